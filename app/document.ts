@@ -1,0 +1,43 @@
+import { createHeightfield, type Heightfield } from '../shared/terrain/heightfield';
+import { referenceFaultFormation } from '../shared/fault/reference';
+import { DEFAULT_RECIPE, type FaultRecipe } from '../shared/fault/recipe';
+
+/** A placed object; filled in by the props work, kept in the document from the start. */
+export interface Prop {
+  id: string;
+  type: string;
+  x: number;
+  z: number;
+  yaw: number;
+  scale: number;
+}
+
+export interface GenerationSettings {
+  recipe: FaultRecipe;
+}
+
+/**
+ * The open document. Heights live in the heightfield's Float32Array and are edited in place by
+ * document edits; views learn of changes through the editor's version counter and dirty regions.
+ */
+export interface TerrainDocument {
+  field: Heightfield;
+  props: Prop[];
+  units: 'metres';
+  generation: GenerationSettings | null;
+}
+
+export function createDocument(field: Heightfield, generation: GenerationSettings | null = null): TerrainDocument {
+  return { field, props: [], units: 'metres', generation };
+}
+
+export const DEFAULT_TERRAIN_SIZE = 257;
+export const DEFAULT_CELL_SIZE = 2;
+
+/** The terrain shown on first start: a 257 × 257 fault-formation map from the default recipe. */
+export function createDefaultDocument(): TerrainDocument {
+  const field = createHeightfield(DEFAULT_TERRAIN_SIZE, DEFAULT_TERRAIN_SIZE, DEFAULT_CELL_SIZE);
+  const recipe = DEFAULT_RECIPE;
+  referenceFaultFormation(field, recipe);
+  return createDocument(field, { recipe });
+}

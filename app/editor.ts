@@ -1,0 +1,109 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { TerrainDocument } from './document';
+import { UndoHistory, type DocumentEdit } from './history';
+import { ALL, type DirtyRegion } from './region';
+
+/**
+ * Small, serialisable editor state for the UI. Bulk data (heights) stays in the document's typed
+ * arrays; views subscribe to `version` and read `lastChange` to know what to refresh.
+ */
+export interface EditorState {
+  /** Increases on every document change (edit, undo, redo, replace). */
+  version: number;
+  /** Version at the last save/open; dirty when different. */
+  savedVersion: number;
+  /** What the last change touched. */
+  lastChange: DirtyRegion;
+  /** Name shown in the title bar. */
+  fileName: string | null;
+  canUndo: boolean;
+  canRedo: boolean;
+  undoLabel: string | undefined;
+  redoLabel: string | undefined;
+  /** Dimensions of the current map, for the status bar. */
+  width: number;
+  depth: number;
+  cellSize: number;
+}
+
+/** The editor engine: one document, its history, and the store views observe. */
+export class Editor {
+  readonly store: StoreApi<EditorState>;
+  readonly history: UndoHistory;
+  private doc: TerrainDocument;
+
+  constructor(document: TerrainDocument, historyBudgetBytes?: number) {
+    this.doc = document;
+    this.history = new UndoHistory(historyBudgetBytes);
+    this.store = createStore<EditorState>(() => ({
+      version: 0,
+      savedVersion: 0,
+      lastChange: ALL,
+      fileName: null,
+      canUndo: false,
+      canRedo: false,
+      undoLabel: undefined,
+      redoLabel: undefined,
+      ...dimensions(document),
+    }));
+  }
+
+  get document(): TerrainDocument {
+    return this.doc;
+  }
+
+  get isDirty(): boolean {
+    const s = this.store.getState();
+    return s.version !== s.savedVersion;
+  }
+
+  /** Applies an edit and records it for undo. Every document change goes through here. */
+  apply(edit: DocumentEdit): void {
+    const region = edit.apply(this.doc);
+    this.history.push(edit);
+    this.changed(region);
+  }
+
+  undo(): boolean {
+    const edit = this.history.popUndo();
+    if (!edit) return false;
+    this.changed(edit.revert(this.doc));
+    return true;
+  }
+
+  redo(): boolean {
+    const edit = this.history.popRedo();
+    if (!edit) return false;
+    this.changed(edit.apply(this.doc));
+    return true;
+  }
+
+  /** Replaces the whole document (new/open); history starts afresh. */
+  replaceDocument(document: TerrainDocument, fileName: string | null = null): void {
+    this.doc = document;
+    this.history.clear();
+    const version = this.store.getState().version + 1;
+    this.store.setState({ ...this.historyState(), ...dimensions(document), version, savedVersion: version, lastChange: ALL, fileName });
+  }
+
+  markSaved(fileName: string | null): void {
+    this.store.setState((s) => ({ savedVersion: s.version, fileName }));
+  }
+
+  private changed(region: DirtyRegion): void {
+    this.store.setState((s) => ({ ...this.historyState(), ...dimensions(this.doc), version: s.version + 1, lastChange: region }));
+  }
+
+  private historyState(): Pick<EditorState, 'canUndo' | 'canRedo' | 'undoLabel' | 'redoLabel'> {
+    return {
+      canUndo: this.history.canUndo,
+      canRedo: this.history.canRedo,
+      undoLabel: this.history.undoLabel,
+      redoLabel: this.history.redoLabel,
+    };
+  }
+}
+
+function dimensions(doc: TerrainDocument): Pick<EditorState, 'width' | 'depth' | 'cellSize'> {
+  return { width: doc.field.width, depth: doc.field.depth, cellSize: doc.field.cellSize };
+}

@@ -1,0 +1,52 @@
+/**
+ * The static description of every user command: one list feeds the application menu (built in main),
+ * the toolbar, keyboard shortcuts and the command palette (renderer). Behaviour is bound in app/.
+ */
+export type MenuName = 'file' | 'edit' | 'view' | 'terrain' | 'help';
+
+export interface CommandDescriptor {
+  /** Stable id, e.g. "edit.undo". */
+  readonly id: string;
+  readonly label: string;
+  /** Shortcut in Electron accelerator syntax; "Mod" means Cmd on macOS and Ctrl elsewhere. */
+  readonly shortcut?: string;
+  readonly menu?: MenuName;
+  /** Items with the same group in a menu are kept together, separated from other groups. */
+  readonly group?: string;
+  readonly toolbar?: boolean;
+}
+
+export const COMMANDS = [
+  { id: 'file.new', label: 'New', shortcut: 'Mod+N', menu: 'file', group: 'doc' },
+  { id: 'file.open', label: 'Open…', shortcut: 'Mod+O', menu: 'file', group: 'doc' },
+  { id: 'file.save', label: 'Save', shortcut: 'Mod+S', menu: 'file', group: 'save' },
+  { id: 'file.saveAs', label: 'Save As…', shortcut: 'Mod+Shift+S', menu: 'file', group: 'save' },
+  { id: 'edit.undo', label: 'Undo', shortcut: 'Mod+Z', menu: 'edit', group: 'history', toolbar: true },
+  { id: 'edit.redo', label: 'Redo', shortcut: 'Mod+Shift+Z', menu: 'edit', group: 'history', toolbar: true },
+  { id: 'view.resetCamera', label: 'Reset Camera', shortcut: 'Home', menu: 'view', group: 'camera', toolbar: true },
+  { id: 'view.toggleWireframe', label: 'Toggle Wireframe', shortcut: 'W', menu: 'view', group: 'display', toolbar: true },
+  { id: 'view.colorHeight', label: 'Colour by Height', menu: 'view', group: 'colour', toolbar: true },
+  { id: 'view.colorSlope', label: 'Colour by Slope', menu: 'view', group: 'colour', toolbar: true },
+  { id: 'view.map2dGrayscale', label: 'Heightmap: Grayscale', menu: 'view', group: 'map2d' },
+  { id: 'view.map2dHypsometric', label: 'Heightmap: Hypsometric', menu: 'view', group: 'map2d' },
+  { id: 'view.commandPalette', label: 'Command Palette…', shortcut: 'Mod+Shift+P', menu: 'view', group: 'palette' },
+  { id: 'terrain.defaultTerrain', label: 'Load Default Terrain', menu: 'terrain', group: 'generate', toolbar: true },
+  { id: 'help.about', label: 'About Faultline', menu: 'help', group: 'about' },
+] as const satisfies readonly CommandDescriptor[];
+
+export type CommandId = (typeof COMMANDS)[number]['id'];
+
+export const COMMAND_IDS: readonly string[] = COMMANDS.map((c) => c.id);
+
+export function isCommandId(value: unknown): value is CommandId {
+  return typeof value === 'string' && COMMAND_IDS.includes(value);
+}
+
+export const MENU_ORDER: readonly MenuName[] = ['file', 'edit', 'view', 'terrain', 'help'];
+export const MENU_LABELS: Record<MenuName, string> = {
+  file: 'File',
+  edit: 'Edit',
+  view: 'View',
+  terrain: 'Terrain',
+  help: 'Help',
+};

@@ -1,0 +1,46 @@
+/**
+ * A fault-formation recipe: everything needed to reproduce a terrain bit for bit.
+ * Line convention (world metres, origin at the terrain centre): a vertex with a·x + b·z − c > 0
+ * rises by the iteration's displacement, every other vertex sinks by it.
+ */
+export type LineMethod = 'normal' | 'two-point' | 'cross';
+export const LINE_METHODS: readonly LineMethod[] = ['normal', 'two-point', 'cross'];
+
+export interface DecaySchedule {
+  /** Displacement of the first iteration, metres. */
+  disp0: number;
+  /** Displacement from iteration n on, metres. */
+  dispN: number;
+  /** Iterations over which displacement falls linearly from disp0 to dispN (0 = constant dispN... see displacementAt). */
+  n: number;
+}
+
+export interface FaultRecipe {
+  seed: number;
+  iterations: number;
+  lineMethod: LineMethod;
+  decay: DecaySchedule;
+}
+
+export const DEFAULT_RECIPE: FaultRecipe = {
+  seed: 1,
+  iterations: 400,
+  lineMethod: 'normal',
+  decay: { disp0: 4, dispN: 0.25, n: 400 },
+};
+
+/**
+ * Displacements are rounded to multiples of 2⁻²⁴ m so that sums of them in float64 are exact in any
+ * order: a fast engine that adds them per row in another order still gets the same bits.
+ */
+export const DISPLACEMENT_QUANTUM = 2 ** -24;
+
+export function quantizeDisplacement(d: number): number {
+  return Math.round(d / DISPLACEMENT_QUANTUM) * DISPLACEMENT_QUANTUM;
+}
+
+/** disp_i = disp0 + (i / n)·(dispN − disp0) for i < n, dispN from then on (quantised). */
+export function displacementAt(decay: DecaySchedule, i: number): number {
+  const d = i < decay.n ? decay.disp0 + (i / decay.n) * (decay.dispN - decay.disp0) : decay.dispN;
+  return quantizeDisplacement(d);
+}

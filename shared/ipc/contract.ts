@@ -1,0 +1,85 @@
+import { v, type Infer, type Validator } from './validate';
+import { COMMAND_IDS } from '../commands';
+
+/**
+ * The IPC contract between renderer (through the preload) and main. Each channel names its
+ * argument validator and its result type; the main-side router validates every argument with these
+ * before a service sees it. Renderer code never sees channel names: it calls the preload's API.
+ */
+
+export const viewSettingsValidator = v.object({
+  colorMode: v.literal('height', 'slope'),
+  map2dMode: v.literal('grayscale', 'hypsometric'),
+  wireframe: v.boolean(),
+});
+export type ViewSettings = Infer<typeof viewSettingsValidator>;
+
+export const DEFAULT_VIEW_SETTINGS: ViewSettings = { colorMode: 'height', map2dMode: 'hypsometric', wireframe: false };
+
+export const userSettingsValidator = v.object({
+  view: viewSettingsValidator,
+});
+export type UserSettings = Infer<typeof userSettingsValidator>;
+export const DEFAULT_USER_SETTINGS: UserSettings = { view: DEFAULT_VIEW_SETTINGS };
+
+export interface AppInfo {
+  name: string;
+  version: string;
+  platform: string;
+  /** Where the renderer is running: inside Electron, or a browser bridged to main's services (tests). */
+  shell: 'electron' | 'browser-bridge';
+}
+
+const commandState = v.object({
+  id: v.string({ maxLength: 64 }),
+  enabled: v.boolean(),
+});
+
+/** Request channels: renderer → main, answered with a result. */
+export const requestChannels = {
+  'app:getInfo': { args: [] as Validator<unknown>[] },
+  'settings:get': { args: [] as Validator<unknown>[] },
+  'settings:setView': { args: [viewSettingsValidator] as Validator<unknown>[] },
+  'commands:setState': {
+    args: [
+      ((value: unknown, path?: string) => {
+        const states = v.array(commandState, 256)(value, path);
+        for (const s of states) {
+          if (!COMMAND_IDS.includes(s.id)) throw new Error(`${path ?? 'value'}: unknown command ${s.id}`);
+        }
+        return states;
+      }) as Validator<unknown>,
+    ],
+  },
+} as const;
+
+export type RequestChannel = keyof typeof requestChannels;
+
+/** What each channel's arguments and result are, for the typed preload API and the router. */
+export interface RequestTypes {
+  'app:getInfo': { args: []; result: AppInfo };
+  'settings:get': { args: []; result: UserSettings };
+  'settings:setView': { args: [ViewSettings]; result: UserSettings };
+  'commands:setState': { args: [Array<{ id: string; enabled: boolean }>]; result: void };
+}
+
+/** Event channels: main → renderer. */
+export interface EventTypes {
+  /** A menu item was chosen: run this command. */
+  'menu:command': { id: string };
+}
+export type EventChannel = keyof EventTypes;
+export const EVENT_CHANNELS: readonly EventChannel[] = ['menu:command'];
+
+export function isRequestChannel(value: unknown): value is RequestChannel {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(requestChannels, value);
+}
+
+/** Validates the argument list of a request; throws ValidationError naming the channel and problem. */
+export function validateRequestArgs(channel: RequestChannel, args: unknown[]): unknown[] {
+  const validators = requestChannels[channel].args;
+  if (args.length > validators.length) {
+    throw new Error(`${channel}: expected ${validators.length} argument(s), got ${args.length}`);
+  }
+  return validators.map((validate, index) => validate(args[index], `${channel} argument ${index + 1}`));
+}
