@@ -1,0 +1,38 @@
+/**
+ * Interactive tools are small state machines (tldraw style): the views translate pointer input into
+ * world-space events and forward them to the active tool; a tool ends with commit or explicit cancel.
+ */
+export interface ToolPointerEvent {
+  /** World position on the exact terrain surface, metres. */
+  x: number;
+  z: number;
+  /** heightAt(x, z). */
+  y: number;
+  /** Which view produced the event. */
+  source: '3d' | '2d';
+  shiftKey: boolean;
+  altKey: boolean;
+  ctrlKey: boolean;
+}
+
+/** What views draw for the active tool. */
+export type ToolOverlay =
+  | { kind: 'none' }
+  /** A brush outline: circle of `radius` metres around (x, z), drawn following the surface. */
+  | { kind: 'brush'; x: number; z: number; radius: number }
+  /** A line being dragged on the 2D panel (manual fault). */
+  | { kind: 'line'; x1: number; z1: number; x2: number; z2: number };
+
+export interface Tool {
+  readonly id: string;
+  readonly label: string;
+  /** When true the views do not orbit/pan on a primary-button drag; they send pointer events here. */
+  readonly capturesPrimaryDrag: boolean;
+  onPointerDown?(event: ToolPointerEvent): void;
+  onPointerMove?(event: ToolPointerEvent): void;
+  onPointerUp?(event: ToolPointerEvent): void;
+  /** Hover without buttons (brush outline follows the cursor). */
+  onHover?(event: ToolPointerEvent | null): void;
+  /** Abandons whatever is in progress (Esc); leaves the document as it was before the gesture. */
+  cancel(): void;
+}
