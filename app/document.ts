@@ -2,15 +2,9 @@ import { createHeightfield, type Heightfield } from '../shared/terrain/heightfie
 import { referenceFaultFormation } from '../shared/fault/reference';
 import { DEFAULT_RECIPE, type FaultRecipe } from '../shared/fault/recipe';
 
-/** A placed object; filled in by the props work, kept in the document from the start. */
-export interface Prop {
-  id: string;
-  type: string;
-  x: number;
-  z: number;
-  yaw: number;
-  scale: number;
-}
+import type { Prop } from '../shared/props/prop';
+
+export type { Prop };
 
 export interface GenerationSettings {
   recipe: FaultRecipe;

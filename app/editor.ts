@@ -78,6 +78,14 @@ export class Editor {
     return true;
   }
 
+  /**
+   * Tells the views that heights changed in place during a gesture (a brush stroke in progress)
+   * without a history entry; the gesture records one edit when it ends or restores on cancel.
+   */
+  preview(region: DirtyRegion): void {
+    this.changed(region);
+  }
+
   /** Replaces the whole document (new/open); history starts afresh. */
   replaceDocument(document: TerrainDocument, fileName: string | null = null): void {
     this.doc = document;

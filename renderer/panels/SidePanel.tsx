@@ -1,4 +1,17 @@
-// Placeholder for the side panel (generate panel, tool settings); the terrain-design work fills it in.
+import './panels.css';
+import { useSession } from '../session';
+import { GeneratePanel } from './GeneratePanel';
+import { ToolPanel } from './ToolPanel';
+import { terrainDesignFor } from './designSession';
+
+/** Right-hand column: the design tools and the fault-formation generator. (Esc is handled by the app's shortcuts.) */
 export function SidePanel() {
-  return <aside className="side-panel" data-testid="side-panel" />;
+  const session = useSession();
+  const design = terrainDesignFor(session);
+  return (
+    <aside className="side-panel" data-testid="side-panel">
+      <ToolPanel session={session} design={design} />
+      <GeneratePanel session={session} design={design} />
+    </aside>
+  );
 }

@@ -3,18 +3,28 @@ import { createRandom } from '../random';
 import { nextFaultLine, risesAt } from './lines';
 import { displacementAt, type FaultRecipe } from './recipe';
 
+/** Iterations [start, end) of a recipe's sequence; the whole recipe when omitted. */
+export interface IterationRange {
+  start: number;
+  end: number;
+}
+
 /**
  * The plain fault-formation loop, O(vertices × lines): the definition every faster engine must match
  * bit for bit. Sums are kept in float64 (exact, since displacements are quantised) and stored as
- * float32 at the end, added to the heights already in the field.
+ * float32 at the end, added to the heights already in the field. With a range, the PRNG is replayed
+ * from the start of the sequence and only iterations [start, end) are applied (decay by absolute index).
  */
-export function referenceFaultFormation(field: Heightfield, recipe: FaultRecipe): void {
+export function referenceFaultFormation(field: Heightfield, recipe: FaultRecipe, range?: IterationRange): void {
   const { width, depth, cellSize, heights } = field;
+  const start = range?.start ?? 0;
+  const end = range?.end ?? recipe.iterations;
   const sums = new Float64Array(width * depth);
   const random = createRandom(recipe.seed);
   const size = { sizeX: (width - 1) * cellSize, sizeZ: (depth - 1) * cellSize };
-  for (let iteration = 0; iteration < recipe.iterations; iteration++) {
+  for (let iteration = 0; iteration < end; iteration++) {
     const line = nextFaultLine(random, recipe.lineMethod, size);
+    if (iteration < start) continue;
     const disp = displacementAt(recipe.decay, iteration);
     for (let j = 0; j < depth; j++) {
       const z = (j - (depth - 1) / 2) * cellSize;

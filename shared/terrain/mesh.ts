@@ -34,17 +34,20 @@ export function buildGridIndices(width: number, depth: number): Uint32Array {
   return indices;
 }
 
-/** Writes world positions into `out` (length width · depth · 3). */
+/**
+ * Writes world positions into `out` (length width · depth · 3). Uses the very expression of
+ * `vertexX`/`vertexZ`, so a vertex's float32 position is always that exact point, rounded.
+ */
 export function writePositions(field: Heightfield, out: Float32Array): void {
   const { width, depth, cellSize, heights } = field;
-  const x0 = (-(width - 1) / 2) * cellSize;
-  const z0 = (-(depth - 1) / 2) * cellSize;
+  const centreX = (width - 1) / 2;
+  const centreZ = (depth - 1) / 2;
   let p = 0;
   for (let j = 0; j < depth; j++) {
-    const z = z0 + j * cellSize;
+    const z = (j - centreZ) * cellSize;
     const row = j * width;
     for (let i = 0; i < width; i++) {
-      out[p++] = x0 + i * cellSize;
+      out[p++] = (i - centreX) * cellSize;
       out[p++] = heights[row + i];
       out[p++] = z;
     }

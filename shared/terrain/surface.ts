@@ -17,31 +17,48 @@ export interface CellLocation {
   fz: number;
 }
 
+/**
+ * Grid coordinate of world position `x` on an axis whose centre vertex index is `centre`.
+ * `x / cellSize` can miss a vertex's index by an ulp (e.g. cellSize 0.37), which would make the
+ * height at a vertex differ from the stored one; exact vertex positions (as `vertexX`/`vertexZ`
+ * compute them) are snapped to their index. Every other input is untouched.
+ */
+export function gridCoordinate(x: number, cellSize: number, centre: number): number {
+  const g = x / cellSize + centre;
+  const nearest = Math.round(g);
+  return (nearest - centre) * cellSize === x ? nearest : g;
+}
+
 export function locateCell(field: Heightfield, x: number, z: number): CellLocation | undefined {
-  const gx = x / field.cellSize + (field.width - 1) / 2;
-  const gz = z / field.cellSize + (field.depth - 1) / 2;
+  const { width, depth, cellSize } = field;
+  const gx = gridCoordinate(x, cellSize, (width - 1) / 2);
+  const gz = gridCoordinate(z, cellSize, (depth - 1) / 2);
   // Written so that NaN fails the test too.
-  if (!(gx >= 0 && gz >= 0 && gx <= field.width - 1 && gz <= field.depth - 1)) return undefined;
+  if (!(gx >= 0 && gz >= 0 && gx <= width - 1 && gz <= depth - 1)) return undefined;
   let i = Math.floor(gx);
   let j = Math.floor(gz);
-  if (i === field.width - 1) i--;
-  if (j === field.depth - 1) j--;
+  if (i === width - 1) i--;
+  if (j === depth - 1) j--;
   return { i, j, fx: gx - i, fz: gz - j };
 }
 
-/** Exact height of the drawn triangle surface at world (x, z); NaN outside the terrain. */
+/**
+ * Exact height of the drawn triangle surface at world (x, z); NaN outside the terrain.
+ * Hot path (millions of calls per second): fields are read once into locals, no allocation.
+ */
 export function heightAt(field: Heightfield, x: number, z: number): number {
-  const w = field.width;
-  const gx = x / field.cellSize + (w - 1) / 2;
-  const gz = z / field.cellSize + (field.depth - 1) / 2;
-  if (!(gx >= 0 && gz >= 0 && gx <= w - 1 && gz <= field.depth - 1)) return NaN;
+  const { width: w, depth: d, cellSize: s, heights: h } = field;
+  const lastI = w - 1;
+  const lastJ = d - 1;
+  const gx = gridCoordinate(x, s, lastI / 2);
+  const gz = gridCoordinate(z, s, lastJ / 2);
+  if (!(gx >= 0 && gz >= 0 && gx <= lastI && gz <= lastJ)) return NaN;
   let i = Math.floor(gx);
   let j = Math.floor(gz);
-  if (i === w - 1) i--;
-  if (j === field.depth - 1) j--;
+  if (i === lastI) i--;
+  if (j === lastJ) j--;
   const fx = gx - i;
   const fz = gz - j;
-  const h = field.heights;
   const k = j * w + i;
   if (fx + fz <= 1) {
     const h00 = h[k];
@@ -86,4 +103,48 @@ export function normalAt(field: Heightfield, x: number, z: number): Vec3 | undef
 export function slopeAt(field: Heightfield, x: number, z: number): number {
   const g = gradientAt(field, x, z);
   return g ? Math.atan(Math.hypot(g.dx, g.dz)) : NaN;
+}
+
+/**
+ * Heights at many points at once: `out[n] = heightAt(field, xs[n], zs[n])`, bit for bit, for
+ * n < xs.length. For bulk queries (sampling, export, picking grids): the field is read once and
+ * there is no per-call overhead.
+ */
+export function heightsAt(field: Heightfield, xs: ArrayLike<number>, zs: ArrayLike<number>, out: { [n: number]: number; length: number }): void {
+  const count = xs.length;
+  if (zs.length < count || out.length < count) throw new RangeError(`heightsAt: zs (${zs.length}) and out (${out.length}) need at least ${count} entries`);
+  const { width: w, depth: d, cellSize: s, heights: h } = field;
+  const lastI = w - 1;
+  const lastJ = d - 1;
+  const centreX = lastI / 2;
+  const centreZ = lastJ / 2;
+  for (let n = 0; n < count; n++) {
+    const x = xs[n];
+    const z = zs[n];
+    // Same steps as gridCoordinate and heightAt, written out so the loop stays one tight function.
+    let gx = x / s + centreX;
+    let gz = z / s + centreZ;
+    const nearestX = Math.round(gx);
+    if ((nearestX - centreX) * s === x) gx = nearestX;
+    const nearestZ = Math.round(gz);
+    if ((nearestZ - centreZ) * s === z) gz = nearestZ;
+    if (!(gx >= 0 && gz >= 0 && gx <= lastI && gz <= lastJ)) {
+      out[n] = NaN;
+      continue;
+    }
+    let i = Math.floor(gx);
+    let j = Math.floor(gz);
+    if (i === lastI) i--;
+    if (j === lastJ) j--;
+    const fx = gx - i;
+    const fz = gz - j;
+    const k = j * w + i;
+    if (fx + fz <= 1) {
+      const h00 = h[k];
+      out[n] = h00 + fx * (h[k + 1] - h00) + fz * (h[k + w] - h00);
+    } else {
+      const h11 = h[k + w + 1];
+      out[n] = h11 + (1 - fx) * (h[k + w] - h11) + (1 - fz) * (h[k + 1] - h11);
+    }
+  }
 }

@@ -1,0 +1,120 @@
+import { describe, expect, it, vi } from 'vitest';
+import { COMMANDS } from '../shared/commands';
+import type { FaultlineApi } from '../shared/ipc/api';
+import { createDocument } from './document';
+import { createHeightfield } from '../shared/terrain/heightfield';
+import { createHeightRectEdit, readHeightRect } from './heightEdit';
+import { commandStates, connectPlatform, createEditorSession } from './editorSession';
+import { createMemoryFaultlineApi } from './memoryApi';
+
+function smallDocument() {
+  return createDocument(createHeightfield(9, 9, 1));
+}
+
+function spyApi() {
+  const api = createMemoryFaultlineApi();
+  let menuListener: ((id: string) => void) | null = null;
+  const spied: FaultlineApi = {
+    ...api,
+    setViewSettings: vi.fn(api.setViewSettings),
+    setCommandStates: vi.fn(api.setCommandStates),
+    onMenuCommand: (listener) => {
+      menuListener = listener;
+      return () => (menuListener = null);
+    },
+  };
+  return { api: spied, menu: (id: string) => menuListener?.(id) };
+}
+
+function raiseCorner(session: ReturnType<typeof createEditorSession>) {
+  const doc = session.editor.document;
+  const rect = { i0: 0, j0: 0, i1: 2, j1: 2 };
+  const before = readHeightRect(doc, rect);
+  session.editor.apply(createHeightRectEdit('Raise', doc, rect, before, before.map((h) => h + 1)));
+}
+
+describe('editor session commands', () => {
+  it('binds every described command, with file commands disabled for now', () => {
+    const session = createEditorSession({ api: createMemoryFaultlineApi(), document: smallDocument() });
+    const bound = session.commands.list().map((c) => c.id);
+    const foundation = ['file.new', 'file.open', 'file.save', 'file.saveAs', 'edit.undo', 'edit.redo', 'view.resetCamera', 'view.toggleWireframe', 'view.colorHeight', 'view.colorSlope', 'view.map2dGrayscale', 'view.map2dHypsometric', 'view.commandPalette', 'terrain.defaultTerrain', 'help.about'];
+    expect(bound).toEqual(expect.arrayContaining(foundation));
+    // Every bound command is a described one, listed in description order.
+    expect(bound).toEqual(COMMANDS.map((c) => c.id).filter((id) => bound.includes(id)));
+    expect(session.commands.isEnabled('file.save')).toBe(false);
+    expect(session.commands.isEnabled('terrain.defaultTerrain')).toBe(true);
+  });
+
+  it('undo and redo follow the editor history', async () => {
+    const session = createEditorSession({ api: createMemoryFaultlineApi(), document: smallDocument() });
+    expect(session.commands.isEnabled('edit.undo')).toBe(false);
+    raiseCorner(session);
+    expect(session.commands.isEnabled('edit.undo')).toBe(true);
+    expect(await session.commands.execute('edit.undo')).toBe(true);
+    expect(session.editor.document.field.heights[0]).toBe(0);
+    expect(session.commands.isEnabled('edit.redo')).toBe(true);
+    await session.commands.execute('edit.redo');
+    expect(session.editor.document.field.heights[0]).toBe(1);
+  });
+
+  it('view commands change the view store', async () => {
+    const session = createEditorSession({ api: createMemoryFaultlineApi(), document: smallDocument() });
+    await session.commands.execute('view.colorSlope');
+    await session.commands.execute('view.toggleWireframe');
+    await session.commands.execute('view.map2dGrayscale');
+    expect(session.view.getState().settings).toEqual({ colorMode: 'slope', wireframe: true, map2dMode: 'grayscale' });
+    const token = session.view.getState().cameraResetToken;
+    await session.commands.execute('view.resetCamera');
+    expect(session.view.getState().cameraResetToken).toBe(token + 1);
+    await session.commands.execute('help.about');
+    expect(session.view.getState().aboutOpen).toBe(true);
+  });
+
+  it('loading the default terrain replaces the document and cancels a gesture', async () => {
+    const session = createEditorSession({ api: createMemoryFaultlineApi(), document: smallDocument() });
+    const cancel = vi.fn();
+    session.tools.setState({ active: { id: 't', label: 'T', capturesPrimaryDrag: true, cancel } });
+    raiseCorner(session);
+    const version = session.editor.store.getState().version;
+    await session.commands.execute('terrain.defaultTerrain');
+    expect(cancel).toHaveBeenCalled();
+    expect(session.editor.store.getState()).toMatchObject({ width: 257, depth: 257, canUndo: false, version: version + 1 });
+  });
+});
+
+describe('platform connection', () => {
+  it('loads saved view settings, then persists changes', async () => {
+    const { api } = spyApi();
+    await api.setViewSettings({ colorMode: 'slope', map2dMode: 'grayscale', wireframe: false });
+    vi.mocked(api.setViewSettings).mockClear();
+    const session = createEditorSession({ api, document: smallDocument() });
+    await connectPlatform(session, () => undefined);
+    expect(session.view.getState().settings.colorMode).toBe('slope');
+    expect(api.setViewSettings).not.toHaveBeenCalled();
+    await session.commands.execute('view.toggleWireframe');
+    expect(api.setViewSettings).toHaveBeenCalledWith({ colorMode: 'slope', map2dMode: 'grayscale', wireframe: true });
+    expect((await api.getSettings()).view.wireframe).toBe(true);
+  });
+
+  it('sends command states when they change, and runs menu commands', async () => {
+    const { api, menu } = spyApi();
+    const session = createEditorSession({ api, document: smallDocument() });
+    await connectPlatform(session, () => undefined);
+    const sent = vi.mocked(api.setCommandStates);
+    expect(sent).toHaveBeenCalledTimes(1);
+    expect(sent.mock.calls[0][0]).toEqual(commandStates(session));
+    expect(sent.mock.calls[0][0].find((s) => s.id === 'edit.undo')?.enabled).toBe(false);
+    raiseCorner(session);
+    expect(sent).toHaveBeenCalledTimes(2);
+    expect(sent.mock.calls[1][0].find((s) => s.id === 'edit.undo')?.enabled).toBe(true);
+    // A change that leaves every enabled state as it was sends nothing.
+    raiseCorner(session);
+    expect(sent).toHaveBeenCalledTimes(2);
+
+    menu('edit.undo');
+    await Promise.resolve();
+    expect(session.editor.history.undoDepth).toBe(1);
+    menu('not.a.command');
+    expect(session.editor.history.undoDepth).toBe(1);
+  });
+});

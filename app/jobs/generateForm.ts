@@ -1,0 +1,47 @@
+import { createStore } from 'zustand/vanilla';
+import { DEFAULT_RECIPE, type FaultRecipe } from '../../shared/fault/recipe';
+import { MAX_MAP_SIDE, MIN_MAP_SIDE } from '../../shared/terrain/heightfield';
+
+/** The sizes engines expect (2ⁿ + 1 vertices). */
+export const SIZE_PRESETS: readonly number[] = [129, 257, 513, 1025, 2049, 4097];
+
+/** What the generate panel holds between runs (the document keeps the recipe actually run). */
+export interface GenerateForm {
+  width: number;
+  depth: number;
+  cellSize: number;
+  recipe: FaultRecipe;
+  runMoreCount: number;
+  smoothStrength: number;
+  normaliseMin: number;
+  normaliseMax: number;
+}
+
+export function createGenerateFormStore(initial?: Partial<GenerateForm>) {
+  return createStore<GenerateForm>(() => ({
+    width: 257,
+    depth: 257,
+    cellSize: 2,
+    recipe: DEFAULT_RECIPE,
+    runMoreCount: 200,
+    smoothStrength: 0.5,
+    normaliseMin: 0,
+    normaliseMax: 100,
+    ...initial,
+  }));
+}
+export type GenerateFormStore = ReturnType<typeof createGenerateFormStore>;
+
+/** The first problem with the form, in words, or null when it can run. */
+export function validateGenerateForm(form: GenerateForm): string | null {
+  for (const [name, side] of [['Width', form.width], ['Depth', form.depth]] as const) {
+    if (!Number.isInteger(side) || side < MIN_MAP_SIDE || side > MAX_MAP_SIDE) return `${name} must be a whole number from ${MIN_MAP_SIDE} to ${MAX_MAP_SIDE}`;
+  }
+  if (!(form.cellSize > 0) || !Number.isFinite(form.cellSize)) return 'Cell size must be a positive number of metres';
+  const { recipe } = form;
+  if (!Number.isInteger(recipe.iterations) || recipe.iterations < 0) return 'Iterations must be a whole number ≥ 0';
+  if (!Number.isInteger(recipe.decay.n) || recipe.decay.n < 0) return 'n must be a whole number ≥ 0';
+  if (!Number.isFinite(recipe.decay.disp0) || !Number.isFinite(recipe.decay.dispN)) return 'Displacements must be numbers';
+  if (!Number.isInteger(recipe.seed) || recipe.seed < 0 || recipe.seed > 0xffffffff) return 'Seed must be a whole number from 0 to 4294967295';
+  return null;
+}

@@ -1,0 +1,38 @@
+import type { Heightfield } from '../../shared/terrain/heightfield';
+import type { GenerationSettings, TerrainDocument } from '../document';
+import type { DocumentEdit } from '../history';
+import { ALL } from '../region';
+
+/** Wraps a height edit so that it also sets the document's generation settings (undone with it). */
+export function withGenerationSettings(edit: DocumentEdit, before: GenerationSettings | null, after: GenerationSettings | null): DocumentEdit {
+  return {
+    label: edit.label,
+    byteSize: edit.byteSize,
+    apply: (doc) => {
+      const region = edit.apply(doc);
+      doc.generation = after;
+      return region;
+    },
+    revert: (doc) => {
+      const region = edit.revert(doc);
+      doc.generation = before;
+      return region;
+    },
+  };
+}
+
+/** Swaps the whole heightfield (a generation at another size or cell size); keeps both maps. */
+export function createFieldReplaceEdit(label: string, before: Heightfield, after: Heightfield): DocumentEdit {
+  return {
+    label,
+    byteSize: before.heights.byteLength + after.heights.byteLength,
+    apply: (doc: TerrainDocument) => {
+      doc.field = after;
+      return ALL;
+    },
+    revert: (doc: TerrainDocument) => {
+      doc.field = before;
+      return ALL;
+    },
+  };
+}

@@ -1,0 +1,12 @@
+import { createHeightfield } from '../../shared/terrain/heightfield';
+import { applyFaults, generateFaults } from './faultEngine';
+import type { FaultJobRequest } from './protocol';
+
+/** The work of a job, wherever it runs: the request's own heights with the faults added, or null when cancelled. */
+export function runFaultJob(request: FaultJobRequest, onProgress: (done: number, total: number) => void, shouldCancel: () => boolean): Float32Array | null {
+  const { width, depth, cellSize, recipe, start, end } = request;
+  const field = createHeightfield(width, depth, cellSize, request.heights);
+  const faults = generateFaults(recipe, { sizeX: (width - 1) * cellSize, sizeZ: (depth - 1) * cellSize }, start, end);
+  const finished = applyFaults(field, faults, { onProgress, shouldCancel });
+  return finished ? field.heights : null;
+}

@@ -1,0 +1,115 @@
+import type { Heightfield } from '../../shared/terrain/heightfield';
+
+export type BrushMode = 'raise' | 'lower' | 'smooth' | 'flatten';
+export const BRUSH_MODES: readonly BrushMode[] = ['raise', 'lower', 'smooth', 'flatten'];
+
+export interface BrushSettings {
+  mode: BrushMode;
+  /** Metres. */
+  radius: number;
+  /** 0..1: fraction of the full effect applied by one dab at the centre. */
+  strength: number;
+  /** 0 = hard edge, 1 = the weight falls smoothly from the centre to the rim. */
+  falloff: number;
+}
+
+export const DEFAULT_BRUSH: BrushSettings = { mode: 'raise', radius: 16, strength: 0.5, falloff: 0.7 };
+
+/** Raise/lower move a vertex at the centre by this fraction of the radius per dab at full strength. */
+const RAISE_PER_RADIUS = 0.05;
+
+/** Vertex rectangle [i0, i1) × [j0, j1). */
+export interface VertexRect {
+  i0: number;
+  j0: number;
+  i1: number;
+  j1: number;
+}
+
+/** Weight of a dab at distance ratio t = d / radius (0 outside the circle). */
+export function brushWeight(t: number, falloff: number): number {
+  if (t >= 1) return 0;
+  const inner = 1 - Math.min(1, Math.max(0, falloff));
+  if (t <= inner) return 1;
+  const u = (t - inner) / (1 - inner);
+  return 1 - u * u * (3 - 2 * u);
+}
+
+/** The vertices a dab of `radius` metres centred at (x, z) can touch, clamped to the map; null if none. */
+export function dabRect(field: Heightfield, x: number, z: number, radius: number): VertexRect | null {
+  const { width, depth, cellSize } = field;
+  const ci = x / cellSize + (width - 1) / 2;
+  const cj = z / cellSize + (depth - 1) / 2;
+  const r = radius / cellSize;
+  const i0 = Math.max(0, Math.ceil(ci - r));
+  const j0 = Math.max(0, Math.ceil(cj - r));
+  const i1 = Math.min(width, Math.floor(ci + r) + 1);
+  const j1 = Math.min(depth, Math.floor(cj + r) + 1);
+  return i0 < i1 && j0 < j1 ? { i0, j0, i1, j1 } : null;
+}
+
+/**
+ * Applies one dab in place. `flattenTo` is the target height for 'flatten' (the height where the
+ * stroke began). Smoothing reads a copy of the neighbourhood so the result does not depend on the
+ * order vertices are visited in.
+ */
+export function applyDab(field: Heightfield, settings: BrushSettings, x: number, z: number, rect: VertexRect, flattenTo: number): void {
+  const { width, cellSize, heights } = field;
+  const strength = Math.min(1, Math.max(0, settings.strength));
+  const ci = x / cellSize + (width - 1) / 2;
+  const cj = z / cellSize + (field.depth - 1) / 2;
+  const r = settings.radius / cellSize;
+  const source = settings.mode === 'smooth' ? neighbourhoodCopy(field, rect) : null;
+  const raise = settings.radius * RAISE_PER_RADIUS * strength * (settings.mode === 'lower' ? -1 : 1);
+  for (let j = rect.j0; j < rect.j1; j++) {
+    for (let i = rect.i0; i < rect.i1; i++) {
+      const w = brushWeight(Math.hypot(i - ci, j - cj) / r, settings.falloff);
+      if (w === 0) continue;
+      const k = j * width + i;
+      const h = heights[k];
+      switch (settings.mode) {
+        case 'raise':
+        case 'lower':
+          heights[k] = h + raise * w;
+          break;
+        case 'flatten':
+          heights[k] = h + (flattenTo - h) * strength * w;
+          break;
+        case 'smooth': {
+          const average = source ? source.averageAround(i, j) : h;
+          heights[k] = h + (average - h) * strength * w;
+          break;
+        }
+      }
+    }
+  }
+}
+
+/** A copy of the rect grown by one vertex, answering 3 × 3 averages (clamped at the map edges). */
+function neighbourhoodCopy(field: Heightfield, rect: VertexRect) {
+  const { width, depth, heights } = field;
+  const i0 = Math.max(0, rect.i0 - 1);
+  const j0 = Math.max(0, rect.j0 - 1);
+  const i1 = Math.min(width, rect.i1 + 1);
+  const j1 = Math.min(depth, rect.j1 + 1);
+  const cols = i1 - i0;
+  const copy = new Float32Array(cols * (j1 - j0));
+  for (let j = j0; j < j1; j++) copy.set(heights.subarray(j * width + i0, j * width + i1), (j - j0) * cols);
+  return {
+    averageAround(i: number, j: number): number {
+      let sum = 0;
+      let count = 0;
+      for (let dj = -1; dj <= 1; dj++) {
+        const jj = j + dj;
+        if (jj < j0 || jj >= j1) continue;
+        for (let di = -1; di <= 1; di++) {
+          const ii = i + di;
+          if (ii < i0 || ii >= i1) continue;
+          sum += copy[(jj - j0) * cols + (ii - i0)];
+          count++;
+        }
+      }
+      return sum / count;
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import type { CommandRegistry } from '../commands';
+import type { Editor } from '../editor';
+import { createGenerateFormStore, validateGenerateForm, type GenerateFormStore } from '../jobs/generateForm';
+import type { FaultJobTransport } from '../jobs/protocol';
+import { TerrainJobs } from '../jobs/terrainJobs';
+import { createBrushTool } from './brushTool';
+import { createFaultTool } from './faultTool';
+import { createToolSettingsStore, type ToolSettingsStore } from './toolSettings';
+import type { ToolStore } from './toolStore';
+import type { Tool } from './types';
+
+export type DesignToolId = 'navigate' | 'brush' | 'fault';
+
+/** The terrain-design loop: background fault jobs, the generate form, the sculpt and fault tools. */
+export interface TerrainDesign {
+  readonly jobs: TerrainJobs;
+  readonly form: GenerateFormStore;
+  readonly toolSettings: ToolSettingsStore;
+  selectTool(id: DesignToolId): void;
+  /** Runs the form's recipe from flat ground; resolves to an error message, or null. */
+  generate(): Promise<string | null>;
+  runMore(): Promise<string | null>;
+}
+
+export function createTerrainDesign(editor: Editor, tools: ToolStore, transport: FaultJobTransport): TerrainDesign {
+  const jobs = new TerrainJobs(editor, transport);
+  const form = createGenerateFormStore();
+  const toolSettings = createToolSettingsStore();
+  const byId: Record<Exclude<DesignToolId, 'navigate'>, Tool> = {
+    brush: createBrushTool(editor, tools, toolSettings),
+    fault: createFaultTool(editor, tools, toolSettings),
+  };
+  const generation = editor.document.generation;
+  if (generation) form.setState({ recipe: generation.recipe });
+  const field = editor.document.field;
+  form.setState({ width: field.width, depth: field.depth, cellSize: field.cellSize });
+
+  const outcomeMessage = (result: string): string | null => (result === 'done' || result === 'cancelled' ? null : (jobs.store.getState().lastMessage ?? `The job did not run (${result})`));
+
+  return {
+    jobs,
+    form,
+    toolSettings,
+    selectTool(id) {
+      const current = tools.getState().active;
+      current?.cancel();
+      tools.setState({ active: id === 'navigate' ? null : byId[id], overlay: { kind: 'none' } });
+    },
+    async generate() {
+      const state = form.getState();
+      const problem = validateGenerateForm(state);
+      if (problem) return problem;
+      tools.getState().active?.cancel();
+      return outcomeMessage(await jobs.generate({ width: state.width, depth: state.depth, cellSize: state.cellSize, recipe: state.recipe }));
+    },
+    async runMore() {
+      const count = form.getState().runMoreCount;
+      if (!Number.isInteger(count) || count < 1) return 'Run more needs a whole number of iterations ≥ 1';
+      if (!editor.document.generation) return 'Nothing to continue: run a generation first';
+      tools.getState().active?.cancel();
+      return outcomeMessage(await jobs.runMore(count));
+    },
+  };
+}
+
+/** Binds the terrain and tool commands (menus, toolbar, shortcuts B / F / V). */
+export function bindDesignCommands(commands: CommandRegistry, editor: Editor, design: TerrainDesign): void {
+  const idle = () => !design.jobs.isRunning;
+  commands.bind('terrain.generate', { run: () => void design.generate(), enabled: idle });
+  commands.bind('terrain.runMore', { run: () => void design.runMore(), enabled: () => idle() && editor.document.generation !== null });
+  commands.bind('terrain.cancelJob', { run: () => design.jobs.cancel(), enabled: () => design.jobs.isRunning });
+  commands.bind('tool.navigate', { run: () => design.selectTool('navigate') });
+  commands.bind('tool.brush', { run: () => design.selectTool('brush') });
+  commands.bind('tool.fault', { run: () => design.selectTool('fault') });
+}

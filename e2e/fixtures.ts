@@ -1,0 +1,95 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { build } from 'esbuild';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { EventChannel, EventTypes } from '../shared/ipc/contract';
+import { createIpcRouter, type IpcRouter } from '../main/ipc/router';
+import { createSenderPolicy } from '../main/ipc/senderPolicy';
+import { createMainServices, type MainServices } from '../main/services/index';
+import { E2E_ORIGIN } from './bridge/origin';
+
+export interface FaultlineApp {
+  page: Page;
+  /** Console errors and uncaught page errors seen since the page opened. */
+  consoleErrors: string[];
+  /** A fresh user-data folder for this test; the real settings service reads and writes it. */
+  userDataDir: string;
+  services: MainServices;
+  router: IpcRouter;
+}
+
+const repoRoot = path.resolve(__dirname, '..');
+let shimScript: Promise<string> | undefined;
+
+/** The browser preload stand-in, bundled once per worker into a script for addInitScript. */
+export function preloadShimScript(): Promise<string> {
+  shimScript ??= build({
+    entryPoints: [path.join(repoRoot, 'e2e/bridge/preloadShim.ts')],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'chrome120',
+    write: false,
+    logLevel: 'silent',
+  }).then((result) => result.outputFiles[0].text);
+  return shimScript;
+}
+
+/** Opens a page bridged to real main services (fresh user data) and the real IPC router, without navigating. */
+export async function bridgePage(page: Page, userDataDir: string): Promise<{ services: MainServices; router: IpcRouter; consoleErrors: string[] }> {
+  const pkg = JSON.parse(await readFile(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string };
+  const services = createMainServices({
+    userDataDir,
+    appInfo: { name: 'Faultline', version: pkg.version, platform: process.platform, shell: 'browser-bridge' },
+    warn: () => undefined,
+  });
+  const router = createIpcRouter({ services, isTrustedSender: createSenderPolicy({ devOrigin: E2E_ORIGIN }) });
+  await page.exposeBinding('__faultlineInvoke', (source, channel: unknown, args: unknown) => router.handle({ url: source.frame.url() }, channel, args));
+  await page.addInitScript({ content: await preloadShimScript() });
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => consoleErrors.push(`pageerror: ${error.message}`));
+  return { services, router, consoleErrors };
+}
+
+export const READY_SELECTOR = 'html[data-faultline-ready="true"]';
+
+export const test = base.extend<{ app: FaultlineApp }>({
+  app: async ({ page }, use) => {
+    const userDataDir = await mkdtemp(path.join(tmpdir(), 'faultline-e2e-'));
+    try {
+      const bridge = await bridgePage(page, userDataDir);
+      await page.goto('/');
+      // The renderer sets this once the default terrain is on screen.
+      await page.locator(READY_SELECTOR).waitFor({ state: 'attached', timeout: 90_000 }).catch((error: unknown) => {
+        const seen = bridge.consoleErrors.length ? `\nConsole errors:\n  ${bridge.consoleErrors.join('\n  ')}` : ' (no console errors)';
+        throw new Error(`The renderer never set ${READY_SELECTOR}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}${seen}`);
+      });
+      await use({ page, userDataDir, ...bridge });
+    } finally {
+      await rm(userDataDir, { recursive: true, force: true });
+    }
+  },
+});
+
+/** Plays main sending an event to the renderer (Electron: webContents.send). */
+export async function sendEvent<E extends EventChannel>(page: Page, channel: E, payload: EventTypes[E]): Promise<void> {
+  await page.evaluate(
+    ([name, data]) => {
+      const emit = (window as unknown as { __faultlineEmit?: (c: string, p: unknown) => void }).__faultlineEmit;
+      if (!emit) throw new Error('Faultline test bridge is not installed in this page');
+      emit(name, data);
+    },
+    [channel, payload] as const,
+  );
+}
+
+/** Simulates the user choosing a command from the application menu. */
+export function sendMenuCommand(page: Page, id: string): Promise<void> {
+  return sendEvent(page, 'menu:command', { id });
+}
+
+export { expect };

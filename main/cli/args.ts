@@ -1,0 +1,137 @@
+/** Parsing and validation of `faultline generate` arguments: pure, so errors are easy to test. */
+import { DEFAULT_RECIPE, LINE_METHODS, type FaultRecipe, type LineMethod } from '../../shared/fault/recipe';
+import { MAX_TOTAL_DISPLACEMENT } from '../../shared/fault/engine';
+import { MAX_MAP_SIDE, MIN_MAP_SIDE } from '../../shared/terrain/heightfield';
+import { outputFormatFor, outputFormats } from './outputs';
+
+export const MAX_ITERATIONS = 1_000_000;
+export const DEFAULT_CELL_SIZE = 1;
+
+export interface GenerateOptions {
+  width: number;
+  depth: number;
+  cellSize: number;
+  recipe: FaultRecipe;
+  /** FIR erosion strength, or undefined for no smoothing. */
+  smooth: number | undefined;
+  outputs: string[];
+  emitLines: string | undefined;
+}
+
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+const VALUE_OPTIONS = [
+  '--size',
+  '--depth',
+  '--cell-size',
+  '--iterations',
+  '--seed',
+  '--disp0',
+  '--dispn',
+  '--decay-iterations',
+  '--lines',
+  '--smooth',
+  '--out',
+  '--emit-lines',
+] as const;
+type ValueOption = (typeof VALUE_OPTIONS)[number];
+const REPEATABLE: ReadonlySet<ValueOption> = new Set(['--out']);
+
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+function parseNumber(option: string, text: string): number {
+  const value = DECIMAL.test(text) ? Number(text) : NaN;
+  if (!Number.isFinite(value)) throw new UsageError(`${option} needs a number, got "${text}"`);
+  return value;
+}
+
+function parseWhole(option: string, text: string, min: number, max: number): number {
+  const value = parseNumber(option, text);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new UsageError(`${option} must be a whole number from ${min} to ${max}, got "${text}"`);
+  }
+  return value;
+}
+
+/** Splits `--name value` / `--name=value` pairs; every option takes a value. */
+function collect(args: readonly string[]): Map<ValueOption, string[]> {
+  const values = new Map<ValueOption, string[]>();
+  for (let k = 0; k < args.length; k++) {
+    const arg = args[k];
+    if (!arg.startsWith('--')) throw new UsageError(`unexpected argument "${arg}"`);
+    const eq = arg.indexOf('=');
+    const name = eq >= 0 ? arg.slice(0, eq) : arg;
+    if (!(VALUE_OPTIONS as readonly string[]).includes(name)) throw new UsageError(`unknown option ${name}`);
+    const option = name as ValueOption;
+    let value: string;
+    if (eq >= 0) value = arg.slice(eq + 1);
+    else {
+      if (k + 1 >= args.length) throw new UsageError(`${option} needs a value`);
+      value = args[++k];
+    }
+    const list = values.get(option) ?? [];
+    if (list.length > 0 && !REPEATABLE.has(option)) throw new UsageError(`${option} is given more than once`);
+    list.push(value);
+    values.set(option, list);
+  }
+  return values;
+}
+
+export function parseGenerateArgs(args: readonly string[]): GenerateOptions {
+  const values = collect(args);
+  const one = (option: ValueOption): string | undefined => values.get(option)?.[0];
+  const sizeText = one('--size');
+  if (sizeText === undefined) throw new UsageError('--size is required');
+  const width = parseWhole('--size', sizeText, MIN_MAP_SIDE, MAX_MAP_SIDE);
+  const depthText = one('--depth');
+  const depth = depthText === undefined ? width : parseWhole('--depth', depthText, MIN_MAP_SIDE, MAX_MAP_SIDE);
+  const cellText = one('--cell-size');
+  const cellSize = cellText === undefined ? DEFAULT_CELL_SIZE : parseNumber('--cell-size', cellText);
+  if (!(cellSize > 0)) throw new UsageError(`--cell-size must be a positive number of metres, got "${cellText}"`);
+
+  const number = (option: ValueOption, fallback: number): number => {
+    const text = one(option);
+    return text === undefined ? fallback : parseNumber(option, text);
+  };
+  const whole = (option: ValueOption, fallback: number, min: number, max: number): number => {
+    const text = one(option);
+    return text === undefined ? fallback : parseWhole(option, text, min, max);
+  };
+  const iterations = whole('--iterations', DEFAULT_RECIPE.iterations, 0, MAX_ITERATIONS);
+  const seed = whole('--seed', DEFAULT_RECIPE.seed, 0, 0xffffffff);
+  const disp0 = number('--disp0', DEFAULT_RECIPE.decay.disp0);
+  const dispN = number('--dispn', DEFAULT_RECIPE.decay.dispN);
+  const n = whole('--decay-iterations', DEFAULT_RECIPE.decay.n, 0, MAX_ITERATIONS);
+  if (iterations * Math.max(Math.abs(disp0), Math.abs(dispN)) > MAX_TOTAL_DISPLACEMENT) {
+    throw new UsageError(`--iterations × displacement may total at most ${MAX_TOTAL_DISPLACEMENT} m (beyond that sums are not exact)`);
+  }
+  const linesText = one('--lines') ?? DEFAULT_RECIPE.lineMethod;
+  if (!(LINE_METHODS as readonly string[]).includes(linesText)) {
+    throw new UsageError(`--lines must be one of ${LINE_METHODS.join(', ')}, got "${linesText}"`);
+  }
+  const smoothText = one('--smooth');
+  const smooth = smoothText === undefined ? undefined : parseNumber('--smooth', smoothText);
+  if (smooth !== undefined && !(smooth >= 0 && smooth < 1)) throw new UsageError(`--smooth must be in [0, 1), got "${smoothText}"`);
+
+  const outputs = values.get('--out') ?? [];
+  if (outputs.length === 0) throw new UsageError('at least one --out FILE is required');
+  for (const path of outputs) {
+    if (!outputFormatFor(path)) {
+      const known = outputFormats().map((f) => f.extension).join(', ');
+      throw new UsageError(`--out ${path}: unknown output type (supported: ${known})`);
+    }
+  }
+  const emitLines = one('--emit-lines');
+  if (emitLines === '') throw new UsageError('--emit-lines needs a file name');
+  return {
+    width,
+    depth,
+    cellSize,
+    recipe: { seed, iterations, lineMethod: linesText as LineMethod, decay: { disp0, dispN, n } },
+    smooth,
+    outputs,
+    emitLines,
+  };
+}

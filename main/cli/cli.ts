@@ -1,0 +1,88 @@
+/**
+ * The `faultline` command line, free of Node APIs so it runs under test with a fake io: index.ts
+ * supplies the process streams and an atomic file writer.
+ */
+import { generateFaults, applyFaults, type Fault } from '../../shared/fault/engine';
+import { erosionFilter } from '../../shared/filters/erosion';
+import { createHeightfield, terrainExtent, type Heightfield } from '../../shared/terrain/heightfield';
+import { parseGenerateArgs, UsageError, type GenerateOptions } from './args';
+import { generateHelp, mainHelp } from './help';
+import { outputFormatFor } from './outputs';
+
+export interface CliIo {
+  stdout(s: string): void;
+  stderr(s: string): void;
+  /** Writes the whole file, atomically: on failure no file (and no partial file) is left. */
+  writeFile(path: string, data: Uint8Array): Promise<void>;
+}
+
+export const EXIT_OK = 0;
+export const EXIT_FAILURE = 1;
+export const EXIT_USAGE = 2;
+
+const wantsHelp = (args: readonly string[]): boolean => args.includes('--help') || args.includes('-h');
+
+export async function runCli(args: string[], io: CliIo): Promise<number> {
+  const [command, ...rest] = args;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    io.stdout(mainHelp());
+    return command === undefined ? EXIT_USAGE : EXIT_OK;
+  }
+  if (command !== 'generate') {
+    io.stderr(`faultline: unknown command "${command}" (try faultline --help)\n`);
+    return EXIT_USAGE;
+  }
+  if (wantsHelp(rest)) {
+    io.stdout(generateHelp());
+    return EXIT_OK;
+  }
+  let options: GenerateOptions;
+  try {
+    options = parseGenerateArgs(rest);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr(`faultline generate: ${error.message} (see faultline generate --help)\n`);
+    return EXIT_USAGE;
+  }
+  const { field, faults } = generate(options);
+  for (const path of options.outputs) {
+    // parseGenerateArgs has checked every extension.
+    const format = outputFormatFor(path)!;
+    if (!(await writeOrReport(io, path, format.encode(field)))) return EXIT_FAILURE;
+    io.stdout(`wrote ${path} (${field.width}×${field.depth}, ${format.extension.slice(1)})\n`);
+  }
+  if (options.emitLines !== undefined) {
+    const json = linesJson(field, faults);
+    if (!(await writeOrReport(io, options.emitLines, new TextEncoder().encode(json)))) return EXIT_FAILURE;
+    io.stdout(`wrote ${options.emitLines} (${faults.length} lines)\n`);
+  }
+  return EXIT_OK;
+}
+
+function generate(options: GenerateOptions): { field: Heightfield; faults: Fault[] } {
+  const field = createHeightfield(options.width, options.depth, options.cellSize);
+  const faults = generateFaults(options.recipe, terrainExtent(field), 0, options.recipe.iterations);
+  applyFaults(field, faults);
+  if (options.smooth !== undefined) erosionFilter(field, options.smooth);
+  return { field, faults };
+}
+
+async function writeOrReport(io: CliIo, path: string, data: Uint8Array): Promise<boolean> {
+  try {
+    await io.writeFile(path, data);
+    return true;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    io.stderr(`faultline generate: cannot write ${path}: ${reason}\n`);
+    return false;
+  }
+}
+
+/**
+ * The lines as applied: (a, b, c) in world metres with a·x + b·z − c > 0 rising (for the cross method
+ * the equivalent normal form), displacement as quantised by the engine.
+ */
+function linesJson(field: Heightfield, faults: readonly Fault[]): string {
+  const lines = faults.map(({ line, displacement }) => ({ a: line.a, b: line.b, c: line.c, displacement }));
+  return `${JSON.stringify({ width: field.width, depth: field.depth, cellSize: field.cellSize, lines })}\n`;
+}

@@ -1,0 +1,16 @@
+/**
+ * The renderer's Content-Security-Policy: no inline script, no eval, nothing from the network.
+ * main sends it as a response header; renderer/index.html carries the same policy in a meta tag,
+ * because Electron does not run response-header hooks for file:// pages.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "worker-src 'self' blob:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');

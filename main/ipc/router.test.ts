@@ -1,0 +1,93 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_USER_SETTINGS, type AppInfo } from '../../shared/ipc/contract';
+import { createMainServices, type MainServices } from '../services';
+import { createIpcRouter, type IpcRouter } from './router';
+import { createSenderPolicy } from './senderPolicy';
+
+const INDEX_URL = 'file:///opt/Faultline/resources/app/dist/renderer/index.html';
+const TRUSTED = { url: INDEX_URL };
+const APP_INFO: AppInfo = { name: 'Faultline', version: '9.9.9', platform: 'linux', shell: 'electron' };
+
+let folder: string;
+let services: MainServices;
+let router: IpcRouter;
+beforeEach(async () => {
+  folder = await mkdtemp(path.join(tmpdir(), 'faultline-router-'));
+  services = createMainServices({ userDataDir: folder, appInfo: APP_INFO });
+  router = createIpcRouter({ services, isTrustedSender: createSenderPolicy({ indexFileUrl: INDEX_URL }) });
+});
+afterEach(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+
+describe('IPC router', () => {
+  it('answers a valid request from the app window', async () => {
+    await expect(router.handle(TRUSTED, 'app:getInfo', [])).resolves.toEqual(APP_INFO);
+    await expect(router.handle(TRUSTED, 'settings:get', [])).resolves.toEqual(DEFAULT_USER_SETTINGS);
+  });
+
+  it('passes validated arguments to the service and returns its result', async () => {
+    const view = { colorMode: 'slope', map2dMode: 'grayscale', wireframe: true };
+    await expect(router.handle(TRUSTED, 'settings:setView', [view])).resolves.toEqual({ view });
+    await router.handle(TRUSTED, 'commands:setState', [[{ id: 'edit.undo', enabled: false }]]);
+    expect(services.commandState.get().get('edit.undo')).toBe(false);
+  });
+
+  it('refuses an unknown channel', async () => {
+    await expect(router.handle(TRUSTED, 'fs:readFile', ['/etc/passwd'])).rejects.toThrow(/unknown channel "fs:readFile"/);
+    await expect(router.handle(TRUSTED, 'toString', [])).rejects.toThrow(/unknown channel/);
+    await expect(router.handle(TRUSTED, 42, [])).rejects.toThrow(/unknown channel/);
+  });
+
+  it('refuses senders other than the app document', async () => {
+    const spy = vi.spyOn(services.settings, 'get');
+    for (const url of ['https://evil.example/', 'file:///tmp/other.html', 'file:///opt/Faultline/resources/app/dist/renderer/index.html.evil', 'about:blank', '', 'not a url']) {
+      await expect(router.handle({ url }, 'settings:get', []), url).rejects.toThrow(/is not the Faultline window/);
+    }
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('accepts the index document with a hash or query, and the configured dev origin only', async () => {
+    await expect(router.handle({ url: `${INDEX_URL}#/view` }, 'app:getInfo', [])).resolves.toEqual(APP_INFO);
+    const devRouter = createIpcRouter({ services, isTrustedSender: createSenderPolicy({ devOrigin: 'http://127.0.0.1:4173' }) });
+    await expect(devRouter.handle({ url: 'http://127.0.0.1:4173/index.html' }, 'app:getInfo', [])).resolves.toEqual(APP_INFO);
+    await expect(devRouter.handle({ url: 'http://127.0.0.1:4174/' }, 'app:getInfo', [])).rejects.toThrow(/not the Faultline window/);
+    await expect(devRouter.handle({ url: 'http://localhost:4173/' }, 'app:getInfo', [])).rejects.toThrow(/not the Faultline window/);
+    await expect(devRouter.handle({ url: INDEX_URL }, 'app:getInfo', [])).rejects.toThrow(/not the Faultline window/);
+  });
+
+  it('validates every argument before the service is called', async () => {
+    const spy = vi.spyOn(services.settings, 'setView');
+    const good = { colorMode: 'height', map2dMode: 'hypsometric', wireframe: false };
+    const badCalls: Array<[unknown, RegExp]> = [
+      [[{ ...good, extra: true }], /extra: unexpected property/],
+      [[{ ...good, wireframe: 'yes' }], /wireframe: expected a boolean/],
+      [[{ ...good, colorMode: 'rainbow' }], /colorMode: expected one of/],
+      [[], /expected an object, got undefined/],
+      [[good, good], /expected 1 argument\(s\), got 2/],
+      ['not a list', /arguments must be a list/],
+    ];
+    for (const [args, message] of badCalls) {
+      await expect(router.handle(TRUSTED, 'settings:setView', args)).rejects.toThrow(message);
+    }
+    await expect(router.handle(TRUSTED, 'commands:setState', [[{ id: 'no.such', enabled: true }]])).rejects.toThrow(/unknown command no\.such/);
+    await expect(router.handle(TRUSTED, 'app:getInfo', [1])).rejects.toThrow(/expected 0 argument/);
+    expect(spy).not.toHaveBeenCalled();
+    expect(await readdir(folder)).toEqual([]);
+  });
+
+  it('turns a failing service into a rejection with a plain message', async () => {
+    vi.spyOn(services.settings, 'get').mockRejectedValue(new Error('disk on fire'));
+    const error = await router.handle(TRUSTED, 'settings:get', []).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toBe('settings:get failed: disk on fire');
+  });
+
+  it('rejects (never throws synchronously) on a malformed sender', async () => {
+    const result = router.handle(undefined as unknown as { url: string }, 'app:getInfo', []);
+    await expect(result).rejects.toThrow(/not the Faultline window/);
+  });
+});

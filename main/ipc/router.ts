@@ -1,0 +1,55 @@
+import { isRequestChannel, validateRequestArgs, type RequestChannel, type RequestTypes } from '../../shared/ipc/contract';
+import type { MainServices } from '../services';
+
+export interface IpcSender {
+  /** URL of the frame that sent the request (Electron: event.senderFrame.url). */
+  url: string;
+}
+
+export interface IpcRouter {
+  /** Validates and runs one request. Always settles: failures become rejections with a plain message. */
+  handle(sender: IpcSender, channel: unknown, args: unknown): Promise<unknown>;
+}
+
+export interface IpcRouterOptions {
+  services: MainServices;
+  isTrustedSender(url: string): boolean;
+}
+
+type Handlers = { [C in RequestChannel]: (...args: RequestTypes[C]['args']) => Promise<RequestTypes[C]['result']> | RequestTypes[C]['result'] };
+
+/** The one place where IPC requests meet services: check the sender, check the arguments, then call. */
+export function createIpcRouter({ services, isTrustedSender }: IpcRouterOptions): IpcRouter {
+  const handlers: Handlers = {
+    'app:getInfo': () => services.appInfo.getInfo(),
+    'settings:get': () => services.settings.get(),
+    'settings:setView': (view) => services.settings.setView(view),
+    'commands:setState': (states) => services.commandState.set(states),
+  };
+
+  return {
+    async handle(sender, channel, args) {
+      const senderUrl = typeof sender?.url === 'string' ? sender.url : '';
+      if (!isTrustedSender(senderUrl)) throw new Error(`IPC refused: sender ${JSON.stringify(senderUrl.slice(0, 200))} is not the Faultline window`);
+      if (!isRequestChannel(channel)) throw new Error(`IPC refused: unknown channel ${JSON.stringify(String(channel).slice(0, 100))}`);
+      if (!Array.isArray(args)) throw new Error(`IPC refused: ${channel}: arguments must be a list`);
+      let checked: unknown[];
+      try {
+        checked = validateRequestArgs(channel, args);
+      } catch (error) {
+        throw new Error(`IPC refused: ${plainMessage(error)}`);
+      }
+      try {
+        const handler = handlers[channel] as (...values: unknown[]) => unknown;
+        return await handler(...checked);
+      } catch (error) {
+        // Only the message crosses the boundary: no stack traces or file system internals as objects.
+        throw new Error(`${channel} failed: ${plainMessage(error)}`);
+      }
+    },
+  };
+}
+
+function plainMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

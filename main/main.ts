@@ -1,0 +1,105 @@
+// The Electron shell: window, security switches and wiring. Logic lives in plain modules that tests load.
+import { app, BrowserWindow, ipcMain, Menu, session } from 'electron';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { requestChannels, type RequestChannel } from '../shared/ipc/contract';
+import { CONTENT_SECURITY_POLICY } from './contentSecurityPolicy';
+import { createEventSender } from './ipc/events';
+import { createIpcRouter } from './ipc/router';
+import { createSenderPolicy } from './ipc/senderPolicy';
+import { buildMenuTemplate } from './menu';
+import { createMainServices } from './services';
+import { mainWindowOptions } from './windowOptions';
+
+const PRODUCT_NAME = 'Faultline';
+// dist/main/main.cjs → dist/renderer/index.html and dist/main/preload.cjs
+const rendererIndexPath = path.join(__dirname, '..', 'renderer', 'index.html');
+const preloadPath = path.join(__dirname, 'preload.cjs');
+// A dev server URL is honoured only in unpackaged builds, so a shipped app always loads its own files.
+const devUrl = !app.isPackaged ? process.env.FAULTLINE_DEV_URL : undefined;
+
+// Lets tests and power users run with a separate profile.
+if (process.env.FAULTLINE_USER_DATA_DIR) app.setPath('userData', path.resolve(process.env.FAULTLINE_USER_DATA_DIR));
+
+let mainWindow: BrowserWindow | undefined;
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  });
+  hardenAllWebContents();
+  app.whenReady().then(start, (error: unknown) => {
+    console.error('Faultline failed to start:', error);
+    app.exit(1);
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+}
+
+function start(): void {
+  const services = createMainServices({
+    userDataDir: app.getPath('userData'),
+    appInfo: { name: PRODUCT_NAME, version: app.getVersion(), platform: process.platform, shell: 'electron' },
+  });
+  const router = createIpcRouter({
+    services,
+    isTrustedSender: createSenderPolicy({ indexFileUrl: pathToFileURL(rendererIndexPath).href, devOrigin: devUrl }),
+  });
+  for (const channel of Object.keys(requestChannels) as RequestChannel[]) {
+    ipcMain.handle(channel, (event, ...args: unknown[]) => router.handle({ url: event.senderFrame?.url ?? '' }, channel, args));
+  }
+
+  const events = createEventSender((channel, payload) => mainWindow?.webContents.send(channel, payload));
+  const applyMenu = () => {
+    const template = buildMenuTemplate({
+      enabled: services.commandState.get(),
+      platform: process.platform,
+      isPackaged: app.isPackaged,
+      onCommand: (id) => events.send('menu:command', { id }),
+    });
+    Menu.setApplicationMenu(Menu.buildFromTemplate(template));
+  };
+  applyMenu();
+  services.commandState.onChange(applyMenu);
+
+  secureSession();
+  mainWindow = createWindow();
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow();
+  });
+}
+
+function createWindow(): BrowserWindow {
+  const window = new BrowserWindow(mainWindowOptions({ preloadPath, isPackaged: app.isPackaged }));
+  window.once('ready-to-show', () => window.show());
+  window.on('closed', () => {
+    if (mainWindow === window) mainWindow = undefined;
+  });
+  if (devUrl) void window.loadURL(devUrl);
+  else void window.loadFile(rendererIndexPath);
+  return window;
+}
+
+/** Every web contents (including any the app never meant to create) may not navigate or open windows. */
+function hardenAllWebContents(): void {
+  app.on('web-contents-created', (_event, contents) => {
+    contents.on('will-navigate', (event) => event.preventDefault());
+    contents.on('will-redirect', (event) => event.preventDefault());
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+    contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  });
+}
+
+function secureSession(): void {
+  const appSession = session.defaultSession;
+  appSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  appSession.setPermissionCheckHandler(() => false);
+  appSession.webRequest.onHeadersReceived((details, callback) => {
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
+  });
+}

@@ -1,0 +1,18 @@
+// Sandboxed preload: bundled into one CommonJS file (only 'electron' stays external).
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { createFaultlineApi, type Invoke, type Subscribe } from '../shared/ipc/api';
+import { EVENT_CHANNELS } from '../shared/ipc/contract';
+
+const invoke = ((channel: string, ...args: unknown[]) => ipcRenderer.invoke(channel, ...args)) as Invoke;
+
+const subscribe: Subscribe = (channel, listener) => {
+  if (!EVENT_CHANNELS.includes(channel)) throw new Error(`Unknown event channel ${String(channel)}`);
+  // The wrapper drops the IpcRendererEvent: it carries `sender` (ipcRenderer), which must never reach the page.
+  const forward = (_event: IpcRendererEvent, payload: unknown) => listener(payload as Parameters<typeof listener>[0]);
+  ipcRenderer.on(channel, forward);
+  return () => {
+    ipcRenderer.removeListener(channel, forward);
+  };
+};
+
+contextBridge.exposeInMainWorld('faultline', createFaultlineApi(invoke, subscribe));

@@ -1,0 +1,25 @@
+import type { AppInfo } from '../../shared/ipc/contract';
+import { createAppInfoService, type AppInfoService } from './appInfoService';
+import { createCommandStateService, type CommandStateService } from './commandStateService';
+import { createSettingsService, type SettingsService } from './settingsService';
+
+/** Every plain-Node service the IPC router can call. None of them imports electron. */
+export interface MainServices {
+  appInfo: AppInfoService;
+  settings: SettingsService;
+  commandState: CommandStateService;
+}
+
+export interface MainServicesOptions {
+  userDataDir: string;
+  appInfo: AppInfo;
+  warn?: (message: string) => void;
+}
+
+export function createMainServices(options: MainServicesOptions): MainServices {
+  return {
+    appInfo: createAppInfoService(options.appInfo),
+    settings: createSettingsService({ directory: options.userDataDir, warn: options.warn }),
+    commandState: createCommandStateService(),
+  };
+}

@@ -1,0 +1,63 @@
+import { defineConfig } from '@playwright/test';
+import { E2E_ORIGIN, E2E_PORT } from './e2e/bridge/origin';
+
+// Debian's Chromium (never `npx playwright install`); software GL so WebGL works headless.
+const chromiumPath = process.env.FAULTLINE_CHROMIUM || '/usr/bin/chromium';
+const chromiumArgs = [
+  '--use-gl=angle',
+  '--use-angle=gl-egl',
+  '--ignore-gpu-blocklist',
+  '--enable-unsafe-swiftshader',
+  '--no-sandbox',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'e2e/.artifacts',
+  fullyParallel: false,
+  // One worker: WebGL is software-rendered and the machine has 2 cores; parallel pages starve each other.
+  workers: 1,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
+  // The CI summary (scripts/test-summary.mjs) reads the JSON report.
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  use: {
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    actionTimeout: 20_000,
+    navigationTimeout: 60_000,
+  },
+  webServer: {
+    command: 'node e2e/bridge/staticServer.mjs',
+    url: `${E2E_ORIGIN}/index.html`,
+    env: { FAULTLINE_E2E_PORT: String(E2E_PORT) },
+    reuseExistingServer: !process.env.CI,
+    timeout: 30_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+  projects: [
+    {
+      name: 'browser',
+      testIgnore: ['electron.spec.ts'],
+      use: {
+        browserName: 'chromium',
+        baseURL: `${E2E_ORIGIN}/`,
+        viewport: { width: 1280, height: 800 },
+        launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+      },
+    },
+    {
+      name: 'electron',
+      testMatch: ['electron.spec.ts'],
+    },
+  ],
+});

@@ -1,0 +1,39 @@
+import { useEffect, useState } from 'react';
+import { useStore } from 'zustand';
+import type { AppInfo } from '../shared/ipc/contract';
+import { useSession } from './session';
+
+export function AboutDialog() {
+  const { view, api } = useSession();
+  const open = useStore(view, (s) => s.aboutOpen);
+  const [info, setInfo] = useState<AppInfo | null>(null);
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    api.getAppInfo().then(
+      (value) => live && setInfo(value),
+      () => live && setInfo(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [open, api]);
+  if (!open) return null;
+  const close = () => view.setState({ aboutOpen: false });
+  return (
+    <div className="modal-backdrop" onMouseDown={close}>
+      <div className="about" role="dialog" aria-label="About Faultline" data-testid="about-dialog" onMouseDown={(e) => e.stopPropagation()}>
+        <h2>Faultline</h2>
+        <p>A terrain editor: fault-line formation on an exact triangle surface.</p>
+        {info && (
+          <p className="about-meta">
+            Version {info.version} · {info.platform} · {info.shell}
+          </p>
+        )}
+        <button type="button" autoFocus onClick={close}>
+          Close
+        </button>
+      </div>
+    </div>
+  );
+}

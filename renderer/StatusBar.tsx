@@ -1,0 +1,35 @@
+import { useStore } from 'zustand';
+import { formatHover } from '../app/viewStore';
+import { useSession } from './session';
+
+/** Map size, cell size, what undo would do, and the exact height under the pointer. */
+export function StatusBar() {
+  const { editor, hover } = useSession();
+  const width = useStore(editor.store, (s) => s.width);
+  const depth = useStore(editor.store, (s) => s.depth);
+  const cellSize = useStore(editor.store, (s) => s.cellSize);
+  const undoLabel = useStore(editor.store, (s) => s.undoLabel);
+  const point = useStore(hover, (s) => s.hover);
+  return (
+    <footer className="status-bar" data-testid="status-bar">
+      <span data-testid="status-size">
+        {width} × {depth} vertices
+      </span>
+      <span data-testid="status-cell">cell {cellSize} m</span>
+      <span data-testid="status-extent">
+        {((width - 1) * cellSize).toFixed(0)} × {((depth - 1) * cellSize).toFixed(0)} m
+      </span>
+      <span data-testid="status-undo">{undoLabel ? `Undo: ${undoLabel}` : 'Nothing to undo'}</span>
+      <span
+        className="hover-readout"
+        data-testid="hover-readout"
+        data-x={point ? String(point.x) : undefined}
+        data-z={point ? String(point.z) : undefined}
+        data-h={point ? String(point.h) : undefined}
+        data-source={point?.source}
+      >
+        {point ? formatHover(point) : 'x —  z —  h —'}
+      </span>
+    </footer>
+  );
+}

@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+import { useSession } from './session';
+
+function isTextEntry(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
+}
+
+/** Dispatches keyboard shortcuts through the command registry; typing in a field is left alone. */
+export function useShortcuts(): void {
+  const { commands, tools, view } = useSession();
+  useEffect(() => {
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        tools.getState().active?.cancel();
+        view.setState({ aboutOpen: false });
+        return;
+      }
+      if (isTextEntry(e.target) || e.isComposing) return;
+      const command = commands.findByChord(e);
+      if (!command) return;
+      e.preventDefault();
+      void commands.execute(command.id);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [commands, tools, view]);
+}

@@ -1,0 +1,88 @@
+import { useEffect } from 'react';
+import { useThree } from '@react-three/fiber';
+import { MOUSE, type PerspectiveCamera } from 'three';
+import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+import { terrainExtent } from '../../shared/terrain/heightfield';
+import { clampAboveSurface, defaultCameraPose, groundClearance } from '../../app/cameraPose';
+import { useSession } from '../session';
+
+/**
+ * Orbit (left drag), pan (right drag), zoom (wheel) around a target, framing the terrain from the +z
+ * side (see defaultCameraPose). After every change the camera is kept above the exact surface.
+ */
+export function OrbitRig() {
+  const { editor, view, tools } = useSession();
+  const camera = useThree((s) => s.camera) as PerspectiveCamera;
+  const domElement = useThree((s) => s.gl.domElement);
+  const invalidate = useThree((s) => s.invalidate);
+
+  useEffect(() => {
+    const controls = new OrbitControls(camera, domElement);
+    controls.mouseButtons = { LEFT: MOUSE.ROTATE, MIDDLE: MOUSE.DOLLY, RIGHT: MOUSE.PAN };
+    controls.maxPolarAngle = Math.PI * 0.495;
+
+    const keepAboveGround = () => {
+      const field = editor.document.field;
+      if (clampAboveSurface(field, camera.position, groundClearance(field))) camera.lookAt(controls.target);
+    };
+    const frame = () => {
+      const field = editor.document.field;
+      const pose = defaultCameraPose(field, camera.fov, camera.aspect);
+      const { sizeX, sizeZ } = terrainExtent(field);
+      const span = Math.max(sizeX, sizeZ);
+      camera.near = Math.max(0.05, span / 5000);
+      camera.far = span * 20;
+      camera.updateProjectionMatrix();
+      controls.maxDistance = span * 6;
+      controls.target.set(pose.target.x, pose.target.y, pose.target.z);
+      camera.position.set(pose.position.x, pose.position.y, pose.position.z);
+      controls.update();
+    };
+    const onChange = () => {
+      keepAboveGround();
+      invalidate();
+    };
+    const applyToolMode = () => {
+      // A tool that paints with the primary button takes it over; orbit stays on the other buttons.
+      const captures = tools.getState().active?.capturesPrimaryDrag ?? false;
+      controls.mouseButtons.LEFT = captures ? null : MOUSE.ROTATE;
+    };
+
+    frame();
+    applyToolMode();
+    controls.addEventListener('change', onChange);
+    let dims = '';
+    const dimsOf = () => {
+      const f = editor.document.field;
+      return `${f.width}x${f.depth}@${f.cellSize}`;
+    };
+    dims = dimsOf();
+    const unsubscribeEditor = editor.store.subscribe((s, prev) => {
+      if (s.version === prev.version) return;
+      const next = dimsOf();
+      if (next !== dims) {
+        dims = next;
+        frame();
+      } else {
+        keepAboveGround();
+      }
+      invalidate();
+    });
+    const unsubscribeView = view.subscribe((s, prev) => {
+      if (s.cameraResetToken === prev.cameraResetToken) return;
+      frame();
+      invalidate();
+    });
+    const unsubscribeTools = tools.subscribe(applyToolMode);
+    invalidate();
+    return () => {
+      unsubscribeEditor();
+      unsubscribeView();
+      unsubscribeTools();
+      controls.removeEventListener('change', onChange);
+      controls.dispose();
+    };
+  }, [camera, domElement, invalidate, editor, view, tools]);
+
+  return null;
+}

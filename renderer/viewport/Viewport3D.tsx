@@ -1,0 +1,22 @@
+import { useRef } from 'react';
+import { Canvas } from '@react-three/fiber';
+import { TerrainSurface } from './TerrainSurface';
+import { OrbitRig } from './OrbitRig';
+import { ToolOverlay3D } from './ToolOverlay3D';
+
+/** The 3D viewport: renders on demand (invalidate on every change), never continuously. */
+export function Viewport3D() {
+  const wrapper = useRef<HTMLDivElement>(null);
+  return (
+    <div className="viewport-3d" data-testid="viewport-3d" ref={wrapper}>
+      <Canvas frameloop="demand" camera={{ fov: 50, near: 0.5, far: 20000, position: [0, 300, 400] }} gl={{ antialias: true }} dpr={[1, 2]}>
+        <color attach="background" args={['#1b2029']} />
+        <hemisphereLight args={['#dfe9ff', '#3a3326', 1.1]} />
+        <directionalLight position={[-300, 500, -200]} intensity={1.9} />
+        <TerrainSurface wrapper={wrapper} />
+        <ToolOverlay3D />
+        <OrbitRig />
+      </Canvas>
+    </div>
+  );
+}

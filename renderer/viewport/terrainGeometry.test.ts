@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import type { BufferAttribute } from 'three';
+import { createHeightfield, heightRange } from '../../shared/terrain/heightfield';
+import { buildTerrainMesh } from '../../shared/terrain/mesh';
+import { writeVertexColors } from '../../app/terrainColors';
+import { TerrainGeometry } from './terrainGeometry';
+
+function wavyField() {
+  const field = createHeightfield(21, 13, 1.5);
+  for (let k = 0; k < field.heights.length; k++) field.heights[k] = Math.sin(k * 0.21) * 4;
+  return field;
+}
+
+const arrayOf = (terrain: TerrainGeometry, name: string) => (terrain.geometry.getAttribute(name) as BufferAttribute).array as Float32Array;
+
+describe('TerrainGeometry', () => {
+  it('holds exactly the mesh builder triangles', () => {
+    const field = wavyField();
+    const terrain = new TerrainGeometry();
+    expect(terrain.sync(field, { kind: 'all' }, 'height')).toBe(true);
+    const mesh = buildTerrainMesh(field);
+    expect(arrayOf(terrain, 'position')).toEqual(mesh.positions);
+    expect(Array.from(terrain.geometry.getIndex()!.array)).toEqual(Array.from(mesh.indices));
+  });
+
+  it('after a rectangle edit the row update equals a full rebuild', () => {
+    const field = wavyField();
+    const terrain = new TerrainGeometry();
+    terrain.sync(field, { kind: 'all' }, 'slope');
+    // Edit rows 4..6, staying inside the height range so only nearby rows recolour.
+    for (let j = 4; j < 7; j++) for (let i = 3; i < 9; i++) field.heights[j * 21 + i] *= 0.5;
+    expect(terrain.sync(field, { kind: 'rect', i0: 3, j0: 4, i1: 9, j1: 7 }, 'slope')).toBe(false);
+    const mesh = buildTerrainMesh(field);
+    const colors = new Float32Array(mesh.positions.length);
+    writeVertexColors(field, mesh.normals, colors, 'slope', heightRange(field.heights));
+    expect(arrayOf(terrain, 'position')).toEqual(mesh.positions);
+    expect(arrayOf(terrain, 'normal')).toEqual(mesh.normals);
+    expect(arrayOf(terrain, 'color')).toEqual(colors);
+    const ranges = (terrain.geometry.getAttribute('position') as BufferAttribute).updateRanges;
+    expect(ranges).toEqual([{ start: 4 * 21 * 3, count: 3 * 21 * 3 }]);
+  });
+
+  it('recolours everything when the height range changes', () => {
+    const field = wavyField();
+    const terrain = new TerrainGeometry();
+    terrain.sync(field, { kind: 'all' }, 'height');
+    field.heights[0] = 100;
+    terrain.sync(field, { kind: 'rect', i0: 0, j0: 0, i1: 1, j1: 1 }, 'height');
+    const mesh = buildTerrainMesh(field);
+    const colors = new Float32Array(mesh.positions.length);
+    writeVertexColors(field, mesh.normals, colors, 'height', heightRange(field.heights));
+    expect(arrayOf(terrain, 'color')).toEqual(colors);
+  });
+
+  it('rebuilds when the map size changes', () => {
+    const terrain = new TerrainGeometry();
+    terrain.sync(wavyField(), { kind: 'all' }, 'height');
+    const bigger = createHeightfield(30, 30, 1.5);
+    expect(terrain.sync(bigger, { kind: 'all' }, 'height')).toBe(true);
+    expect(arrayOf(terrain, 'position').length).toBe(30 * 30 * 3);
+  });
+});

@@ -1,0 +1,96 @@
+import { BufferAttribute, BufferGeometry } from 'three';
+import type { Heightfield, HeightRange } from '../../shared/terrain/heightfield';
+import { heightRange } from '../../shared/terrain/heightfield';
+import { buildTerrainMesh, writeNormals } from '../../shared/terrain/mesh';
+import type { DirtyRegion } from '../../app/region';
+import { writeHeightRows, writeVertexColors, type ColorMode } from '../../app/terrainColors';
+
+/**
+ * Owns the terrain BufferGeometry (exactly the triangles of buildTerrainMesh) and keeps it in step
+ * with the document: an edit rewrites only the touched rows and uploads only those ranges.
+ * Lives outside React; the component only hands it document changes.
+ */
+export class TerrainGeometry {
+  geometry = new BufferGeometry();
+  private dims = '';
+  private range: HeightRange = { min: 0, max: 0 };
+  private mode: ColorMode = 'height';
+
+  /** Applies a document change; returns true when the geometry object was replaced. */
+  sync(field: Heightfield, region: DirtyRegion, mode: ColorMode): boolean {
+    const dims = `${field.width}x${field.depth}@${field.cellSize}`;
+    if (dims !== this.dims) {
+      this.rebuild(field, mode);
+      this.dims = dims;
+      return true;
+    }
+    const positions = this.attribute('position');
+    const normals = this.attribute('normal');
+    const colors = this.attribute('color');
+    const range = heightRange(field.heights);
+    const rangeChanged = range.min !== this.range.min || range.max !== this.range.max;
+    this.range = range;
+    const modeChanged = mode !== this.mode;
+    this.mode = mode;
+
+    // Normals (and slope colours) of a row depend on its neighbours, so refresh one row more each side.
+    const rows = region.kind === 'all' ? { j0: 0, j1: field.depth } : { j0: region.j0, j1: region.j1 };
+    const shaded = { j0: Math.max(0, rows.j0 - 1), j1: Math.min(field.depth, rows.j1 + 1) };
+    writeHeightRows(field, positions.array as Float32Array, rows.j0, rows.j1);
+    writeNormals(field, normals.array as Float32Array, shaded.j0, shaded.j1);
+    const recolourAll = modeChanged || (rangeChanged && mode === 'height');
+    const colourRows = recolourAll ? { j0: 0, j1: field.depth } : shaded;
+    writeVertexColors(field, normals.array as Float32Array, colors.array as Float32Array, mode, range, colourRows.j0, colourRows.j1);
+
+    const stride = field.width * 3;
+    markRows(positions, rows.j0 * stride, rows.j1 * stride);
+    markRows(normals, shaded.j0 * stride, shaded.j1 * stride);
+    markRows(colors, colourRows.j0 * stride, colourRows.j1 * stride);
+    this.geometry.computeBoundingBox();
+    this.geometry.computeBoundingSphere();
+    return false;
+  }
+
+  /** Recolours everything for a colour mode change (heights unchanged). */
+  recolor(field: Heightfield, mode: ColorMode): void {
+    this.mode = mode;
+    const colors = this.attribute('color');
+    writeVertexColors(field, this.attribute('normal').array as Float32Array, colors.array as Float32Array, mode, this.range);
+    colors.clearUpdateRanges();
+    colors.needsUpdate = true;
+  }
+
+  dispose(): void {
+    this.geometry.dispose();
+  }
+
+  private rebuild(field: Heightfield, mode: ColorMode): void {
+    this.geometry.dispose();
+    const mesh = buildTerrainMesh(field);
+    this.range = heightRange(field.heights);
+    this.mode = mode;
+    const colors = new Float32Array(mesh.positions.length);
+    writeVertexColors(field, mesh.normals, colors, mode, this.range);
+    const geometry = new BufferGeometry();
+    geometry.setAttribute('position', new BufferAttribute(mesh.positions, 3));
+    geometry.setAttribute('normal', new BufferAttribute(mesh.normals, 3));
+    geometry.setAttribute('color', new BufferAttribute(colors, 3));
+    geometry.setIndex(new BufferAttribute(mesh.indices, 1));
+    geometry.computeBoundingBox();
+    geometry.computeBoundingSphere();
+    this.geometry = geometry;
+  }
+
+  private attribute(name: 'position' | 'normal' | 'color'): BufferAttribute {
+    return this.geometry.getAttribute(name) as BufferAttribute;
+  }
+}
+
+function markRows(attribute: BufferAttribute, start: number, end: number): void {
+  if (end <= start) return;
+  // Ranges accumulate until the next upload (three.js clears them then); a whole-buffer change
+  // uploads everything.
+  if (start === 0 && end >= attribute.array.length) attribute.clearUpdateRanges();
+  else attribute.addUpdateRange(start, end - start);
+  attribute.needsUpdate = true;
+}

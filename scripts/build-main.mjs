@@ -1,0 +1,43 @@
+// Builds the Electron main process, the sandboxed preload and the CLI with esbuild.
+// The preload must be ONE CommonJS file: a sandboxed preload cannot require anything but 'electron'.
+import { build } from 'esbuild';
+import { chmod } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const production = process.env.NODE_ENV === 'production';
+
+const common = {
+  absWorkingDir: root,
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  sourcemap: production ? false : 'linked',
+  minify: false,
+  legalComments: 'none',
+  logLevel: 'warning',
+};
+
+const targets = [
+  { entryPoints: ['main/main.ts'], outfile: 'dist/main/main.cjs', target: 'node20', external: ['electron'] },
+  { entryPoints: ['main/preload.ts'], outfile: 'dist/main/preload.cjs', target: ['chrome120', 'node20'], external: ['electron'] },
+  {
+    entryPoints: ['main/cli/index.ts'],
+    outfile: 'dist/cli/faultline.cjs',
+    target: 'node20',
+    // The CLI runs in plain Node: it must never pull in Electron.
+    external: [],
+    banner: { js: '#!/usr/bin/env node' },
+  },
+];
+
+try {
+  await Promise.all(targets.map((options) => build({ ...common, ...options })));
+  await chmod(path.join(root, 'dist/cli/faultline.cjs'), 0o755);
+  console.log(`build-main: ${targets.map((t) => t.outfile).join(', ')}`);
+} catch (error) {
+  // esbuild already printed the located errors; keep the exit code meaningful for npm test.
+  console.error(`build-main failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+  process.exit(1);
+}

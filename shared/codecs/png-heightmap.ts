@@ -1,0 +1,64 @@
+/** Heightmap PNG: grayscale 8/16-bit export with scale text chunks; import of any PNG. */
+import type { Heightfield } from '../terrain/heightfield';
+import type { Codec } from './codec';
+import { assertValidExportRange, metadataFromText, METADATA_KEYS, quantiseHeights, resolveExportRange, type DecodedHeightmap, type ExportRange } from './heightmap';
+import { decodePng, type PngDecodeOptions } from './png/decode';
+import { encodeGrayPng } from './png/encode';
+import type { FilterName } from './png/filters';
+import type { DeflateLevel } from './zlib';
+
+export const SOFTWARE_NAME = 'Faultline';
+
+export interface PngHeightmapExportOptions {
+  bits?: 8 | 16;
+  range?: ExportRange;
+  filter?: FilterName;
+  level?: DeflateLevel;
+}
+
+export function parsePngHeightmap(bytes: Uint8Array, fileName: string, options: PngDecodeOptions = {}): DecodedHeightmap {
+  const png = decodePng(bytes, fileName, options);
+  return {
+    format: 'png',
+    width: png.width,
+    depth: png.height,
+    bitDepth: png.bitDepth,
+    colourType: png.colourType,
+    samples: png.samples,
+    maxSample: png.maxSample,
+    metadata: metadataFromText(png.text),
+  };
+}
+
+export function compilePngHeightmap(field: Heightfield, options: PngHeightmapExportOptions = {}, fileName = 'heightmap.png'): Uint8Array {
+  const bits = options.bits ?? 16;
+  const range = resolveExportRange(field.heights, options.range);
+  assertValidExportRange(range, fileName);
+  const maxSample = bits === 16 ? 65535 : 255;
+  const samples = bits === 16 ? new Uint16Array(field.heights.length) : new Uint8Array(field.heights.length);
+  quantiseHeights(field.heights, range.min, range.max, maxSample, samples);
+  return encodeGrayPng(
+    {
+      width: field.width,
+      height: field.depth,
+      bitDepth: bits,
+      samples,
+      text: [
+        [METADATA_KEYS.heightMin, String(range.min)],
+        [METADATA_KEYS.heightMax, String(range.max)],
+        [METADATA_KEYS.cellSize, String(field.cellSize)],
+        ['Software', SOFTWARE_NAME],
+      ],
+    },
+    { filter: options.filter, level: options.level },
+  );
+}
+
+export const pngHeightmapCodec: Codec<DecodedHeightmap, Heightfield, PngDecodeOptions, PngHeightmapExportOptions> = {
+  id: 'png',
+  kind: 'heightmap',
+  label: 'PNG heightmap',
+  extensions: ['png'],
+  parse: parsePngHeightmap,
+  compile: compilePngHeightmap,
+};

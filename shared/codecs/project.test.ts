@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { compileProject, parseProject, PROJECT_FORMAT_VERSION } from './project';
+import { sampleProject } from './testing/project-fixtures';
+
+describe('project file', () => {
+  for (const compress of [false, true]) {
+    it(`restores everything, heights bit for bit (${compress ? 'compressed' : 'stored'})`, () => {
+      const doc = sampleProject();
+      const bytes = compileProject(doc, { compress });
+      const back = parseProject(bytes, 'world.faultline');
+      expect([back.field.width, back.field.depth, back.field.cellSize]).toEqual([9, 7, 0.75]);
+      expect(back.field.heights.length).toBe(doc.field.heights.length);
+      doc.field.heights.forEach((h, k) => expect(Object.is(back.field.heights[k], h)).toBe(true));
+      expect(back.recipe).toEqual(doc.recipe);
+      expect(back.history).toEqual(doc.history);
+      expect(back.props).toEqual(doc.props);
+      expect(back.view).toEqual(doc.view);
+    });
+  }
+
+  it('starts with the FAULTLINE magic and the format version', () => {
+    const bytes = compileProject(sampleProject());
+    expect(String.fromCharCode(...bytes.subarray(0, 9))).toBe('FAULTLINE');
+    expect(bytes[10] | (bytes[11] << 8)).toBe(PROJECT_FORMAT_VERSION);
+  });
+
+  it('compression makes smooth terrain smaller', () => {
+    const doc = sampleProject(65, 65);
+    doc.field.heights.fill(3);
+    expect(compileProject(doc, { compress: true }).length).toBeLessThan(compileProject(doc).length / 10);
+  });
+
+  it('keeps a project without a recipe', () => {
+    const doc = { ...sampleProject(), recipe: null };
+    expect(parseProject(compileProject(doc), 'r.faultline').recipe).toBeNull();
+  });
+
+  it('refuses to save non-finite heights', () => {
+    const doc = sampleProject();
+    doc.field.heights[4] = NaN;
+    expect(() => compileProject(doc, {}, 'bad.faultline')).toThrow(/^bad\.faultline: cannot be saved: height 4 is NaN/);
+  });
+});

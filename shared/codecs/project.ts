@@ -1,0 +1,265 @@
+/**
+ * The `.faultline` project file (docs/file-format.md): a header with the format version, then
+ * exactly two entries — JSON project data and the heights as float32 little-endian, bit for bit.
+ */
+import { LINE_METHODS, type FaultRecipe } from '../fault/recipe';
+import { createHeightfield, MAX_MAP_SIDE, MIN_MAP_SIDE, type Heightfield } from '../terrain/heightfield';
+import type { Codec } from './codec';
+import { ByteWriter, decodeUtf8, describeBytes, encodeUtf8, HOST_IS_LITTLE_ENDIAN } from './bytes';
+import { crc32 } from './checksums';
+import { failFor } from './errors';
+import { isJsonObject, type JsonObject } from './json';
+import { inflateExactly, zlibCompress, type DeflateLevel } from './zlib';
+
+export const PROJECT_MAGIC = 'FAULTLINE';
+/** The newest project format this code reads and the one it writes. */
+export const PROJECT_FORMAT_VERSION = 1;
+const HEADER_BYTES = 16;
+const ENTRY_HEADER_BYTES = 16;
+const ENTRY_JSON = 'JSON';
+const ENTRY_HEIGHTS = 'HGTS';
+const ENCODING_STORED = 0;
+const ENCODING_ZLIB = 1;
+/** Project data is small (recipes, props, view); a bigger JSON entry is refused, not parsed. */
+const MAX_JSON_BYTES = 64 * 1024 * 1024;
+
+/** Everything a project restores besides the heights. Props and view are free-form JSON for now. */
+export interface ProjectData {
+  width: number;
+  depth: number;
+  cellSize: number;
+  /** The recipe that generated the terrain, or null for imported or hand-made terrain. */
+  recipe: FaultRecipe | null;
+  /** Generation history after the recipe: continued runs, manual faults, imports, in order. */
+  history: JsonObject[];
+  props: JsonObject[];
+  view: JsonObject;
+}
+
+export interface ProjectDocument {
+  field: Heightfield;
+  recipe: FaultRecipe | null;
+  history: JsonObject[];
+  props: JsonObject[];
+  view: JsonObject;
+}
+
+export interface ProjectSaveOptions {
+  /** Deflate the heights (smaller, slower; see bench/codecs.bench.ts). Default false. */
+  compress?: boolean;
+  level?: DeflateLevel;
+}
+
+const PROJECT_FIELDS: readonly (keyof ProjectData)[] = ['width', 'depth', 'cellSize', 'recipe', 'history', 'props', 'view'];
+
+function heightsToBytes(heights: Float32Array): Uint8Array {
+  if (HOST_IS_LITTLE_ENDIAN) return new Uint8Array(heights.buffer, heights.byteOffset, heights.byteLength);
+  const out = new Uint8Array(heights.byteLength);
+  const view = new DataView(out.buffer);
+  for (let k = 0; k < heights.length; k++) view.setFloat32(4 * k, heights[k], true);
+  return out;
+}
+
+function bytesToHeights(bytes: Uint8Array): Float32Array {
+  const heights = new Float32Array(bytes.length / 4);
+  if (HOST_IS_LITTLE_ENDIAN) new Uint8Array(heights.buffer).set(bytes);
+  else {
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    for (let k = 0; k < heights.length; k++) heights[k] = view.getFloat32(4 * k, true);
+  }
+  return heights;
+}
+
+function writeEntry(out: ByteWriter, tag: string, encoding: number, stored: Uint8Array, rawLength: number): void {
+  out.ascii(tag);
+  out.u8(encoding);
+  out.u8(0);
+  out.u8(0);
+  out.u8(0);
+  out.u32le(stored.length);
+  out.u32le(rawLength);
+  out.bytes(stored);
+  out.u32le(crc32(stored));
+}
+
+export function compileProject(doc: ProjectDocument, options: ProjectSaveOptions = {}, fileName = 'project.faultline'): Uint8Array {
+  const fail = failFor(fileName);
+  const { field } = doc;
+  const data: ProjectData = {
+    width: field.width,
+    depth: field.depth,
+    cellSize: field.cellSize,
+    recipe: doc.recipe,
+    history: doc.history,
+    props: doc.props,
+    view: doc.view,
+  };
+  if (field.heights.length !== field.width * field.depth) fail(`has ${field.heights.length} heights for a ${field.width} × ${field.depth} map`);
+  for (let k = 0; k < field.heights.length; k++) {
+    if (!Number.isFinite(field.heights[k])) fail(`cannot be saved: height ${k} is ${field.heights[k]}`);
+  }
+  const json = encodeUtf8(JSON.stringify(data));
+  const rawHeights = heightsToBytes(field.heights);
+  const compress = options.compress ?? false;
+  const storedHeights = compress ? zlibCompress(rawHeights, options.level ?? 'fast') : rawHeights;
+
+  const out = new ByteWriter(HEADER_BYTES + 2 * ENTRY_HEADER_BYTES + 8 + json.length + storedHeights.length);
+  out.ascii(PROJECT_MAGIC);
+  out.u8(0);
+  out.u16le(PROJECT_FORMAT_VERSION);
+  out.u32le(2);
+  writeEntry(out, ENTRY_JSON, ENCODING_STORED, json, json.length);
+  writeEntry(out, ENTRY_HEIGHTS, compress ? ENCODING_ZLIB : ENCODING_STORED, storedHeights, rawHeights.length);
+  return out.finish();
+}
+
+interface RawEntry {
+  tag: string;
+  encoding: number;
+  stored: Uint8Array;
+  rawLength: number;
+}
+
+function readEntries(bytes: Uint8Array, fail: (p: string) => never): RawEntry[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (bytes.length < HEADER_BYTES) fail(bytes.length < PROJECT_MAGIC.length ? 'is not a Faultline project (it is too short)' : 'is truncated inside its header');
+  for (let k = 0; k < PROJECT_MAGIC.length; k++) {
+    if (bytes[k] !== PROJECT_MAGIC.charCodeAt(k)) fail('is not a Faultline project (its signature is wrong)');
+  }
+  if (bytes[9] !== 0) fail('is not a Faultline project (its signature is wrong)');
+  const version = view.getUint16(10, true);
+  if (version > PROJECT_FORMAT_VERSION) {
+    fail(`was made by a newer Faultline (format v${version}, this version reads up to v${PROJECT_FORMAT_VERSION}); update Faultline to open it`);
+  }
+  if (version < 1) fail(`declares project format v${version}, which never existed`);
+  const count = view.getUint32(12, true);
+  if (count > 16) fail(`declares ${count} entries; a v${version} project has exactly 2`);
+  const entries: RawEntry[] = [];
+  let at = HEADER_BYTES;
+  for (let n = 0; n < count; n++) {
+    if (at + ENTRY_HEADER_BYTES > bytes.length) fail(`is truncated: entry ${n + 1} of ${count} is missing`);
+    const tag = String.fromCharCode(...bytes.subarray(at, at + 4));
+    const encoding = bytes[at + 4];
+    if (bytes[at + 5] !== 0 || bytes[at + 6] !== 0 || bytes[at + 7] !== 0) fail(`has a damaged header for entry ${n + 1} at byte ${at}`);
+    const storedLength = view.getUint32(at + 8, true);
+    const rawLength = view.getUint32(at + 12, true);
+    const start = at + ENTRY_HEADER_BYTES;
+    if (start + storedLength + 4 > bytes.length) fail(`is truncated inside its "${printable(tag)}" entry`);
+    const stored = bytes.subarray(start, start + storedLength);
+    if (crc32(stored) !== view.getUint32(start + storedLength, true)) fail(`"${printable(tag)}" entry is damaged (its CRC checksum does not match)`);
+    entries.push({ tag, encoding, stored, rawLength });
+    at = start + storedLength + 4;
+  }
+  if (at !== bytes.length) fail(`has ${describeBytes(bytes.length - at)} of unexpected data after its last entry`);
+  return entries;
+}
+
+/** Tags are shown in messages; anything outside printable ASCII is escaped so messages stay readable. */
+function printable(tag: string): string {
+  return tag.replace(/[^\x20-\x7e]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+}
+
+function entryBytes(entry: RawEntry, limit: number, fail: (p: string) => never): Uint8Array {
+  const name = `"${entry.tag}" entry`;
+  if (entry.rawLength > limit) fail(`${name} declares ${describeBytes(entry.rawLength)}, more than the ${describeBytes(limit)} allowed`);
+  if (entry.encoding === ENCODING_STORED) {
+    if (entry.stored.length !== entry.rawLength) fail(`${name} is ${entry.stored.length} bytes but declares ${entry.rawLength}`);
+    return entry.stored;
+  }
+  if (entry.encoding !== ENCODING_ZLIB) fail(`${name} uses unknown encoding ${entry.encoding}`);
+  const outcome = inflateExactly([entry.stored], entry.rawLength);
+  if (!outcome.ok) fail(`${name} is not valid compressed data (${outcome.problem}${outcome.detail ? `: ${outcome.detail}` : ''})`);
+  return outcome.data;
+}
+
+function checkRecipe(value: unknown, fail: (p: string) => never): FaultRecipe | null {
+  if (value === null) return null;
+  const bad = (what: string): never => fail(`project data has an invalid recipe: ${what}`);
+  if (!isJsonObject(value)) return bad('it is not an object');
+  const { seed, iterations, lineMethod, decay } = value;
+  if (typeof seed !== 'number' || !Number.isFinite(seed)) bad('seed is not a number');
+  if (typeof iterations !== 'number' || !Number.isInteger(iterations) || iterations < 0) bad('iterations is not a whole number ≥ 0');
+  if (typeof lineMethod !== 'string' || !(LINE_METHODS as readonly string[]).includes(lineMethod)) bad(`line method ${JSON.stringify(lineMethod)} is unknown`);
+  if (!isJsonObject(decay)) return bad('decay is not an object');
+  for (const key of ['disp0', 'dispN', 'n'] as const) {
+    const v = decay[key];
+    if (typeof v !== 'number' || !Number.isFinite(v)) bad(`decay.${key} is not a number`);
+  }
+  return value as unknown as FaultRecipe;
+}
+
+function checkProjectData(value: unknown, fail: (p: string) => never): ProjectData {
+  if (!isJsonObject(value)) fail('project data is not a JSON object');
+  for (const key of Object.keys(value)) {
+    if (!(PROJECT_FIELDS as readonly string[]).includes(key)) fail(`project data has an unexpected field "${key}"`);
+  }
+  for (const key of PROJECT_FIELDS) {
+    if (!(key in value)) fail(`project data is missing its "${key}" field`);
+  }
+  const { width, depth, cellSize, history, props, view } = value;
+  for (const [name, side] of [['width', width], ['depth', depth]] as const) {
+    if (typeof side !== 'number' || !Number.isInteger(side) || side < MIN_MAP_SIDE || side > MAX_MAP_SIDE) {
+      fail(`project ${name} must be a whole number from ${MIN_MAP_SIDE} to ${MAX_MAP_SIDE}, got ${JSON.stringify(side)}`);
+    }
+  }
+  if (typeof cellSize !== 'number' || !Number.isFinite(cellSize) || cellSize <= 0) fail(`project cell size must be a positive number, got ${JSON.stringify(cellSize)}`);
+  if (!Array.isArray(history) || !history.every(isJsonObject)) fail('project history must be a list of objects');
+  if (!Array.isArray(props) || !props.every(isJsonObject)) fail('project props must be a list of objects');
+  if (!isJsonObject(view)) fail('project view settings must be an object');
+  return {
+    width: width as number,
+    depth: depth as number,
+    cellSize: cellSize as number,
+    recipe: checkRecipe(value.recipe, fail),
+    history: history as JsonObject[],
+    props: props as JsonObject[],
+    view,
+  };
+}
+
+export function parseProject(bytes: Uint8Array, fileName: string): ProjectDocument {
+  const fail = failFor(fileName);
+  const entries = readEntries(bytes, fail);
+  const byTag = new Map<string, RawEntry>();
+  for (const entry of entries) {
+    if (entry.tag !== ENTRY_JSON && entry.tag !== ENTRY_HEIGHTS) fail(`contains an unexpected entry "${printable(entry.tag)}"`);
+    if (byTag.has(entry.tag)) fail(`contains the "${entry.tag}" entry twice`);
+    byTag.set(entry.tag, entry);
+  }
+  const jsonEntry = byTag.get(ENTRY_JSON) ?? fail('is missing its project data ("JSON" entry)');
+  const heightsEntry = byTag.get(ENTRY_HEIGHTS) ?? fail('is missing its heights ("HGTS" entry)');
+
+  const text = decodeUtf8(entryBytes(jsonEntry, MAX_JSON_BYTES, fail)) ?? fail('project data is not valid UTF-8 text');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    fail(`project data is not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
+  const data = checkProjectData(parsed, fail);
+
+  const expected = data.width * data.depth * 4;
+  if (heightsEntry.rawLength !== expected) {
+    fail(`heights entry holds ${heightsEntry.rawLength} bytes, but a ${data.width} × ${data.depth} map needs ${expected}`);
+  }
+  const heights = bytesToHeights(entryBytes(heightsEntry, expected, fail));
+  for (let k = 0; k < heights.length; k++) {
+    if (!Number.isFinite(heights[k])) fail(`height ${k} (column ${k % data.width}, row ${Math.floor(k / data.width)}) is ${heights[k]}, not a finite number`);
+  }
+  return {
+    field: createHeightfield(data.width, data.depth, data.cellSize, heights),
+    recipe: data.recipe,
+    history: data.history,
+    props: data.props,
+    view: data.view,
+  };
+}
+
+export const projectCodec: Codec<ProjectDocument, ProjectDocument, undefined, ProjectSaveOptions> = {
+  id: 'faultline',
+  kind: 'project',
+  label: 'Faultline project',
+  extensions: ['faultline'],
+  parse: parseProject,
+  compile: compileProject,
+};

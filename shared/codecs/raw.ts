@@ -1,0 +1,128 @@
+/** RAW heightmaps: R16 (unsigned 16-bit, either byte order) and .r32 (float32 little-endian). */
+import { MAX_MAP_SIDE, MIN_MAP_SIDE, type Heightfield } from '../terrain/heightfield';
+import type { Codec } from './codec';
+import { describeBytes } from './bytes';
+import { failFor } from './errors';
+import { assertValidExportRange, flipRows, quantiseHeights, resolveExportRange, type DecodedHeightmap, type ExportRange } from './heightmap';
+
+export type ByteOrder = 'le' | 'be';
+
+export interface RawImportOptions {
+  /** Both or neither; when absent the map is assumed square and its side inferred from the length. */
+  width?: number;
+  depth?: number;
+  byteOrder?: ByteOrder;
+  /** Reverse the rows: the file's first row becomes j = depth − 1. */
+  flip?: boolean;
+}
+
+export interface RawExportOptions {
+  byteOrder?: ByteOrder;
+  flip?: boolean;
+  /** R16 only. */
+  range?: ExportRange;
+}
+
+function checkSide(name: string, value: number, fail: (p: string) => never): void {
+  if (!Number.isInteger(value) || value < MIN_MAP_SIDE || value > MAX_MAP_SIDE) {
+    fail(`${name} must be a whole number from ${MIN_MAP_SIDE} to ${MAX_MAP_SIDE}, got ${value}`);
+  }
+}
+
+/** Width and depth from the options or, for a square map, from the sample count. */
+function resolveSize(sampleCount: number, bytesPerSample: number, byteLength: number, options: RawImportOptions, fail: (p: string) => never): [number, number] {
+  if (options.width !== undefined || options.depth !== undefined) {
+    const width = options.width ?? options.depth ?? 0;
+    const depth = options.depth ?? options.width ?? 0;
+    checkSide('width', width, fail);
+    checkSide('depth', depth, fail);
+    const needed = width * depth * bytesPerSample;
+    if (needed !== byteLength) fail(`is ${describeBytes(byteLength)} (${byteLength} bytes), but ${width} × ${depth} samples need exactly ${needed} bytes`);
+    return [width, depth];
+  }
+  const side = Math.round(Math.sqrt(sampleCount));
+  if (side * side !== sampleCount) {
+    fail(`holds ${sampleCount} samples, which is not a square map; give its width and depth`);
+  }
+  if (side < MIN_MAP_SIDE || side > MAX_MAP_SIDE) {
+    fail(`holds a ${side} × ${side} map; supported sizes are ${MIN_MAP_SIDE} × ${MIN_MAP_SIDE} to ${MAX_MAP_SIDE} × ${MAX_MAP_SIDE}`);
+  }
+  return [side, side];
+}
+
+export function parseR16(bytes: Uint8Array, fileName: string, options: RawImportOptions = {}): DecodedHeightmap {
+  const fail = failFor(fileName);
+  if (bytes.length === 0) fail('is empty');
+  if (bytes.length % 2 !== 0) fail(`has an odd length of ${bytes.length} bytes; a 16-bit RAW file holds two bytes per sample`);
+  const [width, depth] = resolveSize(bytes.length / 2, 2, bytes.length, options, fail);
+  const littleEndian = (options.byteOrder ?? 'le') === 'le';
+  const samples = new Uint16Array(width * depth);
+  for (let k = 0, b = 0; k < samples.length; k++, b += 2) {
+    samples[k] = littleEndian ? bytes[b] | (bytes[b + 1] << 8) : (bytes[b] << 8) | bytes[b + 1];
+  }
+  if (options.flip) flipRows(samples, width, depth);
+  return { format: 'r16', width, depth, bitDepth: 16, samples, maxSample: 65535, metadata: { text: {} } };
+}
+
+export function compileR16(field: Heightfield, options: RawExportOptions = {}, fileName = 'heightmap.r16'): Uint8Array {
+  const range = resolveExportRange(field.heights, options.range);
+  assertValidExportRange(range, fileName);
+  const samples = new Uint16Array(field.heights.length);
+  quantiseHeights(field.heights, range.min, range.max, 65535, samples);
+  if (options.flip) flipRows(samples, field.width, field.depth);
+  const out = new Uint8Array(samples.length * 2);
+  const littleEndian = (options.byteOrder ?? 'le') === 'le';
+  for (let k = 0, b = 0; k < samples.length; k++, b += 2) {
+    const v = samples[k];
+    out[b] = littleEndian ? v & 0xff : v >> 8;
+    out[b + 1] = littleEndian ? v >> 8 : v & 0xff;
+  }
+  return out;
+}
+
+export function parseR32(bytes: Uint8Array, fileName: string, options: RawImportOptions = {}): DecodedHeightmap {
+  const fail = failFor(fileName);
+  if (bytes.length === 0) fail('is empty');
+  if (bytes.length % 4 !== 0) fail(`has a length of ${bytes.length} bytes, not a multiple of 4; a .r32 file holds four bytes per sample`);
+  const [width, depth] = resolveSize(bytes.length / 4, 4, bytes.length, options, fail);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const littleEndian = (options.byteOrder ?? 'le') === 'le';
+  const samples = new Float32Array(width * depth);
+  for (let k = 0; k < samples.length; k++) {
+    const value = view.getFloat32(4 * k, littleEndian);
+    if (!Number.isFinite(value)) fail(`sample ${k} (column ${k % width}, row ${Math.floor(k / width)}) is ${value}, not a finite height`);
+    samples[k] = value;
+  }
+  if (options.flip) flipRows(samples, width, depth);
+  return { format: 'r32', width, depth, bitDepth: 32, samples, metadata: { text: {} } };
+}
+
+export function compileR32(field: Heightfield, options: RawExportOptions = {}, fileName = 'heightmap.r32'): Uint8Array {
+  const heights = options.flip ? flipRows(field.heights.slice(), field.width, field.depth) : field.heights;
+  const out = new Uint8Array(heights.length * 4);
+  const view = new DataView(out.buffer);
+  const littleEndian = (options.byteOrder ?? 'le') === 'le';
+  for (let k = 0; k < heights.length; k++) {
+    if (!Number.isFinite(heights[k])) failFor(fileName)(`cannot store height ${heights[k]} at sample ${k}`);
+    view.setFloat32(4 * k, heights[k], littleEndian);
+  }
+  return out;
+}
+
+export const r16Codec: Codec<DecodedHeightmap, Heightfield, RawImportOptions, RawExportOptions> = {
+  id: 'r16',
+  kind: 'heightmap',
+  label: 'RAW 16-bit heightmap',
+  extensions: ['r16', 'raw'],
+  parse: parseR16,
+  compile: compileR16,
+};
+
+export const r32Codec: Codec<DecodedHeightmap, Heightfield, RawImportOptions, RawExportOptions> = {
+  id: 'r32',
+  kind: 'heightmap',
+  label: 'RAW 32-bit float heightmap',
+  extensions: ['r32'],
+  parse: parseR32,
+  compile: compileR32,
+};

@@ -1,0 +1,2 @@
+export { erosionFilter } from './erosion';
+export { normalizeToRange } from './normalize';
