@@ -1,5 +1,5 @@
 import { createHeightfield, type Heightfield } from '../shared/terrain/heightfield';
-import { referenceFaultFormation } from '../shared/fault/reference';
+import { runFaultFormation } from '../shared/fault/engine';
 import { DEFAULT_RECIPE, type FaultRecipe } from '../shared/fault/recipe';
 
 import type { Prop } from '../shared/props/prop';
@@ -32,6 +32,6 @@ export const DEFAULT_CELL_SIZE = 2;
 export function createDefaultDocument(): TerrainDocument {
   const field = createHeightfield(DEFAULT_TERRAIN_SIZE, DEFAULT_TERRAIN_SIZE, DEFAULT_CELL_SIZE);
   const recipe = DEFAULT_RECIPE;
-  referenceFaultFormation(field, recipe);
+  runFaultFormation(field, recipe);
   return createDocument(field, { recipe });
 }

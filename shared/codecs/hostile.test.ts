@@ -82,6 +82,11 @@ describe('hostile PNG files', () => {
     expectRefusal('bomb.png', () => decodePng(png, 'bomb.png'), /more image data than its 100 × 100 header declares/);
   });
 
+  it('refuses a maximum-size header with almost no data, without waiting or allocating the whole image', () => {
+    const png = assemblePng([ihdr(8193, 8193, 16, 6), chunk('IDAT', zlibSync(new Uint8Array(100))), chunk('IEND', EMPTY)]);
+    expectRefusal('big.png', () => decodePng(png, 'big.png'), /image data ends early: 100 bytes of the 512\.1 MiB its header declares/);
+  });
+
   it('refuses image data that ends early', () => {
     const png = assemblePng([ihdr(4, 4, 8, 0), chunk('IDAT', zlibSync(new Uint8Array(10))), chunk('IEND', EMPTY)]);
     expectRefusal('short.png', () => decodePng(png, 'short.png'), /image data ends early: 10 bytes of the 20 bytes/);

@@ -213,6 +213,15 @@ describe('PNG heightmap export', () => {
     expect(() => compilePngHeightmap(rampField(2, 2, () => 0), { range: { min: 5, max: 1 } }, 'out.png')).toThrow(/^out\.png: height range/);
   });
 
+  it('decodes highly compressed data that inflates to many times its size', () => {
+    const field = rampField(1025, 1025, (i) => i);
+    const png = compilePngHeightmap(field);
+    expect(png.length * 16).toBeLessThan(1 << 20); // so the inflater has to grow its output buffer
+    const decoded = parsePngHeightmap(png, 'ramp.png');
+    expect(decoded.samples[1025 * 1024 + 1024]).toBe(65535);
+    expect(decoded.samples[1025 * 512 + 512]).toBe(Math.round((512 / 1024) * 65535));
+  });
+
   it('keeps the 2ⁿ+1 size of the map', () => {
     const decoded = parsePngHeightmap(compilePngHeightmap(rampField(33, 17, (i, j) => i * j)), 'size.png');
     expect([decoded.width, decoded.depth]).toEqual([33, 17]);

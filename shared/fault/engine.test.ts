@@ -154,7 +154,7 @@ describe('degenerate lines', () => {
 
   it('all of them together, with odd and even sizes', () => {
     const faults = lines.map(([, line], k) => ({ line, displacement: 0.25 * (k + 1) }));
-    for (const [w, d] of [[9, 7], [8, 6], [5, 9]]) {
+    for (const [w, d] of [[9, 7], [8, 6], [5, 9], [6, 5], [7, 8], [11, 4], [10, 3]]) {
       const fast = createHeightfield(w, d, cellSize);
       const plain = copy(fast);
       applyFaults(fast, faults);

@@ -46,7 +46,8 @@ export function createHeightfield(width: number, depth: number, cellSize = 1, he
 }
 
 export function cloneHeightfield(field: Heightfield): Heightfield {
-  return { ...field, heights: field.heights.slice() };
+  // Through the same constructor so every field object has one shape (keeps heightAt monomorphic).
+  return createHeightfield(field.width, field.depth, field.cellSize, field.heights.slice());
 }
 
 /** World x of vertex column i. */

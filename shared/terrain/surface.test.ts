@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRandom } from '../random';
 import { vertexX, vertexZ, type Heightfield } from './heightfield';
-import { gradientAt, heightAt, heightsAt, locateCell, normalAt, slopeAt } from './surface';
+import { gradientAt, heightAt, heightAtAnyPoint, heightsAt, locateCell, normalAt, slopeAt } from './surface';
 import { barycentricXZ, cellTriangles, close, containingTriangle, randomField, referenceHeight, triangleNormal } from './surfaceReference.testkit';
 
 /** Non-square fields and cell sizes other than 1, as the issue asks. */
@@ -217,5 +217,22 @@ describe('heightsAt (batch)', () => {
     const [, field] = FIELDS[0];
     expect(() => heightsAt(field, [0, 0], [0], new Float64Array(2))).toThrow(RangeError);
     expect(() => heightsAt(field, [0, 0], [0, 0], new Float64Array(1))).toThrow(RangeError);
+  });
+});
+
+describe('heightAt fast path', () => {
+  it('gives the same bits as the general path, inside cells and next to grid lines', () => {
+    for (const [, field] of FIELDS) {
+      const { minX, maxX, minZ, maxZ } = bounds(field);
+      const random = createRandom(300);
+      for (let n = 0; n < 5000; n++) {
+        let x = minX + random.next() * (maxX - minX);
+        let z = minZ + random.next() * (maxZ - minZ);
+        // Every fourth point sits a few ulps to a micrometre off a grid line.
+        if (n % 4 === 0) x = vertexX(field, Math.floor(random.next() * field.width)) + (random.next() - 0.5) * 10 ** -(6 + (n % 10));
+        if (n % 8 === 0) z = vertexZ(field, Math.floor(random.next() * field.depth)) + (random.next() - 0.5) * 1e-12;
+        if (!Object.is(heightAt(field, x, z), heightAtAnyPoint(field, x, z))) expect.fail(`paths differ at (${x}, ${z})`);
+      }
+    }
   });
 });

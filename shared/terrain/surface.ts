@@ -43,10 +43,41 @@ export function locateCell(field: Heightfield, x: number, z: number): CellLocati
 }
 
 /**
+ * Offsets this close to 0 or 1 may belong to a point exactly on a grid line, which `gridCoordinate`
+ * might snap (far wider than the few ulps of error in `x / cellSize`). Such points take the general
+ * path; it gives the same bits as the fast path wherever no snapping applies.
+ */
+const NEAR_GRID_LINE = 1e-9;
+
+/**
  * Exact height of the drawn triangle surface at world (x, z); NaN outside the terrain.
- * Hot path (millions of calls per second): fields are read once into locals, no allocation.
+ * Hot path (tens of millions of calls per second): fields are read once into locals, no allocation.
+ * Points strictly inside a cell take the fast path; points on or next to a grid line, on the border,
+ * outside or NaN take `heightAtAnyPoint`. Both give the same bits wherever both apply.
  */
 export function heightAt(field: Heightfield, x: number, z: number): number {
+  const { width: w, depth: d, cellSize: s, heights: h } = field;
+  const gx = x / s + (w - 1) / 2;
+  const gz = z / s + (d - 1) / 2;
+  const i = Math.floor(gx);
+  const j = Math.floor(gz);
+  const fx = gx - i;
+  const fz = gz - j;
+  // Also false for NaN, so NaN input ends up in the general path.
+  const interior =
+    fx > NEAR_GRID_LINE && fx < 1 - NEAR_GRID_LINE && fz > NEAR_GRID_LINE && fz < 1 - NEAR_GRID_LINE && i >= 0 && j >= 0 && i < w - 1 && j < d - 1;
+  if (!interior) return heightAtAnyPoint(field, x, z);
+  const k = j * w + i;
+  if (fx + fz <= 1) {
+    const h00 = h[k];
+    return h00 + fx * (h[k + 1] - h00) + fz * (h[k + w] - h00);
+  }
+  const h11 = h[k + w + 1];
+  return h11 + (1 - fx) * (h[k + w] - h11) + (1 - fz) * (h[k + 1] - h11);
+}
+
+/** `heightAt` for any input, including exact vertex positions, grid lines and the border. */
+export function heightAtAnyPoint(field: Heightfield, x: number, z: number): number {
   const { width: w, depth: d, cellSize: s, heights: h } = field;
   const lastI = w - 1;
   const lastJ = d - 1;
@@ -121,23 +152,17 @@ export function heightsAt(field: Heightfield, xs: ArrayLike<number>, zs: ArrayLi
   for (let n = 0; n < count; n++) {
     const x = xs[n];
     const z = zs[n];
-    // Same steps as gridCoordinate and heightAt, written out so the loop stays one tight function.
-    let gx = x / s + centreX;
-    let gz = z / s + centreZ;
-    const nearestX = Math.round(gx);
-    if ((nearestX - centreX) * s === x) gx = nearestX;
-    const nearestZ = Math.round(gz);
-    if ((nearestZ - centreZ) * s === z) gz = nearestZ;
-    if (!(gx >= 0 && gz >= 0 && gx <= lastI && gz <= lastJ)) {
-      out[n] = NaN;
-      continue;
-    }
-    let i = Math.floor(gx);
-    let j = Math.floor(gz);
-    if (i === lastI) i--;
-    if (j === lastJ) j--;
+    // Same steps as heightAt's fast path, written out so the loop stays one tight function.
+    const gx = x / s + centreX;
+    const gz = z / s + centreZ;
+    const i = Math.floor(gx);
+    const j = Math.floor(gz);
     const fx = gx - i;
     const fz = gz - j;
+    if (!(fx > NEAR_GRID_LINE && fx < 1 - NEAR_GRID_LINE && fz > NEAR_GRID_LINE && fz < 1 - NEAR_GRID_LINE && i >= 0 && j >= 0 && i < lastI && j < lastJ)) {
+      out[n] = heightAtAnyPoint(field, x, z);
+      continue;
+    }
     const k = j * w + i;
     if (fx + fz <= 1) {
       const h00 = h[k];
