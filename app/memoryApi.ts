@@ -15,6 +15,8 @@ export function createMemoryFaultlineApi(): FaultlineApi {
       return structuredClone(settings);
     },
     setCommandStates: async () => undefined,
+    // Without main there is nowhere to write: report "not saved" rather than pretend.
+    saveBytesAs: async () => ({ saved: false }),
     onMenuCommand: () => () => undefined,
   };
 }

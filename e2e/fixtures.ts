@@ -7,7 +7,9 @@ import type { EventChannel, EventTypes } from '../shared/ipc/contract';
 import { createIpcRouter, type IpcRouter } from '../main/ipc/router';
 import { createSenderPolicy } from '../main/ipc/senderPolicy';
 import { createMainServices, type MainServices } from '../main/services/index';
+import { createScriptedDialogs, type ScriptedDialogs } from '../main/services/dialogs';
 import { E2E_ORIGIN } from './bridge/origin';
+import { decodeWire, encodeWire } from './bridge/wire';
 
 export interface FaultlineApp {
   page: Page;
@@ -17,6 +19,8 @@ export interface FaultlineApp {
   userDataDir: string;
   services: MainServices;
   router: IpcRouter;
+  /** Answers for main's native dialogs (open/save paths, questions), queued by the test. */
+  dialogs: ScriptedDialogs;
 }
 
 const repoRoot = path.resolve(__dirname, '..');
@@ -37,22 +41,30 @@ export function preloadShimScript(): Promise<string> {
 }
 
 /** Opens a page bridged to real main services (fresh user data) and the real IPC router, without navigating. */
-export async function bridgePage(page: Page, userDataDir: string): Promise<{ services: MainServices; router: IpcRouter; consoleErrors: string[] }> {
+export async function bridgePage(
+  page: Page,
+  userDataDir: string,
+): Promise<{ services: MainServices; router: IpcRouter; consoleErrors: string[]; dialogs: ScriptedDialogs }> {
+  const dialogs = createScriptedDialogs();
   const pkg = JSON.parse(await readFile(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string };
   const services = createMainServices({
     userDataDir,
     appInfo: { name: 'Faultline', version: pkg.version, platform: process.platform, shell: 'browser-bridge' },
     warn: () => undefined,
+    dialogs,
   });
   const router = createIpcRouter({ services, isTrustedSender: createSenderPolicy({ devOrigin: E2E_ORIGIN }) });
-  await page.exposeBinding('__faultlineInvoke', (source, channel: unknown, args: unknown) => router.handle({ url: source.frame.url() }, channel, args));
+  // Bytes cross the Playwright binding as base64 (see e2e/bridge/wire.ts); Electron's IPC clones them natively.
+  await page.exposeBinding('__faultlineInvoke', async (source, channel: unknown, args: unknown) =>
+    encodeWire(await router.handle({ url: source.frame.url() }, channel, decodeWire(args))),
+  );
   await page.addInitScript({ content: await preloadShimScript() });
   const consoleErrors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(message.text());
   });
   page.on('pageerror', (error) => consoleErrors.push(`pageerror: ${error.message}`));
-  return { services, router, consoleErrors };
+  return { services, router, consoleErrors, dialogs };
 }
 
 export const READY_SELECTOR = 'html[data-faultline-ready="true"]';

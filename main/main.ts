@@ -9,6 +9,7 @@ import { createIpcRouter } from './ipc/router';
 import { createSenderPolicy } from './ipc/senderPolicy';
 import { buildMenuTemplate } from './menu';
 import { createMainServices } from './services';
+import { createElectronDialogs } from './electronDialogs';
 import { mainWindowOptions } from './windowOptions';
 
 const PRODUCT_NAME = 'Faultline';
@@ -45,6 +46,7 @@ function start(): void {
   const services = createMainServices({
     userDataDir: app.getPath('userData'),
     appInfo: { name: PRODUCT_NAME, version: app.getVersion(), platform: process.platform, shell: 'electron' },
+    dialogs: createElectronDialogs(() => mainWindow),
   });
   const router = createIpcRouter({
     services,

@@ -2,6 +2,7 @@
 // Playwright binding to the real main-process router instead of ipcRenderer. Bundled to an IIFE per run.
 import { createFaultlineApi, type Invoke, type Subscribe } from '../../shared/ipc/api';
 import { EVENT_CHANNELS, type EventChannel } from '../../shared/ipc/contract';
+import { decodeWire, encodeWire } from './wire';
 
 type BridgeWindow = Window & {
   __faultlineInvoke?: (channel: string, args: unknown[]) => Promise<unknown>;
@@ -15,7 +16,7 @@ const listeners = new Map<EventChannel, Set<(payload: unknown) => void>>();
 const invoke = ((channel: string, ...args: unknown[]) => {
   const binding = bridgeWindow.__faultlineInvoke;
   if (!binding) return Promise.reject(new Error('Faultline test bridge is not connected'));
-  return binding(channel, args);
+  return binding(channel, encodeWire(args) as unknown[]).then(decodeWire);
 }) as Invoke;
 
 const subscribe: Subscribe = (channel, listener) => {

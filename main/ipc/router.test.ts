@@ -4,6 +4,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_USER_SETTINGS, type AppInfo } from '../../shared/ipc/contract';
 import { createMainServices, type MainServices } from '../services';
+import { createScriptedDialogs, type ScriptedDialogs } from '../services/dialogs';
+import { readFile } from 'node:fs/promises';
 import { createIpcRouter, type IpcRouter } from './router';
 import { createSenderPolicy } from './senderPolicy';
 
@@ -14,9 +16,11 @@ const APP_INFO: AppInfo = { name: 'Faultline', version: '9.9.9', platform: 'linu
 let folder: string;
 let services: MainServices;
 let router: IpcRouter;
+let dialogs: ScriptedDialogs;
 beforeEach(async () => {
   folder = await mkdtemp(path.join(tmpdir(), 'faultline-router-'));
-  services = createMainServices({ userDataDir: folder, appInfo: APP_INFO });
+  dialogs = createScriptedDialogs();
+  services = createMainServices({ userDataDir: folder, appInfo: APP_INFO, dialogs });
   router = createIpcRouter({ services, isTrustedSender: createSenderPolicy({ indexFileUrl: INDEX_URL }) });
 });
 afterEach(async () => {
@@ -24,6 +28,26 @@ afterEach(async () => {
 });
 
 describe('IPC router', () => {
+  it('saves renderer bytes only to the path chosen in main\'s own save dialog', async () => {
+    const target = path.join(folder, 'chosen.csv');
+    dialogs.queueSave(target);
+    const bytes = new Uint8Array([1, 2, 3, 250]);
+    const request = { title: 'Export', defaultName: 'telemetry.csv', filters: [{ name: 'CSV', extensions: ['csv'] }], bytes };
+    await expect(router.handle(TRUSTED, 'file:saveBytesAs', [request])).resolves.toEqual({ saved: true, fileName: 'chosen.csv' });
+    expect(new Uint8Array(await readFile(target))).toEqual(bytes);
+    expect(dialogs.shown.at(-1)).toMatchObject({ kind: 'save', options: { defaultName: 'telemetry.csv' } });
+    // Cancelled dialog: nothing written.
+    await expect(router.handle(TRUSTED, 'file:saveBytesAs', [request])).resolves.toEqual({ saved: false });
+  });
+
+  it('refuses a save request that tries to name a folder or smuggle a path', async () => {
+    const base = { title: 'Export', filters: [], bytes: new Uint8Array(1) };
+    await expect(router.handle(TRUSTED, 'file:saveBytesAs', [{ ...base, defaultName: '../../etc/passwd' }])).rejects.toThrow(/defaultName/);
+    await expect(router.handle(TRUSTED, 'file:saveBytesAs', [{ ...base, defaultName: 'a.csv', path: '/tmp/x' }])).rejects.toThrow(/path: unexpected property/);
+    await expect(router.handle(TRUSTED, 'file:saveBytesAs', [{ ...base, defaultName: 'a.csv', bytes: [1, 2] }])).rejects.toThrow(/bytes/);
+    expect(dialogs.shown).toHaveLength(0);
+  });
+
   it('answers a valid request from the app window', async () => {
     await expect(router.handle(TRUSTED, 'app:getInfo', [])).resolves.toEqual(APP_INFO);
     await expect(router.handle(TRUSTED, 'settings:get', [])).resolves.toEqual(DEFAULT_USER_SETTINGS);

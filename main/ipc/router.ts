@@ -23,6 +23,7 @@ export function createIpcRouter({ services, isTrustedSender }: IpcRouterOptions)
   const handlers: Handlers = {
     'app:getInfo': () => services.appInfo.getInfo(),
     'settings:get': () => services.settings.get(),
+    'file:saveBytesAs': (request) => services.exports.saveBytesAs(request),
     'settings:setView': (view) => services.settings.setView(view),
     'commands:setState': (states) => services.commandState.set(states),
   };

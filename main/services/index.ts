@@ -2,18 +2,23 @@ import type { AppInfo } from '../../shared/ipc/contract';
 import { createAppInfoService, type AppInfoService } from './appInfoService';
 import { createCommandStateService, type CommandStateService } from './commandStateService';
 import { createSettingsService, type SettingsService } from './settingsService';
+import type { DialogService } from './dialogs';
+import { createExportService, type ExportService } from './exportService';
 
 /** Every plain-Node service the IPC router can call. None of them imports electron. */
 export interface MainServices {
   appInfo: AppInfoService;
   settings: SettingsService;
   commandState: CommandStateService;
+  exports: ExportService;
 }
 
 export interface MainServicesOptions {
   userDataDir: string;
   appInfo: AppInfo;
   warn?: (message: string) => void;
+  /** Native dialogs in Electron; scripted ones in tests. */
+  dialogs: DialogService;
 }
 
 export function createMainServices(options: MainServicesOptions): MainServices {
@@ -21,5 +26,6 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     appInfo: createAppInfoService(options.appInfo),
     settings: createSettingsService({ directory: options.userDataDir, warn: options.warn }),
     commandState: createCommandStateService(),
+    exports: createExportService(options.dialogs),
   };
 }

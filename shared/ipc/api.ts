@@ -1,4 +1,4 @@
-import type { AppInfo, EventTypes, RequestChannel, RequestTypes, UserSettings, ViewSettings } from './contract';
+import type { AppInfo, EventTypes, RequestChannel, RequestTypes, SaveBytesRequest, SaveBytesResult, UserSettings, ViewSettings } from './contract';
 
 /**
  * The task-shaped API the preload exposes to the renderer as `window.faultline`. It is built from two
@@ -11,6 +11,8 @@ export interface FaultlineApi {
   setViewSettings(view: ViewSettings): Promise<UserSettings>;
   /** Tells main which commands are enabled so the application menu matches the renderer. */
   setCommandStates(states: Array<{ id: string; enabled: boolean }>): Promise<void>;
+  /** Asks main to show a save dialog and write these bytes atomically to the chosen file. */
+  saveBytesAs(request: SaveBytesRequest): Promise<SaveBytesResult>;
   /** Subscribes to menu commands; returns an unsubscribe function. */
   onMenuCommand(listener: (id: string) => void): () => void;
 }
@@ -24,6 +26,7 @@ export function createFaultlineApi(invoke: Invoke, subscribe: Subscribe): Faultl
     getSettings: () => invoke('settings:get'),
     setViewSettings: (view) => invoke('settings:setView', view),
     setCommandStates: (states) => invoke('commands:setState', states),
+    saveBytesAs: (request) => invoke('file:saveBytesAs', request),
     onMenuCommand: (listener) => subscribe('menu:command', (payload) => listener(payload.id)),
   };
 }

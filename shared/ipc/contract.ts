@@ -35,10 +35,33 @@ const commandState = v.object({
   enabled: v.boolean(),
 });
 
+const fileFilter = v.object({
+  name: v.string({ maxLength: 80 }),
+  extensions: v.array(v.string({ maxLength: 16, pattern: /^[A-Za-z0-9]+$/ }), 16),
+});
+
+/** The largest single payload the renderer may hand to main (an 8193² float32 map is 256 MiB). */
+export const MAX_IPC_BYTES = 1024 * 1024 * 1024;
+
+export const saveBytesRequestValidator = v.object({
+  title: v.string({ maxLength: 120 }),
+  /** A suggested file name only: no folders, nothing that could steer where main writes. */
+  defaultName: v.string({ maxLength: 255, pattern: /^[^/\\:*?"<>|\u0000-\u001f]+$/ }),
+  filters: v.array(fileFilter, 16),
+  bytes: v.bytes(MAX_IPC_BYTES),
+});
+export type SaveBytesRequest = Infer<typeof saveBytesRequestValidator>;
+export interface SaveBytesResult {
+  saved: boolean;
+  /** Name (not path) of the file written. */
+  fileName?: string;
+}
+
 /** Request channels: renderer → main, answered with a result. */
 export const requestChannels = {
   'app:getInfo': { args: [] as Validator<unknown>[] },
   'settings:get': { args: [] as Validator<unknown>[] },
+  'file:saveBytesAs': { args: [saveBytesRequestValidator] as Validator<unknown>[] },
   'settings:setView': { args: [viewSettingsValidator] as Validator<unknown>[] },
   'commands:setState': {
     args: [
@@ -59,6 +82,7 @@ export type RequestChannel = keyof typeof requestChannels;
 export interface RequestTypes {
   'app:getInfo': { args: []; result: AppInfo };
   'settings:get': { args: []; result: UserSettings };
+  'file:saveBytesAs': { args: [SaveBytesRequest]; result: SaveBytesResult };
   'settings:setView': { args: [ViewSettings]; result: UserSettings };
   'commands:setState': { args: [Array<{ id: string; enabled: boolean }>]; result: void };
 }

@@ -1,0 +1,37 @@
+/**
+ * Playwright bindings carry JSON-like values only, so the browser bridge wraps byte arrays as base64
+ * on the way through (Electron's IPC structured-clones them natively; the API is the same).
+ * Runs in both the page (bundled into the preload shim) and the test process.
+ */
+interface WireBytes {
+  __faultlineBytes: string;
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let k = 0; k < bytes.length; k += 0x8000) binary += String.fromCharCode(...bytes.subarray(k, k + 0x8000));
+  return btoa(binary);
+}
+
+function fromBase64(text: string): Uint8Array {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let k = 0; k < binary.length; k++) bytes[k] = binary.charCodeAt(k);
+  return bytes;
+}
+
+export function encodeWire(value: unknown): unknown {
+  if (value instanceof Uint8Array) return { __faultlineBytes: toBase64(value) } satisfies WireBytes;
+  if (Array.isArray(value)) return value.map(encodeWire);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encodeWire(v)]));
+  return value;
+}
+
+export function decodeWire(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(decodeWire);
+  if (value && typeof value === 'object') {
+    if (typeof (value as WireBytes).__faultlineBytes === 'string' && Object.keys(value).length === 1) return fromBase64((value as WireBytes).__faultlineBytes);
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, decodeWire(v)]));
+  }
+  return value;
+}
