@@ -1,17 +1,21 @@
 import type { ViewSettings } from '../shared/ipc/contract';
 import { createDefaultDocument } from './document';
 import type { EditorSession } from './editorSession';
+import { projectControllerFor } from './project/projectController';
+import { bindExchangeCommands } from './exchange/bindExchange';
 
-/** Binds behaviour to every shared command descriptor. File commands wait for the file-format work. */
+/** Binds behaviour to every shared command descriptor. */
 export function bindCommands(session: EditorSession): void {
   const { commands, editor, view, tools } = session;
   const setView = (patch: Partial<ViewSettings>) => view.setState((s) => ({ settings: { ...s.settings, ...patch } }));
-  const notYet = { run: () => undefined, enabled: () => false };
 
-  commands.bind('file.new', notYet);
-  commands.bind('file.open', notYet);
-  commands.bind('file.save', notYet);
-  commands.bind('file.saveAs', notYet);
+  const project = projectControllerFor(session);
+  // Always enabled: the controller runs one file operation at a time and ignores the rest.
+  commands.bind('file.new', { run: () => project.newDocument() });
+  commands.bind('file.open', { run: () => project.open() });
+  commands.bind('file.openRecent', { run: () => project.showRecent() });
+  commands.bind('file.save', { run: () => void project.save() });
+  commands.bind('file.saveAs', { run: () => void project.saveAs() });
 
   commands.bind('edit.undo', { run: () => void editor.undo(), enabled: () => editor.store.getState().canUndo });
   commands.bind('edit.redo', { run: () => void editor.redo(), enabled: () => editor.store.getState().canRedo });
@@ -33,4 +37,6 @@ export function bindCommands(session: EditorSession): void {
   });
 
   commands.bind('help.about', { run: () => view.setState({ aboutOpen: true }) });
+
+  bindExchangeCommands(session);
 }

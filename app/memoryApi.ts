@@ -17,6 +17,21 @@ export function createMemoryFaultlineApi(): FaultlineApi {
     setCommandStates: async () => undefined,
     // Without main there is nowhere to write: report "not saved" rather than pretend.
     saveBytesAs: async () => ({ saved: false }),
+    openHeightmap: async () => ({ status: 'cancelled' }),
+    // No main process: projects cannot be opened or saved to disk here, and there is no recovery folder.
+    openProject: async () => ({ status: 'cancelled' }),
+    openRecentProject: async () => ({ status: 'error', message: 'Recent files are not available in this window' }),
+    openDroppedProject: async () => ({ status: 'error', message: 'Opening files by path is not available in this window' }),
+    listRecentProjects: async () => [],
+    saveProject: async () => ({ status: 'cancelled' }),
+    saveProjectAs: async () => ({ status: 'cancelled' }),
+    setDocumentDirty: async () => undefined,
+    closeWindow: async () => undefined,
+    writeRecovery: async () => undefined,
+    checkRecovery: async () => null,
+    loadRecovery: async () => ({ status: 'none' }),
+    clearRecovery: async () => undefined,
+    onSaveBeforeClose: () => () => undefined,
     onMenuCommand: () => () => undefined,
   };
 }

@@ -8,7 +8,10 @@ import { createEventSender } from './ipc/events';
 import { createIpcRouter } from './ipc/router';
 import { createSenderPolicy } from './ipc/senderPolicy';
 import { buildMenuTemplate } from './menu';
-import { createMainServices } from './services';
+import { createMainServices, type MainServices } from './services';
+import { askBeforeClose } from './services/projectService';
+import type { DialogService } from './services/dialogs';
+import type { EventSender } from './ipc/events';
 import { createElectronDialogs } from './electronDialogs';
 import { mainWindowOptions } from './windowOptions';
 
@@ -43,10 +46,11 @@ if (!app.requestSingleInstanceLock()) {
 }
 
 function start(): void {
+  const dialogs = createElectronDialogs(() => mainWindow);
   const services = createMainServices({
     userDataDir: app.getPath('userData'),
     appInfo: { name: PRODUCT_NAME, version: app.getVersion(), platform: process.platform, shell: 'electron' },
-    dialogs: createElectronDialogs(() => mainWindow),
+    dialogs,
   });
   const router = createIpcRouter({
     services,
@@ -70,10 +74,45 @@ function start(): void {
   services.commandState.onChange(applyMenu);
 
   secureSession();
-  mainWindow = createWindow();
+  const newWindow = () => guardUnsavedChanges(createWindow(), services, dialogs, events);
+  mainWindow = newWindow();
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow();
+    if (BrowserWindow.getAllWindows().length === 0) mainWindow = newWindow();
   });
+}
+
+/**
+ * Closing a window with unsaved changes asks Save / Don't Save / Cancel (decision logic in
+ * services/projectService.ts). Save asks the renderer to save; it calls project:closeWindow when done.
+ */
+function guardUnsavedChanges(window: BrowserWindow, services: MainServices, dialogs: DialogService, events: EventSender): BrowserWindow {
+  let closeConfirmed = false;
+  let asking = false;
+  const closeNow = () => {
+    closeConfirmed = true;
+    if (!window.isDestroyed()) window.close();
+  };
+  services.project.onCloseWindow(closeNow);
+  window.on('close', (event) => {
+    if (closeConfirmed || !services.project.isDirty) return;
+    event.preventDefault();
+    if (asking) return;
+    asking = true;
+    void askBeforeClose(true, dialogs)
+      .then(async (decision) => {
+        if (decision === 'close') {
+          // The user chose to lose these changes: the next start must not offer them back.
+          await services.recovery.clear().catch(() => undefined);
+          closeNow();
+        } else if (decision === 'save-then-close') {
+          events.send('project:saveBeforeClose', {});
+        }
+      })
+      .finally(() => {
+        asking = false;
+      });
+  });
+  return window;
 }
 
 function createWindow(): BrowserWindow {

@@ -1,5 +1,5 @@
 // Sandboxed preload: bundled into one CommonJS file (only 'electron' stays external).
-import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import { createFaultlineApi, type Invoke, type Subscribe } from '../shared/ipc/api';
 import { EVENT_CHANNELS } from '../shared/ipc/contract';
 
@@ -16,3 +16,7 @@ const subscribe: Subscribe = (channel, listener) => {
 };
 
 contextBridge.exposeInMainWorld('faultline', createFaultlineApi(invoke, subscribe));
+
+// A dropped file's path, so main can open (read, never write) the project the user dropped; main
+// re-checks that it is an existing .faultline file before reading it.
+contextBridge.exposeInMainWorld('faultlineFiles', { pathForFile: (file: File) => webUtils.getPathForFile(file) });

@@ -4,6 +4,8 @@ import { Toolbar } from './Toolbar';
 import { StatusBar } from './StatusBar';
 import { CommandPalette } from './CommandPalette';
 import { AboutDialog } from './AboutDialog';
+import { ExchangeDialogs } from './exchange/ExchangeDialogs';
+import { ProjectLayer } from './project/ProjectLayer';
 import { Splitter } from './Splitter';
 import { Viewport3D } from './viewport/Viewport3D';
 import { Map2D } from './map2d/Map2D';
@@ -54,6 +56,8 @@ export function App() {
       <StatusBar />
       <CommandPalette />
       <AboutDialog />
+      <ExchangeDialogs />
+      <ProjectLayer />
     </div>
   );
 }

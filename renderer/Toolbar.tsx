@@ -3,10 +3,18 @@ import type { ViewSettings } from '../shared/ipc/contract';
 import { BRUSH_TOOL_ID } from '../app/tools/brushTool';
 import { FAULT_TOOL_ID } from '../app/tools/faultTool';
 import { useSession, useCommandStateTick } from './session';
+import { driveSessionFor } from './drive/driveSessionFor';
+import type { DriveSession } from '../app/drive/driveSession';
 
 /** Whether a toggle-like command reflects the current view settings (shown pressed). */
-function isActive(id: CommandId, settings: ViewSettings, activeTool: string | undefined): boolean | undefined {
+function isActive(id: CommandId, settings: ViewSettings, activeTool: string | undefined, drive: DriveSession): boolean | undefined {
   switch (id) {
+    case 'drive.toggle':
+      return drive.mode === 'drive';
+    case 'drive.walk':
+      return drive.mode === 'walk';
+    case 'view.drivability':
+      return drive.settings.drivabilityOverlay;
     case 'tool.navigate':
       return activeTool === undefined;
     case 'tool.brush':
@@ -26,7 +34,9 @@ function isActive(id: CommandId, settings: ViewSettings, activeTool: string | un
 
 /** Buttons for every registry command marked `toolbar`, with enabled state and shortcut tooltips. */
 export function Toolbar() {
-  const { commands, view, tools } = useSession();
+  const session = useSession();
+  const { commands, view, tools } = session;
+  const drive = driveSessionFor(session);
   useCommandStateTick();
   const settings = view.getState().settings;
   const activeTool = tools.getState().active?.id;
@@ -35,7 +45,7 @@ export function Toolbar() {
     <header className="toolbar" role="toolbar" aria-label="Commands">
       <span className="brand">Faultline</span>
       {items.map((command, index) => {
-        const pressed = isActive(command.id, settings, activeTool);
+        const pressed = isActive(command.id, settings, activeTool, drive);
         const separated = index > 0 && items[index - 1].group !== command.group;
         return (
           <button

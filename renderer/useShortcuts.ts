@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useSession } from './session';
+import { driveSessionFor } from './drive/driveSessionFor';
 
 function isTextEntry(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -8,9 +9,13 @@ function isTextEntry(target: EventTarget | null): boolean {
 
 /** Dispatches keyboard shortcuts through the command registry; typing in a field is left alone. */
 export function useShortcuts(): void {
-  const { commands, tools, view } = useSession();
+  const session = useSession();
+  const { commands, tools, view } = session;
   useEffect(() => {
+    const drive = driveSessionFor(session);
     const onKeyDown = (e: KeyboardEvent) => {
+      // While driving or walking the keyboard belongs to the car (renderer/drive/useDriveKeys.ts).
+      if (drive.capturesKeys()) return;
       if (e.key === 'Escape') {
         tools.getState().active?.cancel();
         view.setState({ aboutOpen: false });
@@ -24,5 +29,5 @@ export function useShortcuts(): void {
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [commands, tools, view]);
+  }, [session, commands, tools, view]);
 }

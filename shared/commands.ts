@@ -19,6 +19,7 @@ export interface CommandDescriptor {
 export const COMMANDS = [
   { id: 'file.new', label: 'New', shortcut: 'Mod+N', menu: 'file', group: 'doc' },
   { id: 'file.open', label: 'Open…', shortcut: 'Mod+O', menu: 'file', group: 'doc' },
+  { id: 'file.openRecent', label: 'Open Recent…', shortcut: 'Mod+Shift+O', menu: 'file', group: 'doc' },
   { id: 'file.save', label: 'Save', shortcut: 'Mod+S', menu: 'file', group: 'save' },
   { id: 'file.saveAs', label: 'Save As…', shortcut: 'Mod+Shift+S', menu: 'file', group: 'save' },
   { id: 'edit.undo', label: 'Undo', shortcut: 'Mod+Z', menu: 'edit', group: 'history', toolbar: true },
@@ -38,6 +39,18 @@ export const COMMANDS = [
   { id: 'tool.navigate', label: 'Navigate', shortcut: 'V', menu: 'terrain', group: 'tools', toolbar: true },
   { id: 'tool.brush', label: 'Sculpt Brush', shortcut: 'B', menu: 'terrain', group: 'tools', toolbar: true },
   { id: 'tool.fault', label: 'Manual Fault', shortcut: 'F', menu: 'terrain', group: 'tools', toolbar: true },
+  { id: 'file.import', label: 'Import Heightmap…', shortcut: 'Mod+I', menu: 'file', group: 'exchange' },
+  { id: 'file.exportHeightmap', label: 'Export Heightmap…', shortcut: 'Mod+E', menu: 'file', group: 'exchange' },
+  { id: 'file.exportMesh', label: 'Export Mesh…', menu: 'file', group: 'exchange' },
+  { id: 'props.placeTool', label: 'Place Props', shortcut: 'P', menu: 'terrain', group: 'props' },
+  { id: 'props.selectTool', label: 'Select Props', shortcut: 'S', menu: 'terrain', group: 'props' },
+  { id: 'props.scatterTool', label: 'Scatter Props', shortcut: 'Shift+P', menu: 'terrain', group: 'props' },
+  { id: 'props.deleteSelection', label: 'Delete Selected Props', shortcut: 'Delete', menu: 'edit', group: 'props' },
+  { id: 'props.duplicate', label: 'Duplicate Selected Props', shortcut: 'Mod+D', menu: 'edit', group: 'props' },
+  { id: 'props.exportJson', label: 'Export Props JSON…', menu: 'file', group: 'exchange' },
+  { id: 'drive.toggle', label: 'Test Drive', shortcut: 'G', menu: 'view', group: 'drive', toolbar: true },
+  { id: 'drive.walk', label: 'Walk', shortcut: 'Shift+G', menu: 'view', group: 'drive', toolbar: true },
+  { id: 'view.drivability', label: 'Drivability Overlay', menu: 'view', group: 'drive', toolbar: true },
 ] as const satisfies readonly CommandDescriptor[];
 
 export type CommandId = (typeof COMMANDS)[number]['id'];

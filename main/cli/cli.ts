@@ -6,7 +6,10 @@ import { generateFaults, applyFaults, type Fault } from '../../shared/fault/engi
 import { erosionFilter } from '../../shared/filters/erosion';
 import { createHeightfield, terrainExtent, type Heightfield } from '../../shared/terrain/heightfield';
 import { parseGenerateArgs, UsageError, type GenerateOptions } from './args';
-import { generateHelp, mainHelp } from './help';
+import { exportHelp, generateHelp, infoHelp, mainHelp } from './help';
+import { runExport, runInfo } from './exchangeCommands';
+import { runScatter } from './scatter';
+import { runDrive } from './drive';
 import { outputFormatFor } from './outputs';
 
 export interface CliIo {
@@ -14,6 +17,8 @@ export interface CliIo {
   stderr(s: string): void;
   /** Writes the whole file, atomically: on failure no file (and no partial file) is left. */
   writeFile(path: string, data: Uint8Array): Promise<void>;
+  /** Reads a whole input file (export, info); absent = the real file system, loaded on first use. */
+  readFile?(path: string): Promise<Uint8Array>;
 }
 
 export const EXIT_OK = 0;
@@ -28,6 +33,15 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
     io.stdout(mainHelp());
     return command === undefined ? EXIT_USAGE : EXIT_OK;
   }
+  if (command === 'export' || command === 'info') {
+    if (wantsHelp(rest)) {
+      io.stdout(command === 'export' ? exportHelp() : infoHelp());
+      return EXIT_OK;
+    }
+    return command === 'export' ? runExport(rest, io) : runInfo(rest, io);
+  }
+  if (command === 'scatter') return runScatter(rest, io);
+  if (command === 'drive') return runDrive(rest, io);
   if (command !== 'generate') {
     io.stderr(`faultline: unknown command "${command}" (try faultline --help)\n`);
     return EXIT_USAGE;
@@ -48,7 +62,7 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
   for (const path of options.outputs) {
     // parseGenerateArgs has checked every extension.
     const format = outputFormatFor(path)!;
-    if (!(await writeOrReport(io, path, format.encode(field)))) return EXIT_FAILURE;
+    if (!(await writeOrReport(io, path, format.encode(field, { fileName: path, recipe: options.smooth === undefined ? options.recipe : null })))) return EXIT_FAILURE;
     io.stdout(`wrote ${path} (${field.width}×${field.depth}, ${format.extension.slice(1)})\n`);
   }
   if (options.emitLines !== undefined) {

@@ -9,9 +9,14 @@ export function mainHelp(): string {
 Usage:
   faultline generate --size N --out FILE [options]   generate a terrain and write it
   faultline generate --help                          every option of generate
+  faultline export IN --out FILE [options]          convert a heightmap, mesh or project file
+  faultline info FILE [options]                      print what a file holds as JSON
+  faultline export --help, faultline info --help     their options
+  faultline scatter TERRAIN --type NAME --count N --seed S --out FILE   scatter props (--help)
+  faultline drive TERRAIN --route FILE --out FILE   test-drive a route, write telemetry CSV (--help)
   faultline --help                                   this text
 
-Exit codes: 0 success, 1 a file could not be written, 2 bad arguments.
+Exit codes: 0 success, 1 a file could not be read or written, 2 bad arguments.
 `;
 }
 
@@ -59,5 +64,50 @@ ${formats}
 
 Options take their value as "--name value" or "--name=value".
   --help                 this text
+`;
+}
+
+const INPUT_HELP = `Reading the input (the type follows its extension: .png, .r16, .raw, .r32, .faultline):
+  --size N               RAW input: vertices along x (default: a square inferred from the length)
+  --depth M              RAW input: vertices along z (needs --size; default: same as --size)
+  --in-byte-order le|be  R16 input byte order (default: le)
+  --in-flip              RAW input stores the last row first
+  --in-range MIN:MAX     heights in metres of the smallest and largest sample of a PNG or R16 input;
+                         wins over a PNG's own faultline: metadata (default: that metadata, else 0:100)
+  --cell-size m          metres between vertices, > 0 (default: the file's metadata, else 1)
+  --channel C            RGB(A)/palette PNG: luminance | r | g | b | a (default: luminance)
+Files over 768 MiB are refused unread.`;
+
+export function exportHelp(): string {
+  const formats = outputFormats()
+    .map((f) => `    ${f.extension.padEnd(10)} ${f.description}`)
+    .join('\n');
+  return `Usage: faultline export IN --out FILE [options]
+
+Converts any file Faultline reads into any type it writes; the output type follows the extension:
+${formats}
+
+${INPUT_HELP}
+
+Writing:
+  --out FILE             the file to write, atomically (required)
+  --bits 8|16            PNG sample depth (default: 16)
+  --range auto|MIN:MAX   heights mapped to the full sample range of PNG/R16 output; auto uses the
+                         map's own min..max, a fixed range clamps heights outside it (default: auto)
+  --byte-order le|be     R16 output byte order (default: le)
+  --flip                 RAW output stores the last row first
+
+A file that cannot be read is one line on stderr naming it, exit code 1, and no output file.
+`;
+}
+
+export function infoHelp(): string {
+  return `Usage: faultline info FILE [options]
+
+Prints JSON: { file, kind, width, depth, cellSize, bitDepth, minHeight, maxHeight, metadata }
+(kind: png | r16 | r32 | faultline; heights in metres at the resolved scale; metadata: a PNG's text
+entries, or a project's recipe and counts).
+
+${INPUT_HELP}
 `;
 }

@@ -3,14 +3,21 @@ import { createAppInfoService, type AppInfoService } from './appInfoService';
 import { createCommandStateService, type CommandStateService } from './commandStateService';
 import { createSettingsService, type SettingsService } from './settingsService';
 import type { DialogService } from './dialogs';
+import { createProjectService, type ProjectService } from './projectService';
+import { createRecentFiles } from './recentFiles';
+import { createRecoveryService, type RecoveryService } from './recoveryService';
 import { createExportService, type ExportService } from './exportService';
+import { createImportService, type ImportService } from './importService';
 
 /** Every plain-Node service the IPC router can call. None of them imports electron. */
 export interface MainServices {
   appInfo: AppInfoService;
   settings: SettingsService;
   commandState: CommandStateService;
+  project: ProjectService;
+  recovery: RecoveryService;
   exports: ExportService;
+  imports: ImportService;
 }
 
 export interface MainServicesOptions {
@@ -26,6 +33,9 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     appInfo: createAppInfoService(options.appInfo),
     settings: createSettingsService({ directory: options.userDataDir, warn: options.warn }),
     commandState: createCommandStateService(),
+    project: createProjectService({ dialogs: options.dialogs, recent: createRecentFiles(options.userDataDir) }),
+    recovery: createRecoveryService(options.userDataDir),
     exports: createExportService(options.dialogs),
+    imports: createImportService(options.dialogs),
   };
 }

@@ -13,6 +13,8 @@ import {
 import { useSession } from '../session';
 import { reportDrawn } from '../readiness';
 import { HeightmapImage } from './heightmapImage';
+import { createDriveMapLayer } from '../drive/drivability2D';
+import { attachProps2DOverlay } from '../props/propsOverlay2D';
 
 /**
  * The 2D heightmap panel: one image pixel per vertex, row 0 (smallest z) at the top, zoom with the
@@ -50,6 +52,8 @@ export function Map2D() {
       const f = field();
       context.imageSmoothingEnabled = transform.scale < 1;
       context.drawImage(image.canvas, transform.offsetX, transform.offsetY, f.width * transform.scale, f.depth * transform.scale);
+      props2d.draw(context, transform, f, cssWidth, cssHeight);
+      driveLayer.draw(context, transform);
       drawOverlay(context, tools.getState().overlay);
       const version = editor.store.getState().version;
       if (version !== drawnVersion && cssWidth > 0) {
@@ -60,6 +64,8 @@ export function Map2D() {
     const requestDraw = () => {
       if (!frameRequest) frameRequest = requestAnimationFrame(draw);
     };
+    const props2d = attachProps2DOverlay(session, requestDraw);
+    const driveLayer = createDriveMapLayer(session, requestDraw);
 
     const drawOverlay = (ctx: CanvasRenderingContext2D, overlay: ToolOverlay) => {
       if (overlay.kind === 'none') return;
@@ -232,6 +238,8 @@ export function Map2D() {
     ];
     return () => {
       observer.disconnect();
+      props2d.dispose();
+      driveLayer.dispose();
       if (frameRequest) cancelAnimationFrame(frameRequest);
       unsubscribers.forEach((u) => u());
       canvas.removeEventListener('pointerdown', onPointerDown);

@@ -3,6 +3,8 @@ import { useSession } from '../session';
 import { GeneratePanel } from './GeneratePanel';
 import { ToolPanel } from './ToolPanel';
 import { terrainDesignFor } from './designSession';
+import { PropsSection } from '../props/PropsSection';
+import { DrivePanel } from '../drive/DrivePanel';
 
 /** Right-hand column: the design tools and the fault-formation generator. (Esc is handled by the app's shortcuts.) */
 export function SidePanel() {
@@ -11,7 +13,9 @@ export function SidePanel() {
   return (
     <aside className="side-panel" data-testid="side-panel">
       <ToolPanel session={session} design={design} />
+      <PropsSection session={session} />
       <GeneratePanel session={session} design={design} />
+      <DrivePanel session={session} />
     </aside>
   );
 }

@@ -5,13 +5,15 @@ import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { terrainExtent } from '../../shared/terrain/heightfield';
 import { clampAboveSurface, defaultCameraPose, groundClearance } from '../../app/cameraPose';
 import { useSession } from '../session';
+import { watchDriveActive } from '../drive/driveSessionFor';
 
 /**
  * Orbit (left drag), pan (right drag), zoom (wheel) around a target, framing the terrain from the +z
  * side (see defaultCameraPose). After every change the camera is kept above the exact surface.
  */
 export function OrbitRig() {
-  const { editor, view, tools } = useSession();
+  const session = useSession();
+  const { editor, view, tools } = session;
   const camera = useThree((s) => s.camera) as PerspectiveCamera;
   const domElement = useThree((s) => s.gl.domElement);
   const invalidate = useThree((s) => s.invalidate);
@@ -74,15 +76,20 @@ export function OrbitRig() {
       invalidate();
     });
     const unsubscribeTools = tools.subscribe(applyToolMode);
+    // A drive or walk has its own camera and mouse look: the orbit camera keeps its place meanwhile.
+    const unsubscribeDrive = watchDriveActive(session, (active) => {
+      controls.enabled = !active;
+    });
     invalidate();
     return () => {
       unsubscribeEditor();
       unsubscribeView();
       unsubscribeTools();
+      unsubscribeDrive();
       controls.removeEventListener('change', onChange);
       controls.dispose();
     };
-  }, [camera, domElement, invalidate, editor, view, tools]);
+  }, [camera, domElement, invalidate, session, editor, view, tools]);
 
   return null;
 }

@@ -3,6 +3,9 @@ import { Canvas } from '@react-three/fiber';
 import { TerrainSurface } from './TerrainSurface';
 import { OrbitRig } from './OrbitRig';
 import { ToolOverlay3D } from './ToolOverlay3D';
+import { DriveLayer } from '../drive/DriveLayer';
+import { DriveHud } from '../drive/DriveHud';
+import { PropsLayer3D } from '../props/PropsLayer3D';
 
 /** The 3D viewport: renders on demand (invalidate on every change), never continuously. */
 export function Viewport3D() {
@@ -15,8 +18,11 @@ export function Viewport3D() {
         <directionalLight position={[-300, 500, -200]} intensity={1.9} />
         <TerrainSurface wrapper={wrapper} />
         <ToolOverlay3D />
+        <PropsLayer3D />
         <OrbitRig />
+        <DriveLayer />
       </Canvas>
+      <DriveHud />
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import type { AppInfo, EventTypes, RequestChannel, RequestTypes, SaveBytesRequest, SaveBytesResult, UserSettings, ViewSettings } from './contract';
+import type { AppInfo, EventTypes, OpenHeightmapResult, RequestChannel, RequestTypes, SaveBytesRequest, SaveBytesResult, UserSettings, ViewSettings } from './contract';
+import type { ProjectOpenResult, ProjectSaveAsRequest, ProjectSaveRequest, ProjectSaveResult, RecentFileEntry, RecoveryInfo, RecoveryLoadResult, RecoverySnapshot } from './projectContract';
 
 /**
  * The task-shaped API the preload exposes to the renderer as `window.faultline`. It is built from two
@@ -13,6 +14,26 @@ export interface FaultlineApi {
   setCommandStates(states: Array<{ id: string; enabled: boolean }>): Promise<void>;
   /** Asks main to show a save dialog and write these bytes atomically to the chosen file. */
   saveBytesAs(request: SaveBytesRequest): Promise<SaveBytesResult>;
+  /** Asks main to show an open dialog for a heightmap file and return its name and bytes. */
+  openHeightmap(): Promise<OpenHeightmapResult>;
+  /** Project documents: main shows the dialogs, reads, validates and writes; documents are named by handles. */
+  openProject(): Promise<ProjectOpenResult>;
+  openRecentProject(index: number): Promise<ProjectOpenResult>;
+  /** Electron only: a dropped file's path, which main reads after checking it is a .faultline file. */
+  openDroppedProject(path: string): Promise<ProjectOpenResult>;
+  listRecentProjects(): Promise<RecentFileEntry[]>;
+  saveProject(request: ProjectSaveRequest): Promise<ProjectSaveResult>;
+  saveProjectAs(request: ProjectSaveAsRequest): Promise<ProjectSaveResult>;
+  /** Tells main whether the document has unsaved changes (it asks before closing the window). */
+  setDocumentDirty(dirty: boolean): Promise<void>;
+  /** After a save requested by closing the window: close it now. */
+  closeWindow(): Promise<void>;
+  writeRecovery(snapshot: RecoverySnapshot): Promise<void>;
+  checkRecovery(): Promise<RecoveryInfo | null>;
+  loadRecovery(): Promise<RecoveryLoadResult>;
+  clearRecovery(): Promise<void>;
+  /** Main asks the renderer to save before it closes the window; returns an unsubscribe function. */
+  onSaveBeforeClose(listener: () => void): () => void;
   /** Subscribes to menu commands; returns an unsubscribe function. */
   onMenuCommand(listener: (id: string) => void): () => void;
 }
@@ -27,6 +48,20 @@ export function createFaultlineApi(invoke: Invoke, subscribe: Subscribe): Faultl
     setViewSettings: (view) => invoke('settings:setView', view),
     setCommandStates: (states) => invoke('commands:setState', states),
     saveBytesAs: (request) => invoke('file:saveBytesAs', request),
+    openHeightmap: () => invoke('file:openHeightmap'),
+    openProject: () => invoke('project:open'),
+    openRecentProject: (index) => invoke('project:openRecent', index),
+    openDroppedProject: (path) => invoke('project:openDropped', path),
+    listRecentProjects: () => invoke('project:listRecent'),
+    saveProject: (request) => invoke('project:save', request),
+    saveProjectAs: (request) => invoke('project:saveAs', request),
+    setDocumentDirty: (dirty) => invoke('project:setDirty', dirty),
+    closeWindow: () => invoke('project:closeWindow'),
+    writeRecovery: (snapshot) => invoke('recovery:write', snapshot),
+    checkRecovery: () => invoke('recovery:check'),
+    loadRecovery: () => invoke('recovery:load'),
+    clearRecovery: () => invoke('recovery:clear'),
+    onSaveBeforeClose: (listener) => subscribe('project:saveBeforeClose', () => listener()),
     onMenuCommand: (listener) => subscribe('menu:command', (payload) => listener(payload.id)),
   };
 }

@@ -1,5 +1,20 @@
 import { v, type Infer, type Validator } from './validate';
 import { COMMAND_IDS } from '../commands';
+import {
+  droppedPathValidator,
+  projectSaveAsRequestValidator,
+  projectSaveRequestValidator,
+  recentIndexValidator,
+  recoverySnapshotValidator,
+  type ProjectOpenResult,
+  type ProjectSaveAsRequest,
+  type ProjectSaveRequest,
+  type ProjectSaveResult,
+  type RecentFileEntry,
+  type RecoveryInfo,
+  type RecoveryLoadResult,
+  type RecoverySnapshot,
+} from './projectContract';
 
 /**
  * The IPC contract between renderer (through the preload) and main. Each channel names its
@@ -58,12 +73,38 @@ export interface SaveBytesResult {
   fileName?: string;
 }
 
+/**
+ * The largest heightmap file main reads for an import: above the largest valid PNG of an 8193² map
+ * (16-bit RGBA stored without compression is about 537 MB), well below what the window could hold twice.
+ */
+export const MAX_HEIGHTMAP_FILE_BYTES = 768 * 1024 * 1024;
+
+/** What main answers when asked to pick and read a heightmap file to import. */
+export type OpenHeightmapResult =
+  | { status: 'cancelled' }
+  | { status: 'opened'; fileName: string; bytes: Uint8Array }
+  /** The file could not be read or is refused before parsing (too large, unreadable); message names it. */
+  | { status: 'refused'; fileName: string; message: string };
+
 /** Request channels: renderer → main, answered with a result. */
 export const requestChannels = {
   'app:getInfo': { args: [] as Validator<unknown>[] },
   'settings:get': { args: [] as Validator<unknown>[] },
   'file:saveBytesAs': { args: [saveBytesRequestValidator] as Validator<unknown>[] },
+  'file:openHeightmap': { args: [] as Validator<unknown>[] },
   'settings:setView': { args: [viewSettingsValidator] as Validator<unknown>[] },
+  'project:open': { args: [] as Validator<unknown>[] },
+  'project:openRecent': { args: [recentIndexValidator] as Validator<unknown>[] },
+  'project:openDropped': { args: [droppedPathValidator] as Validator<unknown>[] },
+  'project:listRecent': { args: [] as Validator<unknown>[] },
+  'project:save': { args: [projectSaveRequestValidator] as Validator<unknown>[] },
+  'project:saveAs': { args: [projectSaveAsRequestValidator] as Validator<unknown>[] },
+  'project:setDirty': { args: [v.boolean()] as Validator<unknown>[] },
+  'project:closeWindow': { args: [] as Validator<unknown>[] },
+  'recovery:write': { args: [recoverySnapshotValidator] as Validator<unknown>[] },
+  'recovery:check': { args: [] as Validator<unknown>[] },
+  'recovery:load': { args: [] as Validator<unknown>[] },
+  'recovery:clear': { args: [] as Validator<unknown>[] },
   'commands:setState': {
     args: [
       ((value: unknown, path?: string) => {
@@ -84,7 +125,20 @@ export interface RequestTypes {
   'app:getInfo': { args: []; result: AppInfo };
   'settings:get': { args: []; result: UserSettings };
   'file:saveBytesAs': { args: [SaveBytesRequest]; result: SaveBytesResult };
+  'file:openHeightmap': { args: []; result: OpenHeightmapResult };
   'settings:setView': { args: [ViewSettings]; result: UserSettings };
+  'project:open': { args: []; result: ProjectOpenResult };
+  'project:openRecent': { args: [number]; result: ProjectOpenResult };
+  'project:openDropped': { args: [string]; result: ProjectOpenResult };
+  'project:listRecent': { args: []; result: RecentFileEntry[] };
+  'project:save': { args: [ProjectSaveRequest]; result: ProjectSaveResult };
+  'project:saveAs': { args: [ProjectSaveAsRequest]; result: ProjectSaveResult };
+  'project:setDirty': { args: [boolean]; result: void };
+  'project:closeWindow': { args: []; result: void };
+  'recovery:write': { args: [RecoverySnapshot]; result: void };
+  'recovery:check': { args: []; result: RecoveryInfo | null };
+  'recovery:load': { args: []; result: RecoveryLoadResult };
+  'recovery:clear': { args: []; result: void };
   'commands:setState': { args: [Array<{ id: string; enabled: boolean }>]; result: void };
 }
 
@@ -92,9 +146,11 @@ export interface RequestTypes {
 export interface EventTypes {
   /** A menu item was chosen: run this command. */
   'menu:command': { id: string };
+  /** The user chose Save when closing a window with unsaved changes: save, then call project:closeWindow. */
+  'project:saveBeforeClose': Record<string, never>;
 }
 export type EventChannel = keyof EventTypes;
-export const EVENT_CHANNELS: readonly EventChannel[] = ['menu:command'];
+export const EVENT_CHANNELS: readonly EventChannel[] = ['menu:command', 'project:saveBeforeClose'];
 
 export function isRequestChannel(value: unknown): value is RequestChannel {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(requestChannels, value);

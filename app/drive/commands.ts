@@ -1,0 +1,30 @@
+import type { CommandRegistry } from '../commands';
+import type { DriveSession } from './driveSession';
+
+/** Where a drive or walk starts: the 3D view supplies the ground point at its centre and its heading. */
+export interface DriveStartSource {
+  viewStart(): { x: number; z: number; heading: number };
+}
+
+/** Binds Test Drive (toggle), Walk (toggle) and the drivability overlay toggle. */
+export function bindDriveCommands(commands: CommandRegistry, drive: DriveSession, source: DriveStartSource): void {
+  commands.bind('drive.toggle', {
+    run: () => {
+      if (drive.mode === 'drive') drive.leave();
+      else drive.enterDrive(source.viewStart());
+    },
+  });
+  commands.bind('drive.walk', {
+    run: () => {
+      if (drive.mode === 'walk') {
+        drive.leave();
+        return;
+      }
+      const { x, z, heading } = source.viewStart();
+      drive.enterWalk({ x, z, yaw: heading });
+    },
+  });
+  commands.bind('view.drivability', {
+    run: () => drive.setSettings({ drivabilityOverlay: !drive.settings.drivabilityOverlay }),
+  });
+}

@@ -1,0 +1,260 @@
+/**
+ * Heightmap import and heightmap/mesh export: the flows behind File ▸ Import Heightmap…, Export
+ * Heightmap…, Export Mesh… and heightmap drops. Main picks and reads or writes files; the bytes are
+ * parsed and encoded by `ExchangeCodecs` (a worker in the window). A failure of any kind ends in a
+ * message naming the file, and the document stays as it was.
+ */
+import { extensionOf } from '../../shared/codecs/registry';
+import { displayFileName } from '../../shared/codecs/errors';
+import type { HeightmapImportOptions } from '../../shared/codecs/import-heightmap';
+import { heightRange } from '../../shared/terrain/heightfield';
+import type { FaultlineApi } from '../../shared/ipc/api';
+import { MAX_HEIGHTMAP_FILE_BYTES } from '../../shared/ipc/contract';
+import type { Editor } from '../editor';
+import type { ToolStore } from '../tools/toolStore';
+import { exportFormatInfo, type ExchangeCodecs, type HeightmapSummary } from './codecOps';
+import { createExchangeStore, defaultImportOptions, type ExchangeStore, type ExportOptions, type ImportOptions } from './exchangeState';
+import { createImportEdit } from './importEdit';
+import { propGlbNodes } from './propNodes';
+
+/** Extensions this flow imports; other drops (.faultline projects…) are left to their own handler. */
+export const HEIGHTMAP_EXTENSIONS: readonly string[] = ['png', 'r16', 'raw', 'r32'];
+
+export function isHeightmapFileName(fileName: string): boolean {
+  return HEIGHTMAP_EXTENSIONS.includes(extensionOf(fileName));
+}
+
+/** A file dropped on the window, without DOM types: its name, size and a way to read it. */
+export interface DroppedFile {
+  name: string;
+  size: number;
+  bytes(): Promise<Uint8Array>;
+}
+
+export interface ExchangeDeps {
+  editor: Editor;
+  api: FaultlineApi;
+  tools: ToolStore;
+  codecs: ExchangeCodecs;
+}
+
+function sizeText(bytes: number): string {
+  return `${Math.round(bytes / (1024 * 1024))} MiB`;
+}
+
+/** The document's name without folders or extension, safe as a suggested file name. */
+export function documentBaseName(fileName: string | null): string {
+  const base = displayFileName(fileName ?? 'terrain').replace(/\.[^.]*$/, '');
+  // eslint-disable-next-line no-control-regex -- control characters cannot be part of a suggested name
+  const safe = base.replace(/[/\\:*?"<>|\u0000-\u001f]/g, '_').trim();
+  return safe.length > 0 ? safe : 'terrain';
+}
+
+function rawOptions(options: ImportOptions): HeightmapImportOptions {
+  const sized = options.width !== null || options.depth !== null ? { width: options.width ?? undefined, depth: options.depth ?? undefined } : {};
+  return { ...sized, byteOrder: options.byteOrder, flip: options.flip, channel: options.channel };
+}
+
+/** Problems with the user's import values, or null. */
+export function validateImportOptions(options: ImportOptions, summary: HeightmapSummary): string | null {
+  if (!Number.isFinite(options.cellSize) || options.cellSize <= 0) return 'Cell size must be a positive number of metres';
+  if (summary.format !== 'r32' && !(Number.isFinite(options.min) && Number.isFinite(options.max) && options.min <= options.max)) {
+    return 'The height range needs two numbers with minimum ≤ maximum';
+  }
+  return null;
+}
+
+export function validateExportOptions(options: ExportOptions): string | null {
+  if (options.rangeMode === 'fixed' && !(Number.isFinite(options.min) && Number.isFinite(options.max) && options.min <= options.max)) {
+    return 'The fixed range needs two numbers with minimum ≤ maximum';
+  }
+  return null;
+}
+
+export class Exchange {
+  readonly store: ExchangeStore = createExchangeStore();
+  private codecs: ExchangeCodecs;
+  /** Drops answers of an inspection overtaken by a newer one. */
+  private inspection = 0;
+
+  constructor(private readonly deps: ExchangeDeps) {
+    this.codecs = deps.codecs;
+  }
+
+  /** The window swaps in its worker-backed codecs once it is up. */
+  setCodecs(codecs: ExchangeCodecs): void {
+    this.codecs = codecs;
+  }
+
+  private fail(message: string): void {
+    this.store.setState({ error: message, notice: null });
+  }
+
+  dismissError(): void {
+    this.store.setState({ error: null });
+  }
+
+  /** File ▸ Import Heightmap…: main shows its open dialog and reads the file. */
+  async beginImport(): Promise<void> {
+    let result;
+    try {
+      result = await this.deps.api.openHeightmap();
+    } catch (error) {
+      this.fail(`Could not open the heightmap: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
+    if (result.status === 'cancelled') return;
+    if (result.status === 'refused') return this.fail(result.message);
+    await this.openImportDialog(result.fileName, result.bytes);
+  }
+
+  /** A file dropped on the window: handled (true) when it is a heightmap, ignored otherwise. */
+  async importDroppedFile(file: DroppedFile): Promise<boolean> {
+    if (!isHeightmapFileName(file.name)) return false;
+    const name = displayFileName(file.name);
+    if (file.size > MAX_HEIGHTMAP_FILE_BYTES) {
+      this.fail(`${name}: is ${sizeText(file.size)}, larger than the ${sizeText(MAX_HEIGHTMAP_FILE_BYTES)} a heightmap file may have`);
+      return true;
+    }
+    let bytes: Uint8Array;
+    try {
+      bytes = await file.bytes();
+    } catch (error) {
+      this.fail(`${name}: could not be read (${error instanceof Error ? error.message : String(error)})`);
+      return true;
+    }
+    await this.openImportDialog(name, bytes);
+    return true;
+  }
+
+  /**
+   * Inspects the bytes and opens the import dialog pre-filled from the file's metadata. A PNG that
+   * cannot be read ends here with the error; a RAW file stays open so that its size can be given.
+   */
+  async openImportDialog(fileName: string, bytes: Uint8Array): Promise<void> {
+    const token = ++this.inspection;
+    const options = defaultImportOptions();
+    const outcome = await this.codecs.inspect(bytes, fileName, rawOptions(options));
+    if (token !== this.inspection) return;
+    if (!outcome.ok && extensionOf(fileName) === 'png') return this.fail(outcome.message);
+    const summary = outcome.ok ? outcome.value : null;
+    if (summary) {
+      options.min = summary.heightMin ?? options.min;
+      options.max = summary.heightMax ?? options.max;
+      options.cellSize = summary.cellSize ?? options.cellSize;
+    }
+    this.store.setState({
+      importDialog: { fileName, bytes, summary, problem: outcome.ok ? null : outcome.message, options, busy: false },
+      error: null,
+      notice: null,
+    });
+  }
+
+  /** Changes import values; options that change how the file reads (RAW size, byte order, flip) re-inspect it. */
+  async setImportOptions(patch: Partial<ImportOptions>): Promise<void> {
+    const dialog = this.store.getState().importDialog;
+    if (!dialog) return;
+    const options = { ...dialog.options, ...patch };
+    this.store.setState({ importDialog: { ...dialog, options } });
+    const rereads = (['width', 'depth', 'byteOrder', 'flip'] as const).some((key) => key in patch && patch[key] !== dialog.options[key]);
+    if (!rereads || extensionOf(dialog.fileName) === 'png') return;
+    const token = ++this.inspection;
+    const outcome = await this.codecs.inspect(dialog.bytes, dialog.fileName, rawOptions(options));
+    const current = this.store.getState().importDialog;
+    if (token !== this.inspection || !current) return;
+    this.store.setState({ importDialog: { ...current, summary: outcome.ok ? outcome.value : null, problem: outcome.ok ? null : outcome.message } });
+  }
+
+  cancelImport(): void {
+    this.inspection++;
+    this.store.setState({ importDialog: null });
+  }
+
+  /** Decodes with the dialog's values and replaces the map as one undoable edit; false if it failed. */
+  async confirmImport(): Promise<boolean> {
+    const dialog = this.store.getState().importDialog;
+    if (!dialog || dialog.busy || !dialog.summary) return false;
+    const invalid = validateImportOptions(dialog.options, dialog.summary);
+    if (invalid) {
+      this.store.setState({ importDialog: { ...dialog, problem: invalid } });
+      return false;
+    }
+    this.store.setState({ importDialog: { ...dialog, busy: true, problem: null } });
+    const { min, max, cellSize } = dialog.options;
+    const outcome = await this.codecs.decode(dialog.bytes, dialog.fileName, { ...rawOptions(dialog.options), min, max, cellSize, preferFileMetadata: false });
+    this.store.setState({ importDialog: null });
+    if (!outcome.ok) {
+      this.fail(outcome.message);
+      return false;
+    }
+    const { editor, tools } = this.deps;
+    // A gesture in progress refers to the map being replaced.
+    tools.getState().active?.cancel();
+    const doc = editor.document;
+    editor.apply(createImportEdit(dialog.fileName, doc.field, doc.generation, outcome.value));
+    this.store.setState({ notice: `Imported ${dialog.fileName} (${outcome.value.width} × ${outcome.value.depth})` });
+    return true;
+  }
+
+  /** Opens the export dialog on a heightmap (16-bit PNG unless chosen before) or mesh format. */
+  beginExport(kind: 'heightmap' | 'mesh'): void {
+    const { exportOptions } = this.store.getState();
+    const isMesh = exportOptions.format === 'obj' || exportOptions.format === 'glb';
+    const format = kind === 'mesh' ? (isMesh ? exportOptions.format : 'glb') : isMesh ? 'png16' : exportOptions.format;
+    const patch: Partial<ExportOptions> = { format };
+    if (exportOptions.rangeMode === 'auto') {
+      const range = heightRange(this.deps.editor.document.field.heights);
+      Object.assign(patch, { min: range.min, max: range.max });
+    }
+    this.store.setState({ exportOpen: true, exportOptions: { ...exportOptions, ...patch }, error: null, notice: null });
+  }
+
+  setExportOptions(patch: Partial<ExportOptions>): void {
+    this.store.setState((s) => ({ exportOptions: { ...s.exportOptions, ...patch } }));
+  }
+
+  cancelExport(): void {
+    this.store.setState({ exportOpen: false });
+  }
+
+  /** Encodes the map and asks main to save it where the user chooses; true when written. */
+  async confirmExport(): Promise<boolean> {
+    const { exportOptions: options, exportBusy } = this.store.getState();
+    if (exportBusy) return false;
+    const invalid = validateExportOptions(options);
+    if (invalid) {
+      this.fail(invalid);
+      return false;
+    }
+    const { editor, api } = this.deps;
+    const info = exportFormatInfo(options.format);
+    const fileName = `${documentBaseName(editor.store.getState().fileName)}.${info.extension}`;
+    const { field, props } = editor.document;
+    this.store.setState({ exportBusy: true });
+    try {
+      const outcome = await this.codecs.encode({
+        format: options.format,
+        field,
+        range: options.rangeMode === 'auto' ? 'auto' : { min: options.min, max: options.max },
+        byteOrder: options.byteOrder,
+        flip: options.flip,
+        nodes: options.format === 'glb' ? propGlbNodes(field, props) : [],
+        fileName,
+      });
+      if (!outcome.ok) {
+        this.fail(outcome.message);
+        return false;
+      }
+      const title = info.extension === 'obj' || info.extension === 'glb' ? 'Export Mesh' : 'Export Heightmap';
+      const result = await api.saveBytesAs({ title, defaultName: fileName, filters: [{ name: info.label, extensions: [info.extension] }], bytes: outcome.value });
+      this.store.setState({ exportOpen: false });
+      if (result.saved) this.store.setState({ notice: `Exported ${result.fileName ?? fileName}` });
+      return result.saved;
+    } catch (error) {
+      this.fail(`Could not export ${fileName}: ${error instanceof Error ? error.message : String(error)}`);
+      return false;
+    } finally {
+      this.store.setState({ exportBusy: false });
+    }
+  }
+}

@@ -1,0 +1,123 @@
+import { CodecError } from '../../shared/codecs/errors';
+import { isJsonObject, type JsonObject, type JsonValue } from '../../shared/codecs/json';
+import type { ProjectData, ProjectDocument } from '../../shared/codecs/project';
+import { createHeightfield } from '../../shared/terrain/heightfield';
+import { viewSettingsValidator, type ViewSettings } from '../../shared/ipc/contract';
+import type { ProjectPayload } from '../../shared/ipc/projectContract';
+import { createDocument, type Prop, type TerrainDocument } from '../document';
+
+/**
+ * Document ⇄ project file data. Heights go through as float32 bytes, bit for bit. The recipe carries
+ * continued runs (its iteration count grows with each run); other history entries read from a file
+ * (manual faults, imports) are kept with the document so that saving it again does not drop them.
+ */
+const loadedHistory = new WeakMap<TerrainDocument, JsonObject[]>();
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+export interface LoadedProject {
+  document: TerrainDocument;
+  /** View settings saved with the project, when they are valid for this version. */
+  view: ViewSettings | null;
+}
+
+export function projectDataOf(doc: TerrainDocument, view: ViewSettings): ProjectData {
+  return {
+    width: doc.field.width,
+    depth: doc.field.depth,
+    cellSize: doc.field.cellSize,
+    recipe: doc.generation ? { ...doc.generation.recipe, decay: { ...doc.generation.recipe.decay } } : null,
+    history: loadedHistory.get(doc) ?? [],
+    props: doc.props.map(propToJson),
+    view: { ...view },
+  };
+}
+
+/** A snapshot for IPC: the heights are copied, so later edits cannot change what is being saved. */
+export function payloadOf(doc: TerrainDocument, view: ViewSettings): ProjectPayload {
+  const heights = doc.field.heights;
+  const bytes = new Uint8Array(heights.byteLength);
+  if (LITTLE_ENDIAN) bytes.set(new Uint8Array(heights.buffer, heights.byteOffset, heights.byteLength));
+  else {
+    const out = new DataView(bytes.buffer);
+    for (let k = 0; k < heights.length; k++) out.setFloat32(4 * k, heights[k], true);
+  }
+  return { json: JSON.stringify(projectDataOf(doc, view)), heights: bytes };
+}
+
+/** The codec's decoded project (a dropped file decoded here) as an editor document. */
+export function documentFromProject(project: ProjectDocument, fileName: string): LoadedProject {
+  const document = createDocument(project.field, project.recipe ? { recipe: project.recipe } : null);
+  document.props = project.props.map((value, index) => propFromJson(value, index, fileName));
+  if (project.history.length > 0) loadedHistory.set(document, project.history);
+  return { document, view: viewFrom(project.view) };
+}
+
+/** A payload main has read and validated, as an editor document. Checked again: it crosses a boundary. */
+export function documentFromPayload(payload: ProjectPayload, fileName: string): LoadedProject {
+  const fail = (problem: string): never => {
+    throw new CodecError(fileName, problem);
+  };
+  let data: unknown;
+  try {
+    data = JSON.parse(payload.json);
+  } catch {
+    fail('project data is not valid JSON');
+  }
+  if (!isJsonObject(data)) return fail('project data is not an object');
+  const { width, depth, cellSize, recipe, history, props, view } = data;
+  if (typeof width !== 'number' || typeof depth !== 'number' || typeof cellSize !== 'number') return fail('project data lacks its size');
+  if (payload.heights.byteLength !== width * depth * 4) fail(`holds ${payload.heights.byteLength} bytes of heights for a ${width} × ${depth} map`);
+  const heights = new Float32Array(width * depth);
+  const source = new DataView(payload.heights.buffer, payload.heights.byteOffset, payload.heights.byteLength);
+  for (let k = 0; k < heights.length; k++) heights[k] = source.getFloat32(4 * k, true);
+  let field;
+  try {
+    field = createHeightfield(width, depth, cellSize, heights);
+  } catch (error) {
+    return fail(error instanceof Error ? error.message : String(error));
+  }
+  if (!Array.isArray(history) || !history.every(isJsonObject)) return fail('project history must be a list of objects');
+  if (!Array.isArray(props) || !props.every(isJsonObject)) return fail('project props must be a list of objects');
+  if (recipe !== null && !isJsonObject(recipe)) return fail('project recipe must be an object or null');
+  return documentFromProject(
+    { field, recipe: recipe as unknown as ProjectDocument['recipe'], history, props, view: isJsonObject(view) ? view : {} },
+    fileName,
+  );
+}
+
+function propToJson(prop: Prop): JsonObject {
+  const out: JsonObject = { id: prop.id, type: prop.type, x: prop.x, z: prop.z, yaw: prop.yaw, scale: prop.scale };
+  if (prop.offsetY !== undefined) out.offsetY = prop.offsetY;
+  return out;
+}
+
+function propFromJson(value: JsonObject, index: number, fileName: string): Prop {
+  const bad = (what: string): never => {
+    throw new CodecError(fileName, `prop ${index + 1} is invalid: ${what}`);
+  };
+  const text = (key: string): string => {
+    const v: JsonValue | undefined = value[key];
+    return typeof v === 'string' && v.length > 0 && v.length <= 200 ? v : bad(`${key} must be a short text`);
+  };
+  const number = (key: string): number => {
+    const v: JsonValue | undefined = value[key];
+    return typeof v === 'number' && Number.isFinite(v) ? v : bad(`${key} must be a finite number`);
+  };
+  for (const key of Object.keys(value)) {
+    if (!['id', 'type', 'x', 'z', 'yaw', 'scale', 'offsetY'].includes(key)) bad(`unexpected field "${key}"`);
+  }
+  const prop: Prop = { id: text('id'), type: text('type'), x: number('x'), z: number('z'), yaw: number('yaw'), scale: number('scale') };
+  if (value.offsetY !== undefined) prop.offsetY = number('offsetY');
+  if (prop.scale <= 0) bad('scale must be positive');
+  return prop;
+}
+
+/** Saved view settings from another version may not fit: then the current ones stay. */
+function viewFrom(view: JsonObject): ViewSettings | null {
+  try {
+    return viewSettingsValidator(view);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,202 @@
+import { describe, expect, it, vi } from 'vitest';
+import { compileProject, parseProject } from '../../shared/codecs/project';
+import { createHeightfield } from '../../shared/terrain/heightfield';
+import type { FaultlineApi } from '../../shared/ipc/api';
+import type { ProjectPayload, ProjectSaveResult, RecoverySnapshot } from '../../shared/ipc/projectContract';
+import { createMemoryFaultlineApi } from '../memoryApi';
+import { createDocument, type TerrainDocument } from '../document';
+import { createEditorSession } from '../editorSession';
+import { createHeightRectEdit, readHeightRect } from '../heightEdit';
+import { documentFromPayload, documentFromProject, payloadOf, projectDataOf } from './mapping';
+import { createProjectController } from './projectController';
+import { windowTitle } from './title';
+import { mayReplaceDocument } from './unsavedFlow';
+
+function smallDocument(seed = 1): TerrainDocument {
+  const field = createHeightfield(9, 5, 1.5);
+  for (let k = 0; k < field.heights.length; k++) field.heights[k] = Math.cos(k + seed) * 10;
+  field.heights[2] = -0;
+  const doc = createDocument(field, { recipe: { seed, iterations: 30, lineMethod: 'cross', decay: { disp0: 2, dispN: 0.1, n: 20 } } });
+  doc.props = [{ id: 'a', type: 'rock', x: 1, z: 2, yaw: 0.25, scale: 2, offsetY: -0.5 }];
+  return doc;
+}
+
+const VIEW = { colorMode: 'slope', map2dMode: 'grayscale', wireframe: true } as const;
+
+function heightBytes(heights: Float32Array): Uint8Array {
+  return new Uint8Array(heights.buffer, heights.byteOffset, heights.byteLength);
+}
+
+describe('document ⇄ project data', () => {
+  it('round-trips heights bit for bit, size, recipe, props and view through the file codec', () => {
+    const doc = smallDocument();
+    const payload = payloadOf(doc, VIEW);
+    const data = JSON.parse(payload.json) as ReturnType<typeof projectDataOf>;
+    const file = compileProject({ field: createHeightfield(data.width, data.depth, data.cellSize, new Float32Array(payload.heights.slice().buffer)), recipe: data.recipe, history: data.history, props: data.props, view: data.view });
+    const loaded = documentFromProject(parseProject(file, 'x.faultline'), 'x.faultline');
+    expect(heightBytes(loaded.document.field.heights)).toEqual(heightBytes(doc.field.heights));
+    expect([loaded.document.field.width, loaded.document.field.depth, loaded.document.field.cellSize]).toEqual([9, 5, 1.5]);
+    expect(loaded.document.generation).toEqual(doc.generation);
+    expect(loaded.document.props).toEqual(doc.props);
+    expect(loaded.view).toEqual(VIEW);
+  });
+
+  it('keeps history entries read from a file when the document is saved again', () => {
+    const doc = smallDocument();
+    const history = [{ kind: 'manualFault', a: 1 }];
+    const loaded = documentFromPayload({ ...payloadOf(doc, VIEW), json: JSON.stringify({ ...projectDataOf(doc, VIEW), history }) }, 'h.faultline');
+    expect(projectDataOf(loaded.document, VIEW).history).toEqual(history);
+  });
+
+  it('refuses bad props and bad sizes with the file name; ignores view settings it does not know', () => {
+    const doc = smallDocument();
+    const base = projectDataOf(doc, VIEW);
+    const heights = payloadOf(doc, VIEW).heights;
+    expect(() => documentFromPayload({ json: JSON.stringify({ ...base, props: [{ id: 'a', type: 'rock', x: 'far', z: 0, yaw: 0, scale: 1 }] }), heights }, 'p.faultline')).toThrow(
+      /^p\.faultline: prop 1 is invalid: x must be a finite number/,
+    );
+    expect(() => documentFromPayload({ json: JSON.stringify({ ...base, width: 10 }), heights }, 'p.faultline')).toThrow(/^p\.faultline: holds 180 bytes of heights for a 10 × 5 map/);
+    expect(documentFromPayload({ json: JSON.stringify({ ...base, view: { colorMode: 'neon' } }), heights }, 'p.faultline').view).toBeNull();
+  });
+});
+
+describe('unsaved changes', () => {
+  it('goes ahead when clean without asking; otherwise follows the answer', async () => {
+    const ask = vi.fn(async () => 'cancel' as const);
+    const save = vi.fn(async () => true);
+    expect(await mayReplaceDocument(false, ask, save)).toBe(true);
+    expect(ask).not.toHaveBeenCalled();
+    expect(await mayReplaceDocument(true, ask, save)).toBe(false);
+    expect(await mayReplaceDocument(true, async () => 'discard', save)).toBe(true);
+    expect(save).not.toHaveBeenCalled();
+    expect(await mayReplaceDocument(true, async () => 'save', async () => false)).toBe(false);
+    expect(await mayReplaceDocument(true, async () => 'save', save)).toBe(true);
+  });
+
+  it('the title shows the name and a mark while unsaved', () => {
+    expect(windowTitle('valley.faultline', false)).toBe('valley.faultline — Faultline');
+    expect(windowTitle('valley.faultline', true)).toBe('valley.faultline • — Faultline');
+    expect(windowTitle(null, false)).toBe('Untitled — Faultline');
+  });
+});
+
+interface FakeMain {
+  api: FaultlineApi;
+  saved: ProjectPayload[];
+  journal: RecoverySnapshot[];
+  cleared: number;
+  saveResult: ProjectSaveResult;
+}
+
+function fakeMain(): FakeMain {
+  const main: FakeMain = { api: createMemoryFaultlineApi(), saved: [], journal: [], cleared: 0, saveResult: { status: 'saved', handle: 'h1', fileName: 'out.faultline' } };
+  main.api = {
+    ...main.api,
+    saveProjectAs: async (request) => {
+      main.saved.push(request.payload);
+      return main.saveResult;
+    },
+    saveProject: async (request) => {
+      main.saved.push(request.payload);
+      return main.saveResult;
+    },
+    writeRecovery: async (snapshot) => void main.journal.push(snapshot),
+    clearRecovery: async () => void main.cleared++,
+  };
+  return main;
+}
+
+function raise(session: ReturnType<typeof createEditorSession>): void {
+  const doc = session.editor.document;
+  const rect = { i0: 0, j0: 0, i1: 1, j1: 1 };
+  const before = readHeightRect(doc, rect);
+  session.editor.apply(createHeightRectEdit('Raise', doc, rect, before, before.map((h) => h + 1)));
+}
+
+describe('project controller', () => {
+  it('Save As snapshots the document, marks it saved under the new name and clears the journal; undo history stays', async () => {
+    const main = fakeMain();
+    const session = createEditorSession({ api: main.api, document: smallDocument() });
+    const controller = createProjectController(session);
+    raise(session);
+    expect(session.editor.isDirty).toBe(true);
+    expect(await controller.saveAs()).toBe(true);
+    expect(session.editor.isDirty).toBe(false);
+    expect(session.editor.store.getState().fileName).toBe('out.faultline');
+    expect(controller.store.getState().handle).toBe('h1');
+    expect(main.cleared).toBe(1);
+    expect(session.editor.store.getState().canUndo).toBe(true);
+    expect(heightBytes(new Float32Array(main.saved[0].heights.slice().buffer))).toEqual(heightBytes(session.editor.document.field.heights));
+  });
+
+  it('a failed save keeps the document dirty and shows the message', async () => {
+    const main = fakeMain();
+    main.saveResult = { status: 'error', message: 'out.faultline: could not be saved' };
+    const session = createEditorSession({ api: main.api, document: smallDocument() });
+    const controller = createProjectController(session);
+    raise(session);
+    expect(await controller.save()).toBe(false);
+    expect(session.editor.isDirty).toBe(true);
+    expect(controller.store.getState().error).toBe('out.faultline: could not be saved');
+  });
+
+  it('New asks when dirty: Cancel keeps the document, Don\'t Save replaces it', async () => {
+    const main = fakeMain();
+    const session = createEditorSession({ api: main.api, document: smallDocument() });
+    const controller = createProjectController(session);
+    raise(session);
+    const original = session.editor.document;
+    const cancelled = controller.newDocument();
+    await vi.waitFor(() => expect(controller.store.getState().unsavedQuestion).not.toBeNull());
+    controller.answerUnsaved('cancel');
+    await cancelled;
+    expect(session.editor.document).toBe(original);
+    const discarded = controller.newDocument();
+    await vi.waitFor(() => expect(controller.store.getState().unsavedQuestion).not.toBeNull());
+    controller.answerUnsaved('discard');
+    await discarded;
+    expect(session.editor.document).not.toBe(original);
+    expect(session.editor.isDirty).toBe(false);
+  });
+
+  it('a dropped project without a path is decoded here and opened untitled-from-drop', async () => {
+    const main = fakeMain();
+    const session = createEditorSession({ api: main.api, document: smallDocument() });
+    const controller = createProjectController(session);
+    const dropped = smallDocument(7);
+    const bytes = compileProject({ field: dropped.field, recipe: dropped.generation?.recipe ?? null, history: [], props: [], view: {} });
+    await controller.openDropped({ name: 'dropped.faultline', bytes: async () => bytes });
+    expect(heightBytes(session.editor.document.field.heights)).toEqual(heightBytes(dropped.field.heights));
+    expect(session.editor.store.getState().fileName).toBe('dropped.faultline');
+    expect(controller.store.getState().handle).toBeNull();
+    await controller.openDropped({ name: 'broken.faultline', bytes: async () => bytes.subarray(0, 50) });
+    expect(controller.store.getState().error).toMatch(/^broken\.faultline: is truncated/);
+    expect(heightBytes(session.editor.document.field.heights)).toEqual(heightBytes(dropped.field.heights));
+  });
+
+  it('journals unsaved work once after changes settle, reports dirty state, and offers recovery at start', async () => {
+    vi.useFakeTimers();
+    try {
+      const main = fakeMain();
+      const dirtyReports: boolean[] = [];
+      main.api = { ...main.api, setDocumentDirty: async (d) => void dirtyReports.push(d), checkRecovery: async () => ({ fileName: 'old.faultline', savedAt: 5 }) };
+      const session = createEditorSession({ api: main.api, document: smallDocument() });
+      const controller = createProjectController(session);
+      const stop = controller.start({ journalDelayMs: 2000, whenIdle: (task) => task() });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(controller.store.getState().recoveryOffer).toEqual({ fileName: 'old.faultline', savedAt: 5 });
+      raise(session);
+      await vi.advanceTimersByTimeAsync(1000);
+      raise(session);
+      await vi.advanceTimersByTimeAsync(1999);
+      expect(main.journal).toHaveLength(0);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(main.journal).toHaveLength(1);
+      expect(controller.store.getState().title).toBe('Untitled • — Faultline');
+      expect(dirtyReports).toEqual([false, true]);
+      stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -1,0 +1,281 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { parseProject } from '../../shared/codecs/project';
+import type { ProjectOpenResult, RecentFileEntry, RecoveryInfo } from '../../shared/ipc/projectContract';
+import { createDefaultDocument } from '../document';
+import type { EditorSession } from '../editorSession';
+import { documentFromPayload, documentFromProject, payloadOf, type LoadedProject } from './mapping';
+import { windowTitle } from './title';
+import { mayReplaceDocument, type UnsavedChoice } from './unsavedFlow';
+
+/** What the project UI shows: questions, offers and errors are modal and answered through the controller. */
+export interface ProjectUiState {
+  /** Handle of the file the document was opened from or saved to; null for untitled documents. */
+  handle: string | null;
+  /** Set while asking "Save changes before …?"; `action` names what waits (e.g. "opening another file"). */
+  unsavedQuestion: { action: string } | null;
+  /** A journal of unsaved work found at start. */
+  recoveryOffer: RecoveryInfo | null;
+  /** The Open Recent list while it is shown. */
+  recentList: RecentFileEntry[] | null;
+  /** A plain message naming the file and the problem. */
+  error: string | null;
+  /** A file operation is running: further ones wait. */
+  busy: boolean;
+  title: string;
+}
+
+/** A file dropped on the window: its name, its bytes on demand, and (Electron only) its path for main to read. */
+export interface DroppedFile {
+  name: string;
+  path?: string;
+  bytes(): Promise<Uint8Array>;
+}
+
+export interface ProjectStartOptions {
+  /** Runs work when the page is idle (requestIdleCallback in the renderer), off the input path. */
+  whenIdle?: (task: () => void) => void;
+  /** Delay after the last change before unsaved work is journalled. */
+  journalDelayMs?: number;
+}
+
+export const JOURNAL_DELAY_MS = 2000;
+export const PROJECT_EXTENSION = '.faultline';
+
+export interface ProjectController {
+  readonly store: StoreApi<ProjectUiState>;
+  newDocument(): Promise<void>;
+  open(): Promise<void>;
+  showRecent(): Promise<void>;
+  openRecent(index: number): Promise<void>;
+  openDropped(file: DroppedFile): Promise<void>;
+  /** True when the document was written. */
+  save(): Promise<boolean>;
+  saveAs(): Promise<boolean>;
+  answerUnsaved(choice: UnsavedChoice): void;
+  restoreRecovery(): Promise<void>;
+  discardRecovery(): Promise<void>;
+  dismissError(): void;
+  closeRecent(): void;
+  /** Starts dirty reporting, the recovery journal and the recovery offer; returns a stop function. */
+  start(options?: ProjectStartOptions): () => void;
+}
+
+export function createProjectController(session: EditorSession): ProjectController {
+  const { editor, api, view, tools } = session;
+  const store = createStore<ProjectUiState>(() => ({
+    handle: null,
+    unsavedQuestion: null,
+    recoveryOffer: null,
+    recentList: null,
+    error: null,
+    busy: false,
+    title: windowTitle(editor.store.getState().fileName, editor.isDirty),
+  }));
+  let pendingAnswer: ((choice: UnsavedChoice) => void) | null = null;
+
+  const fail = (error: unknown) => store.setState({ error: error instanceof Error ? error.message : String(error) });
+
+  /** One file operation at a time; a second one while busy is ignored (menus can fire twice). */
+  async function exclusive<T>(task: () => Promise<T>, idle: T): Promise<T> {
+    if (store.getState().busy) return idle;
+    store.setState({ busy: true });
+    try {
+      return await task();
+    } catch (error) {
+      fail(error);
+      return idle;
+    } finally {
+      store.setState({ busy: false });
+    }
+  }
+
+  function askUnsaved(action: string): Promise<UnsavedChoice> {
+    return new Promise((resolve) => {
+      pendingAnswer = resolve;
+      store.setState({ unsavedQuestion: { action } });
+    });
+  }
+
+  const mayReplace = (action: string) => mayReplaceDocument(editor.isDirty, () => askUnsaved(action), saveNow);
+
+  function replaceWith(loaded: LoadedProject, fileName: string | null, handle: string | null): void {
+    // A gesture in progress refers to the old document.
+    tools.getState().active?.cancel();
+    editor.replaceDocument(loaded.document, fileName);
+    if (loaded.view) view.setState((s) => ({ settings: { ...s.settings, ...loaded.view } }));
+    store.setState({ handle });
+  }
+
+  async function acceptOpened(result: ProjectOpenResult): Promise<void> {
+    if (result.status === 'cancelled') return;
+    if (result.status === 'error') {
+      fail(result.message);
+      return;
+    }
+    replaceWith(documentFromPayload(result.payload, result.fileName), result.fileName, result.handle);
+    await api.clearRecovery().catch(() => undefined);
+  }
+
+  async function saveNow(): Promise<boolean> {
+    const { handle } = store.getState();
+    if (!handle) return saveAsNow();
+    const version = editor.store.getState().version;
+    const result = await api.saveProject({ handle, payload: payloadOf(editor.document, view.getState().settings) });
+    return afterSave(result, version);
+  }
+
+  async function saveAsNow(): Promise<boolean> {
+    const { handle } = store.getState();
+    const name = editor.store.getState().fileName ?? 'Untitled';
+    const version = editor.store.getState().version;
+    const result = await api.saveProjectAs({
+      ...(handle ? { handle } : {}),
+      defaultName: name.toLowerCase().endsWith(PROJECT_EXTENSION) ? name : `${name}${PROJECT_EXTENSION}`,
+      payload: payloadOf(editor.document, view.getState().settings),
+    });
+    return afterSave(result, version);
+  }
+
+  async function afterSave(result: Awaited<ReturnType<typeof api.saveProject>>, version: number): Promise<boolean> {
+    if (result.status === 'cancelled') return false;
+    if (result.status === 'error') {
+      fail(result.message);
+      return false;
+    }
+    // Only what was snapshotted counts as saved: edits made while saving stay unsaved.
+    editor.store.setState({ savedVersion: version, fileName: result.fileName });
+    store.setState({ handle: result.handle });
+    if (!editor.isDirty) await api.clearRecovery().catch(() => undefined);
+    return true;
+  }
+
+  const controller: ProjectController = {
+    store,
+    newDocument: () =>
+      exclusive(async () => {
+        if (!(await mayReplace('starting a new terrain'))) return;
+        replaceWith({ document: createDefaultDocument(), view: null }, null, null);
+        await api.clearRecovery().catch(() => undefined);
+      }, undefined),
+    open: () =>
+      exclusive(async () => {
+        if (!(await mayReplace('opening another file'))) return;
+        await acceptOpened(await api.openProject());
+      }, undefined),
+    showRecent: () =>
+      exclusive(async () => {
+        store.setState({ recentList: await api.listRecentProjects() });
+      }, undefined),
+    openRecent: (index) =>
+      exclusive(async () => {
+        store.setState({ recentList: null });
+        if (!(await mayReplace('opening another file'))) return;
+        await acceptOpened(await api.openRecentProject(index));
+      }, undefined),
+    openDropped: (file) =>
+      exclusive(async () => {
+        if (!file.name.toLowerCase().endsWith(PROJECT_EXTENSION)) {
+          fail(`${file.name}: is not a Faultline project (.faultline) file`);
+          return;
+        }
+        if (!(await mayReplace('opening the dropped file'))) return;
+        if (file.path) {
+          await acceptOpened(await api.openDroppedProject(file.path));
+          return;
+        }
+        // No path (browser): decode here; the document has no file to save back to until Save As.
+        const loaded = documentFromProject(parseProject(await file.bytes(), file.name), file.name);
+        replaceWith(loaded, file.name, null);
+        await api.clearRecovery().catch(() => undefined);
+      }, undefined),
+    save: () => exclusive(saveNow, false),
+    saveAs: () => exclusive(saveAsNow, false),
+    answerUnsaved(choice) {
+      const resolve = pendingAnswer;
+      pendingAnswer = null;
+      store.setState({ unsavedQuestion: null });
+      resolve?.(choice);
+    },
+    restoreRecovery: () =>
+      exclusive(async () => {
+        store.setState({ recoveryOffer: null });
+        const result = await api.loadRecovery();
+        if (result.status === 'none') return;
+        if (result.status === 'error') {
+          fail(result.message);
+          return;
+        }
+        const name = result.info.fileName ?? 'Recovered';
+        replaceWith(documentFromPayload(result.payload, name), result.info.fileName, null);
+        // Restored work is unsaved work: it stays dirty (and journalled) until the user saves it.
+        editor.store.setState({ savedVersion: -1 });
+      }, undefined),
+    discardRecovery: () =>
+      exclusive(async () => {
+        store.setState({ recoveryOffer: null });
+        await api.clearRecovery();
+      }, undefined),
+    dismissError: () => store.setState({ error: null }),
+    closeRecent: () => store.setState({ recentList: null }),
+    start(options = {}) {
+      const whenIdle = options.whenIdle ?? ((task: () => void) => void setTimeout(task, 0));
+      const journalDelay = options.journalDelayMs ?? JOURNAL_DELAY_MS;
+      let stopped = false;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      let reportedDirty: boolean | null = null;
+      const journal = () => {
+        timer = undefined;
+        whenIdle(() => {
+          if (stopped || !editor.isDirty) return;
+          const fileName = editor.store.getState().fileName;
+          api
+            .writeRecovery({ ...(fileName ? { fileName } : {}), payload: payloadOf(editor.document, view.getState().settings) })
+            .catch((error: unknown) => console.warn('Could not write the recovery journal:', error));
+        });
+      };
+      const onEditorChange = () => {
+        const dirty = editor.isDirty;
+        store.setState({ title: windowTitle(editor.store.getState().fileName, dirty) });
+        if (dirty !== reportedDirty) {
+          reportedDirty = dirty;
+          api.setDocumentDirty(dirty).catch(() => undefined);
+        }
+        if (timer !== undefined) clearTimeout(timer);
+        timer = dirty ? setTimeout(journal, journalDelay) : undefined;
+      };
+      const unsubscribers = [
+        editor.store.subscribe(onEditorChange),
+        api.onSaveBeforeClose(() => {
+          void controller.save().then((saved) => {
+            if (saved) void api.closeWindow();
+          });
+        }),
+      ];
+      onEditorChange();
+      api.checkRecovery().then(
+        (info) => {
+          if (!stopped && info) store.setState({ recoveryOffer: info });
+        },
+        () => undefined,
+      );
+      return () => {
+        stopped = true;
+        if (timer !== undefined) clearTimeout(timer);
+        unsubscribers.forEach((unsubscribe) => unsubscribe());
+      };
+    },
+  };
+  return controller;
+}
+
+const controllers = new WeakMap<EditorSession, ProjectController>();
+
+/** The session's one project controller (created on first use). */
+export function projectControllerFor(session: EditorSession): ProjectController {
+  let controller = controllers.get(session);
+  if (!controller) {
+    controller = createProjectController(session);
+    controllers.set(session, controller);
+  }
+  return controller;
+}

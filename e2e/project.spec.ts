@@ -1,0 +1,179 @@
+import type { Page } from '@playwright/test';
+import { copyFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseProject, type ProjectDocument } from '../shared/codecs/project';
+import { runFaultFormation } from '../shared/fault/engine';
+import { createHeightfield } from '../shared/terrain/heightfield';
+import { bridgePage, expect, READY_SELECTOR, sendMenuCommand, test } from './fixtures';
+
+async function decode(filePath: string): Promise<ProjectDocument> {
+  return parseProject(new Uint8Array(await readFile(filePath)), path.basename(filePath));
+}
+
+function heightBytes(doc: ProjectDocument): Buffer {
+  const h = doc.field.heights;
+  return Buffer.from(h.buffer, h.byteOffset, h.byteLength);
+}
+
+const titleOf = (page: Page) => page.evaluate(() => document.title);
+
+async function generate(page: Page, seed: number): Promise<void> {
+  await page.getByTestId('gen-size').selectOption('129');
+  await page.getByTestId('gen-iterations').fill('60');
+  await page.getByTestId('gen-seed').fill(String(seed));
+  await page.getByTestId('gen-run').click();
+  await expect(page.getByTestId('status-undo')).toContainText('Generate 60 iterations');
+  // The label may be left from an earlier run: the unsaved mark shows this one has landed.
+  await expect.poll(() => titleOf(page)).toContain('•');
+}
+
+let folder: string;
+test.beforeEach(async () => {
+  folder = await mkdtemp(path.join(tmpdir(), 'faultline-project-e2e-'));
+});
+test.afterEach(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+
+test.describe('project files through the menus', () => {
+  test('Save As, Save with .bak, New asks, Open, Open Recent, and a broken file', async ({ app }) => {
+    const { page } = app;
+    await generate(page, 11);
+    await expect.poll(() => titleOf(page)).toBe('Untitled • — Faultline');
+
+    const one = path.join(folder, 'one.faultline');
+    app.dialogs.queueSave(one);
+    await sendMenuCommand(page, 'file.saveAs');
+    await expect.poll(() => titleOf(page)).toBe('one.faultline — Faultline');
+    const first = await decode(one);
+    expect([first.field.width, first.field.depth]).toEqual([129, 129]);
+    expect(first.recipe).toMatchObject({ seed: 11, iterations: 60 });
+    // The file holds exactly the terrain its recipe makes (the generator is bit-reproducible).
+    const expected = createHeightfield(first.field.width, first.field.depth, first.field.cellSize);
+    if (!first.recipe) throw new Error('recipe missing');
+    runFaultFormation(expected, first.recipe);
+    expect(Buffer.from(expected.heights.buffer).equals(heightBytes(first))).toBe(true);
+
+    // Saving kept the undo history.
+    await expect(page.getByTestId('cmd-edit.undo')).toBeEnabled();
+    await generate(page, 12);
+    await expect.poll(() => titleOf(page)).toBe('one.faultline • — Faultline');
+    await sendMenuCommand(page, 'file.save');
+    await expect.poll(() => titleOf(page)).toBe('one.faultline — Faultline');
+    const second = await decode(one);
+    expect(second.recipe).toMatchObject({ seed: 12 });
+    expect(heightBytes(await decode(`${one}.bak`)).equals(heightBytes(first))).toBe(true);
+
+    // New with unsaved changes: Cancel keeps the document, Don't Save replaces it.
+    await generate(page, 13);
+    await sendMenuCommand(page, 'file.new');
+    await expect(page.getByTestId('unsaved-dialog')).toBeVisible();
+    await page.getByTestId('unsaved-cancel').click();
+    await expect(page.getByTestId('unsaved-dialog')).toBeHidden();
+    await expect.poll(() => titleOf(page)).toBe('one.faultline • — Faultline');
+    await expect(page.getByTestId('status-size')).toContainText('129');
+    await sendMenuCommand(page, 'file.new');
+    await page.getByTestId('unsaved-discard').click();
+    await expect.poll(() => titleOf(page)).toBe('Untitled — Faultline');
+    await expect(page.getByTestId('status-size')).toContainText('257');
+
+    // Open the saved file: the document is the saved one, bit for bit (saved again to compare).
+    app.dialogs.queueOpen(one);
+    await sendMenuCommand(page, 'file.open');
+    await expect.poll(() => titleOf(page)).toBe('one.faultline — Faultline');
+    await expect(page.getByTestId('status-size')).toContainText('129');
+    const two = path.join(folder, 'two.faultline');
+    app.dialogs.queueSave(two);
+    await sendMenuCommand(page, 'file.saveAs');
+    await expect.poll(() => titleOf(page)).toBe('two.faultline — Faultline');
+    const reopened = await decode(two);
+    expect(heightBytes(reopened).equals(heightBytes(second))).toBe(true);
+    expect(reopened.recipe).toEqual(second.recipe);
+
+    // Open Recent lists both, newest first, and opens by choice.
+    await sendMenuCommand(page, 'file.openRecent');
+    await expect(page.getByTestId('recent-dialog')).toBeVisible();
+    await expect(page.getByTestId('recent-0')).toContainText('two.faultline');
+    await expect(page.getByTestId('recent-1')).toContainText('one.faultline');
+    await page.getByTestId('recent-1').click();
+    await expect.poll(() => titleOf(page)).toBe('one.faultline — Faultline');
+
+    // A broken file: a clear error naming it, and the document stays as it was.
+    const broken = path.join(folder, 'broken.faultline');
+    const bytes = await readFile(one);
+    await writeFile(broken, bytes.subarray(0, Math.floor(bytes.length / 2)));
+    app.dialogs.queueOpen(broken);
+    await sendMenuCommand(page, 'file.open');
+    await expect(page.getByTestId('project-error-text')).toContainText('broken.faultline: is truncated');
+    await page.getByTestId('project-error-ok').click();
+    await expect.poll(() => titleOf(page)).toBe('one.faultline — Faultline');
+    await expect(page.getByTestId('status-size')).toContainText('129');
+    expect(app.consoleErrors).toEqual([]);
+  });
+
+  test('a .faultline file dropped on the window opens (asking first when there are unsaved changes)', async ({ app }) => {
+    const { page } = app;
+    await generate(page, 21);
+    const saved = path.join(folder, 'dropme.faultline');
+    app.dialogs.queueSave(saved);
+    await sendMenuCommand(page, 'file.saveAs');
+    await expect.poll(() => titleOf(page)).toBe('dropme.faultline — Faultline');
+    await sendMenuCommand(page, 'file.new');
+    await expect(page.getByTestId('status-size')).toContainText('257');
+    await generate(page, 22);
+
+    const bytes = [...(await readFile(saved))];
+    await page.evaluate((data) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(data)], 'dropme.faultline', { type: 'application/octet-stream' }));
+      window.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, cancelable: true }));
+      window.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, cancelable: true }));
+    }, bytes);
+    await expect(page.getByTestId('unsaved-dialog')).toBeVisible();
+    await page.getByTestId('unsaved-discard').click();
+    await expect.poll(() => titleOf(page)).toBe('dropme.faultline — Faultline');
+
+    // Untitled-from-drop: Save asks where to save (it has no file to write back to).
+    const copy = path.join(folder, 'copy.faultline');
+    app.dialogs.queueSave(copy);
+    await sendMenuCommand(page, 'file.save');
+    await expect.poll(() => titleOf(page)).toBe('copy.faultline — Faultline');
+    expect(heightBytes(await decode(copy)).equals(heightBytes(await decode(saved)))).toBe(true);
+    expect(app.consoleErrors).toEqual([]);
+  });
+
+  test('unsaved work is journalled and offered back on the next start', async ({ app, browser }) => {
+    const { page } = app;
+    await generate(page, 31);
+    const journal = path.join(app.userDataDir, 'recovery', 'current.faultline');
+    await expect.poll(() => stat(journal).then(() => true, () => false), { timeout: 15_000 }).toBe(true);
+    const journalled = await decode(journal);
+    // Keep the journal as the "crashed" window left it before the page goes away.
+    const kept = path.join(folder, 'journal.faultline');
+    await copyFile(journal, kept);
+
+    const next = await browser.newPage();
+    try {
+      await bridgePage(next, app.userDataDir).then(async (bridge) => {
+        await next.goto('/');
+        await next.locator(READY_SELECTOR).waitFor({ state: 'attached', timeout: 90_000 });
+        await expect(next.getByTestId('recovery-dialog')).toBeVisible();
+        await next.getByTestId('recovery-restore').click();
+        await expect(next.getByTestId('status-size')).toContainText('129');
+        await expect.poll(() => titleOf(next)).toBe('Untitled • — Faultline');
+        const restored = path.join(folder, 'restored.faultline');
+        bridge.dialogs.queueSave(restored);
+        await sendMenuCommand(next, 'file.saveAs');
+        await expect.poll(() => titleOf(next)).toBe('restored.faultline — Faultline');
+        expect(heightBytes(await decode(restored)).equals(heightBytes(journalled))).toBe(true);
+        // A clean save clears the journal.
+        await expect.poll(() => stat(journal).then(() => true, () => false)).toBe(false);
+        expect(bridge.consoleErrors).toEqual([]);
+      });
+    } finally {
+      await next.close();
+    }
+    expect(heightBytes(await decode(kept)).equals(heightBytes(journalled))).toBe(true);
+  });
+});

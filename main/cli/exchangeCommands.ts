@@ -1,0 +1,99 @@
+/**
+ * `faultline export IN --out FILE` (any readable file to any writable type) and `faultline info FILE`
+ * (what a file holds, as JSON). A bad input is one line naming the file, exit 1, and nothing written.
+ */
+import { displayFileName } from '../../shared/codecs/errors';
+import { heightRange } from '../../shared/terrain/heightfield';
+import { UsageError } from './args';
+import type { CliIo } from './cli';
+import { parseExportArgs, parseInfoArgs, type InputOptions } from './exchangeArgs';
+import { loadInput, type LoadedInput } from './inputs';
+import { outputFormatFor } from './outputs';
+
+const EXIT_OK = 0;
+const EXIT_FAILURE = 1;
+const EXIT_USAGE = 2;
+
+function message(error: unknown): string {
+  // One line: codec messages already name the file.
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0];
+}
+
+async function readAndLoad(io: CliIo, command: string, input: string, read: InputOptions): Promise<LoadedInput | null> {
+  const readFile = io.readFile ?? (await import('./readInputFile')).readInputFile;
+  try {
+    const bytes = await readFile(input);
+    return loadInput(bytes, displayFileName(input), read);
+  } catch (error) {
+    const text = message(error);
+    const name = displayFileName(input);
+    io.stderr(`faultline ${command}: ${text.startsWith(`${name}:`) ? text : `${name}: ${text}`}\n`);
+    return null;
+  }
+}
+
+function usage(io: CliIo, command: string, run: () => void): boolean {
+  try {
+    run();
+    return true;
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr(`faultline ${command}: ${error.message} (see faultline ${command} --help)\n`);
+    return false;
+  }
+}
+
+export async function runExport(args: readonly string[], io: CliIo): Promise<number> {
+  let parsed: ReturnType<typeof parseExportArgs> | undefined;
+  if (!usage(io, 'export', () => (parsed = parseExportArgs(args))) || !parsed) return EXIT_USAGE;
+  const options = parsed;
+  const loaded = await readAndLoad(io, 'export', options.input, options.read);
+  if (!loaded) return EXIT_FAILURE;
+  const format = outputFormatFor(options.output)!; // checked by parseExportArgs
+  let bytes: Uint8Array;
+  try {
+    bytes = format.encode(loaded.field, {
+      bits: options.bits,
+      range: options.range,
+      byteOrder: options.byteOrder,
+      flip: options.flip,
+      recipe: loaded.recipe,
+      props: loaded.props,
+      fileName: displayFileName(options.output),
+    });
+  } catch (error) {
+    io.stderr(`faultline export: ${message(error)}\n`);
+    return EXIT_FAILURE;
+  }
+  try {
+    await io.writeFile(options.output, bytes);
+  } catch (error) {
+    io.stderr(`faultline export: cannot write ${options.output}: ${message(error)}\n`);
+    return EXIT_FAILURE;
+  }
+  const { width, depth } = loaded.field;
+  io.stdout(`wrote ${options.output} (${width}×${depth}, ${format.extension.slice(1)}, from ${loaded.kind})\n`);
+  return EXIT_OK;
+}
+
+export async function runInfo(args: readonly string[], io: CliIo): Promise<number> {
+  let parsed: ReturnType<typeof parseInfoArgs> | undefined;
+  if (!usage(io, 'info', () => (parsed = parseInfoArgs(args))) || !parsed) return EXIT_USAGE;
+  const loaded = await readAndLoad(io, 'info', parsed.input, parsed.read);
+  if (!loaded) return EXIT_FAILURE;
+  const { field } = loaded;
+  const { min, max } = heightRange(field.heights);
+  const info = {
+    file: displayFileName(parsed.input),
+    kind: loaded.kind,
+    width: field.width,
+    depth: field.depth,
+    cellSize: field.cellSize,
+    bitDepth: loaded.bitDepth,
+    minHeight: min,
+    maxHeight: max,
+    metadata: loaded.metadata,
+  };
+  io.stdout(`${JSON.stringify(info, null, 2)}\n`);
+  return EXIT_OK;
+}

@@ -1,0 +1,57 @@
+/** Reads any file `faultline export` and `info` accept into a heightfield, with what the file says about itself. */
+import { failFor } from '../../shared/codecs/errors';
+import { importHeightmap } from '../../shared/codecs/import-heightmap';
+import type { JsonObject } from '../../shared/codecs/json';
+import { parseProject } from '../../shared/codecs/project';
+import { extensionOf } from '../../shared/codecs/registry';
+import type { FaultRecipe } from '../../shared/fault/recipe';
+import { createHeightfield, type Heightfield } from '../../shared/terrain/heightfield';
+import type { InputOptions } from './exchangeArgs';
+
+export type InputKind = 'png' | 'r16' | 'r32' | 'faultline';
+
+export interface LoadedInput {
+  kind: InputKind;
+  field: Heightfield;
+  /** Bits per stored sample (32 for float heights). */
+  bitDepth: number;
+  /** PNG text entries; the recipe and prop count of a project. */
+  metadata: Record<string, unknown>;
+  recipe: FaultRecipe | null;
+  props: JsonObject[];
+}
+
+export const INPUT_EXTENSIONS = ['png', 'r16', 'raw', 'r32', 'faultline'];
+
+export function loadInput(bytes: Uint8Array, fileName: string, read: InputOptions): LoadedInput {
+  if (extensionOf(fileName) === 'faultline') {
+    const project = parseProject(bytes, fileName);
+    const source = project.field;
+    // --cell-size rescales a project as it does any other input.
+    const field = read.cellSize === undefined ? source : createHeightfield(source.width, source.depth, read.cellSize, source.heights);
+    return {
+      kind: 'faultline',
+      field,
+      bitDepth: 32,
+      metadata: { recipe: project.recipe, history: project.history.length, props: project.props.length },
+      recipe: project.recipe,
+      props: project.props,
+    };
+  }
+  if (!['png', 'r16', 'raw', 'r32'].includes(extensionOf(fileName))) {
+    failFor(fileName)(`is not a file Faultline reads (${INPUT_EXTENSIONS.map((e) => `.${e}`).join(', ')})`);
+  }
+  const { decoded, field } = importHeightmap(bytes, fileName, {
+    width: read.width,
+    depth: read.depth,
+    byteOrder: read.byteOrder,
+    flip: read.flip,
+    channel: read.channel,
+    min: read.range?.min,
+    max: read.range?.max,
+    cellSize: read.cellSize,
+    // Values given on the command line win over the file's metadata.
+    preferFileMetadata: false,
+  });
+  return { kind: decoded.format, field, bitDepth: decoded.bitDepth, metadata: { ...decoded.metadata.text }, recipe: null, props: [] };
+}

@@ -1,0 +1,221 @@
+/**
+ * `faultline scatter TERRAIN --type NAME … --count N --seed S [rules] --out FILE`: rule-based prop
+ * scattering on any terrain file Faultline reads. A .json output is the documented props JSON; a
+ * .faultline output is the terrain as a project with the props in it (kept alongside the props an
+ * input project already had, which new props also keep their spacing from).
+ */
+import { displayFileName } from '../../shared/codecs/errors';
+import type { JsonObject } from '../../shared/codecs/json';
+import { compileProject, parseProject, type ProjectDocument } from '../../shared/codecs/project';
+import { extensionOf } from '../../shared/codecs/registry';
+import { exportPropsJson } from '../../shared/props/exportJson';
+import { findPropType, PROP_TYPES } from '../../shared/props/library';
+import type { Prop } from '../../shared/props/prop';
+import { propsFromColumns, scatterProps, ScatterError, type Range } from '../../shared/props/scatter';
+import { UsageError } from './args';
+import type { CliIo } from './cli';
+import { loadInput } from './inputs';
+
+const EXIT_OK = 0;
+const EXIT_FAILURE = 1;
+const EXIT_USAGE = 2;
+
+export interface ScatterArgs {
+  terrain: string;
+  types: string[];
+  count: number;
+  seed: number;
+  slopeDeg?: Range;
+  height?: Range;
+  spacing?: number;
+  out: string;
+}
+
+const OPTIONS = ['--type', '--count', '--seed', '--slope', '--height', '--spacing', '--out'] as const;
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+function number(option: string, text: string): number {
+  const value = NUMBER.test(text) ? Number(text) : NaN;
+  if (!Number.isFinite(value)) throw new UsageError(`${option} needs a number, got "${text}"`);
+  return value;
+}
+
+function whole(option: string, text: string, max: number): number {
+  const value = number(option, text);
+  if (!Number.isInteger(value) || value < 0 || value > max) throw new UsageError(`${option} must be a whole number from 0 to ${max}, got "${text}"`);
+  return value;
+}
+
+/** "MIN:MAX" with MIN ≤ MAX; negative numbers allowed ("-20:35.5"). */
+function range(option: string, text: string): Range {
+  const match = /^([^:]+):([^:]+)$/.exec(text);
+  if (!match) throw new UsageError(`${option} must be MIN:MAX, got "${text}"`);
+  const min = number(option, match[1]);
+  const max = number(option, match[2]);
+  if (min > max) throw new UsageError(`${option} needs MIN ≤ MAX, got "${text}"`);
+  return { min, max };
+}
+
+export function parseScatterArgs(args: readonly string[]): ScatterArgs {
+  const values = new Map<string, string[]>();
+  const positional: string[] = [];
+  for (let k = 0; k < args.length; k++) {
+    const arg = args[k];
+    if (!arg.startsWith('--')) {
+      positional.push(arg);
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    const name = eq >= 0 ? arg.slice(0, eq) : arg;
+    if (!(OPTIONS as readonly string[]).includes(name)) throw new UsageError(`unknown option ${name}`);
+    let value: string;
+    if (eq >= 0) value = arg.slice(eq + 1);
+    else {
+      if (k + 1 >= args.length) throw new UsageError(`${name} needs a value`);
+      value = args[++k];
+    }
+    const list = values.get(name) ?? [];
+    if (list.length > 0 && name !== '--type') throw new UsageError(`${name} is given more than once`);
+    list.push(value);
+    values.set(name, list);
+  }
+  if (positional.length !== 1) throw new UsageError(positional.length === 0 ? 'give the TERRAIN file to scatter on' : `expected one TERRAIN file, got ${positional.length}: ${positional.join(' ')}`);
+  const one = (name: string): string | undefined => values.get(name)?.[0];
+  const types = values.get('--type') ?? [];
+  if (types.length === 0) throw new UsageError('at least one --type NAME is required');
+  for (const type of types) {
+    if (!findPropType(type)) throw new UsageError(`--type ${type}: unknown prop type (known: ${PROP_TYPES.map((t) => t.id).join(', ')})`);
+  }
+  const countText = one('--count');
+  if (countText === undefined) throw new UsageError('--count N is required');
+  const seedText = one('--seed');
+  if (seedText === undefined) throw new UsageError('--seed S is required');
+  const out = one('--out');
+  if (out === undefined || out === '') throw new UsageError('--out FILE is required');
+  if (!['json', 'faultline'].includes(extensionOf(out))) throw new UsageError(`--out ${out}: write .json (props JSON) or .faultline (project with the props)`);
+  const slope = one('--slope');
+  const height = one('--height');
+  const spacing = one('--spacing');
+  const result: ScatterArgs = {
+    terrain: positional[0],
+    types,
+    count: whole('--count', countText, 10_000_000),
+    seed: whole('--seed', seedText, 0xffffffff),
+    out,
+  };
+  if (slope !== undefined) result.slopeDeg = range('--slope', slope);
+  if (height !== undefined) result.height = range('--height', height);
+  if (spacing !== undefined) {
+    result.spacing = number('--spacing', spacing);
+    if (result.spacing < 0) throw new UsageError(`--spacing must be ≥ 0 metres, got "${spacing}"`);
+  }
+  return result;
+}
+
+/** The input as a project: a .faultline keeps its recipe, history, view and props. */
+function loadTerrain(bytes: Uint8Array, fileName: string): ProjectDocument {
+  if (extensionOf(fileName) === 'faultline') return parseProject(bytes, fileName);
+  const { field, recipe } = loadInput(bytes, fileName, {});
+  return { field, recipe, history: [], props: [], view: {} };
+}
+
+/** Existing project props usable for spacing (the editor validates them fully when it opens the file). */
+function existingProps(props: readonly JsonObject[]): Array<Pick<Prop, 'x' | 'z' | 'type' | 'id'>> {
+  return props.flatMap((p) =>
+    typeof p.x === 'number' && typeof p.z === 'number' && typeof p.type === 'string' && findPropType(p.type) ? [{ x: p.x, z: p.z, type: p.type, id: typeof p.id === 'string' ? p.id : '' }] : [],
+  );
+}
+
+/** Ids "p" + base 36 counting on from the largest such id already in the project. */
+function freshIds(existing: readonly JsonObject[], count: number): (k: number) => string {
+  let largest = 0;
+  for (const p of existing) {
+    const match = typeof p.id === 'string' ? /^p([0-9a-z]+)$/.exec(p.id) : null;
+    if (match) largest = Math.max(largest, parseInt(match[1], 36));
+  }
+  return (k) => (k < count ? `p${(largest + 1 + k).toString(36)}` : '');
+}
+
+function propToJson(prop: Prop): JsonObject {
+  return { id: prop.id, type: prop.type, x: prop.x, z: prop.z, yaw: prop.yaw, scale: prop.scale, offsetY: prop.offsetY ?? 0 };
+}
+
+export async function runScatter(args: readonly string[], io: CliIo): Promise<number> {
+  if (args.includes('--help') || args.includes('-h')) {
+    io.stdout(scatterHelp());
+    return EXIT_OK;
+  }
+  let options: ScatterArgs;
+  try {
+    options = parseScatterArgs(args);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr(`faultline scatter: ${error.message} (see faultline scatter --help)\n`);
+    return EXIT_USAGE;
+  }
+  const name = displayFileName(options.terrain);
+  let project: ProjectDocument;
+  try {
+    const readFile = io.readFile ?? (await import('./readInputFile')).readInputFile;
+    project = loadTerrain(await readFile(options.terrain), name);
+  } catch (error) {
+    const text = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+    io.stderr(`faultline scatter: ${text.startsWith(`${name}:`) ? text : `${name}: ${text}`}\n`);
+    return EXIT_FAILURE;
+  }
+  let scattered: Prop[];
+  let requested: number;
+  try {
+    const result = scatterProps(project.field, {
+      seed: options.seed,
+      types: options.types,
+      count: options.count,
+      slopeDeg: options.slopeDeg,
+      height: options.height,
+      spacing: options.spacing,
+      existing: existingProps(project.props),
+    });
+    requested = result.requested;
+    scattered = propsFromColumns(result.props, freshIds(project.props, result.props.count));
+  } catch (error) {
+    if (!(error instanceof ScatterError)) throw error;
+    io.stderr(`faultline scatter: ${error.message}\n`);
+    return EXIT_USAGE;
+  }
+  const bytes =
+    extensionOf(options.out) === 'json'
+      ? new TextEncoder().encode(exportPropsJson(project.field, scattered))
+      : compileProject({ ...project, props: [...project.props, ...scattered.map(propToJson)] }, {}, displayFileName(options.out));
+  try {
+    await io.writeFile(options.out, bytes);
+  } catch (error) {
+    io.stderr(`faultline scatter: cannot write ${options.out}: ${error instanceof Error ? error.message : String(error)}\n`);
+    return EXIT_FAILURE;
+  }
+  const shortfall = scattered.length < requested ? ` — the rules and spacing left room for only ${scattered.length} of ${requested}` : '';
+  io.stdout(`wrote ${options.out} (${scattered.length} props${shortfall})\n`);
+  return EXIT_OK;
+}
+
+export function scatterHelp(): string {
+  return `Usage: faultline scatter TERRAIN --type NAME [--type NAME …] --count N --seed S
+                         [--slope MIN:MAX] [--height MIN:MAX] [--spacing m] --out FILE
+
+Scatters props over a terrain by rules, reproducibly: the same terrain, options and seed give the
+same props. Candidates are drawn uniformly over the map and kept when they pass every rule.
+
+  TERRAIN                any terrain Faultline reads: .png, .r16, .raw, .r32 or .faultline
+  --type NAME            prop type (repeat for a mix, drawn with equal weight):
+                         ${PROP_TYPES.map((t) => t.id).join(', ')}
+  --count N              props wanted (fewer are placed when the rules leave no room)
+  --seed S               PRNG seed, whole number 0..4294967295
+  --slope MIN:MAX        allowed slope of the surface triangle under a prop, degrees
+  --height MIN:MAX       allowed surface height under a prop, metres
+  --spacing m            minimum distance between props, metres (default: each type's own spacing)
+  --out FILE             .json: the props JSON
+                           [{ "type", "x", "y", "z", "yaw", "pitch", "roll", "scale" }]
+                           metres and radians; x, z as the heightfield (origin at the map centre),
+                           y the exact surface height under the prop; rotation Ry(yaw)·Rx(pitch)·Rz(roll)
+                         .faultline: the terrain as a project with the props added to its own
+`;
+}

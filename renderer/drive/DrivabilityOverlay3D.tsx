@@ -1,0 +1,102 @@
+import { useEffect, useMemo } from 'react';
+import { useThree } from '@react-three/fiber';
+import { BufferAttribute, BufferGeometry, Mesh, MeshBasicMaterial } from 'three';
+import { buildGridIndices, writePositions } from '../../shared/terrain/mesh';
+import type { Heightfield } from '../../shared/terrain/heightfield';
+import { steepVertexMask } from '../../app/drive/drivability';
+import { useSession } from '../session';
+import { driveSessionFor } from './driveSessionFor';
+
+/** Linear RGB and opacity of the tint on ground too steep to climb. */
+const TINT = [1, 0.08, 0.05, 0.6] as const;
+
+/**
+ * Tints the terrain where it is steeper than the car's maximum climbable slope: a transparent copy of
+ * the terrain's exact triangles drawn just in front of it, opaque only at vertices touching a steep
+ * triangle. Built only while the overlay is on.
+ */
+export function DrivabilityOverlay3D() {
+  const session = useSession();
+  const drive = driveSessionFor(session);
+  const invalidate = useThree((s) => s.invalidate);
+  const mesh = useMemo(() => {
+    const material = new MeshBasicMaterial({
+      vertexColors: true,
+      transparent: true,
+      depthWrite: false,
+      polygonOffset: true,
+      polygonOffsetFactor: -1,
+      polygonOffsetUnits: -4,
+    });
+    const object = new Mesh(new BufferGeometry(), material);
+    object.visible = false;
+    object.frustumCulled = false;
+    object.renderOrder = 5;
+    object.raycast = () => undefined;
+    return object;
+  }, []);
+
+  useEffect(() => {
+    const { editor } = session;
+    let dims = '';
+    let mask = new Uint8Array(0);
+    const update = () => {
+      const { drivabilityOverlay, maxClimbSlopeDeg } = drive.settings;
+      mesh.visible = drivabilityOverlay;
+      if (drivabilityOverlay) {
+        const field = editor.document.field;
+        const nextDims = `${field.width}x${field.depth}`;
+        if (nextDims !== dims) {
+          dims = nextDims;
+          mask = new Uint8Array(field.width * field.depth);
+          mesh.geometry.dispose();
+          mesh.geometry = allocate(field);
+        }
+        writeOverlay(field, maxClimbSlopeDeg, mask, mesh.geometry);
+      }
+      invalidate();
+    };
+    update();
+    const unsubscribeDrive = drive.store.subscribe((s, prev) => {
+      if (s.settings.drivabilityOverlay !== prev.settings.drivabilityOverlay || s.settings.maxClimbSlopeDeg !== prev.settings.maxClimbSlopeDeg) update();
+    });
+    const unsubscribeEditor = editor.store.subscribe((s, prev) => {
+      if (s.version !== prev.version && drive.settings.drivabilityOverlay) update();
+    });
+    return () => {
+      unsubscribeDrive();
+      unsubscribeEditor();
+      mesh.geometry.dispose();
+      (mesh.material as MeshBasicMaterial).dispose();
+    };
+  }, [session, drive, mesh, invalidate]);
+
+  return <primitive object={mesh} />;
+}
+
+function allocate(field: Heightfield): BufferGeometry {
+  const count = field.width * field.depth;
+  const geometry = new BufferGeometry();
+  geometry.setAttribute('position', new BufferAttribute(new Float32Array(count * 3), 3));
+  // Four components: three.js then blends with per-vertex alpha.
+  geometry.setAttribute('color', new BufferAttribute(new Float32Array(count * 4), 4));
+  geometry.setIndex(new BufferAttribute(buildGridIndices(field.width, field.depth), 1));
+  return geometry;
+}
+
+function writeOverlay(field: Heightfield, maxSlopeDeg: number, mask: Uint8Array, geometry: BufferGeometry): void {
+  const positions = geometry.getAttribute('position') as BufferAttribute;
+  const colors = geometry.getAttribute('color') as BufferAttribute;
+  writePositions(field, positions.array as Float32Array);
+  steepVertexMask(field, maxSlopeDeg, mask);
+  const rgba = colors.array as Float32Array;
+  for (let k = 0; k < mask.length; k++) {
+    rgba[k * 4] = TINT[0];
+    rgba[k * 4 + 1] = TINT[1];
+    rgba[k * 4 + 2] = TINT[2];
+    rgba[k * 4 + 3] = mask[k] ? TINT[3] : 0;
+  }
+  positions.needsUpdate = true;
+  colors.needsUpdate = true;
+  geometry.computeBoundingSphere();
+}

@@ -1,0 +1,94 @@
+import './drive.css';
+import { useState } from 'react';
+import { useStore } from 'zustand';
+import { useSession } from '../session';
+import { driveSessionFor } from './driveSessionFor';
+import { useDriveKeys } from './useDriveKeys';
+import { exportTelemetry } from './exportTelemetry';
+
+const fixed = (v: number, digits: number): string => (Object.is(Number(v.toFixed(digits)), -0) ? (0).toFixed(digits) : v.toFixed(digits));
+
+/**
+ * Overlay on the 3D view while driving or walking. It re-renders only when the drive publishes new HUD
+ * values (a few times a second), never per frame. Exact values are in data-* attributes for tests.
+ */
+export function DriveHud() {
+  const session = useSession();
+  const drive = driveSessionFor(session);
+  useDriveKeys(drive);
+  const mode = useStore(drive.store, (s) => s.mode);
+  const hud = useStore(drive.store, (s) => s.hud);
+  const recording = useStore(drive.store, (s) => s.recording);
+  const rows = useStore(drive.store, (s) => s.recordedRows);
+  const camera = useStore(drive.store, (s) => s.settings.camera);
+  const [status, setStatus] = useState('');
+  if (mode === 'off') return null;
+
+  if (mode === 'walk') {
+    return (
+      <div className="drive-hud" data-testid="drive-hud" data-mode="walk">
+        <div className="drive-hud-hint">Walk: W/S/A/D or arrows · Shift runs · drag to look · Esc leaves</div>
+      </div>
+    );
+  }
+
+  const exportCsv = () => {
+    exportTelemetry(session.api, drive).then(setStatus, (error: unknown) => setStatus(`Export failed: ${error instanceof Error ? error.message : String(error)}`));
+  };
+
+  return (
+    <div
+      className="drive-hud"
+      data-testid="drive-hud"
+      data-mode="drive"
+      data-x={hud?.x}
+      data-z={hud?.z}
+      data-height={hud?.height}
+      data-ground={hud?.ground}
+      data-speed={hud?.speed}
+      data-heading={hud?.headingDeg}
+      data-pitch={hud?.pitchDeg}
+      data-roll={hud?.rollDeg}
+      data-slope={hud?.slopeDeg}
+      data-clip={hud?.clipDepth}
+    >
+      {hud && (
+        <dl className="drive-hud-values">
+          <dt>Speed</dt>
+          <dd data-testid="hud-speed">{fixed(hud.speed * 3.6, 0)} km/h</dd>
+          <dt>Heading</dt>
+          <dd data-testid="hud-heading">{fixed(hud.headingDeg, 0)}°</dd>
+          <dt>Pitch</dt>
+          <dd data-testid="hud-pitch">{fixed(hud.pitchDeg, 1)}°</dd>
+          <dt>Roll</dt>
+          <dd data-testid="hud-roll">{fixed(hud.rollDeg, 1)}°</dd>
+          <dt>Slope</dt>
+          <dd data-testid="hud-slope">{fixed(hud.slopeDeg, 1)}°</dd>
+          <dt>Height</dt>
+          <dd data-testid="hud-height">{fixed(hud.height, 2)} m</dd>
+          <dt>Clipping</dt>
+          <dd data-testid="hud-clip" className={hud.clipDepth > 0 ? 'drive-hud-warn' : undefined}>
+            {fixed(hud.clipDepth, 2)} m
+          </dd>
+        </dl>
+      )}
+      {hud?.stoppedBy && <div className="drive-hud-warn">Stopped: {hud.stoppedBy === 'slope' ? 'too steep' : hud.stoppedBy}</div>}
+      <div className="drive-hud-buttons">
+        <button type="button" data-testid="drive-record" onClick={() => (recording ? drive.stopRecording() : drive.startRecording())}>
+          {recording ? `Stop (${rows})` : 'Record'}
+        </button>
+        <button type="button" data-testid="drive-export" disabled={recording || rows === 0} onClick={exportCsv}>
+          Export CSV
+        </button>
+        <button type="button" data-testid="drive-camera" onClick={() => drive.setSettings({ camera: camera === 'chase' ? 'hood' : 'chase' })}>
+          {camera === 'chase' ? 'Hood camera' : 'Chase camera'}
+        </button>
+        <button type="button" data-testid="drive-leave" onClick={() => drive.leave()}>
+          Leave
+        </button>
+      </div>
+      {status && <div className="drive-hud-hint" data-testid="drive-export-status">{status}</div>}
+      <div className="drive-hud-hint">W/S or ↑/↓ drive · A/D steer · Space handbrake · R reset · C camera · Esc leaves</div>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import type { EditorSession } from '../../app/editorSession';
+import { worldToCanvas, type MapViewTransform } from '../../app/mapView';
+import { steepVertexMask } from '../../app/drive/drivability';
+import { driveSessionFor } from './driveSessionFor';
+
+export interface DriveMapLayer {
+  /** Draws the drivability tint (when on) and the car's position (while driving) over the heightmap. */
+  draw(context: CanvasRenderingContext2D, transform: MapViewTransform): void;
+  dispose(): void;
+}
+
+const TINT = [255, 20, 12, 150] as const;
+
+/**
+ * The 2D panel's share of the test drive: a one-pixel-per-vertex tint image (like the heightmap image)
+ * rebuilt when the terrain or the slope limit changes, and a marker for the car.
+ */
+export function createDriveMapLayer(session: EditorSession, requestDraw: () => void): DriveMapLayer {
+  const drive = driveSessionFor(session);
+  const { editor } = session;
+  const canvas = document.createElement('canvas');
+  const context = canvas.getContext('2d');
+  let stale = true;
+
+  const rebuild = () => {
+    stale = false;
+    const field = editor.document.field;
+    if (canvas.width !== field.width || canvas.height !== field.depth) {
+      canvas.width = field.width;
+      canvas.height = field.depth;
+    }
+    if (!context) return;
+    const mask = steepVertexMask(field, drive.settings.maxClimbSlopeDeg);
+    const image = context.createImageData(field.width, field.depth);
+    for (let k = 0; k < mask.length; k++) {
+      if (!mask[k]) continue;
+      image.data.set(TINT, k * 4);
+    }
+    context.putImageData(image, 0, 0);
+  };
+
+  const unsubscribers = [
+    drive.store.subscribe((s, prev) => {
+      const overlayChanged = s.settings.drivabilityOverlay !== prev.settings.drivabilityOverlay || s.settings.maxClimbSlopeDeg !== prev.settings.maxClimbSlopeDeg;
+      if (overlayChanged) stale = true;
+      if (overlayChanged || s.hud !== prev.hud || s.mode !== prev.mode) requestDraw();
+    }),
+    editor.store.subscribe((s, prev) => {
+      if (s.version !== prev.version) stale = true;
+    }),
+  ];
+
+  return {
+    draw(ctx, transform) {
+      const field = editor.document.field;
+      if (drive.settings.drivabilityOverlay) {
+        if (stale) rebuild();
+        ctx.save();
+        ctx.imageSmoothingEnabled = transform.scale < 1;
+        ctx.drawImage(canvas, transform.offsetX, transform.offsetY, field.width * transform.scale, field.depth * transform.scale);
+        ctx.restore();
+      }
+      const hud = drive.store.getState().hud;
+      if (drive.mode === 'drive' && hud) {
+        const at = worldToCanvas(transform, field, hud.x, hud.z);
+        const heading = (hud.headingDeg * Math.PI) / 180;
+        // Canvas x follows world x and canvas y follows world z, so the heading vector maps directly.
+        const reach = Math.max(6, (drive.settings.length / field.cellSize) * transform.scale);
+        ctx.save();
+        ctx.strokeStyle = '#ffffff';
+        ctx.fillStyle = '#d9482b';
+        ctx.lineWidth = 2;
+        ctx.beginPath();
+        ctx.arc(at.px, at.py, 5, 0, Math.PI * 2);
+        ctx.fill();
+        ctx.stroke();
+        ctx.beginPath();
+        ctx.moveTo(at.px, at.py);
+        ctx.lineTo(at.px + Math.sin(heading) * reach, at.py + Math.cos(heading) * reach);
+        ctx.stroke();
+        ctx.restore();
+      }
+    },
+    dispose() {
+      unsubscribers.forEach((u) => u());
+    },
+  };
+}

@@ -1,0 +1,8 @@
+import type { HeightmapImportOptions } from '../../shared/codecs/import-heightmap';
+import type { EncodeRequest } from '../../app/exchange/codecOps';
+
+/** One job for the codec worker; the answer is a CodecOutcome of the matching type. */
+export type CodecWorkerRequest =
+  | { op: 'inspect'; bytes: Uint8Array; fileName: string; options: HeightmapImportOptions }
+  | { op: 'decode'; bytes: Uint8Array; fileName: string; options: HeightmapImportOptions }
+  | { op: 'encode'; request: EncodeRequest };

@@ -1,0 +1,165 @@
+import './project.css';
+import { useEffect, useState } from 'react';
+import { useStore } from 'zustand';
+import { projectControllerFor, type ProjectController } from '../../app/project/projectController';
+import { useSession } from '../session';
+import { droppedFileOf, hasFiles, shellPathForFile } from './dropHandler';
+
+/** Runs a task when the page is idle, so journal snapshots never compete with input or drawing. */
+function whenIdle(task: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 1000 });
+  else setTimeout(task, 0);
+}
+
+/**
+ * Everything about the project document the user sees outside the menus: the window title, the
+ * "unsaved changes" and "restore unsaved work" questions, errors, Open Recent, and dropping files.
+ */
+export function ProjectLayer() {
+  const session = useSession();
+  const controller = projectControllerFor(session);
+  const title = useStore(controller.store, (s) => s.title);
+  const [dragging, setDragging] = useState(false);
+
+  useEffect(() => controller.start({ whenIdle }), [controller]);
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+
+  useEffect(() => {
+    const over = (event: DragEvent) => {
+      if (!hasFiles(event.dataTransfer)) return;
+      event.preventDefault();
+      setDragging(true);
+    };
+    const leave = (event: DragEvent) => {
+      if (event.relatedTarget === null) setDragging(false);
+    };
+    const drop = (event: DragEvent) => {
+      const file = droppedFileOf(event.dataTransfer, shellPathForFile());
+      setDragging(false);
+      if (!file) return;
+      event.preventDefault();
+      void controller.openDropped(file);
+    };
+    window.addEventListener('dragover', over);
+    window.addEventListener('dragleave', leave);
+    window.addEventListener('drop', drop);
+    return () => {
+      window.removeEventListener('dragover', over);
+      window.removeEventListener('dragleave', leave);
+      window.removeEventListener('drop', drop);
+    };
+  }, [controller]);
+
+  return (
+    <>
+      {dragging && <div className="project-drop-hint" data-testid="project-drop-hint" />}
+      <UnsavedQuestion controller={controller} />
+      <RecoveryOffer controller={controller} />
+      <RecentList controller={controller} />
+      <ProjectError controller={controller} />
+    </>
+  );
+}
+
+function Dialog({ label, testId, children }: { label: string; testId: string; children: React.ReactNode }) {
+  return (
+    <div className="modal-backdrop">
+      <div className="about project-dialog" role="dialog" aria-modal="true" aria-label={label} data-testid={testId}>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+function UnsavedQuestion({ controller }: { controller: ProjectController }) {
+  const question = useStore(controller.store, (s) => s.unsavedQuestion);
+  if (!question) return null;
+  return (
+    <Dialog label="Unsaved changes" testId="unsaved-dialog">
+      <h2>Unsaved changes</h2>
+      <p>Save your changes before {question.action}?</p>
+      <div className="project-buttons">
+        <button type="button" autoFocus data-testid="unsaved-save" onClick={() => controller.answerUnsaved('save')}>
+          Save
+        </button>
+        <button type="button" data-testid="unsaved-discard" onClick={() => controller.answerUnsaved('discard')}>
+          Don&apos;t Save
+        </button>
+        <button type="button" data-testid="unsaved-cancel" onClick={() => controller.answerUnsaved('cancel')}>
+          Cancel
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+function RecoveryOffer({ controller }: { controller: ProjectController }) {
+  const offer = useStore(controller.store, (s) => s.recoveryOffer);
+  if (!offer) return null;
+  const when = new Date(offer.savedAt).toLocaleString();
+  return (
+    <Dialog label="Restore unsaved work" testId="recovery-dialog">
+      <h2>Restore unsaved work?</h2>
+      <p>
+        Faultline found unsaved work{offer.fileName ? ` on ${offer.fileName}` : ''} from {when}. Restore unsaved work from {when}?
+      </p>
+      <div className="project-buttons">
+        <button type="button" autoFocus data-testid="recovery-restore" onClick={() => void controller.restoreRecovery()}>
+          Restore
+        </button>
+        <button type="button" data-testid="recovery-discard" onClick={() => void controller.discardRecovery()}>
+          Discard
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+function RecentList({ controller }: { controller: ProjectController }) {
+  const entries = useStore(controller.store, (s) => s.recentList);
+  if (!entries) return null;
+  return (
+    <Dialog label="Open Recent" testId="recent-dialog">
+      <h2>Open Recent</h2>
+      {entries.length === 0 ? (
+        <p>No recent files yet.</p>
+      ) : (
+        <ul className="project-recent-list">
+          {entries.map((entry, index) => (
+            <li key={`${entry.folder}/${entry.name}`}>
+              <button type="button" data-testid={`recent-${index}`} title={entry.folder} onClick={() => void controller.openRecent(index)}>
+                {entry.name}
+                <span className="project-recent-folder">{entry.folder}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="project-buttons">
+        <button type="button" data-testid="recent-close" onClick={() => controller.closeRecent()}>
+          Close
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+function ProjectError({ controller }: { controller: ProjectController }) {
+  const error = useStore(controller.store, (s) => s.error);
+  if (!error) return null;
+  return (
+    <Dialog label="File problem" testId="project-error">
+      <h2>Could not complete that</h2>
+      <p className="project-error-text" data-testid="project-error-text">
+        {error}
+      </p>
+      <div className="project-buttons">
+        <button type="button" autoFocus data-testid="project-error-ok" onClick={() => controller.dismissError()}>
+          OK
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,46 @@
+import { useEffect, useMemo } from 'react';
+import { useThree } from '@react-three/fiber';
+import { propsFor } from '../../app/props/propsSession';
+import type { PropsController } from '../../app/props/propsController';
+import { useSession } from '../session';
+import { PropInstances } from './propInstances';
+
+/** Indices in the layer of the selected props. */
+function selectedIndices(controller: PropsController): Set<number> {
+  const indices = new Set<number>();
+  for (const id of controller.selection.getState().ids) {
+    const k = controller.layer.indexOf(id);
+    if (k !== undefined) indices.add(k);
+  }
+  return indices;
+}
+
+/** The props in the 3D viewport: instanced meshes driven imperatively by the props controller. */
+export function PropsLayer3D() {
+  const session = useSession();
+  const controller = propsFor(session).controller;
+  const invalidate = useThree((s) => s.invalidate);
+  const instances = useMemo(() => new PropInstances(), []);
+
+  useEffect(() => {
+    instances.rebuild(controller.layer.layer, selectedIndices(controller));
+    invalidate();
+    const unsubscribePlacement = controller.onPlacementChange((change) => {
+      if (change.kind === 'rebuild') instances.rebuild(controller.layer.layer, selectedIndices(controller));
+      else if (change.kind === 'update') instances.update(controller.layer.layer, change.indices);
+      invalidate();
+    });
+    const unsubscribeSelection = controller.selection.subscribe(() => {
+      instances.highlight(controller.layer.layer, selectedIndices(controller));
+      invalidate();
+    });
+    return () => {
+      unsubscribePlacement();
+      unsubscribeSelection();
+    };
+  }, [controller, instances, invalidate]);
+
+  useEffect(() => () => instances.dispose(), [instances]);
+
+  return <primitive object={instances.group} />;
+}

@@ -1,0 +1,50 @@
+import { BoxGeometry, BufferAttribute, BufferGeometry, Color, ConeGeometry, CylinderGeometry, IcosahedronGeometry } from 'three';
+import { mergeGeometries } from 'three/examples/jsm/utils/BufferGeometryUtils.js';
+import type { Primitive, PropType } from '../../shared/props/library';
+
+/** One primitive as a non-indexed geometry in prop-local metres, with per-vertex colour. */
+function primitiveGeometry(primitive: Primitive): BufferGeometry {
+  let geometry: BufferGeometry;
+  switch (primitive.kind) {
+    case 'cone':
+      geometry = new ConeGeometry(primitive.radius, primitive.height, primitive.segments);
+      break;
+    case 'cylinder':
+      geometry = new CylinderGeometry(primitive.radiusTop, primitive.radiusBottom, primitive.height, primitive.segments);
+      break;
+    case 'box':
+      geometry = new BoxGeometry(primitive.width, primitive.height, primitive.depth);
+      if (primitive.yaw) geometry.rotateY(primitive.yaw);
+      break;
+    case 'icosahedron': {
+      geometry = new IcosahedronGeometry(1, 0);
+      // Scale so that the bounding box's half-extents are exactly the radii (the library's contract).
+      geometry.computeBoundingBox();
+      const box = geometry.boundingBox!;
+      const [rx, ry, rz] = primitive.radii;
+      geometry.translate(-(box.min.x + box.max.x) / 2, -(box.min.y + box.max.y) / 2, -(box.min.z + box.max.z) / 2);
+      geometry.scale((2 * rx) / (box.max.x - box.min.x), (2 * ry) / (box.max.y - box.min.y), (2 * rz) / (box.max.z - box.min.z));
+      break;
+    }
+  }
+  geometry.translate(primitive.center[0], primitive.center[1], primitive.center[2]);
+  const flat = geometry.index ? geometry.toNonIndexed() : geometry;
+  if (flat !== geometry) geometry.dispose();
+  flat.deleteAttribute('uv');
+  flat.computeVertexNormals();
+  const colour = new Color(primitive.color);
+  const count = flat.getAttribute('position').count;
+  const colours = new Float32Array(count * 3);
+  for (let v = 0; v < count; v++) colour.toArray(colours, v * 3);
+  flat.setAttribute('color', new BufferAttribute(colours, 3));
+  return flat;
+}
+
+/** The whole prop type as one geometry (pivot at the base), ready for one InstancedMesh. */
+export function buildPropGeometry(type: PropType): BufferGeometry {
+  const parts = type.shape.map(primitiveGeometry);
+  const merged = mergeGeometries(parts, false);
+  parts.forEach((part) => part.dispose());
+  if (!merged) throw new Error(`could not build the geometry of prop type "${type.id}"`);
+  return merged;
+}

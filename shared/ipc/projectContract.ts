@@ -1,0 +1,72 @@
+import { v, type Infer } from './validate';
+
+/**
+ * IPC shapes for project documents (.faultline). The renderer names documents by opaque handles that
+ * main hands out; it never names a path that main writes.
+ */
+
+/** An 8193² map of float32 heights. */
+export const MAX_PROJECT_HEIGHT_BYTES = 8193 * 8193 * 4;
+/** Project JSON (recipe, history, props, view) is small; the codec refuses more than this. */
+export const MAX_PROJECT_JSON_CHARS = 64 * 1024 * 1024;
+
+export const projectHandleValidator = v.string({ maxLength: 64, pattern: /^[a-z0-9-]+$/ });
+
+/** A project as it crosses IPC: the codec's ProjectData as JSON text, heights as float32 little-endian bytes. */
+export const projectPayloadValidator = v.object({
+  json: v.string({ maxLength: MAX_PROJECT_JSON_CHARS }),
+  heights: v.bytes(MAX_PROJECT_HEIGHT_BYTES),
+});
+export type ProjectPayload = Infer<typeof projectPayloadValidator>;
+
+export const projectSaveRequestValidator = v.object({
+  handle: projectHandleValidator,
+  payload: projectPayloadValidator,
+});
+export type ProjectSaveRequest = Infer<typeof projectSaveRequestValidator>;
+
+export const projectSaveAsRequestValidator = v.object({
+  /** The document's handle when it has one (its folder is suggested), absent for untitled documents. */
+  handle: v.optional(projectHandleValidator),
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
+  defaultName: v.string({ maxLength: 255, pattern: /^[^/\\:*?"<>|\u0000-\u001f]+$/ }),
+  payload: projectPayloadValidator,
+});
+export type ProjectSaveAsRequest = Omit<Infer<typeof projectSaveAsRequestValidator>, 'handle'> & { handle?: string };
+
+export const recoverySnapshotValidator = v.object({
+  /** Name (not path) of the file the unsaved work belongs to, absent for untitled documents. */
+  fileName: v.optional(v.string({ maxLength: 255 })),
+  payload: projectPayloadValidator,
+});
+export type RecoverySnapshot = Omit<Infer<typeof recoverySnapshotValidator>, 'fileName'> & { fileName?: string };
+
+/** Index into the Open Recent list main last reported. */
+export const recentIndexValidator = v.number({ integer: true, min: 0, max: 99 });
+
+/** A dropped file's path (Electron only), for reading; main checks it is an existing .faultline file. */
+export const droppedPathValidator = v.string({ maxLength: 4096 });
+
+export type ProjectOpenResult =
+  | { status: 'cancelled' }
+  /** A plain message that names the file and the problem. */
+  | { status: 'error'; message: string }
+  | { status: 'opened'; handle: string; fileName: string; payload: ProjectPayload };
+
+export type ProjectSaveResult = { status: 'cancelled' } | { status: 'error'; message: string } | { status: 'saved'; handle: string; fileName: string };
+
+export interface RecentFileEntry {
+  /** File name shown in the menu. */
+  name: string;
+  /** Its folder, shown as a hint. */
+  folder: string;
+}
+
+export interface RecoveryInfo {
+  /** Name of the file the unsaved work belonged to, or null for an untitled document. */
+  fileName: string | null;
+  /** When the journal was written, ms since the epoch. */
+  savedAt: number;
+}
+
+export type RecoveryLoadResult = { status: 'none' } | { status: 'error'; message: string } | { status: 'loaded'; info: RecoveryInfo; payload: ProjectPayload };

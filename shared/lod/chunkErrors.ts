@@ -1,0 +1,111 @@
+import type { Heightfield } from '../terrain/heightfield';
+import { chunkBounds, chunkCount, chunkMaxLevel, type ChunkLayout } from './chunkLayout';
+
+/**
+ * Per chunk and level: the largest vertical distance between that level's surface and the exact
+ * surface (Infinity for levels the chunk does not have), plus the chunk's height range.
+ * The exact triangulation refines every coarser one (same diagonal direction), so the difference
+ * of the two surfaces is piecewise linear over the fine triangles and peaks at a fine vertex:
+ * checking the fine vertices gives the exact maximum.
+ */
+export interface ChunkErrors {
+  readonly layout: ChunkLayout;
+  /** errors[c · levelCount + L], metres, non-decreasing in L. */
+  readonly errors: Float32Array;
+  readonly minHeight: Float32Array;
+  readonly maxHeight: Float32Array;
+  readonly maxLevel: Uint8Array;
+}
+
+export function computeChunkErrors(field: Heightfield, layout: ChunkLayout): ChunkErrors {
+  const count = chunkCount(layout);
+  const result: ChunkErrors = {
+    layout,
+    errors: new Float32Array(count * layout.levelCount),
+    minHeight: new Float32Array(count),
+    maxHeight: new Float32Array(count),
+    maxLevel: new Uint8Array(count),
+  };
+  for (let cz = 0; cz < layout.chunksZ; cz++) {
+    for (let cx = 0; cx < layout.chunksX; cx++) updateChunk(field, result, cx, cz);
+  }
+  return result;
+}
+
+/**
+ * Recomputes the chunks touching vertices [i0, i1) × [j0, j1) (a DirtyRegion rectangle);
+ * returns how many chunks were refreshed.
+ */
+export function updateChunkErrors(field: Heightfield, errors: ChunkErrors, i0: number, j0: number, i1: number, j1: number): number {
+  const { chunkCells, chunksX, chunksZ } = errors.layout;
+  if (i1 <= i0 || j1 <= j0) return 0;
+  // A vertex on a chunk border belongs to both chunks, hence the −1 on the low side.
+  const cx0 = Math.max(0, Math.floor((i0 - 1) / chunkCells));
+  const cz0 = Math.max(0, Math.floor((j0 - 1) / chunkCells));
+  const cx1 = Math.min(chunksX - 1, Math.floor((i1 - 1) / chunkCells));
+  const cz1 = Math.min(chunksZ - 1, Math.floor((j1 - 1) / chunkCells));
+  for (let cz = cz0; cz <= cz1; cz++) {
+    for (let cx = cx0; cx <= cx1; cx++) updateChunk(field, errors, cx, cz);
+  }
+  return (cx1 - cx0 + 1) * (cz1 - cz0 + 1);
+}
+
+function updateChunk(field: Heightfield, result: ChunkErrors, cx: number, cz: number): void {
+  const { layout } = result;
+  const { width: w, heights: h } = field;
+  const { i0, j0, i1, j1 } = chunkBounds(layout, cx, cz);
+  const c = cz * layout.chunksX + cx;
+  const maxLevel = chunkMaxLevel(layout, cx, cz);
+  result.maxLevel[c] = maxLevel;
+  let min = Infinity;
+  let max = -Infinity;
+  for (let j = j0; j <= j1; j++) {
+    for (let k = j * w + i0; k <= j * w + i1; k++) {
+      const v = h[k];
+      if (v < min) min = v;
+      if (v > max) max = v;
+    }
+  }
+  result.minHeight[c] = min;
+  result.maxHeight[c] = max;
+  const base = c * layout.levelCount;
+  result.errors[base] = 0;
+  for (let level = 1; level < layout.levelCount; level++) {
+    if (level > maxLevel) {
+      result.errors[base + level] = Infinity;
+      continue;
+    }
+    const error = levelError(h, w, i0, j0, i1, j1, 2 ** level);
+    // Never smaller than a finer level's, so refining a chunk never increases its error.
+    result.errors[base + level] = Math.max(error, result.errors[base + level - 1]);
+  }
+}
+
+/** Max |exact − level surface| over the chunk's vertices, for the level with this step. */
+function levelError(h: Float32Array, w: number, i0: number, j0: number, i1: number, j1: number, step: number): number {
+  let worst = 0;
+  const cellsX = (i1 - i0) / step;
+  const cellsZ = (j1 - j0) / step;
+  for (let j = j0; j <= j1; j++) {
+    const b = Math.min(Math.floor((j - j0) / step), cellsZ - 1);
+    const cj = j0 + b * step;
+    const fz = (j - cj) / step;
+    for (let i = i0; i <= i1; i++) {
+      const a = Math.min(Math.floor((i - i0) / step), cellsX - 1);
+      const ci = i0 + a * step;
+      const fx = (i - ci) / step;
+      const k = cj * w + ci;
+      let coarse: number;
+      if (fx + fz <= 1) {
+        const h00 = h[k];
+        coarse = h00 + fx * (h[k + step] - h00) + fz * (h[k + step * w] - h00);
+      } else {
+        const h11 = h[k + step * w + step];
+        coarse = h11 + (1 - fx) * (h[k + step * w] - h11) + (1 - fz) * (h[k + step] - h11);
+      }
+      const d = Math.abs(h[j * w + i] - coarse);
+      if (d > worst) worst = d;
+    }
+  }
+  return worst;
+}
