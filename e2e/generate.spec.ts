@@ -116,4 +116,31 @@ test.describe('terrain design loop', () => {
     await expectViewChanges(map2d, before2d);
     expect(app.consoleErrors).toEqual([]);
   });
+  test('paints a raise stroke on the 2D panel: the height under the stroke goes up, one history entry', async ({ app }) => {
+    const { page } = app;
+    const map2d = page.getByTestId('map-2d');
+    const readout = page.getByTestId('hover-readout');
+    await page.keyboard.press('b');
+    await page.getByTestId('brush-radius').fill('40');
+    await page.getByTestId('brush-strength').fill('1');
+    const box = await map2d.boundingBox();
+    if (!box) throw new Error('2D panel is not visible');
+    const centre = [box.x + box.width / 2, box.y + box.height / 2] as const;
+    const heightUnderCursor = async () => Number(await readout.getAttribute('data-h'));
+
+    await page.mouse.move(...centre);
+    await expect(readout).toHaveAttribute('data-h', /\d/);
+    const before = await heightUnderCursor();
+    await dragAcross(page, map2d, [0.45, 0.5], [0.55, 0.5]);
+    await expect(page.getByTestId('status-undo')).toContainText('Brush: raise');
+    await page.mouse.move(centre[0] + 30, centre[1] + 30);
+    await page.mouse.move(...centre);
+    await expect.poll(heightUnderCursor).toBeGreaterThan(before + 0.01);
+
+    await page.getByTestId('cmd-edit.undo').click();
+    await page.mouse.move(centre[0] + 30, centre[1] + 30);
+    await page.mouse.move(...centre);
+    await expect.poll(heightUnderCursor).toBe(before);
+    expect(app.consoleErrors).toEqual([]);
+  });
 });

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { Canvas } from '@react-three/fiber';
-import { TerrainSurface } from './TerrainSurface';
+import { TerrainByScale } from '../lod/TerrainByScale';
 import { OrbitRig } from './OrbitRig';
 import { ToolOverlay3D } from './ToolOverlay3D';
 import { DriveLayer } from '../drive/DriveLayer';
@@ -16,7 +16,7 @@ export function Viewport3D() {
         <color attach="background" args={['#1b2029']} />
         <hemisphereLight args={['#dfe9ff', '#3a3326', 1.1]} />
         <directionalLight position={[-300, 500, -200]} intensity={1.9} />
-        <TerrainSurface wrapper={wrapper} />
+        <TerrainByScale wrapper={wrapper} />
         <ToolOverlay3D />
         <PropsLayer3D />
         <OrbitRig />

@@ -84,27 +84,25 @@ function updateChunk(field: Heightfield, result: ChunkErrors, cx: number, cz: nu
 /** Max |exact − level surface| over the chunk's vertices, for the level with this step. */
 function levelError(h: Float32Array, w: number, i0: number, j0: number, i1: number, j1: number, step: number): number {
   let worst = 0;
-  const cellsX = (i1 - i0) / step;
-  const cellsZ = (j1 - j0) / step;
-  for (let j = j0; j <= j1; j++) {
-    const b = Math.min(Math.floor((j - j0) / step), cellsZ - 1);
-    const cj = j0 + b * step;
-    const fz = (j - cj) / step;
-    for (let i = i0; i <= i1; i++) {
-      const a = Math.min(Math.floor((i - i0) / step), cellsX - 1);
-      const ci = i0 + a * step;
-      const fx = (i - ci) / step;
+  const inv = 1 / step;
+  // Cell by cell with the corner heights in locals: this runs for every vertex and level.
+  for (let cj = j0; cj < j1; cj += step) {
+    for (let ci = i0; ci < i1; ci += step) {
       const k = cj * w + ci;
-      let coarse: number;
-      if (fx + fz <= 1) {
-        const h00 = h[k];
-        coarse = h00 + fx * (h[k + step] - h00) + fz * (h[k + step * w] - h00);
-      } else {
-        const h11 = h[k + step * w + step];
-        coarse = h11 + (1 - fx) * (h[k + step * w] - h11) + (1 - fz) * (h[k + step] - h11);
+      const h00 = h[k];
+      const h10 = h[k + step];
+      const h01 = h[k + step * w];
+      const h11 = h[k + step * w + step];
+      for (let dj = 0; dj <= step; dj++) {
+        const fz = dj * inv;
+        const row = k + dj * w;
+        for (let di = 0; di <= step; di++) {
+          const fx = di * inv;
+          const coarse = fx + fz <= 1 ? h00 + fx * (h10 - h00) + fz * (h01 - h00) : h11 + (1 - fx) * (h01 - h11) + (1 - fz) * (h10 - h11);
+          const d = Math.abs(h[row + di] - coarse);
+          if (d > worst) worst = d;
+        }
       }
-      const d = Math.abs(h[j * w + i] - coarse);
-      if (d > worst) worst = d;
     }
   }
   return worst;

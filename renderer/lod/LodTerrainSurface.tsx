@@ -1,0 +1,109 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useFrame, useThree, type ThreeEvent } from '@react-three/fiber';
+import { MeshLambertMaterial, type PerspectiveCamera } from 'three';
+import { heightAt } from '../../shared/terrain/surface';
+import type { ToolPointerEvent } from '../../app/tools/types';
+import { useSession } from '../session';
+import { reportDrawn } from '../readiness';
+import { LodTerrainMeshes } from './lodTerrainMeshes';
+
+/**
+ * The terrain of a large map, drawn with chunked level of detail. Levels follow the camera each
+ * frame it moves; edits rebuild only the touched blocks. Pointer events come from the group's
+ * exact-surface raycast, so tools see the exact height wherever they point.
+ */
+export function LodTerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDivElement | null> }) {
+  const { editor, view, hover, tools } = useSession();
+  const invalidate = useThree((s) => s.invalidate);
+  const material = useMemo(() => new MeshLambertMaterial({ vertexColors: true }), []);
+  const lod = useMemo(() => new LodTerrainMeshes(editor.document.field, material, view.getState().settings.colorMode), [editor, material, view]);
+  const pendingDrawn = useRef<number | null>(editor.store.getState().version);
+  const lastCamera = useRef('');
+
+  useEffect(() => {
+    material.wireframe = view.getState().settings.wireframe;
+    const unsubscribeEditor = editor.store.subscribe((s, prev) => {
+      if (s.version === prev.version) return;
+      lod.syncDocument(editor.document.field, s.lastChange);
+      lastCamera.current = '';
+      pendingDrawn.current = s.version;
+      invalidate();
+    });
+    const unsubscribeView = view.subscribe((s, prev) => {
+      if (s.settings === prev.settings) return;
+      material.wireframe = s.settings.wireframe;
+      material.needsUpdate = true;
+      lod.setColorMode(s.settings.colorMode);
+      lastCamera.current = '';
+      invalidate();
+    });
+    invalidate();
+    return () => {
+      unsubscribeEditor();
+      unsubscribeView();
+    };
+  }, [editor, view, lod, material, invalidate]);
+
+  useEffect(
+    () => () => {
+      lod.dispose();
+      material.dispose();
+    },
+    [lod, material],
+  );
+
+  // Reselect levels before a frame whose camera or viewport differs from the last selection.
+  useFrame(({ camera, size }) => {
+    const perspective = camera as PerspectiveCamera;
+    const p = camera.position;
+    const key = `${p.x.toFixed(2)},${p.y.toFixed(2)},${p.z.toFixed(2)},${perspective.fov},${size.height}`;
+    if (key !== lastCamera.current) {
+      lastCamera.current = key;
+      lod.update({ position: p, fovYDegrees: perspective.fov ?? 50, viewportHeight: size.height * Math.min(2, window.devicePixelRatio || 1) });
+    }
+    const version = pendingDrawn.current;
+    if (version === null) return;
+    pendingDrawn.current = null;
+    requestAnimationFrame(() => reportDrawn('3d', version, wrapper.current));
+  });
+
+  const toolEvent = (e: ThreeEvent<PointerEvent>): ToolPointerEvent | null => {
+    const field = editor.document.field;
+    const { x, z } = e.point;
+    const y = heightAt(field, x, z);
+    if (Number.isNaN(y)) return null;
+    return { x, z, y, source: '3d', shiftKey: e.shiftKey, altKey: e.altKey, ctrlKey: e.ctrlKey };
+  };
+
+  const onPointerMove = (e: ThreeEvent<PointerEvent>) => {
+    const event = toolEvent(e);
+    hover.setState({ hover: event ? { x: event.x, z: event.z, h: event.y, source: '3d' } : null });
+    const tool = tools.getState().active;
+    if (!tool || !event) return;
+    if (e.buttons & 1 && tool.capturesPrimaryDrag) tool.onPointerMove?.(event);
+    else tool.onHover?.(event);
+  };
+
+  const onPointerDown = (e: ThreeEvent<PointerEvent>) => {
+    const tool = tools.getState().active;
+    const event = toolEvent(e);
+    if (!tool || !event || e.button !== 0 || !tool.capturesPrimaryDrag) return;
+    e.stopPropagation();
+    (e.target as Element).setPointerCapture(e.pointerId);
+    tool.onPointerDown?.(event);
+  };
+
+  const onPointerUp = (e: ThreeEvent<PointerEvent>) => {
+    const tool = tools.getState().active;
+    const event = toolEvent(e);
+    if (!tool || !event || e.button !== 0 || !tool.capturesPrimaryDrag) return;
+    tool.onPointerUp?.(event);
+  };
+
+  const onPointerOut = () => {
+    hover.setState({ hover: null });
+    tools.getState().active?.onHover?.(null);
+  };
+
+  return <primitive object={lod.group} onPointerMove={onPointerMove} onPointerDown={onPointerDown} onPointerUp={onPointerUp} onPointerOut={onPointerOut} />;
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { createChunkLayout } from './chunkLayout';
+import { computeChunkErrors } from './chunkErrors';
+import { selectionTriangleCount } from './chunkTriangles';
+import { syntheticTerrain } from './syntheticTerrain.testkit';
+import { chunkPixelScales, selectLod, type LodCamera } from './selectLod';
+
+describe('selectLod', () => {
+  const field = syntheticTerrain(257, 1);
+  const layout = createChunkLayout(257, 257, 1, 32);
+  const errors = computeChunkErrors(field, layout);
+  const camera: LodCamera = { position: { x: -40, y: 60, z: 300 }, fovYDegrees: 50, viewportHeight: 800 };
+
+  it('keeps every chunk within the pixel error bound and picks the coarsest level that does', () => {
+    const selection = selectLod(errors, camera, { maxPixelError: 1, triangleBudget: Infinity });
+    const scales = chunkPixelScales(errors, camera);
+    const levels = new Set<number>();
+    for (let c = 0; c < selection.levels.length; c++) {
+      const level = selection.levels[c];
+      levels.add(level);
+      const base = c * layout.levelCount;
+      expect(errors.errors[base + level] * scales[c]).toBeLessThanOrEqual(1);
+      if (level < errors.maxLevel[c]) expect(errors.errors[base + level + 1] * scales[c]).toBeGreaterThan(1);
+    }
+    // The view spans near and far chunks, so the choice is not uniform.
+    expect(levels.size).toBeGreaterThan(1);
+    expect(selection.triangles).toBe(selectionTriangleCount(layout, selection.levels));
+    expect(selection.pixelError).toBe(1);
+  });
+
+  it('projects the error as viewportHeight / (2 tan(fov/2) · distance to the chunk box)', () => {
+    const scales = chunkPixelScales(errors, { position: { x: 0, y: 1000, z: 0 }, fovYDegrees: 90, viewportHeight: 1000 });
+    // The camera is straight above the centre chunk, so its distance is 1000 − the chunk's top.
+    const centre = Math.floor(layout.chunksZ / 2) * layout.chunksX + Math.floor(layout.chunksX / 2);
+    expect(scales[centre]).toBeCloseTo(500 / (1000 - errors.maxHeight[centre]), 9);
+  });
+
+  it('relaxes the bound just enough when the triangle budget would be exceeded', () => {
+    const unlimited = selectLod(errors, camera, { maxPixelError: 0.01, triangleBudget: Infinity });
+    const budget = Math.floor(unlimited.triangles / 4);
+    const limited = selectLod(errors, camera, { maxPixelError: 0.01, triangleBudget: budget });
+    expect(limited.triangles).toBeLessThanOrEqual(budget);
+    expect(limited.pixelError).toBeGreaterThan(0.01);
+    // A slightly tighter bound would not have fitted.
+    expect(selectLod(errors, camera, { maxPixelError: limited.pixelError * 0.9, triangleBudget: Infinity }).triangles).toBeGreaterThan(budget);
+  });
+
+  it('uses the exact level for a chunk the camera is inside', () => {
+    const inside: LodCamera = { position: { x: 0, y: 0, z: 0 }, fovYDegrees: 50, viewportHeight: 800 };
+    const selection = selectLod(errors, inside, { triangleBudget: Infinity });
+    const scales = chunkPixelScales(errors, inside);
+    const c = scales.findIndex((scale) => scale === Infinity);
+    expect(c).toBeGreaterThanOrEqual(0);
+    expect(selection.levels[c]).toBe(0);
+  });
+});
