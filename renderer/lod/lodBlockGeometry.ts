@@ -18,8 +18,8 @@ export interface BlockRange {
 
 /**
  * Builds the geometry of one block of chunks at the selected levels: only the vertices the
- * triangles use, with full-resolution shading normals (central differences, as the exact mesh)
- * and vertex colours, so coarse chunks still shade like the exact terrain.
+ * triangles use, with shading normals from central differences over the drawn step (at level 0
+ * exactly those of the exact mesh) and vertex colours.
  */
 export function buildBlockGeometry(field: Heightfield, layout: ChunkLayout, levels: ChunkLevels, block: BlockRange, mode: ColorMode, range: HeightRange): BufferGeometry {
   let triangles = 0;
@@ -56,10 +56,16 @@ export function buildBlockGeometry(field: Heightfield, layout: ChunkLayout, leve
     positions[p] = (i - centreX) * s;
     positions[p + 1] = h[k];
     positions[p + 2] = (j - centreZ) * s;
-    const im = i > 0 ? i - 1 : i;
-    const ip = i < w - 1 ? i + 1 : i;
-    const jm = j > 0 ? j - 1 : j;
-    const jp = j < d - 1 ? j + 1 : j;
+    // Differences over the drawn level's step: single-cell slopes (fault steps) spread over a
+    // coarse triangle would show as dark blotches. The step is that of the chunk holding the
+    // vertex, so a vertex shared by two blocks gets the same normal in both.
+    const cx = Math.min(layout.chunksX - 1, Math.floor(i / layout.chunkCells));
+    const cz = Math.min(layout.chunksZ - 1, Math.floor(j / layout.chunkCells));
+    const step = 2 ** levels[cz * layout.chunksX + cx];
+    const im = Math.max(0, i - step);
+    const ip = Math.min(w - 1, i + step);
+    const jm = Math.max(0, j - step);
+    const jp = Math.min(d - 1, j + step);
     const dhdx = (h[j * w + ip] - h[j * w + im]) / ((ip - im) * s);
     const dhdz = (h[jp * w + i] - h[jm * w + i]) / ((jp - jm) * s);
     const inv = 1 / Math.sqrt(dhdx * dhdx + 1 + dhdz * dhdz);

@@ -12,7 +12,7 @@ import {
 } from '../../app/mapView';
 import { useSession } from '../session';
 import { reportDrawn } from '../readiness';
-import { HeightmapImage } from './heightmapImage';
+import { TiledHeightmapImage } from '../lod/map2dTiles';
 import { createDriveMapLayer } from '../drive/drivability2D';
 import { attachProps2DOverlay } from '../props/propsOverlay2D';
 
@@ -31,7 +31,7 @@ export function Map2D() {
     const context = canvas?.getContext('2d');
     if (!canvas || !container || !context) return;
     const { editor, view, tools, hover } = session;
-    const image = new HeightmapImage();
+    const image = new TiledHeightmapImage();
     let transform: MapViewTransform = { scale: 1, offsetX: 0, offsetY: 0 };
     // Until the user zooms or pans, the map follows the panel size.
     let autoFit = true;
@@ -51,7 +51,7 @@ export function Map2D() {
       context.fillRect(0, 0, cssWidth, cssHeight);
       const f = field();
       context.imageSmoothingEnabled = transform.scale < 1;
-      context.drawImage(image.canvas, transform.offsetX, transform.offsetY, f.width * transform.scale, f.depth * transform.scale);
+      image.draw(context, transform, cssWidth, cssHeight);
       props2d.draw(context, transform, f, cssWidth, cssHeight);
       driveLayer.draw(context, transform);
       drawOverlay(context, tools.getState().overlay);

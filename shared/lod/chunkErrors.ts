@@ -85,7 +85,9 @@ function updateChunk(field: Heightfield, result: ChunkErrors, cx: number, cz: nu
 function levelError(h: Float32Array, w: number, i0: number, j0: number, i1: number, j1: number, step: number): number {
   let worst = 0;
   const inv = 1 / step;
-  // Cell by cell with the corner heights in locals: this runs for every vertex and level.
+  // Cell by cell with the corner heights in locals: this runs for every vertex and level. Along a
+  // row of a cell each triangle's plane changes by a constant per vertex, so no branch per vertex:
+  // di ≤ step − dj lies in the lower-left triangle (fx + fz ≤ 1), the rest in the upper-right one.
   for (let cj = j0; cj < j1; cj += step) {
     for (let ci = i0; ci < i1; ci += step) {
       const k = cj * w + ci;
@@ -93,13 +95,22 @@ function levelError(h: Float32Array, w: number, i0: number, j0: number, i1: numb
       const h10 = h[k + step];
       const h01 = h[k + step * w];
       const h11 = h[k + step * w + step];
+      const lowerSlope = (h10 - h00) * inv;
+      const upperSlope = (h11 - h01) * inv;
       for (let dj = 0; dj <= step; dj++) {
         const fz = dj * inv;
         const row = k + dj * w;
-        for (let di = 0; di <= step; di++) {
-          const fx = di * inv;
-          const coarse = fx + fz <= 1 ? h00 + fx * (h10 - h00) + fz * (h01 - h00) : h11 + (1 - fx) * (h01 - h11) + (1 - fz) * (h10 - h11);
-          const d = Math.abs(h[row + di] - coarse);
+        const split = step - dj;
+        // Lower triangle at (di, dj): h00 + fx (h10 − h00) + fz (h01 − h00).
+        const lowerStart = h00 + fz * (h01 - h00);
+        for (let di = 0; di <= split; di++) {
+          const d = Math.abs(h[row + di] - (lowerStart + di * lowerSlope));
+          if (d > worst) worst = d;
+        }
+        // Upper triangle: h11 + (1 − fx)(h01 − h11) + (1 − fz)(h10 − h11) = a + fx (h11 − h01).
+        const upperStart = h01 + (1 - fz) * (h10 - h11);
+        for (let di = split + 1; di <= step; di++) {
+          const d = Math.abs(h[row + di] - (upperStart + di * upperSlope));
           if (d > worst) worst = d;
         }
       }

@@ -47,7 +47,7 @@ export function chunkPixelScales(errors: ChunkErrors, camera: LodCamera): Float6
       const dx = outside(x, (i0 - centreX) * s, (i1 - centreX) * s);
       const dz = outside(z, (j0 - centreZ) * s, (j1 - centreZ) * s);
       const dy = outside(y, errors.minHeight[c], errors.maxHeight[c]);
-      const distance = Math.hypot(dx, dy, dz);
+      const distance = Math.sqrt(dx * dx + dy * dy + dz * dz);
       // Inside the box every level but the exact one would be unbounded.
       scales[c] = distance > 0 ? projection / distance : Infinity;
     }

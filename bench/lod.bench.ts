@@ -1,0 +1,121 @@
+import type { Benchmark } from './harness';
+import { MeshBasicMaterial } from 'three';
+import { defaultCameraPose } from '../app/cameraPose';
+import { createChunkLayout } from '../shared/lod/chunkLayout';
+import { computeChunkErrors, type ChunkErrors } from '../shared/lod/chunkErrors';
+import { selectLod, type LodCamera } from '../shared/lod/selectLod';
+import { syntheticTerrain } from '../shared/lod/syntheticTerrain.testkit';
+import type { Heightfield } from '../shared/terrain/heightfield';
+import { LodTerrainMeshes } from '../renderer/lod/lodTerrainMeshes';
+
+const FOV = 50;
+const VIEWPORT = { width: 1600, height: 1000 };
+
+function defaultCamera(field: Heightfield): LodCamera {
+  const pose = defaultCameraPose(field, FOV, VIEWPORT.width / VIEWPORT.height);
+  return { position: pose.position, fovYDegrees: FOV, viewportHeight: VIEWPORT.height };
+}
+
+interface SelectState {
+  field: Heightfield;
+  errors: ChunkErrors;
+  camera: LodCamera;
+  buildMs: number;
+}
+
+/** Level selection from the default view; reports the triangles drawn and the one-off chunk error build. */
+function selectBench(size: number, roughness: number): Benchmark {
+  let state: SelectState | undefined;
+  return {
+    name: `lod select default view ${size}${roughness >= 1 ? ' rough' : ''}`,
+    size,
+    params: { roughness_m: roughness },
+    samples: 5,
+    warmup: 1,
+    setup: () => {
+      const field = syntheticTerrain(size, 1, roughness);
+      const start = performance.now();
+      const errors = computeChunkErrors(field, createChunkLayout(size, size, 1));
+      state = { field, errors, camera: defaultCamera(field), buildMs: performance.now() - start };
+      return state;
+    },
+    run: (s) => {
+      const { errors, camera } = s as SelectState;
+      selectLod(errors, camera);
+    },
+    measure: (): Record<string, number> => {
+      if (!state) return {};
+      const selection = selectLod(state.errors, state.camera);
+      return { triangles: selection.triangles, full_mesh_triangles: 2 * (size - 1) ** 2, pixel_error: selection.pixelError, chunk_errors_build_ms: state.buildMs };
+    },
+  };
+}
+
+interface DabState {
+  field: Heightfield;
+  lod: LodTerrainMeshes;
+  camera: LodCamera;
+  sink: number;
+}
+
+const DAB_SIDE = 64;
+
+/**
+ * A 64 m dab at the centre of a 4097² map (1 m cells), then the viewport's LOD update: chunk errors
+ * of the touched chunks, level selection and rebuilding the touched blocks (CPU side only).
+ */
+function dabBench(size: number): Benchmark {
+  let state: DabState | undefined;
+  return {
+    name: `lod brush dab update ${size}`,
+    size,
+    params: { dab_m: DAB_SIDE },
+    samples: 9,
+    setup: () => {
+      const field = syntheticTerrain(size, 1);
+      const lod = new LodTerrainMeshes(field, new MeshBasicMaterial(), 'height');
+      const camera = defaultCamera(field);
+      lod.update(camera);
+      state = { field, lod, camera, sink: 0 };
+      return state;
+    },
+    run: (s) => {
+      const st = s as DabState;
+      const { field, lod, camera } = st;
+      const i0 = (size - DAB_SIDE) >> 1;
+      const j0 = (size - DAB_SIDE) >> 1;
+      for (let j = j0; j < j0 + DAB_SIDE; j++) for (let i = i0; i < i0 + DAB_SIDE; i++) field.heights[j * size + i] += 0.001;
+      lod.syncDocument(field, { kind: 'rect', i0, j0, i1: i0 + DAB_SIDE, j1: j0 + DAB_SIDE });
+      lod.update(camera);
+      st.sink += lod.lastRebuilt;
+    },
+    measure: (): Record<string, number> => (state ? { triangles: state.lod.triangles, blocks_rebuilt: state.lod.lastRebuilt, lod_buffers_bytes: state.lod.memoryBytes() } : {}),
+  };
+}
+
+/** Memory of the LOD buffers from the default view (one-off build, reported, not timed meaningfully). */
+function memoryBench(size: number): Benchmark {
+  let lod: LodTerrainMeshes | undefined;
+  return {
+    name: `lod buffers memory ${size}`,
+    size,
+    samples: 1,
+    warmup: 0,
+    setup: () => {
+      const field = syntheticTerrain(size, 1);
+      lod = new LodTerrainMeshes(field, new MeshBasicMaterial(), 'height');
+      return { field, camera: defaultCamera(field) };
+    },
+    run: (s) => {
+      const { camera } = s as { camera: LodCamera };
+      lod?.update(camera);
+    },
+    measure: (): Record<string, number> => (lod ? { triangles: lod.triangles, lod_buffers_bytes: lod.memoryBytes(), heights_bytes: size * size * 4 } : {}),
+  };
+}
+
+// Smooth hills with 5 cm roughness, and a worst case with 1 m roughness everywhere (every level has
+// a large error, so near chunks need full detail and the triangle budget decides).
+export const benchmarks: Benchmark[] = [
+  ...[1025, 4097, 8193].map((size) => selectBench(size, 0.05)),
+  ...[1025, 4097, 8193].map((size) => selectBench(size, 1)), dabBench(4097), memoryBench(4097), memoryBench(8193)];
