@@ -31,8 +31,37 @@ let memoSin = 0;
 let memoCos = 1;
 
 export function orientUp(dx: number, dz: number, yaw: number, maxTilt: number, out: Float64Array): void {
+  if (!(maxTilt > 0)) {
+    orientUpLimited(0, 0, yaw, 0, 0, 1, out);
+    return;
+  }
+  if (maxTilt !== memoTilt) {
+    memoTilt = maxTilt;
+    memoTan = Math.tan(maxTilt);
+    memoSin = Math.sin(maxTilt);
+    memoCos = Math.cos(maxTilt);
+  }
+  orientUpLimited(dx, dz, yaw, memoTan, memoSin, memoCos, out);
+}
+
+/** Trigonometry of a tilt limit, computed once per prop type rather than once per prop. */
+export interface TiltLimit {
+  tan: number;
+  sin: number;
+  cos: number;
+}
+
+export function tiltLimit(maxTilt: number): TiltLimit {
+  return maxTilt > 0 ? { tan: Math.tan(maxTilt), sin: Math.sin(maxTilt), cos: Math.cos(maxTilt) } : { tan: 0, sin: 0, cos: 1 };
+}
+
+/**
+ * orientUp with the limit's tan/sin/cos given (bulk snapping mixes types, so a one-entry memo would
+ * keep missing). A zero limit (tan = 0) keeps the prop upright.
+ */
+export function orientUpLimited(dx: number, dz: number, yaw: number, tanLimit: number, sinLimit: number, cosLimit: number, out: Float64Array): void {
   const slope = Math.sqrt(dx * dx + dz * dz);
-  if (!(maxTilt > 0) || slope === 0) {
+  if (!(tanLimit > 0) || slope === 0) {
     out[ORIENT_PITCH] = 0;
     out[ORIENT_ROLL] = 0;
     out[ORIENT_UP_X] = 0;
@@ -43,13 +72,7 @@ export function orientUp(dx: number, dz: number, yaw: number, maxTilt: number, o
   let ux: number;
   let uy: number;
   let uz: number;
-  if (maxTilt !== memoTilt) {
-    memoTilt = maxTilt;
-    memoTan = Math.tan(maxTilt);
-    memoSin = Math.sin(maxTilt);
-    memoCos = Math.cos(maxTilt);
-  }
-  if (slope <= memoTan) {
+  if (slope <= tanLimit) {
     // Within the limit: the up vector is the triangle's normal (−dx, 1, −dz)/|·|.
     const inverseLength = 1 / Math.sqrt(1 + slope * slope);
     ux = -dx * inverseLength;
@@ -57,9 +80,9 @@ export function orientUp(dx: number, dz: number, yaw: number, maxTilt: number, o
     uz = -dz * inverseLength;
   } else {
     // Limited: lean exactly maxTilt towards the normal, i.e. downhill along −gradient.
-    const lean = memoSin / slope;
+    const lean = sinLimit / slope;
     ux = -dx * lean;
-    uy = memoCos;
+    uy = cosLimit;
     uz = -dz * lean;
   }
   // Express the up vector in the yawed frame: u' = Ry(−yaw)·u = Rx(pitch)·Rz(roll)·(0,1,0)

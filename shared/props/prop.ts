@@ -1,7 +1,7 @@
 import type { Heightfield } from '../terrain/heightfield';
 import type { Vec3 } from '../terrain/surface';
 import { getPropType, maxTiltRadians, type PropType } from './library';
-import { ORIENT_PITCH, ORIENT_ROLL, ORIENT_UP_X, ORIENT_UP_Y, ORIENT_UP_Z, orientUp } from './orientation';
+import { ORIENT_PITCH, ORIENT_ROLL, ORIENT_UP_X, ORIENT_UP_Y, ORIENT_UP_Z, orientUp, orientUpLimited, tiltLimit } from './orientation';
 import { buildPropSpatialIndex, forEachPropInCells, type PropSpatialIndex } from './spatialIndex';
 import { BATCH_CHUNK, chunkGradient, chunkHeight, createBatchScratch, gatherChunk } from './surfaceBatch';
 import { SAMPLE_DX, SAMPLE_DZ, SAMPLE_HEIGHT, sampleSurface } from './surfaceSample';
@@ -152,23 +152,58 @@ function placeOne(field: Heightfield, props: PropColumns, k: number, out: Placem
 
 /** Bulk snapping with orientation: fills y, pitch and roll for every prop. */
 export function placeProps(field: Heightfield, props: PropColumns, out = allocatePlacementColumns(props.count)): PlacementColumns {
+  // Tilt limits per type, so the hot loop does no per-prop trigonometry for them.
+  const typeCount = props.types.length;
+  const typeTilt = new Float64Array(typeCount);
+  const typeTan = new Float64Array(typeCount);
+  const typeSin = new Float64Array(typeCount);
+  const typeCos = new Float64Array(typeCount);
+  props.types.forEach((type, t) => {
+    const limit = tiltLimit(maxTiltRadians(type));
+    typeTilt[t] = maxTiltRadians(type);
+    typeTan[t] = limit.tan;
+    typeSin[t] = limit.sin;
+    typeCos[t] = limit.cos;
+  });
+  const { y: outY, pitch: outPitch, roll: outRoll } = out;
+  const { offsetY, maxTilt, typeIndex, yaw } = props;
+  const { corners, fx: fxs, fz: fzs, prop: slots } = batch;
   for (let from = 0; from < props.count; from += BATCH_CHUNK) {
     const n = Math.min(BATCH_CHUNK, props.count - from);
     gatherChunk(field, props.x, props.z, from, n, batch);
     for (let p = 0; p < n; p++) {
-      const k = batch.prop[p];
-      out.y[k] = chunkHeight(batch, p) + props.offsetY[k];
-      const maxTilt = props.maxTilt[k];
-      if (maxTilt > 0) {
-        chunkGradient(batch, p, field.cellSize, gradient);
-        orientUp(gradient[0], gradient[1], props.yaw[k], maxTilt, orient);
-        out.pitch[k] = orient[ORIENT_PITCH];
-        out.roll[k] = orient[ORIENT_ROLL];
-      } else {
+      const k = slots[p];
+      outY[k] = chunkHeight(batch, p) + offsetY[k];
+      const tilt = maxTilt[k];
+      if (!(tilt > 0)) {
         // Upright types (most props: trees, buildings) need no gradient.
-        out.pitch[k] = 0;
-        out.roll[k] = 0;
+        outPitch[k] = 0;
+        outRoll[k] = 0;
+        continue;
       }
+      const t = typeIndex[k];
+      if (typeTilt[t] !== tilt) {
+        // A prop whose limit differs from its type's: the general path.
+        chunkGradient(batch, p, field.cellSize, gradient);
+        orientUp(gradient[0], gradient[1], yaw[k], tilt, orient);
+        outPitch[k] = orient[ORIENT_PITCH];
+        outRoll[k] = orient[ORIENT_ROLL];
+        continue;
+      }
+      // Same expressions as chunkGradient (divide, not multiply, to stay bit-identical with gradientAt).
+      const q = 4 * p;
+      let dx: number;
+      let dz: number;
+      if (fxs[p] + fzs[p] <= 1) {
+        dx = (corners[q + 1] - corners[q]) / field.cellSize;
+        dz = (corners[q + 2] - corners[q]) / field.cellSize;
+      } else {
+        dx = (corners[q + 3] - corners[q + 2]) / field.cellSize;
+        dz = (corners[q + 3] - corners[q + 1]) / field.cellSize;
+      }
+      orientUpLimited(dx, dz, yaw[k], typeTan[t], typeSin[t], typeCos[t], orient);
+      outPitch[k] = orient[ORIENT_PITCH];
+      outRoll[k] = orient[ORIENT_ROLL];
     }
   }
   return out;
