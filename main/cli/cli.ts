@@ -5,12 +5,13 @@
 import { generateFaults, applyFaults, type Fault } from '../../shared/fault/engine';
 import { erosionFilter } from '../../shared/filters/erosion';
 import { createHeightfield, terrainExtent, type Heightfield } from '../../shared/terrain/heightfield';
-import { parseGenerateArgs, UsageError, type GenerateOptions } from './args';
+import { parseGenerateArgs, type GenerateOptions } from './args';
 import { exportHelp, generateHelp, infoHelp, mainHelp } from './help';
 import { runExport, runInfo } from './exchangeCommands';
 import { runScatter } from './scatter';
 import { runDrive } from './drive';
 import { outputFormatFor } from './outputs';
+import { parseCommand } from './commandArgs';
 
 export interface CliIo {
   stdout(s: string): void;
@@ -46,18 +47,9 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
     io.stderr(`faultline: unknown command "${command}" (try faultline --help)\n`);
     return EXIT_USAGE;
   }
-  if (wantsHelp(rest)) {
-    io.stdout(generateHelp());
-    return EXIT_OK;
-  }
-  let options: GenerateOptions;
-  try {
-    options = parseGenerateArgs(rest);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    io.stderr(`faultline generate: ${error.message} (see faultline generate --help)\n`);
-    return EXIT_USAGE;
-  }
+  const parsed = parseCommand('generate', rest, io, generateHelp, parseGenerateArgs);
+  if (!parsed.ok) return parsed.exitCode;
+  const options = parsed.options;
   const { field, faults } = generate(options);
   for (const path of options.outputs) {
     // parseGenerateArgs has checked every extension.

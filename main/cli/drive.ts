@@ -2,6 +2,7 @@
  * `faultline drive TERRAIN --route route.json --out telemetry.csv`: drives a route's waypoints headlessly
  * with the editor's pose and movement code (shared/vehicle) and writes one telemetry row per step.
  */
+import { parseCommand } from './commandArgs';
 import { displayFileName } from '../../shared/codecs/errors';
 import { importHeightmap } from '../../shared/codecs/import-heightmap';
 import type { JsonObject } from '../../shared/codecs/json';
@@ -16,7 +17,6 @@ import type { CliIo } from './cli';
 
 const EXIT_OK = 0;
 const EXIT_FAILURE = 1;
-const EXIT_USAGE = 2;
 /** The route was blocked before its last waypoint; the telemetry up to the stop was written. */
 export const EXIT_BLOCKED = 3;
 
@@ -166,18 +166,9 @@ rows up to the stop are written; 1 a file could not be read or written (no outpu
 }
 
 export async function runDrive(args: readonly string[], io: CliIo): Promise<number> {
-  if (args.includes('--help') || args.includes('-h')) {
-    io.stdout(driveHelp());
-    return EXIT_OK;
-  }
-  let options: DriveArgs;
-  try {
-    options = parseDriveArgs(args);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    io.stderr(`faultline drive: ${error.message} (see faultline drive --help)\n`);
-    return EXIT_USAGE;
-  }
+  const parsed = parseCommand('drive', args, io, driveHelp, parseDriveArgs);
+  if (!parsed.ok) return parsed.exitCode;
+  const options = parsed.options;
   const fail = (message: string): number => {
     io.stderr(`faultline drive: ${message.split('\n')[0]}\n`);
     return EXIT_FAILURE;

@@ -4,6 +4,7 @@
  * .faultline output is the terrain as a project with the props in it (kept alongside the props an
  * input project already had, which new props also keep their spacing from).
  */
+import { parseCommand } from './commandArgs';
 import { displayFileName } from '../../shared/codecs/errors';
 import type { JsonObject } from '../../shared/codecs/json';
 import { compileProject, parseProject, type ProjectDocument } from '../../shared/codecs/project';
@@ -141,18 +142,9 @@ function propToJson(prop: Prop): JsonObject {
 }
 
 export async function runScatter(args: readonly string[], io: CliIo): Promise<number> {
-  if (args.includes('--help') || args.includes('-h')) {
-    io.stdout(scatterHelp());
-    return EXIT_OK;
-  }
-  let options: ScatterArgs;
-  try {
-    options = parseScatterArgs(args);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    io.stderr(`faultline scatter: ${error.message} (see faultline scatter --help)\n`);
-    return EXIT_USAGE;
-  }
+  const parsed = parseCommand('scatter', args, io, scatterHelp, parseScatterArgs);
+  if (!parsed.ok) return parsed.exitCode;
+  const options = parsed.options;
   const name = displayFileName(options.terrain);
   let project: ProjectDocument;
   try {
