@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { compileProject, parseProject, type ProjectData, type ProjectDocument } from '../../shared/codecs/project';
+import { compileProject, parseProject, projectDataOf, type ProjectDocument } from '../../shared/codecs/project';
 import { CodecError } from '../../shared/codecs/errors';
 import { isJsonObject, type JsonObject } from '../../shared/codecs/json';
 import { createHeightfield } from '../../shared/terrain/heightfield';
@@ -39,17 +39,7 @@ export async function readProjectFile(filePath: string): Promise<ProjectDocument
 
 /** The project as it crosses IPC: ProjectData as JSON, heights as float32 little-endian bytes. */
 export function payloadFromDocument(doc: ProjectDocument): ProjectPayload {
-  const { field } = doc;
-  const data: ProjectData = {
-    width: field.width,
-    depth: field.depth,
-    cellSize: field.cellSize,
-    recipe: doc.recipe,
-    history: doc.history,
-    props: doc.props,
-    view: doc.view,
-  };
-  return { json: JSON.stringify(data), heights: heightsToBytes(field.heights) };
+  return { json: JSON.stringify(projectDataOf(doc)), heights: heightsToBytes(doc.field.heights) };
 }
 
 /**

@@ -82,10 +82,10 @@ function writeEntry(out: ByteWriter, tag: string, encoding: number, stored: Uint
   out.u32le(crc32(stored));
 }
 
-export function compileProject(doc: ProjectDocument, options: ProjectSaveOptions = {}, fileName = 'project.faultline'): Uint8Array {
-  const fail = failFor(fileName);
+/** The JSON part of a project document: everything but the heights. */
+export function projectDataOf(doc: ProjectDocument): ProjectData {
   const { field } = doc;
-  const data: ProjectData = {
+  return {
     width: field.width,
     depth: field.depth,
     cellSize: field.cellSize,
@@ -94,6 +94,12 @@ export function compileProject(doc: ProjectDocument, options: ProjectSaveOptions
     props: doc.props,
     view: doc.view,
   };
+}
+
+export function compileProject(doc: ProjectDocument, options: ProjectSaveOptions = {}, fileName = 'project.faultline'): Uint8Array {
+  const fail = failFor(fileName);
+  const { field } = doc;
+  const data = projectDataOf(doc);
   if (field.heights.length !== field.width * field.depth) fail(`has ${field.heights.length} heights for a ${field.width} × ${field.depth} map`);
   for (let k = 0; k < field.heights.length; k++) {
     if (!Number.isFinite(field.heights[k])) fail(`cannot be saved: height ${k} is ${field.heights[k]}`);
