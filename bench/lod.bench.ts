@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { Benchmark } from './harness';
 import { MeshBasicMaterial } from 'three';
 import { defaultCameraPose } from '../app/cameraPose';
@@ -114,8 +116,32 @@ function memoryBench(size: number): Benchmark {
   };
 }
 
+/**
+ * Process memory of a document at rest with history, LOD buffers and 2D tiles, measured in a fresh
+ * Node process (bench/lodMemory.ts) so RSS is not inflated by the other entries. Node only: the GPU
+ * copies and the browser's own overhead are not included.
+ */
+function processMemoryBench(size: number): Benchmark {
+  let figures: Record<string, number> = {};
+  return {
+    name: `lod document memory at rest ${size}`,
+    size,
+    params: { strokes: 20, excludes: 'GPU and browser overhead' },
+    samples: 1,
+    warmup: 0,
+    run: () => {
+      const script = fileURLToPath(new URL('./lodMemory.ts', import.meta.url));
+      const child = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', script, String(size)], { encoding: 'utf8' });
+      if (child.status !== 0) throw new Error(`bench/lodMemory.ts failed: ${child.stderr}`);
+      const parsed = JSON.parse(child.stdout.trim().split('\n').pop() ?? '{}') as Record<string, unknown>;
+      figures = Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, number] => typeof entry[1] === 'number'));
+    },
+    measure: () => figures,
+  };
+}
+
 // Smooth hills with 5 cm roughness, and a worst case with 1 m roughness everywhere (every level has
 // a large error, so near chunks need full detail and the triangle budget decides).
 export const benchmarks: Benchmark[] = [
   ...[1025, 4097, 8193].map((size) => selectBench(size, 0.05)),
-  ...[1025, 4097, 8193].map((size) => selectBench(size, 1)), dabBench(4097), memoryBench(4097), memoryBench(8193)];
+  ...[1025, 4097, 8193].map((size) => selectBench(size, 1)), dabBench(4097), memoryBench(4097), memoryBench(8193), processMemoryBench(4097)];

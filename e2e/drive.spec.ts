@@ -21,9 +21,10 @@ interface Hud {
 }
 
 async function readHud(page: Page): Promise<Hud> {
-  const hud = page.getByTestId('drive-hud');
   const names = ['x', 'z', 'height', 'ground', 'speed', 'heading', 'pitch', 'roll', 'clip'] as const;
-  const values = await Promise.all(names.map((n) => hud.getAttribute(`data-${n}`)));
+  // One evaluate reads every attribute in the same task: separate reads could straddle a HUD update
+  // while the car moves and mix two frames.
+  const values = await page.getByTestId('drive-hud').evaluate((element, keys) => keys.map((n) => element.getAttribute(`data-${n}`)), [...names]);
   return Object.fromEntries(names.map((n, k) => [n, Number(values[k])])) as unknown as Hud;
 }
 

@@ -1,14 +1,15 @@
 import type { Heightfield } from '../../shared/terrain/heightfield';
 import { createChunkLayout, type ChunkLayout } from '../../shared/lod/chunkLayout';
 import { computeChunkErrors, updateChunkErrors, type ChunkErrors } from '../../shared/lod/chunkErrors';
-import { selectLod, type LodCamera, type LodOptions, type LodSelection } from '../../shared/lod/selectLod';
+import { DEFAULT_TRIANGLE_BUDGET, selectLod, type LodCamera, type LodOptions, type LodSelection } from '../../shared/lod/selectLod';
 import type { DirtyRegion } from '../region';
 
-/** Maps above this many vertices per side are drawn with level of detail. */
-export const LOD_MIN_SIDE = 1026;
-
+/**
+ * Maps whose full mesh would exceed the triangle budget are drawn with level of detail (1025² is
+ * already 2.1 M triangles); smaller ones draw the exact mesh directly.
+ */
 export function usesLod(field: Pick<Heightfield, 'width' | 'depth'>): boolean {
-  return field.width >= LOD_MIN_SIDE || field.depth >= LOD_MIN_SIDE;
+  return 2 * (field.width - 1) * (field.depth - 1) > DEFAULT_TRIANGLE_BUDGET;
 }
 
 /** Chunk ranges [cx0, cx1] × [cz0, cz1] whose heights changed. */

@@ -1,11 +1,13 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useFrame, useThree, type ThreeEvent } from '@react-three/fiber';
 import { MeshLambertMaterial, type PerspectiveCamera } from 'three';
+import { cameraFrustum } from './cameraFrustum';
 import { heightAt } from '../../shared/terrain/surface';
 import type { ToolPointerEvent } from '../../app/tools/types';
 import { useSession } from '../session';
 import { reportDrawn } from '../readiness';
 import { LodTerrainMeshes } from './lodTerrainMeshes';
+import { showTriangleCount } from './triangleCount';
 
 /**
  * The terrain of a large map, drawn with chunked level of detail. Levels follow the camera each
@@ -56,10 +58,17 @@ export function LodTerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDi
   useFrame(({ camera, size }) => {
     const perspective = camera as PerspectiveCamera;
     const p = camera.position;
-    const key = `${p.x.toFixed(2)},${p.y.toFixed(2)},${p.z.toFixed(2)},${perspective.fov},${size.height}`;
+    const q = camera.quaternion;
+    const key = `${p.x.toFixed(2)},${p.y.toFixed(2)},${p.z.toFixed(2)},${q.x.toFixed(4)},${q.y.toFixed(4)},${q.z.toFixed(4)},${q.w.toFixed(4)},${perspective.fov},${perspective.aspect},${size.height}`;
     if (key !== lastCamera.current) {
       lastCamera.current = key;
-      lod.update({ position: p, fovYDegrees: perspective.fov ?? 50, viewportHeight: size.height * Math.min(2, window.devicePixelRatio || 1) });
+      lod.update({
+        position: p,
+        fovYDegrees: perspective.fov ?? 50,
+        viewportHeight: size.height * Math.min(2, window.devicePixelRatio || 1),
+        frustum: cameraFrustum(perspective),
+      });
+      showTriangleCount(wrapper.current, lod.triangles);
     }
     const version = pendingDrawn.current;
     if (version === null) return;
@@ -107,3 +116,4 @@ export function LodTerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDi
 
   return <primitive object={lod.group} onPointerMove={onPointerMove} onPointerDown={onPointerDown} onPointerUp={onPointerUp} onPointerOut={onPointerOut} />;
 }
+

@@ -88,8 +88,12 @@ function levelError(h: Float32Array, w: number, i0: number, j0: number, i1: numb
   // Cell by cell with the corner heights in locals: this runs for every vertex and level. Along a
   // row of a cell each triangle's plane changes by a constant per vertex, so no branch per vertex:
   // di ≤ step − dj lies in the lower-left triangle (fx + fz ≤ 1), the rest in the upper-right one.
+  // A cell's far row and column are the next cell's first ones (both surfaces agree along a shared
+  // edge), so only the chunk's last cells visit them: each vertex is checked once per level.
   for (let cj = j0; cj < j1; cj += step) {
+    const lastDj = cj + step === j1 ? step : step - 1;
     for (let ci = i0; ci < i1; ci += step) {
+      const lastDi = ci + step === i1 ? step : step - 1;
       const k = cj * w + ci;
       const h00 = h[k];
       const h10 = h[k + step];
@@ -97,10 +101,10 @@ function levelError(h: Float32Array, w: number, i0: number, j0: number, i1: numb
       const h11 = h[k + step * w + step];
       const lowerSlope = (h10 - h00) * inv;
       const upperSlope = (h11 - h01) * inv;
-      for (let dj = 0; dj <= step; dj++) {
+      for (let dj = 0; dj <= lastDj; dj++) {
         const fz = dj * inv;
         const row = k + dj * w;
-        const split = step - dj;
+        const split = Math.min(step - dj, lastDi);
         // Lower triangle at (di, dj): h00 + fx (h10 − h00) + fz (h01 − h00).
         const lowerStart = h00 + fz * (h01 - h00);
         for (let di = 0; di <= split; di++) {
@@ -109,7 +113,7 @@ function levelError(h: Float32Array, w: number, i0: number, j0: number, i1: numb
         }
         // Upper triangle: h11 + (1 − fx)(h01 − h11) + (1 − fz)(h10 − h11) = a + fx (h11 − h01).
         const upperStart = h01 + (1 - fz) * (h10 - h11);
-        for (let di = split + 1; di <= step; di++) {
+        for (let di = split + 1; di <= lastDi; di++) {
           const d = Math.abs(h[row + di] - (upperStart + di * upperSlope));
           if (d > worst) worst = d;
         }

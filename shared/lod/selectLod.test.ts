@@ -4,6 +4,7 @@ import { computeChunkErrors } from './chunkErrors';
 import { selectionTriangleCount } from './chunkTriangles';
 import { syntheticTerrain } from './syntheticTerrain.testkit';
 import { chunkPixelScales, selectLod, type LodCamera } from './selectLod';
+import { perspectiveFrustum } from './frustum';
 
 describe('selectLod', () => {
   const field = syntheticTerrain(257, 1);
@@ -52,5 +53,52 @@ describe('selectLod', () => {
     const c = scales.findIndex((scale) => scale === Infinity);
     expect(c).toBeGreaterThanOrEqual(0);
     expect(selection.levels[c]).toBe(0);
+  });
+});
+
+describe('selectLod with a view frustum', () => {
+  const field = syntheticTerrain(257, 1);
+  const layout = createChunkLayout(257, 257, 1, 32);
+  const errors = computeChunkErrors(field, layout);
+  // Low over the +x edge looking towards −x with a narrow field of view: most chunks are off-screen.
+  const eye = { x: 200, y: 80, z: 0 };
+  const frustum = perspectiveFrustum(eye, { x: -1, y: -0.3, z: 0 }, { x: 0, y: 1, z: 0 }, 30, 1.5, 0.5, 5000);
+  const plain: LodCamera = { position: eye, fovYDegrees: 30, viewportHeight: 800 };
+  const culled: LodCamera = { ...plain, frustum };
+
+  const chunkCorners = (c: number) => {
+    const cx = c % layout.chunksX;
+    const cz = Math.floor(c / layout.chunksX);
+    const half = (layout.width - 1) / 2;
+    const corners = [];
+    for (const i of [cx * 32, (cx + 1) * 32]) for (const j of [cz * 32, (cz + 1) * 32]) for (const y of [errors.minHeight[c], errors.maxHeight[c]]) corners.push({ x: i - half, y, z: j - half });
+    return corners;
+  };
+  const seen = (p: { x: number; y: number; z: number }) => frustum.every((q) => q.nx * p.x + q.ny * p.y + q.nz * p.z + q.d >= 0);
+
+  it('gives off-screen chunks their coarsest level and keeps visible ones as without culling', () => {
+    const withCulling = selectLod(errors, culled, { triangleBudget: Infinity });
+    const without = selectLod(errors, plain, { triangleBudget: Infinity });
+    let offScreen = 0;
+    for (let c = 0; c < withCulling.levels.length; c++) {
+      const visibleCorner = chunkCorners(c).some(seen);
+      if (visibleCorner) expect(withCulling.levels[c]).toBe(without.levels[c]);
+      if (withCulling.levels[c] !== without.levels[c]) {
+        expect(visibleCorner).toBe(false);
+        expect(withCulling.levels[c]).toBe(errors.maxLevel[c]);
+        offScreen++;
+      }
+    }
+    expect(offScreen).toBeGreaterThan(0);
+    expect(withCulling.triangles).toBeLessThan(without.triangles);
+    expect(withCulling.triangles).toBe(selectionTriangleCount(layout, withCulling.levels));
+  });
+
+  it('spends a tight budget on visible chunks: they get finer levels than without culling', () => {
+    const budget = Math.floor(selectLod(errors, plain, { maxPixelError: 0.01, triangleBudget: Infinity }).triangles / 6);
+    const withCulling = selectLod(errors, culled, { maxPixelError: 0.01, triangleBudget: budget });
+    const without = selectLod(errors, plain, { maxPixelError: 0.01, triangleBudget: budget });
+    expect(withCulling.triangles).toBeLessThanOrEqual(budget);
+    expect(withCulling.pixelError).toBeLessThan(without.pixelError);
   });
 });

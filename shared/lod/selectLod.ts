@@ -1,6 +1,7 @@
 import { chunkBounds, chunkCount } from './chunkLayout';
 import type { ChunkErrors } from './chunkErrors';
 import { chunkTriangleCount, type ChunkLevels } from './chunkTriangles';
+import { boxIntersectsFrustum, type FrustumPlane } from './frustum';
 
 export interface LodCamera {
   position: { x: number; y: number; z: number };
@@ -8,6 +9,11 @@ export interface LodCamera {
   fovYDegrees: number;
   /** Drawing buffer height, pixels. */
   viewportHeight: number;
+  /**
+   * The view frustum, if known: chunks wholly outside it take their coarsest level (they are not
+   * seen, and coarse off-screen chunks leave the triangle budget to the visible ones).
+   */
+  frustum?: readonly FrustumPlane[];
 }
 
 export interface LodOptions {
@@ -30,7 +36,7 @@ export const DEFAULT_TRIANGLE_BUDGET = 2_000_000;
 /**
  * Pixels per metre of vertical error at each chunk's nearest point: viewportHeight / (2 · tan(fov/2)
  * · distance). Distance is to the chunk's bounding box (height range included), so the bound holds
- * for every point of the chunk.
+ * for every point of the chunk. A chunk outside the camera's frustum scores 0 (any level will do).
  */
 export function chunkPixelScales(errors: ChunkErrors, camera: LodCamera): Float64Array {
   const { layout } = errors;
@@ -44,8 +50,16 @@ export function chunkPixelScales(errors: ChunkErrors, camera: LodCamera): Float6
     for (let cx = 0; cx < layout.chunksX; cx++) {
       const { i0, j0, i1, j1 } = chunkBounds(layout, cx, cz);
       const c = cz * layout.chunksX + cx;
-      const dx = outside(x, (i0 - centreX) * s, (i1 - centreX) * s);
-      const dz = outside(z, (j0 - centreZ) * s, (j1 - centreZ) * s);
+      const minX = (i0 - centreX) * s;
+      const maxX = (i1 - centreX) * s;
+      const minZ = (j0 - centreZ) * s;
+      const maxZ = (j1 - centreZ) * s;
+      if (camera.frustum && !boxIntersectsFrustum(camera.frustum, minX, errors.minHeight[c], minZ, maxX, errors.maxHeight[c], maxZ)) {
+        scales[c] = 0;
+        continue;
+      }
+      const dx = outside(x, minX, maxX);
+      const dz = outside(z, minZ, maxZ);
       const dy = outside(y, errors.minHeight[c], errors.maxHeight[c]);
       const distance = Math.sqrt(dx * dx + dy * dy + dz * dz);
       // Inside the box every level but the exact one would be unbounded.

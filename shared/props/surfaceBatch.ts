@@ -1,5 +1,4 @@
 import type { Heightfield } from '../terrain/heightfield';
-import { gridCoordinate } from '../terrain/surface';
 
 /**
  * Batched surface sampling for bulk snapping. On a large map nearly every prop's cell is a cache
@@ -32,27 +31,46 @@ export function createBatchScratch(): BatchScratch {
 }
 
 /**
- * Loads props [from, from + n) (n ≤ BATCH_CHUNK) into the scratch.
- * Props with NaN coordinates read vertex 0 and get NaN offsets, so their height comes out NaN.
+ * Below this distance from a grid line a point may be an exact vertex position that gridCoordinate
+ * snaps; elsewhere gridCoordinate returns x / cellSize + centre unchanged, so the rounding test is
+ * skipped (same reasoning as heightAt's fast path). The rounding error of x / cellSize + centre grows
+ * with the coordinate, so beyond 2^20 vertices per side every point takes the exact test.
  */
-export function gatherChunk(
-  field: Heightfield,
-  x: Float64Array,
-  z: Float64Array,
-  from: number,
-  n: number,
-  scratch: BatchScratch,
-): void {
+const NEAR_GRID_LINE = 1e-9;
+const MAX_FAST_SIDE = 2 ** 20;
+
+/**
+ * Locates props [from, from + n) (n ≤ BATCH_CHUNK): fills the scratch's prop, vertex, fx and fz
+ * (not corners), exactly as gridCoordinate plus sampleSurface's clamping would.
+ * Props with NaN coordinates get vertex 0 and NaN offsets, so their height comes out NaN.
+ */
+export function locateChunk(field: Heightfield, x: Float64Array, z: Float64Array, from: number, n: number, scratch: BatchScratch): void {
   const w = field.width;
   const d = field.depth;
   const s = field.cellSize;
-  const { prop, vertex, fx, fz, corners } = scratch;
-  const h = field.heights;
+  const centreX = (w - 1) / 2;
+  const centreZ = (d - 1) / 2;
+  // Outside the fast range, a margin of 0.5 sends every point through the exact test.
+  const margin = w <= MAX_FAST_SIDE && d <= MAX_FAST_SIDE ? NEAR_GRID_LINE : 0.5;
+  const { prop, vertex, fx, fz } = scratch;
   for (let p = 0; p < n; p++) {
     const k = from + p;
     prop[p] = k;
-    let gx = gridCoordinate(x[k], s, (w - 1) / 2);
-    let gz = gridCoordinate(z[k], s, (d - 1) / 2);
+    const xk = x[k];
+    const zk = z[k];
+    let gx = xk / s + centreX;
+    let gz = zk / s + centreZ;
+    // Inlined gridCoordinate; NaN and ±Infinity fail the margin test and take the exact test.
+    const ex = gx - Math.floor(gx);
+    if (!(ex > margin && ex < 1 - margin)) {
+      const nearest = Math.round(gx);
+      if ((nearest - centreX) * s === xk) gx = nearest;
+    }
+    const ez = gz - Math.floor(gz);
+    if (!(ez > margin && ez < 1 - margin)) {
+      const nearest = Math.round(gz);
+      if ((nearest - centreZ) * s === zk) gz = nearest;
+    }
     if (gx < 0) gx = 0;
     else if (gx > w - 1) gx = w - 1;
     if (gz < 0) gz = 0;
@@ -65,6 +83,21 @@ export function gatherChunk(
     fz[p] = gz - j;
     vertex[p] = i >= 0 && j >= 0 ? j * w + i : 0;
   }
+}
+
+/** Loads props [from, from + n) (n ≤ BATCH_CHUNK) into the scratch, corners included (see locateChunk). */
+export function gatherChunk(
+  field: Heightfield,
+  x: Float64Array,
+  z: Float64Array,
+  from: number,
+  n: number,
+  scratch: BatchScratch,
+): void {
+  locateChunk(field, x, z, from, n, scratch);
+  const w = field.width;
+  const h = field.heights;
+  const { vertex, corners } = scratch;
   for (let p = 0; p < n; p++) {
     const v = vertex[p];
     const q = 4 * p;
