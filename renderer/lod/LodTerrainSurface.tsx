@@ -1,9 +1,8 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { useFrame, useThree, type ThreeEvent } from '@react-three/fiber';
+import { useFrame, useThree } from '@react-three/fiber';
 import { MeshLambertMaterial, type PerspectiveCamera } from 'three';
 import { cameraFrustum } from './cameraFrustum';
-import { heightAt } from '../../shared/terrain/surface';
-import type { ToolPointerEvent } from '../../app/tools/types';
+import { terrainPointerHandlers } from '../viewport/terrainPointer';
 import { useSession } from '../session';
 import { reportDrawn } from '../readiness';
 import { LodTerrainMeshes } from './lodTerrainMeshes';
@@ -15,7 +14,8 @@ import { showTriangleCount } from './triangleCount';
  * exact-surface raycast, so tools see the exact height wherever they point.
  */
 export function LodTerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDivElement | null> }) {
-  const { editor, view, hover, tools } = useSession();
+  const session = useSession();
+  const { editor, view } = session;
   const invalidate = useThree((s) => s.invalidate);
   const material = useMemo(() => new MeshLambertMaterial({ vertexColors: true }), []);
   const lod = useMemo(() => new LodTerrainMeshes(editor.document.field, material, view.getState().settings.colorMode), [editor, material, view]);
@@ -76,43 +76,7 @@ export function LodTerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDi
     requestAnimationFrame(() => reportDrawn('3d', version, wrapper.current));
   });
 
-  const toolEvent = (e: ThreeEvent<PointerEvent>): ToolPointerEvent | null => {
-    const field = editor.document.field;
-    const { x, z } = e.point;
-    const y = heightAt(field, x, z);
-    if (Number.isNaN(y)) return null;
-    return { x, z, y, source: '3d', shiftKey: e.shiftKey, altKey: e.altKey, ctrlKey: e.ctrlKey };
-  };
-
-  const onPointerMove = (e: ThreeEvent<PointerEvent>) => {
-    const event = toolEvent(e);
-    hover.setState({ hover: event ? { x: event.x, z: event.z, h: event.y, source: '3d' } : null });
-    const tool = tools.getState().active;
-    if (!tool || !event) return;
-    if (e.buttons & 1 && tool.capturesPrimaryDrag) tool.onPointerMove?.(event);
-    else tool.onHover?.(event);
-  };
-
-  const onPointerDown = (e: ThreeEvent<PointerEvent>) => {
-    const tool = tools.getState().active;
-    const event = toolEvent(e);
-    if (!tool || !event || e.button !== 0 || !tool.capturesPrimaryDrag) return;
-    e.stopPropagation();
-    (e.target as Element).setPointerCapture(e.pointerId);
-    tool.onPointerDown?.(event);
-  };
-
-  const onPointerUp = (e: ThreeEvent<PointerEvent>) => {
-    const tool = tools.getState().active;
-    const event = toolEvent(e);
-    if (!tool || !event || e.button !== 0 || !tool.capturesPrimaryDrag) return;
-    tool.onPointerUp?.(event);
-  };
-
-  const onPointerOut = () => {
-    hover.setState({ hover: null });
-    tools.getState().active?.onHover?.(null);
-  };
+  const { onPointerMove, onPointerDown, onPointerUp, onPointerOut } = terrainPointerHandlers(session);
 
   return <primitive object={lod.group} onPointerMove={onPointerMove} onPointerDown={onPointerDown} onPointerUp={onPointerUp} onPointerOut={onPointerOut} />;
 }

@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { useFrame, useThree, type ThreeEvent } from '@react-three/fiber';
+import { useFrame, useThree } from '@react-three/fiber';
 import type { Mesh, MeshLambertMaterial } from 'three';
-import { heightAt } from '../../shared/terrain/surface';
-import type { ToolPointerEvent } from '../../app/tools/types';
+import { terrainPointerHandlers } from './terrainPointer';
 import { useSession } from '../session';
 import { reportDrawn } from '../readiness';
 import { TerrainGeometry } from './terrainGeometry';
@@ -12,7 +11,8 @@ import { TerrainGeometry } from './terrainGeometry';
  * state) so that a document edit touches only buffers, not the React tree.
  */
 export function TerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDivElement | null> }) {
-  const { editor, view, hover, tools } = useSession();
+  const session = useSession();
+  const { editor, view } = session;
   const meshRef = useRef<Mesh>(null);
   const materialRef = useRef<MeshLambertMaterial>(null);
   const invalidate = useThree((s) => s.invalidate);
@@ -72,43 +72,7 @@ export function TerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDivEl
     requestAnimationFrame(() => reportDrawn('3d', version, wrapper.current));
   });
 
-  const toolEvent = (e: ThreeEvent<PointerEvent>): ToolPointerEvent | null => {
-    const field = editor.document.field;
-    const { x, z } = e.point;
-    const y = heightAt(field, x, z);
-    if (Number.isNaN(y)) return null;
-    return { x, z, y, source: '3d', shiftKey: e.shiftKey, altKey: e.altKey, ctrlKey: e.ctrlKey };
-  };
-
-  const onPointerMove = (e: ThreeEvent<PointerEvent>) => {
-    const event = toolEvent(e);
-    hover.setState({ hover: event ? { x: event.x, z: event.z, h: event.y, source: '3d' } : null });
-    const tool = tools.getState().active;
-    if (!tool || !event) return;
-    if (e.buttons & 1 && tool.capturesPrimaryDrag) tool.onPointerMove?.(event);
-    else tool.onHover?.(event);
-  };
-
-  const onPointerDown = (e: ThreeEvent<PointerEvent>) => {
-    const tool = tools.getState().active;
-    const event = toolEvent(e);
-    if (!tool || !event || e.button !== 0 || !tool.capturesPrimaryDrag) return;
-    e.stopPropagation();
-    (e.target as Element).setPointerCapture(e.pointerId);
-    tool.onPointerDown?.(event);
-  };
-
-  const onPointerUp = (e: ThreeEvent<PointerEvent>) => {
-    const tool = tools.getState().active;
-    const event = toolEvent(e);
-    if (!tool || !event || e.button !== 0 || !tool.capturesPrimaryDrag) return;
-    tool.onPointerUp?.(event);
-  };
-
-  const onPointerOut = () => {
-    hover.setState({ hover: null });
-    tools.getState().active?.onHover?.(null);
-  };
+  const { onPointerMove, onPointerDown, onPointerUp, onPointerOut } = terrainPointerHandlers(session);
 
   return (
     <mesh ref={meshRef} onPointerMove={onPointerMove} onPointerDown={onPointerDown} onPointerUp={onPointerUp} onPointerOut={onPointerOut}>

@@ -1,8 +1,9 @@
+// Checks the pure fast deflate of shared/codecs against Node's own (stricter) zlib: Node lives on main's side of the layering.
 import { describe, expect, it } from 'vitest';
 import { unzlibSync } from 'fflate';
 import { inflateSync } from 'node:zlib';
-import { fastZlibCompress } from './fast-deflate';
-import { seededValues } from './testing/png-fixtures';
+import { fastZlibCompress } from '../../shared/codecs/fast-deflate';
+import { seededValues } from '../../shared/codecs/testing/png-fixtures';
 
 function roundTrip(data: Uint8Array): Uint8Array {
   const compressed = fastZlibCompress(data);

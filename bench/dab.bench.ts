@@ -1,0 +1,158 @@
+import type { Benchmark } from './harness';
+import { MeshBasicMaterial } from 'three';
+import { defaultCameraPose } from '../app/cameraPose';
+import type { DirtyRegion } from '../app/region';
+import { BrushStroke } from '../app/tools/brushStroke';
+import { DEFAULT_BRUSH, type BrushSettings } from '../app/tools/brush';
+import { planMapTiles, tileHeightRange, tilePixels, tileRowsToRedraw, type MapTile } from '../app/lod/mapTiles';
+import { createSnappedPropLayer, resnapInRegion, type SnappedPropLayer } from '../shared/props/prop';
+import { scatterProps } from '../shared/props/scatter';
+import { syntheticTerrain } from '../shared/lod/syntheticTerrain.testkit';
+import type { LodCamera } from '../shared/lod/selectLod';
+import type { Heightfield, HeightRange } from '../shared/terrain/heightfield';
+import { LodTerrainMeshes } from '../renderer/lod/lodTerrainMeshes';
+
+const SIZE = 4097;
+/** A 64 m dab: radius 32 m on a 1 m grid. */
+const RADIUS = 32;
+const PROPS = 100_000;
+const WARMUP = 3;
+const FOV = 50;
+const VIEWPORT = { width: 1600, height: 1000 };
+
+type Part = 'height_edit' | 'lod_update' | 'map_tiles' | 'props_resnap';
+const PARTS: Part[] = ['height_edit', 'lod_update', 'map_tiles', 'props_resnap'];
+
+interface TileState {
+  tile: MapTile;
+  range: HeightRange;
+}
+
+interface DabState {
+  field: Heightfield;
+  lod: LodTerrainMeshes;
+  camera: LodCamera;
+  tiles: TileState[];
+  mapRange: HeightRange;
+  props: SnappedPropLayer;
+  times: Record<Part, number[]>;
+  runs: number;
+  tilesRedrawn: number;
+  pixelsRedrawn: number;
+  propsTouched: number;
+  /** Part of the map tiles' time spent rescanning the touched tiles' height ranges. */
+  rangeMs: number;
+  rangeTimes: number[];
+}
+
+function combinedRange(tiles: readonly TileState[]): HeightRange {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const t of tiles) {
+    if (t.range.min < min) min = t.range.min;
+    if (t.range.max > max) max = t.range.max;
+  }
+  return { min, max };
+}
+
+/**
+ * The 2D panel's CPU work for a change, as renderer/lod/map2dTiles.ts does it, minus the canvas:
+ * touched tiles' ranges, the map range, then the RGBA pixels of the changed rows. Node has no
+ * canvas, so `putImageData` (the browser's copy into the tile canvas) is not included.
+ */
+function redrawMapTiles(state: DabState, region: DirtyRegion): void {
+  const touched = state.tiles.filter((t) => tileRowsToRedraw(t.tile, region) !== null);
+  const start = performance.now();
+  for (const t of touched) t.range = tileHeightRange(state.field, t.tile);
+  state.rangeMs = performance.now() - start;
+  const range = combinedRange(state.tiles);
+  const change: DirtyRegion = range.min !== state.mapRange.min || range.max !== state.mapRange.max ? { kind: 'all' } : region;
+  state.mapRange = range;
+  state.tilesRedrawn = 0;
+  state.pixelsRedrawn = 0;
+  for (const t of state.tiles) {
+    const rows = tileRowsToRedraw(t.tile, change);
+    if (!rows) continue;
+    const pixels = tilePixels(state.field, t.tile, rows.rowStart, rows.rowEnd, 'hypsometric', range);
+    state.tilesRedrawn++;
+    state.pixelsRedrawn += pixels.length / 4;
+  }
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/**
+ * One 64 m brush dab at 4097² and every view update the CPU does for it: the height edit through
+ * the brush tool's stroke (tile snapshot for undo + dab), the viewport's LOD chunk errors, level
+ * selection and rebuild of the touched blocks, the 2D panel's tile pixels, and re-snapping the
+ * props in the changed region. Dabs alternate raise and lower at the same spot so the map's height
+ * range (which would recolour everything) stays put, as for a typical dab.
+ */
+function brushDabAllViews(): Benchmark {
+  let state: DabState | undefined;
+  const brushes: BrushSettings[] = [
+    { ...DEFAULT_BRUSH, mode: 'raise', radius: RADIUS },
+    { ...DEFAULT_BRUSH, mode: 'lower', radius: RADIUS },
+  ];
+  return {
+    name: 'brush-dab-all-views',
+    size: SIZE,
+    params: { dab_m: 2 * RADIUS, props: PROPS, target_ms: 8, map_tiles_excludes: 'putImageData (no canvas in Node)' },
+    samples: 15,
+    warmup: WARMUP,
+    setup: () => {
+      const field = syntheticTerrain(SIZE, 1);
+      const lod = new LodTerrainMeshes(field, new MeshBasicMaterial(), 'height');
+      const pose = defaultCameraPose(field, FOV, VIEWPORT.width / VIEWPORT.height);
+      const camera: LodCamera = { position: pose.position, fovYDegrees: FOV, viewportHeight: VIEWPORT.height };
+      lod.update(camera);
+      const tiles = planMapTiles(field.width, field.depth).map((tile) => ({ tile, range: tileHeightRange(field, tile) }));
+      const props = createSnappedPropLayer(field, scatterProps(field, { seed: 1, count: PROPS, types: ['conifer', 'broadleaf', 'rock'] }).props);
+      const times = Object.fromEntries(PARTS.map((p) => [p, [] as number[]])) as Record<Part, number[]>;
+      state = { field, lod, camera, tiles, mapRange: combinedRange(tiles), props, times, runs: 0, tilesRedrawn: 0, pixelsRedrawn: 0, propsTouched: 0, rangeMs: 0, rangeTimes: [] };
+      return state;
+    },
+    run: (s) => {
+      const st = s as DabState;
+      const brush = brushes[st.runs++ % 2];
+      const t0 = performance.now();
+      // A new stroke per dab: includes the undo snapshot of the touched tiles, as a stroke's first dab does.
+      const stroke = new BrushStroke(st.field, brush, 0.3, -0.2, 0);
+      const region = stroke.begin();
+      if (!region) throw new Error('the dab changed nothing');
+      const t1 = performance.now();
+      st.lod.syncDocument(st.field, region);
+      st.lod.update(st.camera);
+      const t2 = performance.now();
+      redrawMapTiles(st, region);
+      const t3 = performance.now();
+      st.propsTouched = resnapInRegion(st.field, st.props, region).touched;
+      const t4 = performance.now();
+      st.times.height_edit.push(t1 - t0);
+      st.times.lod_update.push(t2 - t1);
+      st.times.map_tiles.push(t3 - t2);
+      st.rangeTimes.push(st.rangeMs);
+      st.times.props_resnap.push(t4 - t3);
+    },
+    measure: (): Record<string, number> => {
+      if (!state) return {};
+      const figures: Record<string, number> = {};
+      for (const part of PARTS) figures[`${part}_ms`] = median(state.times[part].slice(WARMUP));
+      return {
+        ...figures,
+        map_tiles_range_scan_ms: median(state.rangeTimes.slice(WARMUP)),
+        lod_blocks_rebuilt: state.lod.lastRebuilt,
+        map_tiles_redrawn: state.tilesRedrawn,
+        map_pixels_redrawn: state.pixelsRedrawn,
+        props_touched: state.propsTouched,
+        triangles: state.lod.triangles,
+      };
+    },
+  };
+}
+
+export const benchmarks: Benchmark[] = [brushDabAllViews()];

@@ -1,0 +1,52 @@
+import type { ThreeEvent } from '@react-three/fiber';
+import { heightAt } from '../../shared/terrain/surface';
+import type { ToolPointerEvent } from '../../app/tools/types';
+import type { EditorSession } from '../../app/editorSession';
+
+export interface TerrainPointerHandlers {
+  onPointerMove(e: ThreeEvent<PointerEvent>): void;
+  onPointerDown(e: ThreeEvent<PointerEvent>): void;
+  onPointerUp(e: ThreeEvent<PointerEvent>): void;
+  onPointerOut(): void;
+}
+
+/**
+ * Pointer handling shared by every terrain surface (full mesh or LOD): the hit point's x/z with the
+ * exact heightAt drive the hover readout and the active tool.
+ */
+export function terrainPointerHandlers({ editor, hover, tools }: Pick<EditorSession, 'editor' | 'hover' | 'tools'>): TerrainPointerHandlers {
+  const toolEvent = (e: ThreeEvent<PointerEvent>): ToolPointerEvent | null => {
+    const { x, z } = e.point;
+    const y = heightAt(editor.document.field, x, z);
+    if (Number.isNaN(y)) return null;
+    return { x, z, y, source: '3d', shiftKey: e.shiftKey, altKey: e.altKey, ctrlKey: e.ctrlKey };
+  };
+  return {
+    onPointerMove(e) {
+      const event = toolEvent(e);
+      hover.setState({ hover: event ? { x: event.x, z: event.z, h: event.y, source: '3d' } : null });
+      const tool = tools.getState().active;
+      if (!tool || !event) return;
+      if (e.buttons & 1 && tool.capturesPrimaryDrag) tool.onPointerMove?.(event);
+      else tool.onHover?.(event);
+    },
+    onPointerDown(e) {
+      const tool = tools.getState().active;
+      const event = toolEvent(e);
+      if (!tool || !event || e.button !== 0 || !tool.capturesPrimaryDrag) return;
+      e.stopPropagation();
+      (e.target as Element).setPointerCapture(e.pointerId);
+      tool.onPointerDown?.(event);
+    },
+    onPointerUp(e) {
+      const tool = tools.getState().active;
+      const event = toolEvent(e);
+      if (!tool || !event || e.button !== 0 || !tool.capturesPrimaryDrag) return;
+      tool.onPointerUp?.(event);
+    },
+    onPointerOut() {
+      hover.setState({ hover: null });
+      tools.getState().active?.onHover?.(null);
+    },
+  };
+}
