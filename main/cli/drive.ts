@@ -3,6 +3,7 @@
  * with the editor's pose and movement code (shared/vehicle) and writes one telemetry row per step.
  */
 import { parseCommand } from './commandArgs';
+import { tokenizeOptions } from './options';
 import { displayFileName } from '../../shared/codecs/errors';
 import { importHeightmap } from '../../shared/codecs/import-heightmap';
 import type { JsonObject } from '../../shared/codecs/json';
@@ -48,22 +49,9 @@ type DriveOption = (typeof OPTIONS)[number];
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
 export function parseDriveArgs(args: readonly string[]): DriveArgs {
-  const values = new Map<DriveOption, string>();
-  const positional: string[] = [];
-  for (let k = 0; k < args.length; k++) {
-    const arg = args[k];
-    if (!arg.startsWith('--')) {
-      positional.push(arg);
-      continue;
-    }
-    const eq = arg.indexOf('=');
-    const name = eq >= 0 ? arg.slice(0, eq) : arg;
-    if (!(OPTIONS as readonly string[]).includes(name)) throw new UsageError(`unknown option ${name}`);
-    const option = name as DriveOption;
-    if (values.has(option)) throw new UsageError(`${option} is given more than once`);
-    if (eq < 0 && k + 1 >= args.length) throw new UsageError(`${option} needs a value`);
-    values.set(option, eq >= 0 ? arg.slice(eq + 1) : args[++k]);
-  }
+  const tokens = tokenizeOptions(args, OPTIONS);
+  const positional = tokens.positional;
+  const values = { get: (option: DriveOption): string | undefined => tokens.values.get(option)?.[0] };
   if (positional.length === 0) throw new UsageError('give the TERRAIN file to drive on');
   if (positional.length > 1) throw new UsageError(`unexpected argument "${positional[1]}"`);
   const route = values.get('--route');

@@ -5,6 +5,7 @@
  * input project already had, which new props also keep their spacing from).
  */
 import { parseCommand } from './commandArgs';
+import { tokenizeOptions } from './options';
 import { displayFileName } from '../../shared/codecs/errors';
 import type { JsonObject } from '../../shared/codecs/json';
 import { compileProject, parseProject, type ProjectDocument } from '../../shared/codecs/project';
@@ -58,28 +59,7 @@ function range(option: string, text: string): Range {
 }
 
 export function parseScatterArgs(args: readonly string[]): ScatterArgs {
-  const values = new Map<string, string[]>();
-  const positional: string[] = [];
-  for (let k = 0; k < args.length; k++) {
-    const arg = args[k];
-    if (!arg.startsWith('--')) {
-      positional.push(arg);
-      continue;
-    }
-    const eq = arg.indexOf('=');
-    const name = eq >= 0 ? arg.slice(0, eq) : arg;
-    if (!(OPTIONS as readonly string[]).includes(name)) throw new UsageError(`unknown option ${name}`);
-    let value: string;
-    if (eq >= 0) value = arg.slice(eq + 1);
-    else {
-      if (k + 1 >= args.length) throw new UsageError(`${name} needs a value`);
-      value = args[++k];
-    }
-    const list = values.get(name) ?? [];
-    if (list.length > 0 && name !== '--type') throw new UsageError(`${name} is given more than once`);
-    list.push(value);
-    values.set(name, list);
-  }
+  const { values, positional } = tokenizeOptions(args, OPTIONS, ['--type']);
   if (positional.length !== 1) throw new UsageError(positional.length === 0 ? 'give the TERRAIN file to scatter on' : `expected one TERRAIN file, got ${positional.length}: ${positional.join(' ')}`);
   const one = (name: string): string | undefined => values.get(name)?.[0];
   const types = values.get('--type') ?? [];
