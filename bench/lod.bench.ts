@@ -121,17 +121,17 @@ function memoryBench(size: number): Benchmark {
  * Node process (bench/lodMemory.ts) so RSS is not inflated by the other entries. Node only: the GPU
  * copies and the browser's own overhead are not included.
  */
-function processMemoryBench(size: number): Benchmark {
+function processMemoryBench(size: number, strokes: number, undos: number): Benchmark {
   let figures: Record<string, number> = {};
   return {
-    name: `lod document memory at rest ${size}`,
+    name: `lod document ${undos ? 'editable, memory' : 'memory at rest'} ${size}`,
     size,
-    params: { strokes: 20, excludes: 'GPU and browser overhead' },
+    params: { strokes, undos, excludes: 'GPU and browser overhead' },
     samples: 1,
     warmup: 0,
     run: () => {
       const script = fileURLToPath(new URL('./lodMemory.ts', import.meta.url));
-      const child = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', script, String(size)], { encoding: 'utf8' });
+      const child = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', script, String(size), String(strokes), String(undos)], { encoding: 'utf8' });
       if (child.status !== 0) throw new Error(`bench/lodMemory.ts failed: ${child.stderr}`);
       const parsed = JSON.parse(child.stdout.trim().split('\n').pop() ?? '{}') as Record<string, unknown>;
       figures = Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, number] => typeof entry[1] === 'number'));
@@ -144,4 +144,6 @@ function processMemoryBench(size: number): Benchmark {
 // a large error, so near chunks need full detail and the triangle budget decides).
 export const benchmarks: Benchmark[] = [
   ...[1025, 4097, 8193].map((size) => selectBench(size, 0.05)),
-  ...[1025, 4097, 8193].map((size) => selectBench(size, 1)), dabBench(4097), memoryBench(4097), memoryBench(8193), processMemoryBench(4097)];
+  ...[1025, 4097, 8193].map((size) => selectBench(size, 1)), dabBench(4097), memoryBench(4097), memoryBench(8193), processMemoryBench(4097, 20, 0),
+  // 8193² opens and is editable: 10 strokes through the Editor with tile undo, one undone, LOD selection.
+  processMemoryBench(8193, 10, 1)];

@@ -5,10 +5,10 @@ import { test, expect } from './fixtures';
  * Performance figures for the generate → draw loop, REPORTED (annotations, an attachment and the
  * console), never asserted: rendering here is software and CI machines vary. Only functional facts
  * are checked: both views drew the new version and the terrain stays within the triangle budget.
- * Sizes stay small enough for software rendering: 257² (the baseline) and 1025², the largest
- * full-resolution mesh (larger maps use level of detail, whose triangle count is unit-tested).
+ * Sizes: 257² (the baseline), 1025² (the largest full-resolution mesh) and 4097², a real game map
+ * drawn with level of detail (whose triangle count is also unit-tested).
  */
-const SIZES = [257, 1025] as const;
+const SIZES = [257, 1025, 4097] as const;
 const ITERATIONS = 1000;
 const TRIANGLE_BUDGET = 2_000_000;
 
@@ -18,6 +18,24 @@ interface SizeFigures {
   triangles: number;
   meanFrameMs: number;
   frames: number;
+  /** The page's JS heap after drawing, in MB (NaN when the browser does not expose it). */
+  jsHeapMb: number;
+}
+
+/** Used JS heap of the page: `performance.memory` in Chromium, else the DevTools protocol's metrics. */
+async function jsHeapUsedMb(page: Page): Promise<number> {
+  const fromPage = await page.evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize);
+  if (typeof fromPage === 'number' && fromPage > 0) return fromPage / (1024 * 1024);
+  try {
+    const session = await page.context().newCDPSession(page);
+    await session.send('Performance.enable');
+    const { metrics } = await session.send('Performance.getMetrics');
+    await session.detach();
+    const used = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value;
+    return used !== undefined ? used / (1024 * 1024) : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 async function drawnVersions(page: Page): Promise<[string, string]> {
@@ -78,8 +96,8 @@ async function orbitFrameTime(page: Page): Promise<{ meanFrameMs: number; frames
 }
 
 test.describe('performance (reported, not asserted)', () => {
-  test('run → drawn time, triangles and frame time at 257² and 1025²', async ({ app }) => {
-    test.setTimeout(120_000);
+  test('run → drawn time, triangles and frame time at 257², 1025² and 4097²', async ({ app }) => {
+    test.setTimeout(180_000);
     const { page } = app;
     const figures: SizeFigures[] = [];
     for (const size of SIZES) {
@@ -90,11 +108,11 @@ test.describe('performance (reported, not asserted)', () => {
       expect(triangles).toBeLessThanOrEqual(TRIANGLE_BUDGET);
       const frame = await orbitFrameTime(page);
       expect(frame.frames).toBeGreaterThan(0);
-      figures.push({ size, runToDrawnMs, triangles, ...frame });
+      figures.push({ size, runToDrawnMs, triangles, ...frame, jsHeapMb: await jsHeapUsedMb(page) });
     }
     const baseline = figures[0];
     for (const f of figures) {
-      const line = `${f.size}²: Run ${ITERATIONS} iterations → both views drawn ${f.runToDrawnMs} ms; ${f.triangles} triangles; mean frame ${f.meanFrameMs.toFixed(1)} ms over ${f.frames} frames (×${(f.meanFrameMs / baseline.meanFrameMs).toFixed(2)} vs ${baseline.size}²)`;
+      const line = `${f.size}²: Run ${ITERATIONS} iterations → both views drawn ${f.runToDrawnMs} ms; ${f.triangles} triangles; mean frame ${f.meanFrameMs.toFixed(1)} ms over ${f.frames} frames (×${(f.meanFrameMs / baseline.meanFrameMs).toFixed(2)} vs ${baseline.size}²); JS heap ${f.jsHeapMb.toFixed(0)} MB`;
       test.info().annotations.push({ type: 'performance', description: line });
       console.log(`[performance] ${line}`);
     }
