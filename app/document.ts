@@ -3,6 +3,7 @@ import { runFaultFormation } from '../shared/fault/engine';
 import { DEFAULT_RECIPE, type FaultRecipe } from '../shared/fault/recipe';
 
 import type { Prop } from '../shared/props/prop';
+import type { JsonObject } from '../shared/codecs/json';
 
 export type { Prop };
 
@@ -19,10 +20,19 @@ export interface TerrainDocument {
   props: Prop[];
   units: 'metres';
   generation: GenerationSettings | null;
+  /**
+   * The steps that made the terrain after its recipe's first run, in order, as saved in the project
+   * file: continued runs, manual faults, smoothing, normalising (brush strokes are not replayable and
+   * live only in the heights). A fresh generation, an import or a reset starts it afresh.
+   */
+  history: GenerationStep[];
 }
 
+/** One recorded generation step (a JSON object, e.g. `{ "kind": "manualFault", … }`). */
+export type GenerationStep = JsonObject;
+
 export function createDocument(field: Heightfield, generation: GenerationSettings | null = null): TerrainDocument {
-  return { field, props: [], units: 'metres', generation };
+  return { field, props: [], units: 'metres', generation, history: [] };
 }
 
 export const DEFAULT_TERRAIN_SIZE = 257;

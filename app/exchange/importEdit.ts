@@ -1,12 +1,18 @@
 import type { Heightfield } from '../../shared/terrain/heightfield';
-import type { GenerationSettings } from '../document';
+import type { GenerationSettings, GenerationStep } from '../document';
 import type { DocumentEdit } from '../history';
-import { createFieldReplaceEdit, withGenerationSettings } from '../jobs/generationEdits';
+import { createFieldReplaceEdit, withGenerationHistory, withGenerationSettings } from '../jobs/generationEdits';
 
 /**
  * Importing replaces the whole map (any size) as ONE undoable edit. Imported terrain has no recipe,
- * so the generation settings go with it and come back on undo.
+ * so the generation settings and history go with it and come back on undo.
  */
-export function createImportEdit(fileName: string, before: Heightfield, beforeGeneration: GenerationSettings | null, imported: Heightfield): DocumentEdit {
-  return withGenerationSettings(createFieldReplaceEdit(`Import ${fileName}`, before, imported), beforeGeneration, null);
+export function createImportEdit(
+  fileName: string,
+  before: Heightfield,
+  beforeGeneration: GenerationSettings | null,
+  imported: Heightfield,
+  beforeHistory: readonly GenerationStep[] = [],
+): DocumentEdit {
+  return withGenerationHistory(withGenerationSettings(createFieldReplaceEdit(`Import ${fileName}`, before, imported), beforeGeneration, null), beforeHistory, []);
 }

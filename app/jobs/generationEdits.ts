@@ -1,5 +1,5 @@
 import type { Heightfield } from '../../shared/terrain/heightfield';
-import type { GenerationSettings, TerrainDocument } from '../document';
+import type { GenerationSettings, GenerationStep, TerrainDocument } from '../document';
 import type { DocumentEdit } from '../history';
 import { ALL } from '../region';
 
@@ -33,6 +33,24 @@ export function createFieldReplaceEdit(label: string, before: Heightfield, after
     revert: (doc: TerrainDocument) => {
       doc.field = before;
       return ALL;
+    },
+  };
+}
+
+/** Wraps a height edit so that it also sets the document's generation history (undone with it). */
+export function withGenerationHistory(edit: DocumentEdit, before: readonly GenerationStep[], after: readonly GenerationStep[]): DocumentEdit {
+  return {
+    label: edit.label,
+    byteSize: edit.byteSize,
+    apply: (doc) => {
+      const region = edit.apply(doc);
+      doc.history = [...after];
+      return region;
+    },
+    revert: (doc) => {
+      const region = edit.revert(doc);
+      doc.history = [...before];
+      return region;
     },
   };
 }

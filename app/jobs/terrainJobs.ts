@@ -3,7 +3,7 @@ import type { FaultRecipe } from '../../shared/fault/recipe';
 import type { Editor } from '../editor';
 import type { DocumentEdit } from '../history';
 import { diffTileEdit } from '../tileEdit';
-import { createFieldReplaceEdit, withGenerationSettings } from './generationEdits';
+import { createFieldReplaceEdit, withGenerationHistory, withGenerationSettings } from './generationEdits';
 import { createJobStore, type JobStore } from './jobStore';
 import type { FaultJobRequest, FaultJobTransport, JobHandle } from './protocol';
 
@@ -48,7 +48,7 @@ export class TerrainJobs {
       const heightsEdit = sameShape
         ? diffTileEdit(`Generate ${recipe.iterations} iterations`, width, depth, doc.field.heights, heights)
         : createFieldReplaceEdit(`Generate ${recipe.iterations} iterations`, doc.field, createHeightfield(width, depth, cellSize, heights));
-      return withGenerationSettings(heightsEdit, doc.generation, generation);
+      return withGenerationHistory(withGenerationSettings(heightsEdit, doc.generation, generation), doc.history, []);
     });
   }
 
@@ -64,7 +64,8 @@ export class TerrainJobs {
     return this.run(request, `Run ${count} more`, (heights) => {
       const current = this.editor.document;
       const edit = diffTileEdit(`Run ${count} more`, width, depth, current.field.heights, heights);
-      return withGenerationSettings(edit, current.generation, { recipe: { ...recipe, iterations: end } });
+      const step = { kind: 'run', start: recipe.iterations, end };
+      return withGenerationHistory(withGenerationSettings(edit, current.generation, { recipe: { ...recipe, iterations: end } }), current.history, [...current.history, step]);
     });
   }
 

@@ -7,11 +7,9 @@ import type { ProjectPayload } from '../../shared/ipc/projectContract';
 import { createDocument, type Prop, type TerrainDocument } from '../document';
 
 /**
- * Document ⇄ project file data. Heights go through as float32 bytes, bit for bit. The recipe carries
- * continued runs (its iteration count grows with each run); other history entries read from a file
- * (manual faults, imports) are kept with the document so that saving it again does not drop them.
+ * Document ⇄ project file data. Heights go through as float32 bytes, bit for bit; the recipe and the
+ * document's generation history (continued runs, manual faults, filters) go through as JSON.
  */
-const loadedHistory = new WeakMap<TerrainDocument, JsonObject[]>();
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
@@ -27,7 +25,7 @@ export function projectDataOf(doc: TerrainDocument, view: ViewSettings): Project
     depth: doc.field.depth,
     cellSize: doc.field.cellSize,
     recipe: doc.generation ? { ...doc.generation.recipe, decay: { ...doc.generation.recipe.decay } } : null,
-    history: loadedHistory.get(doc) ?? [],
+    history: doc.history.map((step) => ({ ...step })),
     props: doc.props.map(propToJson),
     view: { ...view },
   };
@@ -49,7 +47,7 @@ export function payloadOf(doc: TerrainDocument, view: ViewSettings): ProjectPayl
 export function documentFromProject(project: ProjectDocument, fileName: string): LoadedProject {
   const document = createDocument(project.field, project.recipe ? { recipe: project.recipe } : null);
   document.props = project.props.map((value, index) => propFromJson(value, index, fileName));
-  if (project.history.length > 0) loadedHistory.set(document, project.history);
+  document.history = project.history.map((step) => ({ ...step }));
   return { document, view: viewFrom(project.view) };
 }
 

@@ -1,5 +1,6 @@
 import type { Editor } from '../editor';
 import { diffTileEdit } from '../tileEdit';
+import { withGenerationHistory } from '../jobs/generationEdits';
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import { applyFaults, lineThroughPoints } from '../jobs/faultEngine';
 import type { ToolSettingsStore } from './toolSettings';
@@ -51,6 +52,7 @@ export function applyManualFault(editor: Editor, x1: number, z1: number, x2: num
   applyFaults(result, [{ line: lineThroughPoints(x1, z1, x2, z2), displacement }]);
   const edit = diffTileEdit('Manual fault', field.width, field.depth, field.heights, result.heights);
   if (edit.tileCount === 0) return false;
-  editor.apply(edit);
+  const { history } = editor.document;
+  editor.apply(withGenerationHistory(edit, history, [...history, { kind: 'manualFault', x1, z1, x2, z2, displacement }]));
   return true;
 }
