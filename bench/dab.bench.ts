@@ -1,5 +1,4 @@
 import type { Benchmark } from './harness';
-import { MeshBasicMaterial } from 'three';
 import { defaultCameraPose } from '../app/cameraPose';
 import type { DirtyRegion } from '../app/region';
 import { BrushStroke } from '../app/tools/brushStroke';
@@ -106,7 +105,7 @@ function brushDabAllViews(name: string, x: number, z: number): Benchmark {
     warmup: WARMUP,
     setup: () => {
       const field = syntheticTerrain(SIZE, 1);
-      const lod = new LodTerrainMeshes(field, new MeshBasicMaterial(), 'height');
+      const lod = new LodTerrainMeshes(field, 'height');
       const pose = defaultCameraPose(field, FOV, VIEWPORT.width / VIEWPORT.height);
       const camera: LodCamera = { position: pose.position, fovYDegrees: FOV, viewportHeight: VIEWPORT.height };
       lod.update(camera);

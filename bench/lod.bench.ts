@@ -1,7 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Benchmark } from './harness';
-import { MeshBasicMaterial } from 'three';
 import { defaultCameraPose } from '../app/cameraPose';
 import { createChunkLayout } from '../shared/lod/chunkLayout';
 import { computeChunkErrors, type ChunkErrors } from '../shared/lod/chunkErrors';
@@ -75,7 +74,7 @@ function dabBench(size: number): Benchmark {
     samples: 9,
     setup: () => {
       const field = syntheticTerrain(size, 1);
-      const lod = new LodTerrainMeshes(field, new MeshBasicMaterial(), 'height');
+      const lod = new LodTerrainMeshes(field, 'height');
       const camera = defaultCamera(field);
       lod.update(camera);
       state = { field, lod, camera, sink: 0 };
@@ -105,7 +104,7 @@ function memoryBench(size: number): Benchmark {
     warmup: 0,
     setup: () => {
       const field = syntheticTerrain(size, 1);
-      lod = new LodTerrainMeshes(field, new MeshBasicMaterial(), 'height');
+      lod = new LodTerrainMeshes(field, 'height');
       return { field, camera: defaultCamera(field) };
     },
     run: (s) => {

@@ -6,7 +6,6 @@
  * this; prints one JSON line. With 8193 10 1 it shows an 8193² document opens and is editable. Excludes the GPU's copies and the browser's own overhead
  * (renderer process, compositor, Electron): those are not visible to Node.
  */
-import { MeshBasicMaterial } from 'three';
 import { defaultCameraPose } from '../app/cameraPose';
 import { createDocument } from '../app/document';
 import { Editor } from '../app/editor';
@@ -49,7 +48,7 @@ const undoMs = undone ? (performance.now() - undoStart) / undone : 0;
 
 const field = editor.document.field;
 const lodStart = performance.now();
-const lod = new LodTerrainMeshes(field, new MeshBasicMaterial(), 'height');
+const lod = new LodTerrainMeshes(field, 'height');
 const pose = defaultCameraPose(field, 50, 1.6);
 lod.update({ position: pose.position, fovYDegrees: 50, viewportHeight: 1000 });
 const lodMs = performance.now() - lodStart;
@@ -81,6 +80,7 @@ const figures = {
   heights_mb: field.heights.byteLength / MB,
   history_mb: editor.history.byteSize / MB,
   lod_buffers_mb: lod.memoryBytes() / MB,
+  gpu_height_texture_mb: lod.gpuTextureBytes() / MB,
   map_tiles_mb: tileBuffers.reduce((sum, b) => sum + b.byteLength, 0) / MB,
   lod_triangles: lod.triangles,
   note: 'Node process only: excludes GPU copies and the browser/Electron overhead',

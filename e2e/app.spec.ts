@@ -1,4 +1,5 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { pixelStats } from './pixels';
 import { createDefaultDocument } from '../app/document';
 import { heightRange, vertexX, vertexZ } from '../shared/terrain/heightfield';
 import { heightAt } from '../shared/terrain/surface';
@@ -8,59 +9,6 @@ import { expect, sendMenuCommand, test } from './fixtures';
 // The embedded default terrain is deterministic: rebuild it here to know every exact height.
 const defaultDoc = createDefaultDocument();
 const field = defaultDoc.field;
-
-interface PixelStats {
-  width: number;
-  height: number;
-  distinctColours: number;
-  /** Share of pixels that differ from the given background colour by more than a few levels. */
-  foregroundShare: number;
-  lumaStdDev: number;
-  /** RGBA of the requested sample points (element CSS pixels, device scale 1). */
-  samples: number[][];
-}
-
-/** Screenshots an element and measures its pixels in the page (a decoded PNG via createImageBitmap). */
-async function pixelStats(page: Page, element: Locator, background: [number, number, number], samplePoints: Array<[number, number]> = []): Promise<PixelStats> {
-  const png = (await element.screenshot()).toString('base64');
-  return page.evaluate(
-    async ({ data, bg, points }) => {
-      const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
-      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-      const context = canvas.getContext('2d')!;
-      context.drawImage(bitmap, 0, 0);
-      const pixels = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
-      const colours = new Set<number>();
-      let foreground = 0;
-      let sum = 0;
-      let sumSq = 0;
-      const n = bitmap.width * bitmap.height;
-      for (let p = 0; p < pixels.length; p += 4) {
-        const [r, g, b] = [pixels[p], pixels[p + 1], pixels[p + 2]];
-        colours.add((r << 16) | (g << 8) | b);
-        if (Math.abs(r - bg[0]) + Math.abs(g - bg[1]) + Math.abs(b - bg[2]) > 12) foreground++;
-        const luma = 0.299 * r + 0.587 * g + 0.114 * b;
-        sum += luma;
-        sumSq += luma * luma;
-      }
-      const mean = sum / n;
-      const samples = points.map(([x, y]) => {
-        const p = (Math.floor(y) * bitmap.width + Math.floor(x)) * 4;
-        return [pixels[p], pixels[p + 1], pixels[p + 2], pixels[p + 3]];
-      });
-      return {
-        width: bitmap.width,
-        height: bitmap.height,
-        distinctColours: colours.size,
-        foregroundShare: foreground / n,
-        lumaStdDev: Math.sqrt(Math.max(0, sumSq / n - mean * mean)),
-        samples,
-      };
-    },
-    { data: png, bg: background, points: samplePoints },
-  );
-}
 
 const VIEWPORT_BACKGROUND: [number, number, number] = [0x1b, 0x20, 0x29];
 const MAP_BACKGROUND: [number, number, number] = [0x14, 0x18, 0x1f];

@@ -6,6 +6,7 @@ import type { Heightfield } from '../../shared/terrain/heightfield';
 import { steepVertexMask } from '../../app/drive/drivability';
 import { useSession } from '../session';
 import { driveSessionFor } from './driveSessionFor';
+import { drawsWithLod } from '../lod/lodOverride';
 
 /** Linear RGB and opacity of the tint on ground too steep to climb. */
 const TINT = [1, 0.08, 0.05, 0.6] as const;
@@ -13,7 +14,8 @@ const TINT = [1, 0.08, 0.05, 0.6] as const;
 /**
  * Tints the terrain where it is steeper than the car's maximum climbable slope: a transparent copy of
  * the terrain's exact triangles drawn just in front of it, opaque only at vertices touching a steep
- * triangle. Built only while the overlay is on.
+ * triangle. Built only while the overlay is on, and only for maps drawn at full resolution: the
+ * level-of-detail surface of large maps draws the same tint in its own shader.
  */
 export function DrivabilityOverlay3D() {
   const session = useSession();
@@ -42,9 +44,10 @@ export function DrivabilityOverlay3D() {
     let mask = new Uint8Array(0);
     const update = () => {
       const { drivabilityOverlay, maxClimbSlopeDeg } = drive.settings;
-      mesh.visible = drivabilityOverlay;
-      if (drivabilityOverlay) {
-        const field = editor.document.field;
+      const field = editor.document.field;
+      const show = drivabilityOverlay && !drawsWithLod(field);
+      mesh.visible = show;
+      if (show) {
         const nextDims = `${field.width}x${field.depth}`;
         if (nextDims !== dims) {
           dims = nextDims;

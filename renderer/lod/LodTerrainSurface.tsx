@@ -1,29 +1,39 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useFrame, useThree } from '@react-three/fiber';
-import { MeshLambertMaterial, type PerspectiveCamera } from 'three';
+import type { PerspectiveCamera } from 'three';
+import type { LodOptions } from '../../shared/lod/selectLod';
 import { cameraFrustum } from './cameraFrustum';
 import { terrainPointerHandlers } from '../viewport/terrainPointer';
 import { useSession } from '../session';
 import { reportDrawn } from '../readiness';
 import { LodTerrainMeshes } from './lodTerrainMeshes';
 import { showTriangleCount } from './triangleCount';
+import { driveSessionFor } from '../drive/driveSessionFor';
 
 /**
  * The terrain of a large map, drawn with chunked level of detail. Levels follow the camera each
- * frame it moves; edits rebuild only the touched blocks. Pointer events come from the group's
- * exact-surface raycast, so tools see the exact height wherever they point.
+ * frame it moves; an edit uploads only its rectangle of heights to the GPU (geometry is rebuilt only
+ * where levels change). Pointer events come from the group's exact-surface raycast, so tools see
+ * the exact height wherever they point. The drivability tint is drawn by the same shader.
  */
-export function LodTerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDivElement | null> }) {
+export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObject<HTMLDivElement | null>; options?: LodOptions }) {
   const session = useSession();
   const { editor, view } = session;
   const invalidate = useThree((s) => s.invalidate);
-  const material = useMemo(() => new MeshLambertMaterial({ vertexColors: true }), []);
-  const lod = useMemo(() => new LodTerrainMeshes(editor.document.field, material, view.getState().settings.colorMode), [editor, material, view]);
+  const drive = driveSessionFor(session);
+  const lod = useMemo(() => new LodTerrainMeshes(editor.document.field, view.getState().settings.colorMode), [editor, view]);
   const pendingDrawn = useRef<number | null>(editor.store.getState().version);
   const lastCamera = useRef('');
 
   useEffect(() => {
-    material.wireframe = view.getState().settings.wireframe;
+    lod.setWireframe(view.getState().settings.wireframe);
+    const steepTint = () => lod.setSteepTint(drive.settings.drivabilityOverlay ? drive.settings.maxClimbSlopeDeg : null);
+    steepTint();
+    const unsubscribeDrive = drive.store.subscribe((s, prev) => {
+      if (s.settings === prev.settings) return;
+      steepTint();
+      invalidate();
+    });
     const unsubscribeEditor = editor.store.subscribe((s, prev) => {
       if (s.version === prev.version) return;
       lod.syncDocument(editor.document.field, s.lastChange);
@@ -33,8 +43,7 @@ export function LodTerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDi
     });
     const unsubscribeView = view.subscribe((s, prev) => {
       if (s.settings === prev.settings) return;
-      material.wireframe = s.settings.wireframe;
-      material.needsUpdate = true;
+      lod.setWireframe(s.settings.wireframe);
       lod.setColorMode(s.settings.colorMode);
       lastCamera.current = '';
       invalidate();
@@ -43,19 +52,14 @@ export function LodTerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDi
     return () => {
       unsubscribeEditor();
       unsubscribeView();
+      unsubscribeDrive();
     };
-  }, [editor, view, lod, material, invalidate]);
+  }, [editor, view, drive, lod, invalidate]);
 
-  useEffect(
-    () => () => {
-      lod.dispose();
-      material.dispose();
-    },
-    [lod, material],
-  );
+  useEffect(() => () => lod.destroy(), [lod]);
 
   // Reselect levels before a frame whose camera or viewport differs from the last selection.
-  useFrame(({ camera, size }) => {
+  useFrame(({ camera, size, gl }) => {
     const perspective = camera as PerspectiveCamera;
     const p = camera.position;
     const q = camera.quaternion;
@@ -67,9 +71,10 @@ export function LodTerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDi
         fovYDegrees: perspective.fov ?? 50,
         viewportHeight: size.height * Math.min(2, window.devicePixelRatio || 1),
         frustum: cameraFrustum(perspective),
-      });
+      }, options);
       showTriangleCount(wrapper.current, lod.triangles);
     }
+    lod.prepareFrame(gl);
     const version = pendingDrawn.current;
     if (version === null) return;
     pendingDrawn.current = null;

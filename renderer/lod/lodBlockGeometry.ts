@@ -1,12 +1,7 @@
-import { BufferAttribute, BufferGeometry } from 'three';
-import type { Heightfield, HeightRange } from '../../shared/terrain/heightfield';
+import { BufferAttribute, BufferGeometry, IntType, Sphere, Vector3 } from 'three';
+import type { Heightfield } from '../../shared/terrain/heightfield';
 import type { ChunkLayout } from '../../shared/lod/chunkLayout';
 import { chunkTriangleCount, writeChunkTriangles, type ChunkLevels } from '../../shared/lod/chunkTriangles';
-import { HYPSOMETRIC_RAMP, SLOPE_RAMP, linearRamp, normalisedHeight, rampIndex } from '../../app/colorRamp';
-import type { ColorMode } from '../../app/terrainColors';
-
-const HYPSOMETRIC_LINEAR = linearRamp(HYPSOMETRIC_RAMP);
-const SLOPE_LINEAR = linearRamp(SLOPE_RAMP);
 
 /** A block: chunks [cx0, cx1) × [cz0, cz1), drawn as one mesh. */
 export interface BlockRange {
@@ -16,12 +11,17 @@ export interface BlockRange {
   cz1: number;
 }
 
+/** Name of the per-vertex (i, j, step) attribute the LOD material reads. */
+export const GRID_ATTRIBUTE = 'terrainGrid';
+
 /**
  * Builds the geometry of one block of chunks at the selected levels: only the vertices the
- * triangles use, with shading normals from central differences over the drawn step (at level 0
- * exactly those of the exact mesh) and vertex colours.
+ * triangles use, each with its x and z (y comes from the GPU height texture) and its grid
+ * coordinates plus the step of the level of the chunk holding it (the shader's normal differences
+ * use that step, so a vertex shared by two blocks gets the same normal in both). Heights are not
+ * read: a height edit does not rebuild this geometry, only a change of levels does.
  */
-export function buildBlockGeometry(field: Heightfield, layout: ChunkLayout, levels: ChunkLevels, block: BlockRange, mode: ColorMode, range: HeightRange): BufferGeometry {
+export function buildBlockGeometry(field: Pick<Heightfield, 'width' | 'depth' | 'cellSize'>, layout: ChunkLayout, levels: ChunkLevels, block: BlockRange): BufferGeometry {
   let triangles = 0;
   for (let cz = block.cz0; cz < block.cz1; cz++) for (let cx = block.cx0; cx < block.cx1; cx++) triangles += chunkTriangleCount(layout, levels, cx, cz);
   const ids = new Uint32Array(triangles * 3);
@@ -41,10 +41,9 @@ export function buildBlockGeometry(field: Heightfield, layout: ChunkLayout, leve
     }
     index[n] = v;
   }
-  const { width: w, depth: d, cellSize: s, heights: h } = field;
+  const { width: w, depth: d, cellSize: s } = field;
   const positions = new Float32Array(order.length * 3);
-  const normals = new Float32Array(order.length * 3);
-  const colors = new Float32Array(order.length * 3);
+  const grid = new Int32Array(order.length * 3);
   const centreX = (w - 1) / 2;
   const centreZ = (d - 1) / 2;
   for (let n = 0; n < order.length; n++) {
@@ -54,37 +53,43 @@ export function buildBlockGeometry(field: Heightfield, layout: ChunkLayout, leve
     const p = n * 3;
     // Same expressions as writePositions, so vertices sit exactly where the exact mesh has them.
     positions[p] = (i - centreX) * s;
-    positions[p + 1] = h[k];
     positions[p + 2] = (j - centreZ) * s;
-    // Differences over the drawn level's step: single-cell slopes (fault steps) spread over a
-    // coarse triangle would show as dark blotches. The step is that of the chunk holding the
-    // vertex, so a vertex shared by two blocks gets the same normal in both.
     const cx = Math.min(layout.chunksX - 1, Math.floor(i / layout.chunkCells));
     const cz = Math.min(layout.chunksZ - 1, Math.floor(j / layout.chunkCells));
-    const step = 2 ** levels[cz * layout.chunksX + cx];
-    const im = Math.max(0, i - step);
-    const ip = Math.min(w - 1, i + step);
-    const jm = Math.max(0, j - step);
-    const jp = Math.min(d - 1, j + step);
-    const dhdx = (h[j * w + ip] - h[j * w + im]) / ((ip - im) * s);
-    const dhdz = (h[jp * w + i] - h[jm * w + i]) / ((jp - jm) * s);
-    const inv = 1 / Math.sqrt(dhdx * dhdx + 1 + dhdz * dhdz);
-    normals[p] = -dhdx * inv;
-    normals[p + 1] = inv;
-    normals[p + 2] = -dhdz * inv;
-    const lut = mode === 'slope' ? SLOPE_LINEAR : HYPSOMETRIC_LINEAR;
-    const t = mode === 'slope' ? Math.acos(Math.min(1, inv)) / (Math.PI / 2) : normalisedHeight(h[k], range.min, range.max);
-    const r = rampIndex(t) * 3;
-    colors[p] = lut[r];
-    colors[p + 1] = lut[r + 1];
-    colors[p + 2] = lut[r + 2];
+    grid[p] = i;
+    grid[p + 1] = j;
+    grid[p + 2] = 2 ** levels[cz * layout.chunksX + cx];
   }
   const geometry = new BufferGeometry();
-  geometry.setAttribute('position', new BufferAttribute(positions, 3));
-  geometry.setAttribute('normal', new BufferAttribute(normals, 3));
-  geometry.setAttribute('color', new BufferAttribute(colors, 3));
+  const position = new BufferAttribute(positions, 3);
+  geometry.setAttribute('position', position);
+  // three.js shades a Lambert mesh without a normal attribute flat; the shader computes the normal,
+  // so the position buffer stands in (no extra memory, never read as a normal).
+  geometry.setAttribute('normal', position);
+  const gridAttribute = new BufferAttribute(grid, 3);
+  gridAttribute.gpuType = IntType;
+  geometry.setAttribute(GRID_ATTRIBUTE, gridAttribute);
   geometry.setIndex(new BufferAttribute(index, 1));
-  geometry.computeBoundingBox();
-  geometry.computeBoundingSphere();
   return geometry;
+}
+
+/** The block's bounding sphere for frustum culling: its extent with the height range of its chunks. */
+export function blockBoundingSphere(field: Pick<Heightfield, 'width' | 'depth' | 'cellSize'>, layout: ChunkLayout, block: BlockRange, minHeight: Float32Array, maxHeight: Float32Array, out = new Sphere()): Sphere {
+  let min = Infinity;
+  let max = -Infinity;
+  for (let cz = block.cz0; cz < block.cz1; cz++) {
+    for (let cx = block.cx0; cx < block.cx1; cx++) {
+      const c = cz * layout.chunksX + cx;
+      min = Math.min(min, minHeight[c]);
+      max = Math.max(max, maxHeight[c]);
+    }
+  }
+  const s = field.cellSize;
+  const x0 = (block.cx0 * layout.chunkCells - (field.width - 1) / 2) * s;
+  const x1 = (Math.min(block.cx1 * layout.chunkCells, field.width - 1) - (field.width - 1) / 2) * s;
+  const z0 = (block.cz0 * layout.chunkCells - (field.depth - 1) / 2) * s;
+  const z1 = (Math.min(block.cz1 * layout.chunkCells, field.depth - 1) - (field.depth - 1) / 2) * s;
+  out.center.set((x0 + x1) / 2, (min + max) / 2, (z0 + z1) / 2);
+  out.radius = new Vector3(x1 - x0, max - min, z1 - z0).length() / 2;
+  return out;
 }

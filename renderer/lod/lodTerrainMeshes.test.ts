@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { BufferAttribute, Mesh, MeshBasicMaterial, Raycaster, Vector3, DoubleSide } from 'three';
+import { BufferAttribute, BufferGeometry, Mesh, MeshBasicMaterial, Raycaster, Vector3, DoubleSide } from 'three';
+import type { Heightfield } from '../../shared/terrain/heightfield';
+import { GRID_ATTRIBUTE } from './lodBlockGeometry';
+import { heightTexel } from './heightUploads';
 import { buildGridIndices } from '../../shared/terrain/mesh';
 import { heightAt } from '../../shared/terrain/surface';
 import { vertexX, vertexZ } from '../../shared/terrain/heightfield';
@@ -8,6 +11,28 @@ import type { LodCamera } from '../../shared/lod/selectLod';
 import { LodTerrainMeshes } from './lodTerrainMeshes';
 
 const material = new MeshBasicMaterial({ side: DoubleSide });
+
+/**
+ * A block's geometry with the positions the vertex shader computes: x and z from the position
+ * attribute, y the height the shader fetches for the vertex's grid coordinates.
+ */
+function shaded(geometry: BufferGeometry, field: Heightfield): BufferGeometry {
+  const position = geometry.getAttribute('position') as BufferAttribute;
+  const grid = geometry.getAttribute(GRID_ATTRIBUTE) as BufferAttribute;
+  const out = new Float32Array(position.count * 3);
+  for (let v = 0; v < position.count; v++) {
+    const i = grid.getX(v);
+    const j = grid.getY(v);
+    // The grid coordinates name the vertex at the position's x and z, exactly.
+    expect(position.getX(v)).toBe(Math.fround(vertexX(field, i)));
+    expect(position.getZ(v)).toBe(Math.fround(vertexZ(field, j)));
+    out.set([position.getX(v), field.heights[j * field.width + i], position.getZ(v)], v * 3);
+  }
+  const result = new BufferGeometry();
+  result.setAttribute('position', new BufferAttribute(out, 3));
+  result.setIndex(geometry.getIndex());
+  return result;
+}
 
 /** Every drawn triangle as its three world positions, rounded, sorted: comparable across vertex orders. */
 function drawnTriangles(meshes: Mesh[]): string[] {
@@ -34,34 +59,75 @@ describe('LodTerrainMeshes', () => {
 
   it('draws exactly the exact mesh when the error bound asks for full detail', () => {
     const small = syntheticTerrain(193, 0.5);
-    const lod = new LodTerrainMeshes(small, material, 'height');
+    const lod = new LodTerrainMeshes(small, 'height');
     lod.update(far, { maxPixelError: 0, triangleBudget: Infinity });
+    const drawn = lod.meshes().map((mesh) => new Mesh(shaded(mesh.geometry, small), material));
     const exact = new Mesh(undefined, material);
     const positions = new Float32Array(small.width * small.depth * 3);
     for (let j = 0; j < small.depth; j++) for (let i = 0; i < small.width; i++) positions.set([vertexX(small, i), small.heights[j * small.width + i], vertexZ(small, j)], (j * small.width + i) * 3);
     exact.geometry.setAttribute('position', new BufferAttribute(positions, 3));
     exact.geometry.setIndex(new BufferAttribute(buildGridIndices(small.width, small.depth), 1));
-    expect(drawnTriangles(lod.meshes())).toEqual(drawnTriangles([exact]));
+    expect(drawnTriangles(drawn)).toEqual(drawnTriangles([exact]));
   });
 
-  it('rebuilds only the blocks an edit touches', () => {
+  it('a height edit uploads only its rectangle and rebuilds no geometry unless levels change', () => {
     const edited = syntheticTerrain(1153, 1);
-    const lod = new LodTerrainMeshes(edited, material, 'slope');
+    const lod = new LodTerrainMeshes(edited, 'slope');
     lod.update(far);
     const blocks = lod.meshes().length;
+    expect(blocks).toBeGreaterThan(4);
     expect(lod.lastRebuilt).toBe(blocks);
     lod.update(far);
     expect(lod.lastRebuilt).toBe(0);
-    // A 64 m dab in the middle of one block.
-    for (let j = 200; j < 264; j++) for (let i = 200; i < 264; i++) edited.heights[j * edited.width + i] += 0.01;
+    // The whole map is queued for upload once.
+    expect(lod.gpuHeights.hasPending).toBe(true);
+
+    // A tiny dab: the chunk errors and so the levels stay; only its heights go to the GPU.
+    const geometries = lod.meshes().map((mesh) => mesh.geometry);
+    for (let j = 200; j < 264; j++) for (let i = 200; i < 264; i++) edited.heights[j * edited.width + i] += 1e-6;
     lod.syncDocument(edited, { kind: 'rect', i0: 200, j0: 200, i1: 264, j1: 264 });
     lod.update(far);
-    expect(lod.lastRebuilt).toBe(1);
-    expect(blocks).toBeGreaterThan(4);
+    expect(lod.lastRebuilt).toBe(0);
+    lod.meshes().forEach((mesh, n) => expect(mesh.geometry).toBe(geometries[n]));
+
+    // A big bump changes the levels around it: only the blocks of those chunks are rebuilt.
+    for (let j = 200; j < 264; j++) for (let i = 200; i < 264; i++) edited.heights[j * edited.width + i] += ((i + j) % 2) * 40;
+    lod.syncDocument(edited, { kind: 'rect', i0: 200, j0: 200, i1: 264, j1: 264 });
+    lod.update(far);
+    expect(lod.lastRebuilt).toBeGreaterThan(0);
+    expect(lod.lastRebuilt).toBeLessThanOrEqual(4);
+  });
+
+  it('keeps block bounds around the heights the shader draws, so culling never drops a visible block', () => {
+    const edited = syntheticTerrain(1153, 1);
+    const lod = new LodTerrainMeshes(edited, 'height');
+    lod.update(far);
+    for (let j = 500; j < 520; j++) for (let i = 600; i < 620; i++) edited.heights[j * edited.width + i] = 900;
+    lod.syncDocument(edited, { kind: 'rect', i0: 600, j0: 500, i1: 620, j1: 520 });
+    lod.update(far);
+    for (const mesh of lod.meshes()) {
+      const sphere = mesh.geometry.boundingSphere;
+      expect(sphere).not.toBeNull();
+      const drawn = shaded(mesh.geometry, edited).getAttribute('position') as BufferAttribute;
+      for (let v = 0; v < drawn.count; v += 7) {
+        const distance = new Vector3(drawn.getX(v), drawn.getY(v), drawn.getZ(v)).distanceTo(sphere!.center);
+        expect(distance).toBeLessThanOrEqual(sphere!.radius + 1e-3);
+      }
+    }
+  });
+
+  it('queues every height at the texel the shader reads', () => {
+    const small = syntheticTerrain(193, 0.5);
+    const lod = new LodTerrainMeshes(small, 'height');
+    const { shape } = lod.gpuHeights;
+    expect(shape.texels).toBe(small.width * small.depth);
+    const last = heightTexel(shape, shape.texels - 1);
+    expect(last.layer).toBeLessThan(shape.layers);
+    expect(last.y).toBeLessThan(shape.layerRows);
   });
 
   it('picks the exact surface, even on a distant chunk drawn coarse', () => {
-    const lod = new LodTerrainMeshes(field, material, 'height');
+    const lod = new LodTerrainMeshes(field, 'height');
     lod.update(far);
     const raycaster = new Raycaster();
     // Aim at the far corner of the map, where the chunks are coarse.
@@ -78,7 +144,7 @@ describe('LodTerrainMeshes', () => {
 
     // The drawn LOD mesh there is coarse: its surface is elsewhere than the exact one.
     const drawn = lod.meshes().map((mesh) => {
-      const copy = new Mesh(mesh.geometry, material);
+      const copy = new Mesh(shaded(mesh.geometry, field), material);
       copy.updateMatrixWorld();
       return copy;
     });

@@ -1,11 +1,13 @@
-import { Group, Mesh, Vector3, type Intersection, type Material, type Object3D, type Raycaster } from 'three';
-import type { Heightfield, HeightRange } from '../../shared/terrain/heightfield';
+import { Box3, Group, Mesh, Sphere, Vector3, type Intersection, type Object3D, type Raycaster, type WebGLRenderer } from 'three';
+import type { Heightfield } from '../../shared/terrain/heightfield';
 import { rayCastTerrain } from '../../shared/terrain/rayCast';
 import type { LodCamera, LodOptions } from '../../shared/lod/selectLod';
 import type { DirtyRegion } from '../../app/region';
 import type { ColorMode } from '../../app/terrainColors';
-import { LodTerrainModel } from '../../app/lod/lodTerrainModel';
-import { buildBlockGeometry, type BlockRange } from './lodBlockGeometry';
+import { LodTerrainModel, type ChunkRange } from '../../app/lod/lodTerrainModel';
+import { GRID_ATTRIBUTE, blockBoundingSphere, buildBlockGeometry, type BlockRange } from './lodBlockGeometry';
+import { GpuHeights } from './gpuHeights';
+import { createLodTerrainMaterial, type LodTerrainMaterial } from './lodTerrainMaterial';
 
 /** Chunks per block side: a block is one mesh (one draw call). 8 × 64 cells = 512 cells. */
 export const BLOCK_CHUNKS = 8;
@@ -13,34 +15,40 @@ export const BLOCK_CHUNKS = 8;
 interface Block {
   range: BlockRange;
   mesh: Mesh;
+  sphere: Sphere;
   /** Levels of its chunks and their neighbours when last built; '' forces a rebuild. */
   key: string;
 }
 
 /**
  * The LOD terrain as a three.js group of block meshes. Lives outside React: the component hands
- * it document changes and the camera. A block is rebuilt only when its heights changed or the
- * levels of its chunks (or of the neighbours they stitch to) changed.
+ * it document changes, the camera and, before each frame, the renderer.
+ *
+ * Heights live on the GPU (GpuHeights): an edit queues the upload of its rectangle and the shader
+ * derives positions, normals and colours from the texture, so a height edit rebuilds no geometry.
+ * A block's geometry (grid coordinates only) is rebuilt only when the levels of its chunks, or of
+ * the neighbours they stitch to, change.
  * Picking never uses these meshes: the group's raycast walks the exact heightfield instead.
  */
 export class LodTerrainMeshes {
   readonly group = new Group();
   private model: LodTerrainModel;
+  private heights: GpuHeights;
+  private readonly look: LodTerrainMaterial;
   private blocks: Block[] = [];
-  private range: HeightRange;
-  private mode: ColorMode;
   triangles = 0;
   /** Blocks rebuilt by the last `update`, for tests and benchmarks. */
   lastRebuilt = 0;
 
   constructor(
     private field: Heightfield,
-    private readonly material: Material,
     mode: ColorMode,
   ) {
     this.model = new LodTerrainModel(field);
-    this.range = this.model.heightBounds();
-    this.mode = mode;
+    this.heights = new GpuHeights(field);
+    this.look = createLodTerrainMaterial();
+    this.look.setColorMode(mode);
+    this.useHeights();
     this.makeBlocks();
     const model = () => this.model;
     const current = () => this.field;
@@ -53,32 +61,48 @@ export class LodTerrainMeshes {
     };
   }
 
-  /** A document change: refreshes chunk errors and marks the touched blocks for rebuilding. */
+  get material() {
+    return this.look.material;
+  }
+
+  /** The GPU side of the heights, for tests and the memory report. */
+  get gpuHeights(): GpuHeights {
+    return this.heights;
+  }
+
+  /** A document change: refreshes chunk errors, queues the height upload and re-bounds the touched blocks. */
   syncDocument(field: Heightfield, region: DirtyRegion): void {
     const sameSize = field.width === this.field.width && field.depth === this.field.depth && field.cellSize === this.field.cellSize;
     this.field = field;
-    const changed = this.model.applyChange(field, sameSize ? region : { kind: 'all' });
-    if (!sameSize) {
-      this.makeBlocks();
+    const change = sameSize ? region : { kind: 'all' as const };
+    const changed = this.model.applyChange(field, change);
+    if (!this.heights.fits(field)) {
+      this.heights.dispose();
+      this.heights = new GpuHeights(field);
+    } else {
+      this.heights.markDirty(field, change);
     }
-    const range = this.model.heightBounds();
-    const rangeChanged = range.min !== this.range.min || range.max !== this.range.max;
-    this.range = range;
-    for (const block of this.blocks) {
-      const { cx0, cz0, cx1, cz1 } = block.range;
-      const touched = cx0 <= changed.cx1 && cx1 > changed.cx0 && cz0 <= changed.cz1 && cz1 > changed.cz0;
-      // Height colours follow the map's range, so a new range recolours everything.
-      if (touched || (rangeChanged && this.mode === 'height')) block.key = '';
-    }
+    this.useHeights();
+    if (!sameSize) this.makeBlocks();
+    else this.rebound(changed);
   }
 
   setColorMode(mode: ColorMode): void {
-    if (mode === this.mode) return;
-    this.mode = mode;
-    for (const block of this.blocks) block.key = '';
+    this.look.setColorMode(mode);
   }
 
-  /** Chooses levels for the camera and rebuilds the blocks that need it; returns whether anything changed. */
+  setWireframe(on: boolean): void {
+    if (this.look.material.wireframe === on) return;
+    this.look.material.wireframe = on;
+    this.look.material.needsUpdate = true;
+  }
+
+  /** Tints ground steeper than `maxSlopeDeg` (the drivability overlay); null turns it off. */
+  setSteepTint(maxSlopeDeg: number | null): void {
+    this.look.setSteepTint(maxSlopeDeg);
+  }
+
+  /** Chooses levels for the camera and rebuilds the blocks whose levels changed; returns whether anything changed. */
   update(camera: LodCamera, options?: LodOptions): boolean {
     const selection = this.model.select(camera, options);
     this.triangles = selection.triangles;
@@ -87,7 +111,10 @@ export class LodTerrainMeshes {
       const key = this.blockKey(block.range, selection.levels);
       if (key === block.key) continue;
       block.mesh.geometry.dispose();
-      block.mesh.geometry = buildBlockGeometry(this.field, this.model.layout, selection.levels, block.range, this.mode, this.range);
+      block.mesh.geometry = buildBlockGeometry(this.field, this.model.layout, selection.levels, block.range);
+      block.mesh.geometry.boundingSphere = block.sphere;
+      block.mesh.geometry.boundingBox = new Box3();
+      block.sphere.getBoundingBox(block.mesh.geometry.boundingBox);
       block.key = key;
       rebuilt++;
     }
@@ -95,15 +122,26 @@ export class LodTerrainMeshes {
     return rebuilt > 0;
   }
 
-  /** Bytes held by the block geometries' attributes and indices (CPU copies; the GPU holds the same). */
+  /** Sends queued height uploads; call before each frame is drawn. */
+  prepareFrame(renderer: WebGLRenderer): void {
+    this.heights.flush(renderer);
+  }
+
+  /** Bytes of the block geometries' attributes and indices plus the chunk tables (CPU copies; the GPU holds the same). */
   memoryBytes(): number {
     let bytes = 0;
     for (const block of this.blocks) {
       const geometry = block.mesh.geometry;
-      for (const name of ['position', 'normal', 'color']) bytes += geometry.getAttribute(name)?.array.byteLength ?? 0;
+      for (const name of ['position', GRID_ATTRIBUTE]) bytes += geometry.getAttribute(name)?.array.byteLength ?? 0;
       bytes += geometry.getIndex()?.array.byteLength ?? 0;
     }
     return bytes + this.model.errors.errors.byteLength + this.model.errors.minHeight.byteLength * 2;
+  }
+
+  /** Bytes of the height texture on the GPU (no CPU copy is kept). */
+  gpuTextureBytes(): number {
+    const { rowLength, layerRows, layers } = this.heights.shape;
+    return rowLength * layerRows * layers * 4;
   }
 
   meshes(): Mesh[] {
@@ -115,17 +153,49 @@ export class LodTerrainMeshes {
     this.group.clear();
   }
 
+  /** Releases the GPU texture and material too (the object is not used again). */
+  destroy(): void {
+    this.dispose();
+    this.heights.dispose();
+    this.look.dispose();
+  }
+
+  private useHeights(): void {
+    const { width, depth, cellSize } = this.field;
+    this.look.setHeights(this.heights.texture, width, depth, this.heights.shape.layerRows, cellSize);
+    // Height colours follow the map's range: a uniform, so a new range recolours nothing on the CPU.
+    const range = this.model.heightBounds();
+    this.look.setHeightRange(range.min, range.max);
+  }
+
+  private rebound(changed: ChunkRange): void {
+    for (const block of this.blocks) {
+      const { cx0, cz0, cx1, cz1 } = block.range;
+      if (cx0 > changed.cx1 || cx1 <= changed.cx0 || cz0 > changed.cz1 || cz1 <= changed.cz0) continue;
+      this.boundBlock(block);
+    }
+  }
+
+  private boundBlock(block: Block): void {
+    const { minHeight, maxHeight } = this.model.errors;
+    blockBoundingSphere(this.field, this.model.layout, block.range, minHeight, maxHeight, block.sphere);
+    const box = block.mesh.geometry.boundingBox;
+    if (box) block.sphere.getBoundingBox(box);
+  }
+
   private makeBlocks(): void {
     this.dispose();
     this.blocks = [];
     const { chunksX, chunksZ } = this.model.layout;
     for (let cz0 = 0; cz0 < chunksZ; cz0 += BLOCK_CHUNKS) {
       for (let cx0 = 0; cx0 < chunksX; cx0 += BLOCK_CHUNKS) {
-        const mesh = new Mesh(undefined, this.material);
+        const mesh = new Mesh(undefined, this.look.material);
         // The exact surface answers rays (see the group's raycast); these meshes are only drawn.
         mesh.raycast = () => {};
         this.group.add(mesh);
-        this.blocks.push({ range: { cx0, cz0, cx1: Math.min(chunksX, cx0 + BLOCK_CHUNKS), cz1: Math.min(chunksZ, cz0 + BLOCK_CHUNKS) }, mesh, key: '' });
+        const block: Block = { range: { cx0, cz0, cx1: Math.min(chunksX, cx0 + BLOCK_CHUNKS), cz1: Math.min(chunksZ, cz0 + BLOCK_CHUNKS) }, mesh, sphere: new Sphere(), key: '' };
+        this.boundBlock(block);
+        this.blocks.push(block);
       }
     }
   }

@@ -1,0 +1,93 @@
+import type { Locator, Page } from '@playwright/test';
+
+export interface PixelStats {
+  width: number;
+  height: number;
+  distinctColours: number;
+  /** Share of pixels that differ from the given background colour by more than a few levels. */
+  foregroundShare: number;
+  lumaStdDev: number;
+  /** RGBA of the requested sample points (element CSS pixels, device scale 1). */
+  samples: number[][];
+}
+
+/** Screenshots an element and measures its pixels in the page (a decoded PNG via createImageBitmap). */
+export async function pixelStats(page: Page, element: Locator, background: [number, number, number], samplePoints: Array<[number, number]> = []): Promise<PixelStats> {
+  const png = (await element.screenshot()).toString('base64');
+  return page.evaluate(
+    async ({ data, bg, points }) => {
+      const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const context = canvas.getContext('2d')!;
+      context.drawImage(bitmap, 0, 0);
+      const pixels = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+      const colours = new Set<number>();
+      let foreground = 0;
+      let sum = 0;
+      let sumSq = 0;
+      const n = bitmap.width * bitmap.height;
+      for (let p = 0; p < pixels.length; p += 4) {
+        const [r, g, b] = [pixels[p], pixels[p + 1], pixels[p + 2]];
+        colours.add((r << 16) | (g << 8) | b);
+        if (Math.abs(r - bg[0]) + Math.abs(g - bg[1]) + Math.abs(b - bg[2]) > 12) foreground++;
+        const luma = 0.299 * r + 0.587 * g + 0.114 * b;
+        sum += luma;
+        sumSq += luma * luma;
+      }
+      const mean = sum / n;
+      const samples = points.map(([x, y]) => {
+        const p = (Math.floor(y) * bitmap.width + Math.floor(x)) * 4;
+        return [pixels[p], pixels[p + 1], pixels[p + 2], pixels[p + 3]];
+      });
+      return {
+        width: bitmap.width,
+        height: bitmap.height,
+        distinctColours: colours.size,
+        foregroundShare: foreground / n,
+        lumaStdDev: Math.sqrt(Math.max(0, sumSq / n - mean * mean)),
+        samples,
+      };
+    },
+    { data: png, bg: background, points: samplePoints },
+  );
+}
+
+
+export interface PixelDifference {
+  /** Share of pixels whose RGB differ by more than `tolerance` (sum of absolute channel differences). */
+  differingShare: number;
+  /** Bounding box (image pixels) of the differing pixels, or null when none differ. */
+  box: { x0: number; y0: number; x1: number; y1: number } | null;
+}
+
+/** Compares two same-sized PNG screenshots pixel by pixel (decoded in the page). */
+export async function pixelDifference(page: Page, a: Buffer, b: Buffer, tolerance = 12): Promise<PixelDifference> {
+  return page.evaluate(
+    async ({ first, second, limit }) => {
+      const decode = async (data: string) => {
+        const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+        const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+        const context = canvas.getContext('2d')!;
+        context.drawImage(bitmap, 0, 0);
+        return { width: bitmap.width, height: bitmap.height, pixels: context.getImageData(0, 0, bitmap.width, bitmap.height).data };
+      };
+      const [p, q] = await Promise.all([decode(first), decode(second)]);
+      if (p.width !== q.width || p.height !== q.height) throw new Error(`screenshots differ in size: ${p.width}×${p.height} vs ${q.width}×${q.height}`);
+      let differing = 0;
+      let box: { x0: number; y0: number; x1: number; y1: number } | null = null;
+      for (let y = 0; y < p.height; y++) {
+        for (let x = 0; x < p.width; x++) {
+          const o = (y * p.width + x) * 4;
+          const d = Math.abs(p.pixels[o] - q.pixels[o]) + Math.abs(p.pixels[o + 1] - q.pixels[o + 1]) + Math.abs(p.pixels[o + 2] - q.pixels[o + 2]);
+          if (d <= limit) continue;
+          differing++;
+          box = box ? { x0: Math.min(box.x0, x), y0: Math.min(box.y0, y), x1: Math.max(box.x1, x), y1: Math.max(box.y1, y) } : { x0: x, y0: y, x1: x, y1: y };
+        }
+      }
+      return { differingShare: differing / (p.width * p.height), box };
+    },
+    { first: a.toString('base64'), second: b.toString('base64'), limit: tolerance },
+  );
+}

@@ -1,0 +1,33 @@
+import type { LodOptions } from '../../shared/lod/selectLod';
+import type { Heightfield } from '../../shared/terrain/heightfield';
+import { usesLod } from '../../app/lod/lodTerrainModel';
+
+/**
+ * A diagnosis switch in the page address: `?lod=exact` draws every map, small ones too, through the
+ * level-of-detail surface at full detail (no error allowed, no triangle budget), which must then
+ * look exactly like the full-resolution mesh; `?lod=always` uses the normal LOD settings on small
+ * maps. Without it, only maps too large for a full mesh use LOD.
+ */
+export interface LodOverride {
+  always: boolean;
+  options?: LodOptions;
+}
+
+export function lodOverrideFrom(search: string): LodOverride {
+  const value = new URLSearchParams(search).get('lod');
+  if (value === 'exact') return { always: true, options: { maxPixelError: 0, triangleBudget: Infinity } };
+  if (value === 'always') return { always: true };
+  return { always: false };
+}
+
+const pageOverride = lodOverrideFrom(typeof window === 'undefined' ? '' : window.location.search);
+
+/** The page's switch (read once at start). */
+export function pageLodOverride(): LodOverride {
+  return pageOverride;
+}
+
+/** Whether the 3D view draws this map through the LOD surface (which also draws the drivability tint). */
+export function drawsWithLod(size: Pick<Heightfield, 'width' | 'depth'>): boolean {
+  return pageOverride.always || usesLod(size);
+}

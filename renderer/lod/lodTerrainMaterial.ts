@@ -1,0 +1,185 @@
+import { DataTexture, FloatType, MeshLambertMaterial, NearestFilter, RGBAFormat, type DataArrayTexture, type IUniform } from 'three';
+import { HYPSOMETRIC_RAMP, RAMP_SIZE, SLOPE_RAMP, linearRamp } from '../../app/colorRamp';
+import type { ColorMode } from '../../app/terrainColors';
+import { HEIGHT_TEXTURE_ROW_LENGTH } from './heightUploads';
+
+/** Linear RGB and opacity of the tint on ground too steep to climb (as the full-map overlay). */
+export const STEEP_TINT = [1, 0.08, 0.05, 0.6] as const;
+
+/**
+ * The LOD terrain's material: Lambert shading like the full-resolution mesh, but every vertex takes
+ * its height, shading normal and colour from the GPU height texture. Block geometries carry only
+ * each vertex's grid coordinates (i, j) and the step of the level drawn there.
+ *
+ * The vertex sits at exactly the exact mesh's position: x and z come from the same float32
+ * expressions as on the CPU, y is the stored float32 height. Normals are central differences over
+ * the drawn step (at level 0 exactly the exact mesh's), colours the same 256-entry ramps.
+ */
+export interface LodTerrainMaterial {
+  material: MeshLambertMaterial;
+  setHeights(texture: DataArrayTexture, width: number, depth: number, layerRows: number, cellSize: number): void;
+  setColorMode(mode: ColorMode): void;
+  setHeightRange(min: number, max: number): void;
+  /** Tints vertices touching a (full-resolution) triangle steeper than maxSlopeDeg; null turns it off. */
+  setSteepTint(maxSlopeDeg: number | null): void;
+  dispose(): void;
+}
+
+const ROW_SHIFT = Math.log2(HEIGHT_TEXTURE_ROW_LENGTH);
+
+/** Both ramps as one 256 × 2 linear-float texture: row 0 hypsometric, row 1 slope. */
+function rampTexture(): DataTexture {
+  const data = new Float32Array(RAMP_SIZE * 2 * 4);
+  const rows = [linearRamp(HYPSOMETRIC_RAMP), linearRamp(SLOPE_RAMP)];
+  rows.forEach((ramp, row) => {
+    for (let k = 0; k < RAMP_SIZE; k++) {
+      const o = (row * RAMP_SIZE + k) * 4;
+      data[o] = ramp[k * 3];
+      data[o + 1] = ramp[k * 3 + 1];
+      data[o + 2] = ramp[k * 3 + 2];
+      data[o + 3] = 1;
+    }
+  });
+  const texture = new DataTexture(data, RAMP_SIZE, 2, RGBAFormat, FloatType);
+  texture.minFilter = NearestFilter;
+  texture.magFilter = NearestFilter;
+  texture.needsUpdate = true;
+  return texture;
+}
+
+const VERTEX_HEADER = /* glsl */ `
+in ivec3 terrainGrid;
+uniform highp sampler2DArray terrainHeights;
+uniform sampler2D terrainRamps;
+uniform int terrainWidth;
+uniform int terrainDepth;
+uniform int terrainLayerRows;
+uniform float terrainCellSize;
+uniform int terrainColorMode;
+uniform float terrainMin;
+uniform float terrainMax;
+uniform float terrainSteepLimit;
+varying vec3 vTerrainColor;
+varying float vTerrainSteep;
+
+float terrainHeight(int i, int j) {
+  int k = j * terrainWidth + i;
+  int row = k >> ${ROW_SHIFT};
+  return texelFetch(terrainHeights, ivec3(k & ${HEIGHT_TEXTURE_ROW_LENGTH - 1}, row % terrainLayerRows, row / terrainLayerRows), 0).r;
+}
+
+// A triangle is steep when its rises over one cell exceed tan(limit) · cellSize (squared), as app/drive/drivability.ts.
+bool terrainSteep(float dx, float dz) {
+  return dx * dx + dz * dz > terrainSteepLimit;
+}
+
+float terrainSteepAt(int i, int j, float h) {
+  if (terrainSteepLimit < 0.0) return 0.0;
+  bool w = i > 0, e = i < terrainWidth - 1, s = j > 0, n = j < terrainDepth - 1;
+  float hw = w ? terrainHeight(i - 1, j) : 0.0;
+  float he = e ? terrainHeight(i + 1, j) : 0.0;
+  float hs = s ? terrainHeight(i, j - 1) : 0.0;
+  float hn = n ? terrainHeight(i, j + 1) : 0.0;
+  // The six triangles around the vertex (cells split along (x0, z1)–(x1, z0)).
+  if (e && n && terrainSteep(he - h, hn - h)) return 1.0;
+  if (w && s && terrainSteep(h - hs, h - hw)) return 1.0;
+  if (w && n) {
+    float hwn = terrainHeight(i - 1, j + 1);
+    if (terrainSteep(h - hw, hwn - hw) || terrainSteep(hn - hwn, hn - h)) return 1.0;
+  }
+  if (e && s) {
+    float hes = terrainHeight(i + 1, j - 1);
+    if (terrainSteep(hes - hs, h - hs) || terrainSteep(he - h, he - hes)) return 1.0;
+  }
+  return 0.0;
+}
+`;
+
+const VERTEX_BEGIN = /* glsl */ `
+int terrainI = terrainGrid.x;
+int terrainJ = terrainGrid.y;
+int terrainStep = terrainGrid.z;
+float terrainH = terrainHeight(terrainI, terrainJ);
+int terrainIm = max(0, terrainI - terrainStep);
+int terrainIp = min(terrainWidth - 1, terrainI + terrainStep);
+int terrainJm = max(0, terrainJ - terrainStep);
+int terrainJp = min(terrainDepth - 1, terrainJ + terrainStep);
+float terrainDhdx = (terrainHeight(terrainIp, terrainJ) - terrainHeight(terrainIm, terrainJ)) / (float(terrainIp - terrainIm) * terrainCellSize);
+float terrainDhdz = (terrainHeight(terrainI, terrainJp) - terrainHeight(terrainI, terrainJm)) / (float(terrainJp - terrainJm) * terrainCellSize);
+float terrainInv = inversesqrt(terrainDhdx * terrainDhdx + 1.0 + terrainDhdz * terrainDhdz);
+vec3 objectNormal = vec3(-terrainDhdx * terrainInv, terrainInv, -terrainDhdz * terrainInv);
+float terrainT = terrainColorMode == 1
+  ? acos(min(1.0, terrainInv)) / 1.5707963267948966
+  : (terrainMax > terrainMin ? (terrainH - terrainMin) / (terrainMax - terrainMin) : 0.5);
+int terrainRampIndex = terrainT > 0.0 ? min(${RAMP_SIZE - 1}, int(floor(terrainT * ${RAMP_SIZE - 1}.0 + 0.5))) : 0;
+vTerrainColor = texelFetch(terrainRamps, ivec2(terrainRampIndex, terrainColorMode), 0).rgb;
+vTerrainSteep = terrainSteepAt(terrainI, terrainJ, terrainH);
+#ifdef USE_TANGENT
+vec3 objectTangent = vec3(1.0, 0.0, 0.0);
+#endif
+`;
+
+export function createLodTerrainMaterial(): LodTerrainMaterial {
+  const ramps = rampTexture();
+  const uniforms: Record<string, IUniform> = {
+    terrainHeights: { value: null },
+    terrainRamps: { value: ramps },
+    terrainWidth: { value: 2 },
+    terrainDepth: { value: 2 },
+    terrainLayerRows: { value: 1 },
+    terrainCellSize: { value: 1 },
+    terrainColorMode: { value: 0 },
+    terrainMin: { value: 0 },
+    terrainMax: { value: 0 },
+    terrainSteepLimit: { value: -1 },
+    terrainSteepTint: { value: STEEP_TINT.slice(0, 3) },
+    terrainSteepOpacity: { value: STEEP_TINT[3] },
+  };
+  let steepSlopeDeg: number | null = null;
+  const updateSteepLimit = () => {
+    if (steepSlopeDeg === null || steepSlopeDeg >= 90) {
+      uniforms.terrainSteepLimit.value = -1;
+      return;
+    }
+    const limit = Math.tan((Math.max(0, steepSlopeDeg) * Math.PI) / 180) * uniforms.terrainCellSize.value;
+    uniforms.terrainSteepLimit.value = limit * limit;
+  };
+  const material = new MeshLambertMaterial();
+  material.onBeforeCompile = (shader) => {
+    Object.assign(shader.uniforms, uniforms);
+    shader.vertexShader = VERTEX_HEADER + shader.vertexShader
+      .replace('#include <beginnormal_vertex>', VERTEX_BEGIN)
+      .replace('#include <begin_vertex>', 'vec3 transformed = vec3(position.x, terrainH, position.z);');
+    shader.fragmentShader = 'varying vec3 vTerrainColor;\nvarying float vTerrainSteep;\nuniform vec3 terrainSteepTint;\nuniform float terrainSteepOpacity;\n' + shader.fragmentShader
+      .replace('#include <color_fragment>', 'diffuseColor.rgb *= vTerrainColor;')
+      // Blended over the lit colour like the transparent overlay on full-resolution maps.
+      .replace('#include <opaque_fragment>', '#include <opaque_fragment>\ngl_FragColor.rgb = mix(gl_FragColor.rgb, terrainSteepTint, vTerrainSteep * terrainSteepOpacity);');
+  };
+  material.customProgramCacheKey = () => 'faultline-lod-terrain';
+  return {
+    material,
+    setHeights(texture, width, depth, layerRows, cellSize) {
+      uniforms.terrainHeights.value = texture;
+      uniforms.terrainWidth.value = width;
+      uniforms.terrainDepth.value = depth;
+      uniforms.terrainLayerRows.value = layerRows;
+      uniforms.terrainCellSize.value = cellSize;
+      updateSteepLimit();
+    },
+    setColorMode(mode) {
+      uniforms.terrainColorMode.value = mode === 'slope' ? 1 : 0;
+    },
+    setHeightRange(min, max) {
+      uniforms.terrainMin.value = min;
+      uniforms.terrainMax.value = max;
+    },
+    setSteepTint(maxSlopeDeg) {
+      steepSlopeDeg = maxSlopeDeg;
+      updateSteepLimit();
+    },
+    dispose() {
+      ramps.dispose();
+      material.dispose();
+    },
+  };
+}
