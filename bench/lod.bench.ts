@@ -75,6 +75,7 @@ function dabBench(size: number): Benchmark {
     setup: () => {
       const field = syntheticTerrain(size, 1);
       const lod = new LodTerrainMeshes(field, 'height');
+      lod.finishErrors();
       const camera = defaultCamera(field);
       lod.update(camera);
       state = { field, lod, camera, sink: 0 };
@@ -105,6 +106,7 @@ function memoryBench(size: number): Benchmark {
     setup: () => {
       const field = syntheticTerrain(size, 1);
       lod = new LodTerrainMeshes(field, 'height');
+      lod.finishErrors();
       return { field, camera: defaultCamera(field) };
     },
     run: (s) => {

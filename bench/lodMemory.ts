@@ -49,6 +49,7 @@ const undoMs = undone ? (performance.now() - undoStart) / undone : 0;
 const field = editor.document.field;
 const lodStart = performance.now();
 const lod = new LodTerrainMeshes(field, 'height');
+lod.finishErrors();
 const pose = defaultCameraPose(field, 50, 1.6);
 lod.update({ position: pose.position, fovYDegrees: 50, viewportHeight: 1000 });
 const lodMs = performance.now() - lodStart;

@@ -1,8 +1,18 @@
 import type { Heightfield } from '../../shared/terrain/heightfield';
-import { createChunkLayout, type ChunkLayout } from '../../shared/lod/chunkLayout';
-import { computeChunkErrors, updateChunkErrors, type ChunkErrors } from '../../shared/lod/chunkErrors';
-import { DEFAULT_TRIANGLE_BUDGET, selectLod, type LodCamera, type LodOptions, type LodSelection } from '../../shared/lod/selectLod';
+import { chunkCount, createChunkLayout, type ChunkLayout } from '../../shared/lod/chunkLayout';
+import { chunksTouching, computeChunkErrorBounds, computeChunkErrors, updateChunkErrorsAt, type ChunkErrors } from '../../shared/lod/chunkErrors';
+import {
+  DEFAULT_MAX_PIXEL_ERROR,
+  DEFAULT_TRIANGLE_BUDGET,
+  chunkPixelScales,
+  selectLevels,
+  updateListedPixelScales,
+  type LodCamera,
+  type LodOptions,
+  type LodSelection,
+} from '../../shared/lod/selectLod';
 import type { DirtyRegion } from '../region';
+import { CameraSnapshot } from './cameraSnapshot';
 
 /**
  * Maps whose full mesh would exceed the triangle budget are drawn with level of detail (1025² is
@@ -20,36 +30,98 @@ export interface ChunkRange {
   cz1: number;
 }
 
+export interface LodTerrainModelOptions {
+  /** Start with conservative error bounds and refine them with refineErrors (no stall on opening a big map). */
+  deferExactErrors?: boolean;
+}
+
 /**
  * The document side of terrain LOD: chunk errors kept in step with edits (only touched chunks are
  * recomputed) and the level choice for a camera. Holds no rendering state.
+ *
+ * A whole-map change only measures each chunk's height range at once and bounds its errors by it
+ * (never coarser than exact); refineErrors then computes exact errors a few chunks at a time.
+ * Per-chunk pixel scales are kept while the camera stays put: only chunks whose height range
+ * changed are rescored.
  */
 export class LodTerrainModel {
   layout: ChunkLayout;
   errors: ChunkErrors;
+  private field: Heightfield;
   private dims: string;
+  /** 1 for chunks whose errors are still the conservative bound. */
+  private pending: Uint8Array;
+  private pendingCount = 0;
+  /** Where the next refineErrors call starts looking for pending chunks. */
+  private refineCursor = 0;
 
-  constructor(field: Heightfield) {
+  private scales: Float64Array;
+  private readonly scaleCamera = new CameraSnapshot();
+  private scalesValid = false;
+  /** Chunks whose height range changed since the scales were computed (rescored on the next select). */
+  private staleScales: Int32Array;
+  private staleCount = 0;
+  private staleFlags: Uint8Array;
+  private lastSelection: { selection: LodSelection; maxPixelError: number; triangleBudget: number } | null = null;
+
+  constructor(field: Heightfield, options: LodTerrainModelOptions = {}) {
+    this.field = field;
     this.layout = createChunkLayout(field.width, field.depth, field.cellSize);
-    this.errors = computeChunkErrors(field, this.layout);
     this.dims = dimsOf(field);
+    const count = chunkCount(this.layout);
+    this.pending = new Uint8Array(count);
+    this.scales = new Float64Array(count);
+    this.staleScales = new Int32Array(count);
+    this.staleFlags = new Uint8Array(count);
+    if (options.deferExactErrors) this.errors = this.boundAll(field);
+    else this.errors = computeChunkErrors(field, this.layout);
   }
 
-  /** Applies a document change; returns the chunks whose heights changed (all of them for a new map). */
+  /** Chunks whose errors are still conservative bounds. */
+  get pendingChunks(): number {
+    return this.pendingCount;
+  }
+
+  /**
+   * Applies a document change; returns the chunks whose heights changed (all of them for a new map).
+   * A rectangle updates its chunks exactly; a whole-map change sets conservative bounds and leaves
+   * the exact errors to refineErrors.
+   */
   applyChange(field: Heightfield, region: DirtyRegion): ChunkRange {
-    const all = { cx0: 0, cz0: 0, cx1: this.layout.chunksX - 1, cz1: this.layout.chunksZ - 1 };
+    this.field = field;
+    this.lastSelection = null;
     if (dimsOf(field) !== this.dims) {
       this.layout = createChunkLayout(field.width, field.depth, field.cellSize);
-      this.errors = computeChunkErrors(field, this.layout);
       this.dims = dimsOf(field);
-      return { cx0: 0, cz0: 0, cx1: this.layout.chunksX - 1, cz1: this.layout.chunksZ - 1 };
+      const count = chunkCount(this.layout);
+      this.pending = new Uint8Array(count);
+      this.scales = new Float64Array(count);
+      this.staleScales = new Int32Array(count);
+      this.staleFlags = new Uint8Array(count);
+      this.scalesValid = false;
+      this.staleCount = 0;
+      this.errors = this.boundAll(field);
+      return this.allChunks();
     }
     if (region.kind === 'all') {
-      this.errors = computeChunkErrors(field, this.layout);
-      return all;
+      this.errors = this.boundAll(field);
+      this.scalesValid = false;
+      return this.allChunks();
     }
-    updateChunkErrors(field, this.errors, region.i0, region.j0, region.i1, region.j1);
+    const touched = chunksTouching(this.layout, region.i0, region.j0, region.i1, region.j1);
+    if (touched) {
+      const { chunksX } = this.layout;
+      for (let cz = touched.cz0; cz <= touched.cz1; cz++) {
+        for (let cx = touched.cx0; cx <= touched.cx1; cx++) {
+          const c = cz * chunksX + cx;
+          updateChunkErrorsAt(field, this.errors, cx, cz);
+          this.markRefined(c);
+          this.markStale(c);
+        }
+      }
+    }
     const c = this.layout.chunkCells;
+    const all = this.allChunks();
     // Shading normals read one vertex further, so a border edit also reshades the next chunk.
     return {
       cx0: Math.max(0, Math.floor((region.i0 - 2) / c)),
@@ -59,8 +131,52 @@ export class LodTerrainModel {
     };
   }
 
-  select(camera: LodCamera, options?: LodOptions): LodSelection {
-    return selectLod(this.errors, camera, options);
+  /**
+   * Computes exact errors for pending chunks until about `budgetMs` has passed (at least one chunk
+   * per call, so it always progresses); returns whether any errors changed, i.e. whether levels
+   * should be selected again.
+   */
+  refineErrors(budgetMs: number, now: () => number = () => performance.now()): boolean {
+    if (this.pendingCount === 0) return false;
+    const { chunksX } = this.layout;
+    const count = this.pending.length;
+    const start = now();
+    let refined = 0;
+    while (this.pendingCount > 0) {
+      while (!this.pending[this.refineCursor]) this.refineCursor = (this.refineCursor + 1) % count;
+      const c = this.refineCursor;
+      updateChunkErrorsAt(this.field, this.errors, c % chunksX, Math.floor(c / chunksX));
+      this.markRefined(c);
+      refined++;
+      const elapsed = now() - start;
+      // Stop before a chunk that, at this call's average cost, would overrun the budget.
+      if (elapsed + elapsed / refined > budgetMs) break;
+    }
+    // Height ranges are unchanged (they were exact already), so the pixel scales stay valid.
+    if (refined > 0) this.lastSelection = null;
+    return refined > 0;
+  }
+
+  select(camera: LodCamera, options: LodOptions = {}): LodSelection {
+    const maxPixelError = options.maxPixelError ?? DEFAULT_MAX_PIXEL_ERROR;
+    const triangleBudget = options.triangleBudget ?? DEFAULT_TRIANGLE_BUDGET;
+    const sameCamera = this.scalesValid && this.scaleCamera.matches(camera);
+    if (!sameCamera) {
+      chunkPixelScales(this.errors, camera, this.scales);
+      this.scaleCamera.copy(camera);
+      this.scalesValid = true;
+      this.clearStale();
+      this.lastSelection = null;
+    } else if (this.staleCount > 0) {
+      updateListedPixelScales(this.errors, camera, this.scales, this.staleScales, this.staleCount);
+      this.clearStale();
+      this.lastSelection = null;
+    }
+    const last = this.lastSelection;
+    if (last && last.maxPixelError === maxPixelError && last.triangleBudget === triangleBudget) return last.selection;
+    const selection = selectLevels(this.errors, this.scales, { maxPixelError, triangleBudget });
+    this.lastSelection = { selection, maxPixelError, triangleBudget };
+    return selection;
   }
 
   /** Lowest and highest height of the map, from the per-chunk ranges. */
@@ -72,6 +188,34 @@ export class LodTerrainModel {
       max = Math.max(max, this.errors.maxHeight[c]);
     }
     return { min, max };
+  }
+
+  private allChunks(): ChunkRange {
+    return { cx0: 0, cz0: 0, cx1: this.layout.chunksX - 1, cz1: this.layout.chunksZ - 1 };
+  }
+
+  private boundAll(field: Heightfield): ChunkErrors {
+    this.pending.fill(1);
+    this.pendingCount = this.pending.length;
+    this.refineCursor = 0;
+    return computeChunkErrorBounds(field, this.layout);
+  }
+
+  private markRefined(c: number): void {
+    if (!this.pending[c]) return;
+    this.pending[c] = 0;
+    this.pendingCount--;
+  }
+
+  private markStale(c: number): void {
+    if (!this.scalesValid || this.staleFlags[c]) return;
+    this.staleFlags[c] = 1;
+    this.staleScales[this.staleCount++] = c;
+  }
+
+  private clearStale(): void {
+    for (let n = 0; n < this.staleCount; n++) this.staleFlags[this.staleScales[n]] = 0;
+    this.staleCount = 0;
   }
 }
 

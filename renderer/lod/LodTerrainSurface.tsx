@@ -10,6 +10,9 @@ import { LodTerrainMeshes } from './lodTerrainMeshes';
 import { showTriangleCount } from './triangleCount';
 import { driveSessionFor } from '../drive/driveSessionFor';
 
+/** CPU time per slice of chunk-error refinement: well inside a frame. */
+const REFINE_SLICE_MS = 4;
+
 /**
  * The terrain of a large map, drawn with chunked level of detail. Levels follow the camera each
  * frame it moves; an edit uploads only its rectangle of heights to the GPU (geometry is rebuilt only
@@ -34,12 +37,30 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
       steepTint();
       invalidate();
     });
+    // After a whole-map change, exact chunk errors are computed a few milliseconds at a time between
+    // frames; levels are reselected (and the view redrawn) whenever a slice changed some.
+    let refineTimer: ReturnType<typeof setTimeout> | undefined;
+    const refineSoon = () => {
+      if (refineTimer !== undefined || lod.pendingChunks === 0) return;
+      refineTimer = setTimeout(() => {
+        refineTimer = undefined;
+        lod.refineErrors(REFINE_SLICE_MS);
+        // Levels are held while errors are pending (see LodTerrainMeshes.update): reselect when done.
+        if (lod.pendingChunks === 0) {
+          lastCamera.current = '';
+          invalidate();
+        }
+        refineSoon();
+      }, 0);
+    };
+    refineSoon();
     const unsubscribeEditor = editor.store.subscribe((s, prev) => {
       if (s.version === prev.version) return;
       lod.syncDocument(editor.document.field, s.lastChange);
       lastCamera.current = '';
       pendingDrawn.current = s.version;
       invalidate();
+      refineSoon();
     });
     const unsubscribeView = view.subscribe((s, prev) => {
       if (s.settings === prev.settings) return;
@@ -53,6 +74,7 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
       unsubscribeEditor();
       unsubscribeView();
       unsubscribeDrive();
+      clearTimeout(refineTimer);
     };
   }, [editor, view, drive, lod, invalidate]);
 

@@ -60,6 +60,7 @@ describe('LodTerrainMeshes', () => {
   it('draws exactly the exact mesh when the error bound asks for full detail', () => {
     const small = syntheticTerrain(193, 0.5);
     const lod = new LodTerrainMeshes(small, 'height');
+    lod.finishErrors();
     lod.update(far, { maxPixelError: 0, triangleBudget: Infinity });
     const drawn = lod.meshes().map((mesh) => new Mesh(shaded(mesh.geometry, small), material));
     const exact = new Mesh(undefined, material);
@@ -73,6 +74,10 @@ describe('LodTerrainMeshes', () => {
   it('a height edit uploads only its rectangle and rebuilds no geometry unless levels change', () => {
     const edited = syntheticTerrain(1153, 1);
     const lod = new LodTerrainMeshes(edited, 'slope');
+    // Opening starts from conservative chunk errors, refined in slices.
+    expect(lod.pendingChunks).toBeGreaterThan(0);
+    while (lod.refineErrors(50));
+    expect(lod.pendingChunks).toBe(0);
     lod.update(far);
     const blocks = lod.meshes().length;
     expect(blocks).toBeGreaterThan(4);
@@ -98,9 +103,37 @@ describe('LodTerrainMeshes', () => {
     expect(lod.lastRebuilt).toBeLessThanOrEqual(4);
   });
 
+  it('while exact errors are pending it draws coarse (new map) or keeps the levels it has (whole-map change)', () => {
+    const map = syntheticTerrain(1153, 1);
+    const lod = new LodTerrainMeshes(map, 'height');
+    lod.update(far);
+    const placeholder = lod.triangles;
+    const blocks = lod.meshes().length;
+    expect(lod.lastRebuilt).toBe(blocks);
+    lod.finishErrors();
+    lod.update(far);
+    const exactTriangles = lod.triangles;
+    // Coarsest levels first: far fewer triangles than the real selection.
+    expect(placeholder).toBeLessThan(exactTriangles);
+
+    // A whole-map change of the same size: the drawn levels stay until the errors are exact.
+    for (let k = 0; k < map.heights.length; k++) map.heights[k] *= 3;
+    lod.syncDocument(map, { kind: 'all' });
+    expect(lod.pendingChunks).toBeGreaterThan(0);
+    lod.update(far);
+    expect(lod.lastRebuilt).toBe(0);
+    expect(lod.triangles).toBe(exactTriangles);
+    lod.finishErrors();
+    lod.update(far);
+    // Steeper terrain needs finer levels somewhere.
+    expect(lod.lastRebuilt).toBeGreaterThan(0);
+    expect(lod.triangles).toBeGreaterThan(exactTriangles);
+  });
+
   it('keeps block bounds around the heights the shader draws, so culling never drops a visible block', () => {
     const edited = syntheticTerrain(1153, 1);
     const lod = new LodTerrainMeshes(edited, 'height');
+    lod.finishErrors();
     lod.update(far);
     for (let j = 500; j < 520; j++) for (let i = 600; i < 620; i++) edited.heights[j * edited.width + i] = 900;
     lod.syncDocument(edited, { kind: 'rect', i0: 600, j0: 500, i1: 620, j1: 520 });
@@ -119,6 +152,7 @@ describe('LodTerrainMeshes', () => {
   it('queues every height at the texel the shader reads', () => {
     const small = syntheticTerrain(193, 0.5);
     const lod = new LodTerrainMeshes(small, 'height');
+    lod.finishErrors();
     const { shape } = lod.gpuHeights;
     expect(shape.texels).toBe(small.width * small.depth);
     const last = heightTexel(shape, shape.texels - 1);
@@ -128,6 +162,7 @@ describe('LodTerrainMeshes', () => {
 
   it('picks the exact surface, even on a distant chunk drawn coarse', () => {
     const lod = new LodTerrainMeshes(field, 'height');
+    lod.finishErrors();
     lod.update(far);
     const raycaster = new Raycaster();
     // Aim at the far corner of the map, where the chunks are coarse.

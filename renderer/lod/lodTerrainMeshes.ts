@@ -44,7 +44,8 @@ export class LodTerrainMeshes {
     private field: Heightfield,
     mode: ColorMode,
   ) {
-    this.model = new LodTerrainModel(field);
+    // Exact chunk errors are refined in slices after opening (refineErrors): no stall on a big map.
+    this.model = new LodTerrainModel(field, { deferExactErrors: true });
     this.heights = new GpuHeights(field);
     this.look = createLodTerrainMaterial();
     this.look.setColorMode(mode);
@@ -102,9 +103,35 @@ export class LodTerrainMeshes {
     this.look.setSteepTint(maxSlopeDeg);
   }
 
+  /** Chunks whose exact errors are still to be computed after a whole-map change (their bounds are conservative). */
+  get pendingChunks(): number {
+    return this.model.pendingChunks;
+  }
+
+  /**
+   * Computes exact errors of pending chunks for about `budgetMs`; returns whether any changed (then
+   * levels must be selected again: call update).
+   */
+  refineErrors(budgetMs: number): boolean {
+    return this.model.pendingChunks > 0 && this.model.refineErrors(budgetMs);
+  }
+
+  /** Computes all pending exact errors now (tests and benchmarks). */
+  finishErrors(): void {
+    while (this.refineErrors(Infinity));
+  }
+
   /** Chooses levels for the camera and rebuilds the blocks whose levels changed; returns whether anything changed. */
   update(camera: LodCamera, options?: LodOptions): boolean {
-    const selection = this.model.select(camera, options);
+    const pending = this.model.pendingChunks > 0;
+    // Until the exact errors are known after a whole-map change, keep the levels already drawn (the
+    // grid geometry suits any heights) or, on a new map, draw every chunk at its coarsest level:
+    // the conservative bounds would ask for the full triangle budget, only to drop it moments later.
+    if (pending && this.blocks.every((block) => block.key !== '')) {
+      this.lastRebuilt = 0;
+      return false;
+    }
+    const selection = this.model.select(camera, pending ? { ...options, maxPixelError: Infinity } : options);
     this.triangles = selection.triangles;
     let rebuilt = 0;
     for (const block of this.blocks) {

@@ -5,6 +5,7 @@ import { terrainPointerHandlers } from './terrainPointer';
 import { useSession } from '../session';
 import { reportDrawn } from '../readiness';
 import { TerrainGeometry } from './terrainGeometry';
+import { drawsWithLod } from '../lod/lodOverride';
 
 /**
  * The terrain mesh. Geometry and material are driven imperatively from the stores (never React
@@ -24,6 +25,9 @@ export function TerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDivEl
     if (!mesh || !material) return;
     const terrain = new TerrainGeometry();
     const syncDocument = () => {
+      // A map too large for a full mesh is about to be drawn by the LOD surface instead (this
+      // component unmounts): building its full mesh first would cost seconds and gigabytes.
+      if (drawsWithLod(editor.document.field)) return;
       const { version, lastChange } = editor.store.getState();
       terrain.sync(editor.document.field, lastChange, colorMode);
       mesh.geometry = terrain.geometry;

@@ -4,7 +4,7 @@ import { createHeightfield, vertexX, vertexZ, type Heightfield } from '../terrai
 import { heightAt } from '../terrain/surface';
 import { randomField } from '../terrain/surfaceReference.testkit';
 import { chunkBounds, createChunkLayout } from './chunkLayout';
-import { computeChunkErrors, updateChunkErrors } from './chunkErrors';
+import { computeChunkErrorBounds, computeChunkErrors, updateChunkErrors, updateChunkErrorsAt } from './chunkErrors';
 
 /** The chunk's surface at a level, as its own heightfield of every step-th vertex (placed at the same world points). */
 function levelField(field: Heightfield, i0: number, j0: number, i1: number, j1: number, step: number): { sub: Heightfield; offsetX: number; offsetZ: number } {
@@ -67,5 +67,34 @@ describe('chunk errors', () => {
     expect(Array.from(before.minHeight)).toEqual(Array.from(fresh.minHeight));
     // Columns 1..3 (j0 = 16 sits on the border of rows 0 and 1, so rows 0..2): 3 × 3 of 30 chunks.
     expect(refreshed).toBe(9);
+  });
+});
+
+describe('chunk error bounds', () => {
+  // Odd sizes: the last chunk column and row are narrower and have fewer levels.
+  const field = randomField(107, 90, 1.5, 11, 25);
+  const layout = createChunkLayout(field.width, field.depth, field.cellSize, 16);
+  const exact = computeChunkErrors(field, layout);
+  const bounds = computeChunkErrorBounds(field, layout);
+
+  it('have the exact height ranges and levels, and errors never below the exact ones', () => {
+    expect(Array.from(bounds.minHeight)).toEqual(Array.from(exact.minHeight));
+    expect(Array.from(bounds.maxHeight)).toEqual(Array.from(exact.maxHeight));
+    expect(Array.from(bounds.maxLevel)).toEqual(Array.from(exact.maxLevel));
+    let loose = 0;
+    for (let k = 0; k < exact.errors.length; k++) {
+      expect(bounds.errors[k]).toBeGreaterThanOrEqual(exact.errors[k]);
+      if (bounds.errors[k] > exact.errors[k]) loose++;
+      const c = Math.floor(k / layout.levelCount);
+      // Only by the height range: a bound no larger than the chunk's own spread (plus rounding).
+      if (Number.isFinite(exact.errors[k])) expect(bounds.errors[k]).toBeLessThanOrEqual((exact.maxHeight[c] - exact.minHeight[c]) * 1.00001);
+    }
+    expect(loose).toBeGreaterThan(0);
+  });
+
+  it('become exact chunk by chunk', () => {
+    const refined = computeChunkErrorBounds(field, layout);
+    for (let cz = 0; cz < layout.chunksZ; cz++) for (let cx = 0; cx < layout.chunksX; cx++) updateChunkErrorsAt(field, refined, cx, cz);
+    expect(Array.from(refined.errors)).toEqual(Array.from(exact.errors));
   });
 });

@@ -18,18 +18,38 @@ export interface ChunkErrors {
 }
 
 export function computeChunkErrors(field: Heightfield, layout: ChunkLayout): ChunkErrors {
-  const count = chunkCount(layout);
-  const result: ChunkErrors = {
-    layout,
-    errors: new Float32Array(count * layout.levelCount),
-    minHeight: new Float32Array(count),
-    maxHeight: new Float32Array(count),
-    maxLevel: new Uint8Array(count),
-  };
+  const result = emptyChunkErrors(layout);
   for (let cz = 0; cz < layout.chunksZ; cz++) {
-    for (let cx = 0; cx < layout.chunksX; cx++) updateChunk(field, result, cx, cz);
+    for (let cx = 0; cx < layout.chunksX; cx++) updateChunkErrorsAt(field, result, cx, cz);
   }
   return result;
+}
+
+/**
+ * Like computeChunkErrors but fast (one pass over the heights): exact height ranges, and for every
+ * level ≥ 1 the conservative bound maxHeight − minHeight instead of the exact error. Both the exact
+ * surface and any level's surface interpolate the chunk's own vertices, so they lie within its
+ * height range and never differ by more than that. Refine chunks with updateChunkErrorsAt.
+ */
+export function computeChunkErrorBounds(field: Heightfield, layout: ChunkLayout): ChunkErrors {
+  const result = emptyChunkErrors(layout);
+  for (let cz = 0; cz < layout.chunksZ; cz++) {
+    for (let cx = 0; cx < layout.chunksX; cx++) boundChunk(field, result, cx, cz);
+  }
+  return result;
+}
+
+/** Chunks [cx0, cx1] × [cz0, cz1] (inclusive) holding a vertex of [i0, i1) × [j0, j1), or null if empty. */
+export function chunksTouching(layout: ChunkLayout, i0: number, j0: number, i1: number, j1: number): { cx0: number; cz0: number; cx1: number; cz1: number } | null {
+  const { chunkCells, chunksX, chunksZ } = layout;
+  if (i1 <= i0 || j1 <= j0) return null;
+  // A vertex on a chunk border belongs to both chunks, hence the −1 on the low side.
+  return {
+    cx0: Math.max(0, Math.floor((i0 - 1) / chunkCells)),
+    cz0: Math.max(0, Math.floor((j0 - 1) / chunkCells)),
+    cx1: Math.min(chunksX - 1, Math.floor((i1 - 1) / chunkCells)),
+    cz1: Math.min(chunksZ - 1, Math.floor((j1 - 1) / chunkCells)),
+  };
 }
 
 /**
@@ -37,26 +57,35 @@ export function computeChunkErrors(field: Heightfield, layout: ChunkLayout): Chu
  * returns how many chunks were refreshed.
  */
 export function updateChunkErrors(field: Heightfield, errors: ChunkErrors, i0: number, j0: number, i1: number, j1: number): number {
-  const { chunkCells, chunksX, chunksZ } = errors.layout;
-  if (i1 <= i0 || j1 <= j0) return 0;
-  // A vertex on a chunk border belongs to both chunks, hence the −1 on the low side.
-  const cx0 = Math.max(0, Math.floor((i0 - 1) / chunkCells));
-  const cz0 = Math.max(0, Math.floor((j0 - 1) / chunkCells));
-  const cx1 = Math.min(chunksX - 1, Math.floor((i1 - 1) / chunkCells));
-  const cz1 = Math.min(chunksZ - 1, Math.floor((j1 - 1) / chunkCells));
-  for (let cz = cz0; cz <= cz1; cz++) {
-    for (let cx = cx0; cx <= cx1; cx++) updateChunk(field, errors, cx, cz);
+  const range = chunksTouching(errors.layout, i0, j0, i1, j1);
+  if (!range) return 0;
+  for (let cz = range.cz0; cz <= range.cz1; cz++) {
+    for (let cx = range.cx0; cx <= range.cx1; cx++) updateChunkErrorsAt(field, errors, cx, cz);
   }
-  return (cx1 - cx0 + 1) * (cz1 - cz0 + 1);
+  return (range.cx1 - range.cx0 + 1) * (range.cz1 - range.cz0 + 1);
 }
 
-function updateChunk(field: Heightfield, result: ChunkErrors, cx: number, cz: number): void {
+function emptyChunkErrors(layout: ChunkLayout): ChunkErrors {
+  const count = chunkCount(layout);
+  return {
+    layout,
+    errors: new Float32Array(count * layout.levelCount),
+    minHeight: new Float32Array(count),
+    maxHeight: new Float32Array(count),
+    maxLevel: new Uint8Array(count),
+  };
+}
+
+/** Height range and max level of one chunk; returns the chunk's row-major index. */
+function rangeChunk(field: Heightfield, result: ChunkErrors, cx: number, cz: number): number {
   const { layout } = result;
   const { width: w, heights: h } = field;
-  const { i0, j0, i1, j1 } = chunkBounds(layout, cx, cz);
+  const i0 = cx * layout.chunkCells;
+  const j0 = cz * layout.chunkCells;
+  const i1 = Math.min(i0 + layout.chunkCells, layout.width - 1);
+  const j1 = Math.min(j0 + layout.chunkCells, layout.depth - 1);
   const c = cz * layout.chunksX + cx;
-  const maxLevel = chunkMaxLevel(layout, cx, cz);
-  result.maxLevel[c] = maxLevel;
+  result.maxLevel[c] = chunkMaxLevel(layout, cx, cz);
   let min = Infinity;
   let max = -Infinity;
   for (let j = j0; j <= j1; j++) {
@@ -68,6 +97,29 @@ function updateChunk(field: Heightfield, result: ChunkErrors, cx: number, cz: nu
   }
   result.minHeight[c] = min;
   result.maxHeight[c] = max;
+  return c;
+}
+
+/** The conservative errors of computeChunkErrorBounds for one chunk. */
+function boundChunk(field: Heightfield, result: ChunkErrors, cx: number, cz: number): void {
+  const c = rangeChunk(field, result, cx, cz);
+  const { levelCount } = result.layout;
+  const maxLevel = result.maxLevel[c];
+  // Rounded up a little: the exact error is computed in doubles and then rounded to a float, and
+  // must never come out above its bound.
+  const bound = Math.fround((result.maxHeight[c] - result.minHeight[c]) * (1 + 2 ** -20));
+  const base = c * levelCount;
+  result.errors[base] = 0;
+  for (let level = 1; level < levelCount; level++) result.errors[base + level] = level > maxLevel ? Infinity : bound;
+}
+
+/** Recomputes one chunk's height range and exact errors. */
+export function updateChunkErrorsAt(field: Heightfield, result: ChunkErrors, cx: number, cz: number): void {
+  const c = rangeChunk(field, result, cx, cz);
+  const { layout } = result;
+  const { width: w, heights: h } = field;
+  const { i0, j0, i1, j1 } = chunkBounds(layout, cx, cz);
+  const maxLevel = result.maxLevel[c];
   const base = c * layout.levelCount;
   result.errors[base] = 0;
   for (let level = 1; level < layout.levelCount; level++) {

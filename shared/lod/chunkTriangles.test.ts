@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createRandom } from '../random';
 import { buildGridIndices } from '../terrain/mesh';
 import { chunkBounds, chunkCount, chunkMaxLevel, createChunkLayout, type ChunkLayout } from './chunkLayout';
-import { buildSelectionTriangles, selectionTriangleCount } from './chunkTriangles';
+import { buildSelectionTriangles, countSelectionTriangles, selectionTriangleCount } from './chunkTriangles';
 
 /** A triangle as text, rotated so its smallest id comes first (keeps the winding). */
 function triangleKeys(indices: Uint32Array): string[] {
@@ -29,6 +29,7 @@ const SIZES: [number, number, number][] = [
   [150, 97, 16],
   [257, 193, 32],
   [66, 40, 8],
+  [20, 9, 32],
 ];
 
 describe.each(SIZES)('LOD triangles on %i × %i with %i-cell chunks', (width, depth, chunkCells) => {
@@ -72,6 +73,13 @@ describe.each(SIZES)('LOD triangles on %i × %i with %i-cell chunks', (width, de
       if (!onBorder) problems.push(`open edge ${pu},${pv} – ${qu},${qv}`);
     }
     expect(problems).toEqual([]);
+  });
+
+  it.each([11, 12, 13, 14])('counts the built triangles with the fast counter too (seed %i)', (seed) => {
+    const levels = randomLevels(layout, seed);
+    const built = buildSelectionTriangles(layout, levels).length / 3;
+    expect(countSelectionTriangles(layout, levels)).toBe(built);
+    expect(selectionTriangleCount(layout, levels)).toBe(built);
   });
 
   it('every vertex a finer chunk uses on a side shared with a coarser chunk is a vertex of the coarser chunk', () => {

@@ -57,6 +57,41 @@ export function selectionTriangleCount(layout: ChunkLayout, levels: ChunkLevels)
   return total;
 }
 
+/**
+ * Same total as `selectionTriangleCount`, as one allocation-free pass over the level table (used by
+ * level selection, which counts many trial selections). Extents are multiples of every valid
+ * level's step, and a neighbour across a side shares that side's extent, so shifts divide exactly.
+ */
+export function countSelectionTriangles(layout: ChunkLayout, levels: ChunkLevels): number {
+  const { chunksX, chunksZ, chunkCells } = layout;
+  const lastX = layout.width - 1 - (chunksX - 1) * chunkCells;
+  const lastZ = layout.depth - 1 - (chunksZ - 1) * chunkCells;
+  let total = 0;
+  for (let cz = 0; cz < chunksZ; cz++) {
+    const lz = cz === chunksZ - 1 ? lastZ : chunkCells;
+    const row = cz * chunksX;
+    for (let cx = 0; cx < chunksX; cx++) {
+      const lx = cx === chunksX - 1 ? lastX : chunkCells;
+      const c = row + cx;
+      const level = levels[c];
+      // A side is stitched when the neighbour there is coarser; its level then sets the outer step.
+      const south = cz > 0 ? levels[c - chunksX] : 0;
+      const north = cz < chunksZ - 1 ? levels[c + chunksX] : 0;
+      const west = cx > 0 ? levels[c - 1] : 0;
+      const east = cx < chunksX - 1 ? levels[c + 1] : 0;
+      const innerX = (lx >> level) - (west > level ? 1 : 0) - (east > level ? 1 : 0);
+      const innerZ = (lz >> level) - (south > level ? 1 : 0) - (north > level ? 1 : 0);
+      let count = 2 * innerX * innerZ;
+      if (south > level) count += (lx >> south) + innerX;
+      if (north > level) count += (lx >> north) + innerX;
+      if (west > level) count += (lz >> west) + innerZ;
+      if (east > level) count += (lz >> east) + innerZ;
+      total += count;
+    }
+  }
+  return total;
+}
+
 /** Writes the chunk's triangles (three vertex ids each) into `out` from `offset`; returns the new offset. */
 export function writeChunkTriangles(layout: ChunkLayout, levels: ChunkLevels, cx: number, cz: number, out: Uint32Array, offset: number): number {
   const { i0, j0, i1, j1 } = chunkBounds(layout, cx, cz);
