@@ -3,12 +3,12 @@ import { defaultCameraPose } from '../app/cameraPose';
 import type { DirtyRegion } from '../app/region';
 import { BrushStroke } from '../app/tools/brushStroke';
 import { DEFAULT_BRUSH, type BrushSettings } from '../app/tools/brush';
-import { planMapTiles, tileHeightRange, tilePixels, tileRowsToRedraw, type MapTile } from '../app/lod/mapTiles';
+import { MapTilePixels } from '../app/lod/mapTilePixels';
 import { createSnappedPropLayer, resnapInRegion, type SnappedPropLayer } from '../shared/props/prop';
 import { scatterProps } from '../shared/props/scatter';
 import { syntheticTerrain } from '../shared/lod/syntheticTerrain.testkit';
 import type { LodCamera } from '../shared/lod/selectLod';
-import type { Heightfield, HeightRange } from '../shared/terrain/heightfield';
+import type { Heightfield } from '../shared/terrain/heightfield';
 import { LodTerrainMeshes } from '../renderer/lod/lodTerrainMeshes';
 
 const SIZE = 4097;
@@ -22,60 +22,29 @@ const VIEWPORT = { width: 1600, height: 1000 };
 type Part = 'height_edit' | 'lod_update' | 'map_tiles' | 'props_resnap';
 const PARTS: Part[] = ['height_edit', 'lod_update', 'map_tiles', 'props_resnap'];
 
-interface TileState {
-  tile: MapTile;
-  range: HeightRange;
-}
-
 interface DabState {
   field: Heightfield;
   lod: LodTerrainMeshes;
   camera: LodCamera;
-  tiles: TileState[];
-  mapRange: HeightRange;
+  mapTiles: MapTilePixels;
   props: SnappedPropLayer;
   times: Record<Part, number[]>;
   runs: number;
   tilesRedrawn: number;
   pixelsRedrawn: number;
   propsTouched: number;
-  /** Part of the map tiles' time spent rescanning the touched tiles' height ranges. */
-  rangeMs: number;
-  rangeTimes: number[];
-}
-
-function combinedRange(tiles: readonly TileState[]): HeightRange {
-  let min = Infinity;
-  let max = -Infinity;
-  for (const t of tiles) {
-    if (t.range.min < min) min = t.range.min;
-    if (t.range.max > max) max = t.range.max;
-  }
-  return { min, max };
 }
 
 /**
- * The 2D panel's CPU work for a change, as renderer/lod/map2dTiles.ts does it, minus the canvas:
- * touched tiles' ranges, the map range, then the RGBA pixels of the changed rows. Node has no
- * canvas, so `putImageData` (the browser's copy into the tile canvas) is not included.
+ * The 2D panel's CPU work for a change, through the same MapTilePixels as renderer/lod/map2dTiles.ts,
+ * minus the canvas: the touched range blocks, the map's range, then the RGBA pixels of the changed
+ * rectangles. Node has no canvas, so `putImageData` (the browser's copy into the tile canvas) is not
+ * included.
  */
 function redrawMapTiles(state: DabState, region: DirtyRegion): void {
-  const touched = state.tiles.filter((t) => tileRowsToRedraw(t.tile, region) !== null);
-  const start = performance.now();
-  for (const t of touched) t.range = tileHeightRange(state.field, t.tile);
-  state.rangeMs = performance.now() - start;
-  const range = combinedRange(state.tiles);
-  const change: DirtyRegion = range.min !== state.mapRange.min || range.max !== state.mapRange.max ? { kind: 'all' } : region;
-  state.mapRange = range;
-  state.tilesRedrawn = 0;
-  state.pixelsRedrawn = 0;
-  for (const t of state.tiles) {
-    const rows = tileRowsToRedraw(t.tile, change);
-    if (!rows) continue;
-    const pixels = tilePixels(state.field, t.tile, rows.rowStart, rows.rowEnd, 'hypsometric', range);
-    state.tilesRedrawn++;
-    state.pixelsRedrawn += pixels.length / 4;
-  }
+  const rects = state.mapTiles.update(state.field, region, 'hypsometric');
+  state.tilesRedrawn = rects.length;
+  state.pixelsRedrawn = rects.reduce((sum, r) => sum + r.width * r.height, 0);
 }
 
 function median(values: readonly number[]): number {
@@ -106,13 +75,15 @@ function brushDabAllViews(name: string, x: number, z: number): Benchmark {
     setup: () => {
       const field = syntheticTerrain(SIZE, 1);
       const lod = new LodTerrainMeshes(field, 'height');
+      lod.finishErrors();
       const pose = defaultCameraPose(field, FOV, VIEWPORT.width / VIEWPORT.height);
       const camera: LodCamera = { position: pose.position, fovYDegrees: FOV, viewportHeight: VIEWPORT.height };
       lod.update(camera);
-      const tiles = planMapTiles(field.width, field.depth).map((tile) => ({ tile, range: tileHeightRange(field, tile) }));
+      const mapTiles = new MapTilePixels();
+      mapTiles.update(field, { kind: 'all' }, 'hypsometric');
       const props = createSnappedPropLayer(field, scatterProps(field, { seed: 1, count: PROPS, types: ['conifer', 'broadleaf', 'rock'] }).props);
       const times = Object.fromEntries(PARTS.map((p) => [p, [] as number[]])) as Record<Part, number[]>;
-      state = { field, lod, camera, tiles, mapRange: combinedRange(tiles), props, times, runs: 0, tilesRedrawn: 0, pixelsRedrawn: 0, propsTouched: 0, rangeMs: 0, rangeTimes: [] };
+      state = { field, lod, camera, mapTiles, props, times, runs: 0, tilesRedrawn: 0, pixelsRedrawn: 0, propsTouched: 0 };
       return state;
     },
     run: (s) => {
@@ -134,7 +105,6 @@ function brushDabAllViews(name: string, x: number, z: number): Benchmark {
       st.times.height_edit.push(t1 - t0);
       st.times.lod_update.push(t2 - t1);
       st.times.map_tiles.push(t3 - t2);
-      st.rangeTimes.push(st.rangeMs);
       st.times.props_resnap.push(t4 - t3);
     },
     measure: (): Record<string, number> => {
@@ -143,7 +113,6 @@ function brushDabAllViews(name: string, x: number, z: number): Benchmark {
       for (const part of PARTS) figures[`${part}_ms`] = median(state.times[part].slice(WARMUP));
       return {
         ...figures,
-        map_tiles_range_scan_ms: median(state.rangeTimes.slice(WARMUP)),
         lod_blocks_rebuilt: state.lod.lastRebuilt,
         map_tiles_redrawn: state.tilesRedrawn,
         map_pixels_redrawn: state.pixelsRedrawn,

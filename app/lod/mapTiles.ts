@@ -1,5 +1,5 @@
-import { createHeightfield, heightRange, type Heightfield, type HeightRange } from '../../shared/terrain/heightfield';
-import { writeMapImageRows, type MapMode } from '../mapImage';
+import { heightRange, type Heightfield, type HeightRange } from '../../shared/terrain/heightfield';
+import { writeMapImageRect, type MapImageRect, type MapMode } from '../mapImage';
 import type { DirtyRegion } from '../region';
 
 /**
@@ -19,8 +19,12 @@ export interface MapTile {
 export const MAP_TILE_SIDE = 512;
 export const SINGLE_TILE_MAX_SIDE = 1025;
 
-export function planMapTiles(width: number, depth: number): MapTile[] {
-  const side = Math.max(width, depth) <= SINGLE_TILE_MAX_SIDE ? Math.max(width, depth) : MAP_TILE_SIDE;
+function defaultTileSide(width: number, depth: number): number {
+  return Math.max(width, depth) <= SINGLE_TILE_MAX_SIDE ? Math.max(width, depth) : MAP_TILE_SIDE;
+}
+
+/** Tiles of `side` vertices covering the map row by row (the last ones in a row or column may be smaller). */
+export function planMapTiles(width: number, depth: number, side = defaultTileSide(width, depth)): MapTile[] {
   const tiles: MapTile[] = [];
   for (let j0 = 0; j0 < depth; j0 += side) {
     for (let i0 = 0; i0 < width; i0 += side) tiles.push({ i0, j0, i1: Math.min(width, i0 + side), j1: Math.min(depth, j0 + side) });
@@ -29,46 +33,29 @@ export function planMapTiles(width: number, depth: number): MapTile[] {
 }
 
 /**
- * Rows [rowStart, rowEnd) of a tile whose pixels a change alters, or null: the hillshade reads one
- * vertex each side, so a changed vertex recolours its neighbours too.
+ * The rectangle of a tile whose pixels a change alters (map coordinates), or null: the hillshade
+ * reads one vertex each side, so a changed vertex recolours its neighbours too.
  */
-export function tileRowsToRedraw(tile: MapTile, region: DirtyRegion): { rowStart: number; rowEnd: number } | null {
-  if (region.kind === 'all') return { rowStart: tile.j0, rowEnd: tile.j1 };
-  const i0 = region.i0 - 1;
-  const i1 = region.i1 + 1;
-  const rowStart = Math.max(tile.j0, region.j0 - 1);
-  const rowEnd = Math.min(tile.j1, region.j1 + 1);
-  if (i1 <= tile.i0 || i0 >= tile.i1 || rowEnd <= rowStart) return null;
-  return { rowStart, rowEnd };
+export function tileRectToRedraw(tile: MapTile, region: DirtyRegion): MapImageRect | null {
+  if (region.kind === 'all') return { i0: tile.i0, j0: tile.j0, i1: tile.i1, j1: tile.j1 };
+  const i0 = Math.max(tile.i0, region.i0 - 1);
+  const i1 = Math.min(tile.i1, region.i1 + 1);
+  const j0 = Math.max(tile.j0, region.j0 - 1);
+  const j1 = Math.min(tile.j1, region.j1 + 1);
+  if (i1 <= i0 || j1 <= j0) return null;
+  return { i0, j0, i1, j1 };
 }
 
-/**
- * RGBA pixels of rows [rowStart, rowEnd) of a tile (tile width × rows), identical to the same
- * pixels of the whole-map image: colours come from a copy of the tile's heights with a one-vertex
- * margin, so the hillshade sees the same neighbours as on the full map.
- */
+/** RGBA pixels of a rectangle of the map (its width × height), identical to the whole-map image's. */
+export function rectPixels(field: Heightfield, rect: MapImageRect, mode: MapMode, range: HeightRange): Uint8ClampedArray<ArrayBuffer> {
+  const pixels = new Uint8ClampedArray((rect.i1 - rect.i0) * (rect.j1 - rect.j0) * 4);
+  writeMapImageRect(field, pixels, mode, range, rect);
+  return pixels;
+}
+
+/** RGBA pixels of rows [rowStart, rowEnd) of a tile (tile width × rows), identical to the whole-map image's. */
 export function tilePixels(field: Heightfield, tile: MapTile, rowStart: number, rowEnd: number, mode: MapMode, range: HeightRange): Uint8ClampedArray<ArrayBuffer> {
-  const { width, depth } = field;
-  const a0 = Math.max(0, tile.i0 - 1);
-  const a1 = Math.min(width, tile.i1 + 1);
-  const b0 = Math.max(0, rowStart - 1);
-  const b1 = Math.min(depth, rowEnd + 1);
-  const subWidth = a1 - a0;
-  const subDepth = b1 - b0;
-  const heights = new Float32Array(subWidth * subDepth);
-  for (let b = 0; b < subDepth; b++) heights.set(field.heights.subarray((b0 + b) * width + a0, (b0 + b) * width + a1), b * subWidth);
-  // A margin row or column stands in for the neighbours, except at the map border where the full
-  // image uses one-sided differences too.
-  const sub = createHeightfield(subWidth, subDepth, field.cellSize, heights);
-  const subPixels = new Uint8ClampedArray(subWidth * subDepth * 4);
-  writeMapImageRows(sub, subPixels, mode, range, rowStart - b0, rowEnd - b0);
-  const tileWidth = tile.i1 - tile.i0;
-  const out = new Uint8ClampedArray(tileWidth * (rowEnd - rowStart) * 4);
-  for (let j = rowStart; j < rowEnd; j++) {
-    const from = ((j - b0) * subWidth + (tile.i0 - a0)) * 4;
-    out.set(subPixels.subarray(from, from + tileWidth * 4), (j - rowStart) * tileWidth * 4);
-  }
-  return out;
+  return rectPixels(field, { i0: tile.i0, j0: rowStart, i1: tile.i1, j1: rowEnd }, mode, range);
 }
 
 /** Height range of a tile's vertices. */

@@ -38,6 +38,8 @@ export function Map2D() {
     let cssWidth = 0;
     let cssHeight = 0;
     let frameRequest = 0;
+    let recolourTimer = 0;
+    let recolourFrame = 0;
     let drawnVersion = -1;
     let dims = '';
 
@@ -56,13 +58,33 @@ export function Map2D() {
       driveLayer.draw(context, transform);
       drawOverlay(context, tools.getState().overlay);
       const version = editor.store.getState().version;
-      if (version !== drawnVersion && cssWidth > 0) {
+      // Drawn means every pixel in the current colours, not edits shown in the previous range.
+      if (version !== drawnVersion && cssWidth > 0 && image.upToDate) {
         drawnVersion = version;
         reportDrawn('2d', version, canvas);
       }
     };
     const requestDraw = () => {
       if (!frameRequest) frameRequest = requestAnimationFrame(draw);
+    };
+    /** After a height-range or mode change: recolour a slice per frame once changes have paused. */
+    const scheduleRecolour = () => {
+      if (recolourTimer || recolourFrame) return;
+      const delay = image.recolourDelay();
+      if (delay === null) return;
+      if (delay > 0) {
+        recolourTimer = window.setTimeout(() => {
+          recolourTimer = 0;
+          scheduleRecolour();
+        }, delay);
+        return;
+      }
+      recolourFrame = requestAnimationFrame(() => {
+        recolourFrame = 0;
+        image.recolourSlice(field());
+        requestDraw();
+        scheduleRecolour();
+      });
     };
     const props2d = attachProps2DOverlay(session, requestDraw);
     const driveLayer = createDriveMapLayer(session, requestDraw);
@@ -101,6 +123,7 @@ export function Map2D() {
         dims = nextDims;
         refit();
       }
+      scheduleRecolour();
       requestDraw();
     };
 
@@ -224,8 +247,8 @@ export function Map2D() {
       }),
       view.subscribe((s, prev) => {
         if (s.settings.map2dMode !== prev.settings.map2dMode) {
-          image.update(field(), { kind: 'all' }, s.settings.map2dMode);
-          requestDraw();
+          image.setMode(s.settings.map2dMode);
+          scheduleRecolour();
         }
         if (s.cameraResetToken !== prev.cameraResetToken) {
           refit();
@@ -241,6 +264,8 @@ export function Map2D() {
       props2d.dispose();
       driveLayer.dispose();
       if (frameRequest) cancelAnimationFrame(frameRequest);
+      if (recolourFrame) cancelAnimationFrame(recolourFrame);
+      if (recolourTimer) window.clearTimeout(recolourTimer);
       unsubscribers.forEach((u) => u());
       canvas.removeEventListener('pointerdown', onPointerDown);
       canvas.removeEventListener('pointermove', onPointerMove);

@@ -1,0 +1,260 @@
+import { describe, expect, it } from 'vitest';
+import { createRandom, type Random } from '../../shared/random';
+import { heightRange, type Heightfield, type HeightRange } from '../../shared/terrain/heightfield';
+import { randomField } from '../../shared/terrain/surfaceReference.testkit';
+import { writeMapImageRows, type MapMode } from '../mapImage';
+import type { DirtyRegion } from '../region';
+import { MapTilePixels, RECOLOUR_SETTLE_MS, type MapTileRect } from './mapTilePixels';
+
+type Rect = Extract<DirtyRegion, { kind: 'rect' }>;
+
+/** The tiles' pixels put together as one whole-map image, as the canvases show them. */
+class Assembled {
+  readonly pixels: Uint8ClampedArray;
+  constructor(
+    private readonly field: Heightfield,
+    private readonly image: MapTilePixels,
+  ) {
+    this.pixels = new Uint8ClampedArray(field.width * field.depth * 4);
+  }
+  put(rects: readonly MapTileRect[]): void {
+    for (const r of rects) {
+      const tile = this.image.tiles[r.tile];
+      expect(r.x + r.width).toBeLessThanOrEqual(tile.i1 - tile.i0);
+      expect(r.y + r.height).toBeLessThanOrEqual(tile.j1 - tile.j0);
+      for (let y = 0; y < r.height; y++) {
+        const to = ((tile.j0 + r.y + y) * this.field.width + tile.i0 + r.x) * 4;
+        this.pixels.set(r.pixels.subarray(y * r.width * 4, (y + 1) * r.width * 4), to);
+      }
+    }
+  }
+}
+
+function wholeImage(field: Heightfield, mode: MapMode, range: HeightRange = heightRange(field.heights)): Uint8ClampedArray {
+  const pixels = new Uint8ClampedArray(field.width * field.depth * 4);
+  writeMapImageRows(field, pixels, mode, range);
+  return pixels;
+}
+
+function sameBytes(a: Uint8ClampedArray, b: Uint8ClampedArray): boolean {
+  return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+}
+
+/** A random rectangle; every third one lies on a tile border or the map border. */
+function randomRect(random: Random, field: Heightfield, tileSide: number, n: number): Rect {
+  const pick = (limit: number) => Math.floor(random.next() * limit);
+  const span = (limit: number) => 1 + pick(Math.min(limit, 12));
+  let i0 = pick(field.width);
+  let j0 = pick(field.depth);
+  if (n % 3 === 1) {
+    // Straddling or ending on a tile border.
+    i0 = Math.max(0, Math.min(field.width - 1, tileSide * (1 + pick(Math.max(1, Math.floor(field.width / tileSide)))) - 1 - pick(3)));
+    j0 = Math.max(0, Math.min(field.depth - 1, tileSide * (1 + pick(Math.max(1, Math.floor(field.depth / tileSide)))) - 1 - pick(3)));
+  } else if (n % 3 === 2) {
+    // Touching the map border on one or two sides.
+    i0 = random.next() < 0.5 ? 0 : field.width - span(field.width);
+    if (random.next() < 0.5) j0 = random.next() < 0.5 ? 0 : field.depth - 1;
+  }
+  const i1 = Math.min(field.width, i0 + span(field.width));
+  const j1 = Math.min(field.depth, j0 + span(field.depth));
+  return { kind: 'rect', i0, j0, i1, j1 };
+}
+
+/** Sets the rectangle's heights to random values within `within` (the map's range stays put) or beyond it. */
+function editRect(random: Random, field: Heightfield, rect: Rect, within: HeightRange | null): void {
+  for (let j = rect.j0; j < rect.j1; j++)
+    for (let i = rect.i0; i < rect.i1; i++) {
+      const k = j * field.width + i;
+      field.heights[k] = within ? within.min + 0.1 + random.next() * (within.max - within.min - 0.2) : field.heights[k] + (random.next() - 0.5) * 80;
+    }
+}
+
+/** A map whose extremes sit at two interior vertices that `keepExtremes` restores after each edit. */
+function pinnedField(width: number, depth: number, seed: number) {
+  const field = randomField(width, depth, 1.5, seed, 20);
+  const low = Math.floor(depth / 2) * width + Math.floor(width / 3);
+  const high = low + 1;
+  field.heights[low] = -50;
+  field.heights[high] = 60;
+  const keepExtremes = () => {
+    field.heights[low] = -50;
+    field.heights[high] = 60;
+  };
+  return { field, keepExtremes, range: { min: -50, max: 60 } };
+}
+
+describe('map tile pixels', () => {
+  it.each([
+    ['one tile', 41, 33, undefined, 41],
+    ['many small tiles', 53, 45, 8, 8],
+    ['512² tiles of a large map', 1100, 600, undefined, 512],
+  ] as const)('with %s, an edit that keeps the range redraws only its rectangle and matches the whole image', (_, width, depth, tileSide, side) => {
+    const random = createRandom(7);
+    const { field, keepExtremes, range } = pinnedField(width, depth, 3);
+    const image = new MapTilePixels({ tileSide });
+    const assembled = new Assembled(field, image);
+    for (const mode of ['hypsometric', 'grayscale'] as const) {
+      assembled.put(image.update(field, { kind: 'all' }, mode));
+      expect(sameBytes(assembled.pixels, wholeImage(field, mode))).toBe(true);
+      for (let n = 0; n < (width > 500 ? 6 : 30); n++) {
+        const rect = randomRect(random, field, side, n);
+        editRect(random, field, rect, range);
+        keepExtremes();
+        const rects = image.update(field, rect, mode);
+        // Only the changed vertices and the one-vertex hillshade margin around them.
+        for (const r of rects) {
+          const tile = image.tiles[r.tile];
+          expect(tile.i0 + r.x).toBeGreaterThanOrEqual(rect.i0 - 1);
+          expect(tile.j0 + r.y).toBeGreaterThanOrEqual(rect.j0 - 1);
+          expect(tile.i0 + r.x + r.width).toBeLessThanOrEqual(rect.i1 + 1);
+          expect(tile.j0 + r.y + r.height).toBeLessThanOrEqual(rect.j1 + 1);
+        }
+        assembled.put(rects);
+        expect(image.upToDate).toBe(true);
+        expect(image.recolourDelay()).toBeNull();
+        expect(sameBytes(assembled.pixels, wholeImage(field, mode)), `edit ${n}`).toBe(true);
+      }
+    }
+  });
+
+  it.each([
+    ['one tile', 41, 33, undefined, 41],
+    ['many small tiles', 53, 45, 8, 8],
+  ] as const)('with %s, range changes draw edits in the old colours at once and the recolour makes the image exact', (_, width, depth, tileSide, side) => {
+    const random = createRandom(11);
+    const field = randomField(width, depth, 1, 5, 20);
+    let time = 0;
+    // Each look at the clock takes a millisecond, so slices end part-way through the work.
+    const image = new MapTilePixels({ tileSide, now: () => time++, bandPixels: 64 });
+    const assembled = new Assembled(field, image);
+    assembled.put(image.update(field, { kind: 'all' }, 'hypsometric'));
+    for (let n = 0; n < 25; n++) {
+      const before = Uint8ClampedArray.from(assembled.pixels);
+      const oldRange = heightRange(field.heights);
+      const allCurrent = image.upToDate;
+      const rect = randomRect(random, field, side, n);
+      editRect(random, field, rect, null);
+      assembled.put(image.update(field, rect, 'hypsometric'));
+      if (allCurrent) {
+        // Inside the margin-grown rectangle: the new heights in the old colours; elsewhere untouched.
+        const inOldColours = wholeImage(field, 'hypsometric', oldRange);
+        for (let j = 0; j < depth; j++)
+          for (let i = 0; i < width; i++) {
+            const inside = i >= rect.i0 - 1 && i < rect.i1 + 1 && j >= rect.j0 - 1 && j < rect.j1 + 1;
+            const p = (j * width + i) * 4;
+            const expected = inside ? inOldColours : before;
+            expect(Array.from(assembled.pixels.subarray(p, p + 4)), `(${i}, ${j}) after edit ${n}`).toEqual(Array.from(expected.subarray(p, p + 4)));
+          }
+      }
+      // Sometimes let a short recolour slice run part-way before the next edit comes.
+      if (n % 4 === 3) {
+        time += RECOLOUR_SETTLE_MS;
+        assembled.put(image.recolourSlice(field, 3));
+      }
+    }
+    expect(image.upToDate).toBe(false);
+    time += RECOLOUR_SETTLE_MS;
+    for (let slice = 0; slice < 1000 && !image.upToDate; slice++) assembled.put(image.recolourSlice(field, 8));
+    expect(image.upToDate).toBe(true);
+    expect(sameBytes(assembled.pixels, wholeImage(field, 'hypsometric'))).toBe(true);
+  });
+
+  describe('recolour slicing (injected clock)', () => {
+    const setup = () => {
+      const clock = { time: 0, tick: 0 };
+      // 64 × 48 in 16² tiles: 4 × 3 tiles of 4 bands of 4 rows each.
+      const field = randomField(64, 48, 1, 9, 10);
+      const image = new MapTilePixels({ tileSide: 16, bandPixels: 64, now: () => (clock.time += clock.tick) });
+      image.update(field, { kind: 'all' }, 'hypsometric');
+      const raise = (i: number, j: number, by: number) => {
+        field.heights[j * field.width + i] += by;
+        return image.update(field, { kind: 'rect', i0: i, j0: j, i1: i + 1, j1: j + 1 }, 'hypsometric');
+      };
+      return { clock, field, image, raise };
+    };
+
+    it('waits until changes pause; a new change postpones it', () => {
+      const { clock, field, image, raise } = setup();
+      expect(image.recolourDelay()).toBeNull();
+      raise(5, 5, 100);
+      expect(image.recolourDelay()).toBe(RECOLOUR_SETTLE_MS);
+      clock.time = 100;
+      expect(image.recolourDelay()).toBe(RECOLOUR_SETTLE_MS - 100);
+      expect(image.recolourSlice(field, 8)).toEqual([]);
+      raise(6, 5, 100);
+      clock.time = 200;
+      expect(image.recolourDelay()).toBe(RECOLOUR_SETTLE_MS - 100);
+      clock.time = 100 + RECOLOUR_SETTLE_MS;
+      expect(image.recolourDelay()).toBe(0);
+      expect(image.upToDate).toBe(false);
+    });
+
+    it('keeps each slice within its budget and eventually finishes', () => {
+      const { clock, field, image, raise } = setup();
+      raise(5, 5, 100);
+      clock.time = RECOLOUR_SETTLE_MS;
+      clock.tick = 1;
+      let slices = 0;
+      while (!image.upToDate && slices < 100) {
+        // An 8 ms budget at a millisecond per band: at most 8 bands, i.e. at most 3 tiles of 4 bands.
+        const finished = image.recolourSlice(field, 8);
+        expect(finished.length).toBeLessThanOrEqual(3);
+        slices++;
+      }
+      expect(image.upToDate).toBe(true);
+      // 48 bands of work at up to 8 per slice.
+      expect(slices).toBeGreaterThanOrEqual(6);
+    });
+
+    it('recolours the tiles in view first, each put whole', () => {
+      const { clock, field, image, raise } = setup();
+      raise(5, 5, 100);
+      clock.time = RECOLOUR_SETTLE_MS;
+      const inView = (tile: { i0: number; j0: number }) => tile.i0 >= 32 && tile.j0 >= 16;
+      const finished = image.recolourSlice(field, Infinity, inView);
+      expect(finished).toHaveLength(image.tiles.length);
+      const visibleCount = image.tiles.filter(inView).length;
+      expect(visibleCount).toBe(4);
+      expect(finished.slice(0, visibleCount).every((r) => inView(image.tiles[r.tile]))).toBe(true);
+      for (const r of finished) expect([r.x, r.y, r.width, r.height]).toEqual([0, 0, 16, 16]);
+    });
+
+    it('recolours for a mode change without waiting, and only then is up to date', () => {
+      const { clock, field, image } = setup();
+      clock.time = 1000;
+      image.setMode('grayscale');
+      expect(image.upToDate).toBe(false);
+      expect(image.recolourDelay()).toBe(0);
+      const assembled = new Assembled(field, image);
+      assembled.put(image.recolourSlice(field, Infinity));
+      expect(image.upToDate).toBe(true);
+      expect(sameBytes(assembled.pixels, wholeImage(field, 'grayscale'))).toBe(true);
+    });
+
+    it('an edit in a half-recoloured tile does not leave its finished rows stale', () => {
+      const { clock, field, image, raise } = setup();
+      const assembled = new Assembled(field, image);
+      assembled.put(image.update(field, { kind: 'all' }, 'hypsometric'));
+      assembled.put(raise(40, 40, 100));
+      clock.time = RECOLOUR_SETTLE_MS;
+      clock.tick = 1;
+      // Two bands (rows 0–7) of the first tile.
+      expect(image.recolourSlice(field, 2)).toEqual([]);
+      clock.tick = 0;
+      // Within the range: drawn in the old colours now, and part of the recolour later.
+      assembled.put(raise(2, 1, 0.5));
+      clock.time += RECOLOUR_SETTLE_MS;
+      assembled.put(image.recolourSlice(field, Infinity));
+      expect(image.upToDate).toBe(true);
+      expect(sameBytes(assembled.pixels, wholeImage(field, 'hypsometric'))).toBe(true);
+    });
+
+    it('needs no recolour when the range comes back to the colours shown', () => {
+      const { image, raise } = setup();
+      raise(5, 5, 100);
+      expect(image.upToDate).toBe(false);
+      raise(5, 5, -100);
+      expect(image.upToDate).toBe(true);
+    });
+  });
+});
