@@ -82,7 +82,8 @@ export const test = base.extend<{ app: FaultlineApp }>({
       });
       await use({ page, userDataDir, ...bridge });
     } finally {
-      await rm(userDataDir, { recursive: true, force: true });
+      // A recovery journal may still be being written when a test ends: retry the removal.
+      await rm(userDataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     }
   },
 });

@@ -16,7 +16,10 @@ const listeners = new Map<EventChannel, Set<(payload: unknown) => void>>();
 const invoke = ((channel: string, ...args: unknown[]) => {
   const binding = bridgeWindow.__faultlineInvoke;
   if (!binding) return Promise.reject(new Error('Faultline test bridge is not connected'));
-  return binding(channel, encodeWire(args) as unknown[]).then(decodeWire);
+  // As ipcRenderer.invoke: a failure to send rejects the promise, it never throws.
+  return Promise.resolve()
+    .then(() => binding(channel, encodeWire(args) as unknown[]))
+    .then(decodeWire);
 }) as Invoke;
 
 const subscribe: Subscribe = (channel, listener) => {

@@ -7,7 +7,14 @@ interface WireBytes {
   __faultlineBytes: string;
 }
 
+/**
+ * Largest byte array the bridge carries: a base64 string of more would exceed what the page can
+ * hand to Playwright's binding (an 8193² recovery journal crashed the page's renderer).
+ */
+export const WIRE_MAX_BYTES = 128 * 1024 * 1024;
+
 function toBase64(bytes: Uint8Array): string {
+  if (bytes.length > WIRE_MAX_BYTES) throw new Error(`the e2e bridge cannot carry ${bytes.length} bytes (at most ${WIRE_MAX_BYTES}); Electron's IPC can`);
   let binary = '';
   for (let k = 0; k < bytes.length; k += 0x8000) binary += String.fromCharCode(...bytes.subarray(k, k + 0x8000));
   return btoa(binary);

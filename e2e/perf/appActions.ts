@@ -104,9 +104,9 @@ export async function waitForRecoveryJournal(userDataDir: string, sinceMs: numbe
  * Lets the app go idle: pointer away, the recovery journal of the last change written, a full
  * garbage collection, then a pause for deferred work.
  */
-export async function settle(page: Page, pauseMs: number, journal: { userDataDir: string; lastChangeMs: number }): Promise<void> {
+export async function settle(page: Page, pauseMs: number, journal: { userDataDir: string; lastChangeMs: number } | null): Promise<void> {
   await page.mouse.move(0, 0);
-  if (!(await waitForRecoveryJournal(journal.userDataDir, journal.lastChangeMs))) throw new Error('the recovery journal of the last change was never written');
+  if (journal && !(await waitForRecoveryJournal(journal.userDataDir, journal.lastChangeMs))) throw new Error('the recovery journal of the last change was never written');
   const session = await page.context().newCDPSession(page);
   try {
     await session.send('HeapProfiler.collectGarbage');

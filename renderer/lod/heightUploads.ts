@@ -18,11 +18,15 @@ export interface HeightTextureShape {
 
 export const HEIGHT_TEXTURE_ROW_LENGTH = 2048;
 export const HEIGHT_TEXTURE_LAYER_ROWS = 2048;
+/** Rows per upload call at most (1 MB of heights): browsers copy each call's data in one piece. */
+export const MAX_UPLOAD_ROWS = 128;
 
 export function heightTextureShape(texels: number, rowLength = HEIGHT_TEXTURE_ROW_LENGTH, maxLayerRows = HEIGHT_TEXTURE_LAYER_ROWS): HeightTextureShape {
   const rows = Math.ceil(texels / rowLength);
-  const layerRows = Math.max(1, Math.min(rows, maxLayerRows));
-  return { texels, rowLength, layerRows, layers: Math.max(1, Math.ceil(rows / layerRows)), rows };
+  const layers = Math.max(1, Math.ceil(rows / maxLayerRows));
+  // Layers as even as possible: 4097² needs 8194 rows, five layers of 1639 rows, not 5 × 2048.
+  const layerRows = Math.max(1, Math.ceil(rows / layers));
+  return { texels, rowLength, layerRows, layers, rows };
 }
 
 /**
@@ -68,7 +72,7 @@ function addSpan(shape: HeightTextureShape, start: number, end: number, out: Hei
       continue;
     }
     const layerEnd = (Math.floor(row / layerRows) + 1) * layerRows;
-    const height = Math.min(Math.floor((end - k) / rowLength), layerEnd - row);
+    const height = Math.min(Math.floor((end - k) / rowLength), layerEnd - row, MAX_UPLOAD_ROWS);
     out.push({ x: 0, row, width: rowLength, height });
     k += height * rowLength;
   }
