@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createHeightfield, heightRange } from '../shared/terrain/heightfield';
-import { writeMapImageRows } from './mapImage';
+import { createRandom } from '../shared/random';
+import { createHeightfield, heightRange, type Heightfield, type HeightRange } from '../shared/terrain/heightfield';
+import { randomField } from '../shared/terrain/surfaceReference.testkit';
+import { writeMapImageRect, writeMapImageRows, type MapImageRect, type MapMode } from './mapImage';
+import { writeMapImageRectReference } from './lod/mapImageReference.testkit';
 
 function rampField() {
   const field = createHeightfield(9, 5, 1);
@@ -40,5 +43,87 @@ describe('heightmap image', () => {
     writeMapImageRows(field, away, 'hypsometric', { min: 0, max: 100 });
     // Both centres are 1.0 m high, so they share a ramp colour and differ only by shade.
     expect(facingLight[12 * 4 + 1]).toBeGreaterThan(away[12 * 4 + 1]);
+  });
+});
+
+describe('heightmap image equals the plain per-pixel formula byte for byte', () => {
+  const modes = ['hypsometric', 'grayscale'] as const;
+  const reference = (field: Heightfield, mode: MapMode, range: HeightRange, rect: MapImageRect) => {
+    const pixels = new Uint8ClampedArray((rect.i1 - rect.i0) * (rect.j1 - rect.j0) * 4);
+    writeMapImageRectReference(field, pixels, mode, range, rect);
+    return pixels;
+  };
+  const fast = (field: Heightfield, mode: MapMode, range: HeightRange, rect: MapImageRect) => {
+    const pixels = new Uint8ClampedArray((rect.i1 - rect.i0) * (rect.j1 - rect.j0) * 4);
+    writeMapImageRect(field, pixels, mode, range, rect);
+    return pixels;
+  };
+  const whole = (field: Heightfield): MapImageRect => ({ i0: 0, j0: 0, i1: field.width, j1: field.depth });
+  const same = (a: Uint8ClampedArray, b: Uint8ClampedArray) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+
+  it.each([
+    [2, 2, 1],
+    [3, 2, 1],
+    [2, 7, 0.5],
+    [17, 13, 1],
+    [64, 33, 1.5],
+    [129, 129, 2],
+    [257, 200, 0.3],
+    [300, 97, 4],
+  ])('whole map %i × %i at %f m, both modes, own range and a range the heights exceed', (width, depth, cellSize) => {
+    const field = randomField(width, depth, cellSize, width * 31 + depth, 60);
+    for (const mode of modes)
+      for (const range of [heightRange(field.heights), { min: -5, max: 7.25 }]) {
+        expect(same(fast(field, mode, range, whole(field)), reference(field, mode, range, whole(field))), `${mode} ${range.min}..${range.max}`).toBe(true);
+      }
+  });
+
+  it('on a flat map, a flat range and an inverted range', () => {
+    const field = createHeightfield(23, 19, 1);
+    field.heights.fill(12.5);
+    for (const mode of modes)
+      for (const range of [heightRange(field.heights), { min: 3, max: 3 }, { min: 9, max: 2 }]) {
+        expect(same(fast(field, mode, range, whole(field)), reference(field, mode, range, whole(field)))).toBe(true);
+      }
+  });
+
+  it('on steep, smooth, huge and tiny height differences, where shading and rounding ties are likeliest', () => {
+    const random = createRandom(3);
+    for (const [scale, cellSize] of [[1e-6, 1], [0.25, 1], [1000, 1], [1e7, 0.5], [1, 0.1]] as const) {
+      const field = createHeightfield(41, 37, cellSize);
+      // Quantised heights make equal neighbours, exact halves and zero slopes common.
+      for (let k = 0; k < field.heights.length; k++) field.heights[k] = Math.round(random.next() * 16) * scale;
+      for (const mode of modes) {
+        const range = heightRange(field.heights);
+        expect(same(fast(field, mode, range, whole(field)), reference(field, mode, range, whole(field))), `scale ${scale}`).toBe(true);
+      }
+    }
+  });
+
+  it('for rectangles anywhere, on the map border or not, including one-pixel ones', () => {
+    const random = createRandom(5);
+    const field = randomField(70, 45, 1, 8, 30);
+    const range = heightRange(field.heights);
+    const pick = (n: number) => Math.floor(random.next() * n);
+    for (let n = 0; n < 200; n++) {
+      const i0 = n % 4 === 0 ? 0 : pick(field.width);
+      const j0 = n % 5 === 0 ? 0 : pick(field.depth);
+      const i1 = n % 3 === 0 ? field.width : i0 + 1 + pick(field.width - i0);
+      const j1 = n % 7 === 0 ? field.depth : j0 + 1 + pick(field.depth - j0);
+      const rect = { i0, j0, i1, j1 };
+      for (const mode of modes) expect(same(fast(field, mode, range, rect), reference(field, mode, range, rect)), JSON.stringify(rect)).toBe(true);
+    }
+  });
+
+  it('into a pixel view that does not start on a 4-byte boundary', () => {
+    const field = randomField(19, 11, 1, 2, 10);
+    const range = heightRange(field.heights);
+    for (const mode of modes) {
+      const backing = new Uint8ClampedArray(19 * 11 * 4 + 1);
+      const pixels = backing.subarray(1);
+      writeMapImageRect(field, pixels, mode, range, whole(field));
+      expect(same(pixels, reference(field, mode, range, whole(field)))).toBe(true);
+      expect(backing[0]).toBe(0);
+    }
   });
 });

@@ -81,6 +81,8 @@ function brushDabAllViews(name: string, x: number, z: number): Benchmark {
       lod.update(camera);
       const mapTiles = new MapTilePixels();
       mapTiles.update(field, { kind: 'all' }, 'hypsometric');
+      // A whole-map change is drawn in slices; the panel would have finished long before a dab.
+      while (!mapTiles.upToDate) mapTiles.redrawSlice(field, Infinity);
       const props = createSnappedPropLayer(field, scatterProps(field, { seed: 1, count: PROPS, types: ['conifer', 'broadleaf', 'rock'] }).props);
       const times = Object.fromEntries(PARTS.map((p) => [p, [] as number[]])) as Record<Part, number[]>;
       state = { field, lod, camera, mapTiles, props, times, runs: 0, tilesRedrawn: 0, pixelsRedrawn: 0, propsTouched: 0 };

@@ -8,9 +8,10 @@ import { MapTilePixels, RECOLOUR_SETTLE_MS, type MapTileRect } from './mapTilePi
 
 type Rect = Extract<DirtyRegion, { kind: 'rect' }>;
 
-/** The tiles' pixels put together as one whole-map image, as the canvases show them. */
+/** The tiles' pixels put together as one whole-map image, as the canvases show them, and the reduced levels likewise. */
 class Assembled {
   readonly pixels: Uint8ClampedArray;
+  readonly levels = new Map<number, Uint8ClampedArray>();
   constructor(
     private readonly field: Heightfield,
     private readonly image: MapTilePixels,
@@ -26,8 +27,46 @@ class Assembled {
         const to = ((tile.j0 + r.y + y) * this.field.width + tile.i0 + r.x) * 4;
         this.pixels.set(r.pixels.subarray(y * r.width * 4, (y + 1) * r.width * 4), to);
       }
+      expect(r.levels.map((l) => l.factor)).toEqual(this.image.levelFactors);
+      for (const level of r.levels) {
+        const levelWidth = Math.ceil(this.field.width / level.factor);
+        const levelDepth = Math.ceil(this.field.depth / level.factor);
+        let image = this.levels.get(level.factor);
+        if (!image) this.levels.set(level.factor, (image = new Uint8ClampedArray(levelWidth * levelDepth * 4)));
+        expect(level.i0 + level.width).toBeLessThanOrEqual(levelWidth);
+        expect(level.j0 + level.height).toBeLessThanOrEqual(levelDepth);
+        for (let y = 0; y < level.height; y++) {
+          image.set(level.pixels.subarray(y * level.width * 4, (y + 1) * level.width * 4), ((level.j0 + y) * levelWidth + level.i0) * 4);
+        }
+      }
     }
   }
+  /** Each level equals the box average of the assembled full image, computed plainly. */
+  levelsMatchImage(): boolean {
+    const { width, depth } = this.field;
+    for (const factor of this.image.levelFactors) {
+      const levelWidth = Math.ceil(width / factor);
+      const levelDepth = Math.ceil(depth / factor);
+      const image = this.levels.get(factor);
+      if (!image) return false;
+      for (let J = 0; J < levelDepth; J++)
+        for (let I = 0; I < levelWidth; I++)
+          for (let c = 0; c < 4; c++) {
+            let sum = 0;
+            let count = 0;
+            for (let j = J * factor; j < Math.min(depth, (J + 1) * factor); j++)
+              for (let i = I * factor; i < Math.min(width, (I + 1) * factor); i++, count++) sum += this.pixels[(j * width + i) * 4 + c];
+            if (image[(J * levelWidth + I) * 4 + c] !== Math.round(sum / count)) return false;
+          }
+    }
+    return true;
+  }
+}
+
+/** Runs slices until every tile is current: what the panel does frame after frame. */
+function finish(image: MapTilePixels, field: Heightfield, assembled: Assembled): void {
+  for (let slice = 0; slice < 10_000 && !image.upToDate; slice++) assembled.put(image.redrawSlice(field, Infinity));
+  expect(image.upToDate).toBe(true);
 }
 
 function wholeImage(field: Heightfield, mode: MapMode, range: HeightRange = heightRange(field.heights)): Uint8ClampedArray {
@@ -85,49 +124,55 @@ function pinnedField(width: number, depth: number, seed: number) {
 
 describe('map tile pixels', () => {
   it.each([
-    ['one tile', 41, 33, undefined, 41],
-    ['many small tiles', 53, 45, 8, 8],
-    ['512² tiles of a large map', 1100, 600, undefined, 512],
-  ] as const)('with %s, an edit that keeps the range redraws only its rectangle and matches the whole image', (_, width, depth, tileSide, side) => {
+    ['one tile', 41, 33, undefined, 41, undefined],
+    ['many small tiles', 53, 45, 8, 8, [2, 8]],
+    ['512² tiles of a large map', 1100, 600, undefined, 512, undefined],
+  ] as const)('with %s, an edit that keeps the range redraws only its rectangle and matches the whole image', (_, width, depth, tileSide, side, mipFactors) => {
     const random = createRandom(7);
     const { field, keepExtremes, range } = pinnedField(width, depth, 3);
-    const image = new MapTilePixels({ tileSide });
+    const image = new MapTilePixels({ tileSide, mipFactors });
     const assembled = new Assembled(field, image);
+    const block = Math.max(...image.levelFactors);
     for (const mode of ['hypsometric', 'grayscale'] as const) {
-      assembled.put(image.update(field, { kind: 'all' }, mode));
+      expect(image.update(field, { kind: 'all' }, mode)).toEqual([]);
+      finish(image, field, assembled);
       expect(sameBytes(assembled.pixels, wholeImage(field, mode))).toBe(true);
+      expect(assembled.levelsMatchImage()).toBe(true);
       for (let n = 0; n < (width > 500 ? 6 : 30); n++) {
         const rect = randomRect(random, field, side, n);
         editRect(random, field, rect, range);
         keepExtremes();
         const rects = image.update(field, rect, mode);
-        // Only the changed vertices and the one-vertex hillshade margin around them.
+        // Only the changed vertices and the one-vertex hillshade margin around them, grown to whole
+        // blocks of the coarsest level.
         for (const r of rects) {
           const tile = image.tiles[r.tile];
-          expect(tile.i0 + r.x).toBeGreaterThanOrEqual(rect.i0 - 1);
-          expect(tile.j0 + r.y).toBeGreaterThanOrEqual(rect.j0 - 1);
-          expect(tile.i0 + r.x + r.width).toBeLessThanOrEqual(rect.i1 + 1);
-          expect(tile.j0 + r.y + r.height).toBeLessThanOrEqual(rect.j1 + 1);
+          expect(tile.i0 + r.x).toBeGreaterThanOrEqual(Math.floor((rect.i0 - 1) / block) * block);
+          expect(tile.j0 + r.y).toBeGreaterThanOrEqual(Math.floor((rect.j0 - 1) / block) * block);
+          expect(tile.i0 + r.x + r.width).toBeLessThanOrEqual(Math.ceil((rect.i1 + 1) / block) * block);
+          expect(tile.j0 + r.y + r.height).toBeLessThanOrEqual(Math.ceil((rect.j1 + 1) / block) * block);
         }
         assembled.put(rects);
         expect(image.upToDate).toBe(true);
-        expect(image.recolourDelay()).toBeNull();
+        expect(image.redrawDelay()).toBeNull();
         expect(sameBytes(assembled.pixels, wholeImage(field, mode)), `edit ${n}`).toBe(true);
+        expect(assembled.levelsMatchImage(), `levels after edit ${n}`).toBe(true);
       }
     }
   });
 
   it.each([
-    ['one tile', 41, 33, undefined, 41],
-    ['many small tiles', 53, 45, 8, 8],
-  ] as const)('with %s, range changes draw edits in the old colours at once and the recolour makes the image exact', (_, width, depth, tileSide, side) => {
+    ['one tile', 41, 33, undefined, 41, undefined],
+    ['many small tiles', 53, 45, 8, 8, [4]],
+  ] as const)('with %s, range changes draw edits in the old colours at once and the recolour makes the image exact', (_, width, depth, tileSide, side, mipFactors) => {
     const random = createRandom(11);
     const field = randomField(width, depth, 1, 5, 20);
     let time = 0;
     // Each look at the clock takes a millisecond, so slices end part-way through the work.
-    const image = new MapTilePixels({ tileSide, now: () => time++, bandPixels: 64 });
+    const image = new MapTilePixels({ tileSide, mipFactors, now: () => time++, bandPixels: 64 });
     const assembled = new Assembled(field, image);
     assembled.put(image.update(field, { kind: 'all' }, 'hypsometric'));
+    finish(image, field, assembled);
     for (let n = 0; n < 25; n++) {
       const before = Uint8ClampedArray.from(assembled.pixels);
       const oldRange = heightRange(field.heights);
@@ -149,12 +194,12 @@ describe('map tile pixels', () => {
       // Sometimes let a short recolour slice run part-way before the next edit comes.
       if (n % 4 === 3) {
         time += RECOLOUR_SETTLE_MS;
-        assembled.put(image.recolourSlice(field, 3));
+        assembled.put(image.redrawSlice(field, 3));
       }
     }
     expect(image.upToDate).toBe(false);
     time += RECOLOUR_SETTLE_MS;
-    for (let slice = 0; slice < 1000 && !image.upToDate; slice++) assembled.put(image.recolourSlice(field, 8));
+    for (let slice = 0; slice < 1000 && !image.upToDate; slice++) assembled.put(image.redrawSlice(field, 8));
     expect(image.upToDate).toBe(true);
     expect(sameBytes(assembled.pixels, wholeImage(field, 'hypsometric'))).toBe(true);
   });
@@ -166,6 +211,7 @@ describe('map tile pixels', () => {
       const field = randomField(64, 48, 1, 9, 10);
       const image = new MapTilePixels({ tileSide: 16, bandPixels: 64, now: () => (clock.time += clock.tick) });
       image.update(field, { kind: 'all' }, 'hypsometric');
+      while (!image.upToDate) image.redrawSlice(field, Infinity);
       const raise = (i: number, j: number, by: number) => {
         field.heights[j * field.width + i] += by;
         return image.update(field, { kind: 'rect', i0: i, j0: j, i1: i + 1, j1: j + 1 }, 'hypsometric');
@@ -175,17 +221,17 @@ describe('map tile pixels', () => {
 
     it('waits until changes pause; a new change postpones it', () => {
       const { clock, field, image, raise } = setup();
-      expect(image.recolourDelay()).toBeNull();
+      expect(image.redrawDelay()).toBeNull();
       raise(5, 5, 100);
-      expect(image.recolourDelay()).toBe(RECOLOUR_SETTLE_MS);
+      expect(image.redrawDelay()).toBe(RECOLOUR_SETTLE_MS);
       clock.time = 100;
-      expect(image.recolourDelay()).toBe(RECOLOUR_SETTLE_MS - 100);
-      expect(image.recolourSlice(field, 8)).toEqual([]);
+      expect(image.redrawDelay()).toBe(RECOLOUR_SETTLE_MS - 100);
+      expect(image.redrawSlice(field, 8)).toEqual([]);
       raise(6, 5, 100);
       clock.time = 200;
-      expect(image.recolourDelay()).toBe(RECOLOUR_SETTLE_MS - 100);
+      expect(image.redrawDelay()).toBe(RECOLOUR_SETTLE_MS - 100);
       clock.time = 100 + RECOLOUR_SETTLE_MS;
-      expect(image.recolourDelay()).toBe(0);
+      expect(image.redrawDelay()).toBe(0);
       expect(image.upToDate).toBe(false);
     });
 
@@ -197,7 +243,7 @@ describe('map tile pixels', () => {
       let slices = 0;
       while (!image.upToDate && slices < 100) {
         // An 8 ms budget at a millisecond per band: at most 8 bands, i.e. at most 3 tiles of 4 bands.
-        const finished = image.recolourSlice(field, 8);
+        const finished = image.redrawSlice(field, 8);
         expect(finished.length).toBeLessThanOrEqual(3);
         slices++;
       }
@@ -211,7 +257,7 @@ describe('map tile pixels', () => {
       raise(5, 5, 100);
       clock.time = RECOLOUR_SETTLE_MS;
       const inView = (tile: { i0: number; j0: number }) => tile.i0 >= 32 && tile.j0 >= 16;
-      const finished = image.recolourSlice(field, Infinity, inView);
+      const finished = image.redrawSlice(field, Infinity, inView);
       expect(finished).toHaveLength(image.tiles.length);
       const visibleCount = image.tiles.filter(inView).length;
       expect(visibleCount).toBe(4);
@@ -224,9 +270,9 @@ describe('map tile pixels', () => {
       clock.time = 1000;
       image.setMode('grayscale');
       expect(image.upToDate).toBe(false);
-      expect(image.recolourDelay()).toBe(0);
+      expect(image.redrawDelay()).toBe(0);
       const assembled = new Assembled(field, image);
-      assembled.put(image.recolourSlice(field, Infinity));
+      assembled.put(image.redrawSlice(field, Infinity));
       expect(image.upToDate).toBe(true);
       expect(sameBytes(assembled.pixels, wholeImage(field, 'grayscale'))).toBe(true);
     });
@@ -235,16 +281,17 @@ describe('map tile pixels', () => {
       const { clock, field, image, raise } = setup();
       const assembled = new Assembled(field, image);
       assembled.put(image.update(field, { kind: 'all' }, 'hypsometric'));
+      finish(image, field, assembled);
       assembled.put(raise(40, 40, 100));
       clock.time = RECOLOUR_SETTLE_MS;
       clock.tick = 1;
       // Two bands (rows 0–7) of the first tile.
-      expect(image.recolourSlice(field, 2)).toEqual([]);
+      expect(image.redrawSlice(field, 2)).toEqual([]);
       clock.tick = 0;
       // Within the range: drawn in the old colours now, and part of the recolour later.
       assembled.put(raise(2, 1, 0.5));
       clock.time += RECOLOUR_SETTLE_MS;
-      assembled.put(image.recolourSlice(field, Infinity));
+      assembled.put(image.redrawSlice(field, Infinity));
       expect(image.upToDate).toBe(true);
       expect(sameBytes(assembled.pixels, wholeImage(field, 'hypsometric'))).toBe(true);
     });
@@ -255,6 +302,92 @@ describe('map tile pixels', () => {
       expect(image.upToDate).toBe(false);
       raise(5, 5, -100);
       expect(image.upToDate).toBe(true);
+    });
+  });
+
+  describe('whole-map changes in slices (injected clock)', () => {
+    const setup = () => {
+      const clock = { time: 0, tick: 0 };
+      // 64 × 48 in 16² tiles: 4 × 3 tiles of 4 bands of 4 rows each.
+      const field = randomField(64, 48, 1, 12, 10);
+      const image = new MapTilePixels({ tileSide: 16, bandPixels: 64, now: () => (clock.time += clock.tick) });
+      const assembled = new Assembled(field, image);
+      assembled.put(image.update(field, { kind: 'all' }, 'hypsometric'));
+      finish(image, field, assembled);
+      // A new map of the same size, as generate or open gives.
+      const replace = (seed: number) => {
+        field.heights.set(randomField(64, 48, 1, seed, 30).heights);
+        return image.update(field, { kind: 'all' }, 'hypsometric');
+      };
+      return { clock, field, image, assembled, replace };
+    };
+
+    it('puts nothing at once, then whole tiles within each slice budget, the tiles in view first, without waiting for a pause', () => {
+      const { clock, field, image, assembled, replace } = setup();
+      clock.time = 1000;
+      expect(replace(13)).toEqual([]);
+      expect(image.upToDate).toBe(false);
+      expect(image.redrawDelay()).toBe(0);
+      clock.tick = 1;
+      const inView = (tile: { i0: number; j0: number }) => tile.i0 >= 32 && tile.j0 >= 16;
+      const order: number[] = [];
+      let slices = 0;
+      while (!image.upToDate && slices < 100) {
+        // An 8 ms budget at a millisecond per band of 4 rows: 8 bands, i.e. two whole 16² tiles.
+        const finished = image.redrawSlice(field, 8, inView);
+        expect(finished.length).toBeLessThanOrEqual(2);
+        for (const r of finished) expect([r.x, r.y, r.width, r.height]).toEqual([0, 0, 16, 16]);
+        order.push(...finished.map((r) => r.tile));
+        assembled.put(finished);
+        slices++;
+      }
+      expect(image.upToDate).toBe(true);
+      expect(slices).toBe(6);
+      expect(order.slice(0, 4).every((index) => inView(image.tiles[index]))).toBe(true);
+      expect(new Set(order).size).toBe(image.tiles.length);
+      expect(sameBytes(assembled.pixels, wholeImage(field, 'hypsometric'))).toBe(true);
+      expect(assembled.levelsMatchImage()).toBe(true);
+    });
+
+    it('keeps edits made during the redraw, in a half-drawn tile, a tile not yet redrawn and a finished one', () => {
+      const { clock, field, image, assembled, replace } = setup();
+      const edit = (i: number, j: number, by: number) => {
+        field.heights[j * field.width + i] += by;
+        return image.update(field, { kind: 'rect', i0: i, j0: j, i1: i + 1, j1: j + 1 }, 'hypsometric');
+      };
+      replace(14);
+      clock.tick = 1;
+      // Tile 0 whole, then two bands (rows 0–7) of tile 1.
+      assembled.put(image.redrawSlice(field, 6));
+      expect(image.upToDate).toBe(false);
+      clock.tick = 0;
+      // In the finished tile: put at once.
+      expect(edit(3, 3, 0.25).map((r) => r.tile)).toEqual([0]);
+      // In the rows of the half-drawn tile already computed, and in a tile not yet redrawn: nothing
+      // to put now (they are put whole when redrawn), but the result must show them.
+      expect(edit(20, 2, 0.25)).toEqual([]);
+      expect(edit(50, 40, 0.25)).toEqual([]);
+      // One beyond the map's range: the finished tile is drawn in its colours, the rest in the new.
+      assembled.put(edit(5, 5, 200));
+      clock.time += RECOLOUR_SETTLE_MS;
+      finish(image, field, assembled);
+      expect(sameBytes(assembled.pixels, wholeImage(field, 'hypsometric'))).toBe(true);
+      expect(assembled.levelsMatchImage()).toBe(true);
+    });
+
+    it('starts again when the map changes size in the middle of a redraw', () => {
+      const { clock, field, image, assembled } = setup();
+      clock.tick = 1;
+      image.update(field, { kind: 'all' }, 'grayscale');
+      image.redrawSlice(field, 3);
+      const bigger = randomField(80, 50, 1, 15, 10);
+      const resized = new MapTilePixels({ tileSide: 16, bandPixels: 64 });
+      expect(image.update(bigger, { kind: 'rect', i0: 0, j0: 0, i1: 1, j1: 1 }, 'grayscale')).toEqual([]);
+      expect(image.tiles).toHaveLength(resized.update(bigger, { kind: 'all' }, 'grayscale').length + 5 * 4);
+      const fresh = new Assembled(bigger, image);
+      finish(image, bigger, fresh);
+      expect(sameBytes(fresh.pixels, wholeImage(bigger, 'grayscale'))).toBe(true);
+      expect(assembled.pixels.length).toBe(64 * 48 * 4);
     });
   });
 });

@@ -1,10 +1,11 @@
 import type { Heightfield, HeightRange } from '../../shared/terrain/heightfield';
-import { writeMapImageRect, type MapMode } from '../mapImage';
+import { writeMapImageRect, type MapImageRect, type MapMode } from '../mapImage';
 import type { DirtyRegion } from '../region';
 import { MapBlockRanges, RANGE_BLOCK_SIDE } from './mapBlockRanges';
+import { alignToBlocks, downsampleLevels, MAP_MIP_FACTORS, type MapMipRect } from './mapMipLevels';
 import { planMapTiles, rectPixels, tileRectToRedraw, type MapTile } from './mapTiles';
 
-/** Pixels to put into tile `tile` at (x, y) of the tile: width × height RGBA. */
+/** Pixels to put into tile `tile` at (x, y) of the tile: width × height RGBA, and the same area of each reduced level. */
 export interface MapTileRect {
   tile: number;
   x: number;
@@ -12,6 +13,7 @@ export interface MapTileRect {
   width: number;
   height: number;
   pixels: Uint8ClampedArray<ArrayBuffer>;
+  levels: MapMipRect[];
 }
 
 /** What a pixel's colour depends on besides its heights. */
@@ -20,7 +22,7 @@ interface Colouring {
   mode: MapMode;
 }
 
-interface RecolourInProgress {
+interface RedrawInProgress {
   tile: number;
   colouring: Colouring;
   rowsDone: number;
@@ -35,8 +37,10 @@ export interface MapTilePixelsOptions {
   /** Tile side in vertices; by default as planMapTiles chooses. */
   tileSide?: number;
   blockSide?: number;
-  /** Pixels computed between two looks at the clock during a recolour. */
+  /** Pixels computed between two looks at the clock during a slice. */
   bandPixels?: number;
+  /** Reduction factors of the reduced-resolution levels; each must divide the tile side of a multi-tile plan. */
+  mipFactors?: readonly number[];
 }
 
 export const RECOLOUR_SETTLE_MS = 150;
@@ -48,34 +52,50 @@ function sameColouring(a: Colouring, b: Colouring): boolean {
 
 /**
  * The 2D heightmap image as tiles of pixels, without any canvas: for each document change it gives
- * the rectangles to put (only the changed vertices plus the one-vertex hillshade margin), identical
- * to the same pixels of the whole-map image from writeMapImageRows.
+ * the rectangles to put (only the changed vertices plus the one-vertex hillshade margin, grown to
+ * whole blocks of the coarsest reduced level), identical to the same pixels of the whole-map image
+ * from writeMapImageRows, together with the box-filtered pixels of the reduced levels there.
  *
- * Colours follow the map's height range and the mode, so changing either recolours every pixel. An
- * edit is drawn at once in the colours its tile already shows (heights beyond that range clamp to
- * the ramp ends); the recolour to the current range runs later in time slices (`recolourSlice`),
- * once changes pause, one whole tile put at a time so each tile always shows one colouring.
+ * Two kinds of work run later in time slices (`redrawSlice`), tiles in view first, each tile put
+ * whole when finished so that it always shows one state:
+ * - a change of the whole map (generate, open, undo of a run) marks every tile stale; they are
+ *   redrawn at once, slice after slice, without blocking the main thread for the whole map;
+ * - colours follow the map's height range and the mode, so changing either recolours every pixel.
+ *   An edit is drawn at once in the colours its tile already shows (heights beyond that range clamp
+ *   to the ramp ends); the recolour to the current range waits until changes pause.
  */
 export class MapTilePixels {
   private tileList: MapTile[] = [];
   private tileColouring: Colouring[] = [];
+  /** Tiles whose heights changed wholesale since they were last put: redrawn whole by a slice. */
+  private stale: boolean[] = [];
+  private staleCount = 0;
   private blocks: MapBlockRanges | null = null;
   private dims = '';
   private target: Colouring = { range: { min: 0, max: 0 }, mode: 'hypsometric' };
   private lastChangeAt = -Infinity;
-  private inProgress: RecolourInProgress | null = null;
+  private inProgress: RedrawInProgress | null = null;
   private readonly now: () => number;
   private readonly settleMs: number;
   private readonly bandPixels: number;
+  private readonly mipFactors: readonly number[];
+  private readonly mipBlock: number;
 
   constructor(private readonly options: MapTilePixelsOptions = {}) {
     this.now = options.now ?? (() => performance.now());
     this.settleMs = options.settleMs ?? RECOLOUR_SETTLE_MS;
     this.bandPixels = options.bandPixels ?? BAND_PIXELS;
+    this.mipFactors = options.mipFactors ?? MAP_MIP_FACTORS;
+    this.mipBlock = Math.max(1, ...this.mipFactors);
   }
 
   get tiles(): readonly MapTile[] {
     return this.tileList;
+  }
+
+  /** Reduction factors of the levels that every MapTileRect carries. */
+  get levelFactors(): readonly number[] {
+    return this.mipFactors;
   }
 
   /** The map's current height range, which the finished image's colours follow. */
@@ -85,12 +105,12 @@ export class MapTilePixels {
 
   /** True when every pixel shows the current heights in the current range and mode. */
   get upToDate(): boolean {
-    return this.tileColouring.every((c) => sameColouring(c, this.target));
+    return this.staleCount === 0 && this.tileColouring.every((c) => sameColouring(c, this.target));
   }
 
   /**
    * The document changed in `region` (or its size changed, which redraws everything): the
-   * rectangles to put now. A change of the whole map is drawn at once in the current colours.
+   * rectangles to put now. A change of the whole map puts nothing now: see `redrawSlice`.
    */
   update(field: Heightfield, region: DirtyRegion, mode: MapMode): MapTileRect[] {
     let change = region;
@@ -98,6 +118,7 @@ export class MapTilePixels {
     if (dims !== this.dims || !this.blocks) {
       this.dims = dims;
       this.tileList = planMapTiles(field.width, field.depth, this.options.tileSide);
+      this.checkMipFactors();
       this.blocks = new MapBlockRanges(field.width, field.depth, this.options.blockSide ?? RANGE_BLOCK_SIDE);
       change = { kind: 'all' };
     }
@@ -105,45 +126,52 @@ export class MapTilePixels {
     this.target = { range: this.blocks.range(), mode };
     if (change.kind === 'all') {
       this.inProgress = null;
+      this.stale = this.tileList.map(() => true);
+      this.staleCount = this.tileList.length;
       this.tileColouring = this.tileList.map(() => this.target);
-      return this.tileList.map((tile, index) => this.wholeTile(index, rectPixels(field, tile, mode, this.target.range)));
+      return [];
     }
     this.lastChangeAt = this.now();
     const rects: MapTileRect[] = [];
     this.tileList.forEach((tile, index) => {
-      const rect = tileRectToRedraw(tile, change);
-      if (!rect) return;
-      // Rows of a half-recoloured tile computed before this edit are stale: start that tile again.
-      if (this.inProgress?.tile === index) this.inProgress = null;
+      const changed = tileRectToRedraw(tile, change);
+      if (!changed) return;
+      const rect = alignToBlocks(changed, this.mipBlock, tile);
+      // Rows of a half-drawn tile computed before this edit are redone in its buffer.
+      const work = this.inProgress;
+      if (work?.tile === index) this.patchInProgress(field, work, rect);
+      // A stale tile shows old heights everywhere: it is about to be redrawn whole.
+      if (this.stale[index]) return;
       const { range, mode: tileMode } = this.tileColouring[index];
-      const pixels = rectPixels(field, rect, tileMode, range);
-      rects.push({ tile: index, x: rect.i0 - tile.i0, y: rect.j0 - tile.j0, width: rect.i1 - rect.i0, height: rect.j1 - rect.j0, pixels });
+      rects.push(this.tileRect(index, rect, rectPixels(field, rect, tileMode, range)));
     });
     return rects;
   }
 
-  /** The display mode changed: the image is recoloured by `recolourSlice`, without waiting for a pause. */
+  /** The display mode changed: the image is recoloured by `redrawSlice`, without waiting for a pause. */
   setMode(mode: MapMode): void {
     this.target = { ...this.target, mode };
   }
 
-  /** Milliseconds until `recolourSlice` has work to do: 0 now, null when the image is up to date. */
-  recolourDelay(): number | null {
+  /** Milliseconds until `redrawSlice` has work to do: 0 now, null when the image is up to date. */
+  redrawDelay(): number | null {
     if (this.upToDate) return null;
-    return Math.max(0, this.lastChangeAt + this.settleMs - this.now());
+    if (this.staleCount > 0) return 0;
+    return this.settleRemaining();
   }
 
   /**
-   * Recolours for about `budgetMs` (at least one band of rows), tiles for which `isVisible` holds
-   * first. Returns the tiles finished in this slice, each put whole. Does nothing before changes
-   * have paused (see recolourDelay).
+   * Redraws for about `budgetMs` (at least one band of rows), tiles for which `isVisible` holds
+   * first: stale tiles at once, recolours once changes have paused. Returns the tiles finished in
+   * this slice, each put whole.
    */
-  recolourSlice(field: Heightfield, budgetMs: number, isVisible: (tile: MapTile) => boolean = () => true): MapTileRect[] {
+  redrawSlice(field: Heightfield, budgetMs: number, isVisible: (tile: MapTile) => boolean = () => true): MapTileRect[] {
     const rects: MapTileRect[] = [];
-    if (this.recolourDelay() !== 0) return rects;
+    if (this.redrawDelay() !== 0) return rects;
+    const settled = this.settleRemaining() === 0;
     const start = this.now();
     do {
-      const work = this.nextWork(isVisible);
+      const work = this.nextWork(isVisible, settled);
       if (!work) break;
       const tile = this.tileList[work.tile];
       const tileWidth = tile.i1 - tile.i0;
@@ -153,17 +181,25 @@ export class MapTilePixels {
       writeMapImageRect(field, work.pixels.subarray(work.rowsDone * tileWidth * 4), work.colouring.mode, work.colouring.range, { i0: tile.i0, j0, i1: tile.i1, j1 });
       work.rowsDone = j1 - tile.j0;
       if (j1 === tile.j1) {
-        rects.push(this.wholeTile(work.tile, work.pixels));
+        rects.push(this.tileRect(work.tile, tile, work.pixels));
         this.tileColouring[work.tile] = work.colouring;
+        if (this.stale[work.tile]) {
+          this.stale[work.tile] = false;
+          this.staleCount--;
+        }
         this.inProgress = null;
       }
     } while (this.now() - start < budgetMs);
     return rects;
   }
 
-  /** The tile being recoloured, or a new one: a visible tile before any other. */
-  private nextWork(isVisible: (tile: MapTile) => boolean): RecolourInProgress | null {
-    const pending = (index: number) => !sameColouring(this.tileColouring[index], this.target);
+  private settleRemaining(): number {
+    return Math.max(0, this.lastChangeAt + this.settleMs - this.now());
+  }
+
+  /** The tile being drawn, or a new one: a visible tile before any other. */
+  private nextWork(isVisible: (tile: MapTile) => boolean, settled: boolean): RedrawInProgress | null {
+    const pending = (index: number) => this.stale[index] || (settled && !sameColouring(this.tileColouring[index], this.target));
     const valid = this.inProgress && sameColouring(this.inProgress.colouring, this.target) && pending(this.inProgress.tile);
     const current = valid ? this.inProgress : null;
     let firstVisible = -1;
@@ -182,8 +218,32 @@ export class MapTilePixels {
     return this.inProgress;
   }
 
-  private wholeTile(index: number, pixels: Uint8ClampedArray<ArrayBuffer>): MapTileRect {
+  /** Redoes the rows of `rect` that the half-drawn tile's buffer already holds. */
+  private patchInProgress(field: Heightfield, work: RedrawInProgress, rect: MapImageRect): void {
+    const tile = this.tileList[work.tile];
+    const doneEnd = tile.j0 + work.rowsDone;
+    if (rect.j0 >= doneEnd) return;
+    const part = { i0: rect.i0, j0: rect.j0, i1: rect.i1, j1: Math.min(rect.j1, doneEnd) };
+    const partWidth = part.i1 - part.i0;
+    const pixels = rectPixels(field, part, work.colouring.mode, work.colouring.range);
+    const tileWidth = tile.i1 - tile.i0;
+    for (let j = part.j0; j < part.j1; j++) {
+      const from = (j - part.j0) * partWidth * 4;
+      work.pixels.set(pixels.subarray(from, from + partWidth * 4), ((j - tile.j0) * tileWidth + part.i0 - tile.i0) * 4);
+    }
+  }
+
+  private tileRect(index: number, rect: MapImageRect, pixels: Uint8ClampedArray<ArrayBuffer>): MapTileRect {
     const tile = this.tileList[index];
-    return { tile: index, x: 0, y: 0, width: tile.i1 - tile.i0, height: tile.j1 - tile.j0, pixels };
+    const levels = downsampleLevels(pixels, rect, this.mipFactors);
+    return { tile: index, x: rect.i0 - tile.i0, y: rect.j0 - tile.j0, width: rect.i1 - rect.i0, height: rect.j1 - rect.j0, pixels, levels };
+  }
+
+  private checkMipFactors(): void {
+    if (this.tileList.length < 2) return;
+    const side = this.tileList[0].i1 - this.tileList[0].i0;
+    for (const factor of this.mipFactors) {
+      if (side % factor !== 0) throw new Error(`reduced level factor ${factor} does not divide the map tile side ${side}`);
+    }
   }
 }

@@ -3,21 +3,30 @@ import type { DirtyRegion } from '../../app/region';
 import type { MapMode } from '../../app/mapImage';
 import type { MapViewTransform } from '../../app/mapView';
 import { MapTilePixels, type MapTileRect } from '../../app/lod/mapTilePixels';
+import { mipFactorForScale, mipLevelSize } from '../../app/lod/mapMipLevels';
 import type { MapTile } from '../../app/lod/mapTiles';
 
-/** Pixel work per animation frame while recolouring after a height-range or mode change. */
-const RECOLOUR_BUDGET_MS = 8;
+/** Pixel work per animation frame while redrawing after a whole-map, height-range or mode change. */
+const REDRAW_BUDGET_MS = 8;
+
+interface Level {
+  factor: number;
+  canvas: HTMLCanvasElement;
+}
 
 /**
- * The 2D heightmap as canvases of up to 512² pixels (one canvas for maps up to 1025²). What to put
- * where comes from MapTilePixels (app/): an edit puts only its changed rectangle; a change of the
- * map's height range or of the mode is recoloured in slices once changes pause. No whole-map pixel
- * buffer is kept.
+ * The 2D heightmap as canvases of up to 512² pixels (one canvas for maps up to 1025²), plus one
+ * canvas per reduced level (1/4, 1/16 of the side) for drawing zoomed out. What to put where comes
+ * from MapTilePixels (app/): an edit puts only its changed rectangle; a whole-map change, a change of
+ * the map's height range or of the mode is redrawn in slices, one whole tile at a time. No
+ * full-resolution whole-map pixel buffer is kept.
  */
 export class TiledHeightmapImage {
   private readonly pixels = new MapTilePixels();
   private canvases: HTMLCanvasElement[] = [];
+  private levels: Level[] = [];
   private tiles: readonly MapTile[] = [];
+  private size = { width: 0, depth: 0 };
   private view: { transform: MapViewTransform; width: number; height: number } | null = null;
 
   /** True when every pixel shows the current heights in the current range and mode. */
@@ -29,11 +38,11 @@ export class TiledHeightmapImage {
     const rects = this.pixels.update(field, region, mode);
     if (this.pixels.tiles !== this.tiles) {
       this.tiles = this.pixels.tiles;
-      this.canvases = this.tiles.map((tile) => {
-        const canvas = document.createElement('canvas');
-        canvas.width = tile.i1 - tile.i0;
-        canvas.height = tile.j1 - tile.j0;
-        return canvas;
+      this.size = { width: field.width, depth: field.depth };
+      this.canvases = this.tiles.map((tile) => createCanvas(tile.i1 - tile.i0, tile.j1 - tile.j0));
+      this.levels = this.pixels.levelFactors.map((factor) => {
+        const size = mipLevelSize(field.width, field.depth, factor);
+        return { factor, canvas: createCanvas(size.width, size.depth) };
       });
     }
     this.put(rects);
@@ -43,23 +52,36 @@ export class TiledHeightmapImage {
     this.pixels.setMode(mode);
   }
 
-  /** Milliseconds until `recolourSlice` has work: 0 now, null when up to date. */
-  recolourDelay(): number | null {
-    return this.pixels.recolourDelay();
+  /** Milliseconds until `redrawSlice` has work: 0 now, null when up to date. */
+  redrawDelay(): number | null {
+    return this.pixels.redrawDelay();
   }
 
-  /** One frame's share of the recolour, tiles in the last drawn view first. */
-  recolourSlice(field: Heightfield): void {
-    this.put(this.pixels.recolourSlice(field, RECOLOUR_BUDGET_MS, (tile) => this.inView(tile)));
+  /** One frame's share of the redraw, tiles in the last drawn view first. */
+  redrawSlice(field: Heightfield): void {
+    this.put(this.pixels.redrawSlice(field, REDRAW_BUDGET_MS, (tile) => this.inView(tile)));
   }
 
-  /** Draws the tiles that fall inside the canvas, placed as one image of one pixel per vertex. */
+  /**
+   * Draws the map placed as one image of one pixel per vertex: at one device pixel or more per
+   * image pixel the full-resolution tiles in view; zoomed out, the coarsest reduced level that still
+   * has a level pixel per device pixel, in one drawImage.
+   */
   draw(context: CanvasRenderingContext2D, transform: MapViewTransform, viewWidth: number, viewHeight: number): void {
     this.view = { transform, width: viewWidth, height: viewHeight };
     const { scale, offsetX, offsetY } = transform;
+    const dpr = context.getTransform().a || 1;
+    const factor = mipFactorForScale(scale * dpr, this.pixels.levelFactors);
+    const level = this.levels.find((l) => l.factor === factor);
+    if (level) {
+      // Level pixel I covers image pixels [f·I, f·I + f): the last one may reach past the map's
+      // edge by less than a device pixel at this scale.
+      const { width, height } = level.canvas;
+      context.drawImage(level.canvas, offsetX, offsetY, width * factor * scale, height * factor * scale);
+      return;
+    }
     // Tile edges on whole device pixels: edges at fractions would be blended with the background
     // and show the tile grid as faint lines. Adjacent tiles share the rounded edge exactly.
-    const dpr = context.getTransform().a || 1;
     // A single tile (maps up to 1025²) is drawn exactly where the whole image always was.
     const snap = this.tiles.length > 1 ? (v: number) => Math.round(v * dpr) / dpr : (v: number) => v;
     this.tiles.forEach((tile, index) => {
@@ -81,8 +103,18 @@ export class TiledHeightmapImage {
 
   private put(rects: readonly MapTileRect[]): void {
     for (const r of rects) {
-      const context = this.canvases[r.tile]?.getContext('2d');
-      context?.putImageData(new ImageData(r.pixels, r.width, r.height), r.x, r.y);
+      this.canvases[r.tile]?.getContext('2d')?.putImageData(new ImageData(r.pixels, r.width, r.height), r.x, r.y);
+      for (const part of r.levels) {
+        const level = this.levels.find((l) => l.factor === part.factor);
+        level?.canvas.getContext('2d')?.putImageData(new ImageData(part.pixels, part.width, part.height), part.i0, part.j0);
+      }
     }
   }
+}
+
+function createCanvas(width: number, height: number): HTMLCanvasElement {
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  return canvas;
 }

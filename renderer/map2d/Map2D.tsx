@@ -38,8 +38,8 @@ export function Map2D() {
     let cssWidth = 0;
     let cssHeight = 0;
     let frameRequest = 0;
-    let recolourTimer = 0;
-    let recolourFrame = 0;
+    let redrawTimer = 0;
+    let redrawFrame = 0;
     let drawnVersion = -1;
     let dims = '';
 
@@ -67,23 +67,32 @@ export function Map2D() {
     const requestDraw = () => {
       if (!frameRequest) frameRequest = requestAnimationFrame(draw);
     };
-    /** After a height-range or mode change: recolour a slice per frame once changes have paused. */
-    const scheduleRecolour = () => {
-      if (recolourTimer || recolourFrame) return;
-      const delay = image.recolourDelay();
+    /**
+     * After a whole-map change: redraw a slice per frame at once; after a height-range or mode
+     * change: once changes have paused. Each frame does at most about 8 ms of pixel work.
+     */
+    const scheduleRedraw = () => {
+      if (redrawFrame) return;
+      const delay = image.redrawDelay();
+      // A whole-map change does not wait for a recolour's pause.
+      if (redrawTimer && delay === 0) {
+        window.clearTimeout(redrawTimer);
+        redrawTimer = 0;
+      }
+      if (redrawTimer) return;
       if (delay === null) return;
       if (delay > 0) {
-        recolourTimer = window.setTimeout(() => {
-          recolourTimer = 0;
-          scheduleRecolour();
+        redrawTimer = window.setTimeout(() => {
+          redrawTimer = 0;
+          scheduleRedraw();
         }, delay);
         return;
       }
-      recolourFrame = requestAnimationFrame(() => {
-        recolourFrame = 0;
-        image.recolourSlice(field());
+      redrawFrame = requestAnimationFrame(() => {
+        redrawFrame = 0;
+        image.redrawSlice(field());
         requestDraw();
-        scheduleRecolour();
+        scheduleRedraw();
       });
     };
     const props2d = attachProps2DOverlay(session, requestDraw);
@@ -123,7 +132,7 @@ export function Map2D() {
         dims = nextDims;
         refit();
       }
-      scheduleRecolour();
+      scheduleRedraw();
       requestDraw();
     };
 
@@ -248,7 +257,7 @@ export function Map2D() {
       view.subscribe((s, prev) => {
         if (s.settings.map2dMode !== prev.settings.map2dMode) {
           image.setMode(s.settings.map2dMode);
-          scheduleRecolour();
+          scheduleRedraw();
         }
         if (s.cameraResetToken !== prev.cameraResetToken) {
           refit();
@@ -264,8 +273,8 @@ export function Map2D() {
       props2d.dispose();
       driveLayer.dispose();
       if (frameRequest) cancelAnimationFrame(frameRequest);
-      if (recolourFrame) cancelAnimationFrame(recolourFrame);
-      if (recolourTimer) window.clearTimeout(recolourTimer);
+      if (redrawFrame) cancelAnimationFrame(redrawFrame);
+      if (redrawTimer) window.clearTimeout(redrawTimer);
       unsubscribers.forEach((u) => u());
       canvas.removeEventListener('pointerdown', onPointerDown);
       canvas.removeEventListener('pointermove', onPointerMove);
