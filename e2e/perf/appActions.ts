@@ -115,3 +115,18 @@ export async function settle(page: Page, pauseMs: number, journal: { userDataDir
   }
   await page.waitForTimeout(pauseMs);
 }
+
+/**
+ * Asks Chromium to release what it can, as the OS does under memory pressure (freed allocator pages,
+ * caches, upload pools), then waits a moment: the memory a long-idle app settles to.
+ */
+export async function simulateMemoryPressure(page: Page, pauseMs = 1500): Promise<void> {
+  const session = await page.context().newCDPSession(page);
+  try {
+    await session.send('Memory.simulatePressureNotification', { level: 'critical' });
+    await session.send('HeapProfiler.collectGarbage');
+  } finally {
+    await session.detach();
+  }
+  await page.waitForTimeout(pauseMs);
+}
