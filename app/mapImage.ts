@@ -149,17 +149,22 @@ function interiorRun(
     const t = (centre - min) / span;
     const dhdx = (right - left) * perDx;
     const dhdz = (heights[rowAfter + i] - heights[rowBefore + i]) * perDz;
-    const inv = 1 / Math.sqrt(dhdx * dhdx + 1 + dhdz * dhdz);
-    const lambert = (-dhdx * LX + LY - dhdz * LZ) * inv;
-    const shade = 0.45 + 0.65 * Math.max(0, lambert);
-    const r = (!(t > 0) ? 0 : t >= 1 ? TOP : Math.round(t * TOP)) * 3;
-    pixels[p] = RAMP[r] * shade;
-    pixels[p + 1] = RAMP[r + 1] * shade;
-    pixels[p + 2] = RAMP[r + 2] * shade;
-    pixels[p + 3] = 255;
+    writeShadedPixel(pixels, p, t, dhdx, dhdz);
     left = centre;
     centre = right;
   }
+}
+
+/** One hypsometric pixel: ramp colour at t, lit by the slope (dhdx, dhdz). Small enough to be inlined. */
+function writeShadedPixel(pixels: Uint8ClampedArray, p: number, t: number, dhdx: number, dhdz: number): void {
+  const inv = 1 / Math.sqrt(dhdx * dhdx + 1 + dhdz * dhdz);
+  const lambert = (-dhdx * LX + LY - dhdz * LZ) * inv;
+  const shade = 0.45 + 0.65 * Math.max(0, lambert);
+  const r = (!(t > 0) ? 0 : t >= 1 ? TOP : Math.round(t * TOP)) * 3;
+  pixels[p] = RAMP[r] * shade;
+  pixels[p + 1] = RAMP[r + 1] * shade;
+  pixels[p + 2] = RAMP[r + 2] * shade;
+  pixels[p + 3] = 255;
 }
 
 /** Interior pixels [a0, a1) of a row for any cell size (dividing) and flat maps. */
@@ -185,14 +190,7 @@ function interiorRunGeneral(
     const t = flat ? 0.5 : (centre - min) / span;
     const dhdx = (right - left) / dx;
     const dhdz = (heights[rowAfter + i] - heights[rowBefore + i]) / dz;
-    const inv = 1 / Math.sqrt(dhdx * dhdx + 1 + dhdz * dhdz);
-    const lambert = (-dhdx * LX + LY - dhdz * LZ) * inv;
-    const shade = 0.45 + 0.65 * Math.max(0, lambert);
-    const r = (!(t > 0) ? 0 : t >= 1 ? TOP : Math.round(t * TOP)) * 3;
-    pixels[p] = RAMP[r] * shade;
-    pixels[p + 1] = RAMP[r + 1] * shade;
-    pixels[p + 2] = RAMP[r + 2] * shade;
-    pixels[p + 3] = 255;
+    writeShadedPixel(pixels, p, t, dhdx, dhdz);
     left = centre;
     centre = right;
   }
