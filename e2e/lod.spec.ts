@@ -27,8 +27,7 @@ test.describe('level-of-detail terrain (heights on the GPU)', () => {
     // …then the same map through the LOD shader forced to level 0 everywhere (heights, normals and
     // colours computed on the GPU from the height texture).
     await reloadWith(page, '?lod=exact');
-    const triangles = Number(await page.getByTestId('viewport-3d').getAttribute('data-triangles'));
-    expect(triangles).toBe(2 * 256 * 256);
+    await expect(page.getByTestId('viewport-3d')).toHaveAttribute('data-triangles', String(2 * 256 * 256));
     const lod = await viewportShot(page);
     const stats = await pixelStats(page, page.getByTestId('viewport-3d'), VIEWPORT_BACKGROUND);
     expect(stats.foregroundShare).toBeGreaterThan(0.2);

@@ -18,7 +18,8 @@ class Assembled {
   ) {
     this.pixels = new Uint8ClampedArray(field.width * field.depth * 4);
   }
-  put(rects: readonly MapTileRect[]): void {
+  /** `withoutLevels`: rectangles of `wholeTile` for a tile whose levels already hold its pixels may carry none. */
+  put(rects: readonly MapTileRect[], withoutLevels = false): void {
     for (const r of rects) {
       const tile = this.image.tiles[r.tile];
       expect(r.x + r.width).toBeLessThanOrEqual(tile.i1 - tile.i0);
@@ -27,7 +28,7 @@ class Assembled {
         const to = ((tile.j0 + r.y + y) * this.field.width + tile.i0 + r.x) * 4;
         this.pixels.set(r.pixels.subarray(y * r.width * 4, (y + 1) * r.width * 4), to);
       }
-      expect(r.levels.map((l) => l.factor)).toEqual(this.image.levelFactors);
+      expect(r.levels.map((l) => l.factor)).toEqual(withoutLevels && r.levels.length === 0 ? [] : this.image.levelFactors);
       for (const level of r.levels) {
         const levelWidth = Math.ceil(this.field.width / level.factor);
         const levelDepth = Math.ceil(this.field.depth / level.factor);
@@ -388,6 +389,101 @@ describe('map tile pixels', () => {
       finish(image, bigger, fresh);
       expect(sameBytes(fresh.pixels, wholeImage(bigger, 'grayscale'))).toBe(true);
       expect(assembled.pixels.length).toBe(64 * 48 * 4);
+    });
+  });
+
+  describe('whole tiles for canvases created on demand', () => {
+    /** Each tile's own pixels, cut from the assembled whole-map image. */
+    const tileOf = (field: Heightfield, pixels: Uint8ClampedArray, tile: { i0: number; j0: number; i1: number; j1: number }) => {
+      const out = new Uint8ClampedArray((tile.i1 - tile.i0) * (tile.j1 - tile.j0) * 4);
+      for (let j = tile.j0; j < tile.j1; j++) out.set(pixels.subarray((j * field.width + tile.i0) * 4, (j * field.width + tile.i1) * 4), (j - tile.j0) * (tile.i1 - tile.i0) * 4);
+      return out;
+    };
+
+    it('keeps canvases created at any moment and the levels exact through edits, recolours and whole-map changes', () => {
+      const random = createRandom(21);
+      const field = randomField(53, 45, 1, 4, 20);
+      let time = 0;
+      const image = new MapTilePixels({ tileSide: 8, mipFactors: [2, 8], bandPixels: 16, now: () => time });
+      // What the levels show (every rectangle is put there) and the canvases of the resident tiles.
+      const levels = new Assembled(field, image);
+      const canvases = new Map<number, Uint8ClampedArray>();
+      const putAll = (rects: readonly MapTileRect[]) => {
+        levels.put(rects);
+        for (const r of rects) {
+          const canvas = canvases.get(r.tile);
+          if (!canvas) continue;
+          const tileWidth = image.tiles[r.tile].i1 - image.tiles[r.tile].i0;
+          for (let y = 0; y < r.height; y++) canvas.set(r.pixels.subarray(y * r.width * 4, (y + 1) * r.width * 4), ((r.y + y) * tileWidth + r.x) * 4);
+        }
+      };
+      const createCanvas = (index: number) => {
+        const wasStale = !image.upToDate;
+        const rect = image.wholeTile(field, index);
+        const tile = image.tiles[index];
+        expect([rect.x, rect.y, rect.width, rect.height]).toEqual([0, 0, tile.i1 - tile.i0, tile.j1 - tile.j0]);
+        // Without levels it must be exactly what the levels were built from.
+        if (rect.levels.length === 0) expect(sameBytes(rect.pixels, tileOf(field, levels.pixels, tile))).toBe(true);
+        else expect(wasStale).toBe(true);
+        levels.put([rect], true);
+        canvases.set(index, Uint8ClampedArray.from(rect.pixels));
+      };
+      putAll(image.update(field, { kind: 'all' }, 'hypsometric'));
+      while (!image.upToDate) putAll(image.redrawSlice(field, Infinity));
+      let createdWhileRedrawing = 0;
+      let createdBeforeRecolour = 0;
+      for (let n = 0; n < 120; n++) {
+        const step = random.next();
+        if (step < 0.04) {
+          field.heights.set(randomField(53, 45, 1, 100 + n, 25).heights);
+          putAll(image.update(field, { kind: 'all' }, 'hypsometric'));
+        } else if (step < 0.5) {
+          const rect = randomRect(random, field, 8, n);
+          editRect(random, field, rect, n % 2 === 0 ? heightRange(field.heights) : null);
+          putAll(image.update(field, rect, 'hypsometric'));
+        } else if (step < 0.7) {
+          time += random.next() < 0.5 ? RECOLOUR_SETTLE_MS : 1;
+          // Mostly a band at a time, sometimes all the work at once.
+          putAll(image.redrawSlice(field, random.next() < 0.2 ? Infinity : 0));
+        } else if (step < 0.9) {
+          const index = Math.floor(random.next() * image.tiles.length);
+          if (!canvases.has(index)) {
+            if (!image.upToDate && image.redrawDelay() === 0) createdWhileRedrawing++;
+            else if (!image.upToDate) createdBeforeRecolour++;
+            createCanvas(index);
+          }
+        } else {
+          canvases.delete(Math.floor(random.next() * image.tiles.length));
+        }
+        expect(levels.levelsMatchImage(), `levels after step ${n}`).toBe(true);
+        for (const [index, canvas] of canvases) {
+          expect(sameBytes(canvas, tileOf(field, levels.pixels, image.tiles[index])), `tile ${index} after step ${n}`).toBe(true);
+        }
+      }
+      // The random walk did create canvases while whole-map redraws and recolours were pending.
+      expect(createdWhileRedrawing).toBeGreaterThan(0);
+      expect(createdBeforeRecolour).toBeGreaterThan(0);
+      time += RECOLOUR_SETTLE_MS;
+      for (let slice = 0; slice < 10_000 && !image.upToDate; slice++) putAll(image.redrawSlice(field, Infinity));
+      expect(image.upToDate).toBe(true);
+      const whole = wholeImage(field, 'hypsometric');
+      expect(sameBytes(levels.pixels, whole)).toBe(true);
+      expect(levels.levelsMatchImage()).toBe(true);
+      for (const [index, canvas] of canvases) expect(sameBytes(canvas, tileOf(field, whole, image.tiles[index]))).toBe(true);
+    });
+
+    it('draws a stale tile in the current colours at once, so that the redraw skips it', () => {
+      const field = randomField(32, 16, 1, 30, 10);
+      const image = new MapTilePixels({ tileSide: 16, mipFactors: [4] });
+      image.update(field, { kind: 'all' }, 'grayscale');
+      const rect = image.wholeTile(field, 1);
+      expect(rect.levels.map((l) => l.factor)).toEqual([4]);
+      const expected = tileOf(field, wholeImage(field, 'grayscale'), image.tiles[1]);
+      expect(sameBytes(rect.pixels, expected)).toBe(true);
+      const rest = image.redrawSlice(field, Infinity);
+      expect(rest.map((r) => r.tile)).toEqual([0]);
+      expect(image.upToDate).toBe(true);
+      expect(() => image.wholeTile(field, 2)).toThrow();
     });
   });
 });

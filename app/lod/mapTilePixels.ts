@@ -193,6 +193,29 @@ export class MapTilePixels {
     return rects;
   }
 
+  /**
+   * All pixels of tile `index` now, for a canvas (re)created for it: consistent with every rectangle
+   * put before and after. A tile showing the current heights is drawn in the colours it shows (its
+   * levels already hold exactly these pixels, so none come with it; a pending recolour still comes
+   * by `redrawSlice`). A stale tile is drawn in the current colours with its levels and is then
+   * current, which also spares `redrawSlice` that tile.
+   */
+  wholeTile(field: Heightfield, index: number): MapTileRect {
+    const tile = this.tileList[index];
+    if (!tile) throw new Error(`no map tile ${index}`);
+    if (!this.stale[index]) {
+      const { mode, range } = this.tileColouring[index];
+      const pixels = rectPixels(field, tile, mode, range);
+      return { tile: index, x: 0, y: 0, width: tile.i1 - tile.i0, height: tile.j1 - tile.j0, pixels, levels: [] };
+    }
+    const rect = this.tileRect(index, tile, rectPixels(field, tile, this.target.mode, this.target.range));
+    this.tileColouring[index] = this.target;
+    this.stale[index] = false;
+    this.staleCount--;
+    if (this.inProgress?.tile === index) this.inProgress = null;
+    return rect;
+  }
+
   private settleRemaining(): number {
     return Math.max(0, this.lastChangeAt + this.settleMs - this.now());
   }

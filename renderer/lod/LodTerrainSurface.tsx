@@ -98,7 +98,9 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
     }
     lod.prepareFrame(gl);
     const version = pendingDrawn.current;
-    if (version === null) return;
+    // A version counts as drawn once its chunk errors are exact and the levels chosen from them are
+    // on screen (the first frames after a whole-map change show it at held or coarse levels).
+    if (version === null || lod.pendingChunks > 0) return;
     pendingDrawn.current = null;
     requestAnimationFrame(() => reportDrawn('3d', version, wrapper.current));
   });

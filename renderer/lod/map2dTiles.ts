@@ -5,9 +5,16 @@ import type { MapViewTransform } from '../../app/mapView';
 import { MapTilePixels, type MapTileRect } from '../../app/lod/mapTilePixels';
 import { mipFactorForScale, mipLevelSize } from '../../app/lod/mapMipLevels';
 import type { MapTile } from '../../app/lod/mapTiles';
+import { MapTileResidency } from '../../app/lod/mapTileResidency';
 
 /** Pixel work per animation frame while redrawing after a whole-map, height-range or mode change. */
 const REDRAW_BUDGET_MS = 8;
+/**
+ * Full-resolution tile canvases drawn from the heights per frame when they come into view (a few ms
+ * each): at most this many, and no more once this many ms went by; the rest follow in later frames.
+ */
+const CANVASES_PER_FRAME = 4;
+const CANVAS_BUDGET_MS = 6;
 
 interface Level {
   factor: number;
@@ -20,10 +27,20 @@ interface Level {
  * from MapTilePixels (app/): an edit puts only its changed rectangle; a whole-map change, a change of
  * the map's height range or of the mode is redrawn in slices, one whole tile at a time. No
  * full-resolution whole-map pixel buffer is kept.
+ *
+ * On a map of several tiles, a tile gets its canvas only when drawn at full resolution, and at most
+ * MAP_TILE_CANVAS_CAPACITY canvases stay (least recently drawn freed first), since each costs its
+ * pixels in the GPU process. The levels are kept current for every tile, with or without canvas; a
+ * tile's canvas is drawn whole from the heights when (re)created, the level showing meanwhile.
  */
 export class TiledHeightmapImage {
   private readonly pixels = new MapTilePixels();
-  private canvases: HTMLCanvasElement[] = [];
+  private canvases: (HTMLCanvasElement | null)[] = [];
+  /** Which tiles keep a canvas; null for a single-tile map, whose one canvas always stays. */
+  private residency: MapTileResidency | null = null;
+  private field: Heightfield | null = null;
+  private pendingCanvases = 0;
+  private createdThisFrame = 0;
   private levels: Level[] = [];
   private tiles: readonly MapTile[] = [];
   private size = { width: 0, depth: 0 };
@@ -34,12 +51,23 @@ export class TiledHeightmapImage {
     return this.pixels.upToDate;
   }
 
+  /** False while the last draw showed the level instead of a full-resolution tile in view that has no canvas yet. */
+  get drawComplete(): boolean {
+    return this.pendingCanvases === 0;
+  }
+
   update(field: Heightfield, region: DirtyRegion, mode: MapMode): void {
+    this.field = field;
     const rects = this.pixels.update(field, region, mode);
     if (this.pixels.tiles !== this.tiles) {
       this.tiles = this.pixels.tiles;
       this.size = { width: field.width, depth: field.depth };
-      this.canvases = this.tiles.map((tile) => createCanvas(tile.i1 - tile.i0, tile.j1 - tile.j0));
+      this.canvases.forEach(freeCanvas);
+      for (const level of this.levels) freeCanvas(level.canvas);
+      const single = this.tiles.length === 1;
+      this.residency = single ? null : new MapTileResidency();
+      this.canvases = this.tiles.map((tile) => (single ? createCanvas(tile.i1 - tile.i0, tile.j1 - tile.j0) : null));
+      this.pendingCanvases = 0;
       this.levels = this.pixels.levelFactors.map((factor) => {
         const size = mipLevelSize(field.width, field.depth, factor);
         return { factor, canvas: createCanvas(size.width, size.depth) };
@@ -59,6 +87,7 @@ export class TiledHeightmapImage {
 
   /** One frame's share of the redraw, tiles in the last drawn view first. */
   redrawSlice(field: Heightfield): void {
+    this.field = field;
     this.put(this.pixels.redrawSlice(field, REDRAW_BUDGET_MS, (tile) => this.inView(tile)));
   }
 
@@ -73,25 +102,72 @@ export class TiledHeightmapImage {
     const dpr = context.getTransform().a || 1;
     const factor = mipFactorForScale(scale * dpr, this.pixels.levelFactors);
     const level = this.levels.find((l) => l.factor === factor);
+    this.residency?.beginFrame();
+    this.pendingCanvases = 0;
     if (level) {
-      // Level pixel I covers image pixels [f·I, f·I + f): the last one may reach past the map's
-      // edge by less than a device pixel at this scale.
-      const { width, height } = level.canvas;
-      context.drawImage(level.canvas, offsetX, offsetY, width * factor * scale, height * factor * scale);
+      this.drawLevel(context, level, transform);
+      this.freeEvicted();
       return;
     }
     // Tile edges on whole device pixels: edges at fractions would be blended with the background
     // and show the tile grid as faint lines. Adjacent tiles share the rounded edge exactly.
     // A single tile (maps up to 1025²) is drawn exactly where the whole image always was.
     const snap = this.tiles.length > 1 ? (v: number) => Math.round(v * dpr) / dpr : (v: number) => v;
+    const placed: { index: number; x0: number; y0: number; x1: number; y1: number }[] = [];
     this.tiles.forEach((tile, index) => {
       const x0 = snap(offsetX + tile.i0 * scale);
       const y0 = snap(offsetY + tile.j0 * scale);
       const x1 = snap(offsetX + tile.i1 * scale);
       const y1 = snap(offsetY + tile.j1 * scale);
       if (x0 > viewWidth || y0 > viewHeight || x1 < 0 || y1 < 0) return;
-      context.drawImage(this.canvases[index], x0, y0, x1 - x0, y1 - y0);
+      placed.push({ index, x0, y0, x1, y1 });
     });
+    // Tiles in view still without a canvas show the finest level underneath until they have one.
+    if (this.levels.length > 0 && placed.some((p) => !this.canvases[p.index])) this.drawLevel(context, this.levels[0], transform);
+    const startedAt = performance.now();
+    this.createdThisFrame = 0;
+    for (const { index, x0, y0, x1, y1 } of placed) {
+      const canvas = this.tileCanvas(index, startedAt);
+      if (canvas) context.drawImage(canvas, x0, y0, x1 - x0, y1 - y0);
+    }
+    this.freeEvicted();
+  }
+
+  private drawLevel(context: CanvasRenderingContext2D, level: Level, transform: MapViewTransform): void {
+    // Level pixel I covers image pixels [f·I, f·I + f): the last one may reach past the map's
+    // edge by less than a device pixel at this scale.
+    const { width, height } = level.canvas;
+    const { scale, offsetX, offsetY } = transform;
+    context.drawImage(level.canvas, offsetX, offsetY, width * level.factor * scale, height * level.factor * scale);
+  }
+
+  /** The canvas of a tile drawn at full resolution in this frame, created now if the frame's budget allows, else null. */
+  private tileCanvas(index: number, startedAt: number): HTMLCanvasElement | null {
+    const existing = this.canvases[index];
+    if (existing) {
+      this.residency?.drawn(index);
+      return existing;
+    }
+    const field = this.field;
+    if (!this.residency || !field || this.createdThisFrame >= CANVASES_PER_FRAME || performance.now() - startedAt > CANVAS_BUDGET_MS) {
+      this.pendingCanvases++;
+      return null;
+    }
+    this.createdThisFrame++;
+    const tile = this.tiles[index];
+    const canvas = createCanvas(tile.i1 - tile.i0, tile.j1 - tile.j0);
+    this.canvases[index] = canvas;
+    this.residency.admit(index);
+    this.put([this.pixels.wholeTile(field, index)]);
+    return canvas;
+  }
+
+  private freeEvicted(): void {
+    for (const index of this.residency?.endFrame() ?? []) {
+      const canvas = this.canvases[index];
+      if (canvas) freeCanvas(canvas);
+      this.canvases[index] = null;
+    }
   }
 
   private inView(tile: MapTile): boolean {
@@ -110,6 +186,13 @@ export class TiledHeightmapImage {
       }
     }
   }
+}
+
+/** Releases a canvas's pixels at once rather than when it is garbage collected. */
+function freeCanvas(canvas: HTMLCanvasElement | null): void {
+  if (!canvas) return;
+  canvas.width = 0;
+  canvas.height = 0;
 }
 
 function createCanvas(width: number, height: number): HTMLCanvasElement {

@@ -57,9 +57,12 @@ export function Map2D() {
       props2d.draw(context, transform, f, cssWidth, cssHeight);
       driveLayer.draw(context, transform);
       drawOverlay(context, tools.getState().overlay);
+      // Tiles in view whose canvases are still being drawn come in the next frames (the level shows meanwhile).
+      if (!image.drawComplete) requestDraw();
       const version = editor.store.getState().version;
-      // Drawn means every pixel in the current colours, not edits shown in the previous range.
-      if (version !== drawnVersion && cssWidth > 0 && image.upToDate) {
+      // Drawn means every pixel in the current colours, not edits shown in the previous range, and
+      // every tile in view at full resolution where the view asks for it.
+      if (version !== drawnVersion && cssWidth > 0 && image.upToDate && image.drawComplete) {
         drawnVersion = version;
         reportDrawn('2d', version, canvas);
       }
