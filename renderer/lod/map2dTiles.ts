@@ -51,6 +51,11 @@ export class TiledHeightmapImage {
     return this.pixels.upToDate;
   }
 
+  /** Full-resolution tile canvases held now (a single-tile map always holds its one). */
+  get tileCanvases(): number {
+    return this.canvases.reduce((count, canvas) => count + (canvas ? 1 : 0), 0);
+  }
+
   /** False while the last draw showed the level instead of a full-resolution tile in view that has no canvas yet. */
   get drawComplete(): boolean {
     return this.pendingCanvases === 0;

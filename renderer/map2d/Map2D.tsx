@@ -59,6 +59,8 @@ export function Map2D() {
       drawOverlay(context, tools.getState().overlay);
       // Tiles in view whose canvases are still being drawn come in the next frames (the level shows meanwhile).
       if (!image.drawComplete) requestDraw();
+      // For tests and diagnosis: how many full-resolution tile canvases exist.
+      canvas.dataset.tileCanvases = String(image.tileCanvases);
       const version = editor.store.getState().version;
       // Drawn means every pixel in the current colours, not edits shown in the previous range, and
       // every tile in view at full resolution where the view asks for it.
