@@ -9,6 +9,7 @@ import { reportDrawn } from '../readiness';
 import { LodTerrainMeshes } from './lodTerrainMeshes';
 import { showTriangleCount } from './triangleCount';
 import { driveSessionFor } from '../drive/driveSessionFor';
+import { backgroundTask } from '../backgroundTask';
 
 /** CPU time per slice of chunk-error refinement: well inside a frame. */
 const REFINE_SLICE_MS = 4;
@@ -39,19 +40,17 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
     });
     // After a whole-map change, exact chunk errors are computed a few milliseconds at a time between
     // frames; levels are reselected (and the view redrawn) whenever a slice changed some.
-    let refineTimer: ReturnType<typeof setTimeout> | undefined;
+    const refineTask = backgroundTask(() => {
+      lod.refineErrors(REFINE_SLICE_MS);
+      // Levels are held while errors are pending (see LodTerrainMeshes.update): reselect when done.
+      if (lod.pendingChunks === 0) {
+        lastCamera.current = '';
+        invalidate();
+      }
+      refineSoon();
+    });
     const refineSoon = () => {
-      if (refineTimer !== undefined || lod.pendingChunks === 0) return;
-      refineTimer = setTimeout(() => {
-        refineTimer = undefined;
-        lod.refineErrors(REFINE_SLICE_MS);
-        // Levels are held while errors are pending (see LodTerrainMeshes.update): reselect when done.
-        if (lod.pendingChunks === 0) {
-          lastCamera.current = '';
-          invalidate();
-        }
-        refineSoon();
-      }, 0);
+      if (lod.pendingChunks > 0) refineTask.schedule();
     };
     refineSoon();
     const unsubscribeEditor = editor.store.subscribe((s, prev) => {
@@ -74,7 +73,7 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
       unsubscribeEditor();
       unsubscribeView();
       unsubscribeDrive();
-      clearTimeout(refineTimer);
+      refineTask.dispose();
     };
   }, [editor, view, drive, lod, invalidate]);
 

@@ -12,6 +12,7 @@ import {
 } from '../../app/mapView';
 import { useSession } from '../session';
 import { reportDrawn } from '../readiness';
+import { backgroundTask } from '../backgroundTask';
 import { TiledHeightmapImage } from '../lod/map2dTiles';
 import { createDriveMapLayer } from '../drive/drivability2D';
 import { attachProps2DOverlay } from '../props/propsOverlay2D';
@@ -39,7 +40,8 @@ export function Map2D() {
     let cssHeight = 0;
     let frameRequest = 0;
     let redrawTimer = 0;
-    let redrawFrame = 0;
+    /** 1 while a redraw slice is queued. */
+    let redrawQueued = 0;
     let drawnVersion = -1;
     let dims = '';
 
@@ -73,11 +75,11 @@ export function Map2D() {
       if (!frameRequest) frameRequest = requestAnimationFrame(draw);
     };
     /**
-     * After a whole-map change: redraw a slice per frame at once; after a height-range or mode
-     * change: once changes have paused. Each frame does at most about 8 ms of pixel work.
+     * After a whole-map change: redraw in slices at once; after a height-range or mode change: once
+     * changes have paused. Each slice does at most about 8 ms of pixel work.
      */
     const scheduleRedraw = () => {
-      if (redrawFrame) return;
+      if (redrawQueued) return;
       const delay = image.redrawDelay();
       // A whole-map change does not wait for a recolour's pause.
       if (redrawTimer && delay === 0) {
@@ -93,13 +95,17 @@ export function Map2D() {
         }, delay);
         return;
       }
-      redrawFrame = requestAnimationFrame(() => {
-        redrawFrame = 0;
-        image.redrawSlice(field());
-        requestDraw();
-        scheduleRedraw();
-      });
+      // Slices run as tasks of their own, not one per animation frame: frames can be slow (software
+      // rendering, a busy 3D view) and the redraw would crawl; input and frames still come between.
+      redrawQueued = 1;
+      redrawTask.schedule();
     };
+    const redrawTask = backgroundTask(() => {
+      redrawQueued = 0;
+      image.redrawSlice(field());
+      requestDraw();
+      scheduleRedraw();
+    });
     const props2d = attachProps2DOverlay(session, requestDraw);
     const driveLayer = createDriveMapLayer(session, requestDraw);
 
@@ -278,7 +284,7 @@ export function Map2D() {
       props2d.dispose();
       driveLayer.dispose();
       if (frameRequest) cancelAnimationFrame(frameRequest);
-      if (redrawFrame) cancelAnimationFrame(redrawFrame);
+      redrawTask.dispose();
       if (redrawTimer) window.clearTimeout(redrawTimer);
       unsubscribers.forEach((u) => u());
       canvas.removeEventListener('pointerdown', onPointerDown);
