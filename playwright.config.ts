@@ -19,6 +19,8 @@ const chromiumArgs = [
 
 export default defineConfig({
   testDir: 'e2e',
+  // Unit tests of the e2e helpers (*.test.ts) run in vitest.
+  testMatch: '**/*.spec.ts',
   outputDir: 'e2e/.artifacts',
   fullyParallel: false,
   // One worker: WebGL is software-rendered and the machine has 2 cores; parallel pages starve each other.

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type Page } from '@playwright/test';
 import { build } from 'esbuild';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -69,21 +69,48 @@ export async function bridgePage(
 
 export const READY_SELECTOR = 'html[data-faultline-ready="true"]';
 
-export const test = base.extend<{ app: FaultlineApp }>({
+/** Bridges `page` to fresh main services, opens the app and waits until the default terrain is on screen. */
+async function openApp(page: Page, userDataDir: string): Promise<FaultlineApp> {
+  const bridge = await bridgePage(page, userDataDir);
+  await page.goto('/');
+  // The renderer sets this once the default terrain is on screen.
+  await page.locator(READY_SELECTOR).waitFor({ state: 'attached', timeout: 90_000 }).catch((error: unknown) => {
+    const seen = bridge.consoleErrors.length ? `\nConsole errors:\n  ${bridge.consoleErrors.join('\n  ')}` : ' (no console errors)';
+    throw new Error(`The renderer never set ${READY_SELECTOR}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}${seen}`);
+  });
+  return { page, userDataDir, ...bridge };
+}
+
+/** Runs `body` with a fresh user-data folder, removed afterwards. */
+async function withUserDataDir(body: (userDataDir: string) => Promise<void>): Promise<void> {
+  const userDataDir = await mkdtemp(path.join(tmpdir(), 'faultline-e2e-'));
+  try {
+    await body(userDataDir);
+  } finally {
+    // A recovery journal may still be being written when a test ends: retry the removal.
+    await rm(userDataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  }
+}
+
+export const test = base.extend<{
+  app: FaultlineApp;
+  /**
+   * The app in a browser of its own, launched for this test and closed after it: for figures
+   * (process memory) that the worker's shared browser would skew with what earlier tests left in
+   * its GPU process.
+   */
+  isolatedApp: FaultlineApp & { browser: Browser };
+}>({
   app: async ({ page }, use) => {
-    const userDataDir = await mkdtemp(path.join(tmpdir(), 'faultline-e2e-'));
+    await withUserDataDir(async (userDataDir) => use(await openApp(page, userDataDir)));
+  },
+  isolatedApp: async ({ playwright, browserName, launchOptions, baseURL, viewport }, use) => {
+    const browser = await playwright[browserName].launch(launchOptions);
     try {
-      const bridge = await bridgePage(page, userDataDir);
-      await page.goto('/');
-      // The renderer sets this once the default terrain is on screen.
-      await page.locator(READY_SELECTOR).waitFor({ state: 'attached', timeout: 90_000 }).catch((error: unknown) => {
-        const seen = bridge.consoleErrors.length ? `\nConsole errors:\n  ${bridge.consoleErrors.join('\n  ')}` : ' (no console errors)';
-        throw new Error(`The renderer never set ${READY_SELECTOR}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}${seen}`);
-      });
-      await use({ page, userDataDir, ...bridge });
+      const page = await (await browser.newContext({ baseURL, viewport })).newPage();
+      await withUserDataDir(async (userDataDir) => use({ ...(await openApp(page, userDataDir)), browser }));
     } finally {
-      // A recovery journal may still be being written when a test ends: retry the removal.
-      await rm(userDataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+      await browser.close();
     }
   },
 });

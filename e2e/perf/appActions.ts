@@ -83,30 +83,51 @@ export async function heightUnder2dPoint(page: Page, at: [number, number]): Prom
 }
 
 /**
- * Waits until the crash-recovery journal (written ~2 s after the last change: the renderer encodes
- * the whole document and main writes it atomically) holds a snapshot newer than `sinceMs` and no
- * temp file is left. Until then the app is not at rest, and the test's user-data folder is in use.
- * Returns whether the journal was seen within the timeout.
+ * Records when the page reports that its recovery journal could not be written: this test bridge
+ * refuses payloads over WIRE_MAX_BYTES (an 8193² map), where Electron's IPC would carry them.
  */
-export async function waitForRecoveryJournal(userDataDir: string, sinceMs: number, timeoutMs = 60_000): Promise<boolean> {
-  const folder = path.join(userDataDir, 'recovery');
+export function watchJournalRefusals(page: Page): number[] {
+  const times: number[] = [];
+  page.on('console', (message) => {
+    if (message.text().startsWith('Could not write the recovery journal')) times.push(Date.now());
+  });
+  return times;
+}
+
+/** The recovery journal's state after a change: when the app last tried to journal it. */
+export interface JournalWatch {
+  userDataDir: string;
+  lastChangeMs: number;
+  /** Times of refused journal writes (watchJournalRefusals); a refusal after the change ends the wait too. */
+  refusals?: readonly number[];
+}
+
+/**
+ * Waits until the crash-recovery journal (written ~2 s after the last change: the renderer copies
+ * the whole document and main writes it atomically) holds a snapshot newer than the change and no
+ * temp file is left, or the bridge refused it. Until then the app is not at rest, and the test's
+ * user-data folder is in use. Returns whether the journal was written or refused within the timeout.
+ */
+export async function waitForRecoveryJournal(journal: JournalWatch, timeoutMs = 60_000): Promise<boolean> {
+  const folder = path.join(journal.userDataDir, 'recovery');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    if (journal.refusals?.some((t) => t >= journal.lastChangeMs)) return true;
     const names = await readdir(folder).catch(() => [] as string[]);
     const info = await stat(path.join(folder, 'current.json')).catch(() => null);
-    if (info && info.mtimeMs >= sinceMs && !names.some((n) => n.endsWith('.tmp'))) return true;
+    if (info && info.mtimeMs >= journal.lastChangeMs && !names.some((n) => n.endsWith('.tmp'))) return true;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return false;
 }
 
 /**
- * Lets the app go idle: pointer away, the recovery journal of the last change written, a full
- * garbage collection, then a pause for deferred work.
+ * Lets the app go idle: pointer away, the recovery journal of the last change written (or refused),
+ * a full garbage collection, then a pause for deferred work.
  */
-export async function settle(page: Page, pauseMs: number, journal: { userDataDir: string; lastChangeMs: number } | null): Promise<void> {
+export async function settle(page: Page, pauseMs: number, journal: JournalWatch | null): Promise<void> {
   await page.mouse.move(0, 0);
-  if (journal && !(await waitForRecoveryJournal(journal.userDataDir, journal.lastChangeMs))) throw new Error('the recovery journal of the last change was never written');
+  if (journal && !(await waitForRecoveryJournal(journal))) throw new Error('the recovery journal of the last change was never written');
   const session = await page.context().newCDPSession(page);
   try {
     await session.send('HeapProfiler.collectGarbage');
@@ -129,4 +150,34 @@ export async function simulateMemoryPressure(page: Page, pauseMs = 1500): Promis
     await session.detach();
   }
   await page.waitForTimeout(pauseMs);
+}
+
+/** Mean animation-frame interval while the camera orbits (the viewport renders on demand, so it must move). */
+export async function orbitFrameTime(page: Page): Promise<{ meanFrameMs: number; frames: number }> {
+  const view = page.getByTestId('viewport-3d');
+  const box = await view.boundingBox();
+  if (!box) throw new Error('viewport is not visible');
+  await page.evaluate(() => {
+    const w = window as unknown as { __frameStamps: number[]; __frameTiming: boolean };
+    w.__frameStamps = [];
+    w.__frameTiming = true;
+    const tick = (t: number) => {
+      if (!w.__frameTiming) return;
+      w.__frameStamps.push(t);
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  const y = box.y + box.height * 0.5;
+  await page.mouse.move(box.x + box.width * 0.4, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.6, y, { steps: 30 });
+  await page.mouse.up();
+  const stamps = await page.evaluate(() => {
+    const w = window as unknown as { __frameStamps: number[]; __frameTiming: boolean };
+    w.__frameTiming = false;
+    return w.__frameStamps;
+  });
+  const frames = stamps.length - 1;
+  return { meanFrameMs: frames > 0 ? (stamps[stamps.length - 1] - stamps[0]) / frames : Number.NaN, frames };
 }

@@ -3,8 +3,11 @@ import type { Browser } from '@playwright/test';
 
 /**
  * Process memory of a Chromium instance on Linux, read from /proc: every process of the browser's
- * tree (browser, zygotes, renderers, GPU, utilities) with its proportional set size (Pss: shared
- * pages split between the processes that map them, so the sum is not inflated) and its Rss.
+ * tree (browser, zygotes, renderers, GPU, utilities) with
+ * - its private memory footprint (RssAnon + VmSwap from /proc/<pid>/status): what Chromium's and
+ *   Electron's task managers call a process's memory, and what the OS must find for it;
+ * - its proportional set size (Pss: every mapped page, shared library code included, split between
+ *   the processes that map it, so the sum is not inflated) and its Rss.
  */
 
 export type ChromiumProcessType = 'browser' | 'renderer' | 'gpu' | 'utility' | 'zygote' | 'other';
@@ -18,12 +21,23 @@ export interface ProcessMemory {
   rssMb: number;
   /** Private + proportional anonymous memory (heaps, typed arrays, GPU buffers in software GL). */
   pssAnonMb: number;
+  /** Private memory footprint: resident anonymous memory plus swap (RssAnon + VmSwap). */
+  privateMb: number;
+  /**
+   * A process of Chromium's own browser interface that an app window does not have (the
+   * `--top-chrome-webui` renderer behind the omnibox popup; Electron runs no such process).
+   */
+  browserUiOnly: boolean;
 }
 
 export interface BrowserMemory {
   processes: ProcessMemory[];
   totalPssMb: number;
   totalRssMb: number;
+  /** Private memory footprint summed over every process. */
+  totalPrivateMb: number;
+  /** Private memory footprint of the processes an Electron app runs too (all but `browserUiOnly` ones). */
+  appPrivateMb: number;
   /** Pss summed per process type. */
   pssMbByType: Partial<Record<ChromiumProcessType, number>>;
   /** How the browser process was found: the DevTools protocol, or the test process's children. */
@@ -32,8 +46,8 @@ export interface BrowserMemory {
 
 const KIB_PER_MB = 1024;
 
-/** Fields of /proc/<pid>/smaps_rollup in kB ("Pss:   1234 kB"). */
-export function parseSmapsRollup(text: string): Map<string, number> {
+/** Fields in kB of /proc/<pid>/smaps_rollup or /proc/<pid>/status ("Pss:   1234 kB"). */
+export function parseKilobyteFields(text: string): Map<string, number> {
   const fields = new Map<string, number>();
   for (const line of text.split('\n')) {
     const match = /^(\w+):\s+(\d+) kB$/.exec(line.trim());
@@ -131,16 +145,24 @@ async function browserPidFromTree(parents: ReadonlyMap<number, number>): Promise
   return null;
 }
 
+/** Private memory footprint in MB from /proc/<pid>/status fields, as Chromium computes it on Linux. */
+export function privateFootprintMb(status: ReadonlyMap<string, number>): number {
+  return ((status.get('RssAnon') ?? 0) + (status.get('VmSwap') ?? 0)) / KIB_PER_MB;
+}
+
 async function processMemory(pid: number): Promise<ProcessMemory | null> {
-  const [args, rollup] = await Promise.all([commandLine(pid), readFile(`/proc/${pid}/smaps_rollup`, 'utf8').catch(() => null)]);
-  if (!args || rollup === null) return null;
-  const fields = parseSmapsRollup(rollup);
+  const read = (file: string) => readFile(`/proc/${pid}/${file}`, 'utf8').catch(() => null);
+  const [args, rollup, status] = await Promise.all([commandLine(pid), read('smaps_rollup'), read('status')]);
+  if (!args || rollup === null || status === null) return null;
+  const fields = parseKilobyteFields(rollup);
   return {
     pid,
     ...chromiumTypeFromArgs(args),
     pssMb: (fields.get('Pss') ?? 0) / KIB_PER_MB,
     rssMb: (fields.get('Rss') ?? 0) / KIB_PER_MB,
     pssAnonMb: (fields.get('Pss_Anon') ?? 0) / KIB_PER_MB,
+    privateMb: privateFootprintMb(parseKilobyteFields(status)),
+    browserUiOnly: args.includes('--top-chrome-webui'),
   };
 }
 
@@ -157,21 +179,33 @@ export async function readBrowserMemory(browser: Browser): Promise<BrowserMemory
   const browserPid = fromCdp ?? (await browserPidFromTree(parents));
   if (browserPid === null) throw new Error('could not find the Chromium browser process of this test (neither SystemInfo.getProcessInfo nor a --remote-debugging-pipe child of the test process)');
   const processes = (await Promise.all(descendantsOf(browserPid, parents).map(processMemory))).filter((p): p is ProcessMemory => p !== null);
+  return { ...summarizeProcesses(processes), foundBy: fromCdp !== null ? 'cdp' : 'process-tree' };
+}
+
+/** Totals of a set of process readings. */
+export function summarizeProcesses(processes: ProcessMemory[]): Omit<BrowserMemory, 'foundBy'> {
+  const sum = (list: ProcessMemory[], of: (p: ProcessMemory) => number) => list.reduce((total, p) => total + of(p), 0);
   const pssMbByType: Partial<Record<ChromiumProcessType, number>> = {};
   for (const p of processes) pssMbByType[p.type] = (pssMbByType[p.type] ?? 0) + p.pssMb;
   return {
     processes,
-    totalPssMb: processes.reduce((sum, p) => sum + p.pssMb, 0),
-    totalRssMb: processes.reduce((sum, p) => sum + p.rssMb, 0),
+    totalPssMb: sum(processes, (p) => p.pssMb),
+    totalRssMb: sum(processes, (p) => p.rssMb),
+    totalPrivateMb: sum(processes, (p) => p.privateMb),
+    appPrivateMb: sum(processes.filter((p) => !p.browserUiOnly), (p) => p.privateMb),
     pssMbByType,
-    foundBy: fromCdp !== null ? 'cdp' : 'process-tree',
   };
 }
 
-/** One line: total Pss and Rss, then Pss per process type. */
+/** One line: the app's private footprint, total Pss and Rss, then Pss per process type. */
 export function formatBrowserMemory(memory: BrowserMemory): string {
   const byType = Object.entries(memory.pssMbByType)
     .map(([type, mb]) => `${type} ${mb.toFixed(0)}`)
     .join(', ');
-  return `process memory Pss ${memory.totalPssMb.toFixed(0)} MB (Rss sum ${memory.totalRssMb.toFixed(0)} MB) over ${memory.processes.length} Chromium processes [Pss MB: ${byType}]`;
+  const uiOnly = memory.processes.filter((p) => p.browserUiOnly).length;
+  return (
+    `private footprint ${memory.appPrivateMb.toFixed(0)} MB over the ${memory.processes.length - uiOnly} processes an app runs` +
+    (uiOnly > 0 ? ` (${memory.totalPrivateMb.toFixed(0)} MB with Chromium's ${uiOnly} browser-interface renderer)` : '') +
+    `; Pss ${memory.totalPssMb.toFixed(0)} MB (Rss sum ${memory.totalRssMb.toFixed(0)} MB) over ${memory.processes.length} Chromium processes [Pss MB: ${byType}]`
+  );
 }
