@@ -35,7 +35,7 @@ function paintDab(doc: TerrainDocument, recorder: TileRecorder, ci: number, cj: 
 }
 
 describe('diffTileEdit', () => {
-  it('keeps only the tiles that changed and restores them bit for bit', () => {
+  it('keeps one copy of only the tiles that changed and restores them bit for bit', () => {
     const doc = randomDocument(200, 150, 3);
     const before = doc.field.heights.slice();
     const after = before.slice();
@@ -45,11 +45,35 @@ describe('diffTileEdit', () => {
     expect(edit.tileCount).toBe(2);
     const firstTile = TILE_SIZE * TILE_SIZE;
     const lastTile = (200 - 3 * TILE_SIZE) * (150 - 2 * TILE_SIZE);
-    expect(edit.byteSize).toBe(2 * 4 * (firstTile + lastTile));
-    edit.apply(doc);
-    expect(firstDifference(bits(doc.field.heights), bits(after))).toBe(-1);
-    edit.revert(doc);
-    expect(firstDifference(bits(doc.field.heights), bits(before))).toBe(-1);
+    expect(edit.byteSize).toBe(4 * (firstTile + lastTile));
+    const expectedAfter = after.slice();
+    for (let round = 0; round < 3; round++) {
+      edit.apply(doc);
+      expect(firstDifference(bits(doc.field.heights), bits(expectedAfter))).toBe(-1);
+      edit.revert(doc);
+      expect(firstDifference(bits(doc.field.heights), bits(before))).toBe(-1);
+    }
+  });
+
+  it('takes the computed map itself as its one copy when every tile changed, undo and redo bit-exact', () => {
+    const doc = randomDocument(150, 130, 9);
+    const before = doc.field.heights.slice();
+    const after = before.map((h, k) => h + (k % 7) - 3.5);
+    const expectedAfter = after.slice();
+    const edit = diffTileEdit('everything', 150, 130, doc.field.heights, after);
+    expect(edit.region).toEqual({ kind: 'all' });
+    expect(edit.byteSize).toBe(after.byteLength);
+    const editor = new Editor(doc);
+    editor.apply(edit);
+    expect(firstDifference(bits(doc.field.heights), bits(expectedAfter))).toBe(-1);
+    // The document's own array is edited in place; the edit's copy now holds the heights before it.
+    expect(firstDifference(bits(after), bits(before))).toBe(-1);
+    for (let round = 0; round < 3; round++) {
+      editor.undo();
+      expect(firstDifference(bits(doc.field.heights), bits(before))).toBe(-1);
+      editor.redo();
+      expect(firstDifference(bits(doc.field.heights), bits(expectedAfter))).toBe(-1);
+    }
   });
 
   it('treats −0 versus 0 as a change so undo is bit-exact', () => {
@@ -90,7 +114,7 @@ describe('TileRecorder', () => {
     if (!edit) return;
     // Dabs span i ∈ [12, 56), j ∈ [22, 39): all inside tile (0, 0).
     expect(edit.tileCount).toBe(1);
-    expect(edit.byteSize).toBe(2 * 4 * TILE_SIZE * TILE_SIZE);
+    expect(edit.byteSize).toBe(4 * TILE_SIZE * TILE_SIZE);
     editor.apply(edit);
     expect(firstDifference(bits(doc.field.heights), bits(painted))).toBe(-1);
     expect(editor.history.undoDepth).toBe(1);
@@ -98,6 +122,20 @@ describe('TileRecorder', () => {
     expect(firstDifference(bits(doc.field.heights), bits(original))).toBe(-1);
     editor.redo();
     expect(firstDifference(bits(doc.field.heights), bits(painted))).toBe(-1);
+    // Another stroke on top, then both undone and redone: each edit swaps back exactly its own state.
+    const second = new TileRecorder(doc.field.heights, 257, 257);
+    paintDab(doc, second, 40, 40, 12, -2);
+    const twice = doc.field.heights.slice();
+    const secondEdit = second.finish('Brush 2');
+    expect(secondEdit).not.toBeNull();
+    if (secondEdit) editor.apply(secondEdit);
+    editor.undo();
+    editor.undo();
+    expect(firstDifference(bits(doc.field.heights), bits(original))).toBe(-1);
+    editor.redo();
+    expect(firstDifference(bits(doc.field.heights), bits(painted))).toBe(-1);
+    editor.redo();
+    expect(firstDifference(bits(doc.field.heights), bits(twice))).toBe(-1);
   });
 
   it('restores touched tiles on cancel', () => {
@@ -125,7 +163,7 @@ describe('TileRecorder', () => {
 describe('tile edits in the editor history', () => {
   it('evicts the oldest strokes when the byte budget is exceeded and keeps the rest undoable', () => {
     const doc = randomDocument(257, 257, 8);
-    const tileBytes = 2 * 4 * TILE_SIZE * TILE_SIZE;
+    const tileBytes = 4 * TILE_SIZE * TILE_SIZE;
     const editor = new Editor(doc, 3 * tileBytes);
     const states: Uint32Array[] = [bits(doc.field.heights)];
     for (let stroke = 0; stroke < 5; stroke++) {

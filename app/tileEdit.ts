@@ -51,6 +51,13 @@ function sameBits(a: Float32Array, b: Float32Array): boolean {
   return true;
 }
 
+function sameBitsInRect(a: Float32Array, b: Float32Array, width: number, r: TileBounds): boolean {
+  for (let j = r.j0; j < r.j1; j++) {
+    if (!sameBits(a.subarray(j * width + r.i0, j * width + r.i1), b.subarray(j * width + r.i0, j * width + r.i1))) return false;
+  }
+  return true;
+}
+
 function sameBitsInTile(heights: Float32Array, width: number, b: TileBounds, values: Float32Array): boolean {
   const cols = b.i1 - b.i0;
   for (let j = b.j0; j < b.j1; j++) {
@@ -60,61 +67,96 @@ function sameBitsInTile(heights: Float32Array, width: number, b: TileBounds, val
   return true;
 }
 
-export interface ChangedTile {
-  readonly tile: number;
-  readonly before: Float32Array;
-  readonly after: Float32Array;
+/**
+ * The values of a rectangle of vertices (row by row, `i1 − i0` a row) in the state the document does
+ * not show now: the state before the edit while it is applied, after it while it is undone.
+ */
+interface StoredRect extends TileBounds {
+  values: Float32Array;
 }
 
-/** A height edit that keeps before/after values only for the tiles that changed. */
+/** Which state of its rectangles the document shows. */
+export type EditState = 'before' | 'after';
+
+/** A height edit that keeps one copy of the tiles it changed (or of the whole map, when that changed). */
 export interface TileEdit extends DocumentEdit {
   readonly tileCount: number;
   readonly region: DirtyRegion;
 }
 
-/** Builds the edit from tiles already known to differ. The map's dimensions must not change between apply and revert. */
-export function createTileEdit(label: string, width: number, depth: number, tiles: readonly ChangedTile[]): TileEdit {
-  const grid = tileGrid(width, depth);
+/** Exchanges a stored rectangle with the document's heights, row by row through `scratch`. */
+function swapRect(heights: Float32Array, width: number, rect: StoredRect, scratch: Float32Array): void {
+  const cols = rect.i1 - rect.i0;
+  const row = scratch.subarray(0, cols);
+  for (let j = rect.j0; j < rect.j1; j++) {
+    const inDocument = heights.subarray(j * width + rect.i0, j * width + rect.i1);
+    const stored = rect.values.subarray((j - rect.j0) * cols, (j - rect.j0 + 1) * cols);
+    row.set(inDocument);
+    inDocument.set(stored);
+    stored.set(row);
+  }
+}
+
+/**
+ * Builds the edit from rectangles that differ from the document's heights. Undo and redo swap each
+ * rectangle's stored values with the document's, so only one copy of the changed heights is kept
+ * (not a before and an after). `shows` is the state the document shows now: 'after' for a gesture
+ * that already changed the heights (applying it then records it without writing), 'before' for a
+ * computed result not yet written. The map's dimensions must not change between apply and revert.
+ */
+function createSwapEdit(label: string, width: number, depth: number, rects: readonly StoredRect[], tileCount: number, shows: EditState): TileEdit {
   let region: DirtyRegion | null = null;
   let byteSize = 0;
-  for (const t of tiles) {
-    byteSize += t.before.byteLength + t.after.byteLength;
-    const b = tileBounds(grid, t.tile);
-    region = unionRegions(region, { kind: 'rect', ...b });
+  let widest = 0;
+  for (const r of rects) {
+    byteSize += r.values.byteLength;
+    widest = Math.max(widest, r.i1 - r.i0);
+    region = unionRegions(region, { kind: 'rect', i0: r.i0, j0: r.j0, i1: r.i1, j1: r.j1 });
   }
   const finalRegion: DirtyRegion =
     region === null ? { kind: 'rect', i0: 0, j0: 0, i1: 0, j1: 0 } : region.kind === 'rect' && region.i0 === 0 && region.j0 === 0 && region.i1 === width && region.j1 === depth ? ALL : region;
-  const write = (doc: TerrainDocument, pick: (t: ChangedTile) => Float32Array): DirtyRegion => {
+  let state = shows;
+  const show = (doc: TerrainDocument, wanted: EditState): DirtyRegion => {
     const { field } = doc;
     if (field.width !== width || field.depth !== depth) throw new Error(`${label}: the map is ${field.width} × ${field.depth}, the edit was made on ${width} × ${depth}`);
-    for (const t of tiles) copyTileIn(field.heights, width, tileBounds(grid, t.tile), pick(t));
+    if (state !== wanted) {
+      const scratch = new Float32Array(widest);
+      for (const r of rects) swapRect(field.heights, width, r, scratch);
+      state = wanted;
+    }
     return finalRegion;
   };
   return {
     label,
     byteSize,
-    tileCount: tiles.length,
+    tileCount,
     region: finalRegion,
-    apply: (doc) => write(doc, (t) => t.after),
-    revert: (doc) => write(doc, (t) => t.before),
+    apply: (doc) => show(doc, 'after'),
+    revert: (doc) => show(doc, 'before'),
   };
 }
 
 /**
- * Whole-map change (a generation job, a filter): compares `before` with `after` tile by tile and keeps
- * only the tiles that differ. Neither array is retained.
+ * Whole-map change (a generation job, a filter, a manual fault): compares the document's `before`
+ * with the computed `after` tile by tile and keeps one copy of the tiles that differ. When every
+ * tile differs, the edit takes `after` itself as its copy (no second whole map): callers pass an
+ * array they no longer use. `before` is not retained.
  */
 export function diffTileEdit(label: string, width: number, depth: number, before: Float32Array, after: Float32Array): TileEdit {
   if (before.length !== width * depth || after.length !== width * depth) throw new Error(`${label}: expected ${width * depth} heights`);
   const grid = tileGrid(width, depth);
-  const tiles: ChangedTile[] = [];
+  const changed: number[] = [];
   for (let tile = 0; tile < grid.cols * grid.rows; tile++) {
-    const b = tileBounds(grid, tile);
-    const afterTile = copyTileOut(after, width, b);
-    if (sameBitsInTile(before, width, b, afterTile)) continue;
-    tiles.push({ tile, before: copyTileOut(before, width, b), after: afterTile });
+    if (!sameBitsInRect(before, after, width, tileBounds(grid, tile))) changed.push(tile);
   }
-  return createTileEdit(label, width, depth, tiles);
+  const everyTile = changed.length === grid.cols * grid.rows;
+  const rects: StoredRect[] = everyTile
+    ? [{ i0: 0, j0: 0, i1: width, j1: depth, values: after }]
+    : changed.map((tile) => {
+        const b = tileBounds(grid, tile);
+        return { ...b, values: copyTileOut(after, width, b) };
+      });
+  return createSwapEdit(label, width, depth, rects, changed.length, 'before');
 }
 
 /**
@@ -148,17 +190,20 @@ export class TileRecorder {
     return this.snapshots.size;
   }
 
-  /** The edit holding only touched tiles whose heights really changed; null when nothing changed. */
+  /**
+   * The edit holding only touched tiles whose heights really changed (their before-snapshots: the
+   * heights already show the stroke); null when nothing changed.
+   */
   finish(label: string): TileEdit | null {
     const { grid } = this;
-    const tiles: ChangedTile[] = [];
+    const rects: StoredRect[] = [];
     for (const [tile, before] of [...this.snapshots].sort((a, b) => a[0] - b[0])) {
       const b = tileBounds(grid, tile);
       if (sameBitsInTile(this.heights, grid.width, b, before)) continue;
-      tiles.push({ tile, before, after: copyTileOut(this.heights, grid.width, b) });
+      rects.push({ ...b, values: before });
     }
     this.snapshots.clear();
-    return tiles.length ? createTileEdit(label, grid.width, grid.depth, tiles) : null;
+    return rects.length ? createSwapEdit(label, grid.width, grid.depth, rects, rects.length, 'after') : null;
   }
 
   /** Puts every touched tile back as it was; returns the region restored (null if none). */
