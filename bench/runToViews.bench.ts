@@ -1,0 +1,145 @@
+import type { Benchmark } from './harness';
+import { defaultCameraPose } from '../app/cameraPose';
+import { createDocument } from '../app/document';
+import { Editor } from '../app/editor';
+import { ALL } from '../app/region';
+import { diffTileEdit } from '../app/tileEdit';
+import { runFaultJob } from '../app/jobs/runFaultJob';
+import { MapTilePixels } from '../app/lod/mapTilePixels';
+import { DEFAULT_RECIPE, type FaultRecipe } from '../shared/fault/recipe';
+import { createHeightfield } from '../shared/terrain/heightfield';
+import { createSnappedPropLayer, resnapInRegion, type SnappedPropLayer } from '../shared/props/prop';
+import { scatterProps } from '../shared/props/scatter';
+import type { LodCamera } from '../shared/lod/selectLod';
+import { LodTerrainMeshes } from '../renderer/lod/lodTerrainMeshes';
+
+const SIZE = 4097;
+const ITERATIONS = 1000;
+const PROPS = 100_000;
+const FOV = 50;
+const VIEWPORT = { width: 1600, height: 1000 };
+/** The slices the app runs between frames: LOD error refinement and the 2D panel's redraw. */
+const LOD_SLICE_MS = 4;
+const MAP_SLICE_MS = 8;
+const WARMUP = 1;
+
+type Part = 'fault_job' | 'history_edit' | 'lod' | 'map_2d' | 'props';
+const PARTS: Part[] = ['fault_job', 'history_edit', 'lod', 'map_2d', 'props'];
+
+interface RunState {
+  editor: Editor;
+  lod: LodTerrainMeshes;
+  camera: LodCamera;
+  mapTiles: MapTilePixels;
+  props: SnappedPropLayer;
+  runs: number;
+  times: Record<Part, number[]>;
+  longestSliceMs: number;
+  slices: number;
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+function recipeFor(run: number): FaultRecipe {
+  // Another seed each run, so every run changes every tile as a fresh generation does.
+  return { ...DEFAULT_RECIPE, seed: 4242 + run, iterations: ITERATIONS, decay: { ...DEFAULT_RECIPE.decay, n: ITERATIONS } };
+}
+
+/** Runs `slice` until `done`, timing each call; returns the longest. */
+function inSlices(done: () => boolean, slice: () => void, state: RunState): void {
+  while (!done()) {
+    const t0 = performance.now();
+    slice();
+    const ms = performance.now() - t0;
+    state.longestSliceMs = Math.max(state.longestSliceMs, ms);
+    state.slices++;
+  }
+}
+
+/**
+ * "Run 1000 iterations" on a 4097² map, to every view brought up to date, as the app does it: the
+ * fault job (in the app it runs in a worker), the history edit that writes the result (one copy of
+ * the changed map kept for undo), the viewport's level of detail (bounds at once, exact chunk errors
+ * in 4 ms slices, level selection and block geometry; the heights' upload to the GPU is not run in
+ * Node), the 2D panel's pixels in 8 ms slices (putImageData excluded: no canvas in Node) and the
+ * re-snap of 100,000 props. The e2e performance report times the same path in the browser to the
+ * drawn frame.
+ */
+function runToViews(name: string, withViews: boolean): Benchmark {
+  let state: RunState | undefined;
+  return {
+    name,
+    size: SIZE,
+    params: { iterations: ITERATIONS, props: withViews ? PROPS : 0 },
+    ...(withViews ? { baseline: 'run-1000 fault job alone' } : {}),
+    samples: 5,
+    warmup: WARMUP,
+    setup: () => {
+      const field = createHeightfield(SIZE, SIZE, 1);
+      const editor = new Editor(createDocument(field));
+      const lod = new LodTerrainMeshes(field, 'height');
+      lod.finishErrors();
+      const pose = defaultCameraPose(field, FOV, VIEWPORT.width / VIEWPORT.height);
+      const camera: LodCamera = { position: pose.position, fovYDegrees: FOV, viewportHeight: VIEWPORT.height };
+      lod.update(camera);
+      const mapTiles = new MapTilePixels();
+      mapTiles.update(field, ALL, 'hypsometric');
+      while (!mapTiles.upToDate) mapTiles.redrawSlice(field, Infinity);
+      const props = createSnappedPropLayer(field, scatterProps(field, { seed: 1, count: PROPS, types: ['conifer', 'broadleaf', 'rock'] }).props);
+      const times = Object.fromEntries(PARTS.map((p) => [p, [] as number[]])) as Record<Part, number[]>;
+      state = { editor, lod, camera, mapTiles, props, runs: 0, times, longestSliceMs: 0, slices: 0 };
+      return state;
+    },
+    run: (s) => {
+      const st = s as RunState;
+      const run = st.runs++;
+      const t0 = performance.now();
+      const request = { width: SIZE, depth: SIZE, cellSize: 1, heights: new Float32Array(SIZE * SIZE), recipe: recipeFor(run), start: 0, end: ITERATIONS };
+      const heights = runFaultJob(request, () => undefined, () => false);
+      if (!heights) throw new Error('the fault job was cancelled');
+      const t1 = performance.now();
+      st.times.fault_job.push(t1 - t0);
+      if (!withViews) return;
+      const field = st.editor.document.field;
+      const edit = diffTileEdit(`Generate ${ITERATIONS} iterations`, SIZE, SIZE, field.heights, heights);
+      st.editor.apply(edit);
+      const region = st.editor.store.getState().lastChange;
+      const t2 = performance.now();
+      st.slices = 0;
+      st.longestSliceMs = 0;
+      st.lod.syncDocument(field, region);
+      inSlices(() => st.lod.pendingChunks === 0, () => st.lod.refineErrors(LOD_SLICE_MS), st);
+      st.lod.update(st.camera);
+      const t3 = performance.now();
+      st.mapTiles.update(field, region, 'hypsometric');
+      inSlices(() => st.mapTiles.upToDate, () => st.mapTiles.redrawSlice(field, MAP_SLICE_MS), st);
+      const t4 = performance.now();
+      resnapInRegion(field, st.props, region);
+      const t5 = performance.now();
+      st.times.history_edit.push(t2 - t1);
+      st.times.lod.push(t3 - t2);
+      st.times.map_2d.push(t4 - t3);
+      st.times.props.push(t5 - t4);
+    },
+    measure: (): Record<string, number> => {
+      if (!state || !withViews) return {};
+      const figures: Record<string, number> = {};
+      for (const part of PARTS) figures[`${part}_ms`] = median(state.times[part].slice(WARMUP));
+      const mainThread = PARTS.filter((p) => p !== 'fault_job').reduce((sum, p) => sum + figures[`${p}_ms`], 0);
+      return {
+        ...figures,
+        main_thread_ms: mainThread,
+        slices: state.slices,
+        longest_slice_ms: state.longestSliceMs,
+        history_mb: state.editor.history.byteSize / 2 ** 20,
+        triangles: state.lod.triangles,
+      };
+    },
+  };
+}
+
+export const benchmarks: Benchmark[] = [runToViews('run-1000 fault job alone', false), runToViews('run-1000 to every view', true)];
