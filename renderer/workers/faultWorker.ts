@@ -27,7 +27,7 @@ scope.onmessage = (event: MessageEvent<ToWorkerMessage>) => {
         lastPost = now;
         post({ type: 'progress', done, total });
       },
-      () => false,
+      // No cancel check: the UI cancels by terminating this worker.
     );
     if (heights) post({ type: 'done', heights }, [heights.buffer]);
   } catch (error) {

@@ -279,6 +279,16 @@ describe('progress and cancel', () => {
     runFaultFormation(plain, recipe);
     expect(runFaultFormation(cancellable, recipe, { shouldCancel: () => false })).toBe(true);
     expectSameHeights(cancellable, plain);
+    const inPlace = bumpy(300, 200, 1, 1);
+    expect(runFaultFormation(inPlace, recipe, { shouldCancel: () => false, discardOnCancel: true })).toBe(true);
+    expectSameHeights(inPlace, plain);
+  });
+
+  it('a run whose caller discards cancelled heights stops at the poll and returns false', () => {
+    const field = bumpy(300, 700, 1, 9);
+    let polls = 0;
+    expect(runFaultFormation(field, recipeOf(3, 'normal', 3000), { shouldCancel: () => ++polls > 2, discardOnCancel: true })).toBe(false);
+    expect(polls).toBe(3);
   });
 });
 

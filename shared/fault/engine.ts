@@ -20,6 +20,11 @@ export interface ApplyOptions {
   onProgress?: (done: number, total: number) => void;
   /** Polled between blocks of rows; returning true abandons the job and leaves the heights untouched. */
   shouldCancel?: () => boolean;
+  /**
+   * The caller discards the heights when the run is cancelled (a job's own copy): rows are swept in
+   * place, without the scratch map that keeps them untouched, and a cancelled run leaves some changed.
+   */
+  discardOnCancel?: boolean;
 }
 
 export interface RunOptions extends ApplyOptions {
@@ -70,7 +75,8 @@ function rowsPerBlock(lineCount: number, width: number): number {
  * Adds the faults to field.heights in place: per vertex the float64 sum of ±displacement (sides
  * decided exactly as `risesAt`), added to the stored float32 height and rounded once — the same
  * bytes as the plain loop. Returns false, with the heights untouched, when cancelled (then the rows
- * are built in a scratch copy and committed at the end, which costs one extra map of memory).
+ * are built in a scratch copy and committed at the end, which costs one extra map of memory, unless
+ * the caller discards cancelled heights anyway: `discardOnCancel`).
  */
 export function applyFaults(field: Heightfield, faults: readonly Fault[], options: ApplyOptions = {}): boolean {
   const { width, depth, heights } = field;
@@ -88,10 +94,10 @@ export function applyFaults(field: Heightfield, faults: readonly Fault[], option
   if (total > MAX_TOTAL_DISPLACEMENT) {
     throw new RangeError(`total displacement ${total} m exceeds ${MAX_TOTAL_DISPLACEMENT} m, beyond which sums are not exact`);
   }
-  const { onProgress, shouldCancel } = options;
+  const { onProgress, shouldCancel, discardOnCancel = false } = options;
   if (shouldCancel?.()) return false;
   const sweep = new RowSweep(field, lines, displacements);
-  const out = shouldCancel ? new Float32Array(heights.length) : heights;
+  const out = shouldCancel && !discardOnCancel ? new Float32Array(heights.length) : heights;
   const block = rowsPerBlock(lines.length, width);
   for (let j0 = 0; j0 < depth; j0 += block) {
     if (j0 > 0 && shouldCancel?.()) return false;
