@@ -146,7 +146,9 @@ test.describe('performance (reported, not asserted)', () => {
         `${formatBrowserMemory(memory)}; JS heap ${jsHeapMb.toFixed(0)} MB (target ≤ 600 MB for the app; main's services run in the test process here and are not counted)`,
     );
     report(`4097² processes: ${processLines(memory)}`);
-    report(`4097² document's own share (at rest with history − fresh-app baseline): Pss ${(memory.totalPssMb - baseline.totalPssMb).toFixed(0)} MB`);
+    report(
+      `4097² document's own share (at rest with history − fresh-app baseline): private ${(memory.appPrivateMb - baseline.appPrivateMb).toFixed(0)} MB, Pss ${(memory.totalPssMb - baseline.totalPssMb).toFixed(0)} MB`,
+    );
     report(`4097² after a memory-pressure notification (what Chromium releases when the OS asks): ${formatBrowserMemory(relieved)}`);
     await test.info().attach('process-memory-4097.json', {
       body: JSON.stringify({ size: 4097, runToDrawnMs, baseline, relieved, strokes: strokes.length, settleMs: SETTLE_MS, opened: { jsHeapMb: openedJsHeapMb, ...opened }, withHistory: { jsHeapMb, ...memory } }, null, 2),
