@@ -1,23 +1,20 @@
-import type { Benchmark } from './harness';
-import { defaultCameraPose } from '../app/cameraPose';
+import { median, type Benchmark } from './harness';
+import { createEditorViews } from './editorViews';
 import type { DirtyRegion } from '../app/region';
 import { BrushStroke } from '../app/tools/brushStroke';
 import { DEFAULT_BRUSH, type BrushSettings } from '../app/tools/brush';
-import { MapTilePixels } from '../app/lod/mapTilePixels';
-import { createSnappedPropLayer, resnapInRegion, type SnappedPropLayer } from '../shared/props/prop';
-import { scatterProps } from '../shared/props/scatter';
+import type { MapTilePixels } from '../app/lod/mapTilePixels';
+import { resnapInRegion, type SnappedPropLayer } from '../shared/props/prop';
 import { syntheticTerrain } from '../shared/lod/syntheticTerrain.testkit';
 import type { LodCamera } from '../shared/lod/selectLod';
 import type { Heightfield } from '../shared/terrain/heightfield';
-import { LodTerrainMeshes } from '../renderer/lod/lodTerrainMeshes';
+import type { LodTerrainMeshes } from '../renderer/lod/lodTerrainMeshes';
 
 const SIZE = 4097;
 /** A 64 m dab: radius 32 m on a 1 m grid. */
 const RADIUS = 32;
 const PROPS = 100_000;
 const WARMUP = 3;
-const FOV = 50;
-const VIEWPORT = { width: 1600, height: 1000 };
 
 type Part = 'height_edit' | 'lod_update' | 'map_tiles' | 'props_resnap';
 const PARTS: Part[] = ['height_edit', 'lod_update', 'map_tiles', 'props_resnap'];
@@ -47,12 +44,6 @@ function redrawMapTiles(state: DabState, region: DirtyRegion): void {
   state.pixelsRedrawn = rects.reduce((sum, r) => sum + r.width * r.height, 0);
 }
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
 /**
  * One 64 m brush dab at 4097² and every view update the CPU does for it: the height edit through
  * the brush tool's stroke (tile snapshot for undo + dab), the viewport's LOD chunk errors, level
@@ -74,16 +65,8 @@ function brushDabAllViews(name: string, x: number, z: number): Benchmark {
     warmup: WARMUP,
     setup: () => {
       const field = syntheticTerrain(SIZE, 1);
-      const lod = new LodTerrainMeshes(field, 'height');
-      lod.finishErrors();
-      const pose = defaultCameraPose(field, FOV, VIEWPORT.width / VIEWPORT.height);
-      const camera: LodCamera = { position: pose.position, fovYDegrees: FOV, viewportHeight: VIEWPORT.height };
-      lod.update(camera);
-      const mapTiles = new MapTilePixels();
-      mapTiles.update(field, { kind: 'all' }, 'hypsometric');
-      // A whole-map change is drawn in slices; the panel would have finished long before a dab.
-      while (!mapTiles.upToDate) mapTiles.redrawSlice(field, Infinity);
-      const props = createSnappedPropLayer(field, scatterProps(field, { seed: 1, count: PROPS, types: ['conifer', 'broadleaf', 'rock'] }).props);
+      // Every view finished drawing the map, as long before a dab.
+      const { lod, camera, mapTiles, props } = createEditorViews(field, PROPS);
       const times = Object.fromEntries(PARTS.map((p) => [p, [] as number[]])) as Record<Part, number[]>;
       state = { field, lod, camera, mapTiles, props, times, runs: 0, tilesRedrawn: 0, pixelsRedrawn: 0, propsTouched: 0 };
       return state;

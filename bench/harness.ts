@@ -30,7 +30,8 @@ export interface BenchResult {
   [extra: string]: unknown;
 }
 
-function median(values: number[]): number {
+/** Median of a list of timings. */
+export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;

@@ -1,23 +1,19 @@
-import type { Benchmark } from './harness';
-import { defaultCameraPose } from '../app/cameraPose';
+import { median, type Benchmark } from './harness';
+import { createEditorViews } from './editorViews';
 import { createDocument } from '../app/document';
 import { Editor } from '../app/editor';
-import { ALL } from '../app/region';
 import { diffTileEdit } from '../app/tileEdit';
 import { runFaultJob } from '../app/jobs/runFaultJob';
-import { MapTilePixels } from '../app/lod/mapTilePixels';
+import type { MapTilePixels } from '../app/lod/mapTilePixels';
 import { DEFAULT_RECIPE, type FaultRecipe } from '../shared/fault/recipe';
 import { createHeightfield } from '../shared/terrain/heightfield';
-import { createSnappedPropLayer, resnapInRegion, type SnappedPropLayer } from '../shared/props/prop';
-import { scatterProps } from '../shared/props/scatter';
+import { resnapInRegion, type SnappedPropLayer } from '../shared/props/prop';
 import type { LodCamera } from '../shared/lod/selectLod';
-import { LodTerrainMeshes } from '../renderer/lod/lodTerrainMeshes';
+import type { LodTerrainMeshes } from '../renderer/lod/lodTerrainMeshes';
 
 const SIZE = 4097;
 const ITERATIONS = 1000;
 const PROPS = 100_000;
-const FOV = 50;
-const VIEWPORT = { width: 1600, height: 1000 };
 /** The slices the app runs between frames: LOD error refinement and the 2D panel's redraw. */
 const LOD_SLICE_MS = 4;
 const MAP_SLICE_MS = 8;
@@ -36,12 +32,6 @@ interface RunState {
   times: Record<Part, number[]>;
   longestSliceMs: number;
   slices: number;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 function recipeFor(run: number): FaultRecipe {
@@ -81,15 +71,7 @@ function runToViews(name: string, withViews: boolean): Benchmark {
     setup: () => {
       const field = createHeightfield(SIZE, SIZE, 1);
       const editor = new Editor(createDocument(field));
-      const lod = new LodTerrainMeshes(field, 'height');
-      lod.finishErrors();
-      const pose = defaultCameraPose(field, FOV, VIEWPORT.width / VIEWPORT.height);
-      const camera: LodCamera = { position: pose.position, fovYDegrees: FOV, viewportHeight: VIEWPORT.height };
-      lod.update(camera);
-      const mapTiles = new MapTilePixels();
-      mapTiles.update(field, ALL, 'hypsometric');
-      while (!mapTiles.upToDate) mapTiles.redrawSlice(field, Infinity);
-      const props = createSnappedPropLayer(field, scatterProps(field, { seed: 1, count: PROPS, types: ['conifer', 'broadleaf', 'rock'] }).props);
+      const { lod, camera, mapTiles, props } = createEditorViews(field, PROPS);
       const times = Object.fromEntries(PARTS.map((p) => [p, [] as number[]])) as Record<Part, number[]>;
       state = { editor, lod, camera, mapTiles, props, runs: 0, times, longestSliceMs: 0, slices: 0 };
       return state;
