@@ -7,7 +7,8 @@ import { computeChunkErrors, type ChunkErrors } from '../shared/lod/chunkErrors'
 import { selectLod, type LodCamera } from '../shared/lod/selectLod';
 import { syntheticTerrain } from '../shared/lod/syntheticTerrain.testkit';
 import type { Heightfield } from '../shared/terrain/heightfield';
-import { LodTerrainMeshes } from '../renderer/lod/lodTerrainMeshes';
+import { BLOCK_CHUNKS, LodTerrainMeshes } from '../renderer/lod/lodTerrainMeshes';
+import { buildBlockGeometry, type BlockRange } from '../renderer/lod/lodBlockGeometry';
 
 const FOV = 50;
 const VIEWPORT = { width: 1600, height: 1000 };
@@ -95,6 +96,44 @@ function dabBench(size: number): Benchmark {
   };
 }
 
+interface RebuildState {
+  field: Heightfield;
+  levels: Uint8Array;
+  layout: ReturnType<typeof createChunkLayout>;
+  blocks: BlockRange[];
+  triangles: number;
+}
+
+/**
+ * Every block's geometry built for the default view's levels: what the viewport does when all
+ * levels change (a new map, the exact errors arriving after a whole-map change, a camera jump).
+ */
+function rebuildAllBench(size: number): Benchmark {
+  let state: RebuildState | undefined;
+  return {
+    name: `lod rebuild every block ${size}`,
+    size,
+    samples: 5,
+    setup: () => {
+      const field = syntheticTerrain(size, 1);
+      const layout = createChunkLayout(size, size, 1);
+      const { levels } = selectLod(computeChunkErrors(field, layout), defaultCamera(field));
+      const blocks: BlockRange[] = [];
+      for (let cz0 = 0; cz0 < layout.chunksZ; cz0 += BLOCK_CHUNKS) {
+        for (let cx0 = 0; cx0 < layout.chunksX; cx0 += BLOCK_CHUNKS) blocks.push({ cx0, cz0, cx1: Math.min(layout.chunksX, cx0 + BLOCK_CHUNKS), cz1: Math.min(layout.chunksZ, cz0 + BLOCK_CHUNKS) });
+      }
+      state = { field, levels, layout, blocks, triangles: 0 };
+      return state;
+    },
+    run: (s) => {
+      const st = s as RebuildState;
+      st.triangles = 0;
+      for (const block of st.blocks) st.triangles += (buildBlockGeometry(st.field, st.layout, st.levels, block).getIndex()?.count ?? 0) / 3;
+    },
+    measure: (): Record<string, number> => (state ? { blocks: state.blocks.length, triangles: state.triangles } : {}),
+  };
+}
+
 /** Memory of the LOD buffers from the default view (one-off build, reported, not timed meaningfully). */
 function memoryBench(size: number): Benchmark {
   let lod: LodTerrainMeshes | undefined;
@@ -145,6 +184,7 @@ function processMemoryBench(size: number, strokes: number, undos: number): Bench
 // a large error, so near chunks need full detail and the triangle budget decides).
 export const benchmarks: Benchmark[] = [
   ...[1025, 4097, 8193].map((size) => selectBench(size, 0.05)),
-  ...[1025, 4097, 8193].map((size) => selectBench(size, 1)), dabBench(4097), memoryBench(4097), memoryBench(8193), processMemoryBench(4097, 20, 0),
+  ...[1025, 4097, 8193].map((size) => selectBench(size, 1)), dabBench(4097), memoryBench(4097), memoryBench(8193),
+  rebuildAllBench(4097), rebuildAllBench(8193), processMemoryBench(4097, 20, 0),
   // 8193² opens and is editable: 10 strokes through the Editor with tile undo, one undone, LOD selection.
   processMemoryBench(8193, 10, 1)];

@@ -14,6 +14,14 @@ export interface BlockRange {
 /** Name of the per-vertex (i, j, step) attribute the LOD material reads. */
 export const GRID_ATTRIBUTE = 'terrainGrid';
 
+/** Block-local vertex numbers by slot, −1 where unused; every slot is −1 again after each build. */
+let slotTable = new Int32Array(0);
+
+function vertexSlotTable(slots: number): Int32Array {
+  if (slotTable.length < slots) slotTable = new Int32Array(slots).fill(-1);
+  return slotTable;
+}
+
 /**
  * Builds the geometry of one block of chunks at the selected levels: only the vertices the
  * triangles use, each with its x and z (y comes from the GPU height texture) and its grid
@@ -29,13 +37,15 @@ export function buildBlockGeometry(field: Pick<Heightfield, 'width' | 'depth' | 
   for (let cz = block.cz0; cz < block.cz1; cz++) for (let cx = block.cx0; cx < block.cx1; cx++) offset = writeChunkTriangles(layout, levels, cx, cz, ids, offset);
 
   // Compact the global vertex ids to this block's own vertex list, through a table over the block's
-  // vertex rectangle (a Map here cost tens of milliseconds for a full-detail block).
+  // vertex rectangle (a Map here cost tens of milliseconds for a full-detail block). The table is
+  // shared by all builds and only the slots used are reset, so a coarse block costs its vertices,
+  // not its area (8193²: 256 blocks of 513² slots each time every level changes).
   const { width: w, depth: d, cellSize: s } = field;
   const i0 = block.cx0 * layout.chunkCells;
   const j0 = block.cz0 * layout.chunkCells;
   const spanX = Math.min(block.cx1 * layout.chunkCells, w - 1) - i0 + 1;
   const spanZ = Math.min(block.cz1 * layout.chunkCells, d - 1) - j0 + 1;
-  const local = new Int32Array(spanX * spanZ).fill(-1);
+  const local = vertexSlotTable(spanX * spanZ);
   const order = new Uint32Array(Math.min(ids.length, spanX * spanZ));
   let vertices = 0;
   const index = new Uint32Array(ids.length);
@@ -59,6 +69,7 @@ export function buildBlockGeometry(field: Pick<Heightfield, 'width' | 'depth' | 
     const k = order[n];
     const i = k % w;
     const j = (k - i) / w;
+    local[(j - j0) * spanX + (i - i0)] = -1;
     const p = n * 3;
     // Same expressions as writePositions, so vertices sit exactly where the exact mesh has them.
     positions[p] = (i - centreX) * s;
