@@ -7,6 +7,7 @@ import { DEFAULT_USER_SETTINGS, type UserSettings } from '../shared/ipc/contract
  */
 export function createMemoryFaultlineApi(): FaultlineApi {
   let settings: UserSettings = structuredClone(DEFAULT_USER_SETTINGS);
+  let uploaded = 0;
   return {
     getAppInfo: async () => ({ name: 'Faultline', version: 'dev', platform: 'browser', shell: 'browser-bridge' }),
     getSettings: async () => structuredClone(settings),
@@ -28,6 +29,12 @@ export function createMemoryFaultlineApi(): FaultlineApi {
     setDocumentDirty: async () => undefined,
     closeWindow: async () => undefined,
     writeRecovery: async () => undefined,
+    // Nothing reads uploads here: pieces are counted and dropped.
+    beginUpload: async () => {
+      uploaded = 0;
+      return 'memory-upload';
+    },
+    appendUpload: async (_id, piece) => (uploaded += piece.byteLength),
     checkRecovery: async () => null,
     loadRecovery: async () => ({ status: 'none' }),
     clearRecovery: async () => undefined,

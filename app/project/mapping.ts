@@ -1,4 +1,5 @@
 import { CodecError } from '../../shared/codecs/errors';
+import { HOST_IS_LITTLE_ENDIAN } from '../../shared/codecs/bytes';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../shared/codecs/json';
 import type { ProjectData, ProjectDocument } from '../../shared/codecs/project';
 import { createHeightfield } from '../../shared/terrain/heightfield';
@@ -10,8 +11,6 @@ import { createDocument, type Prop, type TerrainDocument } from '../document';
  * Document ⇄ project file data. Heights go through as float32 bytes, bit for bit; the recipe and the
  * document's generation history (continued runs, manual faults, filters) go through as JSON.
  */
-
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 export interface LoadedProject {
   document: TerrainDocument;
@@ -31,16 +30,25 @@ export function projectDataOf(doc: TerrainDocument, view: ViewSettings): Project
   };
 }
 
-/** A snapshot for IPC: the heights are copied, so later edits cannot change what is being saved. */
-export function payloadOf(doc: TerrainDocument, view: ViewSettings): ProjectPayload {
-  const heights = doc.field.heights;
-  const bytes = new Uint8Array(heights.byteLength);
-  if (LITTLE_ENDIAN) bytes.set(new Uint8Array(heights.buffer, heights.byteOffset, heights.byteLength));
+/** A copy of heights [start, end) as float32 little-endian bytes, as projects carry them. */
+export function heightBytes(heights: Float32Array, start = 0, end = heights.length): Uint8Array {
+  const bytes = new Uint8Array((end - start) * 4);
+  if (HOST_IS_LITTLE_ENDIAN) bytes.set(new Uint8Array(heights.buffer, heights.byteOffset + start * 4, (end - start) * 4));
   else {
     const out = new DataView(bytes.buffer);
-    for (let k = 0; k < heights.length; k++) out.setFloat32(4 * k, heights[k], true);
+    for (let k = start; k < end; k++) out.setFloat32(4 * (k - start), heights[k], true);
   }
-  return { json: JSON.stringify(projectDataOf(doc, view)), heights: bytes };
+  return bytes;
+}
+
+/** The project JSON (everything but the heights) of a document. */
+export function projectJsonOf(doc: TerrainDocument, view: ViewSettings): string {
+  return JSON.stringify(projectDataOf(doc, view));
+}
+
+/** A snapshot for IPC: the heights are copied, so later edits cannot change what is being saved. */
+export function payloadOf(doc: TerrainDocument, view: ViewSettings): ProjectPayload {
+  return { json: projectJsonOf(doc, view), heights: heightBytes(doc.field.heights) };
 }
 
 /** The codec's decoded project (a dropped file decoded here) as an editor document. */

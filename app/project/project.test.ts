@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { compileProject, parseProject } from '../../shared/codecs/project';
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import type { FaultlineApi } from '../../shared/ipc/api';
-import type { ProjectPayload, ProjectSaveResult, RecoverySnapshot } from '../../shared/ipc/projectContract';
+import { UPLOAD_PIECE_MAX_BYTES, type ProjectPayload, type ProjectSaveResult, type RecoverySnapshot, type WireProjectPayload } from '../../shared/ipc/projectContract';
 import { createMemoryFaultlineApi } from '../memoryApi';
 import { createDocument, type TerrainDocument } from '../document';
 import { createEditorSession } from '../editorSession';
@@ -25,6 +25,13 @@ const VIEW = { colorMode: 'slope', map2dMode: 'grayscale', wireframe: true } as 
 
 function heightBytes(heights: Float32Array): Uint8Array {
   return new Uint8Array(heights.buffer, heights.byteOffset, heights.byteLength);
+}
+
+/** Index of the first differing byte, or −1 (a deep equality of 16 MB arrays is too slow to report). */
+function firstDifference(a: Uint8Array, b: Uint8Array): number {
+  if (a.length !== b.length) return Math.min(a.length, b.length);
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return k;
+  return -1;
 }
 
 describe('document ⇄ project data', () => {
@@ -86,24 +93,56 @@ interface FakeMain {
   journal: RecoverySnapshot[];
   cleared: number;
   saveResult: ProjectSaveResult;
+  /** Sizes of the upload pieces received, in bytes. */
+  pieces: number[];
 }
 
+/** Main as far as the controller sees it: uploads are assembled and payloads resolved as the router does. */
 function fakeMain(): FakeMain {
-  const main: FakeMain = { api: createMemoryFaultlineApi(), saved: [], journal: [], cleared: 0, saveResult: { status: 'saved', handle: 'h1', fileName: 'out.faultline' } };
+  const uploads = new Map<string, { bytes: Uint8Array; received: number }>();
+  const resolve = (payload: WireProjectPayload): ProjectPayload => {
+    if ('heights' in payload) return payload;
+    const upload = uploads.get(payload.heightsUpload);
+    if (!upload || upload.received !== upload.bytes.byteLength) throw new Error(`upload ${payload.heightsUpload} is unknown or incomplete`);
+    uploads.delete(payload.heightsUpload);
+    return { json: payload.json, heights: upload.bytes };
+  };
+  const main: FakeMain = { api: createMemoryFaultlineApi(), saved: [], journal: [], cleared: 0, saveResult: { status: 'saved', handle: 'h1', fileName: 'out.faultline' }, pieces: [] };
   main.api = {
     ...main.api,
     saveProjectAs: async (request) => {
-      main.saved.push(request.payload);
+      main.saved.push(resolve(request.payload));
       return main.saveResult;
     },
     saveProject: async (request) => {
-      main.saved.push(request.payload);
+      main.saved.push(resolve(request.payload));
       return main.saveResult;
     },
-    writeRecovery: async (snapshot) => void main.journal.push(snapshot),
+    writeRecovery: async (snapshot) => void main.journal.push({ ...snapshot, payload: resolve(snapshot.payload) }),
     clearRecovery: async () => void main.cleared++,
+    beginUpload: async (byteLength) => {
+      const id = `upload-${uploads.size + main.journal.length + main.saved.length}-${main.pieces.length}`;
+      uploads.set(id, { bytes: new Uint8Array(byteLength), received: 0 });
+      return id;
+    },
+    appendUpload: async (id, piece) => {
+      const upload = uploads.get(id);
+      if (!upload) throw new Error(`upload ${id} is unknown`);
+      // A copy, as IPC makes: the sender may reuse its buffer.
+      upload.bytes.set(piece.slice(), upload.received);
+      upload.received += piece.byteLength;
+      main.pieces.push(piece.byteLength);
+      return upload.received;
+    },
   };
   return main;
+}
+
+/** A map whose heights are more than one upload piece (2049² float32 is just over 16 MiB). */
+function largeDocument(): TerrainDocument {
+  const field = createHeightfield(2049, 2049, 1);
+  for (let k = 0; k < field.heights.length; k++) field.heights[k] = (k % 1013) * 0.25 - 100;
+  return createDocument(field);
 }
 
 function raise(session: ReturnType<typeof createEditorSession>): void {
@@ -194,6 +233,60 @@ describe('project controller', () => {
       expect(main.journal).toHaveLength(1);
       expect(controller.store.getState().title).toBe('Untitled • — Faultline');
       expect(dirtyReports).toEqual([false, true]);
+      stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('sends a large map’s heights in bounded pieces: the journal and a save get them bit for bit', async () => {
+    vi.useFakeTimers();
+    try {
+      const main = fakeMain();
+      const session = createEditorSession({ api: main.api, document: largeDocument() });
+      const controller = createProjectController(session);
+      const stop = controller.start({ journalDelayMs: 2000, whenIdle: (task) => task() });
+      raise(session);
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(main.journal).toHaveLength(1);
+      const heights = session.editor.document.field.heights;
+      expect(heights.byteLength).toBeGreaterThan(UPLOAD_PIECE_MAX_BYTES);
+      expect(main.pieces).toEqual([UPLOAD_PIECE_MAX_BYTES, heights.byteLength - UPLOAD_PIECE_MAX_BYTES]);
+      expect(firstDifference(main.journal[0].payload.heights, heightBytes(heights))).toBe(-1);
+      expect(await controller.saveAs()).toBe(true);
+      expect(firstDifference(main.saved[0].heights, heightBytes(heights))).toBe(-1);
+      expect(main.pieces).toHaveLength(4);
+      stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a journal overtaken by an edit between its pieces is dropped, never a mix of two versions; the next one is written', async () => {
+    vi.useFakeTimers();
+    try {
+      const main = fakeMain();
+      const session = createEditorSession({ api: main.api, document: largeDocument() });
+      const controller = createProjectController(session);
+      // The edit lands while the first piece is on its way to main.
+      const append = main.api.appendUpload;
+      let editDuringUpload = true;
+      main.api.appendUpload = async (id, piece) => {
+        const received = await append(id, piece);
+        if (editDuringUpload) {
+          editDuringUpload = false;
+          raise(session);
+        }
+        return received;
+      };
+      const stop = controller.start({ journalDelayMs: 2000, whenIdle: (task) => task() });
+      raise(session);
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(main.journal).toHaveLength(0);
+      expect(main.pieces).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(main.journal).toHaveLength(1);
+      expect(firstDifference(main.journal[0].payload.heights, heightBytes(session.editor.document.field.heights))).toBe(-1);
       stop();
     } finally {
       vi.useRealTimers();

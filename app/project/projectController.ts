@@ -4,6 +4,7 @@ import type { ProjectOpenResult, RecentFileEntry, RecoveryInfo } from '../../sha
 import { createDefaultDocument } from '../document';
 import type { EditorSession } from '../editorSession';
 import { documentFromPayload, documentFromProject, payloadOf, type LoadedProject } from './mapping';
+import { journalPayload, sendablePayload } from './upload';
 import { windowTitle } from './title';
 import { mayReplaceDocument, type UnsavedChoice } from './unsavedFlow';
 
@@ -120,7 +121,7 @@ export function createProjectController(session: EditorSession): ProjectControll
     const { handle } = store.getState();
     if (!handle) return saveAsNow();
     const version = editor.store.getState().version;
-    const result = await api.saveProject({ handle, payload: payloadOf(editor.document, view.getState().settings) });
+    const result = await api.saveProject({ handle, payload: await sendablePayload(api, payloadOf(editor.document, view.getState().settings)) });
     return afterSave(result, version);
   }
 
@@ -128,10 +129,11 @@ export function createProjectController(session: EditorSession): ProjectControll
     const { handle } = store.getState();
     const name = editor.store.getState().fileName ?? 'Untitled';
     const version = editor.store.getState().version;
+    const payload = await sendablePayload(api, payloadOf(editor.document, view.getState().settings));
     const result = await api.saveProjectAs({
       ...(handle ? { handle } : {}),
       defaultName: name.toLowerCase().endsWith(PROJECT_EXTENSION) ? name : `${name}${PROJECT_EXTENSION}`,
-      payload: payloadOf(editor.document, view.getState().settings),
+      payload,
     });
     return afterSave(result, version);
   }
@@ -228,8 +230,13 @@ export function createProjectController(session: EditorSession): ProjectControll
         whenIdle(() => {
           if (stopped || !editor.isDirty) return;
           const fileName = editor.store.getState().fileName;
-          api
-            .writeRecovery({ ...(fileName ? { fileName } : {}), payload: payloadOf(editor.document, view.getState().settings) })
+          const doc = editor.document;
+          const version = editor.store.getState().version;
+          // A large map goes in pieces with edits possible in between: give up on a version that is
+          // no longer current (its successor has a journal coming) or was saved meanwhile.
+          const stillCurrent = () => !stopped && editor.isDirty && editor.document === doc && editor.store.getState().version === version;
+          journalPayload(api, doc, view.getState().settings, stillCurrent)
+            .then((payload) => (payload ? api.writeRecovery({ ...(fileName ? { fileName } : {}), payload }) : undefined))
             .catch((error: unknown) => console.warn('Could not write the recovery journal:', error));
         });
       };

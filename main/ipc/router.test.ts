@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_USER_SETTINGS, type AppInfo } from '../../shared/ipc/contract';
+import { UPLOAD_PIECE_MAX_BYTES } from '../../shared/ipc/projectContract';
 import { createMainServices, type MainServices } from '../services';
 import { createScriptedDialogs, type ScriptedDialogs } from '../services/dialogs';
 import { readFile } from 'node:fs/promises';
@@ -113,5 +114,36 @@ describe('IPC router', () => {
   it('rejects (never throws synchronously) on a malformed sender', async () => {
     const result = router.handle(undefined as unknown as { url: string }, 'app:getInfo', []);
     await expect(result).rejects.toThrow(/not the Faultline window/);
+  });
+
+  it('takes a project\'s heights as an upload in pieces and gives the service the assembled bytes', async () => {
+    const heights = new Float32Array(7 * 5).map((_, k) => k * 0.5 - 3);
+    const bytes = new Uint8Array(heights.buffer);
+    const json = JSON.stringify({ width: 7, depth: 5, cellSize: 1, recipe: null, history: [], props: [], view: {} });
+    const id = (await router.handle(TRUSTED, 'upload:begin', [bytes.byteLength])) as string;
+    expect(await router.handle(TRUSTED, 'upload:append', [id, bytes.slice(0, 60)])).toBe(60);
+    expect(await router.handle(TRUSTED, 'upload:append', [id, bytes.slice(60)])).toBe(bytes.byteLength);
+    await router.handle(TRUSTED, 'recovery:write', [{ payload: { json, heightsUpload: id } }]);
+    const loaded = await services.recovery.load();
+    expect(loaded.status).toBe('loaded');
+    if (loaded.status === 'loaded') expect([...loaded.payload.heights]).toEqual([...bytes]);
+    // Used once: the same id cannot be named again.
+    await expect(router.handle(TRUSTED, 'recovery:write', [{ payload: { json, heightsUpload: id } }])).rejects.toThrow(/unknown/);
+  });
+
+  it('refuses malformed uploads and payloads that name heights twice, not at all, or an unfinished upload', async () => {
+    const json = JSON.stringify({ width: 2, depth: 2, cellSize: 1, recipe: null, history: [], props: [], view: {} });
+    const heights = new Uint8Array(16);
+    await expect(router.handle(TRUSTED, 'upload:begin', [-1])).rejects.toThrow(/IPC refused/);
+    await expect(router.handle(TRUSTED, 'upload:begin', [9000 * 9000 * 4])).rejects.toThrow(/IPC refused/);
+    const id = (await router.handle(TRUSTED, 'upload:begin', [16])) as string;
+    await expect(router.handle(TRUSTED, 'upload:append', [id, new Uint8Array(UPLOAD_PIECE_MAX_BYTES + 1)])).rejects.toThrow(/IPC refused.*more than/);
+    await expect(router.handle(TRUSTED, 'upload:append', ['../etc', new Uint8Array(1)])).rejects.toThrow(/IPC refused/);
+    await router.handle(TRUSTED, 'upload:append', [id, new Uint8Array(8)]);
+    await expect(router.handle(TRUSTED, 'recovery:write', [{ payload: { json, heights, heightsUpload: id } }])).rejects.toThrow(/either heights or heightsUpload/);
+    await expect(router.handle(TRUSTED, 'recovery:write', [{ payload: { json } }])).rejects.toThrow(/either heights or heightsUpload/);
+    await expect(router.handle(TRUSTED, 'recovery:write', [{ payload: { json, heightsUpload: id } }])).rejects.toThrow(/incomplete: 8 of 16 bytes/);
+    await expect(router.handle(TRUSTED, 'recovery:write', [{ payload: { json, heightsUpload: 'no-such-upload' } }])).rejects.toThrow(/unknown/);
+    expect(await services.recovery.check()).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { isRequestChannel, validateRequestArgs, type RequestChannel, type RequestTypes } from '../../shared/ipc/contract';
+import type { OnWire, ProjectPayload } from '../../shared/ipc/projectContract';
 import type { MainServices } from '../services';
 
 export interface IpcSender {
@@ -30,16 +31,25 @@ export function createIpcRouter({ services, isTrustedSender }: IpcRouterOptions)
     'project:openRecent': (index) => services.project.openRecent(index),
     'project:openDropped': (filePath) => services.project.openDropped(filePath),
     'project:listRecent': () => services.project.listRecent(),
-    'project:save': (request) => services.project.save(request),
-    'project:saveAs': (request) => services.project.saveAs(request),
+    'project:save': (request) => services.project.save(withHeights(request)),
+    'project:saveAs': (request) => services.project.saveAs(withHeights(request)),
     'project:setDirty': (dirty) => services.project.setDirty(dirty),
     'project:closeWindow': () => services.project.closeWindow(),
-    'recovery:write': (snapshot) => services.recovery.write(snapshot),
+    'recovery:write': (snapshot) => services.recovery.write(withHeights(snapshot)),
+    'upload:begin': (byteLength) => services.uploads.begin(byteLength),
+    'upload:append': (id, piece) => services.uploads.append(id, piece),
     'recovery:check': () => services.recovery.check(),
     'recovery:load': () => services.recovery.load(),
     'recovery:clear': () => services.recovery.clear(),
     'commands:setState': (states) => services.commandState.set(states),
   };
+
+  /** A request whose heights came as an upload gets the upload's bytes in their place. */
+  function withHeights<T extends { payload: ProjectPayload }>(request: OnWire<T>): T {
+    const { payload } = request;
+    const heights = 'heights' in payload ? payload.heights : services.uploads.take(payload.heightsUpload);
+    return { ...request, payload: { json: payload.json, heights } } as unknown as T;
+  }
 
   return {
     async handle(sender, channel, args) {

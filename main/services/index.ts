@@ -8,6 +8,7 @@ import { createRecentFiles } from './recentFiles';
 import { createRecoveryService, type RecoveryService } from './recoveryService';
 import { createExportService, type ExportService } from './exportService';
 import { createImportService, type ImportService } from './importService';
+import { createUploadStore, type UploadStore } from './uploads';
 
 /** Every plain-Node service the IPC router can call. None of them imports electron. */
 export interface MainServices {
@@ -18,6 +19,7 @@ export interface MainServices {
   recovery: RecoveryService;
   exports: ExportService;
   imports: ImportService;
+  uploads: UploadStore;
 }
 
 export interface MainServicesOptions {
@@ -37,5 +39,6 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     recovery: createRecoveryService(options.userDataDir),
     exports: createExportService(options.dialogs),
     imports: createImportService(options.dialogs),
+    uploads: createUploadStore(),
   };
 }

@@ -1,5 +1,5 @@
 import type { AppInfo, EventTypes, OpenHeightmapResult, RequestChannel, RequestTypes, SaveBytesRequest, SaveBytesResult, UserSettings, ViewSettings } from './contract';
-import type { ProjectOpenResult, ProjectSaveAsRequest, ProjectSaveRequest, ProjectSaveResult, RecentFileEntry, RecoveryInfo, RecoveryLoadResult, RecoverySnapshot } from './projectContract';
+import type { OnWire, ProjectOpenResult, ProjectSaveAsRequest, ProjectSaveRequest, ProjectSaveResult, RecentFileEntry, RecoveryInfo, RecoveryLoadResult, RecoverySnapshot } from './projectContract';
 
 /**
  * The task-shaped API the preload exposes to the renderer as `window.faultline`. It is built from two
@@ -22,13 +22,19 @@ export interface FaultlineApi {
   /** Electron only: a dropped file's path, which main reads after checking it is a .faultline file. */
   openDroppedProject(path: string): Promise<ProjectOpenResult>;
   listRecentProjects(): Promise<RecentFileEntry[]>;
-  saveProject(request: ProjectSaveRequest): Promise<ProjectSaveResult>;
-  saveProjectAs(request: ProjectSaveAsRequest): Promise<ProjectSaveResult>;
+  saveProject(request: OnWire<ProjectSaveRequest>): Promise<ProjectSaveResult>;
+  saveProjectAs(request: OnWire<ProjectSaveAsRequest>): Promise<ProjectSaveResult>;
   /** Tells main whether the document has unsaved changes (it asks before closing the window). */
   setDocumentDirty(dirty: boolean): Promise<void>;
   /** After a save requested by closing the window: close it now. */
   closeWindow(): Promise<void>;
-  writeRecovery(snapshot: RecoverySnapshot): Promise<void>;
+  writeRecovery(snapshot: OnWire<RecoverySnapshot>): Promise<void>;
+  /**
+   * Large bytes in pieces (at most UPLOAD_PIECE_MAX_BYTES each): begin announces the length and
+   * returns an id, each append sends the next piece; a payload then names the id (`heightsUpload`).
+   */
+  beginUpload(byteLength: number): Promise<string>;
+  appendUpload(id: string, piece: Uint8Array): Promise<number>;
   checkRecovery(): Promise<RecoveryInfo | null>;
   loadRecovery(): Promise<RecoveryLoadResult>;
   clearRecovery(): Promise<void>;
@@ -58,6 +64,8 @@ export function createFaultlineApi(invoke: Invoke, subscribe: Subscribe): Faultl
     setDocumentDirty: (dirty) => invoke('project:setDirty', dirty),
     closeWindow: () => invoke('project:closeWindow'),
     writeRecovery: (snapshot) => invoke('recovery:write', snapshot),
+    beginUpload: (byteLength) => invoke('upload:begin', byteLength),
+    appendUpload: (id, piece) => invoke('upload:append', id, piece),
     checkRecovery: () => invoke('recovery:check'),
     loadRecovery: () => invoke('recovery:load'),
     clearRecovery: () => invoke('recovery:clear'),

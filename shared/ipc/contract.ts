@@ -6,6 +6,10 @@ import {
   projectSaveRequestValidator,
   recentIndexValidator,
   recoverySnapshotValidator,
+  uploadIdValidator,
+  MAX_PROJECT_HEIGHT_BYTES,
+  UPLOAD_PIECE_MAX_BYTES,
+  type OnWire,
   type ProjectOpenResult,
   type ProjectSaveAsRequest,
   type ProjectSaveRequest,
@@ -102,6 +106,8 @@ export const requestChannels = {
   'project:setDirty': { args: [v.boolean()] as Validator<unknown>[] },
   'project:closeWindow': { args: [] as Validator<unknown>[] },
   'recovery:write': { args: [recoverySnapshotValidator] as Validator<unknown>[] },
+  'upload:begin': { args: [v.number({ integer: true, min: 0, max: MAX_PROJECT_HEIGHT_BYTES })] as Validator<unknown>[] },
+  'upload:append': { args: [uploadIdValidator, v.bytes(UPLOAD_PIECE_MAX_BYTES)] as Validator<unknown>[] },
   'recovery:check': { args: [] as Validator<unknown>[] },
   'recovery:load': { args: [] as Validator<unknown>[] },
   'recovery:clear': { args: [] as Validator<unknown>[] },
@@ -131,11 +137,15 @@ export interface RequestTypes {
   'project:openRecent': { args: [number]; result: ProjectOpenResult };
   'project:openDropped': { args: [string]; result: ProjectOpenResult };
   'project:listRecent': { args: []; result: RecentFileEntry[] };
-  'project:save': { args: [ProjectSaveRequest]; result: ProjectSaveResult };
-  'project:saveAs': { args: [ProjectSaveAsRequest]; result: ProjectSaveResult };
+  'project:save': { args: [OnWire<ProjectSaveRequest>]; result: ProjectSaveResult };
+  'project:saveAs': { args: [OnWire<ProjectSaveAsRequest>]; result: ProjectSaveResult };
   'project:setDirty': { args: [boolean]; result: void };
   'project:closeWindow': { args: []; result: void };
-  'recovery:write': { args: [RecoverySnapshot]; result: void };
+  'recovery:write': { args: [OnWire<RecoverySnapshot>]; result: void };
+  /** Starts sending this many bytes in pieces; returns the upload's id, which a payload then names. */
+  'upload:begin': { args: [number]; result: string };
+  /** The next piece of an upload; returns the bytes received so far. */
+  'upload:append': { args: [string, Uint8Array]; result: number };
   'recovery:check': { args: []; result: RecoveryInfo | null };
   'recovery:load': { args: []; result: RecoveryLoadResult };
   'recovery:clear': { args: []; result: void };

@@ -1,4 +1,4 @@
-import { v, type Infer } from './validate';
+import { v, ValidationError, type Validator } from './validate';
 
 /**
  * IPC shapes for project documents (.faultline). The renderer names documents by opaque handles that
@@ -12,18 +12,49 @@ export const MAX_PROJECT_JSON_CHARS = 64 * 1024 * 1024;
 
 export const projectHandleValidator = v.string({ maxLength: 64, pattern: /^[a-z0-9-]+$/ });
 
-/** A project as it crosses IPC: the codec's ProjectData as JSON text, heights as float32 little-endian bytes. */
-export const projectPayloadValidator = v.object({
+/** Largest piece of an upload (`upload:append`): each piece crosses IPC as one bounded message. */
+export const UPLOAD_PIECE_MAX_BYTES = 16 * 1024 * 1024;
+
+/** An upload's id, as main handed it out (`upload:begin`). */
+export const uploadIdValidator = v.string({ maxLength: 64, pattern: /^[a-z0-9-]+$/ });
+
+/** A project as main's services take it: the codec's ProjectData as JSON text, heights as float32 little-endian bytes. */
+export interface ProjectPayload {
+  json: string;
+  heights: Uint8Array;
+}
+
+/**
+ * A project as the renderer sends it: the heights inline, or as the id of a finished upload
+ * (a large map's heights go in pieces first; the router puts the bytes in before a service sees them).
+ */
+export type WireProjectPayload = ProjectPayload | { json: string; heightsUpload: string };
+
+const wirePayloadShape = v.object({
   json: v.string({ maxLength: MAX_PROJECT_JSON_CHARS }),
-  heights: v.bytes(MAX_PROJECT_HEIGHT_BYTES),
+  heights: v.optional(v.bytes(MAX_PROJECT_HEIGHT_BYTES)),
+  heightsUpload: v.optional(uploadIdValidator),
 });
-export type ProjectPayload = Infer<typeof projectPayloadValidator>;
+
+export const projectPayloadValidator: Validator<WireProjectPayload> = (value, path = '') => {
+  const payload = wirePayloadShape(value, path);
+  const { json, heights, heightsUpload } = payload;
+  if (heights !== undefined && heightsUpload === undefined) return { json, heights };
+  if (heights === undefined && heightsUpload !== undefined) return { json, heightsUpload };
+  throw new ValidationError(`${path || 'value'}: needs either heights or heightsUpload`);
+};
+
+/** A request with its payload as the renderer sends it (see WireProjectPayload). */
+export type OnWire<T extends { payload: ProjectPayload }> = Omit<T, 'payload'> & { payload: WireProjectPayload };
 
 export const projectSaveRequestValidator = v.object({
   handle: projectHandleValidator,
   payload: projectPayloadValidator,
 });
-export type ProjectSaveRequest = Infer<typeof projectSaveRequestValidator>;
+export interface ProjectSaveRequest {
+  handle: string;
+  payload: ProjectPayload;
+}
 
 export const projectSaveAsRequestValidator = v.object({
   /** The document's handle when it has one (its folder is suggested), absent for untitled documents. */
@@ -32,14 +63,21 @@ export const projectSaveAsRequestValidator = v.object({
   defaultName: v.string({ maxLength: 255, pattern: /^[^/\\:*?"<>|\u0000-\u001f]+$/ }),
   payload: projectPayloadValidator,
 });
-export type ProjectSaveAsRequest = Omit<Infer<typeof projectSaveAsRequestValidator>, 'handle'> & { handle?: string };
+export interface ProjectSaveAsRequest {
+  handle?: string;
+  defaultName: string;
+  payload: ProjectPayload;
+}
 
 export const recoverySnapshotValidator = v.object({
   /** Name (not path) of the file the unsaved work belongs to, absent for untitled documents. */
   fileName: v.optional(v.string({ maxLength: 255 })),
   payload: projectPayloadValidator,
 });
-export type RecoverySnapshot = Omit<Infer<typeof recoverySnapshotValidator>, 'fileName'> & { fileName?: string };
+export interface RecoverySnapshot {
+  fileName?: string;
+  payload: ProjectPayload;
+}
 
 /** Index into the Open Recent list main last reported. */
 export const recentIndexValidator = v.number({ integer: true, min: 0, max: 99 });

@@ -1,0 +1,47 @@
+import type { FaultlineApi } from '../../shared/ipc/api';
+import type { ViewSettings } from '../../shared/ipc/contract';
+import { UPLOAD_PIECE_MAX_BYTES, type ProjectPayload, type WireProjectPayload } from '../../shared/ipc/projectContract';
+import type { TerrainDocument } from '../document';
+import { heightBytes, projectJsonOf } from './mapping';
+
+/** Heights in one upload piece. */
+const PIECE_HEIGHTS = UPLOAD_PIECE_MAX_BYTES / 4;
+
+type UploadApi = Pick<FaultlineApi, 'beginUpload' | 'appendUpload'>;
+
+/**
+ * Sends `count` heights to main in pieces (`piece(start, end)` gives the bytes of [start, end)) and
+ * returns the upload's id, or null as soon as `keepGoing` says no. Each piece is one bounded IPC
+ * message and the event loop runs between pieces, so frames and input are never held up for long.
+ */
+async function uploadHeights(api: UploadApi, count: number, piece: (start: number, end: number) => Uint8Array, keepGoing: () => boolean): Promise<string | null> {
+  const id = await api.beginUpload(count * 4);
+  for (let start = 0; start < count; start += PIECE_HEIGHTS) {
+    if (!keepGoing()) return null;
+    await api.appendUpload(id, piece(start, Math.min(count, start + PIECE_HEIGHTS)));
+  }
+  return keepGoing() ? id : null;
+}
+
+/** A payload as sent: inline when its heights fit one piece, else uploaded first (it is a private copy already). */
+export async function sendablePayload(api: UploadApi, payload: ProjectPayload): Promise<WireProjectPayload> {
+  const { json, heights } = payload;
+  if (heights.byteLength <= UPLOAD_PIECE_MAX_BYTES) return payload;
+  const id = await uploadHeights(api, heights.byteLength / 4, (start, end) => heights.subarray(start * 4, end * 4), () => true);
+  if (id === null) throw new Error('the upload of the heights stopped');
+  return { json, heightsUpload: id };
+}
+
+/**
+ * The document as it is now, for the recovery journal, without a whole-map copy: the heights go in
+ * pieces copied from the live document. Edits may come between pieces; `unchanged` tells whether the
+ * document is still the version the journal started from, and when it is not, this gives up (null)
+ * rather than send a mix of two versions: the change has a journal of its own coming.
+ */
+export async function journalPayload(api: UploadApi, doc: TerrainDocument, view: ViewSettings, unchanged: () => boolean): Promise<WireProjectPayload | null> {
+  const json = projectJsonOf(doc, view);
+  const { heights } = doc.field;
+  if (heights.byteLength <= UPLOAD_PIECE_MAX_BYTES) return { json, heights: heightBytes(heights) };
+  const id = await uploadHeights(api, heights.length, (start, end) => heightBytes(heights, start, end), unchanged);
+  return id === null ? null : { json, heightsUpload: id };
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { createUploadStore } from './uploads';
+
+describe('upload store', () => {
+  it('assembles the pieces in order and hands the bytes over once', () => {
+    const store = createUploadStore();
+    const id = store.begin(5);
+    expect(store.append(id, new Uint8Array([1, 2]))).toBe(2);
+    expect(store.append(id, new Uint8Array([3, 4, 5]))).toBe(5);
+    expect([...store.take(id)]).toEqual([1, 2, 3, 4, 5]);
+    expect(() => store.take(id)).toThrow(/unknown/);
+    expect(store.open).toBe(0);
+  });
+
+  it('refuses more bytes than announced, and an incomplete upload', () => {
+    const store = createUploadStore();
+    const over = store.begin(2);
+    expect(() => store.append(over, new Uint8Array(3))).toThrow(/more than the 2 bytes/);
+    expect(() => store.append(over, new Uint8Array(1))).toThrow(/unknown/);
+    const short = store.begin(4);
+    store.append(short, new Uint8Array(3));
+    expect(() => store.take(short)).toThrow(/incomplete: 3 of 4 bytes/);
+    expect(() => store.begin(-1)).toThrow(/whole number/);
+    expect(() => store.begin(1.5)).toThrow(/whole number/);
+  });
+
+  it('keeps at most the newest uploads, so abandoned ones do not hold memory', () => {
+    const store = createUploadStore(2);
+    const first = store.begin(1);
+    const second = store.begin(1);
+    const third = store.begin(1);
+    expect(store.open).toBe(2);
+    expect(() => store.append(first, new Uint8Array(1))).toThrow(/unknown or was replaced/);
+    store.append(second, new Uint8Array([7]));
+    store.append(third, new Uint8Array([9]));
+    expect([...store.take(third)]).toEqual([9]);
+    expect([...store.take(second)]).toEqual([7]);
+  });
+});
