@@ -174,8 +174,8 @@ test.describe('performance (reported, not asserted)', () => {
     const frame = await orbitFrameTime(page);
     expect(frame.frames).toBeGreaterThan(0);
     const memoryReadable = processMemoryUnsupportedReason() === null;
-    // The journal's 268 MB of heights are more than this test's bridge carries (Electron's IPC
-    // carries them): at rest means after the app copied them for it and the bridge refused them.
+    // At rest means after the journal of the change went out: its 268 MB of heights cross in
+    // pieces and are written (were the bridge to refuse them, the refusal would end the wait).
     await settle(page, SETTLE_MS, { userDataDir: app.userDataDir, lastChangeMs, refusals });
     const opened = memoryReadable ? await readBrowserMemory(app.browser) : null;
 
