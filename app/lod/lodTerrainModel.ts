@@ -45,34 +45,29 @@ export interface LodTerrainModelOptions {
  * changed are rescored.
  */
 export class LodTerrainModel {
-  layout: ChunkLayout;
+  // Set by useLayoutOf, which the constructor calls.
+  layout!: ChunkLayout;
   errors: ChunkErrors;
   private field: Heightfield;
-  private dims: string;
+  private dims!: string;
   /** 1 for chunks whose errors are still the conservative bound. */
-  private pending: Uint8Array;
+  private pending!: Uint8Array;
   private pendingCount = 0;
   /** Where the next refineErrors call starts looking for pending chunks. */
   private refineCursor = 0;
 
-  private scales: Float64Array;
+  private scales!: Float64Array;
   private readonly scaleCamera = new CameraSnapshot();
   private scalesValid = false;
   /** Chunks whose height range changed since the scales were computed (rescored on the next select). */
-  private staleScales: Int32Array;
+  private staleScales!: Int32Array;
   private staleCount = 0;
-  private staleFlags: Uint8Array;
+  private staleFlags!: Uint8Array;
   private lastSelection: { selection: LodSelection; maxPixelError: number; triangleBudget: number } | null = null;
 
   constructor(field: Heightfield, options: LodTerrainModelOptions = {}) {
     this.field = field;
-    this.layout = createChunkLayout(field.width, field.depth, field.cellSize);
-    this.dims = dimsOf(field);
-    const count = chunkCount(this.layout);
-    this.pending = new Uint8Array(count);
-    this.scales = new Float64Array(count);
-    this.staleScales = new Int32Array(count);
-    this.staleFlags = new Uint8Array(count);
+    this.useLayoutOf(field);
     if (options.deferExactErrors) this.errors = this.boundAll(field);
     else this.errors = computeChunkErrors(field, this.layout);
   }
@@ -91,15 +86,7 @@ export class LodTerrainModel {
     this.field = field;
     this.lastSelection = null;
     if (dimsOf(field) !== this.dims) {
-      this.layout = createChunkLayout(field.width, field.depth, field.cellSize);
-      this.dims = dimsOf(field);
-      const count = chunkCount(this.layout);
-      this.pending = new Uint8Array(count);
-      this.scales = new Float64Array(count);
-      this.staleScales = new Int32Array(count);
-      this.staleFlags = new Uint8Array(count);
-      this.scalesValid = false;
-      this.staleCount = 0;
+      this.useLayoutOf(field);
       this.errors = this.boundAll(field);
       return this.allChunks();
     }
@@ -188,6 +175,20 @@ export class LodTerrainModel {
       max = Math.max(max, this.errors.maxHeight[c]);
     }
     return { min, max };
+  }
+
+  /** Chunk layout and per-chunk tables for the field's size (nothing pending, no scales yet). */
+  private useLayoutOf(field: Heightfield): void {
+    this.layout = createChunkLayout(field.width, field.depth, field.cellSize);
+    this.dims = dimsOf(field);
+    const count = chunkCount(this.layout);
+    this.pending = new Uint8Array(count);
+    this.pendingCount = 0;
+    this.scales = new Float64Array(count);
+    this.scalesValid = false;
+    this.staleScales = new Int32Array(count);
+    this.staleFlags = new Uint8Array(count);
+    this.staleCount = 0;
   }
 
   private allChunks(): ChunkRange {
