@@ -1,5 +1,5 @@
 import { isRequestChannel, validateRequestArgs, type RequestChannel, type RequestTypes } from '../../shared/ipc/contract';
-import type { OnWire, ProjectPayload } from '../../shared/ipc/projectContract';
+import type { ProjectPayload, WireProjectPayload } from '../../shared/ipc/projectContract';
 import type { MainServices } from '../services';
 
 export interface IpcSender {
@@ -45,10 +45,10 @@ export function createIpcRouter({ services, isTrustedSender }: IpcRouterOptions)
   };
 
   /** A request whose heights came as an upload gets the upload's bytes in their place. */
-  function withHeights<T extends { payload: ProjectPayload }>(request: OnWire<T>): T {
+  function withHeights<T extends { payload: WireProjectPayload }>(request: T): Omit<T, 'payload'> & { payload: ProjectPayload } {
     const { payload } = request;
     const heights = 'heights' in payload ? payload.heights : services.uploads.take(payload.heightsUpload);
-    return { ...request, payload: { json: payload.json, heights } } as unknown as T;
+    return { ...request, payload: { json: payload.json, heights } };
   }
 
   return {

@@ -36,4 +36,16 @@ describe('upload store', () => {
     expect([...store.take(third)]).toEqual([9]);
     expect([...store.take(second)]).toEqual([7]);
   });
+
+  it('drops the upload fed least recently, so one still being sent outlives an abandoned one', () => {
+    const store = createUploadStore(2);
+    const saving = store.begin(3);
+    const abandoned = store.begin(3);
+    store.append(abandoned, new Uint8Array(1));
+    store.append(saving, new Uint8Array(1));
+    store.begin(3);
+    expect(() => store.append(abandoned, new Uint8Array(1))).toThrow(/unknown or was replaced/);
+    store.append(saving, new Uint8Array(2));
+    expect(store.take(saving)).toHaveLength(3);
+  });
 });

@@ -23,7 +23,8 @@ interface Upload {
 
 /**
  * At most `maxOpen` uploads are kept (an abandoned one, e.g. a journal overtaken by an edit, would
- * otherwise hold its memory): beginning one more drops the oldest.
+ * otherwise hold its memory): beginning one more drops the one that received nothing for longest,
+ * so an upload still being sent (a save) outlives abandoned ones.
  */
 export function createUploadStore(maxOpen = 2): UploadStore {
   const uploads = new Map<string, Upload>();
@@ -48,6 +49,9 @@ export function createUploadStore(maxOpen = 2): UploadStore {
       }
       upload.bytes.set(piece, upload.received);
       upload.received += piece.byteLength;
+      // Most recently fed last: eviction takes the first.
+      uploads.delete(id);
+      uploads.set(id, upload);
       return upload.received;
     },
     take(id) {
