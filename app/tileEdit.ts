@@ -76,7 +76,7 @@ interface StoredRect extends TileBounds {
 }
 
 /** Which state of its rectangles the document shows. */
-export type EditState = 'before' | 'after';
+type EditState = 'before' | 'after';
 
 /** A height edit that keeps one copy of the tiles it changed (or of the whole map, when that changed). */
 export interface TileEdit extends DocumentEdit {
