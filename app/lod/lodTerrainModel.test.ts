@@ -181,4 +181,23 @@ describe('LodTerrainModel after a whole-map change', () => {
     deferred.refineErrors(Infinity);
     expect(Array.from(deferred.select(camera, NO_BUDGET).levels)).toEqual(Array.from(exactSelection(bigger, camera).levels));
   });
+
+  it('installs errors computed elsewhere only for chunks still pending and only for the current whole-map change', () => {
+    const { field, model } = changedMap();
+    const generation = model.wholeMapGeneration;
+    // What a worker computes from the heights as they were at the change…
+    const snapshot = computeChunkErrors({ ...field, heights: field.heights.slice() }, model.layout).errors;
+    // …while an edit lands here meanwhile: its chunk is recomputed from the new heights.
+    model.applyChange(field, bump(field, 65, 1, 62, 3));
+    expect(model.installErrors(generation - 1, snapshot)).toBe(false);
+    expect(model.pendingChunks).toBeGreaterThan(0);
+    expect(model.installErrors(generation, snapshot)).toBe(true);
+    expect(model.pendingChunks).toBe(0);
+    expect(Array.from(model.errors.errors)).toEqual(Array.from(computeChunkErrors(field, model.layout).errors));
+    expect(Array.from(model.select(camera, NO_BUDGET).levels)).toEqual(Array.from(exactSelection(field, camera).levels));
+    // A later whole-map change makes the old result stale.
+    model.applyChange(field, { kind: 'all' });
+    expect(model.wholeMapGeneration).toBe(generation + 1);
+    expect(model.installErrors(generation, snapshot)).toBe(false);
+  });
 });

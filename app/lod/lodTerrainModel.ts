@@ -55,6 +55,8 @@ export class LodTerrainModel {
   private pendingCount = 0;
   /** Where the next refineErrors call starts looking for pending chunks. */
   private refineCursor = 0;
+  /** Counts whole-map changes: exact errors computed elsewhere from older heights must not be installed. */
+  private wholeMapChanges = 0;
 
   private scales!: Float64Array;
   private readonly scaleCamera = new CameraSnapshot();
@@ -75,6 +77,29 @@ export class LodTerrainModel {
   /** Chunks whose errors are still conservative bounds. */
   get pendingChunks(): number {
     return this.pendingCount;
+  }
+
+  /** Which whole-map change the pending bounds belong to (see installErrors). */
+  get wholeMapGeneration(): number {
+    return this.wholeMapChanges;
+  }
+
+  /**
+   * Installs exact errors computed off the main thread (laid out as ChunkErrors.errors) from the
+   * heights of whole-map change `generation`, for the chunks still pending: a chunk edited since
+   * was recomputed here and is not pending, and an untouched one still has those heights. Errors of
+   * an older generation are ignored. Returns whether any errors changed (then select again).
+   */
+  installErrors(generation: number, errors: Float32Array): boolean {
+    if (generation !== this.wholeMapChanges || errors.length !== this.errors.errors.length || this.pendingCount === 0) return false;
+    const { levelCount } = this.layout;
+    for (let c = 0; c < this.pending.length; c++) {
+      if (!this.pending[c]) continue;
+      this.errors.errors.set(errors.subarray(c * levelCount, (c + 1) * levelCount), c * levelCount);
+      this.markRefined(c);
+    }
+    this.lastSelection = null;
+    return true;
   }
 
   /**
@@ -196,6 +221,7 @@ export class LodTerrainModel {
   }
 
   private boundAll(field: Heightfield): ChunkErrors {
+    this.wholeMapChanges++;
     this.pending.fill(1);
     this.pendingCount = this.pending.length;
     this.refineCursor = 0;

@@ -10,9 +10,20 @@ import { LodTerrainMeshes } from './lodTerrainMeshes';
 import { showTriangleCount } from './triangleCount';
 import { driveSessionFor } from '../drive/driveSessionFor';
 import { backgroundTask } from '../backgroundTask';
+import { OffThreadErrors, type OffThreadErrorsHandlers } from './offThreadErrors';
 
-/** CPU time per slice of chunk-error refinement: well inside a frame. */
+/** CPU time per slice of chunk-error refinement on the main thread: well inside a frame. */
 const REFINE_SLICE_MS = 4;
+
+/** The worker for exact chunk errors, or null where none can start (the main thread refines then). */
+function startOffThreadErrors(handlers: OffThreadErrorsHandlers): OffThreadErrors | null {
+  if (typeof Worker !== 'function') return null;
+  try {
+    return new OffThreadErrors(handlers);
+  } catch {
+    return null;
+  }
+}
 
 /**
  * The terrain of a large map, drawn with chunked level of detail. Levels follow the camera each
@@ -38,20 +49,42 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
       steepTint();
       invalidate();
     });
-    // After a whole-map change, exact chunk errors are computed a few milliseconds at a time between
-    // frames; levels are reselected (and the view redrawn) whenever a slice changed some.
+    // After a whole-map change the exact chunk errors are computed by a worker (the heights go to it
+    // in pieces between frames); where no worker can run, a few milliseconds at a time between
+    // frames here. Levels are held while errors are pending (see LodTerrainMeshes.update): reselect
+    // (and redraw) once they are exact.
+    const errorsExact = () => {
+      lastCamera.current = '';
+      invalidate();
+    };
     const refineTask = backgroundTask(() => {
       lod.refineErrors(REFINE_SLICE_MS);
-      // Levels are held while errors are pending (see LodTerrainMeshes.update): reselect when done.
-      if (lod.pendingChunks === 0) {
-        lastCamera.current = '';
-        invalidate();
-      }
+      if (lod.pendingChunks === 0) errorsExact();
       refineSoon();
     });
+    let offThread: OffThreadErrors | null = null;
+    let sentGeneration = -1;
     const refineSoon = () => {
-      if (lod.pendingChunks > 0) refineTask.schedule();
+      if (lod.pendingChunks === 0) return;
+      if (!offThread) {
+        refineTask.schedule();
+        return;
+      }
+      const { generation, field } = lod.pendingErrorsOf;
+      if (generation === sentGeneration) return;
+      sentGeneration = generation;
+      offThread.start(field, generation);
     };
+    offThread = startOffThreadErrors({
+      onErrors: (generation, errors) => {
+        if (lod.installErrors(generation, errors) && lod.pendingChunks === 0) errorsExact();
+      },
+      onFailure: () => {
+        offThread?.dispose();
+        offThread = null;
+        refineSoon();
+      },
+    });
     refineSoon();
     const unsubscribeEditor = editor.store.subscribe((s, prev) => {
       if (s.version === prev.version) return;
@@ -74,6 +107,7 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
       unsubscribeView();
       unsubscribeDrive();
       refineTask.dispose();
+      offThread?.dispose();
     };
   }, [editor, view, drive, lod, invalidate]);
 

@@ -116,6 +116,16 @@ export class LodTerrainMeshes {
     return this.model.pendingChunks > 0 && this.model.refineErrors(budgetMs);
   }
 
+  /** Which whole-map change the pending errors belong to, and the heights they are computed from. */
+  get pendingErrorsOf(): { generation: number; field: Heightfield } {
+    return { generation: this.model.wholeMapGeneration, field: this.field };
+  }
+
+  /** Exact errors computed off the main thread for whole-map change `generation` (see LodTerrainModel.installErrors). */
+  installErrors(generation: number, errors: Float32Array): boolean {
+    return this.model.installErrors(generation, errors);
+  }
+
   /** Computes all pending exact errors now (tests and benchmarks). */
   finishErrors(): void {
     while (this.refineErrors(Infinity));
