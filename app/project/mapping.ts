@@ -1,5 +1,5 @@
 import { CodecError } from '../../shared/codecs/errors';
-import { HOST_IS_LITTLE_ENDIAN } from '../../shared/codecs/bytes';
+import { float32FromLittleEndianBytes, float32LittleEndianBytes, HOST_IS_LITTLE_ENDIAN } from '../../shared/codecs/bytes';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../shared/codecs/json';
 import type { ProjectData, ProjectDocument } from '../../shared/codecs/project';
 import { createHeightfield } from '../../shared/terrain/heightfield';
@@ -32,13 +32,9 @@ export function projectDataOf(doc: TerrainDocument, view: ViewSettings): Project
 
 /** A copy of heights [start, end) as float32 little-endian bytes, as projects carry them. */
 export function heightBytes(heights: Float32Array, start = 0, end = heights.length): Uint8Array {
-  const bytes = new Uint8Array((end - start) * 4);
-  if (HOST_IS_LITTLE_ENDIAN) bytes.set(new Uint8Array(heights.buffer, heights.byteOffset + start * 4, (end - start) * 4));
-  else {
-    const out = new DataView(bytes.buffer);
-    for (let k = start; k < end; k++) out.setFloat32(4 * (k - start), heights[k], true);
-  }
-  return bytes;
+  const bytes = float32LittleEndianBytes(heights.subarray(start, end));
+  // A view of the live heights on little-endian hosts: the snapshot must be a copy.
+  return HOST_IS_LITTLE_ENDIAN ? new Uint8Array(bytes) : bytes;
 }
 
 /** The project JSON (everything but the heights) of a document. */
@@ -74,9 +70,8 @@ export function documentFromPayload(payload: ProjectPayload, fileName: string): 
   const { width, depth, cellSize, recipe, history, props, view } = data;
   if (typeof width !== 'number' || typeof depth !== 'number' || typeof cellSize !== 'number') return fail('project data lacks its size');
   if (payload.heights.byteLength !== width * depth * 4) fail(`holds ${payload.heights.byteLength} bytes of heights for a ${width} × ${depth} map`);
-  const heights = new Float32Array(width * depth);
-  const source = new DataView(payload.heights.buffer, payload.heights.byteOffset, payload.heights.byteLength);
-  for (let k = 0; k < heights.length; k++) heights[k] = source.getFloat32(4 * k, true);
+  // The payload is this document's own (IPC made it): its bytes become the heights without a copy.
+  const heights = float32FromLittleEndianBytes(payload.heights);
   let field;
   try {
     field = createHeightfield(width, depth, cellSize, heights);

@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { compileProject, parseProject, projectDataOf, type ProjectDocument } from '../../shared/codecs/project';
 import { CodecError } from '../../shared/codecs/errors';
+import { float32FromLittleEndianBytes, float32LittleEndianBytes } from '../../shared/codecs/bytes';
 import { isJsonObject, type JsonObject } from '../../shared/codecs/json';
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import { MAX_PROJECT_HEIGHT_BYTES, MAX_PROJECT_JSON_CHARS, type ProjectPayload } from '../../shared/ipc/projectContract';
@@ -11,7 +12,6 @@ export const PROJECT_EXTENSION = '.faultline';
 /** Header, two entry headers and CRCs, the largest JSON and the largest heights: nothing valid is bigger. */
 export const MAX_PROJECT_FILE_BYTES = 16 + 2 * 20 + MAX_PROJECT_JSON_CHARS * 4 + MAX_PROJECT_HEIGHT_BYTES;
 
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /** Reads and validates a project file. Every problem is a CodecError whose message starts with the file's name. */
 export async function readProjectFile(filePath: string): Promise<ProjectDocument> {
@@ -39,7 +39,7 @@ export async function readProjectFile(filePath: string): Promise<ProjectDocument
 
 /** The project as it crosses IPC: ProjectData as JSON, heights as float32 little-endian bytes. */
 export function payloadFromDocument(doc: ProjectDocument): ProjectPayload {
-  return { json: JSON.stringify(projectDataOf(doc)), heights: heightsToBytes(doc.field.heights) };
+  return { json: JSON.stringify(projectDataOf(doc)), heights: float32LittleEndianBytes(doc.field.heights) };
 }
 
 /**
@@ -62,7 +62,7 @@ export function encodeProjectPayload(payload: ProjectPayload, fileName: string):
   if (payload.heights.byteLength % 4 !== 0) throw new CodecError(name, 'cannot be saved: the heights are not whole float32 values');
   let field;
   try {
-    field = createHeightfield(width, depth, cellSize, bytesToHeights(payload.heights));
+    field = createHeightfield(width, depth, cellSize, float32FromLittleEndianBytes(payload.heights));
   } catch (error) {
     throw new CodecError(name, `cannot be saved: ${messageOf(error)}`);
   }
@@ -76,26 +76,6 @@ export function encodeProjectPayload(payload: ProjectPayload, fileName: string):
   const bytes = compileProject(doc, {}, name);
   parseProject(bytes, name);
   return bytes;
-}
-
-function heightsToBytes(heights: Float32Array): Uint8Array {
-  if (LITTLE_ENDIAN) return new Uint8Array(heights.buffer, heights.byteOffset, heights.byteLength);
-  const out = new Uint8Array(heights.byteLength);
-  const view = new DataView(out.buffer);
-  for (let k = 0; k < heights.length; k++) view.setFloat32(4 * k, heights[k], true);
-  return out;
-}
-
-function bytesToHeights(bytes: Uint8Array): Float32Array {
-  if (LITTLE_ENDIAN) {
-    // A view needs 4-byte alignment; bytes from IPC may sit anywhere in their buffer.
-    if (bytes.byteOffset % 4 === 0) return new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
-    return new Float32Array(bytes.slice().buffer);
-  }
-  const heights = new Float32Array(bytes.byteLength / 4);
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  for (let k = 0; k < heights.length; k++) heights[k] = view.getFloat32(4 * k, true);
-  return heights;
 }
 
 export function messageOf(error: unknown): string {

@@ -146,6 +146,31 @@ export function encodeLatin1(text: string): Uint8Array {
 /** True when the platform stores typed-array elements little-endian (every current JS engine). */
 export const HOST_IS_LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
+/** Float32 values as little-endian bytes, as files and IPC carry heights: a view of them on a little-endian host, a converted copy elsewhere. */
+export function float32LittleEndianBytes(values: Float32Array): Uint8Array {
+  if (HOST_IS_LITTLE_ENDIAN) return new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
+  const out = new Uint8Array(values.byteLength);
+  const view = new DataView(out.buffer);
+  for (let k = 0; k < values.length; k++) view.setFloat32(4 * k, values[k], true);
+  return out;
+}
+
+/**
+ * Float32 values of little-endian bytes (a whole number of them): a view of the bytes on a
+ * little-endian host when they are 4-byte aligned (no copy of a large map), a copy otherwise.
+ */
+export function float32FromLittleEndianBytes(bytes: Uint8Array): Float32Array {
+  if (HOST_IS_LITTLE_ENDIAN) {
+    if (bytes.byteOffset % 4 === 0) return new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
+    // `new Uint8Array(bytes)` always copies (a Node Buffer's slice() would not).
+    return new Float32Array(new Uint8Array(bytes).buffer);
+  }
+  const values = new Float32Array(bytes.byteLength / 4);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let k = 0; k < values.length; k++) values[k] = view.getFloat32(4 * k, true);
+  return values;
+}
+
 /** Formats a byte count in plain words for error messages. */
 export function describeBytes(count: number): string {
   if (count < 1024) return `${count} bytes`;

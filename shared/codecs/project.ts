@@ -5,7 +5,7 @@
 import { LINE_METHODS, type FaultRecipe } from '../fault/recipe';
 import { createHeightfield, MAX_MAP_SIDE, MIN_MAP_SIDE, type Heightfield } from '../terrain/heightfield';
 import type { Codec } from './codec';
-import { ByteWriter, decodeUtf8, describeBytes, encodeUtf8, HOST_IS_LITTLE_ENDIAN } from './bytes';
+import { ByteWriter, decodeUtf8, describeBytes, encodeUtf8, float32FromLittleEndianBytes, float32LittleEndianBytes } from './bytes';
 import { crc32 } from './checksums';
 import { failFor } from './errors';
 import { isJsonObject, type JsonObject } from './json';
@@ -52,24 +52,6 @@ export interface ProjectSaveOptions {
 
 const PROJECT_FIELDS: readonly (keyof ProjectData)[] = ['width', 'depth', 'cellSize', 'recipe', 'history', 'props', 'view'];
 
-function heightsToBytes(heights: Float32Array): Uint8Array {
-  if (HOST_IS_LITTLE_ENDIAN) return new Uint8Array(heights.buffer, heights.byteOffset, heights.byteLength);
-  const out = new Uint8Array(heights.byteLength);
-  const view = new DataView(out.buffer);
-  for (let k = 0; k < heights.length; k++) view.setFloat32(4 * k, heights[k], true);
-  return out;
-}
-
-function bytesToHeights(bytes: Uint8Array): Float32Array {
-  const heights = new Float32Array(bytes.length / 4);
-  if (HOST_IS_LITTLE_ENDIAN) new Uint8Array(heights.buffer).set(bytes);
-  else {
-    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    for (let k = 0; k < heights.length; k++) heights[k] = view.getFloat32(4 * k, true);
-  }
-  return heights;
-}
-
 function writeEntry(out: ByteWriter, tag: string, encoding: number, stored: Uint8Array, rawLength: number): void {
   out.ascii(tag);
   out.u8(encoding);
@@ -105,7 +87,7 @@ export function compileProject(doc: ProjectDocument, options: ProjectSaveOptions
     if (!Number.isFinite(field.heights[k])) fail(`cannot be saved: height ${k} is ${field.heights[k]}`);
   }
   const json = encodeUtf8(JSON.stringify(data));
-  const rawHeights = heightsToBytes(field.heights);
+  const rawHeights = float32LittleEndianBytes(field.heights);
   const compress = options.compress ?? false;
   const storedHeights = compress ? zlibCompress(rawHeights, options.level ?? 'fast') : rawHeights;
 
@@ -248,7 +230,9 @@ export function parseProject(bytes: Uint8Array, fileName: string): ProjectDocume
   if (heightsEntry.rawLength !== expected) {
     fail(`heights entry holds ${heightsEntry.rawLength} bytes, but a ${data.width} × ${data.depth} map needs ${expected}`);
   }
-  const heights = bytesToHeights(entryBytes(heightsEntry, expected, fail));
+  // A copy (`new Uint8Array` always copies, a Buffer's slice would not): the document must not keep
+  // the file's bytes alive or change with them.
+  const heights = float32FromLittleEndianBytes(new Uint8Array(entryBytes(heightsEntry, expected, fail)));
   for (let k = 0; k < heights.length; k++) {
     if (!Number.isFinite(heights[k])) fail(`height ${k} (column ${k % data.width}, row ${Math.floor(k / data.width)}) is ${heights[k]}, not a finite number`);
   }
