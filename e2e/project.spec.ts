@@ -6,6 +6,7 @@ import { parseProject, type ProjectDocument } from '../shared/codecs/project';
 import { runFaultFormation } from '../shared/fault/engine';
 import { createHeightfield } from '../shared/terrain/heightfield';
 import { bridgePage, expect, READY_SELECTOR, sendMenuCommand, test } from './fixtures';
+import { fillGenerateForm, runGenerateAndWait, waitForRecoveryJournal } from './perf/appActions';
 
 async function decode(filePath: string): Promise<ProjectDocument> {
   return parseProject(new Uint8Array(await readFile(filePath)), path.basename(filePath));
@@ -175,5 +176,48 @@ test.describe('project files through the menus', () => {
       await next.close();
     }
     expect(heightBytes(await decode(kept)).equals(heightBytes(journalled))).toBe(true);
+  });
+
+  test('a map larger than one IPC piece (2049², 16.8 MB of heights) is journalled and saved in pieces and opens back bit for bit', async ({ app }) => {
+    test.setTimeout(120_000);
+    const { page } = app;
+    // Larger than the e2e maps elsewhere on purpose: below 16 MiB of heights nothing goes in pieces.
+    const changedAt = Date.now();
+    await fillGenerateForm(page, 2049, 200, 21);
+    await runGenerateAndWait(page);
+    await expect(page.getByTestId('status-size')).toContainText('2049');
+    const regenerated = (doc: ProjectDocument) => {
+      if (!doc.recipe) throw new Error('recipe missing');
+      const field = createHeightfield(doc.field.width, doc.field.depth, doc.field.cellSize);
+      runFaultFormation(field, doc.recipe);
+      return Buffer.from(field.heights.buffer);
+    };
+
+    // The journal of the generation: the whole map, as its recipe makes it.
+    expect(await waitForRecoveryJournal({ userDataDir: app.userDataDir, lastChangeMs: changedAt })).toBe(true);
+    const journalled = await decode(path.join(app.userDataDir, 'recovery', 'current.faultline'));
+    expect([journalled.field.width, journalled.field.depth]).toEqual([2049, 2049]);
+    expect(heightBytes(journalled).equals(regenerated(journalled))).toBe(true);
+
+    const big = path.join(folder, 'big.faultline');
+    app.dialogs.queueSave(big);
+    await sendMenuCommand(page, 'file.saveAs');
+    await expect.poll(() => titleOf(page)).toBe('big.faultline — Faultline');
+    const saved = await decode(big);
+    expect(heightBytes(saved).equals(regenerated(saved))).toBe(true);
+
+    // Opened again after New, then saved under another name: the same bytes went both ways.
+    await sendMenuCommand(page, 'file.new');
+    await expect(page.getByTestId('status-size')).toContainText('257');
+    app.dialogs.queueOpen(big);
+    await sendMenuCommand(page, 'file.open');
+    await expect.poll(() => titleOf(page)).toBe('big.faultline — Faultline');
+    await expect(page.getByTestId('status-size')).toContainText('2049');
+    const again = path.join(folder, 'again.faultline');
+    app.dialogs.queueSave(again);
+    await sendMenuCommand(page, 'file.saveAs');
+    await expect.poll(() => titleOf(page)).toBe('again.faultline — Faultline');
+    expect(heightBytes(await decode(again)).equals(heightBytes(saved))).toBe(true);
+    expect(app.consoleErrors).toEqual([]);
   });
 });
