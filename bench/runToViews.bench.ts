@@ -8,8 +8,7 @@ import type { MapTilePixels } from '../app/lod/mapTilePixels';
 import { DEFAULT_RECIPE, type FaultRecipe } from '../shared/fault/recipe';
 import { createHeightfield } from '../shared/terrain/heightfield';
 import { resnapInRegion, type SnappedPropLayer } from '../shared/props/prop';
-import { createChunkLayout } from '../shared/lod/chunkLayout';
-import { computeChunkErrors } from '../shared/lod/chunkErrors';
+import { ChunkErrorsAssembler, ERRORS_PIECE_HEIGHTS } from '../app/lod/chunkErrorsJob';
 import type { LodCamera } from '../shared/lod/selectLod';
 import type { LodTerrainMeshes } from '../renderer/lod/lodTerrainMeshes';
 
@@ -25,8 +24,7 @@ type Part = 'fault_job' | 'history_edit' | 'lod' | 'lod_errors_worker' | 'map_2d
 const PARTS: Part[] = ['fault_job', 'history_edit', 'lod', 'lod_errors_worker', 'map_2d', 'props'];
 /** Work the app does in workers, not on the main thread. */
 const OFF_MAIN_THREAD: Part[] = ['fault_job', 'lod_errors_worker'];
-/** Heights per piece sent to the chunk-errors worker (renderer/lod/offThreadErrors.ts). */
-const ERRORS_PIECE_HEIGHTS = 4 * 1024 * 1024;
+
 
 interface RunState {
   editor: Editor;
@@ -103,16 +101,19 @@ function runToViews(name: string, withViews: boolean, offThreadErrors = true): B
       st.lod.syncDocument(field, region);
       let lodWorkerMs = 0;
       if (offThreadErrors) {
-        // As the app: pieces of the heights copied for the worker, its exact errors installed.
+        // As the app: pieces of the heights copied for the worker (its own code, run here and timed
+        // apart), its exact errors installed.
         const { generation } = st.lod.pendingErrorsOf;
         const pieces: Float32Array[] = [];
         for (let start = 0; start < field.heights.length; start += ERRORS_PIECE_HEIGHTS) pieces.push(field.heights.slice(start, start + ERRORS_PIECE_HEIGHTS));
         const w0 = performance.now();
-        const assembled = new Float32Array(field.heights.length);
-        pieces.forEach((piece, n) => assembled.set(piece, n * ERRORS_PIECE_HEIGHTS));
-        const { errors } = computeChunkErrors(createHeightfield(SIZE, SIZE, 1, assembled), createChunkLayout(SIZE, SIZE, 1));
+        const worker = new ChunkErrorsAssembler();
+        worker.receive({ type: 'begin', generation, width: SIZE, depth: SIZE, cellSize: 1 });
+        let answer = null;
+        for (let n = 0; n < pieces.length; n++) answer = worker.receive({ type: 'piece', generation, start: n * ERRORS_PIECE_HEIGHTS, heights: pieces[n] });
+        if (answer?.type !== 'errors') throw new Error('the chunk-errors job gave no errors');
         lodWorkerMs = performance.now() - w0;
-        st.lod.installErrors(generation, errors);
+        st.lod.installErrors(generation, answer.errors);
       } else {
         inSlices(() => st.lod.pendingChunks === 0, () => st.lod.refineErrors(LOD_SLICE_MS), st);
       }

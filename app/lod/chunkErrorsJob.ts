@@ -7,6 +7,9 @@ import { computeChunkErrors } from '../../shared/lod/chunkErrors';
  * the worker in pieces (each a bounded copy, sent between frames), the errors come back whole;
  * LodTerrainModel.installErrors takes them for the chunks no edit has touched since.
  */
+/** Heights per piece sent to the worker: a 16 MB copy, a few milliseconds of the main thread. */
+export const ERRORS_PIECE_HEIGHTS = 4 * 1024 * 1024;
+
 export type ToErrorsWorker =
   | { type: 'begin'; generation: number; width: number; depth: number; cellSize: number }
   | { type: 'piece'; generation: number; start: number; heights: Float32Array };

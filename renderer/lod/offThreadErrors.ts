@@ -1,9 +1,6 @@
 import type { Heightfield } from '../../shared/terrain/heightfield';
-import type { FromErrorsWorker, ToErrorsWorker } from '../../app/lod/chunkErrorsJob';
+import { ERRORS_PIECE_HEIGHTS, type FromErrorsWorker, type ToErrorsWorker } from '../../app/lod/chunkErrorsJob';
 import { backgroundTask } from '../backgroundTask';
-
-/** Heights per piece sent to the worker: a 16 MB copy, a few milliseconds of the main thread. */
-const PIECE_HEIGHTS = 4 * 1024 * 1024;
 
 export interface OffThreadErrorsHandlers {
   /** Exact errors of whole-map change `generation` arrived. */
@@ -54,7 +51,7 @@ export class OffThreadErrors {
     const job = this.sending;
     if (!job || this.failed) return;
     const { heights } = job.field;
-    const end = Math.min(heights.length, job.next + PIECE_HEIGHTS);
+    const end = Math.min(heights.length, job.next + ERRORS_PIECE_HEIGHTS);
     const piece = heights.slice(job.next, end);
     this.post({ type: 'piece', generation: job.generation, start: job.next, heights: piece }, [piece.buffer]);
     job.next = end;
