@@ -15,11 +15,28 @@ export interface DecaySchedule {
   n: number;
 }
 
+/**
+ * How a fault's displacement varies across its line. `step`: every vertex rises or sinks by the full
+ * displacement (the classic lighthouse3d fault). `smooth`: within `width / 2` metres of the line the
+ * displacement ramps from −d to +d (raised cosine of the signed distance), so faults make slopes
+ * instead of cliffs; farther away it is ±d as with the step.
+ */
+export type FaultProfile = { kind: 'step' } | { kind: 'smooth'; /** Transition width w, metres (> 0). */ width: number };
+export const FAULT_PROFILE_KINDS: readonly FaultProfile['kind'][] = ['step', 'smooth'];
+export const STEP_PROFILE: FaultProfile = { kind: 'step' };
+
 export interface FaultRecipe {
   seed: number;
   iterations: number;
   lineMethod: LineMethod;
   decay: DecaySchedule;
+  /** Absent in recipes written before profiles existed: the step profile. */
+  profile?: FaultProfile;
+}
+
+/** The recipe's profile, the step where none is given. */
+export function profileOf(recipe: FaultRecipe): FaultProfile {
+  return recipe.profile ?? STEP_PROFILE;
 }
 
 export const DEFAULT_RECIPE: FaultRecipe = {

@@ -1,0 +1,95 @@
+/**
+ * Parameters of the erosion steps (a recipe step each; see shared/erosion/thermal.ts and
+ * hydraulic.ts). Plain JSON so they can be recorded in a project's history and passed to workers.
+ */
+
+/** Thermal erosion: material slides downhill wherever the slope between neighbours exceeds the talus angle. */
+export interface ThermalParams {
+  /** Whole passes over the map (≥ 0). */
+  iterations: number;
+  /** Talus (angle of repose), degrees in (0, 90): steeper slopes shed material. */
+  talusDeg: number;
+  /** Fraction (0, 1] of the excess height moved per pass; 0.5 settles a pair of cells exactly. */
+  strength: number;
+}
+
+/** Hydraulic erosion, droplet model (Beyer 2015; parameters as in Lague's Hydraulic-Erosion). */
+export interface HydraulicParams {
+  /** Seeds the droplets' start positions; the same params give the same bytes. */
+  seed: number;
+  /** Number of droplets simulated (≥ 0). */
+  droplets: number;
+  /** Steps a droplet lives at most (≥ 1). */
+  lifetime: number;
+  /** 0…1: how much a droplet keeps its direction instead of following the gradient. */
+  inertia: number;
+  /** Sediment capacity factor: capacity = max(−Δh, minSlope) · speed · water · capacity. */
+  capacity: number;
+  /** Smallest slope used in the capacity, so droplets on flats still carry some sediment. */
+  minSlope: number;
+  /** 0…1: fraction of the free capacity eroded per step. */
+  erosionRate: number;
+  /** 0…1: fraction of the surplus sediment deposited per step. */
+  depositionRate: number;
+  /** 0…1: fraction of the water evaporated per step. */
+  evaporation: number;
+  /** Gravity in the droplet's speed update. */
+  gravity: number;
+  /** Erosion brush radius in cells (≥ 1). */
+  radius: number;
+}
+
+export const DEFAULT_THERMAL: ThermalParams = { iterations: 50, talusDeg: 35, strength: 0.5 };
+
+export const DEFAULT_HYDRAULIC: HydraulicParams = {
+  seed: 1,
+  droplets: 100_000,
+  lifetime: 30,
+  inertia: 0.05,
+  capacity: 4,
+  minSlope: 0.01,
+  erosionRate: 0.3,
+  depositionRate: 0.3,
+  evaporation: 0.01,
+  gravity: 4,
+  radius: 3,
+};
+
+/** Upper bounds that keep one step's work finite on any map (a hostile project cannot ask for more). */
+export const MAX_THERMAL_ITERATIONS = 10_000;
+export const MAX_DROPLETS = 50_000_000;
+export const MAX_DROPLET_LIFETIME = 1_000;
+export const MAX_EROSION_RADIUS = 16;
+
+const isWhole = (v: unknown, min: number, max: number): v is number => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
+const isIn = (v: unknown, min: number, max: number): v is number => typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max;
+
+/** The first problem with thermal parameters, in words, or null. */
+export function thermalProblem(p: ThermalParams): string | null {
+  if (!isWhole(p.iterations, 0, MAX_THERMAL_ITERATIONS)) return `thermal iterations must be a whole number from 0 to ${MAX_THERMAL_ITERATIONS}`;
+  if (!isIn(p.talusDeg, 0, 90) || p.talusDeg === 0 || p.talusDeg === 90) return 'talus angle must be between 0° and 90°';
+  if (!isIn(p.strength, 0, 1) || p.strength === 0) return 'thermal strength must be in (0, 1]';
+  return null;
+}
+
+/** The first problem with hydraulic parameters, in words, or null. */
+export function hydraulicProblem(p: HydraulicParams): string | null {
+  if (!isWhole(p.seed, 0, 0xffffffff)) return 'hydraulic seed must be a whole number from 0 to 4294967295';
+  if (!isWhole(p.droplets, 0, MAX_DROPLETS)) return `droplets must be a whole number from 0 to ${MAX_DROPLETS}`;
+  if (!isWhole(p.lifetime, 1, MAX_DROPLET_LIFETIME)) return `droplet lifetime must be a whole number from 1 to ${MAX_DROPLET_LIFETIME}`;
+  if (!isWhole(p.radius, 1, MAX_EROSION_RADIUS)) return `erosion radius must be a whole number from 1 to ${MAX_EROSION_RADIUS}`;
+  for (const [name, value] of [['inertia', p.inertia], ['erosion rate', p.erosionRate], ['deposition rate', p.depositionRate], ['evaporation', p.evaporation]] as const) {
+    if (!isIn(value, 0, 1)) return `${name} must be from 0 to 1`;
+  }
+  for (const [name, value] of [['capacity', p.capacity], ['minimum slope', p.minSlope], ['gravity', p.gravity]] as const) {
+    if (!isIn(value, 0, 1e6)) return `${name} must be a number ≥ 0`;
+  }
+  return null;
+}
+
+/** Progress and cancel hooks shared by the erosion steps (same meaning as the fault engine's). */
+export interface ErosionRunOptions {
+  onProgress?: (done: number, total: number) => void;
+  /** Polled between chunks of work; returning true abandons the run (the caller discards the heights). */
+  shouldCancel?: () => boolean;
+}
