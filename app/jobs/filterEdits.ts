@@ -3,7 +3,7 @@ import type { Editor } from '../editor';
 import { diffTileEdit } from '../tileEdit';
 import { withGenerationHistory, withGenerationSettings } from './generationEdits';
 import type { GenerationStep } from '../document';
-import { erosionFilter, normalizeToRange } from '../../shared/filters';
+import { applyStep, stepLabel, type NormaliseStep, type SmoothStep } from '../../shared/recipe/steps';
 
 /** Runs a whole-map filter (shared/filters; its RangeErrors propagate) on a copy and records the change as one tile edit; false if nothing changed. */
 export function applyFilterEdit(
@@ -26,7 +26,11 @@ export function applyFilterEdit(
   return true;
 }
 
-export const smoothTerrain = (editor: Editor, strength: number) => applyFilterEdit(editor, `Smooth (k = ${strength})`, (f) => erosionFilter(f, strength), false, { kind: 'smooth', k: strength });
-export const normaliseTerrain = (editor: Editor, min: number, max: number) => applyFilterEdit(editor, `Normalise to ${min}…${max} m`, (f) => normalizeToRange(f, min, max), false, { kind: 'normalise', min, max });
+/** A quick step on the calling thread (headless use and tests; the editor runs steps as jobs). */
+function applyStepNow(editor: Editor, step: SmoothStep | NormaliseStep): boolean {
+  return applyFilterEdit(editor, stepLabel(step), (f) => applyStep(f, step, null), false, { ...step });
+}
+export const smoothTerrain = (editor: Editor, k: number) => applyStepNow(editor, { kind: 'smooth', k });
+export const normaliseTerrain = (editor: Editor, min: number, max: number) => applyStepNow(editor, { kind: 'normalise', min, max });
 /** Flat ground, no recipe: the next run starts from scratch ("run more" has nothing to continue). */
 export const resetTerrain = (editor: Editor) => applyFilterEdit(editor, 'Reset to flat', (f) => f.heights.fill(0), true);

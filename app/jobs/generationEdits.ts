@@ -1,6 +1,7 @@
 import type { Heightfield } from '../../shared/terrain/heightfield';
 import type { GenerationSettings, GenerationStep, TerrainDocument } from '../document';
 import type { DocumentEdit } from '../history';
+import type { ErosionMasks } from '../../shared/erosion/hydraulic';
 import { ALL } from '../region';
 
 /** Wraps a height edit so that it also sets the document's generation settings (undone with it). */
@@ -50,6 +51,26 @@ export function withGenerationHistory(edit: DocumentEdit, before: readonly Gener
     revert: (doc) => {
       const region = edit.revert(doc);
       doc.history = [...before];
+      return region;
+    },
+  };
+}
+
+/** Wraps a height edit so that it also sets the document's erosion masks (undone with it). */
+export function withErosionMasks(edit: DocumentEdit, before: ErosionMasks | null, after: ErosionMasks | null): DocumentEdit {
+  if (before === after) return edit;
+  const maskBytes = (masks: ErosionMasks | null) => (masks ? masks.flow.byteLength + masks.deposition.byteLength : 0);
+  return {
+    label: edit.label,
+    byteSize: edit.byteSize + maskBytes(before) + maskBytes(after),
+    apply: (doc) => {
+      const region = edit.apply(doc);
+      doc.erosionMasks = after;
+      return region;
+    },
+    revert: (doc) => {
+      const region = edit.revert(doc);
+      doc.erosionMasks = before;
       return region;
     },
   };

@@ -1,7 +1,8 @@
 import type { CommandRegistry } from '../commands';
 import type { Editor } from '../editor';
 import { createGenerateFormStore, validateGenerateForm, type GenerateFormStore } from '../jobs/generateForm';
-import type { FaultJobTransport } from '../jobs/protocol';
+import type { TerrainJobTransport } from '../jobs/protocol';
+import { stepProblem, type TerrainStep } from '../../shared/recipe/steps';
 import { TerrainJobs } from '../jobs/terrainJobs';
 import { createBrushTool } from './brushTool';
 import { createFaultTool } from './faultTool';
@@ -20,9 +21,11 @@ export interface TerrainDesign {
   /** Runs the form's recipe from flat ground; resolves to an error message, or null. */
   generate(): Promise<string | null>;
   runMore(): Promise<string | null>;
+  /** Applies a filter or erosion step to the current terrain as a job; resolves to an error message, or null. */
+  runStep(step: TerrainStep): Promise<string | null>;
 }
 
-export function createTerrainDesign(editor: Editor, tools: ToolStore, transport: FaultJobTransport): TerrainDesign {
+export function createTerrainDesign(editor: Editor, tools: ToolStore, transport: TerrainJobTransport): TerrainDesign {
   const jobs = new TerrainJobs(editor, transport);
   const form = createGenerateFormStore();
   const toolSettings = createToolSettingsStore();
@@ -31,7 +34,8 @@ export function createTerrainDesign(editor: Editor, tools: ToolStore, transport:
     fault: createFaultTool(editor, tools, toolSettings),
   };
   const generation = editor.document.generation;
-  if (generation) form.setState({ recipe: generation.recipe });
+  // A document made by another recipe (an opened project) fills the form with it; the preset no longer describes it.
+  if (generation && JSON.stringify(generation.recipe) !== JSON.stringify(form.getState().recipe)) form.setState({ recipe: generation.recipe, presetId: 'custom' });
   const field = editor.document.field;
   form.setState({ width: field.width, depth: field.depth, cellSize: field.cellSize });
 
@@ -51,7 +55,7 @@ export function createTerrainDesign(editor: Editor, tools: ToolStore, transport:
       const problem = validateGenerateForm(state);
       if (problem) return problem;
       tools.getState().active?.cancel();
-      return outcomeMessage(await jobs.generate({ width: state.width, depth: state.depth, cellSize: state.cellSize, recipe: state.recipe }));
+      return outcomeMessage(await jobs.generate({ width: state.width, depth: state.depth, cellSize: state.cellSize, recipe: state.recipe, finishing: state.finishing }));
     },
     async runMore() {
       const count = form.getState().runMoreCount;
@@ -59,6 +63,12 @@ export function createTerrainDesign(editor: Editor, tools: ToolStore, transport:
       if (!editor.document.generation) return 'Nothing to continue: run a generation first';
       tools.getState().active?.cancel();
       return outcomeMessage(await jobs.runMore(count));
+    },
+    async runStep(step) {
+      const problem = stepProblem(step);
+      if (problem) return `${problem.charAt(0).toUpperCase()}${problem.slice(1)}`;
+      tools.getState().active?.cancel();
+      return outcomeMessage(await jobs.runStep(step));
     },
   };
 }

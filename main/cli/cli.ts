@@ -10,6 +10,7 @@ import { exportHelp, generateHelp, infoHelp, mainHelp } from './help';
 import { runExport, runInfo } from './exchangeCommands';
 import { runScatter } from './scatter';
 import { runDrive } from './drive';
+import { runErode } from './erode';
 import { outputFormatFor } from './outputs';
 import { parseCommand } from './commandArgs';
 
@@ -43,6 +44,7 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
   }
   if (command === 'scatter') return runScatter(rest, io);
   if (command === 'drive') return runDrive(rest, io);
+  if (command === 'erode') return runErode(rest, io);
   if (command !== 'generate') {
     io.stderr(`faultline: unknown command "${command}" (try faultline --help)\n`);
     return EXIT_USAGE;

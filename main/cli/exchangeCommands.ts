@@ -14,12 +14,12 @@ const EXIT_OK = 0;
 const EXIT_FAILURE = 1;
 const EXIT_USAGE = 2;
 
-function message(error: unknown): string {
+export function message(error: unknown): string {
   // One line: codec messages already name the file.
   return (error instanceof Error ? error.message : String(error)).split('\n')[0];
 }
 
-async function readAndLoad(io: CliIo, command: string, input: string, read: InputOptions): Promise<LoadedInput | null> {
+export async function readAndLoad(io: CliIo, command: string, input: string, read: InputOptions): Promise<LoadedInput | null> {
   const readFile = io.readFile ?? (await import('./readInputFile')).readInputFile;
   try {
     const bytes = await readFile(input);
@@ -58,6 +58,7 @@ export async function runExport(args: readonly string[], io: CliIo): Promise<num
       byteOrder: options.byteOrder,
       flip: options.flip,
       recipe: loaded.recipe,
+      history: loaded.history,
       props: loaded.props,
       fileName: displayFileName(options.output),
     });

@@ -14,6 +14,7 @@ Usage:
   faultline export --help, faultline info --help     their options
   faultline scatter TERRAIN --type NAME --count N --seed S --out FILE   scatter props (--help)
   faultline drive TERRAIN --route FILE --out FILE   test-drive a route, write telemetry CSV (--help)
+  faultline erode IN --out FILE [--thermal N] [--hydraulic DROPLETS]   erode a heightmap or project (--help)
   faultline --help                                   this text
 
 Exit codes: 0 success, 1 a file could not be read or written, 2 bad arguments.

@@ -18,6 +18,8 @@ export interface LoadedInput {
   /** PNG text entries; the recipe and prop count of a project. */
   metadata: Record<string, unknown>;
   recipe: FaultRecipe | null;
+  /** A project's generation history (its steps after the recipe); empty for other files. */
+  history: JsonObject[];
   props: JsonObject[];
 }
 
@@ -35,6 +37,7 @@ export function loadInput(bytes: Uint8Array, fileName: string, read: InputOption
       bitDepth: 32,
       metadata: { recipe: project.recipe, history: project.history.length, props: project.props.length },
       recipe: project.recipe,
+      history: project.history,
       props: project.props,
     };
   }
@@ -53,5 +56,5 @@ export function loadInput(bytes: Uint8Array, fileName: string, read: InputOption
     // Values given on the command line win over the file's metadata.
     preferFileMetadata: false,
   });
-  return { kind: decoded.format, field, bitDepth: decoded.bitDepth, metadata: { ...decoded.metadata.text }, recipe: null, props: [] };
+  return { kind: decoded.format, field, bitDepth: decoded.bitDepth, metadata: { ...decoded.metadata.text }, recipe: null, history: [], props: [] };
 }

@@ -25,6 +25,8 @@ export interface OutputOptions {
   flip?: boolean;
   /** .faultline: the recipe that made the heights, or null; props to keep. */
   recipe?: FaultRecipe | null;
+  /** .faultline: the steps after the recipe (continued runs, filters, erosion). */
+  history?: JsonObject[];
   props?: JsonObject[];
   /** Names the file in codec errors. */
   fileName?: string;
@@ -104,7 +106,7 @@ registerOutputFormat({
 
 registerOutputFormat({
   extension: '.faultline',
-  description: 'Faultline project: heights bit for bit, size, cell size and the recipe',
+  description: 'Faultline project: heights bit for bit, size, cell size, the recipe and its steps',
   encode: (field, options = {}) =>
-    compileProject({ field, recipe: options.recipe ?? null, history: [], props: options.props ?? [], view: {} }, {}, options.fileName),
+    compileProject({ field, recipe: options.recipe ?? null, history: options.history ?? [], props: options.props ?? [], view: {} }, {}, options.fileName),
 });

@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import { useStore } from 'zustand';
 import type { EditorSession } from '../../app/editorSession';
-import { SIZE_PRESETS, type GenerateForm } from '../../app/jobs/generateForm';
-import { normaliseTerrain, resetTerrain, smoothTerrain } from '../../app/jobs/filterEdits';
+import { presetFormValues, SIZE_PRESETS, type GenerateForm } from '../../app/jobs/generateForm';
+import { resetTerrain } from '../../app/jobs/filterEdits';
 import type { TerrainDesign } from '../../app/tools/terrainDesign';
-import { LINE_METHODS, type DecaySchedule, type FaultRecipe, type LineMethod } from '../../shared/fault/recipe';
+import { LINE_METHODS, profileOf, type DecaySchedule, type FaultProfile, type FaultRecipe, type LineMethod } from '../../shared/fault/recipe';
+import { presetById, TERRAIN_PRESETS, type PresetId } from '../../shared/presets/terrainPresets';
+import { hydraulicStep, thermalStep, type FinishingStep, type TerrainStep } from '../../shared/recipe/steps';
+import { StepFields, STEP_KIND_LABELS, type EditableStep } from './StepFields';
 import { seedFromNumber } from '../../shared/random';
 import { MAX_MAP_SIDE, MIN_MAP_SIDE } from '../../shared/terrain/heightfield';
 import { DecayPlot } from './DecayPlot';
@@ -13,7 +16,15 @@ import { NumberField } from './NumberField';
 
 const LINE_METHOD_LABELS: Record<LineMethod, string> = { normal: 'Normal form', 'two-point': 'Two random points', cross: 'Cross product' };
 
-/** Fault-formation recipe, Run / Run more / Reset, and the smoothing and normalise filters. */
+/** A new finishing step of each kind, as the "Add step" menu offers them. */
+const NEW_STEPS: Record<EditableStep['kind'], () => FinishingStep> = {
+  smooth: () => ({ kind: 'smooth', k: 0.5 }),
+  normalise: () => ({ kind: 'normalise', min: 0, max: 100 }),
+  thermal: () => thermalStep(),
+  hydraulic: () => hydraulicStep({ droplets: 50_000 }),
+};
+
+/** Preset, fault-formation recipe and finishing steps, Run / Run more / Reset; erosion and filters on the current terrain. */
 export function GeneratePanel({ session, design }: { session: EditorSession; design: TerrainDesign }) {
   const { editor } = session;
   const form = useStore(design.form);
@@ -22,10 +33,23 @@ export function GeneratePanel({ session, design }: { session: EditorSession; des
   const hasRecipe = useStore(editor.store, () => editor.document.generation !== null);
   const [error, setError] = useState<string | null>(null);
   const set = (patch: Partial<GenerateForm>) => design.form.setState(patch);
-  const setRecipe = (patch: Partial<FaultRecipe>) => design.form.setState((s) => ({ recipe: { ...s.recipe, ...patch } }));
-  const setDecay = (patch: Partial<DecaySchedule>) => design.form.setState((s) => ({ recipe: { ...s.recipe, decay: { ...s.recipe.decay, ...patch } } }));
+  /** A change of size keeps the chosen preset, scaled to the new size (presets size their features to the map). */
+  const setSize = (patch: Pick<Partial<GenerateForm>, 'width' | 'depth' | 'cellSize'>) =>
+    design.form.setState((s) => {
+      const next = { ...s, ...patch };
+      return s.presetId === 'custom' ? patch : { ...patch, ...presetFormValues(s.presetId, { ...next, seed: s.recipe.seed }) };
+    });
+  /** A hand-edited recipe or finishing list is no longer the preset's. */
+  const setRecipe = (patch: Partial<FaultRecipe>) => design.form.setState((s) => ({ recipe: { ...s.recipe, ...patch }, presetId: 'custom' }));
+  const setSeed = (seed: number) => design.form.setState((s) => ({ recipe: { ...s.recipe, seed }, finishing: s.finishing.map((step) => (step.kind === 'hydraulic' ? { ...step, seed } : step)) }));
+  const setDecay = (patch: Partial<DecaySchedule>) => design.form.setState((s) => ({ recipe: { ...s.recipe, decay: { ...s.recipe.decay, ...patch } }, presetId: 'custom' }));
+  const setProfile = (profile: FaultProfile) => setRecipe({ profile });
+  const setFinishing = (finishing: FinishingStep[]) => set({ finishing, presetId: 'custom' });
+  const choosePreset = (id: PresetId) => set(presetFormValues(id, { ...form, seed: form.recipe.seed }));
+  const profile = profileOf(form.recipe);
   const preset = form.width === form.depth && SIZE_PRESETS.includes(form.width) ? String(form.width) : 'custom';
   const report = (message: string | null | boolean) => setError(typeof message === 'string' ? message : null);
+  const runStep = (step: TerrainStep) => void design.runStep(step).then(report);
   /** Filters throw RangeError on values they cannot use; show it instead of failing the click. */
   const runFilter = (filter: () => boolean) => {
     try {
@@ -37,10 +61,24 @@ export function GeneratePanel({ session, design }: { session: EditorSession; des
 
   return (
     <section className="panel-section" aria-label="Generate" data-testid="generate-panel">
-      <h2>Fault formation</h2>
+      <h2>Generate</h2>
+      <label className="field">
+        <span>Preset</span>
+        <select data-testid="gen-preset" value={form.presetId} onChange={(e) => e.target.value !== 'custom' && choosePreset(e.target.value as PresetId)}>
+          {TERRAIN_PRESETS.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.label}
+            </option>
+          ))}
+          <option value="custom">Custom</option>
+        </select>
+      </label>
+      <p className="hint" data-testid="gen-preset-description">
+        {form.presetId === 'custom' ? 'Your own recipe: pick a preset to start again from one.' : presetById(form.presetId)?.description}
+      </p>
       <label className="field">
         <span>Size</span>
-        <select data-testid="gen-size" value={preset} onChange={(e) => e.target.value !== 'custom' && set({ width: Number(e.target.value), depth: Number(e.target.value) })}>
+        <select data-testid="gen-size" value={preset} onChange={(e) => e.target.value !== 'custom' && setSize({ width: Number(e.target.value), depth: Number(e.target.value) })}>
           {SIZE_PRESETS.map((size) => (
             <option key={size} value={size}>
               {size} × {size}
@@ -50,10 +88,10 @@ export function GeneratePanel({ session, design }: { session: EditorSession; des
         </select>
       </label>
       <div className="field-row">
-        <NumberField label="Width" testId="gen-width" integer min={MIN_MAP_SIDE} max={MAX_MAP_SIDE} value={form.width} onChange={(width) => set({ width })} />
-        <NumberField label="Depth" testId="gen-depth" integer min={MIN_MAP_SIDE} max={MAX_MAP_SIDE} value={form.depth} onChange={(depth) => set({ depth })} />
+        <NumberField label="Width" testId="gen-width" integer min={MIN_MAP_SIDE} max={MAX_MAP_SIDE} value={form.width} onChange={(width) => setSize({ width })} />
+        <NumberField label="Depth" testId="gen-depth" integer min={MIN_MAP_SIDE} max={MAX_MAP_SIDE} value={form.depth} onChange={(depth) => setSize({ depth })} />
       </div>
-      <NumberField label="Cell size (m)" testId="gen-cell-size" min={0.001} value={form.cellSize} onChange={(cellSize) => set({ cellSize })} />
+      <NumberField label="Cell size (m)" testId="gen-cell-size" min={0.001} value={form.cellSize} onChange={(cellSize) => setSize({ cellSize })} />
       <NumberField label="Iterations" testId="gen-iterations" integer min={0} value={form.recipe.iterations} onChange={(iterations) => setRecipe({ iterations })} />
       <div className="field-row">
         <NumberField label="disp0 (m)" testId="gen-disp0" value={form.recipe.decay.disp0} onChange={(disp0) => setDecay({ disp0 })} title="Displacement of the first iteration" />
@@ -72,11 +110,28 @@ export function GeneratePanel({ session, design }: { session: EditorSession; des
         </select>
       </label>
       <div className="field-row">
-        <NumberField label="Seed" testId="gen-seed" integer min={0} max={0xffffffff} value={form.recipe.seed} onChange={(seed) => setRecipe({ seed })} />
-        <button type="button" data-testid="gen-new-seed" onClick={() => setRecipe({ seed: seedFromNumber(Math.random()) })}>
+        <label className="field" title="Step: each fault is a cliff. Smooth: the displacement ramps over the width, so faults make slopes.">
+          <span>Profile</span>
+          <select
+            data-testid="gen-profile"
+            value={profile.kind}
+            onChange={(e) => setProfile(e.target.value === 'smooth' ? { kind: 'smooth', width: profile.kind === 'smooth' ? profile.width : 40 } : { kind: 'step' })}
+          >
+            <option value="step">Step</option>
+            <option value="smooth">Smooth</option>
+          </select>
+        </label>
+        {profile.kind === 'smooth' && (
+          <NumberField label="Width (m)" testId="gen-fault-width" min={0.001} value={profile.width} onChange={(width) => setProfile({ kind: 'smooth', width })} title="Transition width across each fault line" />
+        )}
+      </div>
+      <div className="field-row">
+        <NumberField label="Seed" testId="gen-seed" integer min={0} max={0xffffffff} value={form.recipe.seed} onChange={setSeed} />
+        <button type="button" data-testid="gen-new-seed" onClick={() => setSeed(seedFromNumber(Math.random()))}>
           New seed
         </button>
       </div>
+ <FinishingList steps={form.finishing} onChange={setFinishing} />
       <div className="button-row">
         <button type="button" data-testid="gen-run" disabled={running} onClick={() => void design.generate().then(report)}>
           Run
@@ -90,10 +145,18 @@ export function GeneratePanel({ session, design }: { session: EditorSession; des
         </button>
       </div>
       <JobProgress jobs={design.jobs} />
-      <h3>Filters</h3>
+      <h3>Erode and filter the current terrain</h3>
+      <StepFields step={form.erodeThermal} testId="erode-thermal" onChange={(erodeThermal) => set({ erodeThermal })} />
+      <button type="button" data-testid="erode-thermal-run" disabled={running} onClick={() => runStep(form.erodeThermal)}>
+        Thermal erosion
+      </button>
+      <StepFields step={form.erodeHydraulic} testId="erode-hydraulic" onChange={(erodeHydraulic) => set({ erodeHydraulic })} />
+      <button type="button" data-testid="erode-hydraulic-run" disabled={running} onClick={() => runStep(form.erodeHydraulic)}>
+        Hydraulic erosion
+      </button>
       <div className="field-row">
         <NumberField label="Smoothing k" testId="gen-smooth-k" min={0} max={0.99} step={0.05} value={form.smoothStrength} onChange={(smoothStrength) => set({ smoothStrength })} />
-        <button type="button" data-testid="gen-smooth" disabled={running} onClick={() => runFilter(() => smoothTerrain(editor, form.smoothStrength))}>
+        <button type="button" data-testid="gen-smooth" disabled={running} onClick={() => runStep({ kind: 'smooth', k: form.smoothStrength })}>
           Smooth
         </button>
       </div>
@@ -104,7 +167,7 @@ export function GeneratePanel({ session, design }: { session: EditorSession; des
           type="button"
           data-testid="gen-normalise"
           disabled={running || !(form.normaliseMax > form.normaliseMin)}
-          onClick={() => runFilter(() => normaliseTerrain(editor, form.normaliseMin, form.normaliseMax))}
+          onClick={() => runStep({ kind: 'normalise', min: form.normaliseMin, max: form.normaliseMax })}
         >
           Normalise
         </button>
@@ -115,5 +178,47 @@ export function GeneratePanel({ session, design }: { session: EditorSession; des
         </p>
       )}
     </section>
+  );
+}
+
+/** The steps Run applies after the faults, each editable and removable, and a menu to add one. */
+function FinishingList({ steps, onChange }: { steps: FinishingStep[]; onChange(steps: FinishingStep[]): void }) {
+  const replace = (index: number, step: FinishingStep) => onChange(steps.map((s, k) => (k === index ? step : s)));
+  return (
+    <div className="finishing" data-testid="gen-finishing">
+      <h3>Then</h3>
+      {steps.length === 0 && <p className="hint">No finishing steps: Run makes the faults only.</p>}
+      <ol>
+        {steps.map((step, index) => (
+          <li key={index} data-testid={`gen-finishing-${index}`}>
+            <div className="finishing-head">
+              <span>{STEP_KIND_LABELS[step.kind]}</span>
+              <button type="button" aria-label={`Remove ${STEP_KIND_LABELS[step.kind]}`} data-testid={`gen-finishing-${index}-remove`} onClick={() => onChange(steps.filter((_, k) => k !== index))}>
+                ✕
+              </button>
+            </div>
+            <StepFields step={step} testId={`gen-finishing-${index}`} onChange={(next) => replace(index, next)} />
+          </li>
+        ))}
+      </ol>
+      <label className="field">
+        <span>Add step</span>
+        <select
+          data-testid="gen-finishing-add"
+          value=""
+          onChange={(e) => {
+            const kind = e.target.value as EditableStep['kind'];
+            if (kind) onChange([...steps, NEW_STEPS[kind]()]);
+          }}
+        >
+          <option value="">…</option>
+          {(Object.keys(NEW_STEPS) as EditableStep['kind'][]).map((kind) => (
+            <option key={kind} value={kind}>
+              {STEP_KIND_LABELS[kind]}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
   );
 }

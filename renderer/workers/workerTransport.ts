@@ -1,17 +1,17 @@
-import type { FaultJobOutcome, FaultJobTransport, FromWorkerMessage, JobHandle, ToWorkerMessage } from '../../app/jobs/protocol';
+import type { TerrainJobOutcome, TerrainJobTransport, FromWorkerMessage, JobHandle, ToWorkerMessage } from '../../app/jobs/protocol';
 
 /**
- * Runs each fault job in a dedicated worker. A synchronous engine cannot read a cancel message
+ * Runs each terrain job in a dedicated worker. A synchronous engine cannot read a cancel message
  * mid-run (SharedArrayBuffer flags need COOP/COEP), so cancel terminates the worker: immediate, and
  * safe because the job only ever touched its own copy of the heights.
  */
-export function createWorkerTransport(): FaultJobTransport {
+export function createWorkerTransport(): TerrainJobTransport {
   return {
     start(request, onProgress): JobHandle {
-      const worker = new Worker(new URL('./faultWorker.ts', import.meta.url), { type: 'module', name: 'fault-formation' });
-      let settle: (outcome: FaultJobOutcome) => void = () => undefined;
+      const worker = new Worker(new URL('./terrainWorker.ts', import.meta.url), { type: 'module', name: 'terrain-job' });
+      let settle: (outcome: TerrainJobOutcome) => void = () => undefined;
       let settled = false;
-      const outcome = new Promise<FaultJobOutcome>((resolve) => {
+      const outcome = new Promise<TerrainJobOutcome>((resolve) => {
         settle = (value) => {
           if (settled) return;
           settled = true;
@@ -22,12 +22,12 @@ export function createWorkerTransport(): FaultJobTransport {
       worker.onmessage = (event: MessageEvent<FromWorkerMessage>) => {
         const message = event.data;
         if (message.type === 'progress') onProgress(message.done, message.total);
-        else if (message.type === 'done') settle({ status: 'done', heights: message.heights });
+        else if (message.type === 'done') settle({ status: 'done', heights: message.heights, masks: message.masks });
         else settle({ status: 'failed', message: message.message });
       };
       worker.onerror = (event) => {
         event.preventDefault();
-        settle({ status: 'failed', message: event.message || 'the fault worker stopped unexpectedly' });
+        settle({ status: 'failed', message: event.message || 'the terrain worker stopped unexpectedly' });
       };
       const message: ToWorkerMessage = { type: 'run', request };
       worker.postMessage(message, [request.heights.buffer]);

@@ -1,9 +1,10 @@
 /// <reference lib="webworker" />
 /**
- * Runs fault-formation jobs off the UI thread. One job per worker at a time; the UI cancels by
- * terminating the worker (the job works on its own copy of the heights, so nothing is left half-done).
+ * Runs terrain jobs (fault runs, filters, erosion) off the UI thread. One job per worker at a time;
+ * the UI cancels by terminating the worker (the job works on its own copy of the heights, so nothing
+ * is left half-done).
  */
-import { runFaultJob } from '../../app/jobs/runFaultJob';
+import { runTerrainJob } from '../../app/jobs/runTerrainJob';
 import type { FromWorkerMessage, ToWorkerMessage } from '../../app/jobs/protocol';
 
 /** Progress messages are throttled so a fast engine does not flood the UI thread. */
@@ -19,7 +20,7 @@ scope.onmessage = (event: MessageEvent<ToWorkerMessage>) => {
   const { request } = event.data;
   let lastPost = 0;
   try {
-    const heights = runFaultJob(
+    const result = runTerrainJob(
       request,
       (done, total) => {
         const now = performance.now();
@@ -29,7 +30,10 @@ scope.onmessage = (event: MessageEvent<ToWorkerMessage>) => {
       },
       // No cancel check: the UI cancels by terminating this worker.
     );
-    if (heights) post({ type: 'done', heights }, [heights.buffer]);
+    if (result) {
+      const { heights, masks } = result;
+      post({ type: 'done', heights, masks }, masks ? [heights.buffer, masks.flow.buffer, masks.deposition.buffer] : [heights.buffer]);
+    }
   } catch (error) {
     post({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
   }

@@ -1,0 +1,120 @@
+/**
+ * `faultline erode IN --out OUT [--thermal N --talus DEG] [--hydraulic DROPLETS] --seed S`: erodes an
+ * existing heightmap or project with the same steps the editor records. A project keeps its recipe and
+ * gets the steps appended to its history, so it still replays bit for bit.
+ */
+import { parseArgs } from 'node:util';
+import { displayFileName } from '../../shared/codecs/errors';
+import { createHeightfield } from '../../shared/terrain/heightfield';
+import type { ErosionMasks } from '../../shared/erosion/hydraulic';
+import { applyStep, stepLabel, type FinishingStep } from '../../shared/recipe/steps';
+import { UsageError } from './args';
+import type { CliIo } from './cli';
+import { parseCommand } from './commandArgs';
+import { EROSION_HELP, EROSION_OPTIONS, erosionStepsFrom, parseNumberOption, parseWholeOption } from './erosionArgs';
+import { message, readAndLoad } from './exchangeCommands';
+import { outputFormatFor, outputFormats } from './outputs';
+
+export interface ErodeOptions {
+  input: string;
+  outputs: string[];
+  steps: FinishingStep[];
+  cellSize: number | undefined;
+  /** Write PREFIX.flow.png and PREFIX.deposition.png (8-bit) when hydraulic erosion runs. */
+  masks: string | undefined;
+}
+
+export function erodeHelp(): string {
+  return `faultline erode IN --out OUT [--out OUT…] [options]
+
+Erodes a heightmap (.png, .r16/.raw, .r32) or a project (.faultline) and writes the result in any
+format faultline writes. Thermal erosion runs first, then hydraulic. A project keeps its recipe and
+gets the erosion appended to its history.
+
+${EROSION_HELP}
+Other options:
+  --seed S                  seeds the hydraulic droplets (default 1)
+  --masks PREFIX            also write PREFIX.flow.png and PREFIX.deposition.png (8-bit, 0…max)
+  --cell-size M             metres between samples, for inputs that do not say (default: the file's, else 1)
+  --out FILE                repeatable; the type follows the extension (${outputFormats().map((f) => f.extension).join(', ')})
+`;
+}
+
+export function parseErodeArgs(args: readonly string[]): ErodeOptions {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      strict: true,
+      options: { ...EROSION_OPTIONS, out: { type: 'string', multiple: true }, seed: { type: 'string' }, masks: { type: 'string' }, 'cell-size': { type: 'string' } },
+    });
+  } catch (error) {
+    throw new UsageError(message(error));
+  }
+  const { values, positionals } = parsed;
+  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'an input file is required' : `one input file only, got ${positionals.length}`);
+  const outputs = values.out ?? [];
+  if (outputs.length === 0) throw new UsageError('at least one --out FILE is required');
+  for (const path of outputs) if (!outputFormatFor(path)) throw new UsageError(`--out ${path}: unknown output type`);
+  const seed = values.seed === undefined ? 1 : parseWholeOption('seed', values.seed, 0, 0xffffffff);
+  const steps = erosionStepsFrom(values, seed);
+  if (steps.length === 0) throw new UsageError('nothing to do: give --thermal N and/or --hydraulic DROPLETS');
+  // Thermal first, then hydraulic: talus-settled slopes, then water carves them.
+  steps.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'thermal' ? -1 : 1));
+  const cellSize = values['cell-size'] === undefined ? undefined : parseNumberOption('cell-size', values['cell-size'], Number.MIN_VALUE);
+  if (values.masks === '') throw new UsageError('--masks needs a file name prefix');
+  return { input: positionals[0], outputs, steps, cellSize, masks: values.masks };
+}
+
+/** A mask as an 8-bit PNG spanning 0…its largest value. */
+function maskPng(values: Float32Array, width: number, depth: number, path: string): Uint8Array {
+  let max = 0;
+  for (let k = 0; k < values.length; k++) if (values[k] > max) max = values[k];
+  const field = createHeightfield(width, depth, 1, values);
+  return outputFormatFor('.png')!.encode(field, { bits: 8, range: { min: 0, max: max > 0 ? max : 1 }, fileName: displayFileName(path) });
+}
+
+export async function runErode(args: readonly string[], io: CliIo): Promise<number> {
+  const parsed = parseCommand('erode', args, io, erodeHelp, parseErodeArgs);
+  if (!parsed.ok) return parsed.exitCode;
+  const options = parsed.options;
+  const loaded = await readAndLoad(io, 'erode', options.input, { cellSize: options.cellSize });
+  if (!loaded) return 1;
+  const { field } = loaded;
+  const masks: ErosionMasks | undefined = options.masks ? { flow: new Float32Array(field.heights.length), deposition: new Float32Array(field.heights.length) } : undefined;
+  try {
+    for (const step of options.steps) {
+      applyStep(field, step, loaded.recipe, { masks });
+      io.stdout(`${stepLabel(step)}: done\n`);
+    }
+  } catch (error) {
+    io.stderr(`faultline erode: ${displayFileName(options.input)}: ${message(error)}\n`);
+    return 1;
+  }
+  const files: [string, Uint8Array][] = [];
+  try {
+    for (const path of options.outputs) {
+      const format = outputFormatFor(path)!;
+      const history = [...loaded.history, ...options.steps.map((step) => ({ ...step }))];
+      files.push([path, format.encode(field, { recipe: loaded.recipe, history, props: loaded.props, fileName: displayFileName(path) })]);
+    }
+    if (masks && options.masks) {
+      files.push([`${options.masks}.flow.png`, maskPng(masks.flow, field.width, field.depth, `${options.masks}.flow.png`)]);
+      files.push([`${options.masks}.deposition.png`, maskPng(masks.deposition, field.width, field.depth, `${options.masks}.deposition.png`)]);
+    }
+  } catch (error) {
+    io.stderr(`faultline erode: ${message(error)}\n`);
+    return 1;
+  }
+  for (const [path, bytes] of files) {
+    try {
+      await io.writeFile(path, bytes);
+    } catch (error) {
+      io.stderr(`faultline erode: cannot write ${path}: ${message(error)}\n`);
+      return 1;
+    }
+    io.stdout(`wrote ${path} (${field.width}×${field.depth})\n`);
+  }
+  return 0;
+}

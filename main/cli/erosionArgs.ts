@@ -1,0 +1,84 @@
+/**
+ * The erosion options `faultline generate` and `faultline erode` share: each turns into a recipe
+ * step (shared/recipe/steps.ts), so the CLI applies exactly what the editor records.
+ */
+import { DEFAULT_HYDRAULIC, DEFAULT_THERMAL, MAX_DROPLETS, MAX_DROPLET_LIFETIME, MAX_EROSION_RADIUS, MAX_THERMAL_ITERATIONS } from '../../shared/erosion/params';
+import { hydraulicStep, stepProblem, thermalStep, type FinishingStep, type HydraulicStep, type ThermalStep } from '../../shared/recipe/steps';
+import { UsageError } from './args';
+
+/** `util.parseArgs` option specs (every value is a string; parsed below). */
+export const EROSION_OPTIONS = {
+  thermal: { type: 'string' },
+  talus: { type: 'string' },
+  'thermal-strength': { type: 'string' },
+  hydraulic: { type: 'string' },
+  'droplet-lifetime': { type: 'string' },
+  'erosion-radius': { type: 'string' },
+} as const;
+
+export type ErosionValues = Partial<Record<keyof typeof EROSION_OPTIONS, string>>;
+
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+export function parseNumberOption(option: string, text: string, min = -Infinity, max = Infinity): number {
+  const value = DECIMAL.test(text) ? Number(text) : NaN;
+  if (!Number.isFinite(value) || value < min || value > max) throw new UsageError(`--${option} needs a number from ${min} to ${max}, got "${text}"`);
+  return value;
+}
+
+export function parseWholeOption(option: string, text: string, min: number, max: number): number {
+  const value = parseNumberOption(option, text, min, max);
+  if (!Number.isInteger(value)) throw new UsageError(`--${option} must be a whole number from ${min} to ${max}, got "${text}"`);
+  return value;
+}
+
+/**
+ * The finishing steps after applying the options to `base` (a preset's steps, or none): `--thermal`
+ * and `--hydraulic` set the step of their kind (added at the end when the base has none), and their
+ * companions (`--talus`, `--droplet-lifetime`, …) tune it. `seed` seeds hydraulic droplets.
+ */
+export function erosionStepsFrom(values: ErosionValues, seed: number, base: readonly FinishingStep[] = []): FinishingStep[] {
+  const steps = base.map((step) => ({ ...step }));
+  const find = <K extends 'thermal' | 'hydraulic'>(kind: K) => steps.find((step) => step.kind === kind) as (K extends 'thermal' ? ThermalStep : HydraulicStep) | undefined;
+
+  const thermalTuned = values.talus !== undefined || values['thermal-strength'] !== undefined;
+  if (values.thermal !== undefined || thermalTuned) {
+    let thermal = find('thermal');
+    if (!thermal) {
+      if (values.thermal === undefined) throw new UsageError('--talus and --thermal-strength need --thermal N (passes)');
+      thermal = thermalStep();
+      steps.push(thermal);
+    }
+    if (values.thermal !== undefined) thermal.iterations = parseWholeOption('thermal', values.thermal, 0, MAX_THERMAL_ITERATIONS);
+    if (values.talus !== undefined) thermal.talusDeg = parseNumberOption('talus', values.talus, 0.01, 89.99);
+    if (values['thermal-strength'] !== undefined) thermal.strength = parseNumberOption('thermal-strength', values['thermal-strength'], 0.001, 1);
+  }
+
+  const hydraulicTuned = values['droplet-lifetime'] !== undefined || values['erosion-radius'] !== undefined;
+  if (values.hydraulic !== undefined || hydraulicTuned) {
+    let hydraulic = find('hydraulic');
+    if (!hydraulic) {
+      if (values.hydraulic === undefined) throw new UsageError('--droplet-lifetime and --erosion-radius need --hydraulic DROPLETS');
+      hydraulic = hydraulicStep();
+      steps.push(hydraulic);
+    }
+    if (values.hydraulic !== undefined) hydraulic.droplets = parseWholeOption('hydraulic', values.hydraulic, 0, MAX_DROPLETS);
+    if (values['droplet-lifetime'] !== undefined) hydraulic.lifetime = parseWholeOption('droplet-lifetime', values['droplet-lifetime'], 1, MAX_DROPLET_LIFETIME);
+    if (values['erosion-radius'] !== undefined) hydraulic.radius = parseWholeOption('erosion-radius', values['erosion-radius'], 1, MAX_EROSION_RADIUS);
+  }
+  for (const step of steps) {
+    if (step.kind === 'hydraulic') step.seed = seed;
+    const problem = stepProblem(step);
+    if (problem) throw new UsageError(problem);
+  }
+  return steps;
+}
+
+export const EROSION_HELP = `Erosion (each becomes a recipe step, applied in the order given by the preset, new ones last):
+  --thermal N               thermal erosion passes (default talus ${DEFAULT_THERMAL.talusDeg}°, strength ${DEFAULT_THERMAL.strength})
+  --talus DEG               talus angle: slopes steeper than this shed material
+  --thermal-strength S      fraction of the excess moved per pass, (0, 1]
+  --hydraulic DROPLETS      hydraulic (droplet) erosion, up to ${MAX_DROPLETS.toLocaleString('en-US')} droplets
+  --droplet-lifetime N      steps a droplet lives (default ${DEFAULT_HYDRAULIC.lifetime})
+  --erosion-radius N        erosion radius in cells (default ${DEFAULT_HYDRAULIC.radius})
+`;

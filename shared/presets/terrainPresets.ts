@@ -1,0 +1,141 @@
+/**
+ * Terrain presets: each is a recipe (fault iterations, decay, profile) plus finishing steps
+ * (smoothing, erosion), scaled to the map so a preset looks alike at 257² and at 4097². A preset only
+ * fills the generate form (and the CLI's options): what is recorded is the recipe and steps it made,
+ * so a project never depends on a preset's numbers staying the same.
+ */
+import type { FaultRecipe } from '../fault/recipe';
+import { hydraulicStep, thermalStep, type FinishingStep } from '../recipe/steps';
+
+export type PresetId = 'rolling-hills' | 'mountains' | 'canyons' | 'mesas' | 'islands' | 'classic';
+
+export interface PresetTarget {
+  width: number;
+  depth: number;
+  cellSize: number;
+  seed: number;
+}
+
+export interface PresetResult {
+  recipe: FaultRecipe;
+  finishing: FinishingStep[];
+}
+
+export interface TerrainPreset {
+  id: PresetId;
+  label: string;
+  /** One line for the form and `faultline --help`. */
+  description: string;
+  build(target: PresetTarget): PresetResult;
+}
+
+/** The shorter side of the map, metres: features are sized against it. */
+const span = (t: PresetTarget) => (Math.min(t.width, t.depth) - 1) * t.cellSize;
+/** Droplets for a density per vertex, so erosion looks the same at every size. */
+const dropletsFor = (t: PresetTarget, perVertex: number) => Math.max(1, Math.round(t.width * t.depth * perVertex));
+/** Relief scale: a 512 m map gets 1, larger maps proportionally taller (up to 4×). */
+const reliefScale = (t: PresetTarget) => Math.min(4, Math.max(0.25, span(t) / 512));
+/** A metre value rounded to centimetres, so recorded recipes read well. */
+const cm = (metres: number) => Math.round(metres * 100) / 100;
+
+export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
+  {
+    id: 'rolling-hills',
+    label: 'Rolling hills',
+    description: 'Gentle hills and valleys with eroded slopes; drivable almost everywhere.',
+    build: (t) => ({
+      recipe: {
+        seed: t.seed,
+        iterations: 300,
+        lineMethod: 'normal',
+        decay: { disp0: cm(3 * reliefScale(t)), dispN: cm(0.4 * reliefScale(t)), n: 300 },
+        profile: { kind: 'smooth', width: cm(span(t) * 0.15) },
+      },
+      finishing: [thermalStep({ iterations: 30, talusDeg: 30, strength: 0.5 }), hydraulicStep({ seed: t.seed, droplets: dropletsFor(t, 0.6) })],
+    }),
+  },
+  {
+    id: 'mountains',
+    label: 'Mountains',
+    description: 'High ridges and deep valleys, carved by water; cliffs only where the talus allows.',
+    build: (t) => ({
+      recipe: {
+        seed: t.seed,
+        iterations: 800,
+        lineMethod: 'normal',
+        decay: { disp0: cm(8 * reliefScale(t)), dispN: cm(0.5 * reliefScale(t)), n: 500 },
+        profile: { kind: 'smooth', width: cm(span(t) * 0.06) },
+      },
+      finishing: [thermalStep({ iterations: 40, talusDeg: 40, strength: 0.5 }), hydraulicStep({ seed: t.seed, droplets: dropletsFor(t, 1.5), erosionRate: 0.4 })],
+    }),
+  },
+  {
+    id: 'canyons',
+    label: 'Canyons',
+    description: 'A raised plateau cut by water into steep-sided canyons.',
+    build: (t) => ({
+      recipe: {
+        seed: t.seed,
+        iterations: 200,
+        lineMethod: 'normal',
+        decay: { disp0: cm(4 * reliefScale(t)), dispN: cm(1 * reliefScale(t)), n: 200 },
+        profile: { kind: 'smooth', width: cm(span(t) * 0.2) },
+      },
+      finishing: [
+        hydraulicStep({ seed: t.seed, droplets: dropletsFor(t, 3), erosionRate: 0.6, depositionRate: 0.1, capacity: 8, lifetime: 60 }),
+        thermalStep({ iterations: 10, talusDeg: 55, strength: 0.3 }),
+      ],
+    }),
+  },
+  {
+    id: 'mesas',
+    label: 'Mesas',
+    description: 'Flat-topped terraces with steep faces: the step profile, softened by talus.',
+    build: (t) => ({
+      recipe: { seed: t.seed, iterations: 60, lineMethod: 'normal', decay: { disp0: cm(6 * reliefScale(t)), dispN: cm(2 * reliefScale(t)), n: 60 }, profile: { kind: 'step' } },
+      finishing: [thermalStep({ iterations: 60, talusDeg: 50, strength: 0.5 }), hydraulicStep({ seed: t.seed, droplets: dropletsFor(t, 0.4) })],
+    }),
+  },
+  {
+    id: 'islands',
+    label: 'Islands',
+    description: 'Hilly islands in a sea at 0 m: rolling hills normalised from −30 m to 60 m.',
+    build: (t) => ({
+      recipe: {
+        seed: t.seed,
+        iterations: 300,
+        lineMethod: 'normal',
+        decay: { disp0: 3, dispN: 0.4, n: 300 },
+        profile: { kind: 'smooth', width: cm(span(t) * 0.12) },
+      },
+      finishing: [
+        { kind: 'normalise', min: cm(-30 * reliefScale(t)), max: cm(60 * reliefScale(t)) },
+        thermalStep({ iterations: 30, talusDeg: 30, strength: 0.5 }),
+        hydraulicStep({ seed: t.seed, droplets: dropletsFor(t, 0.6) }),
+      ],
+    }),
+  },
+  {
+    id: 'classic',
+    label: 'Classic faults',
+    description: 'The plain lighthouse3d fault formation: hard steps, no erosion.',
+    build: (t) => ({
+      recipe: { seed: t.seed, iterations: 400, lineMethod: 'normal', decay: { disp0: 4, dispN: 0.25, n: 400 }, profile: { kind: 'step' } },
+      finishing: [],
+    }),
+  },
+];
+
+export const DEFAULT_PRESET_ID: PresetId = 'rolling-hills';
+export const PRESET_IDS: readonly PresetId[] = TERRAIN_PRESETS.map((preset) => preset.id);
+
+export function presetById(id: string): TerrainPreset | undefined {
+  return TERRAIN_PRESETS.find((preset) => preset.id === id);
+}
+
+/** The recipe and finishing steps of a preset for this map (throws on an unknown id). */
+export function buildPreset(id: PresetId, target: PresetTarget): PresetResult {
+  const preset = presetById(id);
+  if (!preset) throw new RangeError(`unknown preset "${id}" (known: ${PRESET_IDS.join(', ')})`);
+  return preset.build(target);
+}

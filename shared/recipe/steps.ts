@@ -1,0 +1,137 @@
+/**
+ * The steps a terrain is made of after its recipe's first run: continued runs, manual faults,
+ * filters and erosion. Each is plain JSON (recorded in the project's history and sent to workers),
+ * and `applyStep` is the one place that says what a step does to the heights, so a job, the CLI and
+ * a replay of a saved project all get the same bytes.
+ */
+import type { Heightfield } from '../terrain/heightfield';
+import { terrainExtent } from '../terrain/heightfield';
+import { applyFaults, generateFaults, lineThroughPoints } from '../fault/engine';
+import type { FaultRecipe } from '../fault/recipe';
+import { erosionFilter } from '../filters/erosion';
+import { normalizeToRange } from '../filters/normalize';
+import { thermalErosion } from '../erosion/thermal';
+import { hydraulicErosion, type ErosionMasks } from '../erosion/hydraulic';
+import { DEFAULT_HYDRAULIC, DEFAULT_THERMAL, hydraulicProblem, thermalProblem, type ErosionRunOptions, type HydraulicParams, type ThermalParams } from '../erosion/params';
+
+/** Iterations [start, end) of the document's recipe, added to the heights as they are. */
+export interface RunStep {
+  kind: 'run';
+  start: number;
+  end: number;
+}
+/** One fault through two world points (metres); the left of p1 → p2 (seen from above) rises. */
+export interface ManualFaultStep {
+  kind: 'manualFault';
+  x1: number;
+  z1: number;
+  x2: number;
+  z2: number;
+  displacement: number;
+}
+/** The FIR smoothing filter with strength k ∈ [0, 1). */
+export interface SmoothStep {
+  kind: 'smooth';
+  k: number;
+}
+/** Linear stretch of the heights onto [min, max]. */
+export interface NormaliseStep {
+  kind: 'normalise';
+  min: number;
+  max: number;
+}
+export type ThermalStep = { kind: 'thermal' } & ThermalParams;
+export type HydraulicStep = { kind: 'hydraulic' } & HydraulicParams;
+
+export type TerrainStep = RunStep | ManualFaultStep | SmoothStep | NormaliseStep | ThermalStep | HydraulicStep;
+export type TerrainStepKind = TerrainStep['kind'];
+
+/** Steps that can follow a generation in a preset (they need no recipe to continue). */
+export type FinishingStep = SmoothStep | NormaliseStep | ThermalStep | HydraulicStep;
+
+export const thermalStep = (params: Partial<ThermalParams> = {}): ThermalStep => ({ kind: 'thermal', ...DEFAULT_THERMAL, ...params });
+export const hydraulicStep = (params: Partial<HydraulicParams> = {}): HydraulicStep => ({ kind: 'hydraulic', ...DEFAULT_HYDRAULIC, ...params });
+
+/** What a step's progress and cancel hooks, and its optional erosion masks, need. */
+export interface StepRunOptions extends ErosionRunOptions {
+  /** Filled by hydraulic steps (accumulated over several). */
+  masks?: ErosionMasks;
+}
+
+const STEP_LABELS: Record<TerrainStepKind, string> = {
+  run: 'Run more',
+  manualFault: 'Manual fault',
+  smooth: 'Smooth',
+  normalise: 'Normalise',
+  thermal: 'Thermal erosion',
+  hydraulic: 'Hydraulic erosion',
+};
+
+/** A short label for undo, progress and the history list. */
+export function stepLabel(step: TerrainStep): string {
+  switch (step.kind) {
+    case 'run':
+      return `Run ${step.end - step.start} more`;
+    case 'smooth':
+      return `Smooth (k = ${step.k})`;
+    case 'normalise':
+      return `Normalise to ${step.min}…${step.max} m`;
+    case 'thermal':
+      return `Thermal erosion (${step.iterations} × ${step.talusDeg}°)`;
+    case 'hydraulic':
+      return `Hydraulic erosion (${step.droplets.toLocaleString('en-US')} droplets)`;
+    default:
+      return STEP_LABELS[step.kind];
+  }
+}
+
+/** The first problem with a step's values, in words, or null (the step's functions throw it too). */
+export function stepProblem(step: TerrainStep): string | null {
+  switch (step.kind) {
+    case 'run':
+      return Number.isSafeInteger(step.start) && Number.isSafeInteger(step.end) && step.start >= 0 && step.end >= step.start ? null : 'a run needs whole iterations 0 ≤ start ≤ end';
+    case 'manualFault':
+      return [step.x1, step.z1, step.x2, step.z2, step.displacement].every(Number.isFinite) ? null : 'a manual fault needs finite points and displacement';
+    case 'smooth':
+      return step.k >= 0 && step.k < 1 ? null : 'smoothing strength must be in [0, 1)';
+    case 'normalise':
+      return Number.isFinite(step.min) && Number.isFinite(step.max) && step.min <= step.max ? null : 'normalise needs finite min ≤ max';
+    case 'thermal':
+      return thermalProblem(step);
+    case 'hydraulic':
+      return hydraulicProblem(step);
+  }
+}
+
+/**
+ * Applies one step to the field in place. `recipe` is the document's recipe (needed by 'run' steps
+ * only). Returns false when cancelled (the heights are then partly changed: callers work on a copy).
+ */
+export function applyStep(field: Heightfield, step: TerrainStep, recipe: FaultRecipe | null, options: StepRunOptions = {}): boolean {
+  const problem = stepProblem(step);
+  if (problem) throw new RangeError(problem);
+  const { onProgress, shouldCancel } = options;
+  switch (step.kind) {
+    case 'run': {
+      if (!recipe) throw new RangeError('a run step needs a recipe to continue');
+      const faults = generateFaults(recipe, terrainExtent(field), step.start, step.end);
+      return applyFaults(field, faults, { onProgress, shouldCancel, discardOnCancel: true, profile: recipe.profile });
+    }
+    case 'manualFault':
+      applyFaults(field, [{ line: lineThroughPoints(step.x1, step.z1, step.x2, step.z2), displacement: step.displacement }]);
+      onProgress?.(1, 1);
+      return true;
+    case 'smooth':
+      erosionFilter(field, step.k);
+      onProgress?.(1, 1);
+      return true;
+    case 'normalise':
+      normalizeToRange(field, step.min, step.max);
+      onProgress?.(1, 1);
+      return true;
+    case 'thermal':
+      return thermalErosion(field, step, { onProgress, shouldCancel });
+    case 'hydraulic':
+      return hydraulicErosion(field, step, { onProgress, shouldCancel, masks: options.masks });
+  }
+}
