@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { createHeightfield } from '../../shared/terrain/heightfield';
+import type { FaultRecipe } from '../../shared/fault/recipe';
+import { hydraulicStep, thermalStep, type TerrainStep } from '../../shared/recipe/steps';
+import { readStep, replayTerrain } from '../../shared/recipe/replay';
+import { DEFAULT_VIEW_SETTINGS } from '../../shared/ipc/contract';
+import { createDocument } from '../document';
+import { Editor } from '../editor';
+import { documentFromPayload, payloadOf } from '../project/mapping';
+import { applyManualFault } from '../tools/faultTool';
+import { createInProcessTransport } from './inProcessTransport';
+import { TerrainJobs } from './terrainJobs';
+
+const RECIPE: FaultRecipe = { seed: 5, iterations: 80, lineMethod: 'normal', decay: { disp0: 3, dispN: 0.5, n: 60 }, profile: { kind: 'smooth', width: 12 } };
+const THERMAL = thermalStep({ iterations: 8, talusDeg: 30 });
+const HYDRAULIC = hydraulicStep({ droplets: 3000, seed: 3 });
+
+function sameBits(a: Float32Array, b: Float32Array): boolean {
+  return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+}
+
+function setup() {
+  const editor = new Editor(createDocument(createHeightfield(49, 33, 2)));
+  return { editor, jobs: new TerrainJobs(editor, createInProcessTransport()) };
+}
+
+/** What the document's recipe and recorded history replay to. */
+function replayOf(editor: Editor) {
+  const { field, generation, history } = editor.document;
+  const steps = history.map((step) => {
+    const typed = readStep(step);
+    if (typeof typed === 'string') throw new Error(typed);
+    return typed;
+  });
+  return replayTerrain({ width: field.width, depth: field.depth, cellSize: field.cellSize, recipe: generation?.recipe ?? null, steps });
+}
+
+describe('recipe steps in the editor', () => {
+  it('generate with finishing steps is one undo entry that records the steps and replays bit for bit', async () => {
+    const { editor, jobs } = setup();
+    expect(await jobs.generate({ width: 49, depth: 33, cellSize: 2, recipe: RECIPE, finishing: [THERMAL, HYDRAULIC] })).toBe('done');
+    expect(editor.history.undoDepth).toBe(1);
+    expect(editor.store.getState().undoLabel).toBe('Generate 80 iterations + 2 steps');
+    expect(editor.document.history).toEqual([THERMAL, HYDRAULIC]);
+    expect(sameBits(editor.document.field.heights, replayOf(editor).heights)).toBe(true);
+    // Hydraulic erosion left its masks on the document: water went somewhere.
+    const masks = editor.document.erosionMasks;
+    expect(masks?.flow.some((v) => v > 0)).toBe(true);
+    editor.undo();
+    expect(editor.document.history).toEqual([]);
+    expect(editor.document.erosionMasks).toBeNull();
+    expect(editor.document.field.heights.every((h) => h === 0)).toBe(true);
+  });
+
+  it('erosion and filters on the current terrain are one undo entry each, appended to the history', async () => {
+    const { editor, jobs } = setup();
+    await jobs.generate({ width: 49, depth: 33, cellSize: 2, recipe: RECIPE });
+    const generated = editor.document.field.heights.slice();
+    expect(await jobs.runStep(THERMAL)).toBe('done');
+    expect(editor.store.getState().undoLabel).toBe('Thermal erosion (8 × 30°)');
+    expect(await jobs.runMore(20)).toBe('done');
+    expect(applyManualFault(editor, -20, -10, 25, 12, 2)).toBe(true);
+    expect(await jobs.runStep({ kind: 'smooth', k: 0.3 })).toBe('done');
+    expect(await jobs.runStep(HYDRAULIC)).toBe('done');
+    expect(editor.document.history.map((step) => step.kind)).toEqual(['thermal', 'run', 'manualFault', 'smooth', 'hydraulic']);
+    expect(editor.history.undoDepth).toBe(6);
+    expect(sameBits(editor.document.field.heights, replayOf(editor).heights)).toBe(true);
+    for (let k = 0; k < 5; k++) editor.undo();
+    expect(sameBits(editor.document.field.heights, generated)).toBe(true);
+    expect(editor.document.history).toEqual([]);
+    expect(editor.document.generation?.recipe.iterations).toBe(80);
+  });
+
+  it('a saved project carries the steps, and its replay gives its heights', async () => {
+    const { editor, jobs } = setup();
+    await jobs.generate({ width: 49, depth: 33, cellSize: 2, recipe: RECIPE, finishing: [HYDRAULIC] });
+    await jobs.runStep(THERMAL);
+    const loaded = documentFromPayload(payloadOf(editor.document, DEFAULT_VIEW_SETTINGS), 'steps.faultline').document;
+    expect(loaded.history).toEqual([HYDRAULIC, THERMAL]);
+    expect(loaded.generation?.recipe).toEqual(RECIPE);
+    const reopened = new Editor(loaded);
+    expect(sameBits(replayOf(reopened).heights, loaded.field.heights)).toBe(true);
+  });
+
+  it('a step with bad values fails the job and leaves the document as it was', async () => {
+    const { editor, jobs } = setup();
+    const bad: TerrainStep = { ...THERMAL, talusDeg: 95 };
+    expect(await jobs.runStep(bad)).toBe('failed');
+    expect(jobs.store.getState().lastMessage).toMatch(/talus/);
+    expect(editor.history.undoDepth).toBe(0);
+  });
+});
+
+describe('readStep', () => {
+  it('reads every kind back and refuses unknown kinds, missing and non-finite values', () => {
+    for (const step of [THERMAL, HYDRAULIC, { kind: 'smooth', k: 0.2 }, { kind: 'normalise', min: -3, max: 9 }, { kind: 'run', start: 4, end: 9 }, { kind: 'manualFault', x1: 0, z1: 1, x2: 2, z2: 3, displacement: 1 }] as const) {
+      expect(readStep({ ...step })).toEqual(step);
+    }
+    expect(readStep({ kind: 'pipe' })).toMatch(/unknown step kind/);
+    expect(readStep({ kind: 'toString' })).toMatch(/unknown step kind/);
+    expect(readStep({ kind: 'smooth' })).toMatch(/k must be a number/);
+    expect(readStep({ ...HYDRAULIC, droplets: 'many' })).toMatch(/droplets must be a number/);
+    expect(readStep({ ...THERMAL, strength: 0 })).toMatch(/strength/);
+    expect(readStep({ kind: 'run', start: 9, end: 4 })).toMatch(/start ≤ end/);
+  });
+});
