@@ -3,13 +3,23 @@ import { copyFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseProject, type ProjectDocument } from '../shared/codecs/project';
-import { runFaultFormation } from '../shared/fault/engine';
-import { createHeightfield } from '../shared/terrain/heightfield';
+import { readStep, replayTerrain } from '../shared/recipe/replay';
 import { bridgePage, expect, READY_SELECTOR, sendMenuCommand, test } from './fixtures';
 import { fillGenerateForm, runGenerateAndWait, waitForRecoveryJournal } from './perf/appActions';
 
 async function decode(filePath: string): Promise<ProjectDocument> {
   return parseProject(new Uint8Array(await readFile(filePath)), path.basename(filePath));
+}
+
+/** The heights a project's recipe and recorded steps make, replayed here independently of the app. */
+function replayedBytes(doc: ProjectDocument): Buffer {
+  const steps = doc.history.map((step) => {
+    const typed = readStep(step);
+    if (typeof typed === 'string') throw new Error(typed);
+    return typed;
+  });
+  const { width, depth, cellSize } = doc.field;
+  return Buffer.from(replayTerrain({ width, depth, cellSize, recipe: doc.recipe, steps }).heights.buffer);
 }
 
 function heightBytes(doc: ProjectDocument): Buffer {
@@ -50,11 +60,10 @@ test.describe('project files through the menus', () => {
     const first = await decode(one);
     expect([first.field.width, first.field.depth]).toEqual([129, 129]);
     expect(first.recipe).toMatchObject({ seed: 11, iterations: 60 });
-    // The file holds exactly the terrain its recipe makes (the generator is bit-reproducible).
-    const expected = createHeightfield(first.field.width, first.field.depth, first.field.cellSize);
-    if (!first.recipe) throw new Error('recipe missing');
-    runFaultFormation(expected, first.recipe);
-    expect(Buffer.from(expected.heights.buffer).equals(heightBytes(first))).toBe(true);
+    // The file holds exactly the terrain its recipe and its finishing steps (the default preset's
+    // erosion) make: generation and erosion are bit-reproducible.
+    expect(first.history.map((step) => step.kind)).toEqual(['thermal', 'hydraulic']);
+    expect(replayedBytes(first).equals(heightBytes(first))).toBe(true);
 
     // Saving kept the undo history.
     await expect(page.getByTestId('cmd-edit.undo')).toBeEnabled();
@@ -186,12 +195,7 @@ test.describe('project files through the menus', () => {
     await fillGenerateForm(page, 2049, 200, 21);
     await runGenerateAndWait(page);
     await expect(page.getByTestId('status-size')).toContainText('2049');
-    const regenerated = (doc: ProjectDocument) => {
-      if (!doc.recipe) throw new Error('recipe missing');
-      const field = createHeightfield(doc.field.width, doc.field.depth, doc.field.cellSize);
-      runFaultFormation(field, doc.recipe);
-      return Buffer.from(field.heights.buffer);
-    };
+    const regenerated = replayedBytes;
 
     // The journal of the generation: the whole map, as its recipe makes it.
     expect(await waitForRecoveryJournal({ userDataDir: app.userDataDir, lastChangeMs: changedAt })).toBe(true);

@@ -25,8 +25,12 @@ export async function waitForBothViewsDrawn(page: Page, after: number, timeout =
   return Number(await handle.jsonValue());
 }
 
-/** Fills the generate form (a size outside the presets goes through the custom width and depth). */
+/**
+ * Fills the generate form (a size outside the presets goes through the custom width and depth) with
+ * the classic preset: fault formation only, so timings measure the engine and views, not erosion.
+ */
 export async function fillGenerateForm(page: Page, size: number, iterations: number, seed: number): Promise<void> {
+  await page.getByTestId('gen-preset').selectOption('classic');
   const presets = await page.getByTestId('gen-size').locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
   if (presets.includes(String(size))) {
     await page.getByTestId('gen-size').selectOption(String(size));
