@@ -115,7 +115,7 @@ export function applyStep(field: Heightfield, step: TerrainStep, recipe: FaultRe
     case 'run': {
       if (!recipe) throw new RangeError('a run step needs a recipe to continue');
       const faults = generateFaults(recipe, terrainExtent(field), step.start, step.end);
-      return applyFaults(field, faults, { onProgress, shouldCancel, discardOnCancel: true, profile: recipe.profile });
+      return applyFaults(field, faults, { onProgress, shouldCancel, discardOnCancel: true });
     }
     case 'manualFault':
       applyFaults(field, [{ line: lineThroughPoints(step.x1, step.z1, step.x2, step.z2), displacement: step.displacement }]);
