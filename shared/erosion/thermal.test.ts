@@ -1,0 +1,237 @@
+import { describe, expect, it } from 'vitest';
+import { createHeightfield, type Heightfield } from '../terrain/heightfield';
+import { createRandom } from '../random';
+import { runFaultFormation } from '../fault/engine';
+import { DEFAULT_RECIPE } from '../fault/recipe';
+import { talusHeight, thermalErosion } from './thermal';
+import type { ThermalParams } from './params';
+
+function randomField(width: number, depth: number, cellSize: number, seed: number, amplitude: number): Heightfield {
+  const field = createHeightfield(width, depth, cellSize);
+  const random = createRandom(seed);
+  for (let k = 0; k < field.heights.length; k++) field.heights[k] = (random.next() - 0.5) * amplitude;
+  return field;
+}
+
+function faultField(size: number): Heightfield {
+  const field = createHeightfield(size, size, 1);
+  runFaultFormation(field, { ...DEFAULT_RECIPE, seed: 7, iterations: 200 });
+  return field;
+}
+
+function sum(heights: Float32Array): number {
+  let total = 0;
+  for (let k = 0; k < heights.length; k++) total += heights[k];
+  return total;
+}
+
+function maxAbs(heights: Float32Array): number {
+  let max = 0;
+  for (let k = 0; k < heights.length; k++) max = Math.max(max, Math.abs(heights[k]));
+  return max;
+}
+
+/** Largest |h[a] − h[b]| over all axis-neighbour pairs. */
+function steepestPair(field: Heightfield): number {
+  const { width, depth, heights } = field;
+  let max = 0;
+  for (let j = 0; j < depth; j++) {
+    for (let i = 0; i < width; i++) {
+      const k = j * width + i;
+      if (i + 1 < width) max = Math.max(max, Math.abs(heights[k] - heights[k + 1]));
+      if (j + 1 < depth) max = Math.max(max, Math.abs(heights[k] - heights[k + width]));
+    }
+  }
+  return max;
+}
+
+function sameBytes(a: Float32Array, b: Float32Array): boolean {
+  if (a.length !== b.length) return false;
+  const x = new Uint32Array(a.buffer, a.byteOffset, a.length);
+  const y = new Uint32Array(b.buffer, b.byteOffset, b.length);
+  for (let k = 0; k < x.length; k++) if (x[k] !== y[k]) return false;
+  return true;
+}
+
+/**
+ * The documented order written plainly, one pair at a time: per pass two half passes over 2 × 2
+ * blocks (offset 0 then 1 on even passes, 1 then 0 on odd ones), each block's horizontal pairs then
+ * vertical ones (vertical first on odd passes), blocks cut by an edge reduced to their pairs inside
+ * the map. Counts the transfers, for the mass bound.
+ */
+function referenceThermal(field: Heightfield, params: ThermalParams): number {
+  const { width, depth, heights: h } = field;
+  const talus = talusHeight(params, field.cellSize);
+  let transfers = 0;
+  const settle = (a: number, b: number): void => {
+    const d = h[a] - h[b];
+    if (Math.abs(d) <= talus) return;
+    const amount = params.strength * (d > 0 ? d - talus : d + talus);
+    const newA = Math.fround(h[a] - amount);
+    h[b] = h[b] + (h[a] - newA);
+    h[a] = newA;
+    transfers++;
+  };
+  const inside = (i: number, j: number): boolean => i >= 0 && i < width && j >= 0 && j < depth;
+  const pair = (i1: number, j1: number, i2: number, j2: number): void => {
+    if (inside(i1, j1) && inside(i2, j2)) settle(j1 * width + i1, j2 * width + i2);
+  };
+  for (let pass = 0; pass < params.iterations; pass++) {
+    const odd = pass % 2 === 1;
+    for (const offset of odd ? [1, 0] : [0, 1]) {
+      for (let j = offset - 2; j < depth; j += 2) {
+        for (let i = offset - 2; i < width; i += 2) {
+          const horizontal = (): void => {
+            pair(i, j, i + 1, j);
+            pair(i, j + 1, i + 1, j + 1);
+          };
+          const vertical = (): void => {
+            pair(i, j, i, j + 1);
+            pair(i + 1, j, i + 1, j + 1);
+          };
+          if (odd) {
+            vertical();
+            horizontal();
+          } else {
+            horizontal();
+            vertical();
+          }
+        }
+      }
+    }
+  }
+  return transfers;
+}
+
+describe('thermalErosion', () => {
+  it('settles pairs in the documented block order, edges included (same bytes as the plain loop)', () => {
+    for (const [width, depth] of [[2, 2], [3, 5], [8, 7], [33, 33], [40, 17]]) {
+      for (const strength of [0.5, 1, 0.2]) {
+        const params = { iterations: 5, talusDeg: 30, strength };
+        const fast = randomField(width, depth, 1.5, width * 100 + depth, 12);
+        const plain = { ...fast, heights: fast.heights.slice() };
+        expect(thermalErosion(fast, params)).toBe(true);
+        const transfers = referenceThermal(plain, params);
+        expect(transfers).toBeGreaterThan(0);
+        expect(sameBytes(fast.heights, plain.heights), `${width}×${depth} strength ${strength}`).toBe(true);
+      }
+    }
+  });
+
+  it('conserves mass within one float32 rounding of the lower vertex per transfer', () => {
+    // Each transfer adds to the lower vertex exactly what the higher one lost; only the lower
+    // vertex's store rounds, by at most ½ ulp ≤ 2⁻²⁴·max|h|. Bound: transfers · 2⁻²⁴ · max|h|.
+    for (const field of [faultField(129), randomField(64, 48, 2, 5, 200)]) {
+      const params = { iterations: 60, talusDeg: 35, strength: 0.5 };
+      const original = field.heights.slice();
+      const before = sum(field.heights);
+      const bound = 2 ** -24 * maxAbs(field.heights);
+      const counted = { ...field, heights: field.heights.slice() };
+      const transfers = referenceThermal(counted, params);
+      thermalErosion(field, params);
+      expect(transfers).toBeGreaterThan(1000);
+      expect(Math.abs(sum(field.heights) - before)).toBeLessThanOrEqual(transfers * bound);
+      // And the heights did move (a no-op would conserve mass trivially).
+      expect(sameBytes(field.heights, original)).toBe(false);
+    }
+  });
+
+  it('relaxes a cliff until no neighbour pair exceeds the talus', () => {
+    for (const cellSize of [1, 2]) {
+      const field = createHeightfield(48, 40, cellSize);
+      for (let j = 0; j < 40; j++) for (let i = 24; i < 48; i++) field.heights[j * 48 + i] = 12;
+      const talus = talusHeight({ talusDeg: 40 }, cellSize);
+      expect(talus).toBeCloseTo(Math.tan((40 * Math.PI) / 180) * cellSize, 12);
+      const topBefore = field.heights[20 * 48 + 24];
+      let previous = steepestPair(field);
+      expect(previous).toBe(12);
+      for (let round = 0; round < 10; round++) {
+        thermalErosion(field, { iterations: 100, talusDeg: 40, strength: 0.5 });
+        const steepest = steepestPair(field);
+        expect(steepest).toBeLessThanOrEqual(previous);
+        previous = steepest;
+      }
+      expect(previous).toBeLessThanOrEqual(talus + 1e-4);
+      // Material went from the top of the cliff to its foot.
+      expect(field.heights[20 * 48 + 24]).toBeLessThan(topBefore);
+      expect(field.heights[20 * 48 + 23]).toBeGreaterThan(0);
+    }
+  });
+
+  it('reduces the slopes of a fault-formation map', () => {
+    const field = faultField(129);
+    const talus = talusHeight({ talusDeg: 35 }, 1);
+    const exceeding = (f: Heightfield): number => {
+      let excess = 0;
+      const { width, heights } = f;
+      for (let k = 0; k + width < heights.length; k++) {
+        excess += Math.max(0, Math.abs(heights[k] - heights[k + width]) - talus);
+        if ((k + 1) % width !== 0) excess += Math.max(0, Math.abs(heights[k] - heights[k + 1]) - talus);
+      }
+      return excess;
+    };
+    const before = exceeding(field);
+    thermalErosion(field, { iterations: 50, talusDeg: 35, strength: 0.5 });
+    expect(exceeding(field)).toBeLessThan(before * 0.5);
+  });
+
+  it('leaves a map with no slope above the talus bit for bit unchanged', () => {
+    const field = randomField(31, 17, 1, 3, 0.5); // neighbours differ by < 0.5 m < tan(30°)
+    const before = field.heights.slice();
+    thermalErosion(field, { iterations: 20, talusDeg: 30, strength: 1 });
+    expect(sameBytes(field.heights, before)).toBe(true);
+    // The same map with 0.25 m cells has slopes up to 2: it moves.
+    const small = { ...field, cellSize: 0.25 };
+    thermalErosion(small, { iterations: 1, talusDeg: 30, strength: 1 });
+    expect(sameBytes(small.heights, before)).toBe(false);
+  });
+
+  it('is deterministic and does not depend on progress or cancel hooks', () => {
+    const a = faultField(65);
+    const b = faultField(65);
+    const params = { iterations: 7, talusDeg: 33, strength: 0.7 };
+    thermalErosion(a, params);
+    const reports: number[] = [];
+    thermalErosion(b, params, { onProgress: (done) => reports.push(done), shouldCancel: () => false });
+    expect(sameBytes(a.heights, b.heights)).toBe(true);
+    expect(reports.length).toBeGreaterThan(0);
+    expect(reports.every((value, index) => index === 0 || value > reports[index - 1])).toBe(true);
+  });
+
+  it('reports progress up to the total and stops when cancelled', () => {
+    const field = faultField(257);
+    const seen: Array<[number, number]> = [];
+    expect(thermalErosion(field, { iterations: 3, talusDeg: 35, strength: 0.5 }, { onProgress: (d, t) => seen.push([d, t]) })).toBe(true);
+    const [done, total] = seen[seen.length - 1];
+    expect(done).toBe(total);
+
+    let polls = 0;
+    const cancelled = faultField(257);
+    const result = thermalErosion(cancelled, { iterations: 1000, talusDeg: 35, strength: 0.5 }, { shouldCancel: () => ++polls > 3 });
+    expect(result).toBe(false);
+    expect(polls).toBe(4);
+    expect(thermalErosion(faultField(9), { iterations: 5, talusDeg: 35, strength: 0.5 }, { shouldCancel: () => true })).toBe(false);
+  });
+
+  it('does nothing for zero iterations', () => {
+    const field = faultField(33);
+    const before = field.heights.slice();
+    expect(thermalErosion(field, { iterations: 0, talusDeg: 35, strength: 0.5 })).toBe(true);
+    expect(sameBytes(field.heights, before)).toBe(true);
+  });
+
+  it('rejects bad parameters with a RangeError', () => {
+    const field = faultField(9);
+    for (const bad of [
+      { iterations: -1, talusDeg: 35, strength: 0.5 },
+      { iterations: 1.5, talusDeg: 35, strength: 0.5 },
+      { iterations: 1, talusDeg: 0, strength: 0.5 },
+      { iterations: 1, talusDeg: 90, strength: 0.5 },
+      { iterations: 1, talusDeg: Number.NaN, strength: 0.5 },
+      { iterations: 1, talusDeg: 35, strength: 0 },
+      { iterations: 1, talusDeg: 35, strength: 1.01 },
+    ]) {
+      expect(() => thermalErosion(field, bad)).toThrow(RangeError);
+    }
+  });
+});
