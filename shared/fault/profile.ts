@@ -7,7 +7,7 @@
  *   t = faultSide(line, x, z) · smoothScale(line, w)      (signed distance in half-widths)
  *   t ≥ 1          → +d
  *   t ≤ −1 or NaN  → −d            (NaN sinks, as `risesAt` sinks it)
- *   otherwise      → d · r(t), rounded to a multiple of 2⁻²⁴ m
+ *   otherwise      → d · r(t), rounded to the nearest multiple of 2⁻²⁴ m (ties to even)
  * with r(t) = t·(3 − t²)/2, the cubic smoothstep 3u² − 2u³ of u = (t + 1)/2 rescaled to [−1, 1]: flat
  * at both edges of the band (r′(±1) = 0), steepest at the line (r′(0) = 3/2).
  *
@@ -23,11 +23,16 @@ import { DISPLACEMENT_QUANTUM, FAULT_PROFILE_KINDS, type FaultProfile } from './
 export const MIN_FAULT_WIDTH = 1e-6;
 export const MAX_FAULT_WIDTH = 1e7;
 
-/**
- * ½ / 2⁻²⁴: r(t)·d in quanta is d · t(3 − t²) · 2²³. Multiplying by a power of two is exact, so this is
- * the same number as (d · r(t)) / 2⁻²⁴ — quantizeDisplacement's rounding of d · r(t).
- */
+/** ½ / 2⁻²⁴: d · r(t) in quanta of 2⁻²⁴ m is d · t(3 − t²) · 2²³ (scaling by a power of two is exact). */
 export const RAMP_QUANTA = 2 ** 23;
+
+/**
+ * 1.5 · 2⁵²: for |x| < 2⁵¹, (x + ROUNDER) − ROUNDER is x rounded to the nearest integer, ties to even
+ * (between 2⁵² and 2⁵³ doubles are the integers). Two additions, where Math.round is several times
+ * slower in the engine's hot loop. |d| ≤ 2²⁶ (the engine's bound on total displacement) keeps
+ * |d · t(3 − t²) · 2²³| ≤ 2⁵⁰.
+ */
+export const ROUNDER = 1.5 * 2 ** 52;
 
 /**
  * What the side value is multiplied by to give t: 1 / (length · w/2), with length the norm of (a, b)
@@ -42,7 +47,7 @@ export function smoothScale(line: FaultLine, width: number): number {
 export function rampedDisplacement(d: number, t: number): number {
   if (t >= 1) return d;
   if (!(t > -1)) return -d;
-  return Math.round(d * (t * (3 - t * t)) * RAMP_QUANTA) * DISPLACEMENT_QUANTUM;
+  return (d * (t * (3 - t * t)) * RAMP_QUANTA + ROUNDER - ROUNDER) * DISPLACEMENT_QUANTUM;
 }
 
 /** The smooth profile's displacement of the vertex at (x, z); `scale` is smoothScale(line, w). */
