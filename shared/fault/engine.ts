@@ -6,13 +6,16 @@ import type { Heightfield } from '../terrain/heightfield';
 import { terrainExtent } from '../terrain/heightfield';
 import { createRandom } from '../random';
 import { nextFaultLine, type FaultLine, type TerrainSize } from './lines';
-import { displacementAt, quantizeDisplacement, type FaultRecipe } from './recipe';
+import { assertUsableProfile } from './profile';
+import { displacementAt, profileOf, quantizeDisplacement, type FaultProfile, type FaultRecipe } from './recipe';
 import { BLOCK_ROWS, RowSweep } from './rowSweep';
 
 export interface Fault {
   line: FaultLine;
   /** Metres; rising vertices gain it, the others lose it. Rounded to a multiple of 2⁻²⁴ when applied. */
   displacement: number;
+  /** How the displacement varies across the line (profile.ts); absent = the step. */
+  profile?: FaultProfile;
 }
 
 export interface ApplyOptions {
@@ -46,17 +49,18 @@ function assertIterationRange(start: number, end: number): void {
 }
 
 /**
- * The faults of iterations [start, end) of the recipe's sequence on a terrain of this extent. The
- * PRNG is replayed from the beginning and the decay schedule uses absolute iteration indexes, so
- * [0, n) followed by [n, m) is exactly [0, m).
+ * The faults of iterations [start, end) of the recipe's sequence on a terrain of this extent, each
+ * with the recipe's profile. The PRNG is replayed from the beginning and the decay schedule uses
+ * absolute iteration indexes, so [0, n) followed by [n, m) is exactly [0, m).
  */
 export function generateFaults(recipe: FaultRecipe, size: TerrainSize, start: number, end: number): Fault[] {
   assertIterationRange(start, end);
   const random = createRandom(recipe.seed);
+  const profile = profileOf(recipe);
   const faults: Fault[] = [];
   for (let iteration = 0; iteration < end; iteration++) {
     const line = nextFaultLine(random, recipe.lineMethod, size);
-    if (iteration >= start) faults.push({ line, displacement: displacementAt(recipe.decay, iteration) });
+    if (iteration >= start) faults.push({ line, displacement: displacementAt(recipe.decay, iteration), profile });
   }
   return faults;
 }
@@ -73,8 +77,8 @@ function rowsPerBlock(lineCount: number, width: number): number {
 
 /**
  * Adds the faults to field.heights in place: per vertex the float64 sum of ±displacement (sides
- * decided exactly as `risesAt`), added to the stored float32 height and rounded once — the same
- * bytes as the plain loop. Returns false, with the heights untouched, when cancelled (then the rows
+ * decided exactly as `risesAt`; with the smooth profile, `smoothDisplacementAt`), added to the stored
+ * float32 height and rounded once — the same bytes as the plain loop. Returns false, with the heights untouched, when cancelled (then the rows
  * are built in a scratch copy and committed at the end, which costs one extra map of memory, unless
  * the caller discards cancelled heights anyway: `discardOnCancel`).
  */
@@ -82,9 +86,12 @@ export function applyFaults(field: Heightfield, faults: readonly Fault[], option
   const { width, depth, heights } = field;
   const lines: FaultLine[] = [];
   const displacements: number[] = [];
+  const widths: number[] = [];
   let total = 0;
   faults.forEach((fault, index) => {
     assertFiniteLine(fault.line, index);
+    assertUsableProfile(fault.profile, index);
+    widths.push(fault.profile?.kind === 'smooth' ? fault.profile.width : 0);
     const d = quantizeDisplacement(fault.displacement);
     if (!Number.isFinite(d)) throw new RangeError(`fault ${index} has a non-finite displacement`);
     lines.push(fault.line);
@@ -96,7 +103,7 @@ export function applyFaults(field: Heightfield, faults: readonly Fault[], option
   }
   const { onProgress, shouldCancel, discardOnCancel = false } = options;
   if (shouldCancel?.()) return false;
-  const sweep = new RowSweep(field, lines, displacements);
+  const sweep = new RowSweep(field, lines, displacements, widths);
   const out = shouldCancel && !discardOnCancel ? new Float32Array(heights.length) : heights;
   const block = rowsPerBlock(lines.length, width);
   for (let j0 = 0; j0 < depth; j0 += block) {

@@ -48,10 +48,17 @@ export function nextFaultLine(random: Random, method: LineMethod, size: TerrainS
   }
 }
 
+/**
+ * The side value of the plain loop at (x, z), in exactly the operations and order every engine uses:
+ * positive on the rising side. It is the signed distance to the line times the length of (a, b)
+ * (normal form) or of (x2 − x1, z2 − z1) (cross).
+ */
+export function faultSide(line: FaultLine, x: number, z: number): number {
+  if (line.method === 'cross') return (line.x2 - line.x1) * (z - line.z1) - (line.z2 - line.z1) * (x - line.x1);
+  return line.a * x + line.b * z - line.c;
+}
+
 /** The side predicate of the plain loop: true when the vertex at (x, z) rises. */
 export function risesAt(line: FaultLine, x: number, z: number): boolean {
-  if (line.method === 'cross') {
-    return (line.x2 - line.x1) * (z - line.z1) - (line.z2 - line.z1) * (x - line.x1) > 0;
-  }
-  return line.a * x + line.b * z - line.c > 0;
+  return faultSide(line, x, z) > 0;
 }

@@ -18,8 +18,8 @@ export interface DecaySchedule {
 /**
  * How a fault's displacement varies across its line. `step`: every vertex rises or sinks by the full
  * displacement (the classic lighthouse3d fault). `smooth`: within `width / 2` metres of the line the
- * displacement ramps from −d to +d (raised cosine of the signed distance), so faults make slopes
- * instead of cliffs; farther away it is ±d as with the step.
+ * displacement ramps from −d to +d (a cubic smoothstep of the signed distance, defined in
+ * profile.ts), so faults make slopes instead of cliffs; farther away it is ±d as with the step.
  */
 export type FaultProfile = { kind: 'step' } | { kind: 'smooth'; /** Transition width w, metres (> 0). */ width: number };
 export const FAULT_PROFILE_KINDS: readonly FaultProfile['kind'][] = ['step', 'smooth'];

@@ -1,7 +1,8 @@
 import type { Heightfield } from '../terrain/heightfield';
 import { createRandom } from '../random';
 import { nextFaultLine, risesAt } from './lines';
-import { displacementAt, type FaultRecipe } from './recipe';
+import { smoothDisplacementAt, smoothScale } from './profile';
+import { displacementAt, profileOf, type FaultRecipe } from './recipe';
 
 /** Iterations [start, end) of a recipe's sequence; the whole recipe when omitted. */
 export interface IterationRange {
@@ -14,6 +15,7 @@ export interface IterationRange {
  * bit for bit. Sums are kept in float64 (exact, since displacements are quantised) and stored as
  * float32 at the end, added to the heights already in the field. With a range, the PRNG is replayed
  * from the start of the sequence and only iterations [start, end) are applied (decay by absolute index).
+ * With the smooth profile each vertex gets `smoothDisplacementAt` instead of ±displacement.
  */
 export function referenceFaultFormation(field: Heightfield, recipe: FaultRecipe, range?: IterationRange): void {
   const { width, depth, cellSize, heights } = field;
@@ -22,15 +24,17 @@ export function referenceFaultFormation(field: Heightfield, recipe: FaultRecipe,
   const sums = new Float64Array(width * depth);
   const random = createRandom(recipe.seed);
   const size = { sizeX: (width - 1) * cellSize, sizeZ: (depth - 1) * cellSize };
+  const profile = profileOf(recipe);
   for (let iteration = 0; iteration < end; iteration++) {
     const line = nextFaultLine(random, recipe.lineMethod, size);
     if (iteration < start) continue;
     const disp = displacementAt(recipe.decay, iteration);
+    const scale = profile.kind === 'smooth' ? smoothScale(line, profile.width) : 0;
     for (let j = 0; j < depth; j++) {
       const z = (j - (depth - 1) / 2) * cellSize;
       for (let i = 0; i < width; i++) {
         const x = (i - (width - 1) / 2) * cellSize;
-        sums[j * width + i] += risesAt(line, x, z) ? disp : -disp;
+        sums[j * width + i] += profile.kind === 'smooth' ? smoothDisplacementAt(line, scale, disp, x, z) : risesAt(line, x, z) ? disp : -disp;
       }
     }
   }

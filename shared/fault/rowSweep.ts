@@ -1,5 +1,6 @@
 import type { FaultLine } from './lines';
 import { risesAt } from './lines';
+import { SmoothRows } from './smoothRows';
 
 /**
  * Row-crossing accumulation of many fault lines (internal to the engine).
@@ -14,6 +15,8 @@ import { risesAt } from './lines';
  *
  * Rows that a line does not cross lie wholly on one side; they are added in bulk through a
  * difference array over rows, so each line costs work only in (blocks of) rows it crosses.
+ *
+ * Lines with the smooth profile are swept by SmoothRows (smoothRows.ts) into the same arrays.
  */
 
 /** Rows are swept in blocks of this many; a line is visited in every row of the blocks it crosses. */
@@ -148,8 +151,10 @@ export class RowSweep {
   private rowRunning = 0;
   private nextRow = 0;
   private readonly diff: Float64Array;
+  private readonly smooth: SmoothRows;
 
-  constructor(grid: Grid, lines: readonly FaultLine[], displacements: readonly number[]) {
+  /** `widths[l]` > 0 gives line l the smooth profile of that transition width; 0 (or absent) the step. */
+  constructor(grid: Grid, lines: readonly FaultLine[], displacements: readonly number[], widths: readonly number[] = []) {
     const { width, depth, cellSize } = grid;
     this.width = width;
     this.depth = depth;
@@ -172,10 +177,19 @@ export class RowSweep {
       [this.xs[0], this.zs[depth - 1]],
       [this.xs[width - 1], this.zs[depth - 1]],
     ];
+    const smoothLines: FaultLine[] = [];
+    const smoothDisplacements: number[] = [];
+    const smoothWidths: number[] = [];
     for (let l = 0; l < n; l++) {
       const line = lines[l];
       const d = displacements[l];
       if (d === 0) continue;
+      if (widths[l] > 0) {
+        smoothLines.push(line);
+        smoothDisplacements.push(d);
+        smoothWidths.push(widths[l]);
+        continue;
+      }
       const twice = 2 * d;
       this.base -= d;
       // The test is monotone along rows and along columns, so its extremes are at corners: when all
@@ -222,6 +236,8 @@ export class RowSweep {
         }
       }
     }
+    this.smooth = new SmoothRows(this.xs, this.zs, cellSize, BLOCK_ROWS, smoothLines, smoothDisplacements, smoothWidths, this.rowDelta);
+    this.base += this.smooth.base;
   }
 
   /**
@@ -270,6 +286,7 @@ export class RowSweep {
       this.normalFalling.selectActive(b0, b1);
       this.crossRising.selectActive(b0, b1);
       this.crossFalling.selectActive(b0, b1);
+      this.smooth.selectActive(b0, b1);
       for (let j = b0; j < b1; j++) this.sweepRow(j, heights, out);
     }
     this.nextRow = j1;
@@ -283,6 +300,7 @@ export class RowSweep {
     this.normalFallingRow(j, z);
     this.crossRisingRow(j, z);
     this.crossFallingRow(j, z);
+    this.smooth.addRow(j, diff);
     this.rowRunning += this.rowDelta[j];
     addPrefixSums(diff, width, this.base + this.rowRunning, heights, out, j * width);
   }
