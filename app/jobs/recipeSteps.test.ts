@@ -4,6 +4,7 @@ import type { FaultRecipe } from '../../shared/fault/recipe';
 import { hydraulicStep, thermalStep, type TerrainStep } from '../../shared/recipe/steps';
 import { readStep, replayTerrain } from '../../shared/recipe/replay';
 import { DEFAULT_VIEW_SETTINGS } from '../../shared/ipc/contract';
+import type { JsonObject } from '../../shared/codecs/json';
 import { createDocument } from '../document';
 import { Editor } from '../editor';
 import { documentFromPayload, payloadOf } from '../project/mapping';
@@ -93,8 +94,9 @@ describe('recipe steps in the editor', () => {
 
 describe('readStep', () => {
   it('reads every kind back and refuses unknown kinds, missing and non-finite values', () => {
-    for (const step of [THERMAL, HYDRAULIC, { kind: 'smooth', k: 0.2 }, { kind: 'normalise', min: -3, max: 9 }, { kind: 'run', start: 4, end: 9 }, { kind: 'manualFault', x1: 0, z1: 1, x2: 2, z2: 3, displacement: 1 }] as const) {
-      expect(readStep({ ...step })).toEqual(step);
+    const steps: TerrainStep[] = [THERMAL, HYDRAULIC, { kind: 'smooth', k: 0.2 }, { kind: 'normalise', min: -3, max: 9 }, { kind: 'run', start: 4, end: 9 }, { kind: 'manualFault', x1: 0, z1: 1, x2: 2, z2: 3, displacement: 1 }];
+    for (const step of steps) {
+      expect(readStep(JSON.parse(JSON.stringify(step)) as JsonObject)).toEqual(step);
     }
     expect(readStep({ kind: 'pipe' })).toMatch(/unknown step kind/);
     expect(readStep({ kind: 'toString' })).toMatch(/unknown step kind/);

@@ -72,7 +72,7 @@ function maskPng(values: Float32Array, width: number, depth: number, path: strin
   let max = 0;
   for (let k = 0; k < values.length; k++) if (values[k] > max) max = values[k];
   const field = createHeightfield(width, depth, 1, values);
-  return outputFormatFor('.png')!.encode(field, { bits: 8, range: { min: 0, max: max > 0 ? max : 1 }, fileName: displayFileName(path) });
+  return outputFormatFor(path)!.encode(field, { bits: 8, range: { min: 0, max: max > 0 ? max : 1 }, fileName: displayFileName(path) });
 }
 
 export async function runErode(args: readonly string[], io: CliIo): Promise<number> {

@@ -31,8 +31,12 @@ export interface TerrainPreset {
 
 /** The shorter side of the map, metres: features are sized against it. */
 const span = (t: PresetTarget) => (Math.min(t.width, t.depth) - 1) * t.cellSize;
-/** Droplets for a density per vertex, so erosion looks the same at every size. */
-const dropletsFor = (t: PresetTarget, perVertex: number) => Math.max(1, Math.round(t.width * t.depth * perVertex));
+/**
+ * Droplets for a density per vertex, so erosion looks alike at every size; capped so that a 4097²
+ * Run stays within seconds (beyond the cap large maps are eroded more lightly).
+ */
+export const MAX_PRESET_DROPLETS = 4_000_000;
+const dropletsFor = (t: PresetTarget, perVertex: number) => Math.max(1, Math.min(MAX_PRESET_DROPLETS, Math.round(t.width * t.depth * perVertex)));
 /** Relief scale: a 512 m map gets 1, larger maps proportionally taller (up to 4×). */
 const reliefScale = (t: PresetTarget) => Math.min(4, Math.max(0.25, span(t) / 512));
 /** A metre value rounded to centimetres, so recorded recipes read well. */
@@ -42,37 +46,37 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
   {
     id: 'rolling-hills',
     label: 'Rolling hills',
-    description: 'Gentle hills and valleys with eroded slopes; drivable almost everywhere.',
+    description: 'Gentle hills and valleys, lightly carved by water and settled by talus; drivable almost everywhere.',
     build: (t) => ({
       recipe: {
         seed: t.seed,
         iterations: 300,
         lineMethod: 'normal',
-        decay: { disp0: cm(3 * reliefScale(t)), dispN: cm(0.4 * reliefScale(t)), n: 300 },
+        decay: { disp0: cm(2.5 * reliefScale(t)), dispN: cm(0.3 * reliefScale(t)), n: 300 },
         profile: { kind: 'smooth', width: cm(span(t) * 0.15) },
       },
-      finishing: [thermalStep({ iterations: 30, talusDeg: 30, strength: 0.5 }), hydraulicStep({ seed: t.seed, droplets: dropletsFor(t, 0.6) })],
+      finishing: [hydraulicStep({ seed: t.seed, droplets: dropletsFor(t, 0.3), erosionRate: 0.2 }), thermalStep({ iterations: 20, talusDeg: 30, strength: 0.5 })],
     }),
   },
   {
     id: 'mountains',
     label: 'Mountains',
-    description: 'High ridges and deep valleys, carved by water; cliffs only where the talus allows.',
+    description: 'High ridges and deep valleys carved by water; slopes settle at a 40° talus.',
     build: (t) => ({
       recipe: {
         seed: t.seed,
-        iterations: 800,
+        iterations: 600,
         lineMethod: 'normal',
-        decay: { disp0: cm(8 * reliefScale(t)), dispN: cm(0.5 * reliefScale(t)), n: 500 },
-        profile: { kind: 'smooth', width: cm(span(t) * 0.06) },
+        decay: { disp0: cm(6 * reliefScale(t)), dispN: cm(0.5 * reliefScale(t)), n: 400 },
+        profile: { kind: 'smooth', width: cm(span(t) * 0.08) },
       },
-      finishing: [thermalStep({ iterations: 40, talusDeg: 40, strength: 0.5 }), hydraulicStep({ seed: t.seed, droplets: dropletsFor(t, 1.5), erosionRate: 0.4 })],
+      finishing: [hydraulicStep({ seed: t.seed, droplets: dropletsFor(t, 0.8), erosionRate: 0.3 }), thermalStep({ iterations: 30, talusDeg: 40, strength: 0.5 })],
     }),
   },
   {
     id: 'canyons',
     label: 'Canyons',
-    description: 'A raised plateau cut by water into steep-sided canyons.',
+    description: 'A raised plateau cut by water into steep-sided canyons (faces up to a 55° talus).',
     build: (t) => ({
       recipe: {
         seed: t.seed,
@@ -82,36 +86,36 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
         profile: { kind: 'smooth', width: cm(span(t) * 0.2) },
       },
       finishing: [
-        hydraulicStep({ seed: t.seed, droplets: dropletsFor(t, 3), erosionRate: 0.6, depositionRate: 0.1, capacity: 8, lifetime: 60 }),
-        thermalStep({ iterations: 10, talusDeg: 55, strength: 0.3 }),
+        hydraulicStep({ seed: t.seed, droplets: dropletsFor(t, 1), erosionRate: 0.5, depositionRate: 0.1, capacity: 8, lifetime: 40 }),
+        thermalStep({ iterations: 10, talusDeg: 55, strength: 0.5 }),
       ],
     }),
   },
   {
     id: 'mesas',
     label: 'Mesas',
-    description: 'Flat-topped terraces with steep faces: the step profile, softened by talus.',
+    description: 'Flat-topped terraces with steep faces: the step profile, its cliffs softened to a 50° talus.',
     build: (t) => ({
       recipe: { seed: t.seed, iterations: 60, lineMethod: 'normal', decay: { disp0: cm(6 * reliefScale(t)), dispN: cm(2 * reliefScale(t)), n: 60 }, profile: { kind: 'step' } },
-      finishing: [thermalStep({ iterations: 60, talusDeg: 50, strength: 0.5 }), hydraulicStep({ seed: t.seed, droplets: dropletsFor(t, 0.4) })],
+      finishing: [hydraulicStep({ seed: t.seed, droplets: dropletsFor(t, 0.3), erosionRate: 0.2 }), thermalStep({ iterations: 60, talusDeg: 50, strength: 0.5 })],
     }),
   },
   {
     id: 'islands',
     label: 'Islands',
-    description: 'Hilly islands in a sea at 0 m: rolling hills normalised from −30 m to 60 m.',
+    description: 'Hilly islands in a sea at 0 m: rolling hills stretched from −30 m to 60 m, then eroded.',
     build: (t) => ({
       recipe: {
         seed: t.seed,
         iterations: 300,
         lineMethod: 'normal',
-        decay: { disp0: 3, dispN: 0.4, n: 300 },
+        decay: { disp0: 2.5, dispN: 0.3, n: 300 },
         profile: { kind: 'smooth', width: cm(span(t) * 0.12) },
       },
       finishing: [
         { kind: 'normalise', min: cm(-30 * reliefScale(t)), max: cm(60 * reliefScale(t)) },
-        thermalStep({ iterations: 30, talusDeg: 30, strength: 0.5 }),
-        hydraulicStep({ seed: t.seed, droplets: dropletsFor(t, 0.6) }),
+        hydraulicStep({ seed: t.seed, droplets: dropletsFor(t, 0.3), erosionRate: 0.2 }),
+        thermalStep({ iterations: 20, talusDeg: 30, strength: 0.5 }),
       ],
     }),
   },

@@ -10,8 +10,8 @@ import { applyFaults, generateFaults, lineThroughPoints } from '../fault/engine'
 import type { FaultRecipe } from '../fault/recipe';
 import { erosionFilter } from '../filters/erosion';
 import { normalizeToRange } from '../filters/normalize';
-import { thermalErosion } from '../erosion/thermal';
-import { hydraulicErosion, type ErosionMasks } from '../erosion/hydraulic';
+import { runErosionStep } from '../erosion';
+import type { ErosionMasks } from '../erosion/hydraulic';
 import { DEFAULT_HYDRAULIC, DEFAULT_THERMAL, hydraulicProblem, thermalProblem, type ErosionRunOptions, type HydraulicParams, type ThermalParams } from '../erosion/params';
 
 /** Iterations [start, end) of the document's recipe, added to the heights as they are. */
@@ -130,8 +130,7 @@ export function applyStep(field: Heightfield, step: TerrainStep, recipe: FaultRe
       onProgress?.(1, 1);
       return true;
     case 'thermal':
-      return thermalErosion(field, step, { onProgress, shouldCancel });
     case 'hydraulic':
-      return hydraulicErosion(field, step, { onProgress, shouldCancel, masks: options.masks });
+      return runErosionStep(field, step, { onProgress, shouldCancel, masks: options.masks });
   }
 }
