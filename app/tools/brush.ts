@@ -1,7 +1,12 @@
-import type { Heightfield } from '../../shared/terrain/heightfield';
+import { createHeightfield, type Heightfield } from '../../shared/terrain/heightfield';
+import { thermalErosion } from '../../shared/erosion/thermal';
 
-export type BrushMode = 'raise' | 'lower' | 'smooth' | 'flatten';
-export const BRUSH_MODES: readonly BrushMode[] = ['raise', 'lower', 'smooth', 'flatten'];
+export type BrushMode = 'raise' | 'lower' | 'smooth' | 'flatten' | 'erode';
+export const BRUSH_MODES: readonly BrushMode[] = ['raise', 'lower', 'smooth', 'flatten', 'erode'];
+
+/** The erode brush: a few talus passes under the brush, slopes settling toward this angle. */
+export const ERODE_BRUSH_TALUS_DEG = 30;
+const ERODE_BRUSH_PASSES = 4;
 
 export interface BrushSettings {
   mode: BrushMode;
@@ -60,6 +65,7 @@ export function applyDab(field: Heightfield, settings: BrushSettings, x: number,
   const cj = z / cellSize + (field.depth - 1) / 2;
   const r = settings.radius / cellSize;
   const source = settings.mode === 'smooth' ? neighbourhoodCopy(field, rect) : null;
+  const eroded = settings.mode === 'erode' ? erodedNeighbourhood(field, rect) : null;
   const raise = settings.radius * RAISE_PER_RADIUS * strength * (settings.mode === 'lower' ? -1 : 1);
   for (let j = rect.j0; j < rect.j1; j++) {
     for (let i = rect.i0; i < rect.i1; i++) {
@@ -80,9 +86,34 @@ export function applyDab(field: Heightfield, settings: BrushSettings, x: number,
           heights[k] = h + (average - h) * strength * w;
           break;
         }
+        case 'erode': {
+          const settled = eroded ? eroded.heightAt(i, j) : h;
+          heights[k] = h + (settled - h) * strength * w;
+          break;
+        }
       }
     }
   }
+}
+
+/**
+ * The rect grown by one vertex, as its own small map after a few thermal-erosion passes: what the
+ * erode brush blends toward. Material moves only within the copy, so a dab does not reach outside.
+ */
+function erodedNeighbourhood(field: Heightfield, rect: VertexRect) {
+  const { width, depth, heights } = field;
+  const i0 = Math.max(0, rect.i0 - 1);
+  const j0 = Math.max(0, rect.j0 - 1);
+  const i1 = Math.min(width, rect.i1 + 1);
+  const j1 = Math.min(depth, rect.j1 + 1);
+  const cols = i1 - i0;
+  const rows = j1 - j0;
+  const copy = new Float32Array(cols * rows);
+  for (let j = j0; j < j1; j++) copy.set(heights.subarray(j * width + i0, j * width + i1), (j - j0) * cols);
+  if (cols >= 2 && rows >= 2) {
+    thermalErosion(createHeightfield(cols, rows, field.cellSize, copy), { iterations: ERODE_BRUSH_PASSES, talusDeg: ERODE_BRUSH_TALUS_DEG, strength: 0.5 });
+  }
+  return { heightAt: (i: number, j: number) => copy[(j - j0) * cols + (i - i0)] };
 }
 
 /** A copy of the rect grown by one vertex, answering 3 × 3 averages (clamped at the map edges). */

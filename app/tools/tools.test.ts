@@ -92,6 +92,37 @@ describe('brush tool', () => {
   });
 });
 
+describe('erode brush', () => {
+  it('settles a cliff under the brush toward the talus and leaves the rest alone', () => {
+    const { editor, tools, design, field } = setup();
+    // A 20 m step across x = 0 (cells of 1 m): far steeper than the brush's talus.
+    for (let j = 0; j < 129; j++) for (let i = 0; i < 129; i++) field.heights[j * 129 + i] = i >= 64 ? 20 : 0;
+    const before = field.heights.slice();
+    const steepest = () => {
+      let max = 0;
+      for (let i = 58; i < 70; i++) max = Math.max(max, Math.abs(field.heights[64 * 129 + i + 1] - field.heights[64 * 129 + i]));
+      return max;
+    };
+    design.toolSettings.setState({ brush: { mode: 'erode', radius: 6, strength: 1, falloff: 0 } });
+    design.selectTool('brush');
+    const tool = tools.getState().active;
+    tool?.onPointerDown?.(at(0, 0));
+    for (let k = 0; k < 10; k++) tool?.onPointerMove?.(at(0, 0));
+    tool?.onPointerUp?.(at(0, 0));
+    expect(steepest()).toBeLessThan(10);
+    // Material moves from the top of the step to its foot: heights only between the two levels.
+    expect(field.heights.every((h) => h >= 0 && h <= 20)).toBe(true);
+    expect(field.heights[64 * 129 + 63]).toBeGreaterThan(0);
+    expect(field.heights[64 * 129 + 64]).toBeLessThan(20);
+    // Far from the brush nothing moved.
+    expect(field.heights[10 * 129 + 64]).toBe(20);
+    expect(field.heights[64 * 129 + 30]).toBe(0);
+    expect(editor.history.undoDepth).toBe(1);
+    editor.undo();
+    expect(field.heights).toEqual(before);
+  });
+});
+
 describe('manual fault tool', () => {
   it('shows the dragged line and applies one fault as one edit', () => {
     const { editor, tools, design, field } = setup();
@@ -142,7 +173,9 @@ describe('design commands', () => {
     expect(commands.isEnabled('terrain.runMore')).toBe(false);
     design.form.setState({ width: 33, depth: 17, recipe: { ...design.form.getState().recipe, iterations: 20 } });
     expect(await design.generate()).toBeNull();
-    expect(editor.store.getState()).toMatchObject({ width: 33, depth: 17, undoLabel: 'Generate 20 iterations' });
+    // The form's finishing steps (the default preset's erosion) run in the same entry.
+    expect(editor.store.getState()).toMatchObject({ width: 33, depth: 17, undoLabel: `Generate 20 iterations + ${design.form.getState().finishing.length} steps` });
+    expect(editor.document.history.map((step) => step.kind)).toEqual(design.form.getState().finishing.map((step) => step.kind));
     expect(commands.isEnabled('terrain.runMore')).toBe(true);
   });
 
