@@ -57,22 +57,28 @@ describe('DriveSession driving', () => {
     expect(drive.store.getState().hud!.speed).toBe(0);
   });
 
-  it('R puts the car back where the drive started, Esc leaves and hands the keyboard back', () => {
+  it('R puts the car at rest on drivable ground where it is, facing downhill; Esc leaves and hands the keyboard back', () => {
     const drive = new DriveSession({ field: () => plane });
     expect(drive.keyDown('KeyW')).toBe(false);
     drive.enterDrive({ x: 0, z: 0, heading: 1 });
     expect(drive.capturesKeys()).toBe(true);
     drive.keyDown('KeyW');
     run(drive, 1);
-    expect(drive.carState.speed).toBeGreaterThan(0);
+    const before = drive.carState;
+    expect(before.speed).toBeGreaterThan(0);
+    drive.keyUp('KeyW');
     drive.keyDown('KeyR');
-    expect(drive.carState).toEqual({ x: 0, z: 0, heading: 1, speed: 0 });
+    // The plane is drivable everywhere, so the nearest drivable spot is where the car is; downhill is −∇h.
+    expect(drive.carState).toMatchObject({ x: before.x, z: before.z, speed: 0 });
+    expect(drive.carState.heading).toBeCloseTo(Math.atan2(-0.12, 0.07), 6);
+    expect(drive.store.getState().spawn).toEqual({ quality: 'clear', distance: 0 });
     expect(drive.keyDown('Escape')).toBe(true);
     expect(drive.mode).toBe('off');
     expect(drive.capturesKeys()).toBe(false);
     expect(drive.store.getState().hud).toBeNull();
     expect(drive.camera()).toBeNull();
     // Keys held when leaving do not drive the next session.
+    drive.keyDown('KeyW');
     drive.enterDrive({ x: 0, z: 0, heading: 0 });
     run(drive, 1);
     expect(drive.carState.speed).toBe(0);
