@@ -21,8 +21,8 @@ import { wheelContacts, wheelLayoutFor, type WheelLayout } from './wheels';
  * The search visits points on rings of growing radius (nearest first), with spacing that grows with
  * the radius beyond RING_DETAIL·spacing, so the number of points grows only with the logarithm of the
  * map's size; a budget of footprint evaluations bounds the work on any map (8193² included).
- * It stops at the first 'clear' spot; a lesser spot is kept while the search goes on for a clear one
- * within PREFERENCE_RADIUS beyond it.
+ * It stops at the first 'clear' spot; a 'rough' one is kept while the search goes on for a clear one
+ * within PREFERENCE_RUNS runs ahead beyond it, a 'blocked' one while the budget lasts.
  *
  * Heading: downhill where the ground is sloped (the direction the car would roll, and one it can
  * always drive: the drive refuses climbs, not descents); on flat ground the heading whose run ahead
@@ -70,7 +70,6 @@ export const SPOT_SLOPE_FRACTION = 0.8;
 export const RUN_AHEAD_SECONDS = 3;
 /** Ground flatter than this (radians) has no downhill worth facing. */
 export const FLAT_TILT = (2 * Math.PI) / 180;
-const RUN_COST_SUBSTEPS = 32;
 /** Ring spacing is at least radius / RING_DETAIL. */
 export const RING_DETAIL = 32;
 /** How much farther than a lesser spot the search looks for a clear one, in runs ahead. */
@@ -109,6 +108,7 @@ class SpawnSearch {
   private readonly freeClimbCar: SpawnCar;
   /** The drive's climb limit as a rise per metre, less a hair so that rounding never decides. */
   private readonly maxRise: number;
+  private readonly bounds: ReturnType<typeof drivableBounds>;
   private readonly body: CarBody;
   private readonly pose: PoseFunction;
   private readonly obstacles: readonly Obstacle[];
@@ -129,6 +129,7 @@ class SpawnSearch {
   ) {
     this.car = options.car;
     this.freeClimbCar = { ...options.car, maxClimbSlopeDeg: 90 };
+    this.bounds = drivableBounds(field, options.car);
     this.body = { length: options.car.length, width: options.car.width, clearance: options.car.clearance };
     this.pose = options.pose ?? poseFromTerrain;
     this.obstacles = options.obstacles ?? [];
@@ -164,12 +165,15 @@ class SpawnSearch {
 
     let best = this.evaluate(cx, cz, true);
     if (best?.quality === 'clear') return result(best);
+    // Only a spot the car can drive away from ('rough') ends the search by distance: a clear one is looked
+    // for within `reach` beyond it. A 'blocked' spot is kept but the search goes on for better.
+    let nearestRough = best?.quality === 'rough' ? 0 : Infinity;
     const spacing0 = Math.max(this.field.cellSize, Math.min(this.car.length, this.car.width) / 4);
     const maxR = Math.hypot(Math.max(cx - minX, maxX - cx), Math.max(cz - minZ, maxZ - cz));
     const reach = PREFERENCE_RUNS * this.runDistance;
     let ring = 0;
     for (let r = spacing0; r <= maxR && this.evaluations < this.maxEvaluations; ring++) {
-      if (best && Math.hypot(best.x - cx, best.z - cz) + reach < r) break;
+      if (nearestRough + reach < r) break;
       const spacing = Math.max(spacing0, r / RING_DETAIL);
       const n = Math.max(8, Math.ceil((2 * Math.PI * r) / spacing));
       const step = (2 * Math.PI) / n;
@@ -184,6 +188,7 @@ class SpawnSearch {
         if (!choice) continue;
         if (choice.quality === 'clear') return result(choice);
         if (!best || RANK[choice.quality] > RANK[best.quality]) best = choice;
+        if (choice.quality === 'rough') nearestRough = Math.min(nearestRough, r);
       }
       r += spacing;
     }
@@ -246,22 +251,26 @@ class SpawnSearch {
 
   /** Largest |pitch| or |roll| over the run ahead, or Infinity if the drive would stop on it. */
   private runAhead(placement: CarPlacement): number {
-    // Edge and props as the drive sees them; the climb check is done exactly below instead.
-    const moved = moveCar(this.field, placement, this.runDistance, 0, this.freeClimbCar, this.obstacles);
-    // A run costs about one footprint evaluation per RUN_COST_SUBSTEPS of the drive's sub-steps.
-    this.evaluations += Math.max(1, Math.ceil(moved.substeps / RUN_COST_SUBSTEPS));
-    if (moved.stoppedBy) return Infinity;
-    // The drive stops when a front sample point climbs faster than the limit over any sub-step, and its
-    // sub-steps depend on the frame rate: the steepest piece of each front point's path must pass.
+    this.evaluations++;
     const f = horizontalForward(placement.heading);
     const l = horizontalLeft(placement.heading);
+    // The drive stops when a front sample point climbs faster than the limit over any sub-step, and its
+    // sub-steps depend on the frame rate: the steepest piece of each front point's path must pass.
     const front = this.car.length / 2;
-    for (const side of [-1, 0, 1]) {
+    for (const side of [0, -1, 1]) {
       const v = (side * this.car.width) / 2;
       const x = placement.x + front * f.x + v * l.x;
       const z = placement.z + front * f.z + v * l.z;
-      const rise = steepestRise(this.field, x, z, x + f.x * this.runDistance, z + f.z * this.runDistance);
-      if (rise >= this.maxRise) return Infinity;
+      if (steepestRise(this.field, x, z, x + f.x * this.runDistance, z + f.z * this.runDistance) >= this.maxRise) return Infinity;
+    }
+    // The drive's area is a rectangle, so a straight run stays in it if its end does.
+    const endX = placement.x + f.x * this.runDistance;
+    const endZ = placement.z + f.z * this.runDistance;
+    const b = this.bounds;
+    if (endX < b.minX || endX > b.maxX || endZ < b.minZ || endZ > b.maxZ) return Infinity;
+    if (this.obstacles.length > 0) {
+      const moved = moveCar(this.field, placement, this.runDistance, 0, this.freeClimbCar, this.obstacles);
+      if (moved.stoppedBy) return Infinity;
     }
     const spacing = Math.max(this.field.cellSize, 1);
     const n = Math.max(1, Math.ceil(this.runDistance / spacing));
