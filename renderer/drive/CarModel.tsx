@@ -11,6 +11,19 @@ export const MAX_STEER_ANGLE = (28 * Math.PI) / 180;
 /** How quickly the front wheels follow the steering input, per second. */
 const STEER_RATE = 10;
 
+/** A box whose top face is narrowed to `topWidth` and shortened to `topLength` of its size: a raked cabin. */
+function taperedBox(width: number, height: number, length: number, topWidth: number, topLength: number): BoxGeometry {
+  const box = new BoxGeometry(width, height, length);
+  const position = box.getAttribute('position');
+  for (let n = 0; n < position.count; n++) {
+    if (position.getY(n) <= 0) continue;
+    position.setX(n, position.getX(n) * topWidth);
+    position.setZ(n, position.getZ(n) * topLength);
+  }
+  box.computeVertexNormals();
+  return box;
+}
+
 /** One wheel: a steering pivot at the hub, a spinning group inside it, the tyre and a hub cap with a bar. */
 interface WheelParts {
   readonly steer: Group;
@@ -55,10 +68,10 @@ export class CarModel {
     lower.position.y = sill + lowerHeight / 2;
     const cabinHeight = 0.5 * k;
     const cabinLength = length * 0.48;
-    const cabin = new Mesh(new BoxGeometry(bodyWidth * 0.86, cabinHeight, cabinLength), glass);
+    const cabin = new Mesh(taperedBox(bodyWidth * 0.86, cabinHeight, cabinLength, 0.86, 0.62), glass);
     cabin.position.set(0, sill + lowerHeight + cabinHeight / 2, -length * 0.06);
-    const roof = new Mesh(new BoxGeometry(bodyWidth * 0.88, 0.06 * k, cabinLength * 0.9), this.body);
-    roof.position.set(0, sill + lowerHeight + cabinHeight + 0.03 * k, -length * 0.07);
+    const roof = new Mesh(new BoxGeometry(bodyWidth * 0.86 * 0.88, 0.06 * k, cabinLength * 0.66), this.body);
+    roof.position.set(0, sill + lowerHeight + cabinHeight + 0.03 * k, -length * 0.06);
     this.object.add(lower, cabin, roof);
     const lamp = new BoxGeometry(bodyWidth * 0.22, 0.12 * k, 0.04);
     for (const side of [-1, 1]) {
