@@ -107,7 +107,7 @@ describe('drive settings, obstacles and commands', () => {
     expect(drive.mode).toBe('drive');
     // Flat ground: the view centre itself, facing along the view.
     expect(drive.carState).toMatchObject({ x: 2, z: 3, heading: 0.5 });
-    expect(drive.store.getState().spawn).toEqual({ quality: 'clear', distance: 0 });
+    expect(drive.store.getState().spawn).toMatchObject({ quality: 'clear', distance: 0 });
     expect(commands.isEnabled('drive.resetDrivable')).toBe(true);
     await commands.execute('drive.walk');
     expect(drive.mode).toBe('walk');

@@ -71,7 +71,7 @@ describe('DriveSession driving', () => {
     // The plane is drivable everywhere, so the nearest drivable spot is where the car is; downhill is −∇h.
     expect(drive.carState).toMatchObject({ x: before.x, z: before.z, speed: 0 });
     expect(drive.carState.heading).toBeCloseTo(Math.atan2(-0.12, 0.07), 6);
-    expect(drive.store.getState().spawn).toEqual({ quality: 'clear', distance: 0 });
+    expect(drive.store.getState().spawn).toMatchObject({ quality: 'clear', distance: 0 });
     expect(drive.keyDown('Escape')).toBe(true);
     expect(drive.mode).toBe('off');
     expect(drive.capturesKeys()).toBe(false);

@@ -42,6 +42,8 @@ export interface SpawnInfo {
   readonly quality: SpawnQuality;
   /** From the point the search started at, metres. */
   readonly distance: number;
+  /** How far the car gets straight ahead at full throttle before it is stopped, metres (up to the run checked). */
+  readonly freeRun: number;
 }
 
 export interface DriveState {
@@ -315,7 +317,7 @@ export class DriveSession {
       obstacles: this.options.obstacles?.() ?? [],
       preferredHeading: from.heading,
     });
-    this.store.setState({ spawn: { quality: found.quality, distance: found.distance } });
+    this.store.setState({ spawn: { quality: found.quality, distance: found.distance, freeRun: found.freeRun } });
     this.place(found.placement);
   }
 

@@ -5,15 +5,15 @@ import { useSession } from '../session';
 import { driveSessionFor } from './driveSessionFor';
 import { useDriveKeys } from './useDriveKeys';
 import { exportTelemetry } from './exportTelemetry';
-import type { SpawnQuality } from '../../shared/vehicle/spawn';
+import type { SpawnInfo } from '../../app/drive/driveSession';
 
 /** What the HUD says about where the car was put, if anything worth saying (shared/vehicle/spawn.ts). */
-function spawnNote(quality: SpawnQuality): string | null {
-  switch (quality) {
+function spawnNote(spawn: SpawnInfo): string | null {
+  switch (spawn.quality) {
     case 'none':
       return 'No drivable ground found: the car is on the flattest spot seen and may not move. Try another view or gentler terrain.';
     case 'blocked':
-      return 'Drivable ground here, but steep ground, a prop or the edge lies a few seconds ahead.';
+      return `Nearest drivable ground: steep ground, a prop or the edge stops the car about ${Math.round(spawn.freeRun)} m ahead.`;
     case 'rough':
       return 'Rough ground ahead: the car may tip steeply on the way.';
     default:
@@ -98,9 +98,9 @@ export function DriveHud() {
           Stopped: {hud.stoppedBy === 'slope' ? 'too steep' : hud.stoppedBy}
         </div>
       )}
-      {spawn && spawnNote(spawn.quality) && (
+      {spawn && spawnNote(spawn) && (
         <div className={spawn.quality === 'none' ? 'drive-hud-warn' : 'drive-hud-hint'} data-testid="drive-spawn-note">
-          {spawnNote(spawn.quality)}
+          {spawnNote(spawn)}
         </div>
       )}
       <div className="drive-hud-buttons">

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRandom } from '../random';
 import { heightAt } from '../terrain/surface';
-import { steepestRise } from './profile';
+import { climbableFraction, steepestRise } from './profile';
 import { fieldFrom } from './testFields';
 
 describe('steepest rise along a path', () => {
@@ -35,5 +35,16 @@ describe('steepest rise along a path', () => {
       // A sample step straddling a break averages two pieces, so dense sampling gets close but not always exact.
       expect(sampled).toBeGreaterThan(steepest - 0.05 * Math.abs(steepest) - 1e-3);
     }
+  });
+
+  it('climbable fraction: where the first piece at least as steep as the limit starts', () => {
+    // Flat, then a 1:1 ramp from the vertex column x = 4 on.
+    const ramp = fieldFrom(33, 33, 1, (x) => Math.max(0, x - 4));
+    expect(climbableFraction(ramp, 0, 0.25, 10, 0.25, 0.7)).toBeCloseTo(0.4, 9);
+    // Along a diagonal path the pieces change at the cell diagonals too; the ramp still starts at x = 4.
+    expect(climbableFraction(ramp, 0, 0, 8, 4, 0.5)).toBeCloseTo(0.5, 9);
+    expect(climbableFraction(ramp, 0, 0.25, 10, 0.25, 1.5)).toBe(1);
+    // Going down the ramp never climbs.
+    expect(climbableFraction(ramp, 10, 0.25, 0, 0.25, 0.1)).toBe(1);
   });
 });

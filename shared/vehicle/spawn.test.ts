@@ -5,7 +5,7 @@ import { runFaultFormation } from '../fault/engine';
 import { DEFAULT_RECIPE } from '../fault/recipe';
 import { DEFAULT_CAR_SETTINGS, drivableBounds, stepCar, type CarSettings, type CarState, type Obstacle } from './drive';
 import { poseFromTerrain, poseFromWheelPlane, type PoseFunction } from './pose';
-import { DEFAULT_MAX_EVALUATIONS, SPAWN_HEADINGS, SPOT_SLOPE_FRACTION, findSpawn, runAheadDistance, type SpawnResult } from './spawn';
+import { DEFAULT_MAX_EVALUATIONS, MIN_FREE_SECONDS, SPAWN_HEADINGS, SPOT_SLOPE_FRACTION, findSpawn, runAheadDistance, type SpawnResult } from './spawn';
 import { fieldFrom } from './testFields';
 import { wheelContacts, wheelLayoutFor } from './wheels';
 
@@ -106,6 +106,7 @@ describe('spawn on rough fault terrain', () => {
       const from = { x: (random.next() - 0.5) * 400, z: (random.next() - 0.5) * 400 };
       const result = findSpawn(rough, from, { car, preferredHeading: random.next() * 7 });
       expect(['clear', 'rough']).toContain(result.quality);
+      expect(result.freeRun).toBe(runs);
       expectStandable(rough, result);
       expect(result.evaluations).toBeLessThanOrEqual(DEFAULT_MAX_EVALUATIONS + 4 * SPAWN_HEADINGS);
       // Two seconds of full throttle at very different frame rates: never stopped, and it gets going.
@@ -119,6 +120,24 @@ describe('spawn on rough fault terrain', () => {
   });
 });
 
+describe('spawn on a rougher 1025² map', () => {
+  // 1 m cells with today's displacements: steps up to 4 m over one metre, few long runs anywhere.
+  const rougher = createHeightfield(1025, 1025, 1);
+  runFaultFormation(rougher, { ...DEFAULT_RECIPE, iterations: 1000, decay: { ...DEFAULT_RECIPE.decay, n: 1000 } });
+
+  it('still gives two seconds of full throttle before any stop, at any frame rate', () => {
+    const random = createRandom(92);
+    for (let k = 0; k < 3; k++) {
+      const from = { x: (random.next() - 0.5) * 900, z: (random.next() - 0.5) * 900 };
+      const result = findSpawn(rougher, from, { car, preferredHeading: random.next() * 7 });
+      expect(result.quality).not.toBe('none');
+      expectStandable(rougher, result);
+      expect(result.freeRun).toBeGreaterThanOrEqual(runAheadDistance(car, MIN_FREE_SECONDS));
+      for (const dt of [1 / 60, 0.25]) expect(drive(rougher, result, MIN_FREE_SECONDS, dt).stopped).toBe(false);
+    }
+  });
+});
+
 describe('spawn where nothing is drivable', () => {
   it('says so and falls back to the least tilted placement it saw, within the map', () => {
     // 60° ridges everywhere.
@@ -126,6 +145,7 @@ describe('spawn where nothing is drivable', () => {
     const result = findSpawn(saw, { x: 500, z: -3 }, { car });
     expect(result.quality).toBe('none');
     expect(result.runTilt).toBe(Infinity);
+    expect(result.freeRun).toBe(0);
     const b = drivableBounds(saw, car);
     expect(result.placement.x).toBeLessThanOrEqual(b.maxX);
     expect(result.placement.x).toBeGreaterThanOrEqual(b.minX);

@@ -2,7 +2,7 @@ import type { Heightfield } from '../terrain/heightfield';
 import { drivableBounds, moveCar, overlapsObstacle, type CarSettings, type Obstacle } from './drive';
 import { groundHeight } from './ground';
 import { clipDepth, horizontalForward, horizontalLeft, poseFromTerrain, type CarBody, type CarPlacement, type PoseFunction } from './pose';
-import { steepestRise } from './profile';
+import { climbableFraction } from './profile';
 import { wheelContacts, wheelLayoutFor, type WheelLayout } from './wheels';
 
 /**
@@ -16,13 +16,16 @@ import { wheelContacts, wheelLayoutFor, type WheelLayout } from './wheels';
  * what the drive itself does in the next few seconds at full throttle:
  * - 'clear': the run is not stopped and pitch and roll stay within the climb limit all along;
  * - 'rough': the run is not stopped but tips beyond the limit on the way (down a step, say);
- * - 'blocked': the spot is drivable but the run is stopped (a climb, a prop, the edge);
+ * - 'blocked': the spot is drivable but the run is stopped (a climb, a prop, the edge); of these, one
+ *   that gets at least MIN_FREE_SECONDS of driving before the stop is preferred;
  * - 'none': no drivable spot was found; the placement is the least tilted one seen.
  * The search visits points on rings of growing radius (nearest first), with spacing that grows with
  * the radius beyond RING_DETAIL·spacing, so the number of points grows only with the logarithm of the
  * map's size; a budget of footprint evaluations bounds the work on any map (8193² included).
  * It stops at the first 'clear' spot; a 'rough' one is kept while the search goes on for a clear one
- * within PREFERENCE_RUNS runs ahead beyond it, a 'blocked' one while the budget lasts.
+ * within PREFERENCE_RUNS runs ahead beyond it, a 'blocked' one while the budget lasts. Climbs on the
+ * run are checked exactly (shared/vehicle/profile.ts), so the drive — whatever its frame rate — does
+ * not stop where the search said it would not.
  *
  * Heading: downhill where the ground is sloped (the direction the car would roll, and one it can
  * always drive: the drive refuses climbs, not descents); on flat ground the heading whose run ahead
@@ -56,6 +59,8 @@ export interface SpawnResult {
    * (Infinity when the run is stopped or none was tried).
    */
   readonly runTilt: number;
+  /** How far the drive gets straight ahead before it is stopped, metres, up to the run ahead's length (0 for 'none'). */
+  readonly freeRun: number;
   /** Footprint evaluations spent (spot poses and runs ahead). */
   readonly evaluations: number;
   /** Points of the search visited (each checked at least by its planar slope). */
@@ -68,21 +73,23 @@ export const SPAWN_HEADINGS = 16;
 export const SPOT_SLOPE_FRACTION = 0.8;
 /** The run ahead: how far the car gets in this many seconds at full throttle from rest. */
 export const RUN_AHEAD_SECONDS = 3;
+/** A blocked spot whose run goes on for this many seconds of full throttle is preferred to one stopped sooner. */
+export const MIN_FREE_SECONDS = 2;
+const FRAME_STEP_ALLOWANCE = 0.25;
 /** Ground flatter than this (radians) has no downhill worth facing. */
 export const FLAT_TILT = (2 * Math.PI) / 180;
 /** Ring spacing is at least radius / RING_DETAIL. */
 export const RING_DETAIL = 32;
 /** How much farther than a lesser spot the search looks for a clear one, in runs ahead. */
 export const PREFERENCE_RUNS = 2;
-export const DEFAULT_MAX_EVALUATIONS = 20_000;
+export const DEFAULT_MAX_EVALUATIONS = 12_000;
 /** Kept between the car and the map's edge, metres (at least one cell). */
 export const EDGE_MARGIN = 2;
 
 const RANK: Readonly<Record<SpawnQuality, number>> = { none: 0, blocked: 1, rough: 2, clear: 3 };
 
-/** Distance covered in RUN_AHEAD_SECONDS at full throttle from rest, metres. */
-export function runAheadDistance(car: Pick<CarSettings, 'accel' | 'maxSpeed'>): number {
-  const t = RUN_AHEAD_SECONDS;
+/** Distance covered in `t` seconds (default RUN_AHEAD_SECONDS) at full throttle from rest, metres. */
+export function runAheadDistance(car: Pick<CarSettings, 'accel' | 'maxSpeed'>, t = RUN_AHEAD_SECONDS): number {
   const toTop = car.maxSpeed / car.accel;
   return t <= toTop ? 0.5 * car.accel * t * t : 0.5 * car.maxSpeed * toTop + car.maxSpeed * (t - toTop);
 }
@@ -93,6 +100,14 @@ interface Choice {
   readonly heading: number;
   readonly quality: SpawnQuality;
   readonly runTilt: number;
+  readonly freeRun: number;
+}
+
+interface Run {
+  /** Largest |pitch| or |roll| on the way (Infinity when stopped). */
+  readonly tilt: number;
+  /** Metres driven before the stop (the whole run when not stopped). */
+  readonly free: number;
 }
 
 const wrap = (a: number): number => Math.atan2(Math.sin(a), Math.cos(a));
@@ -116,6 +131,7 @@ class SpawnSearch {
   private readonly spotLimit: number;
   private readonly runLimit: number;
   private readonly runDistance: number;
+  private readonly minFree: number;
   private readonly maxEvaluations: number;
   private readonly preferred: number;
   evaluations = 0;
@@ -139,6 +155,8 @@ class SpawnSearch {
     this.maxRise = options.car.maxClimbSlopeDeg >= 90 ? Infinity : Math.tan(limit) * (1 - 1e-6);
     this.spotLimit = limit * SPOT_SLOPE_FRACTION;
     this.runDistance = runAheadDistance(options.car);
+    // A quarter second more: the drive's frame steps (up to a quarter second each) run a little ahead of exact motion.
+    this.minFree = runAheadDistance(options.car, MIN_FREE_SECONDS + FRAME_STEP_ALLOWANCE);
     this.maxEvaluations = options.maxEvaluations ?? DEFAULT_MAX_EVALUATIONS;
     this.preferred = Number.isFinite(options.preferredHeading) ? wrap(options.preferredHeading ?? 0) : 0;
   }
@@ -159,6 +177,7 @@ class SpawnSearch {
       quality: c.quality,
       distance: Math.hypot(c.x - fx, c.z - fz),
       runTilt: c.runTilt,
+      freeRun: c.freeRun,
       evaluations: this.evaluations,
       locations: this.locations,
     });
@@ -187,14 +206,14 @@ class SpawnSearch {
         const choice = this.evaluate(x, z, false);
         if (!choice) continue;
         if (choice.quality === 'clear') return result(choice);
-        if (!best || RANK[choice.quality] > RANK[best.quality]) best = choice;
+        if (!best || this.rank(choice) > this.rank(best)) best = choice;
         if (choice.quality === 'rough') nearestRough = Math.min(nearestRough, r);
       }
       r += spacing;
     }
     if (best) return result(best);
     // Nothing drivable: the least tilted placement seen (the start itself was always evaluated).
-    const fallback = this.fallback?.choice ?? { x: cx, z: cz, heading: this.preferred, quality: 'none' as const, runTilt: Infinity };
+    const fallback = this.fallback?.choice ?? { x: cx, z: cz, heading: this.preferred, quality: 'none' as const, runTilt: Infinity, freeRun: 0 };
     return result(fallback);
   }
 
@@ -219,14 +238,15 @@ class SpawnSearch {
       const heading = wrap(base + (k % 2 === 1 ? 1 : -1) * Math.ceil(k / 2) * step);
       const placement = { x, z, heading };
       if (!this.isSpot(placement)) continue;
-      const runTilt = this.runAhead(placement);
-      const quality: SpawnQuality = runTilt === Infinity ? 'blocked' : runTilt <= this.runLimit ? 'clear' : 'rough';
+      const run = this.runAhead(placement);
+      const quality: SpawnQuality = run.tilt === Infinity ? 'blocked' : run.tilt <= this.runLimit ? 'clear' : 'rough';
+      const choice: Choice = { x, z, heading, quality, runTilt: run.tilt, freeRun: run.free };
       const better =
         !best ||
-        RANK[quality] > RANK[best.quality] ||
+        this.rank(choice) > this.rank(best) ||
         // On flat ground the flattest run wins; on a slope the first (most downhill) of the best quality.
-        (!sloped && quality === best.quality && runTilt < best.runTilt - 1e-9);
-      if (better) best = { x, z, heading, quality, runTilt };
+        (!sloped && this.rank(choice) === this.rank(best) && run.tilt < best.runTilt - 1e-9);
+      if (better) best = choice;
       if (sloped && quality === 'clear') break;
     }
     return best;
@@ -243,35 +263,44 @@ class SpawnSearch {
     const depth = upright || !this.fallback || tilt < this.fallback.badness ? clipDepth(this.field, pose.position, pose, this.body) : Infinity;
     const badness = tilt + depth;
     if (!this.fallback || badness < this.fallback.badness) {
-      this.fallback = { choice: { ...placement, quality: 'none', runTilt: Infinity }, badness };
+      this.fallback = { choice: { ...placement, quality: 'none', runTilt: Infinity, freeRun: 0 }, badness };
     }
     if (!upright || !(depth <= 0)) return false;
     return wheelContacts(this.field, pose, this.layout).every((w) => w.grounded);
   }
 
-  /** Largest |pitch| or |roll| over the run ahead, or Infinity if the drive would stop on it. */
-  private runAhead(placement: CarPlacement): number {
+  /** Quality as a number; a blocked spot that still gets MIN_FREE_SECONDS of driving ranks half a step up. */
+  private rank(c: Choice): number {
+    return RANK[c.quality] + (c.quality === 'blocked' && c.freeRun >= this.minFree ? 0.5 : 0);
+  }
+
+  /** The run ahead at full throttle: how far it gets before a stop, and how much it tips on the way. */
+  private runAhead(placement: CarPlacement): Run {
     this.evaluations++;
     const f = horizontalForward(placement.heading);
     const l = horizontalLeft(placement.heading);
+    let free = this.runDistance;
     // The drive stops when a front sample point climbs faster than the limit over any sub-step, and its
-    // sub-steps depend on the frame rate: the steepest piece of each front point's path must pass.
-    const front = this.car.length / 2;
-    for (const side of [0, -1, 1]) {
-      const v = (side * this.car.width) / 2;
-      const x = placement.x + front * f.x + v * l.x;
-      const z = placement.z + front * f.z + v * l.z;
-      if (steepestRise(this.field, x, z, x + f.x * this.runDistance, z + f.z * this.runDistance) >= this.maxRise) return Infinity;
+    // sub-steps depend on the frame rate: no piece of a front point's path may be that steep.
+    if (this.maxRise < Infinity) {
+      const front = this.car.length / 2;
+      for (const side of [0, -1, 1]) {
+        const v = (side * this.car.width) / 2;
+        const x = placement.x + front * f.x + v * l.x;
+        const z = placement.z + front * f.z + v * l.z;
+        free = Math.min(free, this.runDistance * climbableFraction(this.field, x, z, x + f.x * this.runDistance, z + f.z * this.runDistance, this.maxRise));
+      }
     }
-    // The drive's area is a rectangle, so a straight run stays in it if its end does.
-    const endX = placement.x + f.x * this.runDistance;
-    const endZ = placement.z + f.z * this.runDistance;
+    // The drive's area is a rectangle: the run leaves it where the ray from the centre first crosses a side.
     const b = this.bounds;
-    if (endX < b.minX || endX > b.maxX || endZ < b.minZ || endZ > b.maxZ) return Infinity;
-    if (this.obstacles.length > 0) {
-      const moved = moveCar(this.field, placement, this.runDistance, 0, this.freeClimbCar, this.obstacles);
-      if (moved.stoppedBy) return Infinity;
+    const toSide = (p: number, d: number, lo: number, hi: number): number => (d > 1e-12 ? (hi - p) / d : d < -1e-12 ? (lo - p) / d : Infinity);
+    free = Math.min(free, toSide(placement.x, f.x, b.minX, b.maxX), toSide(placement.z, f.z, b.minZ, b.maxZ));
+    if (this.obstacles.length > 0 && free > 0) {
+      const moved = moveCar(this.field, placement, free, 0, this.freeClimbCar, this.obstacles);
+      if (moved.stoppedBy) free = Math.hypot(moved.placement.x - placement.x, moved.placement.z - placement.z);
     }
+    free = Math.max(0, free);
+    if (free < this.runDistance) return { tilt: Infinity, free };
     const spacing = Math.max(this.field.cellSize, 1);
     const n = Math.max(1, Math.ceil(this.runDistance / spacing));
     let worst = 0;
@@ -280,8 +309,8 @@ class SpawnSearch {
       const pose = this.pose(this.field, { x: placement.x + f.x * d, z: placement.z + f.z * d, heading: placement.heading }, this.body, false);
       worst = Math.max(worst, Math.abs(pose.pitch), Math.abs(pose.roll));
       // Past the limit the run is 'rough' whatever follows; its exact worst tilt is not needed.
-      if (worst > this.runLimit) return worst;
+      if (worst > this.runLimit) return { tilt: worst, free };
     }
-    return worst;
+    return { tilt: worst, free };
   }
 }
