@@ -84,6 +84,34 @@ describe('DriveSession driving', () => {
     expect(drive.carState.speed).toBe(0);
   });
 
+  it('counts each stop once, however long the car pushes against it, and reports its wheels on the ground', () => {
+    const drive = new DriveSession({ field: () => plane });
+    drive.enterDrive({ x: 0, z: 0, heading: 0 });
+    const first = drive.store.getState().hud!;
+    expect(first.stops).toBe(0);
+    expect(first.wheelsGrounded).toBe(4);
+    expect(first.wheelGap).toBeLessThan(1e-4);
+    expect(drive.wheels).toHaveLength(4);
+    for (const w of drive.wheels) expect(w.contact.y).toBeCloseTo(heightAt(plane, w.contact.x, w.contact.z), 4);
+    // Into the edge: stopped, and still one stop after seconds of throttle against it.
+    drive.enterDrive({ x: 0, z: 50, heading: 0 });
+    drive.keyDown('KeyW');
+    run(drive, 6);
+    expect(drive.store.getState().hud!.stoppedBy).toBe('edge');
+    expect(drive.store.getState().hud!.stops).toBe(1);
+    // Reversing away and back into it is a second stop; placing the car again starts the count afresh.
+    drive.keyUp('KeyW');
+    drive.keyDown('KeyS');
+    run(drive, 1);
+    drive.keyUp('KeyS');
+    drive.keyDown('KeyW');
+    run(drive, 3);
+    expect(drive.store.getState().hud!.stops).toBe(2);
+    drive.keyUp('KeyW');
+    drive.keyDown('KeyR');
+    expect(drive.store.getState().hud!.stops).toBe(0);
+  });
+
   it('starts inside the drivable area and stops at the map edge', () => {
     const drive = new DriveSession({ field: () => plane });
     const bounds = drivableBounds(plane, drive.settings);
