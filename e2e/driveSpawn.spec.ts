@@ -86,7 +86,7 @@ test('the test drive starts on drivable ground of the default terrain and drives
   // Wheels follow the exact surface while moving (those within their suspension travel).
   for (const s of samples) expect(s['wheel-gap']).toBeLessThan(0.01);
 
-  // Hood camera frame for the record, then the reset command puts the car back at rest on drivable ground.
+  // The HUD's Reset (the reset command) puts the car back at rest on drivable ground near where it is.
   await page.getByTestId('drive-reset').click();
   await expect.poll(async () => (await readHud(page)).speed).toBe(0);
   const reset = await readHud(page);
