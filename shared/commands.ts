@@ -49,6 +49,7 @@ export const COMMANDS = [
   { id: 'props.duplicate', label: 'Duplicate Selected Props', shortcut: 'Mod+D', menu: 'edit', group: 'props' },
   { id: 'props.exportJson', label: 'Export Props JSON…', menu: 'file', group: 'exchange' },
   { id: 'drive.toggle', label: 'Test Drive', shortcut: 'G', menu: 'view', group: 'drive', toolbar: true },
+  { id: 'drive.resetDrivable', label: 'Reset Car onto Drivable Ground', shortcut: 'R', menu: 'view', group: 'drive' },
   { id: 'drive.walk', label: 'Walk', shortcut: 'Shift+G', menu: 'view', group: 'drive', toolbar: true },
   { id: 'view.drivability', label: 'Drivability Overlay', menu: 'view', group: 'drive', toolbar: true },
 ] as const satisfies readonly CommandDescriptor[];

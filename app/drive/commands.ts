@@ -6,13 +6,17 @@ export interface DriveStartSource {
   viewStart(): { x: number; z: number; heading: number };
 }
 
-/** Binds Test Drive (toggle), Walk (toggle) and the drivability overlay toggle. */
+/** Binds Test Drive (toggle; starts on the nearest drivable ground), its reset, Walk (toggle) and the drivability overlay toggle. */
 export function bindDriveCommands(commands: CommandRegistry, drive: DriveSession, source: DriveStartSource): void {
   commands.bind('drive.toggle', {
     run: () => {
       if (drive.mode === 'drive') drive.leave();
-      else drive.enterDrive(source.viewStart());
+      else drive.enterDriveNear(source.viewStart());
     },
+  });
+  commands.bind('drive.resetDrivable', {
+    run: () => drive.resetOntoDrivableGround(),
+    enabled: () => drive.mode === 'drive',
   });
   commands.bind('drive.walk', {
     run: () => {

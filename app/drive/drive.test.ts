@@ -97,16 +97,21 @@ describe('drive settings, obstacles and commands', () => {
     expect(obstaclesFromProps([{ id: 'a', type: 'bush', x: 1, z: 2, yaw: 0, scale: 1 }])[0].radius * 2).toBe(obstacles[0].radius);
   });
 
-  it('toggle drive and walk from the view centre, and the overlay', async () => {
-    const flat = fieldFrom(33, 33, 1, () => 0);
+  it('toggle drive (on drivable ground near the view centre) and walk, reset only while driving, and the overlay', async () => {
+    const flat = fieldFrom(129, 129, 1, () => 0);
     const drive = new DriveSession({ field: () => flat });
     const commands = new CommandRegistry();
     bindDriveCommands(commands, drive, { viewStart: () => ({ x: 2, z: 3, heading: 0.5 }) });
+    expect(commands.isEnabled('drive.resetDrivable')).toBe(false);
     await commands.execute('drive.toggle');
     expect(drive.mode).toBe('drive');
+    // Flat ground: the view centre itself, facing along the view.
     expect(drive.carState).toMatchObject({ x: 2, z: 3, heading: 0.5 });
+    expect(drive.store.getState().spawn).toMatchObject({ quality: 'clear', distance: 0 });
+    expect(commands.isEnabled('drive.resetDrivable')).toBe(true);
     await commands.execute('drive.walk');
     expect(drive.mode).toBe('walk');
+    expect(commands.isEnabled('drive.resetDrivable')).toBe(false);
     await commands.execute('drive.walk');
     expect(drive.mode).toBe('off');
     await commands.execute('drive.toggle');
@@ -114,5 +119,26 @@ describe('drive settings, obstacles and commands', () => {
     expect(drive.mode).toBe('off');
     await commands.execute('view.drivability');
     expect(drive.settings.drivabilityOverlay).toBe(true);
+  });
+
+  it('reset onto drivable ground moves a car stuck on a cliff to the nearest drivable spot', async () => {
+    // Flat on x < 0, a 60° cliff face on 0 ≤ x < 6, flat again above it.
+    const cliff = fieldFrom(129, 129, 1, (x) => Math.tan(Math.PI / 3) * Math.min(6, Math.max(0, x)));
+    const drive = new DriveSession({ field: () => cliff });
+    const commands = new CommandRegistry();
+    bindDriveCommands(commands, drive, { viewStart: () => ({ x: 0, z: 0, heading: 0 }) });
+    drive.enterDrive({ x: 3, z: 0, heading: Math.PI / 2 });
+    expect(Math.abs(drive.store.getState().hud!.pitchDeg)).toBeGreaterThan(drive.settings.maxClimbSlopeDeg);
+    expect(await commands.execute('drive.resetDrivable')).toBe(true);
+    const hud = drive.store.getState().hud!;
+    expect(Math.max(Math.abs(hud.pitchDeg), Math.abs(hud.rollDeg))).toBeLessThan(drive.settings.maxClimbSlopeDeg * 0.8);
+    expect(hud.clipDepth).toBe(0);
+    // Off the cliff face on either side, no farther than needed to clear it with the whole footprint.
+    const { x } = drive.carState;
+    expect(x < 0 || x > 6).toBe(true);
+    expect(drive.store.getState().spawn!.distance).toBeLessThan(3 + drive.settings.length / 2 + 2);
+    drive.keyDown('KeyW');
+    for (let t = 0; t < 2; t += 1 / 60) drive.frame(1 / 60);
+    expect(drive.store.getState().hud!.stops).toBe(0);
   });
 });

@@ -57,25 +57,59 @@ describe('DriveSession driving', () => {
     expect(drive.store.getState().hud!.speed).toBe(0);
   });
 
-  it('R puts the car back where the drive started, Esc leaves and hands the keyboard back', () => {
+  it('R puts the car at rest on drivable ground where it is, facing downhill; Esc leaves and hands the keyboard back', () => {
     const drive = new DriveSession({ field: () => plane });
     expect(drive.keyDown('KeyW')).toBe(false);
     drive.enterDrive({ x: 0, z: 0, heading: 1 });
     expect(drive.capturesKeys()).toBe(true);
     drive.keyDown('KeyW');
     run(drive, 1);
-    expect(drive.carState.speed).toBeGreaterThan(0);
+    const before = drive.carState;
+    expect(before.speed).toBeGreaterThan(0);
+    drive.keyUp('KeyW');
     drive.keyDown('KeyR');
-    expect(drive.carState).toEqual({ x: 0, z: 0, heading: 1, speed: 0 });
+    // The plane is drivable everywhere, so the nearest drivable spot is where the car is; downhill is −∇h.
+    expect(drive.carState).toMatchObject({ x: before.x, z: before.z, speed: 0 });
+    expect(drive.carState.heading).toBeCloseTo(Math.atan2(-0.12, 0.07), 6);
+    expect(drive.store.getState().spawn).toMatchObject({ quality: 'clear', distance: 0 });
     expect(drive.keyDown('Escape')).toBe(true);
     expect(drive.mode).toBe('off');
     expect(drive.capturesKeys()).toBe(false);
     expect(drive.store.getState().hud).toBeNull();
     expect(drive.camera()).toBeNull();
     // Keys held when leaving do not drive the next session.
+    drive.keyDown('KeyW');
     drive.enterDrive({ x: 0, z: 0, heading: 0 });
     run(drive, 1);
     expect(drive.carState.speed).toBe(0);
+  });
+
+  it('counts each stop once, however long the car pushes against it, and reports its wheels on the ground', () => {
+    const drive = new DriveSession({ field: () => plane });
+    drive.enterDrive({ x: 0, z: 0, heading: 0 });
+    const first = drive.store.getState().hud!;
+    expect(first.stops).toBe(0);
+    expect(first.wheelsGrounded).toBe(4);
+    expect(first.wheelGap).toBeLessThan(1e-4);
+    expect(drive.wheels).toHaveLength(4);
+    for (const w of drive.wheels) expect(w.contact.y).toBeCloseTo(heightAt(plane, w.contact.x, w.contact.z), 4);
+    // Into the edge: stopped, and still one stop after seconds of throttle against it.
+    drive.enterDrive({ x: 0, z: 50, heading: 0 });
+    drive.keyDown('KeyW');
+    run(drive, 6);
+    expect(drive.store.getState().hud!.stoppedBy).toBe('edge');
+    expect(drive.store.getState().hud!.stops).toBe(1);
+    // Reversing away and back into it is a second stop; placing the car again starts the count afresh.
+    drive.keyUp('KeyW');
+    drive.keyDown('KeyS');
+    run(drive, 1);
+    drive.keyUp('KeyS');
+    drive.keyDown('KeyW');
+    run(drive, 3);
+    expect(drive.store.getState().hud!.stops).toBe(2);
+    drive.keyUp('KeyW');
+    drive.keyDown('KeyR');
+    expect(drive.store.getState().hud!.stops).toBe(0);
   });
 
   it('starts inside the drivable area and stops at the map edge', () => {

@@ -1,8 +1,10 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Heightfield } from '../../shared/terrain/heightfield';
 import { heightAt, slopeAt, type Vec3 } from '../../shared/terrain/surface';
-import { drivableBounds, stepCar, type CarState, type Obstacle, type StopReason } from '../../shared/vehicle/drive';
-import { poseFromTerrain, poseFromWheelPlane, type CarPose } from '../../shared/vehicle/pose';
+import { drivableBounds, stepCar, type CarState, type DriveInput, type Obstacle, type StopReason } from '../../shared/vehicle/drive';
+import { poseFromTerrain, poseFromWheelPlane, type CarPose, type PoseFunction } from '../../shared/vehicle/pose';
+import { findSpawn, type SpawnQuality } from '../../shared/vehicle/spawn';
+import { wheelContacts, wheelLayoutFor, type WheelContact, type WheelLayout } from '../../shared/vehicle/wheels';
 import { DEFAULT_CAMERA_MARGIN, chaseCamera, hoodCamera, resolveCameraOcclusion, walkEyePosition } from '../../shared/vehicle/camera';
 import { telemetryCsv, telemetryRow, type TelemetryRow } from '../../shared/vehicle/telemetry';
 import { add, scale, vec3 } from '../../shared/vehicle/vec';
@@ -27,6 +29,21 @@ export interface HudValues {
   readonly ground: number;
   readonly clipDepth: number;
   readonly stoppedBy?: StopReason;
+  /** Times the car was stopped (edge, prop, too steep) since it was last placed. */
+  readonly stops: number;
+  /** Wheels whose bottom reaches the exact surface within the suspension travel (of 4). */
+  readonly wheelsGrounded: number;
+  /** Largest |wheel bottom − heightAt| over the grounded wheels, metres. */
+  readonly wheelGap: number;
+}
+
+/** How the car was last placed by a search for drivable ground (null when placed exactly where asked). */
+export interface SpawnInfo {
+  readonly quality: SpawnQuality;
+  /** From the point the search started at, metres. */
+  readonly distance: number;
+  /** How far the car gets straight ahead at full throttle before it is stopped, metres (up to the run checked). */
+  readonly freeRun: number;
 }
 
 export interface DriveState {
@@ -37,6 +54,7 @@ export interface DriveState {
   readonly recording: boolean;
   /** Rows held by the current (or last) recording. */
   readonly recordedRows: number;
+  readonly spawn: SpawnInfo | null;
 }
 
 export interface CameraView {
@@ -73,9 +91,12 @@ export class DriveSession {
   readonly store: StoreApi<DriveState>;
   private readonly held = new Set<HeldKey>();
   private car: CarState = { x: 0, z: 0, heading: 0, speed: 0 };
-  private start: CarState = this.car;
   private currentPose: CarPose | null = null;
   private stoppedBy: StopReason | undefined;
+  private stops = 0;
+  private currentWheels: readonly WheelContact[] = [];
+  private layout: WheelLayout | null = null;
+  private layoutFor = { length: NaN, width: NaN };
   private walker = { x: 0, z: 0, yaw: 0, pitch: 0 };
   private sinceHud = 0;
   private rows: TelemetryRow[] = [];
@@ -88,6 +109,7 @@ export class DriveSession {
       hud: null,
       recording: false,
       recordedRows: 0,
+      spawn: null,
     }));
   }
 
@@ -108,6 +130,26 @@ export class DriveSession {
     return this.car;
   }
 
+  /** Each wheel's suspension offset and contact after the last frame (empty unless driving). */
+  get wheels(): readonly WheelContact[] {
+    return this.currentWheels;
+  }
+
+  /** Wheel sizes and mounts for the current footprint. */
+  get wheelLayout(): WheelLayout {
+    const { length, width } = this.settings;
+    if (!this.layout || this.layoutFor.length !== length || this.layoutFor.width !== width) {
+      this.layout = wheelLayoutFor({ length, width });
+      this.layoutFor = { length, width };
+    }
+    return this.layout;
+  }
+
+  /** What the keys ask of the car now (the model steers its front wheels by it). */
+  get input(): DriveInput {
+    return driveInputFrom(this.held);
+  }
+
   /** While driving or walking, the keyboard belongs to the car or walker, not to command shortcuts. */
   capturesKeys(): boolean {
     return this.mode !== 'off';
@@ -120,26 +162,25 @@ export class DriveSession {
 
   /** Puts the car on the ground at (x, z) (moved into the drivable area), at rest, facing `heading`. */
   enterDrive(start: { x: number; z: number; heading: number }): void {
-    const b = drivableBounds(this.field(), this.settings);
-    this.start = {
-      x: Math.min(b.maxX, Math.max(b.minX, start.x)),
-      z: Math.min(b.maxZ, Math.max(b.minZ, start.z)),
-      heading: Number.isFinite(start.heading) ? start.heading : 0,
-      speed: 0,
-    };
     this.held.clear();
-    this.car = this.start;
-    this.stoppedBy = undefined;
-    this.store.setState({ mode: 'drive' });
-    this.refreshPose();
+    this.store.setState({ mode: 'drive', spawn: null });
+    this.place(start);
   }
 
-  /** Back on the ground where this drive started, at rest (the "R" key). */
-  reset(): void {
+  /**
+   * Starts a drive at the nearest drivable spot to (x, z), facing downhill or along the flattest
+   * direction (shared/vehicle/spawn.ts); `heading` is preferred where the ground does not choose.
+   */
+  enterDriveNear(from: { x: number; z: number; heading: number }): void {
+    this.held.clear();
+    this.store.setState({ mode: 'drive' });
+    this.placeNear(from);
+  }
+
+  /** Puts the car, at rest, on the nearest drivable ground to where it is now (the "R" key). */
+  resetOntoDrivableGround(): void {
     if (this.mode !== 'drive') return;
-    this.car = this.start;
-    this.stoppedBy = undefined;
-    this.refreshPose();
+    this.placeNear(this.car);
   }
 
   enterWalk(start: { x: number; z: number; yaw: number }): void {
@@ -147,12 +188,14 @@ export class DriveSession {
     this.held.clear();
     this.walker = { x: eye.x, z: eye.z, yaw: Number.isFinite(start.yaw) ? start.yaw : 0, pitch: 0 };
     this.currentPose = null;
+    this.currentWheels = [];
     this.store.setState({ mode: 'walk', hud: null });
   }
 
   leave(): void {
     this.held.clear();
     this.currentPose = null;
+    this.currentWheels = [];
     this.store.setState({ mode: 'off', hud: null, recording: false });
   }
 
@@ -169,7 +212,7 @@ export class DriveSession {
         this.leave();
         return true;
       case 'reset':
-        this.reset();
+        this.resetOntoDrivableGround();
         return true;
       case 'camera':
         if (this.mode === 'drive') this.setSettings({ camera: this.settings.camera === 'chase' ? 'hood' : 'chase' });
@@ -245,22 +288,53 @@ export class DriveSession {
     return this.options.field();
   }
 
+  private poseFunction(): PoseFunction {
+    return this.settings.poseMethod === 'wheelPlane' ? poseFromWheelPlane : poseFromTerrain;
+  }
+
   private poseAt(state: CarState): CarPose {
-    const pose = this.settings.poseMethod === 'wheelPlane' ? poseFromWheelPlane : poseFromTerrain;
-    return pose(this.field(), state, this.settings);
+    return this.poseFunction()(this.field(), state, this.settings);
+  }
+
+  /** The car at rest exactly at `start` (moved into the drivable area). */
+  private place(start: { x: number; z: number; heading: number }): void {
+    const b = drivableBounds(this.field(), this.settings);
+    this.car = {
+      x: Math.min(b.maxX, Math.max(b.minX, Number.isFinite(start.x) ? start.x : 0)),
+      z: Math.min(b.maxZ, Math.max(b.minZ, Number.isFinite(start.z) ? start.z : 0)),
+      heading: Number.isFinite(start.heading) ? start.heading : 0,
+      speed: 0,
+    };
+    this.stoppedBy = undefined;
+    this.stops = 0;
+    this.refreshPose();
+  }
+
+  private placeNear(from: { x: number; z: number; heading: number }): void {
+    const found = findSpawn(this.field(), from, {
+      car: carSettingsFor(this.settings),
+      pose: this.poseFunction(),
+      obstacles: this.options.obstacles?.() ?? [],
+      preferredHeading: from.heading,
+    });
+    this.store.setState({ spawn: { quality: found.quality, distance: found.distance, freeRun: found.freeRun } });
+    this.place(found.placement);
   }
 
   private driveFrame(dt: number): void {
     if (dt > 0) {
       const result = stepCar(this.field(), this.car, driveInputFrom(this.held), dt, carSettingsFor(this.settings), this.options.obstacles?.() ?? []);
       this.car = result.state;
-      if (result.stoppedBy) this.stoppedBy = result.stoppedBy;
-      else if (result.state.speed !== 0) this.stoppedBy = undefined;
+      if (result.stoppedBy) {
+        // A stop is counted once, not again every frame the car keeps pushing against it.
+        if (this.stoppedBy === undefined) this.stops++;
+        this.stoppedBy = result.stoppedBy;
+      } else if (result.state.speed !== 0) this.stoppedBy = undefined;
     }
-    this.currentPose = this.poseAt(this.car);
+    const pose = this.updatePose();
     if (this.store.getState().recording && dt > 0) {
       this.recordTime += dt;
-      this.rows.push(telemetryRow(this.recordTime, this.currentPose));
+      this.rows.push(telemetryRow(this.recordTime, pose));
       if (this.rows.length > MAX_RECORDED_ROWS) this.rows.splice(0, this.rows.length - MAX_RECORDED_ROWS);
     }
     this.sinceHud += dt;
@@ -282,8 +356,15 @@ export class DriveSession {
   }
 
   private refreshPose(): void {
-    this.currentPose = this.poseAt(this.car);
+    this.updatePose();
     this.publishHud();
+  }
+
+  private updatePose(): CarPose {
+    const pose = this.poseAt(this.car);
+    this.currentPose = pose;
+    this.currentWheels = wheelContacts(this.field(), pose, this.wheelLayout);
+    return pose;
   }
 
   private publishHud(): void {
@@ -292,6 +373,13 @@ export class DriveSession {
     if (!pose) return;
     const field = this.field();
     const { x, z } = this.car;
+    let wheelsGrounded = 0;
+    let wheelGap = 0;
+    for (const wheel of this.currentWheels) {
+      if (!wheel.grounded) continue;
+      wheelsGrounded++;
+      wheelGap = Math.max(wheelGap, Math.abs(wheel.contact.y - heightAt(field, wheel.contact.x, wheel.contact.z)));
+    }
     const heading = deg(Math.atan2(Math.sin(pose.heading), Math.cos(pose.heading)));
     this.store.setState({
       hud: {
@@ -306,6 +394,9 @@ export class DriveSession {
         ground: heightAt(field, x, z),
         clipDepth: pose.clipDepth,
         stoppedBy: this.stoppedBy,
+        stops: this.stops,
+        wheelsGrounded,
+        wheelGap,
       },
       recordedRows: this.rows.length,
     });

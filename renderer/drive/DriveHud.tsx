@@ -5,6 +5,21 @@ import { useSession } from '../session';
 import { driveSessionFor } from './driveSessionFor';
 import { useDriveKeys } from './useDriveKeys';
 import { exportTelemetry } from './exportTelemetry';
+import type { SpawnInfo } from '../../app/drive/driveSession';
+
+/** What the HUD says about where the car was put, if anything worth saying (shared/vehicle/spawn.ts). */
+function spawnNote(spawn: SpawnInfo): string | null {
+  switch (spawn.quality) {
+    case 'none':
+      return 'No drivable ground found: the car is on the flattest spot seen and may not move. Try another view or gentler terrain.';
+    case 'blocked':
+      return `Nearest drivable ground: steep ground, a prop or the edge stops the car about ${Math.round(spawn.freeRun)} m ahead.`;
+    case 'rough':
+      return 'Rough ground ahead: the car may tip steeply on the way.';
+    default:
+      return null;
+  }
+}
 
 const fixed = (v: number, digits: number): string => (Object.is(Number(v.toFixed(digits)), -0) ? (0).toFixed(digits) : v.toFixed(digits));
 
@@ -21,6 +36,7 @@ export function DriveHud() {
   const recording = useStore(drive.store, (s) => s.recording);
   const rows = useStore(drive.store, (s) => s.recordedRows);
   const camera = useStore(drive.store, (s) => s.settings.camera);
+  const spawn = useStore(drive.store, (s) => s.spawn);
   const [status, setStatus] = useState('');
   if (mode === 'off') return null;
 
@@ -51,6 +67,11 @@ export function DriveHud() {
       data-roll={hud?.rollDeg}
       data-slope={hud?.slopeDeg}
       data-clip={hud?.clipDepth}
+      data-stops={hud?.stops}
+      data-wheels-grounded={hud?.wheelsGrounded}
+      data-wheel-gap={hud?.wheelGap}
+      data-spawn-quality={spawn?.quality}
+      data-spawn-distance={spawn?.distance}
     >
       {hud && (
         <dl className="drive-hud-values">
@@ -72,13 +93,25 @@ export function DriveHud() {
           </dd>
         </dl>
       )}
-      {hud?.stoppedBy && <div className="drive-hud-warn">Stopped: {hud.stoppedBy === 'slope' ? 'too steep' : hud.stoppedBy}</div>}
+      {hud?.stoppedBy && (
+        <div className="drive-hud-warn" data-testid="drive-stopped">
+          Stopped: {hud.stoppedBy === 'slope' ? 'too steep' : hud.stoppedBy}
+        </div>
+      )}
+      {spawn && spawnNote(spawn) && (
+        <div className={spawn.quality === 'none' ? 'drive-hud-warn' : 'drive-hud-hint'} data-testid="drive-spawn-note">
+          {spawnNote(spawn)}
+        </div>
+      )}
       <div className="drive-hud-buttons">
         <button type="button" data-testid="drive-record" onClick={() => (recording ? drive.stopRecording() : drive.startRecording())}>
           {recording ? `Stop (${rows})` : 'Record'}
         </button>
         <button type="button" data-testid="drive-export" disabled={recording || rows === 0} onClick={exportCsv}>
           Export CSV
+        </button>
+        <button type="button" data-testid="drive-reset" title="Reset onto drivable ground (R)" onClick={() => void session.commands.execute('drive.resetDrivable')}>
+          Reset
         </button>
         <button type="button" data-testid="drive-camera" onClick={() => drive.setSettings({ camera: camera === 'chase' ? 'hood' : 'chase' })}>
           {camera === 'chase' ? 'Hood camera' : 'Chase camera'}
@@ -88,7 +121,7 @@ export function DriveHud() {
         </button>
       </div>
       {status && <div className="drive-hud-hint" data-testid="drive-export-status">{status}</div>}
-      <div className="drive-hud-hint">W/S or ↑/↓ drive · A/D steer · Space handbrake · R reset · C camera · Esc leaves</div>
+      <div className="drive-hud-hint">W/S or ↑/↓ drive · A/D steer · Space handbrake · R reset onto drivable ground · C camera · Esc leaves</div>
     </div>
   );
 }

@@ -93,7 +93,7 @@ export function DriveLayer() {
     drive.frame(dt);
     const pose = drive.pose;
     car.object.visible = pose !== null && !(drive.mode === 'drive' && hood);
-    if (pose) car.place(pose);
+    if (pose) car.place(pose, drive.wheels, drive.input.steer, drive.carState.speed, dt);
     const view = drive.camera();
     if (view) {
       driveCamera.aspect = state.size.width / Math.max(1, state.size.height);

@@ -119,4 +119,21 @@ describe('camera occlusion', () => {
       expect(clearanceOf(hood.eye)).toBeGreaterThanOrEqual(0.3 - 1e-9);
     }
   });
+
+  it('rises over a bank behind the car instead of closing in on it, and closes in only when rising fails', () => {
+    // Flat where the car is; a bank 4 m high starting 3 m behind it (the car faces +z).
+    const bank = fieldFrom(65, 65, 1, (_x, z) => (z < -3 ? Math.min(4, (-3 - z) * 2) : 0));
+    const pose = poseFromTerrain(bank, { x: 0, z: 0, heading: 0 }, { length: 4, width: 2 });
+    const options = { distance: 8, height: 3, targetHeight: 1.2, margin: 0.3 };
+    const view = chaseCamera(bank, pose, options);
+    expect(view.eye.z).toBeCloseTo(-8, 9);
+    expect(view.eye.y).toBeGreaterThan(pose.position.y + options.height);
+    expect(firstTerrainHit(bank, view.target, view.eye)).toBeUndefined();
+    // A wall far too high to look over: pulled in, still with a clear line and above the ground.
+    const wall = fieldFrom(65, 65, 1, (_x, z) => (z < -3 ? Math.min(60, (-3 - z) * 30) : 0));
+    const close = chaseCamera(wall, poseFromTerrain(wall, { x: 0, z: 0, heading: 0 }, { length: 4, width: 2 }), options);
+    expect(close.eye.z).toBeGreaterThan(-8);
+    expect(firstTerrainHit(wall, close.target, close.eye)).toBeUndefined();
+    expect(close.eye.y - heightAt(wall, close.eye.x, close.eye.z)).toBeGreaterThanOrEqual(0.3 - 1e-9);
+  });
 });

@@ -84,11 +84,25 @@ export interface ChaseCameraOptions {
 
 export const DEFAULT_CHASE_CAMERA: ChaseCameraOptions = { distance: 8, height: 3, targetHeight: 1.2, margin: DEFAULT_CAMERA_MARGIN };
 
-/** Chase camera behind the car (along its heading, ignoring pitch), kept out of the terrain. */
+/** Heights tried for the chase camera, as multiples of its height, before it is pulled in towards the car. */
+export const CHASE_RAISE_STEPS: readonly number[] = [1, 2, 3.5, 5];
+
+/**
+ * Chase camera behind the car (along its heading, ignoring pitch), kept out of the terrain. Where
+ * ground behind the car hides it (a bank, a cliff), the camera first rises to look over it — the car
+ * stays in view from its usual distance — and only if that fails is it pulled in towards the car.
+ */
 export function chaseCamera(field: Heightfield, pose: CarPose, options: ChaseCameraOptions = DEFAULT_CHASE_CAMERA): { eye: Vec3; target: Vec3 } {
   const target = add(pose.position, vec3(0, options.targetHeight, 0));
-  const back = vec3(-Math.sin(pose.heading) * options.distance, options.height, -Math.cos(pose.heading) * options.distance);
-  const eye = resolveCameraOcclusion(field, target, add(pose.position, back), options.margin);
+  const backX = -Math.sin(pose.heading) * options.distance;
+  const backZ = -Math.cos(pose.heading) * options.distance;
+  if (target.y > heightAt(field, target.x, target.z)) {
+    for (const k of CHASE_RAISE_STEPS) {
+      const eye = add(pose.position, vec3(backX, options.height * k, backZ));
+      if (firstTerrainHit(field, target, eye) === undefined) return { eye: clampCameraAboveGround(field, eye, options.margin), target };
+    }
+  }
+  const eye = resolveCameraOcclusion(field, target, add(pose.position, vec3(backX, options.height, backZ)), options.margin);
   return { eye, target };
 }
 

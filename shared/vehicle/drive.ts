@@ -221,6 +221,11 @@ function distanceToAxis(px: number, pz: number, cx: number, cz: number, heading:
 
 const clearance = (o: Obstacle, settings: CarSettings): number => o.radius + Math.min(settings.length, settings.width) / 2;
 
+/** Whether the car's capsule at this placement overlaps any obstacle (touching is not overlapping). */
+export function overlapsObstacle(obstacles: readonly Obstacle[], p: CarPlacement, settings: CarSettings): boolean {
+  return obstacles.some((o) => distanceToAxis(o.x, o.z, p.x, p.z, p.heading, settings) < clearance(o, settings));
+}
+
 function rotationCollides(near: readonly Obstacle[], p: CarPlacement, heading: number, settings: CarSettings): boolean {
   return near.some((o) => {
     const before = distanceToAxis(o.x, o.z, p.x, p.z, p.heading, settings);

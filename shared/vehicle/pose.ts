@@ -128,7 +128,10 @@ export function classicSamplePoints(placement: CarPlacement, body: CarBody): {
   return { frontLeft: at(hl, hw), frontCentre: at(hl, 0), frontRight: at(hl, -hw), backCentre: at(-hl, 0) };
 }
 
-function assembleFromBasis(field: Heightfield, placement: CarPlacement, body: CarBody, basis: CarBasis, centreHeight: number): CarPose {
+/** The same pose as a function of the placement; `withClip` false skips the clip depth (reported 0). */
+export type PoseFunction = (field: Heightfield, placement: CarPlacement, body: CarBody, withClip?: boolean) => CarPose;
+
+function assembleFromBasis(field: Heightfield, placement: CarPlacement, body: CarBody, basis: CarBasis, centreHeight: number, withClip: boolean): CarPose {
   const position = vec3(placement.x, centreHeight, placement.z);
   const angles = eulerFromBasis(basis);
   return {
@@ -137,7 +140,7 @@ function assembleFromBasis(field: Heightfield, placement: CarPlacement, body: Ca
     heading: placement.heading,
     pitch: angles.pitch,
     roll: angles.roll,
-    clipDepth: clipDepth(field, position, basis, body),
+    clipDepth: withClip ? clipDepth(field, position, basis, body) : 0,
   };
 }
 
@@ -147,7 +150,7 @@ function assembleFromBasis(field: Heightfield, placement: CarPlacement, body: Ca
  * front-right to the front-left sample (true 3D vectors: height difference over horizontal distance),
  * up = forward × left. The contact plane passes through the front-centre and back-centre samples.
  */
-export function poseFromTerrain(field: Heightfield, placement: CarPlacement, body: CarBody): CarPose {
+export function poseFromTerrain(field: Heightfield, placement: CarPlacement, body: CarBody, withClip = true): CarPose {
   const p = classicSamplePoints(placement, body);
   const h = (q: { x: number; z: number }): number => groundHeight(field, q.x, q.z);
   const hFront = h(p.frontCentre);
@@ -156,14 +159,14 @@ export function poseFromTerrain(field: Heightfield, placement: CarPlacement, bod
   const l = horizontalLeft(placement.heading);
   const forwardTangent = vec3(body.length * f.x, hFront - hBack, body.length * f.z);
   const leftTangent = vec3(body.width * l.x, h(p.frontLeft) - h(p.frontRight), body.width * l.z);
-  return assembleFromBasis(field, placement, body, basisFromTangents(forwardTangent, leftTangent), (hFront + hBack) / 2);
+  return assembleFromBasis(field, placement, body, basisFromTangents(forwardTangent, leftTangent), (hFront + hBack) / 2, withClip);
 }
 
 /**
  * Alternative: sample the four wheel contact points (footprint corners) and fit the least-squares plane
  * height = a + b·u + c·v (u along forward, v along left, horizontal metres); up is that plane's normal.
  */
-export function poseFromWheelPlane(field: Heightfield, placement: CarPlacement, body: CarBody): CarPose {
+export function poseFromWheelPlane(field: Heightfield, placement: CarPlacement, body: CarBody, withClip = true): CarPose {
   const f = horizontalForward(placement.heading);
   const l = horizontalLeft(placement.heading);
   const hl = body.length / 2;
@@ -179,7 +182,7 @@ export function poseFromWheelPlane(field: Heightfield, placement: CarPlacement, 
   const b = (fl + fr - bl - br) / (2 * body.length);
   const c = (fl + bl - fr - br) / (2 * body.width);
   const basis = basisFromTangents(vec3(f.x, b, f.z), vec3(l.x, c, l.z));
-  return assembleFromBasis(field, placement, body, basis, a);
+  return assembleFromBasis(field, placement, body, basis, a, withClip);
 }
 
 /**

@@ -1,0 +1,100 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { createDefaultDocument } from '../app/document';
+import { DEFAULT_DRIVE_SETTINGS } from '../app/drive/settings';
+import { heightAt } from '../shared/terrain/surface';
+import { poseFromTerrain } from '../shared/vehicle/pose';
+import { SPOT_SLOPE_FRACTION } from '../shared/vehicle/spawn';
+import { expect, test } from './fixtures';
+
+// The app opens on the default document: the test computes the exact ground itself from it.
+const field = createDefaultDocument().field;
+const ARTIFACTS = path.resolve(__dirname, '.artifacts', 'drive-spawn');
+
+test.use({ viewport: { width: 1600, height: 1000 } });
+
+const NAMES = ['x', 'z', 'height', 'ground', 'speed', 'heading', 'pitch', 'roll', 'clip', 'stops', 'wheels-grounded', 'wheel-gap', 'spawn-distance'] as const;
+type Hud = Record<(typeof NAMES)[number], number> & { quality: string | null; stopped: boolean };
+
+async function readHud(page: Page): Promise<Hud> {
+  // One evaluate reads every attribute in the same task, so the values belong to one HUD update.
+  const read = await page.getByTestId('drive-hud').evaluate(
+    (element, keys) => ({
+      values: keys.map((n) => element.getAttribute(`data-${n}`)),
+      quality: element.getAttribute('data-spawn-quality'),
+      stopped: element.querySelector('[data-testid="drive-stopped"]') !== null,
+    }),
+    [...NAMES],
+  );
+  const hud = Object.fromEntries(NAMES.map((n, k) => [n, Number(read.values[k])])) as Record<(typeof NAMES)[number], number>;
+  return { ...hud, quality: read.quality, stopped: read.stopped };
+}
+
+/** The car sits on the exact surface: its reference point is the pose's, and every wheel bottom is on heightAt. */
+function expectOnGround(hud: Hud): void {
+  expect(hud.ground).toBe(heightAt(field, hud.x, hud.z));
+  const pose = poseFromTerrain(field, { x: hud.x, z: hud.z, heading: (hud.heading * Math.PI) / 180 }, DEFAULT_DRIVE_SETTINGS);
+  expect(hud.height).toBeCloseTo(pose.position.y, 6);
+  expect(hud.pitch).toBeCloseTo((pose.pitch * 180) / Math.PI, 6);
+  expect(hud.roll).toBeCloseTo((pose.roll * 180) / Math.PI, 6);
+}
+
+test('the test drive starts on drivable ground of the default terrain and drives off for two seconds without being stopped', async ({ app }) => {
+  const { page } = app;
+  await mkdir(ARTIFACTS, { recursive: true });
+  await page.keyboard.press('g');
+  const hudElement = page.getByTestId('drive-hud');
+  await expect(hudElement).toHaveAttribute('data-mode', 'drive');
+  await expect(hudElement).toHaveAttribute('data-x', /\d/);
+
+  // Placed near the view centre, level enough, on the ground, four wheels down, not stopped.
+  const start = await readHud(page);
+  expect(['clear', 'rough']).toContain(start.quality);
+  expect(start.speed).toBe(0);
+  expect(start.stopped).toBe(false);
+  expect(start.stops).toBe(0);
+  const limit = DEFAULT_DRIVE_SETTINGS.maxClimbSlopeDeg * SPOT_SLOPE_FRACTION;
+  expect(Math.abs(start.pitch)).toBeLessThanOrEqual(limit);
+  expect(Math.abs(start.roll)).toBeLessThanOrEqual(limit);
+  expect(start.clip).toBe(0);
+  expect(start['wheels-grounded']).toBe(4);
+  expect(start['wheel-gap']).toBeLessThan(0.01);
+  expect(start['spawn-distance']).toBeLessThan(80);
+  expectOnGround(start);
+  await page.screenshot({ path: path.join(ARTIFACTS, '1-spawned.png') });
+
+  // Full throttle for two seconds: the car gets going and is never stopped.
+  await page.keyboard.down('KeyW');
+  const began = Date.now();
+  const samples: Hud[] = [];
+  while (Date.now() - began < 2000) {
+    samples.push(await readHud(page));
+    await page.waitForTimeout(150);
+  }
+  const driving = await readHud(page);
+  await page.screenshot({ path: path.join(ARTIFACTS, '2-driving.png') });
+  await page.keyboard.up('KeyW');
+  samples.push(driving);
+  for (const s of samples) {
+    expect(s.stopped).toBe(false);
+    expect(s.stops).toBe(0);
+  }
+  expect(driving.speed).toBeGreaterThan(2);
+  expect(Math.hypot(driving.x - start.x, driving.z - start.z)).toBeGreaterThan(3);
+  expectOnGround(driving);
+  // Wheels follow the exact surface while moving (those within their suspension travel).
+  for (const s of samples) expect(s['wheel-gap']).toBeLessThan(0.01);
+
+  // The HUD's Reset (the reset command) puts the car back at rest on drivable ground near where it is.
+  await page.getByTestId('drive-reset').click();
+  await expect.poll(async () => (await readHud(page)).speed).toBe(0);
+  const reset = await readHud(page);
+  expect(Math.abs(reset.pitch)).toBeLessThanOrEqual(limit);
+  expect(Math.abs(reset.roll)).toBeLessThanOrEqual(limit);
+  expect(reset['wheels-grounded']).toBe(4);
+  expect(reset.stops).toBe(0);
+  expectOnGround(reset);
+  await page.screenshot({ path: path.join(ARTIFACTS, '3-reset.png') });
+  expect(app.consoleErrors).toEqual([]);
+});
