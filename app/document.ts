@@ -1,4 +1,4 @@
-import { createHeightfield, type Heightfield } from '../shared/terrain/heightfield';
+import type { Heightfield } from '../shared/terrain/heightfield';
 import type { FaultRecipe } from '../shared/fault/recipe';
 import { buildPreset, DEFAULT_PRESET_ID } from '../shared/presets/terrainPresets';
 import { replayTerrain } from '../shared/recipe/replay';
