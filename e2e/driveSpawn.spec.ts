@@ -1,35 +1,18 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { createDefaultDocument } from '../app/document';
 import { DEFAULT_DRIVE_SETTINGS } from '../app/drive/settings';
 import { heightAt } from '../shared/terrain/surface';
 import { poseFromTerrain } from '../shared/vehicle/pose';
 import { SPOT_SLOPE_FRACTION } from '../shared/vehicle/spawn';
 import { expect, test } from './fixtures';
+import { holdThrottle, readHud, type Hud } from './driveHud';
 
 // The app opens on the default document: the test computes the exact ground itself from it.
 const field = createDefaultDocument().field;
 const ARTIFACTS = path.resolve(__dirname, '.artifacts', 'drive-spawn');
 
 test.use({ viewport: { width: 1600, height: 1000 } });
-
-const NAMES = ['x', 'z', 'height', 'ground', 'speed', 'heading', 'pitch', 'roll', 'clip', 'stops', 'wheels-grounded', 'wheel-gap', 'spawn-distance'] as const;
-type Hud = Record<(typeof NAMES)[number], number> & { quality: string | null; stopped: boolean };
-
-async function readHud(page: Page): Promise<Hud> {
-  // One evaluate reads every attribute in the same task, so the values belong to one HUD update.
-  const read = await page.getByTestId('drive-hud').evaluate(
-    (element, keys) => ({
-      values: keys.map((n) => element.getAttribute(`data-${n}`)),
-      quality: element.getAttribute('data-spawn-quality'),
-      stopped: element.querySelector('[data-testid="drive-stopped"]') !== null,
-    }),
-    [...NAMES],
-  );
-  const hud = Object.fromEntries(NAMES.map((n, k) => [n, Number(read.values[k])])) as Record<(typeof NAMES)[number], number>;
-  return { ...hud, quality: read.quality, stopped: read.stopped };
-}
 
 /** The car sits on the exact surface: its reference point is the pose's, and every wheel bottom is on heightAt. */
 function expectOnGround(hud: Hud): void {
@@ -65,17 +48,9 @@ test('the test drive starts on drivable ground of the default terrain and drives
   await page.screenshot({ path: path.join(ARTIFACTS, '1-spawned.png') });
 
   // Full throttle for two seconds: the car gets going and is never stopped.
-  await page.keyboard.down('KeyW');
-  const began = Date.now();
-  const samples: Hud[] = [];
-  while (Date.now() - began < 2000) {
-    samples.push(await readHud(page));
-    await page.waitForTimeout(150);
-  }
-  const driving = await readHud(page);
+  const samples = await holdThrottle(page, 2000);
+  const driving = samples[samples.length - 1];
   await page.screenshot({ path: path.join(ARTIFACTS, '2-driving.png') });
-  await page.keyboard.up('KeyW');
-  samples.push(driving);
   for (const s of samples) {
     expect(s.stopped).toBe(false);
     expect(s.stops).toBe(0);

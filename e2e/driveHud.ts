@@ -1,0 +1,32 @@
+import type { Page } from '@playwright/test';
+
+const NAMES = ['x', 'z', 'height', 'ground', 'speed', 'heading', 'pitch', 'roll', 'clip', 'stops', 'wheels-grounded', 'wheel-gap', 'spawn-distance'] as const;
+export type Hud = Record<(typeof NAMES)[number], number> & { quality: string | null; stopped: boolean };
+
+/** What the drive HUD shows, read in one task so the values belong to one HUD update. */
+export async function readHud(page: Page): Promise<Hud> {
+  const read = await page.getByTestId('drive-hud').evaluate(
+    (element, keys) => ({
+      values: keys.map((n) => element.getAttribute(`data-${n}`)),
+      quality: element.getAttribute('data-spawn-quality'),
+      stopped: element.querySelector('[data-testid="drive-stopped"]') !== null,
+    }),
+    [...NAMES],
+  );
+  const hud = Object.fromEntries(NAMES.map((n, k) => [n, Number(read.values[k])])) as Record<(typeof NAMES)[number], number>;
+  return { ...hud, quality: read.quality, stopped: read.stopped };
+}
+
+/** Holds W for `ms`, sampling the HUD every 150 ms; returns the samples, the last one taken after the hold. */
+export async function holdThrottle(page: Page, ms: number): Promise<Hud[]> {
+  await page.keyboard.down('KeyW');
+  const began = Date.now();
+  const samples: Hud[] = [];
+  while (Date.now() - began < ms) {
+    samples.push(await readHud(page));
+    await page.waitForTimeout(150);
+  }
+  samples.push(await readHud(page));
+  await page.keyboard.up('KeyW');
+  return samples;
+}

@@ -1,0 +1,68 @@
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseProject } from '../shared/codecs/project';
+import { readStep, replayTerrain } from '../shared/recipe/replay';
+import { slopeStats } from '../shared/terrain/slopeStats';
+import { DEFAULT_PRESET_ID } from '../shared/presets/terrainPresets';
+import { expect, sendMenuCommand, test } from './fixtures';
+import { holdThrottle, readHud } from './driveHud';
+
+const ARTIFACTS = path.resolve(__dirname, '.artifacts', 'natural-terrain');
+
+test.use({ viewport: { width: 1600, height: 1000 } });
+
+test('Run with the default preset makes natural, drivable land: slopes, replay, and a two-second drive', async ({ app }) => {
+  test.setTimeout(120_000);
+  const { page } = app;
+  await mkdir(ARTIFACTS, { recursive: true });
+  const folder = await mkdtemp(path.join(tmpdir(), 'faultline-natural-'));
+  try {
+    await page.screenshot({ path: path.join(ARTIFACTS, '1-default-start.png') });
+    await expect(page.getByTestId('gen-preset')).toHaveValue(DEFAULT_PRESET_ID);
+
+    // A new seed with the default preset (the form's defaults), as a new user would press Run.
+    await page.getByTestId('gen-seed').fill('2026');
+    await page.getByTestId('gen-run').click();
+    await expect(page.getByTestId('status-undo')).toContainText('Generate');
+    await expect.poll(() => page.evaluate(() => document.title)).toContain('•');
+
+    // Saved to a real file: the slope statistic holds for the terrain the app made, and the
+    // project's recipe and steps replay to exactly those heights.
+    const file = path.join(folder, 'natural.faultline');
+    app.dialogs.queueSave(file);
+    await sendMenuCommand(page, 'file.saveAs');
+    await expect.poll(() => page.evaluate(() => document.title)).toBe('natural.faultline — Faultline');
+    const saved = parseProject(new Uint8Array(await readFile(file)), 'natural.faultline');
+    expect(saved.recipe?.seed).toBe(2026);
+    expect(saved.history.map((step) => step.kind)).toEqual(['hydraulic', 'thermal']);
+    const stats = slopeStats(saved.field, 30);
+    expect(stats.fractionUnder).toBeGreaterThanOrEqual(0.7);
+    expect(stats.maxDeg).toBeLessThan(60);
+    const steps = saved.history.map((step) => {
+      const typed = readStep(step);
+      if (typeof typed === 'string') throw new Error(typed);
+      return typed;
+    });
+    const { width, depth, cellSize } = saved.field;
+    const replayed = replayTerrain({ width, depth, cellSize, recipe: saved.recipe, steps });
+    expect(Buffer.from(replayed.heights.buffer).equals(Buffer.from(saved.field.heights.buffer))).toBe(true);
+    await page.screenshot({ path: path.join(ARTIFACTS, '2-generated.png') });
+
+    // Test drive on what was just made: it spawns drivable and goes for two seconds without a stop.
+    await page.keyboard.press('g');
+    await expect(page.getByTestId('drive-hud')).toHaveAttribute('data-mode', 'drive');
+    await expect(page.getByTestId('drive-hud')).toHaveAttribute('data-x', /\d/);
+    const start = await readHud(page);
+    expect(start.stopped).toBe(false);
+    const samples = await holdThrottle(page, 2000);
+    for (const sample of samples) expect(sample.stopped).toBe(false);
+    const end = samples[samples.length - 1];
+    expect(end.stops).toBe(0);
+    expect(Math.hypot(end.x - start.x, end.z - start.z)).toBeGreaterThan(3);
+    await page.screenshot({ path: path.join(ARTIFACTS, '3-driving.png') });
+    expect(app.consoleErrors).toEqual([]);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+});
