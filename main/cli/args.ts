@@ -1,5 +1,8 @@
 /** Parsing and validation of `faultline generate` arguments: pure, so errors are easy to test. */
-import { DEFAULT_RECIPE, LINE_METHODS, type FaultRecipe, type LineMethod } from '../../shared/fault/recipe';
+import { DEFAULT_RECIPE, FAULT_PROFILE_KINDS, LINE_METHODS, profileOf, type FaultProfile, type FaultRecipe, type LineMethod } from '../../shared/fault/recipe';
+import { buildPreset, PRESET_IDS, type PresetId } from '../../shared/presets/terrainPresets';
+import type { FinishingStep } from '../../shared/recipe/steps';
+import { erosionStepsFrom, type ErosionValues } from './erosionArgs';
 import { MAX_TOTAL_DISPLACEMENT } from '../../shared/fault/engine';
 import { MAX_MAP_SIDE, MIN_MAP_SIDE } from '../../shared/terrain/heightfield';
 import { outputFormatFor, outputFormats } from './outputs';
@@ -12,8 +15,8 @@ export interface GenerateOptions {
   depth: number;
   cellSize: number;
   recipe: FaultRecipe;
-  /** FIR erosion strength, or undefined for no smoothing. */
-  smooth: number | undefined;
+  /** Steps after the faults (smoothing, a preset's and the options' erosion), recorded in a project's history. */
+  finishing: FinishingStep[];
   outputs: string[];
   emitLines: string | undefined;
 }
@@ -33,6 +36,15 @@ const VALUE_OPTIONS = [
   '--decay-iterations',
   '--lines',
   '--smooth',
+  '--preset',
+  '--profile',
+  '--fault-width',
+  '--thermal',
+  '--talus',
+  '--thermal-strength',
+  '--hydraulic',
+  '--droplet-lifetime',
+  '--erosion-radius',
   '--out',
   '--emit-lines',
 ] as const;
@@ -99,21 +111,39 @@ export function parseGenerateArgs(args: readonly string[]): GenerateOptions {
     const text = one(option);
     return text === undefined ? fallback : parseWhole(option, text, min, max);
   };
-  const iterations = whole('--iterations', DEFAULT_RECIPE.iterations, 0, MAX_ITERATIONS);
   const seed = whole('--seed', DEFAULT_RECIPE.seed, 0, 0xffffffff);
-  const disp0 = number('--disp0', DEFAULT_RECIPE.decay.disp0);
-  const dispN = number('--dispn', DEFAULT_RECIPE.decay.dispN);
-  const n = whole('--decay-iterations', DEFAULT_RECIPE.decay.n, 0, MAX_ITERATIONS);
+  // A preset gives the defaults (scaled to this map); every option given still wins.
+  const presetText = one('--preset');
+  if (presetText !== undefined && !(PRESET_IDS as readonly string[]).includes(presetText)) {
+    throw new UsageError(`--preset must be one of ${PRESET_IDS.join(', ')}, got "${presetText}"`);
+  }
+  const preset = presetText === undefined ? null : buildPreset(presetText as PresetId, { width, depth, cellSize, seed });
+  const base = preset?.recipe ?? DEFAULT_RECIPE;
+  const iterations = whole('--iterations', base.iterations, 0, MAX_ITERATIONS);
+  const disp0 = number('--disp0', base.decay.disp0);
+  const dispN = number('--dispn', base.decay.dispN);
+  const n = whole('--decay-iterations', base.decay.n, 0, MAX_ITERATIONS);
   if (iterations * Math.max(Math.abs(disp0), Math.abs(dispN)) > MAX_TOTAL_DISPLACEMENT) {
     throw new UsageError(`--iterations × displacement may total at most ${MAX_TOTAL_DISPLACEMENT} m (beyond that sums are not exact)`);
   }
-  const linesText = one('--lines') ?? DEFAULT_RECIPE.lineMethod;
+  const linesText = one('--lines') ?? base.lineMethod;
   if (!(LINE_METHODS as readonly string[]).includes(linesText)) {
     throw new UsageError(`--lines must be one of ${LINE_METHODS.join(', ')}, got "${linesText}"`);
   }
+  const profile = parseProfile(one('--profile'), one('--fault-width'), profileOf(base));
   const smoothText = one('--smooth');
   const smooth = smoothText === undefined ? undefined : parseNumber('--smooth', smoothText);
   if (smooth !== undefined && !(smooth >= 0 && smooth < 1)) throw new UsageError(`--smooth must be in [0, 1), got "${smoothText}"`);
+  const erosion: ErosionValues = {
+    thermal: one('--thermal'),
+    talus: one('--talus'),
+    'thermal-strength': one('--thermal-strength'),
+    hydraulic: one('--hydraulic'),
+    'droplet-lifetime': one('--droplet-lifetime'),
+    'erosion-radius': one('--erosion-radius'),
+  };
+  // Smoothing right after the faults (as before presets), then the preset's steps with the options' erosion.
+  const finishing: FinishingStep[] = [...(smooth === undefined ? [] : [{ kind: 'smooth' as const, k: smooth }]), ...erosionStepsFrom(erosion, seed, preset?.finishing ?? [])];
 
   const outputs = values.get('--out') ?? [];
   if (outputs.length === 0) throw new UsageError('at least one --out FILE is required');
@@ -129,9 +159,25 @@ export function parseGenerateArgs(args: readonly string[]): GenerateOptions {
     width,
     depth,
     cellSize,
-    recipe: { seed, iterations, lineMethod: linesText as LineMethod, decay: { disp0, dispN, n } },
-    smooth,
+    recipe: { seed, iterations, lineMethod: linesText as LineMethod, decay: { disp0, dispN, n }, ...(profile.kind === 'step' && !preset ? {} : { profile }) },
+    finishing,
     outputs,
     emitLines,
   };
+}
+
+/** `--profile step|smooth` and `--fault-width m` (smooth only) over the preset's or the step profile. */
+function parseProfile(kindText: string | undefined, widthText: string | undefined, fallback: FaultProfile): FaultProfile {
+  if (kindText !== undefined && !(FAULT_PROFILE_KINDS as readonly string[]).includes(kindText)) {
+    throw new UsageError(`--profile must be one of ${FAULT_PROFILE_KINDS.join(', ')}, got "${kindText}"`);
+  }
+  const kind = (kindText ?? fallback.kind) as FaultProfile['kind'];
+  if (kind === 'step') {
+    if (widthText !== undefined) throw new UsageError('--fault-width needs --profile smooth');
+    return { kind: 'step' };
+  }
+  const width = widthText === undefined ? (fallback.kind === 'smooth' ? fallback.width : undefined) : parseNumber('--fault-width', widthText);
+  if (width === undefined) throw new UsageError('--profile smooth needs --fault-width m (the transition width in metres)');
+  if (!(width > 0) || !Number.isFinite(width)) throw new UsageError(`--fault-width must be a positive number of metres, got "${widthText}"`);
+  return { kind: 'smooth', width };
 }

@@ -3,7 +3,7 @@
  * supplies the process streams and an atomic file writer.
  */
 import { generateFaults, applyFaults, type Fault } from '../../shared/fault/engine';
-import { erosionFilter } from '../../shared/filters/erosion';
+import { applyStep } from '../../shared/recipe/steps';
 import { createHeightfield, terrainExtent, type Heightfield } from '../../shared/terrain/heightfield';
 import { parseGenerateArgs, type GenerateOptions } from './args';
 import { exportHelp, generateHelp, infoHelp, mainHelp } from './help';
@@ -56,7 +56,7 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
   for (const path of options.outputs) {
     // parseGenerateArgs has checked every extension.
     const format = outputFormatFor(path)!;
-    if (!(await writeOrReport(io, path, format.encode(field, { fileName: path, recipe: options.smooth === undefined ? options.recipe : null })))) return EXIT_FAILURE;
+    if (!(await writeOrReport(io, path, format.encode(field, { fileName: path, recipe: options.recipe, history: options.finishing.map((step) => ({ ...step })) })))) return EXIT_FAILURE;
     io.stdout(`wrote ${path} (${field.width}×${field.depth}, ${format.extension.slice(1)})\n`);
   }
   if (options.emitLines !== undefined) {
@@ -71,7 +71,7 @@ function generate(options: GenerateOptions): { field: Heightfield; faults: Fault
   const field = createHeightfield(options.width, options.depth, options.cellSize);
   const faults = generateFaults(options.recipe, terrainExtent(field), 0, options.recipe.iterations);
   applyFaults(field, faults);
-  if (options.smooth !== undefined) erosionFilter(field, options.smooth);
+  for (const step of options.finishing) applyStep(field, step, options.recipe);
   return { field, faults };
 }
 
