@@ -16,9 +16,11 @@ function readWithThree(bytes: Uint8Array): { width: number; height: number; data
 function sampleField(width: number, depth: number) {
   const field = createHeightfield(width, depth, 2);
   for (let j = 0; j < depth; j++) {
-    for (let i = 0; i < width; i++) field.heights[j * width + i] = 37.25 * Math.sin(i / 5) * Math.cos(j / 7) - 0.001 * i * j + (i === 3 && j === 2 ? -0 : 0);
+    for (let i = 0; i < width; i++) // Quantised to 1/64 m so that deflate finds repeats (random mantissas would not compress).
+      field.heights[j * width + i] = Math.round(64 * 37.25 * Math.sin(i / 5) * Math.cos(j / 7)) / 64;
   }
   field.heights[1] = 1e-42; // a subnormal survives bit for bit
+  field.heights[3] = -0;
   field.heights[2] = -1234.5678;
   return field;
 }
