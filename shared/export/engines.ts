@@ -35,7 +35,7 @@ export const UNREAL_RECOMMENDED: ReadonlyArray<{ size: number; layout: UnrealLay
   { size: 505, layout: { quadsPerSection: 63, sectionsPerComponent: 2, components: 4 } },
   { size: 1009, layout: { quadsPerSection: 63, sectionsPerComponent: 2, components: 8 } },
   { size: 2017, layout: { quadsPerSection: 63, sectionsPerComponent: 2, components: 16 } },
-  { size: 4033, layout: { quadsPerSection: 127, sectionsPerComponent: 2, components: 16 } },
+  { size: 4033, layout: { quadsPerSection: 63, sectionsPerComponent: 2, components: 32 } },
   { size: 8129, layout: { quadsPerSection: 127, sectionsPerComponent: 2, components: 32 } },
 ];
 

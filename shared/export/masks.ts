@@ -111,20 +111,22 @@ export function availableSources(data: MaskSourceData | null | undefined): MaskS
   return out;
 }
 
-/** −∇²h with one-sided (mirrored) differences at the border, 1/m. */
+/**
+ * −∇²h, 1/m. Border vertices take the second difference of their inner neighbour (one-sided), so a
+ * plane has no curvature anywhere; a side of fewer than three vertices has none along it.
+ */
 export function vertexCurvature(grid: ExportGrid): Float32Array {
   const { width: w, depth: d, cellX, cellZ, heights: h } = grid;
   const out = new Float32Array(w * d);
-  const ix = 1 / (cellX * cellX);
-  const iz = 1 / (cellZ * cellZ);
+  const ix = w >= 3 ? 1 / (cellX * cellX) : 0;
+  const iz = d >= 3 ? 1 / (cellZ * cellZ) : 0;
   for (let j = 0; j < d; j++) {
-    const jm = j > 0 ? j - 1 : j + 1;
-    const jp = j < d - 1 ? j + 1 : j - 1;
+    const jc = d >= 3 ? Math.min(d - 2, Math.max(1, j)) : j;
     for (let i = 0; i < w; i++) {
-      const im = i > 0 ? i - 1 : i + 1;
-      const ip = i < w - 1 ? i + 1 : i - 1;
-      const c = h[j * w + i];
-      out[j * w + i] = -((h[j * w + im] - 2 * c + h[j * w + ip]) * ix + (h[jm * w + i] - 2 * c + h[jp * w + i]) * iz);
+      const ic = w >= 3 ? Math.min(w - 2, Math.max(1, i)) : i;
+      const alongX = ix === 0 ? 0 : (h[j * w + ic - 1] - 2 * h[j * w + ic] + h[j * w + ic + 1]) * ix;
+      const alongZ = iz === 0 ? 0 : (h[(jc - 1) * w + i] - 2 * h[jc * w + i] + h[(jc + 1) * w + i]) * iz;
+      out[j * w + i] = -(alongX + alongZ);
     }
   }
   return out;
