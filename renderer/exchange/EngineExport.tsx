@@ -28,7 +28,7 @@ export function EngineExportSection({ exchange, preset }: { exchange: Exchange; 
               <label className="field">
                 <span>Size (vertices per side)</span>
                 <select data-testid="engine-size" value={options.size ?? ''} onChange={(e) => set({ size: e.target.value === '' ? null : Number(e.target.value) })}>
-                  <option value="">Nearest to the map{outcome.plan && options.size === null ? ` (${outcome.plan.width})` : ''}</option>
+                  <option value="">Nearest{outcome.plan && options.size === null ? ` (${outcome.plan.width})` : ''}</option>
                   {sizes.map((size) => (
                     <option key={size} value={size}>
                       {size} × {size}
@@ -130,8 +130,9 @@ export function EngineExportSection({ exchange, preset }: { exchange: Exchange; 
   );
 }
 
-function numberText(n: EngineNumber): string {
-  return String(n.value);
+/** What the dialog shows and copies: numbers to at most 6 decimals (far below a millimetre or a centimetre). */
+export function numberText(n: EngineNumber): string {
+  return typeof n.value === 'number' ? String(Number(n.value.toFixed(6))) : n.value;
 }
 
 /** The values to type into the engine, each with a copy button. */

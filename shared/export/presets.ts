@@ -266,7 +266,8 @@ export function planEngineExport(dims: MapDims, mapRange: { min: number; max: nu
         { key: 'locationX', label: 'Location X', value: round(locationX), unit: 'cm' },
         { key: 'locationY', label: 'Location Y', value: round(locationY), unit: 'cm' },
         { key: 'locationZ', label: 'Location Z', value: round(locationZ), unit: 'cm' },
-        { key: 'sections', label: 'Section size / sections per component / components', value: `${layout.quadsPerSection}×${layout.quadsPerSection} quads / ${layout.sectionsPerComponent}×${layout.sectionsPerComponent} / ${layout.components}×${layout.components}`, unit: '' },
+        { key: 'sections', label: 'Quads per section', value: `${layout.quadsPerSection}×${layout.quadsPerSection}`, unit: '' },
+        { key: 'components', label: 'Sections per component / components', value: `${layout.sectionsPerComponent}×${layout.sectionsPerComponent} / ${layout.components}×${layout.components}`, unit: '' },
       ];
       info = {
         size: shape.width,
