@@ -5,12 +5,12 @@
  * layout document (openexr.com, "OpenEXR File Layout"): magic, version, header attributes,
  * line offset table, then chunks of (y, size, data).
  *
- * ZIP is fflate's zlib (already used by the PNG codecs), so this stays pure TypeScript and runs in the
- * codec worker and the CLI alike.
+ * ZIP blocks go through Faultline's fast zlib compressor (the PNG export's, shared/codecs/fast-deflate.ts):
+ * standard zlib any reader inflates, pure TypeScript, so it runs in the codec worker and the CLI alike.
  */
-import { zlibSync } from 'fflate';
+import { zlibCompress } from './zlib';
 import type { Heightfield } from '../terrain/heightfield';
-import { ByteWriter } from './bytes';
+import { ByteWriter, float32LittleEndianBytes } from './bytes';
 import type { Codec } from './codec';
 import { failFor } from './errors';
 
@@ -118,16 +118,17 @@ export function encodeExr(image: ExrImage, options: ExrExportOptions = {}, fileN
   for (let b = 0; b < blockCount; b++) {
     const y0 = b * linesPerBlock;
     const lines = Math.min(linesPerBlock, height - y0);
-    const raw = new Uint8Array(lines * lineBytes);
-    const view = new DataView(raw.buffer);
-    for (let k = 0, src = y0 * width; k < lines * width; k++, src++) {
-      const value = values[src];
-      if (!Number.isFinite(value)) fail(`cannot store height ${value} at column ${src % width}, row ${Math.floor(src / width)}`);
-      view.setFloat32(4 * k, value, true);
+    const block = values.subarray(y0 * width, (y0 + lines) * width);
+    for (let k = 0; k < block.length; k++) {
+      if (!Number.isFinite(block[k])) {
+        const at = y0 * width + k;
+        fail(`cannot store height ${block[k]} at column ${at % width}, row ${Math.floor(at / width)}`);
+      }
     }
+    const raw = float32LittleEndianBytes(block);
     let data = raw;
     if (compression === 'zip') {
-      const packed = zlibSync(exrZipPredict(raw), { level: 6 });
+      const packed = zlibCompress(exrZipPredict(raw), 'fast');
       // A block that does not shrink is stored raw; readers tell by its size.
       if (packed.length < raw.length) data = packed;
     }

@@ -197,13 +197,39 @@ export function ruleWeight(rule: MaskRule, value: number): number {
   return w;
 }
 
+/** Multiplies `out` by one rule's weights (the loop form of `ruleWeight`, for whole maps). */
+function applyRule(rule: MaskRule, values: Float32Array, out: Float32Array): void {
+  const soft = rule.softness ?? 0;
+  const hasMin = rule.min !== undefined;
+  const hasMax = rule.max !== undefined;
+  const min = rule.min ?? 0;
+  const max = rule.max ?? 0;
+  for (let k = 0; k < out.length; k++) {
+    if (out[k] === 0) continue;
+    const v = values[k];
+    let w = 1;
+    if (hasMin) {
+      if (v < min - soft || (soft === 0 && v < min)) w = 0;
+      else if (soft > 0 && v < min) {
+        const t = (v - (min - soft)) / soft;
+        w = t * t * (3 - 2 * t);
+      }
+    }
+    if (hasMax && w > 0) {
+      if (v > max + soft || (soft === 0 && v > max)) w = 0;
+      else if (soft > 0 && v > max) {
+        const t = (v - max) / soft;
+        w *= 1 - t * t * (3 - 2 * t);
+      }
+    }
+    out[k] *= w;
+  }
+}
+
 /** Coverage 0…1 of a layer on its own (its rules multiplied). */
 export function layerCoverage(layer: MaskLayer, sources: MaskSources, count: number): Float32Array {
   const out = new Float32Array(count).fill(1);
-  for (const rule of layer.rules) {
-    const values = sources.values(rule.source);
-    for (let k = 0; k < count; k++) if (out[k] > 0) out[k] *= ruleWeight(rule, values[k]);
-  }
+  for (const rule of layer.rules) applyRule(rule, sources.values(rule.source), out);
   return out;
 }
 

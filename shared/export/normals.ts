@@ -26,40 +26,57 @@ export function vertexNormals(grid: ExportGrid): Float32Array {
   const right = Math.PI / 2;
   const atX = Math.atan2(cz, cx); // angle at a split corner between the x edge and the diagonal
   const atZ = Math.atan2(cx, cz);
-  const add = (k: number, dx: number, dz: number, weight: number) => {
-    const inv = weight / Math.sqrt(dx * dx + 1 + dz * dz);
-    out[3 * k] -= dx * inv;
-    out[3 * k + 1] += inv;
-    out[3 * k + 2] -= dz * inv;
-  };
+  const icx = 1 / cx;
+  const icz = 1 / cz;
+  // Hot loop (tens of millions of triangles): each triangle's unit normal once, added to its corners.
   for (let j = 0; j < d - 1; j++) {
     for (let i = 0; i < w - 1; i++) {
       const k00 = j * w + i;
       const k10 = k00 + 1;
       const k01 = k00 + w;
       const k11 = k01 + 1;
+      const h00 = h[k00];
+      const h10 = h[k10];
+      const h01 = h[k01];
+      const h11 = h[k11];
       // Lower triangle (00, 01, 10): gradient from its two legs.
-      const lx = (h[k10] - h[k00]) / cx;
-      const lz = (h[k01] - h[k00]) / cz;
-      add(k00, lx, lz, right);
-      add(k10, lx, lz, atX);
-      add(k01, lx, lz, atZ);
+      const lx = (h10 - h00) * icx;
+      const lz = (h01 - h00) * icz;
+      const li = 1 / Math.sqrt(lx * lx + 1 + lz * lz);
+      const lnx = -lx * li;
+      const lnz = -lz * li;
       // Upper triangle (10, 01, 11).
-      const ux = (h[k11] - h[k01]) / cx;
-      const uz = (h[k11] - h[k10]) / cz;
-      add(k11, ux, uz, right);
-      add(k10, ux, uz, atZ);
-      add(k01, ux, uz, atX);
+      const ux = (h11 - h01) * icx;
+      const uz = (h11 - h10) * icz;
+      const ui = 1 / Math.sqrt(ux * ux + 1 + uz * uz);
+      const unx = -ux * ui;
+      const unz = -uz * ui;
+      let p = 3 * k00;
+      out[p] += right * lnx;
+      out[p + 1] += right * li;
+      out[p + 2] += right * lnz;
+      p = 3 * k10;
+      out[p] += atX * lnx + atZ * unx;
+      out[p + 1] += atX * li + atZ * ui;
+      out[p + 2] += atX * lnz + atZ * unz;
+      p = 3 * k01;
+      out[p] += atZ * lnx + atX * unx;
+      out[p + 1] += atZ * li + atX * ui;
+      out[p + 2] += atZ * lnz + atX * unz;
+      p = 3 * k11;
+      out[p] += right * unx;
+      out[p + 1] += right * ui;
+      out[p + 2] += right * unz;
     }
   }
-  for (let k = 0; k < w * d; k++) {
-    const x = out[3 * k];
-    const y = out[3 * k + 1];
-    const z = out[3 * k + 2];
+  for (let p = 0; p < out.length; p += 3) {
+    const x = out[p];
+    const y = out[p + 1];
+    const z = out[p + 2];
     const inv = 1 / Math.sqrt(x * x + y * y + z * z);
-    out[3 * k] = x * inv;
-    out[3 * k + 1] = y * inv;
-    out[3 * k + 2] = z * inv;
+    out[p] = x * inv;
+    out[p + 1] = y * inv;
+    out[p + 2] = z * inv;
   }
   return out;
 }
@@ -79,29 +96,29 @@ const toByte = (v: number): number => Math.round((Math.max(-1, Math.min(1, v)) *
  * top (−z) or bottom (+z), blue up.
  */
 export function normalMapPixels(normals: Float32Array, options: NormalMapOptions): Uint8Array {
-  const count = normals.length / 3;
-  const out = new Uint8Array(count * 3);
-  for (let k = 0; k < count; k++) {
-    const x = normals[3 * k];
-    const y = normals[3 * k + 1];
-    const z = normals[3 * k + 2];
-    let r: number;
-    let g: number;
-    let b: number;
-    if (options.space === 'tangent') {
-      r = x;
-      g = options.green === 'up' ? -z : z;
-      b = y;
-    } else if (options.axes === 'unreal') {
-      [r, g, b] = [x, z, y];
-    } else if (options.axes === 'unity') {
-      [r, g, b] = [x, y, -z];
-    } else {
-      [r, g, b] = [x, y, z];
-    }
-    out[3 * k] = toByte(r);
-    out[3 * k + 1] = toByte(g);
-    out[3 * k + 2] = toByte(b);
+  const out = new Uint8Array(normals.length);
+  // Which input component (x 0, y 1, z 2) and sign feeds red, green and blue.
+  let source: [number, number, number];
+  let sign: [number, number, number];
+  if (options.space === 'tangent') {
+    source = [0, 2, 1];
+    sign = [1, options.green === 'up' ? -1 : 1, 1];
+  } else if (options.axes === 'unreal') {
+    source = [0, 2, 1];
+    sign = [1, 1, 1];
+  } else if (options.axes === 'unity') {
+    source = [0, 1, 2];
+    sign = [1, 1, -1];
+  } else {
+    source = [0, 1, 2];
+    sign = [1, 1, 1];
+  }
+  const [sr, sg, sb] = source;
+  const [mr, mg, mb] = sign;
+  for (let p = 0; p < normals.length; p += 3) {
+    out[p] = toByte(mr * normals[p + sr]);
+    out[p + 1] = toByte(mg * normals[p + sg]);
+    out[p + 2] = toByte(mb * normals[p + sb]);
   }
   return out;
 }
