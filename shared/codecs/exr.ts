@@ -114,7 +114,6 @@ export function encodeExr(image: ExrImage, options: ExrExportOptions = {}, fileN
   const head = header.finish();
 
   const blocks: Uint8Array[] = [];
-  const lineBytes = width * 4;
   for (let b = 0; b < blockCount; b++) {
     const y0 = b * linesPerBlock;
     const lines = Math.min(linesPerBlock, height - y0);
