@@ -7,7 +7,7 @@
  */
 import type { FaultlineApi } from '../../shared/ipc/api';
 import type { ExportFile } from '../../shared/export/presets';
-import { ENGINE_LABELS, type EnginePreset } from '../../shared/export/engines';
+import { ENGINE_LABELS, UNITY_TILE_SIZES, type EnginePreset } from '../../shared/export/engines';
 import { splitFileName } from '../../shared/export/fileExport';
 import { availableSources, defaultMaskSet, MaskSetError, parseMaskSet, type MaskLayer, type MaskRule, type MaskSet, type MaskSourceData } from '../../shared/export/masks';
 import { EngineExportError, planEngineExport, type EngineExportOptions, type EnginePlan } from '../../shared/export/presets';
@@ -41,6 +41,11 @@ export function validateExportOptions(options: ExportOptions): string | null {
     return 'The fixed range needs two numbers with minimum ≤ maximum';
   }
   return null;
+}
+
+/** Unity terrains are 2ⁿ + 1: the largest such size not above the one typed (at least 33). */
+function unityTileSize(size: number): number {
+  return UNITY_TILE_SIZES.filter((s) => s <= size).at(-1) ?? UNITY_TILE_SIZES[0];
 }
 
 /** The plan (sizes, numbers, files) of an engine export, or the problem with its options. */
@@ -117,7 +122,7 @@ export class ExportFlow {
       exrCompression: e.exrCompression,
       normalMap: e.normalMap ? { space: e.normalSpace, green: e.normalGreen ?? (preset === 'unreal' ? 'down' : 'up') } : null,
       masks: e.masks ? e.maskSet : null,
-      tiles: e.tiles && preset !== 'godot-hterrain' ? { size: e.tileSize, overlap: preset === 'unity' ? 1 : e.tileOverlap } : null,
+      tiles: e.tiles && preset !== 'godot-hterrain' ? { size: preset === 'unity' ? unityTileSize(e.tileSize) : e.tileSize, overlap: preset === 'unity' ? 1 : e.tileOverlap } : null,
     };
   }
 
