@@ -103,10 +103,23 @@ test.describe('export presets', () => {
     await page.getByTestId('export-target-unity').click();
     await expect(page.getByTestId('engine-value-heightmapResolution')).toHaveText('257');
     await expect(page.getByTestId('engine-value-byteOrder')).toHaveText('16 bit / Windows');
+    await page.getByTestId('engine-tiles').check();
+    await page.getByTestId('engine-tile-size').fill('129');
+    await expect(page.getByTestId('engine-value-tiles')).toHaveText('2 × 2');
+    await mkdir('e2e/.artifacts', { recursive: true });
+    await page.screenshot({ path: 'e2e/.artifacts/export-dialog-unity.png' });
+    await page.getByTestId('engine-tiles').uncheck();
     await page.getByTestId('export-target-godot-terrain3d').click();
     await expect(page.getByTestId('engine-value-regionSize')).toHaveText('256');
     await page.getByTestId('export-target-godot-hterrain').click();
     await expect(page.getByTestId('engine-value-resolution')).toHaveText('257');
+    await page.getByTestId('export-target-file').click();
+    await page.getByTestId('export-format').selectOption('normal');
+    await page.getByTestId('export-tiles').check();
+    await page.getByTestId('export-tile-size').fill('129');
+    await expect(page.getByTestId('export-tile-names')).toContainText('4 tiles: terrain_normal_x0_y0.png');
+    await page.screenshot({ path: 'e2e/.artifacts/export-dialog-file.png' });
+    await page.getByTestId('export-target-godot-hterrain').click();
     // No folder chosen: nothing written, the dialog stays with its choices.
     await page.getByTestId('export-confirm').click();
     await expect(page.getByTestId('export-confirm')).toBeEnabled();

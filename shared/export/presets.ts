@@ -301,6 +301,7 @@ export function planEngineExport(dims: MapDims, mapRange: { min: number; max: nu
         { key: 'positionY', label: 'Position Y', value: round(range.min), unit: 'm' },
         { key: 'byteOrder', label: 'Depth / byte order', value: '16 bit / Windows', unit: '' },
       ];
+      if (!tiles) numbers.push({ key: 'positionXZ', label: 'Position X, Z (centred)', value: `${round(-sizeX / 2)}, ${round(-sizeZ / 2)}`, unit: 'm' });
       if (tiles) numbers.push({ key: 'tiles', label: 'Terrains', value: `${Math.max(...tiles.map((t) => t.x)) + 1} × ${Math.max(...tiles.map((t) => t.y)) + 1}`, unit: '' });
       const alphamapResolution = unityAlphamapResolution(tileRes);
       // Unity is left-handed: its z runs against Faultline's, so rows are written last to first and a
