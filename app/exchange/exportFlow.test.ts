@@ -114,6 +114,11 @@ describe('export dialog: engine presets', () => {
     const preview = exchange.store.getState().maskPreview!;
     expect([preview.name, preview.width, preview.depth]).toEqual(['river', 33, 33]);
     for (let k = 0; k < 33 * 33; k++) expect(preview.weights[k]).toBe(k % 33 === 16 ? 255 : 0);
+    exchange.exports.setTarget('file');
+    expect(exchange.store.getState()).toMatchObject({ maskPreview: null, maskPreviewLayer: null });
+    exchange.exports.setTarget('godot-terrain3d');
+    exchange.exports.previewMask(0);
+    await expect.poll(() => exchange.store.getState().maskPreview?.name).toBe('bank');
     exchange.cancelExport();
     expect(exchange.store.getState().maskPreview).toBeNull();
   });

@@ -92,7 +92,9 @@ export class ExportFlow {
 
   setOptions(patch: Partial<ExportOptions>): void {
     this.store.setState((s) => ({ exportOptions: { ...s.exportOptions, ...patch } }));
-    if ('target' in patch) this.refreshPreview();
+    // Masks belong to the engine tabs: a plain file export shows none.
+    if (patch.target === 'file') this.clearPreview();
+    else if ('target' in patch) this.refreshPreview();
   }
 
   setTarget(target: ExportTarget): void {
