@@ -19,6 +19,11 @@ export function createMemoryFaultlineApi(): FaultlineApi {
     // Without main there is nowhere to write: report "not saved" rather than pretend.
     saveBytesAs: async () => ({ saved: false }),
     openHeightmap: async () => ({ status: 'cancelled' }),
+    chooseExportDirectory: async () => ({ status: 'cancelled' }),
+    writeExportFile: async () => {
+      throw new Error('There is no folder to write to in this window');
+    },
+    finishExport: async () => undefined,
     // No main process: projects cannot be opened or saved to disk here, and there is no recovery folder.
     openProject: async () => ({ status: 'cancelled' }),
     openRecentProject: async () => ({ status: 'error', message: 'Recent files are not available in this window' }),

@@ -16,6 +16,12 @@ export function createElectronDialogs(getWindow: () => BrowserWindow | undefined
       const result = window ? await dialog.showSaveDialog(window, dialogOptions) : await dialog.showSaveDialog(dialogOptions);
       return result.canceled || !result.filePath ? null : result.filePath;
     },
+    async chooseDirectory(options) {
+      const window = getWindow();
+      const dialogOptions = { title: options.title, properties: ['openDirectory' as const, 'createDirectory' as const, 'promptToCreate' as const] };
+      const result = window ? await dialog.showOpenDialog(window, dialogOptions) : await dialog.showOpenDialog(dialogOptions);
+      return result.canceled ? null : (result.filePaths[0] ?? null);
+    },
     async ask(options) {
       const window = getWindow();
       const result = window ? await dialog.showMessageBox(window, { type: 'question', ...options }) : await dialog.showMessageBox({ type: 'question', ...options });

@@ -9,7 +9,14 @@ import { compilePngHeightmap } from '../../shared/codecs/png-heightmap';
 import { compileR16, compileR32, type ByteOrder } from '../../shared/codecs/raw';
 import { compileObj } from '../../shared/codecs/obj';
 import { compileGlb, type GlbNode } from '../../shared/codecs/glb';
-import type { Heightfield } from '../../shared/terrain/heightfield';
+import { exrCodec, type ExrCompression } from '../../shared/codecs/exr';
+import { compileNormalMap, tiledFiles, tiledNormalMaps } from '../../shared/export/fileExport';
+import { gridFromField } from '../../shared/export/grid';
+import { layerWeights, MaskSources, quantiseWeights, type MaskSet, type MaskSourceData } from '../../shared/export/masks';
+import type { NormalMapOptions } from '../../shared/export/normals';
+import { buildEngineExport, type EngineExportOptions, type ExportFile } from '../../shared/export/presets';
+import type { TileSpec } from '../../shared/export/tiles';
+import { heightRange, type Heightfield } from '../../shared/terrain/heightfield';
 
 /** What the import dialog shows about a file: everything but the samples. */
 export interface HeightmapSummary {
@@ -26,13 +33,15 @@ export interface HeightmapSummary {
   text: Record<string, string>;
 }
 
-export type ExportFormat = 'png16' | 'png8' | 'r16' | 'r32' | 'obj' | 'glb';
+export type ExportFormat = 'png16' | 'png8' | 'r16' | 'r32' | 'exr' | 'normal' | 'obj' | 'glb';
 
 export const EXPORT_FORMATS: readonly { id: ExportFormat; label: string; extension: string }[] = [
   { id: 'png16', label: 'PNG 16-bit grayscale', extension: 'png' },
   { id: 'png8', label: 'PNG 8-bit grayscale', extension: 'png' },
   { id: 'r16', label: 'RAW 16-bit (.r16)', extension: 'r16' },
   { id: 'r32', label: 'RAW float32 (.r32)', extension: 'r32' },
+  { id: 'exr', label: 'OpenEXR float32 (.exr)', extension: exrCodec.extensions[0] },
+  { id: 'normal', label: 'Normal map (8-bit RGB PNG)', extension: 'png' },
   { id: 'obj', label: 'Wavefront OBJ mesh', extension: 'obj' },
   { id: 'glb', label: 'Binary glTF mesh (.glb)', extension: 'glb' },
 ];
@@ -52,6 +61,23 @@ export interface EncodeRequest {
   /** GLB only: props as nodes. */
   nodes: GlbNode[];
   fileName: string;
+  /** EXR only (default zip). */
+  exrCompression?: ExrCompression;
+  /** Normal map only. */
+  normal?: NormalMapOptions;
+}
+
+/** Several files at once: a plain export cut into tiles, or an engine preset. */
+export type FilesRequest =
+  | { kind: 'tiles'; encode: EncodeRequest; tiles: TileSpec }
+  | { kind: 'engine'; field: Heightfield; options: EngineExportOptions; data: MaskSourceData; fileName: string };
+
+export interface MaskPreviewRequest {
+  field: Heightfield;
+  masks: MaskSet;
+  data: MaskSourceData;
+  /** Which layer's final (stacked) weight to return. */
+  layer: number;
 }
 
 export type CodecOutcome<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -104,6 +130,10 @@ export function encodeOp(request: EncodeRequest): CodecOutcome<Uint8Array> {
         return compileR16(field, { range: request.range, byteOrder: request.byteOrder, flip: request.flip }, fileName);
       case 'r32':
         return compileR32(field, { flip: request.flip }, fileName);
+      case 'exr':
+        return exrCodec.compile(field, { compression: request.exrCompression }, fileName);
+      case 'normal':
+        return compileNormalMap(field, request.normal ?? { space: 'tangent', green: 'up' });
       case 'obj':
         return compileObj(field, undefined, fileName);
       case 'glb':
@@ -112,11 +142,36 @@ export function encodeOp(request: EncodeRequest): CodecOutcome<Uint8Array> {
   });
 }
 
+export function encodeFilesOp(request: FilesRequest): CodecOutcome<ExportFile[]> {
+  if (request.kind === 'engine') return attempt(request.fileName, () => buildEngineExport(request.field, request.options, request.data).files);
+  const { encode, tiles } = request;
+  return attempt(encode.fileName, () => {
+    if (encode.format === 'normal') return tiledNormalMaps(encode.field, tiles, encode.fileName, encode.normal ?? { space: 'tangent', green: 'up' });
+    // Every tile maps the whole map's range, so that tiles join without steps.
+    const range = encode.range === 'auto' ? heightRange(encode.field.heights) : encode.range;
+    return tiledFiles(encode.field, tiles, encode.fileName, (tile, name) => {
+      const outcome = encodeOp({ ...encode, field: tile, range, fileName: name });
+      if (!outcome.ok) throw new Error(outcome.message);
+      return outcome.value;
+    });
+  });
+}
+
+export function maskPreviewOp(request: MaskPreviewRequest): CodecOutcome<Uint8Array> {
+  return attempt('mask preview', () => {
+    const { field, masks, data } = request;
+    const count = field.width * field.depth;
+    return quantiseWeights(layerWeights(masks, new MaskSources(gridFromField(field), data), count))[request.layer];
+  });
+}
+
 /** Runs codec operations somewhere: a worker in the window (never blocking it), in process in tests. */
 export interface ExchangeCodecs {
   inspect(bytes: Uint8Array, fileName: string, options: HeightmapImportOptions): Promise<CodecOutcome<HeightmapSummary>>;
   decode(bytes: Uint8Array, fileName: string, options: HeightmapImportOptions): Promise<CodecOutcome<Heightfield>>;
   encode(request: EncodeRequest): Promise<CodecOutcome<Uint8Array>>;
+  encodeFiles(request: FilesRequest): Promise<CodecOutcome<ExportFile[]>>;
+  maskPreview(request: MaskPreviewRequest): Promise<CodecOutcome<Uint8Array>>;
 }
 
 export function createInProcessCodecs(): ExchangeCodecs {
@@ -124,5 +179,7 @@ export function createInProcessCodecs(): ExchangeCodecs {
     inspect: async (bytes, fileName, options) => inspectOp(bytes, fileName, options),
     decode: async (bytes, fileName, options) => decodeOp(bytes, fileName, options),
     encode: async (request) => encodeOp(request),
+    encodeFiles: async (request) => encodeFilesOp(request),
+    maskPreview: async (request) => maskPreviewOp(request),
   };
 }

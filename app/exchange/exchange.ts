@@ -7,15 +7,17 @@
 import { extensionOf } from '../../shared/codecs/registry';
 import { displayFileName } from '../../shared/codecs/errors';
 import type { HeightmapImportOptions } from '../../shared/codecs/import-heightmap';
-import { heightRange } from '../../shared/terrain/heightfield';
 import type { FaultlineApi } from '../../shared/ipc/api';
 import { MAX_HEIGHTMAP_FILE_BYTES } from '../../shared/ipc/contract';
 import type { Editor } from '../editor';
 import type { ToolStore } from '../tools/toolStore';
-import { exportFormatInfo, type ExchangeCodecs, type HeightmapSummary } from './codecOps';
+import type { MaskSourceData } from '../../shared/export/masks';
+import type { ExchangeCodecs, HeightmapSummary } from './codecOps';
 import { createExchangeStore, defaultImportOptions, type ExchangeStore, type ExportOptions, type ImportOptions } from './exchangeState';
+import { ExportFlow } from './exportFlow';
 import { createImportEdit } from './importEdit';
-import { propGlbNodes } from './propNodes';
+
+export { validateExportOptions } from './exportFlow';
 
 /** Extensions this flow imports; other drops (.faultline projects…) are left to their own handler. */
 export const HEIGHTMAP_EXTENSIONS: readonly string[] = ['png', 'r16', 'raw', 'r32'];
@@ -64,21 +66,34 @@ export function validateImportOptions(options: ImportOptions, summary: Heightmap
   return null;
 }
 
-export function validateExportOptions(options: ExportOptions): string | null {
-  if (options.rangeMode === 'fixed' && !(Number.isFinite(options.min) && Number.isFinite(options.max) && options.min <= options.max)) {
-    return 'The fixed range needs two numbers with minimum ≤ maximum';
-  }
-  return null;
-}
-
 export class Exchange {
   readonly store: ExchangeStore = createExchangeStore();
   private codecs: ExchangeCodecs;
   /** Drops answers of an inspection overtaken by a newer one. */
   private inspection = 0;
+  private erosionMasks: () => MaskSourceData | null = () => null;
+  /** The export dialog's flows (files, tiles, engine presets, mask previews). */
+  readonly exports: ExportFlow;
 
   constructor(private readonly deps: ExchangeDeps) {
     this.codecs = deps.codecs;
+    this.exports = new ExportFlow({
+      editor: deps.editor,
+      api: deps.api,
+      store: this.store,
+      codecs: () => this.codecs,
+      erosionMasks: () => this.erosionMasks(),
+      baseName: () => documentBaseName(deps.editor.store.getState().fileName),
+      fail: (message) => this.fail(message),
+    });
+  }
+
+  /**
+   * Where mask rules get erosion flow/deposition (per vertex, like the heights) from; without a
+   * provider those sources are not offered.
+   */
+  setErosionMasksProvider(provider: () => MaskSourceData | null): void {
+    this.erosionMasks = provider;
   }
 
   /** The window swaps in its worker-backed codecs once it is up. */
@@ -198,63 +213,19 @@ export class Exchange {
 
   /** Opens the export dialog on a heightmap (16-bit PNG unless chosen before) or mesh format. */
   beginExport(kind: 'heightmap' | 'mesh'): void {
-    const { exportOptions } = this.store.getState();
-    const isMesh = exportOptions.format === 'obj' || exportOptions.format === 'glb';
-    const format = kind === 'mesh' ? (isMesh ? exportOptions.format : 'glb') : isMesh ? 'png16' : exportOptions.format;
-    const patch: Partial<ExportOptions> = { format };
-    if (exportOptions.rangeMode === 'auto') {
-      const range = heightRange(this.deps.editor.document.field.heights);
-      Object.assign(patch, { min: range.min, max: range.max });
-    }
-    this.store.setState({ exportOpen: true, exportOptions: { ...exportOptions, ...patch }, error: null, notice: null });
+    this.exports.begin(kind);
   }
 
   setExportOptions(patch: Partial<ExportOptions>): void {
-    this.store.setState((s) => ({ exportOptions: { ...s.exportOptions, ...patch } }));
+    this.exports.setOptions(patch);
   }
 
   cancelExport(): void {
-    this.store.setState({ exportOpen: false });
+    this.exports.cancel();
   }
 
-  /** Encodes the map and asks main to save it where the user chooses; true when written. */
-  async confirmExport(): Promise<boolean> {
-    const { exportOptions: options, exportBusy } = this.store.getState();
-    if (exportBusy) return false;
-    const invalid = validateExportOptions(options);
-    if (invalid) {
-      this.fail(invalid);
-      return false;
-    }
-    const { editor, api } = this.deps;
-    const info = exportFormatInfo(options.format);
-    const fileName = `${documentBaseName(editor.store.getState().fileName)}.${info.extension}`;
-    const { field, props } = editor.document;
-    this.store.setState({ exportBusy: true });
-    try {
-      const outcome = await this.codecs.encode({
-        format: options.format,
-        field,
-        range: options.rangeMode === 'auto' ? 'auto' : { min: options.min, max: options.max },
-        byteOrder: options.byteOrder,
-        flip: options.flip,
-        nodes: options.format === 'glb' ? propGlbNodes(field, props) : [],
-        fileName,
-      });
-      if (!outcome.ok) {
-        this.fail(outcome.message);
-        return false;
-      }
-      const title = info.extension === 'obj' || info.extension === 'glb' ? 'Export Mesh' : 'Export Heightmap';
-      const result = await api.saveBytesAs({ title, defaultName: fileName, filters: [{ name: info.label, extensions: [info.extension] }], bytes: outcome.value });
-      this.store.setState({ exportOpen: false });
-      if (result.saved) this.store.setState({ notice: `Exported ${result.fileName ?? fileName}` });
-      return result.saved;
-    } catch (error) {
-      this.fail(`Could not export ${fileName}: ${error instanceof Error ? error.message : String(error)}`);
-      return false;
-    } finally {
-      this.store.setState({ exportBusy: false });
-    }
+  /** Encodes and writes what the dialog describes; true when written. */
+  confirmExport(): Promise<boolean> {
+    return this.exports.confirm();
   }
 }

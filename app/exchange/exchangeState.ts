@@ -3,6 +3,11 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { DEFAULT_IMPORT_SCALE } from '../../shared/codecs/heightmap';
 import type { PngChannel } from '../../shared/codecs/png/decode';
 import type { ByteOrder } from '../../shared/codecs/raw';
+import type { ExrCompression } from '../../shared/codecs/exr';
+import type { EnginePreset } from '../../shared/export/engines';
+import type { MaskSet } from '../../shared/export/masks';
+import type { GreenDirection, NormalSpace } from '../../shared/export/normals';
+import type { FitMode, GodotHeightFormat } from '../../shared/export/presets';
 import type { ExportFormat, HeightmapSummary } from './codecOps';
 
 export interface ImportOptions {
@@ -30,7 +35,11 @@ export interface ImportDialogState {
   busy: boolean;
 }
 
+/** A plain file (format list) or an engine preset. */
+export type ExportTarget = 'file' | EnginePreset;
+
 export interface ExportOptions {
+  target: ExportTarget;
   format: ExportFormat;
   /** 'auto' maps the map's own min..max to the full sample range. */
   rangeMode: 'auto' | 'fixed';
@@ -38,6 +47,44 @@ export interface ExportOptions {
   max: number;
   byteOrder: ByteOrder;
   flip: boolean;
+  exrCompression: ExrCompression;
+  /** Normal map format. */
+  normalSpace: NormalSpace;
+  normalGreen: GreenDirection;
+  /** Cut heightmap and normal map formats into tiles NAME_x{X}_y{Y} (written to a folder). */
+  tiles: boolean;
+  tileSize: number;
+  tileOverlap: number;
+}
+
+/** The engine presets' choices (shared by all four; each uses what applies to it). */
+export interface EngineDialogOptions {
+  /** Vertices per side; null = the engine size nearest the map. */
+  size: number | null;
+  fit: FitMode;
+  heightFormat: GodotHeightFormat;
+  exrCompression: ExrCompression;
+  normalMap: boolean;
+  normalSpace: NormalSpace;
+  /** Null: the engine's convention (Unreal DirectX, others OpenGL). */
+  normalGreen: GreenDirection | null;
+  masks: boolean;
+  maskSet: MaskSet;
+  /** True once the user changed the mask set (it then survives new maps). */
+  maskSetEdited: boolean;
+  tiles: boolean;
+  tileSize: number;
+  tileOverlap: number;
+}
+
+/** A mask layer's weights drawn over the 2D panel while the export dialog is open. */
+export interface MaskPreview {
+  layer: number;
+  name: string;
+  width: number;
+  depth: number;
+  /** One byte per vertex, 0…255, row-major like the heights. */
+  weights: Uint8Array;
 }
 
 export interface ExchangeState {
@@ -46,6 +93,12 @@ export interface ExchangeState {
   exportBusy: boolean;
   /** Kept between exports so the dialog remembers the last choices. */
   exportOptions: ExportOptions;
+  engineOptions: EngineDialogOptions;
+  /** The layer chosen for preview (its weights arrive in `maskPreview`). */
+  maskPreviewLayer: number | null;
+  maskPreview: MaskPreview | null;
+  /** What a running export is doing ("Writing 3 of 7…"). */
+  exportProgress: string | null;
   /** A failed import or export: shown in a dialog until dismissed. */
   error: string | null;
   /** The last successful action, for a quiet confirmation. */
@@ -54,7 +107,37 @@ export interface ExchangeState {
 
 export type ExchangeStore = StoreApi<ExchangeState>;
 
-export const DEFAULT_EXPORT_OPTIONS: ExportOptions = { format: 'png16', rangeMode: 'auto', min: 0, max: 100, byteOrder: 'le', flip: false };
+export const DEFAULT_EXPORT_OPTIONS: ExportOptions = {
+  target: 'file',
+  format: 'png16',
+  rangeMode: 'auto',
+  min: 0,
+  max: 100,
+  byteOrder: 'le',
+  flip: false,
+  exrCompression: 'zip',
+  normalSpace: 'tangent',
+  normalGreen: 'up',
+  tiles: false,
+  tileSize: 1025,
+  tileOverlap: 1,
+};
+
+export const DEFAULT_ENGINE_OPTIONS: EngineDialogOptions = {
+  size: null,
+  fit: 'resample',
+  heightFormat: 'exr',
+  exrCompression: 'zip',
+  normalMap: false,
+  normalSpace: 'tangent',
+  normalGreen: null,
+  masks: false,
+  maskSet: { layers: [{ name: 'base', rules: [] }] },
+  maskSetEdited: false,
+  tiles: false,
+  tileSize: 1009,
+  tileOverlap: 1,
+};
 
 export function defaultImportOptions(): ImportOptions {
   return { min: DEFAULT_IMPORT_SCALE.min, max: DEFAULT_IMPORT_SCALE.max, cellSize: DEFAULT_IMPORT_SCALE.cellSize, channel: 'luminance', byteOrder: 'le', flip: false, width: null, depth: null };
@@ -66,6 +149,10 @@ export function createExchangeStore(): ExchangeStore {
     exportOpen: false,
     exportBusy: false,
     exportOptions: DEFAULT_EXPORT_OPTIONS,
+    engineOptions: DEFAULT_ENGINE_OPTIONS,
+    maskPreviewLayer: null,
+    maskPreview: null,
+    exportProgress: null,
     error: null,
     notice: null,
   }));

@@ -21,6 +21,8 @@ export interface CliIo {
   writeFile(path: string, data: Uint8Array): Promise<void>;
   /** Reads a whole input file (export, info); absent = the real file system, loaded on first use. */
   readFile?(path: string): Promise<Uint8Array>;
+  /** Creates a folder and its parents if missing (`export --preset … --out DIR`). */
+  makeDirectory?(path: string): Promise<void>;
 }
 
 export const EXIT_OK = 0;

@@ -1,5 +1,10 @@
 /** Arguments of `faultline export IN --out FILE …` and `faultline info FILE …`: pure, easy to test. */
+import type { ExrCompression } from '../../shared/codecs/exr';
 import type { ExportRange } from '../../shared/codecs/heightmap';
+import { ENGINE_PRESETS, type EnginePreset } from '../../shared/export/engines';
+import type { GreenDirection, NormalSpace } from '../../shared/export/normals';
+import type { FitMode, GodotHeightFormat } from '../../shared/export/presets';
+import type { TileSpec } from '../../shared/export/tiles';
 import type { PngChannel } from '../../shared/codecs/png/decode';
 import type { ByteOrder } from '../../shared/codecs/raw';
 import { MAX_MAP_SIDE, MIN_MAP_SIDE } from '../../shared/terrain/heightfield';
@@ -20,12 +25,34 @@ export interface InputOptions {
 
 export interface ExportArgs {
   input: string;
+  /** A file, or with --preset a directory. */
   output: string;
   read: InputOptions;
   bits: 8 | 16;
   range: ExportRange;
   byteOrder: ByteOrder;
   flip: boolean;
+  exrCompression?: ExrCompression;
+  /** Write a normal map (PNG output) instead of heights. */
+  normalMap?: { space: NormalSpace; green: GreenDirection };
+  /** Cut the output into tiles NAME_x{X}_y{Y}. */
+  tiles?: TileSpec;
+  /** Engine preset: everything below goes with it. */
+  engine?: EngineArgs;
+}
+
+export interface EngineArgs {
+  preset: EnginePreset;
+  /** Base file name; default the input's. */
+  name?: string;
+  resolution?: number;
+  fit?: FitMode;
+  cropOrigin?: { i: number; j: number };
+  heightFormat?: GodotHeightFormat;
+  /** Mask rules (JSON) and erosion data (.r32 at the input's size) to read. */
+  masksFile?: string;
+  flowFile?: string;
+  depositionFile?: string;
 }
 
 export interface InfoArgs {
@@ -35,7 +62,8 @@ export interface InfoArgs {
 
 const FLAGS = new Set(['--flip', '--in-flip']);
 const INPUT_OPTIONS = ['--size', '--depth', '--in-byte-order', '--in-flip', '--in-range', '--cell-size', '--channel'];
-const OUTPUT_OPTIONS = ['--out', '--bits', '--range', '--byte-order', '--flip'];
+const OUTPUT_OPTIONS = ['--out', '--bits', '--range', '--byte-order', '--flip', '--exr-compression', '--normal-map', '--normal-green', '--tile-size', '--tile-overlap'];
+const ENGINE_OPTIONS = ['--preset', '--name', '--resolution', '--fit', '--crop-origin', '--height-format', '--masks', '--flow', '--deposition'];
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 const CHANNELS: readonly PngChannel[] = ['luminance', 'r', 'g', 'b', 'a'];
 
@@ -123,17 +151,68 @@ function readOptions(values: Map<string, string>): InputOptions {
   return read;
 }
 
+function oneOf<T extends string>(option: string, text: string | undefined, allowed: readonly T[]): T | undefined {
+  if (text === undefined) return undefined;
+  if (!(allowed as readonly string[]).includes(text)) throw new UsageError(`${option} must be ${allowed.join(' or ')}, got "${text}"`);
+  return text as T;
+}
+
+function wholeNumber(option: string, text: string, min: number, max: number): number {
+  const value = parseNumber(option, text);
+  if (!Number.isInteger(value) || value < min || value > max) throw new UsageError(`${option} must be a whole number from ${min} to ${max}, got "${text}"`);
+  return value;
+}
+
+function fileValue(option: string, text: string | undefined): string | undefined {
+  if (text === '') throw new UsageError(`${option} needs a file name`);
+  return text;
+}
+
+function parseEngineArgs(values: Map<string, string>): EngineArgs | undefined {
+  const preset = oneOf('--preset', values.get('--preset'), ENGINE_PRESETS);
+  if (!preset) {
+    const stray = ENGINE_OPTIONS.find((o) => values.has(o));
+    if (stray) throw new UsageError(`${stray} needs --preset`);
+    return undefined;
+  }
+  for (const option of ['--bits', '--range', '--byte-order', '--flip']) if (values.has(option)) throw new UsageError(`${option} is not used with --preset (the preset sets it)`);
+  const engine: EngineArgs = { preset };
+  const name = values.get('--name');
+  if (name !== undefined) {
+    // eslint-disable-next-line no-control-regex -- control characters cannot be part of a file name
+    if (!/^[^/\\:*?"<>|\u0000-\u001f]{1,100}$/.test(name) || name.startsWith('.')) throw new UsageError(`--name "${name}" cannot be used as a file name`);
+    engine.name = name;
+  }
+  const resolution = values.get('--resolution');
+  if (resolution !== undefined) engine.resolution = wholeNumber('--resolution', resolution, MIN_MAP_SIDE, MAX_MAP_SIDE);
+  engine.fit = oneOf('--fit', values.get('--fit'), ['resample', 'crop'] as const);
+  const origin = values.get('--crop-origin');
+  if (origin !== undefined) {
+    const parts = origin.split(':');
+    if (parts.length !== 2) throw new UsageError(`--crop-origin must be I:J (first column and row), got "${origin}"`);
+    engine.cropOrigin = { i: wholeNumber('--crop-origin', parts[0], 0, MAX_MAP_SIDE), j: wholeNumber('--crop-origin', parts[1], 0, MAX_MAP_SIDE) };
+    if (engine.fit !== 'crop') throw new UsageError('--crop-origin needs --fit crop');
+  }
+  engine.heightFormat = oneOf('--height-format', values.get('--height-format'), ['exr', 'r16'] as const);
+  if (engine.heightFormat && preset !== 'godot-terrain3d' && preset !== 'godot-hterrain') throw new UsageError('--height-format is for the Godot presets');
+  engine.masksFile = fileValue('--masks', values.get('--masks'));
+  engine.flowFile = fileValue('--flow', values.get('--flow'));
+  engine.depositionFile = fileValue('--deposition', values.get('--deposition'));
+  return engine;
+}
+
 export function parseExportArgs(args: readonly string[]): ExportArgs {
-  const { file, values } = collect(args, [...INPUT_OPTIONS, ...OUTPUT_OPTIONS], 'input');
+  const { file, values } = collect(args, [...INPUT_OPTIONS, ...OUTPUT_OPTIONS, ...ENGINE_OPTIONS], 'input');
   const output = values.get('--out');
-  if (output === undefined || output === '') throw new UsageError('--out FILE is required');
-  if (!outputFormatFor(output)) {
+  const engine = parseEngineArgs(values);
+  if (output === undefined || output === '') throw new UsageError(engine ? '--out DIR is required' : '--out FILE is required');
+  if (!engine && !outputFormatFor(output)) {
     throw new UsageError(`--out ${output}: unknown output type (supported: ${outputFormats().map((f) => f.extension).join(', ')})`);
   }
   const bitsText = values.get('--bits') ?? '16';
   if (bitsText !== '8' && bitsText !== '16') throw new UsageError(`--bits must be 8 or 16, got "${bitsText}"`);
   const rangeText = values.get('--range') ?? 'auto';
-  return {
+  const parsed: ExportArgs = {
     input: file,
     output,
     read: readOptions(values),
@@ -142,6 +221,25 @@ export function parseExportArgs(args: readonly string[]): ExportArgs {
     byteOrder: parseByteOrder('--byte-order', values.get('--byte-order') ?? 'le'),
     flip: values.has('--flip'),
   };
+  if (engine) parsed.engine = engine;
+  const exr = oneOf('--exr-compression', values.get('--exr-compression'), ['zip', 'none'] as const);
+  if (exr) parsed.exrCompression = exr;
+  const space = oneOf('--normal-map', values.get('--normal-map'), ['tangent', 'world'] as const);
+  const green = oneOf('--normal-green', values.get('--normal-green'), ['up', 'down'] as const);
+  if (green && !space) throw new UsageError('--normal-green needs --normal-map');
+  if (space) {
+    if (!engine && !output.toLowerCase().endsWith('.png')) throw new UsageError('--normal-map writes a PNG: give --out FILE.png');
+    // Unreal reads normal maps DirectX-style (green down); Unity and Godot OpenGL-style.
+    parsed.normalMap = { space, green: green ?? (engine?.preset === 'unreal' ? 'down' : 'up') };
+  }
+  const tileSize = values.get('--tile-size');
+  const overlap = values.get('--tile-overlap');
+  if (overlap !== undefined && tileSize === undefined) throw new UsageError('--tile-overlap needs --tile-size');
+  if (tileSize !== undefined) {
+    const size = wholeNumber('--tile-size', tileSize, 2, MAX_MAP_SIDE);
+    parsed.tiles = { size, overlap: overlap === undefined ? 1 : wholeNumber('--tile-overlap', overlap, 0, size - 1) };
+  }
+  return parsed;
 }
 
 export function parseInfoArgs(args: readonly string[]): InfoArgs {

@@ -7,6 +7,7 @@ import { heightRange } from '../../shared/terrain/heightfield';
 import { UsageError } from './args';
 import type { CliIo } from './cli';
 import { parseExportArgs, parseInfoArgs, type InputOptions } from './exchangeArgs';
+import { runEngineExport, runMultiFileExport } from './engineExport';
 import { loadInput, type LoadedInput } from './inputs';
 import { outputFormatFor } from './outputs';
 
@@ -49,6 +50,8 @@ export async function runExport(args: readonly string[], io: CliIo): Promise<num
   const options = parsed;
   const loaded = await readAndLoad(io, 'export', options.input, options.read);
   if (!loaded) return EXIT_FAILURE;
+  if (options.engine) return runEngineExport(options, loaded, io);
+  if (options.tiles || options.normalMap) return runMultiFileExport(options, loaded, io);
   const format = outputFormatFor(options.output)!; // checked by parseExportArgs
   let bytes: Uint8Array;
   try {
@@ -57,6 +60,7 @@ export async function runExport(args: readonly string[], io: CliIo): Promise<num
       range: options.range,
       byteOrder: options.byteOrder,
       flip: options.flip,
+      exrCompression: options.exrCompression,
       recipe: loaded.recipe,
       history: loaded.history,
       props: loaded.props,

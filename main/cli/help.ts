@@ -10,6 +10,7 @@ Usage:
   faultline generate --size N --out FILE [options]   generate a terrain and write it
   faultline generate --help                          every option of generate
   faultline export IN --out FILE [options]          convert a heightmap, mesh or project file
+  faultline export IN --preset ENGINE --out DIR      engine-ready files and import values (--help)
   faultline info FILE [options]                      print what a file holds as JSON
   faultline export --help, faultline info --help     their options
   faultline scatter TERRAIN --type NAME --count N --seed S --out FILE   scatter props (--help)
@@ -84,6 +85,7 @@ export function exportHelp(): string {
     .map((f) => `    ${f.extension.padEnd(10)} ${f.description}`)
     .join('\n');
   return `Usage: faultline export IN --out FILE [options]
+       faultline export IN --preset unreal|unity|godot-terrain3d|godot-hterrain --out DIR [options]
 
 Converts any file Faultline reads into any type it writes; the output type follows the extension:
 ${formats}
@@ -97,6 +99,39 @@ Writing:
                          map's own min..max, a fixed range clamps heights outside it (default: auto)
   --byte-order le|be     R16 output byte order (default: le)
   --flip                 RAW output stores the last row first
+  --exr-compression zip|none   EXR output compression (default: zip)
+  --normal-map tangent|world   write an 8-bit RGB normal map (--out FILE.png) from the exact triangle
+                         normals instead of heights
+  --normal-green up|down green towards the image's top (OpenGL: Unity, Godot) or bottom (DirectX:
+                         Unreal) in tangent space (default: up; down with --preset unreal)
+  --tile-size N          cut the output into tiles of N × N vertices named NAME_x{X}_y{Y}.EXT beside
+                         --out (the last tile of a row or column may be shorter); every tile maps the
+                         whole map's height range
+  --tile-overlap K       rows and columns neighbouring tiles share: 1 = shared edge (default), 0 none
+
+Engine presets (--preset ENGINE --out DIR writes NAME.* into DIR, created if missing, and prints the
+values to type into the engine; NAME.<engine>.json holds them too):
+  unreal                 16-bit PNG at a landscape size (127, 253, 505, 1009, 2017, 4033, 8129);
+                         NAME.unreal.json { size, scaleX, scaleY, scaleZ, locationZ, … } (Unreal 5.x)
+  unity                  RAW 16-bit little-endian ("Windows"), 2ⁿ+1 up to 4097 per terrain, larger
+                         maps as 4097² terrains sharing edges; NAME.unity.json { heightmapResolution,
+                         width, length, height, positionY, … } (Unity 6)
+  godot-terrain3d        EXR (metres) or R16 at the map's own size; region size, vertex spacing and
+                         import position in NAME.terrain3d.json (Terrain3D 1.0)
+  godot-hterrain         2ⁿ+1 EXR or RAW (.raw) with min/max height; NAME.hterrain.json (HTerrain 1.7)
+  --name NAME            base of the file names (default: the input's name)
+  --resolution N         vertices per side (Unreal, Unity, HTerrain; default: the size nearest the map)
+  --fit resample|crop    resample the whole map from its exact surface (default) or cut an N × N window
+  --crop-origin I:J      first column and row of the window (default: centred)
+  --height-format exr|r16   Godot height file (default: exr)
+  --masks RULES.json     splat/weight maps by rules: { "layers": [ { "name": "rock", "rules": [
+                         { "source": "slope", "min": 35, "softness": 8 } ] }, … ] }; sources height (m),
+                         slope (°), curvature (1/m, + convex), flow, deposition (0–1); the first layer
+                         is the base, each later one covers those below. Unreal and Terrain3D: an 8-bit
+                         PNG per layer; Unity: RGBA alphamaps of 4 layers at 2ⁿ; HTerrain: a CLASSIC4
+                         RGBA splatmap (at most 4 layers)
+  --flow FILE, --deposition FILE   erosion results as .r32 at the input's size, for those sources
+  --normal-map, --tile-size, --tile-overlap, --exr-compression   as above (Unity tiles: 2ⁿ+1, overlap 1)
 
 A file that cannot be read is one line on stderr naming it, exit code 1, and no output file.
 `;

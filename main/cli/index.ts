@@ -1,6 +1,6 @@
 // Process entry of the `faultline` CLI: real streams, atomic file writes, exit code.
 import { randomBytes } from 'node:crypto';
-import { open, rename, rm } from 'node:fs/promises';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { runCli } from './cli';
 
@@ -26,6 +26,7 @@ runCli(process.argv.slice(2), {
   stdout: (s) => process.stdout.write(s),
   stderr: (s) => process.stderr.write(s),
   writeFile: writeFileAtomic,
+  makeDirectory: async (path) => void (await mkdir(path, { recursive: true })),
 }).then(
   (code) => {
     process.exitCode = code;

@@ -2,6 +2,7 @@
  * Output writers for `faultline generate --out FILE`, chosen by the file's extension. Each format
  * registers once here; later formats (.png, .r16, .obj, .glb, .faultline) add an entry, nothing else.
  */
+import { exrCodec, type ExrCompression } from '../../shared/codecs/exr';
 import { compileGlb } from '../../shared/codecs/glb';
 import { compileObj } from '../../shared/codecs/obj';
 import { compilePngHeightmap } from '../../shared/codecs/png-heightmap';
@@ -28,6 +29,8 @@ export interface OutputOptions {
   /** .faultline: the steps after the recipe (continued runs, filters, erosion). */
   history?: JsonObject[];
   props?: JsonObject[];
+  /** .exr: 'zip' (default) or 'none'. */
+  exrCompression?: ExrCompression;
   /** Names the file in codec errors. */
   fileName?: string;
 }
@@ -90,6 +93,12 @@ registerOutputFormat({
   extension: '.r16',
   description: 'raw unsigned 16-bit samples of the height range, little-endian (or --byte-order be)',
   encode: (field, options = {}) => compileR16(field, { range: options.range, byteOrder: options.byteOrder, flip: options.flip }, options.fileName),
+});
+
+registerOutputFormat({
+  extension: `.${exrCodec.extensions[0]}`,
+  description: 'OpenEXR, one float32 channel "Y" of heights in metres, ZIP (or --exr-compression none)',
+  encode: (field, options = {}) => exrCodec.compile(field, { compression: options.exrCompression }, options.fileName),
 });
 
 registerOutputFormat({

@@ -41,6 +41,9 @@ export function createIpcRouter({ services, isTrustedSender }: IpcRouterOptions)
     'recovery:check': () => services.recovery.check(),
     'recovery:load': () => services.recovery.load(),
     'recovery:clear': () => services.recovery.clear(),
+    'file:chooseExportDirectory': (request) => services.exportDirectories.choose(request),
+    'file:writeExportFile': (handle, fileName, bytes) => services.exportDirectories.write(handle, fileName, bytes),
+    'file:finishExport': (handle) => services.exportDirectories.finish(handle),
     'commands:setState': (states) => services.commandState.set(states),
   };
 

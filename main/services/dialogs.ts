@@ -19,6 +19,10 @@ export interface SaveDialogOptions {
   filters: FileFilter[];
 }
 
+export interface DirectoryDialogOptions {
+  title: string;
+}
+
 export interface QuestionOptions {
   title: string;
   message: string;
@@ -33,6 +37,8 @@ export interface DialogService {
   chooseFileToOpen(options: OpenDialogOptions): Promise<string | null>;
   /** The path the user chose to save to, or null when cancelled. */
   chooseFileToSave(options: SaveDialogOptions): Promise<string | null>;
+  /** The folder the user chose (or created) to export into, or null when cancelled. */
+  chooseDirectory(options: DirectoryDialogOptions): Promise<string | null>;
   /** Index of the button the user pressed. */
   ask(options: QuestionOptions): Promise<number>;
 }
@@ -41,20 +47,23 @@ export interface DialogService {
 export interface ScriptedDialogs extends DialogService {
   queueOpen(path: string | null): void;
   queueSave(path: string | null): void;
+  queueDirectory(path: string | null): void;
   queueAnswer(buttonIndex: number): void;
   /** Every dialog shown so far, for assertions. */
-  readonly shown: Array<{ kind: 'open' | 'save' | 'ask'; options: OpenDialogOptions | SaveDialogOptions | QuestionOptions }>;
+  readonly shown: Array<{ kind: 'open' | 'save' | 'directory' | 'ask'; options: OpenDialogOptions | SaveDialogOptions | DirectoryDialogOptions | QuestionOptions }>;
 }
 
 export function createScriptedDialogs(): ScriptedDialogs {
   const opens: Array<string | null> = [];
   const saves: Array<string | null> = [];
+  const directories: Array<string | null> = [];
   const answers: number[] = [];
   const shown: ScriptedDialogs['shown'] = [];
   return {
     shown,
     queueOpen: (path) => void opens.push(path),
     queueSave: (path) => void saves.push(path),
+    queueDirectory: (path) => void directories.push(path),
     queueAnswer: (index) => void answers.push(index),
     chooseFileToOpen: async (options) => {
       shown.push({ kind: 'open', options });
@@ -63,6 +72,10 @@ export function createScriptedDialogs(): ScriptedDialogs {
     chooseFileToSave: async (options) => {
       shown.push({ kind: 'save', options });
       return saves.shift() ?? null;
+    },
+    chooseDirectory: async (options) => {
+      shown.push({ kind: 'directory', options });
+      return directories.shift() ?? null;
     },
     ask: async (options) => {
       shown.push({ kind: 'ask', options });

@@ -7,6 +7,7 @@ import { createProjectService, type ProjectService } from './projectService';
 import { createRecentFiles } from './recentFiles';
 import { createRecoveryService, type RecoveryService } from './recoveryService';
 import { createExportService, type ExportService } from './exportService';
+import { createExportDirectoryService, type ExportDirectoryService } from './exportDirectoryService';
 import { createImportService, type ImportService } from './importService';
 import { createUploadStore, type UploadStore } from './uploads';
 
@@ -18,6 +19,7 @@ export interface MainServices {
   project: ProjectService;
   recovery: RecoveryService;
   exports: ExportService;
+  exportDirectories: ExportDirectoryService;
   imports: ImportService;
   uploads: UploadStore;
 }
@@ -38,6 +40,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     project: createProjectService({ dialogs: options.dialogs, recent: createRecentFiles(options.userDataDir) }),
     recovery: createRecoveryService(options.userDataDir),
     exports: createExportService(options.dialogs),
+    exportDirectories: createExportDirectoryService(options.dialogs),
     imports: createImportService(options.dialogs),
     uploads: createUploadStore(),
   };

@@ -3,11 +3,15 @@ import { useStore } from 'zustand';
 import { exchangeFor } from '../../app/exchange/bindExchange';
 import { EXPORT_FORMATS, type ExportFormat } from '../../app/exchange/codecOps';
 import { isHeightmapFileName, type Exchange } from '../../app/exchange/exchange';
-import { describeSummary, hasChannels } from '../../app/exchange/exchangeState';
+import { describeSummary, hasChannels, type ExportOptions, type ExportTarget } from '../../app/exchange/exchangeState';
+import { isTileable } from '../../app/exchange/exportFlow';
 import type { PngChannel } from '../../shared/codecs/png/decode';
+import { ENGINE_PRESETS, ENGINE_LABELS } from '../../shared/export/engines';
 import { NumberField } from '../panels/NumberField';
 import { useSession } from '../session';
 import { createWorkerCodecs } from './workerCodecs';
+import { EngineExportSection } from './EngineExport';
+import { useEscapeKey } from './useEscapeKey';
 import './exchange.css';
 
 /**
@@ -53,6 +57,7 @@ const CHANNEL_LABELS: Record<PngChannel, string> = { luminance: 'Luminance', r: 
 
 function ImportDialog({ exchange }: { exchange: Exchange }) {
   const dialog = useStore(exchange.store, (s) => s.importDialog);
+  useEscapeKey(dialog !== null, () => exchange.cancelImport());
   if (!dialog) return null;
   const { summary, options } = dialog;
   const isRaw = !dialog.fileName.toLowerCase().endsWith('.png');
@@ -136,18 +141,24 @@ function ImportDialog({ exchange }: { exchange: Exchange }) {
   );
 }
 
+const TARGET_LABELS: Record<ExportTarget, string> = { file: 'File', ...ENGINE_LABELS };
+const TARGETS: readonly ExportTarget[] = ['file', ...ENGINE_PRESETS];
+
 function ExportDialog({ exchange }: { exchange: Exchange }) {
   const open = useStore(exchange.store, (s) => s.exportOpen);
   const busy = useStore(exchange.store, (s) => s.exportBusy);
+  const progress = useStore(exchange.store, (s) => s.exportProgress);
   const options = useStore(exchange.store, (s) => s.exportOptions);
+  const previewing = useStore(exchange.store, (s) => s.maskPreviewLayer !== null);
+  useEscapeKey(open && !busy, () => exchange.cancelExport());
   if (!open) return null;
-  const set = (patch: Parameters<Exchange['setExportOptions']>[0]) => exchange.setExportOptions(patch);
-  const quantised = options.format === 'png16' || options.format === 'png8' || options.format === 'r16';
-  const raw = options.format === 'r16' || options.format === 'r32';
+  const isMesh = options.format === 'obj' || options.format === 'glb';
+  const engine = options.target !== 'file' ? options.target : null;
   return (
-    <div className="modal-backdrop" onMouseDown={() => exchange.cancelExport()}>
+    // While a mask is previewed the backdrop is clear, so the 2D map shows it beside the dialog.
+    <div className={previewing ? 'modal-backdrop export-backdrop previewing' : 'modal-backdrop export-backdrop'} onMouseDown={() => !busy && exchange.cancelExport()}>
       <form
-        className="exchange-dialog"
+        className={engine ? 'exchange-dialog export-dialog wide' : 'exchange-dialog export-dialog'}
         role="dialog"
         aria-label="Export"
         data-testid="export-dialog"
@@ -158,55 +169,35 @@ function ExportDialog({ exchange }: { exchange: Exchange }) {
         }}
       >
         <h2>Export</h2>
-        <label className="field">
-          <span>Format</span>
-          <select data-testid="export-format" value={options.format} onChange={(e) => set({ format: e.target.value as ExportFormat })}>
-            {EXPORT_FORMATS.map((f) => (
-              <option key={f.id} value={f.id}>
-                {f.label}
-              </option>
+        {!isMesh && (
+          <div className="export-targets" role="tablist" aria-label="Export for">
+            {TARGETS.map((target) => (
+              <button
+                key={target}
+                type="button"
+                role="tab"
+                aria-selected={options.target === target}
+                className={options.target === target ? 'export-target active' : 'export-target'}
+                data-testid={`export-target-${target}`}
+                onClick={() => exchange.exports.setTarget(target)}
+              >
+                {TARGET_LABELS[target]}
+              </button>
             ))}
-          </select>
-        </label>
-        {quantised && (
-          <div className="exchange-row">
-            <label className="field">
-              <span>Height range</span>
-              <select data-testid="export-range-mode" value={options.rangeMode} onChange={(e) => set({ rangeMode: e.target.value === 'fixed' ? 'fixed' : 'auto' })}>
-                <option value="auto">Auto (map min..max)</option>
-                <option value="fixed">Fixed</option>
-              </select>
-            </label>
-            {options.rangeMode === 'fixed' && (
-              <>
-                <NumberField label="Min (m)" testId="export-min" value={options.min} onChange={(min) => set({ min })} />
-                <NumberField label="Max (m)" testId="export-max" value={options.max} onChange={(max) => set({ max })} />
-              </>
-            )}
           </div>
         )}
-        {raw && (
-          <div className="exchange-row">
-            {options.format === 'r16' && (
-              <label className="field">
-                <span>Byte order</span>
-                <select data-testid="export-byte-order" value={options.byteOrder} onChange={(e) => set({ byteOrder: e.target.value === 'be' ? 'be' : 'le' })}>
-                  <option value="le">Little-endian</option>
-                  <option value="be">Big-endian</option>
-                </select>
-              </label>
-            )}
-            <label>
-              <input type="checkbox" data-testid="export-flip" checked={options.flip} onChange={(e) => set({ flip: e.target.checked })} /> Flip rows
-            </label>
-          </div>
-        )}
+        {engine ? <EngineExportSection exchange={exchange} preset={engine} /> : <FileExportSection exchange={exchange} options={options} />}
         <div className="exchange-buttons">
-          <button type="button" data-testid="export-cancel" onClick={() => exchange.cancelExport()}>
+          {progress && (
+            <span className="export-progress" data-testid="export-progress">
+              {progress}
+            </span>
+          )}
+          <button type="button" data-testid="export-cancel" disabled={busy} onClick={() => exchange.cancelExport()}>
             Cancel
           </button>
           <button type="submit" data-testid="export-confirm" disabled={busy} autoFocus>
-            {busy ? 'Exporting…' : 'Export…'}
+            {busy ? 'Exporting…' : engine || (options.tiles && isTileable(options.format)) ? 'Export to folder…' : 'Export…'}
           </button>
         </div>
       </form>
@@ -214,8 +205,117 @@ function ExportDialog({ exchange }: { exchange: Exchange }) {
   );
 }
 
+/** One file in a chosen format (heightmap, normal map, mesh), optionally cut into tiles. */
+function FileExportSection({ exchange, options }: { exchange: Exchange; options: ExportOptions }) {
+  const set = (patch: Parameters<Exchange['setExportOptions']>[0]) => exchange.setExportOptions(patch);
+  const quantised = options.format === 'png16' || options.format === 'png8' || options.format === 'r16';
+  const raw = options.format === 'r16' || options.format === 'r32';
+  const tiles = options.tiles && isTileable(options.format) ? exchange.exports.tileNames(options) : null;
+  return (
+    <>
+      <label className="field">
+        <span>Format</span>
+        <select data-testid="export-format" value={options.format} onChange={(e) => set({ format: e.target.value as ExportFormat })}>
+          {EXPORT_FORMATS.map((f) => (
+            <option key={f.id} value={f.id}>
+              {f.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      {quantised && (
+        <div className="exchange-row">
+          <label className="field">
+            <span>Height range</span>
+            <select data-testid="export-range-mode" value={options.rangeMode} onChange={(e) => set({ rangeMode: e.target.value === 'fixed' ? 'fixed' : 'auto' })}>
+              <option value="auto">Auto (map min..max)</option>
+              <option value="fixed">Fixed</option>
+            </select>
+          </label>
+          {options.rangeMode === 'fixed' && (
+            <>
+              <NumberField label="Min (m)" testId="export-min" value={options.min} onChange={(min) => set({ min })} />
+              <NumberField label="Max (m)" testId="export-max" value={options.max} onChange={(max) => set({ max })} />
+            </>
+          )}
+        </div>
+      )}
+      {raw && (
+        <div className="exchange-row">
+          {options.format === 'r16' && (
+            <label className="field">
+              <span>Byte order</span>
+              <select data-testid="export-byte-order" value={options.byteOrder} onChange={(e) => set({ byteOrder: e.target.value === 'be' ? 'be' : 'le' })}>
+                <option value="le">Little-endian</option>
+                <option value="be">Big-endian</option>
+              </select>
+            </label>
+          )}
+          <label>
+            <input type="checkbox" data-testid="export-flip" checked={options.flip} onChange={(e) => set({ flip: e.target.checked })} /> Flip rows
+          </label>
+        </div>
+      )}
+      {options.format === 'exr' && (
+        <label className="field">
+          <span>Compression</span>
+          <select data-testid="export-exr-compression" value={options.exrCompression} onChange={(e) => set({ exrCompression: e.target.value === 'none' ? 'none' : 'zip' })}>
+            <option value="zip">ZIP (lossless)</option>
+            <option value="none">None</option>
+          </select>
+        </label>
+      )}
+      {options.format === 'normal' && (
+        <div className="exchange-row">
+          <label className="field">
+            <span>Space</span>
+            <select data-testid="export-normal-space" value={options.normalSpace} onChange={(e) => set({ normalSpace: e.target.value === 'world' ? 'world' : 'tangent' })}>
+              <option value="tangent">Tangent</option>
+              <option value="world">World (x, y up, z)</option>
+            </select>
+          </label>
+          {options.normalSpace === 'tangent' && (
+            <label className="field">
+              <span>Green (Y)</span>
+              <select data-testid="export-normal-green" value={options.normalGreen} onChange={(e) => set({ normalGreen: e.target.value === 'down' ? 'down' : 'up' })}>
+                <option value="up">Up (OpenGL: Unity, Godot)</option>
+                <option value="down">Down (DirectX: Unreal)</option>
+              </select>
+            </label>
+          )}
+        </div>
+      )}
+      {isTileable(options.format) && (
+        <div className="exchange-row">
+          <label>
+            <input type="checkbox" data-testid="export-tiles" checked={options.tiles} onChange={(e) => set({ tiles: e.target.checked })} /> Tiles
+          </label>
+          {options.tiles && (
+            <>
+              <NumberField label="Tile size (vertices)" testId="export-tile-size" integer min={2} value={options.tileSize} onChange={(tileSize) => set({ tileSize })} />
+              <NumberField label="Shared rows" testId="export-tile-overlap" integer min={0} value={options.tileOverlap} onChange={(tileOverlap) => set({ tileOverlap })} />
+            </>
+          )}
+        </div>
+      )}
+      {tiles &&
+        (tiles.problem ? (
+          <div className="exchange-problem" role="alert" data-testid="export-tiles-problem">
+            {tiles.problem}
+          </div>
+        ) : (
+          <div className="engine-files" data-testid="export-tile-names">
+            {tiles.names.length} tiles: {tiles.names.slice(0, 4).join(', ')}
+            {tiles.names.length > 4 ? ', …' : ''}
+          </div>
+        ))}
+    </>
+  );
+}
+
 function ErrorDialog({ exchange }: { exchange: Exchange }) {
   const error = useStore(exchange.store, (s) => s.error);
+  useEscapeKey(error !== null, () => exchange.dismissError());
   if (!error) return null;
   return (
     <div className="modal-backdrop">

@@ -1,8 +1,10 @@
 import type { HeightmapImportOptions } from '../../shared/codecs/import-heightmap';
-import type { EncodeRequest } from '../../app/exchange/codecOps';
+import type { EncodeRequest, FilesRequest, MaskPreviewRequest } from '../../app/exchange/codecOps';
 
 /** One job for the codec worker; the answer is a CodecOutcome of the matching type. */
 export type CodecWorkerRequest =
   | { op: 'inspect'; bytes: Uint8Array; fileName: string; options: HeightmapImportOptions }
   | { op: 'decode'; bytes: Uint8Array; fileName: string; options: HeightmapImportOptions }
-  | { op: 'encode'; request: EncodeRequest };
+  | { op: 'encode'; request: EncodeRequest }
+  | { op: 'encodeFiles'; request: FilesRequest }
+  | { op: 'maskPreview'; request: MaskPreviewRequest };

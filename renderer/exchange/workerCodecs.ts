@@ -29,5 +29,7 @@ export function createWorkerCodecs(timeoutMs = TIMEOUT_MS): ExchangeCodecs {
     inspect: (bytes, fileName, options) => run({ op: 'inspect', bytes, fileName, options }, fileName),
     decode: (bytes, fileName, options) => run({ op: 'decode', bytes, fileName, options }, fileName),
     encode: (request) => run({ op: 'encode', request }, request.fileName),
+    encodeFiles: (request) => run({ op: 'encodeFiles', request }, request.kind === 'engine' ? request.fileName : request.encode.fileName),
+    maskPreview: (request) => run({ op: 'maskPreview', request }, 'mask preview'),
   };
 }

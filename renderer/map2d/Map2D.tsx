@@ -16,6 +16,7 @@ import { backgroundTask } from '../backgroundTask';
 import { TiledHeightmapImage } from '../lod/map2dTiles';
 import { createDriveMapLayer } from '../drive/drivability2D';
 import { attachProps2DOverlay } from '../props/propsOverlay2D';
+import { createMaskPreviewLayer } from '../exchange/maskPreview2D';
 
 /**
  * The 2D heightmap panel: one image pixel per vertex, row 0 (smallest z) at the top, zoom with the
@@ -58,6 +59,7 @@ export function Map2D() {
       image.draw(context, transform, cssWidth, cssHeight);
       props2d.draw(context, transform, f, cssWidth, cssHeight);
       driveLayer.draw(context, transform);
+      maskLayer.draw(context, transform, cssWidth);
       drawOverlay(context, tools.getState().overlay);
       // Tiles in view whose canvases are still being drawn come in the next frames (the level shows meanwhile).
       if (!image.drawComplete) requestDraw();
@@ -108,6 +110,7 @@ export function Map2D() {
     });
     const props2d = attachProps2DOverlay(session, requestDraw);
     const driveLayer = createDriveMapLayer(session, requestDraw);
+    const maskLayer = createMaskPreviewLayer(session, requestDraw);
 
     const drawOverlay = (ctx: CanvasRenderingContext2D, overlay: ToolOverlay) => {
       if (overlay.kind === 'none') return;
@@ -283,6 +286,7 @@ export function Map2D() {
       observer.disconnect();
       props2d.dispose();
       driveLayer.dispose();
+      maskLayer.dispose();
       if (frameRequest) cancelAnimationFrame(frameRequest);
       redrawTask.dispose();
       if (redrawTimer) window.clearTimeout(redrawTimer);

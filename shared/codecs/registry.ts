@@ -1,12 +1,13 @@
 /** Every codec, found by file extension. */
 import type { Codec } from './codec';
+import { exrCodec } from './exr';
 import { glbCodec } from './glb';
 import { objCodec } from './obj';
 import { pngHeightmapCodec } from './png-heightmap';
 import { projectCodec } from './project';
 import { r16Codec, r32Codec } from './raw';
 
-export const heightmapCodecs = [pngHeightmapCodec, r16Codec, r32Codec] as const;
+export const heightmapCodecs = [pngHeightmapCodec, r16Codec, r32Codec, exrCodec] as const;
 export const meshCodecs = [objCodec, glbCodec] as const;
 export const allCodecs = [...heightmapCodecs, ...meshCodecs, projectCodec] as const;
 

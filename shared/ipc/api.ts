@@ -1,4 +1,5 @@
 import type { AppInfo, EventTypes, OpenHeightmapResult, RequestChannel, RequestTypes, SaveBytesRequest, SaveBytesResult, UserSettings, ViewSettings } from './contract';
+import type { ChooseExportDirectoryRequest, ChooseExportDirectoryResult, WriteExportFileResult } from './exportContract';
 import type { OnWire, ProjectOpenResult, ProjectSaveAsRequest, ProjectSaveRequest, ProjectSaveResult, RecentFileEntry, RecoveryInfo, RecoveryLoadResult, RecoverySnapshot } from './projectContract';
 
 /**
@@ -14,6 +15,13 @@ export interface FaultlineApi {
   setCommandStates(states: Array<{ id: string; enabled: boolean }>): Promise<void>;
   /** Asks main to show a save dialog and write these bytes atomically to the chosen file. */
   saveBytesAs(request: SaveBytesRequest): Promise<SaveBytesResult>;
+  /**
+   * Multi-file export: main shows a folder dialog (asking before it replaces any of `fileNames`) and
+   * answers with a handle; each file is then written by name through the handle, which is finished after.
+   */
+  chooseExportDirectory(request: ChooseExportDirectoryRequest): Promise<ChooseExportDirectoryResult>;
+  writeExportFile(handle: string, fileName: string, bytes: Uint8Array): Promise<WriteExportFileResult>;
+  finishExport(handle: string): Promise<void>;
   /** Asks main to show an open dialog for a heightmap file and return its name and bytes. */
   openHeightmap(): Promise<OpenHeightmapResult>;
   /** Project documents: main shows the dialogs, reads, validates and writes; documents are named by handles. */
@@ -55,6 +63,9 @@ export function createFaultlineApi(invoke: Invoke, subscribe: Subscribe): Faultl
     setCommandStates: (states) => invoke('commands:setState', states),
     saveBytesAs: (request) => invoke('file:saveBytesAs', request),
     openHeightmap: () => invoke('file:openHeightmap'),
+    chooseExportDirectory: (request) => invoke('file:chooseExportDirectory', request),
+    writeExportFile: (handle, fileName, bytes) => invoke('file:writeExportFile', handle, fileName, bytes),
+    finishExport: (handle) => invoke('file:finishExport', handle),
     openProject: () => invoke('project:open'),
     openRecentProject: (index) => invoke('project:openRecent', index),
     openDroppedProject: (path) => invoke('project:openDropped', path),

@@ -19,6 +19,14 @@ import {
   type RecoveryLoadResult,
   type RecoverySnapshot,
 } from './projectContract';
+import {
+  chooseExportDirectoryRequestValidator,
+  exportFileNameValidator,
+  exportHandleValidator,
+  type ChooseExportDirectoryRequest,
+  type ChooseExportDirectoryResult,
+  type WriteExportFileResult,
+} from './exportContract';
 
 /**
  * The IPC contract between renderer (through the preload) and main. Each channel names its
@@ -111,6 +119,9 @@ export const requestChannels = {
   'recovery:check': { args: [] as Validator<unknown>[] },
   'recovery:load': { args: [] as Validator<unknown>[] },
   'recovery:clear': { args: [] as Validator<unknown>[] },
+  'file:chooseExportDirectory': { args: [chooseExportDirectoryRequestValidator] as Validator<unknown>[] },
+  'file:writeExportFile': { args: [exportHandleValidator, exportFileNameValidator, v.bytes(MAX_IPC_BYTES)] as Validator<unknown>[] },
+  'file:finishExport': { args: [exportHandleValidator] as Validator<unknown>[] },
   'commands:setState': {
     args: [
       ((value: unknown, path?: string) => {
@@ -149,6 +160,12 @@ export interface RequestTypes {
   'recovery:check': { args: []; result: RecoveryInfo | null };
   'recovery:load': { args: []; result: RecoveryLoadResult };
   'recovery:clear': { args: []; result: void };
+  /** Main shows a folder dialog (and asks before replacing files); the renderer gets a handle, never a path. */
+  'file:chooseExportDirectory': { args: [ChooseExportDirectoryRequest]; result: ChooseExportDirectoryResult };
+  /** Writes one of the handle's named files, atomically. */
+  'file:writeExportFile': { args: [string, string, Uint8Array]; result: WriteExportFileResult };
+  /** Forgets the handle. */
+  'file:finishExport': { args: [string]; result: void };
   'commands:setState': { args: [Array<{ id: string; enabled: boolean }>]; result: void };
 }
 

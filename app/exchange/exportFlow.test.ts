@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { decodePng } from '../../shared/codecs/png/decode';
+import type { FaultlineApi } from '../../shared/ipc/api';
+import type { SaveBytesRequest } from '../../shared/ipc/contract';
+import { createHeightfield, heightRange, type Heightfield } from '../../shared/terrain/heightfield';
+import { createMemoryFaultlineApi } from '../memoryApi';
+import { createDocument } from '../document';
+import { createEditorSession, type EditorSession } from '../editorSession';
+import { exchangeFor } from './bindExchange';
+
+/** A fake main: a folder that is chosen (or not), files written by handle, handles finished. */
+interface Folder {
+  chosen: boolean;
+  asked: string[][];
+  written: Map<string, Uint8Array>;
+  finished: string[];
+  saved: SaveBytesRequest[];
+}
+
+function bumpy(width: number, depth: number, cellSize: number): Heightfield {
+  const field = createHeightfield(width, depth, cellSize);
+  for (let j = 0; j < depth; j++) for (let i = 0; i < width; i++) field.heights[j * width + i] = 30 * Math.sin(i / 6) * Math.cos(j / 9) + 20;
+  return field;
+}
+
+function harness(field = bumpy(129, 129, 2)): { session: EditorSession; folder: Folder } {
+  const folder: Folder = { chosen: true, asked: [], written: new Map(), finished: [], saved: [] };
+  const api: FaultlineApi = {
+    ...createMemoryFaultlineApi(),
+    saveBytesAs: async (request) => {
+      folder.saved.push(request);
+      return { saved: true, fileName: request.defaultName };
+    },
+    chooseExportDirectory: async (request) => {
+      folder.asked.push(request.fileNames);
+      return folder.chosen ? { status: 'chosen', handle: 'h-1', directoryName: 'exports' } : { status: 'cancelled' };
+    },
+    writeExportFile: async (handle, fileName, bytes) => {
+      expect(handle).toBe('h-1');
+      folder.written.set(fileName, bytes);
+      return { written: folder.written.size };
+    },
+    finishExport: async (handle) => void folder.finished.push(handle),
+  };
+  return { session: createEditorSession({ api, document: createDocument(field) }), folder };
+}
+
+describe('export dialog: engine presets', () => {
+  it('Unreal: the numbers shown are the ones written, and the files go through the folder handle', async () => {
+    const { session, folder } = harness();
+    const exchange = exchangeFor(session);
+    await session.commands.execute('file.exportHeightmap');
+    exchange.exports.setTarget('unreal');
+    const { plan } = exchange.exports.plan('unreal');
+    expect(plan).not.toBeNull();
+    const shown = Object.fromEntries(plan!.numbers.map((n) => [n.key, n.value]));
+    const { min, max } = heightRange(session.editor.document.field.heights);
+    expect(shown.scaleZ).toBeCloseTo(((max - min) * 100) / 512, 6);
+    expect(shown.scaleX).toBeCloseTo((256 * 100) / 126, 6);
+
+    expect(await exchange.confirmExport()).toBe(true);
+    expect(folder.asked).toEqual([['terrain.png', 'terrain.unreal.json']]);
+    expect([...folder.written.keys()]).toEqual(['terrain.png', 'terrain.unreal.json']);
+    expect(folder.finished).toEqual(['h-1']);
+    const json = JSON.parse(new TextDecoder().decode(folder.written.get('terrain.unreal.json'))) as Record<string, number>;
+    expect(json.scaleZ).toBeCloseTo(shown.scaleZ as number, 6);
+    expect(decodePng(folder.written.get('terrain.png')!, 't.png').width).toBe(127);
+    expect(exchange.store.getState()).toMatchObject({ exportOpen: false, notice: 'Exported 2 files to exports', exportBusy: false });
+  });
+
+  it('a cancelled folder dialog keeps the export dialog open and writes nothing', async () => {
+    const { session, folder } = harness();
+    folder.chosen = false;
+    const exchange = exchangeFor(session);
+    await session.commands.execute('file.exportHeightmap');
+    exchange.exports.setTarget('unity');
+    expect(await exchange.confirmExport()).toBe(false);
+    expect(folder.written.size).toBe(0);
+    expect(exchange.store.getState()).toMatchObject({ exportOpen: true, exportBusy: false, error: null });
+  });
+
+  it('masks, normal map and tiles follow the options; a bad rule is a problem, not an exception', async () => {
+    const { session, folder } = harness();
+    const exchange = exchangeFor(session);
+    await session.commands.execute('file.exportHeightmap');
+    exchange.exports.setTarget('godot-hterrain');
+    exchange.exports.setEngineOptions({ masks: true, normalMap: true, heightFormat: 'r16' });
+    const names = exchange.exports.plan('godot-hterrain').plan!.files.map((f) => f.name);
+    expect(names).toEqual(['terrain.raw', 'terrain_splat.png', 'terrain_normal.png', 'terrain.hterrain.json']);
+    exchange.exports.setMaskRule(1, 0, { min: 50, max: 10 });
+    expect(exchange.exports.plan('godot-hterrain').problem).toMatch(/^Masks: layers\[1\]\.rules\[0\] needs min ≤ max/);
+    exchange.exports.setMaskRule(1, 0, { max: undefined });
+    expect(exchange.exports.plan('godot-hterrain').problem).toBeNull();
+    expect(await exchange.confirmExport()).toBe(true);
+    expect(folder.written.size).toBe(4);
+    const splat = decodePng(folder.written.get('terrain_splat.png')!, 's.png', { channel: 'r' });
+    expect([splat.width, splat.colourType]).toEqual([129, 6]);
+  });
+
+  it('erosion flow is offered only when the document has it', async () => {
+    const { session } = harness(bumpy(33, 33, 1));
+    const exchange = exchangeFor(session);
+    expect(exchange.exports.maskSources()).toEqual(['height', 'slope', 'curvature']);
+    const flow = new Float32Array(33 * 33).map((_, k) => (k % 33 === 16 ? 5 : 0));
+    exchange.setErosionMasksProvider(() => ({ flow }));
+    expect(exchange.exports.maskSources()).toEqual(['height', 'slope', 'curvature', 'flow']);
+    await session.commands.execute('file.exportHeightmap');
+    exchange.exports.setTarget('godot-terrain3d');
+    exchange.exports.setEngineOptions({ masks: true, maskSet: { layers: [{ name: 'bank', rules: [] }, { name: 'river', rules: [{ source: 'flow', min: 0.5 }] }] } });
+    expect(exchange.exports.plan('godot-terrain3d').problem).toBeNull();
+    // The preview of the river layer: exactly the column with flow.
+    exchange.exports.previewMask(1);
+    await expect.poll(() => exchange.store.getState().maskPreview).not.toBeNull();
+    const preview = exchange.store.getState().maskPreview!;
+    expect([preview.name, preview.width, preview.depth]).toEqual(['river', 33, 33]);
+    for (let k = 0; k < 33 * 33; k++) expect(preview.weights[k]).toBe(k % 33 === 16 ? 255 : 0);
+    exchange.exports.setTarget('file');
+    expect(exchange.store.getState()).toMatchObject({ maskPreview: null, maskPreviewLayer: null });
+    exchange.exports.setTarget('godot-terrain3d');
+    exchange.exports.previewMask(0);
+    await expect.poll(() => exchange.store.getState().maskPreview?.name).toBe('bank');
+    exchange.cancelExport();
+    expect(exchange.store.getState().maskPreview).toBeNull();
+  });
+});
+
+describe('export dialog: plain files', () => {
+  it('EXR and normal maps are formats of their own; tiles go to a folder', async () => {
+    const { session, folder } = harness(bumpy(33, 17, 1));
+    const exchange = exchangeFor(session);
+    await session.commands.execute('file.exportHeightmap');
+    exchange.setExportOptions({ format: 'exr' });
+    expect(await exchange.confirmExport()).toBe(true);
+    expect(folder.saved.at(-1)).toMatchObject({ defaultName: 'terrain.exr', filters: [{ extensions: ['exr'] }] });
+
+    await session.commands.execute('file.exportHeightmap');
+    exchange.setExportOptions({ format: 'normal', normalGreen: 'down' });
+    expect(await exchange.confirmExport()).toBe(true);
+    expect(folder.saved.at(-1)).toMatchObject({ title: 'Export Normal Map', defaultName: 'terrain_normal.png' });
+    expect(decodePng(folder.saved.at(-1)!.bytes, 'n.png', { channel: 'g' }).colourType).toBe(2);
+
+    await session.commands.execute('file.exportHeightmap');
+    exchange.setExportOptions({ format: 'r16', tiles: true, tileSize: 17, tileOverlap: 1 });
+    expect(exchange.exports.tileNames(exchange.store.getState().exportOptions).names).toEqual(['terrain_x0_y0.r16', 'terrain_x1_y0.r16']);
+    expect(await exchange.confirmExport()).toBe(true);
+    expect([...folder.written.keys()]).toEqual(['terrain_x0_y0.r16', 'terrain_x1_y0.r16']);
+    expect(folder.written.get('terrain_x1_y0.r16')!.length).toBe(17 * 17 * 2);
+  });
+});

@@ -1,0 +1,381 @@
+/**
+ * The export dialog's flows: one file (heightmap, normal map, mesh) saved where main's dialog says,
+ * or several files — tiles, or an engine preset's heightmap, masks, normal map and import values — to
+ * a folder main's dialog picks (the window holds only a handle to it). Encoding runs in the codec
+ * worker; the numbers the dialog shows come from `planEngineExport`, the same function that writes
+ * them into NAME.<engine>.json.
+ */
+import type { FaultlineApi } from '../../shared/ipc/api';
+import type { ExportFile } from '../../shared/export/presets';
+import { ENGINE_LABELS, UNITY_TILE_SIZES, type EnginePreset } from '../../shared/export/engines';
+import { splitFileName } from '../../shared/export/fileExport';
+import { availableSources, defaultMaskSet, MaskSetError, parseMaskSet, type MaskLayer, type MaskRule, type MaskSet, type MaskSourceData } from '../../shared/export/masks';
+import { EngineExportError, planEngineExport, type EngineExportOptions, type EnginePlan } from '../../shared/export/presets';
+import { tileLayout, tileName, tileSpecProblem } from '../../shared/export/tiles';
+import { heightRange, type HeightRange } from '../../shared/terrain/heightfield';
+import type { Editor } from '../editor';
+import { exportFormatInfo, type CodecOutcome, type ExchangeCodecs, type ExportFormat } from './codecOps';
+import type { EngineDialogOptions, ExchangeStore, ExportOptions, ExportTarget } from './exchangeState';
+import { propGlbNodes } from './propNodes';
+
+export interface ExportFlowDeps {
+  editor: Editor;
+  api: FaultlineApi;
+  store: ExchangeStore;
+  codecs: () => ExchangeCodecs;
+  /** The document's erosion results (flow, deposition per vertex), when it has any. */
+  erosionMasks: () => MaskSourceData | null;
+  baseName: () => string;
+  fail: (message: string) => void;
+}
+
+/** Formats a tiled export can cut: the heightmap formats and normal maps. */
+const TILEABLE: readonly ExportFormat[] = ['png16', 'png8', 'r16', 'r32', 'exr', 'normal'];
+
+export function isTileable(format: ExportFormat): boolean {
+  return TILEABLE.includes(format);
+}
+
+export function validateExportOptions(options: ExportOptions): string | null {
+  if (options.rangeMode === 'fixed' && !(Number.isFinite(options.min) && Number.isFinite(options.max) && options.min <= options.max)) {
+    return 'The fixed range needs two numbers with minimum ≤ maximum';
+  }
+  return null;
+}
+
+/** Unity terrains are 2ⁿ + 1: the largest such size not above the one typed (at least 33). */
+function unityTileSize(size: number): number {
+  return UNITY_TILE_SIZES.filter((s) => s <= size).at(-1) ?? UNITY_TILE_SIZES[0];
+}
+
+/** The plan (sizes, numbers, files) of an engine export, or the problem with its options. */
+export type PlanOutcome = { plan: EnginePlan; problem: null } | { plan: null; problem: string };
+
+const PREVIEW_DELAY_MS = 150;
+
+export class ExportFlow {
+  private rangeCache: { version: number; range: HeightRange } | null = null;
+  private planCache: { key: unknown[]; outcome: PlanOutcome } | null = null;
+  private previewToken = 0;
+  private previewTimer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(private readonly deps: ExportFlowDeps) {}
+
+  private get store(): ExchangeStore {
+    return this.deps.store;
+  }
+
+  /** The map's height range, computed once per document version. */
+  mapRange(): HeightRange {
+    const version = this.deps.editor.store.getState().version;
+    if (this.rangeCache?.version !== version) this.rangeCache = { version, range: heightRange(this.deps.editor.document.field.heights) };
+    return this.rangeCache.range;
+  }
+
+  /** Sources the mask rules may use for this document. */
+  maskSources() {
+    return availableSources(this.deps.erosionMasks());
+  }
+
+  /** Opens the dialog on a heightmap (16-bit PNG unless chosen before) or mesh format. */
+  begin(kind: 'heightmap' | 'mesh'): void {
+    const { exportOptions, engineOptions } = this.store.getState();
+    const isMesh = exportOptions.format === 'obj' || exportOptions.format === 'glb';
+    const format = kind === 'mesh' ? (isMesh ? exportOptions.format : 'glb') : isMesh ? 'png16' : exportOptions.format;
+    const patch: Partial<ExportOptions> = { format, ...(kind === 'mesh' && { target: 'file' as const }) };
+    const range = this.mapRange();
+    if (exportOptions.rangeMode === 'auto') Object.assign(patch, { min: range.min, max: range.max });
+    // Until the user edits them, the starting masks follow the map's heights.
+    const engine = engineOptions.maskSetEdited ? engineOptions : { ...engineOptions, maskSet: defaultMaskSet(range.min, range.max) };
+    this.store.setState({ exportOpen: true, exportOptions: { ...exportOptions, ...patch }, engineOptions: engine, error: null, notice: null });
+  }
+
+  setOptions(patch: Partial<ExportOptions>): void {
+    this.store.setState((s) => ({ exportOptions: { ...s.exportOptions, ...patch } }));
+    // Masks belong to the engine tabs: a plain file export shows none.
+    if (patch.target === 'file') this.clearPreview();
+    else if ('target' in patch) this.refreshPreview();
+  }
+
+  setTarget(target: ExportTarget): void {
+    this.setOptions({ target });
+  }
+
+  setEngineOptions(patch: Partial<EngineDialogOptions>): void {
+    this.store.setState((s) => ({ engineOptions: { ...s.engineOptions, ...patch, ...('maskSet' in patch && { maskSetEdited: true }) } }));
+    if ('maskSet' in patch || 'masks' in patch) this.refreshPreview();
+  }
+
+  cancel(): void {
+    this.clearPreview();
+    this.store.setState({ exportOpen: false });
+  }
+
+  /** The engine options as `planEngineExport` takes them. */
+  engineExportOptions(preset: EnginePreset): EngineExportOptions {
+    const e = this.store.getState().engineOptions;
+    const sizes = preset !== 'godot-terrain3d';
+    return {
+      preset,
+      name: this.deps.baseName(),
+      ...(sizes && e.size !== null && { size: e.size }),
+      ...(sizes && { fit: e.fit }),
+      heightFormat: e.heightFormat,
+      exrCompression: e.exrCompression,
+      normalMap: e.normalMap ? { space: e.normalSpace, green: e.normalGreen ?? (preset === 'unreal' ? 'down' : 'up') } : null,
+      masks: e.masks ? e.maskSet : null,
+      tiles: e.tiles && preset !== 'godot-hterrain' ? { size: preset === 'unity' ? unityTileSize(e.tileSize) : e.tileSize, overlap: preset === 'unity' ? 1 : e.tileOverlap } : null,
+    };
+  }
+
+  /** Sizes, numbers and file names for the chosen engine, recomputed only when something changed. */
+  plan(preset: EnginePreset): PlanOutcome {
+    const { engineOptions } = this.store.getState();
+    const field = this.deps.editor.document.field;
+    const key = [preset, engineOptions, field, this.deps.editor.store.getState().version, this.deps.baseName(), this.deps.erosionMasks()];
+    if (this.planCache && this.planCache.key.length === key.length && this.planCache.key.every((k, n) => k === key[n])) return this.planCache.outcome;
+    let outcome: PlanOutcome;
+    try {
+      const options = this.engineExportOptions(preset);
+      if (options.masks) parseMaskSet(options.masks, this.maskSources());
+      outcome = { plan: planEngineExport(field, this.mapRange(), options), problem: null };
+    } catch (error) {
+      if (!(error instanceof EngineExportError || error instanceof MaskSetError || error instanceof RangeError)) throw error;
+      outcome = { plan: null, problem: error instanceof MaskSetError ? `Masks: ${error.message}` : error.message };
+    }
+    this.planCache = { key, outcome };
+    return outcome;
+  }
+
+  // Mask editing: every change replaces the set (the store keeps plain data).
+  private editMasks(edit: (layers: MaskLayer[]) => MaskLayer[]): void {
+    const { maskSet } = this.store.getState().engineOptions;
+    this.setEngineOptions({ maskSet: { layers: edit(maskSet.layers.map((l) => ({ ...l, rules: l.rules.map((r) => ({ ...r })) }))) } });
+  }
+
+  addMaskLayer(): void {
+    this.editMasks((layers) => {
+      let n = layers.length + 1;
+      while (layers.some((l) => l.name === `layer${n}`)) n++;
+      return [...layers, { name: `layer${n}`, rules: [{ source: 'slope', min: 30, softness: 5 }] }];
+    });
+  }
+
+  removeMaskLayer(index: number): void {
+    const previewed = this.store.getState().maskPreviewLayer;
+    if (previewed !== null && previewed >= index) this.store.setState({ maskPreviewLayer: previewed === index ? null : previewed - 1 });
+    this.editMasks((layers) => (layers.length > 1 ? layers.filter((_, k) => k !== index) : layers));
+  }
+
+  renameMaskLayer(index: number, name: string): void {
+    this.editMasks((layers) => layers.map((l, k) => (k === index ? { ...l, name } : l)));
+  }
+
+  addMaskRule(index: number): void {
+    this.editMasks((layers) => layers.map((l, k) => (k === index && l.rules.length < 8 ? { ...l, rules: [...l.rules, { source: 'height', min: Math.round(this.mapRange().max * 0.8) }] } : l)));
+  }
+
+  setMaskRule(index: number, rule: number, patch: Partial<MaskRule>): void {
+    this.editMasks((layers) =>
+      layers.map((l, k) => {
+        if (k !== index) return l;
+        const rules = l.rules.map((r, n) => {
+          if (n !== rule) return r;
+          const next: MaskRule = { ...r, ...patch };
+          // An emptied bound is no bound.
+          for (const key of ['min', 'max', 'softness'] as const) if (key in patch && patch[key] === undefined) delete next[key];
+          return next;
+        });
+        return { ...l, rules };
+      }),
+    );
+  }
+
+  removeMaskRule(index: number, rule: number): void {
+    this.editMasks((layers) => layers.map((l, k) => (k === index ? { ...l, rules: l.rules.filter((_, n) => n !== rule) } : l)));
+  }
+
+  /** Shows one layer's weights on the 2D panel (null: none). */
+  previewMask(layer: number | null): void {
+    this.store.setState({ maskPreviewLayer: layer });
+    if (layer === null) this.clearPreview();
+    else this.refreshPreview(0);
+  }
+
+  private clearPreview(): void {
+    this.previewToken++;
+    if (this.previewTimer) clearTimeout(this.previewTimer);
+    this.previewTimer = null;
+    this.store.setState({ maskPreviewLayer: null, maskPreview: null });
+  }
+
+  /** Recomputes the previewed layer after edits have paused. */
+  private refreshPreview(delay = PREVIEW_DELAY_MS): void {
+    const { maskPreviewLayer } = this.store.getState();
+    if (maskPreviewLayer === null) return;
+    if (this.previewTimer) clearTimeout(this.previewTimer);
+    this.previewTimer = setTimeout(() => {
+      this.previewTimer = null;
+      void this.computePreview();
+    }, delay);
+  }
+
+  private async computePreview(): Promise<void> {
+    const { maskPreviewLayer: layer, engineOptions, exportOptions } = this.store.getState();
+    const token = ++this.previewToken;
+    if (layer === null || exportOptions.target === 'file') {
+      this.store.setState({ maskPreview: null });
+      return;
+    }
+    let masks: MaskSet;
+    try {
+      masks = parseMaskSet(engineOptions.maskSet, this.maskSources());
+    } catch {
+      // The dialog shows the problem; the last good preview stays.
+      return;
+    }
+    if (layer >= masks.layers.length) return;
+    const field = this.deps.editor.document.field;
+    const outcome = await this.deps.codecs().maskPreview({ field, masks, data: this.deps.erosionMasks() ?? {}, layer });
+    if (token !== this.previewToken || !this.store.getState().exportOpen) return;
+    if (!outcome.ok) return this.deps.fail(outcome.message);
+    this.store.setState({ maskPreview: { layer, name: masks.layers[layer].name, width: field.width, depth: field.depth, weights: outcome.value } });
+  }
+
+  /** Runs the export the dialog describes; true when everything was written. */
+  async confirm(): Promise<boolean> {
+    const { exportOptions: options, exportBusy } = this.store.getState();
+    if (exportBusy) return false;
+    if (options.target !== 'file') return this.exportEngine(options.target);
+    const invalid = validateExportOptions(options);
+    if (invalid) {
+      this.deps.fail(invalid);
+      return false;
+    }
+    if (options.tiles && isTileable(options.format)) return this.exportTiles(options);
+    return this.exportFile(options);
+  }
+
+  private encodeRequest(options: ExportOptions, fileName: string) {
+    const { field, props } = this.deps.editor.document;
+    return {
+      format: options.format,
+      field,
+      range: options.rangeMode === 'auto' ? ('auto' as const) : { min: options.min, max: options.max },
+      byteOrder: options.byteOrder,
+      flip: options.flip,
+      nodes: options.format === 'glb' ? propGlbNodes(field, props) : [],
+      fileName,
+      exrCompression: options.exrCompression,
+      normal: { space: options.normalSpace, green: options.normalGreen },
+    };
+  }
+
+  private fileName(options: ExportOptions): string {
+    const info = exportFormatInfo(options.format);
+    return `${this.deps.baseName()}${options.format === 'normal' ? '_normal' : ''}.${info.extension}`;
+  }
+
+  /** One file, saved where main's save dialog says. */
+  private async exportFile(options: ExportOptions): Promise<boolean> {
+    const info = exportFormatInfo(options.format);
+    const fileName = this.fileName(options);
+    this.store.setState({ exportBusy: true });
+    try {
+      const outcome = await this.deps.codecs().encode(this.encodeRequest(options, fileName));
+      if (!outcome.ok) {
+        this.deps.fail(outcome.message);
+        return false;
+      }
+      const title = info.extension === 'obj' || info.extension === 'glb' ? 'Export Mesh' : options.format === 'normal' ? 'Export Normal Map' : 'Export Heightmap';
+      const result = await this.deps.api.saveBytesAs({ title, defaultName: fileName, filters: [{ name: info.label, extensions: [info.extension] }], bytes: outcome.value });
+      this.cancel();
+      if (result.saved) this.store.setState({ notice: `Exported ${result.fileName ?? fileName}` });
+      return result.saved;
+    } catch (error) {
+      this.deps.fail(`Could not export ${fileName}: ${error instanceof Error ? error.message : String(error)}`);
+      return false;
+    } finally {
+      this.store.setState({ exportBusy: false });
+    }
+  }
+
+  /** Tile names of a plain tiled export, or the problem with the tile size. */
+  tileNames(options: ExportOptions): { names: string[]; problem: string | null } {
+    const field = this.deps.editor.document.field;
+    const spec = { size: options.tileSize, overlap: options.tileOverlap };
+    const problem = tileSpecProblem(spec, field.width, field.depth);
+    if (problem) return { names: [], problem };
+    const { base, extension } = splitFileName(this.fileName(options));
+    return { names: tileLayout(field.width, field.depth, spec).map((t) => `${tileName(base, t)}.${extension}`), problem: null };
+  }
+
+  private async exportTiles(options: ExportOptions): Promise<boolean> {
+    const { names, problem } = this.tileNames(options);
+    if (problem) {
+      this.deps.fail(problem);
+      return false;
+    }
+    const fileName = this.fileName(options);
+    return this.exportToFolder('Export Tiles', names, () =>
+      this.deps.codecs().encodeFiles({ kind: 'tiles', encode: this.encodeRequest(options, fileName), tiles: { size: options.tileSize, overlap: options.tileOverlap } }),
+    );
+  }
+
+  private async exportEngine(preset: EnginePreset): Promise<boolean> {
+    const outcome = this.plan(preset);
+    if (!outcome.plan) {
+      this.deps.fail(outcome.problem);
+      return false;
+    }
+    const { plan } = outcome;
+    const field = this.deps.editor.document.field;
+    const options = this.engineExportOptions(preset);
+    return this.exportToFolder(
+      `Export for ${ENGINE_LABELS[preset]}`,
+      plan.files.map((f) => f.name),
+      () => this.deps.codecs().encodeFiles({ kind: 'engine', field, options, data: this.deps.erosionMasks() ?? {}, fileName: plan.files[0].name }),
+    );
+  }
+
+  /**
+   * Main picks the folder first (and asks before replacing any of `names`); the files are then encoded
+   * and written one by one through the handle, which is always finished.
+   */
+  private async exportToFolder(title: string, names: string[], encode: () => Promise<CodecOutcome<ExportFile[]>>): Promise<boolean> {
+    const { api, fail } = this.deps;
+    this.store.setState({ exportBusy: true, exportProgress: 'Choosing a folder…' });
+    let handle: string | null = null;
+    try {
+      const chosen = await api.chooseExportDirectory({ title, fileNames: names });
+      // Cancelled: the dialog stays open with its choices.
+      if (chosen.status === 'cancelled') return false;
+      handle = chosen.handle;
+      this.store.setState({ exportProgress: `Encoding ${names.length} file${names.length === 1 ? '' : 's'}…` });
+      const outcome = await encode();
+      if (!outcome.ok) {
+        fail(outcome.message);
+        return false;
+      }
+      const files = outcome.value;
+      const unexpected = files.find((f) => !names.includes(f.name));
+      if (unexpected || files.length !== names.length) {
+        fail(`Could not export: the files made (${files.map((f) => f.name).join(', ')}) are not the ones planned`);
+        return false;
+      }
+      for (let k = 0; k < files.length; k++) {
+        this.store.setState({ exportProgress: `Writing ${k + 1} of ${files.length}…` });
+        await api.writeExportFile(handle, files[k].name, files[k].bytes);
+      }
+      this.cancel();
+      this.store.setState({ notice: `Exported ${files.length} file${files.length === 1 ? '' : 's'} to ${chosen.directoryName}` });
+      return true;
+    } catch (error) {
+      fail(`Could not export: ${error instanceof Error ? error.message : String(error)}`);
+      return false;
+    } finally {
+      if (handle) await api.finishExport(handle).catch(() => undefined);
+      this.store.setState({ exportBusy: false, exportProgress: null });
+    }
+  }
+}

@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { decodePng } from '../../shared/codecs/png/decode';
+import { compilePngHeightmap } from '../../shared/codecs/png-heightmap';
+import { compileR32 } from '../../shared/codecs/raw';
+import { createHeightfield, heightRange, type Heightfield } from '../../shared/terrain/heightfield';
+import { runCli, type CliIo } from './cli';
+
+interface FakeIo extends CliIo {
+  out: string;
+  err: string;
+  files: Map<string, Uint8Array>;
+  folders: string[];
+}
+
+function fakeIo(initial: Record<string, Uint8Array> = {}): FakeIo {
+  const io: FakeIo = {
+    out: '',
+    err: '',
+    files: new Map(Object.entries(initial)),
+    folders: [],
+    stdout: (s) => void (io.out += s),
+    stderr: (s) => void (io.err += s),
+    writeFile: async (path, data) => void io.files.set(path, data.slice()),
+    readFile: async (path) => {
+      const bytes = io.files.get(path);
+      if (!bytes) throw Object.assign(new Error(`ENOENT: no such file or directory, open '${path}'`), { code: 'ENOENT' });
+      return bytes;
+    },
+    makeDirectory: async (path) => void io.folders.push(path),
+  };
+  return io;
+}
+
+function terrain(width: number, depth: number, cellSize: number): Heightfield {
+  const field = createHeightfield(width, depth, cellSize);
+  for (let j = 0; j < depth; j++) for (let i = 0; i < width; i++) field.heights[j * width + i] = 20 + 15 * Math.sin(i / 7) * Math.cos(j / 5);
+  return field;
+}
+
+const text = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);
+
+describe('faultline export --preset', () => {
+  it('unreal: writes the PNG and NAME.unreal.json into DIR and prints the values to type', async () => {
+    const field = terrain(129, 129, 2);
+    const io = fakeIo({ 'in/map.png': compilePngHeightmap(field) });
+    expect(await runCli(['export', 'in/map.png', '--preset', 'unreal', '--out', 'out/ue/'], io)).toBe(0);
+    expect(io.err).toBe('');
+    expect(io.folders).toEqual(['out/ue/']);
+    expect([...io.files.keys()].filter((k) => k.startsWith('out/'))).toEqual(['out/ue/map.png', 'out/ue/map.unreal.json']);
+    const info = JSON.parse(text(io.files.get('out/ue/map.unreal.json'))) as Record<string, number>;
+    // Heights of the input PNG are 16-bit samples of its own range; the export range is that of the decoded map.
+    expect(info.size).toBe(127);
+    expect(info.scaleX).toBeCloseTo((256 * 100) / 126, 9);
+    expect(io.out).toContain('Unreal Engine 5 import values:');
+    expect(io.out).toMatch(/Scale Z: [\d.]+ cm/);
+    expect(decodePng(io.files.get('out/ue/map.png')!, 'map.png').width).toBe(127);
+  });
+
+  it('unity with masks from a rules file and synthetic erosion flow', async () => {
+    const field = terrain(65, 65, 1);
+    const flow = createHeightfield(65, 65, 1);
+    for (let j = 0; j < 65; j++) flow.heights[j * 65 + 32] = 10; // a river down the middle column
+    const rules = { layers: [{ name: 'ground' }, { name: 'river', rules: [{ source: 'flow', min: 0.5 }] }] };
+    const io = fakeIo({ 'm.r32': compileR32(field), 'rules.json': new TextEncoder().encode(JSON.stringify(rules)), 'flow.r32': compileR32(flow) });
+    const code = await runCli(['export', 'm.r32', '--preset', 'unity', '--out', 'u', '--name', 'isle', '--masks', 'rules.json', '--flow', 'flow.r32'], io);
+    expect(io.err).toBe('');
+    expect(code).toBe(0);
+    expect([...io.files.keys()].filter((k) => k.startsWith('u/'))).toEqual(['u/isle.raw', 'u/isle_splat0.png', 'u/isle.unity.json']);
+    const river = decodePng(io.files.get('u/isle_splat0.png')!, 's.png', { channel: 'g' });
+    expect([river.width, river.height]).toEqual([64, 64]);
+    // Alphamap texels straddle the river column (x = 31.5 … 32.5 of 64): they are half river.
+    expect(river.samples[10 * 64 + 31]).toBeGreaterThan(100);
+    expect(river.samples[10 * 64 + 5]).toBe(0);
+    const info = JSON.parse(text(io.files.get('u/isle.unity.json'))) as Record<string, number>;
+    const { min, max } = heightRange(field.heights);
+    expect(info.height).toBeCloseTo(max - min, 6);
+    expect(info.alphamapResolution).toBe(64);
+  });
+
+  it('godot presets: EXR by default, R16 on request, HTerrain .raw', async () => {
+    const field = terrain(40, 33, 1);
+    const io = fakeIo({ 'g.r32': compileR32(field) });
+    expect(await runCli(['export', 'g.r32', '--size', '40', '--depth', '33', '--preset', 'godot-terrain3d', '--out', 'g'], io)).toBe(0);
+    expect(io.files.has('g/g.exr')).toBe(true);
+    expect(await runCli(['export', 'g.r32', '--size', '40', '--depth', '33', '--preset', 'godot-hterrain', '--height-format', 'r16', '--out', 'h'], io)).toBe(0);
+    expect(io.files.get('h/g.raw')?.length).toBe(33 * 33 * 2);
+    expect(JSON.parse(text(io.files.get('h/g.hterrain.json'))).resolution).toBe(33);
+  });
+
+  it('refuses bad combinations before reading anything, and reports bad rule files', async () => {
+    const io = fakeIo({ 'm.r32': compileR32(terrain(33, 33, 1)), 'bad.json': new TextEncoder().encode('{"layers":[{"name":"x","rules":[{"source":"flow"}]}]}') });
+    const usage = async (args: string[], message: RegExp) => {
+      io.err = '';
+      expect(await runCli(['export', 'm.r32', ...args], io)).toBe(2);
+      expect(io.err).toMatch(message);
+    };
+    await usage(['--preset', 'cryengine', '--out', 'd'], /--preset must be unreal or unity or godot-terrain3d or godot-hterrain/);
+    await usage(['--preset', 'unreal', '--out', 'd', '--bits', '8'], /--bits is not used with --preset/);
+    await usage(['--out', 'x.png', '--resolution', '127'], /--resolution needs --preset/);
+    await usage(['--preset', 'unreal', '--out', 'd', '--height-format', 'exr'], /for the Godot presets/);
+    await usage(['--out', 'x.r16', '--normal-map', 'tangent'], /writes a PNG/);
+    await usage(['--preset', 'unreal', '--out', 'd', '--crop-origin', '1:1'], /needs --fit crop/);
+    io.err = '';
+    expect(await runCli(['export', 'm.r32', '--preset', 'unreal', '--out', 'd', '--masks', 'bad.json'], io)).toBe(1);
+    expect(io.err).toMatch(/^faultline export: bad\.json: layers\[0\]\.rules\[0\]\.source flow needs erosion results/);
+    io.err = '';
+    expect(await runCli(['export', 'm.r32', '--preset', 'unreal', '--out', 'd', '--resolution', '505', '--fit', 'crop'], io)).toBe(1);
+    expect(io.err).toMatch(/does not fit/);
+    expect([...io.files.keys()].some((k) => k.startsWith('d/'))).toBe(false);
+  });
+});
+
+describe('faultline export: tiles, normal maps, EXR', () => {
+  it('cuts tiles NAME_x{X}_y{Y} sharing edges, all in the whole map’s range', async () => {
+    const field = terrain(9, 5, 1);
+    const io = fakeIo({ 'm.r32': compileR32(field) });
+    expect(await runCli(['export', 'm.r32', '--size', '9', '--depth', '5', '--out', 'tiles/part.png', '--tile-size', '5'], io)).toBe(0);
+    expect([...io.files.keys()].filter((k) => k.startsWith('tiles/'))).toEqual(['tiles/part_x0_y0.png', 'tiles/part_x1_y0.png']);
+    const left = decodePng(io.files.get('tiles/part_x0_y0.png')!, 'l.png');
+    const right = decodePng(io.files.get('tiles/part_x1_y0.png')!, 'r.png');
+    const { min, max } = heightRange(field.heights);
+    expect([Number(left.text['faultline:heightMin']), Number(right.text['faultline:heightMax'])]).toEqual([min, max]);
+    for (let j = 0; j < 5; j++) expect(right.samples[j * 5]).toBe(left.samples[j * 5 + 4]);
+  });
+
+  it('writes a normal map and an EXR', async () => {
+    const field = terrain(17, 17, 1);
+    const io = fakeIo({ 'm.r32': compileR32(field) });
+    expect(await runCli(['export', 'm.r32', '--out', 'n.png', '--normal-map', 'tangent', '--normal-green', 'down'], io)).toBe(0);
+    expect(decodePng(io.files.get('n.png')!, 'n.png', { channel: 'b' }).colourType).toBe(2);
+    expect(io.out).toContain('tangent-space normal map, green down');
+    expect(await runCli(['export', 'm.r32', '--out', 'h.exr', '--exr-compression', 'none'], io)).toBe(0);
+    expect(io.files.get('h.exr')!.length).toBeGreaterThan(17 * 17 * 4);
+  });
+
+  it('documents every option in --help', async () => {
+    const io = fakeIo();
+    expect(await runCli(['export', '--help'], io)).toBe(0);
+    for (const option of ['--preset', '--resolution', '--fit', '--crop-origin', '--height-format', '--masks', '--flow', '--deposition', '--normal-map', '--normal-green', '--tile-size', '--tile-overlap', '--exr-compression', '.exr']) {
+      expect(io.out).toContain(option);
+    }
+  });
+});

@@ -1,0 +1,157 @@
+/**
+ * `faultline export IN --preset ENGINE --out DIR`, and the multi-file forms of plain export
+ * (`--tile-size`, `--normal-map`): everything but argument parsing and reading the input.
+ */
+import { displayFileName } from '../../shared/codecs/errors';
+import { parseR32 } from '../../shared/codecs/raw';
+import { compileNormalMap, tiledFiles, tiledNormalMaps } from '../../shared/export/fileExport';
+import { availableSources, parseMaskSet, type MaskSet, type MaskSourceData } from '../../shared/export/masks';
+import { buildEngineExport, type ExportFile } from '../../shared/export/presets';
+import { heightRange, type Heightfield } from '../../shared/terrain/heightfield';
+import type { CliIo } from './cli';
+import type { ExportArgs } from './exchangeArgs';
+import type { LoadedInput } from './inputs';
+import { outputFormatFor } from './outputs';
+
+const EXIT_OK = 0;
+const EXIT_FAILURE = 1;
+
+function message(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0];
+}
+
+/** DIR/NAME without Node's path module (this file runs under test with a fake io). */
+export function joinPath(directory: string, name: string): string {
+  const trimmed = directory.replace(/[\\/]+$/, '');
+  return trimmed === '' ? `/${name}` : `${trimmed}/${name}`;
+}
+
+/** The folder part of a path ('' for a bare name). */
+function folderOf(path: string): string {
+  const cut = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
+  return cut >= 0 ? path.slice(0, cut) : '';
+}
+
+async function readBytes(io: CliIo, path: string): Promise<Uint8Array> {
+  const readFile = io.readFile ?? (await import('./readInputFile')).readInputFile;
+  return readFile(path);
+}
+
+/** Erosion data files (.r32 at the input's size) and the mask rules, or a one-line error. */
+async function readMaskInputs(io: CliIo, options: ExportArgs, field: Heightfield): Promise<{ masks: MaskSet | null; data: MaskSourceData }> {
+  const engine = options.engine!;
+  const data: MaskSourceData = {};
+  for (const [key, path] of [
+    ['flow', engine.flowFile],
+    ['deposition', engine.depositionFile],
+  ] as const) {
+    if (!path) continue;
+    const decoded = parseR32(await readBytes(io, path), displayFileName(path), { width: field.width, depth: field.depth });
+    data[key] = decoded.samples as Float32Array;
+  }
+  if (!engine.masksFile) return { masks: null, data };
+  const name = displayFileName(engine.masksFile);
+  const text = new TextDecoder().decode(await readBytes(io, engine.masksFile));
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${name}: is not JSON (${message(error)})`);
+  }
+  try {
+    return { masks: parseMaskSet(json, availableSources(data)), data };
+  } catch (error) {
+    throw new Error(`${name}: ${message(error)}`);
+  }
+}
+
+async function writeAll(io: CliIo, directory: string, files: ExportFile[], describe: (file: ExportFile) => string): Promise<boolean> {
+  try {
+    if (directory !== '') await io.makeDirectory?.(directory);
+  } catch (error) {
+    io.stderr(`faultline export: cannot create ${directory}: ${message(error)}\n`);
+    return false;
+  }
+  for (const file of files) {
+    const path = directory === '' ? file.name : joinPath(directory, file.name);
+    try {
+      await io.writeFile(path, file.bytes);
+    } catch (error) {
+      io.stderr(`faultline export: cannot write ${path}: ${message(error)}\n`);
+      return false;
+    }
+    io.stdout(`wrote ${path} (${describe(file)})\n`);
+  }
+  return true;
+}
+
+export async function runEngineExport(options: ExportArgs, loaded: LoadedInput, io: CliIo): Promise<number> {
+  const engine = options.engine!;
+  let inputs: { masks: MaskSet | null; data: MaskSourceData };
+  try {
+    inputs = await readMaskInputs(io, options, loaded.field);
+  } catch (error) {
+    io.stderr(`faultline export: ${message(error)}\n`);
+    return EXIT_FAILURE;
+  }
+  const name = engine.name ?? displayFileName(options.input).replace(/\.[^.]*$/, '');
+  let built: ReturnType<typeof buildEngineExport>;
+  try {
+    built = buildEngineExport(
+      loaded.field,
+      {
+        preset: engine.preset,
+        name,
+        size: engine.resolution,
+        fit: engine.fit,
+        cropOrigin: engine.cropOrigin,
+        heightFormat: engine.heightFormat,
+        exrCompression: options.exrCompression,
+        normalMap: options.normalMap ?? null,
+        masks: inputs.masks,
+        tiles: options.tiles ?? null,
+      },
+      inputs.data,
+    );
+  } catch (error) {
+    io.stderr(`faultline export: ${message(error)}\n`);
+    return EXIT_FAILURE;
+  }
+  const { plan, files } = built;
+  const roles = new Map(plan.files.map((f) => [f.name, f]));
+  const ok = await writeAll(io, options.output, files, (file) => {
+    const planned = roles.get(file.name)!;
+    const size = planned.tile ? `${planned.tile.width}×${planned.tile.depth}` : `${plan.width}×${plan.depth}`;
+    return planned.role === 'info' ? 'import values' : `${size}, ${planned.role}${planned.layers ? ` ${planned.layers.join('+')}` : ''}`;
+  });
+  if (!ok) return EXIT_FAILURE;
+  io.stdout(`${plan.engine} import values:\n`);
+  for (const n of plan.numbers) io.stdout(`  ${n.label}: ${n.value}${n.unit ? ` ${n.unit}` : ''}\n`);
+  for (const note of plan.notes) io.stdout(`  ${note}\n`);
+  return EXIT_OK;
+}
+
+/** `--tile-size` and/or `--normal-map` without a preset: files beside --out, named after it. */
+export async function runMultiFileExport(options: ExportArgs, loaded: LoadedInput, io: CliIo): Promise<number> {
+  const format = outputFormatFor(options.output)!;
+  const { field } = loaded;
+  const fileName = displayFileName(options.output);
+  let files: ExportFile[];
+  try {
+    if (options.normalMap) {
+      files = options.tiles ? tiledNormalMaps(field, options.tiles, fileName, options.normalMap) : [{ name: fileName, bytes: compileNormalMap(field, options.normalMap) }];
+    } else {
+      // Every tile maps the whole map's range, so that tiles join without steps.
+      const range = options.range === 'auto' ? heightRange(field.heights) : options.range;
+      files = tiledFiles(field, options.tiles!, fileName, (tile, name) =>
+        format.encode(tile, { bits: options.bits, range, byteOrder: options.byteOrder, flip: options.flip, exrCompression: options.exrCompression, recipe: null, props: [], fileName: name }),
+      );
+    }
+  } catch (error) {
+    io.stderr(`faultline export: ${message(error)}\n`);
+    return EXIT_FAILURE;
+  }
+  const kind = options.normalMap ? `${options.normalMap.space}-space normal map, green ${options.normalMap.green}` : format.extension.slice(1);
+  const ok = await writeAll(io, folderOf(options.output), files, () => kind);
+  return ok ? EXIT_OK : EXIT_FAILURE;
+}

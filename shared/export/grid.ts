@@ -1,0 +1,46 @@
+/**
+ * What engine exports work on: a grid of vertex values with its own spacing along x and z (a map
+ * resampled to an engine's size may have cells that are not square). Row-major, index j · width + i,
+ * row 0 the smallest z, as everywhere in Faultline.
+ */
+import { createHeightfield, type Heightfield } from '../terrain/heightfield';
+
+export interface ExportGrid {
+  readonly width: number;
+  readonly depth: number;
+  /** Metres between neighbouring vertices along x and along z. */
+  readonly cellX: number;
+  readonly cellZ: number;
+  readonly heights: Float32Array;
+}
+
+export function gridFromField(field: Heightfield): ExportGrid {
+  return { width: field.width, depth: field.depth, cellX: field.cellSize, cellZ: field.cellSize, heights: field.heights };
+}
+
+/**
+ * The grid as a heightfield for the heightmap codecs, which only store the samples (and, in a PNG's
+ * text, one cell size: x's).
+ */
+export function gridAsField(grid: ExportGrid): Heightfield {
+  return createHeightfield(grid.width, grid.depth, grid.cellX, grid.heights);
+}
+
+/** Extent in metres along x and z. */
+export function gridExtent(grid: Pick<ExportGrid, 'width' | 'depth' | 'cellX' | 'cellZ'>): { sizeX: number; sizeZ: number } {
+  return { sizeX: (grid.width - 1) * grid.cellX, sizeZ: (grid.depth - 1) * grid.cellZ };
+}
+
+/** A rectangle of vertices [i0, i0 + width) × [j0, j0 + depth) of any per-vertex values. */
+export function cropValues(values: Float32Array, sourceWidth: number, i0: number, j0: number, width: number, depth: number): Float32Array {
+  const out = new Float32Array(width * depth);
+  for (let j = 0; j < depth; j++) out.set(values.subarray((j0 + j) * sourceWidth + i0, (j0 + j) * sourceWidth + i0 + width), j * width);
+  return out;
+}
+
+export function cropGrid(grid: ExportGrid, i0: number, j0: number, width: number, depth: number): ExportGrid {
+  if (!(i0 >= 0 && j0 >= 0 && i0 + width <= grid.width && j0 + depth <= grid.depth && width >= 2 && depth >= 2)) {
+    throw new RangeError(`crop ${width} × ${depth} at (${i0}, ${j0}) does not fit a ${grid.width} × ${grid.depth} map`);
+  }
+  return { width, depth, cellX: grid.cellX, cellZ: grid.cellZ, heights: cropValues(grid.heights, grid.width, i0, j0, width, depth) };
+}

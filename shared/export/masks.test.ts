@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { createHeightfield, vertexX, vertexZ } from '../terrain/heightfield';
+import { gridFromField } from './grid';
+import { availableSources, defaultMaskSet, layerCoverage, layerWeights, MaskSetError, MaskSources, parseMaskSet, quantiseWeights, ruleWeight, vertexCurvature } from './masks';
+
+function cone(size: number, cellSize: number, sign: 1 | -1) {
+  const field = createHeightfield(size, size, cellSize);
+  for (let j = 0; j < size; j++) for (let i = 0; i < size; i++) field.heights[j * size + i] = sign * (100 - 2 * Math.hypot(vertexX(field, i), vertexZ(field, j)));
+  return field;
+}
+
+describe('mask rules', () => {
+  it('weigh a band with soft or hard edges', () => {
+    const band = { source: 'height' as const, min: 10, max: 20, softness: 4 };
+    expect([6, 8, 10, 15, 20, 22, 24].map((v) => ruleWeight(band, v))).toEqual([0, 0.5, 1, 1, 1, 0.5, 0]);
+    expect([9.99, 10, 20, 20.01].map((v) => ruleWeight({ source: 'slope', min: 10, max: 20 }, v))).toEqual([0, 1, 1, 0]);
+    expect(ruleWeight({ source: 'curvature' }, -5)).toBe(1);
+  });
+
+  it('slope comes from the exact triangles: a plane at 45° is 45° everywhere', () => {
+    const field = createHeightfield(5, 5, 2);
+    for (let j = 0; j < 5; j++) for (let i = 0; i < 5; i++) field.heights[j * 5 + i] = vertexX(field, i);
+    const slopes = new MaskSources(gridFromField(field)).values('slope');
+    for (const s of slopes) expect(s).toBeCloseTo(45, 4);
+  });
+
+  it('curvature is positive on a peak and negative in a bowl', () => {
+    const peak = vertexCurvature(gridFromField(cone(9, 1, 1)));
+    const bowl = vertexCurvature(gridFromField(cone(9, 1, -1)));
+    expect(peak[4 * 9 + 4]).toBeGreaterThan(0);
+    expect(bowl[4 * 9 + 4]).toBeLessThan(0);
+    expect(peak[4 * 9 + 4]).toBeCloseTo(-bowl[4 * 9 + 4], 6);
+    // A plane has none, borders included.
+    const plane = createHeightfield(4, 4, 1);
+    plane.heights.set([0, 1, 2, 3, 1, 2, 3, 4, 2, 3, 4, 5, 3, 4, 5, 6]);
+    expect([...vertexCurvature(gridFromField(plane))].every((c) => c === 0)).toBe(true);
+  });
+
+  it('stack layers so that the weights sum to 1, and bytes to exactly 255', () => {
+    const field = cone(17, 1, 1);
+    const set = defaultMaskSet(36, 100);
+    const sources = new MaskSources(gridFromField(field));
+    const weights = layerWeights(set, sources, 17 * 17);
+    const bytes = quantiseWeights(weights);
+    for (let k = 0; k < 17 * 17; k++) {
+      expect(weights[0][k] + weights[1][k] + weights[2][k]).toBeCloseTo(1, 6);
+      expect(bytes[0][k] + bytes[1][k] + bytes[2][k]).toBe(255);
+    }
+    // The top of the cone is snow; its steep flanks (slope atan 2 ≈ 63°) below the snow line rock.
+    expect(bytes[2][8 * 17 + 8]).toBe(255);
+    expect(bytes[1][8 * 17]).toBe(255);
+    expect(bytes[1][8 * 17 + 1]).toBeLessThan(255); // 86 m: partly under the snow's soft edge
+    expect(bytes[1][8 * 17 + 1]).toBeGreaterThan(0);
+  });
+
+  it('use erosion flow when the document has it (synthetic flow along a channel)', () => {
+    const field = createHeightfield(8, 8, 1);
+    const flow = new Float32Array(64);
+    for (let j = 0; j < 8; j++) flow[j * 8 + 3] = 40 + j; // a channel down column 3
+    const sources = new MaskSources(gridFromField(field), { flow });
+    const set = parseMaskSet({ layers: [{ name: 'dirt' }, { name: 'river', rules: [{ source: 'flow', min: 0.5 }] }] }, availableSources({ flow }));
+    const [dirt, river] = quantiseWeights(layerWeights(set, sources, 64));
+    for (let k = 0; k < 64; k++) expect(river[k]).toBe(k % 8 === 3 ? 255 : 0);
+    expect(dirt[0]).toBe(255);
+    expect(layerCoverage(set.layers[1], sources, 64)[3]).toBe(1);
+  });
+
+  it('refuse bad rule files with the place of the problem', () => {
+    const bad = (value: unknown, message: RegExp) => expect(() => parseMaskSet(value)).toThrow(message);
+    bad(null, /"layers" list/);
+    bad({ layers: [] }, /at least one layer/);
+    bad({ layers: [{ name: 'a b' }] }, /layers\[0\]\.name/);
+    bad({ layers: [{ name: 'a' }, { name: 'A' }] }, /used twice/);
+    bad({ layers: [{ name: 'a', rules: [{ source: 'wind' }] }] }, /layers\[0\]\.rules\[0\]\.source must be one of/);
+    bad({ layers: [{ name: 'a', rules: [{ source: 'flow' }] }] }, /needs erosion results/);
+    bad({ layers: [{ name: 'a', rules: [{ source: 'slope', min: 5, max: 1 }] }] }, /min ≤ max/);
+    bad({ layers: [{ name: 'a', rules: [{ source: 'slope', softness: -1 }] }] }, /softness must be ≥ 0/);
+    expect(() => new MaskSources(gridFromField(createHeightfield(2, 2, 1))).values('deposition')).toThrow(MaskSetError);
+  });
+});

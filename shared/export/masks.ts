@@ -1,0 +1,288 @@
+/**
+ * Masks (splat / weight maps) by rules. A layer's coverage is the product of its rules, each a band
+ * of one source with soft edges; layers stack in order — the first is the base, each later layer
+ * covers those below it by its coverage — so the weights of every vertex sum to 1 (and, as bytes,
+ * to exactly 255), which is what weight-blended Unreal layers, Unity alphamaps and HTerrain's
+ * CLASSIC4 splatmap expect.
+ *
+ * Sources, per vertex: height (m), slope (degrees from horizontal, of the vertex normal from the exact
+ * triangles), curvature (1/m, −∇²h: positive on convex ridges and peaks, negative in concave hollows),
+ * and, when the document has erosion results, flow and deposition (each divided by its largest value
+ * on the map, so 0…1).
+ */
+import type { ExportGrid } from './grid';
+import { vertexNormals, vertexSlopes } from './normals';
+
+export const MASK_SOURCES = ['height', 'slope', 'curvature', 'flow', 'deposition'] as const;
+export type MaskSource = (typeof MASK_SOURCES)[number];
+export const EROSION_SOURCES: readonly MaskSource[] = ['flow', 'deposition'];
+
+export const MASK_SOURCE_LABELS: Record<MaskSource, string> = {
+  height: 'Height (m)',
+  slope: 'Slope (°)',
+  curvature: 'Curvature (1/m, + convex)',
+  flow: 'Erosion flow (0–1)',
+  deposition: 'Deposition (0–1)',
+};
+
+export interface MaskRule {
+  source: MaskSource;
+  /** Full coverage from min to max (either may be absent: unbounded). */
+  min?: number;
+  max?: number;
+  /** Width of the fade outside [min, max], in the source's units (0 or absent: a hard edge). */
+  softness?: number;
+}
+
+export interface MaskLayer {
+  /** Used in file names: letters, digits, '-' and '_'. */
+  name: string;
+  /** All must hold (their weights multiply); none = everywhere. */
+  rules: MaskRule[];
+}
+
+export interface MaskSet {
+  layers: MaskLayer[];
+}
+
+/** Per-vertex values that come from elsewhere (erosion), laid out like the heights. */
+export interface MaskSourceData {
+  flow?: Float32Array;
+  deposition?: Float32Array;
+}
+
+export const MAX_MASK_LAYERS = 16;
+export const MASK_LAYER_NAME = /^[A-Za-z0-9_-]{1,32}$/;
+
+export class MaskSetError extends Error {
+  override name = 'MaskSetError';
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function optionalNumber(value: unknown, where: string): number | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw new MaskSetError(`${where} must be a finite number`);
+  return value;
+}
+
+/**
+ * Checks a mask set from JSON (a rules file, a saved dialog state): the first problem is thrown as a
+ * MaskSetError naming where it is. `available` lists the sources this document has data for.
+ */
+export function parseMaskSet(value: unknown, available: readonly MaskSource[] = ['height', 'slope', 'curvature']): MaskSet {
+  if (!isRecord(value) || !Array.isArray(value.layers)) throw new MaskSetError('a mask set is an object with a "layers" list');
+  if (value.layers.length === 0) throw new MaskSetError('a mask set needs at least one layer');
+  if (value.layers.length > MAX_MASK_LAYERS) throw new MaskSetError(`at most ${MAX_MASK_LAYERS} layers, got ${value.layers.length}`);
+  const names = new Set<string>();
+  const layers = value.layers.map((layer: unknown, l: number): MaskLayer => {
+    const where = `layers[${l}]`;
+    if (!isRecord(layer)) throw new MaskSetError(`${where} must be an object`);
+    if (typeof layer.name !== 'string' || !MASK_LAYER_NAME.test(layer.name)) throw new MaskSetError(`${where}.name must be 1–32 letters, digits, "-" or "_"`);
+    if (names.has(layer.name.toLowerCase())) throw new MaskSetError(`${where}.name "${layer.name}" is used twice`);
+    names.add(layer.name.toLowerCase());
+    const rules = layer.rules ?? [];
+    if (!Array.isArray(rules) || rules.length > 8) throw new MaskSetError(`${where}.rules must be a list of at most 8 rules`);
+    return {
+      name: layer.name,
+      rules: rules.map((rule: unknown, r: number): MaskRule => {
+        const at = `${where}.rules[${r}]`;
+        if (!isRecord(rule)) throw new MaskSetError(`${at} must be an object`);
+        if (!(MASK_SOURCES as readonly unknown[]).includes(rule.source)) throw new MaskSetError(`${at}.source must be one of ${MASK_SOURCES.join(', ')}`);
+        const source = rule.source as MaskSource;
+        if (!available.includes(source)) throw new MaskSetError(`${at}.source ${source} needs erosion results, which this terrain does not have`);
+        const min = optionalNumber(rule.min, `${at}.min`);
+        const max = optionalNumber(rule.max, `${at}.max`);
+        const softness = optionalNumber(rule.softness, `${at}.softness`);
+        if (min !== undefined && max !== undefined && min > max) throw new MaskSetError(`${at} needs min ≤ max, got ${min}..${max}`);
+        if (softness !== undefined && softness < 0) throw new MaskSetError(`${at}.softness must be ≥ 0`);
+        return { source, ...(min !== undefined && { min }), ...(max !== undefined && { max }), ...(softness !== undefined && { softness }) };
+      }),
+    };
+  });
+  return { layers };
+}
+
+/** Sources a document can use: the terrain's own, plus erosion's when present. */
+export function availableSources(data: MaskSourceData | null | undefined): MaskSource[] {
+  const out: MaskSource[] = ['height', 'slope', 'curvature'];
+  if (data?.flow) out.push('flow');
+  if (data?.deposition) out.push('deposition');
+  return out;
+}
+
+/**
+ * −∇²h, 1/m. Border vertices take the second difference of their inner neighbour (one-sided), so a
+ * plane has no curvature anywhere; a side of fewer than three vertices has none along it.
+ */
+export function vertexCurvature(grid: ExportGrid): Float32Array {
+  const { width: w, depth: d, cellX, cellZ, heights: h } = grid;
+  const out = new Float32Array(w * d);
+  const ix = w >= 3 ? 1 / (cellX * cellX) : 0;
+  const iz = d >= 3 ? 1 / (cellZ * cellZ) : 0;
+  for (let j = 0; j < d; j++) {
+    const jc = d >= 3 ? Math.min(d - 2, Math.max(1, j)) : j;
+    for (let i = 0; i < w; i++) {
+      const ic = w >= 3 ? Math.min(w - 2, Math.max(1, i)) : i;
+      const alongX = ix === 0 ? 0 : (h[j * w + ic - 1] - 2 * h[j * w + ic] + h[j * w + ic + 1]) * ix;
+      const alongZ = iz === 0 ? 0 : (h[(jc - 1) * w + i] - 2 * h[jc * w + i] + h[(jc + 1) * w + i]) * iz;
+      out[j * w + i] = -(alongX + alongZ);
+    }
+  }
+  return out;
+}
+
+function normalisedByMax(values: Float32Array): Float32Array {
+  let max = 0;
+  for (let k = 0; k < values.length; k++) if (values[k] > max) max = values[k];
+  const out = new Float32Array(values.length);
+  if (max > 0) for (let k = 0; k < values.length; k++) out[k] = Math.max(0, values[k]) / max;
+  return out;
+}
+
+/** Computes each source at most once per grid. */
+export class MaskSources {
+  private cache = new Map<MaskSource, Float32Array>();
+  private normals: Float32Array | null = null;
+
+  constructor(
+    private readonly grid: ExportGrid,
+    private readonly data: MaskSourceData = {},
+  ) {}
+
+  vertexNormals(): Float32Array {
+    this.normals ??= vertexNormals(this.grid);
+    return this.normals;
+  }
+
+  values(source: MaskSource): Float32Array {
+    let values = this.cache.get(source);
+    if (values) return values;
+    const count = this.grid.width * this.grid.depth;
+    switch (source) {
+      case 'height':
+        values = this.grid.heights;
+        break;
+      case 'slope':
+        values = vertexSlopes(this.vertexNormals());
+        break;
+      case 'curvature':
+        values = vertexCurvature(this.grid);
+        break;
+      case 'flow':
+      case 'deposition': {
+        const raw = this.data[source];
+        if (!raw) throw new MaskSetError(`${source} needs erosion results, which this terrain does not have`);
+        if (raw.length !== count) throw new MaskSetError(`${source} has ${raw.length} values for ${count} vertices`);
+        values = normalisedByMax(raw);
+        break;
+      }
+    }
+    this.cache.set(source, values);
+    return values;
+  }
+}
+
+function smoothstep(edge0: number, edge1: number, v: number): number {
+  const t = Math.min(1, Math.max(0, (v - edge0) / (edge1 - edge0)));
+  return t * t * (3 - 2 * t);
+}
+
+/** Weight 0…1 of one rule for one value. */
+export function ruleWeight(rule: MaskRule, value: number): number {
+  const soft = rule.softness ?? 0;
+  let w = 1;
+  if (rule.min !== undefined) w *= soft > 0 ? smoothstep(rule.min - soft, rule.min, value) : value >= rule.min ? 1 : 0;
+  if (rule.max !== undefined) w *= soft > 0 ? 1 - smoothstep(rule.max, rule.max + soft, value) : value <= rule.max ? 1 : 0;
+  return w;
+}
+
+/** Multiplies `out` by one rule's weights (the loop form of `ruleWeight`, for whole maps). */
+function applyRule(rule: MaskRule, values: Float32Array, out: Float32Array): void {
+  const soft = rule.softness ?? 0;
+  const hasMin = rule.min !== undefined;
+  const hasMax = rule.max !== undefined;
+  const min = rule.min ?? 0;
+  const max = rule.max ?? 0;
+  for (let k = 0; k < out.length; k++) {
+    if (out[k] === 0) continue;
+    const v = values[k];
+    let w = 1;
+    if (hasMin) {
+      if (v < min - soft || (soft === 0 && v < min)) w = 0;
+      else if (soft > 0 && v < min) {
+        const t = (v - (min - soft)) / soft;
+        w = t * t * (3 - 2 * t);
+      }
+    }
+    if (hasMax && w > 0) {
+      if (v > max + soft || (soft === 0 && v > max)) w = 0;
+      else if (soft > 0 && v > max) {
+        const t = (v - max) / soft;
+        w *= 1 - t * t * (3 - 2 * t);
+      }
+    }
+    out[k] *= w;
+  }
+}
+
+/** Coverage 0…1 of a layer on its own (its rules multiplied). */
+export function layerCoverage(layer: MaskLayer, sources: MaskSources, count: number): Float32Array {
+  const out = new Float32Array(count).fill(1);
+  for (const rule of layer.rules) applyRule(rule, sources.values(rule.source), out);
+  return out;
+}
+
+/** Final weights of every layer (stacked, summing to 1 per vertex). */
+export function layerWeights(set: MaskSet, sources: MaskSources, count: number): Float32Array[] {
+  const weights = set.layers.map((layer, l) => (l === 0 ? new Float32Array(count).fill(1) : layerCoverage(layer, sources, count)));
+  // Top-down: each layer takes its coverage of what the layers above it left.
+  const left = new Float32Array(count).fill(1);
+  for (let l = weights.length - 1; l >= 0; l--) {
+    const w = weights[l];
+    for (let k = 0; k < count; k++) {
+      const taken = left[k] * w[k];
+      w[k] = taken;
+      left[k] -= taken;
+    }
+  }
+  return weights;
+}
+
+/** Bytes 0…255 per layer whose sum is exactly 255 at every vertex (largest remainders get the rounding). */
+export function quantiseWeights(weights: readonly Float32Array[]): Uint8Array[] {
+  const layers = weights.length;
+  const count = layers > 0 ? weights[0].length : 0;
+  const out = weights.map(() => new Uint8Array(count));
+  const remainders = new Float64Array(layers);
+  for (let k = 0; k < count; k++) {
+    let total = 0;
+    for (let l = 0; l < layers; l++) {
+      const scaled = weights[l][k] * 255;
+      const floor = Math.floor(scaled + 1e-9);
+      out[l][k] = floor;
+      remainders[l] = scaled - floor;
+      total += floor;
+    }
+    for (let missing = 255 - total; missing > 0; missing--) {
+      let best = 0;
+      for (let l = 1; l < layers; l++) if (remainders[l] > remainders[best]) best = l;
+      out[best][k]++;
+      remainders[best] = -1;
+    }
+  }
+  return out;
+}
+
+/** A starting set for a map with this height range: grass everywhere, rock on steep ground, snow on top. */
+export function defaultMaskSet(min: number, max: number): MaskSet {
+  const span = Math.max(max - min, 1);
+  const round = (v: number) => Math.round(v * 100) / 100;
+  return {
+    layers: [
+      { name: 'grass', rules: [] },
+      { name: 'rock', rules: [{ source: 'slope', min: 35, softness: 8 }] },
+      { name: 'snow', rules: [{ source: 'height', min: round(min + 0.8 * span), softness: round(0.05 * span) }] },
+    ],
+  };
+}

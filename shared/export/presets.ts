@@ -1,0 +1,535 @@
+/**
+ * Engine-ready exports: what to write for Unreal, Unity, Godot Terrain3D and Godot HTerrain, and the
+ * values to type into each engine's import. `planEngineExport` is cheap (sizes, numbers, file names:
+ * what the dialog shows); `buildEngineExport` does the work (resampling from the exact surface,
+ * masks, normal maps, encoding) and returns the files with the same plan.
+ *
+ * One height range for the whole export — the map's own min..max — so that tiles and crops of one
+ * map share one Z scale.
+ */
+import { encodeUtf8 } from '../codecs/bytes';
+import { compileExrHeightmap, type ExrCompression } from '../codecs/exr';
+import { encodeGrayPng } from '../codecs/png/encode';
+import { encodeColourPng } from '../codecs/png/encodeColour';
+import { compilePngHeightmap } from '../codecs/png-heightmap';
+import { compileR16 } from '../codecs/raw';
+import type { JsonObject, JsonValue } from '../codecs/json';
+import { heightRange, type Heightfield } from '../terrain/heightfield';
+import {
+  ENGINE_LABELS,
+  engineSizeProblem,
+  largestFittingSize,
+  nearestEngineSize,
+  terrain3dRegionSize,
+  unityAlphamapResolution,
+  unrealLayoutFor,
+  UNITY_MAX_TILE,
+  UNITY_TILE_SIZES,
+  type EnginePreset,
+} from './engines';
+import { cropGrid, cropValues, gridAsField, gridFromField, type ExportGrid } from './grid';
+import { layerWeights, MaskSources, quantiseWeights, type MaskSet, type MaskSourceData } from './masks';
+import { normalMapPixels, type GreenDirection, type NormalSpace, type WorldAxes } from './normals';
+import { resampleExact, resampleValues, sampleAtTexelCentres } from './resample';
+import { tileLayout, tileName, tileSpecProblem, type Tile, type TileSpec } from './tiles';
+
+export type FitMode = 'resample' | 'crop';
+export type GodotHeightFormat = 'exr' | 'r16';
+
+export interface EngineExportOptions {
+  preset: EnginePreset;
+  /** Base of every file name (NAME.png, NAME.unreal.json, NAME_rock.png…). */
+  name: string;
+  /** Vertices per side of the whole export (Unreal, Unity, HTerrain); default: the engine size nearest the map. */
+  size?: number;
+  /** Resample the whole map from its exact surface to the size (default), or cut a window of that size. */
+  fit?: FitMode;
+  /** Crop only: first vertex of the window; default centred. */
+  cropOrigin?: { i: number; j: number } | null;
+  /** Godot only: EXR (metres, default) or R16 with a height range. */
+  heightFormat?: GodotHeightFormat;
+  exrCompression?: ExrCompression;
+  normalMap?: { space: NormalSpace; green: GreenDirection } | null;
+  masks?: MaskSet | null;
+  /** Unreal, Terrain3D: cut into tiles; Unity: terrains of this resolution (overlap 1). Default none (Unity: 4097 above that). */
+  tiles?: TileSpec | null;
+}
+
+export type ExportFileRole = 'heightmap' | 'weightmap' | 'splatmap' | 'normalmap' | 'info';
+
+export interface PlannedFile {
+  name: string;
+  role: ExportFileRole;
+  /** Which tile, for tiled exports. */
+  tile?: Tile;
+  /** Which layer(s) a weight or splat map holds. */
+  layers?: string[];
+}
+
+/** One value to type into the engine, as the dialog shows it (with a copy button). */
+export interface EngineNumber {
+  key: string;
+  label: string;
+  value: number | string;
+  unit: string;
+}
+
+export interface EnginePlan {
+  preset: EnginePreset;
+  engine: string;
+  name: string;
+  /** The exported grid (the whole map, before tiling). */
+  width: number;
+  depth: number;
+  cellX: number;
+  cellZ: number;
+  source: { mode: 'resample' } | { mode: 'crop'; i0: number; j0: number } | { mode: 'native' };
+  /** Heights the 16-bit samples (and every tile) map to. */
+  range: { min: number; max: number };
+  tiles: Tile[] | null;
+  files: PlannedFile[];
+  numbers: EngineNumber[];
+  /** The JSON written beside the files (NAME.<engine>.json). */
+  info: JsonObject;
+  notes: string[];
+}
+
+export interface ExportFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+export class EngineExportError extends Error {
+  override name = 'EngineExportError';
+}
+
+// eslint-disable-next-line no-control-regex -- control characters cannot be part of a file name
+const SAFE_NAME = /^[^/\\:*?"<>|\u0000-\u001f]{1,100}$/;
+
+const INFO_SUFFIX: Record<EnginePreset, string> = {
+  unreal: 'unreal',
+  unity: 'unity',
+  'godot-terrain3d': 'terrain3d',
+  'godot-hterrain': 'hterrain',
+};
+
+interface MapDims {
+  width: number;
+  depth: number;
+  cellSize: number;
+}
+
+/** The map's range; a flat map gets a nominal metre around its height so the scales stay finite. */
+export function exportRange(range: { min: number; max: number }): { min: number; max: number } {
+  return range.max > range.min ? { min: range.min, max: range.max } : { min: range.min - 0.5, max: range.min + 0.5 };
+}
+
+function fail(message: string): never {
+  throw new EngineExportError(message);
+}
+
+interface Shape {
+  width: number;
+  depth: number;
+  cellX: number;
+  cellZ: number;
+  source: EnginePlan['source'];
+}
+
+/** Which grid is exported: resampled to N × N, an N × N window, or the map as it is. */
+function exportShape(dims: MapDims, options: EngineExportOptions): Shape {
+  const { preset } = options;
+  if (preset === 'godot-terrain3d') return { width: dims.width, depth: dims.depth, cellX: dims.cellSize, cellZ: dims.cellSize, source: { mode: 'native' } };
+  const fit = options.fit ?? 'resample';
+  const longer = Math.max(dims.width, dims.depth);
+  const shorter = Math.min(dims.width, dims.depth);
+  const size = options.size ?? (fit === 'crop' ? (largestFittingSize(preset, shorter) ?? fail(`the map (${dims.width} × ${dims.depth}) is smaller than any ${ENGINE_LABELS[preset]} size; resample instead`)) : nearestEngineSize(preset, longer));
+  const problem = engineSizeProblem(preset, size);
+  if (problem) fail(problem);
+  if (fit === 'resample') {
+    return {
+      width: size,
+      depth: size,
+      cellX: ((dims.width - 1) * dims.cellSize) / (size - 1),
+      cellZ: ((dims.depth - 1) * dims.cellSize) / (size - 1),
+      source: { mode: 'resample' },
+    };
+  }
+  if (size > shorter) fail(`a ${size} × ${size} crop does not fit in the ${dims.width} × ${dims.depth} map; choose a smaller size or resample`);
+  const i0 = options.cropOrigin?.i ?? Math.floor((dims.width - size) / 2);
+  const j0 = options.cropOrigin?.j ?? Math.floor((dims.depth - size) / 2);
+  if (!(Number.isInteger(i0) && Number.isInteger(j0) && i0 >= 0 && j0 >= 0 && i0 + size <= dims.width && j0 + size <= dims.depth)) {
+    fail(`a ${size} × ${size} crop at (${i0}, ${j0}) does not fit in the ${dims.width} × ${dims.depth} map`);
+  }
+  return { width: size, depth: size, cellX: dims.cellSize, cellZ: dims.cellSize, source: { mode: 'crop', i0, j0 } };
+}
+
+/** Tiles of the exported grid, or null for one piece. */
+function exportTiles(shape: Shape, options: EngineExportOptions): Tile[] | null {
+  if (options.preset === 'unity') {
+    const tileSize = options.tiles?.size ?? Math.min(shape.width, UNITY_MAX_TILE);
+    if (!UNITY_TILE_SIZES.includes(tileSize) || tileSize > shape.width) fail(`a Unity terrain tile must be one of ${UNITY_TILE_SIZES.filter((s) => s <= shape.width).join(', ')} vertices`);
+    // Shapes are 2ⁿ + 1, so tiles of 2ᵐ + 1 sharing their edges divide them exactly.
+    return tileSize === shape.width ? null : tileLayout(shape.width, shape.depth, { size: tileSize, overlap: 1 });
+  }
+  if (!options.tiles) return null;
+  if (options.preset === 'godot-hterrain') fail('HTerrain takes one square map; tiles are not available for it');
+  const problem = tileSpecProblem(options.tiles, shape.width, shape.depth);
+  if (problem) fail(problem);
+  const tiles = tileLayout(shape.width, shape.depth, options.tiles);
+  return tiles.length > 1 ? tiles : null;
+}
+
+const round = (v: number): number => Number(v.toPrecision(12));
+
+/** Names of every file of one role: NAME<suffix>.ext, or NAME<suffix>_x{X}_y{Y}.ext per tile. */
+function perTile(name: string, suffix: string, extension: string, tiles: Tile[] | null, role: ExportFileRole, layers?: string[]): PlannedFile[] {
+  if (!tiles) return [{ name: `${name}${suffix}.${extension}`, role, ...(layers && { layers }) }];
+  return tiles.map((tile) => ({ name: `${tileName(`${name}${suffix}`, tile)}.${extension}`, role, tile, ...(layers && { layers }) }));
+}
+
+function heightExtension(options: EngineExportOptions): string {
+  switch (options.preset) {
+    case 'unreal':
+      return 'png';
+    case 'unity':
+      return 'raw';
+    case 'godot-terrain3d':
+      return (options.heightFormat ?? 'exr') === 'exr' ? 'exr' : 'r16';
+    case 'godot-hterrain':
+      // HTerrain's importer reads 16-bit RAW only under the .raw extension.
+      return (options.heightFormat ?? 'exr') === 'exr' ? 'exr' : 'raw';
+  }
+}
+
+/** Splat/weight files for the masks: per layer (Unreal, Terrain3D), RGBA per four layers (Unity, HTerrain). */
+function maskFiles(options: EngineExportOptions, tiles: Tile[] | null): PlannedFile[] {
+  const set = options.masks;
+  if (!set || set.layers.length === 0) return [];
+  const names = set.layers.map((l) => l.name);
+  if (options.preset === 'godot-hterrain') {
+    if (names.length > 4) fail(`HTerrain's CLASSIC4 splatmap holds 4 layers; this mask set has ${names.length}`);
+    return perTile(options.name, '_splat', 'png', tiles, 'splatmap', names);
+  }
+  if (options.preset === 'unity') {
+    const files: PlannedFile[] = [];
+    for (let s = 0; s * 4 < names.length; s++) files.push(...perTile(options.name, `_splat${s}`, 'png', tiles, 'splatmap', names.slice(4 * s, 4 * s + 4)));
+    return files;
+  }
+  return names.flatMap((layer) => perTile(options.name, `_${layer}`, 'png', tiles, 'weightmap', [layer]));
+}
+
+function tileInfo(files: PlannedFile[], extra: (tile: Tile) => JsonObject): JsonValue[] {
+  return files.filter((f) => f.tile).map((f) => ({ file: f.name, x: f.tile!.x, y: f.tile!.y, i0: f.tile!.i0, j0: f.tile!.j0, width: f.tile!.width, depth: f.tile!.depth, ...extra(f.tile!) }));
+}
+
+/** Sizes, numbers and file names of an engine export, without computing any pixel. */
+export function planEngineExport(dims: MapDims, mapRange: { min: number; max: number }, options: EngineExportOptions): EnginePlan {
+  if (!SAFE_NAME.test(options.name) || options.name.startsWith('.')) fail(`"${options.name}" cannot be used as a file name`);
+  const shape = exportShape(dims, options);
+  const tiles = exportTiles(shape, options);
+  const range = exportRange(mapRange);
+  const span = range.max - range.min;
+  const sizeX = (shape.width - 1) * shape.cellX;
+  const sizeZ = (shape.depth - 1) * shape.cellZ;
+  const { name, preset } = options;
+  const heightFiles = perTile(name, '', heightExtension(options), tiles, 'heightmap');
+  const masks = maskFiles(options, tiles);
+  const normals = options.normalMap ? perTile(name, '_normal', 'png', tiles, 'normalmap') : [];
+  const infoFile: PlannedFile = { name: `${name}.${INFO_SUFFIX[preset]}.json`, role: 'info' };
+  const files = [...heightFiles, ...masks, ...normals, infoFile];
+  const notes: string[] = [];
+  const common: JsonObject = {
+    engine: ENGINE_LABELS[preset],
+    heightmap: tiles ? heightFiles.map((f) => f.name) : heightFiles[0].name,
+    ...(masks.length > 0 && { masks: masks.map((f) => ({ file: f.name, layers: f.layers ?? [] })) }),
+    ...(normals.length > 0 && options.normalMap && { normalMap: { files: normals.map((f) => f.name), space: options.normalMap.space, green: options.normalMap.green } }),
+  };
+  let numbers: EngineNumber[];
+  let info: JsonObject;
+
+  switch (preset) {
+    case 'unreal': {
+      const layout = unrealLayoutFor(shape.width)!;
+      const scaleX = (sizeX * 100) / (shape.width - 1);
+      const scaleY = (sizeZ * 100) / (shape.depth - 1);
+      const scaleZ = (span * 100) / 512;
+      const locationZ = ((range.min + range.max) / 2) * 100;
+      // The landscape's location is its first vertex; this puts its centre where Faultline's is.
+      const locationX = (-sizeX / 2) * 100;
+      const locationY = (-sizeZ / 2) * 100;
+      numbers = [
+        { key: 'size', label: 'Heightmap size', value: `${shape.width} × ${shape.depth}`, unit: '' },
+        { key: 'scaleX', label: 'Scale X', value: round(scaleX), unit: 'cm' },
+        { key: 'scaleY', label: 'Scale Y', value: round(scaleY), unit: 'cm' },
+        { key: 'scaleZ', label: 'Scale Z', value: round(scaleZ), unit: 'cm' },
+        { key: 'locationX', label: 'Location X', value: round(locationX), unit: 'cm' },
+        { key: 'locationY', label: 'Location Y', value: round(locationY), unit: 'cm' },
+        { key: 'locationZ', label: 'Location Z', value: round(locationZ), unit: 'cm' },
+        { key: 'sections', label: 'Quads per section', value: `${layout.quadsPerSection}×${layout.quadsPerSection}`, unit: '' },
+        { key: 'components', label: 'Sections per component / components', value: `${layout.sectionsPerComponent}×${layout.sectionsPerComponent} / ${layout.components}×${layout.components}`, unit: '' },
+      ];
+      info = {
+        size: shape.width,
+        scaleX,
+        scaleY,
+        scaleZ,
+        locationZ,
+        locationX,
+        locationY,
+        quadsPerSection: layout.quadsPerSection,
+        sectionsPerComponent: layout.sectionsPerComponent,
+        components: layout.components,
+        heightMin: range.min,
+        heightMax: range.max,
+        ...common,
+        ...(tiles && { tiles: tileInfo(heightFiles, () => ({})) }),
+      };
+      notes.push('Import the PNG as the landscape heightmap (Landscape ▸ Manage ▸ Import from File) and type the scale and location above; 16-bit sample 32768 is the middle height.');
+      if (masks.length > 0) notes.push('Weightmaps: one 8-bit PNG per layer at the heightmap size, weight-blended (they sum to 255).');
+      break;
+    }
+    case 'unity': {
+      const tileRes = tiles ? tiles[0].width : shape.width;
+      const tileWidth = (tileRes - 1) * shape.cellX;
+      const tileLength = (tileRes - 1) * shape.cellZ;
+      numbers = [
+        { key: 'heightmapResolution', label: 'Heightmap resolution', value: tileRes, unit: '' },
+        { key: 'width', label: 'Terrain width', value: round(tileWidth), unit: 'm' },
+        { key: 'length', label: 'Terrain length', value: round(tileLength), unit: 'm' },
+        { key: 'height', label: 'Terrain height', value: round(span), unit: 'm' },
+        { key: 'positionY', label: 'Position Y', value: round(range.min), unit: 'm' },
+        { key: 'byteOrder', label: 'Depth / byte order', value: '16 bit / Windows', unit: '' },
+      ];
+      if (!tiles) numbers.push({ key: 'positionXZ', label: 'Position X, Z (centred)', value: `${round(-sizeX / 2)}, ${round(-sizeZ / 2)}`, unit: 'm' });
+      if (tiles) numbers.push({ key: 'tiles', label: 'Terrains', value: `${Math.max(...tiles.map((t) => t.x)) + 1} × ${Math.max(...tiles.map((t) => t.y)) + 1}`, unit: '' });
+      const alphamapResolution = unityAlphamapResolution(tileRes);
+      // Unity is left-handed: its z runs against Faultline's, so rows are written last to first and a
+      // tile's Unity z starts at the far edge of its Faultline z range.
+      const position = (tile: Pick<Tile, 'i0' | 'j0' | 'depth'>) => ({
+        positionX: -sizeX / 2 + tile.i0 * shape.cellX,
+        positionZ: -(-sizeZ / 2 + (tile.j0 + tile.depth - 1) * shape.cellZ),
+      });
+      info = {
+        heightmapResolution: tileRes,
+        width: tileWidth,
+        length: tileLength,
+        height: span,
+        positionY: range.min,
+        ...position({ i0: 0, j0: 0, depth: shape.depth }),
+        depth: 16,
+        byteOrder: 'Windows',
+        flipVertically: false,
+        ...(masks.length > 0 && { alphamapResolution }),
+        ...common,
+        ...(tiles && { tiles: tileInfo(heightFiles, (tile) => position(tile)) }),
+      };
+      notes.push('Terrain ▸ Import Raw: Depth 16 bit, Byte Order Windows, Flip Vertically off (rows are already in Unity’s order), then the size and position above.');
+      if (masks.length > 0) notes.push(`Alphamaps: RGBA PNGs, 4 layers each, ${alphamapResolution}² per terrain (set with TerrainData.SetAlphamaps).`);
+      break;
+    }
+    case 'godot-terrain3d': {
+      const format = options.heightFormat ?? 'exr';
+      const regionSize = terrain3dRegionSize(shape.width, shape.depth);
+      // Terrain3D puts the image's first vertex at import_position (on its vertex grid).
+      const importX = -Math.floor((shape.width - 1) / 2) * shape.cellX;
+      const importZ = -Math.floor((shape.depth - 1) / 2) * shape.cellZ;
+      numbers = [
+        { key: 'regionSize', label: 'Region size', value: regionSize, unit: '' },
+        { key: 'vertexSpacing', label: 'Vertex spacing', value: round(shape.cellX), unit: 'm' },
+        { key: 'importPosition', label: 'Import position (x, z)', value: `${round(importX)}, ${round(importZ)}`, unit: 'm' },
+        { key: 'importScale', label: 'Import scale / height offset', value: '1 / 0', unit: '' },
+      ];
+      if (format === 'r16') {
+        numbers.push({ key: 'r16Range', label: 'R16 range (min, max)', value: `${round(range.min)}, ${round(range.max)}`, unit: 'm' });
+        numbers.push({ key: 'r16Size', label: 'R16 size', value: `${shape.width}, ${shape.depth}`, unit: '' });
+      }
+      info = {
+        format,
+        regionSize,
+        vertexSpacing: shape.cellX,
+        importPosition: [importX, 0, importZ],
+        importScale: 1,
+        heightOffset: 0,
+        ...(format === 'r16' && { r16Range: [range.min, range.max], r16Size: [shape.width, shape.depth] }),
+        ...common,
+        ...(tiles && { tiles: tileInfo(heightFiles, (tile) => ({ importPosition: [importX + tile.i0 * shape.cellX, 0, importZ + tile.j0 * shape.cellZ] })) }),
+      };
+      notes.push('Terrain3D importer (addons/terrain_3d/tools/importer.tscn): set region size and vertex spacing on the Terrain3D node first, then the import position.');
+      if (shape.width % 2 === 0 || shape.depth % 2 === 0) notes.push('An even vertex count cannot be centred on Terrain3D’s vertex grid: the map sits half a cell off Faultline’s origin.');
+      break;
+    }
+    case 'godot-hterrain': {
+      const format = options.heightFormat ?? 'exr';
+      const positionX = -sizeX / 2;
+      const positionZ = -sizeZ / 2;
+      numbers = [
+        { key: 'resolution', label: 'Resolution', value: shape.width, unit: '' },
+        { key: 'minHeight', label: 'Min height', value: round(range.min), unit: 'm' },
+        { key: 'maxHeight', label: 'Max height', value: round(range.max), unit: 'm' },
+        { key: 'mapScale', label: 'Map scale (x, y, z)', value: `${round(shape.cellX)}, 1, ${round(shape.cellZ)}`, unit: '' },
+        { key: 'position', label: 'Node position (x, z)', value: `${round(positionX)}, ${round(positionZ)}`, unit: 'm' },
+      ];
+      info = {
+        format: format === 'exr' ? 'exr' : 'raw',
+        resolution: shape.width,
+        minHeight: range.min,
+        maxHeight: range.max,
+        mapScale: [shape.cellX, 1, shape.cellZ],
+        position: [positionX, 0, positionZ],
+        ...common,
+      };
+      notes.push(format === 'exr' ? 'HTerrain ▸ Import: EXR heights are in metres (min/max are not used).' : 'HTerrain ▸ Import: RAW 16-bit little-endian with the min and max height above.');
+      break;
+    }
+  }
+  return {
+    preset,
+    engine: ENGINE_LABELS[preset],
+    name,
+    width: shape.width,
+    depth: shape.depth,
+    cellX: shape.cellX,
+    cellZ: shape.cellZ,
+    source: shape.source,
+    range,
+    tiles,
+    files,
+    numbers,
+    info,
+    notes,
+  };
+}
+
+/** The exported grid and any erosion data on the same vertices. */
+function exportGrid(field: Heightfield, plan: EnginePlan, data: MaskSourceData): { grid: ExportGrid; data: MaskSourceData } {
+  const source = plan.source;
+  const mapped: MaskSourceData = {};
+  if (source.mode === 'native') return { grid: gridFromField(field), data };
+  if (source.mode === 'crop') {
+    for (const key of ['flow', 'deposition'] as const) {
+      const values = data[key];
+      if (values) mapped[key] = cropValues(values, field.width, source.i0, source.j0, plan.width, plan.depth);
+    }
+    return { grid: cropGrid(gridFromField(field), source.i0, source.j0, plan.width, plan.depth), data: mapped };
+  }
+  for (const key of ['flow', 'deposition'] as const) {
+    const values = data[key];
+    if (values) mapped[key] = resampleValues(values, field.width, field.depth, plan.width, plan.depth);
+  }
+  return { grid: resampleExact(field, plan.width, plan.depth), data: mapped };
+}
+
+function tileGrid(grid: ExportGrid, tile: Tile | undefined): ExportGrid {
+  return tile ? cropGrid(grid, tile.i0, tile.j0, tile.width, tile.depth) : grid;
+}
+
+function tileBytes(values: Uint8Array, stride: number, gridWidth: number, tile: Tile | undefined, gridDepth: number): { data: Uint8Array; width: number; height: number } {
+  if (!tile) return { data: values, width: gridWidth, height: gridDepth };
+  const data = new Uint8Array(tile.width * tile.depth * stride);
+  for (let j = 0; j < tile.depth; j++) {
+    const from = ((tile.j0 + j) * gridWidth + tile.i0) * stride;
+    data.set(values.subarray(from, from + tile.width * stride), j * tile.width * stride);
+  }
+  return { data, width: tile.width, height: tile.depth };
+}
+
+function encodeHeight(grid: ExportGrid, plan: EnginePlan, options: EngineExportOptions, fileName: string): Uint8Array {
+  const field = gridAsField(grid);
+  const { range } = plan;
+  switch (options.preset) {
+    case 'unreal': {
+      // Unreal reads sample s as (s − 32768)/128 · scaleZ cm around Location Z, so the range's top is one
+      // step past the last sample: the samples span min … min + (max − min) · 65535/65536.
+      const top = range.min + ((range.max - range.min) * 65535) / 65536;
+      return compilePngHeightmap(field, { bits: 16, range: { min: range.min, max: top } }, fileName);
+    }
+    case 'unity':
+      return compileR16(field, { range, byteOrder: 'le', flip: true }, fileName);
+    case 'godot-terrain3d':
+    case 'godot-hterrain':
+      return (options.heightFormat ?? 'exr') === 'exr'
+        ? compileExrHeightmap(field, { compression: options.exrCompression ?? 'zip' }, fileName)
+        : compileR16(field, { range, byteOrder: 'le' }, fileName);
+  }
+}
+
+/** Interleaves up to four weight layers into RGBA (missing channels 0). */
+function packRgba(layers: readonly Uint8Array[], count: number): Uint8Array {
+  const out = new Uint8Array(count * 4);
+  layers.forEach((layer, c) => {
+    for (let k = 0; k < count; k++) out[4 * k + c] = layer[k];
+  });
+  return out;
+}
+
+/** Float weights of a tile's vertices, cut from the whole grid's. */
+function tileValues(values: Float32Array, grid: ExportGrid, tile: Tile | undefined): { values: Float32Array; width: number; depth: number } {
+  if (!tile) return { values, width: grid.width, depth: grid.depth };
+  return { values: cropValues(values, grid.width, tile.i0, tile.j0, tile.width, tile.depth), width: tile.width, depth: tile.depth };
+}
+
+/** Everything an engine export writes, with its plan. `data` holds erosion results on the map's vertices. */
+export function buildEngineExport(field: Heightfield, options: EngineExportOptions, data: MaskSourceData = {}): { plan: EnginePlan; files: ExportFile[] } {
+  const plan = planEngineExport(field, heightRange(field.heights), options);
+  const { grid, data: gridData } = exportGrid(field, plan, data);
+  const count = grid.width * grid.depth;
+  const sources = new MaskSources(grid, gridData);
+  const floatWeights = options.masks && options.masks.layers.length > 0 ? layerWeights(options.masks, sources, count) : [];
+  const weights = quantiseWeights(floatWeights);
+  const layerIndex = new Map(options.masks?.layers.map((l, k) => [l.name, k]) ?? []);
+  const axes: WorldAxes = options.preset === 'unreal' ? 'unreal' : options.preset === 'unity' ? 'unity' : 'faultline';
+  const normalPixels = options.normalMap ? normalMapPixels(sources.vertexNormals(), { ...options.normalMap, axes }) : null;
+  // Unity alphamaps: every layer of a tile sampled at the texel centres of its power-of-two grid,
+  // then quantised together so that all of a terrain's alphamaps sum to 255.
+  const alphamaps = new Map<Tile | undefined, { bytes: Uint8Array[]; resolution: number }>();
+  const unityAlphamap = (tile: Tile | undefined) => {
+    let entry = alphamaps.get(tile);
+    if (!entry) {
+      const resolution = unityAlphamapResolution(tile ? tile.width : grid.width);
+      const sampled = floatWeights.map((w) => {
+        const part = tileValues(w, grid, tile);
+        return sampleAtTexelCentres(part.values, part.width, part.depth, resolution, resolution);
+      });
+      entry = { bytes: quantiseWeights(sampled), resolution };
+      alphamaps.set(tile, entry);
+    }
+    return entry;
+  };
+  const files: ExportFile[] = [];
+  for (const planned of plan.files) {
+    const { tile } = planned;
+    switch (planned.role) {
+      case 'heightmap':
+        files.push({ name: planned.name, bytes: encodeHeight(tileGrid(grid, tile), plan, options, planned.name) });
+        break;
+      case 'weightmap': {
+        const piece = tileBytes(weights[layerIndex.get(planned.layers![0])!], 1, grid.width, tile, grid.depth);
+        files.push({ name: planned.name, bytes: encodeGrayPng({ width: piece.width, height: piece.height, bitDepth: 8, samples: piece.data }) });
+        break;
+      }
+      case 'splatmap': {
+        const indices = planned.layers!.map((n) => layerIndex.get(n)!);
+        if (options.preset === 'unity') {
+          const { bytes, resolution } = unityAlphamap(tile);
+          const data = packRgba(indices.map((k) => bytes[k]), resolution * resolution);
+          files.push({ name: planned.name, bytes: encodeColourPng({ width: resolution, height: resolution, channels: 4, data }) });
+        } else {
+          const pieces = indices.map((k) => tileBytes(weights[k], 1, grid.width, tile, grid.depth));
+          const { width, height } = pieces[0];
+          files.push({ name: planned.name, bytes: encodeColourPng({ width, height, channels: 4, data: packRgba(pieces.map((p) => p.data), width * height) }) });
+        }
+        break;
+      }
+      case 'normalmap': {
+        const piece = tileBytes(normalPixels!, 3, grid.width, tile, grid.depth);
+        files.push({ name: planned.name, bytes: encodeColourPng({ width: piece.width, height: piece.height, channels: 3, data: piece.data }) });
+        break;
+      }
+      case 'info':
+        files.push({ name: planned.name, bytes: encodeUtf8(`${JSON.stringify(plan.info, null, 2)}\n`) });
+        break;
+    }
+  }
+  return { plan, files };
+}
