@@ -9,6 +9,8 @@ export function exchangeFor(session: EditorSession): Exchange {
   let exchange = exchanges.get(session);
   if (!exchange) {
     exchange = new Exchange({ editor: session.editor, api: session.api, tools: session.tools, codecs: createInProcessCodecs() });
+    // Mask rules may use where the document's last hydraulic erosion ran water and left sediment.
+    exchange.setErosionMasksProvider(() => session.editor.document.erosionMasks);
     exchanges.set(session, exchange);
   }
   return exchange;

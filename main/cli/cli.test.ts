@@ -122,8 +122,8 @@ describe('faultline generate', () => {
 
   it('unknown command → exit 2', async () => {
     const io = fakeIo();
-    expect(await runCli(['erode'], io)).toBe(2);
-    expect(io.err).toMatch(/unknown command "erode"/);
+    expect(await runCli(['sculpt'], io)).toBe(2);
+    expect(io.err).toMatch(/unknown command "sculpt"/);
   });
 
   it('a failed write reports the file and exits 1', async () => {

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { zlibSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { decodePng } from '../../shared/codecs/png/decode';
+import { replayTerrain } from '../../shared/recipe/replay';
 import { parseProject } from '../../shared/codecs/project';
 import { parseR16 } from '../../shared/codecs/raw';
 import { assemblePng, chunk, ihdr } from '../../shared/codecs/testing/png-fixtures';
@@ -88,10 +89,14 @@ describe('faultline generate: every output type', () => {
     expect(project.recipe).toEqual({ ...DEFAULT_RECIPE, iterations: 80, seed: 9 });
   });
 
-  it('a smoothed map is saved without a recipe (the recipe alone would not reproduce it)', async () => {
+  it('a smoothed map is saved with its recipe and the smoothing as a history step, which replay to its heights', async () => {
     const io = fakeIo();
     expect(await run(io, 'generate', '--size', '9', '--smooth', '0.5', '--out', 's.faultline')).toBe(0);
-    expect(parseProject(io.files.get('s.faultline')!, 's.faultline').recipe).toBeNull();
+    const project = parseProject(io.files.get('s.faultline')!, 's.faultline');
+    expect(project.recipe).not.toBeNull();
+    expect(project.history).toEqual([{ kind: 'smooth', k: 0.5 }]);
+    const replayed = replayTerrain({ width: 9, depth: 9, cellSize: 1, recipe: project.recipe, steps: [{ kind: 'smooth', k: 0.5 }] });
+    expect(project.field.heights).toEqual(replayed.heights);
   });
 });
 

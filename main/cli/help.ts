@@ -1,4 +1,6 @@
 import { DEFAULT_RECIPE, LINE_METHODS } from '../../shared/fault/recipe';
+import { TERRAIN_PRESETS } from '../../shared/presets/terrainPresets';
+import { EROSION_HELP } from './erosionArgs';
 import { MAX_MAP_SIDE, MIN_MAP_SIDE } from '../../shared/terrain/heightfield';
 import { DEFAULT_CELL_SIZE, MAX_ITERATIONS } from './args';
 import { outputFormats } from './outputs';
@@ -50,9 +52,17 @@ Fault formation (defaults are the editor's default recipe):
                            two-point  the line through two random terrain points
                            cross      two random points, side by the cross-product sign (Game
                                       Programming Gems)
+  --profile step|smooth  how a fault's displacement varies across its line: step (a cliff, the
+                         default) or smooth (a cubic ramp over --fault-width metres)
+  --fault-width m        transition width of the smooth profile, metres (> 0)
   --smooth k             after formation, apply the FIR erosion filter with strength k in [0, 1)
                          (default: no smoothing)
 
+Presets (the editor's; scaled to the map's size, seeded by --seed; any option above still wins):
+  --preset NAME          ${TERRAIN_PRESETS.map((p) => p.id).join(' | ')}
+${TERRAIN_PRESETS.map((p) => `                           ${p.id.padEnd(14)} ${p.description}`).join('\n')}
+
+${EROSION_HELP.replace('Erosion (', 'Erosion after the faults (')}
 Output:
   --out FILE             write the heights; the type follows the extension (repeat for several files):
 ${formats}
