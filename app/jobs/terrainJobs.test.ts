@@ -6,7 +6,7 @@ import { createDocument } from '../document';
 import { Editor } from '../editor';
 import { createInProcessTransport } from './inProcessTransport';
 import { TerrainJobs } from './terrainJobs';
-import { applyFaults, generateFaults } from './faultEngine';
+import { applyFaults, generateFaults } from '../../shared/fault/engine';
 
 const RECIPE: FaultRecipe = { seed: 9, iterations: 60, lineMethod: 'normal', decay: { disp0: 3, dispN: 0.5, n: 40 } };
 

@@ -1,6 +1,6 @@
 import type { Editor } from '../editor';
+import type { DirtyRegion } from '../region';
 import { BrushStroke } from './brushStroke';
-import { notifyLiveChange } from './livePreview';
 import type { ToolSettingsStore } from './toolSettings';
 import type { ToolStore } from './toolStore';
 import type { Tool, ToolPointerEvent } from './types';
@@ -11,6 +11,11 @@ export const BRUSH_TOOL_ID = 'brush';
 export function createBrushTool(editor: Editor, tools: ToolStore, settings: ToolSettingsStore): Tool {
   let stroke: BrushStroke | null = null;
   let label = '';
+
+  /** Heights changed in place during the stroke: the views redraw, no history entry yet. */
+  const preview = (region: DirtyRegion | null) => {
+    if (region) editor.preview(region);
+  };
 
   const showOutline = (event: ToolPointerEvent | null) => {
     const overlay = event ? { kind: 'brush' as const, x: event.x, z: event.z, radius: settings.getState().brush.radius } : { kind: 'none' as const };
@@ -26,16 +31,16 @@ export function createBrushTool(editor: Editor, tools: ToolStore, settings: Tool
       const brush = { ...settings.getState().brush };
       label = `Brush: ${brush.mode}`;
       stroke = new BrushStroke(editor.document.field, brush, event.x, event.z, event.y);
-      notifyLiveChange(editor, stroke.begin());
+      preview(stroke.begin());
       showOutline(event);
     },
     onPointerMove(event) {
       showOutline(event);
-      if (stroke) notifyLiveChange(editor, stroke.moveTo(event.x, event.z));
+      if (stroke) preview(stroke.moveTo(event.x, event.z));
     },
     onPointerUp(event) {
       if (!stroke) return;
-      notifyLiveChange(editor, stroke.moveTo(event.x, event.z));
+      preview(stroke.moveTo(event.x, event.z));
       const edit = stroke.finish(label);
       stroke = null;
       // The heights already hold the stroke; applying it again writes the same values and records it.
@@ -44,7 +49,7 @@ export function createBrushTool(editor: Editor, tools: ToolStore, settings: Tool
     onHover: showOutline,
     cancel() {
       if (!stroke) return;
-      notifyLiveChange(editor, stroke.cancel());
+      preview(stroke.cancel());
       stroke = null;
     },
   };

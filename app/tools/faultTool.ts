@@ -2,7 +2,7 @@ import type { Editor } from '../editor';
 import { diffTileEdit } from '../tileEdit';
 import { withGenerationHistory } from '../jobs/generationEdits';
 import { createHeightfield } from '../../shared/terrain/heightfield';
-import { applyFaults, lineThroughPoints } from '../jobs/faultEngine';
+import { applyFaults, lineThroughPoints } from '../../shared/fault/engine';
 import type { ToolSettingsStore } from './toolSettings';
 import type { ToolStore } from './toolStore';
 import type { Tool } from './types';

@@ -1,7 +1,7 @@
 import type { Heightfield } from '../terrain/heightfield';
 import { heightAt, type Vec3 } from '../terrain/surface';
 import { groundHeight } from './ground';
-import { add, cross, dot, normalize, scale, vec3 } from './vec';
+import { add, cross, normalize, scale, vec3 } from './vec';
 
 /**
  * Orientation of a car on the exact terrain surface.
@@ -210,5 +210,3 @@ export function clipDepth(field: Heightfield, position: Vec3, basis: CarBasis, b
   return deepest;
 }
 
-/** Slope of the ground under the car along its up axis, radians from horizontal. */
-export const tiltOf = (basis: CarBasis): number => Math.acos(Math.max(-1, Math.min(1, dot(basis.up, WORLD_UP))));
