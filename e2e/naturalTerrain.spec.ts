@@ -61,6 +61,21 @@ test('Run with the default preset makes natural, drivable land: slopes, replay, 
     expect(end.stops).toBe(0);
     expect(Math.hypot(end.x - start.x, end.z - start.z)).toBeGreaterThan(3);
     await page.screenshot({ path: path.join(ARTIFACTS, '3-driving.png') });
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('drive-hud')).toBeHidden();
+
+    // Erosion on the current terrain: a worker job, one undo entry, undone exactly.
+    const undoBefore = await page.getByTestId('status-undo').textContent();
+    await page.getByTestId('erode-thermal-iterations').fill('15');
+    await page.getByTestId('erode-thermal-run').click();
+    await expect(page.getByTestId('status-undo')).toContainText('Thermal erosion (15 × 35°)');
+    await page.getByTestId('erode-hydraulic-droplets').fill('20000');
+    await page.getByTestId('erode-hydraulic-run').click();
+    await expect(page.getByTestId('status-undo')).toContainText('Hydraulic erosion (20,000 droplets)');
+    await page.screenshot({ path: path.join(ARTIFACTS, '4-eroded-again.png') });
+    await page.getByTestId('cmd-edit.undo').click();
+    await page.getByTestId('cmd-edit.undo').click();
+    await expect(page.getByTestId('status-undo')).toHaveText(undoBefore ?? '');
     expect(app.consoleErrors).toEqual([]);
   } finally {
     await rm(folder, { recursive: true, force: true });
