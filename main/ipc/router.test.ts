@@ -104,6 +104,33 @@ describe('IPC router', () => {
     expect(await readdir(folder)).toEqual([]);
   });
 
+  it('refuses a byte array where an object is expected at once, without listing its bytes as keys', async () => {
+    const spy = vi.spyOn(services.settings, 'setView');
+    const keys = vi.spyOn(Object, 'keys');
+    try {
+      await expect(router.handle(TRUSTED, 'settings:setView', [new Uint8Array(16 * 1024 * 1024)])).rejects.toThrow(
+        /^IPC refused: settings:setView argument 1: expected an object, got Uint8Array$/,
+      );
+      await expect(router.handle(TRUSTED, 'project:save', [new Float32Array(1024)])).rejects.toThrow(/expected an object, got Float32Array/);
+      expect(keys).not.toHaveBeenCalled();
+    } finally {
+      keys.mockRestore();
+    }
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('refuses holes and prototype keys with a validation message, never a TypeError', async () => {
+    await expect(router.handle(TRUSTED, 'commands:setState', [new Array(1)])).rejects.toThrow(/^IPC refused: commands:setState argument 1\[0\]: expected an object, got undefined$/);
+    const request = { title: 'Export', defaultName: 'a.csv', filters: new Array(1), bytes: new Uint8Array(1) };
+    await expect(router.handle(TRUSTED, 'file:saveBytesAs', [request])).rejects.toThrow(/filters\[0\]: expected an object, got undefined/);
+    for (const key of ['constructor', 'toString', '__proto__', 'valueOf']) {
+      const view = JSON.parse(`{"colorMode":"height","map2dMode":"grayscale","wireframe":false,"${key}":1}`) as unknown;
+      await expect(router.handle(TRUSTED, 'settings:setView', [view]), key).rejects.toThrow(new RegExp(`${key}: unexpected property`));
+    }
+    expect(dialogs.shown).toHaveLength(0);
+    expect(await readdir(folder)).toEqual([]);
+  });
+
   it('turns a failing service into a rejection with a plain message', async () => {
     vi.spyOn(services.settings, 'get').mockRejectedValue(new Error('disk on fire'));
     const error = await router.handle(TRUSTED, 'settings:get', []).catch((e: unknown) => e);
