@@ -125,9 +125,10 @@ function fakeMain(): FakeMain {
       uploads.set(id, { bytes: new Uint8Array(byteLength), received: 0 });
       return id;
     },
-    appendUpload: async (id, piece) => {
+    appendUpload: async (id, offset, piece) => {
       const upload = uploads.get(id);
       if (!upload) throw new Error(`upload ${id} is unknown`);
+      if (offset !== upload.received) throw new Error(`upload ${id}: piece at ${offset}, expected ${upload.received}`);
       // A copy, as IPC makes: the sender may reuse its buffer.
       upload.bytes.set(piece.slice(), upload.received);
       upload.received += piece.byteLength;
@@ -271,8 +272,8 @@ describe('project controller', () => {
       // The edit lands while the first piece is on its way to main.
       const append = main.api.appendUpload;
       let editDuringUpload = true;
-      main.api.appendUpload = async (id, piece) => {
-        const received = await append(id, piece);
+      main.api.appendUpload = async (id, offset, piece) => {
+        const received = await append(id, offset, piece);
         if (editDuringUpload) {
           editDuringUpload = false;
           raise(session);

@@ -148,8 +148,8 @@ describe('IPC router', () => {
     const bytes = new Uint8Array(heights.buffer);
     const json = JSON.stringify({ width: 7, depth: 5, cellSize: 1, recipe: null, history: [], props: [], view: {} });
     const id = (await router.handle(TRUSTED, 'upload:begin', [bytes.byteLength])) as string;
-    expect(await router.handle(TRUSTED, 'upload:append', [id, bytes.slice(0, 60)])).toBe(60);
-    expect(await router.handle(TRUSTED, 'upload:append', [id, bytes.slice(60)])).toBe(bytes.byteLength);
+    expect(await router.handle(TRUSTED, 'upload:append', [id, 0, bytes.slice(0, 60)])).toBe(60);
+    expect(await router.handle(TRUSTED, 'upload:append', [id, 60, bytes.slice(60)])).toBe(bytes.byteLength);
     await router.handle(TRUSTED, 'recovery:write', [{ payload: { json, heightsUpload: id } }]);
     const loaded = await services.recovery.load();
     expect(loaded.status).toBe('loaded');
@@ -164,9 +164,11 @@ describe('IPC router', () => {
     await expect(router.handle(TRUSTED, 'upload:begin', [-1])).rejects.toThrow(/IPC refused/);
     await expect(router.handle(TRUSTED, 'upload:begin', [9000 * 9000 * 4])).rejects.toThrow(/IPC refused/);
     const id = (await router.handle(TRUSTED, 'upload:begin', [16])) as string;
-    await expect(router.handle(TRUSTED, 'upload:append', [id, new Uint8Array(UPLOAD_PIECE_MAX_BYTES + 1)])).rejects.toThrow(/IPC refused.*more than/);
-    await expect(router.handle(TRUSTED, 'upload:append', ['../etc', new Uint8Array(1)])).rejects.toThrow(/IPC refused/);
-    await router.handle(TRUSTED, 'upload:append', [id, new Uint8Array(8)]);
+    await expect(router.handle(TRUSTED, 'upload:append', [id, 0, new Uint8Array(UPLOAD_PIECE_MAX_BYTES + 1)])).rejects.toThrow(/IPC refused.*more than/);
+    await expect(router.handle(TRUSTED, 'upload:append', ['../etc', 0, new Uint8Array(1)])).rejects.toThrow(/IPC refused/);
+    await expect(router.handle(TRUSTED, 'upload:append', [id, new Uint8Array(8)])).rejects.toThrow(/IPC refused.*argument 2: expected a finite number/);
+    await expect(router.handle(TRUSTED, 'upload:append', [id, -1, new Uint8Array(8)])).rejects.toThrow(/IPC refused.*below 0/);
+    await router.handle(TRUSTED, 'upload:append', [id, 0, new Uint8Array(8)]);
     await expect(router.handle(TRUSTED, 'recovery:write', [{ payload: { json, heights, heightsUpload: id } }])).rejects.toThrow(/either heights or heightsUpload/);
     await expect(router.handle(TRUSTED, 'recovery:write', [{ payload: { json } }])).rejects.toThrow(/either heights or heightsUpload/);
     await expect(router.handle(TRUSTED, 'recovery:write', [{ payload: { json, heightsUpload: id } }])).rejects.toThrow(/incomplete: 8 of 16 bytes/);

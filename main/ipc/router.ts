@@ -37,7 +37,7 @@ export function createIpcRouter({ services, isTrustedSender }: IpcRouterOptions)
     'project:closeWindow': () => services.project.closeWindow(),
     'recovery:write': (snapshot) => services.recovery.write(withHeights(snapshot)),
     'upload:begin': (byteLength) => services.uploads.begin(byteLength),
-    'upload:append': (id, piece) => services.uploads.append(id, piece),
+    'upload:append': (id, offset, piece) => services.uploads.append(id, offset, piece),
     'recovery:check': () => services.recovery.check(),
     'recovery:load': () => services.recovery.load(),
     'recovery:clear': () => services.recovery.clear(),

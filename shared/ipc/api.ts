@@ -31,10 +31,11 @@ export interface FaultlineApi {
   writeRecovery(snapshot: OnWire<RecoverySnapshot>): Promise<void>;
   /**
    * Large bytes in pieces (at most UPLOAD_PIECE_MAX_BYTES each): begin announces the length and
-   * returns an id, each append sends the next piece; a payload then names the id (`heightsUpload`).
+   * returns an id, each append sends the next piece with the byte offset it starts at (main refuses
+   * a piece that is not the next one); a payload then names the id (`heightsUpload`).
    */
   beginUpload(byteLength: number): Promise<string>;
-  appendUpload(id: string, piece: Uint8Array): Promise<number>;
+  appendUpload(id: string, offset: number, piece: Uint8Array): Promise<number>;
   checkRecovery(): Promise<RecoveryInfo | null>;
   loadRecovery(): Promise<RecoveryLoadResult>;
   clearRecovery(): Promise<void>;
@@ -65,7 +66,7 @@ export function createFaultlineApi(invoke: Invoke, subscribe: Subscribe): Faultl
     closeWindow: () => invoke('project:closeWindow'),
     writeRecovery: (snapshot) => invoke('recovery:write', snapshot),
     beginUpload: (byteLength) => invoke('upload:begin', byteLength),
-    appendUpload: (id, piece) => invoke('upload:append', id, piece),
+    appendUpload: (id, offset, piece) => invoke('upload:append', id, offset, piece),
     checkRecovery: () => invoke('recovery:check'),
     loadRecovery: () => invoke('recovery:load'),
     clearRecovery: () => invoke('recovery:clear'),

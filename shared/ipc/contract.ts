@@ -107,7 +107,7 @@ export const requestChannels = {
   'project:closeWindow': { args: [] as Validator<unknown>[] },
   'recovery:write': { args: [recoverySnapshotValidator] as Validator<unknown>[] },
   'upload:begin': { args: [v.number({ integer: true, min: 0, max: MAX_PROJECT_HEIGHT_BYTES })] as Validator<unknown>[] },
-  'upload:append': { args: [uploadIdValidator, v.bytes(UPLOAD_PIECE_MAX_BYTES)] as Validator<unknown>[] },
+  'upload:append': { args: [uploadIdValidator, v.number({ integer: true, min: 0, max: MAX_PROJECT_HEIGHT_BYTES }), v.bytes(UPLOAD_PIECE_MAX_BYTES)] as Validator<unknown>[] },
   'recovery:check': { args: [] as Validator<unknown>[] },
   'recovery:load': { args: [] as Validator<unknown>[] },
   'recovery:clear': { args: [] as Validator<unknown>[] },
@@ -144,8 +144,8 @@ export interface RequestTypes {
   'recovery:write': { args: [OnWire<RecoverySnapshot>]; result: void };
   /** Starts sending this many bytes in pieces; returns the upload's id, which a payload then names. */
   'upload:begin': { args: [number]; result: string };
-  /** The next piece of an upload; returns the bytes received so far. */
-  'upload:append': { args: [string, Uint8Array]; result: number };
+  /** The next piece of an upload and the byte offset it starts at; returns the bytes received so far. */
+  'upload:append': { args: [string, number, Uint8Array]; result: number };
   'recovery:check': { args: []; result: RecoveryInfo | null };
   'recovery:load': { args: []; result: RecoveryLoadResult };
   'recovery:clear': { args: []; result: void };
