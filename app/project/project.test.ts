@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { compileProject, parseProject } from '../../shared/codecs/project';
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import type { FaultlineApi } from '../../shared/ipc/api';
+import { DEFAULT_VIEW_SETTINGS } from '../../shared/ipc/contract';
 import { UPLOAD_PIECE_MAX_BYTES, type ProjectPayload, type ProjectSaveResult, type RecoverySnapshot, type WireProjectPayload } from '../../shared/ipc/projectContract';
 import { createMemoryFaultlineApi } from '../memoryApi';
 import { createDocument, type TerrainDocument } from '../document';
@@ -212,6 +213,34 @@ describe('project controller', () => {
     await controller.openDropped({ name: 'broken.faultline', bytes: async () => bytes.subarray(0, 50) });
     expect(controller.store.getState().error).toMatch(/^broken\.faultline: is truncated/);
     expect(heightBytes(session.editor.document.field.heights)).toEqual(heightBytes(dropped.field.heights));
+  });
+
+  it('a dropped project with a token is opened by main by that token, never by a path; without one it is decoded here', async () => {
+    const main = fakeMain();
+    const dropped = smallDocument(9);
+    const opened: string[] = [];
+    main.api = {
+      ...main.api,
+      openDroppedProject: async (token) => {
+        opened.push(token);
+        return { status: 'opened', handle: 'drop-handle', fileName: 'disk.faultline', payload: payloadOf(dropped, DEFAULT_VIEW_SETTINGS) };
+      },
+    };
+    const session = createEditorSession({ api: main.api, document: smallDocument() });
+    const controller = createProjectController(session);
+    const bytes = vi.fn(async () => new Uint8Array(0));
+    await controller.openDropped({ name: 'disk.faultline', token: async () => 'token-1', bytes });
+    expect(opened).toEqual(['token-1']);
+    expect(bytes).not.toHaveBeenCalled();
+    expect(controller.store.getState().handle).toBe('drop-handle');
+    expect(heightBytes(session.editor.document.field.heights)).toEqual(heightBytes(dropped.field.heights));
+    // No path on disk (token null): the bytes are decoded here, the document is untitled-from-drop.
+    const other = smallDocument(11);
+    const otherBytes = compileProject({ field: other.field, recipe: null, history: [], props: [], view: {} });
+    await controller.openDropped({ name: 'memory.faultline', token: async () => null, bytes: async () => otherBytes });
+    expect(opened).toEqual(['token-1']);
+    expect(controller.store.getState().handle).toBeNull();
+    expect(heightBytes(session.editor.document.field.heights)).toEqual(heightBytes(other.field.heights));
   });
 
   it('journals unsaved work once after changes settle, reports dirty state, and offers recovery at start', async () => {

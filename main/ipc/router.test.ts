@@ -7,6 +7,9 @@ import { UPLOAD_PIECE_MAX_BYTES } from '../../shared/ipc/projectContract';
 import { createMainServices, type MainServices } from '../services';
 import { createScriptedDialogs, type ScriptedDialogs } from '../services/dialogs';
 import { readFile } from 'node:fs/promises';
+import { createDroppedFileApi, type Invoke } from '../../shared/ipc/api';
+import type { RequestChannel } from '../../shared/ipc/contract';
+import type { ProjectOpenResult } from '../../shared/ipc/projectContract';
 import { createIpcRouter, type IpcRouter } from './router';
 import { createSenderPolicy } from './senderPolicy';
 
@@ -129,6 +132,34 @@ describe('IPC router', () => {
     }
     expect(dialogs.shown).toHaveLength(0);
     expect(await readdir(folder)).toEqual([]);
+  });
+
+  it('never opens (so never saves over) a path the page names: only a token the preload registered opens a dropped file', async () => {
+    const victim = path.join(folder, 'victim.faultline');
+    const json = JSON.stringify({ width: 2, depth: 2, cellSize: 1, recipe: null, history: [], props: [], view: {} });
+    dialogs.queueSave(victim);
+    await router.handle(TRUSTED, 'project:saveAs', [{ defaultName: 'victim.faultline', payload: { json, heights: new Uint8Array(16) } }]);
+    const original = await readFile(victim);
+    for (const named of [victim, 'victim.faultline', `file://${victim}`]) {
+      await expect(router.handle(TRUSTED, 'project:openDropped', [named]), named).rejects.toThrow(/IPC refused: project:openDropped argument 1: does not match/);
+    }
+    await expect(router.handle(TRUSTED, 'project:openDropped', ['0000-guessed'])).resolves.toMatchObject({ status: 'error', message: /not known here/ });
+    await expect(router.handle(TRUSTED, 'project:registerDrop', ['/etc/passwd'])).rejects.toThrow(/passwd: is not a Faultline project/);
+    await expect(router.handle(TRUSTED, 'project:registerDrop', [`${victim}\u0000.txt`])).rejects.toThrow(/IPC refused/);
+    expect(await readFile(victim)).toEqual(original);
+
+    // The preload's way: it registers the File's path (webUtils.getPathForFile) and the page opens by token.
+    const files = createDroppedFileApi(
+      ((channel: RequestChannel, ...args: unknown[]) => router.handle(TRUSTED, channel, args)) as Invoke,
+      (file) => (file === 'the dropped File' ? victim : ''),
+    );
+    expect(await files.dropToken('a File with no path')).toBeNull();
+    const token = await files.dropToken('the dropped File');
+    const opened = (await router.handle(TRUSTED, 'project:openDropped', [token])) as ProjectOpenResult;
+    expect(opened).toMatchObject({ status: 'opened', fileName: 'victim.faultline' });
+    if (opened.status !== 'opened') return;
+    await expect(router.handle(TRUSTED, 'project:save', [{ handle: opened.handle, payload: { json, heights: new Uint8Array(new Float32Array([1, 2, 3, 4]).buffer) } }])).resolves.toMatchObject({ status: 'saved' });
+    expect(new Float32Array((await readFile(victim)).buffer.slice(-20, -4))).toEqual(new Float32Array([1, 2, 3, 4]));
   });
 
   it('turns a failing service into a rejection with a plain message', async () => {

@@ -2,6 +2,7 @@ import { v, type Infer, type Validator } from './validate';
 import { COMMAND_IDS } from '../commands';
 import {
   droppedPathValidator,
+  dropTokenValidator,
   projectSaveAsRequestValidator,
   projectSaveRequestValidator,
   recentIndexValidator,
@@ -99,7 +100,8 @@ export const requestChannels = {
   'settings:setView': { args: [viewSettingsValidator] as Validator<unknown>[] },
   'project:open': { args: [] as Validator<unknown>[] },
   'project:openRecent': { args: [recentIndexValidator] as Validator<unknown>[] },
-  'project:openDropped': { args: [droppedPathValidator] as Validator<unknown>[] },
+  'project:registerDrop': { args: [droppedPathValidator] as Validator<unknown>[] },
+  'project:openDropped': { args: [dropTokenValidator] as Validator<unknown>[] },
   'project:listRecent': { args: [] as Validator<unknown>[] },
   'project:save': { args: [projectSaveRequestValidator] as Validator<unknown>[] },
   'project:saveAs': { args: [projectSaveAsRequestValidator] as Validator<unknown>[] },
@@ -135,6 +137,9 @@ export interface RequestTypes {
   'settings:setView': { args: [ViewSettings]; result: UserSettings };
   'project:open': { args: []; result: ProjectOpenResult };
   'project:openRecent': { args: [number]; result: ProjectOpenResult };
+  /** Preload only: the path of a File the user dropped; returns a single-use token for project:openDropped. */
+  'project:registerDrop': { args: [string]; result: string };
+  /** Opens the dropped file a token from project:registerDrop names. */
   'project:openDropped': { args: [string]; result: ProjectOpenResult };
   'project:listRecent': { args: []; result: RecentFileEntry[] };
   'project:save': { args: [OnWire<ProjectSaveRequest>]; result: ProjectSaveResult };
