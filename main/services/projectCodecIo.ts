@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { compileProject, parseProject, projectDataOf, type ProjectDocument } from '../../shared/codecs/project';
+import { compileProject, parseProject, parseProjectJson, projectDataOf, type ProjectDocument } from '../../shared/codecs/project';
 import { CodecError } from '../../shared/codecs/errors';
 import { float32FromLittleEndianBytes, float32LittleEndianBytes } from '../../shared/codecs/bytes';
 import { isJsonObject, type JsonObject } from '../../shared/codecs/json';
@@ -48,12 +48,10 @@ export function payloadFromDocument(doc: ProjectDocument): ProjectPayload {
  */
 export function encodeProjectPayload(payload: ProjectPayload, fileName: string): Uint8Array {
   const name = path.basename(fileName);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(payload.json);
-  } catch (error) {
-    throw new CodecError(name, `cannot be saved: the project data is not valid JSON (${messageOf(error)})`);
-  }
+  // Bounded before it is parsed (nesting, props, history, size): the renderer is not trusted.
+  const parsed = parseProjectJson(payload.json, (problem) => {
+    throw new CodecError(name, `cannot be saved: ${problem}`);
+  });
   if (!isJsonObject(parsed)) throw new CodecError(name, 'cannot be saved: the project data is not an object');
   const { width, depth, cellSize } = parsed;
   if (typeof width !== 'number' || typeof depth !== 'number' || typeof cellSize !== 'number') {
