@@ -5,7 +5,8 @@ import { CodecError } from '../../shared/codecs/errors';
 import type { ProjectOpenResult, ProjectSaveAsRequest, ProjectSaveRequest, ProjectSaveResult, RecentFileEntry } from '../../shared/ipc/projectContract';
 import { atomicWrite } from './atomicWrite';
 import type { DialogService, FileFilter } from './dialogs';
-import { encodeProjectPayload, messageOf, payloadFromDocument, PROJECT_EXTENSION, readProjectFile, removeStaleTemps } from './projectCodecIo';
+import { encodeProjectPayload, messageOf, payloadFromDocument, PROJECT_EXTENSION, readProjectFile } from './projectCodecIo';
+import { removeStaleTemps } from './staleTemps';
 import type { RecentFiles } from './recentFiles';
 
 export const PROJECT_FILTERS: FileFilter[] = [{ name: 'Faultline project', extensions: ['faultline'] }];

@@ -322,6 +322,14 @@ function checkProjectData(value: unknown, fail: (p: string) => never): ProjectDa
   };
 }
 
+/**
+ * Project data from JSON text that did not come from a file (e.g. a save request from the renderer):
+ * measured before it is parsed, then checked like a file's (exact fields, valid values).
+ */
+export function projectDataFromJson(text: string, fail: (p: string) => never): ProjectData {
+  return checkProjectData(parseProjectJson(text, fail), fail);
+}
+
 export function parseProject(bytes: Uint8Array, fileName: string): ProjectDocument {
   const fail = failFor(fileName);
   const entries = readEntries(bytes, fail);
