@@ -122,9 +122,9 @@ export function compileProject(doc: ProjectDocument, options: ProjectSaveOptions
     // A value nested too deeply for the stack (or too large for a string) never gets this far from a reader.
     return fail(`cannot be saved: its project data cannot be written as JSON (${error instanceof Error ? error.message : String(error)})`);
   }
-  // What is written must be readable: the same checks as parseProject.
-  checkProjectJsonText(text, (problem) => fail(`cannot be saved: ${problem}`));
   const json = encodeUtf8(text);
+  // What is written must be readable: the same checks as parseProject, on the same UTF-8 bytes.
+  checkProjectJsonText(json, (problem) => fail(`cannot be saved: ${problem}`));
   const rawHeights = float32LittleEndianBytes(field.heights);
   const compress = options.compress ?? false;
   const storedHeights = compress ? zlibCompress(rawHeights, options.level ?? 'fast') : rawHeights;

@@ -62,13 +62,6 @@ export function scanPngChunks(bytes: Uint8Array, fail: ChunkProblem, visit: Chun
   }
 }
 
-/** Splits a PNG into verified chunks, up to and including IEND (for small files and tests: one object per chunk). */
-export function readPngChunks(bytes: Uint8Array, fail: ChunkProblem): PngChunk[] {
-  const chunks: PngChunk[] = [];
-  scanPngChunks(bytes, fail, (code, start, length, offset) => chunks.push({ type: chunkTypeName(code), data: bytes.subarray(start, start + length), offset }));
-  return chunks;
-}
-
 export function writePngChunk(out: ByteWriter, type: string, data: Uint8Array): void {
   out.u32be(data.length);
   const typeAndData = new Uint8Array(4 + data.length);
