@@ -24,8 +24,8 @@ export interface DecodedPng extends PngHeader {
   samples: Uint16Array | Float32Array;
   maxSample: number;
   /**
-   * Text chunks (tEXt, zTXt, iTXt) by keyword, within PNG_TEXT_LIMITS (text.ts): every `faultline:`
-   * key and a summary of the others; a later chunk with the same keyword wins.
+   * Text chunks (tEXt, zTXt, iTXt) by keyword, within PNG_TEXT_LIMITS (text.ts): the `faultline:`
+   * scale keys and a summary of the others; a later chunk with the same keyword wins.
    */
   text: Record<string, string>;
   /** Text chunks left out by those limits. */
@@ -137,6 +137,14 @@ function isCritical(code: number): boolean {
   return first >= 65 && first <= 90;
 }
 
+/** Where a chunk is in the file. */
+interface ChunkAt {
+  code: number;
+  start: number;
+  length: number;
+  offset: number;
+}
+
 const IHDR = chunkCode('IHDR');
 const IDAT = chunkCode('IDAT');
 const IEND = chunkCode('IEND');
@@ -146,11 +154,11 @@ const TRNS = chunkCode('tRNS');
 export function decodePng(bytes: Uint8Array, fileName: string, options: PngDecodeOptions = {}): DecodedPng {
   const fail = failFor(fileName);
   const channel = options.channel ?? 'luminance';
-  const chunkAt = (code: number, start: number, length: number, offset: number): PngChunk => ({ type: chunkTypeName(code), data: bytes.subarray(start, start + length), offset });
-  // First pass: framing and CRCs of every chunk, keeping only positions (no object per chunk).
-  let headerChunk: PngChunk | undefined;
-  let paletteChunk: PngChunk | undefined;
-  let transparency: PngChunk | undefined;
+  // First pass: framing and CRCs of every chunk, keeping only positions (no object per chunk, even
+  // for a million repeated tRNS chunks).
+  let ihdrAt: ChunkAt | undefined;
+  let plteAt: ChunkAt | undefined;
+  let trnsAt: ChunkAt | undefined;
   let chunkCount = 0;
   let idatCount = 0;
   let idatBytes = 0;
@@ -159,17 +167,17 @@ export function decodePng(bytes: Uint8Array, fileName: string, options: PngDecod
   let problem: string | undefined;
   scanPngChunks(bytes, fail, (code, start, length, offset) => {
     if (chunkCount++ === 0) {
-      headerChunk = code === IHDR ? chunkAt(code, start, length, offset) : undefined;
+      if (code === IHDR) ihdrAt = { code, start, length, offset };
       return;
     }
     if (code === IDAT) {
       idatCount++;
       idatBytes += length;
     } else if (code === PLTE) {
-      if (paletteChunk) problem ??= 'has more than one PLTE palette chunk';
-      paletteChunk = chunkAt(code, start, length, offset);
+      if (plteAt) problem ??= 'has more than one PLTE palette chunk';
+      plteAt = { code, start, length, offset };
     } else if (code === TRNS) {
-      transparency = chunkAt(code, start, length, offset);
+      trnsAt = { code, start, length, offset };
     } else if (isTextChunk(code)) {
       text.add(code, start, length);
     } else if (code === IHDR) {
@@ -178,10 +186,11 @@ export function decodePng(bytes: Uint8Array, fileName: string, options: PngDecod
       problem ??= `contains a critical chunk "${chunkTypeName(code)}" that this reader does not understand`;
     }
   });
-  const header = readPngHeader(headerChunk, fail);
+  const chunk = (at: ChunkAt | undefined): PngChunk | undefined => at && { type: chunkTypeName(at.code), data: bytes.subarray(at.start, at.start + at.length), offset: at.offset };
+  const header = readPngHeader(chunk(ihdrAt), fail);
   if (problem !== undefined) fail(problem);
   if (idatCount === 0) fail('contains no image data (no IDAT chunk)');
-  const palette = header.colourType === 3 ? readPalette(paletteChunk, transparency, header, fail) : undefined;
+  const palette = header.colourType === 3 ? readPalette(chunk(plteAt), chunk(trnsAt), header, fail) : undefined;
 
   const passes = reducedImages(header);
   let expected = 0;

@@ -294,6 +294,12 @@ export function hostileCorpus(): HostileFile[] {
       refusal: null,
     },
     {
+      name: 'trns-flood.png',
+      about: '1 M tRNS chunks (each once made a view of the file)',
+      bytes: lazy(() => pngWithRepeatedChunk(1_000_000, 'tRNS', new Uint8Array(2))),
+      refusal: null,
+    },
+    {
       name: 'idat-confetti.png',
       about: 'image data split into one-byte IDAT chunks',
       bytes: lazy(() => grayPng(65, 65, scaleText('-5', '5'), 1)),
