@@ -39,7 +39,7 @@ export function createMemoryFaultlineApi(): FaultlineApi {
       uploaded = 0;
       return 'memory-upload';
     },
-    appendUpload: async (_id, piece) => (uploaded += piece.byteLength),
+    appendUpload: async (_id, _offset, piece) => (uploaded += piece.byteLength),
     checkRecovery: async () => null,
     loadRecovery: async () => ({ status: 'none' }),
     clearRecovery: async () => undefined,

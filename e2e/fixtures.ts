@@ -21,6 +21,11 @@ export interface FaultlineApp {
   router: IpcRouter;
   /** Answers for main's native dialogs (open/save paths, questions), queued by the test. */
   dialogs: ScriptedDialogs;
+  /**
+   * Plays webUtils.getPathForFile: a dropped File whose name is a key here "has" that path on disk,
+   * so the bridge's preload stand-in registers it with main for a token (other drops have no path).
+   */
+  dropPaths: Map<string, string>;
 }
 
 const repoRoot = path.resolve(__dirname, '..');
@@ -44,8 +49,9 @@ export function preloadShimScript(): Promise<string> {
 export async function bridgePage(
   page: Page,
   userDataDir: string,
-): Promise<{ services: MainServices; router: IpcRouter; consoleErrors: string[]; dialogs: ScriptedDialogs }> {
+): Promise<{ services: MainServices; router: IpcRouter; consoleErrors: string[]; dialogs: ScriptedDialogs; dropPaths: Map<string, string> }> {
   const dialogs = createScriptedDialogs();
+  const dropPaths = new Map<string, string>();
   const pkg = JSON.parse(await readFile(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string };
   const services = createMainServices({
     userDataDir,
@@ -58,13 +64,14 @@ export async function bridgePage(
   await page.exposeBinding('__faultlineInvoke', async (source, channel: unknown, args: unknown) =>
     encodeWire(await router.handle({ url: source.frame.url() }, channel, decodeWire(args))),
   );
+  await page.exposeBinding('__faultlineTestPathFor', (_source, name: unknown) => dropPaths.get(String(name)) ?? '');
   await page.addInitScript({ content: await preloadShimScript() });
   const consoleErrors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(message.text());
   });
   page.on('pageerror', (error) => consoleErrors.push(`pageerror: ${error.message}`));
-  return { services, router, consoleErrors, dialogs };
+  return { services, router, consoleErrors, dialogs, dropPaths };
 }
 
 export const READY_SELECTOR = 'html[data-faultline-ready="true"]';

@@ -153,6 +153,36 @@ test.describe('project files through the menus', () => {
     expect(app.consoleErrors).toEqual([]);
   });
 
+  test('a file dropped from disk opens through a token the preload got for it, and Save writes back to it', async ({ app }) => {
+    const { page } = app;
+    await generate(page, 23);
+    const onDisk = path.join(folder, 'ondisk.faultline');
+    app.dialogs.queueSave(onDisk);
+    await sendMenuCommand(page, 'file.saveAs');
+    await expect.poll(() => titleOf(page)).toBe('ondisk.faultline — Faultline');
+    await sendMenuCommand(page, 'file.new');
+    await expect.poll(() => titleOf(page)).not.toContain('ondisk');
+    // The stand-in for webUtils.getPathForFile knows this file's path; the page never sees it.
+    app.dropPaths.set('ondisk.faultline', onDisk);
+    const seenByPage = await page.evaluate(async () => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array([1, 2, 3])], 'ondisk.faultline'));
+      window.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, cancelable: true }));
+      const files = (window as unknown as { faultlineFiles: Record<string, unknown> }).faultlineFiles;
+      return Object.keys(files);
+    });
+    expect(seenByPage).toEqual(['dropToken']);
+    // Main read the file itself (the dropped bytes were a stub): the saved terrain is back, with its name.
+    await expect.poll(() => titleOf(page)).toBe('ondisk.faultline — Faultline');
+    await generate(page, 24);
+    const before = heightBytes(await decode(onDisk));
+    await sendMenuCommand(page, 'file.save');
+    await expect.poll(() => titleOf(page)).toBe('ondisk.faultline — Faultline');
+    expect(heightBytes(await decode(onDisk)).equals(before)).toBe(false);
+    expect(app.dialogs.shown.filter((d) => d.kind === 'save')).toHaveLength(1);
+    expect(app.consoleErrors).toEqual([]);
+  });
+
   test('unsaved work is journalled and offered back on the next start', async ({ app, browser }) => {
     const { page } = app;
     await generate(page, 31);

@@ -1,8 +1,8 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createFaultlineApi } from '../shared/ipc/api';
-import { bridgePage, expect, test } from './fixtures';
+import { bridgePage, expect, sendMenuCommand, test } from './fixtures';
 
 /** The documented API: whatever createFaultlineApi builds, and nothing else, must reach the page. */
 const documentedMethods = Object.keys(createFaultlineApi((() => Promise.resolve()) as never, () => () => undefined)).sort();
@@ -92,6 +92,33 @@ test.describe('renderer security', () => {
     expect(errors.wrongType).toMatch(/wireframe: expected a boolean/);
     expect(errors.extraArgument).toMatch(/expected 0 argument/);
     expect(await readdir(app.userDataDir)).not.toContain('settings.json.corrupt');
+  });
+
+  test('the page cannot name a path for main to open or write; dropped files are opened by token only', async ({ app }) => {
+    const victim = path.join(app.userDataDir, 'victim.faultline');
+    app.dialogs.queueSave(victim);
+    await sendMenuCommand(app.page, 'file.saveAs');
+    await expect.poll(() => stat(victim).then(() => true, () => false)).toBe(true);
+    const original = await readFile(victim);
+    const outcome = await app.page.evaluate(async (target) => {
+      const w = window as unknown as {
+        faultline: { openDroppedProject(token: string): Promise<{ status: string; message?: string }> };
+        faultlineFiles: { dropToken(file: unknown): Promise<string | null> };
+      };
+      const messageOf = (promise: Promise<unknown>) => promise.then((r) => JSON.stringify(r), (error: Error) => error.message);
+      return {
+        byPath: await messageOf(w.faultline.openDroppedProject(target)),
+        byGuess: await messageOf(w.faultline.openDroppedProject('00000000-0000-0000-0000-000000000000')),
+        // A File the page made has no path on disk: no token.
+        madeUp: await w.faultlineFiles.dropToken(new File([new Uint8Array(4)], 'victim.faultline')),
+        notAFile: await w.faultlineFiles.dropToken(target),
+      };
+    }, victim);
+    expect(outcome.byPath).toMatch(/IPC refused: project:openDropped argument 1: does not match/);
+    expect(outcome.byGuess).toMatch(/not known here/);
+    expect(outcome.madeUp).toBeNull();
+    expect(outcome.notAFile).toBeNull();
+    expect(await readFile(victim)).toEqual(original);
   });
 
   test('the router refuses calls from a page on another origin', async ({ page }) => {

@@ -14,16 +14,16 @@ import type { DialogService } from './services/dialogs';
 import type { EventSender } from './ipc/events';
 import { createElectronDialogs } from './electronDialogs';
 import { mainWindowOptions } from './windowOptions';
+import { shellEnvironment } from './shellEnvironment';
 
 const PRODUCT_NAME = 'Faultline';
 // dist/main/main.cjs → dist/renderer/index.html and dist/main/preload.cjs
 const rendererIndexPath = path.join(__dirname, '..', 'renderer', 'index.html');
 const preloadPath = path.join(__dirname, 'preload.cjs');
-// A dev server URL is honoured only in unpackaged builds, so a shipped app always loads its own files.
-const devUrl = !app.isPackaged ? process.env.FAULTLINE_DEV_URL : undefined;
-
-// Lets tests and power users run with a separate profile.
-if (process.env.FAULTLINE_USER_DATA_DIR) app.setPath('userData', path.resolve(process.env.FAULTLINE_USER_DATA_DIR));
+// A dev server URL and a separate profile (tests) are honoured only in unpackaged builds, so a shipped
+// app always loads its own files and keeps its own user data.
+const { devUrl, userDataDir } = shellEnvironment(process.env, app.isPackaged);
+if (userDataDir) app.setPath('userData', userDataDir);
 
 let mainWindow: BrowserWindow | undefined;
 

@@ -1,6 +1,6 @@
 // Sandboxed preload: bundled into one CommonJS file (only 'electron' stays external).
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
-import { createFaultlineApi, type Invoke, type Subscribe } from '../shared/ipc/api';
+import { createDroppedFileApi, createFaultlineApi, type Invoke, type Subscribe } from '../shared/ipc/api';
 import { EVENT_CHANNELS } from '../shared/ipc/contract';
 
 const invoke = ((channel: string, ...args: unknown[]) => ipcRenderer.invoke(channel, ...args)) as Invoke;
@@ -17,6 +17,6 @@ const subscribe: Subscribe = (channel, listener) => {
 
 contextBridge.exposeInMainWorld('faultline', createFaultlineApi(invoke, subscribe));
 
-// A dropped file's path, so main can open (read, never write) the project the user dropped; main
-// re-checks that it is an existing .faultline file before reading it.
-contextBridge.exposeInMainWorld('faultlineFiles', { pathForFile: (file: File) => webUtils.getPathForFile(file) });
+// A dropped file: the preload reads its path (only a File from the user's disk has one) and trades it
+// with main for an opaque token; the page never sees or names a path (see DroppedFileApi).
+contextBridge.exposeInMainWorld('faultlineFiles', createDroppedFileApi(invoke, (file) => webUtils.getPathForFile(file as File)));

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { compileProject, parseProject } from '../../shared/codecs/project';
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import type { FaultlineApi } from '../../shared/ipc/api';
+import { DEFAULT_VIEW_SETTINGS } from '../../shared/ipc/contract';
 import { UPLOAD_PIECE_MAX_BYTES, type ProjectPayload, type ProjectSaveResult, type RecoverySnapshot, type WireProjectPayload } from '../../shared/ipc/projectContract';
 import { createMemoryFaultlineApi } from '../memoryApi';
 import { createDocument, type TerrainDocument } from '../document';
@@ -125,9 +126,10 @@ function fakeMain(): FakeMain {
       uploads.set(id, { bytes: new Uint8Array(byteLength), received: 0 });
       return id;
     },
-    appendUpload: async (id, piece) => {
+    appendUpload: async (id, offset, piece) => {
       const upload = uploads.get(id);
       if (!upload) throw new Error(`upload ${id} is unknown`);
+      if (offset !== upload.received) throw new Error(`upload ${id}: piece at ${offset}, expected ${upload.received}`);
       // A copy, as IPC makes: the sender may reuse its buffer.
       upload.bytes.set(piece.slice(), upload.received);
       upload.received += piece.byteLength;
@@ -213,6 +215,34 @@ describe('project controller', () => {
     expect(heightBytes(session.editor.document.field.heights)).toEqual(heightBytes(dropped.field.heights));
   });
 
+  it('a dropped project with a token is opened by main by that token, never by a path; without one it is decoded here', async () => {
+    const main = fakeMain();
+    const dropped = smallDocument(9);
+    const opened: string[] = [];
+    main.api = {
+      ...main.api,
+      openDroppedProject: async (token) => {
+        opened.push(token);
+        return { status: 'opened', handle: 'drop-handle', fileName: 'disk.faultline', payload: payloadOf(dropped, DEFAULT_VIEW_SETTINGS) };
+      },
+    };
+    const session = createEditorSession({ api: main.api, document: smallDocument() });
+    const controller = createProjectController(session);
+    const bytes = vi.fn(async () => new Uint8Array(0));
+    await controller.openDropped({ name: 'disk.faultline', token: async () => 'token-1', bytes });
+    expect(opened).toEqual(['token-1']);
+    expect(bytes).not.toHaveBeenCalled();
+    expect(controller.store.getState().handle).toBe('drop-handle');
+    expect(heightBytes(session.editor.document.field.heights)).toEqual(heightBytes(dropped.field.heights));
+    // No path on disk (token null): the bytes are decoded here, the document is untitled-from-drop.
+    const other = smallDocument(11);
+    const otherBytes = compileProject({ field: other.field, recipe: null, history: [], props: [], view: {} });
+    await controller.openDropped({ name: 'memory.faultline', token: async () => null, bytes: async () => otherBytes });
+    expect(opened).toEqual(['token-1']);
+    expect(controller.store.getState().handle).toBeNull();
+    expect(heightBytes(session.editor.document.field.heights)).toEqual(heightBytes(other.field.heights));
+  });
+
   it('journals unsaved work once after changes settle, reports dirty state, and offers recovery at start', async () => {
     vi.useFakeTimers();
     try {
@@ -271,8 +301,8 @@ describe('project controller', () => {
       // The edit lands while the first piece is on its way to main.
       const append = main.api.appendUpload;
       let editDuringUpload = true;
-      main.api.appendUpload = async (id, piece) => {
-        const received = await append(id, piece);
+      main.api.appendUpload = async (id, offset, piece) => {
+        const received = await append(id, offset, piece);
         if (editDuringUpload) {
           editDuringUpload = false;
           raise(session);

@@ -25,10 +25,13 @@ export interface ProjectUiState {
   title: string;
 }
 
-/** A file dropped on the window: its name, its bytes on demand, and (Electron only) its path for main to read. */
+/**
+ * A file dropped on the window: its name, its bytes on demand, and (Electron only) a way to get the
+ * token main opens it by (null when the file has no path on disk).
+ */
 export interface DroppedFile {
   name: string;
-  path?: string;
+  token?: () => Promise<string | null>;
   bytes(): Promise<Uint8Array>;
 }
 
@@ -181,8 +184,9 @@ export function createProjectController(session: EditorSession): ProjectControll
           return;
         }
         if (!(await mayReplace('opening the dropped file'))) return;
-        if (file.path) {
-          await acceptOpened(await api.openDroppedProject(file.path));
+        const token = file.token ? await file.token() : null;
+        if (token) {
+          await acceptOpened(await api.openDroppedProject(token));
           return;
         }
         // No path (browser): decode here; the document has no file to save back to until Save As.

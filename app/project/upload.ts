@@ -18,7 +18,7 @@ async function uploadHeights(api: UploadApi, count: number, piece: (start: numbe
   const id = await api.beginUpload(count * 4);
   for (let start = 0; start < count; start += PIECE_HEIGHTS) {
     if (!keepGoing()) return null;
-    await api.appendUpload(id, piece(start, Math.min(count, start + PIECE_HEIGHTS)));
+    await api.appendUpload(id, start * 4, piece(start, Math.min(count, start + PIECE_HEIGHTS)));
   }
   return keepGoing() ? id : null;
 }

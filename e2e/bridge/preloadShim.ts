@@ -1,13 +1,16 @@
 // Browser stand-in for main/preload.ts: installs the same window.faultline API, but its transport is a
 // Playwright binding to the real main-process router instead of ipcRenderer. Bundled to an IIFE per run.
-import { createFaultlineApi, type Invoke, type Subscribe } from '../../shared/ipc/api';
+import { createDroppedFileApi, createFaultlineApi, type Invoke, type Subscribe } from '../../shared/ipc/api';
 import { EVENT_CHANNELS, type EventChannel } from '../../shared/ipc/contract';
 import { decodeWire, encodeWire } from './wire';
 
 type BridgeWindow = Window & {
   __faultlineInvoke?: (channel: string, args: unknown[]) => Promise<unknown>;
   __faultlineEmit?: (channel: EventChannel, payload: unknown) => void;
+  /** The test's stand-in for webUtils.getPathForFile, by file name (e2e/fixtures.ts dropPaths). */
+  __faultlineTestPathFor?: (name: string) => Promise<string>;
   faultline?: unknown;
+  faultlineFiles?: unknown;
 };
 
 const bridgeWindow = window as BridgeWindow;
@@ -41,3 +44,9 @@ Object.defineProperty(bridgeWindow, '__faultlineEmit', {
 });
 // Like contextBridge: a frozen, non-writable global.
 Object.defineProperty(bridgeWindow, 'faultline', { value: Object.freeze(createFaultlineApi(invoke, subscribe)), enumerable: true });
+
+// As the Electron preload: a dropped File's path is read here (by the test's stand-in for
+// webUtils.getPathForFile) and traded with main for a token; the page gets only the token.
+const pathOf = (file: unknown): Promise<string> | string =>
+  file instanceof File && bridgeWindow.__faultlineTestPathFor ? bridgeWindow.__faultlineTestPathFor(file.name) : '';
+Object.defineProperty(bridgeWindow, 'faultlineFiles', { value: Object.freeze(createDroppedFileApi(invoke, pathOf)), enumerable: true });

@@ -96,6 +96,9 @@ describe('faultline drive', () => {
       { args: ['hills.txt', '--route', 'r.json', '--out', 't.csv'], inputs: { 'hills.txt': 'x', 'r.json': '[[0,0]]' }, code: 1, message: /hills\.txt: is not a heightmap format/ },
       { args: ['hills.r32', '--route', 'r.json', '--out', 't.csv'], inputs: { 'r.json': '[[0,0], [1]]' }, code: 1, message: /r\.json: waypoint 1 is not \[x, z\] in metres/ },
       { args: ['hills.r32', '--route', 'r.json', '--out', 't.csv'], inputs: { 'r.json': '{ oops' }, code: 1, message: /r\.json: is not valid JSON text/ },
+      // Hostile routes, refused before they are parsed: one waypoint too many, nesting a million deep.
+      { args: ['hills.r32', '--route', 'r.json', '--out', 't.csv'], inputs: { 'r.json': `[${'[0,0],'.repeat(1_000_000)}[0,0]]` }, code: 1, message: /^faultline drive: r\.json: has more than 1,000,000 waypoints\n$/ },
+      { args: ['hills.r32', '--route', 'r.json', '--out', 't.csv'], inputs: { 'r.json': `${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}` }, code: 1, message: /^faultline drive: r\.json: must be a JSON array of \[x, z\] waypoints in metres\n$/ },
       { args: ['hills.r32', '--route', 'r.json', '--out', 't.csv'], inputs: { 'r.json': '[[0,0], [500, 0]]' }, code: 1, message: /r\.json: waypoint 1 \(500, 0\) is outside the drivable area/ },
       { args: ['hills.r32', '--route', 'r.json', '--out', 't.csv'], inputs: { 'r.json': '[[0,0], [5, 0]]' }, code: 1, message: /cannot write t\.csv: disk full/, failWrite: true },
     ];

@@ -7,6 +7,7 @@ import { tokenizeOptions } from './options';
 import { displayFileName } from '../../shared/codecs/errors';
 import { importHeightmap } from '../../shared/codecs/import-heightmap';
 import type { JsonObject } from '../../shared/codecs/json';
+import { measureJson } from '../../shared/codecs/jsonShape';
 import { parseProject } from '../../shared/codecs/project';
 import { extensionOf } from '../../shared/codecs/registry';
 import { findPropType } from '../../shared/props/library';
@@ -84,9 +85,17 @@ export function parseDriveArgs(args: readonly string[]): DriveArgs {
 
 class InputError extends Error {}
 
+/** Most waypoints a route may have: far more than any drive needs, and a bound on what parsing one costs. */
+export const MAX_ROUTE_WAYPOINTS = 1_000_000;
+
 /** A route file: `[[x, z], …]` in metres (or `{ "waypoints": [[x, z], …] }`). */
 export function parseRoute(bytes: Uint8Array, fileName: string): [number, number][] {
   const name = displayFileName(fileName);
+  // Measured before it is parsed: a file under the size cap can still hold 100 M tiny waypoints.
+  const shape = measureJson(bytes, { maxDepth: 3, maxValues: 3 * MAX_ROUTE_WAYPOINTS + 2 });
+  if (!shape.ok) {
+    throw new InputError(shape.limit === 'depth' ? `${name}: must be a JSON array of [x, z] waypoints in metres` : `${name}: has more than ${MAX_ROUTE_WAYPOINTS.toLocaleString('en-US')} waypoints`);
+  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));

@@ -1,25 +1,22 @@
 // Process entry of the `faultline` CLI: real streams, atomic file writes, exit code.
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { atomicWrite } from '../services/atomicWrite';
+import { removeStaleTemps } from '../services/staleTemps';
 import { runCli } from './cli';
 
-/** Writes to a temporary file beside the target, then renames it over: a failure leaves no output. */
+/**
+ * Writes through a temporary file beside the target that is renamed over it (a failure leaves no
+ * output, and an existing file keeps its permissions); then removes temps an earlier, killed write
+ * of the same file left behind.
+ */
 async function writeFileAtomic(path: string, data: Uint8Array): Promise<void> {
-  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {
-    const handle = await open(temporary, 'wx');
-    try {
-      await handle.writeFile(data);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temporary, path);
+    await atomicWrite(path, data);
   } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
+    // The command's message names the file already: give the reason only.
+    throw error instanceof Error && error.cause instanceof Error ? error.cause : error;
   }
+  await removeStaleTemps(path).catch(() => 0);
 }
 
 runCli(process.argv.slice(2), {
@@ -32,7 +29,10 @@ runCli(process.argv.slice(2), {
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`faultline: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    // One line, never a stack trace (FAULTLINE_DEBUG=1 shows it, for bug reports).
+    const message = error instanceof Error ? error.message : String(error);
+    const detail = process.env.FAULTLINE_DEBUG && error instanceof Error && error.stack ? `\n${error.stack}` : '';
+    process.stderr.write(`faultline: ${message.split('\n')[0]}${detail}\n`);
     process.exitCode = 1;
   },
 );

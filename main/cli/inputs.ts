@@ -56,5 +56,8 @@ export function loadInput(bytes: Uint8Array, fileName: string, read: InputOption
     // Values given on the command line win over the file's metadata.
     preferFileMetadata: false,
   });
-  return { kind: decoded.format, field, bitDepth: decoded.bitDepth, metadata: { ...decoded.metadata.text }, recipe: null, history: [], props: [] };
+  const { text, textOmitted } = decoded.metadata;
+  // Text chunks past PNG_TEXT_LIMITS are only counted: say so rather than show a partial list as all.
+  const metadata: Record<string, unknown> = textOmitted ? { ...text, '(text chunks not shown)': textOmitted } : { ...text };
+  return { kind: decoded.format, field, bitDepth: decoded.bitDepth, metadata, recipe: null, history: [], props: [] };
 }

@@ -8,7 +8,7 @@ import { compileObj } from '../../shared/codecs/obj';
 import { compilePngHeightmap } from '../../shared/codecs/png-heightmap';
 import { compileProject } from '../../shared/codecs/project';
 import { compileR16, compileR32 } from '../../shared/codecs/raw';
-import type { ExportRange } from '../../shared/codecs/heightmap';
+import { assertFiniteHeights, type ExportRange } from '../../shared/codecs/heightmap';
 import type { ByteOrder } from '../../shared/codecs/raw';
 import type { FaultRecipe } from '../../shared/fault/recipe';
 import type { JsonObject } from '../../shared/codecs/json';
@@ -68,7 +68,8 @@ export function outputFormats(): OutputFormat[] {
 const littleEndianHost = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /** Raw float32 little-endian heights in metres, row-major (index j·width + i), no header. */
-export function encodeR32(field: Heightfield): Uint8Array {
+export function encodeR32(field: Heightfield, fileName = 'heightmap.r32'): Uint8Array {
+  assertFiniteHeights(field, fileName);
   const { heights } = field;
   if (littleEndianHost) return new Uint8Array(heights.buffer, heights.byteOffset, heights.byteLength);
   const bytes = new Uint8Array(heights.length * 4);
@@ -80,7 +81,7 @@ export function encodeR32(field: Heightfield): Uint8Array {
 registerOutputFormat({
   extension: '.r32',
   description: 'raw float32 little-endian heights in metres, row-major (j·width + i), no header',
-  encode: (field, options = {}) => (options.flip ? compileR32(field, { flip: true }, options.fileName) : encodeR32(field)),
+  encode: (field, options = {}) => (options.flip ? compileR32(field, { flip: true }, options.fileName) : encodeR32(field, options.fileName)),
 });
 
 registerOutputFormat({

@@ -7,6 +7,9 @@ import { UPLOAD_PIECE_MAX_BYTES } from '../../shared/ipc/projectContract';
 import { createMainServices, type MainServices } from '../services';
 import { createScriptedDialogs, type ScriptedDialogs } from '../services/dialogs';
 import { readFile } from 'node:fs/promises';
+import { createDroppedFileApi, type Invoke } from '../../shared/ipc/api';
+import type { RequestChannel } from '../../shared/ipc/contract';
+import type { ProjectOpenResult } from '../../shared/ipc/projectContract';
 import { createIpcRouter, type IpcRouter } from './router';
 import { createSenderPolicy } from './senderPolicy';
 
@@ -104,6 +107,61 @@ describe('IPC router', () => {
     expect(await readdir(folder)).toEqual([]);
   });
 
+  it('refuses a byte array where an object is expected at once, without listing its bytes as keys', async () => {
+    const spy = vi.spyOn(services.settings, 'setView');
+    const keys = vi.spyOn(Object, 'keys');
+    try {
+      await expect(router.handle(TRUSTED, 'settings:setView', [new Uint8Array(16 * 1024 * 1024)])).rejects.toThrow(
+        /^IPC refused: settings:setView argument 1: expected an object, got Uint8Array$/,
+      );
+      await expect(router.handle(TRUSTED, 'project:save', [new Float32Array(1024)])).rejects.toThrow(/expected an object, got Float32Array/);
+      expect(keys).not.toHaveBeenCalled();
+    } finally {
+      keys.mockRestore();
+    }
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('refuses holes and prototype keys with a validation message, never a TypeError', async () => {
+    await expect(router.handle(TRUSTED, 'commands:setState', [new Array(1)])).rejects.toThrow(/^IPC refused: commands:setState argument 1\[0\]: expected an object, got undefined$/);
+    const request = { title: 'Export', defaultName: 'a.csv', filters: new Array(1), bytes: new Uint8Array(1) };
+    await expect(router.handle(TRUSTED, 'file:saveBytesAs', [request])).rejects.toThrow(/filters\[0\]: expected an object, got undefined/);
+    for (const key of ['constructor', 'toString', '__proto__', 'valueOf']) {
+      const view = JSON.parse(`{"colorMode":"height","map2dMode":"grayscale","wireframe":false,"${key}":1}`) as unknown;
+      await expect(router.handle(TRUSTED, 'settings:setView', [view]), key).rejects.toThrow(new RegExp(`${key}: unexpected property`));
+    }
+    expect(dialogs.shown).toHaveLength(0);
+    expect(await readdir(folder)).toEqual([]);
+  });
+
+  it('never opens (so never saves over) a path the page names: only a token the preload registered opens a dropped file', async () => {
+    const victim = path.join(folder, 'victim.faultline');
+    const json = JSON.stringify({ width: 2, depth: 2, cellSize: 1, recipe: null, history: [], props: [], view: {} });
+    dialogs.queueSave(victim);
+    await router.handle(TRUSTED, 'project:saveAs', [{ defaultName: 'victim.faultline', payload: { json, heights: new Uint8Array(16) } }]);
+    const original = await readFile(victim);
+    for (const named of [victim, 'victim.faultline', `file://${victim}`]) {
+      await expect(router.handle(TRUSTED, 'project:openDropped', [named]), named).rejects.toThrow(/IPC refused: project:openDropped argument 1: does not match/);
+    }
+    await expect(router.handle(TRUSTED, 'project:openDropped', ['0000-guessed'])).resolves.toMatchObject({ status: 'error', message: /not known here/ });
+    await expect(router.handle(TRUSTED, 'project:registerDrop', ['/etc/passwd'])).rejects.toThrow(/passwd: is not a Faultline project/);
+    await expect(router.handle(TRUSTED, 'project:registerDrop', [`${victim}\u0000.txt`])).rejects.toThrow(/IPC refused/);
+    expect(await readFile(victim)).toEqual(original);
+
+    // The preload's way: it registers the File's path (webUtils.getPathForFile) and the page opens by token.
+    const files = createDroppedFileApi(
+      ((channel: RequestChannel, ...args: unknown[]) => router.handle(TRUSTED, channel, args)) as Invoke,
+      (file) => (file === 'the dropped File' ? victim : ''),
+    );
+    expect(await files.dropToken('a File with no path')).toBeNull();
+    const token = await files.dropToken('the dropped File');
+    const opened = (await router.handle(TRUSTED, 'project:openDropped', [token])) as ProjectOpenResult;
+    expect(opened).toMatchObject({ status: 'opened', fileName: 'victim.faultline' });
+    if (opened.status !== 'opened') return;
+    await expect(router.handle(TRUSTED, 'project:save', [{ handle: opened.handle, payload: { json, heights: new Uint8Array(new Float32Array([1, 2, 3, 4]).buffer) } }])).resolves.toMatchObject({ status: 'saved' });
+    expect(new Float32Array((await readFile(victim)).buffer.slice(-20, -4))).toEqual(new Float32Array([1, 2, 3, 4]));
+  });
+
   it('turns a failing service into a rejection with a plain message', async () => {
     vi.spyOn(services.settings, 'get').mockRejectedValue(new Error('disk on fire'));
     const error = await router.handle(TRUSTED, 'settings:get', []).catch((e: unknown) => e);
@@ -121,8 +179,8 @@ describe('IPC router', () => {
     const bytes = new Uint8Array(heights.buffer);
     const json = JSON.stringify({ width: 7, depth: 5, cellSize: 1, recipe: null, history: [], props: [], view: {} });
     const id = (await router.handle(TRUSTED, 'upload:begin', [bytes.byteLength])) as string;
-    expect(await router.handle(TRUSTED, 'upload:append', [id, bytes.slice(0, 60)])).toBe(60);
-    expect(await router.handle(TRUSTED, 'upload:append', [id, bytes.slice(60)])).toBe(bytes.byteLength);
+    expect(await router.handle(TRUSTED, 'upload:append', [id, 0, bytes.slice(0, 60)])).toBe(60);
+    expect(await router.handle(TRUSTED, 'upload:append', [id, 60, bytes.slice(60)])).toBe(bytes.byteLength);
     await router.handle(TRUSTED, 'recovery:write', [{ payload: { json, heightsUpload: id } }]);
     const loaded = await services.recovery.load();
     expect(loaded.status).toBe('loaded');
@@ -137,9 +195,11 @@ describe('IPC router', () => {
     await expect(router.handle(TRUSTED, 'upload:begin', [-1])).rejects.toThrow(/IPC refused/);
     await expect(router.handle(TRUSTED, 'upload:begin', [9000 * 9000 * 4])).rejects.toThrow(/IPC refused/);
     const id = (await router.handle(TRUSTED, 'upload:begin', [16])) as string;
-    await expect(router.handle(TRUSTED, 'upload:append', [id, new Uint8Array(UPLOAD_PIECE_MAX_BYTES + 1)])).rejects.toThrow(/IPC refused.*more than/);
-    await expect(router.handle(TRUSTED, 'upload:append', ['../etc', new Uint8Array(1)])).rejects.toThrow(/IPC refused/);
-    await router.handle(TRUSTED, 'upload:append', [id, new Uint8Array(8)]);
+    await expect(router.handle(TRUSTED, 'upload:append', [id, 0, new Uint8Array(UPLOAD_PIECE_MAX_BYTES + 1)])).rejects.toThrow(/IPC refused.*more than/);
+    await expect(router.handle(TRUSTED, 'upload:append', ['../etc', 0, new Uint8Array(1)])).rejects.toThrow(/IPC refused/);
+    await expect(router.handle(TRUSTED, 'upload:append', [id, new Uint8Array(8)])).rejects.toThrow(/IPC refused.*argument 2: expected a finite number/);
+    await expect(router.handle(TRUSTED, 'upload:append', [id, -1, new Uint8Array(8)])).rejects.toThrow(/IPC refused.*below 0/);
+    await router.handle(TRUSTED, 'upload:append', [id, 0, new Uint8Array(8)]);
     await expect(router.handle(TRUSTED, 'recovery:write', [{ payload: { json, heights, heightsUpload: id } }])).rejects.toThrow(/either heights or heightsUpload/);
     await expect(router.handle(TRUSTED, 'recovery:write', [{ payload: { json } }])).rejects.toThrow(/either heights or heightsUpload/);
     await expect(router.handle(TRUSTED, 'recovery:write', [{ payload: { json, heightsUpload: id } }])).rejects.toThrow(/incomplete: 8 of 16 bytes/);

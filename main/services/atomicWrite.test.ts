@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm, stat, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -49,5 +49,28 @@ describe('atomicWrite', () => {
   it('names the file when the folder does not exist', async () => {
     const target = path.join(folder, 'missing', 'x.json');
     await expect(atomicWrite(target, '{}')).rejects.toThrow(/missing.*x\.json/);
+  });
+
+  it.runIf(process.platform !== 'win32')('keeps the mode of the file it replaces (a 0600 project stays 0600), and of its .bak', async () => {
+    const target = path.join(folder, 'private.faultline');
+    await writeFile(target, 'v1');
+    for (const mode of [0o600, 0o640, 0o400, 0o755]) {
+      await chmod(target, mode);
+      await atomicWrite(target, `v-${mode}`, { keepBackup: true });
+      expect((await stat(target)).mode & 0o7777, mode.toString(8)).toBe(mode);
+      expect((await stat(`${target}.bak`)).mode & 0o7777, mode.toString(8)).toBe(mode);
+      expect(await readFile(target, 'utf8')).toBe(`v-${mode}`);
+    }
+    expect((await readdir(folder)).sort()).toEqual(['private.faultline', 'private.faultline.bak']);
+  });
+
+  it.runIf(process.platform !== 'win32')('creates a new file as before (0644 less the umask) and keeps its owner', async () => {
+    const target = path.join(folder, 'new.txt');
+    await atomicWrite(target, 'x');
+    const umask = process.umask();
+    expect((await stat(target)).mode & 0o777).toBe(0o644 & ~umask);
+    await atomicWrite(target, 'y');
+    const after = await stat(target);
+    expect([after.uid, after.gid]).toEqual([process.getuid?.(), process.getgid?.()]);
   });
 });

@@ -7,16 +7,30 @@ export interface AtomicWriteOptions {
   keepBackup?: boolean;
 }
 
+/** Mode of a file atomicWrite creates where none existed (the umask applies). */
+const NEW_FILE_MODE = 0o644;
+
+/** The temp file atomicWrite writes beside `target` (removeStaleTemps in staleTemps.ts knows the pattern). */
+export function tempPathFor(target: string): string {
+  return path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+}
+
 /**
  * Writes a file so that readers (and a crash at any moment) see either the old bytes or the new bytes,
  * never a mix: write a temp file in the same folder, fsync it, rename it over the target, fsync the folder.
+ * A file that existed keeps its permissions (a 0600 project stays 0600) and, where the process may
+ * set it, its owner and group.
  */
 export async function atomicWrite(target: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
   const directory = path.dirname(target);
   const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-  const tempPath = path.join(directory, `.${path.basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const tempPath = tempPathFor(target);
   try {
-    await writeAndSync(tempPath, bytes);
+    const existing = await fs.stat(target).catch((error: unknown) => {
+      if (isCode(error, 'ENOENT')) return null;
+      throw error;
+    });
+    await writeAndSync(tempPath, bytes, existing);
     if (options.keepBackup) await backUp(target);
     await fs.rename(tempPath, target);
   } catch (error) {
@@ -26,9 +40,20 @@ export async function atomicWrite(target: string, data: string | Uint8Array, opt
   await syncDirectory(directory);
 }
 
-async function writeAndSync(filePath: string, bytes: Uint8Array): Promise<void> {
-  const handle = await fs.open(filePath, 'wx', 0o644);
+/** Writes and fsyncs a new file; with `like`, gives it that file's mode (exactly: the umask does not apply) and owner. */
+async function writeAndSync(filePath: string, bytes: Uint8Array, like: { mode: number; uid: number; gid: number } | null): Promise<void> {
+  const mode = like ? like.mode & 0o7777 : NEW_FILE_MODE;
+  // Never more open than the target while the bytes go in: created with its mode masked to the owner.
+  const handle = await fs.open(filePath, 'wx', like ? mode & 0o700 : mode);
   try {
+    if (like) {
+      // Owner first: chown may clear set-id bits, which the chmod after it restores.
+      await handle.chown(like.uid, like.gid).catch((error: unknown) => {
+        // Only root may give a file away; a file that is ours but another group may stay ours.
+        if (!isCode(error, 'EPERM', 'EINVAL', 'ENOSYS', 'ENOTSUP')) throw error;
+      });
+      await handle.chmod(mode);
+    }
     let offset = 0;
     // FileHandle.write may write fewer bytes than asked; loop until all are on their way to disk.
     while (offset < bytes.byteLength) {
@@ -41,7 +66,10 @@ async function writeAndSync(filePath: string, bytes: Uint8Array): Promise<void> 
   }
 }
 
-/** Copies the current target aside through its own temp file, so the .bak is never half-written either. */
+/**
+ * Copies the current target aside through its own temp file, fsynced before it is renamed, so the
+ * .bak is never half-written either (copyFile keeps the target's mode).
+ */
 async function backUp(target: string): Promise<void> {
   const backupPath = `${target}.bak`;
   const tempBackup = `${backupPath}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
@@ -51,7 +79,28 @@ async function backUp(target: string): Promise<void> {
     if (isCode(error, 'ENOENT')) return; // nothing to back up on the first save
     throw error;
   }
-  await fs.rename(tempBackup, backupPath);
+  try {
+    await syncFile(tempBackup);
+    await fs.rename(tempBackup, backupPath);
+  } catch (error) {
+    await fs.rm(tempBackup, { force: true }).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** fsyncs a file that may be read-only (POSIX syncs a read-only descriptor; Windows needs write access, which a read-only copy lacks). */
+async function syncFile(filePath: string): Promise<void> {
+  const handle = await fs.open(filePath, 'r+').catch((error: unknown) => {
+    if (isCode(error, 'EACCES', 'EPERM')) return fs.open(filePath, 'r');
+    throw error;
+  });
+  try {
+    await handle.sync().catch((error: unknown) => {
+      if (!isCode(error, 'EPERM', 'EBADF', 'EINVAL')) throw error;
+    });
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Makes the rename itself durable. Some platforms (Windows) cannot open or fsync a folder: that is fine. */

@@ -1,9 +1,8 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { compileProject, parseProject, projectDataOf, type ProjectDocument } from '../../shared/codecs/project';
+import { compileProject, parseProject, projectDataFromJson, projectDataOf, type ProjectDocument } from '../../shared/codecs/project';
 import { CodecError } from '../../shared/codecs/errors';
 import { float32FromLittleEndianBytes, float32LittleEndianBytes } from '../../shared/codecs/bytes';
-import { isJsonObject, type JsonObject } from '../../shared/codecs/json';
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import { MAX_PROJECT_HEIGHT_BYTES, MAX_PROJECT_JSON_CHARS, type ProjectPayload } from '../../shared/ipc/projectContract';
 import { isCode } from './atomicWrite';
@@ -48,31 +47,20 @@ export function payloadFromDocument(doc: ProjectDocument): ProjectPayload {
  */
 export function encodeProjectPayload(payload: ProjectPayload, fileName: string): Uint8Array {
   const name = path.basename(fileName);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(payload.json);
-  } catch (error) {
-    throw new CodecError(name, `cannot be saved: the project data is not valid JSON (${messageOf(error)})`);
-  }
-  if (!isJsonObject(parsed)) throw new CodecError(name, 'cannot be saved: the project data is not an object');
-  const { width, depth, cellSize } = parsed;
-  if (typeof width !== 'number' || typeof depth !== 'number' || typeof cellSize !== 'number') {
-    throw new CodecError(name, 'cannot be saved: the project data lacks its width, depth or cell size');
-  }
-  if (payload.heights.byteLength % 4 !== 0) throw new CodecError(name, 'cannot be saved: the heights are not whole float32 values');
+  const fail = (problem: string): never => {
+    throw new CodecError(name, `cannot be saved: ${problem}`);
+  };
+  // The renderer is not trusted: bounded before it is parsed (nesting, props, history, size), then
+  // checked as a file's data is (exactly the known fields, valid values).
+  const data = projectDataFromJson(payload.json, fail);
+  if (payload.heights.byteLength % 4 !== 0) fail('the heights are not whole float32 values');
   let field;
   try {
-    field = createHeightfield(width, depth, cellSize, float32FromLittleEndianBytes(payload.heights));
+    field = createHeightfield(data.width, data.depth, data.cellSize, float32FromLittleEndianBytes(payload.heights));
   } catch (error) {
-    throw new CodecError(name, `cannot be saved: ${messageOf(error)}`);
+    return fail(messageOf(error));
   }
-  const doc: ProjectDocument = {
-    field,
-    recipe: parsed.recipe as ProjectDocument['recipe'],
-    history: parsed.history as JsonObject[],
-    props: parsed.props as JsonObject[],
-    view: parsed.view as JsonObject,
-  };
+  const doc: ProjectDocument = { field, recipe: data.recipe, history: data.history, props: data.props, view: data.view };
   const bytes = compileProject(doc, {}, name);
   parseProject(bytes, name);
   return bytes;
@@ -80,48 +68,4 @@ export function encodeProjectPayload(payload: ProjectPayload, fileName: string):
 
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-/**
- * Removes temp files that an earlier save of this target left behind when its process died mid-save
- * (atomicWrite names them `.<name>.<pid>.<hex>.tmp` and `<name>.bak.<pid>.<hex>.tmp`). Only temps of
- * processes that are no longer running are removed, and they are never read.
- */
-export async function removeStaleTemps(target: string): Promise<number> {
-  const folder = path.dirname(target);
-  const name = path.basename(target);
-  let removed = 0;
-  let names: string[];
-  try {
-    names = await fs.readdir(folder);
-  } catch {
-    return 0;
-  }
-  for (const entry of names) {
-    const pid = staleTempPid(entry, name);
-    if (pid === null || pid === process.pid || processIsAlive(pid)) continue;
-    await fs.rm(path.join(folder, entry), { force: true }).then(
-      () => removed++,
-      () => undefined,
-    );
-  }
-  return removed;
-}
-
-function staleTempPid(entry: string, name: string): number | null {
-  for (const prefix of [`.${name}.`, `${name}.bak.`]) {
-    if (!entry.startsWith(prefix)) continue;
-    const match = /^(\d+)\.[0-9a-f]+\.tmp$/.exec(entry.slice(prefix.length));
-    if (match) return Number(match[1]);
-  }
-  return null;
-}
-
-function processIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return isCode(error, 'EPERM');
-  }
 }

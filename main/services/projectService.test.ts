@@ -7,7 +7,7 @@ import { createHeightfield } from '../../shared/terrain/heightfield';
 import type { ProjectPayload } from '../../shared/ipc/projectContract';
 import { createScriptedDialogs, type ScriptedDialogs } from './dialogs';
 import { payloadFromDocument } from './projectCodecIo';
-import { askBeforeClose, createProjectService, decideClose, type ProjectService } from './projectService';
+import { askBeforeClose, createProjectService, decideClose, MAX_DROP_TOKENS, type ProjectService } from './projectService';
 import { createRecentFiles, RECENT_FILES_NAME } from './recentFiles';
 
 let folder: string;
@@ -225,15 +225,42 @@ describe('project service', () => {
     expect(await fresh.listRecent()).toEqual([]);
   });
 
-  it('a dropped path is read only when it is an absolute path to an existing .faultline file', async () => {
+  it('a dropped file is registered (absolute .faultline paths only) for a token, and opened by that token once', async () => {
     const good = path.join(folder, 'drop.faultline');
     await writeFile(good, compileProject(sampleDocument(4)));
     await writeFile(path.join(folder, 'secret.txt'), 'not for you');
-    expect(await service.openDropped(good)).toMatchObject({ status: 'opened', fileName: 'drop.faultline' });
-    expect(await service.openDropped(path.join(folder, 'secret.txt'))).toMatchObject({ status: 'error', message: /^secret\.txt: is not a Faultline project/ });
-    expect(await service.openDropped('relative.faultline')).toMatchObject({ status: 'error' });
+    const token = service.registerDrop(good);
+    expect(token).toMatch(/^[a-z0-9-]+$/);
+    expect(token).not.toContain('drop');
+    const opened = await service.openDropped(token);
+    expect(opened).toMatchObject({ status: 'opened', fileName: 'drop.faultline' });
+    // Single use.
+    expect(await service.openDropped(token)).toMatchObject({ status: 'error', message: /not known here/ });
+    expect(() => service.registerDrop(path.join(folder, 'secret.txt'))).toThrow(/^secret\.txt: is not a Faultline project/);
+    expect(() => service.registerDrop('relative.faultline')).toThrow(/is not a Faultline project/);
     await mkdir(path.join(folder, 'dir.faultline'));
-    expect(await service.openDropped(path.join(folder, 'dir.faultline'))).toMatchObject({ status: 'error', message: /is not a file/ });
+    expect(await service.openDropped(service.registerDrop(path.join(folder, 'dir.faultline')))).toMatchObject({ status: 'error', message: /is not a file/ });
+  });
+
+  it('a path the page names is never opened, so it can never be saved over', async () => {
+    const victim = path.join(folder, 'victim.faultline');
+    const original = compileProject(sampleDocument(5));
+    await writeFile(victim, original);
+    // What the old API let the page do: name the path itself.
+    for (const named of [victim, `${victim}`, 'victim', '../victim.faultline']) {
+      expect(await service.openDropped(named)).toMatchObject({ status: 'error', message: /not known here/ });
+    }
+    expect(await service.save({ handle: 'guessed-handle', payload: payload(9) })).toMatchObject({ status: 'error' });
+    expect(new Uint8Array(await readFile(victim))).toEqual(original);
+    expect((await readdir(folder)).sort()).toEqual(['userData', 'victim.faultline']);
+  });
+
+  it('keeps only the newest drop tokens', async () => {
+    const good = path.join(folder, 'drop.faultline');
+    await writeFile(good, compileProject(sampleDocument(4)));
+    const first = service.registerDrop(good);
+    for (let k = 0; k < MAX_DROP_TOKENS; k++) service.registerDrop(good);
+    expect(await service.openDropped(first)).toMatchObject({ status: 'error', message: /not known here/ });
   });
 });
 

@@ -5,19 +5,29 @@ import { CodecError } from '../../shared/codecs/errors';
 import type { ProjectOpenResult, ProjectSaveAsRequest, ProjectSaveRequest, ProjectSaveResult, RecentFileEntry } from '../../shared/ipc/projectContract';
 import { atomicWrite } from './atomicWrite';
 import type { DialogService, FileFilter } from './dialogs';
-import { encodeProjectPayload, messageOf, payloadFromDocument, PROJECT_EXTENSION, readProjectFile, removeStaleTemps } from './projectCodecIo';
+import { encodeProjectPayload, messageOf, payloadFromDocument, PROJECT_EXTENSION, readProjectFile } from './projectCodecIo';
+import { removeStaleTemps } from './staleTemps';
 import type { RecentFiles } from './recentFiles';
 
 export const PROJECT_FILTERS: FileFilter[] = [{ name: 'Faultline project', extensions: ['faultline'] }];
 
+/** Drop tokens kept at once; registering one more forgets the oldest. */
+export const MAX_DROP_TOKENS = 8;
+
 /**
  * Opens and saves project documents. Paths come only from main's own dialogs, the recent list or a
- * checked drop; the renderer refers to an open document by an opaque handle.
+ * drop the preload registered; the renderer refers to an open document by an opaque handle and to a
+ * dropped file by an opaque single-use token, never by a path.
  */
 export interface ProjectService {
   open(): Promise<ProjectOpenResult>;
   openRecent(index: number): Promise<ProjectOpenResult>;
-  openDropped(filePath: string): Promise<ProjectOpenResult>;
+  /**
+   * The preload's report of a file the user dropped (its path from webUtils.getPathForFile): refused
+   * unless it is an absolute path to a .faultline file; returns the token that project:openDropped takes.
+   */
+  registerDrop(filePath: string): string;
+  openDropped(token: string): Promise<ProjectOpenResult>;
   listRecent(): Promise<RecentFileEntry[]>;
   save(request: ProjectSaveRequest): Promise<ProjectSaveResult>;
   saveAs(request: ProjectSaveAsRequest): Promise<ProjectSaveResult>;
@@ -41,6 +51,7 @@ export function createProjectService(options: ProjectServiceOptions): ProjectSer
   const { dialogs, recent } = options;
   const write = options.write ?? ((target: string, bytes: Uint8Array) => atomicWrite(target, bytes, { keepBackup: true }));
   const handles = new Map<string, string>();
+  const drops = new Map<string, string>();
   let dirty = false;
   let closeHandler: () => void = () => undefined;
 
@@ -98,12 +109,21 @@ export function createProjectService(options: ProjectServiceOptions): ProjectSer
       }
       return openPath(filePath);
     },
-    async openDropped(filePath) {
-      const name = path.basename(filePath);
+    registerDrop(filePath) {
       if (!path.isAbsolute(filePath) || path.extname(filePath).toLowerCase() !== PROJECT_EXTENSION) {
-        return { status: 'error', message: new CodecError(name, 'is not a Faultline project (.faultline) file').message };
+        throw new CodecError(path.basename(filePath), 'is not a Faultline project (.faultline) file');
       }
-      return openPath(path.resolve(filePath));
+      while (drops.size >= MAX_DROP_TOKENS) drops.delete(drops.keys().next().value as string);
+      const token = randomUUID();
+      drops.set(token, path.resolve(filePath));
+      return token;
+    },
+    async openDropped(token) {
+      const filePath = drops.get(token);
+      // Single use: a token opens its file once.
+      drops.delete(token);
+      if (filePath === undefined) return { status: 'error', message: 'That dropped file is not known here (drop it on the window again)' };
+      return openPath(filePath);
     },
     listRecent: () => recent.entries(),
     async save(request) {

@@ -8,8 +8,11 @@ import { randomUUID } from 'node:crypto';
 export interface UploadStore {
   /** Starts an upload of exactly `byteLength` bytes; returns its id. */
   begin(byteLength: number): string;
-  /** Appends the next piece; returns the bytes received so far. */
-  append(id: string, piece: Uint8Array): number;
+  /**
+   * Appends the next piece, which must start at `offset` = the bytes received so far (a piece out of
+   * order would otherwise be stored in the wrong place); returns the bytes received so far.
+   */
+  append(id: string, offset: number, piece: Uint8Array): number;
   /** The bytes of a finished upload, which is then forgotten. */
   take(id: string): Uint8Array;
   /** Uploads begun and not yet taken (for tests). */
@@ -41,8 +44,12 @@ export function createUploadStore(maxOpen = 2): UploadStore {
       uploads.set(id, { bytes: new Uint8Array(byteLength), received: 0 });
       return id;
     },
-    append(id, piece) {
+    append(id, offset, piece) {
       const upload = find(id);
+      if (offset !== upload.received) {
+        uploads.delete(id);
+        throw new Error(`upload ${id} got a piece for byte ${offset}, but the next piece starts at byte ${upload.received}; the upload was dropped`);
+      }
       if (upload.received + piece.byteLength > upload.bytes.byteLength) {
         uploads.delete(id);
         throw new Error(`upload ${id} got more than the ${upload.bytes.byteLength} bytes it announced`);

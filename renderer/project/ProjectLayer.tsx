@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { projectControllerFor, type ProjectController } from '../../app/project/projectController';
 import { useSession } from '../session';
-import { droppedFileOf, hasFiles, shellPathForFile } from './dropHandler';
+import { droppedFileOf, hasFiles, shellDropToken } from './dropHandler';
 
 /** Runs a task when the page is idle, so journal snapshots never compete with input or drawing. */
 function whenIdle(task: () => void): void {
@@ -36,7 +36,7 @@ export function ProjectLayer() {
       if (event.relatedTarget === null) setDragging(false);
     };
     const drop = (event: DragEvent) => {
-      const file = droppedFileOf(event.dataTransfer, shellPathForFile());
+      const file = droppedFileOf(event.dataTransfer, shellDropToken());
       setDragging(false);
       if (!file) return;
       event.preventDefault();

@@ -1,25 +1,29 @@
 import type { DroppedFile } from '../../app/project/projectController';
 
+/** The preload's `window.faultlineFiles.dropToken` (shared/ipc/api.ts DroppedFileApi). */
+export type DropToken = (file: File) => Promise<string | null>;
+
 /**
- * Turns a drop on the window into the project controller's DroppedFile. In Electron the preload may
- * offer `pathForFile` (webUtils.getPathForFile) so main reads the file itself; otherwise the bytes are
- * read here. Returns null when nothing file-like was dropped.
+ * Turns a drop on the window into the project controller's DroppedFile. In Electron the preload
+ * offers `dropToken`: main reads a file the user dropped, named by an opaque token the preload got
+ * for it (the page never sees its path); otherwise the bytes are read here. Returns null when
+ * nothing file-like was dropped.
  */
-export function droppedFileOf(dataTransfer: DataTransfer | null, pathForFile?: (file: File) => string): DroppedFile | null {
+export function droppedFileOf(dataTransfer: DataTransfer | null, dropToken?: DropToken): DroppedFile | null {
   const file = dataTransfer?.files?.[0];
   if (!file) return null;
-  const filePath = pathForFile?.(file);
   return {
     name: file.name,
-    ...(filePath ? { path: filePath } : {}),
+    ...(dropToken ? { token: () => dropToken(file) } : {}),
     bytes: async () => new Uint8Array(await file.arrayBuffer()),
   };
 }
 
-/** The preload's optional file-path helper, when the shell provides one. */
-export function shellPathForFile(): ((file: File) => string) | undefined {
-  const helper = (window as Window & { faultlineFiles?: { pathForFile?: (file: File) => string } }).faultlineFiles?.pathForFile;
-  return typeof helper === 'function' ? helper : undefined;
+/** The preload's drop-token helper, when the shell provides one. */
+export function shellDropToken(): DropToken | undefined {
+  const files = (window as Window & { faultlineFiles?: { dropToken?: unknown } }).faultlineFiles;
+  const helper = files?.dropToken;
+  return typeof helper === 'function' ? (file) => (helper as DropToken).call(files, file) : undefined;
 }
 
 export function hasFiles(dataTransfer: DataTransfer | null): boolean {

@@ -19,17 +19,17 @@ function buildCrcTables(): Uint32Array[] {
   return tables;
 }
 
-/** Continues a CRC-32 over `bytes`; start with crc = 0. */
-export function crc32(bytes: Uint8Array, crc = 0): number {
+/** Continues a CRC-32 over bytes[start, end) (all of them by default); start with crc = 0. */
+export function crc32(bytes: Uint8Array, crc = 0, start = 0, end = bytes.length): number {
   const [t0, t1, t2, t3] = CRC_TABLES;
   let c = ~crc >>> 0;
-  let k = 0;
-  const end4 = bytes.length - (bytes.length & 3);
+  let k = start;
+  const end4 = end - ((end - start) & 3);
   for (; k < end4; k += 4) {
     c ^= bytes[k] | (bytes[k + 1] << 8) | (bytes[k + 2] << 16) | (bytes[k + 3] << 24);
     c = t3[c & 0xff] ^ t2[(c >>> 8) & 0xff] ^ t1[(c >>> 16) & 0xff] ^ t0[c >>> 24];
   }
-  for (; k < bytes.length; k++) c = t0[(c ^ bytes[k]) & 0xff] ^ (c >>> 8);
+  for (; k < end; k++) c = t0[(c ^ bytes[k]) & 0xff] ^ (c >>> 8);
   return ~c >>> 0;
 }
 

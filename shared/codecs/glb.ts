@@ -4,6 +4,7 @@ import { buildTerrainMesh } from '../terrain/mesh';
 import type { Codec } from './codec';
 import { encodeUtf8, HOST_IS_LITTLE_ENDIAN } from './bytes';
 import { failFor } from './errors';
+import { assertFiniteHeights } from './heightmap';
 import { SOFTWARE_NAME } from './png-heightmap';
 
 export interface GlbNode {
@@ -67,6 +68,7 @@ function checkNode(node: GlbNode, fail: (p: string) => never): void {
 
 export function compileGlb(field: Heightfield, options: GlbExportOptions = {}, fileName = 'terrain.glb'): Uint8Array {
   const fail = failFor(fileName);
+  assertFiniteHeights(field, fileName);
   const extraNodes = options.nodes ?? [];
   extraNodes.forEach((node) => checkNode(node, fail));
   const mesh = buildTerrainMesh(field);

@@ -2,7 +2,7 @@
  * What every heightmap import produces, and the mapping between heights (metres) and integer
  * samples shared by PNG and RAW: height = min + sample / maxSample · (max − min).
  */
-import { createHeightfield, heightRange, type Heightfield } from '../terrain/heightfield';
+import { createHeightfield, firstNonFiniteHeight, FLOAT32_MAX, heightRange, MAX_MAP_SIDE, type Heightfield } from '../terrain/heightfield';
 import { failFor } from './errors';
 
 export type HeightmapFormat = 'png' | 'r16' | 'r32';
@@ -12,8 +12,15 @@ export interface HeightmapMetadata {
   heightMin?: number;
   heightMax?: number;
   cellSize?: number;
-  /** Every text entry found, including the ones above, by keyword. */
+  /** Text entries by keyword, including the ones above (PNG: within PNG_TEXT_LIMITS, png/text.ts). */
   text: Record<string, string>;
+  /** PNG text chunks left out by those limits. */
+  textOmitted?: number;
+  /**
+   * Why a scale key the file has cannot be used (a value that is not a number, beyond float32, or
+   * min > max): an import that would need that value is refused with this message.
+   */
+  unusable?: { range?: string; cellSize?: string };
 }
 
 export interface DecodedHeightmap {
@@ -61,23 +68,46 @@ export interface ImportScale {
   cellSize: number;
 }
 
-function parseFiniteNumber(text: string | undefined): number | undefined {
-  if (text === undefined || text.trim() === '') return undefined;
-  const value = Number(text);
-  return Number.isFinite(value) ? value : undefined;
+/** Largest cell size whose largest map still has float32-finite coordinates. */
+const MAX_CELL_SIZE = FLOAT32_MAX / (MAX_MAP_SIDE - 1);
+
+/** A metadata value as a number, or why it is not a usable one; undefined when the key is absent. */
+function readScaleValue(text: Record<string, string>, key: string, max: number, positive: boolean): number | string | undefined {
+  if (!Object.prototype.hasOwnProperty.call(text, key)) return undefined;
+  const raw = text[key];
+  const shown = raw.length > 40 ? `${raw.slice(0, 40)}…` : raw;
+  const value = raw.trim() === '' ? NaN : Number(raw);
+  if (!Number.isFinite(value)) return `${key} metadata ${JSON.stringify(shown)} is not a finite number`;
+  if (Math.abs(value) > max) return `${key} metadata ${shown} is beyond ±${max.toPrecision(5)}, more than a float32 height map can hold`;
+  if (positive && value <= 0) return `${key} metadata ${shown} is not a positive number`;
+  return value;
 }
 
-/** Reads Faultline's scale keys from text entries; malformed values are ignored (metadata is a hint). */
+/**
+ * Reads Faultline's scale keys from text entries. A value is taken only if it is a finite number a
+ * float32 map can hold (heights within ±FLOAT32_MAX, a cell size that keeps the map finite, min ≤
+ * max); otherwise `unusable` says why, so that an import needing it is refused rather than filled
+ * with Infinity.
+ */
 export function metadataFromText(text: Record<string, string>): HeightmapMetadata {
   const metadata: HeightmapMetadata = { text };
-  const heightMin = parseFiniteNumber(text[METADATA_KEYS.heightMin]);
-  const heightMax = parseFiniteNumber(text[METADATA_KEYS.heightMax]);
-  const cellSize = parseFiniteNumber(text[METADATA_KEYS.cellSize]);
-  if (heightMin !== undefined && heightMax !== undefined && heightMin <= heightMax) {
-    metadata.heightMin = heightMin;
-    metadata.heightMax = heightMax;
+  const heightMin = readScaleValue(text, METADATA_KEYS.heightMin, FLOAT32_MAX, false);
+  const heightMax = readScaleValue(text, METADATA_KEYS.heightMax, FLOAT32_MAX, false);
+  const cellSize = readScaleValue(text, METADATA_KEYS.cellSize, MAX_CELL_SIZE, true);
+  const unusable: NonNullable<HeightmapMetadata['unusable']> = {};
+  if (typeof heightMin === 'string' || typeof heightMax === 'string') {
+    unusable.range = typeof heightMin === 'string' ? heightMin : (heightMax as string);
+  } else if (heightMin !== undefined && heightMax !== undefined) {
+    if (heightMin <= heightMax) {
+      metadata.heightMin = heightMin;
+      metadata.heightMax = heightMax;
+    } else {
+      unusable.range = `${METADATA_KEYS.heightMin} metadata ${heightMin} is above ${METADATA_KEYS.heightMax} ${heightMax}`;
+    }
   }
-  if (cellSize !== undefined && cellSize > 0) metadata.cellSize = cellSize;
+  if (typeof cellSize === 'string') unusable.cellSize = cellSize;
+  else if (cellSize !== undefined) metadata.cellSize = cellSize;
+  if (unusable.range !== undefined || unusable.cellSize !== undefined) metadata.unusable = unusable;
   return metadata;
 }
 
@@ -96,7 +126,14 @@ export function resolveImportScale(metadata: HeightmapMetadata, options: ImportS
 export function decodedToHeightfield(decoded: DecodedHeightmap, fileName: string, options: ImportScaleOptions = {}): Heightfield {
   const fail = failFor(fileName);
   const scale = resolveImportScale(decoded.metadata, options);
+  // A scale key the file has but that cannot be used is refused, unless the caller gives that value.
+  const { unusable } = decoded.metadata;
+  if (decoded.maxSample !== undefined && unusable?.range !== undefined && (options.min === undefined || options.max === undefined)) {
+    fail(`${unusable.range}; give the height range yourself to import it`);
+  }
+  if (unusable?.cellSize !== undefined && options.cellSize === undefined) fail(`${unusable.cellSize}; give the cell size yourself to import it`);
   if (!Number.isFinite(scale.cellSize) || scale.cellSize <= 0) fail(`cell size must be a positive number of metres, got ${scale.cellSize}`);
+  if (scale.cellSize > MAX_CELL_SIZE) fail(`cell size ${scale.cellSize} m is more than a float32 map can hold (${MAX_CELL_SIZE.toPrecision(5)} m at most)`);
   const count = decoded.width * decoded.depth;
   const heights = new Float32Array(count);
   if (decoded.maxSample === undefined) {
@@ -104,6 +141,10 @@ export function decodedToHeightfield(decoded: DecodedHeightmap, fileName: string
   } else {
     if (!Number.isFinite(scale.min) || !Number.isFinite(scale.max) || scale.min > scale.max) {
       fail(`height range must be two finite numbers with min ≤ max, got ${scale.min}..${scale.max}`);
+    }
+    // Heights are float32: a range beyond it would store Infinity (and every writer would refuse the map).
+    if (Math.abs(scale.min) > FLOAT32_MAX || Math.abs(scale.max) > FLOAT32_MAX) {
+      fail(`height range ${scale.min}..${scale.max} is beyond ±${FLOAT32_MAX.toPrecision(5)}, more than float32 heights can hold`);
     }
     const { min } = scale;
     const perSample = (scale.max - scale.min) / decoded.maxSample;
@@ -136,6 +177,12 @@ export function assertValidExportRange(range: { min: number; max: number }, file
   if (!Number.isFinite(range.min) || !Number.isFinite(range.max) || range.min > range.max) {
     failFor(fileName)(`height range must be two finite numbers with min ≤ max, got ${range.min}..${range.max}`);
   }
+}
+
+/** Refuses to write a map holding NaN or ±Infinity (a reader, ours included, would refuse the file). */
+export function assertFiniteHeights(field: Heightfield, fileName: string): void {
+  const k = firstNonFiniteHeight(field.heights);
+  if (k >= 0) failFor(fileName)(`cannot be written: height ${k} (column ${k % field.width}, row ${Math.floor(k / field.width)}) is ${field.heights[k]}`);
 }
 
 /** Reverses rows in place (RAW files from some engines store the far row first). */

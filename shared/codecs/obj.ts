@@ -3,6 +3,7 @@ import type { Heightfield } from '../terrain/heightfield';
 import { buildTerrainMesh } from '../terrain/mesh';
 import type { Codec } from './codec';
 import { failFor } from './errors';
+import { assertFiniteHeights } from './heightmap';
 import { SOFTWARE_NAME } from './png-heightmap';
 
 /** JS strings and single buffers are bounded; beyond this a GLB is the right format anyway. */
@@ -42,6 +43,7 @@ class AsciiSink {
 }
 
 export function compileObj(field: Heightfield, _options?: undefined, fileName = 'terrain.obj'): Uint8Array {
+  assertFiniteHeights(field, fileName);
   const { positions, normals, indices } = buildTerrainMesh(field);
   const out = new AsciiSink(failFor(fileName));
   out.write(`# ${SOFTWARE_NAME} terrain ${field.width} x ${field.depth}, cell size ${field.cellSize} m, y up, metres\n`);

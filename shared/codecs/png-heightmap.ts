@@ -26,7 +26,7 @@ export function parsePngHeightmap(bytes: Uint8Array, fileName: string, options: 
     colourType: png.colourType,
     samples: png.samples,
     maxSample: png.maxSample,
-    metadata: metadataFromText(png.text),
+    metadata: { ...metadataFromText(png.text), ...(png.textOmitted > 0 ? { textOmitted: png.textOmitted } : {}) },
   };
 }
 

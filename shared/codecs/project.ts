@@ -9,7 +9,8 @@ import { ByteWriter, decodeUtf8, describeBytes, encodeUtf8, float32FromLittleEnd
 import { crc32 } from './checksums';
 import { failFor } from './errors';
 import { isJsonObject, type JsonObject } from './json';
-import { inflateExactly, zlibCompress, type DeflateLevel } from './zlib';
+import { createJsonMeter, type JsonMeter, type JsonShapeOutcome } from './jsonShape';
+import { createExactInflater, inflateExactly, zlibCompress, type DeflateLevel } from './zlib';
 
 export const PROJECT_MAGIC = 'FAULTLINE';
 /** The newest project format this code reads and the one it writes. */
@@ -22,6 +23,27 @@ const ENCODING_STORED = 0;
 const ENCODING_ZLIB = 1;
 /** Project data is small (recipes, props, view); a bigger JSON entry is refused, not parsed. */
 const MAX_JSON_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The most a project holds (docs/file-format.md). Checked on the JSON text before it is parsed
+ * (shared/codecs/jsonShape.ts), so a small file can never make a reader build millions of values or
+ * recurse without bound; the writer refuses the same, so every file it writes can be read back.
+ */
+export const PROJECT_LIMITS = {
+  props: 250_000,
+  historySteps: 20_000,
+  /** Nesting of arrays and objects; the project object itself is level 1. */
+  depth: 32,
+} as const;
+/** What the JSON may spend per prop, per history step and on the rest (size, recipe, view). */
+const JSON_BUDGET = {
+  charsPerProp: 256,
+  charsPerStep: 4096,
+  chars: 1024 * 1024,
+  valuesPerProp: 16,
+  valuesPerStep: 64,
+  values: 65_536,
+} as const;
 
 /** Everything a project restores besides the heights. Props and view are free-form JSON for now. */
 export interface ProjectData {
@@ -86,7 +108,23 @@ export function compileProject(doc: ProjectDocument, options: ProjectSaveOptions
   for (let k = 0; k < field.heights.length; k++) {
     if (!Number.isFinite(field.heights[k])) fail(`cannot be saved: height ${k} is ${field.heights[k]}`);
   }
-  const json = encodeUtf8(JSON.stringify(data));
+  // Counted before the JSON is built (a caller's data may be anything: the decode afterwards checks its shape).
+  const props = Array.isArray(data.props) ? data.props.length : 0;
+  const steps = Array.isArray(data.history) ? data.history.length : 0;
+  if (props > PROJECT_LIMITS.props) fail(`cannot be saved: it has ${plural(props, 'prop', 'props')}; a project holds at most ${plural(PROJECT_LIMITS.props, 'prop', 'props')}`);
+  if (steps > PROJECT_LIMITS.historySteps) {
+    fail(`cannot be saved: it has ${plural(steps, 'history step', 'history steps')}; a project holds at most ${plural(PROJECT_LIMITS.historySteps, 'history step', 'history steps')}`);
+  }
+  let text: string;
+  try {
+    text = JSON.stringify(data);
+  } catch (error) {
+    // A value nested too deeply for the stack (or too large for a string) never gets this far from a reader.
+    return fail(`cannot be saved: its project data cannot be written as JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
+  const json = encodeUtf8(text);
+  // What is written must be readable: the same checks as parseProject, on the same UTF-8 bytes.
+  checkProjectJsonText(json, (problem) => fail(`cannot be saved: ${problem}`));
   const rawHeights = float32LittleEndianBytes(field.heights);
   const compress = options.compress ?? false;
   const storedHeights = compress ? zlibCompress(rawHeights, options.level ?? 'fast') : rawHeights;
@@ -160,6 +198,85 @@ function entryBytes(entry: RawEntry, limit: number, fail: (p: string) => never):
   return outcome.data;
 }
 
+/** How much JSON (characters, values) a project with these counts may need. */
+function jsonBudget(props: number, steps: number): { chars: number; values: number } {
+  return {
+    chars: Math.min(MAX_JSON_BYTES, JSON_BUDGET.chars + props * JSON_BUDGET.charsPerProp + steps * JSON_BUDGET.charsPerStep),
+    values: JSON_BUDGET.values + props * JSON_BUDGET.valuesPerProp + steps * JSON_BUDGET.valuesPerStep,
+  };
+}
+
+const plural = (count: number, one: string, many: string): string => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+
+const MOST_JSON = jsonBudget(PROJECT_LIMITS.props, PROJECT_LIMITS.historySteps);
+
+/** A meter of project JSON (jsonShape.ts) with PROJECT_LIMITS. */
+function projectJsonMeter(): JsonMeter {
+  return createJsonMeter({
+    maxDepth: PROJECT_LIMITS.depth,
+    maxValues: MOST_JSON.values,
+    maxItems: { props: PROJECT_LIMITS.props, history: PROJECT_LIMITS.historySteps },
+  });
+}
+
+/**
+ * Judges measured project JSON against PROJECT_LIMITS and the budget its own counts allow:
+ * nesting, props, history steps, values, and size (3 props cannot need 60 MB).
+ */
+function judgeProjectJson(outcome: JsonShapeOutcome, fail: (p: string) => never): void {
+  if (!outcome.ok) {
+    if (outcome.limit === 'depth') fail(`project data nests deeper than ${PROJECT_LIMITS.depth} levels`);
+    if (outcome.limit === 'items' && outcome.key === 'props') fail(`project data has more than ${plural(PROJECT_LIMITS.props, 'prop', 'props')}, the most a project holds`);
+    if (outcome.limit === 'items') fail(`project data has more than ${plural(PROJECT_LIMITS.historySteps, 'history step', 'history steps')}, the most a project holds`);
+    fail(`project data ${outcome.problem}`);
+  }
+  const props = outcome.shape.items.props ?? 0;
+  const steps = outcome.shape.items.history ?? 0;
+  const allowed = jsonBudget(props, steps);
+  const counts = `${plural(props, 'prop', 'props')} and ${plural(steps, 'history step', 'history steps')}`;
+  if (outcome.shape.values > allowed.values) fail(`project data holds ${outcome.shape.values} values, more than its ${counts} can need (${allowed.values})`);
+  const { length } = outcome.shape;
+  if (length > allowed.chars) fail(`project data is ${describeBytes(length)}, more than its ${counts} can need (${describeBytes(allowed.chars)})`);
+}
+
+/** Checks project JSON text (or its UTF-8 bytes) without parsing it; see judgeProjectJson. */
+export function checkProjectJsonText(text: string | Uint8Array, fail: (p: string) => never): void {
+  const meter = projectJsonMeter();
+  judgeProjectJson(meter.push(text) ?? meter.finish(), fail);
+}
+
+/**
+ * The JSON entry's bytes, measured as they are read: a compressed entry is inflated in small steps
+ * that the meter sees at once, so a bomb stops after the part that crosses a limit (21 M empty props
+ * in 61 KB: about 750 KB inflated, not 63 MB).
+ */
+function projectJsonBytes(entry: RawEntry, fail: (p: string) => never): Uint8Array {
+  const name = `"${entry.tag}" entry`;
+  if (entry.rawLength > MAX_JSON_BYTES) fail(`${name} declares ${describeBytes(entry.rawLength)}, more than the ${describeBytes(MAX_JSON_BYTES)} allowed`);
+  const meter = projectJsonMeter();
+  if (entry.encoding !== ENCODING_ZLIB) {
+    const bytes = entryBytes(entry, MAX_JSON_BYTES, fail);
+    judgeProjectJson(meter.push(bytes) ?? meter.finish(), fail);
+    return bytes;
+  }
+  const inflater = createExactInflater(entry.rawLength, entry.stored.length, { slice: 1024, onData: (chunk) => meter.push(chunk) === null });
+  inflater.push(entry.stored);
+  const outcome = inflater.finish();
+  if (!outcome.ok && outcome.problem !== 'stopped') fail(`${name} is not valid compressed data (${outcome.problem}${outcome.detail ? `: ${outcome.detail}` : ''})`);
+  judgeProjectJson(meter.finish(), fail);
+  return outcome.ok ? outcome.data : fail(`${name} is not valid compressed data`);
+}
+
+/** Parses project JSON text after checkProjectJsonText (unless measured already); every problem goes to `fail`. */
+export function parseProjectJson(text: string, fail: (p: string) => never, measure = true): unknown {
+  if (measure) checkProjectJsonText(text, fail);
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    return fail(`project data is not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
+}
+
 function checkRecipe(value: unknown, fail: (p: string) => never): FaultRecipe | null {
   if (value === null) return null;
   const bad = (what: string): never => fail(`project data has an invalid recipe: ${what}`);
@@ -205,6 +322,14 @@ function checkProjectData(value: unknown, fail: (p: string) => never): ProjectDa
   };
 }
 
+/**
+ * Project data from JSON text that did not come from a file (e.g. a save request from the renderer):
+ * measured before it is parsed, then checked like a file's (exact fields, valid values).
+ */
+export function projectDataFromJson(text: string, fail: (p: string) => never): ProjectData {
+  return checkProjectData(parseProjectJson(text, fail), fail);
+}
+
 export function parseProject(bytes: Uint8Array, fileName: string): ProjectDocument {
   const fail = failFor(fileName);
   const entries = readEntries(bytes, fail);
@@ -217,14 +342,10 @@ export function parseProject(bytes: Uint8Array, fileName: string): ProjectDocume
   const jsonEntry = byTag.get(ENTRY_JSON) ?? fail('is missing its project data ("JSON" entry)');
   const heightsEntry = byTag.get(ENTRY_HEIGHTS) ?? fail('is missing its heights ("HGTS" entry)');
 
-  const text = decodeUtf8(entryBytes(jsonEntry, MAX_JSON_BYTES, fail)) ?? fail('project data is not valid UTF-8 text');
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    fail(`project data is not valid JSON (${error instanceof Error ? error.message : String(error)})`);
-  }
-  const data = checkProjectData(parsed, fail);
+  // Measured as bytes while read, before decoding: a bomb is refused without building its text.
+  const jsonBytes = projectJsonBytes(jsonEntry, fail);
+  const text = decodeUtf8(jsonBytes) ?? fail('project data is not valid UTF-8 text');
+  const data = checkProjectData(parseProjectJson(text, fail, false), fail);
 
   const expected = data.width * data.depth * 4;
   if (heightsEntry.rawLength !== expected) {

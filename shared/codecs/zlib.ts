@@ -16,24 +16,43 @@ export function zlibCompress(data: Uint8Array, level: DeflateLevel): Uint8Array 
 
 export type InflateOutcome =
   | { ok: true; data: Uint8Array }
-  | { ok: false; problem: 'corrupt' | 'too-long' | 'too-short' | 'checksum'; detail: string; produced: number };
+  /** 'stopped': the caller's onData said stop. */
+  | { ok: false; problem: 'corrupt' | 'too-long' | 'too-short' | 'checksum' | 'stopped'; detail: string; produced: number };
+
+export interface InflaterOptions {
+  /** Compressed bytes per inflate step (default 64 KiB): a step makes at most ~1032 times as much. */
+  slice?: number;
+  /** Sees the output as it is made; returning false stops the inflation (outcome 'stopped'). */
+  onData?: (chunk: Uint8Array) => boolean;
+}
 
 /** Feeding slices of this size bounds one step's output to about 64 KiB × 1032 (deflate's ratio limit). */
-const SLICE = 64 * 1024;
+const DEFAULT_SLICE = 64 * 1024;
 
 /**
- * Inflates the zlib stream made of `pieces` (e.g. the PNG IDAT chunks in order) into exactly
- * `expectedSize` bytes, verifying the Adler-32 trailer.
+ * Inflates a zlib stream that arrives in ranges of one or more buffers (e.g. a PNG's IDAT chunks)
+ * into exactly `expectedSize` bytes, verifying the Adler-32 trailer. Small ranges are gathered into
+ * slices first, so a file of millions of one-byte pieces costs a copy, not millions of inflate steps.
  */
-export function inflateExactly(pieces: readonly Uint8Array[], expectedSize: number): InflateOutcome {
-  let compressedSize = 0;
-  for (const piece of pieces) compressedSize += piece.length;
+export interface ExactInflater {
+  /** Feeds bytes[start, end); false once the output has passed `expectedSize` (feeding more is pointless). */
+  push(bytes: Uint8Array, start?: number, end?: number): boolean;
+  finish(): InflateOutcome;
+}
+
+/** `sizeHint`: about how many compressed bytes will come, to size the first output buffer. */
+export function createExactInflater(expectedSize: number, sizeHint: number, options: InflaterOptions = {}): ExactInflater {
+  const slice = options.slice ?? DEFAULT_SLICE;
+  const onData = options.onData;
+  let stopped = false;
   // Start from what the input can plausibly hold and grow as data really arrives, so a tiny file
   // that merely declares a huge image costs little.
-  let out = new Uint8Array(Math.min(expectedSize, Math.max(1 << 20, compressedSize * 16)));
+  let out = new Uint8Array(Math.min(expectedSize, Math.max(1 << 20, sizeHint * 16)));
   let produced = 0;
   let overflow = false;
   let ended = false;
+  let failure: string | null = null;
+  let received = 0;
   const stream = new Unzlib((chunk, final) => {
     if (final) ended = true;
     if (produced + chunk.length > expectedSize) {
@@ -48,34 +67,89 @@ export function inflateExactly(pieces: readonly Uint8Array[], expectedSize: numb
     }
     out.set(chunk, produced);
     produced += chunk.length;
+    if (onData && !stopped && !onData(chunk)) stopped = true;
   });
-  const slices: Uint8Array[] = [];
-  for (const piece of pieces) {
-    for (let k = 0; k < piece.length; k += SLICE) slices.push(piece.subarray(k, Math.min(piece.length, k + SLICE)));
-  }
-  if (slices.length === 0) return { ok: false, problem: 'corrupt', detail: 'the compressed data is empty', produced: 0 };
-  try {
-    for (let s = 0; s < slices.length; s++) {
-      stream.push(slices[s], s === slices.length - 1);
-      if (overflow) return { ok: false, problem: 'too-long', detail: '', produced };
+  // The last four bytes seen: the Adler-32 trailer once the stream is complete (fflate does not check it).
+  const tail = new Uint8Array(4);
+  let tailLength = 0;
+  // One slice is held back so that the last one can be pushed as final.
+  let held: Uint8Array | null = null;
+  const stage = new Uint8Array(slice);
+  let staged = 0;
+
+  const feed = (piece: Uint8Array): void => {
+    if (held !== null && !overflow && !stopped && failure === null) {
+      try {
+        stream.push(held, false);
+      } catch (error) {
+        failure = error instanceof Error ? error.message : String(error);
+      }
     }
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    return { ok: false, problem: produced >= expectedSize ? 'too-long' : 'corrupt', detail, produced };
-  }
-  if (!ended || produced < expectedSize) return { ok: false, problem: 'too-short', detail: '', produced };
-  const trailer = findAdlerTrailer(slices);
-  if (trailer !== adler32(out)) return { ok: false, problem: 'checksum', detail: '', produced };
-  return { ok: true, data: out };
+    held = piece;
+  };
+  const keepTail = (bytes: Uint8Array, start: number, end: number): void => {
+    for (let k = Math.max(start, end - 4); k < end; k++) {
+      if (tailLength === 4) tail.copyWithin(0, 1);
+      tail[Math.min(tailLength, 3)] = bytes[k];
+      if (tailLength < 4) tailLength++;
+    }
+  };
+
+  return {
+    push(bytes, start = 0, end = bytes.length) {
+      if (end <= start) return !overflow && !stopped;
+      received += end - start;
+      keepTail(bytes, start, end);
+      let at = start;
+      if (staged > 0 || end - start < slice) {
+        const take = Math.min(slice - staged, end - at);
+        if (take < 32) for (let k = 0; k < take; k++) stage[staged + k] = bytes[at + k];
+        else stage.set(bytes.subarray(at, at + take), staged);
+        staged += take;
+        at += take;
+        if (staged === slice) {
+          feed(stage.slice());
+          staged = 0;
+        }
+      }
+      for (; end - at >= slice; at += slice) feed(bytes.subarray(at, at + slice));
+      if (at < end) {
+        stage.set(bytes.subarray(at, end), 0);
+        staged = end - at;
+      }
+      return !overflow && !stopped && failure === null;
+    },
+    finish() {
+      if (staged > 0) feed(stage.slice(0, staged));
+      staged = 0;
+      if (received === 0) return { ok: false, problem: 'corrupt', detail: 'the compressed data is empty', produced: 0 };
+      if (held !== null && !overflow && !stopped && failure === null) {
+        try {
+          stream.push(held, true);
+        } catch (error) {
+          failure = error instanceof Error ? error.message : String(error);
+        }
+      }
+      held = null;
+      if (stopped) return { ok: false, problem: 'stopped', detail: '', produced };
+      if (overflow) return { ok: false, problem: 'too-long', detail: '', produced };
+      if (failure !== null) return { ok: false, problem: produced >= expectedSize ? 'too-long' : 'corrupt', detail: failure, produced };
+      if (!ended || produced < expectedSize) return { ok: false, problem: 'too-short', detail: '', produced };
+      const trailer = tailLength < 4 ? -1 : ((tail[0] << 24) | (tail[1] << 16) | (tail[2] << 8) | tail[3]) >>> 0;
+      if (trailer !== adler32(out)) return { ok: false, problem: 'checksum', detail: '', produced };
+      return { ok: true, data: out };
+    },
+  };
 }
 
-/** The last four bytes of the stream, big-endian (fflate strips them without checking). */
-function findAdlerTrailer(slices: readonly Uint8Array[]): number {
-  const last: number[] = [];
-  for (let s = slices.length - 1; s >= 0 && last.length < 4; s--) {
-    const slice = slices[s];
-    for (let k = slice.length - 1; k >= 0 && last.length < 4; k--) last.unshift(slice[k]);
-  }
-  if (last.length < 4) return -1;
-  return ((last[0] << 24) | (last[1] << 16) | (last[2] << 8) | last[3]) >>> 0;
+/**
+ * Inflates the zlib stream made of `pieces` (e.g. the PNG IDAT chunks in order) into exactly
+ * `expectedSize` bytes, verifying the Adler-32 trailer.
+ */
+export function inflateExactly(pieces: readonly Uint8Array[], expectedSize: number): InflateOutcome {
+  let compressedSize = 0;
+  for (const piece of pieces) compressedSize += piece.length;
+  const inflater = createExactInflater(expectedSize, compressedSize);
+  for (const piece of pieces) if (!inflater.push(piece)) break;
+  return inflater.finish();
 }

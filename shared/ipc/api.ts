@@ -27,8 +27,11 @@ export interface FaultlineApi {
   /** Project documents: main shows the dialogs, reads, validates and writes; documents are named by handles. */
   openProject(): Promise<ProjectOpenResult>;
   openRecentProject(index: number): Promise<ProjectOpenResult>;
-  /** Electron only: a dropped file's path, which main reads after checking it is a .faultline file. */
-  openDroppedProject(path: string): Promise<ProjectOpenResult>;
+  /**
+   * Electron only: opens a dropped file by the token the preload got for it (DroppedFileApi). The page
+   * never names a path: a token stands for one file the user dropped, once.
+   */
+  openDroppedProject(token: string): Promise<ProjectOpenResult>;
   listRecentProjects(): Promise<RecentFileEntry[]>;
   saveProject(request: OnWire<ProjectSaveRequest>): Promise<ProjectSaveResult>;
   saveProjectAs(request: OnWire<ProjectSaveAsRequest>): Promise<ProjectSaveResult>;
@@ -39,10 +42,11 @@ export interface FaultlineApi {
   writeRecovery(snapshot: OnWire<RecoverySnapshot>): Promise<void>;
   /**
    * Large bytes in pieces (at most UPLOAD_PIECE_MAX_BYTES each): begin announces the length and
-   * returns an id, each append sends the next piece; a payload then names the id (`heightsUpload`).
+   * returns an id, each append sends the next piece with the byte offset it starts at (main refuses
+   * a piece that is not the next one); a payload then names the id (`heightsUpload`).
    */
   beginUpload(byteLength: number): Promise<string>;
-  appendUpload(id: string, piece: Uint8Array): Promise<number>;
+  appendUpload(id: string, offset: number, piece: Uint8Array): Promise<number>;
   checkRecovery(): Promise<RecoveryInfo | null>;
   loadRecovery(): Promise<RecoveryLoadResult>;
   clearRecovery(): Promise<void>;
@@ -68,7 +72,7 @@ export function createFaultlineApi(invoke: Invoke, subscribe: Subscribe): Faultl
     finishExport: (handle) => invoke('file:finishExport', handle),
     openProject: () => invoke('project:open'),
     openRecentProject: (index) => invoke('project:openRecent', index),
-    openDroppedProject: (path) => invoke('project:openDropped', path),
+    openDroppedProject: (token) => invoke('project:openDropped', token),
     listRecentProjects: () => invoke('project:listRecent'),
     saveProject: (request) => invoke('project:save', request),
     saveProjectAs: (request) => invoke('project:saveAs', request),
@@ -76,11 +80,38 @@ export function createFaultlineApi(invoke: Invoke, subscribe: Subscribe): Faultl
     closeWindow: () => invoke('project:closeWindow'),
     writeRecovery: (snapshot) => invoke('recovery:write', snapshot),
     beginUpload: (byteLength) => invoke('upload:begin', byteLength),
-    appendUpload: (id, piece) => invoke('upload:append', id, piece),
+    appendUpload: (id, offset, piece) => invoke('upload:append', id, offset, piece),
     checkRecovery: () => invoke('recovery:check'),
     loadRecovery: () => invoke('recovery:load'),
     clearRecovery: () => invoke('recovery:clear'),
     onSaveBeforeClose: (listener) => subscribe('project:saveBeforeClose', () => listener()),
     onMenuCommand: (listener) => subscribe('menu:command', (payload) => listener(payload.id)),
+  };
+}
+
+/**
+ * `window.faultlineFiles`: what the preload offers for a file the user dropped. The preload reads
+ * the File's path itself (webUtils.getPathForFile, which gives a path only for a file that came from
+ * the user's disk: a drop or a file picker) and registers it with main; the page gets an opaque
+ * token, never the path, and cannot make main open (or later save over) a path of its choosing.
+ */
+export interface DroppedFileApi {
+  /** A token for project:openDropped, or null when the file has no path on disk (or is not a File). */
+  dropToken(file: unknown): Promise<string | null>;
+}
+
+/** `pathOf` is webUtils.getPathForFile in Electron (it throws for anything but a File), a stand-in in tests. */
+export function createDroppedFileApi(invoke: Invoke, pathOf: (file: unknown) => string | Promise<string>): DroppedFileApi {
+  return {
+    async dropToken(file) {
+      let filePath: unknown;
+      try {
+        filePath = await pathOf(file);
+      } catch {
+        return null;
+      }
+      if (typeof filePath !== 'string' || filePath === '') return null;
+      return invoke('project:registerDrop', filePath);
+    },
   };
 }

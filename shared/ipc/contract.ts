@@ -2,6 +2,7 @@ import { v, type Infer, type Validator } from './validate';
 import { COMMAND_IDS } from '../commands';
 import {
   droppedPathValidator,
+  dropTokenValidator,
   projectSaveAsRequestValidator,
   projectSaveRequestValidator,
   recentIndexValidator,
@@ -107,7 +108,8 @@ export const requestChannels = {
   'settings:setView': { args: [viewSettingsValidator] as Validator<unknown>[] },
   'project:open': { args: [] as Validator<unknown>[] },
   'project:openRecent': { args: [recentIndexValidator] as Validator<unknown>[] },
-  'project:openDropped': { args: [droppedPathValidator] as Validator<unknown>[] },
+  'project:registerDrop': { args: [droppedPathValidator] as Validator<unknown>[] },
+  'project:openDropped': { args: [dropTokenValidator] as Validator<unknown>[] },
   'project:listRecent': { args: [] as Validator<unknown>[] },
   'project:save': { args: [projectSaveRequestValidator] as Validator<unknown>[] },
   'project:saveAs': { args: [projectSaveAsRequestValidator] as Validator<unknown>[] },
@@ -115,7 +117,7 @@ export const requestChannels = {
   'project:closeWindow': { args: [] as Validator<unknown>[] },
   'recovery:write': { args: [recoverySnapshotValidator] as Validator<unknown>[] },
   'upload:begin': { args: [v.number({ integer: true, min: 0, max: MAX_PROJECT_HEIGHT_BYTES })] as Validator<unknown>[] },
-  'upload:append': { args: [uploadIdValidator, v.bytes(UPLOAD_PIECE_MAX_BYTES)] as Validator<unknown>[] },
+  'upload:append': { args: [uploadIdValidator, v.number({ integer: true, min: 0, max: MAX_PROJECT_HEIGHT_BYTES }), v.bytes(UPLOAD_PIECE_MAX_BYTES)] as Validator<unknown>[] },
   'recovery:check': { args: [] as Validator<unknown>[] },
   'recovery:load': { args: [] as Validator<unknown>[] },
   'recovery:clear': { args: [] as Validator<unknown>[] },
@@ -146,6 +148,9 @@ export interface RequestTypes {
   'settings:setView': { args: [ViewSettings]; result: UserSettings };
   'project:open': { args: []; result: ProjectOpenResult };
   'project:openRecent': { args: [number]; result: ProjectOpenResult };
+  /** Preload only: the path of a File the user dropped; returns a single-use token for project:openDropped. */
+  'project:registerDrop': { args: [string]; result: string };
+  /** Opens the dropped file a token from project:registerDrop names. */
   'project:openDropped': { args: [string]; result: ProjectOpenResult };
   'project:listRecent': { args: []; result: RecentFileEntry[] };
   'project:save': { args: [OnWire<ProjectSaveRequest>]; result: ProjectSaveResult };
@@ -155,8 +160,8 @@ export interface RequestTypes {
   'recovery:write': { args: [OnWire<RecoverySnapshot>]; result: void };
   /** Starts sending this many bytes in pieces; returns the upload's id, which a payload then names. */
   'upload:begin': { args: [number]; result: string };
-  /** The next piece of an upload; returns the bytes received so far. */
-  'upload:append': { args: [string, Uint8Array]; result: number };
+  /** The next piece of an upload and the byte offset it starts at; returns the bytes received so far. */
+  'upload:append': { args: [string, number, Uint8Array]; result: number };
   'recovery:check': { args: []; result: RecoveryInfo | null };
   'recovery:load': { args: []; result: RecoveryLoadResult };
   'recovery:clear': { args: []; result: void };

@@ -82,8 +82,15 @@ export interface RecoverySnapshot {
 /** Index into the Open Recent list main last reported. */
 export const recentIndexValidator = v.number({ integer: true, min: 0, max: 99 });
 
-/** A dropped file's path (Electron only), for reading; main checks it is an existing .faultline file. */
-export const droppedPathValidator = v.string({ maxLength: 4096 });
+/**
+ * A dropped file's path (Electron only), which the preload (never the page) takes from the dropped
+ * File with webUtils.getPathForFile and registers with main for a token; main checks it again.
+ */
+// eslint-disable-next-line no-control-regex -- a NUL or other control character never belongs in a path
+export const droppedPathValidator = v.string({ maxLength: 4096, pattern: /^[^\u0000-\u001f]+$/ });
+
+/** What the page holds for a dropped file: an opaque, single-use token main handed to the preload. */
+export const dropTokenValidator = v.string({ maxLength: 64, pattern: /^[a-z0-9-]+$/ });
 
 export type ProjectOpenResult =
   | { status: 'cancelled' }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { v, ValidationError } from './validate';
 
 describe('validators', () => {
@@ -64,5 +64,53 @@ describe('validators', () => {
     expect(v.none()(undefined)).toBeUndefined();
     expect(v.none()(null)).toBeUndefined();
     expect(() => v.none()(0)).toThrow(/expected nothing/);
+  });
+
+  it('object: refuses byte arrays, arrays and class instances before listing a single key', () => {
+    const view = v.object({ colorMode: v.string() });
+    const huge = new Uint8Array(64 * 1024 * 1024);
+    const keys = vi.spyOn(Object, 'keys');
+    try {
+      expect(() => view(huge, 'view')).toThrow(/^view: expected an object, got Uint8Array$/);
+      expect(() => view(new Float64Array(4))).toThrow(/got Float64Array/);
+      expect(() => view(new DataView(new ArrayBuffer(8)))).toThrow(/got DataView/);
+      expect(() => view(new ArrayBuffer(8))).toThrow(/got ArrayBuffer/);
+      expect(() => view(new Array(1_000_000))).toThrow(/got array/);
+      expect(() => view(new Map([['colorMode', 'x']]))).toThrow(/got Map/);
+      expect(() => view(new Date(0))).toThrow(/got Date/);
+      expect(keys).not.toHaveBeenCalled();
+    } finally {
+      keys.mockRestore();
+    }
+    // A record without a prototype is still a plain record.
+    expect(view(Object.assign(Object.create(null) as object, { colorMode: 'a' }))).toEqual({ colorMode: 'a' });
+  });
+
+  it('object: keys found only on Object.prototype are unexpected, not silently accepted', () => {
+    const view = v.object({ mode: v.optional(v.string()) });
+    for (const key of ['constructor', 'toString', 'valueOf', 'hasOwnProperty', '__proto__']) {
+      const hostile = JSON.parse(`{"${key}": 1}`) as unknown;
+      expect(() => view(hostile, 'view'), key).toThrow(new RegExp(`^view\\.${key}: unexpected property$`));
+    }
+    expect(() => view({ ['a\u0000b']: 1 })).toThrow(/a\\x00b: unexpected property/);
+  });
+
+  it('object: a record with many more keys than the shape is refused at its first unexpected key', () => {
+    const view = v.object({ a: v.number() });
+    const many: Record<string, number> = { a: 1 };
+    for (let k = 0; k < 20_000; k++) many[`k${k}`] = k;
+    expect(() => view(many)).toThrow(/^k0: unexpected property$/);
+  });
+
+  it('array: a hole is checked like any item (map() would skip it)', () => {
+    const list = v.array(v.object({ id: v.string() }), 8);
+    expect(() => list(new Array(1), 'filters')).toThrow(/^filters\[0\]: expected an object, got undefined$/);
+    const sparse: unknown[] = [{ id: 'a' }];
+    sparse[3] = { id: 'b' };
+    expect(() => list(sparse, 'l')).toThrow(/l\[1\]: expected an object, got undefined/);
+    expect(v.array(v.optional(v.number()))(new Array(2))).toEqual([undefined, undefined]);
+    const huge: unknown[] = [];
+    huge.length = 2 ** 32 - 1;
+    expect(() => list(huge)).toThrow(/more than 8 items/);
   });
 });

@@ -16,6 +16,8 @@ export interface Heightfield {
 /** Largest map Faultline supports on either side (2¹³ + 1). */
 export const MAX_MAP_SIDE = 8193;
 export const MIN_MAP_SIDE = 2;
+/** The largest finite float32: heights (and vertex coordinates) beyond it would be stored as Infinity. */
+export const FLOAT32_MAX = 3.4028234663852886e38;
 
 export class HeightfieldError extends Error {
   override name = 'HeightfieldError';
@@ -34,6 +36,18 @@ export function assertValidDimensions(width: number, depth: number, cellSize: nu
   if (!Number.isFinite(cellSize) || cellSize <= 0) {
     throw new HeightfieldError(`cell size must be a positive number of metres, got ${cellSize}`);
   }
+  // Vertex coordinates go to float32 meshes: the map's extent must stay finite there.
+  if ((Math.max(width, depth) - 1) * cellSize > FLOAT32_MAX) {
+    throw new HeightfieldError(`cell size ${cellSize} m makes the map wider than float32 coordinates can hold`);
+  }
+}
+
+/** Index of the first height that is NaN or ±Infinity, or −1: writers refuse such a map. */
+export function firstNonFiniteHeight(heights: Float32Array): number {
+  for (let k = 0; k < heights.length; k++) {
+    if (!Number.isFinite(heights[k])) return k;
+  }
+  return -1;
 }
 
 export function createHeightfield(width: number, depth: number, cellSize = 1, heights?: Float32Array): Heightfield {

@@ -1,11 +1,11 @@
 /** PNG decoding to one channel of samples: every colour type, bit depth and interlace method. */
 import { failFor } from '../errors';
 import { describeBytes } from '../bytes';
-import { inflateExactly, type InflateOutcome } from '../zlib';
-import { readPngChunks, type PngChunk } from './chunks';
+import { createExactInflater, type InflateOutcome } from '../zlib';
+import { chunkCode, chunkTypeName, scanPngChunks, type PngChunk } from './chunks';
 import { unfilterLine } from './filters';
 import { bitsPerPixel, CHANNELS_PER_COLOUR_TYPE, COLOUR_TYPE_NAMES, readPngHeader, reducedImages, scanlineBytes, type PngHeader } from './header';
-import { readTextChunk } from './text';
+import { createTextCollector, isTextChunk } from './text';
 
 /** Which value of each pixel becomes the sample: luminance (Rec. 709 weights) or one channel. */
 export type PngChannel = 'luminance' | 'r' | 'g' | 'b' | 'a';
@@ -23,8 +23,13 @@ export interface DecodedPng extends PngHeader {
    */
   samples: Uint16Array | Float32Array;
   maxSample: number;
-  /** Text chunks (tEXt, zTXt, iTXt) by keyword; a later chunk with the same keyword wins. */
+  /**
+   * Text chunks (tEXt, zTXt, iTXt) by keyword, within PNG_TEXT_LIMITS (text.ts): the `faultline:`
+   * scale keys and a summary of the others; a later chunk with the same keyword wins.
+   */
   text: Record<string, string>;
+  /** Text chunks left out by those limits. */
+  textOmitted: number;
 }
 
 const LUMA_R = 0.2126;
@@ -127,55 +132,81 @@ function reportInflateFailure(outcome: Exclude<InflateOutcome, { ok: true }>, he
   }
 }
 
-function isCritical(type: string): boolean {
-  const first = type.charCodeAt(0);
+function isCritical(code: number): boolean {
+  const first = code >>> 24;
   return first >= 65 && first <= 90;
 }
+
+/** Where a chunk is in the file. */
+interface ChunkAt {
+  code: number;
+  start: number;
+  length: number;
+  offset: number;
+}
+
+const IHDR = chunkCode('IHDR');
+const IDAT = chunkCode('IDAT');
+const IEND = chunkCode('IEND');
+const PLTE = chunkCode('PLTE');
+const TRNS = chunkCode('tRNS');
 
 export function decodePng(bytes: Uint8Array, fileName: string, options: PngDecodeOptions = {}): DecodedPng {
   const fail = failFor(fileName);
   const channel = options.channel ?? 'luminance';
-  const chunks = readPngChunks(bytes, fail);
-  const header = readPngHeader(chunks[0], fail);
-  const idat: Uint8Array[] = [];
-  const text: Record<string, string> = {};
-  let paletteChunk: PngChunk | undefined;
-  let transparency: PngChunk | undefined;
-  for (let k = 1; k < chunks.length; k++) {
-    const chunk = chunks[k];
-    switch (chunk.type) {
-      case 'IDAT':
-        idat.push(chunk.data);
-        break;
-      case 'PLTE':
-        if (paletteChunk) fail('has more than one PLTE palette chunk');
-        paletteChunk = chunk;
-        break;
-      case 'tRNS':
-        transparency = chunk;
-        break;
-      case 'tEXt':
-      case 'zTXt':
-      case 'iTXt': {
-        const entry = readTextChunk(chunk);
-        if (entry) text[entry[0]] = entry[1];
-        break;
-      }
-      case 'IEND':
-      case 'IHDR':
-        if (chunk.type === 'IHDR') fail('has more than one IHDR header chunk');
-        break;
-      default:
-        if (isCritical(chunk.type)) fail(`contains a critical chunk "${chunk.type}" that this reader does not understand`);
+  // First pass: framing and CRCs of every chunk, keeping only positions (no object per chunk, even
+  // for a million repeated tRNS chunks).
+  let ihdrAt: ChunkAt | undefined;
+  let plteAt: ChunkAt | undefined;
+  let trnsAt: ChunkAt | undefined;
+  let chunkCount = 0;
+  let idatCount = 0;
+  let idatBytes = 0;
+  const text = createTextCollector(bytes);
+  // Reported after the header, as a problem with the header comes first.
+  let problem: string | undefined;
+  scanPngChunks(bytes, fail, (code, start, length, offset) => {
+    if (chunkCount++ === 0) {
+      if (code === IHDR) ihdrAt = { code, start, length, offset };
+      return;
     }
-  }
-  if (idat.length === 0) fail('contains no image data (no IDAT chunk)');
-  const palette = header.colourType === 3 ? readPalette(paletteChunk, transparency, header, fail) : undefined;
+    if (code === IDAT) {
+      idatCount++;
+      idatBytes += length;
+    } else if (code === PLTE) {
+      if (plteAt) problem ??= 'has more than one PLTE palette chunk';
+      plteAt = { code, start, length, offset };
+    } else if (code === TRNS) {
+      trnsAt = { code, start, length, offset };
+    } else if (isTextChunk(code)) {
+      text.add(code, start, length);
+    } else if (code === IHDR) {
+      problem ??= 'has more than one IHDR header chunk';
+    } else if (code !== IEND && isCritical(code)) {
+      problem ??= `contains a critical chunk "${chunkTypeName(code)}" that this reader does not understand`;
+    }
+  });
+  const chunk = (at: ChunkAt | undefined): PngChunk | undefined => at && { type: chunkTypeName(at.code), data: bytes.subarray(at.start, at.start + at.length), offset: at.offset };
+  const header = readPngHeader(chunk(ihdrAt), fail);
+  if (problem !== undefined) fail(problem);
+  if (idatCount === 0) fail('contains no image data (no IDAT chunk)');
+  const palette = header.colourType === 3 ? readPalette(chunk(plteAt), chunk(trnsAt), header, fail) : undefined;
 
   const passes = reducedImages(header);
   let expected = 0;
   for (const pass of passes) expected += pass.height * (1 + scanlineBytes(header, pass.width));
-  const inflated = inflateExactly(idat, expected);
+  // Second pass: the IDAT data, in order, straight into the inflater (the CRCs are checked already).
+  const inflater = createExactInflater(expected, idatBytes);
+  let feeding = true;
+  scanPngChunks(
+    bytes,
+    fail,
+    (code, start, length) => {
+      if (feeding && code === IDAT) feeding = inflater.push(bytes, start, start + length);
+    },
+    false,
+  );
+  const inflated = inflater.finish();
   const raw = inflated.ok ? inflated.data : reportInflateFailure(inflated, header, expected, fail);
   const bpp = Math.max(1, bitsPerPixel(header) / 8);
   const colourSample = header.colourType === 2 || header.colourType === 6 || header.colourType === 3;
@@ -196,5 +227,6 @@ export function decodePng(bytes: Uint8Array, fileName: string, options: PngDecod
     }
   }
   const maxSample = header.colourType === 3 ? 255 : 2 ** header.bitDepth - 1;
-  return { ...header, channel, samples, maxSample, text };
+  const { text: entries, omitted } = text.finish();
+  return { ...header, channel, samples, maxSample, text: entries, textOmitted: omitted };
 }

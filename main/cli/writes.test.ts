@@ -1,0 +1,59 @@
+/**
+ * The real CLI process (tsx main/cli/index.ts) on disk: its writes keep an existing file's
+ * permissions and clean up temps an earlier killed write left; a hostile input is one line on
+ * stderr, never a stack trace, and nothing is written.
+ */
+import { execFile } from 'node:child_process';
+import { chmod, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { hostileCorpus } from '../../shared/codecs/testing/hostileCorpus';
+
+const exec = promisify(execFile);
+const repo = join(__dirname, '../..');
+const DEAD_PID = 2 ** 22 + 1;
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'faultline-cli-writes-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const cli = (...args: string[]) =>
+  // tsx directly, not through npx: npm may print its own warnings on stderr.
+  exec(join(repo, 'node_modules', '.bin', 'tsx'), ['main/cli/index.ts', ...args], { cwd: repo }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+  );
+
+describe('the CLI on disk', () => {
+  it.runIf(process.platform !== 'win32')('keeps an output file\'s mode and removes its stale temps; a hostile input writes nothing and prints one line', { timeout: 60_000 }, async () => {
+    const input = join(dir, 'in.r32');
+    await writeFile(input, new Uint8Array(new Float32Array(16).map((_, k) => k).buffer));
+    const output = join(dir, 'out.r32');
+    await writeFile(output, 'old');
+    await chmod(output, 0o600);
+    // What killed writes left: the CLI's old 8-hex names and atomicWrite's 12-hex names.
+    const stale = [`.out.r32.${DEAD_PID}.0123abcd.tmp`, `.out.r32.${DEAD_PID}.0123456789ab.tmp`];
+    for (const name of stale) await writeFile(join(dir, name), 'partial');
+    const done = await cli('export', input, '--out', output);
+    expect(done, done.stderr).toMatchObject({ code: 0 });
+    expect((await stat(output)).mode & 0o777).toBe(0o600);
+    expect((await readFile(output)).length).toBe(64);
+    expect((await readdir(dir)).sort()).toEqual(['in.r32', 'out.r32']);
+
+    const bomb = hostileCorpus().find((f) => f.name === 'deep-view.faultline')!;
+    await writeFile(join(dir, bomb.name), bomb.bytes());
+    for (const command of [['info', join(dir, bomb.name)], ['export', join(dir, bomb.name), '--out', join(dir, 'x.obj')]]) {
+      const refused = await cli(...command);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/^faultline (info|export): deep-view\.faultline: project data nests deeper than 32 levels\n$/);
+      expect(refused.stdout).toBe('');
+    }
+    expect((await readdir(dir)).sort()).toEqual(['deep-view.faultline', 'in.r32', 'out.r32']);
+  });
+});

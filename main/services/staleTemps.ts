@@ -1,0 +1,67 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { isCode } from './atomicWrite';
+
+/** A temp file this old is removed even if a process with its pid runs (that pid was reused). */
+export const STALE_TEMP_AGE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Removes temp files that an earlier write of `target` left behind when its process died mid-write
+ * (atomicWrite names them `.<name>.<pid>.<hex>.tmp` and `<name>.bak.<pid>.<hex>.tmp`; the CLI's
+ * writes are atomicWrite's too). A temp is removed when its process no longer runs, or when it is
+ * older than STALE_TEMP_AGE_MS; temps of this process are never touched, and none is ever read.
+ * Returns how many were removed.
+ */
+export async function removeStaleTemps(target: string, now = Date.now()): Promise<number> {
+  const folder = path.dirname(target);
+  const name = path.basename(target);
+  let names: string[];
+  try {
+    names = await fs.readdir(folder);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const entry of names) {
+    const pid = staleTempPid(entry, name);
+    if (pid === null || pid === process.pid) continue;
+    const file = path.join(folder, entry);
+    if (processIsAlive(pid)) {
+      const modified = await fs.lstat(file).then(
+        (s) => s.mtimeMs,
+        () => now,
+      );
+      if (now - modified < STALE_TEMP_AGE_MS) continue;
+    }
+    await fs.rm(file, { force: true }).then(
+      () => removed++,
+      () => undefined,
+    );
+  }
+  return removed;
+}
+
+/** removeStaleTemps for several targets (e.g. everything main keeps in the user-data folder, at start). */
+export async function removeStaleTempsOf(targets: readonly string[]): Promise<number> {
+  let removed = 0;
+  for (const target of targets) removed += await removeStaleTemps(target).catch(() => 0);
+  return removed;
+}
+
+function staleTempPid(entry: string, name: string): number | null {
+  for (const prefix of [`.${name}.`, `${name}.bak.`]) {
+    if (!entry.startsWith(prefix)) continue;
+    const match = /^(\d+)\.[0-9a-f]+\.tmp$/.exec(entry.slice(prefix.length));
+    if (match) return Number(match[1]);
+  }
+  return null;
+}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return isCode(error, 'EPERM');
+  }
+}

@@ -1,0 +1,442 @@
+/**
+ * Test support only: a corpus of hostile files, generated (never committed as binaries). Each one is
+ * small on disk and built to make a careless reader stall, exhaust memory, overflow the stack or
+ * write what it must not: compressed JSON that inflates to millions of values, nesting a million
+ * levels deep, PNG text chunks that inflate to gigabytes, millions of tiny chunks, scale metadata
+ * beyond float32. `mutatedCorpus` adds seeded mutations of valid files, with checksums fixed up so
+ * that the mutations reach the parsers behind them.
+ *
+ * Every reader must either read a file within bounds or refuse it with a one-line CodecError that
+ * starts with the file's name.
+ */
+import { zlibSync } from 'fflate';
+import { crc32 } from '../checksums';
+import { createRandom } from '../../random';
+
+export interface HostileFile {
+  name: string;
+  /** What it probes, for test names. */
+  about: string;
+  bytes(): Uint8Array;
+  /** A project's JSON text (what a renderer could send as a payload), for project files. */
+  json?: () => string;
+  /** The refusal every reader must give (the message after "<name>: "), or null: the file must be read. */
+  refusal: RegExp | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Builders: byte-exact layouts written here, with the production CRC (the layouts are what is tested).
+
+function ascii(text: string): Uint8Array {
+  const out = new Uint8Array(text.length);
+  for (let k = 0; k < text.length; k++) out[k] = text.charCodeAt(k) & 0xff;
+  return out;
+}
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  let length = 0;
+  for (const part of parts) length += part.length;
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+function u32le(value: number): Uint8Array {
+  const out = new Uint8Array(4);
+  new DataView(out.buffer).setUint32(0, value, true);
+  return out;
+}
+
+function u32be(value: number): Uint8Array {
+  const out = new Uint8Array(4);
+  new DataView(out.buffer).setUint32(0, value, false);
+  return out;
+}
+
+interface Entry {
+  tag: string;
+  data: Uint8Array;
+  compress?: boolean;
+}
+
+/** A .faultline file with these entries (docs/file-format.md), zlib-compressed where asked. */
+export function projectFileBytes(entries: readonly Entry[]): Uint8Array {
+  const parts: Uint8Array[] = [ascii('FAULTLINE'), new Uint8Array([0, 1, 0]), u32le(entries.length)];
+  for (const entry of entries) {
+    // Level 1: as small as level 9 for these repetitive bombs, and twice as fast to make.
+    const stored = entry.compress ? zlibSync(entry.data, { level: 1 }) : entry.data;
+    parts.push(ascii(entry.tag), new Uint8Array([entry.compress ? 1 : 0, 0, 0, 0]), u32le(stored.length), u32le(entry.data.length), stored, u32le(crc32(stored)));
+  }
+  return concat(parts);
+}
+
+export const SMALL_HEIGHTS = new Uint8Array(new Float32Array([1, 2, 3, 4]).buffer);
+
+/** A 2 × 2 project whose JSON is `json`, compressed or stored. */
+export function projectWithJson(json: string, compress: boolean): Uint8Array {
+  return projectFileBytes([
+    { tag: 'JSON', data: ascii(json), compress },
+    { tag: 'HGTS', data: SMALL_HEIGHTS },
+  ]);
+}
+
+/** Project JSON for a 2 × 2 map with these (JSON text) props, history and view. */
+export function projectJson(parts: { recipe?: string; props?: string; history?: string; view?: string; extra?: string } = {}): string {
+  return `{"width":2,"depth":2,"cellSize":1,"recipe":${parts.recipe ?? 'null'},"history":${parts.history ?? '[]'},"props":${parts.props ?? '[]'},"view":${parts.view ?? '{}'}${parts.extra ?? ''}}`;
+}
+
+export type PngChunkSpec = readonly [type: string, data: Uint8Array];
+
+function pngChunk(type: string, data: Uint8Array): Uint8Array {
+  const typeAndData = concat([ascii(type), data]);
+  return concat([u32be(data.length), typeAndData, u32be(crc32(typeAndData))]);
+}
+
+export function pngFileBytes(chunks: readonly PngChunkSpec[]): Uint8Array {
+  return concat([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), ...chunks.map(([type, data]) => pngChunk(type, data))]);
+}
+
+function ihdrData(width: number, height: number, bitDepth: number, colourType: number): Uint8Array {
+  const data = new Uint8Array(13);
+  const view = new DataView(data.buffer);
+  view.setUint32(0, width);
+  view.setUint32(4, height);
+  data.set([bitDepth, colourType, 0, 0, 0], 8);
+  return data;
+}
+
+/** Scanlines (filter byte 0) of a width × height 16-bit gray image with a seeded slope. */
+function grayScanlines(width: number, height: number, seed: number): Uint8Array {
+  const random = createRandom(seed);
+  const out = new Uint8Array(height * (1 + 2 * width));
+  for (let y = 0, at = 0; y < height; y++) {
+    out[at++] = 0;
+    for (let x = 0; x < width; x++, at += 2) {
+      const sample = (x * 397 + y * 211 + Math.floor(random.next() * 64)) & 0xffff;
+      out[at] = sample >> 8;
+      out[at + 1] = sample & 255;
+    }
+  }
+  return out;
+}
+
+/** A valid 16-bit gray PNG of width × height with `text` chunks before the image data. */
+export function grayPng(width: number, height: number, text: readonly PngChunkSpec[] = [], idatPiece = 1 << 20): Uint8Array {
+  const compressed = zlibSync(grayScanlines(width, height, width * 31 + height), { level: 6 });
+  const idat: PngChunkSpec[] = [];
+  for (let at = 0; at < compressed.length; at += idatPiece) idat.push(['IDAT', compressed.subarray(at, at + idatPiece)]);
+  return pngFileBytes([['IHDR', ihdrData(width, height, 16, 0)], ...text, ...idat, ['IEND', new Uint8Array(0)]]);
+}
+
+export function tEXt(keyword: string, text: string): PngChunkSpec {
+  return ['tEXt', concat([ascii(keyword), new Uint8Array([0]), ascii(text)])];
+}
+
+function zTXt(keyword: string, compressed: Uint8Array): PngChunkSpec {
+  return ['zTXt', concat([ascii(keyword), new Uint8Array([0, 0]), compressed])];
+}
+
+/** The range keys Faultline writes, with the given texts. */
+function scaleText(min: string, max: string, cellSize = '1'): PngChunkSpec[] {
+  return [tEXt('faultline:heightMin', min), tEXt('faultline:heightMax', max), tEXt('faultline:cellSize', cellSize)];
+}
+
+/** A PNG with `count` copies of one chunk inserted right after IHDR, without building `count` arrays. */
+function pngWithRepeatedChunk(count: number, type: string, data: Uint8Array): Uint8Array {
+  const base = grayPng(4, 4, scaleText('0', '10'));
+  const one = pngChunk(type, data);
+  const afterIhdr = 8 + 25;
+  const out = new Uint8Array(base.length + count * one.length);
+  out.set(base.subarray(0, afterIhdr), 0);
+  out.set(one, afterIhdr);
+  // Doubling copies: log2(count) steps.
+  for (let filled = 1; filled < count; filled *= 2) {
+    out.copyWithin(afterIhdr + filled * one.length, afterIhdr, afterIhdr + Math.min(filled, count - filled) * one.length);
+  }
+  out.set(base.subarray(afterIhdr), afterIhdr + count * one.length);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The crafted corpus.
+
+const lazy = <T>(make: () => T): (() => T) => {
+  let value: T | undefined;
+  return () => (value ??= make());
+};
+
+/** Text as literal pieces and repeated units, so that 63 MB of `{},` is made by doubling copies. */
+type Segment = string | { unit: string; count: number };
+
+function segmentsText(segments: readonly Segment[]): string {
+  return segments.map((s) => (typeof s === 'string' ? s : s.unit.repeat(s.count))).join('');
+}
+
+function segmentsBytes(segments: readonly Segment[]): Uint8Array {
+  const size = (s: Segment) => (typeof s === 'string' ? s.length : s.unit.length * s.count);
+  const out = new Uint8Array(segments.reduce((sum, s) => sum + size(s), 0));
+  let at = 0;
+  for (const s of segments) {
+    if (typeof s === 'string') {
+      out.set(ascii(s), at);
+    } else {
+      const total = s.unit.length * s.count;
+      out.set(ascii(s.unit), at);
+      for (let filled = s.unit.length; filled < total; filled *= 2) out.copyWithin(at + filled, at, at + Math.min(filled, total - filled));
+    }
+    at += size(s);
+  }
+  return out;
+}
+
+/** A 2 × 2 project whose JSON is `json` (with `segments` as the value of `field`), stored or compressed. */
+function projectCase(name: string, about: string, field: 'recipe' | 'props' | 'history' | 'view' | 'extra', segments: readonly Segment[], compress: boolean, refusal: RegExp | null): HostileFile {
+  const marker = '\u0000';
+  const [before, after] = projectJson({ [field]: field === 'extra' ? `,${marker}` : marker }).split(field === 'extra' ? `,${marker}` : marker);
+  const all = [before, ...segments, after];
+  return {
+    name,
+    about,
+    json: lazy(() => segmentsText(all)),
+    bytes: lazy(() => projectFileBytes([{ tag: 'JSON', data: segmentsBytes(all), compress }, { tag: 'HGTS', data: SMALL_HEIGHTS }])),
+    refusal,
+  };
+}
+
+export function hostileCorpus(): HostileFile[] {
+  return [
+    projectCase(
+      'props-bomb.faultline',
+      '61 KB of compressed JSON holding 21 M empty props',
+      'props',
+      ['[', { unit: '{},', count: 21_000_000 }, '{}]'],
+      true,
+      /^project data has more than 250,000 props, the most a project holds$/,
+    ),
+    projectCase(
+      'history-bomb.faultline',
+      'compressed JSON holding 5 M empty history steps',
+      'history',
+      ['[', { unit: '{},', count: 5_000_000 }, '{}]'],
+      true,
+      /^project data has more than 20,000 history steps, the most a project holds$/,
+    ),
+    projectCase(
+      'deep-view.faultline',
+      'view settings nested a million arrays deep',
+      'view',
+      ['{"a":', { unit: '[', count: 1_000_000 }, { unit: ']', count: 1_000_000 }, '}'],
+      true,
+      /^project data nests deeper than 32 levels$/,
+    ),
+    projectCase(
+      'deep-prop.faultline',
+      'one prop nested 5,000 objects deep',
+      'props',
+      ['[{"id":"p1","type":"rock","x":0,"z":0,"yaw":0,"scale":1,"o":', { unit: '{"a":', count: 5000 }, '1', { unit: '}', count: 5000 }, '}]'],
+      false,
+      /^project data nests deeper than 32 levels$/,
+    ),
+    projectCase(
+      'deep-recipe.faultline',
+      'a recipe with an extra field nested 100,000 arrays deep',
+      'recipe',
+      ['{"seed":1,"iterations":1,"lineMethod":"normal","decay":{"disp0":1,"dispN":1,"n":1},"x":', { unit: '[', count: 100_000 }, { unit: ']', count: 100_000 }, '}'],
+      true,
+      /^project data nests deeper than 32 levels$/,
+    ),
+    projectCase(
+      'padded.faultline',
+      'three props and 48 MiB of white space',
+      'props',
+      ['[{"id":"a"},{"id":"b"},{"id":"c"}', { unit: ' ', count: 48 * 1024 * 1024 }, ']'],
+      true,
+      /^project data is 48\.\d MiB, more than its 3 props and 0 history steps can need \(1\.0 MiB\)$/,
+    ),
+    projectCase(
+      'values-bomb.faultline',
+      'view settings holding 4 M numbers',
+      'view',
+      ['{"a":[', { unit: '0,', count: 4_000_000 }, '0]}'],
+      true,
+      /^project data holds 4000010 values, more than its 0 props and 0 history steps can need \(65536\)$/,
+    ),
+    projectCase('proto.faultline', 'a "__proto__" field in the project data', 'extra', [',"__proto__":{"polluted":true}'], false, /^project data has an unexpected field "__proto__"$/),
+    projectCase('constructor.faultline', 'a "constructor" field in the project data', 'extra', [',"constructor":1'], false, /^project data has an unexpected field "constructor"$/),
+    {
+      name: 'ztxt-bomb.png',
+      about: '636 KB PNG whose 600 zTXt chunks each inflate to 1 MiB',
+      bytes: lazy(() => {
+        const a = zlibSync(new Uint8Array(1024 * 1024).fill(65), { level: 9 });
+        const b = zlibSync(new Uint8Array(1024 * 1024).fill(66), { level: 9 });
+        const others = Array.from({ length: 600 }, (_, k) => (k % 2 ? zTXt('Comment', a) : zTXt(`Comment ${k}`, b)));
+        return grayPng(8, 8, [...scaleText('0', '10'), ...others]);
+      }),
+      refusal: null,
+    },
+    {
+      name: 'text-flood.png',
+      about: '100,000 tEXt chunks with distinct keywords',
+      bytes: lazy(() => {
+        const chunks = Array.from({ length: 100_000 }, (_, k) => tEXt(`key${k}`, 'x'.repeat(20)));
+        return grayPng(8, 8, [...chunks, ...scaleText('0', '10')]);
+      }),
+      refusal: null,
+    },
+    {
+      name: 'chunk-flood.png',
+      about: '2 M empty ancillary chunks (a reader that makes an object per chunk needs gigabytes)',
+      bytes: lazy(() => pngWithRepeatedChunk(2_000_000, 'teSt', new Uint8Array(0))),
+      refusal: null,
+    },
+    {
+      name: 'trns-flood.png',
+      about: '1 M tRNS chunks (each once made a view of the file)',
+      bytes: lazy(() => pngWithRepeatedChunk(1_000_000, 'tRNS', new Uint8Array(2))),
+      refusal: null,
+    },
+    {
+      name: 'idat-confetti.png',
+      about: 'image data split into one-byte IDAT chunks',
+      bytes: lazy(() => grayPng(65, 65, scaleText('-5', '5'), 1)),
+      refusal: null,
+    },
+    {
+      name: 'range-overflow.png',
+      about: 'faultline: height range valid as float64, far beyond float32',
+      bytes: lazy(() => grayPng(4, 4, scaleText('-1e300', '1e300'))),
+      refusal: /^faultline:heightMin metadata -1e300 is beyond ±3\.4028e\+38, more than a float32 height map can hold; give the height range yourself to import it$/,
+    },
+    {
+      name: 'range-float32.png',
+      about: 'faultline:heightMax just above the largest float32',
+      bytes: lazy(() => grayPng(4, 4, scaleText('0', '3.5e38'))),
+      refusal: /^faultline:heightMax metadata 3\.5e38 is beyond ±3\.4028e\+38/,
+    },
+    {
+      name: 'range-infinity.png',
+      about: 'faultline:heightMax "Infinity"',
+      bytes: lazy(() => grayPng(4, 4, scaleText('0', 'Infinity'))),
+      refusal: /^faultline:heightMax metadata "Infinity" is not a finite number; give the height range yourself/,
+    },
+    {
+      name: 'cell-overflow.png',
+      about: 'faultline:cellSize so large the map is wider than float32 coordinates',
+      bytes: lazy(() => grayPng(4, 4, scaleText('0', '10', '1e300'))),
+      refusal: /^faultline:cellSize metadata 1e300 is beyond ±4\.1538e\+34, more than a float32 height map can hold; give the cell size yourself/,
+    },
+    {
+      name: 'proto-text.png',
+      about: 'text keywords "__proto__" and "constructor"',
+      bytes: lazy(() => grayPng(4, 4, [tEXt('__proto__', 'polluted'), tEXt('constructor', 'x'), ...scaleText('0', '10')])),
+      refusal: null,
+    },
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Seeded mutations of valid files.
+
+const SEED_JSON = projectJson({
+  props: '[{"id":"p1","type":"rock","x":1.5,"z":-2,"yaw":0.3,"scale":1}]',
+  history: '[{"kind":"run","start":0,"end":10}]',
+  view: '{"colorMode":"height","map2dMode":"grayscale","wireframe":false}',
+});
+
+/** Valid files that mutations start from. */
+function seedFiles(): Array<{ name: string; bytes: Uint8Array }> {
+  const json = SEED_JSON;
+  return [
+    { name: 'seed.png', bytes: grayPng(9, 7, scaleText('-3', '12', '0.5'), 40) },
+    { name: 'seed.faultline', bytes: projectWithJson(json, false) },
+    { name: 'seedz.faultline', bytes: projectWithJson(json, true) },
+    { name: 'seed.r16', bytes: grayScanlines(8, 8, 3).subarray(0, 128) },
+    { name: 'seed.r32', bytes: new Uint8Array(new Float32Array(64).map((_, k) => Math.sin(k) * 50).buffer) },
+  ];
+}
+
+/** Chunk (PNG) or entry (project) boundaries: [dataStart, dataEnd, crcAt, crcFrom] for fixing CRCs. */
+function checksummedRanges(name: string, bytes: Uint8Array): Array<[number, number, number, number]> {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const ranges: Array<[number, number, number, number]> = [];
+  if (name.endsWith('.png')) {
+    for (let at = 8; at + 12 <= bytes.length; ) {
+      const length = view.getUint32(at, false);
+      if (at + 12 + length > bytes.length) break;
+      ranges.push([at + 8, at + 8 + length, at + 8 + length, at + 4]);
+      at += 12 + length;
+    }
+  } else if (name.endsWith('.faultline')) {
+    for (let at = 16; at + 16 <= bytes.length; ) {
+      const length = view.getUint32(at + 8, true);
+      if (at + 20 + length > bytes.length) break;
+      ranges.push([at + 16, at + 16 + length, at + 16 + length, at + 16]);
+      at += 20 + length;
+    }
+  }
+  return ranges;
+}
+
+function fixChecksums(name: string, bytes: Uint8Array): void {
+  const little = name.endsWith('.faultline');
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (const [, end, crcAt, from] of checksummedRanges(name, bytes)) view.setUint32(crcAt, crc32(bytes, 0, from, end), little);
+}
+
+const JSON_SNIPPETS = ['[', ']', '{', '}', '"', ',', ':', '1e999', '-0', 'null', '"__proto__":', '"constructor":', '\\', '\\u0000', 'NaN', '[[[[[[[[', '9'.repeat(400)];
+
+/**
+ * `count` mutations of the seed files: flipped bits, overwritten and inserted bytes, cuts, repeated
+ * ranges, JSON snippets; in half of them the CRCs are fixed up afterwards so that the damage gets
+ * past the checksums to the parsers. Deterministic for a seed.
+ */
+export function mutatedCorpus(seed: number, count: number): Array<{ name: string; bytes: Uint8Array }> {
+  const random = createRandom(seed);
+  const int = (n: number) => Math.floor(random.next() * n);
+  const seeds = seedFiles();
+  const out: Array<{ name: string; bytes: Uint8Array }> = [];
+  for (let k = 0; k < count; k++) {
+    const source = seeds[k % seeds.length];
+    // A third of the project mutations change the JSON text itself, in a well-formed file.
+    const jsonLevel = source.name.endsWith('.faultline') && k % 3 === 0;
+    let bytes = jsonLevel ? ascii(SEED_JSON) : source.bytes.slice();
+    const steps = 1 + int(4);
+    for (let s = 0; s < steps; s++) {
+      const at = int(bytes.length + 1);
+      switch (int(7)) {
+        case 0:
+          if (bytes.length) bytes[Math.min(at, bytes.length - 1)] ^= 1 << int(8);
+          break;
+        case 1:
+          if (bytes.length) bytes[Math.min(at, bytes.length - 1)] = [0, 255, 0x7f, 0x80][int(4)];
+          break;
+        case 2:
+          bytes = bytes.slice(0, at);
+          break;
+        case 3: {
+          const length = 1 + int(64);
+          bytes = concat([bytes.subarray(0, at), bytes.subarray(at, at + length), bytes.subarray(at)]);
+          break;
+        }
+        case 4:
+          bytes = concat([bytes.subarray(0, at), Uint8Array.from({ length: 1 + int(16) }, () => int(256)), bytes.subarray(at)]);
+          break;
+        case 5: {
+          // Big-endian or little-endian length-like fields set to extremes.
+          if (at + 4 <= bytes.length) new DataView(bytes.buffer, bytes.byteOffset).setUint32(at, [0xffffffff, 0x7fffffff, 0x80000000, 0][int(4)], random.next() < 0.5);
+          break;
+        }
+        default:
+          bytes = concat([bytes.subarray(0, at), ascii(JSON_SNIPPETS[int(JSON_SNIPPETS.length)]), bytes.subarray(at)]);
+      }
+    }
+    if (jsonLevel) bytes = projectFileBytes([{ tag: 'JSON', data: bytes, compress: random.next() < 0.5 }, { tag: 'HGTS', data: SMALL_HEIGHTS }]);
+    else if (random.next() < 0.5) fixChecksums(source.name, bytes);
+    out.push({ name: `m${k}-${source.name}`, bytes });
+  }
+  return out;
+}
