@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compileProject, parseProject, PROJECT_FORMAT_VERSION } from './project';
+import { compileProject, parseProject, PROJECT_FORMAT_VERSION, type ProjectDocument } from './project';
+import { DEFAULT_RECIPE } from '../fault/recipe';
 import { sampleProject } from './testing/project-fixtures';
 
 describe('project file', () => {
@@ -33,6 +34,20 @@ describe('project file', () => {
   it('keeps a project without a recipe', () => {
     const doc = { ...sampleProject(), recipe: null };
     expect(parseProject(compileProject(doc), 'r.faultline').recipe).toBeNull();
+  });
+
+  it('keeps the fault profile of a recipe and refuses one it could not run', () => {
+    const smooth = { ...sampleProject(), recipe: { ...DEFAULT_RECIPE, profile: { kind: 'smooth' as const, width: 12.5 } } };
+    expect(parseProject(compileProject(smooth), 's.faultline').recipe?.profile).toEqual({ kind: 'smooth', width: 12.5 });
+    for (const [profile, message] of [
+      [{ kind: 'smooth', width: -1 }, /fault width must be a number of metres/],
+      [{ kind: 'smooth' }, /fault width must be a number of metres/],
+      [{ kind: 'ramp' }, /profile kind "ramp" is unknown/],
+      ['smooth', /profile is not an object/],
+    ] as const) {
+      const doc = { ...sampleProject(), recipe: { ...DEFAULT_RECIPE, profile } } as unknown as ProjectDocument;
+      expect(() => parseProject(compileProject(doc), 'p.faultline')).toThrow(message);
+    }
   });
 
   it('refuses to save non-finite heights', () => {

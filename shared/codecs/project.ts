@@ -3,6 +3,7 @@
  * exactly two entries — JSON project data and the heights as float32 little-endian, bit for bit.
  */
 import { LINE_METHODS, type FaultRecipe } from '../fault/recipe';
+import { faultProfileProblem } from '../fault/profile';
 import { createHeightfield, MAX_MAP_SIDE, MIN_MAP_SIDE, type Heightfield } from '../terrain/heightfield';
 import type { Codec } from './codec';
 import { ByteWriter, decodeUtf8, describeBytes, encodeUtf8, float32FromLittleEndianBytes, float32LittleEndianBytes } from './bytes';
@@ -289,6 +290,11 @@ function checkRecipe(value: unknown, fail: (p: string) => never): FaultRecipe | 
   for (const key of ['disp0', 'dispN', 'n'] as const) {
     const v = decay[key];
     if (typeof v !== 'number' || !Number.isFinite(v)) bad(`decay.${key} is not a number`);
+  }
+  // Recipes written before fault profiles have none (the step); a present one must be usable.
+  if ('profile' in value) {
+    const problem = faultProfileProblem(value.profile);
+    if (problem) bad(problem);
   }
   return value as unknown as FaultRecipe;
 }
