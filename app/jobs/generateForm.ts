@@ -1,5 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import { DEFAULT_RECIPE, type FaultRecipe } from '../../shared/fault/recipe';
+import { faultProfileProblem } from '../../shared/fault/profile';
 import { MAX_MAP_SIDE, MIN_MAP_SIDE } from '../../shared/terrain/heightfield';
 
 /** The sizes engines expect (2ⁿ + 1 vertices). */
@@ -43,5 +44,7 @@ export function validateGenerateForm(form: GenerateForm): string | null {
   if (!Number.isInteger(recipe.decay.n) || recipe.decay.n < 0) return 'n must be a whole number ≥ 0';
   if (!Number.isFinite(recipe.decay.disp0) || !Number.isFinite(recipe.decay.dispN)) return 'Displacements must be numbers';
   if (!Number.isInteger(recipe.seed) || recipe.seed < 0 || recipe.seed > 0xffffffff) return 'Seed must be a whole number from 0 to 4294967295';
+  const profileProblem = recipe.profile === undefined ? null : faultProfileProblem(recipe.profile);
+  if (profileProblem !== null) return profileProblem.charAt(0).toUpperCase() + profileProblem.slice(1);
   return null;
 }

@@ -3,6 +3,7 @@
  * exactly two entries — JSON project data and the heights as float32 little-endian, bit for bit.
  */
 import { LINE_METHODS, type FaultRecipe } from '../fault/recipe';
+import { faultProfileProblem } from '../fault/profile';
 import { createHeightfield, MAX_MAP_SIDE, MIN_MAP_SIDE, type Heightfield } from '../terrain/heightfield';
 import type { Codec } from './codec';
 import { ByteWriter, decodeUtf8, describeBytes, encodeUtf8, float32FromLittleEndianBytes, float32LittleEndianBytes } from './bytes';
@@ -173,6 +174,9 @@ function checkRecipe(value: unknown, fail: (p: string) => never): FaultRecipe | 
     const v = decay[key];
     if (typeof v !== 'number' || !Number.isFinite(v)) bad(`decay.${key} is not a number`);
   }
+  // Absent in projects written before fault profiles: the step.
+  const profileProblem = 'profile' in value ? faultProfileProblem(value.profile) : null;
+  if (profileProblem !== null) bad(profileProblem);
   return value as unknown as FaultRecipe;
 }
 
