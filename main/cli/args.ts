@@ -1,5 +1,6 @@
 /** Parsing and validation of `faultline generate` arguments: pure, so errors are easy to test. */
-import { DEFAULT_RECIPE, LINE_METHODS, type FaultRecipe, type LineMethod } from '../../shared/fault/recipe';
+import { DEFAULT_RECIPE, FAULT_PROFILE_KINDS, LINE_METHODS, type FaultProfile, type FaultRecipe, type LineMethod } from '../../shared/fault/recipe';
+import { MAX_FAULT_WIDTH, MIN_FAULT_WIDTH } from '../../shared/fault/profile';
 import { MAX_TOTAL_DISPLACEMENT } from '../../shared/fault/engine';
 import { MAX_MAP_SIDE, MIN_MAP_SIDE } from '../../shared/terrain/heightfield';
 import { outputFormatFor, outputFormats } from './outputs';
@@ -32,6 +33,8 @@ const VALUE_OPTIONS = [
   '--dispn',
   '--decay-iterations',
   '--lines',
+  '--profile',
+  '--fault-width',
   '--smooth',
   '--out',
   '--emit-lines',
@@ -111,6 +114,7 @@ export function parseGenerateArgs(args: readonly string[]): GenerateOptions {
   if (!(LINE_METHODS as readonly string[]).includes(linesText)) {
     throw new UsageError(`--lines must be one of ${LINE_METHODS.join(', ')}, got "${linesText}"`);
   }
+  const profile = parseProfile(one('--profile'), one('--fault-width'));
   const smoothText = one('--smooth');
   const smooth = smoothText === undefined ? undefined : parseNumber('--smooth', smoothText);
   if (smooth !== undefined && !(smooth >= 0 && smooth < 1)) throw new UsageError(`--smooth must be in [0, 1), got "${smoothText}"`);
@@ -129,9 +133,28 @@ export function parseGenerateArgs(args: readonly string[]): GenerateOptions {
     width,
     depth,
     cellSize,
-    recipe: { seed, iterations, lineMethod: linesText as LineMethod, decay: { disp0, dispN, n } },
+    // The step is a recipe without a profile, as before profiles existed (same bytes in .faultline files).
+    recipe: { seed, iterations, lineMethod: linesText as LineMethod, decay: { disp0, dispN, n }, ...(profile.kind === 'smooth' ? { profile } : {}) },
     smooth,
     outputs,
     emitLines,
   };
+}
+
+/** `--profile step|smooth` (default step) and `--fault-width m`, which smooth needs and step refuses. */
+function parseProfile(kindText: string | undefined, widthText: string | undefined): FaultProfile {
+  const kind = kindText ?? 'step';
+  if (!(FAULT_PROFILE_KINDS as readonly string[]).includes(kind)) {
+    throw new UsageError(`--profile must be one of ${FAULT_PROFILE_KINDS.join(', ')}, got "${kind}"`);
+  }
+  if (kind === 'step') {
+    if (widthText !== undefined) throw new UsageError('--fault-width needs --profile smooth (the step profile has no width)');
+    return { kind: 'step' };
+  }
+  if (widthText === undefined) throw new UsageError('--profile smooth needs --fault-width m, the transition width in metres');
+  const width = DECIMAL.test(widthText) ? Number(widthText) : NaN;
+  if (!(width >= MIN_FAULT_WIDTH && width <= MAX_FAULT_WIDTH)) {
+    throw new UsageError(`--fault-width must be a number of metres from ${MIN_FAULT_WIDTH} to ${MAX_FAULT_WIDTH}, got "${widthText}"`);
+  }
+  return { kind: 'smooth', width };
 }
