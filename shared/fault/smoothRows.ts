@@ -9,8 +9,11 @@ import { DISPLACEMENT_QUANTUM } from './recipe';
  * the side value rounds monotonically, and scale > 0), so in each row a line gives a run of −d, a
  * ramp, then a run of +d (or the reverse), and over any rectangle of vertices t is extreme at the
  * corners. Each row adds, through the row's difference array, the ramp's values — computed with the
- * reference's very expression — starting at the first vertex not in the left run (found from an
- * estimate, then checked by evaluating t) and stopping at the first vertex of the right run.
+ * reference's very expression — from the first vertex not in the left run to the first vertex of the
+ * right run. Both ends come from estimates of where t = ±1; when an estimate is within rounding
+ * distance of a vertex (the tolerance, as in rowSweep.ts) the ends are settled by evaluating t.
+ * Every value is a multiple of 2⁻²⁴ no larger than d, and each line adds at most 2|d| to any entry of
+ * either difference array, so the step's bound on total displacement keeps all sums exact.
  *
  * Rows are grouped in blocks; a block whose four corners are all in one run is that run throughout
  * (the corner argument above), so it is added in bulk through the difference array over rows, and the
