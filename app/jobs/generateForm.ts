@@ -1,5 +1,6 @@
 import { createStore } from 'zustand/vanilla';
-import { profileOf, type FaultRecipe } from '../../shared/fault/recipe';
+import type { FaultRecipe } from '../../shared/fault/recipe';
+import { faultProfileProblem } from '../../shared/fault/profile';
 import { MAX_MAP_SIDE, MIN_MAP_SIDE } from '../../shared/terrain/heightfield';
 import { buildPreset, DEFAULT_PRESET_ID, type PresetId } from '../../shared/presets/terrainPresets';
 import { hydraulicStep, stepProblem, thermalStep, type FinishingStep, type HydraulicStep, type ThermalStep } from '../../shared/recipe/steps';
@@ -60,8 +61,8 @@ export function validateGenerateForm(form: GenerateForm): string | null {
   if (!Number.isInteger(recipe.decay.n) || recipe.decay.n < 0) return 'n must be a whole number ≥ 0';
   if (!Number.isFinite(recipe.decay.disp0) || !Number.isFinite(recipe.decay.dispN)) return 'Displacements must be numbers';
   if (!Number.isInteger(recipe.seed) || recipe.seed < 0 || recipe.seed > 0xffffffff) return 'Seed must be a whole number from 0 to 4294967295';
-  const profile = profileOf(recipe);
-  if (profile.kind === 'smooth' && !(profile.width > 0 && Number.isFinite(profile.width))) return 'Fault width must be a positive number of metres';
+  const profileProblem = recipe.profile === undefined ? null : faultProfileProblem(recipe.profile);
+  if (profileProblem !== null) return profileProblem.charAt(0).toUpperCase() + profileProblem.slice(1);
   for (const step of form.finishing) {
     const problem = stepProblem(step);
     if (problem) return `Finishing step: ${problem.charAt(0).toUpperCase()}${problem.slice(1)}`;

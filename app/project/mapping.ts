@@ -2,6 +2,7 @@ import { CodecError } from '../../shared/codecs/errors';
 import { float32FromLittleEndianBytes, float32LittleEndianBytes, HOST_IS_LITTLE_ENDIAN } from '../../shared/codecs/bytes';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../shared/codecs/json';
 import type { ProjectData, ProjectDocument } from '../../shared/codecs/project';
+import { faultProfileProblem } from '../../shared/fault/profile';
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import { viewSettingsValidator, type ViewSettings } from '../../shared/ipc/contract';
 import type { ProjectPayload } from '../../shared/ipc/projectContract';
@@ -81,6 +82,8 @@ export function documentFromPayload(payload: ProjectPayload, fileName: string): 
   if (!Array.isArray(history) || !history.every(isJsonObject)) return fail('project history must be a list of objects');
   if (!Array.isArray(props) || !props.every(isJsonObject)) return fail('project props must be a list of objects');
   if (recipe !== null && !isJsonObject(recipe)) return fail('project recipe must be an object or null');
+  const profileProblem = isJsonObject(recipe) && 'profile' in recipe ? faultProfileProblem(recipe.profile) : null;
+  if (profileProblem !== null) return fail(`project recipe: ${profileProblem}`);
   return documentFromProject(
     { field, recipe: recipe as unknown as ProjectDocument['recipe'], history, props, view: isJsonObject(view) ? view : {} },
     fileName,

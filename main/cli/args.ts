@@ -3,6 +3,7 @@ import { DEFAULT_RECIPE, FAULT_PROFILE_KINDS, LINE_METHODS, profileOf, type Faul
 import { buildPreset, PRESET_IDS, type PresetId } from '../../shared/presets/terrainPresets';
 import type { FinishingStep } from '../../shared/recipe/steps';
 import { erosionStepsFrom, type ErosionValues } from './erosionArgs';
+import { MAX_FAULT_WIDTH, MIN_FAULT_WIDTH } from '../../shared/fault/profile';
 import { MAX_TOTAL_DISPLACEMENT } from '../../shared/fault/engine';
 import { MAX_MAP_SIDE, MIN_MAP_SIDE } from '../../shared/terrain/heightfield';
 import { outputFormatFor, outputFormats } from './outputs';
@@ -35,10 +36,10 @@ const VALUE_OPTIONS = [
   '--dispn',
   '--decay-iterations',
   '--lines',
-  '--smooth',
-  '--preset',
   '--profile',
   '--fault-width',
+  '--smooth',
+  '--preset',
   '--thermal',
   '--talus',
   '--thermal-strength',
@@ -166,18 +167,23 @@ export function parseGenerateArgs(args: readonly string[]): GenerateOptions {
   };
 }
 
-/** `--profile step|smooth` and `--fault-width m` (smooth only) over the preset's or the step profile. */
+/** `--profile step|smooth` and `--fault-width m` over the preset's profile (the step without a preset). */
 function parseProfile(kindText: string | undefined, widthText: string | undefined, fallback: FaultProfile): FaultProfile {
-  if (kindText !== undefined && !(FAULT_PROFILE_KINDS as readonly string[]).includes(kindText)) {
-    throw new UsageError(`--profile must be one of ${FAULT_PROFILE_KINDS.join(', ')}, got "${kindText}"`);
+  const kind = kindText ?? fallback.kind;
+  if (!(FAULT_PROFILE_KINDS as readonly string[]).includes(kind)) {
+    throw new UsageError(`--profile must be one of ${FAULT_PROFILE_KINDS.join(', ')}, got "${kind}"`);
   }
-  const kind = (kindText ?? fallback.kind) as FaultProfile['kind'];
   if (kind === 'step') {
-    if (widthText !== undefined) throw new UsageError('--fault-width needs --profile smooth');
+    if (widthText !== undefined) throw new UsageError('--fault-width needs --profile smooth (the step profile has no width)');
     return { kind: 'step' };
   }
-  const width = widthText === undefined ? (fallback.kind === 'smooth' ? fallback.width : undefined) : parseNumber('--fault-width', widthText);
-  if (width === undefined) throw new UsageError('--profile smooth needs --fault-width m (the transition width in metres)');
-  if (!(width > 0) || !Number.isFinite(width)) throw new UsageError(`--fault-width must be a positive number of metres, got "${widthText}"`);
+  if (widthText === undefined) {
+    if (fallback.kind === 'smooth') return fallback;
+    throw new UsageError('--profile smooth needs --fault-width m, the transition width in metres');
+  }
+  const width = DECIMAL.test(widthText) ? Number(widthText) : NaN;
+  if (!(width >= MIN_FAULT_WIDTH && width <= MAX_FAULT_WIDTH)) {
+    throw new UsageError(`--fault-width must be a number of metres from ${MIN_FAULT_WIDTH} to ${MAX_FAULT_WIDTH}, got "${widthText}"`);
+  }
   return { kind: 'smooth', width };
 }

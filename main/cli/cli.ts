@@ -4,6 +4,7 @@
  */
 import { generateFaults, applyFaults, type Fault } from '../../shared/fault/engine';
 import { applyStep } from '../../shared/recipe/steps';
+import { profileOf, type FaultRecipe } from '../../shared/fault/recipe';
 import { createHeightfield, terrainExtent, type Heightfield } from '../../shared/terrain/heightfield';
 import { parseGenerateArgs, type GenerateOptions } from './args';
 import { exportHelp, generateHelp, infoHelp, mainHelp } from './help';
@@ -62,7 +63,7 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
     io.stdout(`wrote ${path} (${field.width}×${field.depth}, ${format.extension.slice(1)})\n`);
   }
   if (options.emitLines !== undefined) {
-    const json = linesJson(field, faults);
+    const json = linesJson(field, faults, options.recipe);
     if (!(await writeOrReport(io, options.emitLines, new TextEncoder().encode(json)))) return EXIT_FAILURE;
     io.stdout(`wrote ${options.emitLines} (${faults.length} lines)\n`);
   }
@@ -90,9 +91,12 @@ async function writeOrReport(io: CliIo, path: string, data: Uint8Array): Promise
 
 /**
  * The lines as applied: (a, b, c) in world metres with a·x + b·z − c > 0 rising (for the cross method
- * the equivalent normal form), displacement as quantised by the engine.
+ * the equivalent normal form), displacement as quantised by the engine; with the smooth profile, the
+ * profile too (every line has the recipe's).
  */
-function linesJson(field: Heightfield, faults: readonly Fault[]): string {
+function linesJson(field: Heightfield, faults: readonly Fault[], recipe: FaultRecipe): string {
   const lines = faults.map(({ line, displacement }) => ({ a: line.a, b: line.b, c: line.c, displacement }));
-  return `${JSON.stringify({ width: field.width, depth: field.depth, cellSize: field.cellSize, lines })}\n`;
+  const profile = profileOf(recipe);
+  const header = { width: field.width, depth: field.depth, cellSize: field.cellSize, ...(profile.kind === 'smooth' ? { profile } : {}) };
+  return `${JSON.stringify({ ...header, lines })}\n`;
 }

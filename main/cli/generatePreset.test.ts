@@ -54,7 +54,7 @@ describe('faultline generate with presets, profiles and erosion', () => {
       [['--profile', 'ramp'], /--profile must be one of step, smooth/],
       [['--profile', 'smooth'], /--profile smooth needs --fault-width/],
       [['--fault-width', '5'], /--fault-width needs --profile smooth/],
-      [['--profile', 'smooth', '--fault-width', '-2'], /--fault-width must be a positive number/],
+      [['--profile', 'smooth', '--fault-width', '-2'], /--fault-width must be a number of metres from/],
       [['--talus', '30'], /need --thermal/],
       [['--hydraulic', '1.5'], /--hydraulic must be a whole number/],
     ];

@@ -1,6 +1,7 @@
 import { DEFAULT_RECIPE, LINE_METHODS } from '../../shared/fault/recipe';
 import { TERRAIN_PRESETS } from '../../shared/presets/terrainPresets';
 import { EROSION_HELP } from './erosionArgs';
+import { MAX_FAULT_WIDTH, MIN_FAULT_WIDTH } from '../../shared/fault/profile';
 import { MAX_MAP_SIDE, MIN_MAP_SIDE } from '../../shared/terrain/heightfield';
 import { DEFAULT_CELL_SIZE, MAX_ITERATIONS } from './args';
 import { outputFormats } from './outputs';
@@ -52,9 +53,13 @@ Fault formation (defaults are the editor's default recipe):
                            two-point  the line through two random terrain points
                            cross      two random points, side by the cross-product sign (Game
                                       Programming Gems)
-  --profile step|smooth  how a fault's displacement varies across its line: step (a cliff, the
-                         default) or smooth (a cubic ramp over --fault-width metres)
-  --fault-width m        transition width of the smooth profile, metres (> 0)
+  --profile P            how each fault's displacement varies across its line: step | smooth
+                         (default: step)
+                           step       every vertex rises or sinks by the full displacement (cliffs)
+                           smooth     within w/2 of the line the displacement ramps from −d to +d
+                                      (cubic smoothstep of the signed distance), so faults make slopes
+  --fault-width w        transition width of --profile smooth, metres, ${MIN_FAULT_WIDTH}..${MAX_FAULT_WIDTH}
+                         (required with smooth unless a preset gives one; refused with step)
   --smooth k             after formation, apply the FIR erosion filter with strength k in [0, 1)
                          (default: no smoothing)
 
@@ -72,7 +77,9 @@ ${formats}
                          in world metres with the origin at the terrain centre; vertex (i, j) is at
                          x = (i − (width−1)/2)·cellSize, z = (j − (depth−1)/2)·cellSize, and it rises
                          by displacement when a·x + b·z − c > 0, sinks by it otherwise (for --lines
-                         cross, the equivalent a, b, c).
+                         cross, the equivalent a, b, c). With --profile smooth the file also holds
+                         "profile": { "kind": "smooth", "width" } and vertices within width/2 of a
+                         line move by part of its displacement (docs/cli.md).
 
 Options take their value as "--name value" or "--name=value".
   --help                 this text

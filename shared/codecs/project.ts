@@ -291,11 +291,9 @@ function checkRecipe(value: unknown, fail: (p: string) => never): FaultRecipe | 
     const v = decay[key];
     if (typeof v !== 'number' || !Number.isFinite(v)) bad(`decay.${key} is not a number`);
   }
-  // Recipes written before fault profiles have none (the step); a present one must be usable.
-  if ('profile' in value) {
-    const problem = faultProfileProblem(value.profile);
-    if (problem) bad(problem);
-  }
+  // Absent in projects written before fault profiles: the step.
+  const profileProblem = 'profile' in value ? faultProfileProblem(value.profile) : null;
+  if (profileProblem !== null) bad(profileProblem);
   return value as unknown as FaultRecipe;
 }
 

@@ -78,9 +78,10 @@ function rowsPerBlock(lineCount: number, width: number): number {
 /**
  * Adds the faults to field.heights in place: per vertex the float64 sum of ±displacement (sides
  * decided exactly as `risesAt`; with the smooth profile, `smoothDisplacementAt`), added to the stored
- * float32 height and rounded once — the same bytes as the plain loop. Returns false, with the heights untouched, when cancelled (then the rows
- * are built in a scratch copy and committed at the end, which costs one extra map of memory, unless
- * the caller discards cancelled heights anyway: `discardOnCancel`).
+ * float32 height and rounded once — the same bytes as the plain loop. Returns false, with the heights
+ * untouched, when cancelled (then the rows are built in a scratch copy and committed at the end,
+ * which costs one extra map of memory, unless the caller discards cancelled heights anyway:
+ * `discardOnCancel`).
  */
 export function applyFaults(field: Heightfield, faults: readonly Fault[], options: ApplyOptions = {}): boolean {
   const { width, depth, heights } = field;

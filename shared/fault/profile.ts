@@ -23,7 +23,10 @@ import { DISPLACEMENT_QUANTUM, FAULT_PROFILE_KINDS, type FaultProfile } from './
 export const MIN_FAULT_WIDTH = 1e-6;
 export const MAX_FAULT_WIDTH = 1e7;
 
-/** ½ / 2⁻²⁴: d · r(t) in quanta of 2⁻²⁴ m is d · t(3 − t²) · 2²³ (scaling by a power of two is exact). */
+/**
+ * ½ / 2⁻²⁴: d · r(t) in quanta of 2⁻²⁴ m is (d · 2²³) · t(3 − t²) (scaling by a power of two is exact);
+ * d · 2²³ comes first so that an engine can compute it once per line.
+ */
 export const RAMP_QUANTA = 2 ** 23;
 
 /**
@@ -47,7 +50,7 @@ export function smoothScale(line: FaultLine, width: number): number {
 export function rampedDisplacement(d: number, t: number): number {
   if (t >= 1) return d;
   if (!(t > -1)) return -d;
-  return (d * (t * (3 - t * t)) * RAMP_QUANTA + ROUNDER - ROUNDER) * DISPLACEMENT_QUANTUM;
+  return (d * RAMP_QUANTA * (t * (3 - t * t)) + ROUNDER - ROUNDER) * DISPLACEMENT_QUANTUM;
 }
 
 /** The smooth profile's displacement of the vertex at (x, z); `scale` is smoothScale(line, w). */

@@ -165,10 +165,13 @@ export class RowSweep {
     this.diff = new Float64Array(width + 1);
     this.rowDelta = new Float64Array(depth + 1);
     const n = lines.length;
-    this.normalRising = new SlopedGroup(n);
-    this.normalFalling = new SlopedGroup(n);
-    this.crossRising = new SlopedGroup(n);
-    this.crossFalling = new SlopedGroup(n);
+    // Step lines only (smooth ones go to SmoothRows): a million-line smooth run allocates no step arrays.
+    let stepCount = 0;
+    for (let l = 0; l < n; l++) if (!(widths[l] > 0)) stepCount++;
+    this.normalRising = new SlopedGroup(stepCount);
+    this.normalFalling = new SlopedGroup(stepCount);
+    this.crossRising = new SlopedGroup(stepCount);
+    this.crossFalling = new SlopedGroup(stepCount);
     const halfW = (width - 1) / 2;
     const halfD = (depth - 1) / 2;
     const corners: [number, number][] = [

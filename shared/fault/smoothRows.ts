@@ -9,8 +9,11 @@ import { DISPLACEMENT_QUANTUM } from './recipe';
  * the side value rounds monotonically, and scale > 0), so in each row a line gives a run of −d, a
  * ramp, then a run of +d (or the reverse), and over any rectangle of vertices t is extreme at the
  * corners. Each row adds, through the row's difference array, the ramp's values — computed with the
- * reference's very expression — starting at the first vertex not in the left run (found from an
- * estimate, then checked by evaluating t) and stopping at the first vertex of the right run.
+ * reference's very expression — from the first vertex not in the left run to the first vertex of the
+ * right run. Both ends come from estimates of where t = ±1; when an estimate is within rounding
+ * distance of a vertex (the tolerance, as in rowSweep.ts) the ends are settled by evaluating t.
+ * Every value is a multiple of 2⁻²⁴ no larger than d, and each line adds at most 2|d| to any entry of
+ * either difference array, so the step's bound on total displacement keeps all sums exact.
  *
  * Rows are grouped in blocks; a block whose four corners are all in one run is that run throughout
  * (the corner argument above), so it is added in bulk through the difference array over rows, and the
@@ -23,9 +26,11 @@ import { DISPLACEMENT_QUANTUM } from './recipe';
 
 // Module-local copies: an imported binding may be read through a getter (CommonJS interop under
 // tsx/vitest), which the JIT does not fold into the hot loops.
-const RAMP = RAMP_QUANTA;
 const ROUND = ROUNDER;
 const QUANTUM = DISPLACEMENT_QUANTUM;
+
+/** Relative rounding allowance of the band-end estimates (as SAFETY in rowSweep.ts: 8192 × spare). */
+const SAFETY = 2 ** -40;
 
 /** Side values at most this large cannot overflow to ±∞, so t is never NaN and monotonicity holds. */
 const SAFE_MAGNITUDE = 1e300;
@@ -46,9 +51,19 @@ class SmoothGroup {
   readonly s: Float64Array;
   readonly scale: Float64Array;
   readonly d: Float64Array;
-  /** Estimate of the last vertex before the band in row j: start0 + j · startStep. */
+  /** d · RAMP_QUANTA, as rampedDisplacement computes it. */
+  readonly dq: Float64Array;
+  /** Estimated fractional index where the band starts in row j (t = −1): start0 + j · startStep. */
   readonly start0: Float64Array;
   readonly startStep: Float64Array;
+  /** Estimated band length in vertex steps (t from −1 to 1): w / (cell · |∂side/∂x| / length). */
+  readonly span: Float64Array;
+  /**
+   * Distance (in vertex steps) from the nearest whole index beyond which both band ends are
+   * certainly on the right side of every rounding error, so no vertex need be tested; Infinity to
+   * always test.
+   */
+  readonly tolerance: Float64Array;
   /** First and last row (block-aligned) in which the line is walked. */
   readonly firstRow: Int32Array;
   readonly lastRow: Int32Array;
@@ -62,14 +77,17 @@ class SmoothGroup {
     this.s = new Float64Array(capacity);
     this.scale = new Float64Array(capacity);
     this.d = new Float64Array(capacity);
+    this.dq = new Float64Array(capacity);
     this.start0 = new Float64Array(capacity);
     this.startStep = new Float64Array(capacity);
+    this.span = new Float64Array(capacity);
+    this.tolerance = new Float64Array(capacity);
     this.firstRow = new Int32Array(capacity);
     this.lastRow = new Int32Array(capacity);
     this.active = new Int32Array(capacity);
   }
 
-  add(p: number, q: number, r: number, s: number, scale: number, d: number, start0: number, startStep: number, firstRow: number, lastRow: number): void {
+  add(p: number, q: number, r: number, s: number, scale: number, d: number, start0: number, startStep: number, span: number, tolerance: number, firstRow: number, lastRow: number): void {
     const k = this.count++;
     this.p[k] = p;
     this.q[k] = q;
@@ -77,8 +95,11 @@ class SmoothGroup {
     this.s[k] = s;
     this.scale[k] = scale;
     this.d[k] = d;
+    this.dq[k] = d * RAMP_QUANTA;
     this.start0[k] = start0;
     this.startStep[k] = startStep;
+    this.span[k] = span;
+    this.tolerance[k] = tolerance < 0.25 ? tolerance : Infinity;
     this.firstRow[k] = firstRow;
     this.lastRow[k] = lastRow;
   }
@@ -148,7 +169,7 @@ export class SmoothRows {
       const flip = cross ? dz > 0 : line.a < 0;
       const sign = flip ? -1 : 1;
       const d = sign * displacements[l];
-      let p: number, q: number, r: number, s: number, t0: number, tStep: number, slope: number;
+      let p: number, q: number, r: number, s: number, t0: number, tStep: number, slope: number, offsets: number;
       if (cross) {
         p = sign * dz;
         q = sign * dx;
@@ -157,6 +178,7 @@ export class SmoothRows {
         tStep = q / p;
         t0 = s / cellSize + halfW - tStep * (halfD + r / cellSize);
         slope = -p;
+        offsets = Math.abs(s) / cellSize + Math.abs(tStep) * (halfD + Math.abs(r) / cellSize + depth);
       } else {
         p = sign * line.a;
         q = sign * line.b;
@@ -165,6 +187,7 @@ export class SmoothRows {
         tStep = -q / p;
         t0 = r / (p * cellSize) - tStep * halfD + halfW;
         slope = p;
+        offsets = Math.abs(r / (p * cellSize)) + Math.abs(tStep) * (halfD + depth);
       }
       const tAt = cross ? (x: number, z: number): number => (q * (z - r) - p * (x - s)) * scale : (x: number, z: number): number => (p * x + q * z - r) * scale;
       const xL = xs[0];
@@ -197,7 +220,10 @@ export class SmoothRows {
       if (firstMixed < 0) continue;
       const group = cross ? this.cross : this.normal;
       const bandHalf = 1 / (scale * slope * cellSize);
-      group.add(p, q, r, s, scale, d, t0 - bandHalf - 1, tStep, firstMixed, lastMixed);
+      // As in the step's sweep (rowSweep.ts): rounding errors of t at a vertex, of the vertex's x and
+      // of the estimate are a few units of 2⁻⁵³ relative to these magnitudes (in vertex steps).
+      const tolerance = SAFETY * (magnitude / (slope * cellSize) + offsets + width + Math.abs(t0) + 2 * bandHalf + 1);
+      group.add(p, q, r, s, scale, d, t0 - bandHalf, tStep, 2 * bandHalf, tolerance, firstMixed, lastMixed);
     }
   }
 
@@ -224,13 +250,17 @@ export class SmoothRows {
     this.crossRow(j, z, diff);
   }
 
-  // The two walks below write t with exactly the operations of faultSide(line, x, z) * scale and the
-  // ramp with exactly those of rampedDisplacement; the row's bulk −d is already in rowDelta.
+  // The two sweeps below write t with exactly the operations of faultSide(line, x, z) * scale and
+  // the ramp with exactly those of rampedDisplacement (dq = d · RAMP_QUANTA); the row's bulk −d is
+  // already in rowDelta. When an estimated band end is too close to a vertex to trust, they walk
+  // instead: from the estimated start, back while the vertex before is not in the left run or forward
+  // while this one is, then add ramp values up to the first vertex of the right run.
 
   private normalRow(j: number, z: number, diff: Float64Array): void {
-    const { activeCount, active, p, q, r, scale, d: ds, start0, startStep } = this.normal;
+    const { activeCount, active, p, q, r, scale, d: ds, dq: dqs, start0, startStep, span, tolerance } = this.normal;
     const { xs } = this;
     const width = xs.length;
+    const last = width - 1;
     for (let n = 0; n < activeCount; n++) {
       const l = active[n];
       const a = p[l];
@@ -238,30 +268,70 @@ export class SmoothRows {
       const c = r[l];
       const k = scale[l];
       const d = ds[l];
-      let i = Math.floor(start0[l] + j * startStep[l]);
-      if (!(i > 0)) i = 0;
-      else if (i > width - 1) i = width - 1;
-      while (i > 0 && (a * xs[i] + bz - c) * k > -1) i--;
+      const dq = dqs[l];
+      const lo = start0[l] + j * startStep[l];
+      const hi = lo + span[l];
+      const loFraction = lo - Math.floor(lo);
+      const hiFraction = hi - Math.floor(hi);
+      const tol = tolerance[l];
       let prev = -d;
-      for (; i < width; i++) {
-        const t = (a * xs[i] + bz - c) * k;
-        if (t > -1) {
-          if (t >= 1) {
-            diff[i] += d - prev;
-            break;
-          }
-          const v = (d * (t * (3 - t * t)) * RAMP + ROUND - ROUND) * QUANTUM;
+      if (loFraction > tol && loFraction < 1 - tol && hiFraction > tol && hiFraction < 1 - tol) {
+        // Both ends safely between vertices: the band is exactly [first index past lo, first past hi).
+        let i = lo < 0 ? 0 : lo < last ? (Math.floor(lo) | 0) + 1 : width;
+        const end = hi < 0 ? 0 : hi < last ? (Math.floor(hi) | 0) + 1 : width;
+        // Two vertices per step: their values are independent, only the difference chains.
+        for (; i + 1 < end; i += 2) {
+          const t = (a * xs[i] + bz - c) * k;
+          const u = (a * xs[i + 1] + bz - c) * k;
+          const v = (dq * (t * (3 - t * t)) + ROUND - ROUND) * QUANTUM;
+          const w = (dq * (u * (3 - u * u)) + ROUND - ROUND) * QUANTUM;
+          diff[i] += v - prev;
+          diff[i + 1] += w - v;
+          prev = w;
+        }
+        if (i < end) {
+          const t = (a * xs[i] + bz - c) * k;
+          const v = (dq * (t * (3 - t * t)) + ROUND - ROUND) * QUANTUM;
           diff[i] += v - prev;
           prev = v;
         }
+        if (end < width) diff[end] += d - prev;
+        continue;
+      }
+      let i = lo > 0 ? (lo < last ? Math.floor(lo) | 0 : last) : 0;
+      let t = (a * xs[i] + bz - c) * k;
+      if (t > -1) {
+        for (; i > 0; i--) {
+          const before = (a * xs[i - 1] + bz - c) * k;
+          if (!(before > -1)) break;
+          t = before;
+        }
+      } else {
+        do {
+          if (++i === width) break;
+          t = (a * xs[i] + bz - c) * k;
+        } while (!(t > -1));
+        if (i === width) continue;
+      }
+      for (;;) {
+        if (t >= 1) {
+          diff[i] += d - prev;
+          break;
+        }
+        const v = (dq * (t * (3 - t * t)) + ROUND - ROUND) * QUANTUM;
+        diff[i] += v - prev;
+        prev = v;
+        if (++i === width) break;
+        t = (a * xs[i] + bz - c) * k;
       }
     }
   }
 
   private crossRow(j: number, z: number, diff: Float64Array): void {
-    const { activeCount, active, p, q, r, s, scale, d: ds, start0, startStep } = this.cross;
+    const { activeCount, active, p, q, r, s, scale, d: ds, dq: dqs, start0, startStep, span, tolerance } = this.cross;
     const { xs } = this;
     const width = xs.length;
+    const last = width - 1;
     for (let n = 0; n < activeCount; n++) {
       const l = active[n];
       const dz = p[l];
@@ -269,22 +339,61 @@ export class SmoothRows {
       const x1 = s[l];
       const k = scale[l];
       const d = ds[l];
-      let i = Math.floor(start0[l] + j * startStep[l]);
-      if (!(i > 0)) i = 0;
-      else if (i > width - 1) i = width - 1;
-      while (i > 0 && (rowTerm - dz * (xs[i] - x1)) * k > -1) i--;
+      const dq = dqs[l];
+      const lo = start0[l] + j * startStep[l];
+      const hi = lo + span[l];
+      const loFraction = lo - Math.floor(lo);
+      const hiFraction = hi - Math.floor(hi);
+      const tol = tolerance[l];
       let prev = -d;
-      for (; i < width; i++) {
-        const t = (rowTerm - dz * (xs[i] - x1)) * k;
-        if (t > -1) {
-          if (t >= 1) {
-            diff[i] += d - prev;
-            break;
-          }
-          const v = (d * (t * (3 - t * t)) * RAMP + ROUND - ROUND) * QUANTUM;
+      if (loFraction > tol && loFraction < 1 - tol && hiFraction > tol && hiFraction < 1 - tol) {
+        // Both ends safely between vertices: the band is exactly [first index past lo, first past hi).
+        let i = lo < 0 ? 0 : lo < last ? (Math.floor(lo) | 0) + 1 : width;
+        const end = hi < 0 ? 0 : hi < last ? (Math.floor(hi) | 0) + 1 : width;
+        // Two vertices per step: their values are independent, only the difference chains.
+        for (; i + 1 < end; i += 2) {
+          const t = (rowTerm - dz * (xs[i] - x1)) * k;
+          const u = (rowTerm - dz * (xs[i + 1] - x1)) * k;
+          const v = (dq * (t * (3 - t * t)) + ROUND - ROUND) * QUANTUM;
+          const w = (dq * (u * (3 - u * u)) + ROUND - ROUND) * QUANTUM;
+          diff[i] += v - prev;
+          diff[i + 1] += w - v;
+          prev = w;
+        }
+        if (i < end) {
+          const t = (rowTerm - dz * (xs[i] - x1)) * k;
+          const v = (dq * (t * (3 - t * t)) + ROUND - ROUND) * QUANTUM;
           diff[i] += v - prev;
           prev = v;
         }
+        if (end < width) diff[end] += d - prev;
+        continue;
+      }
+      let i = lo > 0 ? (lo < last ? Math.floor(lo) | 0 : last) : 0;
+      let t = (rowTerm - dz * (xs[i] - x1)) * k;
+      if (t > -1) {
+        for (; i > 0; i--) {
+          const before = (rowTerm - dz * (xs[i - 1] - x1)) * k;
+          if (!(before > -1)) break;
+          t = before;
+        }
+      } else {
+        do {
+          if (++i === width) break;
+          t = (rowTerm - dz * (xs[i] - x1)) * k;
+        } while (!(t > -1));
+        if (i === width) continue;
+      }
+      for (;;) {
+        if (t >= 1) {
+          diff[i] += d - prev;
+          break;
+        }
+        const v = (dq * (t * (3 - t * t)) + ROUND - ROUND) * QUANTUM;
+        diff[i] += v - prev;
+        prev = v;
+        if (++i === width) break;
+        t = (rowTerm - dz * (xs[i] - x1)) * k;
       }
     }
   }
