@@ -107,6 +107,7 @@ export function hydraulicErosion(field: Heightfield, params: HydraulicParams, op
   const brush = erosionBrush(params.radius);
   const { di, dj, weights } = brush;
   const brushSize = weights.length;
+  const offsets = Int32Array.from(di, (x, b) => dj[b] * width + x);
   const reach = params.radius - 1;
   const floor = minimumHeight(h);
   const random = createRandom(params.seed);
@@ -186,7 +187,13 @@ export function hydraulicErosion(field: Heightfield, params: HydraulicParams, op
           let removed = 0;
           if (cx >= reach && cx + reach <= maxX && cy >= reach && cy + reach <= maxY) {
             for (let b = 0; b < brushSize; b++) {
-              removed += erodeAt(h, centre + dj[b] * width + di[b], amount * weights[b], floor, deposition);
+              const n = centre + offsets[b];
+              const before = h[n];
+              let after = Math.fround(before - amount * weights[b]);
+              if (after < floor) after = floor < before ? floor : before;
+              h[n] = after;
+              removed += before - after;
+              if (deposition) deposition[n] += after - before;
             }
           } else {
             // Near an edge: the brush's vertices inside the map, their weights scaled back to sum 1.
@@ -222,7 +229,7 @@ function depositAt(h: Float32Array, n: number, metres: number, deposition: Float
   if (deposition) deposition[n] += after - before;
 }
 
-/** Lowers vertex n by up to `metres`, not below `floor`; returns the height actually removed. */
+/** Lowers vertex n by up to `metres`, not below `floor`; returns the height actually removed (as the brush loop does inline). */
 function erodeAt(h: Float32Array, n: number, metres: number, floor: number, deposition: Float32Array | undefined): number {
   const before = h[n];
   let after = Math.fround(before - metres);
