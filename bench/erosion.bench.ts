@@ -121,8 +121,9 @@ const heights = new Float32Array(buffer);
 const words = new Int32Array(control);
 let seen = 0;
 for (;;) {
-  // Spin first: sleeping in Atomics.wait and being woken costs about 1 ms per half pass here.
-  for (let spin = 0; spin < 1e6 && Atomics.load(words, 0) === seen; spin++);
+  // Spin briefly first: sleeping in Atomics.wait and being woken costs about 1 ms per half pass here;
+  // spinning longer wastes the core when another process wants it.
+  for (let spin = 0; spin < 20_000 && Atomics.load(words, 0) === seen; spin++);
   Atomics.wait(words, 0, seen);
   seen = Atomics.load(words, 0);
   thermalBlockRows(heights, size, size, Atomics.load(words, 2), Atomics.load(words, 3), -1, split, talus, strength);
@@ -162,7 +163,7 @@ function twoThreads(size: number): TwoThreads {
         Atomics.store(words, 0, ++job);
         Atomics.notify(words, 0);
         thermalBlockRows(field.heights, size, size, pass, half, split, size, talus, THERMAL.strength);
-        for (let spin = 0; spin < 1e6 && Atomics.load(words, 1) !== job; spin++);
+        for (let spin = 0; spin < 20_000 && Atomics.load(words, 1) !== job; spin++);
         while (Atomics.load(words, 1) !== job) Atomics.wait(words, 1, job - 1);
       }
     }
