@@ -23,7 +23,7 @@
 import type { Heightfield } from '../terrain/heightfield';
 import { thermalProblem, type ErosionRunOptions, type ThermalParams } from './params';
 
-/** Rows between progress reports and cancel checks: about 2^18 vertices, ~1 ms of work. */
+/** Rows between progress reports and cancel checks: about 2^18 vertices, ~0.5 ms of work. */
 const CHUNK_VERTICES = 1 << 18;
 
 /** Height difference (metres) between axis neighbours above which material moves. */
