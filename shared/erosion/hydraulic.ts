@@ -105,14 +105,12 @@ export function hydraulicErosion(field: Heightfield, params: HydraulicParams, op
   const keep = 1 - params.evaporation;
   const invCell = 1 / cellSize;
   const brush = erosionBrush(params.radius);
-  const { di, dj, weights } = brush;
-  const brushSize = weights.length;
-  const reach = params.radius - 1;
+  const brushOffsets = Int32Array.from(brush.di, (x, b) => brush.dj[b] * width + x);
   const floor = minimumHeight(h);
   const random = createRandom(params.seed);
   const maxX = width - 1;
   const maxY = depth - 1;
-  const batch = Math.max(1, Math.floor(CHUNK_WORK / (lifetime * (brushSize + 8))));
+  const batch = Math.max(1, Math.floor(CHUNK_WORK / (lifetime * (brush.weights.length + 8))));
 
   for (let start = 0; start < total; start += batch) {
     if (start > 0 && shouldCancel?.()) return false;
@@ -180,30 +178,8 @@ export function hydraulicErosion(field: Heightfield, params: HydraulicParams, op
           depositAt(h, k + width + 1, metres * wSE, deposition);
         } else {
           const amount = Math.min((carry - sediment) * erosionRate, -deltaHeight) * cellSize;
-          const cx = fx < 0.5 ? ix : ix + 1;
-          const cy = fy < 0.5 ? iy : iy + 1;
-          const centre = cy * width + cx;
-          let removed = 0;
-          if (cx >= reach && cx + reach <= maxX && cy >= reach && cy + reach <= maxY) {
-            for (let b = 0; b < brushSize; b++) {
-              removed += erodeAt(h, centre + dj[b] * width + di[b], amount * weights[b], floor, deposition);
-            }
-          } else {
-            // Near an edge: the brush's vertices inside the map, their weights scaled back to sum 1.
-            let inside = 0;
-            for (let b = 0; b < brushSize; b++) {
-              const bx = cx + di[b];
-              const by = cy + dj[b];
-              if (bx >= 0 && bx <= maxX && by >= 0 && by <= maxY) inside += weights[b];
-            }
-            const scale = amount / inside;
-            for (let b = 0; b < brushSize; b++) {
-              const bx = cx + di[b];
-              const by = cy + dj[b];
-              if (bx >= 0 && bx <= maxX && by >= 0 && by <= maxY) removed += erodeAt(h, by * width + bx, scale * weights[b], floor, deposition);
-            }
-          }
-          sediment += removed * invCell;
+          // Nothing to take: also skips the brush if a capacity overflowed to ∞ with a rate of 0 (∞ · 0).
+          if (amount > 0) sediment += erodeBrush(h, width, depth, ix + (fx < 0.5 ? 0 : 1), iy + (fy < 0.5 ? 0 : 1), amount, brushOffsets, brush, floor, deposition) * invCell;
         }
         speed = Math.sqrt(Math.max(0, speed * speed - deltaHeight * gravity));
         water *= keep;
@@ -212,6 +188,49 @@ export function hydraulicErosion(field: Heightfield, params: HydraulicParams, op
     onProgress?.(end, total);
   }
   return true;
+}
+
+/**
+ * Lowers the vertices of the brush centred on vertex (cx, cy) by amount · weight metres each (not
+ * below `floor`); near an edge only the brush's vertices inside the map, their weights scaled back to
+ * sum 1. Returns the height actually removed, in metres.
+ */
+function erodeBrush(
+  h: Float32Array,
+  width: number,
+  depth: number,
+  cx: number,
+  cy: number,
+  amount: number,
+  offsets: Int32Array,
+  brush: ErosionBrush,
+  floor: number,
+  deposition: Float32Array | undefined,
+): number {
+  const { di, dj, weights, radius } = brush;
+  const count = weights.length;
+  const reach = radius - 1;
+  const maxX = width - 1;
+  const maxY = depth - 1;
+  let removed = 0;
+  if (cx >= reach && cx + reach <= maxX && cy >= reach && cy + reach <= maxY) {
+    const centre = cy * width + cx;
+    for (let b = 0; b < count; b++) removed += erodeAt(h, centre + offsets[b], amount * weights[b], floor, deposition);
+    return removed;
+  }
+  let inside = 0;
+  for (let b = 0; b < count; b++) {
+    const x = cx + di[b];
+    const y = cy + dj[b];
+    if (x >= 0 && x <= maxX && y >= 0 && y <= maxY) inside += weights[b];
+  }
+  const scale = amount / inside;
+  for (let b = 0; b < count; b++) {
+    const x = cx + di[b];
+    const y = cy + dj[b];
+    if (x >= 0 && x <= maxX && y >= 0 && y <= maxY) removed += erodeAt(h, y * width + x, scale * weights[b], floor, deposition);
+  }
+  return removed;
 }
 
 /** Adds `metres` to vertex n (as float32), recording the stored change in the deposition mask. */
