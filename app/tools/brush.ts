@@ -96,28 +96,8 @@ export function applyDab(field: Heightfield, settings: BrushSettings, x: number,
   }
 }
 
-/**
- * The rect grown by one vertex, as its own small map after a few thermal-erosion passes: what the
- * erode brush blends toward. Material moves only within the copy, so a dab does not reach outside.
- */
-function erodedNeighbourhood(field: Heightfield, rect: VertexRect) {
-  const { width, depth, heights } = field;
-  const i0 = Math.max(0, rect.i0 - 1);
-  const j0 = Math.max(0, rect.j0 - 1);
-  const i1 = Math.min(width, rect.i1 + 1);
-  const j1 = Math.min(depth, rect.j1 + 1);
-  const cols = i1 - i0;
-  const rows = j1 - j0;
-  const copy = new Float32Array(cols * rows);
-  for (let j = j0; j < j1; j++) copy.set(heights.subarray(j * width + i0, j * width + i1), (j - j0) * cols);
-  if (cols >= 2 && rows >= 2) {
-    thermalErosion(createHeightfield(cols, rows, field.cellSize, copy), { iterations: ERODE_BRUSH_PASSES, talusDeg: ERODE_BRUSH_TALUS_DEG, strength: 0.5 });
-  }
-  return { heightAt: (i: number, j: number) => copy[(j - j0) * cols + (i - i0)] };
-}
-
-/** A copy of the rect grown by one vertex, answering 3 × 3 averages (clamped at the map edges). */
-function neighbourhoodCopy(field: Heightfield, rect: VertexRect) {
+/** A copy of the heights in the rect grown by one vertex (clamped to the map), row by row. */
+function grownCopy(field: Heightfield, rect: VertexRect) {
   const { width, depth, heights } = field;
   const i0 = Math.max(0, rect.i0 - 1);
   const j0 = Math.max(0, rect.j0 - 1);
@@ -126,6 +106,25 @@ function neighbourhoodCopy(field: Heightfield, rect: VertexRect) {
   const cols = i1 - i0;
   const copy = new Float32Array(cols * (j1 - j0));
   for (let j = j0; j < j1; j++) copy.set(heights.subarray(j * width + i0, j * width + i1), (j - j0) * cols);
+  return { copy, i0, j0, i1, j1, cols };
+}
+
+/**
+ * The rect grown by one vertex, as its own small map after a few thermal-erosion passes: what the
+ * erode brush blends toward. Material moves only within the copy, so a dab does not reach outside.
+ */
+function erodedNeighbourhood(field: Heightfield, rect: VertexRect) {
+  const { copy, i0, j0, i1, j1, cols } = grownCopy(field, rect);
+  const rows = j1 - j0;
+  if (i1 - i0 >= 2 && rows >= 2) {
+    thermalErosion(createHeightfield(cols, rows, field.cellSize, copy), { iterations: ERODE_BRUSH_PASSES, talusDeg: ERODE_BRUSH_TALUS_DEG, strength: 0.5 });
+  }
+  return { heightAt: (i: number, j: number) => copy[(j - j0) * cols + (i - i0)] };
+}
+
+/** A copy of the rect grown by one vertex, answering 3 × 3 averages (clamped at the map edges). */
+function neighbourhoodCopy(field: Heightfield, rect: VertexRect) {
+  const { copy, i0, j0, i1, j1, cols } = grownCopy(field, rect);
   return {
     averageAround(i: number, j: number): number {
       let sum = 0;
