@@ -6,7 +6,7 @@ export interface Finding {
   location: string;
   description: string;
 }
-export function parseCsv(text: string): string[][];
-export function parseElectronegativityCsv(text: string): Finding[];
+export function readScanReport(text: string): { findings: Finding[]; unscanned: string[] };
+export function blockingUnscanned(unscanned: string[]): string[];
 export function blockingFindings(findings: Finding[]): Finding[];
 export function formatFinding(finding: Finding): string;

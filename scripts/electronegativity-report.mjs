@@ -1,63 +1,39 @@
-// Reading electronegativity's CSV report and deciding pass/fail. Kept apart from the runner so it can be unit tested.
+// Reading electronegativity's findings and deciding pass/fail. Kept apart from the runner so it can be unit tested.
 
-/** Parses RFC-4180-style CSV (quoted fields, "" escapes, commas and newlines inside quotes). */
-export function parseCsv(text) {
-  const rows = [];
-  let row = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (char === '"') {
-        quoted = false;
-      } else {
-        field += char;
-      }
-    } else if (char === '"') {
-      quoted = true;
-    } else if (char === ',') {
-      row.push(field);
-      field = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[i + 1] === '\n') i += 1;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else {
-      field += char;
+const SEVERITIES = new Set(['HIGH', 'MEDIUM', 'LOW', 'INFORMATIONAL']);
+
+/**
+ * Reads the JSON the scan child writes: `{ findings: Finding[], failedFiles: string[] }` (files the
+ * tool could not parse, "path: reason"; they were not scanned, and the caller decides what that means).
+ */
+export function readScanReport(text) {
+  const report = JSON.parse(text);
+  if (!report || !Array.isArray(report.findings) || !Array.isArray(report.failedFiles)) {
+    throw new Error('electronegativity report has no findings/failedFiles lists');
+  }
+  const findings = report.findings.map((finding) => {
+    if (typeof finding?.issue !== 'string' || !SEVERITIES.has(finding.severity)) {
+      throw new Error(`electronegativity report has a malformed finding: ${JSON.stringify(finding)}`);
     }
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows.filter((r) => !(r.length === 1 && r[0].trim() === ''));
-}
-
-/** Turns the report into findings keyed by its header (issue, severity, confidence, filename, location, sample, description, url). */
-export function parseElectronegativityCsv(text) {
-  const [header, ...rows] = parseCsv(text);
-  if (!header) return [];
-  const columns = header.map((name) => name.trim().toLowerCase());
-  for (const required of ['issue', 'severity']) {
-    if (!columns.includes(required)) throw new Error(`electronegativity CSV has no "${required}" column (header: ${header.join(',')})`);
-  }
-  return rows.map((cells) => {
-    const record = Object.fromEntries(columns.map((name, index) => [name, (cells[index] ?? '').trim()]));
     return {
-      issue: record.issue,
-      severity: record.severity.toUpperCase(),
-      confidence: (record.confidence ?? '').toUpperCase(),
-      file: record.filename ?? '',
-      location: record.location ?? '',
-      description: record.description ?? '',
+      issue: finding.issue,
+      severity: finding.severity,
+      confidence: String(finding.confidence ?? ''),
+      file: String(finding.file ?? ''),
+      location: String(finding.location ?? ''),
+      description: String(finding.description ?? ''),
     };
   });
+  return { findings, unscanned: report.failedFiles.map(String) };
+}
+
+/**
+ * Unscanned files that fail the check: the main process and preload, where the window and session
+ * settings live. The renderer bundle uses syntax the tool's parser predates (class static blocks);
+ * its CSP is checked through index.html, which is scanned.
+ */
+export function blockingUnscanned(unscanned) {
+  return unscanned.filter((entry) => !/[\\/]renderer[\\/]assets[\\/][^:]*\.js:/.test(entry));
 }
 
 /** The findings that fail the check: any HIGH severity issue. */

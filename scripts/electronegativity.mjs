@@ -1,17 +1,16 @@
 // Runs @doyensec/electronegativity on the BUILT app (dist/main, plus dist/renderer when present) and
-// fails on any HIGH finding: the tool itself exits 0 whatever it finds, so we read its CSV report.
+// fails on any HIGH finding: the tool itself exits 0 whatever it finds, so we read its findings
+// (through scripts/electronegativity-child.cjs, which calls the tool's API and writes them as JSON).
 //
 // Usage: node scripts/electronegativity.mjs [folder with main/ and optional renderer/]   (default: dist)
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { blockingFindings, formatFinding, parseElectronegativityCsv } from './electronegativity-report.mjs';
+import { blockingFindings, blockingUnscanned, formatFinding, readScanReport } from './electronegativity-report.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(import.meta.url);
 
 /**
  * Copies the built files into a scan folder. Electronegativity only reads .js/.html/… files, so the
@@ -49,21 +48,20 @@ function electronVersion() {
   return declared.replace(/^[^\d]*/, '') || undefined;
 }
 
-/** Runs the scanner on a folder and resolves to its findings. */
+/** Runs the scanner on a folder and resolves to its findings and the files it could not parse. */
 export async function scanFolder(folder) {
-  const cli = path.join(path.dirname(require.resolve('@doyensec/electronegativity/package.json')), 'dist', 'index.js');
   const outDir = mkdtempSync(path.join(tmpdir(), 'faultline-eng-out-'));
-  const csvPath = path.join(outDir, 'report.csv');
+  const reportPath = path.join(outDir, 'report.json');
+  const args = [path.join(root, 'scripts', 'electronegativity-child.cjs'), folder, reportPath];
   const version = electronVersion();
-  const args = [cli, '-i', folder, '-o', csvPath];
-  if (version) args.push('-e', version);
+  if (version) args.push(version);
   try {
     // Offline, the tool's release-list and translation downloads fail softly; the scan itself is local.
     const result = await run(process.execPath, args);
-    if (result.status !== 0 || !existsSync(csvPath)) {
+    if (result.status !== 0 || !existsSync(reportPath)) {
       throw new Error(`electronegativity did not produce a report (exit ${result.status}):\n${result.output}`);
     }
-    return parseElectronegativityCsv(readFileSync(csvPath, 'utf8'));
+    return readScanReport(readFileSync(reportPath, 'utf8'));
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }
@@ -87,11 +85,15 @@ async function main() {
     const staged = stageForScan(builtRoot, scanDir);
     const hasRenderer = staged.some((file) => file.startsWith(`renderer${path.sep}`));
     console.log(`electronegativity: scanning ${staged.length} built file(s) from ${builtRoot}${hasRenderer ? '' : ' (no dist/renderer yet: main and preload only)'}`);
-    const findings = (await scanFolder(scanDir)).map((f) => ({ ...f, file: f.file.startsWith(scanDir) ? path.relative(scanDir, f.file) : f.file }));
+    const report = await scanFolder(scanDir);
+    const relative = (text) => text.split(scanDir + path.sep).join('');
+    const findings = report.findings.map((f) => ({ ...f, file: relative(f.file) }));
     for (const finding of findings) console.log(`  ${formatFinding(finding)}`);
+    for (const entry of report.unscanned) console.log(`  NOT SCANNED   ${relative(entry)}`);
     const blocking = blockingFindings(findings);
-    if (blocking.length > 0) {
-      console.error(`electronegativity: ${blocking.length} HIGH finding(s) — failing.`);
+    const unscannedBlocking = blockingUnscanned(report.unscanned);
+    if (blocking.length > 0 || unscannedBlocking.length > 0) {
+      console.error(`electronegativity: ${blocking.length} HIGH finding(s), ${unscannedBlocking.length} main/preload file(s) not scanned — failing.`);
       process.exitCode = 1;
     } else {
       console.log(`electronegativity: ${findings.length} finding(s), none HIGH.`);

@@ -2,27 +2,26 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { blockingFindings, parseCsv, parseElectronegativityCsv } from './electronegativity-report.mjs';
+import { blockingFindings, blockingUnscanned, readScanReport } from './electronegativity-report.mjs';
 import { scanFolder, stageForScan } from './electronegativity.mjs';
 
-const HEADER = 'issue, severity, confidence, filename, location, sample, description, url';
+const finding = (issue: string, severity: string) => ({
+  issue,
+  severity,
+  confidence: 'FIRM',
+  file: '/x/main.js',
+  location: '3:75',
+  description: `about ${issue}`,
+});
 
 describe('electronegativity report', () => {
-  it('parses quoted fields with commas, escaped quotes and line breaks', () => {
-    expect(parseCsv('a,"b, c","say ""hi""",\r\n"multi\nline",x\n')).toEqual([
-      ['a', 'b, c', 'say "hi"', ''],
-      ['multi\nline', 'x'],
-    ]);
-  });
-
   it('fails only on HIGH findings', () => {
-    const csv = [
-      HEADER,
-      'CSP_GLOBAL_CHECK,"MEDIUM","CERTAIN","N/A","0:0",N/A,"No CSP, at all",https://example.invalid/1',
-      'CONTEXT_ISOLATION_JS_CHECK,"HIGH","FIRM","/x/main.js","3:75","new BrowserWindow({ a: 1, b: 2 })","Review contextIsolation",https://example.invalid/2',
-      'SANDBOX_JS_CHECK,"informational","FIRM","/x/main.js","3:14","x","Use sandbox",https://example.invalid/3',
-    ].join('\n');
-    const findings = parseElectronegativityCsv(csv);
+    const { findings } = readScanReport(
+      JSON.stringify({
+        findings: [finding('CSP_GLOBAL_CHECK', 'MEDIUM'), finding('CONTEXT_ISOLATION_JS_CHECK', 'HIGH'), finding('SANDBOX_JS_CHECK', 'INFORMATIONAL')],
+        failedFiles: [],
+      }),
+    );
     expect(findings.map((f) => [f.issue, f.severity])).toEqual([
       ['CSP_GLOBAL_CHECK', 'MEDIUM'],
       ['CONTEXT_ISOLATION_JS_CHECK', 'HIGH'],
@@ -33,9 +32,20 @@ describe('electronegativity report', () => {
     expect(blockingFindings(findings.filter((f) => f.severity !== 'HIGH'))).toEqual([]);
   });
 
-  it('refuses a report without the expected columns instead of passing silently', () => {
-    expect(() => parseElectronegativityCsv('name,level\nX,HIGH\n')).toThrow(/no "issue" column/);
-    expect(parseElectronegativityCsv(`${HEADER}\n`)).toEqual([]);
+  it('refuses a malformed report instead of passing silently', () => {
+    expect(() => readScanReport('{"issues":[]}')).toThrow(/no findings\/failedFiles/);
+    expect(() => readScanReport(JSON.stringify({ findings: [finding('X', 'SEVERE')], failedFiles: [] }))).toThrow(/malformed finding/);
+    expect(readScanReport('{"findings":[],"failedFiles":[]}')).toEqual({ findings: [], unscanned: [] });
+  });
+
+  it('blocks on an unscanned main or preload file, not on the renderer bundle', () => {
+    const unscanned = [
+      '/tmp/s/renderer/assets/index-zH3ixvY-.js: Unknown node type StaticBlock.',
+      '/tmp/s/main/preload.js: Unexpected token',
+      '/tmp/s/main/main.js: Unknown node type StaticBlock.',
+    ];
+    expect(readScanReport(JSON.stringify({ findings: [], failedFiles: unscanned })).unscanned).toEqual(unscanned);
+    expect(blockingUnscanned(unscanned)).toEqual(unscanned.slice(1));
   });
 });
 
@@ -75,8 +85,9 @@ app.whenReady().then(() => {
   win.loadFile('index.html');
 });`);
     const [bad, good] = await Promise.all([scanFolder(insecure), scanFolder(hardened)]);
-    expect(blockingFindings(bad).map((f) => f.issue)).toContain('CONTEXT_ISOLATION_JS_CHECK');
-    expect(blockingFindings(good)).toEqual([]);
+    expect(blockingFindings(bad.findings).map((f) => f.issue)).toContain('CONTEXT_ISOLATION_JS_CHECK');
+    expect(blockingFindings(good.findings)).toEqual([]);
+    expect([bad.unscanned, good.unscanned]).toEqual([[], []]);
     // The staged copy is what gets scanned: the file the finding names must be the .js copy.
     expect(readFileSync(path.join(insecure, 'main', 'main.js'), 'utf8')).toMatch(/nodeIntegration: true/);
   });
