@@ -17,6 +17,13 @@ const chromiumArgs = [
   '--disable-quic',
 ];
 
+const browserUse = {
+  browserName: 'chromium' as const,
+  baseURL: `${E2E_ORIGIN}/`,
+  viewport: { width: 1280, height: 800 },
+  launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+};
+
 export default defineConfig({
   testDir: 'e2e',
   // Unit tests of the e2e helpers (*.test.ts) run in vitest.
@@ -50,12 +57,15 @@ export default defineConfig({
     {
       name: 'browser',
       testIgnore: ['electron.spec.ts'],
-      use: {
-        browserName: 'chromium',
-        baseURL: `${E2E_ORIGIN}/`,
-        viewport: { width: 1280, height: 800 },
-        launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
-      },
+      // Tests tagged @report only measure (nothing they check is not checked elsewhere): `npm run bench:e2e`.
+      grepInvert: /@report/,
+      use: browserUse,
+    },
+    {
+      name: 'report',
+      testIgnore: ['electron.spec.ts'],
+      grep: /@report/,
+      use: browserUse,
     },
     {
       name: 'electron',

@@ -67,7 +67,7 @@ async function jsHeapUsedMb(page: Page): Promise<number> {
 }
 
 test.describe('performance (reported, not asserted)', () => {
-  test('run → drawn time, triangles and frame time at 257², 1025² and 4097²', async ({ app }) => {
+  test('run → drawn time, triangles and frame time at 257², 1025² and 4097² @report', async ({ app }) => {
     test.setTimeout(180_000);
     const { page } = app;
     const figures: SizeFigures[] = [];
