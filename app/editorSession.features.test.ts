@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { StateCreator } from 'zustand/vanilla';
 import { COMMANDS, type CommandId } from '../shared/commands';
 import { createHeightfield } from '../shared/terrain/heightfield';
 import { createDocument } from './document';
@@ -12,7 +13,8 @@ import type { ToolPointerEvent } from './tools/types';
 const live = vi.hoisted(() => ({ count: 0 }));
 vi.mock('zustand/vanilla', async (importOriginal) => {
   const actual = await importOriginal<typeof import('zustand/vanilla')>();
-  const counted = ((initializer: Parameters<typeof actual.createStore>[0]) => {
+  // The session's stores use only the uncurried form, createStore(initializer).
+  const counted = ((initializer: StateCreator<unknown>) => {
     const store = actual.createStore(initializer);
     const subscribe = store.subscribe;
     store.subscribe = (listener) => {
@@ -26,7 +28,7 @@ vi.mock('zustand/vanilla', async (importOriginal) => {
       };
     };
     return store;
-  }) as typeof actual.createStore;
+  }) as unknown as typeof actual.createStore;
   return { ...actual, createStore: counted };
 });
 
