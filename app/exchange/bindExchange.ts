@@ -5,7 +5,7 @@ import { Exchange } from './exchange';
 /** The session's import/export flows and their bound commands. */
 export interface ExchangeFeature {
   readonly exchange: Exchange;
-  /** Unbinds the commands. */
+  /** Unbinds the commands and closes an open export dialog (stopping its pending mask preview). */
   dispose(): void;
 }
 
@@ -15,7 +15,13 @@ export function createExchangeFeature(session: Pick<EditorSession, 'editor' | 'a
   // Mask rules may use where the document's last hydraulic erosion ran water and left sediment.
   exchange.setErosionMasksProvider(() => session.editor.document.erosionMasks);
   const unbind = bindExchangeCommands(session, exchange);
-  return { exchange, dispose: unbind };
+  return {
+    exchange,
+    dispose() {
+      unbind();
+      if (exchange.store.getState().exportOpen) exchange.cancelExport();
+    },
+  };
 }
 
 /** File ▸ Import Heightmap…, Export Heightmap…, Export Mesh…; enabled while no exchange dialog is open. Returns the unbind. */
