@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { COMMANDS, type CommandId } from '../shared/commands';
 import { CommandRegistry, shortcutMatches, type KeyChord } from './commands';
 
@@ -62,6 +62,54 @@ describe('CommandRegistry', () => {
     expect(other.findByChord(chord('w'))?.id).toBe('view.toggleWireframe');
     expect(other.findByChord(chord('w', { ctrlKey: true }))).toBeUndefined();
     expect(other.findByChord(chord('Home'))?.id).toBe('view.resetCamera');
+  });
+
+  it('keeps a command state the same object until a watched change alters it, telling only its listeners', () => {
+    const registry = new CommandRegistry();
+    let wireframe = false;
+    let undoable = false;
+    const sourceListeners = new Set<() => void>();
+    const source = { subscribe: (listener: () => void) => (sourceListeners.add(listener), () => void sourceListeners.delete(listener)) };
+    const changed = () => sourceListeners.forEach((listener) => listener());
+    registry.bind('view.toggleWireframe', { run: () => {}, pressed: () => wireframe });
+    registry.bind('edit.undo', { run: () => {}, enabled: () => undoable });
+    const stopWatching = registry.watch(source);
+    const wire = registry.state('view.toggleWireframe');
+    const undo = registry.state('edit.undo');
+    expect(wire).toEqual({ enabled: true, pressed: false });
+    expect(undo).toEqual({ enabled: false, pressed: undefined });
+    const told: string[] = [];
+    registry.subscribeState('view.toggleWireframe', () => told.push('wire'));
+    registry.subscribeState('edit.undo', () => told.push('undo'));
+    registry.subscribe(() => told.push('any'));
+    changed();
+    expect(registry.state('view.toggleWireframe')).toBe(wire);
+    expect(told).toEqual([]);
+    wireframe = true;
+    changed();
+    expect(registry.state('view.toggleWireframe')).toEqual({ enabled: true, pressed: true });
+    expect(registry.isPressed('view.toggleWireframe')).toBe(true);
+    expect(registry.state('edit.undo')).toBe(undo);
+    expect(told).toEqual(['wire', 'any']);
+    stopWatching();
+    undoable = true;
+    changed();
+    expect(registry.state('edit.undo')).toBe(undo);
+  });
+
+  it('unbinds a command (only its own binding), which disables it and tells its listeners', () => {
+    const registry = new CommandRegistry();
+    const unbindFirst = registry.bind('file.new', { run: () => {} });
+    const listener = vi.fn();
+    registry.subscribeState('file.new', listener);
+    expect(registry.state('file.new').enabled).toBe(true);
+    const unbindSecond = registry.bind('file.new', { run: () => {}, enabled: () => true });
+    unbindFirst();
+    expect(registry.list().map((c) => c.id)).toEqual(['file.new']);
+    unbindSecond();
+    expect(registry.list()).toEqual([]);
+    expect(registry.state('file.new')).toEqual({ enabled: false, pressed: undefined });
+    expect(listener).toHaveBeenCalledTimes(1);
   });
 
   it('formats shortcuts for display per platform', () => {

@@ -7,8 +7,23 @@ import { Editor } from './editor';
 import { createToolStore, type ToolStore } from './tools/toolStore';
 import { createHoverStore, createViewStore, type HoverStore, type ViewStore } from './viewStore';
 import { bindCommands } from './bindCommands';
+import { DisposableStore } from './disposable';
+import { createProjectController, type ProjectController } from './project/projectController';
+import { bindDesignCommands, createTerrainDesign, type TerrainDesign } from './tools/terrainDesign';
+import type { TerrainJobTransport } from './jobs/protocol';
+import { createInProcessTransport } from './jobs/inProcessTransport';
+import { createPropsFeature, type PropsFeature } from './props/propsSession';
+import { createDriveFeature, type DriveViewStart } from './drive/driveFeature';
+import type { DriveSession } from './drive/driveSession';
+import { createExchangeFeature } from './exchange/bindExchange';
+import type { Exchange } from './exchange/exchange';
+import { createInProcessCodecs, type ExchangeCodecs } from './exchange/codecOps';
+import type { StartChunkErrorsWorker } from './lod/chunkErrorsJob';
 
-/** Everything the UI works with, created once at startup: the editor, its commands and stores. */
+/**
+ * Everything the UI works with, created once at startup: the editor, its stores, every feature, and
+ * every command bound. Views only read it; `dispose` tears it all down.
+ */
 export interface EditorSession {
   readonly editor: Editor;
   readonly commands: CommandRegistry;
@@ -16,6 +31,20 @@ export interface EditorSession {
   readonly view: ViewStore;
   readonly hover: HoverStore;
   readonly api: FaultlineApi;
+  /** Files: new, open, save, recovery. */
+  readonly project: ProjectController;
+  /** Background terrain jobs, the generate form, the sculpt and fault tools. */
+  readonly design: TerrainDesign;
+  readonly props: PropsFeature;
+  readonly drive: DriveSession;
+  /** Heightmap import, heightmap and mesh export. */
+  readonly exchange: Exchange;
+  /** Starts the LOD chunk-errors worker; null where none can run (the main thread refines then). */
+  readonly chunkErrorsWorker: StartChunkErrorsWorker | null;
+  /** The 3D view tells where a drive starts (the ground at the centre of its view); null when it goes. */
+  setDriveViewStart(start: DriveViewStart | null): void;
+  /** Disposes every feature (newest first), unbinds every command and removes every store subscription made here. */
+  dispose(): void;
 }
 
 export interface SessionOptions {
@@ -23,19 +52,50 @@ export interface SessionOptions {
   isMac?: boolean;
   /** Defaults to the embedded default terrain. */
   document?: TerrainDocument;
+  /** Where terrain jobs run: a worker per job in the window; by default on the calling thread (tests, headless). */
+  terrainJobs?: TerrainJobTransport;
+  /** Makes the import/export codecs: worker-backed in the window; by default in-process. */
+  createCodecs?: () => ExchangeCodecs;
+  /** Starts the LOD chunk-errors worker; without it large maps refine their errors on the main thread. */
+  chunkErrorsWorker?: StartChunkErrorsWorker;
 }
 
 export function createEditorSession(options: SessionOptions): EditorSession {
-  const session: EditorSession = {
-    editor: new Editor(options.document ?? createDefaultDocument()),
-    commands: new CommandRegistry(options.isMac ?? false),
-    tools: createToolStore(),
-    view: createViewStore(),
-    hover: createHoverStore(),
-    api: options.api,
+  const disposables = new DisposableStore();
+  const editor = new Editor(options.document ?? createDefaultDocument());
+  const commands = new CommandRegistry(options.isMac ?? false);
+  // Last to go: every binding and state listener of the registry.
+  disposables.add(() => commands.dispose());
+  const tools = createToolStore();
+  // A gesture in progress must not outlive its session.
+  disposables.add(() => tools.getState().active?.cancel());
+  const view = createViewStore();
+  const hover = createHoverStore();
+  const api = options.api;
+  const core = { editor, commands, tools, view, hover, api };
+
+  const project = createProjectController(core);
+  disposables.add(bindCommands(core, project));
+
+  const design = createTerrainDesign(editor, tools, options.terrainJobs ?? createInProcessTransport());
+  disposables.add(() => design.jobs.cancel());
+  disposables.add(bindDesignCommands(commands, editor, design, tools));
+
+  const props = disposables.add(createPropsFeature(core));
+  const drive = disposables.add(createDriveFeature(editor, commands));
+  const exchange = disposables.add(createExchangeFeature(core, (options.createCodecs ?? createInProcessCodecs)()));
+
+  return {
+    ...core,
+    project,
+    design,
+    props,
+    drive: drive.drive,
+    exchange: exchange.exchange,
+    chunkErrorsWorker: options.chunkErrorsWorker ?? null,
+    setDriveViewStart: (start) => drive.setViewStart(start),
+    dispose: () => disposables.dispose(),
   };
-  bindCommands(session);
-  return session;
 }
 
 /** Enabled state of every described command (unbound ones are disabled), for main's menu. */
@@ -48,7 +108,7 @@ export function commandStates(session: EditorSession): Array<{ id: string; enabl
  * of them, keeps main's menu enabled states in step, and runs menu commands. Returns a disconnect.
  */
 export async function connectPlatform(session: EditorSession, onError: (message: string, error: unknown) => void): Promise<() => void> {
-  const { api, view, editor, tools, commands } = session;
+  const { api, view, commands } = session;
   try {
     const settings = await api.getSettings();
     view.setState({ settings: settings.view });
@@ -75,9 +135,7 @@ export async function connectPlatform(session: EditorSession, onError: (message:
 
   const unsubscribers = [
     view.subscribe(persist),
-    view.subscribe(sendStates),
-    editor.store.subscribe(sendStates),
-    tools.subscribe(sendStates),
+    commands.subscribe(sendStates),
     api.onMenuCommand((id) => {
       if (!isCommandId(id)) return;
       commands.execute(id).catch((error: unknown) => onError(`Command ${id} failed`, error));

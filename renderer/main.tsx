@@ -5,11 +5,21 @@ import { App } from './App';
 import { SessionProvider } from './session';
 import { isMacPlatform, resolveFaultlineApi } from './platform';
 import { filterThreeConsole } from './threeConsole';
+import { createWorkerTransport } from './workers/workerTransport';
+import { createWorkerCodecs } from './exchange/workerCodecs';
+import { startChunkErrorsWorker } from './lod/offThreadErrors';
 
 filterThreeConsole();
 
-// One session for the page's lifetime: the embedded default terrain, its commands and stores.
-const session = createEditorSession({ api: resolveFaultlineApi(), isMac: isMacPlatform() });
+// One session for the page's lifetime: the embedded default terrain, every feature and command.
+// Terrain jobs, codecs and LOD chunk errors run in workers, which only the window can start.
+const session = createEditorSession({
+  api: resolveFaultlineApi(),
+  isMac: isMacPlatform(),
+  terrainJobs: createWorkerTransport(),
+  createCodecs: () => createWorkerCodecs(),
+  ...(typeof Worker === 'function' ? { chunkErrorsWorker: startChunkErrorsWorker } : {}),
+});
 void connectPlatform(session, (message, error) => console.warn(`${message}:`, error));
 
 const rootElement = document.getElementById('root');

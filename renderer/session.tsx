@@ -1,4 +1,6 @@
-import { createContext, useContext, useEffect, useReducer } from 'react';
+import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
+import type { CommandId } from '../shared/commands';
+import type { CommandState } from '../app/commands';
 import type { EditorSession } from '../app/editorSession';
 
 const SessionContext = createContext<EditorSession | null>(null);
@@ -11,14 +13,10 @@ export function useSession(): EditorSession {
   return session;
 }
 
-/** Re-renders whenever anything that decides command enabled/active states changes. */
-export function useCommandStateTick(): void {
-  const { editor, view, tools } = useSession();
-  const [, tick] = useReducer((n: number) => n + 1, 0);
-  useEffect(() => {
-    const unsubscribers = [editor.store.subscribe(tick), view.subscribe(tick), tools.subscribe(tick)];
-    // A change between the render and this subscription would otherwise be missed.
-    tick();
-    return () => unsubscribers.forEach((u) => u());
-  }, [editor, view, tools]);
+/** A command's enabled and pressed state; re-renders only when that command's state changes. */
+export function useCommandState(id: CommandId): CommandState {
+  const { commands } = useSession();
+  const subscribe = useCallback((listener: () => void) => commands.subscribeState(id, listener), [commands, id]);
+  const snapshot = useCallback(() => commands.state(id), [commands, id]);
+  return useSyncExternalStore(subscribe, snapshot);
 }

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { useSession } from './session';
-import { driveSessionFor } from './drive/driveSessionFor';
 
 function isTextEntry(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -12,7 +11,7 @@ export function useShortcuts(): void {
   const session = useSession();
   const { commands, tools, view } = session;
   useEffect(() => {
-    const drive = driveSessionFor(session);
+    const drive = session.drive;
     const onKeyDown = (e: KeyboardEvent) => {
       // While driving or walking the keyboard belongs to the car (renderer/drive/useDriveKeys.ts).
       if (drive.capturesKeys()) return;

@@ -1,29 +1,41 @@
 import type { EditorSession } from '../editorSession';
-import { createInProcessCodecs } from './codecOps';
+import type { ExchangeCodecs } from './codecOps';
 import { Exchange } from './exchange';
 
-const exchanges = new WeakMap<EditorSession, Exchange>();
-
-/** The session's import/export flows (created on first use with in-process codecs; the window swaps in a worker). */
-export function exchangeFor(session: EditorSession): Exchange {
-  let exchange = exchanges.get(session);
-  if (!exchange) {
-    exchange = new Exchange({ editor: session.editor, api: session.api, tools: session.tools, codecs: createInProcessCodecs() });
-    // Mask rules may use where the document's last hydraulic erosion ran water and left sediment.
-    exchange.setErosionMasksProvider(() => session.editor.document.erosionMasks);
-    exchanges.set(session, exchange);
-  }
-  return exchange;
+/** The session's import/export flows and their bound commands. */
+export interface ExchangeFeature {
+  readonly exchange: Exchange;
+  /** Unbinds the commands and closes an open export dialog (stopping its pending mask preview). */
+  dispose(): void;
 }
 
-/** File ▸ Import Heightmap…, Export Heightmap…, Export Mesh…. */
-export function bindExchangeCommands(session: EditorSession): void {
-  const exchange = exchangeFor(session);
+/** Creates the import/export flows over the given codecs (a worker in the window, in-process in tests) and binds their commands. */
+export function createExchangeFeature(session: Pick<EditorSession, 'editor' | 'api' | 'tools' | 'commands'>, codecs: ExchangeCodecs): ExchangeFeature {
+  const exchange = new Exchange({ editor: session.editor, api: session.api, tools: session.tools, codecs });
+  // Mask rules may use where the document's last hydraulic erosion ran water and left sediment.
+  exchange.setErosionMasksProvider(() => session.editor.document.erosionMasks);
+  const unbind = bindExchangeCommands(session, exchange);
+  return {
+    exchange,
+    dispose() {
+      unbind();
+      if (exchange.store.getState().exportOpen) exchange.cancelExport();
+    },
+  };
+}
+
+/** File ▸ Import Heightmap…, Export Heightmap…, Export Mesh…; enabled while no exchange dialog is open. Returns the unbind. */
+export function bindExchangeCommands(session: Pick<EditorSession, 'commands'>, exchange: Exchange): () => void {
+  const { commands } = session;
   const idle = () => {
     const s = exchange.store.getState();
     return s.importDialog === null && !s.exportOpen;
   };
-  session.commands.bind('file.import', { run: () => exchange.beginImport(), enabled: idle });
-  session.commands.bind('file.exportHeightmap', { run: () => exchange.beginExport('heightmap'), enabled: idle });
-  session.commands.bind('file.exportMesh', { run: () => exchange.beginExport('mesh'), enabled: idle });
+  const unbinders = [
+    commands.bind('file.import', { run: () => exchange.beginImport(), enabled: idle }),
+    commands.bind('file.exportHeightmap', { run: () => exchange.beginExport('heightmap'), enabled: idle }),
+    commands.bind('file.exportMesh', { run: () => exchange.beginExport('mesh'), enabled: idle }),
+    commands.watch(exchange.store),
+  ];
+  return () => unbinders.forEach((unbind) => unbind());
 }

@@ -11,7 +11,6 @@ import { createHeightfield, heightRange, type Heightfield } from '../../shared/t
 import { createMemoryFaultlineApi } from '../memoryApi';
 import { createDocument } from '../document';
 import { createEditorSession, type EditorSession } from '../editorSession';
-import { exchangeFor } from './bindExchange';
 import { yawPitchRollQuaternion } from './propNodes';
 import type { ExportOptions } from './exchangeState';
 import { documentBaseName } from './exchange';
@@ -47,7 +46,7 @@ function harness(field = bumpy(33, 21, 2)): Harness {
 }
 
 async function exportWith(h: Harness, patch: Partial<ExportOptions>, kind: 'heightmap' | 'mesh' = 'heightmap'): Promise<Uint8Array> {
-  const exchange = exchangeFor(h.session);
+  const exchange = h.session.exchange;
   await h.session.commands.execute(kind === 'heightmap' ? 'file.exportHeightmap' : 'file.exportMesh');
   expect(exchange.store.getState().exportOpen).toBe(true);
   exchange.setExportOptions(patch);
@@ -57,7 +56,7 @@ async function exportWith(h: Harness, patch: Partial<ExportOptions>, kind: 'heig
 }
 
 async function importBytes(h: Harness, fileName: string, bytes: Uint8Array, patch: Record<string, unknown> = {}): Promise<boolean> {
-  const exchange = exchangeFor(h.session);
+  const exchange = h.session.exchange;
   h.opens.push({ status: 'opened', fileName, bytes });
   await h.session.commands.execute('file.import');
   if (!exchange.store.getState().importDialog) return false;
@@ -104,7 +103,7 @@ describe('heightmap export and re-import through the app', () => {
     const png = compilePngHeightmap(bumpy(17, 17, 0.5), { range: { min: -12.5, max: 80 } });
     h.opens.push({ status: 'opened', fileName: 'valley.png', bytes: png });
     await h.session.commands.execute('file.import');
-    const dialog = exchangeFor(h.session).store.getState().importDialog!;
+    const dialog = h.session.exchange.store.getState().importDialog!;
     expect(dialog.summary).toMatchObject({ format: 'png', width: 17, depth: 17, bitDepth: 16, colourType: 0, heightMin: -12.5, heightMax: 80, cellSize: 0.5 });
     expect(dialog.options).toMatchObject({ min: -12.5, max: 80, cellSize: 0.5 });
   });
@@ -165,7 +164,7 @@ describe('heightmap export and re-import through the app', () => {
     const raw = await exportWith(h, { format: 'r32', flip: true });
     h.opens.push({ status: 'opened', fileName: 'terrain.r32', bytes: raw });
     await h.session.commands.execute('file.import');
-    const exchange = exchangeFor(h.session);
+    const exchange = h.session.exchange;
     expect(exchange.store.getState().importDialog!.summary).toMatchObject({ format: 'r32', width: 17, depth: 17, bitDepth: 32 });
     await exchange.setImportOptions({ flip: true, cellSize: 3 });
     expect(await exchange.confirmImport()).toBe(true);
@@ -177,7 +176,7 @@ describe('heightmap export and re-import through the app', () => {
     const raw = await exportWith(h, { format: 'r16', byteOrder: 'le', flip: false });
     h.opens.push({ status: 'opened', fileName: 'strip.r16', bytes: raw });
     await h.session.commands.execute('file.import');
-    const exchange = exchangeFor(h.session);
+    const exchange = h.session.exchange;
     expect(exchange.store.getState().importDialog).toMatchObject({ summary: null, problem: expect.stringMatching(/^strip\.r16: .*not a square map/) });
     expect(await exchange.confirmImport()).toBe(false);
     await exchange.setImportOptions({ width: 33, depth: 21 });
@@ -190,7 +189,7 @@ describe('heightmap export and re-import through the app', () => {
     const raw = await exportWith(h, { format: 'r16', byteOrder: 'le', flip: false });
     const version = h.session.editor.store.getState().version;
     expect(await importBytes(h, 'a.r16', raw, { width: 33, depth: 21, min: 5, max: 1 })).toBe(false);
-    expect(exchangeFor(h.session).store.getState().importDialog?.problem).toMatch(/minimum ≤ maximum/);
+    expect(h.session.exchange.store.getState().importDialog?.problem).toMatch(/minimum ≤ maximum/);
     expect(h.session.editor.store.getState().version).toBe(version);
   });
 });
@@ -215,7 +214,7 @@ describe('hostile heightmaps through the import flow', () => {
       const heights = field.heights.slice();
       const version = editor.store.getState().version;
       const imported = await importBytes(h, name, bytes);
-      const state = exchangeFor(h.session).store.getState();
+      const state = h.session.exchange.store.getState();
       if (name.endsWith('.png')) {
         expect(imported).toBe(false);
         expect(state.error).toMatch(message);
@@ -234,13 +233,13 @@ describe('hostile heightmaps through the import flow', () => {
     const h = harness();
     h.opens.push({ status: 'refused', fileName: 'huge.png', message: 'huge.png: is 900 MiB, larger than the 768 MiB a heightmap file may have' });
     await h.session.commands.execute('file.import');
-    expect(exchangeFor(h.session).store.getState().error).toMatch(/^huge\.png: is 900 MiB/);
+    expect(h.session.exchange.store.getState().error).toMatch(/^huge\.png: is 900 MiB/);
     expect(h.session.editor.store.getState().version).toBe(0);
   });
 
   it('drops: heightmaps are handled, oversized ones refused unread, projects left to their own handler', async () => {
     const h = harness();
-    const exchange = exchangeFor(h.session);
+    const exchange = h.session.exchange;
     let reads = 0;
     const file = (name: string, bytes: Uint8Array, size = bytes.length) => ({ name, size, bytes: async () => (reads++, bytes) });
     expect(await exchange.importDroppedFile(file('map.faultline', new Uint8Array(4)))).toBe(false);

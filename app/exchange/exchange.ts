@@ -96,11 +96,6 @@ export class Exchange {
     this.erosionMasks = provider;
   }
 
-  /** The window swaps in its worker-backed codecs once it is up. */
-  setCodecs(codecs: ExchangeCodecs): void {
-    this.codecs = codecs;
-  }
-
   private fail(message: string): void {
     this.store.setState({ error: message, notice: null });
   }

@@ -6,7 +6,6 @@ import { createHeightfield, heightRange, type Heightfield } from '../../shared/t
 import { createMemoryFaultlineApi } from '../memoryApi';
 import { createDocument } from '../document';
 import { createEditorSession, type EditorSession } from '../editorSession';
-import { exchangeFor } from './bindExchange';
 
 /** A fake main: a folder that is chosen (or not), files written by handle, handles finished. */
 interface Folder {
@@ -48,7 +47,7 @@ function harness(field = bumpy(129, 129, 2)): { session: EditorSession; folder: 
 describe('export dialog: engine presets', () => {
   it('Unreal: the numbers shown are the ones written, and the files go through the folder handle', async () => {
     const { session, folder } = harness();
-    const exchange = exchangeFor(session);
+    const exchange = session.exchange;
     await session.commands.execute('file.exportHeightmap');
     exchange.exports.setTarget('unreal');
     const { plan } = exchange.exports.plan('unreal');
@@ -71,7 +70,7 @@ describe('export dialog: engine presets', () => {
   it('a cancelled folder dialog keeps the export dialog open and writes nothing', async () => {
     const { session, folder } = harness();
     folder.chosen = false;
-    const exchange = exchangeFor(session);
+    const exchange = session.exchange;
     await session.commands.execute('file.exportHeightmap');
     exchange.exports.setTarget('unity');
     expect(await exchange.confirmExport()).toBe(false);
@@ -81,7 +80,7 @@ describe('export dialog: engine presets', () => {
 
   it('masks, normal map and tiles follow the options; a bad rule is a problem, not an exception', async () => {
     const { session, folder } = harness();
-    const exchange = exchangeFor(session);
+    const exchange = session.exchange;
     await session.commands.execute('file.exportHeightmap');
     exchange.exports.setTarget('godot-hterrain');
     exchange.exports.setEngineOptions({ masks: true, normalMap: true, heightFormat: 'r16' });
@@ -99,7 +98,7 @@ describe('export dialog: engine presets', () => {
 
   it('erosion flow is offered only when the document has it', async () => {
     const { session } = harness(bumpy(33, 33, 1));
-    const exchange = exchangeFor(session);
+    const exchange = session.exchange;
     expect(exchange.exports.maskSources()).toEqual(['height', 'slope', 'curvature']);
     const flow = new Float32Array(33 * 33).map((_, k) => (k % 33 === 16 ? 5 : 0));
     exchange.setErosionMasksProvider(() => ({ flow }));
@@ -127,7 +126,7 @@ describe('export dialog: engine presets', () => {
 describe('export dialog: plain files', () => {
   it('EXR and normal maps are formats of their own; tiles go to a folder', async () => {
     const { session, folder } = harness(bumpy(33, 17, 1));
-    const exchange = exchangeFor(session);
+    const exchange = session.exchange;
     await session.commands.execute('file.exportHeightmap');
     exchange.setExportOptions({ format: 'exr' });
     expect(await exchange.confirmExport()).toBe(true);

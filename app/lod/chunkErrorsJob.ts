@@ -44,3 +44,12 @@ export class ChunkErrorsAssembler {
     }
   }
 }
+
+/** The main thread's side of a running chunk-errors worker. */
+export interface ChunkErrorsChannel {
+  post(message: ToErrorsWorker, transfer?: ArrayBuffer[]): void;
+  terminate(): void;
+}
+
+/** Starts a chunk-errors worker whose answers and failures go to the handlers (throws when none can start). */
+export type StartChunkErrorsWorker = (handlers: { onMessage(message: FromErrorsWorker): void; onError(): void }) => ChunkErrorsChannel;

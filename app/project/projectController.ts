@@ -64,7 +64,7 @@ export interface ProjectController {
   start(options?: ProjectStartOptions): () => void;
 }
 
-export function createProjectController(session: EditorSession): ProjectController {
+export function createProjectController(session: Pick<EditorSession, 'editor' | 'api' | 'view' | 'tools'>): ProjectController {
   const { editor, api, view, tools } = session;
   const store = createStore<ProjectUiState>(() => ({
     handle: null,
@@ -276,17 +276,5 @@ export function createProjectController(session: EditorSession): ProjectControll
       };
     },
   };
-  return controller;
-}
-
-const controllers = new WeakMap<EditorSession, ProjectController>();
-
-/** The session's one project controller (created on first use). */
-export function projectControllerFor(session: EditorSession): ProjectController {
-  let controller = controllers.get(session);
-  if (!controller) {
-    controller = createProjectController(session);
-    controllers.set(session, controller);
-  }
   return controller;
 }

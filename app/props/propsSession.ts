@@ -12,59 +12,56 @@ export interface PropsFeature {
   readonly controller: PropsController;
   readonly tools: Readonly<Record<PropToolId, Tool>>;
   selectTool(id: PropToolId): void;
+  /** Unbinds the commands and stops following the editor. */
+  dispose(): void;
 }
 
-const features = new WeakMap<EditorSession, PropsFeature>();
-
-/** The session's props feature, created (and its commands bound) on first use by any view. */
-export function propsFor(session: EditorSession): PropsFeature {
-  let feature = features.get(session);
-  if (!feature) {
-    feature = createPropsFeature(session);
-    features.set(session, feature);
-  }
-  return feature;
-}
-
-export function createPropsFeature(session: EditorSession): PropsFeature {
+/** Creates the props feature and binds its commands (their states follow the prop selection). */
+export function createPropsFeature(session: Pick<EditorSession, 'editor' | 'api' | 'tools' | 'commands'>): PropsFeature {
   const controller = new PropsController(session.editor, session.api);
   const tools: Record<PropToolId, Tool> = {
     place: createPlaceTool(controller, session.tools),
     select: createSelectTool(controller),
     scatter: createScatterTool(controller, session.tools),
   };
-  const feature: PropsFeature = {
+  const selectTool = (id: PropToolId) => {
+    session.tools.getState().active?.cancel();
+    session.tools.setState({ active: tools[id], overlay: { kind: 'none' } });
+  };
+  const unbind = bindPropsCommands(session, controller, selectTool);
+  return {
     controller,
     tools,
-    selectTool(id) {
-      session.tools.getState().active?.cancel();
-      session.tools.setState({ active: tools[id], overlay: { kind: 'none' } });
+    selectTool,
+    dispose() {
+      unbind();
+      controller.dispose();
     },
   };
-  bindPropsCommands(session, feature);
-  // Menu and toolbar enabled states follow the selection.
-  controller.selection.subscribe(() => session.tools.setState({}));
-  return feature;
 }
 
-function bindPropsCommands(session: EditorSession, feature: PropsFeature): void {
+function bindPropsCommands(session: Pick<EditorSession, 'commands'>, controller: PropsController, selectTool: (id: PropToolId) => void): () => void {
   const { commands } = session;
-  const { controller } = feature;
   const hasSelection = () => controller.selection.getState().ids.size > 0;
   const report = (error: unknown) => controller.status.setState({ message: `Export failed: ${error instanceof Error ? error.message : String(error)}` });
-  commands.bind('props.placeTool', { run: () => feature.selectTool('place') });
-  commands.bind('props.selectTool', { run: () => feature.selectTool('select') });
-  commands.bind('props.scatterTool', { run: () => feature.selectTool('scatter') });
-  commands.bind('props.deleteSelection', { run: () => void controller.deleteSelection(), enabled: hasSelection });
-  commands.bind('props.duplicate', { run: () => void controller.duplicateSelection(), enabled: hasSelection });
-  commands.bind('props.exportJson', {
-    run: async () => {
-      try {
-        const name = await controller.saveJson();
-        if (name !== null) controller.status.setState({ message: `Exported ${controller.layer.count} props to ${name}` });
-      } catch (error) {
-        report(error);
-      }
-    },
-  });
+  const unbinders = [
+    commands.bind('props.placeTool', { run: () => selectTool('place') }),
+    commands.bind('props.selectTool', { run: () => selectTool('select') }),
+    commands.bind('props.scatterTool', { run: () => selectTool('scatter') }),
+    commands.bind('props.deleteSelection', { run: () => void controller.deleteSelection(), enabled: hasSelection }),
+    commands.bind('props.duplicate', { run: () => void controller.duplicateSelection(), enabled: hasSelection }),
+    commands.bind('props.exportJson', {
+      run: async () => {
+        try {
+          const name = await controller.saveJson();
+          if (name !== null) controller.status.setState({ message: `Exported ${controller.layer.count} props to ${name}` });
+        } catch (error) {
+          report(error);
+        }
+      },
+    }),
+    // Menu and toolbar enabled states follow the selection.
+    commands.watch(controller.selection),
+  ];
+  return () => unbinders.forEach((unbind) => unbind());
 }

@@ -4,8 +4,8 @@ import { createGenerateFormStore, validateGenerateForm, type GenerateFormStore }
 import type { TerrainJobTransport } from '../jobs/protocol';
 import { stepProblem, type TerrainStep } from '../../shared/recipe/steps';
 import { TerrainJobs } from '../jobs/terrainJobs';
-import { createBrushTool } from './brushTool';
-import { createFaultTool } from './faultTool';
+import { BRUSH_TOOL_ID, createBrushTool } from './brushTool';
+import { FAULT_TOOL_ID, createFaultTool } from './faultTool';
 import { createToolSettingsStore, type ToolSettingsStore } from './toolSettings';
 import type { ToolStore } from './toolStore';
 import type { Tool } from './types';
@@ -73,13 +73,21 @@ export function createTerrainDesign(editor: Editor, tools: ToolStore, transport:
   };
 }
 
-/** Binds the terrain and tool commands (menus, toolbar, shortcuts B / F / V). */
-export function bindDesignCommands(commands: CommandRegistry, editor: Editor, design: TerrainDesign): void {
+/**
+ * Binds the terrain and tool commands (menus, toolbar, shortcuts B / F / V); their states follow
+ * the job store (and the tool store, for which tool is pressed). Returns the unbind.
+ */
+export function bindDesignCommands(commands: CommandRegistry, editor: Editor, design: TerrainDesign, tools: ToolStore): () => void {
   const idle = () => !design.jobs.isRunning;
-  commands.bind('terrain.generate', { run: () => void design.generate(), enabled: idle });
-  commands.bind('terrain.runMore', { run: () => void design.runMore(), enabled: () => idle() && editor.document.generation !== null });
-  commands.bind('terrain.cancelJob', { run: () => design.jobs.cancel(), enabled: () => design.jobs.isRunning });
-  commands.bind('tool.navigate', { run: () => design.selectTool('navigate') });
-  commands.bind('tool.brush', { run: () => design.selectTool('brush') });
-  commands.bind('tool.fault', { run: () => design.selectTool('fault') });
+  const activeTool = () => tools.getState().active?.id;
+  const unbinders = [
+    commands.bind('terrain.generate', { run: () => void design.generate(), enabled: idle }),
+    commands.bind('terrain.runMore', { run: () => void design.runMore(), enabled: () => idle() && editor.document.generation !== null }),
+    commands.bind('terrain.cancelJob', { run: () => design.jobs.cancel(), enabled: () => design.jobs.isRunning }),
+    commands.bind('tool.navigate', { run: () => design.selectTool('navigate'), pressed: () => activeTool() === undefined }),
+    commands.bind('tool.brush', { run: () => design.selectTool('brush'), pressed: () => activeTool() === BRUSH_TOOL_ID }),
+    commands.bind('tool.fault', { run: () => design.selectTool('fault'), pressed: () => activeTool() === FAULT_TOOL_ID }),
+    commands.watch(design.jobs.store),
+  ];
+  return () => unbinders.forEach((unbind) => unbind());
 }

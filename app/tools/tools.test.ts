@@ -162,7 +162,7 @@ describe('design commands', () => {
   it('B, F and V select the brush, the fault tool and navigation; terrain.generate runs the form', async () => {
     const { editor, tools, design } = setup();
     const commands = new CommandRegistry(false);
-    bindDesignCommands(commands, editor, design);
+    bindDesignCommands(commands, editor, design, tools);
     const chord = (key: string) => ({ key, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false });
     await commands.findByChord(chord('b'))?.run();
     expect(tools.getState().active?.id).toBe('brush');

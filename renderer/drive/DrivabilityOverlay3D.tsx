@@ -5,7 +5,6 @@ import { buildGridIndices, writePositions } from '../../shared/terrain/mesh';
 import type { Heightfield } from '../../shared/terrain/heightfield';
 import { steepVertexMask } from '../../app/drive/drivability';
 import { useSession } from '../session';
-import { driveSessionFor } from './driveSessionFor';
 import { drawsWithLod } from '../lod/lodOverride';
 
 /** Linear RGB and opacity of the tint on ground too steep to climb. */
@@ -19,7 +18,7 @@ const TINT = [1, 0.08, 0.05, 0.6] as const;
  */
 export function DrivabilityOverlay3D() {
   const session = useSession();
-  const drive = driveSessionFor(session);
+  const drive = session.drive;
   const invalidate = useThree((s) => s.invalidate);
   const mesh = useMemo(() => {
     const material = new MeshBasicMaterial({

@@ -2,7 +2,6 @@ import './drive.css';
 import { useState } from 'react';
 import { useStore } from 'zustand';
 import { useSession } from '../session';
-import { driveSessionFor } from './driveSessionFor';
 import { useDriveKeys } from './useDriveKeys';
 import { exportTelemetry } from './exportTelemetry';
 import type { SpawnInfo } from '../../app/drive/driveSession';
@@ -29,7 +28,7 @@ const fixed = (v: number, digits: number): string => (Object.is(Number(v.toFixed
  */
 export function DriveHud() {
   const session = useSession();
-  const drive = driveSessionFor(session);
+  const drive = session.drive;
   useDriveKeys(drive);
   const mode = useStore(drive.store, (s) => s.mode);
   const hud = useStore(drive.store, (s) => s.hud);

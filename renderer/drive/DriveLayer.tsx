@@ -5,7 +5,6 @@ import { useStore } from 'zustand';
 import { terrainExtent } from '../../shared/terrain/heightfield';
 import { carStartFromView } from '../../app/drive/viewCentre';
 import { useSession } from '../session';
-import { driveSessionFor, setDriveViewStart } from './driveSessionFor';
 import { useCarModel } from './CarModel';
 import { DrivabilityOverlay3D } from './DrivabilityOverlay3D';
 
@@ -16,7 +15,7 @@ import { DrivabilityOverlay3D } from './DrivabilityOverlay3D';
  */
 export function DriveLayer() {
   const session = useSession();
-  const drive = driveSessionFor(session);
+  const drive = session.drive;
   const mode = useStore(drive.store, (s) => s.mode);
   const length = useStore(drive.store, (s) => s.settings.length);
   const width = useStore(drive.store, (s) => s.settings.width);
@@ -32,11 +31,11 @@ export function DriveLayer() {
   // Where a drive starts: the ground at the centre of the orbit view.
   useEffect(() => {
     const direction = new Vector3();
-    setDriveViewStart(session, () => {
+    session.setDriveViewStart(() => {
       orbitCamera.getWorldDirection(direction);
       return carStartFromView(session.editor.document.field, orbitCamera.position, direction, drive.settings);
     });
-    return () => setDriveViewStart(session, null);
+    return () => session.setDriveViewStart(null);
   }, [session, drive, orbitCamera]);
 
   // While driving or walking, pointer picking (hover, painting tools) is off: the view is not the orbit camera's.

@@ -2,11 +2,10 @@ import { useStore } from 'zustand';
 import type { EditorSession } from '../../app/editorSession';
 import { DRIVE_SETTING_LIMITS, type DriveCamera, type PoseMethod } from '../../app/drive/settings';
 import { NumberField } from '../panels/NumberField';
-import { driveSessionFor } from './driveSessionFor';
 
 /** Side-panel section: car settings, orientation method, camera and the drivability overlay. */
 export function DrivePanel({ session }: { session: EditorSession }) {
-  const drive = driveSessionFor(session);
+  const drive = session.drive;
   const settings = useStore(drive.store, (s) => s.settings);
   const mode = useStore(drive.store, (s) => s.mode);
   const limits = DRIVE_SETTING_LIMITS;

@@ -1,7 +1,6 @@
 import type { EditorSession } from '../../app/editorSession';
 import { worldToCanvas, type MapViewTransform } from '../../app/mapView';
 import { steepVertexMask } from '../../app/drive/drivability';
-import { driveSessionFor } from './driveSessionFor';
 
 export interface DriveMapLayer {
   /** Draws the drivability tint (when on) and the car's position (while driving) over the heightmap. */
@@ -16,7 +15,7 @@ const TINT = [255, 20, 12, 150] as const;
  * rebuilt when the terrain or the slope limit changes, and a marker for the car.
  */
 export function createDriveMapLayer(session: EditorSession, requestDraw: () => void): DriveMapLayer {
-  const drive = driveSessionFor(session);
+  const drive = session.drive;
   const { editor } = session;
   const canvas = document.createElement('canvas');
   const context = canvas.getContext('2d');

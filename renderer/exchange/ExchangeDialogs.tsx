@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
-import { exchangeFor } from '../../app/exchange/bindExchange';
 import { EXPORT_FORMATS, type ExportFormat } from '../../app/exchange/codecOps';
 import { isHeightmapFileName, type Exchange } from '../../app/exchange/exchange';
 import { describeSummary, hasChannels, type ExportOptions, type ExportTarget } from '../../app/exchange/exchangeState';
@@ -9,7 +8,6 @@ import type { PngChannel } from '../../shared/codecs/png/decode';
 import { ENGINE_PRESETS, ENGINE_LABELS } from '../../shared/export/engines';
 import { NumberField } from '../panels/NumberField';
 import { useSession } from '../session';
-import { createWorkerCodecs } from './workerCodecs';
 import { EngineExportSection } from './EngineExport';
 import { useEscapeKey } from './useEscapeKey';
 import './exchange.css';
@@ -20,8 +18,7 @@ import './exchange.css';
  */
 export function ExchangeDialogs() {
   const session = useSession();
-  const exchange = exchangeFor(session);
-  useEffect(() => exchange.setCodecs(createWorkerCodecs()), [exchange]);
+  const exchange = session.exchange;
   useHeightmapDrop(exchange);
   return (
     <>

@@ -1,5 +1,4 @@
 import type { EditorSession } from '../../app/editorSession';
-import { exchangeFor } from '../../app/exchange/bindExchange';
 import type { MaskPreview } from '../../app/exchange/exchangeState';
 import type { MapViewTransform } from '../../app/mapView';
 
@@ -18,7 +17,7 @@ const MAX_ALPHA = 210;
  * rebuilt when the previewed weights change, and a label naming the layer.
  */
 export function createMaskPreviewLayer(session: EditorSession, requestDraw: () => void): MaskPreviewLayer {
-  const exchange = exchangeFor(session);
+  const exchange = session.exchange;
   const canvas = document.createElement('canvas');
   const context = canvas.getContext('2d');
   let drawn: MaskPreview | null = null;

@@ -8,18 +8,18 @@ import { useSession } from '../session';
 import { reportDrawn } from '../readiness';
 import { LodTerrainMeshes } from './lodTerrainMeshes';
 import { showTriangleCount } from './triangleCount';
-import { driveSessionFor } from '../drive/driveSessionFor';
 import { backgroundTask } from '../backgroundTask';
 import { OffThreadErrors, type OffThreadErrorsHandlers } from './offThreadErrors';
+import type { StartChunkErrorsWorker } from '../../app/lod/chunkErrorsJob';
 
 /** CPU time per slice of chunk-error refinement on the main thread: well inside a frame. */
 const REFINE_SLICE_MS = 4;
 
 /** The worker for exact chunk errors, or null where none can start (the main thread refines then). */
-function startOffThreadErrors(handlers: OffThreadErrorsHandlers): OffThreadErrors | null {
-  if (typeof Worker !== 'function') return null;
+function startOffThreadErrors(handlers: OffThreadErrorsHandlers, start: StartChunkErrorsWorker | null): OffThreadErrors | null {
+  if (!start) return null;
   try {
-    return new OffThreadErrors(handlers);
+    return new OffThreadErrors(handlers, start);
   } catch {
     return null;
   }
@@ -33,9 +33,9 @@ function startOffThreadErrors(handlers: OffThreadErrorsHandlers): OffThreadError
  */
 export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObject<HTMLDivElement | null>; options?: LodOptions }) {
   const session = useSession();
-  const { editor, view } = session;
+  const { editor, view, chunkErrorsWorker } = session;
   const invalidate = useThree((s) => s.invalidate);
-  const drive = driveSessionFor(session);
+  const drive = session.drive;
   const lod = useMemo(() => new LodTerrainMeshes(editor.document.field, view.getState().settings.colorMode), [editor, view]);
   const pendingDrawn = useRef<number | null>(editor.store.getState().version);
   const lastCamera = useRef('');
@@ -84,7 +84,7 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
         offThread = null;
         refineSoon();
       },
-    });
+    }, chunkErrorsWorker);
     refineSoon();
     const unsubscribeEditor = editor.store.subscribe((s, prev) => {
       if (s.version === prev.version) return;
@@ -109,7 +109,7 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
       refineTask.dispose();
       offThread?.dispose();
     };
-  }, [editor, view, drive, lod, invalidate]);
+  }, [editor, view, drive, chunkErrorsWorker, lod, invalidate]);
 
   useEffect(() => () => lod.destroy(), [lod]);
 

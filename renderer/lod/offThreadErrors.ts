@@ -1,5 +1,5 @@
 import type { Heightfield } from '../../shared/terrain/heightfield';
-import { ERRORS_PIECE_HEIGHTS, type FromErrorsWorker, type ToErrorsWorker } from '../../app/lod/chunkErrorsJob';
+import { ERRORS_PIECE_HEIGHTS, type ChunkErrorsChannel, type FromErrorsWorker, type StartChunkErrorsWorker, type ToErrorsWorker } from '../../app/lod/chunkErrorsJob';
 import { backgroundTask } from '../backgroundTask';
 
 export interface OffThreadErrorsHandlers {
@@ -15,23 +15,37 @@ export interface OffThreadErrorsHandlers {
  * a chunk edited meanwhile is recomputed on the main thread and keeps that result (see
  * LodTerrainModel.installErrors). A newer whole-map change supersedes the one being sent.
  */
+/** The window's chunk-errors worker, passed into the editor session at start. */
+export const startChunkErrorsWorker: StartChunkErrorsWorker = (handlers): ChunkErrorsChannel => {
+  const worker = new Worker(new URL('../workers/chunkErrorsWorker.ts', import.meta.url), { type: 'module', name: 'lod-chunk-errors' });
+  worker.onmessage = (event: MessageEvent<FromErrorsWorker>) => handlers.onMessage(event.data);
+  worker.onerror = (event) => {
+    event.preventDefault();
+    handlers.onError();
+  };
+  return {
+    post: (message, transfer = []) => worker.postMessage(message, transfer),
+    terminate: () => worker.terminate(),
+  };
+};
+
 export class OffThreadErrors {
-  private readonly worker: Worker;
+  private readonly worker: ChunkErrorsChannel;
   private sending: { generation: number; field: Heightfield; next: number } | null = null;
   private readonly sendTask = backgroundTask(() => this.sendPiece());
   private failed = false;
 
-  constructor(private readonly handlers: OffThreadErrorsHandlers) {
-    this.worker = new Worker(new URL('../workers/chunkErrorsWorker.ts', import.meta.url), { type: 'module', name: 'lod-chunk-errors' });
-    this.worker.onmessage = (event: MessageEvent<FromErrorsWorker>) => {
-      const answer = event.data;
-      if (answer.type === 'errors') handlers.onErrors(answer.generation, answer.errors);
-      else this.fail();
-    };
-    this.worker.onerror = (event) => {
-      event.preventDefault();
-      this.fail();
-    };
+  constructor(
+    private readonly handlers: OffThreadErrorsHandlers,
+    start: StartChunkErrorsWorker,
+  ) {
+    this.worker = start({
+      onMessage: (answer) => {
+        if (answer.type === 'errors') handlers.onErrors(answer.generation, answer.errors);
+        else this.fail();
+      },
+      onError: () => this.fail(),
+    });
   }
 
   /** Computes the exact errors of `field` as of whole-map change `generation`. */
@@ -59,8 +73,8 @@ export class OffThreadErrors {
     else this.sending = null;
   }
 
-  private post(message: ToErrorsWorker, transfer: Transferable[] = []): void {
-    this.worker.postMessage(message, transfer);
+  private post(message: ToErrorsWorker, transfer: ArrayBuffer[] = []): void {
+    this.worker.post(message, transfer);
   }
 
   private fail(): void {

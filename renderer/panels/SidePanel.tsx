@@ -2,14 +2,13 @@ import './panels.css';
 import { useSession } from '../session';
 import { GeneratePanel } from './GeneratePanel';
 import { ToolPanel } from './ToolPanel';
-import { terrainDesignFor } from './designSession';
 import { PropsSection } from '../props/PropsSection';
 import { DrivePanel } from '../drive/DrivePanel';
 
 /** Right-hand column: the design tools and the fault-formation generator. (Esc is handled by the app's shortcuts.) */
 export function SidePanel() {
   const session = useSession();
-  const design = terrainDesignFor(session);
+  const { design } = session;
   return (
     <aside className="side-panel" data-testid="side-panel">
       <ToolPanel session={session} design={design} />

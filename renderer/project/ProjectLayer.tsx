@@ -1,7 +1,7 @@
 import './project.css';
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
-import { projectControllerFor, type ProjectController } from '../../app/project/projectController';
+import type { ProjectController } from '../../app/project/projectController';
 import { useSession } from '../session';
 import { droppedFileOf, hasFiles, shellDropToken } from './dropHandler';
 
@@ -17,7 +17,7 @@ function whenIdle(task: () => void): void {
  */
 export function ProjectLayer() {
   const session = useSession();
-  const controller = projectControllerFor(session);
+  const controller = session.project;
   const title = useStore(controller.store, (s) => s.title);
   const [dragging, setDragging] = useState(false);
 

@@ -1,6 +1,5 @@
 import { useEffect, useMemo } from 'react';
 import { useThree } from '@react-three/fiber';
-import { propsFor } from '../../app/props/propsSession';
 import type { PropsController } from '../../app/props/propsController';
 import { useSession } from '../session';
 import { PropInstances } from './propInstances';
@@ -18,7 +17,7 @@ function selectedIndices(controller: PropsController): Set<number> {
 /** The props in the 3D viewport: instanced meshes driven imperatively by the props controller. */
 export function PropsLayer3D() {
   const session = useSession();
-  const controller = propsFor(session).controller;
+  const controller = session.props.controller;
   const invalidate = useThree((s) => s.invalidate);
   const instances = useMemo(() => new PropInstances(), []);
 

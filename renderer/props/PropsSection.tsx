@@ -1,7 +1,7 @@
 import { useStore } from 'zustand';
 import type { EditorSession } from '../../app/editorSession';
 import type { OptionalRange, PropToolSettings } from '../../app/props/propsStores';
-import { propsFor, type PropsFeature, type PropToolId } from '../../app/props/propsSession';
+import type { PropsFeature, PropToolId } from '../../app/props/propsSession';
 import { PROP_TYPES } from '../../shared/props/library';
 import { snapProp } from '../../shared/props/prop';
 import { lookupPropType } from '../../app/props/placementLayer';
@@ -17,7 +17,7 @@ const DEG = 180 / Math.PI;
 
 /** Side panel section: prop tools, the type to place, scatter rules, the selection's transform, export. */
 export function PropsSection({ session }: { session: EditorSession }) {
-  const feature = propsFor(session);
+  const feature = session.props;
   const { controller } = feature;
   const activeId = useStore(session.tools, (s) => s.active?.id ?? '');
   const { count, message } = useStore(controller.status);

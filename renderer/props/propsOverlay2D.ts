@@ -1,6 +1,5 @@
 import { worldToCanvas, type MapViewTransform } from '../../app/mapView';
 import type { EditorSession } from '../../app/editorSession';
-import { propsFor } from '../../app/props/propsSession';
 import type { Heightfield } from '../../shared/terrain/heightfield';
 import type { PropType } from '../../shared/props/library';
 
@@ -22,7 +21,7 @@ export interface Props2DOverlay {
  * footprint (at least a couple of pixels), batched into one path per type; selected props get a ring.
  */
 export function attachProps2DOverlay(session: EditorSession, requestDraw: () => void): Props2DOverlay {
-  const { controller } = propsFor(session);
+  const { controller } = session.props;
   const unsubscribers = [
     controller.onPlacementChange(requestDraw),
     controller.selection.subscribe(requestDraw),

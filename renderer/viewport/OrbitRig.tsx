@@ -5,7 +5,7 @@ import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { terrainExtent } from '../../shared/terrain/heightfield';
 import { clampAboveSurface, defaultCameraPose, groundClearance } from '../../app/cameraPose';
 import { useSession } from '../session';
-import { watchDriveActive } from '../drive/driveSessionFor';
+import { watchDriveActive } from '../../app/drive/driveFeature';
 
 /**
  * Orbit (left drag), pan (right drag), zoom (wheel) around a target, framing the terrain from the +z
@@ -77,7 +77,7 @@ export function OrbitRig() {
     });
     const unsubscribeTools = tools.subscribe(applyToolMode);
     // A drive or walk has its own camera and mouse look: the orbit camera keeps its place meanwhile.
-    const unsubscribeDrive = watchDriveActive(session, (active) => {
+    const unsubscribeDrive = watchDriveActive(session.drive, (active) => {
       controls.enabled = !active;
     });
     invalidate();

@@ -1,0 +1,46 @@
+import type { CommandRegistry } from '../commands';
+import type { Editor } from '../editor';
+import { bindDriveCommands } from './commands';
+import { DriveSession } from './driveSession';
+import { createObstacleCache } from './obstacles';
+
+export type DriveViewStart = () => { x: number; z: number; heading: number };
+
+/** The session's test drive: the drive itself, where it starts, and its bound commands. */
+export interface DriveFeature {
+  readonly drive: DriveSession;
+  /** The 3D view tells where a drive starts (the ground at the centre of its view); null when it unmounts. */
+  setViewStart(start: DriveViewStart | null): void;
+  /** Leaves a drive or walk and unbinds the commands. */
+  dispose(): void;
+}
+
+export function createDriveFeature(editor: Editor, commands: CommandRegistry): DriveFeature {
+  const drive = new DriveSession({
+    field: () => editor.document.field,
+    obstacles: createObstacleCache(
+      () => editor.document.props,
+      () => editor.store.getState().version,
+    ),
+  });
+  let viewStart: DriveViewStart | null = null;
+  const unbind = bindDriveCommands(commands, drive, { viewStart: () => viewStart?.() ?? { x: 0, z: 0, heading: 0 } });
+  return {
+    drive,
+    setViewStart(start) {
+      viewStart = start;
+    },
+    dispose() {
+      unbind();
+      if (drive.mode !== 'off') drive.leave();
+    },
+  };
+}
+
+/** Calls `listener` with whether a drive or walk has the camera and keyboard, now and on every change. */
+export function watchDriveActive(drive: DriveSession, listener: (active: boolean) => void): () => void {
+  listener(drive.mode !== 'off');
+  return drive.store.subscribe((s, prev) => {
+    if ((s.mode === 'off') !== (prev.mode === 'off')) listener(s.mode !== 'off');
+  });
+}
