@@ -6,7 +6,7 @@ import { DEFAULT_HYDRAULIC, DEFAULT_THERMAL, MAX_DROPLETS, MAX_DROPLET_LIFETIME,
 import { hydraulicStep, stepProblem, thermalStep, type FinishingStep, type HydraulicStep, type ThermalStep } from '../../shared/recipe/steps';
 import { UsageError } from './args';
 
-/** `util.parseArgs` option specs (every value is a string; parsed below). */
+/** The erosion options, each taking a value (parsed below). */
 export const EROSION_OPTIONS = {
   thermal: { type: 'string' },
   talus: { type: 'string' },
