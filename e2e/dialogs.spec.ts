@@ -63,7 +63,7 @@ test.describe('dialogs', () => {
     expect(app.consoleErrors).toEqual([]);
   });
 
-  test('Escape closes only the topmost dialog and never reaches the editor behind it', async ({ app }) => {
+  test('Escape closes only the topmost dialog', async ({ app }) => {
     const { page } = app;
     await page.keyboard.press('Control+Shift+P');
     const palette = page.getByTestId('command-palette');
