@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import { builtinModules } from 'node:module';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
@@ -52,6 +53,17 @@ export default tseslint.config(
   {
     files: ['main/**/*.ts'],
     rules: restrict([], ['**/renderer/**', '**/app/**', 'react', 'react-dom'], 'main/ depends on shared/ only.'),
+  },
+  {
+    // No import cycles: a module's dependencies load before it, and each folder stays layered.
+    files: ['shared/**/*.{ts,tsx}', 'app/**/*.{ts,tsx}', 'renderer/**/*.{ts,tsx}', 'main/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['**/*.cjs'],

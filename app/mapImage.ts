@@ -1,3 +1,4 @@
+import { HOST_IS_LITTLE_ENDIAN } from '../shared/codecs/bytes';
 import type { Heightfield, HeightRange } from '../shared/terrain/heightfield';
 import type { ViewSettings } from '../shared/ipc/contract';
 import { HYPSOMETRIC_RAMP, RAMP_SIZE } from './colorRamp';
@@ -25,7 +26,6 @@ const TOP = RAMP_SIZE - 1;
 const LX = LIGHT.x;
 const LY = LIGHT.y;
 const LZ = LIGHT.z;
-const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 const OPAQUE = 0xff000000;
 
 /**
@@ -65,7 +65,7 @@ function writeGrayscale(field: Heightfield, pixels: Uint8ClampedArray, range: He
   const flat = !(max > min);
   const span = max - min;
   const rectWidth = rect.i1 - rect.i0;
-  const words = LITTLE_ENDIAN && pixels.byteOffset % 4 === 0 ? new Uint32Array(pixels.buffer, pixels.byteOffset, pixels.length >> 2) : null;
+  const words = HOST_IS_LITTLE_ENDIAN && pixels.byteOffset % 4 === 0 ? new Uint32Array(pixels.buffer, pixels.byteOffset, pixels.length >> 2) : null;
   const flatGrey = Math.round(0.5 * 255);
   for (let j = rect.j0; j < rect.j1; j++) {
     let k = j * width + rect.i0;

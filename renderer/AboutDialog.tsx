@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import type { AppInfo } from '../shared/ipc/contract';
 import { useSession } from './session';
+import { Modal } from './ui/Modal';
 
 export function AboutDialog() {
   const { view, api } = useSession();
@@ -21,19 +22,16 @@ export function AboutDialog() {
   if (!open) return null;
   const close = () => view.setState({ aboutOpen: false });
   return (
-    <div className="modal-backdrop" onMouseDown={close}>
-      <div className="about" role="dialog" aria-label="About Faultline" data-testid="about-dialog" onMouseDown={(e) => e.stopPropagation()}>
-        <h2>Faultline</h2>
-        <p>A terrain editor: fault-line formation on an exact triangle surface.</p>
-        {info && (
-          <p className="about-meta">
-            Version {info.version} · {info.platform} · {info.shell}
-          </p>
-        )}
-        <button type="button" autoFocus onClick={close}>
-          Close
-        </button>
-      </div>
-    </div>
+    <Modal title="Faultline" testId="about-dialog" className="about" onCancel={close} onBackdrop={close}>
+      <p>A terrain editor: fault-line formation on an exact triangle surface.</p>
+      {info && (
+        <p className="about-meta">
+          Version {info.version} · {info.platform} · {info.shell}
+        </p>
+      )}
+      <button type="button" data-autofocus onClick={close}>
+        Close
+      </button>
+    </Modal>
   );
 }

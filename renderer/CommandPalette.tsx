@@ -3,6 +3,7 @@ import { useStore } from 'zustand';
 import { fuzzyFilter } from '../app/fuzzy';
 import { MENU_LABELS } from '../shared/commands';
 import { useSession } from './session';
+import { Modal } from './ui/Modal';
 
 /** Mod+Shift+P: every registry command, fuzzy-filtered by label and menu. */
 export function CommandPalette() {
@@ -28,10 +29,7 @@ function PaletteDialog({ onClose }: { onClose: () => void }) {
   };
 
   const onKeyDown = (e: React.KeyboardEvent) => {
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      onClose();
-    } else if (e.key === 'ArrowDown') {
+    if (e.key === 'ArrowDown') {
       e.preventDefault();
       setSelected(Math.min(matches.length - 1, index + 1));
     } else if (e.key === 'ArrowUp') {
@@ -44,39 +42,37 @@ function PaletteDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <div className="modal-backdrop" onMouseDown={onClose}>
-      <div className="palette" role="dialog" aria-label="Command palette" data-testid="command-palette" onMouseDown={(e) => e.stopPropagation()}>
-        <input
-          autoFocus
-          className="palette-input"
-          data-testid="command-palette-input"
-          placeholder="Type a command…"
-          value={query}
-          onChange={(e) => {
-            setQuery(e.target.value);
-            setSelected(0);
-          }}
-          onKeyDown={onKeyDown}
-        />
-        <ul className="palette-list" role="listbox">
-          {matches.map((command, position) => (
-            <li
-              key={command.id}
-              role="option"
-              aria-selected={position === index}
-              aria-disabled={!command.isEnabled()}
-              className={position === index ? 'palette-item selected' : 'palette-item'}
-              data-testid={`palette-item-${command.id}`}
-              onMouseEnter={() => setSelected(position)}
-              onClick={() => run(position)}
-            >
-              <span>{textOf(command)}</span>
-              {command.shortcut && <kbd>{commands.formatShortcut(command.shortcut)}</kbd>}
-            </li>
-          ))}
-          {matches.length === 0 && <li className="palette-empty">No matching command</li>}
-        </ul>
-      </div>
-    </div>
+    <Modal label="Command palette" testId="command-palette" className="palette" onCancel={onClose} onBackdrop={onClose}>
+      <input
+        data-autofocus
+        className="palette-input"
+        data-testid="command-palette-input"
+        placeholder="Type a command…"
+        value={query}
+        onChange={(e) => {
+          setQuery(e.target.value);
+          setSelected(0);
+        }}
+        onKeyDown={onKeyDown}
+      />
+      <ul className="palette-list" role="listbox">
+        {matches.map((command, position) => (
+          <li
+            key={command.id}
+            role="option"
+            aria-selected={position === index}
+            aria-disabled={!command.isEnabled()}
+            className={position === index ? 'palette-item selected' : 'palette-item'}
+            data-testid={`palette-item-${command.id}`}
+            onMouseEnter={() => setSelected(position)}
+            onClick={() => run(position)}
+          >
+            <span>{textOf(command)}</span>
+            {command.shortcut && <kbd>{commands.formatShortcut(command.shortcut)}</kbd>}
+          </li>
+        ))}
+        {matches.length === 0 && <li className="palette-empty">No matching command</li>}
+      </ul>
+    </Modal>
   );
 }

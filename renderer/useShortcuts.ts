@@ -15,9 +15,9 @@ export function useShortcuts(): void {
     const onKeyDown = (e: KeyboardEvent) => {
       // While driving or walking the keyboard belongs to the car (renderer/drive/useDriveKeys.ts).
       if (drive.capturesKeys()) return;
+      // An open dialog takes Escape first (renderer/ui/Modal.tsx), so here it is only the tool's.
       if (e.key === 'Escape') {
         tools.getState().active?.cancel();
-        view.setState({ aboutOpen: false });
         return;
       }
       if (isTextEntry(e.target) || e.isComposing) return;

@@ -1,3 +1,4 @@
+import { HOST_IS_LITTLE_ENDIAN } from '../../shared/codecs/bytes';
 import type { MapImageRect } from '../mapImage';
 
 /**
@@ -35,8 +36,6 @@ export function alignToBlocks(rect: MapImageRect, block: number, bounds: MapImag
     j1: Math.min(bounds.j1, Math.ceil(rect.j1 / block) * block),
   };
 }
-
-const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 /**
  * Box-filters the RGBA pixels of image rectangle `rect` (laid out at its own width) by each of
@@ -94,7 +93,7 @@ function blockSums(pixels: Uint8ClampedArray, width: number, height: number, fac
   const outWidth = Math.ceil(width / factor);
   const outHeight = Math.ceil(height / factor);
   const sums = new Uint32Array(outWidth * outHeight * 4);
-  const aligned = LITTLE_ENDIAN && pixels.byteOffset % 4 === 0;
+  const aligned = HOST_IS_LITTLE_ENDIAN && pixels.byteOffset % 4 === 0;
   const words = new Uint32Array(aligned ? pixels.buffer : Uint8ClampedArray.from(pixels).buffer, aligned ? pixels.byteOffset : 0, width * height);
   // Two channels per 32-bit lane pair (R|B and G|A): a block's lane sums stay below 2¹⁶.
   const redBlue = new Uint32Array(outWidth);

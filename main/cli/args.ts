@@ -7,6 +7,7 @@ import { MAX_FAULT_WIDTH, MIN_FAULT_WIDTH } from '../../shared/fault/profile';
 import { MAX_TOTAL_DISPLACEMENT } from '../../shared/fault/engine';
 import { MAX_MAP_SIDE, MIN_MAP_SIDE } from '../../shared/terrain/heightfield';
 import { outputFormatFor, outputFormats } from './outputs';
+import { tokenizeOptions, UsageError } from './options';
 
 export const MAX_ITERATIONS = 1_000_000;
 export const DEFAULT_CELL_SIZE = 1;
@@ -22,9 +23,7 @@ export interface GenerateOptions {
   emitLines: string | undefined;
 }
 
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
+export { UsageError };
 
 const VALUE_OPTIONS = [
   '--size',
@@ -68,28 +67,9 @@ function parseWhole(option: string, text: string, min: number, max: number): num
   return value;
 }
 
-/** Splits `--name value` / `--name=value` pairs; every option takes a value. */
+/** Every option takes a value; there are no positional arguments. */
 function collect(args: readonly string[]): Map<ValueOption, string[]> {
-  const values = new Map<ValueOption, string[]>();
-  for (let k = 0; k < args.length; k++) {
-    const arg = args[k];
-    if (!arg.startsWith('--')) throw new UsageError(`unexpected argument "${arg}"`);
-    const eq = arg.indexOf('=');
-    const name = eq >= 0 ? arg.slice(0, eq) : arg;
-    if (!(VALUE_OPTIONS as readonly string[]).includes(name)) throw new UsageError(`unknown option ${name}`);
-    const option = name as ValueOption;
-    let value: string;
-    if (eq >= 0) value = arg.slice(eq + 1);
-    else {
-      if (k + 1 >= args.length) throw new UsageError(`${option} needs a value`);
-      value = args[++k];
-    }
-    const list = values.get(option) ?? [];
-    if (list.length > 0 && !REPEATABLE.has(option)) throw new UsageError(`${option} is given more than once`);
-    list.push(value);
-    values.set(option, list);
-  }
-  return values;
+  return tokenizeOptions(args, VALUE_OPTIONS, { repeatable: [...REPEATABLE], maxPositionals: 0 }).values as Map<ValueOption, string[]>;
 }
 
 export function parseGenerateArgs(args: readonly string[]): GenerateOptions {

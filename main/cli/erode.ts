@@ -3,15 +3,14 @@
  * existing heightmap or project with the same steps the editor records. A project keeps its recipe and
  * gets the steps appended to its history, so it still replays bit for bit.
  */
-import { parseArgs } from 'node:util';
 import { displayFileName } from '../../shared/codecs/errors';
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import type { ErosionMasks } from '../../shared/erosion/hydraulic';
 import { applyStep, stepLabel, type FinishingStep } from '../../shared/recipe/steps';
-import { UsageError } from './args';
+import { tokenizeOptions, UsageError } from './options';
 import type { CliIo } from './cli';
 import { parseCommand } from './commandArgs';
-import { EROSION_HELP, EROSION_OPTIONS, erosionStepsFrom, parseNumberOption, parseWholeOption } from './erosionArgs';
+import { EROSION_HELP, EROSION_OPTIONS, erosionStepsFrom, parseNumberOption, parseWholeOption, type ErosionValues } from './erosionArgs';
 import { message, readAndLoad } from './exchangeCommands';
 import { outputFormatFor, outputFormats } from './outputs';
 
@@ -40,19 +39,19 @@ Other options:
 `;
 }
 
+const ERODE_OPTIONS = [...Object.keys(EROSION_OPTIONS), 'out', 'seed', 'masks', 'cell-size'].map((name) => `--${name}`);
+
 export function parseErodeArgs(args: readonly string[]): ErodeOptions {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      strict: true,
-      options: { ...EROSION_OPTIONS, out: { type: 'string', multiple: true }, seed: { type: 'string' }, masks: { type: 'string' }, 'cell-size': { type: 'string' } },
-    });
-  } catch (error) {
-    throw new UsageError(message(error));
-  }
-  const { values, positionals } = parsed;
+  const tokens = tokenizeOptions(args, ERODE_OPTIONS, { repeatable: ['--out'] });
+  const one = (name: string): string | undefined => tokens.values.get(`--${name}`)?.[0];
+  const values = {
+    ...(Object.fromEntries(Object.keys(EROSION_OPTIONS).map((name) => [name, one(name)])) as ErosionValues),
+    out: tokens.values.get('--out'),
+    seed: one('seed'),
+    masks: one('masks'),
+    'cell-size': one('cell-size'),
+  };
+  const positionals = tokens.positional;
   if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'an input file is required' : `one input file only, got ${positionals.length}`);
   const outputs = values.out ?? [];
   if (outputs.length === 0) throw new UsageError('at least one --out FILE is required');

@@ -4,9 +4,9 @@
  */
 import { DEFAULT_HYDRAULIC, DEFAULT_THERMAL, MAX_DROPLETS, MAX_DROPLET_LIFETIME, MAX_EROSION_RADIUS, MAX_THERMAL_ITERATIONS } from '../../shared/erosion/params';
 import { hydraulicStep, stepProblem, thermalStep, type FinishingStep, type HydraulicStep, type ThermalStep } from '../../shared/recipe/steps';
-import { UsageError } from './args';
+import { UsageError } from './options';
 
-/** `util.parseArgs` option specs (every value is a string; parsed below). */
+/** The erosion options, each taking a value (parsed below). */
 export const EROSION_OPTIONS = {
   thermal: { type: 'string' },
   talus: { type: 'string' },

@@ -8,7 +8,7 @@ import type { TileSpec } from '../../shared/export/tiles';
 import type { PngChannel } from '../../shared/codecs/png/decode';
 import type { ByteOrder } from '../../shared/codecs/raw';
 import { MAX_MAP_SIDE, MIN_MAP_SIDE } from '../../shared/terrain/heightfield';
-import { UsageError } from './args';
+import { tokenizeOptions, UsageError } from './options';
 import { outputFormatFor, outputFormats } from './outputs';
 
 /** How to read the input file; only what the user gave is set. */
@@ -98,30 +98,10 @@ function parseByteOrder(option: string, text: string): ByteOrder {
 
 /** One positional file, then `--name value`, `--name=value` or bare flags; each at most once. */
 function collect(args: readonly string[], allowed: readonly string[], what: string): { file: string; values: Map<string, string> } {
-  const values = new Map<string, string>();
-  let file: string | undefined;
-  for (let k = 0; k < args.length; k++) {
-    const arg = args[k];
-    if (!arg.startsWith('--')) {
-      if (file !== undefined) throw new UsageError(`unexpected argument "${arg}"`);
-      file = arg;
-      continue;
-    }
-    const eq = arg.indexOf('=');
-    const name = eq >= 0 ? arg.slice(0, eq) : arg;
-    if (!allowed.includes(name)) throw new UsageError(`unknown option ${name}`);
-    if (values.has(name)) throw new UsageError(`${name} is given more than once`);
-    if (FLAGS.has(name)) {
-      if (eq >= 0) throw new UsageError(`${name} takes no value`);
-      values.set(name, 'true');
-    } else if (eq >= 0) values.set(name, arg.slice(eq + 1));
-    else {
-      if (k + 1 >= args.length) throw new UsageError(`${name} needs a value`);
-      values.set(name, args[++k]);
-    }
-  }
+  const tokens = tokenizeOptions(args, allowed, { flags: [...FLAGS], maxPositionals: 1 });
+  const file = tokens.positional[0];
   if (file === undefined || file === '') throw new UsageError(`${what} FILE is required`);
-  return { file, values };
+  return { file, values: new Map([...tokens.values].map(([name, list]) => [name, list[0]])) };
 }
 
 function readOptions(values: Map<string, string>): InputOptions {

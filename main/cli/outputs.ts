@@ -9,6 +9,7 @@ import { compilePngHeightmap } from '../../shared/codecs/png-heightmap';
 import { compileProject } from '../../shared/codecs/project';
 import { compileR16, compileR32 } from '../../shared/codecs/raw';
 import { assertFiniteHeights, type ExportRange } from '../../shared/codecs/heightmap';
+import { float32LittleEndianBytes } from '../../shared/codecs/bytes';
 import type { ByteOrder } from '../../shared/codecs/raw';
 import type { FaultRecipe } from '../../shared/fault/recipe';
 import type { JsonObject } from '../../shared/codecs/json';
@@ -65,17 +66,10 @@ export function outputFormats(): OutputFormat[] {
   return [...formats.values()];
 }
 
-const littleEndianHost = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-
 /** Raw float32 little-endian heights in metres, row-major (index j·width + i), no header. */
 export function encodeR32(field: Heightfield, fileName = 'heightmap.r32'): Uint8Array {
   assertFiniteHeights(field, fileName);
-  const { heights } = field;
-  if (littleEndianHost) return new Uint8Array(heights.buffer, heights.byteOffset, heights.byteLength);
-  const bytes = new Uint8Array(heights.length * 4);
-  const view = new DataView(bytes.buffer);
-  for (let k = 0; k < heights.length; k++) view.setFloat32(k * 4, heights[k], true);
-  return bytes;
+  return float32LittleEndianBytes(field.heights);
 }
 
 registerOutputFormat({

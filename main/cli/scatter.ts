@@ -59,7 +59,7 @@ function range(option: string, text: string): Range {
 }
 
 export function parseScatterArgs(args: readonly string[]): ScatterArgs {
-  const { values, positional } = tokenizeOptions(args, OPTIONS, ['--type']);
+  const { values, positional } = tokenizeOptions(args, OPTIONS, { repeatable: ['--type'] });
   if (positional.length !== 1) throw new UsageError(positional.length === 0 ? 'give the TERRAIN file to scatter on' : `expected one TERRAIN file, got ${positional.length}: ${positional.join(' ')}`);
   const one = (name: string): string | undefined => values.get(name)?.[0];
   const types = values.get('--type') ?? [];

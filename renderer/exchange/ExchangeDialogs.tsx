@@ -8,8 +8,8 @@ import type { PngChannel } from '../../shared/codecs/png/decode';
 import { ENGINE_PRESETS, ENGINE_LABELS } from '../../shared/export/engines';
 import { NumberField } from '../panels/NumberField';
 import { useSession } from '../session';
+import { Modal } from '../ui/Modal';
 import { EngineExportSection } from './EngineExport';
-import { useEscapeKey } from './useEscapeKey';
 import './exchange.css';
 
 /**
@@ -54,7 +54,6 @@ const CHANNEL_LABELS: Record<PngChannel, string> = { luminance: 'Luminance', r: 
 
 function ImportDialog({ exchange }: { exchange: Exchange }) {
   const dialog = useStore(exchange.store, (s) => s.importDialog);
-  useEscapeKey(dialog !== null, () => exchange.cancelImport());
   if (!dialog) return null;
   const { summary, options } = dialog;
   const isRaw = !dialog.fileName.toLowerCase().endsWith('.png');
@@ -62,19 +61,14 @@ function ImportDialog({ exchange }: { exchange: Exchange }) {
   const set = (patch: Parameters<Exchange['setImportOptions']>[0]) => void exchange.setImportOptions(patch);
   const fromFile = summary && (summary.heightMin !== undefined || summary.cellSize !== undefined);
   return (
-    <div className="modal-backdrop" onMouseDown={() => exchange.cancelImport()}>
+    <Modal title={`Import ${dialog.fileName}`} testId="import-dialog" className="exchange-dialog" onCancel={() => exchange.cancelImport()} onBackdrop={() => exchange.cancelImport()}>
       <form
-        className="exchange-dialog"
-        role="dialog"
-        aria-label="Import Heightmap"
-        data-testid="import-dialog"
-        onMouseDown={(e) => e.stopPropagation()}
+        className="modal-form"
         onSubmit={(e) => {
           e.preventDefault();
           void exchange.confirmImport();
         }}
       >
-        <h2>Import {dialog.fileName}</h2>
         <div className="exchange-summary" data-testid="import-summary">
           {summary ? describeSummary(summary) : 'Cannot read the file with these settings'}
           {fromFile ? ' · scale from the file' : ''}
@@ -129,12 +123,12 @@ function ImportDialog({ exchange }: { exchange: Exchange }) {
           <button type="button" data-testid="import-cancel" onClick={() => exchange.cancelImport()}>
             Cancel
           </button>
-          <button type="submit" data-testid="import-confirm" disabled={!summary || dialog.busy} autoFocus>
+          <button type="submit" data-testid="import-confirm" disabled={!summary || dialog.busy} data-autofocus>
             {dialog.busy ? 'Importing…' : 'Import'}
           </button>
         </div>
       </form>
-    </div>
+    </Modal>
   );
 }
 
@@ -147,25 +141,25 @@ function ExportDialog({ exchange }: { exchange: Exchange }) {
   const progress = useStore(exchange.store, (s) => s.exportProgress);
   const options = useStore(exchange.store, (s) => s.exportOptions);
   const previewing = useStore(exchange.store, (s) => s.maskPreviewLayer !== null);
-  useEscapeKey(open && !busy, () => exchange.cancelExport());
   if (!open) return null;
   const isMesh = options.format === 'obj' || options.format === 'glb';
   const engine = options.target !== 'file' ? options.target : null;
   return (
     // While a mask is previewed the backdrop is clear, so the 2D map shows it beside the dialog.
-    <div className={previewing ? 'modal-backdrop export-backdrop previewing' : 'modal-backdrop export-backdrop'} onMouseDown={() => !busy && exchange.cancelExport()}>
+    <Modal
+      title="Export"
+      testId="export-dialog"
+      className={`exchange-dialog export-dialog${engine ? ' wide' : ''}${previewing ? ' previewing' : ''}`}
+      onCancel={() => !busy && exchange.cancelExport()}
+      onBackdrop={() => !busy && exchange.cancelExport()}
+    >
       <form
-        className={engine ? 'exchange-dialog export-dialog wide' : 'exchange-dialog export-dialog'}
-        role="dialog"
-        aria-label="Export"
-        data-testid="export-dialog"
-        onMouseDown={(e) => e.stopPropagation()}
+        className="modal-form"
         onSubmit={(e) => {
           e.preventDefault();
           void exchange.confirmExport();
         }}
       >
-        <h2>Export</h2>
         {!isMesh && (
           <div className="export-targets" role="tablist" aria-label="Export for">
             {TARGETS.map((target) => (
@@ -193,12 +187,12 @@ function ExportDialog({ exchange }: { exchange: Exchange }) {
           <button type="button" data-testid="export-cancel" disabled={busy} onClick={() => exchange.cancelExport()}>
             Cancel
           </button>
-          <button type="submit" data-testid="export-confirm" disabled={busy} autoFocus>
+          <button type="submit" data-testid="export-confirm" disabled={busy} data-autofocus>
             {busy ? 'Exporting…' : engine || (options.tiles && isTileable(options.format)) ? 'Export to folder…' : 'Export…'}
           </button>
         </div>
       </form>
-    </div>
+    </Modal>
   );
 }
 
@@ -312,21 +306,17 @@ function FileExportSection({ exchange, options }: { exchange: Exchange; options:
 
 function ErrorDialog({ exchange }: { exchange: Exchange }) {
   const error = useStore(exchange.store, (s) => s.error);
-  useEscapeKey(error !== null, () => exchange.dismissError());
   if (!error) return null;
   return (
-    <div className="modal-backdrop">
-      <div className="exchange-dialog" role="alertdialog" aria-label="File problem" data-testid="exchange-error">
-        <h2>Could not complete</h2>
-        <div className="exchange-problem" data-testid="exchange-error-message">
-          {error}
-        </div>
-        <div className="exchange-buttons">
-          <button type="button" data-testid="exchange-error-dismiss" autoFocus onClick={() => exchange.dismissError()}>
-            OK
-          </button>
-        </div>
+    <Modal title="Could not complete" testId="exchange-error" className="exchange-dialog" role="alertdialog" onCancel={() => exchange.dismissError()}>
+      <div className="exchange-problem" data-testid="exchange-error-message">
+        {error}
       </div>
-    </div>
+      <div className="exchange-buttons">
+        <button type="button" data-testid="exchange-error-dismiss" data-autofocus onClick={() => exchange.dismissError()}>
+          OK
+        </button>
+      </div>
+    </Modal>
   );
 }

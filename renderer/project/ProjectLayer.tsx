@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import type { ProjectController } from '../../app/project/projectController';
 import { useSession } from '../session';
+import { Modal } from '../ui/Modal';
 import { droppedFileOf, hasFiles, shellDropToken } from './dropHandler';
 
 /** Runs a task when the page is idle, so journal snapshots never compete with input or drawing. */
@@ -63,25 +64,14 @@ export function ProjectLayer() {
   );
 }
 
-function Dialog({ label, testId, children }: { label: string; testId: string; children: React.ReactNode }) {
-  return (
-    <div className="modal-backdrop">
-      <div className="about project-dialog" role="dialog" aria-modal="true" aria-label={label} data-testid={testId}>
-        {children}
-      </div>
-    </div>
-  );
-}
-
 function UnsavedQuestion({ controller }: { controller: ProjectController }) {
   const question = useStore(controller.store, (s) => s.unsavedQuestion);
   if (!question) return null;
   return (
-    <Dialog label="Unsaved changes" testId="unsaved-dialog">
-      <h2>Unsaved changes</h2>
+    <Modal title="Unsaved changes" testId="unsaved-dialog" className="about project-dialog" onCancel={() => controller.answerUnsaved('cancel')}>
       <p>Save your changes before {question.action}?</p>
       <div className="project-buttons">
-        <button type="button" autoFocus data-testid="unsaved-save" onClick={() => controller.answerUnsaved('save')}>
+        <button type="button" data-autofocus data-testid="unsaved-save" onClick={() => controller.answerUnsaved('save')}>
           Save
         </button>
         <button type="button" data-testid="unsaved-discard" onClick={() => controller.answerUnsaved('discard')}>
@@ -91,7 +81,7 @@ function UnsavedQuestion({ controller }: { controller: ProjectController }) {
           Cancel
         </button>
       </div>
-    </Dialog>
+    </Modal>
   );
 }
 
@@ -100,20 +90,20 @@ function RecoveryOffer({ controller }: { controller: ProjectController }) {
   if (!offer) return null;
   const when = new Date(offer.savedAt).toLocaleString();
   return (
-    <Dialog label="Restore unsaved work" testId="recovery-dialog">
-      <h2>Restore unsaved work?</h2>
+    // No Escape: the unsaved work is either restored or discarded, never left undecided.
+    <Modal title="Restore unsaved work?" testId="recovery-dialog" className="about project-dialog">
       <p>
         Faultline found unsaved work{offer.fileName ? ` on ${offer.fileName}` : ''} from {when}. Restore unsaved work from {when}?
       </p>
       <div className="project-buttons">
-        <button type="button" autoFocus data-testid="recovery-restore" onClick={() => void controller.restoreRecovery()}>
+        <button type="button" data-autofocus data-testid="recovery-restore" onClick={() => void controller.restoreRecovery()}>
           Restore
         </button>
         <button type="button" data-testid="recovery-discard" onClick={() => void controller.discardRecovery()}>
           Discard
         </button>
       </div>
-    </Dialog>
+    </Modal>
   );
 }
 
@@ -121,8 +111,7 @@ function RecentList({ controller }: { controller: ProjectController }) {
   const entries = useStore(controller.store, (s) => s.recentList);
   if (!entries) return null;
   return (
-    <Dialog label="Open Recent" testId="recent-dialog">
-      <h2>Open Recent</h2>
+    <Modal title="Open Recent" testId="recent-dialog" className="about project-dialog" onCancel={() => controller.closeRecent()}>
       {entries.length === 0 ? (
         <p>No recent files yet.</p>
       ) : (
@@ -142,7 +131,7 @@ function RecentList({ controller }: { controller: ProjectController }) {
           Close
         </button>
       </div>
-    </Dialog>
+    </Modal>
   );
 }
 
@@ -150,16 +139,15 @@ function ProjectError({ controller }: { controller: ProjectController }) {
   const error = useStore(controller.store, (s) => s.error);
   if (!error) return null;
   return (
-    <Dialog label="File problem" testId="project-error">
-      <h2>Could not complete that</h2>
+    <Modal title="Could not complete that" testId="project-error" className="about project-dialog" role="alertdialog" onCancel={() => controller.dismissError()}>
       <p className="project-error-text" data-testid="project-error-text">
         {error}
       </p>
       <div className="project-buttons">
-        <button type="button" autoFocus data-testid="project-error-ok" onClick={() => controller.dismissError()}>
+        <button type="button" data-autofocus data-testid="project-error-ok" onClick={() => controller.dismissError()}>
           OK
         </button>
       </div>
-    </Dialog>
+    </Modal>
   );
 }

@@ -1,4 +1,5 @@
 import type { Heightfield } from '../terrain/heightfield';
+import { heightInCell } from '../terrain/surface';
 
 /**
  * Batched surface sampling for bulk snapping. On a large map nearly every prop's cell is a cache
@@ -110,16 +111,8 @@ export function gatherChunk(
 
 /** Height of slot p, same expression as heightAt. */
 export function chunkHeight(scratch: BatchScratch, p: number): number {
-  const c = scratch.corners;
-  const q = 4 * p;
-  const fx = scratch.fx[p];
-  const fz = scratch.fz[p];
-  if (fx + fz <= 1) {
-    const h00 = c[q];
-    return h00 + fx * (c[q + 1] - h00) + fz * (c[q + 2] - h00);
-  }
-  const h11 = c[q + 3];
-  return h11 + (1 - fx) * (c[q + 2] - h11) + (1 - fz) * (c[q + 1] - h11);
+  // The four corners sit together (h00, h10, h01, h11): a cell of row length 2.
+  return heightInCell(scratch.corners, 4 * p, 2, scratch.fx[p], scratch.fz[p]);
 }
 
 /** Gradient (∂h/∂x, ∂h/∂z) of slot p's triangle into out[0], out[1], same expressions as gradientAt. */

@@ -1,5 +1,5 @@
 import type { Heightfield } from '../terrain/heightfield';
-import { gridCoordinate } from '../terrain/surface';
+import { gridCoordinate, heightInCell } from '../terrain/surface';
 
 /**
  * Allocation-free sampling of the exact terrain surface for props: the same triangles and the same
@@ -37,14 +37,13 @@ export function sampleSurface(field: Heightfield, x: number, z: number, out: Flo
   const k = j * w + i;
   out[SAMPLE_CELL_I] = i;
   out[SAMPLE_CELL_J] = j;
+  out[SAMPLE_HEIGHT] = heightInCell(h, k, w, fx, fz);
   if (fx + fz <= 1) {
     const h00 = h[k];
-    out[SAMPLE_HEIGHT] = h00 + fx * (h[k + 1] - h00) + fz * (h[k + w] - h00);
     out[SAMPLE_DX] = (h[k + 1] - h00) / s;
     out[SAMPLE_DZ] = (h[k + w] - h00) / s;
   } else {
     const h11 = h[k + w + 1];
-    out[SAMPLE_HEIGHT] = h11 + (1 - fx) * (h[k + w] - h11) + (1 - fz) * (h[k + 1] - h11);
     out[SAMPLE_DX] = (h11 - h[k + w]) / s;
     out[SAMPLE_DZ] = (h11 - h[k + 1]) / s;
   }

@@ -7,6 +7,21 @@ import type { Heightfield } from './heightfield';
  * Every height query, the rendered mesh and the exported mesh use these same triangles.
  */
 
+/**
+ * Height at offsets (fx, fz) in the cell whose corners are h[k] (x0, z0), h[k + 1] (x1, z0),
+ * h[k + row] (x0, z1) and h[k + row + 1] (x1, z1): the one interpolation on the two triangles, used by
+ * every height query (`row` is the field's width, or 2 for four corners stored together). Plain
+ * arithmetic on the corners it needs, so the engine inlines it into hot loops.
+ */
+export function heightInCell(h: Float32Array, k: number, row: number, fx: number, fz: number): number {
+  if (fx + fz <= 1) {
+    const h00 = h[k];
+    return h00 + fx * (h[k + 1] - h00) + fz * (h[k + row] - h00);
+  }
+  const h11 = h[k + row + 1];
+  return h11 + (1 - fx) * (h[k + row] - h11) + (1 - fz) * (h[k + 1] - h11);
+}
+
 /** Grid coordinates of a world point, or undefined outside the terrain. */
 export interface CellLocation {
   /** Cell column and row (lower corner vertex). */
@@ -67,13 +82,7 @@ export function heightAt(field: Heightfield, x: number, z: number): number {
   const interior =
     fx > NEAR_GRID_LINE && fx < 1 - NEAR_GRID_LINE && fz > NEAR_GRID_LINE && fz < 1 - NEAR_GRID_LINE && i >= 0 && j >= 0 && i < w - 1 && j < d - 1;
   if (!interior) return heightAtAnyPoint(field, x, z);
-  const k = j * w + i;
-  if (fx + fz <= 1) {
-    const h00 = h[k];
-    return h00 + fx * (h[k + 1] - h00) + fz * (h[k + w] - h00);
-  }
-  const h11 = h[k + w + 1];
-  return h11 + (1 - fx) * (h[k + w] - h11) + (1 - fz) * (h[k + 1] - h11);
+  return heightInCell(h, j * w + i, w, fx, fz);
 }
 
 /** `heightAt` for any input, including exact vertex positions, grid lines and the border. */
@@ -90,13 +99,7 @@ export function heightAtAnyPoint(field: Heightfield, x: number, z: number): numb
   if (j === lastJ) j--;
   const fx = gx - i;
   const fz = gz - j;
-  const k = j * w + i;
-  if (fx + fz <= 1) {
-    const h00 = h[k];
-    return h00 + fx * (h[k + 1] - h00) + fz * (h[k + w] - h00);
-  }
-  const h11 = h[k + w + 1];
-  return h11 + (1 - fx) * (h[k + w] - h11) + (1 - fz) * (h[k + 1] - h11);
+  return heightInCell(h, j * w + i, w, fx, fz);
 }
 
 export interface Vec3 {
@@ -163,13 +166,6 @@ export function heightsAt(field: Heightfield, xs: ArrayLike<number>, zs: ArrayLi
       out[n] = heightAtAnyPoint(field, x, z);
       continue;
     }
-    const k = j * w + i;
-    if (fx + fz <= 1) {
-      const h00 = h[k];
-      out[n] = h00 + fx * (h[k + 1] - h00) + fz * (h[k + w] - h00);
-    } else {
-      const h11 = h[k + w + 1];
-      out[n] = h11 + (1 - fx) * (h[k + w] - h11) + (1 - fz) * (h[k + 1] - h11);
-    }
+    out[n] = heightInCell(h, j * w + i, w, fx, fz);
   }
 }
