@@ -22,6 +22,7 @@ export function bindCommands(session: EditorSession): void {
 
   commands.bind('view.resetCamera', { run: () => view.setState((s) => ({ cameraResetToken: s.cameraResetToken + 1 })) });
   commands.bind('view.toggleWireframe', { run: () => setView({ wireframe: !view.getState().settings.wireframe }) });
+  commands.bind('view.colorNatural', { run: () => setView({ colorMode: 'natural' }) });
   commands.bind('view.colorHeight', { run: () => setView({ colorMode: 'height' }) });
   commands.bind('view.colorSlope', { run: () => setView({ colorMode: 'slope' }) });
   commands.bind('view.map2dGrayscale', { run: () => setView({ map2dMode: 'grayscale' }) });

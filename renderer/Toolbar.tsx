@@ -23,6 +23,8 @@ function isActive(id: CommandId, settings: ViewSettings, activeTool: string | un
       return activeTool === FAULT_TOOL_ID;
     case 'view.toggleWireframe':
       return settings.wireframe;
+    case 'view.colorNatural':
+      return settings.colorMode === 'natural';
     case 'view.colorHeight':
       return settings.colorMode === 'height';
     case 'view.colorSlope':

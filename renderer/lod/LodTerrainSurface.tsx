@@ -11,6 +11,7 @@ import { showTriangleCount } from './triangleCount';
 import { driveSessionFor } from '../drive/driveSessionFor';
 import { backgroundTask } from '../backgroundTask';
 import { OffThreadErrors, type OffThreadErrorsHandlers } from './offThreadErrors';
+import { useTerrainLook } from '../viewport/look/SceneLook';
 
 /** CPU time per slice of chunk-error refinement on the main thread: well inside a frame. */
 const REFINE_SLICE_MS = 4;
@@ -36,7 +37,8 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
   const { editor, view } = session;
   const invalidate = useThree((s) => s.invalidate);
   const drive = driveSessionFor(session);
-  const lod = useMemo(() => new LodTerrainMeshes(editor.document.field, view.getState().settings.colorMode), [editor, view]);
+  const look = useTerrainLook();
+  const lod = useMemo(() => new LodTerrainMeshes(editor.document.field, view.getState().settings.colorMode, look.uniforms), [editor, view, look]);
   const pendingDrawn = useRef<number | null>(editor.store.getState().version);
   const lastCamera = useRef('');
 
@@ -134,6 +136,8 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
     // A version counts as drawn once its chunk errors are exact and the levels chosen from them are
     // on screen (the first frames after a whole-map change show it at held or coarse levels).
     if (version === null || lod.pendingChunks > 0) return;
+    // The look asks for a frame when its lighting is in.
+    if (!look.settled) return;
     pendingDrawn.current = null;
     requestAnimationFrame(() => reportDrawn('3d', version, wrapper.current));
   });

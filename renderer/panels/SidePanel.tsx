@@ -5,6 +5,7 @@ import { ToolPanel } from './ToolPanel';
 import { terrainDesignFor } from './designSession';
 import { PropsSection } from '../props/PropsSection';
 import { DrivePanel } from '../drive/DrivePanel';
+import { ViewPanel } from './ViewPanel';
 
 /** Right-hand column: the design tools and the fault-formation generator. (Esc is handled by the app's shortcuts.) */
 export function SidePanel() {
@@ -13,6 +14,7 @@ export function SidePanel() {
   return (
     <aside className="side-panel" data-testid="side-panel">
       <ToolPanel session={session} design={design} />
+      <ViewPanel session={session} />
       <PropsSection session={session} />
       <GeneratePanel session={session} design={design} />
       <DrivePanel session={session} />
