@@ -136,8 +136,6 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
     // A version counts as drawn once its chunk errors are exact and the levels chosen from them are
     // on screen (the first frames after a whole-map change show it at held or coarse levels).
     if (version === null || lod.pendingChunks > 0) return;
-    // The look asks for a frame when its lighting is in.
-    if (!look.settled) return;
     pendingDrawn.current = null;
     requestAnimationFrame(() => reportDrawn('3d', version, wrapper.current));
   });

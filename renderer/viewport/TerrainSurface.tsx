@@ -75,13 +75,11 @@ export function TerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDivEl
     };
   }, [editor, view, invalidate, look]);
 
-  // After the frame that drew a new version (and its lighting, where it is computed here), tell the
-  // readiness tracker (next animation frame).
+  // After the frame that drew a new version, tell the readiness tracker (next animation frame). The
+  // lighting follows on its own (data-lighting on the wrapper).
   useFrame(() => {
     const version = pendingDrawn.current;
     if (version === null) return;
-    // The look asks for a frame when its lighting is in.
-    if (!look.settled) return;
     pendingDrawn.current = null;
     requestAnimationFrame(() => reportDrawn('3d', version, wrapper.current));
   });

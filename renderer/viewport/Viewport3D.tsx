@@ -18,7 +18,7 @@ export function Viewport3D() {
   return (
     <div className="viewport-3d" data-testid="viewport-3d" ref={wrapper}>
       <Canvas frameloop="demand" camera={{ fov: 50, near: 0.5, far: 20000, position: [0, 300, 400] }} gl={{ antialias: true }} dpr={[1, 2]}>
-        <TerrainLookProvider>
+        <TerrainLookProvider wrapper={wrapper}>
           <SceneLighting />
           <TerrainByScale wrapper={wrapper} />
           <WaterPlane />

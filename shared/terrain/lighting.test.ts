@@ -267,9 +267,11 @@ describe('updating the lighting of an edited region only', () => {
 });
 
 describe('lighting grid', () => {
-  it('is the map itself up to 4097², every second vertex above', () => {
+  it('is the map itself up to 1025², every second, fourth… vertex above', () => {
     expect(lightingGridOf({ width: 257, depth: 129 })).toEqual({ stride: 1, width: 257, depth: 129 });
-    expect(lightingGridOf({ width: 4097, depth: 4097 })).toEqual({ stride: 1, width: 4097, depth: 4097 });
-    expect(lightingGridOf({ width: 8193, depth: 4097 })).toEqual({ stride: 2, width: 4097, depth: 2049 });
+    expect(lightingGridOf({ width: 1025, depth: 1025 })).toEqual({ stride: 1, width: 1025, depth: 1025 });
+    expect(lightingGridOf({ width: 2049, depth: 1025 })).toEqual({ stride: 2, width: 1025, depth: 513 });
+    expect(lightingGridOf({ width: 4097, depth: 4097 })).toEqual({ stride: 4, width: 1025, depth: 1025 });
+    expect(lightingGridOf({ width: 8193, depth: 4097 })).toEqual({ stride: 8, width: 1025, depth: 513 });
   });
 });

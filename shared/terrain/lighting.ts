@@ -4,8 +4,10 @@
  * shadows) and the share of the sky that the surrounding terrain leaves open (ambient occlusion).
  * Both are bytes (0 = dark, 255 = open), two per vertex (sun, sky), sampled by the viewport shaders.
  *
- * The lighting grid is every `stride`-th vertex of the map (stride 1 up to 4097², so a texture of
- * it fits every GPU; 2 above). Grid (i, j) is map vertex (i·stride, j·stride).
+ * The lighting grid is every `stride`-th vertex of the map (stride 1 up to 1025², 2 at 2049², 4 at
+ * 4097²: a whole-map computation stays about a second in a worker, the texture small, and shadows
+ * of a few metres' detail are below what a view of a large map shows). Grid (i, j) is map vertex
+ * (i·stride, j·stride).
  */
 
 export interface LightingSun {
@@ -34,8 +36,8 @@ export interface LightingHeights {
 
 /** Bytes per lighting vertex: sun visibility, then sky visibility. */
 export const LIGHTING_CHANNELS = 2;
-/** Largest lighting grid side: one texture of it fits the GPUs Faultline runs on, software GL included. */
-export const MAX_LIGHTING_SIDE = 4097;
+/** Largest lighting grid side (above it the grid takes every 2nd, 4th… vertex): bounds the cost of a whole-map update. */
+export const MAX_LIGHTING_SIDE = 1025;
 /** Horizon samples of the ambient occlusion along each of its 8 directions, in grid steps. */
 export const OCCLUSION_STEPS: readonly number[] = [1, 2, 4, 8, 16, 32];
 /** How far (grid steps) the occlusion looks: a change of heights changes the occlusion this far around it. */

@@ -32,11 +32,14 @@ export function useTerrainLook(): TerrainLook {
 }
 
 /** Creates the viewport's TerrainLook, uploads its lighting before each frame, and shares it with the terrain. */
-export function TerrainLookProvider({ children }: { children: ReactNode }) {
+export function TerrainLookProvider({ wrapper, children }: { wrapper: React.RefObject<HTMLDivElement | null>; children: ReactNode }) {
   const session = useSession();
   const invalidate = useThree((s) => s.invalidate);
   const look = useMemo(() => new TerrainLook(session, invalidate), [session, invalidate]);
-  useEffect(() => () => look.dispose(), [look]);
+  useEffect(() => {
+    look.attach(wrapper.current);
+    return () => look.dispose();
+  }, [look, wrapper]);
   useFrame(({ gl }) => look.prepareFrame(gl), -1);
   return <LookContext.Provider value={look}>{children}</LookContext.Provider>;
 }
@@ -48,17 +51,12 @@ const BELOW = new Color('#a7b3bd');
 const SUN_LOW = new Color('#ffc98f');
 const SUN_HIGH = new Color('#fff4e6');
 
+/*
+ * The sky is shaded per vertex of its dome (gradient, sun glow, fog band, conversion to sRGB) and
+ * drawn after the terrain at the far plane, so in software GL it costs only the uncovered pixels
+ * and a few operations each: the fragment shader adds just the sun's disc.
+ */
 const SKY_VERTEX = /* glsl */ `
-varying vec3 vSkyDirection;
-void main() {
-  vSkyDirection = position;
-  // Drawn at the far plane whatever the camera's range: behind everything, never clipped.
-  vec4 clip = projectionMatrix * vec4(mat3(viewMatrix) * position, 1.0);
-  gl_Position = clip.xyww;
-}
-`;
-
-const SKY_FRAGMENT = /* glsl */ `
 uniform vec3 skyZenith;
 uniform vec3 skyHorizon;
 uniform vec3 skyBelow;
@@ -67,16 +65,35 @@ uniform vec3 skySunColor;
 uniform float skyFog;
 uniform vec3 fogColor;
 varying vec3 vSkyDirection;
+varying vec3 vSkyColour;
+vec3 skyToSrgb(vec3 c) {
+  return mix(c * 12.92, 1.055 * pow(c, vec3(0.41666)) - 0.055, step(vec3(0.0031308), c));
+}
 void main() {
-  vec3 d = normalize(vSkyDirection);
+  vSkyDirection = position;
+  vec3 d = normalize(position);
   float up = d.y;
   vec3 colour = up >= 0.0 ? mix(skyHorizon, skyZenith, pow(up, 0.6)) : mix(skyHorizon, skyBelow, min(1.0, -up * 5.0));
-  float toSun = max(dot(d, skySunDirection), 0.0);
-  colour += skySunColor * (pow(toSun, 600.0) * 4.0 + pow(toSun, 16.0) * 0.22);
-  gl_FragColor = vec4(colour, 1.0);
-  #include <colorspace_fragment>
+  colour += skySunColor * pow(max(dot(d, skySunDirection), 0.0), 16.0) * 0.22;
   // The band at the horizon is exactly the fog's colour, so distant terrain melts into the sky.
-  if (skyFog > 0.5) gl_FragColor.rgb = mix(gl_FragColor.rgb, fogColor, 1.0 - smoothstep(0.0, 0.09, abs(up)));
+  if (skyFog > 0.5) colour = mix(colour, fogColor, 1.0 - smoothstep(0.0, 0.09, abs(up)));
+  vSkyColour = skyToSrgb(colour);
+  // Drawn at the far plane whatever the camera's range: behind everything, never clipped.
+  vec4 clip = projectionMatrix * vec4(mat3(viewMatrix) * position, 1.0);
+  gl_Position = clip.xyww;
+}
+`;
+
+const SKY_FRAGMENT = /* glsl */ `
+uniform vec3 skySunDirection;
+uniform vec3 skySunDisc;
+varying vec3 vSkyDirection;
+varying vec3 vSkyColour;
+void main() {
+  vec3 colour = vSkyColour;
+  float toSun = dot(normalize(vSkyDirection), skySunDirection);
+  if (toSun > 0.9985) colour = mix(colour, skySunDisc, smoothstep(0.9985, 0.9993, toSun));
+  gl_FragColor = vec4(colour, 1.0);
 }
 `;
 
@@ -101,6 +118,7 @@ export function SceneLighting() {
           skyBelow: { value: BELOW.clone() },
           skySunDirection: { value: new Vector3(0, 1, 0) },
           skySunColor: { value: new Color() },
+          skySunDisc: { value: new Color() },
           skyFog: { value: 1 },
         },
       ]),
@@ -109,9 +127,10 @@ export function SceneLighting() {
       toneMapped: false,
       fog: true,
     });
-    const sky = new Mesh(new SphereGeometry(1, 48, 24), material);
+    const sky = new Mesh(new SphereGeometry(1, 64, 48), material);
     sky.frustumCulled = false;
-    sky.renderOrder = -1000;
+    // After the opaque terrain: the depth test leaves only the pixels it does not cover.
+    sky.renderOrder = 1000;
     sky.raycast = () => undefined;
     const sun = new DirectionalLight('#ffffff', 2.4);
     const fill = new HemisphereLight('#d6e6fa', '#8a7b63', 2.2);
@@ -134,6 +153,8 @@ export function SceneLighting() {
       sun.intensity = 1.6 + 1.8 * Math.sqrt(height);
       material.uniforms.skySunDirection.value.set(toSun.x, toSun.y, toSun.z);
       material.uniforms.skySunColor.value.copy(sun.color);
+      // The disc is written as it is (no conversion in the fragment shader): sRGB, near white.
+      material.uniforms.skySunDisc.value.set(1, 0.97, 0.9);
       material.uniforms.skyFog.value = settings.fog ? 1 : 0;
       // Aerial perspective over the far part of the terrain, the horizon lost in haze.
       fog.near = span * 0.7;

@@ -7,8 +7,11 @@ import type { FromLightingWorker, ToLightingWorker } from '../../../app/lighting
 import { backgroundTask } from '../../backgroundTask';
 import { createTerrainShaderUniforms, type TerrainShaderUniforms } from './terrainShader';
 
-/** Jobs up to this many window vertices run here, right away (a 513² map, an edit on any map). */
-const MAIN_THREAD_WINDOW = 520 * 520;
+/**
+ * Jobs up to this many window vertices run here (a brush edit, a 257² map: a few ms), after the
+ * frame that showed the change; larger ones on the worker.
+ */
+const MAIN_THREAD_WINDOW = 300 * 300;
 /** Rows of a large job's window copied per task, so the main thread never stalls on a whole-map copy. */
 const COPY_VERTICES_PER_SLICE = 1 << 21;
 
@@ -18,7 +21,10 @@ const sunOf = (settings: ViewSettings) => ({ azimuthDeg: settings.sunAzimuthDeg,
  * The viewport's terrain look: lighting computed from the heights (TerrainLightingModel) kept on
  * the GPU as an RG texture sampled by both terrain materials, and the shader uniforms they share.
  * Small jobs run on the main thread between frames, large ones (whole-map changes of big maps) on
- * a worker, their heights copied across a few tasks. Lives outside React; the viewport owns one.
+ * a worker, their heights copied across a few tasks. Work starts only after a frame has shown the
+ * change (the terrain is drawn first, lit when its lighting is in): the lighting never delays the
+ * drawn signal. `data-lighting` on the viewport says "pending" or "ready" (for tests that compare
+ * lit images). Lives outside React; the viewport owns one.
  */
 export class TerrainLook {
   readonly uniforms: TerrainShaderUniforms = createTerrainShaderUniforms();
@@ -37,6 +43,9 @@ export class TerrainLook {
   private readonly unsubscribers: Array<() => void> = [];
   private disposed = false;
   private workerFailed = false;
+  /** Stale work waits for a frame to start it (prepareFrame). */
+  private wantsPump = true;
+  private element: HTMLElement | null = null;
 
   constructor(private readonly session: EditorSession, private readonly invalidate: () => void) {
     const { editor, view } = session;
@@ -47,29 +56,51 @@ export class TerrainLook {
       editor.store.subscribe((s, prev) => {
         if (s.version === prev.version) return;
         this.model.onDocument(editor.document.field, s.lastChange);
-        this.pumpTask.schedule();
+        this.markPending();
       }),
       view.subscribe((s, prev) => {
         if (s.settings === prev.settings) return;
         this.applySettings(s.settings);
-        if (this.model.setSun(sunOf(s.settings))) this.pumpTask.schedule();
+        if (this.model.setSun(sunOf(s.settings))) this.markPending();
         this.invalidate();
       }),
     );
-    this.pump();
+  }
+
+  /** The element that carries `data-lighting` (the 3D viewport's wrapper). */
+  attach(element: HTMLElement | null): void {
+    this.element = element;
+    this.showState();
   }
 
   /**
-   * Whether the lighting is as current as the main thread makes it: nothing stale, or only a
-   * worker's job running (the 3D view reports a version drawn once this holds; a worker's answer
-   * follows by itself).
+   * Puts the lighting bytes that changed onto the GPU; call before rendering a frame. Stale
+   * lighting starts computing in a task after this frame (so the frame shows the change first).
    */
-  get settled(): boolean {
-    return this.model.idle || (this.workerJob !== null && !this.copying);
+  prepareFrame(renderer: WebGLRenderer): void {
+    if (this.wantsPump) {
+      this.wantsPump = false;
+      this.pumpTask.schedule();
+    }
+    this.uploadChanges(renderer);
+    this.showState();
   }
 
-  /** Puts the lighting bytes that changed onto the GPU; call before rendering a frame. */
-  prepareFrame(renderer: WebGLRenderer): void {
+  private markPending(): void {
+    this.wantsPump = true;
+    this.showState();
+    this.invalidate();
+  }
+
+  /** "ready" once nothing is stale, computing or waiting for upload: the next frame is lit. */
+  private showState(): void {
+    if (!this.element) return;
+    const ready = this.model.idle && !this.workerJob && !this.copying && !this.wantsPump && !this.uploadAll && this.uploads.length === 0;
+    const state = ready ? 'ready' : 'pending';
+    if (this.element.dataset.lighting !== state) this.element.dataset.lighting = state;
+  }
+
+  private uploadChanges(renderer: WebGLRenderer): void {
     const { grid, data } = this.model;
     const dims = `${grid.width}x${grid.depth}`;
     if (dims !== this.textureDims || !this.texture) {
@@ -226,7 +257,7 @@ export class TerrainLook {
       if (area * 4 > grid.width * grid.depth) this.uploadAll = true;
       else this.uploads.push(changed);
     }
-    // Also when nothing changed: a view waiting for the lighting to settle draws now.
+    // Also when nothing changed: a frame marks the lighting ready.
     this.invalidate();
     this.pumpTask.schedule();
   }
