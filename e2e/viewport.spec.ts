@@ -14,6 +14,7 @@ async function viewportShot(page: Page): Promise<Buffer> {
   await page.mouse.move(0, 0);
   const viewport = page.getByTestId('viewport-3d');
   await expect(viewport).toHaveAttribute('data-drawn-version', /\d/);
+  await expect(viewport).toHaveAttribute('data-lighting', 'ready');
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   return viewport.screenshot();
 }
@@ -100,11 +101,15 @@ test.describe('the 3D viewport shows the land', () => {
     expect(high.groundLuma).toBeGreaterThan(low.groundLuma + 5);
 
     await elevation.fill('20');
-    const withShadows = await tones(page, await viewportShot(page));
+    const withShadowsShot = await viewportShot(page);
+    const withShadows = await tones(page, withShadowsShot);
     await page.getByTestId('view-shadows').uncheck();
-    const noShadows = await tones(page, await viewportShot(page));
-    // Cast shadows only take light away.
-    expect(noShadows.groundLuma).toBeGreaterThan(withShadows.groundLuma + 3);
+    const noShadowsShot = await viewportShot(page);
+    const noShadows = await tones(page, noShadowsShot);
+    // Cast shadows only take light away, in the strips behind ridges (the sides turned from the sun
+    // are dark anyway): part of the view brightens, nothing darkens on average.
+    expect(noShadows.groundLuma).toBeGreaterThan(withShadows.groundLuma + 0.2);
+    expect((await pixelDifference(page, withShadowsShot, noShadowsShot)).differingShare).toBeGreaterThan(0.01);
     await page.getByTestId('view-ambientOcclusion').uncheck();
     const noOcclusion = await tones(page, await viewportShot(page));
     expect(noOcclusion.groundLuma).toBeGreaterThan(noShadows.groundLuma + 1);
