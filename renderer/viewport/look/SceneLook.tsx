@@ -44,7 +44,7 @@ export function TerrainLookProvider({ wrapper, children }: { wrapper: React.RefO
   return <LookContext.Provider value={look}>{children}</LookContext.Provider>;
 }
 
-/** Sky colours (sRGB): deep blue overhead, pale haze at the horizon (also the fog), grey-blue below. */
+/** Sky colours (sRGB): deep blue overhead, pale haze at the horizon (also the fog), fading slowly to grey-blue below (a view from above looks into haze, not a flat void). */
 const ZENITH = new Color('#3b6fb6');
 const HORIZON = new Color('#c6d6e4');
 const BELOW = new Color('#a7b3bd');
@@ -73,7 +73,7 @@ void main() {
   vSkyDirection = position;
   vec3 d = normalize(position);
   float up = d.y;
-  vec3 colour = up >= 0.0 ? mix(skyHorizon, skyZenith, pow(up, 0.6)) : mix(skyHorizon, skyBelow, min(1.0, -up * 5.0));
+  vec3 colour = up >= 0.0 ? mix(skyHorizon, skyZenith, pow(up, 0.6)) : mix(skyHorizon, skyBelow, min(1.0, -up * 1.6));
   colour += skySunColor * pow(max(dot(d, skySunDirection), 0.0), 16.0) * 0.22;
   // The band at the horizon is exactly the fog's colour, so distant terrain melts into the sky.
   if (skyFog > 0.5) colour = mix(colour, fogColor, 1.0 - smoothstep(0.0, 0.09, abs(up)));
