@@ -25,6 +25,7 @@ export function bindCommands(session: Pick<EditorSession, 'commands' | 'editor' 
 
     commands.bind('view.resetCamera', { run: () => view.setState((s) => ({ cameraResetToken: s.cameraResetToken + 1 })) }),
     commands.bind('view.toggleWireframe', { run: () => setView({ wireframe: !settings().wireframe }), pressed: () => settings().wireframe }),
+    commands.bind('view.colorNatural', { run: () => setView({ colorMode: 'natural' }), pressed: () => settings().colorMode === 'natural' }),
     commands.bind('view.colorHeight', { run: () => setView({ colorMode: 'height' }), pressed: () => settings().colorMode === 'height' }),
     commands.bind('view.colorSlope', { run: () => setView({ colorMode: 'slope' }), pressed: () => settings().colorMode === 'slope' }),
     commands.bind('view.map2dGrayscale', { run: () => setView({ map2dMode: 'grayscale' }) }),

@@ -73,3 +73,58 @@ export function linearRamp(ramp: Uint8Array): Float32Array {
 export function normalisedHeight(h: number, min: number, max: number): number {
   return max > min ? (h - min) / (max - min) : 0.5;
 }
+
+/** Slope bins of the natural colours: angle from level (0) to vertical (SLOPE_BINS − 1). */
+export const SLOPE_BINS = 64;
+
+type Rgb = readonly [number, number, number];
+const mixRgb = (a: Rgb, b: Rgb, f: number): Rgb => [a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f, a[2] + (b[2] - a[2]) * f];
+const smooth = (e0: number, e1: number, x: number) => {
+  const f = Math.min(1, Math.max(0, (x - e0) / (e1 - e0)));
+  return f * f * (3 - 2 * f);
+};
+
+/** Ground cover by relative height: meadow, drier grass, heath, alpine scree. */
+const NATURAL_BY_HEIGHT: readonly Stop[] = [
+  [0.0, 74, 104, 48],
+  [0.3, 92, 122, 56],
+  [0.55, 120, 128, 70],
+  [0.72, 128, 116, 88],
+  [1.0, 136, 130, 122],
+];
+const ROCK: Rgb = [118, 110, 100];
+const CLIFF: Rgb = [88, 82, 76];
+const SNOW: Rgb = [236, 240, 244];
+
+/**
+ * Natural colours, as terrain artists expect them: grass in the lowlands turning to heath and scree
+ * with height, bare rock on slopes steeper than about 45°, darker cliffs past 70°, and snow on high
+ * ground that is not too steep to hold it. sRGB bytes, RAMP_SIZE (height) × SLOPE_BINS (slope) × 3,
+ * row-major by slope: entry (h, s) at (s · RAMP_SIZE + h) · 3.
+ */
+export const NATURAL_TABLE: Uint8Array = (() => {
+  const byHeight = buildRamp(NATURAL_BY_HEIGHT);
+  const table = new Uint8Array(RAMP_SIZE * SLOPE_BINS * 3);
+  for (let s = 0; s < SLOPE_BINS; s++) {
+    const slopeDeg = (s / (SLOPE_BINS - 1)) * 90;
+    for (let h = 0; h < RAMP_SIZE; h++) {
+      const t = h / (RAMP_SIZE - 1);
+      let c: Rgb = [byHeight[h * 3], byHeight[h * 3 + 1], byHeight[h * 3 + 2]];
+      c = mixRgb(c, ROCK, smooth(38, 55, slopeDeg));
+      c = mixRgb(c, CLIFF, smooth(62, 78, slopeDeg));
+      c = mixRgb(c, SNOW, smooth(0.78, 0.9, t) * (1 - smooth(48, 62, slopeDeg)));
+      const o = (s * RAMP_SIZE + h) * 3;
+      table[o] = Math.round(c[0]);
+      table[o + 1] = Math.round(c[1]);
+      table[o + 2] = Math.round(c[2]);
+    }
+  }
+  return table;
+})();
+
+/** Slope bin of a slope fraction (angle / 90°), clamped; NaN maps to 0. */
+export function slopeBin(fraction: number): number {
+  if (!(fraction > 0)) return 0;
+  if (fraction >= 1) return SLOPE_BINS - 1;
+  return Math.round(fraction * (SLOPE_BINS - 1));
+}

@@ -6,6 +6,7 @@ import { createHeightfield } from '../shared/terrain/heightfield';
 import { createHeightRectEdit, readHeightRect } from './heightEdit';
 import { commandStates, connectPlatform, createEditorSession } from './editorSession';
 import { createMemoryFaultlineApi } from './memoryApi';
+import { DEFAULT_VIEW_SETTINGS } from '../shared/ipc/contract';
 
 function smallDocument() {
   return createDocument(createHeightfield(9, 9, 1));
@@ -62,7 +63,9 @@ describe('editor session commands', () => {
     await session.commands.execute('view.colorSlope');
     await session.commands.execute('view.toggleWireframe');
     await session.commands.execute('view.map2dGrayscale');
-    expect(session.view.getState().settings).toEqual({ colorMode: 'slope', wireframe: true, map2dMode: 'grayscale' });
+    expect(session.view.getState().settings).toEqual({ ...DEFAULT_VIEW_SETTINGS, colorMode: 'slope', wireframe: true, map2dMode: 'grayscale' });
+    await session.commands.execute('view.colorNatural');
+    expect(session.view.getState().settings.colorMode).toBe('natural');
     const token = session.view.getState().cameraResetToken;
     await session.commands.execute('view.resetCamera');
     expect(session.view.getState().cameraResetToken).toBe(token + 1);
@@ -85,14 +88,14 @@ describe('editor session commands', () => {
 describe('platform connection', () => {
   it('loads saved view settings, then persists changes', async () => {
     const { api } = spyApi();
-    await api.setViewSettings({ colorMode: 'slope', map2dMode: 'grayscale', wireframe: false });
+    await api.setViewSettings({ ...DEFAULT_VIEW_SETTINGS, colorMode: 'slope', map2dMode: 'grayscale', wireframe: false });
     vi.mocked(api.setViewSettings).mockClear();
     const session = createEditorSession({ api, document: smallDocument() });
     await connectPlatform(session, () => undefined);
     expect(session.view.getState().settings.colorMode).toBe('slope');
     expect(api.setViewSettings).not.toHaveBeenCalled();
     await session.commands.execute('view.toggleWireframe');
-    expect(api.setViewSettings).toHaveBeenCalledWith({ colorMode: 'slope', map2dMode: 'grayscale', wireframe: true });
+    expect(api.setViewSettings).toHaveBeenCalledWith({ ...DEFAULT_VIEW_SETTINGS, colorMode: 'slope', map2dMode: 'grayscale', wireframe: true });
     expect((await api.getSettings()).view.wireframe).toBe(true);
   });
 

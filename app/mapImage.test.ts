@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createRandom } from '../shared/random';
 import { createHeightfield, heightRange, type Heightfield, type HeightRange } from '../shared/terrain/heightfield';
 import { randomField } from '../shared/terrain/surfaceReference.testkit';
-import { writeMapImageRect, writeMapImageRows, type MapImageRect, type MapMode } from './mapImage';
+import { HILLSHADE_REACH, shadeOf, writeMapImageRect, writeMapImageRows, type MapImageRect, type MapMode } from './mapImage';
 import { writeMapImageRectReference } from './lod/mapImageReference.testkit';
 
 function rampField() {
@@ -125,5 +125,30 @@ describe('heightmap image equals the plain per-pixel formula byte for byte', () 
       expect(same(pixels, reference(field, mode, range, whole(field)))).toBe(true);
       expect(backing[0]).toBe(0);
     }
+  });
+});
+
+describe('hillshade', () => {
+  it('draws a single fault step as a soft band a few pixels wide, not a one-pixel scratch', () => {
+    // A flat 1 m grid with a 1 m step between columns 15 and 16 (a late, small fault).
+    const field = createHeightfield(32, 8, 1);
+    for (let j = 0; j < 8; j++) for (let i = 16; i < 32; i++) field.heights[j * 32 + i] = 1;
+    const flat = shadeOf(0, 0);
+    const shades = Array.from({ length: 32 }, (_, i) => {
+      const dhdx = 0.25 * ((i === 15 || i === 16 ? 1 : 0) / 2) + 0.75 * ((i >= 16 - HILLSHADE_REACH && i < 16 + HILLSHADE_REACH ? 1 : 0) / (2 * HILLSHADE_REACH));
+      return shadeOf(dhdx, 0);
+    });
+    const changed = shades.map((s, i) => [i, s] as const).filter(([, s]) => Math.abs(s - flat) > 1e-9);
+    // The band spans the hillshade's reach on both sides of the step…
+    expect(changed.map(([i]) => i)).toEqual(Array.from({ length: 2 * HILLSHADE_REACH }, (_, k) => 16 - HILLSHADE_REACH + k));
+    // …and no pixel of it goes more than a tenth darker than flat ground.
+    expect(Math.min(...changed.map(([, s]) => s))).toBeGreaterThan(0.9 * flat);
+    // The pixels drawn are those shades over the ramp colour of each height.
+    const pixels = new Uint8ClampedArray(32 * 8 * 4);
+    writeMapImageRows(field, pixels, 'hypsometric', { min: 0, max: 1 });
+    const row = 4 * 32 * 4;
+    // Both columns are at height 0 (one ramp colour): their green differs by the ratio of their shades.
+    expect(Math.abs(pixels[row + 14 * 4 + 1] / pixels[row + 2 * 4 + 1] - shades[14] / flat)).toBeLessThan(0.02);
+    expect(shades[14]).not.toBeCloseTo(flat, 3);
   });
 });

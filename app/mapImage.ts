@@ -5,12 +5,27 @@ import { HYPSOMETRIC_RAMP, RAMP_SIZE } from './colorRamp';
 
 export type MapMode = ViewSettings['map2dMode'];
 
-/** Light for the hillshade: from the north-west (−x, −z), 45° above the horizon (cartographic habit). */
-const LIGHT = (() => {
-  const alt = Math.PI / 4;
-  const h = Math.cos(alt) / Math.SQRT2;
-  return { x: -h, y: Math.sin(alt), z: -h };
-})();
+/**
+ * The hillshade (see shadeOf): the surface's slope, a quarter over one cell each side and three
+ * quarters over HILLSHADE_REACH cells, so that landforms read as relief and single fault steps as soft bands
+ * rather than scratches; lit from three directions around the north-west (cartographic habit:
+ * light from the top left), 45° up, so no ridge goes dark just for facing one way.
+ */
+export const HILLSHADE_REACH = 4;
+/** Lights as (x, y, z) directions towards them and their weights: NW 50 %, W and N 25 % each. */
+const LIGHTS = [
+  [315, 0.5],
+  [270, 0.25],
+  [0, 0.25],
+].map(([azimuth, weight]) => {
+  const a = (azimuth * Math.PI) / 180;
+  const h = Math.cos(Math.PI / 4);
+  return { x: h * Math.sin(a) * weight, y: Math.sin(Math.PI / 4) * weight, z: -h * Math.cos(a) * weight };
+});
+/** The weighted lights as one vector (Lambert terms add linearly while every light is above the surface). */
+const LX = LIGHTS.reduce((sum, l) => sum + l.x, 0);
+const LY = LIGHTS.reduce((sum, l) => sum + l.y, 0);
+const LZ = LIGHTS.reduce((sum, l) => sum + l.z, 0);
 
 /** Vertex columns [i0, i1) and rows [j0, j1). */
 export interface MapImageRect {
@@ -23,9 +38,6 @@ export interface MapImageRect {
 /** The ramp as doubles: the products below then need no integer-to-double conversion per pixel. */
 const RAMP = Float64Array.from(HYPSOMETRIC_RAMP);
 const TOP = RAMP_SIZE - 1;
-const LX = LIGHT.x;
-const LY = LIGHT.y;
-const LZ = LIGHT.z;
 const OPAQUE = 0xff000000;
 
 /**
@@ -87,11 +99,10 @@ function writeGrayscale(field: Heightfield, pixels: Uint8ClampedArray, range: He
 }
 
 /**
- * Hypsometric tint times hillshade. The arithmetic is that of normalisedHeight, rampIndex and the
- * hillshade (central differences over two cells inside the map, one cell at its border), in the same
- * operations and order, so the bytes are those of the plain formula (app/lod/mapImageReference.testkit.ts);
- * the speed comes from a per-row loop over interior columns with constant divisors, heights read
- * once each through a sliding window, and no per-pixel branching on the map border.
+ * Hypsometric tint times hillshade. The arithmetic is that of normalisedHeight, rampIndex and
+ * shadeOf in the same operations and order as the plain formula (app/lod/mapImageReference.testkit.ts),
+ * so the bytes are the same; the speed comes from a per-row loop whose interior columns need no
+ * clamping at the map border.
  */
 function writeHypsometric(field: Heightfield, pixels: Uint8ClampedArray, range: HeightRange, rect: MapImageRect): void {
   const { width, depth, cellSize, heights } = field;
@@ -99,130 +110,61 @@ function writeHypsometric(field: Heightfield, pixels: Uint8ClampedArray, range: 
   const flat = !(max > min);
   const span = max - min;
   const rectWidth = rect.i1 - rect.i0;
-  const dxInterior = 2 * cellSize;
-  const dxBorder = cellSize;
-  // Dividing by a power of two and multiplying by its reciprocal round the same exact quotient, so
-  // the cheaper multiplication gives the same bytes (the usual 1 m or 0.5 m grid); other cell sizes divide.
-  const byReciprocal = isPowerOfTwo(cellSize);
-  const perDx = 1 / dxInterior;
-  // Interior columns: both neighbours exist.
-  const a0 = Math.max(rect.i0, 1);
-  const a1 = Math.min(rect.i1, width - 1);
+  const R = HILLSHADE_REACH;
+  const last = width - 1;
+  // Columns whose neighbours R away exist on both sides: no clamping.
+  const a0 = Math.max(rect.i0, R);
+  const a1 = Math.min(rect.i1, width - R);
+  const dx1 = 2 * cellSize;
+  const dxR = 2 * R * cellSize;
   for (let j = rect.j0; j < rect.j1; j++) {
     const jm = j > 0 ? j - 1 : j;
     const jp = j < depth - 1 ? j + 1 : j;
+    const jmR = Math.max(0, j - R);
+    const jpR = Math.min(depth - 1, j + R);
     const row = j * width;
-    const rowBefore = jm * width;
-    const rowAfter = jp * width;
-    const dz = (jp - jm) * cellSize;
-    const perDz = 1 / dz;
-    const base = (j - rect.j0) * rectWidth - rect.i0;
-    if (rect.i0 === 0) borderPixel(heights, pixels, base << 2, row, rowBefore, rowAfter, 0, 0, Math.min(1, width - 1), dxBorder, dz, min, span, flat);
-    if (a1 > a0) {
-      if (byReciprocal && !flat) interiorRun(heights, pixels, (base + a0) << 2, row, rowBefore, rowAfter, a0, a1, perDx, perDz, min, span);
-      else interiorRunGeneral(heights, pixels, (base + a0) << 2, row, rowBefore, rowAfter, a0, a1, dxInterior, dz, min, span, flat);
+    const z1m = jm * width;
+    const z1p = jp * width;
+    const zRm = jmR * width;
+    const zRp = jpR * width;
+    const dz1 = (jp - jm) * cellSize;
+    const dzR = (jpR - jmR) * cellSize;
+    const base = ((j - rect.j0) * rectWidth - rect.i0) << 2;
+    for (let i = rect.i0; i < rect.i1; i++) {
+      if (i === a0 && a1 > a0) {
+        // The interior run.
+        for (; i < a1; i++) {
+          const t = flat ? 0.5 : (heights[row + i] - min) / span;
+          const dhdx = 0.25 * ((heights[row + i + 1] - heights[row + i - 1]) / dx1) + 0.75 * ((heights[row + i + R] - heights[row + i - R]) / dxR);
+          const dhdz = 0.25 * ((heights[z1p + i] - heights[z1m + i]) / dz1) + 0.75 * ((heights[zRp + i] - heights[zRm + i]) / dzR);
+          writeShadedPixel(pixels, base + (i << 2), t, dhdx, dhdz);
+        }
+        i--;
+        continue;
+      }
+      // Near the left or right border: neighbours clamped to the map.
+      const im = i > 0 ? i - 1 : i;
+      const ip = i < last ? i + 1 : i;
+      const imR = Math.max(0, i - R);
+      const ipR = Math.min(last, i + R);
+      const t = flat ? 0.5 : (heights[row + i] - min) / span;
+      const dhdx = 0.25 * ((heights[row + ip] - heights[row + im]) / ((ip - im) * cellSize)) + 0.75 * ((heights[row + ipR] - heights[row + imR]) / ((ipR - imR) * cellSize));
+      const dhdz = 0.25 * ((heights[z1p + i] - heights[z1m + i]) / dz1) + 0.75 * ((heights[zRp + i] - heights[zRm + i]) / dzR);
+      writeShadedPixel(pixels, base + (i << 2), t, dhdx, dhdz);
     }
-    const last = width - 1;
-    if (rect.i1 === width && last > 0) borderPixel(heights, pixels, (base + last) << 2, row, rowBefore, rowAfter, last, last - 1, last, dxBorder, dz, min, span, flat);
   }
 }
 
-/** Interior pixels [a0, a1) of a row, for a power-of-two cell size and a map that is not flat: the hot loop. */
-function interiorRun(
-  heights: Float32Array,
-  pixels: Uint8ClampedArray,
-  p: number,
-  row: number,
-  rowBefore: number,
-  rowAfter: number,
-  a0: number,
-  a1: number,
-  perDx: number,
-  perDz: number,
-  min: number,
-  span: number,
-): void {
-  let left = heights[row + a0 - 1];
-  let centre = heights[row + a0];
-  for (let i = a0; i < a1; i++, p += 4) {
-    const right = heights[row + i + 1];
-    const t = (centre - min) / span;
-    const dhdx = (right - left) * perDx;
-    const dhdz = (heights[rowAfter + i] - heights[rowBefore + i]) * perDz;
-    writeShadedPixel(pixels, p, t, dhdx, dhdz);
-    left = centre;
-    centre = right;
-  }
+/** Brightness of a surface of slope (dhdx, dhdz) under the hillshade lights: 0.6 facing away … 1.08 facing them. */
+export function shadeOf(dhdx: number, dhdz: number): number {
+  const inv = 1 / Math.sqrt(dhdx * dhdx + 1 + dhdz * dhdz);
+  const lambert = (-dhdx * LX + LY - dhdz * LZ) * inv;
+  return 0.6 + 0.48 * Math.max(0, lambert);
 }
 
 /** One hypsometric pixel: ramp colour at t, lit by the slope (dhdx, dhdz). Small enough to be inlined. */
 function writeShadedPixel(pixels: Uint8ClampedArray, p: number, t: number, dhdx: number, dhdz: number): void {
-  const inv = 1 / Math.sqrt(dhdx * dhdx + 1 + dhdz * dhdz);
-  const lambert = (-dhdx * LX + LY - dhdz * LZ) * inv;
-  const shade = 0.45 + 0.65 * Math.max(0, lambert);
-  const r = (!(t > 0) ? 0 : t >= 1 ? TOP : Math.round(t * TOP)) * 3;
-  pixels[p] = RAMP[r] * shade;
-  pixels[p + 1] = RAMP[r + 1] * shade;
-  pixels[p + 2] = RAMP[r + 2] * shade;
-  pixels[p + 3] = 255;
-}
-
-/** Interior pixels [a0, a1) of a row for any cell size (dividing) and flat maps. */
-function interiorRunGeneral(
-  heights: Float32Array,
-  pixels: Uint8ClampedArray,
-  p: number,
-  row: number,
-  rowBefore: number,
-  rowAfter: number,
-  a0: number,
-  a1: number,
-  dx: number,
-  dz: number,
-  min: number,
-  span: number,
-  flat: boolean,
-): void {
-  let left = heights[row + a0 - 1];
-  let centre = heights[row + a0];
-  for (let i = a0; i < a1; i++, p += 4) {
-    const right = heights[row + i + 1];
-    const t = flat ? 0.5 : (centre - min) / span;
-    const dhdx = (right - left) / dx;
-    const dhdz = (heights[rowAfter + i] - heights[rowBefore + i]) / dz;
-    writeShadedPixel(pixels, p, t, dhdx, dhdz);
-    left = centre;
-    centre = right;
-  }
-}
-
-function isPowerOfTwo(x: number): boolean {
-  return x > 0 && Number.isFinite(x) && 2 ** Math.round(Math.log2(x)) === x;
-}
-
-/** One pixel in the map's first or last column, where the x difference spans one cell. */
-function borderPixel(
-  heights: Float32Array,
-  pixels: Uint8ClampedArray,
-  p: number,
-  row: number,
-  rowBefore: number,
-  rowAfter: number,
-  i: number,
-  im: number,
-  ip: number,
-  dx: number,
-  dz: number,
-  min: number,
-  span: number,
-  flat: boolean,
-): void {
-  const t = flat ? 0.5 : (heights[row + i] - min) / span;
-  const dhdx = (heights[row + ip] - heights[row + im]) / dx;
-  const dhdz = (heights[rowAfter + i] - heights[rowBefore + i]) / dz;
-  const inv = 1 / Math.sqrt(dhdx * dhdx + 1 + dhdz * dhdz);
-  const lambert = (-dhdx * LX + LY - dhdz * LZ) * inv;
-  const shade = 0.45 + 0.65 * Math.max(0, lambert);
+  const shade = shadeOf(dhdx, dhdz);
   const r = (!(t > 0) ? 0 : t >= 1 ? TOP : Math.round(t * TOP)) * 3;
   pixels[p] = RAMP[r] * shade;
   pixels[p + 1] = RAMP[r + 1] * shade;

@@ -1,15 +1,17 @@
 import type { Heightfield, HeightRange } from '../shared/terrain/heightfield';
 import type { ViewSettings } from '../shared/ipc/contract';
-import { HYPSOMETRIC_RAMP, SLOPE_RAMP, linearRamp, normalisedHeight, rampIndex } from './colorRamp';
+import { HYPSOMETRIC_RAMP, NATURAL_TABLE, RAMP_SIZE, SLOPE_RAMP, linearRamp, normalisedHeight, rampIndex, slopeBin } from './colorRamp';
 
 export type ColorMode = ViewSettings['colorMode'];
 
 const HYPSOMETRIC_LINEAR = linearRamp(HYPSOMETRIC_RAMP);
 const SLOPE_LINEAR = linearRamp(SLOPE_RAMP);
+const NATURAL_LINEAR = linearRamp(NATURAL_TABLE);
 
 /**
  * Writes linear RGB vertex colours for rows [rowStart, rowEnd): by height (hypsometric ramp over
- * `range`) or by slope (angle of the shading normal from vertical, 0–90°).
+ * `range`), by slope (angle of the shading normal from vertical, 0–90°), or natural (ground cover
+ * by both: NATURAL_TABLE).
  */
 export function writeVertexColors(
   field: Heightfield,
@@ -26,6 +28,14 @@ export function writeVertexColors(
   for (let k = j0 * width; k < j1 * width; k++) {
     let t: number;
     let lut: Float32Array;
+    if (mode === 'natural') {
+      const ny = Math.min(1, Math.max(-1, normals[k * 3 + 1]));
+      const r = (slopeBin(Math.acos(ny) / (Math.PI / 2)) * RAMP_SIZE + rampIndex(normalisedHeight(heights[k], range.min, range.max))) * 3;
+      colors[k * 3] = NATURAL_LINEAR[r];
+      colors[k * 3 + 1] = NATURAL_LINEAR[r + 1];
+      colors[k * 3 + 2] = NATURAL_LINEAR[r + 2];
+      continue;
+    }
     if (mode === 'slope') {
       const ny = Math.min(1, Math.max(-1, normals[k * 3 + 1]));
       t = Math.acos(ny) / (Math.PI / 2);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, READY_SELECTOR, test } from './fixtures';
-import { pixelDifference, pixelStats } from './pixels';
+import { groundShare, pixelDifference, pixelStats } from './pixels';
 
 const VIEWPORT_BACKGROUND: [number, number, number] = [0x1b, 0x20, 0x29];
 
@@ -14,6 +14,8 @@ async function viewportShot(page: Page): Promise<Buffer> {
   await page.mouse.move(0, 0);
   const viewport = page.getByTestId('viewport-3d');
   await expect(viewport).toHaveAttribute('data-drawn-version', /\d/);
+  // The terrain's shadows and occlusion are computed after it is drawn: wait until they are in.
+  await expect(viewport).toHaveAttribute('data-lighting', 'ready');
   // Two animation frames: the last frame the viewport asked for is on screen.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   return viewport.screenshot();
@@ -29,8 +31,7 @@ test.describe('level-of-detail terrain (heights on the GPU)', () => {
     await reloadWith(page, '?lod=exact');
     await expect(page.getByTestId('viewport-3d')).toHaveAttribute('data-triangles', String(2 * 256 * 256));
     const lod = await viewportShot(page);
-    const stats = await pixelStats(page, page.getByTestId('viewport-3d'), VIEWPORT_BACKGROUND);
-    expect(stats.foregroundShare).toBeGreaterThan(0.2);
+    expect(await groundShare(page, page.getByTestId('viewport-3d'))).toBeGreaterThan(0.2);
     const difference = await pixelDifference(page, exact, lod);
     // Same triangles, same shading inputs: only rounding of a few edge pixels may differ.
     expect(difference.differingShare).toBeLessThan(0.002);
@@ -64,7 +65,9 @@ test.describe('level-of-detail terrain (heights on the GPU)', () => {
     await expect.poll(async () => Number(await viewport.getAttribute('data-drawn-version'))).toBeGreaterThan(version);
     await page.keyboard.press('Escape');
     const after = await viewportShot(page);
-    const change = await pixelDifference(page, before, after);
+    // A small tolerance: the framed map is small on screen and its soft light changes a 12 m bump
+    // by a few levels only (the image is otherwise identical, frame to frame, in software GL).
+    const change = await pixelDifference(page, before, after, 3);
     expect(change.box).not.toBeNull();
     // The raised bump is on screen around the dab, not all over the view.
     expect(change.differingShare).toBeGreaterThan(0);

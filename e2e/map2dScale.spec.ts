@@ -58,7 +58,9 @@ test('2049² on the 2D panel: zoomed in to full resolution, a dab redraws its sp
   await waitForBothViewsDrawn(page, drawn2d);
   await page.mouse.move(box.x - 5, box.y - 5);
   const dabbed = await stableShot(page, map);
-  const change = await pixelDifference(page, zoomed, dabbed);
+  // Exact comparison (the 2D image is drawn on the CPU, the same bytes every time; stableShot
+  // waits for two equal screenshots): the soft hillshade changes a small dab's spot by a few levels.
+  const change = await pixelDifference(page, zoomed, dabbed, 0);
   expect(change.box).not.toBeNull();
   expect(change.differingShare).toBeLessThan(0.5);
   const cx = box.width / 2;

@@ -91,3 +91,26 @@ export async function pixelDifference(page: Page, a: Buffer, b: Buffer, toleranc
     { first: a.toString('base64'), second: b.toString('base64'), limit: tolerance },
   );
 }
+
+/**
+ * Share of an element's pixels that are not sky (light, bluish-grey, low saturation: the 3D view's
+ * sky and haze), i.e. terrain, water or props: how much of the 3D view the land covers.
+ */
+export async function groundShare(page: Page, element: Locator): Promise<number> {
+  const png = (await element.screenshot()).toString('base64');
+  return page.evaluate(async (data) => {
+    const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const context = canvas.getContext('2d')!;
+    context.drawImage(bitmap, 0, 0);
+    const px = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+    let ground = 0;
+    for (let p = 0; p < px.length; p += 4) {
+      const [r, g, b] = [px[p], px[p + 1], px[p + 2]];
+      const sky = 0.299 * r + 0.587 * g + 0.114 * b > 140 && b >= r && b - r < 60 && Math.max(r, g, b) - Math.min(r, g, b) < 70;
+      if (!sky) ground++;
+    }
+    return ground / (bitmap.width * bitmap.height);
+  }, png);
+}

@@ -26,6 +26,7 @@ export const COMMANDS = [
   { id: 'edit.redo', label: 'Redo', shortcut: 'Mod+Shift+Z', menu: 'edit', group: 'history', toolbar: true },
   { id: 'view.resetCamera', label: 'Reset Camera', shortcut: 'Home', menu: 'view', group: 'camera', toolbar: true },
   { id: 'view.toggleWireframe', label: 'Toggle Wireframe', shortcut: 'W', menu: 'view', group: 'display', toolbar: true },
+  { id: 'view.colorNatural', label: 'Natural Colours', menu: 'view', group: 'colour', toolbar: true },
   { id: 'view.colorHeight', label: 'Colour by Height', menu: 'view', group: 'colour', toolbar: true },
   { id: 'view.colorSlope', label: 'Colour by Slope', menu: 'view', group: 'colour', toolbar: true },
   { id: 'view.map2dGrayscale', label: 'Heightmap: Grayscale', menu: 'view', group: 'map2d' },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createRandom, type Random } from '../../shared/random';
 import { heightRange, type Heightfield, type HeightRange } from '../../shared/terrain/heightfield';
 import { randomField } from '../../shared/terrain/surfaceReference.testkit';
-import { writeMapImageRows, type MapMode } from '../mapImage';
+import { HILLSHADE_REACH, writeMapImageRows, type MapMode } from '../mapImage';
 import type { DirtyRegion } from '../region';
 import { MapTilePixels, RECOLOUR_SETTLE_MS, type MapTileRect } from './mapTilePixels';
 
@@ -144,14 +144,15 @@ describe('map tile pixels', () => {
         editRect(random, field, rect, range);
         keepExtremes();
         const rects = image.update(field, rect, mode);
-        // Only the changed vertices and the one-vertex hillshade margin around them, grown to whole
-        // blocks of the coarsest level.
+        // Only the changed vertices and the hillshade's reach around them, grown to whole blocks of
+        // the coarsest level.
+        const m = HILLSHADE_REACH;
         for (const r of rects) {
           const tile = image.tiles[r.tile];
-          expect(tile.i0 + r.x).toBeGreaterThanOrEqual(Math.floor((rect.i0 - 1) / block) * block);
-          expect(tile.j0 + r.y).toBeGreaterThanOrEqual(Math.floor((rect.j0 - 1) / block) * block);
-          expect(tile.i0 + r.x + r.width).toBeLessThanOrEqual(Math.ceil((rect.i1 + 1) / block) * block);
-          expect(tile.j0 + r.y + r.height).toBeLessThanOrEqual(Math.ceil((rect.j1 + 1) / block) * block);
+          expect(tile.i0 + r.x).toBeGreaterThanOrEqual(Math.floor((rect.i0 - m) / block) * block);
+          expect(tile.j0 + r.y).toBeGreaterThanOrEqual(Math.floor((rect.j0 - m) / block) * block);
+          expect(tile.i0 + r.x + r.width).toBeLessThanOrEqual(Math.ceil((rect.i1 + m) / block) * block);
+          expect(tile.j0 + r.y + r.height).toBeLessThanOrEqual(Math.ceil((rect.j1 + m) / block) * block);
         }
         assembled.put(rects);
         expect(image.upToDate).toBe(true);
@@ -186,7 +187,8 @@ describe('map tile pixels', () => {
         const inOldColours = wholeImage(field, 'hypsometric', oldRange);
         for (let j = 0; j < depth; j++)
           for (let i = 0; i < width; i++) {
-            const inside = i >= rect.i0 - 1 && i < rect.i1 + 1 && j >= rect.j0 - 1 && j < rect.j1 + 1;
+            const m = HILLSHADE_REACH;
+            const inside = i >= rect.i0 - m && i < rect.i1 + m && j >= rect.j0 - m && j < rect.j1 + m;
             const p = (j * width + i) * 4;
             const expected = inside ? inOldColours : before;
             expect(Array.from(assembled.pixels.subarray(p, p + 4)), `(${i}, ${j}) after edit ${n}`).toEqual(Array.from(expected.subarray(p, p + 4)));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { heightRange } from '../../shared/terrain/heightfield';
 import { randomField } from '../../shared/terrain/surfaceReference.testkit';
-import { writeMapImageRows } from '../mapImage';
+import { HILLSHADE_REACH, writeMapImageRows } from '../mapImage';
 import { MAP_TILE_SIDE, planMapTiles, tileHeightRange, tilePixels, tileRectToRedraw } from './mapTiles';
 
 describe('map tiles', () => {
@@ -38,13 +38,14 @@ describe('map tiles', () => {
     expect(Buffer.from(assembled).equals(Buffer.from(whole))).toBe(true);
   });
 
-  it('redraw only the part of a tile an edit can change (one vertex of hillshade around it)', () => {
+  it('redraw only the part of a tile an edit can change (the hillshade reach around it)', () => {
     const tile = { i0: 512, j0: 0, i1: 1024, j1: 512 };
+    const m = HILLSHADE_REACH;
     expect(tileRectToRedraw(tile, { kind: 'rect', i0: 100, j0: 100, i1: 200, j1: 200 })).toBeNull();
-    // An edit ending at column 511 still reshades column 512, and only that column.
-    expect(tileRectToRedraw(tile, { kind: 'rect', i0: 400, j0: 100, i1: 512, j1: 200 })).toEqual({ i0: 512, j0: 99, i1: 513, j1: 201 });
-    expect(tileRectToRedraw(tile, { kind: 'rect', i0: 600, j0: 500, i1: 700, j1: 600 })).toEqual({ i0: 599, j0: 499, i1: 701, j1: 512 });
-    expect(tileRectToRedraw(tile, { kind: 'rect', i0: 1025, j0: 0, i1: 1100, j1: 10 })).toBeNull();
+    // An edit ending at column 511 still reshades the tile's first HILLSHADE_REACH columns, and only those.
+    expect(tileRectToRedraw(tile, { kind: 'rect', i0: 400, j0: 100, i1: 512, j1: 200 })).toEqual({ i0: 512, j0: 100 - m, i1: 512 + m, j1: 200 + m });
+    expect(tileRectToRedraw(tile, { kind: 'rect', i0: 600, j0: 500, i1: 700, j1: 600 })).toEqual({ i0: 600 - m, j0: 500 - m, i1: 700 + m, j1: 512 });
+    expect(tileRectToRedraw(tile, { kind: 'rect', i0: 1024 + m, j0: 0, i1: 1100, j1: 10 })).toBeNull();
     expect(tileRectToRedraw(tile, { kind: 'all' })).toEqual({ i0: 512, j0: 0, i1: 1024, j1: 512 });
   });
 

@@ -1,5 +1,5 @@
 import { heightRange, type Heightfield, type HeightRange } from '../../shared/terrain/heightfield';
-import { writeMapImageRect, type MapImageRect, type MapMode } from '../mapImage';
+import { HILLSHADE_REACH, writeMapImageRect, type MapImageRect, type MapMode } from '../mapImage';
 import type { DirtyRegion } from '../region';
 
 /**
@@ -34,14 +34,14 @@ export function planMapTiles(width: number, depth: number, side = defaultTileSid
 
 /**
  * The rectangle of a tile whose pixels a change alters (map coordinates), or null: the hillshade
- * reads one vertex each side, so a changed vertex recolours its neighbours too.
+ * reads HILLSHADE_REACH vertices each side, so a changed vertex recolours its neighbours that far.
  */
 export function tileRectToRedraw(tile: MapTile, region: DirtyRegion): MapImageRect | null {
   if (region.kind === 'all') return { i0: tile.i0, j0: tile.j0, i1: tile.i1, j1: tile.j1 };
-  const i0 = Math.max(tile.i0, region.i0 - 1);
-  const i1 = Math.min(tile.i1, region.i1 + 1);
-  const j0 = Math.max(tile.j0, region.j0 - 1);
-  const j1 = Math.min(tile.j1, region.j1 + 1);
+  const i0 = Math.max(tile.i0, region.i0 - HILLSHADE_REACH);
+  const i1 = Math.min(tile.i1, region.i1 + HILLSHADE_REACH);
+  const j0 = Math.max(tile.j0, region.j0 - HILLSHADE_REACH);
+  const j1 = Math.min(tile.j1, region.j1 + HILLSHADE_REACH);
   if (i1 <= i0 || j1 <= j0) return null;
   return { i0, j0, i1, j1 };
 }

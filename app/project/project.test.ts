@@ -2,7 +2,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { compileProject, parseProject } from '../../shared/codecs/project';
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import type { FaultlineApi } from '../../shared/ipc/api';
-import { DEFAULT_VIEW_SETTINGS } from '../../shared/ipc/contract';
 import { UPLOAD_PIECE_MAX_BYTES, type ProjectPayload, type ProjectSaveResult, type RecoverySnapshot, type WireProjectPayload } from '../../shared/ipc/projectContract';
 import { createMemoryFaultlineApi } from '../memoryApi';
 import { createDocument, type TerrainDocument } from '../document';
@@ -11,6 +10,7 @@ import { createHeightRectEdit, readHeightRect } from '../heightEdit';
 import { documentFromPayload, documentFromProject, payloadOf, projectDataOf } from './mapping';
 import { createProjectController } from './projectController';
 import { windowTitle } from './title';
+import { DEFAULT_VIEW_SETTINGS, type ViewSettings } from '../../shared/ipc/contract';
 import { mayReplaceDocument } from './unsavedFlow';
 
 function smallDocument(seed = 1): TerrainDocument {
@@ -22,7 +22,7 @@ function smallDocument(seed = 1): TerrainDocument {
   return doc;
 }
 
-const VIEW = { colorMode: 'slope', map2dMode: 'grayscale', wireframe: true } as const;
+const VIEW: ViewSettings = { ...DEFAULT_VIEW_SETTINGS, colorMode: 'slope', map2dMode: 'grayscale', wireframe: true, sunAzimuthDeg: 10, sunElevationDeg: 60, water: true, seaLevel: 2.5, grid: true };
 
 function heightBytes(heights: Float32Array): Uint8Array {
   return new Uint8Array(heights.buffer, heights.byteOffset, heights.byteLength);
@@ -65,6 +65,14 @@ describe('document ⇄ project data', () => {
     );
     expect(() => documentFromPayload({ json: JSON.stringify({ ...base, width: 10 }), heights }, 'p.faultline')).toThrow(/^p\.faultline: holds 180 bytes of heights for a 10 × 5 map/);
     expect(documentFromPayload({ json: JSON.stringify({ ...base, view: { colorMode: 'neon' } }), heights }, 'p.faultline').view).toBeNull();
+    expect(documentFromPayload({ json: JSON.stringify({ ...base, view: { ...VIEW, sunElevationDeg: 95 } }), heights }, 'p.faultline').view).toBeNull();
+  });
+
+  it('opens the view of a project saved before the lighting settings existed, with their defaults', () => {
+    const doc = smallDocument();
+    const old = { colorMode: 'slope', map2dMode: 'grayscale', wireframe: true };
+    const loaded = documentFromPayload({ json: JSON.stringify({ ...projectDataOf(doc, VIEW), view: old }), heights: payloadOf(doc, VIEW).heights }, 'old.faultline');
+    expect(loaded.view).toEqual({ ...DEFAULT_VIEW_SETTINGS, ...old });
   });
 });
 

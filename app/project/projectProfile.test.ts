@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import { createDocument } from '../document';
 import { documentFromPayload, payloadOf, projectDataOf } from './mapping';
+import { DEFAULT_VIEW_SETTINGS } from '../../shared/ipc/contract';
 
-const VIEW = { colorMode: 'slope', map2dMode: 'grayscale', wireframe: true } as const;
+const VIEW = { ...DEFAULT_VIEW_SETTINGS, colorMode: 'slope', map2dMode: 'grayscale', wireframe: true } as const;
 
 function smoothDocument() {
   return createDocument(createHeightfield(9, 5, 1.5), {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, sendMenuCommand, test } from '../fixtures';
+import { DEFAULT_VIEW_SETTINGS } from '../../shared/ipc/contract';
 
 type BridgedWindow = Window & {
   faultline: {
@@ -31,6 +32,7 @@ test.describe('browser bridge to main services', () => {
     expect(info.shell).toBe('browser-bridge');
     await app.page.evaluate((v) => (window as unknown as BridgedWindow).faultline.setViewSettings(v), view);
     const onDisk = JSON.parse(await readFile(path.join(app.userDataDir, 'settings.json'), 'utf8'));
-    expect(onDisk.view).toEqual(view);
+    // Lighting fields the request left out are stored with their defaults.
+    expect(onDisk.view).toEqual({ ...DEFAULT_VIEW_SETTINGS, ...view });
   });
 });

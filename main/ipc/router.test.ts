@@ -58,7 +58,7 @@ describe('IPC router', () => {
   });
 
   it('passes validated arguments to the service and returns its result', async () => {
-    const view = { colorMode: 'slope', map2dMode: 'grayscale', wireframe: true };
+    const view = { ...DEFAULT_USER_SETTINGS.view, colorMode: 'slope', map2dMode: 'grayscale', wireframe: true, sunAzimuthDeg: 90, water: true };
     await expect(router.handle(TRUSTED, 'settings:setView', [view])).resolves.toEqual({ view });
     await router.handle(TRUSTED, 'commands:setState', [[{ id: 'edit.undo', enabled: false }]]);
     expect(services.commandState.get().get('edit.undo')).toBe(false);

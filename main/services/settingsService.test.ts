@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_USER_SETTINGS, type ViewSettings } from '../../shared/ipc/contract';
+import { DEFAULT_USER_SETTINGS, DEFAULT_VIEW_SETTINGS, type ViewSettings } from '../../shared/ipc/contract';
 import { createSettingsService, SETTINGS_FILE_NAME } from './settingsService';
 
 let folder: string;
@@ -16,7 +16,7 @@ afterEach(async () => {
 });
 
 const service = () => createSettingsService({ directory: folder, warn: (m) => warnings.push(m) });
-const slopeView: ViewSettings = { colorMode: 'slope', map2dMode: 'grayscale', wireframe: true };
+const slopeView: ViewSettings = { ...DEFAULT_VIEW_SETTINGS, colorMode: 'slope', map2dMode: 'grayscale', wireframe: true, sunAzimuthDeg: 90, water: true, seaLevel: -3.5 };
 
 describe('settingsService', () => {
   it('returns defaults when there is no settings file, without creating one', async () => {
@@ -34,8 +34,8 @@ describe('settingsService', () => {
   it('keeps the last of several quick writes', async () => {
     const settings = service();
     const views: ViewSettings[] = [
-      { colorMode: 'slope', map2dMode: 'grayscale', wireframe: false },
-      { colorMode: 'height', map2dMode: 'grayscale', wireframe: true },
+      { ...DEFAULT_VIEW_SETTINGS, colorMode: 'slope', map2dMode: 'grayscale', wireframe: false },
+      { ...DEFAULT_VIEW_SETTINGS, colorMode: 'height', map2dMode: 'grayscale', wireframe: true },
       slopeView,
     ];
     await Promise.all(views.map((view) => settings.setView(view)));

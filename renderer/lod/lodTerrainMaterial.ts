@@ -1,7 +1,8 @@
 import { DataTexture, FloatType, MeshLambertMaterial, NearestFilter, RGBAFormat, type DataArrayTexture, type IUniform } from 'three';
-import { HYPSOMETRIC_RAMP, RAMP_SIZE, SLOPE_RAMP, linearRamp } from '../../app/colorRamp';
+import { HYPSOMETRIC_RAMP, NATURAL_TABLE, RAMP_SIZE, SLOPE_BINS, SLOPE_RAMP, linearRamp } from '../../app/colorRamp';
 import type { ColorMode } from '../../app/terrainColors';
 import { HEIGHT_TEXTURE_ROW_LENGTH } from './heightUploads';
+import { patchTerrainShader, type TerrainShaderUniforms } from '../viewport/look/terrainShader';
 
 /** Linear RGB and opacity of the tint on ground too steep to climb (as the full-map overlay). */
 export const STEEP_TINT = [1, 0.08, 0.05, 0.6] as const;
@@ -27,10 +28,14 @@ export interface LodTerrainMaterial {
 
 const ROW_SHIFT = Math.log2(HEIGHT_TEXTURE_ROW_LENGTH);
 
-/** Both ramps as one 256 × 2 linear-float texture: row 0 hypsometric, row 1 slope. */
+/**
+ * The ramps as one 256-wide linear-float texture: row 0 hypsometric, row 1 slope, then the natural
+ * table's SLOPE_BINS rows (row 2 + slope bin, column height index), as app/terrainColors.ts reads them.
+ */
 function rampTexture(): DataTexture {
-  const data = new Float32Array(RAMP_SIZE * 2 * 4);
-  const rows = [linearRamp(HYPSOMETRIC_RAMP), linearRamp(SLOPE_RAMP)];
+  const natural = linearRamp(NATURAL_TABLE);
+  const rows = [linearRamp(HYPSOMETRIC_RAMP), linearRamp(SLOPE_RAMP), ...Array.from({ length: SLOPE_BINS }, (_, s) => natural.subarray(s * RAMP_SIZE * 3, (s + 1) * RAMP_SIZE * 3))];
+  const data = new Float32Array(RAMP_SIZE * rows.length * 4);
   rows.forEach((ramp, row) => {
     for (let k = 0; k < RAMP_SIZE; k++) {
       const o = (row * RAMP_SIZE + k) * 4;
@@ -40,7 +45,7 @@ function rampTexture(): DataTexture {
       data[o + 3] = 1;
     }
   });
-  const texture = new DataTexture(data, RAMP_SIZE, 2, RGBAFormat, FloatType);
+  const texture = new DataTexture(data, RAMP_SIZE, rows.length, RGBAFormat, FloatType);
   texture.minFilter = NearestFilter;
   texture.magFilter = NearestFilter;
   texture.needsUpdate = true;
@@ -108,18 +113,23 @@ float terrainDhdx = (terrainHeight(terrainIp, terrainJ) - terrainHeight(terrainI
 float terrainDhdz = (terrainHeight(terrainI, terrainJp) - terrainHeight(terrainI, terrainJm)) / (float(terrainJp - terrainJm) * terrainCellSize);
 float terrainInv = inversesqrt(terrainDhdx * terrainDhdx + 1.0 + terrainDhdz * terrainDhdz);
 vec3 objectNormal = vec3(-terrainDhdx * terrainInv, terrainInv, -terrainDhdz * terrainInv);
-float terrainT = terrainColorMode == 1
-  ? acos(min(1.0, terrainInv)) / 1.5707963267948966
-  : (terrainMax > terrainMin ? (terrainH - terrainMin) / (terrainMax - terrainMin) : 0.5);
+float terrainSlopeT = acos(min(1.0, terrainInv)) / 1.5707963267948966;
+float terrainHeightT = terrainMax > terrainMin ? (terrainH - terrainMin) / (terrainMax - terrainMin) : 0.5;
+float terrainT = terrainColorMode == 1 ? terrainSlopeT : terrainHeightT;
 int terrainRampIndex = terrainT > 0.0 ? min(${RAMP_SIZE - 1}, int(floor(terrainT * ${RAMP_SIZE - 1}.0 + 0.5))) : 0;
-vTerrainColor = texelFetch(terrainRamps, ivec2(terrainRampIndex, terrainColorMode), 0).rgb;
+int terrainRampRow = terrainColorMode;
+if (terrainColorMode == 2) {
+  terrainRampRow = 2 + (terrainSlopeT > 0.0 ? min(${SLOPE_BINS - 1}, int(floor(terrainSlopeT * ${SLOPE_BINS - 1}.0 + 0.5))) : 0);
+}
+vTerrainColor = texelFetch(terrainRamps, ivec2(terrainRampIndex, terrainRampRow), 0).rgb;
 vTerrainSteep = terrainSteepAt(terrainI, terrainJ, terrainH);
 #ifdef USE_TANGENT
 vec3 objectTangent = vec3(1.0, 0.0, 0.0);
 #endif
 `;
 
-export function createLodTerrainMaterial(): LodTerrainMaterial {
+/** `look`: the viewport's shared terrain-look uniforms (shadows, occlusion, water, grid), as on the full mesh. */
+export function createLodTerrainMaterial(look?: TerrainShaderUniforms): LodTerrainMaterial {
   const ramps = rampTexture();
   const uniforms: Record<string, IUniform> = {
     terrainHeights: { value: null },
@@ -154,6 +164,7 @@ export function createLodTerrainMaterial(): LodTerrainMaterial {
       .replace('#include <color_fragment>', 'diffuseColor.rgb *= vTerrainColor;')
       // Blended over the lit colour like the transparent overlay on full-resolution maps.
       .replace('#include <opaque_fragment>', '#include <opaque_fragment>\ngl_FragColor.rgb = mix(gl_FragColor.rgb, terrainSteepTint, vTerrainSteep * terrainSteepOpacity);');
+    if (look) patchTerrainShader(shader, look);
   };
   material.customProgramCacheKey = () => 'faultline-lod-terrain';
   return {
@@ -167,7 +178,7 @@ export function createLodTerrainMaterial(): LodTerrainMaterial {
       updateSteepLimit();
     },
     setColorMode(mode) {
-      uniforms.terrainColorMode.value = mode === 'slope' ? 1 : 0;
+      uniforms.terrainColorMode.value = mode === 'slope' ? 1 : mode === 'natural' ? 2 : 0;
     },
     setHeightRange(min, max) {
       uniforms.terrainMin.value = min;

@@ -8,6 +8,7 @@ import { LodTerrainModel, type ChunkRange } from '../../app/lod/lodTerrainModel'
 import { GRID_ATTRIBUTE, blockBoundingSphere, buildBlockGeometry, type BlockRange } from './lodBlockGeometry';
 import { GpuHeights } from './gpuHeights';
 import { createLodTerrainMaterial, type LodTerrainMaterial } from './lodTerrainMaterial';
+import type { TerrainShaderUniforms } from '../viewport/look/terrainShader';
 
 /** Chunks per block side: a block is one mesh (one draw call). 8 × 64 cells = 512 cells. */
 export const BLOCK_CHUNKS = 8;
@@ -43,11 +44,12 @@ export class LodTerrainMeshes {
   constructor(
     private field: Heightfield,
     mode: ColorMode,
+    look?: TerrainShaderUniforms,
   ) {
     // Exact chunk errors are refined in slices after opening (refineErrors): no stall on a big map.
     this.model = new LodTerrainModel(field, { deferExactErrors: true });
     this.heights = new GpuHeights(field);
-    this.look = createLodTerrainMaterial();
+    this.look = createLodTerrainMaterial(look);
     this.look.setColorMode(mode);
     this.useHeights();
     this.makeBlocks();

@@ -6,10 +6,12 @@ import { terrainExtent } from '../../shared/terrain/heightfield';
 import { clampAboveSurface, defaultCameraPose, groundClearance } from '../../app/cameraPose';
 import { useSession } from '../session';
 import { watchDriveActive } from '../../app/drive/driveFeature';
+import { useTerrainLook } from './look/SceneLook';
 
 /**
- * Orbit (left drag), pan (right drag), zoom (wheel) around a target, framing the terrain from the +z
- * side (see defaultCameraPose). After every change the camera is kept above the exact surface.
+ * Orbit (left drag), pan (right drag), zoom (wheel) around a target; on load, after a change of
+ * map size and on Reset Camera the terrain is framed to fill the view (see defaultCameraPose).
+ * After every change the camera is kept above the exact surface.
  */
 export function OrbitRig() {
   const session = useSession();
@@ -17,9 +19,12 @@ export function OrbitRig() {
   const camera = useThree((s) => s.camera) as PerspectiveCamera;
   const domElement = useThree((s) => s.gl.domElement);
   const invalidate = useThree((s) => s.invalidate);
+  const look = useTerrainLook();
 
   useEffect(() => {
     const controls = new OrbitControls(camera, domElement);
+    // The scale bar measures at the orbit target: share the live vector.
+    const syncTarget = () => look.orbitTarget.copy(controls.target);
     controls.mouseButtons = { LEFT: MOUSE.ROTATE, MIDDLE: MOUSE.DOLLY, RIGHT: MOUSE.PAN };
     controls.maxPolarAngle = Math.PI * 0.495;
 
@@ -39,9 +44,11 @@ export function OrbitRig() {
       controls.target.set(pose.target.x, pose.target.y, pose.target.z);
       camera.position.set(pose.position.x, pose.position.y, pose.position.z);
       controls.update();
+      syncTarget();
     };
     const onChange = () => {
       keepAboveGround();
+      syncTarget();
       invalidate();
     };
     const applyToolMode = () => {
@@ -89,7 +96,7 @@ export function OrbitRig() {
       controls.removeEventListener('change', onChange);
       controls.dispose();
     };
-  }, [camera, domElement, invalidate, session, editor, view, tools]);
+  }, [camera, domElement, invalidate, session, editor, view, tools, look]);
 
   return null;
 }

@@ -6,6 +6,8 @@ import { useSession } from '../session';
 import { reportDrawn } from '../readiness';
 import { TerrainGeometry } from './terrainGeometry';
 import { drawsWithLod } from '../lod/lodOverride';
+import { useTerrainLook } from './look/SceneLook';
+import { patchTerrainShader } from './look/terrainShader';
 
 /**
  * The terrain mesh. Geometry and material are driven imperatively from the stores (never React
@@ -18,11 +20,16 @@ export function TerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDivEl
   const materialRef = useRef<MeshLambertMaterial>(null);
   const invalidate = useThree((s) => s.invalidate);
   const pendingDrawn = useRef<number | null>(null);
+  const look = useTerrainLook();
 
   useEffect(() => {
     const mesh = meshRef.current;
     const material = materialRef.current;
     if (!mesh || !material) return;
+    // Shadows, occlusion, water tint and grid: the same shader code as the LOD material's.
+    material.onBeforeCompile = (shader) => patchTerrainShader(shader, look.uniforms);
+    material.customProgramCacheKey = () => 'faultline-terrain-full';
+    material.needsUpdate = true;
     const terrain = new TerrainGeometry();
     const syncDocument = () => {
       // A map too large for a full mesh is about to be drawn by the LOD surface instead (this
@@ -66,9 +73,10 @@ export function TerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDivEl
       unsubscribeView();
       terrain.dispose();
     };
-  }, [editor, view, invalidate]);
+  }, [editor, view, invalidate, look]);
 
-  // After the frame that drew a new version, tell the readiness tracker (next animation frame).
+  // After the frame that drew a new version, tell the readiness tracker (next animation frame). The
+  // lighting follows on its own (data-lighting on the wrapper).
   useFrame(() => {
     const version = pendingDrawn.current;
     if (version === null) return;

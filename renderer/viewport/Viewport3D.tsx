@@ -6,22 +6,33 @@ import { ToolOverlay3D } from './ToolOverlay3D';
 import { DriveLayer } from '../drive/DriveLayer';
 import { DriveHud } from '../drive/DriveHud';
 import { PropsLayer3D } from '../props/PropsLayer3D';
+import { ScaleBarDriver, SceneLighting, TerrainLookProvider, WaterPlane } from './look/SceneLook';
 
-/** The 3D viewport: renders on demand (invalidate on every change), never continuously. */
+/**
+ * The 3D viewport: renders on demand (invalidate on every change), never continuously. Sky, sun,
+ * fog and water come from the view settings; the terrain's shadows and occlusion from its heights.
+ */
 export function Viewport3D() {
   const wrapper = useRef<HTMLDivElement>(null);
+  const scaleBar = useRef<HTMLDivElement>(null);
   return (
     <div className="viewport-3d" data-testid="viewport-3d" ref={wrapper}>
       <Canvas frameloop="demand" camera={{ fov: 50, near: 0.5, far: 20000, position: [0, 300, 400] }} gl={{ antialias: true }} dpr={[1, 2]}>
-        <color attach="background" args={['#1b2029']} />
-        <hemisphereLight args={['#dfe9ff', '#3a3326', 1.1]} />
-        <directionalLight position={[-300, 500, -200]} intensity={1.9} />
-        <TerrainByScale wrapper={wrapper} />
-        <ToolOverlay3D />
-        <PropsLayer3D />
-        <OrbitRig />
-        <DriveLayer />
+        <TerrainLookProvider wrapper={wrapper}>
+          <SceneLighting />
+          <TerrainByScale wrapper={wrapper} />
+          <WaterPlane />
+          <ToolOverlay3D />
+          <PropsLayer3D />
+          <OrbitRig />
+          <DriveLayer />
+          <ScaleBarDriver bar={scaleBar} />
+        </TerrainLookProvider>
       </Canvas>
+      <div className="scale-bar" data-testid="scale-bar" ref={scaleBar} aria-label="Scale">
+        <i />
+        <span />
+      </div>
       <DriveHud />
     </div>
   );

@@ -38,7 +38,7 @@ export class TerrainGeometry {
     const shaded = { j0: Math.max(0, rows.j0 - 1), j1: Math.min(field.depth, rows.j1 + 1) };
     writeHeightRows(field, positions.array as Float32Array, rows.j0, rows.j1);
     writeNormals(field, normals.array as Float32Array, shaded.j0, shaded.j1);
-    const recolourAll = modeChanged || (rangeChanged && mode === 'height');
+    const recolourAll = modeChanged || (rangeChanged && mode !== 'slope');
     const colourRows = recolourAll ? { j0: 0, j1: field.depth } : shaded;
     writeVertexColors(field, normals.array as Float32Array, colors.array as Float32Array, mode, range, colourRows.j0, colourRows.j1);
 

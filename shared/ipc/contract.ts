@@ -35,14 +35,85 @@ import {
  * before a service sees it. Renderer code never sees channel names: it calls the preload's API.
  */
 
-export const viewSettingsValidator = v.object({
-  colorMode: v.literal('height', 'slope'),
-  map2dMode: v.literal('grayscale', 'hypsometric'),
-  wireframe: v.boolean(),
-});
-export type ViewSettings = Infer<typeof viewSettingsValidator>;
+/** Fields that came after the first release: optional on the wire and on disk, filled from the defaults. */
+const viewLookFields = {
+  /** Compass bearing the sunlight comes from, degrees clockwise from north (−z, the top of the 2D panel). */
+  sunAzimuthDeg: v.number({ min: 0, max: 360 }),
+  /** Sun height above the horizon, degrees. */
+  sunElevationDeg: v.number({ min: 1, max: 90 }),
+  /** Terrain casts sun shadows on itself. */
+  shadows: v.boolean(),
+  /** Sky light is occluded by the surrounding terrain. */
+  ambientOcclusion: v.boolean(),
+  fog: v.boolean(),
+  /** A water plane at seaLevel (metres). */
+  water: v.boolean(),
+  seaLevel: v.number({ min: -100_000, max: 100_000 }),
+  /** Metric grid drawn on the terrain. */
+  grid: v.boolean(),
+};
 
-export const DEFAULT_VIEW_SETTINGS: ViewSettings = { colorMode: 'height', map2dMode: 'hypsometric', wireframe: false };
+const colorModeValidator = v.literal('height', 'slope', 'natural');
+const map2dModeValidator = v.literal('grayscale', 'hypsometric');
+
+const fullViewSettingsValidator = v.object({
+  colorMode: colorModeValidator,
+  map2dMode: map2dModeValidator,
+  wireframe: v.boolean(),
+  ...viewLookFields,
+});
+export type ViewSettings = Infer<typeof fullViewSettingsValidator>;
+
+export const DEFAULT_VIEW_SETTINGS: ViewSettings = {
+  colorMode: 'natural',
+  map2dMode: 'hypsometric',
+  wireframe: false,
+  sunAzimuthDeg: 235,
+  sunElevationDeg: 40,
+  shadows: true,
+  ambientOcclusion: true,
+  fog: true,
+  water: false,
+  seaLevel: 0,
+  grid: false,
+};
+
+const storedViewSettingsValidator = v.object({
+  colorMode: colorModeValidator,
+  map2dMode: map2dModeValidator,
+  wireframe: v.boolean(),
+  sunAzimuthDeg: v.optional(viewLookFields.sunAzimuthDeg),
+  sunElevationDeg: v.optional(viewLookFields.sunElevationDeg),
+  shadows: v.optional(viewLookFields.shadows),
+  ambientOcclusion: v.optional(viewLookFields.ambientOcclusion),
+  fog: v.optional(viewLookFields.fog),
+  water: v.optional(viewLookFields.water),
+  seaLevel: v.optional(viewLookFields.seaLevel),
+  grid: v.optional(viewLookFields.grid),
+});
+
+/**
+ * View settings as sent or stored: every field is checked strictly and unknown ones are refused,
+ * but the look fields may be missing (settings and projects written before they existed); those
+ * take their defaults.
+ */
+export const viewSettingsValidator: Validator<ViewSettings> = (value, path) => {
+  const stored = storedViewSettingsValidator(value, path);
+  const d = DEFAULT_VIEW_SETTINGS;
+  return fullViewSettingsValidator({
+    colorMode: stored.colorMode,
+    map2dMode: stored.map2dMode,
+    wireframe: stored.wireframe,
+    sunAzimuthDeg: stored.sunAzimuthDeg ?? d.sunAzimuthDeg,
+    sunElevationDeg: stored.sunElevationDeg ?? d.sunElevationDeg,
+    shadows: stored.shadows ?? d.shadows,
+    ambientOcclusion: stored.ambientOcclusion ?? d.ambientOcclusion,
+    fog: stored.fog ?? d.fog,
+    water: stored.water ?? d.water,
+    seaLevel: stored.seaLevel ?? d.seaLevel,
+    grid: stored.grid ?? d.grid,
+  }, path);
+};
 
 export const userSettingsValidator = v.object({
   view: viewSettingsValidator,

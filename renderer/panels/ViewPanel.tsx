@@ -1,0 +1,41 @@
+import { useStore } from 'zustand';
+import type { EditorSession } from '../../app/editorSession';
+import type { ViewSettings } from '../../shared/ipc/contract';
+import { NumberField } from './NumberField';
+
+/** Lighting and display of the 3D view: sun direction, shadows, occlusion, fog, water, grid. Persisted with the view settings. */
+export function ViewPanel({ session }: { session: EditorSession }) {
+  const settings = useStore(session.view, (s) => s.settings);
+  const set = (patch: Partial<ViewSettings>) => session.view.setState((s) => ({ settings: { ...s.settings, ...patch } }));
+  const toggle = (key: 'shadows' | 'ambientOcclusion' | 'fog' | 'water' | 'grid', label: string, title: string) => (
+    <label className="check" title={title}>
+      <input type="checkbox" data-testid={`view-${key}`} checked={settings[key]} onChange={(e) => set({ [key]: e.target.checked })} />
+      {label}
+    </label>
+  );
+  return (
+    <section className="panel-section" aria-label="View" data-testid="view-panel">
+      <h2>View</h2>
+      <div className="field-row">
+        <label className="field" title="Compass bearing the sunlight comes from: 0 north (top of the 2D map), 90 east">
+          <span>Sun azimuth {Math.round(settings.sunAzimuthDeg)}°</span>
+          <input type="range" data-testid="view-sun-azimuth" min={0} max={360} step={1} value={settings.sunAzimuthDeg} onChange={(e) => set({ sunAzimuthDeg: Number(e.target.value) })} />
+        </label>
+        <label className="field" title="Sun height above the horizon">
+          <span>Elevation {Math.round(settings.sunElevationDeg)}°</span>
+          <input type="range" data-testid="view-sun-elevation" min={1} max={90} step={1} value={settings.sunElevationDeg} onChange={(e) => set({ sunElevationDeg: Number(e.target.value) })} />
+        </label>
+      </div>
+      <div className="check-row">
+        {toggle('shadows', 'Shadows', 'The terrain casts sun shadows on itself')}
+        {toggle('ambientOcclusion', 'Occlusion', 'Valleys and hollows get less sky light')}
+        {toggle('fog', 'Fog', 'Distance haze matching the sky at the horizon')}
+        {toggle('grid', 'Grid', 'Metric grid on the terrain: lines every power of ten metres')}
+      </div>
+      <div className="field-row">
+        {toggle('water', 'Water', 'A water plane at the sea level')}
+        <NumberField label="Sea level (m)" testId="view-sea-level" min={-100000} max={100000} value={settings.seaLevel} onChange={(seaLevel) => set({ seaLevel })} />
+      </div>
+    </section>
+  );
+}

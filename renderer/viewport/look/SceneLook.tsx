@@ -1,0 +1,280 @@
+import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useFrame, useThree } from '@react-three/fiber';
+import {
+  BackSide,
+  Color,
+  DirectionalLight,
+  Fog,
+  HemisphereLight,
+  Mesh,
+  MeshPhongMaterial,
+  PlaneGeometry,
+  ShaderMaterial,
+  SphereGeometry,
+  UniformsLib,
+  UniformsUtils,
+  Vector3,
+  type PerspectiveCamera,
+} from 'three';
+import { terrainExtent } from '../../../shared/terrain/heightfield';
+import { sunVector } from '../../../shared/terrain/lighting';
+import type { ViewSettings } from '../../../shared/ipc/contract';
+import { useSession } from '../../session';
+import { TerrainLook } from './terrainLook';
+
+const LookContext = createContext<TerrainLook | null>(null);
+
+/** The viewport's TerrainLook (inside <TerrainLookProvider>). */
+export function useTerrainLook(): TerrainLook {
+  const look = useContext(LookContext);
+  if (!look) throw new Error('useTerrainLook outside <TerrainLookProvider>');
+  return look;
+}
+
+/** Creates the viewport's TerrainLook, uploads its lighting before each frame, and shares it with the terrain. */
+export function TerrainLookProvider({ wrapper, children }: { wrapper: React.RefObject<HTMLDivElement | null>; children: ReactNode }) {
+  const session = useSession();
+  const invalidate = useThree((s) => s.invalidate);
+  const look = useMemo(() => new TerrainLook(session, invalidate), [session, invalidate]);
+  useEffect(() => {
+    look.attach(wrapper.current);
+    return () => look.dispose();
+  }, [look, wrapper]);
+  useFrame(({ gl }) => look.prepareFrame(gl), -1);
+  return <LookContext.Provider value={look}>{children}</LookContext.Provider>;
+}
+
+/** Sky colours (sRGB): deep blue overhead, pale haze at the horizon (also the fog), fading slowly to grey-blue below (a view from above looks into haze, not a flat void). */
+const ZENITH = new Color('#3b6fb6');
+const HORIZON = new Color('#c6d6e4');
+const BELOW = new Color('#a7b3bd');
+const SUN_LOW = new Color('#ffc98f');
+const SUN_HIGH = new Color('#fff4e6');
+
+/*
+ * The sky is shaded per vertex of its dome (gradient, sun glow, fog band, conversion to sRGB) and
+ * drawn after the terrain at the far plane, so in software GL it costs only the uncovered pixels
+ * and a few operations each: the fragment shader adds just the sun's disc.
+ */
+const SKY_VERTEX = /* glsl */ `
+uniform vec3 skyZenith;
+uniform vec3 skyHorizon;
+uniform vec3 skyBelow;
+uniform vec3 skySunDirection;
+uniform vec3 skySunColor;
+uniform float skyFog;
+uniform vec3 fogColor;
+varying vec3 vSkyDirection;
+varying vec3 vSkyColour;
+vec3 skyToSrgb(vec3 c) {
+  return mix(c * 12.92, 1.055 * pow(c, vec3(0.41666)) - 0.055, step(vec3(0.0031308), c));
+}
+void main() {
+  vSkyDirection = position;
+  vec3 d = normalize(position);
+  float up = d.y;
+  vec3 colour = up >= 0.0 ? mix(skyHorizon, skyZenith, pow(up, 0.6)) : mix(skyHorizon, skyBelow, min(1.0, -up * 1.6));
+  colour += skySunColor * pow(max(dot(d, skySunDirection), 0.0), 16.0) * 0.22;
+  // The band at the horizon is exactly the fog's colour, so distant terrain melts into the sky.
+  if (skyFog > 0.5) colour = mix(colour, fogColor, 1.0 - smoothstep(0.0, 0.09, abs(up)));
+  vSkyColour = skyToSrgb(colour);
+  // Drawn at the far plane whatever the camera's range: behind everything, never clipped.
+  vec4 clip = projectionMatrix * vec4(mat3(viewMatrix) * position, 1.0);
+  gl_Position = clip.xyww;
+}
+`;
+
+const SKY_FRAGMENT = /* glsl */ `
+uniform vec3 skySunDirection;
+uniform vec3 skySunDisc;
+varying vec3 vSkyDirection;
+varying vec3 vSkyColour;
+void main() {
+  vec3 colour = vSkyColour;
+  float toSun = dot(normalize(vSkyDirection), skySunDirection);
+  if (toSun > 0.9985) colour = mix(colour, skySunDisc, smoothstep(0.9985, 0.9993, toSun));
+  gl_FragColor = vec4(colour, 1.0);
+}
+`;
+
+/**
+ * Sky dome, sun, sky light and distance fog, following the view settings (sun azimuth and
+ * elevation, fog on or off) and the terrain's size (fog distances). All imperative: a settings
+ * change updates objects and asks for one frame.
+ */
+export function SceneLighting() {
+  const { editor, view } = useSession();
+  const scene = useThree((s) => s.scene);
+  const invalidate = useThree((s) => s.invalidate);
+  const objects = useMemo(() => {
+    const material = new ShaderMaterial({
+      vertexShader: SKY_VERTEX,
+      fragmentShader: SKY_FRAGMENT,
+      uniforms: UniformsUtils.merge([
+        UniformsLib.fog,
+        {
+          skyZenith: { value: ZENITH.clone() },
+          skyHorizon: { value: HORIZON.clone() },
+          skyBelow: { value: BELOW.clone() },
+          skySunDirection: { value: new Vector3(0, 1, 0) },
+          skySunColor: { value: new Color() },
+          skySunDisc: { value: new Color() },
+          skyFog: { value: 1 },
+        },
+      ]),
+      side: BackSide,
+      depthWrite: false,
+      toneMapped: false,
+      fog: true,
+    });
+    const sky = new Mesh(new SphereGeometry(1, 64, 48), material);
+    sky.frustumCulled = false;
+    // After the opaque terrain: the depth test leaves only the pixels it does not cover.
+    sky.renderOrder = 1000;
+    sky.raycast = () => undefined;
+    const sun = new DirectionalLight('#ffffff', 2.4);
+    const fill = new HemisphereLight('#d6e6fa', '#8a7b63', 2.2);
+    const fog = new Fog(HORIZON.clone(), 1, 2);
+    return { sky, material, sun, fill, fog };
+  }, []);
+
+  useEffect(() => {
+    const { sky, material, sun, fill, fog } = objects;
+    scene.add(sky, sun, sun.target, fill);
+    const apply = (settings: ViewSettings) => {
+      const field = editor.document.field;
+      const { sizeX, sizeZ } = terrainExtent(field);
+      const span = Math.max(sizeX, sizeZ, 1);
+      const toSun = sunVector({ azimuthDeg: settings.sunAzimuthDeg, elevationDeg: settings.sunElevationDeg });
+      sun.position.set(toSun.x * span * 2, toSun.y * span * 2, toSun.z * span * 2);
+      // A low sun is warmer and weaker, as through more air.
+      const height = Math.min(1, Math.max(0, (settings.sunElevationDeg - 2) / 40));
+      sun.color.copy(SUN_LOW).lerp(SUN_HIGH, height);
+      sun.intensity = 1.6 + 1.8 * Math.sqrt(height);
+      material.uniforms.skySunDirection.value.set(toSun.x, toSun.y, toSun.z);
+      material.uniforms.skySunColor.value.copy(sun.color);
+      // The disc is written as it is (no conversion in the fragment shader): sRGB, near white.
+      material.uniforms.skySunDisc.value.set(1, 0.97, 0.9);
+      material.uniforms.skyFog.value = settings.fog ? 1 : 0;
+      // Aerial perspective over the far part of the terrain, the horizon lost in haze.
+      fog.near = span * 0.7;
+      fog.far = span * 4.5;
+      scene.fog = settings.fog ? fog : null;
+      invalidate();
+    };
+    apply(view.getState().settings);
+    const unsubscribeView = view.subscribe((s, prev) => {
+      if (s.settings !== prev.settings) apply(s.settings);
+    });
+    let dims = '';
+    const unsubscribeEditor = editor.store.subscribe((s) => {
+      const next = `${s.width}x${s.depth}`;
+      if (next === dims) return;
+      dims = next;
+      apply(view.getState().settings);
+    });
+    return () => {
+      unsubscribeView();
+      unsubscribeEditor();
+      scene.remove(sky, sun, sun.target, fill);
+      scene.fog = null;
+    };
+  }, [objects, scene, editor, view, invalidate]);
+
+  useEffect(
+    () => () => {
+      objects.sky.geometry.dispose();
+      objects.material.dispose();
+    },
+    [objects],
+  );
+  return null;
+}
+
+/**
+ * The optional water plane at the sea level: semi-transparent over the terrain's extent, with a sun
+ * highlight; the terrain shader tints what lies below it by depth (see terrainShader.ts).
+ */
+export function WaterPlane() {
+  const { editor, view } = useSession();
+  const scene = useThree((s) => s.scene);
+  const invalidate = useThree((s) => s.invalidate);
+  const water = useMemo(() => {
+    const material = new MeshPhongMaterial({ color: '#2a6d8c', specular: '#9fb8c8', shininess: 90, transparent: true, opacity: 0.55, depthWrite: false });
+    const mesh = new Mesh(new PlaneGeometry(1, 1), material);
+    mesh.rotation.x = -Math.PI / 2;
+    mesh.raycast = () => undefined;
+    mesh.name = 'water';
+    return mesh;
+  }, []);
+  useEffect(() => {
+    scene.add(water);
+    const apply = () => {
+      const { settings } = view.getState();
+      const { sizeX, sizeZ } = terrainExtent(editor.document.field);
+      water.visible = settings.water;
+      water.position.y = settings.seaLevel;
+      water.scale.set(sizeX, sizeZ, 1);
+      invalidate();
+    };
+    apply();
+    const unsubscribeView = view.subscribe((s, prev) => {
+      if (s.settings !== prev.settings) apply();
+    });
+    const unsubscribeEditor = editor.store.subscribe((s, prev) => {
+      if (s.width !== prev.width || s.depth !== prev.depth || s.version !== prev.version) apply();
+    });
+    return () => {
+      unsubscribeView();
+      unsubscribeEditor();
+      scene.remove(water);
+    };
+  }, [water, scene, editor, view, invalidate]);
+  useEffect(
+    () => () => {
+      water.geometry.dispose();
+      (water.material as MeshPhongMaterial).dispose();
+    },
+    [water],
+  );
+  return null;
+}
+
+/** A round length for a scale bar: 1, 2 or 5 × a power of ten metres. */
+export function niceLength(metres: number): number {
+  const power = 10 ** Math.floor(Math.log10(metres));
+  const f = metres / power;
+  return (f >= 5 ? 5 : f >= 2 ? 2 : 1) * power;
+}
+
+export function formatMetres(metres: number): string {
+  return metres >= 1000 ? `${metres / 1000} km` : `${metres} m`;
+}
+
+/**
+ * Keeps the viewport's scale bar (a DOM element outside the canvas) true to the view: its width is a
+ * round number of metres at the orbit target's distance. Updated only when it changes.
+ */
+export function ScaleBarDriver({ bar }: { bar: React.RefObject<HTMLDivElement | null> }) {
+  const look = useTerrainLook();
+  const last = useRef('');
+  useFrame(({ camera, size }) => {
+    const element = bar.current;
+    if (!element) return;
+    const perspective = camera as PerspectiveCamera;
+    const distance = camera.position.distanceTo(look.orbitTarget);
+    const metresPerPixel = (2 * distance * Math.tan(((perspective.fov ?? 50) * Math.PI) / 360)) / Math.max(1, size.height);
+    const metres = niceLength(metresPerPixel * 120);
+    const width = Math.round(metres / metresPerPixel);
+    const key = `${metres}:${width}`;
+    if (key === last.current) return;
+    last.current = key;
+    const label = element.querySelector('span');
+    const line = element.querySelector('i');
+    if (label) label.textContent = formatMetres(metres);
+    if (line instanceof HTMLElement) line.style.width = `${width}px`;
+    element.dataset.metres = String(metres);
+    element.dataset.pixels = String(width);
+  });
+  return null;
+}

@@ -1,0 +1,95 @@
+import { Color, Vector4, type IUniform, type Texture } from 'three';
+
+/**
+ * What both terrain materials (the full mesh's and the LOD shader's) add to three's Lambert
+ * shading, so that both paths draw the same image: sun shadows and sky occlusion from the
+ * lighting texture, the underwater tint below the sea level, and the metric grid. Fog is three's
+ * own (scene.fog), which both materials take.
+ */
+export interface TerrainShaderUniforms {
+  terrainLighting: IUniform<Texture | null>;
+  /** World x, z → lighting texture uv: (x scale, x offset, z scale, z offset). */
+  terrainLightingTransform: IUniform<Vector4>;
+  terrainShadowStrength: IUniform<number>;
+  terrainOcclusionStrength: IUniform<number>;
+  /** 1 draws the grid, 0 hides it. */
+  terrainGridOpacity: IUniform<number>;
+  /** (sea level, 1 when the water is shown). */
+  terrainWater: IUniform<[number, number]>;
+  terrainWaterColor: IUniform<Color>;
+  [name: string]: IUniform;
+}
+
+export function createTerrainShaderUniforms(): TerrainShaderUniforms {
+  return {
+    terrainLighting: { value: null },
+    terrainLightingTransform: { value: new Vector4(0, 0.5, 0, 0.5) },
+    terrainShadowStrength: { value: 1 },
+    terrainOcclusionStrength: { value: 1 },
+    terrainGridOpacity: { value: 0 },
+    terrainWater: { value: [0, 0] },
+    terrainWaterColor: { value: new Color('#0d3a4f') },
+  };
+}
+
+const VERTEX_HEADER = /* glsl */ `
+varying vec3 vTerrainWorld;
+`;
+
+const FRAGMENT_HEADER = /* glsl */ `
+varying vec3 vTerrainWorld;
+uniform sampler2D terrainLighting;
+uniform vec4 terrainLightingTransform;
+uniform float terrainShadowStrength;
+uniform float terrainOcclusionStrength;
+uniform float terrainGridOpacity;
+uniform vec2 terrainWater;
+uniform vec3 terrainWaterColor;
+
+// Grid lines about 1.5 pixels wide at every multiple of 'spacing' metres, anti-aliased.
+float terrainGridLine(vec2 world, float spacing) {
+  vec2 coord = world / spacing;
+  vec2 width = fwidth(coord);
+  vec2 line = abs(fract(coord - 0.5) - 0.5) / max(width, vec2(1e-6));
+  return 1.0 - clamp(min(line.x, line.y) - 0.25, 0.0, 1.0);
+}
+`;
+
+/** Sun shadow scales the direct (sun) light, sky occlusion the indirect (hemisphere) light. */
+const LIGHTING_MODULATION = /* glsl */ `
+{
+  vec2 terrainUv = vec2(vTerrainWorld.x * terrainLightingTransform.x + terrainLightingTransform.y, vTerrainWorld.z * terrainLightingTransform.z + terrainLightingTransform.w);
+  vec2 terrainLight = texture2D(terrainLighting, terrainUv).rg;
+  reflectedLight.directDiffuse *= mix(1.0, terrainLight.r, terrainShadowStrength);
+  reflectedLight.indirectDiffuse *= mix(1.0, terrainLight.g, terrainOcclusionStrength);
+}
+#include <aomap_fragment>
+`;
+
+const SURFACE_OVERLAYS = /* glsl */ `
+if (terrainWater.y > 0.5 && vTerrainWorld.y < terrainWater.x) {
+  // Under water the ground fades into the water's colour with depth.
+  float terrainDepth = terrainWater.x - vTerrainWorld.y;
+  outgoingLight = mix(outgoingLight, terrainWaterColor, 1.0 - exp(-terrainDepth / 6.0));
+}
+if (terrainGridOpacity > 0.0) {
+  // Light lines every power of ten metres: the finest whose lines stay 6 px apart, fading in as
+  // they open up, and ten times coarser at full strength.
+  float metresPerPixel = max(length(fwidth(vTerrainWorld.xz)), 1e-4);
+  float level = log(metresPerPixel * 6.0) / log(10.0);
+  float fine = pow(10.0, ceil(level));
+  float fade = smoothstep(0.0, 0.5, ceil(level) - level);
+  float line = max(terrainGridLine(vTerrainWorld.xz, fine) * mix(0.2, 0.5, fade), terrainGridLine(vTerrainWorld.xz, fine * 10.0));
+  outgoingLight = mix(outgoingLight, vec3(0.85, 0.9, 1.0), line * 0.75 * terrainGridOpacity);
+}
+#include <opaque_fragment>
+`;
+
+/** Adds the terrain look to a Lambert shader (called from onBeforeCompile, after any other patch). */
+export function patchTerrainShader(shader: { uniforms: Record<string, IUniform>; vertexShader: string; fragmentShader: string }, uniforms: TerrainShaderUniforms): void {
+  Object.assign(shader.uniforms, uniforms);
+  shader.vertexShader = VERTEX_HEADER + shader.vertexShader.replace('#include <project_vertex>', '#include <project_vertex>\nvTerrainWorld = (modelMatrix * vec4(transformed, 1.0)).xyz;');
+  shader.fragmentShader = FRAGMENT_HEADER + shader.fragmentShader
+    .replace('#include <aomap_fragment>', LIGHTING_MODULATION)
+    .replace('#include <opaque_fragment>', SURFACE_OVERLAYS);
+}
