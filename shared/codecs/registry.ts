@@ -5,7 +5,8 @@
  * instance: `createCodecRegistry` builds the codecs around an injected zlib compressor (node:zlib's
  * in main and the CLI, the portable one in the window's codec worker).
  */
-import type { DecodeOptionName, EncodeOptionName, ExportVariant, FileCodec, FileFilter } from './codec';
+import type { Heightfield } from '../terrain/heightfield';
+import type { DecodeOptionName, EncodeOptionName, EncodeOptions, ExportVariant, FileCodec, FileFilter } from './codec';
 import { compileExrHeightmap } from './exr';
 import { compileGlb } from './glb';
 import { compileObj } from './obj';
@@ -87,6 +88,15 @@ export function heightmapOpenFilters(): FileFilter[] {
   return [{ name: 'Heightmaps', extensions: [...HEIGHTMAP_READ_EXTENSIONS] }, ...readers.map((f) => ({ name: f.filter.name, extensions: [...f.filter.extensions] }))];
 }
 
+/** An export dialog entry by id ('png16', 'r32'…): its format and fixed options, or undefined. */
+export function exportVariant(id: string): { format: FormatInfo; variant: ExportVariant } | undefined {
+  for (const format of FILE_FORMATS) {
+    const variant = format.variants.find((v) => v.id === id);
+    if (variant) return { format, variant };
+  }
+  return undefined;
+}
+
 export interface CodecEnvironment {
   /** The zlib compressor PNG, EXR ZIP and compressed projects use (default portableDeflate). */
   deflate?: Deflate;
@@ -134,4 +144,11 @@ export function createCodecRegistry(environment: CodecEnvironment = {}): CodecRe
       return codec;
     },
   };
+}
+
+/** Encodes `field` as export entry `id` ('png8'…) with the caller's options; the entry's own (bits) win. */
+export function encodeVariant(codecs: CodecRegistry, id: string, field: Heightfield, options: EncodeOptions = {}): Uint8Array {
+  const found = exportVariant(id);
+  if (!found) throw new Error(`unknown export format ${id}`);
+  return codecs.get(found.format.id).encode(field, { ...options, ...found.variant.options });
 }
