@@ -24,6 +24,7 @@ export function createMemoryFaultlineApi(): FaultlineApi {
       throw new Error('There is no folder to write to in this window');
     },
     finishExport: async () => undefined,
+    exportHeightmap: async () => ({ status: 'cancelled' }),
     // No main process: projects cannot be opened or saved to disk here, and there is no recovery folder.
     openProject: async () => ({ status: 'cancelled' }),
     openRecentProject: async () => ({ status: 'error', message: 'Recent files are not available in this window' }),

@@ -4,7 +4,9 @@ import { referenceFaultFormation } from '../shared/fault/reference';
 import { DEFAULT_RECIPE } from '../shared/fault/recipe';
 import { compilePngHeightmap, parsePngHeightmap } from '../shared/codecs/png-heightmap';
 import type { FilterName } from '../shared/codecs/png/filters';
-import type { DeflateLevel } from '../shared/codecs/zlib';
+import { portableDeflate, type Deflate } from '../shared/codecs/zlib';
+import { nativeDeflate } from '../main/services/nativeDeflate';
+import { zlibSync } from 'fflate';
 import { compileProject, parseProject, type ProjectDocument } from '../shared/codecs/project';
 
 const SIZE = Number(process.env.FAULTLINE_CODEC_BENCH_SIZE ?? 4097);
@@ -15,7 +17,7 @@ let cached: Heightfield | undefined;
  * Fault-formation terrain (compression depends on the data, so noise would mislead): the default
  * recipe on a quarter-size grid, upsampled bilinearly so that setup stays quick.
  */
-function terrain(): Heightfield {
+export function terrain(): Heightfield {
   if (cached) return cached;
   const coarseSide = (SIZE - 1) / 4 + 1;
   const coarse = createHeightfield(coarseSide, coarseSide, 4);
@@ -38,18 +40,22 @@ function terrain(): Heightfield {
   return field;
 }
 
-function pngEncode(name: string, filter: FilterName, level: DeflateLevel): Benchmark {
+/** What main and the CLI write with (node:zlib level 1), and the alternatives. */
+const DEFLATES: Record<string, Deflate> = { native: nativeDeflate, portable: portableDeflate, fflate1: (data) => zlibSync(data, { level: 1 }) };
+
+function pngEncode(name: string, filter: FilterName, deflateName: keyof typeof DEFLATES): Benchmark {
+  const deflate = DEFLATES[deflateName];
   return {
     name,
     size: SIZE,
     samples: 5,
     warmup: 1,
-    params: { filter, level },
+    params: { filter, deflate: deflateName },
     setup: terrain,
     run: (field) => {
-      compilePngHeightmap(field as Heightfield, { filter, level });
+      compilePngHeightmap(field as Heightfield, { filter, deflate });
     },
-    measure: () => ({ bytes: compilePngHeightmap(terrain(), { filter, level }).length }),
+    measure: () => ({ bytes: compilePngHeightmap(terrain(), { filter, deflate }).length }),
   };
 }
 
@@ -64,7 +70,7 @@ function project(): ProjectDocument {
 }
 
 export const benchmarks: Benchmark[] = [
-  pngEncode('png16-encode', 'up', 'fast'),
+  pngEncode('png16-encode', 'up', 'native'),
   {
     name: 'png16-decode',
     size: SIZE,
@@ -103,22 +109,22 @@ export const benchmarks: Benchmark[] = [
     warmup: 1,
     setup: project,
     run: (doc) => {
-      compileProject(doc as ProjectDocument, { compress: true });
+      compileProject(doc as ProjectDocument, { compress: true, deflate: nativeDeflate });
     },
-    measure: () => ({ bytes: compileProject(project(), { compress: true }).length }),
+    measure: () => ({ bytes: compileProject(project(), { compress: true, deflate: nativeDeflate }).length }),
   },
   {
     name: 'project-decode-compressed',
     size: SIZE,
     samples: 3,
     warmup: 1,
-    setup: () => compileProject(project(), { compress: true }),
+    setup: () => compileProject(project(), { compress: true, deflate: nativeDeflate }),
     run: (bytes) => {
       parseProject(bytes as Uint8Array, 'bench.faultline');
     },
   },
   // Alternatives, measured to choose the PNG defaults above.
-  pngEncode('png16-encode-sub', 'sub', 'fast'),
-  pngEncode('png16-encode-paeth', 'paeth', 'fast'),
-  pngEncode('png16-encode-up-fflate1', 'up', 1),
+  pngEncode('png16-encode-sub', 'sub', 'native'),
+  pngEncode('png16-encode-paeth', 'paeth', 'native'),
+  pngEncode('png16-encode-up-fflate1', 'up', 'fflate1'),
 ];

@@ -4,12 +4,13 @@
  */
 import { CodecError, displayFileName } from '../../shared/codecs/errors';
 import type { ExportRange, HeightmapFormat } from '../../shared/codecs/heightmap';
-import { importHeightmap, inspectHeightmap, type HeightmapImportOptions } from '../../shared/codecs/import-heightmap';
-import { compilePngHeightmap } from '../../shared/codecs/png-heightmap';
-import { compileR16, compileR32, type ByteOrder } from '../../shared/codecs/raw';
-import { compileObj } from '../../shared/codecs/obj';
-import { compileGlb, type GlbNode } from '../../shared/codecs/glb';
-import { exrCodec, type ExrCompression } from '../../shared/codecs/exr';
+import { decodedToHeightfield } from '../../shared/codecs/heightmap';
+import { inspectHeightmap, type HeightmapImportOptions } from '../../shared/codecs/import-heightmap';
+import type { ByteOrder } from '../../shared/codecs/raw';
+import type { GlbNode } from '../../shared/codecs/glb';
+import type { ExrCompression } from '../../shared/codecs/exr';
+import type { EncodeOptions, FileCodec } from '../../shared/codecs/codec';
+import { createCodecRegistry, FILE_FORMATS, type CodecRegistry } from '../../shared/codecs/registry';
 import { compileNormalMap, tiledFiles, tiledNormalMaps } from '../../shared/export/fileExport';
 import { gridFromField } from '../../shared/export/grid';
 import { layerWeights, MaskSources, quantiseWeights, type MaskSet, type MaskSourceData } from '../../shared/export/masks';
@@ -35,18 +36,25 @@ export interface HeightmapSummary {
 
 export type ExportFormat = 'png16' | 'png8' | 'r16' | 'r32' | 'exr' | 'normal' | 'obj' | 'glb';
 
-export const EXPORT_FORMATS: readonly { id: ExportFormat; label: string; extension: string }[] = [
-  { id: 'png16', label: 'PNG 16-bit grayscale', extension: 'png' },
-  { id: 'png8', label: 'PNG 8-bit grayscale', extension: 'png' },
-  { id: 'r16', label: 'RAW 16-bit (.r16)', extension: 'r16' },
-  { id: 'r32', label: 'RAW float32 (.r32)', extension: 'r32' },
-  { id: 'exr', label: 'OpenEXR float32 (.exr)', extension: exrCodec.extensions[0] },
-  { id: 'normal', label: 'Normal map (8-bit RGB PNG)', extension: 'png' },
-  { id: 'obj', label: 'Wavefront OBJ mesh', extension: 'obj' },
-  { id: 'glb', label: 'Binary glTF mesh (.glb)', extension: 'glb' },
-];
+export interface ExportFormatInfo {
+  id: ExportFormat;
+  label: string;
+  extension: string;
+  /** The registry's codec and the options this entry fixes; absent for the normal map (not a heightmap format). */
+  codec?: FileCodec['id'];
+  options: Readonly<EncodeOptions>;
+}
 
-export function exportFormatInfo(format: ExportFormat): { id: ExportFormat; label: string; extension: string } {
+/** The export dialog's list: every heightmap format's variants, the normal map, every mesh format's. */
+export const EXPORT_FORMATS: readonly ExportFormatInfo[] = (() => {
+  const variants = (kind: FileCodec['kind']): ExportFormatInfo[] =>
+    FILE_FORMATS.filter((f) => f.kind === kind).flatMap((f) =>
+      f.variants.map((variant) => ({ id: variant.id as ExportFormat, label: variant.label, extension: f.extensions[0], codec: f.id, options: variant.options })),
+    );
+  return [...variants('heightmap'), { id: 'normal', label: 'Normal map (8-bit RGB PNG)', extension: 'png', options: {} }, ...variants('mesh')];
+})();
+
+export function exportFormatInfo(format: ExportFormat): ExportFormatInfo {
   const info = EXPORT_FORMATS.find((f) => f.id === format);
   if (!info) throw new Error(`unknown export format ${String(format)}`);
   return info;
@@ -97,9 +105,9 @@ function attempt<T>(fileName: string, run: () => T): CodecOutcome<T> {
   }
 }
 
-export function inspectOp(bytes: Uint8Array, fileName: string, options: HeightmapImportOptions): CodecOutcome<HeightmapSummary> {
+export function inspectOp(bytes: Uint8Array, fileName: string, options: HeightmapImportOptions, codecs: CodecRegistry): CodecOutcome<HeightmapSummary> {
   return attempt(fileName, () => {
-    const decoded = inspectHeightmap(bytes, fileName, options);
+    const decoded = inspectHeightmap(bytes, fileName, options, codecs);
     const { metadata } = decoded;
     return {
       format: decoded.format,
@@ -115,34 +123,23 @@ export function inspectOp(bytes: Uint8Array, fileName: string, options: Heightma
   });
 }
 
-export function decodeOp(bytes: Uint8Array, fileName: string, options: HeightmapImportOptions): CodecOutcome<Heightfield> {
-  return attempt(fileName, () => importHeightmap(bytes, fileName, options).field);
+export function decodeOp(bytes: Uint8Array, fileName: string, options: HeightmapImportOptions, codecs: CodecRegistry): CodecOutcome<Heightfield> {
+  return attempt(fileName, () => decodedToHeightfield(inspectHeightmap(bytes, fileName, options, codecs), fileName, options));
 }
 
-export function encodeOp(request: EncodeRequest): CodecOutcome<Uint8Array> {
-  const { field, fileName } = request;
-  return attempt(fileName, () => {
-    switch (request.format) {
-      case 'png16':
-      case 'png8':
-        return compilePngHeightmap(field, { bits: request.format === 'png16' ? 16 : 8, range: request.range }, fileName);
-      case 'r16':
-        return compileR16(field, { range: request.range, byteOrder: request.byteOrder, flip: request.flip }, fileName);
-      case 'r32':
-        return compileR32(field, { flip: request.flip }, fileName);
-      case 'exr':
-        return exrCodec.compile(field, { compression: request.exrCompression }, fileName);
-      case 'normal':
-        return compileNormalMap(field, request.normal ?? { space: 'tangent', green: 'up' });
-      case 'obj':
-        return compileObj(field, undefined, fileName);
-      case 'glb':
-        return compileGlb(field, { nodes: request.nodes }, fileName);
-    }
-  });
+/** One export entry's bytes: the registry's codec with the dialog's values and the entry's own options. */
+export function encodeWith(codecs: CodecRegistry, request: EncodeRequest): Uint8Array {
+  const info = exportFormatInfo(request.format);
+  if (!info.codec) return compileNormalMap(request.field, request.normal ?? { space: 'tangent', green: 'up' });
+  const { range, byteOrder, flip, nodes, fileName, exrCompression } = request;
+  return codecs.get(info.codec).encode(request.field, { range, byteOrder, flip, nodes, fileName, exrCompression, ...info.options });
 }
 
-export function encodeFilesOp(request: FilesRequest): CodecOutcome<ExportFile[]> {
+export function encodeOp(request: EncodeRequest, codecs: CodecRegistry): CodecOutcome<Uint8Array> {
+  return attempt(request.fileName, () => encodeWith(codecs, request));
+}
+
+export function encodeFilesOp(request: FilesRequest, codecs: CodecRegistry): CodecOutcome<ExportFile[]> {
   if (request.kind === 'engine') return attempt(request.fileName, () => buildEngineExport(request.field, request.options, request.data).files);
   const { encode, tiles } = request;
   return attempt(encode.fileName, () => {
@@ -150,7 +147,7 @@ export function encodeFilesOp(request: FilesRequest): CodecOutcome<ExportFile[]>
     // Every tile maps the whole map's range, so that tiles join without steps.
     const range = encode.range === 'auto' ? heightRange(encode.field.heights) : encode.range;
     return tiledFiles(encode.field, tiles, encode.fileName, (tile, name) => {
-      const outcome = encodeOp({ ...encode, field: tile, range, fileName: name });
+      const outcome = encodeOp({ ...encode, field: tile, range, fileName: name }, codecs);
       if (!outcome.ok) throw new Error(outcome.message);
       return outcome.value;
     });
@@ -174,12 +171,13 @@ export interface ExchangeCodecs {
   maskPreview(request: MaskPreviewRequest): Promise<CodecOutcome<Uint8Array>>;
 }
 
-export function createInProcessCodecs(): ExchangeCodecs {
+/** `codecs`: the registry to run with (default: the portable compressor, as in the window's worker). */
+export function createInProcessCodecs(codecs: CodecRegistry = createCodecRegistry()): ExchangeCodecs {
   return {
-    inspect: async (bytes, fileName, options) => inspectOp(bytes, fileName, options),
-    decode: async (bytes, fileName, options) => decodeOp(bytes, fileName, options),
-    encode: async (request) => encodeOp(request),
-    encodeFiles: async (request) => encodeFilesOp(request),
+    inspect: async (bytes, fileName, options) => inspectOp(bytes, fileName, options, codecs),
+    decode: async (bytes, fileName, options) => decodeOp(bytes, fileName, options, codecs),
+    encode: async (request) => encodeOp(request, codecs),
+    encodeFiles: async (request) => encodeFilesOp(request, codecs),
     maskPreview: async (request) => maskPreviewOp(request),
   };
 }

@@ -9,6 +9,7 @@ import type { OpenHeightmapResult, SaveBytesRequest } from '../../shared/ipc/con
 import { snapProp, type Prop } from '../../shared/props/prop';
 import { createHeightfield, heightRange, type Heightfield } from '../../shared/terrain/heightfield';
 import { createMemoryFaultlineApi } from '../memoryApi';
+import { fakeMainHeightmapExport } from './testing/mainHeightmapExport';
 import { createDocument } from '../document';
 import { createEditorSession, type EditorSession } from '../editorSession';
 import { yawPitchRollQuaternion } from './propNodes';
@@ -40,6 +41,7 @@ function harness(field = bumpy(33, 21, 2)): Harness {
       return { saved: true, fileName: request.defaultName };
     },
     openHeightmap: async () => opens.shift() ?? { status: 'cancelled' },
+    exportHeightmap: fakeMainHeightmapExport(saved),
   };
   const session = createEditorSession({ api, document: createDocument(field, { recipe: { seed: 1, iterations: 5, lineMethod: 'normal', decay: { disp0: 1, dispN: 1, n: 0 } } }) });
   return { session, saved, opens };

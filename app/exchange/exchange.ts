@@ -4,7 +4,7 @@
  * parsed and encoded by `ExchangeCodecs` (a worker in the window). A failure of any kind ends in a
  * message naming the file, and the document stays as it was.
  */
-import { extensionOf } from '../../shared/codecs/registry';
+import { extensionOf, HEIGHTMAP_READ_EXTENSIONS, isReadableHeightmap } from '../../shared/codecs/registry';
 import { displayFileName } from '../../shared/codecs/errors';
 import type { HeightmapImportOptions } from '../../shared/codecs/import-heightmap';
 import type { FaultlineApi } from '../../shared/ipc/api';
@@ -19,11 +19,11 @@ import { createImportEdit } from './importEdit';
 
 export { validateExportOptions } from './exportFlow';
 
-/** Extensions this flow imports; other drops (.faultline projects…) are left to their own handler. */
-export const HEIGHTMAP_EXTENSIONS: readonly string[] = ['png', 'r16', 'raw', 'r32'];
+/** Extensions this flow imports (the codec registry's readers); other drops (.faultline projects…) are left to their own handler. */
+export const HEIGHTMAP_EXTENSIONS: readonly string[] = HEIGHTMAP_READ_EXTENSIONS;
 
 export function isHeightmapFileName(fileName: string): boolean {
-  return HEIGHTMAP_EXTENSIONS.includes(extensionOf(fileName));
+  return isReadableHeightmap(fileName);
 }
 
 /** A file dropped on the window, without DOM types: its name, size and a way to read it. */

@@ -4,6 +4,7 @@ import type { FaultlineApi } from '../../shared/ipc/api';
 import type { SaveBytesRequest } from '../../shared/ipc/contract';
 import { createHeightfield, heightRange, type Heightfield } from '../../shared/terrain/heightfield';
 import { createMemoryFaultlineApi } from '../memoryApi';
+import { fakeMainHeightmapExport } from './testing/mainHeightmapExport';
 import { createDocument } from '../document';
 import { createEditorSession, type EditorSession } from '../editorSession';
 
@@ -40,6 +41,7 @@ function harness(field = bumpy(129, 129, 2)): { session: EditorSession; folder: 
       return { written: folder.written.size };
     },
     finishExport: async (handle) => void folder.finished.push(handle),
+    exportHeightmap: fakeMainHeightmapExport(folder.saved),
   };
   return { session: createEditorSession({ api, document: createDocument(field) }), folder };
 }

@@ -17,6 +17,9 @@ import type { Editor } from '../editor';
 import { exportFormatInfo, type CodecOutcome, type ExchangeCodecs, type ExportFormat } from './codecOps';
 import type { EngineDialogOptions, ExchangeStore, ExportOptions, ExportTarget } from './exchangeState';
 import { propGlbNodes } from './propNodes';
+import { HEIGHTMAP_EXPORT_FORMATS, type HeightmapExportFormat } from '../../shared/ipc/exportContract';
+import { heightBytes } from '../project/mapping';
+import { sendablePayload } from '../project/upload';
 
 export interface ExportFlowDeps {
   editor: Editor;
@@ -276,12 +279,41 @@ export class ExportFlow {
     return `${this.deps.baseName()}${options.format === 'normal' ? '_normal' : ''}.${info.extension}`;
   }
 
+  /**
+   * A heightmap file: main encodes it from the heights (node:zlib), which go in upload pieces when
+   * large, shows its save dialog and writes it.
+   */
+  private async exportHeightmapInMain(options: ExportOptions, format: HeightmapExportFormat, fileName: string): Promise<boolean> {
+    const { field } = this.deps.editor.document;
+    const json = JSON.stringify({ width: field.width, depth: field.depth, cellSize: field.cellSize, recipe: null, history: [], props: [], view: {} });
+    const payload = await sendablePayload(this.deps.api, { json, heights: heightBytes(field.heights) });
+    const result = await this.deps.api.exportHeightmap({
+      title: 'Export Heightmap',
+      defaultName: fileName,
+      format,
+      ...(options.rangeMode === 'fixed' ? { range: { min: options.min, max: options.max } } : {}),
+      byteOrder: options.byteOrder,
+      flip: options.flip,
+      exrCompression: options.exrCompression,
+      payload,
+    });
+    if (result.status === 'error') {
+      this.deps.fail(result.message);
+      return false;
+    }
+    this.cancel();
+    if (result.status === 'saved') this.store.setState({ notice: `Exported ${result.fileName}` });
+    return result.status === 'saved';
+  }
+
   /** One file, saved where main's save dialog says. */
   private async exportFile(options: ExportOptions): Promise<boolean> {
     const info = exportFormatInfo(options.format);
     const fileName = this.fileName(options);
     this.store.setState({ exportBusy: true });
     try {
+      const mainFormat = HEIGHTMAP_EXPORT_FORMATS.find((f) => f === options.format);
+      if (mainFormat) return await this.exportHeightmapInMain(options, mainFormat, fileName);
       const outcome = await this.deps.codecs().encode(this.encodeRequest(options, fileName));
       if (!outcome.ok) {
         this.deps.fail(outcome.message);

@@ -102,7 +102,7 @@ describe('faultline generate', () => {
     ['bad line method', ['--size', '9', '--lines', 'diagonal', '--out', 'a.r32'], /--lines must be one of normal, two-point, cross/],
     ['smooth out of range', ['--size', '9', '--smooth', '1', '--out', 'a.r32'], /--smooth must be in \[0, 1\)/],
     ['no output', ['--size', '9'], /at least one --out/],
-    ['unknown extension', ['--size', '9', '--out', 'a.tiff'], /--out a\.tiff: unknown output type \(supported: \.r32/],
+    ['unknown extension', ['--size', '9', '--out', 'a.tiff'], /--out a\.tiff: unknown output type \(supported: \.png, \.r16, \.r32, \.exr/],
     ['no extension', ['--size', '9', '--out', 'heights'], /unknown output type/],
     ['unknown option', ['--size', '9', '--colour', 'red', '--out', 'a.r32'], /unknown option --colour/],
     ['missing value', ['--size', '9', '--out'], /--out needs a value/],

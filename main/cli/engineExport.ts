@@ -12,6 +12,7 @@ import type { CliIo } from './cli';
 import type { ExportArgs } from './exchangeArgs';
 import type { LoadedInput } from './inputs';
 import { outputFormatFor } from './outputs';
+import { nativeDeflate } from '../services/nativeDeflate';
 
 const EXIT_OK = 0;
 const EXIT_FAILURE = 1;
@@ -112,6 +113,7 @@ export async function runEngineExport(options: ExportArgs, loaded: LoadedInput, 
         tiles: options.tiles ?? null,
       },
       inputs.data,
+      nativeDeflate,
     );
   } catch (error) {
     io.stderr(`faultline export: ${message(error)}\n`);

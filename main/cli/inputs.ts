@@ -3,7 +3,7 @@ import { failFor } from '../../shared/codecs/errors';
 import { importHeightmap } from '../../shared/codecs/import-heightmap';
 import type { JsonObject } from '../../shared/codecs/json';
 import { parseProject } from '../../shared/codecs/project';
-import { extensionOf } from '../../shared/codecs/registry';
+import { extensionOf, HEIGHTMAP_READ_EXTENSIONS, isReadableHeightmap } from '../../shared/codecs/registry';
 import type { FaultRecipe } from '../../shared/fault/recipe';
 import { createHeightfield, type Heightfield } from '../../shared/terrain/heightfield';
 import type { InputOptions } from './exchangeArgs';
@@ -23,7 +23,8 @@ export interface LoadedInput {
   props: JsonObject[];
 }
 
-export const INPUT_EXTENSIONS = ['png', 'r16', 'raw', 'r32', 'faultline'];
+/** The registry's heightmap readers, and projects. */
+export const INPUT_EXTENSIONS = [...HEIGHTMAP_READ_EXTENSIONS, 'faultline'];
 
 export function loadInput(bytes: Uint8Array, fileName: string, read: InputOptions): LoadedInput {
   if (extensionOf(fileName) === 'faultline') {
@@ -41,7 +42,7 @@ export function loadInput(bytes: Uint8Array, fileName: string, read: InputOption
       props: project.props,
     };
   }
-  if (!['png', 'r16', 'raw', 'r32'].includes(extensionOf(fileName))) {
+  if (!isReadableHeightmap(fileName)) {
     failFor(fileName)(`is not a file Faultline reads (${INPUT_EXTENSIONS.map((e) => `.${e}`).join(', ')})`);
   }
   const { decoded, field } = importHeightmap(bytes, fileName, {

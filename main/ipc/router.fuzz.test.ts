@@ -101,6 +101,8 @@ function validArgs(channel: RequestChannel): unknown[] {
       return [true];
     case 'recovery:write':
       return [{ fileName: 'a.faultline', payload }];
+    case 'file:exportHeightmap':
+      return [{ title: 'Export Heightmap', defaultName: 'a.png', format: 'png16', byteOrder: 'le', flip: false, exrCompression: 'zip', payload }];
     case 'upload:begin':
       return [16];
     case 'upload:append':

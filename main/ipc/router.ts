@@ -45,6 +45,7 @@ export function createIpcRouter({ services, isTrustedSender }: IpcRouterOptions)
     'file:chooseExportDirectory': (request) => services.exportDirectories.choose(request),
     'file:writeExportFile': (handle, fileName, bytes) => services.exportDirectories.write(handle, fileName, bytes),
     'file:finishExport': (handle) => services.exportDirectories.finish(handle),
+    'file:exportHeightmap': (request) => services.exports.exportHeightmap(withHeights(request)),
     'commands:setState': (states) => services.commandState.set(states),
   };
 

@@ -2,22 +2,55 @@ import path from 'node:path';
 import type { DialogService } from './dialogs';
 import { atomicWrite } from './atomicWrite';
 import type { SaveBytesRequest, SaveBytesResult } from '../../shared/ipc/contract';
+import type { ExportHeightmapRequest, ExportHeightmapResult } from '../../shared/ipc/exportContract';
+import { CodecError } from '../../shared/codecs/errors';
+import { createCodecRegistry, encodeVariant, exportVariant } from '../../shared/codecs/registry';
+import { nativeDeflate } from './nativeDeflate';
+import { documentOfPayload, messageOf } from './projectCodecIo';
 
 /**
- * Saves bytes the renderer produced (an exported heightmap, props JSON, telemetry CSV…) to a path the
- * user picks in main's own save dialog: the renderer never names the path that gets written.
+ * Saves files to a path the user picks in main's own save dialog: the renderer never names the path
+ * that gets written. Bytes the renderer produced (props JSON, telemetry CSV, meshes…) are written as
+ * they are; heightmaps are encoded here, from the heights, with node:zlib.
  */
 export interface ExportService {
   saveBytesAs(request: SaveBytesRequest): Promise<SaveBytesResult>;
+  exportHeightmap(request: ExportHeightmapRequest): Promise<ExportHeightmapResult>;
+}
+
+/** The bytes of a heightmap export, or the problem (a message naming the file). */
+export function encodeHeightmapExport(request: ExportHeightmapRequest, codecs = createCodecRegistry({ deflate: nativeDeflate })): Uint8Array {
+  const name = request.defaultName;
+  const fail = (problem: string): never => {
+    throw new CodecError(name, `cannot be exported: ${problem}`);
+  };
+  const { field } = documentOfPayload(request.payload, fail);
+  const { range, byteOrder, flip, exrCompression } = request;
+  return encodeVariant(codecs, request.format, field, { range: range ?? 'auto', byteOrder, flip, exrCompression, fileName: name });
 }
 
 export function createExportService(dialogs: DialogService): ExportService {
+  const codecs = createCodecRegistry({ deflate: nativeDeflate });
   return {
     async saveBytesAs(request) {
       const target = await dialogs.chooseFileToSave({ title: request.title, defaultName: request.defaultName, filters: request.filters });
       if (!target) return { saved: false };
       await atomicWrite(target, request.bytes);
       return { saved: true, fileName: path.basename(target) };
+    },
+    async exportHeightmap(request) {
+      let bytes: Uint8Array;
+      try {
+        bytes = encodeHeightmapExport(request, codecs);
+      } catch (error) {
+        // Encoded before the dialog: a map that cannot be written is said so without asking where.
+        return { status: 'error', message: error instanceof CodecError ? error.message : `${request.defaultName}: could not be exported (${messageOf(error)})` };
+      }
+      const { format, variant } = exportVariant(request.format)!;
+      const target = await dialogs.chooseFileToSave({ title: request.title, defaultName: request.defaultName, filters: [{ name: variant.label, extensions: [format.extensions[0]] }] });
+      if (!target) return { status: 'cancelled' };
+      await atomicWrite(target, bytes);
+      return { status: 'saved', fileName: path.basename(target) };
     },
   };
 }

@@ -1,15 +1,11 @@
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { MAX_HEIGHTMAP_FILE_BYTES, type OpenHeightmapResult } from '../../shared/ipc/contract';
+import { heightmapOpenFilters } from '../../shared/codecs/registry';
 import type { DialogService, FileFilter } from './dialogs';
 
-/** Heightmap files Faultline imports (parsed by shared/codecs in the renderer's codec worker). */
-export const HEIGHTMAP_FILTERS: FileFilter[] = [
-  { name: 'Heightmaps', extensions: ['png', 'r16', 'raw', 'r32'] },
-  { name: 'PNG images', extensions: ['png'] },
-  { name: 'RAW 16-bit', extensions: ['r16', 'raw'] },
-  { name: 'RAW float32', extensions: ['r32'] },
-];
+/** Heightmap files Faultline imports (the codec registry's readers, run in the renderer's codec worker). */
+export const HEIGHTMAP_FILTERS: FileFilter[] = heightmapOpenFilters();
 
 /** Lets the user pick a heightmap in main's own dialog and hands its name and bytes to the renderer. */
 export interface ImportService {

@@ -42,16 +42,11 @@ export function payloadFromDocument(doc: ProjectDocument): ProjectPayload {
 }
 
 /**
- * Encodes a payload from the renderer into file bytes and proves them by decoding them again, so that
- * a bad payload is refused here and never replaces a good file.
+ * The map of a payload from the renderer, which is not trusted: its JSON is bounded before it is
+ * parsed (nesting, props, history, size), then checked as a file's data is (exactly the known
+ * fields, valid values), and the heights must fit it. `fail` throws.
  */
-export function encodeProjectPayload(payload: ProjectPayload, fileName: string): Uint8Array {
-  const name = path.basename(fileName);
-  const fail = (problem: string): never => {
-    throw new CodecError(name, `cannot be saved: ${problem}`);
-  };
-  // The renderer is not trusted: bounded before it is parsed (nesting, props, history, size), then
-  // checked as a file's data is (exactly the known fields, valid values).
+export function documentOfPayload(payload: ProjectPayload, fail: (problem: string) => never): ProjectDocument {
   const data = projectDataFromJson(payload.json, fail);
   if (payload.heights.byteLength % 4 !== 0) fail('the heights are not whole float32 values');
   let field;
@@ -60,8 +55,19 @@ export function encodeProjectPayload(payload: ProjectPayload, fileName: string):
   } catch (error) {
     return fail(messageOf(error));
   }
-  const doc: ProjectDocument = { field, recipe: data.recipe, history: data.history, props: data.props, view: data.view };
-  const bytes = compileProject(doc, {}, name);
+  return { field, recipe: data.recipe, history: data.history, props: data.props, view: data.view };
+}
+
+/**
+ * Encodes a payload from the renderer into file bytes and proves them by decoding them again, so that
+ * a bad payload is refused here and never replaces a good file.
+ */
+export function encodeProjectPayload(payload: ProjectPayload, fileName: string): Uint8Array {
+  const name = path.basename(fileName);
+  const fail = (problem: string): never => {
+    throw new CodecError(name, `cannot be saved: ${problem}`);
+  };
+  const bytes = compileProject(documentOfPayload(payload, fail), {}, name);
   parseProject(bytes, name);
   return bytes;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { CodecError } from '../../shared/codecs/errors';
+import { formatOf } from '../../shared/codecs/registry';
 import type { ProjectOpenResult, ProjectSaveAsRequest, ProjectSaveRequest, ProjectSaveResult, RecentFileEntry } from '../../shared/ipc/projectContract';
 import { atomicWrite } from './atomicWrite';
 import type { DialogService, FileFilter } from './dialogs';
@@ -9,7 +10,8 @@ import { encodeProjectPayload, messageOf, payloadFromDocument, PROJECT_EXTENSION
 import { removeStaleTemps } from './staleTemps';
 import type { RecentFiles } from './recentFiles';
 
-export const PROJECT_FILTERS: FileFilter[] = [{ name: 'Faultline project', extensions: ['faultline'] }];
+const projectFormat = formatOf('faultline')!;
+export const PROJECT_FILTERS: FileFilter[] = [{ name: projectFormat.filter.name, extensions: [...projectFormat.filter.extensions] }];
 
 /** Drop tokens kept at once; registering one more forgets the oldest. */
 export const MAX_DROP_TOKENS = 8;

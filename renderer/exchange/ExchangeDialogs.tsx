@@ -5,6 +5,7 @@ import { isHeightmapFileName, type Exchange } from '../../app/exchange/exchange'
 import { describeSummary, hasChannels, type ExportOptions, type ExportTarget } from '../../app/exchange/exchangeState';
 import { isTileable } from '../../app/exchange/exportFlow';
 import type { PngChannel } from '../../shared/codecs/png/decode';
+import { formatOf } from '../../shared/codecs/registry';
 import { ENGINE_PRESETS, ENGINE_LABELS } from '../../shared/export/engines';
 import { NumberField } from '../panels/NumberField';
 import { useSession } from '../session';
@@ -56,8 +57,10 @@ function ImportDialog({ exchange }: { exchange: Exchange }) {
   const dialog = useStore(exchange.store, (s) => s.importDialog);
   if (!dialog) return null;
   const { summary, options } = dialog;
-  const isRaw = !dialog.fileName.toLowerCase().endsWith('.png');
-  const isFloat = summary?.format === 'r32' || dialog.fileName.toLowerCase().endsWith('.r32');
+  // What the file's codec reads decides the fields: a size for RAW, a height range for integer samples.
+  const format = formatOf(dialog.fileName);
+  const isRaw = format?.decodeOptions.includes('size') ?? true;
+  const isFloat = summary?.format === 'r32' || (format !== undefined && !format.decodeOptions.includes('range'));
   const set = (patch: Parameters<Exchange['setImportOptions']>[0]) => void exchange.setImportOptions(patch);
   const fromFile = summary && (summary.heightMin !== undefined || summary.cellSize !== undefined);
   return (

@@ -1,18 +1,76 @@
 /**
- * A file format, Blockbench-style: one object per format that knows its extensions and turns
- * bytes into data (`parse`) and data into bytes (`compile`). All codecs are pure and synchronous;
- * file access lives elsewhere (main process).
+ * A file format, Blockbench-style: one object per format that knows its label, extensions, dialog
+ * filter and options, and turns bytes into data (`decode`) and data into bytes (`encode`). Codec
+ * objects are made by `createCodecRegistry` (registry.ts) with their zlib compressor injected;
+ * file access lives elsewhere (main process, CLI).
  */
+import type { FaultRecipe } from '../fault/recipe';
+import type { Heightfield } from '../terrain/heightfield';
+import type { ExrCompression } from './exr';
+import type { GlbNode } from './glb';
+import type { DecodedHeightmap, ExportRange } from './heightmap';
+import type { HeightmapImportOptions } from './import-heightmap';
+import type { JsonObject } from './json';
+import type { ByteOrder } from './raw';
+
 export type CodecKind = 'heightmap' | 'mesh' | 'project';
 
-export interface Codec<TParsed, TInput, TParseOptions = undefined, TCompileOptions = undefined> {
-  readonly id: string;
+/** An open or save dialog's filter (Electron's FileFilter). */
+export interface FileFilter {
+  name: string;
+  extensions: string[];
+}
+
+/** What an encoder may be told; each format uses what applies to it (`options` of its codec). */
+export interface EncodeOptions {
+  /** PNG sample depth (default 16). */
+  bits?: 8 | 16;
+  /** PNG and R16: 'auto' (the map's min..max, default) or a fixed range. */
+  range?: ExportRange;
+  /** R16 (default little-endian). */
+  byteOrder?: ByteOrder;
+  /** RAW: store the rows last to first. */
+  flip?: boolean;
+  /** .exr: 'zip' (default) or 'none'. */
+  exrCompression?: ExrCompression;
+  /** .glb: props as nodes. */
+  nodes?: GlbNode[];
+  /** .faultline: the recipe that made the heights, or null; the steps after it; props to keep. */
+  recipe?: FaultRecipe | null;
+  history?: JsonObject[];
+  props?: JsonObject[];
+  /** Names the file in codec errors (default: the format's own). */
+  fileName?: string;
+}
+
+export type EncodeOptionName = Exclude<keyof EncodeOptions, 'fileName'>;
+/** What reading a heightmap of this format may be told (the import dialog shows these). */
+export type DecodeOptionName = 'channel' | 'size' | 'byteOrder' | 'flip' | 'range';
+
+/** A named choice of one format with fixed options: what an export dialog lists (PNG 16-bit, PNG 8-bit…). */
+export interface ExportVariant {
+  id: string;
+  label: string;
+  options: Readonly<Pick<EncodeOptions, 'bits'>>;
+}
+
+export interface FileCodec {
+  readonly id: 'png' | 'r16' | 'r32' | 'exr' | 'obj' | 'glb' | 'faultline';
   readonly kind: CodecKind;
   readonly label: string;
   /** Lower-case, without the dot. The first one is used for new files. */
   readonly extensions: readonly string[];
-  /** Throws CodecError for anything wrong with the bytes. Absent for export-only formats. */
-  readonly parse?: (bytes: Uint8Array, fileName: string, options?: TParseOptions) => TParsed;
-  /** Throws CodecError (naming `fileName`, default the format's label) for input it cannot write. */
-  readonly compile: (input: TInput, options?: TCompileOptions, fileName?: string) => Uint8Array;
+  /** For open and save dialogs. */
+  readonly filter: FileFilter;
+  /** One line for the CLI's --help. */
+  readonly description: string;
+  /** The encode options it reads, and the decode options it reads (empty when it has no decoder). */
+  readonly encodeOptions: readonly EncodeOptionName[];
+  readonly decodeOptions: readonly DecodeOptionName[];
+  /** The export dialog's entries for this format. */
+  readonly variants: readonly ExportVariant[];
+  /** Throws CodecError for anything wrong with the bytes. Heightmap readers only. */
+  readonly decode?: (bytes: Uint8Array, fileName: string, options?: HeightmapImportOptions) => DecodedHeightmap;
+  /** Throws CodecError (naming the file) for input it cannot write. */
+  readonly encode: (field: Heightfield, options?: EncodeOptions) => Uint8Array;
 }

@@ -3,7 +3,7 @@ import { FloatType, RedFormat } from 'three';
 import { EXRLoader } from 'three/examples/jsm/loaders/EXRLoader.js';
 import { createHeightfield } from '../terrain/heightfield';
 import { compileExrHeightmap, encodeExr, exrZipPredict } from './exr';
-import { findCodec } from './registry';
+import { createCodecRegistry } from './registry';
 
 /** three.js's EXRLoader, written independently from ILM's and tinyexr's readers, decodes our bytes. */
 function readWithThree(bytes: Uint8Array): { width: number; height: number; data: Float32Array } {
@@ -74,6 +74,6 @@ describe('OpenEXR export', () => {
   });
 
   it('is in the codec registry', () => {
-    expect(findCodec('terrain.EXR')?.id).toBe('exr');
+    expect(createCodecRegistry().find('terrain.EXR')?.id).toBe('exr');
   });
 });

@@ -5,13 +5,12 @@
  * layout document (openexr.com, "OpenEXR File Layout"): magic, version, header attributes,
  * line offset table, then chunks of (y, size, data).
  *
- * ZIP blocks go through Faultline's fast zlib compressor (the PNG export's, shared/codecs/fast-deflate.ts):
- * standard zlib any reader inflates, pure TypeScript, so it runs in the codec worker and the CLI alike.
+ * ZIP blocks go through the injected zlib compressor (node:zlib in main and the CLI, the portable one
+ * in the codec worker): standard zlib any reader inflates.
  */
-import { zlibCompress } from './zlib';
+import { portableDeflate, type Deflate } from './zlib';
 import type { Heightfield } from '../terrain/heightfield';
 import { ByteWriter, float32LittleEndianBytes } from './bytes';
-import type { Codec } from './codec';
 import { failFor } from './errors';
 
 export type ExrCompression = 'none' | 'zip';
@@ -19,6 +18,8 @@ export type ExrCompression = 'none' | 'zip';
 export interface ExrExportOptions {
   /** 'zip' (default) is lossless deflate over 16-line blocks; 'none' is plain float32. */
   compression?: ExrCompression;
+  /** The zlib compressor for ZIP blocks (default portableDeflate). */
+  deflate?: Deflate;
 }
 
 /** A float32 image of one channel, row-major (index y · width + x), row 0 first in the file. */
@@ -91,6 +92,7 @@ export function encodeExr(image: ExrImage, options: ExrExportOptions = {}, fileN
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) fail(`cannot store an image of ${width} × ${height} pixels`);
   if (values.length !== width * height) fail(`expected ${width * height} values for ${width} × ${height}, got ${values.length}`);
   const compression = options.compression ?? 'zip';
+  const deflate = options.deflate ?? portableDeflate;
   const linesPerBlock = LINES_PER_BLOCK[compression];
   const blockCount = Math.ceil(height / linesPerBlock);
 
@@ -127,7 +129,7 @@ export function encodeExr(image: ExrImage, options: ExrExportOptions = {}, fileN
     const raw = float32LittleEndianBytes(block);
     let data = raw;
     if (compression === 'zip') {
-      const packed = zlibCompress(exrZipPredict(raw), 'fast');
+      const packed = deflate(exrZipPredict(raw));
       // A block that does not shrink is stored raw; readers tell by its size.
       if (packed.length < raw.length) data = packed;
     }
@@ -156,11 +158,3 @@ export function encodeExr(image: ExrImage, options: ExrExportOptions = {}, fileN
 export function compileExrHeightmap(field: Heightfield, options: ExrExportOptions = {}, fileName = 'heightmap.exr'): Uint8Array {
   return encodeExr({ width: field.width, height: field.depth, values: field.heights }, options, fileName);
 }
-
-export const exrCodec: Codec<never, Heightfield, undefined, ExrExportOptions> = {
-  id: 'exr',
-  kind: 'heightmap',
-  label: 'OpenEXR float32 heightmap',
-  extensions: ['exr'],
-  compile: compileExrHeightmap,
-};

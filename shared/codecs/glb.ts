@@ -1,7 +1,6 @@
 /** Binary glTF 2.0 (.glb) export of the terrain mesh, with optional extra nodes (props). */
 import type { Heightfield } from '../terrain/heightfield';
 import { buildTerrainMesh } from '../terrain/mesh';
-import type { Codec } from './codec';
 import { encodeUtf8, HOST_IS_LITTLE_ENDIAN } from './bytes';
 import { failFor } from './errors';
 import { assertFiniteHeights } from './heightmap';
@@ -126,11 +125,3 @@ export function compileGlb(field: Heightfield, options: GlbExportOptions = {}, f
   views.forEach((bytes, k) => out.set(bytes, binStart + 8 + offsets[k])); // gaps stay zero
   return out;
 }
-
-export const glbCodec: Codec<never, Heightfield, undefined, GlbExportOptions> = {
-  id: 'glb',
-  kind: 'mesh',
-  label: 'Binary glTF mesh',
-  extensions: ['glb'],
-  compile: compileGlb,
-};

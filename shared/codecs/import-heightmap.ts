@@ -1,29 +1,26 @@
-/** One entry point for "open any heightmap file": detect the format by extension, decode, scale. */
+/** One entry point for "open any heightmap file": the registry's codec for the extension decodes, then scale. */
 import type { Heightfield } from '../terrain/heightfield';
 import { failFor } from './errors';
 import { decodedToHeightfield, type DecodedHeightmap, type ImportScaleOptions } from './heightmap';
-import { parsePngHeightmap } from './png-heightmap';
 import type { PngChannel } from './png/decode';
-import { parseR16, parseR32, type RawImportOptions } from './raw';
-import { extensionOf } from './registry';
+import type { RawImportOptions } from './raw';
+import { createCodecRegistry, HEIGHTMAP_READ_EXTENSIONS, type CodecRegistry } from './registry';
 
 export interface HeightmapImportOptions extends ImportScaleOptions, RawImportOptions {
   channel?: PngChannel;
 }
 
-/** Decodes without scaling: what an import dialog shows (size, bit depth, metadata). */
-export function inspectHeightmap(bytes: Uint8Array, fileName: string, options: HeightmapImportOptions = {}): DecodedHeightmap {
-  switch (extensionOf(fileName)) {
-    case 'png':
-      return parsePngHeightmap(bytes, fileName, { channel: options.channel });
-    case 'r16':
-    case 'raw':
-      return parseR16(bytes, fileName, options);
-    case 'r32':
-      return parseR32(bytes, fileName, options);
-    default:
-      return failFor(fileName)('is not a heightmap format Faultline reads (PNG, .r16, .raw or .r32)');
-  }
+/** 'PNG, .r16, .raw or .r32': the formats Faultline reads, for messages. */
+function readableFormats(): string {
+  const names = HEIGHTMAP_READ_EXTENSIONS.map((ext) => (ext === 'png' ? 'PNG' : `.${ext}`));
+  return `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
+}
+
+/** Decodes without scaling: what an import dialog shows (size, bit depth, metadata). Decoders need no compressor. */
+export function inspectHeightmap(bytes: Uint8Array, fileName: string, options: HeightmapImportOptions = {}, codecs: CodecRegistry = createCodecRegistry()): DecodedHeightmap {
+  const decode = codecs.find(fileName)?.decode;
+  if (!decode) return failFor(fileName)(`is not a heightmap format Faultline reads (${readableFormats()})`);
+  return decode(bytes, fileName, options);
 }
 
 export function importHeightmap(bytes: Uint8Array, fileName: string, options: HeightmapImportOptions = {}): { decoded: DecodedHeightmap; field: Heightfield } {

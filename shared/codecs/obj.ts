@@ -1,7 +1,6 @@
 /** Wavefront OBJ export of the terrain mesh: exactly buildTerrainMesh's triangles, metres, y up. */
 import type { Heightfield } from '../terrain/heightfield';
 import { buildTerrainMesh } from '../terrain/mesh';
-import type { Codec } from './codec';
 import { failFor } from './errors';
 import { assertFiniteHeights } from './heightmap';
 import { SOFTWARE_NAME } from './png-heightmap';
@@ -62,11 +61,3 @@ export function compileObj(field: Heightfield, _options?: undefined, fileName = 
   }
   return out.finish();
 }
-
-export const objCodec: Codec<never, Heightfield> = {
-  id: 'obj',
-  kind: 'mesh',
-  label: 'Wavefront OBJ mesh',
-  extensions: ['obj'],
-  compile: compileObj,
-};

@@ -1,11 +1,10 @@
 /** Heightmap PNG: grayscale 8/16-bit export with scale text chunks; import of any PNG. */
 import type { Heightfield } from '../terrain/heightfield';
-import type { Codec } from './codec';
 import { assertValidExportRange, metadataFromText, METADATA_KEYS, quantiseHeights, resolveExportRange, type DecodedHeightmap, type ExportRange } from './heightmap';
 import { decodePng, type PngDecodeOptions } from './png/decode';
 import { encodeGrayPng } from './png/encode';
 import type { FilterName } from './png/filters';
-import type { DeflateLevel } from './zlib';
+import type { Deflate } from './zlib';
 
 export const SOFTWARE_NAME = 'Faultline';
 
@@ -13,7 +12,7 @@ export interface PngHeightmapExportOptions {
   bits?: 8 | 16;
   range?: ExportRange;
   filter?: FilterName;
-  level?: DeflateLevel;
+  deflate?: Deflate;
 }
 
 export function parsePngHeightmap(bytes: Uint8Array, fileName: string, options: PngDecodeOptions = {}): DecodedHeightmap {
@@ -50,15 +49,6 @@ export function compilePngHeightmap(field: Heightfield, options: PngHeightmapExp
         ['Software', SOFTWARE_NAME],
       ],
     },
-    { filter: options.filter, level: options.level },
+    { filter: options.filter, deflate: options.deflate },
   );
 }
-
-export const pngHeightmapCodec: Codec<DecodedHeightmap, Heightfield, PngDecodeOptions, PngHeightmapExportOptions> = {
-  id: 'png',
-  kind: 'heightmap',
-  label: 'PNG heightmap',
-  extensions: ['png'],
-  parse: parsePngHeightmap,
-  compile: compilePngHeightmap,
-};

@@ -5,13 +5,12 @@
 import { LINE_METHODS, type FaultRecipe } from '../fault/recipe';
 import { faultProfileProblem } from '../fault/profile';
 import { createHeightfield, MAX_MAP_SIDE, MIN_MAP_SIDE, type Heightfield } from '../terrain/heightfield';
-import type { Codec } from './codec';
 import { ByteWriter, decodeUtf8, describeBytes, encodeUtf8, float32FromLittleEndianBytes, float32LittleEndianBytes } from './bytes';
 import { crc32 } from './checksums';
 import { failFor } from './errors';
 import { isJsonObject, type JsonObject } from './json';
 import { createJsonMeter, type JsonMeter, type JsonShapeOutcome } from './jsonShape';
-import { createExactInflater, inflateExactly, zlibCompress, type DeflateLevel } from './zlib';
+import { createExactInflater, inflateExactly, portableDeflate, type Deflate } from './zlib';
 
 export const PROJECT_MAGIC = 'FAULTLINE';
 /** The newest project format this code reads and the one it writes. */
@@ -70,7 +69,8 @@ export interface ProjectDocument {
 export interface ProjectSaveOptions {
   /** Deflate the heights (smaller, slower; see bench/codecs.bench.ts). Default false. */
   compress?: boolean;
-  level?: DeflateLevel;
+  /** The zlib compressor (default portableDeflate; main passes node:zlib's). */
+  deflate?: Deflate;
 }
 
 const PROJECT_FIELDS: readonly (keyof ProjectData)[] = ['width', 'depth', 'cellSize', 'recipe', 'history', 'props', 'view'];
@@ -128,7 +128,7 @@ export function compileProject(doc: ProjectDocument, options: ProjectSaveOptions
   checkProjectJsonText(json, (problem) => fail(`cannot be saved: ${problem}`));
   const rawHeights = float32LittleEndianBytes(field.heights);
   const compress = options.compress ?? false;
-  const storedHeights = compress ? zlibCompress(rawHeights, options.level ?? 'fast') : rawHeights;
+  const storedHeights = compress ? (options.deflate ?? portableDeflate)(rawHeights) : rawHeights;
 
   const out = new ByteWriter(HEADER_BYTES + 2 * ENTRY_HEADER_BYTES + 8 + json.length + storedHeights.length);
   out.ascii(PROJECT_MAGIC);
@@ -369,12 +369,3 @@ export function parseProject(bytes: Uint8Array, fileName: string): ProjectDocume
     view: data.view,
   };
 }
-
-export const projectCodec: Codec<ProjectDocument, ProjectDocument, undefined, ProjectSaveOptions> = {
-  id: 'faultline',
-  kind: 'project',
-  label: 'Faultline project',
-  extensions: ['faultline'],
-  parse: parseProject,
-  compile: compileProject,
-};

@@ -1,9 +1,8 @@
 /** RAW heightmaps: R16 (unsigned 16-bit, either byte order) and .r32 (float32 little-endian). */
 import { MAX_MAP_SIDE, MIN_MAP_SIDE, type Heightfield } from '../terrain/heightfield';
-import type { Codec } from './codec';
-import { describeBytes } from './bytes';
+import { describeBytes, HOST_IS_LITTLE_ENDIAN } from './bytes';
 import { failFor } from './errors';
-import { assertValidExportRange, flipRows, quantiseHeights, resolveExportRange, type DecodedHeightmap, type ExportRange } from './heightmap';
+import { assertFiniteHeights, assertValidExportRange, flipRows, quantiseHeights, resolveExportRange, type DecodedHeightmap, type ExportRange } from './heightmap';
 
 export type ByteOrder = 'le' | 'be';
 
@@ -97,32 +96,16 @@ export function parseR32(bytes: Uint8Array, fileName: string, options: RawImport
   return { format: 'r32', width, depth, bitDepth: 32, samples, metadata: { text: {} } };
 }
 
+
+/** Float32 heights in metres, row-major, no header; refuses a map holding NaN or ±Infinity. */
 export function compileR32(field: Heightfield, options: RawExportOptions = {}, fileName = 'heightmap.r32'): Uint8Array {
+  assertFiniteHeights(field, fileName);
   const heights = options.flip ? flipRows(field.heights.slice(), field.width, field.depth) : field.heights;
+  const littleEndian = (options.byteOrder ?? 'le') === 'le';
+  // The common case is one copy of the bytes as they are.
+  if (littleEndian === HOST_IS_LITTLE_ENDIAN) return new Uint8Array(heights.buffer.slice(heights.byteOffset, heights.byteOffset + heights.byteLength));
   const out = new Uint8Array(heights.length * 4);
   const view = new DataView(out.buffer);
-  const littleEndian = (options.byteOrder ?? 'le') === 'le';
-  for (let k = 0; k < heights.length; k++) {
-    if (!Number.isFinite(heights[k])) failFor(fileName)(`cannot store height ${heights[k]} at sample ${k}`);
-    view.setFloat32(4 * k, heights[k], littleEndian);
-  }
+  for (let k = 0; k < heights.length; k++) view.setFloat32(4 * k, heights[k], littleEndian);
   return out;
 }
-
-export const r16Codec: Codec<DecodedHeightmap, Heightfield, RawImportOptions, RawExportOptions> = {
-  id: 'r16',
-  kind: 'heightmap',
-  label: 'RAW 16-bit heightmap',
-  extensions: ['r16', 'raw'],
-  parse: parseR16,
-  compile: compileR16,
-};
-
-export const r32Codec: Codec<DecodedHeightmap, Heightfield, RawImportOptions, RawExportOptions> = {
-  id: 'r32',
-  kind: 'heightmap',
-  label: 'RAW 32-bit float heightmap',
-  extensions: ['r32'],
-  parse: parseR32,
-  compile: compileR32,
-};

@@ -3,16 +3,19 @@
  * can never make us allocate (or spin) without bound: input is fed in slices and inflation stops
  * as soon as the output passes the size the caller expects.
  */
-import { Unzlib, zlibSync } from 'fflate';
+import { Unzlib } from 'fflate';
 import { adler32 } from './checksums';
 import { fastZlibCompress } from './fast-deflate';
 
-/** fflate's levels 0–9, or 'fast': Faultline's own single-probe compressor (fast-deflate.ts). */
-export type DeflateLevel = 'fast' | 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
+/**
+ * A zlib (RFC 1950) compressor. Writers take one injected, so that shared/ stays pure: main and the
+ * CLI pass node:zlib's (main/services/nativeDeflate.ts, several times faster), code without Node
+ * (the window's codec worker) gets `portableDeflate`.
+ */
+export type Deflate = (data: Uint8Array) => Uint8Array;
 
-export function zlibCompress(data: Uint8Array, level: DeflateLevel): Uint8Array {
-  return level === 'fast' ? fastZlibCompress(data) : zlibSync(data, { level });
-}
+/** Pure TypeScript (fast-deflate.ts): the fastest compressor where native zlib cannot be called synchronously. */
+export const portableDeflate: Deflate = fastZlibCompress;
 
 export type InflateOutcome =
   | { ok: true; data: Uint8Array }

@@ -13,6 +13,7 @@ import { encodeGrayPng } from '../codecs/png/encode';
 import { encodeColourPng } from '../codecs/png/encodeColour';
 import { compilePngHeightmap } from '../codecs/png-heightmap';
 import { compileR16 } from '../codecs/raw';
+import { portableDeflate, type Deflate } from '../codecs/zlib';
 import type { JsonObject, JsonValue } from '../codecs/json';
 import { heightRange, type Heightfield } from '../terrain/heightfield';
 import {
@@ -434,7 +435,7 @@ function tileBytes(values: Uint8Array, stride: number, gridWidth: number, tile: 
   return { data, width: tile.width, height: tile.depth };
 }
 
-function encodeHeight(grid: ExportGrid, plan: EnginePlan, options: EngineExportOptions, fileName: string): Uint8Array {
+function encodeHeight(grid: ExportGrid, plan: EnginePlan, options: EngineExportOptions, fileName: string, deflate: Deflate): Uint8Array {
   const field = gridAsField(grid);
   const { range } = plan;
   switch (options.preset) {
@@ -442,14 +443,14 @@ function encodeHeight(grid: ExportGrid, plan: EnginePlan, options: EngineExportO
       // Unreal reads sample s as (s − 32768)/128 · scaleZ cm around Location Z, so the range's top is one
       // step past the last sample: the samples span min … min + (max − min) · 65535/65536.
       const top = range.min + ((range.max - range.min) * 65535) / 65536;
-      return compilePngHeightmap(field, { bits: 16, range: { min: range.min, max: top } }, fileName);
+      return compilePngHeightmap(field, { bits: 16, range: { min: range.min, max: top }, deflate }, fileName);
     }
     case 'unity':
       return compileR16(field, { range, byteOrder: 'le', flip: true }, fileName);
     case 'godot-terrain3d':
     case 'godot-hterrain':
       return (options.heightFormat ?? 'exr') === 'exr'
-        ? compileExrHeightmap(field, { compression: options.exrCompression ?? 'zip' }, fileName)
+        ? compileExrHeightmap(field, { compression: options.exrCompression ?? 'zip', deflate }, fileName)
         : compileR16(field, { range, byteOrder: 'le' }, fileName);
   }
 }
@@ -469,8 +470,11 @@ function tileValues(values: Float32Array, grid: ExportGrid, tile: Tile | undefin
   return { values: cropValues(values, grid.width, tile.i0, tile.j0, tile.width, tile.depth), width: tile.width, depth: tile.depth };
 }
 
-/** Everything an engine export writes, with its plan. `data` holds erosion results on the map's vertices. */
-export function buildEngineExport(field: Heightfield, options: EngineExportOptions, data: MaskSourceData = {}): { plan: EnginePlan; files: ExportFile[] } {
+/**
+ * Everything an engine export writes, with its plan. `data` holds erosion results on the map's
+ * vertices; `deflate` compresses the PNGs and EXR (the CLI passes node:zlib's).
+ */
+export function buildEngineExport(field: Heightfield, options: EngineExportOptions, data: MaskSourceData = {}, deflate: Deflate = portableDeflate): { plan: EnginePlan; files: ExportFile[] } {
   const plan = planEngineExport(field, heightRange(field.heights), options);
   const { grid, data: gridData } = exportGrid(field, plan, data);
   const count = grid.width * grid.depth;
@@ -501,7 +505,7 @@ export function buildEngineExport(field: Heightfield, options: EngineExportOptio
     const { tile } = planned;
     switch (planned.role) {
       case 'heightmap':
-        files.push({ name: planned.name, bytes: encodeHeight(tileGrid(grid, tile), plan, options, planned.name) });
+        files.push({ name: planned.name, bytes: encodeHeight(tileGrid(grid, tile), plan, options, planned.name, deflate) });
         break;
       case 'weightmap': {
         const piece = tileBytes(weights[layerIndex.get(planned.layers![0])!], 1, grid.width, tile, grid.depth);
@@ -513,17 +517,17 @@ export function buildEngineExport(field: Heightfield, options: EngineExportOptio
         if (options.preset === 'unity') {
           const { bytes, resolution } = unityAlphamap(tile);
           const data = packRgba(indices.map((k) => bytes[k]), resolution * resolution);
-          files.push({ name: planned.name, bytes: encodeColourPng({ width: resolution, height: resolution, channels: 4, data }) });
+          files.push({ name: planned.name, bytes: encodeColourPng({ width: resolution, height: resolution, channels: 4, data }, deflate) });
         } else {
           const pieces = indices.map((k) => tileBytes(weights[k], 1, grid.width, tile, grid.depth));
           const { width, height } = pieces[0];
-          files.push({ name: planned.name, bytes: encodeColourPng({ width, height, channels: 4, data: packRgba(pieces.map((p) => p.data), width * height) }) });
+          files.push({ name: planned.name, bytes: encodeColourPng({ width, height, channels: 4, data: packRgba(pieces.map((p) => p.data), width * height) }, deflate) });
         }
         break;
       }
       case 'normalmap': {
         const piece = tileBytes(normalPixels!, 3, grid.width, tile, grid.depth);
-        files.push({ name: planned.name, bytes: encodeColourPng({ width: piece.width, height: piece.height, channels: 3, data: piece.data }) });
+        files.push({ name: planned.name, bytes: encodeColourPng({ width: piece.width, height: piece.height, channels: 3, data: piece.data }, deflate) });
         break;
       }
       case 'info':

@@ -1,5 +1,5 @@
 import type { AppInfo, EventTypes, OpenHeightmapResult, RequestChannel, RequestTypes, SaveBytesRequest, SaveBytesResult, UserSettings, ViewSettings } from './contract';
-import type { ChooseExportDirectoryRequest, ChooseExportDirectoryResult, WriteExportFileResult } from './exportContract';
+import type { ChooseExportDirectoryRequest, ChooseExportDirectoryResult, ExportHeightmapRequest, ExportHeightmapResult, WriteExportFileResult } from './exportContract';
 import type { OnWire, ProjectOpenResult, ProjectSaveAsRequest, ProjectSaveRequest, ProjectSaveResult, RecentFileEntry, RecoveryInfo, RecoveryLoadResult, RecoverySnapshot } from './projectContract';
 
 /**
@@ -22,6 +22,8 @@ export interface FaultlineApi {
   chooseExportDirectory(request: ChooseExportDirectoryRequest): Promise<ChooseExportDirectoryResult>;
   writeExportFile(handle: string, fileName: string, bytes: Uint8Array): Promise<WriteExportFileResult>;
   finishExport(handle: string): Promise<void>;
+  /** One heightmap file encoded by main (heights inline or uploaded first), saved where its dialog says. */
+  exportHeightmap(request: OnWire<ExportHeightmapRequest>): Promise<ExportHeightmapResult>;
   /** Asks main to show an open dialog for a heightmap file and return its name and bytes. */
   openHeightmap(): Promise<OpenHeightmapResult>;
   /** Project documents: main shows the dialogs, reads, validates and writes; documents are named by handles. */
@@ -70,6 +72,7 @@ export function createFaultlineApi(invoke: Invoke, subscribe: Subscribe): Faultl
     chooseExportDirectory: (request) => invoke('file:chooseExportDirectory', request),
     writeExportFile: (handle, fileName, bytes) => invoke('file:writeExportFile', handle, fileName, bytes),
     finishExport: (handle) => invoke('file:finishExport', handle),
+    exportHeightmap: (request) => invoke('file:exportHeightmap', request),
     openProject: () => invoke('project:open'),
     openRecentProject: (index) => invoke('project:openRecent', index),
     openDroppedProject: (token) => invoke('project:openDropped', token),

@@ -24,7 +24,10 @@ import {
   chooseExportDirectoryRequestValidator,
   exportFileNameValidator,
   exportHandleValidator,
+  exportHeightmapRequestValidator,
   type ChooseExportDirectoryRequest,
+  type ExportHeightmapRequest,
+  type ExportHeightmapResult,
   type ChooseExportDirectoryResult,
   type WriteExportFileResult,
 } from './exportContract';
@@ -195,6 +198,7 @@ export const requestChannels = {
   'file:chooseExportDirectory': { args: [chooseExportDirectoryRequestValidator] as Validator<unknown>[] },
   'file:writeExportFile': { args: [exportHandleValidator, exportFileNameValidator, v.bytes(MAX_IPC_BYTES)] as Validator<unknown>[] },
   'file:finishExport': { args: [exportHandleValidator] as Validator<unknown>[] },
+  'file:exportHeightmap': { args: [exportHeightmapRequestValidator] as Validator<unknown>[] },
   'commands:setState': {
     args: [
       ((value: unknown, path?: string) => {
@@ -242,6 +246,8 @@ export interface RequestTypes {
   'file:writeExportFile': { args: [string, string, Uint8Array]; result: WriteExportFileResult };
   /** Forgets the handle. */
   'file:finishExport': { args: [string]; result: void };
+  /** Main encodes the map (node:zlib), shows its save dialog and writes the file atomically. */
+  'file:exportHeightmap': { args: [OnWire<ExportHeightmapRequest>]; result: ExportHeightmapResult };
   'commands:setState': { args: [Array<{ id: string; enabled: boolean }>]; result: void };
 }
 

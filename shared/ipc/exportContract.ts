@@ -3,6 +3,7 @@
  * renderer only ever holds an opaque handle to it and the plain names of the files it may write there.
  */
 import { v, type Infer } from './validate';
+import { projectPayloadValidator, type ProjectPayload } from './projectContract';
 
 /** Most files one export may write (tiles × layers of an 8193² map stay well below). */
 export const MAX_EXPORT_FILES = 4096;
@@ -31,3 +32,36 @@ export interface WriteExportFileResult {
   /** Files of this export written so far. */
   written: number;
 }
+
+/** Heightmap exports main encodes itself (node:zlib): the codec registry's heightmap variants. */
+export const HEIGHTMAP_EXPORT_FORMATS = ['png16', 'png8', 'r16', 'r32', 'exr'] as const;
+export type HeightmapExportFormat = (typeof HEIGHTMAP_EXPORT_FORMATS)[number];
+
+/**
+ * One heightmap file: the map (as a project payload: its JSON gives width, depth and cell size, its
+ * heights come inline or as an upload), the format and its options. Main encodes, shows its save
+ * dialog with a suggested name only, and writes.
+ */
+export const exportHeightmapRequestValidator = v.object({
+  title: v.string({ maxLength: 120 }),
+  defaultName: exportFileNameValidator,
+  format: v.literal(...HEIGHTMAP_EXPORT_FORMATS),
+  /** Absent: the map's own min..max. */
+  range: v.optional(v.object({ min: v.number(), max: v.number() })),
+  byteOrder: v.literal('le', 'be'),
+  flip: v.boolean(),
+  exrCompression: v.literal('none', 'zip'),
+  payload: projectPayloadValidator,
+});
+export interface ExportHeightmapRequest {
+  title: string;
+  defaultName: string;
+  format: HeightmapExportFormat;
+  range?: { min: number; max: number };
+  byteOrder: 'le' | 'be';
+  flip: boolean;
+  exrCompression: 'none' | 'zip';
+  payload: ProjectPayload;
+}
+
+export type ExportHeightmapResult = { status: 'cancelled' } | { status: 'error'; message: string } | { status: 'saved'; fileName: string };

@@ -1,6 +1,6 @@
 /** PNG encoding of grayscale images, 8- or 16-bit, non-interlaced. */
 import { ByteWriter } from '../bytes';
-import { zlibCompress, type DeflateLevel } from '../zlib';
+import { portableDeflate, type Deflate } from '../zlib';
 import { PNG_SIGNATURE, writePngChunk } from './chunks';
 import { FILTER_TYPES, filterLine, type FilterName } from './filters';
 import { writeTextChunk } from './text';
@@ -18,7 +18,8 @@ export interface GrayPngImage {
 export interface PngEncodeOptions {
   /** One filter for every row; 'up' is fast and compresses smooth terrain well (see bench/codecs.bench.ts). */
   filter?: FilterName;
-  level?: DeflateLevel;
+  /** The zlib compressor (default portableDeflate; main and the CLI pass node:zlib's). */
+  deflate?: Deflate;
 }
 
 /** IDAT chunks are split at this size, like most encoders, so no single chunk is huge. */
@@ -85,7 +86,7 @@ export function encodeGrayPng(image: GrayPngImage, options: PngEncodeOptions = {
     bitDepth === 16 && filter === FILTER_TYPES.up
       ? filterUp16(samples, width, height)
       : filterRows(samples, width, height, bitDepth, filter);
-  const compressed = zlibCompress(filtered, options.level ?? 'fast');
+  const compressed = (options.deflate ?? portableDeflate)(filtered);
 
   const out = new ByteWriter(compressed.length + 1024);
   out.bytes(PNG_SIGNATURE);

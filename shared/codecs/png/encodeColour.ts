@@ -1,6 +1,6 @@
 /** PNG encoding of 8-bit RGB and RGBA images (normal maps, splat maps), non-interlaced. */
 import { ByteWriter } from '../bytes';
-import { zlibCompress, type DeflateLevel } from '../zlib';
+import { portableDeflate, type Deflate } from '../zlib';
 import { PNG_SIGNATURE, writePngChunk } from './chunks';
 import { FILTER_TYPES, filterLine } from './filters';
 import { writeTextChunk } from './text';
@@ -17,7 +17,7 @@ export interface ColourPngImage {
 
 const IDAT_CHUNK_BYTES = 1 << 20;
 
-export function encodeColourPng(image: ColourPngImage, level: DeflateLevel = 'fast'): Uint8Array {
+export function encodeColourPng(image: ColourPngImage, deflate: Deflate = portableDeflate): Uint8Array {
   const { width, height, channels, data } = image;
   if (data.length !== width * height * channels) throw new RangeError(`expected ${width * height * channels} bytes for ${width} × ${height} × ${channels}, got ${data.length}`);
   const stride = width * channels;
@@ -28,7 +28,7 @@ export function encodeColourPng(image: ColourPngImage, level: DeflateLevel = 'fa
     const previous = y > 0 ? data.subarray((y - 1) * stride, y * stride) : undefined;
     filterLine(y === 0 ? FILTER_TYPES.sub : FILTER_TYPES.up, line, previous, channels, filtered, y * (stride + 1));
   }
-  const compressed = zlibCompress(filtered, level);
+  const compressed = deflate(filtered);
   const out = new ByteWriter(compressed.length + 1024);
   out.bytes(PNG_SIGNATURE);
   const ihdr = new Uint8Array(13);

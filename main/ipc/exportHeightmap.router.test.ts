@@ -1,0 +1,95 @@
+// file:exportHeightmap through the router: main encodes from the heights (inline or uploaded), shows
+// its own save dialog with a suggested name only, and writes; bad requests are refused before a dialog.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AppInfo } from '../../shared/ipc/contract';
+import { UPLOAD_PIECE_MAX_BYTES } from '../../shared/ipc/projectContract';
+import { float32LittleEndianBytes } from '../../shared/codecs/bytes';
+import { parsePngHeightmap } from '../../shared/codecs/png-heightmap';
+import { parseR32 } from '../../shared/codecs/raw';
+import { createMainServices } from '../services';
+import { createScriptedDialogs, type ScriptedDialogs } from '../services/dialogs';
+import { createIpcRouter, type IpcRouter } from './router';
+import { createSenderPolicy } from './senderPolicy';
+
+const INDEX_URL = 'file:///opt/Faultline/resources/app/dist/renderer/index.html';
+const TRUSTED = { url: INDEX_URL };
+const APP_INFO: AppInfo = { name: 'Faultline', version: '9.9.9', platform: 'linux', shell: 'electron' };
+
+let folder: string;
+let router: IpcRouter;
+let dialogs: ScriptedDialogs;
+beforeEach(async () => {
+  folder = await mkdtemp(path.join(tmpdir(), 'faultline-export-'));
+  dialogs = createScriptedDialogs();
+  const services = createMainServices({ userDataDir: folder, appInfo: APP_INFO, dialogs });
+  router = createIpcRouter({ services, isTrustedSender: createSenderPolicy({ indexFileUrl: INDEX_URL }) });
+});
+afterEach(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+
+function map(width: number, depth: number): { json: string; heights: Float32Array } {
+  const heights = new Float32Array(width * depth);
+  for (let k = 0; k < heights.length; k++) heights[k] = Math.sin(k * 0.01) * 100 + (k % 7);
+  return { json: JSON.stringify({ width, depth, cellSize: 2, recipe: null, history: [], props: [], view: {} }), heights };
+}
+
+const OPTIONS = { title: 'Export Heightmap', byteOrder: 'le', flip: false, exrCompression: 'zip' } as const;
+
+describe('file:exportHeightmap', () => {
+  it('writes a PNG main encoded to the path its dialog chose, with the format\'s filter', async () => {
+    const { json, heights } = map(33, 17);
+    const target = path.join(folder, 'out.png');
+    dialogs.queueSave(target);
+    const request = { ...OPTIONS, defaultName: 'terrain.png', format: 'png16', payload: { json, heights: float32LittleEndianBytes(heights) } };
+    await expect(router.handle(TRUSTED, 'file:exportHeightmap', [request])).resolves.toEqual({ status: 'saved', fileName: 'out.png' });
+    expect(dialogs.shown.at(-1)).toMatchObject({ kind: 'save', options: { defaultName: 'terrain.png', filters: [{ name: 'PNG 16-bit grayscale', extensions: ['png'] }] } });
+    const decoded = parsePngHeightmap(new Uint8Array(await readFile(target)), 'out.png');
+    expect([decoded.width, decoded.depth, decoded.bitDepth]).toEqual([33, 17, 16]);
+    expect(decoded.metadata.cellSize).toBe(2);
+    // Cancelled: nothing written, answered as such.
+    await expect(router.handle(TRUSTED, 'file:exportHeightmap', [request])).resolves.toEqual({ status: 'cancelled' });
+  });
+
+  it('takes heights from an upload, bit for bit (.r32, flipped)', async () => {
+    const width = 2049;
+    const depth = 2049 + 2; // more than one upload piece
+    const { json, heights } = map(width, depth);
+    const bytes = float32LittleEndianBytes(heights);
+    expect(bytes.length).toBeGreaterThan(UPLOAD_PIECE_MAX_BYTES);
+    const id = (await router.handle(TRUSTED, 'upload:begin', [bytes.length])) as string;
+    for (let at = 0; at < bytes.length; at += UPLOAD_PIECE_MAX_BYTES) {
+      await router.handle(TRUSTED, 'upload:append', [id, at, bytes.subarray(at, Math.min(bytes.length, at + UPLOAD_PIECE_MAX_BYTES))]);
+    }
+    const target = path.join(folder, 'big.r32');
+    dialogs.queueSave(target);
+    const request = { ...OPTIONS, flip: true, defaultName: 'big.r32', format: 'r32', payload: { json, heightsUpload: id } };
+    await expect(router.handle(TRUSTED, 'file:exportHeightmap', [request])).resolves.toEqual({ status: 'saved', fileName: 'big.r32' });
+    const back = parseR32(new Uint8Array(await readFile(target)), 'big.r32', { width, depth, flip: true });
+    expect(Buffer.from(float32LittleEndianBytes(back.samples as Float32Array)).equals(Buffer.from(bytes))).toBe(true);
+  });
+
+  it('answers a map it cannot write with the problem, before any dialog', async () => {
+    const { json, heights } = map(4, 4);
+    heights[5] = NaN;
+    const request = { ...OPTIONS, defaultName: 'bad.r32', format: 'r32', payload: { json, heights: float32LittleEndianBytes(heights) } };
+    await expect(router.handle(TRUSTED, 'file:exportHeightmap', [request])).resolves.toEqual({ status: 'error', message: 'bad.r32: cannot be written: height 5 (column 1, row 1) is NaN' });
+    const short = { ...request, payload: { json, heights: new Uint8Array(12) } };
+    await expect(router.handle(TRUSTED, 'file:exportHeightmap', [short])).resolves.toMatchObject({ status: 'error', message: expect.stringMatching(/^bad\.r32: cannot be exported: /) });
+    expect(dialogs.shown).toHaveLength(0);
+  });
+
+  it('refuses requests that name folders, smuggle paths or unknown formats', async () => {
+    const { json, heights } = map(4, 4);
+    const base = { ...OPTIONS, defaultName: 'a.png', format: 'png16', payload: { json, heights: float32LittleEndianBytes(heights) } };
+    await expect(router.handle(TRUSTED, 'file:exportHeightmap', [{ ...base, defaultName: '../a.png' }])).rejects.toThrow(/defaultName/);
+    await expect(router.handle(TRUSTED, 'file:exportHeightmap', [{ ...base, path: '/tmp/a.png' }])).rejects.toThrow(/path: unexpected property/);
+    await expect(router.handle(TRUSTED, 'file:exportHeightmap', [{ ...base, format: 'obj' }])).rejects.toThrow(/format/);
+    await expect(router.handle(TRUSTED, 'file:exportHeightmap', [{ ...base, range: { min: 0, max: Infinity } }])).rejects.toThrow(/range\.max/);
+    await expect(router.handle({ url: 'https://evil.example/' }, 'file:exportHeightmap', [base])).rejects.toThrow(/not the Faultline window/);
+    expect(dialogs.shown).toHaveLength(0);
+  });
+});
