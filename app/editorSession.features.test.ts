@@ -2,11 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import type { StateCreator } from 'zustand/vanilla';
 import { COMMANDS, type CommandId } from '../shared/commands';
 import { createHeightfield } from '../shared/terrain/heightfield';
-import { createDocument } from './document';
+import { createDocument } from './document/document';
 import { createEditorSession, type EditorSession } from './editorSession';
 import { createInProcessTransport } from './jobs/inProcessTransport';
 import type { TerrainJobTransport } from './jobs/protocol';
-import { createMemoryFaultlineApi } from './memoryApi';
+import { createMemoryFaultlineApi } from './platform/memoryApi';
 import type { ToolPointerEvent } from './tools/types';
 
 // Counts live subscriptions to every store the session makes, so dispose can be shown to remove them all.

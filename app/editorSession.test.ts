@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { COMMANDS } from '../shared/commands';
 import type { FaultlineApi } from '../shared/ipc/api';
-import { createDocument } from './document';
+import { createDocument } from './document/document';
 import { createHeightfield } from '../shared/terrain/heightfield';
-import { createHeightRectEdit, readHeightRect } from './heightEdit';
+import { createHeightRectEdit, readHeightRect } from './document/heightEdit';
 import { commandStates, connectPlatform, createEditorSession } from './editorSession';
-import { createMemoryFaultlineApi } from './memoryApi';
+import { createMemoryFaultlineApi } from './platform/memoryApi';
 import { DEFAULT_VIEW_SETTINGS } from '../shared/ipc/contract';
 
 function smallDocument() {

@@ -1,9 +1,9 @@
 import { median, type Benchmark } from './harness';
 import { createEditorViews } from './editorViews';
-import type { DirtyRegion } from '../app/region';
+import type { DirtyRegion } from '../app/document/region';
 import { BrushStroke } from '../app/tools/brushStroke';
 import { DEFAULT_BRUSH, type BrushSettings } from '../app/tools/brush';
-import type { MapTilePixels } from '../app/lod/mapTilePixels';
+import type { MapTilePixels } from '../app/map2d/mapTilePixels';
 import { resnapInRegion, type SnappedPropLayer } from '../shared/props/prop';
 import { syntheticTerrain } from '../shared/lod/syntheticTerrain.testkit';
 import type { LodCamera } from '../shared/lod/selectLod';
@@ -33,7 +33,7 @@ interface DabState {
 }
 
 /**
- * The 2D panel's CPU work for a change, through the same MapTilePixels as renderer/lod/map2dTiles.ts,
+ * The 2D panel's CPU work for a change, through the same MapTilePixels as renderer/map2d/map2dTiles.ts,
  * minus the canvas: the touched range blocks, the map's range, then the RGBA pixels of the changed
  * rectangles. Node has no canvas, so `putImageData` (the browser's copy into the tile canvas) is not
  * included.

@@ -1,5 +1,5 @@
-import { defaultCameraPose } from '../app/cameraPose';
-import { MapTilePixels } from '../app/lod/mapTilePixels';
+import { defaultCameraPose } from '../app/view/cameraPose';
+import { MapTilePixels } from '../app/map2d/mapTilePixels';
 import { createSnappedPropLayer, type SnappedPropLayer } from '../shared/props/prop';
 import { scatterProps } from '../shared/props/scatter';
 import type { LodCamera } from '../shared/lod/selectLod';

@@ -1,8 +1,8 @@
 import type { Benchmark } from './harness';
 import { createHeightfield } from '../shared/terrain/heightfield';
 import { createRandom } from '../shared/random';
-import { createDocument } from '../app/document';
-import { Editor } from '../app/editor';
+import { createDocument } from '../app/document/document';
+import { Editor } from '../app/document/editor';
 import { BrushStroke } from '../app/tools/brushStroke';
 import { DEFAULT_BRUSH, type BrushSettings } from '../app/tools/brush';
 

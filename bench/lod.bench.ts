@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Benchmark } from './harness';
-import { defaultCameraPose } from '../app/cameraPose';
+import { defaultCameraPose } from '../app/view/cameraPose';
 import { createChunkLayout } from '../shared/lod/chunkLayout';
 import { computeChunkErrors, type ChunkErrors } from '../shared/lod/chunkErrors';
 import { selectLod, type LodCamera } from '../shared/lod/selectLod';

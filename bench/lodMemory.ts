@@ -6,12 +6,12 @@
  * this; prints one JSON line. With 8193 10 1 it shows an 8193² document opens and is editable. Excludes the GPU's copies and the browser's own overhead
  * (renderer process, compositor, Electron): those are not visible to Node.
  */
-import { defaultCameraPose } from '../app/cameraPose';
-import { createDocument } from '../app/document';
-import { Editor } from '../app/editor';
+import { defaultCameraPose } from '../app/view/cameraPose';
+import { createDocument } from '../app/document/document';
+import { Editor } from '../app/document/editor';
 import { BrushStroke } from '../app/tools/brushStroke';
 import { DEFAULT_BRUSH } from '../app/tools/brush';
-import { planMapTiles, tileHeightRange, tilePixels } from '../app/lod/mapTiles';
+import { planMapTiles, tileHeightRange, tilePixels } from '../app/map2d/mapTiles';
 import { createRandom } from '../shared/random';
 import { syntheticTerrain } from '../shared/lod/syntheticTerrain.testkit';
 import { LodTerrainMeshes } from '../renderer/lod/lodTerrainMeshes';

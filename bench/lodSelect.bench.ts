@@ -1,5 +1,5 @@
 import type { Benchmark } from './harness';
-import { defaultCameraPose } from '../app/cameraPose';
+import { defaultCameraPose } from '../app/view/cameraPose';
 import { createChunkLayout } from '../shared/lod/chunkLayout';
 import { computeChunkErrors, updateChunkErrors, type ChunkErrors } from '../shared/lod/chunkErrors';
 import { LodTerrainModel } from '../app/lod/lodTerrainModel';

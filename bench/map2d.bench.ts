@@ -1,8 +1,8 @@
 import type { Benchmark } from './harness';
-import { writeMapImageRect, type MapImageRect, type MapMode } from '../app/mapImage';
-import { writeMapImageRectReference } from '../app/lod/mapImageReference.testkit';
-import { planMapTiles } from '../app/lod/mapTiles';
-import { MapTilePixels } from '../app/lod/mapTilePixels';
+import { writeMapImageRect, type MapImageRect, type MapMode } from '../app/map2d/mapImage';
+import { writeMapImageRectReference } from '../app/map2d/mapImageReference.testkit';
+import { planMapTiles } from '../app/map2d/mapTiles';
+import { MapTilePixels } from '../app/map2d/mapTilePixels';
 import { syntheticTerrain } from '../shared/lod/syntheticTerrain.testkit';
 import { heightRange, type Heightfield, type HeightRange } from '../shared/terrain/heightfield';
 
@@ -19,7 +19,7 @@ interface ColourState {
 
 /**
  * Colouring the whole 2D image of a 4097² map tile by tile (512² tiles, as the panel does after a
- * whole-map change), once with the plain per-pixel reference and once with app/mapImage.ts.
+ * whole-map change), once with the plain per-pixel reference and once with app/map2d/mapImage.ts.
  */
 function wholeMapColouring(name: string, writer: Writer, mode: MapMode, baseline?: string): Benchmark {
   let state: ColourState | undefined;

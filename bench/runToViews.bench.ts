@@ -1,10 +1,10 @@
 import { median, type Benchmark } from './harness';
 import { createEditorViews } from './editorViews';
-import { createDocument } from '../app/document';
-import { Editor } from '../app/editor';
-import { diffTileEdit } from '../app/tileEdit';
+import { createDocument } from '../app/document/document';
+import { Editor } from '../app/document/editor';
+import { diffTileEdit } from '../app/document/tileEdit';
 import { runTerrainJob } from '../app/jobs/runTerrainJob';
-import type { MapTilePixels } from '../app/lod/mapTilePixels';
+import type { MapTilePixels } from '../app/map2d/mapTilePixels';
 import { DEFAULT_RECIPE, type FaultRecipe } from '../shared/fault/recipe';
 import { createHeightfield } from '../shared/terrain/heightfield';
 import { resnapInRegion, type SnappedPropLayer } from '../shared/props/prop';

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { groundShare, pixelStats } from './pixels';
-import { createDefaultDocument } from '../app/document';
+import { createDefaultDocument } from '../app/document/document';
 import { heightRange, vertexX, vertexZ } from '../shared/terrain/heightfield';
 import { heightAt } from '../shared/terrain/surface';
 import type { UserSettings } from '../shared/ipc/contract';

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createDefaultDocument } from '../app/document';
+import { createDefaultDocument } from '../app/document/document';
 import { heightAt } from '../shared/terrain/surface';
 import { poseFromTerrain } from '../shared/vehicle/pose';
 import { DEFAULT_DRIVE_SETTINGS } from '../app/drive/settings';

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { createDefaultDocument } from '../app/document';
+import { createDefaultDocument } from '../app/document/document';
 import { DEFAULT_DRIVE_SETTINGS } from '../app/drive/settings';
 import { heightAt } from '../shared/terrain/surface';
 import { poseFromTerrain } from '../shared/vehicle/pose';

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator } from '@playwright/test';
-import { createDefaultDocument } from '../app/document';
+import { createDefaultDocument } from '../app/document/document';
 import { decodePng } from '../shared/codecs/png/decode';
 import { compilePngHeightmap } from '../shared/codecs/png-heightmap';
 import { createHeightfield, heightRange } from '../shared/terrain/heightfield';

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createDefaultDocument } from '../app/document';
+import { createDefaultDocument } from '../app/document/document';
 import { decodePng } from '../shared/codecs/png/decode';
 import { heightRange } from '../shared/terrain/heightfield';
 import { heightAt } from '../shared/terrain/surface';

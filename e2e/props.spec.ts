@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { createDefaultDocument } from '../app/document';
+import { createDefaultDocument } from '../app/document/document';
 import { parsePropsJson } from '../shared/props/exportJson';
 import { heightAt } from '../shared/terrain/surface';
 import { expect, sendMenuCommand, test } from './fixtures';

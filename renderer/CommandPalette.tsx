@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useStore } from 'zustand';
-import { fuzzyFilter } from '../app/fuzzy';
+import { fuzzyFilter } from '../app/commands/fuzzy';
 import { MENU_LABELS } from '../shared/commands';
 import { useSession } from './session';
 import { Modal } from './ui/Modal';

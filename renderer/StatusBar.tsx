@@ -1,5 +1,5 @@
 import { useStore } from 'zustand';
-import { formatHover } from '../app/viewStore';
+import { formatHover } from '../app/view/viewStore';
 import { useSession } from './session';
 
 /** Map size, cell size, what undo would do, and the exact height under the pointer. */

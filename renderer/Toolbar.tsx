@@ -1,4 +1,4 @@
-import type { CommandRegistry, RegisteredCommand } from '../app/commands';
+import type { CommandRegistry, RegisteredCommand } from '../app/commands/commands';
 import { useCommandState, useSession } from './session';
 
 /**

@@ -1,5 +1,5 @@
 import type { FaultlineApi } from '../shared/ipc/api';
-import { createMemoryFaultlineApi } from '../app/memoryApi';
+import { createMemoryFaultlineApi } from '../app/platform/memoryApi';
 
 /**
  * The preload (or the e2e bridge) provides window.faultline. Opened in a plain browser there is

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
 import type { CommandId } from '../shared/commands';
-import type { CommandState } from '../app/commands';
+import type { CommandState } from '../app/commands/commands';
 import type { EditorSession } from '../app/editorSession';
 
 const SessionContext = createContext<EditorSession | null>(null);

@@ -1,4 +1,4 @@
-import type { CommandRegistry } from '../commands';
+import type { CommandRegistry } from '../commands/commands';
 import type { DriveSession } from './driveSession';
 
 /** Where a drive or walk starts: the 3D view supplies the ground point at its centre and its heading. */

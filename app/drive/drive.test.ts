@@ -4,7 +4,7 @@ import { vertexX, vertexZ } from '../../shared/terrain/heightfield';
 import { fieldFrom } from '../../shared/vehicle/testFields';
 import { drivableBounds } from '../../shared/vehicle/drive';
 import { firstTerrainHit } from '../../shared/vehicle/camera';
-import { CommandRegistry } from '../commands';
+import { CommandRegistry } from '../commands/commands';
 import { driveInputFrom, walkInputFrom, type HeldKey } from './keys';
 import { steepVertexMask } from './drivability';
 import { carStartFromView } from './viewCentre';

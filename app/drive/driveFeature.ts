@@ -1,5 +1,5 @@
-import type { CommandRegistry } from '../commands';
-import type { Editor } from '../editor';
+import type { CommandRegistry } from '../commands/commands';
+import type { Editor } from '../document/editor';
 import { bindDriveCommands } from './commands';
 import { DriveSession } from './driveSession';
 import { createObstacleCache } from './obstacles';

@@ -9,7 +9,7 @@ import { displayFileName } from '../../shared/codecs/errors';
 import type { HeightmapImportOptions } from '../../shared/codecs/import-heightmap';
 import type { FaultlineApi } from '../../shared/ipc/api';
 import { MAX_HEIGHTMAP_FILE_BYTES } from '../../shared/ipc/contract';
-import type { Editor } from '../editor';
+import type { Editor } from '../document/editor';
 import type { ToolStore } from '../tools/toolStore';
 import type { MaskSourceData } from '../../shared/export/masks';
 import type { ExchangeCodecs, HeightmapSummary } from './codecOps';

@@ -3,9 +3,9 @@ import { decodePng } from '../../shared/codecs/png/decode';
 import type { FaultlineApi } from '../../shared/ipc/api';
 import type { SaveBytesRequest } from '../../shared/ipc/contract';
 import { createHeightfield, heightRange, type Heightfield } from '../../shared/terrain/heightfield';
-import { createMemoryFaultlineApi } from '../memoryApi';
+import { createMemoryFaultlineApi } from '../platform/memoryApi';
 import { fakeMainHeightmapExport } from './testing/mainHeightmapExport';
-import { createDocument } from '../document';
+import { createDocument } from '../document/document';
 import { createEditorSession, type EditorSession } from '../editorSession';
 
 /** A fake main: a folder that is chosen (or not), files written by handle, handles finished. */

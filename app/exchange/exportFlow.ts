@@ -13,7 +13,7 @@ import { availableSources, defaultMaskSet, MaskSetError, parseMaskSet, type Mask
 import { EngineExportError, planEngineExport, type EngineExportOptions, type EnginePlan } from '../../shared/export/presets';
 import { tileLayout, tileName, tileSpecProblem } from '../../shared/export/tiles';
 import { heightRange, type HeightRange } from '../../shared/terrain/heightfield';
-import type { Editor } from '../editor';
+import type { Editor } from '../document/editor';
 import { exportFormatInfo, type CodecOutcome, type ExchangeCodecs, type ExportFormat } from './codecOps';
 import type { EngineDialogOptions, ExchangeStore, ExportOptions, ExportTarget } from './exchangeState';
 import { propGlbNodes } from './propNodes';

@@ -1,7 +1,7 @@
 import type { Heightfield } from '../../shared/terrain/heightfield';
-import type { GenerationSettings, GenerationStep } from '../document';
-import type { DocumentEdit } from '../history';
-import { createFieldReplaceEdit, withGenerationHistory, withGenerationSettings } from '../jobs/generationEdits';
+import type { GenerationSettings, GenerationStep } from '../document/document';
+import type { DocumentEdit } from '../document/history';
+import { createFieldReplaceEdit, withGenerationHistory, withGenerationSettings } from '../generate/generationEdits';
 
 /**
  * Importing replaces the whole map (any size) as ONE undoable edit. Imported terrain has no recipe,

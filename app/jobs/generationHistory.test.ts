@@ -4,10 +4,10 @@ import { runFaultFormation, applyFaults, lineThroughPoints } from '../../shared/
 import { erosionFilter } from '../../shared/filters/erosion';
 import { DEFAULT_RECIPE } from '../../shared/fault/recipe';
 import { DEFAULT_VIEW_SETTINGS } from '../../shared/ipc/contract';
-import { createDocument } from '../document';
-import { Editor } from '../editor';
+import { createDocument } from '../document/document';
+import { Editor } from '../document/editor';
 import { applyManualFault } from '../tools/faultTool';
-import { normaliseTerrain, resetTerrain, smoothTerrain } from './filterEdits';
+import { normaliseTerrain, resetTerrain, smoothTerrain } from '../generate/terrainStepEdits';
 import { createImportEdit } from '../exchange/importEdit';
 import { documentFromPayload, payloadOf } from '../project/mapping';
 

@@ -5,8 +5,8 @@ import { hydraulicStep, thermalStep, type TerrainStep } from '../../shared/recip
 import { readStep, replayTerrain } from '../../shared/recipe/replay';
 import { DEFAULT_VIEW_SETTINGS } from '../../shared/ipc/contract';
 import type { JsonObject } from '../../shared/codecs/json';
-import { createDocument } from '../document';
-import { Editor } from '../editor';
+import { createDocument } from '../document/document';
+import { Editor } from '../document/editor';
 import { documentFromPayload, payloadOf } from '../project/mapping';
 import { applyManualFault } from '../tools/faultTool';
 import { createInProcessTransport } from './inProcessTransport';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { referenceFaultFormation } from '../../shared/fault/reference';
 import type { FaultRecipe } from '../../shared/fault/recipe';
 import { createHeightfield } from '../../shared/terrain/heightfield';
-import { createGenerateFormStore, validateGenerateForm } from './generateForm';
+import { createGenerateFormStore, validateGenerateForm } from '../generate/generateFormStore';
 import { runTerrainJob } from './runTerrainJob';
 
 const RECIPE: FaultRecipe = { seed: 9, iterations: 120, lineMethod: 'two-point', decay: { disp0: 3, dispN: 0.5, n: 80 }, profile: { kind: 'smooth', width: 6 } };

@@ -2,10 +2,10 @@ import { createHeightfield } from '../../shared/terrain/heightfield';
 import type { FaultRecipe } from '../../shared/fault/recipe';
 import type { ErosionMasks } from '../../shared/erosion/hydraulic';
 import { stepLabel, type FinishingStep, type TerrainStep } from '../../shared/recipe/steps';
-import type { Editor } from '../editor';
-import type { DocumentEdit } from '../history';
-import { diffTileEdit } from '../tileEdit';
-import { createFieldReplaceEdit, withErosionMasks, withGenerationHistory, withGenerationSettings } from './generationEdits';
+import type { Editor } from '../document/editor';
+import type { DocumentEdit } from '../document/history';
+import { diffTileEdit } from '../document/tileEdit';
+import { createFieldReplaceEdit, withErosionMasks, withGenerationHistory, withGenerationSettings } from '../generate/generationEdits';
 import { createJobStore, type JobStore } from './jobStore';
 import type { TerrainJobRequest, TerrainJobTransport, JobHandle } from './protocol';
 

@@ -15,7 +15,7 @@ import {
   type LightingPatch,
   type LightingSun,
 } from '../../shared/terrain/lighting';
-import type { DirtyRegion } from '../region';
+import type { DirtyRegion } from '../document/region';
 
 /** One computation to run (on a worker or here): the heights of `window` give the bytes of the two rects. */
 export interface LightingJob {

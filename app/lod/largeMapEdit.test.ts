@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createDocument } from '../document';
-import { Editor } from '../editor';
+import { createDocument } from '../document/document';
+import { Editor } from '../document/editor';
 import { BrushStroke } from '../tools/brushStroke';
 import { DEFAULT_BRUSH } from '../tools/brush';
 import { createHeightfield, type Heightfield } from '../../shared/terrain/heightfield';

@@ -3,7 +3,7 @@
  * from orbit views near and far (the budget is what bounds them when a 1-pixel bound would not).
  */
 import { describe, expect, it } from 'vitest';
-import { defaultCameraPose } from '../cameraPose';
+import { defaultCameraPose } from '../view/cameraPose';
 import { createChunkLayout } from '../../shared/lod/chunkLayout';
 import { computeChunkErrors } from '../../shared/lod/chunkErrors';
 import { selectionTriangleCount } from '../../shared/lod/chunkTriangles';

@@ -11,7 +11,7 @@ import {
   type LodOptions,
   type LodSelection,
 } from '../../shared/lod/selectLod';
-import type { DirtyRegion } from '../region';
+import type { DirtyRegion } from '../document/region';
 import { CameraSnapshot } from './cameraSnapshot';
 
 /**

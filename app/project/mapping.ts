@@ -6,7 +6,7 @@ import { faultProfileProblem } from '../../shared/fault/profile';
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import { viewSettingsValidator, type ViewSettings } from '../../shared/ipc/contract';
 import type { ProjectPayload } from '../../shared/ipc/projectContract';
-import { createDocument, type Prop, type TerrainDocument } from '../document';
+import { createDocument, type Prop, type TerrainDocument } from '../document/document';
 
 /**
  * Document ⇄ project file data. Heights go through as float32 bytes, bit for bit; the recipe and the

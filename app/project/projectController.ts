@@ -1,7 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { parseProject } from '../../shared/codecs/project';
 import type { ProjectOpenResult, RecentFileEntry, RecoveryInfo } from '../../shared/ipc/projectContract';
-import { createDefaultDocument } from '../document';
+import { createDefaultDocument } from '../document/document';
 import type { EditorSession } from '../editorSession';
 import { documentFromPayload, documentFromProject, payloadOf, type LoadedProject } from './mapping';
 import { journalPayload, sendablePayload } from './upload';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHeightfield } from '../../shared/terrain/heightfield';
-import { createDocument } from '../document';
+import { createDocument } from '../document/document';
 import { documentFromPayload, payloadOf, projectDataOf } from './mapping';
 import { DEFAULT_VIEW_SETTINGS } from '../../shared/ipc/contract';
 

@@ -1,7 +1,7 @@
 import type { FaultlineApi } from '../../shared/ipc/api';
 import type { ViewSettings } from '../../shared/ipc/contract';
 import { UPLOAD_PIECE_MAX_BYTES, type ProjectPayload, type WireProjectPayload } from '../../shared/ipc/projectContract';
-import type { TerrainDocument } from '../document';
+import type { TerrainDocument } from '../document/document';
 import { heightBytes, projectJsonOf } from './mapping';
 
 /** Heights in one upload piece. */

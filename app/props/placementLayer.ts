@@ -2,8 +2,8 @@ import type { Heightfield } from '../../shared/terrain/heightfield';
 import { findPropType, maxTiltRadians, type PropType } from '../../shared/props/library';
 import { createSnappedPropLayer, propColumnsFromProps, resnapInRegion, snapProp, type SnappedPropLayer } from '../../shared/props/prop';
 import { buildPropSpatialIndex } from '../../shared/props/spatialIndex';
-import type { Prop, TerrainDocument } from '../document';
-import type { DirtyRegion } from '../region';
+import type { Prop, TerrainDocument } from '../document/document';
+import type { DirtyRegion } from '../document/region';
 
 /** What a sync changed, for the views: everything (new layout), some props by index, or nothing. */
 export type PlacementChange = { kind: 'rebuild' } | { kind: 'update'; indices: Int32Array } | { kind: 'none' };

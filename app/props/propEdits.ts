@@ -1,6 +1,6 @@
-import type { Prop, TerrainDocument } from '../document';
-import type { DocumentEdit } from '../history';
-import type { DirtyRegion } from '../region';
+import type { Prop, TerrainDocument } from '../document/document';
+import type { DocumentEdit } from '../document/history';
+import type { DirtyRegion } from '../document/region';
 
 /** Prop edits change no heights: an empty rectangle tells the terrain views there is nothing to redraw. */
 export const NO_HEIGHT_CHANGE: DirtyRegion = { kind: 'rect', i0: 0, j0: 0, i1: 0, j1: 0 };

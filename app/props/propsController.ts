@@ -2,8 +2,8 @@ import { exportPropsJson } from '../../shared/props/exportJson';
 import { propsFromColumns, scatterProps, type ScatterArea, type ScatterOptions } from '../../shared/props/scatter';
 import { forEachPropInWorldRect } from '../../shared/props/spatialIndex';
 import type { FaultlineApi } from '../../shared/ipc/api';
-import type { Prop } from '../document';
-import type { Editor } from '../editor';
+import type { Prop } from '../document/document';
+import type { Editor } from '../document/editor';
 import { allocatePropIds, createPropsEdit, mapProps, NO_HEIGHT_CHANGE } from './propEdits';
 import { lookupPropType, PropPlacementLayer, type PlacementChange } from './placementLayer';
 import {

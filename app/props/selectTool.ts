@@ -1,5 +1,5 @@
-import { clampToTerrain } from '../mapView';
-import type { Prop } from '../document';
+import { clampToTerrain } from '../map2d/mapView';
+import type { Prop } from '../document/document';
 import type { PropsController } from './propsController';
 import type { Tool, ToolPointerEvent } from '../tools/types';
 

@@ -1,6 +1,6 @@
 import type { Heightfield } from '../../shared/terrain/heightfield';
-import { unionRegions, type DirtyRegion } from '../region';
-import { TileRecorder, type TileEdit } from '../tileEdit';
+import { unionRegions, type DirtyRegion } from '../document/region';
+import { TileRecorder, type TileEdit } from '../document/tileEdit';
 import { applyDab, dabRect, type BrushSettings } from './brush';
 
 /** Dabs are spaced a quarter radius apart along the pointer path, so fast drags leave no gaps. */

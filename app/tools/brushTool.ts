@@ -1,5 +1,5 @@
-import type { Editor } from '../editor';
-import type { DirtyRegion } from '../region';
+import type { Editor } from '../document/editor';
+import type { DirtyRegion } from '../document/region';
 import { BrushStroke } from './brushStroke';
 import type { ToolSettingsStore } from './toolSettings';
 import type { ToolStore } from './toolStore';

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import { heightAt } from '../../shared/terrain/surface';
-import { createDocument } from '../document';
-import { Editor } from '../editor';
+import { createDocument } from '../document/document';
+import { Editor } from '../document/editor';
 import { createInProcessTransport } from '../jobs/inProcessTransport';
-import { bindDesignCommands, createTerrainDesign } from './terrainDesign';
-import { CommandRegistry } from '../commands';
-import { validateGenerateForm } from '../jobs/generateForm';
+import { bindDesignCommands, createTerrainDesign } from '../generate/terrainDesign';
+import { CommandRegistry } from '../commands/commands';
+import { validateGenerateForm } from '../generate/generateFormStore';
 import { createToolStore } from './toolStore';
 import type { ToolPointerEvent } from './types';
 import { brushWeight } from './brush';

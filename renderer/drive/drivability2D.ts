@@ -1,5 +1,5 @@
 import type { EditorSession } from '../../app/editorSession';
-import { worldToCanvas, type MapViewTransform } from '../../app/mapView';
+import { worldToCanvas, type MapViewTransform } from '../../app/map2d/mapView';
 import { steepVertexMask } from '../../app/drive/drivability';
 
 export interface DriveMapLayer {

@@ -1,6 +1,6 @@
 import { DataTexture, FloatType, MeshLambertMaterial, NearestFilter, RGBAFormat, type DataArrayTexture, type IUniform } from 'three';
-import { HYPSOMETRIC_RAMP, NATURAL_TABLE, RAMP_SIZE, SLOPE_BINS, SLOPE_RAMP, linearRamp } from '../../app/colorRamp';
-import type { ColorMode } from '../../app/terrainColors';
+import { HYPSOMETRIC_RAMP, NATURAL_TABLE, RAMP_SIZE, SLOPE_BINS, SLOPE_RAMP, linearRamp } from '../../app/view/colorRamp';
+import type { ColorMode } from '../../app/view/terrainColors';
 import { HEIGHT_TEXTURE_ROW_LENGTH } from './heightUploads';
 import { patchTerrainShader, type TerrainShaderUniforms } from '../viewport/look/terrainShader';
 
@@ -30,7 +30,7 @@ const ROW_SHIFT = Math.log2(HEIGHT_TEXTURE_ROW_LENGTH);
 
 /**
  * The ramps as one 256-wide linear-float texture: row 0 hypsometric, row 1 slope, then the natural
- * table's SLOPE_BINS rows (row 2 + slope bin, column height index), as app/terrainColors.ts reads them.
+ * table's SLOPE_BINS rows (row 2 + slope bin, column height index), as app/view/terrainColors.ts reads them.
  */
 function rampTexture(): DataTexture {
   const natural = linearRamp(NATURAL_TABLE);

@@ -2,8 +2,8 @@ import { Box3, Group, Mesh, Sphere, Vector3, type Intersection, type Object3D, t
 import type { Heightfield } from '../../shared/terrain/heightfield';
 import { rayCastTerrain } from '../../shared/terrain/rayCast';
 import type { LodCamera, LodOptions } from '../../shared/lod/selectLod';
-import type { DirtyRegion } from '../../app/region';
-import type { ColorMode } from '../../app/terrainColors';
+import type { DirtyRegion } from '../../app/document/region';
+import type { ColorMode } from '../../app/view/terrainColors';
 import { LodTerrainModel, type ChunkRange } from '../../app/lod/lodTerrainModel';
 import { GRID_ATTRIBUTE, blockBoundingSphere, buildBlockGeometry, type BlockRange } from './lodBlockGeometry';
 import { GpuHeights } from './gpuHeights';

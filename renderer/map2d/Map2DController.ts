@@ -1,10 +1,10 @@
 import type { EditorSession } from '../../app/editorSession';
-import { canvasToWorld, clampToTerrain, worldToCanvas } from '../../app/mapView';
+import { canvasToWorld, clampToTerrain, worldToCanvas } from '../../app/map2d/mapView';
 import type { ToolOverlay, ToolPointerEvent } from '../../app/tools/types';
 import { heightAt } from '../../shared/terrain/surface';
 import { createDriveMapLayer } from '../drive/drivability2D';
 import { createMaskPreviewLayer } from '../exchange/maskPreview2D';
-import { TiledHeightmapImage } from '../lod/map2dTiles';
+import { TiledHeightmapImage } from './map2dTiles';
 import { attachProps2DOverlay } from '../props/propsOverlay2D';
 import { reportDrawn } from '../readiness';
 import { Map2DView } from './map2dView';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useStore } from 'zustand';
 import type { EditorSession } from '../../app/editorSession';
-import { presetFormValues, SIZE_PRESETS, type GenerateForm } from '../../app/jobs/generateForm';
-import { resetTerrain } from '../../app/jobs/filterEdits';
-import type { TerrainDesign } from '../../app/tools/terrainDesign';
+import { presetFormValues, SIZE_PRESETS, type GenerateForm } from '../../app/generate/generateFormStore';
+import { resetTerrain } from '../../app/generate/terrainStepEdits';
+import type { TerrainDesign } from '../../app/generate/terrainDesign';
 import { LINE_METHODS, profileOf, type DecaySchedule, type FaultProfile, type FaultRecipe, type LineMethod } from '../../shared/fault/recipe';
 import { presetById, TERRAIN_PRESETS, type PresetId } from '../../shared/presets/terrainPresets';
 import { hydraulicStep, thermalStep, type FinishingStep, type TerrainStep } from '../../shared/recipe/steps';

@@ -1,7 +1,7 @@
 import { useStore } from 'zustand';
 import type { EditorSession } from '../../app/editorSession';
 import { BRUSH_MODES, type BrushMode, type BrushSettings } from '../../app/tools/brush';
-import type { DesignToolId, TerrainDesign } from '../../app/tools/terrainDesign';
+import type { DesignToolId, TerrainDesign } from '../../app/generate/terrainDesign';
 import { NumberField } from './NumberField';
 
 const TOOLS: ReadonlyArray<{ id: DesignToolId; label: string; key: string }> = [

@@ -3,7 +3,7 @@ import { useThree } from '@react-three/fiber';
 import { MOUSE, type PerspectiveCamera } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { terrainExtent } from '../../shared/terrain/heightfield';
-import { clampAboveSurface, defaultCameraPose, groundClearance } from '../../app/cameraPose';
+import { clampAboveSurface, defaultCameraPose, groundClearance } from '../../app/view/cameraPose';
 import { useSession } from '../session';
 import { watchDriveActive } from '../../app/drive/driveFeature';
 import { useTerrainLook } from './look/SceneLook';

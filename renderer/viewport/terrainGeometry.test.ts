@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BufferAttribute } from 'three';
 import { createHeightfield, heightRange } from '../../shared/terrain/heightfield';
 import { buildTerrainMesh } from '../../shared/terrain/mesh';
-import { writeVertexColors } from '../../app/terrainColors';
+import { writeVertexColors } from '../../app/view/terrainColors';
 import { TerrainGeometry } from './terrainGeometry';
 
 function wavyField() {

@@ -2,8 +2,8 @@ import { BufferAttribute, BufferGeometry } from 'three';
 import type { Heightfield, HeightRange } from '../../shared/terrain/heightfield';
 import { heightRange } from '../../shared/terrain/heightfield';
 import { buildTerrainMesh, writeNormals } from '../../shared/terrain/mesh';
-import type { DirtyRegion } from '../../app/region';
-import { writeHeightRows, writeVertexColors, type ColorMode } from '../../app/terrainColors';
+import type { DirtyRegion } from '../../app/document/region';
+import { writeHeightRows, writeVertexColors, type ColorMode } from '../../app/view/terrainColors';
 
 /**
  * Owns the terrain BufferGeometry (exactly the triangles of buildTerrainMesh) and keeps it in step

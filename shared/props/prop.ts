@@ -221,7 +221,7 @@ export function createSnappedPropLayer(field: Heightfield, props: PropColumns): 
 }
 
 /**
- * Changed vertices [i0, i1) × [j0, j1), or the whole map — structurally the same as app/region.ts's
+ * Changed vertices [i0, i1) × [j0, j1), or the whole map — structurally the same as app/document/region.ts's
  * DirtyRegion (shared/ cannot import app/).
  */
 export type VertexRegion = { kind: 'all' } | { kind: 'rect'; i0: number; j0: number; i1: number; j1: number };

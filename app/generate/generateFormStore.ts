@@ -1,0 +1,71 @@
+import { createStore } from 'zustand/vanilla';
+import type { FaultRecipe } from '../../shared/fault/recipe';
+import { faultProfileProblem } from '../../shared/fault/profile';
+import { MAX_MAP_SIDE, MIN_MAP_SIDE } from '../../shared/terrain/heightfield';
+import { buildPreset, DEFAULT_PRESET_ID, type PresetId } from '../../shared/presets/terrainPresets';
+import { hydraulicStep, stepProblem, thermalStep, type FinishingStep, type HydraulicStep, type ThermalStep } from '../../shared/recipe/steps';
+import { DEFAULT_CELL_SIZE, DEFAULT_TERRAIN_SIZE } from '../document/document';
+
+/** The sizes engines expect (2ⁿ + 1 vertices). */
+export const SIZE_PRESETS: readonly number[] = [129, 257, 513, 1025, 2049, 4097];
+
+/** What the generate panel holds between runs (the document keeps the recipe actually run). */
+export interface GenerateForm {
+  width: number;
+  depth: number;
+  cellSize: number;
+  recipe: FaultRecipe;
+  /** Filters and erosion run after the faults as part of Run (a preset's finishing). */
+  finishing: FinishingStep[];
+  /** The preset that last filled the form; 'custom' once the user changes a value by hand. */
+  presetId: PresetId | 'custom';
+  runMoreCount: number;
+  /** The erosion the "Erode" buttons apply to the current terrain. */
+  erodeThermal: ThermalStep;
+  erodeHydraulic: HydraulicStep;
+  smoothStrength: number;
+  normaliseMin: number;
+  normaliseMax: number;
+}
+
+/** The form's values for a preset at the form's size (the seed is kept). */
+export function presetFormValues(id: PresetId, form: Pick<GenerateForm, 'width' | 'depth' | 'cellSize'> & { seed: number }): Pick<GenerateForm, 'recipe' | 'finishing' | 'presetId'> {
+  const { recipe, finishing } = buildPreset(id, { width: form.width, depth: form.depth, cellSize: form.cellSize, seed: form.seed });
+  return { recipe, finishing, presetId: id };
+}
+
+export function createGenerateFormStore(initial?: Partial<GenerateForm>) {
+  const size = { width: DEFAULT_TERRAIN_SIZE, depth: DEFAULT_TERRAIN_SIZE, cellSize: DEFAULT_CELL_SIZE };
+  return createStore<GenerateForm>(() => ({
+    ...size,
+    ...presetFormValues(DEFAULT_PRESET_ID, { ...size, seed: 1 }),
+    runMoreCount: 200,
+    erodeThermal: thermalStep({ iterations: 20 }),
+    erodeHydraulic: hydraulicStep({ droplets: 50_000 }),
+    smoothStrength: 0.5,
+    normaliseMin: 0,
+    normaliseMax: 100,
+    ...initial,
+  }));
+}
+export type GenerateFormStore = ReturnType<typeof createGenerateFormStore>;
+
+/** The first problem with the form, in words, or null when it can run. */
+export function validateGenerateForm(form: GenerateForm): string | null {
+  for (const [name, side] of [['Width', form.width], ['Depth', form.depth]] as const) {
+    if (!Number.isInteger(side) || side < MIN_MAP_SIDE || side > MAX_MAP_SIDE) return `${name} must be a whole number from ${MIN_MAP_SIDE} to ${MAX_MAP_SIDE}`;
+  }
+  if (!(form.cellSize > 0) || !Number.isFinite(form.cellSize)) return 'Cell size must be a positive number of metres';
+  const { recipe } = form;
+  if (!Number.isInteger(recipe.iterations) || recipe.iterations < 0) return 'Iterations must be a whole number ≥ 0';
+  if (!Number.isInteger(recipe.decay.n) || recipe.decay.n < 0) return 'n must be a whole number ≥ 0';
+  if (!Number.isFinite(recipe.decay.disp0) || !Number.isFinite(recipe.decay.dispN)) return 'Displacements must be numbers';
+  if (!Number.isInteger(recipe.seed) || recipe.seed < 0 || recipe.seed > 0xffffffff) return 'Seed must be a whole number from 0 to 4294967295';
+  const profileProblem = recipe.profile === undefined ? null : faultProfileProblem(recipe.profile);
+  if (profileProblem !== null) return profileProblem.charAt(0).toUpperCase() + profileProblem.slice(1);
+  for (const step of form.finishing) {
+    const problem = stepProblem(step);
+    if (problem) return `Finishing step: ${problem.charAt(0).toUpperCase()}${problem.slice(1)}`;
+  }
+  return null;
+}

@@ -1,0 +1,77 @@
+import type { Heightfield } from '../../shared/terrain/heightfield';
+import type { GenerationSettings, GenerationStep, TerrainDocument } from '../document/document';
+import type { DocumentEdit } from '../document/history';
+import type { ErosionMasks } from '../../shared/erosion/hydraulic';
+import { ALL } from '../document/region';
+
+/** Wraps a height edit so that it also sets the document's generation settings (undone with it). */
+export function withGenerationSettings(edit: DocumentEdit, before: GenerationSettings | null, after: GenerationSettings | null): DocumentEdit {
+  return {
+    label: edit.label,
+    byteSize: edit.byteSize,
+    apply: (doc) => {
+      const region = edit.apply(doc);
+      doc.generation = after;
+      return region;
+    },
+    revert: (doc) => {
+      const region = edit.revert(doc);
+      doc.generation = before;
+      return region;
+    },
+  };
+}
+
+/** Swaps the whole heightfield (a generation at another size or cell size); keeps both maps. */
+export function createFieldReplaceEdit(label: string, before: Heightfield, after: Heightfield): DocumentEdit {
+  return {
+    label,
+    byteSize: before.heights.byteLength + after.heights.byteLength,
+    apply: (doc: TerrainDocument) => {
+      doc.field = after;
+      return ALL;
+    },
+    revert: (doc: TerrainDocument) => {
+      doc.field = before;
+      return ALL;
+    },
+  };
+}
+
+/** Wraps a height edit so that it also sets the document's generation history (undone with it). */
+export function withGenerationHistory(edit: DocumentEdit, before: readonly GenerationStep[], after: readonly GenerationStep[]): DocumentEdit {
+  return {
+    label: edit.label,
+    byteSize: edit.byteSize,
+    apply: (doc) => {
+      const region = edit.apply(doc);
+      doc.history = [...after];
+      return region;
+    },
+    revert: (doc) => {
+      const region = edit.revert(doc);
+      doc.history = [...before];
+      return region;
+    },
+  };
+}
+
+/** Wraps a height edit so that it also sets the document's erosion masks (undone with it). */
+export function withErosionMasks(edit: DocumentEdit, before: ErosionMasks | null, after: ErosionMasks | null): DocumentEdit {
+  if (before === after) return edit;
+  const maskBytes = (masks: ErosionMasks | null) => (masks ? masks.flow.byteLength + masks.deposition.byteLength : 0);
+  return {
+    label: edit.label,
+    byteSize: edit.byteSize + maskBytes(before) + maskBytes(after),
+    apply: (doc) => {
+      const region = edit.apply(doc);
+      doc.erosionMasks = after;
+      return region;
+    },
+    revert: (doc) => {
+      const region = edit.revert(doc);
+      doc.erosionMasks = before;
+      return region;
+    },
+  };
+}

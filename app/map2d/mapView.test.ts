@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { createHeightfield, vertexX, vertexZ } from '../../shared/terrain/heightfield';
+import { canvasToWorld, clampToTerrain, fitMapView, panMapView, worldToCanvas, zoomMapView } from './mapView';
+
+const field = createHeightfield(65, 33, 2.5);
+
+describe('2D map view transform', () => {
+  it('maps the centre of image pixel (i, j) to vertex (i, j), x right and z down', () => {
+    const view = { scale: 3, offsetX: 10, offsetY: -4 };
+    for (const [i, j] of [[0, 0], [64, 32], [17, 5]]) {
+      const p = { px: 10 + (i + 0.5) * 3, py: -4 + (j + 0.5) * 3 };
+      const w = canvasToWorld(view, field, p.px, p.py);
+      expect(w.x).toBeCloseTo(vertexX(field, i), 9);
+      expect(w.z).toBeCloseTo(vertexZ(field, j), 9);
+    }
+    const right = canvasToWorld(view, field, 100, 50);
+    const down = canvasToWorld(view, field, 90, 60);
+    expect(right.x).toBeGreaterThan(canvasToWorld(view, field, 90, 50).x);
+    expect(down.z).toBeGreaterThan(canvasToWorld(view, field, 90, 50).z);
+  });
+
+  it('is continuous between vertices and inverts worldToCanvas', () => {
+    const view = { scale: 1.7, offsetX: 3, offsetY: 9 };
+    const w = canvasToWorld(view, field, 41.3, 27.9);
+    const back = worldToCanvas(view, field, w.x, w.z);
+    expect(back.px).toBeCloseTo(41.3, 9);
+    expect(back.py).toBeCloseTo(27.9, 9);
+    const next = canvasToWorld(view, field, 41.4, 27.9);
+    expect(next.x - w.x).toBeCloseTo((0.1 / 1.7) * 2.5, 9);
+  });
+
+  it('fits the map centred inside the canvas', () => {
+    const view = fitMapView(field, 400, 300, 8);
+    expect(view.scale).toBeCloseTo(Math.min(384 / 65, 284 / 33), 9);
+    const centre = canvasToWorld(view, field, 200, 150);
+    expect(centre.x).toBeCloseTo(0, 9);
+    expect(centre.z).toBeCloseTo(0, 9);
+  });
+
+  it('zooms around the cursor, keeping the world point under it', () => {
+    const view = fitMapView(field, 400, 300);
+    const before = canvasToWorld(view, field, 123, 77);
+    const zoomed = zoomMapView(view, 123, 77, 2.5);
+    expect(zoomed.scale).toBeCloseTo(view.scale * 2.5, 9);
+    const after = canvasToWorld(zoomed, field, 123, 77);
+    expect(after.x).toBeCloseTo(before.x, 9);
+    expect(after.z).toBeCloseTo(before.z, 9);
+  });
+
+  it('pans by screen pixels', () => {
+    const view = fitMapView(field, 400, 300);
+    const moved = panMapView(view, 20, -10);
+    const a = canvasToWorld(view, field, 100, 100);
+    const b = canvasToWorld(moved, field, 120, 90);
+    expect(b.x).toBeCloseTo(a.x, 9);
+    expect(b.z).toBeCloseTo(a.z, 9);
+  });
+
+  it('clamps points onto the terrain rectangle', () => {
+    expect(clampToTerrain(field, 1000, -1000)).toEqual({ x: 80, z: -40 });
+    expect(clampToTerrain(field, 1.5, 2)).toEqual({ x: 1.5, z: 2 });
+  });
+});

@@ -1,0 +1,65 @@
+import type { Heightfield } from '../../shared/terrain/heightfield';
+
+/**
+ * Zoom and pan of the 2D heightmap panel. The image has one pixel per vertex; image pixel (i, j)
+ * covers [i, i + 1) × [j, j + 1) in image units and its centre is vertex (i, j). On the canvas, image
+ * point (u, v) is drawn at (offsetX + u·scale, offsetY + v·scale) CSS pixels, so +x points right and
+ * +z points down (row 0, the smallest z, at the top).
+ */
+export interface MapViewTransform {
+  /** CSS pixels per image pixel. */
+  scale: number;
+  offsetX: number;
+  offsetY: number;
+}
+
+export const MIN_MAP_SCALE = 1 / 64;
+export const MAX_MAP_SCALE = 64;
+
+type Dimensions = Pick<Heightfield, 'width' | 'depth' | 'cellSize'>;
+
+/** Fits the whole map centred in a canvas of the given CSS size, leaving `margin` pixels around it. */
+export function fitMapView(field: Dimensions, canvasWidth: number, canvasHeight: number, margin = 8): MapViewTransform {
+  const scale = Math.max(
+    MIN_MAP_SCALE,
+    Math.min((canvasWidth - 2 * margin) / field.width, (canvasHeight - 2 * margin) / field.depth, MAX_MAP_SCALE),
+  );
+  return {
+    scale,
+    offsetX: (canvasWidth - field.width * scale) / 2,
+    offsetY: (canvasHeight - field.depth * scale) / 2,
+  };
+}
+
+/** World (x, z) in metres under a canvas point (continuous, not snapped to vertices). */
+export function canvasToWorld(view: MapViewTransform, field: Dimensions, px: number, py: number): { x: number; z: number } {
+  const u = (px - view.offsetX) / view.scale - 0.5;
+  const v = (py - view.offsetY) / view.scale - 0.5;
+  return { x: (u - (field.width - 1) / 2) * field.cellSize, z: (v - (field.depth - 1) / 2) * field.cellSize };
+}
+
+/** Canvas point (CSS pixels) of world (x, z). */
+export function worldToCanvas(view: MapViewTransform, field: Dimensions, x: number, z: number): { px: number; py: number } {
+  const u = x / field.cellSize + (field.width - 1) / 2 + 0.5;
+  const v = z / field.cellSize + (field.depth - 1) / 2 + 0.5;
+  return { px: view.offsetX + u * view.scale, py: view.offsetY + v * view.scale };
+}
+
+/** Zooms by `factor` keeping the image point under canvas point (px, py) fixed. */
+export function zoomMapView(view: MapViewTransform, px: number, py: number, factor: number): MapViewTransform {
+  const scale = Math.min(MAX_MAP_SCALE, Math.max(MIN_MAP_SCALE, view.scale * factor));
+  const u = (px - view.offsetX) / view.scale;
+  const v = (py - view.offsetY) / view.scale;
+  return { scale, offsetX: px - u * scale, offsetY: py - v * scale };
+}
+
+export function panMapView(view: MapViewTransform, dx: number, dy: number): MapViewTransform {
+  return { scale: view.scale, offsetX: view.offsetX + dx, offsetY: view.offsetY + dy };
+}
+
+/** The nearest point of the terrain's rectangle to world (x, z). */
+export function clampToTerrain(field: Dimensions, x: number, z: number): { x: number; z: number } {
+  const hx = ((field.width - 1) / 2) * field.cellSize;
+  const hz = ((field.depth - 1) / 2) * field.cellSize;
+  return { x: Math.min(hx, Math.max(-hx, x)), z: Math.min(hz, Math.max(-hz, z)) };
+}

@@ -1,0 +1,60 @@
+import type { Heightfield, HeightRange } from '../../shared/terrain/heightfield';
+import type { ViewSettings } from '../../shared/ipc/contract';
+import { HYPSOMETRIC_RAMP, NATURAL_TABLE, RAMP_SIZE, SLOPE_RAMP, linearRamp, normalisedHeight, rampIndex, slopeBin } from './colorRamp';
+
+export type ColorMode = ViewSettings['colorMode'];
+
+const HYPSOMETRIC_LINEAR = linearRamp(HYPSOMETRIC_RAMP);
+const SLOPE_LINEAR = linearRamp(SLOPE_RAMP);
+const NATURAL_LINEAR = linearRamp(NATURAL_TABLE);
+
+/**
+ * Writes linear RGB vertex colours for rows [rowStart, rowEnd): by height (hypsometric ramp over
+ * `range`), by slope (angle of the shading normal from vertical, 0–90°), or natural (ground cover
+ * by both: NATURAL_TABLE).
+ */
+export function writeVertexColors(
+  field: Heightfield,
+  normals: Float32Array,
+  colors: Float32Array,
+  mode: ColorMode,
+  range: HeightRange,
+  rowStart = 0,
+  rowEnd = field.depth,
+): void {
+  const { width, heights } = field;
+  const j0 = Math.max(0, rowStart);
+  const j1 = Math.min(field.depth, rowEnd);
+  for (let k = j0 * width; k < j1 * width; k++) {
+    let t: number;
+    let lut: Float32Array;
+    if (mode === 'natural') {
+      const ny = Math.min(1, Math.max(-1, normals[k * 3 + 1]));
+      const r = (slopeBin(Math.acos(ny) / (Math.PI / 2)) * RAMP_SIZE + rampIndex(normalisedHeight(heights[k], range.min, range.max))) * 3;
+      colors[k * 3] = NATURAL_LINEAR[r];
+      colors[k * 3 + 1] = NATURAL_LINEAR[r + 1];
+      colors[k * 3 + 2] = NATURAL_LINEAR[r + 2];
+      continue;
+    }
+    if (mode === 'slope') {
+      const ny = Math.min(1, Math.max(-1, normals[k * 3 + 1]));
+      t = Math.acos(ny) / (Math.PI / 2);
+      lut = SLOPE_LINEAR;
+    } else {
+      t = normalisedHeight(heights[k], range.min, range.max);
+      lut = HYPSOMETRIC_LINEAR;
+    }
+    const r = rampIndex(t) * 3;
+    colors[k * 3] = lut[r];
+    colors[k * 3 + 1] = lut[r + 1];
+    colors[k * 3 + 2] = lut[r + 2];
+  }
+}
+
+/** Copies the heights of rows [rowStart, rowEnd) into the y components of a positions buffer. */
+export function writeHeightRows(field: Heightfield, positions: Float32Array, rowStart: number, rowEnd: number): void {
+  const { width, heights } = field;
+  const j0 = Math.max(0, rowStart);
+  const j1 = Math.min(field.depth, rowEnd);
+  for (let k = j0 * width; k < j1 * width; k++) positions[k * 3 + 1] = heights[k];
+}
