@@ -162,10 +162,28 @@ export function resolveExportRange(heights: Float32Array, range: ExportRange = '
   return { min: range.min, max: range.max };
 }
 
+/** Samples per metre when min..max maps onto 0..maxSample; 0 for a flat range (every sample 0). */
+export function quantiseScale(min: number, max: number, maxSample: number): number {
+  const span = max - min;
+  return span > 0 ? maxSample / span : 0;
+}
+
 /** Quantises heights to integers 0..maxSample, rounding to nearest; a flat range maps to 0. */
 export function quantiseHeights(heights: Float32Array, min: number, max: number, maxSample: number, out: Uint8Array | Uint16Array): void {
-  const span = max - min;
-  const scale = span > 0 ? maxSample / span : 0;
+  const scale = quantiseScale(min, max, maxSample);
+  // One loop per array type: a loop storing into either kind is polymorphic and several times slower.
+  if (out instanceof Uint16Array) quantiseInto16(heights, min, scale, maxSample, out);
+  else quantiseInto8(heights, min, scale, maxSample, out);
+}
+
+function quantiseInto16(heights: Float32Array, min: number, scale: number, maxSample: number, out: Uint16Array): void {
+  for (let k = 0; k < heights.length; k++) {
+    const s = Math.round((heights[k] - min) * scale);
+    out[k] = s < 0 ? 0 : s > maxSample ? maxSample : s;
+  }
+}
+
+function quantiseInto8(heights: Float32Array, min: number, scale: number, maxSample: number, out: Uint8Array): void {
   for (let k = 0; k < heights.length; k++) {
     const s = Math.round((heights[k] - min) * scale);
     out[k] = s < 0 ? 0 : s > maxSample ? maxSample : s;

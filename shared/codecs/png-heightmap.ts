@@ -1,8 +1,8 @@
 /** Heightmap PNG: grayscale 8/16-bit export with scale text chunks; import of any PNG. */
 import type { Heightfield } from '../terrain/heightfield';
-import { assertValidExportRange, metadataFromText, METADATA_KEYS, quantiseHeights, resolveExportRange, type DecodedHeightmap, type ExportRange } from './heightmap';
+import { assertValidExportRange, metadataFromText, METADATA_KEYS, quantiseHeights, quantiseScale, resolveExportRange, type DecodedHeightmap, type ExportRange } from './heightmap';
 import { decodePng, type PngDecodeOptions } from './png/decode';
-import { encodeGrayPng } from './png/encode';
+import { assembleGrayPng, encodeGrayPng, filterUp16FromHeights } from './png/encode';
 import type { FilterName } from './png/filters';
 import type { Deflate } from './zlib';
 
@@ -34,21 +34,23 @@ export function compilePngHeightmap(field: Heightfield, options: PngHeightmapExp
   const range = resolveExportRange(field.heights, options.range);
   assertValidExportRange(range, fileName);
   const maxSample = bits === 16 ? 65535 : 255;
+  const image = {
+    width: field.width,
+    height: field.depth,
+    bitDepth: bits,
+    text: [
+      [METADATA_KEYS.heightMin, String(range.min)],
+      [METADATA_KEYS.heightMax, String(range.max)],
+      [METADATA_KEYS.cellSize, String(field.cellSize)],
+      ['Software', SOFTWARE_NAME],
+    ],
+  } as const;
+  if (bits === 16 && (options.filter ?? 'up') === 'up') {
+    // The default export: quantised and filtered in one pass (see filterUp16FromHeights).
+    const filtered = filterUp16FromHeights(field.heights, field.width, field.depth, range.min, quantiseScale(range.min, range.max, maxSample));
+    return assembleGrayPng(image, filtered, options.deflate);
+  }
   const samples = bits === 16 ? new Uint16Array(field.heights.length) : new Uint8Array(field.heights.length);
   quantiseHeights(field.heights, range.min, range.max, maxSample, samples);
-  return encodeGrayPng(
-    {
-      width: field.width,
-      height: field.depth,
-      bitDepth: bits,
-      samples,
-      text: [
-        [METADATA_KEYS.heightMin, String(range.min)],
-        [METADATA_KEYS.heightMax, String(range.max)],
-        [METADATA_KEYS.cellSize, String(field.cellSize)],
-        ['Software', SOFTWARE_NAME],
-      ],
-    },
-    { filter: options.filter, deflate: options.deflate },
-  );
+  return encodeGrayPng({ ...image, samples }, { filter: options.filter, deflate: options.deflate });
 }
