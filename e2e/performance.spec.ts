@@ -157,7 +157,7 @@ test.describe('performance (reported, not asserted)', () => {
     expect(app.consoleErrors).toEqual([]);
   });
 
-  test('8193²: opens and is editable — one stroke and its undo change and restore the heights; time, frame time and process memory', async ({ isolatedApp: app }) => {
+  test('8193²: opens and is editable — one stroke and its undo change and restore the heights; time, frame time and process memory @report', async ({ isolatedApp: app }) => {
     test.setTimeout(400_000);
     const { page } = app;
     const refusals = watchJournalRefusals(page);
