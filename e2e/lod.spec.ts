@@ -1,24 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expect, READY_SELECTOR, test } from './fixtures';
-import { groundShare, pixelDifference, pixelStats } from './pixels';
+import { groundShare, pixelDifference, pixelStats, viewportShot } from './pixels';
 
 const VIEWPORT_BACKGROUND: [number, number, number] = [0x1b, 0x20, 0x29];
 
 async function reloadWith(page: Page, search: string): Promise<void> {
   await page.goto(`/${search}`);
   await page.locator(READY_SELECTOR).waitFor({ state: 'attached', timeout: 60_000 });
-}
-
-/** Screenshot of the 3D viewport once it has drawn the current version and the pointer is away. */
-async function viewportShot(page: Page): Promise<Buffer> {
-  await page.mouse.move(0, 0);
-  const viewport = page.getByTestId('viewport-3d');
-  await expect(viewport).toHaveAttribute('data-drawn-version', /\d/);
-  // The terrain's shadows and occlusion are computed after it is drawn: wait until they are in.
-  await expect(viewport).toHaveAttribute('data-lighting', 'ready');
-  // Two animation frames: the last frame the viewport asked for is on screen.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  return viewport.screenshot();
 }
 
 test.describe('level-of-detail terrain (heights on the GPU)', () => {

@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export interface PixelStats {
   width: number;
@@ -113,4 +113,16 @@ export async function groundShare(page: Page, element: Locator): Promise<number>
     }
     return ground / (bitmap.width * bitmap.height);
   }, png);
+}
+
+/** Screenshot of the 3D viewport once it has drawn the current version, with its lighting, and the pointer is away. */
+export async function viewportShot(page: Page): Promise<Buffer> {
+  await page.mouse.move(0, 0);
+  const viewport = page.getByTestId('viewport-3d');
+  await expect(viewport).toHaveAttribute('data-drawn-version', /\d/);
+  // The terrain's shadows and occlusion are computed after it is drawn: wait until they are in.
+  await expect(viewport).toHaveAttribute('data-lighting', 'ready');
+  // Two animation frames: the last frame the viewport asked for is on screen.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  return viewport.screenshot();
 }

@@ -1,23 +1,13 @@
 import type { Page } from '@playwright/test';
 import type { UserSettings } from '../shared/ipc/contract';
 import { expect, test } from './fixtures';
-import { pixelDifference } from './pixels';
+import { pixelDifference, viewportShot } from './pixels';
 
 // The size a new user sees on a laptop: the screenshots are kept in the e2e artifacts to look at.
 test.use({ viewport: { width: 1600, height: 1000 } });
 
 const settingsOf = (page: Page) =>
   page.evaluate(() => (window as unknown as { faultline: { getSettings(): Promise<UserSettings> } }).faultline.getSettings());
-
-/** Screenshot of the 3D viewport once its current version (with its lighting) is drawn and the pointer is away. */
-async function viewportShot(page: Page): Promise<Buffer> {
-  await page.mouse.move(0, 0);
-  const viewport = page.getByTestId('viewport-3d');
-  await expect(viewport).toHaveAttribute('data-drawn-version', /\d/);
-  await expect(viewport).toHaveAttribute('data-lighting', 'ready');
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  return viewport.screenshot();
-}
 
 interface Tones {
   /** Mean RGB of the top tenth of the view (sky). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createHeightfield, type Heightfield } from '../../shared/terrain/heightfield';
-import { computeLighting, computeLightingPatch, heightSpan } from '../../shared/terrain/lighting';
+import { createHeightfield, type Heightfield, heightRange } from '../../shared/terrain/heightfield';
+import { computeLighting, computeLightingPatch } from '../../shared/terrain/lighting';
 import { TerrainLightingModel, type LightingJob } from './terrainLightingModel';
 
 function hills(width: number, depth: number, cellSize: number): Heightfield {
@@ -16,7 +16,7 @@ function run(model: TerrainLightingModel, field: Heightfield, job: LightingJob):
   const g = model.windowHeights(job, heights, field);
   const { sunRect, skyRect } = model.localRects(job);
   const patch = computeLightingPatch(g, job.sun, sunRect, skyRect, model.mapEdgeIn(job));
-  model.apply(job, { patch, range: job.whole ? heightSpan(heights) : null });
+  model.apply(job, { patch, range: job.whole ? heightRange(heights) : null });
 }
 
 function settle(model: TerrainLightingModel, field: Heightfield): LightingJob[] {

@@ -359,14 +359,3 @@ export function computeLighting(g: LightingHeights, sun: LightingSun, rect: Grid
   return out;
 }
 
-/** Least and greatest of some heights (the range a whole-map job reports, for shadow reaches). */
-export function heightSpan(heights: Float32Array): { min: number; max: number } {
-  let min = Infinity;
-  let max = -Infinity;
-  for (let k = 0; k < heights.length; k++) {
-    const h = heights[k];
-    if (h < min) min = h;
-    if (h > max) max = h;
-  }
-  return { min, max };
-}

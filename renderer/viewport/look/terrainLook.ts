@@ -1,7 +1,8 @@
+import { heightRange } from '../../../shared/terrain/heightfield';
 import { Box2, DataTexture, LinearFilter, RGFormat, UnsignedByteType, Vector2, Vector3, type WebGLRenderer } from 'three';
 import type { EditorSession } from '../../../app/editorSession';
 import type { ViewSettings } from '../../../shared/ipc/contract';
-import { LIGHTING_CHANNELS, computeLightingPatch, heightSpan, type GridRect } from '../../../shared/terrain/lighting';
+import { LIGHTING_CHANNELS, computeLightingPatch, type GridRect } from '../../../shared/terrain/lighting';
 import { TerrainLightingModel, type LightingJob } from '../../../app/lighting/terrainLightingModel';
 import type { FromLightingWorker, ToLightingWorker } from '../../../app/lighting/lightingMessages';
 import { backgroundTask } from '../../backgroundTask';
@@ -182,7 +183,7 @@ export class TerrainLook {
       this.model.copyWindowRows(field, job, heights, 0, window.j1 - window.j0);
       const { sunRect, skyRect } = this.model.localRects(job);
       const patch = computeLightingPatch(this.model.windowHeights(job, heights, field), job.sun, sunRect, skyRect, this.model.mapEdgeIn(job));
-      this.finish(this.model.apply(job, { patch, range: job.whole ? heightSpan(heights) : null }));
+      this.finish(this.model.apply(job, { patch, range: job.whole ? heightRange(heights) : null }));
       return;
     }
     this.copying = { job, heights, row: 0 };
