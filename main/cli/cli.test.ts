@@ -8,28 +8,10 @@ import { runFaultFormation } from '../../shared/fault/engine';
 import { DEFAULT_RECIPE, quantizeDisplacement, type FaultRecipe } from '../../shared/fault/recipe';
 import { erosionFilter } from '../../shared/filters/erosion';
 import { createHeightfield } from '../../shared/terrain/heightfield';
-import { runCli, type CliIo } from './cli';
+import { runCli } from './cli';
+import { fakeCliIo } from './testing/fakeCliIo';
 
-interface FakeIo extends CliIo {
-  out: string;
-  err: string;
-  files: Map<string, Uint8Array>;
-}
-
-function fakeIo(failOn?: string): FakeIo {
-  const io: FakeIo = {
-    out: '',
-    err: '',
-    files: new Map(),
-    stdout: (s) => void (io.out += s),
-    stderr: (s) => void (io.err += s),
-    writeFile: async (path, data) => {
-      if (path === failOn) throw new Error('disk full');
-      io.files.set(path, data.slice());
-    },
-  };
-  return io;
-}
+const fakeIo = (failOn?: string) => fakeCliIo({ failWriteOn: failOn });
 
 function floats(bytes: Uint8Array): Float32Array {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -4,34 +4,11 @@ import { compileProject } from '../../shared/codecs/project';
 import { driveRoute, telemetryCsv, TELEMETRY_COLUMNS } from '../../shared/vehicle/telemetry';
 import { fieldFrom } from '../../shared/vehicle/testFields';
 import { getPropType } from '../../shared/props/library';
-import { runCli, type CliIo } from './cli';
+import { runCli } from './cli';
+import { fakeCliIo } from './testing/fakeCliIo';
 import { DRIVE_DEFAULTS, EXIT_BLOCKED } from './drive';
 
-interface FakeIo extends CliIo {
-  out: string;
-  err: string;
-  written: Map<string, Uint8Array>;
-}
-
-function fakeIo(inputs: Record<string, Uint8Array | string>, failWrite = false): FakeIo {
-  const io: FakeIo = {
-    out: '',
-    err: '',
-    written: new Map(),
-    stdout: (s) => void (io.out += s),
-    stderr: (s) => void (io.err += s),
-    writeFile: async (path, data) => {
-      if (failWrite) throw new Error('disk full');
-      io.written.set(path, data.slice());
-    },
-    readFile: async (path) => {
-      const content = inputs[path];
-      if (content === undefined) throw new Error('no such file');
-      return typeof content === 'string' ? new TextEncoder().encode(content) : content;
-    },
-  };
-  return io;
-}
+const fakeIo = (inputs: Record<string, Uint8Array | string>, failWrite = false) => fakeCliIo({ inputs, failWriteOn: failWrite ? '*' : undefined });
 
 const hills = fieldFrom(65, 65, 1, (x, z) => 3 * Math.sin(x / 6) + 2 * Math.cos(z / 5));
 const route = [
@@ -49,7 +26,7 @@ describe('faultline drive', () => {
     expect(code).toBe(0);
     const expected = driveRoute(hills, route as [number, number][], { speed: 8, step: 0.1, length: 4, width: 2 });
     expect(expected.reachedEnd).toBe(true);
-    const csv = text(io.written.get('t.csv'));
+    const csv = text(io.files.get('t.csv'));
     expect(csv).toBe(telemetryCsv(expected.rows));
     const lines = csv.trimEnd().split('\n');
     expect(lines[0]).toBe(TELEMETRY_COLUMNS.join(','));
@@ -63,7 +40,7 @@ describe('faultline drive', () => {
     const io = fakeIo({ 'hills.r32': compileR32(hills), 'route.json': JSON.stringify({ waypoints: route }) });
     expect(await runCli(['drive', 'hills.r32', '--route', 'route.json', '--pose', 'wheel-plane', '--out', 't.csv'], io)).toBe(0);
     const expected = driveRoute(hills, route as [number, number][], { ...DRIVE_DEFAULTS, poseMethod: 'wheelPlane' });
-    expect(text(io.written.get('t.csv'))).toBe(telemetryCsv(expected.rows));
+    expect(text(io.files.get('t.csv'))).toBe(telemetryCsv(expected.rows));
   });
 
   it("stops at a project's props, writes the rows up to the stop and says so", async () => {
@@ -78,7 +55,7 @@ describe('faultline drive', () => {
     const code = await runCli(['drive', 'map.faultline', '--route', 'line.json', '--out', 't.csv'], io);
     expect(code).toBe(EXIT_BLOCKED);
     expect(io.err).toMatch(/^faultline drive: stopped by a prop at t = [\d.]+ s, x -?[\d.]+ m, z -?[\d.]+ m\n$/);
-    const rows = text(io.written.get('t.csv')).trimEnd().split('\n').slice(1);
+    const rows = text(io.files.get('t.csv')).trimEnd().split('\n').slice(1);
     const lastX = Number(rows.at(-1)!.split(',')[1]);
     // The capsule's front touches the rock's footprint circle (radius × scale) and no more.
     const contact = getPropType('rock').footprintRadius * 2 + DRIVE_DEFAULTS.length / 2;
@@ -92,7 +69,7 @@ describe('faultline drive', () => {
       { args: ['--route', 'r.json', '--out', 't.csv'], inputs: {}, code: 2, message: /give the TERRAIN file/ },
       { args: ['hills.r32', '--route', 'r.json', '--out', 't.csv', '--speed', '-3'], inputs: {}, code: 2, message: /--speed must be a positive number, got "-3"/ },
       { args: ['hills.r32', '--route', 'r.json', '--out', 't.csv', '--wheels', '4'], inputs: {}, code: 2, message: /unknown option --wheels/ },
-      { args: ['missing.r32', '--route', 'r.json', '--out', 't.csv'], inputs: { 'r.json': '[[0,0]]' }, code: 1, message: /missing\.r32: no such file/ },
+      { args: ['missing.r32', '--route', 'r.json', '--out', 't.csv'], inputs: { 'r.json': '[[0,0]]' }, code: 1, message: /missing\.r32: .*no such file/ },
       { args: ['hills.txt', '--route', 'r.json', '--out', 't.csv'], inputs: { 'hills.txt': 'x', 'r.json': '[[0,0]]' }, code: 1, message: /hills\.txt: is not a heightmap format/ },
       { args: ['hills.r32', '--route', 'r.json', '--out', 't.csv'], inputs: { 'r.json': '[[0,0], [1]]' }, code: 1, message: /r\.json: waypoint 1 is not \[x, z\] in metres/ },
       { args: ['hills.r32', '--route', 'r.json', '--out', 't.csv'], inputs: { 'r.json': '{ oops' }, code: 1, message: /r\.json: is not valid JSON text/ },
@@ -107,7 +84,7 @@ describe('faultline drive', () => {
       expect(await runCli(['drive', ...c.args], io), c.args.join(' ')).toBe(c.code);
       expect(io.err).toMatch(c.message);
       expect(io.err.trimEnd().split('\n')).toHaveLength(1);
-      expect(io.written.size).toBe(0);
+      expect(io.files.size).toBe(0);
     }
   });
 

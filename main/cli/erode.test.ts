@@ -7,24 +7,10 @@ import { DEFAULT_RECIPE } from '../../shared/fault/recipe';
 import { replayTerrain } from '../../shared/recipe/replay';
 import { applyStep, hydraulicStep, thermalStep } from '../../shared/recipe/steps';
 import { createHeightfield } from '../../shared/terrain/heightfield';
-import { runCli, type CliIo } from './cli';
+import { runCli } from './cli';
+import { fakeCliIo } from './testing/fakeCliIo';
 
-function fakeIo(inputs: Record<string, Uint8Array>) {
-  const io = {
-    out: '',
-    err: '',
-    files: new Map<string, Uint8Array>(),
-    stdout: (s: string) => void (io.out += s),
-    stderr: (s: string) => void (io.err += s),
-    writeFile: async (path: string, data: Uint8Array) => void io.files.set(path, data.slice()),
-    readFile: async (path: string) => {
-      const bytes = inputs[path];
-      if (!bytes) throw new Error(`${path}: no such file`);
-      return bytes;
-    },
-  } satisfies CliIo & Record<string, unknown>;
-  return io;
-}
+const fakeIo = (inputs: Record<string, Uint8Array>) => fakeCliIo({ inputs });
 
 const floats = (bytes: Uint8Array) => new Float32Array(bytes.slice().buffer);
 

@@ -2,20 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { parseProject } from '../../shared/codecs/project';
 import { buildPreset } from '../../shared/presets/terrainPresets';
 import { replayTerrain } from '../../shared/recipe/replay';
-import { runCli, type CliIo } from './cli';
+import { runCli } from './cli';
+import { fakeCliIo } from './testing/fakeCliIo';
 import { parseGenerateArgs } from './args';
 
-function fakeIo() {
-  const io = {
-    out: '',
-    err: '',
-    files: new Map<string, Uint8Array>(),
-    stdout: (s: string) => void (io.out += s),
-    stderr: (s: string) => void (io.err += s),
-    writeFile: async (path: string, data: Uint8Array) => void io.files.set(path, data.slice()),
-  } satisfies CliIo & Record<string, unknown>;
-  return io;
-}
+const fakeIo = () => fakeCliIo();
 
 describe('faultline generate with presets, profiles and erosion', () => {
   it('--preset makes the editor preset for this size and seed, recorded in the project so it replays', async () => {

@@ -7,39 +7,20 @@ import { describe, expect, it } from 'vitest';
 import { parseR32 } from '../../shared/codecs/raw';
 import { firstNonFiniteHeight } from '../../shared/terrain/heightfield';
 import { hostileCorpus, mutatedCorpus } from '../../shared/codecs/testing/hostileCorpus';
-import { runCli, type CliIo } from './cli';
+import { runCli } from './cli';
+import { fakeCliIo, type FakeCliIo } from './testing/fakeCliIo';
 
-interface FakeIo extends CliIo {
-  out: string;
-  err: string;
-  written: Map<string, Uint8Array>;
-}
-
-function fakeIo(name: string, bytes: Uint8Array): FakeIo {
-  const io: FakeIo = {
-    out: '',
-    err: '',
-    written: new Map(),
-    stdout: (s) => void (io.out += s),
-    stderr: (s) => void (io.err += s),
-    writeFile: async (path, data) => void io.written.set(path, data.slice()),
-    readFile: async (path) => {
-      if (path !== name) throw Object.assign(new Error(`ENOENT: no such file or directory, open '${path}'`), { code: 'ENOENT' });
-      return bytes;
-    },
-  };
-  return io;
-}
+const fakeIo = (name: string, bytes: Uint8Array) => fakeCliIo({ inputs: { [name]: bytes } });
 
 /** A refusal as the CLI must print it: one line, the command, the file's name, no stack. */
-function expectOneLineRefusal(io: FakeIo, command: string, name: string, problem?: RegExp): void {
+function expectOneLineRefusal(io: FakeCliIo, command: string, name: string, problem?: RegExp): void {
   expect(io.err.endsWith('\n')).toBe(true);
   const line = io.err.slice(0, -1);
   expect(line).not.toContain('\n');
   expect(line.startsWith(`faultline ${command}: ${name}: `), line).toBe(true);
   expect(line).not.toMatch(/\bat .*:\d+:\d+|RangeError|Maximum call stack|Invalid string length/);
   if (problem) expect(line.slice(`faultline ${command}: ${name}: `.length)).toMatch(problem);
-  expect(io.written.size).toBe(0);
+  expect(io.files.size).toBe(0);
 }
 
 describe('hostile corpus through the CLI', () => {
@@ -65,7 +46,7 @@ describe('hostile corpus through the CLI', () => {
       expect(typeof summary.minHeight).toBe('number');
       expect(typeof summary.maxHeight).toBe('number');
       expect(exportCode, exported.err).toBe(0);
-      const r32 = exported.written.get('out.r32')!;
+      const r32 = exported.files.get('out.r32')!;
       expect(firstNonFiniteHeight(parseR32(r32, 'out.r32').samples as Float32Array)).toBe(-1);
     });
   }
@@ -83,7 +64,7 @@ describe('hostile corpus through the CLI', () => {
     const file = hostileCorpus().find((f) => f.name === 'range-overflow.png')!;
     const io = fakeIo(file.name, file.bytes());
     expect(await runCli(['export', file.name, '--in-range', '-10:10', '--out', 'ok.obj'], io), io.err).toBe(0);
-    expect(new TextDecoder().decode(io.written.get('ok.obj')!)).not.toMatch(/Infinity|NaN/);
+    expect(new TextDecoder().decode(io.files.get('ok.obj')!)).not.toMatch(/Infinity|NaN/);
   });
 
   it('seeded mutations: exit 0 with finite output, or exit 1 with one line naming the file; never anything else', { timeout: 60_000 }, async () => {
@@ -91,7 +72,7 @@ describe('hostile corpus through the CLI', () => {
       const io = fakeIo(name, bytes);
       const code = await runCli(['export', name, '--out', 'out.obj'], io);
       if (code === 0) {
-        expect(new TextDecoder().decode(io.written.get('out.obj')!)).not.toMatch(/Infinity|NaN/);
+        expect(new TextDecoder().decode(io.files.get('out.obj')!)).not.toMatch(/Infinity|NaN/);
       } else {
         expect(code, io.err).toBe(1);
         expectOneLineRefusal(io, 'export', name);

@@ -4,25 +4,10 @@ import { runFaultFormation } from '../../shared/fault/engine';
 import { rampedDisplacement } from '../../shared/fault/profile';
 import type { FaultRecipe } from '../../shared/fault/recipe';
 import { createHeightfield } from '../../shared/terrain/heightfield';
-import { runCli, type CliIo } from './cli';
+import { runCli } from './cli';
+import { fakeCliIo, type FakeCliIo } from './testing/fakeCliIo';
 
-interface FakeIo extends CliIo {
-  out: string;
-  err: string;
-  files: Map<string, Uint8Array>;
-}
-
-function fakeIo(): FakeIo {
-  const io: FakeIo = {
-    out: '',
-    err: '',
-    files: new Map(),
-    stdout: (s) => void (io.out += s),
-    stderr: (s) => void (io.err += s),
-    writeFile: async (path, data) => void io.files.set(path, data.slice()),
-  };
-  return io;
-}
+const fakeIo = () => fakeCliIo();
 
 function floats(bytes: Uint8Array): Float32Array {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -32,7 +17,7 @@ function floats(bytes: Uint8Array): Float32Array {
 const BASE = ['generate', '--size', '40', '--depth', '27', '--cell-size', '1.5', '--iterations', '150', '--seed', '12', '--lines', 'two-point'];
 const RECIPE: FaultRecipe = { seed: 12, iterations: 150, lineMethod: 'two-point', decay: { disp0: 4, dispN: 0.25, n: 400 } };
 
-async function generate(extra: string[]): Promise<FakeIo> {
+async function generate(extra: string[]): Promise<FakeCliIo> {
   const io = fakeIo();
   expect(await runCli([...BASE, ...extra], io)).toBe(0);
   expect(io.err).toBe('');

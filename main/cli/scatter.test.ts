@@ -7,30 +7,10 @@ import { bumpyField } from '../../shared/props/testing/fixtures';
 import { referenceHeight, referenceTriangles } from '../../shared/props/testing/referenceSurface';
 
 import type { Heightfield } from '../../shared/terrain/heightfield';
-import { runCli, type CliIo } from './cli';
+import { runCli } from './cli';
+import { fakeCliIo } from './testing/fakeCliIo';
 
-interface FakeIo extends CliIo {
-  out: string;
-  err: string;
-  files: Map<string, Uint8Array>;
-}
-
-function fakeIo(inputs: Record<string, Uint8Array>): FakeIo {
-  const io: FakeIo = {
-    out: '',
-    err: '',
-    files: new Map(),
-    stdout: (s) => void (io.out += s),
-    stderr: (s) => void (io.err += s),
-    writeFile: async (path, data) => void io.files.set(path, data.slice()),
-    readFile: async (path) => {
-      const bytes = inputs[path];
-      if (!bytes) throw new Error('no such file');
-      return bytes;
-    },
-  };
-  return io;
-}
+const fakeIo = (inputs: Record<string, Uint8Array>) => fakeCliIo({ inputs });
 
 const field = bumpyField(65, 65, 2, 21, 15);
 const png = compilePngHeightmap(field);

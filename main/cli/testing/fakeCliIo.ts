@@ -1,0 +1,39 @@
+import type { CliIo } from '../cli';
+
+/** A CliIo that records what the CLI prints and writes, for tests. */
+export interface FakeCliIo extends CliIo {
+  out: string;
+  err: string;
+  /** Files written, by path. */
+  files: Map<string, Uint8Array>;
+}
+
+export interface FakeCliIoOptions {
+  /** Files the CLI may read (text is UTF-8 encoded); without it, io.readFile is absent (the CLI would use the disk). */
+  inputs?: Record<string, Uint8Array | string>;
+  /** A write to this path fails as a full disk would; '*' fails every write. */
+  failWriteOn?: string;
+}
+
+export function fakeCliIo(options: FakeCliIoOptions = {}): FakeCliIo {
+  const { inputs, failWriteOn } = options;
+  const io: FakeCliIo = {
+    out: '',
+    err: '',
+    files: new Map(),
+    stdout: (s) => void (io.out += s),
+    stderr: (s) => void (io.err += s),
+    writeFile: async (path, data) => {
+      if (failWriteOn === '*' || path === failWriteOn) throw new Error('disk full');
+      io.files.set(path, data.slice());
+    },
+  };
+  if (inputs) {
+    io.readFile = async (path) => {
+      const content = inputs[path];
+      if (content === undefined) throw Object.assign(new Error(`ENOENT: no such file or directory, open '${path}'`), { code: 'ENOENT' });
+      return typeof content === 'string' ? new TextEncoder().encode(content) : content;
+    };
+  }
+  return io;
+}
