@@ -15,13 +15,19 @@ const BLOCK_BYTES = 1 << 20;
  * and deflating overlap and the 33 MB filtered image (and its page faults) is never allocated.
  * Refuses what compilePngHeightmap refuses (CodecError naming `fileName`) before any work starts.
  */
-export async function compilePngHeightmapStreamed(field: Heightfield, range: ExportRange | undefined, fileName = 'heightmap.png'): Promise<Uint8Array> {
+export async function compilePngHeightmapStreamed(
+  field: Heightfield,
+  range: ExportRange | undefined,
+  fileName = 'heightmap.png',
+  /** Filtered bytes per block (tests pass tiny blocks to cross many block boundaries). */
+  blockTarget = BLOCK_BYTES,
+): Promise<Uint8Array> {
   const resolved = pngHeightmapRange(field, range, fileName);
   const image = pngHeightmapImage(field, resolved, 16);
   const { width, depth, heights } = field;
   const scale = quantiseScale(resolved.min, resolved.max, 65535);
   const stride = 2 * width + 1;
-  const blockRows = Math.max(1, Math.floor(BLOCK_BYTES / stride));
+  const blockRows = Math.max(1, Math.floor(blockTarget / stride));
   const blockBytes = blockRows * stride;
   // An output buffer as large as a block: zlib then hands a whole block to the pool in one job instead
   // of returning to this (busy) thread every 16 KB of output.
