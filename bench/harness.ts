@@ -13,7 +13,8 @@ export interface Benchmark {
   warmup?: number;
   /** Prepares state outside the timing; `run` receives what it returns. */
   setup?: () => unknown;
-  run: (state: unknown) => void;
+  /** What it returns is ignored, except a promise (an async encoder), awaited inside the timing. */
+  run: (state: unknown) => unknown;
   /** Extra figures measured once (e.g. memory in bytes), reported alongside. */
   measure?: () => Record<string, number>;
 }
@@ -37,14 +38,19 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-export function runBenchmark(bench: Benchmark): BenchResult {
+export async function runBenchmark(bench: Benchmark): Promise<BenchResult> {
   const state = bench.setup?.();
   const samples = bench.samples ?? 7;
-  for (let k = 0; k < (bench.warmup ?? 2); k++) bench.run(state);
+  for (let k = 0; k < (bench.warmup ?? 2); k++) {
+    const pending = bench.run(state);
+    if (pending instanceof Promise) await pending;
+  }
   const times: number[] = [];
   for (let k = 0; k < samples; k++) {
     const start = performance.now();
-    bench.run(state);
+    const pending = bench.run(state);
+    // Only an async run pays for an await: sync benches are timed exactly as before.
+    if (pending instanceof Promise) await pending;
     times.push(performance.now() - start);
   }
   const median_ms = median(times);

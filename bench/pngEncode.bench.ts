@@ -8,6 +8,7 @@ import type { Heightfield } from '../shared/terrain/heightfield';
 import { compilePngHeightmap } from '../shared/codecs/png-heightmap';
 import { portableDeflate, type Deflate } from '../shared/codecs/zlib';
 import { nativeDeflate } from '../main/services/nativeDeflate';
+import { compilePngHeightmapStreamed } from '../main/services/pngStreamEncode';
 import { zlibSync } from 'fflate';
 import { terrain } from './codecs.bench';
 
@@ -66,9 +67,23 @@ function deflateOnly(compressor: string): Benchmark {
   };
 }
 
+/** main/services/pngStreamEncode.ts: the same file as png16-encode-native, filtering overlapped with deflate. */
+const streamed: Benchmark = {
+  name: 'png16-encode-stream',
+  size: SIZE,
+  samples: 5,
+  warmup: 1,
+  baseline: 'png16-encode-native',
+  setup: terrain,
+  run: async (field) => {
+    await compilePngHeightmapStreamed(field as Heightfield, undefined);
+  },
+};
+
 export const benchmarks: Benchmark[] = [
   encode(16, 'portable'),
   encode(16, 'native'),
+  streamed,
   encode(16, 'fflate1'),
   encode(8, 'portable'),
   encode(8, 'native'),

@@ -28,7 +28,7 @@ async function runFile(file: string, filter: string | undefined): Promise<void> 
   const mod = (await import(pathToFileURL(file).href)) as { benchmarks: Benchmark[] };
   for (const bench of mod.benchmarks) {
     if (filter && !bench.name.includes(filter)) continue;
-    const result = runBenchmark(bench);
+    const result = await runBenchmark(bench);
     if (bench.baseline) result.baseline = bench.baseline;
     await new Promise<void>((resolve, reject) => process.send?.(result, (error: Error | null) => (error ? reject(error) : resolve())));
   }

@@ -59,7 +59,7 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
   for (const path of options.outputs) {
     // parseGenerateArgs has checked every extension.
     const format = outputFormatFor(path)!;
-    if (!(await writeOrReport(io, path, format.encode(field, { fileName: path, recipe: options.recipe, history: options.finishing.map((step) => ({ ...step })) })))) return EXIT_FAILURE;
+    if (!(await writeOrReport(io, path, await format.encodeAsync(field, { fileName: path, recipe: options.recipe, history: options.finishing.map((step) => ({ ...step })) })))) return EXIT_FAILURE;
     io.stdout(`wrote ${path} (${field.width}×${field.depth}, ${format.extension.slice(1)})\n`);
   }
   if (options.emitLines !== undefined) {

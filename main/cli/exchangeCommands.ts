@@ -55,7 +55,7 @@ export async function runExport(args: readonly string[], io: CliIo): Promise<num
   const format = outputFormatFor(options.output)!; // checked by parseExportArgs
   let bytes: Uint8Array;
   try {
-    bytes = format.encode(loaded.field, {
+    bytes = await format.encodeAsync(loaded.field, {
       bits: options.bits,
       range: options.range,
       byteOrder: options.byteOrder,

@@ -38,4 +38,18 @@ describe('CLI output formats', () => {
     expect(Array.from(parseR32(r32.encode(f), 'x.r32', { width: 5, depth: 3 }).samples)).toEqual(Array.from(f.heights));
     expect(Array.from(parseR32(r32.encode(f, { flip: true }), 'x.r32', { width: 5, depth: 3, flip: true }).samples)).toEqual(Array.from(f.heights));
   });
+
+  it('encodeAsync writes the bytes of encode (16-bit PNG streamed), and refuses what encode refuses', async () => {
+    const big = createHeightfield(300, 200, 2);
+    for (let k = 0; k < big.heights.length; k++) big.heights[k] = Math.sin(k * 0.013) * 40 + (k % 300) * 0.1;
+    const png = outputFormatFor('x.png')!;
+    for (const options of [{}, { bits: 16 as const, range: { min: -50, max: 80 } }, { bits: 8 as const }, { fileName: 'y.png' }]) {
+      expect(Buffer.from(await png.encodeAsync(big, options)).equals(Buffer.from(png.encode(big, options)))).toBe(true);
+    }
+    const r16 = outputFormatFor('x.r16')!;
+    expect(Buffer.from(await r16.encodeAsync(big, { flip: true })).equals(Buffer.from(r16.encode(big, { flip: true })))).toBe(true);
+    const bad = { fileName: 'x.png', range: { min: 5, max: 1 } };
+    expect(() => png.encode(big, bad)).toThrow(/^x\.png: /);
+    await expect(png.encodeAsync(big, bad)).rejects.toThrow(/^x\.png: .*height range must be two finite numbers/);
+  });
 });

@@ -6,6 +6,7 @@ import type { EncodeOptions } from '../../shared/codecs/codec';
 import { createCodecRegistry, extensionOf, type CodecRegistry } from '../../shared/codecs/registry';
 import type { Heightfield } from '../../shared/terrain/heightfield';
 import { nativeDeflate } from '../services/nativeDeflate';
+import { compilePngHeightmapStreamed } from '../services/pngStreamEncode';
 
 /** How to write: options of `faultline export` and what a project file should carry. Absent = defaults. */
 export type OutputOptions = EncodeOptions;
@@ -16,6 +17,11 @@ export interface OutputFormat {
   /** One line for --help. */
   description: string;
   encode(field: Heightfield, options?: OutputOptions): Uint8Array;
+  /**
+   * The same bytes as `encode`; the default PNG (16-bit) is streamed (main/services/pngStreamEncode.ts:
+   * filtering overlapped with node:zlib), every other format is `encode`'s. Refusals are rejections.
+   */
+  encodeAsync(field: Heightfield, options?: OutputOptions): Promise<Uint8Array>;
 }
 
 /** The CLI's codecs (made once per process: the registry holds no state). */
@@ -26,6 +32,8 @@ const formats: readonly OutputFormat[] = codecs.codecs.map((codec) => ({
   extension: `.${codec.extensions[0]}`,
   description: codec.description,
   encode: (field, options) => codec.encode(field, options),
+  encodeAsync: async (field, options = {}) =>
+    codec.id === 'png' && (options.bits ?? 16) === 16 ? compilePngHeightmapStreamed(field, options.range, options.fileName) : codec.encode(field, options),
 }));
 
 /** The writer for a path whose extension is a codec's first one ('.raw' reads as R16 but is not written). */

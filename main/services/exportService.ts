@@ -6,6 +6,7 @@ import type { ExportHeightmapRequest, ExportHeightmapResult } from '../../shared
 import { CodecError } from '../../shared/codecs/errors';
 import { createCodecRegistry, encodeVariant, exportVariant } from '../../shared/codecs/registry';
 import { nativeDeflate } from './nativeDeflate';
+import { compilePngHeightmapStreamed } from './pngStreamEncode';
 import { documentOfPayload, messageOf } from './projectCodecIo';
 
 /**
@@ -18,14 +19,20 @@ export interface ExportService {
   exportHeightmap(request: ExportHeightmapRequest): Promise<ExportHeightmapResult>;
 }
 
-/** The bytes of a heightmap export, or the problem (a message naming the file). */
-export function encodeHeightmapExport(request: ExportHeightmapRequest, codecs = createCodecRegistry({ deflate: nativeDeflate })): Uint8Array {
+/**
+ * The bytes of a heightmap export, or the problem (a rejection with a CodecError naming the file).
+ * The default PNG (16-bit) is streamed (pngStreamEncode.ts: the same bytes, filtering overlapped with
+ * deflate); every other format is the codec registry's.
+ */
+export async function encodeHeightmapExport(request: ExportHeightmapRequest, codecs = createCodecRegistry({ deflate: nativeDeflate })): Promise<Uint8Array> {
   const name = request.defaultName;
   const fail = (problem: string): never => {
     throw new CodecError(name, `cannot be exported: ${problem}`);
   };
   const { field } = documentOfPayload(request.payload, fail);
   const { range, byteOrder, flip, exrCompression } = request;
+  const found = exportVariant(request.format);
+  if (found?.format.id === 'png' && found.variant.options.bits === 16) return compilePngHeightmapStreamed(field, range ?? 'auto', name);
   return encodeVariant(codecs, request.format, field, { range: range ?? 'auto', byteOrder, flip, exrCompression, fileName: name });
 }
 
@@ -41,7 +48,7 @@ export function createExportService(dialogs: DialogService): ExportService {
     async exportHeightmap(request) {
       let bytes: Uint8Array;
       try {
-        bytes = encodeHeightmapExport(request, codecs);
+        bytes = await encodeHeightmapExport(request, codecs);
       } catch (error) {
         // Encoded before the dialog: a map that cannot be written is said so without asking where.
         return { status: 'error', message: error instanceof CodecError ? error.message : `${request.defaultName}: could not be exported (${messageOf(error)})` };

@@ -2,7 +2,7 @@
 import type { Heightfield } from '../terrain/heightfield';
 import { assertValidExportRange, metadataFromText, METADATA_KEYS, quantiseHeights, quantiseScale, resolveExportRange, type DecodedHeightmap, type ExportRange } from './heightmap';
 import { decodePng, type PngDecodeOptions } from './png/decode';
-import { assembleGrayPng, encodeGrayPng, filterUp16FromHeights } from './png/encode';
+import { assembleGrayPng, encodeGrayPng, filterUp16FromHeights, type GrayPngImage } from './png/encode';
 import type { FilterName } from './png/filters';
 import type { Deflate } from './zlib';
 
@@ -29,12 +29,9 @@ export function parsePngHeightmap(bytes: Uint8Array, fileName: string, options: 
   };
 }
 
-export function compilePngHeightmap(field: Heightfield, options: PngHeightmapExportOptions = {}, fileName = 'heightmap.png'): Uint8Array {
-  const bits = options.bits ?? 16;
-  const range = resolveExportRange(field.heights, options.range);
-  assertValidExportRange(range, fileName);
-  const maxSample = bits === 16 ? 65535 : 255;
-  const image = {
+/** What a heightmap PNG holds besides its rows: size, depth and the scale text chunks. */
+export function pngHeightmapImage(field: Heightfield, range: { min: number; max: number }, bits: 8 | 16): Pick<GrayPngImage, 'width' | 'height' | 'bitDepth' | 'text'> {
+  return {
     width: field.width,
     height: field.depth,
     bitDepth: bits,
@@ -44,7 +41,21 @@ export function compilePngHeightmap(field: Heightfield, options: PngHeightmapExp
       [METADATA_KEYS.cellSize, String(field.cellSize)],
       ['Software', SOFTWARE_NAME],
     ],
-  } as const;
+  };
+}
+
+/** The export range of `field` (auto or given), refused (CodecError naming the file) when unusable. */
+export function pngHeightmapRange(field: Heightfield, range: ExportRange | undefined, fileName: string): { min: number; max: number } {
+  const resolved = resolveExportRange(field.heights, range);
+  assertValidExportRange(resolved, fileName);
+  return resolved;
+}
+
+export function compilePngHeightmap(field: Heightfield, options: PngHeightmapExportOptions = {}, fileName = 'heightmap.png'): Uint8Array {
+  const bits = options.bits ?? 16;
+  const range = pngHeightmapRange(field, options.range, fileName);
+  const maxSample = bits === 16 ? 65535 : 255;
+  const image = pngHeightmapImage(field, range, bits);
   if (bits === 16 && (options.filter ?? 'up') === 'up') {
     // The default export: quantised and filtered in one pass (see filterUp16FromHeights).
     const filtered = filterUp16FromHeights(field.heights, field.width, field.depth, range.min, quantiseScale(range.min, range.max, maxSample));

@@ -85,27 +85,45 @@ function filterUp16(samples: Uint16Array, width: number, height: number): Uint8A
  * whose first touch alone costs ~0.1 s at 4097² on this machine.
  */
 export function filterUp16FromHeights(heights: Float32Array, width: number, height: number, min: number, scale: number): Uint8Array {
+  const filtered = new Uint8Array(height * (2 * width + 1));
+  filterUp16RowsFromHeights(heights, width, 0, height, min, scale, filtered, new Uint16Array(width), new Uint16Array(width));
+  return filtered;
+}
+
+/**
+ * Rows y0..y1 − 1 of filterUp16FromHeights' output, written from `out[0]` (so a streaming encoder can
+ * filter a block of rows at a time into a reused buffer): the same bytes. `current` and `above` are
+ * scratch rows of `width` samples; the row above y0 is quantised again here, so blocks need no state.
+ */
+export function filterUp16RowsFromHeights(
+  heights: Float32Array,
+  width: number,
+  y0: number,
+  y1: number,
+  min: number,
+  scale: number,
+  out: Uint8Array,
+  current: Uint16Array,
+  above: Uint16Array,
+): void {
   const stride = 2 * width + 1;
-  const filtered = new Uint8Array(height * stride);
-  let current = new Uint16Array(width);
-  let above = new Uint16Array(width);
-  for (let y = 0; y < height; y++) {
+  if (y0 === 0) above.fill(0); // row 0 is filtered against zeros (the spec's row above the image)
+  else for (let x = 0, row = (y0 - 1) * width; x < width; x++) above[x] = quantise16(heights[row + x], min, scale);
+  for (let y = y0; y < y1; y++) {
     const row = y * width;
     for (let x = 0; x < width; x++) current[x] = quantise16(heights[row + x], min, scale);
-    let o = y * stride;
-    filtered[o++] = FILTER_TYPES.up;
-    // Row 0 is filtered against zeros (the spec's row above the image).
+    let o = (y - y0) * stride;
+    out[o++] = FILTER_TYPES.up;
     for (let x = 0; x < width; x++, o += 2) {
       const v = current[x];
       const u = above[x];
-      filtered[o] = (v >> 8) - (u >> 8);
-      filtered[o + 1] = v - u;
+      out[o] = (v >> 8) - (u >> 8);
+      out[o + 1] = v - u;
     }
     const done = current;
     current = above;
     above = done;
   }
-  return filtered;
 }
 
 /** Math.round((h − min) · scale) clamped to 0..65535, the same bytes as quantiseHeights. */
@@ -135,8 +153,25 @@ export function assembleGrayPng(
   filtered: Uint8Array,
   deflate: Deflate = portableDeflate,
 ): Uint8Array {
+  return assembleGrayPngFromCompressed(image, [deflate(filtered)]);
+}
+
+/**
+ * The same file from zlib data already compressed, given as consecutive pieces (a streaming
+ * compressor's output): IDAT chunks are cut at the same places as for one piece.
+ */
+export function assembleGrayPngFromCompressed(image: Pick<GrayPngImage, 'width' | 'height' | 'bitDepth' | 'text'>, pieces: readonly Uint8Array[]): Uint8Array {
   const { width, height, bitDepth } = image;
-  const compressed = deflate(filtered);
+  let total = 0;
+  for (const piece of pieces) total += piece.length;
+  const compressed = pieces.length === 1 ? pieces[0] : new Uint8Array(total);
+  if (pieces.length !== 1) {
+    let at = 0;
+    for (const piece of pieces) {
+      compressed.set(piece, at);
+      at += piece.length;
+    }
+  }
 
   const out = new ByteWriter(compressed.length + 1024);
   out.bytes(PNG_SIGNATURE);

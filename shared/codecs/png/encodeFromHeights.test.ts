@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { quantiseHeights, quantiseScale } from '../heightmap';
-import { encodeGrayPng, filterUp16FromHeights } from './encode';
+import { encodeGrayPng, filterUp16FromHeights, filterUp16RowsFromHeights } from './encode';
 import { createRandom } from '../../random';
 
 /** The filtered rows encodeGrayPng hands to deflate for samples quantised the general way. */
@@ -36,5 +36,28 @@ describe('16-bit Up rows straight from heights', () => {
     expect(fast).toEqual(referenceRows(heights, heights.length, 1, 0, 65535));
     const samples = Array.from({ length: heights.length }, (_, k) => (fast[1 + 2 * k] << 8) | fast[2 + 2 * k]);
     expect(samples).toEqual([0, 1, 2, 65535, 65535, 0, 3]);
+  });
+});
+
+describe('16-bit Up rows in blocks', () => {
+  it('are the whole-image rows, block by block, whatever the block boundaries', () => {
+    const random = createRandom(11);
+    for (const [width, height] of [[1, 1], [3, 5], [33, 17]]) {
+      const heights = new Float32Array(width * height);
+      for (let k = 0; k < heights.length; k++) heights[k] = random.next() * 100 - 20;
+      const scale = quantiseScale(-20, 80, 65535);
+      const whole = filterUp16FromHeights(heights, width, height, -20, scale);
+      const stride = 2 * width + 1;
+      for (const rows of [1, 2, 4, height]) {
+        const joined = new Uint8Array(whole.length);
+        const block = new Uint8Array(rows * stride).fill(0xaa); // stale bytes from a reused buffer
+        for (let y0 = 0; y0 < height; y0 += rows) {
+          const y1 = Math.min(height, y0 + rows);
+          filterUp16RowsFromHeights(heights, width, y0, y1, -20, scale, block, new Uint16Array(width).fill(7), new Uint16Array(width).fill(9));
+          joined.set(block.subarray(0, (y1 - y0) * stride), y0 * stride);
+        }
+        expect(joined).toEqual(whole);
+      }
+    }
   });
 });
