@@ -5,6 +5,7 @@ import { applyFaults, generateFaults, lineThroughPoints, runFaultFormation, type
 import { risesAt, type FaultLine } from './lines';
 import { displacementAt, LINE_METHODS, quantizeDisplacement, type FaultRecipe, type LineMethod } from './recipe';
 import { referenceFaultFormation } from './reference';
+import { crossLine, normalLine } from './testing/fields';
 
 function recipeOf(seed: number, lineMethod: LineMethod, iterations: number): FaultRecipe {
   return { seed, iterations, lineMethod, decay: { disp0: 3.7, dispN: 0.13, n: Math.floor(iterations * 0.7) } };
@@ -52,17 +53,6 @@ function plainApply(field: Heightfield, faults: readonly Fault[]): void {
     }
   }
   for (let k = 0; k < sums.length; k++) heights[k] = heights[k] + sums[k];
-}
-
-function normalLine(a: number, b: number, c: number): FaultLine {
-  return { a, b, c, x1: 0, z1: 0, x2: 0, z2: 0, method: 'normal' };
-}
-
-function crossLine(x1: number, z1: number, x2: number, z2: number): FaultLine {
-  const length = Math.hypot(x2 - x1, z2 - z1);
-  const a = -(z2 - z1) / length;
-  const b = (x2 - x1) / length;
-  return { a, b, c: a * x1 + b * z1, x1, z1, x2, z2, method: 'cross' };
 }
 
 describe('fault engine matches the reference loop byte for byte', () => {

@@ -5,21 +5,10 @@ import { applyFaults, generateFaults, lineThroughPoints, runFaultFormation, type
 import type { FaultLine } from './lines';
 import { LINE_METHODS, type FaultProfile, type FaultRecipe, type LineMethod } from './recipe';
 import { referenceFaultFormation } from './reference';
-import { bumpy, compareBytes, copyField, plainApply } from './testing/fields';
+import { bumpy, compareBytes, copyField, crossLine, normalLine, plainApply } from './testing/fields';
 
 function recipeOf(seed: number, lineMethod: LineMethod, iterations: number, width: number): FaultRecipe {
   return { seed, iterations, lineMethod, decay: { disp0: 3.7, dispN: 0.13, n: Math.floor(iterations * 0.7) }, profile: { kind: 'smooth', width } };
-}
-
-function normalLine(a: number, b: number, c: number): FaultLine {
-  return { a, b, c, x1: 0, z1: 0, x2: 0, z2: 0, method: 'normal' };
-}
-
-function crossLine(x1: number, z1: number, x2: number, z2: number): FaultLine {
-  const length = Math.hypot(x2 - x1, z2 - z1);
-  const a = -(z2 - z1) / length;
-  const b = (x2 - x1) / length;
-  return { a, b, c: a * x1 + b * z1, x1, z1, x2, z2, method: 'cross' };
 }
 
 const smooth = (width: number): FaultProfile => ({ kind: 'smooth', width });

@@ -1,6 +1,6 @@
 import { createRandom } from '../../random';
 import { createHeightfield, type Heightfield } from '../../terrain/heightfield';
-import { faultSide, risesAt } from '../lines';
+import { faultSide, risesAt, type FaultLine } from '../lines';
 import type { Fault } from '../engine';
 import { rampedDisplacement, smoothScale } from '../profile';
 import { quantizeDisplacement } from '../recipe';
@@ -45,4 +45,17 @@ export function plainApply(field: Heightfield, faults: readonly Fault[]): void {
     }
   }
   for (let k = 0; k < sums.length; k++) heights[k] = heights[k] + sums[k];
+}
+
+/** A normal-form line a·x + b·z = c, taken as given (degenerate coefficients included). */
+export function normalLine(a: number, b: number, c: number): FaultLine {
+  return { a, b, c, x1: 0, z1: 0, x2: 0, z2: 0, method: 'normal' };
+}
+
+/** The line through (x1, z1) and (x2, z2) as the 'cross' method stores it. */
+export function crossLine(x1: number, z1: number, x2: number, z2: number): FaultLine {
+  const length = Math.hypot(x2 - x1, z2 - z1);
+  const a = -(z2 - z1) / length;
+  const b = (x2 - x1) / length;
+  return { a, b, c: a * x1 + b * z1, x1, z1, x2, z2, method: 'cross' };
 }
