@@ -19,6 +19,7 @@ import { createExchangeFeature } from './exchange/bindExchange';
 import type { Exchange } from './exchange/exchange';
 import { createInProcessCodecs, type ExchangeCodecs } from './exchange/codecOps';
 import type { StartChunkErrorsWorker } from './lod/chunkErrorsJob';
+import { createFileDrop, type WindowDroppedFile } from './platform/fileDrop';
 
 /**
  * Everything the UI works with, created once at startup: the editor, its stores, every feature, and
@@ -39,6 +40,8 @@ export interface EditorSession {
   readonly drive: DriveSession;
   /** Heightmap import, heightmap and mesh export. */
   readonly exchange: Exchange;
+  /** A file dropped on the window goes here, and only here: project, heightmap, or a message. */
+  openDroppedFile(file: WindowDroppedFile): Promise<void>;
   /** Starts the LOD chunk-errors worker; null where none can run (the main thread refines then). */
   readonly chunkErrorsWorker: StartChunkErrorsWorker | null;
   /** The 3D view tells where a drive starts (the ground at the centre of its view); null when it goes. */
@@ -92,6 +95,7 @@ export function createEditorSession(options: SessionOptions): EditorSession {
     props,
     drive: drive.drive,
     exchange: exchange.exchange,
+    openDroppedFile: createFileDrop({ project, exchange: exchange.exchange }),
     chunkErrorsWorker: options.chunkErrorsWorker ?? null,
     setDriveViewStart: (start) => drive.setViewStart(start),
     dispose: () => disposables.dispose(),

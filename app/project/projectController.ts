@@ -59,6 +59,8 @@ export interface ProjectController {
   restoreRecovery(): Promise<void>;
   discardRecovery(): Promise<void>;
   dismissError(): void;
+  /** Shows a message in the project's error dialog (a drop Faultline cannot open). */
+  reportError(message: string): void;
   closeRecent(): void;
   /** Starts dirty reporting, the recovery journal and the recovery offer; returns a stop function. */
   start(options?: ProjectStartOptions): () => void;
@@ -222,6 +224,7 @@ export function createProjectController(session: Pick<EditorSession, 'editor' | 
         await api.clearRecovery();
       }, undefined),
     dismissError: () => store.setState({ error: null }),
+    reportError: (message) => store.setState({ error: message }),
     closeRecent: () => store.setState({ recentList: null }),
     start(options = {}) {
       const whenIdle = options.whenIdle ?? ((task: () => void) => void setTimeout(task, 0));

@@ -1,7 +1,6 @@
-import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { EXPORT_FORMATS, type ExportFormat } from '../../app/exchange/codecOps';
-import { isHeightmapFileName, type Exchange } from '../../app/exchange/exchange';
+import type { Exchange } from '../../app/exchange/exchange';
 import { describeSummary, hasChannels, type ExportOptions, type ExportTarget } from '../../app/exchange/exchangeState';
 import { isTileable } from '../../app/exchange/exportFlow';
 import type { PngChannel } from '../../shared/codecs/png/decode';
@@ -14,13 +13,12 @@ import { EngineExportSection } from './EngineExport';
 import './exchange.css';
 
 /**
- * Heightmap import/export dialogs, the error dialog of both, and heightmap drops onto the window.
+ * Heightmap import/export dialogs and the error dialog of both (drops are routed by the session).
  * Mounted once in the app; the flows themselves live in app/exchange.
  */
 export function ExchangeDialogs() {
   const session = useSession();
   const exchange = session.exchange;
-  useHeightmapDrop(exchange);
   return (
     <>
       <ImportDialog exchange={exchange} />
@@ -28,27 +26,6 @@ export function ExchangeDialogs() {
       <ErrorDialog exchange={exchange} />
     </>
   );
-}
-
-/** Heightmap files dropped on the window open the import dialog; other files are left to their handlers. */
-function useHeightmapDrop(exchange: Exchange): void {
-  useEffect(() => {
-    const onDragOver = (event: DragEvent) => {
-      if (event.dataTransfer?.types.includes('Files')) event.preventDefault();
-    };
-    const onDrop = (event: DragEvent) => {
-      const file = [...(event.dataTransfer?.files ?? [])].find((f) => isHeightmapFileName(f.name));
-      if (!file) return;
-      event.preventDefault();
-      void exchange.importDroppedFile({ name: file.name, size: file.size, bytes: async () => new Uint8Array(await file.arrayBuffer()) });
-    };
-    window.addEventListener('dragover', onDragOver);
-    window.addEventListener('drop', onDrop);
-    return () => {
-      window.removeEventListener('dragover', onDragOver);
-      window.removeEventListener('drop', onDrop);
-    };
-  }, [exchange]);
 }
 
 const CHANNEL_LABELS: Record<PngChannel, string> = { luminance: 'Luminance', r: 'Red', g: 'Green', b: 'Blue', a: 'Alpha' };

@@ -14,7 +14,8 @@ function whenIdle(task: () => void): void {
 
 /**
  * Everything about the project document the user sees outside the menus: the window title, the
- * "unsaved changes" and "restore unsaved work" questions, errors, Open Recent, and dropping files.
+ * "unsaved changes" and "restore unsaved work" questions, errors, Open Recent, and the window's one
+ * file-drop listener (the session decides what a dropped file is).
  */
 export function ProjectLayer() {
   const session = useSession();
@@ -41,7 +42,7 @@ export function ProjectLayer() {
       setDragging(false);
       if (!file) return;
       event.preventDefault();
-      void controller.openDropped(file);
+      void session.openDroppedFile(file);
     };
     window.addEventListener('dragover', over);
     window.addEventListener('dragleave', leave);
@@ -51,7 +52,7 @@ export function ProjectLayer() {
       window.removeEventListener('dragleave', leave);
       window.removeEventListener('drop', drop);
     };
-  }, [controller]);
+  }, [session]);
 
   return (
     <>

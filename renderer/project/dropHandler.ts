@@ -1,19 +1,20 @@
-import type { DroppedFile } from '../../app/project/projectController';
+import type { WindowDroppedFile } from '../../app/platform/fileDrop';
 
 /** The preload's `window.faultlineFiles.dropToken` (shared/ipc/api.ts DroppedFileApi). */
 export type DropToken = (file: File) => Promise<string | null>;
 
 /**
- * Turns a drop on the window into the project controller's DroppedFile. In Electron the preload
+ * Turns a drop on the window into the session's WindowDroppedFile. In Electron the preload
  * offers `dropToken`: main reads a file the user dropped, named by an opaque token the preload got
  * for it (the page never sees its path); otherwise the bytes are read here. Returns null when
  * nothing file-like was dropped.
  */
-export function droppedFileOf(dataTransfer: DataTransfer | null, dropToken?: DropToken): DroppedFile | null {
+export function droppedFileOf(dataTransfer: DataTransfer | null, dropToken?: DropToken): WindowDroppedFile | null {
   const file = dataTransfer?.files?.[0];
   if (!file) return null;
   return {
     name: file.name,
+    size: file.size,
     ...(dropToken ? { token: () => dropToken(file) } : {}),
     bytes: async () => new Uint8Array(await file.arrayBuffer()),
   };
