@@ -20,6 +20,7 @@ import type { Exchange } from './exchange/exchange';
 import { createInProcessCodecs, type ExchangeCodecs } from './exchange/codecOps';
 import type { StartChunkErrorsWorker } from './lod/chunkErrorsJob';
 import { createFileDrop, type WindowDroppedFile } from './platform/fileDrop';
+import { followActiveTask } from './view/panelTabs';
 
 /**
  * Everything the UI works with, created once at startup: the editor, its stores, every feature, and
@@ -87,6 +88,7 @@ export function createEditorSession(options: SessionOptions): EditorSession {
   const props = disposables.add(createPropsFeature(core));
   const drive = disposables.add(createDriveFeature(editor, commands));
   const exchange = disposables.add(createExchangeFeature(core, (options.createCodecs ?? createInProcessCodecs)()));
+  disposables.add(followActiveTask(view, tools, drive.drive));
 
   return {
     ...core,

@@ -5,6 +5,7 @@ import type { Locator, Page } from '@playwright/test';
 import { compilePngHeightmap } from '../shared/codecs/png-heightmap';
 import { createHeightfield } from '../shared/terrain/heightfield';
 import { test, expect, sendMenuCommand } from './fixtures';
+import { openAdvanced } from './panel';
 
 // Every dialog is one modal shell (renderer/ui/Modal.tsx): a native modal <dialog> that names
 // itself, keeps the focus inside on Tab and Shift+Tab, and closes on Escape (the topmost only).
@@ -102,6 +103,7 @@ test.describe('dialogs', () => {
 
     // Escape on "unsaved changes" is Cancel: the edited document stays.
     await page.getByTestId('gen-size').selectOption('129');
+    await openAdvanced(page);
     await page.getByTestId('gen-iterations').fill('20');
     await page.getByTestId('gen-run').click();
     await expect(page.getByTestId('status-size')).toContainText('129');

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { openAdvanced, showPanel } from './panel';
 
 /** What a view shows right now, as PNG bytes (WebGL canvases cannot be read back reliably, screenshots can). */
 async function pixels(view: Locator): Promise<Buffer> {
@@ -30,6 +31,7 @@ test.describe('terrain design loop', () => {
     const before3d = await pixels(view3d);
 
     await page.getByTestId('gen-size').selectOption('129');
+    await openAdvanced(page);
     await page.getByTestId('gen-iterations').fill('200');
     await page.getByTestId('gen-seed').fill('12345');
     await page.getByTestId('gen-run').click();
@@ -58,6 +60,7 @@ test.describe('terrain design loop', () => {
     const before2d = await pixels(map2d);
 
     // A million iterations on 257² take seconds even for the fast engine (about 3.6 s in Node here).
+    await openAdvanced(page);
     await page.getByTestId('gen-iterations').fill('1000000');
     await page.getByTestId('gen-run').click();
     await expect(page.getByTestId('job-progress')).toBeVisible();
@@ -75,6 +78,7 @@ test.describe('terrain design loop', () => {
   test('draws a manual fault on the 2D panel as one undoable edit; Esc cancels a drag', async ({ app }) => {
     const { page } = app;
     const map2d = page.getByTestId('map-2d');
+    await showPanel(page, 'sculpt');
     await page.getByTestId('tool-fault').click();
     await page.getByTestId('fault-displacement').fill('20');
 

@@ -6,6 +6,7 @@ import { readStep, replayTerrain } from '../shared/recipe/replay';
 import { slopeStats } from '../shared/terrain/slopeStats';
 import { DEFAULT_PRESET_ID } from '../shared/presets/terrainPresets';
 import { expect, sendMenuCommand, test } from './fixtures';
+import { showPanel } from './panel';
 import { holdThrottle, readHud } from './driveHud';
 
 const ARTIFACTS = path.resolve(__dirname, '.artifacts', 'natural-terrain');
@@ -66,6 +67,7 @@ test('Run with the default preset makes natural, drivable land: slopes, replay, 
 
     // Erosion on the current terrain: a worker job, one undo entry, undone exactly.
     const undoBefore = await page.getByTestId('status-undo').textContent();
+    await showPanel(page, 'sculpt');
     await page.getByTestId('erode-thermal-iterations').fill('15');
     await page.getByTestId('erode-thermal-run').click();
     await expect(page.getByTestId('status-undo')).toContainText('Thermal erosion (15 × 35°)');

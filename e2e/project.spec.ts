@@ -5,6 +5,7 @@ import path from 'node:path';
 import { parseProject, type ProjectDocument } from '../shared/codecs/project';
 import { readStep, replayTerrain } from '../shared/recipe/replay';
 import { bridgePage, expect, READY_SELECTOR, sendMenuCommand, test } from './fixtures';
+import { openAdvanced, showPanel } from './panel';
 import { fillGenerateForm, runGenerateAndWait, waitForRecoveryJournal } from './perf/appActions';
 
 async function decode(filePath: string): Promise<ProjectDocument> {
@@ -30,7 +31,9 @@ function heightBytes(doc: ProjectDocument): Buffer {
 const titleOf = (page: Page) => page.evaluate(() => document.title);
 
 async function generate(page: Page, seed: number): Promise<void> {
+  await showPanel(page, 'generate');
   await page.getByTestId('gen-size').selectOption('129');
+  await openAdvanced(page);
   await page.getByTestId('gen-iterations').fill('60');
   await page.getByTestId('gen-seed').fill(String(seed));
   await page.getByTestId('gen-run').click();

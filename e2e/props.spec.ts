@@ -5,6 +5,7 @@ import { createDefaultDocument } from '../app/document/document';
 import { parsePropsJson } from '../shared/props/exportJson';
 import { heightAt } from '../shared/terrain/surface';
 import { expect, sendMenuCommand, test } from './fixtures';
+import { showPanel } from './panel';
 
 // The embedded default terrain is deterministic: rebuild it here to know every exact height.
 const field = createDefaultDocument().field;
@@ -40,6 +41,10 @@ async function hoverReadout(page: Page) {
 const propsCount = (page: Page) => page.getByTestId('props-count');
 
 test.describe('props', () => {
+  test.beforeEach(async ({ app }) => {
+    await showPanel(app.page, 'props');
+  });
+
   test('place by clicking in 3D: on the picked point, base at the exact surface height', async ({ app }) => {
     const { page } = app;
     await page.getByTestId('props-tool-place').click();
@@ -125,12 +130,14 @@ test.describe('props', () => {
     const placed = await selectedProp(page);
     expect(placed.y).toBe(heightAt(field, placed.x, placed.z));
 
+    await showPanel(page, 'sculpt');
     await page.getByTestId('tool-brush').click();
     await page.getByTestId('brush-mode').selectOption('raise');
     await page.mouse.move(at.x - 3, at.y);
     await page.mouse.down();
     await page.mouse.move(at.x + 3, at.y, { steps: 6 });
     await page.mouse.up();
+    await showPanel(page, 'props');
     await expect.poll(async () => (await selectedProp(page)).y).toBeGreaterThan(placed.y + 0.01);
     // Independent of the props code: the surface height under the pointer at the prop's position.
     await page.mouse.move(at.x, at.y);

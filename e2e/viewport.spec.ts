@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { UserSettings } from '../shared/ipc/contract';
 import { expect, test } from './fixtures';
+import { showPanel } from './panel';
 import { pixelDifference, viewportShot } from './pixels';
 
 // The size a new user sees on a laptop: the screenshots are kept in the e2e artifacts to look at.
@@ -74,6 +75,7 @@ test.describe('the 3D viewport shows the land', () => {
 
   test('the sun: its direction changes the shading, a low sun and shadows darken, occlusion darkens; settings persist', async ({ app }) => {
     const { page } = app;
+    await showPanel(page, 'view');
     const azimuth = page.getByTestId('view-sun-azimuth');
     const elevation = page.getByTestId('view-sun-elevation');
     await elevation.fill('20');
@@ -115,6 +117,7 @@ test.describe('the 3D viewport shows the land', () => {
 
   test('water at a sea level and the metric grid toggle on and off', async ({ app }) => {
     const { page } = app;
+    await showPanel(page, 'view');
     const plain = await viewportShot(page);
     const before = await tones(page, plain);
     await page.getByTestId('view-sea-level').fill('10');

@@ -2,9 +2,10 @@ import { useStore } from 'zustand';
 import { formatHover } from '../app/view/viewStore';
 import { useSession } from './session';
 
-/** Map size, cell size, what undo would do, and the exact height under the pointer. */
+/** Map size, cell size, the number of props, what undo would do, and the exact height under the pointer. */
 export function StatusBar() {
-  const { editor, hover } = useSession();
+  const { editor, hover, props } = useSession();
+  const propCount = useStore(props.controller.status, (s) => s.count);
   const width = useStore(editor.store, (s) => s.width);
   const depth = useStore(editor.store, (s) => s.depth);
   const cellSize = useStore(editor.store, (s) => s.cellSize);
@@ -18,6 +19,9 @@ export function StatusBar() {
       <span data-testid="status-cell">cell {cellSize} m</span>
       <span data-testid="status-extent">
         {((width - 1) * cellSize).toFixed(0)} × {((depth - 1) * cellSize).toFixed(0)} m
+      </span>
+      <span data-testid="status-props" data-count={propCount}>
+        {propCount.toLocaleString('en-US')} {propCount === 1 ? 'prop' : 'props'}
       </span>
       <span data-testid="status-undo">{undoLabel ? `Undo: ${undoLabel}` : 'Nothing to undo'}</span>
       <span

@@ -2,6 +2,7 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect } from '../fixtures';
+import { openAdvanced, showPanel } from '../panel';
 
 /** What the two views last reported drawing (their data-drawn-version). */
 export function drawnVersions(page: Page): Promise<[number, number]> {
@@ -30,7 +31,9 @@ export async function waitForBothViewsDrawn(page: Page, after: number, timeout =
  * the classic preset: fault formation only, so timings measure the engine and views, not erosion.
  */
 export async function fillGenerateForm(page: Page, size: number, iterations: number, seed: number): Promise<void> {
+  await showPanel(page, 'generate');
   await page.getByTestId('gen-preset').selectOption('classic');
+  await openAdvanced(page);
   const presets = await page.getByTestId('gen-size').locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
   if (presets.includes(String(size))) {
     await page.getByTestId('gen-size').selectOption(String(size));
@@ -45,6 +48,7 @@ export async function fillGenerateForm(page: Page, size: number, iterations: num
 /** Clicks Run and returns the wall time until both views drew the result, in ms. */
 export async function runGenerateAndWait(page: Page, timeout = 120_000): Promise<number> {
   const [before3d, before2d] = await drawnVersions(page);
+  await showPanel(page, 'generate');
   const start = Date.now();
   await page.getByTestId('gen-run').click();
   await waitForBothViewsDrawn(page, Math.max(before3d, before2d), timeout);

@@ -6,7 +6,7 @@ import { resetTerrain } from '../../app/generate/terrainStepEdits';
 import type { TerrainDesign } from '../../app/generate/terrainDesign';
 import { LINE_METHODS, profileOf, type DecaySchedule, type FaultProfile, type FaultRecipe, type LineMethod } from '../../shared/fault/recipe';
 import { presetById, TERRAIN_PRESETS, type PresetId } from '../../shared/presets/terrainPresets';
-import { hydraulicStep, thermalStep, type FinishingStep, type TerrainStep } from '../../shared/recipe/steps';
+import { hydraulicStep, thermalStep, type FinishingStep } from '../../shared/recipe/steps';
 import { StepFields, STEP_KIND_LABELS, type EditableStep } from './StepFields';
 import { seedFromNumber } from '../../shared/random';
 import { MAX_MAP_SIDE, MIN_MAP_SIDE } from '../../shared/terrain/heightfield';
@@ -24,7 +24,10 @@ const NEW_STEPS: Record<EditableStep['kind'], () => FinishingStep> = {
   hydraulic: () => hydraulicStep({ droplets: 50_000 }),
 };
 
-/** Preset, fault-formation recipe and finishing steps, Run / Run more / Reset; erosion and filters on the current terrain. */
+/**
+ * Preset, size and seed, then Run / Run more / Reset: what most designers change. The recipe and the
+ * finishing steps are under Advanced, closed by default.
+ */
 export function GeneratePanel({ session, design }: { session: EditorSession; design: TerrainDesign }) {
   const { editor } = session;
   const form = useStore(design.form);
@@ -49,7 +52,6 @@ export function GeneratePanel({ session, design }: { session: EditorSession; des
   const profile = profileOf(form.recipe);
   const preset = form.width === form.depth && SIZE_PRESETS.includes(form.width) ? String(form.width) : 'custom';
   const report = (message: string | null | boolean) => setError(typeof message === 'string' ? message : null);
-  const runStep = (step: TerrainStep) => void design.runStep(step).then(report);
   /** Filters throw RangeError on values they cannot use; show it instead of failing the click. */
   const runFilter = (filter: () => boolean) => {
     try {
@@ -81,59 +83,20 @@ export function GeneratePanel({ session, design }: { session: EditorSession; des
         <select data-testid="gen-size" value={preset} onChange={(e) => e.target.value !== 'custom' && setSize({ width: Number(e.target.value), depth: Number(e.target.value) })}>
           {SIZE_PRESETS.map((size) => (
             <option key={size} value={size}>
-              {size} × {size}
+              {size} × {size} ({formatSpan(size, form.cellSize)})
             </option>
           ))}
           <option value="custom">Custom</option>
         </select>
       </label>
       <div className="field-row">
-        <NumberField label="Width" testId="gen-width" integer min={MIN_MAP_SIDE} max={MAX_MAP_SIDE} value={form.width} onChange={(width) => setSize({ width })} />
-        <NumberField label="Depth" testId="gen-depth" integer min={MIN_MAP_SIDE} max={MAX_MAP_SIDE} value={form.depth} onChange={(depth) => setSize({ depth })} />
-      </div>
-      <NumberField label="Cell size (m)" testId="gen-cell-size" min={0.001} value={form.cellSize} onChange={(cellSize) => setSize({ cellSize })} />
-      <NumberField label="Iterations" testId="gen-iterations" integer min={0} value={form.recipe.iterations} onChange={(iterations) => setRecipe({ iterations })} />
-      <div className="field-row">
-        <NumberField label="disp0 (m)" testId="gen-disp0" value={form.recipe.decay.disp0} onChange={(disp0) => setDecay({ disp0 })} title="Displacement of the first iteration" />
-        <NumberField label="dispN (m)" testId="gen-dispn" value={form.recipe.decay.dispN} onChange={(dispN) => setDecay({ dispN })} title="Displacement from iteration n on" />
-        <NumberField label="n" testId="gen-n" integer min={0} value={form.recipe.decay.n} onChange={(n) => setDecay({ n })} title="Iterations over which the displacement decays" />
-      </div>
-      <DecayPlot decay={form.recipe.decay} iterations={form.recipe.iterations} />
-      <label className="field">
-        <span>Lines</span>
-        <select data-testid="gen-line-method" value={form.recipe.lineMethod} onChange={(e) => setRecipe({ lineMethod: e.target.value as LineMethod })}>
-          {LINE_METHODS.map((method) => (
-            <option key={method} value={method}>
-              {LINE_METHOD_LABELS[method]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <div className="field-row">
-        <label className="field" title="Step: each fault is a cliff. Smooth: the displacement ramps over the width, so faults make slopes.">
-          <span>Profile</span>
-          <select
-            data-testid="gen-profile"
-            value={profile.kind}
-            onChange={(e) => setProfile(e.target.value === 'smooth' ? { kind: 'smooth', width: profile.kind === 'smooth' ? profile.width : 40 } : { kind: 'step' })}
-          >
-            <option value="step">Step</option>
-            <option value="smooth">Smooth</option>
-          </select>
-        </label>
-        {profile.kind === 'smooth' && (
-          <NumberField label="Width (m)" testId="gen-fault-width" min={0.001} value={profile.width} onChange={(width) => setProfile({ kind: 'smooth', width })} title="Transition width across each fault line" />
-        )}
-      </div>
-      <div className="field-row">
         <NumberField label="Seed" testId="gen-seed" integer min={0} max={0xffffffff} value={form.recipe.seed} onChange={setSeed} />
         <button type="button" data-testid="gen-new-seed" onClick={() => setSeed(seedFromNumber(Math.random()))}>
           New seed
         </button>
       </div>
- <FinishingList steps={form.finishing} onChange={setFinishing} />
       <div className="button-row">
-        <button type="button" data-testid="gen-run" disabled={running} onClick={() => void design.generate().then(report)}>
+        <button type="button" className="primary-run" data-testid="gen-run" disabled={running} onClick={() => void design.generate().then(report)}>
           Run
         </button>
         <NumberField label="N" testId="gen-run-more-count" integer min={1} value={form.runMoreCount} onChange={(runMoreCount) => set({ runMoreCount })} />
@@ -145,40 +108,63 @@ export function GeneratePanel({ session, design }: { session: EditorSession; des
         </button>
       </div>
       <JobProgress jobs={design.jobs} />
-      <h3>Erode and filter the current terrain</h3>
-      <StepFields step={form.erodeThermal} testId="erode-thermal" onChange={(erodeThermal) => set({ erodeThermal })} />
-      <button type="button" data-testid="erode-thermal-run" disabled={running} onClick={() => runStep(form.erodeThermal)}>
-        Thermal erosion
-      </button>
-      <StepFields step={form.erodeHydraulic} testId="erode-hydraulic" onChange={(erodeHydraulic) => set({ erodeHydraulic })} />
-      <button type="button" data-testid="erode-hydraulic-run" disabled={running} onClick={() => runStep(form.erodeHydraulic)}>
-        Hydraulic erosion
-      </button>
-      <div className="field-row">
-        <NumberField label="Smoothing k" testId="gen-smooth-k" min={0} max={0.99} step={0.05} value={form.smoothStrength} onChange={(smoothStrength) => set({ smoothStrength })} />
-        <button type="button" data-testid="gen-smooth" disabled={running} onClick={() => runStep({ kind: 'smooth', k: form.smoothStrength })}>
-          Smooth
-        </button>
-      </div>
-      <div className="field-row">
-        <NumberField label="Min (m)" testId="gen-norm-min" value={form.normaliseMin} onChange={(normaliseMin) => set({ normaliseMin })} />
-        <NumberField label="Max (m)" testId="gen-norm-max" value={form.normaliseMax} onChange={(normaliseMax) => set({ normaliseMax })} />
-        <button
-          type="button"
-          data-testid="gen-normalise"
-          disabled={running || !(form.normaliseMax > form.normaliseMin)}
-          onClick={() => runStep({ kind: 'normalise', min: form.normaliseMin, max: form.normaliseMax })}
-        >
-          Normalise
-        </button>
-      </div>
       {(error ?? jobMessage) && (
         <p className="panel-error" role="alert" data-testid="gen-error">
           {error ?? jobMessage}
         </p>
       )}
+      <details data-testid="gen-advanced">
+        <summary>Advanced: size, faults, decay, finishing steps</summary>
+        <div className="details-body">
+          <div className="field-row">
+            <NumberField label="Width" testId="gen-width" integer min={MIN_MAP_SIDE} max={MAX_MAP_SIDE} value={form.width} onChange={(width) => setSize({ width })} />
+            <NumberField label="Depth" testId="gen-depth" integer min={MIN_MAP_SIDE} max={MAX_MAP_SIDE} value={form.depth} onChange={(depth) => setSize({ depth })} />
+          </div>
+          <NumberField label="Cell size (m)" testId="gen-cell-size" min={0.001} value={form.cellSize} onChange={(cellSize) => setSize({ cellSize })} />
+          <NumberField label="Iterations" testId="gen-iterations" integer min={0} value={form.recipe.iterations} onChange={(iterations) => setRecipe({ iterations })} />
+          <div className="field-row">
+            <NumberField label="disp0 (m)" testId="gen-disp0" value={form.recipe.decay.disp0} onChange={(disp0) => setDecay({ disp0 })} title="Displacement of the first iteration" />
+            <NumberField label="dispN (m)" testId="gen-dispn" value={form.recipe.decay.dispN} onChange={(dispN) => setDecay({ dispN })} title="Displacement from iteration n on" />
+            <NumberField label="n" testId="gen-n" integer min={0} value={form.recipe.decay.n} onChange={(n) => setDecay({ n })} title="Iterations over which the displacement decays" />
+          </div>
+          <DecayPlot decay={form.recipe.decay} iterations={form.recipe.iterations} />
+          <label className="field">
+            <span>Lines</span>
+            <select data-testid="gen-line-method" value={form.recipe.lineMethod} onChange={(e) => setRecipe({ lineMethod: e.target.value as LineMethod })}>
+              {LINE_METHODS.map((method) => (
+                <option key={method} value={method}>
+                  {LINE_METHOD_LABELS[method]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <div className="field-row">
+            <label className="field" title="Step: each fault is a cliff. Smooth: the displacement ramps over the width, so faults make slopes.">
+              <span>Profile</span>
+              <select
+                data-testid="gen-profile"
+                value={profile.kind}
+                onChange={(e) => setProfile(e.target.value === 'smooth' ? { kind: 'smooth', width: profile.kind === 'smooth' ? profile.width : 40 } : { kind: 'step' })}
+              >
+                <option value="step">Step</option>
+                <option value="smooth">Smooth</option>
+              </select>
+            </label>
+            {profile.kind === 'smooth' && (
+              <NumberField label="Width (m)" testId="gen-fault-width" min={0.001} value={profile.width} onChange={(width) => setProfile({ kind: 'smooth', width })} title="Transition width across each fault line" />
+            )}
+          </div>
+          <FinishingList steps={form.finishing} onChange={setFinishing} />
+        </div>
+      </details>
     </section>
   );
+}
+
+/** "512 m" or "2.0 km" across a square map of `size` vertices. */
+function formatSpan(size: number, cellSize: number): string {
+  const metres = (size - 1) * cellSize;
+  return metres >= 1000 ? `${(metres / 1000).toFixed(1)} km` : `${Math.round(metres)} m`;
 }
 
 /** The steps Run applies after the faults, each editable and removable, and a menu to add one. */

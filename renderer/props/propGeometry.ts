@@ -40,6 +40,18 @@ function primitiveGeometry(primitive: Primitive): BufferGeometry {
   return flat;
 }
 
+/** How tall a primitive stands, metres (what decides which part of a prop reads from afar). */
+export function primitiveHeight(primitive: Primitive): number {
+  switch (primitive.kind) {
+    case 'cone':
+    case 'cylinder':
+    case 'box':
+      return primitive.height;
+    case 'icosahedron':
+      return 2 * primitive.radii[1];
+  }
+}
+
 /** The whole prop type as one geometry (pivot at the base), ready for one InstancedMesh. */
 export function buildPropGeometry(type: PropType): BufferGeometry {
   const parts = type.shape.map(primitiveGeometry);

@@ -1,9 +1,11 @@
-import { Color, DynamicDrawUsage, Euler, Group, InstancedMesh, Matrix4, MeshLambertMaterial, Quaternion, Vector3, type BufferGeometry } from 'three';
+import { BufferAttribute, BufferGeometry, Color, DynamicDrawUsage, Euler, Group, InstancedMesh, Matrix4, MeshLambertMaterial, Points, PointsMaterial, Quaternion, Vector3 } from 'three';
 import type { SnappedPropLayer } from '../../shared/props/prop';
 import type { PropType } from '../../shared/props/library';
-import { buildPropGeometry } from './propGeometry';
+import { buildPropGeometry, primitiveHeight } from './propGeometry';
 
 const NORMAL = new Color(1, 1, 1);
+/** On-screen size of a prop's far marker, pixels: a prop stays visible however small its mesh gets. */
+const MARKER_PX = 3;
 /** Multiplies the prop's own colours: bright and warm enough to spot among a forest. */
 const SELECTED = new Color(2.4, 1.9, 0.35);
 
@@ -13,9 +15,16 @@ const rotation = new Quaternion();
 const euler = new Euler(0, 0, 0, 'YXZ');
 const scale = new Vector3();
 
+/** Where a type's far marker sits (height of its bounding-box centre, metres at scale 1) and its colour. */
+interface Marker {
+  centreY: number;
+  colour: Color;
+}
+
 /**
- * One InstancedMesh per prop type, written in place from the snapped layer's columns. Lives outside
- * React: a re-snap rewrites only the matrices of the props it changed.
+ * One InstancedMesh per prop type, written in place from the snapped layer's columns, plus one point
+ * per prop at a fixed pixel size (inside the mesh, so hidden by it up close), so that props can be
+ * seen from any distance. Lives outside React: a re-snap rewrites only what it changed.
  */
 export class PropInstances {
   readonly group = new Group();
@@ -25,9 +34,50 @@ export class PropInstances {
   private meshes: InstancedMesh[] = [];
   private instanceOf = new Int32Array(0);
   private highlighted = new Set<number>();
+  private readonly markers = new Map<string, Marker>();
+  private readonly markerMaterial = new PointsMaterial({ size: MARKER_PX, sizeAttenuation: false, vertexColors: true });
+  private readonly far = new Points(new BufferGeometry(), this.markerMaterial);
 
   constructor() {
     this.group.name = 'props';
+    this.far.name = 'props:far';
+    this.far.frustumCulled = false;
+    this.far.raycast = () => undefined;
+    this.group.add(this.far);
+  }
+
+  private markerFor(type: PropType): Marker {
+    let marker = this.markers.get(type.id);
+    if (!marker) {
+      const geometry = this.geometryFor(type);
+      geometry.computeBoundingBox();
+      const box = geometry.boundingBox!;
+      // The colour of the primitive that reads from afar: the tallest (a tree's crown, a house's walls).
+      const tallest = [...type.shape].sort((a, b) => primitiveHeight(b) - primitiveHeight(a))[0];
+      marker = { centreY: (box.min.y + box.max.y) / 2, colour: new Color(tallest?.color ?? '#888888') };
+      this.markers.set(type.id, marker);
+    }
+    return marker;
+  }
+
+  /** The far markers' positions and colours for every prop. */
+  private rebuildMarkers(layer: SnappedPropLayer): void {
+    const { props } = layer;
+    const geometry = new BufferGeometry();
+    geometry.setAttribute('position', new BufferAttribute(new Float32Array(props.count * 3), 3).setUsage(DynamicDrawUsage));
+    const colours = new Float32Array(props.count * 3);
+    for (let k = 0; k < props.count; k++) this.markerFor(props.types[props.typeIndex[k]]).colour.toArray(colours, k * 3);
+    geometry.setAttribute('color', new BufferAttribute(colours, 3));
+    this.far.geometry.dispose();
+    this.far.geometry = geometry;
+    for (let k = 0; k < props.count; k++) this.writeMarker(layer, k);
+  }
+
+  private writeMarker(layer: SnappedPropLayer, k: number): void {
+    const { props, placements } = layer;
+    const marker = this.markerFor(props.types[props.typeIndex[k]]);
+    const positions = this.far.geometry.getAttribute('position') as BufferAttribute;
+    positions.setXYZ(k, props.x[k], placements.y[k] + marker.centreY * props.scale[k], props.z[k]);
   }
 
   private geometryFor(type: PropType): BufferGeometry {
@@ -61,6 +111,7 @@ export class PropInstances {
       return mesh;
     });
     for (let k = 0; k < props.count; k++) this.write(layer, k);
+    this.rebuildMarkers(layer);
     this.highlighted = new Set();
     for (const mesh of this.meshes) {
       if (mesh.count > 0) mesh.setColorAt(0, NORMAL);
@@ -79,9 +130,11 @@ export class PropInstances {
     for (let n = 0; n < indices.length; n++) {
       const k = indices[n];
       this.write(layer, k);
+      this.writeMarker(layer, k);
       touched.add(this.meshes[layer.props.typeIndex[k]]);
     }
     for (const mesh of touched) mesh.instanceMatrix.needsUpdate = true;
+    if (indices.length > 0) this.far.geometry.getAttribute('position').needsUpdate = true;
   }
 
   /** Tints the selected props (indices into the layer) and restores the previously tinted ones. */
@@ -114,5 +167,7 @@ export class PropInstances {
     for (const mesh of this.meshes) mesh.dispose();
     for (const geometry of this.geometries.values()) geometry.dispose();
     this.material.dispose();
+    this.far.geometry.dispose();
+    this.markerMaterial.dispose();
   }
 }

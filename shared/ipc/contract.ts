@@ -54,6 +54,11 @@ const viewLookFields = {
   seaLevel: v.number({ min: -100_000, max: 100_000 }),
   /** Metric grid drawn on the terrain. */
   grid: v.boolean(),
+  /** Natural colours: heights (metres) above which the ground is alpine heath and scree, and snow. */
+  treeLine: v.number({ min: -100_000, max: 100_000 }),
+  snowLine: v.number({ min: -100_000, max: 100_000 }),
+  /** The side panel's task tab. */
+  panelTab: v.literal('generate', 'sculpt', 'props', 'drive', 'view'),
 };
 
 const colorModeValidator = v.literal('height', 'slope', 'natural');
@@ -79,6 +84,9 @@ export const DEFAULT_VIEW_SETTINGS: ViewSettings = {
   water: false,
   seaLevel: 0,
   grid: false,
+  treeLine: 200,
+  snowLine: 350,
+  panelTab: 'generate',
 };
 
 const storedViewSettingsValidator = v.object({
@@ -93,6 +101,9 @@ const storedViewSettingsValidator = v.object({
   water: v.optional(viewLookFields.water),
   seaLevel: v.optional(viewLookFields.seaLevel),
   grid: v.optional(viewLookFields.grid),
+  treeLine: v.optional(viewLookFields.treeLine),
+  snowLine: v.optional(viewLookFields.snowLine),
+  panelTab: v.optional(viewLookFields.panelTab),
 });
 
 /**
@@ -115,6 +126,9 @@ export const viewSettingsValidator: Validator<ViewSettings> = (value, path) => {
     water: stored.water ?? d.water,
     seaLevel: stored.seaLevel ?? d.seaLevel,
     grid: stored.grid ?? d.grid,
+    treeLine: stored.treeLine ?? d.treeLine,
+    snowLine: stored.snowLine ?? d.snowLine,
+    panelTab: stored.panelTab ?? d.panelTab,
   }, path);
 };
 
