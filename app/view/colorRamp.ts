@@ -84,13 +84,22 @@ const smooth = (e0: number, e1: number, x: number) => {
   return f * f * (3 - 2 * f);
 };
 
-/** Ground cover by relative height: meadow, drier grass, heath, alpine scree. */
+/**
+ * Where the natural table's height axis puts the tree line and the snow line (terrainColors.ts's
+ * naturalAxis maps metres onto it): lowland below the tree line, alpine between the two, snow above.
+ */
+export const NATURAL_TREE_LINE_T = 0.5;
+export const NATURAL_SNOW_LINE_T = 0.75;
+
+/** Ground cover by height in metres (through naturalAxis): meadow, drier grass, heath at the tree line, alpine scree. */
 const NATURAL_BY_HEIGHT: readonly Stop[] = [
-  [0.0, 74, 104, 48],
-  [0.3, 92, 122, 56],
-  [0.55, 120, 128, 70],
-  [0.72, 128, 116, 88],
-  [1.0, 136, 130, 122],
+  [0.0, 70, 100, 46],
+  [0.25, 78, 108, 50],
+  [0.45, 92, 120, 56],
+  [NATURAL_TREE_LINE_T, 112, 122, 66],
+  [0.62, 126, 118, 86],
+  [NATURAL_SNOW_LINE_T, 136, 130, 122],
+  [1.0, 140, 136, 130],
 ];
 const ROCK: Rgb = [118, 110, 100];
 const CLIFF: Rgb = [88, 82, 76];
@@ -98,8 +107,8 @@ const SNOW: Rgb = [236, 240, 244];
 
 /**
  * Natural colours, as terrain artists expect them: grass in the lowlands turning to heath and scree
- * with height, bare rock on slopes steeper than about 45°, darker cliffs past 70°, and snow on high
- * ground that is not too steep to hold it. sRGB bytes, RAMP_SIZE (height) × SLOPE_BINS (slope) × 3,
+ * above the tree line, bare rock on slopes steeper than about 45°, darker cliffs past 70°, and snow on high
+ * ground (above the snow line) that is not too steep to hold it. sRGB bytes, RAMP_SIZE (height) × SLOPE_BINS (slope) × 3,
  * row-major by slope: entry (h, s) at (s · RAMP_SIZE + h) · 3.
  */
 export const NATURAL_TABLE: Uint8Array = (() => {
@@ -112,7 +121,7 @@ export const NATURAL_TABLE: Uint8Array = (() => {
       let c: Rgb = [byHeight[h * 3], byHeight[h * 3 + 1], byHeight[h * 3 + 2]];
       c = mixRgb(c, ROCK, smooth(38, 55, slopeDeg));
       c = mixRgb(c, CLIFF, smooth(62, 78, slopeDeg));
-      c = mixRgb(c, SNOW, smooth(0.78, 0.9, t) * (1 - smooth(48, 62, slopeDeg)));
+      c = mixRgb(c, SNOW, smooth(NATURAL_SNOW_LINE_T - 0.015, NATURAL_SNOW_LINE_T + 0.04, t) * (1 - smooth(48, 62, slopeDeg)));
       const o = (s * RAMP_SIZE + h) * 3;
       table[o] = Math.round(c[0]);
       table[o + 1] = Math.round(c[1]);

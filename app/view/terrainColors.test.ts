@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createHeightfield, heightRange } from '../../shared/terrain/heightfield';
 import { buildTerrainMesh } from '../../shared/terrain/mesh';
-import { HYPSOMETRIC_RAMP, NATURAL_TABLE, SLOPE_RAMP, srgbByteToLinear } from './colorRamp';
-import { writeHeightRows, writeVertexColors } from './terrainColors';
+import { HYPSOMETRIC_RAMP, NATURAL_SNOW_LINE_T, NATURAL_TABLE, NATURAL_TREE_LINE_T, SLOPE_RAMP, normalisedHeight, rampIndex, srgbByteToLinear } from './colorRamp';
+import { colourRange, DEFAULT_NATURAL_LINES, naturalAxis, writeHeightRows, writeVertexColors } from './terrainColors';
 
 describe('vertex colours', () => {
   it('colours by height from the bottom to the top of the ramp', () => {
@@ -45,7 +45,7 @@ describe('natural colours', () => {
     for (let j = 0; j < 3; j++) for (let i = 0; i < 9; i++) field.heights[j * 9 + i] = profile[i];
     const mesh = buildTerrainMesh(field);
     const colors = new Float32Array(mesh.positions.length);
-    writeVertexColors(field, mesh.normals, colors, 'natural', heightRange(field.heights));
+    writeVertexColors(field, mesh.normals, colors, 'natural', colourRange('natural', heightRange(field.heights), { treeLine: 2, snowLine: 4 }));
     const at = (i: number) => Array.from(colors.subarray((9 + i) * 3, (9 + i) * 3 + 3));
     const [low, steep, top] = [at(1), at(5), at(8)];
     // Grass: green leads.
@@ -56,6 +56,36 @@ describe('natural colours', () => {
     // Snow: bright and nearly neutral.
     expect(Math.min(...top)).toBeGreaterThan(0.7);
     // Same table entries as the LOD shader reads: NATURAL_TABLE at (slope bin, height index).
-    expect(low[0]).toBeCloseTo(srgbByteToLinear(NATURAL_TABLE[0]), 6);
+    const axis = naturalAxis({ treeLine: 2, snowLine: 4 });
+    expect(low[0]).toBeCloseTo(srgbByteToLinear(NATURAL_TABLE[rampIndex(normalisedHeight(0, axis.min, axis.max)) * 3]), 6);
+  });
+
+  it('follow metres, not the map: low hills get no snow however their range is drawn; the snow line is where snow starts', () => {
+    const topOf = (peak: number, lines = DEFAULT_NATURAL_LINES) => {
+      const field = createHeightfield(9, 3, 1);
+      for (let j = 0; j < 3; j++) for (let i = 0; i < 9; i++) field.heights[j * 9 + i] = i < 4 ? 0 : peak;
+      const mesh = buildTerrainMesh(field);
+      const colors = new Float32Array(mesh.positions.length);
+      writeVertexColors(field, mesh.normals, colors, 'natural', colourRange('natural', heightRange(field.heights), lines));
+      return Array.from(colors.subarray((9 + 8) * 3, (9 + 8) * 3 + 3));
+    };
+    const isSnow = (c: number[]) => Math.min(...c) > 0.7;
+    // 100 m hills under the default lines (tree 200 m, snow 350 m): green, not white.
+    const hill = topOf(100);
+    expect(isSnow(hill)).toBe(false);
+    expect(hill[1]).toBeGreaterThan(hill[2]);
+    expect(isSnow(topOf(DEFAULT_NATURAL_LINES.snowLine + 40))).toBe(true);
+    expect(isSnow(topOf(DEFAULT_NATURAL_LINES.snowLine - 40))).toBe(false);
+    // Lines moved down in the View panel: the same 100 m top is under snow.
+    expect(isSnow(topOf(100, { treeLine: 40, snowLine: 80 }))).toBe(true);
+  });
+
+  it('puts the lines where the table changes cover', () => {
+    const axis = naturalAxis({ treeLine: 200, snowLine: 350 });
+    expect((200 - axis.min) / (axis.max - axis.min)).toBeCloseTo(NATURAL_TREE_LINE_T, 12);
+    expect((350 - axis.min) / (axis.max - axis.min)).toBeCloseTo(NATURAL_SNOW_LINE_T, 12);
+    // A snow line under the tree line still gives a valid axis.
+    const odd = naturalAxis({ treeLine: 50, snowLine: 10 });
+    expect(odd.max).toBeGreaterThan(odd.min);
   });
 });

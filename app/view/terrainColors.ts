@@ -1,8 +1,37 @@
 import type { Heightfield, HeightRange } from '../../shared/terrain/heightfield';
-import type { ViewSettings } from '../../shared/ipc/contract';
-import { HYPSOMETRIC_RAMP, NATURAL_TABLE, RAMP_SIZE, SLOPE_RAMP, linearRamp, normalisedHeight, rampIndex, slopeBin } from './colorRamp';
+import { DEFAULT_VIEW_SETTINGS, type ViewSettings } from '../../shared/ipc/contract';
+import { HYPSOMETRIC_RAMP, NATURAL_SNOW_LINE_T, NATURAL_TABLE, NATURAL_TREE_LINE_T, RAMP_SIZE, SLOPE_RAMP, linearRamp, normalisedHeight, rampIndex, slopeBin } from './colorRamp';
 
 export type ColorMode = ViewSettings['colorMode'];
+
+/** Natural colours follow these heights in metres (View panel), not the map's own range. */
+export type NaturalLines = Pick<ViewSettings, 'treeLine' | 'snowLine'>;
+export const DEFAULT_NATURAL_LINES: NaturalLines = { treeLine: DEFAULT_VIEW_SETTINGS.treeLine, snowLine: DEFAULT_VIEW_SETTINGS.snowLine };
+
+export function naturalLinesOf(settings: ViewSettings): NaturalLines {
+  return { treeLine: settings.treeLine, snowLine: settings.snowLine };
+}
+
+export function sameNaturalLines(a: NaturalLines, b: NaturalLines): boolean {
+  return a.treeLine === b.treeLine && a.snowLine === b.snowLine;
+}
+
+/**
+ * The metres the natural table's height axis spans, placed so that the tree line and the snow line
+ * fall where the table changes cover (NATURAL_TREE_LINE_T, NATURAL_SNOW_LINE_T). A snow line at or
+ * below the tree line is treated as one metre above it.
+ */
+export function naturalAxis(lines: NaturalLines): HeightRange {
+  const gap = Math.max(1, lines.snowLine - lines.treeLine);
+  const metresPerT = gap / (NATURAL_SNOW_LINE_T - NATURAL_TREE_LINE_T);
+  const min = lines.treeLine - NATURAL_TREE_LINE_T * metresPerT;
+  return { min, max: min + metresPerT };
+}
+
+/** The height range colours are read against: the natural axis in metres, or the map's own range. */
+export function colourRange(mode: ColorMode, heights: HeightRange, lines: NaturalLines): HeightRange {
+  return mode === 'natural' ? naturalAxis(lines) : heights;
+}
 
 const HYPSOMETRIC_LINEAR = linearRamp(HYPSOMETRIC_RAMP);
 const SLOPE_LINEAR = linearRamp(SLOPE_RAMP);
@@ -11,7 +40,7 @@ const NATURAL_LINEAR = linearRamp(NATURAL_TABLE);
 /**
  * Writes linear RGB vertex colours for rows [rowStart, rowEnd): by height (hypsometric ramp over
  * `range`), by slope (angle of the shading normal from vertical, 0–90°), or natural (ground cover
- * by both: NATURAL_TABLE).
+ * by both: NATURAL_TABLE, its height axis over `range`, which colourRange makes the natural axis).
  */
 export function writeVertexColors(
   field: Heightfield,

@@ -12,6 +12,7 @@ import { backgroundTask } from '../backgroundTask';
 import { OffThreadErrors, type OffThreadErrorsHandlers } from './offThreadErrors';
 import type { StartChunkErrorsWorker } from '../../app/lod/chunkErrorsJob';
 import { useTerrainLook } from '../viewport/look/SceneLook';
+import { naturalLinesOf } from '../../app/view/terrainColors';
 
 /** CPU time per slice of chunk-error refinement on the main thread: well inside a frame. */
 const REFINE_SLICE_MS = 4;
@@ -44,6 +45,7 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
 
   useEffect(() => {
     lod.setWireframe(view.getState().settings.wireframe);
+    lod.setColorMode(view.getState().settings.colorMode, naturalLinesOf(view.getState().settings));
     const steepTint = () => lod.setSteepTint(drive.settings.drivabilityOverlay ? drive.settings.maxClimbSlopeDeg : null);
     steepTint();
     const unsubscribeDrive = drive.store.subscribe((s, prev) => {
@@ -99,7 +101,7 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
     const unsubscribeView = view.subscribe((s, prev) => {
       if (s.settings === prev.settings) return;
       lod.setWireframe(s.settings.wireframe);
-      lod.setColorMode(s.settings.colorMode);
+      lod.setColorMode(s.settings.colorMode, naturalLinesOf(s.settings));
       lastCamera.current = '';
       invalidate();
     });

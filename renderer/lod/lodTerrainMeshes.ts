@@ -3,7 +3,7 @@ import type { Heightfield } from '../../shared/terrain/heightfield';
 import { rayCastTerrain } from '../../shared/terrain/rayCast';
 import type { LodCamera, LodOptions } from '../../shared/lod/selectLod';
 import type { DirtyRegion } from '../../app/document/region';
-import type { ColorMode } from '../../app/view/terrainColors';
+import { colourRange, DEFAULT_NATURAL_LINES, type ColorMode, type NaturalLines } from '../../app/view/terrainColors';
 import { LodTerrainModel, type ChunkRange } from '../../app/lod/lodTerrainModel';
 import { GRID_ATTRIBUTE, blockBoundingSphere, buildBlockGeometry, type BlockRange } from './lodBlockGeometry';
 import { GpuHeights } from './gpuHeights';
@@ -35,6 +35,8 @@ export class LodTerrainMeshes {
   readonly group = new Group();
   private model: LodTerrainModel;
   private heights: GpuHeights;
+  private mode: ColorMode = 'height';
+  private lines: NaturalLines = DEFAULT_NATURAL_LINES;
   private readonly look: LodTerrainMaterial;
   private blocks: Block[] = [];
   triangles = 0;
@@ -50,6 +52,7 @@ export class LodTerrainMeshes {
     this.model = new LodTerrainModel(field, { deferExactErrors: true });
     this.heights = new GpuHeights(field);
     this.look = createLodTerrainMaterial(look);
+    this.mode = mode;
     this.look.setColorMode(mode);
     this.useHeights();
     this.makeBlocks();
@@ -90,8 +93,11 @@ export class LodTerrainMeshes {
     else this.rebound(changed);
   }
 
-  setColorMode(mode: ColorMode): void {
+  setColorMode(mode: ColorMode, lines: NaturalLines = this.lines): void {
+    this.mode = mode;
+    this.lines = lines;
     this.look.setColorMode(mode);
+    this.applyColourRange();
   }
 
   setWireframe(on: boolean): void {
@@ -202,8 +208,12 @@ export class LodTerrainMeshes {
   private useHeights(): void {
     const { width, depth, cellSize } = this.field;
     this.look.setHeights(this.heights.texture, width, depth, this.heights.shape.layerRows, cellSize);
-    // Height colours follow the map's range: a uniform, so a new range recolours nothing on the CPU.
-    const range = this.model.heightBounds();
+    this.applyColourRange();
+  }
+
+  /** Height colours follow the map's range, natural ones the lines in metres: a uniform, so nothing is recoloured on the CPU. */
+  private applyColourRange(): void {
+    const range = colourRange(this.mode, this.model.heightBounds(), this.lines);
     this.look.setHeightRange(range.min, range.max);
   }
 

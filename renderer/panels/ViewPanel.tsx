@@ -3,7 +3,7 @@ import type { EditorSession } from '../../app/editorSession';
 import type { ViewSettings } from '../../shared/ipc/contract';
 import { NumberField } from './NumberField';
 
-/** Lighting and display of the 3D view: sun direction, shadows, occlusion, fog, water, grid. Persisted with the view settings. */
+/** Lighting and display of the 3D view: sun direction, shadows, occlusion, fog, water, grid, the natural colours' lines. Persisted with the view settings. */
 export function ViewPanel({ session }: { session: EditorSession }) {
   const settings = useStore(session.view, (s) => s.settings);
   const set = (patch: Partial<ViewSettings>) => session.view.setState((s) => ({ settings: { ...s.settings, ...patch } }));
@@ -35,6 +35,10 @@ export function ViewPanel({ session }: { session: EditorSession }) {
       <div className="field-row">
         {toggle('water', 'Water', 'A water plane at the sea level')}
         <NumberField label="Sea level (m)" testId="view-sea-level" min={-100000} max={100000} value={settings.seaLevel} onChange={(seaLevel) => set({ seaLevel })} />
+      </div>
+      <div className="field-row" title="Natural colours: grass below the tree line, heath and scree above it, snow above the snow line (metres)">
+        <NumberField label="Tree line (m)" testId="view-tree-line" min={-100000} max={100000} value={settings.treeLine} onChange={(treeLine) => set({ treeLine })} />
+        <NumberField label="Snow line (m)" testId="view-snow-line" min={-100000} max={100000} value={settings.snowLine} onChange={(snowLine) => set({ snowLine })} />
       </div>
     </section>
   );

@@ -8,6 +8,7 @@ import { TerrainGeometry } from './terrainGeometry';
 import { drawsWithLod } from '../lod/lodOverride';
 import { useTerrainLook } from './look/SceneLook';
 import { patchTerrainShader } from './look/terrainShader';
+import { naturalLinesOf, sameNaturalLines } from '../../app/view/terrainColors';
 
 /**
  * The terrain mesh. Geometry and material are driven imperatively from the stores (never React
@@ -36,7 +37,7 @@ export function TerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDivEl
       // component unmounts): building its full mesh first would cost seconds and gigabytes.
       if (drawsWithLod(editor.document.field)) return;
       const { version, lastChange } = editor.store.getState();
-      terrain.sync(editor.document.field, lastChange, colorMode);
+      terrain.sync(editor.document.field, lastChange, colorMode, naturalLinesOf(view.getState().settings));
       mesh.geometry = terrain.geometry;
       pendingDrawn.current = version;
       invalidate();
@@ -47,19 +48,22 @@ export function TerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDivEl
         material.wireframe = settings.wireframe;
         material.needsUpdate = true;
       }
-      if (settings.colorMode !== colorMode) {
+      const lines = naturalLinesOf(settings);
+      if (settings.colorMode !== colorMode || (colorMode === 'natural' && !sameNaturalLines(lines, colourLines))) {
         colorMode = settings.colorMode;
-        terrain.recolor(editor.document.field, colorMode);
+        colourLines = lines;
+        terrain.recolor(editor.document.field, colorMode, lines);
       }
       invalidate();
     };
-    terrain.sync(editor.document.field, { kind: 'all' }, view.getState().settings.colorMode);
+    terrain.sync(editor.document.field, { kind: 'all' }, view.getState().settings.colorMode, naturalLinesOf(view.getState().settings));
     mesh.geometry = terrain.geometry;
     material.wireframe = view.getState().settings.wireframe;
     pendingDrawn.current = editor.store.getState().version;
     invalidate();
     let lastSettings = view.getState().settings;
     let colorMode = lastSettings.colorMode;
+    let colourLines = naturalLinesOf(lastSettings);
     const unsubscribeEditor = editor.store.subscribe((s, prev) => {
       if (s.version !== prev.version) syncDocument();
     });

@@ -3,7 +3,7 @@ import type { Heightfield, HeightRange } from '../../shared/terrain/heightfield'
 import { heightRange } from '../../shared/terrain/heightfield';
 import { buildTerrainMesh, writeNormals } from '../../shared/terrain/mesh';
 import type { DirtyRegion } from '../../app/document/region';
-import { writeHeightRows, writeVertexColors, type ColorMode } from '../../app/view/terrainColors';
+import { colourRange, DEFAULT_NATURAL_LINES, sameNaturalLines, writeHeightRows, writeVertexColors, type ColorMode, type NaturalLines } from '../../app/view/terrainColors';
 
 /**
  * Owns the terrain BufferGeometry (exactly the triangles of buildTerrainMesh) and keeps it in step
@@ -15,11 +15,13 @@ export class TerrainGeometry {
   private dims = '';
   private range: HeightRange = { min: 0, max: 0 };
   private mode: ColorMode = 'height';
+  private lines: NaturalLines = DEFAULT_NATURAL_LINES;
 
   /** Applies a document change; returns true when the geometry object was replaced. */
-  sync(field: Heightfield, region: DirtyRegion, mode: ColorMode): boolean {
+  sync(field: Heightfield, region: DirtyRegion, mode: ColorMode, lines: NaturalLines = this.lines): boolean {
     const dims = `${field.width}x${field.depth}@${field.cellSize}`;
     if (dims !== this.dims) {
+      this.lines = lines;
       this.rebuild(field, mode);
       this.dims = dims;
       return true;
@@ -30,17 +32,19 @@ export class TerrainGeometry {
     const range = heightRange(field.heights);
     const rangeChanged = range.min !== this.range.min || range.max !== this.range.max;
     this.range = range;
-    const modeChanged = mode !== this.mode;
+    const modeChanged = mode !== this.mode || (mode === 'natural' && !sameNaturalLines(lines, this.lines));
     this.mode = mode;
+    this.lines = lines;
 
     // Normals (and slope colours) of a row depend on its neighbours, so refresh one row more each side.
     const rows = region.kind === 'all' ? { j0: 0, j1: field.depth } : { j0: region.j0, j1: region.j1 };
     const shaded = { j0: Math.max(0, rows.j0 - 1), j1: Math.min(field.depth, rows.j1 + 1) };
     writeHeightRows(field, positions.array as Float32Array, rows.j0, rows.j1);
     writeNormals(field, normals.array as Float32Array, shaded.j0, shaded.j1);
-    const recolourAll = modeChanged || (rangeChanged && mode !== 'slope');
+    // Natural colours are read in metres: a new height range recolours only height colours.
+    const recolourAll = modeChanged || (rangeChanged && mode === 'height');
     const colourRows = recolourAll ? { j0: 0, j1: field.depth } : shaded;
-    writeVertexColors(field, normals.array as Float32Array, colors.array as Float32Array, mode, range, colourRows.j0, colourRows.j1);
+    writeVertexColors(field, normals.array as Float32Array, colors.array as Float32Array, mode, colourRange(mode, range, lines), colourRows.j0, colourRows.j1);
 
     const stride = field.width * 3;
     markRows(positions, rows.j0 * stride, rows.j1 * stride);
@@ -51,11 +55,12 @@ export class TerrainGeometry {
     return false;
   }
 
-  /** Recolours everything for a colour mode change (heights unchanged). */
-  recolor(field: Heightfield, mode: ColorMode): void {
+  /** Recolours everything for a colour mode or natural-lines change (heights unchanged). */
+  recolor(field: Heightfield, mode: ColorMode, lines: NaturalLines = this.lines): void {
     this.mode = mode;
+    this.lines = lines;
     const colors = this.attribute('color');
-    writeVertexColors(field, this.attribute('normal').array as Float32Array, colors.array as Float32Array, mode, this.range);
+    writeVertexColors(field, this.attribute('normal').array as Float32Array, colors.array as Float32Array, mode, colourRange(mode, this.range, lines));
     colors.clearUpdateRanges();
     colors.needsUpdate = true;
   }
@@ -70,7 +75,7 @@ export class TerrainGeometry {
     this.range = heightRange(field.heights);
     this.mode = mode;
     const colors = new Float32Array(mesh.positions.length);
-    writeVertexColors(field, mesh.normals, colors, mode, this.range);
+    writeVertexColors(field, mesh.normals, colors, mode, colourRange(mode, this.range, this.lines));
     const geometry = new BufferGeometry();
     geometry.setAttribute('position', new BufferAttribute(mesh.positions, 3));
     geometry.setAttribute('normal', new BufferAttribute(mesh.normals, 3));

@@ -2,9 +2,9 @@ import { Color, Vector4, type IUniform, type Texture } from 'three';
 
 /**
  * What both terrain materials (the full mesh's and the LOD shader's) add to three's Lambert
- * shading, so that both paths draw the same image: sun shadows and sky occlusion from the
- * lighting texture, the underwater tint below the sea level, and the metric grid. Fog is three's
- * own (scene.fog), which both materials take.
+ * shading, so that both paths draw the same image: ground detail up close, sun shadows and sky
+ * occlusion from the lighting texture, the underwater tint below the sea level, and the metric
+ * grid. Fog is three's own (scene.fog), which both materials take.
  */
 export interface TerrainShaderUniforms {
   terrainLighting: IUniform<Texture | null>;
@@ -17,6 +17,8 @@ export interface TerrainShaderUniforms {
   /** (sea level, 1 when the water is shown). */
   terrainWater: IUniform<[number, number]>;
   terrainWaterColor: IUniform<Color>;
+  /** 1 draws the close-up ground detail, 0 leaves the plain colours (tests comparing colours). */
+  terrainDetailStrength: IUniform<number>;
   [name: string]: IUniform;
 }
 
@@ -29,6 +31,7 @@ export function createTerrainShaderUniforms(): TerrainShaderUniforms {
     terrainGridOpacity: { value: 0 },
     terrainWater: { value: [0, 0] },
     terrainWaterColor: { value: new Color('#0d3a4f') },
+    terrainDetailStrength: { value: 1 },
   };
 }
 
@@ -45,6 +48,32 @@ uniform float terrainOcclusionStrength;
 uniform float terrainGridOpacity;
 uniform vec2 terrainWater;
 uniform vec3 terrainWaterColor;
+uniform float terrainDetailStrength;
+
+// Value noise (Dave Hoskins' hash, no sin: stable far from the origin).
+float terrainHash(vec2 p) {
+  vec3 p3 = fract(vec3(p.xyx) * 0.1031);
+  p3 += dot(p3, p3.yzx + 33.33);
+  return fract((p3.x + p3.y) * p3.z);
+}
+float terrainNoise(vec2 p) {
+  vec2 i = floor(p);
+  vec2 f = fract(p);
+  vec2 u = f * f * (3.0 - 2.0 * f);
+  return mix(mix(terrainHash(i), terrainHash(i + vec2(1.0, 0.0)), u.x), mix(terrainHash(i + vec2(0.0, 1.0)), terrainHash(i + vec2(1.0, 1.0)), u.x), u.y);
+}
+// Three octaves of detail from 0.2 m to 1.8 m; each fades in only once it spans a few pixels, so
+// nothing shimmers and the overview keeps its plain colours.
+float terrainDetail(vec2 p, float metresPerPixel) {
+  float sum = 0.0;
+  float scale = 0.2;
+  for (int o = 0; o < 3; o++) {
+    float fade = smoothstep(2.0, 6.0, scale / metresPerPixel);
+    if (fade > 0.0) sum += fade * (terrainNoise(p / scale + float(o) * 17.0) - 0.5);
+    scale *= 3.0;
+  }
+  return sum;
+}
 
 // Grid lines about 1.5 pixels wide at every multiple of 'spacing' metres, anti-aliased.
 float terrainGridLine(vec2 world, float spacing) {
@@ -64,6 +93,33 @@ const LIGHTING_MODULATION = /* glsl */ `
   reflectedLight.indirectDiffuse *= mix(1.0, terrainLight.g, terrainOcclusionStrength);
 }
 #include <aomap_fragment>
+`;
+
+/**
+ * Ground detail, by the same rules as the colours: grass and scree get isotropic speckle on the
+ * ground plane; steep rock is projected onto the vertical planes (triplanar, so cliffs do not
+ * stretch) and squashed vertically into strata; snow stays smooth.
+ */
+const GROUND_DETAIL = /* glsl */ `
+#include <normal_fragment_maps>
+if (terrainDetailStrength > 0.0) {
+  float terrainMpp = max(length(fwidth(vTerrainWorld)), 1e-4);
+  if (terrainMpp < 0.9) {
+    vec3 terrainWorldNormal = normalize((vec4(normal, 0.0) * viewMatrix).xyz);
+    float terrainFlat = terrainDetail(vTerrainWorld.xz, terrainMpp);
+    float terrainRock = smoothstep(0.8, 0.55, terrainWorldNormal.y);
+    float terrainTexture = terrainFlat;
+    if (terrainRock > 0.0) {
+      vec3 w = abs(terrainWorldNormal);
+      w /= (w.x + w.y + w.z);
+      float terrainSides = w.x * terrainDetail(vTerrainWorld.zy * vec2(1.0, 3.0), terrainMpp) + w.z * terrainDetail(vTerrainWorld.xy * vec2(1.0, 3.0), terrainMpp) + w.y * terrainFlat;
+      terrainTexture = mix(terrainFlat, terrainSides, terrainRock);
+    }
+    float terrainBright = dot(diffuseColor.rgb, vec3(0.3, 0.59, 0.11));
+    float terrainAmount = mix(0.45, 0.6, terrainRock) * (1.0 - smoothstep(0.45, 0.8, terrainBright) * 0.75);
+    diffuseColor.rgb *= max(0.0, 1.0 + terrainAmount * terrainDetailStrength * terrainTexture);
+  }
+}
 `;
 
 const SURFACE_OVERLAYS = /* glsl */ `
@@ -90,6 +146,7 @@ export function patchTerrainShader(shader: { uniforms: Record<string, IUniform>;
   Object.assign(shader.uniforms, uniforms);
   shader.vertexShader = VERTEX_HEADER + shader.vertexShader.replace('#include <project_vertex>', '#include <project_vertex>\nvTerrainWorld = (modelMatrix * vec4(transformed, 1.0)).xyz;');
   shader.fragmentShader = FRAGMENT_HEADER + shader.fragmentShader
+    .replace('#include <normal_fragment_maps>', GROUND_DETAIL)
     .replace('#include <aomap_fragment>', LIGHTING_MODULATION)
     .replace('#include <opaque_fragment>', SURFACE_OVERLAYS);
 }
