@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { holdThrottle } from './driveHud';
 import { chooseRaiseBrush, dragAcross, runGenerateAndWait } from './perf/appActions';
+import { showPanel } from './panel';
 
 // A designer's first ten minutes, photographed: `npm run bench:e2e -- e2e/tour.spec.ts`. It only
 // takes screenshots to look at (e2e/.artifacts/tour/), so it is a @report page, not part of npm test.
@@ -27,6 +28,7 @@ for (const viewport of [
       await mkdir(ARTIFACTS, { recursive: true });
       await shot(page, '01-start');
       for (const preset of ['mountains', 'mesas', 'canyons', 'islands', 'rolling-hills']) {
+        await showPanel(page, 'generate');
         await page.getByTestId('gen-preset').selectOption(preset);
         await runGenerateAndWait(page, 300_000);
         await shot(page, `02-preset-${preset}`);
@@ -36,12 +38,15 @@ for (const viewport of [
       await shot(page, '03-brush');
       await page.keyboard.press('Escape');
       await page.keyboard.press('v');
-      await page.getByTestId('props-scatter-map').click().catch(() => undefined);
+      await showPanel(page, 'props');
+      await page.getByTestId('props-scatter-map').click();
       await shot(page, '04-props');
       await page.keyboard.press('g');
       await expect(page.getByTestId('drive-hud')).toBeVisible();
       await holdThrottle(page, 2500);
       await shot(page, '05-drive');
+      await page.keyboard.press('c');
+      await shot(page, '05-drive-hood');
       await page.keyboard.press('Escape');
       await page.keyboard.press('Control+e');
       await shot(page, '06-export');

@@ -101,14 +101,16 @@ const NATURAL_BY_HEIGHT: readonly Stop[] = [
   [NATURAL_SNOW_LINE_T, 136, 130, 122],
   [1.0, 140, 136, 130],
 ];
+const DIRT: Rgb = [116, 104, 74];
 const ROCK: Rgb = [118, 110, 100];
 const CLIFF: Rgb = [88, 82, 76];
 const SNOW: Rgb = [236, 240, 244];
 
 /**
  * Natural colours, as terrain artists expect them: grass in the lowlands turning to heath and scree
- * above the tree line, bare rock on slopes steeper than about 45°, darker cliffs past 70°, and snow on high
- * ground (above the snow line) that is not too steep to hold it. sRGB bytes, RAMP_SIZE (height) × SLOPE_BINS (slope) × 3,
+ * above the tree line, bare earth on banks, bare rock on slopes steeper than about 45°, darker
+ * cliffs past 70°, and snow on high ground (above the snow line) that is not too steep to hold it.
+ * sRGB bytes, RAMP_SIZE (height) × SLOPE_BINS (slope) × 3,
  * row-major by slope: entry (h, s) at (s · RAMP_SIZE + h) · 3.
  */
 export const NATURAL_TABLE: Uint8Array = (() => {
@@ -119,6 +121,8 @@ export const NATURAL_TABLE: Uint8Array = (() => {
     for (let h = 0; h < RAMP_SIZE; h++) {
       const t = h / (RAMP_SIZE - 1);
       let c: Rgb = [byHeight[h * 3], byHeight[h * 3 + 1], byHeight[h * 3 + 2]];
+      // Grass thins to bare earth on banks, then rock on steep slopes.
+      c = mixRgb(c, DIRT, 0.55 * smooth(16, 34, slopeDeg));
       c = mixRgb(c, ROCK, smooth(38, 55, slopeDeg));
       c = mixRgb(c, CLIFF, smooth(62, 78, slopeDeg));
       c = mixRgb(c, SNOW, smooth(NATURAL_SNOW_LINE_T - 0.015, NATURAL_SNOW_LINE_T + 0.04, t) * (1 - smooth(48, 62, slopeDeg)));
