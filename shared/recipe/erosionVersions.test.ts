@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { JsonObject } from '../codecs/json';
 import { DEFAULT_RECIPE } from '../fault/recipe';
 import { HYDRAULIC_VERSION } from '../erosion/params';
 import { hydraulicErosion } from '../erosion/hydraulic';
@@ -19,7 +20,7 @@ function fingerprint(values: Float32Array): string {
  * Steps as a project saved before hydraulic version 2 holds them (no `version`), and the fingerprints
  * of their replay recorded with that code (commit 14b2ab5) before the tiled kernel existed.
  */
-const SAVED_STEPS = [
+const SAVED_STEPS: JsonObject[] = [
   { kind: 'hydraulic', seed: 3, droplets: 20000, lifetime: 30, inertia: 0.05, capacity: 4, minSlope: 0.01, erosionRate: 0.3, depositionRate: 0.3, evaporation: 0.01, gravity: 4, radius: 3 },
   { kind: 'thermal', iterations: 10, talusDeg: 35, strength: 0.5 },
   { kind: 'hydraulic', seed: 4, droplets: 5000, lifetime: 40, inertia: 0.05, capacity: 4, minSlope: 0.01, erosionRate: 0.5, depositionRate: 0.3, evaporation: 0.01, gravity: 4, radius: 4 },
@@ -46,7 +47,7 @@ describe('hydraulic erosion versions in recorded steps', () => {
     expect(HYDRAULIC_VERSION).toBe(2);
     const step = hydraulicStep({ droplets: 3000, seed: 5 });
     expect(step.version).toBe(2);
-    const read = readStep(JSON.parse(JSON.stringify(step)) as never);
+    const read = readStep(JSON.parse(JSON.stringify(step)) as JsonObject);
     expect(read).toEqual(step);
     const make = () => {
       const field = createHeightfield(97, 97, 1);
