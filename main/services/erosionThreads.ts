@@ -43,8 +43,51 @@ export function erosionWorkerSource(): WorkerSource {
   return (sourceCache = { code: result.outputFiles[0].text });
 }
 
-function startWorker(source: WorkerSource, share: ParallelShare): Worker {
-  return 'file' in source ? new Worker(source.file, { workerData: share }) : new Worker(source.code, { eval: true, workerData: share });
+type WorkerAnswer = { type: 'done'; finished: boolean } | { type: 'failed'; message: string };
+
+/** Worker threads kept for several runs (starting a worker costs tens of milliseconds). */
+export interface ErosionPool {
+  readonly threads: number;
+  /** Runs one share on worker `index`; resolves its 'done' answer, rejects with its error. */
+  run(index: number, share: ParallelShare): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export function createErosionPool(threads: number, source: WorkerSource = erosionWorkerSource()): ErosionPool {
+  const workers = Array.from({ length: threads }, () => {
+    const worker = 'file' in source ? new Worker(source.file) : new Worker(source.code, { eval: true });
+    // An idle pool does not keep the process alive.
+    worker.unref();
+    return worker;
+  });
+  return {
+    threads,
+    run: (index, share) =>
+      new Promise<boolean>((resolve, reject) => {
+        const worker = workers[index];
+        const cleanup = (): void => {
+          worker.off('message', onMessage);
+          worker.off('error', reject);
+          worker.off('exit', onExit);
+        };
+        const onMessage = (answer: WorkerAnswer): void => {
+          cleanup();
+          if (answer.type === 'done') resolve(answer.finished);
+          else reject(new Error(answer.message));
+        };
+        const onExit = (code: number): void => {
+          cleanup();
+          reject(new Error(`an erosion worker stopped (exit code ${code})`));
+        };
+        worker.on('message', onMessage);
+        worker.once('error', reject);
+        worker.on('exit', onExit);
+        worker.postMessage(share);
+      }),
+    close: async () => {
+      await Promise.all(workers.map((worker) => worker.terminate()));
+    },
+  };
 }
 
 function sharedCopy(values: Float32Array): Float32Array {
@@ -61,7 +104,8 @@ export function isParallelStep(step: TerrainStep): step is Extract<TerrainStep, 
 export interface ThreadedStepOptions extends StepRunOptions {
   /** Worker threads (≥ 1); 1 runs on this thread. */
   threads: number;
-  source?: WorkerSource;
+  /** Workers to run on (at least `threads` of them); else a pool is started for this step and closed after. */
+  pool?: ErosionPool;
 }
 
 /**
@@ -86,8 +130,7 @@ export async function applyStepThreaded(field: Heightfield, step: TerrainStep, r
   const deposition = step.kind === 'hydraulic' && masks ? sharedCopy(masks.deposition) : null;
   const control = new SharedArrayBuffer(CONTROL_WORDS * 4);
   const words = new Int32Array(control);
-  const source = options.source ?? erosionWorkerSource();
-  const workers: Worker[] = [];
+  const pool = options.pool && options.pool.threads >= threads ? options.pool : createErosionPool(threads);
   const outcomes: Promise<boolean>[] = [];
   for (let index = 0; index < threads; index++) {
     const share: ParallelShare = {
@@ -103,37 +146,24 @@ export async function applyStepThreaded(field: Heightfield, step: TerrainStep, r
       threads,
       index,
     };
-    const worker = startWorker(source, share);
-    workers.push(worker);
-    outcomes.push(
-      new Promise<boolean>((resolve, reject) => {
-        worker.on('message', (message: { type: 'done'; finished: boolean } | { type: 'failed'; message: string }) => {
-          if (message.type === 'done') resolve(message.finished);
-          else reject(new Error(message.message));
-        });
-        worker.on('error', reject);
-        worker.on('exit', (code) => reject(new Error(`an erosion worker stopped (exit code ${code})`)));
-      }),
-    );
+    outcomes.push(pool.run(index, share));
   }
   const timer = setInterval(() => {
     if (shouldCancel?.()) Atomics.store(words, CANCEL, 1);
     onProgress?.(Math.min(total, Atomics.load(words, DONE)), total);
   }, POLL_MS);
   try {
-    const finished = await Promise.all(
-      outcomes.map((outcome) =>
-        outcome.catch((error: unknown) => {
-          // One thread failed: stop the others at their next check (and the barrier), then report it.
-          Atomics.store(words, CANCEL, 1);
-          throw error;
-        }),
-      ),
-    );
+    // One thread failing sets CANCEL so the others stop at their next check; all are awaited, so a
+    // kept pool is idle again before the error is reported.
+    outcomes.forEach((outcome) => outcome.catch(() => Atomics.store(words, CANCEL, 1)));
+    const settled = await Promise.allSettled(outcomes);
+    const failure = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+    if (failure) throw failure.reason instanceof Error ? failure.reason : new Error(String(failure.reason));
+    const finished = settled.map((result) => result.status === 'fulfilled' && result.value);
     if (!finished.every(Boolean)) return false;
   } finally {
     clearInterval(timer);
-    await Promise.all(workers.map((worker) => worker.terminate()));
+    if (pool !== options.pool) await pool.close();
   }
   field.heights.set(heights);
   if (masks && flow && deposition) {
