@@ -38,7 +38,9 @@ interface State {
 
 function state(size: number, threads: number): State {
   const original = faultMap(size);
-  return { original, field: createHeightfield(size, size, 1, new Float32Array(original.length)), pool: threads > 1 ? createErosionPool(threads) : null };
+  // Shared memory for the threads (eroded in place, as a job's own copy would be).
+  const heights = threads > 1 ? new Float32Array(new SharedArrayBuffer(original.byteLength)) : new Float32Array(original.length);
+  return { original, field: createHeightfield(size, size, 1, heights), pool: threads > 1 ? createErosionPool(threads) : null };
 }
 
 const sampling = (size: number): Pick<Benchmark, 'samples' | 'warmup'> => (size > 2000 ? { samples: 3, warmup: 1 } : { samples: 7, warmup: 2 });
@@ -71,10 +73,13 @@ function presetRun(id: PresetId, size: number, threads: number): Benchmark {
     size,
     params: { threads, droplets },
     ...(size > 2000 ? { samples: 1, warmup: 0 } : { samples: 3, warmup: 1 }),
-    setup: () => ({ pool: createErosionPool(threads), masks: { flow: new Float32Array(size * size), deposition: new Float32Array(size * size) } }),
+    setup: () => {
+      const shared = (): Float32Array => new Float32Array(new SharedArrayBuffer(4 * size * size));
+      return { pool: createErosionPool(threads), masks: { flow: shared(), deposition: shared() } };
+    },
     run: async (s) => {
       const { pool, masks } = s as { pool: ErosionPool; masks: { flow: Float32Array; deposition: Float32Array } };
-      const field = createHeightfield(size, size, 1);
+      const field = createHeightfield(size, size, 1, new Float32Array(new SharedArrayBuffer(4 * size * size)));
       runFaultFormation(field, recipe);
       masks.flow.fill(0);
       masks.deposition.fill(0);

@@ -110,8 +110,9 @@ export interface ThreadedStepOptions extends StepRunOptions {
 
 /**
  * Applies one step to `field` in place, on `threads` workers when the step has a parallel form.
- * Resolves false when cancelled (the heights are then unchanged: workers erode a shared copy, copied
- * back only when every thread finished). Rejects with the step's problem, or a worker's error.
+ * Resolves false when cancelled: heights in an ordinary buffer are then unchanged (workers erode a
+ * shared copy, copied back only when every thread finished); heights already in a SharedArrayBuffer
+ * are eroded in place and left partly eroded, as applyStep leaves them. Rejects with the step's problem, or a worker's error.
  */
 export async function applyStepThreaded(field: Heightfield, step: TerrainStep, recipe: FaultRecipe | null, options: ThreadedStepOptions): Promise<boolean> {
   const { threads, masks, onProgress, shouldCancel } = options;
@@ -125,9 +126,13 @@ export async function applyStepThreaded(field: Heightfield, step: TerrainStep, r
   const total = shareWork(step, field.depth);
   if (shouldCancel?.()) return false;
   if (total === 0) return true;
-  const heights = sharedCopy(field.heights);
-  const flow = step.kind === 'hydraulic' && masks ? sharedCopy(masks.flow) : null;
-  const deposition = step.kind === 'hydraulic' && masks ? sharedCopy(masks.deposition) : null;
+  // Heights (and masks) already in shared memory are eroded in place, as applyStep does (no copies
+  // of a 67 MB map); others are copied there and back, so a cancelled run leaves them untouched.
+  const inPlace = (values: Float32Array): boolean => values.buffer instanceof SharedArrayBuffer;
+  const heights = inPlace(field.heights) ? field.heights : sharedCopy(field.heights);
+  const withMasks = step.kind === 'hydraulic' && masks !== undefined;
+  const flow = withMasks ? (inPlace(masks.flow) ? masks.flow : sharedCopy(masks.flow)) : null;
+  const deposition = withMasks ? (inPlace(masks.deposition) ? masks.deposition : sharedCopy(masks.deposition)) : null;
   const control = new SharedArrayBuffer(CONTROL_WORDS * 4);
   const words = new Int32Array(control);
   const pool = options.pool && options.pool.threads >= threads ? options.pool : createErosionPool(threads);
@@ -165,10 +170,10 @@ export async function applyStepThreaded(field: Heightfield, step: TerrainStep, r
     clearInterval(timer);
     if (pool !== options.pool) await pool.close();
   }
-  field.heights.set(heights);
+  if (heights !== field.heights) field.heights.set(heights);
   if (masks && flow && deposition) {
-    masks.flow.set(flow);
-    masks.deposition.set(deposition);
+    if (flow !== masks.flow) masks.flow.set(flow);
+    if (deposition !== masks.deposition) masks.deposition.set(deposition);
   }
   onProgress?.(total, total);
   return true;
