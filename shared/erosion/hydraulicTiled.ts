@@ -13,10 +13,12 @@
  * any order, on any thread, and each vertex sees the same sequence of changes: the bytes depend on
  * the seed, the map and the parameters, never on the thread count. Phases follow each other in order.
  *
- * The single-thread kernel is also faster than version 1 (about 2×): everything is inlined in one
- * loop (version 1 called a brush function per step, whose double arguments and result were boxed:
- * a tenth of its time was garbage collection), the brush is applied through precomputed offsets in
- * its interior fast path, and a tile's droplets stay in a cache-sized window of the map.
+ * The single-thread kernel is the same arithmetic as version 1 with everything in one loop (version
+ * 1 called a brush function per eroding step, whose double arguments and result were boxed: about a
+ * tenth of its profile was garbage collection), the brush applied through precomputed offsets in its
+ * interior fast path, and a tile's droplets kept in a cache-sized window of the map. Measured in CPU
+ * time on a busy machine it is 0.75–0.8 × version 1 (BENCHMARKS.md, issue 21): the rest is the
+ * 25-tap brush (~40 %) and the bilinear reads, gradient and square roots (~45 %).
  */
 import type { Heightfield } from '../terrain/heightfield';
 import { createRandom, type Random } from '../random';
