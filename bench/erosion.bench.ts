@@ -5,7 +5,8 @@ import type { Benchmark } from './harness';
 import { runFaultFormation } from '../shared/fault/engine';
 import { DEFAULT_RECIPE } from '../shared/fault/recipe';
 import { createHeightfield, type Heightfield } from '../shared/terrain/heightfield';
-import { hydraulicErosion, type ErosionMasks } from '../shared/erosion/hydraulic';
+import type { ErosionMasks } from '../shared/erosion/hydraulic';
+import { hydraulicErosionTiled } from '../shared/erosion/hydraulicTiled';
 import { talusHeight, thermalBlockRows, thermalErosion } from '../shared/erosion/thermal';
 import { DEFAULT_HYDRAULIC, type HydraulicParams, type ThermalParams } from '../shared/erosion/params';
 
@@ -15,7 +16,7 @@ import { DEFAULT_HYDRAULIC, type HydraulicParams, type ThermalParams } from '../
  * `erosion-sweep` baseline, which adds one plain pass over all neighbour pairs).
  */
 const THERMAL: ThermalParams = { iterations: 50, talusDeg: 35, strength: 0.5 };
-const HYDRAULIC: HydraulicParams = { ...DEFAULT_HYDRAULIC, droplets: 100_000, lifetime: 30, radius: 3 };
+const HYDRAULIC: HydraulicParams = { ...DEFAULT_HYDRAULIC, droplets: 100_000, lifetime: 30, radius: 3, version: 2 };
 const repoRoot = path.resolve(__dirname, '..');
 
 const maps = new Map<number, Float32Array>();
@@ -85,6 +86,7 @@ function thermal(size: number): Benchmark {
   };
 }
 
+/** Version 2 (the tiled kernel new steps record) with masks; without: erosionThreads.bench.ts. */
 function hydraulic(size: number, withMasks: boolean): Benchmark {
   return {
     name: withMasks ? 'erosion-hydraulic-masks' : 'erosion-hydraulic',
@@ -105,7 +107,7 @@ function hydraulic(size: number, withMasks: boolean): Benchmark {
         masks.flow.fill(0);
         masks.deposition.fill(0);
       }
-      hydraulicErosion(field, HYDRAULIC, withMasks ? { masks } : {});
+      hydraulicErosionTiled(field, HYDRAULIC, withMasks ? { masks } : {});
     },
   };
 }
@@ -194,10 +196,9 @@ export const benchmarks: Benchmark[] = [
   sweep(1025),
   thermal(1025),
   thermalTwoThreads(1025),
-  hydraulic(1025, false),
+  // erosion-hydraulic (1 and 2 threads, version 1 and 2) and the presets' Run: erosionThreads.bench.ts.
   hydraulic(1025, true),
   sweep(4097),
   thermal(4097),
   thermalTwoThreads(4097),
-  hydraulic(4097, false),
 ];

@@ -30,6 +30,8 @@ const targets = [
     external: [],
     banner: { js: '#!/usr/bin/env node' },
   },
+  // Erosion worker threads of the CLI (main/services/erosionThreads.ts finds it beside the CLI).
+  { entryPoints: ['main/services/erosionWorker.ts'], outfile: 'dist/cli/erosionWorker.cjs', target: 'node20', external: [] },
 ];
 
 try {

@@ -2,7 +2,7 @@
 import { DEFAULT_RECIPE, FAULT_PROFILE_KINDS, LINE_METHODS, profileOf, type FaultProfile, type FaultRecipe, type LineMethod } from '../../shared/fault/recipe';
 import { buildPreset, PRESET_IDS, type PresetId } from '../../shared/presets/terrainPresets';
 import type { FinishingStep } from '../../shared/recipe/steps';
-import { erosionStepsFrom, type ErosionValues } from './erosionArgs';
+import { erosionStepsFrom, parseThreadsOption, type ErosionValues } from './erosionArgs';
 import { MAX_FAULT_WIDTH, MIN_FAULT_WIDTH } from '../../shared/fault/profile';
 import { MAX_TOTAL_DISPLACEMENT } from '../../shared/fault/engine';
 import { MAX_MAP_SIDE, MIN_MAP_SIDE } from '../../shared/terrain/heightfield';
@@ -21,6 +21,8 @@ export interface GenerateOptions {
   finishing: FinishingStep[];
   outputs: string[];
   emitLines: string | undefined;
+  /** Worker threads for erosion (`--threads`); undefined = the machine's cores. */
+  threads: number | undefined;
 }
 
 export { UsageError };
@@ -47,6 +49,7 @@ const VALUE_OPTIONS = [
   '--erosion-radius',
   '--out',
   '--emit-lines',
+  '--threads',
 ] as const;
 type ValueOption = (typeof VALUE_OPTIONS)[number];
 const REPEATABLE: ReadonlySet<ValueOption> = new Set(['--out']);
@@ -144,6 +147,7 @@ export function parseGenerateArgs(args: readonly string[]): GenerateOptions {
     finishing,
     outputs,
     emitLines,
+    threads: parseThreadsOption(one('--threads')),
   };
 }
 

@@ -3,7 +3,6 @@
  * supplies the process streams and an atomic file writer.
  */
 import { generateFaults, applyFaults, type Fault } from '../../shared/fault/engine';
-import { applyStep } from '../../shared/recipe/steps';
 import { profileOf, type FaultRecipe } from '../../shared/fault/recipe';
 import { createHeightfield, terrainExtent, type Heightfield } from '../../shared/terrain/heightfield';
 import { parseGenerateArgs, type GenerateOptions } from './args';
@@ -13,6 +12,7 @@ import { runScatter } from './scatter';
 import { runDrive } from './drive';
 import { runErode } from './erode';
 import { outputFormatFor } from './outputs';
+import { runFinishingStep, type StepRunner } from './erosionArgs';
 import { parseCommand } from './commandArgs';
 
 export interface CliIo {
@@ -24,6 +24,8 @@ export interface CliIo {
   readFile?(path: string): Promise<Uint8Array>;
   /** Creates a folder and its parents if missing (`export --preset … --out DIR`). */
   makeDirectory?(path: string): Promise<void>;
+  /** Runs erosion on worker threads (index.ts); absent = every step on this thread (same bytes). */
+  stepRunner?: StepRunner;
 }
 
 export const EXIT_OK = 0;
@@ -55,7 +57,7 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
   const parsed = parseCommand('generate', rest, io, generateHelp, parseGenerateArgs);
   if (!parsed.ok) return parsed.exitCode;
   const options = parsed.options;
-  const { field, faults } = generate(options);
+  const { field, faults } = await generate(options, io.stepRunner);
   for (const path of options.outputs) {
     // parseGenerateArgs has checked every extension.
     const format = outputFormatFor(path)!;
@@ -70,11 +72,11 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
   return EXIT_OK;
 }
 
-function generate(options: GenerateOptions): { field: Heightfield; faults: Fault[] } {
+async function generate(options: GenerateOptions, runner: StepRunner | undefined): Promise<{ field: Heightfield; faults: Fault[] }> {
   const field = createHeightfield(options.width, options.depth, options.cellSize);
   const faults = generateFaults(options.recipe, terrainExtent(field), 0, options.recipe.iterations);
   applyFaults(field, faults);
-  for (const step of options.finishing) applyStep(field, step, options.recipe);
+  for (const step of options.finishing) await runFinishingStep(runner, field, step, options.recipe, options.threads);
   return { field, faults };
 }
 

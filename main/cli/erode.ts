@@ -6,11 +6,11 @@
 import { displayFileName } from '../../shared/codecs/errors';
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import type { ErosionMasks } from '../../shared/erosion/hydraulic';
-import { applyStep, stepLabel, type FinishingStep } from '../../shared/recipe/steps';
+import { stepLabel, type FinishingStep } from '../../shared/recipe/steps';
 import { tokenizeOptions, UsageError } from './options';
 import type { CliIo } from './cli';
 import { parseCommand } from './commandArgs';
-import { EROSION_HELP, EROSION_OPTIONS, erosionStepsFrom, parseNumberOption, parseWholeOption, type ErosionValues } from './erosionArgs';
+import { EROSION_HELP, EROSION_OPTIONS, erosionStepsFrom, parseNumberOption, parseThreadsOption, parseWholeOption, runFinishingStep, type ErosionValues } from './erosionArgs';
 import { message, readAndLoad } from './exchangeCommands';
 import { outputFormatFor, outputFormats } from './outputs';
 
@@ -21,6 +21,8 @@ export interface ErodeOptions {
   cellSize: number | undefined;
   /** Write PREFIX.flow.png and PREFIX.deposition.png (8-bit) when hydraulic erosion runs. */
   masks: string | undefined;
+  /** Worker threads (`--threads`); undefined = the machine's cores. */
+  threads: number | undefined;
 }
 
 export function erodeHelp(): string {
@@ -39,7 +41,7 @@ Other options:
 `;
 }
 
-const ERODE_OPTIONS = [...Object.keys(EROSION_OPTIONS), 'out', 'seed', 'masks', 'cell-size'].map((name) => `--${name}`);
+const ERODE_OPTIONS = [...Object.keys(EROSION_OPTIONS), 'out', 'seed', 'masks', 'cell-size', 'threads'].map((name) => `--${name}`);
 
 export function parseErodeArgs(args: readonly string[]): ErodeOptions {
   const tokens = tokenizeOptions(args, ERODE_OPTIONS, { repeatable: ['--out'] });
@@ -50,6 +52,7 @@ export function parseErodeArgs(args: readonly string[]): ErodeOptions {
     seed: one('seed'),
     masks: one('masks'),
     'cell-size': one('cell-size'),
+    threads: one('threads'),
   };
   const positionals = tokens.positional;
   if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'an input file is required' : `one input file only, got ${positionals.length}`);
@@ -63,7 +66,7 @@ export function parseErodeArgs(args: readonly string[]): ErodeOptions {
   steps.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'thermal' ? -1 : 1));
   const cellSize = values['cell-size'] === undefined ? undefined : parseNumberOption('cell-size', values['cell-size'], Number.MIN_VALUE);
   if (values.masks === '') throw new UsageError('--masks needs a file name prefix');
-  return { input: positionals[0], outputs, steps, cellSize, masks: values.masks };
+  return { input: positionals[0], outputs, steps, cellSize, masks: values.masks, threads: parseThreadsOption(values.threads) };
 }
 
 /** A mask as an 8-bit PNG spanning 0…its largest value. */
@@ -84,7 +87,7 @@ export async function runErode(args: readonly string[], io: CliIo): Promise<numb
   const masks: ErosionMasks | undefined = options.masks ? { flow: new Float32Array(field.heights.length), deposition: new Float32Array(field.heights.length) } : undefined;
   try {
     for (const step of options.steps) {
-      applyStep(field, step, loaded.recipe, { masks });
+      await runFinishingStep(io.stepRunner, field, step, loaded.recipe, options.threads, { masks });
       io.stdout(`${stepLabel(step)}: done\n`);
     }
   } catch (error) {

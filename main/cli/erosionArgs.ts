@@ -3,7 +3,9 @@
  * step (shared/recipe/steps.ts), so the CLI applies exactly what the editor records.
  */
 import { DEFAULT_HYDRAULIC, DEFAULT_THERMAL, MAX_DROPLETS, MAX_DROPLET_LIFETIME, MAX_EROSION_RADIUS, MAX_THERMAL_ITERATIONS } from '../../shared/erosion/params';
-import { hydraulicStep, stepProblem, thermalStep, type FinishingStep, type HydraulicStep, type ThermalStep } from '../../shared/recipe/steps';
+import type { FaultRecipe } from '../../shared/fault/recipe';
+import type { Heightfield } from '../../shared/terrain/heightfield';
+import { applyStep, hydraulicStep, stepProblem, thermalStep, type FinishingStep, type HydraulicStep, type StepRunOptions, type ThermalStep } from '../../shared/recipe/steps';
 import { UsageError } from './options';
 
 /** The erosion options, each taking a value (parsed below). */
@@ -17,6 +19,39 @@ export const EROSION_OPTIONS = {
 } as const;
 
 export type ErosionValues = Partial<Record<keyof typeof EROSION_OPTIONS, string>>;
+
+/** Most worker threads `--threads` accepts. */
+export const MAX_THREADS = 256;
+
+/**
+ * Runs a step on worker threads (index.ts passes main/services/erosionThreads.ts; the CLI itself
+ * stays free of Node APIs). `cores` is the default of `--threads`.
+ */
+export interface StepRunner {
+  cores: number;
+  run(field: Heightfield, step: FinishingStep, recipe: FaultRecipe | null, options: StepRunOptions & { threads: number }): Promise<boolean>;
+}
+
+/** `--threads N`: whole, 1…MAX_THREADS; undefined when not given. */
+export function parseThreadsOption(text: string | undefined): number | undefined {
+  return text === undefined ? undefined : parseWholeOption('threads', text, 1, MAX_THREADS);
+}
+
+/**
+ * One finishing step with `threads` workers (default: the runner's cores) when a runner is given,
+ * else on this thread. Any thread count gives the same bytes (shared/erosion/parallel.ts).
+ */
+export function runFinishingStep(
+  runner: StepRunner | undefined,
+  field: Heightfield,
+  step: FinishingStep,
+  recipe: FaultRecipe | null,
+  threads: number | undefined,
+  options: StepRunOptions = {},
+): Promise<boolean> {
+  if (!runner) return Promise.resolve(applyStep(field, step, recipe, options));
+  return runner.run(field, step, recipe, { ...options, threads: threads ?? runner.cores });
+}
 
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
@@ -81,4 +116,6 @@ export const EROSION_HELP = `Erosion (each becomes a recipe step, applied in the
   --hydraulic DROPLETS      hydraulic (droplet) erosion, up to ${MAX_DROPLETS.toLocaleString('en-US')} droplets
   --droplet-lifetime N      steps a droplet lives (default ${DEFAULT_HYDRAULIC.lifetime})
   --erosion-radius N        erosion radius in cells (default ${DEFAULT_HYDRAULIC.radius})
+  --threads N               worker threads for erosion, 1…${MAX_THREADS} (default: this machine's cores);
+                            any number gives the same bytes
 `;

@@ -2,6 +2,8 @@
 import { mkdir } from 'node:fs/promises';
 import { atomicWrite } from '../services/atomicWrite';
 import { removeStaleTemps } from '../services/staleTemps';
+import { availableParallelism } from 'node:os';
+import { applyStepThreaded } from '../services/erosionThreads';
 import { runCli } from './cli';
 
 /**
@@ -24,6 +26,7 @@ runCli(process.argv.slice(2), {
   stderr: (s) => process.stderr.write(s),
   writeFile: writeFileAtomic,
   makeDirectory: async (path) => void (await mkdir(path, { recursive: true })),
+  stepRunner: { cores: availableParallelism(), run: applyStepThreaded },
 }).then(
   (code) => {
     process.exitCode = code;

@@ -3,7 +3,8 @@ import { createHeightfield, type Heightfield } from '../terrain/heightfield';
 import { createRandom } from '../random';
 import { runFaultFormation } from '../fault/engine';
 import { DEFAULT_RECIPE } from '../fault/recipe';
-import { erosionBrush, hydraulicErosion, type ErosionMasks } from './hydraulic';
+import { erosionBrush, hydraulicErosion as sequentialErosion, type ErosionMasks, type HydraulicRunOptions } from './hydraulic';
+import { hydraulicErosionTiled } from './hydraulicTiled';
 import { DEFAULT_HYDRAULIC, MAX_EROSION_RADIUS, type HydraulicParams } from './params';
 
 const params = (overrides: Partial<HydraulicParams> = {}): HydraulicParams => ({ ...DEFAULT_HYDRAULIC, droplets: 3000, ...overrides });
@@ -62,7 +63,14 @@ describe('erosionBrush', () => {
   });
 });
 
-describe('hydraulicErosion', () => {
+// Both kernels: version 1 (sequential, kept for old projects) and version 2 (tiled) behave alike.
+type Kernel = (field: Heightfield, params: HydraulicParams, options?: HydraulicRunOptions) => boolean;
+const KERNELS: Array<[string, Kernel]> = [
+  ['version 1 (sequential)', sequentialErosion],
+  ['version 2 (tiled)', hydraulicErosionTiled],
+];
+
+describe.each(KERNELS)('hydraulic erosion, %s', (_name, hydraulicErosion) => {
   it('carves a cone in a bowl: lowers slopes, deposits in the valley, fills the masks where droplets went', () => {
     const field = coneInBowl(65, 1, 0.5, 20);
     const before = field.heights.slice();

@@ -7,9 +7,11 @@ import type { Heightfield } from '../terrain/heightfield';
 import { hydraulicErosion, type ErosionMasks } from './hydraulic';
 import { hydraulicProblem, thermalProblem, type ErosionRunOptions, type HydraulicParams, type ThermalParams } from './params';
 import { thermalErosion } from './thermal';
+import { hydraulicErosionTiled } from './hydraulicTiled';
 
 export * from './params';
 export { thermalErosion, talusHeight } from './thermal';
+export { hydraulicErosionTiled, hydraulicTilePlan, hydraulicKernel, tileRandom, prepareHydraulic, dropletReach, type HydraulicKernel, type HydraulicTilePlan } from './hydraulicTiled';
 export { hydraulicErosion, erosionBrush, type ErosionMasks, type ErosionBrush, type HydraulicRunOptions } from './hydraulic';
 
 export type ErosionStep = ({ kind: 'thermal' } & ThermalParams) | ({ kind: 'hydraulic' } & HydraulicParams);
@@ -41,7 +43,8 @@ export function runErosionStep(field: Heightfield, step: ErosionStep, options: E
     case 'thermal':
       return thermalErosion(field, step, options);
     case 'hydraulic':
-      return hydraulicErosion(field, step, options);
+      // Steps recorded before version 2 carry no version: they keep the sequential kernel.
+      return step.version === 2 ? hydraulicErosionTiled(field, step, options) : hydraulicErosion(field, step, options);
     default: {
       const unknownStep: never = step;
       throw new RangeError(erosionStepProblem(unknownStep) ?? 'unknown erosion step');

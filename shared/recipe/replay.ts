@@ -31,6 +31,11 @@ export function readStep(value: JsonObject): TerrainStep | string {
     if (typeof field !== 'number' || !Number.isFinite(field)) return `${kind} step: ${name} must be a number`;
     step[name] = field;
   }
+  // Optional: hydraulic steps saved before version 2 have none and keep the sequential kernel.
+  if (kind === 'hydraulic' && value.version !== undefined) {
+    if (value.version !== 1 && value.version !== 2) return 'hydraulic step: version must be 1 or 2';
+    step.version = value.version;
+  }
   const typed = step as unknown as TerrainStep;
   return stepProblem(typed) ?? typed;
 }

@@ -12,7 +12,7 @@ import { erosionFilter } from '../filters/erosion';
 import { normalizeToRange } from '../filters/normalize';
 import { runErosionStep } from '../erosion';
 import type { ErosionMasks } from '../erosion/hydraulic';
-import { DEFAULT_HYDRAULIC, DEFAULT_THERMAL, hydraulicProblem, thermalProblem, type ErosionRunOptions, type HydraulicParams, type ThermalParams } from '../erosion/params';
+import { DEFAULT_HYDRAULIC, DEFAULT_THERMAL, HYDRAULIC_VERSION, hydraulicProblem, thermalProblem, type ErosionRunOptions, type HydraulicParams, type ThermalParams } from '../erosion/params';
 
 /** Iterations [start, end) of the document's recipe, added to the heights as they are. */
 export interface RunStep {
@@ -50,7 +50,8 @@ export type TerrainStepKind = TerrainStep['kind'];
 export type FinishingStep = SmoothStep | NormaliseStep | ThermalStep | HydraulicStep;
 
 export const thermalStep = (params: Partial<ThermalParams> = {}): ThermalStep => ({ kind: 'thermal', ...DEFAULT_THERMAL, ...params });
-export const hydraulicStep = (params: Partial<HydraulicParams> = {}): HydraulicStep => ({ kind: 'hydraulic', ...DEFAULT_HYDRAULIC, ...params });
+/** A new hydraulic step records the current kernel (HYDRAULIC_VERSION) unless `params` names one. */
+export const hydraulicStep = (params: Partial<HydraulicParams> = {}): HydraulicStep => ({ kind: 'hydraulic', ...DEFAULT_HYDRAULIC, version: HYDRAULIC_VERSION, ...params });
 
 /** What a step's progress and cancel hooks, and its optional erosion masks, need. */
 export interface StepRunOptions extends ErosionRunOptions {

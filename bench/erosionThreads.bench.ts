@@ -1,0 +1,104 @@
+import type { Benchmark } from './harness';
+import { runFaultFormation } from '../shared/fault/engine';
+import { DEFAULT_RECIPE } from '../shared/fault/recipe';
+import { createHeightfield, type Heightfield } from '../shared/terrain/heightfield';
+import { hydraulicErosion } from '../shared/erosion/hydraulic';
+import { hydraulicErosionTiled } from '../shared/erosion/hydraulicTiled';
+import { DEFAULT_HYDRAULIC, type HydraulicParams } from '../shared/erosion/params';
+import { buildPreset, type PresetId } from '../shared/presets/terrainPresets';
+import { applyStep, type TerrainStep } from '../shared/recipe/steps';
+import { applyStepThreaded, createErosionPool, type ErosionPool } from '../main/services/erosionThreads';
+
+/**
+ * Hydraulic erosion version 2 (tiled; shared/erosion/hydraulicTiled.ts) against version 1 (the
+ * sequential kernel old projects replay with), on one thread and on worker threads
+ * (main/services/erosionThreads.ts, workers started once in setup, as the CLI starts them once per
+ * command), and the presets' whole Run (faults + finishing steps) on two threads.
+ * Same map and parameters as erosion.bench.ts's `erosion-hydraulic`: the default fault recipe, 1 m cells.
+ */
+const HYDRAULIC: HydraulicParams = { ...DEFAULT_HYDRAULIC, droplets: 100_000, lifetime: 30, radius: 3, version: 2 };
+
+const maps = new Map<number, Float32Array>();
+function faultMap(size: number): Float32Array {
+  let heights = maps.get(size);
+  if (!heights) {
+    const field = createHeightfield(size, size, 1);
+    runFaultFormation(field, DEFAULT_RECIPE);
+    heights = field.heights;
+    maps.set(size, heights);
+  }
+  return heights;
+}
+
+interface State {
+  original: Float32Array;
+  field: Heightfield;
+  pool: ErosionPool | null;
+}
+
+function state(size: number, threads: number): State {
+  const original = faultMap(size);
+  // Shared memory for the threads (eroded in place, as a job's own copy would be).
+  const heights = threads > 1 ? new Float32Array(new SharedArrayBuffer(original.byteLength)) : new Float32Array(original.length);
+  return { original, field: createHeightfield(size, size, 1, heights), pool: threads > 1 ? createErosionPool(threads) : null };
+}
+
+const sampling = (size: number): Pick<Benchmark, 'samples' | 'warmup'> => (size > 2000 ? { samples: 3, warmup: 1 } : { samples: 7, warmup: 2 });
+
+function hydraulic(size: number, version: 1 | 2, threads: number): Benchmark {
+  const name = version === 1 ? 'erosion-hydraulic-v1' : threads === 1 ? 'erosion-hydraulic' : `erosion-hydraulic-${threads}threads`;
+  return {
+    name,
+    size,
+    params: { droplets: HYDRAULIC.droplets, lifetime: HYDRAULIC.lifetime, radius: HYDRAULIC.radius, version, threads },
+    baseline: version === 1 ? undefined : threads === 1 ? `erosion-hydraulic-v1@${size}` : `erosion-hydraulic@${size}`,
+    ...sampling(size),
+    setup: () => state(size, threads),
+    run: async (s) => {
+      const { original, field, pool } = s as State;
+      field.heights.set(original);
+      if (version === 1) hydraulicErosion(field, HYDRAULIC);
+      else if (!pool) hydraulicErosionTiled(field, HYDRAULIC);
+      else await applyStepThreaded(field, { kind: 'hydraulic', ...HYDRAULIC }, null, { threads, pool });
+    },
+  };
+}
+
+/** A preset's whole Run: its recipe's faults from flat ground, then its finishing steps (erosion on `threads`). */
+function presetRun(id: PresetId, size: number, threads: number): Benchmark {
+  const { recipe, finishing } = buildPreset(id, { width: size, depth: size, cellSize: 1, seed: 1 });
+  const droplets = finishing.reduce((total, step) => total + (step.kind === 'hydraulic' ? step.droplets : 0), 0);
+  return {
+    name: `preset-run-${id}`,
+    size,
+    params: { threads, droplets },
+    ...(size > 2000 ? { samples: 1, warmup: 0 } : { samples: 3, warmup: 1 }),
+    setup: () => {
+      const shared = (): Float32Array => new Float32Array(new SharedArrayBuffer(4 * size * size));
+      return { pool: createErosionPool(threads), masks: { flow: shared(), deposition: shared() } };
+    },
+    run: async (s) => {
+      const { pool, masks } = s as { pool: ErosionPool; masks: { flow: Float32Array; deposition: Float32Array } };
+      const field = createHeightfield(size, size, 1, new Float32Array(new SharedArrayBuffer(4 * size * size)));
+      runFaultFormation(field, recipe);
+      masks.flow.fill(0);
+      masks.deposition.fill(0);
+      for (const step of finishing as TerrainStep[]) {
+        if (threads > 1) await applyStepThreaded(field, step, recipe, { threads, pool, masks });
+        else applyStep(field, step, recipe, { masks });
+      }
+    },
+  };
+}
+
+export const benchmarks: Benchmark[] = [
+  hydraulic(1025, 1, 1),
+  hydraulic(1025, 2, 1),
+  hydraulic(1025, 2, 2),
+  presetRun('mountains', 1025, 2),
+  presetRun('canyons', 1025, 2),
+  hydraulic(4097, 2, 1),
+  hydraulic(4097, 2, 2),
+  presetRun('mountains', 4097, 2),
+  presetRun('canyons', 4097, 2),
+];

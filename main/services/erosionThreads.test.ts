@@ -1,0 +1,66 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createHeightfield, type Heightfield } from '../../shared/terrain/heightfield';
+import { runFaultFormation } from '../../shared/fault/engine';
+import { DEFAULT_RECIPE } from '../../shared/fault/recipe';
+import { applyStep, hydraulicStep, thermalStep, type TerrainStep } from '../../shared/recipe/steps';
+import { applyStepThreaded, createErosionPool } from './erosionThreads';
+
+function faultField(size: number): Heightfield {
+  const field = createHeightfield(size, size, 1.5);
+  runFaultFormation(field, { ...DEFAULT_RECIPE, seed: 8, iterations: 200 });
+  return field;
+}
+
+const bits = (values: Float32Array): Uint32Array => new Uint32Array(values.buffer, values.byteOffset, values.length);
+const masksFor = (count: number) => ({ flow: new Float32Array(count), deposition: new Float32Array(count) });
+
+describe('erosion on worker threads', () => {
+  // Workers are started once for the file (as the bench and a long editor session would keep them).
+  const pool = createErosionPool(4);
+  afterAll(() => pool.close());
+
+  it('gives the bytes of one thread on 1, 2, 3 and 4 workers (hydraulic heights and masks, thermal)', async () => {
+    const steps: TerrainStep[] = [hydraulicStep({ droplets: 8000, seed: 6, lifetime: 12 }), thermalStep({ iterations: 7 })];
+    for (const step of steps) {
+      const reference = faultField(201);
+      const referenceMasks = masksFor(reference.heights.length);
+      expect(applyStep(reference, step, null, { masks: referenceMasks })).toBe(true);
+      for (const threads of [1, 2, 3, 4]) {
+        const field = faultField(201);
+        const masks = masksFor(field.heights.length);
+        const seen: number[] = [];
+        expect(await applyStepThreaded(field, step, null, { threads, pool, masks, onProgress: (done, total) => seen.push(done / total) })).toBe(true);
+        expect(bits(field.heights), `${step.kind} on ${threads} threads`).toEqual(bits(reference.heights));
+        expect(bits(masks.flow)).toEqual(bits(referenceMasks.flow));
+        expect(bits(masks.deposition)).toEqual(bits(referenceMasks.deposition));
+        expect(seen[seen.length - 1]).toBe(1);
+      }
+    }
+  });
+
+  it('leaves the heights and masks as they were when cancelled mid-run', async () => {
+    const field = faultField(513);
+    const before = field.heights.slice();
+    const masks = masksFor(field.heights.length);
+    let polls = 0;
+    let progressed = 0;
+    const step = hydraulicStep({ droplets: 20_000_000, lifetime: 30 });
+    const finished = await applyStepThreaded(field, step, null, {
+      threads: 2,
+      masks,
+      onProgress: (done) => (progressed = done),
+      // Cancel once the workers have done some of the work.
+      shouldCancel: () => ++polls > 1 && progressed > 0,
+    });
+    expect(finished).toBe(false);
+    expect(progressed).toBeGreaterThan(0);
+    expect(progressed).toBeLessThan(step.droplets);
+    expect(bits(field.heights)).toEqual(bits(before));
+    expect(masks.flow.every((v) => v === 0)).toBe(true);
+  });
+
+  it('rejects bad parameters before starting a worker', async () => {
+    await expect(applyStepThreaded(faultField(33), hydraulicStep({ lifetime: 0 }), null, { threads: 2 })).rejects.toThrow(/lifetime/);
+    await expect(applyStepThreaded(faultField(33), thermalStep({ talusDeg: 95 }), null, { threads: 2 })).rejects.toThrow(/talus/);
+  });
+});
