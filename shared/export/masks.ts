@@ -66,18 +66,26 @@ function optionalNumber(value: unknown, where: string): number | undefined {
   return value;
 }
 
+/** A key a rules file does not know is refused (a typo such as "sofness" would otherwise do nothing). */
+function onlyKeys(value: Record<string, unknown>, known: readonly string[], where: string): void {
+  const unknown = Object.keys(value).find((key) => !known.includes(key));
+  if (unknown !== undefined) throw new MaskSetError(`${where ? `${where} has` : 'has'} an unknown key "${unknown.slice(0, 40)}" (known: ${known.join(', ')})`);
+}
+
 /**
  * Checks a mask set from JSON (a rules file, a saved dialog state): the first problem is thrown as a
  * MaskSetError naming where it is. `available` lists the sources this document has data for.
  */
 export function parseMaskSet(value: unknown, available: readonly MaskSource[] = ['height', 'slope', 'curvature']): MaskSet {
   if (!isRecord(value) || !Array.isArray(value.layers)) throw new MaskSetError('a mask set is an object with a "layers" list');
+  onlyKeys(value, ['layers'], '');
   if (value.layers.length === 0) throw new MaskSetError('a mask set needs at least one layer');
   if (value.layers.length > MAX_MASK_LAYERS) throw new MaskSetError(`at most ${MAX_MASK_LAYERS} layers, got ${value.layers.length}`);
   const names = new Set<string>();
   const layers = value.layers.map((layer: unknown, l: number): MaskLayer => {
     const where = `layers[${l}]`;
     if (!isRecord(layer)) throw new MaskSetError(`${where} must be an object`);
+    onlyKeys(layer, ['name', 'rules'], where);
     if (typeof layer.name !== 'string' || !MASK_LAYER_NAME.test(layer.name)) throw new MaskSetError(`${where}.name must be 1–32 letters, digits, "-" or "_"`);
     if (names.has(layer.name.toLowerCase())) throw new MaskSetError(`${where}.name "${layer.name}" is used twice`);
     names.add(layer.name.toLowerCase());
@@ -88,6 +96,7 @@ export function parseMaskSet(value: unknown, available: readonly MaskSource[] = 
       rules: rules.map((rule: unknown, r: number): MaskRule => {
         const at = `${where}.rules[${r}]`;
         if (!isRecord(rule)) throw new MaskSetError(`${at} must be an object`);
+        onlyKeys(rule, ['source', 'min', 'max', 'softness'], at);
         if (!(MASK_SOURCES as readonly unknown[]).includes(rule.source)) throw new MaskSetError(`${at}.source must be one of ${MASK_SOURCES.join(', ')}`);
         const source = rule.source as MaskSource;
         if (!available.includes(source)) throw new MaskSetError(`${at}.source ${source} needs erosion results, which this terrain does not have`);
