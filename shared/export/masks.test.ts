@@ -78,3 +78,14 @@ describe('mask rules', () => {
     expect(() => new MaskSources(gridFromField(createHeightfield(2, 2, 1))).values('deposition')).toThrow(MaskSetError);
   });
 });
+
+describe('rules files', () => {
+  it('refuse a key they do not know, naming it and where it is', () => {
+    const ok = { layers: [{ name: 'grass', rules: [{ source: 'height', min: 1, softness: 2 }] }] };
+    expect(parseMaskSet(ok).layers[0].rules[0]).toEqual({ source: 'height', min: 1, softness: 2 });
+    expect(() => parseMaskSet({ ...ok, colour: 'red' })).toThrow(/unknown key "colour"/);
+    expect(() => parseMaskSet({ layers: [{ name: 'grass', rules: [], weight: 2 }] })).toThrow(/layers\[0\] has an unknown key "weight"/);
+    expect(() => parseMaskSet({ layers: [{ name: 'grass', rules: [{ source: 'height', min: 1, sofness: 2 }] }] })).toThrow(MaskSetError);
+    expect(() => parseMaskSet({ layers: [{ name: 'grass', rules: [{ source: 'height', min: 1, sofness: 2 }] }] })).toThrow(/layers\[0\]\.rules\[0\] has an unknown key "sofness"/);
+  });
+});
