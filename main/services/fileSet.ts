@@ -1,6 +1,7 @@
 import { promises as fs, constants as fsConstants } from 'node:fs';
 import path from 'node:path';
 import { isCode, syncDirectory, tempPathFor, writeAndSync } from './atomicWrite';
+import { MAX_EXPORT_FILES } from '../../shared/export/tiles';
 
 /**
  * Several files written all or nothing (an engine export, tiles, a command's several --out targets):
@@ -12,7 +13,7 @@ import { isCode, syncDirectory, tempPathFor, writeAndSync } from './atomicWrite'
  */
 
 /** The most files one set may have (engine exports with tiles × layers can plan far more). */
-export const MAX_SET_FILES = 4096;
+export const MAX_SET_FILES = MAX_EXPORT_FILES;
 
 export class FileSetError extends Error {
   override name = 'FileSetError';

@@ -35,7 +35,7 @@ import { cropGrid, cropValues, gridAsField, gridFromField, type ExportGrid } fro
 import { layerWeights, MaskSources, quantiseWeights, type MaskSet, type MaskSourceData } from './masks';
 import { normalMapPixels, type GreenDirection, type NormalSpace, type WorldAxes } from './normals';
 import { resampleExact, resampleValues, sampleAtTexelCentres } from './resample';
-import { tileLayout, tileName, tileSpecProblem, type Tile, type TileSpec } from './tiles';
+import { MAX_EXPORT_FILES, tileLayout, tileName, tileSpecProblem, type Tile, type TileSpec } from './tiles';
 
 export type FitMode = 'resample' | 'crop';
 export type GodotHeightFormat = 'exr' | 'r16';
@@ -320,6 +320,7 @@ export function planEngineExport(dims: MapDims, mapRange: { min: number; max: nu
   const normals = options.normalMap ? perTile(name, '_normal', 'png', shape, tiles, 'normalmap') : [];
   const infoFile: PlannedFile = { name: `${name}.${INFO_SUFFIX[preset]}.json`, role: 'info', width: 0, depth: 0 };
   const files = [...heightFiles, ...masks, ...normals, infoFile];
+  if (files.length > MAX_EXPORT_FILES) fail(`this export would write ${files.length} files, more than the ${MAX_EXPORT_FILES} one export may have; choose larger tiles, fewer layers or no normal map`);
   const notes: string[] = [];
   const common: JsonObject = {
     engine: ENGINE_LABELS[preset],
