@@ -72,7 +72,7 @@ describe('faultline export --preset', () => {
     expect(river.samples[10 * 64 + 31]).toBeGreaterThan(100);
     expect(river.samples[10 * 64 + 5]).toBe(0);
     const info = JSON.parse(text(io.files.get('u/isle.unity.json'))) as Record<string, number>;
-    const { min, max } = heightRange(field.heights);
+    const { max } = heightRange(field.heights);
     // Unity reads a sample as s / 65536 of the height (TerrainWizards.cs): the top sample 65535 is the map's max.
     expect(info.positionY + (65535 / 65536) * info.height).toBeCloseTo(max, 6);
     expect(info.alphamapResolution).toBe(64);
