@@ -37,6 +37,8 @@ Other options:
   --masks PREFIX            also write PREFIX.flow.png and PREFIX.deposition.png (8-bit, 0…max)
   --cell-size M             metres between samples, for inputs that do not say (default: the file's, else 1)
   --out FILE                repeatable; the type follows the extension (${outputFormats().map((f) => f.extension).join(', ')})
+
+Every target (--out, --masks) is checked before eroding, and all are written or none.
 `;
 }
 

@@ -49,7 +49,7 @@ describe('export to a folder through a handle', () => {
     const blocked = await choose(['m.png', 'm_grass.png', 'm_snow.png', 'm.unreal.json']);
     await service.write(blocked, 'm.png', Uint8Array.of(1));
     await service.write(blocked, 'm_grass.png', Uint8Array.of(2));
-    const failure = await service.write(blocked, 'm_snow.png', Uint8Array.of(3)).catch((e: unknown) => e as Error);
+    const failure = (await service.write(blocked, 'm_snow.png', Uint8Array.of(3)).catch((e: unknown) => e)) as Error;
     expect(failure.message).toMatch(/^could not write m_snow\.png: a folder of that name is in the way; nothing was written$/);
     expect((await readdir(dir)).sort()).toEqual(['m.png', 'm_snow.png']);
     expect(await readFile(path.join(dir, 'm.png'), 'utf8')).toBe('old map');
