@@ -10,8 +10,11 @@
  * and, when the document has erosion results, flow and deposition (each divided by its largest value
  * on the map, so 0…1).
  */
-import type { ExportGrid } from './grid';
+import { cropGrid, type ExportGrid } from './grid';
 import { vertexNormals, vertexSlopes } from './normals';
+
+/** Rows per block when sources and weights are computed a block at a time (memory stays per block). */
+export const MASK_BLOCK_ROWS = 64;
 
 export const MASK_SOURCES = ['height', 'slope', 'curvature', 'flow', 'deposition'] as const;
 export type MaskSource = (typeof MASK_SOURCES)[number];
@@ -164,6 +167,42 @@ export class MaskSources {
     return this.normals;
   }
 
+  /**
+   * The normals of rows [j0, j1) (xyz per vertex), computed from those rows and two on either side:
+   * exactly the whole map's (a vertex's normal depends on its neighbouring triangles only) without
+   * holding the whole map's 12 bytes per vertex.
+   */
+  blockNormals(j0: number, j1: number): Float32Array {
+    if (this.normals) return this.normals.subarray(3 * j0 * this.grid.width, 3 * j1 * this.grid.width);
+    const { crop, offset } = this.halo(j0, j1);
+    return vertexNormals(crop).subarray(3 * offset * this.grid.width, 3 * (offset + j1 - j0) * this.grid.width);
+  }
+
+  /** Rows [j0, j1) of a source, the same numbers as `values(source)` but computed per block where it can be. */
+  blockValues(source: MaskSource, j0: number, j1: number): Float32Array {
+    const w = this.grid.width;
+    const cached = this.cache.get(source);
+    if (cached) return cached.subarray(j0 * w, j1 * w);
+    if (source === 'slope') return vertexSlopes(this.blockNormals(j0, j1));
+    if (source === 'curvature') {
+      const { crop, offset } = this.halo(j0, j1);
+      return vertexCurvature(crop).subarray(offset * w, (offset + j1 - j0) * w);
+    }
+    return this.values(source).subarray(j0 * w, j1 * w);
+  }
+
+  /** Rows [j0, j1) with two more on each side where the map has them (at least three rows). */
+  private halo(j0: number, j1: number): { crop: ExportGrid; offset: number } {
+    const { depth } = this.grid;
+    let c0 = Math.max(0, j0 - 2);
+    let c1 = Math.min(depth, j1 + 2);
+    if (depth >= 3 && c1 - c0 < 3) {
+      if (c0 === 0) c1 = Math.min(depth, 3);
+      else c0 = Math.max(0, c1 - 3);
+    }
+    return { crop: cropGrid(this.grid, 0, c0, this.grid.width, c1 - c0), offset: j0 - c0 };
+  }
+
   values(source: MaskSource): Float32Array {
     let values = this.cache.get(source);
     if (values) return values;
@@ -256,6 +295,45 @@ export function layerWeights(set: MaskSet, sources: MaskSources, count: number):
     }
   }
   return weights;
+}
+
+/** One layer's coverage on rows [j0, j1) into `out` (length (j1 − j0) · width). */
+function blockCoverage(layer: MaskLayer, sources: MaskSources, j0: number, j1: number, out: Float32Array): void {
+  out.fill(1);
+  for (const rule of layer.rules) applyRule(rule, sources.blockValues(rule.source, j0, j1), out);
+}
+
+/**
+ * The stacked weights as bytes, one layer at a time from the top (l = L − 1 … 0), a block of rows at a
+ * time: what is left for the layers below, P (1 above the top layer, 0 under the base), is kept as one
+ * float per vertex and each layer's bytes are round(255 · P above it) − round(255 · P below it), so a
+ * vertex's bytes sum to exactly 255 (the roundings telescope) and each is within one of 255 × its
+ * weight. `visit` gets the layer's bytes (its own array, whole map) and P after the layer. Memory: 5
+ * bytes per vertex plus the bytes handed out, instead of a float per vertex and layer.
+ */
+export function streamLayerBytes(set: MaskSet, sources: MaskSources, width: number, depth: number, visit: (layer: number, bytes: Uint8Array, below: Float32Array) => void): void {
+  const count = width * depth;
+  const below = new Float32Array(count).fill(1);
+  const rounded = new Uint8Array(count).fill(255);
+  const block = new Float32Array(MASK_BLOCK_ROWS * width);
+  for (let l = set.layers.length - 1; l >= 0; l--) {
+    const bytes = new Uint8Array(count);
+    for (let j0 = 0; j0 < depth; j0 += MASK_BLOCK_ROWS) {
+      const j1 = Math.min(depth, j0 + MASK_BLOCK_ROWS);
+      const at = j0 * width;
+      const n = (j1 - j0) * width;
+      if (l === 0) block.fill(1, 0, n);
+      else blockCoverage(set.layers[l], sources, j0, j1, block.subarray(0, n));
+      for (let k = 0; k < n; k++) {
+        const p = below[at + k] * (1 - block[k]);
+        below[at + k] = p;
+        const r = Math.round(p * 255);
+        bytes[at + k] = rounded[at + k] - r;
+        rounded[at + k] = r;
+      }
+    }
+    visit(l, bytes, below);
+  }
 }
 
 /** Bytes 0…255 per layer whose sum is exactly 255 at every vertex (largest remainders get the rounding). */

@@ -32,7 +32,7 @@ import {
   type EnginePreset,
 } from './engines';
 import { cropGrid, cropValues, gridAsField, gridFromField, type ExportGrid } from './grid';
-import { layerWeights, MaskSources, quantiseWeights, type MaskSet, type MaskSourceData } from './masks';
+import { MASK_BLOCK_ROWS, MaskSources, streamLayerBytes, type MaskSet, type MaskSourceData } from './masks';
 import { normalMapPixels, type GreenDirection, type NormalSpace, type WorldAxes } from './normals';
 import { resampleExact, resampleValues, sampleAtTexelCentres } from './resample';
 import { MAX_EXPORT_FILES, tileLayout, tileName, tileSpecProblem, type Tile, type TileSpec } from './tiles';
@@ -604,67 +604,91 @@ function tileValues(values: Float32Array, grid: ExportGrid, tile: Tile | undefin
 /**
  * Everything an engine export writes, with its plan. `data` holds erosion results on the map's
  * vertices; `deflate` compresses the PNGs and EXR (the CLI passes node:zlib's).
+ *
+ * Memory stays near a few bytes per vertex whatever the layer count: weights are made a layer at a
+ * time from the top (streamLayerBytes) and each layer's files are encoded before the next layer is
+ * made; slope, curvature and normals are computed a block of rows at a time.
  */
 export function buildEngineExport(field: Heightfield, options: EngineExportOptions, data: MaskSourceData = {}, deflate: Deflate = portableDeflate): { plan: EnginePlan; files: ExportFile[] } {
   const plan = planEngineExport(field, heightRange(field.heights), options);
   const { grid, data: gridData } = exportGrid(field, plan, data);
-  const count = grid.width * grid.depth;
   const sources = new MaskSources(grid, gridData);
-  const floatWeights = options.masks && options.masks.layers.length > 0 ? layerWeights(options.masks, sources, count) : [];
-  const weights = quantiseWeights(floatWeights);
-  const layerIndex = new Map(options.masks?.layers.map((l, k) => [l.name, k]) ?? []);
-  const axes: WorldAxes = options.preset === 'unreal' ? 'unreal' : options.preset === 'unity' ? 'unity' : 'faultline';
-  const normalPixels = options.normalMap ? normalMapPixels(sources.vertexNormals(), { ...options.normalMap, axes }) : null;
-  // Unity alphamaps: every layer of a tile sampled at the texel centres of its power-of-two grid,
-  // then quantised together so that all of a terrain's alphamaps sum to 255.
-  const alphamaps = new Map<Tile | undefined, { bytes: Uint8Array[]; resolution: number }>();
-  const unityAlphamap = (tile: Tile | undefined) => {
-    let entry = alphamaps.get(tile);
-    if (!entry) {
-      const resolution = unityAlphamapResolution(tile ? tile.width : grid.width);
-      const sampled = floatWeights.map((w) => {
-        const part = tileValues(w, grid, tile);
-        return sampleAtTexelCentres(part.values, part.width, part.depth, resolution, resolution);
-      });
-      entry = { bytes: quantiseWeights(sampled), resolution };
-      alphamaps.set(tile, entry);
+  const encoded = new Map<string, Uint8Array>();
+  const byRole = (role: ExportFileRole) => plan.files.filter((f) => f.role === role);
+
+  for (const planned of byRole('heightmap')) encoded.set(planned.name, encodeHeight(tileGrid(grid, planned.tile), plan, options, planned.name, deflate));
+
+  if (options.normalMap) {
+    const axes: WorldAxes = options.preset === 'unreal' ? 'unreal' : options.preset === 'unity' ? 'unity' : 'faultline';
+    const pixels = new Uint8Array(grid.width * grid.depth * 3);
+    for (let j0 = 0; j0 < grid.depth; j0 += MASK_BLOCK_ROWS) {
+      const j1 = Math.min(grid.depth, j0 + MASK_BLOCK_ROWS);
+      pixels.set(normalMapPixels(sources.blockNormals(j0, j1), { ...options.normalMap, axes }), 3 * j0 * grid.width);
     }
-    return entry;
-  };
-  const files: ExportFile[] = [];
-  for (const planned of plan.files) {
-    const { tile } = planned;
-    switch (planned.role) {
-      case 'heightmap':
-        files.push({ name: planned.name, bytes: encodeHeight(tileGrid(grid, tile), plan, options, planned.name, deflate) });
-        break;
-      case 'weightmap': {
-        const piece = tileBytes(weights[layerIndex.get(planned.layers![0])!], 1, grid.width, tile, grid.depth);
-        files.push({ name: planned.name, bytes: encodeGrayPng({ width: piece.width, height: piece.height, bitDepth: 8, samples: piece.data }) });
-        break;
-      }
-      case 'splatmap': {
-        const indices = planned.layers!.map((n) => layerIndex.get(n)!);
-        if (options.preset === 'unity') {
-          const { bytes, resolution } = unityAlphamap(tile);
-          const data = packRgba(indices.map((k) => bytes[k]), resolution * resolution);
-          files.push({ name: planned.name, bytes: encodeColourPng({ width: resolution, height: resolution, channels: 4, data }, deflate) });
-        } else {
-          const pieces = indices.map((k) => tileBytes(weights[k], 1, grid.width, tile, grid.depth));
-          const { width, height } = pieces[0];
-          files.push({ name: planned.name, bytes: encodeColourPng({ width, height, channels: 4, data: packRgba(pieces.map((p) => p.data), width * height) }, deflate) });
-        }
-        break;
-      }
-      case 'normalmap': {
-        const piece = tileBytes(normalPixels!, 3, grid.width, tile, grid.depth);
-        files.push({ name: planned.name, bytes: encodeColourPng({ width: piece.width, height: piece.height, channels: 3, data: piece.data }, deflate) });
-        break;
-      }
-      case 'info':
-        files.push({ name: planned.name, bytes: encodeUtf8(`${JSON.stringify(plan.info, null, 2)}\n`) });
-        break;
+    for (const planned of byRole('normalmap')) {
+      const piece = tileBytes(pixels, 3, grid.width, planned.tile, grid.depth);
+      encoded.set(planned.name, encodeColourPng({ width: piece.width, height: piece.height, channels: 3, data: piece.data }, deflate));
     }
   }
-  return { plan, files };
+
+  const set = options.masks;
+  if (set && set.layers.length > 0) encodeMasks(set, grid, sources, plan, options, deflate, encoded);
+
+  for (const planned of byRole('info')) encoded.set(planned.name, encodeUtf8(`${JSON.stringify(plan.info, null, 2)}\n`));
+  return { plan, files: plan.files.map((f) => ({ name: f.name, bytes: encoded.get(f.name)! })) };
+}
+
+/** Weight and splat files, a layer at a time from the top; RGBA files as soon as their four layers are made. */
+function encodeMasks(set: MaskSet, grid: ExportGrid, sources: MaskSources, plan: EnginePlan, options: EngineExportOptions, deflate: Deflate, encoded: Map<string, Uint8Array>): void {
+  const layerIndex = new Map(set.layers.map((l, k) => [l.name, k]));
+  const weightFiles = plan.files.filter((f) => f.role === 'weightmap');
+  const splatFiles = plan.files.filter((f) => f.role === 'splatmap');
+  const pieceKey = (tile: Tile | undefined) => (tile ? `${tile.x},${tile.y}` : '');
+  // Bytes of the layers a splat file still waits for, per piece (tile) and layer.
+  const pending = new Map<string, Uint8Array>();
+  // Unity: each terrain's alphamap is sampled at the texel centres of its power-of-two grid; the
+  // sampling is linear, so sampling P and rounding the same way keeps every texel's sum at 255.
+  const unityPieces = options.preset === 'unity' ? (plan.tiles ?? [undefined]) : [];
+  const unityRounded = new Map<string, Uint8Array>();
+  for (const tile of unityPieces) {
+    const resolution = unityAlphamapResolution(tile ? tile.width : grid.width);
+    unityRounded.set(pieceKey(tile), new Uint8Array(resolution * resolution).fill(255));
+  }
+
+  streamLayerBytes(set, sources, grid.width, grid.depth, (l, bytes, below) => {
+    const name = set.layers[l].name;
+    for (const planned of weightFiles) {
+      if (planned.layers![0] !== name) continue;
+      const piece = tileBytes(bytes, 1, grid.width, planned.tile, grid.depth);
+      encoded.set(planned.name, encodeGrayPng({ width: piece.width, height: piece.height, bitDepth: 8, samples: piece.data }));
+    }
+    if (options.preset === 'unity') {
+      for (const tile of unityPieces) {
+        const resolution = unityAlphamapResolution(tile ? tile.width : grid.width);
+        const part = tileValues(below, grid, tile);
+        const sampled = sampleAtTexelCentres(part.values, part.width, part.depth, resolution, resolution);
+        const rounded = unityRounded.get(pieceKey(tile))!;
+        const texels = new Uint8Array(resolution * resolution);
+        for (let k = 0; k < texels.length; k++) {
+          const r = Math.round(Math.min(1, Math.max(0, sampled[k])) * 255);
+          texels[k] = rounded[k] - r;
+          rounded[k] = r;
+        }
+        pending.set(`${pieceKey(tile)}/${l}`, texels);
+      }
+    } else if (splatFiles.length > 0) {
+      for (const planned of splatFiles) if (planned.layers!.includes(name)) pending.set(`${pieceKey(planned.tile)}/${l}`, tileBytes(bytes, 1, grid.width, planned.tile, grid.depth).data);
+    }
+    // A splat file is complete when its lowest layer is made (layers come from the top).
+    for (const planned of splatFiles) {
+      const indices = planned.layers!.map((n) => layerIndex.get(n)!);
+      if (Math.min(...indices) !== l) continue;
+      const key = pieceKey(planned.tile);
+      const channels = indices.map((k) => pending.get(`${key}/${k}`)!);
+      const width = options.preset === 'unity' ? planned.width : planned.tile ? planned.tile.width : grid.width;
+      const height = options.preset === 'unity' ? planned.depth : planned.tile ? planned.tile.depth : grid.depth;
+      encoded.set(planned.name, encodeColourPng({ width, height, channels: 4, data: packRgba(channels, width * height) }, deflate));
+      for (const k of indices) pending.delete(`${key}/${k}`);
+    }
+  });
 }
