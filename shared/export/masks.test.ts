@@ -111,7 +111,7 @@ describe('weights a block and a layer at a time', () => {
     const order: number[] = [];
     streamLayerBytes(set, new MaskSources(grid), 70, 150, (l, b) => {
       order.push(l);
-      bytes[l] = b;
+      bytes[l] = b.slice(); // the array is reused for the next layer
     });
     expect(order).toEqual([2, 1, 0]);
     let rock = 0;

@@ -308,16 +308,17 @@ function blockCoverage(layer: MaskLayer, sources: MaskSources, j0: number, j1: n
  * time: what is left for the layers below, P (1 above the top layer, 0 under the base), is kept as one
  * float per vertex and each layer's bytes are round(255 · P above it) − round(255 · P below it), so a
  * vertex's bytes sum to exactly 255 (the roundings telescope) and each is within one of 255 × its
- * weight. `visit` gets the layer's bytes (its own array, whole map) and P after the layer. Memory: 5
- * bytes per vertex plus the bytes handed out, instead of a float per vertex and layer.
+ * weight. `visit` gets the layer's bytes (whole map, in one array reused for every layer: copy what
+ * must outlive the call) and P after the layer. Memory: 6 bytes per vertex whatever the number of
+ * layers, instead of a float per vertex and layer.
  */
 export function streamLayerBytes(set: MaskSet, sources: MaskSources, width: number, depth: number, visit: (layer: number, bytes: Uint8Array, below: Float32Array) => void): void {
   const count = width * depth;
   const below = new Float32Array(count).fill(1);
   const rounded = new Uint8Array(count).fill(255);
   const block = new Float32Array(MASK_BLOCK_ROWS * width);
+  const bytes = new Uint8Array(count);
   for (let l = set.layers.length - 1; l >= 0; l--) {
-    const bytes = new Uint8Array(count);
     for (let j0 = 0; j0 < depth; j0 += MASK_BLOCK_ROWS) {
       const j1 = Math.min(depth, j0 + MASK_BLOCK_ROWS);
       const at = j0 * width;

@@ -677,7 +677,8 @@ function encodeMasks(set: MaskSet, grid: ExportGrid, sources: MaskSources, plan:
         pending.set(`${pieceKey(tile)}/${l}`, texels);
       }
     } else if (splatFiles.length > 0) {
-      for (const planned of splatFiles) if (planned.layers!.includes(name)) pending.set(`${pieceKey(planned.tile)}/${l}`, tileBytes(bytes, 1, grid.width, planned.tile, grid.depth).data);
+      // The layer's bytes are reused for the next layer: keep a copy (tileBytes copies a tile).
+      for (const planned of splatFiles) if (planned.layers!.includes(name)) pending.set(`${pieceKey(planned.tile)}/${l}`, planned.tile ? tileBytes(bytes, 1, grid.width, planned.tile, grid.depth).data : bytes.slice());
     }
     // A splat file is complete when its lowest layer is made (layers come from the top).
     for (const planned of splatFiles) {
