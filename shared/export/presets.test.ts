@@ -266,6 +266,14 @@ describe('Godot presets', () => {
     expect(planEngineExport({ width: 40, depth: 40, cellSize: 1 }, flat, { preset: 'godot-hterrain', name: 'h' }).width).toBe(65);
   });
 
+  it('caps the number of files, not tiles: 4096 tiles with 4 alphamaps and a normal map each are refused up front', () => {
+    const sixteen: MaskSet = { layers: Array.from({ length: 16 }, (_, l) => ({ name: `l${l}`, rules: [] })) };
+    const plan = () => planEngineExport({ width: 4097, depth: 4097, cellSize: 1 }, { min: 0, max: 1 }, { preset: 'unity', name: 'u', tiles: { size: 65, overlap: 1 }, masks: sixteen, normalMap: { space: 'tangent', green: 'up' } });
+    expect(plan).toThrow(/would write 24577 files, more than the 4096/);
+    // The same tiles without masks and normal map: 4096 heightmaps and the JSON are still too many files.
+    expect(() => planEngineExport({ width: 4097, depth: 4097, cellSize: 1 }, { min: 0, max: 1 }, { preset: 'unity', name: 'u', tiles: { size: 65, overlap: 1 } })).toThrow(/4097 files/);
+  });
+
   it('names each file’s own pixel size: Unity alphamaps are a power of two', () => {
     const plan = planEngineExport({ width: 1025, depth: 1025, cellSize: 1 }, { min: 0, max: 1 }, { preset: 'unity', name: 'u', masks });
     const splat = plan.files.find((f) => f.role === 'splatmap')!;
