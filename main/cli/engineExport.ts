@@ -4,7 +4,8 @@
  */
 import { displayFileName } from '../../shared/codecs/errors';
 import { parseR32 } from '../../shared/codecs/raw';
-import { compileNormalMap, tiledFiles, tiledNormalMaps } from '../../shared/export/fileExport';
+import { compileNormalMap, splitFileName, tiledFiles, tiledNormalMaps } from '../../shared/export/fileExport';
+import { tileLayout, tileName } from '../../shared/export/tiles';
 import { availableSources, parseMaskSet, type MaskSet, type MaskSourceData } from '../../shared/export/masks';
 import { buildEngineExport, planEngineExport, type EngineExportOptions, type ExportFile } from '../../shared/export/presets';
 import { heightRange, type Heightfield } from '../../shared/terrain/heightfield';
@@ -139,6 +140,11 @@ export async function runMultiFileExport(options: ExportArgs, loaded: LoadedInpu
   const fileName = displayFileName(options.output);
   let files: ExportFile[];
   try {
+    // The names are cheap: every target is checked before any tile is encoded.
+    const { base, extension } = splitFileName(fileName);
+    const suffix = options.normalMap ? `.${extension || 'png'}` : extension ? `.${extension}` : '';
+    const names = options.tiles ? tileLayout(field.width, field.depth, options.tiles).map((tile) => `${tileName(base, tile)}${suffix}`) : [fileName];
+    if (!(await prepareTargets(io, folderOf(options.output), names))) return EXIT_FAILURE;
     if (options.normalMap) {
       files = options.tiles ? tiledNormalMaps(field, options.tiles, fileName, options.normalMap) : [{ name: fileName, bytes: compileNormalMap(field, options.normalMap) }];
     } else {
@@ -153,7 +159,6 @@ export async function runMultiFileExport(options: ExportArgs, loaded: LoadedInpu
     return EXIT_FAILURE;
   }
   const kind = options.normalMap ? `${options.normalMap.space}-space normal map, green ${options.normalMap.green}` : format.extension.slice(1);
-  if (!(await prepareTargets(io, folderOf(options.output), files.map((f) => f.name)))) return EXIT_FAILURE;
   const ok = await writeAll(io, folderOf(options.output), files, () => kind);
   return ok ? EXIT_OK : EXIT_FAILURE;
 }
