@@ -452,7 +452,11 @@ export function planEngineExport(dims: MapDims, mapRange: { min: number; max: nu
         numbers.push({ key: 'r16Size', label: 'R16 size', value: `${shape.width}, ${shape.depth}`, unit: '' });
       }
       const tilePosition = (tile: Tile) => [terrain3dImportPosition(boundaryX + tile.i0, spacing), 0, terrain3dImportPosition(boundaryZ + tile.j0, spacing)];
-      if (tiles) numbers.push({ key: 'tilePositions', label: 'Tile import positions (x, z)', value: tiles.map((t) => `${tileName(name, t)}: ${tilePosition(t)[0]}, ${tilePosition(t)[2]}`).join('; '), unit: 'm' });
+      if (tiles) {
+        // The dialog lists the first few; the JSON has every tile's.
+        const listed = tiles.slice(0, 8).map((t) => `${tileName(name, t)}: ${tilePosition(t)[0]}, ${tilePosition(t)[2]}`);
+        numbers.push({ key: 'tilePositions', label: 'Tile import positions (x, z)', value: listed.join('; ') + (tiles.length > 8 ? `; … ${tiles.length - 8} more in ${name}.terrain3d.json` : ''), unit: 'm' });
+      }
       info = {
         format,
         regionSize,
