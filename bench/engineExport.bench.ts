@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { Benchmark } from './harness';
 import { createHeightfield, type Heightfield } from '../shared/terrain/heightfield';
 import { referenceFaultFormation } from '../shared/fault/reference';
@@ -46,6 +48,29 @@ const target = (): ExportGrid => (resampled ??= resampleExact(terrain(), TARGET,
 
 const quick = { samples: 3, warmup: 1 };
 
+/**
+ * Peak memory of a whole export with 16 mask layers (issue 17: ≤ 1 GB at 8129), in a fresh Node
+ * process (bench/engineExportMemory.ts) so that RSS counts only that export. One sample: it is slow.
+ */
+function exportMemoryBench(preset: string, side: number, layers: number): Benchmark {
+  let figures: Record<string, number> = {};
+  return {
+    name: `export-memory-${preset}-${side}-${layers}-layers`,
+    size: side,
+    params: { layers },
+    samples: 1,
+    warmup: 0,
+    run: () => {
+      const script = fileURLToPath(new URL('./engineExportMemory.ts', import.meta.url));
+      const child = spawnSync(process.execPath, ['--import', 'tsx', script, preset, String(side), String(layers)], { encoding: 'utf8', maxBuffer: 1 << 20 });
+      if (child.status !== 0) throw new Error(`bench/engineExportMemory.ts failed: ${child.stderr}`);
+      const parsed = JSON.parse(child.stdout.trim().split('\n').pop() ?? '{}') as Record<string, unknown>;
+      figures = Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, number] => typeof entry[1] === 'number'));
+    },
+    measure: () => figures,
+  };
+}
+
 export const benchmarks: Benchmark[] = [
   { name: 'export-png16-encode', size: TARGET, ...quick, setup: target, run: (grid) => void compilePngHeightmap(gridAsField(grid as ExportGrid)) },
   {
@@ -92,5 +117,8 @@ export const benchmarks: Benchmark[] = [
     run: (field) =>
       void buildEngineExport(field as Heightfield, { preset: 'unreal', name: 'bench', masks: defaultMaskSet(-50, 50), normalMap: { space: 'tangent', green: 'down' } }),
   },
+  exportMemoryBench('unreal', 8129, 16),
+  exportMemoryBench('godot-terrain3d', 8129, 16),
+  exportMemoryBench('unity', 8193, 16),
 ];
 

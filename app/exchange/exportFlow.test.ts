@@ -69,6 +69,26 @@ describe('export dialog: engine presets', () => {
     expect(exchange.store.getState()).toMatchObject({ exportOpen: false, notice: 'Exported 2 files to exports', exportBusy: false });
   });
 
+  it('Unreal tiles: the dialog shows the tiled import (landscape size, files × tile size) the JSON holds', async () => {
+    const { session, folder } = harness();
+    const exchange = session.exchange;
+    await session.commands.execute('file.exportHeightmap');
+    exchange.exports.setTarget('unreal');
+    exchange.exports.setEngineOptions({ tiles: true, tileSize: 64, tileOverlap: 1 });
+    const { plan, problem } = exchange.exports.plan('unreal');
+    expect(problem).toBeNull();
+    const shown = Object.fromEntries(plan!.numbers.map((n) => [n.key, n.value]));
+    expect(shown.size).toBe('128 × 128');
+    expect(shown.tiledImport).toBe('2 × 2 files of 64 × 64');
+    expect(plan!.notes[0]).toMatch(/^Tiled import: .* select terrain_x0_y0\.png/);
+    expect(await exchange.confirmExport()).toBe(true);
+    const json = JSON.parse(new TextDecoder().decode(folder.written.get('terrain.unreal.json'))) as { size: number; scaleX: number; tiledImport: { tileSize: number; tilesX: number; tilesY: number } };
+    expect(`${json.size} × ${json.size}`).toBe(shown.size);
+    expect(`${json.tiledImport.tilesX} × ${json.tiledImport.tilesY} files of ${json.tiledImport.tileSize} × ${json.tiledImport.tileSize}`).toBe(shown.tiledImport);
+    expect(json.scaleX).toBeCloseTo(shown.scaleX as number, 6);
+    for (const name of ['terrain_x0_y0.png', 'terrain_x1_y1.png']) expect(decodePng(folder.written.get(name)!, name).width).toBe(64);
+  });
+
   it('a cancelled folder dialog keeps the export dialog open and writes nothing', async () => {
     const { session, folder } = harness();
     folder.chosen = false;

@@ -13,6 +13,7 @@ import { runDrive } from './drive';
 import { runErode } from './erode';
 import { outputFormatFor } from './outputs';
 import { runFinishingStep, type StepRunner } from './erosionArgs';
+import { checkOutputs, writeOutputs, type OutputFile } from './outputSet';
 import { parseCommand } from './commandArgs';
 
 export interface CliIo {
@@ -26,6 +27,16 @@ export interface CliIo {
   makeDirectory?(path: string): Promise<void>;
   /** Runs erosion on worker threads (index.ts); absent = every step on this thread (same bytes). */
   stepRunner?: StepRunner;
+  /**
+   * Checks before any work that every target can be written (folder exists and is writable, target
+   * not a folder, not too many files); throws naming the first that cannot. Absent: no check.
+   */
+  checkTargets?(paths: readonly string[]): Promise<void>;
+  /**
+   * Writes several files all or nothing (main/services/fileSet.ts); the error names the target.
+   * Absent: one writeFile after the other.
+   */
+  writeFiles?(files: readonly { path: string; bytes: Uint8Array }[], onProgress?: (written: number, total: number) => void): Promise<void>;
 }
 
 export const EXIT_OK = 0;
@@ -57,18 +68,24 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
   const parsed = parseCommand('generate', rest, io, generateHelp, parseGenerateArgs);
   if (!parsed.ok) return parsed.exitCode;
   const options = parsed.options;
+  const targets = [...options.outputs, ...(options.emitLines !== undefined ? [options.emitLines] : [])];
+  if (!(await checkOutputs(io, 'generate', targets))) return EXIT_FAILURE;
   const { field, faults } = await generate(options, io.stepRunner);
+  const files: OutputFile[] = [];
+  const lines: string[] = [];
   for (const path of options.outputs) {
     // parseGenerateArgs has checked every extension.
     const format = outputFormatFor(path)!;
-    if (!(await writeOrReport(io, path, await format.encodeAsync(field, { fileName: path, recipe: options.recipe, history: options.finishing.map((step) => ({ ...step })) })))) return EXIT_FAILURE;
-    io.stdout(`wrote ${path} (${field.width}×${field.depth}, ${format.extension.slice(1)})\n`);
+    files.push({ path, bytes: await format.encodeAsync(field, { fileName: path, recipe: options.recipe, history: options.finishing.map((step) => ({ ...step })) }) });
+    lines.push(`wrote ${path} (${field.width}×${field.depth}, ${format.extension.slice(1)})\n`);
   }
   if (options.emitLines !== undefined) {
-    const json = linesJson(field, faults, options.recipe);
-    if (!(await writeOrReport(io, options.emitLines, new TextEncoder().encode(json)))) return EXIT_FAILURE;
-    io.stdout(`wrote ${options.emitLines} (${faults.length} lines)\n`);
+    files.push({ path: options.emitLines, bytes: new TextEncoder().encode(linesJson(field, faults, options.recipe)) });
+    lines.push(`wrote ${options.emitLines} (${faults.length} lines)\n`);
   }
+  // All or nothing: one target that cannot be written leaves every other one as it was.
+  if (!(await writeOutputs(io, 'generate', files))) return EXIT_FAILURE;
+  for (const line of lines) io.stdout(line);
   return EXIT_OK;
 }
 
@@ -78,17 +95,6 @@ async function generate(options: GenerateOptions, runner: StepRunner | undefined
   applyFaults(field, faults);
   for (const step of options.finishing) await runFinishingStep(runner, field, step, options.recipe, options.threads);
   return { field, faults };
-}
-
-async function writeOrReport(io: CliIo, path: string, data: Uint8Array): Promise<boolean> {
-  try {
-    await io.writeFile(path, data);
-    return true;
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    io.stderr(`faultline generate: cannot write ${path}: ${reason}\n`);
-    return false;
-  }
 }
 
 /**

@@ -72,9 +72,27 @@ describe('faultline export --preset', () => {
     expect(river.samples[10 * 64 + 31]).toBeGreaterThan(100);
     expect(river.samples[10 * 64 + 5]).toBe(0);
     const info = JSON.parse(text(io.files.get('u/isle.unity.json'))) as Record<string, number>;
-    const { min, max } = heightRange(field.heights);
-    expect(info.height).toBeCloseTo(max - min, 6);
+    const { max } = heightRange(field.heights);
+    // Unity reads a sample as s / 65536 of the height (TerrainWizards.cs): the top sample 65535 is the map's max.
+    expect(info.positionY + (65535 / 65536) * info.height).toBeCloseTo(max, 6);
     expect(info.alphamapResolution).toBe(64);
+    // The "wrote" line gives each file's own size: the alphamap is 64², not the heightmap's 65².
+    expect(io.out).toContain('wrote u/isle_splat0.png (64×64, splatmap ground+river)');
+    expect(io.out).toContain('wrote u/isle.raw (65×65, heightmap)');
+  });
+
+  it('writes nothing when one of the files cannot be written, and names that file', async () => {
+    const field = terrain(65, 65, 1);
+    const rules = { layers: [{ name: 'grass' }, { name: 'snow', rules: [{ source: 'height', min: 60 }] }] };
+    const io = fakeIo({ 'in.r32': compileR32(field), 'rules.json': new TextEncoder().encode(JSON.stringify(rules)) });
+    io.writeFiles = async (files) => {
+      const blocked = files.find((f) => f.path === 'o/in_snow.png');
+      if (blocked) throw new Error(`cannot write ${blocked.path}: a folder of that name is in the way`);
+      for (const f of files) io.files.set(f.path, f.bytes);
+    };
+    expect(await runCli(['export', 'in.r32', '--preset', 'unreal', '--masks', 'rules.json', '--out', 'o'], io)).toBe(1);
+    expect(io.err).toBe('faultline export: cannot write o/in_snow.png: a folder of that name is in the way\n');
+    expect([...io.files.keys()].filter((k) => k.startsWith('o/'))).toEqual([]);
   });
 
   it('godot presets: EXR by default, R16 on request, HTerrain .raw', async () => {
@@ -83,8 +101,9 @@ describe('faultline export --preset', () => {
     expect(await runCli(['export', 'g.r32', '--size', '40', '--depth', '33', '--preset', 'godot-terrain3d', '--out', 'g'], io)).toBe(0);
     expect(io.files.has('g/g.exr')).toBe(true);
     expect(await runCli(['export', 'g.r32', '--size', '40', '--depth', '33', '--preset', 'godot-hterrain', '--height-format', 'r16', '--out', 'h'], io)).toBe(0);
-    expect(io.files.get('h/g.raw')?.length).toBe(33 * 33 * 2);
-    expect(JSON.parse(text(io.files.get('h/g.hterrain.json'))).resolution).toBe(33);
+    // HTerrain's smallest resolution is 65 (hterrain_data.gd): a 40 × 33 map goes up to it.
+    expect(io.files.get('h/g.raw')?.length).toBe(65 * 65 * 2);
+    expect(JSON.parse(text(io.files.get('h/g.hterrain.json'))).resolution).toBe(65);
   });
 
   it('refuses bad combinations before reading anything, and reports bad rule files', async () => {
@@ -100,6 +119,11 @@ describe('faultline export --preset', () => {
     await usage(['--preset', 'unreal', '--out', 'd', '--height-format', 'exr'], /for the Godot presets/);
     await usage(['--out', 'x.r16', '--normal-map', 'tangent'], /writes a PNG/);
     await usage(['--preset', 'unreal', '--out', 'd', '--crop-origin', '1:1'], /needs --fit crop/);
+    // Bad arguments exit 2, as the docs say: a size the engine does not take, a resolution or an overlap an engine ignores.
+    await usage(['--preset', 'unity', '--out', 'd', '--resolution', '1000'], /--resolution: 1000 is not a size Unity 6 accepts/);
+    await usage(['--preset', 'godot-hterrain', '--out', 'd', '--resolution', '33'], /--resolution: 33 is not a size .*\(65, 129/);
+    await usage(['--preset', 'godot-terrain3d', '--out', 'd', '--resolution', '129'], /--resolution is not used with --preset godot-terrain3d/);
+    await usage(['--preset', 'unreal', '--out', 'd', '--tile-size', '64', '--tile-overlap', '1'], /--tile-overlap is not used with --preset unreal/);
     io.err = '';
     expect(await runCli(['export', 'm.r32', '--preset', 'unreal', '--out', 'd', '--masks', 'bad.json'], io)).toBe(1);
     expect(io.err).toMatch(/^faultline export: bad\.json: layers\[0\]\.rules\[0\]\.source flow needs erosion results/);

@@ -4,14 +4,16 @@
  */
 import { displayFileName } from '../../shared/codecs/errors';
 import { parseR32 } from '../../shared/codecs/raw';
-import { compileNormalMap, tiledFiles, tiledNormalMaps } from '../../shared/export/fileExport';
+import { compileNormalMap, splitFileName, tiledFiles, tiledNormalMaps } from '../../shared/export/fileExport';
+import { tileLayout, tileName } from '../../shared/export/tiles';
 import { availableSources, parseMaskSet, type MaskSet, type MaskSourceData } from '../../shared/export/masks';
-import { buildEngineExport, type ExportFile } from '../../shared/export/presets';
+import { buildEngineExport, planEngineExport, type EngineExportOptions, type ExportFile } from '../../shared/export/presets';
 import { heightRange, type Heightfield } from '../../shared/terrain/heightfield';
 import type { CliIo } from './cli';
 import type { ExportArgs } from './exchangeArgs';
 import type { LoadedInput } from './inputs';
 import { outputFormatFor } from './outputs';
+import { checkOutputs, writeOutputs } from './outputSet';
 import { nativeDeflate } from '../services/nativeDeflate';
 
 const EXIT_OK = 0;
@@ -66,23 +68,23 @@ async function readMaskInputs(io: CliIo, options: ExportArgs, field: Heightfield
   }
 }
 
-async function writeAll(io: CliIo, directory: string, files: ExportFile[], describe: (file: ExportFile) => string): Promise<boolean> {
+/** Creates the output folder, then checks every target before any work; false after one line on stderr. */
+async function prepareTargets(io: CliIo, directory: string, names: readonly string[]): Promise<boolean> {
   try {
     if (directory !== '') await io.makeDirectory?.(directory);
   } catch (error) {
     io.stderr(`faultline export: cannot create ${directory}: ${message(error)}\n`);
     return false;
   }
-  for (const file of files) {
-    const path = directory === '' ? file.name : joinPath(directory, file.name);
-    try {
-      await io.writeFile(path, file.bytes);
-    } catch (error) {
-      io.stderr(`faultline export: cannot write ${path}: ${message(error)}\n`);
-      return false;
-    }
-    io.stdout(`wrote ${path} (${describe(file)})\n`);
-  }
+  return checkOutputs(io, 'export', names.map((name) => pathIn(directory, name)));
+}
+
+const pathIn = (directory: string, name: string): string => (directory === '' ? name : joinPath(directory, name));
+
+/** Every file or none (main/services/fileSet.ts), then one "wrote" line per file. */
+async function writeAll(io: CliIo, directory: string, files: ExportFile[], describe: (file: ExportFile) => string): Promise<boolean> {
+  if (!(await writeOutputs(io, 'export', files.map((file) => ({ path: pathIn(directory, file.name), bytes: file.bytes }))))) return false;
+  for (const file of files) io.stdout(`wrote ${pathIn(directory, file.name)} (${describe(file)})\n`);
   return true;
 }
 
@@ -96,25 +98,24 @@ export async function runEngineExport(options: ExportArgs, loaded: LoadedInput, 
     return EXIT_FAILURE;
   }
   const name = engine.name ?? displayFileName(options.input).replace(/\.[^.]*$/, '');
+  const exportOptions: EngineExportOptions = {
+    preset: engine.preset,
+    name,
+    size: engine.resolution,
+    fit: engine.fit,
+    cropOrigin: engine.cropOrigin,
+    heightFormat: engine.heightFormat,
+    exrCompression: options.exrCompression,
+    normalMap: options.normalMap ?? null,
+    masks: inputs.masks,
+    tiles: options.tiles ?? null,
+  };
   let built: ReturnType<typeof buildEngineExport>;
   try {
-    built = buildEngineExport(
-      loaded.field,
-      {
-        preset: engine.preset,
-        name,
-        size: engine.resolution,
-        fit: engine.fit,
-        cropOrigin: engine.cropOrigin,
-        heightFormat: engine.heightFormat,
-        exrCompression: options.exrCompression,
-        normalMap: options.normalMap ?? null,
-        masks: inputs.masks,
-        tiles: options.tiles ?? null,
-      },
-      inputs.data,
-      nativeDeflate,
-    );
+    // The plan is cheap: every target is checked before any pixel is computed.
+    const planned = planEngineExport(loaded.field, heightRange(loaded.field.heights), exportOptions);
+    if (!(await prepareTargets(io, options.output, planned.files.map((f) => f.name)))) return EXIT_FAILURE;
+    built = buildEngineExport(loaded.field, exportOptions, inputs.data, nativeDeflate);
   } catch (error) {
     io.stderr(`faultline export: ${message(error)}\n`);
     return EXIT_FAILURE;
@@ -123,8 +124,7 @@ export async function runEngineExport(options: ExportArgs, loaded: LoadedInput, 
   const roles = new Map(plan.files.map((f) => [f.name, f]));
   const ok = await writeAll(io, options.output, files, (file) => {
     const planned = roles.get(file.name)!;
-    const size = planned.tile ? `${planned.tile.width}×${planned.tile.depth}` : `${plan.width}×${plan.depth}`;
-    return planned.role === 'info' ? 'import values' : `${size}, ${planned.role}${planned.layers ? ` ${planned.layers.join('+')}` : ''}`;
+    return planned.role === 'info' ? 'import values' : `${planned.width}×${planned.depth}, ${planned.role}${planned.layers ? ` ${planned.layers.join('+')}` : ''}`;
   });
   if (!ok) return EXIT_FAILURE;
   io.stdout(`${plan.engine} import values:\n`);
@@ -140,6 +140,11 @@ export async function runMultiFileExport(options: ExportArgs, loaded: LoadedInpu
   const fileName = displayFileName(options.output);
   let files: ExportFile[];
   try {
+    // The names are cheap: every target is checked before any tile is encoded.
+    const { base, extension } = splitFileName(fileName);
+    const suffix = options.normalMap ? `.${extension || 'png'}` : extension ? `.${extension}` : '';
+    const names = options.tiles ? tileLayout(field.width, field.depth, options.tiles).map((tile) => `${tileName(base, tile)}${suffix}`) : [fileName];
+    if (!(await prepareTargets(io, folderOf(options.output), names))) return EXIT_FAILURE;
     if (options.normalMap) {
       files = options.tiles ? tiledNormalMaps(field, options.tiles, fileName, options.normalMap) : [{ name: fileName, bytes: compileNormalMap(field, options.normalMap) }];
     } else {

@@ -13,6 +13,7 @@ import { parseCommand } from './commandArgs';
 import { EROSION_HELP, EROSION_OPTIONS, erosionStepsFrom, parseNumberOption, parseThreadsOption, parseWholeOption, runFinishingStep, type ErosionValues } from './erosionArgs';
 import { message, readAndLoad } from './exchangeCommands';
 import { outputFormatFor, outputFormats } from './outputs';
+import { checkOutputs, writeOutputs } from './outputSet';
 
 export interface ErodeOptions {
   input: string;
@@ -38,6 +39,8 @@ Other options:
   --masks PREFIX            also write PREFIX.flow.png and PREFIX.deposition.png (8-bit, 0…max)
   --cell-size M             metres between samples, for inputs that do not say (default: the file's, else 1)
   --out FILE                repeatable; the type follows the extension (${outputFormats().map((f) => f.extension).join(', ')})
+
+Every target (--out, --masks) is checked before eroding, and all are written or none.
 `;
 }
 
@@ -81,6 +84,8 @@ export async function runErode(args: readonly string[], io: CliIo): Promise<numb
   const parsed = parseCommand('erode', args, io, erodeHelp, parseErodeArgs);
   if (!parsed.ok) return parsed.exitCode;
   const options = parsed.options;
+  const maskPaths = options.masks ? [`${options.masks}.flow.png`, `${options.masks}.deposition.png`] : [];
+  if (!(await checkOutputs(io, 'erode', [...options.outputs, ...maskPaths]))) return 1;
   const loaded = await readAndLoad(io, 'erode', options.input, { cellSize: options.cellSize });
   if (!loaded) return 1;
   const { field } = loaded;
@@ -109,14 +114,8 @@ export async function runErode(args: readonly string[], io: CliIo): Promise<numb
     io.stderr(`faultline erode: ${message(error)}\n`);
     return 1;
   }
-  for (const [path, bytes] of files) {
-    try {
-      await io.writeFile(path, bytes);
-    } catch (error) {
-      io.stderr(`faultline erode: cannot write ${path}: ${message(error)}\n`);
-      return 1;
-    }
-    io.stdout(`wrote ${path} (${field.width}×${field.depth})\n`);
-  }
+  // All or nothing: one target that cannot be written leaves every other one as it was.
+  if (!(await writeOutputs(io, 'erode', files.map(([path, bytes]) => ({ path, bytes }))))) return 1;
+  for (const [path] of files) io.stdout(`wrote ${path} (${field.width}×${field.depth})\n`);
   return 0;
 }

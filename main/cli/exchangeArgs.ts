@@ -1,7 +1,7 @@
 /** Arguments of `faultline export IN --out FILE …` and `faultline info FILE …`: pure, easy to test. */
 import type { ExrCompression } from '../../shared/codecs/exr';
 import type { ExportRange } from '../../shared/codecs/heightmap';
-import { ENGINE_PRESETS, type EnginePreset } from '../../shared/export/engines';
+import { ENGINE_PRESETS, engineSizeProblem, type EnginePreset } from '../../shared/export/engines';
 import type { GreenDirection, NormalSpace } from '../../shared/export/normals';
 import type { FitMode, GodotHeightFormat } from '../../shared/export/presets';
 import type { TileSpec } from '../../shared/export/tiles';
@@ -164,8 +164,14 @@ function parseEngineArgs(values: Map<string, string>): EngineArgs | undefined {
     engine.name = name;
   }
   const resolution = values.get('--resolution');
-  if (resolution !== undefined) engine.resolution = wholeNumber('--resolution', resolution, MIN_MAP_SIDE, MAX_MAP_SIDE);
+  if (resolution !== undefined) {
+    if (preset === 'godot-terrain3d') throw new UsageError('--resolution is not used with --preset godot-terrain3d (Terrain3D takes the map at its own size)');
+    engine.resolution = wholeNumber('--resolution', resolution, MIN_MAP_SIDE, MAX_MAP_SIDE);
+    const problem = engineSizeProblem(preset, engine.resolution);
+    if (problem) throw new UsageError(`--resolution: ${problem}`);
+  }
   engine.fit = oneOf('--fit', values.get('--fit'), ['resample', 'crop'] as const);
+  if (engine.fit === 'crop' && preset === 'godot-terrain3d') throw new UsageError('--fit crop is not used with --preset godot-terrain3d (Terrain3D takes the whole map)');
   const origin = values.get('--crop-origin');
   if (origin !== undefined) {
     const parts = origin.split(':');
@@ -217,7 +223,10 @@ export function parseExportArgs(args: readonly string[]): ExportArgs {
   if (overlap !== undefined && tileSize === undefined) throw new UsageError('--tile-overlap needs --tile-size');
   if (tileSize !== undefined) {
     const size = wholeNumber('--tile-size', tileSize, 2, MAX_MAP_SIDE);
-    parsed.tiles = { size, overlap: overlap === undefined ? 1 : wholeNumber('--tile-overlap', overlap, 0, size - 1) };
+    // Unreal's tiled import and Terrain3D's regions put tiles edge to edge: they share no row.
+    const edgeToEdge = engine?.preset === 'unreal' || engine?.preset === 'godot-terrain3d';
+    if (edgeToEdge && overlap !== undefined && overlap !== '0') throw new UsageError(`--tile-overlap is not used with --preset ${engine.preset} (its tiles share no edge)`);
+    parsed.tiles = { size, overlap: overlap === undefined ? (edgeToEdge ? 0 : 1) : wholeNumber('--tile-overlap', overlap, 0, size - 1) };
   }
   return parsed;
 }

@@ -71,7 +71,8 @@ ${EROSION_HELP.replace('Erosion (', 'Erosion after the faults (')}
 Output:
   --out FILE             write the heights; the type follows the extension (repeat for several files):
 ${formats}
-                         Each file is written atomically (temporary file, then rename).
+                         Every target (--out, --emit-lines) is checked before generating, and all
+                         are written or none (temporary files, renamed only when all are written).
   --emit-lines FILE      write the fault lines as JSON:
                            { "width", "depth", "cellSize", "lines": [ { "a", "b", "c", "displacement" } ] }
                          in world metres with the origin at the terrain centre; vertex (i, j) is at
@@ -129,15 +130,23 @@ Writing:
 Engine presets (--preset ENGINE --out DIR writes NAME.* into DIR, created if missing, and prints the
 values to type into the engine; NAME.<engine>.json holds them too):
   unreal                 16-bit PNG at a landscape size (127, 253, 505, 1009, 2017, 4033, 8129);
-                         NAME.unreal.json { size, scaleX, scaleY, scaleZ, locationZ, … } (Unreal 5.x)
+                         NAME.unreal.json { size, scaleX, scaleY, scaleZ, locationZ, … } (Unreal 5.x);
+                         with --tile-size N: equal N × N tiles NAME_x{X}_y{Y}.png for UE5's tiled
+                         import (no shared edge), k × N a landscape size; a tile size no landscape
+                         is made of is refused with sizes that work
   unity                  RAW 16-bit little-endian ("Windows"), 2ⁿ+1 up to 4097 per terrain, larger
                          maps as 4097² terrains sharing edges; NAME.unity.json { heightmapResolution,
-                         width, length, height, positionY, … } (Unity 6)
-  godot-terrain3d        EXR (metres) or R16 at the map's own size; region size, vertex spacing and
-                         import position in NAME.terrain3d.json (Terrain3D 1.0)
-  godot-hterrain         2ⁿ+1 EXR or RAW (.raw) with min/max height; NAME.hterrain.json (HTerrain 1.7)
+                         width, length, height (range × 65536/65535: Unity reads s/65536),
+                         positionY, … } (Unity 6)
+  godot-terrain3d        EXR (metres) or R16 at the map's own size, padded in front to a region
+                         boundary; region size, vertex spacing (cell size, 0.25–100 m) and a
+                         whole-metre import position in NAME.terrain3d.json (Terrain3D 1.0); tiles
+                         are whole regions
+  godot-hterrain         2ⁿ+1 from 65 to 4097, EXR or RAW (.raw) with min/max height;
+                         NAME.hterrain.json (HTerrain 1.7)
   --name NAME            base of the file names (default: the input's name)
-  --resolution N         vertices per side (Unreal, Unity, HTerrain; default: the size nearest the map)
+  --resolution N         vertices per side (Unreal, Unity, HTerrain; default: the size nearest the map;
+                         a size the engine does not take exits 2; not for Terrain3D)
   --fit resample|crop    resample the whole map from its exact surface (default) or cut an N × N window
   --crop-origin I:J      first column and row of the window (default: centred)
   --height-format exr|r16   Godot height file (default: exr)
@@ -146,11 +155,14 @@ values to type into the engine; NAME.<engine>.json holds them too):
                          slope (°), curvature (1/m, + convex), flow, deposition (0–1); the first layer
                          is the base, each later one covers those below. Unreal and Terrain3D: an 8-bit
                          PNG per layer; Unity: RGBA alphamaps of 4 layers at 2ⁿ; HTerrain: a CLASSIC4
-                         RGBA splatmap (at most 4 layers)
+                         RGBA splatmap (at most 4 layers); an unknown key is refused
   --flow FILE, --deposition FILE   erosion results as .r32 at the input's size, for those sources
-  --normal-map, --tile-size, --tile-overlap, --exr-compression   as above (Unity tiles: 2ⁿ+1, overlap 1)
+  --normal-map, --tile-size, --tile-overlap, --exr-compression   as above (Unity tiles: 2ⁿ+1, overlap 1;
+                         Unreal and Terrain3D tiles share no edge: --tile-overlap is refused)
 
 A file that cannot be read is one line on stderr naming it, exit code 1, and no output file.
+Several files (tiles, presets) are checked before any work and written all or nothing (at most 4096):
+one that cannot be written is one line naming it, exit code 1, and the folder is left as it was.
 `;
 }
 

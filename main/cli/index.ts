@@ -1,6 +1,7 @@
 // Process entry of the `faultline` CLI: real streams, atomic file writes, exit code.
 import { mkdir } from 'node:fs/promises';
 import { atomicWrite } from '../services/atomicWrite';
+import { checkTargets, writeFileSet } from '../services/fileSet';
 import { removeStaleTemps } from '../services/staleTemps';
 import { availableParallelism } from 'node:os';
 import { applyStepThreaded } from '../services/erosionThreads';
@@ -27,6 +28,11 @@ runCli(process.argv.slice(2), {
   writeFile: writeFileAtomic,
   makeDirectory: async (path) => void (await mkdir(path, { recursive: true })),
   stepRunner: { cores: availableParallelism(), run: applyStepThreaded },
+  checkTargets: (paths) => checkTargets(paths),
+  writeFiles: async (files, onProgress) => {
+    await writeFileSet(files, { onProgress });
+    for (const file of files) await removeStaleTemps(file.path).catch(() => 0);
+  },
 }).then(
   (code) => {
     process.exitCode = code;

@@ -4,7 +4,7 @@
  * stderr, never a stack trace, and nothing is written.
  */
 import { execFile } from 'node:child_process';
-import { chmod, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -55,5 +55,29 @@ describe('the CLI on disk', () => {
       expect(refused.stdout).toBe('');
     }
     expect((await readdir(dir)).sort()).toEqual(['deep-view.faultline', 'in.r32', 'out.r32']);
+  });
+
+  it('a multi-file export, erode or generate with one target blocked writes nothing, keeps the old files and names the target', { timeout: 120_000 }, async () => {
+    const input = join(dir, 'in.r32');
+    await writeFile(input, new Uint8Array(new Float32Array(65 * 65).map((_, k) => (k % 65) + Math.floor(k / 65)).buffer));
+    await writeFile(join(dir, 'rules.json'), JSON.stringify({ layers: [{ name: 'grass' }, { name: 'snow', rules: [{ source: 'height', min: 100 }] }] }));
+    const out = join(dir, 'o');
+    await mkdir(join(out, 'in_snow.png'), { recursive: true });
+    await writeFile(join(out, 'in.png'), 'old heightmap');
+    const blocked = await cli('export', input, '--preset', 'unreal', '--masks', join(dir, 'rules.json'), '--out', out);
+    expect(blocked.code).toBe(1);
+    expect(blocked.stderr).toContain(join(out, 'in_snow.png'));
+    expect(blocked.stderr).not.toMatch(/\.tmp/);
+    expect((await readdir(out)).sort()).toEqual(['in.png', 'in_snow.png']);
+    expect(await readFile(join(out, 'in.png'), 'utf8')).toBe('old heightmap');
+
+    const eroded = await cli('erode', input, '--thermal', '2', '--out', join(dir, 'a.r32'), '--out', join(dir, 'missing', 'b.r32'));
+    expect(eroded.code).toBe(1);
+    expect(eroded.stderr).toMatch(/missing\/b\.r32/);
+    expect(eroded.stderr).not.toMatch(/\.tmp/);
+    const generated = await cli('generate', '--size', '33', '--cell-size', '1', '--out', join(dir, 'g.r32'), '--emit-lines', join(dir, 'missing', 'lines.json'));
+    expect(generated.code).toBe(1);
+    expect(generated.stderr).toMatch(/missing\/lines\.json/);
+    expect((await readdir(dir)).sort()).toEqual(['in.r32', 'o', 'rules.json']);
   });
 });

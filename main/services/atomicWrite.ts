@@ -41,7 +41,7 @@ export async function atomicWrite(target: string, data: string | Uint8Array, opt
 }
 
 /** Writes and fsyncs a new file; with `like`, gives it that file's mode (exactly: the umask does not apply) and owner. */
-async function writeAndSync(filePath: string, bytes: Uint8Array, like: { mode: number; uid: number; gid: number } | null): Promise<void> {
+export async function writeAndSync(filePath: string, bytes: Uint8Array, like: { mode: number; uid: number; gid: number } | null): Promise<void> {
   const mode = like ? like.mode & 0o7777 : NEW_FILE_MODE;
   // Never more open than the target while the bytes go in: created with its mode masked to the owner.
   const handle = await fs.open(filePath, 'wx', like ? mode & 0o700 : mode);
@@ -104,7 +104,7 @@ async function syncFile(filePath: string): Promise<void> {
 }
 
 /** Makes the rename itself durable. Some platforms (Windows) cannot open or fsync a folder: that is fine. */
-async function syncDirectory(directory: string): Promise<void> {
+export async function syncDirectory(directory: string): Promise<void> {
   let handle: fs.FileHandle | undefined;
   try {
     handle = await fs.open(directory, 'r');

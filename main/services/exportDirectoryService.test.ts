@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -32,6 +32,35 @@ describe('export to a folder through a handle', () => {
     service.finish(chosen.handle);
     await expect(service.write(chosen.handle, 'a.png', Uint8Array.of(9))).rejects.toThrow(/has ended/);
     expect(service.open).toBe(0);
+  });
+
+  it('is all or nothing: nothing lands until the last file, a blocked file or an early finish leaves the folder as it was', async () => {
+    await writeFile(path.join(dir, 'm.png'), 'old map');
+    await mkdir(path.join(dir, 'm_snow.png'));
+    const dialogs = createScriptedDialogs();
+    const service = createExportDirectoryService(dialogs);
+    const choose = async (fileNames: string[]) => {
+      dialogs.queueDirectory(dir);
+      dialogs.queueAnswer(0); // Replace
+      const chosen = await service.choose({ title: 'Export', fileNames });
+      if (chosen.status !== 'chosen') throw new Error('not chosen');
+      return chosen.handle;
+    };
+    const blocked = await choose(['m.png', 'm_grass.png', 'm_snow.png', 'm.unreal.json']);
+    await service.write(blocked, 'm.png', Uint8Array.of(1));
+    await service.write(blocked, 'm_grass.png', Uint8Array.of(2));
+    const failure = (await service.write(blocked, 'm_snow.png', Uint8Array.of(3)).catch((e: unknown) => e)) as Error;
+    expect(failure.message).toMatch(/^could not write m_snow\.png: a folder of that name is in the way; nothing was written$/);
+    expect((await readdir(dir)).sort()).toEqual(['m.png', 'm_snow.png']);
+    expect(await readFile(path.join(dir, 'm.png'), 'utf8')).toBe('old map');
+    expect(service.open).toBe(0);
+
+    const early = await choose(['m.png', 'n.png']);
+    await service.write(early, 'm.png', Uint8Array.of(9));
+    service.finish(early);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await readdir(dir)).sort()).toEqual(['m.png', 'm_snow.png']);
+    expect(await readFile(path.join(dir, 'm.png'), 'utf8')).toBe('old map');
   });
 
   it('asks before replacing files, and a refusal writes nothing', async () => {

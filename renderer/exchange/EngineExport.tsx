@@ -102,7 +102,7 @@ export function EngineExportSection({ exchange, preset }: { exchange: Exchange; 
           {tileable && options.tiles && (
             <div className="exchange-row">
               <NumberField label={preset === 'unity' ? 'Terrain resolution (2ⁿ+1)' : 'Tile size (vertices)'} testId="engine-tile-size" integer min={2} value={options.tileSize} onChange={(tileSize) => set({ tileSize })} />
-              {preset !== 'unity' && <NumberField label="Shared rows" testId="engine-tile-overlap" integer min={0} value={options.tileOverlap} onChange={(tileOverlap) => set({ tileOverlap })} />}
+              {/* Unreal's tiled import and Terrain3D's regions share no edge; Unity terrains share one: none is a choice. */}
             </div>
           )}
         </div>

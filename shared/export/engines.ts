@@ -7,7 +7,7 @@
  *   RAW 16-bit "Windows" (little-endian) byte order, alphamap resolution a power of two 16…4096.
  * - Godot Terrain3D 1.0: any size, sliced into regions of 64…2048 vertices, at most 32 × 32 regions;
  *   EXR heights in metres or R16 with a height range.
- * - Godot HTerrain 1.7: square 2ⁿ + 1 maps (it crops anything else), RAW (.raw, 16-bit) with
+ * - Godot HTerrain 1.7: square 2ⁿ + 1 maps from 65 to 4097 (it crops anything else), RAW (.raw, 16-bit) with
  *   min/max height or EXR in metres, CLASSIC4 splatmap = RGBA8 at the map's resolution.
  */
 
@@ -57,6 +57,37 @@ export function unrealLayoutFor(size: number): UnrealLayout | null {
   return null;
 }
 
+/** The largest landscape an export makes (the recommended maximum). */
+export const UNREAL_MAX_SIZE = 8129;
+
+/** Every size (vertices per side) some Unreal layout gives, up to UNREAL_MAX_SIZE, smallest first. */
+export const UNREAL_SIZES: readonly number[] = (() => {
+  const sizes = new Set<number>();
+  for (const quads of UNREAL_QUADS)
+    for (const sections of [1, 2])
+      for (let components = 1; components <= UNREAL_MAX_COMPONENTS; components++) {
+        const size = components * sections * quads + 1;
+        if (size <= UNREAL_MAX_SIZE) sizes.add(size);
+      }
+  return [...sizes].sort((a, b) => a - b);
+})();
+
+/**
+ * Unreal's tiled import (LandscapeImportHelper: files NAME_x{X}_y{Y}) places tile (x, y) at
+ * x · tileSize, y · tileSize with no shared edge and needs every tile the same size, so the landscape
+ * is (tiles × tileSize)² vertices: the landscape sizes with this tile size, smallest first.
+ */
+export function unrealTiledSizes(tileSize: number): number[] {
+  return UNREAL_SIZES.filter((size) => size % tileSize === 0 && size / tileSize >= 2);
+}
+
+/** Tile sizes near `tileSize` that some landscape of 2…`maxTiles` tiles per side is made of, nearest first. */
+export function unrealTileSizesNear(tileSize: number, count = 4, maxTiles = 32): number[] {
+  const found = new Set<number>();
+  for (const size of UNREAL_SIZES) for (let k = 2; k <= maxTiles; k++) if (size % k === 0 && size / k >= 8) found.add(size / k);
+  return [...found].sort((a, b) => Math.abs(a - tileSize) - Math.abs(b - tileSize) || a - b).slice(0, count);
+}
+
 /** 2ⁿ + 1 sizes from `from` to `to`. */
 function powerOfTwoPlusOne(from: number, to: number): number[] {
   const out: number[] = [];
@@ -69,10 +100,13 @@ export const UNITY_TILE_SIZES: readonly number[] = powerOfTwoPlusOne(33, 4097);
 /** Whole-map sizes for Unity: above 4097 the map is cut into 4097² terrains sharing their edge rows. */
 export const UNITY_SIZES: readonly number[] = powerOfTwoPlusOne(33, 8193);
 export const UNITY_MAX_TILE = 4097;
-export const HTERRAIN_SIZES: readonly number[] = powerOfTwoPlusOne(33, 4097);
+/** HTerrain's resolutions (hterrain_data.gd: 2ⁿ + 1, at least 65, at most 4097). */
+export const HTERRAIN_SIZES: readonly number[] = powerOfTwoPlusOne(65, 4097);
 export const TERRAIN3D_REGION_SIZES: readonly number[] = [64, 128, 256, 512, 1024, 2048];
 export const TERRAIN3D_REGIONS_PER_SIDE = 32;
 export const TERRAIN3D_DEFAULT_REGION = 256;
+/** Terrain3D clamps its vertex spacing to this range (terrain_3d.cpp set_vertex_spacing). */
+export const TERRAIN3D_SPACING = { min: 0.25, max: 100 } as const;
 
 /** Sizes (vertices per side) an engine takes, smallest first; Terrain3D takes any. */
 export function engineSizes(preset: EnginePreset): readonly number[] {

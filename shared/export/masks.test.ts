@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHeightfield, vertexX, vertexZ } from '../terrain/heightfield';
 import { gridFromField } from './grid';
-import { availableSources, defaultMaskSet, layerCoverage, layerWeights, MaskSetError, MaskSources, parseMaskSet, quantiseWeights, ruleWeight, vertexCurvature } from './masks';
+import { availableSources, defaultMaskSet, layerCoverage, layerWeights, MaskSetError, MaskSources, parseMaskSet, quantiseWeights, ruleWeight, streamLayerBytes, vertexCurvature } from './masks';
 
 function cone(size: number, cellSize: number, sign: 1 | -1) {
   const field = createHeightfield(size, size, cellSize);
@@ -76,5 +76,54 @@ describe('mask rules', () => {
     bad({ layers: [{ name: 'a', rules: [{ source: 'slope', min: 5, max: 1 }] }] }, /min ≤ max/);
     bad({ layers: [{ name: 'a', rules: [{ source: 'slope', softness: -1 }] }] }, /softness must be ≥ 0/);
     expect(() => new MaskSources(gridFromField(createHeightfield(2, 2, 1))).values('deposition')).toThrow(MaskSetError);
+  });
+});
+
+describe('rules files', () => {
+  it('refuse a key they do not know, naming it and where it is', () => {
+    const ok = { layers: [{ name: 'grass', rules: [{ source: 'height', min: 1, softness: 2 }] }] };
+    expect(parseMaskSet(ok).layers[0].rules[0]).toEqual({ source: 'height', min: 1, softness: 2 });
+    expect(() => parseMaskSet({ ...ok, colour: 'red' })).toThrow(/unknown key "colour"/);
+    expect(() => parseMaskSet({ layers: [{ name: 'grass', rules: [], weight: 2 }] })).toThrow(/layers\[0\] has an unknown key "weight"/);
+    expect(() => parseMaskSet({ layers: [{ name: 'grass', rules: [{ source: 'height', min: 1, sofness: 2 }] }] })).toThrow(MaskSetError);
+    expect(() => parseMaskSet({ layers: [{ name: 'grass', rules: [{ source: 'height', min: 1, sofness: 2 }] }] })).toThrow(/layers\[0\]\.rules\[0\] has an unknown key "sofness"/);
+  });
+});
+
+describe('weights a block and a layer at a time', () => {
+  const field = createHeightfield(70, 150, 1.5);
+  for (let j = 0; j < 150; j++) for (let i = 0; i < 70; i++) field.heights[j * 70 + i] = 30 * Math.sin(i / 7) * Math.cos(j / 11) + ((i * 13 + j * 7) % 5) * 0.3;
+  const grid = gridFromField(field);
+
+  it('slope, curvature and normals per block of rows are exactly the whole map’s', () => {
+    const whole = new MaskSources(grid);
+    for (const [j0, j1] of [[0, 1], [0, 64], [64, 128], [128, 150], [149, 150], [37, 38]]) {
+      const streamed = new MaskSources(grid);
+      for (const source of ['slope', 'curvature'] as const) expect([...streamed.blockValues(source, j0, j1)]).toEqual([...whole.values(source).subarray(j0 * 70, j1 * 70)]);
+      expect([...streamed.blockNormals(j0, j1)]).toEqual([...whole.vertexNormals().subarray(3 * j0 * 70, 3 * j1 * 70)]);
+    }
+  });
+
+  it('bytes sum to 255 and are within one of 255 × the stacked float weights', () => {
+    const set = defaultMaskSet(-30, 30);
+    const floats = layerWeights(set, new MaskSources(grid), 70 * 150);
+    const bytes: Uint8Array[] = [];
+    const order: number[] = [];
+    streamLayerBytes(set, new MaskSources(grid), 70, 150, (l, b) => {
+      order.push(l);
+      bytes[l] = b.slice(); // the array is reused for the next layer
+    });
+    expect(order).toEqual([2, 1, 0]);
+    let rock = 0;
+    let worst = 0;
+    const sums = new Set<number>();
+    for (let k = 0; k < 70 * 150; k++) {
+      sums.add(bytes[0][k] + bytes[1][k] + bytes[2][k]);
+      for (let l = 0; l < 3; l++) worst = Math.max(worst, Math.abs(bytes[l][k] - 255 * floats[l][k]));
+      if (bytes[1][k] > 0) rock++;
+    }
+    expect([...sums]).toEqual([255]);
+    expect(worst).toBeLessThan(1);
+    expect(rock).toBeGreaterThan(0);
   });
 });

@@ -10,8 +10,11 @@
  * and, when the document has erosion results, flow and deposition (each divided by its largest value
  * on the map, so 0…1).
  */
-import type { ExportGrid } from './grid';
+import { cropGrid, type ExportGrid } from './grid';
 import { vertexNormals, vertexSlopes } from './normals';
+
+/** Rows per block when sources and weights are computed a block at a time (memory stays per block). */
+export const MASK_BLOCK_ROWS = 64;
 
 export const MASK_SOURCES = ['height', 'slope', 'curvature', 'flow', 'deposition'] as const;
 export type MaskSource = (typeof MASK_SOURCES)[number];
@@ -66,18 +69,26 @@ function optionalNumber(value: unknown, where: string): number | undefined {
   return value;
 }
 
+/** A key a rules file does not know is refused (a typo such as "sofness" would otherwise do nothing). */
+function onlyKeys(value: Record<string, unknown>, known: readonly string[], where: string): void {
+  const unknown = Object.keys(value).find((key) => !known.includes(key));
+  if (unknown !== undefined) throw new MaskSetError(`${where ? `${where} has` : 'has'} an unknown key "${unknown.slice(0, 40)}" (known: ${known.join(', ')})`);
+}
+
 /**
  * Checks a mask set from JSON (a rules file, a saved dialog state): the first problem is thrown as a
  * MaskSetError naming where it is. `available` lists the sources this document has data for.
  */
 export function parseMaskSet(value: unknown, available: readonly MaskSource[] = ['height', 'slope', 'curvature']): MaskSet {
   if (!isRecord(value) || !Array.isArray(value.layers)) throw new MaskSetError('a mask set is an object with a "layers" list');
+  onlyKeys(value, ['layers'], '');
   if (value.layers.length === 0) throw new MaskSetError('a mask set needs at least one layer');
   if (value.layers.length > MAX_MASK_LAYERS) throw new MaskSetError(`at most ${MAX_MASK_LAYERS} layers, got ${value.layers.length}`);
   const names = new Set<string>();
   const layers = value.layers.map((layer: unknown, l: number): MaskLayer => {
     const where = `layers[${l}]`;
     if (!isRecord(layer)) throw new MaskSetError(`${where} must be an object`);
+    onlyKeys(layer, ['name', 'rules'], where);
     if (typeof layer.name !== 'string' || !MASK_LAYER_NAME.test(layer.name)) throw new MaskSetError(`${where}.name must be 1–32 letters, digits, "-" or "_"`);
     if (names.has(layer.name.toLowerCase())) throw new MaskSetError(`${where}.name "${layer.name}" is used twice`);
     names.add(layer.name.toLowerCase());
@@ -88,6 +99,7 @@ export function parseMaskSet(value: unknown, available: readonly MaskSource[] = 
       rules: rules.map((rule: unknown, r: number): MaskRule => {
         const at = `${where}.rules[${r}]`;
         if (!isRecord(rule)) throw new MaskSetError(`${at} must be an object`);
+        onlyKeys(rule, ['source', 'min', 'max', 'softness'], at);
         if (!(MASK_SOURCES as readonly unknown[]).includes(rule.source)) throw new MaskSetError(`${at}.source must be one of ${MASK_SOURCES.join(', ')}`);
         const source = rule.source as MaskSource;
         if (!available.includes(source)) throw new MaskSetError(`${at}.source ${source} needs erosion results, which this terrain does not have`);
@@ -153,6 +165,42 @@ export class MaskSources {
   vertexNormals(): Float32Array {
     this.normals ??= vertexNormals(this.grid);
     return this.normals;
+  }
+
+  /**
+   * The normals of rows [j0, j1) (xyz per vertex), computed from those rows and two on either side:
+   * exactly the whole map's (a vertex's normal depends on its neighbouring triangles only) without
+   * holding the whole map's 12 bytes per vertex.
+   */
+  blockNormals(j0: number, j1: number): Float32Array {
+    if (this.normals) return this.normals.subarray(3 * j0 * this.grid.width, 3 * j1 * this.grid.width);
+    const { crop, offset } = this.halo(j0, j1);
+    return vertexNormals(crop).subarray(3 * offset * this.grid.width, 3 * (offset + j1 - j0) * this.grid.width);
+  }
+
+  /** Rows [j0, j1) of a source, the same numbers as `values(source)` but computed per block where it can be. */
+  blockValues(source: MaskSource, j0: number, j1: number): Float32Array {
+    const w = this.grid.width;
+    const cached = this.cache.get(source);
+    if (cached) return cached.subarray(j0 * w, j1 * w);
+    if (source === 'slope') return vertexSlopes(this.blockNormals(j0, j1));
+    if (source === 'curvature') {
+      const { crop, offset } = this.halo(j0, j1);
+      return vertexCurvature(crop).subarray(offset * w, (offset + j1 - j0) * w);
+    }
+    return this.values(source).subarray(j0 * w, j1 * w);
+  }
+
+  /** Rows [j0, j1) with two more on each side where the map has them (at least three rows). */
+  private halo(j0: number, j1: number): { crop: ExportGrid; offset: number } {
+    const { depth } = this.grid;
+    let c0 = Math.max(0, j0 - 2);
+    let c1 = Math.min(depth, j1 + 2);
+    if (depth >= 3 && c1 - c0 < 3) {
+      if (c0 === 0) c1 = Math.min(depth, 3);
+      else c0 = Math.max(0, c1 - 3);
+    }
+    return { crop: cropGrid(this.grid, 0, c0, this.grid.width, c1 - c0), offset: j0 - c0 };
   }
 
   values(source: MaskSource): Float32Array {
@@ -247,6 +295,44 @@ export function layerWeights(set: MaskSet, sources: MaskSources, count: number):
     }
   }
   return weights;
+}
+
+/** One layer's coverage on rows [j0, j1) into `out` (length (j1 − j0) · width). */
+function blockCoverage(layer: MaskLayer, sources: MaskSources, j0: number, j1: number, out: Float32Array): void {
+  out.fill(1);
+  for (const rule of layer.rules) applyRule(rule, sources.blockValues(rule.source, j0, j1), out);
+}
+
+/**
+ * The stacked weights as bytes, one layer at a time from the top (l = L − 1 … 0), a block of rows at a
+ * time: what is left for the layers below, P (1 above the top layer, 0 under the base), is kept as one
+ * float per vertex and each layer's bytes are round(255 · P above it) − round(255 · P below it), so a
+ * vertex's bytes sum to exactly 255 (the roundings telescope) and each is within one of 255 × its
+ * weight. `visit` gets the layer's bytes (whole map, in one array reused for every layer: copy what
+ * must outlive the call) and P after the layer. Memory: 5 bytes per vertex whatever the number of
+ * layers, instead of a float per vertex and layer.
+ */
+export function streamLayerBytes(set: MaskSet, sources: MaskSources, width: number, depth: number, visit: (layer: number, bytes: Uint8Array, below: Float32Array) => void): void {
+  const count = width * depth;
+  const below = new Float32Array(count).fill(1);
+  const block = new Float32Array(MASK_BLOCK_ROWS * width);
+  const bytes = new Uint8Array(count);
+  for (let l = set.layers.length - 1; l >= 0; l--) {
+    for (let j0 = 0; j0 < depth; j0 += MASK_BLOCK_ROWS) {
+      const j1 = Math.min(depth, j0 + MASK_BLOCK_ROWS);
+      const at = j0 * width;
+      const n = (j1 - j0) * width;
+      if (l === 0) block.fill(1, 0, n);
+      else blockCoverage(set.layers[l], sources, j0, j1, block.subarray(0, n));
+      for (let k = 0; k < n; k++) {
+        const above = below[at + k];
+        const p = above * (1 - block[k]);
+        below[at + k] = p;
+        bytes[at + k] = Math.round(above * 255) - Math.round(p * 255);
+      }
+    }
+    visit(l, bytes, below);
+  }
 }
 
 /** Bytes 0…255 per layer whose sum is exactly 255 at every vertex (largest remainders get the rounding). */

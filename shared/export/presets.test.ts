@@ -103,13 +103,39 @@ describe('Unreal preset', () => {
     const h = (s: number) => min + (s * (max - min)) / 65536;
     expect(Math.abs(h(png.samples[0]) - field.heights[129 + 1])).toBeLessThanOrEqual((max - min) / 65535);
 
+  });
+
+  it('tiles the way UE5’s tiled import reads them: equal tiles placed at x · tileSize, no shared edge, a landscape size in all', () => {
+    // Even with an overlap asked for, Unreal's tiles share no edge.
     const tiled = buildEngineExport(field, { preset: 'unreal', name: 't', tiles: { size: 64, overlap: 1 } });
     expect(tiled.files.map((f) => f.name)).toEqual(['t_x0_y0.png', 't_x1_y0.png', 't_x0_y1.png', 't_x1_y1.png', 't.unreal.json']);
-    const right = decodePng(file(tiled.files, 't_x1_y0.png'), 'r.png');
-    const left = decodePng(file(tiled.files, 't_x0_y0.png'), 'l.png');
-    expect([right.width, left.width]).toEqual([64, 64]);
-    // The shared edge: the left tile's last column is the right tile's first.
-    for (let j = 0; j < 64; j++) expect(right.samples[j * 64]).toBe(left.samples[j * 64 + 63]);
+    const info = json(tiled.files, 't.unreal.json') as { size: number; scaleX: number; scaleZ: number; locationZ: number; components: number; quadsPerSection: number; sectionsPerComponent: number; tiledImport: Record<string, unknown> };
+    // 2 × 64 = 128 = 1 component × 1 section × 127 quads + 1: a landscape size.
+    expect(info.size).toBe(128);
+    expect(info.components * info.sectionsPerComponent * info.quadsPerSection + 1).toBe(128);
+    expect(info.tiledImport).toEqual({ tileSize: 64, tilesX: 2, tilesY: 2, select: 't_x0_y0.png' });
+    // The engine's rule, rebuilt here: tile (x, y) goes to (x · 64, y · 64) of a 128² landscape.
+    const landscape = new Float64Array(128 * 128).fill(NaN);
+    for (const [x, y] of [[0, 0], [1, 0], [0, 1], [1, 1]]) {
+      const png = decodePng(file(tiled.files, `t_x${x}_y${y}.png`), 't.png');
+      expect([png.width, png.height]).toEqual([64, 64]);
+      for (let j = 0; j < 64; j++) for (let i = 0; i < 64; i++) landscape[(y * 64 + j) * 128 + x * 64 + i] = (info.locationZ + ((png.samples[j * 64 + i] - 32768) / 128) * info.scaleZ) / 100;
+    }
+    const { min, max } = heightRange(field.heights);
+    let worst = 0;
+    for (let j = 0; j < 128; j++) for (let i = 0; i < 128; i++) worst = Math.max(worst, Math.abs(landscape[j * 128 + i] - surfaceAtResampled(field, 128, i, j)));
+    expect(worst).toBeLessThanOrEqual((max - min) / 65535);
+    // The landscape spans the map: 127 quads of Scale X.
+    expect((127 * info.scaleX) / 100).toBeCloseTo(128 * 2, 9);
+    const shown = Object.fromEntries(tiled.plan.numbers.map((n) => [n.key, n.value]));
+    expect(shown.size).toBe('128 × 128');
+    expect(shown.tiledImport).toBe('2 × 2 files of 64 × 64');
+  });
+
+  it('refuses a tile size no landscape is made of, naming sizes that work', () => {
+    const plan = () => planEngineExport(field, heightRange(field.heights), { preset: 'unreal', name: 't', tiles: { size: 505, overlap: 0 } });
+    expect(plan).toThrow(EngineExportError);
+    expect(plan).toThrow(/no landscape size is 2 or more tiles of 505; tile sizes that make one: \d+/);
   });
 });
 
@@ -122,7 +148,8 @@ describe('Unity preset', () => {
     expect(info.heightmapResolution).toBe(129);
     expect(info.width).toBe(128 * 1.5);
     expect(info.length).toBe(128 * 1.5);
-    expect(info.height).toBeCloseTo(max - min, 9);
+    // Unity divides a sample by 65536 (TerrainWizards.cs: 1.0F / (1 << 16)): one step more than the range.
+    expect(info.height).toBeCloseTo(((max - min) * 65536) / 65535, 9);
     expect(info.positionY).toBeCloseTo(min, 9);
     const raw = file(files, 'map.raw');
     expect(raw.length).toBe(129 * 129 * 2);
@@ -130,8 +157,8 @@ describe('Unity preset', () => {
     let worst = 0;
     for (let row = 0; row < 129; row++) {
       for (let i = 0; i < 129; i++) {
-        // Unity: world y = position.y + sample / 65535 · height; file row 0 is Unity's z = 0, Faultline's last row.
-        const unity = (info.positionY as number) + (view.getUint16(2 * (row * 129 + i), true) / 65535) * (info.height as number);
+        // Unity: world y = position.y + sample / 65536 · height; file row 0 is Unity's z = 0, Faultline's last row.
+        const unity = (info.positionY as number) + (view.getUint16(2 * (row * 129 + i), true) / 65536) * (info.height as number);
         worst = Math.max(worst, Math.abs(unity - field.heights[(128 - row) * 129 + i]));
       }
     }
@@ -158,28 +185,100 @@ describe('Unity preset', () => {
 });
 
 describe('Godot presets', () => {
-  it('Terrain3D: EXR heights in metres at the map’s own size, read back bit for bit; R16 with its range', () => {
+  it('Terrain3D: EXR heights in metres, padded to a region boundary, landing where Faultline has them; R16 with its range', () => {
     const field = terrain(100, 70, 0.5);
     const { plan, files } = buildEngineExport(field, { preset: 'godot-terrain3d', name: 'g' });
-    expect(plan.source).toEqual({ mode: 'native' });
-    const exr = readExr(file(files, 'g.exr'));
-    expect([exr.width, exr.height]).toEqual([100, 70]);
-    const topDown = exr.data[0] === field.heights[0];
-    for (let j = 0; j < 70; j++) for (let i = 0; i < 100; i++) expect(exr.data[(topDown ? j : 69 - j) * 100 + i]).toBe(field.heights[j * 100 + i]);
+    // First vertex −49, −34 (centre on the origin); the regions of 256 start at −256: 207 and 222 in front.
+    expect(plan.source).toEqual({ mode: 'native', padLeft: 207, padTop: 222 });
     const info = json(files, 'g.terrain3d.json');
     expect(info).toMatchObject({ format: 'exr', regionSize: 256, vertexSpacing: 0.5, importScale: 1, heightOffset: 0 });
-    expect(info.importPosition).toEqual([-49 * 0.5, 0, -34 * 0.5]);
+    const [px, , pz] = info.importPosition as number[];
+    expect([Number.isInteger(px), Number.isInteger(pz)]).toEqual([true, true]);
+    const exr = readExr(file(files, 'g.exr'));
+    expect([exr.width, exr.height]).toEqual([307, 292]);
+    const topDown = exr.data[0] === field.heights[0];
+    // Terrain3D's rule (terrain_3d_data.cpp): pixel (0, 0) at region floor(position / spacing / 256) · 256.
+    const landX = Math.floor(px / 0.5 / 256) * 256;
+    const landZ = Math.floor(pz / 0.5 / 256) * 256;
+    for (let j = 0; j < 70; j++) {
+      for (let i = 0; i < 100; i++) {
+        // Faultline's vertex (i, j) sits at x = (i − 49) · 0.5 m: Terrain3D vertex i − 49.
+        const u = i - 49 - landX;
+        const v = j - 34 - landZ;
+        expect(exr.data[(topDown ? v : 291 - v) * 307 + u]).toBe(field.heights[j * 100 + i]);
+      }
+    }
 
     const r16 = buildEngineExport(field, { preset: 'godot-terrain3d', name: 'g', heightFormat: 'r16' });
     const rInfo = json(r16.files, 'g.terrain3d.json') as { r16Range: [number, number]; r16Size: [number, number] };
     const { min, max } = heightRange(field.heights);
     expect(rInfo.r16Range).toEqual([min, max]);
-    expect(rInfo.r16Size).toEqual([100, 70]);
+    expect(rInfo.r16Size).toEqual([307, 292]);
     const raw = file(r16.files, 'g.r16');
     const view = new DataView(raw.buffer, raw.byteOffset);
     // Terrain3D: h = get_16() / 65535 · (max − min) + min, little-endian, rows as in the image.
-    const at = (k: number) => (view.getUint16(2 * k, true) / 65535) * (max - min) + min;
-    for (const k of [0, 99, 4321, 6999]) expect(Math.abs(at(k) - field.heights[k])).toBeLessThanOrEqual((max - min) / 65535);
+    const at = (i: number, j: number) => (view.getUint16(2 * ((j + 222) * 307 + i + 207), true) / 65535) * (max - min) + min;
+    for (const [i, j] of [[0, 0], [99, 0], [21, 43], [99, 69]]) expect(Math.abs(at(i, j) - field.heights[j * 100 + i])).toBeLessThanOrEqual((max - min) / 65535);
+  });
+
+  it('Terrain3D: whole-metre import positions that its importer keeps, for the maps the review tried', () => {
+    const flat = { min: 0, max: 1 };
+    for (const [width, depth, cell] of [
+      [257, 257, 1],
+      [600, 400, 1.5],
+      [129, 129, 0.3],
+    ]) {
+      const plan = planEngineExport({ width, depth, cellSize: cell }, flat, { preset: 'godot-terrain3d', name: 'g' });
+      const [px, , pz] = plan.info.importPosition as number[];
+      expect([Number.isInteger(px), Number.isInteger(pz)]).toEqual([true, true]);
+      const region = plan.info.regionSize as number;
+      // Terrain3D floors position / spacing to a region (in float); its pixel (0, 0) is there.
+      const landX = Math.floor(Math.fround(px / cell) / region) * region;
+      const landZ = Math.floor(Math.fround(pz / cell) / region) * region;
+      const source = plan.source as { padLeft: number; padTop: number };
+      // Faultline's first vertex, −⌊(n − 1)/2⌋ on Terrain3D's grid, is pixel padLeft of the image.
+      expect(landX + source.padLeft).toBe(-Math.floor((width - 1) / 2));
+      expect(landZ + source.padTop).toBe(-Math.floor((depth - 1) / 2));
+      const shown = plan.numbers.find((n) => n.key === 'importPosition')!.value;
+      expect(shown).toBe(`${px}, ${pz}`);
+    }
+    expect(planEngineExport({ width: 257, depth: 257, cellSize: 1 }, flat, { preset: 'godot-terrain3d', name: 'g' }).info.importPosition).toEqual([-256, 0, -256]);
+  });
+
+  it('Terrain3D: tiles are whole regions, each with its own region-boundary position; spacing outside 0.25–100 m and a resolution are refused', () => {
+    const flat = { min: 0, max: 1 };
+    const plan = planEngineExport({ width: 600, depth: 400, cellSize: 1 }, flat, { preset: 'godot-terrain3d', name: 'g', tiles: { size: 256, overlap: 1 } });
+    const tiles = plan.info.tiles as Array<{ i0: number; j0: number; importPosition: number[] }>;
+    for (const tile of tiles) {
+      expect(tile.i0 % 256).toBe(0);
+      expect(Math.floor(tile.importPosition[0] / 256) * 256).toBe(tile.importPosition[0]);
+    }
+    expect(() => planEngineExport({ width: 600, depth: 400, cellSize: 1 }, flat, { preset: 'godot-terrain3d', name: 'g', tiles: { size: 300, overlap: 0 } })).toThrow(/multiple of the region size 256/);
+    expect(() => planEngineExport({ width: 65, depth: 65, cellSize: 0.2 }, flat, { preset: 'godot-terrain3d', name: 'g' })).toThrow(/0\.25–100 m and it clamps anything else; this map's cells are 0\.2 m/);
+    expect(() => planEngineExport({ width: 65, depth: 65, cellSize: 150 }, flat, { preset: 'godot-terrain3d', name: 'g' })).toThrow(EngineExportError);
+    expect(() => planEngineExport({ width: 65, depth: 65, cellSize: 1 }, flat, { preset: 'godot-terrain3d', name: 'g', size: 65 })).toThrow(/resolution cannot be chosen/);
+  });
+
+  it('HTerrain refuses resolutions below 65, and does not list them', () => {
+    const flat = { min: 0, max: 1 };
+    expect(() => planEngineExport({ width: 65, depth: 65, cellSize: 1 }, flat, { preset: 'godot-hterrain', name: 'h', size: 33 })).toThrow(/33 is not a size .*\(65, 129/);
+    expect(() => planEngineExport({ width: 65, depth: 65, cellSize: 1 }, flat, { preset: 'godot-hterrain', name: 'h', size: 17 })).toThrow(/\(65, 129, 257, 513, 1025, 2049, 4097\)/);
+    expect(planEngineExport({ width: 40, depth: 40, cellSize: 1 }, flat, { preset: 'godot-hterrain', name: 'h' }).width).toBe(65);
+  });
+
+  it('caps the number of files, not tiles: 4096 tiles with 4 alphamaps and a normal map each are refused up front', () => {
+    const sixteen: MaskSet = { layers: Array.from({ length: 16 }, (_, l) => ({ name: `l${l}`, rules: [] })) };
+    const plan = () => planEngineExport({ width: 4097, depth: 4097, cellSize: 1 }, { min: 0, max: 1 }, { preset: 'unity', name: 'u', tiles: { size: 65, overlap: 1 }, masks: sixteen, normalMap: { space: 'tangent', green: 'up' } });
+    expect(plan).toThrow(/would write 24577 files, more than the 4096/);
+    // The same tiles without masks and normal map: 4096 heightmaps and the JSON are still too many files.
+    expect(() => planEngineExport({ width: 4097, depth: 4097, cellSize: 1 }, { min: 0, max: 1 }, { preset: 'unity', name: 'u', tiles: { size: 65, overlap: 1 } })).toThrow(/4097 files/);
+  });
+
+  it('names each file’s own pixel size: Unity alphamaps are a power of two', () => {
+    const plan = planEngineExport({ width: 1025, depth: 1025, cellSize: 1 }, { min: 0, max: 1 }, { preset: 'unity', name: 'u', masks });
+    const splat = plan.files.find((f) => f.role === 'splatmap')!;
+    expect([splat.width, splat.depth]).toEqual([1024, 1024]);
+    expect(plan.files.find((f) => f.role === 'heightmap')!.width).toBe(1025);
   });
 
   it('HTerrain: a 2ⁿ + 1 map from the exact surface, RAW or EXR, and a CLASSIC4 splatmap at its size', () => {

@@ -19,6 +19,9 @@ import { heightRange, type Heightfield } from '../terrain/heightfield';
 import {
   ENGINE_LABELS,
   engineSizeProblem,
+  TERRAIN3D_SPACING,
+  unrealTiledSizes,
+  unrealTileSizesNear,
   largestFittingSize,
   nearestEngineSize,
   terrain3dRegionSize,
@@ -29,10 +32,10 @@ import {
   type EnginePreset,
 } from './engines';
 import { cropGrid, cropValues, gridAsField, gridFromField, type ExportGrid } from './grid';
-import { layerWeights, MaskSources, quantiseWeights, type MaskSet, type MaskSourceData } from './masks';
+import { MASK_BLOCK_ROWS, MaskSources, streamLayerBytes, type MaskSet, type MaskSourceData } from './masks';
 import { normalMapPixels, type GreenDirection, type NormalSpace, type WorldAxes } from './normals';
 import { resampleExact, resampleValues, sampleAtTexelCentres } from './resample';
-import { tileLayout, tileName, tileSpecProblem, type Tile, type TileSpec } from './tiles';
+import { MAX_EXPORT_FILES, tileLayout, tileName, tileSpecProblem, type Tile, type TileSpec } from './tiles';
 
 export type FitMode = 'resample' | 'crop';
 export type GodotHeightFormat = 'exr' | 'r16';
@@ -61,6 +64,9 @@ export type ExportFileRole = 'heightmap' | 'weightmap' | 'splatmap' | 'normalmap
 export interface PlannedFile {
   name: string;
   role: ExportFileRole;
+  /** Pixels of the file (0 × 0 for the JSON). */
+  width: number;
+  depth: number;
   /** Which tile, for tiled exports. */
   tile?: Tile;
   /** Which layer(s) a weight or splat map holds. */
@@ -84,7 +90,8 @@ export interface EnginePlan {
   depth: number;
   cellX: number;
   cellZ: number;
-  source: { mode: 'resample' } | { mode: 'crop'; i0: number; j0: number } | { mode: 'native' };
+  /** 'native' with padding: the map with copies of its edge before its first column/row (Terrain3D's region alignment). */
+  source: { mode: 'resample' } | { mode: 'crop'; i0: number; j0: number } | { mode: 'native'; padLeft: number; padTop: number };
   /** Heights the 16-bit samples (and every tile) map to. */
   range: { min: number; max: number };
   tiles: Tile[] | null;
@@ -140,11 +147,12 @@ interface Shape {
 /** Which grid is exported: resampled to N × N, an N × N window, or the map as it is. */
 function exportShape(dims: MapDims, options: EngineExportOptions): Shape {
   const { preset } = options;
-  if (preset === 'godot-terrain3d') return { width: dims.width, depth: dims.depth, cellX: dims.cellSize, cellZ: dims.cellSize, source: { mode: 'native' } };
+  if (preset === 'godot-terrain3d') return terrain3dShape(dims, options);
   const fit = options.fit ?? 'resample';
   const longer = Math.max(dims.width, dims.depth);
   const shorter = Math.min(dims.width, dims.depth);
-  const size = options.size ?? (fit === 'crop' ? (largestFittingSize(preset, shorter) ?? fail(`the map (${dims.width} × ${dims.depth}) is smaller than any ${ENGINE_LABELS[preset]} size; resample instead`)) : nearestEngineSize(preset, longer));
+  const unrealTiles = preset === 'unreal' && options.tiles ? options.tiles.size : null;
+  const size = unrealTiles !== null ? unrealTiledSize(unrealTiles, options.size, fit === 'crop' ? shorter : longer, fit, dims) : (options.size ?? (fit === 'crop' ? (largestFittingSize(preset, shorter) ?? fail(`the map (${dims.width} × ${dims.depth}) is smaller than any ${ENGINE_LABELS[preset]} size; resample instead`)) : nearestEngineSize(preset, longer)));
   const problem = engineSizeProblem(preset, size);
   if (problem) fail(problem);
   if (fit === 'resample') {
@@ -165,6 +173,68 @@ function exportShape(dims: MapDims, options: EngineExportOptions): Shape {
   return { width: size, depth: size, cellX: dims.cellSize, cellZ: dims.cellSize, source: { mode: 'crop', i0, j0 } };
 }
 
+/**
+ * The landscape size of an Unreal tiled export: a multiple of the tile size (UE's tiled import puts
+ * tiles edge to edge, all the same size) that is also a landscape size. Resampled: the one nearest the
+ * map; cropped: the largest that fits.
+ */
+function unrealTiledSize(tileSize: number, asked: number | undefined, side: number, fit: FitMode, dims: MapDims): number {
+  const sizes = unrealTiledSizes(tileSize);
+  const suggest = () => `tile sizes that make one: ${unrealTileSizesNear(tileSize).join(', ')}`;
+  if (asked !== undefined) {
+    if (!sizes.includes(asked)) fail(`Unreal's tiled import needs a landscape of equal tiles: ${asked} is not a landscape size that is 2 or more tiles of ${tileSize} (${sizes.length > 0 ? `with tiles of ${tileSize}: ${sizes.join(', ')}` : suggest()})`);
+    return asked;
+  }
+  if (sizes.length === 0) fail(`Unreal's tiled import needs a landscape of equal tiles, and no landscape size is 2 or more tiles of ${tileSize}; ${suggest()}`);
+  if (fit === 'crop') {
+    const fitting = sizes.filter((s) => s <= side);
+    if (fitting.length === 0) fail(`the map (${dims.width} × ${dims.depth}) is smaller than ${sizes[0]}, the smallest landscape of tiles of ${tileSize}; resample instead`);
+    return fitting[fitting.length - 1];
+  }
+  return sizes.reduce((best, s) => (Math.abs(s - side) <= Math.abs(best - side) ? s : best), sizes[0]);
+}
+
+/**
+ * Terrain3D takes the map as it is. Its importer rounds import_position down to a region boundary
+ * (terrain_3d_data.cpp import_images: region location = floor(position / region size)) and puts the
+ * image's first pixel there, so the image is padded in front with copies of its edge to start on that
+ * boundary: the map's own vertices then land where they are in Faultline.
+ */
+function terrain3dShape(dims: MapDims, options: EngineExportOptions): Shape {
+  if (options.size !== undefined) fail('Terrain3D takes the map at its own size: a resolution cannot be chosen (resample the map in Faultline instead)');
+  if (options.fit === 'crop') fail('Terrain3D takes the whole map: crop is not available for it');
+  const spacing = dims.cellSize;
+  if (!(spacing >= TERRAIN3D_SPACING.min && spacing <= TERRAIN3D_SPACING.max)) {
+    fail(`Terrain3D's vertex spacing is ${TERRAIN3D_SPACING.min}–${TERRAIN3D_SPACING.max} m and it clamps anything else; this map's cells are ${spacing} m (resample the map to a cell size in that range)`);
+  }
+  const region = terrain3dRegionSize(dims.width, dims.depth);
+  const first = terrain3dFirstVertex(dims);
+  const padLeft = first.x - Math.floor(first.x / region) * region;
+  const padTop = first.z - Math.floor(first.z / region) * region;
+  return { width: dims.width + padLeft, depth: dims.depth + padTop, cellX: spacing, cellZ: spacing, source: { mode: 'native', padLeft, padTop } };
+}
+
+/** The map's first vertex on Terrain3D's vertex grid (its centre vertex at the origin). */
+function terrain3dFirstVertex(dims: Pick<MapDims, 'width' | 'depth'>): { x: number; z: number } {
+  return { x: -Math.floor((dims.width - 1) / 2), z: -Math.floor((dims.depth - 1) / 2) };
+}
+
+/**
+ * An import_position (whole metres: importer.gd's is a Vector2i) that Terrain3D rounds down to the
+ * region boundary at vertex `boundary`: the boundary itself when it is a whole number of metres, else
+ * the next whole metre (still inside that region).
+ */
+export function terrain3dImportPosition(boundary: number, spacing: number): number {
+  const metres = boundary * spacing;
+  const whole = Math.abs(metres - Math.round(metres)) < 1e-9 ? Math.round(metres) : Math.ceil(metres);
+  return whole === 0 ? 0 : whole;
+}
+
+/** Where Terrain3D puts an image imported at `position` (m): the first vertex of its region (terrain_3d_data.cpp). */
+export function terrain3dLanding(position: number, spacing: number, regionSize: number): number {
+  return Math.floor(Math.fround(position / spacing) / regionSize) * regionSize;
+}
+
 /** Tiles of the exported grid, or null for one piece. */
 function exportTiles(shape: Shape, options: EngineExportOptions): Tile[] | null {
   if (options.preset === 'unity') {
@@ -175,18 +245,27 @@ function exportTiles(shape: Shape, options: EngineExportOptions): Tile[] | null 
   }
   if (!options.tiles) return null;
   if (options.preset === 'godot-hterrain') fail('HTerrain takes one square map; tiles are not available for it');
-  const problem = tileSpecProblem(options.tiles, shape.width, shape.depth);
+  let spec = options.tiles;
+  // Unreal's tiled import and Terrain3D's regions: tiles edge to edge, no shared row or column.
+  if (options.preset === 'unreal') spec = { size: spec.size, overlap: 0 };
+  if (options.preset === 'godot-terrain3d') {
+    const region = terrain3dRegionSize(shape.width - (shape.source.mode === 'native' ? shape.source.padLeft : 0), shape.depth - (shape.source.mode === 'native' ? shape.source.padTop : 0));
+    if (spec.size % region !== 0) fail(`Terrain3D tiles must be whole regions: a tile size that is a multiple of the region size ${region}`);
+    spec = { size: spec.size, overlap: 0 };
+  }
+  const problem = tileSpecProblem(spec, shape.width, shape.depth);
   if (problem) fail(problem);
-  const tiles = tileLayout(shape.width, shape.depth, options.tiles);
+  const tiles = tileLayout(shape.width, shape.depth, spec);
   return tiles.length > 1 ? tiles : null;
 }
 
 const round = (v: number): number => Number(v.toPrecision(12));
 
 /** Names of every file of one role: NAME<suffix>.ext, or NAME<suffix>_x{X}_y{Y}.ext per tile. */
-function perTile(name: string, suffix: string, extension: string, tiles: Tile[] | null, role: ExportFileRole, layers?: string[]): PlannedFile[] {
-  if (!tiles) return [{ name: `${name}${suffix}.${extension}`, role, ...(layers && { layers }) }];
-  return tiles.map((tile) => ({ name: `${tileName(`${name}${suffix}`, tile)}.${extension}`, role, tile, ...(layers && { layers }) }));
+function perTile(name: string, suffix: string, extension: string, shape: Pick<Shape, 'width' | 'depth'>, tiles: Tile[] | null, role: ExportFileRole, layers?: string[], pixels?: (tile: Tile | null) => number): PlannedFile[] {
+  const size = (tile: Tile | null) => (pixels ? { width: pixels(tile), depth: pixels(tile) } : tile ? { width: tile.width, depth: tile.depth } : { width: shape.width, depth: shape.depth });
+  if (!tiles) return [{ name: `${name}${suffix}.${extension}`, role, ...size(null), ...(layers && { layers }) }];
+  return tiles.map((tile) => ({ name: `${tileName(`${name}${suffix}`, tile)}.${extension}`, role, tile, ...size(tile), ...(layers && { layers }) }));
 }
 
 function heightExtension(options: EngineExportOptions): string {
@@ -204,20 +283,22 @@ function heightExtension(options: EngineExportOptions): string {
 }
 
 /** Splat/weight files for the masks: per layer (Unreal, Terrain3D), RGBA per four layers (Unity, HTerrain). */
-function maskFiles(options: EngineExportOptions, tiles: Tile[] | null): PlannedFile[] {
+function maskFiles(options: EngineExportOptions, shape: Shape, tiles: Tile[] | null): PlannedFile[] {
   const set = options.masks;
   if (!set || set.layers.length === 0) return [];
   const names = set.layers.map((l) => l.name);
   if (options.preset === 'godot-hterrain') {
     if (names.length > 4) fail(`HTerrain's CLASSIC4 splatmap holds 4 layers; this mask set has ${names.length}`);
-    return perTile(options.name, '_splat', 'png', tiles, 'splatmap', names);
+    return perTile(options.name, '_splat', 'png', shape, tiles, 'splatmap', names);
   }
   if (options.preset === 'unity') {
     const files: PlannedFile[] = [];
-    for (let s = 0; s * 4 < names.length; s++) files.push(...perTile(options.name, `_splat${s}`, 'png', tiles, 'splatmap', names.slice(4 * s, 4 * s + 4)));
+    // Alphamaps are a power of two, one less than the terrain's heightmap resolution.
+    const alphamap = (tile: Tile | null) => unityAlphamapResolution(tile ? tile.width : shape.width);
+    for (let s = 0; s * 4 < names.length; s++) files.push(...perTile(options.name, `_splat${s}`, 'png', shape, tiles, 'splatmap', names.slice(4 * s, 4 * s + 4), alphamap));
     return files;
   }
-  return names.flatMap((layer) => perTile(options.name, `_${layer}`, 'png', tiles, 'weightmap', [layer]));
+  return names.flatMap((layer) => perTile(options.name, `_${layer}`, 'png', shape, tiles, 'weightmap', [layer]));
 }
 
 function tileInfo(files: PlannedFile[], extra: (tile: Tile) => JsonObject): JsonValue[] {
@@ -234,11 +315,12 @@ export function planEngineExport(dims: MapDims, mapRange: { min: number; max: nu
   const sizeX = (shape.width - 1) * shape.cellX;
   const sizeZ = (shape.depth - 1) * shape.cellZ;
   const { name, preset } = options;
-  const heightFiles = perTile(name, '', heightExtension(options), tiles, 'heightmap');
-  const masks = maskFiles(options, tiles);
-  const normals = options.normalMap ? perTile(name, '_normal', 'png', tiles, 'normalmap') : [];
-  const infoFile: PlannedFile = { name: `${name}.${INFO_SUFFIX[preset]}.json`, role: 'info' };
+  const heightFiles = perTile(name, '', heightExtension(options), shape, tiles, 'heightmap');
+  const masks = maskFiles(options, shape, tiles);
+  const normals = options.normalMap ? perTile(name, '_normal', 'png', shape, tiles, 'normalmap') : [];
+  const infoFile: PlannedFile = { name: `${name}.${INFO_SUFFIX[preset]}.json`, role: 'info', width: 0, depth: 0 };
   const files = [...heightFiles, ...masks, ...normals, infoFile];
+  if (files.length > MAX_EXPORT_FILES) fail(`this export would write ${files.length} files, more than the ${MAX_EXPORT_FILES} one export may have; choose larger tiles, fewer layers or no normal map`);
   const notes: string[] = [];
   const common: JsonObject = {
     engine: ENGINE_LABELS[preset],
@@ -270,6 +352,13 @@ export function planEngineExport(dims: MapDims, mapRange: { min: number; max: nu
         { key: 'sections', label: 'Quads per section', value: `${layout.quadsPerSection}×${layout.quadsPerSection}`, unit: '' },
         { key: 'components', label: 'Sections per component / components', value: `${layout.sectionsPerComponent}×${layout.sectionsPerComponent} / ${layout.components}×${layout.components}`, unit: '' },
       ];
+      const tilesX = tiles ? Math.max(...tiles.map((t) => t.x)) + 1 : 0;
+      const tilesY = tiles ? Math.max(...tiles.map((t) => t.y)) + 1 : 0;
+      const tileSize = tiles ? tiles[0].width : 0;
+      if (tiles) {
+        numbers.push({ key: 'tiledImport', label: 'Tiled import (files × tile size)', value: `${tilesX} × ${tilesY} files of ${tileSize} × ${tileSize}`, unit: '' });
+        numbers.push({ key: 'tileFile', label: 'Select (tiled import)', value: heightFiles[0].name, unit: '' });
+      }
       info = {
         size: shape.width,
         scaleX,
@@ -284,21 +373,33 @@ export function planEngineExport(dims: MapDims, mapRange: { min: number; max: nu
         heightMin: range.min,
         heightMax: range.max,
         ...common,
-        ...(tiles && { tiles: tileInfo(heightFiles, () => ({})) }),
+        ...(tiles && {
+          tiledImport: { tileSize, tilesX, tilesY, select: heightFiles[0].name },
+          tiles: tileInfo(heightFiles, () => ({})),
+        }),
       };
-      notes.push('Import the PNG as the landscape heightmap (Landscape ▸ Manage ▸ Import from File) and type the scale and location above; 16-bit sample 32768 is the middle height.');
-      if (masks.length > 0) notes.push('Weightmaps: one 8-bit PNG per layer at the heightmap size, weight-blended (they sum to 255).');
+      if (tiles) {
+        notes.push(
+          `Tiled import: Landscape ▸ Import from File with “Tiled” on, select ${heightFiles[0].name}; Unreal finds the other _x_y files and places tile (x, y) at x · ${tileSize}, y · ${tileSize} vertices (equal tiles, no shared edge), making the ${shape.width} × ${shape.depth} landscape above. Type the scale and location above; 16-bit sample 32768 is the middle height.`,
+        );
+      } else {
+        notes.push('Import the PNG as the landscape heightmap (Landscape ▸ Manage ▸ Import from File) and type the scale and location above; 16-bit sample 32768 is the middle height.');
+      }
+      if (masks.length > 0) notes.push(`Weightmaps: one 8-bit PNG per layer${tiles ? ' and tile, named like the heightmap tiles' : ' at the heightmap size'}, weight-blended (they sum to 255).`);
       break;
     }
     case 'unity': {
       const tileRes = tiles ? tiles[0].width : shape.width;
       const tileWidth = (tileRes - 1) * shape.cellX;
       const tileLength = (tileRes - 1) * shape.cellZ;
+      // Unity reads a 16-bit sample s as s / 65536 of the terrain height (TerrainWizards.cs: 1.0F / (1 << 16)),
+      // so sample 65535 (the map's top) is at height × 65535/65536: the height to type is one step more.
+      const unityHeight = (span * 65536) / 65535;
       numbers = [
         { key: 'heightmapResolution', label: 'Heightmap resolution', value: tileRes, unit: '' },
         { key: 'width', label: 'Terrain width', value: round(tileWidth), unit: 'm' },
         { key: 'length', label: 'Terrain length', value: round(tileLength), unit: 'm' },
-        { key: 'height', label: 'Terrain height', value: round(span), unit: 'm' },
+        { key: 'height', label: 'Terrain height', value: round(unityHeight), unit: 'm' },
         { key: 'positionY', label: 'Position Y', value: round(range.min), unit: 'm' },
         { key: 'byteOrder', label: 'Depth / byte order', value: '16 bit / Windows', unit: '' },
       ];
@@ -315,7 +416,7 @@ export function planEngineExport(dims: MapDims, mapRange: { min: number; max: nu
         heightmapResolution: tileRes,
         width: tileWidth,
         length: tileLength,
-        height: span,
+        height: unityHeight,
         positionY: range.min,
         ...position({ i0: 0, j0: 0, depth: shape.depth }),
         depth: 16,
@@ -331,33 +432,46 @@ export function planEngineExport(dims: MapDims, mapRange: { min: number; max: nu
     }
     case 'godot-terrain3d': {
       const format = options.heightFormat ?? 'exr';
-      const regionSize = terrain3dRegionSize(shape.width, shape.depth);
-      // Terrain3D puts the image's first vertex at import_position (on its vertex grid).
-      const importX = -Math.floor((shape.width - 1) / 2) * shape.cellX;
-      const importZ = -Math.floor((shape.depth - 1) / 2) * shape.cellZ;
+      const regionSize = terrain3dRegionSize(dims.width, dims.depth);
+      const spacing = shape.cellX;
+      // The padded image starts on a region boundary (terrain3dShape): Terrain3D keeps the position as it is.
+      const first = terrain3dFirstVertex(dims);
+      const pad = shape.source.mode === 'native' ? shape.source : { padLeft: 0, padTop: 0 };
+      const boundaryX = first.x - pad.padLeft;
+      const boundaryZ = first.z - pad.padTop;
+      const importX = terrain3dImportPosition(boundaryX, spacing);
+      const importZ = terrain3dImportPosition(boundaryZ, spacing);
       numbers = [
         { key: 'regionSize', label: 'Region size', value: regionSize, unit: '' },
-        { key: 'vertexSpacing', label: 'Vertex spacing', value: round(shape.cellX), unit: 'm' },
-        { key: 'importPosition', label: 'Import position (x, z)', value: `${round(importX)}, ${round(importZ)}`, unit: 'm' },
+        { key: 'vertexSpacing', label: 'Vertex spacing', value: round(spacing), unit: 'm' },
+        { key: 'importPosition', label: 'Import position (x, z)', value: `${importX}, ${importZ}`, unit: 'm' },
         { key: 'importScale', label: 'Import scale / height offset', value: '1 / 0', unit: '' },
       ];
       if (format === 'r16') {
         numbers.push({ key: 'r16Range', label: 'R16 range (min, max)', value: `${round(range.min)}, ${round(range.max)}`, unit: 'm' });
         numbers.push({ key: 'r16Size', label: 'R16 size', value: `${shape.width}, ${shape.depth}`, unit: '' });
       }
+      const tilePosition = (tile: Tile) => [terrain3dImportPosition(boundaryX + tile.i0, spacing), 0, terrain3dImportPosition(boundaryZ + tile.j0, spacing)];
+      if (tiles) {
+        // The dialog lists the first few; the JSON has every tile's.
+        const listed = tiles.slice(0, 8).map((t) => `${tileName(name, t)}: ${tilePosition(t)[0]}, ${tilePosition(t)[2]}`);
+        numbers.push({ key: 'tilePositions', label: 'Tile import positions (x, z)', value: listed.join('; ') + (tiles.length > 8 ? `; … ${tiles.length - 8} more in ${name}.terrain3d.json` : ''), unit: 'm' });
+      }
       info = {
         format,
         regionSize,
-        vertexSpacing: shape.cellX,
+        vertexSpacing: spacing,
         importPosition: [importX, 0, importZ],
         importScale: 1,
         heightOffset: 0,
+        padding: { left: pad.padLeft, top: pad.padTop },
         ...(format === 'r16' && { r16Range: [range.min, range.max], r16Size: [shape.width, shape.depth] }),
         ...common,
-        ...(tiles && { tiles: tileInfo(heightFiles, (tile) => ({ importPosition: [importX + tile.i0 * shape.cellX, 0, importZ + tile.j0 * shape.cellZ] })) }),
+        ...(tiles && { tiles: tileInfo(heightFiles, (tile) => ({ importPosition: tilePosition(tile) })) }),
       };
-      notes.push('Terrain3D importer (addons/terrain_3d/tools/importer.tscn): set region size and vertex spacing on the Terrain3D node first, then the import position.');
-      if (shape.width % 2 === 0 || shape.depth % 2 === 0) notes.push('An even vertex count cannot be centred on Terrain3D’s vertex grid: the map sits half a cell off Faultline’s origin.');
+      notes.push('Terrain3D importer (addons/terrain_3d/tools/importer.tscn): set region size and vertex spacing on the Terrain3D node first, then the import position (whole metres; Terrain3D rounds it down to a region boundary, which is where the image starts).');
+      if (pad.padLeft > 0 || pad.padTop > 0) notes.push(`The image starts ${pad.padLeft} columns and ${pad.padTop} rows before the map (copies of its edge) so that it begins on a region boundary and the map lands where it is in Faultline.`);
+      if (dims.width % 2 === 0 || dims.depth % 2 === 0) notes.push('An even vertex count cannot be centred on Terrain3D’s vertex grid: the map sits half a cell off Faultline’s origin.');
       break;
     }
     case 'godot-hterrain': {
@@ -402,11 +516,32 @@ export function planEngineExport(dims: MapDims, mapRange: { min: number; max: nu
   };
 }
 
+/** Values with `left` columns and `top` rows in front, each a copy of the nearest edge value. */
+function padValues(values: Float32Array, width: number, depth: number, left: number, top: number): Float32Array {
+  const outWidth = width + left;
+  const out = new Float32Array(outWidth * (depth + top));
+  for (let j = 0; j < depth + top; j++) {
+    const row = Math.max(0, j - top) * width;
+    const at = j * outWidth;
+    out.fill(values[row], at, at + left);
+    out.set(values.subarray(row, row + width), at + left);
+  }
+  return out;
+}
+
 /** The exported grid and any erosion data on the same vertices. */
 function exportGrid(field: Heightfield, plan: EnginePlan, data: MaskSourceData): { grid: ExportGrid; data: MaskSourceData } {
   const source = plan.source;
   const mapped: MaskSourceData = {};
-  if (source.mode === 'native') return { grid: gridFromField(field), data };
+  if (source.mode === 'native') {
+    if (source.padLeft === 0 && source.padTop === 0) return { grid: gridFromField(field), data };
+    const pad = (values: Float32Array) => padValues(values, field.width, field.depth, source.padLeft, source.padTop);
+    for (const key of ['flow', 'deposition'] as const) {
+      const values = data[key];
+      if (values) mapped[key] = pad(values);
+    }
+    return { grid: { width: plan.width, depth: plan.depth, cellX: plan.cellX, cellZ: plan.cellZ, heights: pad(field.heights) }, data: mapped };
+  }
   if (source.mode === 'crop') {
     for (const key of ['flow', 'deposition'] as const) {
       const values = data[key];
@@ -473,67 +608,92 @@ function tileValues(values: Float32Array, grid: ExportGrid, tile: Tile | undefin
 /**
  * Everything an engine export writes, with its plan. `data` holds erosion results on the map's
  * vertices; `deflate` compresses the PNGs and EXR (the CLI passes node:zlib's).
+ *
+ * Memory stays near a few bytes per vertex whatever the layer count: weights are made a layer at a
+ * time from the top (streamLayerBytes) and each layer's files are encoded before the next layer is
+ * made; slope, curvature and normals are computed a block of rows at a time.
  */
 export function buildEngineExport(field: Heightfield, options: EngineExportOptions, data: MaskSourceData = {}, deflate: Deflate = portableDeflate): { plan: EnginePlan; files: ExportFile[] } {
   const plan = planEngineExport(field, heightRange(field.heights), options);
   const { grid, data: gridData } = exportGrid(field, plan, data);
-  const count = grid.width * grid.depth;
   const sources = new MaskSources(grid, gridData);
-  const floatWeights = options.masks && options.masks.layers.length > 0 ? layerWeights(options.masks, sources, count) : [];
-  const weights = quantiseWeights(floatWeights);
-  const layerIndex = new Map(options.masks?.layers.map((l, k) => [l.name, k]) ?? []);
-  const axes: WorldAxes = options.preset === 'unreal' ? 'unreal' : options.preset === 'unity' ? 'unity' : 'faultline';
-  const normalPixels = options.normalMap ? normalMapPixels(sources.vertexNormals(), { ...options.normalMap, axes }) : null;
-  // Unity alphamaps: every layer of a tile sampled at the texel centres of its power-of-two grid,
-  // then quantised together so that all of a terrain's alphamaps sum to 255.
-  const alphamaps = new Map<Tile | undefined, { bytes: Uint8Array[]; resolution: number }>();
-  const unityAlphamap = (tile: Tile | undefined) => {
-    let entry = alphamaps.get(tile);
-    if (!entry) {
-      const resolution = unityAlphamapResolution(tile ? tile.width : grid.width);
-      const sampled = floatWeights.map((w) => {
-        const part = tileValues(w, grid, tile);
-        return sampleAtTexelCentres(part.values, part.width, part.depth, resolution, resolution);
-      });
-      entry = { bytes: quantiseWeights(sampled), resolution };
-      alphamaps.set(tile, entry);
+  const encoded = new Map<string, Uint8Array>();
+  const byRole = (role: ExportFileRole) => plan.files.filter((f) => f.role === role);
+
+  for (const planned of byRole('heightmap')) encoded.set(planned.name, encodeHeight(tileGrid(grid, planned.tile), plan, options, planned.name, deflate));
+
+  if (options.normalMap) {
+    const axes: WorldAxes = options.preset === 'unreal' ? 'unreal' : options.preset === 'unity' ? 'unity' : 'faultline';
+    const pixels = new Uint8Array(grid.width * grid.depth * 3);
+    for (let j0 = 0; j0 < grid.depth; j0 += MASK_BLOCK_ROWS) {
+      const j1 = Math.min(grid.depth, j0 + MASK_BLOCK_ROWS);
+      pixels.set(normalMapPixels(sources.blockNormals(j0, j1), { ...options.normalMap, axes }), 3 * j0 * grid.width);
     }
-    return entry;
-  };
-  const files: ExportFile[] = [];
-  for (const planned of plan.files) {
-    const { tile } = planned;
-    switch (planned.role) {
-      case 'heightmap':
-        files.push({ name: planned.name, bytes: encodeHeight(tileGrid(grid, tile), plan, options, planned.name, deflate) });
-        break;
-      case 'weightmap': {
-        const piece = tileBytes(weights[layerIndex.get(planned.layers![0])!], 1, grid.width, tile, grid.depth);
-        files.push({ name: planned.name, bytes: encodeGrayPng({ width: piece.width, height: piece.height, bitDepth: 8, samples: piece.data }) });
-        break;
-      }
-      case 'splatmap': {
-        const indices = planned.layers!.map((n) => layerIndex.get(n)!);
-        if (options.preset === 'unity') {
-          const { bytes, resolution } = unityAlphamap(tile);
-          const data = packRgba(indices.map((k) => bytes[k]), resolution * resolution);
-          files.push({ name: planned.name, bytes: encodeColourPng({ width: resolution, height: resolution, channels: 4, data }, deflate) });
-        } else {
-          const pieces = indices.map((k) => tileBytes(weights[k], 1, grid.width, tile, grid.depth));
-          const { width, height } = pieces[0];
-          files.push({ name: planned.name, bytes: encodeColourPng({ width, height, channels: 4, data: packRgba(pieces.map((p) => p.data), width * height) }, deflate) });
-        }
-        break;
-      }
-      case 'normalmap': {
-        const piece = tileBytes(normalPixels!, 3, grid.width, tile, grid.depth);
-        files.push({ name: planned.name, bytes: encodeColourPng({ width: piece.width, height: piece.height, channels: 3, data: piece.data }, deflate) });
-        break;
-      }
-      case 'info':
-        files.push({ name: planned.name, bytes: encodeUtf8(`${JSON.stringify(plan.info, null, 2)}\n`) });
-        break;
+    for (const planned of byRole('normalmap')) {
+      const piece = tileBytes(pixels, 3, grid.width, planned.tile, grid.depth);
+      encoded.set(planned.name, encodeColourPng({ width: piece.width, height: piece.height, channels: 3, data: piece.data }, deflate));
     }
   }
-  return { plan, files };
+
+  const set = options.masks;
+  if (set && set.layers.length > 0) encodeMasks(set, grid, sources, plan, options, deflate, encoded);
+
+  for (const planned of byRole('info')) encoded.set(planned.name, encodeUtf8(`${JSON.stringify(plan.info, null, 2)}\n`));
+  return { plan, files: plan.files.map((f) => ({ name: f.name, bytes: encoded.get(f.name)! })) };
+}
+
+/** Weight and splat files, a layer at a time from the top; RGBA files as soon as their four layers are made. */
+function encodeMasks(set: MaskSet, grid: ExportGrid, sources: MaskSources, plan: EnginePlan, options: EngineExportOptions, deflate: Deflate, encoded: Map<string, Uint8Array>): void {
+  const layerIndex = new Map(set.layers.map((l, k) => [l.name, k]));
+  const weightFiles = plan.files.filter((f) => f.role === 'weightmap');
+  const splatFiles = plan.files.filter((f) => f.role === 'splatmap');
+  const pieceKey = (tile: Tile | undefined) => (tile ? `${tile.x},${tile.y}` : '');
+  // Bytes of the layers a splat file still waits for, per piece (tile) and layer.
+  const pending = new Map<string, Uint8Array>();
+  // Unity: each terrain's alphamap is sampled at the texel centres of its power-of-two grid; the
+  // sampling is linear, so sampling P and rounding the same way keeps every texel's sum at 255.
+  const unityPieces = options.preset === 'unity' ? (plan.tiles ?? [undefined]) : [];
+  const unityRounded = new Map<string, Uint8Array>();
+  for (const tile of unityPieces) {
+    const resolution = unityAlphamapResolution(tile ? tile.width : grid.width);
+    unityRounded.set(pieceKey(tile), new Uint8Array(resolution * resolution).fill(255));
+  }
+
+  streamLayerBytes(set, sources, grid.width, grid.depth, (l, bytes, below) => {
+    const name = set.layers[l].name;
+    for (const planned of weightFiles) {
+      if (planned.layers![0] !== name) continue;
+      const piece = tileBytes(bytes, 1, grid.width, planned.tile, grid.depth);
+      encoded.set(planned.name, encodeGrayPng({ width: piece.width, height: piece.height, bitDepth: 8, samples: piece.data }));
+    }
+    if (options.preset === 'unity') {
+      for (const tile of unityPieces) {
+        const resolution = unityAlphamapResolution(tile ? tile.width : grid.width);
+        const part = tileValues(below, grid, tile);
+        const sampled = sampleAtTexelCentres(part.values, part.width, part.depth, resolution, resolution);
+        const rounded = unityRounded.get(pieceKey(tile))!;
+        const texels = new Uint8Array(resolution * resolution);
+        for (let k = 0; k < texels.length; k++) {
+          const r = Math.round(Math.min(1, Math.max(0, sampled[k])) * 255);
+          texels[k] = rounded[k] - r;
+          rounded[k] = r;
+        }
+        pending.set(`${pieceKey(tile)}/${l}`, texels);
+      }
+    } else if (splatFiles.length > 0) {
+      // The layer's bytes are reused for the next layer: keep a copy (tileBytes copies a tile).
+      for (const planned of splatFiles) if (planned.layers!.includes(name)) pending.set(`${pieceKey(planned.tile)}/${l}`, planned.tile ? tileBytes(bytes, 1, grid.width, planned.tile, grid.depth).data : bytes.slice());
+    }
+    // A splat file is complete when its lowest layer is made (layers come from the top).
+    for (const planned of splatFiles) {
+      const indices = planned.layers!.map((n) => layerIndex.get(n)!);
+      if (Math.min(...indices) !== l) continue;
+      const key = pieceKey(planned.tile);
+      const channels = indices.map((k) => pending.get(`${key}/${k}`)!);
+      const width = options.preset === 'unity' ? planned.width : planned.tile ? planned.tile.width : grid.width;
+      const height = options.preset === 'unity' ? planned.depth : planned.tile ? planned.tile.depth : grid.depth;
+      encoded.set(planned.name, encodeColourPng({ width, height, channels: 4, data: packRgba(channels, width * height) }, deflate));
+      for (const k of indices) pending.delete(`${key}/${k}`);
+    }
+  });
 }

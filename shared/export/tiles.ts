@@ -25,6 +25,8 @@ export interface Tile {
 }
 
 export const MAX_TILES = 4096;
+/** The most files one export may write (tiles × layers × kinds): main's file sets refuse more. */
+export const MAX_EXPORT_FILES = 4096;
 
 function starts(count: number, size: number, stride: number): number[] {
   const out: number[] = [];

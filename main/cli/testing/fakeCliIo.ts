@@ -27,6 +27,12 @@ export function fakeCliIo(options: FakeCliIoOptions = {}): FakeCliIo {
       if (failWriteOn === '*' || path === failWriteOn) throw new Error('disk full');
       io.files.set(path, data.slice());
     },
+    // All or nothing, like main/services/fileSet.ts: a failing target writes none of the set.
+    writeFiles: async (files) => {
+      const failing = files.find((f) => failWriteOn === '*' || f.path === failWriteOn);
+      if (failing) throw new Error(`cannot write ${failing.path}: disk full`);
+      for (const file of files) io.files.set(file.path, file.bytes.slice());
+    },
   };
   if (inputs) {
     io.readFile = async (path) => {

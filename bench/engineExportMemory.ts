@@ -1,0 +1,42 @@
+/**
+ * Peak memory of one engine export in a fresh Node process (so RSS counts only this export):
+ * `node --import tsx bench/engineExportMemory.ts PRESET SIDE LAYERS [TARGET]` builds a SIDE² map,
+ * exports it with LAYERS mask layers (height, slope and curvature rules) and prints one JSON line:
+ * peak RSS (the process's maxRSS), the map's own bytes, and the time. Used by engineExport.bench.ts.
+ */
+import { createHeightfield } from '../shared/terrain/heightfield';
+import type { EnginePreset } from '../shared/export/engines';
+import type { MaskLayer, MaskSet } from '../shared/export/masks';
+import { buildEngineExport } from '../shared/export/presets';
+import { nativeDeflate } from '../main/services/nativeDeflate';
+
+const MB = 1024 * 1024;
+const [preset, sideText, layersText, targetText] = process.argv.slice(2);
+const side = Number(sideText);
+const layerCount = Number(layersText);
+const baseline = process.memoryUsage().rss;
+
+const field = createHeightfield(side, side, 1);
+for (let j = 0; j < side; j++) {
+  for (let i = 0; i < side; i++) field.heights[j * side + i] = 200 * Math.sin(i / 400) * Math.cos(j / 530) + 20 * Math.sin(i / 37 + j / 53) + ((i * 7 + j * 3) % 5) * 0.1;
+}
+const sources = ['height', 'slope', 'curvature'] as const;
+const layers: MaskLayer[] = Array.from({ length: layerCount }, (_, l) => ({
+  name: `layer${l}`,
+  rules: l === 0 ? [] : [{ source: sources[l % 3], min: sources[l % 3] === 'height' ? -200 + (l * 400) / layerCount : sources[l % 3] === 'slope' ? 5 + l : -0.01 * l, softness: sources[l % 3] === 'curvature' ? 0.01 : 5 }],
+}));
+const masks: MaskSet = { layers };
+const start = performance.now();
+const { files } = buildEngineExport(field, { preset: preset as EnginePreset, name: 'bench', masks, ...(targetText ? { size: Number(targetText) } : {}) }, {}, nativeDeflate);
+const ms = performance.now() - start;
+const usage = process.resourceUsage();
+console.log(
+  JSON.stringify({
+    peak_rss_mb: Math.round((usage.maxRSS * 1024) / MB),
+    node_baseline_rss_mb: Math.round(baseline / MB),
+    map_mb: Math.round(field.heights.byteLength / MB),
+    files: files.length,
+    output_mb: Math.round(files.reduce((n, f) => n + f.bytes.length, 0) / MB),
+    export_ms: Math.round(ms),
+  }),
+);

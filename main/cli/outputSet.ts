@@ -1,0 +1,60 @@
+/**
+ * A command's several outputs (generate's and erode's --out targets, --emit-lines, --masks, an engine
+ * export's files) are checked before any work and written all or nothing, through CliIo's
+ * checkTargets / writeFiles (main/services/fileSet.ts in the real process).
+ */
+import type { CliIo } from './cli';
+
+export interface OutputFile {
+  path: string;
+  bytes: Uint8Array;
+}
+
+function message(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0];
+}
+
+/** False (after one line on stderr) when a target cannot be written. */
+export async function checkOutputs(io: CliIo, command: string, paths: readonly string[]): Promise<boolean> {
+  try {
+    await io.checkTargets?.(paths);
+    return true;
+  } catch (error) {
+    io.stderr(`faultline ${command}: ${message(error)}\n`);
+    return false;
+  }
+}
+
+/** Progress lines on stderr for sets of many files: about one per 10 %. */
+function progressPrinter(io: CliIo, command: string, total: number): ((written: number, total: number) => void) | undefined {
+  if (total < 20) return undefined;
+  let next = Math.ceil(total / 10);
+  return (written) => {
+    if (written < next && written < total) return;
+    io.stderr(`faultline ${command}: written ${written} of ${total} files\n`);
+    next = written + Math.ceil(total / 10);
+  };
+}
+
+/**
+ * Writes every file or none; on failure prints one line naming the target and returns false. A
+ * message already naming the target is printed as it is, else "cannot write TARGET: reason".
+ */
+export async function writeOutputs(io: CliIo, command: string, files: readonly OutputFile[]): Promise<boolean> {
+  try {
+    if (io.writeFiles) await io.writeFiles(files, progressPrinter(io, command, files.length));
+    else for (const file of files) await writeOne(io, file);
+    return true;
+  } catch (error) {
+    io.stderr(`faultline ${command}: ${message(error)}\n`);
+    return false;
+  }
+}
+
+async function writeOne(io: CliIo, file: OutputFile): Promise<void> {
+  try {
+    await io.writeFile(file.path, file.bytes);
+  } catch (error) {
+    throw new Error(`cannot write ${file.path}: ${message(error)}`);
+  }
+}

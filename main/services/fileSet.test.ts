@@ -1,0 +1,68 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { checkTargets, createFileSet, FileSetError, writeFileSet } from './fileSet';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'faultline-fileset-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+
+describe('writeFileSet', () => {
+  it('writes every file and reports progress', async () => {
+    const seen: string[] = [];
+    await writeFileSet(
+      ['a', 'b', 'c'].map((n) => ({ path: join(dir, `${n}.txt`), bytes: bytes(n) })),
+      { onProgress: (done, total) => seen.push(`${done}/${total}`) },
+    );
+    expect((await readdir(dir)).sort()).toEqual(['a.txt', 'b.txt', 'c.txt']);
+    expect(await readFile(join(dir, 'b.txt'), 'utf8')).toBe('b');
+    expect(seen).toEqual(['1/3', '2/3', '3/3']);
+  });
+
+  it('with one target blocked by a folder writes nothing, keeps the old files and names the target', async () => {
+    await writeFile(join(dir, 'a.txt'), 'old a');
+    await mkdir(join(dir, 'b.txt'));
+    const failure = await writeFileSet(['a', 'b', 'c'].map((n) => ({ path: join(dir, `${n}.txt`), bytes: bytes(`new ${n}`) }))).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(FileSetError);
+    expect((failure as Error).message).toContain(join(dir, 'b.txt'));
+    expect((failure as Error).message).not.toMatch(/\.tmp/);
+    expect((await readdir(dir)).sort()).toEqual(['a.txt', 'b.txt']);
+    expect(await readFile(join(dir, 'a.txt'), 'utf8')).toBe('old a');
+  });
+
+  it('refuses a missing folder and too many files before writing anything', async () => {
+    await expect(checkTargets([join(dir, 'x.txt'), join(dir, 'missing', 'y.txt')])).rejects.toThrow(/missing\/y\.txt.*does not exist/);
+    const many = Array.from({ length: 6 }, (_, k) => ({ path: join(dir, `${k}.txt`), bytes: bytes('x') }));
+    await expect(writeFileSet(many, { maxFiles: 5 })).rejects.toThrow(/6 files is more than the 5/);
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('puts every old file back when a rename fails half way through the commit', async () => {
+    await writeFile(join(dir, 'a.txt'), 'old a');
+    await writeFile(join(dir, 'c.txt'), 'old c');
+    const set = createFileSet();
+    for (const n of ['a', 'b', 'c']) await set.add(join(dir, `${n}.txt`), bytes(`new ${n}`));
+    // After staging, a folder appears where c.txt was: its rename into place fails.
+    await rm(join(dir, 'c.txt'));
+    await mkdir(join(dir, 'c.txt'));
+    await writeFile(join(dir, 'c.txt', 'inside'), 'x');
+    await expect(set.commit()).rejects.toThrow(new RegExp(`${join(dir, 'c.txt')}`));
+    expect((await readdir(dir)).sort()).toEqual(['a.txt', 'c.txt']);
+    expect(await readFile(join(dir, 'a.txt'), 'utf8')).toBe('old a');
+  });
+
+  it('abort removes what was staged', async () => {
+    const set = createFileSet();
+    await set.add(join(dir, 'a.txt'), bytes('a'));
+    expect((await readdir(dir)).length).toBe(1);
+    await set.abort();
+    expect(await readdir(dir)).toEqual([]);
+  });
+});

@@ -1,0 +1,200 @@
+import { promises as fs, constants as fsConstants } from 'node:fs';
+import path from 'node:path';
+import { isCode, syncDirectory, tempPathFor, writeAndSync } from './atomicWrite';
+import { MAX_EXPORT_FILES } from '../../shared/export/tiles';
+
+/**
+ * Several files written all or nothing (an engine export, tiles, a command's several --out targets):
+ * every file goes to a temporary name in its target's folder and is fsynced; only when all are written
+ * is each renamed into place, and a target that existed is first moved aside so that a failure at any
+ * point puts every old file back. On failure nothing new is left — no temporary, no partial set — and
+ * the error names the TARGET file, never a temporary one. Temporaries use atomicWrite's names, so
+ * removeStaleTemps cleans up after a killed process.
+ */
+
+/** The most files one set may have (engine exports with tiles × layers can plan far more). */
+export const MAX_SET_FILES = MAX_EXPORT_FILES;
+
+export class FileSetError extends Error {
+  override name = 'FileSetError';
+  constructor(
+    /** The target file the problem is about. */
+    readonly target: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface FileSetEntry {
+  path: string;
+  bytes: Uint8Array;
+}
+
+export interface FileSetOptions {
+  /** Default MAX_SET_FILES. */
+  maxFiles?: number;
+  /** After each file is staged: files written so far and the total. */
+  onProgress?(written: number, total: number): void;
+}
+
+/** Why a file could not be written, in words, never naming a temporary file. */
+export function reasonOf(error: unknown): string {
+  if (isCode(error, 'EISDIR')) return 'a folder of that name is in the way';
+  if (isCode(error, 'ENOENT')) return 'its folder does not exist';
+  if (isCode(error, 'ENOTDIR')) return 'part of its folder path is a file';
+  if (isCode(error, 'EACCES', 'EPERM')) return 'permission denied';
+  if (isCode(error, 'ENOSPC')) return 'the disk is full';
+  if (isCode(error, 'EROFS')) return 'the disk is read-only';
+  if (isCode(error, 'EDQUOT')) return 'the disk quota is used up';
+  const text = error instanceof Error ? error.message : String(error);
+  // A message that quotes paths would quote the temporary ones: give the words before them.
+  return text.split(/[,:]\s*'/)[0].split('\n')[0];
+}
+
+/** A set can only be written when it has at most `maxFiles` files and no target twice. */
+function checkCount(targets: readonly string[], maxFiles: number): void {
+  if (targets.length > maxFiles) {
+    throw new FileSetError(targets[0] ?? '', `${targets.length} files is more than the ${maxFiles} one export may write; choose larger tiles or fewer layers`);
+  }
+  const seen = new Set<string>();
+  for (const target of targets) {
+    const key = path.resolve(target);
+    if (seen.has(key)) throw new FileSetError(target, `${target} is named twice`);
+    seen.add(key);
+  }
+}
+
+/**
+ * Checks, before any work, that every target can be written: its folder exists and is writable, and
+ * the target is not a folder. Throws a FileSetError naming the first that cannot.
+ */
+export async function checkTargets(targets: readonly string[], maxFiles = MAX_SET_FILES): Promise<void> {
+  checkCount(targets, maxFiles);
+  const folders = new Map<string, string>();
+  for (const target of targets) {
+    const folder = path.dirname(path.resolve(target));
+    if (!folders.has(folder)) folders.set(folder, target);
+    const existing = await fs.lstat(target).catch((error: unknown) => {
+      if (isCode(error, 'ENOENT', 'ENOTDIR')) return null;
+      throw new FileSetError(target, `cannot write ${target}: ${reasonOf(error)}`);
+    });
+    if (existing?.isDirectory()) throw new FileSetError(target, `cannot write ${target}: a folder of that name is in the way`);
+  }
+  for (const [folder, target] of folders) {
+    const stats = await fs.stat(folder).catch(() => null);
+    if (!stats) throw new FileSetError(target, `cannot write ${target}: its folder ${folder} does not exist`);
+    if (!stats.isDirectory()) throw new FileSetError(target, `cannot write ${target}: ${folder} is not a folder`);
+    await fs.access(folder, fsConstants.W_OK).catch(() => {
+      throw new FileSetError(target, `cannot write ${target}: its folder is not writable`);
+    });
+  }
+}
+
+interface Staged {
+  target: string;
+  temp: string;
+}
+
+/** A set being written: `add` stages a file, `commit` puts every staged file in place, `abort` removes them. */
+export interface FileSet {
+  add(target: string, bytes: Uint8Array): Promise<void>;
+  commit(): Promise<void>;
+  abort(): Promise<void>;
+  readonly staged: number;
+}
+
+export function createFileSet(options: FileSetOptions & { total?: number } = {}): FileSet {
+  const maxFiles = options.maxFiles ?? MAX_SET_FILES;
+  const staged: Staged[] = [];
+  const targets = new Set<string>();
+  let closed = false;
+
+  const removeTemps = async () => {
+    await Promise.all(staged.map((s) => fs.rm(s.temp, { force: true }).catch(() => undefined)));
+  };
+
+  return {
+    get staged() {
+      return staged.length;
+    },
+    async add(target, bytes) {
+      if (closed) throw new FileSetError(target, `cannot write ${target}: this export has ended`);
+      const key = path.resolve(target);
+      if (targets.has(key)) throw new FileSetError(target, `${target} is named twice`);
+      if (staged.length >= maxFiles) throw new FileSetError(target, `more than the ${maxFiles} files one export may write; choose larger tiles or fewer layers`);
+      targets.add(key);
+      const temp = tempPathFor(target);
+      try {
+        const existing = await fs.stat(target).catch((error: unknown) => {
+          if (isCode(error, 'ENOENT')) return null;
+          throw error;
+        });
+        if (existing?.isDirectory()) throw Object.assign(new Error('is a folder'), { code: 'EISDIR' });
+        staged.push({ target, temp });
+        await writeAndSync(temp, bytes, existing);
+      } catch (error) {
+        throw new FileSetError(target, `cannot write ${target}: ${reasonOf(error)}`);
+      }
+      options.onProgress?.(staged.length, options.total ?? staged.length);
+    },
+    async commit() {
+      if (closed) throw new Error('this file set is already closed');
+      closed = true;
+      // Old targets are moved aside first, so that a failed rename can put every one of them back.
+      const placed: { target: string; aside: string | null }[] = [];
+      try {
+        for (const { target, temp } of staged) {
+          const existing = await fs.lstat(target).catch(() => null);
+          if (existing?.isDirectory()) throw new FileSetError(target, `cannot write ${target}: a folder of that name is in the way`);
+          let aside: string | null = existing ? tempPathFor(target) : null;
+          if (aside) {
+            try {
+              await fs.rename(target, aside);
+            } catch (error) {
+              if (!isCode(error, 'ENOENT')) throw new FileSetError(target, `cannot replace ${target}: ${reasonOf(error)}`);
+              aside = null;
+            }
+          }
+          placed.push({ target, aside });
+          try {
+            await fs.rename(temp, target);
+          } catch (error) {
+            throw new FileSetError(target, `cannot write ${target}: ${reasonOf(error)}`);
+          }
+        }
+      } catch (error) {
+        for (const { target, aside } of placed.reverse()) {
+          if (aside) await fs.rename(aside, target).catch(() => undefined);
+          else await fs.rm(target, { force: true }).catch(() => undefined);
+        }
+        await removeTemps();
+        throw error;
+      }
+      await Promise.all(placed.map((p) => (p.aside ? fs.rm(p.aside, { force: true }).catch(() => undefined) : undefined)));
+      const folders = new Set(staged.map((s) => path.dirname(s.target)));
+      for (const folder of folders) await syncDirectory(folder).catch(() => undefined);
+    },
+    async abort() {
+      if (closed) return;
+      closed = true;
+      await removeTemps();
+    },
+  };
+}
+
+/** Checks every target, then writes them all or none (see the top of this file). */
+export async function writeFileSet(entries: readonly FileSetEntry[], options: FileSetOptions = {}): Promise<void> {
+  await checkTargets(
+    entries.map((e) => e.path),
+    options.maxFiles ?? MAX_SET_FILES,
+  );
+  const set = createFileSet({ ...options, total: entries.length });
+  try {
+    for (const entry of entries) await set.add(entry.path, entry.bytes);
+  } catch (error) {
+    await set.abort();
+    throw error;
+  }
+  await set.commit();
+}
