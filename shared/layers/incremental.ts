@@ -46,7 +46,11 @@ export class StackEvaluator {
   evaluate(stack: LayerStack, options: LayerRunOptions = {}): Float32Array | null {
     let first = 0;
     while (first < stack.length && first < this.layers.length && stack[first] === this.layers[first]) first++;
-    if (first === stack.length && stack.length === this.layers.length) return this.result(stack);
+    if (first === stack.length && stack.length === this.layers.length) {
+      this.stats.wholeLayers = 0;
+      this.stats.rectLayers = 0;
+      return this.result(stack);
+    }
     return this.run(stack, first, null, options);
   }
 
