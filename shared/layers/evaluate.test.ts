@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runFaultFormation } from '../fault/engine';
-import { applyStep, hydraulicStep, thermalStep } from '../recipe/steps';
+import { applyStep, hydraulicStep, thermalStep, type TerrainStep } from '../recipe/steps';
 import { createHeightfield } from '../terrain/heightfield';
 import { evaluateStack } from './evaluate';
 import { addSculptDeltas } from './kinds/sculpt';
@@ -24,25 +24,26 @@ describe('evaluateStack', () => {
     const recipe = { seed: 9, iterations: 150, lineMethod: 'normal' as const, decay: { disp0: 4, dispN: 0.5, n: 120 } };
     const field = createHeightfield(SIZE.width, SIZE.depth, SIZE.cellSize);
     runFaultFormation(field, recipe, { end: 100 });
-    const steps = [
-      { kind: 'run', start: 100, end: 150 } as const,
-      { kind: 'manualFault', x1: -5, z1: 3, x2: 8, z2: 30, displacement: 2.25 } as const,
-      hydraulicStep({ droplets: 400, seed: 2 }),
-      thermalStep({ iterations: 4 }),
-      { kind: 'smooth', k: 0.3 } as const,
-      { kind: 'normalise', min: 0, max: 50 } as const,
+    const manual = { x1: -5, z1: 3, x2: 8, z2: 30, displacement: 2.25 };
+    const { kind: _h, ...hydraulic } = hydraulicStep({ droplets: 400, seed: 2 });
+    const { kind: _t, ...thermal } = thermalStep({ iterations: 4 });
+    const steps: TerrainStep[] = [
+      { kind: 'run', start: 100, end: 150 },
+      { kind: 'manualFault', ...manual },
+      { kind: 'hydraulic', ...hydraulic },
+      { kind: 'thermal', ...thermal },
+      { kind: 'smooth', k: 0.3 },
+      { kind: 'normalise', min: 0, max: 50 },
     ];
     for (const step of steps) applyStep(field, step, recipe);
-    const [, manual, hydraulic, thermal, smooth, normalise] = steps;
     const layer = { enabled: true, opacity: 1, name: '' };
-    const strip = <T extends { kind: string }>({ kind: _k, ...rest }: T) => rest;
     const stack: Layer[] = [
       { ...layer, id: 'faults', kind: 'faults', params: { ...recipe, runs: [100] } },
-      { ...layer, id: 'm', kind: 'manualFaults', params: { faults: [strip(manual)] } },
-      { ...layer, id: 'h', kind: 'hydraulic', params: strip(hydraulic) },
-      { ...layer, id: 't', kind: 'thermal', params: strip(thermal) },
-      { ...layer, id: 's', kind: 'smooth', params: strip(smooth) },
-      { ...layer, id: 'n', kind: 'normalise', params: strip(normalise) },
+      { ...layer, id: 'm', kind: 'manualFaults', params: { faults: [manual] } },
+      { ...layer, id: 'h', kind: 'hydraulic', params: hydraulic },
+      { ...layer, id: 't', kind: 'thermal', params: thermal },
+      { ...layer, id: 's', kind: 'smooth', params: { k: 0.3 } },
+      { ...layer, id: 'n', kind: 'normalise', params: { min: 0, max: 50 } },
     ];
     expect(bytes(evaluate(stack))).toEqual(bytes(field.heights));
   });
