@@ -92,20 +92,30 @@ describe('StackEvaluator', () => {
     expect(evaluator.stats.wholeLayers).toBe(0);
   });
 
-  it('keeps results within its budget, recomputing evicted ones with the same bytes', () => {
+  it('keeps results within its budget (besides the local layers at the top), recomputing evicted ones with the same bytes', () => {
     const stack = localTopStack();
     const map = SIZE.width * SIZE.depth * 4;
+    // The top chain: the five local layers at the top and the normalise layer below them.
+    const chain = stack.length - indexOf(stack, 'norm');
     const evaluator = new StackEvaluator(SIZE, 3 * map);
     expect(bytes(evaluator.evaluate(stack))).toEqual(scratch(stack));
-    expect(evaluator.stats.cachedBytes).toBeLessThanOrEqual(3 * map);
+    expect(evaluator.stats.cachedBytes).toBeLessThanOrEqual((3 + chain) * map);
+    expect(evaluator.stats.cachedBytes).toBeLessThan(stack.length * map);
+    // A stroke at the top still re-composites only its rectangle: nothing it needs was evicted.
     const index = indexOf(stack, 'sculpt');
     const rect = { i0: 40, j0: 30, i1: 50, j1: 40 };
     addSculptDeltas(stack[index] as SculptLayer, SIZE, rect, () => -1.5);
     expect(bytes(evaluator.evaluateRect(stack, index, rect))).toEqual(scratch(stack));
-    expect(evaluator.stats.cachedBytes).toBeLessThanOrEqual(3 * map);
+    expect(evaluator.stats.wholeLayers).toBe(0);
     const e = indexOf(stack, 'talus');
     stack[e] = { ...stack[e], opacity: 0.25 };
     expect(bytes(evaluator.evaluate(stack))).toEqual(scratch(stack));
+    expect(evaluator.stats.cachedBytes).toBeLessThanOrEqual((3 + chain) * map);
+    // With no room at all, evicted results below are recomputed when a layer needs its input.
+    const tight = new StackEvaluator(SIZE, 0);
+    tight.evaluate(stack);
+    stack[e] = { ...stack[e], opacity: 0.75 };
+    expect(bytes(tight.evaluate(stack))).toEqual(scratch(stack));
   });
 
   it('a cancelled run leaves nothing stale: the next run gives the right bytes', () => {

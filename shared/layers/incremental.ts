@@ -12,7 +12,10 @@ import { maskRadius } from './mask';
 import { kindOf } from './registry';
 import { wholeRect, type Layer, type LayerSize, type LayerStack, type Rect } from './types';
 
-/** Default memory for kept layer results: about 4 maps of 4097² (each 64 MiB). */
+/**
+ * Default memory for kept layer results besides the local layers at the top and their input
+ * (always kept, see topChain): about 4 maps of 4097² (each 64 MiB).
+ */
 export const DEFAULT_LAYER_CACHE_BYTES = 256 * 1024 * 1024;
 
 export interface EvaluatorStats {
@@ -165,17 +168,35 @@ export class StackEvaluator {
       this.stats.cachedBytes += out.byteLength;
     }
     this.touch(k);
-    // Evict the least recently used results, never the one just made nor its input.
+    // Evict the least recently used results, never the one just made nor its input, nor what a
+    // local edit at the top needs (thrashing those would turn every stroke into a whole re-run).
+    const kept = this.topChain();
     while (this.stats.cachedBytes > this.budgetBytes) {
       let victim = -1;
       for (let v = 0; v < this.outputs.length; v++) {
-        const kept = this.outputs[v];
-        if (!kept || v === k || kept === input) continue;
+        const output = this.outputs[v];
+        if (!output || v === k || output === input || kept.has(v)) continue;
         if (victim < 0 || this.used[v] < this.used[victim]) victim = v;
       }
       if (victim < 0) break;
       this.drop(victim);
     }
+  }
+
+  /**
+   * The results a local edit near the top re-composites: every enabled local layer from the top
+   * down to the first whole-map layer, and that layer's result (their input). These stay even over
+   * the budget, which bounds everything else kept.
+   */
+  private topChain(): Set<number> {
+    const chain = new Set<number>();
+    for (let k = this.layers.length - 1; k >= 0; k--) {
+      const layer = this.layers[k];
+      if (!layer.enabled) continue;
+      chain.add(k);
+      if (!kindOf(layer).local) break;
+    }
+    return chain;
   }
 
   private drop(k: number): void {
