@@ -64,8 +64,9 @@ export const stampKind: LayerKindModule<StampLayer> = {
     return true;
   },
   bounds({ params: p }, size) {
-    // Half the diagonal covers the square at any rotation.
-    const r = (p.size * Math.SQRT2) / 2;
+    // The rotated square's bounding box (its half-extent is the same along x and z).
+    const theta = (p.rotationDeg * Math.PI) / 180;
+    const r = (p.size / 2) * (Math.abs(Math.cos(theta)) + Math.abs(Math.sin(theta)));
     return worldRect(size, p.x - r, p.z - r, p.x + r, p.z + r);
   },
 };
