@@ -67,7 +67,6 @@ const dab: Benchmark = {
     state.evaluator.evaluateRect(state.stack, 1, rect);
     if (state.evaluator.stats.wholeLayers !== 0) throw new Error('a dab re-ran a whole layer');
   },
-  measure: () => ({ cache_maps: 5 }),
 };
 
 /** The 500 m stamp moved by 10 m back and forth: both positions' union re-composited. */
