@@ -95,6 +95,28 @@ describe('evaluateStack', () => {
     expect(stampImage().values.length).toBe(17 * 17);
   });
 
+  it('a rotated stamp covers exactly the vertices of its rotated square', () => {
+    const flat: Layer = { id: 'h', name: '', enabled: true, opacity: 1, kind: 'heights', params: {}, heights: new Float32Array(SIZE.width * SIZE.depth) };
+    for (const rotationDeg of [0, 17, 45, 90, 133, -60]) {
+      const params = { x: 7, z: -5, rotationDeg, size: 50, height: 1, blend: 'add' as const, falloff: 0 };
+      const out = evaluate([flat, { id: 's', name: '', enabled: true, opacity: 1, kind: 'stamp', params, image: { width: 2, depth: 2, values: new Float32Array([1, 1, 1, 1]) } }]);
+      const t = (rotationDeg * Math.PI) / 180;
+      let expected = 0;
+      for (let j = 0; j < SIZE.depth; j++) {
+        for (let i = 0; i < SIZE.width; i++) {
+          const dx = (i - (SIZE.width - 1) / 2) * SIZE.cellSize - params.x;
+          const dz = (j - (SIZE.depth - 1) / 2) * SIZE.cellSize - params.z;
+          const u = (dx * Math.cos(t) + dz * Math.sin(t)) / params.size + 0.5;
+          const v = (-dx * Math.sin(t) + dz * Math.cos(t)) / params.size + 0.5;
+          const inside = u >= 0 && u <= 1 && v >= 0 && v <= 1;
+          if (inside) expected++;
+          expect(out[j * SIZE.width + i]).toBe(inside ? 1 : 0);
+        }
+      }
+      expect(expected).toBeGreaterThan(500);
+    }
+  });
+
   it('flatten sets the polygon to its height and fades over the falloff; masks limit any layer', () => {
     const ground: Layer = { id: 'h', name: '', enabled: true, opacity: 1, kind: 'heights', params: {}, heights: Float32Array.from({ length: SIZE.width * SIZE.depth }, (_, k) => (k % SIZE.width) * 0.5) };
     const pad: Layer = { id: 'p', name: '', enabled: true, opacity: 1, kind: 'flatten', params: { points: [[-10, -10], [10, -10], [10, 10], [-10, 10]], height: 40, falloff: 6 } };

@@ -24,6 +24,8 @@ export function applyLayer(layer: Layer, input: Float32Array, out: Float32Array,
   for (let j = area.j0; j < area.j1; j++) {
     for (let i = area.i0; i < area.i1; i++) {
       const k = j * size.width + i;
+      // Where the layer left the heights as they were, mixing would too: skip the mask's work.
+      if (out[k] === input[k]) continue;
       const w = opacity * (mask ? maskWeightAt(mask, input, size, i, j) : 1);
       // Weights 1 and 0 keep exact bytes; anything between mixes in float64, rounded once.
       if (w === 1) continue;

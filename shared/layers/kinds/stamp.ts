@@ -7,6 +7,27 @@ import { STAMP_BLENDS, type StampLayer } from '../types';
 
 export const MAX_STAMP_SIDE = 4097;
 
+/** Columns [first, last] (unclamped) where u = (dx·cos + dz·sin)/size + ½ and v = (−dx·sin + dz·cos)/size + ½ can both be in 0…1; null if none. */
+function columnsInside(dz: number, cos: number, sin: number, side: number, x: number, ci: number, cellSize: number): [number, number] | null {
+  let lo = -Infinity;
+  let hi = Infinity;
+  // a·dx + b in [−side/2, side/2] for (a, b) = (cos, dz·sin) and (−sin, dz·cos).
+  for (const [a, b] of [[cos, dz * sin], [-sin, dz * cos]]) {
+    if (Math.abs(a) < 1e-12) {
+      if (Math.abs(b) > side / 2 + 1e-9 * side) return null;
+      continue;
+    }
+    const t1 = (-side / 2 - b) / a;
+    const t2 = (side / 2 - b) / a;
+    lo = Math.max(lo, Math.min(t1, t2));
+    hi = Math.min(hi, Math.max(t1, t2));
+  }
+  if (lo > hi) return null;
+  const first = Math.floor((lo + x) / cellSize + ci);
+  const last = Math.ceil((hi + x) / cellSize + ci);
+  return Number.isFinite(first) && Number.isFinite(last) ? [first, last] : null;
+}
+
 export const stampKind: LayerKindModule<StampLayer> = {
   kind: 'stamp',
   local: true,
@@ -36,7 +57,13 @@ export const stampKind: LayerKindModule<StampLayer> = {
     const id = image.depth - 1;
     for (let j = rect.j0; j < rect.j1; j++) {
       const dz = (j - cj) * size.cellSize - p.z;
-      for (let i = rect.i0; i < rect.i1; i++) {
+      // u and v are linear in x along the row: only the columns where both can be in 0…1 are
+      // visited (widened by one; the test inside still decides each vertex).
+      const span = columnsInside(dz, cos, sin, p.size, p.x, ci, size.cellSize);
+      if (!span) continue;
+      const from = Math.max(rect.i0, span[0] - 1);
+      const to = Math.min(rect.i1, span[1] + 2);
+      for (let i = from; i < to; i++) {
         const dx = (i - ci) * size.cellSize - p.x;
         const u = (dx * cos + dz * sin) / p.size + 0.5;
         const v = (-dx * sin + dz * cos) / p.size + 0.5;
