@@ -100,6 +100,19 @@ describe('faultline layers', () => {
     expect(png.err).toMatch(/layers are kept in .faultline projects only/);
   });
 
+  it('erode adds its steps as layers on top of a project\'s stack, still reproducing the heights', async () => {
+    const io = fakeCliIo({ inputs: { 'x.faultline': await generated(), 'old.faultline': fixture('v1-brushed.faultline') } });
+    expect(await runCli(['erode', 'x.faultline', '--thermal', '3', '--out', 'e.faultline'], io)).toBe(0);
+    const doc = parseProject(io.files.get('e.faultline')!, 'e.faultline');
+    expect(doc.layers!.map((layer) => layer.id)).toEqual(['faults', 'hydraulic', 'thermal', 'thermal-2']);
+    expect(bits(evaluateStack(doc.layers!, doc.field))).toEqual(bits(doc.field.heights));
+    // A v1 project whose steps do not give its heights: the erosion goes on its heights layer.
+    expect(await runCli(['erode', 'old.faultline', '--thermal', '2', '--out', 'o.faultline'], io)).toBe(0);
+    const old = parseProject(io.files.get('o.faultline')!, 'o.faultline');
+    expect(old.layers!.map((layer) => layer.kind)).toEqual(['heights', 'thermal']);
+    expect(bits(evaluateStack(old.layers!, old.field))).toEqual(bits(old.field.heights));
+  });
+
   it('answers --help', async () => {
     const io = fakeCliIo();
     expect(await runCli(['layers', '--help'], io)).toBe(0);
