@@ -3,6 +3,7 @@
  * supplies the process streams and an atomic file writer.
  */
 import { generateFaults, applyFaults, type Fault } from '../../shared/fault/engine';
+import { presetStack } from '../../shared/layers/migrate';
 import { profileOf, type FaultRecipe } from '../../shared/fault/recipe';
 import { createHeightfield, terrainExtent, type Heightfield } from '../../shared/terrain/heightfield';
 import { parseGenerateArgs, type GenerateOptions } from './args';
@@ -11,6 +12,7 @@ import { runExport, runInfo } from './exchangeCommands';
 import { runScatter } from './scatter';
 import { runDrive } from './drive';
 import { runErode } from './erode';
+import { runLayers } from './layers';
 import { outputFormatFor } from './outputs';
 import { runFinishingStep, type StepRunner } from './erosionArgs';
 import { checkOutputs, writeOutputs, type OutputFile } from './outputSet';
@@ -61,6 +63,7 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
   if (command === 'scatter') return runScatter(rest, io);
   if (command === 'drive') return runDrive(rest, io);
   if (command === 'erode') return runErode(rest, io);
+  if (command === 'layers') return runLayers(rest, io);
   if (command !== 'generate') {
     io.stderr(`faultline: unknown command "${command}" (try faultline --help)\n`);
     return EXIT_USAGE;
@@ -76,7 +79,7 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
   for (const path of options.outputs) {
     // parseGenerateArgs has checked every extension.
     const format = outputFormatFor(path)!;
-    files.push({ path, bytes: await format.encodeAsync(field, { fileName: path, recipe: options.recipe, history: options.finishing.map((step) => ({ ...step })) }) });
+    files.push({ path, bytes: await format.encodeAsync(field, { fileName: path, recipe: options.recipe, history: options.finishing.map((step) => ({ ...step })), layers: presetStack(options.recipe, options.finishing) }) });
     lines.push(`wrote ${path} (${field.width}×${field.depth}, ${format.extension.slice(1)})\n`);
   }
   if (options.emitLines !== undefined) {

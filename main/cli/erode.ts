@@ -14,6 +14,9 @@ import { EROSION_HELP, EROSION_OPTIONS, erosionStepsFrom, parseNumberOption, par
 import { message, readAndLoad } from './exchangeCommands';
 import { outputFormatFor, outputFormats } from './outputs';
 import { checkOutputs, writeOutputs } from './outputSet';
+import type { LoadedInput } from './inputs';
+import { heightsStack, settleStack, stepLayers } from '../../shared/layers/migrate';
+import type { Layer } from '../../shared/layers/types';
 
 export interface ErodeOptions {
   input: string;
@@ -72,6 +75,17 @@ export function parseErodeArgs(args: readonly string[]): ErodeOptions {
   return { input: positionals[0], outputs, steps, cellSize, masks: values.masks, threads: parseThreadsOption(values.threads) };
 }
 
+/**
+ * The stack a project output keeps: the input's (a v1 project's steps only if they give its heights;
+ * other inputs as one heights layer) with the erosion steps as layers on top.
+ */
+function erodedLayers(loaded: LoadedInput, before: Float32Array, steps: readonly FinishingStep[]): Layer[] {
+  const size = loaded.field;
+  let base = loaded.layers ?? heightsStack(before);
+  if (loaded.layerStatus?.origin === 'replay') base = settleStack(base, before, size, true)?.stack ?? heightsStack(before);
+  return [...base, ...(stepLayers(steps, new Set(base.map((layer) => layer.id))) ?? [])];
+}
+
 /** A mask as an 8-bit PNG spanning 0…its largest value. */
 function maskPng(values: Float32Array, width: number, depth: number, path: string): Uint8Array {
   let max = 0;
@@ -89,6 +103,8 @@ export async function runErode(args: readonly string[], io: CliIo): Promise<numb
   const loaded = await readAndLoad(io, 'erode', options.input, { cellSize: options.cellSize });
   if (!loaded) return 1;
   const { field } = loaded;
+  // What the input's heights were, for its stack (a v1 project's steps are checked against them).
+  const before = field.heights.slice();
   const masks: ErosionMasks | undefined = options.masks ? { flow: new Float32Array(field.heights.length), deposition: new Float32Array(field.heights.length) } : undefined;
   try {
     for (const step of options.steps) {
@@ -100,11 +116,12 @@ export async function runErode(args: readonly string[], io: CliIo): Promise<numb
     return 1;
   }
   const files: [string, Uint8Array][] = [];
+  const layers = erodedLayers(loaded, before, options.steps);
   try {
     for (const path of options.outputs) {
       const format = outputFormatFor(path)!;
       const history = [...loaded.history, ...options.steps.map((step) => ({ ...step }))];
-      files.push([path, format.encode(field, { recipe: loaded.recipe, history, props: loaded.props, fileName: displayFileName(path) })]);
+      files.push([path, format.encode(field, { recipe: loaded.recipe, history, props: loaded.props, layers, fileName: displayFileName(path) })]);
     }
     if (masks && options.masks) {
       files.push([`${options.masks}.flow.png`, maskPng(masks.flow, field.width, field.depth, `${options.masks}.flow.png`)]);

@@ -19,6 +19,8 @@ Usage:
   faultline scatter TERRAIN --type NAME --count N --seed S --out FILE   scatter props (--help)
   faultline drive TERRAIN --route FILE --out FILE   test-drive a route, write telemetry CSV (--help)
   faultline erode IN --out FILE [--thermal N] [--hydraulic DROPLETS]   erode a heightmap or project (--help)
+  faultline layers FILE.faultline [--json]           list a project's layer stack; --set ID.PARAM=VALUE,
+                                                     --enable/--disable/--remove ID, --out FILE edit it (--help)
   faultline --help                                   this text
 
 Exit codes: 0 success, 1 a file could not be read or written, 2 bad arguments.

@@ -2,7 +2,8 @@
 import { failFor } from '../../shared/codecs/errors';
 import { importHeightmap } from '../../shared/codecs/import-heightmap';
 import type { JsonObject } from '../../shared/codecs/json';
-import { parseProject } from '../../shared/codecs/project';
+import { parseProject, type LayerStatus } from '../../shared/codecs/project';
+import type { Layer } from '../../shared/layers/types';
 import { extensionOf, HEIGHTMAP_READ_EXTENSIONS, isReadableHeightmap } from '../../shared/codecs/registry';
 import type { FaultRecipe } from '../../shared/fault/recipe';
 import { createHeightfield, type Heightfield } from '../../shared/terrain/heightfield';
@@ -21,6 +22,9 @@ export interface LoadedInput {
   /** A project's generation history (its steps after the recipe); empty for other files. */
   history: JsonObject[];
   props: JsonObject[];
+  /** A project's layer stack as read (v1 migrated; see LayerStatus), absent for other files. */
+  layers?: Layer[];
+  layerStatus?: LayerStatus;
 }
 
 /** The registry's heightmap readers, and projects. */
@@ -40,6 +44,8 @@ export function loadInput(bytes: Uint8Array, fileName: string, read: InputOption
       recipe: project.recipe,
       history: project.history,
       props: project.props,
+      // A rescaled project's layers would sit elsewhere: it keeps its heights only.
+      ...(read.cellSize === undefined ? { layers: project.layers, layerStatus: project.layerStatus } : {}),
     };
   }
   if (!isReadableHeightmap(fileName)) {

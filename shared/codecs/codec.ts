@@ -12,6 +12,7 @@ import type { DecodedHeightmap, ExportRange } from './heightmap';
 import type { HeightmapImportOptions } from './import-heightmap';
 import type { JsonObject } from './json';
 import type { ByteOrder } from './raw';
+import type { Layer } from '../layers/types';
 
 export type CodecKind = 'heightmap' | 'mesh' | 'project';
 
@@ -39,6 +40,8 @@ export interface EncodeOptions {
   recipe?: FaultRecipe | null;
   history?: JsonObject[];
   props?: JsonObject[];
+  /** .faultline: the layer stack whose evaluation the heights are (shared/layers); absent = none written. */
+  layers?: Layer[];
   /** Names the file in codec errors (default: the format's own). */
   fileName?: string;
 }

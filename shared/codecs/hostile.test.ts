@@ -215,7 +215,7 @@ describe('hostile project files', () => {
 
   it('tells the user a newer Faultline made the file', () => {
     const bytes = projectBytes([{ tag: 'JSON', data: utf8Json(GOOD_DATA) }, { tag: 'HGTS', data: GOOD_HEIGHTS }], 3);
-    expectRefusal('future.faultline', () => parseProject(bytes, 'future.faultline'), /made by a newer Faultline \(format v3, this version reads up to v1\)/);
+    expectRefusal('future.faultline', () => parseProject(bytes, 'future.faultline'), /made by a newer Faultline \(format v3, this version reads up to v2\)/);
     expectRefusal('zero.faultline', () => parseProject(projectBytes([], 0), 'zero.faultline'), /format v0, which never existed/);
   });
 

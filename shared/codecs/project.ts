@@ -11,10 +11,14 @@ import { failFor } from './errors';
 import { isJsonObject, type JsonObject } from './json';
 import { createJsonMeter, type JsonMeter, type JsonShapeOutcome } from './jsonShape';
 import { createExactInflater, inflateExactly, portableDeflate, type Deflate } from './zlib';
+import { migrateLegacy, heightsStack } from '../layers/migrate';
+import { stackProblem } from '../layers/validate';
+import type { Layer } from '../layers/types';
+import { compileLayerEntries, ENTRY_LAYER_DATA, ENTRY_LAYERS, maxLayerDataBytes, readLayerEntries } from './projectLayers';
 
 export const PROJECT_MAGIC = 'FAULTLINE';
 /** The newest project format this code reads and the one it writes. */
-export const PROJECT_FORMAT_VERSION = 1;
+export const PROJECT_FORMAT_VERSION = 2;
 const HEADER_BYTES = 16;
 const ENTRY_HEADER_BYTES = 16;
 const ENTRY_JSON = 'JSON';
@@ -64,6 +68,22 @@ export interface ProjectDocument {
   history: JsonObject[];
   props: JsonObject[];
   view: JsonObject;
+  /** The layer stack (shared/layers): written when given; read from v2 files, migrated from v1 ones. */
+  layers?: Layer[];
+  /** How the read stack came about (see LayerOrigin); absent on documents not read from a file. */
+  layerStatus?: LayerStatus;
+}
+
+/**
+ * 'saved': the file's stack. 'replay': a v1 recipe + history as layers, still to be checked against
+ * the heights (shared/layers/migrate.ts settleStack). 'heights': the saved heights as one layer —
+ * a v1 project that cannot be replayed, or a stack that could not be read (`problem` says why).
+ */
+export interface LayerStatus {
+  origin: 'saved' | 'replay' | 'heights';
+  problem: string | null;
+  /** The file's format version. */
+  version: number;
 }
 
 export interface ProjectSaveOptions {
@@ -129,14 +149,26 @@ export function compileProject(doc: ProjectDocument, options: ProjectSaveOptions
   const rawHeights = float32LittleEndianBytes(field.heights);
   const compress = options.compress ?? false;
   const storedHeights = compress ? (options.deflate ?? portableDeflate)(rawHeights) : rawHeights;
+  let layers: { json: Uint8Array; data: Uint8Array; storedData: Uint8Array } | null = null;
+  if (doc.layers) {
+    const problem = stackProblem(doc.layers, field);
+    if (problem) fail(`cannot be saved: its ${problem}`);
+    const entries = compileLayerEntries(doc.layers);
+    layers = { ...entries, storedData: compress && entries.data.length > 0 ? (options.deflate ?? portableDeflate)(entries.data) : entries.data };
+  }
 
-  const out = new ByteWriter(HEADER_BYTES + 2 * ENTRY_HEADER_BYTES + 8 + json.length + storedHeights.length);
+  const layerBytes = layers ? 2 * ENTRY_HEADER_BYTES + 8 + layers.json.length + layers.storedData.length : 0;
+  const out = new ByteWriter(HEADER_BYTES + 2 * ENTRY_HEADER_BYTES + 8 + json.length + storedHeights.length + layerBytes);
   out.ascii(PROJECT_MAGIC);
   out.u8(0);
   out.u16le(PROJECT_FORMAT_VERSION);
-  out.u32le(2);
+  out.u32le(layers ? 4 : 2);
   writeEntry(out, ENTRY_JSON, ENCODING_STORED, json, json.length);
   writeEntry(out, ENTRY_HEIGHTS, compress ? ENCODING_ZLIB : ENCODING_STORED, storedHeights, rawHeights.length);
+  if (layers) {
+    writeEntry(out, ENTRY_LAYERS, ENCODING_STORED, layers.json, layers.json.length);
+    writeEntry(out, ENTRY_LAYER_DATA, layers.storedData === layers.data ? ENCODING_STORED : ENCODING_ZLIB, layers.storedData, layers.data.length);
+  }
   return out.finish();
 }
 
@@ -147,7 +179,7 @@ interface RawEntry {
   rawLength: number;
 }
 
-function readEntries(bytes: Uint8Array, fail: (p: string) => never): RawEntry[] {
+function readEntries(bytes: Uint8Array, fail: (p: string) => never): { entries: RawEntry[]; version: number } {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (bytes.length < HEADER_BYTES) fail(bytes.length < PROJECT_MAGIC.length ? 'is not a Faultline project (it is too short)' : 'is truncated inside its header');
   for (let k = 0; k < PROJECT_MAGIC.length; k++) {
@@ -160,7 +192,7 @@ function readEntries(bytes: Uint8Array, fail: (p: string) => never): RawEntry[] 
   }
   if (version < 1) fail(`declares project format v${version}, which never existed`);
   const count = view.getUint32(12, true);
-  if (count > 16) fail(`declares ${count} entries; a v${version} project has exactly 2`);
+  if (count > 16) fail(`declares ${count} entries; a v${version} project has ${version === 1 ? 'exactly 2' : '2 or 4'}`);
   const entries: RawEntry[] = [];
   let at = HEADER_BYTES;
   for (let n = 0; n < count; n++) {
@@ -178,7 +210,7 @@ function readEntries(bytes: Uint8Array, fail: (p: string) => never): RawEntry[] 
     at = start + storedLength + 4;
   }
   if (at !== bytes.length) fail(`has ${describeBytes(bytes.length - at)} of unexpected data after its last entry`);
-  return entries;
+  return { entries, version };
 }
 
 /** Tags are shown in messages; anything outside printable ASCII is escaped so messages stay readable. */
@@ -336,10 +368,11 @@ export function projectDataFromJson(text: string, fail: (p: string) => never): P
 
 export function parseProject(bytes: Uint8Array, fileName: string): ProjectDocument {
   const fail = failFor(fileName);
-  const entries = readEntries(bytes, fail);
+  const { entries, version } = readEntries(bytes, fail);
+  const known = version >= 2 ? [ENTRY_JSON, ENTRY_HEIGHTS, ENTRY_LAYERS, ENTRY_LAYER_DATA] : [ENTRY_JSON, ENTRY_HEIGHTS];
   const byTag = new Map<string, RawEntry>();
   for (const entry of entries) {
-    if (entry.tag !== ENTRY_JSON && entry.tag !== ENTRY_HEIGHTS) fail(`contains an unexpected entry "${printable(entry.tag)}"`);
+    if (!known.includes(entry.tag)) fail(`contains an unexpected entry "${printable(entry.tag)}"`);
     if (byTag.has(entry.tag)) fail(`contains the "${entry.tag}" entry twice`);
     byTag.set(entry.tag, entry);
   }
@@ -361,11 +394,36 @@ export function parseProject(bytes: Uint8Array, fileName: string): ProjectDocume
   for (let k = 0; k < heights.length; k++) {
     if (!Number.isFinite(heights[k])) fail(`height ${k} (column ${k % data.width}, row ${Math.floor(k / data.width)}) is ${heights[k]}, not a finite number`);
   }
-  return {
-    field: createHeightfield(data.width, data.depth, data.cellSize, heights),
-    recipe: data.recipe,
-    history: data.history,
-    props: data.props,
-    view: data.view,
+  const field = createHeightfield(data.width, data.depth, data.cellSize, heights);
+  const { layers, layerStatus } = projectLayers(byTag, version, data, heights, field);
+  return { field, recipe: data.recipe, history: data.history, props: data.props, view: data.view, layers, layerStatus };
+}
+
+/**
+ * The stack of a read project: v1 migrated, v2 read from its entries. Never fails the file: a stack
+ * that cannot be read leaves the saved heights as one layer, with the problem.
+ */
+function projectLayers(byTag: Map<string, RawEntry>, version: number, data: ProjectData, heights: Float32Array, field: Heightfield): { layers: Layer[]; layerStatus: LayerStatus } {
+  if (version < 2) {
+    const migrated = migrateLegacy(data.recipe, data.history, heights);
+    return { layers: migrated.stack, layerStatus: { origin: migrated.from, problem: migrated.reason, version } };
+  }
+  const asHeights = (problem: string) => ({ layers: heightsStack(heights), layerStatus: { origin: 'heights' as const, problem, version } });
+  const jsonEntry = byTag.get(ENTRY_LAYERS);
+  const dataEntry = byTag.get(ENTRY_LAYER_DATA);
+  if (!jsonEntry && !dataEntry) return asHeights('it has no layer stack');
+  if (!jsonEntry || !dataEntry) return asHeights(`its layer stack is missing its "${jsonEntry ? ENTRY_LAYER_DATA : ENTRY_LAYERS}" entry`);
+  let problem: string | null = null;
+  const keep = (p: string): never => {
+    problem = p;
+    throw new RangeError(p);
   };
+  try {
+    const json = entryBytes(jsonEntry, 32 * 1024 * 1024, keep);
+    const blobs = entryBytes(dataEntry, maxLayerDataBytes(field), keep);
+    const read = readLayerEntries(json, blobs, field);
+    return read.ok ? { layers: read.stack, layerStatus: { origin: 'saved', problem: null, version } } : asHeights(read.problem);
+  } catch (error) {
+    return asHeights(problem ?? (error instanceof Error ? error.message : String(error)));
+  }
 }

@@ -53,7 +53,7 @@ export const FILE_FORMATS: readonly FormatInfo[] = [
   format('glb', 'mesh', 'Binary glTF mesh', ['glb'], 'Binary glTF', 'binary glTF 2.0 mesh of the drawn triangles, metres, y up, with normals', ['nodes'], [], [
     { id: 'glb', label: 'Binary glTF mesh (.glb)', options: {} },
   ]),
-  format('faultline', 'project', 'Faultline project', ['faultline'], 'Faultline project', 'Faultline project: heights bit for bit, size, cell size, the recipe and its steps', ['recipe', 'history', 'props'], [], []),
+  format('faultline', 'project', 'Faultline project', ['faultline'], 'Faultline project', 'Faultline project: heights bit for bit, size, cell size, the recipe and its steps, the layer stack', ['recipe', 'history', 'props', 'layers'], [], []),
 ];
 
 /** Lower-case extension of a file name without the dot ('' if none). */
@@ -128,7 +128,7 @@ export function createCodecRegistry(environment: CodecEnvironment = {}): CodecRe
     obj: { encode: (field, o = {}) => compileObj(field, undefined, o.fileName) },
     glb: { encode: (field, o = {}) => compileGlb(field, { nodes: o.nodes }, o.fileName) },
     faultline: {
-      encode: (field, o = {}) => compileProject({ field, recipe: o.recipe ?? null, history: o.history ?? [], props: o.props ?? [], view: {} }, { deflate }, o.fileName),
+      encode: (field, o = {}) => compileProject({ field, recipe: o.recipe ?? null, history: o.history ?? [], props: o.props ?? [], view: {}, layers: o.layers }, { deflate }, o.fileName),
     },
   };
   const codecs: FileCodec[] = FILE_FORMATS.map((info) => ({ ...info, ...coders[info.id] }));

@@ -1,0 +1,167 @@
+/**
+ * `faultline layers FILE.faultline [--json]` lists a project's layer stack, bottom first;
+ * with `--set ID.PARAM=VALUE`, `--enable ID`, `--disable ID`, `--remove ID` and `--out FILE` it edits
+ * the stack, re-evaluates it and writes the result (a `.faultline` keeps the stack).
+ */
+import { displayFileName } from '../../shared/codecs/errors';
+import type { JsonObject } from '../../shared/codecs/json';
+import { removeLayer, setLayerEnabled, setLayerParam } from '../../shared/layers/edit';
+import { evaluateStack } from '../../shared/layers/evaluate';
+import { paramsJson } from '../../shared/layers/json';
+import { settleStack } from '../../shared/layers/migrate';
+import type { Layer } from '../../shared/layers/types';
+import { stackProblem } from '../../shared/layers/validate';
+import { createHeightfield } from '../../shared/terrain/heightfield';
+import type { FaultRecipe } from '../../shared/fault/recipe';
+import type { CliIo } from './cli';
+import { parseCommand } from './commandArgs';
+import { message, readAndLoad } from './exchangeCommands';
+import { tokenizeOptions, UsageError } from './options';
+import { outputFormatFor, outputFormats } from './outputs';
+
+export interface LayersEdit {
+  kind: 'set' | 'enable' | 'disable' | 'remove';
+  id: string;
+  path?: string;
+  value?: JsonObject[string];
+}
+
+export interface LayersOptions {
+  input: string;
+  json: boolean;
+  edits: LayersEdit[];
+  outputs: string[];
+}
+
+export function layersHelp(): string {
+  return `Usage: faultline layers FILE.faultline [--json]
+       faultline layers FILE.faultline [--set ID.PARAM=VALUE]… [--enable ID]… [--disable ID]…
+                        [--remove ID]… --out FILE [--out FILE…]
+
+Lists a project's layer stack, bottom first: position, id, kind, on/off, opacity, name and params
+(--json: [{ "id", "kind", "name", "enabled", "opacity", "params": { … } }]). A project written
+before layers is shown migrated: its recipe as the "faults" layer and each step as a layer, or its
+heights as one "heights" layer when its steps do not give them.
+
+Editing (applied in this order: every --set, --enable, --disable, then --remove), then the stack is
+evaluated from scratch and written to every --out (a .faultline keeps the stack):
+  --set ID.PARAM=VALUE   a parameter of layer ID; PARAM may be a path (faults.decay.disp0=5);
+                         VALUE is JSON (8, true, "cross", {"kind":"smooth","width":30}) or plain text.
+                         ID.opacity and ID.name set the layer's own opacity (0…1) and name.
+                         Example: --set faults.seed=8
+  --enable ID, --disable ID, --remove ID
+  --out FILE             repeatable; the type follows the extension (${outputFormats().map((f) => f.extension).join(', ')})
+`;
+}
+
+const OPTIONS = ['--json', '--set', '--enable', '--disable', '--remove', '--out'];
+
+function parseValue(text: string): JsonObject[string] {
+  try {
+    return JSON.parse(text) as JsonObject[string];
+  } catch {
+    return text;
+  }
+}
+
+export function parseLayersArgs(args: readonly string[]): LayersOptions {
+  const tokens = tokenizeOptions(args, OPTIONS, { flags: ['--json'], repeatable: ['--set', '--enable', '--disable', '--remove', '--out'] });
+  if (tokens.positional.length !== 1) throw new UsageError(tokens.positional.length === 0 ? 'a project file is required' : `one project file only, got ${tokens.positional.length}`);
+  const input = tokens.positional[0];
+  if (!input.toLowerCase().endsWith('.faultline')) throw new UsageError(`${input}: layers are kept in .faultline projects only`);
+  const edits: LayersEdit[] = [];
+  for (const set of tokens.values.get('--set') ?? []) {
+    const match = /^([^.=]+)\.([^=]+)=(.*)$/s.exec(set);
+    if (!match) throw new UsageError(`--set ${set}: expected ID.PARAM=VALUE (e.g. faults.seed=8)`);
+    edits.push({ kind: 'set', id: match[1], path: match[2], value: parseValue(match[3]) });
+  }
+  for (const kind of ['enable', 'disable', 'remove'] as const) {
+    for (const id of tokens.values.get(`--${kind}`) ?? []) {
+      if (id.length === 0) throw new UsageError(`--${kind} needs a layer id`);
+      edits.push({ kind, id });
+    }
+  }
+  const outputs = tokens.values.get('--out') ?? [];
+  for (const path of outputs) if (!outputFormatFor(path)) throw new UsageError(`--out ${path}: unknown output type`);
+  if (edits.length > 0 && outputs.length === 0) throw new UsageError('editing the stack needs at least one --out FILE');
+  return { input, json: tokens.values.has('--json'), edits, outputs };
+}
+
+export function applyLayersEdits(stack: Layer[], edits: readonly LayersEdit[]): Layer[] {
+  let next = stack;
+  for (const edit of edits) {
+    if (edit.kind === 'set') next = setLayerParam(next, edit.id, edit.path!, edit.value ?? null);
+    else if (edit.kind === 'remove') next = removeLayer(next, edit.id);
+    else next = setLayerEnabled(next, edit.id, edit.kind === 'enable');
+  }
+  return next;
+}
+
+function listing(stack: readonly Layer[], json: boolean): string {
+  const rows = stack.map((layer) => ({ id: layer.id, kind: layer.kind, name: layer.name, enabled: layer.enabled, opacity: layer.opacity, params: paramsJson(layer) }));
+  if (json) return `${JSON.stringify(rows, null, 2)}\n`;
+  return rows
+    .map((row, n) => {
+      const params = JSON.stringify(row.params);
+      return `${String(n + 1).padStart(3)}  ${row.id.padEnd(14)} ${row.kind.padEnd(12)} ${row.enabled ? 'on ' : 'off'}  ${String(row.opacity).padEnd(5)} ${row.name}${params === '{}' ? '' : `  ${params.length > 160 ? `${params.slice(0, 157)}…` : params}`}`;
+    })
+    .join('\n')
+    .concat('\n');
+}
+
+/** The recipe the project JSON keeps next to the stack: the bottom faults layer's (for older readers). */
+function recipeOf(stack: readonly Layer[]): FaultRecipe | null {
+  const faults = stack.find((layer) => layer.kind === 'faults');
+  if (faults?.kind !== 'faults') return null;
+  const { runs: _runs, ...recipe } = faults.params;
+  return recipe;
+}
+
+export async function runLayers(args: readonly string[], io: CliIo): Promise<number> {
+  const parsed = parseCommand('layers', args, io, layersHelp, parseLayersArgs);
+  if (!parsed.ok) return parsed.exitCode;
+  const options = parsed.options;
+  const name = displayFileName(options.input);
+  const loaded = await readAndLoad(io, 'layers', options.input, {});
+  if (!loaded) return 1;
+  const { field } = loaded;
+  let stack = loaded.layers ?? [];
+  const status = loaded.layerStatus;
+  if (status?.origin === 'replay') {
+    // A v1 project's steps become layers only if they give its heights bit for bit.
+    const settled = settleStack(stack, field.heights, field, true);
+    stack = settled?.stack ?? stack;
+    if (settled?.note) io.stderr(`faultline layers: note: ${name}: ${settled.note}\n`);
+  } else if (status?.problem && status.version >= 2) {
+    io.stderr(`faultline layers: note: ${name}: ${status.problem}; it opens as its saved heights\n`);
+  }
+  if (options.edits.length === 0 && options.outputs.length === 0) {
+    io.stdout(listing(stack, options.json));
+    return 0;
+  }
+  let heights: Float32Array | null;
+  try {
+    stack = applyLayersEdits(stack, options.edits);
+    const problem = stackProblem(stack, field);
+    if (problem) throw new RangeError(problem);
+    heights = evaluateStack(stack, field);
+  } catch (error) {
+    io.stderr(`faultline layers: ${name}: ${message(error)}\n`);
+    return 1;
+  }
+  const result = createHeightfield(field.width, field.depth, field.cellSize, heights ?? undefined);
+  for (const path of options.outputs) {
+    const format = outputFormatFor(path)!;
+    try {
+      const bytes = await format.encodeAsync(result, { recipe: recipeOf(stack), history: [], props: loaded.props, layers: stack, fileName: displayFileName(path) });
+      await io.writeFile(path, bytes);
+    } catch (error) {
+      io.stderr(`faultline layers: cannot write ${path}: ${message(error)}\n`);
+      return 1;
+    }
+    // With --json, stdout is the edited stack only.
+    if (!options.json) io.stdout(`wrote ${path} (${result.width}×${result.depth}, ${stack.length} layers)\n`);
+  }
+  if (options.json) io.stdout(listing(stack, true));
+  return 0;
+}

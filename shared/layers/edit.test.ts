@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { contribution, duplicateLayer, moveLayer, removeLayer, renameLayer, setLayerEnabled, setLayerOpacity, setLayerParam } from './edit';
+import { evaluateStack } from './evaluate';
+import { everyKindStack, SIZE } from './testing/stacks';
+import { MAX_LAYERS, type Layer, type SculptLayer } from './types';
+import { stackProblem } from './validate';
+
+describe('stack edits', () => {
+  it('return a new stack in which only the changed layer is a new object', () => {
+    const stack = everyKindStack();
+    const next = setLayerParam(stack, 'faults', 'decay.disp0', 9);
+    expect(next[0].params).toMatchObject({ decay: { disp0: 9, dispN: 0.5 } });
+    expect(stack[0].params).toMatchObject({ decay: { disp0: 3 } });
+    expect(next.slice(1).every((layer, k) => layer === stack[k + 1])).toBe(true);
+    expect(setLayerParam(stack, 'faults', 'profile', { kind: 'smooth', width: 12 })[0].params).toMatchObject({ profile: { kind: 'smooth', width: 12 } });
+    expect(setLayerParam(stack, 'stamp', 'opacity', 0.25)[8].opacity).toBe(0.25);
+    expect(setLayerOpacity(stack, 'stamp', 0.5)[8].opacity).toBe(0.5);
+    expect(renameLayer(stack, 'stamp', 'Crater')[8].name).toBe('Crater');
+    expect(setLayerEnabled(stack, 'smooth', false)[5].enabled).toBe(false);
+    expect(removeLayer(stack, 'smooth').map((l) => l.id)).not.toContain('smooth');
+    expect(moveLayer(stack, 'pad', 0)[0].id).toBe('pad');
+    expect(moveLayer(stack, 'faults', 99).at(-1)!.id).toBe('faults');
+  });
+
+  it('refuse unknown layers and parameters, naming them', () => {
+    const stack = everyKindStack();
+    expect(() => setLayerParam(stack, 'faults', 'sede', 1)).toThrow(/layer "faults" \(faults\) has no parameter "sede" \(it has: seed, iterations/);
+    expect(() => setLayerParam(stack, 'faults', 'seed.x', 1)).toThrow(/"seed" is a value, not a group/);
+    expect(() => setLayerParam(stack, 'faults', '__proto__.x', 1)).toThrow(/not a parameter name/);
+    expect(() => removeLayer(stack, 'gone')).toThrow(/there is no layer "gone"/);
+  });
+
+  it('duplicate copies the data under a new id, right above, and evaluates as applying it twice', () => {
+    const stack = everyKindStack();
+    const next = duplicateLayer(stack, 'sculpt');
+    const index = next.findIndex((l) => l.id === 'sculpt');
+    expect(next[index + 1]).toMatchObject({ id: 'sculpt-2', name: 'sculpt copy', kind: 'sculpt' });
+    const copy = next[index + 1] as SculptLayer;
+    expect(copy.tiles[0].deltas).not.toBe((stack[index] as SculptLayer).tiles[0].deltas);
+    expect(copy.tiles[0].deltas).toEqual((stack[index] as SculptLayer).tiles[0].deltas);
+    expect(stackProblem(next, SIZE)).toBeNull();
+    expect(duplicateLayer(next, 'sculpt').find((l) => l.id === 'sculpt-3')).toBeDefined();
+  });
+
+  it('contribution is what a layer adds to what it receives', () => {
+    const below = evaluateStack(everyKindStack().slice(0, 8), SIZE)!;
+    const result = evaluateStack(everyKindStack().slice(0, 9), SIZE)!;
+    const added = contribution(below, result);
+    expect(added.some((h) => h > 1)).toBe(true);
+    expect(added[0]).toBe(0);
+  });
+});
+
+describe('stackProblem', () => {
+  const base = { enabled: true, opacity: 1, name: 'x' };
+  it('names the layer by position, name and kind', () => {
+    const stack = everyKindStack();
+    expect(stackProblem(stack, SIZE)).toBeNull();
+    const bad = (layer: Record<string, unknown>, index = 4) => stackProblem(stack.map((l, k) => (k === index ? ({ ...l, ...layer } as unknown as Layer) : l)), SIZE);
+    expect(bad({ opacity: 2 })).toBe('layer 5 "talus" (thermal): opacity must be from 0 to 1');
+    expect(bad({ id: 'has space' })).toMatch(/layer 5 "talus" \(thermal\): id must be/);
+    expect(bad({ enabled: 'yes' })).toMatch(/enabled must be true or false/);
+    expect(bad({ mask: { kind: 'slope', minDeg: 50, maxDeg: 10, softness: 0 } })).toMatch(/slope mask needs/);
+    expect(bad({ mask: { kind: 'blob' } })).toMatch(/mask kind "blob" is unknown/);
+    expect(bad({ params: { k: Number.NaN } }, 5)).toMatch(/layer 6 "smooth" \(smooth\): smoothing strength/);
+    expect(bad({ params: { faults: [{ x1: 0, z1: 0, x2: 0, z2: 0, displacement: 1 }] } }, 2)).toMatch(/fault 1 needs two distinct points/);
+    expect(bad({ params: { points: [[0, 0], [1, 1]], height: 0, falloff: 0 } }, 9)).toMatch(/layer 10 "pad" \(flatten\): the polygon needs 3/);
+    expect(bad({ params: { ...stack[0].params, runs: [500] } }, 0)).toMatch(/runs must be whole iterations/);
+    expect(bad({ tiles: [{ i: 99, j: 0, deltas: new Float32Array(4096) }] }, 7)).toMatch(/tile 1 lies outside the map/);
+  });
+
+  it(`bounds the count at ${MAX_LAYERS}`, () => {
+    const many = Array.from({ length: MAX_LAYERS + 1 }, (_, k): Layer => ({ ...base, id: `s${k}`, kind: 'smooth', params: { k: 0.1 } }));
+    expect(stackProblem(many, SIZE)).toMatch(/has 257 layers; a stack holds at most 256/);
+    expect(stackProblem(many.slice(1), SIZE)).toBeNull();
+  });
+});

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { evaluateStack } from './evaluate';
+import { StackEvaluator } from './incremental';
+import { addSculptDeltas, unionRect } from './kinds/sculpt';
+import { kindOf } from './registry';
+import { everyKindStack, SIZE, stampImage } from './testing/stacks';
+import type { FlattenLayer, HeightsLayer, Layer, Rect, SculptLayer, StampLayer } from './types';
+
+const bytes = (a: Float32Array | null) => (a ? new Uint8Array(a.buffer, a.byteOffset, a.byteLength) : null);
+const scratch = (stack: Layer[]) => bytes(evaluateStack(stack, SIZE));
+const indexOf = (stack: Layer[], id: string) => stack.findIndex((layer) => layer.id === id);
+
+/** A stack whose layers above the sculpt layer are all local, one of them with a slope mask. */
+function localTopStack(): Layer[] {
+  const stack = everyKindStack();
+  stack.push({ id: 'ridge', name: 'Ridge', enabled: true, opacity: 0.8, kind: 'stamp', params: { x: 0, z: 0, rotationDeg: 45, size: 60, height: 4, blend: 'add', falloff: 0.5 }, image: stampImage(5), mask: { kind: 'slope', minDeg: 5, maxDeg: 30, softness: 4 } });
+  return stack;
+}
+
+function moved<T extends StampLayer | FlattenLayer>(layer: T, params: Partial<T['params']>): { layer: T; rect: Rect } {
+  const next = { ...layer, params: { ...layer.params, ...params } } as T;
+  const module = kindOf(next);
+  const rect = unionRect(module.bounds!(layer, SIZE), module.bounds!(next, SIZE))!;
+  return { layer: next, rect };
+}
+
+describe('StackEvaluator', () => {
+  it('a stroke into a sculpt layer re-composites only its rectangle through the local layers above, same bytes as from scratch', () => {
+    const stack = localTopStack();
+    const evaluator = new StackEvaluator(SIZE);
+    expect(bytes(evaluator.evaluate(stack))).toEqual(scratch(stack));
+    const index = indexOf(stack, 'sculpt');
+    for (const [n, rect] of [{ i0: 10, j0: 20, i1: 30, j1: 34 }, { i0: 60, j0: 50, i1: 97, j1: 71 }, { i0: 0, j0: 0, i1: 3, j1: 2 }].entries()) {
+      addSculptDeltas(stack[index] as SculptLayer, SIZE, rect, (i, j) => Math.sin(i * j + n) * 0.7);
+      const out = evaluator.evaluateRect(stack, index, rect);
+      expect(bytes(out)).toEqual(scratch(stack));
+      expect(evaluator.stats).toMatchObject({ wholeLayers: 0, rectLayers: stack.length - index });
+    }
+  });
+
+  it('moving a stamp and editing a polygon give the same bytes as from scratch', () => {
+    const stack = localTopStack();
+    const evaluator = new StackEvaluator(SIZE);
+    evaluator.evaluate(stack);
+    const s = indexOf(stack, 'stamp');
+    for (const params of [{ x: 30, z: 4 }, { rotationDeg: 80, size: 25 }, { blend: 'min' as const, height: -3 }]) {
+      const { layer, rect } = moved(stack[s] as StampLayer, params);
+      stack[s] = layer;
+      expect(bytes(evaluator.evaluateRect(stack, s, rect))).toEqual(scratch(stack));
+      expect(evaluator.stats.wholeLayers).toBe(0);
+    }
+    const p = indexOf(stack, 'pad');
+    const { layer, rect } = moved(stack[p] as FlattenLayer, { points: [[-20, -20], [0, -25], [5, 10]], height: -2 });
+    stack[p] = layer;
+    expect(bytes(evaluator.evaluateRect(stack, p, rect))).toEqual(scratch(stack));
+    expect(evaluator.stats.rectLayers).toBe(stack.length - p);
+  });
+
+  it('a local change below whole-map layers re-runs them whole, with the same bytes', () => {
+    const stack = localTopStack();
+    const evaluator = new StackEvaluator(SIZE);
+    evaluator.evaluate(stack);
+    const h = indexOf(stack, 'import');
+    const heights = (stack[h] as HeightsLayer).heights.slice();
+    const rect = { i0: 5, j0: 5, i1: 15, j1: 12 };
+    for (let j = rect.j0; j < rect.j1; j++) for (let i = rect.i0; i < rect.i1; i++) heights[j * SIZE.width + i] += 6;
+    stack[h] = { ...(stack[h] as HeightsLayer), heights };
+    expect(bytes(evaluator.evaluateRect(stack, h, rect))).toEqual(scratch(stack));
+    expect(evaluator.stats.wholeLayers).toBeGreaterThan(0);
+  });
+
+  it('re-runs from the first changed layer: a parameter, a toggle, a reorder, a removal', () => {
+    const stack = localTopStack();
+    const evaluator = new StackEvaluator(SIZE);
+    evaluator.evaluate(stack);
+    const e = indexOf(stack, 'erosion');
+    const erosion = stack[e] as Extract<Layer, { kind: 'hydraulic' }>;
+    stack[e] = { ...erosion, params: { ...erosion.params, seed: 11 } };
+    expect(bytes(evaluator.evaluate(stack))).toEqual(scratch(stack));
+    expect(evaluator.stats.wholeLayers).toBe(stack.length - e);
+    stack[e] = { ...stack[e], enabled: false };
+    expect(bytes(evaluator.evaluate(stack))).toEqual(scratch(stack));
+    stack[e] = { ...stack[e], enabled: true };
+    expect(bytes(evaluator.evaluate(stack))).toEqual(scratch(stack));
+    const [smooth] = stack.splice(indexOf(stack, 'smooth'), 1);
+    stack.push(smooth);
+    expect(bytes(evaluator.evaluate(stack))).toEqual(scratch(stack));
+    stack.splice(2, 1);
+    expect(bytes(evaluator.evaluate(stack))).toEqual(scratch(stack));
+    // Nothing changed: nothing re-runs.
+    evaluator.evaluate(stack);
+    expect(evaluator.stats.wholeLayers).toBe(0);
+  });
+
+  it('keeps results within its budget (besides the local layers at the top), recomputing evicted ones with the same bytes', () => {
+    const stack = localTopStack();
+    const map = SIZE.width * SIZE.depth * 4;
+    // The top chain: the five local layers at the top and the normalise layer below them.
+    const chain = stack.length - indexOf(stack, 'norm');
+    const evaluator = new StackEvaluator(SIZE, 3 * map);
+    expect(bytes(evaluator.evaluate(stack))).toEqual(scratch(stack));
+    expect(evaluator.stats.cachedBytes).toBeLessThanOrEqual((3 + chain) * map);
+    expect(evaluator.stats.cachedBytes).toBeLessThan(stack.length * map);
+    // A stroke at the top still re-composites only its rectangle: nothing it needs was evicted.
+    const index = indexOf(stack, 'sculpt');
+    const rect = { i0: 40, j0: 30, i1: 50, j1: 40 };
+    addSculptDeltas(stack[index] as SculptLayer, SIZE, rect, () => -1.5);
+    expect(bytes(evaluator.evaluateRect(stack, index, rect))).toEqual(scratch(stack));
+    expect(evaluator.stats.wholeLayers).toBe(0);
+    const e = indexOf(stack, 'talus');
+    stack[e] = { ...stack[e], opacity: 0.25 };
+    expect(bytes(evaluator.evaluate(stack))).toEqual(scratch(stack));
+    expect(evaluator.stats.cachedBytes).toBeLessThanOrEqual((3 + chain) * map);
+    // With no room at all, evicted results below are recomputed when a layer needs its input.
+    const tight = new StackEvaluator(SIZE, 0);
+    tight.evaluate(stack);
+    stack[e] = { ...stack[e], opacity: 0.75 };
+    expect(bytes(tight.evaluate(stack))).toEqual(scratch(stack));
+  });
+
+  it('a cancelled run leaves nothing stale: the next run gives the right bytes', () => {
+    const stack = localTopStack();
+    const evaluator = new StackEvaluator(SIZE);
+    evaluator.evaluate(stack);
+    const e = indexOf(stack, 'erosion');
+    stack[e] = { ...stack[e], opacity: 0.5 };
+    let polls = 0;
+    expect(evaluator.evaluate(stack, { shouldCancel: () => ++polls > 1 })).toBeNull();
+    expect(bytes(evaluator.evaluate(stack))).toEqual(scratch(stack));
+  });
+
+  it('an empty stack or one with every layer disabled is flat ground', () => {
+    const evaluator = new StackEvaluator(SIZE);
+    expect(evaluator.evaluate([])!.every((h) => h === 0)).toBe(true);
+    const disabled = everyKindStack().map((layer) => ({ ...layer, enabled: false }));
+    expect(evaluator.evaluate(disabled)!.every((h) => h === 0)).toBe(true);
+  });
+});

@@ -1,0 +1,49 @@
+/** `faults`: the generator — the recipe's fault lines added to the heights below (flat ground at the bottom). */
+import { runFaultFormation } from '../../fault/engine';
+import { faultProfileProblem } from '../../fault/profile';
+import { LINE_METHODS } from '../../fault/recipe';
+import { isFiniteNumber, isWhole, type LayerKindModule } from '../kind';
+import type { FaultsLayer, FaultsParams } from '../types';
+import { fieldOver } from './wholeMap';
+
+/** Most iterations a faults layer runs (a hostile project cannot ask for more work). */
+export const MAX_FAULT_ITERATIONS = 1_000_000;
+
+export function faultsProblem(p: FaultsParams): string | null {
+  if (!isFiniteNumber(p.seed)) return 'seed must be a number';
+  if (!isWhole(p.iterations, 0, MAX_FAULT_ITERATIONS)) return `iterations must be a whole number from 0 to ${MAX_FAULT_ITERATIONS}`;
+  if (!(LINE_METHODS as readonly unknown[]).includes(p.lineMethod)) return `line method ${JSON.stringify(p.lineMethod)} is unknown (known: ${LINE_METHODS.join(', ')})`;
+  if (typeof p.decay !== 'object' || p.decay === null) return 'decay must be an object';
+  for (const key of ['disp0', 'dispN', 'n'] as const) if (!isFiniteNumber(p.decay[key])) return `decay.${key} must be a number`;
+  if (p.profile !== undefined) {
+    const problem = faultProfileProblem(p.profile);
+    if (problem) return problem;
+  }
+  if (p.runs !== undefined) {
+    if (!Array.isArray(p.runs) || p.runs.length > 10_000) return 'runs must be a list of at most 10000 iterations';
+    let last = 0;
+    for (const end of p.runs) {
+      if (!isWhole(end, last + 1, p.iterations - 1)) return 'runs must be whole iterations, increasing, between 0 and the iterations';
+      last = end;
+    }
+  }
+  return null;
+}
+
+export const faultsKind: LayerKindModule<FaultsLayer> = {
+  kind: 'faults',
+  local: false,
+  problem: (layer) => faultsProblem(layer.params),
+  apply(layer, input, out, size, _rect, options) {
+    const field = fieldOver(input, out, size);
+    const { params } = layer;
+    // Each run rounds to float32 at its end, as "Run more" always did.
+    const ends = [...(params.runs ?? []), params.iterations];
+    let start = 0;
+    for (const end of ends) {
+      if (!runFaultFormation(field, params, { start, end, onProgress: options.onProgress, shouldCancel: options.shouldCancel, discardOnCancel: true })) return false;
+      start = end;
+    }
+    return true;
+  },
+};

@@ -1,0 +1,34 @@
+/** Layer kind → its module: the one place a new kind is added. */
+import type { LayerKindModule } from './kind';
+import { faultsKind } from './kinds/faults';
+import { flattenKind } from './kinds/flatten';
+import { heightsKind } from './kinds/heights';
+import { hydraulicKind } from './kinds/hydraulic';
+import { manualFaultsKind } from './kinds/manualFaults';
+import { normaliseKind } from './kinds/normalise';
+import { sculptKind } from './kinds/sculpt';
+import { smoothKind } from './kinds/smooth';
+import { stampKind } from './kinds/stamp';
+import { thermalKind } from './kinds/thermal';
+import type { Layer, LayerKind } from './types';
+
+type Modules = { [K in LayerKind]: LayerKindModule<Extract<Layer, { kind: K }>> };
+
+const MODULES: Modules = {
+  faults: faultsKind,
+  hydraulic: hydraulicKind,
+  thermal: thermalKind,
+  smooth: smoothKind,
+  normalise: normaliseKind,
+  sculpt: sculptKind,
+  manualFaults: manualFaultsKind,
+  stamp: stampKind,
+  flatten: flattenKind,
+  heights: heightsKind,
+};
+
+export const isLayerKind = (kind: unknown): kind is LayerKind => typeof kind === 'string' && Object.prototype.hasOwnProperty.call(MODULES, kind);
+
+export function kindOf(layer: Layer): LayerKindModule {
+  return MODULES[layer.kind] as unknown as LayerKindModule;
+}

@@ -1,0 +1,150 @@
+/**
+ * The layer stack: a terrain is a list of layers, bottom to top, each turning the heights below it
+ * into new heights. Plain data (JSON plus typed arrays for painted or imported samples), so it is
+ * saved in the project, sent to workers and evaluated the same way everywhere (evaluate.ts).
+ */
+import type { FaultRecipe } from '../fault/recipe';
+import type { HydraulicParams, ThermalParams } from '../erosion/params';
+
+/** The map a stack is evaluated on. */
+export interface LayerSize {
+  width: number;
+  depth: number;
+  cellSize: number;
+}
+
+/** Vertex rectangle [i0, i1) × [j0, j1). */
+export interface Rect {
+  i0: number;
+  j0: number;
+  i1: number;
+  j1: number;
+}
+
+/** Most layers a stack holds (a project with more is refused before its layers are read). */
+export const MAX_LAYERS = 256;
+
+/**
+ * Where a layer acts, as a weight 0…1 per vertex: painted weights, or a rule on the heights the
+ * layer receives — a height band (metres) or a slope band (degrees), fading out over `softness`
+ * beyond each end of the band.
+ */
+export type LayerMask =
+  | { kind: 'painted'; weights: Float32Array }
+  | { kind: 'height'; min: number; max: number; softness: number }
+  | { kind: 'slope'; minDeg: number; maxDeg: number; softness: number };
+
+interface LayerBase {
+  /** Unique in the stack: letters, digits, '-' and '_' (the CLI names layers by it). */
+  id: string;
+  name: string;
+  enabled: boolean;
+  /** 0…1: the layer's result is mixed with the heights below by this weight (times the mask's). */
+  opacity: number;
+  mask?: LayerMask;
+}
+
+/** The generator. `runs` are iterations where a run ended and was rounded to float32 ("Run more"). */
+export type FaultsParams = FaultRecipe & { runs?: number[] };
+export interface FaultsLayer extends LayerBase {
+  kind: 'faults';
+  params: FaultsParams;
+}
+/** The erosion steps' params objects as they are (a field added to them flows through). */
+export interface HydraulicLayer extends LayerBase {
+  kind: 'hydraulic';
+  params: HydraulicParams;
+}
+export interface ThermalLayer extends LayerBase {
+  kind: 'thermal';
+  params: ThermalParams;
+}
+export interface SmoothLayer extends LayerBase {
+  kind: 'smooth';
+  params: { k: number };
+}
+export interface NormaliseLayer extends LayerBase {
+  kind: 'normalise';
+  params: { min: number; max: number };
+}
+/** Side of a sculpt tile, vertices. */
+export const SCULPT_TILE = 64;
+/** Height added at each vertex of tile (i, j): `deltas[y · SCULPT_TILE + x]` is vertex (i·64 + x, j·64 + y). */
+export interface SculptTile {
+  i: number;
+  j: number;
+  deltas: Float32Array;
+}
+/** What brushes added, sparse by tile: kept as it is when a layer below changes. */
+export interface SculptLayer extends LayerBase {
+  kind: 'sculpt';
+  params: Record<string, never>;
+  tiles: SculptTile[];
+}
+export interface ManualFault {
+  x1: number;
+  z1: number;
+  x2: number;
+  z2: number;
+  displacement: number;
+}
+/** Fault lines through two world points each, applied one after another (the left of p1 → p2 rises). */
+export interface ManualFaultsLayer extends LayerBase {
+  kind: 'manualFaults';
+  params: { faults: ManualFault[] };
+}
+export type StampBlend = 'add' | 'max' | 'min' | 'replace';
+export const STAMP_BLENDS: readonly StampBlend[] = ['add', 'max', 'min', 'replace'];
+export interface StampParams {
+  /** Centre, world metres. */
+  x: number;
+  z: number;
+  rotationDeg: number;
+  /** Side of the square the image covers, metres. */
+  size: number;
+  /** Metres of an image value of 1. */
+  height: number;
+  blend: StampBlend;
+  /** 0…1: the part of the half-side, from the edge inwards, over which the stamp fades in. */
+  falloff: number;
+}
+/** A heightmap image: values 0…1, row-major, row 0 at the stamp's −z edge before rotation. */
+export interface StampImage {
+  width: number;
+  depth: number;
+  values: Float32Array;
+}
+export interface StampLayer extends LayerBase {
+  kind: 'stamp';
+  params: StampParams;
+  image: StampImage;
+}
+/** A polygon (world metres) set to a height, fading back to the ground over `falloff` metres outside it. */
+export interface FlattenLayer extends LayerBase {
+  kind: 'flatten';
+  params: { points: [number, number][]; height: number; falloff: number };
+}
+/** Imported or baked heights, one per vertex: they replace what is below (by opacity and mask). */
+export interface HeightsLayer extends LayerBase {
+  kind: 'heights';
+  params: Record<string, never>;
+  heights: Float32Array;
+}
+
+export type Layer =
+  | FaultsLayer
+  | HydraulicLayer
+  | ThermalLayer
+  | SmoothLayer
+  | NormaliseLayer
+  | SculptLayer
+  | ManualFaultsLayer
+  | StampLayer
+  | FlattenLayer
+  | HeightsLayer;
+export type LayerKind = Layer['kind'];
+export const LAYER_KINDS: readonly LayerKind[] = ['faults', 'hydraulic', 'thermal', 'smooth', 'normalise', 'sculpt', 'manualFaults', 'stamp', 'flatten', 'heights'];
+
+export type LayerStack = readonly Layer[];
+
+export const wholeRect = (size: LayerSize): Rect => ({ i0: 0, j0: 0, i1: size.width, j1: size.depth });

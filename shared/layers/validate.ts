@@ -1,0 +1,52 @@
+/**
+ * Checks a stack before it is evaluated: every problem names the layer (its position, name and
+ * kind), e.g. `layer 3 "Erosion" (hydraulic): droplets must be a whole number from 0 to 50000000`.
+ */
+import { isFiniteNumber } from './kind';
+import { maskProblem } from './mask';
+import { isLayerKind, kindOf } from './registry';
+import { MAX_LAYERS, type Layer, type LayerSize, type LayerStack } from './types';
+
+export const MAX_LAYER_NAME = 200;
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** How a layer is named in messages. */
+export function layerLabel(layer: { id?: unknown; name?: unknown; kind?: unknown }, index: number): string {
+  const name = typeof layer.name === 'string' && layer.name.length > 0 ? ` "${layer.name.slice(0, 60)}"` : typeof layer.id === 'string' ? ` "${layer.id.slice(0, 64)}"` : '';
+  const kind = typeof layer.kind === 'string' ? ` (${layer.kind.slice(0, 40)})` : '';
+  return `layer ${index + 1}${name}${kind}`;
+}
+
+/** The first problem with one layer (not naming it), or null. */
+export function layerProblem(layer: Layer, size: LayerSize): string | null {
+  if (!isLayerKind(layer.kind)) return `unknown layer kind ${JSON.stringify(layer.kind)}`;
+  if (typeof layer.id !== 'string' || !ID_PATTERN.test(layer.id)) return 'id must be 1 to 64 letters, digits, "-" or "_"';
+  if (typeof layer.name !== 'string' || layer.name.length > MAX_LAYER_NAME) return `name must be a text of at most ${MAX_LAYER_NAME} characters`;
+  if (typeof layer.enabled !== 'boolean') return 'enabled must be true or false';
+  if (!isFiniteNumber(layer.opacity) || layer.opacity < 0 || layer.opacity > 1) return 'opacity must be from 0 to 1';
+  if (layer.mask !== undefined) {
+    const problem = typeof layer.mask === 'object' && layer.mask !== null ? maskProblem(layer.mask, size) : 'mask must be an object';
+    if (problem) return problem;
+  }
+  if (typeof layer.params !== 'object' || layer.params === null) return 'params must be an object';
+  return kindOf(layer).problem(layer, size);
+}
+
+/** The first problem with a stack, naming the layer, or null. */
+export function stackProblem(stack: LayerStack, size: LayerSize): string | null {
+  if (stack.length > MAX_LAYERS) return `has ${stack.length.toLocaleString('en-US')} layers; a stack holds at most ${MAX_LAYERS}`;
+  const ids = new Set<string>();
+  for (const [index, layer] of stack.entries()) {
+    const problem = layerProblem(layer, size);
+    if (problem) return `${layerLabel(layer, index)}: ${problem}`;
+    if (ids.has(layer.id)) return `${layerLabel(layer, index)}: id "${layer.id}" is used by another layer`;
+    ids.add(layer.id);
+  }
+  return null;
+}
+
+/** Throws a RangeError naming the layer when the stack is not valid. */
+export function assertValidStack(stack: LayerStack, size: LayerSize): void {
+  const problem = stackProblem(stack, size);
+  if (problem) throw new RangeError(problem);
+}
