@@ -15,13 +15,22 @@ import { runErode } from './erode';
 import { outputFormatFor } from './outputs';
 import { parseCommand } from './commandArgs';
 
+/** The most bytes an input may have, and what it is, for the refusal ("a masks rules file"). */
+export interface ReadLimit {
+  maxBytes: number;
+  kind: string;
+}
+
 export interface CliIo {
   stdout(s: string): void;
   stderr(s: string): void;
   /** Writes the whole file, atomically: on failure no file (and no partial file) is left. */
   writeFile(path: string, data: Uint8Array): Promise<void>;
-  /** Reads a whole input file (export, info); absent = the real file system, loaded on first use. */
-  readFile?(path: string): Promise<Uint8Array>;
+  /**
+   * Reads a whole input file (export, info); absent = the real file system, loaded on first use.
+   * A file larger than `limit` (default: a heightmap's cap) is refused before it is read.
+   */
+  readFile?(path: string, limit?: ReadLimit): Promise<Uint8Array>;
   /** Creates a folder and its parents if missing (`export --preset … --out DIR`). */
   makeDirectory?(path: string): Promise<void>;
 }

@@ -2,17 +2,19 @@
  * Multi-file exports to a folder (engine presets, tiles): main's own dialog picks the folder, the
  * renderer only ever holds an opaque handle to it and the plain names of the files it may write there.
  */
-import { v, type Infer } from './validate';
+import { v, type Infer, type Validator } from './validate';
 import { projectPayloadValidator, type ProjectPayload } from './projectContract';
 
 /** Most files one export may write (tiles × layers of an 8193² map stay well below). */
 export const MAX_EXPORT_FILES = 4096;
 
 /**
- * A plain file name: no folders, no leading dot (so never '.' or '..'), nothing Windows forbids.
+ * A plain file name: no folders, no leading dot (so never '.' or '..'), nothing Windows forbids or
+ * reserves (CON, NUL, COM1… in any case, with or without an extension).
  */
-// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
-export const exportFileNameValidator = v.string({ maxLength: 255, pattern: /^(?!\.)[^/\\:*?"<>|\u0000-\u001f]+$/ });
+const noLeadingDot = v.string({ maxLength: 255, pattern: /^(?!\.)/ });
+const plainName = v.fileName();
+export const exportFileNameValidator: Validator<string> = (value, path) => plainName(noLeadingDot(value, path), path);
 
 export const exportHandleValidator = v.string({ maxLength: 64, pattern: /^[a-z0-9-]+$/ });
 
