@@ -1,6 +1,6 @@
 /** Parsing and validation of `faultline generate` arguments: pure, so errors are easy to test. */
 import { DEFAULT_RECIPE, FAULT_PROFILE_KINDS, LINE_METHODS, profileOf, type FaultProfile, type FaultRecipe, type LineMethod } from '../../shared/fault/recipe';
-import { buildPreset, PRESET_IDS, type PresetId } from '../../shared/presets/terrainPresets';
+import { buildPreset, DEFAULT_PRESET_ID, PRESET_IDS, type PresetId } from '../../shared/presets/terrainPresets';
 import type { FinishingStep } from '../../shared/recipe/steps';
 import { erosionStepsFrom, type ErosionValues } from './erosionArgs';
 import { MAX_FAULT_WIDTH, MIN_FAULT_WIDTH } from '../../shared/fault/profile';
@@ -93,13 +93,22 @@ export function parseGenerateArgs(args: readonly string[]): GenerateOptions {
     return text === undefined ? fallback : parseWhole(option, text, min, max);
   };
   const seed = whole('--seed', DEFAULT_RECIPE.seed, 0, 0xffffffff);
-  // A preset gives the defaults (scaled to this map); every option given still wins.
-  const presetText = one('--preset');
-  if (presetText !== undefined && !(PRESET_IDS as readonly string[]).includes(presetText)) {
+  // A preset gives the defaults (scaled to this map, as the editor's form does); without --preset it
+  // is the editor's default preset. Every option given still wins.
+  const presetText = one('--preset') ?? DEFAULT_PRESET_ID;
+  if (!(PRESET_IDS as readonly string[]).includes(presetText)) {
     throw new UsageError(`--preset must be one of ${PRESET_IDS.join(', ')}, got "${presetText}"`);
   }
-  const preset = presetText === undefined ? null : buildPreset(presetText as PresetId, { width, depth, cellSize, seed });
-  const base = preset?.recipe ?? DEFAULT_RECIPE;
+  const preset = buildPreset(presetText as PresetId, { width, depth, cellSize, seed });
+  const base = preset.recipe;
+  const presetProfile = profileOf(base);
+  if (presetProfile.kind === 'smooth' && presetProfile.width < MIN_FAULT_WIDTH && one('--fault-width') === undefined && one('--profile') !== 'step') {
+    // The preset's width is a share of the map's side, in centimetres: on a map a few centimetres
+    // wide it rounds to 0. Say which option makes it so, rather than let the engine refuse it.
+    throw new UsageError(
+      `--cell-size ${cellText ?? cellSize} is too small for --preset ${presetText}: its fault width rounds to ${presetProfile.width} m on this map; use a larger --cell-size or give --fault-width`,
+    );
+  }
   const iterations = whole('--iterations', base.iterations, 0, MAX_ITERATIONS);
   const disp0 = number('--disp0', base.decay.disp0);
   const dispN = number('--dispn', base.decay.dispN);
@@ -111,7 +120,7 @@ export function parseGenerateArgs(args: readonly string[]): GenerateOptions {
   if (!(LINE_METHODS as readonly string[]).includes(linesText)) {
     throw new UsageError(`--lines must be one of ${LINE_METHODS.join(', ')}, got "${linesText}"`);
   }
-  const profile = parseProfile(one('--profile'), one('--fault-width'), profileOf(base));
+  const profile = parseProfile(one('--profile'), one('--fault-width'), presetProfile);
   const smoothText = one('--smooth');
   const smooth = smoothText === undefined ? undefined : parseNumber('--smooth', smoothText);
   if (smooth !== undefined && !(smooth >= 0 && smooth < 1)) throw new UsageError(`--smooth must be in [0, 1), got "${smoothText}"`);
@@ -124,7 +133,7 @@ export function parseGenerateArgs(args: readonly string[]): GenerateOptions {
     'erosion-radius': one('--erosion-radius'),
   };
   // Smoothing right after the faults (as before presets), then the preset's steps with the options' erosion.
-  const finishing: FinishingStep[] = [...(smooth === undefined ? [] : [{ kind: 'smooth' as const, k: smooth }]), ...erosionStepsFrom(erosion, seed, preset?.finishing ?? [])];
+  const finishing: FinishingStep[] = [...(smooth === undefined ? [] : [{ kind: 'smooth' as const, k: smooth }]), ...erosionStepsFrom(erosion, seed, preset.finishing)];
 
   const outputs = values.get('--out') ?? [];
   if (outputs.length === 0) throw new UsageError('at least one --out FILE is required');
@@ -136,11 +145,13 @@ export function parseGenerateArgs(args: readonly string[]): GenerateOptions {
   }
   const emitLines = one('--emit-lines');
   if (emitLines === '') throw new UsageError('--emit-lines needs a file name');
+  // --preset classic writes the recipe as versions before presets did (no profile for the step), so
+  // a pipeline that adds it keeps its project bytes.
   return {
     width,
     depth,
     cellSize,
-    recipe: { seed, iterations, lineMethod: linesText as LineMethod, decay: { disp0, dispN, n }, ...(profile.kind === 'step' && !preset ? {} : { profile }) },
+    recipe: { seed, iterations, lineMethod: linesText as LineMethod, decay: { disp0, dispN, n }, ...(profile.kind === 'step' && presetText === 'classic' ? {} : { profile }) },
     finishing,
     outputs,
     emitLines,
