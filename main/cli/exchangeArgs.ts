@@ -8,7 +8,7 @@ import type { FitMode, GodotHeightFormat } from '../../shared/export/presets';
 import type { TileSpec } from '../../shared/export/tiles';
 import type { PngChannel } from '../../shared/codecs/png/decode';
 import type { ByteOrder } from '../../shared/codecs/raw';
-import { MAX_MAP_SIDE, MIN_MAP_SIDE } from '../../shared/terrain/heightfield';
+import { FLOAT32_MAX, MAX_MAP_SIDE, MIN_MAP_SIDE } from '../../shared/terrain/heightfield';
 import { tokenizeOptions, UsageError } from './options';
 import { outputFormatFor, outputFormats } from './outputs';
 
@@ -89,6 +89,8 @@ function parseRange(option: string, text: string): { min: number; max: number } 
   const min = parseNumber(option, parts[0]);
   const max = parseNumber(option, parts[1]);
   if (min > max) throw new UsageError(`${option} needs MIN ≤ MAX, got "${text}"`);
+  // Heights are float32: a range beyond it cannot be read back (the reader refuses such a file).
+  if (Math.abs(min) > FLOAT32_MAX || Math.abs(max) > FLOAT32_MAX) throw new UsageError(`${option} must lie within ±${FLOAT32_MAX.toPrecision(5)} (float32 heights), got "${text}"`);
   return { min, max };
 }
 

@@ -115,7 +115,8 @@ Writing:
   --out FILE             the file to write, atomically (required)
   --bits 8|16            PNG sample depth (default: 16)
   --range auto|MIN:MAX   heights mapped to the full sample range of PNG/R16 output; auto uses the
-                         map's own min..max, a fixed range clamps heights outside it (default: auto)
+                         map's own min..max, a fixed range clamps heights outside it; MIN and MAX
+                         within ±3.4028e38, float32's heights (default: auto)
   --byte-order le|be     R16 output byte order (default: le)
   --flip                 RAW output stores the last row first
   --exr-compression zip|none   EXR output compression (default: zip)

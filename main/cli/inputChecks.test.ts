@@ -56,4 +56,18 @@ describe('export inputs: names Windows reserves, and the masks rules file cap', 
       await rm(folder, { recursive: true, force: true });
     }
   });
+
+  it('refuses --range beyond float32 up front (exit 2, naming --range): the reader would refuse the file', async () => {
+    for (const out of ['wide.png', 'wide.r16']) {
+      const io = fakeCliIo({ inputs: { 'x.r32': map() } });
+      expect(await runCli(['export', 'x.r32', '--range=-1e308:1e308', '--out', out], io)).toBe(2);
+      expect(io.err).toMatch(/^faultline export: --range must lie within ±3\.4028e\+38 \(float32 heights\), got "-1e308:1e308"/);
+      expect(io.files.size).toBe(0);
+    }
+    // At float32's edge it is written, and reads back.
+    const io = fakeCliIo({ inputs: { 'x.r32': map() } });
+    expect(await runCli(['export', 'x.r32', '--range=-3e38:3e38', '--out', 'edge.png'], io)).toBe(0);
+    const back = fakeCliIo({ inputs: { 'edge.png': io.files.get('edge.png')! } });
+    expect(await runCli(['info', 'edge.png'], back)).toBe(0);
+  });
 });

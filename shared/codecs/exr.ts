@@ -12,6 +12,7 @@ import { portableDeflate, type Deflate } from './zlib';
 import type { Heightfield } from '../terrain/heightfield';
 import { ByteWriter, float32LittleEndianBytes } from './bytes';
 import { failFor } from './errors';
+import { assertFiniteHeights } from './heightmap';
 
 export type ExrCompression = 'none' | 'zip';
 
@@ -156,5 +157,6 @@ export function encodeExr(image: ExrImage, options: ExrExportOptions = {}, fileN
 
 /** Heights in metres, row j of the map is row j of the image (like the PNG export). */
 export function compileExrHeightmap(field: Heightfield, options: ExrExportOptions = {}, fileName = 'heightmap.exr'): Uint8Array {
+  assertFiniteHeights(field, fileName); // the same check (and message) as every heightmap writer
   return encodeExr({ width: field.width, height: field.depth, values: field.heights }, options, fileName);
 }

@@ -190,11 +190,29 @@ function quantiseInto8(heights: Float32Array, min: number, scale: number, maxSam
   }
 }
 
-/** Checks an export range given by the user; auto ranges come from finite heights. */
+/**
+ * Checks an export range given by the user; auto ranges come from finite heights. A range beyond
+ * float32 is refused as the reader refuses it (its metadata could not be read back as heights).
+ */
 export function assertValidExportRange(range: { min: number; max: number }, fileName: string): void {
   if (!Number.isFinite(range.min) || !Number.isFinite(range.max) || range.min > range.max) {
     failFor(fileName)(`height range must be two finite numbers with min ≤ max, got ${range.min}..${range.max}`);
   }
+  if (Math.abs(range.min) > FLOAT32_MAX || Math.abs(range.max) > FLOAT32_MAX) {
+    failFor(fileName)(`height range ${range.min}..${range.max} is beyond ±${FLOAT32_MAX.toPrecision(5)}, more than float32 heights can hold`);
+  }
+}
+
+/**
+ * The one check every integer heightmap writer (PNG 16/8-bit, R16, streamed or not) makes before it
+ * writes: finite heights, as for R32 and EXR (a NaN would otherwise become sample 0 and a good-looking
+ * file), and a range the reader accepts. Returns the range to quantise with.
+ */
+export function checkedExportRange(field: Heightfield, range: ExportRange | undefined, fileName: string): { min: number; max: number } {
+  assertFiniteHeights(field, fileName);
+  const resolved = resolveExportRange(field.heights, range);
+  assertValidExportRange(resolved, fileName);
+  return resolved;
 }
 
 /** Refuses to write a map holding NaN or ±Infinity (a reader, ours included, would refuse the file). */

@@ -2,7 +2,7 @@
 import { MAX_MAP_SIDE, MIN_MAP_SIDE, type Heightfield } from '../terrain/heightfield';
 import { describeBytes, HOST_IS_LITTLE_ENDIAN } from './bytes';
 import { failFor } from './errors';
-import { assertFiniteHeights, assertValidExportRange, flipRows, quantiseHeights, resolveExportRange, type DecodedHeightmap, type ExportRange } from './heightmap';
+import { assertFiniteHeights, checkedExportRange, flipRows, quantiseHeights, type DecodedHeightmap, type ExportRange } from './heightmap';
 
 export type ByteOrder = 'le' | 'be';
 
@@ -64,8 +64,7 @@ export function parseR16(bytes: Uint8Array, fileName: string, options: RawImport
 }
 
 export function compileR16(field: Heightfield, options: RawExportOptions = {}, fileName = 'heightmap.r16'): Uint8Array {
-  const range = resolveExportRange(field.heights, options.range);
-  assertValidExportRange(range, fileName);
+  const range = checkedExportRange(field, options.range, fileName);
   const samples = new Uint16Array(field.heights.length);
   quantiseHeights(field.heights, range.min, range.max, 65535, samples);
   if (options.flip) flipRows(samples, field.width, field.depth);

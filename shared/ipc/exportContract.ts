@@ -3,6 +3,7 @@
  * renderer only ever holds an opaque handle to it and the plain names of the files it may write there.
  */
 import { v, type Infer, type Validator } from './validate';
+import { FLOAT32_MAX } from '../terrain/heightfield';
 import { projectPayloadValidator, type ProjectPayload } from './projectContract';
 
 /** Most files one export may write (tiles × layers of an 8193² map stay well below). */
@@ -49,7 +50,8 @@ export const exportHeightmapRequestValidator = v.object({
   defaultName: exportFileNameValidator,
   format: v.literal(...HEIGHTMAP_EXPORT_FORMATS),
   /** Absent: the map's own min..max. */
-  range: v.optional(v.object({ min: v.number(), max: v.number() })),
+  /** Within float32 (what a reader accepts back as heights); min ≤ max is the encoder's check. */
+  range: v.optional(v.object({ min: v.number({ min: -FLOAT32_MAX, max: FLOAT32_MAX }), max: v.number({ min: -FLOAT32_MAX, max: FLOAT32_MAX }) })),
   byteOrder: v.literal('le', 'be'),
   flip: v.boolean(),
   exrCompression: v.literal('none', 'zip'),
