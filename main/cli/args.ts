@@ -4,13 +4,16 @@ import { buildPreset, DEFAULT_PRESET_ID, PRESET_IDS, type PresetId } from '../..
 import type { FinishingStep } from '../../shared/recipe/steps';
 import { erosionStepsFrom, type ErosionValues } from './erosionArgs';
 import { MAX_FAULT_WIDTH, MIN_FAULT_WIDTH } from '../../shared/fault/profile';
-import { MAX_TOTAL_DISPLACEMENT } from '../../shared/fault/engine';
+import { MAX_ITERATIONS, MAX_SEED, recipeBoundsProblem, type RecipeField } from '../../shared/fault/recipeBounds';
 import { MAX_MAP_SIDE, MIN_MAP_SIDE } from '../../shared/terrain/heightfield';
 import { outputFormatFor, outputFormats } from './outputs';
 import { tokenizeOptions, UsageError } from './options';
 
-export const MAX_ITERATIONS = 1_000_000;
+export { MAX_ITERATIONS };
 export const DEFAULT_CELL_SIZE = 1;
+
+/** The option that sets each recipe field, for messages. */
+const RECIPE_OPTIONS: Record<RecipeField, string> = { seed: '--seed', iterations: '--iterations', 'decay.disp0': '--disp0', 'decay.dispN': '--dispn', 'decay.n': '--decay-iterations' };
 
 export interface GenerateOptions {
   width: number;
@@ -92,7 +95,7 @@ export function parseGenerateArgs(args: readonly string[]): GenerateOptions {
     const text = one(option);
     return text === undefined ? fallback : parseWhole(option, text, min, max);
   };
-  const seed = whole('--seed', DEFAULT_RECIPE.seed, 0, 0xffffffff);
+  const seed = whole('--seed', DEFAULT_RECIPE.seed, 0, MAX_SEED);
   // A preset gives the defaults (scaled to this map, as the editor's form does); without --preset it
   // is the editor's default preset. Every option given still wins.
   const presetText = one('--preset') ?? DEFAULT_PRESET_ID;
@@ -113,9 +116,9 @@ export function parseGenerateArgs(args: readonly string[]): GenerateOptions {
   const disp0 = number('--disp0', base.decay.disp0);
   const dispN = number('--dispn', base.decay.dispN);
   const n = whole('--decay-iterations', base.decay.n, 0, MAX_ITERATIONS);
-  if (iterations * Math.max(Math.abs(disp0), Math.abs(dispN)) > MAX_TOTAL_DISPLACEMENT) {
-    throw new UsageError(`--iterations × displacement may total at most ${MAX_TOTAL_DISPLACEMENT} m (beyond that sums are not exact)`);
-  }
+  // The bounds every recipe keeps (shared with the Generate form and the project check).
+  const bounds = recipeBoundsProblem({ seed, iterations, decay: { disp0, dispN, n } });
+  if (bounds) throw new UsageError(`${RECIPE_OPTIONS[bounds.field]} ${bounds.problem}`);
   const linesText = one('--lines') ?? base.lineMethod;
   if (!(LINE_METHODS as readonly string[]).includes(linesText)) {
     throw new UsageError(`--lines must be one of ${LINE_METHODS.join(', ')}, got "${linesText}"`);
