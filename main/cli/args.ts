@@ -24,6 +24,8 @@ export interface GenerateOptions {
   finishing: FinishingStep[];
   outputs: string[];
   emitLines: string | undefined;
+  /** No progress lines on stderr (`--quiet`). */
+  quiet: boolean;
 }
 
 export { UsageError };
@@ -50,6 +52,7 @@ const VALUE_OPTIONS = [
   '--erosion-radius',
   '--out',
   '--emit-lines',
+  '--quiet',
 ] as const;
 type ValueOption = (typeof VALUE_OPTIONS)[number];
 const REPEATABLE: ReadonlySet<ValueOption> = new Set(['--out']);
@@ -70,9 +73,9 @@ function parseWhole(option: string, text: string, min: number, max: number): num
   return value;
 }
 
-/** Every option takes a value; there are no positional arguments. */
+/** Every option but --quiet takes a value; there are no positional arguments. */
 function collect(args: readonly string[]): Map<ValueOption, string[]> {
-  return tokenizeOptions(args, VALUE_OPTIONS, { repeatable: [...REPEATABLE], maxPositionals: 0 }).values as Map<ValueOption, string[]>;
+  return tokenizeOptions(args, VALUE_OPTIONS, { repeatable: [...REPEATABLE], flags: ['--quiet'], maxPositionals: 0 }).values as Map<ValueOption, string[]>;
 }
 
 export function parseGenerateArgs(args: readonly string[]): GenerateOptions {
@@ -158,6 +161,7 @@ export function parseGenerateArgs(args: readonly string[]): GenerateOptions {
     finishing,
     outputs,
     emitLines,
+    quiet: values.has('--quiet'),
   };
 }
 

@@ -2,6 +2,7 @@
  * The `faultline` command line, free of Node APIs so it runs under test with a fake io: index.ts
  * supplies the process streams and an atomic file writer.
  */
+import { createCliProgress, faultStage, stepStage } from './progress';
 import { generateFaults, applyFaults, type Fault } from '../../shared/fault/engine';
 import { applyStep } from '../../shared/recipe/steps';
 import { profileOf, type FaultRecipe } from '../../shared/fault/recipe';
@@ -33,6 +34,8 @@ export interface CliIo {
   readFile?(path: string, limit?: ReadLimit): Promise<Uint8Array>;
   /** Creates a folder and its parents if missing (`export --preset … --out DIR`). */
   makeDirectory?(path: string): Promise<void>;
+  /** Milliseconds for progress timing; absent = Date.now (tests pass a fake clock). */
+  now?(): number;
 }
 
 export const EXIT_OK = 0;
@@ -64,7 +67,7 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
   const parsed = parseCommand('generate', rest, io, generateHelp, parseGenerateArgs);
   if (!parsed.ok) return parsed.exitCode;
   const options = parsed.options;
-  const { field, faults } = generate(options);
+  const { field, faults } = generate(options, io);
   for (const path of options.outputs) {
     // parseGenerateArgs has checked every extension.
     const format = outputFormatFor(path)!;
@@ -79,11 +82,14 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
   return EXIT_OK;
 }
 
-function generate(options: GenerateOptions): { field: Heightfield; faults: Fault[] } {
-  const field = createHeightfield(options.width, options.depth, options.cellSize);
-  const faults = generateFaults(options.recipe, terrainExtent(field), 0, options.recipe.iterations);
-  applyFaults(field, faults);
-  for (const step of options.finishing) applyStep(field, step, options.recipe);
+function generate(options: GenerateOptions, io: CliIo): { field: Heightfield; faults: Fault[] } {
+  const { width, depth, cellSize, recipe, finishing } = options;
+  const stages = [faultStage(recipe, width, depth, cellSize), ...finishing.map((step) => stepStage(step, width * depth))];
+  const progress = createCliProgress(io, 'generate', `${width}×${depth}`, stages, options.quiet);
+  const field = createHeightfield(width, depth, cellSize);
+  const faults = generateFaults(recipe, terrainExtent(field), 0, recipe.iterations);
+  applyFaults(field, faults, { onProgress: progress.stage(0) });
+  finishing.forEach((step, k) => applyStep(field, step, recipe, { onProgress: progress.stage(k + 1) }));
   return { field, faults };
 }
 

@@ -13,6 +13,7 @@ import { parseCommand } from './commandArgs';
 import { EROSION_HELP, EROSION_OPTIONS, erosionStepsFrom, parseNumberOption, parseWholeOption, type ErosionValues } from './erosionArgs';
 import { message, readAndLoad } from './exchangeCommands';
 import { outputFormatFor, outputFormats } from './outputs';
+import { createCliProgress, stepStage } from './progress';
 
 export interface ErodeOptions {
   input: string;
@@ -21,6 +22,8 @@ export interface ErodeOptions {
   cellSize: number | undefined;
   /** Write PREFIX.flow.png and PREFIX.deposition.png (8-bit) when hydraulic erosion runs. */
   masks: string | undefined;
+  /** No progress lines on stderr. */
+  quiet: boolean;
 }
 
 export function erodeHelp(): string {
@@ -36,13 +39,15 @@ Other options:
   --masks PREFIX            also write PREFIX.flow.png and PREFIX.deposition.png (8-bit, 0…max)
   --cell-size M             metres between samples, for inputs that do not say (default: the file's, else 1)
   --out FILE                repeatable; the type follows the extension (${outputFormats().map((f) => f.extension).join(', ')})
+  --quiet                   no progress on stderr (by default a large run says its work up front, and
+                            a run of more than a few seconds prints a line per 5 %)
 `;
 }
 
 const ERODE_OPTIONS = [...Object.keys(EROSION_OPTIONS), 'out', 'seed', 'masks', 'cell-size'].map((name) => `--${name}`);
 
 export function parseErodeArgs(args: readonly string[]): ErodeOptions {
-  const tokens = tokenizeOptions(args, ERODE_OPTIONS, { repeatable: ['--out'] });
+  const tokens = tokenizeOptions(args, [...ERODE_OPTIONS, '--quiet'], { repeatable: ['--out'], flags: ['--quiet'] });
   const one = (name: string): string | undefined => tokens.values.get(`--${name}`)?.[0];
   const values = {
     ...(Object.fromEntries(Object.keys(EROSION_OPTIONS).map((name) => [name, one(name)])) as ErosionValues),
@@ -63,7 +68,7 @@ export function parseErodeArgs(args: readonly string[]): ErodeOptions {
   steps.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'thermal' ? -1 : 1));
   const cellSize = values['cell-size'] === undefined ? undefined : parseNumberOption('cell-size', values['cell-size'], Number.MIN_VALUE);
   if (values.masks === '') throw new UsageError('--masks needs a file name prefix');
-  return { input: positionals[0], outputs, steps, cellSize, masks: values.masks };
+  return { input: positionals[0], outputs, steps, cellSize, masks: values.masks, quiet: tokens.values.has('--quiet') };
 }
 
 /** A mask as an 8-bit PNG spanning 0…its largest value. */
@@ -82,9 +87,11 @@ export async function runErode(args: readonly string[], io: CliIo): Promise<numb
   if (!loaded) return 1;
   const { field } = loaded;
   const masks: ErosionMasks | undefined = options.masks ? { flow: new Float32Array(field.heights.length), deposition: new Float32Array(field.heights.length) } : undefined;
+  const stages = options.steps.map((step) => stepStage(step, field.width * field.depth));
+  const progress = createCliProgress(io, 'erode', `${displayFileName(options.input)} (${field.width}×${field.depth})`, stages, options.quiet);
   try {
-    for (const step of options.steps) {
-      applyStep(field, step, loaded.recipe, { masks });
+    for (const [k, step] of options.steps.entries()) {
+      applyStep(field, step, loaded.recipe, { masks, onProgress: progress.stage(k) });
       io.stdout(`${stepLabel(step)}: done\n`);
     }
   } catch (error) {

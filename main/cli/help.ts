@@ -83,6 +83,10 @@ ${formats}
                          "profile": { "kind": "smooth", "width" } and vertices within width/2 of a
                          line move by part of its displacement (docs/cli.md).
 
+Progress (on stderr; stdout keeps the "wrote" lines):
+  --quiet                no progress. By default a large run says its expected work up front, and a
+                         run of more than a few seconds prints one line per 5 % with the time left.
+
 Options take their value as "--name value" or "--name=value".
   --help                 this text
 `;
