@@ -4,6 +4,7 @@
  */
 import { createHeightfield, firstNonFiniteHeight, FLOAT32_MAX, heightRange, MAX_MAP_SIDE, type Heightfield } from '../terrain/heightfield';
 import { failFor } from './errors';
+import { firstNonFiniteSliced, runSliced, valueRangeSliced, type Sliced } from './sliced';
 
 export type HeightmapFormat = 'png' | 'r16' | 'r32';
 
@@ -209,16 +210,26 @@ export function assertValidExportRange(range: { min: number; max: number }, file
  * file), and a range the reader accepts. Returns the range to quantise with.
  */
 export function checkedExportRange(field: Heightfield, range: ExportRange | undefined, fileName: string): { min: number; max: number } {
-  assertFiniteHeights(field, fileName);
-  const resolved = resolveExportRange(field.heights, range);
+  return runSliced(checkedExportRangeSliced(field, range, fileName));
+}
+
+/** checkedExportRange in slices (sliced.ts): the same checks and result. */
+export function* checkedExportRangeSliced(field: Heightfield, range: ExportRange | undefined, fileName: string): Sliced<{ min: number; max: number }> {
+  const k = yield* firstNonFiniteSliced(field.heights);
+  if (k >= 0) nonFiniteHeight(field, k, fileName);
+  const resolved = range === undefined || range === 'auto' ? yield* valueRangeSliced(field.heights) : { min: range.min, max: range.max };
   assertValidExportRange(resolved, fileName);
   return resolved;
+}
+
+function nonFiniteHeight(field: Heightfield, k: number, fileName: string): never {
+  return failFor(fileName)(`cannot be written: height ${k} (column ${k % field.width}, row ${Math.floor(k / field.width)}) is ${field.heights[k]}`);
 }
 
 /** Refuses to write a map holding NaN or ±Infinity (a reader, ours included, would refuse the file). */
 export function assertFiniteHeights(field: Heightfield, fileName: string): void {
   const k = firstNonFiniteHeight(field.heights);
-  if (k >= 0) failFor(fileName)(`cannot be written: height ${k} (column ${k % field.width}, row ${Math.floor(k / field.width)}) is ${field.heights[k]}`);
+  if (k >= 0) nonFiniteHeight(field, k, fileName);
 }
 
 /** Reverses rows in place (RAW files from some engines store the far row first). */
