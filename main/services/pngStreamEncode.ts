@@ -4,7 +4,7 @@ import type { ExportRange } from '../../shared/codecs/heightmap';
 import { checkedExportRangeSliced, quantiseScale } from '../../shared/codecs/heightmap';
 import { runSlicedAsync } from './slicedRun';
 import { pngHeightmapImage } from '../../shared/codecs/png-heightmap';
-import { assembleGrayPngFromCompressed, filterUp16RowsFromHeights } from '../../shared/codecs/png/encode';
+import { assembleGrayPngFromCompressedSliced, filterUp16RowsFromHeights } from '../../shared/codecs/png/encode';
 
 /** Filtered bytes per block (~1 MiB): small enough to stay in cache, large enough that a block is one zlib job. */
 const BLOCK_BYTES = 1 << 20;
@@ -59,7 +59,7 @@ export async function compilePngHeightmapStreamed(
   }
   deflate.end();
   await Promise.all([...free, ended]);
-  return assembleGrayPngFromCompressed(image, pieces);
+  return runSlicedAsync(assembleGrayPngFromCompressedSliced(image, pieces));
 }
 
 /**

@@ -158,6 +158,7 @@ export function* encodeExrSliced(image: ExrImage, options: ExrExportOptions = {}
     view.setInt32(at + 4, blocks[b].length, true);
     out.set(blocks[b], at + 8);
     at += 8 + blocks[b].length;
+    if (b % 64 === 63) yield;
   }
   return out;
 }
