@@ -1,6 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { FaultRecipe } from '../../shared/fault/recipe';
 import { faultProfileProblem } from '../../shared/fault/profile';
+import { recipeBoundsProblem, type RecipeField } from '../../shared/fault/recipeBounds';
 import { MAX_MAP_SIDE, MIN_MAP_SIDE } from '../../shared/terrain/heightfield';
 import { buildPreset, DEFAULT_PRESET_ID, type PresetId } from '../../shared/presets/terrainPresets';
 import { hydraulicStep, stepProblem, thermalStep, type FinishingStep, type HydraulicStep, type ThermalStep } from '../../shared/recipe/steps';
@@ -50,17 +51,24 @@ export function createGenerateFormStore(initial?: Partial<GenerateForm>) {
 }
 export type GenerateFormStore = ReturnType<typeof createGenerateFormStore>;
 
-/** The first problem with the form, in words, or null when it can run. */
+/** The form's name of each recipe field, for messages. */
+export const RECIPE_FIELD_LABELS: Record<RecipeField, string> = {
+  seed: 'Seed',
+  iterations: 'Iterations',
+  'decay.disp0': 'disp0',
+  'decay.dispN': 'dispN',
+  'decay.n': 'n',
+};
+
+/** The first problem with the form, in words, or null when it can run (the recipe within the CLI's and projects' bounds). */
 export function validateGenerateForm(form: GenerateForm): string | null {
   for (const [name, side] of [['Width', form.width], ['Depth', form.depth]] as const) {
     if (!Number.isInteger(side) || side < MIN_MAP_SIDE || side > MAX_MAP_SIDE) return `${name} must be a whole number from ${MIN_MAP_SIDE} to ${MAX_MAP_SIDE}`;
   }
   if (!(form.cellSize > 0) || !Number.isFinite(form.cellSize)) return 'Cell size must be a positive number of metres';
   const { recipe } = form;
-  if (!Number.isInteger(recipe.iterations) || recipe.iterations < 0) return 'Iterations must be a whole number ≥ 0';
-  if (!Number.isInteger(recipe.decay.n) || recipe.decay.n < 0) return 'n must be a whole number ≥ 0';
-  if (!Number.isFinite(recipe.decay.disp0) || !Number.isFinite(recipe.decay.dispN)) return 'Displacements must be numbers';
-  if (!Number.isInteger(recipe.seed) || recipe.seed < 0 || recipe.seed > 0xffffffff) return 'Seed must be a whole number from 0 to 4294967295';
+  const bounds = recipeBoundsProblem(recipe);
+  if (bounds) return `${RECIPE_FIELD_LABELS[bounds.field]} ${bounds.problem}`;
   const profileProblem = recipe.profile === undefined ? null : faultProfileProblem(recipe.profile);
   if (profileProblem !== null) return profileProblem.charAt(0).toUpperCase() + profileProblem.slice(1);
   for (const step of form.finishing) {

@@ -1,6 +1,7 @@
 import type { CommandRegistry } from '../commands/commands';
 import type { Editor } from '../document/editor';
-import { createGenerateFormStore, validateGenerateForm, type GenerateFormStore } from './generateFormStore';
+import { createGenerateFormStore, RECIPE_FIELD_LABELS, validateGenerateForm, type GenerateFormStore } from './generateFormStore';
+import { recipeBoundsProblem } from '../../shared/fault/recipeBounds';
 import type { TerrainJobTransport } from '../jobs/protocol';
 import { stepProblem, type TerrainStep } from '../../shared/recipe/steps';
 import { TerrainJobs } from '../jobs/terrainJobs';
@@ -61,6 +62,10 @@ export function createTerrainDesign(editor: Editor, tools: ToolStore, transport:
       const count = form.getState().runMoreCount;
       if (!Number.isInteger(count) || count < 1) return 'Run more needs a whole number of iterations ≥ 1';
       if (!editor.document.generation) return 'Nothing to continue: run a generation first';
+      // The continued recipe keeps the same bounds as a new one (so "Run more" cannot reach 10¹⁵).
+      const { recipe } = editor.document.generation;
+      const bounds = recipeBoundsProblem({ ...recipe, iterations: recipe.iterations + count });
+      if (bounds) return `Run more ${count} would take the recipe beyond its bounds: ${RECIPE_FIELD_LABELS[bounds.field]} ${bounds.problem}`;
       tools.getState().active?.cancel();
       return outcomeMessage(await jobs.runMore(count));
     },

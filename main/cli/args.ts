@@ -1,16 +1,19 @@
 /** Parsing and validation of `faultline generate` arguments: pure, so errors are easy to test. */
 import { DEFAULT_RECIPE, FAULT_PROFILE_KINDS, LINE_METHODS, profileOf, type FaultProfile, type FaultRecipe, type LineMethod } from '../../shared/fault/recipe';
-import { buildPreset, PRESET_IDS, type PresetId } from '../../shared/presets/terrainPresets';
+import { buildPreset, DEFAULT_PRESET_ID, PRESET_IDS, type PresetId } from '../../shared/presets/terrainPresets';
 import type { FinishingStep } from '../../shared/recipe/steps';
 import { erosionStepsFrom, parseThreadsOption, type ErosionValues } from './erosionArgs';
 import { MAX_FAULT_WIDTH, MIN_FAULT_WIDTH } from '../../shared/fault/profile';
-import { MAX_TOTAL_DISPLACEMENT } from '../../shared/fault/engine';
+import { MAX_ITERATIONS, MAX_SEED, recipeBoundsProblem, type RecipeField } from '../../shared/fault/recipeBounds';
 import { MAX_MAP_SIDE, MIN_MAP_SIDE } from '../../shared/terrain/heightfield';
 import { outputFormatFor, outputFormats } from './outputs';
 import { tokenizeOptions, UsageError } from './options';
 
-export const MAX_ITERATIONS = 1_000_000;
+export { MAX_ITERATIONS };
 export const DEFAULT_CELL_SIZE = 1;
+
+/** The option that sets each recipe field, for messages. */
+const RECIPE_OPTIONS: Record<RecipeField, string> = { seed: '--seed', iterations: '--iterations', 'decay.disp0': '--disp0', 'decay.dispN': '--dispn', 'decay.n': '--decay-iterations' };
 
 export interface GenerateOptions {
   width: number;
@@ -23,6 +26,8 @@ export interface GenerateOptions {
   emitLines: string | undefined;
   /** Worker threads for erosion (`--threads`); undefined = the machine's cores. */
   threads: number | undefined;
+  /** No progress lines on stderr (`--quiet`). */
+  quiet: boolean;
 }
 
 export { UsageError };
@@ -50,6 +55,7 @@ const VALUE_OPTIONS = [
   '--out',
   '--emit-lines',
   '--threads',
+  '--quiet',
 ] as const;
 type ValueOption = (typeof VALUE_OPTIONS)[number];
 const REPEATABLE: ReadonlySet<ValueOption> = new Set(['--out']);
@@ -70,9 +76,9 @@ function parseWhole(option: string, text: string, min: number, max: number): num
   return value;
 }
 
-/** Every option takes a value; there are no positional arguments. */
+/** Every option but --quiet takes a value; there are no positional arguments. */
 function collect(args: readonly string[]): Map<ValueOption, string[]> {
-  return tokenizeOptions(args, VALUE_OPTIONS, { repeatable: [...REPEATABLE], maxPositionals: 0 }).values as Map<ValueOption, string[]>;
+  return tokenizeOptions(args, VALUE_OPTIONS, { repeatable: [...REPEATABLE], flags: ['--quiet'], maxPositionals: 0 }).values as Map<ValueOption, string[]>;
 }
 
 export function parseGenerateArgs(args: readonly string[]): GenerateOptions {
@@ -95,26 +101,35 @@ export function parseGenerateArgs(args: readonly string[]): GenerateOptions {
     const text = one(option);
     return text === undefined ? fallback : parseWhole(option, text, min, max);
   };
-  const seed = whole('--seed', DEFAULT_RECIPE.seed, 0, 0xffffffff);
-  // A preset gives the defaults (scaled to this map); every option given still wins.
-  const presetText = one('--preset');
-  if (presetText !== undefined && !(PRESET_IDS as readonly string[]).includes(presetText)) {
+  const seed = whole('--seed', DEFAULT_RECIPE.seed, 0, MAX_SEED);
+  // A preset gives the defaults (scaled to this map, as the editor's form does); without --preset it
+  // is the editor's default preset. Every option given still wins.
+  const presetText = one('--preset') ?? DEFAULT_PRESET_ID;
+  if (!(PRESET_IDS as readonly string[]).includes(presetText)) {
     throw new UsageError(`--preset must be one of ${PRESET_IDS.join(', ')}, got "${presetText}"`);
   }
-  const preset = presetText === undefined ? null : buildPreset(presetText as PresetId, { width, depth, cellSize, seed });
-  const base = preset?.recipe ?? DEFAULT_RECIPE;
+  const preset = buildPreset(presetText as PresetId, { width, depth, cellSize, seed });
+  const base = preset.recipe;
+  const presetProfile = profileOf(base);
+  if (presetProfile.kind === 'smooth' && presetProfile.width < MIN_FAULT_WIDTH && one('--fault-width') === undefined && one('--profile') !== 'step') {
+    // The preset's width is a share of the map's side, in centimetres: on a map a few centimetres
+    // wide it rounds to 0. Say which option makes it so, rather than let the engine refuse it.
+    throw new UsageError(
+      `--cell-size ${cellText ?? cellSize} is too small for --preset ${presetText}: its fault width rounds to ${presetProfile.width} m on this map; use a larger --cell-size or give --fault-width`,
+    );
+  }
   const iterations = whole('--iterations', base.iterations, 0, MAX_ITERATIONS);
   const disp0 = number('--disp0', base.decay.disp0);
   const dispN = number('--dispn', base.decay.dispN);
   const n = whole('--decay-iterations', base.decay.n, 0, MAX_ITERATIONS);
-  if (iterations * Math.max(Math.abs(disp0), Math.abs(dispN)) > MAX_TOTAL_DISPLACEMENT) {
-    throw new UsageError(`--iterations × displacement may total at most ${MAX_TOTAL_DISPLACEMENT} m (beyond that sums are not exact)`);
-  }
+  // The bounds every recipe keeps (shared with the Generate form and the project check).
+  const bounds = recipeBoundsProblem({ seed, iterations, decay: { disp0, dispN, n } });
+  if (bounds) throw new UsageError(`${RECIPE_OPTIONS[bounds.field]} ${bounds.problem}`);
   const linesText = one('--lines') ?? base.lineMethod;
   if (!(LINE_METHODS as readonly string[]).includes(linesText)) {
     throw new UsageError(`--lines must be one of ${LINE_METHODS.join(', ')}, got "${linesText}"`);
   }
-  const profile = parseProfile(one('--profile'), one('--fault-width'), profileOf(base));
+  const profile = parseProfile(one('--profile'), one('--fault-width'), presetProfile);
   const smoothText = one('--smooth');
   const smooth = smoothText === undefined ? undefined : parseNumber('--smooth', smoothText);
   if (smooth !== undefined && !(smooth >= 0 && smooth < 1)) throw new UsageError(`--smooth must be in [0, 1), got "${smoothText}"`);
@@ -127,7 +142,7 @@ export function parseGenerateArgs(args: readonly string[]): GenerateOptions {
     'erosion-radius': one('--erosion-radius'),
   };
   // Smoothing right after the faults (as before presets), then the preset's steps with the options' erosion.
-  const finishing: FinishingStep[] = [...(smooth === undefined ? [] : [{ kind: 'smooth' as const, k: smooth }]), ...erosionStepsFrom(erosion, seed, preset?.finishing ?? [])];
+  const finishing: FinishingStep[] = [...(smooth === undefined ? [] : [{ kind: 'smooth' as const, k: smooth }]), ...erosionStepsFrom(erosion, seed, preset.finishing)];
 
   const outputs = values.get('--out') ?? [];
   if (outputs.length === 0) throw new UsageError('at least one --out FILE is required');
@@ -139,15 +154,18 @@ export function parseGenerateArgs(args: readonly string[]): GenerateOptions {
   }
   const emitLines = one('--emit-lines');
   if (emitLines === '') throw new UsageError('--emit-lines needs a file name');
+  // --preset classic writes the recipe as versions before presets did (no profile for the step), so
+  // a pipeline that adds it keeps its project bytes.
   return {
     width,
     depth,
     cellSize,
-    recipe: { seed, iterations, lineMethod: linesText as LineMethod, decay: { disp0, dispN, n }, ...(profile.kind === 'step' && !preset ? {} : { profile }) },
+    recipe: { seed, iterations, lineMethod: linesText as LineMethod, decay: { disp0, dispN, n }, ...(profile.kind === 'step' && presetText === 'classic' ? {} : { profile }) },
     finishing,
     outputs,
     emitLines,
     threads: parseThreadsOption(one('--threads')),
+    quiet: values.has('--quiet'),
   };
 }
 

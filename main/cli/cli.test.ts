@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { runFaultFormation } from '../../shared/fault/engine';
+import { DEFAULT_PRESET_ID } from '../../shared/presets/terrainPresets';
 import { DEFAULT_RECIPE, quantizeDisplacement, type FaultRecipe } from '../../shared/fault/recipe';
 import { erosionFilter } from '../../shared/filters/erosion';
 import { createHeightfield } from '../../shared/terrain/heightfield';
@@ -28,7 +29,7 @@ interface LinesFile {
 describe('faultline generate', () => {
   it('writes .r32 heights equal to running the engine directly', async () => {
     const io = fakeIo();
-    const args = ['generate', '--size', '33', '--depth=20', '--cell-size', '2.5', '--iterations', '150', '--seed', '77'];
+    const args = ['generate', '--preset', 'classic', '--size', '33', '--depth=20', '--cell-size', '2.5', '--iterations', '150', '--seed', '77'];
     args.push('--disp0', '5', '--dispn', '0.5', '--decay-iterations', '100', '--lines', 'two-point', '--out', 'a.r32', '--out', 'B.R32');
     expect(await runCli(args, io)).toBe(0);
     expect(io.err).toBe('');
@@ -42,7 +43,7 @@ describe('faultline generate', () => {
 
   it('uses the default recipe and cell size 1 when options are left out, and smooths with --smooth', async () => {
     const io = fakeIo();
-    expect(await runCli(['generate', '--size', '17', '--out', 'd.r32', '--smooth', '0.4', '--out', 'raw.r32'], io)).toBe(0);
+    expect(await runCli(['generate', '--preset', 'classic', '--size', '17', '--out', 'd.r32', '--smooth', '0.4', '--out', 'raw.r32'], io)).toBe(0);
     const field = createHeightfield(17, 17, 1);
     runFaultFormation(field, DEFAULT_RECIPE);
     erosionFilter(field, 0.4);
@@ -52,7 +53,7 @@ describe('faultline generate', () => {
   for (const method of ['normal', 'two-point', 'cross'] as const) {
     it(`--emit-lines reproduces the heights from the JSON alone (${method})`, async () => {
       const io = fakeIo();
-      const args = ['generate', '--size', '24', '--depth', '31', '--cell-size', '0.75', '--iterations', '120', '--lines', method];
+      const args = ['generate', '--preset', 'classic', '--size', '24', '--depth', '31', '--cell-size', '0.75', '--iterations', '120', '--lines', method];
       expect(await runCli([...args, '--seed', '5', '--out', 'h.r32', '--emit-lines', 'lines.json'], io)).toBe(0);
       const json = JSON.parse(new TextDecoder().decode(io.files.get('lines.json'))) as LinesFile;
       expect([json.width, json.depth, json.cellSize, json.lines.length]).toEqual([24, 31, 0.75, 120]);
@@ -90,7 +91,9 @@ describe('faultline generate', () => {
     ['missing value', ['--size', '9', '--out'], /--out needs a value/],
     ['repeated option', ['--size', '9', '--seed', '1', '--seed', '2', '--out', 'a.r32'], /--seed is given more than once/],
     ['stray argument', ['--size', '9', 'extra', '--out', 'a.r32'], /unexpected argument "extra"/],
-    ['displacement too large', ['--size', '9', '--disp0', '1e9', '--out', 'a.r32'], /at most/],
+    ['displacement too large', ['--size', '9', '--disp0', '1e9', '--out', 'a.r32'], /--disp0 is 1000000000, not a number of metres from/],
+    ['total displacement too large', ['--size', '9', '--iterations', '1000000', '--disp0', '100', '--out', 'a.r32'], /--iterations × displacement totals 100000000 m, more than/],
+    ['decay iterations too many', ['--size', '9', '--decay-iterations', '1000001', '--out', 'a.r32'], /--decay-iterations must be a whole number from 0 to 1000000/],
   ];
   for (const [name, args, message] of badArgs) {
     it(`bad arguments: ${name} → one-line error, exit 2, nothing written`, async () => {
@@ -110,7 +113,7 @@ describe('faultline generate', () => {
 
   it('a failed write reports the file and exits 1', async () => {
     const io = fakeIo('x.r32');
-    expect(await runCli(['generate', '--size', '9', '--out', 'x.r32'], io)).toBe(1);
+    expect(await runCli(['generate', '--preset', 'classic', '--size', '9', '--out', 'x.r32'], io)).toBe(1);
     expect(io.err).toMatch(/cannot write x\.r32: disk full/);
   });
 
@@ -122,8 +125,10 @@ describe('faultline generate', () => {
     expect(await runCli(['generate', '--help'], io)).toBe(0);
     const options = ['--size', '--depth', '--cell-size', '--iterations', '--seed', '--disp0', '--dispn', '--decay-iterations', '--lines', '--smooth', '--out', '--emit-lines'];
     for (const option of options) expect(io.out).toContain(option);
-    const d = DEFAULT_RECIPE;
-    for (const fallback of [d.iterations, d.seed, d.decay.disp0, d.decay.dispN, d.decay.n]) expect(io.out).toContain(`(default: ${fallback})`);
+    // Recipe defaults come from the preset, the editor's default one unless --preset says otherwise.
+    expect(io.out).toContain(`(default: ${DEFAULT_RECIPE.seed})`);
+    expect(io.out).toContain(`(default: ${DEFAULT_PRESET_ID},`);
+    expect(io.out.match(/\(default: the preset's\)/g)).toHaveLength(6);
     expect(io.out).toContain('(default: 1)'); // cell size
     expect(io.out).toContain('.r32');
   });
@@ -135,7 +140,7 @@ describe('the real entry point', () => {
     try {
       const out = join(dir, 'terrain.r32');
       const run = promisify(execFile);
-      const args = ['tsx', 'main/cli/index.ts', 'generate', '--size', '65', '--depth', '9', '--iterations', '50', '--seed', '3', '--out', out];
+      const args = ['tsx', 'main/cli/index.ts', 'generate', '--preset', 'classic', '--size', '65', '--depth', '9', '--iterations', '50', '--seed', '3', '--out', out];
       await run('npx', args, { cwd: join(__dirname, '../..') });
       const bytes = await readFile(out);
       expect(bytes.length).toBe(65 * 9 * 4);

@@ -2,6 +2,7 @@
  * The `faultline` command line, free of Node APIs so it runs under test with a fake io: index.ts
  * supplies the process streams and an atomic file writer.
  */
+import { createCliProgress, faultStage, stepStage } from './progress';
 import { generateFaults, applyFaults, type Fault } from '../../shared/fault/engine';
 import { presetStack } from '../../shared/layers/migrate';
 import { profileOf, type FaultRecipe } from '../../shared/fault/recipe';
@@ -18,13 +19,22 @@ import { runFinishingStep, type StepRunner } from './erosionArgs';
 import { checkOutputs, writeOutputs, type OutputFile } from './outputSet';
 import { parseCommand } from './commandArgs';
 
+/** The most bytes an input may have, and what it is, for the refusal ("a masks rules file"). */
+export interface ReadLimit {
+  maxBytes: number;
+  kind: string;
+}
+
 export interface CliIo {
   stdout(s: string): void;
   stderr(s: string): void;
   /** Writes the whole file, atomically: on failure no file (and no partial file) is left. */
   writeFile(path: string, data: Uint8Array): Promise<void>;
-  /** Reads a whole input file (export, info); absent = the real file system, loaded on first use. */
-  readFile?(path: string): Promise<Uint8Array>;
+  /**
+   * Reads a whole input file (export, info); absent = the real file system, loaded on first use.
+   * A file larger than `limit` (default: a heightmap's cap) is refused before it is read.
+   */
+  readFile?(path: string, limit?: ReadLimit): Promise<Uint8Array>;
   /** Creates a folder and its parents if missing (`export --preset … --out DIR`). */
   makeDirectory?(path: string): Promise<void>;
   /** Runs erosion on worker threads (index.ts); absent = every step on this thread (same bytes). */
@@ -39,6 +49,8 @@ export interface CliIo {
    * Absent: one writeFile after the other.
    */
   writeFiles?(files: readonly { path: string; bytes: Uint8Array }[], onProgress?: (written: number, total: number) => void): Promise<void>;
+  /** Milliseconds for progress timing; absent = Date.now (tests pass a fake clock). */
+  now?(): number;
 }
 
 export const EXIT_OK = 0;
@@ -73,7 +85,7 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
   const options = parsed.options;
   const targets = [...options.outputs, ...(options.emitLines !== undefined ? [options.emitLines] : [])];
   if (!(await checkOutputs(io, 'generate', targets))) return EXIT_FAILURE;
-  const { field, faults } = await generate(options, io.stepRunner);
+  const { field, faults } = await generate(options, io);
   const files: OutputFile[] = [];
   const lines: string[] = [];
   for (const path of options.outputs) {
@@ -92,11 +104,14 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
   return EXIT_OK;
 }
 
-async function generate(options: GenerateOptions, runner: StepRunner | undefined): Promise<{ field: Heightfield; faults: Fault[] }> {
-  const field = createHeightfield(options.width, options.depth, options.cellSize);
-  const faults = generateFaults(options.recipe, terrainExtent(field), 0, options.recipe.iterations);
-  applyFaults(field, faults);
-  for (const step of options.finishing) await runFinishingStep(runner, field, step, options.recipe, options.threads);
+async function generate(options: GenerateOptions, io: CliIo): Promise<{ field: Heightfield; faults: Fault[] }> {
+  const { width, depth, cellSize, recipe, finishing } = options;
+  const stages = [faultStage(recipe, width, depth, cellSize), ...finishing.map((step) => stepStage(step, width * depth))];
+  const progress = createCliProgress(io, 'generate', `${width}×${depth}`, stages, options.quiet);
+  const field = createHeightfield(width, depth, cellSize);
+  const faults = generateFaults(recipe, terrainExtent(field), 0, recipe.iterations);
+  applyFaults(field, faults, { onProgress: progress.stage(0) });
+  for (const [k, step] of finishing.entries()) await runFinishingStep(io.stepRunner, field, step, recipe, options.threads, { onProgress: progress.stage(k + 1) });
   return { field, faults };
 }
 

@@ -17,6 +17,7 @@ import { checkOutputs, writeOutputs } from './outputSet';
 import type { LoadedInput } from './inputs';
 import { heightsStack, settleStack, stepLayers } from '../../shared/layers/migrate';
 import type { Layer } from '../../shared/layers/types';
+import { createCliProgress, stepStage } from './progress';
 
 export interface ErodeOptions {
   input: string;
@@ -27,6 +28,8 @@ export interface ErodeOptions {
   masks: string | undefined;
   /** Worker threads (`--threads`); undefined = the machine's cores. */
   threads: number | undefined;
+  /** No progress lines on stderr. */
+  quiet: boolean;
 }
 
 export function erodeHelp(): string {
@@ -42,6 +45,8 @@ Other options:
   --masks PREFIX            also write PREFIX.flow.png and PREFIX.deposition.png (8-bit, 0…max)
   --cell-size M             metres between samples, for inputs that do not say (default: the file's, else 1)
   --out FILE                repeatable; the type follows the extension (${outputFormats().map((f) => f.extension).join(', ')})
+  --quiet                   no progress on stderr (by default a large run says its work up front, and
+                            a run of more than a few seconds prints a line per 5 %)
 
 Every target (--out, --masks) is checked before eroding, and all are written or none.
 `;
@@ -50,7 +55,7 @@ Every target (--out, --masks) is checked before eroding, and all are written or 
 const ERODE_OPTIONS = [...Object.keys(EROSION_OPTIONS), 'out', 'seed', 'masks', 'cell-size', 'threads'].map((name) => `--${name}`);
 
 export function parseErodeArgs(args: readonly string[]): ErodeOptions {
-  const tokens = tokenizeOptions(args, ERODE_OPTIONS, { repeatable: ['--out'] });
+  const tokens = tokenizeOptions(args, [...ERODE_OPTIONS, '--quiet'], { repeatable: ['--out'], flags: ['--quiet'] });
   const one = (name: string): string | undefined => tokens.values.get(`--${name}`)?.[0];
   const values = {
     ...(Object.fromEntries(Object.keys(EROSION_OPTIONS).map((name) => [name, one(name)])) as ErosionValues),
@@ -72,7 +77,7 @@ export function parseErodeArgs(args: readonly string[]): ErodeOptions {
   steps.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'thermal' ? -1 : 1));
   const cellSize = values['cell-size'] === undefined ? undefined : parseNumberOption('cell-size', values['cell-size'], Number.MIN_VALUE);
   if (values.masks === '') throw new UsageError('--masks needs a file name prefix');
-  return { input: positionals[0], outputs, steps, cellSize, masks: values.masks, threads: parseThreadsOption(values.threads) };
+  return { input: positionals[0], outputs, steps, cellSize, masks: values.masks, threads: parseThreadsOption(values.threads), quiet: tokens.values.has('--quiet') };
 }
 
 /**
@@ -106,9 +111,11 @@ export async function runErode(args: readonly string[], io: CliIo): Promise<numb
   // What the input's heights were, for its stack (a v1 project's steps are checked against them).
   const before = field.heights.slice();
   const masks: ErosionMasks | undefined = options.masks ? { flow: new Float32Array(field.heights.length), deposition: new Float32Array(field.heights.length) } : undefined;
+  const stages = options.steps.map((step) => stepStage(step, field.width * field.depth));
+  const progress = createCliProgress(io, 'erode', `${displayFileName(options.input)} (${field.width}×${field.depth})`, stages, options.quiet);
   try {
-    for (const step of options.steps) {
-      await runFinishingStep(io.stepRunner, field, step, loaded.recipe, options.threads, { masks });
+    for (const [k, step] of options.steps.entries()) {
+      await runFinishingStep(io.stepRunner, field, step, loaded.recipe, options.threads, { masks, onProgress: progress.stage(k) });
       io.stdout(`${stepLabel(step)}: done\n`);
     }
   } catch (error) {

@@ -1,4 +1,5 @@
 /** Arguments of `faultline export IN --out FILE …` and `faultline info FILE …`: pure, easy to test. */
+import { isReservedDeviceName } from '../../shared/fileNames';
 import type { ExrCompression } from '../../shared/codecs/exr';
 import type { ExportRange } from '../../shared/codecs/heightmap';
 import { ENGINE_PRESETS, engineSizeProblem, type EnginePreset } from '../../shared/export/engines';
@@ -7,7 +8,7 @@ import type { FitMode, GodotHeightFormat } from '../../shared/export/presets';
 import type { TileSpec } from '../../shared/export/tiles';
 import type { PngChannel } from '../../shared/codecs/png/decode';
 import type { ByteOrder } from '../../shared/codecs/raw';
-import { MAX_MAP_SIDE, MIN_MAP_SIDE } from '../../shared/terrain/heightfield';
+import { FLOAT32_MAX, MAX_MAP_SIDE, MIN_MAP_SIDE } from '../../shared/terrain/heightfield';
 import { tokenizeOptions, UsageError } from './options';
 import { outputFormatFor, outputFormats } from './outputs';
 
@@ -88,6 +89,8 @@ function parseRange(option: string, text: string): { min: number; max: number } 
   const min = parseNumber(option, parts[0]);
   const max = parseNumber(option, parts[1]);
   if (min > max) throw new UsageError(`${option} needs MIN ≤ MAX, got "${text}"`);
+  // Heights are float32: a range beyond it cannot be read back (the reader refuses such a file).
+  if (Math.abs(min) > FLOAT32_MAX || Math.abs(max) > FLOAT32_MAX) throw new UsageError(`${option} must lie within ±${FLOAT32_MAX.toPrecision(5)} (float32 heights), got "${text}"`);
   return { min, max };
 }
 
@@ -161,6 +164,7 @@ function parseEngineArgs(values: Map<string, string>): EngineArgs | undefined {
   if (name !== undefined) {
     // eslint-disable-next-line no-control-regex -- control characters cannot be part of a file name
     if (!/^[^/\\:*?"<>|\u0000-\u001f]{1,100}$/.test(name) || name.startsWith('.')) throw new UsageError(`--name "${name}" cannot be used as a file name`);
+    if (isReservedDeviceName(name)) throw new UsageError(`--name "${name}" is a name Windows reserves for a device (CON, PRN, AUX, NUL, COM1…, LPT1…): choose another`);
     engine.name = name;
   }
   const resolution = values.get('--resolution');

@@ -61,7 +61,7 @@ async function run(io: FakeIo, ...args: string[]): Promise<number> {
 /** A generated 33 × 20 map as .r32, and its heights. */
 async function generated(): Promise<{ io: FakeIo; heights: Float32Array; min: number; max: number }> {
   const io = fakeIo();
-  expect(await run(io, 'generate', '--size', '33', '--depth', '20', '--cell-size', '2.5', '--iterations', '80', '--seed', '9', '--out', 'g.r32')).toBe(0);
+  expect(await run(io, 'generate', '--preset', 'classic', '--size', '33', '--depth', '20', '--cell-size', '2.5', '--iterations', '80', '--seed', '9', '--out', 'g.r32')).toBe(0);
   const field = createHeightfield(33, 20, 2.5);
   runFaultFormation(field, { ...DEFAULT_RECIPE, iterations: 80, seed: 9 });
   const heights = floats(io.files.get('g.r32')!);
@@ -73,7 +73,7 @@ describe('faultline generate: every output type', () => {
   it('writes .png, .r16, .obj, .glb and .faultline that read back as the generated map', async () => {
     const { io, heights, min, max } = await generated();
     const outs = ['m.png', 'm.r16', 'm.obj', 'm.glb', 'm.faultline'];
-    const args = ['generate', '--size', '33', '--depth', '20', '--cell-size', '2.5', '--iterations', '80', '--seed', '9'];
+    const args = ['generate', '--preset', 'classic', '--size', '33', '--depth', '20', '--cell-size', '2.5', '--iterations', '80', '--seed', '9'];
     expect(await run(io, ...args, ...outs.flatMap((o) => ['--out', o]))).toBe(0);
     const png = decodePng(io.files.get('m.png')!, 'm.png');
     expect([png.width, png.height, png.bitDepth]).toEqual([33, 20, 16]);
@@ -91,7 +91,7 @@ describe('faultline generate: every output type', () => {
 
   it('a smoothed map is saved with its recipe and the smoothing as a history step, which replay to its heights', async () => {
     const io = fakeIo();
-    expect(await run(io, 'generate', '--size', '9', '--smooth', '0.5', '--out', 's.faultline')).toBe(0);
+    expect(await run(io, 'generate', '--preset', 'classic', '--size', '9', '--smooth', '0.5', '--out', 's.faultline')).toBe(0);
     const project = parseProject(io.files.get('s.faultline')!, 's.faultline');
     expect(project.recipe).not.toBeNull();
     expect(project.history).toEqual([{ kind: 'smooth', k: 0.5 }]);
@@ -217,7 +217,7 @@ describe('faultline info', () => {
 
   it('reads RAW with the given size and a project with its recipe', async () => {
     const io = fakeIo();
-    await run(io, 'generate', '--size', '17', '--depth', '5', '--iterations', '10', '--out', 'p.faultline', '--out', 'p.r32');
+    await run(io, 'generate', '--preset', 'classic', '--size', '17', '--depth', '5', '--iterations', '10', '--out', 'p.faultline', '--out', 'p.r32');
     expect(await run(io, 'info', 'p.r32', '--size', '17', '--depth', '5')).toBe(0);
     expect(JSON.parse(io.out.slice(io.out.indexOf('{')))).toMatchObject({ kind: 'r32', width: 17, depth: 5, bitDepth: 32, cellSize: 1 });
     io.out = '';

@@ -5,7 +5,8 @@
 import { displayFileName } from '../../shared/codecs/errors';
 import { heightRange } from '../../shared/terrain/heightfield';
 import { UsageError } from './args';
-import type { CliIo } from './cli';
+import type { CliIo, ReadLimit } from './cli';
+import { MAX_MASK_RULES_BYTES } from '../../shared/export/masks';
 import { parseExportArgs, parseInfoArgs, type InputOptions } from './exchangeArgs';
 import { runEngineExport, runMultiFileExport } from './engineExport';
 import { loadInput, type LoadedInput } from './inputs';
@@ -33,6 +34,14 @@ export async function readAndLoad(io: CliIo, command: string, input: string, rea
   }
 }
 
+/** The same io, but the masks rules file is read with its own 1 MiB cap (not a heightmap's). */
+async function withMasksCap(io: CliIo, masksFile: string | undefined): Promise<CliIo> {
+  if (masksFile === undefined) return io;
+  const readFile = io.readFile ?? (await import('./readInputFile')).readInputFile;
+  const limit: ReadLimit = { maxBytes: MAX_MASK_RULES_BYTES, kind: 'a masks rules file' };
+  return { ...io, readFile: (path, given) => readFile(path, path === masksFile ? limit : given) };
+}
+
 function usage(io: CliIo, command: string, run: () => void): boolean {
   try {
     run();
@@ -50,7 +59,7 @@ export async function runExport(args: readonly string[], io: CliIo): Promise<num
   const options = parsed;
   const loaded = await readAndLoad(io, 'export', options.input, options.read);
   if (!loaded) return EXIT_FAILURE;
-  if (options.engine) return runEngineExport(options, loaded, io);
+  if (options.engine) return runEngineExport(options, loaded, await withMasksCap(io, options.engine.masksFile));
   if (options.tiles || options.normalMap) return runMultiFileExport(options, loaded, io);
   const format = outputFormatFor(options.output)!; // checked by parseExportArgs
   let bytes: Uint8Array;

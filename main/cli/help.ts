@@ -1,5 +1,5 @@
 import { DEFAULT_RECIPE, LINE_METHODS } from '../../shared/fault/recipe';
-import { TERRAIN_PRESETS } from '../../shared/presets/terrainPresets';
+import { DEFAULT_PRESET_ID, TERRAIN_PRESETS } from '../../shared/presets/terrainPresets';
 import { EROSION_HELP } from './erosionArgs';
 import { MAX_FAULT_WIDTH, MIN_FAULT_WIDTH } from '../../shared/fault/profile';
 import { MAX_MAP_SIDE, MIN_MAP_SIDE } from '../../shared/terrain/heightfield';
@@ -43,20 +43,21 @@ Terrain:
   --depth M              vertices along z, ${MIN_MAP_SIDE}..${MAX_MAP_SIDE} (default: same as --size)
   --cell-size m          metres between neighbouring vertices, > 0 (default: ${DEFAULT_CELL_SIZE})
 
-Fault formation (defaults are the editor's default recipe):
-  --iterations K         number of fault lines, 0..${MAX_ITERATIONS} (default: ${d.iterations})
+Fault formation (defaults: the preset's values for this map — without --preset the editor's
+default preset, ${DEFAULT_PRESET_ID}, scaled to the map as the editor's form does):
+  --iterations K         number of fault lines, 0..${MAX_ITERATIONS} (default: the preset's)
   --seed S               PRNG seed, whole number 0..4294967295 (default: ${d.seed})
-  --disp0 x              displacement of the first iteration, metres (default: ${d.decay.disp0})
-  --dispn y              displacement from iteration n on, metres (default: ${d.decay.dispN})
+  --disp0 x              displacement of the first iteration, metres (default: the preset's)
+  --dispn y              displacement from iteration n on, metres (default: the preset's)
   --decay-iterations n   iterations over which the displacement falls linearly from disp0 to dispn;
-                         0 means constant dispn (default: ${d.decay.n})
-  --lines METHOD         how lines are chosen: ${LINE_METHODS.join(' | ')} (default: ${d.lineMethod})
+                         0 means constant dispn, 0..${MAX_ITERATIONS} (default: the preset's)
+  --lines METHOD         how lines are chosen: ${LINE_METHODS.join(' | ')} (default: the preset's)
                            normal     a = sin v, b = cos v, c uniform in [−d/2, d/2], d the diagonal
                            two-point  the line through two random terrain points
                            cross      two random points, side by the cross-product sign (Game
                                       Programming Gems)
   --profile P            how each fault's displacement varies across its line: step | smooth
-                         (default: step)
+                         (default: the preset's)
                            step       every vertex rises or sinks by the full displacement (cliffs)
                            smooth     within w/2 of the line the displacement ramps from −d to +d
                                       (cubic smoothstep of the signed distance), so faults make slopes
@@ -66,7 +67,8 @@ Fault formation (defaults are the editor's default recipe):
                          (default: no smoothing)
 
 Presets (the editor's; scaled to the map's size, seeded by --seed; any option above still wins):
-  --preset NAME          ${TERRAIN_PRESETS.map((p) => p.id).join(' | ')}
+  --preset NAME          ${TERRAIN_PRESETS.map((p) => p.id).join(' | ')} (default: ${DEFAULT_PRESET_ID},
+                         as the editor starts; classic gives the raw fault terrain of earlier versions)
 ${TERRAIN_PRESETS.map((p) => `                           ${p.id.padEnd(14)} ${p.description}`).join('\n')}
 
 ${EROSION_HELP.replace('Erosion (', 'Erosion after the faults (')}
@@ -83,6 +85,10 @@ ${formats}
                          cross, the equivalent a, b, c). With --profile smooth the file also holds
                          "profile": { "kind": "smooth", "width" } and vertices within width/2 of a
                          line move by part of its displacement (docs/cli.md).
+
+Progress (on stderr; stdout keeps the "wrote" lines):
+  --quiet                no progress. By default a large run says its expected work up front, and a
+                         run of more than a few seconds prints one line per 5 % with the time left.
 
 Options take their value as "--name value" or "--name=value".
   --help                 this text
@@ -116,7 +122,8 @@ Writing:
   --out FILE             the file to write, atomically (required)
   --bits 8|16            PNG sample depth (default: 16)
   --range auto|MIN:MAX   heights mapped to the full sample range of PNG/R16 output; auto uses the
-                         map's own min..max, a fixed range clamps heights outside it (default: auto)
+                         map's own min..max, a fixed range clamps heights outside it; MIN and MAX
+                         within ±3.4028e38, float32's heights (default: auto)
   --byte-order le|be     R16 output byte order (default: le)
   --flip                 RAW output stores the last row first
   --exr-compression zip|none   EXR output compression (default: zip)

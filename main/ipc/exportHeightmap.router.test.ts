@@ -10,6 +10,7 @@ import { float32LittleEndianBytes } from '../../shared/codecs/bytes';
 import { parsePngHeightmap } from '../../shared/codecs/png-heightmap';
 import { parseR32 } from '../../shared/codecs/raw';
 import { createMainServices } from '../services';
+import { encodeHeightmapExport } from '../services/exportService';
 import { createScriptedDialogs, type ScriptedDialogs } from '../services/dialogs';
 import { createIpcRouter, type IpcRouter } from './router';
 import { createSenderPolicy } from './senderPolicy';
@@ -79,6 +80,26 @@ describe('file:exportHeightmap', () => {
     await expect(router.handle(TRUSTED, 'file:exportHeightmap', [request])).resolves.toEqual({ status: 'error', message: 'bad.r32: cannot be written: height 5 (column 1, row 1) is NaN' });
     const short = { ...request, payload: { json, heights: new Uint8Array(12) } };
     await expect(router.handle(TRUSTED, 'file:exportHeightmap', [short])).resolves.toMatchObject({ status: 'error', message: expect.stringMatching(/^bad\.r32: cannot be exported: /) });
+    expect(dialogs.shown).toHaveLength(0);
+  });
+
+  it('refuses NaN heights in every format (png16, png8, r16 as r32 and exr), before any dialog', async () => {
+    const { json, heights } = map(5, 4);
+    heights[7] = NaN;
+    for (const [format, name] of [['png16', 'n.png'], ['png8', 'n8.png'], ['r16', 'n.r16'], ['r32', 'n.r32'], ['exr', 'n.exr']] as const) {
+      const request = { ...OPTIONS, defaultName: name, format, payload: { json, heights: float32LittleEndianBytes(heights) } };
+      await expect(router.handle(TRUSTED, 'file:exportHeightmap', [request]), format).resolves.toMatchObject({ status: 'error', message: expect.stringMatching(new RegExp(`^${name.replace('.', '\\.')}: .*(height|sample|value) 7 .*NaN`)) });
+    }
+    expect(dialogs.shown).toHaveLength(0);
+  });
+
+  it('refuses a range beyond float32 (the reader would refuse the file) and the encoder checks it too', async () => {
+    const { json, heights } = map(4, 4);
+    const base = { ...OPTIONS, defaultName: 'wide.png', format: 'png16', payload: { json, heights: float32LittleEndianBytes(heights) } };
+    await expect(router.handle(TRUSTED, 'file:exportHeightmap', [{ ...base, range: { min: -1e308, max: 1e308 } }])).rejects.toThrow(/range\.min: below/);
+    for (const format of ['png16', 'png8', 'r16'] as const) {
+      await expect(encodeHeightmapExport({ ...base, format, range: { min: -1e308, max: 1e308 } })).rejects.toThrow(/^wide\.png: height range -1e\+308\.\.1e\+308 is beyond ±3\.4028e\+38/);
+    }
     expect(dialogs.shown).toHaveLength(0);
   });
 

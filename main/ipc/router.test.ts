@@ -207,3 +207,12 @@ describe('IPC router', () => {
     expect(await services.recovery.check()).toBeNull();
   });
 });
+
+describe('recovery:write file names', () => {
+  it('refuses a fileName that is not a plain name, or that Windows reserves, and keeps a plain one', async () => {
+    const payload = { json: '{}', heights: new Float32Array(0) };
+    for (const fileName of ['..', '../x.faultline', 'a/b.faultline', 'C:\\Windows\\win.ini', 'C:win.ini', 'con', 'NUL.faultline', 'com1.txt']) {
+      await expect(router.handle(TRUSTED, 'recovery:write', [{ fileName, payload }]), fileName).rejects.toThrow(/fileName: .*(plain file name|folder reference|reserves)/);
+    }
+  });
+});

@@ -6,6 +6,9 @@ import type { ExportHeightmapRequest, ExportHeightmapResult } from '../../shared
 import { CodecError } from '../../shared/codecs/errors';
 import { createCodecRegistry, encodeVariant, exportVariant } from '../../shared/codecs/registry';
 import { nativeDeflate } from './nativeDeflate';
+import { runSlicedAsync } from './slicedRun';
+import { compileR16Sliced, compileR32Sliced } from '../../shared/codecs/raw';
+import { compileExrHeightmapSliced } from '../../shared/codecs/exr';
 import { compilePngHeightmapStreamed } from './pngStreamEncode';
 import { documentOfPayload, messageOf } from './projectCodecIo';
 
@@ -31,9 +34,22 @@ export async function encodeHeightmapExport(request: ExportHeightmapRequest, cod
   };
   const { field } = documentOfPayload(request.payload, fail);
   const { range, byteOrder, flip, exrCompression } = request;
-  const found = exportVariant(request.format);
-  if (found?.format.id === 'png' && found.variant.options.bits === 16) return compilePngHeightmapStreamed(field, range ?? 'auto', name);
-  return encodeVariant(codecs, request.format, field, { range: range ?? 'auto', byteOrder, flip, exrCompression, fileName: name });
+  // Large maps take seconds to encode: every format is streamed or sliced so main's event loop keeps
+  // answering (no stall over ~100 ms at 8193²; bench/exportStall.bench.ts). The same bytes as the codecs'.
+  switch (request.format) {
+    case 'png16':
+      return compilePngHeightmapStreamed(field, range ?? 'auto', name);
+    case 'png8':
+      return compilePngHeightmapStreamed(field, range ?? 'auto', name, undefined, 8);
+    case 'r16':
+      return runSlicedAsync(compileR16Sliced(field, { range: range ?? 'auto', byteOrder, flip }, name));
+    case 'r32':
+      return runSlicedAsync(compileR32Sliced(field, { flip }, name));
+    case 'exr':
+      return runSlicedAsync(compileExrHeightmapSliced(field, { compression: exrCompression, deflate: nativeDeflate }, name));
+    default:
+      return encodeVariant(codecs, request.format, field, { range: range ?? 'auto', byteOrder, flip, exrCompression, fileName: name });
+  }
 }
 
 export function createExportService(dialogs: DialogService): ExportService {

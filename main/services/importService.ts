@@ -20,13 +20,13 @@ function sizeText(bytes: number): string {
  * Reads at most `maxBytes` + 1 bytes so that a file growing while it is read, or a special file
  * whose size stat cannot tell, is still refused without reading it all.
  */
-export async function readFileCapped(filePath: string, maxBytes: number): Promise<Uint8Array> {
+export async function readFileCapped(filePath: string, maxBytes: number, kind = 'a heightmap file'): Promise<Uint8Array> {
   const name = path.basename(filePath);
   const handle = await open(filePath, 'r');
   try {
     const info = await handle.stat();
     if (!info.isFile()) throw new Error(`${name}: is not a regular file`);
-    if (info.size > maxBytes) throw new Error(`${name}: is ${sizeText(info.size)}, larger than the ${sizeText(maxBytes)} a heightmap file may have`);
+    if (info.size > maxBytes) throw new Error(`${name}: is ${sizeText(info.size)}, larger than the ${sizeText(maxBytes)} ${kind} may have`);
     const buffer = new Uint8Array(info.size + 1);
     let filled = 0;
     while (filled < buffer.length) {

@@ -58,6 +58,11 @@ export class ByteWriter {
   finish(): Uint8Array {
     return this.buffer.slice(0, this.length);
   }
+
+  /** The bytes written, without a copy (a view of the writer's buffer: write nothing more after it). */
+  finishView(): Uint8Array {
+    return this.buffer.subarray(0, this.length);
+  }
 }
 
 export function encodeUtf8(text: string): Uint8Array {

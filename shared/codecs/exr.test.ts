@@ -69,7 +69,9 @@ describe('OpenEXR export', () => {
   it('refuses what it cannot store, naming the file', () => {
     const field = createHeightfield(2, 2, 1);
     field.heights[3] = NaN;
-    expect(() => compileExrHeightmap(field, {}, 'out/bad.exr')).toThrow(/^bad\.exr: cannot store height NaN at column 1, row 1/);
+    // The heightmap writers' one check and message (as .r32, PNG, R16); encodeExr keeps its own.
+    expect(() => compileExrHeightmap(field, {}, 'out/bad.exr')).toThrow(/^bad\.exr: cannot be written: height 3 \(column 1, row 1\) is NaN/);
+    expect(() => encodeExr({ width: 2, height: 2, values: field.heights }, {}, 'raw.exr')).toThrow(/^raw\.exr: cannot store height NaN at column 1, row 1/);
     expect(() => encodeExr({ width: 2, height: 2, values: new Float32Array(3) })).toThrow(/expected 4 values/);
   });
 

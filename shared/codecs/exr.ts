@@ -12,6 +12,8 @@ import { portableDeflate, type Deflate } from './zlib';
 import type { Heightfield } from '../terrain/heightfield';
 import { ByteWriter, float32LittleEndianBytes } from './bytes';
 import { failFor } from './errors';
+import { assertFiniteHeights } from './heightmap';
+import { firstNonFiniteSliced, runSliced, type Sliced } from './sliced';
 
 export type ExrCompression = 'none' | 'zip';
 
@@ -87,6 +89,11 @@ export function exrZipPredict(raw: Uint8Array): Uint8Array {
 }
 
 export function encodeExr(image: ExrImage, options: ExrExportOptions = {}, fileName = 'heightmap.exr'): Uint8Array {
+  return runSliced(encodeExrSliced(image, options, fileName));
+}
+
+/** encodeExr yielding after each block of lines (sliced.ts): the same bytes. */
+export function* encodeExrSliced(image: ExrImage, options: ExrExportOptions = {}, fileName = 'heightmap.exr'): Sliced<Uint8Array> {
   const fail = failFor(fileName);
   const { width, height, values } = image;
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) fail(`cannot store an image of ${width} × ${height} pixels`);
@@ -134,6 +141,7 @@ export function encodeExr(image: ExrImage, options: ExrExportOptions = {}, fileN
       if (packed.length < raw.length) data = packed;
     }
     blocks.push(data);
+    yield;
   }
 
   let total = head.length + 8 * blockCount;
@@ -150,11 +158,19 @@ export function encodeExr(image: ExrImage, options: ExrExportOptions = {}, fileN
     view.setInt32(at + 4, blocks[b].length, true);
     out.set(blocks[b], at + 8);
     at += 8 + blocks[b].length;
+    if (b % 64 === 63) yield;
   }
   return out;
 }
 
 /** Heights in metres, row j of the map is row j of the image (like the PNG export). */
 export function compileExrHeightmap(field: Heightfield, options: ExrExportOptions = {}, fileName = 'heightmap.exr'): Uint8Array {
-  return encodeExr({ width: field.width, height: field.depth, values: field.heights }, options, fileName);
+  return runSliced(compileExrHeightmapSliced(field, options, fileName));
+}
+
+/** compileExrHeightmap in slices (sliced.ts): the same bytes. */
+export function* compileExrHeightmapSliced(field: Heightfield, options: ExrExportOptions = {}, fileName = 'heightmap.exr'): Sliced<Uint8Array> {
+  // The same check (and message) as every heightmap writer.
+  if ((yield* firstNonFiniteSliced(field.heights)) >= 0) assertFiniteHeights(field, fileName);
+  return yield* encodeExrSliced({ width: field.width, height: field.depth, values: field.heights }, options, fileName);
 }

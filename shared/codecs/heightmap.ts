@@ -4,6 +4,7 @@
  */
 import { createHeightfield, firstNonFiniteHeight, FLOAT32_MAX, heightRange, MAX_MAP_SIDE, type Heightfield } from '../terrain/heightfield';
 import { failFor } from './errors';
+import { firstNonFiniteSliced, runSliced, valueRangeSliced, type Sliced } from './sliced';
 
 export type HeightmapFormat = 'png' | 'r16' | 'r32';
 
@@ -190,17 +191,45 @@ function quantiseInto8(heights: Float32Array, min: number, scale: number, maxSam
   }
 }
 
-/** Checks an export range given by the user; auto ranges come from finite heights. */
+/**
+ * Checks an export range given by the user; auto ranges come from finite heights. A range beyond
+ * float32 is refused as the reader refuses it (its metadata could not be read back as heights).
+ */
 export function assertValidExportRange(range: { min: number; max: number }, fileName: string): void {
   if (!Number.isFinite(range.min) || !Number.isFinite(range.max) || range.min > range.max) {
     failFor(fileName)(`height range must be two finite numbers with min ≤ max, got ${range.min}..${range.max}`);
   }
+  if (Math.abs(range.min) > FLOAT32_MAX || Math.abs(range.max) > FLOAT32_MAX) {
+    failFor(fileName)(`height range ${range.min}..${range.max} is beyond ±${FLOAT32_MAX.toPrecision(5)}, more than float32 heights can hold`);
+  }
+}
+
+/**
+ * The one check every integer heightmap writer (PNG 16/8-bit, R16, streamed or not) makes before it
+ * writes: finite heights, as for R32 and EXR (a NaN would otherwise become sample 0 and a good-looking
+ * file), and a range the reader accepts. Returns the range to quantise with.
+ */
+export function checkedExportRange(field: Heightfield, range: ExportRange | undefined, fileName: string): { min: number; max: number } {
+  return runSliced(checkedExportRangeSliced(field, range, fileName));
+}
+
+/** checkedExportRange in slices (sliced.ts): the same checks and result. */
+export function* checkedExportRangeSliced(field: Heightfield, range: ExportRange | undefined, fileName: string): Sliced<{ min: number; max: number }> {
+  const k = yield* firstNonFiniteSliced(field.heights);
+  if (k >= 0) nonFiniteHeight(field, k, fileName);
+  const resolved = range === undefined || range === 'auto' ? yield* valueRangeSliced(field.heights) : { min: range.min, max: range.max };
+  assertValidExportRange(resolved, fileName);
+  return resolved;
+}
+
+function nonFiniteHeight(field: Heightfield, k: number, fileName: string): never {
+  return failFor(fileName)(`cannot be written: height ${k} (column ${k % field.width}, row ${Math.floor(k / field.width)}) is ${field.heights[k]}`);
 }
 
 /** Refuses to write a map holding NaN or ±Infinity (a reader, ours included, would refuse the file). */
 export function assertFiniteHeights(field: Heightfield, fileName: string): void {
   const k = firstNonFiniteHeight(field.heights);
-  if (k >= 0) failFor(fileName)(`cannot be written: height ${k} (column ${k % field.width}, row ${Math.floor(k / field.width)}) is ${field.heights[k]}`);
+  if (k >= 0) nonFiniteHeight(field, k, fileName);
 }
 
 /** Reverses rows in place (RAW files from some engines store the far row first). */

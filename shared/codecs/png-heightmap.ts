@@ -1,6 +1,6 @@
 /** Heightmap PNG: grayscale 8/16-bit export with scale text chunks; import of any PNG. */
 import type { Heightfield } from '../terrain/heightfield';
-import { assertValidExportRange, metadataFromText, METADATA_KEYS, quantiseHeights, quantiseScale, resolveExportRange, type DecodedHeightmap, type ExportRange } from './heightmap';
+import { checkedExportRange, metadataFromText, METADATA_KEYS, quantiseHeights, quantiseScale, type DecodedHeightmap, type ExportRange } from './heightmap';
 import { decodePng, type PngDecodeOptions } from './png/decode';
 import { assembleGrayPng, encodeGrayPng, filterUp16FromHeights, type GrayPngImage } from './png/encode';
 import type { FilterName } from './png/filters';
@@ -46,9 +46,7 @@ export function pngHeightmapImage(field: Heightfield, range: { min: number; max:
 
 /** The export range of `field` (auto or given), refused (CodecError naming the file) when unusable. */
 export function pngHeightmapRange(field: Heightfield, range: ExportRange | undefined, fileName: string): { min: number; max: number } {
-  const resolved = resolveExportRange(field.heights, range);
-  assertValidExportRange(resolved, fileName);
-  return resolved;
+  return checkedExportRange(field, range, fileName);
 }
 
 export function compilePngHeightmap(field: Heightfield, options: PngHeightmapExportOptions = {}, fileName = 'heightmap.png'): Uint8Array {

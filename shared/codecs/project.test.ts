@@ -50,6 +50,18 @@ describe('project file', () => {
     }
   });
 
+  it('refuses a recipe outside the bounds the CLI and the form keep, naming the file and the field', () => {
+    for (const [patch, message] of [
+      [{ iterations: 1e15 }, /^big\.faultline: .*invalid recipe: iterations is 1000000000000000, not a whole number from 0 to 1000000/],
+      [{ seed: -5.5 }, /^big\.faultline: .*invalid recipe: seed is -5\.5, not a whole number from 0 to 4294967295/],
+      [{ decay: { ...DEFAULT_RECIPE.decay, disp0: 1e308 } }, /^big\.faultline: .*invalid recipe: decay\.disp0 is 1e\+308/],
+      [{ decay: { ...DEFAULT_RECIPE.decay, n: -3 } }, /^big\.faultline: .*invalid recipe: decay\.n is -3, not a whole number/],
+    ] as const) {
+      const doc = { ...sampleProject(), recipe: { ...DEFAULT_RECIPE, ...patch } };
+      expect(() => parseProject(compileProject(doc), 'big.faultline'), JSON.stringify(patch)).toThrow(message);
+    }
+  });
+
   it('refuses to save non-finite heights', () => {
     const doc = sampleProject();
     doc.field.heights[4] = NaN;

@@ -3,6 +3,7 @@
  * exactly two entries — JSON project data and the heights as float32 little-endian, bit for bit.
  */
 import { LINE_METHODS, type FaultRecipe } from '../fault/recipe';
+import { recipeBoundsProblem } from '../fault/recipeBounds';
 import { faultProfileProblem } from '../fault/profile';
 import { createHeightfield, MAX_MAP_SIDE, MIN_MAP_SIDE, type Heightfield } from '../terrain/heightfield';
 import { ByteWriter, decodeUtf8, describeBytes, encodeUtf8, float32FromLittleEndianBytes, float32LittleEndianBytes } from './bytes';
@@ -326,6 +327,9 @@ function checkRecipe(value: unknown, fail: (p: string) => never): FaultRecipe | 
   // Absent in projects written before fault profiles: the step.
   const profileProblem = 'profile' in value ? faultProfileProblem(value.profile) : null;
   if (profileProblem !== null) bad(profileProblem);
+  // The bounds the CLI and the Generate form keep (a recipe of 10¹⁵ iterations would never finish).
+  const bounds = recipeBoundsProblem(value as unknown as FaultRecipe);
+  if (bounds) bad(`${bounds.field} ${bounds.problem}`);
   return value as unknown as FaultRecipe;
 }
 

@@ -2,7 +2,8 @@
 import { MAX_MAP_SIDE, MIN_MAP_SIDE, type Heightfield } from '../terrain/heightfield';
 import { describeBytes, HOST_IS_LITTLE_ENDIAN } from './bytes';
 import { failFor } from './errors';
-import { assertFiniteHeights, assertValidExportRange, flipRows, quantiseHeights, resolveExportRange, type DecodedHeightmap, type ExportRange } from './heightmap';
+import { assertFiniteHeights, checkedExportRangeSliced, flipRows, quantiseHeights, type DecodedHeightmap, type ExportRange } from './heightmap';
+import { firstNonFiniteSliced, runSliced, sliceRows, type Sliced } from './sliced';
 
 export type ByteOrder = 'le' | 'be';
 
@@ -64,17 +65,30 @@ export function parseR16(bytes: Uint8Array, fileName: string, options: RawImport
 }
 
 export function compileR16(field: Heightfield, options: RawExportOptions = {}, fileName = 'heightmap.r16'): Uint8Array {
-  const range = resolveExportRange(field.heights, options.range);
-  assertValidExportRange(range, fileName);
-  const samples = new Uint16Array(field.heights.length);
-  quantiseHeights(field.heights, range.min, range.max, 65535, samples);
-  if (options.flip) flipRows(samples, field.width, field.depth);
-  const out = new Uint8Array(samples.length * 2);
+  return runSliced(compileR16Sliced(field, options, fileName));
+}
+
+/** compileR16 in slices of rows (sliced.ts): the same bytes. */
+export function* compileR16Sliced(field: Heightfield, options: RawExportOptions = {}, fileName = 'heightmap.r16'): Sliced<Uint8Array> {
+  const range = yield* checkedExportRangeSliced(field, options.range, fileName);
+  const { width, depth, heights } = field;
+  const out = new Uint8Array(heights.length * 2);
   const littleEndian = (options.byteOrder ?? 'le') === 'le';
-  for (let k = 0, b = 0; k < samples.length; k++, b += 2) {
-    const v = samples[k];
-    out[b] = littleEndian ? v & 0xff : v >> 8;
-    out[b + 1] = littleEndian ? v >> 8 : v & 0xff;
+  const rows = sliceRows(width);
+  const samples = new Uint16Array(rows * width);
+  for (let j0 = 0; j0 < depth; j0 += rows) {
+    const j1 = Math.min(depth, j0 + rows);
+    quantiseHeights(heights.subarray(j0 * width, j1 * width), range.min, range.max, 65535, samples);
+    for (let j = j0; j < j1; j++) {
+      // Flipped output stores the last row first.
+      let b = (options.flip ? depth - 1 - j : j) * width * 2;
+      for (let i = 0, k = (j - j0) * width; i < width; i++, k++, b += 2) {
+        const v = samples[k];
+        out[b] = littleEndian ? v & 0xff : v >> 8;
+        out[b + 1] = littleEndian ? v >> 8 : v & 0xff;
+      }
+    }
+    yield;
   }
   return out;
 }
@@ -99,13 +113,27 @@ export function parseR32(bytes: Uint8Array, fileName: string, options: RawImport
 
 /** Float32 heights in metres, row-major, no header; refuses a map holding NaN or ±Infinity. */
 export function compileR32(field: Heightfield, options: RawExportOptions = {}, fileName = 'heightmap.r32'): Uint8Array {
-  assertFiniteHeights(field, fileName);
-  const heights = options.flip ? flipRows(field.heights.slice(), field.width, field.depth) : field.heights;
-  const littleEndian = (options.byteOrder ?? 'le') === 'le';
-  // The common case is one copy of the bytes as they are.
-  if (littleEndian === HOST_IS_LITTLE_ENDIAN) return new Uint8Array(heights.buffer.slice(heights.byteOffset, heights.byteOffset + heights.byteLength));
+  return runSliced(compileR32Sliced(field, options, fileName));
+}
+
+/** compileR32 in slices of rows (sliced.ts): the same bytes. */
+export function* compileR32Sliced(field: Heightfield, options: RawExportOptions = {}, fileName = 'heightmap.r32'): Sliced<Uint8Array> {
+  const { width, depth, heights } = field;
+  const bad = yield* firstNonFiniteSliced(heights);
+  if (bad >= 0) assertFiniteHeights(field, fileName);
   const out = new Uint8Array(heights.length * 4);
+  const littleEndian = (options.byteOrder ?? 'le') === 'le';
+  const bytes = new Uint8Array(heights.buffer, heights.byteOffset, heights.byteLength);
   const view = new DataView(out.buffer);
-  for (let k = 0; k < heights.length; k++) view.setFloat32(4 * k, heights[k], littleEndian);
+  const rows = sliceRows(width);
+  for (let j0 = 0; j0 < depth; j0 += rows) {
+    const j1 = Math.min(depth, j0 + rows);
+    for (let j = j0; j < j1; j++) {
+      const to = (options.flip ? depth - 1 - j : j) * width;
+      if (littleEndian === HOST_IS_LITTLE_ENDIAN) out.set(bytes.subarray(j * width * 4, (j + 1) * width * 4), to * 4);
+      else for (let i = 0; i < width; i++) view.setFloat32(4 * (to + i), heights[j * width + i], littleEndian);
+    }
+    yield;
+  }
   return out;
 }

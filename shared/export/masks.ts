@@ -10,6 +10,7 @@
  * and, when the document has erosion results, flow and deposition (each divided by its largest value
  * on the map, so 0…1).
  */
+import { isReservedDeviceName } from '../fileNames';
 import { cropGrid, type ExportGrid } from './grid';
 import { vertexNormals, vertexSlopes } from './normals';
 
@@ -55,6 +56,8 @@ export interface MaskSourceData {
 }
 
 export const MAX_MASK_LAYERS = 16;
+/** A rules file is a few hundred bytes: anything over 1 MiB is refused before it is read. */
+export const MAX_MASK_RULES_BYTES = 1024 * 1024;
 export const MASK_LAYER_NAME = /^[A-Za-z0-9_-]{1,32}$/;
 
 export class MaskSetError extends Error {
@@ -90,6 +93,7 @@ export function parseMaskSet(value: unknown, available: readonly MaskSource[] = 
     if (!isRecord(layer)) throw new MaskSetError(`${where} must be an object`);
     onlyKeys(layer, ['name', 'rules'], where);
     if (typeof layer.name !== 'string' || !MASK_LAYER_NAME.test(layer.name)) throw new MaskSetError(`${where}.name must be 1–32 letters, digits, "-" or "_"`);
+    if (isReservedDeviceName(layer.name)) throw new MaskSetError(`${where}.name "${layer.name}" is a name Windows reserves for a device (CON, PRN, AUX, NUL, COM1…, LPT1…)`);
     if (names.has(layer.name.toLowerCase())) throw new MaskSetError(`${where}.name "${layer.name}" is used twice`);
     names.add(layer.name.toLowerCase());
     const rules = layer.rules ?? [];

@@ -2,17 +2,20 @@
  * Multi-file exports to a folder (engine presets, tiles): main's own dialog picks the folder, the
  * renderer only ever holds an opaque handle to it and the plain names of the files it may write there.
  */
-import { v, type Infer } from './validate';
+import { v, type Infer, type Validator } from './validate';
+import { FLOAT32_MAX } from '../terrain/heightfield';
 import { projectPayloadValidator, type ProjectPayload } from './projectContract';
 
 /** Most files one export may write (tiles × layers of an 8193² map stay well below). */
 export const MAX_EXPORT_FILES = 4096;
 
 /**
- * A plain file name: no folders, no leading dot (so never '.' or '..'), nothing Windows forbids.
+ * A plain file name: no folders, no leading dot (so never '.' or '..'), nothing Windows forbids or
+ * reserves (CON, NUL, COM1… in any case, with or without an extension).
  */
-// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
-export const exportFileNameValidator = v.string({ maxLength: 255, pattern: /^(?!\.)[^/\\:*?"<>|\u0000-\u001f]+$/ });
+const noLeadingDot = v.string({ maxLength: 255, pattern: /^(?!\.)/ });
+const plainName = v.fileName();
+export const exportFileNameValidator: Validator<string> = (value, path) => plainName(noLeadingDot(value, path), path);
 
 export const exportHandleValidator = v.string({ maxLength: 64, pattern: /^[a-z0-9-]+$/ });
 
@@ -47,7 +50,8 @@ export const exportHeightmapRequestValidator = v.object({
   defaultName: exportFileNameValidator,
   format: v.literal(...HEIGHTMAP_EXPORT_FORMATS),
   /** Absent: the map's own min..max. */
-  range: v.optional(v.object({ min: v.number(), max: v.number() })),
+  /** Within float32 (what a reader accepts back as heights); min ≤ max is the encoder's check. */
+  range: v.optional(v.object({ min: v.number({ min: -FLOAT32_MAX, max: FLOAT32_MAX }), max: v.number({ min: -FLOAT32_MAX, max: FLOAT32_MAX }) })),
   byteOrder: v.literal('le', 'be'),
   flip: v.boolean(),
   exrCompression: v.literal('none', 'zip'),

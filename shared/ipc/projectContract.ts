@@ -71,7 +71,7 @@ export interface ProjectSaveAsRequest {
 
 export const recoverySnapshotValidator = v.object({
   /** Name (not path) of the file the unsaved work belongs to, absent for untitled documents. */
-  fileName: v.optional(v.string({ maxLength: 255 })),
+  fileName: v.optional(v.fileName()),
   payload: projectPayloadValidator,
 });
 export interface RecoverySnapshot {

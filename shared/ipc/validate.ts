@@ -2,6 +2,8 @@
  * Tiny runtime validators for values that cross the IPC boundary. A validator returns the value
  * typed, or throws a ValidationError that says where and what is wrong.
  */
+import { plainFileNameProblem } from '../fileNames';
+
 export class ValidationError extends Error {
   override name = 'ValidationError';
 }
@@ -111,6 +113,16 @@ export const v = {
       if (!(value instanceof Uint8Array)) fail(path, 'bytes (Uint8Array)', value);
       if (value.byteLength > maxBytes) throw new ValidationError(`${path || 'value'}: more than ${maxBytes} bytes`);
       return value;
+    };
+  },
+  /** A plain file name (`shared/fileNames.ts`): never a path, '..', a drive letter or a Windows device name. */
+  fileName(maxLength = 255): Validator<string> {
+    const text = v.string({ maxLength });
+    return (value, path = '') => {
+      const name = text(value, path);
+      const problem = plainFileNameProblem(name, maxLength);
+      if (problem !== null) throw new ValidationError(`${path || 'value'}: "${printableKey(name)}" ${problem}`);
+      return name;
     };
   },
   none(): Validator<undefined> {

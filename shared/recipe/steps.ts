@@ -8,6 +8,7 @@ import type { Heightfield } from '../terrain/heightfield';
 import { terrainExtent } from '../terrain/heightfield';
 import { applyFaults, generateFaults, lineThroughPoints } from '../fault/engine';
 import type { FaultRecipe } from '../fault/recipe';
+import { MAX_ITERATIONS } from '../fault/recipeBounds';
 import { erosionFilter } from '../filters/erosion';
 import { normalizeToRange } from '../filters/normalize';
 import { runErosionStep } from '../erosion';
@@ -90,7 +91,10 @@ export function stepLabel(step: TerrainStep): string {
 export function stepProblem(step: TerrainStep): string | null {
   switch (step.kind) {
     case 'run':
-      return Number.isSafeInteger(step.start) && Number.isSafeInteger(step.end) && step.start >= 0 && step.end >= step.start ? null : 'a run needs whole iterations 0 ≤ start ≤ end';
+      // Bounded as a recipe is: a project's "run more" step of 10¹⁵ iterations would never finish.
+      return Number.isSafeInteger(step.start) && Number.isSafeInteger(step.end) && step.start >= 0 && step.end >= step.start && step.end <= MAX_ITERATIONS
+        ? null
+        : `a run needs whole iterations 0 ≤ start ≤ end ≤ ${MAX_ITERATIONS}`;
     case 'manualFault':
       return [step.x1, step.z1, step.x2, step.z2, step.displacement].every(Number.isFinite) ? null : 'a manual fault needs finite points and displacement';
     case 'smooth':

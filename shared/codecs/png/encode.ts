@@ -1,5 +1,6 @@
 /** PNG encoding of grayscale images, 8- or 16-bit, non-interlaced. */
 import { ByteWriter } from '../bytes';
+import { runSliced, type Sliced } from '../sliced';
 import { portableDeflate, type Deflate } from '../zlib';
 import { PNG_SIGNATURE, writePngChunk } from './chunks';
 import { FILTER_TYPES, filterLine, type FilterName } from './filters';
@@ -161,6 +162,11 @@ export function assembleGrayPng(
  * compressor's output): IDAT chunks are cut at the same places as for one piece.
  */
 export function assembleGrayPngFromCompressed(image: Pick<GrayPngImage, 'width' | 'height' | 'bitDepth' | 'text'>, pieces: readonly Uint8Array[]): Uint8Array {
+  return runSliced(assembleGrayPngFromCompressedSliced(image, pieces));
+}
+
+/** assembleGrayPngFromCompressed yielding after each piece copied and each IDAT chunk written (sliced.ts). */
+export function* assembleGrayPngFromCompressedSliced(image: Pick<GrayPngImage, 'width' | 'height' | 'bitDepth' | 'text'>, pieces: readonly Uint8Array[]): Sliced<Uint8Array> {
   const { width, height, bitDepth } = image;
   let total = 0;
   for (const piece of pieces) total += piece.length;
@@ -170,6 +176,7 @@ export function assembleGrayPngFromCompressed(image: Pick<GrayPngImage, 'width' 
     for (const piece of pieces) {
       compressed.set(piece, at);
       at += piece.length;
+      yield;
     }
   }
 
@@ -185,7 +192,9 @@ export function assembleGrayPngFromCompressed(image: Pick<GrayPngImage, 'width' 
   for (const [keyword, value] of image.text ?? []) writeTextChunk(out, keyword, value);
   for (let k = 0; k < compressed.length; k += IDAT_CHUNK_BYTES) {
     writePngChunk(out, 'IDAT', compressed.subarray(k, Math.min(compressed.length, k + IDAT_CHUNK_BYTES)));
+    yield;
   }
   writePngChunk(out, 'IEND', new Uint8Array(0));
-  return out.finish();
+  // Sized for it all up front: a view, not a second copy of a file that may be 100 MB.
+  return out.finishView();
 }

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { float32LittleEndianBytes } from '../../shared/codecs/bytes';
+import { compileExrHeightmapSliced } from '../../shared/codecs/exr';
+import { parsePngHeightmap } from '../../shared/codecs/png-heightmap';
+import { compileR16Sliced, compileR32Sliced } from '../../shared/codecs/raw';
+import { createCodecRegistry, encodeVariant } from '../../shared/codecs/registry';
+import { SLICE_VALUES, type Sliced } from '../../shared/codecs/sliced';
+import { createHeightfield, type Heightfield } from '../../shared/terrain/heightfield';
+import { HEIGHTMAP_EXPORT_FORMATS } from '../../shared/ipc/exportContract';
+import { encodeHeightmapExport } from './exportService';
+import { nativeDeflate } from './nativeDeflate';
+import { runSlicedAsync } from './slicedRun';
+
+/** Enough rows for several slices. */
+function terrain(width: number, depth: number): Heightfield {
+  const field = createHeightfield(width, depth, 2);
+  for (let k = 0; k < field.heights.length; k++) field.heights[k] = 40 * Math.sin(k * 0.0007) + (k % 13) * 0.37 - 5;
+  return field;
+}
+
+/** Runs the work with a zero budget and counts the turns of the event loop it let through. */
+async function countYields<T>(work: Sliced<T>): Promise<{ value: T; turns: number }> {
+  let turns = 0;
+  let running = true;
+  const tick = () => {
+    if (!running) return;
+    turns++;
+    setImmediate(tick);
+  };
+  setImmediate(tick);
+  const value = await runSlicedAsync(work, 0);
+  running = false;
+  return { value, turns };
+}
+
+describe('heightmap exports in main give way to the event loop, with the codecs\' bytes', () => {
+  const field = terrain(1025, Math.ceil((3 * SLICE_VALUES) / 1025));
+  const codecs = createCodecRegistry({ deflate: nativeDeflate });
+
+  it('R16, R32 and EXR encode in slices that let the loop run between them', async () => {
+    const cases: [string, Sliced<Uint8Array>, Uint8Array][] = [
+      ['r16', compileR16Sliced(field, { byteOrder: 'be', flip: true }, 'a.r16'), encodeVariant(codecs, 'r16', field, { byteOrder: 'be', flip: true, range: 'auto' })],
+      ['r32', compileR32Sliced(field, { flip: true }, 'a.r32'), encodeVariant(codecs, 'r32', field, { flip: true })],
+      ['exr', compileExrHeightmapSliced(field, { deflate: nativeDeflate }, 'a.exr'), encodeVariant(codecs, 'exr', field, {})],
+    ];
+    for (const [name, work, expected] of cases) {
+      const { value, turns } = await countYields(work);
+      expect(turns, name).toBeGreaterThan(2);
+      expect(Buffer.from(value).equals(Buffer.from(expected)), name).toBe(true);
+    }
+  });
+
+  it('file:exportHeightmap\'s encoder gives the same heights as the codecs for every format (8-bit PNG streamed too)', async () => {
+    const field = terrain(300, 171);
+    const payload = { json: JSON.stringify({ width: field.width, depth: field.depth, cellSize: 2, recipe: null, history: [], props: [], view: {} }), heights: float32LittleEndianBytes(field.heights) };
+    for (const format of HEIGHTMAP_EXPORT_FORMATS) {
+      const request = { title: 'Export', defaultName: `m.${format}`, format, byteOrder: 'le', flip: false, exrCompression: 'zip', payload } as const;
+      const bytes = await encodeHeightmapExport(request, codecs);
+      const expected = encodeVariant(codecs, format, field, { range: 'auto', byteOrder: 'le', flip: false, exrCompression: 'zip' });
+      if (format === 'png8') {
+        // Its own (Up) filter: the decoded samples and text are what matter.
+        const mine = parsePngHeightmap(bytes, 'm.png');
+        const theirs = parsePngHeightmap(expected, 'm.png');
+        expect(Buffer.from(mine.samples.buffer).equals(Buffer.from(theirs.samples.buffer))).toBe(true);
+        expect(mine.metadata).toEqual(theirs.metadata);
+        expect(mine.bitDepth).toBe(8);
+      } else {
+        expect(Buffer.from(bytes).equals(Buffer.from(expected)), format).toBe(true);
+      }
+    }
+  });
+});
