@@ -525,7 +525,9 @@ export class DriveSession {
     const { x, z } = this.car;
     let wheelsGrounded = 0;
     let wheelGap = 0;
-    for (const wheel of this.currentWheels) {
+    // Physics: the contact points the engine found (the drawn ones are interpolated between steps).
+    const contacts = this.physicsActive && this.physicsCar ? this.physicsCar.state.wheels.map((w) => ({ grounded: w.contact, contact: w.contactPoint })) : this.currentWheels;
+    for (const wheel of contacts) {
       if (!wheel.grounded) continue;
       wheelsGrounded++;
       wheelGap = Math.max(wheelGap, Math.abs(wheel.contact.y - heightAt(field, wheel.contact.x, wheel.contact.z)));
