@@ -84,8 +84,12 @@ export interface DriveSessionOptions {
   settings?: Partial<DriveSettings>;
 }
 
+const NO_OBSTACLES: readonly Obstacle[] = [];
+
 /** How fast the keyboard's steering moves the physics car's wheels, full lock per second. */
 export const KEY_STEER_RATE = 3;
+/** Physics: how far the body's underside may dip under the surface before it counts as clipping, metres. */
+export const SCRAPE_TOLERANCE = 0.02;
 /** Height of the drawn body's underside above the model's origin (CarModel's sill). */
 const DRAWN_SILL = 0.3;
 
@@ -386,7 +390,7 @@ export class DriveSession {
       if (generation !== this.placeGeneration || this.mode !== 'drive' || !this.physicsActive) return;
       this.rapier = rapier;
       const field = this.field();
-      const obstacles = this.options.obstacles?.() ?? [];
+      const obstacles = this.options.obstacles?.() ?? NO_OBSTACLES;
       this.physicsCar = new PhysicsCar(rapier, field, this.settings.carSpec, this.car, obstacles);
       this.physicsField = field;
       this.physicsObstacles = obstacles;
@@ -456,7 +460,7 @@ export class DriveSession {
       car.setField(field);
       this.physicsField = field;
     }
-    const obstacles = this.options.obstacles?.() ?? [];
+    const obstacles = this.options.obstacles?.() ?? NO_OBSTACLES;
     if (obstacles !== this.physicsObstacles) {
       car.setObstacles(obstacles);
       this.physicsObstacles = obstacles;
@@ -596,7 +600,9 @@ export function drawnPhysicsPose(a: PhysicsState, b: PhysicsState, t: number, sp
   const heading = Math.atan2(forward.x, forward.z);
   const pitch = Math.asin(Math.max(-1, Math.min(1, forward.y)));
   const roll = lerp(a.roll, b.roll, t);
-  const pose: CarPose = { position, forward, up, right, heading, pitch, roll, clipDepth: lerp(a.penetration, b.penetration, t) };
+  // The body is a collider: a scrape within the engine's contact tolerance is touching, not clipping.
+  const penetration = lerp(a.penetration, b.penetration, t);
+  const pose: CarPose = { position, forward, up, right, heading, pitch, roll, clipDepth: penetration > SCRAPE_TOLERANCE ? penetration : 0 };
   const wheels = b.wheels.map((wb, n): WheelContact => {
     const wa = a.wheels[n];
     const hub = mix(wa.hub, wb.hub);

@@ -62,7 +62,9 @@ export class CarModel {
 
     // Scale with the footprint like the wheels do, so a larger car keeps its proportions.
     const k = Math.min(radius / 0.34, width / 1.8);
-    const bodyWidth = layout ? width : width - 1.2 * tyreWidth;
+    // A physics car's wheels stand out a little past its body, as on a real car, so they show from behind.
+    const outerTrack = Math.max(...mounts.map((m) => Math.abs(m.v))) * 2;
+    const bodyWidth = layout ? Math.min(width, outerTrack) : width - 1.2 * tyreWidth;
     const sill = DEFAULT_CLEARANCE;
     const lowerHeight = 0.55 * k;
     const lower = new Mesh(new BoxGeometry(bodyWidth, lowerHeight, length), this.body);

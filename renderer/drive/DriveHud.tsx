@@ -92,12 +92,12 @@ export function DriveHud() {
         </div>
       )}
       {hud && (
-        <div className="drive-hud-wheels" data-testid="hud-wheels" aria-label="Wheels: contact and suspension compression">
+        <div className="drive-hud-wheels" data-testid="hud-wheels" title="Suspension compression per wheel; red: off the ground">
           {hud.compressions.map((c, n) => (
             <div key={n} className="drive-hud-wheel" data-contact={hud.wheelContacts[n]} title={`${WHEEL_NAMES[n]}: ${hud.wheelContacts[n] ? 'on the ground' : 'in the air'}, ${Math.round(c * 100)}% compressed`}>
               <span className="drive-hud-wheel-name">{WHEEL_SHORT[n]}</span>
               <span className="drive-hud-wheel-bar">
-                <span style={{ height: `${Math.round(Math.max(0, Math.min(1, c)) * 100)}%` }} />
+                <span style={{ width: `${Math.round(Math.max(0, Math.min(1, c)) * 100)}%` }} />
               </span>
             </div>
           ))}

@@ -179,6 +179,7 @@ export class PhysicsCar {
   private patchCentre = { x: NaN, z: NaN };
   private patchHalf = 0;
   private props: Collider[] = [];
+  private retired: Collider[] = [];
   private grid: PropGrid;
   private current: PhysicsState;
   private previous: PhysicsState;
@@ -236,6 +237,9 @@ export class PhysicsCar {
       this.vehicle.setWheelSideFrictionStiffness(i, 1);
     }
     this.ensurePatch(true);
+    // Registers the ground with the scene queries before the first wheel ray casts (the body falls
+    // 1/120 s meanwhile: under a millimetre).
+    this.world.step();
     this.current = this.readState();
     this.previous = this.current;
   }
@@ -262,6 +266,10 @@ export class PhysicsCar {
     this.vehicle.updateVehicle(PHYSICS_DT);
     this.holdWhenBraked(input);
     this.world.step();
+    if (this.retired.length > 0) {
+      for (const collider of this.retired) this.world.removeCollider(collider, false);
+      this.retired = [];
+    }
     this.steps++;
     this.previous = this.current;
     this.current = this.readState();
@@ -370,8 +378,10 @@ export class PhysicsCar {
     const i1 = clampI(Math.round(gx) + halfCells, field.width - 1);
     const j0 = clampI(Math.round(gz) - halfCells, field.depth - 1);
     const j1 = clampI(Math.round(gz) + halfCells, field.depth - 1);
-    if (this.patch) this.world.removeCollider(this.patch, false);
-    for (const prop of this.props) this.world.removeCollider(prop, false);
+    // The old patch and props stay until the next world step has put the new ones into the engine's
+    // scene queries: the wheels' ray casts before that step would otherwise find no ground at all.
+    if (this.patch) this.retired.push(this.patch);
+    this.retired.push(...this.props);
     this.props = [];
     this.patch = null;
     if (i1 > i0 && j1 > j0) {
