@@ -50,7 +50,7 @@ export const CAR_PRESETS: Readonly<Record<CarPresetId, PhysicsCarSpec>> = {
     wheelbase: 2.5,
     track: 1.5,
     wheelRadius: 0.31,
-    centreOfMassHeight: 0.35,
+    centreOfMassHeight: 0.15,
     suspensionRestLength: 0.3,
     suspensionTravel: 0.2,
     suspensionStiffness: 30_000,

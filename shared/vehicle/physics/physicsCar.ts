@@ -215,7 +215,8 @@ export class PhysicsCar {
     this.world.createCollider(
       R.ColliderDesc.cuboid(width / 2, height / 2, length / 2)
         .setTranslation(0, height / 2, 0)
-        .setFriction(0.6)
+        // Bodywork scraping the ground slides rather than grips: a bumper that bites flips the car.
+        .setFriction(0.1)
         .setMassProperties(mass, { x: 0, y: spec.centreOfMassHeight, z: 0 }, inertia, { x: 0, y: 0, z: 0, w: 1 }),
       this.body,
     );
