@@ -90,3 +90,29 @@ describe('DriveSession with the physics model', () => {
     expect(driveSettingsFromSaved(DEFAULT_DRIVE_SETTINGS, 'junk')).toBe(DEFAULT_DRIVE_SETTINGS);
   });
 });
+
+describe('drive settings in the project file', () => {
+  it('a saved project brings back the model, the car and its edited values', async () => {
+    const { createEditorSession } = await import('../editorSession');
+    const { createMemoryFaultlineApi } = await import('../platform/memoryApi');
+    const { documentFromPayload, payloadOf } = await import('../project/mapping');
+    const { DEFAULT_VIEW_SETTINGS } = await import('../../shared/ipc/contract');
+    const session = createEditorSession({ api: createMemoryFaultlineApi() });
+    session.drive.setSettings({ model: 'kinematic', car: 'truck' });
+    session.drive.setSettings({ carSpec: { ...session.drive.settings.carSpec, mass: 9000 } });
+    const saved = { ...session.drive.settings };
+    // What the session's save writes: the view, with the drive settings beside it.
+    const drive = JSON.parse(JSON.stringify(savedDriveSettings(saved))) as Record<string, never>;
+    const loaded = documentFromPayload(payloadOf(session.editor.document, { ...DEFAULT_VIEW_SETTINGS, drive }), 'd.faultline');
+    expect(loaded.view).toEqual(DEFAULT_VIEW_SETTINGS);
+    expect(loaded.drive).toEqual(drive);
+    const other = createEditorSession({ api: createMemoryFaultlineApi() });
+    expect(other.drive.settings.model).toBe('physics');
+    other.drive.setSettings(driveSettingsFromSaved(other.drive.settings, loaded.drive));
+    expect(other.drive.settings.model).toBe('kinematic');
+    expect(other.drive.settings.car).toBe('truck');
+    expect(other.drive.settings.carSpec.mass).toBe(9000);
+    session.dispose();
+    other.dispose();
+  });
+});
