@@ -1,5 +1,4 @@
 import type { FaultlineApi } from '../../shared/ipc/api';
-import type { ViewSettings } from '../../shared/ipc/contract';
 import { UPLOAD_PIECE_MAX_BYTES, type ProjectPayload, type WireProjectPayload } from '../../shared/ipc/projectContract';
 import type { TerrainDocument } from '../document/document';
 import { heightBytes, projectJsonOf, type SavedView } from './mapping';
