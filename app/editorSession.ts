@@ -14,6 +14,7 @@ import type { TerrainJobTransport } from './jobs/protocol';
 import { createInProcessTransport } from './jobs/inProcessTransport';
 import { createPropsFeature, type PropsFeature } from './props/propsSession';
 import { createDriveFeature, type DriveViewStart } from './drive/driveFeature';
+import { driveSettingsFromSaved, savedDriveSettings } from './drive/settings';
 import type { DriveSession } from './drive/driveSession';
 import { createExchangeFeature } from './exchange/bindExchange';
 import type { Exchange } from './exchange/exchange';
@@ -87,6 +88,13 @@ export function createEditorSession(options: SessionOptions): EditorSession {
 
   const props = disposables.add(createPropsFeature(core));
   const drive = disposables.add(createDriveFeature(editor, commands));
+  project.bindDriveSettings({
+    get: () => {
+      const saved = savedDriveSettings(drive.drive.settings);
+      return { ...saved, carSpec: { ...saved.carSpec } };
+    },
+    set: (saved) => drive.drive.setSettings(driveSettingsFromSaved(drive.drive.settings, saved)),
+  });
   const exchange = disposables.add(createExchangeFeature(core, (options.createCodecs ?? createInProcessCodecs)()));
   disposables.add(followActiveTask(view, tools, drive.drive));
 

@@ -4,6 +4,7 @@ import { heightAt } from '../shared/terrain/surface';
 import { poseFromTerrain } from '../shared/vehicle/pose';
 import { DEFAULT_DRIVE_SETTINGS } from '../app/drive/settings';
 import { expect, test } from './fixtures';
+import { chooseModel } from './driveHud';
 
 // The app opens on the default document: the test computes the exact ground itself from it.
 const field = createDefaultDocument().field;
@@ -43,6 +44,8 @@ function expectOnGround(hud: Hud): void {
 
 test('drive mode: enter, drive with the keyboard, the HUD follows and the car stays on the ground, Esc leaves', async ({ app }) => {
   const { page } = app;
+  // These tests are the kinematic car's (the seeds' pitch/roll from terrain samples); drivePhysics.spec.ts has the physics car's.
+  await chooseModel(page, 'kinematic');
   await page.getByTestId('cmd-drive.toggle').click();
   const hud = page.getByTestId('drive-hud');
   await expect(hud).toHaveAttribute('data-mode', 'drive');
@@ -90,6 +93,7 @@ test('drive mode: enter, drive with the keyboard, the HUD follows and the car st
 
 test('a recorded drive exports as telemetry CSV', async ({ app }) => {
   const { page } = app;
+  await chooseModel(page, 'kinematic');
   await page.keyboard.press('g');
   await expect(page.getByTestId('drive-hud')).toHaveAttribute('data-mode', 'drive');
   await page.getByTestId('drive-record').click();

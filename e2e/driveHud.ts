@@ -30,3 +30,10 @@ export async function holdThrottle(page: Page, ms: number): Promise<Hud[]> {
   await page.keyboard.up('KeyW');
   return samples;
 }
+
+/** Chooses the test-drive model in the Drive panel (the editor starts with physics). */
+export async function chooseModel(page: Page, model: 'physics' | 'kinematic'): Promise<void> {
+  await page.getByTestId('drive-model').selectOption(model);
+  // Keys typed into a focused <select> would pick options instead of reaching the shortcuts.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+}

@@ -6,7 +6,7 @@ import { heightAt } from '../shared/terrain/surface';
 import { poseFromTerrain } from '../shared/vehicle/pose';
 import { SPOT_SLOPE_FRACTION } from '../shared/vehicle/spawn';
 import { expect, test } from './fixtures';
-import { holdThrottle, readHud, type Hud } from './driveHud';
+import { chooseModel, holdThrottle, readHud, type Hud } from './driveHud';
 
 // The app opens on the default document: the test computes the exact ground itself from it.
 const field = createDefaultDocument().field;
@@ -26,6 +26,8 @@ function expectOnGround(hud: Hud): void {
 test('the test drive starts on drivable ground of the default terrain and drives off for two seconds without being stopped', async ({ app }) => {
   const { page } = app;
   await mkdir(ARTIFACTS, { recursive: true });
+  // The kinematic car's spawn and stop rules; the physics car has drivePhysics.spec.ts.
+  await chooseModel(page, 'kinematic');
   await page.keyboard.press('g');
   const hudElement = page.getByTestId('drive-hud');
   await expect(hudElement).toHaveAttribute('data-mode', 'drive');

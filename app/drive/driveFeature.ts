@@ -3,6 +3,7 @@ import type { Editor } from '../document/editor';
 import { bindDriveCommands } from './commands';
 import { DriveSession } from './driveSession';
 import { createObstacleCache } from './obstacles';
+import { EDITOR_DRIVE_MODEL } from './settings';
 
 export type DriveViewStart = () => { x: number; z: number; heading: number };
 
@@ -22,6 +23,7 @@ export function createDriveFeature(editor: Editor, commands: CommandRegistry): D
       () => editor.document.props,
       () => editor.store.getState().version,
     ),
+    settings: { model: EDITOR_DRIVE_MODEL },
   });
   let viewStart: DriveViewStart | null = null;
   const unbind = bindDriveCommands(commands, drive, { viewStart: () => viewStart?.() ?? { x: 0, z: 0, heading: 0 } });

@@ -9,7 +9,12 @@ import { DEFAULT_CAMERA_MARGIN, chaseCamera, hoodCamera, resolveCameraOcclusion,
 import { telemetryCsv, telemetryRow, type TelemetryRow } from '../../shared/vehicle/telemetry';
 import { add, scale, vec3 } from '../../shared/vehicle/vec';
 import { driveInputFrom, heldKeyFor, keyCommandFor, walkInputFrom, type HeldKey } from './keys';
-import { DEFAULT_DRIVE_SETTINGS, carSettingsFor, patchDriveSettings, type DriveSettings } from './settings';
+import { DEFAULT_DRIVE_SETTINGS, carSettingsFor, patchDriveSettings, type DriveModel, type DriveSettings } from './settings';
+import type { PhysicsCarSpec } from '../../shared/vehicle/physics/cars';
+import { PHYSICS_DT, PhysicsCar, type PhysicsInput, type PhysicsState } from '../../shared/vehicle/physics/physicsCar';
+import { physicsTelemetryCsv, physicsTelemetryRow, type PhysicsTelemetryRow } from '../../shared/vehicle/physics/physicsDrive';
+import type { Rapier } from '../../shared/vehicle/physics/rapier';
+import { cross, normalize, sub } from '../../shared/vehicle/vec';
 
 export type DriveMode = 'off' | 'drive' | 'walk';
 
@@ -35,6 +40,14 @@ export interface HudValues {
   readonly wheelsGrounded: number;
   /** Largest |wheel bottom − heightAt| over the grounded wheels, metres. */
   readonly wheelGap: number;
+  readonly model: DriveModel;
+  /** Physics: no wheel touches the ground. */
+  readonly airborne: boolean;
+  /** Per wheel (front-left, front-right, rear-left, rear-right): touching the ground, and compression 0..1 of travel. */
+  readonly wheelContacts: readonly boolean[];
+  readonly compressions: readonly number[];
+  /** Physics: the engine is still loading (the car waits at rest). */
+  readonly loading: boolean;
 }
 
 /** How the car was last placed by a search for drivable ground (null when placed exactly where asked). */
@@ -65,7 +78,20 @@ export interface CameraView {
 export interface DriveSessionOptions {
   field(): Heightfield;
   obstacles?(): readonly Obstacle[];
+  /** Loads the physics engine (lazily, on the first physics drive); the editor passes loadRapier. */
+  physics?(): Promise<Rapier>;
+  /** Settings to start with (the editor's defaults otherwise). */
+  settings?: Partial<DriveSettings>;
 }
+
+const NO_OBSTACLES: readonly Obstacle[] = [];
+
+/** How fast the keyboard's steering moves the physics car's wheels, full lock per second. */
+export const KEY_STEER_RATE = 3;
+/** Physics: how far the body's underside may dip under the surface before it counts as clipping, metres. */
+export const SCRAPE_TOLERANCE = 0.02;
+/** Height of the drawn body's underside above the model's origin (CarModel's sill). */
+const DRAWN_SILL = 0.3;
 
 /** HUD refresh period, seconds of simulated time: the car moves every frame, React re-renders ~10×/s. */
 export const HUD_INTERVAL = 0.1;
@@ -100,12 +126,21 @@ export class DriveSession {
   private walker = { x: 0, z: 0, yaw: 0, pitch: 0 };
   private sinceHud = 0;
   private rows: TelemetryRow[] = [];
+  private physicsRows: PhysicsTelemetryRow[] = [];
+  private recordedModel: DriveModel = 'kinematic';
   private recordTime = 0;
+  private rapier: Rapier | null = null;
+  private physicsCar: PhysicsCar | null = null;
+  private physicsField: Heightfield | null = null;
+  private physicsObstacles: readonly Obstacle[] | null = null;
+  private accumulator = 0;
+  private physicsSteer = 0;
+  private placeGeneration = 0;
 
   constructor(private readonly options: DriveSessionOptions) {
     this.store = createStore<DriveState>(() => ({
       mode: 'off',
-      settings: DEFAULT_DRIVE_SETTINGS,
+      settings: patchDriveSettings(DEFAULT_DRIVE_SETTINGS, options.settings ?? {}),
       hud: null,
       recording: false,
       recordedRows: 0,
@@ -137,6 +172,7 @@ export class DriveSession {
 
   /** Wheel sizes and mounts for the current footprint. */
   get wheelLayout(): WheelLayout {
+    if (this.physicsActive) return physicsWheelLayout(this.settings.carSpec);
     const { length, width } = this.settings;
     if (!this.layout || this.layoutFor.length !== length || this.layoutFor.width !== width) {
       this.layout = wheelLayoutFor({ length, width });
@@ -145,9 +181,26 @@ export class DriveSession {
     return this.layout;
   }
 
+  /** Whether the physics model drives the car (physics chosen; the engine may still be loading). */
+  get physicsActive(): boolean {
+    return this.settings.model === 'physics';
+  }
+
+  /** The physics car's state after the last step (null unless a physics drive is running). */
+  get physicsState(): PhysicsState | null {
+    return this.physicsCar?.state ?? null;
+  }
+
+  /** Size of the car as drawn. */
+  get drawnSize(): { length: number; width: number } {
+    const s = this.settings;
+    return s.model === 'physics' ? { length: s.carSpec.length, width: s.carSpec.width } : { length: s.length, width: s.width };
+  }
+
   /** What the keys ask of the car now (the model steers its front wheels by it). */
   get input(): DriveInput {
-    return driveInputFrom(this.held);
+    const input = driveInputFrom(this.held);
+    return this.physicsActive ? { ...input, steer: this.physicsSteer } : input;
   }
 
   /** While driving or walking, the keyboard belongs to the car or walker, not to command shortcuts. */
@@ -156,8 +209,13 @@ export class DriveSession {
   }
 
   setSettings(patch: Partial<DriveSettings>): void {
+    const before = this.settings;
     this.store.setState((s) => ({ settings: patchDriveSettings(s.settings, patch) }));
-    if (this.mode === 'drive') this.refreshPose();
+    if (this.mode !== 'drive') return;
+    const after = this.settings;
+    // Another model or car: put the new one where the old one is, at rest.
+    if (after.model !== before.model || after.carSpec !== before.carSpec) this.place({ x: this.car.x, z: this.car.z, heading: this.car.heading });
+    else this.refreshPose();
   }
 
   /** Puts the car on the ground at (x, z) (moved into the drivable area), at rest, facing `heading`. */
@@ -194,6 +252,7 @@ export class DriveSession {
 
   leave(): void {
     this.held.clear();
+    this.disposePhysics();
     this.currentPose = null;
     this.currentWheels = [];
     this.store.setState({ mode: 'off', hud: null, recording: false });
@@ -270,18 +329,30 @@ export class DriveSession {
   startRecording(): void {
     if (this.mode !== 'drive') return;
     this.rows = [];
+    this.physicsRows = [];
     this.recordTime = 0;
-    if (this.currentPose) this.rows.push(telemetryRow(0, this.currentPose));
-    this.store.setState({ recording: true, recordedRows: this.rows.length });
+    this.recordedModel = this.settings.model;
+    const physics = this.physicsCar?.state;
+    if (this.recordedModel === 'physics') {
+      if (physics) this.physicsRows.push(physicsTelemetryRow(0, physics));
+    } else if (this.currentPose) this.rows.push(telemetryRow(0, this.currentPose));
+    this.store.setState({ recording: true, recordedRows: this.recordedCount() });
   }
 
   stopRecording(): void {
-    this.store.setState({ recording: false, recordedRows: this.rows.length });
+    this.store.setState({ recording: false, recordedRows: this.recordedCount() });
   }
 
-  /** The recorded drive as CSV (columns TELEMETRY_COLUMNS); a header only when nothing was recorded. */
+  /**
+   * The recorded drive as CSV: TELEMETRY_COLUMNS for the kinematic car, PHYSICS_TELEMETRY_COLUMNS (one
+   * row per 1/120 s step) for the physics car; a header only when nothing was recorded.
+   */
   recordingCsv(): string {
-    return telemetryCsv(this.rows);
+    return this.recordedModel === 'physics' ? physicsTelemetryCsv(this.physicsRows) : telemetryCsv(this.rows);
+  }
+
+  private recordedCount(): number {
+    return this.recordedModel === 'physics' ? this.physicsRows.length : this.rows.length;
   }
 
   private field(): Heightfield {
@@ -307,7 +378,42 @@ export class DriveSession {
     };
     this.stoppedBy = undefined;
     this.stops = 0;
+    this.disposePhysics();
+    if (this.physicsActive) this.startPhysics();
     this.refreshPose();
+  }
+
+  /** Creates the physics car at the placement, once the engine is loaded (the first time, asynchronously). */
+  private startPhysics(): void {
+    const generation = ++this.placeGeneration;
+    const create = (rapier: Rapier): void => {
+      if (generation !== this.placeGeneration || this.mode !== 'drive' || !this.physicsActive) return;
+      this.rapier = rapier;
+      const field = this.field();
+      const obstacles = this.options.obstacles?.() ?? NO_OBSTACLES;
+      this.physicsCar = new PhysicsCar(rapier, field, this.settings.carSpec, this.car, obstacles);
+      this.physicsField = field;
+      this.physicsObstacles = obstacles;
+      this.accumulator = 0;
+      this.physicsSteer = 0;
+      this.refreshPose();
+    };
+    if (this.rapier) {
+      create(this.rapier);
+      return;
+    }
+    const load = this.options.physics ?? (async () => (await import('../../shared/vehicle/physics/rapier')).loadRapier());
+    load().then(create, (error: unknown) => {
+      // Without the engine the kinematic car still drives: say so rather than leave a dead car.
+      console.warn('Physics engine failed to load; using the kinematic car', error);
+      if (generation === this.placeGeneration) this.setSettings({ model: 'kinematic' });
+    });
+  }
+
+  private disposePhysics(): void {
+    this.placeGeneration++;
+    this.physicsCar?.dispose();
+    this.physicsCar = null;
   }
 
   private placeNear(from: { x: number; z: number; heading: number }): void {
@@ -322,6 +428,10 @@ export class DriveSession {
   }
 
   private driveFrame(dt: number): void {
+    if (this.physicsActive) {
+      this.physicsFrame(dt);
+      return;
+    }
     if (dt > 0) {
       const result = stepCar(this.field(), this.car, driveInputFrom(this.held), dt, carSettingsFor(this.settings), this.options.obstacles?.() ?? []);
       this.car = result.state;
@@ -337,6 +447,42 @@ export class DriveSession {
       this.rows.push(telemetryRow(this.recordTime, pose));
       if (this.rows.length > MAX_RECORDED_ROWS) this.rows.splice(0, this.rows.length - MAX_RECORDED_ROWS);
     }
+    this.sinceHud += dt;
+    if (this.sinceHud >= HUD_INTERVAL) this.publishHud();
+  }
+
+  /** Fixed 1/120 s steps for the time that passed; the pose drawn is interpolated between the last two. */
+  private physicsFrame(dt: number): void {
+    const car = this.physicsCar;
+    if (!car) return;
+    const field = this.field();
+    if (field !== this.physicsField) {
+      car.setField(field);
+      this.physicsField = field;
+    }
+    const obstacles = this.options.obstacles?.() ?? NO_OBSTACLES;
+    if (obstacles !== this.physicsObstacles) {
+      car.setObstacles(obstacles);
+      this.physicsObstacles = obstacles;
+    }
+    const keys = driveInputFrom(this.held);
+    const recording = this.store.getState().recording;
+    this.accumulator += dt;
+    while (this.accumulator >= PHYSICS_DT) {
+      this.accumulator -= PHYSICS_DT;
+      const maxChange = KEY_STEER_RATE * PHYSICS_DT;
+      this.physicsSteer += Math.max(-maxChange, Math.min(maxChange, keys.steer - this.physicsSteer));
+      const input: PhysicsInput = { throttle: keys.throttle, steer: this.physicsSteer, brake: 0, handbrake: keys.handbrake };
+      car.step(input);
+      if (recording) {
+        this.recordTime += PHYSICS_DT;
+        this.physicsRows.push(physicsTelemetryRow(this.recordTime, car.state));
+        if (this.physicsRows.length > MAX_RECORDED_ROWS) this.physicsRows.splice(0, this.physicsRows.length - MAX_RECORDED_ROWS);
+      }
+    }
+    const s = car.state;
+    this.car = { x: s.position.x, z: s.position.z, heading: s.heading, speed: s.speed };
+    this.updatePose();
     this.sinceHud += dt;
     if (this.sinceHud >= HUD_INTERVAL) this.publishHud();
   }
@@ -361,6 +507,14 @@ export class DriveSession {
   }
 
   private updatePose(): CarPose {
+    const physics = this.physicsCar;
+    if (this.physicsActive && physics) {
+      const alpha = Math.max(0, Math.min(1, this.accumulator / PHYSICS_DT));
+      const drawn = drawnPhysicsPose(physics.previousState, physics.state, alpha, this.settings.carSpec);
+      this.currentPose = drawn.pose;
+      this.currentWheels = drawn.wheels;
+      return drawn.pose;
+    }
     const pose = this.poseAt(this.car);
     this.currentPose = pose;
     this.currentWheels = wheelContacts(this.field(), pose, this.wheelLayout);
@@ -375,14 +529,22 @@ export class DriveSession {
     const { x, z } = this.car;
     let wheelsGrounded = 0;
     let wheelGap = 0;
-    for (const wheel of this.currentWheels) {
+    // Physics: the contact points the engine found (the drawn ones are interpolated between steps).
+    const contacts = this.physicsActive && this.physicsCar ? this.physicsCar.state.wheels.map((w) => ({ grounded: w.contact, contact: w.contactPoint })) : this.currentWheels;
+    for (const wheel of contacts) {
       if (!wheel.grounded) continue;
       wheelsGrounded++;
       wheelGap = Math.max(wheelGap, Math.abs(wheel.contact.y - heightAt(field, wheel.contact.x, wheel.contact.z)));
     }
     const heading = deg(Math.atan2(Math.sin(pose.heading), Math.cos(pose.heading)));
+    const physics = this.physicsActive ? this.physicsCar?.state : undefined;
     this.store.setState({
       hud: {
+        model: this.settings.model,
+        loading: this.physicsActive && !this.physicsCar,
+        airborne: physics?.airborne ?? false,
+        wheelContacts: physics ? physics.wheels.map((w) => w.contact) : this.currentWheels.map((w) => w.grounded),
+        compressions: physics ? physics.wheels.map((w) => w.compression) : this.currentWheels.map((w) => (w.offset + this.wheelLayout.travel) / (2 * this.wheelLayout.travel)),
         speed: this.car.speed,
         headingDeg: heading < 0 ? heading + 360 : heading,
         pitchDeg: deg(pose.pitch),
@@ -398,8 +560,58 @@ export class DriveSession {
         wheelsGrounded,
         wheelGap,
       },
-      recordedRows: this.rows.length,
+      recordedRows: this.recordedCount(),
     });
   }
+}
+
+/** Wheel positions and sizes of a physics car, in the drawn model's terms (wheels.ts). */
+export function physicsWheelLayout(spec: PhysicsCarSpec): WheelLayout {
+  const u = spec.wheelbase / 2;
+  const v = spec.track / 2;
+  return {
+    radius: spec.wheelRadius,
+    tyreWidth: Math.min(0.45, 0.7 * spec.wheelRadius),
+    travel: spec.suspensionTravel / 2,
+    mounts: [
+      { u, v, front: true },
+      { u, v: -v, front: true },
+      { u: -u, v, front: false },
+      { u: -u, v: -v, front: false },
+    ],
+  };
+}
+
+const lerp = (a: number, b: number, t: number): number => a + (b - a) * t;
+
+/**
+ * The pose to draw between two physics states: positions interpolated, axes interpolated and
+ * re-orthonormalised. The drawn model's origin sits DRAWN_SILL below the body's underside (CarModel's
+ * sill), and each wheel's offset puts its hub where the physics put it.
+ */
+export function drawnPhysicsPose(a: PhysicsState, b: PhysicsState, t: number, spec: PhysicsCarSpec): { pose: CarPose; wheels: WheelContact[] } {
+  const mix = (p: Vec3, q: Vec3): Vec3 => vec3(lerp(p.x, q.x, t), lerp(p.y, q.y, t), lerp(p.z, q.z, t));
+  const forward = normalize(mix(a.forward, b.forward));
+  const upGuess = mix(a.up, b.up);
+  const right = normalize(cross(forward, upGuess));
+  const up = cross(right, forward);
+  const underside = mix(a.position, b.position);
+  const position = sub(underside, scale(up, DRAWN_SILL));
+  const heading = Math.atan2(forward.x, forward.z);
+  const pitch = Math.asin(Math.max(-1, Math.min(1, forward.y)));
+  const roll = lerp(a.roll, b.roll, t);
+  // The body is a collider: a scrape within the engine's contact tolerance is touching, not clipping.
+  const penetration = lerp(a.penetration, b.penetration, t);
+  const pose: CarPose = { position, forward, up, right, heading, pitch, roll, clipDepth: penetration > SCRAPE_TOLERANCE ? penetration : 0 };
+  const wheels = b.wheels.map((wb, n): WheelContact => {
+    const wa = a.wheels[n];
+    const hub = mix(wa.hub, wb.hub);
+    // Hub height above the drawn origin along up, less the radius: the model's wheel offset.
+    const rel = sub(hub, position);
+    const along = rel.x * up.x + rel.y * up.y + rel.z * up.z;
+    const offset = along - spec.wheelRadius;
+    return { offset, grounded: wb.contact, contact: mix(wa.contactPoint, wb.contactPoint), hub };
+  });
+  return { pose, wheels };
 }
 

@@ -1,11 +1,19 @@
 import { DEFAULT_CAR_SETTINGS, type CarSettings } from '../../shared/vehicle/drive';
+import { CAR_PRESETS, isCarPresetId, patchCarSpec, type CarPresetId, type PhysicsCarSpec } from '../../shared/vehicle/physics/cars';
 
 /** How the car's orientation is taken from the ground (shared/vehicle/pose.ts). */
 export type PoseMethod = 'classic' | 'wheelPlane';
 export type DriveCamera = 'chase' | 'hood';
+/** physics: the Rapier raycast-wheel car; kinematic: the seeds' terrain-following car (pitch/roll from samples). */
+export type DriveModel = 'physics' | 'kinematic';
 
 /** What the user sets for a test drive; the rest of the car model keeps its defaults. */
 export interface DriveSettings {
+  readonly model: DriveModel;
+  /** The physics car's preset, and its values as edited (choosing a preset resets them). */
+  readonly car: CarPresetId;
+  readonly carSpec: PhysicsCarSpec;
+  /** Kinematic car footprint (the physics car's size is in carSpec). */
   readonly length: number;
   readonly width: number;
   /** m/s. */
@@ -17,7 +25,17 @@ export interface DriveSettings {
   readonly drivabilityOverlay: boolean;
 }
 
+/** The editor starts drives with the physics car (driveFeature.ts). */
+export const EDITOR_DRIVE_MODEL: DriveModel = 'physics';
+
+/**
+ * A DriveSession's defaults: the kinematic car, which needs no engine (the editor switches to
+ * EDITOR_DRIVE_MODEL when it creates its session).
+ */
 export const DEFAULT_DRIVE_SETTINGS: DriveSettings = {
+  model: 'kinematic',
+  car: 'hatchback',
+  carSpec: CAR_PRESETS.hatchback,
   length: DEFAULT_CAR_SETTINGS.length,
   width: DEFAULT_CAR_SETTINGS.width,
   maxSpeed: DEFAULT_CAR_SETTINGS.maxSpeed,
@@ -40,6 +58,11 @@ type NumericSetting = keyof typeof DRIVE_SETTING_LIMITS;
 /** Applies a patch, keeping every number finite and within its limits (a bad value keeps the old one). */
 export function patchDriveSettings(current: DriveSettings, patch: Partial<DriveSettings>): DriveSettings {
   const next: { -readonly [K in keyof DriveSettings]: DriveSettings[K] } = { ...current, ...patch };
+  if (next.model !== 'physics' && next.model !== 'kinematic') next.model = current.model;
+  if (!isCarPresetId(next.car)) next.car = current.car;
+  // A new preset brings its values; edits on top of it (carSpec in the same patch) apply after.
+  const base = next.car !== current.car ? CAR_PRESETS[next.car] : current.carSpec;
+  next.carSpec = patch.carSpec ? patchCarSpec(base, patch.carSpec) : base;
   for (const key of Object.keys(DRIVE_SETTING_LIMITS) as NumericSetting[]) {
     const value = next[key];
     const { min, max } = DRIVE_SETTING_LIMITS[key];
@@ -57,4 +80,42 @@ export function carSettingsFor(settings: DriveSettings): CarSettings {
     maxSpeed: settings.maxSpeed,
     maxClimbSlopeDeg: settings.maxClimbSlopeDeg,
   };
+}
+
+/** The drive settings saved with a project (camera and overlay are the user's, not the project's). */
+export interface SavedDriveSettings {
+  readonly model: DriveModel;
+  readonly car: CarPresetId;
+  readonly carSpec: PhysicsCarSpec;
+  readonly length: number;
+  readonly width: number;
+  readonly maxSpeed: number;
+  readonly maxClimbSlopeDeg: number;
+  readonly poseMethod: PoseMethod;
+}
+
+export function savedDriveSettings(settings: DriveSettings): SavedDriveSettings {
+  const { model, car, carSpec, length, width, maxSpeed, maxClimbSlopeDeg, poseMethod } = settings;
+  return { model, car, carSpec: { ...carSpec }, length, width, maxSpeed, maxClimbSlopeDeg, poseMethod };
+}
+
+/**
+ * Settings from a project's saved object: each known, valid value is taken (numbers clamped to their
+ * limits), anything else keeps the current value, so a file from another version still opens.
+ */
+export function driveSettingsFromSaved(current: DriveSettings, saved: unknown): DriveSettings {
+  if (typeof saved !== 'object' || saved === null || Array.isArray(saved)) return current;
+  const value = saved as Record<string, unknown>;
+  const patch: { -readonly [K in keyof DriveSettings]?: DriveSettings[K] } = {};
+  if (value.model === 'physics' || value.model === 'kinematic') patch.model = value.model;
+  if (isCarPresetId(value.car)) patch.car = value.car;
+  for (const key of ['length', 'width', 'maxSpeed', 'maxClimbSlopeDeg'] as const) {
+    const v = value[key];
+    if (typeof v === 'number' && Number.isFinite(v)) patch[key] = v;
+  }
+  if (value.poseMethod === 'classic' || value.poseMethod === 'wheelPlane') patch.poseMethod = value.poseMethod;
+  const withPreset = patchDriveSettings(current, patch);
+  const spec = value.carSpec;
+  if (typeof spec !== 'object' || spec === null || Array.isArray(spec)) return withPreset;
+  return { ...withPreset, carSpec: patchCarSpec(withPreset.carSpec, spec as Partial<Record<keyof PhysicsCarSpec, unknown>>) };
 }

@@ -17,9 +17,14 @@ export interface LoadedProject {
   document: TerrainDocument;
   /** View settings saved with the project, when they are valid for this version. */
   view: ViewSettings | null;
+  /** Test-drive settings saved with the project (in its view object, under "drive"), checked by app/drive/settings.ts. */
+  drive: JsonObject | null;
 }
 
-export function projectDataOf(doc: TerrainDocument, view: ViewSettings): ProjectData {
+/** The view settings a project saves, with the test drive's settings alongside. */
+export type SavedView = ViewSettings & { drive?: JsonObject };
+
+export function projectDataOf(doc: TerrainDocument, view: SavedView): ProjectData {
   return {
     width: doc.field.width,
     depth: doc.field.depth,
@@ -39,12 +44,12 @@ export function heightBytes(heights: Float32Array, start = 0, end = heights.leng
 }
 
 /** The project JSON (everything but the heights) of a document. */
-export function projectJsonOf(doc: TerrainDocument, view: ViewSettings): string {
+export function projectJsonOf(doc: TerrainDocument, view: SavedView): string {
   return JSON.stringify(projectDataOf(doc, view));
 }
 
 /** A snapshot for IPC: the heights are copied, so later edits cannot change what is being saved. */
-export function payloadOf(doc: TerrainDocument, view: ViewSettings): ProjectPayload {
+export function payloadOf(doc: TerrainDocument, view: SavedView): ProjectPayload {
   return { json: projectJsonOf(doc, view), heights: heightBytes(doc.field.heights) };
 }
 
@@ -53,7 +58,8 @@ export function documentFromProject(project: ProjectDocument, fileName: string):
   const document = createDocument(project.field, project.recipe ? { recipe: project.recipe } : null);
   document.props = project.props.map((value, index) => propFromJson(value, index, fileName));
   document.history = project.history.map((step) => ({ ...step }));
-  return { document, view: viewFrom(project.view) };
+  const { drive, ...view } = project.view;
+  return { document, view: viewFrom(view), drive: isJsonObject(drive) ? drive : null };
 }
 
 /** A payload main has read and validated, as an editor document. Checked again: it crosses a boundary. */

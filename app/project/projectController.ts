@@ -3,7 +3,8 @@ import { parseProject } from '../../shared/codecs/project';
 import type { ProjectOpenResult, RecentFileEntry, RecoveryInfo } from '../../shared/ipc/projectContract';
 import { createDefaultDocument } from '../document/document';
 import type { EditorSession } from '../editorSession';
-import { documentFromPayload, documentFromProject, payloadOf, type LoadedProject } from './mapping';
+import type { JsonObject } from '../../shared/codecs/json';
+import { documentFromPayload, documentFromProject, payloadOf, type LoadedProject, type SavedView } from './mapping';
 import { journalPayload, sendablePayload } from './upload';
 import { windowTitle } from './title';
 import { mayReplaceDocument, type UnsavedChoice } from './unsavedFlow';
@@ -64,6 +65,13 @@ export interface ProjectController {
   closeRecent(): void;
   /** Starts dirty reporting, the recovery journal and the recovery offer; returns a stop function. */
   start(options?: ProjectStartOptions): () => void;
+  /** Saves the test drive's settings with the project and restores them when one opens. */
+  bindDriveSettings(hook: DriveSettingsHook): void;
+}
+
+export interface DriveSettingsHook {
+  get(): JsonObject;
+  set(saved: JsonObject): void;
 }
 
 export function createProjectController(session: Pick<EditorSession, 'editor' | 'api' | 'view' | 'tools'>): ProjectController {
@@ -78,6 +86,8 @@ export function createProjectController(session: Pick<EditorSession, 'editor' | 
     title: windowTitle(editor.store.getState().fileName, editor.isDirty),
   }));
   let pendingAnswer: ((choice: UnsavedChoice) => void) | null = null;
+  let driveHook: DriveSettingsHook | null = null;
+  const savedView = (): SavedView => ({ ...view.getState().settings, ...(driveHook ? { drive: driveHook.get() } : {}) });
 
   const fail = (error: unknown) => store.setState({ error: error instanceof Error ? error.message : String(error) });
 
@@ -109,6 +119,7 @@ export function createProjectController(session: Pick<EditorSession, 'editor' | 
     tools.getState().active?.cancel();
     editor.replaceDocument(loaded.document, fileName);
     if (loaded.view) view.setState((s) => ({ settings: { ...s.settings, ...loaded.view } }));
+    if (loaded.drive && driveHook) driveHook.set(loaded.drive);
     store.setState({ handle });
   }
 
@@ -126,7 +137,7 @@ export function createProjectController(session: Pick<EditorSession, 'editor' | 
     const { handle } = store.getState();
     if (!handle) return saveAsNow();
     const version = editor.store.getState().version;
-    const result = await api.saveProject({ handle, payload: await sendablePayload(api, payloadOf(editor.document, view.getState().settings)) });
+    const result = await api.saveProject({ handle, payload: await sendablePayload(api, payloadOf(editor.document, savedView())) });
     return afterSave(result, version);
   }
 
@@ -134,7 +145,7 @@ export function createProjectController(session: Pick<EditorSession, 'editor' | 
     const { handle } = store.getState();
     const name = editor.store.getState().fileName ?? 'Untitled';
     const version = editor.store.getState().version;
-    const payload = await sendablePayload(api, payloadOf(editor.document, view.getState().settings));
+    const payload = await sendablePayload(api, payloadOf(editor.document, savedView()));
     const result = await api.saveProjectAs({
       ...(handle ? { handle } : {}),
       defaultName: name.toLowerCase().endsWith(PROJECT_EXTENSION) ? name : `${name}${PROJECT_EXTENSION}`,
@@ -161,7 +172,7 @@ export function createProjectController(session: Pick<EditorSession, 'editor' | 
     newDocument: () =>
       exclusive(async () => {
         if (!(await mayReplace('starting a new terrain'))) return;
-        replaceWith({ document: createDefaultDocument(), view: null }, null, null);
+        replaceWith({ document: createDefaultDocument(), view: null, drive: null }, null, null);
         await api.clearRecovery().catch(() => undefined);
       }, undefined),
     open: () =>
@@ -226,6 +237,9 @@ export function createProjectController(session: Pick<EditorSession, 'editor' | 
     dismissError: () => store.setState({ error: null }),
     reportError: (message) => store.setState({ error: message }),
     closeRecent: () => store.setState({ recentList: null }),
+    bindDriveSettings(hook) {
+      driveHook = hook;
+    },
     start(options = {}) {
       const whenIdle = options.whenIdle ?? ((task: () => void) => void setTimeout(task, 0));
       const journalDelay = options.journalDelayMs ?? JOURNAL_DELAY_MS;
@@ -242,7 +256,7 @@ export function createProjectController(session: Pick<EditorSession, 'editor' | 
           // A large map goes in pieces with edits possible in between: give up on a version that is
           // no longer current (its successor has a journal coming) or was saved meanwhile.
           const stillCurrent = () => !stopped && editor.isDirty && editor.document === doc && editor.store.getState().version === version;
-          journalPayload(api, doc, view.getState().settings, stillCurrent)
+          journalPayload(api, doc, savedView(), stillCurrent)
             .then((payload) => (payload ? api.writeRecovery({ ...(fileName ? { fileName } : {}), payload }) : undefined))
             .catch((error: unknown) => console.warn('Could not write the recovery journal:', error));
         });

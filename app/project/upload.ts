@@ -1,8 +1,7 @@
 import type { FaultlineApi } from '../../shared/ipc/api';
-import type { ViewSettings } from '../../shared/ipc/contract';
 import { UPLOAD_PIECE_MAX_BYTES, type ProjectPayload, type WireProjectPayload } from '../../shared/ipc/projectContract';
 import type { TerrainDocument } from '../document/document';
-import { heightBytes, projectJsonOf } from './mapping';
+import { heightBytes, projectJsonOf, type SavedView } from './mapping';
 
 /** Heights in one upload piece. */
 const PIECE_HEIGHTS = UPLOAD_PIECE_MAX_BYTES / 4;
@@ -38,7 +37,7 @@ export async function sendablePayload(api: UploadApi, payload: ProjectPayload): 
  * document is still the version the journal started from, and when it is not, this gives up (null)
  * rather than send a mix of two versions: the change has a journal of its own coming.
  */
-export async function journalPayload(api: UploadApi, doc: TerrainDocument, view: ViewSettings, unchanged: () => boolean): Promise<WireProjectPayload | null> {
+export async function journalPayload(api: UploadApi, doc: TerrainDocument, view: SavedView, unchanged: () => boolean): Promise<WireProjectPayload | null> {
   const json = projectJsonOf(doc, view);
   const { heights } = doc.field;
   if (heights.byteLength <= UPLOAD_PIECE_MAX_BYTES) return { json, heights: heightBytes(heights) };

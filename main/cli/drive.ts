@@ -1,6 +1,7 @@
 /**
- * `faultline drive TERRAIN --route route.json --out telemetry.csv`: drives a route's waypoints headlessly
- * with the editor's pose and movement code (shared/vehicle) and writes one telemetry row per step.
+ * `faultline drive TERRAIN (--route route.json | --inputs inputs.csv …) --out telemetry.csv`: drives headlessly
+ * with the editor's code — the kinematic car (shared/vehicle) or the physics car (shared/vehicle/physics,
+ * Rapier loaded only for `--model physics`) — and writes one telemetry row per step.
  */
 import { parseCommand } from './commandArgs';
 import { tokenizeOptions } from './options';
@@ -14,6 +15,8 @@ import { findPropType } from '../../shared/props/library';
 import type { Heightfield } from '../../shared/terrain/heightfield';
 import { DEFAULT_CAR_SETTINGS, type Obstacle } from '../../shared/vehicle/drive';
 import { DriveRouteError, driveRoute, telemetryCsv } from '../../shared/vehicle/telemetry';
+import { CAR_PRESETS, CAR_PRESET_IDS, isCarPresetId, type CarPresetId } from '../../shared/vehicle/physics/cars';
+import { InputsError, driveInputs, driveRoutePhysics, parseInputsCsv, physicsTelemetryCsv, type TimedInput } from '../../shared/vehicle/physics/physicsDrive';
 import { UsageError } from './args';
 import type { CliIo } from './cli';
 
@@ -22,9 +25,18 @@ const EXIT_FAILURE = 1;
 /** The route was blocked before its last waypoint; the telemetry up to the stop was written. */
 export const EXIT_BLOCKED = 3;
 
+export type DriveModel = 'kinematic' | 'physics';
+
 export interface DriveArgs {
   terrain: string;
-  route: string;
+  model: DriveModel;
+  car: CarPresetId;
+  /** Exactly one of route and inputs is set. */
+  route?: string;
+  inputs?: string;
+  /** With inputs: where the car starts (heading in radians) and for how long it drives. */
+  start?: { x: number; z: number; heading: number };
+  duration?: number;
   out: string;
   speed: number;
   length: number;
@@ -45,7 +57,11 @@ export const DRIVE_DEFAULTS = {
 /** Steps beyond this are refused before driving: the CSV would be unreasonably large. */
 export const MAX_DRIVE_ROWS = 5_000_000;
 
-const OPTIONS = ['--route', '--out', '--speed', '--length', '--width', '--step', '--max-slope', '--pose'] as const;
+const OPTIONS = ['--route', '--out', '--speed', '--length', '--width', '--step', '--max-slope', '--pose', '--model', '--car', '--inputs', '--start', '--duration'] as const;
+/** Options of the kinematic car only. */
+const KINEMATIC_ONLY = ['--length', '--width', '--max-slope', '--pose'] as const;
+/** Longest --duration, seconds (an hour of driving: 432,000 physics steps). */
+export const MAX_DURATION = 3600;
 type DriveOption = (typeof OPTIONS)[number];
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
@@ -55,8 +71,21 @@ export function parseDriveArgs(args: readonly string[]): DriveArgs {
   const values = { get: (option: DriveOption): string | undefined => tokens.values.get(option)?.[0] };
   if (positional.length === 0) throw new UsageError('give the TERRAIN file to drive on');
   if (positional.length > 1) throw new UsageError(`unexpected argument "${positional[1]}"`);
+  const model = values.get('--model') ?? 'kinematic';
+  if (model !== 'kinematic' && model !== 'physics') throw new UsageError(`--model must be physics or kinematic, got "${model}"`);
+  const car = values.get('--car') ?? 'hatchback';
+  if (!isCarPresetId(car)) throw new UsageError(`--car must be ${CAR_PRESET_IDS.join(', ')}, got "${car}"`);
+  if (model === 'kinematic' && values.get('--car') !== undefined) throw new UsageError('--car applies to --model physics');
+  if (model === 'physics') {
+    for (const option of KINEMATIC_ONLY) if (values.get(option) !== undefined) throw new UsageError(`${option} applies to --model kinematic (the physics car takes its size from --car)`);
+  }
   const route = values.get('--route');
-  if (!route) throw new UsageError('--route FILE is required');
+  const inputs = values.get('--inputs');
+  if (route && inputs) throw new UsageError('give --route or --inputs, not both');
+  if (!route && !inputs) throw new UsageError('--route FILE is required (or --inputs FILE --start x,z,headingDeg --duration s with --model physics)');
+  if (inputs && model !== 'physics') throw new UsageError('--inputs needs --model physics');
+  if (!inputs && (values.get('--start') !== undefined || values.get('--duration') !== undefined)) throw new UsageError('--start and --duration go with --inputs');
+  if (inputs && values.get('--speed') !== undefined) throw new UsageError('--speed goes with --route');
   const out = values.get('--out');
   if (!out) throw new UsageError('--out FILE is required');
   const positive = (option: DriveOption, fallback: number): number => {
@@ -70,9 +99,25 @@ export function parseDriveArgs(args: readonly string[]): DriveArgs {
   if (maxSlopeDeg > 90) throw new UsageError(`--max-slope must be at most 90 degrees, got "${values.get('--max-slope')}"`);
   const pose = values.get('--pose') ?? 'classic';
   if (pose !== 'classic' && pose !== 'wheel-plane') throw new UsageError(`--pose must be classic or wheel-plane, got "${pose}"`);
+  let start: DriveArgs['start'];
+  let duration: number | undefined;
+  if (inputs) {
+    const startText = values.get('--start');
+    if (startText === undefined) throw new UsageError('--start x,z,headingDeg is required with --inputs');
+    const parts = startText.split(',');
+    if (parts.length !== 3 || !parts.every((p) => DECIMAL.test(p.trim()))) throw new UsageError(`--start must be x,z,headingDeg (three numbers), got "${startText}"`);
+    const [x, z, headingDeg] = parts.map(Number);
+    start = { x, z, heading: (headingDeg * Math.PI) / 180 };
+    if (values.get('--duration') === undefined) throw new UsageError('--duration s is required with --inputs');
+    duration = positive('--duration', 0);
+    if (duration > MAX_DURATION) throw new UsageError(`--duration must be at most ${MAX_DURATION} s, got "${values.get('--duration')}"`);
+  }
   return {
     terrain: positional[0],
-    route,
+    model,
+    car,
+    ...(route ? { route } : {}),
+    ...(inputs ? { inputs, start, duration } : {}),
     out,
     speed: positive('--speed', DRIVE_DEFAULTS.speed),
     length: positive('--length', DRIVE_DEFAULTS.length),
@@ -136,29 +181,45 @@ function obstaclesFromJson(props: readonly JsonObject[]): Obstacle[] {
 
 export function driveHelp(): string {
   const d = DRIVE_DEFAULTS;
-  return `Usage: faultline drive TERRAIN --route route.json --out telemetry.csv [options]
+  return `Usage: faultline drive TERRAIN [--model kinematic|physics] [--car PRESET]
+         (--route route.json [--speed m/s] | --inputs inputs.csv --start x,z,headingDeg --duration s)
+         --out telemetry.csv [options]
 
-Drives a car along the route's waypoints over the exact terrain surface with the editor's test-drive
-code: circular arcs from waypoint to waypoint at a constant speed, sub-stepped so no step is longer
-than half a cell, oriented by the classic terrain-following samples (three across the front, one at
-the back). TERRAIN is any file Faultline reads (.png, .r16, .raw, .r32, .faultline); a project's
-props are obstacles.
+Drives a test car over the exact terrain surface with the editor's test-drive code. TERRAIN is any
+file Faultline reads (.png, .r16, .raw, .r32, .faultline); a project's props are obstacles.
 
-  --route FILE       JSON: [[x, z], …] in metres, origin at the terrain centre (required)
+  --model kinematic  (default) the seeds' terrain-following car: circular arcs from waypoint to
+                     waypoint at a constant speed, sub-stepped so no step is longer than half a cell,
+                     oriented by the classic samples (three across the front, one at the back)
+  --model physics    a Rapier raycast-wheel car (mass, suspension, engine, brakes, tyre friction) at a
+                     fixed 120 Hz on the exact triangles; the same command gives the same bytes
+  --car PRESET       physics car: ${CAR_PRESET_IDS.join(' | ')} (default: hatchback)
+  --route FILE       JSON: [[x, z], …] in metres, origin at the terrain centre; with physics an
+                     autopilot steers along the waypoints (pure pursuit), holds --speed and stops on
+                     the last one
+  --inputs FILE      physics only: CSV with header t,throttle,steer,brake,handbrake (throttle -1..1,
+                     steer -1..1 with +1 right, brake 0..1, handbrake 0/1); each row holds from its t
+                     until the next row
+  --start x,z,deg    with --inputs: start position (metres) and heading (degrees, 0 faces +z, 90 +x)
+  --duration s       with --inputs: seconds to drive (at most ${MAX_DURATION})
   --out FILE         telemetry CSV, written atomically (required)
   --speed m/s        cruise speed (default: ${d.speed})
-  --length m         car length (default: ${d.length})
-  --width m          car width (default: ${d.width})
-  --step s           time between rows (default: ${d.step})
-  --max-slope deg    refuse to climb ground steeper than this, 0..90 (default: ${d.maxSlopeDeg}, no limit)
-  --pose METHOD      classic | wheel-plane (a least-squares plane through the four wheels)
+  --step s           time between rows (default: ${d.step}; physics rounds it to whole 1/120 s steps)
+  --length m         kinematic car length (default: ${d.length})
+  --width m          kinematic car width (default: ${d.width})
+  --max-slope deg    kinematic: refuse to climb ground steeper than this, 0..90 (default: ${d.maxSlopeDeg}, no limit)
+  --pose METHOD      kinematic: classic | wheel-plane (a least-squares plane through the four wheels)
 
 CSV columns, one row per step: t,x,y,z,heading,pitch,roll,upX,upY,upZ,fwdX,fwdY,fwdZ,clip
 (seconds, metres, radians, unit vectors in world space with y up; heading 0 faces +z, π/2 faces +x;
-clip is how deep the terrain cuts into the body's underside).
+clip is how deep the terrain cuts into the body's underside). Physics adds
+speed,airborne,contact0,contact1,contact2,contact3,compression0,compression1,compression2,compression3
+(m/s along the body; wheels front-left, front-right, rear-left, rear-right; contact 0/1; compression
+0..1 of the suspension travel) and its x,y,z is the centre of the body's underside.
 
-Exit codes: 0 the route was driven to its end; 3 the car was stopped (obstacle, slope, edge) — the
-rows up to the stop are written; 1 a file could not be read or written (no output); 2 bad arguments.
+Exit codes: 0 the route (or the inputs' duration) was driven to its end; 3 the car was stopped
+(kinematic: obstacle, slope, edge; physics: stuck for 3 s with the throttle open) — the rows up to
+the stop are written; 1 a file could not be read or written (no output); 2 bad arguments.
 `;
 }
 
@@ -182,13 +243,17 @@ export async function runDrive(args: readonly string[], io: CliIo): Promise<numb
   };
   let field: Heightfield;
   let obstacles: Obstacle[];
-  let waypoints: [number, number][];
+  let waypoints: [number, number][] = [];
+  let schedule: TimedInput[] = [];
   try {
     ({ field, obstacles } = loadDriveTerrain(await read(options.terrain), options.terrain));
-    waypoints = parseRoute(await read(options.route), options.route);
+    if (options.route) waypoints = parseRoute(await read(options.route), options.route);
+    if (options.inputs) schedule = parseInputs(await read(options.inputs), options.inputs);
   } catch (error) {
     return fail(error instanceof Error ? error.message : String(error));
   }
+  if (options.model === 'physics') return runPhysicsDrive(options, field, obstacles, waypoints, schedule, io, fail);
+  const routeFile = options.route ?? '';
   let routeLength = 0;
   for (let k = 1; k < waypoints.length; k++) routeLength += Math.hypot(waypoints[k][0] - waypoints[k - 1][0], waypoints[k][1] - waypoints[k - 1][1]);
   if (routeLength / (options.speed * options.step) > MAX_DRIVE_ROWS) {
@@ -207,9 +272,9 @@ export async function runDrive(args: readonly string[], io: CliIo): Promise<numb
     });
   } catch (error) {
     if (!(error instanceof DriveRouteError)) throw error;
-    return fail(`${displayFileName(options.route)}: ${error.message}`);
+    return fail(`${displayFileName(routeFile)}: ${error.message}`);
   }
-  if (result.stoppedBy === 'maxSteps') return fail(`the car did not reach the last waypoint of ${displayFileName(options.route)} in time`);
+  if (result.stoppedBy === 'maxSteps') return fail(`the car did not reach the last waypoint of ${displayFileName(routeFile)} in time`);
   try {
     await io.writeFile(options.out, new TextEncoder().encode(telemetryCsv(result.rows)));
   } catch (error) {
@@ -220,5 +285,65 @@ export async function runDrive(args: readonly string[], io: CliIo): Promise<numb
   if (result.reachedEnd) return EXIT_OK;
   const why = result.stoppedBy === 'slope' ? 'ground steeper than --max-slope' : result.stoppedBy === 'obstacle' ? 'a prop' : 'the map edge';
   io.stderr(`faultline drive: stopped by ${why} at t = ${last.t.toFixed(2)} s, x ${last.x.toFixed(2)} m, z ${last.z.toFixed(2)} m\n`);
+  return EXIT_BLOCKED;
+}
+
+/** Most bytes an inputs file may have (a million rows of short numbers). */
+const MAX_INPUTS_BYTES = 64 * 1024 * 1024;
+
+function parseInputs(bytes: Uint8Array, fileName: string): TimedInput[] {
+  const name = displayFileName(fileName);
+  if (bytes.length > MAX_INPUTS_BYTES) throw new InputError(`${name}: is larger than ${MAX_INPUTS_BYTES / 1024 / 1024} MiB`);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new InputError(`${name}: is not UTF-8 text`);
+  }
+  try {
+    return parseInputsCsv(text);
+  } catch (error) {
+    if (error instanceof InputsError) throw new InputError(`${name}: ${error.message}`);
+    throw error;
+  }
+}
+
+async function runPhysicsDrive(
+  options: DriveArgs,
+  field: Heightfield,
+  obstacles: Obstacle[],
+  waypoints: [number, number][],
+  schedule: TimedInput[],
+  io: CliIo,
+  fail: (message: string) => number,
+): Promise<number> {
+  const { loadRapier } = await import('../../shared/vehicle/physics/rapier');
+  const rapier = await loadRapier();
+  const spec = CAR_PRESETS[options.car];
+  const common = { spec, step: options.step, obstacles };
+  let result: ReturnType<typeof driveInputs>;
+  try {
+    if (options.inputs && options.start && options.duration !== undefined) {
+      result = driveInputs(rapier, field, options.start, schedule, options.duration, common);
+    } else {
+      let routeLength = 0;
+      for (let k = 1; k < waypoints.length; k++) routeLength += Math.hypot(waypoints[k][0] - waypoints[k - 1][0], waypoints[k][1] - waypoints[k - 1][1]);
+      if (routeLength / options.speed > MAX_DURATION * 10) return fail(`the route would take more than ${MAX_DURATION * 10} s at ${options.speed} m/s`);
+      result = driveRoutePhysics(rapier, field, waypoints, { ...common, speed: options.speed });
+    }
+  } catch (error) {
+    if (!(error instanceof DriveRouteError)) throw error;
+    return fail(`${displayFileName(options.route ?? options.inputs ?? '')}: ${error.message}`);
+  }
+  if (result.stoppedBy === 'maxSteps') return fail(`the car did not reach the last waypoint of ${displayFileName(options.route ?? '')} in time`);
+  try {
+    await io.writeFile(options.out, new TextEncoder().encode(physicsTelemetryCsv(result.rows)));
+  } catch (error) {
+    return fail(`cannot write ${options.out}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const last = result.rows[result.rows.length - 1];
+  io.stdout(`wrote ${options.out} (${result.rows.length} rows, ${last.t.toFixed(2)} s, physics, ${options.car})\n`);
+  if (result.reachedEnd) return EXIT_OK;
+  io.stderr(`faultline drive: stuck (no progress for 3 s with the throttle open) at t = ${last.t.toFixed(2)} s, x ${last.x.toFixed(2)} m, z ${last.z.toFixed(2)} m\n`);
   return EXIT_BLOCKED;
 }

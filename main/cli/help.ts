@@ -18,6 +18,8 @@ Usage:
   faultline export --help, faultline info --help     their options
   faultline scatter TERRAIN --type NAME --count N --seed S --out FILE   scatter props (--help)
   faultline drive TERRAIN --route FILE --out FILE   test-drive a route, write telemetry CSV (--help)
+  faultline drive TERRAIN --model physics (--route FILE | --inputs CSV --start x,z,deg --duration s) --out FILE
+                                                     the same with the physics car (--car hatchback|4x4|truck)
   faultline erode IN --out FILE [--thermal N] [--hydraulic DROPLETS]   erode a heightmap or project (--help)
   faultline layers FILE.faultline [--json]           list a project's layer stack; --set ID.PARAM=VALUE,
                                                      --enable/--disable/--remove ID, --out FILE edit it (--help)

@@ -47,8 +47,9 @@ export class CarModel {
   private steerAngle = 0;
   private spinAngle = 0;
 
-  constructor(length: number, width: number) {
-    this.layout = wheelLayoutFor({ length, width });
+  /** `layout` gives the wheels of a physics car (wheelbase, track, radius); otherwise they follow the footprint. */
+  constructor(length: number, width: number, layout?: WheelLayout) {
+    this.layout = layout ?? wheelLayoutFor({ length, width });
     const { radius, tyreWidth, mounts } = this.layout;
     this.object.matrixAutoUpdate = false;
     this.object.visible = false;
@@ -60,8 +61,10 @@ export class CarModel {
     const rear = new MeshLambertMaterial({ color: '#ff3030', emissive: '#5a0000' });
 
     // Scale with the footprint like the wheels do, so a larger car keeps its proportions.
-    const k = radius / 0.34;
-    const bodyWidth = width - 1.2 * tyreWidth;
+    const k = Math.min(radius / 0.34, width / 1.8);
+    // A physics car's wheels stand out a little past its body, as on a real car, so they show from behind.
+    const outerTrack = Math.max(...mounts.map((m) => Math.abs(m.v))) * 2;
+    const bodyWidth = layout ? Math.min(width, outerTrack) : width - 1.2 * tyreWidth;
     const sill = DEFAULT_CLEARANCE;
     const lowerHeight = 0.55 * k;
     const lower = new Mesh(new BoxGeometry(bodyWidth, lowerHeight, length), this.body);
@@ -148,7 +151,7 @@ export class CarModel {
   }
 }
 
-/** One CarModel per footprint size. */
-export function useCarModel(length: number, width: number): CarModel {
-  return useMemo(() => new CarModel(length, width), [length, width]);
+/** One CarModel per footprint size (and physics wheel layout). */
+export function useCarModel(length: number, width: number, layout?: WheelLayout): CarModel {
+  return useMemo(() => new CarModel(length, width, layout), [length, width, layout]);
 }

@@ -20,6 +20,9 @@ function spawnNote(spawn: SpawnInfo): string | null {
   }
 }
 
+const WHEEL_NAMES = ['Front left', 'Front right', 'Rear left', 'Rear right'];
+const WHEEL_SHORT = ['FL', 'FR', 'RL', 'RR'];
+
 const fixed = (v: number, digits: number): string => (Object.is(Number(v.toFixed(digits)), -0) ? (0).toFixed(digits) : v.toFixed(digits));
 
 /**
@@ -71,7 +74,35 @@ export function DriveHud() {
       data-wheel-gap={hud?.wheelGap}
       data-spawn-quality={spawn?.quality}
       data-spawn-distance={spawn?.distance}
+      data-model={hud?.model}
+      data-airborne={hud ? String(hud.airborne) : undefined}
+      data-contacts={hud?.wheelContacts.map((c) => (c ? 1 : 0)).join(',')}
+      data-compressions={hud?.compressions.join(',')}
     >
+      {hud && (
+        <div className="drive-hud-model" data-testid="hud-model">
+          {hud.model === 'physics' ? 'Physics' : 'Kinematic'}
+          {hud.loading && <span className="drive-hud-hint"> · loading engine…</span>}
+          {hud.airborne && (
+            <span className="drive-hud-warn" data-testid="hud-airborne">
+              {' '}
+              · Airborne
+            </span>
+          )}
+        </div>
+      )}
+      {hud && (
+        <div className="drive-hud-wheels" data-testid="hud-wheels" title="Suspension compression per wheel; red: off the ground">
+          {hud.compressions.map((c, n) => (
+            <div key={n} className="drive-hud-wheel" data-contact={hud.wheelContacts[n]} title={`${WHEEL_NAMES[n]}: ${hud.wheelContacts[n] ? 'on the ground' : 'in the air'}, ${Math.round(c * 100)}% compressed`}>
+              <span className="drive-hud-wheel-name">{WHEEL_SHORT[n]}</span>
+              <span className="drive-hud-wheel-bar">
+                <span style={{ width: `${Math.round(Math.max(0, Math.min(1, c)) * 100)}%` }} />
+              </span>
+            </div>
+          ))}
+        </div>
+      )}
       {hud && (
         <dl className="drive-hud-values">
           <dt>Speed</dt>
@@ -120,7 +151,7 @@ export function DriveHud() {
         </button>
       </div>
       {status && <div className="drive-hud-hint" data-testid="drive-export-status">{status}</div>}
-      <div className="drive-hud-hint">W/S or ↑/↓ drive · A/D steer · Space handbrake · R reset onto drivable ground · C camera · Esc leaves</div>
+      <div className="drive-hud-hint">W/S or ↑/↓ drive (S brakes, then reverses) · A/D steer · Space handbrake · R reset onto drivable ground · C camera · Esc leaves</div>
     </div>
   );
 }

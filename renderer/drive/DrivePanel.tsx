@@ -1,9 +1,84 @@
 import { useStore } from 'zustand';
 import type { EditorSession } from '../../app/editorSession';
-import { DRIVE_SETTING_LIMITS, type DriveCamera, type PoseMethod } from '../../app/drive/settings';
+import { DRIVE_SETTING_LIMITS, type DriveCamera, type DriveModel, type PoseMethod } from '../../app/drive/settings';
+import type { DriveSession } from '../../app/drive/driveSession';
+import { CAR_PRESET_IDS, CAR_SPEC_LIMITS, isCarPresetId, type PhysicsCarSpec } from '../../shared/vehicle/physics/cars';
 import { NumberField } from '../panels/NumberField';
 
-/** Side-panel section: car settings, orientation method, camera and the drivability overlay. */
+const PRESET_NAMES = { hatchback: 'Hatchback', '4x4': '4×4', truck: 'Truck' } as const;
+
+/** The physics car's editable values: label, key, input step, and a factor from stored to shown units. */
+const SPEC_FIELDS: ReadonlyArray<{ key: keyof PhysicsCarSpec & keyof typeof CAR_SPEC_LIMITS; label: string; step: number; scale?: number }> = [
+  { key: 'mass', label: 'Mass (kg)', step: 50 },
+  { key: 'length', label: 'Length (m)', step: 0.1 },
+  { key: 'width', label: 'Width (m)', step: 0.05 },
+  { key: 'height', label: 'Height (m)', step: 0.05 },
+  { key: 'wheelbase', label: 'Wheelbase (m)', step: 0.05 },
+  { key: 'track', label: 'Track (m)', step: 0.05 },
+  { key: 'wheelRadius', label: 'Wheel radius (m)', step: 0.01 },
+  { key: 'centreOfMassHeight', label: 'Centre of mass (m)', step: 0.05 },
+  { key: 'suspensionRestLength', label: 'Spring length (m)', step: 0.01 },
+  { key: 'suspensionTravel', label: 'Travel (m)', step: 0.01 },
+  { key: 'suspensionStiffness', label: 'Spring (N/m)', step: 1000 },
+  { key: 'suspensionDamping', label: 'Damper (N·s/m)', step: 100 },
+  { key: 'engineForce', label: 'Engine force (N)', step: 100 },
+  { key: 'topSpeed', label: 'Top speed (km/h)', step: 5, scale: 3.6 },
+  { key: 'brakeForce', label: 'Brake force (N)', step: 500 },
+  { key: 'maxSteerDeg', label: 'Steering lock (°)', step: 1 },
+  { key: 'tyreFriction', label: 'Tyre friction μ', step: 0.05 },
+];
+
+function PhysicsCarFields({ drive, spec, car }: { drive: DriveSession; spec: PhysicsCarSpec; car: string }) {
+  return (
+    <>
+      <label className="field" title="A preset fills every value below; each stays editable">
+        <span>Car</span>
+        <select
+          data-testid="drive-car"
+          value={car}
+          onChange={(e) => {
+            if (isCarPresetId(e.target.value)) drive.setSettings({ car: e.target.value });
+          }}
+        >
+          {CAR_PRESET_IDS.map((id) => (
+            <option key={id} value={id}>
+              {PRESET_NAMES[id]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <details className="drive-car-details" data-testid="drive-car-details">
+        <summary>Car values</summary>
+        {SPEC_FIELDS.map(({ key, label, step, scale = 1 }) => (
+          <NumberField
+            key={key}
+            label={label}
+            testId={`drive-car-${key}`}
+            step={step}
+            min={CAR_SPEC_LIMITS[key].min * scale}
+            max={CAR_SPEC_LIMITS[key].max * scale}
+            value={Math.round(spec[key] * scale * 1000) / 1000}
+            onChange={(value) => drive.setSettings({ carSpec: { ...spec, [key]: value / scale } })}
+          />
+        ))}
+        <label className="field">
+          <span>Driven wheels</span>
+          <select
+            data-testid="drive-car-driven"
+            value={spec.driven}
+            onChange={(e) => drive.setSettings({ carSpec: { ...spec, driven: e.target.value as PhysicsCarSpec['driven'] } })}
+          >
+            <option value="front">Front</option>
+            <option value="rear">Rear</option>
+            <option value="all">All four</option>
+          </select>
+        </label>
+      </details>
+    </>
+  );
+}
+
+/** Side-panel section: the model (physics or kinematic), its car, camera and the drivability overlay. */
 export function DrivePanel({ session }: { session: EditorSession }) {
   const drive = session.drive;
   const settings = useStore(drive.store, (s) => s.settings);
@@ -20,25 +95,38 @@ export function DrivePanel({ session }: { session: EditorSession }) {
           {mode === 'walk' ? 'Leave walk' : 'Walk (Shift+G)'}
         </button>
       </div>
-      <NumberField label="Car length (m)" testId="drive-length" step={0.1} {...limits.length} value={settings.length} onChange={(length) => drive.setSettings({ length })} />
-      <NumberField label="Car width (m)" testId="drive-width" step={0.1} {...limits.width} value={settings.width} onChange={(width) => drive.setSettings({ width })} />
-      <NumberField label="Max speed (m/s)" testId="drive-max-speed" step={1} {...limits.maxSpeed} value={settings.maxSpeed} onChange={(maxSpeed) => drive.setSettings({ maxSpeed })} />
-      <NumberField
-        label="Max climb (°)"
-        testId="drive-max-slope"
-        step={1}
-        {...limits.maxClimbSlopeDeg}
-        value={settings.maxClimbSlopeDeg}
-        onChange={(maxClimbSlopeDeg) => drive.setSettings({ maxClimbSlopeDeg })}
-        title="The car will not climb ground steeper than this; the drivability overlay tints it"
-      />
-      <label className="field" title="How the car's pitch and roll are taken from the ground">
-        <span>Orientation</span>
-        <select data-testid="drive-pose-method" value={settings.poseMethod} onChange={(e) => drive.setSettings({ poseMethod: e.target.value as PoseMethod })}>
-          <option value="classic">4-point (3 front, 1 back)</option>
-          <option value="wheelPlane">4-wheel plane fit</option>
+      <label className="field" title="Physics: a raycast-wheel car with mass, suspension and tyre grip. Kinematic: the exact terrain-following car (pitch and roll from terrain samples)">
+        <span>Model</span>
+        <select data-testid="drive-model" value={settings.model} onChange={(e) => drive.setSettings({ model: e.target.value as DriveModel })}>
+          <option value="physics">Physics</option>
+          <option value="kinematic">Kinematic</option>
         </select>
       </label>
+      {settings.model === 'physics' ? (
+        <PhysicsCarFields drive={drive} spec={settings.carSpec} car={settings.car} />
+      ) : (
+        <>
+          <NumberField label="Car length (m)" testId="drive-length" step={0.1} {...limits.length} value={settings.length} onChange={(length) => drive.setSettings({ length })} />
+          <NumberField label="Car width (m)" testId="drive-width" step={0.1} {...limits.width} value={settings.width} onChange={(width) => drive.setSettings({ width })} />
+          <NumberField label="Max speed (m/s)" testId="drive-max-speed" step={1} {...limits.maxSpeed} value={settings.maxSpeed} onChange={(maxSpeed) => drive.setSettings({ maxSpeed })} />
+          <NumberField
+            label="Max climb (°)"
+            testId="drive-max-slope"
+            step={1}
+            {...limits.maxClimbSlopeDeg}
+            value={settings.maxClimbSlopeDeg}
+            onChange={(maxClimbSlopeDeg) => drive.setSettings({ maxClimbSlopeDeg })}
+            title="The car will not climb ground steeper than this; the drivability overlay tints it"
+          />
+          <label className="field" title="How the car's pitch and roll are taken from the ground">
+            <span>Orientation</span>
+            <select data-testid="drive-pose-method" value={settings.poseMethod} onChange={(e) => drive.setSettings({ poseMethod: e.target.value as PoseMethod })}>
+              <option value="classic">4-point (3 front, 1 back)</option>
+              <option value="wheelPlane">4-wheel plane fit</option>
+            </select>
+          </label>
+        </>
+      )}
       <label className="field">
         <span>Camera</span>
         <select data-testid="drive-camera-mode" value={settings.camera} onChange={(e) => drive.setSettings({ camera: e.target.value as DriveCamera })}>

@@ -1,0 +1,504 @@
+import type { Collider, DynamicRayCastVehicleController, RigidBody, World } from '@dimforge/rapier3d-deterministic-compat';
+import { terrainExtent, vertexX, vertexZ, type Heightfield } from '../../terrain/heightfield';
+import type { Vec3 } from '../../terrain/surface';
+import type { Obstacle } from '../drive';
+import { groundHeight } from '../ground';
+import { eulerFromBasis, poseFromWheelPlane, type CarBasis } from '../pose';
+import { add, cross, scale, vec3 } from '../vec';
+import type { PhysicsCarSpec } from './cars';
+import type { Rapier } from './rapier';
+
+/**
+ * A raycast-wheel car on Rapier (DynamicRayCastVehicleController, the btRaycastVehicle lineage) over the
+ * exact terrain surface.
+ *
+ * The ground is a Rapier heightfield patch around the car, rebuilt as the car moves. Rapier triangulates
+ * each heightfield cell along the same diagonal as Faultline, (x0, z1)–(x1, z0) (physicsCar.test.ts
+ * proves it by ray casts against heightAt), so the patch's triangles are the drawn ones. A patch instead of
+ * the whole map keeps the engine's copy of the heights small on an 8193² map and lets an edit show up at
+ * the next rebuild. Props are fixed cylinders of their footprint radius, added with the patch; the map's
+ * edge is a wall.
+ *
+ * Body frame: (left, up, forward) = local (+x, +y, +z) as in pose.ts; the body's origin is the centre of
+ * its underside. Fixed step: PHYSICS_DT; the caller interpolates between the last two states to draw.
+ */
+
+export const PHYSICS_HZ = 120;
+export const PHYSICS_DT = 1 / PHYSICS_HZ;
+export const GRAVITY = 9.81;
+/** Wheel bottom below the body's underside with the suspension fully compressed, metres. */
+export const BOTTOM_OUT_CLEARANCE = 0.05;
+/** Rolling resistance with no throttle and no brake, as a fraction of the weight. */
+export const ROLLING_RESISTANCE = 0.015;
+/** Air drag: ½ ρ Cd A per m² of frontal area. */
+const DRAG_PER_AREA = 0.5 * 1.2 * 0.35;
+/** Below this forward speed, m/s, reverse throttle drives backwards instead of braking. */
+const REVERSE_SWITCH_SPEED = 0.5;
+/** Forward speed, m/s, below which braked wheels hold the car still (holdWhenBraked). */
+const HOLD_SPEED = 0.5;
+/** Handbrake force on the rear wheels, as a fraction of the full brake force. */
+const HANDBRAKE_FRACTION = 1;
+/** Patch of terrain around the car, metres beyond the car's reach; rebuilt when the car gets within REBUILD_MARGIN of its edge. */
+const PATCH_SLACK = 24;
+const REBUILD_MARGIN = 6;
+/** Most cells along a patch side (a finer map gets a smaller patch in metres). */
+const MAX_PATCH_CELLS = 384;
+const PROP_HEIGHT = 4;
+const PROP_SINK = 0.5;
+
+export interface PhysicsInput {
+  /** −1..1: forwards (or, while reversing, brake); negative brakes, then reverses. */
+  readonly throttle: number;
+  /** −1..1, +1 right. */
+  readonly steer: number;
+  /** 0..1. */
+  readonly brake: number;
+  readonly handbrake: boolean;
+}
+
+export const NO_INPUT: PhysicsInput = { throttle: 0, steer: 0, brake: 0, handbrake: false };
+
+export interface PhysicsWheel {
+  readonly contact: boolean;
+  /** 0 fully extended … 1 bottomed out. */
+  readonly compression: number;
+  /** Ground point the wheel touches (world), or the bottom of the hanging wheel. */
+  readonly contactPoint: Vec3;
+  /** Wheel centre (world). */
+  readonly hub: Vec3;
+  /** Steering angle, radians (positive turns left). */
+  readonly steering: number;
+  /** Accumulated spin, radians. */
+  readonly rotation: number;
+}
+
+export interface PhysicsState extends CarBasis {
+  /** Centre of the body's underside (world). */
+  readonly position: Vec3;
+  /** Body rotation (x, y, z, w). */
+  readonly rotation: { readonly x: number; readonly y: number; readonly z: number; readonly w: number };
+  readonly heading: number;
+  readonly pitch: number;
+  readonly roll: number;
+  /** Along the body's forward axis, m/s. */
+  readonly speed: number;
+  readonly wheels: readonly PhysicsWheel[];
+  readonly airborne: boolean;
+  /** Deepest point of the body's underside below the exact surface, metres (≥ 0). */
+  readonly penetration: number;
+}
+
+export interface PhysicsStart {
+  readonly x: number;
+  readonly z: number;
+  readonly heading: number;
+}
+
+interface PropGrid {
+  readonly cell: number;
+  readonly buckets: Map<string, Obstacle[]>;
+}
+
+function gridOf(obstacles: readonly Obstacle[], cell: number): PropGrid {
+  const buckets = new Map<string, Obstacle[]>();
+  for (const o of obstacles) {
+    const key = `${Math.floor(o.x / cell)},${Math.floor(o.z / cell)}`;
+    const list = buckets.get(key);
+    if (list) list.push(o);
+    else buckets.set(key, [o]);
+  }
+  return { cell, buckets };
+}
+
+const clampUnit = (v: number): number => (Number.isFinite(v) ? Math.max(-1, Math.min(1, v)) : 0);
+const clamp01 = (v: number): number => (Number.isFinite(v) ? Math.max(0, Math.min(1, v)) : 0);
+
+/** Wheel mounts in body space: front-left, front-right, rear-left, rear-right (left = +x). */
+export function wheelMounts(spec: PhysicsCarSpec): { x: number; z: number; front: boolean }[] {
+  const u = spec.wheelbase / 2;
+  const v = spec.track / 2;
+  return [
+    { x: v, z: u, front: true },
+    { x: -v, z: u, front: true },
+    { x: v, z: -u, front: false },
+    { x: -v, z: -u, front: false },
+  ];
+}
+
+/** Height of the wheels' suspension mounts above the body's underside. */
+export const mountHeight = (spec: PhysicsCarSpec): number =>
+  spec.wheelRadius + spec.suspensionRestLength - spec.suspensionTravel - BOTTOM_OUT_CLEARANCE;
+
+/**
+ * Where the body starts, at rest: tilted to the plane through the ground under its four wheels, the wheels
+ * at their static sag, lifted further if any part of the underside would start below the surface.
+ */
+export function startPlacement(field: Heightfield, spec: PhysicsCarSpec, start: PhysicsStart): { position: Vec3; rotation: Quat } {
+  const heading = Number.isFinite(start.heading) ? start.heading : 0;
+  const pose = poseFromWheelPlane(field, { x: start.x, z: start.z, heading }, { length: spec.wheelbase, width: spec.track }, false);
+  const sag = Math.min(spec.suspensionTravel, (spec.mass * GRAVITY) / 4 / spec.suspensionStiffness);
+  const ride = Math.max(0, spec.wheelRadius + spec.suspensionRestLength - sag - mountHeight(spec));
+  const { up, forward, right } = pose;
+  const origin = add(pose.position, scale(up, ride));
+  let lift = 0;
+  for (let a = -2; a <= 2; a++) {
+    for (let b = -2; b <= 2; b++) {
+      const p = add(origin, add(scale(forward, (b / 2) * (spec.length / 2)), scale(right, (a / 2) * (spec.width / 2))));
+      lift = Math.max(lift, groundHeight(field, p.x, p.z) - p.y);
+    }
+  }
+  return { position: vec3(origin.x, origin.y + lift + 0.01, origin.z), rotation: quaternionFromAxes(scale(right, -1), up, forward) };
+}
+
+type Quat = { x: number; y: number; z: number; w: number };
+
+/** The rotation whose columns are these orthonormal axes (local x, y, z in world space). */
+function quaternionFromAxes(X: Vec3, Y: Vec3, Z: Vec3): Quat {
+  const trace = X.x + Y.y + Z.z;
+  if (trace > 0) {
+    const s = 0.5 / Math.sqrt(trace + 1);
+    return { w: 0.25 / s, x: (Y.z - Z.y) * s, y: (Z.x - X.z) * s, z: (X.y - Y.x) * s };
+  }
+  if (X.x > Y.y && X.x > Z.z) {
+    const s = 2 * Math.sqrt(1 + X.x - Y.y - Z.z);
+    return { w: (Y.z - Z.y) / s, x: 0.25 * s, y: (Y.x + X.y) / s, z: (Z.x + X.z) / s };
+  }
+  if (Y.y > Z.z) {
+    const s = 2 * Math.sqrt(1 + Y.y - X.x - Z.z);
+    return { w: (Z.x - X.z) / s, x: (Y.x + X.y) / s, y: 0.25 * s, z: (Z.y + Y.z) / s };
+  }
+  const s = 2 * Math.sqrt(1 + Z.z - X.x - Y.y);
+  return { w: (X.y - Y.x) / s, x: (Z.x + X.z) / s, y: (Z.y + Y.z) / s, z: 0.25 * s };
+}
+
+export class PhysicsCar {
+  private readonly world: World;
+  private readonly body: RigidBody;
+  private readonly vehicle: DynamicRayCastVehicleController;
+  private patch: Collider | null = null;
+  private patchCentre = { x: NaN, z: NaN };
+  private patchHalf = 0;
+  private props: Collider[] = [];
+  private retired: Collider[] = [];
+  private grid: PropGrid;
+  private current: PhysicsState;
+  private previous: PhysicsState;
+  private steps = 0;
+
+  constructor(
+    private readonly rapier: Rapier,
+    private field: Heightfield,
+    private readonly spec: PhysicsCarSpec,
+    start: PhysicsStart,
+    obstacles: readonly Obstacle[] = [],
+  ) {
+    const R = rapier;
+    this.grid = gridOf(obstacles, 16);
+    this.world = new R.World({ x: 0, y: -GRAVITY, z: 0 });
+    this.world.timestep = PHYSICS_DT;
+    this.addEdgeWalls();
+
+    const { mass, length, width, height } = spec;
+    const placed = startPlacement(field, spec, start);
+    this.body = this.world.createRigidBody(
+      R.RigidBodyDesc.dynamic()
+        .setTranslation(placed.position.x, placed.position.y, placed.position.z)
+        .setRotation(placed.rotation)
+        .setCanSleep(false)
+        .setCcdEnabled(true),
+    );
+    const inertia = {
+      x: (mass * (height * height + length * length)) / 12,
+      y: (mass * (width * width + length * length)) / 12,
+      z: (mass * (width * width + height * height)) / 12,
+    };
+    this.world.createCollider(
+      R.ColliderDesc.cuboid(width / 2, height / 2, length / 2)
+        .setTranslation(0, height / 2, 0)
+        // Bodywork scraping the ground slides rather than grips: a bumper that bites flips the car.
+        .setFriction(0.1)
+        .setMassProperties(mass, { x: 0, y: spec.centreOfMassHeight, z: 0 }, inertia, { x: 0, y: 0, z: 0, w: 1 }),
+      this.body,
+    );
+    this.vehicle = this.world.createVehicleController(this.body);
+    this.vehicle.indexUpAxis = 1;
+    this.vehicle.setIndexForwardAxis = 2;
+    const mountY = mountHeight(spec);
+    for (const mount of wheelMounts(spec)) {
+      this.vehicle.addWheel({ x: mount.x, y: mountY, z: mount.z }, { x: 0, y: -1, z: 0 }, { x: -1, y: 0, z: 0 }, spec.suspensionRestLength, spec.wheelRadius);
+    }
+    for (let i = 0; i < 4; i++) {
+      // Rapier multiplies spring and damper rates by the chassis mass: give it per-kg rates.
+      this.vehicle.setWheelSuspensionStiffness(i, spec.suspensionStiffness / mass);
+      this.vehicle.setWheelSuspensionCompression(i, spec.suspensionDamping / mass);
+      this.vehicle.setWheelSuspensionRelaxation(i, spec.suspensionDamping / mass);
+      this.vehicle.setWheelMaxSuspensionTravel(i, spec.suspensionTravel);
+      this.vehicle.setWheelMaxSuspensionForce(i, mass * GRAVITY * 20);
+      this.vehicle.setWheelFrictionSlip(i, spec.tyreFriction);
+      this.vehicle.setWheelSideFrictionStiffness(i, 1);
+    }
+    this.ensurePatch(true);
+    // Registers the ground with the scene queries before the first wheel ray casts (the body falls
+    // 1/120 s meanwhile: under a millimetre).
+    this.world.step();
+    this.current = this.readState();
+    this.previous = this.current;
+  }
+
+  /** The state after the last step. */
+  get state(): PhysicsState {
+    return this.current;
+  }
+
+  /** The state before the last step (draw between it and `state`). */
+  get previousState(): PhysicsState {
+    return this.previous;
+  }
+
+  /** Steps taken since the car was placed. */
+  get stepCount(): number {
+    return this.steps;
+  }
+
+  /** Advances one fixed step of PHYSICS_DT seconds. */
+  step(input: PhysicsInput): PhysicsState {
+    this.ensurePatch(false);
+    this.applyInput(input);
+    this.vehicle.updateVehicle(PHYSICS_DT);
+    this.holdWhenBraked(input);
+    this.world.step();
+    if (this.retired.length > 0) {
+      for (const collider of this.retired) this.world.removeCollider(collider, false);
+      this.retired = [];
+    }
+    this.steps++;
+    this.previous = this.current;
+    this.current = this.readState();
+    return this.current;
+  }
+
+  /** The terrain changed (an edit while driving): the ground patch is rebuilt before the next step. */
+  setField(field: Heightfield): void {
+    this.field = field;
+    this.patchCentre = { x: NaN, z: NaN };
+  }
+
+  setObstacles(obstacles: readonly Obstacle[]): void {
+    this.grid = gridOf(obstacles, 16);
+    this.patchCentre = { x: NaN, z: NaN };
+  }
+
+  /** Frees the engine's memory; the car cannot be used afterwards. */
+  dispose(): void {
+    this.world.removeVehicleController(this.vehicle);
+    this.world.free();
+  }
+
+  private applyInput(input: PhysicsInput): void {
+    const { spec } = this;
+    const speed = this.vehicle.currentVehicleSpeed();
+    const throttle = clampUnit(input.throttle);
+    let drive = 0;
+    let brake = clamp01(input.brake);
+    if (throttle > 0) {
+      if (speed < -REVERSE_SWITCH_SPEED) brake = Math.max(brake, throttle);
+      else drive = throttle * clamp01(1 - speed / spec.topSpeed);
+    } else if (throttle < 0) {
+      if (speed > REVERSE_SWITCH_SPEED) brake = Math.max(brake, -throttle);
+      else drive = throttle * clamp01(1 + speed / (spec.topSpeed / 3));
+    }
+    const drivenCount = spec.driven === 'all' ? 4 : 2;
+    const dt = PHYSICS_DT;
+    const rolling = drive === 0 && brake === 0 ? ROLLING_RESISTANCE * spec.mass * GRAVITY : 0;
+    const steering = -clampUnit(input.steer) * ((spec.maxSteerDeg * Math.PI) / 180);
+    for (let i = 0; i < 4; i++) {
+      const front = i < 2;
+      const driven = spec.driven === 'all' || (spec.driven === 'front') === front;
+      this.vehicle.setWheelEngineForce(i, driven ? (drive * spec.engineForce) / drivenCount : 0);
+      // Rapier's brake is the largest rolling-friction impulse per step: force × dt.
+      let wheelBrake = (brake * spec.brakeForce) / 4 + rolling / 4;
+      if (input.handbrake && !front) wheelBrake = Math.max(wheelBrake, (HANDBRAKE_FRACTION * spec.brakeForce) / 2);
+      this.vehicle.setWheelBrake(i, wheelBrake * dt);
+      this.vehicle.setWheelSteering(i, front ? steering : 0);
+    }
+    // Air drag along the velocity.
+    const v = this.body.linvel();
+    const speedAll = Math.hypot(v.x, v.y, v.z);
+    if (speedAll > 0) {
+      const k = DRAG_PER_AREA * spec.width * spec.height * speedAll * dt;
+      this.body.applyImpulse({ x: -k * v.x, y: -k * v.y, z: -k * v.z }, true);
+    }
+  }
+
+  /**
+   * Static friction for braked wheels at a standstill. A raycast vehicle's brake only removes the speed it
+   * sees each step, so gravity along a slope leaves a steady creep (~8 cm/s on 15°); a locked wheel does not
+   * creep. Below HOLD_SPEED, the velocity along the body's forward axis after the coming step's gravity is
+   * cancelled, up to the grip of the braked wheels (tyre friction × their suspension force).
+   */
+  private holdWhenBraked(input: PhysicsInput): void {
+    const brake = clamp01(input.brake);
+    if (!input.handbrake && brake === 0) return;
+    if (clampUnit(input.throttle) !== 0 && !input.handbrake) return;
+    const q = this.body.rotation();
+    const forward = {
+      x: 2 * (q.x * q.z + q.w * q.y),
+      y: 2 * (q.y * q.z - q.w * q.x),
+      z: 1 - 2 * (q.x * q.x + q.y * q.y),
+    };
+    const v = this.body.linvel();
+    const along = v.x * forward.x + v.y * forward.y + v.z * forward.z - GRAVITY * forward.y * PHYSICS_DT;
+    if (Math.abs(along) > HOLD_SPEED) return;
+    let grip = 0;
+    for (let i = 0; i < 4; i++) {
+      if (!this.vehicle.wheelIsInContact(i)) continue;
+      const share = i >= 2 && input.handbrake ? 1 : brake;
+      grip += share * this.spec.tyreFriction * Math.max(0, this.vehicle.wheelSuspensionForce(i) ?? 0);
+    }
+    const impulse = Math.min(grip * PHYSICS_DT, Math.abs(along) * this.spec.mass) * -Math.sign(along);
+    this.body.applyImpulse({ x: impulse * forward.x, y: impulse * forward.y, z: impulse * forward.z }, true);
+  }
+
+  private reach(): number {
+    return Math.hypot(this.spec.length, this.spec.width) / 2;
+  }
+
+  /** Rebuilds the ground patch (and the props on it) when the car nears its edge, or when forced. */
+  private ensurePatch(force: boolean): void {
+    const p = this.body.translation();
+    const limit = this.patchHalf - this.reach() - REBUILD_MARGIN;
+    if (!force && Math.abs(p.x - this.patchCentre.x) <= limit && Math.abs(p.z - this.patchCentre.z) <= limit) return;
+    const R = this.rapier;
+    const field = this.field;
+    const s = field.cellSize;
+    const halfCells = Math.min(MAX_PATCH_CELLS / 2, Math.max(2, Math.ceil((this.reach() + PATCH_SLACK) / s)));
+    const gx = p.x / s + (field.width - 1) / 2;
+    const gz = p.z / s + (field.depth - 1) / 2;
+    const clampI = (v: number, max: number): number => Math.max(0, Math.min(max, Number.isFinite(v) ? v : 0));
+    const i0 = clampI(Math.round(gx) - halfCells, field.width - 1);
+    const i1 = clampI(Math.round(gx) + halfCells, field.width - 1);
+    const j0 = clampI(Math.round(gz) - halfCells, field.depth - 1);
+    const j1 = clampI(Math.round(gz) + halfCells, field.depth - 1);
+    // The old patch and props stay until the next world step has put the new ones into the engine's
+    // scene queries: the wheels' ray casts before that step would otherwise find no ground at all.
+    if (this.patch) this.retired.push(this.patch);
+    this.retired.push(...this.props);
+    this.props = [];
+    this.patch = null;
+    if (i1 > i0 && j1 > j0) {
+      const ncols = i1 - i0;
+      const nrows = j1 - j0;
+      // Column-major: Rapier's rows run along z, its columns along x.
+      const heights = new Float32Array((nrows + 1) * (ncols + 1));
+      const w = field.width;
+      for (let i = 0; i <= ncols; i++) {
+        for (let j = 0; j <= nrows; j++) heights[i * (nrows + 1) + j] = field.heights[(j0 + j) * w + i0 + i];
+      }
+      const cx = (vertexX(field, i0) + vertexX(field, i1)) / 2;
+      const cz = (vertexZ(field, j0) + vertexZ(field, j1)) / 2;
+      this.patch = this.world.createCollider(
+        R.ColliderDesc.heightfield(nrows, ncols, heights, { x: ncols * s, y: 1, z: nrows * s }, R.HeightFieldFlags.FIX_INTERNAL_EDGES)
+          .setTranslation(cx, 0, cz)
+          .setFriction(0.8),
+      );
+    }
+    this.patchCentre = { x: p.x, z: p.z };
+    this.patchHalf = halfCells * s;
+    this.addProps(p.x, p.z, this.patchHalf);
+  }
+
+  private addProps(x: number, z: number, half: number): void {
+    const { cell, buckets } = this.grid;
+    const R = this.rapier;
+    for (let a = Math.floor((x - half) / cell); a <= Math.floor((x + half) / cell); a++) {
+      for (let b = Math.floor((z - half) / cell); b <= Math.floor((z + half) / cell); b++) {
+        const list = buckets.get(`${a},${b}`);
+        if (!list) continue;
+        for (const o of list) {
+          const base = groundHeight(this.field, o.x, o.z) - PROP_SINK;
+          this.props.push(this.world.createCollider(R.ColliderDesc.cylinder(PROP_HEIGHT / 2, o.radius).setTranslation(o.x, base + PROP_HEIGHT / 2, o.z).setFriction(0.5)));
+        }
+      }
+    }
+  }
+
+  private addEdgeWalls(): void {
+    const R = this.rapier;
+    const { sizeX, sizeZ } = terrainExtent(this.field);
+    const t = 1;
+    const h = 1e5;
+    for (const [x, z, hx, hz] of [
+      [sizeX / 2 + t, 0, t, sizeZ / 2 + 2 * t],
+      [-sizeX / 2 - t, 0, t, sizeZ / 2 + 2 * t],
+      [0, sizeZ / 2 + t, sizeX / 2 + 2 * t, t],
+      [0, -sizeZ / 2 - t, sizeX / 2 + 2 * t, t],
+    ] as const) {
+      this.world.createCollider(R.ColliderDesc.cuboid(hx, h, hz).setTranslation(x, 0, z).setFriction(0.2));
+    }
+  }
+
+  private readState(): PhysicsState {
+    const t = this.body.translation();
+    const q = this.body.rotation();
+    const rotate = (vx: number, vy: number, vz: number): Vec3 => {
+      // v + 2w(q×v) + 2q×(q×v)
+      const cx = q.y * vz - q.z * vy;
+      const cy = q.z * vx - q.x * vz;
+      const cz = q.x * vy - q.y * vx;
+      return vec3(vx + 2 * (q.w * cx + q.y * cz - q.z * cy), vy + 2 * (q.w * cy + q.z * cx - q.x * cz), vz + 2 * (q.w * cz + q.x * cy - q.y * cx));
+    };
+    const toWorld = (lx: number, ly: number, lz: number): Vec3 => {
+      const r = rotate(lx, ly, lz);
+      return vec3(t.x + r.x, t.y + r.y, t.z + r.z);
+    };
+    const forward = rotate(0, 0, 1);
+    const up = rotate(0, 1, 0);
+    const right = cross(forward, up);
+    const { heading, pitch, roll } = eulerFromBasis({ forward, up, right });
+    const spec = this.spec;
+    const mountY = mountHeight(spec);
+    const mounts = wheelMounts(spec);
+    const wheels: PhysicsWheel[] = [];
+    let airborne = true;
+    for (let i = 0; i < 4; i++) {
+      const contact = this.vehicle.wheelIsInContact(i);
+      if (contact) airborne = false;
+      const length = this.vehicle.wheelSuspensionLength(i) ?? spec.suspensionRestLength;
+      const minLength = spec.suspensionRestLength - spec.suspensionTravel;
+      const compression = contact ? clamp01((spec.suspensionRestLength - length) / (spec.suspensionRestLength - minLength)) : 0;
+      const hang = contact ? length : spec.suspensionRestLength;
+      const hub = toWorld(mounts[i].x, mountY - hang, mounts[i].z);
+      const point = contact ? this.vehicle.wheelContactPoint(i) : null;
+      wheels.push({
+        contact,
+        compression,
+        contactPoint: point ? vec3(point.x, point.y, point.z) : toWorld(mounts[i].x, mountY - hang - spec.wheelRadius, mounts[i].z),
+        hub,
+        steering: this.vehicle.wheelSteering(i) ?? 0,
+        rotation: this.vehicle.wheelRotation(i) ?? 0,
+      });
+    }
+    // The underside: a 5 × 5 grid of points; how deep the deepest is under the exact surface.
+    let penetration = 0;
+    for (let a = -2; a <= 2; a++) {
+      for (let b = -2; b <= 2; b++) {
+        const p = toWorld((a / 2) * (spec.width / 2), 0, (b / 2) * (spec.length / 2));
+        penetration = Math.max(penetration, groundHeight(this.field, p.x, p.z) - p.y);
+      }
+    }
+    return {
+      position: vec3(t.x, t.y, t.z),
+      rotation: { x: q.x, y: q.y, z: q.z, w: q.w },
+      forward,
+      up,
+      right,
+      heading,
+      pitch,
+      roll,
+      speed: this.vehicle.currentVehicleSpeed(),
+      wheels,
+      airborne,
+      penetration,
+    };
+  }
+}
