@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { showPanel } from './panel';
 
 const NAMES = ['x', 'z', 'height', 'ground', 'speed', 'heading', 'pitch', 'roll', 'clip', 'stops', 'wheels-grounded', 'wheel-gap', 'spawn-distance'] as const;
 export type Hud = Record<(typeof NAMES)[number], number> & { quality: string | null; stopped: boolean };
@@ -33,6 +34,7 @@ export async function holdThrottle(page: Page, ms: number): Promise<Hud[]> {
 
 /** Chooses the test-drive model in the Drive panel (the editor starts with physics). */
 export async function chooseModel(page: Page, model: 'physics' | 'kinematic'): Promise<void> {
+  await showPanel(page, 'drive');
   await page.getByTestId('drive-model').selectOption(model);
   // Keys typed into a focused <select> would pick options instead of reaching the shortcuts.
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());

@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { createDefaultDocument } from '../app/document/document';
 import { heightAt } from '../shared/terrain/surface';
 import { expect, test } from './fixtures';
+import { showPanel } from './panel';
 
 // The app opens on the default document: the test computes the exact ground itself from it.
 const field = createDefaultDocument().field;
@@ -46,6 +47,7 @@ async function readHud(page: Page): Promise<PhysicsHud> {
 test('the physics car (the default) drives the default terrain for 5 s, stays on the ground, and the HUD says so', async ({ app }) => {
   const { page } = app;
   await mkdir(ARTIFACTS, { recursive: true });
+  await showPanel(page, 'drive');
   await expect(page.getByTestId('drive-model')).toHaveValue('physics');
   await expect(page.getByTestId('drive-car')).toHaveValue('hatchback');
   await page.keyboard.press('g');
