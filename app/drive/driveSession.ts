@@ -11,6 +11,7 @@ import { add, scale, vec3 } from '../../shared/vehicle/vec';
 import { driveInputFrom, heldKeyFor, keyCommandFor, walkInputFrom, type HeldKey } from './keys';
 import { DEFAULT_DRIVE_SETTINGS, carSettingsFor, patchDriveSettings, type DriveModel, type DriveSettings } from './settings';
 import type { PhysicsCarSpec } from '../../shared/vehicle/physics/cars';
+import { DriveMarks } from './driveMarks';
 import { PHYSICS_DT, PhysicsCar, type PhysicsInput, type PhysicsState } from '../../shared/vehicle/physics/physicsCar';
 import { physicsTelemetryCsv, physicsTelemetryRow, type PhysicsTelemetryRow } from '../../shared/vehicle/physics/physicsDrive';
 import type { Rapier } from '../../shared/vehicle/physics/rapier';
@@ -68,6 +69,8 @@ export interface DriveState {
   /** Rows held by the current (or last) recording. */
   readonly recordedRows: number;
   readonly spawn: SpawnInfo | null;
+  /** Changes when the physics drive adds a mark (DriveSession.marks): where it left the ground or bottomed out. */
+  readonly marksVersion: number;
 }
 
 export interface CameraView {
@@ -115,6 +118,8 @@ const deg = (radians: number): number => (radians * 180) / Math.PI;
  */
 export class DriveSession {
   readonly store: StoreApi<DriveState>;
+  /** Where the current (or last) physics drive left the ground or bottomed out, for the drivability overlay. */
+  readonly marks = new DriveMarks();
   private readonly held = new Set<HeldKey>();
   private car: CarState = { x: 0, z: 0, heading: 0, speed: 0 };
   private currentPose: CarPose | null = null;
@@ -145,6 +150,7 @@ export class DriveSession {
       recording: false,
       recordedRows: 0,
       spawn: null,
+      marksVersion: 0,
     }));
   }
 
@@ -221,6 +227,7 @@ export class DriveSession {
   /** Puts the car on the ground at (x, z) (moved into the drivable area), at rest, facing `heading`. */
   enterDrive(start: { x: number; z: number; heading: number }): void {
     this.held.clear();
+    this.marks.clear();
     this.store.setState({ mode: 'drive', spawn: null });
     this.place(start);
   }
@@ -231,6 +238,7 @@ export class DriveSession {
    */
   enterDriveNear(from: { x: number; z: number; heading: number }): void {
     this.held.clear();
+    this.marks.clear();
     this.store.setState({ mode: 'drive' });
     this.placeNear(from);
   }
@@ -255,7 +263,7 @@ export class DriveSession {
     this.disposePhysics();
     this.currentPose = null;
     this.currentWheels = [];
-    this.store.setState({ mode: 'off', hud: null, recording: false });
+    this.store.setState({ mode: 'off', hud: null, recording: false, marksVersion: this.marks.version });
   }
 
   /** Handles a key press while capturing; returns whether the key was used. */
@@ -474,6 +482,7 @@ export class DriveSession {
       this.physicsSteer += Math.max(-maxChange, Math.min(maxChange, keys.steer - this.physicsSteer));
       const input: PhysicsInput = { throttle: keys.throttle, steer: this.physicsSteer, brake: 0, handbrake: keys.handbrake };
       car.step(input);
+      this.marks.observe(car.state);
       if (recording) {
         this.recordTime += PHYSICS_DT;
         this.physicsRows.push(physicsTelemetryRow(this.recordTime, car.state));
@@ -561,6 +570,7 @@ export class DriveSession {
         wheelGap,
       },
       recordedRows: this.recordedCount(),
+      marksVersion: this.marks.version,
     });
   }
 }

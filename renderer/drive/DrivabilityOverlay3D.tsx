@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { useThree } from '@react-three/fiber';
-import { BufferAttribute, BufferGeometry, Mesh, MeshBasicMaterial } from 'three';
+import { BufferAttribute, BufferGeometry, Color, Group, Mesh, MeshBasicMaterial, Points, PointsMaterial } from 'three';
+import { MARK_COLOURS, type DriveMark } from '../../app/drive/driveMarks';
 import { buildGridIndices, writePositions } from '../../shared/terrain/mesh';
 import type { Heightfield } from '../../shared/terrain/heightfield';
 import { steepVertexMask } from '../../app/drive/drivability';
@@ -14,7 +15,8 @@ const TINT = [1, 0.08, 0.05, 0.6] as const;
  * Tints the terrain where it is steeper than the car's maximum climbable slope: a transparent copy of
  * the terrain's exact triangles drawn just in front of it, opaque only at vertices touching a steep
  * triangle. Built only while the overlay is on, and only for maps drawn at full resolution: the
- * level-of-detail surface of large maps draws the same tint in its own shader.
+ * level-of-detail surface of large maps draws the same tint in its own shader. With it, the last
+ * physics drive's marks: where the car left the ground and where a wheel bottomed out.
  */
 export function DrivabilityOverlay3D() {
   const session = useSession();
@@ -36,6 +38,19 @@ export function DrivabilityOverlay3D() {
     object.raycast = () => undefined;
     return object;
   }, []);
+  const marks = useMemo(() => {
+    const points = new Points(new BufferGeometry(), new PointsMaterial({ size: 7, sizeAttenuation: false, vertexColors: true, depthTest: false }));
+    points.visible = false;
+    points.frustumCulled = false;
+    points.renderOrder = 6;
+    points.raycast = () => undefined;
+    return points;
+  }, []);
+  const group = useMemo(() => {
+    const g = new Group();
+    g.add(mesh, marks);
+    return g;
+  }, [mesh, marks]);
 
   useEffect(() => {
     const { editor } = session;
@@ -58,9 +73,16 @@ export function DrivabilityOverlay3D() {
       }
       invalidate();
     };
+    const updateMarks = () => {
+      marks.visible = drive.settings.drivabilityOverlay && drive.marks.marks.length > 0;
+      if (marks.visible) writeMarks(drive.marks.marks, marks);
+      invalidate();
+    };
     update();
+    updateMarks();
     const unsubscribeDrive = drive.store.subscribe((s, prev) => {
       if (s.settings.drivabilityOverlay !== prev.settings.drivabilityOverlay || s.settings.maxClimbSlopeDeg !== prev.settings.maxClimbSlopeDeg) update();
+      if (s.settings.drivabilityOverlay !== prev.settings.drivabilityOverlay || s.marksVersion !== prev.marksVersion) updateMarks();
     });
     const unsubscribeEditor = editor.store.subscribe((s, prev) => {
       if (s.version !== prev.version && drive.settings.drivabilityOverlay) update();
@@ -70,10 +92,30 @@ export function DrivabilityOverlay3D() {
       unsubscribeEditor();
       mesh.geometry.dispose();
       (mesh.material as MeshBasicMaterial).dispose();
+      marks.geometry.dispose();
+      (marks.material as PointsMaterial).dispose();
     };
-  }, [session, drive, mesh, invalidate]);
+  }, [session, drive, mesh, marks, invalidate]);
 
-  return <primitive object={mesh} />;
+  return <primitive object={group} />;
+}
+
+/** The drive's marks as points a little above the ground where they happened (drawn over the terrain). */
+function writeMarks(list: readonly DriveMark[], points: Points): void {
+  const positions = new Float32Array(list.length * 3);
+  const colours = new Float32Array(list.length * 3);
+  const colourOf = Object.fromEntries(Object.entries(MARK_COLOURS).map(([kind, hex]) => [kind, new Color(hex)])) as Record<DriveMark['kind'], Color>;
+  list.forEach((mark, k) => {
+    positions[k * 3] = mark.x;
+    positions[k * 3 + 1] = mark.y + 0.5;
+    positions[k * 3 + 2] = mark.z;
+    colourOf[mark.kind].toArray(colours, k * 3);
+  });
+  points.geometry.dispose();
+  const geometry = new BufferGeometry();
+  geometry.setAttribute('position', new BufferAttribute(positions, 3));
+  geometry.setAttribute('color', new BufferAttribute(colours, 3));
+  points.geometry = geometry;
 }
 
 function allocate(field: Heightfield): BufferGeometry {

@@ -1,9 +1,10 @@
 import type { EditorSession } from '../../app/editorSession';
 import { worldToCanvas, type MapViewTransform } from '../../app/map2d/mapView';
 import { steepVertexMask } from '../../app/drive/drivability';
+import { MARK_COLOURS } from '../../app/drive/driveMarks';
 
 export interface DriveMapLayer {
-  /** Draws the drivability tint (when on) and the car's position (while driving) over the heightmap. */
+  /** Draws the drivability tint and the drive's marks (when on) and the car's position (while driving) over the heightmap. */
   draw(context: CanvasRenderingContext2D, transform: MapViewTransform): void;
   dispose(): void;
 }
@@ -42,7 +43,7 @@ export function createDriveMapLayer(session: EditorSession, requestDraw: () => v
     drive.store.subscribe((s, prev) => {
       const overlayChanged = s.settings.drivabilityOverlay !== prev.settings.drivabilityOverlay || s.settings.maxClimbSlopeDeg !== prev.settings.maxClimbSlopeDeg;
       if (overlayChanged) stale = true;
-      if (overlayChanged || s.hud !== prev.hud || s.mode !== prev.mode) requestDraw();
+      if (overlayChanged || s.hud !== prev.hud || s.mode !== prev.mode || s.marksVersion !== prev.marksVersion) requestDraw();
     }),
     editor.store.subscribe((s, prev) => {
       if (s.version !== prev.version) stale = true;
@@ -57,6 +58,17 @@ export function createDriveMapLayer(session: EditorSession, requestDraw: () => v
         ctx.save();
         ctx.imageSmoothingEnabled = transform.scale < 1;
         ctx.drawImage(canvas, transform.offsetX, transform.offsetY, field.width * transform.scale, field.depth * transform.scale);
+        // Where the physics car left the ground (blue) or bottomed out (amber).
+        ctx.lineWidth = 1;
+        ctx.strokeStyle = 'rgba(0, 0, 0, 0.6)';
+        for (const mark of drive.marks.marks) {
+          const at = worldToCanvas(transform, field, mark.x, mark.z);
+          ctx.fillStyle = MARK_COLOURS[mark.kind];
+          ctx.beginPath();
+          ctx.arc(at.px, at.py, 3, 0, Math.PI * 2);
+          ctx.fill();
+          ctx.stroke();
+        }
         ctx.restore();
       }
       const hud = drive.store.getState().hud;
