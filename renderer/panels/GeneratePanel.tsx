@@ -12,6 +12,7 @@ import { seedFromNumber } from '../../shared/random';
 import { MAX_MAP_SIDE, MIN_MAP_SIDE } from '../../shared/terrain/heightfield';
 import { DecayPlot } from './DecayPlot';
 import { JobProgress } from './JobProgress';
+import { PanelError } from './PanelError';
 import { NumberField } from './NumberField';
 
 const LINE_METHOD_LABELS: Record<LineMethod, string> = { normal: 'Normal form', 'two-point': 'Two random points', cross: 'Cross product' };
@@ -108,11 +109,7 @@ export function GeneratePanel({ session, design }: { session: EditorSession; des
         </button>
       </div>
       <JobProgress jobs={design.jobs} />
-      {(error ?? jobMessage) && (
-        <p className="panel-error" role="alert" data-testid="gen-error">
-          {error ?? jobMessage}
-        </p>
-      )}
+      <PanelError message={error ?? jobMessage} testId="gen-error" />
       <details data-testid="gen-advanced">
         <summary>Advanced: size, faults, decay, finishing steps</summary>
         <div className="details-body">

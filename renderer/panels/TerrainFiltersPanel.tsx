@@ -5,6 +5,7 @@ import type { TerrainDesign } from '../../app/generate/terrainDesign';
 import type { TerrainStep } from '../../shared/recipe/steps';
 import { StepFields } from './StepFields';
 import { JobProgress } from './JobProgress';
+import { PanelError } from './PanelError';
 import { NumberField } from './NumberField';
 
 /** Whole-map edits of the current terrain: thermal and hydraulic erosion, smoothing, normalising. */
@@ -47,11 +48,7 @@ export function TerrainFiltersPanel({ design }: { design: TerrainDesign }) {
         </button>
       </div>
       <JobProgress jobs={design.jobs} />
-      {(error ?? jobMessage) && (
-        <p className="panel-error" role="alert" data-testid="filters-error">
-          {error ?? jobMessage}
-        </p>
-      )}
+      <PanelError message={error ?? jobMessage} testId="filters-error" />
     </section>
   );
 }
