@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseProject, compileProject } from '../codecs/project';
-import { evaluateStack } from './evaluate';
-import { settleStack, migrateLegacy } from './migrate';
+import { parseProject, compileProject } from '../../shared/codecs/project';
+import { evaluateStack } from '../../shared/layers/evaluate';
+import { settleStack, migrateLegacy } from '../../shared/layers/migrate';
 
-const fixture = (name: string) => parseProject(new Uint8Array(readFileSync(join(__dirname, 'testing/fixtures', name))), name);
+// The v1 fixtures are files on disk, read here in main's tests (shared/ stays free of Node).
+const fixture = (name: string) => parseProject(new Uint8Array(readFileSync(join(__dirname, '../../shared/layers/testing/fixtures', name))), name);
 const bytes = (a: Float32Array | null) => (a ? new Uint8Array(a.buffer, a.byteOffset, a.byteLength) : null);
 
 describe('projects written before layers (format v1 fixtures)', () => {
