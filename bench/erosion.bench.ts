@@ -2,13 +2,12 @@ import { buildSync } from 'esbuild';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Benchmark } from './harness';
-import { runFaultFormation } from '../shared/fault/engine';
-import { DEFAULT_RECIPE } from '../shared/fault/recipe';
+import { BENCH_HYDRAULIC, faultMap } from './erosionMaps';
 import { createHeightfield, type Heightfield } from '../shared/terrain/heightfield';
 import type { ErosionMasks } from '../shared/erosion/hydraulic';
 import { hydraulicErosionTiled } from '../shared/erosion/hydraulicTiled';
 import { talusHeight, thermalBlockRows, thermalErosion } from '../shared/erosion/thermal';
-import { DEFAULT_HYDRAULIC, type HydraulicParams, type ThermalParams } from '../shared/erosion/params';
+import type { ThermalParams } from '../shared/erosion/params';
 
 /**
  * Erosion on a realistic map: fault formation with the default recipe at the bench size (1 m cells).
@@ -16,20 +15,9 @@ import { DEFAULT_HYDRAULIC, type HydraulicParams, type ThermalParams } from '../
  * `erosion-sweep` baseline, which adds one plain pass over all neighbour pairs).
  */
 const THERMAL: ThermalParams = { iterations: 50, talusDeg: 35, strength: 0.5 };
-const HYDRAULIC: HydraulicParams = { ...DEFAULT_HYDRAULIC, droplets: 100_000, lifetime: 30, radius: 3, version: 2 };
+const HYDRAULIC = BENCH_HYDRAULIC;
 const repoRoot = path.resolve(__dirname, '..');
 
-const maps = new Map<number, Float32Array>();
-function faultMap(size: number): Float32Array {
-  let heights = maps.get(size);
-  if (!heights) {
-    const field = createHeightfield(size, size, 1);
-    runFaultFormation(field, DEFAULT_RECIPE);
-    heights = field.heights;
-    maps.set(size, heights);
-  }
-  return heights;
-}
 
 interface State {
   original: Float32Array;

@@ -1,10 +1,9 @@
 import type { Benchmark } from './harness';
+import { BENCH_HYDRAULIC, faultMap } from './erosionMaps';
 import { runFaultFormation } from '../shared/fault/engine';
-import { DEFAULT_RECIPE } from '../shared/fault/recipe';
 import { createHeightfield, type Heightfield } from '../shared/terrain/heightfield';
 import { hydraulicErosion } from '../shared/erosion/hydraulic';
 import { hydraulicErosionTiled } from '../shared/erosion/hydraulicTiled';
-import { DEFAULT_HYDRAULIC, type HydraulicParams } from '../shared/erosion/params';
 import { buildPreset, type PresetId } from '../shared/presets/terrainPresets';
 import { applyStep, type TerrainStep } from '../shared/recipe/steps';
 import { applyStepThreaded, createErosionPool, type ErosionPool } from '../main/services/erosionThreads';
@@ -16,19 +15,8 @@ import { applyStepThreaded, createErosionPool, type ErosionPool } from '../main/
  * command), and the presets' whole Run (faults + finishing steps) on two threads.
  * Same map and parameters as erosion.bench.ts's `erosion-hydraulic`: the default fault recipe, 1 m cells.
  */
-const HYDRAULIC: HydraulicParams = { ...DEFAULT_HYDRAULIC, droplets: 100_000, lifetime: 30, radius: 3, version: 2 };
+const HYDRAULIC = BENCH_HYDRAULIC;
 
-const maps = new Map<number, Float32Array>();
-function faultMap(size: number): Float32Array {
-  let heights = maps.get(size);
-  if (!heights) {
-    const field = createHeightfield(size, size, 1);
-    runFaultFormation(field, DEFAULT_RECIPE);
-    heights = field.heights;
-    maps.set(size, heights);
-  }
-  return heights;
-}
 
 interface State {
   original: Float32Array;

@@ -83,16 +83,7 @@ export function carSettingsFor(settings: DriveSettings): CarSettings {
 }
 
 /** The drive settings saved with a project (camera and overlay are the user's, not the project's). */
-export interface SavedDriveSettings {
-  readonly model: DriveModel;
-  readonly car: CarPresetId;
-  readonly carSpec: PhysicsCarSpec;
-  readonly length: number;
-  readonly width: number;
-  readonly maxSpeed: number;
-  readonly maxClimbSlopeDeg: number;
-  readonly poseMethod: PoseMethod;
-}
+export type SavedDriveSettings = Omit<DriveSettings, 'camera' | 'drivabilityOverlay'>;
 
 export function savedDriveSettings(settings: DriveSettings): SavedDriveSettings {
   const { model, car, carSpec, length, width, maxSpeed, maxClimbSlopeDeg, poseMethod } = settings;
