@@ -3,6 +3,7 @@ import { COMMANDS, isCommandId } from '../shared/commands';
 import type { ViewSettings } from '../shared/ipc/contract';
 import { CommandRegistry } from './commands/commands';
 import { createDefaultDocument, type TerrainDocument } from './document/document';
+import { NO_LAYER_STACK } from '../shared/codecs/project';
 import { Editor } from './document/editor';
 import { createToolStore, type ToolStore } from './tools/toolStore';
 import { createHoverStore, createViewStore, type HoverStore, type ViewStore } from './view/viewStore';
@@ -83,8 +84,16 @@ export function createEditorSession(options: SessionOptions): EditorSession {
   disposables.add(bindCommands(core, project));
 
   const design = createTerrainDesign(editor, tools, options.terrainJobs ?? createInProcessTransport());
-  disposables.add(() => design.jobs.cancel());
+  disposables.add(() => design.jobs.dispose());
+  disposables.add(() => design.layers.dispose());
   disposables.add(bindDesignCommands(commands, editor, design, tools));
+
+  project.bindOpened((loaded, fileName) => {
+    if (loaded.layers.problem && loaded.layers.problem !== NO_LAYER_STACK && loaded.layers.origin === 'heights') project.reportError(`${fileName ?? 'The project'}: its layer stack could not be read (${loaded.layers.problem}); it opens as its saved heights, nothing of them is lost.`);
+    void design.jobs.checkOpened(loaded.layers.origin).then((message) => {
+      if (message) project.reportError(`${fileName ?? 'The project'}: ${message}`);
+    });
+  });
 
   const props = disposables.add(createPropsFeature(core));
   const drive = disposables.add(createDriveFeature(editor, commands));

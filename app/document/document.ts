@@ -1,46 +1,53 @@
-import type { Heightfield } from '../../shared/terrain/heightfield';
+import { createHeightfield, type Heightfield } from '../../shared/terrain/heightfield';
 import type { FaultRecipe } from '../../shared/fault/recipe';
 import { buildPreset, DEFAULT_PRESET_ID } from '../../shared/presets/terrainPresets';
-import { replayTerrain } from '../../shared/recipe/replay';
+import { evaluateStack } from '../../shared/layers/evaluate';
+import { heightsStack, presetStack } from '../../shared/layers/migrate';
+import type { FaultsLayer, Layer } from '../../shared/layers/types';
 
 import type { Prop } from '../../shared/props/prop';
-import type { JsonObject } from '../../shared/codecs/json';
 import type { ErosionMasks } from '../../shared/erosion/hydraulic';
 
 export type { Prop };
 
-export interface GenerationSettings {
-  recipe: FaultRecipe;
-}
-
 /**
- * The open document. Heights live in the heightfield's Float32Array and are edited in place by
- * document edits; views learn of changes through the editor's version counter and dirty regions.
+ * The open document. The terrain is its layer stack (shared/layers, bottom to top); the heightfield
+ * holds the stack's evaluated heights, which the layer edits keep equal to it (app/layers). Views
+ * learn of changes through the editor's version counter and dirty regions.
  */
 export interface TerrainDocument {
   field: Heightfield;
   props: Prop[];
   units: 'metres';
-  generation: GenerationSettings | null;
+  /** The layers that make the heights, bottom first (an empty stack is flat ground). */
+  stack: Layer[];
   /**
-   * The steps that made the terrain after its recipe's first run, in order, as saved in the project
-   * file: continued runs, manual faults, smoothing, normalising (brush strokes are not replayable and
-   * live only in the heights). A fresh generation, an import or a reset starts it afresh.
-   */
-  history: GenerationStep[];
-  /**
-   * Where water flowed and sediment settled in the hydraulic erosion that made the current heights
-   * (for masks and splat maps); null when none ran since the last generation. Not saved: a replay of
-   * the recipe and history makes it again.
+   * Where water flowed and sediment settled in the hydraulic erosion layers that made the current
+   * heights (for masks and splat maps); null when none ran. Not saved: evaluating the stack makes it again.
    */
   erosionMasks: ErosionMasks | null;
 }
 
-/** One recorded generation step (a JSON object, e.g. `{ "kind": "manualFault", … }`). */
-export type GenerationStep = JsonObject;
+/**
+ * A document whose stack is `stack`; without one, the field's heights (copied) as one heights
+ * layer — flat ground is the empty stack — so the stack always gives the field's heights.
+ */
+export function createDocument(field: Heightfield, stack?: Layer[]): TerrainDocument {
+  const flat = field.heights.every((h) => h === 0 && !Object.is(h, -0));
+  return { field, props: [], units: 'metres', stack: stack ?? (flat ? [] : heightsStack(field.heights.slice())), erosionMasks: null };
+}
 
-export function createDocument(field: Heightfield, generation: GenerationSettings | null = null): TerrainDocument {
-  return { field, props: [], units: 'metres', generation, history: [], erosionMasks: null };
+/** The bottom faults layer of the stack (the generator "Run" writes to), or null. */
+export function faultsLayerOf(doc: Pick<TerrainDocument, 'stack'>): FaultsLayer | null {
+  return doc.stack.find((layer): layer is FaultsLayer => layer.kind === 'faults') ?? null;
+}
+
+/** The recipe of the document's faults layer (without its continued runs), or null when it has none. */
+export function documentRecipe(doc: Pick<TerrainDocument, 'stack'>): FaultRecipe | null {
+  const layer = faultsLayerOf(doc);
+  if (!layer) return null;
+  const { runs: _runs, ...recipe } = layer.params;
+  return recipe;
 }
 
 export const DEFAULT_TERRAIN_SIZE = 257;
@@ -51,10 +58,11 @@ export const DEFAULT_SEED = 1;
 export function createDefaultDocument(): TerrainDocument {
   const size = { width: DEFAULT_TERRAIN_SIZE, depth: DEFAULT_TERRAIN_SIZE, cellSize: DEFAULT_CELL_SIZE };
   const { recipe, finishing } = buildPreset(DEFAULT_PRESET_ID, { ...size, seed: DEFAULT_SEED });
+  const stack = presetStack(recipe, finishing);
   const masks = { flow: new Float32Array(size.width * size.depth), deposition: new Float32Array(size.width * size.depth) };
-  const field = replayTerrain({ ...size, recipe, steps: finishing }, { masks });
-  const doc = createDocument(field, { recipe });
-  doc.history = finishing.map((step) => ({ ...step }));
+  const heights = evaluateStack(stack, size, { masks });
+  if (!heights) throw new Error('the default terrain was cancelled');
+  const doc = createDocument(createHeightfield(size.width, size.depth, size.cellSize, heights), stack);
   doc.erosionMasks = finishing.some((step) => step.kind === 'hydraulic') ? masks : null;
   return doc;
 }

@@ -11,6 +11,7 @@ import { createHeightfield, heightRange, type Heightfield } from '../../shared/t
 import { createMemoryFaultlineApi } from '../platform/memoryApi';
 import { fakeMainHeightmapExport } from './testing/mainHeightmapExport';
 import { createDocument } from '../document/document';
+import { faultsLayer } from '../../shared/layers/migrate';
 import { createEditorSession, type EditorSession } from '../editorSession';
 import { yawPitchRollQuaternion } from './propNodes';
 import type { ExportOptions } from './exchangeState';
@@ -43,7 +44,7 @@ function harness(field = bumpy(33, 21, 2)): Harness {
     openHeightmap: async () => opens.shift() ?? { status: 'cancelled' },
     exportHeightmap: fakeMainHeightmapExport(saved),
   };
-  const session = createEditorSession({ api, document: createDocument(field, { recipe: { seed: 1, iterations: 5, lineMethod: 'normal', decay: { disp0: 1, dispN: 1, n: 0 } } }) });
+  const session = createEditorSession({ api, document: createDocument(field, [faultsLayer({ seed: 1, iterations: 5, lineMethod: 'normal', decay: { disp0: 1, dispN: 1, n: 0 } })]) });
   return { session, saved, opens };
 }
 
@@ -91,12 +92,12 @@ describe('heightmap export and re-import through the app', () => {
     expect([imported.width, imported.depth, imported.cellSize]).toEqual([33, 21, 2]);
     const { min, max } = heightRange(original.heights);
     expect(maxDifference(imported.heights, original.heights)).toBeLessThanOrEqual((max - min) / 65535);
-    expect(editor.document.generation).toBeNull();
+    expect(editor.document.stack.map((layer) => layer.kind)).toEqual(['heights']);
     expect(editor.store.getState()).toMatchObject({ width: 33, depth: 21, undoLabel: 'Import terrain.png' });
 
     expect(editor.undo()).toBe(true);
     expect(editor.document.field).toBe(before);
-    expect(editor.document.generation).not.toBeNull();
+    expect(editor.document.stack.map((layer) => layer.kind)).toEqual(['faults']);
     expect(editor.store.getState()).toMatchObject({ width: 9, depth: 9, cellSize: 5, canUndo: false });
   });
 

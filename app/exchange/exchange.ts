@@ -201,7 +201,7 @@ export class Exchange {
     // A gesture in progress refers to the map being replaced.
     tools.getState().active?.cancel();
     const doc = editor.document;
-    editor.apply(createImportEdit(dialog.fileName, doc.field, doc.generation, outcome.value, doc.history));
+    editor.apply(createImportEdit(dialog.fileName, doc.field, doc.stack, outcome.value, doc.erosionMasks));
     this.store.setState({ notice: `Imported ${dialog.fileName} (${outcome.value.width} × ${outcome.value.depth})` });
     return true;
   }

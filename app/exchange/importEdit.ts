@@ -1,18 +1,16 @@
 import type { Heightfield } from '../../shared/terrain/heightfield';
-import type { GenerationSettings, GenerationStep } from '../document/document';
+import { heightsStack } from '../../shared/layers/migrate';
+import type { Layer } from '../../shared/layers/types';
+import type { ErosionMasks } from '../../shared/erosion/hydraulic';
 import type { DocumentEdit } from '../document/history';
-import { createFieldReplaceEdit, withGenerationHistory, withGenerationSettings } from '../generate/generationEdits';
+import { createFieldReplaceEdit, withErosionMasks, withStack } from '../generate/generationEdits';
 
 /**
- * Importing replaces the whole map (any size) as ONE undoable edit. Imported terrain has no recipe,
- * so the generation settings and history go with it and come back on undo.
+ * Importing replaces the whole map (any size) as ONE undoable edit. The imported heights become the
+ * stack's one layer (a copy: the field's heights are the evaluated result); the layers before come
+ * back on undo.
  */
-export function createImportEdit(
-  fileName: string,
-  before: Heightfield,
-  beforeGeneration: GenerationSettings | null,
-  imported: Heightfield,
-  beforeHistory: readonly GenerationStep[] = [],
-): DocumentEdit {
-  return withGenerationHistory(withGenerationSettings(createFieldReplaceEdit(`Import ${fileName}`, before, imported), beforeGeneration, null), beforeHistory, []);
+export function createImportEdit(fileName: string, before: Heightfield, beforeStack: readonly Layer[], imported: Heightfield, beforeMasks: ErosionMasks | null = null): DocumentEdit {
+  const stack = heightsStack(imported.heights.slice(), fileName.slice(0, 200));
+  return withErosionMasks(withStack(createFieldReplaceEdit(`Import ${fileName}`, before, imported), beforeStack, stack), beforeMasks, null);
 }

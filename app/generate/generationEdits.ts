@@ -1,26 +1,9 @@
 import type { Heightfield } from '../../shared/terrain/heightfield';
-import type { GenerationSettings, GenerationStep, TerrainDocument } from '../document/document';
+import type { TerrainDocument } from '../document/document';
+import type { Layer } from '../../shared/layers/types';
 import type { DocumentEdit } from '../document/history';
 import type { ErosionMasks } from '../../shared/erosion/hydraulic';
 import { ALL } from '../document/region';
-
-/** Wraps a height edit so that it also sets the document's generation settings (undone with it). */
-export function withGenerationSettings(edit: DocumentEdit, before: GenerationSettings | null, after: GenerationSettings | null): DocumentEdit {
-  return {
-    label: edit.label,
-    byteSize: edit.byteSize,
-    apply: (doc) => {
-      const region = edit.apply(doc);
-      doc.generation = after;
-      return region;
-    },
-    revert: (doc) => {
-      const region = edit.revert(doc);
-      doc.generation = before;
-      return region;
-    },
-  };
-}
 
 /** Swaps the whole heightfield (a generation at another size or cell size); keeps both maps. */
 export function createFieldReplaceEdit(label: string, before: Heightfield, after: Heightfield): DocumentEdit {
@@ -38,19 +21,19 @@ export function createFieldReplaceEdit(label: string, before: Heightfield, after
   };
 }
 
-/** Wraps a height edit so that it also sets the document's generation history (undone with it). */
-export function withGenerationHistory(edit: DocumentEdit, before: readonly GenerationStep[], after: readonly GenerationStep[]): DocumentEdit {
+/** Wraps a height edit so that it also sets the document's layer stack (undone with it). */
+export function withStack(edit: DocumentEdit, before: readonly Layer[], after: readonly Layer[]): DocumentEdit {
   return {
     label: edit.label,
     byteSize: edit.byteSize,
     apply: (doc) => {
       const region = edit.apply(doc);
-      doc.history = [...after];
+      doc.stack = [...after];
       return region;
     },
     revert: (doc) => {
       const region = edit.revert(doc);
-      doc.history = [...before];
+      doc.stack = [...before];
       return region;
     },
   };

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_RECIPE } from '../../shared/fault/recipe';
 import { MAX_ITERATIONS } from '../../shared/fault/recipeBounds';
 import { createHeightfield } from '../../shared/terrain/heightfield';
-import { createDocument } from '../document/document';
+import { createDocument, documentRecipe } from '../document/document';
+import { faultsLayer } from '../../shared/layers/migrate';
 import { createEditorSession } from '../editorSession';
 import { createMemoryFaultlineApi } from '../platform/memoryApi';
 import { createGenerateFormStore, validateGenerateForm } from './generateFormStore';
@@ -22,13 +23,13 @@ describe('the Generate form and Run more keep the recipe bounds of the CLI and t
   });
 
   it('"Run more" cannot take a document past the iteration bound', async () => {
-    const generation = { recipe: { ...DEFAULT_RECIPE, iterations: MAX_ITERATIONS - 5, decay: { disp0: 1, dispN: 0.5, n: 10 } } };
-    const document = createDocument(createHeightfield(9, 9, 1), generation);
+    const recipe = { ...DEFAULT_RECIPE, iterations: MAX_ITERATIONS - 5, decay: { disp0: 1, dispN: 0.5, n: 10 } };
+    const document = createDocument(createHeightfield(9, 9, 1), [faultsLayer(recipe)]);
     const session = createEditorSession({ api: createMemoryFaultlineApi(), document });
     session.design.form.setState({ runMoreCount: 6 });
     expect(await session.design.runMore()).toBe('Run more 6 would take the recipe beyond its bounds: Iterations is 1000001, not a whole number from 0 to 1000000');
     expect(session.design.jobs.isRunning).toBe(false);
-    expect(session.editor.document.generation?.recipe.iterations).toBe(MAX_ITERATIONS - 5);
+    expect(documentRecipe(session.editor.document)?.iterations).toBe(MAX_ITERATIONS - 5);
     session.dispose();
   });
 });

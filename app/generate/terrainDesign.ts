@@ -1,10 +1,12 @@
 import type { CommandRegistry } from '../commands/commands';
 import type { Editor } from '../document/editor';
+import { documentRecipe, faultsLayerOf } from '../document/document';
 import { createGenerateFormStore, RECIPE_FIELD_LABELS, validateGenerateForm, type GenerateFormStore } from './generateFormStore';
 import { recipeBoundsProblem } from '../../shared/fault/recipeBounds';
 import type { TerrainJobTransport } from '../jobs/protocol';
 import { stepProblem, type TerrainStep } from '../../shared/recipe/steps';
 import { TerrainJobs } from '../jobs/terrainJobs';
+import { createLayersModel, type LayersModel } from '../layers/layersModel';
 import { BRUSH_TOOL_ID, createBrushTool } from '../tools/brushTool';
 import { FAULT_TOOL_ID, createFaultTool } from '../tools/faultTool';
 import { createToolSettingsStore, type ToolSettingsStore } from '../tools/toolSettings';
@@ -18,6 +20,8 @@ export interface TerrainDesign {
   readonly jobs: TerrainJobs;
   readonly form: GenerateFormStore;
   readonly toolSettings: ToolSettingsStore;
+  /** The layer stack's panel model (selection and layer operations). */
+  readonly layers: LayersModel;
   selectTool(id: DesignToolId): void;
   /** Runs the form's recipe from flat ground; resolves to an error message, or null. */
   generate(): Promise<string | null>;
@@ -30,13 +34,14 @@ export function createTerrainDesign(editor: Editor, tools: ToolStore, transport:
   const jobs = new TerrainJobs(editor, transport);
   const form = createGenerateFormStore();
   const toolSettings = createToolSettingsStore();
+  const layers = createLayersModel(editor, jobs);
   const byId: Record<Exclude<DesignToolId, 'navigate'>, Tool> = {
-    brush: createBrushTool(editor, tools, toolSettings),
-    fault: createFaultTool(editor, tools, toolSettings),
+    brush: createBrushTool(editor, tools, toolSettings, jobs, layers),
+    fault: createFaultTool(editor, tools, toolSettings, jobs, layers),
   };
-  const generation = editor.document.generation;
+  const recipe = documentRecipe(editor.document);
   // A document made by another recipe (an opened project) fills the form with it; the preset no longer describes it.
-  if (generation && JSON.stringify(generation.recipe) !== JSON.stringify(form.getState().recipe)) form.setState({ recipe: generation.recipe, presetId: 'custom' });
+  if (recipe && JSON.stringify(recipe) !== JSON.stringify(form.getState().recipe)) form.setState({ recipe, presetId: 'custom' });
   const field = editor.document.field;
   form.setState({ width: field.width, depth: field.depth, cellSize: field.cellSize });
 
@@ -46,6 +51,7 @@ export function createTerrainDesign(editor: Editor, tools: ToolStore, transport:
     jobs,
     form,
     toolSettings,
+    layers,
     selectTool(id) {
       const current = tools.getState().active;
       current?.cancel();
@@ -56,14 +62,17 @@ export function createTerrainDesign(editor: Editor, tools: ToolStore, transport:
       const problem = validateGenerateForm(state);
       if (problem) return problem;
       tools.getState().active?.cancel();
-      return outcomeMessage(await jobs.generate({ width: state.width, depth: state.depth, cellSize: state.cellSize, recipe: state.recipe, finishing: state.finishing }));
+      const message = outcomeMessage(await jobs.generate({ width: state.width, depth: state.depth, cellSize: state.cellSize, recipe: state.recipe, finishing: state.finishing }));
+      const note = jobs.takeNote();
+      if (note && !message) jobs.store.setState({ lastMessage: note });
+      return message;
     },
     async runMore() {
       const count = form.getState().runMoreCount;
       if (!Number.isInteger(count) || count < 1) return 'Run more needs a whole number of iterations ≥ 1';
-      if (!editor.document.generation) return 'Nothing to continue: run a generation first';
+      const recipe = documentRecipe(editor.document);
+      if (!recipe) return 'Nothing to continue: run a generation first';
       // The continued recipe keeps the same bounds as a new one (so "Run more" cannot reach 10¹⁵).
-      const { recipe } = editor.document.generation;
       const bounds = recipeBoundsProblem({ ...recipe, iterations: recipe.iterations + count });
       if (bounds) return `Run more ${count} would take the recipe beyond its bounds: ${RECIPE_FIELD_LABELS[bounds.field]} ${bounds.problem}`;
       tools.getState().active?.cancel();
@@ -87,7 +96,7 @@ export function bindDesignCommands(commands: CommandRegistry, editor: Editor, de
   const activeTool = () => tools.getState().active?.id;
   const unbinders = [
     commands.bind('terrain.generate', { run: () => void design.generate(), enabled: idle }),
-    commands.bind('terrain.runMore', { run: () => void design.runMore(), enabled: () => idle() && editor.document.generation !== null }),
+    commands.bind('terrain.runMore', { run: () => void design.runMore(), enabled: () => idle() && faultsLayerOf(editor.document) !== null }),
     commands.bind('terrain.cancelJob', { run: () => design.jobs.cancel(), enabled: () => design.jobs.isRunning }),
     commands.bind('tool.navigate', { run: () => design.selectTool('navigate'), pressed: () => activeTool() === undefined }),
     commands.bind('tool.brush', { run: () => design.selectTool('brush'), pressed: () => activeTool() === BRUSH_TOOL_ID }),

@@ -2,13 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { createHeightfield, heightRange } from '../../shared/terrain/heightfield';
 import { createDocument } from '../document/document';
 import { Editor } from '../document/editor';
-import { DEFAULT_RECIPE } from '../../shared/fault/recipe';
 import { normaliseTerrain, resetTerrain, smoothTerrain } from './terrainStepEdits';
 
 function spikyEditor() {
   const field = createHeightfield(40, 30, 1);
   for (let k = 0; k < field.heights.length; k++) field.heights[k] = k % 7 === 0 ? 10 : 0;
-  return new Editor(createDocument(field, { recipe: DEFAULT_RECIPE }));
+  return new Editor(createDocument(field));
 }
 
 describe('filter edits', () => {
@@ -29,13 +28,13 @@ describe('filter edits', () => {
     expect(heightRange(editor.document.field.heights)).toEqual({ min: -5, max: 45 });
   });
 
-  it('reset flattens and forgets the recipe; undo brings both back', () => {
+  it('reset flattens and empties the stack; undo brings both back', () => {
     const editor = spikyEditor();
     resetTerrain(editor);
     expect(editor.document.field.heights.every((h) => h === 0)).toBe(true);
-    expect(editor.document.generation).toBeNull();
+    expect(editor.document.stack).toEqual([]);
     editor.undo();
-    expect(editor.document.generation?.recipe).toEqual(DEFAULT_RECIPE);
+    expect(editor.document.stack.map((layer) => layer.kind)).toEqual(['heights']);
     expect(heightRange(editor.document.field.heights).max).toBe(10);
   });
 });

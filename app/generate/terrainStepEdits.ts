@@ -1,36 +1,62 @@
-import { createHeightfield, type Heightfield } from '../../shared/terrain/heightfield';
+import { evaluateStack } from '../../shared/layers/evaluate';
+import type { Layer, ManualFault, ManualFaultsLayer } from '../../shared/layers/types';
+import { stepLabel, type NormaliseStep, type SmoothStep } from '../../shared/recipe/steps';
 import type { Editor } from '../document/editor';
 import { diffTileEdit } from '../document/tileEdit';
-import { withGenerationHistory, withGenerationSettings } from './generationEdits';
-import type { GenerationStep } from '../document/document';
-import { applyStep, stepLabel, type NormaliseStep, type SmoothStep } from '../../shared/recipe/steps';
+import { stackWithStep } from '../layers/stackOps';
+import { withErosionMasks, withStack } from './generationEdits';
 
-/** Runs a whole-map filter (shared/filters; its RangeErrors propagate) on a copy and records the change as one tile edit; false if nothing changed. */
-export function applyFilterEdit(
-  editor: Editor,
-  label: string,
-  filter: (field: Heightfield) => void,
-  clearsGeneration = false,
-  step: GenerationStep | null = null,
-): boolean {
-  const { field } = editor.document;
-  const copy = createHeightfield(field.width, field.depth, field.cellSize, field.heights.slice());
-  filter(copy);
-  const edit = diffTileEdit(label, field.width, field.depth, field.heights, copy.heights);
-  if (edit.tileCount === 0 && !clearsGeneration) return false;
-  const { generation, history } = editor.document;
-  // A reset starts the history afresh; a filter is one more step of it.
-  const nextHistory = clearsGeneration ? [] : step ? [...history, step] : history;
-  const recorded = withGenerationHistory(edit, history, nextHistory);
-  editor.apply(clearsGeneration ? withGenerationSettings(recorded, generation, null) : recorded);
+/**
+ * Evaluates `next` from scratch on the calling thread and records it with its heights as one undo
+ * entry (headless use and tests; the editor evaluates through TerrainJobs.applyStack). False when
+ * the heights and the stack stay as they were.
+ */
+export function applyStackNow(editor: Editor, next: Layer[], label: string): boolean {
+  const doc = editor.document;
+  const { width, depth, cellSize } = doc.field;
+  const hydraulic = next.some((layer) => layer.enabled && layer.kind === 'hydraulic');
+  const masks = hydraulic ? { flow: new Float32Array(width * depth), deposition: new Float32Array(width * depth) } : null;
+  const heights = evaluateStack(next, { width, depth, cellSize }, { masks: masks ?? undefined });
+  if (!heights) return false;
+  const edit = diffTileEdit(label, width, depth, doc.field.heights, heights);
+  if (edit.tileCount === 0 && next.length === doc.stack.length && next.every((layer, k) => layer === doc.stack[k])) return false;
+  editor.apply(withErosionMasks(withStack(edit, doc.stack, next), doc.erosionMasks, masks));
   return true;
 }
 
-/** A quick step on the calling thread (headless use and tests; the editor runs steps as jobs). */
 function applyStepNow(editor: Editor, step: SmoothStep | NormaliseStep): boolean {
-  return applyFilterEdit(editor, stepLabel(step), (f) => applyStep(f, step, null), false, { ...step });
+  const next = stackWithStep(editor.document.stack, step);
+  return next ? applyStackNow(editor, next, stepLabel(step)) : false;
 }
 export const smoothTerrain = (editor: Editor, k: number) => applyStepNow(editor, { kind: 'smooth', k });
 export const normaliseTerrain = (editor: Editor, min: number, max: number) => applyStepNow(editor, { kind: 'normalise', min, max });
-/** Flat ground, no recipe: the next run starts from scratch ("run more" has nothing to continue). */
-export const resetTerrain = (editor: Editor) => applyFilterEdit(editor, 'Reset to flat', (f) => f.heights.fill(0), true);
+/** Flat ground: the empty stack (Run then starts a new faults layer). */
+export const resetTerrain = (editor: Editor) => applyStackNow(editor, [], 'Reset to flat');
+
+/**
+ * The stack with one more manual fault: added to the layer `targetId` names when it is a manual
+ * faults layer, else to the topmost one, else in a new one at the top. Null for a zero-length line.
+ */
+export function stackWithManualFault(stack: readonly Layer[], fault: ManualFault, targetId: string | null = null): Layer[] | null {
+  if (fault.x1 === fault.x2 && fault.z1 === fault.z2) return null;
+  const isFaults = (layer: Layer | undefined): layer is ManualFaultsLayer => layer?.kind === 'manualFaults';
+  const selected = stack.findIndex((layer) => layer.id === targetId);
+  let at = isFaults(stack[selected]) ? selected : -1;
+  if (at < 0) for (let k = stack.length - 1; k >= 0 && at < 0; k--) if (isFaults(stack[k])) at = k;
+  const next = stack.slice();
+  const target = next[at];
+  if (isFaults(target)) next[at] = { ...target, params: { faults: [...target.params.faults, fault] } };
+  else {
+    const ids = new Set(stack.map((layer) => layer.id));
+    let id = 'manualFaults';
+    for (let n = 2; ids.has(id); n++) id = `manualFaults-${n}`;
+    next.push({ id, kind: 'manualFaults', name: 'Manual faults', enabled: true, opacity: 1, params: { faults: [fault] } });
+  }
+  return next;
+}
+
+/** One manual fault through (x1, z1)–(x2, z2) as one history entry, on this thread; false for a zero-length line. */
+export function applyManualFault(editor: Editor, x1: number, z1: number, x2: number, z2: number, displacement: number): boolean {
+  const next = stackWithManualFault(editor.document.stack, { x1, z1, x2, z2, displacement });
+  return next ? applyStackNow(editor, next, 'Manual fault') : false;
+}

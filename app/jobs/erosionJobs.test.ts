@@ -27,7 +27,7 @@ describe('erosion jobs in the editor (hydraulic version 2)', () => {
     applyStep(expected, step, null);
     expect(await jobs.runStep(step)).toBe('done');
     expect(bits(editor.document.field.heights)).toEqual(bits(expected.heights));
-    expect(editor.document.history.at(-1)).toMatchObject({ kind: 'hydraulic', version: 2 });
+    expect(editor.document.stack.at(-1)).toMatchObject({ kind: 'hydraulic', params: { version: 2 } });
   });
 
   const cases: Array<[string, TerrainStep]> = [
@@ -53,7 +53,7 @@ describe('erosion jobs in the editor (hydraulic version 2)', () => {
     expect(seen[0][0]).toBeLessThan(seen[0][1]);
     expect(bits(editor.document.field.heights)).toEqual(bits(before));
     expect(editor.document.erosionMasks).toBe(masksBefore);
-    expect(editor.document.history).toEqual([]);
+    expect(editor.document.stack.map((layer) => layer.kind)).toEqual(['heights']);
     expect(editor.history.undoDepth).toBe(0);
     expect(editor.store.getState().version).toBe(versionBefore);
   });

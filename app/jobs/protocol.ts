@@ -1,6 +1,7 @@
 import type { FaultRecipe } from '../../shared/fault/recipe';
 import type { ErosionMasks } from '../../shared/erosion/hydraulic';
 import type { TerrainStep } from '../../shared/recipe/steps';
+import type { Layer } from '../../shared/layers/types';
 
 /**
  * A terrain job: apply `steps` in order to `heights` (fault runs of `recipe`, filters, erosion). The
@@ -15,10 +16,19 @@ export interface TerrainJobRequest {
   /** The recipe that 'run' steps continue; null when the job has none. */
   recipe: FaultRecipe | null;
   steps: TerrainStep[];
+  /**
+   * A layer stack to evaluate instead of steps, on `heights` (what lies below it; empty: flat
+   * ground): the job's heights are the stack's, and it also returns the base the editor's local
+   * evaluator starts from (shared/layers/evaluate.ts evaluateStackWithBase), its index in this stack.
+   */
+  stack?: Layer[];
 }
 
+/** The topmost whole-map layer's result of a stack job (null when the stack has none). */
+export type StackBase = { index: number; output: Float32Array } | null;
+
 export type TerrainJobOutcome =
-  | { status: 'done'; heights: Float32Array; /** Present when a hydraulic step ran. */ masks: ErosionMasks | null }
+  | { status: 'done'; heights: Float32Array; /** Present when a hydraulic step ran. */ masks: ErosionMasks | null; /** Stack jobs only. */ base?: StackBase }
   | { status: 'cancelled' }
   | { status: 'failed'; message: string };
 
@@ -37,5 +47,5 @@ export interface TerrainJobTransport {
 export type ToWorkerMessage = { type: 'run'; request: TerrainJobRequest };
 export type FromWorkerMessage =
   | { type: 'progress'; done: number; total: number }
-  | { type: 'done'; heights: Float32Array; masks: ErosionMasks | null }
+  | { type: 'done'; heights: Float32Array; masks: ErosionMasks | null; base?: StackBase; /** The base's output is `heights` itself (sent once). */ baseIsHeights?: boolean }
   | { type: 'failed'; message: string };

@@ -1,7 +1,8 @@
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import type { ErosionMasks } from '../../shared/erosion/hydraulic';
 import { applyStep } from '../../shared/recipe/steps';
-import type { TerrainJobRequest } from './protocol';
+import { evaluateStackWithBase } from '../../shared/layers/evaluate';
+import type { StackBase, TerrainJobRequest } from './protocol';
 
 /** Each step's progress is scaled to this many units, so a job of several steps reports one bar. */
 export const PROGRESS_UNITS_PER_STEP = 1000;
@@ -9,6 +10,28 @@ export const PROGRESS_UNITS_PER_STEP = 1000;
 export interface TerrainJobResult {
   heights: Float32Array;
   masks: ErosionMasks | null;
+  base?: StackBase;
+}
+
+function runStackJob(request: TerrainJobRequest & { stack: NonNullable<TerrainJobRequest['stack']> }, onProgress: (done: number, total: number) => void, shouldCancel?: () => boolean): TerrainJobResult | null {
+  const { width, depth, cellSize, stack } = request;
+  const masks = stack.some((layer) => layer.enabled && layer.kind === 'hydraulic') ? { flow: new Float32Array(width * depth), deposition: new Float32Array(width * depth) } : null;
+  const total = PROGRESS_UNITS_PER_STEP;
+  // Heights given are what lies below the stack (the layers under it were evaluated before).
+  const input = request.heights.length > 0 ? request.heights : undefined;
+  const evaluated = evaluateStackWithBase(
+    stack,
+    { width, depth, cellSize },
+    {
+      masks: masks ?? undefined,
+      shouldCancel,
+      onProgress: (done, layers) => onProgress(Math.floor((PROGRESS_UNITS_PER_STEP * done) / Math.max(1, layers)), total),
+    },
+    input,
+  );
+  if (!evaluated) return null;
+  onProgress(total, total);
+  return { heights: evaluated.heights, masks, base: evaluated.base };
 }
 
 /**
@@ -17,6 +40,7 @@ export interface TerrainJobResult {
  * (no scratch map). A worker, which is cancelled by being terminated, passes no `shouldCancel`.
  */
 export function runTerrainJob(request: TerrainJobRequest, onProgress: (done: number, total: number) => void, shouldCancel?: () => boolean): TerrainJobResult | null {
+  if (request.stack) return runStackJob({ ...request, stack: request.stack }, onProgress, shouldCancel);
   const { width, depth, cellSize, recipe, steps } = request;
   const field = createHeightfield(width, depth, cellSize, request.heights);
   const masks = steps.some((step) => step.kind === 'hydraulic')

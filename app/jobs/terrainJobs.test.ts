@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import { referenceFaultFormation } from '../../shared/fault/reference';
 import type { FaultRecipe } from '../../shared/fault/recipe';
-import { createDocument } from '../document/document';
+import { createDocument, documentRecipe } from '../document/document';
 import { Editor } from '../document/editor';
 import { createInProcessTransport } from './inProcessTransport';
 import { TerrainJobs } from './terrainJobs';
@@ -38,10 +38,10 @@ describe('TerrainJobs', () => {
     expect(sameBits(editor.document.field.heights, referenceHeights(65, 33, 2, RECIPE))).toBe(true);
     expect(editor.history.undoDepth).toBe(1);
     expect(editor.store.getState().undoLabel).toBe('Generate 60 iterations');
-    expect(editor.document.generation?.recipe).toEqual(RECIPE);
+    expect(documentRecipe(editor.document)).toEqual(RECIPE);
     editor.undo();
     expect(sameBits(editor.document.field.heights, original)).toBe(true);
-    expect(editor.document.generation).toBeNull();
+    expect(documentRecipe(editor.document)).toBeNull();
     editor.redo();
     expect(sameBits(editor.document.field.heights, referenceHeights(65, 33, 2, RECIPE))).toBe(true);
   });
@@ -51,7 +51,7 @@ describe('TerrainJobs', () => {
     await jobs.generate({ width: 65, depth: 33, cellSize: 2, recipe: RECIPE });
     const afterFirst = editor.document.field.heights.slice();
     expect(await jobs.runMore(25)).toBe('done');
-    expect(editor.document.generation?.recipe.iterations).toBe(85);
+    expect(documentRecipe(editor.document)?.iterations).toBe(85);
     expect(editor.store.getState().undoLabel).toBe('Run 25 more');
     // Engine output for iterations 60…84 added to the first result, bit for bit.
     const expected = createHeightfield(65, 33, 2, afterFirst.slice());
@@ -62,7 +62,7 @@ describe('TerrainJobs', () => {
     expect(editor.history.undoDepth).toBe(2);
     editor.undo();
     expect(sameBits(editor.document.field.heights, afterFirst)).toBe(true);
-    expect(editor.document.generation?.recipe.iterations).toBe(60);
+    expect(documentRecipe(editor.document)?.iterations).toBe(60);
   });
 
   it('replaces the map when generating at another size, and undo brings the old map back', async () => {

@@ -2,12 +2,17 @@ import { createHeightfield } from '../../shared/terrain/heightfield';
 import type { FaultRecipe } from '../../shared/fault/recipe';
 import type { ErosionMasks } from '../../shared/erosion/hydraulic';
 import { stepLabel, type FinishingStep, type TerrainStep } from '../../shared/recipe/steps';
+import { stackProblem } from '../../shared/layers/validate';
+import { heightsStack } from '../../shared/layers/migrate';
+import type { Layer, LayerSize } from '../../shared/layers/types';
 import type { Editor } from '../document/editor';
 import type { DocumentEdit } from '../document/history';
 import { diffTileEdit } from '../document/tileEdit';
-import { createFieldReplaceEdit, withErosionMasks, withGenerationHistory, withGenerationSettings } from '../generate/generationEdits';
+import { createFieldReplaceEdit, withErosionMasks, withStack } from '../generate/generationEdits';
+import { firstChangedLayer, LayerEngine, type LayerChange } from '../layers/layerEngine';
+import { continuedStack, generatedStack, stackWithStep } from '../layers/stackOps';
 import { createJobStore, type JobStore } from './jobStore';
-import type { TerrainJobRequest, TerrainJobTransport, JobHandle } from './protocol';
+import type { StackBase, TerrainJobRequest, TerrainJobTransport, JobHandle } from './protocol';
 
 export interface GenerateSettings {
   width: number;
@@ -16,6 +21,18 @@ export interface GenerateSettings {
   recipe: FaultRecipe;
   /** Filters and erosion run after the faults, in the same job and the same undo entry (a preset's). */
   finishing?: readonly FinishingStep[];
+}
+
+export interface ApplyStackOptions {
+  /** Another map size (a generation at a new size). */
+  size?: LayerSize;
+  /** What changed, when known (a stroke: one layer inside a rectangle). */
+  change?: LayerChange;
+  /**
+   * Called right before the document is written, and when the evaluation is abandoned: a gesture
+   * that previewed its result in the heights puts them back, so the edit records the real before.
+   */
+  beforeApply?: (applying: boolean) => void;
 }
 
 export type JobResult = 'done' | 'cancelled' | 'failed' | 'busy';
@@ -27,7 +44,13 @@ export type JobResult = 'done' | 'cancelled' | 'failed' | 'busy';
  */
 export class TerrainJobs {
   readonly store: JobStore;
+  /** Keeps the results local layer edits are evaluated from. */
+  readonly engine = new LayerEngine();
   private current: JobHandle | null = null;
+  private droppedNote: string | null = null;
+  /** False while an opened project's saved heights differ from its stack's (checkOpened). */
+  private heightsMatchStack = true;
+  private readonly unsubscribe: () => void;
 
   constructor(
     private readonly editor: Editor,
@@ -35,6 +58,13 @@ export class TerrainJobs {
     store?: JobStore,
   ) {
     this.store = store ?? createJobStore();
+    // Results kept for one document mean nothing for another.
+    let shown = editor.document;
+    this.unsubscribe = editor.store.subscribe(() => {
+      if (editor.document === shown) return;
+      shown = editor.document;
+      this.engine.reset();
+    });
   }
 
   get isRunning(): boolean {
@@ -42,65 +72,160 @@ export class TerrainJobs {
   }
 
   /**
-   * Fresh terrain from flat ground: iterations 0…recipe.iterations at the requested size, then the
-   * finishing steps, which start the generation history.
+   * Run: the form's recipe into the faults layer and its finishing steps into the layers above it
+   * (every other layer kept), at the requested size, evaluated in a worker.
    */
   generate(settings: GenerateSettings): Promise<JobResult> {
     const { width, depth, cellSize, recipe } = settings;
     const finishing = [...(settings.finishing ?? [])];
-    const steps: TerrainStep[] = [{ kind: 'run', start: 0, end: recipe.iterations }, ...finishing];
-    const request: TerrainJobRequest = { width, depth, cellSize, heights: new Float32Array(width * depth), recipe, steps };
+    const doc = this.editor.document;
+    const sameSize = doc.field.width === width && doc.field.depth === depth && doc.field.cellSize === cellSize;
+    const { stack, dropped } = generatedStack(doc.stack, recipe, finishing, sameSize);
     const label = finishing.length > 0 ? `Generate ${recipe.iterations} iterations + ${finishing.length} step${finishing.length > 1 ? 's' : ''}` : `Generate ${recipe.iterations} iterations`;
-    return this.run(request, label, (heights, masks) => {
-      const doc = this.editor.document;
-      const generation = { recipe };
-      const sameShape = doc.field.width === width && doc.field.depth === depth && doc.field.cellSize === cellSize;
-      const heightsEdit = sameShape ? diffTileEdit(label, width, depth, doc.field.heights, heights) : createFieldReplaceEdit(label, doc.field, createHeightfield(width, depth, cellSize, heights));
-      const recorded = withGenerationHistory(withGenerationSettings(heightsEdit, doc.generation, generation), doc.history, finishing.map((step) => ({ ...step })));
-      return withErosionMasks(recorded, doc.erosionMasks, masks);
-    });
+    this.droppedNote = dropped.length > 0 ? `${dropped.length} layer${dropped.length > 1 ? 's' : ''} holding per-vertex data of the ${doc.field.width} × ${doc.field.depth} map ${dropped.length > 1 ? 'were' : 'was'} left out (${dropped.map((layer) => layer.name).join(', ')}); Undo brings ${dropped.length > 1 ? 'them' : 'it'} back` : null;
+    return this.applyStack(stack, label, { size: { width, depth, cellSize } });
   }
 
-  /** Continues the document's recipe by `count` iterations on top of the current heights. */
+  /** Continues the faults layer by `count` iterations. */
   runMore(count: number): Promise<JobResult> {
-    const doc = this.editor.document;
     if (this.current) return Promise.resolve('busy');
-    if (!doc.generation) return Promise.resolve('failed');
-    const recipe = doc.generation.recipe;
-    const end = recipe.iterations + count;
-    return this.applySteps([{ kind: 'run', start: recipe.iterations, end }], { ...recipe, iterations: end });
+    const stack = this.editor.document.stack;
+    const next = continuedStack(stack, count);
+    const faults = stack.find((layer) => layer.kind === 'faults');
+    if (!next || faults?.kind !== 'faults') return Promise.resolve('failed');
+    const start = faults.params.iterations;
+    return this.applyStack(next, stepLabel({ kind: 'run', start, end: start + count }));
+  }
+
+  /** An erosion or filter as a new layer at the top of the stack: one undo entry. */
+  runStep(step: TerrainStep): Promise<JobResult> {
+    const next = stackWithStep(this.editor.document.stack, step);
+    if (!next) return Promise.resolve('failed');
+    return this.applyStack(next, stepLabel(step));
   }
 
   /**
-   * Applies one step (a filter or an erosion) to the current heights in a job: one undo entry, one
-   * more step of the generation history.
+   * Makes `next` the document's stack and its heights the document's, as one undo entry: here when
+   * only local layers from the first changed one up need evaluating (LayerEngine), else in a worker
+   * (with progress and cancel; the views keep the last result meanwhile, and a cancelled or failed
+   * evaluation leaves the document as it was). `size` is another map size for a new generation.
    */
-  runStep(step: TerrainStep): Promise<JobResult> {
-    return this.applySteps([step], null);
+  applyStack(next: Layer[], label: string, options: ApplyStackOptions = {}): Promise<JobResult> {
+    if (this.current) return Promise.resolve('busy');
+    const doc = this.editor.document;
+    const size = options.size ?? { width: doc.field.width, depth: doc.field.depth, cellSize: doc.field.cellSize };
+    const problem = stackProblem(next, size);
+    if (problem) {
+      this.store.setState({ lastOutcome: 'failed', lastMessage: `${label}: ${problem}` });
+      options.beforeApply?.(false);
+      return Promise.resolve('failed');
+    }
+    const sameSize = doc.field.width === size.width && doc.field.depth === size.depth && doc.field.cellSize === size.cellSize;
+    const from = options.change?.index ?? firstChangedLayer(doc.stack, next);
+    if (sameSize && this.engine.canUpdate(next, size, from)) {
+      const heights = this.engine.update(next, size, options.change ?? { index: from, rect: null }).slice();
+      options.beforeApply?.(true);
+      const current = this.editor.document;
+      this.heightsMatchStack = true;
+      this.editor.apply(withStack(diffTileEdit(label, size.width, size.depth, current.field.heights, heights), current.stack, next));
+      this.store.setState({ lastOutcome: 'done', lastMessage: null });
+      return Promise.resolve('done');
+    }
+    // The layers below the first changed one need not run again when their result is at hand.
+    const input = sameSize ? this.inputOf(next, from, size) : null;
+    const start = input ? from : 0;
+    const request: TerrainJobRequest = { ...size, heights: input ?? new Float32Array(0), recipe: null, steps: [], stack: next.slice(start) };
+    return this.run(request, label, (heights, masks, base) => {
+      options.beforeApply?.(true);
+      const current = this.editor.document;
+      const same = current.field.width === size.width && current.field.depth === size.depth && current.field.cellSize === size.cellSize;
+      // The engine keeps its base: never the array the edit takes as its own.
+      if (base) this.engine.prime(next, size, { index: base.index + start, output: base.output === heights ? heights.slice() : base.output });
+      else if (start === 0) this.engine.prime(next, size, null);
+      else this.engine.reset();
+      const heightsEdit = same ? diffTileEdit(label, size.width, size.depth, current.field.heights, heights) : createFieldReplaceEdit(label, current.field, createHeightfield(size.width, size.depth, size.cellSize, heights));
+      this.heightsMatchStack = true;
+      // Layers that were not re-run keep the masks they made (unless hydraulic layers ran again).
+      const nextMasks = masks ?? (start > 0 ? current.erosionMasks : null);
+      return withErosionMasks(withStack(heightsEdit, current.stack, next), current.erosionMasks, nextMasks);
+    }, options.beforeApply && (() => options.beforeApply?.(false)));
+  }
+
+  /**
+   * Checks an opened document's stack against its saved heights in a worker (the views show the
+   * saved heights meanwhile): 'same' primes the engine; a v1 migration ('replay') that does not
+   * give them becomes one heights layer (nothing is lost); a saved stack that does not is kept and
+   * reported. Resolves to a sentence for the user, or null.
+   */
+  async checkOpened(origin: 'saved' | 'replay' | 'heights'): Promise<string | null> {
+    this.engine.reset();
+    this.heightsMatchStack = true;
+    if (this.current) return null;
+    const doc = this.editor.document;
+    const versionAtStart = this.editor.store.getState().version;
+    const { width, depth, cellSize } = doc.field;
+    const stack = doc.stack;
+    const label = 'Checking the layer stack';
+    this.store.setState({ running: true, label, done: 0, total: 1, startedAt: performance.now(), lastMessage: null });
+    let handle: JobHandle;
+    try {
+      handle = this.transport.start({ width, depth, cellSize, heights: new Float32Array(0), recipe: null, steps: [], stack }, (done, total) => this.store.setState({ done, total }));
+    } catch (error) {
+      this.store.setState({ running: false, lastOutcome: 'failed', lastMessage: null });
+      return `The layer stack could not be checked: ${error instanceof Error ? error.message : String(error)}`;
+    }
+    this.current = handle;
+    const outcome = await handle.outcome;
+    this.current = null;
+    this.store.setState({ running: false, lastOutcome: outcome.status, lastMessage: null });
+    // Another document, or an edit meanwhile (which evaluated the stack itself): nothing to check.
+    if (outcome.status !== 'done' || this.editor.document !== doc || this.editor.store.getState().version !== versionAtStart) return null;
+    let first = 0;
+    const saved = doc.field.heights;
+    while (first < saved.length && Object.is(saved[first], outcome.heights[first])) first++;
+    if (first === saved.length) {
+      const { base } = outcome;
+      this.engine.prime(stack, { width, depth, cellSize }, base ? { index: base.index, output: base.output === outcome.heights ? outcome.heights : base.output } : null);
+      if (!doc.erosionMasks && outcome.masks) doc.erosionMasks = outcome.masks;
+      return null;
+    }
+    if (origin === 'replay') {
+      // Edits that were never recorded (brush strokes before layers): the saved heights are the terrain.
+      doc.stack = heightsStack(saved.slice());
+      return null;
+    }
+    this.heightsMatchStack = false;
+    return `The layers of this project do not give its saved heights (first difference at column ${first % width}, row ${Math.floor(first / width)}): the saved heights are shown, and the next layer change re-evaluates the stack.`;
+  }
+
+  /** A copy of the heights layer `from` of `next` receives, when known without evaluating; null otherwise. */
+  private inputOf(next: readonly Layer[], from: number, size: LayerSize): Float32Array | null {
+    if (from === 0) return null;
+    const doc = this.editor.document;
+    // Layers added on top of the document's: they receive its heights.
+    if (from === doc.stack.length && this.heightsMatchStack) return doc.field.heights.slice();
+    return this.engine.keptInput(next, size, from);
+  }
+
+  /** A note about the last generation for the user (layers left out), or null. */
+  takeNote(): string | null {
+    const note = this.droppedNote;
+    this.droppedNote = null;
+    return note;
   }
 
   cancel(): void {
     this.current?.cancel();
   }
 
-  /** Runs steps on a copy of the current heights; `nextRecipe` replaces the document's recipe (continued runs). */
-  private applySteps(steps: TerrainStep[], nextRecipe: FaultRecipe | null): Promise<JobResult> {
-    if (this.current) return Promise.resolve('busy');
-    const doc = this.editor.document;
-    const { width, depth, cellSize } = doc.field;
-    const recipe = doc.generation?.recipe ?? null;
-    const request: TerrainJobRequest = { width, depth, cellSize, heights: doc.field.heights.slice(), recipe, steps };
-    const label = steps.map(stepLabel).join(' + ');
-    return this.run(request, label, (heights, masks) => {
-      const current = this.editor.document;
-      let edit: DocumentEdit = diffTileEdit(label, width, depth, current.field.heights, heights);
-      if (nextRecipe) edit = withGenerationSettings(edit, current.generation, { recipe: nextRecipe });
-      edit = withGenerationHistory(edit, current.history, [...current.history, ...steps.map((step) => ({ ...step }))]);
-      return masks ? withErosionMasks(edit, current.erosionMasks, masks) : edit;
-    });
+  /** Cancels the running job and stops following the editor. */
+  dispose(): void {
+    this.cancel();
+    this.unsubscribe();
+    this.engine.reset();
   }
 
-  private async run(request: TerrainJobRequest, label: string, toEdit: (heights: Float32Array, masks: ErosionMasks | null) => DocumentEdit): Promise<JobResult> {
+  private async run(request: TerrainJobRequest, label: string, toEdit: (heights: Float32Array, masks: ErosionMasks | null, base: StackBase) => DocumentEdit, onAbandon?: () => void): Promise<JobResult> {
     if (this.current) return 'busy';
     const documentAtStart = this.editor.document;
     const versionAtStart = this.editor.store.getState().version;
@@ -109,6 +234,7 @@ export class TerrainJobs {
     try {
       handle = this.transport.start(request, (done, jobTotal) => this.store.setState({ done, total: jobTotal }));
     } catch (error) {
+      onAbandon?.();
       this.store.setState({ running: false, lastOutcome: 'failed', lastMessage: `${label} failed: ${error instanceof Error ? error.message : String(error)}` });
       return 'failed';
     }
@@ -118,13 +244,15 @@ export class TerrainJobs {
     if (outcome.status === 'done') {
       // A job computed from heights that changed meanwhile (or another document) must not overwrite them.
       if (this.editor.document !== documentAtStart || this.editor.store.getState().version !== versionAtStart) {
+        onAbandon?.();
         this.store.setState({ running: false, lastOutcome: 'failed', lastMessage: `${label}: the terrain changed while the job ran; run it again` });
         return 'failed';
       }
-      this.editor.apply(toEdit(outcome.heights, outcome.masks));
+      this.editor.apply(toEdit(outcome.heights, outcome.masks, outcome.base ?? null));
       this.store.setState({ running: false, lastOutcome: 'done', lastMessage: null });
       return 'done';
     }
+    onAbandon?.();
     const message = outcome.status === 'failed' ? `${label} failed: ${outcome.message}` : null;
     this.store.setState({ running: false, lastOutcome: outcome.status, lastMessage: message });
     return outcome.status;

@@ -1,12 +1,14 @@
 import { CodecError } from '../../shared/codecs/errors';
-import { float32FromLittleEndianBytes, float32LittleEndianBytes, HOST_IS_LITTLE_ENDIAN } from '../../shared/codecs/bytes';
+import { decodeUtf8, encodeUtf8, float32FromLittleEndianBytes, float32LittleEndianBytes, HOST_IS_LITTLE_ENDIAN } from '../../shared/codecs/bytes';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../shared/codecs/json';
 import type { ProjectData, ProjectDocument } from '../../shared/codecs/project';
 import { faultProfileProblem } from '../../shared/fault/profile';
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import { viewSettingsValidator, type ViewSettings } from '../../shared/ipc/contract';
-import type { ProjectPayload } from '../../shared/ipc/projectContract';
-import { createDocument, type Prop, type TerrainDocument } from '../document/document';
+import type { LayersPayload, ProjectPayload } from '../../shared/ipc/projectContract';
+import { createDocument, documentRecipe, type Prop, type TerrainDocument } from '../document/document';
+import { compileLayerEntries, readLayerEntries } from '../../shared/codecs/projectLayers';
+import { heightsStack } from '../../shared/layers/migrate';
 
 /**
  * Document ⇄ project file data. Heights go through as float32 bytes, bit for bit; the recipe and the
@@ -19,6 +21,12 @@ export interface LoadedProject {
   view: ViewSettings | null;
   /** Test-drive settings saved with the project (in its view object, under "drive"), checked by app/drive/settings.ts. */
   drive: JsonObject | null;
+  /**
+   * How the document's stack came about: 'saved' (the file's, to be checked against its heights in
+   * a worker), 'replay' (a v1 project's recipe and history, to be checked, else its heights), or
+   * 'heights' (the saved heights as one layer; `problem` says why when the stack could not be read).
+   */
+  layers: { origin: 'saved' | 'replay' | 'heights'; problem: string | null };
 }
 
 /** The view settings a project saves, with the test drive's settings alongside. */
@@ -29,8 +37,9 @@ export function projectDataOf(doc: TerrainDocument, view: SavedView): ProjectDat
     width: doc.field.width,
     depth: doc.field.depth,
     cellSize: doc.field.cellSize,
-    recipe: doc.generation ? { ...doc.generation.recipe, decay: { ...doc.generation.recipe.decay } } : null,
-    history: doc.history.map((step) => ({ ...step })),
+    // The stack is the terrain (LAYR/LBIN); the recipe is its faults layer's, for readers of v1 fields.
+    recipe: recipeJson(doc),
+    history: [],
     props: doc.props.map(propToJson),
     view: { ...view },
   };
@@ -48,18 +57,34 @@ export function projectJsonOf(doc: TerrainDocument, view: SavedView): string {
   return JSON.stringify(projectDataOf(doc, view));
 }
 
+function recipeJson(doc: TerrainDocument): ProjectData['recipe'] {
+  const recipe = documentRecipe(doc);
+  return recipe ? { ...recipe, decay: { ...recipe.decay } } : null;
+}
+
+/** The stack's two project entries (their blobs copied, so later edits cannot change what is being saved). */
+export function layersPayloadOf(doc: TerrainDocument): LayersPayload {
+  const { json, data } = compileLayerEntries(doc.stack);
+  return { json: decodeUtf8(json) ?? '', data };
+}
+
 /** A snapshot for IPC: the heights are copied, so later edits cannot change what is being saved. */
 export function payloadOf(doc: TerrainDocument, view: SavedView): ProjectPayload {
-  return { json: projectJsonOf(doc, view), heights: heightBytes(doc.field.heights) };
+  return { json: projectJsonOf(doc, view), heights: heightBytes(doc.field.heights), layers: layersPayloadOf(doc) };
 }
 
 /** The codec's decoded project (a dropped file decoded here) as an editor document. */
 export function documentFromProject(project: ProjectDocument, fileName: string): LoadedProject {
-  const document = createDocument(project.field, project.recipe ? { recipe: project.recipe } : null);
+  const { field } = project;
+  const status = project.layerStatus;
+  // No stack (a document not read from a file): its heights are its one layer.
+  // The field's heights are the evaluated result, edited in place: no layer may share them.
+  const stack = (project.layers ?? heightsStack(field.heights)).map((layer) => (layer.kind === 'heights' && layer.heights.buffer === field.heights.buffer ? { ...layer, heights: layer.heights.slice() } : layer));
+  const document = createDocument(field, stack);
   document.props = project.props.map((value, index) => propFromJson(value, index, fileName));
-  document.history = project.history.map((step) => ({ ...step }));
   const { drive, ...view } = project.view;
-  return { document, view: viewFrom(view), drive: isJsonObject(drive) ? drive : null };
+  const layers = { origin: status?.origin ?? (project.layers ? 'saved' : 'heights'), problem: status?.problem ?? null } as const;
+  return { document, view: viewFrom(view), drive: isJsonObject(drive) ? drive : null, layers };
 }
 
 /** A payload main has read and validated, as an editor document. Checked again: it crosses a boundary. */
@@ -90,10 +115,15 @@ export function documentFromPayload(payload: ProjectPayload, fileName: string): 
   if (recipe !== null && !isJsonObject(recipe)) return fail('project recipe must be an object or null');
   const profileProblem = isJsonObject(recipe) && 'profile' in recipe ? faultProfileProblem(recipe.profile) : null;
   if (profileProblem !== null) return fail(`project recipe: ${profileProblem}`);
-  return documentFromProject(
-    { field, recipe: recipe as unknown as ProjectDocument['recipe'], history, props, view: isJsonObject(view) ? view : {} },
-    fileName,
-  );
+  const project: ProjectDocument = { field, recipe: recipe as unknown as ProjectDocument['recipe'], history, props, view: isJsonObject(view) ? view : {} };
+  if (payload.layers) {
+    const { json: layersJson, data: layersData, origin, problem } = payload.layers;
+    const read = readLayerEntries(encodeUtf8(layersJson), layersData, field);
+    // A stack that cannot be read never costs the heights: they open as one layer, and the user is told.
+    if (read.ok) project.layers = read.stack;
+    project.layerStatus = read.ok ? { origin: origin ?? 'saved', problem: problem ?? null, version: 2 } : { origin: 'heights', problem: read.problem, version: 2 };
+  }
+  return documentFromProject(project, fileName);
 }
 
 function propToJson(prop: Prop): JsonObject {

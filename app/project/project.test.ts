@@ -4,7 +4,8 @@ import { createHeightfield } from '../../shared/terrain/heightfield';
 import type { FaultlineApi } from '../../shared/ipc/api';
 import { UPLOAD_PIECE_MAX_BYTES, type ProjectPayload, type ProjectSaveResult, type RecoverySnapshot, type WireProjectPayload } from '../../shared/ipc/projectContract';
 import { createMemoryFaultlineApi } from '../platform/memoryApi';
-import { createDocument, type TerrainDocument } from '../document/document';
+import { createDocument, documentRecipe, type TerrainDocument } from '../document/document';
+import { faultsLayer, heightsStack } from '../../shared/layers/migrate';
 import { createEditorSession } from '../editorSession';
 import { createHeightRectEdit, readHeightRect } from '../document/heightEdit';
 import { documentFromPayload, documentFromProject, payloadOf, projectDataOf } from './mapping';
@@ -17,7 +18,9 @@ function smallDocument(seed = 1): TerrainDocument {
   const field = createHeightfield(9, 5, 1.5);
   for (let k = 0; k < field.heights.length; k++) field.heights[k] = Math.cos(k + seed) * 10;
   field.heights[2] = -0;
-  const doc = createDocument(field, { recipe: { seed, iterations: 30, lineMethod: 'cross', decay: { disp0: 2, dispN: 0.1, n: 20 } } });
+  // The recipe's layer is hidden under the heights: the stack gives the document's heights.
+  const recipe = { seed, iterations: 30, lineMethod: 'cross' as const, decay: { disp0: 2, dispN: 0.1, n: 20 } };
+  const doc = createDocument(field, [{ ...faultsLayer(recipe), enabled: false }, ...heightsStack(field.heights.slice())]);
   doc.props = [{ id: 'a', type: 'rock', x: 1, z: 2, yaw: 0.25, scale: 2, offsetY: -0.5 }];
   return doc;
 }
@@ -40,20 +43,30 @@ describe('document ⇄ project data', () => {
     const doc = smallDocument();
     const payload = payloadOf(doc, VIEW);
     const data = JSON.parse(payload.json) as ReturnType<typeof projectDataOf>;
-    const file = compileProject({ field: createHeightfield(data.width, data.depth, data.cellSize, new Float32Array(payload.heights.slice().buffer)), recipe: data.recipe, history: data.history, props: data.props, view: data.view });
+    const file = compileProject({ field: createHeightfield(data.width, data.depth, data.cellSize, new Float32Array(payload.heights.slice().buffer)), recipe: data.recipe, history: data.history, props: data.props, view: data.view, layers: doc.stack });
     const loaded = documentFromProject(parseProject(file, 'x.faultline'), 'x.faultline');
     expect(heightBytes(loaded.document.field.heights)).toEqual(heightBytes(doc.field.heights));
     expect([loaded.document.field.width, loaded.document.field.depth, loaded.document.field.cellSize]).toEqual([9, 5, 1.5]);
-    expect(loaded.document.generation).toEqual(doc.generation);
+    expect(documentRecipe(loaded.document)).toEqual(documentRecipe(doc));
     expect(loaded.document.props).toEqual(doc.props);
     expect(loaded.view).toEqual(VIEW);
   });
 
-  it('keeps history entries read from a file when the document is saved again', () => {
+  it('carries the layer stack with its data (a sculpt layer\'s tiles) through a payload, and a stack that cannot be read costs nothing of the heights', () => {
     const doc = smallDocument();
-    const history = [{ kind: 'manualFault', a: 1 }];
-    const loaded = documentFromPayload({ ...payloadOf(doc, VIEW), json: JSON.stringify({ ...projectDataOf(doc, VIEW), history }) }, 'h.faultline');
-    expect(projectDataOf(loaded.document, VIEW).history).toEqual(history);
+    const deltas = new Float32Array(64 * 64).map((_, k) => Math.sin(k));
+    doc.stack = [...doc.stack, { id: 'sculpt', kind: 'sculpt', name: 'Valley', enabled: true, opacity: 0.5, params: {}, tiles: [{ i: 0, j: 0, deltas }] }];
+    const payload = payloadOf(doc, VIEW);
+    const loaded = documentFromPayload(payload, 'h.faultline');
+    expect(loaded.document.stack).toEqual(doc.stack);
+    expect(loaded.layers).toEqual({ origin: 'saved', problem: null });
+    // The history is the stack's now: none is written.
+    expect(projectDataOf(loaded.document, VIEW).history).toEqual([]);
+    const broken = documentFromPayload({ ...payload, layers: { ...payload.layers!, json: payload.layers!.json.replace('"kind":"sculpt"', '"kind":"chisel"') } }, 'h.faultline');
+    expect(broken.layers.origin).toBe('heights');
+    expect(broken.layers.problem).toMatch(/layer 3 "Valley".*chisel/);
+    expect(heightBytes(broken.document.field.heights)).toEqual(heightBytes(doc.field.heights));
+    expect(broken.document.stack.map((layer) => layer.kind)).toEqual(['heights']);
   });
 
   it('refuses bad props and bad sizes with the file name; ignores view settings it does not know', () => {
@@ -109,12 +122,18 @@ interface FakeMain {
 /** Main as far as the controller sees it: uploads are assembled and payloads resolved as the router does. */
 function fakeMain(): FakeMain {
   const uploads = new Map<string, { bytes: Uint8Array; received: number }>();
+  const take = (id: string): Uint8Array => {
+    const upload = uploads.get(id);
+    if (!upload || upload.received !== upload.bytes.byteLength) throw new Error(`upload ${id} is unknown or incomplete`);
+    uploads.delete(id);
+    return upload.bytes;
+  };
   const resolve = (payload: WireProjectPayload): ProjectPayload => {
-    if ('heights' in payload) return payload;
-    const upload = uploads.get(payload.heightsUpload);
-    if (!upload || upload.received !== upload.bytes.byteLength) throw new Error(`upload ${payload.heightsUpload} is unknown or incomplete`);
-    uploads.delete(payload.heightsUpload);
-    return { json: payload.json, heights: upload.bytes };
+    const heights = 'heights' in payload ? payload.heights : take(payload.heightsUpload);
+    const { layers } = payload;
+    if (!layers) return { json: payload.json, heights };
+    const { json, origin, problem } = layers;
+    return { json: payload.json, heights, layers: { json, data: 'data' in layers ? layers.data : take(layers.dataUpload), ...(origin ? { origin } : {}), ...(problem ? { problem } : {}) } };
   };
   const main: FakeMain = { api: createMemoryFaultlineApi(), saved: [], journal: [], cleared: 0, saveResult: { status: 'saved', handle: 'h1', fileName: 'out.faultline' }, pieces: [] };
   main.api = {
@@ -213,7 +232,7 @@ describe('project controller', () => {
     const session = createEditorSession({ api: main.api, document: smallDocument() });
     const controller = createProjectController(session);
     const dropped = smallDocument(7);
-    const bytes = compileProject({ field: dropped.field, recipe: dropped.generation?.recipe ?? null, history: [], props: [], view: {} });
+    const bytes = compileProject({ field: dropped.field, recipe: documentRecipe(dropped), history: [], props: [], view: {} });
     await controller.openDropped({ name: 'dropped.faultline', bytes: async () => bytes });
     expect(heightBytes(session.editor.document.field.heights)).toEqual(heightBytes(dropped.field.heights));
     expect(session.editor.store.getState().fileName).toBe('dropped.faultline');
@@ -289,11 +308,14 @@ describe('project controller', () => {
       expect(main.journal).toHaveLength(1);
       const heights = session.editor.document.field.heights;
       expect(heights.byteLength).toBeGreaterThan(UPLOAD_PIECE_MAX_BYTES);
-      expect(main.pieces).toEqual([UPLOAD_PIECE_MAX_BYTES, heights.byteLength - UPLOAD_PIECE_MAX_BYTES]);
+      // Its stack is one heights layer, a whole map too: the stack's data and the heights go in pieces.
+      const twoPieces = [UPLOAD_PIECE_MAX_BYTES, heights.byteLength - UPLOAD_PIECE_MAX_BYTES];
+      expect(main.pieces).toEqual([...twoPieces, ...twoPieces]);
       expect(firstDifference(main.journal[0].payload.heights, heightBytes(heights))).toBe(-1);
+      expect(main.journal[0].payload.layers?.data.byteLength).toBe(heights.byteLength);
       expect(await controller.saveAs()).toBe(true);
       expect(firstDifference(main.saved[0].heights, heightBytes(heights))).toBe(-1);
-      expect(main.pieces).toHaveLength(4);
+      expect(main.pieces).toHaveLength(8);
       stop();
     } finally {
       vi.useRealTimers();

@@ -67,6 +67,8 @@ export interface ProjectController {
   start(options?: ProjectStartOptions): () => void;
   /** Saves the test drive's settings with the project and restores them when one opens. */
   bindDriveSettings(hook: DriveSettingsHook): void;
+  /** Called after a document replaced the open one (opened, recovered, dropped or new): the layer stack's check runs from here. */
+  bindOpened(hook: (loaded: LoadedProject, fileName: string | null) => void): void;
 }
 
 export interface DriveSettingsHook {
@@ -87,6 +89,7 @@ export function createProjectController(session: Pick<EditorSession, 'editor' | 
   }));
   let pendingAnswer: ((choice: UnsavedChoice) => void) | null = null;
   let driveHook: DriveSettingsHook | null = null;
+  let openedHook: ((loaded: LoadedProject, fileName: string | null) => void) | null = null;
   const savedView = (): SavedView => ({ ...view.getState().settings, ...(driveHook ? { drive: driveHook.get() } : {}) });
 
   const fail = (error: unknown) => store.setState({ error: error instanceof Error ? error.message : String(error) });
@@ -118,6 +121,7 @@ export function createProjectController(session: Pick<EditorSession, 'editor' | 
     // A gesture in progress refers to the old document.
     tools.getState().active?.cancel();
     editor.replaceDocument(loaded.document, fileName);
+    openedHook?.(loaded, fileName);
     if (loaded.view) view.setState((s) => ({ settings: { ...s.settings, ...loaded.view } }));
     if (loaded.drive && driveHook) driveHook.set(loaded.drive);
     store.setState({ handle });
@@ -172,7 +176,7 @@ export function createProjectController(session: Pick<EditorSession, 'editor' | 
     newDocument: () =>
       exclusive(async () => {
         if (!(await mayReplace('starting a new terrain'))) return;
-        replaceWith({ document: createDefaultDocument(), view: null, drive: null }, null, null);
+        replaceWith({ document: createDefaultDocument(), view: null, drive: null, layers: { origin: 'saved', problem: null } }, null, null);
         await api.clearRecovery().catch(() => undefined);
       }, undefined),
     open: () =>
@@ -237,6 +241,9 @@ export function createProjectController(session: Pick<EditorSession, 'editor' | 
     dismissError: () => store.setState({ error: null }),
     reportError: (message) => store.setState({ error: message }),
     closeRecent: () => store.setState({ recentList: null }),
+    bindOpened(hook) {
+      openedHook = hook;
+    },
     bindDriveSettings(hook) {
       driveHook = hook;
     },

@@ -1,7 +1,7 @@
 import type { FaultlineApi } from '../../shared/ipc/api';
-import { UPLOAD_PIECE_MAX_BYTES, type ProjectPayload, type WireProjectPayload } from '../../shared/ipc/projectContract';
+import { UPLOAD_PIECE_MAX_BYTES, type LayersPayload, type ProjectPayload, type WireLayersPayload, type WireProjectPayload } from '../../shared/ipc/projectContract';
 import type { TerrainDocument } from '../document/document';
-import { heightBytes, projectJsonOf, type SavedView } from './mapping';
+import { heightBytes, layersPayloadOf, projectJsonOf, type SavedView } from './mapping';
 
 /** Heights in one upload piece. */
 const PIECE_HEIGHTS = UPLOAD_PIECE_MAX_BYTES / 4;
@@ -22,13 +22,23 @@ async function uploadHeights(api: UploadApi, count: number, piece: (start: numbe
   return keepGoing() ? id : null;
 }
 
-/** A payload as sent: inline when its heights fit one piece, else uploaded first (it is a private copy already). */
+/** A stack as sent: its data inline when it fits one piece, else uploaded first; null when `keepGoing` stopped it. */
+async function sendableLayers(api: UploadApi, layers: LayersPayload, keepGoing: () => boolean = () => true): Promise<WireLayersPayload | null> {
+  const { data, ...rest } = layers;
+  if (data.byteLength <= UPLOAD_PIECE_MAX_BYTES) return layers;
+  const id = await uploadHeights(api, data.byteLength / 4, (start, end) => data.subarray(start * 4, end * 4), keepGoing);
+  return id === null ? null : { ...rest, dataUpload: id };
+}
+
+/** A payload as sent: inline when its heights fit one piece, else uploaded first (it is a private copy already); the stack the same. */
 export async function sendablePayload(api: UploadApi, payload: ProjectPayload): Promise<WireProjectPayload> {
   const { json, heights } = payload;
-  if (heights.byteLength <= UPLOAD_PIECE_MAX_BYTES) return payload;
+  const layers = payload.layers ? await sendableLayers(api, payload.layers) : null;
+  const withLayers = layers ? { layers } : {};
+  if (heights.byteLength <= UPLOAD_PIECE_MAX_BYTES) return { json, heights, ...withLayers };
   const id = await uploadHeights(api, heights.byteLength / 4, (start, end) => heights.subarray(start * 4, end * 4), () => true);
   if (id === null) throw new Error('the upload of the heights stopped');
-  return { json, heightsUpload: id };
+  return { json, heightsUpload: id, ...withLayers };
 }
 
 /**
@@ -40,7 +50,10 @@ export async function sendablePayload(api: UploadApi, payload: ProjectPayload): 
 export async function journalPayload(api: UploadApi, doc: TerrainDocument, view: SavedView, unchanged: () => boolean): Promise<WireProjectPayload | null> {
   const json = projectJsonOf(doc, view);
   const { heights } = doc.field;
-  if (heights.byteLength <= UPLOAD_PIECE_MAX_BYTES) return { json, heights: heightBytes(heights) };
+  // The stack is compiled now (its blobs copied), the heights sent in pieces from the live document.
+  const layers = await sendableLayers(api, layersPayloadOf(doc), unchanged);
+  if (!layers) return null;
+  if (heights.byteLength <= UPLOAD_PIECE_MAX_BYTES) return { json, heights: heightBytes(heights), layers };
   const id = await uploadHeights(api, heights.length, (start, end) => heightBytes(heights, start, end), unchanged);
-  return id === null ? null : { json, heightsUpload: id };
+  return id === null ? null : { json, heightsUpload: id, layers };
 }

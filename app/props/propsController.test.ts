@@ -8,11 +8,13 @@ import { createDocument, type Prop } from '../document/document';
 import { Editor } from '../document/editor';
 import { clampToTerrain } from '../map2d/mapView';
 import { createBrushTool } from '../tools/brushTool';
-import { applyManualFault } from '../tools/faultTool';
 import { createToolSettingsStore } from '../tools/toolSettings';
 import { createToolStore } from '../tools/toolStore';
 import type { ToolPointerEvent } from '../tools/types';
-import { smoothTerrain } from '../generate/terrainStepEdits';
+import { applyManualFault, smoothTerrain } from '../generate/terrainStepEdits';
+import { createInProcessTransport } from '../jobs/inProcessTransport';
+import { TerrainJobs } from '../jobs/terrainJobs';
+import { createLayersModel } from '../layers/layersModel';
 import { createFieldReplaceEdit } from '../generate/generationEdits';
 import { PropsController } from './propsController';
 import { createSelectTool } from './selectTool';
@@ -128,7 +130,8 @@ describe('re-snapping after terrain changes', () => {
     const tools = createToolStore();
     const settings = createToolSettingsStore();
     settings.setState({ brush: { mode: 'raise', radius: 10, strength: 1, falloff: 0.5 } });
-    const brush = createBrushTool(editor, tools, settings);
+    const jobs = new TerrainJobs(editor, createInProcessTransport());
+    const brush = createBrushTool(editor, tools, settings, jobs, createLayersModel(editor, jobs));
     const before = props.layer.layer.placements.y.slice();
     const updated: number[] = [];
     props.onPlacementChange((change) => {

@@ -1,7 +1,76 @@
 import type { Heightfield } from '../../shared/terrain/heightfield';
+import { addSculptDeltas, tileCounts, tileRect } from '../../shared/layers/kinds/sculpt';
+import { SCULPT_TILE, type Layer, type LayerSize, type Rect, type SculptLayer } from '../../shared/layers/types';
 import { unionRegions, type DirtyRegion } from '../document/region';
 import { TileRecorder, type TileEdit } from '../document/tileEdit';
-import { applyDab, dabRect, type BrushSettings } from './brush';
+import type { LayerEngine } from '../layers/layerEngine';
+import { applyDab, dabRect, type BrushSettings, type VertexRect } from './brush';
+
+/**
+ * The sculpt layer a stroke paints into. The stroke works on `layer`, a copy of `stack[index]` whose
+ * tiles are copied as they are first touched (the original stays as it was, for undo); `stack`
+ * holds the copy. With `engine`, each dab is evaluated exactly through the local layers above;
+ * without, the heights show the dab's change directly until the stroke's evaluation comes back.
+ */
+export class SculptPaint {
+  readonly layer: SculptLayer;
+  readonly stack: Layer[];
+  private readonly owned = new Set<number>();
+  private evaluatedFrom: Layer;
+  /** Every vertex the stroke changed. */
+  rect: Rect | null = null;
+
+  /** Whether each dab was evaluated exactly (an engine was given). */
+  get evaluated(): boolean {
+    return this.engine !== null;
+  }
+
+  constructor(
+    stack: readonly Layer[],
+    readonly index: number,
+    private readonly size: LayerSize,
+    private readonly engine: LayerEngine | null,
+  ) {
+    const original = stack[index];
+    if (original?.kind !== 'sculpt') throw new Error('a stroke paints into a sculpt layer');
+    this.layer = { ...original, tiles: original.tiles.slice() };
+    this.stack = stack.slice();
+    this.stack[index] = this.layer;
+    this.evaluatedFrom = original;
+  }
+
+  /** Adds the heights' change over `rect` (now − before, row by row) to the layer; with an engine, returns the exact heights there. */
+  add(rect: VertexRect, before: Float32Array, heights: Float32Array): Float32Array | null {
+    const { width } = this.size;
+    const cols = rect.i1 - rect.i0;
+    this.own(rect);
+    addSculptDeltas(this.layer, this.size, rect, (i, j) => heights[j * width + i] - before[(j - rect.j0) * cols + (i - rect.i0)]);
+    this.rect = this.rect ? { i0: Math.min(this.rect.i0, rect.i0), j0: Math.min(this.rect.j0, rect.j0), i1: Math.max(this.rect.i1, rect.i1), j1: Math.max(this.rect.j1, rect.j1) } : { ...rect };
+    if (!this.engine) return null;
+    const result = this.engine.update(this.stack, this.size, { index: this.index, rect, from: this.evaluatedFrom });
+    this.evaluatedFrom = this.layer;
+    return result;
+  }
+
+  /** Copies, once, the existing tiles the rectangle touches, so the original layer keeps its deltas. */
+  private own(rect: VertexRect): void {
+    const counts = tileCounts(this.size);
+    const tiles = this.layer.tiles;
+    for (let n = 0; n < tiles.length; n++) {
+      const tile = tiles[n];
+      const key = tile.j * counts.x + tile.i;
+      if (this.owned.has(key)) continue;
+      const t = tileRect(tile, this.size);
+      if (t.i1 <= rect.i0 || t.i0 >= rect.i1 || t.j1 <= rect.j0 || t.j0 >= rect.j1) continue;
+      tiles[n] = { ...tile, deltas: tile.deltas.slice() };
+      this.owned.add(key);
+    }
+    // Tiles the rectangle creates are the copy's own from the start.
+    const ti1 = Math.ceil(rect.i1 / SCULPT_TILE);
+    const tj1 = Math.ceil(rect.j1 / SCULPT_TILE);
+    for (let tj = Math.floor(rect.j0 / SCULPT_TILE); tj < tj1; tj++) for (let ti = Math.floor(rect.i0 / SCULPT_TILE); ti < ti1; ti++) this.owned.add(tj * counts.x + ti);
+  }
+}
 
 /** Dabs are spaced a quarter radius apart along the pointer path, so fast drags leave no gaps. */
 export const DAB_SPACING_PER_RADIUS = 0.25;
@@ -22,6 +91,8 @@ export class BrushStroke {
     x: number,
     z: number,
     startHeight: number,
+    /** The sculpt layer the stroke paints into (none: the heights alone change). */
+    readonly paint: SculptPaint | null = null,
   ) {
     this.recorder = new TileRecorder(field.heights, field.width, field.depth);
     this.flattenTo = startHeight;
@@ -69,7 +140,19 @@ export class BrushStroke {
     const rect = dabRect(this.field, x, z, this.settings.radius);
     if (!rect) return null;
     this.recorder.touch(rect.i0, rect.j0, rect.i1, rect.j1);
+    const before = this.paint ? copyRect(this.field, rect) : null;
     applyDab(this.field, this.settings, x, z, rect, this.flattenTo);
+    if (this.paint && before) {
+      const exact = this.paint.add(rect, before, this.field.heights);
+      if (exact) for (let j = rect.j0; j < rect.j1; j++) this.field.heights.set(exact.subarray(j * this.field.width + rect.i0, j * this.field.width + rect.i1), j * this.field.width + rect.i0);
+    }
     return { kind: 'rect', ...rect };
   }
+}
+
+function copyRect(field: Heightfield, rect: VertexRect): Float32Array {
+  const cols = rect.i1 - rect.i0;
+  const out = new Float32Array(cols * (rect.j1 - rect.j0));
+  for (let j = rect.j0; j < rect.j1; j++) out.set(field.heights.subarray(j * field.width + rect.i0, j * field.width + rect.i1), (j - rect.j0) * cols);
+  return out;
 }

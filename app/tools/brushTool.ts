@@ -1,14 +1,22 @@
 import type { Editor } from '../document/editor';
 import type { DirtyRegion } from '../document/region';
-import { BrushStroke } from './brushStroke';
+import { withStack } from '../generate/generationEdits';
+import type { TerrainJobs } from '../jobs/terrainJobs';
+import type { LayersModel } from '../layers/layersModel';
+import { BrushStroke, SculptPaint } from './brushStroke';
 import type { ToolSettingsStore } from './toolSettings';
 import type { ToolStore } from './toolStore';
 import type { Tool, ToolPointerEvent } from './types';
 
 export const BRUSH_TOOL_ID = 'brush';
 
-/** Sculpt brush: pointer down…up is one stroke and one history entry; Esc puts the heights back. */
-export function createBrushTool(editor: Editor, tools: ToolStore, settings: ToolSettingsStore): Tool {
+/**
+ * Sculpt brush: pointer down…up is one stroke and one history entry, painted into a sculpt layer
+ * (LayersModel.sculptTarget), so it survives a regenerated base; Esc puts everything back. When only
+ * local layers lie above that layer each dab is evaluated exactly as it goes; otherwise the views
+ * show the dabs directly and the stack is evaluated in a worker when the stroke ends.
+ */
+export function createBrushTool(editor: Editor, tools: ToolStore, settings: ToolSettingsStore, jobs: TerrainJobs, layers: LayersModel): Tool {
   let stroke: BrushStroke | null = null;
   let label = '';
 
@@ -22,15 +30,25 @@ export function createBrushTool(editor: Editor, tools: ToolStore, settings: Tool
     tools.setState({ overlay });
   };
 
+  const sizeOf = () => {
+    const { width, depth, cellSize } = editor.document.field;
+    return { width, depth, cellSize };
+  };
+
   return {
     id: BRUSH_TOOL_ID,
     label: 'Sculpt Brush',
     capturesPrimaryDrag: true,
     onPointerDown(event) {
-      if (stroke) return;
+      // A stroke while the stack is being evaluated would paint on a stack about to be replaced.
+      if (stroke || jobs.isRunning) return;
       const brush = { ...settings.getState().brush };
       label = `Brush: ${brush.mode}`;
-      stroke = new BrushStroke(editor.document.field, brush, event.x, event.z, event.y);
+      const target = layers.sculptTarget();
+      const size = sizeOf();
+      const local = jobs.engine.canUpdate(target.stack, size, target.index);
+      const paint = new SculptPaint(target.stack, target.index, size, local ? jobs.engine : null);
+      stroke = new BrushStroke(editor.document.field, brush, event.x, event.z, event.y, paint);
       preview(stroke.begin());
       showOutline(event);
     },
@@ -41,16 +59,39 @@ export function createBrushTool(editor: Editor, tools: ToolStore, settings: Tool
     onPointerUp(event) {
       if (!stroke) return;
       preview(stroke.moveTo(event.x, event.z));
-      const edit = stroke.finish(label);
+      const current = stroke;
       stroke = null;
-      // The heights already hold the stroke; applying it again writes the same values and records it.
-      if (edit) editor.apply(edit);
+      const paint = current.paint;
+      if (!paint || !paint.rect) {
+        preview(current.cancel());
+        return;
+      }
+      layers.select(paint.layer.id);
+      if (paint.evaluated) {
+        // The heights already hold the exact result: the stroke's tiles and its layer are the edit.
+        const edit = current.finish(label);
+        const doc = editor.document;
+        if (edit) editor.apply(withStack(edit, doc.stack, paint.stack));
+        return;
+      }
+      void jobs.applyStack(paint.stack, label, {
+        change: { index: paint.index, rect: paint.rect, from: editor.document.stack[paint.index] },
+        // The edit records the heights from before the stroke: the preview goes back first.
+        beforeApply: (applying) => {
+          const restored = current.cancel();
+          if (!applying) preview(restored);
+        },
+      });
     },
     onHover: showOutline,
     cancel() {
       if (!stroke) return;
-      preview(stroke.cancel());
+      const current = stroke;
       stroke = null;
+      preview(current.cancel());
+      // The engine evaluated the abandoned stroke: bring it back to the stack as it is.
+      const paint = current.paint;
+      if (paint?.evaluated && paint.rect) jobs.engine.update(editor.document.stack, sizeOf(), { index: paint.index, rect: paint.rect, from: paint.layer });
     },
   };
 }

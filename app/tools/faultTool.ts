@@ -1,8 +1,7 @@
 import type { Editor } from '../document/editor';
-import { diffTileEdit } from '../document/tileEdit';
-import { withGenerationHistory } from '../generate/generationEdits';
-import { createHeightfield } from '../../shared/terrain/heightfield';
-import { applyFaults, lineThroughPoints } from '../../shared/fault/engine';
+import { stackWithManualFault } from '../generate/terrainStepEdits';
+import type { TerrainJobs } from '../jobs/terrainJobs';
+import type { LayersModel } from '../layers/layersModel';
 import type { ToolSettingsStore } from './toolSettings';
 import type { ToolStore } from './toolStore';
 import type { Tool } from './types';
@@ -10,10 +9,11 @@ import type { Tool } from './types';
 export const FAULT_TOOL_ID = 'fault';
 
 /**
- * Manual fault: drag a line on the 2D panel; on release one fault along it is applied (the left side
- * of the drag direction rises by the chosen displacement, the other sinks) as one edit.
+ * Manual fault: drag a line on the 2D panel; on release one fault along it (the left side of the
+ * drag direction rises by the chosen displacement, the other sinks) is added to a manual faults
+ * layer (the selected one, else the topmost, else a new one) as one edit.
  */
-export function createFaultTool(editor: Editor, tools: ToolStore, settings: ToolSettingsStore): Tool {
+export function createFaultTool(editor: Editor, tools: ToolStore, settings: ToolSettingsStore, jobs: TerrainJobs, layers: LayersModel): Tool {
   let start: { x: number; z: number } | null = null;
 
   const clear = () => {
@@ -38,21 +38,9 @@ export function createFaultTool(editor: Editor, tools: ToolStore, settings: Tool
       if (!start) return;
       const from = start;
       clear();
-      applyManualFault(editor, from.x, from.z, event.x, event.z, settings.getState().faultDisplacement);
+      const next = stackWithManualFault(editor.document.stack, { x1: from.x, z1: from.z, x2: event.x, z2: event.z, displacement: settings.getState().faultDisplacement }, layers.store.getState().selectedId);
+      if (next) void jobs.applyStack(next, 'Manual fault');
     },
     cancel: clear,
   };
-}
-
-/** Applies one fault through (x1, z1)–(x2, z2) as one history entry; false for a zero-length line. */
-export function applyManualFault(editor: Editor, x1: number, z1: number, x2: number, z2: number, displacement: number): boolean {
-  if (x1 === x2 && z1 === z2) return false;
-  const { field } = editor.document;
-  const result = createHeightfield(field.width, field.depth, field.cellSize, field.heights.slice());
-  applyFaults(result, [{ line: lineThroughPoints(x1, z1, x2, z2), displacement }]);
-  const edit = diffTileEdit('Manual fault', field.width, field.depth, field.heights, result.heights);
-  if (edit.tileCount === 0) return false;
-  const { history } = editor.document;
-  editor.apply(withGenerationHistory(edit, history, [...history, { kind: 'manualFault', x1, z1, x2, z2, displacement }]));
-  return true;
 }

@@ -10,13 +10,22 @@ import { validateGenerateForm } from '../generate/generateFormStore';
 import { createToolStore } from './toolStore';
 import type { ToolPointerEvent } from './types';
 import { brushWeight } from './brush';
+import { applyStackNow } from '../generate/terrainStepEdits';
+import { heightsStack } from '../../shared/layers/migrate';
 
-function setup() {
+/** A 129² map of 1 m cells whose stack is its heights (as `init` sets them: a heights layer), or flat ground. */
+function setup(init?: (heights: Float32Array) => void) {
   const field = createHeightfield(129, 129, 1);
+  init?.(field.heights);
   const editor = new Editor(createDocument(field));
   const tools = createToolStore();
   const design = createTerrainDesign(editor, tools, createInProcessTransport());
   return { editor, tools, design, field };
+}
+
+/** Waits for the terrain job a tool started (the in-process transport runs it after the current task). */
+async function jobsSettled(design: ReturnType<typeof setup>['design']): Promise<void> {
+  for (let n = 0; n < 1000 && design.jobs.isRunning; n++) await new Promise((resolve) => setTimeout(resolve, 1));
 }
 
 function at(x: number, z: number, source: '3d' | '2d' = '3d', y = 0): ToolPointerEvent {
@@ -70,9 +79,8 @@ describe('brush tool', () => {
   });
 
   it('smooths towards the neighbours and flattens towards the start height', () => {
-    const { tools, design, field } = setup();
     const centre = 64 * 129 + 64;
-    field.heights[centre] = 10;
+    const { editor, tools, design, field } = setup((heights) => (heights[centre] = 10));
     design.toolSettings.setState({ brush: { mode: 'smooth', radius: 3, strength: 1, falloff: 0 } });
     design.selectTool('brush');
     let tool = tools.getState().active;
@@ -81,7 +89,7 @@ describe('brush tool', () => {
     expect(field.heights[centre]).toBeCloseTo(10 / 9, 5);
     expect(field.heights[centre + 1]).toBeCloseTo(10 / 9, 5);
 
-    field.heights.fill(5);
+    applyStackNow(editor, heightsStack(new Float32Array(129 * 129).fill(5)), 'Level at 5 m');
     design.toolSettings.setState({ brush: { mode: 'flatten', radius: 4, strength: 1, falloff: 0 } });
     design.selectTool('brush');
     tool = tools.getState().active;
@@ -94,9 +102,10 @@ describe('brush tool', () => {
 
 describe('erode brush', () => {
   it('settles a cliff under the brush toward the talus and leaves the rest alone', () => {
-    const { editor, tools, design, field } = setup();
     // A 20 m step across x = 0 (cells of 1 m): far steeper than the brush's talus.
-    for (let j = 0; j < 129; j++) for (let i = 0; i < 129; i++) field.heights[j * 129 + i] = i >= 64 ? 20 : 0;
+    const { editor, tools, design, field } = setup((heights) => {
+      for (let j = 0; j < 129; j++) for (let i = 0; i < 129; i++) heights[j * 129 + i] = i >= 64 ? 20 : 0;
+    });
     const before = field.heights.slice();
     const steepest = () => {
       let max = 0;
@@ -124,7 +133,7 @@ describe('erode brush', () => {
 });
 
 describe('manual fault tool', () => {
-  it('shows the dragged line and applies one fault as one edit', () => {
+  it('shows the dragged line and adds one fault to a manual faults layer as one edit', async () => {
     const { editor, tools, design, field } = setup();
     design.toolSettings.setState({ faultDisplacement: 1.5 });
     design.selectTool('fault');
@@ -134,7 +143,9 @@ describe('manual fault tool', () => {
     expect(tools.getState().overlay).toEqual({ kind: 'line', x1: -30, z1: 0, x2: 10, z2: 0 });
     tool?.onPointerUp?.(at(30, 0, '2d'));
     expect(tools.getState().overlay).toEqual({ kind: 'none' });
+    await jobsSettled(design);
     expect(editor.history.undoDepth).toBe(1);
+    expect(editor.document.stack.map((layer) => layer.kind)).toEqual(['manualFaults']);
     // The left of the drag direction as seen on the 2D panel (+z down) rises: dragging toward +x raises −z.
     expect(heightAt(field, 0, -20)).toBe(1.5);
     expect(heightAt(field, 0, 20)).toBe(-1.5);
@@ -175,7 +186,7 @@ describe('design commands', () => {
     expect(await design.generate()).toBeNull();
     // The form's finishing steps (the default preset's erosion) run in the same entry.
     expect(editor.store.getState()).toMatchObject({ width: 33, depth: 17, undoLabel: `Generate 20 iterations + ${design.form.getState().finishing.length} steps` });
-    expect(editor.document.history.map((step) => step.kind)).toEqual(design.form.getState().finishing.map((step) => step.kind));
+    expect(editor.document.stack.map((layer) => layer.kind)).toEqual(['faults', ...design.form.getState().finishing.map((step) => step.kind)]);
     expect(commands.isEnabled('terrain.runMore')).toBe(true);
   });
 

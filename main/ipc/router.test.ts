@@ -193,7 +193,7 @@ describe('IPC router', () => {
     const json = JSON.stringify({ width: 2, depth: 2, cellSize: 1, recipe: null, history: [], props: [], view: {} });
     const heights = new Uint8Array(16);
     await expect(router.handle(TRUSTED, 'upload:begin', [-1])).rejects.toThrow(/IPC refused/);
-    await expect(router.handle(TRUSTED, 'upload:begin', [9000 * 9000 * 4])).rejects.toThrow(/IPC refused/);
+    await expect(router.handle(TRUSTED, 'upload:begin', [2 ** 31])).rejects.toThrow(/IPC refused/);
     const id = (await router.handle(TRUSTED, 'upload:begin', [16])) as string;
     await expect(router.handle(TRUSTED, 'upload:append', [id, 0, new Uint8Array(UPLOAD_PIECE_MAX_BYTES + 1)])).rejects.toThrow(/IPC refused.*more than/);
     await expect(router.handle(TRUSTED, 'upload:append', ['../etc', 0, new Uint8Array(1)])).rejects.toThrow(/IPC refused/);

@@ -53,7 +53,11 @@ export function createIpcRouter({ services, isTrustedSender }: IpcRouterOptions)
   function withHeights<T extends { payload: WireProjectPayload }>(request: T): Omit<T, 'payload'> & { payload: ProjectPayload } {
     const { payload } = request;
     const heights = 'heights' in payload ? payload.heights : services.uploads.take(payload.heightsUpload);
-    return { ...request, payload: { json: payload.json, heights } };
+    const { layers } = payload;
+    if (!layers) return { ...request, payload: { json: payload.json, heights } };
+    const { json, origin, problem } = layers;
+    const data = 'data' in layers ? layers.data : services.uploads.take(layers.dataUpload);
+    return { ...request, payload: { json: payload.json, heights, layers: { json, data, ...(origin ? { origin } : {}), ...(problem !== undefined ? { problem } : {}) } } };
   }
 
   return {

@@ -2,14 +2,15 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { compileProject, parseProject, projectDataFromJson, projectDataOf, type ProjectDocument } from '../../shared/codecs/project';
 import { CodecError } from '../../shared/codecs/errors';
-import { float32FromLittleEndianBytes, float32LittleEndianBytes } from '../../shared/codecs/bytes';
+import { decodeUtf8, encodeUtf8, float32FromLittleEndianBytes, float32LittleEndianBytes } from '../../shared/codecs/bytes';
+import { compileLayerEntries, readLayerEntries } from '../../shared/codecs/projectLayers';
 import { createHeightfield } from '../../shared/terrain/heightfield';
-import { MAX_PROJECT_HEIGHT_BYTES, MAX_PROJECT_JSON_CHARS, type ProjectPayload } from '../../shared/ipc/projectContract';
+import { MAX_LAYER_DATA_BYTES, MAX_LAYERS_JSON_CHARS, MAX_PROJECT_HEIGHT_BYTES, MAX_PROJECT_JSON_CHARS, type ProjectPayload } from '../../shared/ipc/projectContract';
 import { isCode } from './atomicWrite';
 
 export const PROJECT_EXTENSION = '.faultline';
-/** Header, two entry headers and CRCs, the largest JSON and the largest heights: nothing valid is bigger. */
-export const MAX_PROJECT_FILE_BYTES = 16 + 2 * 20 + MAX_PROJECT_JSON_CHARS * 4 + MAX_PROJECT_HEIGHT_BYTES;
+/** Header, four entry headers and CRCs, the largest JSON, heights and layer stack: nothing valid is bigger. */
+export const MAX_PROJECT_FILE_BYTES = 16 + 4 * 20 + MAX_PROJECT_JSON_CHARS * 4 + MAX_PROJECT_HEIGHT_BYTES + MAX_LAYERS_JSON_CHARS + MAX_LAYER_DATA_BYTES;
 
 
 /** Reads and validates a project file. Every problem is a CodecError whose message starts with the file's name. */
@@ -36,9 +37,15 @@ export async function readProjectFile(filePath: string): Promise<ProjectDocument
   return parseProject(bytes, name);
 }
 
-/** The project as it crosses IPC: ProjectData as JSON, heights as float32 little-endian bytes. */
+/** The project as it crosses IPC: ProjectData as JSON, heights as float32 little-endian bytes, the stack as its two entries. */
 export function payloadFromDocument(doc: ProjectDocument): ProjectPayload {
-  return { json: JSON.stringify(projectDataOf(doc)), heights: float32LittleEndianBytes(doc.field.heights) };
+  const payload: ProjectPayload = { json: JSON.stringify(projectDataOf(doc)), heights: float32LittleEndianBytes(doc.field.heights) };
+  if (doc.layers) {
+    const entries = compileLayerEntries(doc.layers);
+    const status = doc.layerStatus;
+    payload.layers = { json: decodeUtf8(entries.json) ?? '', data: entries.data, ...(status ? { origin: status.origin } : {}), ...(status?.problem ? { problem: status.problem } : {}) };
+  }
+  return payload;
 }
 
 /**
@@ -55,7 +62,13 @@ export function documentOfPayload(payload: ProjectPayload, fail: (problem: strin
   } catch (error) {
     return fail(messageOf(error));
   }
-  return { field, recipe: data.recipe, history: data.history, props: data.props, view: data.view };
+  const doc: ProjectDocument = { field, recipe: data.recipe, history: data.history, props: data.props, view: data.view };
+  if (payload.layers) {
+    const read = readLayerEntries(encodeUtf8(payload.layers.json), payload.layers.data, field);
+    if (!read.ok) return fail(read.problem);
+    doc.layers = read.stack;
+  }
+  return doc;
 }
 
 /**

@@ -29,7 +29,7 @@ interface Upload {
  * otherwise hold its memory): beginning one more drops the one that received nothing for longest,
  * so an upload still being sent (a save) outlives abandoned ones.
  */
-export function createUploadStore(maxOpen = 2): UploadStore {
+export function createUploadStore(maxOpen = 4): UploadStore {
   const uploads = new Map<string, Upload>();
   const find = (id: string): Upload => {
     const upload = uploads.get(id);

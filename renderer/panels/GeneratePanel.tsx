@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useStore } from 'zustand';
 import type { EditorSession } from '../../app/editorSession';
+import { faultsLayerOf } from '../../app/document/document';
 import { presetFormValues, SIZE_PRESETS, type GenerateForm } from '../../app/generate/generateFormStore';
 import { resetTerrain } from '../../app/generate/terrainStepEdits';
 import type { TerrainDesign } from '../../app/generate/terrainDesign';
@@ -34,7 +35,7 @@ export function GeneratePanel({ session, design }: { session: EditorSession; des
   const form = useStore(design.form);
   const running = useStore(design.jobs.store, (s) => s.running);
   const jobMessage = useStore(design.jobs.store, (s) => s.lastMessage);
-  const hasRecipe = useStore(editor.store, () => editor.document.generation !== null);
+  const hasRecipe = useStore(editor.store, () => faultsLayerOf(editor.document) !== null);
   const [error, setError] = useState<string | null>(null);
   const set = (patch: Partial<GenerateForm>) => design.form.setState(patch);
   /** A change of size keeps the chosen preset, scaled to the new size (presets size their features to the map). */

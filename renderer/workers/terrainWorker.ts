@@ -31,8 +31,12 @@ scope.onmessage = (event: MessageEvent<ToWorkerMessage>) => {
       // No cancel check: the UI cancels by terminating this worker.
     );
     if (result) {
-      const { heights, masks } = result;
-      post({ type: 'done', heights, masks }, masks ? [heights.buffer, masks.flow.buffer, masks.deposition.buffer] : [heights.buffer]);
+      const { heights, masks, base } = result;
+      const baseIsHeights = base?.output === heights;
+      const transfer: Transferable[] = [heights.buffer];
+      if (masks) transfer.push(masks.flow.buffer, masks.deposition.buffer);
+      if (base && !baseIsHeights) transfer.push(base.output.buffer);
+      post({ type: 'done', heights, masks, base: base && baseIsHeights ? { index: base.index, output: new Float32Array(0) } : (base ?? null), baseIsHeights }, transfer);
     }
   } catch (error) {
     post({ type: 'failed', message: error instanceof Error ? error.message : String(error) });

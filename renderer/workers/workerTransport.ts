@@ -22,7 +22,7 @@ export function createWorkerTransport(): TerrainJobTransport {
       worker.onmessage = (event: MessageEvent<FromWorkerMessage>) => {
         const message = event.data;
         if (message.type === 'progress') onProgress(message.done, message.total);
-        else if (message.type === 'done') settle({ status: 'done', heights: message.heights, masks: message.masks });
+        else if (message.type === 'done') settle({ status: 'done', heights: message.heights, masks: message.masks, base: message.base && message.baseIsHeights ? { index: message.base.index, output: message.heights } : message.base });
         else settle({ status: 'failed', message: message.message });
       };
       worker.onerror = (event) => {

@@ -80,6 +80,9 @@ export interface ProjectDocument {
  * the heights (shared/layers/migrate.ts settleStack). 'heights': the saved heights as one layer —
  * a v1 project that cannot be replayed, or a stack that could not be read (`problem` says why).
  */
+/** The `problem` of a v2 file written without a stack (a heightmap saved as a project): nothing is wrong with it. */
+export const NO_LAYER_STACK = 'it has no layer stack';
+
 export interface LayerStatus {
   origin: 'saved' | 'replay' | 'heights';
   problem: string | null;
@@ -415,7 +418,7 @@ function projectLayers(byTag: Map<string, RawEntry>, version: number, data: Proj
   const asHeights = (problem: string) => ({ layers: heightsStack(heights), layerStatus: { origin: 'heights' as const, problem, version } });
   const jsonEntry = byTag.get(ENTRY_LAYERS);
   const dataEntry = byTag.get(ENTRY_LAYER_DATA);
-  if (!jsonEntry && !dataEntry) return asHeights('it has no layer stack');
+  if (!jsonEntry && !dataEntry) return asHeights(NO_LAYER_STACK);
   if (!jsonEntry || !dataEntry) return asHeights(`its layer stack is missing its "${jsonEntry ? ENTRY_LAYER_DATA : ENTRY_LAYERS}" entry`);
   let problem: string | null = null;
   const keep = (p: string): never => {

@@ -18,29 +18,70 @@ export const UPLOAD_PIECE_MAX_BYTES = 16 * 1024 * 1024;
 /** An upload's id, as main handed it out (`upload:begin`). */
 export const uploadIdValidator = v.string({ maxLength: 64, pattern: /^[a-z0-9-]+$/ });
 
-/** A project as main's services take it: the codec's ProjectData as JSON text, heights as float32 little-endian bytes. */
+/** Most bytes of a layer stack's JSON (its `LAYR` entry, shared/codecs/projectLayers.ts). */
+export const MAX_LAYERS_JSON_CHARS = 32 * 1024 * 1024;
+/** Most bytes of a stack's blobs over IPC (sculpt tiles, masks, stamp images, heights layers): 1 GiB. */
+export const MAX_LAYER_DATA_BYTES = 1024 * 1024 * 1024;
+/** Most bytes one upload holds: a map's heights or a stack's blobs. */
+export const MAX_UPLOAD_BYTES = Math.max(MAX_PROJECT_HEIGHT_BYTES, MAX_LAYER_DATA_BYTES);
+
+/**
+ * A layer stack as it crosses IPC: its two project entries (`LAYR` as text, `LBIN` as bytes). From
+ * main, also how the stack came about (`origin`, shared/codecs/project.ts LayerStatus) and why it
+ * could not be read (`problem`).
+ */
+export interface LayersPayload {
+  json: string;
+  data: Uint8Array;
+  origin?: 'saved' | 'replay' | 'heights';
+  problem?: string;
+}
+
+/** A project as main's services take it: the codec's ProjectData as JSON text, heights as float32 little-endian bytes, and its layer stack. */
 export interface ProjectPayload {
   json: string;
   heights: Uint8Array;
+  layers?: LayersPayload;
 }
+
+/** A stack as the renderer sends it: its data inline or as a finished upload's id. */
+export type WireLayersPayload = Omit<LayersPayload, 'data'> & ({ data: Uint8Array } | { dataUpload: string });
+
+const wireLayersShape = v.object({
+  json: v.string({ maxLength: MAX_LAYERS_JSON_CHARS }),
+  data: v.optional(v.bytes(MAX_LAYER_DATA_BYTES)),
+  dataUpload: v.optional(uploadIdValidator),
+  origin: v.optional(v.literal('saved', 'replay', 'heights')),
+  problem: v.optional(v.string({ maxLength: 4096 })),
+});
+
+const wireLayersValidator: Validator<WireLayersPayload> = (value, path = '') => {
+  const { json, data, dataUpload, origin, problem } = wireLayersShape(value, path);
+  const status = { ...(origin !== undefined ? { origin } : {}), ...(problem !== undefined ? { problem } : {}) };
+  if (data !== undefined && dataUpload === undefined) return { json, data, ...status };
+  if (data === undefined && dataUpload !== undefined) return { json, dataUpload, ...status };
+  throw new ValidationError(`${path || 'value'}.layers: needs either data or dataUpload`);
+};
 
 /**
  * A project as the renderer sends it: the heights inline, or as the id of a finished upload
  * (a large map's heights go in pieces first; the router puts the bytes in before a service sees them).
  */
-export type WireProjectPayload = ProjectPayload | { json: string; heightsUpload: string };
+export type WireProjectPayload = ({ json: string; heights: Uint8Array } | { json: string; heightsUpload: string }) & { layers?: WireLayersPayload };
 
 const wirePayloadShape = v.object({
   json: v.string({ maxLength: MAX_PROJECT_JSON_CHARS }),
   heights: v.optional(v.bytes(MAX_PROJECT_HEIGHT_BYTES)),
   heightsUpload: v.optional(uploadIdValidator),
+  layers: v.optional(wireLayersValidator),
 });
 
 export const projectPayloadValidator: Validator<WireProjectPayload> = (value, path = '') => {
   const payload = wirePayloadShape(value, path);
-  const { json, heights, heightsUpload } = payload;
-  if (heights !== undefined && heightsUpload === undefined) return { json, heights };
-  if (heights === undefined && heightsUpload !== undefined) return { json, heightsUpload };
+  const { json, heights, heightsUpload, layers } = payload;
+  const withLayers = layers ? { layers } : {};
+  if (heights !== undefined && heightsUpload === undefined) return { json, heights, ...withLayers };
+  if (heights === undefined && heightsUpload !== undefined) return { json, heightsUpload, ...withLayers };
   throw new ValidationError(`${path || 'value'}: needs either heights or heightsUpload`);
 };
 

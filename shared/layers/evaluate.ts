@@ -35,18 +35,57 @@ export function applyLayer(layer: Layer, input: Float32Array, out: Float32Array,
   return true;
 }
 
-/** The stack's heights, from scratch; null when cancelled. */
-export function evaluateStack(stack: LayerStack, size: LayerSize, options: LayerRunOptions = {}): Float32Array | null {
+/**
+ * The stack's heights, from scratch (flat ground below the first layer, or `input`: the heights
+ * below the stack, which are not written); null when cancelled.
+ */
+export function evaluateStack(stack: LayerStack, size: LayerSize, options: LayerRunOptions = {}, input?: Float32Array): Float32Array | null {
   const n = size.width * size.depth;
-  let current: Float32Array = new Float32Array(n);
+  if (input && input.length !== n) throw new RangeError(`the heights below the stack are ${input.length} values, the map ${n}`);
+  let current: Float32Array = input ?? new Float32Array(n);
   let spare: Float32Array | null = null;
   const enabled = stack.filter((layer) => layer.enabled);
   for (const [index, layer] of enabled.entries()) {
     const out: Float32Array = spare ?? new Float32Array(n);
     const onProgress = options.onProgress && ((done: number, total: number) => options.onProgress?.(index + done / Math.max(1, total), enabled.length));
     if (!applyLayer(layer, current, out, size, wholeRect(size), { ...options, onProgress })) return null;
-    spare = current;
+    spare = current === input ? null : current;
     current = out;
   }
-  return current;
+  return current === input ? input.slice() : current;
+}
+
+/** The index of the topmost enabled layer that is not local (-1 when there is none). */
+export function topWholeMapLayer(stack: LayerStack): number {
+  for (let k = stack.length - 1; k >= 0; k--) if (stack[k].enabled && !kindOf(stack[k]).local) return k;
+  return -1;
+}
+
+export interface StackEvaluation {
+  heights: Float32Array;
+  /**
+   * The result of the topmost enabled whole-map layer (`index`), the input of the local layers above
+   * it, so an editor can update those locally (StackEvaluator.prime); null when there is none. Its
+   * `output` is `heights` itself when no enabled layer lies above it.
+   */
+  base: { index: number; output: Float32Array } | null;
+}
+
+/** `evaluateStack`, also keeping the topmost whole-map layer's result; null when cancelled. */
+export function evaluateStackWithBase(stack: LayerStack, size: LayerSize, options: LayerRunOptions = {}, input?: Float32Array): StackEvaluation | null {
+  const baseIndex = topWholeMapLayer(stack);
+  if (baseIndex < 0) {
+    const heights = evaluateStack(stack, size, options, input);
+    return heights ? { heights, base: null } : null;
+  }
+  const below = evaluateStack(stack.slice(0, baseIndex + 1), size, options, input);
+  if (!below) return null;
+  const above = stack.slice(baseIndex + 1).filter((layer) => layer.enabled);
+  let current = below;
+  for (const layer of above) {
+    const out = new Float32Array(current.length);
+    applyLayer(layer, current, out, size, wholeRect(size), options);
+    current = out;
+  }
+  return { heights: current, base: { index: baseIndex, output: below } };
 }

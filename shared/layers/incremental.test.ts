@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateStack } from './evaluate';
+import { evaluateStack, evaluateStackWithBase, topWholeMapLayer } from './evaluate';
 import { StackEvaluator } from './incremental';
 import { addSculptDeltas, unionRect } from './kinds/sculpt';
 import { kindOf } from './registry';
@@ -134,5 +134,36 @@ describe('StackEvaluator', () => {
     expect(evaluator.evaluate([])!.every((h) => h === 0)).toBe(true);
     const disabled = everyKindStack().map((layer) => ({ ...layer, enabled: false }));
     expect(evaluator.evaluate(disabled)!.every((h) => h === 0)).toBe(true);
+  });
+});
+
+describe('StackEvaluator from a worker\'s result', () => {
+  it('evaluateStackWithBase gives evaluateStack\'s bytes and the topmost whole-map layer\'s result', () => {
+    const stack = localTopStack();
+    const evaluated = evaluateStackWithBase(stack, SIZE)!;
+    expect(bytes(evaluated.heights)).toEqual(scratch(stack));
+    const baseIndex = topWholeMapLayer(stack);
+    expect(baseIndex).toBeGreaterThanOrEqual(0);
+    expect(evaluated.base?.index).toBe(baseIndex);
+    expect(bytes(evaluated.base!.output)).toEqual(scratch(stack.slice(0, baseIndex + 1)));
+  });
+
+  it('primed with that result, a stroke above it is local and exact; one below it is not local', () => {
+    const stack = localTopStack();
+    const { base } = evaluateStackWithBase(stack, SIZE)!;
+    const evaluator = new StackEvaluator(SIZE);
+    evaluator.prime(stack, base!.index, base!.output);
+    const sculpt = indexOf(stack, 'sculpt');
+    expect(sculpt).toBeGreaterThan(base!.index);
+    expect(evaluator.canUpdateLocally(stack, sculpt)).toBe(true);
+    expect(evaluator.canUpdateLocally(stack, base!.index)).toBe(false);
+    const rect = { i0: 5, j0: 6, i1: 40, j1: 30 };
+    addSculptDeltas(stack[sculpt] as SculptLayer, SIZE, rect, (i, j) => (i - j) * 0.01);
+    expect(bytes(evaluator.evaluateRect(stack, sculpt, rect))).toEqual(scratch(stack));
+    expect(evaluator.stats.wholeLayers).toBe(stack.length - 1 - base!.index);
+    // A layer below the base that changed is not a local update.
+    const changed = stack.slice();
+    changed[0] = { ...changed[0], opacity: 0.5 };
+    expect(evaluator.canUpdateLocally(changed, sculpt)).toBe(false);
   });
 });

@@ -10,7 +10,7 @@
 import { applyLayer, type LayerRunOptions } from './evaluate';
 import { maskRadius } from './mask';
 import { kindOf } from './registry';
-import { wholeRect, type Layer, type LayerSize, type LayerStack, type Rect } from './types';
+import { sameLayerResult, wholeRect, type Layer, type LayerSize, type LayerStack, type Rect } from './types';
 
 /**
  * Default memory for kept layer results besides the local layers at the top and their input
@@ -48,7 +48,7 @@ export class StackEvaluator {
   /** The stack's heights, re-running from the first layer that is not the same object as last time. Null when cancelled. */
   evaluate(stack: LayerStack, options: LayerRunOptions = {}): Float32Array | null {
     let first = 0;
-    while (first < stack.length && first < this.layers.length && stack[first] === this.layers[first]) first++;
+    while (first < stack.length && first < this.layers.length && sameLayerResult(stack[first], this.layers[first])) first++;
     if (first === stack.length && stack.length === this.layers.length) {
       this.stats.wholeLayers = 0;
       this.stats.rectLayers = 0;
@@ -63,12 +63,54 @@ export class StackEvaluator {
    * Otherwise (or if the layer is not local) this is `evaluate`.
    */
   evaluateRect(stack: LayerStack, index: number, rect: Rect, options: LayerRunOptions = {}): Float32Array | null {
-    const same = stack.length === this.layers.length && stack.every((layer, k) => k === index || layer === this.layers[k]);
+    const same = stack.length === this.layers.length && stack.every((layer, k) => k === index || sameLayerResult(layer, this.layers[k]));
     const layer = stack[index];
     if (!same) return this.evaluate(stack, options);
     // The layer may have changed in place (same object): it re-runs whatever else holds.
     const local = layer !== undefined && kindOf(layer).local && layer.enabled && this.layers[index].enabled && this.outputs[index];
     return this.run(stack, index, local ? rect : null, options);
+  }
+
+  /**
+   * Whether `stack` can be brought up to date from what is kept with local work only: every layer
+   * below `from` is the same object as last evaluated, the input of `from` is kept (or there is
+   * nothing below it), and every enabled layer from `from` up is local. The editor evaluates such a
+   * change on its own thread; anything else goes to a worker.
+   */
+  canUpdateLocally(stack: LayerStack, from: number): boolean {
+    if (from > this.layers.length || from > stack.length) return false;
+    for (let k = 0; k < from; k++) if (!sameLayerResult(stack[k], this.layers[k])) return false;
+    for (let k = from; k < stack.length; k++) if (stack[k].enabled && !kindOf(stack[k]).local) return false;
+    for (let b = from - 1; b >= 0; b--) if (stack[b].enabled) return this.outputs[b] !== null && this.outputs[b] !== undefined;
+    return true;
+  }
+
+  /**
+   * Takes the result of layer `index` of `stack` computed elsewhere (a worker evaluated the stack):
+   * everything else kept is dropped, so the local layers above it can be updated from it.
+   */
+  prime(stack: LayerStack, index: number, output: Float32Array): void {
+    this.clear();
+    if (output.length !== this.size.width * this.size.depth) throw new RangeError(`a primed result holds ${output.length} heights, the map ${this.size.width * this.size.depth}`);
+    this.layers = stack.slice();
+    this.outputs = stack.map(() => null);
+    this.used = stack.map(() => 0);
+    this.outputs[index] = output;
+    this.stats.cachedBytes = output.byteLength;
+    this.touch(index);
+  }
+
+  /** The heights layer `from` of `stack` receives, when kept (the layers below are as last evaluated); null otherwise. */
+  keptInput(stack: LayerStack, from: number): Float32Array | null {
+    if (from > this.layers.length || from > stack.length) return null;
+    for (let k = 0; k < from; k++) if (!sameLayerResult(stack[k], this.layers[k])) return null;
+    for (let b = from - 1; b >= 0; b--) if (stack[b].enabled) return this.outputs[b] ?? null;
+    return null;
+  }
+
+  /** The layer object last evaluated at `index` (what an edit of it in a rectangle changed from). */
+  recordedLayer(index: number): Layer | undefined {
+    return this.layers[index];
   }
 
   /** Drops every kept result (e.g. the map size changed: make a new evaluator instead). */

@@ -148,3 +148,18 @@ export const LAYER_KINDS: readonly LayerKind[] = ['faults', 'hydraulic', 'therma
 export type LayerStack = readonly Layer[];
 
 export const wholeRect = (size: LayerSize): Rect => ({ i0: 0, j0: 0, i1: size.width, j1: size.depth });
+
+/**
+ * Whether two layers give the same result from the same input: the same object, or copies that
+ * differ only in id or name (a rename needs no evaluation). Params, masks and data are compared as
+ * objects, since edits replace what they change.
+ */
+export function sameLayerResult(a: Layer, b: Layer): boolean {
+  if (a === b) return true;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const key of keys) {
+    if (key === 'id' || key === 'name') continue;
+    if ((a as unknown as Record<string, unknown>)[key] !== (b as unknown as Record<string, unknown>)[key]) return false;
+  }
+  return true;
+}
