@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { createHeightfield } from '../../shared/terrain/heightfield';
+import { evaluateStack } from '../../shared/layers/evaluate';
+import { DEFAULT_RECIPE, type FaultRecipe } from '../../shared/fault/recipe';
+import { hydraulicStep, thermalStep } from '../../shared/recipe/steps';
+import { createDocument } from '../document/document';
+import { Editor } from '../document/editor';
+import { createInProcessTransport } from '../jobs/inProcessTransport';
+import { createTerrainDesign } from '../generate/terrainDesign';
+import { createToolStore } from '../tools/toolStore';
+import type { ToolPointerEvent } from '../tools/types';
+
+const SIZE = 65;
+const RECIPE: FaultRecipe = { ...DEFAULT_RECIPE, seed: 4, iterations: 60 };
+
+function setup() {
+  const editor = new Editor(createDocument(createHeightfield(SIZE, SIZE, 2)));
+  const tools = createToolStore();
+  const design = createTerrainDesign(editor, tools, createInProcessTransport());
+  return { editor, tools, design };
+}
+
+const bits = (a: Float32Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
+const kinds = (editor: Editor) => editor.document.stack.map((layer) => layer.kind);
+
+/** The document's heights are its stack evaluated from scratch, bit for bit. */
+function expectExact(editor: Editor): void {
+  const { field, stack } = editor.document;
+  const scratch = evaluateStack(stack, { width: field.width, depth: field.depth, cellSize: field.cellSize })!;
+  expect(bits(field.heights).equals(bits(scratch))).toBe(true);
+}
+
+function at(x: number, z: number): ToolPointerEvent {
+  return { x, z, y: 0, source: '3d', shiftKey: false, altKey: false, ctrlKey: false };
+}
+
+async function settled(design: ReturnType<typeof setup>['design']): Promise<void> {
+  for (let n = 0; n < 2000 && design.jobs.isRunning; n++) await new Promise((resolve) => setTimeout(resolve, 1));
+}
+
+/** A lowering stroke from (−30, 0) to (30, 0): a valley across the map. */
+async function carveValley(tools: ReturnType<typeof setup>['tools'], design: ReturnType<typeof setup>['design']): Promise<void> {
+  design.toolSettings.setState({ brush: { mode: 'lower', radius: 10, strength: 1, falloff: 0.5 } });
+  design.selectTool('brush');
+  const brush = tools.getState().active;
+  brush?.onPointerDown?.(at(-30, 0));
+  for (let x = -25; x <= 30; x += 5) brush?.onPointerMove?.(at(x, 0));
+  brush?.onPointerUp?.(at(30, 0));
+  await settled(design);
+  design.selectTool('navigate');
+}
+
+describe('editing the layer stack', () => {
+  it('a brush stroke paints into a new sculpt layer; a new seed keeps the valley; undo takes each back', async () => {
+    const { editor, tools, design } = setup();
+    await design.jobs.generate({ width: SIZE, depth: SIZE, cellSize: 2, recipe: RECIPE, finishing: [thermalStep({ iterations: 5 })] });
+    await carveValley(tools, design);
+    expect(kinds(editor)).toEqual(['faults', 'thermal', 'sculpt']);
+    expect(design.layers.store.getState().selectedId).toBe('sculpt');
+    expect(editor.store.getState().undoLabel).toBe('Brush: lower');
+    expectExact(editor);
+    const size = { width: SIZE, depth: SIZE, cellSize: 2 };
+    const centre = ((SIZE - 1) / 2) * SIZE + (SIZE - 1) / 2;
+    /** How far the sculpting lowers the centre below the layers under it. */
+    const carvedDepth = () => evaluateStack(editor.document.stack.slice(0, 2), size)![centre] - editor.document.field.heights[centre];
+    const depth = carvedDepth();
+    expect(depth).toBeGreaterThan(0.5);
+
+    expect(await design.jobs.generate({ width: SIZE, depth: SIZE, cellSize: 2, recipe: { ...RECIPE, seed: 11 }, finishing: [thermalStep({ iterations: 5 })] })).toBe('done');
+    expect(kinds(editor)).toEqual(['faults', 'thermal', 'sculpt']);
+    expectExact(editor);
+    // The valley is cut into the new base as deep as into the old one.
+    expect(carvedDepth()).toBeCloseTo(depth, 3);
+
+    editor.undo();
+    expect((editor.document.stack[0].kind === 'faults' && editor.document.stack[0].params.seed)).toBe(4);
+    expectExact(editor);
+    editor.undo();
+    expect(kinds(editor)).toEqual(['faults', 'thermal']);
+    expectExact(editor);
+  });
+
+  it('a stroke into a sculpt layer under a whole-map layer is evaluated through it (in a worker), exactly', async () => {
+    const { editor, tools, design } = setup();
+    await design.jobs.generate({ width: SIZE, depth: SIZE, cellSize: 2, recipe: RECIPE });
+    await carveValley(tools, design);
+    expect(await design.jobs.runStep(hydraulicStep({ droplets: 2000, seed: 5 }))).toBe('done');
+    expect(kinds(editor)).toEqual(['faults', 'sculpt', 'hydraulic']);
+    design.layers.select('sculpt');
+    await carveValley(tools, design);
+    // Painted into the selected layer below the erosion: no new layer, and the erosion ran again on it.
+    expect(kinds(editor)).toEqual(['faults', 'sculpt', 'hydraulic']);
+    expectExact(editor);
+    expect(editor.history.undoDepth).toBe(4);
+  });
+
+  it('the engine evaluates strokes above the last whole-map layer here, from what the worker left', async () => {
+    const { editor, tools, design } = setup();
+    await design.jobs.generate({ width: SIZE, depth: SIZE, cellSize: 2, recipe: RECIPE, finishing: [thermalStep({ iterations: 3 })] });
+    const stack = [...editor.document.stack, { id: 'sculpt', kind: 'sculpt' as const, name: 'Sculpt', enabled: true, opacity: 1, params: {}, tiles: [] }];
+    expect(design.jobs.engine.canUpdate(stack, { width: SIZE, depth: SIZE, cellSize: 2 }, 2)).toBe(true);
+    await carveValley(tools, design);
+    expect(design.jobs.isRunning).toBe(false);
+    expectExact(editor);
+  });
+
+  it('hide, opacity, rename, move, duplicate and delete are one undo entry each, and the heights follow', async () => {
+    const { editor, tools, design } = setup();
+    await design.jobs.generate({ width: SIZE, depth: SIZE, cellSize: 2, recipe: RECIPE, finishing: [thermalStep({ iterations: 4 })] });
+    await carveValley(tools, design);
+    const { layers } = design;
+    const depthBefore = editor.history.undoDepth;
+    expect(await layers.setEnabled('sculpt', false)).toBe('done');
+    expectExact(editor);
+    expect(await layers.setEnabled('sculpt', true)).toBe('done');
+    expect(await layers.setOpacity('sculpt', 0.5)).toBe('done');
+    expectExact(editor);
+    expect(await layers.rename('sculpt', 'Valley')).toBe('done');
+    expect(editor.document.stack[2].name).toBe('Valley');
+    expect(await layers.move('sculpt', 0)).toBe('done');
+    expect(kinds(editor)).toEqual(['sculpt', 'faults', 'thermal']);
+    expectExact(editor);
+    expect(await layers.duplicate('thermal')).toBe('done');
+    expect(editor.document.stack.map((layer) => layer.id)).toEqual(['sculpt', 'faults', 'thermal', 'thermal-2']);
+    expect(layers.store.getState().selectedId).toBe('thermal-2');
+    expectExact(editor);
+    expect(await layers.remove('thermal-2')).toBe('done');
+    expect(layers.store.getState().selectedId).toBeNull();
+    expect(await layers.setParam('thermal', 'iterations', 9)).toBe('done');
+    expectExact(editor);
+    expect(editor.history.undoDepth).toBe(depthBefore + 8);
+    expect(await layers.setOpacity('thermal', 2)).toBe('failed');
+    expect(layers.store.getState().message).toMatch(/Opacity/);
+    expect(await layers.setParam('thermal', 'iterations', -1)).toBe('failed');
+    expect(layers.store.getState().message).toMatch(/thermal/i);
+    for (let k = 0; k < 8; k++) {
+      editor.undo();
+      expectExact(editor);
+    }
+    expect(kinds(editor)).toEqual(['faults', 'thermal', 'sculpt']);
+    expect(editor.document.stack[2]).toMatchObject({ name: 'Sculpt', opacity: 1, enabled: true });
+  });
+
+  it('Esc during a stroke leaves the stack and the heights as they were, and the next stroke is exact', async () => {
+    const { editor, tools, design } = setup();
+    await design.jobs.generate({ width: SIZE, depth: SIZE, cellSize: 2, recipe: RECIPE });
+    await carveValley(tools, design);
+    const before = editor.document.field.heights.slice();
+    const stackBefore = editor.document.stack;
+    design.selectTool('brush');
+    const brush = tools.getState().active;
+    brush?.onPointerDown?.(at(0, -20));
+    brush?.onPointerMove?.(at(20, -20));
+    brush?.cancel();
+    expect(editor.document.stack).toBe(stackBefore);
+    expect(bits(editor.document.field.heights).equals(bits(before))).toBe(true);
+    design.toolSettings.setState({ brush: { mode: 'raise', radius: 6, strength: 1, falloff: 0.5 } });
+    brush?.onPointerDown?.(at(-20, 20));
+    brush?.onPointerUp?.(at(-10, 20));
+    expectExact(editor);
+  });
+});
