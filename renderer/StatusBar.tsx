@@ -2,7 +2,7 @@ import { useStore } from 'zustand';
 import { formatHover } from '../app/view/viewStore';
 import { useSession } from './session';
 
-/** Map size, cell size, the number of props, what undo would do, and the exact height under the pointer. */
+/** Map size, cell size, the number of props, the terrain job running, what undo would do, and the exact height under the pointer. */
 export function StatusBar() {
   const { editor, hover, props } = useSession();
   const propCount = useStore(props.controller.status, (s) => s.count);
@@ -11,6 +11,8 @@ export function StatusBar() {
   const cellSize = useStore(editor.store, (s) => s.cellSize);
   const undoLabel = useStore(editor.store, (s) => s.undoLabel);
   const point = useStore(hover, (s) => s.hover);
+  const { design } = useSession();
+  const job = useStore(design.jobs.store, (s) => (s.running ? s.label : null));
   return (
     <footer className="status-bar" data-testid="status-bar">
       <span data-testid="status-size">
@@ -22,6 +24,9 @@ export function StatusBar() {
       </span>
       <span data-testid="status-props" data-count={propCount}>
         {propCount.toLocaleString('en-US')} {propCount === 1 ? 'prop' : 'props'}
+      </span>
+      <span data-testid="status-job" data-running={job !== null}>
+        {job ?? ''}
       </span>
       <span data-testid="status-undo">{undoLabel ? `Undo: ${undoLabel}` : 'Nothing to undo'}</span>
       <span

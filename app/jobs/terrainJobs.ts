@@ -207,6 +207,28 @@ export class TerrainJobs {
     return this.engine.keptInput(next, size, from);
   }
 
+  /**
+   * Evaluates `stack` in a worker without changing the document (a preview: what a layer adds),
+   * with progress and cancel; null when cancelled, failed or another job runs.
+   */
+  async evaluateOnly(stack: Layer[], label: string): Promise<Float32Array | null> {
+    if (this.current) return null;
+    const { width, depth, cellSize } = this.editor.document.field;
+    this.store.setState({ running: true, label, done: 0, total: 1, startedAt: performance.now(), lastMessage: null });
+    let handle: JobHandle;
+    try {
+      handle = this.transport.start({ width, depth, cellSize, heights: new Float32Array(0), recipe: null, steps: [], stack }, (done, total) => this.store.setState({ done, total }));
+    } catch (error) {
+      this.store.setState({ running: false, lastOutcome: 'failed', lastMessage: `${label} failed: ${error instanceof Error ? error.message : String(error)}` });
+      return null;
+    }
+    this.current = handle;
+    const outcome = await handle.outcome;
+    this.current = null;
+    this.store.setState({ running: false, lastOutcome: outcome.status, lastMessage: outcome.status === 'failed' ? `${label} failed: ${outcome.message}` : null });
+    return outcome.status === 'done' ? outcome.heights : null;
+  }
+
   /** A note about the last generation for the user (layers left out), or null. */
   takeNote(): string | null {
     const note = this.droppedNote;

@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { duplicateLayer, moveLayer, removeLayer, renameLayer, setLayerEnabled, setLayerOpacity, setLayerParam } from '../../shared/layers/edit';
+import { contribution, duplicateLayer, moveLayer, removeLayer, renameLayer, setLayerEnabled, setLayerOpacity, setLayerParam } from '../../shared/layers/edit';
+import { maskWeightAt } from '../../shared/layers/mask';
 import type { Layer, SculptLayer } from '../../shared/layers/types';
 import type { Editor } from '../document/editor';
 import type { JobResult, TerrainJobs } from '../jobs/terrainJobs';
@@ -9,6 +10,22 @@ export interface LayersState {
   selectedId: string | null;
   /** The last layer operation's problem, for the panel; null when it went through. */
   message: string | null;
+  /** Solo: what one layer adds (its result minus what it receives), and its mask's weights if it has one; null when off. */
+  solo: LayerPreview | null;
+}
+
+/** What one layer adds, per vertex, at the document's version it was computed for. */
+export interface LayerPreview {
+  id: string;
+  name: string;
+  width: number;
+  depth: number;
+  /** Result − input, metres. */
+  contribution: Float32Array;
+  /** The mask's weights 0…1 (null: the layer has no mask). */
+  mask: Float32Array | null;
+  /** The editor version it shows (stale once the document changed). */
+  version: number;
 }
 
 /** A number or text a layer parameter is set to from the panel. */
@@ -37,11 +54,13 @@ export interface LayersModel {
    * one at the top (then `created`). `stack` is the stack with it.
    */
   sculptTarget(): { stack: Layer[]; index: number; created: boolean };
+  /** Solo on a layer: computes what it adds (in a worker) for the panel; `null` turns solo off. */
+  solo(id: string | null): Promise<void>;
   dispose(): void;
 }
 
 export function createLayersModel(editor: Editor, jobs: TerrainJobs): LayersModel {
-  const store = createStore<LayersState>(() => ({ selectedId: null, message: null }));
+  const store = createStore<LayersState>(() => ({ selectedId: null, message: null, solo: null }));
   const stack = () => editor.document.stack;
   const nameOf = (id: string) => stack().find((layer) => layer.id === id)?.name ?? id;
 
@@ -63,12 +82,37 @@ export function createLayersModel(editor: Editor, jobs: TerrainJobs): LayersMode
   const unsubscribe = editor.store.subscribe(() => {
     const { selectedId } = store.getState();
     if (selectedId !== null && !stack().some((layer) => layer.id === selectedId)) store.setState({ selectedId: null });
+    // A solo view of an older terrain would mislead.
+    const { solo } = store.getState();
+    if (solo && solo.version !== editor.store.getState().version) store.setState({ solo: null });
   });
 
   return {
     store,
     stack,
     dispose: unsubscribe,
+    async solo(id) {
+      if (id === null) {
+        store.setState({ solo: null });
+        return;
+      }
+      const current = stack();
+      const index = current.findIndex((layer) => layer.id === id);
+      if (index < 0) return;
+      const layer = current[index];
+      const version = editor.store.getState().version;
+      // The heights the layer receives and what it makes of them, both from scratch in the worker.
+      const below = await jobs.evaluateOnly(current.slice(0, index), `Solo "${layer.name}": below it`);
+      const withLayer = below && (await jobs.evaluateOnly([...current.slice(0, index), { ...layer, enabled: true }], `Solo "${layer.name}"`));
+      if (!below || !withLayer || editor.store.getState().version !== version) return;
+      const { width, depth, cellSize } = editor.document.field;
+      let mask: Float32Array | null = null;
+      if (layer.mask) {
+        mask = new Float32Array(width * depth);
+        for (let j = 0; j < depth; j++) for (let i = 0; i < width; i++) mask[j * width + i] = maskWeightAt(layer.mask, below, { width, depth, cellSize }, i, j);
+      }
+      store.setState({ solo: { id, name: layer.name, width, depth, contribution: contribution(below, withLayer), mask, version } });
+    },
     select: (id) => store.setState({ selectedId: id, message: null }),
     setEnabled: (id, enabled) => change(`${enabled ? 'Show' : 'Hide'} layer "${nameOf(id)}"`, () => setLayerEnabled(stack(), id, enabled)),
     setOpacity: (id, opacity) =>

@@ -13,6 +13,7 @@ export type PanelTab = ViewSettings['panelTab'];
 /** The side panel's tasks, in the order a designer meets them. */
 export const PANEL_TABS: ReadonlyArray<{ id: PanelTab; label: string }> = [
   { id: 'generate', label: 'Generate' },
+  { id: 'layers', label: 'Layers' },
   { id: 'sculpt', label: 'Sculpt' },
   { id: 'props', label: 'Props' },
   { id: 'drive', label: 'Drive' },

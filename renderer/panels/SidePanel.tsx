@@ -5,6 +5,7 @@ import { PANEL_TABS, setPanelTab, type PanelTab } from '../../app/view/panelTabs
 import type { EditorSession } from '../../app/editorSession';
 import { useSession } from '../session';
 import { GeneratePanel } from './GeneratePanel';
+import { LayersPanel } from './LayersPanel';
 import { TerrainFiltersPanel } from './TerrainFiltersPanel';
 import { ToolPanel } from './ToolPanel';
 import { PropsSection } from '../props/PropsSection';
@@ -13,7 +14,7 @@ import { ViewPanel } from './ViewPanel';
 import { FirstStartHint } from '../ui/FirstStartHint';
 
 /**
- * Right-hand column, one tab per task: Generate, Sculpt, Props, Drive, View. The tab follows the
+ * Right-hand column, one tab per task: Generate, Layers, Sculpt, Props, Drive, View. The tab follows the
  * tool in hand (app/view/panelTabs.ts) and is saved with the view settings. (Esc is handled by the
  * app's shortcuts.)
  */
@@ -51,6 +52,8 @@ function contentOf(tab: PanelTab, session: EditorSession): ReactNode {
   switch (tab) {
     case 'generate':
       return <GeneratePanel session={session} design={design} />;
+    case 'layers':
+      return <LayersPanel session={session} design={design} />;
     case 'sculpt':
       return (
         <>

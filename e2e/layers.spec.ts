@@ -1,0 +1,154 @@
+import type { Locator, Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { openAdvanced, showPanel } from './panel';
+
+/** The exact height under a point of the 2D panel (fractions of its box), from the hover readout. */
+async function heightAt(page: Page, map2d: Locator, fx: number, fy: number): Promise<number> {
+  const box = await map2d.boundingBox();
+  if (!box) throw new Error('2D panel is not visible');
+  const readout = page.getByTestId('hover-readout');
+  // Move away and back so the readout is taken afresh from the current heights.
+  await page.mouse.move(box.x + 5, box.y + 5);
+  await page.mouse.move(box.x + fx * box.width, box.y + fy * box.height);
+  await expect(readout).toHaveAttribute('data-h', /\d/);
+  return Number(await readout.getAttribute('data-h'));
+}
+
+async function drag(page: Page, view: Locator, from: [number, number], to: [number, number]): Promise<void> {
+  const box = await view.boundingBox();
+  if (!box) throw new Error('view is not visible');
+  await page.mouse.move(box.x + from[0] * box.width, box.y + from[1] * box.height);
+  await page.mouse.down();
+  await page.mouse.move(box.x + to[0] * box.width, box.y + to[1] * box.height, { steps: 12 });
+  await page.mouse.up();
+}
+
+/** Waits until no terrain job runs (the status bar names none). */
+async function idle(page: Page): Promise<void> {
+  await expect(page.getByTestId('status-job')).toHaveAttribute('data-running', 'false', { timeout: 30_000 });
+}
+
+test.describe('the layer stack in the editor', () => {
+  test('sculpt, change the seed: the valley stays; hide and show the erosion; undo each', async ({ app }) => {
+    // Many steps, each drawn by software rendering here.
+    test.setTimeout(300_000);
+    const { page } = app;
+    const map2d = page.getByTestId('map-2d');
+    const undo = page.getByTestId('status-undo');
+
+    await showPanel(page, 'layers');
+    const list = page.getByTestId('layer-list');
+    await expect(list.locator('[data-kind="faults"]')).toHaveCount(1);
+    await expect(list.locator('[data-kind="hydraulic"]')).toHaveCount(1);
+
+    // A valley across the middle of the map, lowered with the brush.
+    await page.keyboard.press('b');
+    await page.getByTestId('brush-mode').selectOption('lower');
+    await page.getByTestId('brush-radius').fill('30');
+    await page.getByTestId('brush-strength').fill('1');
+    for (let pass = 0; pass < 2; pass++) {
+      await drag(page, map2d, [0.3, 0.5], [0.7, 0.5]);
+      await expect(undo).toContainText('Brush: lower');
+      await idle(page);
+    }
+    await page.keyboard.press('v');
+    await showPanel(page, 'layers');
+    const sculpt = list.locator('[data-kind="sculpt"]');
+    await expect(sculpt).toHaveCount(1);
+
+    /** How far the sculpt layer lowers the middle: its height with the layer hidden minus shown. */
+    const sculptId = (await sculpt.getAttribute('data-testid'))!.replace('layer-', '');
+    const valleyDepth = async (): Promise<number> => {
+      const shown = await heightAt(page, map2d, 0.5, 0.5);
+      await page.getByTestId(`layer-visible-${sculptId}`).click();
+      await idle(page);
+      await expect(sculpt).toHaveAttribute('data-enabled', 'false');
+      const hidden = await heightAt(page, map2d, 0.5, 0.5);
+      await page.getByTestId(`layer-visible-${sculptId}`).click();
+      await idle(page);
+      await expect(sculpt).toHaveAttribute('data-enabled', 'true');
+      return hidden - shown;
+    };
+    const depth = await valleyDepth();
+    expect(depth).toBeGreaterThan(1);
+    const carved = await heightAt(page, map2d, 0.5, 0.5);
+
+    // A new seed: the base changes, the sculpt layer and its valley stay.
+    await openAdvanced(page);
+    await page.getByTestId('gen-seed').fill('777');
+    await page.getByTestId('gen-run').click();
+    await expect(undo).toContainText('Generate');
+    await idle(page);
+    await expect.poll(() => heightAt(page, map2d, 0.5, 0.5)).not.toBe(carved);
+    await showPanel(page, 'layers');
+    await expect(sculpt).toHaveCount(1);
+    expect(Math.abs((await valleyDepth()) - depth)).toBeLessThan(0.01);
+
+    // Hide the erosion layer and show it again: the heights change and come back exactly.
+    const eroded = await heightAt(page, map2d, 0.35, 0.3);
+    const hydraulic = list.locator('[data-kind="hydraulic"]');
+    const hydraulicId = (await hydraulic.getAttribute('data-testid'))!.replace('layer-', '');
+    await page.getByTestId(`layer-visible-${hydraulicId}`).click();
+    await idle(page);
+    await expect(undo).toContainText('Hide layer');
+    await expect.poll(() => heightAt(page, map2d, 0.35, 0.3)).not.toBe(eroded);
+    await page.getByTestId(`layer-visible-${hydraulicId}`).click();
+    await idle(page);
+    await expect(undo).toContainText('Show layer');
+    expect(await heightAt(page, map2d, 0.35, 0.3)).toBe(eroded);
+
+    // Undo each: show, hide, the new seed, and the strokes.
+    await page.getByTestId('cmd-edit.undo').click();
+    await expect(hydraulic).toHaveAttribute('data-enabled', 'false');
+    await page.getByTestId('cmd-edit.undo').click();
+    await expect(hydraulic).toHaveAttribute('data-enabled', 'true');
+    expect(await heightAt(page, map2d, 0.35, 0.3)).toBe(eroded);
+    // Undo the four visibility toggles of the depth check, then the new seed.
+    for (let k = 0; k < 4; k++) await page.getByTestId('cmd-edit.undo').click();
+    await page.getByTestId('cmd-edit.undo').click();
+    expect(await heightAt(page, map2d, 0.5, 0.5)).toBe(carved);
+    for (let k = 0; k < 2; k++) await page.getByTestId('cmd-edit.undo').click();
+    await expect(sculpt).toHaveCount(0);
+    expect(app.consoleErrors).toEqual([]);
+  });
+
+  test('rename, reorder, duplicate, delete and solo from the panel', async ({ app }) => {
+    const { page } = app;
+    await showPanel(page, 'layers');
+    const list = page.getByTestId('layer-list');
+    const rows = list.locator('li');
+    const count = await rows.count();
+    const thermal = list.locator('[data-kind="thermal"]');
+    const thermalId = (await thermal.getAttribute('data-testid'))!.replace('layer-', '');
+    await thermal.click();
+    await expect(thermal).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('layer-params')).toBeVisible();
+
+    await thermal.locator('.layer-name').dblclick();
+    await page.getByTestId(`layer-rename-${thermalId}`).fill('Talus');
+    await page.keyboard.press('Enter');
+    await expect(thermal.locator('.layer-name')).toHaveText('Talus');
+    await expect(page.getByTestId('status-undo')).toContainText('Rename layer');
+
+    await page.getByTestId('layer-duplicate').click();
+    await idle(page);
+    await expect(rows).toHaveCount(count + 1);
+    await page.getByTestId('layer-delete').click();
+    await idle(page);
+    await expect(rows).toHaveCount(count);
+
+    await thermal.click();
+    await page.getByTestId('layer-down').click();
+    await idle(page);
+    await expect(page.getByTestId('status-undo')).toContainText('Move layer');
+    await page.getByTestId('cmd-edit.undo').click();
+
+    await page.getByTestId('layer-solo').click();
+    const preview = page.getByTestId('solo-preview');
+    await expect(preview).toBeVisible({ timeout: 30_000 });
+    expect(Number(await preview.getAttribute('data-range'))).toBeGreaterThan(0);
+    await page.getByTestId('solo-close').click();
+    await expect(preview).toHaveCount(0);
+    expect(app.consoleErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,264 @@
+import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useStore } from 'zustand';
+import type { EditorSession } from '../../app/editorSession';
+import type { TerrainDesign } from '../../app/generate/terrainDesign';
+import type { LayerPreview } from '../../app/layers/layersModel';
+import { setPanelTab } from '../../app/view/panelTabs';
+import type { Layer, LayerKind } from '../../shared/layers/types';
+import { JobProgress } from './JobProgress';
+import { PanelError } from './PanelError';
+
+const KIND_LABELS: Record<LayerKind, string> = {
+  faults: 'Generator',
+  hydraulic: 'Hydraulic erosion',
+  thermal: 'Thermal erosion',
+  smooth: 'Smooth',
+  normalise: 'Normalise',
+  sculpt: 'Sculpt',
+  manualFaults: 'Manual faults',
+  stamp: 'Stamp',
+  flatten: 'Flatten',
+  heights: 'Heights',
+};
+
+/**
+ * The layer stack, top layer first (as in Unreal's edit layers and every paint program; the stack
+ * evaluates bottom up): visibility, name (double-click to rename), opacity, drag or ↑/↓ to reorder,
+ * duplicate, delete, solo (what the layer adds). The selected layer's parameters below; each change
+ * is one undo entry.
+ */
+export function LayersPanel({ session, design }: { session: EditorSession; design: TerrainDesign }) {
+  const { editor } = session;
+  const { layers } = design;
+  // The stack is read from the document whenever the editor's version moves.
+  useStore(editor.store, (s) => s.version);
+  const stack = editor.document.stack;
+  const { selectedId, message, solo } = useStore(layers.store);
+  const running = useStore(design.jobs.store, (s) => s.running);
+  const [dragged, setDragged] = useState<string | null>(null);
+  const selected = stack.find((layer) => layer.id === selectedId) ?? null;
+  const top = [...stack].reverse();
+
+  const dropOn = (event: DragEvent, targetIndex: number) => {
+    event.preventDefault();
+    if (dragged !== null) void layers.move(dragged, targetIndex);
+    setDragged(null);
+  };
+
+  return (
+    <section className="panel-section layers-panel" aria-label="Layers" data-testid="layers-panel">
+      <h2>Layers</h2>
+      <p className="hint">Top layer first. Brushes paint into the selected sculpt layer; Run writes the generator.</p>
+      {stack.length === 0 && <p className="hint">Flat ground: Run a preset in Generate, or sculpt.</p>}
+      <ol className="layer-list" data-testid="layer-list">
+        {top.map((layer) => {
+          const index = stack.indexOf(layer);
+          return (
+            <li
+              key={layer.id}
+              className="layer-row"
+              data-testid={`layer-${layer.id}`}
+              data-kind={layer.kind}
+              data-enabled={layer.enabled}
+              aria-selected={layer.id === selectedId}
+              draggable={!running}
+              onDragStart={() => setDragged(layer.id)}
+              onDragOver={(event) => event.preventDefault()}
+              onDrop={(event) => dropOn(event, index)}
+              onClick={() => layers.select(layer.id)}
+            >
+              <input
+                type="checkbox"
+                aria-label={`Show ${layer.name}`}
+                title="Visible"
+                data-testid={`layer-visible-${layer.id}`}
+                checked={layer.enabled}
+                disabled={running}
+                onClick={(event) => event.stopPropagation()}
+                onChange={(event) => void layers.setEnabled(layer.id, event.target.checked)}
+              />
+              <LayerName layer={layer} onRename={(name) => void layers.rename(layer.id, name)} />
+              <span className="layer-kind">{KIND_LABELS[layer.kind]}</span>
+              <span className="layer-opacity">{Math.round(layer.opacity * 100)}%</span>
+            </li>
+          );
+        })}
+      </ol>
+      {selected && (
+        <div className="layer-actions button-row" data-testid="layer-actions">
+          <button type="button" title="Move up" aria-label="Move up" data-testid="layer-up" disabled={running || stack.indexOf(selected) === stack.length - 1} onClick={() => void layers.move(selected.id, stack.indexOf(selected) + 1)}>
+            ↑
+          </button>
+          <button type="button" title="Move down" aria-label="Move down" data-testid="layer-down" disabled={running || stack.indexOf(selected) === 0} onClick={() => void layers.move(selected.id, stack.indexOf(selected) - 1)}>
+            ↓
+          </button>
+          <button type="button" data-testid="layer-duplicate" disabled={running} onClick={() => void layers.duplicate(selected.id)}>
+            Duplicate
+          </button>
+          <button type="button" data-testid="layer-delete" disabled={running} onClick={() => void layers.remove(selected.id)}>
+            Delete
+          </button>
+          <button type="button" data-testid="layer-solo" aria-pressed={solo?.id === selected.id} disabled={running} onClick={() => void layers.solo(solo?.id === selected.id ? null : selected.id)}>
+            Solo
+          </button>
+        </div>
+      )}
+      <JobProgress jobs={design.jobs} />
+      <PanelError message={message} testId="layers-error" />
+      {selected && <LayerParams key={selected.id} layer={selected} design={design} onGenerate={() => setPanelTab(session.view, 'generate')} running={running} />}
+      {solo && <SoloPreview preview={solo} onClose={() => void layers.solo(null)} />}
+    </section>
+  );
+}
+
+function LayerName({ layer, onRename }: { layer: Layer; onRename(name: string): void }) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(layer.name);
+  if (!editing) {
+    return (
+      <span
+        className="layer-name"
+        title="Double-click to rename"
+        onDoubleClick={() => {
+          setDraft(layer.name);
+          setEditing(true);
+        }}
+      >
+        {layer.name}
+      </span>
+    );
+  }
+  const commit = () => {
+    setEditing(false);
+    if (draft.trim() && draft !== layer.name) onRename(draft);
+  };
+  return (
+    <input
+      className="layer-name-input"
+      data-testid={`layer-rename-${layer.id}`}
+      aria-label="Layer name"
+      value={draft}
+      maxLength={200}
+      autoFocus
+      onClick={(event) => event.stopPropagation()}
+      onChange={(event) => setDraft(event.target.value)}
+      onBlur={commit}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') commit();
+        if (event.key === 'Escape') {
+          // Esc ends the rename here, not anything else.
+          event.stopPropagation();
+          setEditing(false);
+        }
+      }}
+    />
+  );
+}
+
+/** Numeric parameters (one level of groups) of a layer: each committed value is one undo entry. */
+function numericParams(params: object, prefix = ''): Array<{ path: string; value: number }> {
+  const out: Array<{ path: string; value: number }> = [];
+  for (const [key, value] of Object.entries(params)) {
+    if (typeof value === 'number') out.push({ path: `${prefix}${key}`, value });
+    else if (!prefix && value && typeof value === 'object' && !Array.isArray(value)) out.push(...numericParams(value as object, `${key}.`));
+  }
+  return out;
+}
+
+function LayerParams({ layer, design, onGenerate, running }: { layer: Layer; design: TerrainDesign; onGenerate(): void; running: boolean }) {
+  const { layers } = design;
+  return (
+    <div className="layer-params" data-testid="layer-params">
+      <h3>{layer.name}</h3>
+      <CommitField label="Opacity (%)" testId="layer-opacity" value={Math.round(layer.opacity * 1000) / 10} disabled={running} onCommit={(value) => void layers.setOpacity(layer.id, value / 100)} />
+      {layer.kind === 'faults' ? (
+        <p className="hint">
+          The generator: its recipe is the Generate form; Run writes it here.{' '}
+          <button type="button" data-testid="layer-open-generate" onClick={onGenerate}>
+            Open Generate
+          </button>
+        </p>
+      ) : layer.kind === 'sculpt' ? (
+        <p className="hint">{layer.tiles.length} tiles of brush strokes. Select the brush (B) and paint into this layer.</p>
+      ) : layer.kind === 'heights' ? (
+        <p className="hint">Imported or saved heights: they replace what lies below.</p>
+      ) : (
+        numericParams(layer.params).map(({ path, value }) => (
+          <CommitField key={path} label={path} testId={`layer-param-${path.replace('.', '-')}`} value={value} disabled={running} onCommit={(next) => void layers.setParam(layer.id, path, next)} />
+        ))
+      )}
+    </div>
+  );
+}
+
+/** A number that is applied when the field is left or Enter is pressed (not on every keystroke: each is a re-evaluation). */
+function CommitField({ label, testId, value, disabled, onCommit }: { label: string; testId: string; value: number; disabled: boolean; onCommit(value: number): void }) {
+  const [draft, setDraft] = useState(String(value));
+  useEffect(() => setDraft(String(value)), [value]);
+  const commit = () => {
+    const next = Number(draft);
+    if (draft.trim() !== '' && Number.isFinite(next) && next !== value) onCommit(next);
+    else setDraft(String(value));
+  };
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <input type="number" step="any" data-testid={testId} value={draft} disabled={disabled} onChange={(event) => setDraft(event.target.value)} onBlur={commit} onKeyDown={(event) => event.key === 'Enter' && commit()} />
+    </label>
+  );
+}
+
+/** What the solo layer adds: red where it raises, blue where it lowers (and its mask, if any). */
+function SoloPreview({ preview, onClose }: { preview: LayerPreview; onClose(): void }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [showMask, setShowMask] = useState(false);
+  const range = maxAbs(preview.contribution);
+  useEffect(() => {
+    const element = canvas.current;
+    const context = element?.getContext('2d');
+    if (!element || !context) return;
+    const side = 200;
+    const scale = Math.max(preview.width, preview.depth) / side;
+    const w = Math.max(1, Math.round(preview.width / scale));
+    const h = Math.max(1, Math.round(preview.depth / scale));
+    element.width = w;
+    element.height = h;
+    const image = context.createImageData(w, h);
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        const k = Math.min(preview.depth - 1, Math.floor(y * scale)) * preview.width + Math.min(preview.width - 1, Math.floor(x * scale));
+        const p = (y * w + x) * 4;
+        if (showMask && preview.mask) {
+          const g = Math.round(preview.mask[k] * 255);
+          image.data.set([g, g, g, 255], p);
+        } else {
+          const t = range > 0 ? preview.contribution[k] / range : 0;
+          image.data.set([Math.round(255 * (1 - Math.max(0, -t))), Math.round(255 * (1 - Math.abs(t))), Math.round(255 * (1 - Math.max(0, t))), 255], p);
+        }
+      }
+    }
+    context.putImageData(image, 0, 0);
+  }, [preview, showMask, range]);
+  return (
+    <figure className="solo-preview" data-testid="solo-preview" data-range={range.toFixed(3)}>
+      <figcaption>
+        Solo: what “{preview.name}” adds (±{range.toFixed(2)} m; red raises, blue lowers)
+        {preview.mask && (
+          <label className="check">
+            <input type="checkbox" checked={showMask} onChange={(event) => setShowMask(event.target.checked)} /> Mask
+          </label>
+        )}
+        <button type="button" data-testid="solo-close" onClick={onClose}>
+          Close
+        </button>
+      </figcaption>
+      <canvas ref={canvas} />
+    </figure>
+  );
+}
+
+function maxAbs(values: Float32Array): number {
+  let max = 0;
+  for (let k = 0; k < values.length; k++) max = Math.max(max, Math.abs(values[k]));
+  return max;
+}
