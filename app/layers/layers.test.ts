@@ -160,3 +160,25 @@ describe('editing the layer stack', () => {
     expectExact(editor);
   });
 });
+
+describe('opening a project: its stack is checked against its saved heights', () => {
+  it('a stack that gives the heights primes local editing; one that does not is reported, or (a v1 migration) becomes its heights', async () => {
+    const { editor, design } = setup();
+    await design.jobs.generate({ width: SIZE, depth: SIZE, cellSize: 2, recipe: RECIPE });
+    const stack = editor.document.stack;
+    expect(await design.jobs.checkOpened('saved')).toBeNull();
+    const withSculpt = [...stack, { id: 'sculpt', kind: 'sculpt' as const, name: 'Sculpt', enabled: true, opacity: 1, params: {}, tiles: [] }];
+    expect(design.jobs.engine.canUpdate(withSculpt, { width: SIZE, depth: SIZE, cellSize: 2 }, 1)).toBe(true);
+
+    // Saved heights that the stack does not give (edited outside): reported, shown as saved.
+    editor.document.field.heights[5] += 1;
+    const saved = editor.document.field.heights.slice();
+    expect(await design.jobs.checkOpened('saved')).toMatch(/do not give its saved heights \(first difference at column 5, row 0\)/);
+    expect(bits(editor.document.field.heights).equals(bits(saved))).toBe(true);
+    expect(editor.document.stack).toBe(stack);
+    // A v1 project's migrated recipe that does not give them: its heights become the stack.
+    expect(await design.jobs.checkOpened('replay')).toBeNull();
+    expect(kinds(editor)).toEqual(['heights']);
+    expectExact(editor);
+  });
+});

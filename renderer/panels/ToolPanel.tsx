@@ -15,6 +15,11 @@ export function ToolPanel({ session, design }: { session: EditorSession; design:
   const activeId = useStore(session.tools, (s) => s.active?.id ?? 'navigate');
   const brush = useStore(design.toolSettings, (s) => s.brush);
   const faultDisplacement = useStore(design.toolSettings, (s) => s.faultDisplacement);
+  // Which sculpt layer the next stroke paints into (read when the stack or the selection changes).
+  useStore(session.editor.store, (s) => s.version);
+  useStore(design.layers.store, (s) => s.selectedId);
+  const target = design.layers.sculptTarget();
+  const targetName = target.created ? 'a new “Sculpt” layer at the top' : `“${target.stack[target.index].name}”`;
   const setBrush = (patch: Partial<BrushSettings>) => design.toolSettings.setState((s) => ({ brush: { ...s.brush, ...patch } }));
 
   return (
@@ -50,7 +55,9 @@ export function ToolPanel({ session, design }: { session: EditorSession; design:
           <NumberField label="Radius (m)" testId="brush-radius" min={0.1} value={brush.radius} onChange={(radius) => setBrush({ radius })} />
           <NumberField label="Strength" testId="brush-strength" min={0} max={1} step={0.05} value={brush.strength} onChange={(strength) => setBrush({ strength })} />
           <NumberField label="Falloff" testId="brush-falloff" min={0} max={1} step={0.05} value={brush.falloff} onChange={(falloff) => setBrush({ falloff })} />
-          <p className="hint">Drag on the terrain; Esc cancels the stroke.</p>
+          <p className="hint" data-testid="brush-target">
+            Paints into {targetName} (Layers tab: select another). Drag on the terrain; Esc cancels the stroke.
+          </p>
         </>
       )}
       {activeId === 'fault' && (
