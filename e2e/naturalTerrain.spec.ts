@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseProject } from '../shared/codecs/project';
-import { readStep, replayTerrain } from '../shared/recipe/replay';
+import { evaluateStack } from '../shared/layers/evaluate';
 import { slopeStats } from '../shared/terrain/slopeStats';
 import { DEFAULT_PRESET_ID } from '../shared/presets/terrainPresets';
 import { expect, sendMenuCommand, test } from './fixtures';
@@ -29,25 +29,20 @@ test('Run with the default preset makes natural, drivable land: slopes, replay, 
     await expect.poll(() => page.evaluate(() => document.title)).toContain('•');
 
     // Saved to a real file: the slope statistic holds for the terrain the app made, and the
-    // project's recipe and steps replay to exactly those heights.
+    // project's layers evaluate to exactly those heights.
     const file = path.join(folder, 'natural.faultline');
     app.dialogs.queueSave(file);
     await sendMenuCommand(page, 'file.saveAs');
     await expect.poll(() => page.evaluate(() => document.title)).toBe('natural.faultline — Faultline');
     const saved = parseProject(new Uint8Array(await readFile(file)), 'natural.faultline');
     expect(saved.recipe?.seed).toBe(2026);
-    expect(saved.history.map((step) => step.kind)).toEqual(['hydraulic', 'thermal']);
+    expect(saved.layers?.map((layer) => layer.kind)).toEqual(['faults', 'hydraulic', 'thermal']);
     const stats = slopeStats(saved.field, 30);
     expect(stats.fractionUnder).toBeGreaterThanOrEqual(0.7);
     expect(stats.maxDeg).toBeLessThan(60);
-    const steps = saved.history.map((step) => {
-      const typed = readStep(step);
-      if (typeof typed === 'string') throw new Error(typed);
-      return typed;
-    });
     const { width, depth, cellSize } = saved.field;
-    const replayed = replayTerrain({ width, depth, cellSize, recipe: saved.recipe, steps });
-    expect(Buffer.from(replayed.heights.buffer).equals(Buffer.from(saved.field.heights.buffer))).toBe(true);
+    const replayed = evaluateStack(saved.layers ?? [], { width, depth, cellSize });
+    expect(replayed && Buffer.from(replayed.buffer).equals(Buffer.from(saved.field.heights.buffer))).toBe(true);
     await page.screenshot({ path: path.join(ARTIFACTS, '2-generated.png') });
 
     // Test drive on what was just made: it spawns drivable and goes for two seconds without a stop

@@ -3,7 +3,7 @@ import { copyFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseProject, type ProjectDocument } from '../shared/codecs/project';
-import { readStep, replayTerrain } from '../shared/recipe/replay';
+import { evaluateStack } from '../shared/layers/evaluate';
 import { bridgePage, expect, READY_SELECTOR, sendMenuCommand, test } from './fixtures';
 import { openAdvanced, showPanel } from './panel';
 import { fillGenerateForm, runGenerateAndWait, waitForRecoveryJournal } from './perf/appActions';
@@ -12,15 +12,12 @@ async function decode(filePath: string): Promise<ProjectDocument> {
   return parseProject(new Uint8Array(await readFile(filePath)), path.basename(filePath));
 }
 
-/** The heights a project's recipe and recorded steps make, replayed here independently of the app. */
+/** The heights a project's layer stack makes, evaluated here independently of the app. */
 function replayedBytes(doc: ProjectDocument): Buffer {
-  const steps = doc.history.map((step) => {
-    const typed = readStep(step);
-    if (typeof typed === 'string') throw new Error(typed);
-    return typed;
-  });
   const { width, depth, cellSize } = doc.field;
-  return Buffer.from(replayTerrain({ width, depth, cellSize, recipe: doc.recipe, steps }).heights.buffer);
+  const heights = evaluateStack(doc.layers ?? [], { width, depth, cellSize });
+  if (!heights) throw new Error('the evaluation was cancelled');
+  return Buffer.from(heights.buffer);
 }
 
 function heightBytes(doc: ProjectDocument): Buffer {
@@ -63,9 +60,10 @@ test.describe('project files through the menus', () => {
     const first = await decode(one);
     expect([first.field.width, first.field.depth]).toEqual([129, 129]);
     expect(first.recipe).toMatchObject({ seed: 11, iterations: 60 });
-    // The file holds exactly the terrain its recipe and its finishing steps (the default preset's
+    // The file holds exactly the terrain its layers (the generator and the default preset's
     // erosion) make: generation and erosion are bit-reproducible.
-    expect(first.history.map((step) => step.kind)).toEqual(['hydraulic', 'thermal']);
+    expect(first.layerStatus?.origin).toBe('saved');
+    expect(first.layers?.map((layer) => layer.kind)).toEqual(['faults', 'hydraulic', 'thermal']);
     expect(replayedBytes(first).equals(heightBytes(first))).toBe(true);
 
     // Saving kept the undo history.
