@@ -3,6 +3,7 @@ import type { FaultRecipe } from '../../shared/fault/recipe';
 import type { ErosionMasks } from '../../shared/erosion/hydraulic';
 import { stepLabel, type FinishingStep, type TerrainStep } from '../../shared/recipe/steps';
 import { stackProblem } from '../../shared/layers/validate';
+import { kindOf } from '../../shared/layers/registry';
 import { heightsStack } from '../../shared/layers/migrate';
 import type { Layer, LayerSize } from '../../shared/layers/types';
 import type { Editor } from '../document/editor';
@@ -122,7 +123,7 @@ export class TerrainJobs {
     }
     const sameSize = doc.field.width === size.width && doc.field.depth === size.depth && doc.field.cellSize === size.cellSize;
     const from = options.change?.index ?? firstChangedLayer(doc.stack, next);
-    if (sameSize && this.engine.canUpdate(next, size, from)) {
+    if (sameSize && this.prepareLocal(next, from)) {
       const heights = this.engine.update(next, size, options.change ?? { index: from, rect: null }).slice();
       options.beforeApply?.(true);
       const current = this.editor.document;
@@ -134,6 +135,8 @@ export class TerrainJobs {
     // The layers below the first changed one need not run again when their result is at hand.
     const input = sameSize ? this.inputOf(next, from, size) : null;
     const start = input ? from : 0;
+    // The input goes to the worker (transferred); a copy primes the engine when no whole-map layer runs.
+    const keptInput = input && !next.slice(start).some((layer) => layer.enabled && !kindOf(layer).local) ? input.slice() : null;
     const request: TerrainJobRequest = { ...size, heights: input ?? new Float32Array(0), recipe: null, steps: [], stack: next.slice(start) };
     return this.run(request, label, (heights, masks, base) => {
       options.beforeApply?.(true);
@@ -142,7 +145,12 @@ export class TerrainJobs {
       // The engine keeps its base: never the array the edit takes as its own.
       if (base) this.engine.prime(next, size, { index: base.index + start, output: base.output === heights ? heights.slice() : base.output });
       else if (start === 0) this.engine.prime(next, size, null);
-      else this.engine.reset();
+      else {
+        let below = start - 1;
+        while (below >= 0 && !next[below].enabled) below--;
+        if (below >= 0 && keptInput) this.engine.prime(next, size, { index: below, output: keptInput });
+        else this.engine.reset();
+      }
       const heightsEdit = same ? diffTileEdit(label, size.width, size.depth, current.field.heights, heights) : createFieldReplaceEdit(label, current.field, createHeightfield(size.width, size.depth, size.cellSize, heights));
       this.heightsMatchStack = true;
       // Layers that were not re-run keep the masks they made (unless hydraulic layers ran again).
@@ -196,6 +204,25 @@ export class TerrainJobs {
     }
     this.heightsMatchStack = false;
     return `The layers of this project do not give its saved heights (first difference at column ${first % width}, row ${Math.floor(first / width)}): the saved heights are shown, and the next layer change re-evaluates the stack.`;
+  }
+
+  /**
+   * Whether `next`, changed from layer `from` up, can be evaluated on this thread: the engine keeps
+   * what it needs, or every enabled layer from `from` up is local and what they receive is known
+   * (the document's heights, for layers added on top), which then primes the engine.
+   */
+  prepareLocal(next: readonly Layer[], from: number): boolean {
+    const { width, depth, cellSize } = this.editor.document.field;
+    const size = { width, depth, cellSize };
+    if (this.engine.canUpdate(next, size, from)) return true;
+    if (next.slice(from).some((layer) => layer.enabled && !kindOf(layer).local)) return false;
+    let below = from - 1;
+    while (below >= 0 && !next[below].enabled) below--;
+    if (below < 0) return false;
+    const input = this.inputOf(next, from, size);
+    if (!input) return false;
+    this.engine.prime([...next], size, { index: below, output: input });
+    return this.engine.canUpdate(next, size, from);
   }
 
   /** A copy of the heights layer `from` of `next` receives, when known without evaluating; null otherwise. */

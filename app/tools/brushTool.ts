@@ -46,7 +46,7 @@ export function createBrushTool(editor: Editor, tools: ToolStore, settings: Tool
       label = `Brush: ${brush.mode}`;
       const target = layers.sculptTarget();
       const size = sizeOf();
-      const local = jobs.engine.canUpdate(target.stack, size, target.index);
+      const local = jobs.prepareLocal(target.stack, target.index);
       const paint = new SculptPaint(target.stack, target.index, size, local ? jobs.engine : null);
       stroke = new BrushStroke(editor.document.field, brush, event.x, event.z, event.y, paint);
       preview(stroke.begin());
