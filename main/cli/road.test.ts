@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { importHeightmap } from '../../shared/codecs/import-heightmap';
+import { decodePng } from '../../shared/codecs/png/decode';
 import { parseProject } from '../../shared/codecs/project';
 import { parseR32 } from '../../shared/codecs/raw';
 import { evaluateStack } from '../../shared/layers/evaluate';
@@ -102,6 +103,23 @@ describe('faultline road', () => {
     expect(usage.err).toMatch(/--bank must be "auto" or degrees/);
     expect(await runCli(['road', 't.faultline', '--out', 'r.faultline'], usage)).toBe(2);
     expect(usage.err).toMatch(/--spline road\.json is required/);
+  });
+
+  it('the road is a mask source of every engine export ("source": "road" in --masks rules)', async () => {
+    const io = fakeCliIo({ inputs: { 't.faultline': await project(), 'road.json': JSON.stringify({ points: [[-110, 0], [110, 0]] }) } });
+    expect(await runCli(['road', 't.faultline', '--spline', 'road.json', '--out', 'r.faultline'], io)).toBe(0);
+    const rules = { layers: [{ name: 'ground' }, { name: 'road', rules: [{ source: 'road', min: 0.5 }] }] };
+    const out = fakeCliIo({ inputs: { 'r.faultline': io.files.get('r.faultline')!, 'rules.json': JSON.stringify(rules) } });
+    expect(await runCli(['export', 'r.faultline', '--preset', 'unreal', '--masks', 'rules.json', '--out', 'ue', '--name', 'map'], out)).toBe(0);
+    const road = decodePng(out.files.get('ue/map_road.png')!, 'map_road.png');
+    const { width, height } = road;
+    const middle = (height - 1) / 2;
+    expect(road.samples[middle * width + (width - 1) / 2]).toBe(255);
+    expect(road.samples[5 * width + (width - 1) / 2]).toBe(0);
+    // A terrain without roads: the rule is refused, naming the file.
+    const none = fakeCliIo({ inputs: { 't.faultline': await project(), 'rules.json': JSON.stringify(rules) } });
+    expect(await runCli(['export', 't.faultline', '--preset', 'unreal', '--masks', 'rules.json', '--out', 'ue'], none)).toBe(1);
+    expect(none.err).toMatch(/rules\.json: layers\[1\]\.rules\[0\]\.source road needs a road layer, which this terrain does not have/);
   });
 
   it('--help names every option', async () => {
