@@ -36,7 +36,7 @@ async function project(): Promise<Uint8Array> {
 describe('faultline road', () => {
   it('adds road-1 on top of the stack, clears the props on it, writes every output; a second road is road-2', async () => {
     const io = fakeCliIo({ inputs: { 't.faultline': await project(), 'road.json': SPLINE } });
-    const code = await runCli(['road', 't.faultline', '--spline', 'road.json', '--width', '7', '--bank', 'auto', '--out', 'r.faultline', '--out', 'r.r32', '--centreline', 'c.json'], io);
+    const code = await runCli(['road', 't.faultline', '--spline', 'road.json', '--width', '7', '--bank', 'auto', '--out', 'r.faultline', '--out', 'r.r32', '--centreline', 'c.json', '--ribbon', 'road.glb', '--report', 'report.csv'], io);
     expect(io.err).toBe('');
     expect(code).toBe(0);
     expect(io.out).toMatch(/^added road-1 "Pass road" \([\d.]+ m\); removed 1 prop on the road\n/);
@@ -50,6 +50,11 @@ describe('faultline road', () => {
     const centreline = JSON.parse(new TextDecoder().decode(io.files.get('c.json')!)) as { points: { x: number; z: number }[]; engines: Record<string, unknown> };
     expect(centreline.points[0]).toMatchObject({ x: -100, z: -60 });
     expect(Object.keys(centreline.engines)).toEqual(['unreal', 'unity', 'godot-terrain3d', 'godot-hterrain']);
+    expect(new DataView(io.files.get('road.glb')!.buffer).getUint32(0, true)).toBe(0x46546c67);
+    const report = new TextDecoder().decode(io.files.get('report.csv')!).trim().split('\n');
+    expect(report[0]).toMatch(/^from_m,to_m,grade_pct,/);
+    // The test drive ran: every segment it reached has a speed.
+    expect(report.slice(1).filter((row) => row.split(',')[8] !== '').length).toBeGreaterThan((report.length - 1) * 0.8);
 
     const again = fakeCliIo({ inputs: { 'r.faultline': io.files.get('r.faultline')!, 'road.json': JSON.stringify({ points: [[60, 60], [100, 20]] }) } });
     expect(await runCli(['road', 'r.faultline', '--spline', 'road.json', '--keep-props', '--out', 's.faultline'], again)).toBe(0);
@@ -125,6 +130,6 @@ describe('faultline road', () => {
   it('--help names every option', async () => {
     const io = fakeCliIo();
     expect(await runCli(['road', '--help'], io)).toBe(0);
-    for (const option of ['--spline', '--width', '--falloff', '--max-grade', '--slope-limit', '--bank', '--design-speed', '--keep-props', '--out', '--centreline', '--report']) expect(io.out).toContain(option);
+    for (const option of ['--spline', '--width', '--falloff', '--max-grade', '--slope-limit', '--bank', '--design-speed', '--keep-props', '--out', '--centreline', '--report', '--ribbon', '"source": "road"']) expect(io.out).toContain(option);
   });
 });

@@ -17,6 +17,7 @@ import { centrelineJson } from '../../shared/roads/export';
 import { buildRoadModel, terrainProblem, type RoadModel } from '../../shared/roads/model';
 import { MAX_ROAD_POINTS, ROAD_DEFAULTS, roadParams, type RoadParams, type RoadPoint } from '../../shared/roads/params';
 import { propsOnRoads } from '../../shared/roads/props';
+import { buildRibbon, ribbonGlb } from '../../shared/roads/ribbon';
 import { reportCsv, reportJson, roadReport, type DriveOutcome } from '../../shared/roads/report';
 import { createHeightfield, type Heightfield } from '../../shared/terrain/heightfield';
 import type { CliIo } from './cli';
@@ -42,9 +43,10 @@ export interface RoadOptions {
   outputs: string[];
   centreline?: string;
   report?: string;
+  ribbon?: string;
 }
 
-const OPTIONS = ['--spline', '--width', '--falloff', '--max-grade', '--slope-limit', '--bank', '--design-speed', '--keep-props', '--out', '--centreline', '--report'];
+const OPTIONS = ['--spline', '--width', '--falloff', '--max-grade', '--slope-limit', '--bank', '--design-speed', '--keep-props', '--out', '--centreline', '--report', '--ribbon'];
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
 export function roadHelp(): string {
@@ -52,6 +54,7 @@ export function roadHelp(): string {
   return `Usage: faultline road IN --spline road.json [--width m] [--falloff m] [--max-grade %]
                      [--slope-limit deg] [--bank deg|auto] [--design-speed km/h] [--keep-props]
                      --out OUT [--out OUT…] [--centreline FILE.json] [--report FILE.json|FILE.csv]
+                     [--ribbon FILE.glb]
 
 Adds a road that shapes the land as a layer ("road-1", "road-2", …) on top of IN's layer stack
 (a heightmap becomes one "heights" layer under it) and writes every --out (a .faultline keeps the
@@ -79,6 +82,10 @@ footprint every height is unchanged, bit for bit.
   --report FILE       the road report per 10 m (JSON or CSV by extension): grade, cross slope and
                       bank, radius, vertical curvature, and a physics test drive at the design speed
                       (highest speed, stopped, lifted a wheel, left the ground), with flags
+  --ribbon FILE.glb   the road surface as a ribbon mesh (binary glTF): on the shaped surface, 5 cm
+                      above it, with normals and UVs (u across, v metres along), map coordinates
+
+The road's footprint is a mask source of engine exports: "source": "road" in --masks rules.
 
 Exit codes: 0 written; 1 a file could not be read or written; 2 bad arguments, a bad spline file or
 a road the terrain cannot carry (nothing is written).
@@ -121,7 +128,9 @@ export function parseRoadArgs(args: readonly string[]): RoadOptions {
   if (centreline !== undefined && !centreline.toLowerCase().endsWith('.json')) throw new UsageError(`--centreline ${centreline}: must be a .json file`);
   const report = get('--report');
   if (report !== undefined && !/\.(json|csv)$/i.test(report)) throw new UsageError(`--report ${report}: must be a .json or .csv file`);
-  return { input: tokens.positional[0], spline, overrides, keepProps: tokens.values.has('--keep-props'), outputs, ...(centreline ? { centreline } : {}), ...(report ? { report } : {}) };
+  const ribbon = get('--ribbon');
+  if (ribbon !== undefined && !ribbon.toLowerCase().endsWith('.glb')) throw new UsageError(`--ribbon ${ribbon}: must be a .glb file`);
+  return { input: tokens.positional[0], spline, overrides, keepProps: tokens.values.has('--keep-props'), outputs, ...(centreline ? { centreline } : {}), ...(report ? { report } : {}), ...(ribbon ? { ribbon } : {}) };
 }
 
 /** A problem with the spline file: exit 2. */
@@ -203,7 +212,7 @@ export async function runRoad(args: readonly string[], io: CliIo): Promise<numbe
   const parsed = parseCommand('road', args, io, roadHelp, parseRoadArgs);
   if (!parsed.ok) return parsed.exitCode;
   const options = parsed.options;
-  const targets = [...options.outputs, ...(options.centreline ? [options.centreline] : []), ...(options.report ? [options.report] : [])];
+  const targets = [...options.outputs, ...[options.centreline, options.report, options.ribbon].filter((path): path is string => path !== undefined)];
   if (new Set(targets).size !== targets.length) {
     io.stderr('faultline road: the same file is given for two outputs\n');
     return EXIT_USAGE;
@@ -273,6 +282,11 @@ export async function runRoad(args: readonly string[], io: CliIo): Promise<numbe
   if (options.centreline) {
     files.push({ path: options.centreline, bytes: new TextEncoder().encode(`${JSON.stringify(centrelineJson(model, shaped.heights, field, road.name))}\n`) });
     lines.push(`wrote ${options.centreline} (centreline, ${model.line.length.toFixed(1)} m)\n`);
+  }
+  if (options.ribbon) {
+    const ribbon = buildRibbon(model, shaped.heights, field);
+    files.push({ path: options.ribbon, bytes: ribbonGlb(ribbon, road.name) });
+    lines.push(`wrote ${options.ribbon} (ribbon mesh, ${ribbon.indices.length / 3} triangles)\n`);
   }
   if (options.report) {
     const { report } = await reportWithDrive(model, shaped, io, 'road');
