@@ -32,60 +32,72 @@ export const MAX_STATIONS = 400_000;
 export const stationSpacing = (cellSize: number): number => Math.min(1, cellSize / 2);
 
 interface Dense {
-  x: number[];
-  z: number[];
-  /** Segment index and its smoothstepped parameter at each dense sample. */
-  seg: number[];
-  u: number[];
-  s: number[];
-}
-
-/** Centripetal Catmull-Rom between p1 and p2 at t ∈ [0, 1] (Barry–Goldman pyramid). */
-function catmullRom(p0: RoadPoint, p1: RoadPoint, p2: RoadPoint, p3: RoadPoint, t: number): [number, number] {
-  const knot = (a: RoadPoint, b: RoadPoint) => Math.max(1e-9, Math.sqrt(Math.hypot(b.x - a.x, b.z - a.z)));
-  const t0 = 0;
-  const t1 = t0 + knot(p0, p1);
-  const t2 = t1 + knot(p1, p2);
-  const t3 = t2 + knot(p2, p3);
-  const tt = t1 + (t2 - t1) * t;
-  const lerp = (a: [number, number], b: [number, number], ta: number, tb: number): [number, number] => {
-    const w = (tt - ta) / (tb - ta);
-    return [a[0] + (b[0] - a[0]) * w, a[1] + (b[1] - a[1]) * w];
-  };
-  const P0: [number, number] = [p0.x, p0.z];
-  const P1: [number, number] = [p1.x, p1.z];
-  const P2: [number, number] = [p2.x, p2.z];
-  const P3: [number, number] = [p3.x, p3.z];
-  const a1 = lerp(P0, P1, t0, t1);
-  const a2 = lerp(P1, P2, t1, t2);
-  const a3 = lerp(P2, P3, t2, t3);
-  const b1 = lerp(a1, a2, t0, t2);
-  const b2 = lerp(a2, a3, t1, t3);
-  return lerp(b1, b2, t1, t2);
+  count: number;
+  x: Float64Array;
+  z: Float64Array;
+  /** Segment index and its parameter at each dense sample. */
+  seg: Int32Array;
+  u: Float64Array;
+  s: Float64Array;
+  /** Dense index of each control point. */
+  pointIndex: number[];
 }
 
 const smooth = (u: number) => u * u * (3 - 2 * u);
 
-/** The spline sampled densely (about ¼ of the station spacing), with arc length. */
+/** The spline sampled densely (about `step` apart), with arc length. */
 function dense(points: readonly RoadPoint[], step: number): Dense {
-  const out: Dense = { x: [points[0].x], z: [points[0].z], seg: [0], u: [0], s: [0] };
   const m = points.length;
   // Phantom end points continue the first and last segments straight.
-  const at = (k: number): RoadPoint =>
-    k < 0 ? { x: 2 * points[0].x - points[1].x, z: 2 * points[0].z - points[1].z } : k >= m ? { x: 2 * points[m - 1].x - points[m - 2].x, z: 2 * points[m - 1].z - points[m - 2].z } : points[k];
+  const px = (k: number) => (k < 0 ? 2 * points[0].x - points[1].x : k >= m ? 2 * points[m - 1].x - points[m - 2].x : points[k].x);
+  const pz = (k: number) => (k < 0 ? 2 * points[0].z - points[1].z : k >= m ? 2 * points[m - 1].z - points[m - 2].z : points[k].z);
+  const counts: number[] = [];
+  let total = 1;
   for (let k = 0; k < m - 1; k++) {
-    const chord = Math.hypot(points[k + 1].x - points[k].x, points[k + 1].z - points[k].z);
+    const chord = Math.sqrt((points[k + 1].x - points[k].x) ** 2 + (points[k + 1].z - points[k].z) ** 2);
     const count = Math.max(4, Math.ceil((chord * 1.6) / step));
+    counts.push(count);
+    total += count;
+  }
+  const out: Dense = { count: total, x: new Float64Array(total), z: new Float64Array(total), seg: new Int32Array(total), u: new Float64Array(total), s: new Float64Array(total), pointIndex: [0] };
+  out.x[0] = points[0].x;
+  out.z[0] = points[0].z;
+  let q = 0;
+  for (let k = 0; k < m - 1; k++) {
+    // Centripetal knots: t_{i+1} = t_i + |P_{i+1} − P_i|^½ (Barry–Goldman pyramid below).
+    const x0 = px(k - 1), z0 = pz(k - 1), x1 = px(k), z1 = pz(k), x2 = px(k + 1), z2 = pz(k + 1), x3 = px(k + 2), z3 = pz(k + 2);
+    const t0 = 0;
+    const t1 = t0 + Math.max(1e-9, Math.sqrt(Math.sqrt((x1 - x0) ** 2 + (z1 - z0) ** 2)));
+    const t2 = t1 + Math.max(1e-9, Math.sqrt(Math.sqrt((x2 - x1) ** 2 + (z2 - z1) ** 2)));
+    const t3 = t2 + Math.max(1e-9, Math.sqrt(Math.sqrt((x3 - x2) ** 2 + (z3 - z2) ** 2)));
+    const count = counts[k];
     for (let c = 1; c <= count; c++) {
-      const t = c / count;
-      const [x, z] = c === count ? [points[k + 1].x, points[k + 1].z] : catmullRom(at(k - 1), at(k), at(k + 1), at(k + 2), t);
-      const last = out.x.length - 1;
-      out.s.push(out.s[last] + Math.hypot(x - out.x[last], z - out.z[last]));
-      out.x.push(x);
-      out.z.push(z);
-      out.seg.push(k);
-      out.u.push(t);
+      const u = c / count;
+      let x: number;
+      let z: number;
+      if (c === count) {
+        x = x2;
+        z = z2;
+      } else {
+        const t = t1 + (t2 - t1) * u;
+        const a1x = x0 + ((x1 - x0) * (t - t0)) / (t1 - t0), a1z = z0 + ((z1 - z0) * (t - t0)) / (t1 - t0);
+        const a2x = x1 + ((x2 - x1) * (t - t1)) / (t2 - t1), a2z = z1 + ((z2 - z1) * (t - t1)) / (t2 - t1);
+        const a3x = x2 + ((x3 - x2) * (t - t2)) / (t3 - t2), a3z = z2 + ((z3 - z2) * (t - t2)) / (t3 - t2);
+        const b1x = a1x + ((a2x - a1x) * (t - t0)) / (t2 - t0), b1z = a1z + ((a2z - a1z) * (t - t0)) / (t2 - t0);
+        const b2x = a2x + ((a3x - a2x) * (t - t1)) / (t3 - t1), b2z = a2z + ((a3z - a2z) * (t - t1)) / (t3 - t1);
+        x = b1x + ((b2x - b1x) * (t - t1)) / (t2 - t1);
+        z = b1z + ((b2z - b1z) * (t - t1)) / (t2 - t1);
+      }
+      q++;
+      const dx = x - out.x[q - 1];
+      const dz = z - out.z[q - 1];
+      out.s[q] = out.s[q - 1] + Math.sqrt(dx * dx + dz * dz);
+      out.x[q] = x;
+      out.z[q] = z;
+      out.seg[q] = k;
+      out.u[q] = u;
     }
+    out.pointIndex.push(q);
   }
   return out;
 }
@@ -93,14 +105,14 @@ function dense(points: readonly RoadPoint[], step: number): Dense {
 /** Total length of the spline (metres), for checks before sampling. */
 export function splineLength(points: readonly RoadPoint[]): number {
   const d = dense(points, 1);
-  return d.s[d.s.length - 1];
+  return d.s[d.count - 1];
 }
 
 /** The centreline of a road with valid values (roadValuesProblem is null), stations about `spacing` apart. */
 export function buildCentreline(p: RoadParams, spacing: number): Centreline {
   const points = p.points;
-  const d = dense(points, spacing / 4);
-  const length = d.s[d.s.length - 1];
+  const d = dense(points, spacing / 2);
+  const length = d.s[d.count - 1];
   const segments = Math.max(1, Math.min(MAX_STATIONS - 1, Math.ceil(length / spacing)));
   const n = segments + 1;
   const ds = length / segments;
@@ -120,7 +132,7 @@ export function buildCentreline(p: RoadParams, spacing: number): Centreline {
   let q = 0;
   for (let k = 0; k < n; k++) {
     const s = k === n - 1 ? length : k * ds;
-    while (q < d.s.length - 2 && d.s[q + 1] < s) q++;
+    while (q < d.count - 2 && d.s[q + 1] < s) q++;
     const span = d.s[q + 1] - d.s[q];
     const w = span > 0 ? Math.min(1, Math.max(0, (s - d.s[q]) / span)) : 0;
     line.x[k] = d.x[q] + (d.x[q + 1] - d.x[q]) * w;
@@ -136,24 +148,13 @@ export function buildCentreline(p: RoadParams, spacing: number): Centreline {
     line.width[k] = wa + (wb - wa) * u;
     line.pointBank[k] = a.bank === undefined && b.bank === undefined ? NaN : (a.bank ?? 0) * (1 - u) + (b.bank ?? 0) * u;
   }
-  for (const [index, point] of points.entries()) {
-    let best = 0;
-    let bestD = Infinity;
-    for (let k = 0; k < n; k++) {
-      const dist = Math.hypot(line.x[k] - point.x, line.z[k] - point.z);
-      if (dist < bestD) {
-        bestD = dist;
-        best = k;
-      }
-    }
-    line.pointStations[index] = best;
-  }
+  for (const [index, q] of d.pointIndex.entries()) line.pointStations[index] = Math.min(n - 1, Math.round(d.s[q] / ds));
   for (let k = 0; k < n; k++) {
     const a = Math.max(0, k - 1);
     const b = Math.min(n - 1, k + 1);
     const dx = line.x[b] - line.x[a];
     const dz = line.z[b] - line.z[a];
-    const len = Math.hypot(dx, dz) || 1;
+    const len = Math.sqrt(dx * dx + dz * dz) || 1;
     line.tx[k] = dx / len;
     line.tz[k] = dz / len;
   }

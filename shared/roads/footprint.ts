@@ -8,7 +8,7 @@
 import { smoothstep01 } from '../layers/kind';
 import type { Rect } from '../layers/types';
 import type { Centreline } from './centreline';
-import { surfaceAt, type RoadModel } from './model';
+import type { RoadModel } from './model';
 import { shoulderReach, widestOf, type RoadParams } from './params';
 import type { GroundSize } from './profile';
 
@@ -93,27 +93,43 @@ export function nearestField(line: Centreline, reach: number, size: GroundSize, 
   const s = size.cellSize;
   const n = line.n;
   const range: [number, number] = [0, 0];
-  for (let k = 0; k < n - 1; k++) {
+  // The centreline in pieces of `step` stations (about two cells: a piece's chord is within a few
+  // millimetres of the stations it spans on any bend a car can take), each piece's box visited once.
+  const step = Math.max(1, Math.min(16, Math.round((2 * s) / line.ds)));
+  const ends: number[] = [];
+  for (let k = 0; k < n - 1; k += step) ends.push(k);
+  ends.push(n - 1);
+  const pieces = ends.length - 1;
+  const dirX = new Float64Array(pieces);
+  const dirZ = new Float64Array(pieces);
+  for (let p = 0; p < pieces; p++) {
+    const ex = line.x[ends[p + 1]] - line.x[ends[p]];
+    const ez = line.z[ends[p + 1]] - line.z[ends[p]];
+    const len = Math.sqrt(ex * ex + ez * ez) || 1;
+    dirX[p] = ex / len;
+    dirZ[p] = ez / len;
+  }
+  // How far past a joint a piece's box reaches to cover the wedge the turn there leaves on its outer side.
+  const wedge = (a: number, b: number) => {
+    const sin = Math.abs(dirX[a] * dirZ[b] - dirZ[a] * dirX[b]);
+    const cos = dirX[a] * dirX[b] + dirZ[a] * dirZ[b];
+    return cos <= 0 ? reach : Math.min(reach, (reach * sin) / cos) + s;
+  };
+  for (let p = 0; p < pieces; p++) {
+    const k = ends[p];
+    const kEnd = ends[p + 1];
     const ax = line.x[k];
     const az = line.z[k];
-    const ex = line.x[k + 1] - ax;
-    const ez = line.z[k + 1] - az;
-    const len = Math.hypot(ex, ez);
+    const ex = line.x[kEnd] - ax;
+    const ez = line.z[kEnd] - az;
+    const len = Math.sqrt(ex * ex + ez * ez);
     if (len === 0) continue;
     const ux = ex / len;
     const uz = ez / len;
-    // Left of travel: (uz, −ux). The box reaches past each end far enough to cover the wedge the
-    // turn at that end leaves on its outer side; past the road's own ends, a full reach.
-    const turn = (q: number) => {
-      if (q <= 0 || q >= n - 1) return reach;
-      const px = line.x[q] - line.x[q - 1];
-      const pz = line.z[q] - line.z[q - 1];
-      const pl = Math.hypot(px, pz) || 1;
-      const sin = Math.abs((px * uz - pz * ux) / pl);
-      return Math.min(reach, (reach * sin) / Math.sqrt(Math.max(1e-12, 1 - sin * sin))) + s;
-    };
-    const before = k === 0 ? reach : turn(k);
-    const after = k === n - 2 ? reach : Math.min(reach, turn(k + 1));
+    const span = kEnd - k;
+    // Left of travel: (uz, −ux). Past the road's own ends, the box reaches a full reach.
+    const before = p === 0 ? reach : wedge(p - 1, p);
+    const after = p === pieces - 1 ? reach : wedge(p, p + 1);
     // Rows between the lowest and highest corner of the box (z = az + uz·along − ux·across).
     const zAlong = [uz * -before, uz * (len + after)];
     const zLo = az + Math.min(zAlong[0], zAlong[1]) - Math.abs(ux) * reach;
@@ -139,21 +155,24 @@ export function nearestField(line: Centreline, reach: number, size: GroundSize, 
         let past = 0;
         if (along < 0) {
           st = k;
-          if (k === 0) {
+          if (p === 0) {
             dd = across;
             past = -along;
-          } else dd = (across >= 0 ? 1 : -1) * Math.hypot(along, across);
+          } else dd = (across >= 0 ? 1 : -1) * Math.sqrt(along * along + across * across);
         } else if (along > len) {
-          st = k + 1;
-          if (k === n - 2) {
+          st = kEnd;
+          if (p === pieces - 1) {
             dd = across;
             past = along - len;
-          } else dd = (across >= 0 ? 1 : -1) * Math.hypot(along - len, across);
+          } else {
+            const a = along - len;
+            dd = (across >= 0 ? 1 : -1) * Math.sqrt(a * a + across * across);
+          }
         } else {
-          st = k + along / len;
+          st = k + (along / len) * span;
           dd = across;
         }
-        const r = past === 0 ? Math.abs(dd) : Math.hypot(dd, past);
+        const r = past === 0 ? Math.abs(dd) : Math.sqrt(dd * dd + past * past);
         const q = row + i;
         if (r < reach && r < dist[q]) {
           dist[q] = r;
@@ -167,13 +186,6 @@ export function nearestField(line: Centreline, reach: number, size: GroundSize, 
   return { region, dist, station, d, beyond };
 }
 
-/** Width at a fractional station. */
-function widthAt(line: Centreline, st: number): number {
-  const a = Math.floor(st);
-  const b = Math.min(line.n - 1, a + 1);
-  return line.width[a] + (line.width[b] - line.width[a]) * (st - a);
-}
-
 /**
  * Visits every vertex of `rect` the road changes: `h` is its new height, `surface` 1 on the road's
  * surface, `e` metres past the edge in the shoulder.
@@ -183,30 +195,44 @@ export function visitRoad(model: RoadModel, input: Float32Array, size: GroundSiz
   const field = nearestField(model.line, roadReach(p), size, rect);
   if (!field) return;
   const { region, dist, station, d, beyond } = field;
+  const { y, tanBank } = model;
+  const width = model.line.width;
+  const last = model.line.n - 1;
   const tanLimit = Math.tan((p.slopeLimitDeg * Math.PI) / 180);
   const reachLeft = shoulderReach(p, p.falloffLeft);
   const reachRight = shoulderReach(p, p.falloffRight);
   const rw = region.i1 - region.i0;
   for (let j = region.j0; j < region.j1; j++) {
+    const rowQ = (j - region.j0) * rw - region.i0;
+    const rowK = j * size.width;
     for (let i = region.i0; i < region.i1; i++) {
-      const q = (j - region.j0) * rw + (i - region.i0);
+      const q = rowQ + i;
       if (dist[q] === Infinity) continue;
+      // Station values interpolated linearly between the two stations around the vertex's.
       const st = station[q];
+      const a = Math.floor(st);
+      const b = a < last ? a + 1 : last;
+      const t = st - a;
+      const centre = y[a] + (y[b] - y[a]) * t;
+      const tan = tanBank[a] + (tanBank[b] - tanBank[a]) * t;
+      const half = (width[a] + (width[b] - width[a]) * t) / 2;
       const dd = d[q];
-      const half = widthAt(model.line, st) / 2;
-      const k = j * size.width + i;
-      if (beyond[q] === 0 && Math.abs(dd) <= half) {
-        visit(k, surfaceAt(model, st, dd), 0, true);
+      const k = rowK + i;
+      const past = beyond[q];
+      const abs = dd < 0 ? -dd : dd;
+      if (past === 0 && abs <= half) {
+        visit(k, centre - dd * tan, 0, true);
         continue;
       }
-      const e = Math.hypot(Math.max(0, Math.abs(dd) - half), beyond[q]);
+      const out = abs > half ? abs - half : 0;
+      const e = past === 0 ? out : Math.sqrt(out * out + past * past);
       const left = dd >= 0;
       const falloff = left ? p.falloffLeft : p.falloffRight;
-      const edge = surfaceAt(model, st, Math.max(-half, Math.min(half, dd)));
+      const edge = centre - (abs <= half ? dd : left ? half : -half) * tan;
       const delta = input[k] - edge;
       // The shoulder is a smoothstep from the edge to the ground, long enough that its steepest
       // part (1.5 × rise / run) is no steeper than the slope limit, and at least the falloff.
-      const run = Math.min(left ? reachLeft : reachRight, Math.max(falloff, (1.5 * Math.abs(delta)) / tanLimit));
+      const run = Math.min(left ? reachLeft : reachRight, Math.max(falloff, (1.5 * (delta < 0 ? -delta : delta)) / tanLimit));
       if (!(e < run)) continue;
       visit(k, edge + delta * smoothstep01(e / run), e, false);
     }

@@ -10,8 +10,9 @@ export interface RoadModel {
   ground: Float64Array;
   /** Centreline height of the finished road at each station, metres. */
   y: Float64Array;
-  /** Bank at each station, degrees (+ = left side lower). */
+  /** Bank at each station, degrees (+ = left side lower), and its tangent. */
   bankDeg: Float64Array;
+  tanBank: Float64Array;
 }
 
 const centrelines = new WeakMap<RoadParams, { spacing: number; key: string; line: Centreline }>();
@@ -34,18 +35,19 @@ export function buildRoadModel(p: RoadParams, heights: Float32Array, size: Groun
   const line = centrelineOf(p, size.cellSize);
   const ground = groundAlong(line, heights, size);
   const y = fitProfile(ground, line.ds, p.maxGradePct, p.verticalCurve);
-  return { params: p, line, ground, y, bankDeg: bankAlong(line, p) };
+  const bankDeg = bankAlong(line, p);
+  const tanBank = bankDeg.map((deg) => Math.tan((deg * Math.PI) / 180));
+  return { params: p, line, ground, y, bankDeg, tanBank };
 }
 
 /** Height of the road surface at station k (fractional: between stations linearly) and lateral offset d (+ = left). */
 export function surfaceAt(model: RoadModel, k: number, d: number): number {
-  const { y, bankDeg } = model;
+  const { y, tanBank } = model;
   const a = Math.floor(k);
   const b = Math.min(model.line.n - 1, a + 1);
   const t = k - a;
   const centre = y[a] + (y[b] - y[a]) * t;
-  const bank = bankDeg[a] + (bankDeg[b] - bankDeg[a]) * t;
-  return centre - d * Math.tan((bank * Math.PI) / 180);
+  return centre - d * (tanBank[a] + (tanBank[b] - tanBank[a]) * t);
 }
 
 /**
