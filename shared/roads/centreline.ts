@@ -172,13 +172,15 @@ export function buildCentreline(p: RoadParams, spacing: number): Centreline {
   return line;
 }
 
-/** Whether segments ab and cd cross (touching counts). */
+/** Whether segments ab and cd cross (touching counts; rounding-size offsets count as on the line). */
 function segmentsCross(ax: number, az: number, bx: number, bz: number, cx: number, cz: number, dx: number, dz: number): boolean {
   const o = (px: number, pz: number, qx: number, qz: number, rx: number, rz: number) => (qx - px) * (rz - pz) - (qz - pz) * (rx - px);
-  const d1 = o(cx, cz, dx, dz, ax, az);
-  const d2 = o(cx, cz, dx, dz, bx, bz);
-  const d3 = o(ax, az, bx, bz, cx, cz);
-  const d4 = o(ax, az, bx, bz, dx, dz);
+  const tol = 1e-9 * ((bx - ax) ** 2 + (bz - az) ** 2 + (dx - cx) ** 2 + (dz - cz) ** 2);
+  const sign = (v: number) => (v > tol ? 1 : v < -tol ? -1 : 0);
+  const d1 = sign(o(cx, cz, dx, dz, ax, az));
+  const d2 = sign(o(cx, cz, dx, dz, bx, bz));
+  const d3 = sign(o(ax, az, bx, bz, cx, cz));
+  const d4 = sign(o(ax, az, bx, bz, dx, dz));
   if (d1 === 0 && d2 === 0) {
     // Collinear: they cross only if their extents overlap.
     const along = Math.abs(bx - ax) >= Math.abs(bz - az);

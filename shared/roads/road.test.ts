@@ -174,3 +174,11 @@ describe('road ids', () => {
     expect(nextRoadId([{ id: 'road-1' }, { id: 'road-3' }, { id: 'road-x' }])).toBe('road-4');
   });
 });
+
+describe('road validator on straight and near-straight roads', () => {
+  it('a straight road in any direction does not "cross itself"', () => {
+    for (const [x1, z1, x2, z2] of [[60, 60], [100, 20], [-100, -50], [90, 50.3], [0, -50], [0, 50], [-70, 40], [80, -35]].reduce<number[][]>((all, _, n, list) => (n % 2 === 0 ? [...all, [...list[n], ...list[n + 1]]] : all), [])) {
+      expect(stackProblem([hills(), roadLayer([{ x: x1, z: z1 }, { x: x2, z: z2 }])], ROAD_SIZE)).toBeNull();
+    }
+  });
+});
