@@ -51,11 +51,16 @@ function dense(points: readonly RoadPoint[], step: number): Dense {
   // Phantom end points continue the first and last segments straight.
   const px = (k: number) => (k < 0 ? 2 * points[0].x - points[1].x : k >= m ? 2 * points[m - 1].x - points[m - 2].x : points[k].x);
   const pz = (k: number) => (k < 0 ? 2 * points[0].z - points[1].z : k >= m ? 2 * points[m - 1].z - points[m - 2].z : points[k].z);
+  const chords: number[] = [];
+  for (let k = 0; k < m - 1; k++) chords.push(Math.sqrt((points[k + 1].x - points[k].x) ** 2 + (points[k + 1].z - points[k].z) ** 2));
+  // A hostile road (thousands of points zigzagging across a huge map) is sampled more coarsely rather
+  // than without bound: at most about 4 × MAX_STATIONS dense samples.
+  const spread = (chords.reduce((a, b) => a + b, 0) * 1.6) / (4 * MAX_STATIONS);
+  const sampleStep = Math.max(step, spread);
   const counts: number[] = [];
   let total = 1;
   for (let k = 0; k < m - 1; k++) {
-    const chord = Math.sqrt((points[k + 1].x - points[k].x) ** 2 + (points[k + 1].z - points[k].z) ** 2);
-    const count = Math.max(4, Math.ceil((chord * 1.6) / step));
+    const count = Math.max(4, Math.ceil((chords[k] * 1.6) / sampleStep));
     counts.push(count);
     total += count;
   }

@@ -96,5 +96,11 @@ export function widestOf(p: RoadParams): number {
  * its run, halfway), whichever is longer.
  */
 export function shoulderReach(p: RoadParams, falloff: number): number {
-  return Math.max(falloff, (1.5 * p.maxCutFill) / Math.tan((p.slopeLimitDeg * Math.PI) / 180));
+  return Math.min(MAX_SHOULDER, Math.max(falloff, (1.5 * p.maxCutFill) / Math.tan((p.slopeLimitDeg * Math.PI) / 180)));
 }
+
+/**
+ * Longest shoulder, metres: bounds the work of a road whatever its values (a cut or fill that would
+ * need more at the slope limit is steeper than the limit at its far end).
+ */
+export const MAX_SHOULDER = 500;

@@ -182,3 +182,43 @@ describe('road validator on straight and near-straight roads', () => {
     }
   });
 });
+
+describe('a hostile road', () => {
+  it('thousands of points zigzagging across a huge map, an absurd cut/fill reach: checked and evaluated in bounded time', () => {
+    const size = { width: 65, depth: 65, cellSize: 10_000 };
+    const points = Array.from({ length: 4096 }, (_, k) => ({ x: k % 2 === 0 ? -300_000 : 300_000, z: -300_000 + k * 140 }));
+    const road = roadLayer(points, { maxCutFill: 1000, slopeLimitDeg: 1, width: 100 });
+    const started = performance.now();
+    const problem = stackProblem([road], size);
+    const out = problem ? null : evaluateStack([road], size);
+    expect(problem === null ? out?.length : problem).toBeTruthy();
+    expect(performance.now() - started).toBeLessThan(20_000);
+  }, 30_000);
+});
+
+describe('road shoulders', () => {
+  it('cut and fill slopes are no steeper than the slope limit (a 10 % road along a 40 % hillside)', () => {
+    const size = { width: 161, depth: 81, cellSize: 1 };
+    const heights = new Float32Array(size.width * size.depth);
+    for (let j = 0; j < size.depth; j++) for (let i = 0; i < size.width; i++) heights[j * size.width + i] = 0.4 * (i - 80);
+    const base: Layer = { id: 'ground', name: 'Ground', enabled: true, opacity: 1, kind: 'heights', params: {}, heights };
+    for (const slopeLimitDeg of [20, 35]) {
+      const road = roadLayer([{ x: -70, z: 0 }, { x: 70, z: 0 }], { slopeLimitDeg, maxCutFill: 20, falloffLeft: 2, falloffRight: 2 });
+      const out = evaluateStack([base, road], size)!;
+      const model = buildRoadModel(road.params, heights, size);
+      expect(Math.max(...Array.from(model.y, (y, k) => Math.abs(y - model.ground[k])))).toBeGreaterThan(5);
+      // Across the road (along z the hillside is level): every step between shoulder vertices.
+      let steepest = 0;
+      for (let i = 20; i < 141; i++) {
+        for (let j = 0; j < size.depth - 1; j++) {
+          const a = out[j * size.width + i];
+          const b = out[(j + 1) * size.width + i];
+          const onRoad = Math.abs(j - 40) <= 4 && Math.abs(j + 1 - 40) <= 4;
+          if (!onRoad) steepest = Math.max(steepest, Math.abs(b - a));
+        }
+      }
+      expect(steepest).toBeGreaterThan(0.2);
+      expect(steepest).toBeLessThanOrEqual(Math.tan((slopeLimitDeg * Math.PI) / 180) * 1.02);
+    }
+  });
+});
