@@ -127,6 +127,24 @@ describe('faultline road', () => {
     expect(none.err).toMatch(/rules\.json: layers\[1\]\.rules\[0\]\.source road needs a road layer, which this terrain does not have/);
   });
 
+  it('hostile spline files: refused in one line naming the file, in bounded time, nothing written', async () => {
+    const cases: [string | Uint8Array, number, RegExp][] = [
+      ['['.repeat(100_000) + ']'.repeat(100_000), 2, /road\.json: must be \{ "points"/],
+      [JSON.stringify({ points: Array.from({ length: 100_000 }, (_, k) => [k % 50, k % 7]) }), 2, /road\.json: has more than 4096 points/],
+      ['{ "points": [[0, 0], [1e999, 0]] }', 2, /road\.json: point 2 is not \[x, z\] in metres/],
+      [new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]), 2, /road\.json: is not valid JSON text/],
+      [' '.repeat(2 * 1024 * 1024), 1, /road\.json: is \d+ bytes, larger than the 1048576 bytes a road spline file may have/],
+      ['{ "points": [[0, 0], [10, 0]], "__proto__": { "width": 3 } }', 2, /unexpected field "__proto__"/],
+    ];
+    for (const [content, code, pattern] of cases) {
+      const io = fakeCliIo({ inputs: { 't.faultline': await project(), 'road.json': content } });
+      expect(await runCli(['road', 't.faultline', '--spline', 'road.json', '--out', 'r.faultline'], io)).toBe(code);
+      expect(io.err).toMatch(pattern);
+      expect(io.err.split('\n').length).toBe(2);
+      expect(io.files.size).toBe(0);
+    }
+  });
+
   it('--help names every option', async () => {
     const io = fakeCliIo();
     expect(await runCli(['road', '--help'], io)).toBe(0);
