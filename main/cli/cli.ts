@@ -14,6 +14,7 @@ import { runScatter } from './scatter';
 import { runDrive } from './drive';
 import { runErode } from './erode';
 import { runLayers } from './layers';
+import { runRoad } from './road';
 import { outputFormatFor } from './outputs';
 import { runFinishingStep, type StepRunner } from './erosionArgs';
 import { checkOutputs, writeOutputs, type OutputFile } from './outputSet';
@@ -76,6 +77,7 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
   if (command === 'drive') return runDrive(rest, io);
   if (command === 'erode') return runErode(rest, io);
   if (command === 'layers') return runLayers(rest, io);
+  if (command === 'road') return runRoad(rest, io);
   if (command !== 'generate') {
     io.stderr(`faultline: unknown command "${command}" (try faultline --help)\n`);
     return EXIT_USAGE;

@@ -34,6 +34,10 @@ export interface DriveArgs {
   /** Exactly one of route and inputs is set. */
   route?: string;
   inputs?: string;
+  /** A project's road layer to drive (main/cli/roadDrive.ts), its report file, and --speed if given. */
+  road?: string;
+  report?: string;
+  roadSpeed?: number;
   /** With inputs: where the car starts (heading in radians) and for how long it drives. */
   start?: { x: number; z: number; heading: number };
   duration?: number;
@@ -57,7 +61,7 @@ export const DRIVE_DEFAULTS = {
 /** Steps beyond this are refused before driving: the CSV would be unreasonably large. */
 export const MAX_DRIVE_ROWS = 5_000_000;
 
-const OPTIONS = ['--route', '--out', '--speed', '--length', '--width', '--step', '--max-slope', '--pose', '--model', '--car', '--inputs', '--start', '--duration'] as const;
+const OPTIONS = ['--road', '--report', '--route', '--out', '--speed', '--length', '--width', '--step', '--max-slope', '--pose', '--model', '--car', '--inputs', '--start', '--duration'] as const;
 /** Options of the kinematic car only. */
 const KINEMATIC_ONLY = ['--length', '--width', '--max-slope', '--pose'] as const;
 /** Longest --duration, seconds (an hour of driving: 432,000 physics steps). */
@@ -71,6 +75,8 @@ export function parseDriveArgs(args: readonly string[]): DriveArgs {
   const values = { get: (option: DriveOption): string | undefined => tokens.values.get(option)?.[0] };
   if (positional.length === 0) throw new UsageError('give the TERRAIN file to drive on');
   if (positional.length > 1) throw new UsageError(`unexpected argument "${positional[1]}"`);
+  const road = values.get('--road');
+  if (road !== undefined) return parseRoadDrive(positional[0], road, values.get, values.get('--model'));
   const model = values.get('--model') ?? 'kinematic';
   if (model !== 'kinematic' && model !== 'physics') throw new UsageError(`--model must be physics or kinematic, got "${model}"`);
   const car = values.get('--car') ?? 'hatchback';
@@ -82,6 +88,7 @@ export function parseDriveArgs(args: readonly string[]): DriveArgs {
   const route = values.get('--route');
   const inputs = values.get('--inputs');
   if (route && inputs) throw new UsageError('give --route or --inputs, not both');
+  if (values.get('--report') !== undefined) throw new UsageError('--report goes with --road');
   if (!route && !inputs) throw new UsageError('--route FILE is required (or --inputs FILE --start x,z,headingDeg --duration s with --model physics)');
   if (inputs && model !== 'physics') throw new UsageError('--inputs needs --model physics');
   if (!inputs && (values.get('--start') !== undefined || values.get('--duration') !== undefined)) throw new UsageError('--start and --duration go with --inputs');
@@ -125,6 +132,44 @@ export function parseDriveArgs(args: readonly string[]): DriveArgs {
     step: positive('--step', DRIVE_DEFAULTS.step),
     maxSlopeDeg,
     poseMethod: pose === 'classic' ? 'classic' : 'wheelPlane',
+  };
+}
+
+/** `drive FILE.faultline --road ID [--speed m/s] [--car PRESET] [--step s] [--report FILE] --out FILE`: always the physics car. */
+function parseRoadDrive(terrain: string, road: string, get: (option: DriveOption) => string | undefined, model: string | undefined): DriveArgs {
+  if (road.length === 0) throw new UsageError('--road needs a road layer id (e.g. road-1)');
+  if (get('--route') !== undefined || get('--inputs') !== undefined) throw new UsageError('give --road, --route or --inputs, only one');
+  if (!terrain.toLowerCase().endsWith('.faultline')) throw new UsageError(`${terrain}: roads are kept in .faultline projects only`);
+  if (model !== undefined && model !== 'physics') throw new UsageError('--road drives the physics car');
+  for (const option of [...KINEMATIC_ONLY, '--start', '--duration'] as const) if (get(option) !== undefined) throw new UsageError(`${option} does not apply to --road`);
+  const out = get('--out');
+  if (!out) throw new UsageError('--out FILE is required');
+  const report = get('--report');
+  if (report !== undefined && !/\.(json|csv)$/i.test(report)) throw new UsageError(`--report ${report}: must be a .json or .csv file`);
+  const number = (option: DriveOption): number | undefined => {
+    const text = get(option);
+    if (text === undefined) return undefined;
+    const value = DECIMAL.test(text) ? Number(text) : NaN;
+    if (!(value > 0) || !Number.isFinite(value)) throw new UsageError(`${option} must be a positive number, got "${text}"`);
+    return value;
+  };
+  const car = get('--car') ?? 'hatchback';
+  if (!isCarPresetId(car)) throw new UsageError(`--car must be ${CAR_PRESET_IDS.join(', ')}, got "${car}"`);
+  const roadSpeed = number('--speed');
+  return {
+    terrain,
+    model: 'physics',
+    car,
+    road,
+    ...(report !== undefined ? { report } : {}),
+    ...(roadSpeed !== undefined ? { roadSpeed } : {}),
+    out,
+    speed: roadSpeed ?? DRIVE_DEFAULTS.speed,
+    length: DRIVE_DEFAULTS.length,
+    width: DRIVE_DEFAULTS.width,
+    step: number('--step') ?? DRIVE_DEFAULTS.step,
+    maxSlopeDeg: DRIVE_DEFAULTS.maxSlopeDeg,
+    poseMethod: 'classic',
   };
 }
 
@@ -184,6 +229,8 @@ export function driveHelp(): string {
   return `Usage: faultline drive TERRAIN [--model kinematic|physics] [--car PRESET]
          (--route route.json [--speed m/s] | --inputs inputs.csv --start x,z,headingDeg --duration s)
          --out telemetry.csv [options]
+       faultline drive FILE.faultline --road ID [--speed m/s] [--car PRESET] [--report FILE.json|.csv]
+         --out telemetry.csv
 
 Drives a test car over the exact terrain surface with the editor's test-drive code. TERRAIN is any
 file Faultline reads (.png, .r16, .raw, .r32, .faultline); a project's props are obstacles.
@@ -197,6 +244,11 @@ file Faultline reads (.png, .r16, .raw, .r32, .faultline); a project's props are
   --route FILE       JSON: [[x, z], …] in metres, origin at the terrain centre; with physics an
                      autopilot steers along the waypoints (pure pursuit), holds --speed and stops on
                      the last one
+  --road ID          a road layer of the project (road-1, …): the physics car starts on its first
+                     control point facing along it, and the autopilot follows its centreline to the
+                     last at --speed (default: the road's design speed); --report FILE writes the road
+                     report per 10 m (grade, bank, radius, vertical curvature, highest speed, where
+                     the car stopped, lifted a wheel or left the ground, flags), JSON or CSV
   --inputs FILE      physics only: CSV with header t,throttle,steer,brake,handbrake (throttle -1..1,
                      steer -1..1 with +1 right, brake 0..1, handbrake 0/1); each row holds from its t
                      until the next row
@@ -227,6 +279,7 @@ export async function runDrive(args: readonly string[], io: CliIo): Promise<numb
   const parsed = parseCommand('drive', args, io, driveHelp, parseDriveArgs);
   if (!parsed.ok) return parsed.exitCode;
   const options = parsed.options;
+  if (options.road !== undefined) return (await import('./roadDrive')).runRoadDrive(options, io);
   const fail = (message: string): number => {
     io.stderr(`faultline drive: ${message.split('\n')[0]}\n`);
     return EXIT_FAILURE;

@@ -8,6 +8,8 @@ import { compileNormalMap, splitFileName, tiledFiles, tiledNormalMaps } from '..
 import { tileLayout, tileName } from '../../shared/export/tiles';
 import { availableSources, parseMaskSet, type MaskSet, type MaskSourceData } from '../../shared/export/masks';
 import { buildEngineExport, planEngineExport, type EngineExportOptions, type ExportFile } from '../../shared/export/presets';
+import type { Layer } from '../../shared/layers/types';
+import { roadFootprints } from '../../shared/roads/mask';
 import { heightRange, type Heightfield } from '../../shared/terrain/heightfield';
 import type { CliIo } from './cli';
 import type { ExportArgs } from './exchangeArgs';
@@ -41,7 +43,7 @@ async function readBytes(io: CliIo, path: string): Promise<Uint8Array> {
 }
 
 /** Erosion data files (.r32 at the input's size) and the mask rules, or a one-line error. */
-async function readMaskInputs(io: CliIo, options: ExportArgs, field: Heightfield): Promise<{ masks: MaskSet | null; data: MaskSourceData }> {
+async function readMaskInputs(io: CliIo, options: ExportArgs, field: Heightfield, layers?: readonly Layer[]): Promise<{ masks: MaskSet | null; data: MaskSourceData }> {
   const engine = options.engine!;
   const data: MaskSourceData = {};
   for (const [key, path] of [
@@ -61,11 +63,25 @@ async function readMaskInputs(io: CliIo, options: ExportArgs, field: Heightfield
   } catch (error) {
     throw new Error(`${name}: is not JSON (${message(error)})`);
   }
+  // Road footprints are computed (one evaluation of the stack up to its last road) only when a rule asks for them.
+  if (layers && usesSource(json, 'road')) {
+    const road = roadFootprints(layers, field);
+    if (road) data.road = road;
+  }
   try {
     return { masks: parseMaskSet(json, availableSources(data)), data };
   } catch (error) {
     throw new Error(`${name}: ${message(error)}`);
   }
+}
+
+function usesSource(json: unknown, source: string): boolean {
+  const layers = (json as { layers?: unknown } | null)?.layers;
+  if (!Array.isArray(layers)) return false;
+  return layers.some((layer: unknown) => {
+    const rules = (layer as { rules?: unknown } | null)?.rules;
+    return Array.isArray(rules) && rules.some((rule: unknown) => (rule as { source?: unknown } | null)?.source === source);
+  });
 }
 
 /** Creates the output folder, then checks every target before any work; false after one line on stderr. */
@@ -92,7 +108,7 @@ export async function runEngineExport(options: ExportArgs, loaded: LoadedInput, 
   const engine = options.engine!;
   let inputs: { masks: MaskSet | null; data: MaskSourceData };
   try {
-    inputs = await readMaskInputs(io, options, loaded.field);
+    inputs = await readMaskInputs(io, options, loaded.field, loaded.layers);
   } catch (error) {
     io.stderr(`faultline export: ${message(error)}\n`);
     return EXIT_FAILURE;

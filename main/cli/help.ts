@@ -23,6 +23,9 @@ Usage:
   faultline erode IN --out FILE [--thermal N] [--hydraulic DROPLETS]   erode a heightmap or project (--help)
   faultline layers FILE.faultline [--json]           list a project's layer stack; --set ID.PARAM=VALUE,
                                                      --enable/--disable/--remove ID, --out FILE edit it (--help)
+  faultline road IN --spline road.json --out FILE    add a road layer that shapes the land; --centreline,
+                                                     --report (--help)
+  faultline drive FILE.faultline --road ID --out FILE [--report FILE]   drive a project's road (--help)
   faultline --help                                   this text
 
 Exit codes: 0 success, 1 a file could not be read or written, 2 bad arguments.

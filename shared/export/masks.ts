@@ -8,7 +8,8 @@
  * Sources, per vertex: height (m), slope (degrees from horizontal, of the vertex normal from the exact
  * triangles), curvature (1/m, −∇²h: positive on convex ridges and peaks, negative in concave hollows),
  * and, when the document has erosion results, flow and deposition (each divided by its largest value
- * on the map, so 0…1).
+ * on the map, so 0…1); when it has roads, road (1 on a road's surface, fading to 0 over a cell past its
+ * edge: shared/roads/mask.ts).
  */
 import { isReservedDeviceName } from '../fileNames';
 import { cropGrid, type ExportGrid } from './grid';
@@ -17,7 +18,7 @@ import { vertexNormals, vertexSlopes } from './normals';
 /** Rows per block when sources and weights are computed a block at a time (memory stays per block). */
 export const MASK_BLOCK_ROWS = 64;
 
-export const MASK_SOURCES = ['height', 'slope', 'curvature', 'flow', 'deposition'] as const;
+export const MASK_SOURCES = ['height', 'slope', 'curvature', 'flow', 'deposition', 'road'] as const;
 export type MaskSource = (typeof MASK_SOURCES)[number];
 export const EROSION_SOURCES: readonly MaskSource[] = ['flow', 'deposition'];
 
@@ -27,6 +28,7 @@ export const MASK_SOURCE_LABELS: Record<MaskSource, string> = {
   curvature: 'Curvature (1/m, + convex)',
   flow: 'Erosion flow (0–1)',
   deposition: 'Deposition (0–1)',
+  road: 'Road footprint (0–1)',
 };
 
 export interface MaskRule {
@@ -53,7 +55,12 @@ export interface MaskSet {
 export interface MaskSourceData {
   flow?: Float32Array;
   deposition?: Float32Array;
+  /** Road footprint weights 0…1 (every road layer's, the largest where they overlap). */
+  road?: Float32Array;
 }
+
+/** The keys of MaskSourceData, laid out like the heights (resampled, cropped and padded with them). */
+export const DATA_SOURCES = ['flow', 'deposition', 'road'] as const;
 
 export const MAX_MASK_LAYERS = 16;
 /** A rules file is a few hundred bytes: anything over 1 MiB is refused before it is read. */
@@ -106,7 +113,7 @@ export function parseMaskSet(value: unknown, available: readonly MaskSource[] = 
         onlyKeys(rule, ['source', 'min', 'max', 'softness'], at);
         if (!(MASK_SOURCES as readonly unknown[]).includes(rule.source)) throw new MaskSetError(`${at}.source must be one of ${MASK_SOURCES.join(', ')}`);
         const source = rule.source as MaskSource;
-        if (!available.includes(source)) throw new MaskSetError(`${at}.source ${source} needs erosion results, which this terrain does not have`);
+        if (!available.includes(source)) throw new MaskSetError(source === 'road' ? `${at}.source road needs a road layer, which this terrain does not have` : `${at}.source ${source} needs erosion results, which this terrain does not have`);
         const min = optionalNumber(rule.min, `${at}.min`);
         const max = optionalNumber(rule.max, `${at}.max`);
         const softness = optionalNumber(rule.softness, `${at}.softness`);
@@ -124,6 +131,7 @@ export function availableSources(data: MaskSourceData | null | undefined): MaskS
   const out: MaskSource[] = ['height', 'slope', 'curvature'];
   if (data?.flow) out.push('flow');
   if (data?.deposition) out.push('deposition');
+  if (data?.road) out.push('road');
   return out;
 }
 
@@ -227,6 +235,13 @@ export class MaskSources {
         if (!raw) throw new MaskSetError(`${source} needs erosion results, which this terrain does not have`);
         if (raw.length !== count) throw new MaskSetError(`${source} has ${raw.length} values for ${count} vertices`);
         values = normalisedByMax(raw);
+        break;
+      }
+      case 'road': {
+        const raw = this.data.road;
+        if (!raw) throw new MaskSetError('road needs a road layer, which this terrain does not have');
+        if (raw.length !== count) throw new MaskSetError(`road has ${raw.length} values for ${count} vertices`);
+        values = raw;
         break;
       }
     }

@@ -32,7 +32,7 @@ import {
   type EnginePreset,
 } from './engines';
 import { cropGrid, cropValues, gridAsField, gridFromField, type ExportGrid } from './grid';
-import { MASK_BLOCK_ROWS, MaskSources, streamLayerBytes, type MaskSet, type MaskSourceData } from './masks';
+import { DATA_SOURCES, MASK_BLOCK_ROWS, MaskSources, streamLayerBytes, type MaskSet, type MaskSourceData } from './masks';
 import { normalMapPixels, type GreenDirection, type NormalSpace, type WorldAxes } from './normals';
 import { resampleExact, resampleValues, sampleAtTexelCentres } from './resample';
 import { MAX_EXPORT_FILES, tileLayout, tileName, tileSpecProblem, type Tile, type TileSpec } from './tiles';
@@ -536,20 +536,20 @@ function exportGrid(field: Heightfield, plan: EnginePlan, data: MaskSourceData):
   if (source.mode === 'native') {
     if (source.padLeft === 0 && source.padTop === 0) return { grid: gridFromField(field), data };
     const pad = (values: Float32Array) => padValues(values, field.width, field.depth, source.padLeft, source.padTop);
-    for (const key of ['flow', 'deposition'] as const) {
+    for (const key of DATA_SOURCES) {
       const values = data[key];
       if (values) mapped[key] = pad(values);
     }
     return { grid: { width: plan.width, depth: plan.depth, cellX: plan.cellX, cellZ: plan.cellZ, heights: pad(field.heights) }, data: mapped };
   }
   if (source.mode === 'crop') {
-    for (const key of ['flow', 'deposition'] as const) {
+    for (const key of DATA_SOURCES) {
       const values = data[key];
       if (values) mapped[key] = cropValues(values, field.width, source.i0, source.j0, plan.width, plan.depth);
     }
     return { grid: cropGrid(gridFromField(field), source.i0, source.j0, plan.width, plan.depth), data: mapped };
   }
-  for (const key of ['flow', 'deposition'] as const) {
+  for (const key of DATA_SOURCES) {
     const values = data[key];
     if (values) mapped[key] = resampleValues(values, field.width, field.depth, plan.width, plan.depth);
   }

@@ -142,6 +142,7 @@ export class StackEvaluator {
       const kept = this.outputs[k];
       if (dirty && kept && kindOf(layer).local) {
         dirty = grow(dirty, maskRadius(layer.mask), this.size);
+        dirty = kindOf(layer).widen?.(layer, this.size, dirty) ?? dirty;
         applyLayer(layer, input, kept, this.size, dirty, options);
         this.stats.rectLayers++;
         this.touch(k);

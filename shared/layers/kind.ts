@@ -26,6 +26,12 @@ export interface LayerKindModule<L extends Layer = Layer> {
   apply(layer: L, input: Float32Array, out: Float32Array, size: LayerSize, rect: Rect, options: LayerRunOptions): boolean;
   /** Local kinds: the vertices the layer can change (null: none), for the dirty rectangle of an edit. */
   bounds?(layer: L, size: LayerSize): Rect | null;
+  /**
+   * Local kinds whose result at a vertex may depend on input heights elsewhere in their bounds (a
+   * road's profile follows the ground along it): what must be recomputed when the input changed
+   * inside `dirty`. Absent: `dirty` itself.
+   */
+  widen?(layer: L, size: LayerSize, dirty: Rect): Rect;
 }
 
 /** Copies input to out over a rectangle. */

@@ -6,6 +6,7 @@ import { heightsKind } from './kinds/heights';
 import { hydraulicKind } from './kinds/hydraulic';
 import { manualFaultsKind } from './kinds/manualFaults';
 import { normaliseKind } from './kinds/normalise';
+import { roadKind } from './kinds/road';
 import { sculptKind } from './kinds/sculpt';
 import { smoothKind } from './kinds/smooth';
 import { stampKind } from './kinds/stamp';
@@ -25,6 +26,7 @@ const MODULES: Modules = {
   stamp: stampKind,
   flatten: flattenKind,
   heights: heightsKind,
+  road: roadKind,
 };
 
 export const isLayerKind = (kind: unknown): kind is LayerKind => typeof kind === 'string' && Object.prototype.hasOwnProperty.call(MODULES, kind);

@@ -5,6 +5,7 @@
  */
 import type { FaultRecipe } from '../fault/recipe';
 import type { HydraulicParams, ThermalParams } from '../erosion/params';
+import type { RoadParams } from '../roads/params';
 
 /** The map a stack is evaluated on. */
 export interface LayerSize {
@@ -131,6 +132,12 @@ export interface HeightsLayer extends LayerBase {
   heights: Float32Array;
 }
 
+/** A road that shapes the land (shared/roads/); ids `road-1`, `road-2`, … */
+export interface RoadLayer extends LayerBase {
+  kind: 'road';
+  params: RoadParams;
+}
+
 export type Layer =
   | FaultsLayer
   | HydraulicLayer
@@ -141,9 +148,10 @@ export type Layer =
   | ManualFaultsLayer
   | StampLayer
   | FlattenLayer
-  | HeightsLayer;
+  | HeightsLayer
+  | RoadLayer;
 export type LayerKind = Layer['kind'];
-export const LAYER_KINDS: readonly LayerKind[] = ['faults', 'hydraulic', 'thermal', 'smooth', 'normalise', 'sculpt', 'manualFaults', 'stamp', 'flatten', 'heights'];
+export const LAYER_KINDS: readonly LayerKind[] = ['faults', 'hydraulic', 'thermal', 'smooth', 'normalise', 'sculpt', 'manualFaults', 'stamp', 'flatten', 'heights', 'road'];
 
 export type LayerStack = readonly Layer[];
 

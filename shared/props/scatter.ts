@@ -45,6 +45,8 @@ export interface ScatterOptions {
   scale?: Range;
   /** Random heading per prop (default true); otherwise yaw 0. */
   randomYaw?: boolean;
+  /** Positions no prop may take (e.g. on a road and its clearance: shared/roads/props.ts). */
+  exclude?: (x: number, z: number) => boolean;
   /** Props already on the map that new props must keep their spacing from. */
   existing?: readonly Pick<Prop, 'x' | 'z' | 'type'>[];
   lookup?: (id: string) => PropType;
@@ -291,6 +293,7 @@ export function scatterProps(field: Heightfield, options: ScatterOptions): Scatt
       const x = bounds.x0 + random.next() * spanX;
       const z = bounds.z0 + random.next() * spanZ;
       if (circle && (x - circle.x) * (x - circle.x) + (z - circle.z) * (z - circle.z) > radiusSq) continue;
+      if (options.exclude?.(x, z)) continue;
       sampleSurface(field, x, z, sample);
       const h = sample[SAMPLE_HEIGHT];
       if (!(h >= heightMin && h <= heightMax)) continue;

@@ -1,0 +1,86 @@
+/**
+ * Roads (shared/roads, the `road` layer): a 500 m road at 4097² re-evaluated over its dirty rectangle
+ * after one control point moves (what a drag in the editor asks of the layer stack before the views
+ * redraw the rectangle), against copying that rectangle (the least any local layer costs).
+ */
+import type { Benchmark } from './harness';
+import { copyRect } from '../shared/layers/kind';
+import { StackEvaluator } from '../shared/layers/incremental';
+import { roadKind } from '../shared/layers/kinds/road';
+import { unionRect } from '../shared/layers/kinds/sculpt';
+import type { Layer, LayerSize, Rect, RoadLayer } from '../shared/layers/types';
+import { splineLength } from '../shared/roads/centreline';
+import { roadParams, type RoadPoint } from '../shared/roads/params';
+
+const BIG: LayerSize = { width: 4097, depth: 4097, cellSize: 1 };
+const POINTS: RoadPoint[] = [
+  { x: -220, z: -80 },
+  { x: -90, z: 30 },
+  { x: 40, z: -40 },
+  { x: 150, z: 60 },
+  { x: 230, z: 10 },
+];
+
+function baseHeights(size: LayerSize): Float32Array {
+  const heights = new Float32Array(size.width * size.depth);
+  for (let j = 0; j < size.depth; j++) for (let i = 0; i < size.width; i++) heights[j * size.width + i] = Math.sin(i * 0.01) * 40 + Math.cos(j * 0.013) * 30;
+  return heights;
+}
+
+interface RoadState {
+  stack: Layer[];
+  evaluator: StackEvaluator;
+  runs: number;
+  rect: Rect;
+  scratch: Float32Array;
+}
+
+function setup(): RoadState {
+  const base = { enabled: true, opacity: 1 };
+  const road: RoadLayer = { ...base, id: 'road-1', name: 'Road', kind: 'road', params: roadParams(POINTS, { bank: 'auto' }) };
+  const stack: Layer[] = [{ ...base, id: 'base', name: 'Base', kind: 'heights', params: {}, heights: baseHeights(BIG) }, { ...base, id: 'sculpt', name: 'Sculpt', kind: 'sculpt', params: {}, tiles: [] }, road];
+  const evaluator = new StackEvaluator(BIG);
+  evaluator.evaluate(stack);
+  const moved = movedRoad(road, 5);
+  const rect = unionRect(roadKind.bounds!(road, BIG), roadKind.bounds!(moved, BIG))!;
+  return { stack, evaluator, runs: 0, rect, scratch: new Float32Array(BIG.width * BIG.depth) };
+}
+
+/** The road with its middle control point moved `by` metres along x. */
+function movedRoad(road: RoadLayer, by: number): RoadLayer {
+  const points = road.params.points.map((p, n) => (n === 2 ? { ...p, x: p.x + by } : p));
+  return { ...road, params: { ...road.params, points } };
+}
+
+const copy: Benchmark = {
+  name: 'roads: copy a 500 m road’s dirty rectangle, 4097²',
+  size: 4097,
+  samples: 15,
+  warmup: 3,
+  setup,
+  run: (s) => {
+    const state = s as RoadState;
+    copyRect(state.stack[0].kind === 'heights' ? state.stack[0].heights : state.scratch, state.scratch, BIG.width, state.rect);
+  },
+};
+
+const move: Benchmark = {
+  name: 'roads: move one point of a 500 m road, re-evaluate its dirty rectangle, 4097²',
+  size: 4097,
+  params: { lengthM: Math.round(splineLength(POINTS)) },
+  baseline: copy.name,
+  samples: 15,
+  warmup: 3,
+  setup,
+  run: (s) => {
+    const state = s as RoadState;
+    const old = state.stack[2] as RoadLayer;
+    const moved = movedRoad(old, state.runs++ % 2 === 0 ? 5 : -5);
+    state.stack[2] = moved;
+    const rect = unionRect(roadKind.bounds!(old, BIG), roadKind.bounds!(moved, BIG))!;
+    state.evaluator.evaluateRect(state.stack, 2, rect);
+    if (state.evaluator.stats.wholeLayers !== 0) throw new Error('moving a road point re-ran a whole layer');
+  },
+};
+
+export const benchmarks: Benchmark[] = [copy, move];

@@ -1,0 +1,300 @@
+/**
+ * `faultline road IN --spline road.json [design options] --out OUT [--out OUT…] [--centreline FILE.json]
+ * [--report FILE.json|.csv]`: adds a road layer (`road-1`, `road-2`, …) on top of IN's layer stack (a
+ * heightmap becomes one "heights" layer), clears the props on it (unless --keep-props), and writes
+ * every output all or nothing. A bad spline or a road the terrain cannot carry: one line naming the
+ * file and the problem, exit 2, nothing written.
+ */
+import { displayFileName } from '../../shared/codecs/errors';
+import type { JsonObject } from '../../shared/codecs/json';
+import { measureJson } from '../../shared/codecs/jsonShape';
+import { evaluateStack } from '../../shared/layers/evaluate';
+import { nextRoadId } from '../../shared/layers/kinds/road';
+import { settleStack } from '../../shared/layers/migrate';
+import type { Layer, RoadLayer } from '../../shared/layers/types';
+import { stackProblem } from '../../shared/layers/validate';
+import { centrelineJson } from '../../shared/roads/export';
+import { buildRoadModel, terrainProblem, type RoadModel } from '../../shared/roads/model';
+import { MAX_ROAD_POINTS, ROAD_DEFAULTS, roadParams, type RoadParams, type RoadPoint } from '../../shared/roads/params';
+import { propsOnRoads } from '../../shared/roads/props';
+import { buildRibbon, ribbonGlb } from '../../shared/roads/ribbon';
+import { reportCsv, reportJson, roadReport, type DriveOutcome } from '../../shared/roads/report';
+import { createHeightfield, type Heightfield } from '../../shared/terrain/heightfield';
+import type { CliIo } from './cli';
+import { parseCommand } from './commandArgs';
+import { message, readAndLoad } from './exchangeCommands';
+import type { LoadedInput } from './inputs';
+import { tokenizeOptions, UsageError } from './options';
+import { checkOutputs, writeOutputs, type OutputFile } from './outputSet';
+import { outputFormatFor, outputFormats } from './outputs';
+
+const EXIT_OK = 0;
+const EXIT_FAILURE = 1;
+const EXIT_USAGE = 2;
+
+/** Largest spline file read (4096 points with widths and banks fit many times over). */
+export const MAX_SPLINE_BYTES = 1024 * 1024;
+
+export interface RoadOptions {
+  input: string;
+  spline: string;
+  overrides: Partial<Omit<RoadParams, 'points'>>;
+  keepProps: boolean;
+  outputs: string[];
+  centreline?: string;
+  report?: string;
+  ribbon?: string;
+}
+
+const OPTIONS = ['--spline', '--width', '--falloff', '--max-grade', '--slope-limit', '--bank', '--design-speed', '--keep-props', '--out', '--centreline', '--report', '--ribbon'];
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+export function roadHelp(): string {
+  const d = ROAD_DEFAULTS;
+  return `Usage: faultline road IN --spline road.json [--width m] [--falloff m] [--max-grade %]
+                     [--slope-limit deg] [--bank deg|auto] [--design-speed km/h] [--keep-props]
+                     --out OUT [--out OUT…] [--centreline FILE.json] [--report FILE.json|FILE.csv]
+                     [--ribbon FILE.glb]
+
+Adds a road that shapes the land as a layer ("road-1", "road-2", …) on top of IN's layer stack
+(a heightmap becomes one "heights" layer under it) and writes every --out (a .faultline keeps the
+stack, so the road can be edited, switched off or removed with "faultline layers").
+
+road.json: { "points": [[x, z], …], "width"?: m, "name"?: "…" } in metres, origin at the map centre
+(as "drive --route"); a point may be { "x", "z", "width"?, "bank"? } to set its own width and bank.
+
+The road: a centripetal Catmull-Rom centreline through the points; a profile fitted to the ground
+along it that never exceeds --max-grade, with vertical curves; a flat or banked cross-section; and
+shoulders that blend back to the ground over --falloff, no steeper than --slope-limit. Outside its
+footprint every height is unchanged, bit for bit.
+  --width m           surface width (default: the file's "width", else ${d.width})
+  --falloff m         shoulder each side (default: ${d.falloffLeft})
+  --max-grade %       steepest grade along the road (default: ${d.maxGradePct})
+  --slope-limit deg   steepest cut or fill slope (default: ${d.slopeLimitDeg})
+  --bank deg|auto     cross-section: degrees (+ = left side lower) or auto from curvature and design
+                      speed, capped at ${d.maxBankDeg}° (default: ${d.bank}, flat)
+  --design-speed km/h (default: ${d.designSpeedKmh})
+  --keep-props        keep the props standing on the road (default: they are removed and counted)
+  --out FILE          repeatable; the type follows the extension (${outputFormats().map((f) => f.extension).join(', ')})
+  --centreline FILE   JSON: { "points": [{ "x", "y", "z", "tangent", "width", "bank" }, …] } from the
+                      first point to the last at ≤ 1 m, y on the shaped surface, and "engines": the
+                      same points in Unreal, Unity, Terrain3D and HTerrain coordinates
+  --report FILE       the road report per 10 m (JSON or CSV by extension): grade, cross slope and
+                      bank, radius, vertical curvature, and a physics test drive at the design speed
+                      (highest speed, stopped, lifted a wheel, left the ground), with flags
+  --ribbon FILE.glb   the road surface as a ribbon mesh (binary glTF): on the shaped surface, 5 cm
+                      above it, with normals and UVs (u across, v metres along), map coordinates
+
+The road's footprint is a mask source of engine exports: "source": "road" in --masks rules.
+
+Exit codes: 0 written; 1 a file could not be read or written; 2 bad arguments, a bad spline file or
+a road the terrain cannot carry (nothing is written).
+`;
+}
+
+export function parseRoadArgs(args: readonly string[]): RoadOptions {
+  const tokens = tokenizeOptions(args, OPTIONS, { flags: ['--keep-props'], repeatable: ['--out'] });
+  if (tokens.positional.length !== 1) throw new UsageError(tokens.positional.length === 0 ? 'a terrain file IN is required' : `one terrain file only, got ${tokens.positional.length}`);
+  const get = (option: string) => tokens.values.get(option)?.[0];
+  const spline = get('--spline');
+  if (!spline) throw new UsageError('--spline road.json is required');
+  const number = (option: string, check: (v: number) => boolean, what: string): number | undefined => {
+    const text = get(option);
+    if (text === undefined) return undefined;
+    const value = DECIMAL.test(text) ? Number(text) : NaN;
+    if (!Number.isFinite(value) || !check(value)) throw new UsageError(`${option} must be ${what}, got "${text}"`);
+    return value;
+  };
+  const overrides: Partial<Omit<RoadParams, 'points'>> = {};
+  const width = number('--width', (v) => v > 0 && v <= 100, 'more than 0 and at most 100 metres');
+  if (width !== undefined) overrides.width = width;
+  const falloff = number('--falloff', (v) => v >= 0 && v <= 500, 'from 0 to 500 metres');
+  if (falloff !== undefined) Object.assign(overrides, { falloffLeft: falloff, falloffRight: falloff });
+  const grade = number('--max-grade', (v) => v > 0 && v <= 100, 'more than 0 and at most 100 (percent)');
+  if (grade !== undefined) overrides.maxGradePct = grade;
+  const slope = number('--slope-limit', (v) => v >= 1 && v <= 89, 'from 1 to 89 degrees');
+  if (slope !== undefined) overrides.slopeLimitDeg = slope;
+  const speed = number('--design-speed', (v) => v > 0 && v <= 400, 'more than 0 and at most 400 km/h');
+  if (speed !== undefined) overrides.designSpeedKmh = speed;
+  const bank = get('--bank');
+  if (bank !== undefined) {
+    if (bank === 'auto') overrides.bank = 'auto';
+    else overrides.bank = number('--bank', (v) => Math.abs(v) <= 45, '"auto" or degrees from -45 to 45');
+  }
+  const outputs = tokens.values.get('--out') ?? [];
+  if (outputs.length === 0) throw new UsageError('at least one --out FILE is required');
+  for (const path of outputs) if (!outputFormatFor(path)) throw new UsageError(`--out ${path}: unknown output type`);
+  const centreline = get('--centreline');
+  if (centreline !== undefined && !centreline.toLowerCase().endsWith('.json')) throw new UsageError(`--centreline ${centreline}: must be a .json file`);
+  const report = get('--report');
+  if (report !== undefined && !/\.(json|csv)$/i.test(report)) throw new UsageError(`--report ${report}: must be a .json or .csv file`);
+  const ribbon = get('--ribbon');
+  if (ribbon !== undefined && !ribbon.toLowerCase().endsWith('.glb')) throw new UsageError(`--ribbon ${ribbon}: must be a .glb file`);
+  return { input: tokens.positional[0], spline, overrides, keepProps: tokens.values.has('--keep-props'), outputs, ...(centreline ? { centreline } : {}), ...(report ? { report } : {}), ...(ribbon ? { ribbon } : {}) };
+}
+
+/** A problem with the spline file: exit 2. */
+export class SplineError extends Error {
+  override name = 'SplineError';
+}
+
+/** road.json: `{ "points": [[x, z] | { x, z, width?, bank? }, …], "width"?, "name"? }`. */
+export function parseSpline(bytes: Uint8Array, fileName: string): { points: RoadPoint[]; width?: number; name?: string } {
+  const name = displayFileName(fileName);
+  const fail = (problem: string): never => {
+    throw new SplineError(`${name}: ${problem}`);
+  };
+  const shape = measureJson(bytes, { maxDepth: 4, maxValues: 6 * MAX_ROAD_POINTS + 16 });
+  if (!shape.ok) fail(shape.limit === 'depth' ? 'must be { "points": [[x, z], …] }' : `has more than ${MAX_ROAD_POINTS} points`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch {
+    fail('is not valid JSON text');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return fail('must be { "points": [[x, z], …] }');
+  const json = parsed as Record<string, unknown>;
+  for (const key of Object.keys(json)) if (!['points', 'width', 'name'].includes(key)) fail(`unexpected field "${key}" (known: points, width, name)`);
+  if (!Array.isArray(json.points)) return fail('must have "points": [[x, z], …] in metres');
+  if (json.points.length < 2) fail(`a road needs at least two points, it has ${json.points.length}`);
+  if (json.points.length > MAX_ROAD_POINTS) fail(`has more than ${MAX_ROAD_POINTS} points`);
+  const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+  const points = json.points.map((point: unknown, k): RoadPoint => {
+    if (Array.isArray(point) && point.length === 2 && point.every(finite)) return { x: point[0], z: point[1] };
+    if (typeof point === 'object' && point !== null && !Array.isArray(point)) {
+      const p = point as Record<string, unknown>;
+      for (const key of Object.keys(p)) if (!['x', 'z', 'width', 'bank'].includes(key)) fail(`point ${k + 1} has an unexpected field "${key}"`);
+      if (finite(p.x) && finite(p.z) && (p.width === undefined || finite(p.width)) && (p.bank === undefined || finite(p.bank))) {
+        return { x: p.x, z: p.z, ...(p.width !== undefined ? { width: p.width } : {}), ...(p.bank !== undefined ? { bank: p.bank } : {}) };
+      }
+    }
+    return fail(`point ${k + 1} is not [x, z] in metres`);
+  });
+  if (json.width !== undefined && !finite(json.width)) fail('"width" must be a number of metres');
+  if (json.name !== undefined && (typeof json.name !== 'string' || json.name.length > 200)) fail('"name" must be a text of at most 200 characters');
+  return { points, ...(json.width !== undefined ? { width: json.width as number } : {}), ...(json.name !== undefined ? { name: json.name as string } : {}) };
+}
+
+/** The input's stack: a project's (a v1 project's steps only where they give its heights), else its heights as one layer. */
+export function stackOfInput(loaded: LoadedInput, io: CliIo, command: string, name: string): Layer[] {
+  const { field } = loaded;
+  let stack = loaded.layers ?? [];
+  if (loaded.layerStatus?.origin === 'replay') {
+    const settled = settleStack(stack, field.heights, field, true);
+    stack = settled?.stack ?? stack;
+    if (settled?.note) io.stderr(`faultline ${command}: note: ${name}: ${settled.note}\n`);
+  }
+  if (stack.length === 0) stack = [{ id: 'heights', name: 'Heights', enabled: true, opacity: 1, kind: 'heights', params: {}, heights: field.heights }];
+  return stack;
+}
+
+/** The road report with a physics drive at the design speed (without the drive where the car cannot start). */
+export async function reportWithDrive(model: RoadModel, shaped: Heightfield, io: CliIo, command: string, speed?: number, obstacles: readonly { x: number; z: number; radius: number }[] = []): Promise<{ report: ReturnType<typeof roadReport>; drive: Awaited<ReturnType<typeof runDrive>> | null }> {
+  const drive = await runDrive(model, shaped, speed, obstacles).catch((error: unknown) => {
+    io.stderr(`faultline ${command}: note: the test drive could not run: ${message(error)}\n`);
+    return null;
+  });
+  const outcome: DriveOutcome | null = drive ? { rows: drive.rows, reachedEnd: drive.reachedEnd } : null;
+  return { report: roadReport(model, shaped.heights, shaped, outcome), drive };
+}
+
+async function runDrive(model: RoadModel, shaped: Heightfield, speed: number | undefined, obstacles: readonly { x: number; z: number; radius: number }[]) {
+  const [{ loadRapier }, { driveRoad }, { CAR_PRESETS }] = await Promise.all([import('../../shared/vehicle/physics/rapier'), import('../../shared/roads/drive'), import('../../shared/vehicle/physics/cars')]);
+  return driveRoad(await loadRapier(), shaped, model, { spec: CAR_PRESETS.hatchback, speed, obstacles });
+}
+
+export function reportBytes(path: string, report: ReturnType<typeof roadReport>, name: string): Uint8Array {
+  const text = path.toLowerCase().endsWith('.csv') ? reportCsv(report) : `${JSON.stringify(reportJson(report, name), null, 2)}\n`;
+  return new TextEncoder().encode(text);
+}
+
+export async function runRoad(args: readonly string[], io: CliIo): Promise<number> {
+  const parsed = parseCommand('road', args, io, roadHelp, parseRoadArgs);
+  if (!parsed.ok) return parsed.exitCode;
+  const options = parsed.options;
+  const targets = [...options.outputs, ...[options.centreline, options.report, options.ribbon].filter((path): path is string => path !== undefined)];
+  if (new Set(targets).size !== targets.length) {
+    io.stderr('faultline road: the same file is given for two outputs\n');
+    return EXIT_USAGE;
+  }
+  if (!(await checkOutputs(io, 'road', targets))) return EXIT_FAILURE;
+  const loaded = await readAndLoad(io, 'road', options.input, {});
+  if (!loaded) return EXIT_FAILURE;
+  const inputName = displayFileName(options.input);
+  let spline: ReturnType<typeof parseSpline>;
+  try {
+    const readFile = io.readFile ?? (await import('./readInputFile')).readInputFile;
+    let bytes: Uint8Array;
+    try {
+      bytes = await readFile(options.spline, { maxBytes: MAX_SPLINE_BYTES, kind: 'a road spline file' });
+    } catch (error) {
+      const text = message(error);
+      const name = displayFileName(options.spline);
+      io.stderr(`faultline road: ${text.startsWith(`${name}:`) ? text : `${name}: ${text}`}\n`);
+      return EXIT_FAILURE;
+    }
+    spline = parseSpline(bytes, options.spline);
+  } catch (error) {
+    if (!(error instanceof SplineError)) throw error;
+    io.stderr(`faultline road: ${error.message}\n`);
+    return EXIT_USAGE;
+  }
+  const { field } = loaded;
+  const stack = stackOfInput(loaded, io, 'road', inputName);
+  const id = nextRoadId(stack);
+  const params = roadParams(spline.points, { ...(spline.width !== undefined ? { width: spline.width } : {}), ...options.overrides });
+  const road: RoadLayer = { id, name: spline.name ?? `Road ${id.slice(5)}`, enabled: true, opacity: 1, kind: 'road', params };
+  const next = [...stack, road];
+  const splineName = displayFileName(options.spline);
+  const problem = stackProblem(next, field);
+  if (problem) {
+    io.stderr(`faultline road: ${splineName}: ${problem}\n`);
+    return EXIT_USAGE;
+  }
+  const below = evaluateStack(stack, field)!;
+  const model = buildRoadModel(params, below, field);
+  const cannot = terrainProblem(model);
+  if (cannot) {
+    io.stderr(`faultline road: ${splineName}: road "${road.name}" (${id}): ${cannot}\n`);
+    return EXIT_USAGE;
+  }
+  const shaped = createHeightfield(field.width, field.depth, field.cellSize, evaluateStack(next, field)!);
+  let props = loaded.props;
+  let removed = 0;
+  if (!options.keepProps) {
+    const placed = props.filter((p) => typeof p.x === 'number' && typeof p.z === 'number' && typeof p.type === 'string') as (JsonObject & { x: number; z: number; type: string; scale?: number })[];
+    const cleared = new Set<JsonObject>(propsOnRoads(placed.map((p) => ({ ...p, scale: typeof p.scale === 'number' ? p.scale : 1, ref: p })), [model]).removed.map((p) => p.ref));
+    removed = cleared.size;
+    props = props.filter((p) => !cleared.has(p));
+  }
+  const files: OutputFile[] = [];
+  const lines: string[] = [];
+  try {
+    for (const path of options.outputs) {
+      const format = outputFormatFor(path)!;
+      files.push({ path, bytes: await format.encodeAsync(shaped, { recipe: loaded.recipe, history: [], props, layers: next, fileName: displayFileName(path) }) });
+      lines.push(`wrote ${path} (${field.width}×${field.depth}, ${next.length} layers)\n`);
+    }
+  } catch (error) {
+    io.stderr(`faultline road: ${message(error)}\n`);
+    return EXIT_FAILURE;
+  }
+  if (options.centreline) {
+    files.push({ path: options.centreline, bytes: new TextEncoder().encode(`${JSON.stringify(centrelineJson(model, shaped.heights, field, road.name))}\n`) });
+    lines.push(`wrote ${options.centreline} (centreline, ${model.line.length.toFixed(1)} m)\n`);
+  }
+  if (options.ribbon) {
+    const ribbon = buildRibbon(model, shaped.heights, field);
+    files.push({ path: options.ribbon, bytes: ribbonGlb(ribbon, road.name) });
+    lines.push(`wrote ${options.ribbon} (ribbon mesh, ${ribbon.indices.length / 3} triangles)\n`);
+  }
+  if (options.report) {
+    const { report } = await reportWithDrive(model, shaped, io, 'road');
+    files.push({ path: options.report, bytes: reportBytes(options.report, report, road.name) });
+    lines.push(`wrote ${options.report} (${report.segments.length} segments, ${report.segments.filter((s) => s.flags.length > 0).length} flagged)\n`);
+  }
+  if (!(await writeOutputs(io, 'road', files))) return EXIT_FAILURE;
+  io.stdout(`added ${id} "${road.name}" (${model.line.length.toFixed(1)} m)${options.keepProps ? '' : `; removed ${removed} prop${removed === 1 ? '' : 's'} on the road`}\n`);
+  for (const line of lines) io.stdout(line);
+  return EXIT_OK;
+}

@@ -1,0 +1,81 @@
+/**
+ * The centreline as JSON for engines and tools: `{ "points": [{ x, y, z, tangent, width, bank }, …] }`
+ * from the first control point to the last at ≤ 1 m spacing, y on the shaped surface (the drawn
+ * triangles), in the map's coordinates (metres, y up, origin at the map centre), and the same points
+ * in each engine preset's coordinates (where `faultline export --preset` places the map: centred).
+ */
+import type { JsonObject } from '../codecs/json';
+import { ENGINE_PRESETS, type EnginePreset } from '../export/engines';
+import { heightAt } from '../terrain/surface';
+import type { RoadModel } from './model';
+import type { GroundSize } from './profile';
+
+export interface CentrelinePoint {
+  x: number;
+  y: number;
+  z: number;
+  /** Unit direction of travel, including the grade. */
+  tangent: [number, number, number];
+  width: number;
+  /** Degrees, + = left side lower. */
+  bank: number;
+}
+
+/** An engine's axes and units for a map point: Unreal is z-up in centimetres, Unity's z runs against ours. */
+export const ENGINE_AXES: Record<EnginePreset, { units: string; axes: string; map: (x: number, y: number, z: number) => [number, number, number]; scale: number }> = {
+  unreal: { units: 'cm', axes: 'X = x, Y = z, Z = height (centimetres, the landscape centred as the export places it)', map: (x, y, z) => [x * 100, z * 100, y * 100], scale: 100 },
+  unity: { units: 'm', axes: 'X = x, Y = height, Z = −z (Unity is left-handed; the terrain placed as the export says)', map: (x, y, z) => [x, y, -z], scale: 1 },
+  'godot-terrain3d': { units: 'm', axes: 'X = x, Y = height, Z = z (the import position puts the map where it is in Faultline)', map: (x, y, z) => [x, y, z], scale: 1 },
+  'godot-hterrain': { units: 'm', axes: 'X = x, Y = height, Z = z (the node at the position the export gives)', map: (x, y, z) => [x, y, z], scale: 1 },
+};
+
+/** Centreline points at ≤ 1 m spacing on the shaped heights. */
+export function centrelinePoints(model: RoadModel, shaped: Float32Array, size: GroundSize): CentrelinePoint[] {
+  const { line } = model;
+  const field = { ...size, heights: shaped };
+  const every = Math.max(1, Math.floor(1 / line.ds + 1e-9));
+  const stations: number[] = [];
+  for (let k = 0; k < line.n - 1; k += every) stations.push(k);
+  stations.push(line.n - 1);
+  const ys = stations.map((k) => heightAt(field, line.x[k], line.z[k]));
+  return stations.map((k, n) => {
+    const a = Math.max(0, n - 1);
+    const b = Math.min(stations.length - 1, n + 1);
+    const run = (stations[b] - stations[a]) * line.ds;
+    const grade = run > 0 ? (ys[b] - ys[a]) / run : 0;
+    const norm = Math.hypot(1, grade);
+    return {
+      x: line.x[k],
+      y: ys[n],
+      z: line.z[k],
+      tangent: [line.tx[k] / norm, grade / norm, line.tz[k] / norm],
+      width: line.width[k],
+      bank: model.bankDeg[k],
+    };
+  });
+}
+
+const round = (v: number) => Math.round(v * 1e6) / 1e6;
+
+function pointJson(p: CentrelinePoint, engine?: EnginePreset): JsonObject {
+  if (!engine) return { x: round(p.x), y: round(p.y), z: round(p.z), tangent: p.tangent.map(round), width: round(p.width), bank: round(p.bank) };
+  const axes = ENGINE_AXES[engine];
+  const [x, y, z] = axes.map(p.x, p.y, p.z);
+  const t = axes.map(p.tangent[0], p.tangent[1], p.tangent[2]);
+  return { x: round(x), y: round(y), z: round(z), tangent: t.map(round), width: round(p.width * axes.scale), bank: round(p.bank) };
+}
+
+/** The centreline file: map coordinates in `points`, each engine's in `engines`. */
+export function centrelineJson(model: RoadModel, shaped: Float32Array, size: GroundSize, name: string): JsonObject {
+  const points = centrelinePoints(model, shaped, size);
+  const engines: JsonObject = {};
+  for (const engine of ENGINE_PRESETS) engines[engine] = { units: ENGINE_AXES[engine].units, axes: ENGINE_AXES[engine].axes, points: points.map((p) => pointJson(p, engine)) };
+  return {
+    name,
+    length: round(model.line.length),
+    spacing: round(model.line.ds * Math.max(1, Math.floor(1 / model.line.ds + 1e-9))),
+    coordinates: 'metres, y up, origin at the map centre; bank in degrees, + = left side lower',
+    points: points.map((p) => pointJson(p)),
+    engines,
+  };
+}

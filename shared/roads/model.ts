@@ -1,0 +1,77 @@
+/** A road made concrete on the heights it receives: centreline, profile and bank at every station. */
+import { buildCentreline, stationSpacing, type Centreline } from './centreline';
+import { roadValuesProblem, type RoadParams } from './params';
+import { bankAlong, fitProfile, groundAlong, type GroundSize } from './profile';
+
+export interface RoadModel {
+  params: RoadParams;
+  line: Centreline;
+  /** Ground under each station, metres. */
+  ground: Float64Array;
+  /** Centreline height of the finished road at each station, metres. */
+  y: Float64Array;
+  /** Bank at each station, degrees (+ = left side lower), and its tangent. */
+  bankDeg: Float64Array;
+  tanBank: Float64Array;
+}
+
+const centrelines = new WeakMap<RoadParams, { spacing: number; key: string; line: Centreline }>();
+
+/** The centreline of valid params (kept per params object: dragging one road does not rebuild the others). */
+export function centrelineOf(p: RoadParams, cellSize: number): Centreline {
+  const spacing = stationSpacing(cellSize);
+  // Keyed by the values too: params changed in place must not reuse a stale centreline.
+  const key = JSON.stringify([p.points, p.width]);
+  const kept = centrelines.get(p);
+  if (kept && kept.spacing === spacing && kept.key === key) return kept.line;
+  const line = buildCentreline(p, spacing);
+  centrelines.set(p, { spacing, key, line });
+  return line;
+}
+
+export function buildRoadModel(p: RoadParams, heights: Float32Array, size: GroundSize): RoadModel {
+  const problem = roadValuesProblem(p);
+  if (problem) throw new RangeError(problem);
+  const line = centrelineOf(p, size.cellSize);
+  const ground = groundAlong(line, heights, size);
+  const y = fitProfile(ground, line.ds, p.maxGradePct, p.verticalCurve);
+  const bankDeg = bankAlong(line, p);
+  const tanBank = bankDeg.map((deg) => Math.tan((deg * Math.PI) / 180));
+  return { params: p, line, ground, y, bankDeg, tanBank };
+}
+
+/** Height of the road surface at station k (fractional: between stations linearly) and lateral offset d (+ = left). */
+export function surfaceAt(model: RoadModel, k: number, d: number): number {
+  const { y, tanBank } = model;
+  const a = Math.floor(k);
+  const b = Math.min(model.line.n - 1, a + 1);
+  const t = k - a;
+  const centre = y[a] + (y[b] - y[a]) * t;
+  return centre - d * (tanBank[a] + (tanBank[b] - tanBank[a]) * t);
+}
+
+/**
+ * The worst cut or fill the profile needs (road height minus ground at the centreline), and where:
+ * more than `maxCutFill` means the terrain cannot be met at the road's maximum grade.
+ */
+export function worstCutFill(model: RoadModel): { station: number; metres: number } {
+  let station = 0;
+  let metres = 0;
+  for (let k = 0; k < model.line.n; k++) {
+    const diff = model.y[k] - model.ground[k];
+    if (Math.abs(diff) > Math.abs(metres)) {
+      metres = diff;
+      station = k;
+    }
+  }
+  return { station, metres };
+}
+
+/** The message for a road the terrain cannot carry within its limits, or null. */
+export function terrainProblem(model: RoadModel): string | null {
+  const worst = worstCutFill(model);
+  if (Math.abs(worst.metres) <= model.params.maxCutFill) return null;
+  const where = Math.round(worst.station * model.line.ds);
+  const what = worst.metres > 0 ? `${worst.metres.toFixed(1)} m of fill above` : `${(-worst.metres).toFixed(1)} m of cut below`;
+  return `the terrain is too steep for a ${model.params.maxGradePct} % maximum grade: ${where} m along the road it needs ${what} the ground (maxCutFill is ${model.params.maxCutFill} m); raise the maximum grade or move the road`;
+}

@@ -1,0 +1,92 @@
+/**
+ * The road's longitudinal profile, fitted to the ground along the centreline:
+ * 1. the ground under each station (the exact surface of the heights the road receives);
+ * 2. grade clamp: the mid-line between the highest profile of grade ≤ G that stays under the ground
+ *    and the lowest that stays over it (two passes each, O(n)); it is the ground itself wherever the
+ *    ground is no steeper than G, and never steeper than G (a mean of two G-Lipschitz profiles);
+ * 3. vertical curves: a moving average over `verticalCurve` metres (ends held level), which turns
+ *    every change of grade into a parabolic vertical curve of that length — no kinks — and, being a
+ *    mean of shifted copies, never makes the grade steeper.
+ * Then the bank of each station: per-point bank, else the road's, else auto (atan(v²κ / g), capped).
+ */
+import { heightAtAnyPoint } from '../terrain/surface';
+import type { Centreline } from './centreline';
+import type { RoadParams } from './params';
+
+export interface GroundSize {
+  width: number;
+  depth: number;
+  cellSize: number;
+}
+
+const G = 9.81;
+
+/** Ground height under each station (points just outside the map read its edge). */
+export function groundAlong(line: Centreline, heights: Float32Array, size: GroundSize): Float64Array {
+  const field = { width: size.width, depth: size.depth, cellSize: size.cellSize, heights };
+  const hx = ((size.width - 1) / 2) * size.cellSize;
+  const hz = ((size.depth - 1) / 2) * size.cellSize;
+  const out = new Float64Array(line.n);
+  for (let k = 0; k < line.n; k++) out[k] = heightAtAnyPoint(field, Math.max(-hx, Math.min(hx, line.x[k])), Math.max(-hz, Math.min(hz, line.z[k])));
+  return out;
+}
+
+/** Steps 2 and 3 above: the profile for ground samples `ds` apart, grade ≤ maxGradePct, vertical curves of `curve` metres. */
+export function fitProfile(ground: Float64Array, ds: number, maxGradePct: number, curve: number): Float64Array {
+  const n = ground.length;
+  const step = (maxGradePct / 100) * ds;
+  const upper = Float64Array.from(ground);
+  const lower = Float64Array.from(ground);
+  for (let k = 1; k < n; k++) {
+    upper[k] = Math.max(upper[k], upper[k - 1] - step);
+    lower[k] = Math.min(lower[k], lower[k - 1] + step);
+  }
+  for (let k = n - 2; k >= 0; k--) {
+    upper[k] = Math.max(upper[k], upper[k + 1] - step);
+    lower[k] = Math.min(lower[k], lower[k + 1] + step);
+  }
+  const mid = new Float64Array(n);
+  for (let k = 0; k < n; k++) mid[k] = (upper[k] + lower[k]) / 2;
+  return movingAverage(mid, Math.round(curve / (2 * ds)));
+}
+
+/** Mean over 2m+1 samples, the ends held level beyond the first and last sample; m = 0 is a copy. */
+export function movingAverage(values: Float64Array, m: number): Float64Array {
+  const n = values.length;
+  if (m <= 0 || n < 2) return Float64Array.from(values);
+  const base = values[0];
+  // Prefix sums of (value − first value), so the sums stay small; the ends repeat the end values.
+  const prefix = new Float64Array(n + 2 * m + 1);
+  for (let q = 0; q < n + 2 * m; q++) {
+    const k = q - m;
+    prefix[q + 1] = prefix[q] + values[k < 0 ? 0 : k >= n ? n - 1 : k] - base;
+  }
+  const out = new Float64Array(n);
+  const width = 2 * m + 1;
+  for (let k = 0; k < n; k++) out[k] = base + (prefix[k + width] - prefix[k]) / width;
+  return out;
+}
+
+/**
+ * The fix for a profile that breaks its limits (crests that launch the car, kinks): the same fit with
+ * vertical curves `factor` times longer. Pure: returns new params.
+ */
+export function smoothProfile(p: RoadParams, factor = 2): RoadParams {
+  return { ...p, verticalCurve: Math.min(2000, Math.max(p.verticalCurve * factor, p.verticalCurve + 20)) };
+}
+
+/** Bank (degrees, + = left side lower) at each station. */
+export function bankAlong(line: Centreline, p: RoadParams): Float64Array {
+  const v = p.designSpeedKmh / 3.6;
+  const out = new Float64Array(line.n);
+  for (let k = 0; k < line.n; k++) {
+    let road: number;
+    if (p.bank === 'auto') {
+      const kappa = line.curvature[k];
+      road = Math.sign(kappa) * Math.min(p.maxBankDeg, (Math.atan((v * v * Math.abs(kappa)) / G) * 180) / Math.PI);
+    } else road = p.bank;
+    out[k] = Number.isNaN(line.pointBank[k]) ? road : line.pointBank[k];
+  }
+  // Auto bank follows curvature; a short moving average keeps the surface from twisting abruptly.
+  return p.bank === 'auto' ? movingAverage(out, Math.round(5 / line.ds)) : out;
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { evaluateStack } from '../layers/evaluate';
+import type { HeightsLayer, LayerSize, RoadLayer } from '../layers/types';
+import { heightAt } from '../terrain/surface';
+import { CAR_PRESETS } from '../vehicle/physics/cars';
+import { loadRapier } from '../vehicle/physics/rapier';
+import { driveRoad } from './drive';
+import { centrelineJson, centrelinePoints } from './export';
+import { buildRoadModel } from './model';
+import type { RoadPoint } from './params';
+import { fixCrests, gradeFlagAbove, reportCsv, reportJson, roadReport } from './report';
+import { hills, ROAD_SIZE, roadLayer, S_CURVE } from './testing/terrain';
+
+function shaped(road: RoadLayer, base: HeightsLayer = hills(), size: LayerSize = ROAD_SIZE) {
+  const ground = evaluateStack([base], size)!;
+  const out = evaluateStack([base, road], size)!;
+  return { ground, out, model: buildRoadModel(road.params, ground, size) };
+}
+
+/** A map with one sharp ridge across it at x = 0. */
+function ridge(size: LayerSize, height: number): HeightsLayer {
+  const heights = new Float32Array(size.width * size.depth);
+  for (let j = 0; j < size.depth; j++) for (let i = 0; i < size.width; i++) heights[j * size.width + i] = Math.max(0, height - Math.abs(i - (size.width - 1) / 2) * size.cellSize * 0.3);
+  return { id: 'ground', name: 'Ground', enabled: true, opacity: 1, kind: 'heights', params: {}, heights };
+}
+
+describe('centreline export', () => {
+  it('runs from the first control point to the last at ≤ 1 m, y on the shaped surface, in map and engine coordinates', () => {
+    const { out, model } = shaped(roadLayer());
+    const points = centrelinePoints(model, out, ROAD_SIZE);
+    expect([points[0].x, points[0].z]).toEqual([S_CURVE[0].x, S_CURVE[0].z]);
+    expect([points.at(-1)!.x, points.at(-1)!.z]).toEqual([S_CURVE.at(-1)!.x, S_CURVE.at(-1)!.z]);
+    for (let n = 1; n < points.length; n++) expect(Math.hypot(points[n].x - points[n - 1].x, points[n].z - points[n - 1].z)).toBeLessThanOrEqual(1 + 1e-9);
+    for (const p of points) {
+      expect(p.y).toBe(heightAt({ ...ROAD_SIZE, heights: out }, p.x, p.z));
+      expect(Math.hypot(...p.tangent)).toBeCloseTo(1, 9);
+      expect(p.width).toBe(8);
+    }
+    const json = centrelineJson(model, out, ROAD_SIZE, 'Test road') as { points: { x: number; y: number; z: number }[]; engines: Record<string, { points: { x: number; y: number; z: number; width: number }[] }> };
+    const k = 40;
+    const p = json.points[k];
+    expect(json.engines.unreal.points[k].x).toBeCloseTo(p.x * 100, 3);
+    expect(json.engines.unreal.points[k].y).toBeCloseTo(p.z * 100, 3);
+    expect(json.engines.unreal.points[k].z).toBeCloseTo(p.y * 100, 3);
+    expect(json.engines.unreal.points[k].width).toBe(800);
+    expect(json.engines.unity.points[k]).toMatchObject({ x: p.x, y: p.y, z: -p.z });
+    expect(json.engines['godot-terrain3d'].points[k]).toMatchObject({ x: p.x, y: p.y, z: p.z });
+    expect(json.engines['godot-hterrain'].points[k]).toMatchObject({ x: p.x, y: p.y, z: p.z });
+  });
+});
+
+describe('road report', () => {
+  it('gives every 10 m its grade, bank and radius, and flags radius below the design speed’s minimum', () => {
+    const { out, model } = shaped(roadLayer(S_CURVE, { bank: 'auto', designSpeedKmh: 90 }));
+    const report = roadReport(model, out, ROAD_SIZE);
+    expect(report.segments.length).toBe(Math.ceil(model.line.length / 10 - 1e-9));
+    expect(report.segments[0]).toMatchObject({ from: 0 });
+    for (const s of report.segments) {
+      expect(Math.abs(s.maxGradePct)).toBeLessThanOrEqual(gradeFlagAbove(10));
+      expect(s.flags).not.toContain('grade');
+    }
+    // At 90 km/h the S-curve's bends (radius ~40 m) are far below the minimum radius (~330 m at this bank).
+    expect(report.segments.some((s) => s.flags.includes('radius'))).toBe(true);
+    const slow = roadReport(buildRoadModel({ ...model.params, designSpeedKmh: 20 }, evaluateStack([hills()], ROAD_SIZE)!, ROAD_SIZE), out, ROAD_SIZE);
+    expect(slow.segments.some((s) => s.flags.includes('radius'))).toBe(false);
+    const csv = reportCsv(report).split('\n');
+    expect(csv[0]).toBe('from_m,to_m,grade_pct,max_grade_pct,bank_deg,cross_slope_deg,radius_m,vertical_curvature,max_speed_ms,stopped,lifted_wheel,left_ground,flags');
+    expect(csv.length).toBe(report.segments.length + 2);
+    expect((reportJson(report, 'x') as { flagged: number }).flagged).toBeGreaterThan(0);
+  });
+
+  it('flags a crest that launches the car at the design speed, and a longer vertical curve fixes it', () => {
+    const size = { width: 161, depth: 41, cellSize: 2 };
+    const points: RoadPoint[] = [{ x: -140, z: 0 }, { x: 140, z: 0 }];
+    const base = ridge(size, 25);
+    const road: RoadLayer = { ...roadLayer(points, { maxGradePct: 30, verticalCurve: 4, designSpeedKmh: 120, maxCutFill: 100 }) };
+    const { out, model } = shaped(road, base, size);
+    expect(roadReport(model, out, size).segments.some((s) => s.flags.includes('crest'))).toBe(true);
+    const below = evaluateStack([base], size)!;
+    const params = fixCrests(road.params, below, size, (p) => evaluateStack([base, { ...road, params: p }], size)!);
+    expect(params.verticalCurve).toBeGreaterThan(road.params.verticalCurve);
+    const again = shaped({ ...road, params }, base, size);
+    expect(roadReport(again.model, again.out, size).segments.some((s) => s.flags.includes('crest'))).toBe(false);
+  });
+
+  it('drives the road with the physics car and the autopilot: speeds per segment, to the end', async () => {
+    const rapier = await loadRapier();
+    const road = roadLayer([{ x: -100, z: -20 }, { x: -30, z: 0 }, { x: 40, z: -10 }, { x: 100, z: 20 }], { designSpeedKmh: 30 });
+    const { out, model } = shaped(road);
+    const result = driveRoad(rapier, { ...ROAD_SIZE, heights: out }, model, { spec: CAR_PRESETS.hatchback });
+    expect(result.reachedEnd).toBe(true);
+    const report = roadReport(model, out, ROAD_SIZE, result);
+    expect(report.reachedEnd).toBe(true);
+    const speeds = report.segments.map((s) => s.maxSpeed ?? 0);
+    expect(Math.max(...speeds)).toBeGreaterThan(5);
+    expect(Math.max(...speeds)).toBeLessThan(30 / 3.6 + 2);
+    expect(report.segments.filter((s) => s.maxSpeed !== null).length).toBeGreaterThan(report.segments.length * 0.8);
+  }, 60_000);
+});

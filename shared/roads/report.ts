@@ -1,0 +1,232 @@
+/**
+ * The road report: per 10 m of the road, what the shaped surface is (grade, cross slope and bank,
+ * horizontal radius, vertical curvature) and what a car did there on a test drive (highest speed,
+ * stopped, lifted a wheel, left the ground); segments breaking the road's own limits are flagged:
+ * - `grade`: steeper than the maximum grade, measured on the drawn triangles (which add up to 5 % of
+ *   the grade on bends: vertices on the inside of a bend are nearer along the road), so 5 % + 0.1 is allowed;
+ * - `radius`: tighter than the minimum radius for the design speed, v² / (g · (tan bank + f)) with
+ *   side friction f = 0.15 (a typical design value for a sealed road);
+ * - `crest`: a crest at which a car at the design speed leaves the ground (v² · curvature > g);
+ * - `airborne`, `stopped`: what the test drive saw.
+ */
+import type { JsonObject } from '../codecs/json';
+import { heightAt } from '../terrain/surface';
+import { buildRoadModel, type RoadModel } from './model';
+import type { RoadParams } from './params';
+import { smoothProfile, type GroundSize } from './profile';
+
+export const REPORT_SEGMENT = 10;
+export const SIDE_FRICTION = 0.15;
+const G = 9.81;
+
+/** What the report reads from a drive's telemetry rows. */
+export interface DriveSample {
+  t: number;
+  x: number;
+  z: number;
+  speed: number;
+  airborne: number;
+  contact0: number;
+  contact1: number;
+  contact2: number;
+  contact3: number;
+}
+
+export interface DriveOutcome {
+  rows: readonly DriveSample[];
+  reachedEnd: boolean;
+}
+
+export type SegmentFlag = 'grade' | 'radius' | 'crest' | 'airborne' | 'stopped';
+
+export interface ReportSegment {
+  from: number;
+  to: number;
+  /** Mean grade over the segment (+ uphill in the direction of travel), and the steepest, percent. */
+  gradePct: number;
+  maxGradePct: number;
+  /** Bank of the design (degrees, + = left side lower) with the largest magnitude in the segment. */
+  bankDeg: number;
+  /** Measured across the surface at the segment's middle, degrees (+ = left side lower). */
+  crossSlopeDeg: number;
+  /** Tightest horizontal radius, metres (null: straight). */
+  radius: number | null;
+  /** Vertical curvature with the largest magnitude, 1/m (− crest, + sag). */
+  verticalCurvature: number;
+  /** From the drive (null without one or where it did not reach). */
+  maxSpeed: number | null;
+  stopped: boolean;
+  liftedWheel: boolean;
+  leftGround: boolean;
+  flags: SegmentFlag[];
+}
+
+export interface RoadReport {
+  length: number;
+  designSpeedKmh: number;
+  maxGradePct: number;
+  minRadius: number;
+  segments: ReportSegment[];
+  /** Whether the drive reached the end (null without a drive). */
+  reachedEnd: boolean | null;
+}
+
+/** Steepest measured grade (percent) not flagged for a maximum grade. */
+export const gradeFlagAbove = (maxGradePct: number): number => maxGradePct * 1.05 + 0.1;
+
+/** Minimum horizontal radius for the design speed and a bank. */
+export function minimumRadius(designSpeedKmh: number, bankDeg: number): number {
+  const v = designSpeedKmh / 3.6;
+  return (v * v) / (G * (Math.tan((Math.abs(bankDeg) * Math.PI) / 180) + SIDE_FRICTION));
+}
+
+/** Station of each drive row: the nearest station, searched near the previous one (the car moves on). */
+function rowStations(model: RoadModel, rows: readonly DriveSample[]): number[] {
+  const { line } = model;
+  const out: number[] = [];
+  let at = 0;
+  for (const [n, row] of rows.entries()) {
+    const from = n === 0 ? 0 : Math.max(0, at - Math.ceil(20 / line.ds));
+    const to = n === 0 ? line.n : Math.min(line.n, at + Math.ceil(60 / line.ds));
+    let best = Infinity;
+    for (let k = from; k < to; k++) {
+      const d = (line.x[k] - row.x) ** 2 + (line.z[k] - row.z) ** 2;
+      if (d < best) {
+        best = d;
+        at = k;
+      }
+    }
+    out.push(at);
+  }
+  return out;
+}
+
+export function roadReport(model: RoadModel, shaped: Float32Array, size: GroundSize, drive: DriveOutcome | null = null): RoadReport {
+  const { line, params: p } = model;
+  const field = { ...size, heights: shaped };
+  const surface = (k: number) => heightAt(field, line.x[k], line.z[k]);
+  const y = Float64Array.from({ length: line.n }, (_, k) => surface(k));
+  const h = Math.max(1, Math.round(Math.max(2, size.cellSize) / line.ds));
+  const hv = Math.max(1, Math.round(5 / line.ds));
+  const v = p.designSpeedKmh / 3.6;
+  const per = Math.max(1, Math.round(REPORT_SEGMENT / line.ds));
+  const stations = drive ? rowStations(model, drive.rows) : [];
+  const segments: ReportSegment[] = [];
+  for (let a = 0; a < line.n - 1; a += per) {
+    const b = Math.min(line.n - 1, a + per);
+    let maxGrade = 0;
+    let bank = 0;
+    let kappa = 0;
+    let vertical = 0;
+    for (let k = a; k <= b; k++) {
+      const k0 = Math.max(0, k - h);
+      const k1 = Math.min(line.n - 1, k + h);
+      const grade = ((y[k1] - y[k0]) / ((k1 - k0) * line.ds)) * 100;
+      if (Math.abs(grade) > Math.abs(maxGrade)) maxGrade = grade;
+      if (Math.abs(model.bankDeg[k]) > Math.abs(bank)) bank = model.bankDeg[k];
+      kappa = Math.max(kappa, Math.abs(line.curvature[k]));
+      if (k - hv >= 0 && k + hv < line.n) {
+        const c = (y[k + hv] - 2 * y[k] + y[k - hv]) / (hv * line.ds) ** 2;
+        if (Math.abs(c) > Math.abs(vertical)) vertical = c;
+      }
+    }
+    const mid = Math.round((a + b) / 2);
+    const half = line.width[mid] / 2;
+    const lx = line.tz[mid];
+    const lz = -line.tx[mid];
+    const left = heightAt(field, line.x[mid] + lx * half, line.z[mid] + lz * half);
+    const right = heightAt(field, line.x[mid] - lx * half, line.z[mid] - lz * half);
+    const crossSlopeDeg = Number.isFinite(left) && Number.isFinite(right) ? (Math.atan((right - left) / (2 * half)) * 180) / Math.PI : 0;
+    const radius = kappa > 1e-4 ? 1 / kappa : null;
+    const flags: SegmentFlag[] = [];
+    if (Math.abs(maxGrade) > gradeFlagAbove(p.maxGradePct)) flags.push('grade');
+    if (radius !== null && radius < minimumRadius(p.designSpeedKmh, bank)) flags.push('radius');
+    if (vertical < 0 && v * v * -vertical > G) flags.push('crest');
+    let maxSpeed: number | null = null;
+    let stopped = false;
+    let liftedWheel = false;
+    let leftGround = false;
+    for (const [n, row] of (drive?.rows ?? []).entries()) {
+      const k = stations[n];
+      if (k < a || k > b) continue;
+      maxSpeed = Math.max(maxSpeed ?? 0, Math.abs(row.speed));
+      if (row.airborne) leftGround = true;
+      else if (!(row.contact0 && row.contact1 && row.contact2 && row.contact3)) liftedWheel = true;
+      if (row.t > 2 && Math.abs(row.speed) < 0.3 && k < line.n - 1 - Math.round(3 / line.ds)) stopped = true;
+    }
+    if (leftGround) flags.push('airborne');
+    if (stopped) flags.push('stopped');
+    segments.push({
+      from: a * line.ds,
+      to: b * line.ds,
+      gradePct: ((y[b] - y[a]) / ((b - a) * line.ds)) * 100,
+      maxGradePct: maxGrade,
+      bankDeg: bank,
+      crossSlopeDeg,
+      radius,
+      verticalCurvature: vertical,
+      maxSpeed,
+      stopped,
+      liftedWheel,
+      leftGround,
+      flags,
+    });
+  }
+  return { length: line.length, designSpeedKmh: p.designSpeedKmh, maxGradePct: p.maxGradePct, minRadius: minimumRadius(p.designSpeedKmh, 0), segments, reachedEnd: drive ? drive.reachedEnd : null };
+}
+
+const r = (v: number, d = 3) => Math.round(v * 10 ** d) / 10 ** d;
+
+export function reportJson(report: RoadReport, name: string): JsonObject {
+  return {
+    name,
+    length: r(report.length),
+    designSpeedKmh: report.designSpeedKmh,
+    maxGradePct: report.maxGradePct,
+    minRadiusFlat: r(report.minRadius),
+    reachedEnd: report.reachedEnd,
+    flagged: report.segments.filter((s) => s.flags.length > 0).length,
+    segments: report.segments.map((s) => ({
+      from: r(s.from),
+      to: r(s.to),
+      gradePct: r(s.gradePct),
+      maxGradePct: r(s.maxGradePct),
+      bankDeg: r(s.bankDeg),
+      crossSlopeDeg: r(s.crossSlopeDeg),
+      radius: s.radius === null ? null : r(s.radius),
+      verticalCurvature: r(s.verticalCurvature, 5),
+      maxSpeed: s.maxSpeed === null ? null : r(s.maxSpeed),
+      stopped: s.stopped,
+      liftedWheel: s.liftedWheel,
+      leftGround: s.leftGround,
+      flags: s.flags,
+    })),
+  };
+}
+
+export const REPORT_CSV_COLUMNS = ['from_m', 'to_m', 'grade_pct', 'max_grade_pct', 'bank_deg', 'cross_slope_deg', 'radius_m', 'vertical_curvature', 'max_speed_ms', 'stopped', 'lifted_wheel', 'left_ground', 'flags'];
+
+export function reportCsv(report: RoadReport): string {
+  const lines = [REPORT_CSV_COLUMNS.join(',')];
+  for (const s of report.segments) {
+    lines.push(
+      [r(s.from), r(s.to), r(s.gradePct), r(s.maxGradePct), r(s.bankDeg), r(s.crossSlopeDeg), s.radius === null ? '' : r(s.radius), r(s.verticalCurvature, 5), s.maxSpeed === null ? '' : r(s.maxSpeed), s.stopped ? 1 : 0, s.liftedWheel ? 1 : 0, s.leftGround ? 1 : 0, s.flags.join(' ')].join(','),
+    );
+  }
+  return lines.map((line) => `${line}\n`).join('');
+}
+
+/**
+ * The one-step fix for crests that launch the car: the profile's vertical curves lengthened
+ * (smoothProfile) until no segment is flagged `crest`, at most `tries` times. Pure: new params
+ * (the same object when nothing needed fixing). `shapedOf` evaluates the road on the heights below.
+ */
+export function fixCrests(p: RoadParams, below: Float32Array, size: GroundSize, shapedOf: (p: RoadParams) => Float32Array, tries = 6): RoadParams {
+  let current = p;
+  for (let n = 0; n <= tries; n++) {
+    const model = buildRoadModel(current, below, size);
+    if (!roadReport(model, shapedOf(current), size).segments.some((s) => s.flags.includes('crest'))) return current;
+    if (n < tries) current = smoothProfile(current);
+  }
+  return current;
+}

@@ -1,0 +1,158 @@
+/**
+ * The road surface as a ribbon mesh in binary glTF (.glb): rows of vertices across the road at every
+ * centreline point (≤ 1 m apart), each on the shaped surface (the drawn triangles) lifted by `lift`
+ * metres so it does not fight the terrain, with normals and UVs (u 0…1 across, v metres along) for a
+ * road texture. Map coordinates: metres, y up, origin at the map centre (as the terrain's GLB).
+ */
+import { encodeUtf8 } from '../codecs/bytes';
+import { SOFTWARE_NAME } from '../codecs/png-heightmap';
+import { heightAtAnyPoint } from '../terrain/surface';
+import { centrelinePoints } from './export';
+import type { RoadModel } from './model';
+import type { GroundSize } from './profile';
+
+export interface Ribbon {
+  /** Vertices per row across the road. */
+  across: number;
+  rows: number;
+  positions: Float32Array;
+  normals: Float32Array;
+  uvs: Float32Array;
+  indices: Uint32Array;
+}
+
+/** The ribbon's vertices and triangles; `across` vertices per row (at least 2). */
+export function buildRibbon(model: RoadModel, shaped: Float32Array, size: GroundSize, lift = 0.05): Ribbon {
+  const points = centrelinePoints(model, shaped, size);
+  const field = { ...size, heights: shaped };
+  let widest = 0;
+  for (const p of points) widest = Math.max(widest, p.width);
+  const across = Math.max(2, Math.ceil(widest / size.cellSize) + 1);
+  const rows = points.length;
+  const positions = new Float32Array(rows * across * 3);
+  const uvs = new Float32Array(rows * across * 2);
+  const hx = ((size.width - 1) / 2) * size.cellSize;
+  const hz = ((size.depth - 1) / 2) * size.cellSize;
+  let along = 0;
+  for (const [r, p] of points.entries()) {
+    if (r > 0) along += Math.hypot(p.x - points[r - 1].x, p.z - points[r - 1].z);
+    // Left of travel: (tz, −tx) of the horizontal tangent.
+    const h = Math.hypot(p.tangent[0], p.tangent[2]) || 1;
+    const lx = p.tangent[2] / h;
+    const lz = -p.tangent[0] / h;
+    for (let c = 0; c < across; c++) {
+      const u = c / (across - 1);
+      const d = (0.5 - u) * p.width;
+      const x = Math.max(-hx, Math.min(hx, p.x + lx * d));
+      const z = Math.max(-hz, Math.min(hz, p.z + lz * d));
+      const k = r * across + c;
+      positions[3 * k] = x;
+      positions[3 * k + 1] = heightAtAnyPoint(field, x, z) + lift;
+      positions[3 * k + 2] = z;
+      uvs[2 * k] = u;
+      uvs[2 * k + 1] = along;
+    }
+  }
+  // Triangles facing up (counter-clockwise seen from above, y up).
+  const indices = new Uint32Array((rows - 1) * (across - 1) * 6);
+  let q = 0;
+  for (let r = 0; r < rows - 1; r++) {
+    for (let c = 0; c < across - 1; c++) {
+      const a = r * across + c;
+      const b = a + 1;
+      const d = a + across;
+      const e = d + 1;
+      indices.set([a, b, d, b, e, d], q);
+      q += 6;
+    }
+  }
+  const normals = new Float32Array(positions.length);
+  for (let t = 0; t < indices.length; t += 3) {
+    const [a, b, c] = [indices[t], indices[t + 1], indices[t + 2]];
+    const ux = positions[3 * b] - positions[3 * a];
+    const uy = positions[3 * b + 1] - positions[3 * a + 1];
+    const uz = positions[3 * b + 2] - positions[3 * a + 2];
+    const vx = positions[3 * c] - positions[3 * a];
+    const vy = positions[3 * c + 1] - positions[3 * a + 1];
+    const vz = positions[3 * c + 2] - positions[3 * a + 2];
+    const nx = uy * vz - uz * vy;
+    const ny = uz * vx - ux * vz;
+    const nz = ux * vy - uy * vx;
+    for (const v of [a, b, c]) {
+      normals[3 * v] += nx;
+      normals[3 * v + 1] += ny;
+      normals[3 * v + 2] += nz;
+    }
+  }
+  for (let v = 0; v < normals.length; v += 3) {
+    const len = Math.hypot(normals[v], normals[v + 1], normals[v + 2]) || 1;
+    normals[v] /= len;
+    normals[v + 1] /= len;
+    normals[v + 2] /= len;
+  }
+  return { across, rows, positions, normals, uvs, indices };
+}
+
+const pad4 = (n: number) => (n + 3) & ~3;
+
+function littleEndian(data: Float32Array | Uint32Array): Uint8Array {
+  const out = new Uint8Array(data.byteLength);
+  const view = new DataView(out.buffer);
+  for (let k = 0; k < data.length; k++) {
+    if (data instanceof Float32Array) view.setFloat32(4 * k, data[k], true);
+    else view.setUint32(4 * k, data[k], true);
+  }
+  return out;
+}
+
+/** The ribbon as one GLB mesh named after the road. */
+export function ribbonGlb(ribbon: Ribbon, name: string): Uint8Array {
+  const views = [littleEndian(ribbon.positions), littleEndian(ribbon.normals), littleEndian(ribbon.uvs), littleEndian(ribbon.indices)];
+  const offsets: number[] = [];
+  let binLength = 0;
+  for (const view of views) {
+    offsets.push(binLength);
+    binLength = pad4(binLength + view.length);
+  }
+  const min = [Infinity, Infinity, Infinity];
+  const max = [-Infinity, -Infinity, -Infinity];
+  for (let p = 0; p < ribbon.positions.length; p += 3) {
+    for (let c = 0; c < 3; c++) {
+      min[c] = Math.min(min[c], ribbon.positions[p + c]);
+      max[c] = Math.max(max[c], ribbon.positions[p + c]);
+    }
+  }
+  const count = ribbon.positions.length / 3;
+  const gltf = {
+    asset: { version: '2.0', generator: SOFTWARE_NAME },
+    scene: 0,
+    scenes: [{ nodes: [0] }],
+    nodes: [{ name, mesh: 0 }],
+    meshes: [{ name, primitives: [{ attributes: { POSITION: 0, NORMAL: 1, TEXCOORD_0: 2 }, indices: 3, mode: 4 }] }],
+    accessors: [
+      { bufferView: 0, componentType: 5126, count, type: 'VEC3', min, max },
+      { bufferView: 1, componentType: 5126, count, type: 'VEC3' },
+      { bufferView: 2, componentType: 5126, count, type: 'VEC2' },
+      { bufferView: 3, componentType: 5125, count: ribbon.indices.length, type: 'SCALAR' },
+    ],
+    bufferViews: views.map((view, k) => ({ buffer: 0, byteOffset: offsets[k], byteLength: view.length, target: k === 3 ? 34963 : 34962 })),
+    buffers: [{ byteLength: binLength }],
+  };
+  const json = encodeUtf8(JSON.stringify(gltf));
+  const jsonLength = pad4(json.length);
+  const total = 12 + 8 + jsonLength + 8 + binLength;
+  const out = new Uint8Array(total);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, 0x46546c67, true);
+  view.setUint32(4, 2, true);
+  view.setUint32(8, total, true);
+  view.setUint32(12, jsonLength, true);
+  view.setUint32(16, 0x4e4f534a, true);
+  out.set(json, 20);
+  out.fill(0x20, 20 + json.length, 20 + jsonLength);
+  const binStart = 20 + jsonLength;
+  view.setUint32(binStart, binLength, true);
+  view.setUint32(binStart + 4, 0x004e4942, true);
+  views.forEach((bytes, k) => out.set(bytes, binStart + 8 + offsets[k]));
+  return out;
+}
