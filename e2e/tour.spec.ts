@@ -38,6 +38,11 @@ for (const viewport of [
       await shot(page, '03-brush');
       await page.keyboard.press('Escape');
       await page.keyboard.press('v');
+      await showPanel(page, 'layers');
+      await page.getByTestId('layer-list').locator('[data-kind="sculpt"]').click();
+      await page.getByTestId('layer-solo').click();
+      await expect(page.getByTestId('solo-preview')).toBeVisible({ timeout: 120_000 });
+      await shot(page, '03-layers');
       await showPanel(page, 'props');
       await page.getByTestId('props-scatter-map').click();
       await shot(page, '04-props');

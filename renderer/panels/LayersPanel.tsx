@@ -19,6 +19,7 @@ const KIND_LABELS: Record<LayerKind, string> = {
   stamp: 'Stamp',
   flatten: 'Flatten',
   heights: 'Heights',
+  road: 'Road',
 };
 
 /**
