@@ -1,7 +1,7 @@
 import type { Heightfield } from '../../shared/terrain/heightfield';
 import type { GenerationSettings, GenerationStep } from '../document/document';
 import type { DocumentEdit } from '../document/history';
-import { createFieldReplaceEdit, withGenerationHistory, withGenerationSettings } from '../generate/generationEdits';
+import { createFieldReplaceEdit, withGenerationHistory, withGenerationSettings } from '../document/generationEdits';
 
 /**
  * Importing replaces the whole map (any size) as ONE undoable edit. Imported terrain has no recipe,

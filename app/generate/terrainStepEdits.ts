@@ -1,7 +1,7 @@
 import { createHeightfield, type Heightfield } from '../../shared/terrain/heightfield';
 import type { Editor } from '../document/editor';
 import { diffTileEdit } from '../document/tileEdit';
-import { withGenerationHistory, withGenerationSettings } from './generationEdits';
+import { withGenerationHistory, withGenerationSettings } from '../document/generationEdits';
 import type { GenerationStep } from '../document/document';
 import { applyStep, stepLabel, type NormaliseStep, type SmoothStep } from '../../shared/recipe/steps';
 

@@ -5,7 +5,7 @@ import { stepLabel, type FinishingStep, type TerrainStep } from '../../shared/re
 import type { Editor } from '../document/editor';
 import type { DocumentEdit } from '../document/history';
 import { diffTileEdit } from '../document/tileEdit';
-import { createFieldReplaceEdit, withErosionMasks, withGenerationHistory, withGenerationSettings } from '../generate/generationEdits';
+import { createFieldReplaceEdit, withErosionMasks, withGenerationHistory, withGenerationSettings } from '../document/generationEdits';
 import { createJobStore, type JobStore } from './jobStore';
 import type { TerrainJobRequest, TerrainJobTransport, JobHandle } from './protocol';
 

@@ -13,7 +13,7 @@ import { createToolSettingsStore } from '../tools/toolSettings';
 import { createToolStore } from '../tools/toolStore';
 import type { ToolPointerEvent } from '../tools/types';
 import { smoothTerrain } from '../generate/terrainStepEdits';
-import { createFieldReplaceEdit } from '../generate/generationEdits';
+import { createFieldReplaceEdit } from '../document/generationEdits';
 import { PropsController } from './propsController';
 import { createSelectTool } from './selectTool';
 

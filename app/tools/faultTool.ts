@@ -1,6 +1,6 @@
 import type { Editor } from '../document/editor';
 import { diffTileEdit } from '../document/tileEdit';
-import { withGenerationHistory } from '../generate/generationEdits';
+import { withGenerationHistory } from '../document/generationEdits';
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import { applyFaults, lineThroughPoints } from '../../shared/fault/engine';
 import type { ToolSettingsStore } from './toolSettings';

@@ -1,8 +1,8 @@
 import type { Heightfield } from '../../shared/terrain/heightfield';
-import type { GenerationSettings, GenerationStep, TerrainDocument } from '../document/document';
-import type { DocumentEdit } from '../document/history';
+import type { GenerationSettings, GenerationStep, TerrainDocument } from './document';
+import type { DocumentEdit } from './history';
 import type { ErosionMasks } from '../../shared/erosion/hydraulic';
-import { ALL } from '../document/region';
+import { ALL } from './region';
 
 /** Wraps a height edit so that it also sets the document's generation settings (undone with it). */
 export function withGenerationSettings(edit: DocumentEdit, before: GenerationSettings | null, after: GenerationSettings | null): DocumentEdit {
