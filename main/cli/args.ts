@@ -30,8 +30,6 @@ export interface GenerateOptions {
   quiet: boolean;
 }
 
-export { UsageError };
-
 const VALUE_OPTIONS = [
   '--size',
   '--depth',

@@ -17,8 +17,8 @@ import { DEFAULT_CAR_SETTINGS, type Obstacle } from '../../shared/vehicle/drive'
 import { DriveRouteError, driveRoute, telemetryCsv } from '../../shared/vehicle/telemetry';
 import { CAR_PRESETS, CAR_PRESET_IDS, isCarPresetId, type CarPresetId } from '../../shared/vehicle/physics/cars';
 import { InputsError, driveInputs, driveRoutePhysics, parseInputsCsv, physicsTelemetryCsv, type TimedInput } from '../../shared/vehicle/physics/physicsDrive';
-import { UsageError } from './args';
-import type { CliIo } from './cli';
+import { UsageError } from './options';
+import type { CliIo } from './io';
 
 const EXIT_OK = 0;
 const EXIT_FAILURE = 1;

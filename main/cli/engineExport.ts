@@ -9,7 +9,7 @@ import { tileLayout, tileName } from '../../shared/export/tiles';
 import { availableSources, parseMaskSet, type MaskSet, type MaskSourceData } from '../../shared/export/masks';
 import { buildEngineExport, planEngineExport, type EngineExportOptions, type ExportFile } from '../../shared/export/presets';
 import { heightRange, type Heightfield } from '../../shared/terrain/heightfield';
-import type { CliIo } from './cli';
+import type { CliIo } from './io';
 import type { ExportArgs } from './exchangeArgs';
 import type { LoadedInput } from './inputs';
 import { outputFormatFor } from './outputs';

@@ -8,7 +8,7 @@ import { createHeightfield } from '../../shared/terrain/heightfield';
 import type { ErosionMasks } from '../../shared/erosion/hydraulic';
 import { stepLabel, type FinishingStep } from '../../shared/recipe/steps';
 import { tokenizeOptions, UsageError } from './options';
-import type { CliIo } from './cli';
+import type { CliIo } from './io';
 import { parseCommand } from './commandArgs';
 import { EROSION_HELP, EROSION_OPTIONS, erosionStepsFrom, parseNumberOption, parseThreadsOption, parseWholeOption, runFinishingStep, type ErosionValues } from './erosionArgs';
 import { message, readAndLoad } from './exchangeCommands';

@@ -14,8 +14,8 @@ import { exportPropsJson } from '../../shared/props/exportJson';
 import { findPropType, PROP_TYPES } from '../../shared/props/library';
 import type { Prop } from '../../shared/props/prop';
 import { propsFromColumns, scatterProps, ScatterError, type Range } from '../../shared/props/scatter';
-import { UsageError } from './args';
-import type { CliIo } from './cli';
+import { UsageError } from './options';
+import type { CliIo } from './io';
 import { loadInput } from './inputs';
 
 const EXIT_OK = 0;
