@@ -17,6 +17,7 @@ import { DEFAULT_CAR_SETTINGS, type Obstacle } from '../../shared/vehicle/drive'
 import { DriveRouteError, driveRoute, telemetryCsv } from '../../shared/vehicle/telemetry';
 import { CAR_PRESETS, CAR_PRESET_IDS, isCarPresetId, type CarPresetId } from '../../shared/vehicle/physics/cars';
 import { InputsError, driveInputs, driveRoutePhysics, parseInputsCsv, physicsTelemetryCsv, type TimedInput } from '../../shared/vehicle/physics/physicsDrive';
+import { isDecimal, parsePositive } from './numbers';
 import { UsageError } from './options';
 import type { CliIo } from './io';
 
@@ -63,7 +64,6 @@ const KINEMATIC_ONLY = ['--length', '--width', '--max-slope', '--pose'] as const
 /** Longest --duration, seconds (an hour of driving: 432,000 physics steps). */
 export const MAX_DURATION = 3600;
 type DriveOption = (typeof OPTIONS)[number];
-const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
 export function parseDriveArgs(args: readonly string[]): DriveArgs {
   const tokens = tokenizeOptions(args, OPTIONS);
@@ -90,10 +90,7 @@ export function parseDriveArgs(args: readonly string[]): DriveArgs {
   if (!out) throw new UsageError('--out FILE is required');
   const positive = (option: DriveOption, fallback: number): number => {
     const text = values.get(option);
-    if (text === undefined) return fallback;
-    const value = DECIMAL.test(text) ? Number(text) : NaN;
-    if (!(value > 0) || !Number.isFinite(value)) throw new UsageError(`${option} must be a positive number, got "${text}"`);
-    return value;
+    return text === undefined ? fallback : parsePositive(option, text);
   };
   const maxSlopeDeg = positive('--max-slope', DRIVE_DEFAULTS.maxSlopeDeg);
   if (maxSlopeDeg > 90) throw new UsageError(`--max-slope must be at most 90 degrees, got "${values.get('--max-slope')}"`);
@@ -105,7 +102,7 @@ export function parseDriveArgs(args: readonly string[]): DriveArgs {
     const startText = values.get('--start');
     if (startText === undefined) throw new UsageError('--start x,z,headingDeg is required with --inputs');
     const parts = startText.split(',');
-    if (parts.length !== 3 || !parts.every((p) => DECIMAL.test(p.trim()))) throw new UsageError(`--start must be x,z,headingDeg (three numbers), got "${startText}"`);
+    if (parts.length !== 3 || !parts.every((p) => isDecimal(p.trim()))) throw new UsageError(`--start must be x,z,headingDeg (three numbers), got "${startText}"`);
     const [x, z, headingDeg] = parts.map(Number);
     start = { x, z, heading: (headingDeg * Math.PI) / 180 };
     if (values.get('--duration') === undefined) throw new UsageError('--duration s is required with --inputs');
