@@ -6,11 +6,8 @@
 import { parseCommand } from './commandArgs';
 import { tokenizeOptions } from './options';
 import { displayFileName } from '../../shared/codecs/errors';
-import { importHeightmap } from '../../shared/codecs/import-heightmap';
 import type { JsonObject } from '../../shared/codecs/json';
 import { measureJson } from '../../shared/codecs/jsonShape';
-import { parseProject } from '../../shared/codecs/project';
-import { extensionOf } from '../../shared/codecs/registry';
 import { findPropType } from '../../shared/props/library';
 import type { Heightfield } from '../../shared/terrain/heightfield';
 import { DEFAULT_CAR_SETTINGS, type Obstacle } from '../../shared/vehicle/drive';
@@ -20,6 +17,7 @@ import { InputsError, driveInputs, driveRoutePhysics, parseInputsCsv, physicsTel
 import { isDecimal, parsePositive } from './numbers';
 import { UsageError } from './options';
 import type { CliIo } from './io';
+import { loadInput } from './inputs';
 
 const EXIT_OK = 0;
 const EXIT_FAILURE = 1;
@@ -157,11 +155,8 @@ export function parseRoute(bytes: Uint8Array, fileName: string): [number, number
 
 /** Any terrain file Faultline reads; a project's props become obstacles. */
 export function loadDriveTerrain(bytes: Uint8Array, fileName: string): { field: Heightfield; obstacles: Obstacle[] } {
-  if (extensionOf(fileName) === 'faultline') {
-    const project = parseProject(bytes, fileName);
-    return { field: project.field, obstacles: obstaclesFromJson(project.props) };
-  }
-  return { field: importHeightmap(bytes, fileName).field, obstacles: [] };
+  const { field, props } = loadInput(bytes, fileName, {});
+  return { field, obstacles: obstaclesFromJson(props) };
 }
 
 function obstaclesFromJson(props: readonly JsonObject[]): Obstacle[] {

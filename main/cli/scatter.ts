@@ -8,7 +8,7 @@ import { parseCommand } from './commandArgs';
 import { tokenizeOptions } from './options';
 import { displayFileName } from '../../shared/codecs/errors';
 import type { JsonObject } from '../../shared/codecs/json';
-import { compileProject, parseProject, type ProjectDocument } from '../../shared/codecs/project';
+import { compileProject, type ProjectDocument } from '../../shared/codecs/project';
 import { extensionOf } from '../../shared/codecs/registry';
 import { exportPropsJson } from '../../shared/props/exportJson';
 import { findPropType, PROP_TYPES } from '../../shared/props/library';
@@ -72,9 +72,8 @@ export function parseScatterArgs(args: readonly string[]): ScatterArgs {
 
 /** The input as a project: a .faultline keeps its recipe, history, view and props. */
 function loadTerrain(bytes: Uint8Array, fileName: string): ProjectDocument {
-  if (extensionOf(fileName) === 'faultline') return parseProject(bytes, fileName);
-  const { field, recipe } = loadInput(bytes, fileName, {});
-  return { field, recipe, history: [], props: [], view: {} };
+  const input = loadInput(bytes, fileName, {});
+  return input.project ?? { field: input.field, recipe: input.recipe, history: [], props: [], view: {} };
 }
 
 /** Existing project props usable for spacing (the editor validates them fully when it opens the file). */
