@@ -4,8 +4,8 @@ import type { ViewSettings } from '../shared/ipc/contract';
 import { CommandRegistry } from './commands/commands';
 import { createDefaultDocument, type TerrainDocument } from './document/document';
 import { Editor } from './document/editor';
-import { createToolStore, type ToolStore } from './tools/toolStore';
-import { createHoverStore, createViewStore, type HoverStore, type ViewStore } from './view/viewStore';
+import { createToolStore } from './tools/toolStore';
+import { createHoverStore, createViewStore } from './view/viewStore';
 import { bindCommands } from './commands/bindCommands';
 import { DisposableStore } from './disposable';
 import { createProjectController, type ProjectController } from './project/projectController';
@@ -22,18 +22,13 @@ import { createInProcessCodecs, type ExchangeCodecs } from './exchange/codecOps'
 import type { StartChunkErrorsWorker } from './lod/chunkErrorsJob';
 import { createFileDrop, type WindowDroppedFile } from './platform/fileDrop';
 import { followActiveTask } from './view/panelTabs';
+import type { SessionCore } from './sessionTypes';
 
 /**
  * Everything the UI works with, created once at startup: the editor, its stores, every feature, and
  * every command bound. Views only read it; `dispose` tears it all down.
  */
-export interface EditorSession {
-  readonly editor: Editor;
-  readonly commands: CommandRegistry;
-  readonly tools: ToolStore;
-  readonly view: ViewStore;
-  readonly hover: HoverStore;
-  readonly api: FaultlineApi;
+export interface EditorSession extends SessionCore {
   /** Files: new, open, save, recovery. */
   readonly project: ProjectController;
   /** Background terrain jobs, the generate form, the sculpt and fault tools. */
@@ -77,7 +72,7 @@ export function createEditorSession(options: SessionOptions): EditorSession {
   const view = createViewStore();
   const hover = createHoverStore();
   const api = options.api;
-  const core = { editor, commands, tools, view, hover, api };
+  const core: SessionCore = { editor, commands, tools, view, hover, api };
 
   const project = createProjectController(core);
   disposables.add(bindCommands(core, project));

@@ -1,13 +1,13 @@
 import type { ViewSettings } from '../../shared/ipc/contract';
 import { createDefaultDocument } from '../document/document';
-import type { EditorSession } from '../editorSession';
+import type { SessionCore } from '../sessionTypes';
 import type { ProjectController } from '../project/projectController';
 
 /**
  * Binds the session's own commands (file, edit, view, terrain default, help); the features bind
  * theirs. Command states follow the editor, view and tool stores. Returns the unbind.
  */
-export function bindCommands(session: Pick<EditorSession, 'commands' | 'editor' | 'view' | 'tools'>, project: ProjectController): () => void {
+export function bindCommands(session: Pick<SessionCore, 'commands' | 'editor' | 'view' | 'tools'>, project: ProjectController): () => void {
   const { commands, editor, view, tools } = session;
   const setView = (patch: Partial<ViewSettings>) => view.setState((s) => ({ settings: { ...s.settings, ...patch } }));
   const settings = () => view.getState().settings;
