@@ -5,7 +5,7 @@ import { BrushStroke } from '../app/tools/brushStroke';
 import { DEFAULT_BRUSH, type BrushSettings } from '../app/tools/brush';
 import type { MapTilePixels } from '../app/map2d/mapTilePixels';
 import { resnapInRegion, type SnappedPropLayer } from '../shared/props/prop';
-import { syntheticTerrain } from '../shared/lod/syntheticTerrain.testkit';
+import { syntheticTerrain } from '../shared/lod/testing/syntheticTerrain';
 import type { LodCamera } from '../shared/lod/selectLod';
 import type { Heightfield } from '../shared/terrain/heightfield';
 import type { LodTerrainMeshes } from '../renderer/lod/lodTerrainMeshes';
