@@ -1,5 +1,6 @@
 import type { EditorSession } from '../../app/editorSession';
-import { canvasToWorld, clampToTerrain, worldToCanvas } from '../../app/map2d/mapView';
+import { canvasToWorld, worldToCanvas } from '../../app/map2d/mapView';
+import { clampToTerrain } from '../../shared/terrain/heightfield';
 import type { ToolOverlay, ToolPointerEvent } from '../../app/tools/types';
 import { heightAt } from '../../shared/terrain/surface';
 import { createDriveMapLayer } from '../drive/drivability2D';
