@@ -33,7 +33,7 @@ interface DabState {
 }
 
 /**
- * The 2D panel's CPU work for a change, through the same MapTilePixels as renderer/map2d/map2dTiles.ts,
+ * The 2D panel's CPU work for a change, through the same MapTilePixels as renderer/map2d/tiledHeightmapImage.ts,
  * minus the canvas: the touched range blocks, the map's range, then the RGBA pixels of the changed
  * rectangles. Node has no canvas, so `putImageData` (the browser's copy into the tile canvas) is not
  * included.

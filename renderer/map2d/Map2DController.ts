@@ -1,11 +1,11 @@
 import type { EditorSession } from '../../app/editorSession';
-import { canvasToWorld, worldToCanvas } from '../../app/map2d/mapView';
+import { canvasToWorld, worldToCanvas } from '../../app/map2d/mapTransform';
 import { clampToTerrain } from '../../shared/terrain/heightfield';
 import type { ToolOverlay, ToolPointerEvent } from '../../app/tools/types';
 import { heightAt } from '../../shared/terrain/surface';
 import { createDriveMapLayer } from '../drive/drivability2D';
 import { createMaskPreviewLayer } from '../exchange/maskPreview2D';
-import { TiledHeightmapImage } from './map2dTiles';
+import { TiledHeightmapImage } from './tiledHeightmapImage';
 import { attachProps2DOverlay } from '../props/propsOverlay2D';
 import { reportDrawn } from '../readiness';
 import { Map2DView } from './map2dView';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHeightfield, vertexX, vertexZ } from '../../shared/terrain/heightfield';
-import { canvasToWorld, fitMapView, panMapView, worldToCanvas, zoomMapView } from './mapView';
+import { canvasToWorld, fitMapView, panMapView, worldToCanvas, zoomMapView } from './mapTransform';
 
 const field = createHeightfield(65, 33, 2.5);
 
