@@ -12,11 +12,11 @@ import { createProjectController, type ProjectController } from './project/proje
 import { bindDesignCommands, createTerrainDesign, type TerrainDesign } from './generate/terrainDesign';
 import type { TerrainJobTransport } from './jobs/protocol';
 import { createInProcessTransport } from './jobs/inProcessTransport';
-import { createPropsFeature, type PropsFeature } from './props/propsSession';
+import { createPropsFeature, type PropsFeature } from './props/propsFeature';
 import { createDriveFeature, type DriveViewStart } from './drive/driveFeature';
 import { driveSettingsFromSaved, savedDriveSettings } from './drive/settings';
 import type { DriveSession } from './drive/driveSession';
-import { createExchangeFeature } from './exchange/bindExchange';
+import { createExchangeFeature } from './exchange/exchangeFeature';
 import type { Exchange } from './exchange/exchange';
 import { createInProcessCodecs, type ExchangeCodecs } from './exchange/codecOps';
 import type { StartChunkErrorsWorker } from './lod/chunkErrorsJob';
