@@ -66,9 +66,16 @@ describe('editor session commands', () => {
     expect(session.view.getState().settings).toEqual({ ...DEFAULT_VIEW_SETTINGS, colorMode: 'slope', wireframe: true, map2dMode: 'grayscale' });
     await session.commands.execute('view.colorNatural');
     expect(session.view.getState().settings.colorMode).toBe('natural');
-    const token = session.view.getState().cameraResetToken;
+    const viewBefore = session.view.getState();
+    let resets = 0;
+    const stop = session.viewEvents.resetCamera.on(() => resets++);
     await session.commands.execute('view.resetCamera');
-    expect(session.view.getState().cameraResetToken).toBe(token + 1);
+    expect(resets).toBe(1);
+    // An event, not state: the view store is untouched.
+    expect(session.view.getState()).toBe(viewBefore);
+    stop();
+    await session.commands.execute('view.resetCamera');
+    expect(resets).toBe(1);
     await session.commands.execute('help.about');
     expect(session.view.getState().aboutOpen).toBe(true);
   });

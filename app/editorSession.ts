@@ -22,6 +22,7 @@ import { createInProcessCodecs, type ExchangeCodecs } from './exchange/codecOps'
 import type { StartChunkErrorsWorker } from './lod/chunkErrorsJob';
 import { createFileDrop, type WindowDroppedFile } from './platform/fileDrop';
 import { followActiveTask } from './view/panelTabs';
+import { createViewEvents } from './view/viewEvents';
 import type { SessionCore } from './sessionTypes';
 
 /**
@@ -70,9 +71,10 @@ export function createEditorSession(options: SessionOptions): EditorSession {
   // A gesture in progress must not outlive its session.
   disposables.add(() => tools.getState().active?.cancel());
   const view = createViewStore();
+  const viewEvents = createViewEvents();
   const hover = createHoverStore();
   const api = options.api;
-  const core: SessionCore = { editor, commands, tools, view, hover, api };
+  const core: SessionCore = { editor, commands, tools, view, viewEvents, hover, api };
 
   const project = createProjectController(core);
   disposables.add(bindCommands(core, project));

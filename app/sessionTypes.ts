@@ -2,6 +2,7 @@ import type { FaultlineApi } from '../shared/ipc/api';
 import type { CommandRegistry } from './commands/commands';
 import type { Editor } from './document/editor';
 import type { ToolStore } from './tools/toolStore';
+import type { ViewEvents } from './view/viewEvents';
 import type { HoverStore, ViewStore } from './view/viewStore';
 
 /**
@@ -14,6 +15,8 @@ export interface SessionCore {
   readonly commands: CommandRegistry;
   readonly tools: ToolStore;
   readonly view: ViewStore;
+  /** One-off view happenings (Reset Camera) for the 3D and 2D views. */
+  readonly viewEvents: ViewEvents;
   readonly hover: HoverStore;
   readonly api: FaultlineApi;
 }

@@ -205,10 +205,10 @@ export class Map2DController {
           image.setMode(s.settings.map2dMode);
           redraw.schedule();
         }
-        if (s.cameraResetToken !== prev.cameraResetToken) {
-          view.refit(field());
-          requestDraw();
-        }
+      }),
+      session.viewEvents.resetCamera.on(() => {
+        view.refit(field());
+        requestDraw();
       }),
       tools.subscribe((s, prev) => {
         if (s.overlay !== prev.overlay) requestDraw();

@@ -15,7 +15,7 @@ import { useTerrainLook } from './look/SceneLook';
  */
 export function OrbitRig() {
   const session = useSession();
-  const { editor, view, tools } = session;
+  const { editor, tools } = session;
   const camera = useThree((s) => s.camera) as PerspectiveCamera;
   const domElement = useThree((s) => s.gl.domElement);
   const invalidate = useThree((s) => s.invalidate);
@@ -77,8 +77,7 @@ export function OrbitRig() {
       }
       invalidate();
     });
-    const unsubscribeView = view.subscribe((s, prev) => {
-      if (s.cameraResetToken === prev.cameraResetToken) return;
+    const unsubscribeView = session.viewEvents.resetCamera.on(() => {
       frame();
       invalidate();
     });
@@ -96,7 +95,7 @@ export function OrbitRig() {
       controls.removeEventListener('change', onChange);
       controls.dispose();
     };
-  }, [camera, domElement, invalidate, session, editor, view, tools, look]);
+  }, [camera, domElement, invalidate, session, editor, tools, look]);
 
   return null;
 }
