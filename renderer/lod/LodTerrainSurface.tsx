@@ -11,7 +11,7 @@ import { showTriangleCount } from './triangleCount';
 import { backgroundTask } from '../backgroundTask';
 import { OffThreadErrors, type OffThreadErrorsHandlers } from './offThreadErrors';
 import type { StartChunkErrorsWorker } from '../../app/lod/chunkErrorsJob';
-import { useTerrainLook } from '../viewport/look/SceneLook';
+import { useTerrainLighting } from '../viewport/look/SceneLook';
 import { naturalLinesOf } from '../../app/view/terrainColors';
 
 /** CPU time per slice of chunk-error refinement on the main thread: well inside a frame. */
@@ -38,8 +38,8 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
   const { editor, view, chunkErrorsWorker } = session;
   const invalidate = useThree((s) => s.invalidate);
   const drive = session.drive;
-  const look = useTerrainLook();
-  const lod = useMemo(() => new LodTerrainMeshes(editor.document.field, view.getState().settings.colorMode, look.uniforms), [editor, view, look]);
+  const lighting = useTerrainLighting();
+  const lod = useMemo(() => new LodTerrainMeshes(editor.document.field, view.getState().settings.colorMode, lighting.uniforms), [editor, view, lighting]);
   const pendingDrawn = useRef<number | null>(editor.store.getState().version);
   const lastCamera = useRef('');
 

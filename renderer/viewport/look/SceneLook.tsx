@@ -20,28 +20,28 @@ import { terrainExtent } from '../../../shared/terrain/heightfield';
 import { sunVector } from '../../../shared/terrain/lighting';
 import type { ViewSettings } from '../../../shared/ipc/contract';
 import { useSession } from '../../session';
-import { TerrainLook } from './terrainLook';
+import { TerrainLighting } from './terrainLighting';
 
-const LookContext = createContext<TerrainLook | null>(null);
+const LightingContext = createContext<TerrainLighting | null>(null);
 
-/** The viewport's TerrainLook (inside <TerrainLookProvider>). */
-export function useTerrainLook(): TerrainLook {
-  const look = useContext(LookContext);
-  if (!look) throw new Error('useTerrainLook outside <TerrainLookProvider>');
-  return look;
+/** The viewport's TerrainLighting (inside <TerrainLightingProvider>). */
+export function useTerrainLighting(): TerrainLighting {
+  const lighting = useContext(LightingContext);
+  if (!lighting) throw new Error('useTerrainLighting outside <TerrainLightingProvider>');
+  return lighting;
 }
 
-/** Creates the viewport's TerrainLook, uploads its lighting before each frame, and shares it with the terrain. */
-export function TerrainLookProvider({ wrapper, children }: { wrapper: React.RefObject<HTMLDivElement | null>; children: ReactNode }) {
+/** Creates the viewport's TerrainLighting, uploads its lighting before each frame, and shares it with the terrain. */
+export function TerrainLightingProvider({ wrapper, children }: { wrapper: React.RefObject<HTMLDivElement | null>; children: ReactNode }) {
   const session = useSession();
   const invalidate = useThree((s) => s.invalidate);
-  const look = useMemo(() => new TerrainLook(session, invalidate), [session, invalidate]);
+  const lighting = useMemo(() => new TerrainLighting(session, invalidate), [session, invalidate]);
   useEffect(() => {
-    look.attach(wrapper.current);
-    return () => look.dispose();
-  }, [look, wrapper]);
-  useFrame(({ gl }) => look.prepareFrame(gl), -1);
-  return <LookContext.Provider value={look}>{children}</LookContext.Provider>;
+    lighting.attach(wrapper.current);
+    return () => lighting.dispose();
+  }, [lighting, wrapper]);
+  useFrame(({ gl }) => lighting.prepareFrame(gl), -1);
+  return <LightingContext.Provider value={lighting}>{children}</LightingContext.Provider>;
 }
 
 /** Sky colours (sRGB): deep blue overhead, pale haze at the horizon (also the fog), fading slowly to grey-blue below (a view from above looks into haze, not a flat void). */
@@ -256,13 +256,13 @@ export function formatMetres(metres: number): string {
  * round number of metres at the orbit target's distance. Updated only when it changes.
  */
 export function ScaleBarDriver({ bar }: { bar: React.RefObject<HTMLDivElement | null> }) {
-  const look = useTerrainLook();
+  const lighting = useTerrainLighting();
   const last = useRef('');
   useFrame(({ camera, size }) => {
     const element = bar.current;
     if (!element) return;
     const perspective = camera as PerspectiveCamera;
-    const distance = camera.position.distanceTo(look.orbitTarget);
+    const distance = camera.position.distanceTo(lighting.orbitTarget);
     const metresPerPixel = (2 * distance * Math.tan(((perspective.fov ?? 50) * Math.PI) / 360)) / Math.max(1, size.height);
     const metres = niceLength(metresPerPixel * 120);
     const width = Math.round(metres / metresPerPixel);

@@ -19,7 +19,7 @@ const COPY_VERTICES_PER_SLICE = 1 << 21;
 const sunOf = (settings: ViewSettings) => ({ azimuthDeg: settings.sunAzimuthDeg, elevationDeg: settings.sunElevationDeg });
 
 /**
- * The viewport's terrain look: lighting computed from the heights (TerrainLightingModel) kept on
+ * The viewport's terrain lighting: shadows and occlusion computed from the heights (TerrainLightingModel) kept on
  * the GPU as an RG texture sampled by both terrain materials, and the shader uniforms they share.
  * Small jobs run on the main thread between frames, large ones (whole-map changes of big maps) on
  * a worker, their heights copied across a few tasks. Work starts only after a frame has shown the
@@ -27,7 +27,7 @@ const sunOf = (settings: ViewSettings) => ({ azimuthDeg: settings.sunAzimuthDeg,
  * drawn signal. `data-lighting` on the viewport says "pending" or "ready" (for tests that compare
  * lit images). Lives outside React; the viewport owns one.
  */
-export class TerrainLook {
+export class TerrainLighting {
   readonly uniforms: TerrainShaderUniforms = createTerrainShaderUniforms();
   /** The orbit camera's target (OrbitRig keeps it): the scale bar measures there. */
   readonly orbitTarget = new Vector3();
