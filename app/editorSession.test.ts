@@ -93,6 +93,36 @@ describe('editor session commands', () => {
 });
 
 describe('platform connection', () => {
+  it('start connects the project and the platform once, and dispose disconnects both', async () => {
+    const { api, menu } = spyApi();
+    const checkRecovery = vi.spyOn(api, 'checkRecovery');
+    const session = createEditorSession({ api, document: smallDocument() });
+    const first = session.start({ whenIdle: (task) => task(), onError: () => undefined });
+    expect(session.start()).toBe(first);
+    await first;
+    expect(checkRecovery).toHaveBeenCalledTimes(1);
+    const sent = vi.mocked(api.setCommandStates);
+    expect(sent).toHaveBeenCalledTimes(1);
+    let resets = 0;
+    session.viewEvents.resetCamera.on(() => resets++);
+    menu('view.resetCamera');
+    await Promise.resolve();
+    expect(resets).toBe(1);
+    const dirty = vi.spyOn(api, 'setDocumentDirty');
+    raiseCorner(session);
+    expect(dirty).toHaveBeenCalledWith(true);
+    expect(sent).toHaveBeenCalledTimes(2);
+    session.dispose();
+    // Disconnected: neither menu commands nor edits reach the platform any more.
+    menu('view.resetCamera');
+    await Promise.resolve();
+    expect(resets).toBe(1);
+    dirty.mockClear();
+    raiseCorner(session);
+    expect(dirty).not.toHaveBeenCalled();
+    expect(sent).toHaveBeenCalledTimes(2);
+  });
+
   it('loads saved view settings, then persists changes', async () => {
     const { api } = spyApi();
     await api.setViewSettings({ ...DEFAULT_VIEW_SETTINGS, colorMode: 'slope', map2dMode: 'grayscale', wireframe: false });

@@ -8,7 +8,7 @@ import { createToolStore } from './tools/toolStore';
 import { createHoverStore, createViewStore } from './view/viewStore';
 import { bindCommands } from './commands/bindCommands';
 import { DisposableStore } from './disposable';
-import { createProjectController, type ProjectController } from './project/projectController';
+import { createProjectController, type ProjectController, type ProjectStartOptions } from './project/projectController';
 import { bindDesignCommands, createTerrainDesign, type TerrainDesign } from './generate/terrainDesign';
 import type { TerrainJobTransport } from './jobs/protocol';
 import { createInProcessTransport } from './jobs/inProcessTransport';
@@ -20,6 +20,7 @@ import { createExchangeFeature } from './exchange/exchangeFeature';
 import type { Exchange } from './exchange/exchange';
 import { createInProcessCodecs, type ExchangeCodecs } from './exchange/codecOps';
 import type { StartChunkErrorsWorker } from './lod/chunkErrorsJob';
+import type { StartLightingWorker } from './lighting/lightingMessages';
 import { createFileDrop, type WindowDroppedFile } from './platform/fileDrop';
 import { followActiveTask } from './view/panelTabs';
 import { createViewEvents } from './view/viewEvents';
@@ -42,10 +43,23 @@ export interface EditorSession extends SessionCore {
   openDroppedFile(file: WindowDroppedFile): Promise<void>;
   /** Starts the LOD chunk-errors worker; null where none can run (the main thread refines then). */
   readonly chunkErrorsWorker: StartChunkErrorsWorker | null;
+  /** Starts the viewport's lighting worker; null where none can run (every job runs on the main thread). */
+  readonly lightingWorker: StartLightingWorker | null;
+  /**
+   * Connects the session to the window once: the project's dirty reporting, recovery journal and
+   * recovery offer, then the platform (saved view settings, menu states and commands). Later calls
+   * return the first call's promise; `dispose` stops all of it.
+   */
+  start(options?: SessionStartOptions): Promise<void>;
   /** The 3D view tells where a drive starts (the ground at the centre of its view); null when it goes. */
   setDriveViewStart(start: DriveViewStart | null): void;
   /** Disposes every feature (newest first), unbinds every command and removes every store subscription made here. */
   dispose(): void;
+}
+
+export interface SessionStartOptions extends ProjectStartOptions {
+  /** Reports a platform call that failed (settings, menu states, a menu command); default console.warn. */
+  onError?: (message: string, error: unknown) => void;
 }
 
 export interface SessionOptions {
@@ -59,6 +73,8 @@ export interface SessionOptions {
   createCodecs?: () => ExchangeCodecs;
   /** Starts the LOD chunk-errors worker; without it large maps refine their errors on the main thread. */
   chunkErrorsWorker?: StartChunkErrorsWorker;
+  /** Starts the viewport's lighting worker; without it the lighting is computed on the main thread. */
+  lightingWorker?: StartLightingWorker;
 }
 
 export function createEditorSession(options: SessionOptions): EditorSession {
@@ -95,7 +111,8 @@ export function createEditorSession(options: SessionOptions): EditorSession {
   const exchange = disposables.add(createExchangeFeature(core, (options.createCodecs ?? createInProcessCodecs)()));
   disposables.add(followActiveTask(view, tools, drive.drive));
 
-  return {
+  let started: Promise<void> | null = null;
+  const session: EditorSession = {
     ...core,
     project,
     design,
@@ -104,9 +121,20 @@ export function createEditorSession(options: SessionOptions): EditorSession {
     exchange: exchange.exchange,
     openDroppedFile: createFileDrop({ project, exchange: exchange.exchange }),
     chunkErrorsWorker: options.chunkErrorsWorker ?? null,
+    lightingWorker: options.lightingWorker ?? null,
     setDriveViewStart: (start) => drive.setViewStart(start),
+    start: (startOptions = {}) => {
+      started ??= (async () => {
+        const { onError = (message: string, error: unknown) => console.warn(`${message}:`, error), ...projectOptions } = startOptions;
+        disposables.add(project.start(projectOptions));
+        // Added after a dispose, the disconnect runs at once (DisposableStore).
+        disposables.add(await connectPlatform(session, onError));
+      })();
+      return started;
+    },
     dispose: () => disposables.dispose(),
   };
+  return session;
 }
 
 /** Enabled state of every described command (unbound ones are disabled), for main's menu. */

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useFrame, useThree } from '@react-three/fiber';
 import {
   BackSide,
@@ -20,28 +20,24 @@ import { terrainExtent } from '../../../shared/terrain/heightfield';
 import { sunVector } from '../../../shared/terrain/lighting';
 import type { ViewSettings } from '../../../shared/ipc/contract';
 import { useSession } from '../../session';
-import { TerrainLighting } from './terrainLighting';
+import { useViewport } from '../viewportContext';
+import type { TerrainLighting } from './terrainLighting';
 
-const LightingContext = createContext<TerrainLighting | null>(null);
-
-/** The viewport's TerrainLighting (inside <TerrainLightingProvider>). */
+/** The viewport's TerrainLighting (the page's ViewportController owns it). */
 export function useTerrainLighting(): TerrainLighting {
-  const lighting = useContext(LightingContext);
-  if (!lighting) throw new Error('useTerrainLighting outside <TerrainLightingProvider>');
-  return lighting;
+  return useViewport().lighting;
 }
 
-/** Creates the viewport's TerrainLighting, uploads its lighting before each frame, and shares it with the terrain. */
-export function TerrainLightingProvider({ wrapper, children }: { wrapper: React.RefObject<HTMLDivElement | null>; children: ReactNode }) {
-  const session = useSession();
+/** Runs the viewport's TerrainLighting while the 3D view is shown, and uploads its lighting before each frame. */
+export function TerrainLightingDriver({ wrapper }: { wrapper: React.RefObject<HTMLDivElement | null> }) {
+  const lighting = useTerrainLighting();
   const invalidate = useThree((s) => s.invalidate);
-  const lighting = useMemo(() => new TerrainLighting(session, invalidate), [session, invalidate]);
   useEffect(() => {
-    lighting.attach(wrapper.current);
-    return () => lighting.dispose();
-  }, [lighting, wrapper]);
+    lighting.start(wrapper.current, invalidate);
+    return () => lighting.stop();
+  }, [lighting, wrapper, invalidate]);
   useFrame(({ gl }) => lighting.prepareFrame(gl), -1);
-  return <LightingContext.Provider value={lighting}>{children}</LightingContext.Provider>;
+  return null;
 }
 
 /** Sky colours (sRGB): deep blue overhead, pale haze at the horizon (also the fog), fading slowly to grey-blue below (a view from above looks into haze, not a flat void). */
