@@ -55,7 +55,8 @@ export default tseslint.config(
     rules: restrict([], ['**/renderer/**', '**/app/**', 'react', 'react-dom'], 'main/ depends on shared/ only.'),
   },
   {
-    // No import cycles: a module's dependencies load before it, and each folder stays layered.
+    // No import cycles: a module's dependencies load before it, and each folder stays layered. This rule
+    // skips type-only imports: scripts/import-cycles.mjs (run by npm run lint) sees those too.
     files: ['shared/**/*.{ts,tsx}', 'app/**/*.{ts,tsx}', 'renderer/**/*.{ts,tsx}', 'main/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {

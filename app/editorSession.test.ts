@@ -66,9 +66,16 @@ describe('editor session commands', () => {
     expect(session.view.getState().settings).toEqual({ ...DEFAULT_VIEW_SETTINGS, colorMode: 'slope', wireframe: true, map2dMode: 'grayscale' });
     await session.commands.execute('view.colorNatural');
     expect(session.view.getState().settings.colorMode).toBe('natural');
-    const token = session.view.getState().cameraResetToken;
+    const viewBefore = session.view.getState();
+    let resets = 0;
+    const stop = session.viewEvents.resetCamera.on(() => resets++);
     await session.commands.execute('view.resetCamera');
-    expect(session.view.getState().cameraResetToken).toBe(token + 1);
+    expect(resets).toBe(1);
+    // An event, not state: the view store is untouched.
+    expect(session.view.getState()).toBe(viewBefore);
+    stop();
+    await session.commands.execute('view.resetCamera');
+    expect(resets).toBe(1);
     await session.commands.execute('help.about');
     expect(session.view.getState().aboutOpen).toBe(true);
   });
@@ -86,6 +93,36 @@ describe('editor session commands', () => {
 });
 
 describe('platform connection', () => {
+  it('start connects the project and the platform once, and dispose disconnects both', async () => {
+    const { api, menu } = spyApi();
+    const checkRecovery = vi.spyOn(api, 'checkRecovery');
+    const session = createEditorSession({ api, document: smallDocument() });
+    const first = session.start({ whenIdle: (task) => task(), onError: () => undefined });
+    expect(session.start()).toBe(first);
+    await first;
+    expect(checkRecovery).toHaveBeenCalledTimes(1);
+    const sent = vi.mocked(api.setCommandStates);
+    expect(sent).toHaveBeenCalledTimes(1);
+    let resets = 0;
+    session.viewEvents.resetCamera.on(() => resets++);
+    menu('view.resetCamera');
+    await Promise.resolve();
+    expect(resets).toBe(1);
+    const dirty = vi.spyOn(api, 'setDocumentDirty');
+    raiseCorner(session);
+    expect(dirty).toHaveBeenCalledWith(true);
+    expect(sent).toHaveBeenCalledTimes(2);
+    session.dispose();
+    // Disconnected: neither menu commands nor edits reach the platform any more.
+    menu('view.resetCamera');
+    await Promise.resolve();
+    expect(resets).toBe(1);
+    dirty.mockClear();
+    raiseCorner(session);
+    expect(dirty).not.toHaveBeenCalled();
+    expect(sent).toHaveBeenCalledTimes(2);
+  });
+
   it('loads saved view settings, then persists changes', async () => {
     const { api } = spyApi();
     await api.setViewSettings({ ...DEFAULT_VIEW_SETTINGS, colorMode: 'slope', map2dMode: 'grayscale', wireframe: false });

@@ -5,36 +5,33 @@ import { CommandRegistry } from './commands/commands';
 import { createDefaultDocument, type TerrainDocument } from './document/document';
 import { NO_LAYER_STACK } from '../shared/codecs/project';
 import { Editor } from './document/editor';
-import { createToolStore, type ToolStore } from './tools/toolStore';
-import { createHoverStore, createViewStore, type HoverStore, type ViewStore } from './view/viewStore';
+import { createToolStore } from './tools/toolStore';
+import { createHoverStore, createViewStore } from './view/viewStore';
 import { bindCommands } from './commands/bindCommands';
 import { DisposableStore } from './disposable';
-import { createProjectController, type ProjectController } from './project/projectController';
+import { createProjectController, type ProjectController, type ProjectStartOptions } from './project/projectController';
 import { bindDesignCommands, createTerrainDesign, type TerrainDesign } from './generate/terrainDesign';
 import type { TerrainJobTransport } from './jobs/protocol';
 import { createInProcessTransport } from './jobs/inProcessTransport';
-import { createPropsFeature, type PropsFeature } from './props/propsSession';
+import { createPropsFeature, type PropsFeature } from './props/propsFeature';
 import { createDriveFeature, type DriveViewStart } from './drive/driveFeature';
 import { driveSettingsFromSaved, savedDriveSettings } from './drive/settings';
 import type { DriveSession } from './drive/driveSession';
-import { createExchangeFeature } from './exchange/bindExchange';
+import { createExchangeFeature } from './exchange/exchangeFeature';
 import type { Exchange } from './exchange/exchange';
 import { createInProcessCodecs, type ExchangeCodecs } from './exchange/codecOps';
 import type { StartChunkErrorsWorker } from './lod/chunkErrorsJob';
+import type { StartLightingWorker } from './lighting/lightingMessages';
 import { createFileDrop, type WindowDroppedFile } from './platform/fileDrop';
 import { followActiveTask } from './view/panelTabs';
+import { createViewEvents } from './view/viewEvents';
+import type { SessionCore } from './sessionTypes';
 
 /**
  * Everything the UI works with, created once at startup: the editor, its stores, every feature, and
  * every command bound. Views only read it; `dispose` tears it all down.
  */
-export interface EditorSession {
-  readonly editor: Editor;
-  readonly commands: CommandRegistry;
-  readonly tools: ToolStore;
-  readonly view: ViewStore;
-  readonly hover: HoverStore;
-  readonly api: FaultlineApi;
+export interface EditorSession extends SessionCore {
   /** Files: new, open, save, recovery. */
   readonly project: ProjectController;
   /** Background terrain jobs, the generate form, the sculpt and fault tools. */
@@ -47,10 +44,23 @@ export interface EditorSession {
   openDroppedFile(file: WindowDroppedFile): Promise<void>;
   /** Starts the LOD chunk-errors worker; null where none can run (the main thread refines then). */
   readonly chunkErrorsWorker: StartChunkErrorsWorker | null;
+  /** Starts the viewport's lighting worker; null where none can run (every job runs on the main thread). */
+  readonly lightingWorker: StartLightingWorker | null;
+  /**
+   * Connects the session to the window once: the project's dirty reporting, recovery journal and
+   * recovery offer, then the platform (saved view settings, menu states and commands). Later calls
+   * return the first call's promise; `dispose` stops all of it.
+   */
+  start(options?: SessionStartOptions): Promise<void>;
   /** The 3D view tells where a drive starts (the ground at the centre of its view); null when it goes. */
   setDriveViewStart(start: DriveViewStart | null): void;
   /** Disposes every feature (newest first), unbinds every command and removes every store subscription made here. */
   dispose(): void;
+}
+
+export interface SessionStartOptions extends ProjectStartOptions {
+  /** Reports a platform call that failed (settings, menu states, a menu command); default console.warn. */
+  onError?: (message: string, error: unknown) => void;
 }
 
 export interface SessionOptions {
@@ -64,6 +74,8 @@ export interface SessionOptions {
   createCodecs?: () => ExchangeCodecs;
   /** Starts the LOD chunk-errors worker; without it large maps refine their errors on the main thread. */
   chunkErrorsWorker?: StartChunkErrorsWorker;
+  /** Starts the viewport's lighting worker; without it the lighting is computed on the main thread. */
+  lightingWorker?: StartLightingWorker;
 }
 
 export function createEditorSession(options: SessionOptions): EditorSession {
@@ -76,9 +88,10 @@ export function createEditorSession(options: SessionOptions): EditorSession {
   // A gesture in progress must not outlive its session.
   disposables.add(() => tools.getState().active?.cancel());
   const view = createViewStore();
+  const viewEvents = createViewEvents();
   const hover = createHoverStore();
   const api = options.api;
-  const core = { editor, commands, tools, view, hover, api };
+  const core: SessionCore = { editor, commands, tools, view, viewEvents, hover, api };
 
   const project = createProjectController(core);
   disposables.add(bindCommands(core, project));
@@ -107,7 +120,8 @@ export function createEditorSession(options: SessionOptions): EditorSession {
   const exchange = disposables.add(createExchangeFeature(core, (options.createCodecs ?? createInProcessCodecs)()));
   disposables.add(followActiveTask(view, tools, drive.drive));
 
-  return {
+  let started: Promise<void> | null = null;
+  const session: EditorSession = {
     ...core,
     project,
     design,
@@ -116,9 +130,20 @@ export function createEditorSession(options: SessionOptions): EditorSession {
     exchange: exchange.exchange,
     openDroppedFile: createFileDrop({ project, exchange: exchange.exchange }),
     chunkErrorsWorker: options.chunkErrorsWorker ?? null,
+    lightingWorker: options.lightingWorker ?? null,
     setDriveViewStart: (start) => drive.setViewStart(start),
+    start: (startOptions = {}) => {
+      started ??= (async () => {
+        const { onError = (message: string, error: unknown) => console.warn(`${message}:`, error), ...projectOptions } = startOptions;
+        disposables.add(project.start(projectOptions));
+        // Added after a dispose, the disconnect runs at once (DisposableStore).
+        disposables.add(await connectPlatform(session, onError));
+      })();
+      return started;
+    },
     dispose: () => disposables.dispose(),
   };
+  return session;
 }
 
 /** Enabled state of every described command (unbound ones are disabled), for main's menu. */

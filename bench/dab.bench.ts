@@ -5,7 +5,7 @@ import { BrushStroke } from '../app/tools/brushStroke';
 import { DEFAULT_BRUSH, type BrushSettings } from '../app/tools/brush';
 import type { MapTilePixels } from '../app/map2d/mapTilePixels';
 import { resnapInRegion, type SnappedPropLayer } from '../shared/props/prop';
-import { syntheticTerrain } from '../shared/lod/syntheticTerrain.testkit';
+import { syntheticTerrain } from '../shared/lod/testing/syntheticTerrain';
 import type { LodCamera } from '../shared/lod/selectLod';
 import type { Heightfield } from '../shared/terrain/heightfield';
 import type { LodTerrainMeshes } from '../renderer/lod/lodTerrainMeshes';
@@ -33,7 +33,7 @@ interface DabState {
 }
 
 /**
- * The 2D panel's CPU work for a change, through the same MapTilePixels as renderer/map2d/map2dTiles.ts,
+ * The 2D panel's CPU work for a change, through the same MapTilePixels as renderer/map2d/tiledHeightmapImage.ts,
  * minus the canvas: the touched range blocks, the map's range, then the RGBA pixels of the changed
  * rectangles. Node has no canvas, so `putImageData` (the browser's copy into the tile canvas) is not
  * included.

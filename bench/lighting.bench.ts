@@ -1,5 +1,5 @@
 import type { Benchmark } from './harness';
-import { syntheticTerrain } from '../shared/lod/syntheticTerrain.testkit';
+import { syntheticTerrain } from '../shared/lod/testing/syntheticTerrain';
 import { heightRange, type Heightfield } from '../shared/terrain/heightfield';
 import {
   LIGHTING_CHANNELS,

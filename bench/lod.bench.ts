@@ -5,7 +5,7 @@ import { defaultCameraPose } from '../app/view/cameraPose';
 import { createChunkLayout } from '../shared/lod/chunkLayout';
 import { computeChunkErrors, type ChunkErrors } from '../shared/lod/chunkErrors';
 import { selectLod, type LodCamera } from '../shared/lod/selectLod';
-import { syntheticTerrain } from '../shared/lod/syntheticTerrain.testkit';
+import { syntheticTerrain } from '../shared/lod/testing/syntheticTerrain';
 import type { Heightfield } from '../shared/terrain/heightfield';
 import { BLOCK_CHUNKS, LodTerrainMeshes } from '../renderer/lod/lodTerrainMeshes';
 import { buildBlockGeometry, type BlockRange } from '../renderer/lod/lodBlockGeometry';

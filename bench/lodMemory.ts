@@ -13,7 +13,7 @@ import { BrushStroke } from '../app/tools/brushStroke';
 import { DEFAULT_BRUSH } from '../app/tools/brush';
 import { planMapTiles, tileHeightRange, tilePixels } from '../app/map2d/mapTiles';
 import { createRandom } from '../shared/random';
-import { syntheticTerrain } from '../shared/lod/syntheticTerrain.testkit';
+import { syntheticTerrain } from '../shared/lod/testing/syntheticTerrain';
 import { LodTerrainMeshes } from '../renderer/lod/lodTerrainMeshes';
 
 const side = Number(process.argv[2] ?? 4097);

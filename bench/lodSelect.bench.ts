@@ -5,8 +5,8 @@ import { computeChunkErrors, updateChunkErrors, type ChunkErrors } from '../shar
 import { LodTerrainModel } from '../app/lod/lodTerrainModel';
 import { perspectiveFrustum } from '../shared/lod/frustum';
 import { selectLod, type LodCamera, type LodOptions, type LodSelection } from '../shared/lod/selectLod';
-import { referenceSelectLod } from '../shared/lod/selectLodReference.testkit';
-import { syntheticTerrain } from '../shared/lod/syntheticTerrain.testkit';
+import { referenceSelectLod } from '../shared/lod/testing/selectLodReference';
+import { syntheticTerrain } from '../shared/lod/testing/syntheticTerrain';
 import type { Heightfield } from '../shared/terrain/heightfield';
 
 const FOV = 50;

@@ -1,9 +1,9 @@
 import type { Benchmark } from './harness';
 import { writeMapImageRect, type MapImageRect, type MapMode } from '../app/map2d/mapImage';
-import { writeMapImageRectReference } from '../app/map2d/mapImageReference.testkit';
+import { writeMapImageRectReference } from '../app/map2d/testing/mapImageReference';
 import { planMapTiles } from '../app/map2d/mapTiles';
 import { MapTilePixels } from '../app/map2d/mapTilePixels';
-import { syntheticTerrain } from '../shared/lod/syntheticTerrain.testkit';
+import { syntheticTerrain } from '../shared/lod/testing/syntheticTerrain';
 import { heightRange, type Heightfield, type HeightRange } from '../shared/terrain/heightfield';
 
 const SIZE = 4097;

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createEditorSession, connectPlatform } from '../app/editorSession';
+import { createEditorSession } from '../app/editorSession';
 import { App } from './App';
 import { SessionProvider } from './session';
 import { isMacPlatform, resolveFaultlineApi } from './platform';
@@ -8,26 +8,45 @@ import { filterThreeConsole } from './threeConsole';
 import { createWorkerTransport } from './workers/workerTransport';
 import { createWorkerCodecs } from './exchange/workerCodecs';
 import { startChunkErrorsWorker } from './lod/offThreadErrors';
+import { startLightingWorker } from './workers/lightingChannel';
+import { createViewportController } from './viewport/viewportController';
+import { ViewportProvider } from './viewport/viewportContext';
 
 filterThreeConsole();
 
 // One session for the page's lifetime: the embedded default terrain, every feature and command.
-// Terrain jobs, codecs and LOD chunk errors run in workers, which only the window can start.
+// Terrain jobs, codecs, LOD chunk errors and lighting run in workers, which only the window can start.
 const session = createEditorSession({
   api: resolveFaultlineApi(),
   isMac: isMacPlatform(),
   terrainJobs: createWorkerTransport(),
   createCodecs: () => createWorkerCodecs(),
-  ...(typeof Worker === 'function' ? { chunkErrorsWorker: startChunkErrorsWorker } : {}),
+  ...(typeof Worker === 'function' ? { chunkErrorsWorker: startChunkErrorsWorker, lightingWorker: startLightingWorker } : {}),
 });
-void connectPlatform(session, (message, error) => console.warn(`${message}:`, error));
+// The 3D view's models (lighting, LOD meshes) live beside the session, outside React: the view
+// starts and stops them in effects, and only this page's end disposes them.
+const viewport = createViewportController(session);
+void session.start({ whenIdle });
+window.addEventListener('pagehide', (event) => {
+  if (event.persisted) return;
+  viewport.dispose();
+  session.dispose();
+});
+
+/** Runs a task when the page is idle, so journal snapshots never compete with input or drawing. */
+function whenIdle(task: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 1000 });
+  else setTimeout(task, 0);
+}
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html lacks #root');
 createRoot(rootElement).render(
   <StrictMode>
     <SessionProvider value={session}>
-      <App />
+      <ViewportProvider value={viewport}>
+        <App />
+      </ViewportProvider>
     </SessionProvider>
   </StrictMode>,
 );

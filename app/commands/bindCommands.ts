@@ -1,14 +1,14 @@
 import type { ViewSettings } from '../../shared/ipc/contract';
 import { createDefaultDocument } from '../document/document';
-import type { EditorSession } from '../editorSession';
+import type { SessionCore } from '../sessionTypes';
 import type { ProjectController } from '../project/projectController';
 
 /**
  * Binds the session's own commands (file, edit, view, terrain default, help); the features bind
  * theirs. Command states follow the editor, view and tool stores. Returns the unbind.
  */
-export function bindCommands(session: Pick<EditorSession, 'commands' | 'editor' | 'view' | 'tools'>, project: ProjectController): () => void {
-  const { commands, editor, view, tools } = session;
+export function bindCommands(session: Pick<SessionCore, 'commands' | 'editor' | 'view' | 'viewEvents' | 'tools'>, project: ProjectController): () => void {
+  const { commands, editor, view, viewEvents, tools } = session;
   const setView = (patch: Partial<ViewSettings>) => view.setState((s) => ({ settings: { ...s.settings, ...patch } }));
   const settings = () => view.getState().settings;
 
@@ -23,7 +23,7 @@ export function bindCommands(session: Pick<EditorSession, 'commands' | 'editor' 
     commands.bind('edit.undo', { run: () => void editor.undo(), enabled: () => editor.store.getState().canUndo }),
     commands.bind('edit.redo', { run: () => void editor.redo(), enabled: () => editor.store.getState().canRedo }),
 
-    commands.bind('view.resetCamera', { run: () => view.setState((s) => ({ cameraResetToken: s.cameraResetToken + 1 })) }),
+    commands.bind('view.resetCamera', { run: () => viewEvents.resetCamera.emit() }),
     commands.bind('view.toggleWireframe', { run: () => setView({ wireframe: !settings().wireframe }), pressed: () => settings().wireframe }),
     commands.bind('view.colorNatural', { run: () => setView({ colorMode: 'natural' }), pressed: () => settings().colorMode === 'natural' }),
     commands.bind('view.colorHeight', { run: () => setView({ colorMode: 'height' }), pressed: () => settings().colorMode === 'height' }),

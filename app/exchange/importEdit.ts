@@ -3,7 +3,7 @@ import { heightsStack } from '../../shared/layers/migrate';
 import type { Layer } from '../../shared/layers/types';
 import type { ErosionMasks } from '../../shared/erosion/hydraulic';
 import type { DocumentEdit } from '../document/history';
-import { createFieldReplaceEdit, withErosionMasks, withStack } from '../generate/generationEdits';
+import { createFieldReplaceEdit, withErosionMasks, withStack } from '../document/generationEdits';
 
 /**
  * Importing replaces the whole map (any size) as ONE undoable edit. The imported heights become the

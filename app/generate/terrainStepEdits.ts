@@ -4,7 +4,7 @@ import { stepLabel, type NormaliseStep, type SmoothStep } from '../../shared/rec
 import type { Editor } from '../document/editor';
 import { diffTileEdit } from '../document/tileEdit';
 import { stackWithStep } from '../layers/stackOps';
-import { withErosionMasks, withStack } from './generationEdits';
+import { withErosionMasks, withStack } from '../document/generationEdits';
 
 /**
  * Evaluates `next` from scratch on the calling thread and records it with its heights as one undo

@@ -9,7 +9,7 @@ import type { Layer, LayerSize } from '../../shared/layers/types';
 import type { Editor } from '../document/editor';
 import type { DocumentEdit } from '../document/history';
 import { diffTileEdit } from '../document/tileEdit';
-import { createFieldReplaceEdit, withErosionMasks, withStack } from '../generate/generationEdits';
+import { createFieldReplaceEdit, withErosionMasks, withStack } from '../document/generationEdits';
 import { firstChangedLayer, LayerEngine, type LayerChange } from '../layers/layerEngine';
 import { continuedStack, generatedStack, stackWithStep } from '../layers/stackOps';
 import { createJobStore, type JobStore } from './jobStore';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createChunkLayout } from '../../shared/lod/chunkLayout';
 import { computeChunkErrors } from '../../shared/lod/chunkErrors';
-import { syntheticTerrain } from '../../shared/lod/syntheticTerrain.testkit';
+import { syntheticTerrain } from '../../shared/lod/testing/syntheticTerrain';
 import { ChunkErrorsAssembler } from './chunkErrorsJob';
 
 describe('chunk errors in a worker', () => {

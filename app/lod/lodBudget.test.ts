@@ -8,7 +8,7 @@ import { createChunkLayout } from '../../shared/lod/chunkLayout';
 import { computeChunkErrors } from '../../shared/lod/chunkErrors';
 import { selectionTriangleCount } from '../../shared/lod/chunkTriangles';
 import { selectLod, DEFAULT_TRIANGLE_BUDGET, type LodCamera } from '../../shared/lod/selectLod';
-import { syntheticTerrain } from '../../shared/lod/syntheticTerrain.testkit';
+import { syntheticTerrain } from '../../shared/lod/testing/syntheticTerrain';
 
 const FOV = 50;
 const VIEWPORT = { width: 1600, height: 1000 };

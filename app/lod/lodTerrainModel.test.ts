@@ -3,7 +3,7 @@ import { chunkCount, createChunkLayout } from '../../shared/lod/chunkLayout';
 import { computeChunkErrors } from '../../shared/lod/chunkErrors';
 import { perspectiveFrustum } from '../../shared/lod/frustum';
 import { chunkPixelScales, selectLevels, selectLod, type LodCamera } from '../../shared/lod/selectLod';
-import { syntheticTerrain } from '../../shared/lod/syntheticTerrain.testkit';
+import { syntheticTerrain } from '../../shared/lod/testing/syntheticTerrain';
 import type { Heightfield } from '../../shared/terrain/heightfield';
 import { LodTerrainModel } from './lodTerrainModel';
 

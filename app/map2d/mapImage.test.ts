@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createRandom } from '../../shared/random';
 import { createHeightfield, heightRange, type Heightfield, type HeightRange } from '../../shared/terrain/heightfield';
-import { randomField } from '../../shared/terrain/surfaceReference.testkit';
+import { randomField } from '../../shared/terrain/testing/surfaceReference';
 import { HILLSHADE_REACH, shadeOf, writeMapImageRect, writeMapImageRows, type MapImageRect, type MapMode } from './mapImage';
-import { writeMapImageRectReference } from './mapImageReference.testkit';
+import { writeMapImageRectReference } from './testing/mapImageReference';
 
 function rampField() {
   const field = createHeightfield(9, 5, 1);

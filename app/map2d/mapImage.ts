@@ -100,7 +100,7 @@ function writeGrayscale(field: Heightfield, pixels: Uint8ClampedArray, range: He
 
 /**
  * Hypsometric tint times hillshade. The arithmetic is that of normalisedHeight, rampIndex and
- * shadeOf in the same operations and order as the plain formula (app/map2d/mapImageReference.testkit.ts),
+ * shadeOf in the same operations and order as the plain formula (app/map2d/testing/mapImageReference.ts),
  * so the bytes are the same; the speed comes from a per-row loop whose interior columns need no
  * clamping at the map border.
  */

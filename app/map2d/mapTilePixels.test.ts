@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRandom, type Random } from '../../shared/random';
 import { heightRange, type Heightfield, type HeightRange } from '../../shared/terrain/heightfield';
-import { randomField } from '../../shared/terrain/surfaceReference.testkit';
+import { randomField } from '../../shared/terrain/testing/surfaceReference';
 import { HILLSHADE_REACH, writeMapImageRows, type MapMode } from './mapImage';
 import type { DirtyRegion } from '../document/region';
 import { MapTilePixels, RECOLOUR_SETTLE_MS, type MapTileRect } from './mapTilePixels';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { heightRange } from '../../shared/terrain/heightfield';
-import { randomField } from '../../shared/terrain/surfaceReference.testkit';
+import { randomField } from '../../shared/terrain/testing/surfaceReference';
 import { HILLSHADE_REACH, writeMapImageRows } from './mapImage';
 import { MAP_TILE_SIDE, planMapTiles, tileHeightRange, tilePixels, tileRectToRedraw } from './mapTiles';
 

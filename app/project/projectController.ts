@@ -2,7 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { parseProject } from '../../shared/codecs/project';
 import type { ProjectOpenResult, RecentFileEntry, RecoveryInfo } from '../../shared/ipc/projectContract';
 import { createDefaultDocument } from '../document/document';
-import type { EditorSession } from '../editorSession';
+import type { SessionCore } from '../sessionTypes';
 import type { JsonObject } from '../../shared/codecs/json';
 import { documentFromPayload, documentFromProject, payloadOf, type LoadedProject, type SavedView } from './mapping';
 import { journalPayload, sendablePayload } from './upload';
@@ -76,7 +76,7 @@ export interface DriveSettingsHook {
   set(saved: JsonObject): void;
 }
 
-export function createProjectController(session: Pick<EditorSession, 'editor' | 'api' | 'view' | 'tools'>): ProjectController {
+export function createProjectController(session: Pick<SessionCore, 'editor' | 'api' | 'view' | 'tools'>): ProjectController {
   const { editor, api, view, tools } = session;
   const store = createStore<ProjectUiState>(() => ({
     handle: null,

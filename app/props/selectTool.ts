@@ -1,4 +1,4 @@
-import { clampToTerrain } from '../map2d/mapView';
+import { clampToTerrain } from '../../shared/terrain/heightfield';
 import type { Prop } from '../document/document';
 import type { PropsController } from './propsController';
 import type { Tool, ToolPointerEvent } from '../tools/types';

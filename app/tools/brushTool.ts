@@ -1,6 +1,6 @@
 import type { Editor } from '../document/editor';
 import type { DirtyRegion } from '../document/region';
-import { withStack } from '../generate/generationEdits';
+import { withStack } from '../document/generationEdits';
 import type { TerrainJobs } from '../jobs/terrainJobs';
 import type { LayersModel } from '../layers/layersModel';
 import { BrushStroke, SculptPaint } from './brushStroke';

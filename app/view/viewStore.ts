@@ -5,14 +5,12 @@ import { DEFAULT_VIEW_SETTINGS, type ViewSettings } from '../../shared/ipc/contr
 export interface ViewState {
   /** Persisted through window.faultline.setViewSettings. */
   settings: ViewSettings;
-  /** Incremented by "Reset Camera"; the 3D view re-frames the terrain when it changes. */
-  cameraResetToken: number;
   paletteOpen: boolean;
   aboutOpen: boolean;
 }
 
 export function createViewStore(settings: ViewSettings = DEFAULT_VIEW_SETTINGS) {
-  return createStore<ViewState>(() => ({ settings, cameraResetToken: 0, paletteOpen: false, aboutOpen: false }));
+  return createStore<ViewState>(() => ({ settings, paletteOpen: false, aboutOpen: false }));
 }
 export type ViewStore = ReturnType<typeof createViewStore>;
 

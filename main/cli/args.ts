@@ -7,6 +7,7 @@ import { MAX_FAULT_WIDTH, MIN_FAULT_WIDTH } from '../../shared/fault/profile';
 import { MAX_ITERATIONS, MAX_SEED, recipeBoundsProblem, type RecipeField } from '../../shared/fault/recipeBounds';
 import { MAX_MAP_SIDE, MIN_MAP_SIDE } from '../../shared/terrain/heightfield';
 import { outputFormatFor, outputFormats } from './outputs';
+import { parseNumber, parseWhole, isDecimal } from './numbers';
 import { tokenizeOptions, UsageError } from './options';
 
 export { MAX_ITERATIONS };
@@ -29,8 +30,6 @@ export interface GenerateOptions {
   /** No progress lines on stderr (`--quiet`). */
   quiet: boolean;
 }
-
-export { UsageError };
 
 const VALUE_OPTIONS = [
   '--size',
@@ -59,22 +58,6 @@ const VALUE_OPTIONS = [
 ] as const;
 type ValueOption = (typeof VALUE_OPTIONS)[number];
 const REPEATABLE: ReadonlySet<ValueOption> = new Set(['--out']);
-
-const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
-
-function parseNumber(option: string, text: string): number {
-  const value = DECIMAL.test(text) ? Number(text) : NaN;
-  if (!Number.isFinite(value)) throw new UsageError(`${option} needs a number, got "${text}"`);
-  return value;
-}
-
-function parseWhole(option: string, text: string, min: number, max: number): number {
-  const value = parseNumber(option, text);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new UsageError(`${option} must be a whole number from ${min} to ${max}, got "${text}"`);
-  }
-  return value;
-}
 
 /** Every option but --quiet takes a value; there are no positional arguments. */
 function collect(args: readonly string[]): Map<ValueOption, string[]> {
@@ -183,7 +166,7 @@ function parseProfile(kindText: string | undefined, widthText: string | undefine
     if (fallback.kind === 'smooth') return fallback;
     throw new UsageError('--profile smooth needs --fault-width m, the transition width in metres');
   }
-  const width = DECIMAL.test(widthText) ? Number(widthText) : NaN;
+  const width = isDecimal(widthText) ? Number(widthText) : NaN;
   if (!(width >= MIN_FAULT_WIDTH && width <= MAX_FAULT_WIDTH)) {
     throw new UsageError(`--fault-width must be a number of metres from ${MIN_FAULT_WIDTH} to ${MAX_FAULT_WIDTH}, got "${widthText}"`);
   }

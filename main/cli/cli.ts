@@ -16,43 +16,10 @@ import { runErode } from './erode';
 import { runLayers } from './layers';
 import { runRoad } from './road';
 import { outputFormatFor } from './outputs';
-import { runFinishingStep, type StepRunner } from './erosionArgs';
+import { runFinishingStep } from './erosionArgs';
+import type { CliIo } from './io';
 import { checkOutputs, writeOutputs, type OutputFile } from './outputSet';
 import { parseCommand } from './commandArgs';
-
-/** The most bytes an input may have, and what it is, for the refusal ("a masks rules file"). */
-export interface ReadLimit {
-  maxBytes: number;
-  kind: string;
-}
-
-export interface CliIo {
-  stdout(s: string): void;
-  stderr(s: string): void;
-  /** Writes the whole file, atomically: on failure no file (and no partial file) is left. */
-  writeFile(path: string, data: Uint8Array): Promise<void>;
-  /**
-   * Reads a whole input file (export, info); absent = the real file system, loaded on first use.
-   * A file larger than `limit` (default: a heightmap's cap) is refused before it is read.
-   */
-  readFile?(path: string, limit?: ReadLimit): Promise<Uint8Array>;
-  /** Creates a folder and its parents if missing (`export --preset … --out DIR`). */
-  makeDirectory?(path: string): Promise<void>;
-  /** Runs erosion on worker threads (index.ts); absent = every step on this thread (same bytes). */
-  stepRunner?: StepRunner;
-  /**
-   * Checks before any work that every target can be written (folder exists and is writable, target
-   * not a folder, not too many files); throws naming the first that cannot. Absent: no check.
-   */
-  checkTargets?(paths: readonly string[]): Promise<void>;
-  /**
-   * Writes several files all or nothing (main/services/fileSet.ts); the error names the target.
-   * Absent: one writeFile after the other.
-   */
-  writeFiles?(files: readonly { path: string; bytes: Uint8Array }[], onProgress?: (written: number, total: number) => void): Promise<void>;
-  /** Milliseconds for progress timing; absent = Date.now (tests pass a fake clock). */
-  now?(): number;
-}
 
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;

@@ -1,5 +1,5 @@
-import { UsageError } from './args';
-import type { CliIo } from './cli';
+import { UsageError } from './options';
+import type { CliIo } from './io';
 
 export type ParsedCommand<T> = { ok: true; options: T } | { ok: false; exitCode: number };
 

@@ -70,7 +70,7 @@ describe('faultline drive', () => {
       { args: ['hills.r32', '--route', 'r.json', '--out', 't.csv', '--speed', '-3'], inputs: {}, code: 2, message: /--speed must be a positive number, got "-3"/ },
       { args: ['hills.r32', '--route', 'r.json', '--out', 't.csv', '--wheels', '4'], inputs: {}, code: 2, message: /unknown option --wheels/ },
       { args: ['missing.r32', '--route', 'r.json', '--out', 't.csv'], inputs: { 'r.json': '[[0,0]]' }, code: 1, message: /missing\.r32: .*no such file/ },
-      { args: ['hills.txt', '--route', 'r.json', '--out', 't.csv'], inputs: { 'hills.txt': 'x', 'r.json': '[[0,0]]' }, code: 1, message: /hills\.txt: is not a heightmap format/ },
+      { args: ['hills.txt', '--route', 'r.json', '--out', 't.csv'], inputs: { 'hills.txt': 'x', 'r.json': '[[0,0]]' }, code: 1, message: /hills\.txt: is not a file Faultline reads \(.*\.faultline\)/ },
       { args: ['hills.r32', '--route', 'r.json', '--out', 't.csv'], inputs: { 'r.json': '[[0,0], [1]]' }, code: 1, message: /r\.json: waypoint 1 is not \[x, z\] in metres/ },
       { args: ['hills.r32', '--route', 'r.json', '--out', 't.csv'], inputs: { 'r.json': '{ oops' }, code: 1, message: /r\.json: is not valid JSON text/ },
       // Hostile routes, refused before they are parsed: one waypoint too many, nesting a million deep.

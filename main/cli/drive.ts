@@ -6,49 +6,26 @@
 import { parseCommand } from './commandArgs';
 import { tokenizeOptions } from './options';
 import { displayFileName } from '../../shared/codecs/errors';
-import { importHeightmap } from '../../shared/codecs/import-heightmap';
 import type { JsonObject } from '../../shared/codecs/json';
 import { measureJson } from '../../shared/codecs/jsonShape';
-import { parseProject } from '../../shared/codecs/project';
-import { extensionOf } from '../../shared/codecs/registry';
 import { findPropType } from '../../shared/props/library';
 import type { Heightfield } from '../../shared/terrain/heightfield';
 import { DEFAULT_CAR_SETTINGS, type Obstacle } from '../../shared/vehicle/drive';
 import { DriveRouteError, driveRoute, telemetryCsv } from '../../shared/vehicle/telemetry';
-import { CAR_PRESETS, CAR_PRESET_IDS, isCarPresetId, type CarPresetId } from '../../shared/vehicle/physics/cars';
+import { CAR_PRESETS, CAR_PRESET_IDS, isCarPresetId } from '../../shared/vehicle/physics/cars';
 import { InputsError, driveInputs, driveRoutePhysics, parseInputsCsv, physicsTelemetryCsv, type TimedInput } from '../../shared/vehicle/physics/physicsDrive';
-import { UsageError } from './args';
-import type { CliIo } from './cli';
+import { isDecimal, parsePositive } from './numbers';
+import { UsageError } from './options';
+import type { CliIo } from './io';
+import { loadInput } from './inputs';
 
 const EXIT_OK = 0;
 const EXIT_FAILURE = 1;
 /** The route was blocked before its last waypoint; the telemetry up to the stop was written. */
 export const EXIT_BLOCKED = 3;
 
-export type DriveModel = 'kinematic' | 'physics';
-
-export interface DriveArgs {
-  terrain: string;
-  model: DriveModel;
-  car: CarPresetId;
-  /** Exactly one of route and inputs is set. */
-  route?: string;
-  inputs?: string;
-  /** A project's road layer to drive (main/cli/roadDrive.ts), its report file, and --speed if given. */
-  road?: string;
-  report?: string;
-  roadSpeed?: number;
-  /** With inputs: where the car starts (heading in radians) and for how long it drives. */
-  start?: { x: number; z: number; heading: number };
-  duration?: number;
-  out: string;
-  speed: number;
-  length: number;
-  width: number;
-  step: number;
-  maxSlopeDeg: number;
-  poseMethod: 'classic' | 'wheelPlane';
-}
+export type { DriveArgs, DriveModel } from './driveArgs';
+import type { DriveArgs } from './driveArgs';
 
 export const DRIVE_DEFAULTS = {
   speed: 10,
@@ -67,7 +44,6 @@ const KINEMATIC_ONLY = ['--length', '--width', '--max-slope', '--pose'] as const
 /** Longest --duration, seconds (an hour of driving: 432,000 physics steps). */
 export const MAX_DURATION = 3600;
 type DriveOption = (typeof OPTIONS)[number];
-const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
 export function parseDriveArgs(args: readonly string[]): DriveArgs {
   const tokens = tokenizeOptions(args, OPTIONS);
@@ -97,10 +73,7 @@ export function parseDriveArgs(args: readonly string[]): DriveArgs {
   if (!out) throw new UsageError('--out FILE is required');
   const positive = (option: DriveOption, fallback: number): number => {
     const text = values.get(option);
-    if (text === undefined) return fallback;
-    const value = DECIMAL.test(text) ? Number(text) : NaN;
-    if (!(value > 0) || !Number.isFinite(value)) throw new UsageError(`${option} must be a positive number, got "${text}"`);
-    return value;
+    return text === undefined ? fallback : parsePositive(option, text);
   };
   const maxSlopeDeg = positive('--max-slope', DRIVE_DEFAULTS.maxSlopeDeg);
   if (maxSlopeDeg > 90) throw new UsageError(`--max-slope must be at most 90 degrees, got "${values.get('--max-slope')}"`);
@@ -112,7 +85,7 @@ export function parseDriveArgs(args: readonly string[]): DriveArgs {
     const startText = values.get('--start');
     if (startText === undefined) throw new UsageError('--start x,z,headingDeg is required with --inputs');
     const parts = startText.split(',');
-    if (parts.length !== 3 || !parts.every((p) => DECIMAL.test(p.trim()))) throw new UsageError(`--start must be x,z,headingDeg (three numbers), got "${startText}"`);
+    if (parts.length !== 3 || !parts.every((p) => isDecimal(p.trim()))) throw new UsageError(`--start must be x,z,headingDeg (three numbers), got "${startText}"`);
     const [x, z, headingDeg] = parts.map(Number);
     start = { x, z, heading: (headingDeg * Math.PI) / 180 };
     if (values.get('--duration') === undefined) throw new UsageError('--duration s is required with --inputs');
@@ -149,7 +122,7 @@ function parseRoadDrive(terrain: string, road: string, get: (option: DriveOption
   const number = (option: DriveOption): number | undefined => {
     const text = get(option);
     if (text === undefined) return undefined;
-    const value = DECIMAL.test(text) ? Number(text) : NaN;
+    const value = isDecimal(text) ? Number(text) : NaN;
     if (!(value > 0) || !Number.isFinite(value)) throw new UsageError(`${option} must be a positive number, got "${text}"`);
     return value;
   };
@@ -205,11 +178,8 @@ export function parseRoute(bytes: Uint8Array, fileName: string): [number, number
 
 /** Any terrain file Faultline reads; a project's props become obstacles. */
 export function loadDriveTerrain(bytes: Uint8Array, fileName: string): { field: Heightfield; obstacles: Obstacle[] } {
-  if (extensionOf(fileName) === 'faultline') {
-    const project = parseProject(bytes, fileName);
-    return { field: project.field, obstacles: obstaclesFromJson(project.props) };
-  }
-  return { field: importHeightmap(bytes, fileName).field, obstacles: [] };
+  const { field, props } = loadInput(bytes, fileName, {});
+  return { field, obstacles: obstaclesFromJson(props) };
 }
 
 function obstaclesFromJson(props: readonly JsonObject[]): Obstacle[] {

@@ -3,7 +3,8 @@ import { decodePng } from '../../shared/codecs/png/decode';
 import { compilePngHeightmap } from '../../shared/codecs/png-heightmap';
 import { compileR32 } from '../../shared/codecs/raw';
 import { createHeightfield, heightRange, type Heightfield } from '../../shared/terrain/heightfield';
-import { runCli, type CliIo } from './cli';
+import { runCli } from './cli';
+import type { CliIo } from './io';
 
 interface FakeIo extends CliIo {
   out: string;

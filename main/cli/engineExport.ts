@@ -11,7 +11,7 @@ import { buildEngineExport, planEngineExport, type EngineExportOptions, type Exp
 import type { Layer } from '../../shared/layers/types';
 import { roadFootprints } from '../../shared/roads/mask';
 import { heightRange, type Heightfield } from '../../shared/terrain/heightfield';
-import type { CliIo } from './cli';
+import type { CliIo } from './io';
 import type { ExportArgs } from './exchangeArgs';
 import type { LoadedInput } from './inputs';
 import { outputFormatFor } from './outputs';

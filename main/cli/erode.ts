@@ -8,9 +8,10 @@ import { createHeightfield } from '../../shared/terrain/heightfield';
 import type { ErosionMasks } from '../../shared/erosion/hydraulic';
 import { stepLabel, type FinishingStep } from '../../shared/recipe/steps';
 import { tokenizeOptions, UsageError } from './options';
-import type { CliIo } from './cli';
+import type { CliIo } from './io';
 import { parseCommand } from './commandArgs';
-import { EROSION_HELP, EROSION_OPTIONS, erosionStepsFrom, parseNumberOption, parseThreadsOption, parseWholeOption, runFinishingStep, type ErosionValues } from './erosionArgs';
+import { parseNumber, parseWhole } from './numbers';
+import { EROSION_HELP, EROSION_OPTIONS, erosionStepsFrom, parseThreadsOption, runFinishingStep, type ErosionValues } from './erosionArgs';
 import { message, readAndLoad } from './exchangeCommands';
 import { outputFormatFor, outputFormats } from './outputs';
 import { checkOutputs, writeOutputs } from './outputSet';
@@ -70,12 +71,12 @@ export function parseErodeArgs(args: readonly string[]): ErodeOptions {
   const outputs = values.out ?? [];
   if (outputs.length === 0) throw new UsageError('at least one --out FILE is required');
   for (const path of outputs) if (!outputFormatFor(path)) throw new UsageError(`--out ${path}: unknown output type`);
-  const seed = values.seed === undefined ? 1 : parseWholeOption('seed', values.seed, 0, 0xffffffff);
+  const seed = values.seed === undefined ? 1 : parseWhole('--seed', values.seed, 0, 0xffffffff);
   const steps = erosionStepsFrom(values, seed);
   if (steps.length === 0) throw new UsageError('nothing to do: give --thermal N and/or --hydraulic DROPLETS');
   // Thermal first, then hydraulic: talus-settled slopes, then water carves them.
   steps.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'thermal' ? -1 : 1));
-  const cellSize = values['cell-size'] === undefined ? undefined : parseNumberOption('cell-size', values['cell-size'], Number.MIN_VALUE);
+  const cellSize = values['cell-size'] === undefined ? undefined : parseNumber('--cell-size', values['cell-size'], Number.MIN_VALUE);
   if (values.masks === '') throw new UsageError('--masks needs a file name prefix');
   return { input: positionals[0], outputs, steps, cellSize, masks: values.masks, threads: parseThreadsOption(values.threads), quiet: tokens.values.has('--quiet') };
 }

@@ -6,6 +6,7 @@ import { DEFAULT_HYDRAULIC, DEFAULT_THERMAL, MAX_DROPLETS, MAX_DROPLET_LIFETIME,
 import type { FaultRecipe } from '../../shared/fault/recipe';
 import type { Heightfield } from '../../shared/terrain/heightfield';
 import { applyStep, hydraulicStep, stepProblem, thermalStep, type FinishingStep, type HydraulicStep, type StepRunOptions, type ThermalStep } from '../../shared/recipe/steps';
+import { parseNumber, parseWhole } from './numbers';
 import { UsageError } from './options';
 
 /** The erosion options, each taking a value (parsed below). */
@@ -34,7 +35,7 @@ export interface StepRunner {
 
 /** `--threads N`: whole, 1…MAX_THREADS; undefined when not given. */
 export function parseThreadsOption(text: string | undefined): number | undefined {
-  return text === undefined ? undefined : parseWholeOption('threads', text, 1, MAX_THREADS);
+  return text === undefined ? undefined : parseWhole('--threads', text, 1, MAX_THREADS);
 }
 
 /**
@@ -51,20 +52,6 @@ export function runFinishingStep(
 ): Promise<boolean> {
   if (!runner) return Promise.resolve(applyStep(field, step, recipe, options));
   return runner.run(field, step, recipe, { ...options, threads: threads ?? runner.cores });
-}
-
-const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
-
-export function parseNumberOption(option: string, text: string, min = -Infinity, max = Infinity): number {
-  const value = DECIMAL.test(text) ? Number(text) : NaN;
-  if (!Number.isFinite(value) || value < min || value > max) throw new UsageError(`--${option} needs a number from ${min} to ${max}, got "${text}"`);
-  return value;
-}
-
-export function parseWholeOption(option: string, text: string, min: number, max: number): number {
-  const value = parseNumberOption(option, text, min, max);
-  if (!Number.isInteger(value)) throw new UsageError(`--${option} must be a whole number from ${min} to ${max}, got "${text}"`);
-  return value;
 }
 
 /**
@@ -84,9 +71,9 @@ export function erosionStepsFrom(values: ErosionValues, seed: number, base: read
       thermal = thermalStep();
       steps.push(thermal);
     }
-    if (values.thermal !== undefined) thermal.iterations = parseWholeOption('thermal', values.thermal, 0, MAX_THERMAL_ITERATIONS);
-    if (values.talus !== undefined) thermal.talusDeg = parseNumberOption('talus', values.talus, 0.01, 89.99);
-    if (values['thermal-strength'] !== undefined) thermal.strength = parseNumberOption('thermal-strength', values['thermal-strength'], 0.001, 1);
+    if (values.thermal !== undefined) thermal.iterations = parseWhole('--thermal', values.thermal, 0, MAX_THERMAL_ITERATIONS);
+    if (values.talus !== undefined) thermal.talusDeg = parseNumber('--talus', values.talus, 0.01, 89.99);
+    if (values['thermal-strength'] !== undefined) thermal.strength = parseNumber('--thermal-strength', values['thermal-strength'], 0.001, 1);
   }
 
   const hydraulicTuned = values['droplet-lifetime'] !== undefined || values['erosion-radius'] !== undefined;
@@ -97,9 +84,9 @@ export function erosionStepsFrom(values: ErosionValues, seed: number, base: read
       hydraulic = hydraulicStep();
       steps.push(hydraulic);
     }
-    if (values.hydraulic !== undefined) hydraulic.droplets = parseWholeOption('hydraulic', values.hydraulic, 0, MAX_DROPLETS);
-    if (values['droplet-lifetime'] !== undefined) hydraulic.lifetime = parseWholeOption('droplet-lifetime', values['droplet-lifetime'], 1, MAX_DROPLET_LIFETIME);
-    if (values['erosion-radius'] !== undefined) hydraulic.radius = parseWholeOption('erosion-radius', values['erosion-radius'], 1, MAX_EROSION_RADIUS);
+    if (values.hydraulic !== undefined) hydraulic.droplets = parseWhole('--hydraulic', values.hydraulic, 0, MAX_DROPLETS);
+    if (values['droplet-lifetime'] !== undefined) hydraulic.lifetime = parseWhole('--droplet-lifetime', values['droplet-lifetime'], 1, MAX_DROPLET_LIFETIME);
+    if (values['erosion-radius'] !== undefined) hydraulic.radius = parseWhole('--erosion-radius', values['erosion-radius'], 1, MAX_EROSION_RADIUS);
   }
   for (const step of steps) {
     if (step.kind === 'hydraulic') step.seed = seed;

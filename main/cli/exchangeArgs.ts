@@ -9,6 +9,7 @@ import type { TileSpec } from '../../shared/export/tiles';
 import type { PngChannel } from '../../shared/codecs/png/decode';
 import type { ByteOrder } from '../../shared/codecs/raw';
 import { FLOAT32_MAX, MAX_MAP_SIDE, MIN_MAP_SIDE } from '../../shared/terrain/heightfield';
+import { parseNumber, parseRange as parseNumberRange, parseWhole } from './numbers';
 import { tokenizeOptions, UsageError } from './options';
 import { outputFormatFor, outputFormats } from './outputs';
 
@@ -65,30 +66,15 @@ const FLAGS = new Set(['--flip', '--in-flip']);
 const INPUT_OPTIONS = ['--size', '--depth', '--in-byte-order', '--in-flip', '--in-range', '--cell-size', '--channel'];
 const OUTPUT_OPTIONS = ['--out', '--bits', '--range', '--byte-order', '--flip', '--exr-compression', '--normal-map', '--normal-green', '--tile-size', '--tile-overlap'];
 const ENGINE_OPTIONS = ['--preset', '--name', '--resolution', '--fit', '--crop-origin', '--height-format', '--masks', '--flow', '--deposition'];
-const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 const CHANNELS: readonly PngChannel[] = ['luminance', 'r', 'g', 'b', 'a'];
 
-function parseNumber(option: string, text: string): number {
-  const value = DECIMAL.test(text) ? Number(text) : NaN;
-  if (!Number.isFinite(value)) throw new UsageError(`${option} needs a number, got "${text}"`);
-  return value;
-}
-
 function parseSide(option: string, text: string): number {
-  const value = parseNumber(option, text);
-  if (!Number.isInteger(value) || value < MIN_MAP_SIDE || value > MAX_MAP_SIDE) {
-    throw new UsageError(`${option} must be a whole number from ${MIN_MAP_SIDE} to ${MAX_MAP_SIDE}, got "${text}"`);
-  }
-  return value;
+  return parseWhole(option, text, MIN_MAP_SIDE, MAX_MAP_SIDE);
 }
 
 /** "MIN:MAX" with MIN ≤ MAX (negative numbers allowed: "-20:35.5"). */
 function parseRange(option: string, text: string): { min: number; max: number } {
-  const parts = text.split(':');
-  if (parts.length !== 2) throw new UsageError(`${option} must be auto or MIN:MAX, got "${text}"`);
-  const min = parseNumber(option, parts[0]);
-  const max = parseNumber(option, parts[1]);
-  if (min > max) throw new UsageError(`${option} needs MIN ≤ MAX, got "${text}"`);
+  const { min, max } = parseNumberRange(option, text, 'auto or MIN:MAX');
   // Heights are float32: a range beyond it cannot be read back (the reader refuses such a file).
   if (Math.abs(min) > FLOAT32_MAX || Math.abs(max) > FLOAT32_MAX) throw new UsageError(`${option} must lie within ±${FLOAT32_MAX.toPrecision(5)} (float32 heights), got "${text}"`);
   return { min, max };
@@ -140,12 +126,6 @@ function oneOf<T extends string>(option: string, text: string | undefined, allow
   return text as T;
 }
 
-function wholeNumber(option: string, text: string, min: number, max: number): number {
-  const value = parseNumber(option, text);
-  if (!Number.isInteger(value) || value < min || value > max) throw new UsageError(`${option} must be a whole number from ${min} to ${max}, got "${text}"`);
-  return value;
-}
-
 function fileValue(option: string, text: string | undefined): string | undefined {
   if (text === '') throw new UsageError(`${option} needs a file name`);
   return text;
@@ -170,7 +150,7 @@ function parseEngineArgs(values: Map<string, string>): EngineArgs | undefined {
   const resolution = values.get('--resolution');
   if (resolution !== undefined) {
     if (preset === 'godot-terrain3d') throw new UsageError('--resolution is not used with --preset godot-terrain3d (Terrain3D takes the map at its own size)');
-    engine.resolution = wholeNumber('--resolution', resolution, MIN_MAP_SIDE, MAX_MAP_SIDE);
+    engine.resolution = parseWhole('--resolution', resolution, MIN_MAP_SIDE, MAX_MAP_SIDE);
     const problem = engineSizeProblem(preset, engine.resolution);
     if (problem) throw new UsageError(`--resolution: ${problem}`);
   }
@@ -180,7 +160,7 @@ function parseEngineArgs(values: Map<string, string>): EngineArgs | undefined {
   if (origin !== undefined) {
     const parts = origin.split(':');
     if (parts.length !== 2) throw new UsageError(`--crop-origin must be I:J (first column and row), got "${origin}"`);
-    engine.cropOrigin = { i: wholeNumber('--crop-origin', parts[0], 0, MAX_MAP_SIDE), j: wholeNumber('--crop-origin', parts[1], 0, MAX_MAP_SIDE) };
+    engine.cropOrigin = { i: parseWhole('--crop-origin', parts[0], 0, MAX_MAP_SIDE), j: parseWhole('--crop-origin', parts[1], 0, MAX_MAP_SIDE) };
     if (engine.fit !== 'crop') throw new UsageError('--crop-origin needs --fit crop');
   }
   engine.heightFormat = oneOf('--height-format', values.get('--height-format'), ['exr', 'r16'] as const);
@@ -226,11 +206,11 @@ export function parseExportArgs(args: readonly string[]): ExportArgs {
   const overlap = values.get('--tile-overlap');
   if (overlap !== undefined && tileSize === undefined) throw new UsageError('--tile-overlap needs --tile-size');
   if (tileSize !== undefined) {
-    const size = wholeNumber('--tile-size', tileSize, 2, MAX_MAP_SIDE);
+    const size = parseWhole('--tile-size', tileSize, 2, MAX_MAP_SIDE);
     // Unreal's tiled import and Terrain3D's regions put tiles edge to edge: they share no row.
     const edgeToEdge = engine?.preset === 'unreal' || engine?.preset === 'godot-terrain3d';
     if (edgeToEdge && overlap !== undefined && overlap !== '0') throw new UsageError(`--tile-overlap is not used with --preset ${engine.preset} (its tiles share no edge)`);
-    parsed.tiles = { size, overlap: overlap === undefined ? (edgeToEdge ? 0 : 1) : wholeNumber('--tile-overlap', overlap, 0, size - 1) };
+    parsed.tiles = { size, overlap: overlap === undefined ? (edgeToEdge ? 0 : 1) : parseWhole('--tile-overlap', overlap, 0, size - 1) };
   }
   return parsed;
 }

@@ -13,7 +13,8 @@ import { assemblePng, chunk, ihdr } from '../../shared/codecs/testing/png-fixtur
 import { runFaultFormation } from '../../shared/fault/engine';
 import { DEFAULT_RECIPE } from '../../shared/fault/recipe';
 import { createHeightfield, heightRange } from '../../shared/terrain/heightfield';
-import { runCli, type CliIo } from './cli';
+import { runCli } from './cli';
+import type { CliIo } from './io';
 
 interface FakeIo extends CliIo {
   out: string;

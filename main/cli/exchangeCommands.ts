@@ -4,8 +4,8 @@
  */
 import { displayFileName } from '../../shared/codecs/errors';
 import { heightRange } from '../../shared/terrain/heightfield';
-import { UsageError } from './args';
-import type { CliIo, ReadLimit } from './cli';
+import { UsageError } from './options';
+import type { CliIo, ReadLimit } from './io';
 import { MAX_MASK_RULES_BYTES } from '../../shared/export/masks';
 import { parseExportArgs, parseInfoArgs, type InputOptions } from './exchangeArgs';
 import { runEngineExport, runMultiFileExport } from './engineExport';

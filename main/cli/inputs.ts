@@ -1,8 +1,11 @@
-/** Reads any file `faultline export` and `info` accept into a heightfield, with what the file says about itself. */
+/**
+ * Every command's terrain loader: reads any file Faultline reads (a heightmap or a project) into a
+ * heightfield, with what the file says about itself.
+ */
 import { failFor } from '../../shared/codecs/errors';
 import { importHeightmap } from '../../shared/codecs/import-heightmap';
 import type { JsonObject } from '../../shared/codecs/json';
-import { parseProject, type LayerStatus } from '../../shared/codecs/project';
+import { parseProject, type LayerStatus, type ProjectDocument } from '../../shared/codecs/project';
 import type { Layer } from '../../shared/layers/types';
 import { extensionOf, HEIGHTMAP_READ_EXTENSIONS, isReadableHeightmap } from '../../shared/codecs/registry';
 import type { FaultRecipe } from '../../shared/fault/recipe';
@@ -25,6 +28,8 @@ export interface LoadedInput {
   /** A project's layer stack as read (v1 migrated; see LayerStatus), absent for other files. */
   layers?: Layer[];
   layerStatus?: LayerStatus;
+  /** A project input as read (view and all), for commands that write it back (scatter). */
+  project?: ProjectDocument;
 }
 
 /** The registry's heightmap readers, and projects. */
@@ -45,7 +50,7 @@ export function loadInput(bytes: Uint8Array, fileName: string, read: InputOption
       history: project.history,
       props: project.props,
       // A rescaled project's layers would sit elsewhere: it keeps its heights only.
-      ...(read.cellSize === undefined ? { layers: project.layers, layerStatus: project.layerStatus } : {}),
+      ...(read.cellSize === undefined ? { layers: project.layers, layerStatus: project.layerStatus, project } : {}),
     };
   }
   if (!isReadableHeightmap(fileName)) {

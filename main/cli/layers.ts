@@ -13,7 +13,7 @@ import type { Layer } from '../../shared/layers/types';
 import { stackProblem } from '../../shared/layers/validate';
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import type { FaultRecipe } from '../../shared/fault/recipe';
-import type { CliIo } from './cli';
+import type { CliIo } from './io';
 import { parseCommand } from './commandArgs';
 import { message, readAndLoad } from './exchangeCommands';
 import { tokenizeOptions, UsageError } from './options';

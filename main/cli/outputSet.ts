@@ -3,7 +3,7 @@
  * export's files) are checked before any work and written all or nothing, through CliIo's
  * checkTargets / writeFiles (main/services/fileSet.ts in the real process).
  */
-import type { CliIo } from './cli';
+import type { CliIo } from './io';
 
 export interface OutputFile {
   path: string;

@@ -5,7 +5,7 @@
  */
 import { stepLabel, type FinishingStep } from '../../shared/recipe/steps';
 import type { FaultRecipe } from '../../shared/fault/recipe';
-import type { CliIo } from './cli';
+import type { CliIo } from './io';
 
 /** Work (about one vertex update each) above which the expected work is said before starting. */
 export const ANNOUNCE_WORK = 2e9;

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { MAX_HEIGHTMAP_FILE_BYTES } from '../../shared/ipc/contract';
 import { describeReadFailure, readFileCapped } from '../services/importService';
-import type { ReadLimit } from './cli';
+import type { ReadLimit } from './io';
 
 /** Reads a whole file, refusing (before reading it) one larger than `limit` — by default a heightmap's cap. */
 export async function readInputFile(filePath: string, limit?: ReadLimit): Promise<Uint8Array> {

@@ -20,7 +20,7 @@ import { propsOnRoads } from '../../shared/roads/props';
 import { buildRibbon, ribbonGlb } from '../../shared/roads/ribbon';
 import { reportCsv, reportJson, roadReport, type DriveOutcome } from '../../shared/roads/report';
 import { createHeightfield, type Heightfield } from '../../shared/terrain/heightfield';
-import type { CliIo } from './cli';
+import type { CliIo } from './io';
 import { parseCommand } from './commandArgs';
 import { message, readAndLoad } from './exchangeCommands';
 import type { LoadedInput } from './inputs';

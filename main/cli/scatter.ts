@@ -8,14 +8,15 @@ import { parseCommand } from './commandArgs';
 import { tokenizeOptions } from './options';
 import { displayFileName } from '../../shared/codecs/errors';
 import type { JsonObject } from '../../shared/codecs/json';
-import { compileProject, parseProject, type ProjectDocument } from '../../shared/codecs/project';
+import { compileProject, type ProjectDocument } from '../../shared/codecs/project';
 import { extensionOf } from '../../shared/codecs/registry';
 import { exportPropsJson } from '../../shared/props/exportJson';
 import { findPropType, PROP_TYPES } from '../../shared/props/library';
 import type { Prop } from '../../shared/props/prop';
 import { propsFromColumns, scatterProps, ScatterError, type Range } from '../../shared/props/scatter';
-import { UsageError } from './args';
-import type { CliIo } from './cli';
+import { parseNumber, parseRange, parseWhole } from './numbers';
+import { UsageError } from './options';
+import type { CliIo } from './io';
 import { loadInput } from './inputs';
 
 const EXIT_OK = 0;
@@ -34,30 +35,6 @@ export interface ScatterArgs {
 }
 
 const OPTIONS = ['--type', '--count', '--seed', '--slope', '--height', '--spacing', '--out'] as const;
-const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
-
-function number(option: string, text: string): number {
-  const value = NUMBER.test(text) ? Number(text) : NaN;
-  if (!Number.isFinite(value)) throw new UsageError(`${option} needs a number, got "${text}"`);
-  return value;
-}
-
-function whole(option: string, text: string, max: number): number {
-  const value = number(option, text);
-  if (!Number.isInteger(value) || value < 0 || value > max) throw new UsageError(`${option} must be a whole number from 0 to ${max}, got "${text}"`);
-  return value;
-}
-
-/** "MIN:MAX" with MIN ≤ MAX; negative numbers allowed ("-20:35.5"). */
-function range(option: string, text: string): Range {
-  const match = /^([^:]+):([^:]+)$/.exec(text);
-  if (!match) throw new UsageError(`${option} must be MIN:MAX, got "${text}"`);
-  const min = number(option, match[1]);
-  const max = number(option, match[2]);
-  if (min > max) throw new UsageError(`${option} needs MIN ≤ MAX, got "${text}"`);
-  return { min, max };
-}
-
 export function parseScatterArgs(args: readonly string[]): ScatterArgs {
   const { values, positional } = tokenizeOptions(args, OPTIONS, { repeatable: ['--type'] });
   if (positional.length !== 1) throw new UsageError(positional.length === 0 ? 'give the TERRAIN file to scatter on' : `expected one TERRAIN file, got ${positional.length}: ${positional.join(' ')}`);
@@ -80,14 +57,14 @@ export function parseScatterArgs(args: readonly string[]): ScatterArgs {
   const result: ScatterArgs = {
     terrain: positional[0],
     types,
-    count: whole('--count', countText, 10_000_000),
-    seed: whole('--seed', seedText, 0xffffffff),
+    count: parseWhole('--count', countText, 0, 10_000_000),
+    seed: parseWhole('--seed', seedText, 0, 0xffffffff),
     out,
   };
-  if (slope !== undefined) result.slopeDeg = range('--slope', slope);
-  if (height !== undefined) result.height = range('--height', height);
+  if (slope !== undefined) result.slopeDeg = parseRange('--slope', slope);
+  if (height !== undefined) result.height = parseRange('--height', height);
   if (spacing !== undefined) {
-    result.spacing = number('--spacing', spacing);
+    result.spacing = parseNumber('--spacing', spacing);
     if (result.spacing < 0) throw new UsageError(`--spacing must be ≥ 0 metres, got "${spacing}"`);
   }
   return result;
@@ -95,9 +72,8 @@ export function parseScatterArgs(args: readonly string[]): ScatterArgs {
 
 /** The input as a project: a .faultline keeps its recipe, history, view and props. */
 function loadTerrain(bytes: Uint8Array, fileName: string): ProjectDocument {
-  if (extensionOf(fileName) === 'faultline') return parseProject(bytes, fileName);
-  const { field, recipe } = loadInput(bytes, fileName, {});
-  return { field, recipe, history: [], props: [], view: {} };
+  const input = loadInput(bytes, fileName, {});
+  return input.project ?? { field: input.field, recipe: input.recipe, history: [], props: [], view: {} };
 }
 
 /** Existing project props usable for spacing (the editor validates them fully when it opens the file). */

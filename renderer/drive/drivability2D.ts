@@ -1,5 +1,5 @@
 import type { EditorSession } from '../../app/editorSession';
-import { worldToCanvas, type MapViewTransform } from '../../app/map2d/mapView';
+import { worldToCanvas, type MapViewTransform } from '../../app/map2d/mapTransform';
 import { steepVertexMask } from '../../app/drive/drivability';
 import { MARK_COLOURS } from '../../app/drive/driveMarks';
 

@@ -1,6 +1,6 @@
 import type { EditorSession } from '../../app/editorSession';
 import type { MaskPreview } from '../../app/exchange/exchangeState';
-import type { MapViewTransform } from '../../app/map2d/mapView';
+import type { MapViewTransform } from '../../app/map2d/mapTransform';
 
 export interface MaskPreviewLayer {
   /** Draws the previewed mask layer (when there is one) over the heightmap. */

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useFrame, useThree } from '@react-three/fiber';
 import type { PerspectiveCamera } from 'three';
 import type { LodOptions } from '../../shared/lod/selectLod';
@@ -6,12 +6,11 @@ import { cameraFrustum } from './cameraFrustum';
 import { terrainPointerHandlers } from '../viewport/terrainPointer';
 import { useSession } from '../session';
 import { reportDrawn } from '../readiness';
-import { LodTerrainMeshes } from './lodTerrainMeshes';
 import { showTriangleCount } from './triangleCount';
 import { backgroundTask } from '../backgroundTask';
 import { OffThreadErrors, type OffThreadErrorsHandlers } from './offThreadErrors';
 import type { StartChunkErrorsWorker } from '../../app/lod/chunkErrorsJob';
-import { useTerrainLook } from '../viewport/look/SceneLook';
+import { useViewport } from '../viewport/viewportContext';
 import { naturalLinesOf } from '../../app/view/terrainColors';
 
 /** CPU time per slice of chunk-error refinement on the main thread: well inside a frame. */
@@ -38,8 +37,9 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
   const { editor, view, chunkErrorsWorker } = session;
   const invalidate = useThree((s) => s.invalidate);
   const drive = session.drive;
-  const look = useTerrainLook();
-  const lod = useMemo(() => new LodTerrainMeshes(editor.document.field, view.getState().settings.colorMode, look.uniforms), [editor, view, look]);
+  // Made once by the page's viewport controller (not here in render), held while mounted.
+  const viewport = useViewport();
+  const lod = viewport.lodMeshes();
   const pendingDrawn = useRef<number | null>(editor.store.getState().version);
   const lastCamera = useRef('');
 
@@ -115,7 +115,7 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
     };
   }, [editor, view, drive, chunkErrorsWorker, lod, invalidate]);
 
-  useEffect(() => () => lod.destroy(), [lod]);
+  useEffect(() => viewport.holdLod(lod), [viewport, lod]);
 
   // Reselect levels before a frame whose camera or viewport differs from the last selection.
   useFrame(({ camera, size, gl }) => {

@@ -128,8 +128,8 @@ vec3 objectTangent = vec3(1.0, 0.0, 0.0);
 #endif
 `;
 
-/** `look`: the viewport's shared terrain-look uniforms (shadows, occlusion, water, grid), as on the full mesh. */
-export function createLodTerrainMaterial(look?: TerrainShaderUniforms): LodTerrainMaterial {
+/** `shading`: the viewport's shared terrain shading uniforms (shadows, occlusion, water, grid), as on the full mesh. */
+export function createLodTerrainMaterial(shading?: TerrainShaderUniforms): LodTerrainMaterial {
   const ramps = rampTexture();
   const uniforms: Record<string, IUniform> = {
     terrainHeights: { value: null },
@@ -164,7 +164,7 @@ export function createLodTerrainMaterial(look?: TerrainShaderUniforms): LodTerra
       .replace('#include <color_fragment>', 'diffuseColor.rgb *= vTerrainColor;')
       // Blended over the lit colour like the transparent overlay on full-resolution maps.
       .replace('#include <opaque_fragment>', '#include <opaque_fragment>\ngl_FragColor.rgb = mix(gl_FragColor.rgb, terrainSteepTint, vTerrainSteep * terrainSteepOpacity);');
-    if (look) patchTerrainShader(shader, look);
+    if (shading) patchTerrainShader(shader, shading);
   };
   material.customProgramCacheKey = () => 'faultline-lod-terrain';
   return {

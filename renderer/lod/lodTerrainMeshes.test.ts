@@ -6,7 +6,7 @@ import { heightTexel } from './heightUploads';
 import { buildGridIndices } from '../../shared/terrain/mesh';
 import { heightAt } from '../../shared/terrain/surface';
 import { vertexX, vertexZ } from '../../shared/terrain/heightfield';
-import { syntheticTerrain } from '../../shared/lod/syntheticTerrain.testkit';
+import { syntheticTerrain } from '../../shared/lod/testing/syntheticTerrain';
 import type { LodCamera } from '../../shared/lod/selectLod';
 import { LodTerrainMeshes } from './lodTerrainMeshes';
 

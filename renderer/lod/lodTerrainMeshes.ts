@@ -37,7 +37,7 @@ export class LodTerrainMeshes {
   private heights: GpuHeights;
   private mode: ColorMode = 'height';
   private lines: NaturalLines = DEFAULT_NATURAL_LINES;
-  private readonly look: LodTerrainMaterial;
+  private readonly lodMaterial: LodTerrainMaterial;
   private blocks: Block[] = [];
   triangles = 0;
   /** Blocks rebuilt by the last `update`, for tests and benchmarks. */
@@ -46,14 +46,14 @@ export class LodTerrainMeshes {
   constructor(
     private field: Heightfield,
     mode: ColorMode,
-    look?: TerrainShaderUniforms,
+    shading?: TerrainShaderUniforms,
   ) {
     // Exact chunk errors are refined in slices after opening (refineErrors): no stall on a big map.
     this.model = new LodTerrainModel(field, { deferExactErrors: true });
     this.heights = new GpuHeights(field);
-    this.look = createLodTerrainMaterial(look);
+    this.lodMaterial = createLodTerrainMaterial(shading);
     this.mode = mode;
-    this.look.setColorMode(mode);
+    this.lodMaterial.setColorMode(mode);
     this.useHeights();
     this.makeBlocks();
     const model = () => this.model;
@@ -68,7 +68,7 @@ export class LodTerrainMeshes {
   }
 
   get material() {
-    return this.look.material;
+    return this.lodMaterial.material;
   }
 
   /** The GPU side of the heights, for tests and the memory report. */
@@ -96,19 +96,19 @@ export class LodTerrainMeshes {
   setColorMode(mode: ColorMode, lines: NaturalLines = this.lines): void {
     this.mode = mode;
     this.lines = lines;
-    this.look.setColorMode(mode);
+    this.lodMaterial.setColorMode(mode);
     this.applyColourRange();
   }
 
   setWireframe(on: boolean): void {
-    if (this.look.material.wireframe === on) return;
-    this.look.material.wireframe = on;
-    this.look.material.needsUpdate = true;
+    if (this.lodMaterial.material.wireframe === on) return;
+    this.lodMaterial.material.wireframe = on;
+    this.lodMaterial.material.needsUpdate = true;
   }
 
   /** Tints ground steeper than `maxSlopeDeg` (the drivability overlay); null turns it off. */
   setSteepTint(maxSlopeDeg: number | null): void {
-    this.look.setSteepTint(maxSlopeDeg);
+    this.lodMaterial.setSteepTint(maxSlopeDeg);
   }
 
   /** Chunks whose exact errors are still to be computed after a whole-map change (their bounds are conservative). */
@@ -202,19 +202,19 @@ export class LodTerrainMeshes {
   destroy(): void {
     this.dispose();
     this.heights.dispose();
-    this.look.dispose();
+    this.lodMaterial.dispose();
   }
 
   private useHeights(): void {
     const { width, depth, cellSize } = this.field;
-    this.look.setHeights(this.heights.texture, width, depth, this.heights.shape.layerRows, cellSize);
+    this.lodMaterial.setHeights(this.heights.texture, width, depth, this.heights.shape.layerRows, cellSize);
     this.applyColourRange();
   }
 
   /** Height colours follow the map's range, natural ones the lines in metres: a uniform, so nothing is recoloured on the CPU. */
   private applyColourRange(): void {
     const range = colourRange(this.mode, this.model.heightBounds(), this.lines);
-    this.look.setHeightRange(range.min, range.max);
+    this.lodMaterial.setHeightRange(range.min, range.max);
   }
 
   private rebound(changed: ChunkRange): void {
@@ -238,7 +238,7 @@ export class LodTerrainMeshes {
     const { chunksX, chunksZ } = this.model.layout;
     for (let cz0 = 0; cz0 < chunksZ; cz0 += BLOCK_CHUNKS) {
       for (let cx0 = 0; cx0 < chunksX; cx0 += BLOCK_CHUNKS) {
-        const mesh = new Mesh(undefined, this.look.material);
+        const mesh = new Mesh(undefined, this.lodMaterial.material);
         // The exact surface answers rays (see the group's raycast); these meshes are only drawn.
         mesh.raycast = () => {};
         this.group.add(mesh);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canvasToWorld, fitMapView } from '../../app/map2d/mapView';
+import { canvasToWorld, fitMapView } from '../../app/map2d/mapTransform';
 import { Map2DView } from './map2dView';
 
 const field = { width: 257, depth: 129, cellSize: 2 };

@@ -1,4 +1,4 @@
-import { fitMapView, panMapView, zoomMapView, type MapViewTransform } from '../../app/map2d/mapView';
+import { fitMapView, panMapView, zoomMapView, type MapViewTransform } from '../../app/map2d/mapTransform';
 
 interface FieldSize {
   width: number;

@@ -6,12 +6,6 @@ import { useSession } from '../session';
 import { Modal } from '../ui/Modal';
 import { droppedFileOf, hasFiles, shellDropToken } from './dropHandler';
 
-/** Runs a task when the page is idle, so journal snapshots never compete with input or drawing. */
-function whenIdle(task: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 1000 });
-  else setTimeout(task, 0);
-}
-
 /**
  * Everything about the project document the user sees outside the menus: the window title, the
  * "unsaved changes" and "restore unsaved work" questions, errors, Open Recent, and the window's one
@@ -23,7 +17,6 @@ export function ProjectLayer() {
   const title = useStore(controller.store, (s) => s.title);
   const [dragging, setDragging] = useState(false);
 
-  useEffect(() => controller.start({ whenIdle }), [controller]);
   useEffect(() => {
     document.title = title;
   }, [title]);

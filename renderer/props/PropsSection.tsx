@@ -1,7 +1,7 @@
 import { useStore } from 'zustand';
 import type { EditorSession } from '../../app/editorSession';
 import type { OptionalRange, PropToolSettings } from '../../app/props/propsStores';
-import type { PropsFeature, PropToolId } from '../../app/props/propsSession';
+import type { PropsFeature, PropToolId } from '../../app/props/propsFeature';
 import { PROP_TYPES } from '../../shared/props/library';
 import { snapProp } from '../../shared/props/prop';
 import { lookupPropType } from '../../app/props/placementLayer';

@@ -1,4 +1,4 @@
-import { worldToCanvas, type MapViewTransform } from '../../app/map2d/mapView';
+import { worldToCanvas, type MapViewTransform } from '../../app/map2d/mapTransform';
 import type { EditorSession } from '../../app/editorSession';
 import type { Heightfield } from '../../shared/terrain/heightfield';
 import type { PropType } from '../../shared/props/library';

@@ -6,7 +6,7 @@ import { terrainExtent } from '../../shared/terrain/heightfield';
 import { clampAboveSurface, defaultCameraPose, groundClearance } from '../../app/view/cameraPose';
 import { useSession } from '../session';
 import { watchDriveActive } from '../../app/drive/driveFeature';
-import { useTerrainLook } from './look/SceneLook';
+import { useTerrainLighting } from './look/SceneLook';
 
 /**
  * Orbit (left drag), pan (right drag), zoom (wheel) around a target; on load, after a change of
@@ -15,16 +15,16 @@ import { useTerrainLook } from './look/SceneLook';
  */
 export function OrbitRig() {
   const session = useSession();
-  const { editor, view, tools } = session;
+  const { editor, tools } = session;
   const camera = useThree((s) => s.camera) as PerspectiveCamera;
   const domElement = useThree((s) => s.gl.domElement);
   const invalidate = useThree((s) => s.invalidate);
-  const look = useTerrainLook();
+  const lighting = useTerrainLighting();
 
   useEffect(() => {
     const controls = new OrbitControls(camera, domElement);
     // The scale bar measures at the orbit target: share the live vector.
-    const syncTarget = () => look.orbitTarget.copy(controls.target);
+    const syncTarget = () => lighting.orbitTarget.copy(controls.target);
     controls.mouseButtons = { LEFT: MOUSE.ROTATE, MIDDLE: MOUSE.DOLLY, RIGHT: MOUSE.PAN };
     controls.maxPolarAngle = Math.PI * 0.495;
 
@@ -77,8 +77,7 @@ export function OrbitRig() {
       }
       invalidate();
     });
-    const unsubscribeView = view.subscribe((s, prev) => {
-      if (s.cameraResetToken === prev.cameraResetToken) return;
+    const unsubscribeView = session.viewEvents.resetCamera.on(() => {
       frame();
       invalidate();
     });
@@ -96,7 +95,7 @@ export function OrbitRig() {
       controls.removeEventListener('change', onChange);
       controls.dispose();
     };
-  }, [camera, domElement, invalidate, session, editor, view, tools, look]);
+  }, [camera, domElement, invalidate, session, editor, tools, lighting]);
 
   return null;
 }

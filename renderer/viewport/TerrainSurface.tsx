@@ -6,7 +6,7 @@ import { useSession } from '../session';
 import { reportDrawn } from '../readiness';
 import { TerrainGeometry } from './terrainGeometry';
 import { drawsWithLod } from '../lod/lodOverride';
-import { useTerrainLook } from './look/SceneLook';
+import { useTerrainLighting } from './look/SceneLook';
 import { patchTerrainShader } from './look/terrainShader';
 import { naturalLinesOf, sameNaturalLines } from '../../app/view/terrainColors';
 
@@ -21,14 +21,14 @@ export function TerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDivEl
   const materialRef = useRef<MeshLambertMaterial>(null);
   const invalidate = useThree((s) => s.invalidate);
   const pendingDrawn = useRef<number | null>(null);
-  const look = useTerrainLook();
+  const lighting = useTerrainLighting();
 
   useEffect(() => {
     const mesh = meshRef.current;
     const material = materialRef.current;
     if (!mesh || !material) return;
     // Shadows, occlusion, water tint and grid: the same shader code as the LOD material's.
-    material.onBeforeCompile = (shader) => patchTerrainShader(shader, look.uniforms);
+    material.onBeforeCompile = (shader) => patchTerrainShader(shader, lighting.uniforms);
     material.customProgramCacheKey = () => 'faultline-terrain-full';
     material.needsUpdate = true;
     const terrain = new TerrainGeometry();
@@ -77,7 +77,7 @@ export function TerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDivEl
       unsubscribeView();
       terrain.dispose();
     };
-  }, [editor, view, invalidate, look]);
+  }, [editor, view, invalidate, lighting]);
 
   // After the frame that drew a new version, tell the readiness tracker (next animation frame). The
   // lighting follows on its own (data-lighting on the wrapper).

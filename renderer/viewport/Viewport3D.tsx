@@ -6,7 +6,7 @@ import { ToolOverlay3D } from './ToolOverlay3D';
 import { DriveLayer } from '../drive/DriveLayer';
 import { DriveHud } from '../drive/DriveHud';
 import { PropsLayer3D } from '../props/PropsLayer3D';
-import { ScaleBarDriver, SceneLighting, TerrainLookProvider, WaterPlane } from './look/SceneLook';
+import { ScaleBarDriver, SceneLighting, TerrainLightingDriver, WaterPlane } from './look/SceneLook';
 
 /**
  * The 3D viewport: renders on demand (invalidate on every change), never continuously. Sky, sun,
@@ -18,16 +18,15 @@ export function Viewport3D() {
   return (
     <div className="viewport-3d" data-testid="viewport-3d" ref={wrapper}>
       <Canvas frameloop="demand" camera={{ fov: 50, near: 0.5, far: 20000, position: [0, 300, 400] }} gl={{ antialias: true }} dpr={[1, 2]}>
-        <TerrainLookProvider wrapper={wrapper}>
-          <SceneLighting />
-          <TerrainByScale wrapper={wrapper} />
-          <WaterPlane />
-          <ToolOverlay3D />
-          <PropsLayer3D />
-          <OrbitRig />
-          <DriveLayer />
-          <ScaleBarDriver bar={scaleBar} />
-        </TerrainLookProvider>
+        <TerrainLightingDriver wrapper={wrapper} />
+        <SceneLighting />
+        <TerrainByScale wrapper={wrapper} />
+        <WaterPlane />
+        <ToolOverlay3D />
+        <PropsLayer3D />
+        <OrbitRig />
+        <DriveLayer />
+        <ScaleBarDriver bar={scaleBar} />
       </Canvas>
       <div className="scale-bar" data-testid="scale-bar" ref={scaleBar} aria-label="Scale">
         <i />

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createRandom } from '../random';
 import { createHeightfield, vertexX, vertexZ, type Heightfield } from '../terrain/heightfield';
 import { heightAt } from '../terrain/surface';
-import { randomField } from '../terrain/surfaceReference.testkit';
+import { randomField } from '../terrain/testing/surfaceReference';
 import { chunkBounds, createChunkLayout } from './chunkLayout';
 import { computeChunkErrorBounds, computeChunkErrors, updateChunkErrors, updateChunkErrorsAt } from './chunkErrors';
 

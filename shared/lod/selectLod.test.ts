@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createChunkLayout } from './chunkLayout';
 import { computeChunkErrors } from './chunkErrors';
 import { selectionTriangleCount } from './chunkTriangles';
-import { syntheticTerrain } from './syntheticTerrain.testkit';
+import { syntheticTerrain } from './testing/syntheticTerrain';
 import { chunkPixelScales, selectLod, type LodCamera } from './selectLod';
 import { perspectiveFrustum } from './frustum';
 

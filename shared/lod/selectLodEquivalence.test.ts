@@ -4,7 +4,7 @@ import { createHeightfield, type Heightfield } from '../terrain/heightfield';
 import { createChunkLayout } from './chunkLayout';
 import { computeChunkErrors } from './chunkErrors';
 import { perspectiveFrustum } from './frustum';
-import { referenceSelectLod } from './selectLodReference.testkit';
+import { referenceSelectLod } from './testing/selectLodReference';
 import { selectLod, type LodCamera } from './selectLod';
 
 /** Hills plus noise whose strength varies across the map, so levels differ from chunk to chunk. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   assertValidDimensions,
+  clampToTerrain,
   cloneHeightfield,
   createHeightfield,
   heightRange,
@@ -57,6 +58,12 @@ describe('world placement', () => {
     expect(vertexZ(field, 0)).toBe(-0.75);
     expect(vertexZ(field, 3)).toBe(0.75);
     expect(terrainExtent(field)).toEqual({ sizeX: 3, sizeZ: 1.5 });
+  });
+
+  it('clamps points onto the terrain rectangle', () => {
+    const field = createHeightfield(65, 33, 2.5);
+    expect(clampToTerrain(field, 1000, -1000)).toEqual({ x: 80, z: -40 });
+    expect(clampToTerrain(field, 1.5, 2)).toEqual({ x: 1.5, z: 2 });
   });
 });
 

@@ -79,6 +79,13 @@ export function terrainExtent(field: Pick<Heightfield, 'width' | 'depth' | 'cell
   return { sizeX: (field.width - 1) * field.cellSize, sizeZ: (field.depth - 1) * field.cellSize };
 }
 
+/** The nearest point of the terrain's rectangle to world (x, z). */
+export function clampToTerrain(field: Pick<Heightfield, 'width' | 'depth' | 'cellSize'>, x: number, z: number): { x: number; z: number } {
+  const hx = ((field.width - 1) / 2) * field.cellSize;
+  const hz = ((field.depth - 1) / 2) * field.cellSize;
+  return { x: Math.min(hx, Math.max(-hx, x)), z: Math.min(hz, Math.max(-hz, z)) };
+}
+
 export interface HeightRange {
   min: number;
   max: number;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { vertexX, vertexZ, type Heightfield } from './heightfield';
 import { buildGridIndices, buildTerrainMesh, writeNormals } from './mesh';
-import { randomField, vertexPoint } from './surfaceReference.testkit';
+import { randomField, vertexPoint } from './testing/surfaceReference';
 
 const FIELDS: Array<[string, Heightfield]> = [
   ['7×4 @ 0.37 m', randomField(7, 4, 0.37, 11)],

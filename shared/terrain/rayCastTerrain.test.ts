@@ -5,7 +5,7 @@ import { heightRange, vertexX, vertexZ } from './heightfield';
 import { buildTerrainMesh } from './mesh';
 import { rayCastTerrain } from './rayCast';
 import { heightAt } from './surface';
-import { randomField } from './surfaceReference.testkit';
+import { randomField } from './testing/surfaceReference';
 
 describe.each([
   ['41×33 @ 2.5 m', randomField(41, 33, 2.5, 51, 20)],

@@ -8,7 +8,7 @@ import { createRandom } from '../random';
 import { vertexX, vertexZ, type Heightfield } from './heightfield';
 import { buildTerrainMesh } from './mesh';
 import { heightAt } from './surface';
-import { randomField } from './surfaceReference.testkit';
+import { randomField } from './testing/surfaceReference';
 
 const TOLERANCE_M = 1e-4;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createRandom } from '../random';
 import { vertexX, vertexZ, type Heightfield } from './heightfield';
 import { gradientAt, heightAt, heightAtAnyPoint, heightsAt, locateCell, normalAt, slopeAt } from './surface';
-import { barycentricXZ, cellTriangles, close, containingTriangle, randomField, referenceHeight, triangleNormal } from './surfaceReference.testkit';
+import { barycentricXZ, cellTriangles, close, containingTriangle, randomField, referenceHeight, triangleNormal } from './testing/surfaceReference';
 
 /** Non-square fields and cell sizes other than 1, as the issue asks. */
 const FIELDS: Array<[string, Heightfield]> = [

@@ -1,4 +1,4 @@
-import type { CliIo } from '../cli';
+import type { CliIo } from '../io';
 
 /** A CliIo that records what the CLI prints and writes, for tests. */
 export interface FakeCliIo extends CliIo {

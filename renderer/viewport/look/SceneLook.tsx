@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useFrame, useThree } from '@react-three/fiber';
 import {
   BackSide,
@@ -20,28 +20,24 @@ import { terrainExtent } from '../../../shared/terrain/heightfield';
 import { sunVector } from '../../../shared/terrain/lighting';
 import type { ViewSettings } from '../../../shared/ipc/contract';
 import { useSession } from '../../session';
-import { TerrainLook } from './terrainLook';
+import { useViewport } from '../viewportContext';
+import type { TerrainLighting } from './terrainLighting';
 
-const LookContext = createContext<TerrainLook | null>(null);
-
-/** The viewport's TerrainLook (inside <TerrainLookProvider>). */
-export function useTerrainLook(): TerrainLook {
-  const look = useContext(LookContext);
-  if (!look) throw new Error('useTerrainLook outside <TerrainLookProvider>');
-  return look;
+/** The viewport's TerrainLighting (the page's ViewportController owns it). */
+export function useTerrainLighting(): TerrainLighting {
+  return useViewport().lighting;
 }
 
-/** Creates the viewport's TerrainLook, uploads its lighting before each frame, and shares it with the terrain. */
-export function TerrainLookProvider({ wrapper, children }: { wrapper: React.RefObject<HTMLDivElement | null>; children: ReactNode }) {
-  const session = useSession();
+/** Runs the viewport's TerrainLighting while the 3D view is shown, and uploads its lighting before each frame. */
+export function TerrainLightingDriver({ wrapper }: { wrapper: React.RefObject<HTMLDivElement | null> }) {
+  const lighting = useTerrainLighting();
   const invalidate = useThree((s) => s.invalidate);
-  const look = useMemo(() => new TerrainLook(session, invalidate), [session, invalidate]);
   useEffect(() => {
-    look.attach(wrapper.current);
-    return () => look.dispose();
-  }, [look, wrapper]);
-  useFrame(({ gl }) => look.prepareFrame(gl), -1);
-  return <LookContext.Provider value={look}>{children}</LookContext.Provider>;
+    lighting.start(wrapper.current, invalidate);
+    return () => lighting.stop();
+  }, [lighting, wrapper, invalidate]);
+  useFrame(({ gl }) => lighting.prepareFrame(gl), -1);
+  return null;
 }
 
 /** Sky colours (sRGB): deep blue overhead, pale haze at the horizon (also the fog), fading slowly to grey-blue below (a view from above looks into haze, not a flat void). */
@@ -256,13 +252,13 @@ export function formatMetres(metres: number): string {
  * round number of metres at the orbit target's distance. Updated only when it changes.
  */
 export function ScaleBarDriver({ bar }: { bar: React.RefObject<HTMLDivElement | null> }) {
-  const look = useTerrainLook();
+  const lighting = useTerrainLighting();
   const last = useRef('');
   useFrame(({ camera, size }) => {
     const element = bar.current;
     if (!element) return;
     const perspective = camera as PerspectiveCamera;
-    const distance = camera.position.distanceTo(look.orbitTarget);
+    const distance = camera.position.distanceTo(lighting.orbitTarget);
     const metresPerPixel = (2 * distance * Math.tan(((perspective.fov ?? 50) * Math.PI) / 360)) / Math.max(1, size.height);
     const metres = niceLength(metresPerPixel * 120);
     const width = Math.round(metres / metresPerPixel);

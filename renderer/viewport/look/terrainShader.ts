@@ -141,7 +141,7 @@ if (terrainGridOpacity > 0.0) {
 #include <opaque_fragment>
 `;
 
-/** Adds the terrain look to a Lambert shader (called from onBeforeCompile, after any other patch). */
+/** Adds the terrain shading (lighting, water tint, grid) to a Lambert shader (called from onBeforeCompile, after any other patch). */
 export function patchTerrainShader(shader: { uniforms: Record<string, IUniform>; vertexShader: string; fragmentShader: string }, uniforms: TerrainShaderUniforms): void {
   Object.assign(shader.uniforms, uniforms);
   shader.vertexShader = VERTEX_HEADER + shader.vertexShader.replace('#include <project_vertex>', '#include <project_vertex>\nvTerrainWorld = (modelMatrix * vec4(transformed, 1.0)).xyz;');

@@ -1,4 +1,4 @@
-import { createHeightfield, type Heightfield } from '../terrain/heightfield';
+import { createHeightfield, type Heightfield } from '../../terrain/heightfield';
 
 /**
  * Hills at several scales plus fine roughness, for LOD tests and benchmarks at any size: smooth

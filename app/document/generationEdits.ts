@@ -1,9 +1,9 @@
 import type { Heightfield } from '../../shared/terrain/heightfield';
-import type { TerrainDocument } from '../document/document';
+import type { TerrainDocument } from './document';
 import type { Layer } from '../../shared/layers/types';
-import type { DocumentEdit } from '../document/history';
+import type { DocumentEdit } from './history';
 import type { ErosionMasks } from '../../shared/erosion/hydraulic';
-import { ALL } from '../document/region';
+import { ALL } from './region';
 
 /** Swaps the whole heightfield (a generation at another size or cell size); keeps both maps. */
 export function createFieldReplaceEdit(label: string, before: Heightfield, after: Heightfield): DocumentEdit {

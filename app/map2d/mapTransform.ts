@@ -56,10 +56,3 @@ export function zoomMapView(view: MapViewTransform, px: number, py: number, fact
 export function panMapView(view: MapViewTransform, dx: number, dy: number): MapViewTransform {
   return { scale: view.scale, offsetX: view.offsetX + dx, offsetY: view.offsetY + dy };
 }
-
-/** The nearest point of the terrain's rectangle to world (x, z). */
-export function clampToTerrain(field: Dimensions, x: number, z: number): { x: number; z: number } {
-  const hx = ((field.width - 1) / 2) * field.cellSize;
-  const hz = ((field.depth - 1) / 2) * field.cellSize;
-  return { x: Math.min(hx, Math.max(-hx, x)), z: Math.min(hz, Math.max(-hz, z)) };
-}

@@ -3,8 +3,8 @@
  * point by barycentric coordinates over real 3D triangles, with no knowledge of how `heightAt`
  * locates cells or splits them. Tests compare the fast code against this.
  */
-import { createRandom } from '../random';
-import { createHeightfield, type Heightfield } from './heightfield';
+import { createRandom } from '../../random';
+import { createHeightfield, type Heightfield } from '../heightfield';
 
 export type Point3 = readonly [number, number, number];
 export type Triangle = readonly [Point3, Point3, Point3];

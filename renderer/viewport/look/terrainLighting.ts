@@ -4,8 +4,8 @@ import type { EditorSession } from '../../../app/editorSession';
 import type { ViewSettings } from '../../../shared/ipc/contract';
 import { LIGHTING_CHANNELS, computeLightingPatch, type GridRect } from '../../../shared/terrain/lighting';
 import { TerrainLightingModel, type LightingJob } from '../../../app/lighting/terrainLightingModel';
-import type { FromLightingWorker, ToLightingWorker } from '../../../app/lighting/lightingMessages';
-import { backgroundTask } from '../../backgroundTask';
+import type { FromLightingWorker, LightingChannel, ToLightingWorker } from '../../../app/lighting/lightingMessages';
+import { backgroundTask, type BackgroundTask } from '../../backgroundTask';
 import { createTerrainShaderUniforms, type TerrainShaderUniforms } from './terrainShader';
 
 /**
@@ -19,15 +19,18 @@ const COPY_VERTICES_PER_SLICE = 1 << 21;
 const sunOf = (settings: ViewSettings) => ({ azimuthDeg: settings.sunAzimuthDeg, elevationDeg: settings.sunElevationDeg });
 
 /**
- * The viewport's terrain look: lighting computed from the heights (TerrainLightingModel) kept on
+ * The viewport's terrain lighting: shadows and occlusion computed from the heights (TerrainLightingModel) kept on
  * the GPU as an RG texture sampled by both terrain materials, and the shader uniforms they share.
  * Small jobs run on the main thread between frames, large ones (whole-map changes of big maps) on
  * a worker, their heights copied across a few tasks. Work starts only after a frame has shown the
  * change (the terrain is drawn first, lit when its lighting is in): the lighting never delays the
  * drawn signal. `data-lighting` on the viewport says "pending" or "ready" (for tests that compare
- * lit images). Lives outside React; the viewport owns one.
+ * lit images). Lives outside React (renderer/viewport/viewportController.ts owns one): making it
+ * has no side effects; `start` subscribes to the session and begins work, `stop` undoes exactly
+ * that (React may stop and start it again), `dispose` ends it. The worker comes from the session
+ * (`lightingWorker`, passed in by renderer/main.tsx); without one every job runs here.
  */
-export class TerrainLook {
+export class TerrainLighting {
   readonly uniforms: TerrainShaderUniforms = createTerrainShaderUniforms();
   /** The orbit camera's target (OrbitRig keeps it): the scale bar measures there. */
   readonly orbitTarget = new Vector3();
@@ -36,26 +39,54 @@ export class TerrainLook {
   private textureDims = '';
   private uploadAll = true;
   private uploads: GridRect[] = [];
-  private worker: Worker | null = null;
+  private worker: LightingChannel | null = null;
   private workerJob: { id: number; job: LightingJob } | null = null;
-  private copying: { job: LightingJob; heights: Float32Array; row: number } | null = null;
+  private copying: { job: LightingJob; heights: Float32Array<ArrayBuffer>; row: number } | null = null;
   private nextId = 1;
-  private readonly pumpTask = backgroundTask(() => this.pump());
-  private readonly unsubscribers: Array<() => void> = [];
+  /** Runs the next job step; exists only while started. */
+  private pumpTask: BackgroundTask | null = null;
+  private unsubscribers: Array<() => void> = [];
   private disposed = false;
   private workerFailed = false;
   /** Stale work waits for a frame to start it (prepareFrame). */
   private wantsPump = true;
   private element: HTMLElement | null = null;
+  private invalidate: () => void = () => {};
+  /** The document version the model has seen (a change while stopped is caught up on start). */
+  private seenVersion: number;
 
-  constructor(private readonly session: EditorSession, private readonly invalidate: () => void) {
+  constructor(private readonly session: EditorSession) {
     const { editor, view } = session;
     this.model = new TerrainLightingModel(sunOf(view.getState().settings));
     this.applySettings(view.getState().settings);
     this.model.onDocument(editor.document.field, { kind: 'all' });
-    this.unsubscribers.push(
+    this.seenVersion = editor.store.getState().version;
+  }
+
+  get started(): boolean {
+    return this.pumpTask !== null;
+  }
+
+  /**
+   * Follows the document and the view settings and computes the lighting; `element` carries
+   * `data-lighting` (the 3D viewport's wrapper), `invalidate` asks for a frame.
+   */
+  start(element: HTMLElement | null, invalidate: () => void): void {
+    if (this.disposed) throw new Error('TerrainLighting.start after dispose');
+    if (this.pumpTask) return;
+    const { editor, view } = this.session;
+    this.element = element;
+    this.invalidate = invalidate;
+    this.pumpTask = backgroundTask(() => this.pump());
+    const settings = view.getState().settings;
+    this.applySettings(settings);
+    this.model.setSun(sunOf(settings));
+    if (editor.store.getState().version !== this.seenVersion) this.model.onDocument(editor.document.field, { kind: 'all' });
+    this.seenVersion = editor.store.getState().version;
+    this.unsubscribers = [
       editor.store.subscribe((s, prev) => {
         if (s.version === prev.version) return;
+        this.seenVersion = s.version;
         this.model.onDocument(editor.document.field, s.lastChange);
         this.markPending();
       }),
@@ -65,13 +96,31 @@ export class TerrainLook {
         if (this.model.setSun(sunOf(s.settings))) this.markPending();
         this.invalidate();
       }),
-    );
+    ];
+    // The texture is made again for this start's renderer, and all of it uploaded.
+    this.uploadAll = true;
+    this.markPending();
   }
 
-  /** The element that carries `data-lighting` (the 3D viewport's wrapper). */
-  attach(element: HTMLElement | null): void {
-    this.element = element;
-    this.showState();
+  /** Undoes `start`: no subscriptions, no task, no worker, no GPU texture; a job in flight is redone on the next start. */
+  stop(): void {
+    if (!this.pumpTask) return;
+    this.unsubscribers.forEach((unsubscribe) => unsubscribe());
+    this.unsubscribers = [];
+    this.pumpTask.dispose();
+    this.pumpTask = null;
+    const running = this.workerJob?.job ?? this.copying?.job;
+    this.workerJob = null;
+    this.copying = null;
+    if (running) this.model.abandon(running);
+    this.worker?.terminate();
+    this.worker = null;
+    this.texture?.dispose();
+    this.texture = null;
+    this.textureDims = '';
+    this.wantsPump = true;
+    this.element = null;
+    this.invalidate = () => {};
   }
 
   /**
@@ -79,7 +128,7 @@ export class TerrainLook {
    * lighting starts computing in a task after this frame (so the frame shows the change first).
    */
   prepareFrame(renderer: WebGLRenderer): void {
-    if (this.wantsPump) {
+    if (this.wantsPump && this.pumpTask) {
       this.wantsPump = false;
       this.pumpTask.schedule();
     }
@@ -142,11 +191,8 @@ export class TerrainLook {
   }
 
   dispose(): void {
+    this.stop();
     this.disposed = true;
-    this.unsubscribers.forEach((unsubscribe) => unsubscribe());
-    this.pumpTask.dispose();
-    this.worker?.terminate();
-    this.texture?.dispose();
   }
 
   private applySettings(settings: ViewSettings): void {
@@ -167,7 +213,7 @@ export class TerrainLook {
 
   /** Starts the next job if none is running: here when small, on the worker when large. */
   private pump(): void {
-    if (this.disposed) return;
+    if (this.disposed || !this.pumpTask) return;
     if (this.copying) {
       this.copySlice();
       return;
@@ -200,7 +246,7 @@ export class TerrainLook {
     this.model.copyWindowRows(this.session.editor.document.field, job, heights, work.row, end);
     work.row = end;
     if (end < rows) {
-      this.pumpTask.schedule();
+      this.pumpTask?.schedule();
       return;
     }
     this.copying = null;
@@ -209,21 +255,16 @@ export class TerrainLook {
     const { sunRect, skyRect } = this.model.localRects(job);
     const g = this.model.windowHeights(job, heights, this.session.editor.document.field);
     const message: ToLightingWorker = { id, width: g.width, depth: g.depth, spacing: g.spacing, heights, sun: job.sun, sunRect, skyRect, mapEdge: this.model.mapEdgeIn(job), range: job.whole };
-    this.worker?.postMessage(message, [heights.buffer]);
+    this.worker?.post(message, [heights.buffer]);
     this.invalidate();
   }
 
   private ensureWorker(): boolean {
     if (this.worker) return true;
-    if (this.workerFailed || typeof Worker !== 'function') return false;
+    const start = this.session.lightingWorker;
+    if (this.workerFailed || !start) return false;
     try {
-      const worker = new Worker(new URL('../../workers/lightingWorker.ts', import.meta.url), { type: 'module', name: 'terrain-lighting' });
-      worker.onmessage = (event: MessageEvent<FromLightingWorker>) => this.onAnswer(event.data);
-      worker.onerror = (event) => {
-        event.preventDefault();
-        this.onWorkerFailure();
-      };
-      this.worker = worker;
+      this.worker = start({ onMessage: (answer) => this.onAnswer(answer), onError: () => this.onWorkerFailure() });
       return true;
     } catch {
       return false;
@@ -248,7 +289,7 @@ export class TerrainLook {
     this.worker?.terminate();
     this.worker = null;
     if (job) this.model.abandon(job);
-    this.pumpTask.schedule();
+    this.pumpTask?.schedule();
   }
 
   private finish(changed: GridRect | null): void {
@@ -260,6 +301,6 @@ export class TerrainLook {
     }
     // Also when nothing changed: a frame marks the lighting ready.
     this.invalidate();
-    this.pumpTask.schedule();
+    this.pumpTask?.schedule();
   }
 }

@@ -1,8 +1,8 @@
-import { chunkBounds, chunkCount } from './chunkLayout';
-import type { ChunkErrors } from './chunkErrors';
-import { chunkTriangleCount, type ChunkLevels } from './chunkTriangles';
-import { boxIntersectsFrustum } from './frustum';
-import { DEFAULT_MAX_PIXEL_ERROR, DEFAULT_TRIANGLE_BUDGET, type LodCamera, type LodOptions, type LodSelection } from './selectLod';
+import { chunkBounds, chunkCount } from '../chunkLayout';
+import type { ChunkErrors } from '../chunkErrors';
+import { chunkTriangleCount, type ChunkLevels } from '../chunkTriangles';
+import { boxIntersectsFrustum } from '../frustum';
+import { DEFAULT_MAX_PIXEL_ERROR, DEFAULT_TRIANGLE_BUDGET, type LodCamera, type LodOptions, type LodSelection } from '../selectLod';
 
 /**
  * The straightforward level selection (one object per chunk, triangle counts through

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHeightfield, vertexX, vertexZ } from '../../shared/terrain/heightfield';
-import { canvasToWorld, clampToTerrain, fitMapView, panMapView, worldToCanvas, zoomMapView } from './mapView';
+import { canvasToWorld, fitMapView, panMapView, worldToCanvas, zoomMapView } from './mapTransform';
 
 const field = createHeightfield(65, 33, 2.5);
 
@@ -54,10 +54,5 @@ describe('2D map view transform', () => {
     const b = canvasToWorld(moved, field, 120, 90);
     expect(b.x).toBeCloseTo(a.x, 9);
     expect(b.z).toBeCloseTo(a.z, 9);
-  });
-
-  it('clamps points onto the terrain rectangle', () => {
-    expect(clampToTerrain(field, 1000, -1000)).toEqual({ x: 80, z: -40 });
-    expect(clampToTerrain(field, 1.5, 2)).toEqual({ x: 1.5, z: 2 });
   });
 });

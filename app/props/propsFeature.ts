@@ -1,4 +1,4 @@
-import type { EditorSession } from '../editorSession';
+import type { SessionCore } from '../sessionTypes';
 import { createPlaceTool } from './placeTool';
 import { PropsController } from './propsController';
 import { createScatterTool } from './scatterTool';
@@ -17,7 +17,7 @@ export interface PropsFeature {
 }
 
 /** Creates the props feature and binds its commands (their states follow the prop selection). */
-export function createPropsFeature(session: Pick<EditorSession, 'editor' | 'api' | 'tools' | 'commands'>): PropsFeature {
+export function createPropsFeature(session: Pick<SessionCore, 'editor' | 'api' | 'tools' | 'commands'>): PropsFeature {
   const controller = new PropsController(session.editor, session.api);
   const tools: Record<PropToolId, Tool> = {
     place: createPlaceTool(controller, session.tools),
@@ -40,7 +40,7 @@ export function createPropsFeature(session: Pick<EditorSession, 'editor' | 'api'
   };
 }
 
-function bindPropsCommands(session: Pick<EditorSession, 'commands'>, controller: PropsController, selectTool: (id: PropToolId) => void): () => void {
+function bindPropsCommands(session: Pick<SessionCore, 'commands'>, controller: PropsController, selectTool: (id: PropToolId) => void): () => void {
   const { commands } = session;
   const hasSelection = () => controller.selection.getState().ids.size > 0;
   const report = (error: unknown) => controller.status.setState({ message: `Export failed: ${error instanceof Error ? error.message : String(error)}` });

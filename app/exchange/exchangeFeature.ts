@@ -1,4 +1,4 @@
-import type { EditorSession } from '../editorSession';
+import type { SessionCore } from '../sessionTypes';
 import type { ExchangeCodecs } from './codecOps';
 import { Exchange } from './exchange';
 
@@ -10,7 +10,7 @@ export interface ExchangeFeature {
 }
 
 /** Creates the import/export flows over the given codecs (a worker in the window, in-process in tests) and binds their commands. */
-export function createExchangeFeature(session: Pick<EditorSession, 'editor' | 'api' | 'tools' | 'commands'>, codecs: ExchangeCodecs): ExchangeFeature {
+export function createExchangeFeature(session: Pick<SessionCore, 'editor' | 'api' | 'tools' | 'commands'>, codecs: ExchangeCodecs): ExchangeFeature {
   const exchange = new Exchange({ editor: session.editor, api: session.api, tools: session.tools, codecs });
   // Mask rules may use where the document's last hydraulic erosion ran water and left sediment.
   exchange.setErosionMasksProvider(() => session.editor.document.erosionMasks);
@@ -25,7 +25,7 @@ export function createExchangeFeature(session: Pick<EditorSession, 'editor' | 'a
 }
 
 /** File ▸ Import Heightmap…, Export Heightmap…, Export Mesh…; enabled while no exchange dialog is open. Returns the unbind. */
-export function bindExchangeCommands(session: Pick<EditorSession, 'commands'>, exchange: Exchange): () => void {
+export function bindExchangeCommands(session: Pick<SessionCore, 'commands'>, exchange: Exchange): () => void {
   const { commands } = session;
   const idle = () => {
     const s = exchange.store.getState();

@@ -1,0 +1,137 @@
+import type { EditorSession } from '../../app/editorSession';
+import { worldToCanvas } from '../../app/map2d/mapTransform';
+import type { MapMode } from '../../app/map2d/mapImage';
+import type { ToolOverlay } from '../../app/tools/types';
+import { createDriveMapLayer } from '../drive/drivability2D';
+import { createMaskPreviewLayer } from '../exchange/maskPreview2D';
+import { attachProps2DOverlay } from '../props/propsOverlay2D';
+import { reportDrawn } from '../readiness';
+import type { Map2DView } from './map2dView';
+import { RedrawScheduler } from './redrawScheduler';
+import { TiledHeightmapImage } from './tiledHeightmapImage';
+
+/**
+ * What the 2D panel draws and when: the tiled heightmap image, the props, drive and mask layers and
+ * the tool overlay, in one animation frame per request. Redraws after a whole-map or mode change go
+ * in slices between frames; "drawn" is reported once every tile in view is current.
+ */
+export class Map2DDrawLoop {
+  private readonly image = new TiledHeightmapImage();
+  private readonly props2d: ReturnType<typeof attachProps2DOverlay>;
+  private readonly driveLayer: ReturnType<typeof createDriveMapLayer>;
+  private readonly maskLayer: ReturnType<typeof createMaskPreviewLayer>;
+  private readonly redraw: RedrawScheduler;
+  private frameRequest = 0;
+  private drawnVersion = -1;
+
+  constructor(
+    private readonly session: EditorSession,
+    private readonly view: Map2DView,
+    private readonly canvas: HTMLCanvasElement,
+    private readonly context: CanvasRenderingContext2D,
+  ) {
+    const requestDraw = () => this.requestDraw();
+    this.props2d = attachProps2DOverlay(session, requestDraw);
+    this.driveLayer = createDriveMapLayer(session, requestDraw);
+    this.maskLayer = createMaskPreviewLayer(session, requestDraw);
+    this.redraw = new RedrawScheduler(
+      () => this.image.redrawDelay(),
+      () => {
+        this.image.redrawSlice(this.session.editor.document.field);
+        this.requestDraw();
+      },
+    );
+  }
+
+  /** Draws in the next animation frame (requests coalesce). */
+  requestDraw(): void {
+    if (!this.frameRequest) this.frameRequest = requestAnimationFrame(() => this.draw());
+  }
+
+  /** The document changed: update the image (its changed tiles) and the view, then redraw. */
+  syncDocument(): void {
+    const { editor } = this.session;
+    const field = editor.document.field;
+    this.image.update(field, editor.store.getState().lastChange, this.session.view.getState().settings.map2dMode);
+    this.view.documentChanged(field);
+    this.redraw.schedule();
+    this.requestDraw();
+  }
+
+  setMode(mode: MapMode): void {
+    this.image.setMode(mode);
+    this.redraw.schedule();
+  }
+
+  /** Sizes the canvas to the panel (CSS pixels × device pixels) and draws at once. */
+  resize(width: number, height: number): void {
+    const { view, canvas } = this;
+    view.resize(width, height, this.session.editor.document.field);
+    const dpr = window.devicePixelRatio || 1;
+    canvas.width = Math.round(view.width * dpr);
+    canvas.height = Math.round(view.height * dpr);
+    canvas.style.width = `${view.width}px`;
+    canvas.style.height = `${view.height}px`;
+    this.draw();
+  }
+
+  dispose(): void {
+    this.props2d.dispose();
+    this.driveLayer.dispose();
+    this.maskLayer.dispose();
+    if (this.frameRequest) cancelAnimationFrame(this.frameRequest);
+    this.frameRequest = 0;
+    this.redraw.dispose();
+  }
+
+  private draw(): void {
+    this.frameRequest = 0;
+    const { view, context, canvas, image } = this;
+    const { editor, tools } = this.session;
+    const { width, height, transform } = view;
+    const dpr = window.devicePixelRatio || 1;
+    context.setTransform(dpr, 0, 0, dpr, 0, 0);
+    context.fillStyle = '#14181f';
+    context.fillRect(0, 0, width, height);
+    const f = editor.document.field;
+    context.imageSmoothingEnabled = transform.scale < 1;
+    image.draw(context, transform, width, height);
+    this.props2d.draw(context, transform, f, width, height);
+    this.driveLayer.draw(context, transform);
+    this.maskLayer.draw(context, transform, width);
+    this.drawOverlay(tools.getState().overlay);
+    // Tiles in view whose canvases are still being drawn come in the next frames (the level shows meanwhile).
+    if (!image.drawComplete) this.requestDraw();
+    // For tests and diagnosis: how many full-resolution tile canvases exist.
+    canvas.dataset.tileCanvases = String(image.tileCanvases);
+    const version = editor.store.getState().version;
+    // Drawn means every pixel in the current colours, not edits shown in the previous range, and
+    // every tile in view at full resolution where the view asks for it.
+    if (version !== this.drawnVersion && width > 0 && image.upToDate && image.drawComplete) {
+      this.drawnVersion = version;
+      reportDrawn('2d', version, canvas);
+    }
+  }
+
+  private drawOverlay(overlay: ToolOverlay): void {
+    if (overlay.kind === 'none') return;
+    const ctx = this.context;
+    const f = this.session.editor.document.field;
+    const { transform } = this.view;
+    ctx.save();
+    ctx.lineWidth = 1.5;
+    ctx.strokeStyle = '#ffe066';
+    ctx.beginPath();
+    if (overlay.kind === 'brush') {
+      const c = worldToCanvas(transform, f, overlay.x, overlay.z);
+      ctx.arc(c.px, c.py, (overlay.radius / f.cellSize) * transform.scale, 0, Math.PI * 2);
+    } else {
+      const a = worldToCanvas(transform, f, overlay.x1, overlay.z1);
+      const b = worldToCanvas(transform, f, overlay.x2, overlay.z2);
+      ctx.moveTo(a.px, a.py);
+      ctx.lineTo(b.px, b.py);
+    }
+    ctx.stroke();
+    ctx.restore();
+  }
+}
