@@ -34,8 +34,9 @@ export interface TerrainJobTransport {
 }
 
 /** Messages between the UI thread and the terrain worker. */
-export type ToWorkerMessage = { type: 'run'; request: TerrainJobRequest };
+/** `threads`: how many threads a worker may erode on (its cores when absent; one without shared memory). */
+export type ToWorkerMessage = { type: 'run'; request: TerrainJobRequest; threads?: number };
 export type FromWorkerMessage =
   | { type: 'progress'; done: number; total: number }
-  | { type: 'done'; heights: Float32Array; masks: ErosionMasks | null }
+  | { type: 'done'; heights: Float32Array; masks: ErosionMasks | null; /** Threads its erosion ran on. */ threads: number }
   | { type: 'failed'; message: string };
