@@ -21,6 +21,7 @@ const LINE_METHOD_LABELS: Record<LineMethod, string> = { normal: 'Normal form', 
 const NEW_STEPS: Record<EditableStep['kind'], () => FinishingStep> = {
   smooth: () => ({ kind: 'smooth', k: 0.5 }),
   normalise: () => ({ kind: 'normalise', min: 0, max: 100 }),
+  terrace: () => ({ kind: 'terrace', step: 20, riser: 0.2, base: 0 }),
   thermal: () => thermalStep(),
   hydraulic: () => hydraulicStep({ droplets: 50_000 }),
 };

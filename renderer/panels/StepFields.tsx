@@ -21,6 +21,11 @@ const FIELDS: Record<EditableStep['kind'], readonly FieldSpec[]> = {
     { key: 'min', label: 'Min (m)', title: 'Lowest height after normalising' },
     { key: 'max', label: 'Max (m)', title: 'Highest height after normalising' },
   ],
+  terrace: [
+    { key: 'step', label: 'Step (m)', title: 'Metres between terrace levels', min: 0.01 },
+    { key: 'riser', label: 'Riser', title: 'Fraction of each level band that rises (the rest is flat): small makes steep faces', min: 0.01, max: 1, step: 0.05 },
+    { key: 'base', label: 'Base (m)', title: 'Height of one level (levels are base + n × step)' },
+  ],
   thermal: [
     { key: 'iterations', label: 'Passes', title: 'Thermal erosion passes over the map', integer: true, min: 0, max: MAX_THERMAL_ITERATIONS },
     { key: 'talusDeg', label: 'Talus (°)', title: 'Angle of repose: steeper slopes shed material downhill', min: 1, max: 89 },
@@ -39,7 +44,7 @@ const FIELDS: Record<EditableStep['kind'], readonly FieldSpec[]> = {
   ],
 };
 
-export const STEP_KIND_LABELS: Record<EditableStep['kind'], string> = { smooth: 'Smooth', normalise: 'Normalise', thermal: 'Thermal erosion', hydraulic: 'Hydraulic erosion' };
+export const STEP_KIND_LABELS: Record<EditableStep['kind'], string> = { smooth: 'Smooth', normalise: 'Normalise', terrace: 'Terrace', thermal: 'Thermal erosion', hydraulic: 'Hydraulic erosion' };
 
 /** Number fields for one step's values; each change gives a new step. */
 export function StepFields<S extends EditableStep>({ step, testId, onChange }: { step: S; testId: string; onChange(step: S): void }) {

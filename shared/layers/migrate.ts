@@ -18,6 +18,7 @@ const STEP_NAMES: Record<string, string> = {
   thermal: 'Thermal erosion',
   smooth: 'Smooth',
   normalise: 'Normalise',
+  terrace: 'Terrace',
   manualFaults: 'Manual faults',
 };
 
@@ -68,6 +69,9 @@ export function stepLayers(steps: readonly TerrainStep[], taken: Set<string> = n
         break;
       case 'normalise':
         layers.push({ ...base, id: id('normalise'), kind: 'normalise', name: STEP_NAMES.normalise, params: { min: step.min, max: step.max } });
+        break;
+      case 'terrace':
+        layers.push({ ...base, id: id('terrace'), kind: 'terrace', name: STEP_NAMES.terrace, params: { step: step.step, riser: step.riser, base: step.base } });
         break;
     }
   }

@@ -6,6 +6,7 @@ import { heightsKind } from './kinds/heights';
 import { hydraulicKind } from './kinds/hydraulic';
 import { manualFaultsKind } from './kinds/manualFaults';
 import { normaliseKind } from './kinds/normalise';
+import { terraceKind } from './kinds/terrace';
 import { sculptKind } from './kinds/sculpt';
 import { smoothKind } from './kinds/smooth';
 import { stampKind } from './kinds/stamp';
@@ -20,6 +21,7 @@ const MODULES: Modules = {
   thermal: thermalKind,
   smooth: smoothKind,
   normalise: normaliseKind,
+  terrace: terraceKind,
   sculpt: sculptKind,
   manualFaults: manualFaultsKind,
   stamp: stampKind,

@@ -4,6 +4,7 @@
  * saved in the project, sent to workers and evaluated the same way everywhere (evaluate.ts).
  */
 import type { FaultRecipe } from '../fault/recipe';
+import type { TerraceParams } from '../filters/terrace';
 import type { HydraulicParams, ThermalParams } from '../erosion/params';
 
 /** The map a stack is evaluated on. */
@@ -62,6 +63,10 @@ export interface ThermalLayer extends LayerBase {
 export interface SmoothLayer extends LayerBase {
   kind: 'smooth';
   params: { k: number };
+}
+export interface TerraceLayer extends LayerBase {
+  kind: 'terrace';
+  params: TerraceParams;
 }
 export interface NormaliseLayer extends LayerBase {
   kind: 'normalise';
@@ -137,13 +142,14 @@ export type Layer =
   | ThermalLayer
   | SmoothLayer
   | NormaliseLayer
+  | TerraceLayer
   | SculptLayer
   | ManualFaultsLayer
   | StampLayer
   | FlattenLayer
   | HeightsLayer;
 export type LayerKind = Layer['kind'];
-export const LAYER_KINDS: readonly LayerKind[] = ['faults', 'hydraulic', 'thermal', 'smooth', 'normalise', 'sculpt', 'manualFaults', 'stamp', 'flatten', 'heights'];
+export const LAYER_KINDS: readonly LayerKind[] = ['faults', 'hydraulic', 'thermal', 'smooth', 'normalise', 'terrace', 'sculpt', 'manualFaults', 'stamp', 'flatten', 'heights'];
 
 export type LayerStack = readonly Layer[];
 

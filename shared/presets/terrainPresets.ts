@@ -94,10 +94,22 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
   {
     id: 'mesas',
     label: 'Mesas',
-    description: 'Flat-topped terraces with steep faces: the step profile, its cliffs softened to a 50° talus.',
+    description: 'Flat-topped mesas at several levels: rolling land stretched to its relief, cut into terraces with steep faces, talus at their feet.',
     build: (t) => ({
-      recipe: { seed: t.seed, iterations: 60, lineMethod: 'normal', decay: { disp0: cm(6 * reliefScale(t)), dispN: cm(2 * reliefScale(t)), n: 60 }, profile: { kind: 'step' } },
-      finishing: [hydraulicStep({ seed: t.seed, droplets: dropletsFor(t, 0.3), erosionRate: 0.2 }), thermalStep({ iterations: 60, talusDeg: 50, strength: 0.5 })],
+      recipe: {
+        seed: t.seed,
+        iterations: 300,
+        lineMethod: 'normal',
+        decay: { disp0: cm(4 * reliefScale(t)), dispN: cm(0.5 * reliefScale(t)), n: 300 },
+        profile: { kind: 'smooth', width: cm(span(t) * 0.12) },
+      },
+      // Terraces on the stretched hills: each level band is 80 % flat tread and 20 % riser, so the
+      // faces are five times the hills' slope; the thermal passes shed their tops into talus skirts.
+      finishing: [
+        { kind: 'normalise', min: 0, max: cm(120 * reliefScale(t)) },
+        { kind: 'terrace', step: cm(25 * reliefScale(t)), riser: 0.2, base: 0 },
+        thermalStep({ iterations: 20, talusDeg: 40, strength: 0.5 }),
+      ],
     }),
   },
   {

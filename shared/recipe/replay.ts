@@ -15,6 +15,7 @@ const STEP_FIELDS: Record<TerrainStep['kind'], readonly string[]> = {
   manualFault: ['x1', 'z1', 'x2', 'z2', 'displacement'],
   smooth: ['k'],
   normalise: ['min', 'max'],
+  terrace: ['step', 'riser', 'base'],
   thermal: Object.keys(DEFAULT_THERMAL),
   hydraulic: Object.keys(DEFAULT_HYDRAULIC),
 };
