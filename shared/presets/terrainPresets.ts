@@ -103,12 +103,13 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
         decay: { disp0: cm(4 * reliefScale(t)), dispN: cm(0.5 * reliefScale(t)), n: 300 },
         profile: { kind: 'smooth', width: cm(span(t) * 0.12) },
       },
-      // Terraces on the stretched hills: each level band is 80 % flat tread and 20 % riser, so the
-      // faces are five times the hills' slope; the thermal passes shed their tops into talus skirts.
+      // Terraces on the stretched hills, three or four levels 40 m apart: each band is 85 % flat tread
+      // and 15 % riser, so the faces are about seven times the hills' slope; the thermal passes at 35°
+      // shed the faces' tops into talus skirts at their feet.
       finishing: [
-        { kind: 'normalise', min: 0, max: cm(120 * reliefScale(t)) },
-        { kind: 'terrace', step: cm(25 * reliefScale(t)), riser: 0.2, base: 0 },
-        thermalStep({ iterations: 20, talusDeg: 40, strength: 0.5 }),
+        { kind: 'normalise', min: 0, max: cm(150 * reliefScale(t)) },
+        { kind: 'terrace', step: cm(40 * reliefScale(t)), riser: 0.15, base: 0 },
+        thermalStep({ iterations: 40, talusDeg: 35, strength: 0.5 }),
       ],
     }),
   },
