@@ -19,6 +19,7 @@ const STEP_NAMES: Record<string, string> = {
   smooth: 'Smooth',
   normalise: 'Normalise',
   terrace: 'Terrace',
+  channels: 'Canyons',
   manualFaults: 'Manual faults',
 };
 
@@ -72,6 +73,9 @@ export function stepLayers(steps: readonly TerrainStep[], taken: Set<string> = n
         break;
       case 'terrace':
         layers.push({ ...base, id: id('terrace'), kind: 'terrace', name: STEP_NAMES.terrace, params: { step: step.step, riser: step.riser, base: step.base } });
+        break;
+      case 'channels':
+        layers.push({ ...base, id: id('channels'), kind: 'channels', name: STEP_NAMES.channels, params: { depth: step.depth, threshold: step.threshold, wallSlope: step.wallSlope } });
         break;
     }
   }

@@ -7,6 +7,7 @@ import { hydraulicKind } from './kinds/hydraulic';
 import { manualFaultsKind } from './kinds/manualFaults';
 import { normaliseKind } from './kinds/normalise';
 import { terraceKind } from './kinds/terrace';
+import { channelsKind } from './kinds/channels';
 import { sculptKind } from './kinds/sculpt';
 import { smoothKind } from './kinds/smooth';
 import { stampKind } from './kinds/stamp';
@@ -22,6 +23,7 @@ const MODULES: Modules = {
   smooth: smoothKind,
   normalise: normaliseKind,
   terrace: terraceKind,
+  channels: channelsKind,
   sculpt: sculptKind,
   manualFaults: manualFaultsKind,
   stamp: stampKind,

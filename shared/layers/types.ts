@@ -5,6 +5,7 @@
  */
 import type { FaultRecipe } from '../fault/recipe';
 import type { TerraceParams } from '../filters/terrace';
+import type { ChannelParams } from '../filters/channels';
 import type { HydraulicParams, ThermalParams } from '../erosion/params';
 
 /** The map a stack is evaluated on. */
@@ -67,6 +68,10 @@ export interface SmoothLayer extends LayerBase {
 export interface TerraceLayer extends LayerBase {
   kind: 'terrace';
   params: TerraceParams;
+}
+export interface ChannelsLayer extends LayerBase {
+  kind: 'channels';
+  params: ChannelParams;
 }
 export interface NormaliseLayer extends LayerBase {
   kind: 'normalise';
@@ -143,13 +148,14 @@ export type Layer =
   | SmoothLayer
   | NormaliseLayer
   | TerraceLayer
+  | ChannelsLayer
   | SculptLayer
   | ManualFaultsLayer
   | StampLayer
   | FlattenLayer
   | HeightsLayer;
 export type LayerKind = Layer['kind'];
-export const LAYER_KINDS: readonly LayerKind[] = ['faults', 'hydraulic', 'thermal', 'smooth', 'normalise', 'terrace', 'sculpt', 'manualFaults', 'stamp', 'flatten', 'heights'];
+export const LAYER_KINDS: readonly LayerKind[] = ['faults', 'hydraulic', 'thermal', 'smooth', 'normalise', 'terrace', 'channels', 'sculpt', 'manualFaults', 'stamp', 'flatten', 'heights'];
 
 export type LayerStack = readonly Layer[];
 

@@ -76,7 +76,7 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
   {
     id: 'canyons',
     label: 'Canyons',
-    description: 'A raised plateau cut by water into steep-sided canyons (faces up to a 55° talus).',
+    description: 'A plateau cut by a few branching canyons where its water drains, their walls stepped into ledges.',
     build: (t) => ({
       recipe: {
         seed: t.seed,
@@ -85,9 +85,13 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
         decay: { disp0: cm(4 * reliefScale(t)), dispN: cm(1 * reliefScale(t)), n: 200 },
         profile: { kind: 'smooth', width: cm(span(t) * 0.2) },
       },
+      // A plateau with 30 m of gentle relief (×scale); canyons up to 50 m deep along its drainage,
+      // walls rising 2 m per metre, terraced into 12 m ledges; thermal passes at 50° crumble the edges.
       finishing: [
-        hydraulicStep({ seed: t.seed, droplets: dropletsFor(t, 1), erosionRate: 0.5, depositionRate: 0.1, capacity: 8, lifetime: 40 }),
-        thermalStep({ iterations: 10, talusDeg: 55, strength: 0.5 }),
+        { kind: 'normalise', min: cm(60 * reliefScale(t)), max: cm(90 * reliefScale(t)) },
+        { kind: 'channels', depth: cm(50 * reliefScale(t)), threshold: 0.006, wallSlope: 2 },
+        { kind: 'terrace', step: cm(12 * reliefScale(t)), riser: 0.4, base: 0 },
+        thermalStep({ iterations: 10, talusDeg: 50, strength: 0.5 }),
       ],
     }),
   },

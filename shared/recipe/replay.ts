@@ -16,6 +16,7 @@ const STEP_FIELDS: Record<TerrainStep['kind'], readonly string[]> = {
   smooth: ['k'],
   normalise: ['min', 'max'],
   terrace: ['step', 'riser', 'base'],
+  channels: ['depth', 'threshold', 'wallSlope'],
   thermal: Object.keys(DEFAULT_THERMAL),
   hydraulic: Object.keys(DEFAULT_HYDRAULIC),
 };

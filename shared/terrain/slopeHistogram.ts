@@ -81,3 +81,14 @@ export function flatLevels(field: Heightfield, flatDeg: number, binMetres: numbe
   close();
   return levels;
 }
+
+/** Fraction of all triangles that are under `flatDeg` and lie (mean height) within (low, high) metres. */
+export function flatShareBetween(field: Heightfield, flatDeg: number, low: number, high: number): number {
+  let triangles = 0;
+  let inside = 0;
+  triangleSlopes(field, (deg, height) => {
+    triangles++;
+    if (deg < flatDeg && height > low && height < high) inside++;
+  });
+  return triangles > 0 ? inside / triangles : 0;
+}
