@@ -173,8 +173,9 @@ export function carveChannels(field: Heightfield, params: ChannelParams): void {
   }
   const start = params.threshold * count;
   const full = 10 * start;
-  const cut = new Float64Array(count);
-  for (let k = 0; k < count; k++) if (area[k] >= start) cut[k] = params.depth * Math.sqrt(Math.min(1, area[k] / full));
+  // The cut replaces the area in its array (a 4097² map holds several 134 MB arrays here already).
+  const cut = area;
+  for (let k = 0; k < count; k++) cut[k] = area[k] >= start ? params.depth * Math.sqrt(Math.min(1, area[k] / full)) : 0;
   // Walls: a cut spreads to its neighbours less the wall's rise over the distance (chamfer 1, √2).
   const rise = params.wallSlope * cellSize;
   const riseDiagonal = rise * Math.SQRT2;
