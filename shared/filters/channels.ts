@@ -29,12 +29,21 @@ export function channelProblem(p: ChannelParams): string | null {
 
 /** A binary min-heap of (height, index), ties by index: the order priority-flood visits vertices. */
 class VertexHeap {
-  private readonly keys: Float64Array;
-  private readonly ids: Int32Array;
+  private keys: Float64Array;
+  private ids: Int32Array;
   size = 0;
+  /** Starts small: the heap holds the flood's front, about the map's perimeter, not the map. */
   constructor(capacity: number) {
     this.keys = new Float64Array(capacity);
     this.ids = new Int32Array(capacity);
+  }
+  private grow(): void {
+    const keys = new Float64Array(2 * this.keys.length);
+    const ids = new Int32Array(2 * this.ids.length);
+    keys.set(this.keys);
+    ids.set(this.ids);
+    this.keys = keys;
+    this.ids = ids;
   }
   private less(a: number, b: number): boolean {
     return this.keys[a] < this.keys[b] || (this.keys[a] === this.keys[b] && this.ids[a] < this.ids[b]);
@@ -48,6 +57,7 @@ class VertexHeap {
     this.ids[b] = id;
   }
   push(key: number, id: number): void {
+    if (this.size === this.keys.length) this.grow();
     let at = this.size++;
     this.keys[at] = key;
     this.ids[at] = id;
@@ -93,7 +103,7 @@ function floodFromEdge(field: Heightfield): { filled: Float64Array; order: Int32
   const filled = new Float64Array(count);
   const seen = new Uint8Array(count);
   const order = new Int32Array(count);
-  const heap = new VertexHeap(count);
+  const heap = new VertexHeap(4 * (width + depth));
   for (let k = 0; k < count; k++) {
     const h = heights[k];
     if (!Number.isFinite(h)) throw new RangeError('cannot cut channels in a map with non-finite heights');
