@@ -1,9 +1,9 @@
 // The Electron shell: window, security switches and wiring. Logic lives in plain modules that tests load.
-import { app, BrowserWindow, ipcMain, Menu, session } from 'electron';
+import { app, BrowserWindow, ipcMain, Menu, protocol, session } from 'electron';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { requestChannels, type RequestChannel } from '../shared/ipc/contract';
 import { CONTENT_SECURITY_POLICY } from './contentSecurityPolicy';
+import { APP_INDEX_URL, APP_SCHEME, appProtocolResponse } from './appProtocol';
 import { createEventSender } from './ipc/events';
 import { createIpcRouter } from './ipc/router';
 import { createSenderPolicy } from './ipc/senderPolicy';
@@ -17,8 +17,8 @@ import { mainWindowOptions } from './windowOptions';
 import { shellEnvironment } from './shellEnvironment';
 
 const PRODUCT_NAME = 'Faultline';
-// dist/main/main.cjs → dist/renderer/index.html and dist/main/preload.cjs
-const rendererIndexPath = path.join(__dirname, '..', 'renderer', 'index.html');
+// dist/main/main.cjs → dist/renderer/ (served as faultline://app/, appProtocol.ts) and dist/main/preload.cjs
+const rendererDir = path.join(__dirname, '..', 'renderer');
 const preloadPath = path.join(__dirname, 'preload.cjs');
 // A dev server URL and a separate profile (tests) are honoured only in unpackaged builds, so a shipped
 // app always loads its own files and keeps its own user data.
@@ -26,6 +26,10 @@ const { devUrl, userDataDir } = shellEnvironment(process.env, app.isPackaged);
 if (userDataDir) app.setPath('userData', userDataDir);
 
 let mainWindow: BrowserWindow | undefined;
+
+// Before ready: the renderer's own scheme is a secure, standard origin (module scripts, workers,
+// fetch), so its COOP/COEP headers make the window cross-origin isolated.
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -54,7 +58,7 @@ function start(): void {
   });
   const router = createIpcRouter({
     services,
-    isTrustedSender: createSenderPolicy({ indexFileUrl: pathToFileURL(rendererIndexPath).href, devOrigin: devUrl }),
+    isTrustedSender: createSenderPolicy({ indexFileUrl: APP_INDEX_URL, devOrigin: devUrl }),
   });
   for (const channel of Object.keys(requestChannels) as RequestChannel[]) {
     ipcMain.handle(channel, (event, ...args: unknown[]) => router.handle({ url: event.senderFrame?.url ?? '' }, channel, args));
@@ -122,7 +126,7 @@ function createWindow(): BrowserWindow {
     if (mainWindow === window) mainWindow = undefined;
   });
   if (devUrl) void window.loadURL(devUrl);
-  else void window.loadFile(rendererIndexPath);
+  else void window.loadURL(APP_INDEX_URL);
   return window;
 }
 
@@ -138,6 +142,7 @@ function hardenAllWebContents(): void {
 
 function secureSession(): void {
   const appSession = session.defaultSession;
+  appSession.protocol.handle(APP_SCHEME, (request) => appProtocolResponse(rendererDir, request.url));
   appSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   appSession.setPermissionCheckHandler(() => false);
   appSession.webRequest.onHeadersReceived((details, callback) => {

@@ -5,7 +5,7 @@ import { App } from './App';
 import { SessionProvider } from './session';
 import { isMacPlatform, resolveFaultlineApi } from './platform';
 import { filterThreeConsole } from './threeConsole';
-import { createWorkerTransport } from './workers/workerTransport';
+import { createWorkerTransport, erosionThreadsOverride } from './workers/workerTransport';
 import { createWorkerCodecs } from './exchange/workerCodecs';
 import { startChunkErrorsWorker } from './lod/offThreadErrors';
 import { startLightingWorker } from './workers/lightingChannel';
@@ -19,7 +19,7 @@ filterThreeConsole();
 const session = createEditorSession({
   api: resolveFaultlineApi(),
   isMac: isMacPlatform(),
-  terrainJobs: createWorkerTransport(),
+  terrainJobs: createWorkerTransport({ threads: erosionThreadsOverride(window.location.search) }),
   createCodecs: () => createWorkerCodecs(),
   ...(typeof Worker === 'function' ? { chunkErrorsWorker: startChunkErrorsWorker, lightingWorker: startLightingWorker } : {}),
 });

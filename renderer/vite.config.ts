@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
-// The renderer loads from file:// inside Electron, hence relative asset URLs (base './').
+// The renderer's assets are addressed relative to its page (base './'): faultline://app/ in Electron.
+// COOP + COEP make the page cross-origin isolated (SharedArrayBuffer for erosion threads), as main does.
+const isolation = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
 export default defineConfig({
   root,
   base: './',
@@ -16,6 +18,6 @@ export default defineConfig({
     chunkSizeWarningLimit: 2000,
   },
   worker: { format: 'es' },
-  server: { host: '127.0.0.1' },
-  preview: { host: '127.0.0.1' },
+  server: { host: '127.0.0.1', headers: isolation },
+  preview: { host: '127.0.0.1', headers: isolation },
 });

@@ -44,8 +44,9 @@ export interface TerrainJobTransport {
 }
 
 /** Messages between the UI thread and the terrain worker. */
-export type ToWorkerMessage = { type: 'run'; request: TerrainJobRequest };
+/** `threads`: how many threads a worker may erode on (its cores when absent; one without shared memory). */
+export type ToWorkerMessage = { type: 'run'; request: TerrainJobRequest; threads?: number };
 export type FromWorkerMessage =
   | { type: 'progress'; done: number; total: number }
-  | { type: 'done'; heights: Float32Array; masks: ErosionMasks | null; base?: StackBase; /** The base's output is `heights` itself (sent once). */ baseIsHeights?: boolean }
+  | { type: 'done'; heights: Float32Array; masks: ErosionMasks | null; /** Threads its erosion ran on. */ threads: number; base?: StackBase; /** The base's output is `heights` itself (sent once). */ baseIsHeights?: boolean }
   | { type: 'failed'; message: string };

@@ -1,7 +1,10 @@
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import type { ErosionMasks } from '../../shared/erosion/hydraulic';
-import { applyStep } from '../../shared/recipe/steps';
-import { evaluateStackWithBase } from '../../shared/layers/evaluate';
+import { applyStep, type StepRunOptions, type TerrainStep } from '../../shared/recipe/steps';
+import type { FaultRecipe } from '../../shared/fault/recipe';
+import type { Heightfield } from '../../shared/terrain/heightfield';
+import { applyLayer, evaluateStackWithBase, mixLayer, topWholeMapLayer } from '../../shared/layers/evaluate';
+import { wholeRect } from '../../shared/layers/types';
 import type { StackBase, TerrainJobRequest } from './protocol';
 
 /** Each step's progress is scaled to this many units, so a job of several steps reports one bar. */
@@ -59,4 +62,70 @@ export function runTerrainJob(request: TerrainJobRequest, onProgress: (done: num
     onProgress(base + PROGRESS_UNITS_PER_STEP, total);
   }
   return { heights: field.heights, masks };
+}
+
+/** Runs one step on threads (shared/erosion/threadedStep.ts); false when cancelled. */
+export type ThreadedStepRunner = (field: Heightfield, step: TerrainStep, recipe: FaultRecipe | null, options: StepRunOptions) => Promise<boolean>;
+
+/**
+ * runTerrainJob with each step run by `runStep` (a worker that has other threads to erode on). The
+ * bytes are those of runTerrainJob: a parallel step gives the bytes of one thread.
+ */
+export async function runTerrainJobThreaded(
+  request: TerrainJobRequest,
+  onProgress: (done: number, total: number) => void,
+  runStep: ThreadedStepRunner,
+): Promise<TerrainJobResult | null> {
+  if (request.stack) return runStackJobThreaded({ ...request, stack: request.stack }, onProgress, runStep);
+  const { width, depth, cellSize, recipe, steps } = request;
+  const field = createHeightfield(width, depth, cellSize, request.heights);
+  const masks = steps.some((step) => step.kind === 'hydraulic')
+    ? { flow: new Float32Array(width * depth), deposition: new Float32Array(width * depth) }
+    : null;
+  const total = steps.length * PROGRESS_UNITS_PER_STEP;
+  for (let k = 0; k < steps.length; k++) {
+    const base = k * PROGRESS_UNITS_PER_STEP;
+    const finished = await runStep(field, steps[k], recipe, {
+      masks: masks ?? undefined,
+      onProgress: (done, stepTotal) => onProgress(base + Math.floor((PROGRESS_UNITS_PER_STEP * done) / Math.max(1, stepTotal)), total),
+    });
+    if (!finished) return null;
+    onProgress(base + PROGRESS_UNITS_PER_STEP, total);
+  }
+  return { heights: field.heights, masks };
+}
+
+/**
+ * A stack job with its erosion layers run by `runStep` on threads and every other layer as
+ * `evaluateStackWithBase` runs it: the same bytes (a parallel step gives the bytes of one thread,
+ * and each layer is mixed in by opacity and mask the same way).
+ */
+async function runStackJobThreaded(
+  request: TerrainJobRequest & { stack: NonNullable<TerrainJobRequest['stack']> },
+  onProgress: (done: number, total: number) => void,
+  runStep: ThreadedStepRunner,
+): Promise<TerrainJobResult | null> {
+  const { width, depth, cellSize, stack } = request;
+  const size = { width, depth, cellSize };
+  const n = width * depth;
+  const masks = stack.some((layer) => layer.enabled && layer.kind === 'hydraulic') ? { flow: new Float32Array(n), deposition: new Float32Array(n) } : null;
+  const input = request.heights.length > 0 ? request.heights : null;
+  const baseIndex = topWholeMapLayer(stack);
+  const enabled = stack.map((layer, index) => ({ layer, index })).filter(({ layer }) => layer.enabled);
+  let current = input ?? new Float32Array(n);
+  let base: StackBase = null;
+  for (const [order, { layer, index }] of enabled.entries()) {
+    const out = new Float32Array(n);
+    const options = { masks: masks ?? undefined, onProgress: (done: number, total: number) => onProgress(Math.floor((PROGRESS_UNITS_PER_STEP * (order + done / Math.max(1, total))) / enabled.length), PROGRESS_UNITS_PER_STEP) };
+    if (layer.kind === 'hydraulic' || layer.kind === 'thermal') {
+      out.set(current);
+      const step = { ...layer.params, kind: layer.kind } as TerrainStep;
+      if (!(await runStep(createHeightfield(width, depth, cellSize, out), step, null, options))) return null;
+      mixLayer(layer, current, out, size, wholeRect(size));
+    } else if (!applyLayer(layer, current, out, size, wholeRect(size), options)) return null;
+    current = out;
+    if (index === baseIndex) base = { index, output: current };
+  }
+  onProgress(PROGRESS_UNITS_PER_STEP, PROGRESS_UNITS_PER_STEP);
+  return { heights: current === input ? current.slice() : current, masks, base };
 }

@@ -1,6 +1,8 @@
 // Serves the built renderer (dist/renderer) on 127.0.0.1 for the browser end-to-end project.
 // It sends no CSP header on purpose: the packaged app loads file:// pages, where only the page's own
 // <meta> CSP applies, so the security test must prove that the meta policy alone blocks inline script.
+// It does send COOP and COEP, as main's faultline:// protocol does (main/appProtocol.ts): the page is
+// cross-origin isolated, so erosion jobs run on several workers over SharedArrayBuffer.
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
@@ -47,6 +49,9 @@ const server = createServer((request, response) => {
     'Content-Type': TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
     'Cache-Control': 'no-store',
     'X-Content-Type-Options': 'nosniff',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cross-Origin-Embedder-Policy': 'require-corp',
+    'Cross-Origin-Resource-Policy': 'same-origin',
   });
   createReadStream(file).pipe(response);
 });

@@ -47,7 +47,7 @@ describe('faultline generate with presets, profiles and erosion', () => {
       [['--preset', 'volcano'], /--preset must be one of rolling-hills, mountains/],
       [['--profile', 'ramp'], /--profile must be one of step, smooth/],
       [['--preset', 'classic', '--profile', 'smooth'], /--profile smooth needs --fault-width/],
-      [['--preset', 'mesas', '--fault-width', '5'], /--fault-width needs --profile smooth/],
+      [['--preset', 'classic', '--fault-width', '5'], /--fault-width needs --profile smooth/],
       [['--profile', 'smooth', '--fault-width', '-2'], /--fault-width must be a number of metres from/],
       [['--preset', 'classic', '--talus', '30'], /need --thermal/],
       [['--hydraulic', '1.5'], /--hydraulic must be a whole number/],

@@ -87,6 +87,14 @@ describe('IPC router', () => {
     await expect(devRouter.handle({ url: INDEX_URL }, 'app:getInfo', [])).rejects.toThrow(/not the Faultline window/);
   });
 
+  it("trusts the app scheme's index document (the packaged window) and nothing else on that scheme", async () => {
+    const appRouter = createIpcRouter({ services, isTrustedSender: createSenderPolicy({ indexFileUrl: 'faultline://app/index.html' }) });
+    await expect(appRouter.handle({ url: 'faultline://app/index.html#/view' }, 'app:getInfo', [])).resolves.toEqual(APP_INFO);
+    for (const url of ['faultline://app/other.html', 'faultline://evil/index.html', 'file:///index.html', INDEX_URL]) {
+      await expect(appRouter.handle({ url }, 'app:getInfo', []), url).rejects.toThrow(/not the Faultline window/);
+    }
+  });
+
   it('validates every argument before the service is called', async () => {
     const spy = vi.spyOn(services.settings, 'setView');
     const good = { colorMode: 'height', map2dMode: 'hypsometric', wireframe: false };

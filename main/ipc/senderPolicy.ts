@@ -1,5 +1,5 @@
 export interface SenderPolicyOptions {
-  /** The file:// URL of the packaged renderer's index.html; only that exact document is trusted. */
+  /** The URL of the packaged renderer's index.html (faultline://app/index.html, or a file:// URL); only that exact document is trusted. */
   indexFileUrl?: string;
   /** An http(s) origin serving the renderer in development or tests, e.g. "http://127.0.0.1:4173". */
   devOrigin?: string;
@@ -8,6 +8,7 @@ export interface SenderPolicyOptions {
 /** Decides whether an IPC call comes from the app's own page (and not from some other frame or site). */
 export function createSenderPolicy(options: SenderPolicyOptions): (url: string) => boolean {
   const indexFile = options.indexFileUrl ? withoutSearchAndHash(options.indexFileUrl) : undefined;
+  const indexProtocol = options.indexFileUrl ? new URL(options.indexFileUrl).protocol : undefined;
   const devOrigin = options.devOrigin ? new URL(options.devOrigin).origin : undefined;
   return (url) => {
     let parsed: URL;
@@ -16,7 +17,7 @@ export function createSenderPolicy(options: SenderPolicyOptions): (url: string) 
     } catch {
       return false;
     }
-    if (indexFile !== undefined && parsed.protocol === 'file:' && withoutSearchAndHash(parsed.href) === indexFile) return true;
+    if (indexFile !== undefined && parsed.protocol === indexProtocol && withoutSearchAndHash(parsed.href) === indexFile) return true;
     if (devOrigin !== undefined && (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.origin === devOrigin) return true;
     return false;
   };

@@ -22,6 +22,8 @@ const LINE_METHOD_LABELS: Record<LineMethod, string> = { normal: 'Normal form', 
 const NEW_STEPS: Record<EditableStep['kind'], () => FinishingStep> = {
   smooth: () => ({ kind: 'smooth', k: 0.5 }),
   normalise: () => ({ kind: 'normalise', min: 0, max: 100 }),
+  terrace: () => ({ kind: 'terrace', step: 20, riser: 0.2, base: 0 }),
+  channels: () => ({ kind: 'channels', depth: 40, threshold: 0.006, wallSlope: 2 }),
   thermal: () => thermalStep(),
   hydraulic: () => hydraulicStep({ droplets: 50_000 }),
 };

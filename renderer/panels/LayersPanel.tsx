@@ -14,6 +14,8 @@ const KIND_LABELS: Record<LayerKind, string> = {
   thermal: 'Thermal erosion',
   smooth: 'Smooth',
   normalise: 'Normalise',
+  terrace: 'Terrace',
+  channels: 'Channels',
   sculpt: 'Sculpt',
   manualFaults: 'Manual faults',
   stamp: 'Stamp',

@@ -21,6 +21,16 @@ const FIELDS: Record<EditableStep['kind'], readonly FieldSpec[]> = {
     { key: 'min', label: 'Min (m)', title: 'Lowest height after normalising' },
     { key: 'max', label: 'Max (m)', title: 'Highest height after normalising' },
   ],
+  terrace: [
+    { key: 'step', label: 'Step (m)', title: 'Metres between terrace levels', min: 0.01 },
+    { key: 'riser', label: 'Riser', title: 'Fraction of each level band that rises (the rest is flat): small makes steep faces', min: 0.01, max: 1, step: 0.05 },
+    { key: 'base', label: 'Base (m)', title: 'Height of one level (levels are base + n × step)' },
+  ],
+  channels: [
+    { key: 'depth', label: 'Depth (m)', title: 'Deepest cut, where the most water gathers', min: 0.01, max: 10000 },
+    { key: 'threshold', label: 'Threshold', title: 'Share of the map a point must drain to be cut: smaller makes more, longer canyons', min: 0.0001, max: 0.0999, step: 0.001 },
+    { key: 'wallSlope', label: 'Walls', title: 'Wall rise in metres per metre (1 is 45°)', min: 0.01, max: 100, step: 0.1 },
+  ],
   thermal: [
     { key: 'iterations', label: 'Passes', title: 'Thermal erosion passes over the map', integer: true, min: 0, max: MAX_THERMAL_ITERATIONS },
     { key: 'talusDeg', label: 'Talus (°)', title: 'Angle of repose: steeper slopes shed material downhill', min: 1, max: 89 },
@@ -39,7 +49,7 @@ const FIELDS: Record<EditableStep['kind'], readonly FieldSpec[]> = {
   ],
 };
 
-export const STEP_KIND_LABELS: Record<EditableStep['kind'], string> = { smooth: 'Smooth', normalise: 'Normalise', thermal: 'Thermal erosion', hydraulic: 'Hydraulic erosion' };
+export const STEP_KIND_LABELS: Record<EditableStep['kind'], string> = { smooth: 'Smooth', normalise: 'Normalise', terrace: 'Terrace', channels: 'Cut canyons', thermal: 'Thermal erosion', hydraulic: 'Hydraulic erosion' };
 
 /** Number fields for one step's values; each change gives a new step. */
 export function StepFields<S extends EditableStep>({ step, testId, onChange }: { step: S; testId: string; onChange(step: S): void }) {

@@ -2,10 +2,14 @@
 /**
  * Runs terrain jobs (fault runs, filters, erosion) off the UI thread. One job per worker at a time;
  * the UI cancels by terminating the worker (the job works on its own copy of the heights, so nothing
- * is left half-done).
+ * is left half-done). In a cross-origin isolated window, erosion steps run on several share workers
+ * over shared memory (sharePool.ts), with the bytes of one thread.
  */
-import { runTerrainJob } from '../../app/jobs/runTerrainJob';
+import { runTerrainJob, runTerrainJobThreaded, type TerrainJobResult } from '../../app/jobs/runTerrainJob';
 import type { FromWorkerMessage, ToWorkerMessage } from '../../app/jobs/protocol';
+import type { TerrainStep } from '../../shared/recipe/steps';
+import { isParallelStep, runParallelStep, type SharePool } from '../../shared/erosion/threadedStep';
+import { createSharePool, shareThreads, timerTicker } from './sharePool';
 
 /** Progress messages are throttled so a fast engine does not flood the UI thread. */
 const PROGRESS_INTERVAL_MS = 50;
@@ -16,27 +20,37 @@ function post(message: FromWorkerMessage, transfer: Transferable[] = []): void {
   scope.postMessage(message, transfer);
 }
 
-scope.onmessage = (event: MessageEvent<ToWorkerMessage>) => {
+let pool: SharePool | null = null;
+
+scope.onmessage = async (event: MessageEvent<ToWorkerMessage>) => {
   const { request } = event.data;
   let lastPost = 0;
+  const progress = (done: number, total: number): void => {
+    const now = performance.now();
+    if (now - lastPost < PROGRESS_INTERVAL_MS && done < total) return;
+    lastPost = now;
+    post({ type: 'progress', done, total });
+  };
+  const parallel = request.stack ? request.stack.some((layer) => layer.enabled && isParallelStep({ ...layer.params, kind: layer.kind } as TerrainStep)) : request.steps.some(isParallelStep);
+  const threads = parallel ? shareThreads(event.data.threads, navigator.hardwareConcurrency || 1) : 1;
   try {
-    const result = runTerrainJob(
-      request,
-      (done, total) => {
-        const now = performance.now();
-        if (now - lastPost < PROGRESS_INTERVAL_MS && done < total) return;
-        lastPost = now;
-        post({ type: 'progress', done, total });
-      },
-      // No cancel check: the UI cancels by terminating this worker.
-    );
+    // No cancel check: the UI cancels by terminating this worker (and its share workers with it).
+    let result: TerrainJobResult | null;
+    if (threads > 1) {
+      const shares = (pool = pool && pool.threads >= threads ? pool : createSharePool(threads));
+      result = await runTerrainJobThreaded(request, progress, (field, step, recipe, options) =>
+        runParallelStep(field, step, recipe, { ...options, threads, pool: shares, ticker: timerTicker }),
+      );
+    } else {
+      result = runTerrainJob(request, progress);
+    }
     if (result) {
       const { heights, masks, base } = result;
       const baseIsHeights = base?.output === heights;
       const transfer: Transferable[] = [heights.buffer];
       if (masks) transfer.push(masks.flow.buffer, masks.deposition.buffer);
       if (base && !baseIsHeights) transfer.push(base.output.buffer);
-      post({ type: 'done', heights, masks, base: base && baseIsHeights ? { index: base.index, output: new Float32Array(0) } : (base ?? null), baseIsHeights }, transfer);
+      post({ type: 'done', heights, masks, threads, base: base && baseIsHeights ? { index: base.index, output: new Float32Array(0) } : (base ?? null), baseIsHeights }, transfer);
     }
   } catch (error) {
     post({ type: 'failed', message: error instanceof Error ? error.message : String(error) });

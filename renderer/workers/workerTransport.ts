@@ -5,7 +5,18 @@ import type { TerrainJobOutcome, TerrainJobTransport, FromWorkerMessage, JobHand
  * mid-run (SharedArrayBuffer flags need COOP/COEP), so cancel terminates the worker: immediate, and
  * safe because the job only ever touched its own copy of the heights.
  */
-export function createWorkerTransport(): TerrainJobTransport {
+/** `?erosionThreads=N` in the page address (1–4): the threads erosion jobs use, else the machine's cores. */
+export function erosionThreadsOverride(search: string): number | undefined {
+  const value = Number(new URLSearchParams(search).get('erosionThreads'));
+  return Number.isInteger(value) && value >= 1 && value <= 4 ? value : undefined;
+}
+
+export interface WorkerTransportOptions {
+  /** Threads an erosion job may use (the machine's cores when absent; one without cross-origin isolation). */
+  threads?: number;
+}
+
+export function createWorkerTransport(options: WorkerTransportOptions = {}): TerrainJobTransport {
   return {
     start(request, onProgress): JobHandle {
       const worker = new Worker(new URL('./terrainWorker.ts', import.meta.url), { type: 'module', name: 'terrain-job' });
@@ -22,14 +33,18 @@ export function createWorkerTransport(): TerrainJobTransport {
       worker.onmessage = (event: MessageEvent<FromWorkerMessage>) => {
         const message = event.data;
         if (message.type === 'progress') onProgress(message.done, message.total);
-        else if (message.type === 'done') settle({ status: 'done', heights: message.heights, masks: message.masks, base: message.base && message.baseIsHeights ? { index: message.base.index, output: message.heights } : message.base });
+        else if (message.type === 'done') {
+          // What the last job eroded on, for the end-to-end tests and the curious (devtools).
+          document.documentElement.dataset.erosionThreads = String(message.threads);
+          settle({ status: 'done', heights: message.heights, masks: message.masks, base: message.base && message.baseIsHeights ? { index: message.base.index, output: message.heights } : message.base });
+        }
         else settle({ status: 'failed', message: message.message });
       };
       worker.onerror = (event) => {
         event.preventDefault();
         settle({ status: 'failed', message: event.message || 'the terrain worker stopped unexpectedly' });
       };
-      const message: ToWorkerMessage = { type: 'run', request };
+      const message: ToWorkerMessage = { type: 'run', request, threads: options.threads };
       worker.postMessage(message, [request.heights.buffer]);
       return { outcome, cancel: () => settle({ status: 'cancelled' }) };
     },

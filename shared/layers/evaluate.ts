@@ -19,8 +19,17 @@ export function applyLayer(layer: Layer, input: Float32Array, out: Float32Array,
   const kind = kindOf(layer);
   const area = kind.local ? rect : wholeRect(size);
   if (!kind.apply(layer, input, out, size, area, options)) return false;
+  mixLayer(layer, input, out, size, area);
+  return true;
+}
+
+/**
+ * Mixes a layer's own result (in `out`) with what it received by its opacity and mask, over
+ * `area`: the second half of `applyLayer`, for a result computed elsewhere (erosion on threads).
+ */
+export function mixLayer(layer: Layer, input: Float32Array, out: Float32Array, size: LayerSize, area: Rect): void {
   const { opacity, mask } = layer;
-  if (opacity === 1 && !mask) return true;
+  if (opacity === 1 && !mask) return;
   for (let j = area.j0; j < area.j1; j++) {
     for (let i = area.i0; i < area.i1; i++) {
       const k = j * size.width + i;
@@ -32,7 +41,6 @@ export function applyLayer(layer: Layer, input: Float32Array, out: Float32Array,
       out[k] = w === 0 ? input[k] : input[k] + w * (out[k] - input[k]);
     }
   }
-  return true;
 }
 
 /**

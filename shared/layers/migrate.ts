@@ -18,6 +18,8 @@ const STEP_NAMES: Record<string, string> = {
   thermal: 'Thermal erosion',
   smooth: 'Smooth',
   normalise: 'Normalise',
+  terrace: 'Terrace',
+  channels: 'Canyons',
   manualFaults: 'Manual faults',
 };
 
@@ -68,6 +70,12 @@ export function stepLayers(steps: readonly TerrainStep[], taken: Set<string> = n
         break;
       case 'normalise':
         layers.push({ ...base, id: id('normalise'), kind: 'normalise', name: STEP_NAMES.normalise, params: { min: step.min, max: step.max } });
+        break;
+      case 'terrace':
+        layers.push({ ...base, id: id('terrace'), kind: 'terrace', name: STEP_NAMES.terrace, params: { step: step.step, riser: step.riser, base: step.base } });
+        break;
+      case 'channels':
+        layers.push({ ...base, id: id('channels'), kind: 'channels', name: STEP_NAMES.channels, params: { depth: step.depth, threshold: step.threshold, wallSlope: step.wallSlope } });
         break;
     }
   }

@@ -7,6 +7,8 @@ import { hydraulicKind } from './kinds/hydraulic';
 import { manualFaultsKind } from './kinds/manualFaults';
 import { normaliseKind } from './kinds/normalise';
 import { roadKind } from './kinds/road';
+import { terraceKind } from './kinds/terrace';
+import { channelsKind } from './kinds/channels';
 import { sculptKind } from './kinds/sculpt';
 import { smoothKind } from './kinds/smooth';
 import { stampKind } from './kinds/stamp';
@@ -21,6 +23,8 @@ const MODULES: Modules = {
   thermal: thermalKind,
   smooth: smoothKind,
   normalise: normaliseKind,
+  terrace: terraceKind,
+  channels: channelsKind,
   sculpt: sculptKind,
   manualFaults: manualFaultsKind,
   stamp: stampKind,

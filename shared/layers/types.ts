@@ -4,6 +4,8 @@
  * saved in the project, sent to workers and evaluated the same way everywhere (evaluate.ts).
  */
 import type { FaultRecipe } from '../fault/recipe';
+import type { TerraceParams } from '../filters/terrace';
+import type { ChannelParams } from '../filters/channels';
 import type { HydraulicParams, ThermalParams } from '../erosion/params';
 import type { RoadParams } from '../roads/params';
 
@@ -63,6 +65,14 @@ export interface ThermalLayer extends LayerBase {
 export interface SmoothLayer extends LayerBase {
   kind: 'smooth';
   params: { k: number };
+}
+export interface TerraceLayer extends LayerBase {
+  kind: 'terrace';
+  params: TerraceParams;
+}
+export interface ChannelsLayer extends LayerBase {
+  kind: 'channels';
+  params: ChannelParams;
 }
 export interface NormaliseLayer extends LayerBase {
   kind: 'normalise';
@@ -144,6 +154,8 @@ export type Layer =
   | ThermalLayer
   | SmoothLayer
   | NormaliseLayer
+  | TerraceLayer
+  | ChannelsLayer
   | SculptLayer
   | ManualFaultsLayer
   | StampLayer
@@ -151,7 +163,7 @@ export type Layer =
   | HeightsLayer
   | RoadLayer;
 export type LayerKind = Layer['kind'];
-export const LAYER_KINDS: readonly LayerKind[] = ['faults', 'hydraulic', 'thermal', 'smooth', 'normalise', 'sculpt', 'manualFaults', 'stamp', 'flatten', 'heights', 'road'];
+export const LAYER_KINDS: readonly LayerKind[] = ['faults', 'hydraulic', 'thermal', 'smooth', 'normalise', 'terrace', 'channels', 'sculpt', 'manualFaults', 'stamp', 'flatten', 'heights', 'road'];
 
 export type LayerStack = readonly Layer[];
 

@@ -76,7 +76,7 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
   {
     id: 'canyons',
     label: 'Canyons',
-    description: 'A raised plateau cut by water into steep-sided canyons (faces up to a 55° talus).',
+    description: 'A plateau cut by a few branching canyons where its water drains, their walls stepped into ledges.',
     build: (t) => ({
       recipe: {
         seed: t.seed,
@@ -85,19 +85,36 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
         decay: { disp0: cm(4 * reliefScale(t)), dispN: cm(1 * reliefScale(t)), n: 200 },
         profile: { kind: 'smooth', width: cm(span(t) * 0.2) },
       },
+      // A plateau with 30 m of gentle relief (×scale); canyons up to 50 m deep along its drainage,
+      // walls rising 2 m per metre, terraced into 12 m ledges; thermal passes at 50° crumble the edges.
       finishing: [
-        hydraulicStep({ seed: t.seed, droplets: dropletsFor(t, 1), erosionRate: 0.5, depositionRate: 0.1, capacity: 8, lifetime: 40 }),
-        thermalStep({ iterations: 10, talusDeg: 55, strength: 0.5 }),
+        { kind: 'normalise', min: cm(60 * reliefScale(t)), max: cm(90 * reliefScale(t)) },
+        { kind: 'channels', depth: cm(50 * reliefScale(t)), threshold: 0.006, wallSlope: 2 },
+        { kind: 'terrace', step: cm(12 * reliefScale(t)), riser: 0.4, base: 0 },
+        thermalStep({ iterations: 10, talusDeg: 50, strength: 0.5 }),
       ],
     }),
   },
   {
     id: 'mesas',
     label: 'Mesas',
-    description: 'Flat-topped terraces with steep faces: the step profile, its cliffs softened to a 50° talus.',
+    description: 'Flat-topped mesas at several levels: rolling land stretched to its relief, cut into terraces with steep faces, talus at their feet.',
     build: (t) => ({
-      recipe: { seed: t.seed, iterations: 60, lineMethod: 'normal', decay: { disp0: cm(6 * reliefScale(t)), dispN: cm(2 * reliefScale(t)), n: 60 }, profile: { kind: 'step' } },
-      finishing: [hydraulicStep({ seed: t.seed, droplets: dropletsFor(t, 0.3), erosionRate: 0.2 }), thermalStep({ iterations: 60, talusDeg: 50, strength: 0.5 })],
+      recipe: {
+        seed: t.seed,
+        iterations: 300,
+        lineMethod: 'normal',
+        decay: { disp0: cm(4 * reliefScale(t)), dispN: cm(0.5 * reliefScale(t)), n: 300 },
+        profile: { kind: 'smooth', width: cm(span(t) * 0.12) },
+      },
+      // Terraces on the stretched hills, three or four levels 40 m apart: each band is 85 % flat tread
+      // and 15 % riser, so the faces are about seven times the hills' slope; the thermal passes at 35°
+      // shed the faces' tops into talus skirts at their feet.
+      finishing: [
+        { kind: 'normalise', min: 0, max: cm(150 * reliefScale(t)) },
+        { kind: 'terrace', step: cm(40 * reliefScale(t)), riser: 0.15, base: 0 },
+        thermalStep({ iterations: 40, talusDeg: 35, strength: 0.5 }),
+      ],
     }),
   },
   {

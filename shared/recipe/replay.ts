@@ -15,6 +15,8 @@ const STEP_FIELDS: Record<TerrainStep['kind'], readonly string[]> = {
   manualFault: ['x1', 'z1', 'x2', 'z2', 'displacement'],
   smooth: ['k'],
   normalise: ['min', 'max'],
+  terrace: ['step', 'riser', 'base'],
+  channels: ['depth', 'threshold', 'wallSlope'],
   thermal: Object.keys(DEFAULT_THERMAL),
   hydraulic: Object.keys(DEFAULT_HYDRAULIC),
 };

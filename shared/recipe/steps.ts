@@ -11,6 +11,8 @@ import type { FaultRecipe } from '../fault/recipe';
 import { MAX_ITERATIONS } from '../fault/recipeBounds';
 import { erosionFilter } from '../filters/erosion';
 import { normalizeToRange } from '../filters/normalize';
+import { terraceHeights, terraceProblem, type TerraceParams } from '../filters/terrace';
+import { carveChannels, channelProblem, type ChannelParams } from '../filters/channels';
 import { runErosionStep } from '../erosion';
 import type { ErosionMasks } from '../erosion/hydraulic';
 import { DEFAULT_HYDRAULIC, DEFAULT_THERMAL, HYDRAULIC_VERSION, hydraulicProblem, thermalProblem, type ErosionRunOptions, type HydraulicParams, type ThermalParams } from '../erosion/params';
@@ -41,14 +43,18 @@ export interface NormaliseStep {
   min: number;
   max: number;
 }
+/** Terraces: flat treads at base + n · step metres with soft risers (shared/filters/terrace.ts). */
+export type TerraceStep = { kind: 'terrace' } & TerraceParams;
+/** Canyons cut along the drainage network (shared/filters/channels.ts). */
+export type ChannelsStep = { kind: 'channels' } & ChannelParams;
 export type ThermalStep = { kind: 'thermal' } & ThermalParams;
 export type HydraulicStep = { kind: 'hydraulic' } & HydraulicParams;
 
-export type TerrainStep = RunStep | ManualFaultStep | SmoothStep | NormaliseStep | ThermalStep | HydraulicStep;
+export type TerrainStep = RunStep | ManualFaultStep | SmoothStep | NormaliseStep | TerraceStep | ChannelsStep | ThermalStep | HydraulicStep;
 export type TerrainStepKind = TerrainStep['kind'];
 
 /** Steps that can follow a generation in a preset (they need no recipe to continue). */
-export type FinishingStep = SmoothStep | NormaliseStep | ThermalStep | HydraulicStep;
+export type FinishingStep = SmoothStep | NormaliseStep | TerraceStep | ChannelsStep | ThermalStep | HydraulicStep;
 
 export const thermalStep = (params: Partial<ThermalParams> = {}): ThermalStep => ({ kind: 'thermal', ...DEFAULT_THERMAL, ...params });
 /** A new hydraulic step records the current kernel (HYDRAULIC_VERSION) unless `params` names one. */
@@ -65,6 +71,8 @@ const STEP_LABELS: Record<TerrainStepKind, string> = {
   manualFault: 'Manual fault',
   smooth: 'Smooth',
   normalise: 'Normalise',
+  terrace: 'Terrace',
+  channels: 'Cut canyons',
   thermal: 'Thermal erosion',
   hydraulic: 'Hydraulic erosion',
 };
@@ -78,6 +86,8 @@ export function stepLabel(step: TerrainStep): string {
       return `Smooth (k = ${step.k})`;
     case 'normalise':
       return `Normalise to ${step.min}…${step.max} m`;
+    case 'terrace':
+      return `Terrace every ${step.step} m`;
     case 'thermal':
       return `Thermal erosion (${step.iterations} × ${step.talusDeg}°)`;
     case 'hydraulic':
@@ -101,6 +111,10 @@ export function stepProblem(step: TerrainStep): string | null {
       return step.k >= 0 && step.k < 1 ? null : 'smoothing strength must be in [0, 1)';
     case 'normalise':
       return Number.isFinite(step.min) && Number.isFinite(step.max) && step.min <= step.max ? null : 'normalise needs finite min ≤ max';
+    case 'terrace':
+      return terraceProblem(step);
+    case 'channels':
+      return channelProblem(step);
     case 'thermal':
       return thermalProblem(step);
     case 'hydraulic':
@@ -132,6 +146,14 @@ export function applyStep(field: Heightfield, step: TerrainStep, recipe: FaultRe
       return true;
     case 'normalise':
       normalizeToRange(field, step.min, step.max);
+      onProgress?.(1, 1);
+      return true;
+    case 'terrace':
+      terraceHeights(field, step);
+      onProgress?.(1, 1);
+      return true;
+    case 'channels':
+      carveChannels(field, step);
       onProgress?.(1, 1);
       return true;
     case 'thermal':

@@ -1,0 +1,48 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { parseProject } from '../shared/codecs/project';
+import { readStep, replayTerrain } from '../shared/recipe/replay';
+import { READY_SELECTOR, expect, sendMenuCommand, test, type FaultlineApp } from './fixtures';
+
+/** Opens the app with `?erosionThreads=N`, runs the default preset (faults, hydraulic, thermal) with seed 77 and saves it. */
+async function runAndSave(app: FaultlineApp, page: Page, threads: number, file: string): Promise<ReturnType<typeof parseProject>> {
+  await page.goto(`/?erosionThreads=${threads}`);
+  await page.locator(READY_SELECTOR).waitFor({ state: 'attached', timeout: 60_000 });
+  await page.getByTestId('gen-seed').fill('77');
+  await page.getByTestId('gen-run').click();
+  await expect(page.getByTestId('status-undo')).toContainText('Generate', { timeout: 60_000 });
+  await expect(page.locator('html')).toHaveAttribute('data-erosion-threads', String(threads));
+  app.dialogs.queueSave(file);
+  await sendMenuCommand(page, 'file.saveAs');
+  await expect.poll(() => page.evaluate(() => document.title)).toBe(`${path.basename(file)} — Faultline`);
+  return parseProject(new Uint8Array(await readFile(file)), path.basename(file));
+}
+
+test('the window is cross-origin isolated, and a Run erodes on 2 workers with the bytes of 1', async ({ app }) => {
+  test.setTimeout(180_000);
+  const { page } = app;
+  expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
+  expect(await page.evaluate(() => typeof SharedArrayBuffer)).toBe('function');
+  const folder = await mkdtemp(path.join(tmpdir(), 'faultline-threads-'));
+  try {
+    const one = await runAndSave(app, page, 1, path.join(folder, 'one.faultline'));
+    const two = await runAndSave(app, page, 2, path.join(folder, 'two.faultline'));
+    expect(two.history.map((step) => step.kind)).toEqual(['hydraulic', 'thermal']);
+    expect(two.field.heights.length).toBe(one.field.heights.length);
+    expect(Buffer.from(two.field.heights.buffer).equals(Buffer.from(one.field.heights.buffer))).toBe(true);
+    // …and those are the bytes the recipe replays to on one thread here.
+    const steps = two.history.map((step) => {
+      const typed = readStep(step);
+      if (typeof typed === 'string') throw new Error(typed);
+      return typed;
+    });
+    const { width, depth, cellSize } = two.field;
+    const replayed = replayTerrain({ width, depth, cellSize, recipe: two.recipe, steps });
+    expect(Buffer.from(replayed.heights.buffer).equals(Buffer.from(two.field.heights.buffer))).toBe(true);
+    expect(app.consoleErrors).toEqual([]);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+});
