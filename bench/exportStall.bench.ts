@@ -6,7 +6,8 @@
 import type { Benchmark } from './harness';
 import { float32LittleEndianBytes } from '../shared/codecs/bytes';
 import { createHeightfield } from '../shared/terrain/heightfield';
-import { HEIGHTMAP_EXPORT_FORMATS, type ExportHeightmapRequest, type HeightmapExportFormat } from '../shared/ipc/exportContract';
+import type { ExportHeightmapRequest, HeightmapExportFormat } from '../shared/ipc/exportContract';
+import { HEIGHTMAP_EXPORT_VARIANTS } from '../shared/codecs/formats';
 import { encodeHeightmapExport } from '../main/services/exportService';
 
 const SIZE = Number(process.env.FAULTLINE_STALL_BENCH_SIZE ?? 8193);
@@ -71,4 +72,4 @@ function idle(): Benchmark {
   };
 }
 
-export const benchmarks: Benchmark[] = [idle(), ...HEIGHTMAP_EXPORT_FORMATS.map(stall)];
+export const benchmarks: Benchmark[] = [idle(), ...HEIGHTMAP_EXPORT_VARIANTS.map(stall)];

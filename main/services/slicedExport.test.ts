@@ -6,7 +6,7 @@ import { compileR16Sliced, compileR32Sliced } from '../../shared/codecs/raw';
 import { createCodecRegistry, encodeVariant } from '../../shared/codecs/registry';
 import { SLICE_VALUES, type Sliced } from '../../shared/codecs/sliced';
 import { createHeightfield, type Heightfield } from '../../shared/terrain/heightfield';
-import { HEIGHTMAP_EXPORT_FORMATS } from '../../shared/ipc/exportContract';
+import { HEIGHTMAP_EXPORT_VARIANTS } from '../../shared/codecs/formats';
 import { encodeHeightmapExport } from './exportService';
 import { nativeDeflate } from './nativeDeflate';
 import { runSlicedAsync } from './slicedRun';
@@ -53,7 +53,7 @@ describe('heightmap exports in main give way to the event loop, with the codecs\
   it('file:exportHeightmap\'s encoder gives the same heights as the codecs for every format (8-bit PNG streamed too)', async () => {
     const field = terrain(300, 171);
     const payload = { json: JSON.stringify({ width: field.width, depth: field.depth, cellSize: 2, recipe: null, history: [], props: [], view: {} }), heights: float32LittleEndianBytes(field.heights) };
-    for (const format of HEIGHTMAP_EXPORT_FORMATS) {
+    for (const format of HEIGHTMAP_EXPORT_VARIANTS) {
       const request = { title: 'Export', defaultName: `m.${format}`, format, byteOrder: 'le', flip: false, exrCompression: 'zip', payload } as const;
       const bytes = await encodeHeightmapExport(request, codecs);
       const expected = encodeVariant(codecs, format, field, { range: 'auto', byteOrder: 'le', flip: false, exrCompression: 'zip' });

@@ -5,6 +5,8 @@
 import { v, type Infer, type Validator } from './validate';
 import { FLOAT32_MAX } from '../terrain/heightfield';
 import { projectPayloadValidator, type ProjectPayload } from './projectContract';
+import { HEIGHTMAP_EXPORT_VARIANTS } from '../codecs/formats';
+import type { HeightmapVariantId } from '../codecs/codec';
 
 /** Most files one export may write (tiles × layers of an 8193² map stay well below). */
 export const MAX_EXPORT_FILES = 4096;
@@ -37,8 +39,7 @@ export interface WriteExportFileResult {
 }
 
 /** Heightmap exports main encodes itself (node:zlib): the codec registry's heightmap variants. */
-export const HEIGHTMAP_EXPORT_FORMATS = ['png16', 'png8', 'r16', 'r32', 'exr'] as const;
-export type HeightmapExportFormat = (typeof HEIGHTMAP_EXPORT_FORMATS)[number];
+export type HeightmapExportFormat = HeightmapVariantId;
 
 /**
  * One heightmap file: the map (as a project payload: its JSON gives width, depth and cell size, its
@@ -48,7 +49,7 @@ export type HeightmapExportFormat = (typeof HEIGHTMAP_EXPORT_FORMATS)[number];
 export const exportHeightmapRequestValidator = v.object({
   title: v.string({ maxLength: 120 }),
   defaultName: exportFileNameValidator,
-  format: v.literal(...HEIGHTMAP_EXPORT_FORMATS),
+  format: v.literal(...HEIGHTMAP_EXPORT_VARIANTS),
   /** Absent: the map's own min..max. */
   /** Within float32 (what a reader accepts back as heights); min ≤ max is the encoder's check. */
   range: v.optional(v.object({ min: v.number({ min: -FLOAT32_MAX, max: FLOAT32_MAX }), max: v.number({ min: -FLOAT32_MAX, max: FLOAT32_MAX }) })),
