@@ -13,14 +13,14 @@ import { heightmapWorkerSource } from '../main/services/heightmapEncode';
 
 const SIZE = Number(process.env.FAULTLINE_STALL_BENCH_SIZE ?? 8193);
 
-let payload: ExportHeightmapRequest['payload'] | null = null;
+let heightfield: ExportHeightmapRequest['heightfield'] | null = null;
 function request(format: HeightmapExportFormat): ExportHeightmapRequest {
-  if (!payload) {
+  if (!heightfield) {
     const field = createHeightfield(SIZE, SIZE, 1);
     for (let j = 0, k = 0; j < SIZE; j++) for (let i = 0; i < SIZE; i++, k++) field.heights[k] = 120 * Math.sin(i / 300) * Math.cos(j / 210) + ((i * 31 + j * 17) % 97) * 0.05;
-    payload = { json: JSON.stringify({ width: SIZE, depth: SIZE, cellSize: 1, recipe: null, history: [], props: [], view: {} }), heights: float32LittleEndianBytes(field.heights) };
+    heightfield = { width: SIZE, depth: SIZE, cellSize: 1, heights: float32LittleEndianBytes(field.heights) };
   }
-  return { title: 'Export', defaultName: `m.${format}`, format, byteOrder: 'le', flip: false, exrCompression: 'zip', payload };
+  return { title: 'Export', defaultName: `m.${format}`, format, byteOrder: 'le', flip: false, exrCompression: 'zip', heightfield };
 }
 
 /** Runs `work` with a ticker beside it; resolves to the longest gap between the ticker's turns (ms). */
@@ -54,7 +54,7 @@ function stall(format: HeightmapExportFormat): Benchmark {
       // Main moves the heights to its encoder thread (the request is spent): each run gets its own
       // copy, made before the ticker starts, as each IPC request brings one.
       const base = state as ExportHeightmapRequest;
-      const request = { ...base, payload: { ...base.payload, heights: base.payload.heights.slice() } };
+      const request = { ...base, heightfield: { ...base.heightfield, heights: base.heightfield.heights.slice() } };
       worst = Math.max(worst, await longestStall(() => encodeHeightmapExport(request)));
     },
     measure: () => ({ stall_ms: Math.round(worst * 10) / 10 }),

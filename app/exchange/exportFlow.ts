@@ -20,7 +20,7 @@ import { propGlbNodes } from './propNodes';
 import type { HeightmapExportFormat } from '../../shared/ipc/exportContract';
 import { isHeightmapVariant } from '../../shared/codecs/formats';
 import { heightBytes } from '../project/mapping';
-import { sendablePayload } from '../project/upload';
+import { sendableHeights } from '../project/upload';
 
 export interface ExportFlowDeps {
   editor: Editor;
@@ -284,8 +284,8 @@ export class ExportFlow {
    */
   private async exportHeightmapInMain(options: ExportOptions, format: HeightmapExportFormat, fileName: string): Promise<boolean> {
     const { field } = this.deps.editor.document;
-    const json = JSON.stringify({ width: field.width, depth: field.depth, cellSize: field.cellSize, recipe: null, history: [], props: [], view: {} });
-    const payload = await sendablePayload(this.deps.api, { json, heights: heightBytes(field.heights) });
+    // A heightfield, not a project: its size, cell size and heights.
+    const heightfield = { width: field.width, depth: field.depth, cellSize: field.cellSize, ...(await sendableHeights(this.deps.api, heightBytes(field.heights))) };
     const result = await this.deps.api.exportHeightmap({
       title: 'Export Heightmap',
       defaultName: fileName,
@@ -294,7 +294,7 @@ export class ExportFlow {
       byteOrder: options.byteOrder,
       flip: options.flip,
       exrCompression: options.exrCompression,
-      payload,
+      heightfield,
     });
     if (result.status === 'error') {
       this.deps.fail(result.message);

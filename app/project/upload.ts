@@ -22,13 +22,17 @@ async function uploadHeights(api: UploadApi, count: number, piece: (start: numbe
   return keepGoing() ? id : null;
 }
 
-/** A payload as sent: inline when its heights fit one piece, else uploaded first (it is a private copy already). */
-export async function sendablePayload(api: UploadApi, payload: ProjectPayload): Promise<WireProjectPayload> {
-  const { json, heights } = payload;
-  if (heights.byteLength <= UPLOAD_PIECE_MAX_BYTES) return payload;
+/** Heights as sent: inline when they fit one piece, else uploaded first (they are a private copy already). */
+export async function sendableHeights(api: UploadApi, heights: Uint8Array): Promise<{ heights: Uint8Array } | { heightsUpload: string }> {
+  if (heights.byteLength <= UPLOAD_PIECE_MAX_BYTES) return { heights };
   const id = await uploadHeights(api, heights.byteLength / 4, (start, end) => heights.subarray(start * 4, end * 4), () => true);
   if (id === null) throw new Error('the upload of the heights stopped');
-  return { json, heightsUpload: id };
+  return { heightsUpload: id };
+}
+
+/** A payload as sent: inline when its heights fit one piece, else uploaded first (it is a private copy already). */
+export async function sendablePayload(api: UploadApi, payload: ProjectPayload): Promise<WireProjectPayload> {
+  return { json: payload.json, ...(await sendableHeights(api, payload.heights)) };
 }
 
 /**

@@ -7,7 +7,9 @@ import { CodecError } from '../../shared/codecs/errors';
 import { exportVariant } from '../../shared/codecs/formats';
 import { encodeHeightmapOffThread } from './heightmapEncode';
 import type { WorkerSource } from './workerSource';
-import { documentOfPayload, messageOf } from './projectCodecIo';
+import { messageOf } from './projectCodecIo';
+import { float32FromLittleEndianBytes } from '../../shared/codecs/bytes';
+import { createHeightfield, type Heightfield } from '../../shared/terrain/heightfield';
 
 /**
  * Saves files to a path the user picks in main's own save dialog: the renderer never names the path
@@ -34,7 +36,15 @@ export async function encodeHeightmapExport(request: ExportHeightmapRequest, sou
   const fail = (problem: string): never => {
     throw new CodecError(name, `cannot be exported: ${problem}`);
   };
-  const { field } = documentOfPayload(request.payload, fail);
+  let field: Heightfield;
+  try {
+    const { width, depth, cellSize, heights } = request.heightfield;
+    if (heights.byteLength % 4 !== 0) fail('the heights are not whole float32 values');
+    field = createHeightfield(width, depth, cellSize, float32FromLittleEndianBytes(heights));
+  } catch (error) {
+    if (error instanceof CodecError) throw error;
+    return fail(messageOf(error));
+  }
   const found = exportVariant(request.format);
   if (!found || found.format.kind !== 'heightmap') return fail(`${request.format} is not a heightmap format`);
   const { range, byteOrder, flip, exrCompression } = request;

@@ -51,10 +51,10 @@ describe('heightmap exports in main give way to the event loop, with the codecs\
 
   it('file:exportHeightmap\'s encoder (a worker thread) writes the codecs\' bytes for every format, and their refusals', async () => {
     const field = terrain(300, 171);
-    const payload = { json: JSON.stringify({ width: field.width, depth: field.depth, cellSize: 2, recipe: null, history: [], props: [], view: {} }), heights: float32LittleEndianBytes(field.heights) };
+    const heightfield = { width: field.width, depth: field.depth, cellSize: 2, heights: float32LittleEndianBytes(field.heights) };
     for (const format of HEIGHTMAP_EXPORT_VARIANTS) {
       for (const flip of format === 'r16' || format === 'r32' ? [false, true] : [false]) {
-        const request = { title: 'Export', defaultName: `m.${format}`, format, byteOrder: 'be', flip, exrCompression: 'zip', payload: { ...payload, heights: payload.heights.slice() } } as const;
+        const request = { title: 'Export', defaultName: `m.${format}`, format, byteOrder: 'be', flip, exrCompression: 'zip', heightfield: { ...heightfield, heights: heightfield.heights.slice() } } as const;
         const bytes = await encodeHeightmapExport(request);
         const expected = encodeVariant(codecs, format, field, { range: 'auto', byteOrder: 'be', flip, exrCompression: 'zip', fileName: `m.${format}` });
         expect(Buffer.from(bytes).equals(Buffer.from(expected)), format).toBe(true);
@@ -62,9 +62,9 @@ describe('heightmap exports in main give way to the event loop, with the codecs\
     }
     const bad = terrain(300, 171);
     bad.heights[301] = NaN;
-    const badPayload = { json: payload.json, heights: float32LittleEndianBytes(bad.heights) };
+    const badField = { ...heightfield, heights: float32LittleEndianBytes(bad.heights) };
     for (const format of HEIGHTMAP_EXPORT_VARIANTS) {
-      const request = { title: 'Export', defaultName: `bad.${format}`, format, byteOrder: 'le', flip: false, exrCompression: 'zip', payload: { ...badPayload, heights: badPayload.heights.slice() } } as const;
+      const request = { title: 'Export', defaultName: `bad.${format}`, format, byteOrder: 'le', flip: false, exrCompression: 'zip', heightfield: { ...badField, heights: badField.heights.slice() } } as const;
       await expect(encodeHeightmapExport(request), format).rejects.toThrow(new RegExp(`^bad\\.${format}: .*NaN`));
     }
   });
