@@ -620,8 +620,6 @@ export function buildEngineExport(field: Heightfield, options: EngineExportOptio
   const encoded = new Map<string, Uint8Array>();
   const byRole = (role: ExportFileRole) => plan.files.filter((f) => f.role === role);
 
-  for (const planned of byRole('heightmap')) encoded.set(planned.name, encodeHeight(tileGrid(grid, planned.tile), plan, options, planned.name, deflate));
-
   if (options.normalMap) {
     const axes: WorldAxes = options.preset === 'unreal' ? 'unreal' : options.preset === 'unity' ? 'unity' : 'faultline';
     const pixels = new Uint8Array(grid.width * grid.depth * 3);
@@ -637,6 +635,10 @@ export function buildEngineExport(field: Heightfield, options: EngineExportOptio
 
   const set = options.masks;
   if (set && set.layers.length > 0) encodeMasks(set, grid, sources, plan, options, deflate, encoded);
+
+  // The heightmap last: the masks' working memory (a float and a byte per vertex) is garbage by then,
+  // and the largest output (a float EXR) is not held while the masks are made.
+  for (const planned of byRole('heightmap')) encoded.set(planned.name, encodeHeight(tileGrid(grid, planned.tile), plan, options, planned.name, deflate));
 
   for (const planned of byRole('info')) encoded.set(planned.name, encodeUtf8(`${JSON.stringify(plan.info, null, 2)}\n`));
   return { plan, files: plan.files.map((f) => ({ name: f.name, bytes: encoded.get(f.name)! })) };
