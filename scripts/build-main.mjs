@@ -32,6 +32,8 @@ const targets = [
   },
   // Erosion worker threads of the CLI (main/services/erosionThreads.ts finds it beside the CLI).
   { entryPoints: ['main/services/erosionWorker.ts'], outfile: 'dist/cli/erosionWorker.cjs', target: 'node20', external: [] },
+  // The heightmap encoder of file:exportHeightmap (main/services/heightmapEncode.ts finds it beside main.cjs).
+  { entryPoints: ['main/services/heightmapWorker.ts'], outfile: 'dist/main/heightmapWorker.cjs', target: 'node20', external: [] },
 ];
 
 try {

@@ -9,7 +9,7 @@ import { inspectHeightmap, type HeightmapImportOptions } from '../../shared/code
 import type { ByteOrder } from '../../shared/codecs/raw';
 import type { GlbNode } from '../../shared/codecs/glb';
 import type { ExrCompression } from '../../shared/codecs/exr';
-import type { EncodeOptions, FileCodec } from '../../shared/codecs/codec';
+import type { EncodeOptionName, EncodeOptions, ExportVariantId, FileCodec } from '../../shared/codecs/codec';
 import { createCodecRegistry, FILE_FORMATS, type CodecRegistry } from '../../shared/codecs/registry';
 import { compileNormalMap, tiledFiles, tiledNormalMaps } from '../../shared/export/fileExport';
 import { gridFromField } from '../../shared/export/grid';
@@ -34,24 +34,32 @@ export interface HeightmapSummary {
   text: Record<string, string>;
 }
 
-export type ExportFormat = 'png16' | 'png8' | 'r16' | 'r32' | 'exr' | 'normal' | 'obj' | 'glb';
+/** An export dialog entry: a codec's variant (the registry's ids) or the normal map, which is the exchange's own. */
+export type ExportFormat = ExportVariantId | 'normal';
 
 export interface ExportFormatInfo {
   id: ExportFormat;
   label: string;
   extension: string;
+  /** What the entry writes: a heightmap (main encodes it), a mesh, or the normal map image. */
+  kind: FileCodec['kind'] | 'normal';
   /** The registry's codec and the options this entry fixes; absent for the normal map (not a heightmap format). */
   codec?: FileCodec['id'];
   options: Readonly<EncodeOptions>;
+  /** The encode options the dialog offers for it (the codec's `encodeOptions`; none for the normal map). */
+  reads: readonly EncodeOptionName[];
+  /** A tiled export may cut it (the codec's `tileable`; normal maps too, from the whole map's normals). */
+  tileable: boolean;
 }
 
 /** The export dialog's list: every heightmap format's variants, the normal map, every mesh format's. */
 export const EXPORT_FORMATS: readonly ExportFormatInfo[] = (() => {
   const variants = (kind: FileCodec['kind']): ExportFormatInfo[] =>
     FILE_FORMATS.filter((f) => f.kind === kind).flatMap((f) =>
-      f.variants.map((variant) => ({ id: variant.id as ExportFormat, label: variant.label, extension: f.extensions[0], codec: f.id, options: variant.options })),
+      f.variants.map((variant) => ({ id: variant.id, label: variant.label, extension: f.extensions[0], kind: f.kind, codec: f.id, options: variant.options, reads: f.encodeOptions, tileable: f.tileable })),
     );
-  return [...variants('heightmap'), { id: 'normal', label: 'Normal map (8-bit RGB PNG)', extension: 'png', options: {} }, ...variants('mesh')];
+  const normal: ExportFormatInfo = { id: 'normal', label: 'Normal map (8-bit RGB PNG)', extension: 'png', kind: 'normal', options: {}, reads: [], tileable: true };
+  return [...variants('heightmap'), normal, ...variants('mesh')];
 })();
 
 export function exportFormatInfo(format: ExportFormat): ExportFormatInfo {

@@ -17,9 +17,10 @@ import type { Editor } from '../document/editor';
 import { exportFormatInfo, type CodecOutcome, type ExchangeCodecs, type ExportFormat } from './codecOps';
 import type { EngineDialogOptions, ExchangeStore, ExportOptions, ExportTarget } from './exchangeState';
 import { propGlbNodes } from './propNodes';
-import { HEIGHTMAP_EXPORT_FORMATS, type HeightmapExportFormat } from '../../shared/ipc/exportContract';
+import type { HeightmapExportFormat } from '../../shared/ipc/exportContract';
+import { isHeightmapVariant } from '../../shared/codecs/formats';
 import { heightBytes } from '../project/mapping';
-import { sendablePayload } from '../project/upload';
+import { sendableHeights } from '../project/upload';
 
 export interface ExportFlowDeps {
   editor: Editor;
@@ -32,11 +33,9 @@ export interface ExportFlowDeps {
   fail: (message: string) => void;
 }
 
-/** Formats a tiled export can cut: the heightmap formats and normal maps. */
-const TILEABLE: readonly ExportFormat[] = ['png16', 'png8', 'r16', 'r32', 'exr', 'normal'];
-
+/** Formats a tiled export can cut: the heightmap formats and normal maps (the registry says which). */
 export function isTileable(format: ExportFormat): boolean {
-  return TILEABLE.includes(format);
+  return exportFormatInfo(format).tileable;
 }
 
 export function validateExportOptions(options: ExportOptions): string | null {
@@ -83,7 +82,7 @@ export class ExportFlow {
   /** Opens the dialog on a heightmap (16-bit PNG unless chosen before) or mesh format. */
   begin(kind: 'heightmap' | 'mesh'): void {
     const { exportOptions, engineOptions } = this.store.getState();
-    const isMesh = exportOptions.format === 'obj' || exportOptions.format === 'glb';
+    const isMesh = exportFormatInfo(exportOptions.format).kind === 'mesh';
     const format = kind === 'mesh' ? (isMesh ? exportOptions.format : 'glb') : isMesh ? 'png16' : exportOptions.format;
     const patch: Partial<ExportOptions> = { format, ...(kind === 'mesh' && { target: 'file' as const }) };
     const range = this.mapRange();
@@ -276,7 +275,7 @@ export class ExportFlow {
 
   private fileName(options: ExportOptions): string {
     const info = exportFormatInfo(options.format);
-    return `${this.deps.baseName()}${options.format === 'normal' ? '_normal' : ''}.${info.extension}`;
+    return `${this.deps.baseName()}${info.kind === 'normal' ? '_normal' : ''}.${info.extension}`;
   }
 
   /**
@@ -285,8 +284,8 @@ export class ExportFlow {
    */
   private async exportHeightmapInMain(options: ExportOptions, format: HeightmapExportFormat, fileName: string): Promise<boolean> {
     const { field } = this.deps.editor.document;
-    const json = JSON.stringify({ width: field.width, depth: field.depth, cellSize: field.cellSize, recipe: null, history: [], props: [], view: {} });
-    const payload = await sendablePayload(this.deps.api, { json, heights: heightBytes(field.heights) });
+    // A heightfield, not a project: its size, cell size and heights.
+    const heightfield = { width: field.width, depth: field.depth, cellSize: field.cellSize, ...(await sendableHeights(this.deps.api, heightBytes(field.heights))) };
     const result = await this.deps.api.exportHeightmap({
       title: 'Export Heightmap',
       defaultName: fileName,
@@ -295,7 +294,7 @@ export class ExportFlow {
       byteOrder: options.byteOrder,
       flip: options.flip,
       exrCompression: options.exrCompression,
-      payload,
+      heightfield,
     });
     if (result.status === 'error') {
       this.deps.fail(result.message);
@@ -312,14 +311,13 @@ export class ExportFlow {
     const fileName = this.fileName(options);
     this.store.setState({ exportBusy: true });
     try {
-      const mainFormat = HEIGHTMAP_EXPORT_FORMATS.find((f) => f === options.format);
-      if (mainFormat) return await this.exportHeightmapInMain(options, mainFormat, fileName);
+      if (isHeightmapVariant(options.format)) return await this.exportHeightmapInMain(options, options.format, fileName);
       const outcome = await this.deps.codecs().encode(this.encodeRequest(options, fileName));
       if (!outcome.ok) {
         this.deps.fail(outcome.message);
         return false;
       }
-      const title = info.extension === 'obj' || info.extension === 'glb' ? 'Export Mesh' : options.format === 'normal' ? 'Export Normal Map' : 'Export Heightmap';
+      const title = info.kind === 'mesh' ? 'Export Mesh' : info.kind === 'normal' ? 'Export Normal Map' : 'Export Heightmap';
       const result = await this.deps.api.saveBytesAs({ title, defaultName: fileName, filters: [{ name: info.label, extensions: [info.extension] }], bytes: outcome.value });
       this.cancel();
       if (result.saved) this.store.setState({ notice: `Exported ${result.fileName ?? fileName}` });

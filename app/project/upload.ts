@@ -30,15 +30,18 @@ async function sendableLayers(api: UploadApi, layers: LayersPayload, keepGoing: 
   return id === null ? null : { ...rest, dataUpload: id };
 }
 
-/** A payload as sent: inline when its heights fit one piece, else uploaded first (it is a private copy already); the stack the same. */
-export async function sendablePayload(api: UploadApi, payload: ProjectPayload): Promise<WireProjectPayload> {
-  const { json, heights } = payload;
-  const layers = payload.layers ? await sendableLayers(api, payload.layers) : null;
-  const withLayers = layers ? { layers } : {};
-  if (heights.byteLength <= UPLOAD_PIECE_MAX_BYTES) return { json, heights, ...withLayers };
+/** Heights as sent: inline when they fit one piece, else uploaded first (they are a private copy already). */
+export async function sendableHeights(api: UploadApi, heights: Uint8Array): Promise<{ heights: Uint8Array } | { heightsUpload: string }> {
+  if (heights.byteLength <= UPLOAD_PIECE_MAX_BYTES) return { heights };
   const id = await uploadHeights(api, heights.byteLength / 4, (start, end) => heights.subarray(start * 4, end * 4), () => true);
   if (id === null) throw new Error('the upload of the heights stopped');
-  return { json, heightsUpload: id, ...withLayers };
+  return { heightsUpload: id };
+}
+
+/** A payload as sent: inline when its heights fit one piece, else uploaded first (it is a private copy already); the stack the same. */
+export async function sendablePayload(api: UploadApi, payload: ProjectPayload): Promise<WireProjectPayload> {
+  const layers = payload.layers ? await sendableLayers(api, payload.layers) : null;
+  return { json: payload.json, ...(await sendableHeights(api, payload.heights)), ...(layers ? { layers } : {}) };
 }
 
 /**

@@ -6,7 +6,7 @@ import type { EncodeOptions } from '../../shared/codecs/codec';
 import { createCodecRegistry, extensionOf, type CodecRegistry } from '../../shared/codecs/registry';
 import type { Heightfield } from '../../shared/terrain/heightfield';
 import { nativeDeflate } from '../services/nativeDeflate';
-import { compilePngHeightmapStreamed } from '../services/pngStreamEncode';
+import { encodeHeightmapFile } from '../services/heightmapEncode';
 
 /** How to write: options of `faultline export` and what a project file should carry. Absent = defaults. */
 export type OutputOptions = EncodeOptions;
@@ -18,8 +18,9 @@ export interface OutputFormat {
   description: string;
   encode(field: Heightfield, options?: OutputOptions): Uint8Array;
   /**
-   * The same bytes as `encode`; the default PNG (16-bit) is streamed (main/services/pngStreamEncode.ts:
-   * filtering overlapped with node:zlib), every other format is `encode`'s. Refusals are rejections.
+   * The same bytes as `encode`; a heightmap goes through main/services/heightmapEncode.ts (the one
+   * place heightmap files are encoded: the 16-bit PNG streamed, sliced formats in slices), other
+   * formats are `encode`'s. Refusals are rejections.
    */
   encodeAsync(field: Heightfield, options?: OutputOptions): Promise<Uint8Array>;
 }
@@ -32,8 +33,7 @@ const formats: readonly OutputFormat[] = codecs.codecs.map((codec) => ({
   extension: `.${codec.extensions[0]}`,
   description: codec.description,
   encode: (field, options) => codec.encode(field, options),
-  encodeAsync: async (field, options = {}) =>
-    codec.id === 'png' && (options.bits ?? 16) === 16 ? compilePngHeightmapStreamed(field, options.range, options.fileName) : codec.encode(field, options),
+  encodeAsync: async (field, options = {}) => (codec.kind === 'heightmap' ? encodeHeightmapFile(field, codec.id, options) : codec.encode(field, options)),
 }));
 
 /** The writer for a path whose extension is a codec's first one ('.raw' reads as R16 but is not written). */

@@ -102,7 +102,7 @@ function validArgs(channel: RequestChannel): unknown[] {
     case 'recovery:write':
       return [{ fileName: 'a.faultline', payload }];
     case 'file:exportHeightmap':
-      return [{ title: 'Export Heightmap', defaultName: 'a.png', format: 'png16', byteOrder: 'le', flip: false, exrCompression: 'zip', payload }];
+      return [{ title: 'Export Heightmap', defaultName: 'a.png', format: 'png16', byteOrder: 'le', flip: false, exrCompression: 'zip', heightfield: { width: 2, depth: 2, cellSize: 1, heights: new Uint8Array(16) } }];
     case 'upload:begin':
       return [16];
     case 'upload:append':
@@ -150,6 +150,18 @@ function hostileValue(next: Next, depth = 0): unknown {
     case 27: return { json: '['.repeat(100_000), heights: new Uint8Array(16) };
     case 28: return { payload: { json: json(8193, 8193), heightsUpload: 'nope' } };
     case 29: return { handle: 'h', payload: { json: json(), heights: new Uint8Array(16), heightsUpload: 'u' } };
+    // Heightfield payloads (file:exportHeightmap): an upload that does not exist, heights that are not
+    // the map's, both or neither, sizes and cell sizes out of range.
+    case 30: return { heightfield: { width: 8193, depth: 8193, cellSize: 1, heightsUpload: 'nope' } };
+    case 31:
+      return [
+        { width: 3, depth: 2, cellSize: 1, heights: HUGE_BYTES },
+        { width: 2, depth: 2, cellSize: 1, heights: new Uint8Array(16), heightsUpload: 'u' },
+        { width: 2, depth: 2, cellSize: 1 },
+        { width: 2, depth: 2, cellSize: [0, -1, NaN, 1e308][int(4)], heights: new Uint8Array(16) },
+        { width: [1, 8194, 2.5, -2][int(4)], depth: 2, cellSize: 1, heights: new Uint8Array(16) },
+        { width: 2, depth: 2, cellSize: 1, heights: new Uint8Array(15) },
+      ][int(6)];
     default:
       if (depth > 2) return int(10);
       return next() < 0.5

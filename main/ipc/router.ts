@@ -1,5 +1,6 @@
 import { isRequestChannel, validateRequestArgs, type RequestChannel, type RequestTypes } from '../../shared/ipc/contract';
 import type { ProjectPayload, WireProjectPayload } from '../../shared/ipc/projectContract';
+import type { HeightfieldPayload, WireHeightfieldPayload } from '../../shared/ipc/exportContract';
 import type { MainServices } from '../services';
 
 export interface IpcSender {
@@ -45,7 +46,7 @@ export function createIpcRouter({ services, isTrustedSender }: IpcRouterOptions)
     'file:chooseExportDirectory': (request) => services.exportDirectories.choose(request),
     'file:writeExportFile': (handle, fileName, bytes) => services.exportDirectories.write(handle, fileName, bytes),
     'file:finishExport': (handle) => services.exportDirectories.finish(handle),
-    'file:exportHeightmap': (request) => services.exports.exportHeightmap(withHeights(request)),
+    'file:exportHeightmap': (request) => services.exports.exportHeightmap(withHeightfield(request)),
     'commands:setState': (states) => services.commandState.set(states),
   };
 
@@ -58,6 +59,15 @@ export function createIpcRouter({ services, isTrustedSender }: IpcRouterOptions)
     const { json, origin, problem } = layers;
     const data = 'data' in layers ? layers.data : services.uploads.take(layers.dataUpload);
     return { ...request, payload: { json: payload.json, heights, layers: { json, data, ...(origin ? { origin } : {}), ...(problem !== undefined ? { problem } : {}) } } };
+  }
+
+  /** The same for a heightfield payload; uploaded heights must be the map's exactly (inline ones are checked by the validator). */
+  function withHeightfield<T extends { heightfield: WireHeightfieldPayload }>(request: T): Omit<T, 'heightfield'> & { heightfield: HeightfieldPayload } {
+    const { heightfield } = request;
+    const { width, depth, cellSize } = heightfield;
+    const heights = 'heights' in heightfield ? heightfield.heights : services.uploads.take(heightfield.heightsUpload);
+    if (heights.byteLength !== width * depth * 4) throw new Error(`heightfield.heights: ${heights.byteLength} bytes uploaded, expected ${width * depth * 4} for ${width} × ${depth} float32 heights`);
+    return { ...request, heightfield: { width, depth, cellSize, heights } };
   }
 
   return {

@@ -4,10 +4,7 @@
  * of one thread. Steps that have no parallel form (hydraulic version 1, filters, fault runs) and runs
  * with one thread go through applyStep on this thread.
  */
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { startWorker, workerSource, type WorkerSource } from './workerSource';
 import type { Heightfield } from '../../shared/terrain/heightfield';
 import type { FaultRecipe } from '../../shared/fault/recipe';
 import { prepareHydraulic } from '../../shared/erosion/hydraulicTiled';
@@ -19,30 +16,10 @@ import { applyStep, type StepRunOptions, type TerrainStep } from '../../shared/r
 /** How often progress is reported and the cancel hook polled while workers run (ms). */
 const POLL_MS = 50;
 
-/** Where the worker's code comes from: the built file beside the bundle, or (from sources) a bundle made now. */
-export type WorkerSource = { file: string } | { code: string };
+export type { WorkerSource } from './workerSource';
 
-let sourceCache: WorkerSource | undefined;
-
-/**
- * The built worker (`dist/cli/erosionWorker.cjs`, beside the CLI bundle); run from sources (tests,
- * `npm run bench`), the worker is bundled on first use with esbuild, a dev dependency.
- */
-export function erosionWorkerSource(): WorkerSource {
-  if (sourceCache) return sourceCache;
-  const built = path.join(__dirname, 'erosionWorker.cjs');
-  if (existsSync(built)) return (sourceCache = { file: built });
-  const esbuild = createRequire(__filename)('esbuild') as typeof import('esbuild');
-  const result = esbuild.buildSync({
-    entryPoints: [path.join(__dirname, 'erosionWorker.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    write: false,
-    logLevel: 'silent',
-  });
-  return (sourceCache = { code: result.outputFiles[0].text });
-}
+/** The built worker (`dist/cli/erosionWorker.cjs`, beside the CLI bundle), or bundled from sources (workerSource.ts). */
+export const erosionWorkerSource = (): WorkerSource => workerSource('erosionWorker');
 
 type WorkerAnswer = { type: 'done'; finished: boolean } | { type: 'failed'; message: string };
 
@@ -56,7 +33,7 @@ export interface ErosionPool {
 
 export function createErosionPool(threads: number, source: WorkerSource = erosionWorkerSource()): ErosionPool {
   const workers = Array.from({ length: threads }, () => {
-    const worker = 'file' in source ? new Worker(source.file) : new Worker(source.code, { eval: true });
+    const worker = startWorker(source);
     // An idle pool does not keep the process alive.
     worker.unref();
     return worker;

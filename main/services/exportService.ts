@@ -4,13 +4,12 @@ import { atomicWrite } from './atomicWrite';
 import type { SaveBytesRequest, SaveBytesResult } from '../../shared/ipc/contract';
 import type { ExportHeightmapRequest, ExportHeightmapResult } from '../../shared/ipc/exportContract';
 import { CodecError } from '../../shared/codecs/errors';
-import { createCodecRegistry, encodeVariant, exportVariant } from '../../shared/codecs/registry';
-import { nativeDeflate } from './nativeDeflate';
-import { runSlicedAsync } from './slicedRun';
-import { compileR16Sliced, compileR32Sliced } from '../../shared/codecs/raw';
-import { compileExrHeightmapSliced } from '../../shared/codecs/exr';
-import { compilePngHeightmapStreamed } from './pngStreamEncode';
-import { documentOfPayload, messageOf } from './projectCodecIo';
+import { exportVariant } from '../../shared/codecs/formats';
+import { encodeHeightmapOffThread } from './heightmapEncode';
+import type { WorkerSource } from './workerSource';
+import { messageOf } from './projectCodecIo';
+import { float32FromLittleEndianBytes } from '../../shared/codecs/bytes';
+import { createHeightfield, type Heightfield } from '../../shared/terrain/heightfield';
 
 /**
  * Saves files to a path the user picks in main's own save dialog: the renderer never names the path
@@ -24,36 +23,37 @@ export interface ExportService {
 
 /**
  * The bytes of a heightmap export, or the problem (a rejection with a CodecError naming the file).
- * The default PNG (16-bit) is streamed (pngStreamEncode.ts: the same bytes, filtering overlapped with
- * deflate); every other format is the codec registry's.
+ * Encoded in a worker thread (heightmapEncode.ts, the one place heightmap files are encoded) with the
+ * heights moved there, so main's event loop never waits for it (bench/exportStall.bench.ts). A map
+ * over 16 MiB is moved, not copied (copying it would hold main up): such heights arrive as an upload
+ * the router hands over, and the request is spent. Smaller ones are copied in a few milliseconds.
  */
-export async function encodeHeightmapExport(request: ExportHeightmapRequest, codecs = createCodecRegistry({ deflate: nativeDeflate })): Promise<Uint8Array> {
+/** Heights larger than this go to the encoder's thread moved (see below). */
+const MOVE_ABOVE_BYTES = 16 * 1024 * 1024;
+
+export async function encodeHeightmapExport(request: ExportHeightmapRequest, source?: WorkerSource): Promise<Uint8Array> {
   const name = request.defaultName;
   const fail = (problem: string): never => {
     throw new CodecError(name, `cannot be exported: ${problem}`);
   };
-  const { field } = documentOfPayload(request.payload, fail);
-  const { range, byteOrder, flip, exrCompression } = request;
-  // Large maps take seconds to encode: every format is streamed or sliced so main's event loop keeps
-  // answering (no stall over ~100 ms at 8193²; bench/exportStall.bench.ts). The same bytes as the codecs'.
-  switch (request.format) {
-    case 'png16':
-      return compilePngHeightmapStreamed(field, range ?? 'auto', name);
-    case 'png8':
-      return compilePngHeightmapStreamed(field, range ?? 'auto', name, undefined, 8);
-    case 'r16':
-      return runSlicedAsync(compileR16Sliced(field, { range: range ?? 'auto', byteOrder, flip }, name));
-    case 'r32':
-      return runSlicedAsync(compileR32Sliced(field, { flip }, name));
-    case 'exr':
-      return runSlicedAsync(compileExrHeightmapSliced(field, { compression: exrCompression, deflate: nativeDeflate }, name));
-    default:
-      return encodeVariant(codecs, request.format, field, { range: range ?? 'auto', byteOrder, flip, exrCompression, fileName: name });
+  let field: Heightfield;
+  try {
+    const { width, depth, cellSize, heights } = request.heightfield;
+    if (heights.byteLength % 4 !== 0) fail('the heights are not whole float32 values');
+    field = createHeightfield(width, depth, cellSize, float32FromLittleEndianBytes(heights));
+  } catch (error) {
+    if (error instanceof CodecError) throw error;
+    return fail(messageOf(error));
   }
+  const found = exportVariant(request.format);
+  if (!found || found.format.kind !== 'heightmap') return fail(`${request.format} is not a heightmap format`);
+  const { range, byteOrder, flip, exrCompression } = request;
+  // The entry's own options (PNG 8- or 16-bit) win over the request's.
+  const options = { range: range ?? ('auto' as const), byteOrder, flip, exrCompression, fileName: name, ...found.variant.options };
+  return encodeHeightmapOffThread(field, found.format.id, options, field.heights.byteLength > MOVE_ABOVE_BYTES, source);
 }
 
 export function createExportService(dialogs: DialogService): ExportService {
-  const codecs = createCodecRegistry({ deflate: nativeDeflate });
   return {
     async saveBytesAs(request) {
       const target = await dialogs.chooseFileToSave({ title: request.title, defaultName: request.defaultName, filters: request.filters });
@@ -64,7 +64,7 @@ export function createExportService(dialogs: DialogService): ExportService {
     async exportHeightmap(request) {
       let bytes: Uint8Array;
       try {
-        bytes = await encodeHeightmapExport(request, codecs);
+        bytes = await encodeHeightmapExport(request);
       } catch (error) {
         // Encoded before the dialog: a map that cannot be written is said so without asking where.
         return { status: 'error', message: error instanceof CodecError ? error.message : `${request.defaultName}: could not be exported (${messageOf(error)})` };

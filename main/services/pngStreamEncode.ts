@@ -22,15 +22,13 @@ export async function compilePngHeightmapStreamed(
   fileName = 'heightmap.png',
   /** Filtered bytes per block (tests pass tiny blocks to cross many block boundaries). */
   blockTarget = BLOCK_BYTES,
-  /** 8 writes the 8-bit PNG (Up-filtered rows, the same samples as compilePngHeightmap's). */
-  bits: 8 | 16 = 16,
 ): Promise<Uint8Array> {
   // The checks every writer makes (finite heights, a readable range), in slices: main keeps answering.
   const resolved = await runSlicedAsync(checkedExportRangeSliced(field, range, fileName));
-  const image = pngHeightmapImage(field, resolved, bits);
+  const image = pngHeightmapImage(field, resolved, 16);
   const { width, depth, heights } = field;
-  const scale = quantiseScale(resolved.min, resolved.max, bits === 16 ? 65535 : 255);
-  const stride = (bits === 16 ? 2 : 1) * width + 1;
+  const scale = quantiseScale(resolved.min, resolved.max, 65535);
+  const stride = 2 * width + 1;
   const blockRows = Math.max(1, Math.floor(blockTarget / stride));
   const blockBytes = blockRows * stride;
   // An output buffer as large as a block: zlib then hands a whole block to the pool in one job instead
@@ -50,8 +48,7 @@ export async function compilePngHeightmapStreamed(
   for (let y0 = 0, k = 0; y0 < depth; y0 += blockRows, k ^= 1) {
     await free[k];
     const y1 = Math.min(depth, y0 + blockRows);
-    if (bits === 16) filterUp16RowsFromHeights(heights, width, y0, y1, resolved.min, scale, buffers[k], current, above);
-    else filterUp8RowsFromHeights(heights, width, y0, y1, resolved.min, scale, buffers[k]);
+    filterUp16RowsFromHeights(heights, width, y0, y1, resolved.min, scale, buffers[k], current, above);
     free[k] = new Promise<void>((resolve, reject) => {
       deflate.write(buffers[k].subarray(0, (y1 - y0) * stride), (error) => (error ? reject(error) : resolve()));
     });
@@ -60,27 +57,4 @@ export async function compilePngHeightmapStreamed(
   deflate.end();
   await Promise.all([...free, ended]);
   return runSlicedAsync(assembleGrayPngFromCompressedSliced(image, pieces));
-}
-
-/**
- * Rows y0..y1 of the 8-bit image, quantised as quantiseHeights does and Up-filtered, into `out`
- * (filter byte 2, then each sample minus the one above it, mod 256).
- */
-function filterUp8RowsFromHeights(heights: Float32Array, width: number, y0: number, y1: number, min: number, scale: number, out: Uint8Array): void {
-  const stride = width + 1;
-  for (let y = y0; y < y1; y++) {
-    let at = (y - y0) * stride;
-    out[at++] = 2;
-    const row = y * width;
-    for (let i = 0; i < width; i++, at++) {
-      const s = Math.round((heights[row + i] - min) * scale);
-      const sample = s < 0 ? 0 : s > 255 ? 255 : s;
-      let up = 0;
-      if (y > 0) {
-        const a = Math.round((heights[row - width + i] - min) * scale);
-        up = a < 0 ? 0 : a > 255 ? 255 : a;
-      }
-      out[at] = (sample - up) & 0xff;
-    }
-  }
 }

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { float32LittleEndianBytes } from '../../shared/codecs/bytes';
 import { compileExrHeightmapSliced } from '../../shared/codecs/exr';
-import { parsePngHeightmap } from '../../shared/codecs/png-heightmap';
 import { compileR16Sliced, compileR32Sliced } from '../../shared/codecs/raw';
 import { createCodecRegistry, encodeVariant } from '../../shared/codecs/registry';
 import { SLICE_VALUES, type Sliced } from '../../shared/codecs/sliced';
 import { createHeightfield, type Heightfield } from '../../shared/terrain/heightfield';
-import { HEIGHTMAP_EXPORT_FORMATS } from '../../shared/ipc/exportContract';
+import { HEIGHTMAP_EXPORT_VARIANTS } from '../../shared/codecs/formats';
 import { encodeHeightmapExport } from './exportService';
 import { nativeDeflate } from './nativeDeflate';
 import { runSlicedAsync } from './slicedRun';
@@ -50,23 +49,23 @@ describe('heightmap exports in main give way to the event loop, with the codecs\
     }
   });
 
-  it('file:exportHeightmap\'s encoder gives the same heights as the codecs for every format (8-bit PNG streamed too)', async () => {
+  it('file:exportHeightmap\'s encoder (a worker thread) writes the codecs\' bytes for every format, and their refusals', async () => {
     const field = terrain(300, 171);
-    const payload = { json: JSON.stringify({ width: field.width, depth: field.depth, cellSize: 2, recipe: null, history: [], props: [], view: {} }), heights: float32LittleEndianBytes(field.heights) };
-    for (const format of HEIGHTMAP_EXPORT_FORMATS) {
-      const request = { title: 'Export', defaultName: `m.${format}`, format, byteOrder: 'le', flip: false, exrCompression: 'zip', payload } as const;
-      const bytes = await encodeHeightmapExport(request, codecs);
-      const expected = encodeVariant(codecs, format, field, { range: 'auto', byteOrder: 'le', flip: false, exrCompression: 'zip' });
-      if (format === 'png8') {
-        // Its own (Up) filter: the decoded samples and text are what matter.
-        const mine = parsePngHeightmap(bytes, 'm.png');
-        const theirs = parsePngHeightmap(expected, 'm.png');
-        expect(Buffer.from(mine.samples.buffer).equals(Buffer.from(theirs.samples.buffer))).toBe(true);
-        expect(mine.metadata).toEqual(theirs.metadata);
-        expect(mine.bitDepth).toBe(8);
-      } else {
+    const heightfield = { width: field.width, depth: field.depth, cellSize: 2, heights: float32LittleEndianBytes(field.heights) };
+    for (const format of HEIGHTMAP_EXPORT_VARIANTS) {
+      for (const flip of format === 'r16' || format === 'r32' ? [false, true] : [false]) {
+        const request = { title: 'Export', defaultName: `m.${format}`, format, byteOrder: 'be', flip, exrCompression: 'zip', heightfield: { ...heightfield, heights: heightfield.heights.slice() } } as const;
+        const bytes = await encodeHeightmapExport(request);
+        const expected = encodeVariant(codecs, format, field, { range: 'auto', byteOrder: 'be', flip, exrCompression: 'zip', fileName: `m.${format}` });
         expect(Buffer.from(bytes).equals(Buffer.from(expected)), format).toBe(true);
       }
+    }
+    const bad = terrain(300, 171);
+    bad.heights[301] = NaN;
+    const badField = { ...heightfield, heights: float32LittleEndianBytes(bad.heights) };
+    for (const format of HEIGHTMAP_EXPORT_VARIANTS) {
+      const request = { title: 'Export', defaultName: `bad.${format}`, format, byteOrder: 'le', flip: false, exrCompression: 'zip', heightfield: { ...badField, heights: badField.heights.slice() } } as const;
+      await expect(encodeHeightmapExport(request), format).rejects.toThrow(new RegExp(`^bad\\.${format}: .*NaN`));
     }
   });
 });

@@ -1,10 +1,10 @@
 import { useStore } from 'zustand';
-import { EXPORT_FORMATS, type ExportFormat } from '../../app/exchange/codecOps';
+import { EXPORT_FORMATS, exportFormatInfo, type ExportFormat } from '../../app/exchange/codecOps';
 import type { Exchange } from '../../app/exchange/exchange';
 import { describeSummary, hasChannels, type ExportOptions, type ExportTarget } from '../../app/exchange/exchangeState';
 import { isTileable } from '../../app/exchange/exportFlow';
 import type { PngChannel } from '../../shared/codecs/png/decode';
-import { formatOf } from '../../shared/codecs/registry';
+import { formatOf } from '../../shared/codecs/formats';
 import { ENGINE_PRESETS, ENGINE_LABELS } from '../../shared/export/engines';
 import { NumberField } from '../panels/NumberField';
 import { useSession } from '../session';
@@ -122,7 +122,7 @@ function ExportDialog({ exchange }: { exchange: Exchange }) {
   const options = useStore(exchange.store, (s) => s.exportOptions);
   const previewing = useStore(exchange.store, (s) => s.maskPreviewLayer !== null);
   if (!open) return null;
-  const isMesh = options.format === 'obj' || options.format === 'glb';
+  const isMesh = exportFormatInfo(options.format).kind === 'mesh';
   const engine = options.target !== 'file' ? options.target : null;
   return (
     // While a mask is previewed the backdrop is clear, so the 2D map shows it beside the dialog.
@@ -179,8 +179,10 @@ function ExportDialog({ exchange }: { exchange: Exchange }) {
 /** One file in a chosen format (heightmap, normal map, mesh), optionally cut into tiles. */
 function FileExportSection({ exchange, options }: { exchange: Exchange; options: ExportOptions }) {
   const set = (patch: Parameters<Exchange['setExportOptions']>[0]) => exchange.setExportOptions(patch);
-  const quantised = options.format === 'png16' || options.format === 'png8' || options.format === 'r16';
-  const raw = options.format === 'r16' || options.format === 'r32';
+  // What the form offers is what the format's codec reads (shared/codecs/formats.ts).
+  const info = exportFormatInfo(options.format);
+  const quantised = info.reads.includes('range');
+  const raw = info.reads.includes('flip');
   const tiles = options.tiles && isTileable(options.format) ? exchange.exports.tileNames(options) : null;
   return (
     <>
@@ -213,7 +215,7 @@ function FileExportSection({ exchange, options }: { exchange: Exchange; options:
       )}
       {raw && (
         <div className="exchange-row">
-          {options.format === 'r16' && (
+          {info.reads.includes('byteOrder') && (
             <label className="field">
               <span>Byte order</span>
               <select data-testid="export-byte-order" value={options.byteOrder} onChange={(e) => set({ byteOrder: e.target.value === 'be' ? 'be' : 'le' })}>
@@ -227,7 +229,7 @@ function FileExportSection({ exchange, options }: { exchange: Exchange; options:
           </label>
         </div>
       )}
-      {options.format === 'exr' && (
+      {info.reads.includes('exrCompression') && (
         <label className="field">
           <span>Compression</span>
           <select data-testid="export-exr-compression" value={options.exrCompression} onChange={(e) => set({ exrCompression: e.target.value === 'none' ? 'none' : 'zip' })}>
@@ -236,7 +238,7 @@ function FileExportSection({ exchange, options }: { exchange: Exchange; options:
           </select>
         </label>
       )}
-      {options.format === 'normal' && (
+      {info.kind === 'normal' && (
         <div className="exchange-row">
           <label className="field">
             <span>Space</span>

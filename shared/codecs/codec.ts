@@ -8,13 +8,19 @@ import type { FaultRecipe } from '../fault/recipe';
 import type { Heightfield } from '../terrain/heightfield';
 import type { ExrCompression } from './exr';
 import type { GlbNode } from './glb';
-import type { DecodedHeightmap, ExportRange } from './heightmap';
-import type { HeightmapImportOptions } from './import-heightmap';
+import type { DecodedHeightmap, ExportRange, ImportScaleOptions } from './heightmap';
 import type { JsonObject } from './json';
-import type { ByteOrder } from './raw';
+import type { PngChannel } from './png/decode';
+import type { ByteOrder, RawImportOptions } from './raw';
+import type { Sliced } from './sliced';
 import type { Layer } from '../layers/types';
 
 export type CodecKind = 'heightmap' | 'mesh' | 'project';
+
+/** What reading a heightmap may be told: scale (range, cell size), RAW layout, PNG channel. */
+export interface HeightmapImportOptions extends ImportScaleOptions, RawImportOptions {
+  channel?: PngChannel;
+}
 
 /** An open or save dialog's filter (Electron's FileFilter). */
 export interface FileFilter {
@@ -50,9 +56,14 @@ export type EncodeOptionName = Exclude<keyof EncodeOptions, 'fileName'>;
 /** What reading a heightmap of this format may be told (the import dialog shows these). */
 export type DecodeOptionName = 'channel' | 'size' | 'byteOrder' | 'flip' | 'range';
 
+/** The export entries of the heightmap formats: what main encodes (file:exportHeightmap) and tiles cut. */
+export type HeightmapVariantId = 'png16' | 'png8' | 'r16' | 'r32' | 'exr';
+/** Every export entry of a codec (the normal map is the exchange's own entry, not a codec's). */
+export type ExportVariantId = HeightmapVariantId | 'obj' | 'glb';
+
 /** A named choice of one format with fixed options: what an export dialog lists (PNG 16-bit, PNG 8-bit…). */
 export interface ExportVariant {
-  id: string;
+  id: ExportVariantId;
   label: string;
   options: Readonly<Pick<EncodeOptions, 'bits'>>;
 }
@@ -72,8 +83,15 @@ export interface FileCodec {
   readonly decodeOptions: readonly DecodeOptionName[];
   /** The export dialog's entries for this format. */
   readonly variants: readonly ExportVariant[];
+  /** A tiled export may cut a map into files of this format (NAME_x0_y0…). */
+  readonly tileable: boolean;
   /** Throws CodecError for anything wrong with the bytes. Heightmap readers only. */
   readonly decode?: (bytes: Uint8Array, fileName: string, options?: HeightmapImportOptions) => DecodedHeightmap;
   /** Throws CodecError (naming the file) for input it cannot write. */
   readonly encode: (field: Heightfield, options?: EncodeOptions) => Uint8Array;
+  /**
+   * `encode` in slices (sliced.ts: the same bytes, yielding between slices), for formats whose large
+   * maps take long enough to matter: a caller on a busy event loop gives way between slices.
+   */
+  readonly encodeSliced?: (field: Heightfield, options?: EncodeOptions) => Sliced<Uint8Array>;
 }

@@ -122,15 +122,24 @@ export function* encodeExrSliced(image: ExrImage, options: ExrExportOptions = {}
   header.u8(0); // end of header
   const head = header.finish();
 
-  const blocks: Uint8Array[] = [];
+  // One buffer as large as the file can be (a block that does not shrink is stored raw), written
+  // block by block and returned cut to its length: no list of compressed blocks copied again at the
+  // end (that was twice the file in memory), and the pages past the end are never touched (not resident).
+  const tableAt = head.length;
+  let capacity = tableAt + 8 * blockCount;
+  for (let b = 0; b < blockCount; b++) capacity += 8 + 4 * width * Math.min(linesPerBlock, height - b * linesPerBlock);
+  const out = new Uint8Array(capacity);
+  const view = new DataView(out.buffer);
+  out.set(head, 0);
+  let at = tableAt + 8 * blockCount;
   for (let b = 0; b < blockCount; b++) {
     const y0 = b * linesPerBlock;
     const lines = Math.min(linesPerBlock, height - y0);
     const block = values.subarray(y0 * width, (y0 + lines) * width);
     for (let k = 0; k < block.length; k++) {
       if (!Number.isFinite(block[k])) {
-        const at = y0 * width + k;
-        fail(`cannot store height ${block[k]} at column ${at % width}, row ${Math.floor(at / width)}`);
+        const bad = y0 * width + k;
+        fail(`cannot store height ${block[k]} at column ${bad % width}, row ${Math.floor(bad / width)}`);
       }
     }
     const raw = float32LittleEndianBytes(block);
@@ -140,27 +149,14 @@ export function* encodeExrSliced(image: ExrImage, options: ExrExportOptions = {}
       // A block that does not shrink is stored raw; readers tell by its size.
       if (packed.length < raw.length) data = packed;
     }
-    blocks.push(data);
+    view.setBigUint64(tableAt + 8 * b, BigInt(at), true);
+    view.setInt32(at, y0, true);
+    view.setInt32(at + 4, data.length, true);
+    out.set(data, at + 8);
+    at += 8 + data.length;
     yield;
   }
-
-  let total = head.length + 8 * blockCount;
-  for (const data of blocks) total += 8 + data.length;
-  const out = new Uint8Array(total);
-  const view = new DataView(out.buffer);
-  out.set(head, 0);
-  let tableAt = head.length;
-  let at = head.length + 8 * blockCount;
-  for (let b = 0; b < blockCount; b++) {
-    view.setBigUint64(tableAt, BigInt(at), true);
-    tableAt += 8;
-    view.setInt32(at, b * linesPerBlock, true);
-    view.setInt32(at + 4, blocks[b].length, true);
-    out.set(blocks[b], at + 8);
-    at += 8 + blocks[b].length;
-    if (b % 64 === 63) yield;
-  }
-  return out;
+  return out.subarray(0, at);
 }
 
 /** Heights in metres, row j of the map is row j of the image (like the PNG export). */

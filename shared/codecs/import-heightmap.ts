@@ -1,14 +1,12 @@
 /** One entry point for "open any heightmap file": the registry's codec for the extension decodes, then scale. */
 import type { Heightfield } from '../terrain/heightfield';
 import { failFor } from './errors';
-import { decodedToHeightfield, type DecodedHeightmap, type ImportScaleOptions } from './heightmap';
-import type { PngChannel } from './png/decode';
-import type { RawImportOptions } from './raw';
-import { createCodecRegistry, HEIGHTMAP_READ_EXTENSIONS, type CodecRegistry } from './registry';
+import { decodedToHeightfield, type DecodedHeightmap } from './heightmap';
+import type { HeightmapImportOptions } from './codec';
+import { HEIGHTMAP_READ_EXTENSIONS } from './formats';
+import { createCodecRegistry, type CodecRegistry } from './registry';
 
-export interface HeightmapImportOptions extends ImportScaleOptions, RawImportOptions {
-  channel?: PngChannel;
-}
+export type { HeightmapImportOptions } from './codec';
 
 /** 'PNG, .r16, .raw or .r32': the formats Faultline reads, for messages. */
 function readableFormats(): string {

@@ -1,8 +1,8 @@
 /** File codecs: pure, synchronous bytes ⇄ data for every format Faultline reads or writes. */
-export type { CodecKind, EncodeOptions, FileCodec, FileFilter } from './codec';
+export type { CodecKind, EncodeOptions, ExportVariantId, FileCodec, FileFilter, HeightmapImportOptions, HeightmapVariantId } from './codec';
 export { CodecError, displayFileName } from './errors';
 export * from './heightmap';
-export { importHeightmap, inspectHeightmap, type HeightmapImportOptions } from './import-heightmap';
+export { importHeightmap, inspectHeightmap } from './import-heightmap';
 export { compilePngHeightmap, parsePngHeightmap, type PngHeightmapExportOptions } from './png-heightmap';
 export { decodePng, type DecodedPng, type PngChannel, type PngDecodeOptions } from './png/decode';
 export { compileR16, compileR32, parseR16, parseR32, type ByteOrder, type RawExportOptions, type RawImportOptions } from './raw';
@@ -17,5 +17,6 @@ export {
   type ProjectSaveOptions,
 } from './project';
 export type { JsonObject, JsonValue } from './json';
-export { createCodecRegistry, extensionOf, FILE_FORMATS, formatOf, heightmapOpenFilters, HEIGHTMAP_READ_EXTENSIONS, isReadableHeightmap, type CodecRegistry } from './registry';
+export { createCodecRegistry, type CodecRegistry } from './registry';
+export { extensionOf, FILE_FORMATS, formatOf, heightmapOpenFilters, HEIGHTMAP_EXPORT_VARIANTS, HEIGHTMAP_READ_EXTENSIONS, isReadableHeightmap } from './formats';
 export { portableDeflate, type Deflate } from './zlib';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createHeightfield } from '../terrain/heightfield';
 import { decodedToHeightfield } from './heightmap';
-import { createCodecRegistry, extensionOf, FILE_FORMATS, formatOf, heightmapOpenFilters, HEIGHTMAP_READ_EXTENSIONS, isReadableHeightmap } from './registry';
+import { createCodecRegistry, extensionOf, FILE_FORMATS, formatOf, heightmapOpenFilters, HEIGHTMAP_EXPORT_VARIANTS, HEIGHTMAP_READ_EXTENSIONS, isHeightmapVariant, isReadableHeightmap } from './registry';
+import { runSliced } from './sliced';
 import { parseProject } from './project';
 import type { Deflate } from './zlib';
 
@@ -108,5 +109,27 @@ describe('codec registry', () => {
     bad.heights[9] = NaN;
     expect(() => createCodecRegistry().get('r32').encode(bad, { fileName: 'bad.r32' })).toThrow(/^bad\.r32: cannot be written: height 9 \(column 2, row 1\) is NaN$/);
     expect(() => createCodecRegistry().get('r32').encode(bad, { fileName: 'bad.r32', flip: true })).toThrow(/^bad\.r32: cannot be written/);
+  });
+
+  it('derives the heightmap export entries and the tileable formats from each codec\'s kind', () => {
+    expect(HEIGHTMAP_EXPORT_VARIANTS).toEqual(['png16', 'png8', 'r16', 'r32', 'exr']);
+    for (const format of FILE_FORMATS) {
+      expect(format.tileable).toBe(format.kind === 'heightmap');
+      for (const variant of format.variants) expect(isHeightmapVariant(variant.id)).toBe(format.kind === 'heightmap');
+    }
+    expect(isHeightmapVariant('glb')).toBe(false);
+    expect(isHeightmapVariant('normal')).toBe(false);
+  });
+
+  it('encodes in slices to the same bytes as encode, for every codec that slices', () => {
+    const codecs = createCodecRegistry();
+    const source = field();
+    const sliced = codecs.codecs.filter((c) => c.encodeSliced);
+    expect(sliced.map((c) => c.id)).toEqual(['r16', 'r32', 'exr']);
+    for (const codec of sliced) {
+      for (const options of [{}, { flip: true, byteOrder: 'be' as const, range: { min: -60, max: 60 } }, { exrCompression: 'none' as const }]) {
+        expect(Array.from(runSliced(codec.encodeSliced!(source, options)))).toEqual(Array.from(codec.encode(source, options)));
+      }
+    }
   });
 });

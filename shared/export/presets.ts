@@ -8,11 +8,11 @@
  * map share one Z scale.
  */
 import { encodeUtf8 } from '../codecs/bytes';
-import { compileExrHeightmap, type ExrCompression } from '../codecs/exr';
+import type { EncodeOptions } from '../codecs/codec';
+import type { ExrCompression } from '../codecs/exr';
+import { createCodecRegistry, type CodecId, type CodecRegistry } from '../codecs/registry';
 import { encodeGrayPng } from '../codecs/png/encode';
 import { encodeColourPng } from '../codecs/png/encodeColour';
-import { compilePngHeightmap } from '../codecs/png-heightmap';
-import { compileR16 } from '../codecs/raw';
 import { portableDeflate, type Deflate } from '../codecs/zlib';
 import type { JsonObject, JsonValue } from '../codecs/json';
 import { heightRange, type Heightfield } from '../terrain/heightfield';
@@ -114,11 +114,44 @@ export class EngineExportError extends Error {
 // eslint-disable-next-line no-control-regex -- control characters cannot be part of a file name
 const SAFE_NAME = /^[^/\\:*?"<>|\u0000-\u001f]{1,100}$/;
 
-const INFO_SUFFIX: Record<EnginePreset, string> = {
-  unreal: 'unreal',
-  unity: 'unity',
-  'godot-terrain3d': 'terrain3d',
-  'godot-hterrain': 'hterrain',
+/** How an engine takes its heightmap: a codec of the registry, the extension its importer wants, and the codec's options. */
+interface EngineHeightmap {
+  codec: CodecId;
+  extension: string;
+  options: (range: { min: number; max: number }) => EncodeOptions;
+}
+
+/**
+ * What each engine's files are, one object per engine (the sizes, numbers and notes are planned in
+ * planEngineExport): the suffix of its JSON, the axes of a world-space normal map, its heightmap.
+ */
+interface EngineFiles {
+  infoSuffix: string;
+  axes: WorldAxes;
+  heightmap(options: EngineExportOptions): EngineHeightmap;
+}
+
+const godotHeightmap = (options: EngineExportOptions, rawExtension: string): EngineHeightmap =>
+  (options.heightFormat ?? 'exr') === 'exr'
+    ? { codec: 'exr', extension: 'exr', options: () => ({ exrCompression: options.exrCompression ?? 'zip' }) }
+    : { codec: 'r16', extension: rawExtension, options: (range) => ({ range, byteOrder: 'le' }) };
+
+const ENGINE_FILES: Record<EnginePreset, EngineFiles> = {
+  unreal: {
+    infoSuffix: 'unreal',
+    axes: 'unreal',
+    heightmap: () => ({
+      codec: 'png',
+      extension: 'png',
+      // Unreal reads sample s as (s − 32768)/128 · scaleZ cm around Location Z, so the range's top is one
+      // step past the last sample: the samples span min … min + (max − min) · 65535/65536.
+      options: (range) => ({ bits: 16, range: { min: range.min, max: range.min + ((range.max - range.min) * 65535) / 65536 } }),
+    }),
+  },
+  unity: { infoSuffix: 'unity', axes: 'unity', heightmap: () => ({ codec: 'r16', extension: 'raw', options: (range) => ({ range, byteOrder: 'le', flip: true }) }) },
+  'godot-terrain3d': { infoSuffix: 'terrain3d', axes: 'faultline', heightmap: (options) => godotHeightmap(options, 'r16') },
+  // HTerrain's importer reads 16-bit RAW only under the .raw extension.
+  'godot-hterrain': { infoSuffix: 'hterrain', axes: 'faultline', heightmap: (options) => godotHeightmap(options, 'raw') },
 };
 
 interface MapDims {
@@ -268,20 +301,6 @@ function perTile(name: string, suffix: string, extension: string, shape: Pick<Sh
   return tiles.map((tile) => ({ name: `${tileName(`${name}${suffix}`, tile)}.${extension}`, role, tile, ...size(tile), ...(layers && { layers }) }));
 }
 
-function heightExtension(options: EngineExportOptions): string {
-  switch (options.preset) {
-    case 'unreal':
-      return 'png';
-    case 'unity':
-      return 'raw';
-    case 'godot-terrain3d':
-      return (options.heightFormat ?? 'exr') === 'exr' ? 'exr' : 'r16';
-    case 'godot-hterrain':
-      // HTerrain's importer reads 16-bit RAW only under the .raw extension.
-      return (options.heightFormat ?? 'exr') === 'exr' ? 'exr' : 'raw';
-  }
-}
-
 /** Splat/weight files for the masks: per layer (Unreal, Terrain3D), RGBA per four layers (Unity, HTerrain). */
 function maskFiles(options: EngineExportOptions, shape: Shape, tiles: Tile[] | null): PlannedFile[] {
   const set = options.masks;
@@ -315,10 +334,10 @@ export function planEngineExport(dims: MapDims, mapRange: { min: number; max: nu
   const sizeX = (shape.width - 1) * shape.cellX;
   const sizeZ = (shape.depth - 1) * shape.cellZ;
   const { name, preset } = options;
-  const heightFiles = perTile(name, '', heightExtension(options), shape, tiles, 'heightmap');
+  const heightFiles = perTile(name, '', ENGINE_FILES[preset].heightmap(options).extension, shape, tiles, 'heightmap');
   const masks = maskFiles(options, shape, tiles);
   const normals = options.normalMap ? perTile(name, '_normal', 'png', shape, tiles, 'normalmap') : [];
-  const infoFile: PlannedFile = { name: `${name}.${INFO_SUFFIX[preset]}.json`, role: 'info', width: 0, depth: 0 };
+  const infoFile: PlannedFile = { name: `${name}.${ENGINE_FILES[preset].infoSuffix}.json`, role: 'info', width: 0, depth: 0 };
   const files = [...heightFiles, ...masks, ...normals, infoFile];
   if (files.length > MAX_EXPORT_FILES) fail(`this export would write ${files.length} files, more than the ${MAX_EXPORT_FILES} one export may have; choose larger tiles, fewer layers or no normal map`);
   const notes: string[] = [];
@@ -570,24 +589,10 @@ function tileBytes(values: Uint8Array, stride: number, gridWidth: number, tile: 
   return { data, width: tile.width, height: tile.depth };
 }
 
-function encodeHeight(grid: ExportGrid, plan: EnginePlan, options: EngineExportOptions, fileName: string, deflate: Deflate): Uint8Array {
-  const field = gridAsField(grid);
-  const { range } = plan;
-  switch (options.preset) {
-    case 'unreal': {
-      // Unreal reads sample s as (s − 32768)/128 · scaleZ cm around Location Z, so the range's top is one
-      // step past the last sample: the samples span min … min + (max − min) · 65535/65536.
-      const top = range.min + ((range.max - range.min) * 65535) / 65536;
-      return compilePngHeightmap(field, { bits: 16, range: { min: range.min, max: top }, deflate }, fileName);
-    }
-    case 'unity':
-      return compileR16(field, { range, byteOrder: 'le', flip: true }, fileName);
-    case 'godot-terrain3d':
-    case 'godot-hterrain':
-      return (options.heightFormat ?? 'exr') === 'exr'
-        ? compileExrHeightmap(field, { compression: options.exrCompression ?? 'zip', deflate }, fileName)
-        : compileR16(field, { range, byteOrder: 'le' }, fileName);
-  }
+/** A heightmap file of the export: the engine's codec from the registry, with the engine's options. */
+function encodeHeight(grid: ExportGrid, plan: EnginePlan, options: EngineExportOptions, fileName: string, codecs: CodecRegistry): Uint8Array {
+  const heightmap = ENGINE_FILES[options.preset].heightmap(options);
+  return codecs.get(heightmap.codec).encode(gridAsField(grid), { ...heightmap.options(plan.range), fileName });
 }
 
 /** Interleaves up to four weight layers into RGBA (missing channels 0). */
@@ -620,10 +625,8 @@ export function buildEngineExport(field: Heightfield, options: EngineExportOptio
   const encoded = new Map<string, Uint8Array>();
   const byRole = (role: ExportFileRole) => plan.files.filter((f) => f.role === role);
 
-  for (const planned of byRole('heightmap')) encoded.set(planned.name, encodeHeight(tileGrid(grid, planned.tile), plan, options, planned.name, deflate));
-
   if (options.normalMap) {
-    const axes: WorldAxes = options.preset === 'unreal' ? 'unreal' : options.preset === 'unity' ? 'unity' : 'faultline';
+    const { axes } = ENGINE_FILES[options.preset];
     const pixels = new Uint8Array(grid.width * grid.depth * 3);
     for (let j0 = 0; j0 < grid.depth; j0 += MASK_BLOCK_ROWS) {
       const j1 = Math.min(grid.depth, j0 + MASK_BLOCK_ROWS);
@@ -637,6 +640,11 @@ export function buildEngineExport(field: Heightfield, options: EngineExportOptio
 
   const set = options.masks;
   if (set && set.layers.length > 0) encodeMasks(set, grid, sources, plan, options, deflate, encoded);
+
+  // The heightmap last: the masks' working memory (a float and a byte per vertex) is garbage by then,
+  // and the largest output (a float EXR) is not held while the masks are made.
+  const codecs = createCodecRegistry({ deflate });
+  for (const planned of byRole('heightmap')) encoded.set(planned.name, encodeHeight(tileGrid(grid, planned.tile), plan, options, planned.name, codecs));
 
   for (const planned of byRole('info')) encoded.set(planned.name, encodeUtf8(`${JSON.stringify(plan.info, null, 2)}\n`));
   return { plan, files: plan.files.map((f) => ({ name: f.name, bytes: encoded.get(f.name)! })) };

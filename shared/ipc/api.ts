@@ -1,5 +1,5 @@
 import type { AppInfo, EventTypes, OpenHeightmapResult, RequestChannel, RequestTypes, SaveBytesRequest, SaveBytesResult, UserSettings, ViewSettings } from './contract';
-import type { ChooseExportDirectoryRequest, ChooseExportDirectoryResult, ExportHeightmapRequest, ExportHeightmapResult, WriteExportFileResult } from './exportContract';
+import type { ChooseExportDirectoryRequest, ChooseExportDirectoryResult, ExportHeightmapRequest, ExportHeightmapResult, HeightfieldOnWire, WriteExportFileResult } from './exportContract';
 import type { OnWire, ProjectOpenResult, ProjectSaveAsRequest, ProjectSaveRequest, ProjectSaveResult, RecentFileEntry, RecoveryInfo, RecoveryLoadResult, RecoverySnapshot } from './projectContract';
 
 /**
@@ -23,7 +23,7 @@ export interface FaultlineApi {
   writeExportFile(handle: string, fileName: string, bytes: Uint8Array): Promise<WriteExportFileResult>;
   finishExport(handle: string): Promise<void>;
   /** One heightmap file encoded by main (heights inline or uploaded first), saved where its dialog says. */
-  exportHeightmap(request: OnWire<ExportHeightmapRequest>): Promise<ExportHeightmapResult>;
+  exportHeightmap(request: HeightfieldOnWire<ExportHeightmapRequest>): Promise<ExportHeightmapResult>;
   /** Asks main to show an open dialog for a heightmap file and return its name and bytes. */
   openHeightmap(): Promise<OpenHeightmapResult>;
   /** Project documents: main shows the dialogs, reads, validates and writes; documents are named by handles. */

@@ -27,6 +27,7 @@ import {
   exportHeightmapRequestValidator,
   type ChooseExportDirectoryRequest,
   type ExportHeightmapRequest,
+  type HeightfieldOnWire,
   type ExportHeightmapResult,
   type ChooseExportDirectoryResult,
   type WriteExportFileResult,
@@ -261,7 +262,7 @@ export interface RequestTypes {
   /** Forgets the handle. */
   'file:finishExport': { args: [string]; result: void };
   /** Main encodes the map (node:zlib), shows its save dialog and writes the file atomically. */
-  'file:exportHeightmap': { args: [OnWire<ExportHeightmapRequest>]; result: ExportHeightmapResult };
+  'file:exportHeightmap': { args: [HeightfieldOnWire<ExportHeightmapRequest>]; result: ExportHeightmapResult };
   'commands:setState': { args: [Array<{ id: string; enabled: boolean }>]; result: void };
 }
 

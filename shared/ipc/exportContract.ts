@@ -2,9 +2,11 @@
  * Multi-file exports to a folder (engine presets, tiles): main's own dialog picks the folder, the
  * renderer only ever holds an opaque handle to it and the plain names of the files it may write there.
  */
-import { v, type Infer, type Validator } from './validate';
-import { FLOAT32_MAX } from '../terrain/heightfield';
-import { projectPayloadValidator, type ProjectPayload } from './projectContract';
+import { v, ValidationError, type Infer, type Validator } from './validate';
+import { FLOAT32_MAX, MAX_MAP_SIDE, MIN_MAP_SIDE } from '../terrain/heightfield';
+import { MAX_PROJECT_HEIGHT_BYTES, uploadIdValidator } from './projectContract';
+import { HEIGHTMAP_EXPORT_VARIANTS } from '../codecs/formats';
+import type { HeightmapVariantId } from '../codecs/codec';
 
 /** Most files one export may write (tiles × layers of an 8193² map stay well below). */
 export const MAX_EXPORT_FILES = 4096;
@@ -37,25 +39,61 @@ export interface WriteExportFileResult {
 }
 
 /** Heightmap exports main encodes itself (node:zlib): the codec registry's heightmap variants. */
-export const HEIGHTMAP_EXPORT_FORMATS = ['png16', 'png8', 'r16', 'r32', 'exr'] as const;
-export type HeightmapExportFormat = (typeof HEIGHTMAP_EXPORT_FORMATS)[number];
+export type HeightmapExportFormat = HeightmapVariantId;
+
+/** A heightfield as main's services take it: its size and cell size, heights as float32 little-endian bytes. */
+export interface HeightfieldPayload {
+  width: number;
+  depth: number;
+  cellSize: number;
+  heights: Uint8Array;
+}
 
 /**
- * One heightmap file: the map (as a project payload: its JSON gives width, depth and cell size, its
- * heights come inline or as an upload), the format and its options. Main encodes, shows its save
- * dialog with a suggested name only, and writes.
+ * A heightfield as the renderer sends it — not a project (no recipe, props or view): the heights
+ * inline, or as the id of a finished upload (the router puts the bytes in before a service sees them).
+ */
+export type WireHeightfieldPayload = HeightfieldPayload | Omit<HeightfieldPayload, 'heights'> & { heightsUpload: string };
+
+const mapSide = v.number({ min: MIN_MAP_SIDE, max: MAX_MAP_SIDE, integer: true });
+const wireHeightfieldShape = v.object({
+  width: mapSide,
+  depth: mapSide,
+  /** Positive, and small enough that the map's extent stays a float32 (as the heightmap readers check). */
+  cellSize: v.number({ min: Number.MIN_VALUE, max: FLOAT32_MAX / (MAX_MAP_SIDE - 1) }),
+  heights: v.optional(v.bytes(MAX_PROJECT_HEIGHT_BYTES)),
+  heightsUpload: v.optional(uploadIdValidator),
+});
+
+export const heightfieldPayloadValidator: Validator<WireHeightfieldPayload> = (value, path = '') => {
+  const { width, depth, cellSize, heights, heightsUpload } = wireHeightfieldShape(value, path);
+  const where = path || 'value';
+  if (heights !== undefined && heightsUpload === undefined) {
+    // Inline heights must be the map's exactly; an upload's are checked when the router takes it.
+    if (heights.byteLength !== width * depth * 4) throw new ValidationError(`${where}.heights: ${heights.byteLength} bytes, expected ${width * depth * 4} for ${width} × ${depth} float32 heights`);
+    return { width, depth, cellSize, heights };
+  }
+  if (heights === undefined && heightsUpload !== undefined) return { width, depth, cellSize, heightsUpload };
+  throw new ValidationError(`${where}: needs either heights or heightsUpload`);
+};
+
+/**
+ * One heightmap file: the map (a heightfield payload), the format and its options. Main encodes it
+ * (main/services/heightmapEncode.ts, in a worker thread), shows its save dialog with a suggested name
+ * only, and writes.
  */
 export const exportHeightmapRequestValidator = v.object({
   title: v.string({ maxLength: 120 }),
   defaultName: exportFileNameValidator,
-  format: v.literal(...HEIGHTMAP_EXPORT_FORMATS),
+  /** The registry's heightmap export entries (shared/codecs/formats.ts). */
+  format: v.literal(...HEIGHTMAP_EXPORT_VARIANTS),
   /** Absent: the map's own min..max. */
   /** Within float32 (what a reader accepts back as heights); min ≤ max is the encoder's check. */
   range: v.optional(v.object({ min: v.number({ min: -FLOAT32_MAX, max: FLOAT32_MAX }), max: v.number({ min: -FLOAT32_MAX, max: FLOAT32_MAX }) })),
   byteOrder: v.literal('le', 'be'),
   flip: v.boolean(),
   exrCompression: v.literal('none', 'zip'),
-  payload: projectPayloadValidator,
+  heightfield: heightfieldPayloadValidator,
 });
 export interface ExportHeightmapRequest {
   title: string;
@@ -65,7 +103,10 @@ export interface ExportHeightmapRequest {
   byteOrder: 'le' | 'be';
   flip: boolean;
   exrCompression: 'none' | 'zip';
-  payload: ProjectPayload;
+  heightfield: HeightfieldPayload;
 }
+
+/** A request with its heightfield as the renderer sends it (see WireHeightfieldPayload). */
+export type HeightfieldOnWire<T extends { heightfield: HeightfieldPayload }> = Omit<T, 'heightfield'> & { heightfield: WireHeightfieldPayload };
 
 export type ExportHeightmapResult = { status: 'cancelled' } | { status: 'error'; message: string } | { status: 'saved'; fileName: string };

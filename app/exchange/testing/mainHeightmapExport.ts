@@ -1,5 +1,5 @@
 /**
- * For tests without main: what main's `file:exportHeightmap` does (encode from the payload, "save"),
+ * For tests without main: what main's `file:exportHeightmap` does (encode from the heightfield, "save"),
  * with the portable compressor, recorded as a save of bytes so that tests read what would be written.
  */
 import { createCodecRegistry, encodeVariant, exportVariant } from '../../../shared/codecs/registry';
@@ -12,10 +12,9 @@ import { CodecError } from '../../../shared/codecs/errors';
 export function fakeMainHeightmapExport(saved: SaveBytesRequest[]): FaultlineApi['exportHeightmap'] {
   const codecs = createCodecRegistry();
   return async (request) => {
-    const { payload } = request;
-    if (!('heights' in payload)) throw new Error('tests send small maps inline');
-    const { width, depth, cellSize } = JSON.parse(payload.json) as { width: number; depth: number; cellSize: number };
-    const field = createHeightfield(width, depth, cellSize, float32FromLittleEndianBytes(payload.heights));
+    const { heightfield } = request;
+    if (!('heights' in heightfield)) throw new Error('tests send small maps inline');
+    const field = createHeightfield(heightfield.width, heightfield.depth, heightfield.cellSize, float32FromLittleEndianBytes(heightfield.heights));
     let bytes: Uint8Array;
     try {
       bytes = encodeVariant(codecs, request.format, field, { range: request.range ?? 'auto', byteOrder: request.byteOrder, flip: request.flip, exrCompression: request.exrCompression, fileName: request.defaultName });
