@@ -51,6 +51,36 @@ export function createGenerateFormStore(initial?: Partial<GenerateForm>) {
 }
 export type GenerateFormStore = ReturnType<typeof createGenerateFormStore>;
 
+/** The form's rules, as the Generate panel's fields change it. */
+export interface GenerateFormEdits {
+  /** A change of size keeps the chosen preset, scaled to the new size (presets size their features to the map). */
+  setSize(patch: Pick<Partial<GenerateForm>, 'width' | 'depth' | 'cellSize'>): void;
+  /** A hand-edited recipe is no longer the preset's. */
+  setRecipe(patch: Partial<FaultRecipe>): void;
+  setDecay(patch: Partial<FaultRecipe['decay']>): void;
+  /** A new seed goes to the faults and to every hydraulic step (its droplets follow the seed); the preset still describes the form. */
+  setSeed(seed: number): void;
+  /** A hand-edited finishing list is no longer the preset's. */
+  setFinishing(finishing: FinishingStep[]): void;
+  /** Fills the form with a preset at its size, keeping the seed. */
+  choosePreset(id: PresetId): void;
+}
+
+export function generateFormEdits(form: GenerateFormStore): GenerateFormEdits {
+  return {
+    setSize: (patch) =>
+      form.setState((s) => {
+        const next = { ...s, ...patch };
+        return s.presetId === 'custom' ? patch : { ...patch, ...presetFormValues(s.presetId, { ...next, seed: s.recipe.seed }) };
+      }),
+    setRecipe: (patch) => form.setState((s) => ({ recipe: { ...s.recipe, ...patch }, presetId: 'custom' })),
+    setDecay: (patch) => form.setState((s) => ({ recipe: { ...s.recipe, decay: { ...s.recipe.decay, ...patch } }, presetId: 'custom' })),
+    setSeed: (seed) => form.setState((s) => ({ recipe: { ...s.recipe, seed }, finishing: s.finishing.map((step) => (step.kind === 'hydraulic' ? { ...step, seed } : step)) })),
+    setFinishing: (finishing) => form.setState({ finishing, presetId: 'custom' }),
+    choosePreset: (id) => form.setState((s) => presetFormValues(id, { ...s, seed: s.recipe.seed })),
+  };
+}
+
 /** The form's name of each recipe field, for messages. */
 export const RECIPE_FIELD_LABELS: Record<RecipeField, string> = {
   seed: 'Seed',

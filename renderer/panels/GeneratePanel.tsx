@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { useStore } from 'zustand';
 import type { EditorSession } from '../../app/editorSession';
 import { faultsLayerOf } from '../../app/document/document';
-import { presetFormValues, SIZE_PRESETS, type GenerateForm } from '../../app/generate/generateFormStore';
+import { generateFormEdits, SIZE_PRESETS, type GenerateForm } from '../../app/generate/generateFormStore';
 import { resetTerrain } from '../../app/generate/terrainStepEdits';
 import type { TerrainDesign } from '../../app/generate/terrainDesign';
-import { LINE_METHODS, profileOf, type DecaySchedule, type FaultProfile, type FaultRecipe, type LineMethod } from '../../shared/fault/recipe';
+import { LINE_METHODS, profileOf, type FaultProfile, type LineMethod } from '../../shared/fault/recipe';
 import { presetById, TERRAIN_PRESETS, type PresetId } from '../../shared/presets/terrainPresets';
 import { hydraulicStep, thermalStep, type FinishingStep } from '../../shared/recipe/steps';
 import { StepFields, STEP_KIND_LABELS, type EditableStep } from './StepFields';
@@ -40,19 +40,8 @@ export function GeneratePanel({ session, design }: { session: EditorSession; des
   const hasRecipe = useStore(editor.store, () => faultsLayerOf(editor.document) !== null);
   const [error, setError] = useState<string | null>(null);
   const set = (patch: Partial<GenerateForm>) => design.form.setState(patch);
-  /** A change of size keeps the chosen preset, scaled to the new size (presets size their features to the map). */
-  const setSize = (patch: Pick<Partial<GenerateForm>, 'width' | 'depth' | 'cellSize'>) =>
-    design.form.setState((s) => {
-      const next = { ...s, ...patch };
-      return s.presetId === 'custom' ? patch : { ...patch, ...presetFormValues(s.presetId, { ...next, seed: s.recipe.seed }) };
-    });
-  /** A hand-edited recipe or finishing list is no longer the preset's. */
-  const setRecipe = (patch: Partial<FaultRecipe>) => design.form.setState((s) => ({ recipe: { ...s.recipe, ...patch }, presetId: 'custom' }));
-  const setSeed = (seed: number) => design.form.setState((s) => ({ recipe: { ...s.recipe, seed }, finishing: s.finishing.map((step) => (step.kind === 'hydraulic' ? { ...step, seed } : step)) }));
-  const setDecay = (patch: Partial<DecaySchedule>) => design.form.setState((s) => ({ recipe: { ...s.recipe, decay: { ...s.recipe.decay, ...patch } }, presetId: 'custom' }));
+  const { setSize, setRecipe, setSeed, setDecay, setFinishing, choosePreset } = generateFormEdits(design.form);
   const setProfile = (profile: FaultProfile) => setRecipe({ profile });
-  const setFinishing = (finishing: FinishingStep[]) => set({ finishing, presetId: 'custom' });
-  const choosePreset = (id: PresetId) => set(presetFormValues(id, { ...form, seed: form.recipe.seed }));
   const profile = profileOf(form.recipe);
   const preset = form.width === form.depth && SIZE_PRESETS.includes(form.width) ? String(form.width) : 'custom';
   const report = (message: string | null | boolean) => setError(typeof message === 'string' ? message : null);
