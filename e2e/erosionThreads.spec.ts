@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { parseProject } from '../shared/codecs/project';
-import { readStep, replayTerrain } from '../shared/recipe/replay';
+import { evaluateStack } from '../shared/layers/evaluate';
 import { READY_SELECTOR, expect, sendMenuCommand, test, type FaultlineApp } from './fixtures';
 
 /** Opens the app with `?erosionThreads=N`, runs the default preset (faults, hydraulic, thermal) with seed 77 and saves it. */
@@ -29,18 +29,13 @@ test('the window is cross-origin isolated, and a Run erodes on 2 workers with th
   try {
     const one = await runAndSave(app, page, 1, path.join(folder, 'one.faultline'));
     const two = await runAndSave(app, page, 2, path.join(folder, 'two.faultline'));
-    expect(two.history.map((step) => step.kind)).toEqual(['hydraulic', 'thermal']);
+    expect(two.layers?.map((layer) => layer.kind)).toEqual(['faults', 'hydraulic', 'thermal']);
     expect(two.field.heights.length).toBe(one.field.heights.length);
     expect(Buffer.from(two.field.heights.buffer).equals(Buffer.from(one.field.heights.buffer))).toBe(true);
-    // …and those are the bytes the recipe replays to on one thread here.
-    const steps = two.history.map((step) => {
-      const typed = readStep(step);
-      if (typeof typed === 'string') throw new Error(typed);
-      return typed;
-    });
+    // …and those are the bytes its layer stack evaluates to on one thread here.
     const { width, depth, cellSize } = two.field;
-    const replayed = replayTerrain({ width, depth, cellSize, recipe: two.recipe, steps });
-    expect(Buffer.from(replayed.heights.buffer).equals(Buffer.from(two.field.heights.buffer))).toBe(true);
+    const replayed = evaluateStack(two.layers ?? [], { width, depth, cellSize });
+    expect(replayed && Buffer.from(replayed.buffer).equals(Buffer.from(two.field.heights.buffer))).toBe(true);
     expect(app.consoleErrors).toEqual([]);
   } finally {
     await rm(folder, { recursive: true, force: true });
