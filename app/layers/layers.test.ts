@@ -182,3 +182,22 @@ describe('opening a project: its stack is checked against its saved heights', ()
     expectExact(editor);
   });
 });
+
+describe('Run with another preset', () => {
+  it('replaces the finishing layers of the last Run (whatever their kinds) and keeps the user\'s layers', async () => {
+    const { editor, tools, design } = setup();
+    const { buildPreset } = await import('../../shared/presets/terrainPresets');
+    const run = async (id: 'mountains' | 'mesas' | 'canyons') => {
+      const { recipe, finishing } = buildPreset(id, { width: SIZE, depth: SIZE, cellSize: 2, seed: 3 });
+      expect(await design.jobs.generate({ width: SIZE, depth: SIZE, cellSize: 2, recipe, finishing })).toBe('done');
+      return ['faults', ...finishing.map((step) => step.kind)];
+    };
+    await run('canyons');
+    await carveValley(tools, design);
+    for (const id of ['mesas', 'mountains', 'canyons'] as const) {
+      const expected = await run(id);
+      expect(kinds(editor)).toEqual([...expected, 'sculpt']);
+      expectExact(editor);
+    }
+  });
+});
