@@ -13,7 +13,7 @@ import { createFieldReplaceEdit, withErosionMasks, withStack } from '../document
 import { firstChangedLayer, LayerEngine, type LayerChange } from '../layers/layerEngine';
 import { continuedStack, generatedStack, stackWithStep } from '../layers/stackOps';
 import { createJobStore, type JobStore } from './jobStore';
-import type { StackBase, TerrainJobRequest, TerrainJobTransport, JobHandle } from './protocol';
+import type { StackBase, TerrainJobOutcome, TerrainJobRequest, TerrainJobTransport, JobHandle } from './protocol';
 
 export interface GenerateSettings {
   width: number;
@@ -173,19 +173,8 @@ export class TerrainJobs {
     const versionAtStart = this.editor.store.getState().version;
     const { width, depth, cellSize } = doc.field;
     const stack = doc.stack;
-    const label = 'Checking the layer stack';
-    this.store.setState({ running: true, label, done: 0, total: 1, startedAt: performance.now(), lastMessage: null });
-    let handle: JobHandle;
-    try {
-      handle = this.transport.start({ width, depth, cellSize, heights: new Float32Array(0), recipe: null, steps: [], stack }, (done, total) => this.store.setState({ done, total }));
-    } catch (error) {
-      this.store.setState({ running: false, lastOutcome: 'failed', lastMessage: null });
-      return `The layer stack could not be checked: ${error instanceof Error ? error.message : String(error)}`;
-    }
-    this.current = handle;
-    const outcome = await handle.outcome;
-    this.current = null;
-    this.store.setState({ running: false, lastOutcome: outcome.status, lastMessage: null });
+    const outcome = await this.evaluateDetached(stack, 'Checking the layer stack');
+    if (outcome.status === 'failed') return `The layer stack could not be checked: ${outcome.message}`;
     // Another document, or an edit meanwhile (which evaluated the stack itself): nothing to check.
     if (outcome.status !== 'done' || this.editor.document !== doc || this.editor.store.getState().version !== versionAtStart) return null;
     let first = 0;
@@ -239,21 +228,26 @@ export class TerrainJobs {
    * with progress and cancel; null when cancelled, failed or another job runs.
    */
   async evaluateOnly(stack: Layer[], label: string): Promise<Float32Array | null> {
-    if (this.current) return null;
+    const outcome = await this.evaluateDetached(stack, label);
+    if (outcome.status === 'failed') this.store.setState({ lastMessage: `${label} failed: ${outcome.message}` });
+    return outcome.status === 'done' ? outcome.heights : null;
+  }
+
+  /** Evaluates `stack` on the document's map in a worker, with progress and cancel, writing nothing ('cancelled' when another job runs). */
+  private async evaluateDetached(stack: Layer[], label: string): Promise<TerrainJobOutcome> {
+    if (this.current) return { status: 'cancelled' };
     const { width, depth, cellSize } = this.editor.document.field;
     this.store.setState({ running: true, label, done: 0, total: 1, startedAt: performance.now(), lastMessage: null });
-    let handle: JobHandle;
+    let outcome: TerrainJobOutcome;
     try {
-      handle = this.transport.start({ width, depth, cellSize, heights: new Float32Array(0), recipe: null, steps: [], stack }, (done, total) => this.store.setState({ done, total }));
+      this.current = this.transport.start({ width, depth, cellSize, heights: new Float32Array(0), recipe: null, steps: [], stack }, (done, total) => this.store.setState({ done, total }));
+      outcome = await this.current.outcome;
     } catch (error) {
-      this.store.setState({ running: false, lastOutcome: 'failed', lastMessage: `${label} failed: ${error instanceof Error ? error.message : String(error)}` });
-      return null;
+      outcome = { status: 'failed', message: error instanceof Error ? error.message : String(error) };
     }
-    this.current = handle;
-    const outcome = await handle.outcome;
     this.current = null;
-    this.store.setState({ running: false, lastOutcome: outcome.status, lastMessage: outcome.status === 'failed' ? `${label} failed: ${outcome.message}` : null });
-    return outcome.status === 'done' ? outcome.heights : null;
+    this.store.setState({ running: false, lastOutcome: outcome.status });
+    return outcome;
   }
 
   /** A note about the last generation for the user (layers left out), or null. */
