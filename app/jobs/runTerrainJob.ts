@@ -16,9 +16,26 @@ export interface TerrainJobResult {
   base?: StackBase;
 }
 
+/** Masks for hydraulic erosion to fill, when any will run. */
+function masksIf(needed: boolean, n: number): ErosionMasks | null {
+  return needed ? { flow: new Float32Array(n), deposition: new Float32Array(n) } : null;
+}
+
+/** A steps job's map, masks and one progress bar over all its steps (`progressOf(k)` for step k). */
+function stepsJob(request: TerrainJobRequest, onProgress: (done: number, total: number) => void) {
+  const { width, depth, cellSize, steps } = request;
+  const total = steps.length * PROGRESS_UNITS_PER_STEP;
+  return {
+    field: createHeightfield(width, depth, cellSize, request.heights),
+    masks: masksIf(steps.some((step) => step.kind === 'hydraulic'), width * depth),
+    progressOf: (k: number) => (done: number, stepTotal: number) => onProgress(k * PROGRESS_UNITS_PER_STEP + Math.floor((PROGRESS_UNITS_PER_STEP * done) / Math.max(1, stepTotal)), total),
+    stepDone: (k: number) => onProgress((k + 1) * PROGRESS_UNITS_PER_STEP, total),
+  };
+}
+
 function runStackJob(request: TerrainJobRequest & { stack: NonNullable<TerrainJobRequest['stack']> }, onProgress: (done: number, total: number) => void, shouldCancel?: () => boolean): TerrainJobResult | null {
   const { width, depth, cellSize, stack } = request;
-  const masks = stack.some((layer) => layer.enabled && layer.kind === 'hydraulic') ? { flow: new Float32Array(width * depth), deposition: new Float32Array(width * depth) } : null;
+  const masks = masksIf(stack.some((layer) => layer.enabled && layer.kind === 'hydraulic'), width * depth);
   const total = PROGRESS_UNITS_PER_STEP;
   // Heights given are what lies below the stack (the layers under it were evaluated before).
   const input = request.heights.length > 0 ? request.heights : undefined;
@@ -44,22 +61,12 @@ function runStackJob(request: TerrainJobRequest & { stack: NonNullable<TerrainJo
  */
 export function runTerrainJob(request: TerrainJobRequest, onProgress: (done: number, total: number) => void, shouldCancel?: () => boolean): TerrainJobResult | null {
   if (request.stack) return runStackJob({ ...request, stack: request.stack }, onProgress, shouldCancel);
-  const { width, depth, cellSize, recipe, steps } = request;
-  const field = createHeightfield(width, depth, cellSize, request.heights);
-  const masks = steps.some((step) => step.kind === 'hydraulic')
-    ? { flow: new Float32Array(width * depth), deposition: new Float32Array(width * depth) }
-    : null;
-  const total = steps.length * PROGRESS_UNITS_PER_STEP;
+  const { recipe, steps } = request;
+  const { field, masks, progressOf, stepDone } = stepsJob(request, onProgress);
   for (let k = 0; k < steps.length; k++) {
     if (shouldCancel?.()) return null;
-    const base = k * PROGRESS_UNITS_PER_STEP;
-    const finished = applyStep(field, steps[k], recipe, {
-      masks: masks ?? undefined,
-      shouldCancel,
-      onProgress: (done, stepTotal) => onProgress(base + Math.floor((PROGRESS_UNITS_PER_STEP * done) / Math.max(1, stepTotal)), total),
-    });
-    if (!finished) return null;
-    onProgress(base + PROGRESS_UNITS_PER_STEP, total);
+    if (!applyStep(field, steps[k], recipe, { masks: masks ?? undefined, shouldCancel, onProgress: progressOf(k) })) return null;
+    stepDone(k);
   }
   return { heights: field.heights, masks };
 }
@@ -77,20 +84,11 @@ export async function runTerrainJobThreaded(
   runStep: ThreadedStepRunner,
 ): Promise<TerrainJobResult | null> {
   if (request.stack) return runStackJobThreaded({ ...request, stack: request.stack }, onProgress, runStep);
-  const { width, depth, cellSize, recipe, steps } = request;
-  const field = createHeightfield(width, depth, cellSize, request.heights);
-  const masks = steps.some((step) => step.kind === 'hydraulic')
-    ? { flow: new Float32Array(width * depth), deposition: new Float32Array(width * depth) }
-    : null;
-  const total = steps.length * PROGRESS_UNITS_PER_STEP;
+  const { recipe, steps } = request;
+  const { field, masks, progressOf, stepDone } = stepsJob(request, onProgress);
   for (let k = 0; k < steps.length; k++) {
-    const base = k * PROGRESS_UNITS_PER_STEP;
-    const finished = await runStep(field, steps[k], recipe, {
-      masks: masks ?? undefined,
-      onProgress: (done, stepTotal) => onProgress(base + Math.floor((PROGRESS_UNITS_PER_STEP * done) / Math.max(1, stepTotal)), total),
-    });
-    if (!finished) return null;
-    onProgress(base + PROGRESS_UNITS_PER_STEP, total);
+    if (!(await runStep(field, steps[k], recipe, { masks: masks ?? undefined, onProgress: progressOf(k) }))) return null;
+    stepDone(k);
   }
   return { heights: field.heights, masks };
 }
@@ -108,7 +106,7 @@ async function runStackJobThreaded(
   const { width, depth, cellSize, stack } = request;
   const size = { width, depth, cellSize };
   const n = width * depth;
-  const masks = stack.some((layer) => layer.enabled && layer.kind === 'hydraulic') ? { flow: new Float32Array(n), deposition: new Float32Array(n) } : null;
+  const masks = masksIf(stack.some((layer) => layer.enabled && layer.kind === 'hydraulic'), n);
   const input = request.heights.length > 0 ? request.heights : null;
   const baseIndex = topWholeMapLayer(stack);
   const enabled = stack.map((layer, index) => ({ layer, index })).filter(({ layer }) => layer.enabled);
