@@ -14,6 +14,7 @@ import { bindDesignCommands, createTerrainDesign, type TerrainDesign } from './g
 import type { TerrainJobTransport } from './jobs/protocol';
 import { createInProcessTransport } from './jobs/inProcessTransport';
 import { createPropsFeature, type PropsFeature } from './props/propsFeature';
+import { createRoadsFeature, type RoadsFeature } from './roads/roadsFeature';
 import { createDriveFeature, type DriveViewStart } from './drive/driveFeature';
 import { driveSettingsFromSaved, savedDriveSettings } from './drive/settings';
 import type { DriveSession } from './drive/driveSession';
@@ -37,6 +38,8 @@ export interface EditorSession extends SessionCore {
   /** Background terrain jobs, the generate form, the sculpt and fault tools. */
   readonly design: TerrainDesign;
   readonly props: PropsFeature;
+  /** Roads: the road tool and the Roads tab's model. */
+  readonly roads: RoadsFeature;
   readonly drive: DriveSession;
   /** Heightmap import, heightmap and mesh export. */
   readonly exchange: Exchange;
@@ -109,6 +112,7 @@ export function createEditorSession(options: SessionOptions): EditorSession {
   });
 
   const props = disposables.add(createPropsFeature(core));
+  const roads = disposables.add(createRoadsFeature(core, design));
   const drive = disposables.add(createDriveFeature(editor, commands));
   project.bindDriveSettings({
     get: () => {
@@ -126,6 +130,7 @@ export function createEditorSession(options: SessionOptions): EditorSession {
     project,
     design,
     props,
+    roads,
     drive: drive.drive,
     exchange: exchange.exchange,
     openDroppedFile: createFileDrop({ project, exchange: exchange.exchange }),

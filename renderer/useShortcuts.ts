@@ -21,6 +21,11 @@ export function useShortcuts(): void {
         return;
       }
       if (isTextEntry(e.target) || e.isComposing) return;
+      // The active tool's own keys first (the road tool's Delete, Backspace and Enter).
+      if (!e.ctrlKey && !e.metaKey && !e.altKey && tools.getState().active?.onKeyDown?.(e.key)) {
+        e.preventDefault();
+        return;
+      }
       const command = commands.findByChord(e);
       if (!command) return;
       e.preventDefault();

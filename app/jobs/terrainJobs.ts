@@ -34,6 +34,8 @@ export interface ApplyStackOptions {
    * that previewed its result in the heights puts them back, so the edit records the real before.
    */
   beforeApply?: (applying: boolean) => void;
+  /** Adds to the stack's edit what belongs in the same undo entry (props a road clears), given the heights' edit. */
+  wrap?: (edit: DocumentEdit) => DocumentEdit;
 }
 
 export type JobResult = 'done' | 'cancelled' | 'failed' | 'busy';
@@ -128,7 +130,8 @@ export class TerrainJobs {
       options.beforeApply?.(true);
       const current = this.editor.document;
       this.heightsMatchStack = true;
-      this.editor.apply(withStack(diffTileEdit(label, size.width, size.depth, current.field.heights, heights), current.stack, next));
+      const edit = withStack(diffTileEdit(label, size.width, size.depth, current.field.heights, heights), current.stack, next);
+      this.editor.apply(options.wrap ? options.wrap(edit) : edit);
       this.store.setState({ lastOutcome: 'done', lastMessage: null });
       return Promise.resolve('done');
     }
@@ -155,7 +158,8 @@ export class TerrainJobs {
       this.heightsMatchStack = true;
       // Layers that were not re-run keep the masks they made (unless hydraulic layers ran again).
       const nextMasks = masks ?? (start > 0 ? current.erosionMasks : null);
-      return withErosionMasks(withStack(heightsEdit, current.stack, next), current.erosionMasks, nextMasks);
+      const edit = withErosionMasks(withStack(heightsEdit, current.stack, next), current.erosionMasks, nextMasks);
+      return options.wrap ? options.wrap(edit) : edit;
     }, options.beforeApply && (() => options.beforeApply?.(false)));
   }
 

@@ -75,6 +75,13 @@ export class LayerEngine {
     return evaluator.keptInput(stack, from)?.slice() ?? null;
   }
 
+  /** The heights layer `from` of `stack` receives, when kept here (the engine's own array: read only, do not keep); null otherwise. */
+  peekInput(stack: LayerStack, size: LayerSize, from: number): Float32Array | null {
+    const evaluator = this.evaluator;
+    if (!evaluator || !sameSize(evaluator.size, size)) return null;
+    return evaluator.keptInput(stack, from);
+  }
+
   /** Forgets every kept result (another document). */
   reset(): void {
     this.evaluator = null;

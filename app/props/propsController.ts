@@ -1,5 +1,7 @@
 import { exportPropsJson } from '../../shared/props/exportJson';
 import { propsFromColumns, scatterProps, type ScatterArea, type ScatterOptions } from '../../shared/props/scatter';
+import { roadExclusion } from '../../shared/roads/props';
+import { documentRoadModels } from '../roads/roadModels';
 import { forEachPropInWorldRect } from '../../shared/props/spatialIndex';
 import type { FaultlineApi } from '../../shared/ipc/api';
 import type { Prop } from '../document/document';
@@ -184,7 +186,9 @@ export class PropsController {
 
   /** Scatters by the current settings over the map or inside a circle; one history entry. */
   scatter(area: ScatterArea = { kind: 'map' }): { placed: number; requested: number } {
-    const options = scatterOptionsFrom(this.settings.getState().scatter, area, this.props);
+    const settings = this.settings.getState().scatter;
+    const roads = settings.avoidRoads ? documentRoadModels(this.editor.document) : [];
+    const options = { ...scatterOptionsFrom(settings, area, this.props), ...(roads.length > 0 ? { exclude: roadExclusion(roads) } : {}) };
     const result = scatterProps(this.editor.document.field, options);
     const before = this.props;
     const ids = allocatePropIds(before, result.props.count);

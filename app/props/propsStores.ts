@@ -42,6 +42,8 @@ export interface PropToolSettings {
     /** Metres; null uses each type's default spacing. */
     spacing: number | null;
     brushRadius: number;
+    /** Keep new props off the roads (their surface plus a clearance). */
+    avoidRoads: boolean;
   };
 }
 
@@ -58,6 +60,7 @@ export function createPropToolSettingsStore() {
       height: { enabled: false, min: 0, max: 100 },
       spacing: null,
       brushRadius: 40,
+      avoidRoads: true,
     },
   }));
 }

@@ -13,6 +13,8 @@ export interface ToolPointerEvent {
   shiftKey: boolean;
   altKey: boolean;
   ctrlKey: boolean;
+  /** Metres a handle may be from the pointer and still be picked (a few screen pixels at that point); absent: the tool's default. */
+  pickRadius?: number;
 }
 
 /** What views draw for the active tool. */
@@ -21,7 +23,27 @@ export type ToolOverlay =
   /** A brush outline: circle of `radius` metres around (x, z), drawn following the surface. */
   | { kind: 'brush'; x: number; z: number; radius: number }
   /** A line being dragged on the 2D panel (manual fault). */
-  | { kind: 'line'; x1: number; z1: number; x2: number; z2: number };
+  | { kind: 'line'; x1: number; z1: number; x2: number; z2: number }
+  /** Roads: centrelines (x, z pairs) and control points; the selected road bright, the others dim (app/roads/roadOverlay.ts). */
+  | RoadToolOverlay;
+
+export interface RoadOverlayLine {
+  id: string;
+  selected: boolean;
+  /** Centreline samples, x0, z0, x1, z1, … metres. */
+  line: Float64Array;
+  /** Control points, x0, z0, x1, z1, … metres. */
+  points: Float64Array;
+  /** Index of the highlighted control point, or null. */
+  selectedPoint: number | null;
+}
+
+export interface RoadToolOverlay {
+  kind: 'road';
+  roads: RoadOverlayLine[];
+  /** The first point of a road not yet made (one click so far), or null. */
+  draft: { x: number; z: number } | null;
+}
 
 export interface Tool {
   readonly id: string;
@@ -33,6 +55,8 @@ export interface Tool {
   onPointerUp?(event: ToolPointerEvent): void;
   /** Hover without buttons (brush outline follows the cursor). */
   onHover?(event: ToolPointerEvent | null): void;
+  /** A key pressed while the tool is active (Delete, Enter…); true when the tool used it (no command then runs). */
+  onKeyDown?(key: string): boolean;
   /** Abandons whatever is in progress (Esc); leaves the document as it was before the gesture. */
   cancel(): void;
 }

@@ -3,6 +3,7 @@ import type { ToolStore } from '../tools/toolStore';
 import type { ViewStore } from './viewStore';
 import { BRUSH_TOOL_ID } from '../tools/brushTool';
 import { FAULT_TOOL_ID } from '../tools/faultTool';
+import { ROAD_TOOL_ID } from '../roads/roadTool';
 import { PLACE_TOOL_ID } from '../props/placeTool';
 import { SCATTER_TOOL_ID } from '../props/scatterTool';
 import { SELECT_TOOL_ID } from '../props/selectTool';
@@ -15,6 +16,7 @@ export const PANEL_TABS: ReadonlyArray<{ id: PanelTab; label: string }> = [
   { id: 'generate', label: 'Generate' },
   { id: 'layers', label: 'Layers' },
   { id: 'sculpt', label: 'Sculpt' },
+  { id: 'roads', label: 'Roads' },
   { id: 'props', label: 'Props' },
   { id: 'drive', label: 'Drive' },
   { id: 'view', label: 'View' },
@@ -23,6 +25,7 @@ export const PANEL_TABS: ReadonlyArray<{ id: PanelTab; label: string }> = [
 const TAB_OF_TOOL: Record<string, PanelTab> = {
   [BRUSH_TOOL_ID]: 'sculpt',
   [FAULT_TOOL_ID]: 'sculpt',
+  [ROAD_TOOL_ID]: 'roads',
   [PLACE_TOOL_ID]: 'props',
   [SELECT_TOOL_ID]: 'props',
   [SCATTER_TOOL_ID]: 'props',

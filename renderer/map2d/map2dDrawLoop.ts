@@ -8,6 +8,7 @@ import { attachProps2DOverlay } from '../props/propsOverlay2D';
 import { reportDrawn } from '../readiness';
 import type { Map2DView } from './map2dView';
 import { RedrawScheduler } from './redrawScheduler';
+import { drawRoadOverlay2D } from './roadOverlay2D';
 import { TiledHeightmapImage } from './tiledHeightmapImage';
 
 /**
@@ -115,6 +116,10 @@ export class Map2DDrawLoop {
 
   private drawOverlay(overlay: ToolOverlay): void {
     if (overlay.kind === 'none') return;
+    if (overlay.kind === 'road') {
+      drawRoadOverlay2D(this.context, this.view.transform, this.session.editor.document.field, overlay);
+      return;
+    }
     const ctx = this.context;
     const f = this.session.editor.document.field;
     const { transform } = this.view;

@@ -5,6 +5,9 @@ import { clampToTerrain } from '../../shared/terrain/heightfield';
 import { heightAt } from '../../shared/terrain/surface';
 import type { Map2DView } from './map2dView';
 
+/** Screen pixels within which a tool picks a handle. */
+const PICK_PX = 8;
+
 /**
  * The 2D panel's pointer and wheel input: zoom with the wheel around the cursor, pan with the
  * middle/right button (or primary when no tool paints), tool gestures (clamped onto the terrain
@@ -29,7 +32,9 @@ export function attachMap2DInput(canvas: HTMLCanvasElement, session: EditorSessi
     if (clamp) ({ x, z } = clampToTerrain(f, x, z));
     const y = heightAt(f, x, z);
     if (Number.isNaN(y)) return null;
-    return { x, z, y, source: '2d', shiftKey: e.shiftKey, altKey: e.altKey, ctrlKey: e.ctrlKey };
+    // Handles are picked within a few screen pixels, whatever the zoom.
+    const pickRadius = (PICK_PX / view.transform.scale) * f.cellSize;
+    return { x, z, y, source: '2d', shiftKey: e.shiftKey, altKey: e.altKey, ctrlKey: e.ctrlKey, pickRadius };
   };
 
   const onPointerDown = (e: PointerEvent) => {

@@ -11,10 +11,11 @@ import { ToolPanel } from './ToolPanel';
 import { PropsSection } from '../props/PropsSection';
 import { DrivePanel } from '../drive/DrivePanel';
 import { ViewPanel } from './ViewPanel';
+import { RoadsPanel } from './RoadsPanel';
 import { FirstStartHint } from '../ui/FirstStartHint';
 
 /**
- * Right-hand column, one tab per task: Generate, Layers, Sculpt, Props, Drive, View. The tab follows the
+ * Right-hand column, one tab per task: Generate, Layers, Sculpt, Roads, Props, Drive, View. The tab follows the
  * tool in hand (app/view/panelTabs.ts) and is saved with the view settings. (Esc is handled by the
  * app's shortcuts.)
  */
@@ -61,6 +62,8 @@ function contentOf(tab: PanelTab, session: EditorSession): ReactNode {
           <TerrainFiltersPanel design={design} />
         </>
       );
+    case 'roads':
+      return <RoadsPanel session={session} />;
     case 'props':
       return <PropsSection session={session} />;
     case 'drive':

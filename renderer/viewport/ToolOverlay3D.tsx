@@ -50,7 +50,8 @@ export function ToolOverlay3D() {
 
 /** Samples the overlay shape on the surface into `attribute`; false when there is nothing to draw. */
 function writeOverlay(field: Heightfield, overlay: ToolOverlay, attribute: BufferAttribute): boolean {
-  if (overlay.kind === 'none') return false;
+  // Roads are drawn by RoadOverlay3D.
+  if (overlay.kind === 'none' || overlay.kind === 'road') return false;
   const out = attribute.array as Float32Array;
   const lift = field.cellSize * 0.15;
   for (let s = 0; s <= SEGMENTS; s++) {

@@ -3,6 +3,7 @@ import { Canvas } from '@react-three/fiber';
 import { TerrainByScale } from '../lod/TerrainByScale';
 import { OrbitRig } from './OrbitRig';
 import { ToolOverlay3D } from './ToolOverlay3D';
+import { RoadOverlay3D } from './RoadOverlay3D';
 import { DriveLayer } from '../drive/DriveLayer';
 import { DriveHud } from '../drive/DriveHud';
 import { PropsLayer3D } from '../props/PropsLayer3D';
@@ -23,6 +24,7 @@ export function Viewport3D() {
         <TerrainByScale wrapper={wrapper} />
         <WaterPlane />
         <ToolOverlay3D />
+        <RoadOverlay3D />
         <PropsLayer3D />
         <OrbitRig />
         <DriveLayer />

@@ -3,6 +3,18 @@ import { heightAt } from '../../shared/terrain/surface';
 import type { ToolPointerEvent } from '../../app/tools/types';
 import type { EditorSession } from '../../app/editorSession';
 
+/** Screen pixels within which a tool picks a handle. */
+const PICK_PX = 10;
+
+/** Metres that PICK_PX span at the hit point (perspective: distance × the view's height per pixel). */
+function pickRadiusAt(e: ThreeEvent<PointerEvent>): number | undefined {
+  const camera = e.camera as { fov?: number };
+  const element = e.nativeEvent.target;
+  const pixels = element instanceof HTMLElement ? element.clientHeight : 0;
+  if (typeof camera.fov !== 'number' || pixels <= 0 || !(e.distance > 0)) return undefined;
+  return (2 * e.distance * Math.tan((camera.fov * Math.PI) / 360) * PICK_PX) / pixels;
+}
+
 export interface TerrainPointerHandlers {
   onPointerMove(e: ThreeEvent<PointerEvent>): void;
   onPointerDown(e: ThreeEvent<PointerEvent>): void;
@@ -19,7 +31,7 @@ export function terrainPointerHandlers({ editor, hover, tools }: Pick<EditorSess
     const { x, z } = e.point;
     const y = heightAt(editor.document.field, x, z);
     if (Number.isNaN(y)) return null;
-    return { x, z, y, source: '3d', shiftKey: e.shiftKey, altKey: e.altKey, ctrlKey: e.ctrlKey };
+    return { x, z, y, source: '3d', shiftKey: e.shiftKey, altKey: e.altKey, ctrlKey: e.ctrlKey, pickRadius: pickRadiusAt(e) };
   };
   return {
     onPointerMove(e) {

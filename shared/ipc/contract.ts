@@ -59,7 +59,7 @@ const viewLookFields = {
   treeLine: v.number({ min: -100_000, max: 100_000 }),
   snowLine: v.number({ min: -100_000, max: 100_000 }),
   /** The side panel's task tab. */
-  panelTab: v.literal('generate', 'layers', 'sculpt', 'props', 'drive', 'view'),
+  panelTab: v.literal('generate', 'layers', 'sculpt', 'roads', 'props', 'drive', 'view'),
 };
 
 const colorModeValidator = v.literal('height', 'slope', 'natural');

@@ -1,0 +1,123 @@
+/**
+ * A control point dragged live: each step evaluates the road layer through the editor's local path
+ * (LayerEngine over the union of where the road was and is) and writes that rectangle into the
+ * document's heights as a preview (both views redraw it); nothing enters the history until the
+ * gesture ends, when `finish` gives what applyStack records as one undo entry. Cancel puts the
+ * heights and the engine back as they were.
+ */
+import { roadKind } from '../../shared/layers/kinds/road';
+import type { Layer, LayerSize, Rect, RoadLayer } from '../../shared/layers/types';
+import type { Editor } from '../document/editor';
+import { TileRecorder } from '../document/tileEdit';
+import type { ApplyStackOptions, TerrainJobs } from '../jobs/terrainJobs';
+
+export const unionRect = (a: Rect | null, b: Rect | null): Rect | null => (!a ? b : !b ? a : { i0: Math.min(a.i0, b.i0), j0: Math.min(a.j0, b.j0), i1: Math.max(a.i1, b.i1), j1: Math.max(a.j1, b.j1) });
+
+export class RoadDrag {
+  readonly index: number;
+  readonly original: RoadLayer;
+  /** The road as last shown (the engine's layer at `index` when `local`). */
+  shown: RoadLayer;
+  /** Whether the preview is evaluated here (else only the overlay follows, and the stack is evaluated in a worker at the end). */
+  readonly local: boolean;
+  private readonly recorder: TileRecorder;
+  private readonly size: LayerSize;
+  private readonly stack: readonly Layer[];
+  /** Whether the heights hold a preview. */
+  private previewed = false;
+
+  constructor(
+    private readonly editor: Editor,
+    private readonly jobs: TerrainJobs,
+    roadId: string,
+  ) {
+    const doc = editor.document;
+    this.stack = doc.stack;
+    this.index = doc.stack.findIndex((layer) => layer.id === roadId);
+    const layer = doc.stack[this.index];
+    if (layer?.kind !== 'road') throw new Error(`there is no road "${roadId}"`);
+    this.original = layer;
+    this.shown = layer;
+    const { width, depth, cellSize } = doc.field;
+    this.size = { width, depth, cellSize };
+    this.local = layer.enabled && jobs.prepareLocal(doc.stack, this.index);
+    this.recorder = new TileRecorder(doc.field.heights, width, depth);
+  }
+
+  /** The stack with `road` in place of the dragged one. */
+  stackWith(road: RoadLayer): Layer[] {
+    const next = this.stack.slice();
+    next[this.index] = road;
+    return next;
+  }
+
+  /**
+   * Shows `road` (the dragged road with its point moved): evaluated here over the changed rectangle
+   * when local; a road whose geometry is not valid (a point on another) is not shown. Returns
+   * whether it was shown.
+   */
+  show(road: RoadLayer): boolean {
+    if (roadKind.problem?.(road, this.size)) return false;
+    if (!this.local) {
+      this.shown = road;
+      return true;
+    }
+    const rect = unionRect(this.boundsOf(this.shown), this.boundsOf(road));
+    const next = this.stackWith(road);
+    if (!rect) {
+      this.shown = road;
+      return true;
+    }
+    const heights = this.jobs.engine.update(next, this.size, { index: this.index, rect, from: this.shown });
+    this.shown = road;
+    const field = this.editor.document.field;
+    this.recorder.touch(rect.i0, rect.j0, rect.i1, rect.j1);
+    const { width } = this.size;
+    for (let j = rect.j0; j < rect.j1; j++) field.heights.set(heights.subarray(j * width + rect.i0, j * width + rect.i1), j * width + rect.i0);
+    this.previewed = true;
+    this.editor.preview({ kind: 'rect', ...rect });
+    return true;
+  }
+
+  /** The stack to record and applyStack's options (the heights' preview goes back before the edit records its before). */
+  finish(): { stack: Layer[]; options: ApplyStackOptions } {
+    const stack = this.stackWith(this.shown);
+    if (!this.local) return { stack, options: {} };
+    const rect = unionRect(this.boundsOf(this.shown), this.boundsOf(this.original));
+    return {
+      stack,
+      options: {
+        change: { index: this.index, rect, from: this.shown },
+        beforeApply: (applying) => {
+          this.restoreHeights();
+          if (!applying) this.restoreEngine();
+        },
+      },
+    };
+  }
+
+  /** Abandons the drag: the heights and the engine as before it. */
+  cancel(): void {
+    this.restoreHeights();
+    this.restoreEngine();
+  }
+
+  private restoreHeights(): void {
+    if (!this.previewed) return;
+    this.previewed = false;
+    const region = this.recorder.restore();
+    if (region) this.editor.preview(region);
+  }
+
+  /** Brings the engine back to the document's stack (it evaluated the dragged road). */
+  private restoreEngine(): void {
+    if (!this.local || this.shown === this.original) return;
+    const rect = unionRect(this.boundsOf(this.shown), this.boundsOf(this.original));
+    if (rect && this.editor.document.stack === this.stack) this.jobs.engine.update(this.stack, this.size, { index: this.index, rect, from: this.shown });
+    this.shown = this.original;
+  }
+
+  private boundsOf(road: RoadLayer): Rect | null {
+    return roadKind.bounds?.(road, this.size) ?? null;
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * What the road tool and the Roads tab do to a stack (pure): each returns the next stack with one road
+ * layer replaced (new objects along the changed path, the old ones untouched for undo), or throws a
+ * RangeError whose message the user sees.
+ */
+import { nextRoadId } from '../../shared/layers/kinds/road';
+import type { Layer, LayerStack, RoadLayer } from '../../shared/layers/types';
+import { roadParams, roadValuesProblem, type RoadParams, type RoadPoint } from '../../shared/roads/params';
+
+export const isRoad = (layer: Layer | undefined): layer is RoadLayer => layer?.kind === 'road';
+
+/** The road layers of a stack, bottom first. */
+export function roadsOf(stack: LayerStack): RoadLayer[] {
+  return stack.filter(isRoad);
+}
+
+export function roadIndex(stack: LayerStack, id: string): number {
+  const index = stack.findIndex((layer) => layer.id === id);
+  if (!isRoad(stack[index])) throw new RangeError(`there is no road "${id}"`);
+  return index;
+}
+
+/** A new road through two points at the top of the stack (id `road-N`, name "Road N"). */
+export function stackWithNewRoad(stack: LayerStack, points: RoadPoint[], overrides: Partial<Omit<RoadParams, 'points'>> = {}): { stack: Layer[]; road: RoadLayer } {
+  const id = nextRoadId(stack);
+  const road: RoadLayer = { id, kind: 'road', name: `Road ${id.slice(5)}`, enabled: true, opacity: 1, params: roadParams(points.map((p) => ({ ...p })), overrides) };
+  return { stack: [...stack, road], road };
+}
+
+/** The stack with road `id`'s params changed by `change` (given a copy of the points to change). */
+export function stackWithRoadParams(stack: LayerStack, id: string, change: (params: RoadParams) => RoadParams): Layer[] {
+  const index = roadIndex(stack, id);
+  const road = stack[index] as RoadLayer;
+  const params = change({ ...road.params, points: road.params.points.slice() });
+  const problem = roadValuesProblem(params);
+  if (problem) throw new RangeError(problem);
+  const next = stack.slice();
+  next[index] = { ...road, params };
+  return next;
+}
+
+export const appendPoint = (stack: LayerStack, id: string, point: RoadPoint): Layer[] => stackWithRoadParams(stack, id, (p) => ({ ...p, points: [...p.points, { x: point.x, z: point.z }] }));
+
+/** Moves point `n` (keeping its own width and bank). */
+export function movePoint(stack: LayerStack, id: string, n: number, x: number, z: number): Layer[] {
+  return stackWithRoadParams(stack, id, (p) => {
+    const old = pointAt(p, n);
+    p.points[n] = { ...old, x, z };
+    return p;
+  });
+}
+
+/** A new point before point `n` (between n − 1 and n). */
+export const insertPoint = (stack: LayerStack, id: string, n: number, x: number, z: number): Layer[] =>
+  stackWithRoadParams(stack, id, (p) => {
+    if (!Number.isInteger(n) || n < 1 || n >= p.points.length) throw new RangeError(`a point goes between two points of the road (${n} is not)`);
+    p.points.splice(n, 0, { x, z });
+    return p;
+  });
+
+/** Deletes point `n`; a road keeps at least two points (delete the road instead). */
+export const deletePoint = (stack: LayerStack, id: string, n: number): Layer[] =>
+  stackWithRoadParams(stack, id, (p) => {
+    pointAt(p, n);
+    if (p.points.length <= 2) throw new RangeError('a road needs at least two control points: delete the road instead (Roads tab)');
+    p.points.splice(n, 1);
+    return p;
+  });
+
+/** Sets point `n`'s own width or bank (undefined: the road's value). */
+export const setPointValue = (stack: LayerStack, id: string, n: number, key: 'width' | 'bank', value: number | undefined): Layer[] =>
+  stackWithRoadParams(stack, id, (p) => {
+    const point: RoadPoint = { ...pointAt(p, n) };
+    if (value === undefined) delete point[key];
+    else point[key] = value;
+    p.points[n] = point;
+    return p;
+  });
+
+export type RoadWideKey = 'width' | 'falloffLeft' | 'falloffRight' | 'slopeLimitDeg' | 'maxGradePct' | 'designSpeedKmh' | 'bank';
+
+export const setRoadValue = (stack: LayerStack, id: string, key: RoadWideKey, value: number | 'auto'): Layer[] =>
+  stackWithRoadParams(stack, id, (p) => {
+    if (value === 'auto' && key !== 'bank') throw new RangeError(`${key} must be a number`);
+    return { ...p, [key]: value };
+  });
+
+function pointAt(p: RoadParams, n: number): RoadPoint {
+  const point = p.points[n];
+  if (!Number.isInteger(n) || !point) throw new RangeError(`the road has no point ${n + 1}`);
+  return point;
+}

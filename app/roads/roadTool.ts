@@ -1,0 +1,200 @@
+/**
+ * The road tool (in the manner of Unreal's landscape splines): with a road selected, a click on the
+ * terrain adds a control point at its end, a click on its centreline inserts one there, a drag moves
+ * a point live (one undo entry on release), Alt+click or Delete/Backspace deletes the selected point.
+ * With no road selected, the first click starts a draft (held here, not in the document) and the
+ * second makes a new road layer. Enter ends the current road (the next clicks start a new one); a
+ * click on another road's point or line selects that road. Esc cancels the gesture in progress.
+ */
+import type { Editor } from '../document/editor';
+import type { TerrainJobs } from '../jobs/terrainJobs';
+import type { LayersModel } from '../layers/layersModel';
+import type { ToolStore } from '../tools/toolStore';
+import type { Tool, ToolPointerEvent } from '../tools/types';
+import { centrelineOf } from '../../shared/roads/model';
+import type { RoadLayer } from '../../shared/layers/types';
+import { RoadDrag } from './roadDrag';
+import { roadOverlay } from './roadOverlay';
+import type { RoadsModel } from './roadsModel';
+
+export const ROAD_TOOL_ID = 'road';
+
+/** Schedules a callback for the next frame (requestAnimationFrame in the window). */
+export type FrameScheduler = (callback: () => void) => void;
+
+export interface RoadTool extends Tool {
+  /** Runs a drag step that waits for its frame now (tests, the bench). */
+  flush(): void;
+  /** Redraws the overlay (the document, the selection or the draft changed). */
+  refresh(): void;
+}
+
+/** Handles are picked within this many cells when the view gives no pick radius. */
+const DEFAULT_PICK_CELLS = 3;
+
+interface Hit {
+  road: RoadLayer;
+  /** A control point, or the piece (point n − 1 … n) of the centreline hit. */
+  kind: 'point' | 'line';
+  n: number;
+}
+
+export function createRoadTool(editor: Editor, tools: ToolStore, jobs: TerrainJobs, layers: LayersModel, roads: RoadsModel, frame: FrameScheduler): RoadTool {
+  let drag: { road: RoadDrag; point: number; moved: boolean; pending: { x: number; z: number } | null; down: { x: number; z: number }; dx: number; dz: number } | null = null;
+  let frameRequested = false;
+
+  const cellSize = () => editor.document.field.cellSize;
+  const active = () => tools.getState().active === tool;
+
+  const refresh = () => {
+    if (!active()) return;
+    const { selectedPoint, draft } = roads.store.getState();
+    const selected = roads.selected();
+    tools.setState({ overlay: roadOverlay(editor.document.stack, cellSize(), selected?.id ?? null, selectedPoint, draft, drag ? drag.road.shown : undefined) });
+  };
+
+  /** The selected road's point or centreline under the pointer, else any other road's. */
+  const hitTest = (event: ToolPointerEvent): Hit | null => {
+    const radius = event.pickRadius ?? DEFAULT_PICK_CELLS * cellSize();
+    const selected = roads.selected();
+    const candidates = selected ? [selected, ...roads.roads().filter((r) => r.id !== selected.id && r.enabled)] : roads.roads().filter((r) => r.enabled);
+    for (const road of candidates) {
+      let best: Hit | null = null;
+      let bestD = radius;
+      road.params.points.forEach((p, n) => {
+        const d = Math.hypot(p.x - event.x, p.z - event.z);
+        if (d <= bestD) {
+          bestD = d;
+          best = { road, kind: 'point', n };
+        }
+      });
+      if (best) return best;
+      const line = centrelineOf(road.params, cellSize());
+      let station = -1;
+      for (let k = 0; k < line.n; k++) {
+        const d = Math.hypot(line.x[k] - event.x, line.z[k] - event.z);
+        if (d <= bestD) {
+          bestD = d;
+          station = k;
+        }
+      }
+      if (station >= 0) {
+        let n = 1;
+        while (n < line.pointStations.length - 1 && line.pointStations[n] < station) n++;
+        return { road, kind: 'line', n };
+      }
+    }
+    return null;
+  };
+
+  const step = () => {
+    frameRequested = false;
+    if (!drag?.pending) return;
+    const { x, z } = drag.pending;
+    drag.pending = null;
+    const shown = drag.road.shown;
+    const points = shown.params.points.slice();
+    points[drag.point] = { ...points[drag.point], x, z };
+    if (drag.road.show({ ...shown, params: { ...shown.params, points } })) drag.moved = true;
+    refresh();
+  };
+
+  const endDrag = (commit: boolean) => {
+    if (!drag) return;
+    const current = drag;
+    drag = null;
+    frameRequested = false;
+    if (!commit || !current.moved) {
+      current.road.cancel();
+      refresh();
+      return;
+    }
+    const { stack, options } = current.road.finish();
+    void roads.commitRoad(`Move point ${current.point + 1} of "${current.road.original.name}"`, current.road.original.id, stack, options).then(refresh);
+  };
+
+  const deleteSelectedPoint = (): boolean => {
+    const road = roads.selected();
+    const { selectedPoint } = roads.store.getState();
+    if (!road || selectedPoint === null) return false;
+    void roads.deletePoint(road.id, selectedPoint);
+    return true;
+  };
+
+  const tool: RoadTool = {
+    id: ROAD_TOOL_ID,
+    label: 'Road',
+    capturesPrimaryDrag: true,
+    onPointerDown(event) {
+      if (drag || jobs.isRunning) return;
+      const hit = hitTest(event);
+      const selected = roads.selected();
+      if (hit && hit.road.id !== selected?.id) {
+        // Another road: select it (and its point), nothing changes.
+        roads.selectRoad(hit.road.id);
+        roads.setDraft(null);
+        roads.selectPoint(hit.kind === 'point' ? hit.n : null);
+        refresh();
+        return;
+      }
+      if (hit && hit.kind === 'point') {
+        roads.selectPoint(hit.n);
+        if (event.altKey) {
+          deleteSelectedPoint();
+          return;
+        }
+        // The point keeps its offset from the pointer: a click on a handle does not move it.
+        const p = hit.road.params.points[hit.n];
+        drag = { road: new RoadDrag(editor, jobs, hit.road.id), point: hit.n, moved: false, pending: null, down: { x: event.x, z: event.z }, dx: p.x - event.x, dz: p.z - event.z };
+        refresh();
+        return;
+      }
+      if (hit && hit.kind === 'line') {
+        void roads.insertPoint(hit.road.id, hit.n, event.x, event.z).then(refresh);
+        return;
+      }
+      if (selected) {
+        void roads.appendPoint(selected.id, event.x, event.z).then(refresh);
+        return;
+      }
+      if (!roads.store.getState().draft) {
+        roads.setDraft({ x: event.x, z: event.z });
+        refresh();
+        return;
+      }
+      void roads.createFromDraft(event.x, event.z).then(refresh);
+    },
+    onPointerMove(event) {
+      if (!drag) return;
+      drag.pending = { x: event.x + drag.dx, z: event.z + drag.dz };
+      // One evaluation per frame at most, however many pointer moves arrive.
+      if (!frameRequested) {
+        frameRequested = true;
+        frame(step);
+      }
+    },
+    onPointerUp(event) {
+      if (!drag) return;
+      if (event.x !== drag.down.x || event.z !== drag.down.z) drag.pending = { x: event.x + drag.dx, z: event.z + drag.dz };
+      step();
+      endDrag(true);
+    },
+    onKeyDown(key) {
+      if (key === 'Delete' || key === 'Backspace') return deleteSelectedPoint();
+      if (key === 'Enter') {
+        roads.newRoad();
+        refresh();
+        return true;
+      }
+      return false;
+    },
+    flush: step,
+    refresh,
+    cancel() {
+      if (drag) endDrag(false);
+      else if (roads.store.getState().draft) roads.setDraft(null);
+      refresh();
+    },
+  };
+  return tool;
+}

@@ -1,0 +1,44 @@
+import { worldToCanvas, type MapViewTransform } from '../../app/map2d/mapTransform';
+import type { RoadToolOverlay } from '../../app/tools/types';
+import type { Heightfield } from '../../shared/terrain/heightfield';
+
+/** Handle radius on the 2D panel, CSS pixels (the tool picks within a little more). */
+export const HANDLE_PX = 5;
+
+/** The road tool's overlay on the 2D panel: centrelines (the selected road bright, others dim) and control points. */
+export function drawRoadOverlay2D(ctx: CanvasRenderingContext2D, transform: MapViewTransform, field: Heightfield, overlay: RoadToolOverlay): void {
+  ctx.save();
+  const at = (x: number, z: number) => worldToCanvas(transform, field, x, z);
+  // Others first, the selected road on top.
+  const ordered = [...overlay.roads.filter((r) => !r.selected), ...overlay.roads.filter((r) => r.selected)];
+  for (const road of ordered) {
+    ctx.beginPath();
+    for (let s = 0; s < road.line.length / 2; s++) {
+      const { px, py } = at(road.line[2 * s], road.line[2 * s + 1]);
+      if (s === 0) ctx.moveTo(px, py);
+      else ctx.lineTo(px, py);
+    }
+    ctx.lineWidth = road.selected ? 2.5 : 1.5;
+    ctx.strokeStyle = road.selected ? '#ffe066' : 'rgba(255, 224, 102, 0.45)';
+    ctx.stroke();
+    if (!road.selected) continue;
+    for (let n = 0; n < road.points.length / 2; n++) {
+      const { px, py } = at(road.points[2 * n], road.points[2 * n + 1]);
+      ctx.beginPath();
+      ctx.arc(px, py, HANDLE_PX, 0, Math.PI * 2);
+      ctx.fillStyle = n === road.selectedPoint ? '#ff5a36' : '#ffffff';
+      ctx.fill();
+      ctx.lineWidth = 1.5;
+      ctx.strokeStyle = '#222222';
+      ctx.stroke();
+    }
+  }
+  if (overlay.draft) {
+    const { px, py } = at(overlay.draft.x, overlay.draft.z);
+    ctx.beginPath();
+    ctx.arc(px, py, HANDLE_PX, 0, Math.PI * 2);
+    ctx.fillStyle = '#ff5a36';
+    ctx.fill();
+  }
+  ctx.restore();
+}
