@@ -140,18 +140,23 @@ function createSwapEdit(label: string, width: number, depth: number, rects: read
  * Whole-map change (a generation job, a filter, a manual fault): compares the document's `before`
  * with the computed `after` tile by tile and keeps one copy of the tiles that differ. When every
  * tile differs, the edit takes `after` itself as its copy (no second whole map): callers pass an
- * array they no longer use. `before` is not retained.
+ * array they no longer use. `before` is not retained. With `within`, only the tiles it touches are
+ * compared (the caller knows nothing changed elsewhere) and `after` is only read, never kept.
  */
-export function diffTileEdit(label: string, width: number, depth: number, before: Float32Array, after: Float32Array): TileEdit {
+export function diffTileEdit(label: string, width: number, depth: number, before: Float32Array, after: Float32Array, within?: { i0: number; j0: number; i1: number; j1: number }): TileEdit {
   if (before.length !== width * depth || after.length !== width * depth) throw new Error(`${label}: expected ${width * depth} heights`);
   const grid = tileGrid(width, depth);
   const changed: number[] = [];
   for (let tile = 0; tile < grid.cols * grid.rows; tile++) {
-    if (!sameBitsInRect(before, after, width, tileBounds(grid, tile))) changed.push(tile);
+    const b = tileBounds(grid, tile);
+    // Tiles outside `within` are the same by the caller's word: not compared.
+    if (within && (b.i1 <= within.i0 || b.i0 >= within.i1 || b.j1 <= within.j0 || b.j0 >= within.j1)) continue;
+    if (!sameBitsInRect(before, after, width, b)) changed.push(tile);
   }
   const everyTile = changed.length === grid.cols * grid.rows;
   const rects: StoredRect[] = everyTile
-    ? [{ i0: 0, j0: 0, i1: width, j1: depth, values: after }]
+    ? // `after` becomes the edit's own unless the caller lent it (within: an array it keeps).
+      [{ i0: 0, j0: 0, i1: width, j1: depth, values: within ? after.slice() : after }]
     : changed.map((tile) => {
         const b = tileBounds(grid, tile);
         return { ...b, values: copyTileOut(after, width, b) };

@@ -126,11 +126,15 @@ export class TerrainJobs {
     const sameSize = doc.field.width === size.width && doc.field.depth === size.depth && doc.field.cellSize === size.cellSize;
     const from = options.change?.index ?? firstChangedLayer(doc.stack, next);
     if (sameSize && this.prepareLocal(next, from)) {
-      const heights = this.engine.update(next, size, options.change ?? { index: from, rect: null }).slice();
+      const result = this.engine.update(next, size, options.change ?? { index: from, rect: null });
+      // A change in a rectangle the engine evaluated from the document's state (a road drag): only
+      // what it re-composited is compared, and nothing of the whole map is copied.
+      const within = options.change?.rect ? this.engine.changedRect : null;
+      const heights = within ? result : result.slice();
       options.beforeApply?.(true);
       const current = this.editor.document;
       this.heightsMatchStack = true;
-      const edit = withStack(diffTileEdit(label, size.width, size.depth, current.field.heights, heights), current.stack, next);
+      const edit = withStack(diffTileEdit(label, size.width, size.depth, current.field.heights, heights, within ?? undefined), current.stack, next);
       this.editor.apply(options.wrap ? options.wrap(edit) : edit);
       this.store.setState({ lastOutcome: 'done', lastMessage: null });
       return Promise.resolve('done');

@@ -87,6 +87,11 @@ export class LayerEngine {
     this.evaluator = null;
   }
 
+  /** Where the last update's result can differ from the one before it (null: anywhere). */
+  get changedRect(): Rect | null {
+    return this.evaluator?.stats.changedRect ?? null;
+  }
+
   /** Bytes of layer results kept. */
   get cachedBytes(): number {
     return this.evaluator?.stats.cachedBytes ?? 0;

@@ -6,12 +6,30 @@
  * heights and the engine back as they were.
  */
 import { roadKind } from '../../shared/layers/kinds/road';
+import { roadValuesProblem } from '../../shared/roads/params';
 import type { Layer, LayerSize, Rect, RoadLayer } from '../../shared/layers/types';
 import type { Editor } from '../document/editor';
 import { TileRecorder } from '../document/tileEdit';
 import type { ApplyStackOptions, TerrainJobs } from '../jobs/terrainJobs';
 
 export const unionRect = (a: Rect | null, b: Rect | null): Rect | null => (!a ? b : !b ? a : { i0: Math.min(a.i0, b.i0), j0: Math.min(a.j0, b.j0), i1: Math.max(a.i1, b.i1), j1: Math.max(a.j1, b.j1) });
+
+/**
+ * What would stop a road being shown while dragged: its values, two points in one place, a point off
+ * the map. The costlier checks of the whole centreline (leaving the map between points, crossing
+ * itself) run once, when the drag is recorded (roadKind.problem).
+ */
+export function previewProblem(road: RoadLayer, size: LayerSize): boolean {
+  if (roadValuesProblem(road.params)) return true;
+  const hx = ((size.width - 1) / 2) * size.cellSize;
+  const hz = ((size.depth - 1) / 2) * size.cellSize;
+  const points = road.params.points;
+  for (let k = 0; k < points.length; k++) {
+    if (Math.abs(points[k].x) > hx || Math.abs(points[k].z) > hz) return true;
+    if (k > 0 && Math.hypot(points[k].x - points[k - 1].x, points[k].z - points[k - 1].z) < 0.01) return true;
+  }
+  return false;
+}
 
 export class RoadDrag {
   readonly index: number;
@@ -57,7 +75,7 @@ export class RoadDrag {
    * whether it was shown.
    */
   show(road: RoadLayer): boolean {
-    if (roadKind.problem?.(road, this.size)) return false;
+    if (previewProblem(road, this.size)) return false;
     if (!this.local) {
       this.shown = road;
       return true;

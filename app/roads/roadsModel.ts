@@ -6,9 +6,9 @@
  * it (surface + clearance) in the same entry, unless "Keep props" is on.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { roadKind } from '../../shared/layers/kinds/road';
 import type { Layer, RoadLayer } from '../../shared/layers/types';
 import { buildRoadModel, terrainProblem, type RoadModel } from '../../shared/roads/model';
+import { roadValuesProblem } from '../../shared/roads/params';
 import { placeAlongRoad, propsOnRoads, type AlongRoadOptions } from '../../shared/roads/props';
 import type { Prop } from '../../shared/props/prop';
 import type { Editor } from '../document/editor';
@@ -18,6 +18,7 @@ import type { LayersModel } from '../layers/layersModel';
 import { allocatePropIds, createPropsEdit } from '../props/propEdits';
 import * as edits from './roadEdits';
 import { documentRoadModels } from './roadModels';
+import { previewProblem } from './roadDrag';
 
 export interface RoadsState {
   /** The selected road's highlighted control point, or null. */
@@ -101,7 +102,8 @@ export function createRoadsModel(editor: Editor, jobs: TerrainJobs, layers: Laye
   const commitRoad = async (label: string, roadId: string, next: Layer[], options: ApplyStackOptions = {}): Promise<JobResult> => {
     const road = roadOf(next, roadId);
     const size = sizeOf();
-    const problem = road ? roadKind.problem?.(road, size) : `there is no road "${roadId}"`;
+    // The road's own problems (values, geometry) are applyStack's to report (stackProblem); these are the values alone, for the model below.
+    const problem = road ? roadValuesProblem(road.params) : `there is no road "${roadId}"`;
     if (problem) {
       options.beforeApply?.(false);
       return fail(`${label}: ${problem}`);
@@ -109,7 +111,7 @@ export function createRoadsModel(editor: Editor, jobs: TerrainJobs, layers: Laye
     const index = next.indexOf(road!);
     // The heights the road receives, when the engine keeps them (else the worker evaluates and the limits are not checked here).
     const input = jobs.prepareLocal(next, index) ? jobs.engine.peekInput(next, size, index) : null;
-    if (input && road!.enabled) {
+    if (input && road!.enabled && !previewProblem(road!, size)) {
       const cannot = terrainProblem(buildRoadModel(road!.params, input, size));
       if (cannot) {
         options.beforeApply?.(false);

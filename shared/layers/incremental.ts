@@ -25,6 +25,8 @@ export interface EvaluatorStats {
   rectLayers: number;
   /** Bytes of layer results kept now. */
   cachedBytes: number;
+  /** Where the last call's result can differ from what the previous call gave (null: anywhere, a whole layer ran). */
+  changedRect: Rect | null;
 }
 
 function grow(rect: Rect, by: number, size: LayerSize): Rect {
@@ -38,7 +40,7 @@ export class StackEvaluator {
   private used: number[] = [];
   private clock = 0;
   private zeros: Float32Array | null = null;
-  readonly stats: EvaluatorStats = { wholeLayers: 0, rectLayers: 0, cachedBytes: 0 };
+  readonly stats: EvaluatorStats = { wholeLayers: 0, rectLayers: 0, cachedBytes: 0, changedRect: null };
 
   constructor(
     readonly size: LayerSize,
@@ -52,6 +54,7 @@ export class StackEvaluator {
     if (first === stack.length && stack.length === this.layers.length) {
       this.stats.wholeLayers = 0;
       this.stats.rectLayers = 0;
+      this.stats.changedRect = null;
       return this.result(stack);
     }
     return this.run(stack, first, null, options);
@@ -124,6 +127,7 @@ export class StackEvaluator {
   private run(stack: LayerStack, from: number, rect: Rect | null, options: LayerRunOptions): Float32Array | null {
     this.stats.wholeLayers = 0;
     this.stats.rectLayers = 0;
+    this.stats.changedRect = null;
     // Results above the stack's new top are dropped; those from `from` up are recomputed below.
     for (let k = stack.length; k < this.outputs.length; k++) this.drop(k);
     this.outputs.length = stack.length;
@@ -157,6 +161,7 @@ export class StackEvaluator {
       this.stats.wholeLayers++;
       this.keep(k, out, input);
     }
+    this.stats.changedRect = dirty;
     return this.result(stack);
   }
 
