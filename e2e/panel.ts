@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
 
-export type PanelTabId = 'generate' | 'layers' | 'sculpt' | 'props' | 'drive' | 'view';
+export type PanelTabId = 'generate' | 'layers' | 'sculpt' | 'roads' | 'props' | 'drive' | 'view';
 
 /** Shows a task tab of the side panel, as a person clicks it. */
 export async function showPanel(page: Page, tab: PanelTabId): Promise<void> {

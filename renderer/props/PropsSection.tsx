@@ -195,6 +195,10 @@ function ScatterRules({ feature, scatter }: { feature: PropsFeature; scatter: Pr
           <p className="hint">each type's default</p>
         )}
       </div>
+      <label className="field">
+        <span>Avoid roads</span>
+        <input type="checkbox" data-testid="scatter-avoid-roads" checked={scatter.avoidRoads} onChange={(e) => set({ avoidRoads: e.target.checked })} />
+      </label>
       <NumberField label="Brush radius (m)" testId="scatter-radius" min={0.1} value={scatter.brushRadius} onChange={(brushRadius) => set({ brushRadius })} />
       <div className="button-row">
         <button type="button" data-testid="props-scatter-map" onClick={scatterMap}>

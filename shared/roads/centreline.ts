@@ -215,8 +215,21 @@ export function centrelineProblem(p: RoadParams, hx: number, hz: number): string
   for (let k = 0; k < line.n; k++) {
     if (Math.abs(line.x[k]) > hx + 1e-6 || Math.abs(line.z[k]) > hz + 1e-6) return `the centreline leaves the map ${Math.round(k * line.ds)} m along the road (it swings out past a point near the edge)`;
   }
+  // Pieces whose boxes (grown by a hair, for the rounding-size offsets segmentsCross counts) do not
+  // overlap cannot cross: most pairs end at this test (a drag checks the road on every release).
+  const eps = 1e-6;
   for (let a = 0; a < line.n - 1; a++) {
+    const ax0 = Math.min(line.x[a], line.x[a + 1]) - eps;
+    const ax1 = Math.max(line.x[a], line.x[a + 1]) + eps;
+    const az0 = Math.min(line.z[a], line.z[a + 1]) - eps;
+    const az1 = Math.max(line.z[a], line.z[a + 1]) + eps;
     for (let b = a + 2; b < line.n - 1; b++) {
+      const bx0 = line.x[b] < line.x[b + 1] ? line.x[b] : line.x[b + 1];
+      const bx1 = line.x[b] < line.x[b + 1] ? line.x[b + 1] : line.x[b];
+      if (bx0 > ax1 || bx1 < ax0) continue;
+      const bz0 = line.z[b] < line.z[b + 1] ? line.z[b] : line.z[b + 1];
+      const bz1 = line.z[b] < line.z[b + 1] ? line.z[b + 1] : line.z[b];
+      if (bz0 > az1 || bz1 < az0) continue;
       if (segmentsCross(line.x[a], line.z[a], line.x[a + 1], line.z[a + 1], line.x[b], line.z[b], line.x[b + 1], line.z[b + 1])) {
         return `the centreline crosses itself (${Math.round(a * line.ds)} m and ${Math.round(b * line.ds)} m along the road)`;
       }

@@ -1,0 +1,128 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { showPanel } from './panel';
+import { pixelDifference } from './pixels';
+
+const ARTIFACTS = path.resolve(__dirname, '.artifacts', 'roads');
+
+/** The road's three control points, as fractions of the 2D panel's box. */
+const CLICKS: Array<[number, number]> = [
+  [0.36, 0.42],
+  [0.5, 0.5],
+  [0.62, 0.42],
+];
+/** Points on the centreline between the clicks (the spline passes through the clicks; these lie close to it). */
+const ALONG: Array<[number, number]> = [...CLICKS, [0.43, 0.46], [0.56, 0.46]];
+
+/** The exact height under a point of the 2D panel (fractions of its box), from the app's hover readout, as its text (bit-exact). */
+async function heightAt(page: Page, map2d: Locator, fx: number, fy: number): Promise<string> {
+  const box = await map2d.boundingBox();
+  if (!box) throw new Error('2D panel is not visible');
+  const readout = page.getByTestId('hover-readout');
+  await page.mouse.move(box.x + 3, box.y + 3);
+  await page.mouse.move(box.x + fx * box.width, box.y + fy * box.height);
+  await expect(readout).toHaveAttribute('data-source', '2d');
+  await expect(readout).toHaveAttribute('data-h', /\d/);
+  return (await readout.getAttribute('data-h'))!;
+}
+
+const heightsAlong = async (page: Page, map2d: Locator) => {
+  const out: string[] = [];
+  for (const [fx, fy] of ALONG) out.push(await heightAt(page, map2d, fx, fy));
+  return out;
+};
+
+async function clickAt(page: Page, view: Locator, fx: number, fy: number): Promise<void> {
+  const box = await view.boundingBox();
+  if (!box) throw new Error('view is not visible');
+  await page.mouse.click(box.x + fx * box.width, box.y + fy * box.height);
+}
+
+async function idle(page: Page): Promise<void> {
+  await expect(page.getByTestId('status-job')).toHaveAttribute('data-running', 'false', { timeout: 30_000 });
+}
+
+test.describe('the road tool', () => {
+  test('draw a 3-point road in 2D: a road layer, both views shaped; drag a point; undo restores the heights bit for bit', async ({ app }) => {
+    test.setTimeout(300_000);
+    const { page } = app;
+    const map2d = page.getByTestId('map-2d');
+    const viewport = page.getByTestId('viewport-3d');
+    const undo = page.getByTestId('status-undo');
+
+    const before = await heightsAlong(page, map2d);
+    const map2dBefore = await map2d.screenshot();
+    const viewBefore = await viewport.screenshot();
+
+    // The Road tool by its shortcut shows the Roads tab.
+    await page.keyboard.press('Shift+R');
+    await expect(page.getByTestId('panel-tab-roads')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('roads-panel')).toBeVisible();
+
+    await clickAt(page, map2d, ...CLICKS[0]);
+    await expect(page.getByTestId('roads-panel')).toContainText('First point set');
+    await clickAt(page, map2d, ...CLICKS[1]);
+    await expect(undo).toContainText('New road "Road 1"');
+    await idle(page);
+    await clickAt(page, map2d, ...CLICKS[2]);
+    await expect(undo).toContainText('Add point to "Road 1"');
+    await idle(page);
+    await expect(page.getByTestId('road-road-1')).toContainText('3 points');
+    await expect(page.getByTestId('roads-message')).toHaveCount(0);
+
+    // The heights under the centreline changed (the road's profile), read from the app.
+    const shaped = await heightsAlong(page, map2d);
+    expect(shaped.filter((h, k) => h !== before[k]).length).toBeGreaterThanOrEqual(3);
+
+    // The 2D panel's pixels changed along the road, and the 3D view shows it.
+    await page.mouse.move(0, 0);
+    const map2dAfter = await map2d.screenshot();
+    const diff2d = await pixelDifference(page, map2dBefore, map2dAfter);
+    expect(diff2d.differingShare).toBeGreaterThan(0.002);
+    const viewAfter = await viewport.screenshot();
+    expect((await pixelDifference(page, viewBefore, viewAfter)).differingShare).toBeGreaterThan(0.002);
+
+    // Screenshots of the road being drawn, at two window sizes.
+    await mkdir(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'road-1280x800.png') });
+    for (const [w, h] of [
+      [1600, 1000],
+      [1280, 720],
+    ]) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.waitForTimeout(1500);
+      await page.screenshot({ path: path.join(ARTIFACTS, `road-${w}x${h}.png`) });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.waitForTimeout(1000);
+
+    // The layer is in the Layers tab.
+    await showPanel(page, 'layers');
+    await expect(page.getByTestId('layer-road-1')).toHaveAttribute('data-kind', 'road');
+    await showPanel(page, 'roads');
+
+    // Drag the middle point down the map: one entry, the heights move with it.
+    const shapedBeforeDrag = await heightsAlong(page, map2d);
+    const box = (await map2d.boundingBox())!;
+    await page.mouse.move(box.x + CLICKS[1][0] * box.width, box.y + CLICKS[1][1] * box.height);
+    await page.mouse.down();
+    await page.mouse.move(box.x + CLICKS[1][0] * box.width, box.y + (CLICKS[1][1] + 0.06) * box.height, { steps: 10 });
+    await page.mouse.up();
+    await expect(undo).toContainText('Move point 2 of "Road 1"');
+    await idle(page);
+    const dragged = await heightsAlong(page, map2d);
+    expect(dragged).not.toEqual(shapedBeforeDrag);
+
+    // Undo the drag: the heights are those before it, bit for bit; undo twice more: the land before the road.
+    await page.keyboard.press('Control+Z');
+    await expect(undo).toContainText('Add point to "Road 1"');
+    expect(await heightsAlong(page, map2d)).toEqual(shapedBeforeDrag);
+    await page.keyboard.press('Control+Z');
+    await page.keyboard.press('Control+Z');
+    await expect(undo).not.toContainText('Road 1');
+    expect(await heightsAlong(page, map2d)).toEqual(before);
+    expect(app.consoleErrors).toEqual([]);
+  });
+});
