@@ -18,21 +18,27 @@ export function overlayLine(road: RoadLayer, cellSize: number, selected: boolean
     points[2 * k + 1] = p.z;
   });
   let line: Float64Array;
+  let widths: Float64Array;
+  let params: RoadLayer['params'] | null = road.params;
   try {
     const c = centrelineOf(road.params, cellSize);
     const step = Math.max(1, Math.ceil(c.n / MAX_OVERLAY_SAMPLES));
     const count = Math.ceil((c.n - 1) / step) + 1;
     line = new Float64Array(count * 2);
+    widths = new Float64Array(count);
     for (let s = 0; s < count; s++) {
       const k = Math.min(c.n - 1, s * step);
       line[2 * s] = c.x[k];
       line[2 * s + 1] = c.z[k];
+      widths[s] = c.width[k];
     }
   } catch {
     // A centreline that cannot be built (a point on another while dragging): straight pieces instead.
     line = points.slice();
+    widths = new Float64Array(controls.length).fill(road.params.width);
+    params = null;
   }
-  return { id: road.id, selected, line, points, selectedPoint: selected ? selectedPoint : null };
+  return { id: road.id, selected, line, points, selectedPoint: selected ? selectedPoint : null, widths, params };
 }
 
 /** The overlay for `stack` with road `selectedId` highlighted; `shown` replaces that road's layer (a drag in progress). */

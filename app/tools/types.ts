@@ -1,3 +1,5 @@
+import type { RoadParams } from '../../shared/roads/params';
+
 /**
  * Interactive tools are small state machines (tldraw style): the views translate pointer input into
  * world-space events and forward them to the active tool; a tool ends with commit or explicit cancel.
@@ -36,6 +38,10 @@ export interface RoadOverlayLine {
   points: Float64Array;
   /** Index of the highlighted control point, or null. */
   selectedPoint: number | null;
+  /** The road's surface width (m) along `line`, one per sample (the views draw the surface band). */
+  widths: Float64Array;
+  /** The road's params as shown (the 3D view lays its surface ribbon from them); null when its centreline cannot be built. */
+  params: RoadParams | null;
 }
 
 export interface RoadToolOverlay {

@@ -11,6 +11,23 @@ export function drawRoadOverlay2D(ctx: CanvasRenderingContext2D, transform: MapV
   const at = (x: number, z: number) => worldToCanvas(transform, field, x, z);
   // Others first, the selected road on top.
   const ordered = [...overlay.roads.filter((r) => !r.selected), ...overlay.roads.filter((r) => r.selected)];
+  const pxPerMetre = transform.scale / field.cellSize;
+  // The road surfaces first: a dark band of the road's width, so the road reads as one at any zoom.
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+  for (const road of ordered) {
+    let widest = 0;
+    for (const w of road.widths) widest = Math.max(widest, w);
+    ctx.beginPath();
+    for (let s = 0; s < road.line.length / 2; s++) {
+      const { px, py } = at(road.line[2 * s], road.line[2 * s + 1]);
+      if (s === 0) ctx.moveTo(px, py);
+      else ctx.lineTo(px, py);
+    }
+    ctx.lineWidth = Math.max(2, widest * pxPerMetre);
+    ctx.strokeStyle = road.selected ? 'rgba(40, 40, 44, 0.7)' : 'rgba(40, 40, 44, 0.45)';
+    ctx.stroke();
+  }
   for (const road of ordered) {
     ctx.beginPath();
     for (let s = 0; s < road.line.length / 2; s++) {
@@ -18,9 +35,11 @@ export function drawRoadOverlay2D(ctx: CanvasRenderingContext2D, transform: MapV
       if (s === 0) ctx.moveTo(px, py);
       else ctx.lineTo(px, py);
     }
-    ctx.lineWidth = road.selected ? 2.5 : 1.5;
-    ctx.strokeStyle = road.selected ? '#ffe066' : 'rgba(255, 224, 102, 0.45)';
+    ctx.lineWidth = road.selected ? 1.5 : 1;
+    ctx.setLineDash(road.selected ? [] : [4, 4]);
+    ctx.strokeStyle = road.selected ? '#ffe066' : 'rgba(255, 224, 102, 0.6)';
     ctx.stroke();
+    ctx.setLineDash([]);
     if (!road.selected) continue;
     for (let n = 0; n < road.points.length / 2; n++) {
       const { px, py } = at(road.points[2 * n], road.points[2 * n + 1]);

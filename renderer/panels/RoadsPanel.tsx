@@ -106,9 +106,9 @@ export function RoadsPanel({ session }: { session: EditorSession }) {
       )}
       {road && <RoadFields session={session} road={road} selectedPoint={selectedPoint} />}
       <h3>Props and roads</h3>
-      <label className="field check">
+      <label className="field" title="Off: a road made or moved removes the props on it (undo brings them back)">
+        <span>Keep props on roads</span>
         <input type="checkbox" data-testid="road-keep-props" checked={keepProps} onChange={(event) => model.store.setState({ keepProps: event.target.checked })} />
-        <span>Keep props on roads (else a road made or moved removes them)</span>
       </label>
       {road && (
         <div className="road-along" data-testid="road-along">

@@ -1,9 +1,11 @@
 import { useEffect, useMemo } from 'react';
 import { useThree } from '@react-three/fiber';
-import { BufferAttribute, BufferGeometry, Color, Group, Line, LineBasicMaterial, Points, PointsMaterial } from 'three';
+import { BufferAttribute, BufferGeometry, Color, Group, Line, LineBasicMaterial, Mesh, MeshBasicMaterial, Points, PointsMaterial } from 'three';
+import { buildRoadModel } from '../../shared/roads/model';
+import { buildRibbon } from '../../shared/roads/ribbon';
 import { heightAt } from '../../shared/terrain/surface';
 import type { Heightfield } from '../../shared/terrain/heightfield';
-import type { RoadToolOverlay } from '../../app/tools/types';
+import type { RoadOverlayLine, RoadToolOverlay } from '../../app/tools/types';
 import { useSession } from '../session';
 
 const SELECTED = new Color('#ffe066');
@@ -25,10 +27,30 @@ function onSurface(field: Heightfield, xz: Float64Array, lift: number): Float32A
   return out;
 }
 
-/** Builds the road overlay's objects: a line per centreline (the selected one bright), the selected road's handles. */
+/** The road's surface as a dark ribbon on the shaped heights (shared/roads/ribbon.ts), or null when it cannot be laid. */
+function surfaceRibbon(field: Heightfield, road: RoadOverlayLine): Mesh | null {
+  if (!road.params) return null;
+  const size = { width: field.width, depth: field.depth, cellSize: field.cellSize };
+  try {
+    const ribbon = buildRibbon(buildRoadModel(road.params, field.heights, size), field.heights, size, Math.max(0.05, field.cellSize * 0.03));
+    const geometry = new BufferGeometry();
+    geometry.setAttribute('position', new BufferAttribute(ribbon.positions, 3));
+    geometry.setIndex(new BufferAttribute(ribbon.indices, 1));
+    const material = new MeshBasicMaterial({ color: '#38383c', transparent: true, opacity: road.selected ? 0.85 : 0.6, polygonOffset: true, polygonOffsetFactor: -2, polygonOffsetUnits: -2 });
+    const mesh = new Mesh(geometry, material);
+    mesh.renderOrder = 9;
+    return mesh;
+  } catch {
+    return null;
+  }
+}
+
+/** Builds the road overlay's objects: each road's surface, a line per centreline (the selected one bright), the selected road's handles. */
 function buildRoadObjects(group: Group, field: Heightfield, overlay: RoadToolOverlay): void {
   const lift = Math.max(0.3, field.cellSize * 0.15);
   for (const road of overlay.roads) {
+    const surface = surfaceRibbon(field, road);
+    if (surface) group.add(surface);
     const geometry = new BufferGeometry();
     geometry.setAttribute('position', new BufferAttribute(onSurface(field, road.line, lift), 3));
     const line = new Line(geometry, new LineBasicMaterial({ color: road.selected ? SELECTED : OTHER, transparent: !road.selected, opacity: road.selected ? 1 : 0.6, depthTest: false }));
@@ -60,9 +82,9 @@ function buildRoadObjects(group: Group, field: Heightfield, overlay: RoadToolOve
 function clear(group: Group): void {
   for (const child of [...group.children]) {
     group.remove(child);
-    const object = child as Line | Points;
+    const object = child as Line | Points | Mesh;
     object.geometry.dispose();
-    (object.material as LineBasicMaterial | PointsMaterial).dispose();
+    (object.material as LineBasicMaterial | PointsMaterial | MeshBasicMaterial).dispose();
   }
 }
 
