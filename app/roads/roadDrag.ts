@@ -39,7 +39,7 @@ export class RoadDrag {
   /** Whether the preview is evaluated here (else only the overlay follows, and the stack is evaluated in a worker at the end). */
   readonly local: boolean;
   private readonly recorder: TileRecorder;
-  private readonly size: LayerSize;
+  readonly size: LayerSize;
   private readonly stack: readonly Layer[];
   /** Whether the heights hold a preview. */
   private previewed = false;

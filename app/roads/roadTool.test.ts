@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import { evaluateStack } from '../../shared/layers/evaluate';
 import { DEFAULT_RECIPE } from '../../shared/fault/recipe';
+import { thermalStep } from '../../shared/recipe/steps';
 import type { RoadLayer } from '../../shared/layers/types';
 import type { Prop } from '../../shared/props/prop';
 import { createDocument } from '../document/document';
@@ -225,6 +226,44 @@ describe('the road tool', () => {
     expect(line[0]).toBeCloseTo(-30);
     expect(line.at(-2)).toBeCloseTo(30);
     expect(line.at(-1)).toBeCloseTo(20);
+  });
+});
+
+describe('the road tool over other layers', () => {
+  it('under a whole-map layer the drag is evaluated in the worker on release: one entry, exact, undone bit for bit', async () => {
+    const s = await setup();
+    await makeRoad(s);
+    await s.design.jobs.runStep(thermalStep({ iterations: 3 }));
+    for (let n = 0; n < 2000 && s.design.jobs.isRunning; n++) await settle();
+    expect(s.editor.document.stack.at(-1)?.kind).toBe('thermal');
+    s.model.selectRoad('road-1');
+    const before = snapshot(s.editor);
+    s.tool.onPointerDown?.(at(30, -20));
+    s.tool.onPointerMove?.(at(30, 0));
+    s.runFrames();
+    // Not local: the heights wait for the release.
+    expectSnapshot(s.editor, before);
+    s.tool.onPointerUp?.(at(30, 0));
+    for (let n = 0; n < 2000 && (s.design.jobs.isRunning || road(s.editor).params.points[1].z !== 0); n++) await settle();
+    expect(road(s.editor).params.points[1]).toEqual({ x: 30, z: 0 });
+    expectExact(s.editor);
+    s.editor.undo();
+    expectSnapshot(s.editor, before);
+  });
+
+  it('a point dropped onto its neighbour is refused with the message; nothing changes', async () => {
+    const s = await setup();
+    await makeRoad(s);
+    await click(s.tool, 30, 20);
+    const before = snapshot(s.editor);
+    s.tool.onPointerDown?.(at(30, 20));
+    s.tool.onPointerUp?.(at(30, -20));
+    await settle();
+    expect(s.model.store.getState().message).toMatch(/points 2 and 3 are in the same place/);
+    expectSnapshot(s.editor, before);
+    // A later edit is still exact (the engine was put back).
+    await click(s.tool, 0, 20);
+    expectExact(s.editor);
   });
 });
 

@@ -12,6 +12,7 @@ import type { LayersModel } from '../layers/layersModel';
 import type { ToolStore } from '../tools/toolStore';
 import type { Tool, ToolPointerEvent } from '../tools/types';
 import { centrelineOf } from '../../shared/roads/model';
+import { roadKind } from '../../shared/layers/kinds/road';
 import type { RoadLayer } from '../../shared/layers/types';
 import { RoadDrag } from './roadDrag';
 import { roadOverlay } from './roadOverlay';
@@ -40,7 +41,7 @@ interface Hit {
 }
 
 export function createRoadTool(editor: Editor, tools: ToolStore, jobs: TerrainJobs, layers: LayersModel, roads: RoadsModel, frame: FrameScheduler): RoadTool {
-  let drag: { road: RoadDrag; point: number; moved: boolean; pending: { x: number; z: number } | null; down: { x: number; z: number }; dx: number; dz: number } | null = null;
+  let drag: { road: RoadDrag; point: number; moved: boolean; pending: { x: number; z: number } | null; refused: RoadLayer | null; down: { x: number; z: number }; dx: number; dz: number } | null = null;
   let frameRequested = false;
 
   const cellSize = () => editor.document.field.cellSize;
@@ -95,7 +96,11 @@ export function createRoadTool(editor: Editor, tools: ToolStore, jobs: TerrainJo
     const shown = drag.road.shown;
     const points = shown.params.points.slice();
     points[drag.point] = { ...points[drag.point], x, z };
-    if (drag.road.show({ ...shown, params: { ...shown.params, points } })) drag.moved = true;
+    const candidate: RoadLayer = { ...shown, params: { ...shown.params, points } };
+    if (drag.road.show(candidate)) {
+      drag.moved = true;
+      drag.refused = null;
+    } else drag.refused = candidate;
     refresh();
   };
 
@@ -104,8 +109,11 @@ export function createRoadTool(editor: Editor, tools: ToolStore, jobs: TerrainJo
     const current = drag;
     drag = null;
     frameRequested = false;
-    if (!commit || !current.moved) {
+    if (!commit || !current.moved || current.refused) {
       current.road.cancel();
+      // Released where the road cannot go: it stays as it was, and the user is told why.
+      const problem = commit && current.refused ? roadKind.problem?.(current.refused, current.road.size) : null;
+      if (problem) roads.store.setState({ message: `Move point ${current.point + 1} of "${current.road.original.name}": ${problem}` });
       refresh();
       return;
     }
@@ -145,7 +153,7 @@ export function createRoadTool(editor: Editor, tools: ToolStore, jobs: TerrainJo
         }
         // The point keeps its offset from the pointer: a click on a handle does not move it.
         const p = hit.road.params.points[hit.n];
-        drag = { road: new RoadDrag(editor, jobs, hit.road.id), point: hit.n, moved: false, pending: null, down: { x: event.x, z: event.z }, dx: p.x - event.x, dz: p.z - event.z };
+        drag = { road: new RoadDrag(editor, jobs, hit.road.id), point: hit.n, moved: false, pending: null, refused: null, down: { x: event.x, z: event.z }, dx: p.x - event.x, dz: p.z - event.z };
         refresh();
         return;
       }
