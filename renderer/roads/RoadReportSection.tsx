@@ -1,0 +1,127 @@
+import './roads.css';
+import { useEffect } from 'react';
+import { useStore } from 'zustand';
+import { STATUS_COLOURS, STATUS_LABELS, segmentStatus, type SegmentStatus } from '../../app/roads/roadReportStatus';
+import type { ReportSegment } from '../../shared/roads/report';
+import { useSession } from '../session';
+
+const FLAG_TEXT: Record<string, string> = { grade: 'grade', radius: 'tight bend', crest: 'crest', airborne: 'left ground', stopped: 'stopped' };
+
+const fixed = (v: number, d = 1) => (Object.is(Math.round(v * 10 ** d), -0) ? 0 : v).toFixed(d);
+
+function events(s: ReportSegment): string {
+  const out: string[] = [];
+  if (s.stopped) out.push('stopped');
+  if (s.leftGround) out.push('air');
+  else if (s.liftedWheel) out.push('wheel up');
+  return out.join(', ');
+}
+
+/**
+ * The road report of one road: what it is (geometry) and what the last "Drive this road" did, per
+ * 10 m; flagged rows marked; a row clicked shows its segment in both views. With the drive, the
+ * overlay toggle and its legend, Smooth road profile and the road exports.
+ */
+export function RoadReportSection({ roadId }: { roadId: string }) {
+  const session = useSession();
+  const feature = session.roadReport;
+  const { reports } = feature;
+  const report = useStore(reports.store, (s) => s.report);
+  const source = useStore(reports.store, (s) => s.source);
+  const problem = useStore(reports.store, (s) => s.problem);
+  const overlay = useStore(reports.store, (s) => s.overlay);
+  const message = useStore(feature.store, (s) => s.message);
+  const autopilot = useStore(session.drive.store, (s) => s.autopilot);
+  useStore(session.editor.store, (s) => s.version);
+  useEffect(() => reports.pick(roadId), [reports, roadId]);
+  const run = (id: Parameters<typeof session.commands.execute>[0]) => () => void session.commands.execute(id);
+  const flagged = report?.segments.filter((s) => s.flags.length > 0).length ?? 0;
+  return (
+    <div className="road-report" data-testid="road-report" data-source={source ?? ''} data-rows={report?.segments.length ?? 0} data-flagged={flagged}>
+      <div className="button-row">
+        <button type="button" data-testid="road-drive" onClick={run('road.drive')} title="The car starts on the road's first point and the autopilot drives it at the design speed to the last; any driving key takes over, Esc stops">
+          {autopilot === 'driving' ? 'Driving…' : 'Drive this road'}
+        </button>
+        <button type="button" data-testid="road-smooth" onClick={run('road.smoothProfile')} title="Lengthens the vertical curves until no crest launches the car at the design speed (one undo step)">
+          Smooth profile
+        </button>
+      </div>
+      <label className="field">
+        <span>Report overlay</span>
+        <input type="checkbox" data-testid="road-overlay" checked={overlay} onChange={(e) => reports.setOverlay(e.target.checked)} />
+      </label>
+      <ul className="road-legend" aria-label="Overlay colours">
+        {(Object.keys(STATUS_COLOURS) as SegmentStatus[]).map((status) => (
+          <li key={status}>
+            <span className="road-swatch" style={{ background: STATUS_COLOURS[status] }} />
+            {STATUS_LABELS[status]}
+          </li>
+        ))}
+      </ul>
+      {problem && <p className="road-report-problem">{problem}</p>}
+      {message && (
+        <p className="road-report-message" data-testid="road-message" role="status">
+          {message}
+        </p>
+      )}
+      {report && (
+        <>
+          <p className="road-report-summary" data-testid="road-summary">
+            {fixed(report.length, 0)} m at {report.designSpeedKmh} km/h · {report.segments.length} segments, {flagged} flagged ·{' '}
+            {source === 'drive' ? (report.reachedEnd ? 'driven to the end' : 'drive stopped early') : 'geometry only (drive it for speeds)'}
+          </p>
+          <div className="road-table-wrap">
+            <table className="road-table" data-testid="road-table">
+              <thead>
+                <tr>
+                  <th title="Distance along the road, metres">m</th>
+                  <th title="Steepest grade in the segment, percent (+ uphill)">Grade %</th>
+                  <th title="Bank of the design / measured cross slope, degrees">Bank °</th>
+                  <th title="Tightest horizontal radius, metres">Radius</th>
+                  <th title="Vertical curvature, 1/km (− crest, + sag)">V.curv</th>
+                  <th title="Highest speed the car held, km/h">km/h</th>
+                  <th>Notes</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.segments.map((s, k) => {
+                  const status = segmentStatus(s, report);
+                  return (
+                    <tr key={k} className={`road-row-${status}`} data-status={status} onClick={() => reports.focusSegment(k)} title="Show this segment in both views">
+                      <td>
+                        <span className="road-swatch" style={{ background: STATUS_COLOURS[status] }} />
+                        {fixed(s.from, 0)}
+                      </td>
+                      <td>{fixed(s.maxGradePct)}</td>
+                      <td>
+                        {fixed(s.bankDeg)}/{fixed(s.crossSlopeDeg)}
+                      </td>
+                      <td>{s.radius === null ? '—' : s.radius > 9999 ? '>9999' : fixed(s.radius, 0)}</td>
+                      <td>{fixed(s.verticalCurvature * 1000)}</td>
+                      <td>{s.maxSpeed === null ? '—' : fixed(s.maxSpeed * 3.6, 0)}</td>
+                      <td>{[...s.flags.map((f) => FLAG_TEXT[f] ?? f), events(s)].filter(Boolean).join(', ')}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+      <div className="button-row road-exports">
+        <button type="button" data-testid="road-export-csv" onClick={run('road.exportReport')}>
+          Report CSV…
+        </button>
+        <button type="button" data-testid="road-export-json" onClick={run('road.exportReportJson')}>
+          Report JSON…
+        </button>
+        <button type="button" data-testid="road-export-centreline" onClick={run('road.exportCentreline')}>
+          Centreline…
+        </button>
+        <button type="button" data-testid="road-export-glb" onClick={run('road.exportSurface')}>
+          Surface GLB…
+        </button>
+      </div>
+    </div>
+  );
+}
