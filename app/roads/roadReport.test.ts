@@ -177,6 +177,16 @@ describe('the road report in the editor', () => {
     session.dispose();
   });
 
+  it('the engine export offers the road footprint as a mask source when the stack has a road', () => {
+    const stack = roadStack(roadLayer(), SIZE);
+    const session = sessionWith(stack);
+    expect(session.exchange.exports.maskSources()).toContain('road');
+    const plain = sessionWith([hills(SIZE)]);
+    expect(plain.exchange.exports.maskSources()).not.toContain('road');
+    session.dispose();
+    plain.dispose();
+  });
+
   it('without a road, the road commands are disabled and say so', async () => {
     const session = sessionWith([hills(SIZE)]);
     expect(session.commands.isEnabled('road.drive')).toBe(false);
