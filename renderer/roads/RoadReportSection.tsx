@@ -5,16 +5,20 @@ import { STATUS_COLOURS, STATUS_LABELS, segmentStatus, type SegmentStatus } from
 import type { ReportSegment } from '../../shared/roads/report';
 import { useSession } from '../session';
 
-const FLAG_TEXT: Record<string, string> = { grade: 'grade', radius: 'tight bend', crest: 'crest', airborne: 'left ground', stopped: 'stopped' };
+/** Flags and drive events as short codes in the table (spelled out in the row's tooltip and the legend below it). */
+const FLAG_TEXT: Record<string, string> = { grade: 'grade above the maximum', radius: 'bend tighter than the design speed allows', crest: 'crest launches the car', airborne: 'the car left the ground', stopped: 'the car stopped' };
+const FLAG_CODE: Record<string, string> = { grade: 'G', radius: 'R', crest: 'C', airborne: 'A', stopped: 'S' };
 
 const fixed = (v: number, d = 1) => (Object.is(Math.round(v * 10 ** d), -0) ? 0 : v).toFixed(d);
 
-function events(s: ReportSegment): string {
-  const out: string[] = [];
-  if (s.stopped) out.push('stopped');
-  if (s.leftGround) out.push('air');
-  else if (s.liftedWheel) out.push('wheel up');
-  return out.join(', ');
+function notes(s: ReportSegment): { codes: string; text: string } {
+  const codes = s.flags.map((f) => FLAG_CODE[f] ?? f);
+  const text = s.flags.map((f) => FLAG_TEXT[f] ?? f);
+  if (s.liftedWheel && !s.leftGround) {
+    codes.push('w');
+    text.push('a wheel lifted');
+  }
+  return { codes: codes.join(''), text: text.join('; ') };
 }
 
 /**
@@ -75,31 +79,31 @@ export function RoadReportSection({ roadId }: { roadId: string }) {
               <thead>
                 <tr>
                   <th title="Distance along the road, metres">m</th>
-                  <th title="Steepest grade in the segment, percent (+ uphill)">Grade %</th>
-                  <th title="Bank of the design / measured cross slope, degrees">Bank °</th>
+                  <th title="Steepest grade in the segment, percent (+ uphill)">Grade%</th>
+                  <th title="Bank of the design, degrees (+ = left side lower); the measured cross slope is in the row's tooltip">Bank°</th>
                   <th title="Tightest horizontal radius, metres">Radius</th>
-                  <th title="Vertical curvature, 1/km (− crest, + sag)">V.curv</th>
+                  <th title="Vertical curvature, 1/km (− crest, + sag)">V/km</th>
                   <th title="Highest speed the car held, km/h">km/h</th>
-                  <th>Notes</th>
+                  <th title="Flags: G grade, R radius, C crest, A left the ground, S stopped; w a wheel lifted">!</th>
                 </tr>
               </thead>
               <tbody>
                 {report.segments.map((s, k) => {
                   const status = segmentStatus(s, report);
+                  const note = notes(s);
+                  const tip = `${fixed(s.from, 0)}–${fixed(s.to, 0)} m: grade ${fixed(s.gradePct)} % (steepest ${fixed(s.maxGradePct)} %), cross slope ${fixed(s.crossSlopeDeg)}°${note.text ? `; ${note.text}` : ''}. Click to show it in both views.`;
                   return (
-                    <tr key={k} className={`road-row-${status}`} data-status={status} onClick={() => reports.focusSegment(k)} title="Show this segment in both views">
+                    <tr key={k} className={`road-row-${status}`} data-status={status} data-flags={s.flags.join(' ')} onClick={() => reports.focusSegment(k)} title={tip}>
                       <td>
                         <span className="road-swatch" style={{ background: STATUS_COLOURS[status] }} />
                         {fixed(s.from, 0)}
                       </td>
                       <td>{fixed(s.maxGradePct)}</td>
-                      <td>
-                        {fixed(s.bankDeg)}/{fixed(s.crossSlopeDeg)}
-                      </td>
+                      <td>{fixed(s.bankDeg)}</td>
                       <td>{s.radius === null ? '—' : s.radius > 9999 ? '>9999' : fixed(s.radius, 0)}</td>
                       <td>{fixed(s.verticalCurvature * 1000)}</td>
                       <td>{s.maxSpeed === null ? '—' : fixed(s.maxSpeed * 3.6, 0)}</td>
-                      <td>{[...s.flags.map((f) => FLAG_TEXT[f] ?? f), events(s)].filter(Boolean).join(', ')}</td>
+                      <td className="road-flags">{note.codes}</td>
                     </tr>
                   );
                 })}
