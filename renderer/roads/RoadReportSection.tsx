@@ -110,6 +110,7 @@ export function RoadReportSection({ roadId }: { roadId: string }) {
               </tbody>
             </table>
           </div>
+          <p className="road-report-summary">Flags: G grade · R radius · C crest · A left the ground · S stopped · w wheel lifted. Click a row to show it.</p>
         </>
       )}
       <div className="button-row road-exports">
