@@ -151,6 +151,10 @@ export function createRoadReportFeature(core: SessionCore, layers: LayersModel, 
     commands.bind('road.exportSurface', exportBinding('surface')),
     commands.watch(editor.store),
     commands.watch(reports.store),
+    // A message about the terrain as it was (a smoothing, then an undo) would mislead: edits clear it.
+    editor.store.subscribe((s, prev) => {
+      if (s.version !== prev.version && store.getState().message !== null) say(null);
+    }),
     commands.watch(jobs.store),
   ];
 

@@ -113,7 +113,7 @@ export function RoadReportSection({ roadId }: { roadId: string }) {
           <p className="road-report-summary">Flags: G grade · R radius · C crest · A left the ground · S stopped · w wheel lifted. Click a row to show it.</p>
         </>
       )}
-      <div className="button-row road-exports">
+      <div className="road-exports">
         <button type="button" data-testid="road-export-csv" onClick={run('road.exportReport')}>
           Report CSV…
         </button>
@@ -121,7 +121,7 @@ export function RoadReportSection({ roadId }: { roadId: string }) {
           Report JSON…
         </button>
         <button type="button" data-testid="road-export-centreline" onClick={run('road.exportCentreline')}>
-          Centreline…
+          Centreline JSON…
         </button>
         <button type="button" data-testid="road-export-glb" onClick={run('road.exportSurface')}>
           Surface GLB…
