@@ -211,6 +211,8 @@ describe('the road report in the editor', () => {
     expect(session.roadReport.store.getState().message).toMatch(/vertical curves 10 m → \d+ m/);
     await session.commands.execute('edit.undo');
     expect(session.editor.document.field.heights).toEqual(before);
+    // The message was about the smoothed terrain: the undo clears it.
+    expect(session.roadReport.store.getState().message).toBeNull();
     expect(session.editor.document.stack).toEqual(stack);
     session.dispose();
   });
