@@ -152,7 +152,9 @@ test('Drive this road: the car follows the road, the report and its overlay appe
 
     // A flagged row (or any) clicked shows its segment; the report at the smaller window size.
     await page.setViewportSize({ width: 1280, height: 720 });
-    await page.getByTestId('road-table').locator('tbody tr').nth(Math.floor(rows / 2)).click();
+    const row = page.getByTestId('road-table').locator('tbody tr').nth(Math.floor(rows / 2));
+    await row.click();
+    await expect(row).toHaveAttribute('aria-selected', 'true');
     await page.waitForTimeout(500);
     await page.screenshot({ path: path.join(ARTIFACTS, 'report-1280x720.png') });
     await page.getByTestId('road-drive').click();

@@ -97,6 +97,15 @@ describe('the road report in the editor', () => {
     expect(path.status.length).toBe(path.x.length);
     const flagged = report!.segments.filter((s) => s.flags.length > 0).length;
     expect(path.status.includes('flagged')).toBe(flagged > 0);
+    // A row clicked: the views are asked to show the middle of its segment, looking along the road.
+    const { line } = reports.model()!;
+    reports.focusSegment(2);
+    const { focus, focusVersion } = reports.store.getState();
+    const mid = Math.round(25 / line.ds);
+    expect(focus).toMatchObject({ index: 2 });
+    expect(Math.hypot(focus!.x - line.x[mid], focus!.z - line.z[mid])).toBeLessThan(1e-9);
+    expect(focus!.heading).toBeCloseTo(Math.atan2(line.tx[mid], line.tz[mid]), 9);
+    expect(focusVersion).toBe(1);
     session.dispose();
   });
 

@@ -25,7 +25,7 @@ export interface RoadReportState {
   readonly source: 'geometry' | 'drive' | null;
   readonly problem: string | null;
   /** The segment a row click asked the views to show (changes `focusVersion`). */
-  readonly focus: { x: number; z: number; heading: number } | null;
+  readonly focus: { index: number; x: number; z: number; heading: number } | null;
   readonly focusVersion: number;
 }
 
@@ -154,7 +154,7 @@ export function createRoadReportModel(editor: Editor, layers: LayersModel): Road
       if (!segment || !m) return;
       const { line } = m;
       const k = Math.min(line.n - 1, Math.round((segment.from + segment.to) / 2 / line.ds));
-      store.setState((s) => ({ focus: { x: line.x[k], z: line.z[k], heading: Math.atan2(line.tx[k], line.tz[k]) }, focusVersion: s.focusVersion + 1 }));
+      store.setState((s) => ({ focus: { index, x: line.x[k], z: line.z[k], heading: Math.atan2(line.tx[k], line.tz[k]) }, focusVersion: s.focusVersion + 1 }));
     },
     dispose() {
       unsubscribers.forEach((u) => u());

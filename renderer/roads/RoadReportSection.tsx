@@ -34,6 +34,7 @@ export function RoadReportSection({ roadId }: { roadId: string }) {
   const source = useStore(reports.store, (s) => s.source);
   const problem = useStore(reports.store, (s) => s.problem);
   const overlay = useStore(reports.store, (s) => s.overlay);
+  const focused = useStore(reports.store, (s) => s.focus?.index ?? -1);
   const message = useStore(feature.store, (s) => s.message);
   const autopilot = useStore(session.drive.store, (s) => s.autopilot);
   useStore(session.editor.store, (s) => s.version);
@@ -93,7 +94,7 @@ export function RoadReportSection({ roadId }: { roadId: string }) {
                   const note = notes(s);
                   const tip = `${fixed(s.from, 0)}–${fixed(s.to, 0)} m: grade ${fixed(s.gradePct)} % (steepest ${fixed(s.maxGradePct)} %), cross slope ${fixed(s.crossSlopeDeg)}°${note.text ? `; ${note.text}` : ''}. Click to show it in both views.`;
                   return (
-                    <tr key={k} className={`road-row-${status}`} data-status={status} data-flags={s.flags.join(' ')} onClick={() => reports.focusSegment(k)} title={tip}>
+                    <tr key={k} className={`road-row-${status}${k === focused ? ' road-row-focus' : ''}`} aria-selected={k === focused} data-status={status} data-flags={s.flags.join(' ')} onClick={() => reports.focusSegment(k)} title={tip}>
                       <td>
                         <span className="road-swatch" style={{ background: STATUS_COLOURS[status] }} />
                         {fixed(s.from, 0)}
