@@ -27,6 +27,7 @@ import { createFileDrop, type WindowDroppedFile } from './platform/fileDrop';
 import { followActiveTask } from './view/panelTabs';
 import { createViewEvents } from './view/viewEvents';
 import type { SessionCore } from './sessionTypes';
+import { createRoadReportFeature, type RoadReportFeature } from './roads/roadReportFeature';
 
 /**
  * Everything the UI works with, created once at startup: the editor, its stores, every feature, and
@@ -41,6 +42,8 @@ export interface EditorSession extends SessionCore {
   /** Roads: the road tool and the Roads tab's model. */
   readonly roads: RoadsFeature;
   readonly drive: DriveSession;
+  /** Drive this road, the road report and its overlay, road exports and Smooth Road Profile. */
+  readonly roadReport: RoadReportFeature;
   /** Heightmap import, heightmap and mesh export. */
   readonly exchange: Exchange;
   /** A file dropped on the window goes here, and only here: project, heightmap, or a message. */
@@ -121,6 +124,7 @@ export function createEditorSession(options: SessionOptions): EditorSession {
     },
     set: (saved) => drive.drive.setSettings(driveSettingsFromSaved(drive.drive.settings, saved)),
   });
+  const roadReport = disposables.add(createRoadReportFeature(core, design.layers, design.jobs, drive.drive));
   const exchange = disposables.add(createExchangeFeature(core, (options.createCodecs ?? createInProcessCodecs)()));
   disposables.add(followActiveTask(view, tools, drive.drive));
 
@@ -132,6 +136,7 @@ export function createEditorSession(options: SessionOptions): EditorSession {
     props,
     roads,
     drive: drive.drive,
+    roadReport,
     exchange: exchange.exchange,
     openDroppedFile: createFileDrop({ project, exchange: exchange.exchange }),
     chunkErrorsWorker: options.chunkErrorsWorker ?? null,

@@ -54,6 +54,13 @@ export const COMMANDS = [
   { id: 'drive.resetDrivable', label: 'Reset Car onto Drivable Ground', shortcut: 'R', menu: 'view', group: 'drive' },
   { id: 'drive.walk', label: 'Walk', shortcut: 'Shift+G', menu: 'view', group: 'drive', toolbar: true },
   { id: 'view.drivability', label: 'Drivability Overlay', menu: 'view', group: 'drive', toolbar: true },
+  { id: 'road.drive', label: 'Drive This Road', menu: 'view', group: 'roadDrive' },
+  { id: 'road.reportOverlay', label: 'Road Report Overlay', menu: 'view', group: 'roadDrive' },
+  { id: 'road.smoothProfile', label: 'Smooth Road Profile', menu: 'terrain', group: 'roadReport' },
+  { id: 'road.exportReport', label: 'Export Road Report (CSV)…', menu: 'file', group: 'roadExport' },
+  { id: 'road.exportReportJson', label: 'Export Road Report (JSON)…', menu: 'file', group: 'roadExport' },
+  { id: 'road.exportCentreline', label: 'Export Road Centreline…', menu: 'file', group: 'roadExport' },
+  { id: 'road.exportSurface', label: 'Export Road Surface (GLB)…', menu: 'file', group: 'roadExport' },
 ] as const satisfies readonly CommandDescriptor[];
 
 export type CommandId = (typeof COMMANDS)[number]['id'];

@@ -13,7 +13,7 @@ import { DEFAULT_DRIVE_SETTINGS, carSettingsFor, patchDriveSettings, type DriveM
 import type { PhysicsCarSpec } from '../../shared/vehicle/physics/cars';
 import { DriveMarks } from './driveMarks';
 import { PHYSICS_DT, PhysicsCar, type PhysicsInput, type PhysicsState } from '../../shared/vehicle/physics/physicsCar';
-import { physicsTelemetryCsv, physicsTelemetryRow, type PhysicsTelemetryRow } from '../../shared/vehicle/physics/physicsDrive';
+import { Autopilot, physicsTelemetryCsv, physicsTelemetryRow, routeStart, type PhysicsTelemetryRow } from '../../shared/vehicle/physics/physicsDrive';
 import type { Rapier } from '../../shared/vehicle/physics/rapier';
 import { cross, normalize, sub } from '../../shared/vehicle/vec';
 
@@ -71,6 +71,20 @@ export interface DriveState {
   readonly spawn: SpawnInfo | null;
   /** Changes when the physics drive adds a mark (DriveSession.marks): where it left the ground or bottomed out. */
   readonly marksVersion: number;
+  readonly autopilot: AutopilotMode;
+}
+
+/**
+ * The autopilot of a route drive ("Drive this road"): 'driving' while it steers, 'arrived' once it
+ * stopped on the last waypoint, 'taken' when the driver took over with the keys, 'off' otherwise.
+ */
+export type AutopilotMode = 'off' | 'driving' | 'arrived' | 'taken';
+
+/** The current (or last) recording: the model it was made with and its rows. */
+export interface Recording {
+  readonly model: DriveModel;
+  readonly kinematic: readonly TelemetryRow[];
+  readonly physics: readonly PhysicsTelemetryRow[];
 }
 
 export interface CameraView {
@@ -141,6 +155,7 @@ export class DriveSession {
   private accumulator = 0;
   private physicsSteer = 0;
   private placeGeneration = 0;
+  private pilot: Autopilot | null = null;
 
   constructor(private readonly options: DriveSessionOptions) {
     this.store = createStore<DriveState>(() => ({
@@ -151,6 +166,7 @@ export class DriveSession {
       recordedRows: 0,
       spawn: null,
       marksVersion: 0,
+      autopilot: 'off',
     }));
   }
 
@@ -228,8 +244,27 @@ export class DriveSession {
   enterDrive(start: { x: number; z: number; heading: number }): void {
     this.held.clear();
     this.marks.clear();
-    this.store.setState({ mode: 'drive', spawn: null });
+    this.pilot = null;
+    this.store.setState({ mode: 'drive', spawn: null, autopilot: 'off' });
     this.place(start);
+  }
+
+  /**
+   * Drives a route with the autopilot (shared/vehicle/physics/physicsDrive.ts's pure pursuit, the
+   * CLI's controller): the car starts at rest on the first waypoint facing the next, and the drive is
+   * recorded from the start. Any driving key takes over; Esc leaves.
+   */
+  enterAutopilot(waypoints: readonly (readonly [number, number])[], speed: number): void {
+    if (waypoints.length === 0 || !(speed > 0)) return;
+    this.enterDrive(routeStart(waypoints));
+    this.pilot = new Autopilot(waypoints, this.settings.carSpec, speed);
+    this.store.setState({ autopilot: 'driving' });
+    this.startRecording();
+  }
+
+  /** The current (or last) recording's rows. */
+  get recording(): Recording {
+    return { model: this.recordedModel, kinematic: this.rows, physics: this.physicsRows };
   }
 
   /**
@@ -260,6 +295,7 @@ export class DriveSession {
 
   leave(): void {
     this.held.clear();
+    this.stopPilot('off');
     this.disposePhysics();
     this.currentPose = null;
     this.currentWheels = [];
@@ -272,6 +308,7 @@ export class DriveSession {
     const held = heldKeyFor(code);
     if (held) {
       this.held.add(held);
+      this.stopPilot('taken');
       return true;
     }
     switch (keyCommandFor(code)) {
@@ -359,6 +396,22 @@ export class DriveSession {
     return this.recordedModel === 'physics' ? physicsTelemetryCsv(this.physicsRows) : telemetryCsv(this.rows);
   }
 
+  /** Ends the autopilot (if it drives) in `mode`. */
+  private stopPilot(mode: AutopilotMode): void {
+    if (!this.pilot) return;
+    this.pilot = null;
+    this.store.setState({ autopilot: mode });
+  }
+
+  /** The autopilot's input for the car now; null when it does not drive (arrived: the brakes). */
+  private pilotInput(car: { position: { x: number; z: number }; heading: number; speed: number }): { throttle: number; steer: number; brake: number } | null {
+    if (!this.pilot) return null;
+    const input = this.pilot.next(car);
+    if (input) return input;
+    this.stopPilot('arrived');
+    return { throttle: 0, steer: 0, brake: 1 };
+  }
+
   private recordedCount(): number {
     return this.recordedModel === 'physics' ? this.physicsRows.length : this.rows.length;
   }
@@ -441,7 +494,10 @@ export class DriveSession {
       return;
     }
     if (dt > 0) {
-      const result = stepCar(this.field(), this.car, driveInputFrom(this.held), dt, carSettingsFor(this.settings), this.options.obstacles?.() ?? []);
+      const { x, z, heading, speed } = this.car;
+      const pilot = this.pilotInput({ position: { x, z }, heading, speed });
+      const input = pilot ? { throttle: pilot.throttle - pilot.brake, steer: pilot.steer, handbrake: false } : driveInputFrom(this.held);
+      const result = stepCar(this.field(), this.car, input, dt, carSettingsFor(this.settings), this.options.obstacles?.() ?? []);
       this.car = result.state;
       if (result.stoppedBy) {
         // A stop is counted once, not again every frame the car keeps pushing against it.
@@ -480,7 +536,9 @@ export class DriveSession {
       this.accumulator -= PHYSICS_DT;
       const maxChange = KEY_STEER_RATE * PHYSICS_DT;
       this.physicsSteer += Math.max(-maxChange, Math.min(maxChange, keys.steer - this.physicsSteer));
-      const input: PhysicsInput = { throttle: keys.throttle, steer: this.physicsSteer, brake: 0, handbrake: keys.handbrake };
+      const pilot = this.pilotInput(car.state);
+      if (pilot) this.physicsSteer = pilot.steer;
+      const input: PhysicsInput = pilot ? { ...pilot, handbrake: false } : { throttle: keys.throttle, steer: this.physicsSteer, brake: 0, handbrake: keys.handbrake };
       car.step(input);
       this.marks.observe(car.state);
       if (recording) {

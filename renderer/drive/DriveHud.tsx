@@ -6,6 +6,12 @@ import { useDriveKeys } from './useDriveKeys';
 import { exportTelemetry } from './exportTelemetry';
 import type { SpawnInfo } from '../../app/drive/driveSession';
 
+const AUTOPILOT_TEXT = {
+  driving: 'Autopilot: driving the road · a driving key takes over · Esc stops',
+  arrived: 'Autopilot: arrived at the end of the road',
+  taken: 'Autopilot off: you have the wheel',
+} as const;
+
 /** What the HUD says about where the car was put, if anything worth saying (shared/vehicle/spawn.ts). */
 function spawnNote(spawn: SpawnInfo): string | null {
   switch (spawn.quality) {
@@ -39,6 +45,7 @@ export function DriveHud() {
   const rows = useStore(drive.store, (s) => s.recordedRows);
   const camera = useStore(drive.store, (s) => s.settings.camera);
   const spawn = useStore(drive.store, (s) => s.spawn);
+  const autopilot = useStore(drive.store, (s) => s.autopilot);
   const [status, setStatus] = useState('');
   if (mode === 'off') return null;
 
@@ -78,6 +85,7 @@ export function DriveHud() {
       data-airborne={hud ? String(hud.airborne) : undefined}
       data-contacts={hud?.wheelContacts.map((c) => (c ? 1 : 0)).join(',')}
       data-compressions={hud?.compressions.join(',')}
+      data-autopilot={autopilot}
     >
       {hud && (
         <div className="drive-hud-model" data-testid="hud-model">
@@ -89,6 +97,11 @@ export function DriveHud() {
               · Airborne
             </span>
           )}
+        </div>
+      )}
+      {autopilot !== 'off' && (
+        <div className="drive-hud-autopilot" data-testid="hud-autopilot">
+          {AUTOPILOT_TEXT[autopilot]}
         </div>
       )}
       {hud && (

@@ -8,6 +8,7 @@ import { physicsWheelLayout } from '../../app/drive/driveSession';
 import { useSession } from '../session';
 import { useCarModel } from './CarModel';
 import { DrivabilityOverlay3D } from './DrivabilityOverlay3D';
+import { RoadReportOverlay3D } from '../roads/RoadReportOverlay3D';
 
 /**
  * Everything the test drive adds to the 3D scene: the car, its own camera (the orbit camera keeps its
@@ -111,6 +112,7 @@ export function DriveLayer() {
     <>
       <primitive object={car.object} />
       <DrivabilityOverlay3D />
+      <RoadReportOverlay3D />
       {mode !== 'off' && <DriveRender camera={driveCamera} />}
     </>
   );

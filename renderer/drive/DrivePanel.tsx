@@ -4,6 +4,8 @@ import { DRIVE_SETTING_LIMITS, type DriveCamera, type DriveModel, type PoseMetho
 import type { DriveSession } from '../../app/drive/driveSession';
 import { CAR_PRESET_IDS, CAR_SPEC_LIMITS, isCarPresetId, type PhysicsCarSpec } from '../../shared/vehicle/physics/cars';
 import { NumberField } from '../panels/NumberField';
+import { roadLayers } from '../../app/roads/currentRoad';
+import { RoadReportSection } from '../roads/RoadReportSection';
 
 const PRESET_NAMES = { hatchback: 'Hatchback', '4x4': '4×4', truck: 'Truck' } as const;
 
@@ -31,50 +33,81 @@ const SPEC_FIELDS: ReadonlyArray<{ key: keyof PhysicsCarSpec & keyof typeof CAR_
 function PhysicsCarFields({ drive, spec, car }: { drive: DriveSession; spec: PhysicsCarSpec; car: string }) {
   return (
     <>
-      <label className="field" title="A preset fills every value below; each stays editable">
-        <span>Car</span>
-        <select
-          data-testid="drive-car"
-          value={car}
-          onChange={(e) => {
-            if (isCarPresetId(e.target.value)) drive.setSettings({ car: e.target.value });
-          }}
-        >
-          {CAR_PRESET_IDS.map((id) => (
-            <option key={id} value={id}>
-              {PRESET_NAMES[id]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <details className="drive-car-details" data-testid="drive-car-details">
-        <summary>Car values</summary>
-        {SPEC_FIELDS.map(({ key, label, step, scale = 1 }) => (
-          <NumberField
-            key={key}
-            label={label}
-            testId={`drive-car-${key}`}
-            step={step}
-            min={CAR_SPEC_LIMITS[key].min * scale}
-            max={CAR_SPEC_LIMITS[key].max * scale}
-            value={Math.round(spec[key] * scale * 1000) / 1000}
-            onChange={(value) => drive.setSettings({ carSpec: { ...spec, [key]: value / scale } })}
-          />
-        ))}
-        <label className="field">
-          <span>Driven wheels</span>
+        <label className="field" title="A preset fills every value below; each stays editable">
+          <span>Car</span>
           <select
-            data-testid="drive-car-driven"
-            value={spec.driven}
-            onChange={(e) => drive.setSettings({ carSpec: { ...spec, driven: e.target.value as PhysicsCarSpec['driven'] } })}
+            data-testid="drive-car"
+            value={car}
+            onChange={(e) => {
+              if (isCarPresetId(e.target.value)) drive.setSettings({ car: e.target.value });
+            }}
           >
-            <option value="front">Front</option>
-            <option value="rear">Rear</option>
-            <option value="all">All four</option>
+            {CAR_PRESET_IDS.map((id) => (
+              <option key={id} value={id}>
+                {PRESET_NAMES[id]}
+              </option>
+            ))}
           </select>
         </label>
-      </details>
+        <details className="drive-car-details" data-testid="drive-car-details">
+          <summary>Car values</summary>
+          {SPEC_FIELDS.map(({ key, label, step, scale = 1 }) => (
+            <NumberField
+              key={key}
+              label={label}
+              testId={`drive-car-${key}`}
+              step={step}
+              min={CAR_SPEC_LIMITS[key].min * scale}
+              max={CAR_SPEC_LIMITS[key].max * scale}
+              value={Math.round(spec[key] * scale * 1000) / 1000}
+              onChange={(value) => drive.setSettings({ carSpec: { ...spec, [key]: value / scale } })}
+            />
+          ))}
+          <label className="field">
+            <span>Driven wheels</span>
+            <select
+              data-testid="drive-car-driven"
+              value={spec.driven}
+              onChange={(e) => drive.setSettings({ carSpec: { ...spec, driven: e.target.value as PhysicsCarSpec['driven'] } })}
+            >
+              <option value="front">Front</option>
+              <option value="rear">Rear</option>
+              <option value="all">All four</option>
+            </select>
+          </label>
+        </details>
     </>
+  );
+}
+
+/** Drive this road and its report: a picker of the stack's roads (the coordinator moves this into the Roads tab). */
+function RoadDriveSection({ session }: { session: EditorSession }) {
+  useStore(session.editor.store, (s) => s.version);
+  useStore(session.design.layers.store, (s) => s.selectedId);
+  const pickedId = useStore(session.roadReport.reports.store, (s) => s.pickedId);
+  const roads = roadLayers(session.editor.document.stack);
+  const current = session.roadReport.reports.road();
+  return (
+    <section className="panel-section" aria-label="Road drive and report" data-testid="road-drive-section">
+      <h2>Road drive and report</h2>
+      {roads.length === 0 || !current ? (
+        <p className="road-report-summary">No road in the layer stack: add one with the road tool (or `faultline road`).</p>
+      ) : (
+        <>
+          <label className="field">
+            <span>Road</span>
+            <select data-testid="road-picker" value={pickedId ?? current.id} onChange={(e) => session.roadReport.reports.pick(e.target.value)}>
+              {roads.map((road) => (
+                <option key={road.id} value={road.id}>
+                  {road.name} ({road.id})
+                </option>
+              ))}
+            </select>
+          </label>
+          <RoadReportSection roadId={current.id} />
+        </>
+      )}
+    </section>
   );
 }
 
@@ -85,6 +118,7 @@ export function DrivePanel({ session }: { session: EditorSession }) {
   const mode = useStore(drive.store, (s) => s.mode);
   const limits = DRIVE_SETTING_LIMITS;
   return (
+    <>
     <section className="panel-section" aria-label="Test drive" data-testid="drive-panel">
       <h2>Test drive</h2>
       <div className="button-row">
@@ -144,5 +178,7 @@ export function DrivePanel({ session }: { session: EditorSession }) {
         />
       </label>
     </section>
+    <RoadDriveSection session={session} />
+    </>
   );
 }

@@ -5,6 +5,7 @@ import type { ToolOverlay } from '../../app/tools/types';
 import { createDriveMapLayer } from '../drive/drivability2D';
 import { createMaskPreviewLayer } from '../exchange/maskPreview2D';
 import { attachProps2DOverlay } from '../props/propsOverlay2D';
+import { createRoadReportMapLayer } from '../roads/roadReport2D';
 import { reportDrawn } from '../readiness';
 import type { Map2DView } from './map2dView';
 import { RedrawScheduler } from './redrawScheduler';
@@ -21,6 +22,7 @@ export class Map2DDrawLoop {
   private readonly props2d: ReturnType<typeof attachProps2DOverlay>;
   private readonly driveLayer: ReturnType<typeof createDriveMapLayer>;
   private readonly maskLayer: ReturnType<typeof createMaskPreviewLayer>;
+  private readonly roadLayer: ReturnType<typeof createRoadReportMapLayer>;
   private readonly redraw: RedrawScheduler;
   private frameRequest = 0;
   private drawnVersion = -1;
@@ -35,6 +37,7 @@ export class Map2DDrawLoop {
     this.props2d = attachProps2DOverlay(session, requestDraw);
     this.driveLayer = createDriveMapLayer(session, requestDraw);
     this.maskLayer = createMaskPreviewLayer(session, requestDraw);
+    this.roadLayer = createRoadReportMapLayer(session, requestDraw, (px, py) => view.pan(view.width / 2 - px, view.height / 2 - py));
     this.redraw = new RedrawScheduler(
       () => this.image.redrawDelay(),
       () => {
@@ -80,6 +83,7 @@ export class Map2DDrawLoop {
     this.props2d.dispose();
     this.driveLayer.dispose();
     this.maskLayer.dispose();
+    this.roadLayer.dispose();
     if (this.frameRequest) cancelAnimationFrame(this.frameRequest);
     this.frameRequest = 0;
     this.redraw.dispose();
@@ -98,6 +102,7 @@ export class Map2DDrawLoop {
     context.imageSmoothingEnabled = transform.scale < 1;
     image.draw(context, transform, width, height);
     this.props2d.draw(context, transform, f, width, height);
+    this.roadLayer.draw(context, transform);
     this.driveLayer.draw(context, transform);
     this.maskLayer.draw(context, transform, width);
     this.drawOverlay(tools.getState().overlay);

@@ -3,6 +3,7 @@ import { useThree } from '@react-three/fiber';
 import { MOUSE, type PerspectiveCamera } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { terrainExtent } from '../../shared/terrain/heightfield';
+import { heightAt } from '../../shared/terrain/surface';
 import { clampAboveSurface, defaultCameraPose, groundClearance } from '../../app/view/cameraPose';
 import { useSession } from '../session';
 import { watchDriveActive } from '../../app/drive/driveFeature';
@@ -82,6 +83,18 @@ export function OrbitRig() {
       invalidate();
     });
     const unsubscribeTools = tools.subscribe(applyToolMode);
+    // A road report row clicked: look at its segment from behind and above, at the same distance.
+    const unsubscribeRoad = session.roadReport.reports.store.subscribe((s, prev) => {
+      if (s.focusVersion === prev.focusVersion || !s.focus) return;
+      const { x, z, heading } = s.focus;
+      const field = editor.document.field;
+      const y = heightAt(field, x, z);
+      const distance = Math.min(camera.position.distanceTo(controls.target), 120);
+      controls.target.set(x, Number.isFinite(y) ? y : 0, z);
+      camera.position.set(x - Math.sin(heading) * distance * 0.7, controls.target.y + distance * 0.7, z - Math.cos(heading) * distance * 0.7);
+      controls.update();
+      onChange();
+    });
     // A drive or walk has its own camera and mouse look: the orbit camera keeps its place meanwhile.
     const unsubscribeDrive = watchDriveActive(session.drive, (active) => {
       controls.enabled = !active;
@@ -91,6 +104,7 @@ export function OrbitRig() {
       unsubscribeEditor();
       unsubscribeView();
       unsubscribeTools();
+      unsubscribeRoad();
       unsubscribeDrive();
       controls.removeEventListener('change', onChange);
       controls.dispose();

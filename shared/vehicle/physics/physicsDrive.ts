@@ -156,41 +156,21 @@ export function driveRoutePhysics(
       );
     }
   });
-  const [x0, z0] = waypoints[0];
-  const first = waypoints.find(([x, z]) => Math.hypot(x - x0, z - z0) > 1e-6);
-  const car = new PhysicsCar(rapier, field, spec, { x: x0, z: z0, heading: first ? Math.atan2(first[0] - x0, first[1] - z0) : 0 }, options.obstacles);
+  const car = new PhysicsCar(rapier, field, spec, routeStart(waypoints), options.obstacles);
   try {
-    let routeLength = 0;
-    for (let k = 1; k < waypoints.length; k++) routeLength += Math.hypot(waypoints[k][0] - waypoints[k - 1][0], waypoints[k][1] - waypoints[k - 1][1]);
-    const maxSteps = Math.ceil((2 * routeLength / options.speed + 30) * PHYSICS_HZ);
+    const pilot = new Autopilot(waypoints, spec, options.speed);
+    const maxSteps = Math.ceil((2 * pilot.routeLength / options.speed + 30) * PHYSICS_HZ);
     const every = stepsPerRow(options.step);
     const rows = [physicsTelemetryRow(0, car.state)];
-    const last = waypoints.length - 1;
-    const maxSteer = (spec.maxSteerDeg * Math.PI) / 180;
-    let target = Math.min(1, last);
     let stuckSteps = 0;
     for (let k = 0; ; k++) {
       const s = car.state;
-      const { x, z } = s.position;
-      const lookahead = Math.max(spec.wheelbase * 1.5, 0.6 * Math.abs(s.speed));
-      while (target < last && Math.hypot(waypoints[target][0] - x, waypoints[target][1] - z) < lookahead) target++;
-      const [tx, tz] = waypoints[target];
-      const distance = Math.hypot(tx - x, tz - z);
-      let toEnd = distance;
-      for (let j = target; j < last; j++) toEnd += Math.hypot(waypoints[j + 1][0] - waypoints[j][0], waypoints[j + 1][1] - waypoints[j][1]);
-      if (target === last && distance < ARRIVAL_RADIUS && Math.abs(s.speed) < STOPPED_SPEED) {
+      const input = pilot.next(s);
+      if (!input) {
         if (k % every !== 0) rows.push(physicsTelemetryRow(k * PHYSICS_DT, s));
         return { rows, reachedEnd: true };
       }
       if (k >= maxSteps) return { rows, reachedEnd: false, stoppedBy: 'maxSteps' };
-      const bearing = Math.atan2(tx - x, tz - z);
-      const alpha = Math.atan2(Math.sin(bearing - s.heading), Math.cos(bearing - s.heading));
-      const steerAngle = Math.atan2(2 * spec.wheelbase * Math.sin(alpha), Math.max(distance, 1e-3));
-      const steer = Math.max(-1, Math.min(1, -steerAngle / Math.max(maxSteer, 1e-6)));
-      const wanted = Math.min(options.speed * Math.max(0.25, Math.cos(alpha)), Math.sqrt(2 * PLANNED_BRAKING * Math.max(0, toEnd - ARRIVAL_RADIUS / 2)));
-      const error = wanted - s.speed;
-      const input: PhysicsInput =
-        error >= 0 ? { throttle: Math.min(1, SPEED_GAIN * error), steer, brake: 0, handbrake: false } : { throttle: 0, steer, brake: Math.min(1, -SPEED_GAIN * error), handbrake: false };
       car.step(input);
       if ((k + 1) % every === 0) rows.push(physicsTelemetryRow((k + 1) * PHYSICS_DT, car.state));
       stuckSteps = input.throttle > 0.5 && Math.abs(car.state.speed) < STOPPED_SPEED ? stuckSteps + 1 : 0;
@@ -201,6 +181,71 @@ export function driveRoutePhysics(
     }
   } finally {
     car.dispose();
+  }
+}
+
+/** Where a route's car starts: on its first waypoint, facing the first waypoint that is elsewhere. */
+export function routeStart(waypoints: readonly (readonly [number, number])[]): PhysicsStart {
+  const [x0, z0] = waypoints[0];
+  const first = waypoints.find(([x, z]) => Math.hypot(x - x0, z - z0) > 1e-6);
+  return { x: x0, z: z0, heading: first ? Math.atan2(first[0] - x0, first[1] - z0) : 0 };
+}
+
+/** What the autopilot reads of a car (a physics state, or the kinematic car's). */
+export interface AutopilotCar {
+  readonly position: { readonly x: number; readonly z: number };
+  readonly heading: number;
+  readonly speed: number;
+}
+
+/**
+ * The autopilot's controller, one physics step at a time (the CLI's headless drive and the editor's
+ * "Drive this road" use the same one): pure pursuit of a point ahead along the route, the cruise
+ * speed held by a proportional throttle/brake.
+ */
+export class Autopilot {
+  readonly routeLength: number;
+  private target: number;
+  private readonly last: number;
+  private readonly maxSteer: number;
+
+  constructor(
+    private readonly waypoints: readonly (readonly [number, number])[],
+    private readonly spec: PhysicsCarSpec,
+    private readonly speed: number,
+  ) {
+    let routeLength = 0;
+    for (let k = 1; k < waypoints.length; k++) routeLength += Math.hypot(waypoints[k][0] - waypoints[k - 1][0], waypoints[k][1] - waypoints[k - 1][1]);
+    this.routeLength = routeLength;
+    this.last = waypoints.length - 1;
+    this.target = Math.min(1, this.last);
+    this.maxSteer = (spec.maxSteerDeg * Math.PI) / 180;
+  }
+
+  /** Index of the waypoint being pursued. */
+  get targetIndex(): number {
+    return this.target;
+  }
+
+  /** The input for the next step from the car's state; null once the car has stopped on the last waypoint. */
+  next(s: AutopilotCar): PhysicsInput | null {
+    const { waypoints, spec, last } = this;
+    const { x, z } = s.position;
+    const lookahead = Math.max(spec.wheelbase * 1.5, 0.6 * Math.abs(s.speed));
+    while (this.target < last && Math.hypot(waypoints[this.target][0] - x, waypoints[this.target][1] - z) < lookahead) this.target++;
+    const target = this.target;
+    const [tx, tz] = waypoints[target];
+    const distance = Math.hypot(tx - x, tz - z);
+    let toEnd = distance;
+    for (let j = target; j < last; j++) toEnd += Math.hypot(waypoints[j + 1][0] - waypoints[j][0], waypoints[j + 1][1] - waypoints[j][1]);
+    if (target === last && distance < ARRIVAL_RADIUS && Math.abs(s.speed) < STOPPED_SPEED) return null;
+    const bearing = Math.atan2(tx - x, tz - z);
+    const alpha = Math.atan2(Math.sin(bearing - s.heading), Math.cos(bearing - s.heading));
+    const steerAngle = Math.atan2(2 * spec.wheelbase * Math.sin(alpha), Math.max(distance, 1e-3));
+    const steer = Math.max(-1, Math.min(1, -steerAngle / Math.max(this.maxSteer, 1e-6)));
+    const wanted = Math.min(this.speed * Math.max(0.25, Math.cos(alpha)), Math.sqrt(2 * PLANNED_BRAKING * Math.max(0, toEnd - ARRIVAL_RADIUS / 2)));
+    const error = wanted - s.speed;
+    return error >= 0 ? { throttle: Math.min(1, SPEED_GAIN * error), steer, brake: 0, handbrake: false } : { throttle: 0, steer, brake: Math.min(1, -SPEED_GAIN * error), handbrake: false };
   }
 }
 

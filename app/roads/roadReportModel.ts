@@ -1,0 +1,163 @@
+/**
+ * The road report in the editor: for the road picked (else the current road, currentRoad.ts), the
+ * report per 10 m segment (shared/roads/report.ts) from the geometry alone, replaced by the one from
+ * the last "Drive this road" of that road until the terrain changes; and the overlay that colours the
+ * road by it in both views. The report reads the centreline, bank and the document's heights (the
+ * whole stack, as the car drives it), so the model is built on those heights: its profile is not used.
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { RoadLayer } from '../../shared/layers/types';
+import { buildRoadModel, type RoadModel } from '../../shared/roads/model';
+import { roadReport, type DriveOutcome, type RoadReport } from '../../shared/roads/report';
+import type { Editor } from '../document/editor';
+import type { LayersModel } from '../layers/layersModel';
+import { currentRoad } from './currentRoad';
+import { segmentStatus, type SegmentStatus } from './roadReportStatus';
+
+export interface RoadReportState {
+  /** The road the report section picked; null: the current road. */
+  readonly pickedId: string | null;
+  /** The colour overlay along the road in both views. */
+  readonly overlay: boolean;
+  /** The report shown (null: no road, or it could not be built), and where it came from. */
+  readonly report: RoadReport | null;
+  readonly roadId: string | null;
+  readonly source: 'geometry' | 'drive' | null;
+  readonly problem: string | null;
+  /** The segment a row click asked the views to show (changes `focusVersion`). */
+  readonly focus: { index: number; x: number; z: number; heading: number } | null;
+  readonly focusVersion: number;
+}
+
+/** The overlay's path: the centreline's stations (x, z) with each station's segment status. */
+export interface RoadOverlayPath {
+  readonly x: Float64Array;
+  readonly z: Float64Array;
+  readonly status: SegmentStatus[];
+}
+
+export interface RoadReportModel {
+  readonly store: StoreApi<RoadReportState>;
+  /** The road the report is about: the picked one when it is still a road, else the current road. */
+  road(): RoadLayer | null;
+  pick(id: string | null): void;
+  setOverlay(on: boolean): void;
+  /** The road's model on the document's heights (null without a road or when it cannot be built). */
+  model(): RoadModel | null;
+  /** Brings the report up to date with the document (geometry only unless a drive of this road is kept). */
+  refresh(): void;
+  /** The report of a drive of `roadId`, kept until the terrain or the road changes. */
+  setDriveReport(roadId: string, drive: DriveOutcome): void;
+  /** The overlay path of the report shown (null when there is none). */
+  overlayPath(): RoadOverlayPath | null;
+  /** Asks the views to show segment `index` of the report. */
+  focusSegment(index: number): void;
+  dispose(): void;
+}
+
+export function createRoadReportModel(editor: Editor, layers: LayersModel): RoadReportModel {
+  const store = createStore<RoadReportState>(() => ({ pickedId: null, overlay: true, report: null, roadId: null, source: null, problem: null, focus: null, focusVersion: 0 }));
+  /** What the report shown was computed for: document version and road object (a changed road is a new object). */
+  let computedFor: { version: number; road: RoadLayer | null } | null = null;
+  let models: { heights: Float32Array; road: RoadLayer; model: RoadModel } | null = null;
+  let path: { report: RoadReport; path: RoadOverlayPath } | null = null;
+
+  const road = (): RoadLayer | null => {
+    const stack = editor.document.stack;
+    const { pickedId } = store.getState();
+    const picked = pickedId === null ? undefined : stack.find((layer) => layer.id === pickedId);
+    return picked?.kind === 'road' ? picked : currentRoad(stack, layers.store.getState().selectedId);
+  };
+
+  const model = (): RoadModel | null => {
+    const r = road();
+    if (!r) return null;
+    const field = editor.document.field;
+    if (models && models.road === r && models.heights === field.heights) return models.model;
+    const built = buildRoadModel(r.params, field.heights, field);
+    models = { heights: field.heights, road: r, model: built };
+    return built;
+  };
+
+  const compute = (drive: DriveOutcome | null): void => {
+    const r = road();
+    computedFor = { version: editor.store.getState().version, road: r };
+    if (!r) {
+      store.setState({ report: null, roadId: null, source: null, problem: null });
+      return;
+    }
+    try {
+      const m = model();
+      const field = editor.document.field;
+      const report = m ? roadReport(m, field.heights, field, drive) : null;
+      store.setState({ report, roadId: r.id, source: drive ? 'drive' : 'geometry', problem: null });
+    } catch (error) {
+      store.setState({ report: null, roadId: r.id, source: null, problem: `${r.name}: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  };
+
+  const refresh = (): void => {
+    const r = road();
+    if (computedFor && computedFor.version === editor.store.getState().version && computedFor.road === r) return;
+    compute(null);
+  };
+
+  const unsubscribers = [
+    // Lazily: only while someone looks at the report or its overlay (the views call refresh).
+    editor.store.subscribe((s, prev) => {
+      if (s.version !== prev.version && (store.getState().report || store.getState().problem)) refresh();
+    }),
+    layers.store.subscribe((s, prev) => {
+      if (s.selectedId !== prev.selectedId && store.getState().pickedId === null) refresh();
+    }),
+  ];
+
+  return {
+    store,
+    road,
+    model,
+    refresh,
+    pick(id) {
+      store.setState({ pickedId: id });
+      refresh();
+    },
+    setOverlay(on) {
+      store.setState({ overlay: on });
+      if (on) refresh();
+    },
+    setDriveReport(roadId, drive) {
+      const r = road();
+      if (!r || r.id !== roadId) store.setState({ pickedId: roadId });
+      compute(drive);
+    },
+    overlayPath() {
+      const { report } = store.getState();
+      const m = model();
+      if (!report || !m) return null;
+      if (path && path.report === report) return path.path;
+      const { line } = m;
+      const status: SegmentStatus[] = new Array<SegmentStatus>(line.n).fill('ok');
+      for (const segment of report.segments) {
+        const s = segmentStatus(segment, report);
+        const a = Math.round(segment.from / line.ds);
+        const b = Math.min(line.n - 1, Math.round(segment.to / line.ds));
+        for (let k = a; k <= b; k++) status[k] = s;
+      }
+      const built = { x: line.x, z: line.z, status };
+      path = { report, path: built };
+      return built;
+    },
+    focusSegment(index) {
+      const { report } = store.getState();
+      const m = model();
+      const segment = report?.segments[index];
+      if (!segment || !m) return;
+      const { line } = m;
+      const k = Math.min(line.n - 1, Math.round((segment.from + segment.to) / 2 / line.ds));
+      store.setState((s) => ({ focus: { index, x: line.x[k], z: line.z[k], heading: Math.atan2(line.tx[k], line.tz[k]) }, focusVersion: s.focusVersion + 1 }));
+    },
+    dispose() {
+      unsubscribers.forEach((u) => u());
+    },
+  };
+}

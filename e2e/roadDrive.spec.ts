@@ -1,0 +1,169 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { fitMapView, worldToCanvas } from '../app/map2d/mapTransform';
+import { buildRoadModel } from '../shared/roads/model';
+import { REPORT_CSV_COLUMNS } from '../shared/roads/report';
+import { createHeightfield } from '../shared/terrain/heightfield';
+import { expect, sendMenuCommand, test } from './fixtures';
+import { showPanel } from './panel';
+import { defaultTerrainWithRoad, E2E_ROAD } from './roadProject';
+
+const ARTIFACTS = path.resolve(__dirname, '.artifacts', 'roads');
+
+test.use({ viewport: { width: 1600, height: 1000 } });
+
+/** Distance from (x, z) to the nearest centreline station. */
+function offCentre(line: { n: number; x: Float64Array; z: Float64Array }, x: number, z: number): number {
+  let best = Infinity;
+  for (let k = 0; k < line.n; k++) best = Math.min(best, Math.hypot(line.x[k] - x, line.z[k] - z));
+  return best;
+}
+
+/** The exact height under world (x, z) from the 2D panel's hover readout (the panel fitted to the map). */
+async function hoverHeight(page: Page, map2d: Locator, field: { width: number; depth: number; cellSize: number }, x: number, z: number): Promise<number> {
+  const box = (await map2d.boundingBox())!;
+  const at = worldToCanvas(fitMapView(field, Math.floor(box.width), Math.floor(box.height)), field, x, z);
+  const readout = page.getByTestId('hover-readout');
+  await page.mouse.move(box.x + 3, box.y + 3);
+  await page.mouse.move(box.x + at.px, box.y + at.py);
+  await expect(readout).toHaveAttribute('data-h', /\d/);
+  return Number(await readout.getAttribute('data-h'));
+}
+
+/** Pixels of the 2D panel near each overlay colour. */
+async function overlayPixels(page: Page, map2d: Locator): Promise<{ green: number; amber: number; red: number }> {
+  const png = (await map2d.screenshot()).toString('base64');
+  return page.evaluate(async (data) => {
+    const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const context = canvas.getContext('2d')!;
+    context.drawImage(bitmap, 0, 0);
+    const px = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+    const near = (p: number, [r, g, b]: number[]) => Math.abs(px[p] - r) + Math.abs(px[p + 1] - g) + Math.abs(px[p + 2] - b) < 30;
+    const out = { green: 0, amber: 0, red: 0 };
+    for (let p = 0; p < px.length; p += 4) {
+      if (near(p, [0x3f, 0xbf, 0x5f])) out.green++;
+      else if (near(p, [0xf0, 0xa0, 0x20])) out.amber++;
+      else if (near(p, [0xe0, 0x30, 0x2a])) out.red++;
+    }
+    return out;
+  }, png);
+}
+
+test('Drive this road: the car follows the road, the report and its overlay appear, CSV export, Smooth road profile and undo', async ({ app }) => {
+  test.setTimeout(240_000);
+  const { page } = app;
+  await mkdir(ARTIFACTS, { recursive: true });
+  const folder = await mkdtemp(path.join(tmpdir(), 'faultline-road-'));
+  try {
+    const { bytes, heights } = await defaultTerrainWithRoad();
+    const field = createHeightfield(257, 257, 2, heights);
+    const { line } = buildRoadModel(E2E_ROAD.params, heights, field);
+    const project = path.join(folder, 'road.faultline');
+    await writeFile(project, bytes);
+    app.dialogs.queueOpen(project);
+    await sendMenuCommand(page, 'file.open');
+    await expect.poll(() => page.evaluate(() => document.title)).toBe('road.faultline — Faultline');
+
+    // The report from the geometry alone, before any drive.
+    await showPanel(page, 'drive');
+    await expect(page.getByTestId('road-picker')).toHaveValue('road-1');
+    const report = page.getByTestId('road-report');
+    await expect(report).toHaveAttribute('data-source', 'geometry');
+    const rows = Number(await report.getAttribute('data-rows'));
+    expect(rows).toBe(Math.ceil(line.length / 10 - 1e-9));
+    await expect(page.getByTestId('road-table').locator('tbody tr')).toHaveCount(rows);
+
+    // The overlay in 2D: coloured pixels along the road, gone when it is switched off.
+    const map2d = page.getByTestId('map-2d');
+    await expect.poll(async () => (await overlayPixels(page, map2d)).green, { timeout: 10_000 }).toBeGreaterThan(100);
+    await page.getByTestId('road-overlay').uncheck();
+    await expect.poll(async () => (await overlayPixels(page, map2d)).green).toBeLessThan(20);
+    await page.getByTestId('road-overlay').check();
+    await expect.poll(async () => (await overlayPixels(page, map2d)).green).toBeGreaterThan(100);
+
+    // Drive it: the car starts on the road's first point and the autopilot keeps it on the road.
+    await page.getByTestId('road-drive').click();
+    const hud = page.getByTestId('drive-hud');
+    await expect(hud).toHaveAttribute('data-autopilot', 'driving');
+    await expect(hud).toHaveAttribute('data-x', /\d/, { timeout: 30_000 });
+    const first = { x: Number(await hud.getAttribute('data-x')), z: Number(await hud.getAttribute('data-z')) };
+    expect(Math.hypot(first.x - line.x[0], first.z - line.z[0])).toBeLessThan(3);
+    let worst = 0;
+    let farthest = 0;
+    let shot = false;
+    const started = Date.now();
+    while ((await hud.getAttribute('data-autopilot')) === 'driving' && Date.now() - started < 150_000) {
+      const x = Number(await hud.getAttribute('data-x'));
+      const z = Number(await hud.getAttribute('data-z'));
+      worst = Math.max(worst, offCentre(line, x, z));
+      farthest = Math.max(farthest, Math.hypot(x - first.x, z - first.z));
+      if (!shot && farthest > 60) {
+        shot = true;
+        await page.screenshot({ path: path.join(ARTIFACTS, 'drive-1600x1000.png') });
+      }
+      await page.waitForTimeout(200);
+    }
+    await expect(hud).toHaveAttribute('data-autopilot', 'arrived');
+    expect(worst).toBeLessThan(E2E_ROAD.params.width / 2);
+    const last = { x: Number(await hud.getAttribute('data-x')), z: Number(await hud.getAttribute('data-z')) };
+    expect(Math.hypot(last.x - line.x[line.n - 1], last.z - line.z[line.n - 1])).toBeLessThan(3);
+
+    // The report now has the drive's speeds.
+    await expect(report).toHaveAttribute('data-source', 'drive');
+    await expect(page.getByTestId('road-summary')).toContainText('driven to the end');
+    const speeds = await page.getByTestId('road-table').locator('tbody tr td:nth-child(6)').allTextContents();
+    expect(speeds.filter((s) => Number(s) > 10).length).toBeGreaterThan(rows / 2);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'report-1600x1000.png') });
+    await page.keyboard.press('Escape');
+    await expect(hud).toHaveCount(0);
+
+    // Export the report as CSV: main writes it where the dialog says; it parses back to the same rows.
+    const csvPath = path.join(folder, 'report.csv');
+    app.dialogs.queueSave(csvPath);
+    await page.getByTestId('road-export-csv').click();
+    await expect(page.getByTestId('road-message')).toHaveText('Saved report.csv');
+    const csv = (await readFile(csvPath, 'utf8')).trim().split('\n');
+    expect(csv[0]).toBe(REPORT_CSV_COLUMNS.join(','));
+    expect(csv.length - 1).toBe(rows);
+    const froms = await page.getByTestId('road-table').locator('tbody tr td:nth-child(1)').allTextContents();
+    expect(csv.slice(1).map((line) => Math.round(Number(line.split(',')[0])))).toEqual(froms.map((s) => Number(s)));
+    const speedColumn = REPORT_CSV_COLUMNS.indexOf('max_speed_ms');
+    expect(csv.slice(1).map((line) => Math.round(Number(line.split(',')[speedColumn]) * 3.6))).toEqual(speeds.map((s) => Number(s)));
+
+    // Smooth road profile, then undo: the heights along the road change, then come back exactly.
+    await page.keyboard.press('Home');
+    const stations = [0.2, 0.35, 0.5, 0.65, 0.8].map((f) => Math.round(f * (line.n - 1)));
+    const before: number[] = [];
+    for (const k of stations) before.push(await hoverHeight(page, map2d, field, line.x[k], line.z[k]));
+    await page.getByTestId('road-smooth').click();
+    await expect(page.getByTestId('road-message')).toContainText('vertical curves', { timeout: 60_000 });
+    await expect(page.getByTestId('status-undo')).toContainText('Smooth road profile');
+    const smoothed: number[] = [];
+    for (const k of stations) smoothed.push(await hoverHeight(page, map2d, field, line.x[k], line.z[k]));
+    expect(smoothed.some((h, n) => h !== before[n])).toBe(true);
+    await page.getByTestId('cmd-edit.undo').click();
+    const undone: number[] = [];
+    for (const k of stations) undone.push(await hoverHeight(page, map2d, field, line.x[k], line.z[k]));
+    expect(undone).toEqual(before);
+
+    // A flagged row (or any) clicked shows its segment; the report at the smaller window size.
+    await page.setViewportSize({ width: 1280, height: 720 });
+    const row = page.getByTestId('road-table').locator('tbody tr').nth(Math.floor(rows / 2));
+    await row.click();
+    await expect(row).toHaveAttribute('aria-selected', 'true');
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'report-1280x720.png') });
+    await page.getByTestId('road-drive').click();
+    await expect(hud).toHaveAttribute('data-autopilot', 'driving');
+    await expect.poll(async () => Number(await hud.getAttribute('data-speed')), { timeout: 30_000 }).toBeGreaterThan(5);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'drive-1280x720.png') });
+    await page.keyboard.press('Escape');
+    expect(app.consoleErrors).toEqual([]);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,133 @@
+import './roads.css';
+import { useEffect } from 'react';
+import { useStore } from 'zustand';
+import { STATUS_COLOURS, STATUS_LABELS, segmentStatus, type SegmentStatus } from '../../app/roads/roadReportStatus';
+import type { ReportSegment } from '../../shared/roads/report';
+import { useSession } from '../session';
+
+/** Flags and drive events as short codes in the table (spelled out in the row's tooltip and the legend below it). */
+const FLAG_TEXT: Record<string, string> = { grade: 'grade above the maximum', radius: 'bend tighter than the design speed allows', crest: 'crest launches the car', airborne: 'the car left the ground', stopped: 'the car stopped' };
+const FLAG_CODE: Record<string, string> = { grade: 'G', radius: 'R', crest: 'C', airborne: 'A', stopped: 'S' };
+
+const fixed = (v: number, d = 1) => (Object.is(Math.round(v * 10 ** d), -0) ? 0 : v).toFixed(d);
+
+function notes(s: ReportSegment): { codes: string; text: string } {
+  const codes = s.flags.map((f) => FLAG_CODE[f] ?? f);
+  const text = s.flags.map((f) => FLAG_TEXT[f] ?? f);
+  if (s.liftedWheel && !s.leftGround) {
+    codes.push('w');
+    text.push('a wheel lifted');
+  }
+  return { codes: codes.join(''), text: text.join('; ') };
+}
+
+/**
+ * The road report of one road: what it is (geometry) and what the last "Drive this road" did, per
+ * 10 m; flagged rows marked; a row clicked shows its segment in both views. With the drive, the
+ * overlay toggle and its legend, Smooth road profile and the road exports.
+ */
+export function RoadReportSection({ roadId }: { roadId: string }) {
+  const session = useSession();
+  const feature = session.roadReport;
+  const { reports } = feature;
+  const report = useStore(reports.store, (s) => s.report);
+  const source = useStore(reports.store, (s) => s.source);
+  const problem = useStore(reports.store, (s) => s.problem);
+  const overlay = useStore(reports.store, (s) => s.overlay);
+  const focused = useStore(reports.store, (s) => s.focus?.index ?? -1);
+  const message = useStore(feature.store, (s) => s.message);
+  const autopilot = useStore(session.drive.store, (s) => s.autopilot);
+  useStore(session.editor.store, (s) => s.version);
+  useEffect(() => reports.pick(roadId), [reports, roadId]);
+  const run = (id: Parameters<typeof session.commands.execute>[0]) => () => void session.commands.execute(id);
+  const flagged = report?.segments.filter((s) => s.flags.length > 0).length ?? 0;
+  return (
+    <div className="road-report" data-testid="road-report" data-source={source ?? ''} data-rows={report?.segments.length ?? 0} data-flagged={flagged}>
+      <div className="button-row">
+        <button type="button" data-testid="road-drive" onClick={run('road.drive')} title="The car starts on the road's first point and the autopilot drives it at the design speed to the last; any driving key takes over, Esc stops">
+          {autopilot === 'driving' ? 'Driving…' : 'Drive this road'}
+        </button>
+        <button type="button" data-testid="road-smooth" onClick={run('road.smoothProfile')} title="Lengthens the vertical curves until no crest launches the car at the design speed (one undo step)">
+          Smooth profile
+        </button>
+      </div>
+      <label className="field">
+        <span>Report overlay</span>
+        <input type="checkbox" data-testid="road-overlay" checked={overlay} onChange={(e) => reports.setOverlay(e.target.checked)} />
+      </label>
+      <ul className="road-legend" aria-label="Overlay colours">
+        {(Object.keys(STATUS_COLOURS) as SegmentStatus[]).map((status) => (
+          <li key={status}>
+            <span className="road-swatch" style={{ background: STATUS_COLOURS[status] }} />
+            {STATUS_LABELS[status]}
+          </li>
+        ))}
+      </ul>
+      {problem && <p className="road-report-problem">{problem}</p>}
+      {message && (
+        <p className="road-report-message" data-testid="road-message" role="status">
+          {message}
+        </p>
+      )}
+      {report && (
+        <>
+          <p className="road-report-summary" data-testid="road-summary">
+            {fixed(report.length, 0)} m at {report.designSpeedKmh} km/h · {report.segments.length} segments, {flagged} flagged ·{' '}
+            {source === 'drive' ? (report.reachedEnd ? 'driven to the end' : 'drive stopped early') : 'geometry only (drive it for speeds)'}
+          </p>
+          <div className="road-table-wrap">
+            <table className="road-table" data-testid="road-table">
+              <thead>
+                <tr>
+                  <th title="Distance along the road, metres">m</th>
+                  <th title="Steepest grade in the segment, percent (+ uphill)">Grade%</th>
+                  <th title="Bank of the design, degrees (+ = left side lower); the measured cross slope is in the row's tooltip">Bank°</th>
+                  <th title="Tightest horizontal radius, metres">Radius</th>
+                  <th title="Vertical curvature, 1/km (− crest, + sag)">V/km</th>
+                  <th title="Highest speed the car held, km/h">km/h</th>
+                  <th title="Flags: G grade, R radius, C crest, A left the ground, S stopped; w a wheel lifted">!</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.segments.map((s, k) => {
+                  const status = segmentStatus(s, report);
+                  const note = notes(s);
+                  const tip = `${fixed(s.from, 0)}–${fixed(s.to, 0)} m: grade ${fixed(s.gradePct)} % (steepest ${fixed(s.maxGradePct)} %), cross slope ${fixed(s.crossSlopeDeg)}°${note.text ? `; ${note.text}` : ''}. Click to show it in both views.`;
+                  return (
+                    <tr key={k} className={`road-row-${status}${k === focused ? ' road-row-focus' : ''}`} aria-selected={k === focused} data-status={status} data-flags={s.flags.join(' ')} onClick={() => reports.focusSegment(k)} title={tip}>
+                      <td>
+                        <span className="road-swatch" style={{ background: STATUS_COLOURS[status] }} />
+                        {fixed(s.from, 0)}
+                      </td>
+                      <td>{fixed(s.maxGradePct)}</td>
+                      <td>{fixed(s.bankDeg)}</td>
+                      <td>{s.radius === null ? '—' : s.radius > 9999 ? '>9999' : fixed(s.radius, 0)}</td>
+                      <td>{fixed(s.verticalCurvature * 1000)}</td>
+                      <td>{s.maxSpeed === null ? '—' : fixed(s.maxSpeed * 3.6, 0)}</td>
+                      <td className="road-flags">{note.codes}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          <p className="road-report-summary">Flags: G grade · R radius · C crest · A left the ground · S stopped · w wheel lifted. Click a row to show it.</p>
+        </>
+      )}
+      <div className="road-exports">
+        <button type="button" data-testid="road-export-csv" onClick={run('road.exportReport')}>
+          Report CSV…
+        </button>
+        <button type="button" data-testid="road-export-json" onClick={run('road.exportReportJson')}>
+          Report JSON…
+        </button>
+        <button type="button" data-testid="road-export-centreline" onClick={run('road.exportCentreline')}>
+          Centreline JSON…
+        </button>
+        <button type="button" data-testid="road-export-glb" onClick={run('road.exportSurface')}>
+          Surface GLB…
+        </button>
+      </div>
+    </div>
+  );
+}
