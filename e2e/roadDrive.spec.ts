@@ -69,8 +69,8 @@ test('Drive this road: the car follows the road, the report and its overlay appe
     await expect.poll(() => page.evaluate(() => document.title)).toBe('road.faultline — Faultline');
 
     // The report from the geometry alone, before any drive.
-    await showPanel(page, 'drive');
-    await expect(page.getByTestId('road-picker')).toHaveValue('road-1');
+    await showPanel(page, 'roads');
+    await expect(page.getByTestId('road-drive-section')).toHaveAttribute('data-road', 'road-1');
     const report = page.getByTestId('road-report');
     await expect(report).toHaveAttribute('data-source', 'geometry');
     const rows = Number(await report.getAttribute('data-rows'));

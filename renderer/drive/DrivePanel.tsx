@@ -4,8 +4,6 @@ import { DRIVE_SETTING_LIMITS, type DriveCamera, type DriveModel, type PoseMetho
 import type { DriveSession } from '../../app/drive/driveSession';
 import { CAR_PRESET_IDS, CAR_SPEC_LIMITS, isCarPresetId, type PhysicsCarSpec } from '../../shared/vehicle/physics/cars';
 import { NumberField } from '../panels/NumberField';
-import { roadLayers } from '../../app/roads/currentRoad';
-import { RoadReportSection } from '../roads/RoadReportSection';
 
 const PRESET_NAMES = { hatchback: 'Hatchback', '4x4': '4×4', truck: 'Truck' } as const;
 
@@ -80,37 +78,6 @@ function PhysicsCarFields({ drive, spec, car }: { drive: DriveSession; spec: Phy
   );
 }
 
-/** Drive this road and its report: a picker of the stack's roads (the coordinator moves this into the Roads tab). */
-function RoadDriveSection({ session }: { session: EditorSession }) {
-  useStore(session.editor.store, (s) => s.version);
-  useStore(session.design.layers.store, (s) => s.selectedId);
-  const pickedId = useStore(session.roadReport.reports.store, (s) => s.pickedId);
-  const roads = roadLayers(session.editor.document.stack);
-  const current = session.roadReport.reports.road();
-  return (
-    <section className="panel-section" aria-label="Road drive and report" data-testid="road-drive-section">
-      <h2>Road drive and report</h2>
-      {roads.length === 0 || !current ? (
-        <p className="road-report-summary">No road in the layer stack: add one with the road tool (or `faultline road`).</p>
-      ) : (
-        <>
-          <label className="field">
-            <span>Road</span>
-            <select data-testid="road-picker" value={pickedId ?? current.id} onChange={(e) => session.roadReport.reports.pick(e.target.value)}>
-              {roads.map((road) => (
-                <option key={road.id} value={road.id}>
-                  {road.name} ({road.id})
-                </option>
-              ))}
-            </select>
-          </label>
-          <RoadReportSection roadId={current.id} />
-        </>
-      )}
-    </section>
-  );
-}
-
 /** Side-panel section: the model (physics or kinematic), its car, camera and the drivability overlay. */
 export function DrivePanel({ session }: { session: EditorSession }) {
   const drive = session.drive;
@@ -118,7 +85,6 @@ export function DrivePanel({ session }: { session: EditorSession }) {
   const mode = useStore(drive.store, (s) => s.mode);
   const limits = DRIVE_SETTING_LIMITS;
   return (
-    <>
     <section className="panel-section" aria-label="Test drive" data-testid="drive-panel">
       <h2>Test drive</h2>
       <div className="button-row">
@@ -178,7 +144,5 @@ export function DrivePanel({ session }: { session: EditorSession }) {
         />
       </label>
     </section>
-    <RoadDriveSection session={session} />
-    </>
   );
 }

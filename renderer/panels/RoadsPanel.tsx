@@ -5,6 +5,7 @@ import type { RoadWideKey } from '../../app/roads/roadEdits';
 import { PROP_TYPES } from '../../shared/props/library';
 import type { RoadLayer } from '../../shared/layers/types';
 import { useCommandState } from '../session';
+import { RoadDriveSection } from '../roads/RoadDriveSection';
 
 /** A value typed freely and committed on Enter or leaving the field (each commit one undo entry). */
 function CommitField({ label, value, onCommit, testId, title }: { label: string; value: string; onCommit(text: string): void; testId: string; title?: string }) {
@@ -105,6 +106,7 @@ export function RoadsPanel({ session }: { session: EditorSession }) {
         </p>
       )}
       {road && <RoadFields session={session} road={road} selectedPoint={selectedPoint} />}
+      <RoadDriveSection session={session} />
       <h3>Props and roads</h3>
       <label className="field" title="Off: a road made or moved removes the props on it (undo brings them back)">
         <span>Keep props on roads</span>
@@ -137,8 +139,6 @@ export function RoadsPanel({ session }: { session: EditorSession }) {
           </button>
         </div>
       )}
-      {/* ── Road report: the road report section and "Drive this road" go here (renderer/roads/RoadReportSection.tsx, wired by the coordinator). ── */}
-      <div className="road-report-slot" data-testid="road-report-slot" />
     </section>
   );
 }
