@@ -36,7 +36,7 @@ test('Run with the default preset makes natural, drivable land: slopes, replay, 
     await expect.poll(() => page.evaluate(() => document.title)).toBe('natural.faultline — Faultline');
     const saved = parseProject(new Uint8Array(await readFile(file)), 'natural.faultline');
     expect(saved.recipe?.seed).toBe(2026);
-    expect(saved.layers?.map((layer) => layer.kind)).toEqual(['faults', 'hydraulic', 'thermal']);
+    expect(saved.layers?.map((layer) => layer.kind)).toEqual(['faults', 'hydraulic', 'thermal', 'smooth']);
     const stats = slopeStats(saved.field, 30);
     expect(stats.fractionUnder).toBeGreaterThanOrEqual(0.7);
     expect(stats.maxDeg).toBeLessThan(60);

@@ -55,7 +55,13 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
         decay: { disp0: cm(2.5 * reliefScale(t)), dispN: cm(0.3 * reliefScale(t)), n: 300 },
         profile: { kind: 'smooth', width: cm(span(t) * 0.15) },
       },
-      finishing: [hydraulicStep({ seed: t.seed, droplets: dropletsFor(t, 0.3), erosionRate: 0.2 }), thermalStep({ iterations: 20, talusDeg: 30, strength: 0.5 })],
+      // The last smoothing takes the rills at the cell scale off the eroded hills (they threw the
+      // physics car off its wheels at 45 km/h) and keeps the valleys the droplets carved.
+      finishing: [
+        hydraulicStep({ seed: t.seed, droplets: dropletsFor(t, 0.3), erosionRate: 0.2 }),
+        thermalStep({ iterations: 20, talusDeg: 30, strength: 0.5 }),
+        { kind: 'smooth', k: 0.7 },
+      ],
     }),
   },
   {
