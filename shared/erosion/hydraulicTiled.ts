@@ -389,9 +389,14 @@ export function prepareHydraulic(field: Heightfield, params: HydraulicParams, ma
  * invalid parameters or masks of the wrong length. A parallel run (main/services) gives these bytes.
  */
 export function hydraulicErosionTiled(field: Heightfield, params: HydraulicParams, options: HydraulicRunOptions = {}): boolean {
+  const floor = prepareHydraulic(field, params, options.masks);
+  if (options.shouldCancel?.()) return false;
+  return runTiled(field, params, floor, options);
+}
+
+/** hydraulicErosionTiled's droplets with a given floor (checked parameters; version 3's fine pass). */
+export function runTiled(field: Heightfield, params: HydraulicParams, floor: number, options: HydraulicRunOptions = {}): boolean {
   const { onProgress, shouldCancel, masks } = options;
-  const floor = prepareHydraulic(field, params, masks);
-  if (shouldCancel?.()) return false;
   const total = params.droplets;
   if (total === 0) return true;
   const kernel = hydraulicKernel(field, params, floor, masks);
