@@ -10,9 +10,9 @@
  * full map with all the step's droplets — gathers its rills: small channels merge into large ones,
  * and the coarse pass's deposits lie as fans where its valleys flatten.
  *
- * Everything is on the caller's thread except the fine pass, which runs on any number of threads as
- * version 2 does (shared/erosion/threadedStep.ts runs the coarse pass first, then shares the fine one):
- * the bytes depend on the seed, the map and the parameters only. The coarse pass never lowers a height
+ * Averaging and spreading back run on the caller's thread; both passes are version 2 runs, which
+ * shared/erosion/threadedStep.ts shares between threads one after the other: the bytes depend on the
+ * seed, the map and the parameters only, never on the thread count. The coarse pass never lowers a height
  * below the run's floor (the lowest height before the run), as the droplets never do.
  */
 import { createHeightfield, type Heightfield } from '../terrain/heightfield';
@@ -36,18 +36,28 @@ function bilinear(v: Float32Array, c: number, stride: number, fx: number, fy: nu
   return (v[c] * (1 - fx) + v[c + 1] * fx) * (1 - fy) + (v[c + stride] * (1 - fx) + v[c + stride + 1] * fx) * fy;
 }
 
+/** The coarse pass's grid, step and masks, before it runs (coarseGrid) and after (applyCoarse). */
+export interface CoarseRun {
+  readonly field: Heightfield;
+  /** The coarse heights before the run. */
+  readonly before: Float32Array;
+  /** Version 2 with the coarse pass's droplets. */
+  readonly params: HydraulicParams;
+  readonly masks: ErosionMasks | undefined;
+}
+
 /**
- * The coarse pass on `field` in place (and its height change and flow added to `masks`): false when
- * cancelled (the caller discards the heights and masks). `floor` is the run's floor.
+ * The coarse grid of `field` (each vertex the average of the fine vertices within half a coarse cell),
+ * or null when the map is too small or the step has too few droplets for one. `share` allocates its
+ * arrays (shared memory for threads).
  */
-export function coarsePass(field: Heightfield, params: HydraulicParams, floor: number, masks: ErosionMasks | undefined, options: ErosionRunOptions = {}): boolean {
+export function coarseGrid(field: Heightfield, params: HydraulicParams, withMasks: boolean, share: (length: number) => Float32Array = (n) => new Float32Array(n)): CoarseRun | null {
   const { width, depth, cellSize, heights } = field;
   const droplets = coarseDroplets(params.droplets);
-  if (width < 2 * COARSE_FACTOR || depth < 2 * COARSE_FACTOR || droplets === 0) return true;
+  if (width < 2 * COARSE_FACTOR || depth < 2 * COARSE_FACTOR || droplets === 0) return null;
   const cw = coarseSide(width);
   const cd = coarseSide(depth);
-  const coarse = createHeightfield(cw, cd, cellSize * COARSE_FACTOR);
-  // Box average of the fine vertices nearest each coarse vertex (half a coarse cell each way).
+  const coarse = createHeightfield(cw, cd, cellSize * COARSE_FACTOR, share(cw * cd));
   const half = COARSE_FACTOR / 2;
   for (let J = 0; J < cd; J++) {
     const j0 = Math.max(0, J * COARSE_FACTOR - half);
@@ -60,13 +70,20 @@ export function coarsePass(field: Heightfield, params: HydraulicParams, floor: n
       coarse.heights[J * cw + I] = sum / ((j1 - j0 + 1) * (i1 - i0 + 1));
     }
   }
-  const before = coarse.heights.slice();
-  const coarseMasks = masks ? { flow: new Float32Array(cw * cd), deposition: new Float32Array(cw * cd) } : undefined;
-  const done = hydraulicErosionTiled(coarse, { ...params, droplets, version: 2 }, { shouldCancel: options.shouldCancel, masks: coarseMasks });
-  if (!done) return false;
+  const masks = withMasks ? { flow: share(cw * cd), deposition: share(cw * cd) } : undefined;
+  return { field: coarse, before: coarse.heights.slice(), params: { ...params, droplets, version: 2 }, masks };
+}
+
+/**
+ * Spreads the coarse pass's height change back onto `field` (bilinear between coarse vertices), never
+ * below `floor`, adding it to `masks.deposition` and the coarse flow to `masks.flow`.
+ */
+export function applyCoarse(field: Heightfield, run: CoarseRun, floor: number, masks: ErosionMasks | undefined): void {
+  const { width, depth, heights } = field;
+  const cw = run.field.width;
+  const cd = run.field.depth;
   const change = new Float32Array(cw * cd);
-  for (let k = 0; k < change.length; k++) change[k] = coarse.heights[k] - before[k];
-  // Spread back: bilinear between the coarse vertices around each fine vertex.
+  for (let k = 0; k < change.length; k++) change[k] = run.field.heights[k] - run.before[k];
   for (let j = 0; j < depth; j++) {
     const y = Math.min(cd - 1, j / COARSE_FACTOR);
     const J = Math.min(cd - 2, Math.floor(y));
@@ -80,12 +97,23 @@ export function coarsePass(field: Heightfield, params: HydraulicParams, floor: n
       const old = heights[k];
       const next = Math.max(floor, Math.fround(old + bilinear(change, c, cw, fx, fy)));
       heights[k] = next;
-      if (masks && coarseMasks) {
+      if (masks && run.masks) {
         masks.deposition[k] += next - old;
-        masks.flow[k] += bilinear(coarseMasks.flow, c, cw, fx, fy);
+        masks.flow[k] += bilinear(run.masks.flow, c, cw, fx, fy);
       }
     }
   }
+}
+
+/**
+ * The coarse pass on `field` in place on this thread (and its height change and flow added to
+ * `masks`): false when cancelled (the caller discards the heights and masks). `floor` is the run's floor.
+ */
+export function coarsePass(field: Heightfield, params: HydraulicParams, floor: number, masks: ErosionMasks | undefined, options: ErosionRunOptions = {}): boolean {
+  const run = coarseGrid(field, params, masks !== undefined);
+  if (!run) return true;
+  if (!hydraulicErosionTiled(run.field, run.params, { shouldCancel: options.shouldCancel, masks: run.masks })) return false;
+  applyCoarse(field, run, floor, masks);
   return true;
 }
 
