@@ -19,8 +19,8 @@ export const SEDIMENT_RULE: MaskRule = { source: 'deposition', min: 0.1, softnes
 /** Wet ground: the channels the water took (the top tenth or so of the flow), darkened. */
 export const WET_RULE: MaskRule = { source: 'flow', min: 0.3, softness: 0.2 };
 
-/** Sediment's colour (sRGB bytes): a pale silty sand. */
-export const SEDIMENT_SRGB: readonly [number, number, number] = [178, 160, 122];
+/** Sediment's colour (sRGB bytes): a muted silty sand, between the grass and the scree. */
+export const SEDIMENT_SRGB: readonly [number, number, number] = [152, 136, 100];
 
 /** How much darker the wettest ground is (its colour × (1 − this)). */
 export const WET_DARKENING = 0.35;
