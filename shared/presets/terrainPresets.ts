@@ -71,7 +71,7 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
   {
     id: 'mountains',
     label: 'Mountains',
-    description: 'High ridges and deep valleys carved by water; slopes settle at a 40° talus.',
+    description: 'High ridges and deep valleys; water carves rills that join into gullies and valleys, with sediment where they open out; slopes settle at a 40° talus.',
     build: (t) => ({
       recipe: {
         seed: t.seed,
