@@ -29,7 +29,7 @@ test('the window is cross-origin isolated, and a Run erodes on 2 workers with th
   try {
     const one = await runAndSave(app, page, 1, path.join(folder, 'one.faultline'));
     const two = await runAndSave(app, page, 2, path.join(folder, 'two.faultline'));
-    expect(two.layers?.map((layer) => layer.kind)).toEqual(['faults', 'hydraulic', 'thermal']);
+    expect(two.layers?.map((layer) => layer.kind)).toEqual(['faults', 'hydraulic', 'thermal', 'smooth']);
     expect(two.field.heights.length).toBe(one.field.heights.length);
     expect(Buffer.from(two.field.heights.buffer).equals(Buffer.from(one.field.heights.buffer))).toBe(true);
     // …and those are the bytes its layer stack evaluates to on one thread here.

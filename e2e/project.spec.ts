@@ -63,7 +63,7 @@ test.describe('project files through the menus', () => {
     // The file holds exactly the terrain its layers (the generator and the default preset's
     // erosion) make: generation and erosion are bit-reproducible.
     expect(first.layerStatus?.origin).toBe('saved');
-    expect(first.layers?.map((layer) => layer.kind)).toEqual(['faults', 'hydraulic', 'thermal']);
+    expect(first.layers?.map((layer) => layer.kind)).toEqual(['faults', 'hydraulic', 'thermal', 'smooth']);
     expect(replayedBytes(first).equals(heightBytes(first))).toBe(true);
 
     // Saving kept the undo history.

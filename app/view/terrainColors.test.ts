@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createHeightfield, heightRange } from '../../shared/terrain/heightfield';
 import { buildTerrainMesh } from '../../shared/terrain/mesh';
 import { HYPSOMETRIC_RAMP, NATURAL_SNOW_LINE_T, NATURAL_TABLE, NATURAL_TREE_LINE_T, SLOPE_RAMP, normalisedHeight, rampIndex, srgbByteToLinear } from './colorRamp';
-import { colourRange, DEFAULT_NATURAL_LINES, naturalAxis, writeHeightRows, writeVertexColors } from './terrainColors';
+import { applyErosionCover, colourRange, DEFAULT_NATURAL_LINES, erosionCoverOf, naturalAxis, writeHeightRows, writeVertexColors } from './terrainColors';
+import { SEDIMENT_RULE, SEDIMENT_SRGB, WET_DARKENING } from '../../shared/erosion/cover';
+import { defaultMaskSet, ruleWeight } from '../../shared/export/masks';
 
 describe('vertex colours', () => {
   it('colours by height from the bottom to the top of the ramp', () => {
@@ -87,5 +89,56 @@ describe('natural colours', () => {
     // A snow line under the tree line still gives a valid axis.
     const odd = naturalAxis({ treeLine: 50, snowLine: 10 });
     expect(odd.max).toBeGreaterThan(odd.min);
+  });
+});
+
+describe('natural colours from erosion results (shared/erosion/cover.ts)', () => {
+  const sediment = SEDIMENT_SRGB.map(srgbByteToLinear);
+  const grass = [0.1, 0.3, 0.05];
+
+  it('the cover rule: sediment colour where material was deposited, darker where water flowed, nothing on bare ground or faces', () => {
+    const at = (slopeDeg: number, flow: number, deposition: number): number[] => {
+      const rgb = [...grass];
+      applyErosionCover(rgb, 0, slopeDeg, flow, deposition);
+      return rgb;
+    };
+    expect(at(5, 0, 0)).toEqual(grass);
+    at(5, 0, 1).forEach((c, i) => expect(c).toBeCloseTo(sediment[i], 6));
+    at(5, 1, 0).forEach((c, i) => expect(c).toBeCloseTo(grass[i] * (1 - WET_DARKENING), 6));
+    // Below the sediment rule's fade nothing changes; within it, part of the way.
+    expect(at(5, 0, (SEDIMENT_RULE.min ?? 0) - (SEDIMENT_RULE.softness ?? 0) - 0.01)).toEqual(grass);
+    const partly = at(5, 0, (SEDIMENT_RULE.min ?? 0) - (SEDIMENT_RULE.softness ?? 0) / 2)[0];
+    expect(partly).toBeGreaterThan(Math.min(grass[0], sediment[0]));
+    expect(partly).toBeLessThan(Math.max(grass[0], sediment[0]));
+    // A 60° face keeps its colour under a deposit.
+    expect(at(60, 0, 1)).toEqual(grass);
+  });
+
+  it('the engine masks use the same rule: the default set gets a sediment layer whose coverage is the look’s sediment weight', () => {
+    expect(defaultMaskSet(0, 100).layers.map((l) => l.name)).toEqual(['grass', 'rock', 'snow']);
+    const set = defaultMaskSet(0, 100, true);
+    expect(set.layers.map((l) => l.name)).toEqual(['grass', 'rock', 'snow', 'sediment']);
+    expect(set.layers[3].rules).toContainEqual(SEDIMENT_RULE);
+    expect(ruleWeight(SEDIMENT_RULE, 1)).toBe(1);
+    expect(ruleWeight(SEDIMENT_RULE, 0)).toBe(0);
+  });
+
+  it('changes the natural colours exactly where the erosion run deposited', () => {
+    const field = createHeightfield(6, 4, 1);
+    const mesh = buildTerrainMesh(field);
+    const range = naturalAxis(DEFAULT_NATURAL_LINES);
+    const plain = new Float32Array(mesh.positions.length);
+    writeVertexColors(field, mesh.normals, plain, 'natural', range);
+    const masks = { flow: new Float32Array(24), deposition: new Float32Array(24) };
+    masks.deposition[7] = 2;
+    masks.deposition[8] = -1; // carved: no sediment
+    masks.deposition[15] = 0.01; // a trace, under the rule's band
+    const covered = new Float32Array(mesh.positions.length);
+    writeVertexColors(field, mesh.normals, covered, 'natural', range, 0, field.depth, erosionCoverOf(masks));
+    for (let k = 0; k < 24; k++) {
+      const same = [0, 1, 2].every((c) => covered[k * 3 + c] === plain[k * 3 + c]);
+      expect(same, `vertex ${k}`).toBe(k !== 7);
+    }
+    [0, 1, 2].forEach((c) => expect(covered[7 * 3 + c]).toBeCloseTo(sediment[c], 6));
   });
 });

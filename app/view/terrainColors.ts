@@ -1,6 +1,9 @@
 import type { Heightfield, HeightRange } from '../../shared/terrain/heightfield';
 import { DEFAULT_VIEW_SETTINGS, type ViewSettings } from '../../shared/ipc/contract';
-import { HYPSOMETRIC_RAMP, NATURAL_SNOW_LINE_T, NATURAL_TABLE, NATURAL_TREE_LINE_T, RAMP_SIZE, SLOPE_RAMP, linearRamp, normalisedHeight, rampIndex, slopeBin } from './colorRamp';
+import type { ErosionMasks } from '../../shared/erosion/hydraulic';
+import { COVER_SLOPE_RULE, normalisedByMax, SEDIMENT_RULE, SEDIMENT_SRGB, WET_DARKENING, WET_RULE } from '../../shared/erosion/cover';
+import { ruleWeight } from '../../shared/export/masks';
+import { srgbByteToLinear, HYPSOMETRIC_RAMP, NATURAL_SNOW_LINE_T, NATURAL_TABLE, NATURAL_TREE_LINE_T, RAMP_SIZE, SLOPE_RAMP, linearRamp, normalisedHeight, rampIndex, slopeBin } from './colorRamp';
 
 export type ColorMode = ViewSettings['colorMode'];
 
@@ -33,6 +36,30 @@ export function colourRange(mode: ColorMode, heights: HeightRange, lines: Natura
   return mode === 'natural' ? naturalAxis(lines) : heights;
 }
 
+/** Erosion results as the cover rules read them: flow and deposition per vertex, each 0…1 of its largest. */
+export interface ErosionCover {
+  flow: Float32Array;
+  deposition: Float32Array;
+}
+
+/** The cover values of a document's erosion results (the engine masks' normalisation). */
+export function erosionCoverOf(masks: ErosionMasks): ErosionCover {
+  return { flow: normalisedByMax(masks.flow), deposition: normalisedByMax(masks.deposition) };
+}
+
+const SEDIMENT_LINEAR = SEDIMENT_SRGB.map(srgbByteToLinear);
+
+/**
+ * Natural colour `rgb` (linear, changed in place) at a vertex with this slope (degrees) and cover
+ * values: mixed towards sediment by the sediment rule (on ground the slope rule allows), then darkened
+ * where the wet rule says water ran — shared/erosion/cover.ts's rules, as the engine masks apply them.
+ */
+export function applyErosionCover(rgb: Float32Array | number[], offset: number, slopeDeg: number, flow: number, deposition: number): void {
+  const sediment = ruleWeight(SEDIMENT_RULE, deposition) * ruleWeight(COVER_SLOPE_RULE, slopeDeg);
+  const shade = 1 - WET_DARKENING * ruleWeight(WET_RULE, flow);
+  for (let c = 0; c < 3; c++) rgb[offset + c] = (rgb[offset + c] + (SEDIMENT_LINEAR[c] - rgb[offset + c]) * sediment) * shade;
+}
+
 const HYPSOMETRIC_LINEAR = linearRamp(HYPSOMETRIC_RAMP);
 const SLOPE_LINEAR = linearRamp(SLOPE_RAMP);
 const NATURAL_LINEAR = linearRamp(NATURAL_TABLE);
@@ -40,7 +67,8 @@ const NATURAL_LINEAR = linearRamp(NATURAL_TABLE);
 /**
  * Writes linear RGB vertex colours for rows [rowStart, rowEnd): by height (hypsometric ramp over
  * `range`), by slope (angle of the shading normal from vertical, 0–90°), or natural (ground cover
- * by both: NATURAL_TABLE, its height axis over `range`, which colourRange makes the natural axis).
+ * by both: NATURAL_TABLE, its height axis over `range`, which colourRange makes the natural axis;
+ * with `cover`, sediment and wet ground from erosion results on top: applyErosionCover).
  */
 export function writeVertexColors(
   field: Heightfield,
@@ -50,6 +78,7 @@ export function writeVertexColors(
   range: HeightRange,
   rowStart = 0,
   rowEnd = field.depth,
+  cover: ErosionCover | null = null,
 ): void {
   const { width, heights } = field;
   const j0 = Math.max(0, rowStart);
@@ -59,10 +88,12 @@ export function writeVertexColors(
     let lut: Float32Array;
     if (mode === 'natural') {
       const ny = Math.min(1, Math.max(-1, normals[k * 3 + 1]));
-      const r = (slopeBin(Math.acos(ny) / (Math.PI / 2)) * RAMP_SIZE + rampIndex(normalisedHeight(heights[k], range.min, range.max))) * 3;
+      const angle = Math.acos(ny);
+      const r = (slopeBin(angle / (Math.PI / 2)) * RAMP_SIZE + rampIndex(normalisedHeight(heights[k], range.min, range.max))) * 3;
       colors[k * 3] = NATURAL_LINEAR[r];
       colors[k * 3 + 1] = NATURAL_LINEAR[r + 1];
       colors[k * 3 + 2] = NATURAL_LINEAR[r + 2];
+      if (cover) applyErosionCover(colors, k * 3, (angle * 180) / Math.PI, cover.flow[k], cover.deposition[k]);
       continue;
     }
     if (mode === 'slope') {

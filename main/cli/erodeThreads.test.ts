@@ -36,7 +36,7 @@ describe('faultline erode/generate --threads', () => {
     expect(new Float32Array(outputs[0].slice().buffer)).toEqual(expected.heights);
   });
 
-  it('generate: a preset with erosion gives the same project on 1 and 3 threads, its steps recorded with version 2', async () => {
+  it('generate: a preset with erosion gives the same project on 1 and 3 threads, its hydraulic step recorded with version 3 (two scales)', async () => {
     const run = async (threads: string) => {
       const io = { ...fakeCliIo(), stepRunner };
       expect(await runCli(['generate', '--size', '129', '--preset', 'mountains', '--seed', '5', '--threads', threads, '--out', 't.faultline'], io)).toBe(0);
@@ -45,7 +45,7 @@ describe('faultline erode/generate --threads', () => {
     const one = await run('1');
     expect(await run('3')).toEqual(one);
     const project = parseProject(one, 't.faultline');
-    expect(project.history.find((step) => step.kind === 'hydraulic')?.version).toBe(2);
+    expect(project.history.find((step) => step.kind === 'hydraulic')?.version).toBe(3);
   });
 
   it('refuses a bad --threads with one line', async () => {

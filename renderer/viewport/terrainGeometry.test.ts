@@ -59,4 +59,24 @@ describe('TerrainGeometry', () => {
     expect(terrain.sync(bigger, { kind: 'all' }, 'height')).toBe(true);
     expect(arrayOf(terrain, 'position').length).toBe(30 * 30 * 3);
   });
+
+  it('natural colours show new erosion results on the next sync, wherever the edit was', () => {
+    const field = createHeightfield(21, 13, 1.5);
+    const terrain = new TerrainGeometry();
+    terrain.sync(field, { kind: 'all' }, 'natural');
+    const before = arrayOf(terrain, 'color').slice();
+    const masks = { flow: new Float32Array(21 * 13), deposition: new Float32Array(21 * 13) };
+    masks.deposition[10 * 21 + 15] = 1;
+    terrain.setErosion(masks, 21, 13);
+    // A Run's change touches rows 0..2 only here; the deposit at row 10 still shows.
+    terrain.sync(field, { kind: 'rect', i0: 0, j0: 0, i1: 21, j1: 2 }, 'natural');
+    const after = arrayOf(terrain, 'color');
+    const changed = [];
+    for (let k = 0; k < 21 * 13; k++) if (after[k * 3] !== before[k * 3]) changed.push(k);
+    expect(changed).toEqual([10 * 21 + 15]);
+    // Masks of another size are not used.
+    terrain.setErosion({ flow: new Float32Array(4), deposition: new Float32Array(4) }, 21, 13);
+    terrain.sync(field, { kind: 'all' }, 'natural');
+    expect(arrayOf(terrain, 'color')).toEqual(before);
+  });
 });

@@ -3,7 +3,8 @@ import type { Heightfield, HeightRange } from '../../shared/terrain/heightfield'
 import { heightRange } from '../../shared/terrain/heightfield';
 import { buildTerrainMesh, writeNormals } from '../../shared/terrain/mesh';
 import type { DirtyRegion } from '../../app/document/region';
-import { colourRange, DEFAULT_NATURAL_LINES, sameNaturalLines, writeHeightRows, writeVertexColors, type ColorMode, type NaturalLines } from '../../app/view/terrainColors';
+import { colourRange, DEFAULT_NATURAL_LINES, erosionCoverOf, sameNaturalLines, writeHeightRows, writeVertexColors, type ColorMode, type ErosionCover, type NaturalLines } from '../../app/view/terrainColors';
+import type { ErosionMasks } from '../../shared/erosion/hydraulic';
 
 /**
  * Owns the terrain BufferGeometry (exactly the triangles of buildTerrainMesh) and keeps it in step
@@ -16,6 +17,21 @@ export class TerrainGeometry {
   private range: HeightRange = { min: 0, max: 0 };
   private mode: ColorMode = 'height';
   private lines: NaturalLines = DEFAULT_NATURAL_LINES;
+  private masks: ErosionMasks | null = null;
+  private cover: ErosionCover | null = null;
+  private coverChanged = false;
+
+  /**
+   * The document's erosion results, for the natural colours' sediment and wet ground (the next sync
+   * or recolour reads them; new results recolour the whole map).
+   */
+  setErosion(masks: ErosionMasks | null, width: number, depth: number): void {
+    const usable = masks && masks.flow.length === width * depth && masks.deposition.length === width * depth ? masks : null;
+    if (usable === this.masks) return;
+    this.masks = usable;
+    this.cover = usable ? erosionCoverOf(usable) : null;
+    this.coverChanged = true;
+  }
 
   /** Applies a document change; returns true when the geometry object was replaced. */
   sync(field: Heightfield, region: DirtyRegion, mode: ColorMode, lines: NaturalLines = this.lines): boolean {
@@ -32,7 +48,8 @@ export class TerrainGeometry {
     const range = heightRange(field.heights);
     const rangeChanged = range.min !== this.range.min || range.max !== this.range.max;
     this.range = range;
-    const modeChanged = mode !== this.mode || (mode === 'natural' && !sameNaturalLines(lines, this.lines));
+    const modeChanged = mode !== this.mode || (mode === 'natural' && (!sameNaturalLines(lines, this.lines) || this.coverChanged));
+    this.coverChanged = false;
     this.mode = mode;
     this.lines = lines;
 
@@ -44,7 +61,7 @@ export class TerrainGeometry {
     // Natural colours are read in metres: a new height range recolours only height colours.
     const recolourAll = modeChanged || (rangeChanged && mode === 'height');
     const colourRows = recolourAll ? { j0: 0, j1: field.depth } : shaded;
-    writeVertexColors(field, normals.array as Float32Array, colors.array as Float32Array, mode, colourRange(mode, range, lines), colourRows.j0, colourRows.j1);
+    writeVertexColors(field, normals.array as Float32Array, colors.array as Float32Array, mode, colourRange(mode, range, lines), colourRows.j0, colourRows.j1, this.cover);
 
     const stride = field.width * 3;
     markRows(positions, rows.j0 * stride, rows.j1 * stride);
@@ -60,7 +77,8 @@ export class TerrainGeometry {
     this.mode = mode;
     this.lines = lines;
     const colors = this.attribute('color');
-    writeVertexColors(field, this.attribute('normal').array as Float32Array, colors.array as Float32Array, mode, colourRange(mode, this.range, lines));
+    this.coverChanged = false;
+    writeVertexColors(field, this.attribute('normal').array as Float32Array, colors.array as Float32Array, mode, colourRange(mode, this.range, lines), 0, field.depth, this.cover);
     colors.clearUpdateRanges();
     colors.needsUpdate = true;
   }
@@ -75,7 +93,8 @@ export class TerrainGeometry {
     this.range = heightRange(field.heights);
     this.mode = mode;
     const colors = new Float32Array(mesh.positions.length);
-    writeVertexColors(field, mesh.normals, colors, mode, colourRange(mode, this.range, this.lines));
+    this.coverChanged = false;
+    writeVertexColors(field, mesh.normals, colors, mode, colourRange(mode, this.range, this.lines), 0, field.depth, this.cover);
     const geometry = new BufferGeometry();
     geometry.setAttribute('position', new BufferAttribute(mesh.positions, 3));
     geometry.setAttribute('normal', new BufferAttribute(mesh.normals, 3));

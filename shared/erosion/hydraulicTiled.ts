@@ -137,6 +137,21 @@ interface KernelState {
   dj: Int32Array;
   reachB: number;
   plan: HydraulicTilePlan;
+  q: Float64Array | undefined;
+}
+
+/** Radius-3 brush weights by squared distance class (0,1,2,4,5,8), if every tap of a class has the same weight. */
+function radius3Weights(weights: Float64Array, di: Int32Array, dj: Int32Array): Float64Array | undefined {
+  if (weights.length !== 25) return undefined;
+  const classes = [0, 1, 2, 4, 5, 8];
+  const q = new Float64Array(6).fill(NaN);
+  for (let b = 0; b < 25; b++) {
+    const c = classes.indexOf(di[b] * di[b] + dj[b] * dj[b]);
+    if (c < 0) return undefined;
+    if (Number.isNaN(q[c])) q[c] = weights[b];
+    else if (q[c] !== weights[b]) return undefined;
+  }
+  return q;
 }
 
 /** The brush cut by the map's edge: its vertices inside the map, their weights scaled back to sum 1. */
@@ -173,6 +188,12 @@ function runDroplets(s: KernelState, tile: number, random: Random, count: number
   const x0 = plan.xs[i];
   const spanX = plan.xs[i + 1] - x0;
   const y0 = plan.ys[j];
+  // The radius-3 brush (the default) written out tap by tap below: no offset or weight loads, no loop.
+  const q = s.q;
+  const unrolled3 = q !== undefined;
+  const [q0, q1, q2, q3, q4, q5] = q ?? [0, 0, 0, 0, 0, 0];
+  const w1 = width;
+  const w2 = 2 * width;
   const spanY = plan.ys[j + 1] - y0;
   for (let drop = 0; drop < count; drop++) {
     let x = x0 + random.next() * spanX;
@@ -256,7 +277,39 @@ function runDroplets(s: KernelState, tile: number, random: Random, count: number
           const cx = fx < 0.5 ? ix : ix + 1;
           const cy = fy < 0.5 ? iy : iy + 1;
           let removed = 0;
-          if (cx >= reachB && cx + reachB <= maxX && cy >= reachB && cy + reachB <= maxY) {
+          if (unrolled3 && cx >= 2 && cx + 2 <= maxX && cy >= 2 && cy + 2 <= maxY) {
+            // The 25 taps in erosionBrush's order (rows −2…2, columns left to right); the same arithmetic
+            // as the loop below, so the same bytes. q0…q5: weights at squared distance 0, 1, 2, 4, 5, 8.
+            const centre = cy * width + cx;
+            let n = 0;
+            let before = 0;
+            let after = 0;
+            n = centre - w2 - 2; before = h[n]; after = Math.fround(before - amount * q5); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
+            n = centre - w2 - 1; before = h[n]; after = Math.fround(before - amount * q4); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
+            n = centre - w2; before = h[n]; after = Math.fround(before - amount * q3); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
+            n = centre - w2 + 1; before = h[n]; after = Math.fround(before - amount * q4); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
+            n = centre - w2 + 2; before = h[n]; after = Math.fround(before - amount * q5); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
+            n = centre - w1 - 2; before = h[n]; after = Math.fround(before - amount * q4); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
+            n = centre - w1 - 1; before = h[n]; after = Math.fround(before - amount * q2); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
+            n = centre - w1; before = h[n]; after = Math.fround(before - amount * q1); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
+            n = centre - w1 + 1; before = h[n]; after = Math.fround(before - amount * q2); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
+            n = centre - w1 + 2; before = h[n]; after = Math.fround(before - amount * q4); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
+            n = centre - 2; before = h[n]; after = Math.fround(before - amount * q3); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
+            n = centre - 1; before = h[n]; after = Math.fround(before - amount * q1); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
+            n = centre; before = h[n]; after = Math.fround(before - amount * q0); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
+            n = centre + 1; before = h[n]; after = Math.fround(before - amount * q1); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
+            n = centre + 2; before = h[n]; after = Math.fround(before - amount * q3); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
+            n = centre + w1 - 2; before = h[n]; after = Math.fround(before - amount * q4); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
+            n = centre + w1 - 1; before = h[n]; after = Math.fround(before - amount * q2); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
+            n = centre + w1; before = h[n]; after = Math.fround(before - amount * q1); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
+            n = centre + w1 + 1; before = h[n]; after = Math.fround(before - amount * q2); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
+            n = centre + w1 + 2; before = h[n]; after = Math.fround(before - amount * q4); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
+            n = centre + w2 - 2; before = h[n]; after = Math.fround(before - amount * q5); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
+            n = centre + w2 - 1; before = h[n]; after = Math.fround(before - amount * q4); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
+            n = centre + w2; before = h[n]; after = Math.fround(before - amount * q3); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
+            n = centre + w2 + 1; before = h[n]; after = Math.fround(before - amount * q4); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
+            n = centre + w2 + 2; before = h[n]; after = Math.fround(before - amount * q5); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
+          } else if (cx >= reachB && cx + reachB <= maxX && cy >= reachB && cy + reachB <= maxY) {
             const centre = cy * width + cx;
             for (let t = 0; t < taps; t++) {
               const n = centre + offsets[t];
@@ -288,6 +341,8 @@ export function hydraulicKernel(
   params: HydraulicParams,
   floor: number,
   masks?: { flow: Float32Array; deposition: Float32Array },
+  /** Tests only: false runs the radius-3 brush through the general loop (the same bytes, slower). */
+  writtenOut = true,
 ): HydraulicKernel {
   const { width, depth, cellSize, heights: h } = field;
   const plan = hydraulicTilePlan(width, depth, params);
@@ -307,7 +362,8 @@ export function hydraulicKernel(
 
 
 
-  const state: KernelState = { h, flow, deposition, width, depth, maxX, maxY, cellSize, invCell, inertia, capacity, minSlope, erosionRate, depositionRate, gravity, lifetime, keep, floor, taps, weights, offsets, di: brush.di, dj: brush.dj, reachB, plan };
+  const q = writtenOut ? radius3Weights(brush.weights, brush.di, brush.dj) : undefined;
+  const state: KernelState = { q,  h, flow, deposition, width, depth, maxX, maxY, cellSize, invCell, inertia, capacity, minSlope, erosionRate, depositionRate, gravity, lifetime, keep, floor, taps, weights, offsets, di: brush.di, dj: brush.dj, reachB, plan };
   return { params, plan, batch, run: (tile, random, count) => runDroplets(state, tile, random, count) };
 }
 
@@ -333,9 +389,14 @@ export function prepareHydraulic(field: Heightfield, params: HydraulicParams, ma
  * invalid parameters or masks of the wrong length. A parallel run (main/services) gives these bytes.
  */
 export function hydraulicErosionTiled(field: Heightfield, params: HydraulicParams, options: HydraulicRunOptions = {}): boolean {
+  const floor = prepareHydraulic(field, params, options.masks);
+  if (options.shouldCancel?.()) return false;
+  return runTiled(field, params, floor, options);
+}
+
+/** hydraulicErosionTiled's droplets with a given floor (checked parameters; version 3's fine pass). */
+export function runTiled(field: Heightfield, params: HydraulicParams, floor: number, options: HydraulicRunOptions = {}): boolean {
   const { onProgress, shouldCancel, masks } = options;
-  const floor = prepareHydraulic(field, params, masks);
-  if (shouldCancel?.()) return false;
   const total = params.droplets;
   if (total === 0) return true;
   const kernel = hydraulicKernel(field, params, floor, masks);

@@ -8,6 +8,7 @@ import { hydraulicErosion, type ErosionMasks } from './hydraulic';
 import { hydraulicProblem, thermalProblem, type ErosionRunOptions, type HydraulicParams, type ThermalParams } from './params';
 import { thermalErosion } from './thermal';
 import { hydraulicErosionTiled } from './hydraulicTiled';
+import { hydraulicErosionScales } from './hydraulicScales';
 
 export * from './params';
 export { thermalErosion, talusHeight } from './thermal';
@@ -44,6 +45,7 @@ export function runErosionStep(field: Heightfield, step: ErosionStep, options: E
       return thermalErosion(field, step, options);
     case 'hydraulic':
       // Steps recorded before version 2 carry no version: they keep the sequential kernel.
+      if (step.version === 3) return hydraulicErosionScales(field, step, options);
       return step.version === 2 ? hydraulicErosionTiled(field, step, options) : hydraulicErosion(field, step, options);
     default: {
       const unknownStep: never = step;

@@ -40,12 +40,13 @@ export interface HydraulicParams {
   /**
    * Which kernel: absent or 1 = the sequential droplet loop of projects saved before version 2 (kept
    * so they replay bit for bit); 2 = the tiled kernel (hydraulicTiled.ts), the same bytes for any
-   * number of threads. New steps record HYDRAULIC_VERSION.
+   * number of threads; 3 = version 2 at two scales (hydraulicScales.ts: a coarse pass carves valleys
+   * the fine pass's rills gather into), what the presets use. New steps record HYDRAULIC_VERSION.
    */
   version?: HydraulicVersion;
 }
 
-export type HydraulicVersion = 1 | 2;
+export type HydraulicVersion = 1 | 2 | 3;
 /** The kernel new hydraulic steps are recorded with. */
 export const HYDRAULIC_VERSION: HydraulicVersion = 2;
 
@@ -88,7 +89,7 @@ export function hydraulicProblem(p: HydraulicParams): string | null {
   if (!isWhole(p.droplets, 0, MAX_DROPLETS)) return `droplets must be a whole number from 0 to ${MAX_DROPLETS}`;
   if (!isWhole(p.lifetime, 1, MAX_DROPLET_LIFETIME)) return `droplet lifetime must be a whole number from 1 to ${MAX_DROPLET_LIFETIME}`;
   if (!isWhole(p.radius, 1, MAX_EROSION_RADIUS)) return `erosion radius must be a whole number from 1 to ${MAX_EROSION_RADIUS}`;
-  if (p.version !== undefined && p.version !== 1 && p.version !== 2) return 'hydraulic version must be 1 or 2';
+  if (p.version !== undefined && p.version !== 1 && p.version !== 2 && p.version !== 3) return 'hydraulic version must be 1, 2 or 3';
   for (const [name, value] of [['inertia', p.inertia], ['erosion rate', p.erosionRate], ['deposition rate', p.depositionRate], ['evaporation', p.evaporation]] as const) {
     if (!isIn(value, 0, 1)) return `${name} must be from 0 to 1`;
   }

@@ -10,6 +10,7 @@ import type { FaultRecipe } from '../fault/recipe';
 import type { Heightfield } from '../terrain/heightfield';
 import { applyStep, type StepRunOptions, type TerrainStep } from '../recipe/steps';
 import { prepareHydraulic } from './hydraulicTiled';
+import { applyCoarse, coarseGrid } from './hydraulicScales';
 import { thermalProblem } from './params';
 import { CANCEL, CONTROL_WORDS, DONE, shareWork, type ParallelShare } from './parallel';
 
@@ -24,7 +25,7 @@ export type Ticker = (tick: () => void) => () => void;
 
 /** Whether `step` runs on several threads (else applyStep runs it on the caller's thread). */
 export function isParallelStep(step: TerrainStep): step is Extract<TerrainStep, { kind: 'thermal' | 'hydraulic' }> {
-  return step.kind === 'thermal' || (step.kind === 'hydraulic' && step.version === 2);
+  return step.kind === 'thermal' || (step.kind === 'hydraulic' && (step.version === 2 || step.version === 3));
 }
 
 function sharedCopy(values: Float32Array): Float32Array {
@@ -67,6 +68,17 @@ export async function runParallelStep(field: Heightfield, step: TerrainStep, rec
   const withMasks = step.kind === 'hydraulic' && masks !== undefined;
   const flow = withMasks ? (inPlace(masks.flow) ? masks.flow : sharedCopy(masks.flow)) : null;
   const deposition = withMasks ? (inPlace(masks.deposition) ? masks.deposition : sharedCopy(masks.deposition)) : null;
+  // Version 3: its coarse pass (version 2 on the coarse grid, on the same threads), then its fine pass
+  // shared as version 2; each gives the bytes of one thread, so the whole does.
+  if (step.kind === 'hydraulic' && step.version === 3) {
+    const sharedMasks = flow && deposition ? { flow, deposition } : undefined;
+    const coarse = coarseGrid({ ...field, heights }, step, sharedMasks !== undefined, (n) => new Float32Array(new SharedArrayBuffer(4 * n)));
+    if (coarse) {
+      if (!(await runParallelStep(coarse.field, { kind: 'hydraulic', ...coarse.params }, null, { pool, ticker, threads, shouldCancel, masks: coarse.masks }))) return false;
+      applyCoarse({ ...field, heights }, coarse, floor, sharedMasks);
+    }
+    step = { ...step, version: 2 };
+  }
   const control = new SharedArrayBuffer(CONTROL_WORDS * 4);
   const words = new Int32Array(control);
   const outcomes: Promise<boolean>[] = [];

@@ -12,6 +12,7 @@
  * edge: shared/roads/mask.ts).
  */
 import { isReservedDeviceName } from '../fileNames';
+import { erosionMaskLayers, normalisedByMax } from '../erosion/cover';
 import { cropGrid, type ExportGrid } from './grid';
 import { vertexNormals, vertexSlopes } from './normals';
 
@@ -153,14 +154,6 @@ export function vertexCurvature(grid: ExportGrid): Float32Array {
       out[j * w + i] = -(alongX + alongZ);
     }
   }
-  return out;
-}
-
-function normalisedByMax(values: Float32Array): Float32Array {
-  let max = 0;
-  for (let k = 0; k < values.length; k++) if (values[k] > max) max = values[k];
-  const out = new Float32Array(values.length);
-  if (max > 0) for (let k = 0; k < values.length; k++) out[k] = Math.max(0, values[k]) / max;
   return out;
 }
 
@@ -379,8 +372,12 @@ export function quantiseWeights(weights: readonly Float32Array[]): Uint8Array[] 
   return out;
 }
 
-/** A starting set for a map with this height range: grass everywhere, rock on steep ground, snow on top. */
-export function defaultMaskSet(min: number, max: number): MaskSet {
+/**
+ * A starting set for a map with this height range: grass everywhere, rock on steep ground, snow on top;
+ * with `erosion` (the map has erosion results) also sediment where the droplets deposited
+ * (shared/erosion/cover.ts: the rule the natural colouring uses).
+ */
+export function defaultMaskSet(min: number, max: number, erosion = false): MaskSet {
   const span = Math.max(max - min, 1);
   const round = (v: number) => Math.round(v * 100) / 100;
   return {
@@ -388,6 +385,7 @@ export function defaultMaskSet(min: number, max: number): MaskSet {
       { name: 'grass', rules: [] },
       { name: 'rock', rules: [{ source: 'slope', min: 35, softness: 8 }] },
       { name: 'snow', rules: [{ source: 'height', min: round(min + 0.8 * span), softness: round(0.05 * span) }] },
+      ...(erosion ? erosionMaskLayers() : []),
     ],
   };
 }

@@ -37,6 +37,10 @@ const span = (t: PresetTarget) => (Math.min(t.width, t.depth) - 1) * t.cellSize;
  */
 export const MAX_PRESET_DROPLETS = 4_000_000;
 const dropletsFor = (t: PresetTarget, perVertex: number) => Math.max(1, Math.min(MAX_PRESET_DROPLETS, Math.round(t.width * t.depth * perVertex)));
+/*
+ * Hydraulic steps use version 3 (shared/erosion/hydraulicScales.ts): droplets at two scales, so the
+ * rills gather into gullies and valleys with sediment where they open out.
+ */
 /** Relief scale: a 512 m map gets 1, larger maps proportionally taller (up to 4×). */
 const reliefScale = (t: PresetTarget) => Math.min(4, Math.max(0.25, span(t) / 512));
 /** A metre value rounded to centimetres, so recorded recipes read well. */
@@ -55,13 +59,19 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
         decay: { disp0: cm(2.5 * reliefScale(t)), dispN: cm(0.3 * reliefScale(t)), n: 300 },
         profile: { kind: 'smooth', width: cm(span(t) * 0.15) },
       },
-      finishing: [hydraulicStep({ seed: t.seed, droplets: dropletsFor(t, 0.3), erosionRate: 0.2 }), thermalStep({ iterations: 20, talusDeg: 30, strength: 0.5 })],
+      // The last smoothing takes the rills at the cell scale off the eroded hills (they threw the
+      // physics car off its wheels at 45 km/h) and keeps the valleys the droplets carved.
+      finishing: [
+        hydraulicStep({ version: 3, seed: t.seed, droplets: dropletsFor(t, 0.3), erosionRate: 0.2 }),
+        thermalStep({ iterations: 20, talusDeg: 30, strength: 0.5 }),
+        { kind: 'smooth', k: 0.7 },
+      ],
     }),
   },
   {
     id: 'mountains',
     label: 'Mountains',
-    description: 'High ridges and deep valleys carved by water; slopes settle at a 40° talus.',
+    description: 'High ridges and deep valleys; water carves rills that join into gullies and valleys, with sediment where they open out; slopes settle at a 40° talus.',
     build: (t) => ({
       recipe: {
         seed: t.seed,
@@ -70,7 +80,7 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
         decay: { disp0: cm(6 * reliefScale(t)), dispN: cm(0.5 * reliefScale(t)), n: 400 },
         profile: { kind: 'smooth', width: cm(span(t) * 0.08) },
       },
-      finishing: [hydraulicStep({ seed: t.seed, droplets: dropletsFor(t, 0.8), erosionRate: 0.3 }), thermalStep({ iterations: 30, talusDeg: 40, strength: 0.5 })],
+      finishing: [hydraulicStep({ version: 3, seed: t.seed, droplets: dropletsFor(t, 0.8), erosionRate: 0.3 }), thermalStep({ iterations: 30, talusDeg: 40, strength: 0.5 })],
     }),
   },
   {
@@ -131,7 +141,7 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
       },
       finishing: [
         { kind: 'normalise', min: cm(-30 * reliefScale(t)), max: cm(60 * reliefScale(t)) },
-        hydraulicStep({ seed: t.seed, droplets: dropletsFor(t, 0.3), erosionRate: 0.2 }),
+        hydraulicStep({ version: 3, seed: t.seed, droplets: dropletsFor(t, 0.3), erosionRate: 0.2 }),
         thermalStep({ iterations: 20, talusDeg: 30, strength: 0.5 }),
       ],
     }),

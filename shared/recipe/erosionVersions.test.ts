@@ -66,7 +66,7 @@ describe('hydraulic erosion versions in recorded steps', () => {
   });
 
   it('refuses an unknown version with a clear problem', () => {
-    expect(readStep({ ...SAVED_STEPS[0], version: 3 })).toMatch(/version must be 1 or 2/);
-    expect(readStep({ ...SAVED_STEPS[0], version: '2' })).toMatch(/version must be 1 or 2/);
+    expect(readStep({ ...SAVED_STEPS[0], version: 4 })).toMatch(/version must be 1, 2 or 3/);
+    expect(readStep({ ...SAVED_STEPS[0], version: '2' })).toMatch(/version must be 1, 2 or 3/);
   });
 });

@@ -35,7 +35,7 @@ export function readStep(value: JsonObject): TerrainStep | string {
   }
   // Optional: hydraulic steps saved before version 2 have none and keep the sequential kernel.
   if (kind === 'hydraulic' && value.version !== undefined) {
-    if (value.version !== 1 && value.version !== 2) return 'hydraulic step: version must be 1 or 2';
+    if (value.version !== 1 && value.version !== 2 && value.version !== 3) return 'hydraulic step: version must be 1, 2 or 3';
     step.version = value.version;
   }
   const typed = step as unknown as TerrainStep;

@@ -1,0 +1,43 @@
+/**
+ * Ground cover from erosion results: where the droplets left sediment and where their water ran. One
+ * set of rules for the natural colouring (app/view/terrainColors.ts) and the engine masks
+ * (shared/export/masks.ts's default set gets a `sediment` layer from the same rule when the map has
+ * erosion results), so a map looks in the editor as its exported splat maps paint it.
+ *
+ * Both rules read the mask sources' values: flow and deposition per vertex divided by their largest
+ * value on the map (0…1; deposition below 0, carved ground, reads as 0), evaluated by masks.ts's
+ * ruleWeight (a band with a smoothstep edge).
+ */
+import type { MaskLayer, MaskRule } from '../export/masks';
+
+/**
+ * Sediment: fans and valley floors where the droplets deposited. On the presets' maps about 7 % of the
+ * vertices gain height; a tenth of the largest deposit and more is full cover, from 4 % it fades in.
+ */
+export const SEDIMENT_RULE: MaskRule = { source: 'deposition', min: 0.1, softness: 0.06 };
+
+/** Wet ground: the channels the water took (the top tenth or so of the flow), darkened. */
+export const WET_RULE: MaskRule = { source: 'flow', min: 0.3, softness: 0.2 };
+
+/** Sediment's colour (sRGB bytes): a muted silty sand, between the grass and the scree. */
+export const SEDIMENT_SRGB: readonly [number, number, number] = [152, 136, 100];
+
+/** How much darker the wettest ground is (its colour × (1 − this)). */
+export const WET_DARKENING = 0.35;
+
+/** Sediment lies on ground up to this slope, fading out over 8° more: faces stay rock. */
+export const COVER_SLOPE_RULE: MaskRule = { source: 'slope', max: 35, softness: 8 };
+
+/** The mask layers the engine exports add on top of the default set when the map has erosion results. */
+export function erosionMaskLayers(): MaskLayer[] {
+  return [{ name: 'sediment', rules: [SEDIMENT_RULE, COVER_SLOPE_RULE] }];
+}
+
+/** Values divided by their largest (negative values read as 0); all zero when nothing is positive. */
+export function normalisedByMax(values: Float32Array): Float32Array {
+  let max = 0;
+  for (let k = 0; k < values.length; k++) if (values[k] > max) max = values[k];
+  const out = new Float32Array(values.length);
+  if (max > 0) for (let k = 0; k < values.length; k++) out[k] = Math.max(0, values[k]) / max;
+  return out;
+}
