@@ -7,7 +7,7 @@
  */
 import type { FaultlineApi } from '../../shared/ipc/api';
 import type { ExportFile } from '../../shared/export/presets';
-import { ENGINE_LABELS, UNITY_TILE_SIZES, type EnginePreset } from '../../shared/export/engines';
+import { ENGINE_LABELS, engineFor, type EnginePreset } from '../../shared/export/engines';
 import { splitFileName } from '../../shared/export/fileExport';
 import { availableSources, defaultMaskSet, MaskSetError, parseMaskSet, type MaskLayer, type MaskRule, type MaskSet, type MaskSourceData } from '../../shared/export/masks';
 import { EngineExportError, planEngineExport, type EngineExportOptions, type EnginePlan } from '../../shared/export/presets';
@@ -43,11 +43,6 @@ export function validateExportOptions(options: ExportOptions): string | null {
     return 'The fixed range needs two numbers with minimum ≤ maximum';
   }
   return null;
-}
-
-/** Unity terrains are 2ⁿ + 1: the largest such size not above the one typed (at least 33). */
-function unityTileSize(size: number): number {
-  return UNITY_TILE_SIZES.filter((s) => s <= size).at(-1) ?? UNITY_TILE_SIZES[0];
 }
 
 /** The plan (sizes, numbers, files) of an engine export, or the problem with its options. */
@@ -116,7 +111,8 @@ export class ExportFlow {
   /** The engine options as `planEngineExport` takes them. */
   engineExportOptions(preset: EnginePreset): EngineExportOptions {
     const e = this.store.getState().engineOptions;
-    const sizes = preset !== 'godot-terrain3d';
+    const { form, formTiles } = engineFor(preset);
+    const sizes = form.choosesSize;
     return {
       preset,
       name: this.deps.baseName(),
@@ -124,9 +120,9 @@ export class ExportFlow {
       ...(sizes && { fit: e.fit }),
       heightFormat: e.heightFormat,
       exrCompression: e.exrCompression,
-      normalMap: e.normalMap ? { space: e.normalSpace, green: e.normalGreen ?? (preset === 'unreal' ? 'down' : 'up') } : null,
+      normalMap: e.normalMap ? { space: e.normalSpace, green: e.normalGreen ?? form.normalGreen } : null,
       masks: e.masks ? e.maskSet : null,
-      tiles: e.tiles && preset !== 'godot-hterrain' ? { size: preset === 'unity' ? unityTileSize(e.tileSize) : e.tileSize, overlap: preset === 'unity' ? 1 : e.tileOverlap } : null,
+      tiles: e.tiles && form.tiling ? formTiles(e.tileSize, e.tileOverlap) : null,
     };
   }
 
