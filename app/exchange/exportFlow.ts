@@ -1,8 +1,8 @@
 /**
  * The export dialog's flows: one file (heightmap, normal map, mesh) saved where main's dialog says,
  * or several files — tiles, or an engine preset's heightmap, masks, normal map and import values — to
- * a folder main's dialog picks (the window holds only a handle to it). Encoding runs in the codec
- * worker; the numbers the dialog shows come from `planEngineExport`, the same function that writes
+ * a folder main's dialog picks (the window holds only a handle to it). Heightmaps, whole or in tiles,
+ * are encoded by main from the heights; meshes, normal maps and engine presets in the codec worker; the numbers the dialog shows come from `planEngineExport`, the same function that writes
  * them into NAME.<engine>.json.
  */
 import type { FaultlineApi } from '../../shared/ipc/api';
@@ -343,9 +343,28 @@ export class ExportFlow {
       return false;
     }
     const fileName = this.fileName(options);
-    return this.exportToFolder('Export Tiles', names, () =>
-      this.deps.codecs().encodeFiles({ kind: 'tiles', encode: this.encodeRequest(options, fileName), tiles: { size: options.tileSize, overlap: options.tileOverlap } }),
-    );
+    const tiles = { size: options.tileSize, overlap: options.tileOverlap };
+    const format = options.format;
+    if (isHeightmapVariant(format)) {
+      // Heightmap tiles are encoded in main, like every heightmap file: the map goes as a heightfield.
+      return this.exportToFolder('Export Tiles', names, async (handle) => {
+        const { field } = this.deps.editor.document;
+        const heightfield = { width: field.width, depth: field.depth, cellSize: field.cellSize, ...(await sendableHeights(this.deps.api, heightBytes(field.heights))) };
+        const { written } = await this.deps.api.exportHeightmapTiles({
+          handle,
+          fileName,
+          format,
+          ...(options.rangeMode === 'fixed' ? { range: { min: options.min, max: options.max } } : {}),
+          byteOrder: options.byteOrder,
+          flip: options.flip,
+          exrCompression: options.exrCompression,
+          tiles,
+          heightfield,
+        });
+        return written;
+      });
+    }
+    return this.exportToFolder('Export Tiles', names, this.writeEncoded(names, () => this.deps.codecs().encodeFiles({ kind: 'normalTiles', encode: this.encodeRequest(options, fileName), tiles })));
   }
 
   private async exportEngine(preset: EnginePreset): Promise<boolean> {
@@ -357,18 +376,42 @@ export class ExportFlow {
     const { plan } = outcome;
     const field = this.deps.editor.document.field;
     const options = this.engineExportOptions(preset);
+    const names = plan.files.map((f) => f.name);
     return this.exportToFolder(
       `Export for ${ENGINE_LABELS[preset]}`,
-      plan.files.map((f) => f.name),
-      () => this.deps.codecs().encodeFiles({ kind: 'engine', field, options, data: this.deps.erosionMasks() ?? {}, fileName: plan.files[0].name }),
+      names,
+      this.writeEncoded(names, () => this.deps.codecs().encodeFiles({ kind: 'engine', field, options, data: this.deps.erosionMasks() ?? {}, fileName: plan.files[0].name })),
     );
   }
 
+  /** Encodes the files in the codec worker, then writes them one by one through the handle; null when the encode failed (said). */
+  private writeEncoded(names: string[], encode: () => Promise<CodecOutcome<ExportFile[]>>): (handle: string) => Promise<number | null> {
+    return async (handle) => {
+      const outcome = await encode();
+      if (!outcome.ok) {
+        this.deps.fail(outcome.message);
+        return null;
+      }
+      const files = outcome.value;
+      const unexpected = files.find((f) => !names.includes(f.name));
+      if (unexpected || files.length !== names.length) {
+        this.deps.fail(`Could not export: the files made (${files.map((f) => f.name).join(', ')}) are not the ones planned`);
+        return null;
+      }
+      for (let k = 0; k < files.length; k++) {
+        this.store.setState({ exportProgress: `Writing ${k + 1} of ${files.length}…` });
+        await this.deps.api.writeExportFile(handle, files[k].name, files[k].bytes);
+      }
+      return files.length;
+    };
+  }
+
   /**
-   * Main picks the folder first (and asks before replacing any of `names`); the files are then encoded
-   * and written one by one through the handle, which is always finished.
+   * Main picks the folder first (and asks before replacing any of `names`); `write` then makes and
+   * writes the files through the handle (answering how many, or null after saying why not), and the
+   * handle is always finished.
    */
-  private async exportToFolder(title: string, names: string[], encode: () => Promise<CodecOutcome<ExportFile[]>>): Promise<boolean> {
+  private async exportToFolder(title: string, names: string[], write: (handle: string) => Promise<number | null>): Promise<boolean> {
     const { api, fail } = this.deps;
     this.store.setState({ exportBusy: true, exportProgress: 'Choosing a folder…' });
     let handle: string | null = null;
@@ -378,23 +421,10 @@ export class ExportFlow {
       if (chosen.status === 'cancelled') return false;
       handle = chosen.handle;
       this.store.setState({ exportProgress: `Encoding ${names.length} file${names.length === 1 ? '' : 's'}…` });
-      const outcome = await encode();
-      if (!outcome.ok) {
-        fail(outcome.message);
-        return false;
-      }
-      const files = outcome.value;
-      const unexpected = files.find((f) => !names.includes(f.name));
-      if (unexpected || files.length !== names.length) {
-        fail(`Could not export: the files made (${files.map((f) => f.name).join(', ')}) are not the ones planned`);
-        return false;
-      }
-      for (let k = 0; k < files.length; k++) {
-        this.store.setState({ exportProgress: `Writing ${k + 1} of ${files.length}…` });
-        await api.writeExportFile(handle, files[k].name, files[k].bytes);
-      }
+      const written = await write(handle);
+      if (written === null) return false;
       this.cancel();
-      this.store.setState({ notice: `Exported ${files.length} file${files.length === 1 ? '' : 's'} to ${chosen.directoryName}` });
+      this.store.setState({ notice: `Exported ${written} file${written === 1 ? '' : 's'} to ${chosen.directoryName}` });
       return true;
     } catch (error) {
       fail(`Could not export: ${error instanceof Error ? error.message : String(error)}`);
