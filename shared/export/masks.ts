@@ -332,6 +332,11 @@ function blockCoverage(layer: MaskLayer, sources: MaskSources, j0: number, j1: n
  * layers, instead of a float per vertex and layer.
  */
 export function streamLayerBytes(set: MaskSet, sources: MaskSources, width: number, depth: number, visit: (layer: number, bytes: Uint8Array, below: Float32Array) => void): void {
+  for (const { layer, bytes, below } of layerBytes(set, sources, width, depth)) visit(layer, bytes, below);
+}
+
+/** streamLayerBytes as a generator: each layer's bytes and P after it, the same arrays every time (use them before the next). */
+export function* layerBytes(set: MaskSet, sources: MaskSources, width: number, depth: number): Generator<{ layer: number; bytes: Uint8Array; below: Float32Array }, void, void> {
   const count = width * depth;
   const below = new Float32Array(count).fill(1);
   const block = new Float32Array(MASK_BLOCK_ROWS * width);
@@ -350,7 +355,7 @@ export function streamLayerBytes(set: MaskSet, sources: MaskSources, width: numb
         bytes[at + k] = Math.round(above * 255) - Math.round(p * 255);
       }
     }
-    visit(l, bytes, below);
+    yield { layer: l, bytes, below };
   }
 }
 

@@ -18,7 +18,7 @@ import { fail, perTile } from './engines/common';
 import type { EngineExportOptions, EnginePlan, ExportFileRole, MapDims, PlannedFile } from './engines/engine';
 import { engineFor } from './engines/registry';
 import { cropGrid, cropValues, gridAsField, gridFromField, type ExportGrid } from './grid';
-import { DATA_SOURCES, MASK_BLOCK_ROWS, MaskSources, streamLayerBytes, type MaskSet, type MaskSourceData } from './masks';
+import { DATA_SOURCES, layerBytes, MASK_BLOCK_ROWS, MaskSources, type MaskSet, type MaskSourceData } from './masks';
 import { normalMapPixels } from './normals';
 import { resampleExact, resampleValues, sampleAtTexelCentres } from './resample';
 import { MAX_EXPORT_FILES, type Tile } from './tiles';
@@ -165,10 +165,25 @@ function tileValues(values: Float32Array, grid: ExportGrid, tile: Tile | undefin
  * made; slope, curvature and normals are computed a block of rows at a time.
  */
 export function buildEngineExport(field: Heightfield, options: EngineExportOptions, data: MaskSourceData = {}, deflate: Deflate = portableDeflate): { plan: EnginePlan; files: ExportFile[] } {
+  const { plan, files } = streamEngineExport(field, options, data, deflate);
+  const encoded = new Map<string, Uint8Array>();
+  for (const file of files) encoded.set(file.name, file.bytes);
+  return { plan, files: plan.files.map((f) => ({ name: f.name, bytes: encoded.get(f.name)! })) };
+}
+
+/**
+ * buildEngineExport with each file handed over as soon as it is encoded (not in the plan's order), so
+ * a writer that puts each into its temporary file at once (the CLI) never holds every output. The plan
+ * is made (and checked) at once; the files when iterated, once.
+ */
+export function streamEngineExport(field: Heightfield, options: EngineExportOptions, data: MaskSourceData = {}, deflate: Deflate = portableDeflate): { plan: EnginePlan; files: Generator<ExportFile, void, void> } {
   const plan = planEngineExport(field, heightRange(field.heights), options);
+  return { plan, files: exportFiles(field, plan, options, data, deflate) };
+}
+
+function* exportFiles(field: Heightfield, plan: EnginePlan, options: EngineExportOptions, data: MaskSourceData, deflate: Deflate): Generator<ExportFile, void, void> {
   const { grid, data: gridData } = exportGrid(field, plan, data);
   const sources = new MaskSources(grid, gridData);
-  const encoded = new Map<string, Uint8Array>();
   const byRole = (role: ExportFileRole) => plan.files.filter((f) => f.role === role);
 
   if (options.normalMap) {
@@ -180,24 +195,23 @@ export function buildEngineExport(field: Heightfield, options: EngineExportOptio
     }
     for (const planned of byRole('normalmap')) {
       const piece = tileBytes(pixels, 3, grid.width, planned.tile, grid.depth);
-      encoded.set(planned.name, encodeColourPng({ width: piece.width, height: piece.height, channels: 3, data: piece.data }, deflate));
+      yield { name: planned.name, bytes: encodeColourPng({ width: piece.width, height: piece.height, channels: 3, data: piece.data }, deflate) };
     }
   }
 
   const set = options.masks;
-  if (set && set.layers.length > 0) encodeMasks(set, grid, sources, plan, options, deflate, encoded);
+  if (set && set.layers.length > 0) yield* encodeMasks(set, grid, sources, plan, options, deflate);
 
   // The heightmap last: the masks' working memory (a float and a byte per vertex) is garbage by then,
   // and the largest output (a float EXR) is not held while the masks are made.
   const codecs = createCodecRegistry({ deflate });
-  for (const planned of byRole('heightmap')) encoded.set(planned.name, encodeHeight(tileGrid(grid, planned.tile), plan, options, planned.name, codecs));
+  for (const planned of byRole('heightmap')) yield { name: planned.name, bytes: encodeHeight(tileGrid(grid, planned.tile), plan, options, planned.name, codecs) };
 
-  for (const planned of byRole('info')) encoded.set(planned.name, encodeUtf8(`${JSON.stringify(plan.info, null, 2)}\n`));
-  return { plan, files: plan.files.map((f) => ({ name: f.name, bytes: encoded.get(f.name)! })) };
+  for (const planned of byRole('info')) yield { name: planned.name, bytes: encodeUtf8(`${JSON.stringify(plan.info, null, 2)}\n`) };
 }
 
 /** Weight and splat files, a layer at a time from the top; RGBA files as soon as their four layers are made. */
-function encodeMasks(set: MaskSet, grid: ExportGrid, sources: MaskSources, plan: EnginePlan, options: EngineExportOptions, deflate: Deflate, encoded: Map<string, Uint8Array>): void {
+function* encodeMasks(set: MaskSet, grid: ExportGrid, sources: MaskSources, plan: EnginePlan, options: EngineExportOptions, deflate: Deflate): Generator<ExportFile, void, void> {
   const layerIndex = new Map(set.layers.map((l, k) => [l.name, k]));
   const weightFiles = plan.files.filter((f) => f.role === 'weightmap');
   const splatFiles = plan.files.filter((f) => f.role === 'splatmap');
@@ -214,12 +228,12 @@ function encodeMasks(set: MaskSet, grid: ExportGrid, sources: MaskSources, plan:
     sampledRounded.set(pieceKey(tile), new Uint8Array(resolution * resolution).fill(255));
   }
 
-  streamLayerBytes(set, sources, grid.width, grid.depth, (l, bytes, below) => {
+  for (const { layer: l, bytes, below } of layerBytes(set, sources, grid.width, grid.depth)) {
     const name = set.layers[l].name;
     for (const planned of weightFiles) {
       if (planned.layers![0] !== name) continue;
       const piece = tileBytes(bytes, 1, grid.width, planned.tile, grid.depth);
-      encoded.set(planned.name, encodeGrayPng({ width: piece.width, height: piece.height, bitDepth: 8, samples: piece.data }));
+      yield { name: planned.name, bytes: encodeGrayPng({ width: piece.width, height: piece.height, bitDepth: 8, samples: piece.data }) };
     }
     if (splatResolution) {
       for (const tile of sampledPieces) {
@@ -247,8 +261,9 @@ function encodeMasks(set: MaskSet, grid: ExportGrid, sources: MaskSources, plan:
       const channels = indices.map((k) => pending.get(`${key}/${k}`)!);
       const width = splatResolution ? planned.width : planned.tile ? planned.tile.width : grid.width;
       const height = splatResolution ? planned.depth : planned.tile ? planned.tile.depth : grid.depth;
-      encoded.set(planned.name, encodeColourPng({ width, height, channels: 4, data: packRgba(channels, width * height) }, deflate));
+      const rgba = packRgba(channels, width * height);
       for (const k of indices) pending.delete(`${key}/${k}`);
+      yield { name: planned.name, bytes: encodeColourPng({ width, height, channels: 4, data: rgba }, deflate) };
     }
-  });
+  }
 }
