@@ -335,16 +335,20 @@ export function streamLayerBytes(set: MaskSet, sources: MaskSources, width: numb
   for (const { layer, bytes, below } of layerBytes(set, sources, width, depth)) visit(layer, bytes, below);
 }
 
-/** streamLayerBytes as a generator: each layer's bytes and P after it, the same arrays every time (use them before the next). */
-export function* layerBytes(set: MaskSet, sources: MaskSources, width: number, depth: number): Generator<{ layer: number; bytes: Uint8Array; below: Float32Array }, void, void> {
-  const count = width * depth;
+/**
+ * streamLayerBytes as a generator: each layer's bytes and P after it, the same arrays every time (use
+ * them before the next). With `rows`, only the map's rows [start, end) (index (j − start) · width + i):
+ * the same numbers as the whole map's on those rows (every source is per vertex).
+ */
+export function* layerBytes(set: MaskSet, sources: MaskSources, width: number, depth: number, rows: { start: number; end: number } = { start: 0, end: depth }): Generator<{ layer: number; bytes: Uint8Array; below: Float32Array }, void, void> {
+  const count = width * (rows.end - rows.start);
   const below = new Float32Array(count).fill(1);
   const block = new Float32Array(MASK_BLOCK_ROWS * width);
   const bytes = new Uint8Array(count);
   for (let l = set.layers.length - 1; l >= 0; l--) {
-    for (let j0 = 0; j0 < depth; j0 += MASK_BLOCK_ROWS) {
-      const j1 = Math.min(depth, j0 + MASK_BLOCK_ROWS);
-      const at = j0 * width;
+    for (let j0 = rows.start; j0 < rows.end; j0 += MASK_BLOCK_ROWS) {
+      const j1 = Math.min(rows.end, j0 + MASK_BLOCK_ROWS);
+      const at = (j0 - rows.start) * width;
       const n = (j1 - j0) * width;
       if (l === 0) block.fill(1, 0, n);
       else blockCoverage(set.layers[l], sources, j0, j1, block.subarray(0, n));

@@ -20,7 +20,8 @@ import { engineFor } from './engines/registry';
 import { cropGrid, cropValues, gridAsField, gridFromField, type ExportGrid } from './grid';
 import { DATA_SOURCES, layerBytes, MASK_BLOCK_ROWS, MaskSources, type MaskSet, type MaskSourceData } from './masks';
 import { normalMapPixels } from './normals';
-import { resampleExact, resampleValues, sampleAtTexelCentres } from './resample';
+import { resampleExact, resampleValues } from './resample';
+import { heightsAt } from '../terrain/surface';
 import { MAX_EXPORT_FILES, type Tile } from './tiles';
 
 export { EngineExportError } from './engines/common';
@@ -150,12 +151,6 @@ function packRgba(layers: readonly Uint8Array[], count: number): Uint8Array {
   return out;
 }
 
-/** Float weights of a tile's vertices, cut from the whole grid's. */
-function tileValues(values: Float32Array, grid: ExportGrid, tile: Tile | undefined): { values: Float32Array; width: number; depth: number } {
-  if (!tile) return { values, width: grid.width, depth: grid.depth };
-  return { values: cropValues(values, grid.width, tile.i0, tile.j0, tile.width, tile.depth), width: tile.width, depth: tile.depth };
-}
-
 /**
  * Everything an engine export writes, with its plan. `data` holds erosion results on the map's
  * vertices; `deflate` compresses the PNGs and EXR (the CLI passes node:zlib's).
@@ -212,58 +207,96 @@ function* exportFiles(field: Heightfield, plan: EnginePlan, options: EngineExpor
 
 /** Weight and splat files, a layer at a time from the top; RGBA files as soon as their four layers are made. */
 function* encodeMasks(set: MaskSet, grid: ExportGrid, sources: MaskSources, plan: EnginePlan, options: EngineExportOptions, deflate: Deflate): Generator<ExportFile, void, void> {
+  const splatResolution = engineFor(options.preset).splatResolution;
+  if (splatResolution) return yield* sampledSplats(set, grid, sources, plan, splatResolution, deflate);
   const layerIndex = new Map(set.layers.map((l, k) => [l.name, k]));
   const weightFiles = plan.files.filter((f) => f.role === 'weightmap');
   const splatFiles = plan.files.filter((f) => f.role === 'splatmap');
   const pieceKey = (tile: Tile | undefined) => (tile ? `${tile.x},${tile.y}` : '');
   // Bytes of the layers a splat file still waits for, per piece (tile) and layer.
   const pending = new Map<string, Uint8Array>();
-  // Splats sampled at texel centres (Unity's alphamaps, a power-of-two grid per terrain): the
-  // sampling is linear, so sampling P and rounding the same way keeps every texel's sum at 255.
-  const splatResolution = engineFor(options.preset).splatResolution;
-  const sampledPieces = splatResolution ? (plan.tiles ?? [undefined]) : [];
-  const sampledRounded = new Map<string, Uint8Array>();
-  for (const tile of sampledPieces) {
-    const resolution = splatResolution!(tile ? tile.width : grid.width);
-    sampledRounded.set(pieceKey(tile), new Uint8Array(resolution * resolution).fill(255));
-  }
 
-  for (const { layer: l, bytes, below } of layerBytes(set, sources, grid.width, grid.depth)) {
+  for (const { layer: l, bytes } of layerBytes(set, sources, grid.width, grid.depth)) {
     const name = set.layers[l].name;
     for (const planned of weightFiles) {
       if (planned.layers![0] !== name) continue;
       const piece = tileBytes(bytes, 1, grid.width, planned.tile, grid.depth);
       yield { name: planned.name, bytes: encodeGrayPng({ width: piece.width, height: piece.height, bitDepth: 8, samples: piece.data }) };
     }
-    if (splatResolution) {
-      for (const tile of sampledPieces) {
-        const resolution = splatResolution(tile ? tile.width : grid.width);
-        const part = tileValues(below, grid, tile);
-        const sampled = sampleAtTexelCentres(part.values, part.width, part.depth, resolution, resolution);
-        const rounded = sampledRounded.get(pieceKey(tile))!;
-        const texels = new Uint8Array(resolution * resolution);
-        for (let k = 0; k < texels.length; k++) {
-          const r = Math.round(Math.min(1, Math.max(0, sampled[k])) * 255);
-          texels[k] = rounded[k] - r;
-          rounded[k] = r;
-        }
-        pending.set(`${pieceKey(tile)}/${l}`, texels);
-      }
-    } else if (splatFiles.length > 0) {
-      // The layer's bytes are reused for the next layer: keep a copy (tileBytes copies a tile).
-      for (const planned of splatFiles) if (planned.layers!.includes(name)) pending.set(`${pieceKey(planned.tile)}/${l}`, planned.tile ? tileBytes(bytes, 1, grid.width, planned.tile, grid.depth).data : bytes.slice());
-    }
+    // The layer's bytes are reused for the next layer: keep a copy (tileBytes copies a tile).
+    for (const planned of splatFiles) if (planned.layers!.includes(name)) pending.set(`${pieceKey(planned.tile)}/${l}`, planned.tile ? tileBytes(bytes, 1, grid.width, planned.tile, grid.depth).data : bytes.slice());
     // A splat file is complete when its lowest layer is made (layers come from the top).
     for (const planned of splatFiles) {
       const indices = planned.layers!.map((n) => layerIndex.get(n)!);
       if (Math.min(...indices) !== l) continue;
       const key = pieceKey(planned.tile);
       const channels = indices.map((k) => pending.get(`${key}/${k}`)!);
-      const width = splatResolution ? planned.width : planned.tile ? planned.tile.width : grid.width;
-      const height = splatResolution ? planned.depth : planned.tile ? planned.tile.depth : grid.depth;
+      const width = planned.tile ? planned.tile.width : grid.width;
+      const height = planned.tile ? planned.tile.depth : grid.depth;
       const rgba = packRgba(channels, width * height);
       for (const k of indices) pending.delete(`${key}/${k}`);
       yield { name: planned.name, bytes: encodeColourPng({ width, height, channels: 4, data: rgba }, deflate) };
+    }
+  }
+}
+
+/**
+ * Splats sampled at texel centres (Unity's alphamaps, a power-of-two grid per terrain). The sampling
+ * is linear, so sampling P and rounding the same way keeps every texel's sum at 255. One row of
+ * terrains at a time: the layers are made over that row's map rows only (what is left below, a float
+ * per vertex, is then that row's), each texel row is sampled and rounded straight into its file's RGBA
+ * bytes, and each file is encoded when its lowest layer is made.
+ */
+function* sampledSplats(set: MaskSet, grid: ExportGrid, sources: MaskSources, plan: EnginePlan, resolutionOf: (pieceWidth: number) => number, deflate: Deflate): Generator<ExportFile, void, void> {
+  const splatFiles = plan.files.filter((f) => f.role === 'splatmap');
+  const layerIndex = new Map(set.layers.map((l, k) => [l.name, k]));
+  const pieces: Array<Tile | undefined> = plan.tiles ?? [undefined];
+  const bandStarts = [...new Set(pieces.map((tile) => tile?.j0 ?? 0))];
+  for (const start of bandStarts) {
+    const band = pieces.filter((tile) => (tile?.j0 ?? 0) === start);
+    const end = start + (band[0] ? band[0].depth : grid.depth);
+    const pieceKey = (tile: Tile | undefined) => (tile ? `${tile.x},${tile.y}` : '');
+    const rounded = new Map(band.map((tile) => [pieceKey(tile), new Uint8Array(resolutionOf(tile ? tile.width : grid.width) ** 2).fill(255)]));
+    // RGBA bytes of the files being filled, by file name.
+    const filling = new Map<string, Uint8Array>();
+    for (const { layer: l, below } of layerBytes(set, sources, grid.width, grid.depth, { start, end })) {
+      const name = set.layers[l].name;
+      for (const tile of band) {
+        const resolution = resolutionOf(tile ? tile.width : grid.width);
+        const planned = splatFiles.find((f) => f.tile === tile && f.layers!.includes(name))!;
+        const channel = planned.layers!.indexOf(name);
+        let rgba = filling.get(planned.name);
+        if (!rgba) filling.set(planned.name, (rgba = new Uint8Array(resolution * resolution * 4)));
+        // The piece's own values (its rows of the band), sampled as sampleAtTexelCentres does, a texel row at a time.
+        const part = tile ? cropValues(below, grid.width, tile.i0, 0, tile.width, tile.depth) : below;
+        const width = tile ? tile.width : grid.width;
+        const depth = end - start;
+        const field: Heightfield = { width, depth, cellSize: 1, heights: part };
+        const cx = (width - 1) / 2;
+        const cz = (depth - 1) / 2;
+        const xs = new Float64Array(resolution);
+        for (let i = 0; i < resolution; i++) xs[i] = ((i + 0.5) * (width - 1)) / resolution - cx;
+        const zs = new Float64Array(resolution);
+        const row = new Float32Array(resolution);
+        const pieceRounded = rounded.get(pieceKey(tile))!;
+        for (let j = 0; j < resolution; j++) {
+          zs.fill(((j + 0.5) * (depth - 1)) / resolution - cz);
+          heightsAt(field, xs, zs, row);
+          for (let i = 0; i < resolution; i++) {
+            const k = j * resolution + i;
+            const r = Math.round(Math.min(1, Math.max(0, row[i])) * 255);
+            rgba[4 * k + channel] = pieceRounded[k] - r;
+            pieceRounded[k] = r;
+          }
+        }
+      }
+      // A splat file is complete when its lowest layer is made (layers come from the top).
+      for (const planned of splatFiles) {
+        if (!band.includes(planned.tile) || Math.min(...planned.layers!.map((n) => layerIndex.get(n)!)) !== l) continue;
+        const rgba = filling.get(planned.name)!;
+        filling.delete(planned.name);
+        yield { name: planned.name, bytes: encodeColourPng({ width: planned.width, height: planned.depth, channels: 4, data: rgba }, deflate) };
+      }
     }
   }
 }
