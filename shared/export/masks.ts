@@ -12,7 +12,7 @@
  * edge: shared/roads/mask.ts).
  */
 import { isReservedDeviceName } from '../fileNames';
-import { cropGrid, type ExportGrid } from './grid';
+import { cropGrid, PaddedGrid, type ExportGrid } from './grid';
 import { vertexNormals, vertexSlopes } from './normals';
 
 /** Rows per block when sources and weights are computed a block at a time (memory stays per block). */
@@ -196,6 +196,7 @@ export class MaskSources {
     const cached = this.cache.get(source);
     if (cached) return cached.subarray(j0 * w, j1 * w);
     if (source === 'slope') return vertexSlopes(this.blockNormals(j0, j1));
+    if (source === 'height' && this.grid instanceof PaddedGrid) return this.grid.rows(j0, j1);
     if (source === 'curvature') {
       const { crop, offset } = this.halo(j0, j1);
       return vertexCurvature(crop).subarray(offset * w, (offset + j1 - j0) * w);
@@ -212,7 +213,10 @@ export class MaskSources {
       if (c0 === 0) c1 = Math.min(depth, 3);
       else c0 = Math.max(0, c1 - 3);
     }
-    return { crop: cropGrid(this.grid, 0, c0, this.grid.width, c1 - c0), offset: j0 - c0 };
+    // A padded grid's rows are made for the block, never the whole padded map.
+    const { grid } = this;
+    if (grid instanceof PaddedGrid) return { crop: { width: grid.width, depth: c1 - c0, cellX: grid.cellX, cellZ: grid.cellZ, heights: grid.rows(c0, c1) }, offset: j0 - c0 };
+    return { crop: cropGrid(grid, 0, c0, grid.width, c1 - c0), offset: j0 - c0 };
   }
 
   values(source: MaskSource): Float32Array {

@@ -17,7 +17,7 @@ import { heightRange, type Heightfield } from '../terrain/heightfield';
 import { fail, perTile } from './engines/common';
 import type { EngineExportOptions, EnginePlan, ExportFileRole, MapDims, PlannedFile } from './engines/engine';
 import { engineFor } from './engines/registry';
-import { cropGrid, cropValues, gridAsField, gridFromField, type ExportGrid } from './grid';
+import { cropGrid, cropValues, gridAsField, gridFromField, PaddedGrid, type ExportGrid } from './grid';
 import { DATA_SOURCES, layerBytes, MASK_BLOCK_ROWS, MaskSources, type MaskSet, type MaskSourceData } from './masks';
 import { normalMapPixels } from './normals';
 import { resampleExact, resampleValues } from './resample';
@@ -106,7 +106,7 @@ function exportGrid(field: Heightfield, plan: EnginePlan, data: MaskSourceData):
       const values = data[key];
       if (values) mapped[key] = pad(values);
     }
-    return { grid: { width: plan.width, depth: plan.depth, cellX: plan.cellX, cellZ: plan.cellZ, heights: pad(field.heights) }, data: mapped };
+    return { grid: new PaddedGrid(field.heights, field.width, source.padLeft, source.padTop, field.depth, plan.cellX, plan.cellZ), data: mapped };
   }
   if (source.mode === 'crop') {
     for (const key of DATA_SOURCES) {
