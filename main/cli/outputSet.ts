@@ -58,9 +58,11 @@ export async function writeOutputStream(io: CliIo, command: string, paths: reado
     try {
       // In the announced order, as one set.
       const made = new Map([...files].map((file) => [file.path, file]));
-      collected = paths.map((path) => made.get(path) ?? { path, bytes: new Uint8Array(0) });
-      const missing = paths.find((path) => !made.has(path));
-      if (missing) throw new Error(`${missing} was not made`);
+      collected = paths.map((path) => {
+        const file = made.get(path);
+        if (!file) throw new Error(`${path} was not made`);
+        return file;
+      });
     } catch (error) {
       io.stderr(`faultline ${command}: ${message(error)}\n`);
       return false;
