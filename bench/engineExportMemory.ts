@@ -3,11 +3,17 @@
  * `node --import tsx bench/engineExportMemory.ts PRESET SIDE LAYERS [TARGET]` builds a SIDE² map,
  * exports it with LAYERS mask layers (height, slope and curvature rules) and prints one JSON line:
  * peak RSS (the process's maxRSS), the map's own bytes, and the time. Used by engineExport.bench.ts.
+ * The files go where the CLI puts them: each into its temporary file as soon as it is encoded
+ * (main/services/fileSet.ts writeFileStream, in a temporary folder removed after).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { writeFileStream } from '../main/services/fileSet';
 import { createHeightfield } from '../shared/terrain/heightfield';
 import type { EnginePreset } from '../shared/export/engines';
 import type { MaskLayer, MaskSet } from '../shared/export/masks';
-import { buildEngineExport } from '../shared/export/presets';
+import { streamEngineExport } from '../shared/export/presets';
 import { nativeDeflate } from '../main/services/nativeDeflate';
 
 const MB = 1024 * 1024;
@@ -26,17 +32,36 @@ const layers: MaskLayer[] = Array.from({ length: layerCount }, (_, l) => ({
   rules: l === 0 ? [] : [{ source: sources[l % 3], min: sources[l % 3] === 'height' ? -200 + (l * 400) / layerCount : sources[l % 3] === 'slope' ? 5 + l : -0.01 * l, softness: sources[l % 3] === 'curvature' ? 0.01 : 5 }],
 }));
 const masks: MaskSet = { layers };
-const start = performance.now();
-const { files } = buildEngineExport(field, { preset: preset as EnginePreset, name: 'bench', masks, ...(targetText ? { size: Number(targetText) } : {}) }, {}, nativeDeflate);
-const ms = performance.now() - start;
-const usage = process.resourceUsage();
-console.log(
-  JSON.stringify({
-    peak_rss_mb: Math.round((usage.maxRSS * 1024) / MB),
-    node_baseline_rss_mb: Math.round(baseline / MB),
-    map_mb: Math.round(field.heights.byteLength / MB),
-    files: files.length,
-    output_mb: Math.round(files.reduce((n, f) => n + f.bytes.length, 0) / MB),
-    export_ms: Math.round(ms),
-  }),
-);
+async function main(): Promise<void> {
+  const start = performance.now();
+  const { plan, files } = streamEngineExport(field, { preset: preset as EnginePreset, name: 'bench', masks, ...(targetText ? { size: Number(targetText) } : {}) }, {}, nativeDeflate);
+  const folder = mkdtempSync(path.join(tmpdir(), 'faultline-export-memory-'));
+  let outputBytes = 0;
+  try {
+    await writeFileStream(
+      plan.files.map((f) => path.join(folder, f.name)),
+      (function* () {
+        for (const file of files) {
+          outputBytes += file.bytes.length;
+          yield { path: path.join(folder, file.name), bytes: file.bytes };
+        }
+      })(),
+    );
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+  const ms = performance.now() - start;
+  const usage = process.resourceUsage();
+  console.log(
+    JSON.stringify({
+      peak_rss_mb: Math.round((usage.maxRSS * 1024) / MB),
+      node_baseline_rss_mb: Math.round(baseline / MB),
+      map_mb: Math.round(field.heights.byteLength / MB),
+      files: plan.files.length,
+      output_mb: Math.round(outputBytes / MB),
+      export_ms: Math.round(ms),
+    }),
+  );
+}
+
+void main();

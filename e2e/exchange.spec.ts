@@ -6,6 +6,9 @@ import { createDefaultDocument } from '../app/document/document';
 import { decodePng } from '../shared/codecs/png/decode';
 import { compilePngHeightmap } from '../shared/codecs/png-heightmap';
 import { createHeightfield, heightRange } from '../shared/terrain/heightfield';
+import { createCodecRegistry, encodeVariant } from '../shared/codecs/registry';
+import { cropGrid, gridAsField, gridFromField } from '../shared/export/grid';
+import { tileLayout, tileName } from '../shared/export/tiles';
 import { test, expect, sendMenuCommand } from './fixtures';
 
 // Heightmap import and export through the File menu, with the real main-process services writing and
@@ -52,6 +55,33 @@ test.describe('heightmap exchange', () => {
     let worst = 0;
     for (let k = 0; k < expected.heights.length; k++) worst = Math.max(worst, Math.abs(min + png.samples[k] * step - expected.heights[k]));
     expect(worst).toBeLessThanOrEqual(step);
+    expect(app.consoleErrors).toEqual([]);
+  });
+
+  test('File ▸ Export Heightmap with tiles: main encodes every tile into the chosen folder, each over the whole map’s range', async ({ app }) => {
+    const { page } = app;
+    await sendMenuCommand(page, 'file.exportHeightmap');
+    await expect(page.getByTestId('export-dialog')).toBeVisible();
+    await page.getByTestId('export-format').selectOption('r16');
+    await page.getByTestId('export-tiles').check();
+    await page.getByTestId('export-tile-size').fill('129');
+    await page.getByTestId('export-tile-overlap').fill('1');
+    const expected = createDefaultDocument().field;
+    const spec = { size: 129, overlap: 1 };
+    const tiles = tileLayout(expected.width, expected.depth, spec);
+    expect(tiles.length).toBeGreaterThan(1);
+    await expect(page.getByTestId('export-tile-names')).toContainText(`${tiles.length} tiles: terrain_x0_y0.r16`);
+    app.dialogs.queueDirectory(dir);
+    await page.getByTestId('export-confirm').click();
+    await expect(page.getByTestId('export-dialog')).toBeHidden();
+    const codecs = createCodecRegistry();
+    const range = heightRange(expected.heights);
+    for (const tile of tiles) {
+      const name = `${tileName('terrain', tile)}.r16`;
+      const bytes = await fileWritten(path.join(dir, name));
+      const piece = gridAsField(cropGrid(gridFromField(expected), tile.i0, tile.j0, tile.width, tile.depth));
+      expect(Buffer.from(bytes).equals(Buffer.from(encodeVariant(codecs, 'r16', piece, { range, byteOrder: 'le', flip: false }))), name).toBe(true);
+    }
     expect(app.consoleErrors).toEqual([]);
   });
 

@@ -11,13 +11,13 @@ import type { GlbNode } from '../../shared/codecs/glb';
 import type { ExrCompression } from '../../shared/codecs/exr';
 import type { EncodeOptionName, EncodeOptions, ExportVariantId, FileCodec } from '../../shared/codecs/codec';
 import { createCodecRegistry, FILE_FORMATS, type CodecRegistry } from '../../shared/codecs/registry';
-import { compileNormalMap, tiledFiles, tiledNormalMaps } from '../../shared/export/fileExport';
+import { compileNormalMap, tiledNormalMaps } from '../../shared/export/fileExport';
 import { gridFromField } from '../../shared/export/grid';
 import { layerWeights, MaskSources, quantiseWeights, type MaskSet, type MaskSourceData } from '../../shared/export/masks';
 import type { NormalMapOptions } from '../../shared/export/normals';
 import { buildEngineExport, type EngineExportOptions, type ExportFile } from '../../shared/export/presets';
 import type { TileSpec } from '../../shared/export/tiles';
-import { heightRange, type Heightfield } from '../../shared/terrain/heightfield';
+import type { Heightfield } from '../../shared/terrain/heightfield';
 
 /** What the import dialog shows about a file: everything but the samples. */
 export interface HeightmapSummary {
@@ -83,9 +83,9 @@ export interface EncodeRequest {
   normal?: NormalMapOptions;
 }
 
-/** Several files at once: a plain export cut into tiles, or an engine preset. */
+/** Several files at once: a normal map cut into tiles (heightmap tiles are main's), or an engine preset. */
 export type FilesRequest =
-  | { kind: 'tiles'; encode: EncodeRequest; tiles: TileSpec }
+  | { kind: 'normalTiles'; encode: EncodeRequest; tiles: TileSpec }
   | { kind: 'engine'; field: Heightfield; options: EngineExportOptions; data: MaskSourceData; fileName: string };
 
 export interface MaskPreviewRequest {
@@ -147,18 +147,12 @@ export function encodeOp(request: EncodeRequest, codecs: CodecRegistry): CodecOu
   return attempt(request.fileName, () => encodeWith(codecs, request));
 }
 
-export function encodeFilesOp(request: FilesRequest, codecs: CodecRegistry): CodecOutcome<ExportFile[]> {
+export function encodeFilesOp(request: FilesRequest): CodecOutcome<ExportFile[]> {
   if (request.kind === 'engine') return attempt(request.fileName, () => buildEngineExport(request.field, request.options, request.data).files);
   const { encode, tiles } = request;
   return attempt(encode.fileName, () => {
-    if (encode.format === 'normal') return tiledNormalMaps(encode.field, tiles, encode.fileName, encode.normal ?? { space: 'tangent', green: 'up' });
-    // Every tile maps the whole map's range, so that tiles join without steps.
-    const range = encode.range === 'auto' ? heightRange(encode.field.heights) : encode.range;
-    return tiledFiles(encode.field, tiles, encode.fileName, (tile, name) => {
-      const outcome = encodeOp({ ...encode, field: tile, range, fileName: name }, codecs);
-      if (!outcome.ok) throw new Error(outcome.message);
-      return outcome.value;
-    });
+    if (encode.format !== 'normal') throw new Error(`${encode.format} tiles are encoded in main`);
+    return tiledNormalMaps(encode.field, tiles, encode.fileName, encode.normal ?? { space: 'tangent', green: 'up' });
   });
 }
 
@@ -185,7 +179,7 @@ export function createInProcessCodecs(codecs: CodecRegistry = createCodecRegistr
     inspect: async (bytes, fileName, options) => inspectOp(bytes, fileName, options, codecs),
     decode: async (bytes, fileName, options) => decodeOp(bytes, fileName, options, codecs),
     encode: async (request) => encodeOp(request, codecs),
-    encodeFiles: async (request) => encodeFilesOp(request, codecs),
+    encodeFiles: async (request) => encodeFilesOp(request),
     maskPreview: async (request) => maskPreviewOp(request),
   };
 }

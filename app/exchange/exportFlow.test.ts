@@ -4,7 +4,7 @@ import type { FaultlineApi } from '../../shared/ipc/api';
 import type { SaveBytesRequest } from '../../shared/ipc/contract';
 import { createHeightfield, heightRange, type Heightfield } from '../../shared/terrain/heightfield';
 import { createMemoryFaultlineApi } from '../platform/memoryApi';
-import { fakeMainHeightmapExport } from './testing/mainHeightmapExport';
+import { fakeMainHeightmapExport, fakeMainHeightmapTiles } from './testing/mainHeightmapExport';
 import { createDocument } from '../document/document';
 import { createEditorSession, type EditorSession } from '../editorSession';
 
@@ -43,6 +43,7 @@ function harness(field = bumpy(129, 129, 2)): { session: EditorSession; folder: 
     finishExport: async (handle) => void folder.finished.push(handle),
     exportHeightmap: fakeMainHeightmapExport(folder.saved),
   };
+  api.exportHeightmapTiles = fakeMainHeightmapTiles(api.writeExportFile);
   return { session: createEditorSession({ api, document: createDocument(field) }), folder };
 }
 

@@ -1,13 +1,13 @@
 /**
  * The export dialog's flows: one file (heightmap, normal map, mesh) saved where main's dialog says,
  * or several files — tiles, or an engine preset's heightmap, masks, normal map and import values — to
- * a folder main's dialog picks (the window holds only a handle to it). Encoding runs in the codec
- * worker; the numbers the dialog shows come from `planEngineExport`, the same function that writes
+ * a folder main's dialog picks (the window holds only a handle to it). Heightmaps, whole or in tiles,
+ * are encoded by main from the heights; meshes, normal maps and engine presets in the codec worker; the numbers the dialog shows come from `planEngineExport`, the same function that writes
  * them into NAME.<engine>.json.
  */
 import type { FaultlineApi } from '../../shared/ipc/api';
 import type { ExportFile } from '../../shared/export/presets';
-import { ENGINE_LABELS, UNITY_TILE_SIZES, type EnginePreset } from '../../shared/export/engines';
+import { ENGINE_LABELS, engineFor, type EnginePreset } from '../../shared/export/engines';
 import { splitFileName } from '../../shared/export/fileExport';
 import { availableSources, defaultMaskSet, MaskSetError, parseMaskSet, type MaskLayer, type MaskRule, type MaskSet, type MaskSourceData } from '../../shared/export/masks';
 import { EngineExportError, planEngineExport, type EngineExportOptions, type EnginePlan } from '../../shared/export/presets';
@@ -43,11 +43,6 @@ export function validateExportOptions(options: ExportOptions): string | null {
     return 'The fixed range needs two numbers with minimum ≤ maximum';
   }
   return null;
-}
-
-/** Unity terrains are 2ⁿ + 1: the largest such size not above the one typed (at least 33). */
-function unityTileSize(size: number): number {
-  return UNITY_TILE_SIZES.filter((s) => s <= size).at(-1) ?? UNITY_TILE_SIZES[0];
 }
 
 /** The plan (sizes, numbers, files) of an engine export, or the problem with its options. */
@@ -116,7 +111,8 @@ export class ExportFlow {
   /** The engine options as `planEngineExport` takes them. */
   engineExportOptions(preset: EnginePreset): EngineExportOptions {
     const e = this.store.getState().engineOptions;
-    const sizes = preset !== 'godot-terrain3d';
+    const { form, formTiles } = engineFor(preset);
+    const sizes = form.choosesSize;
     return {
       preset,
       name: this.deps.baseName(),
@@ -124,9 +120,9 @@ export class ExportFlow {
       ...(sizes && { fit: e.fit }),
       heightFormat: e.heightFormat,
       exrCompression: e.exrCompression,
-      normalMap: e.normalMap ? { space: e.normalSpace, green: e.normalGreen ?? (preset === 'unreal' ? 'down' : 'up') } : null,
+      normalMap: e.normalMap ? { space: e.normalSpace, green: e.normalGreen ?? form.normalGreen } : null,
       masks: e.masks ? e.maskSet : null,
-      tiles: e.tiles && preset !== 'godot-hterrain' ? { size: preset === 'unity' ? unityTileSize(e.tileSize) : e.tileSize, overlap: preset === 'unity' ? 1 : e.tileOverlap } : null,
+      tiles: e.tiles && form.tiling ? formTiles(e.tileSize, e.tileOverlap) : null,
     };
   }
 
@@ -347,9 +343,28 @@ export class ExportFlow {
       return false;
     }
     const fileName = this.fileName(options);
-    return this.exportToFolder('Export Tiles', names, () =>
-      this.deps.codecs().encodeFiles({ kind: 'tiles', encode: this.encodeRequest(options, fileName), tiles: { size: options.tileSize, overlap: options.tileOverlap } }),
-    );
+    const tiles = { size: options.tileSize, overlap: options.tileOverlap };
+    const format = options.format;
+    if (isHeightmapVariant(format)) {
+      // Heightmap tiles are encoded in main, like every heightmap file: the map goes as a heightfield.
+      return this.exportToFolder('Export Tiles', names, async (handle) => {
+        const { field } = this.deps.editor.document;
+        const heightfield = { width: field.width, depth: field.depth, cellSize: field.cellSize, ...(await sendableHeights(this.deps.api, heightBytes(field.heights))) };
+        const { written } = await this.deps.api.exportHeightmapTiles({
+          handle,
+          fileName,
+          format,
+          ...(options.rangeMode === 'fixed' ? { range: { min: options.min, max: options.max } } : {}),
+          byteOrder: options.byteOrder,
+          flip: options.flip,
+          exrCompression: options.exrCompression,
+          tiles,
+          heightfield,
+        });
+        return written;
+      });
+    }
+    return this.exportToFolder('Export Tiles', names, this.writeEncoded(names, () => this.deps.codecs().encodeFiles({ kind: 'normalTiles', encode: this.encodeRequest(options, fileName), tiles })));
   }
 
   private async exportEngine(preset: EnginePreset): Promise<boolean> {
@@ -361,18 +376,42 @@ export class ExportFlow {
     const { plan } = outcome;
     const field = this.deps.editor.document.field;
     const options = this.engineExportOptions(preset);
+    const names = plan.files.map((f) => f.name);
     return this.exportToFolder(
       `Export for ${ENGINE_LABELS[preset]}`,
-      plan.files.map((f) => f.name),
-      () => this.deps.codecs().encodeFiles({ kind: 'engine', field, options, data: this.deps.erosionMasks() ?? {}, fileName: plan.files[0].name }),
+      names,
+      this.writeEncoded(names, () => this.deps.codecs().encodeFiles({ kind: 'engine', field, options, data: this.deps.erosionMasks() ?? {}, fileName: plan.files[0].name })),
     );
   }
 
+  /** Encodes the files in the codec worker, then writes them one by one through the handle; null when the encode failed (said). */
+  private writeEncoded(names: string[], encode: () => Promise<CodecOutcome<ExportFile[]>>): (handle: string) => Promise<number | null> {
+    return async (handle) => {
+      const outcome = await encode();
+      if (!outcome.ok) {
+        this.deps.fail(outcome.message);
+        return null;
+      }
+      const files = outcome.value;
+      const unexpected = files.find((f) => !names.includes(f.name));
+      if (unexpected || files.length !== names.length) {
+        this.deps.fail(`Could not export: the files made (${files.map((f) => f.name).join(', ')}) are not the ones planned`);
+        return null;
+      }
+      for (let k = 0; k < files.length; k++) {
+        this.store.setState({ exportProgress: `Writing ${k + 1} of ${files.length}…` });
+        await this.deps.api.writeExportFile(handle, files[k].name, files[k].bytes);
+      }
+      return files.length;
+    };
+  }
+
   /**
-   * Main picks the folder first (and asks before replacing any of `names`); the files are then encoded
-   * and written one by one through the handle, which is always finished.
+   * Main picks the folder first (and asks before replacing any of `names`); `write` then makes and
+   * writes the files through the handle (answering how many, or null after saying why not), and the
+   * handle is always finished.
    */
-  private async exportToFolder(title: string, names: string[], encode: () => Promise<CodecOutcome<ExportFile[]>>): Promise<boolean> {
+  private async exportToFolder(title: string, names: string[], write: (handle: string) => Promise<number | null>): Promise<boolean> {
     const { api, fail } = this.deps;
     this.store.setState({ exportBusy: true, exportProgress: 'Choosing a folder…' });
     let handle: string | null = null;
@@ -382,23 +421,10 @@ export class ExportFlow {
       if (chosen.status === 'cancelled') return false;
       handle = chosen.handle;
       this.store.setState({ exportProgress: `Encoding ${names.length} file${names.length === 1 ? '' : 's'}…` });
-      const outcome = await encode();
-      if (!outcome.ok) {
-        fail(outcome.message);
-        return false;
-      }
-      const files = outcome.value;
-      const unexpected = files.find((f) => !names.includes(f.name));
-      if (unexpected || files.length !== names.length) {
-        fail(`Could not export: the files made (${files.map((f) => f.name).join(', ')}) are not the ones planned`);
-        return false;
-      }
-      for (let k = 0; k < files.length; k++) {
-        this.store.setState({ exportProgress: `Writing ${k + 1} of ${files.length}…` });
-        await api.writeExportFile(handle, files[k].name, files[k].bytes);
-      }
+      const written = await write(handle);
+      if (written === null) return false;
       this.cancel();
-      this.store.setState({ notice: `Exported ${files.length} file${files.length === 1 ? '' : 's'} to ${chosen.directoryName}` });
+      this.store.setState({ notice: `Exported ${written} file${written === 1 ? '' : 's'} to ${chosen.directoryName}` });
       return true;
     } catch (error) {
       fail(`Could not export: ${error instanceof Error ? error.message : String(error)}`);

@@ -25,6 +25,9 @@ export function createMemoryFaultlineApi(): FaultlineApi {
     },
     finishExport: async () => undefined,
     exportHeightmap: async () => ({ status: 'cancelled' }),
+    exportHeightmapTiles: async () => {
+      throw new Error('There is no folder to write to in this window');
+    },
     // No main process: projects cannot be opened or saved to disk here, and there is no recovery folder.
     openProject: async () => ({ status: 'cancelled' }),
     openRecentProject: async () => ({ status: 'error', message: 'Recent files are not available in this window' }),

@@ -7,7 +7,7 @@ import { parseR32 } from '../../shared/codecs/raw';
 import { compileNormalMap, splitFileName, tiledFiles, tiledNormalMaps } from '../../shared/export/fileExport';
 import { tileLayout, tileName } from '../../shared/export/tiles';
 import { availableSources, parseMaskSet, type MaskSet, type MaskSourceData } from '../../shared/export/masks';
-import { buildEngineExport, planEngineExport, type EngineExportOptions, type ExportFile } from '../../shared/export/presets';
+import { planEngineExport, streamEngineExport, type EngineExportOptions, type ExportFile } from '../../shared/export/presets';
 import type { Layer } from '../../shared/layers/types';
 import { roadFootprints } from '../../shared/roads/mask';
 import { heightRange, type Heightfield } from '../../shared/terrain/heightfield';
@@ -15,7 +15,7 @@ import type { CliIo } from './io';
 import type { ExportArgs } from './exchangeArgs';
 import type { LoadedInput } from './inputs';
 import { outputFormatFor } from './outputs';
-import { checkOutputs, writeOutputs } from './outputSet';
+import { checkOutputs, writeOutputs, writeOutputStream } from './outputSet';
 import { nativeDeflate } from '../services/nativeDeflate';
 
 const EXIT_OK = 0;
@@ -126,23 +126,27 @@ export async function runEngineExport(options: ExportArgs, loaded: LoadedInput, 
     masks: inputs.masks,
     tiles: options.tiles ?? null,
   };
-  let built: ReturnType<typeof buildEngineExport>;
+  let run: ReturnType<typeof streamEngineExport>;
   try {
     // The plan is cheap: every target is checked before any pixel is computed.
     const planned = planEngineExport(loaded.field, heightRange(loaded.field.heights), exportOptions);
     if (!(await prepareTargets(io, options.output, planned.files.map((f) => f.name)))) return EXIT_FAILURE;
-    built = buildEngineExport(loaded.field, exportOptions, inputs.data, nativeDeflate);
+    run = streamEngineExport(loaded.field, exportOptions, inputs.data, nativeDeflate);
   } catch (error) {
     io.stderr(`faultline export: ${message(error)}\n`);
     return EXIT_FAILURE;
   }
-  const { plan, files } = built;
-  const roles = new Map(plan.files.map((f) => [f.name, f]));
-  const ok = await writeAll(io, options.output, files, (file) => {
-    const planned = roles.get(file.name)!;
-    return planned.role === 'info' ? 'import values' : `${planned.width}×${planned.depth}, ${planned.role}${planned.layers ? ` ${planned.layers.join('+')}` : ''}`;
-  });
-  if (!ok) return EXIT_FAILURE;
+  const { plan } = run;
+  // Each file goes to its temporary name as soon as it is encoded (all renamed in place after the
+  // last): the outputs are never all held.
+  const files = (function* () {
+    for (const file of run.files) yield { path: pathIn(options.output, file.name), bytes: file.bytes };
+  })();
+  if (!(await writeOutputStream(io, 'export', plan.files.map((f) => pathIn(options.output, f.name)), files))) return EXIT_FAILURE;
+  for (const planned of plan.files) {
+    const what = planned.role === 'info' ? 'import values' : `${planned.width}×${planned.depth}, ${planned.role}${planned.layers ? ` ${planned.layers.join('+')}` : ''}`;
+    io.stdout(`wrote ${pathIn(options.output, planned.name)} (${what})\n`);
+  }
   io.stdout(`${plan.engine} import values:\n`);
   for (const n of plan.numbers) io.stdout(`  ${n.label}: ${n.value}${n.unit ? ` ${n.unit}` : ''}\n`);
   for (const note of plan.notes) io.stdout(`  ${note}\n`);

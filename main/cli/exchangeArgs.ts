@@ -2,7 +2,7 @@
 import { isReservedDeviceName } from '../../shared/fileNames';
 import type { ExrCompression } from '../../shared/codecs/exr';
 import type { ExportRange } from '../../shared/codecs/heightmap';
-import { ENGINE_PRESETS, engineSizeProblem, type EnginePreset } from '../../shared/export/engines';
+import { ENGINE_PRESETS, engineFor, engineSizeProblem, type EnginePreset } from '../../shared/export/engines';
 import type { GreenDirection, NormalSpace } from '../../shared/export/normals';
 import type { FitMode, GodotHeightFormat } from '../../shared/export/presets';
 import type { TileSpec } from '../../shared/export/tiles';
@@ -149,13 +149,13 @@ function parseEngineArgs(values: Map<string, string>): EngineArgs | undefined {
   }
   const resolution = values.get('--resolution');
   if (resolution !== undefined) {
-    if (preset === 'godot-terrain3d') throw new UsageError('--resolution is not used with --preset godot-terrain3d (Terrain3D takes the map at its own size)');
+    if (!engineFor(preset).form.choosesSize) throw new UsageError(`--resolution is not used with --preset ${preset} (${engineFor(preset).label} takes the map at its own size)`);
     engine.resolution = parseWhole('--resolution', resolution, MIN_MAP_SIDE, MAX_MAP_SIDE);
     const problem = engineSizeProblem(preset, engine.resolution);
     if (problem) throw new UsageError(`--resolution: ${problem}`);
   }
   engine.fit = oneOf('--fit', values.get('--fit'), ['resample', 'crop'] as const);
-  if (engine.fit === 'crop' && preset === 'godot-terrain3d') throw new UsageError('--fit crop is not used with --preset godot-terrain3d (Terrain3D takes the whole map)');
+  if (engine.fit === 'crop' && !engineFor(preset).form.choosesSize) throw new UsageError(`--fit crop is not used with --preset ${preset} (${engineFor(preset).label} takes the whole map)`);
   const origin = values.get('--crop-origin');
   if (origin !== undefined) {
     const parts = origin.split(':');
@@ -164,7 +164,7 @@ function parseEngineArgs(values: Map<string, string>): EngineArgs | undefined {
     if (engine.fit !== 'crop') throw new UsageError('--crop-origin needs --fit crop');
   }
   engine.heightFormat = oneOf('--height-format', values.get('--height-format'), ['exr', 'r16'] as const);
-  if (engine.heightFormat && preset !== 'godot-terrain3d' && preset !== 'godot-hterrain') throw new UsageError('--height-format is for the Godot presets');
+  if (engine.heightFormat && engineFor(preset).form.rawHeightLabel === null) throw new UsageError(`--height-format is for the Godot presets: ${ENGINE_PRESETS.filter((p) => engineFor(p).form.rawHeightLabel !== null).join(', ')}`);
   engine.masksFile = fileValue('--masks', values.get('--masks'));
   engine.flowFile = fileValue('--flow', values.get('--flow'));
   engine.depositionFile = fileValue('--deposition', values.get('--deposition'));
@@ -200,7 +200,7 @@ export function parseExportArgs(args: readonly string[]): ExportArgs {
   if (space) {
     if (!engine && !output.toLowerCase().endsWith('.png')) throw new UsageError('--normal-map writes a PNG: give --out FILE.png');
     // Unreal reads normal maps DirectX-style (green down); Unity and Godot OpenGL-style.
-    parsed.normalMap = { space, green: green ?? (engine?.preset === 'unreal' ? 'down' : 'up') };
+    parsed.normalMap = { space, green: green ?? (engine ? engineFor(engine.preset).form.normalGreen : 'up') };
   }
   const tileSize = values.get('--tile-size');
   const overlap = values.get('--tile-overlap');
@@ -208,7 +208,7 @@ export function parseExportArgs(args: readonly string[]): ExportArgs {
   if (tileSize !== undefined) {
     const size = parseWhole('--tile-size', tileSize, 2, MAX_MAP_SIDE);
     // Unreal's tiled import and Terrain3D's regions put tiles edge to edge: they share no row.
-    const edgeToEdge = engine?.preset === 'unreal' || engine?.preset === 'godot-terrain3d';
+    const edgeToEdge = engine !== undefined && engineFor(engine.preset).form.tiling?.sharedEdge === false;
     if (edgeToEdge && overlap !== undefined && overlap !== '0') throw new UsageError(`--tile-overlap is not used with --preset ${engine.preset} (its tiles share no edge)`);
     parsed.tiles = { size, overlap: overlap === undefined ? (edgeToEdge ? 0 : 1) : parseWhole('--tile-overlap', overlap, 0, size - 1) };
   }

@@ -1,7 +1,7 @@
 // Process entry of the `faultline` CLI: real streams, atomic file writes, exit code.
 import { mkdir } from 'node:fs/promises';
 import { atomicWrite } from '../services/atomicWrite';
-import { checkTargets, writeFileSet } from '../services/fileSet';
+import { checkTargets, writeFileSet, writeFileStream } from '../services/fileSet';
 import { removeStaleTemps } from '../services/staleTemps';
 import { availableParallelism } from 'node:os';
 import { applyStepThreaded } from '../services/erosionThreads';
@@ -32,6 +32,10 @@ runCli(process.argv.slice(2), {
   writeFiles: async (files, onProgress) => {
     await writeFileSet(files, { onProgress });
     for (const file of files) await removeStaleTemps(file.path).catch(() => 0);
+  },
+  writeFileStream: async (paths, files, onProgress) => {
+    await writeFileStream(paths, files, { onProgress });
+    for (const path of paths) await removeStaleTemps(path).catch(() => 0);
   },
 }).then(
   (code) => {

@@ -35,6 +35,12 @@ export interface CliIo {
    * Absent: one writeFile after the other.
    */
   writeFiles?(files: readonly { path: string; bytes: Uint8Array }[], onProgress?: (written: number, total: number) => void): Promise<void>;
+  /**
+   * writeFiles for files made one after another: every target announced in `paths`, each file staged
+   * as soon as `files` yields it (main/services/fileSet.ts writeFileStream), so they are never all
+   * held. Absent: the files are collected and written with writeFiles.
+   */
+  writeFileStream?(paths: readonly string[], files: Iterable<{ path: string; bytes: Uint8Array }>, onProgress?: (written: number, total: number) => void): Promise<void>;
   /** Milliseconds for progress timing; absent = Date.now (tests pass a fake clock). */
   now?(): number;
 }

@@ -51,6 +51,33 @@ export async function writeOutputs(io: CliIo, command: string, files: readonly O
   }
 }
 
+/** writeOutputs for files made one after another (each written before the next is made, when the io can). */
+export async function writeOutputStream(io: CliIo, command: string, paths: readonly string[], files: Iterable<OutputFile>): Promise<boolean> {
+  if (!io.writeFileStream) {
+    let collected: OutputFile[];
+    try {
+      // In the announced order, as one set.
+      const made = new Map([...files].map((file) => [file.path, file]));
+      collected = paths.map((path) => {
+        const file = made.get(path);
+        if (!file) throw new Error(`${path} was not made`);
+        return file;
+      });
+    } catch (error) {
+      io.stderr(`faultline ${command}: ${message(error)}\n`);
+      return false;
+    }
+    return writeOutputs(io, command, collected);
+  }
+  try {
+    await io.writeFileStream(paths, files, progressPrinter(io, command, paths.length));
+    return true;
+  } catch (error) {
+    io.stderr(`faultline ${command}: ${message(error)}\n`);
+    return false;
+  }
+}
+
 async function writeOne(io: CliIo, file: OutputFile): Promise<void> {
   try {
     await io.writeFile(file.path, file.bytes);

@@ -103,6 +103,8 @@ function validArgs(channel: RequestChannel): unknown[] {
       return [{ fileName: 'a.faultline', payload }];
     case 'file:exportHeightmap':
       return [{ title: 'Export Heightmap', defaultName: 'a.png', format: 'png16', byteOrder: 'le', flip: false, exrCompression: 'zip', heightfield: { width: 2, depth: 2, cellSize: 1, heights: new Uint8Array(16) } }];
+    case 'file:exportHeightmapTiles':
+      return [{ handle: 'some-handle', fileName: 'a.r16', format: 'r16', byteOrder: 'le', flip: false, exrCompression: 'zip', tiles: { size: 2, overlap: 0 }, heightfield: { width: 2, depth: 2, cellSize: 1, heights: new Uint8Array(16) } }];
     case 'upload:begin':
       return [16];
     case 'upload:append':
@@ -150,7 +152,7 @@ function hostileValue(next: Next, depth = 0): unknown {
     case 27: return { json: '['.repeat(100_000), heights: new Uint8Array(16) };
     case 28: return { payload: { json: json(8193, 8193), heightsUpload: 'nope' } };
     case 29: return { handle: 'h', payload: { json: json(), heights: new Uint8Array(16), heightsUpload: 'u' } };
-    // Heightfield payloads (file:exportHeightmap): an upload that does not exist, heights that are not
+    // Heightfield payloads (file:exportHeightmap, file:exportHeightmapTiles): an upload that does not exist, heights that are not
     // the map's, both or neither, sizes and cell sizes out of range.
     case 30: return { heightfield: { width: 8193, depth: 8193, cellSize: 1, heightsUpload: 'nope' } };
     case 31:

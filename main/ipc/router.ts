@@ -47,6 +47,7 @@ export function createIpcRouter({ services, isTrustedSender }: IpcRouterOptions)
     'file:writeExportFile': (handle, fileName, bytes) => services.exportDirectories.write(handle, fileName, bytes),
     'file:finishExport': (handle) => services.exportDirectories.finish(handle),
     'file:exportHeightmap': (request) => services.exports.exportHeightmap(withHeightfield(request)),
+    'file:exportHeightmapTiles': (request) => services.exports.exportHeightmapTiles(withHeightfield(request)),
     'commands:setState': (states) => services.commandState.set(states),
   };
 

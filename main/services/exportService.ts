@@ -2,14 +2,18 @@ import path from 'node:path';
 import type { DialogService } from './dialogs';
 import { atomicWrite } from './atomicWrite';
 import type { SaveBytesRequest, SaveBytesResult } from '../../shared/ipc/contract';
-import type { ExportHeightmapRequest, ExportHeightmapResult } from '../../shared/ipc/exportContract';
+import type { ExportHeightmapRequest, ExportHeightmapResult, ExportHeightmapTilesRequest, WriteExportFileResult } from '../../shared/ipc/exportContract';
 import { CodecError } from '../../shared/codecs/errors';
 import { exportVariant } from '../../shared/codecs/formats';
-import { encodeHeightmapOffThread } from './heightmapEncode';
+import { encodeHeightmapOffThread, startHeightmapEncoder } from './heightmapEncode';
+import type { ExportDirectoryService } from './exportDirectoryService';
+import { splitFileName } from '../../shared/export/fileExport';
+import { cropGrid, gridAsField, gridFromField } from '../../shared/export/grid';
+import { tileLayout, tileName, tileSpecProblem } from '../../shared/export/tiles';
 import type { WorkerSource } from './workerSource';
 import { messageOf } from './projectCodecIo';
 import { float32FromLittleEndianBytes } from '../../shared/codecs/bytes';
-import { createHeightfield, type Heightfield } from '../../shared/terrain/heightfield';
+import { createHeightfield, heightRange, type Heightfield } from '../../shared/terrain/heightfield';
 
 /**
  * Saves files to a path the user picks in main's own save dialog: the renderer never names the path
@@ -19,6 +23,8 @@ import { createHeightfield, type Heightfield } from '../../shared/terrain/height
 export interface ExportService {
   saveBytesAs(request: SaveBytesRequest): Promise<SaveBytesResult>;
   exportHeightmap(request: ExportHeightmapRequest): Promise<ExportHeightmapResult>;
+  /** A heightmap cut into tiles, each encoded here and written through the export folder's handle: all or nothing. */
+  exportHeightmapTiles(request: ExportHeightmapTilesRequest): Promise<WriteExportFileResult>;
 }
 
 /**
@@ -31,8 +37,8 @@ export interface ExportService {
 /** Heights larger than this go to the encoder's thread moved (see below). */
 const MOVE_ABOVE_BYTES = 16 * 1024 * 1024;
 
-export async function encodeHeightmapExport(request: ExportHeightmapRequest, source?: WorkerSource): Promise<Uint8Array> {
-  const name = request.defaultName;
+/** The request's map and heightmap format, or a CodecError naming `name`. */
+function heightmapSource(request: Pick<ExportHeightmapRequest, 'heightfield' | 'format'>, name: string): { field: Heightfield; found: NonNullable<ReturnType<typeof exportVariant>> } {
   const fail = (problem: string): never => {
     throw new CodecError(name, `cannot be exported: ${problem}`);
   };
@@ -47,14 +53,56 @@ export async function encodeHeightmapExport(request: ExportHeightmapRequest, sou
   }
   const found = exportVariant(request.format);
   if (!found || found.format.kind !== 'heightmap') return fail(`${request.format} is not a heightmap format`);
+  return { field, found };
+}
+
+export async function encodeHeightmapExport(request: ExportHeightmapRequest, source?: WorkerSource): Promise<Uint8Array> {
+  const name = request.defaultName;
+  const { field, found } = heightmapSource(request, name);
   const { range, byteOrder, flip, exrCompression } = request;
   // The entry's own options (PNG 8- or 16-bit) win over the request's.
   const options = { range: range ?? ('auto' as const), byteOrder, flip, exrCompression, fileName: name, ...found.variant.options };
   return encodeHeightmapOffThread(field, found.format.id, options, field.heights.byteLength > MOVE_ABOVE_BYTES, source);
 }
 
-export function createExportService(dialogs: DialogService): ExportService {
+/**
+ * A tiled heightmap export: the map cut into tiles (NAME_x{X}_y{Y}.EXT), each encoded in one worker
+ * thread by the heightmap encoder and handed to the folder's handle as soon as it is made (so only one
+ * tile's bytes are held); the handle stages every file and puts them in place after the last. A
+ * failure ends the handle, which removes what was staged: nothing is written.
+ */
+export async function writeHeightmapTiles(request: ExportHeightmapTilesRequest, directories: Pick<ExportDirectoryService, 'write' | 'finish'>, source?: WorkerSource): Promise<WriteExportFileResult> {
+  const name = request.fileName;
+  let encoder: ReturnType<typeof startHeightmapEncoder> | null = null;
+  try {
+    const { field, found } = heightmapSource(request, name);
+    const problem = tileSpecProblem(request.tiles, field.width, field.depth);
+    if (problem) throw new CodecError(name, `cannot be exported: ${problem}`);
+    const { base, extension } = splitFileName(name);
+    // Every tile maps the whole map's range, so that tiles join without steps.
+    const { range, byteOrder, flip, exrCompression } = request;
+    const options = { range: range ?? heightRange(field.heights), byteOrder, flip, exrCompression, ...found.variant.options };
+    const grid = gridFromField(field);
+    encoder = startHeightmapEncoder(source);
+    let result: WriteExportFileResult = { written: 0 };
+    for (const tile of tileLayout(field.width, field.depth, request.tiles)) {
+      const tileFile = `${tileName(base, tile)}${extension ? `.${extension}` : ''}`;
+      // A cropped tile owns its heights: they move to the encoder's thread.
+      const bytes = await encoder.encode(gridAsField(cropGrid(grid, tile.i0, tile.j0, tile.width, tile.depth)), found.format.id, { ...options, fileName: tileFile }, true);
+      result = await directories.write(request.handle, tileFile, bytes);
+    }
+    return result;
+  } catch (error) {
+    directories.finish(request.handle);
+    throw error;
+  } finally {
+    encoder?.close();
+  }
+}
+
+export function createExportService(dialogs: DialogService, directories: Pick<ExportDirectoryService, 'write' | 'finish'>): ExportService {
   return {
+    exportHeightmapTiles: (request) => writeHeightmapTiles(request, directories),
     async saveBytesAs(request) {
       const target = await dialogs.chooseFileToSave({ title: request.title, defaultName: request.defaultName, filters: request.filters });
       if (!target) return { saved: false };

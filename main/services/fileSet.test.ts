@@ -1,8 +1,9 @@
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkTargets, createFileSet, FileSetError, writeFileSet } from './fileSet';
+import { checkTargets, createFileSet, FileSetError, writeFileSet, writeFileStream } from './fileSet';
 
 let dir: string;
 beforeEach(async () => {
@@ -64,5 +65,39 @@ describe('writeFileSet', () => {
     expect((await readdir(dir)).length).toBe(1);
     await set.abort();
     expect(await readdir(dir)).toEqual([]);
+  });
+});
+
+describe('writeFileStream', () => {
+  it('stages each file as it is made (before the next is made), and puts them in place only after the last', async () => {
+    await writeFile(join(dir, 'a.txt'), 'old a');
+    const paths = ['a', 'b', 'c'].map((n) => join(dir, `${n}.txt`));
+    const seenWhileMaking: string[][] = [];
+    const made = (function* () {
+      for (const path of paths) {
+        yield { path, bytes: bytes(`new ${path.slice(-5)}`) };
+        // Back here only once the file is staged: one more temporary beside the targets, no target yet.
+        seenWhileMaking.push(readdirSync(dir).filter((name) => name !== 'a.txt'));
+      }
+    })();
+    await writeFileStream(paths, made);
+    expect(seenWhileMaking.map((names) => names.length)).toEqual([1, 2, 3]);
+    expect(seenWhileMaking.flat().some((name) => name === 'b.txt' || name === 'c.txt')).toBe(false);
+    expect((await readdir(dir)).sort()).toEqual(['a.txt', 'b.txt', 'c.txt']);
+    expect(await readFile(join(dir, 'a.txt'), 'utf8')).toBe('new a.txt');
+  });
+
+  it('an error while making a file, a file not announced, or one missing writes nothing and leaves no temporary', async () => {
+    await writeFile(join(dir, 'a.txt'), 'old a');
+    const paths = ['a', 'b'].map((n) => join(dir, `${n}.txt`));
+    const failing = (function* () {
+      yield { path: paths[0], bytes: bytes('new a') };
+      throw new Error('b.txt: cannot be exported: out of luck');
+    })();
+    await expect(writeFileStream(paths, failing)).rejects.toThrow(/out of luck/);
+    await expect(writeFileStream(paths, [{ path: paths[0], bytes: bytes('x') }, { path: join(dir, 'z.txt'), bytes: bytes('z') }])).rejects.toThrow(/z\.txt is not one of the files announced/);
+    await expect(writeFileStream(paths, [{ path: paths[0], bytes: bytes('x') }])).rejects.toThrow(/1 of the 2 files announced/);
+    expect(await readdir(dir)).toEqual(['a.txt']);
+    expect(await readFile(join(dir, 'a.txt'), 'utf8')).toBe('old a');
   });
 });

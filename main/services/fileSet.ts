@@ -183,6 +183,28 @@ export function createFileSet(options: FileSetOptions & { total?: number } = {})
   };
 }
 
+/**
+ * writeFileSet for files made one after another (an engine export): `paths` announces every target
+ * (checked first), and each file is staged as soon as `files` yields it, so the set is never held
+ * whole. A file not announced, one missing, or an error while making one writes none of them.
+ */
+export async function writeFileStream(paths: readonly string[], files: Iterable<FileSetEntry>, options: FileSetOptions = {}): Promise<void> {
+  await checkTargets(paths, options.maxFiles ?? MAX_SET_FILES);
+  const announced = new Set(paths);
+  const set = createFileSet({ ...options, total: paths.length });
+  try {
+    for (const entry of files) {
+      if (!announced.has(entry.path)) throw new FileSetError(entry.path, `${entry.path} is not one of the files announced`);
+      await set.add(entry.path, entry.bytes);
+    }
+    if (set.staged !== announced.size) throw new Error(`${set.staged} of the ${announced.size} files announced were made`);
+  } catch (error) {
+    await set.abort();
+    throw error;
+  }
+  await set.commit();
+}
+
 /** Checks every target, then writes them all or none (see the top of this file). */
 export async function writeFileSet(entries: readonly FileSetEntry[], options: FileSetOptions = {}): Promise<void> {
   await checkTargets(

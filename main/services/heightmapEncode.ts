@@ -64,26 +64,64 @@ function ownsBuffer(values: Float32Array): boolean {
   return values.buffer instanceof ArrayBuffer && values.byteOffset === 0 && values.byteLength === values.buffer.byteLength;
 }
 
+/** Encodes heightmaps one after another in one worker thread: every tile of a tiled export, or one file. */
+export interface HeightmapThreadEncoder {
+  /** encodeHeightmapFile's bytes and CodecError, in the worker; with `move` the heights' buffer is transferred when it owns it alone. */
+  encode(field: Heightfield, codecId: CodecId, options?: HeightmapEncodeOptions, move?: boolean): Promise<Uint8Array>;
+  /** Ends the worker. */
+  close(): void;
+}
+
 /**
- * encodeHeightmapFile in a worker thread started for this export (it is rare and large: tens of
- * milliseconds to start, seconds to encode), so main's event loop keeps answering. With `move`, the
- * heights' buffer is transferred (the field is unusable afterwards) when it owns it alone; otherwise
- * they are copied. The same bytes and the same CodecError as encodeHeightmapFile.
+ * A worker thread started for one export (exports are rare and large: tens of milliseconds to start,
+ * seconds to encode), so main's event loop keeps answering. Encodes are sent one at a time.
+ */
+export function startHeightmapEncoder(source: WorkerSource = heightmapWorkerSource()): HeightmapThreadEncoder {
+  const worker = startWorker(source);
+  let failure: Error | null = null;
+  let pending: { resolve: (answer: HeightmapWorkerAnswer) => void; reject: (error: Error) => void } | null = null;
+  const stop = (error: Error) => {
+    failure ??= error;
+    pending?.reject(failure);
+    pending = null;
+  };
+  worker.on('message', (answer: HeightmapWorkerAnswer) => {
+    const waiting = pending;
+    pending = null;
+    waiting?.resolve(answer);
+  });
+  worker.on('error', stop);
+  worker.on('exit', (code) => stop(new Error(`the heightmap encoder stopped (exit code ${code})`)));
+  return {
+    async encode(field, codecId, options = {}, move = false) {
+      if (failure) throw failure;
+      if (pending) throw new Error('the heightmap encoder is busy: encode one file at a time');
+      const request: HeightmapWorkerRequest = { width: field.width, depth: field.depth, cellSize: field.cellSize, heights: field.heights, codecId, options };
+      const answer = await new Promise<HeightmapWorkerAnswer>((resolve, reject) => {
+        pending = { resolve, reject };
+        worker.postMessage(request, move && ownsBuffer(field.heights) ? [field.heights.buffer as ArrayBuffer] : []);
+      });
+      if (answer.ok) return answer.bytes;
+      if (answer.codecError) throw new CodecError(answer.codecError.fileName, answer.codecError.problem);
+      throw new Error(answer.message);
+    },
+    close() {
+      failure ??= new Error('the heightmap encoder was closed');
+      void worker.terminate();
+    },
+  };
+}
+
+/**
+ * encodeHeightmapFile in a worker thread started for this export. With `move`, the heights' buffer is
+ * transferred (the field is unusable afterwards) when it owns it alone; otherwise they are copied.
+ * The same bytes and the same CodecError as encodeHeightmapFile.
  */
 export async function encodeHeightmapOffThread(field: Heightfield, codecId: CodecId, options: HeightmapEncodeOptions = {}, move = false, source: WorkerSource = heightmapWorkerSource()): Promise<Uint8Array> {
-  const worker = startWorker(source);
+  const encoder = startHeightmapEncoder(source);
   try {
-    const request: HeightmapWorkerRequest = { width: field.width, depth: field.depth, cellSize: field.cellSize, heights: field.heights, codecId, options };
-    const answer = await new Promise<HeightmapWorkerAnswer>((resolve, reject) => {
-      worker.once('message', resolve);
-      worker.once('error', reject);
-      worker.once('exit', (code) => reject(new Error(`the heightmap encoder stopped (exit code ${code})`)));
-      worker.postMessage(request, move && ownsBuffer(field.heights) ? [field.heights.buffer as ArrayBuffer] : []);
-    });
-    if (answer.ok) return answer.bytes;
-    if (answer.codecError) throw new CodecError(answer.codecError.fileName, answer.codecError.problem);
-    throw new Error(answer.message);
+    return await encoder.encode(field, codecId, options, move);
   } finally {
-    void worker.terminate();
+    encoder.close();
   }
 }

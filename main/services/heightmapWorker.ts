@@ -1,6 +1,7 @@
 /**
- * Node worker entry (worker_threads) of heightmapEncode.ts: encodes the one heightmap it is sent and
- * answers with the bytes (moved, not copied) or the problem. Started per export, ended after it.
+ * Node worker entry (worker_threads) of heightmapEncode.ts: encodes each heightmap it is sent, in turn,
+ * and answers with the bytes (moved, not copied) or the problem. Started per export (one file, or every
+ * tile of a tiled export), ended after it.
  */
 import { parentPort } from 'node:worker_threads';
 import { answerHeightmapRequest, type HeightmapWorkerRequest } from './heightmapEncode';
@@ -9,7 +10,7 @@ import { answerHeightmapRequest, type HeightmapWorkerRequest } from './heightmap
 const MOVABLE_ABOVE_BYTES = 64 * 1024;
 
 const port = parentPort;
-port?.once('message', (request: HeightmapWorkerRequest) => {
+port?.on('message', (request: HeightmapWorkerRequest) => {
   void answerHeightmapRequest(request).then((answer) => {
     if (!answer.ok) return port.postMessage(answer);
     // Moved, not copied (a view moves with its whole buffer: the EXR writer's is larger than the file,

@@ -51,14 +51,15 @@ export interface MainServicesOptions {
 }
 
 export function createMainServices(options: MainServicesOptions): MainServices {
+  const exportDirectories = createExportDirectoryService(options.dialogs);
   return {
     appInfo: createAppInfoService(options.appInfo),
     settings: createSettingsService({ directory: options.userDataDir, warn: options.warn }),
     commandState: createCommandStateService(),
     project: createProjectService({ dialogs: options.dialogs, recent: createRecentFiles(options.userDataDir) }),
     recovery: createRecoveryService(options.userDataDir),
-    exports: createExportService(options.dialogs),
-    exportDirectories: createExportDirectoryService(options.dialogs),
+    exports: createExportService(options.dialogs, exportDirectories),
+    exportDirectories,
     imports: createImportService(options.dialogs),
     uploads: createUploadStore(),
     startupCleanup: removeStaleTempsOf(userDataFiles(options.userDataDir)),

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import type { Exchange } from '../../app/exchange/exchange';
 import type { EngineDialogOptions } from '../../app/exchange/exchangeState';
-import { engineSizes, type EnginePreset } from '../../shared/export/engines';
+import { engineFor, type EnginePreset } from '../../shared/export/engines';
 import { MASK_SOURCE_LABELS, type MaskRule, type MaskSource } from '../../shared/export/masks';
 import type { EngineNumber } from '../../shared/export/presets';
 import { NumberField } from '../panels/NumberField';
@@ -16,14 +16,12 @@ export function EngineExportSection({ exchange, preset }: { exchange: Exchange; 
   useStore(exchange.store, (s) => s.exportOptions);
   const outcome = flow.plan(preset);
   const set = (patch: Partial<EngineDialogOptions>) => flow.setEngineOptions(patch);
-  const sizes = engineSizes(preset);
-  const godot = preset === 'godot-terrain3d' || preset === 'godot-hterrain';
-  const tileable = preset !== 'godot-hterrain';
+  const { sizes, choosesSize, rawHeightLabel, tiling, normalGreen } = engineFor(preset).form;
   return (
     <div className="engine-export" data-testid="engine-export">
       <div className="engine-columns">
         <div className="engine-options">
-          {sizes.length > 0 && (
+          {choosesSize && (
             <div className="exchange-row">
               <label className="field">
                 <span>Size (vertices per side)</span>
@@ -45,13 +43,13 @@ export function EngineExportSection({ exchange, preset }: { exchange: Exchange; 
               </label>
             </div>
           )}
-          {godot && (
+          {rawHeightLabel !== null && (
             <div className="exchange-row">
               <label className="field">
                 <span>Height file</span>
                 <select data-testid="engine-height-format" value={options.heightFormat} onChange={(e) => set({ heightFormat: e.target.value === 'r16' ? 'r16' : 'exr' })}>
                   <option value="exr">EXR float32 (metres)</option>
-                  <option value="r16">{preset === 'godot-hterrain' ? 'RAW 16-bit (.raw)' : 'R16 16-bit (.r16)'}</option>
+                  <option value="r16">{rawHeightLabel}</option>
                 </select>
               </label>
               {options.heightFormat === 'exr' && (
@@ -72,7 +70,7 @@ export function EngineExportSection({ exchange, preset }: { exchange: Exchange; 
             <label>
               <input type="checkbox" data-testid="engine-masks" checked={options.masks} onChange={(e) => set({ masks: e.target.checked })} /> Masks
             </label>
-            {tileable && (
+            {tiling && (
               <label>
                 <input type="checkbox" data-testid="engine-tiles" checked={options.tiles} onChange={(e) => set({ tiles: e.target.checked })} /> Tiles
               </label>
@@ -91,7 +89,7 @@ export function EngineExportSection({ exchange, preset }: { exchange: Exchange; 
                 <label className="field">
                   <span>Green (Y)</span>
                   <select data-testid="engine-normal-green" value={options.normalGreen ?? ''} onChange={(e) => set({ normalGreen: e.target.value === '' ? null : e.target.value === 'down' ? 'down' : 'up' })}>
-                    <option value="">Engine default ({preset === 'unreal' ? 'down' : 'up'})</option>
+                    <option value="">Engine default ({normalGreen})</option>
                     <option value="up">Up (OpenGL)</option>
                     <option value="down">Down (DirectX)</option>
                   </select>
@@ -99,9 +97,9 @@ export function EngineExportSection({ exchange, preset }: { exchange: Exchange; 
               )}
             </div>
           )}
-          {tileable && options.tiles && (
+          {tiling && options.tiles && (
             <div className="exchange-row">
-              <NumberField label={preset === 'unity' ? 'Terrain resolution (2ⁿ+1)' : 'Tile size (vertices)'} testId="engine-tile-size" integer min={2} value={options.tileSize} onChange={(tileSize) => set({ tileSize })} />
+              <NumberField label={tiling.label} testId="engine-tile-size" integer min={2} value={options.tileSize} onChange={(tileSize) => set({ tileSize })} />
               {/* Unreal's tiled import and Terrain3D's regions share no edge; Unity terrains share one: none is a choice. */}
             </div>
           )}

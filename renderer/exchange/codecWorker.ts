@@ -23,7 +23,7 @@ scope.onmessage = (event: MessageEvent<CodecWorkerRequest>) => {
     if (encoded.ok) transfer.push(encoded.value.buffer);
     outcome = encoded;
   } else if (message.op === 'encodeFiles') {
-    const encoded = encodeFilesOp(message.request, codecs);
+    const encoded = encodeFilesOp(message.request);
     // Distinct buffers only: a file's bytes may be a view shared with another (never here, but cheap to guard).
     if (encoded.ok) transfer.push(...new Set(encoded.value.map((f) => f.bytes.buffer)));
     outcome = encoded;

@@ -38,6 +38,46 @@ export function cropValues(values: Float32Array, sourceWidth: number, i0: number
   return out;
 }
 
+/**
+ * A map with `left` columns and `top` rows in front, each a copy of the nearest edge value, whose
+ * rows are read on demand (`rows`): the padded map is made whole only when `heights` is first read
+ * (the heightmap file), not while the masks are made.
+ */
+export class PaddedGrid implements ExportGrid {
+  private whole: Float32Array | null = null;
+  readonly width: number;
+  readonly depth: number;
+
+  constructor(
+    private readonly source: Float32Array,
+    private readonly sourceWidth: number,
+    private readonly left: number,
+    private readonly top: number,
+    sourceDepth: number,
+    readonly cellX: number,
+    readonly cellZ: number,
+  ) {
+    this.width = sourceWidth + left;
+    this.depth = sourceDepth + top;
+  }
+
+  get heights(): Float32Array {
+    return (this.whole ??= this.rows(0, this.depth));
+  }
+
+  /** A copy of rows [j0, j1). */
+  rows(j0: number, j1: number): Float32Array {
+    const out = new Float32Array((j1 - j0) * this.width);
+    for (let j = j0; j < j1; j++) {
+      const row = Math.max(0, j - this.top) * this.sourceWidth;
+      const at = (j - j0) * this.width;
+      out.fill(this.source[row], at, at + this.left);
+      out.set(this.source.subarray(row, row + this.sourceWidth), at + this.left);
+    }
+    return out;
+  }
+}
+
 export function cropGrid(grid: ExportGrid, i0: number, j0: number, width: number, depth: number): ExportGrid {
   if (!(i0 >= 0 && j0 >= 0 && i0 + width <= grid.width && j0 + depth <= grid.depth && width >= 2 && depth >= 2)) {
     throw new RangeError(`crop ${width} × ${depth} at (${i0}, ${j0}) does not fit a ${grid.width} × ${grid.depth} map`);

@@ -13,7 +13,7 @@
  */
 import { isReservedDeviceName } from '../fileNames';
 import { erosionMaskLayers, normalisedByMax } from '../erosion/cover';
-import { cropGrid, type ExportGrid } from './grid';
+import { cropGrid, PaddedGrid, type ExportGrid } from './grid';
 import { vertexNormals, vertexSlopes } from './normals';
 
 /** Rows per block when sources and weights are computed a block at a time (memory stays per block). */
@@ -189,6 +189,7 @@ export class MaskSources {
     const cached = this.cache.get(source);
     if (cached) return cached.subarray(j0 * w, j1 * w);
     if (source === 'slope') return vertexSlopes(this.blockNormals(j0, j1));
+    if (source === 'height' && this.grid instanceof PaddedGrid) return this.grid.rows(j0, j1);
     if (source === 'curvature') {
       const { crop, offset } = this.halo(j0, j1);
       return vertexCurvature(crop).subarray(offset * w, (offset + j1 - j0) * w);
@@ -205,7 +206,10 @@ export class MaskSources {
       if (c0 === 0) c1 = Math.min(depth, 3);
       else c0 = Math.max(0, c1 - 3);
     }
-    return { crop: cropGrid(this.grid, 0, c0, this.grid.width, c1 - c0), offset: j0 - c0 };
+    // A padded grid's rows are made for the block, never the whole padded map.
+    const { grid } = this;
+    if (grid instanceof PaddedGrid) return { crop: { width: grid.width, depth: c1 - c0, cellX: grid.cellX, cellZ: grid.cellZ, heights: grid.rows(c0, c1) }, offset: j0 - c0 };
+    return { crop: cropGrid(grid, 0, c0, grid.width, c1 - c0), offset: j0 - c0 };
   }
 
   values(source: MaskSource): Float32Array {
@@ -325,14 +329,23 @@ function blockCoverage(layer: MaskLayer, sources: MaskSources, j0: number, j1: n
  * layers, instead of a float per vertex and layer.
  */
 export function streamLayerBytes(set: MaskSet, sources: MaskSources, width: number, depth: number, visit: (layer: number, bytes: Uint8Array, below: Float32Array) => void): void {
-  const count = width * depth;
+  for (const { layer, bytes, below } of layerBytes(set, sources, width, depth)) visit(layer, bytes, below);
+}
+
+/**
+ * streamLayerBytes as a generator: each layer's bytes and P after it, the same arrays every time (use
+ * them before the next). With `rows`, only the map's rows [start, end) (index (j − start) · width + i):
+ * the same numbers as the whole map's on those rows (every source is per vertex).
+ */
+export function* layerBytes(set: MaskSet, sources: MaskSources, width: number, depth: number, rows: { start: number; end: number } = { start: 0, end: depth }): Generator<{ layer: number; bytes: Uint8Array; below: Float32Array }, void, void> {
+  const count = width * (rows.end - rows.start);
   const below = new Float32Array(count).fill(1);
   const block = new Float32Array(MASK_BLOCK_ROWS * width);
   const bytes = new Uint8Array(count);
   for (let l = set.layers.length - 1; l >= 0; l--) {
-    for (let j0 = 0; j0 < depth; j0 += MASK_BLOCK_ROWS) {
-      const j1 = Math.min(depth, j0 + MASK_BLOCK_ROWS);
-      const at = j0 * width;
+    for (let j0 = rows.start; j0 < rows.end; j0 += MASK_BLOCK_ROWS) {
+      const j1 = Math.min(rows.end, j0 + MASK_BLOCK_ROWS);
+      const at = (j0 - rows.start) * width;
       const n = (j1 - j0) * width;
       if (l === 0) block.fill(1, 0, n);
       else blockCoverage(set.layers[l], sources, j0, j1, block.subarray(0, n));
@@ -343,7 +356,7 @@ export function streamLayerBytes(set: MaskSet, sources: MaskSources, width: numb
         bytes[at + k] = Math.round(above * 255) - Math.round(p * 255);
       }
     }
-    visit(l, bytes, below);
+    yield { layer: l, bytes, below };
   }
 }
 

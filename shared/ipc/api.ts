@@ -1,5 +1,5 @@
 import type { AppInfo, EventTypes, OpenHeightmapResult, RequestChannel, RequestTypes, SaveBytesRequest, SaveBytesResult, UserSettings, ViewSettings } from './contract';
-import type { ChooseExportDirectoryRequest, ChooseExportDirectoryResult, ExportHeightmapRequest, ExportHeightmapResult, HeightfieldOnWire, WriteExportFileResult } from './exportContract';
+import type { ChooseExportDirectoryRequest, ChooseExportDirectoryResult, ExportHeightmapRequest, ExportHeightmapResult, ExportHeightmapTilesRequest, HeightfieldOnWire, WriteExportFileResult } from './exportContract';
 import type { OnWire, ProjectOpenResult, ProjectSaveAsRequest, ProjectSaveRequest, ProjectSaveResult, RecentFileEntry, RecoveryInfo, RecoveryLoadResult, RecoverySnapshot } from './projectContract';
 
 /**
@@ -24,6 +24,8 @@ export interface FaultlineApi {
   finishExport(handle: string): Promise<void>;
   /** One heightmap file encoded by main (heights inline or uploaded first), saved where its dialog says. */
   exportHeightmap(request: HeightfieldOnWire<ExportHeightmapRequest>): Promise<ExportHeightmapResult>;
+  /** A heightmap cut into tiles, each encoded by main and written through an export folder's handle (all or nothing). */
+  exportHeightmapTiles(request: HeightfieldOnWire<ExportHeightmapTilesRequest>): Promise<WriteExportFileResult>;
   /** Asks main to show an open dialog for a heightmap file and return its name and bytes. */
   openHeightmap(): Promise<OpenHeightmapResult>;
   /** Project documents: main shows the dialogs, reads, validates and writes; documents are named by handles. */
@@ -73,6 +75,7 @@ export function createFaultlineApi(invoke: Invoke, subscribe: Subscribe): Faultl
     writeExportFile: (handle, fileName, bytes) => invoke('file:writeExportFile', handle, fileName, bytes),
     finishExport: (handle) => invoke('file:finishExport', handle),
     exportHeightmap: (request) => invoke('file:exportHeightmap', request),
+    exportHeightmapTiles: (request) => invoke('file:exportHeightmapTiles', request),
     openProject: () => invoke('project:open'),
     openRecentProject: (index) => invoke('project:openRecent', index),
     openDroppedProject: (token) => invoke('project:openDropped', token),

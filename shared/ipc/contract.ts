@@ -25,8 +25,10 @@ import {
   exportFileNameValidator,
   exportHandleValidator,
   exportHeightmapRequestValidator,
+  exportHeightmapTilesRequestValidator,
   type ChooseExportDirectoryRequest,
   type ExportHeightmapRequest,
+  type ExportHeightmapTilesRequest,
   type HeightfieldOnWire,
   type ExportHeightmapResult,
   type ChooseExportDirectoryResult,
@@ -214,6 +216,7 @@ export const requestChannels = {
   'file:writeExportFile': { args: [exportHandleValidator, exportFileNameValidator, v.bytes(MAX_IPC_BYTES)] as Validator<unknown>[] },
   'file:finishExport': { args: [exportHandleValidator] as Validator<unknown>[] },
   'file:exportHeightmap': { args: [exportHeightmapRequestValidator] as Validator<unknown>[] },
+  'file:exportHeightmapTiles': { args: [exportHeightmapTilesRequestValidator] as Validator<unknown>[] },
   'commands:setState': {
     args: [
       ((value: unknown, path?: string) => {
@@ -263,6 +266,8 @@ export interface RequestTypes {
   'file:finishExport': { args: [string]; result: void };
   /** Main encodes the map (node:zlib), shows its save dialog and writes the file atomically. */
   'file:exportHeightmap': { args: [HeightfieldOnWire<ExportHeightmapRequest>]; result: ExportHeightmapResult };
+  /** Main cuts the map into tiles, encodes each and writes them through an export folder's handle (all or nothing). */
+  'file:exportHeightmapTiles': { args: [HeightfieldOnWire<ExportHeightmapTilesRequest>]; result: WriteExportFileResult };
   'commands:setState': { args: [Array<{ id: string; enabled: boolean }>]; result: void };
 }
 

@@ -110,3 +110,34 @@ export interface ExportHeightmapRequest {
 export type HeightfieldOnWire<T extends { heightfield: HeightfieldPayload }> = Omit<T, 'heightfield'> & { heightfield: WireHeightfieldPayload };
 
 export type ExportHeightmapResult = { status: 'cancelled' } | { status: 'error'; message: string } | { status: 'saved'; fileName: string };
+
+/**
+ * A heightmap cut into tiles, written to a folder chosen before (`handle`, from
+ * file:chooseExportDirectory): main cuts the map (a heightfield payload), encodes each tile with the one
+ * heightmap encoder and writes it through the handle; all or nothing, like every multi-file export.
+ * Tiles are NAME_x{X}_y{Y}.EXT for `fileName` NAME.EXT, and every tile maps the same range (the
+ * request's, else the whole map's) so that they join without steps.
+ */
+export const exportHeightmapTilesRequestValidator = v.object({
+  handle: exportHandleValidator,
+  fileName: exportFileNameValidator,
+  format: v.literal(...HEIGHTMAP_EXPORT_VARIANTS),
+  range: v.optional(v.object({ min: v.number({ min: -FLOAT32_MAX, max: FLOAT32_MAX }), max: v.number({ min: -FLOAT32_MAX, max: FLOAT32_MAX }) })),
+  byteOrder: v.literal('le', 'be'),
+  flip: v.boolean(),
+  exrCompression: v.literal('none', 'zip'),
+  /** Vertices per tile side and rows/columns neighbours share; the layout's own checks are main's. */
+  tiles: v.object({ size: v.number({ min: 2, max: MAX_MAP_SIDE, integer: true }), overlap: v.number({ min: 0, max: MAX_MAP_SIDE - 1, integer: true }) }),
+  heightfield: heightfieldPayloadValidator,
+});
+export interface ExportHeightmapTilesRequest {
+  handle: string;
+  fileName: string;
+  format: HeightmapExportFormat;
+  range?: { min: number; max: number };
+  byteOrder: 'le' | 'be';
+  flip: boolean;
+  exrCompression: 'none' | 'zip';
+  tiles: { size: number; overlap: number };
+  heightfield: HeightfieldPayload;
+}
