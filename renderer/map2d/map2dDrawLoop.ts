@@ -7,11 +7,13 @@ import { createMaskPreviewLayer } from '../exchange/maskPreview2D';
 import { attachProps2DOverlay } from '../props/propsOverlay2D';
 import { reportDrawn } from '../readiness';
 import type { Map2DView } from './map2dView';
+import { createLayerView2D } from './layerView2D';
 import { RedrawScheduler } from './redrawScheduler';
 import { TiledHeightmapImage } from './tiledHeightmapImage';
 
 /**
- * What the 2D panel draws and when: the tiled heightmap image, the props, drive and mask layers and
+ * What the 2D panel draws and when: the tiled heightmap image, the selected layer's contribution or
+ * mask (when the panel's view asks for it), the props, drive and mask layers and
  * the tool overlay, in one animation frame per request. Redraws after a whole-map or mode change go
  * in slices between frames; "drawn" is reported once every tile in view is current.
  */
@@ -20,6 +22,7 @@ export class Map2DDrawLoop {
   private readonly props2d: ReturnType<typeof attachProps2DOverlay>;
   private readonly driveLayer: ReturnType<typeof createDriveMapLayer>;
   private readonly maskLayer: ReturnType<typeof createMaskPreviewLayer>;
+  private readonly layerView: ReturnType<typeof createLayerView2D>;
   private readonly redraw: RedrawScheduler;
   private frameRequest = 0;
   private drawnVersion = -1;
@@ -34,6 +37,7 @@ export class Map2DDrawLoop {
     this.props2d = attachProps2DOverlay(session, requestDraw);
     this.driveLayer = createDriveMapLayer(session, requestDraw);
     this.maskLayer = createMaskPreviewLayer(session, requestDraw);
+    this.layerView = createLayerView2D(session, canvas, requestDraw);
     this.redraw = new RedrawScheduler(
       () => this.image.redrawDelay(),
       () => {
@@ -79,6 +83,7 @@ export class Map2DDrawLoop {
     this.props2d.dispose();
     this.driveLayer.dispose();
     this.maskLayer.dispose();
+    this.layerView.dispose();
     if (this.frameRequest) cancelAnimationFrame(this.frameRequest);
     this.frameRequest = 0;
     this.redraw.dispose();
@@ -96,6 +101,7 @@ export class Map2DDrawLoop {
     const f = editor.document.field;
     context.imageSmoothingEnabled = transform.scale < 1;
     image.draw(context, transform, width, height);
+    this.layerView.draw(context, transform, width);
     this.props2d.draw(context, transform, f, width, height);
     this.driveLayer.draw(context, transform);
     this.maskLayer.draw(context, transform, width);
