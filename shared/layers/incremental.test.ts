@@ -200,6 +200,20 @@ describe('StackEvaluator with many local layers at the top', () => {
     expect(evaluator.stats.wholeLayers).toBe(0);
     expect(() => evaluator.prime(stack, indexOf(stack, 'erosion'), new Float32Array(SIZE.width * SIZE.depth))).toThrow(/whole-map layers above it/);
   });
+
+  it('primed with the stack\'s heights too, the first stroke re-composites its rectangle only, exactly', () => {
+    const stack = manyLocalStack();
+    const { base, heights } = evaluateStackWithBase(stack, SIZE)!;
+    const evaluator = new StackEvaluator(SIZE);
+    evaluator.prime(stack, base!.index, base!.output, heights);
+    expect(evaluator.evaluate(stack)).toBe(heights);
+    const index = indexOf(stack, 'sculpt-2');
+    const rect = { i0: 20, j0: 15, i1: 44, j1: 33 };
+    addSculptDeltas(stack[index] as SculptLayer, SIZE, rect, (i, j) => (i + j) * 0.03);
+    expect(bytes(evaluator.evaluateRect(stack, index, rect))).toEqual(scratch(stack));
+    expect(evaluator.stats).toMatchObject({ wholeLayers: 0, rectLayers: stack.length - index });
+    expect(() => evaluator.prime(stack, base!.index, base!.output, base!.output)).toThrow(/another array/);
+  });
 });
 
 describe('StackEvaluator from a worker\'s result', () => {

@@ -112,11 +112,14 @@ export class StackEvaluator {
   /**
    * Takes the result of layer `index` of `stack` computed elsewhere (a worker evaluated the stack):
    * everything else kept is dropped, so the local layers above it can be updated from it. Every
-   * enabled layer above `index` must be local.
+   * enabled layer above `index` must be local. `top`, when given, is the stack's heights computed
+   * with it (the composite of those local layers, kept as this evaluator's own): the first edit
+   * among them then re-composites its rectangle only.
    */
-  prime(stack: LayerStack, index: number, output: Float32Array): void {
+  prime(stack: LayerStack, index: number, output: Float32Array, top?: Float32Array): void {
     this.clear();
     if (output.length !== this.size.width * this.size.depth) throw new RangeError(`a primed result holds ${output.length} heights, the map ${this.size.width * this.size.depth}`);
+    if (top && (top.length !== output.length || top === output)) throw new RangeError('a primed composite must be another array of the map\'s size');
     if (stack.slice(index + 1).some((layer) => layer.enabled && !kindOf(layer).local)) throw new RangeError(`layer ${index} has whole-map layers above it: it cannot feed local updates`);
     this.layers = stack.slice();
     this.outputs = stack.map(() => null);
@@ -125,6 +128,7 @@ export class StackEvaluator {
     this.anchor = index;
     this.stats.cachedBytes = output.byteLength;
     this.touch(index);
+    if (top && this.chainLayers(stack).length > 0) this.setTop(top);
   }
 
   /** The heights layer `from` of `stack` receives, when kept or composited from what is kept (the layers below are as last evaluated); null otherwise. */
