@@ -152,3 +152,44 @@ test.describe('the layer stack in the editor', () => {
     expect(app.consoleErrors).toEqual([]);
   });
 });
+
+test.describe('the 2D panel\'s layer view', () => {
+  test('shows the selected sculpt layer\'s contribution: the panel\'s pixels change where the stroke went, nowhere else', async ({ app }) => {
+    const { page } = app;
+    const map2d = page.getByTestId('map-2d');
+    await idle(page);
+    await page.keyboard.press('b');
+    await page.getByTestId('brush-mode').selectOption('raise');
+    await page.getByTestId('brush-radius').fill('20');
+    await page.getByTestId('brush-strength').fill('1');
+    await drag(page, map2d, [0.3, 0.5], [0.7, 0.5]);
+    await expect(page.getByTestId('status-undo')).toContainText('Brush: raise');
+    await idle(page);
+    await page.keyboard.press('v');
+    await showPanel(page, 'layers');
+    const sculpt = page.getByTestId('layer-list').locator('[data-kind="sculpt"]');
+    await sculpt.click();
+    const sculptId = (await sculpt.getAttribute('data-testid'))!.replace('layer-', '');
+    await page.mouse.move(0, 0);
+    /** RGBA of the 2D canvas at fractions of its box (device pixels). */
+    const pixels = (points: [number, number][]) =>
+      map2d.evaluate((canvas: HTMLCanvasElement, at) => {
+        const context = canvas.getContext('2d')!;
+        return at.map(([fx, fy]) => [...context.getImageData(Math.round(fx * canvas.width), Math.round(fy * canvas.height), 1, 1).data]);
+      }, points);
+    const on: [number, number] = [0.5, 0.5];
+    const off: [number, number] = [0.5, 0.15];
+    const before = await pixels([on, off]);
+    await page.getByTestId('map2d-layer-view').selectOption('contribution');
+    await expect(map2d).toHaveAttribute('data-layer-view', `contribution:${sculptId}`, { timeout: 30_000 });
+    await expect.poll(async () => JSON.stringify(await pixels([on, off]))).not.toBe(JSON.stringify(before));
+    const after = await pixels([on, off]);
+    // On the stroke: the raise colour (red over the heights); far from it: the heights as they were.
+    expect(after[0]).not.toEqual(before[0]);
+    expect(after[0][0]).toBeGreaterThan(after[0][2]);
+    expect(after[1]).toEqual(before[1]);
+    await page.getByTestId('map2d-layer-view').selectOption('heights');
+    await expect(map2d).not.toHaveAttribute('data-layer-view', /./);
+    expect(app.consoleErrors).toEqual([]);
+  });
+});

@@ -1,6 +1,11 @@
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test, expect, sendMenuCommand } from './fixtures';
 import { chooseRaiseBrush, dragAcross, drawnVersions, fillGenerateForm, heightUnder2dPoint, orbitFrameTime, runGenerateAndWait, settle, simulateMemoryPressure, waitForBothViewsDrawn, watchJournalRefusals } from './perf/appActions';
+import { showPanel } from './panel';
+import { tenLayerProject } from './perf/tenLayerProject';
 import { formatBrowserMemory, processMemoryUnsupportedReason, readBrowserMemory, type BrowserMemory } from './perf/processMemory';
 
 /**
@@ -155,6 +160,61 @@ test.describe('performance (reported, not asserted)', () => {
       contentType: 'application/json',
     });
     expect(app.consoleErrors).toEqual([]);
+  });
+
+  test('10-layer stack at 4097² (5 whole-map layers, 3 sculpt layers with strokes, a stamp, a flatten pad): process memory at rest, per process @report', async ({ isolatedApp: app }) => {
+    const unsupported = processMemoryUnsupportedReason();
+    test.skip(unsupported !== null, unsupported ?? '');
+    test.setTimeout(1_200_000);
+    const { page } = app;
+    await settle(page, SETTLE_MS, null);
+    const baseline = await readBrowserMemory(app.browser);
+    // The project is made here with the shared code (stack + its evaluated heights), as the editor saves one.
+    const folder = await mkdtemp(path.join(tmpdir(), 'faultline-ten-layers-'));
+    try {
+      const file = path.join(folder, 'ten-layers.faultline');
+      await writeFile(file, tenLayerProject(4097, 1));
+      app.dialogs.queueOpen(file);
+      let lastChangeMs = Date.now();
+      await sendMenuCommand(page, 'file.open');
+      await expect(page.getByTestId('status-size')).toContainText('4097', { timeout: 420_000 });
+      // Opening checks the stack against the saved heights in a worker, which then primes the engine.
+      await showPanel(page, 'layers');
+      await expect(page.getByTestId('layer-list').locator('[data-kind]')).toHaveCount(10);
+      await expect(page.getByTestId('status-job')).toHaveAttribute('data-running', 'false', { timeout: 120_000 });
+      await expect(page.getByText('do not give its saved heights')).toHaveCount(0);
+      await settle(page, SETTLE_MS, null);
+      const opened = await readBrowserMemory(app.browser);
+      report(`10 layers: 257² fresh app, at rest (baseline): ${formatBrowserMemory(baseline)}`);
+      report(`10 layers: 4097² opened and checked, at rest: ${formatBrowserMemory(opened)}`);
+      report(`10 layers: 4097² opened, processes: ${processLines(opened)}`);
+      // One stroke into the top sculpt layer: evaluated on the UI thread through the stamp and the
+      // pad above it, from the smoothing layer's kept result (the engine's working state).
+      const centre: [number, number] = [0.5, 0.5];
+      const heightBefore = await heightUnder2dPoint(page, centre);
+      await chooseRaiseBrush(page, BRUSH_RADIUS_M, 1);
+      const drawn = Math.max(...(await drawnVersions(page)));
+      lastChangeMs = Date.now();
+      await dragAcross(page, 'map-2d', [0.45, 0.5], [0.55, 0.5]);
+      await expect(page.getByTestId('status-undo')).toContainText('Brush: raise', { timeout: 120_000 });
+      await waitForBothViewsDrawn(page, drawn, 300_000);
+      await page.keyboard.press('Escape');
+      expect(await heightUnder2dPoint(page, centre)).toBeGreaterThan(heightBefore + 0.01);
+      await expect(page.getByTestId('status-job')).toHaveAttribute('data-running', 'false', { timeout: 120_000 });
+      await settle(page, SETTLE_MS, { userDataDir: app.userDataDir, lastChangeMs });
+      const memory = await readBrowserMemory(app.browser);
+      expectBrowserTree(opened);
+      expectBrowserTree(memory);
+      // The 4097² document is really held: well above the fresh app.
+      expect(memory.appPrivateMb).toBeGreaterThan(baseline.appPrivateMb + 64);
+      const jsHeapMb = await jsHeapUsedMb(page);
+      report(`10 layers: 4097² after one raise stroke into the top sculpt layer, at rest (journal written, GC, ${SETTLE_MS} ms idle): ${formatBrowserMemory(memory)}; JS heap ${jsHeapMb.toFixed(0)} MB (target ≤ 600 MB private for the app)`);
+      report(`10 layers: 4097² processes: ${processLines(memory)}`);
+      await test.info().attach('process-memory-10-layers-4097.json', { body: JSON.stringify({ size: 4097, layers: 10, baseline, opened, atRest: { jsHeapMb, ...memory } }, null, 2), contentType: 'application/json' });
+      expect(app.consoleErrors).toEqual([]);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   test('8193²: opens and is editable — one stroke and its undo change and restore the heights; time, frame time and process memory @report', async ({ isolatedApp: app }) => {

@@ -190,7 +190,8 @@ export class TerrainJobs {
     while (first < saved.length && Object.is(saved[first], outcome.heights[first])) first++;
     if (first === saved.length) {
       const { base } = outcome;
-      this.engine.prime(stack, { width, depth, cellSize }, base ? { index: base.index, output: base.output === outcome.heights ? outcome.heights : base.output } : null);
+      // The evaluated heights (the document keeps its saved copy) become the engine's composite.
+      this.engine.prime(stack, { width, depth, cellSize }, base ? { index: base.index, output: base.output === outcome.heights ? outcome.heights : base.output } : null, outcome.heights);
       if (!doc.erosionMasks && outcome.masks) doc.erosionMasks = outcome.masks;
       return null;
     }

@@ -56,11 +56,13 @@ export class LayerEngine {
 
   /**
    * Takes a worker's evaluation of `stack`: its base (the topmost whole-map layer's result, which
-   * this keeps: pass an array nobody else writes) becomes the start of local updates.
+   * this keeps: pass an array nobody else writes) becomes the start of local updates; `heights`, the
+   * stack's result (kept too, when given and not the base), spares the first local update a whole
+   * re-composite.
    */
-  prime(stack: Layer[], size: LayerSize, base: StackBase): void {
+  prime(stack: Layer[], size: LayerSize, base: StackBase, heights?: Float32Array): void {
     if (!this.evaluator || !sameSize(this.evaluator.size, size)) this.evaluator = new StackEvaluator(size);
-    if (base) this.evaluator.prime(stack, base.index, base.output);
+    if (base) this.evaluator.prime(stack, base.index, base.output, heights !== base.output ? heights : undefined);
     else {
       // Local layers only: they evaluate from flat ground here.
       this.evaluator.clear();

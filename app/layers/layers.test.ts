@@ -9,6 +9,7 @@ import { createInProcessTransport } from '../jobs/inProcessTransport';
 import { createTerrainDesign } from '../generate/terrainDesign';
 import { createToolStore } from '../tools/toolStore';
 import type { ToolPointerEvent } from '../tools/types';
+import { layerViewImage } from './layerViewImage';
 
 const SIZE = 65;
 const RECIPE: FaultRecipe = { ...DEFAULT_RECIPE, seed: 4, iterations: 60 };
@@ -199,5 +200,68 @@ describe('Run with another preset', () => {
       expect(kinds(editor)).toEqual([...expected, 'sculpt']);
       expectExact(editor);
     }
+  });
+});
+
+describe('the 2D panel\'s layer view', () => {
+  /** Waits until the layers model holds a Solo of `id` at the document's version. */
+  async function soloOf(design: ReturnType<typeof setup>['design'], editor: Editor, id: string) {
+    for (let n = 0; n < 2000; n++) {
+      const { solo } = design.layers.store.getState();
+      if (solo && solo.id === id && solo.version === editor.store.getState().version && !design.jobs.isRunning) return solo;
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    throw new Error(`no Solo of ${id}`);
+  }
+
+  it('shows the selected sculpt layer\'s contribution, non-zero only where the stroke went, and follows the selection and edits', async () => {
+    const { editor, tools, design } = setup();
+    await design.jobs.generate({ width: SIZE, depth: SIZE, cellSize: 2, recipe: RECIPE, finishing: [thermalStep({ iterations: 5 })] });
+    await carveValley(tools, design);
+    design.layers.select('sculpt');
+    design.layers.setMap2dView('contribution');
+    const solo = await soloOf(design, editor, 'sculpt');
+    const view = layerViewImage(solo, 'contribution')!;
+    expect(view.range).toBeGreaterThan(0);
+    // The valley runs from x = −30 to 30 m at z = 0 with a 10 m brush: cells 2 m, centre 32.
+    let shown = 0;
+    for (let j = 0; j < SIZE; j++) {
+      for (let i = 0; i < SIZE; i++) {
+        const alpha = view.rgba[4 * (j * SIZE + i) + 3];
+        const x = (i - 32) * 2;
+        const z = (j - 32) * 2;
+        const near = Math.abs(z) <= 12 && x >= -42 && x <= 42;
+        if (alpha > 0) {
+          shown++;
+          expect(near).toBe(true);
+          // Lowering: blue.
+          expect(view.rgba[4 * (j * SIZE + i) + 2]).toBeGreaterThan(view.rgba[4 * (j * SIZE + i)]);
+        }
+      }
+    }
+    expect(shown).toBeGreaterThan(50);
+    // Another selection: its Solo follows (the generator adds something everywhere).
+    design.layers.select('faults');
+    const faults = await soloOf(design, editor, 'faults');
+    expect(layerViewImage(faults, 'contribution')!.range).toBeGreaterThan(0);
+    expect(layerViewImage(faults, 'mask')).toBeNull();
+    // An edit: computed again at the new version.
+    await design.layers.setOpacity('thermal', 0.5);
+    const after = await soloOf(design, editor, 'faults');
+    expect(after.version).toBe(editor.store.getState().version);
+    // Back to the heights: nothing more is computed.
+    design.layers.setMap2dView('heights');
+    design.layers.select('sculpt');
+    await settled(design);
+    expect(design.layers.store.getState().solo?.id).toBe('faults');
+  });
+
+  it('a mask view shows the mask weights, opaque grey', () => {
+    const preview = { id: 'p', name: 'P', width: 2, depth: 1, contribution: new Float32Array([1, 0]), mask: new Float32Array([1, 0.5]), version: 0 };
+    expect([...layerViewImage(preview, 'mask')!.rgba]).toEqual([255, 255, 255, 255, 128, 128, 128, 255]);
+    expect(layerViewImage(preview, 'heights')).toBeNull();
+    const contribution = layerViewImage(preview, 'contribution')!;
+    expect(contribution.rgba[3]).toBe(255);
+    expect(contribution.rgba[7]).toBe(0);
   });
 });

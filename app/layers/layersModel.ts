@@ -12,7 +12,15 @@ export interface LayersState {
   message: string | null;
   /** Solo: what one layer adds (its result minus what it receives), and its mask's weights if it has one; null when off. */
   solo: LayerPreview | null;
+  /**
+   * What the 2D panel shows: the heights, or the selected layer's contribution or mask (the Solo
+   * computation, following the selection and the document).
+   */
+  map2dView: Map2dLayerView;
 }
+
+export type Map2dLayerView = 'heights' | 'contribution' | 'mask';
+export const MAP2D_LAYER_VIEWS: readonly Map2dLayerView[] = ['heights', 'contribution', 'mask'];
 
 /** What one layer adds, per vertex, at the document's version it was computed for. */
 export interface LayerPreview {
@@ -56,11 +64,13 @@ export interface LayersModel {
   sculptTarget(): { stack: Layer[]; index: number; created: boolean };
   /** Solo on a layer: computes what it adds (in a worker) for the panel; `null` turns solo off. */
   solo(id: string | null): Promise<void>;
+  /** The 2D panel's view; other than 'heights', it keeps the selected layer's Solo computed. */
+  setMap2dView(view: Map2dLayerView): void;
   dispose(): void;
 }
 
 export function createLayersModel(editor: Editor, jobs: TerrainJobs): LayersModel {
-  const store = createStore<LayersState>(() => ({ selectedId: null, message: null, solo: null }));
+  const store = createStore<LayersState>(() => ({ selectedId: null, message: null, solo: null, map2dView: 'heights' }));
   const stack = () => editor.document.stack;
   const nameOf = (id: string) => stack().find((layer) => layer.id === id)?.name ?? id;
 
@@ -85,12 +95,44 @@ export function createLayersModel(editor: Editor, jobs: TerrainJobs): LayersMode
     // A solo view of an older terrain would mislead.
     const { solo } = store.getState();
     if (solo && solo.version !== editor.store.getState().version) store.setState({ solo: null });
+    follow();
   });
 
-  return {
+  /**
+   * While the 2D panel shows a layer, its Solo is kept for the selected layer at the document's
+   * version: computed again after a selection or an edit, once no job runs (a running job is
+   * waited for, not interrupted).
+   */
+  let following: Promise<void> | null = null;
+  const follow = (): void => {
+    const { map2dView, selectedId, solo } = store.getState();
+    if (map2dView === 'heights' || selectedId === null || following || jobs.isRunning) return;
+    if (solo && solo.id === selectedId && solo.version === editor.store.getState().version) return;
+    if (!stack().some((layer) => layer.id === selectedId)) return;
+    const version = editor.store.getState().version;
+    following = model.solo(selectedId).finally(() => {
+      following = null;
+      // An edit or a selection meanwhile: follow it (not a failure at the same version: no retry loop).
+      const now = store.getState();
+      if (now.selectedId !== selectedId || editor.store.getState().version !== version) follow();
+    });
+  };
+  const unsubscribeSelection = store.subscribe((s, prev) => {
+    if (s.selectedId !== prev.selectedId || s.map2dView !== prev.map2dView) follow();
+  });
+  const unsubscribeJobs = jobs.store.subscribe((s, prev) => {
+    if (prev.running && !s.running) follow();
+  });
+
+  const model: LayersModel = {
     store,
     stack,
-    dispose: unsubscribe,
+    dispose() {
+      unsubscribe();
+      unsubscribeSelection();
+      unsubscribeJobs();
+    },
+    setMap2dView: (map2dView) => store.setState({ map2dView }),
     async solo(id) {
       if (id === null) {
         store.setState({ solo: null });
@@ -149,4 +191,5 @@ export function createLayersModel(editor: Editor, jobs: TerrainJobs): LayersMode
       return { stack: [...current, layer], index: current.length, created: true };
     },
   };
+  return model;
 }

@@ -19,12 +19,16 @@ interface NativeBase64 {
 }
 interface NodeBuffer {
   from(text: string, encoding: 'base64'): Uint8Array;
+  from(buffer: ArrayBufferLike, byteOffset: number, length: number): { toString(encoding: 'base64'): string };
 }
 
 function toBase64(bytes: Uint8Array): string {
   if (bytes.length > WIRE_MAX_BYTES) throw new Error(`the e2e bridge cannot carry ${bytes.length} bytes (at most ${WIRE_MAX_BYTES}); Electron's IPC can`);
   const native = (bytes as NativeBase64).toBase64;
   if (native) return native.call(bytes);
+  // Node (the test process, where main's services run): its btoa takes minutes for a 4097² project.
+  const nodeBuffer = (globalThis as { Buffer?: NodeBuffer }).Buffer;
+  if (nodeBuffer) return nodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
   let binary = '';
   for (let k = 0; k < bytes.length; k += 0x8000) binary += String.fromCharCode(...bytes.subarray(k, k + 0x8000));
   return btoa(binary);

@@ -8,12 +8,14 @@ import { attachProps2DOverlay } from '../props/propsOverlay2D';
 import { createRoadReportMapLayer } from '../roads/roadReport2D';
 import { reportDrawn } from '../readiness';
 import type { Map2DView } from './map2dView';
+import { createLayerView2D } from './layerView2D';
 import { RedrawScheduler } from './redrawScheduler';
 import { drawRoadOverlay2D } from './roadOverlay2D';
 import { TiledHeightmapImage } from './tiledHeightmapImage';
 
 /**
- * What the 2D panel draws and when: the tiled heightmap image, the props, drive and mask layers and
+ * What the 2D panel draws and when: the tiled heightmap image, the selected layer's contribution or
+ * mask (when the panel's view asks for it), the props, drive and mask layers and
  * the tool overlay, in one animation frame per request. Redraws after a whole-map or mode change go
  * in slices between frames; "drawn" is reported once every tile in view is current.
  */
@@ -23,6 +25,7 @@ export class Map2DDrawLoop {
   private readonly driveLayer: ReturnType<typeof createDriveMapLayer>;
   private readonly maskLayer: ReturnType<typeof createMaskPreviewLayer>;
   private readonly roadLayer: ReturnType<typeof createRoadReportMapLayer>;
+  private readonly layerView: ReturnType<typeof createLayerView2D>;
   private readonly redraw: RedrawScheduler;
   private frameRequest = 0;
   private drawnVersion = -1;
@@ -38,6 +41,7 @@ export class Map2DDrawLoop {
     this.driveLayer = createDriveMapLayer(session, requestDraw);
     this.maskLayer = createMaskPreviewLayer(session, requestDraw);
     this.roadLayer = createRoadReportMapLayer(session, requestDraw, (px, py) => view.pan(view.width / 2 - px, view.height / 2 - py));
+    this.layerView = createLayerView2D(session, canvas, requestDraw);
     this.redraw = new RedrawScheduler(
       () => this.image.redrawDelay(),
       () => {
@@ -84,6 +88,7 @@ export class Map2DDrawLoop {
     this.driveLayer.dispose();
     this.maskLayer.dispose();
     this.roadLayer.dispose();
+    this.layerView.dispose();
     if (this.frameRequest) cancelAnimationFrame(this.frameRequest);
     this.frameRequest = 0;
     this.redraw.dispose();
@@ -101,6 +106,7 @@ export class Map2DDrawLoop {
     const f = editor.document.field;
     context.imageSmoothingEnabled = transform.scale < 1;
     image.draw(context, transform, width, height);
+    this.layerView.draw(context, transform, width);
     this.props2d.draw(context, transform, f, width, height);
     this.roadLayer.draw(context, transform);
     this.driveLayer.draw(context, transform);

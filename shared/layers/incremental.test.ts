@@ -3,7 +3,7 @@ import { evaluateStack, evaluateStackWithBase, topWholeMapLayer } from './evalua
 import { StackEvaluator } from './incremental';
 import { addSculptDeltas, unionRect } from './kinds/sculpt';
 import { kindOf } from './registry';
-import { everyKindStack, SIZE, stampImage } from './testing/stacks';
+import { everyKindStack, sculptLayer, SIZE, stampImage } from './testing/stacks';
 import type { FlattenLayer, HeightsLayer, Layer, Rect, SculptLayer, StampLayer } from './types';
 
 const bytes = (a: Float32Array | null) => (a ? new Uint8Array(a.buffer, a.byteOffset, a.byteLength) : null);
@@ -134,6 +134,85 @@ describe('StackEvaluator', () => {
     expect(evaluator.evaluate([])!.every((h) => h === 0)).toBe(true);
     const disabled = everyKindStack().map((layer) => ({ ...layer, enabled: false }));
     expect(evaluator.evaluate(disabled)!.every((h) => h === 0)).toBe(true);
+  });
+});
+
+/** Ten local layers above the whole-map ones: sculpt layers, stamps and pads, with slope and height masks. */
+function manyLocalStack(): Layer[] {
+  const stack = localTopStack();
+  for (let n = 0; n < 5; n++) {
+    const sculpt = sculptLayer(`sculpt-${n}`);
+    if (n % 2 === 1) sculpt.mask = { kind: 'slope', minDeg: 2 + n, maxDeg: 40, softness: 3 };
+    stack.push(sculpt);
+  }
+  stack.push({ id: 'pad-2', name: 'Pad 2', enabled: true, opacity: 0.6, kind: 'flatten', params: { points: [[0, 0], [30, 5], [10, 25]], height: 2, falloff: 6 }, mask: { kind: 'slope', minDeg: 0, maxDeg: 25, softness: 2 } });
+  return stack;
+}
+
+describe('StackEvaluator with many local layers at the top', () => {
+  it('keeps two maps for them (the anchor\'s result and the composite), and every stroke at any depth gives the bytes from scratch', () => {
+    const stack = manyLocalStack();
+    const map = SIZE.width * SIZE.depth * 4;
+    const anchor = topWholeMapLayer(stack);
+    const locals = stack.length - 1 - anchor;
+    expect(locals).toBeGreaterThanOrEqual(10);
+    const evaluator = new StackEvaluator(SIZE, 0);
+    expect(bytes(evaluator.evaluate(stack))).toEqual(scratch(stack));
+    // With no budget, only the anchor's result and the composite of the layers above it stay.
+    expect(evaluator.stats.cachedBytes).toBe(2 * map);
+    const rects = [{ i0: 10, j0: 20, i1: 30, j1: 34 }, { i0: 60, j0: 50, i1: 97, j1: 71 }, { i0: 0, j0: 0, i1: 3, j1: 2 }, { i0: 40, j0: 30, i1: 41, j1: 31 }];
+    for (const [n, id] of ['sculpt', 'sculpt-0', 'sculpt-3', 'sculpt-4', 'sculpt-1'].entries()) {
+      const index = indexOf(stack, id);
+      const rect = rects[n % rects.length];
+      addSculptDeltas(stack[index] as SculptLayer, SIZE, rect, (i, j) => Math.cos(i + j * n) * 0.9);
+      expect(evaluator.canUpdateLocally(stack, index)).toBe(true);
+      expect(bytes(evaluator.evaluateRect(stack, index, rect))).toEqual(scratch(stack));
+      expect(evaluator.stats).toMatchObject({ wholeLayers: 0, rectLayers: stack.length - index, replayedLayers: index - anchor - 1, cachedBytes: 2 * map });
+    }
+    // A stamp moved in the middle of them, then the input of a layer among them (composited again).
+    const s = indexOf(stack, 'stamp');
+    const { layer, rect } = moved(stack[s] as StampLayer, { x: -12, z: 14 });
+    stack[s] = layer;
+    expect(bytes(evaluator.evaluateRect(stack, s, rect))).toEqual(scratch(stack));
+    const middle = indexOf(stack, 'sculpt-2');
+    expect(bytes(evaluator.keptInput(stack, middle))).toEqual(scratch(stack.slice(0, middle)));
+    // Hiding one of them and a change below the anchor: whole re-runs, same bytes, same memory.
+    stack[middle] = { ...stack[middle], enabled: false };
+    expect(bytes(evaluator.evaluate(stack))).toEqual(scratch(stack));
+    stack[anchor] = { ...stack[anchor], opacity: 0.5 };
+    expect(bytes(evaluator.evaluate(stack))).toEqual(scratch(stack));
+    expect(evaluator.stats.cachedBytes).toBe(2 * map);
+  });
+
+  it('primed at a local layer (what a worker left), strokes above it are local and exact; below it they are not', () => {
+    const stack = manyLocalStack();
+    const primedAt = indexOf(stack, 'sculpt-1');
+    const evaluator = new StackEvaluator(SIZE);
+    evaluator.prime(stack, primedAt, evaluateStack(stack.slice(0, primedAt + 1), SIZE)!);
+    const above = indexOf(stack, 'sculpt-3');
+    expect(evaluator.canUpdateLocally(stack, above)).toBe(true);
+    expect(evaluator.canUpdateLocally(stack, indexOf(stack, 'sculpt-0'))).toBe(false);
+    const rect = { i0: 30, j0: 10, i1: 60, j1: 40 };
+    addSculptDeltas(stack[above] as SculptLayer, SIZE, rect, (i) => i * 0.02);
+    expect(bytes(evaluator.evaluateRect(stack, above, rect))).toEqual(scratch(stack));
+    addSculptDeltas(stack[above] as SculptLayer, SIZE, rect, (i, j) => j * 0.01);
+    expect(bytes(evaluator.evaluateRect(stack, above, rect))).toEqual(scratch(stack));
+    expect(evaluator.stats.wholeLayers).toBe(0);
+    expect(() => evaluator.prime(stack, indexOf(stack, 'erosion'), new Float32Array(SIZE.width * SIZE.depth))).toThrow(/whole-map layers above it/);
+  });
+
+  it('primed with the stack\'s heights too, the first stroke re-composites its rectangle only, exactly', () => {
+    const stack = manyLocalStack();
+    const { base, heights } = evaluateStackWithBase(stack, SIZE)!;
+    const evaluator = new StackEvaluator(SIZE);
+    evaluator.prime(stack, base!.index, base!.output, heights);
+    expect(evaluator.evaluate(stack)).toBe(heights);
+    const index = indexOf(stack, 'sculpt-2');
+    const rect = { i0: 20, j0: 15, i1: 44, j1: 33 };
+    addSculptDeltas(stack[index] as SculptLayer, SIZE, rect, (i, j) => (i + j) * 0.03);
+    expect(bytes(evaluator.evaluateRect(stack, index, rect))).toEqual(scratch(stack));
+    expect(evaluator.stats).toMatchObject({ wholeLayers: 0, rectLayers: stack.length - index });
+    expect(() => evaluator.prime(stack, base!.index, base!.output, base!.output)).toThrow(/another array/);
   });
 });
 

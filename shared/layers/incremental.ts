@@ -5,16 +5,21 @@
  * - a local edit (a stroke, a stamp moved, a polygon edited) re-composites only its dirty rectangle
  *   through the local layers above it (grown by a slope mask's reach); the first whole-map layer
  *   above it re-runs whole, and everything above that too.
+ * The local layers at the top (above the anchor: the topmost whole-map layer, or the layer a worker's
+ * result was primed at) keep no result each: only the anchor's result (their input) and the final
+ * composite are kept, and an edit among them re-composites its dirty rectangle from the anchor's
+ * result up through two shared scratch maps (exact, because local layers are rectangle-local). So
+ * ten local layers at 4097² cost two maps at rest, not ten.
  * Every path goes through `applyLayer`, so the bytes equal `evaluateStack` from scratch.
  */
-import { applyLayer, type LayerRunOptions } from './evaluate';
+import { applyLayer, topWholeMapLayer, type LayerRunOptions } from './evaluate';
 import { maskRadius } from './mask';
 import { kindOf } from './registry';
 import { sameLayerResult, wholeRect, type Layer, type LayerSize, type LayerStack, type Rect } from './types';
 
 /**
- * Default memory for kept layer results besides the local layers at the top and their input
- * (always kept, see topChain): about 4 maps of 4097² (each 64 MiB).
+ * Default memory for kept layer results besides the anchor's result and the final composite of the
+ * local layers above it (always kept): about 4 maps of 4097² (each 64 MiB).
  */
 export const DEFAULT_LAYER_CACHE_BYTES = 256 * 1024 * 1024;
 
@@ -23,10 +28,18 @@ export interface EvaluatorStats {
   wholeLayers: number;
   /** Layers re-composited over a rectangle only by the last call. */
   rectLayers: number;
-  /** Bytes of layer results kept now. */
+  /** Local layers below the edited one re-composited over a rectangle (their results are not kept). */
+  replayedLayers: number;
+  /** Bytes of layer results kept now (the final composite included, the scratch maps not). */
   cachedBytes: number;
   /** Where the last call's result can differ from what the previous call gave (null: anywhere, a whole layer ran). */
   changedRect: Rect | null;
+}
+
+/** What a local layer applied over `rect` reads of its input: the rectangle grown by its mask's reach, widened by its kind. */
+function readsOf(layer: Layer, rect: Rect, size: LayerSize): Rect {
+  const grown = grow(rect, maskRadius(layer.mask), size);
+  return kindOf(layer).widen?.(layer, size, grown) ?? grown;
 }
 
 function grow(rect: Rect, by: number, size: LayerSize): Rect {
@@ -36,11 +49,21 @@ function grow(rect: Rect, by: number, size: LayerSize): Rect {
 
 export class StackEvaluator {
   private layers: Layer[] = [];
+  /** Kept results of layers up to the anchor (never of the local layers above it). */
   private outputs: (Float32Array | null)[] = [];
   private used: number[] = [];
   private clock = 0;
   private zeros: Float32Array | null = null;
-  readonly stats: EvaluatorStats = { wholeLayers: 0, rectLayers: 0, cachedBytes: 0, changedRect: null };
+  /**
+   * The layer whose result feeds the local layers above it (-1: flat ground). Every enabled layer
+   * above it is local; its result is kept whatever the budget.
+   */
+  private anchor = -1;
+  /** The composite of the enabled layers above the anchor (null: none, or not computed). */
+  private top: Float32Array | null = null;
+  /** Two maps the layers between the anchor and the top are composited through (not kept at rest). */
+  private scratch: [Float32Array | null, Float32Array | null] = [null, null];
+  readonly stats: EvaluatorStats = { wholeLayers: 0, rectLayers: 0, replayedLayers: 0, cachedBytes: 0, changedRect: null };
 
   constructor(
     readonly size: LayerSize,
@@ -52,10 +75,8 @@ export class StackEvaluator {
     let first = 0;
     while (first < stack.length && first < this.layers.length && sameLayerResult(stack[first], this.layers[first])) first++;
     if (first === stack.length && stack.length === this.layers.length) {
-      this.stats.wholeLayers = 0;
-      this.stats.rectLayers = 0;
-      this.stats.changedRect = null;
-      return this.result(stack);
+      this.resetStats();
+      return this.result(stack, options);
     }
     return this.run(stack, first, null, options);
   }
@@ -70,45 +91,68 @@ export class StackEvaluator {
     const layer = stack[index];
     if (!same) return this.evaluate(stack, options);
     // The layer may have changed in place (same object): it re-runs whatever else holds.
-    const local = layer !== undefined && kindOf(layer).local && layer.enabled && this.layers[index].enabled && this.outputs[index];
+    const local = layer !== undefined && kindOf(layer).local && layer.enabled && this.layers[index].enabled && (index > this.anchor ? this.top !== null : this.outputs[index] !== null && this.outputs[index] !== undefined);
     return this.run(stack, index, local ? rect : null, options);
   }
 
   /**
    * Whether `stack` can be brought up to date from what is kept with local work only: every layer
-   * below `from` is the same object as last evaluated, the input of `from` is kept (or there is
-   * nothing below it), and every enabled layer from `from` up is local. The editor evaluates such a
-   * change on its own thread; anything else goes to a worker.
+   * below `from` is the same object as last evaluated, the input of `from` is kept or composited
+   * from the anchor's kept result by local layers (or there is nothing below it), and every enabled
+   * layer from `from` up is local. The editor evaluates such a change on its own thread; anything
+   * else goes to a worker.
    */
   canUpdateLocally(stack: LayerStack, from: number): boolean {
     if (from > this.layers.length || from > stack.length) return false;
     for (let k = 0; k < from; k++) if (!sameLayerResult(stack[k], this.layers[k])) return false;
     for (let k = from; k < stack.length; k++) if (stack[k].enabled && !kindOf(stack[k]).local) return false;
+    if (from > this.anchor && this.chainReady()) return true;
     for (let b = from - 1; b >= 0; b--) if (stack[b].enabled) return this.outputs[b] !== null && this.outputs[b] !== undefined;
     return true;
   }
 
   /**
    * Takes the result of layer `index` of `stack` computed elsewhere (a worker evaluated the stack):
-   * everything else kept is dropped, so the local layers above it can be updated from it.
+   * everything else kept is dropped, so the local layers above it can be updated from it. Every
+   * enabled layer above `index` must be local. `top`, when given, is the stack's heights computed
+   * with it (the composite of those local layers, kept as this evaluator's own): the first edit
+   * among them then re-composites its rectangle only.
    */
-  prime(stack: LayerStack, index: number, output: Float32Array): void {
+  prime(stack: LayerStack, index: number, output: Float32Array, top?: Float32Array): void {
     this.clear();
     if (output.length !== this.size.width * this.size.depth) throw new RangeError(`a primed result holds ${output.length} heights, the map ${this.size.width * this.size.depth}`);
+    if (top && (top.length !== output.length || top === output)) throw new RangeError('a primed composite must be another array of the map\'s size');
+    if (stack.slice(index + 1).some((layer) => layer.enabled && !kindOf(layer).local)) throw new RangeError(`layer ${index} has whole-map layers above it: it cannot feed local updates`);
     this.layers = stack.slice();
     this.outputs = stack.map(() => null);
     this.used = stack.map(() => 0);
     this.outputs[index] = output;
+    this.anchor = index;
     this.stats.cachedBytes = output.byteLength;
     this.touch(index);
+    if (top && this.chainLayers(stack).length > 0) this.setTop(top);
   }
 
-  /** The heights layer `from` of `stack` receives, when kept (the layers below are as last evaluated); null otherwise. */
+  /** The heights layer `from` of `stack` receives, when kept or composited from what is kept (the layers below are as last evaluated); null otherwise. */
   keptInput(stack: LayerStack, from: number): Float32Array | null {
     if (from > this.layers.length || from > stack.length) return null;
     for (let k = 0; k < from; k++) if (!sameLayerResult(stack[k], this.layers[k])) return null;
-    for (let b = from - 1; b >= 0; b--) if (stack[b].enabled) return this.outputs[b] ?? null;
-    return null;
+    let below = from - 1;
+    while (below >= 0 && !stack[below].enabled) below--;
+    if (below < 0) return null;
+    if (below <= this.anchor) return this.outputs[below] ?? null;
+    if (!this.chainReady()) return null;
+    // A local layer above the anchor: its result is composited again from the anchor's.
+    const base = this.anchorResult(stack, {});
+    if (!base) return null;
+    let current: Float32Array = base;
+    for (let k = this.anchor + 1; k <= below; k++) {
+      if (!stack[k].enabled) continue;
+      const out: Float32Array = new Float32Array(current.length);
+      applyLayer(stack[k], current, out, this.size, wholeRect(this.size));
+      current = out;
+    }
+    return current;
   }
 
   /** The layer object last evaluated at `index` (what an edit of it in a rectangle changed from). */
@@ -121,21 +165,46 @@ export class StackEvaluator {
     this.layers = [];
     this.outputs = [];
     this.used = [];
+    this.anchor = -1;
+    this.top = null;
+    this.scratch = [null, null];
     this.stats.cachedBytes = 0;
   }
 
-  private run(stack: LayerStack, from: number, rect: Rect | null, options: LayerRunOptions): Float32Array | null {
+  private resetStats(): void {
     this.stats.wholeLayers = 0;
     this.stats.rectLayers = 0;
+    this.stats.replayedLayers = 0;
     this.stats.changedRect = null;
+  }
+
+  /** Whether the anchor's result is at hand for the layers above it (flat ground needs nothing). */
+  private chainReady(): boolean {
+    return this.anchor < 0 || (this.outputs[this.anchor] !== null && this.outputs[this.anchor] !== undefined);
+  }
+
+  private run(stack: LayerStack, from: number, rect: Rect | null, options: LayerRunOptions): Float32Array | null {
+    this.resetStats();
     // Results above the stack's new top are dropped; those from `from` up are recomputed below.
     for (let k = stack.length; k < this.outputs.length; k++) this.drop(k);
     this.outputs.length = stack.length;
     this.used.length = stack.length;
     // The stack is recorded before the work: a cancelled run leaves results that no longer match.
     this.layers = stack.slice();
+    const aboveLocal = stack.every((layer, k) => k <= this.anchor || !layer.enabled || kindOf(layer).local);
+    if (from > this.anchor && this.anchor < stack.length && aboveLocal && this.chainReady()) {
+      // Only local layers above the anchor changed.
+      if (rect && this.top && from < stack.length && stack[from].enabled) return this.compositeRect(stack, from, rect, options) ? this.result(stack, options) : this.cancelled(from);
+      return this.compositeWhole(stack, options) ? this.result(stack, options) : this.cancelled(from);
+    }
+    // A layer up to the anchor changed (or a whole-map layer above it): the anchor becomes the
+    // topmost whole-map layer, and the layers up to it run as kept results.
+    this.setTop(null);
+    const anchor = topWholeMapLayer(stack);
+    for (let k = Math.max(anchor + 1, 0); k < this.outputs.length; k++) this.drop(k);
+    this.anchor = anchor;
     let dirty = rect;
-    for (let k = from; k < stack.length; k++) {
+    for (let k = from; k <= anchor; k++) {
       const layer = stack[k];
       if (!layer.enabled) {
         this.drop(k);
@@ -161,24 +230,116 @@ export class StackEvaluator {
       this.stats.wholeLayers++;
       this.keep(k, out, input);
     }
-    this.stats.changedRect = dirty;
-    return this.result(stack);
+    // Inputs kept while their layer ran may go now.
+    this.trim();
+    if (!this.compositeWhole(stack, options)) return this.cancelled(from);
+    // Only a rectangle changed below the anchor: the chain above changes within what it reads of it.
+    let changed = dirty;
+    if (changed) for (const k of this.chainLayers(stack)) changed = readsOf(stack[k], changed, this.size);
+    this.stats.changedRect = changed;
+    return this.result(stack, options);
   }
 
   private cancelled(from: number): null {
     // What was being recomputed no longer matches the recorded stack.
     for (let k = from; k < this.outputs.length; k++) this.drop(k);
-    this.layers.length = Math.min(this.layers.length, from);
+    if (this.anchor >= from) this.anchor = -1;
+    this.setTop(null);
+    this.layers.length = Math.min(this.layers.length, from, Math.max(0, this.anchor + 1));
     return null;
   }
 
-  private result(stack: LayerStack): Float32Array {
-    for (let k = stack.length - 1; k >= 0; k--) {
-      if (!stack[k].enabled) continue;
-      const out = this.outputs[k] ?? this.recompute(stack, k);
-      return out ?? this.zeroInput();
+  private result(stack: LayerStack, options: LayerRunOptions): Float32Array | null {
+    if (this.chainLayers(stack).length > 0) {
+      if (!this.top && !this.compositeWhole(stack, options)) return this.cancelled(this.anchor + 1);
+      return this.top;
     }
-    return this.zeroInput();
+    return this.anchorResult(stack, options);
+  }
+
+  /** The anchor's result (flat ground below the first layer), recomputed if it was evicted. */
+  private anchorResult(stack: LayerStack, options: LayerRunOptions): Float32Array | null {
+    if (this.anchor < 0) return this.zeroInput();
+    return this.outputs[this.anchor] ?? this.recompute(stack, this.anchor, options);
+  }
+
+  /** The enabled layers above the anchor, bottom first. */
+  private chainLayers(stack: LayerStack): number[] {
+    const chain: number[] = [];
+    for (let k = this.anchor + 1; k < stack.length; k++) if (stack[k].enabled) chain.push(k);
+    return chain;
+  }
+
+  /**
+   * Where the n-th of `count` chain layers writes: the top composite for the last, else the scratch
+   * maps in turn, so no layer reads the map it writes.
+   */
+  private chainOutput(n: number, count: number): Float32Array {
+    if (n === count - 1) {
+      if (!this.top) this.setTop(new Float32Array(this.size.width * this.size.depth));
+      return this.top as Float32Array;
+    }
+    const s = (count - 1 - n) % 2;
+    return (this.scratch[s] ??= new Float32Array(this.size.width * this.size.depth));
+  }
+
+  /** Composites every enabled layer above the anchor from its result. False when cancelled. */
+  private compositeWhole(stack: LayerStack, options: LayerRunOptions): boolean {
+    const chain = this.chainLayers(stack);
+    if (chain.length === 0) {
+      this.setTop(null);
+      return true;
+    }
+    let input = this.anchorResult(stack, options);
+    if (!input) return false;
+    for (const [n, k] of chain.entries()) {
+      const out = this.chainOutput(n, chain.length);
+      if (!applyLayer(stack[k], input, out, this.size, wholeRect(this.size), options)) return false;
+      this.stats.wholeLayers++;
+      input = out;
+    }
+    // The scratch maps were written whole: let them go rather than keep them resident at rest.
+    this.scratch = [null, null];
+    return true;
+  }
+
+  /**
+   * Layer `index` (above the anchor) changed inside `rect`: what changes is that rectangle, grown
+   * through the layers above it by what each reads (a slope mask's reach, a road's footprint).
+   * Every chain layer then re-composites, from the anchor's result up, the rectangle the layers
+   * above it read of its result, which holds every rectangle they write; the last writes the top
+   * composite. Exact: a local layer's result over a rectangle depends on its input there alone.
+   */
+  private compositeRect(stack: LayerStack, index: number, rect: Rect, options: LayerRunOptions): boolean {
+    const chain = this.chainLayers(stack);
+    const at = chain.indexOf(index);
+    const top = this.top;
+    if (at < 0 || !top) return this.compositeWhole(stack, options);
+    const base = this.anchorResult(stack, options);
+    if (!base) return false;
+    // Forward: the rectangle each layer from the edited one up changes.
+    let dirty = rect;
+    for (let n = at; n < chain.length; n++) dirty = readsOf(stack[chain[n]], dirty, this.size);
+    this.stats.changedRect = dirty;
+    // Backward: the rectangle each layer must write so that the one above reads correct heights.
+    const areas: Rect[] = new Array<Rect>(chain.length);
+    areas[chain.length - 1] = dirty;
+    for (let n = chain.length - 1; n > 0; n--) areas[n - 1] = readsOf(stack[chain[n]], areas[n], this.size);
+    let input = base;
+    for (const [n, k] of chain.entries()) {
+      const out = this.chainOutput(n, chain.length);
+      if (!applyLayer(stack[k], input, out, this.size, areas[n], options)) return false;
+      if (n >= at) this.stats.rectLayers++;
+      else this.stats.replayedLayers++;
+      input = out;
+    }
+    return true;
+  }
+
+  private setTop(top: Float32Array | null): void {
+    if (this.top) this.stats.cachedBytes -= this.top.byteLength;
+    this.top = top;
+    if (top) this.stats.cachedBytes += top.byteLength;
   }
 
   private zeroInput(): Float32Array {
@@ -186,7 +347,7 @@ export class StackEvaluator {
     return this.zeros;
   }
 
-  /** The heights layer k receives: the result of the nearest enabled layer below (recomputed if evicted). */
+  /** The heights layer k (up to the anchor) receives: the result of the nearest enabled layer below (recomputed if evicted). */
   private inputOf(stack: LayerStack, k: number, options: LayerRunOptions): Float32Array | null {
     for (let b = k - 1; b >= 0; b--) {
       if (!stack[b].enabled) continue;
@@ -216,35 +377,26 @@ export class StackEvaluator {
       this.stats.cachedBytes += out.byteLength;
     }
     this.touch(k);
-    // Evict the least recently used results, never the one just made nor its input, nor what a
-    // local edit at the top needs (thrashing those would turn every stroke into a whole re-run).
-    const kept = this.topChain();
-    while (this.stats.cachedBytes > this.budgetBytes) {
+    this.trim(k, input);
+  }
+
+  /**
+   * Evicts the least recently used results down to the budget, never `k` nor `input` (what is being
+   * computed) nor the anchor's (what every local edit at the top starts from: thrashing it would turn
+   * every stroke into a whole re-run).
+   */
+  private trim(k = -1, input: Float32Array | null = null): void {
+    const budget = this.budgetBytes + (this.top?.byteLength ?? 0);
+    while (this.stats.cachedBytes > budget) {
       let victim = -1;
       for (let v = 0; v < this.outputs.length; v++) {
         const output = this.outputs[v];
-        if (!output || v === k || output === input || kept.has(v)) continue;
+        if (!output || v === k || output === input || v === this.anchor) continue;
         if (victim < 0 || this.used[v] < this.used[victim]) victim = v;
       }
       if (victim < 0) break;
       this.drop(victim);
     }
-  }
-
-  /**
-   * The results a local edit near the top re-composites: every enabled local layer from the top
-   * down to the first whole-map layer, and that layer's result (their input). These stay even over
-   * the budget, which bounds everything else kept.
-   */
-  private topChain(): Set<number> {
-    const chain = new Set<number>();
-    for (let k = this.layers.length - 1; k >= 0; k--) {
-      const layer = this.layers[k];
-      if (!layer.enabled) continue;
-      chain.add(k);
-      if (!kindOf(layer).local) break;
-    }
-    return chain;
   }
 
   private drop(k: number): void {
