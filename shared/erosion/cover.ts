@@ -8,7 +8,7 @@
  * value on the map (0…1; deposition below 0, carved ground, reads as 0), evaluated by masks.ts's
  * ruleWeight (a band with a smoothstep edge).
  */
-import type { MaskLayer, MaskRule } from '../export/masks';
+import type { MaskLayer, MaskRule } from '../export/maskTypes';
 
 /**
  * Sediment: fans and valley floors where the droplets deposited. On the presets' maps about 7 % of the

@@ -15,12 +15,13 @@ import { isReservedDeviceName } from '../fileNames';
 import { erosionMaskLayers, normalisedByMax } from '../erosion/cover';
 import { cropGrid, PaddedGrid, type ExportGrid } from './grid';
 import { vertexNormals, vertexSlopes } from './normals';
+import { MASK_SOURCES, type MaskLayer, type MaskRule, type MaskSource } from './maskTypes';
+
+export { MASK_SOURCES, type MaskLayer, type MaskRule, type MaskSource };
 
 /** Rows per block when sources and weights are computed a block at a time (memory stays per block). */
 export const MASK_BLOCK_ROWS = 64;
 
-export const MASK_SOURCES = ['height', 'slope', 'curvature', 'flow', 'deposition', 'road'] as const;
-export type MaskSource = (typeof MASK_SOURCES)[number];
 export const EROSION_SOURCES: readonly MaskSource[] = ['flow', 'deposition'];
 
 export const MASK_SOURCE_LABELS: Record<MaskSource, string> = {
@@ -31,22 +32,6 @@ export const MASK_SOURCE_LABELS: Record<MaskSource, string> = {
   deposition: 'Deposition (0–1)',
   road: 'Road footprint (0–1)',
 };
-
-export interface MaskRule {
-  source: MaskSource;
-  /** Full coverage from min to max (either may be absent: unbounded). */
-  min?: number;
-  max?: number;
-  /** Width of the fade outside [min, max], in the source's units (0 or absent: a hard edge). */
-  softness?: number;
-}
-
-export interface MaskLayer {
-  /** Used in file names: letters, digits, '-' and '_'. */
-  name: string;
-  /** All must hold (their weights multiply); none = everywhere. */
-  rules: MaskRule[];
-}
 
 export interface MaskSet {
   layers: MaskLayer[];

@@ -1,0 +1,19 @@
+/** The mask rule vocabulary (sources, rules, layers): what masks and the erosion cover rules share. */
+export const MASK_SOURCES = ['height', 'slope', 'curvature', 'flow', 'deposition', 'road'] as const;
+export type MaskSource = (typeof MASK_SOURCES)[number];
+
+export interface MaskRule {
+  source: MaskSource;
+  /** Full coverage from min to max (either may be absent: unbounded). */
+  min?: number;
+  max?: number;
+  /** Width of the fade outside [min, max], in the source's units (0 or absent: a hard edge). */
+  softness?: number;
+}
+
+export interface MaskLayer {
+  /** Used in file names: letters, digits, '-' and '_'. */
+  name: string;
+  /** All must hold (their weights multiply); none = everywhere. */
+  rules: MaskRule[];
+}
