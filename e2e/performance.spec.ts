@@ -97,7 +97,7 @@ test.describe('performance (reported, not asserted)', () => {
     expect(app.consoleErrors).toEqual([]);
   });
 
-  test('process memory at rest: 4097² with brush strokes in 3D and 2D (undo history), per Chromium process', async ({ isolatedApp: app }) => {
+  test('process memory at rest: 4097² with brush strokes in 3D and 2D (undo history), per Chromium process @report', async ({ isolatedApp: app }) => {
     const unsupported = processMemoryUnsupportedReason();
     test.skip(unsupported !== null, unsupported ?? '');
     test.setTimeout(150_000);

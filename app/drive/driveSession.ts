@@ -240,12 +240,15 @@ export class DriveSession {
     else this.refreshPose();
   }
 
-  /** Puts the car on the ground at (x, z) (moved into the drivable area), at rest, facing `heading`. */
-  enterDrive(start: { x: number; z: number; heading: number }): void {
+  /**
+   * Puts the car on the ground at (x, z) (moved into the drivable area), at rest, facing `heading`.
+   * `autopilot` is set in the same state change, so listeners see a road drive start as one.
+   */
+  enterDrive(start: { x: number; z: number; heading: number }, autopilot: AutopilotMode = 'off'): void {
     this.held.clear();
     this.marks.clear();
     this.pilot = null;
-    this.store.setState({ mode: 'drive', spawn: null, autopilot: 'off' });
+    this.store.setState({ mode: 'drive', spawn: null, autopilot });
     this.place(start);
   }
 
@@ -256,9 +259,8 @@ export class DriveSession {
    */
   enterAutopilot(waypoints: readonly (readonly [number, number])[], speed: number): void {
     if (waypoints.length === 0 || !(speed > 0)) return;
-    this.enterDrive(routeStart(waypoints));
+    this.enterDrive(routeStart(waypoints), 'driving');
     this.pilot = new Autopilot(waypoints, this.settings.carSpec, speed);
-    this.store.setState({ autopilot: 'driving' });
     this.startRecording();
   }
 

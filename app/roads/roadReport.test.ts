@@ -118,6 +118,8 @@ describe('the road report in the editor', () => {
     await session.commands.execute('road.drive');
     expect(drive.mode).toBe('drive');
     expect(drive.store.getState().autopilot).toBe('driving');
+    // The panel shows the Roads tab, where the road's report is, not the Drive tab.
+    expect(session.view.getState().settings.panelTab).toBe('roads');
     if (carModel === 'physics') await expect.poll(() => drive.physicsState !== null, { timeout: 30_000 }).toBe(true);
     const start = drive.carState;
     expect(Math.hypot(start.x - line.x[0], start.z - line.z[0])).toBeLessThan(0.01);

@@ -43,7 +43,7 @@ export function setPanelTab(view: ViewStore, panelTab: PanelTab): void {
 
 /**
  * The panel follows the tool in hand: picking a sculpt or props tool shows its tab, starting a drive
- * or walk shows the Drive tab. The user can still pick any tab. Returns the unsubscribe.
+ * or walk shows the Drive tab (Drive This Road shows the Roads tab, where its report is). The user can still pick any tab. Returns the unsubscribe.
  */
 export function followActiveTask(view: ViewStore, tools: ToolStore, drive: DriveSession): () => void {
   const offTools = tools.subscribe((state, previous) => {
@@ -53,7 +53,8 @@ export function followActiveTask(view: ViewStore, tools: ToolStore, drive: Drive
     if (tab) setPanelTab(view, tab);
   });
   const offDrive = drive.store.subscribe((state, previous) => {
-    if (state.mode !== 'off' && previous.mode === 'off') setPanelTab(view, 'drive');
+    // A road's drive keeps its report in view (Roads tab); any other drive shows the Drive tab.
+    if (state.mode !== 'off' && previous.mode === 'off') setPanelTab(view, state.autopilot === 'off' ? 'drive' : 'roads');
   });
   return () => {
     offTools();
