@@ -45,7 +45,7 @@ async function idle(page: Page): Promise<void> {
 }
 
 test.describe('the road tool', () => {
-  test('draw a 3-point road in 2D: a road layer, both views shaped; drag a point; undo restores the heights bit for bit', async ({ app }) => {
+  test('draw a 3-point road in 2D: a road layer, both views shaped; drag a point; drive it with its report; undo restores the heights bit for bit', async ({ app }) => {
     test.setTimeout(300_000);
     const { page } = app;
     const map2d = page.getByTestId('map-2d');
@@ -114,6 +114,17 @@ test.describe('the road tool', () => {
     await idle(page);
     const dragged = await heightsAlong(page, map2d);
     expect(dragged).not.toEqual(shapedBeforeDrag);
+
+    // Drive it: the Roads tab has its report from the geometry; Drive This Road starts the car on it.
+    const report = page.getByTestId('road-report');
+    await expect(report).toHaveAttribute('data-source', 'geometry');
+    expect(Number(await report.getAttribute('data-rows'))).toBeGreaterThan(0);
+    await page.getByTestId('road-drive').click();
+    const hud = page.getByTestId('drive-hud');
+    await expect(hud).toHaveAttribute('data-autopilot', 'driving');
+    await expect.poll(async () => Number(await hud.getAttribute('data-speed')), { timeout: 30_000 }).toBeGreaterThan(3);
+    await page.keyboard.press('Escape');
+    await expect(hud).toHaveCount(0);
 
     // Undo the drag: the heights are those before it, bit for bit; undo twice more: the land before the road.
     await page.keyboard.press('Control+Z');
