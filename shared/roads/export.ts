@@ -5,7 +5,7 @@
  * in each engine preset's coordinates (where `faultline export --preset` places the map: centred).
  */
 import type { JsonObject } from '../codecs/json';
-import { ENGINE_PRESETS, type EnginePreset } from '../export/engines';
+import { ENGINE_PRESETS, engineFor, type EnginePreset } from '../export/engines';
 import { heightAt } from '../terrain/surface';
 import type { RoadModel } from './model';
 import type { GroundSize } from './profile';
@@ -20,14 +20,6 @@ export interface CentrelinePoint {
   /** Degrees, + = left side lower. */
   bank: number;
 }
-
-/** An engine's axes and units for a map point: Unreal is z-up in centimetres, Unity's z runs against ours. */
-export const ENGINE_AXES: Record<EnginePreset, { units: string; axes: string; map: (x: number, y: number, z: number) => [number, number, number]; scale: number }> = {
-  unreal: { units: 'cm', axes: 'X = x, Y = z, Z = height (centimetres, the landscape centred as the export places it)', map: (x, y, z) => [x * 100, z * 100, y * 100], scale: 100 },
-  unity: { units: 'm', axes: 'X = x, Y = height, Z = −z (Unity is left-handed; the terrain placed as the export says)', map: (x, y, z) => [x, y, -z], scale: 1 },
-  'godot-terrain3d': { units: 'm', axes: 'X = x, Y = height, Z = z (the import position puts the map where it is in Faultline)', map: (x, y, z) => [x, y, z], scale: 1 },
-  'godot-hterrain': { units: 'm', axes: 'X = x, Y = height, Z = z (the node at the position the export gives)', map: (x, y, z) => [x, y, z], scale: 1 },
-};
 
 /** Centreline points at ≤ 1 m spacing on the shaped heights. */
 export function centrelinePoints(model: RoadModel, shaped: Float32Array, size: GroundSize): CentrelinePoint[] {
@@ -59,7 +51,7 @@ const round = (v: number) => Math.round(v * 1e6) / 1e6;
 
 function pointJson(p: CentrelinePoint, engine?: EnginePreset): JsonObject {
   if (!engine) return { x: round(p.x), y: round(p.y), z: round(p.z), tangent: p.tangent.map(round), width: round(p.width), bank: round(p.bank) };
-  const axes = ENGINE_AXES[engine];
+  const axes = engineFor(engine).world;
   const [x, y, z] = axes.map(p.x, p.y, p.z);
   const t = axes.map(p.tangent[0], p.tangent[1], p.tangent[2]);
   return { x: round(x), y: round(y), z: round(z), tangent: t.map(round), width: round(p.width * axes.scale), bank: round(p.bank) };
@@ -69,7 +61,10 @@ function pointJson(p: CentrelinePoint, engine?: EnginePreset): JsonObject {
 export function centrelineJson(model: RoadModel, shaped: Float32Array, size: GroundSize, name: string): JsonObject {
   const points = centrelinePoints(model, shaped, size);
   const engines: JsonObject = {};
-  for (const engine of ENGINE_PRESETS) engines[engine] = { units: ENGINE_AXES[engine].units, axes: ENGINE_AXES[engine].axes, points: points.map((p) => pointJson(p, engine)) };
+  for (const engine of ENGINE_PRESETS) {
+    const { units, axes } = engineFor(engine).world;
+    engines[engine] = { units, axes, points: points.map((p) => pointJson(p, engine)) };
+  }
   return {
     name,
     length: round(model.line.length),

@@ -139,6 +139,16 @@ export interface EngineForm {
   normalGreen: GreenDirection;
 }
 
+/** A point of the map (metres, y up, origin at the map centre) in an engine's world: its units, axes and the map. */
+export interface EngineWorld {
+  units: string;
+  /** The axes in words, for files a person reads. */
+  axes: string;
+  map(x: number, y: number, z: number): [number, number, number];
+  /** Engine units per metre (for widths). */
+  scale: number;
+}
+
 export interface EngineDefinition {
   readonly id: EnginePreset;
   readonly label: string;
@@ -146,6 +156,8 @@ export interface EngineDefinition {
   readonly infoSuffix: string;
   /** Axes of a world-space normal map. */
   readonly axes: WorldAxes;
+  /** Where a map point is in the engine's world, with the map placed as the export places it. */
+  readonly world: EngineWorld;
   readonly form: EngineForm;
   /** Problems with a chosen size (vertices per side), or null. */
   sizeProblem(size: number): string | null;

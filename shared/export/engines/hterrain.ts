@@ -20,6 +20,7 @@ export const hterrain: EngineDefinition = {
   label: LABEL,
   infoSuffix: 'hterrain',
   axes: 'faultline',
+  world: { units: 'm', axes: 'X = x, Y = height, Z = z (the node at the position the export gives)', map: (x, y, z) => [x, y, z], scale: 1 },
   form: { sizes: HTERRAIN_SIZES, choosesSize: true, rawHeightLabel: 'RAW 16-bit (.raw)', tiling: null, normalGreen: 'up' },
   sizeProblem,
   formTiles: (size, overlap) => ({ size, overlap }),

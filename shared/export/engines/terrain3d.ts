@@ -53,6 +53,7 @@ export const terrain3d: EngineDefinition = {
   label: 'Godot · Terrain3D 1.0',
   infoSuffix: 'terrain3d',
   axes: 'faultline',
+  world: { units: 'm', axes: 'X = x, Y = height, Z = z (the import position puts the map where it is in Faultline)', map: (x, y, z) => [x, y, z], scale: 1 },
   form: { sizes: [], choosesSize: false, rawHeightLabel: 'R16 16-bit (.r16)', tiling: { label: 'Tile size (vertices)', sharedEdge: false }, normalGreen: 'up' },
   sizeProblem: () => null,
   formTiles: (size, overlap) => ({ size, overlap }),

@@ -35,6 +35,7 @@ export const unity: EngineDefinition = {
   label: LABEL,
   infoSuffix: 'unity',
   axes: 'unity',
+  world: { units: 'm', axes: 'X = x, Y = height, Z = −z (Unity is left-handed; the terrain placed as the export says)', map: (x, y, z) => [x, y, -z], scale: 1 },
   form: { sizes: UNITY_SIZES, choosesSize: true, rawHeightLabel: null, tiling: { label: 'Terrain resolution (2ⁿ+1)', sharedEdge: true }, normalGreen: 'up' },
   sizeProblem,
   formTiles: (size) => ({ size: terrainResolution(size), overlap: 1 }),

@@ -112,6 +112,7 @@ export const unreal: EngineDefinition = {
   label: LABEL,
   infoSuffix: 'unreal',
   axes: 'unreal',
+  world: { units: 'cm', axes: 'X = x, Y = z, Z = height (centimetres, the landscape centred as the export places it)', map: (x, y, z) => [x * 100, z * 100, y * 100], scale: 100 },
   form: { sizes: SIZES, choosesSize: true, rawHeightLabel: null, tiling: { label: 'Tile size (vertices)', sharedEdge: false }, normalGreen: 'down' },
   sizeProblem,
   formTiles: (size, overlap) => ({ size, overlap }),
