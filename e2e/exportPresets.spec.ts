@@ -48,7 +48,8 @@ test.describe('export presets', () => {
     const clipboard = await page.evaluate(() => navigator.clipboard.readText());
     expect(Number(clipboard)).toBeCloseTo(await shown('scaleZ'), 9);
 
-    // Masks: the default set (grass, rock on steep ground, snow on top); preview the snow layer.
+    // Masks: the default set (grass, rock on steep ground, snow on top, and sediment where the
+    // default preset's erosion deposited: shared/erosion/cover.ts); preview the snow layer.
     await page.getByTestId('engine-masks').check();
     await page.getByTestId('engine-normal-map').check();
     await expect(page.getByTestId('mask-layer-2')).toBeVisible();
@@ -57,7 +58,7 @@ test.describe('export presets', () => {
     await page.getByTestId('mask-preview-2').click();
     await expect(page.getByTestId('mask-preview-2')).toHaveAttribute('aria-pressed', 'true');
     await expect.poll(async () => (await map.screenshot()).equals(before), { timeout: 20_000 }).toBe(false);
-    await expect(page.getByTestId('engine-files')).toContainText('6 files');
+    await expect(page.getByTestId('engine-files')).toContainText('7 files');
 
     await mkdir('e2e/.artifacts', { recursive: true });
     await page.screenshot({ path: 'e2e/.artifacts/export-dialog-unreal.png' });
@@ -66,7 +67,7 @@ test.describe('export presets', () => {
     await page.getByTestId('export-confirm').click();
     const info = JSON.parse(new TextDecoder().decode(await written(path.join(dir, 'terrain.unreal.json')))) as Record<string, number>;
     await expect(dialog).toBeHidden();
-    expect((await readdir(dir)).sort()).toEqual(['terrain.png', 'terrain.unreal.json', 'terrain_grass.png', 'terrain_normal.png', 'terrain_rock.png', 'terrain_snow.png']);
+    expect((await readdir(dir)).sort()).toEqual(['terrain.png', 'terrain.unreal.json', 'terrain_grass.png', 'terrain_normal.png', 'terrain_rock.png', 'terrain_sediment.png', 'terrain_snow.png']);
     expect(info.size).toBe(253);
     expect(info.scaleZ).toBeCloseTo(((max - min) * 100) / 512, 9);
     expect(info.locationZ).toBeCloseTo(((min + max) / 2) * 100, 9);
@@ -85,8 +86,8 @@ test.describe('export presets', () => {
       }
     }
     expect(worst).toBeLessThanOrEqual((max - min) / 65535);
-    const layers = await Promise.all(['grass', 'rock', 'snow'].map(async (name) => decodePng(await written(path.join(dir, `terrain_${name}.png`)), name)));
-    for (let k = 0; k < 253 * 253; k += 97) expect(layers[0].samples[k] + layers[1].samples[k] + layers[2].samples[k]).toBe(255);
+    const layers = await Promise.all(['grass', 'rock', 'snow', 'sediment'].map(async (name) => decodePng(await written(path.join(dir, `terrain_${name}.png`)), name)));
+    for (let k = 0; k < 253 * 253; k += 97) expect(layers.reduce((sum, layer) => sum + layer.samples[k], 0)).toBe(255);
 
     // Escape closes the dialog (and with it the preview).
     await sendMenuCommand(page, 'file.exportHeightmap');

@@ -37,8 +37,6 @@ export function TerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDivEl
       // component unmounts): building its full mesh first would cost seconds and gigabytes.
       if (drawsWithLod(editor.document.field)) return;
       const { version, lastChange } = editor.store.getState();
-      const { field, erosionMasks } = editor.document;
-      terrain.setErosion(erosionMasks, field.width, field.depth);
       terrain.sync(editor.document.field, lastChange, colorMode, naturalLinesOf(view.getState().settings));
       mesh.geometry = terrain.geometry;
       pendingDrawn.current = version;
@@ -58,7 +56,6 @@ export function TerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDivEl
       }
       invalidate();
     };
-    terrain.setErosion(editor.document.erosionMasks, editor.document.field.width, editor.document.field.depth);
     terrain.sync(editor.document.field, { kind: 'all' }, view.getState().settings.colorMode, naturalLinesOf(view.getState().settings));
     mesh.geometry = terrain.geometry;
     material.wireframe = view.getState().settings.wireframe;
