@@ -23,7 +23,8 @@ export class TerrainGeometry {
 
   /**
    * The document's erosion results, for the natural colours' sediment and wet ground (the next sync
-   * or recolour reads them; new results recolour the whole map).
+   * or recolour reads them; new results recolour the whole map). Not called by TerrainSurface yet:
+   * the LOD surface (lodTerrainMaterial) cannot draw the cover, and both must draw the same image.
    */
   setErosion(masks: ErosionMasks | null, width: number, depth: number): void {
     const usable = masks && masks.flow.length === width * depth && masks.deposition.length === width * depth ? masks : null;
