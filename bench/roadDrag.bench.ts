@@ -20,20 +20,14 @@ import { RoadDrag } from '../app/roads/roadDrag';
 import { stackWithNewRoad } from '../app/roads/roadEdits';
 import { resnapInRegion } from '../shared/props/prop';
 import { splineLength } from '../shared/roads/centreline';
-import type { RoadPoint } from '../shared/roads/params';
 import type { RoadLayer } from '../shared/layers/types';
 import { createHeightfield } from '../shared/terrain/heightfield';
+import { fillRollingHeights, ROAD_BENCH_POINTS } from './roadFixture';
 
 const SIZE = 4097;
 const PROPS = 100_000;
 const WARMUP = 3;
-const POINTS: RoadPoint[] = [
-  { x: -220, z: -80 },
-  { x: -90, z: 30 },
-  { x: 40, z: -40 },
-  { x: 150, z: 60 },
-  { x: 230, z: 10 },
-];
+const POINTS = ROAD_BENCH_POINTS;
 
 type Part = 'edit' | 'lod_update' | 'map_tiles' | 'props_resnap';
 const PARTS: Part[] = ['edit', 'lod_update', 'map_tiles', 'props_resnap'];
@@ -51,7 +45,7 @@ interface DragState {
 /** Rolling hills, gentle enough for the road's 10 % grade (slopes up to about 8 % each way). */
 function hills(): Editor {
   const field = createHeightfield(SIZE, SIZE, 1);
-  for (let j = 0; j < SIZE; j++) for (let i = 0; i < SIZE; i++) field.heights[j * SIZE + i] = Math.sin(i * 0.01) * 8 + Math.cos(j * 0.013) * 6;
+  fillRollingHeights(field.heights, SIZE, SIZE, [8, 6]);
   return new Editor(createDocument(field));
 }
 

@@ -7,20 +7,15 @@
 import type { Benchmark } from './harness';
 import { copyRect } from '../shared/layers/kind';
 import { roadKind } from '../shared/layers/kinds/road';
-import type { LayerSize, Rect, RoadLayer } from '../shared/layers/types';
+import type { Rect, RoadLayer } from '../shared/layers/types';
 import { buildRoadModel } from '../shared/roads/model';
-import { roadParams, type RoadPoint } from '../shared/roads/params';
+import { roadParams } from '../shared/roads/params';
+import { ROAD_BENCH_POINTS, ROAD_BENCH_SIZE, rollingHeights } from './roadFixture';
 import { roadReport } from '../shared/roads/report';
 import { segmentStatus } from '../app/roads/roadReportStatus';
 
-const BIG: LayerSize = { width: 4097, depth: 4097, cellSize: 1 };
-const POINTS: RoadPoint[] = [
-  { x: -220, z: -80 },
-  { x: -90, z: 30 },
-  { x: 40, z: -40 },
-  { x: 150, z: 60 },
-  { x: 230, z: 10 },
-];
+const BIG = ROAD_BENCH_SIZE;
+const POINTS = ROAD_BENCH_POINTS;
 
 interface State {
   heights: Float32Array;
@@ -31,8 +26,7 @@ interface State {
 }
 
 function setup(): State {
-  const heights = new Float32Array(BIG.width * BIG.depth);
-  for (let j = 0; j < BIG.depth; j++) for (let i = 0; i < BIG.width; i++) heights[j * BIG.width + i] = Math.sin(i * 0.01) * 40 + Math.cos(j * 0.013) * 30;
+  const heights = rollingHeights(BIG);
   const road: RoadLayer = { id: 'road-1', name: 'Road', enabled: true, opacity: 1, kind: 'road', params: roadParams(POINTS, { bank: 'auto' }) };
   return { heights, scratch: new Float32Array(heights.length), road, rect: roadKind.bounds!(road, BIG)!, n: 0 };
 }

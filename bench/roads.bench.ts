@@ -8,24 +8,13 @@ import { copyRect } from '../shared/layers/kind';
 import { StackEvaluator } from '../shared/layers/incremental';
 import { roadKind } from '../shared/layers/kinds/road';
 import { unionRect } from '../shared/layers/kinds/sculpt';
-import type { Layer, LayerSize, Rect, RoadLayer } from '../shared/layers/types';
+import type { Layer, Rect, RoadLayer } from '../shared/layers/types';
 import { splineLength } from '../shared/roads/centreline';
-import { roadParams, type RoadPoint } from '../shared/roads/params';
+import { roadParams } from '../shared/roads/params';
+import { ROAD_BENCH_POINTS, ROAD_BENCH_SIZE, rollingHeights } from './roadFixture';
 
-const BIG: LayerSize = { width: 4097, depth: 4097, cellSize: 1 };
-const POINTS: RoadPoint[] = [
-  { x: -220, z: -80 },
-  { x: -90, z: 30 },
-  { x: 40, z: -40 },
-  { x: 150, z: 60 },
-  { x: 230, z: 10 },
-];
-
-function baseHeights(size: LayerSize): Float32Array {
-  const heights = new Float32Array(size.width * size.depth);
-  for (let j = 0; j < size.depth; j++) for (let i = 0; i < size.width; i++) heights[j * size.width + i] = Math.sin(i * 0.01) * 40 + Math.cos(j * 0.013) * 30;
-  return heights;
-}
+const BIG = ROAD_BENCH_SIZE;
+const POINTS = ROAD_BENCH_POINTS;
 
 interface RoadState {
   stack: Layer[];
@@ -38,7 +27,7 @@ interface RoadState {
 function setup(): RoadState {
   const base = { enabled: true, opacity: 1 };
   const road: RoadLayer = { ...base, id: 'road-1', name: 'Road', kind: 'road', params: roadParams(POINTS, { bank: 'auto' }) };
-  const stack: Layer[] = [{ ...base, id: 'base', name: 'Base', kind: 'heights', params: {}, heights: baseHeights(BIG) }, { ...base, id: 'sculpt', name: 'Sculpt', kind: 'sculpt', params: {}, tiles: [] }, road];
+  const stack: Layer[] = [{ ...base, id: 'base', name: 'Base', kind: 'heights', params: {}, heights: rollingHeights(BIG) }, { ...base, id: 'sculpt', name: 'Sculpt', kind: 'sculpt', params: {}, tiles: [] }, road];
   const evaluator = new StackEvaluator(BIG);
   evaluator.evaluate(stack);
   const moved = movedRoad(road, 5);
