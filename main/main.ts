@@ -97,6 +97,8 @@ function guardUnsavedChanges(window: BrowserWindow, services: MainServices, dial
     if (!window.isDestroyed()) window.close();
   };
   services.project.onCloseWindow(closeNow);
+  // An export under way when the window goes is abandoned: its temporaries are removed, the folder stays as it was.
+  window.on('closed', () => void services.exportDirectories.finishAll());
   window.on('close', (event) => {
     if (closeConfirmed || !services.project.isDirty) return;
     event.preventDefault();

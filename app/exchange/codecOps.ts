@@ -15,7 +15,7 @@ import { compileNormalMap, tiledNormalMaps } from '../../shared/export/fileExpor
 import { gridFromField } from '../../shared/export/grid';
 import { layerWeights, MaskSources, quantiseWeights, type MaskSet, type MaskSourceData } from '../../shared/export/masks';
 import type { NormalMapOptions } from '../../shared/export/normals';
-import { buildEngineExport, type EngineExportOptions, type ExportFile } from '../../shared/export/presets';
+import { streamEngineExport, type EngineExportOptions, type ExportFile } from '../../shared/export/presets';
 import type { TileSpec } from '../../shared/export/tiles';
 import type { Heightfield } from '../../shared/terrain/heightfield';
 
@@ -147,13 +147,49 @@ export function encodeOp(request: EncodeRequest, codecs: CodecRegistry): CodecOu
   return attempt(request.fileName, () => encodeWith(codecs, request));
 }
 
-export function encodeFilesOp(request: FilesRequest): CodecOutcome<ExportFile[]> {
-  if (request.kind === 'engine') return attempt(request.fileName, () => buildEngineExport(request.field, request.options, request.data).files);
+/** The file a files request is named by in messages. */
+export function filesRequestName(request: FilesRequest): string {
+  return request.kind === 'engine' ? request.fileName : request.encode.fileName;
+}
+
+/**
+ * The files of a request, made one at a time as the iterator is advanced: an engine export encodes
+ * each file only when asked for it (streamEngineExport), so whoever takes them holds one at a time.
+ */
+export function filesOf(request: FilesRequest): Iterator<ExportFile, unknown, undefined> {
+  if (request.kind === 'engine') return streamEngineExport(request.field, request.options, request.data).files;
   const { encode, tiles } = request;
-  return attempt(encode.fileName, () => {
-    if (encode.format !== 'normal') throw new Error(`${encode.format} tiles are encoded in main`);
-    return tiledNormalMaps(encode.field, tiles, encode.fileName, encode.normal ?? { space: 'tangent', green: 'up' });
-  });
+  if (encode.format !== 'normal') throw new Error(`${encode.format} tiles are encoded in main`);
+  return tiledNormalMaps(encode.field, tiles, encode.fileName, encode.normal ?? { space: 'tangent', green: 'up' })[Symbol.iterator]();
+}
+
+/** One step of a files stream: the next file, the end (with the count), or the encode's failure. */
+export type FileStep = { kind: 'file'; file: ExportFile } | { kind: 'done'; count: number } | { kind: 'error'; message: string };
+
+/** Advances a stream of files one step; every failure becomes a message naming the request's file. */
+export function nextFileStep(files: () => Iterator<ExportFile, unknown, undefined>, count: number, fileName: string): FileStep {
+  try {
+    const next = files().next();
+    return next.done ? { kind: 'done', count } : { kind: 'file', file: next.value };
+  } catch (error) {
+    return { kind: 'error', message: failureMessage(error, fileName) };
+  }
+}
+
+/** Receives each file of a stream; the next file is encoded only after the promise settles (a rejection stops the stream). */
+export type FileSink = (file: ExportFile, index: number) => Promise<void>;
+
+/** Runs a files request in this process, handing each file to `deliver` before the next is made. */
+export async function streamFilesOp(request: FilesRequest, deliver: FileSink): Promise<CodecOutcome<number>> {
+  const fileName = filesRequestName(request);
+  let files: Iterator<ExportFile, unknown, undefined> | null = null;
+  const iterator = () => (files ??= filesOf(request));
+  for (let count = 0; ; count++) {
+    const step = nextFileStep(iterator, count, fileName);
+    if (step.kind === 'error') return { ok: false, message: step.message };
+    if (step.kind === 'done') return { ok: true, value: step.count };
+    await deliver(step.file, count);
+  }
 }
 
 export function maskPreviewOp(request: MaskPreviewRequest): CodecOutcome<Uint8Array> {
@@ -169,7 +205,12 @@ export interface ExchangeCodecs {
   inspect(bytes: Uint8Array, fileName: string, options: HeightmapImportOptions): Promise<CodecOutcome<HeightmapSummary>>;
   decode(bytes: Uint8Array, fileName: string, options: HeightmapImportOptions): Promise<CodecOutcome<Heightfield>>;
   encode(request: EncodeRequest): Promise<CodecOutcome<Uint8Array>>;
-  encodeFiles(request: FilesRequest): Promise<CodecOutcome<ExportFile[]>>;
+  /**
+   * Several files (an engine export, normal-map tiles), each handed to `deliver` as soon as it is
+   * encoded and the next encoded only after `deliver` settles: at most one file is in flight. Answers
+   * how many were made, or the encode's failure; a rejection of `deliver` rejects it (and stops the encode).
+   */
+  streamFiles(request: FilesRequest, deliver: FileSink): Promise<CodecOutcome<number>>;
   maskPreview(request: MaskPreviewRequest): Promise<CodecOutcome<Uint8Array>>;
 }
 
@@ -179,7 +220,7 @@ export function createInProcessCodecs(codecs: CodecRegistry = createCodecRegistr
     inspect: async (bytes, fileName, options) => inspectOp(bytes, fileName, options, codecs),
     decode: async (bytes, fileName, options) => decodeOp(bytes, fileName, options, codecs),
     encode: async (request) => encodeOp(request, codecs),
-    encodeFiles: async (request) => encodeFilesOp(request),
+    streamFiles: (request, deliver) => streamFilesOp(request, deliver),
     maskPreview: async (request) => maskPreviewOp(request),
   };
 }

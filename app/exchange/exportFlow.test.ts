@@ -7,14 +7,28 @@ import { createMemoryFaultlineApi } from '../platform/memoryApi';
 import { fakeMainHeightmapExport, fakeMainHeightmapTiles } from './testing/mainHeightmapExport';
 import { createDocument } from '../document/document';
 import { createEditorSession, type EditorSession } from '../editorSession';
+import { createInProcessCodecs, type ExchangeCodecs } from './codecOps';
+import { sendExportFile } from './sendExportFile';
+import type { ChooseExportDirectoryRequest, WriteExportChunkRequest } from '../../shared/ipc/exportContract';
 
-/** A fake main: a folder that is chosen (or not), files written by handle, handles finished. */
+/**
+ * A fake main: a folder that is chosen (or not; or the export refused for memory), files arriving in
+ * pieces through the handle, handles finished. `made` counts the files the codecs handed over,
+ * `inFlightMax` the most made and not yet completely written at any moment.
+ */
 interface Folder {
   chosen: boolean;
+  refuse: string | null;
   asked: string[][];
+  requests: ChooseExportDirectoryRequest[];
   written: Map<string, Uint8Array>;
+  pieces: WriteExportChunkRequest[];
   finished: string[];
   saved: SaveBytesRequest[];
+  made: number;
+  inFlightMax: number;
+  /** Fail the write of this file (main ends the session). */
+  failOn: string | null;
 }
 
 function bumpy(width: number, depth: number, cellSize: number): Heightfield {
@@ -23,8 +37,23 @@ function bumpy(width: number, depth: number, cellSize: number): Heightfield {
   return field;
 }
 
+/** The in-process codecs, counting what each stream hands over against what main has whole. */
+function countingCodecs(folder: Folder): ExchangeCodecs {
+  const inner = createInProcessCodecs();
+  return {
+    ...inner,
+    streamFiles: (request, deliver) =>
+      inner.streamFiles(request, async (file, index) => {
+        folder.made++;
+        folder.inFlightMax = Math.max(folder.inFlightMax, folder.made - folder.written.size);
+        await deliver(file, index);
+      }),
+  };
+}
+
 function harness(field = bumpy(129, 129, 2)): { session: EditorSession; folder: Folder } {
-  const folder: Folder = { chosen: true, asked: [], written: new Map(), finished: [], saved: [] };
+  const folder: Folder = { chosen: true, refuse: null, asked: [], requests: [], written: new Map(), pieces: [], finished: [], saved: [], made: 0, inFlightMax: 0, failOn: null };
+  const partial = new Map<string, Uint8Array[]>();
   const api: FaultlineApi = {
     ...createMemoryFaultlineApi(),
     saveBytesAs: async (request) => {
@@ -32,19 +61,37 @@ function harness(field = bumpy(129, 129, 2)): { session: EditorSession; folder: 
       return { saved: true, fileName: request.defaultName };
     },
     chooseExportDirectory: async (request) => {
+      folder.requests.push(request);
+      if (folder.refuse) return { status: 'refused', message: folder.refuse };
       folder.asked.push(request.fileNames);
       return folder.chosen ? { status: 'chosen', handle: 'h-1', directoryName: 'exports' } : { status: 'cancelled' };
     },
-    writeExportFile: async (handle, fileName, bytes) => {
+    writeExportChunk: async (request) => {
+      const { handle, fileName, offset, bytes, last } = request;
       expect(handle).toBe('h-1');
-      folder.written.set(fileName, bytes);
+      folder.pieces.push({ ...request, bytes: bytes.slice() });
+      if (fileName === folder.failOn) throw new Error(`file:writeExportChunk failed: could not write ${fileName}: the disk is full; nothing was written`);
+      // Pieces in order, one file at a time (as main's session checks).
+      const open = [...partial.keys()];
+      expect(open.filter((name) => name !== fileName)).toEqual([]);
+      const pieces = partial.get(fileName) ?? [];
+      expect(offset).toBe(pieces.reduce((n, p) => n + p.byteLength, 0));
+      pieces.push(bytes.slice());
+      partial.set(fileName, pieces);
+      if (last) {
+        const whole = new Uint8Array(pieces.reduce((n, p) => n + p.byteLength, 0));
+        let at = 0;
+        for (const p of pieces) whole.set(p, (at += p.byteLength) - p.byteLength);
+        partial.delete(fileName);
+        folder.written.set(fileName, whole);
+      }
       return { written: folder.written.size };
     },
     finishExport: async (handle) => void folder.finished.push(handle),
     exportHeightmap: fakeMainHeightmapExport(folder.saved),
   };
-  api.exportHeightmapTiles = fakeMainHeightmapTiles(api.writeExportFile);
-  return { session: createEditorSession({ api, document: createDocument(field) }), folder };
+  api.exportHeightmapTiles = fakeMainHeightmapTiles((handle, fileName, bytes) => sendExportFile(api, handle, fileName, bytes));
+  return { session: createEditorSession({ api, document: createDocument(field), createCodecs: () => countingCodecs(folder) }), folder };
 }
 
 describe('export dialog: engine presets', () => {

@@ -6,7 +6,6 @@
  * them into NAME.<engine>.json.
  */
 import type { FaultlineApi } from '../../shared/ipc/api';
-import type { ExportFile } from '../../shared/export/presets';
 import { ENGINE_LABELS, engineFor, type EnginePreset } from '../../shared/export/engines';
 import { splitFileName } from '../../shared/export/fileExport';
 import { availableSources, defaultMaskSet, MaskSetError, parseMaskSet, type MaskLayer, type MaskRule, type MaskSet, type MaskSourceData } from '../../shared/export/masks';
@@ -14,7 +13,9 @@ import { EngineExportError, planEngineExport, type EngineExportOptions, type Eng
 import { tileLayout, tileName, tileSpecProblem } from '../../shared/export/tiles';
 import { heightRange, type HeightRange } from '../../shared/terrain/heightfield';
 import type { Editor } from '../document/editor';
-import { exportFormatInfo, type CodecOutcome, type ExchangeCodecs, type ExportFormat } from './codecOps';
+import { exportFormatInfo, type ExchangeCodecs, type ExportFormat, type FilesRequest } from './codecOps';
+import { sendExportFile } from './sendExportFile';
+import { describeEngineExport, engineExportMemory } from '../../shared/export/exportMemory';
 import type { EngineDialogOptions, ExchangeStore, ExportOptions, ExportTarget } from './exchangeState';
 import { propGlbNodes } from './propNodes';
 import type { HeightmapExportFormat } from '../../shared/ipc/exportContract';
@@ -364,7 +365,7 @@ export class ExportFlow {
         return written;
       });
     }
-    return this.exportToFolder('Export Tiles', names, this.writeEncoded(names, () => this.deps.codecs().encodeFiles({ kind: 'normalTiles', encode: this.encodeRequest(options, fileName), tiles })));
+    return this.exportToFolder('Export Tiles', names, this.writeStreamed(names, { kind: 'normalTiles', encode: this.encodeRequest(options, fileName), tiles }));
   }
 
   private async exportEngine(preset: EnginePreset): Promise<boolean> {
@@ -377,32 +378,39 @@ export class ExportFlow {
     const field = this.deps.editor.document.field;
     const options = this.engineExportOptions(preset);
     const names = plan.files.map((f) => f.name);
+    // Main refuses, before its folder dialog, an export the machine cannot hold (shared/export/exportMemory.ts).
+    const memory = { bytes: engineExportMemory(plan, field), what: describeEngineExport(plan, options.masks?.layers.length ?? 0) };
     return this.exportToFolder(
       `Export for ${ENGINE_LABELS[preset]}`,
       names,
-      this.writeEncoded(names, () => this.deps.codecs().encodeFiles({ kind: 'engine', field, options, data: this.deps.erosionMasks() ?? {}, fileName: plan.files[0].name })),
+      this.writeStreamed(names, { kind: 'engine', field, options, data: this.deps.erosionMasks() ?? {}, fileName: plan.files[0].name }),
+      memory,
     );
   }
 
-  /** Encodes the files in the codec worker, then writes them one by one through the handle; null when the encode failed (said). */
-  private writeEncoded(names: string[], encode: () => Promise<CodecOutcome<ExportFile[]>>): (handle: string) => Promise<number | null> {
+  /**
+   * Encodes the files in the codec worker and sends each to main's export session as soon as it is
+   * encoded (in pieces), the next encoded only after it is written: one file in flight, never the
+   * set. Null when the encode failed (said); a write failure throws (main has ended the session).
+   */
+  private writeStreamed(names: string[], request: FilesRequest): (handle: string) => Promise<number | null> {
     return async (handle) => {
-      const outcome = await encode();
+      const sent = new Set<string>();
+      const outcome = await this.deps.codecs().streamFiles(request, async (file) => {
+        if (!names.includes(file.name) || sent.has(file.name)) throw new Error(`the file made (${file.name}) is not one of the ones planned`);
+        sent.add(file.name);
+        this.store.setState({ exportProgress: `Writing ${sent.size} of ${names.length}…` });
+        await sendExportFile(this.deps.api, handle, file.name, file.bytes);
+      });
       if (!outcome.ok) {
         this.deps.fail(outcome.message);
         return null;
       }
-      const files = outcome.value;
-      const unexpected = files.find((f) => !names.includes(f.name));
-      if (unexpected || files.length !== names.length) {
-        this.deps.fail(`Could not export: the files made (${files.map((f) => f.name).join(', ')}) are not the ones planned`);
+      if (outcome.value !== names.length) {
+        this.deps.fail(`Could not export: ${outcome.value} of the ${names.length} files planned were made; nothing was written`);
         return null;
       }
-      for (let k = 0; k < files.length; k++) {
-        this.store.setState({ exportProgress: `Writing ${k + 1} of ${files.length}…` });
-        await this.deps.api.writeExportFile(handle, files[k].name, files[k].bytes);
-      }
-      return files.length;
+      return outcome.value;
     };
   }
 
@@ -411,14 +419,18 @@ export class ExportFlow {
    * writes the files through the handle (answering how many, or null after saying why not), and the
    * handle is always finished.
    */
-  private async exportToFolder(title: string, names: string[], write: (handle: string) => Promise<number | null>): Promise<boolean> {
+  private async exportToFolder(title: string, names: string[], write: (handle: string) => Promise<number | null>, memory?: { bytes: number; what: string }): Promise<boolean> {
     const { api, fail } = this.deps;
     this.store.setState({ exportBusy: true, exportProgress: 'Choosing a folder…' });
     let handle: string | null = null;
     try {
-      const chosen = await api.chooseExportDirectory({ title, fileNames: names });
+      const chosen = await api.chooseExportDirectory({ title, fileNames: names, ...(memory && { memory }) });
       // Cancelled: the dialog stays open with its choices.
       if (chosen.status === 'cancelled') return false;
+      if (chosen.status === 'refused') {
+        fail(chosen.message);
+        return false;
+      }
       handle = chosen.handle;
       this.store.setState({ exportProgress: `Encoding ${names.length} file${names.length === 1 ? '' : 's'}…` });
       const written = await write(handle);

@@ -20,7 +20,7 @@ export function createMemoryFaultlineApi(): FaultlineApi {
     saveBytesAs: async () => ({ saved: false }),
     openHeightmap: async () => ({ status: 'cancelled' }),
     chooseExportDirectory: async () => ({ status: 'cancelled' }),
-    writeExportFile: async () => {
+    writeExportChunk: async () => {
       throw new Error('There is no folder to write to in this window');
     },
     finishExport: async () => undefined,

@@ -44,7 +44,7 @@ export function createIpcRouter({ services, isTrustedSender }: IpcRouterOptions)
     'recovery:load': () => services.recovery.load(),
     'recovery:clear': () => services.recovery.clear(),
     'file:chooseExportDirectory': (request) => services.exportDirectories.choose(request),
-    'file:writeExportFile': (handle, fileName, bytes) => services.exportDirectories.write(handle, fileName, bytes),
+    'file:writeExportChunk': (request) => services.exportDirectories.writeChunk(request),
     'file:finishExport': (handle) => services.exportDirectories.finish(handle),
     'file:exportHeightmap': (request) => services.exports.exportHeightmap(withHeightfield(request)),
     'file:exportHeightmapTiles': (request) => services.exports.exportHeightmapTiles(withHeightfield(request)),

@@ -40,11 +40,26 @@ export async function atomicWrite(target: string, data: string | Uint8Array, opt
   await syncDirectory(directory);
 }
 
-/** Writes and fsyncs a new file; with `like`, gives it that file's mode (exactly: the umask does not apply) and owner. */
-export async function writeAndSync(filePath: string, bytes: Uint8Array, like: { mode: number; uid: number; gid: number } | null): Promise<void> {
+/** A new file being written piece by piece: `append` each piece in order, then `finish` (fsync, close) or `discard`. */
+export interface StagedFileWriter {
+  append(bytes: Uint8Array): Promise<void>;
+  /** fsyncs and closes the file. */
+  finish(): Promise<void>;
+  /** Closes the file without syncing (the caller removes it). */
+  discard(): Promise<void>;
+}
+
+/** Creates a new file (never replacing one); with `like`, gives it that file's mode (exactly: the umask does not apply) and owner. */
+export async function openStagedFile(filePath: string, like: { mode: number; uid: number; gid: number } | null): Promise<StagedFileWriter> {
   const mode = like ? like.mode & 0o7777 : NEW_FILE_MODE;
   // Never more open than the target while the bytes go in: created with its mode masked to the owner.
   const handle = await fs.open(filePath, 'wx', like ? mode & 0o700 : mode);
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await handle.close();
+  };
   try {
     if (like) {
       // Owner first: chown may clear set-id bits, which the chmod after it restores.
@@ -54,15 +69,39 @@ export async function writeAndSync(filePath: string, bytes: Uint8Array, like: { 
       });
       await handle.chmod(mode);
     }
-    let offset = 0;
-    // FileHandle.write may write fewer bytes than asked; loop until all are on their way to disk.
-    while (offset < bytes.byteLength) {
-      const { bytesWritten } = await handle.write(bytes, offset, bytes.byteLength - offset);
-      offset += bytesWritten;
-    }
-    await handle.sync();
-  } finally {
-    await handle.close();
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return {
+    async append(bytes) {
+      let offset = 0;
+      // FileHandle.write may write fewer bytes than asked; loop until all are on their way to disk.
+      while (offset < bytes.byteLength) {
+        const { bytesWritten } = await handle.write(bytes, offset, bytes.byteLength - offset);
+        offset += bytesWritten;
+      }
+    },
+    async finish() {
+      try {
+        await handle.sync();
+      } finally {
+        await close();
+      }
+    },
+    discard: close,
+  };
+}
+
+/** Writes and fsyncs a new file; with `like`, gives it that file's mode (exactly: the umask does not apply) and owner. */
+export async function writeAndSync(filePath: string, bytes: Uint8Array, like: { mode: number; uid: number; gid: number } | null): Promise<void> {
+  const file = await openStagedFile(filePath, like);
+  try {
+    await file.append(bytes);
+    await file.finish();
+  } catch (error) {
+    await file.discard().catch(() => undefined);
+    throw error;
   }
 }
 

@@ -1,6 +1,6 @@
 import { promises as fs, constants as fsConstants } from 'node:fs';
 import path from 'node:path';
-import { isCode, syncDirectory, tempPathFor, writeAndSync } from './atomicWrite';
+import { isCode, openStagedFile, syncDirectory, tempPathFor, type StagedFileWriter } from './atomicWrite';
 import { MAX_EXPORT_FILES } from '../../shared/export/tiles';
 
 /**
@@ -94,11 +94,24 @@ export async function checkTargets(targets: readonly string[], maxFiles = MAX_SE
 interface Staged {
   target: string;
   temp: string;
+  /** While the file is being written piece by piece. */
+  writer: StagedFileWriter | null;
 }
 
-/** A set being written: `add` stages a file, `commit` puts every staged file in place, `abort` removes them. */
+/** One file of a set being written piece by piece (`FileSet.open`): append the pieces in order, then `close`. */
+export interface StagedFile {
+  append(bytes: Uint8Array): Promise<void>;
+  /** The file is complete (fsynced); it is put in place with the others at `commit`. */
+  close(): Promise<void>;
+}
+
+/**
+ * A set being written: `add` stages a file (or `open` stages one piece by piece, so that it is never
+ * held whole), `commit` puts every staged file in place, `abort` removes them.
+ */
 export interface FileSet {
   add(target: string, bytes: Uint8Array): Promise<void>;
+  open(target: string): Promise<StagedFile>;
   commit(): Promise<void>;
   abort(): Promise<void>;
   readonly staged: number;
@@ -111,7 +124,62 @@ export function createFileSet(options: FileSetOptions & { total?: number } = {})
   let closed = false;
 
   const removeTemps = async () => {
-    await Promise.all(staged.map((s) => fs.rm(s.temp, { force: true }).catch(() => undefined)));
+    await Promise.all(
+      staged.map(async (s) => {
+        const writer = s.writer;
+        s.writer = null;
+        await writer?.discard().catch(() => undefined);
+        await fs.rm(s.temp, { force: true }).catch(() => undefined);
+      }),
+    );
+  };
+
+  const open = async (target: string): Promise<StagedFile> => {
+    if (closed) throw new FileSetError(target, `cannot write ${target}: this export has ended`);
+    const key = path.resolve(target);
+    if (targets.has(key)) throw new FileSetError(target, `${target} is named twice`);
+    if (staged.length >= maxFiles) throw new FileSetError(target, `more than the ${maxFiles} files one export may write; choose larger tiles or fewer layers`);
+    if (staged.some((s) => s.writer)) throw new FileSetError(target, `cannot write ${target}: another file of this export is still being written`);
+    targets.add(key);
+    const entry: Staged = { target, temp: tempPathFor(target), writer: null };
+    const failed = (error: unknown) => new FileSetError(target, `cannot write ${target}: ${reasonOf(error)}`);
+    try {
+      const existing = await fs.stat(target).catch((error: unknown) => {
+        if (isCode(error, 'ENOENT')) return null;
+        throw error;
+      });
+      if (existing?.isDirectory()) throw Object.assign(new Error('is a folder'), { code: 'EISDIR' });
+      staged.push(entry);
+      entry.writer = await openStagedFile(entry.temp, existing);
+    } catch (error) {
+      throw failed(error);
+    }
+    const writerOf = () => {
+      if (closed || !entry.writer) throw new FileSetError(target, `cannot write ${target}: this export has ended`);
+      return entry.writer;
+    };
+    return {
+      async append(bytes) {
+        const writer = writerOf();
+        await writer.append(bytes).catch((error: unknown) => {
+          throw failed(error);
+        });
+      },
+      async close() {
+        const writer = writerOf();
+        entry.writer = null;
+        await writer.finish().catch((error: unknown) => {
+          throw failed(error);
+        });
+        options.onProgress?.(staged.length, options.total ?? staged.length);
+      },
+    };
+  };
+
+  const abort = async (): Promise<void> => {
+    if (closed) return;
+    closed = true;
+    await removeTemps();
   };
 
   return {
@@ -119,27 +187,18 @@ export function createFileSet(options: FileSetOptions & { total?: number } = {})
       return staged.length;
     },
     async add(target, bytes) {
-      if (closed) throw new FileSetError(target, `cannot write ${target}: this export has ended`);
-      const key = path.resolve(target);
-      if (targets.has(key)) throw new FileSetError(target, `${target} is named twice`);
-      if (staged.length >= maxFiles) throw new FileSetError(target, `more than the ${maxFiles} files one export may write; choose larger tiles or fewer layers`);
-      targets.add(key);
-      const temp = tempPathFor(target);
-      try {
-        const existing = await fs.stat(target).catch((error: unknown) => {
-          if (isCode(error, 'ENOENT')) return null;
-          throw error;
-        });
-        if (existing?.isDirectory()) throw Object.assign(new Error('is a folder'), { code: 'EISDIR' });
-        staged.push({ target, temp });
-        await writeAndSync(temp, bytes, existing);
-      } catch (error) {
-        throw new FileSetError(target, `cannot write ${target}: ${reasonOf(error)}`);
-      }
-      options.onProgress?.(staged.length, options.total ?? staged.length);
+      const file = await open(target);
+      await file.append(bytes);
+      await file.close();
     },
+    open,
     async commit() {
       if (closed) throw new Error('this file set is already closed');
+      const unfinished = staged.find((s) => s.writer);
+      if (unfinished) {
+        await abort();
+        throw new FileSetError(unfinished.target, `cannot write ${unfinished.target}: it was not finished`);
+      }
       closed = true;
       // Old targets are moved aside first, so that a failed rename can put every one of them back.
       const placed: { target: string; aside: string | null }[] = [];
@@ -175,11 +234,7 @@ export function createFileSet(options: FileSetOptions & { total?: number } = {})
       const folders = new Set(staged.map((s) => path.dirname(s.target)));
       for (const folder of folders) await syncDirectory(folder).catch(() => undefined);
     },
-    async abort() {
-      if (closed) return;
-      closed = true;
-      await removeTemps();
-    },
+    abort,
   };
 }
 

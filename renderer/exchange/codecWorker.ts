@@ -1,7 +1,8 @@
 /// <reference lib="webworker" />
 // Parses and encodes heightmap and mesh files off the UI thread: a hostile or huge file can only
 // make this worker slow or fail, never the window (workerCodecs.ts terminates it on a timeout).
-import { decodeOp, encodeFilesOp, encodeOp, inspectOp, maskPreviewOp, type CodecOutcome } from '../../app/exchange/codecOps';
+import { decodeOp, encodeOp, filesOf, filesRequestName, inspectOp, maskPreviewOp, nextFileStep, type CodecOutcome, type FileStep, type FilesRequest } from '../../app/exchange/codecOps';
+import type { ExportFile } from '../../shared/export/presets';
 import type { CodecWorkerRequest } from './codecMessages';
 import { createCodecRegistry } from '../../shared/codecs/registry';
 
@@ -9,8 +10,31 @@ const scope = self as unknown as DedicatedWorkerGlobalScope;
 /** The window has no synchronous native zlib: the worker's codecs use the portable compressor. */
 const codecs = createCodecRegistry();
 
+/** A files stream in progress: each `next` encodes one more file and posts it (its buffer moved, not copied). */
+let stream: { request: FilesRequest; files: Iterator<ExportFile, unknown, undefined> | null; count: number } | null = null;
+
+function postStep(): void {
+  const current = stream;
+  if (!current) return scope.postMessage({ kind: 'error', message: 'no export is being encoded' } satisfies FileStep);
+  const step = nextFileStep(() => (current.files ??= filesOf(current.request)), current.count, filesRequestName(current.request));
+  if (step.kind !== 'file') {
+    stream = null;
+    return scope.postMessage(step);
+  }
+  current.count++;
+  // Moved, not copied; a view into a buffer the encoder may still use is copied out first.
+  const { bytes } = step.file;
+  const owned = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+  scope.postMessage({ kind: 'file', file: { name: step.file.name, bytes: owned } } satisfies FileStep, [owned.buffer]);
+}
+
 scope.onmessage = (event: MessageEvent<CodecWorkerRequest>) => {
   const message = event.data;
+  if (message.op === 'streamFiles') {
+    stream = { request: message.request, files: null, count: 0 };
+    return postStep();
+  }
+  if (message.op === 'next') return postStep();
   let outcome: CodecOutcome<unknown>;
   const transfer: Transferable[] = [];
   if (message.op === 'inspect') outcome = inspectOp(message.bytes, message.fileName, message.options, codecs);
@@ -21,11 +45,6 @@ scope.onmessage = (event: MessageEvent<CodecWorkerRequest>) => {
   } else if (message.op === 'encode') {
     const encoded = encodeOp(message.request, codecs);
     if (encoded.ok) transfer.push(encoded.value.buffer);
-    outcome = encoded;
-  } else if (message.op === 'encodeFiles') {
-    const encoded = encodeFilesOp(message.request);
-    // Distinct buffers only: a file's bytes may be a view shared with another (never here, but cheap to guard).
-    if (encoded.ok) transfer.push(...new Set(encoded.value.map((f) => f.bytes.buffer)));
     outcome = encoded;
   } else {
     const preview = maskPreviewOp(message.request);

@@ -1,15 +1,18 @@
-import type { CodecOutcome, ExchangeCodecs } from '../../app/exchange/codecOps';
+import type { CodecOutcome, ExchangeCodecs, FileSink, FileStep, FilesRequest } from '../../app/exchange/codecOps';
+import { filesRequestName } from '../../app/exchange/codecOps';
 import { displayFileName } from '../../shared/codecs/errors';
 import type { CodecWorkerRequest } from './codecMessages';
 
 /** Longer than any valid 8193² file takes; past it the file is treated as one that hangs the reader. */
 const TIMEOUT_MS = 120_000;
 
+const startWorker = () => new Worker(new URL('./codecWorker.ts', import.meta.url), { type: 'module', name: 'faultline-codecs' });
+
 /** Runs each codec job in a fresh worker that is terminated afterwards (or when it takes too long). */
 export function createWorkerCodecs(timeoutMs = TIMEOUT_MS): ExchangeCodecs {
   const run = <T>(message: CodecWorkerRequest, fileName: string): Promise<CodecOutcome<T>> =>
     new Promise((resolve) => {
-      const worker = new Worker(new URL('./codecWorker.ts', import.meta.url), { type: 'module', name: 'faultline-codecs' });
+      const worker = startWorker();
       const finish = (outcome: CodecOutcome<T>) => {
         clearTimeout(timer);
         worker.terminate();
@@ -25,11 +28,64 @@ export function createWorkerCodecs(timeoutMs = TIMEOUT_MS): ExchangeCodecs {
       // The bytes are copied: the dialog keeps its own for re-reading with other options.
       worker.postMessage(message);
     });
+
+  /**
+   * Several files from one worker, one at a time: the worker posts a file, `deliver` takes it (the
+   * window sends it to main), and only then is the worker asked for the next. The time limit is per
+   * file (a whole 8193² export with many layers takes longer than any one file).
+   */
+  const streamFiles = (request: FilesRequest, deliver: FileSink): Promise<CodecOutcome<number>> =>
+    new Promise((resolve, reject) => {
+      const worker = startWorker();
+      const name = displayFileName(filesRequestName(request));
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      let settled = false;
+      const stop = () => {
+        settled = true;
+        clearTimeout(timer);
+        worker.terminate();
+      };
+      const finish = (outcome: CodecOutcome<number>) => {
+        if (settled) return;
+        stop();
+        resolve(outcome);
+      };
+      const wait = () => {
+        timer = setTimeout(() => finish({ ok: false, message: `${name}: a file took longer than ${timeoutMs / 1000} s to encode and the export was abandoned` }), timeoutMs);
+      };
+      let index = 0;
+      worker.onmessage = (event: MessageEvent<FileStep>) => {
+        const step = event.data;
+        clearTimeout(timer);
+        if (step.kind === 'error') return finish({ ok: false, message: step.message });
+        if (step.kind === 'done') return finish({ ok: true, value: step.count });
+        deliver(step.file, index++).then(
+          () => {
+            if (settled) return;
+            wait();
+            worker.postMessage({ op: 'next' } satisfies CodecWorkerRequest);
+          },
+          (error: unknown) => {
+            if (settled) return;
+            stop();
+            reject(error instanceof Error ? error : new Error(String(error)));
+          },
+        );
+      };
+      worker.onerror = (event) => {
+        event.preventDefault();
+        finish({ ok: false, message: `${name}: could not be processed (${event.message || 'the file worker stopped'})` });
+      };
+      wait();
+      // The heights are copied into the worker (the document keeps its own).
+      worker.postMessage({ op: 'streamFiles', request } satisfies CodecWorkerRequest);
+    });
+
   return {
     inspect: (bytes, fileName, options) => run({ op: 'inspect', bytes, fileName, options }, fileName),
     decode: (bytes, fileName, options) => run({ op: 'decode', bytes, fileName, options }, fileName),
     encode: (request) => run({ op: 'encode', request }, request.fileName),
-    encodeFiles: (request) => run({ op: 'encodeFiles', request }, request.kind === 'engine' ? request.fileName : request.encode.fileName),
+    streamFiles,
     maskPreview: (request) => run({ op: 'maskPreview', request }, 'mask preview'),
   };
 }

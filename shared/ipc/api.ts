@@ -1,5 +1,5 @@
 import type { AppInfo, EventTypes, OpenHeightmapResult, RequestChannel, RequestTypes, SaveBytesRequest, SaveBytesResult, UserSettings, ViewSettings } from './contract';
-import type { ChooseExportDirectoryRequest, ChooseExportDirectoryResult, ExportHeightmapRequest, ExportHeightmapResult, ExportHeightmapTilesRequest, HeightfieldOnWire, WriteExportFileResult } from './exportContract';
+import type { ChooseExportDirectoryRequest, ChooseExportDirectoryResult, ExportHeightmapRequest, ExportHeightmapResult, ExportHeightmapTilesRequest, HeightfieldOnWire, WriteExportChunkRequest, WriteExportFileResult } from './exportContract';
 import type { OnWire, ProjectOpenResult, ProjectSaveAsRequest, ProjectSaveRequest, ProjectSaveResult, RecentFileEntry, RecoveryInfo, RecoveryLoadResult, RecoverySnapshot } from './projectContract';
 
 /**
@@ -20,7 +20,8 @@ export interface FaultlineApi {
    * answers with a handle; each file is then written by name through the handle, which is finished after.
    */
   chooseExportDirectory(request: ChooseExportDirectoryRequest): Promise<ChooseExportDirectoryResult>;
-  writeExportFile(handle: string, fileName: string, bytes: Uint8Array): Promise<WriteExportFileResult>;
+  /** One piece of one file of the export (see writeExportChunkRequestValidator); `sendExportFile` cuts a file into pieces. */
+  writeExportChunk(request: WriteExportChunkRequest): Promise<WriteExportFileResult>;
   finishExport(handle: string): Promise<void>;
   /** One heightmap file encoded by main (heights inline or uploaded first), saved where its dialog says. */
   exportHeightmap(request: HeightfieldOnWire<ExportHeightmapRequest>): Promise<ExportHeightmapResult>;
@@ -72,7 +73,7 @@ export function createFaultlineApi(invoke: Invoke, subscribe: Subscribe): Faultl
     saveBytesAs: (request) => invoke('file:saveBytesAs', request),
     openHeightmap: () => invoke('file:openHeightmap'),
     chooseExportDirectory: (request) => invoke('file:chooseExportDirectory', request),
-    writeExportFile: (handle, fileName, bytes) => invoke('file:writeExportFile', handle, fileName, bytes),
+    writeExportChunk: (request) => invoke('file:writeExportChunk', request),
     finishExport: (handle) => invoke('file:finishExport', handle),
     exportHeightmap: (request) => invoke('file:exportHeightmap', request),
     exportHeightmapTiles: (request) => invoke('file:exportHeightmapTiles', request),

@@ -22,7 +22,6 @@ import {
 } from './projectContract';
 import {
   chooseExportDirectoryRequestValidator,
-  exportFileNameValidator,
   exportHandleValidator,
   exportHeightmapRequestValidator,
   exportHeightmapTilesRequestValidator,
@@ -33,6 +32,8 @@ import {
   type ExportHeightmapResult,
   type ChooseExportDirectoryResult,
   type WriteExportFileResult,
+  type WriteExportChunkRequest,
+  writeExportChunkRequestValidator,
 } from './exportContract';
 
 /**
@@ -213,7 +214,7 @@ export const requestChannels = {
   'recovery:load': { args: [] as Validator<unknown>[] },
   'recovery:clear': { args: [] as Validator<unknown>[] },
   'file:chooseExportDirectory': { args: [chooseExportDirectoryRequestValidator] as Validator<unknown>[] },
-  'file:writeExportFile': { args: [exportHandleValidator, exportFileNameValidator, v.bytes(MAX_IPC_BYTES)] as Validator<unknown>[] },
+  'file:writeExportChunk': { args: [writeExportChunkRequestValidator] as Validator<unknown>[] },
   'file:finishExport': { args: [exportHandleValidator] as Validator<unknown>[] },
   'file:exportHeightmap': { args: [exportHeightmapRequestValidator] as Validator<unknown>[] },
   'file:exportHeightmapTiles': { args: [exportHeightmapTilesRequestValidator] as Validator<unknown>[] },
@@ -260,8 +261,8 @@ export interface RequestTypes {
   'recovery:clear': { args: []; result: void };
   /** Main shows a folder dialog (and asks before replacing files); the renderer gets a handle, never a path. */
   'file:chooseExportDirectory': { args: [ChooseExportDirectoryRequest]; result: ChooseExportDirectoryResult };
-  /** Writes one of the handle's named files, atomically. */
-  'file:writeExportFile': { args: [string, string, Uint8Array]; result: WriteExportFileResult };
+  /** One piece of one of the handle's named files (staged; all put in place after the last file's last piece). */
+  'file:writeExportChunk': { args: [WriteExportChunkRequest]; result: WriteExportFileResult };
   /** Forgets the handle. */
   'file:finishExport': { args: [string]; result: void };
   /** Main encodes the map (node:zlib), shows its save dialog and writes the file atomically. */

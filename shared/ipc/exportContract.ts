@@ -21,15 +21,29 @@ export const exportFileNameValidator: Validator<string> = (value, path) => plain
 
 export const exportHandleValidator = v.string({ maxLength: 64, pattern: /^[a-z0-9-]+$/ });
 
+/** The most memory an export may say it needs (far above any plan's estimate: a bound, not a figure). */
+export const MAX_EXPORT_MEMORY_BYTES = 2 ** 50;
+
 export const chooseExportDirectoryRequestValidator = v.object({
   title: v.string({ maxLength: 120 }),
   /** Every file the export will write: main asks before replacing any that exist, and allows exactly these. */
   fileNames: v.array(exportFileNameValidator, MAX_EXPORT_FILES),
+  /**
+   * The export's estimated peak memory (shared/export/exportMemory.ts): main refuses it, before any
+   * dialog, when the machine has less available; `what` names the export in the message.
+   */
+  memory: v.optional(v.object({ bytes: v.number({ min: 0, max: MAX_EXPORT_MEMORY_BYTES, integer: true }), what: v.string({ maxLength: 120 }) })),
 });
-export type ChooseExportDirectoryRequest = Infer<typeof chooseExportDirectoryRequestValidator>;
+export interface ChooseExportDirectoryRequest {
+  title: string;
+  fileNames: string[];
+  memory?: { bytes: number; what: string };
+}
 
 export type ChooseExportDirectoryResult =
   | { status: 'cancelled' }
+  /** The export cannot fit in the memory available: `message` says what it needs; no dialog was shown. */
+  | { status: 'refused'; message: string }
   /** `directoryName` is the folder's own name (no path), for messages. */
   | { status: 'chosen'; handle: string; directoryName: string };
 
@@ -37,6 +51,28 @@ export interface WriteExportFileResult {
   /** Files of this export written so far. */
   written: number;
 }
+
+/** The most bytes one piece of an exported file carries over IPC (the renderer cuts files into pieces). */
+export const MAX_EXPORT_CHUNK_BYTES = 16 * 1024 * 1024;
+/** The most bytes one exported file may have (an 8193² EXR of uncompressed floats is 268 MB). */
+export const MAX_EXPORT_FILE_BYTES = 1024 * 1024 * 1024;
+
+/**
+ * One piece of one file of an export session (`handle`, from file:chooseExportDirectory): the session
+ * maps the handle to the folder and the names main's dialog took, so the renderer sends a plain name
+ * only, never a path. A file's pieces come in order (`offset` = the bytes sent before), one file after
+ * the other, one piece at a time; `last` closes the file, and the session's last file puts every file
+ * in place. Anything else — a piece out of order, of a file not announced or written already, past
+ * MAX_EXPORT_FILE_BYTES — ends the session: its temporaries are removed and the folder stays as it was.
+ */
+export const writeExportChunkRequestValidator = v.object({
+  handle: exportHandleValidator,
+  fileName: exportFileNameValidator,
+  offset: v.number({ min: 0, max: MAX_EXPORT_FILE_BYTES, integer: true }),
+  bytes: v.bytes(MAX_EXPORT_CHUNK_BYTES),
+  last: v.boolean(),
+});
+export type WriteExportChunkRequest = Infer<typeof writeExportChunkRequestValidator>;
 
 /** Heightmap exports main encodes itself (node:zlib): the codec registry's heightmap variants. */
 export type HeightmapExportFormat = HeightmapVariantId;

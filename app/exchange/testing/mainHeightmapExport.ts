@@ -5,6 +5,7 @@
 import { createCodecRegistry, encodeVariant, exportVariant } from '../../../shared/codecs/registry';
 import { float32FromLittleEndianBytes } from '../../../shared/codecs/bytes';
 import type { FaultlineApi } from '../../../shared/ipc/api';
+import type { WriteExportFileResult } from '../../../shared/ipc/exportContract';
 import type { SaveBytesRequest } from '../../../shared/ipc/contract';
 import { createHeightfield, heightRange } from '../../../shared/terrain/heightfield';
 import { splitFileName } from '../../../shared/export/fileExport';
@@ -33,9 +34,9 @@ export function fakeMainHeightmapExport(saved: SaveBytesRequest[]): FaultlineApi
 
 /**
  * What main's `file:exportHeightmapTiles` does (cut, encode each tile over the whole map's range, write
- * through the handle), with the portable compressor; `write` is the api's writeExportFile.
+ * through the handle), with the portable compressor; `write` writes one whole file through the handle.
  */
-export function fakeMainHeightmapTiles(write: FaultlineApi['writeExportFile']): FaultlineApi['exportHeightmapTiles'] {
+export function fakeMainHeightmapTiles(write: (handle: string, fileName: string, bytes: Uint8Array) => Promise<WriteExportFileResult>): FaultlineApi['exportHeightmapTiles'] {
   const codecs = createCodecRegistry();
   return async (request) => {
     const { heightfield } = request;
