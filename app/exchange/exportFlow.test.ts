@@ -10,6 +10,8 @@ import { createEditorSession, type EditorSession } from '../editorSession';
 import { createInProcessCodecs, type ExchangeCodecs } from './codecOps';
 import { sendExportFile } from './sendExportFile';
 import type { ChooseExportDirectoryRequest, WriteExportChunkRequest } from '../../shared/ipc/exportContract';
+import { describeEngineExport, engineExportMemory } from '../../shared/export/exportMemory';
+import { streamEngineExport } from '../../shared/export/presets';
 
 /**
  * A fake main: a folder that is chosen (or not; or the export refused for memory), files arriving in
@@ -27,8 +29,8 @@ interface Folder {
   saved: SaveBytesRequest[];
   made: number;
   inFlightMax: number;
-  /** Fail the write of this file (main ends the session). */
-  failOn: string | null;
+  /** Fail the write of the file that arrives at this place (0 the first; main ends the session). */
+  failAt: number | null;
 }
 
 function bumpy(width: number, depth: number, cellSize: number): Heightfield {
@@ -52,7 +54,7 @@ function countingCodecs(folder: Folder): ExchangeCodecs {
 }
 
 function harness(field = bumpy(129, 129, 2)): { session: EditorSession; folder: Folder } {
-  const folder: Folder = { chosen: true, refuse: null, asked: [], requests: [], written: new Map(), pieces: [], finished: [], saved: [], made: 0, inFlightMax: 0, failOn: null };
+  const folder: Folder = { chosen: true, refuse: null, asked: [], requests: [], written: new Map(), pieces: [], finished: [], saved: [], made: 0, inFlightMax: 0, failAt: null };
   const partial = new Map<string, Uint8Array[]>();
   const api: FaultlineApi = {
     ...createMemoryFaultlineApi(),
@@ -70,7 +72,8 @@ function harness(field = bumpy(129, 129, 2)): { session: EditorSession; folder: 
       const { handle, fileName, offset, bytes, last } = request;
       expect(handle).toBe('h-1');
       folder.pieces.push({ ...request, bytes: bytes.slice() });
-      if (fileName === folder.failOn) throw new Error(`file:writeExportChunk failed: could not write ${fileName}: the disk is full; nothing was written`);
+      const arrived = [...new Set(folder.pieces.map((p) => p.fileName))];
+      if (arrived.indexOf(fileName) === folder.failAt) throw new Error(`file:writeExportChunk failed: could not write ${fileName}: the disk is full; nothing was written`);
       // Pieces in order, one file at a time (as main's session checks).
       const open = [...partial.keys()];
       expect(open.filter((name) => name !== fileName)).toEqual([]);
@@ -190,6 +193,74 @@ describe('export dialog: engine presets', () => {
     await expect.poll(() => exchange.store.getState().maskPreview?.name).toBe('bank');
     exchange.cancelExport();
     expect(exchange.store.getState().maskPreview).toBeNull();
+  });
+});
+
+describe('export dialog: engine files streamed to main', () => {
+  it('each file is encoded, sent and written before the next is encoded; the bytes are the CLI’s', async () => {
+    const { session, folder } = harness();
+    const exchange = session.exchange;
+    await session.commands.execute('file.exportHeightmap');
+    exchange.exports.setTarget('unreal');
+    exchange.exports.setEngineOptions({ masks: true, normalMap: true });
+    const { plan } = exchange.exports.plan('unreal');
+    const options = exchange.exports.engineExportOptions('unreal');
+    expect(await exchange.confirmExport()).toBe(true);
+    expect(folder.made).toBe(plan!.files.length);
+    expect(folder.inFlightMax).toBe(1);
+    // Pieces came file by file, each file's last piece before the next file's first, every planned file once.
+    const order = folder.pieces.filter((p) => p.last).map((p) => p.fileName);
+    expect([...order].sort()).toEqual(plan!.files.map((f) => f.name).sort());
+    expect(folder.pieces.map((p) => p.fileName)).toEqual(folder.pieces.map((p) => p.fileName).sort((a, b) => order.indexOf(a) - order.indexOf(b)));
+    // The estimate went with the folder request, naming the export.
+    expect(folder.requests[0].memory).toEqual({ bytes: engineExportMemory(plan!, session.editor.document.field), what: describeEngineExport(plan!, options.masks!.layers.length) });
+    // What the CLI writes for the same map and options (streamEngineExport with the same compressor).
+    const expected = streamEngineExport(session.editor.document.field, options, {});
+    for (const file of expected.files) expect(folder.written.get(file.name), file.name).toEqual(file.bytes);
+  });
+
+  it('a file main cannot write stops the encode: no file after it is made, the handle is finished, the error shown', async () => {
+    const { session, folder } = harness();
+    const exchange = session.exchange;
+    await session.commands.execute('file.exportHeightmap');
+    exchange.exports.setTarget('unreal');
+    exchange.exports.setEngineOptions({ masks: true });
+    folder.failAt = 1;
+    expect(await exchange.confirmExport()).toBe(false);
+    expect(exchange.exports.plan('unreal').plan!.files.length).toBeGreaterThan(2);
+    expect(folder.made).toBe(2);
+    expect(folder.finished).toEqual(['h-1']);
+    const second = [...new Set(folder.pieces.map((p) => p.fileName))][1];
+    expect(exchange.store.getState().error).toBe(`Could not export: file:writeExportChunk failed: could not write ${second}: the disk is full; nothing was written`);
+    expect(exchange.store.getState()).toMatchObject({ exportOpen: true, exportBusy: false });
+  });
+
+  it('an export main refuses for memory shows main’s message and encodes nothing', async () => {
+    const { session, folder } = harness();
+    folder.refuse = 'the Unreal Engine 5 export (8129 × 8129) needs about 3.1 GB of memory and 1.2 GB is available: choose a smaller resolution, or close other programs and export again; nothing was written';
+    const exchange = session.exchange;
+    await session.commands.execute('file.exportHeightmap');
+    exchange.exports.setTarget('unreal');
+    expect(await exchange.confirmExport()).toBe(false);
+    expect(folder.made).toBe(0);
+    expect(folder.pieces).toEqual([]);
+    expect(exchange.store.getState().error).toBe(folder.refuse);
+  });
+
+  it('sendExportFile cuts a file into ordered pieces, the last one marked; an empty file is one empty last piece', async () => {
+    const pieces: WriteExportChunkRequest[] = [];
+    const api = { writeExportChunk: async (request: WriteExportChunkRequest) => (pieces.push(request), { written: request.last ? 1 : 0 }) };
+    const bytes = Uint8Array.from({ length: 17 }, (_, k) => k);
+    expect(await sendExportFile(api, 'h', 'a.png', bytes, 7)).toEqual({ written: 1 });
+    expect(pieces.map((p) => [p.offset, p.bytes.byteLength, p.last])).toEqual([
+      [0, 7, false],
+      [7, 7, false],
+      [14, 3, true],
+    ]);
+    expect(pieces.flatMap((p) => [...p.bytes])).toEqual([...bytes]);
+    pieces.length = 0;
+    await sendExportFile(api, 'h', 'e.json', new Uint8Array(0), 7);
+    expect(pieces.map((p) => [p.offset, p.bytes.byteLength, p.last])).toEqual([[0, 0, true]]);
   });
 });
 

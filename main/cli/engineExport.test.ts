@@ -96,6 +96,22 @@ describe('faultline export --preset', () => {
     expect([...io.files.keys()].filter((k) => k.startsWith('o/'))).toEqual([]);
   });
 
+  it('refuses up front an export the machine cannot hold: exit 1, the figure named, nothing created or written', async () => {
+    const field = terrain(129, 129, 2);
+    const rules = { layers: [{ name: 'grass' }, { name: 'rock', rules: [{ source: 'slope', min: 30 }] }] };
+    const io = fakeIo({ 'in.r32': compileR32(field), 'rules.json': new TextEncoder().encode(JSON.stringify(rules)) });
+    // 8129² resampled from a 129² map with 2 layers: 64 MiB + 4 × 129² + 9 × 8129² bytes ≈ 0.7 GB.
+    io.availableMemory = () => 500e6;
+    expect(await runCli(['export', 'in.r32', '--preset', 'unreal', '--resolution', '8129', '--masks', 'rules.json', '--out', 'o'], io)).toBe(1);
+    expect(io.err).toBe(
+      'faultline export: the Unreal Engine 5 export (8129 × 8129, 2 mask layers) needs about 0.7 GB of memory and 0.5 GB is available: choose a smaller resolution, or close other programs and export again; nothing was written\n',
+    );
+    expect(io.folders).toEqual([]);
+    expect([...io.files.keys()].filter((k) => k.startsWith('o'))).toEqual([]);
+    // The same export at the map's own size fits.
+    expect(await runCli(['export', 'in.r32', '--preset', 'unreal', '--masks', 'rules.json', '--out', 'o'], io)).toBe(0);
+  });
+
   it('godot presets: EXR by default, R16 on request, HTerrain .raw', async () => {
     const field = terrain(40, 33, 1);
     const io = fakeIo({ 'g.r32': compileR32(field) });

@@ -17,6 +17,8 @@ import type { LoadedInput } from './inputs';
 import { outputFormatFor } from './outputs';
 import { checkOutputs, writeOutputs, writeOutputStream } from './outputSet';
 import { nativeDeflate } from '../services/nativeDeflate';
+import { availableMemory } from '../services/memory';
+import { describeEngineExport, engineExportMemory, exportMemoryProblem } from '../../shared/export/exportMemory';
 
 const EXIT_OK = 0;
 const EXIT_FAILURE = 1;
@@ -130,6 +132,12 @@ export async function runEngineExport(options: ExportArgs, loaded: LoadedInput, 
   try {
     // The plan is cheap: every target is checked before any pixel is computed.
     const planned = planEngineExport(loaded.field, heightRange(loaded.field.heights), exportOptions);
+    // An export the machine cannot hold is refused before anything is created or computed (exit 1).
+    const tooLarge = exportMemoryProblem(describeEngineExport(planned, inputs.masks?.layers.length ?? 0), engineExportMemory(planned, loaded.field), (io.availableMemory ?? availableMemory)());
+    if (tooLarge) {
+      io.stderr(`faultline export: ${tooLarge}\n`);
+      return EXIT_FAILURE;
+    }
     if (!(await prepareTargets(io, options.output, planned.files.map((f) => f.name)))) return EXIT_FAILURE;
     run = streamEngineExport(loaded.field, exportOptions, inputs.data, nativeDeflate);
   } catch (error) {

@@ -41,6 +41,8 @@ export interface CliIo {
    * held. Absent: the files are collected and written with writeFiles.
    */
   writeFileStream?(paths: readonly string[], files: Iterable<{ path: string; bytes: Uint8Array }>, onProgress?: (written: number, total: number) => void): Promise<void>;
+  /** Bytes of memory the command may still use (engine exports are refused up front beyond it); absent = the OS's available memory. */
+  availableMemory?(): number;
   /** Milliseconds for progress timing; absent = Date.now (tests pass a fake clock). */
   now?(): number;
 }

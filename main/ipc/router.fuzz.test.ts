@@ -105,6 +105,8 @@ function validArgs(channel: RequestChannel): unknown[] {
       return [{ title: 'Export Heightmap', defaultName: 'a.png', format: 'png16', byteOrder: 'le', flip: false, exrCompression: 'zip', heightfield: { width: 2, depth: 2, cellSize: 1, heights: new Uint8Array(16) } }];
     case 'file:exportHeightmapTiles':
       return [{ handle: 'some-handle', fileName: 'a.r16', format: 'r16', byteOrder: 'le', flip: false, exrCompression: 'zip', tiles: { size: 2, overlap: 0 }, heightfield: { width: 2, depth: 2, cellSize: 1, heights: new Uint8Array(16) } }];
+    case 'file:writeExportChunk':
+      return [{ handle: 'some-handle', fileName: 'a.png', offset: 0, bytes: new Uint8Array(4), last: true }];
     case 'upload:begin':
       return [16];
     case 'upload:append':

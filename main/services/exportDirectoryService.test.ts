@@ -1,11 +1,14 @@
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createIpcRouter } from '../ipc/router';
 import { createMainServices } from './index';
 import { createScriptedDialogs } from './dialogs';
 import { createExportDirectoryService } from './exportDirectoryService';
+import { MAX_EXPORT_CHUNK_BYTES, MAX_EXPORT_FILE_BYTES, writeExportChunkRequestValidator } from '../../shared/ipc/exportContract';
+import { ValidationError } from '../../shared/ipc/validate';
+import { validateRequestArgs } from '../../shared/ipc/contract';
 
 let dir: string;
 beforeEach(async () => {
@@ -97,14 +100,166 @@ describe('export to a folder through a handle', () => {
     const services = createMainServices({ userDataDir: dir, appInfo: { name: 'F', version: '0', platform: 'test', shell: 'browser-bridge' }, dialogs });
     const router = createIpcRouter({ services, isTrustedSender: () => true });
     const sender = { url: 'app://x' };
-    for (const name of ['../evil.png', '..', '.hidden', 'a/b.png', 'a\\b.png', 'C:x.png']) {
+    for (const name of ['../evil.png', '..', '.hidden', 'a/b.png', 'a\\b.png', 'C:x.png', '/etc/passwd', `${dir}/x.png`]) {
       await expect(router.handle(sender, 'file:chooseExportDirectory', [{ title: 't', fileNames: [name] }])).rejects.toThrow(/IPC refused/);
-      await expect(router.handle(sender, 'file:writeExportFile', ['abc', name, Uint8Array.of(1)])).rejects.toThrow(/IPC refused/);
+      await expect(router.handle(sender, 'file:writeExportChunk', [{ handle: 'abc', fileName: name, offset: 0, bytes: Uint8Array.of(1), last: true }])).rejects.toThrow(/IPC refused/);
     }
     dialogs.queueDirectory(dir);
     const chosen = (await router.handle(sender, 'file:chooseExportDirectory', [{ title: 't', fileNames: ['ok.png'] }])) as { handle: string };
-    await router.handle(sender, 'file:writeExportFile', [chosen.handle, 'ok.png', Uint8Array.of(7)]);
+    await router.handle(sender, 'file:writeExportChunk', [{ handle: chosen.handle, fileName: 'ok.png', offset: 0, bytes: Uint8Array.of(7), last: true }]);
     await router.handle(sender, 'file:finishExport', [chosen.handle]);
     expect([...(await readFile(path.join(dir, 'ok.png')))]).toEqual([7]);
+  });
+});
+
+/** Every file in `folder`, hidden temporaries included. */
+const listing = async (folder: string) => (await readdir(folder)).sort();
+
+describe('an export session: files in pieces, staged as they come, put in place after the last', () => {
+  const open = async (service: ReturnType<typeof createExportDirectoryService>, dialogs: ReturnType<typeof createScriptedDialogs>, fileNames: string[]) => {
+    dialogs.queueDirectory(dir);
+    dialogs.queueAnswer(0); // Replace, when asked
+    const chosen = await service.choose({ title: 'Export for Unreal', fileNames });
+    if (chosen.status !== 'chosen') throw new Error(`not chosen: ${chosen.status}`);
+    return chosen.handle;
+  };
+  const piece = (handle: string, fileName: string, offset: number, values: number[], last: boolean) => ({ handle, fileName, offset, bytes: Uint8Array.from(values), last });
+
+  it('stages each piece in the file’s temporary and renames every file only after the last file’s last piece', async () => {
+    await writeFile(path.join(dir, 't.png'), 'old heightmap');
+    const dialogs = createScriptedDialogs();
+    const service = createExportDirectoryService(dialogs);
+    const handle = await open(service, dialogs, ['t.png', 't_rock.png', 't.unreal.json']);
+    expect(await service.writeChunk(piece(handle, 't.png', 0, [1, 2, 3], false))).toEqual({ written: 0 });
+    expect(await service.writeChunk(piece(handle, 't.png', 3, [4, 5], true))).toEqual({ written: 1 });
+    expect(await service.writeChunk(piece(handle, 't_rock.png', 0, [], false))).toEqual({ written: 1 });
+    expect(await service.writeChunk(piece(handle, 't_rock.png', 0, [9], true))).toEqual({ written: 2 });
+    // Staged, not in place: the old file is untouched, the new ones are hidden temporaries.
+    const staged = await listing(dir);
+    expect(staged.filter((f) => !f.endsWith('.tmp'))).toEqual(['t.png']);
+    expect(staged.filter((f) => f.endsWith('.tmp'))).toHaveLength(2);
+    expect(await readFile(path.join(dir, 't.png'), 'utf8')).toBe('old heightmap');
+    expect(await service.writeChunk(piece(handle, 't.unreal.json', 0, [123, 125], true))).toEqual({ written: 3 });
+    expect(await listing(dir)).toEqual(['t.png', 't.unreal.json', 't_rock.png']);
+    expect([...(await readFile(path.join(dir, 't.png')))]).toEqual([1, 2, 3, 4, 5]);
+    expect([...(await readFile(path.join(dir, 't_rock.png')))]).toEqual([9]);
+    expect(service.open).toBe(0);
+    await expect(service.writeChunk(piece(handle, 't.png', 0, [1], true))).rejects.toThrow(/has ended/);
+  });
+
+  it('a piece out of order, of another file before this one is done, of a file written already or not announced ends the session: nothing changed, temporaries gone', async () => {
+    await writeFile(path.join(dir, 't.png'), 'old heightmap');
+    const dialogs = createScriptedDialogs();
+    const service = createExportDirectoryService(dialogs);
+    const cases: [string, (handle: string) => Promise<unknown>, RegExp][] = [
+      ['a gap', (h) => service.writeChunk(piece(h, 't.png', 5, [1], true)), /^could not write t\.png: its piece at byte 5 arrived out of order \(3 bytes were written\); nothing was written$/],
+      ['a repeat', (h) => service.writeChunk(piece(h, 't.png', 0, [1], true)), /out of order/],
+      ['another file', (h) => service.writeChunk(piece(h, 't.json', 0, [1], true)), /^could not write t\.json: a piece of it arrived while t\.png was not finished; nothing was written$/],
+      ['not announced', (h) => service.writeChunk(piece(h, 'u.png', 0, [1], true)), /not one of the files this export announced/],
+    ];
+    for (const [what, send, refusal] of cases) {
+      const handle = await open(service, dialogs, ['t.png', 't.json']);
+      await service.writeChunk(piece(handle, 't.png', 0, [1, 2, 3], false));
+      await expect(send(handle), what).rejects.toThrow(refusal);
+      expect(await listing(dir), what).toEqual(['t.png']);
+      expect(await readFile(path.join(dir, 't.png'), 'utf8')).toBe('old heightmap');
+      expect(service.open).toBe(0);
+    }
+    // A first piece that does not start at 0, and a file sent twice.
+    let handle = await open(service, dialogs, ['t.png', 't.json']);
+    await expect(service.writeChunk(piece(handle, 't.png', 4, [1], true))).rejects.toThrow(/its piece at byte 4 arrived before its first piece/);
+    handle = await open(service, dialogs, ['t.png', 't.json']);
+    await service.writeChunk(piece(handle, 't.png', 0, [1], true));
+    await expect(service.writeChunk(piece(handle, 't.png', 0, [1], true))).rejects.toThrow(/it was written already/);
+    expect(await listing(dir)).toEqual(['t.png']);
+  });
+
+  it('two pieces at once: the second is refused and the session ends', async () => {
+    const dialogs = createScriptedDialogs();
+    const service = createExportDirectoryService(dialogs);
+    const handle = await open(service, dialogs, ['a.png', 'b.png']);
+    const first = service.writeChunk(piece(handle, 'a.png', 0, [1, 2], false));
+    await expect(service.writeChunk(piece(handle, 'a.png', 2, [3], true))).rejects.toThrow(/one piece at a time/);
+    await first.catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await listing(dir)).toEqual([]);
+  });
+
+  it('a file that cannot be written mid-way (a folder in its place) leaves the folder as it was', async () => {
+    await writeFile(path.join(dir, 'm.png'), 'old map');
+    await mkdir(path.join(dir, 'm_snow.png'));
+    const dialogs = createScriptedDialogs();
+    const service = createExportDirectoryService(dialogs);
+    const handle = await open(service, dialogs, ['m.png', 'm_snow.png', 'm.json']);
+    await service.writeChunk(piece(handle, 'm.png', 0, [1], true));
+    await expect(service.writeChunk(piece(handle, 'm_snow.png', 0, [2], false))).rejects.toThrow(/^could not write m_snow\.png: a folder of that name is in the way; nothing was written$/);
+    expect(await listing(dir)).toEqual(['m.png', 'm_snow.png']);
+    expect(await readFile(path.join(dir, 'm.png'), 'utf8')).toBe('old map');
+  });
+
+  it('an abandoned session (idle, finished early, or its window closed) is cleaned: temporaries gone, nothing placed', async () => {
+    const timers: { run: () => void; ms: number; cancelled: boolean }[] = [];
+    const schedule = (run: () => void, ms: number) => {
+      const timer = { run, ms, cancelled: false };
+      timers.push(timer);
+      return () => void (timer.cancelled = true);
+    };
+    const dialogs = createScriptedDialogs();
+    const service = createExportDirectoryService(dialogs, { idleMs: 60_000, schedule });
+    const idle = await open(service, dialogs, ['a.png', 'b.png']);
+    await service.writeChunk(piece(idle, 'a.png', 0, [1, 2], true));
+    await service.writeChunk(piece(idle, 'b.png', 0, [3], false));
+    expect((await listing(dir)).filter((f) => f.endsWith('.tmp'))).toHaveLength(2);
+    // Every piece restarts the idle timer; the live one fires.
+    const live = timers.filter((t) => !t.cancelled);
+    expect(live.map((t) => t.ms)).toEqual([60_000]);
+    live[0].run();
+    await vi.waitFor(async () => expect(await listing(dir)).toEqual([]));
+    await expect(service.writeChunk(piece(idle, 'b.png', 1, [4], true))).rejects.toThrow(/has ended/);
+
+    const closing = await open(service, dialogs, ['a.png', 'b.png']);
+    await service.writeChunk(piece(closing, 'a.png', 0, [1], false));
+    await service.finishAll();
+    expect(await listing(dir)).toEqual([]);
+    expect(service.open).toBe(0);
+  });
+
+  it('refuses an export that cannot fit in the memory available, before any dialog', async () => {
+    const dialogs = createScriptedDialogs();
+    const service = createExportDirectoryService(dialogs, { availableMemory: () => 1.2e9 });
+    const refused = await service.choose({ title: 'Export for Unreal', fileNames: ['a.png'], memory: { bytes: 3.05e9, what: 'the Unreal Engine 5 export (8129 × 8129, 16 mask layers)' } });
+    expect(refused).toEqual({
+      status: 'refused',
+      message: 'the Unreal Engine 5 export (8129 × 8129, 16 mask layers) needs about 3.1 GB of memory and 1.2 GB is available: choose a smaller resolution, or close other programs and export again; nothing was written',
+    });
+    expect(dialogs.shown).toEqual([]);
+    dialogs.queueDirectory(dir);
+    expect(await service.choose({ title: 'Export', fileNames: ['a.png'], memory: { bytes: 1e9, what: 'x' } })).toMatchObject({ status: 'chosen' });
+  });
+});
+
+describe('file:writeExportChunk validation', () => {
+  const valid = { handle: 'abc-123', fileName: 'a.png', offset: 0, bytes: Uint8Array.of(1), last: true };
+  it('accepts a plain piece and refuses bad handles, paths, offsets, sizes and extra keys', () => {
+    expect(writeExportChunkRequestValidator(valid)).toEqual(valid);
+    const bad: [string, unknown][] = [
+      ['handle with a slash', { ...valid, handle: '../x' }],
+      ['upper-case handle', { ...valid, handle: 'ABC' }],
+      ['long handle', { ...valid, handle: 'a'.repeat(65) }],
+      ['empty handle', { ...valid, handle: 42 }],
+      ['a path', { ...valid, fileName: '/tmp/a.png' }],
+      ['a folder', { ...valid, fileName: 'sub/a.png' }],
+      ['a Windows path', { ...valid, fileName: 'C:\\a.png' }],
+      ['a device name', { ...valid, fileName: 'con.png' }],
+      ['a negative offset', { ...valid, offset: -1 }],
+      ['a fractional offset', { ...valid, offset: 1.5 }],
+      ['an offset past a file’s bound', { ...valid, offset: MAX_EXPORT_FILE_BYTES + 1 }],
+      ['a piece too large', { ...valid, bytes: new Uint8Array(MAX_EXPORT_CHUNK_BYTES + 1) }],
+      ['not bytes', { ...valid, bytes: [1, 2] }],
+      ['a path key', { ...valid, path: '/tmp/a.png' }],
+      ['no last', { handle: 'abc', fileName: 'a.png', offset: 0, bytes: Uint8Array.of(1) }],
+    ];
+    for (const [what, value] of bad) expect(() => writeExportChunkRequestValidator(value), what).toThrow(ValidationError);
+    expect(() => validateRequestArgs('file:writeExportChunk', [valid, 'extra'])).toThrow();
   });
 });

@@ -179,9 +179,9 @@ export function createExportDirectoryService(dialogs: DialogService, options: Ex
       const refuse = (why: string) => fail(handle, grant, fileName, new Error(why));
       if (grant.busy) return refuse('a piece arrived before the one before it was written (one piece at a time)');
       const { current } = grant;
+      if (!grant.allowed.has(fileName)) return refuse('it is not one of the files this export announced');
       if (current && current.name !== fileName) return refuse(`a piece of it arrived while ${current.name} was not finished`);
       if (!current) {
-        if (!grant.allowed.has(fileName)) return refuse('it is not one of the files this export announced');
         if (grant.written.has(fileName)) return refuse('it was written already');
         if (offset !== 0) return refuse(`its piece at byte ${offset} arrived before its first piece`);
       } else if (offset !== current.received) return refuse(`its piece at byte ${offset} arrived out of order (${current.received} bytes were written)`);

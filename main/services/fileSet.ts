@@ -150,7 +150,14 @@ export function createFileSet(options: FileSetOptions & { total?: number } = {})
       });
       if (existing?.isDirectory()) throw Object.assign(new Error('is a folder'), { code: 'EISDIR' });
       staged.push(entry);
-      entry.writer = await openStagedFile(entry.temp, existing);
+      const writer = await openStagedFile(entry.temp, existing);
+      if (closed) {
+        // Aborted while the temporary was being created: it goes too.
+        await writer.discard().catch(() => undefined);
+        await fs.rm(entry.temp, { force: true }).catch(() => undefined);
+        throw new Error('this export has ended');
+      }
+      entry.writer = writer;
     } catch (error) {
       throw failed(error);
     }
