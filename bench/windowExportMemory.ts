@@ -1,0 +1,132 @@
+/**
+ * Peak memory of the window's engine export, headless (no Electron): `node --import tsx
+ * bench/windowExportMemory.ts PRESET SIDE LAYERS [RESOLUTION]`. This process is the window: an editor
+ * session on a SIDE² map runs the export dialog's flow (ExportFlow.confirm) with LAYERS mask layers;
+ * its codecs run the codec worker's `streamFiles` protocol on a worker thread (bench/windowExport/
+ * codecThread.ts: a dedicated Web Worker lives in the renderer's process as this thread lives in this
+ * one) and each file goes, in pieces, to main: a child process (bench/windowExport/mainProcess.ts)
+ * running the real export session service over a temporary folder. Prints one JSON line: each
+ * process's peak RSS (maxRSS), this process's RSS before the export (Node, the map, the session), the
+ * files and bytes.
+ */
+import { fork } from 'node:child_process';
+import { Worker } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
+import { buildSync } from 'esbuild';
+import { createHeightfield } from '../shared/terrain/heightfield';
+import { createDocument } from '../app/document/document';
+import { createEditorSession } from '../app/editorSession';
+import { createMemoryFaultlineApi } from '../app/platform/memoryApi';
+import { createInProcessCodecs, type CodecOutcome, type ExchangeCodecs, type FileSink, type FileStep, type FilesRequest } from '../app/exchange/codecOps';
+import type { FaultlineApi } from '../shared/ipc/api';
+import type { EnginePreset } from '../shared/export/engines';
+import type { MaskLayer } from '../shared/export/masks';
+
+const MB = 1024 * 1024;
+const [preset, sideText, layersText, resolutionText] = process.argv.slice(2);
+const side = Number(sideText);
+const layerCount = Number(layersText);
+const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+
+// The same map and rules as bench/engineExportMemory.ts (the CLI's figures).
+const field = createHeightfield(side, side, 1);
+for (let j = 0; j < side; j++) {
+  for (let i = 0; i < side; i++) field.heights[j * side + i] = 200 * Math.sin(i / 400) * Math.cos(j / 530) + 20 * Math.sin(i / 37 + j / 53) + ((i * 7 + j * 3) % 5) * 0.1;
+}
+const sources = ['height', 'slope', 'curvature'] as const;
+const layers: MaskLayer[] = Array.from({ length: layerCount }, (_, l) => ({
+  name: `layer${l}`,
+  rules: l === 0 ? [] : [{ source: sources[l % 3], min: sources[l % 3] === 'height' ? -200 + (l * 400) / layerCount : sources[l % 3] === 'slope' ? 5 + l : -0.01 * l, softness: sources[l % 3] === 'curvature' ? 0.01 : 5 }],
+}));
+
+/** Main in its own process, called as the preload's invoke would. */
+const main = fork(here('./windowExport/mainProcess.ts'), [], { serialization: 'advanced', execArgv: ['--import', 'tsx'] });
+let nextId = 0;
+const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+main.on('message', (message: { id: number; ok: boolean; result?: unknown; message?: string }) => {
+  const waiting = pending.get(message.id);
+  pending.delete(message.id);
+  if (message.ok) waiting?.resolve(message.result);
+  else waiting?.reject(new Error(message.message));
+});
+const call = <T>(method: string, ...args: unknown[]): Promise<T> =>
+  new Promise((resolve, reject) => {
+    const id = nextId++;
+    pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+    main.send({ id, method, args });
+  });
+
+/** The codec thread's code, bundled once (as main's own worker threads are run from sources). */
+const threadCode = buildSync({ entryPoints: [here('./windowExport/codecThread.ts')], bundle: true, platform: 'node', format: 'cjs', write: false, logLevel: 'silent' }).outputFiles[0].text;
+
+/** workerCodecs.ts's streamFiles over a worker thread (no time limit: this is a measurement). */
+function threadCodecs(): ExchangeCodecs {
+  const streamFiles = (request: FilesRequest, deliver: FileSink): Promise<CodecOutcome<number>> =>
+    new Promise((resolve, reject) => {
+      const worker = new Worker(threadCode, { eval: true });
+      let index = 0;
+      worker.on('message', (step: FileStep) => {
+        if (step.kind !== 'file') {
+          void worker.terminate();
+          return resolve(step.kind === 'done' ? { ok: true, value: step.count } : { ok: false, message: step.message });
+        }
+        deliver(step.file, index++).then(
+          () => worker.postMessage({ op: 'next' }),
+          (error: unknown) => {
+            void worker.terminate();
+            reject(error instanceof Error ? error : new Error(String(error)));
+          },
+        );
+      });
+      worker.on('error', reject);
+      worker.postMessage({ op: 'streamFiles', request });
+    });
+  return { ...createInProcessCodecs(), streamFiles };
+}
+
+async function run(): Promise<void> {
+  const api: FaultlineApi = {
+    ...createMemoryFaultlineApi(),
+    chooseExportDirectory: (request) => call('choose', request),
+    writeExportChunk: (request) => call('writeChunk', request),
+    finishExport: (handle) => call('finish', handle),
+  };
+  const session = createEditorSession({ api, document: createDocument(field, []), createCodecs: threadCodecs });
+  const exchange = session.exchange;
+  await session.commands.execute('file.exportHeightmap');
+  exchange.exports.setTarget(preset as EnginePreset);
+  exchange.exports.setEngineOptions({ masks: layerCount > 0, maskSet: { layers }, ...(resolutionText ? { size: Number(resolutionText) } : {}) });
+  const outcome = exchange.exports.plan(preset as EnginePreset);
+  if (!outcome.plan) throw new Error(outcome.problem);
+  const before = process.memoryUsage().rss;
+  const start = performance.now();
+  const ok = await exchange.confirmExport();
+  const ms = performance.now() - start;
+  const state = exchange.store.getState();
+  const mainSide = await call<{ peak_rss_mb: number; received_mb: number; files_in_folder: number }>('stop');
+  main.disconnect();
+  console.log(
+    JSON.stringify({
+      preset,
+      side,
+      layers: layerCount,
+      ok,
+      ...(ok ? {} : { error: state.error }),
+      window_peak_rss_mb: Math.round((process.resourceUsage().maxRSS * 1024) / MB),
+      window_rss_before_export_mb: Math.round(before / MB),
+      map_mb: Math.round(field.heights.byteLength / MB),
+      estimate_mb: Math.round((await import('../shared/export/exportMemory')).engineExportMemory(outcome.plan, field) / MB),
+      main_peak_rss_mb: mainSide.peak_rss_mb,
+      files: outcome.plan.files.length,
+      output_mb: mainSide.received_mb,
+      export_ms: Math.round(ms),
+    }),
+  );
+  session.dispose();
+}
+
+void run().catch((error: unknown) => {
+  console.error(error);
+  main.kill();
+  process.exitCode = 1;
+});
