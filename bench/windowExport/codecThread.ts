@@ -21,7 +21,7 @@ function postStep(): void {
   }
   current.count++;
   const { bytes } = step.file;
-  const owned = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+  const owned = bytes.byteOffset === 0 ? bytes : bytes.slice();
   parentPort!.postMessage({ kind: 'file', file: { name: step.file.name, bytes: owned } } satisfies FileStep, [owned.buffer as ArrayBuffer]);
 }
 

@@ -22,9 +22,10 @@ function postStep(): void {
     return scope.postMessage(step);
   }
   current.count++;
-  // Moved, not copied; a view into a buffer the encoder may still use is copied out first.
+  // Moved, not copied: an encoder's output buffer (which may be longer than the file, its untouched pages
+  // never resident: the EXR's) goes whole; a view into the middle of another buffer is copied out first.
   const { bytes } = step.file;
-  const owned = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+  const owned = bytes.byteOffset === 0 ? bytes : bytes.slice();
   scope.postMessage({ kind: 'file', file: { name: step.file.name, bytes: owned } } satisfies FileStep, [owned.buffer]);
 }
 
