@@ -8,8 +8,10 @@
  * layers", "Session 9: window engine export") minus Node's own ~80 MiB, rounded up:
  * - MAP: the map's float32 heights (4 B/vertex): the exporter's copy (the window's worker gets one).
  * - GRID with masks: the resampled/padded grid (4 B), what is left for the layers below as a float
- *   (4 B, the largest part), one layer's bytes and its encoded file (~1 B each): Unreal 458 MiB over
- *   8129² (7.3 B/vertex), Terrain3D 530 MiB over 8161² (8.3), Unity 546 MiB over 8193² (8.5) → 9.
+ *   (4 B, the largest part), one layer's bytes and its encoded file (~1 B each): the CLI above its map,
+ *   Unreal 458 MiB over 8129² (7.3 B/vertex), Terrain3D 530 MiB over 8161² (8.3), Unity 546 MiB over
+ *   8193² (8.5) → 9. The window's export (its worker's copy of the map, one file in flight to main)
+ *   measured 771 / 837 / 831 MiB against estimates of 883 / 888 / 896.
  *   The layer count does not enter: the layers are made and written one at a time.
  * - GRID without masks: the grid (4 B) and the heightmap's samples and file (~2 + 2 B) → 8 (the
  *   largest file of any preset, EXR of floats, is at most 4 B/vertex; normals come a block at a time).
