@@ -118,7 +118,23 @@ export function applyFaults(field: Heightfield, faults: readonly Fault[], option
 }
 
 /**
+ * Lines per batch of a streamed run. A batch costs its lines' row crossings plus one pass over the
+ * map (its prefix sums into the accumulator), so a batch of at least four rows' width of lines keeps
+ * that pass under a fifth of the work; smooth lines may walk whole rows, so their batches shrink with
+ * the width to keep a block of rows (the cancel step) at about 2²⁷ vertex updates.
+ */
+export function faultBatchSize(profile: FaultProfile, width: number): number {
+  const most = Math.max(4096, 4 * width);
+  if (profile.kind !== 'smooth') return most;
+  return Math.max(1024, Math.min(most, Math.floor(2 ** 27 / (BLOCK_ROWS * Math.max(1, width)))));
+}
+
+/**
  * Runs iterations [start, end) of the recipe on the field's current heights (see applyFaults).
+ *
+ * Progress is in faults: `done` of `total` = end − start faults applied (fractional while a batch's
+ * rows are swept), rising to exactly `total`. Runs of at most one batch (faultBatchSize) are one
+ * applyFaults; longer runs stream (streamFaults), with memory independent of the iteration count.
  *
  * Continuation ("run 200 more") is `{ start: done, end: done + 200 }`: the same line sequence and
  * decay schedule, added to the heights as they are now. Each run rounds to float32 once at its end,
@@ -127,9 +143,71 @@ export function applyFaults(field: Heightfield, faults: readonly Fault[], option
  * displacements), and otherwise may differ from it by float32 rounding.
  */
 export function runFaultFormation(field: Heightfield, recipe: FaultRecipe, options: RunOptions = {}): boolean {
-  const { start = 0, end = recipe.iterations, ...applyOptions } = options;
+  const { start = 0, end = recipe.iterations, onProgress, ...rest } = options;
+  assertIterationRange(start, end);
+  const count = end - start;
+  const batch = faultBatchSize(profileOf(recipe), field.width);
+  if (count > batch) return streamFaults(field, recipe, start, end, batch, { ...rest, onProgress });
   const faults = generateFaults(recipe, terrainExtent(field), start, end);
-  return applyFaults(field, faults, applyOptions);
+  return applyFaults(field, faults, { ...rest, onProgress: onProgress && ((rows, depth) => onProgress(rows === depth ? count : (count * rows) / depth, count)) });
+}
+
+/**
+ * Iterations [start, end) of the recipe, generated from the seeded stream `batch` lines at a time:
+ * each batch is swept into one float64 sum per vertex, and the heights get the sums once at the end.
+ * Every fault's value at a vertex is a multiple of 2⁻²⁴ (quantised displacements; the smooth ramp is
+ * quantised per vertex too, profile.ts) and the total stays under MAX_TOTAL_DISPLACEMENT, so the
+ * batched float64 sums are exactly the one-pass sums: the same bytes as applyFaults of every fault.
+ * Memory: the accumulator (8 bytes per vertex) and one batch's lines, whatever the iterations. The
+ * heights are not touched until the last batch is in, so a cancelled run leaves them as they were.
+ */
+export function streamFaults(field: Heightfield, recipe: FaultRecipe, start: number, end: number, batch: number, options: ApplyOptions = {}): boolean {
+  assertIterationRange(start, end);
+  if (!Number.isSafeInteger(batch) || batch < 1) throw new RangeError(`batch must be a whole number ≥ 1, got ${batch}`);
+  const { width, depth, heights } = field;
+  const { onProgress, shouldCancel } = options;
+  const count = end - start;
+  const profile = profileOf(recipe);
+  assertUsableProfile(profile, 0);
+  const smoothWidth = profile.kind === 'smooth' ? profile.width : 0;
+  // The whole run's displacements are known before any line: check their total as applyFaults does.
+  let total = 0;
+  for (let iteration = start; iteration < end; iteration++) {
+    const d = quantizeDisplacement(displacementAt(recipe.decay, iteration));
+    if (!Number.isFinite(d)) throw new RangeError(`fault ${iteration - start} has a non-finite displacement`);
+    total += Math.abs(d);
+  }
+  if (total > MAX_TOTAL_DISPLACEMENT) {
+    throw new RangeError(`total displacement ${total} m exceeds ${MAX_TOTAL_DISPLACEMENT} m, beyond which sums are not exact`);
+  }
+  if (shouldCancel?.()) return false;
+  const random = createRandom(recipe.seed);
+  const size = terrainExtent(field);
+  for (let iteration = 0; iteration < start; iteration++) nextFaultLine(random, recipe.lineMethod, size);
+  const acc = new Float64Array(width * depth);
+  for (let b0 = start; b0 < end; b0 += batch) {
+    if (b0 > start && shouldCancel?.()) return false;
+    const b1 = Math.min(end, b0 + batch);
+    const lines: FaultLine[] = [];
+    const displacements: number[] = [];
+    for (let iteration = b0; iteration < b1; iteration++) {
+      const line = nextFaultLine(random, recipe.lineMethod, size);
+      assertFiniteLine(line, iteration - start);
+      lines.push(line);
+      displacements.push(quantizeDisplacement(displacementAt(recipe.decay, iteration)));
+    }
+    const sweep = new RowSweep(field, lines, displacements, new Array<number>(lines.length).fill(smoothWidth));
+    const block = rowsPerBlock(lines.length, width);
+    const applied = b0 - start;
+    for (let j0 = 0; j0 < depth; j0 += block) {
+      if (j0 > 0 && shouldCancel?.()) return false;
+      const j1 = Math.min(depth, j0 + block);
+      sweep.accumulateRows(j0, j1, acc);
+      onProgress?.(j1 === depth ? b1 - start : applied + ((b1 - b0) * j1) / depth, count);
+    }
+  }
+  for (let k = 0; k < heights.length; k++) heights[k] = heights[k] + acc[k];
+  return true;
 }
 
 /**

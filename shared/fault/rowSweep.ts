@@ -125,6 +125,34 @@ function addPrefixSums(diff: Float64Array, width: number, start: number, heights
   diff.fill(0);
 }
 
+/**
+ * acc[offset + i] += start + diff[0] + … + diff[i] for one row (a streamed run's float64 sums, one
+ * batch of lines at a time), then clears diff. Exact in any grouping, as addPrefixSums.
+ */
+function accumulatePrefixSums(diff: Float64Array, width: number, start: number, acc: Float64Array, offset: number): void {
+  let sum = start;
+  let k = offset;
+  let i = 0;
+  const lastQuad = offset + width - 3;
+  for (; k < lastQuad; k += 4, i += 4) {
+    const d0 = diff[i];
+    const d01 = d0 + diff[i + 1];
+    const d2 = diff[i + 2];
+    const d23 = d2 + diff[i + 3];
+    acc[k] += sum + d0;
+    acc[k + 1] += sum + d01;
+    acc[k + 2] += sum + (d01 + d2);
+    sum += d01 + d23;
+    acc[k + 3] += sum;
+  }
+  const end = offset + width;
+  for (; k < end; k++, i++) {
+    sum += diff[i];
+    acc[k] += sum;
+  }
+  diff.fill(0);
+}
+
 export interface Grid {
   width: number;
   depth: number;
@@ -282,6 +310,22 @@ export class RowSweep {
    * out = heights + (sum of the faults at each vertex), rounded to float32 once.
    */
   sweepRows(j0: number, j1: number, heights: Float32Array, out: Float32Array): void {
+    const { diff, width } = this;
+    this.eachRow(j0, j1, (j, start) => addPrefixSums(diff, width, start, heights, out, j * width));
+  }
+
+  /**
+   * Adds the lines' sums of rows [j0, j1) to acc (float64, one entry per vertex) instead of writing
+   * heights: a streamed run sweeps its lines batch by batch into one accumulator (same block rules
+   * as sweepRows).
+   */
+  accumulateRows(j0: number, j1: number, acc: Float64Array): void {
+    const { diff, width } = this;
+    this.eachRow(j0, j1, (j, start) => accumulatePrefixSums(diff, width, start, acc, j * width));
+  }
+
+  /** Builds each row's difference array in turn and hands it on with the sum every vertex starts from. */
+  private eachRow(j0: number, j1: number, emit: (j: number, start: number) => void): void {
     if (j0 !== this.nextRow || j0 % BLOCK_ROWS !== 0) throw new Error('rows must be swept in order, in whole blocks');
     for (let b0 = j0; b0 < j1; b0 += BLOCK_ROWS) {
       const b1 = Math.min(j1, b0 + BLOCK_ROWS);
@@ -290,13 +334,14 @@ export class RowSweep {
       this.crossRising.selectActive(b0, b1);
       this.crossFalling.selectActive(b0, b1);
       this.smooth.selectActive(b0, b1);
-      for (let j = b0; j < b1; j++) this.sweepRow(j, heights, out);
+      for (let j = b0; j < b1; j++) emit(j, this.buildRow(j));
     }
     this.nextRow = j1;
   }
 
-  private sweepRow(j: number, heights: Float32Array, out: Float32Array): void {
-    const { diff, width } = this;
+  /** Fills the difference array of row j; returns the sum every vertex of the row starts from. */
+  private buildRow(j: number): number {
+    const { diff } = this;
     const z = this.zs[j];
     for (const { line, twice } of this.rowConstant) if (risesAt(line, this.xs[0], z)) diff[0] += twice;
     this.normalRisingRow(j, z);
@@ -305,7 +350,7 @@ export class RowSweep {
     this.crossFallingRow(j, z);
     this.smooth.addRow(j, diff);
     this.rowRunning += this.rowDelta[j];
-    addPrefixSums(diff, width, this.base + this.rowRunning, heights, out, j * width);
+    return this.base + this.rowRunning;
   }
 
   // The four loops below differ only in the predicate and in which end of the row rises; each
