@@ -37,11 +37,15 @@ export const faultsKind: LayerKindModule<FaultsLayer> = {
   apply(layer, input, out, size, _rect, options) {
     const field = fieldOver(input, out, size);
     const { params } = layer;
-    // Each run rounds to float32 at its end, as "Run more" always did.
+    // Each run rounds to float32 at its end, as "Run more" always did. Progress is faults applied
+    // over all the runs, so one bar rises through every run (long runs stream: engine.ts).
     const ends = [...(params.runs ?? []), params.iterations];
+    const { onProgress, shouldCancel } = options;
     let start = 0;
     for (const end of ends) {
-      if (!runFaultFormation(field, params, { start, end, onProgress: options.onProgress, shouldCancel: options.shouldCancel, discardOnCancel: true })) return false;
+      const before = start;
+      const progress = onProgress && ((done: number) => onProgress(before + done, params.iterations));
+      if (!runFaultFormation(field, params, { start, end, onProgress: progress, shouldCancel, discardOnCancel: true })) return false;
       start = end;
     }
     return true;
