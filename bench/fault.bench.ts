@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { Benchmark } from './harness';
 import { runFaultFormation } from '../shared/fault/engine';
 import { referenceFaultFormation } from '../shared/fault/reference';
@@ -34,7 +36,33 @@ function fast(size: number, baseline?: string): Benchmark {
   };
 }
 
+/**
+ * A maximal recipe (10⁶ iterations) in a fresh process (bench/faultStreamMemory.ts), so that its peak
+ * RSS is this run's alone: streamed (today's engine) and, as the baseline, every fault built first.
+ */
+function longRun(size: number, iterations: number, mode: 'stream' | 'one-pass'): Benchmark {
+  let figures: Record<string, number> = {};
+  return {
+    name: mode === 'stream' ? 'fault-formation-long' : 'fault-formation-long-one-pass',
+    size,
+    params: { iterations },
+    samples: 1,
+    warmup: 0,
+    ...(mode === 'stream' ? { baseline: 'fault-formation-long-one-pass' } : {}),
+    run: () => {
+      const script = fileURLToPath(new URL('./faultStreamMemory.ts', import.meta.url));
+      const child = spawnSync(process.execPath, ['--import', 'tsx', script, String(size), String(iterations), mode], { encoding: 'utf8', maxBuffer: 1 << 20 });
+      if (child.status !== 0) throw new Error(`bench/faultStreamMemory.ts failed: ${child.stderr}`);
+      const parsed = JSON.parse(child.stdout.trim().split('\n').pop() ?? '{}') as Record<string, unknown>;
+      figures = Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, number] => typeof entry[1] === 'number'));
+    },
+    measure: () => figures,
+  };
+}
+
 export const benchmarks: Benchmark[] = [
+  longRun(513, 1_000_000, 'one-pass'),
+  longRun(513, 1_000_000, 'stream'),
   reference(513),
   reference(1025),
   fast(513, 'fault-formation-reference@513'),

@@ -193,13 +193,27 @@ export class RowSweep {
     this.diff = new Float64Array(width + 1);
     this.rowDelta = new Float64Array(depth + 1);
     const n = lines.length;
-    // Step lines only (smooth ones go to SmoothRows): a million-line smooth run allocates no step arrays.
-    let stepCount = 0;
-    for (let l = 0; l < n; l++) if (!(widths[l] > 0)) stepCount++;
-    this.normalRising = new SlopedGroup(stepCount);
-    this.normalFalling = new SlopedGroup(stepCount);
-    this.crossRising = new SlopedGroup(stepCount);
-    this.crossFalling = new SlopedGroup(stepCount);
+    // Step lines only (smooth ones go to SmoothRows): a million-line smooth run allocates no step
+    // arrays. Each group gets room for the lines of its form and direction (an upper bound: some of
+    // them turn out to be whole-map or row-constant lines).
+    let normalUp = 0;
+    let normalDown = 0;
+    let crossUp = 0;
+    let crossDown = 0;
+    for (let l = 0; l < n; l++) {
+      if (widths[l] > 0 || displacements[l] === 0) continue;
+      const line = lines[l];
+      if (line.method === 'cross') {
+        const dz = line.z2 - line.z1;
+        if (dz < 0) crossUp++;
+        else if (dz > 0) crossDown++;
+      } else if (line.a > 0) normalUp++;
+      else if (line.a < 0) normalDown++;
+    }
+    this.normalRising = new SlopedGroup(normalUp);
+    this.normalFalling = new SlopedGroup(normalDown);
+    this.crossRising = new SlopedGroup(crossUp);
+    this.crossFalling = new SlopedGroup(crossDown);
     const halfW = (width - 1) / 2;
     const halfD = (depth - 1) / 2;
     const corners: [number, number][] = [
@@ -284,22 +298,23 @@ export class RowSweep {
     group.firstRow[l] = 0;
     group.lastRow[l] = depth - 1;
     if (!(group.tolerance[l] < 0.5) || tStep === 0) return;
-    const at = (j: number): number => t0 + j * tStep;
+    // The estimate at row j is t0 + j·tStep; a row is certainly at one end when it is < −1 or > width.
     const jA = (-1.5 - t0) / tStep;
     const jB = (width + 0.5 - t0) / tStep;
     const lowest = Math.max(0, Math.floor(Math.min(jA, jB)) - 1);
     const highest = Math.min(depth - 1, Math.ceil(Math.max(jA, jB)) + 1);
     const first = Math.floor(lowest / BLOCK_ROWS) * BLOCK_ROWS;
     const last = Math.min(depth - 1, Math.floor(highest / BLOCK_ROWS) * BLOCK_ROWS + BLOCK_ROWS - 1);
-    const outside = (t: number): boolean => t < -1 || t > width;
-    if (first > last || (first > 0 && !outside(at(first - 1))) || (last < depth - 1 && !outside(at(last + 1)))) return;
+    const before = t0 + (first - 1) * tStep;
+    const after = t0 + (last + 1) * tStep;
+    if (first > last || (first > 0 && !(before < -1 || before > width)) || (last < depth - 1 && !(after < -1 || after > width))) return;
     group.firstRow[l] = first;
     group.lastRow[l] = last;
-    if (first > 0 && at(first - 1) < -1) {
+    if (first > 0 && before < -1) {
       this.rowDelta[0] += wholeRow;
       this.rowDelta[first] -= wholeRow;
     }
-    if (last < depth - 1 && at(last + 1) < -1) {
+    if (last < depth - 1 && after < -1) {
       this.rowDelta[last + 1] += wholeRow;
       this.rowDelta[depth] -= wholeRow;
     }
