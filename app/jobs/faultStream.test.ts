@@ -13,7 +13,7 @@ const bits = (a: Float32Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLeng
 
 function request(recipe: FaultRecipe, width: number, depth: number, runMore = 0): TerrainJobRequest {
   const stack = presetStack(recipe, []);
-  return { width, depth, cellSize: 1, heights: new Float32Array(0), recipe: null, steps: [], stack: runMore > 0 ? continuedStack(stack, runMore)! : stack };
+  return { width, depth, cellSize: 1, heights: new Float32Array(0), stack: runMore > 0 ? continuedStack(stack, runMore)! : stack };
 }
 
 describe('the fault job streams: progress through the whole generation, cancel at once', () => {
