@@ -70,9 +70,17 @@ function assertFiniteLine(line: FaultLine, index: number): void {
   if (!values.every(Number.isFinite)) throw new RangeError(`fault ${index} has a line with non-finite coefficients`);
 }
 
-/** Rows between progress reports and cancel checks: whole sweep blocks, roughly a million line-row steps. */
-function rowsPerBlock(lineCount: number, width: number): number {
-  return BLOCK_ROWS * Math.max(1, Math.min(8, Math.floor(2 ** 20 / ((lineCount + width) * BLOCK_ROWS))));
+/**
+ * Vertices a smooth line of this width updates in a row, about (its band, or the whole row): the
+ * estimate that sizes progress steps and batches (not a bound the sweep relies on).
+ */
+function smoothRowWork(profileWidth: number, width: number, cellSize: number): number {
+  return Math.min(width, 2 + (4 * profileWidth) / cellSize);
+}
+
+/** Rows between progress reports and cancel checks: roughly a million vertex updates (at least a row). */
+function rowsPerStep(stepLines: number, smoothWork: number, width: number): number {
+  return Math.max(1, Math.min(8 * BLOCK_ROWS, Math.floor(2 ** 20 / (stepLines + smoothWork + width))));
 }
 
 /**
@@ -89,10 +97,12 @@ export function applyFaults(field: Heightfield, faults: readonly Fault[], option
   const displacements: number[] = [];
   const widths: number[] = [];
   let total = 0;
+  let smoothWork = 0;
   faults.forEach((fault, index) => {
     assertFiniteLine(fault.line, index);
     assertUsableProfile(fault.profile, index);
     widths.push(fault.profile?.kind === 'smooth' ? fault.profile.width : 0);
+    if (fault.profile?.kind === 'smooth') smoothWork += smoothRowWork(fault.profile.width, width, field.cellSize);
     const d = quantizeDisplacement(fault.displacement);
     if (!Number.isFinite(d)) throw new RangeError(`fault ${index} has a non-finite displacement`);
     lines.push(fault.line);
@@ -106,10 +116,10 @@ export function applyFaults(field: Heightfield, faults: readonly Fault[], option
   if (shouldCancel?.()) return false;
   const sweep = new RowSweep(field, lines, displacements, widths);
   const out = shouldCancel && !discardOnCancel ? new Float32Array(heights.length) : heights;
-  const block = rowsPerBlock(lines.length, width);
-  for (let j0 = 0; j0 < depth; j0 += block) {
+  const rows = rowsPerStep(lines.length, smoothWork, width);
+  for (let j0 = 0; j0 < depth; j0 += rows) {
     if (j0 > 0 && shouldCancel?.()) return false;
-    const j1 = Math.min(depth, j0 + block);
+    const j1 = Math.min(depth, j0 + rows);
     sweep.sweepRows(j0, j1, heights, out);
     onProgress?.(j1, depth);
   }
@@ -118,15 +128,16 @@ export function applyFaults(field: Heightfield, faults: readonly Fault[], option
 }
 
 /**
- * Lines per batch of a streamed run. A batch costs its lines' row crossings plus one pass over the
- * map (its prefix sums into the accumulator), so a batch of at least four rows' width of lines keeps
- * that pass under a fifth of the work; smooth lines may walk whole rows, so their batches shrink with
- * the width to keep a block of rows (the cancel step) at about 2²⁷ vertex updates.
+ * Lines per batch of a streamed run on a map `width` vertices wide. A batch costs its lines' row
+ * crossings plus one pass over the map (its prefix sums into the accumulator), so a batch of at least
+ * four rows' width of lines keeps that pass under a fifth of the work; smooth lines walk their band
+ * in every row, so their batches shrink as bands widen, to keep one row of a batch (the smallest
+ * cancel step) at about 2²⁴ vertex updates.
  */
-export function faultBatchSize(profile: FaultProfile, width: number): number {
+export function faultBatchSize(profile: FaultProfile, width: number, cellSize: number): number {
   const most = Math.max(4096, 4 * width);
   if (profile.kind !== 'smooth') return most;
-  return Math.max(1024, Math.min(most, Math.floor(2 ** 27 / (BLOCK_ROWS * Math.max(1, width)))));
+  return Math.max(1024, Math.min(most, Math.floor(2 ** 24 / smoothRowWork(profile.width, width, cellSize))));
 }
 
 /**
@@ -146,7 +157,7 @@ export function runFaultFormation(field: Heightfield, recipe: FaultRecipe, optio
   const { start = 0, end = recipe.iterations, onProgress, ...rest } = options;
   assertIterationRange(start, end);
   const count = end - start;
-  const batch = faultBatchSize(profileOf(recipe), field.width);
+  const batch = faultBatchSize(profileOf(recipe), field.width, field.cellSize);
   if (count > batch) return streamFaults(field, recipe, start, end, batch, { ...rest, onProgress });
   const faults = generateFaults(recipe, terrainExtent(field), start, end);
   return applyFaults(field, faults, { ...rest, onProgress: onProgress && ((rows, depth) => onProgress(rows === depth ? count : (count * rows) / depth, count)) });
@@ -197,11 +208,11 @@ export function streamFaults(field: Heightfield, recipe: FaultRecipe, start: num
       displacements.push(quantizeDisplacement(displacementAt(recipe.decay, iteration)));
     }
     const sweep = new RowSweep(field, lines, displacements, new Array<number>(lines.length).fill(smoothWidth));
-    const block = rowsPerBlock(lines.length, width);
+    const rows = smoothWidth > 0 ? rowsPerStep(0, lines.length * smoothRowWork(smoothWidth, width, field.cellSize), width) : rowsPerStep(lines.length, 0, width);
     const applied = b0 - start;
-    for (let j0 = 0; j0 < depth; j0 += block) {
+    for (let j0 = 0; j0 < depth; j0 += rows) {
       if (j0 > 0 && shouldCancel?.()) return false;
-      const j1 = Math.min(depth, j0 + block);
+      const j1 = Math.min(depth, j0 + rows);
       sweep.accumulateRows(j0, j1, acc);
       onProgress?.(j1 === depth ? b1 - start : applied + ((b1 - b0) * j1) / depth, count);
     }

@@ -321,7 +321,7 @@ export class RowSweep {
   }
 
   /**
-   * Writes rows [j0, j1) (j0 a multiple of BLOCK_ROWS; blocks in order from row 0):
+   * Writes rows [j0, j1) (in order from row 0, any number at a time):
    * out = heights + (sum of the faults at each vertex), rounded to float32 once.
    */
   sweepRows(j0: number, j1: number, heights: Float32Array, out: Float32Array): void {
@@ -339,17 +339,23 @@ export class RowSweep {
     this.eachRow(j0, j1, (j, start) => accumulatePrefixSums(diff, width, start, acc, j * width));
   }
 
-  /** Builds each row's difference array in turn and hands it on with the sum every vertex starts from. */
+  /**
+   * Builds each row's difference array in turn and hands it on with the sum every vertex starts from.
+   * Calls may end anywhere (a heavy sweep is cancelled between single rows); the lines of a block are
+   * chosen when its first row comes.
+   */
   private eachRow(j0: number, j1: number, emit: (j: number, start: number) => void): void {
-    if (j0 !== this.nextRow || j0 % BLOCK_ROWS !== 0) throw new Error('rows must be swept in order, in whole blocks');
-    for (let b0 = j0; b0 < j1; b0 += BLOCK_ROWS) {
-      const b1 = Math.min(j1, b0 + BLOCK_ROWS);
-      this.normalRising.selectActive(b0, b1);
-      this.normalFalling.selectActive(b0, b1);
-      this.crossRising.selectActive(b0, b1);
-      this.crossFalling.selectActive(b0, b1);
-      this.smooth.selectActive(b0, b1);
-      for (let j = b0; j < b1; j++) emit(j, this.buildRow(j));
+    if (j0 !== this.nextRow || !(j1 >= j0 && j1 <= this.depth)) throw new Error('rows must be swept in order, from row 0');
+    for (let j = j0; j < j1; j++) {
+      if (j % BLOCK_ROWS === 0) {
+        const b1 = Math.min(this.depth, j + BLOCK_ROWS);
+        this.normalRising.selectActive(j, b1);
+        this.normalFalling.selectActive(j, b1);
+        this.crossRising.selectActive(j, b1);
+        this.crossFalling.selectActive(j, b1);
+        this.smooth.selectActive(j, b1);
+      }
+      emit(j, this.buildRow(j));
     }
     this.nextRow = j1;
   }

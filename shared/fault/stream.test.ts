@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHeightfield, terrainExtent, type Heightfield } from '../terrain/heightfield';
 import { applyFaults, faultBatchSize, generateFaults, runFaultFormation, streamFaults } from './engine';
+import { RowSweep } from './rowSweep';
 import { LINE_METHODS, type FaultProfile, type FaultRecipe, type LineMethod } from './recipe';
 import { referenceFaultFormation } from './reference';
 import { bumpy, compareBytes, copyField } from './testing/fields';
@@ -84,7 +85,7 @@ describe('streamed faults give the bytes of the reference loop and of the one-pa
 
   it('runFaultFormation streams runs longer than a batch and gives the same bytes', () => {
     for (const profile of [STEP, smooth(4)]) {
-      const batch = faultBatchSize(profile, 40);
+      const batch = faultBatchSize(profile, 40, 1);
       const recipe = recipeOf(3, 'cross', batch + 300, profile);
       const streamed = bumpy(40, 37, 1, 8);
       const reference = copyField(streamed);
@@ -101,7 +102,46 @@ describe('streamed faults give the bytes of the reference loop and of the one-pa
   });
 });
 
+describe('the row sweep in pieces', () => {
+  it('rows swept a few at a time (not whole blocks) give the bytes of one sweep, into heights or an accumulator', () => {
+    const field = bumpy(45, 101, 1, 12);
+    const recipe = recipeOf(14, 'cross', 60, STEP);
+    const faults = [...generateFaults(recipe, terrainExtent(field), 0, 30), ...generateFaults({ ...recipe, profile: smooth(7) }, terrainExtent(field), 30, 60)];
+    const lines = faults.map((f) => f.line);
+    const displacements = faults.map((f) => f.displacement);
+    const widths = faults.map((f) => (f.profile?.kind === 'smooth' ? f.profile.width : 0));
+    const whole = new Float32Array(field.heights.length);
+    new RowSweep(field, lines, displacements, widths).sweepRows(0, field.depth, field.heights, whole);
+    const pieces = new Float32Array(field.heights.length);
+    const acc = new Float64Array(field.heights.length);
+    const sweep = new RowSweep(field, lines, displacements, widths);
+    const inAcc = new RowSweep(field, lines, displacements, widths);
+    for (let j0 = 0, step = 1; j0 < field.depth; j0 += step, step = (step * 5) % 37 || 1) {
+      const j1 = Math.min(field.depth, j0 + step);
+      sweep.sweepRows(j0, j1, field.heights, pieces);
+      inAcc.accumulateRows(j0, j1, acc);
+    }
+    expect(Buffer.from(pieces.buffer).equals(Buffer.from(whole.buffer))).toBe(true);
+    const fromAcc = Float32Array.from(field.heights, (h, k) => h + acc[k]);
+    expect(Buffer.from(fromAcc.buffer).equals(Buffer.from(whole.buffer))).toBe(true);
+    expect(() => sweep.sweepRows(5, 6, field.heights, pieces)).toThrow(/in order/);
+  });
+});
+
 describe('streamed faults: progress and cancel', () => {
+  it('a heavy smooth sweep reports and polls for cancel between single rows', () => {
+    // Bands as wide as the map: a row of a batch is 1100 vertices for each of its lines.
+    const field = createHeightfield(1100, 90, 1);
+    const reports: number[] = [];
+    const finished = streamFaults(field, recipeOf(3, 'normal', 3000, smooth(1e5)), 0, 3000, 1024, {
+      onProgress: (done) => reports.push(done),
+      shouldCancel: () => reports.length >= 3,
+    });
+    expect(finished).toBe(false);
+    expect(reports).toEqual([1024 / 90, (2 * 1024) / 90, (3 * 1024) / 90]);
+    expect(field.heights.every((h) => h === 0)).toBe(true);
+  });
+
   it('progress counts faults over the whole run: rising, one total, ending at it', () => {
     const field = createHeightfield(50, 700, 1);
     const reports: [number, number][] = [];
