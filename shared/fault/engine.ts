@@ -197,7 +197,6 @@ export function streamFaults(field: Heightfield, recipe: FaultRecipe, start: num
   for (let iteration = 0; iteration < start; iteration++) nextFaultLine(random, recipe.lineMethod, size);
   const acc = new Float64Array(width * depth);
   for (let b0 = start; b0 < end; b0 += batch) {
-    if (b0 > start && shouldCancel?.()) return false;
     const b1 = Math.min(end, b0 + batch);
     const lines: FaultLine[] = [];
     const displacements: number[] = [];
@@ -210,8 +209,9 @@ export function streamFaults(field: Heightfield, recipe: FaultRecipe, start: num
     const sweep = new RowSweep(field, lines, displacements, new Array<number>(lines.length).fill(smoothWidth));
     const rows = smoothWidth > 0 ? rowsPerStep(0, lines.length * smoothRowWork(smoothWidth, width, field.cellSize), width) : rowsPerStep(lines.length, 0, width);
     const applied = b0 - start;
+    // Polled before every step of rows, the first too: building a batch's sweep is work of its own.
     for (let j0 = 0; j0 < depth; j0 += rows) {
-      if (j0 > 0 && shouldCancel?.()) return false;
+      if (shouldCancel?.()) return false;
       const j1 = Math.min(depth, j0 + rows);
       sweep.accumulateRows(j0, j1, acc);
       onProgress?.(j1 === depth ? b1 - start : applied + ((b1 - b0) * j1) / depth, count);
