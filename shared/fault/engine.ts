@@ -19,9 +19,12 @@ export interface Fault {
 }
 
 export interface ApplyOptions {
-  /** Called as rows are finished: `done` of `total` vertex rows. */
+  /**
+   * Called as rows are finished: applyFaults reports `done` of `total` vertex rows; runFaultFormation
+   * and streamFaults report faults applied of the run's faults (see runFaultFormation).
+   */
   onProgress?: (done: number, total: number) => void;
-  /** Polled between blocks of rows; returning true abandons the job and leaves the heights untouched. */
+  /** Polled between steps of rows; returning true abandons the job and leaves the heights untouched. */
   shouldCancel?: () => boolean;
   /**
    * The caller discards the heights when the run is cancelled (a job's own copy): rows are swept in
