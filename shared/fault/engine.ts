@@ -4,7 +4,7 @@
  */
 import type { Heightfield } from '../terrain/heightfield';
 import { terrainExtent } from '../terrain/heightfield';
-import { createRandom } from '../random';
+import { createRandom, type Random } from '../random';
 import { nextFaultLine, type FaultLine, type TerrainSize } from './lines';
 import { assertUsableProfile } from './profile';
 import { displacementAt, profileOf, quantizeDisplacement, type FaultProfile, type FaultRecipe } from './recipe';
@@ -38,6 +38,35 @@ export interface RunOptions extends ApplyOptions {
   start?: number;
   /** One past the last iteration to apply (default recipe.iterations). */
   end?: number;
+  /**
+   * The recipe's lines on this field, read on from where an earlier run stopped (a faults layer's
+   * runs), instead of replaying the PRNG from iteration 0 for each run.
+   */
+  lines?: FaultLineStream;
+}
+
+/**
+ * The recipe's line sequence on a terrain of this extent, read in order: `lineAt(i)` for rising i
+ * skips the lines in between, so consecutive runs [0, n), [n, m) … generate each line once.
+ */
+export class FaultLineStream {
+  private readonly random: Random;
+  private next = 0;
+
+  constructor(
+    private readonly recipe: FaultRecipe,
+    private readonly size: TerrainSize,
+  ) {
+    this.random = createRandom(recipe.seed);
+  }
+
+  /** The line of iteration i; i must not be below the next unread one. */
+  lineAt(i: number): FaultLine {
+    if (i < this.next) throw new RangeError(`line ${i} was already read (the stream is at ${this.next})`);
+    for (; this.next < i; this.next++) nextFaultLine(this.random, this.recipe.lineMethod, this.size);
+    this.next++;
+    return nextFaultLine(this.random, this.recipe.lineMethod, this.size);
+  }
 }
 
 /**
@@ -56,15 +85,11 @@ function assertIterationRange(start: number, end: number): void {
  * with the recipe's profile. The PRNG is replayed from the beginning and the decay schedule uses
  * absolute iteration indexes, so [0, n) followed by [n, m) is exactly [0, m).
  */
-export function generateFaults(recipe: FaultRecipe, size: TerrainSize, start: number, end: number): Fault[] {
+export function generateFaults(recipe: FaultRecipe, size: TerrainSize, start: number, end: number, lines: FaultLineStream = new FaultLineStream(recipe, size)): Fault[] {
   assertIterationRange(start, end);
-  const random = createRandom(recipe.seed);
   const profile = profileOf(recipe);
   const faults: Fault[] = [];
-  for (let iteration = 0; iteration < end; iteration++) {
-    const line = nextFaultLine(random, recipe.lineMethod, size);
-    if (iteration >= start) faults.push({ line, displacement: displacementAt(recipe.decay, iteration), profile });
-  }
+  for (let iteration = start; iteration < end; iteration++) faults.push({ line: lines.lineAt(iteration), displacement: displacementAt(recipe.decay, iteration), profile });
   return faults;
 }
 
@@ -157,12 +182,12 @@ export function faultBatchSize(profile: FaultProfile, width: number, cellSize: n
  * displacements), and otherwise may differ from it by float32 rounding.
  */
 export function runFaultFormation(field: Heightfield, recipe: FaultRecipe, options: RunOptions = {}): boolean {
-  const { start = 0, end = recipe.iterations, onProgress, ...rest } = options;
+  const { start = 0, end = recipe.iterations, onProgress, lines, ...rest } = options;
   assertIterationRange(start, end);
   const count = end - start;
   const batch = faultBatchSize(profileOf(recipe), field.width, field.cellSize);
-  if (count > batch) return streamFaults(field, recipe, start, end, batch, { ...rest, onProgress });
-  const faults = generateFaults(recipe, terrainExtent(field), start, end);
+  if (count > batch) return streamFaults(field, recipe, start, end, batch, { ...rest, onProgress }, lines);
+  const faults = generateFaults(recipe, terrainExtent(field), start, end, lines);
   return applyFaults(field, faults, { ...rest, onProgress: onProgress && ((rows, depth) => onProgress(rows === depth ? count : (count * rows) / depth, count)) });
 }
 
@@ -175,7 +200,7 @@ export function runFaultFormation(field: Heightfield, recipe: FaultRecipe, optio
  * Memory: the accumulator (8 bytes per vertex) and one batch's lines, whatever the iterations. The
  * heights are not touched until the last batch is in, so a cancelled run leaves them as they were.
  */
-export function streamFaults(field: Heightfield, recipe: FaultRecipe, start: number, end: number, batch: number, options: ApplyOptions = {}): boolean {
+export function streamFaults(field: Heightfield, recipe: FaultRecipe, start: number, end: number, batch: number, options: ApplyOptions = {}, lines?: FaultLineStream): boolean {
   assertIterationRange(start, end);
   if (!Number.isSafeInteger(batch) || batch < 1) throw new RangeError(`batch must be a whole number ≥ 1, got ${batch}`);
   const { width, depth, heights } = field;
@@ -195,22 +220,20 @@ export function streamFaults(field: Heightfield, recipe: FaultRecipe, start: num
     throw new RangeError(`total displacement ${total} m exceeds ${MAX_TOTAL_DISPLACEMENT} m, beyond which sums are not exact`);
   }
   if (shouldCancel?.()) return false;
-  const random = createRandom(recipe.seed);
-  const size = terrainExtent(field);
-  for (let iteration = 0; iteration < start; iteration++) nextFaultLine(random, recipe.lineMethod, size);
+  const stream = lines ?? new FaultLineStream(recipe, terrainExtent(field));
   const acc = new Float64Array(width * depth);
   for (let b0 = start; b0 < end; b0 += batch) {
     const b1 = Math.min(end, b0 + batch);
-    const lines: FaultLine[] = [];
+    const batchLines: FaultLine[] = [];
     const displacements: number[] = [];
     for (let iteration = b0; iteration < b1; iteration++) {
-      const line = nextFaultLine(random, recipe.lineMethod, size);
+      const line = stream.lineAt(iteration);
       assertFiniteLine(line, iteration - start);
-      lines.push(line);
+      batchLines.push(line);
       displacements.push(quantizeDisplacement(displacementAt(recipe.decay, iteration)));
     }
-    const sweep = new RowSweep(field, lines, displacements, new Array<number>(lines.length).fill(smoothWidth));
-    const rows = smoothWidth > 0 ? rowsPerStep(0, lines.length * smoothRowWork(smoothWidth, width, field.cellSize), width) : rowsPerStep(lines.length, 0, width);
+    const sweep = new RowSweep(field, batchLines, displacements, new Array<number>(batchLines.length).fill(smoothWidth));
+    const rows = smoothWidth > 0 ? rowsPerStep(0, batchLines.length * smoothRowWork(smoothWidth, width, field.cellSize), width) : rowsPerStep(batchLines.length, 0, width);
     const applied = b0 - start;
     // Polled before every step of rows, the first too: building a batch's sweep is work of its own.
     for (let j0 = 0; j0 < depth; j0 += rows) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHeightfield, terrainExtent, type Heightfield } from '../terrain/heightfield';
-import { applyFaults, faultBatchSize, generateFaults, runFaultFormation, streamFaults } from './engine';
+import { applyFaults, faultBatchSize, FaultLineStream, generateFaults, runFaultFormation, streamFaults } from './engine';
 import { RowSweep } from './rowSweep';
 import { LINE_METHODS, type FaultProfile, type FaultRecipe, type LineMethod } from './recipe';
 import { referenceFaultFormation } from './reference';
@@ -209,5 +209,26 @@ describe('streamed faults: progress and cancel', () => {
     expect(runFaultFormation(cancelled, recipe, { onProgress: () => (reported = true), shouldCancel: () => reported })).toBe(false);
     expect(performance.now() - started).toBeLessThan(1000);
     expect(cancelled.heights.every((h) => h === 0)).toBe(true);
+  });
+});
+
+describe('a line stream read on across runs', () => {
+  it('runs that share one FaultLineStream give the bytes of runs that replay the PRNG, streamed or not', () => {
+    for (const profile of [STEP, smooth(5)]) {
+      const recipe = recipeOf(21, 'two-point', 3 * 4096 + 50, profile);
+      const ends = [7, 300, 4500, 4501, recipe.iterations];
+      const shared = bumpy(30, 26, 1, 5);
+      const replayed = copyField(shared);
+      const lines = new FaultLineStream(recipe, terrainExtent(shared));
+      let start = 0;
+      for (const end of ends) {
+        expect(runFaultFormation(shared, recipe, { start, end, lines })).toBe(true);
+        expect(runFaultFormation(replayed, recipe, { start, end })).toBe(true);
+        start = end;
+      }
+      expect(compareBytes(shared, replayed), profile.kind).toBe('identical');
+      // The stream only reads on.
+      expect(() => lines.lineAt(0)).toThrow(RangeError);
+    }
   });
 });
