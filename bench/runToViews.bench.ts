@@ -7,6 +7,7 @@ import { runTerrainJob } from '../app/jobs/runTerrainJob';
 import type { MapTilePixels } from '../app/map2d/mapTilePixels';
 import { DEFAULT_RECIPE, type FaultRecipe } from '../shared/fault/recipe';
 import { createHeightfield } from '../shared/terrain/heightfield';
+import { presetStack } from '../shared/layers/migrate';
 import { resnapInRegion, type SnappedPropLayer } from '../shared/props/prop';
 import { ChunkErrorsAssembler, ERRORS_PIECE_HEIGHTS } from '../app/lod/chunkErrorsJob';
 import type { LodCamera } from '../shared/lod/selectLod';
@@ -85,7 +86,7 @@ function runToViews(name: string, withViews: boolean, offThreadErrors = true): B
       const st = s as RunState;
       const run = st.runs++;
       const t0 = performance.now();
-      const request = { width: SIZE, depth: SIZE, cellSize: 1, heights: new Float32Array(SIZE * SIZE), recipe: recipeFor(run), steps: [{ kind: 'run' as const, start: 0, end: ITERATIONS }] };
+      const request = { width: SIZE, depth: SIZE, cellSize: 1, heights: new Float32Array(0), stack: presetStack(recipeFor(run), []) };
       const heights = runTerrainJob(request, () => undefined)?.heights;
       if (!heights) throw new Error('the fault job was cancelled');
       const t1 = performance.now();

@@ -1,11 +1,11 @@
-import type { FaultRecipe } from '../../shared/fault/recipe';
 import type { ErosionMasks } from '../../shared/erosion/hydraulic';
-import type { TerrainStep } from '../../shared/recipe/steps';
 import type { Layer } from '../../shared/layers/types';
 
 /**
- * A terrain job: apply `steps` in order to `heights` (fault runs of `recipe`, filters, erosion). The
- * job owns `heights` (callers pass a copy; a worker transport transfers it), so no further copies are
+ * A terrain job: evaluate the layer `stack` on `heights` (what lies below it; empty: flat ground).
+ * The job's heights are the stack's, and it also returns the base the editor's local evaluator
+ * starts from (shared/layers/evaluate.ts evaluateStackWithBase), its index in this stack. The job
+ * owns `heights` (callers pass a copy; a worker transport transfers it), so no further copies are
  * made on the way.
  */
 export interface TerrainJobRequest {
@@ -13,22 +13,14 @@ export interface TerrainJobRequest {
   depth: number;
   cellSize: number;
   heights: Float32Array;
-  /** The recipe that 'run' steps continue; null when the job has none. */
-  recipe: FaultRecipe | null;
-  steps: TerrainStep[];
-  /**
-   * A layer stack to evaluate instead of steps, on `heights` (what lies below it; empty: flat
-   * ground): the job's heights are the stack's, and it also returns the base the editor's local
-   * evaluator starts from (shared/layers/evaluate.ts evaluateStackWithBase), its index in this stack.
-   */
-  stack?: Layer[];
+  stack: Layer[];
 }
 
 /** The topmost whole-map layer's result of a stack job (null when the stack has none). */
 export type StackBase = { index: number; output: Float32Array } | null;
 
 export type TerrainJobOutcome =
-  | { status: 'done'; heights: Float32Array; /** Present when a hydraulic step ran. */ masks: ErosionMasks | null; /** Stack jobs only. */ base?: StackBase }
+  | { status: 'done'; heights: Float32Array; /** Present when a hydraulic step ran. */ masks: ErosionMasks | null; base?: StackBase }
   | { status: 'cancelled' }
   | { status: 'failed'; message: string };
 

@@ -1,13 +1,13 @@
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import type { ErosionMasks } from '../../shared/erosion/hydraulic';
-import { applyStep, type StepRunOptions, type TerrainStep } from '../../shared/recipe/steps';
+import type { StepRunOptions, TerrainStep } from '../../shared/recipe/steps';
 import type { FaultRecipe } from '../../shared/fault/recipe';
 import type { Heightfield } from '../../shared/terrain/heightfield';
 import { applyLayer, evaluateStackWithBase, mixLayer, topWholeMapLayer } from '../../shared/layers/evaluate';
 import { wholeRect } from '../../shared/layers/types';
 import type { StackBase, TerrainJobRequest } from './protocol';
 
-/** Each step's progress is scaled to this many units, so a job of several steps reports one bar. */
+/** A job's progress is scaled to this many units, so a stack of several layers reports one bar. */
 export const PROGRESS_UNITS_PER_STEP = 1000;
 
 export interface TerrainJobResult {
@@ -21,19 +21,11 @@ function masksIf(needed: boolean, n: number): ErosionMasks | null {
   return needed ? { flow: new Float32Array(n), deposition: new Float32Array(n) } : null;
 }
 
-/** A steps job's map, masks and one progress bar over all its steps (`progressOf(k)` for step k). */
-function stepsJob(request: TerrainJobRequest, onProgress: (done: number, total: number) => void) {
-  const { width, depth, cellSize, steps } = request;
-  const total = steps.length * PROGRESS_UNITS_PER_STEP;
-  return {
-    field: createHeightfield(width, depth, cellSize, request.heights),
-    masks: masksIf(steps.some((step) => step.kind === 'hydraulic'), width * depth),
-    progressOf: (k: number) => (done: number, stepTotal: number) => onProgress(k * PROGRESS_UNITS_PER_STEP + Math.floor((PROGRESS_UNITS_PER_STEP * done) / Math.max(1, stepTotal)), total),
-    stepDone: (k: number) => onProgress((k + 1) * PROGRESS_UNITS_PER_STEP, total),
-  };
-}
-
-function runStackJob(request: TerrainJobRequest & { stack: NonNullable<TerrainJobRequest['stack']> }, onProgress: (done: number, total: number) => void, shouldCancel?: () => boolean): TerrainJobResult | null {
+/**
+ * The work of a job, wherever it runs: the stack evaluated on the request's heights, or null when
+ * cancelled. A worker, which is cancelled by being terminated, passes no `shouldCancel`.
+ */
+export function runTerrainJob(request: TerrainJobRequest, onProgress: (done: number, total: number) => void, shouldCancel?: () => boolean): TerrainJobResult | null {
   const { width, depth, cellSize, stack } = request;
   const masks = masksIf(stack.some((layer) => layer.enabled && layer.kind === 'hydraulic'), width * depth);
   const total = PROGRESS_UNITS_PER_STEP;
@@ -54,52 +46,16 @@ function runStackJob(request: TerrainJobRequest & { stack: NonNullable<TerrainJo
   return { heights: evaluated.heights, masks, base: evaluated.base };
 }
 
-/**
- * The work of a job, wherever it runs: the request's own heights with every step applied, or null
- * when cancelled. The job owns those heights and drops them when cancelled, so steps work in place
- * (no scratch map). A worker, which is cancelled by being terminated, passes no `shouldCancel`.
- */
-export function runTerrainJob(request: TerrainJobRequest, onProgress: (done: number, total: number) => void, shouldCancel?: () => boolean): TerrainJobResult | null {
-  if (request.stack) return runStackJob({ ...request, stack: request.stack }, onProgress, shouldCancel);
-  const { recipe, steps } = request;
-  const { field, masks, progressOf, stepDone } = stepsJob(request, onProgress);
-  for (let k = 0; k < steps.length; k++) {
-    if (shouldCancel?.()) return null;
-    if (!applyStep(field, steps[k], recipe, { masks: masks ?? undefined, shouldCancel, onProgress: progressOf(k) })) return null;
-    stepDone(k);
-  }
-  return { heights: field.heights, masks };
-}
-
 /** Runs one step on threads (shared/erosion/threadedStep.ts); false when cancelled. */
 export type ThreadedStepRunner = (field: Heightfield, step: TerrainStep, recipe: FaultRecipe | null, options: StepRunOptions) => Promise<boolean>;
 
 /**
- * runTerrainJob with each step run by `runStep` (a worker that has other threads to erode on). The
- * bytes are those of runTerrainJob: a parallel step gives the bytes of one thread.
+ * runTerrainJob with its erosion layers run by `runStep` on threads (a worker that has other threads
+ * to erode on) and every other layer as `evaluateStackWithBase` runs it: the same bytes (a parallel
+ * step gives the bytes of one thread, and each layer is mixed in by opacity and mask the same way).
  */
 export async function runTerrainJobThreaded(
   request: TerrainJobRequest,
-  onProgress: (done: number, total: number) => void,
-  runStep: ThreadedStepRunner,
-): Promise<TerrainJobResult | null> {
-  if (request.stack) return runStackJobThreaded({ ...request, stack: request.stack }, onProgress, runStep);
-  const { recipe, steps } = request;
-  const { field, masks, progressOf, stepDone } = stepsJob(request, onProgress);
-  for (let k = 0; k < steps.length; k++) {
-    if (!(await runStep(field, steps[k], recipe, { masks: masks ?? undefined, onProgress: progressOf(k) }))) return null;
-    stepDone(k);
-  }
-  return { heights: field.heights, masks };
-}
-
-/**
- * A stack job with its erosion layers run by `runStep` on threads and every other layer as
- * `evaluateStackWithBase` runs it: the same bytes (a parallel step gives the bytes of one thread,
- * and each layer is mixed in by opacity and mask the same way).
- */
-async function runStackJobThreaded(
-  request: TerrainJobRequest & { stack: NonNullable<TerrainJobRequest['stack']> },
   onProgress: (done: number, total: number) => void,
   runStep: ThreadedStepRunner,
 ): Promise<TerrainJobResult | null> {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { referenceFaultFormation } from '../../shared/fault/reference';
 import type { FaultRecipe } from '../../shared/fault/recipe';
 import { createHeightfield } from '../../shared/terrain/heightfield';
+import { presetStack } from '../../shared/layers/migrate';
 import { createGenerateFormStore, validateGenerateForm } from '../generate/generateFormStore';
 import { runTerrainJob } from './runTerrainJob';
 
@@ -10,7 +11,7 @@ const RECIPE: FaultRecipe = { seed: 9, iterations: 120, lineMethod: 'two-point',
 describe('smooth fault profile in jobs and the generate form', () => {
   it('a job runs the recipe profile: the reference bytes, unlike the step', () => {
     const run = (recipe: FaultRecipe): Float32Array =>
-      runTerrainJob({ width: 48, depth: 40, cellSize: 1.25, heights: new Float32Array(48 * 40), recipe, steps: [{ kind: 'run', start: 0, end: recipe.iterations }] }, () => {})!.heights;
+      runTerrainJob({ width: 48, depth: 40, cellSize: 1.25, heights: new Float32Array(0), stack: presetStack(recipe, []) }, () => {})!.heights;
     const expected = createHeightfield(48, 40, 1.25);
     referenceFaultFormation(expected, RECIPE);
     expect(run(RECIPE)).toEqual(expected.heights);

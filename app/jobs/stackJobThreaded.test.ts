@@ -15,7 +15,7 @@ describe('stack jobs with erosion on threads', () => {
     stack[1] = { ...stack[1], opacity: 0.6 };
     stack[2] = { ...stack[2], mask: { kind: 'slope', minDeg: 10, maxDeg: 40, softness: 5 } };
     stack.push({ id: 'sculpt', kind: 'sculpt', name: 'Sculpt', enabled: true, opacity: 1, params: {}, tiles: [{ i: 0, j: 0, deltas: new Float32Array(64 * 64).fill(1.25) }] });
-    const request = (): TerrainJobRequest => ({ ...SIZE, heights: new Float32Array(0), recipe: null, steps: [], stack });
+    const request = (): TerrainJobRequest => ({ ...SIZE, heights: new Float32Array(0), stack });
     const one = runTerrainJob(request(), () => undefined)!;
     let threadedSteps = 0;
     const threaded = (await runTerrainJobThreaded(request(), () => undefined, async (field, step, recipe, options) => {

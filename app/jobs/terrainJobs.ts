@@ -144,7 +144,7 @@ export class TerrainJobs {
     const start = input ? from : 0;
     // The input goes to the worker (transferred); a copy primes the engine when no whole-map layer runs.
     const keptInput = input && !next.slice(start).some((layer) => layer.enabled && !kindOf(layer).local) ? input.slice() : null;
-    const request: TerrainJobRequest = { ...size, heights: input ?? new Float32Array(0), recipe: null, steps: [], stack: next.slice(start) };
+    const request: TerrainJobRequest = { ...size, heights: input ?? new Float32Array(0), stack: next.slice(start) };
     return this.run(request, label, (heights, masks, base) => {
       options.beforeApply?.(true);
       const current = this.editor.document;
@@ -249,7 +249,7 @@ export class TerrainJobs {
     this.store.setState({ running: true, label, done: 0, total: 1, startedAt: performance.now(), lastMessage: null });
     let outcome: TerrainJobOutcome;
     try {
-      this.current = this.transport.start({ width, depth, cellSize, heights: new Float32Array(0), recipe: null, steps: [], stack }, (done, total) => this.store.setState({ done, total }));
+      this.current = this.transport.start({ width, depth, cellSize, heights: new Float32Array(0), stack }, (done, total) => this.store.setState({ done, total }));
       outcome = await this.current.outcome;
     } catch (error) {
       outcome = { status: 'failed', message: error instanceof Error ? error.message : String(error) };

@@ -3,7 +3,7 @@
  * supplies the process streams and an atomic file writer.
  */
 import { createCliProgress, faultStage, stepStage } from './progress';
-import { generateFaults, applyFaults, type Fault } from '../../shared/fault/engine';
+import { generateFaults, runFaultFormation, type Fault } from '../../shared/fault/engine';
 import { presetStack } from '../../shared/layers/migrate';
 import { profileOf, type FaultRecipe } from '../../shared/fault/recipe';
 import { createHeightfield, terrainExtent, type Heightfield } from '../../shared/terrain/heightfield';
@@ -54,7 +54,7 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
   const options = parsed.options;
   const targets = [...options.outputs, ...(options.emitLines !== undefined ? [options.emitLines] : [])];
   if (!(await checkOutputs(io, 'generate', targets))) return EXIT_FAILURE;
-  const { field, faults } = await generate(options, io);
+  const field = await generate(options, io);
   const files: OutputFile[] = [];
   const lines: string[] = [];
   for (const path of options.outputs) {
@@ -64,6 +64,8 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
     lines.push(`wrote ${path} (${field.width}×${field.depth}, ${format.extension.slice(1)})\n`);
   }
   if (options.emitLines !== undefined) {
+    // The lines are generated again from the seed only when asked for: the run itself streams them.
+    const faults = generateFaults(options.recipe, terrainExtent(field), 0, options.recipe.iterations);
     files.push({ path: options.emitLines, bytes: new TextEncoder().encode(linesJson(field, faults, options.recipe)) });
     lines.push(`wrote ${options.emitLines} (${faults.length} lines)\n`);
   }
@@ -73,15 +75,15 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
   return EXIT_OK;
 }
 
-async function generate(options: GenerateOptions, io: CliIo): Promise<{ field: Heightfield; faults: Fault[] }> {
+async function generate(options: GenerateOptions, io: CliIo): Promise<Heightfield> {
   const { width, depth, cellSize, recipe, finishing } = options;
   const stages = [faultStage(recipe, width, depth, cellSize), ...finishing.map((step) => stepStage(step, width * depth))];
   const progress = createCliProgress(io, 'generate', `${width}×${depth}`, stages, options.quiet);
   const field = createHeightfield(width, depth, cellSize);
-  const faults = generateFaults(recipe, terrainExtent(field), 0, recipe.iterations);
-  applyFaults(field, faults, { onProgress: progress.stage(0) });
+  // Streamed in batches (shared/fault/engine.ts): memory does not grow with the iterations.
+  runFaultFormation(field, recipe, { onProgress: progress.stage(0) });
   for (const [k, step] of finishing.entries()) await runFinishingStep(io.stepRunner, field, step, recipe, options.threads, { onProgress: progress.stage(k + 1) });
-  return { field, faults };
+  return field;
 }
 
 /**

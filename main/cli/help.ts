@@ -94,6 +94,8 @@ ${formats}
 Progress (on stderr; stdout keeps the "wrote" lines):
   --quiet                no progress. By default a large run says its expected work up front, and a
                          run of more than a few seconds prints one line per 5 % with the time left.
+                         Fault lines stream from the seed in batches: memory does not grow with
+                         --iterations, and progress covers every batch.
 
 Options take their value as "--name value" or "--name=value".
   --help                 this text

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * Runs terrain jobs (fault runs, filters, erosion) off the UI thread. One job per worker at a time;
+ * Runs terrain jobs (layer stacks: faults, filters, erosion) off the UI thread. One job per worker at a time;
  * the UI cancels by terminating the worker (the job works on its own copy of the heights, so nothing
  * is left half-done). In a cross-origin isolated window, erosion steps run on several share workers
  * over shared memory (sharePool.ts), with the bytes of one thread.
@@ -31,7 +31,7 @@ scope.onmessage = async (event: MessageEvent<ToWorkerMessage>) => {
     lastPost = now;
     post({ type: 'progress', done, total });
   };
-  const parallel = request.stack ? request.stack.some((layer) => layer.enabled && isParallelStep({ ...layer.params, kind: layer.kind } as TerrainStep)) : request.steps.some(isParallelStep);
+  const parallel = request.stack.some((layer) => layer.enabled && isParallelStep({ ...layer.params, kind: layer.kind } as TerrainStep));
   const threads = parallel ? shareThreads(event.data.threads, navigator.hardwareConcurrency || 1) : 1;
   try {
     // No cancel check: the UI cancels by terminating this worker (and its share workers with it).

@@ -243,12 +243,13 @@ describe('determinism and continuation', () => {
 });
 
 describe('progress and cancel', () => {
-  it('reports rising progress ending at the number of rows', () => {
+  it('reports rising progress in faults, ending at the number of faults', () => {
     const field = createHeightfield(300, 700, 1);
     const reports: [number, number][] = [];
     runFaultFormation(field, recipeOf(3, 'normal', 3000), { onProgress: (done, total) => reports.push([done, total]) });
     expect(reports.length).toBeGreaterThan(1);
-    expect(reports.at(-1)).toEqual([700, 700]);
+    expect(reports.at(-1)).toEqual([3000, 3000]);
+    expect(reports.every(([, total]) => total === 3000)).toBe(true);
     for (let k = 1; k < reports.length; k++) expect(reports[k][0]).toBeGreaterThan(reports[k - 1][0]);
   });
 

@@ -125,6 +125,34 @@ function addPrefixSums(diff: Float64Array, width: number, start: number, heights
   diff.fill(0);
 }
 
+/**
+ * acc[offset + i] += start + diff[0] + … + diff[i] for one row (a streamed run's float64 sums, one
+ * batch of lines at a time), then clears diff. Exact in any grouping, as addPrefixSums.
+ */
+function accumulatePrefixSums(diff: Float64Array, width: number, start: number, acc: Float64Array, offset: number): void {
+  let sum = start;
+  let k = offset;
+  let i = 0;
+  const lastQuad = offset + width - 3;
+  for (; k < lastQuad; k += 4, i += 4) {
+    const d0 = diff[i];
+    const d01 = d0 + diff[i + 1];
+    const d2 = diff[i + 2];
+    const d23 = d2 + diff[i + 3];
+    acc[k] += sum + d0;
+    acc[k + 1] += sum + d01;
+    acc[k + 2] += sum + (d01 + d2);
+    sum += d01 + d23;
+    acc[k + 3] += sum;
+  }
+  const end = offset + width;
+  for (; k < end; k++, i++) {
+    sum += diff[i];
+    acc[k] += sum;
+  }
+  diff.fill(0);
+}
+
 export interface Grid {
   width: number;
   depth: number;
@@ -165,13 +193,27 @@ export class RowSweep {
     this.diff = new Float64Array(width + 1);
     this.rowDelta = new Float64Array(depth + 1);
     const n = lines.length;
-    // Step lines only (smooth ones go to SmoothRows): a million-line smooth run allocates no step arrays.
-    let stepCount = 0;
-    for (let l = 0; l < n; l++) if (!(widths[l] > 0)) stepCount++;
-    this.normalRising = new SlopedGroup(stepCount);
-    this.normalFalling = new SlopedGroup(stepCount);
-    this.crossRising = new SlopedGroup(stepCount);
-    this.crossFalling = new SlopedGroup(stepCount);
+    // Step lines only (smooth ones go to SmoothRows): a million-line smooth run allocates no step
+    // arrays. Each group gets room for the lines of its form and direction (an upper bound: some of
+    // them turn out to be whole-map or row-constant lines).
+    let normalUp = 0;
+    let normalDown = 0;
+    let crossUp = 0;
+    let crossDown = 0;
+    for (let l = 0; l < n; l++) {
+      if (widths[l] > 0 || displacements[l] === 0) continue;
+      const line = lines[l];
+      if (line.method === 'cross') {
+        const dz = line.z2 - line.z1;
+        if (dz < 0) crossUp++;
+        else if (dz > 0) crossDown++;
+      } else if (line.a > 0) normalUp++;
+      else if (line.a < 0) normalDown++;
+    }
+    this.normalRising = new SlopedGroup(normalUp);
+    this.normalFalling = new SlopedGroup(normalDown);
+    this.crossRising = new SlopedGroup(crossUp);
+    this.crossFalling = new SlopedGroup(crossDown);
     const halfW = (width - 1) / 2;
     const halfD = (depth - 1) / 2;
     const corners: [number, number][] = [
@@ -256,47 +298,71 @@ export class RowSweep {
     group.firstRow[l] = 0;
     group.lastRow[l] = depth - 1;
     if (!(group.tolerance[l] < 0.5) || tStep === 0) return;
-    const at = (j: number): number => t0 + j * tStep;
+    // The estimate at row j is t0 + j·tStep; a row is certainly at one end when it is < −1 or > width.
     const jA = (-1.5 - t0) / tStep;
     const jB = (width + 0.5 - t0) / tStep;
     const lowest = Math.max(0, Math.floor(Math.min(jA, jB)) - 1);
     const highest = Math.min(depth - 1, Math.ceil(Math.max(jA, jB)) + 1);
     const first = Math.floor(lowest / BLOCK_ROWS) * BLOCK_ROWS;
     const last = Math.min(depth - 1, Math.floor(highest / BLOCK_ROWS) * BLOCK_ROWS + BLOCK_ROWS - 1);
-    const outside = (t: number): boolean => t < -1 || t > width;
-    if (first > last || (first > 0 && !outside(at(first - 1))) || (last < depth - 1 && !outside(at(last + 1)))) return;
+    const before = t0 + (first - 1) * tStep;
+    const after = t0 + (last + 1) * tStep;
+    if (first > last || (first > 0 && !(before < -1 || before > width)) || (last < depth - 1 && !(after < -1 || after > width))) return;
     group.firstRow[l] = first;
     group.lastRow[l] = last;
-    if (first > 0 && at(first - 1) < -1) {
+    if (first > 0 && before < -1) {
       this.rowDelta[0] += wholeRow;
       this.rowDelta[first] -= wholeRow;
     }
-    if (last < depth - 1 && at(last + 1) < -1) {
+    if (last < depth - 1 && after < -1) {
       this.rowDelta[last + 1] += wholeRow;
       this.rowDelta[depth] -= wholeRow;
     }
   }
 
   /**
-   * Writes rows [j0, j1) (j0 a multiple of BLOCK_ROWS; blocks in order from row 0):
+   * Writes rows [j0, j1) (in order from row 0, any number at a time):
    * out = heights + (sum of the faults at each vertex), rounded to float32 once.
    */
   sweepRows(j0: number, j1: number, heights: Float32Array, out: Float32Array): void {
-    if (j0 !== this.nextRow || j0 % BLOCK_ROWS !== 0) throw new Error('rows must be swept in order, in whole blocks');
-    for (let b0 = j0; b0 < j1; b0 += BLOCK_ROWS) {
-      const b1 = Math.min(j1, b0 + BLOCK_ROWS);
-      this.normalRising.selectActive(b0, b1);
-      this.normalFalling.selectActive(b0, b1);
-      this.crossRising.selectActive(b0, b1);
-      this.crossFalling.selectActive(b0, b1);
-      this.smooth.selectActive(b0, b1);
-      for (let j = b0; j < b1; j++) this.sweepRow(j, heights, out);
+    const { diff, width } = this;
+    this.eachRow(j0, j1, (j, start) => addPrefixSums(diff, width, start, heights, out, j * width));
+  }
+
+  /**
+   * Adds the lines' sums of rows [j0, j1) to acc (float64, one entry per vertex) instead of writing
+   * heights: a streamed run sweeps its lines batch by batch into one accumulator (same block rules
+   * as sweepRows).
+   */
+  accumulateRows(j0: number, j1: number, acc: Float64Array): void {
+    const { diff, width } = this;
+    this.eachRow(j0, j1, (j, start) => accumulatePrefixSums(diff, width, start, acc, j * width));
+  }
+
+  /**
+   * Builds each row's difference array in turn and hands it on with the sum every vertex starts from.
+   * Calls may end anywhere (a heavy sweep is cancelled between single rows); the lines of a block are
+   * chosen when its first row comes.
+   */
+  private eachRow(j0: number, j1: number, emit: (j: number, start: number) => void): void {
+    if (j0 !== this.nextRow || !(j1 >= j0 && j1 <= this.depth)) throw new Error('rows must be swept in order, from row 0');
+    for (let j = j0; j < j1; j++) {
+      if (j % BLOCK_ROWS === 0) {
+        const b1 = Math.min(this.depth, j + BLOCK_ROWS);
+        this.normalRising.selectActive(j, b1);
+        this.normalFalling.selectActive(j, b1);
+        this.crossRising.selectActive(j, b1);
+        this.crossFalling.selectActive(j, b1);
+        this.smooth.selectActive(j, b1);
+      }
+      emit(j, this.buildRow(j));
     }
     this.nextRow = j1;
   }
 
-  private sweepRow(j: number, heights: Float32Array, out: Float32Array): void {
-    const { diff, width } = this;
+  /** Fills the difference array of row j; returns the sum every vertex of the row starts from. */
+  private buildRow(j: number): number {
+    const { diff } = this;
     const z = this.zs[j];
     for (const { line, twice } of this.rowConstant) if (risesAt(line, this.xs[0], z)) diff[0] += twice;
     this.normalRisingRow(j, z);
@@ -305,7 +371,7 @@ export class RowSweep {
     this.crossFallingRow(j, z);
     this.smooth.addRow(j, diff);
     this.rowRunning += this.rowDelta[j];
-    addPrefixSums(diff, width, this.base + this.rowRunning, heights, out, j * width);
+    return this.base + this.rowRunning;
   }
 
   // The four loops below differ only in the predicate and in which end of the row rises; each

@@ -5,8 +5,7 @@
  * a replay of a saved project all get the same bytes.
  */
 import type { Heightfield } from '../terrain/heightfield';
-import { terrainExtent } from '../terrain/heightfield';
-import { applyFaults, generateFaults, lineThroughPoints } from '../fault/engine';
+import { applyFaults, lineThroughPoints, runFaultFormation } from '../fault/engine';
 import type { FaultRecipe } from '../fault/recipe';
 import { MAX_ITERATIONS } from '../fault/recipeBounds';
 import { erosionFilter } from '../filters/erosion';
@@ -133,8 +132,7 @@ export function applyStep(field: Heightfield, step: TerrainStep, recipe: FaultRe
   switch (step.kind) {
     case 'run': {
       if (!recipe) throw new RangeError('a run step needs a recipe to continue');
-      const faults = generateFaults(recipe, terrainExtent(field), step.start, step.end);
-      return applyFaults(field, faults, { onProgress, shouldCancel, discardOnCancel: true });
+      return runFaultFormation(field, recipe, { start: step.start, end: step.end, onProgress, shouldCancel, discardOnCancel: true });
     }
     case 'manualFault':
       applyFaults(field, [{ line: lineThroughPoints(step.x1, step.z1, step.x2, step.z2), displacement: step.displacement }]);

@@ -1,5 +1,6 @@
 /** `faults`: the generator — the recipe's fault lines added to the heights below (flat ground at the bottom). */
-import { runFaultFormation } from '../../fault/engine';
+import { FaultLineStream, runFaultFormation } from '../../fault/engine';
+import { terrainExtent } from '../../terrain/heightfield';
 import { faultProfileProblem } from '../../fault/profile';
 import { LINE_METHODS } from '../../fault/recipe';
 import { isFiniteNumber, isWhole, type LayerKindModule } from '../kind';
@@ -37,11 +38,17 @@ export const faultsKind: LayerKindModule<FaultsLayer> = {
   apply(layer, input, out, size, _rect, options) {
     const field = fieldOver(input, out, size);
     const { params } = layer;
-    // Each run rounds to float32 at its end, as "Run more" always did.
+    // Each run rounds to float32 at its end, as "Run more" always did. Progress is faults applied
+    // over all the runs, so one bar rises through every run (long runs stream: engine.ts).
     const ends = [...(params.runs ?? []), params.iterations];
+    // The runs read one line sequence on: each line is generated once, however many runs there are.
+    const { onProgress, shouldCancel } = options;
+    const lines = new FaultLineStream(params, terrainExtent(field));
     let start = 0;
     for (const end of ends) {
-      if (!runFaultFormation(field, params, { start, end, onProgress: options.onProgress, shouldCancel: options.shouldCancel, discardOnCancel: true })) return false;
+      const before = start;
+      const progress = onProgress && ((done: number) => onProgress(before + done, params.iterations));
+      if (!runFaultFormation(field, params, { start, end, lines, onProgress: progress, shouldCancel, discardOnCancel: true })) return false;
       start = end;
     }
     return true;
