@@ -1,5 +1,5 @@
 import type { FaultRecipe } from '../../shared/fault/recipe';
-import type { ErosionMasks } from '../../shared/erosion/hydraulic';
+import type { ErosionCoverBytes } from '../../shared/erosion/cover';
 import type { TerrainStep } from '../../shared/recipe/steps';
 import type { Layer } from '../../shared/layers/types';
 
@@ -28,7 +28,7 @@ export interface TerrainJobRequest {
 export type StackBase = { index: number; output: Float32Array } | null;
 
 export type TerrainJobOutcome =
-  | { status: 'done'; heights: Float32Array; /** Present when a hydraulic step ran. */ masks: ErosionMasks | null; /** Stack jobs only. */ base?: StackBase }
+  | { status: 'done'; heights: Float32Array; /** Present when a hydraulic step ran (shared/erosion/cover.ts coverBytes). */ masks: ErosionCoverBytes | null; /** Stack jobs only. */ base?: StackBase }
   | { status: 'cancelled' }
   | { status: 'failed'; message: string };
 
@@ -48,5 +48,5 @@ export interface TerrainJobTransport {
 export type ToWorkerMessage = { type: 'run'; request: TerrainJobRequest; threads?: number };
 export type FromWorkerMessage =
   | { type: 'progress'; done: number; total: number }
-  | { type: 'done'; heights: Float32Array; masks: ErosionMasks | null; /** Threads its erosion ran on. */ threads: number; base?: StackBase; /** The base's output is `heights` itself (sent once). */ baseIsHeights?: boolean }
+  | { type: 'done'; heights: Float32Array; masks: ErosionCoverBytes | null; /** Threads its erosion ran on. */ threads: number; base?: StackBase; /** The base's output is `heights` itself (sent once). */ baseIsHeights?: boolean }
   | { type: 'failed'; message: string };

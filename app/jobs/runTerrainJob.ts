@@ -1,5 +1,6 @@
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import type { ErosionMasks } from '../../shared/erosion/hydraulic';
+import { erosionCoverBytes, type ErosionCoverBytes } from '../../shared/erosion/cover';
 import { applyStep, type StepRunOptions, type TerrainStep } from '../../shared/recipe/steps';
 import type { FaultRecipe } from '../../shared/fault/recipe';
 import type { Heightfield } from '../../shared/terrain/heightfield';
@@ -12,7 +13,8 @@ export const PROGRESS_UNITS_PER_STEP = 1000;
 
 export interface TerrainJobResult {
   heights: Float32Array;
-  masks: ErosionMasks | null;
+  /** The erosion masks as the document keeps them (bytes: less to post, a quarter of the memory). */
+  masks: ErosionCoverBytes | null;
   base?: StackBase;
 }
 
@@ -20,6 +22,8 @@ export interface TerrainJobResult {
 function masksIf(needed: boolean, n: number): ErosionMasks | null {
   return needed ? { flow: new Float32Array(n), deposition: new Float32Array(n) } : null;
 }
+
+const asBytes = (masks: ErosionMasks | null): ErosionCoverBytes | null => (masks ? erosionCoverBytes(masks) : null);
 
 /** A steps job's map, masks and one progress bar over all its steps (`progressOf(k)` for step k). */
 function stepsJob(request: TerrainJobRequest, onProgress: (done: number, total: number) => void) {
@@ -51,7 +55,7 @@ function runStackJob(request: TerrainJobRequest & { stack: NonNullable<TerrainJo
   );
   if (!evaluated) return null;
   onProgress(total, total);
-  return { heights: evaluated.heights, masks, base: evaluated.base };
+  return { heights: evaluated.heights, masks: asBytes(masks), base: evaluated.base };
 }
 
 /**
@@ -68,7 +72,7 @@ export function runTerrainJob(request: TerrainJobRequest, onProgress: (done: num
     if (!applyStep(field, steps[k], recipe, { masks: masks ?? undefined, shouldCancel, onProgress: progressOf(k) })) return null;
     stepDone(k);
   }
-  return { heights: field.heights, masks };
+  return { heights: field.heights, masks: asBytes(masks) };
 }
 
 /** Runs one step on threads (shared/erosion/threadedStep.ts); false when cancelled. */
@@ -90,7 +94,7 @@ export async function runTerrainJobThreaded(
     if (!(await runStep(field, steps[k], recipe, { masks: masks ?? undefined, onProgress: progressOf(k) }))) return null;
     stepDone(k);
   }
-  return { heights: field.heights, masks };
+  return { heights: field.heights, masks: asBytes(masks) };
 }
 
 /**
@@ -125,5 +129,5 @@ async function runStackJobThreaded(
     if (index === baseIndex) base = { index, output: current };
   }
   onProgress(PROGRESS_UNITS_PER_STEP, PROGRESS_UNITS_PER_STEP);
-  return { heights: current === input ? current.slice() : current, masks, base };
+  return { heights: current === input ? current.slice() : current, masks: asBytes(masks), base };
 }

@@ -1,6 +1,6 @@
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import type { FaultRecipe } from '../../shared/fault/recipe';
-import type { ErosionMasks } from '../../shared/erosion/hydraulic';
+import type { ErosionCoverBytes } from '../../shared/erosion/cover';
 import { stepLabel, type FinishingStep, type TerrainStep } from '../../shared/recipe/steps';
 import { stackProblem } from '../../shared/layers/validate';
 import { kindOf } from '../../shared/layers/registry';
@@ -277,7 +277,7 @@ export class TerrainJobs {
     this.engine.reset();
   }
 
-  private async run(request: TerrainJobRequest, label: string, toEdit: (heights: Float32Array, masks: ErosionMasks | null, base: StackBase) => DocumentEdit, onAbandon?: () => void): Promise<JobResult> {
+  private async run(request: TerrainJobRequest, label: string, toEdit: (heights: Float32Array, masks: ErosionCoverBytes | null, base: StackBase) => DocumentEdit, onAbandon?: () => void): Promise<JobResult> {
     if (this.current) return 'busy';
     const documentAtStart = this.editor.document;
     const versionAtStart = this.editor.store.getState().version;
