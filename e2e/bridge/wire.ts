@@ -52,7 +52,7 @@ function fromBase64(text: string): Uint8Array {
  * 4097² project (~96 MB of base64) left its buffers in the browser process (+100 MB at rest, which
  * an Electron app, whose IPC clones bytes, does not have).
  */
-export const WIRE_PIECE_BYTES = 8 * 1024 * 1024;
+export const WIRE_PIECE_BYTES = 2 * 1024 * 1024;
 
 interface WireBytesRef {
   __faultlineBytesRef: number;
