@@ -9,7 +9,7 @@ import { createSenderPolicy } from '../main/ipc/senderPolicy';
 import { createMainServices, type MainServices } from '../main/services/index';
 import { createScriptedDialogs, type ScriptedDialogs } from '../main/services/dialogs';
 import { E2E_ORIGIN } from './bridge/origin';
-import { decodeWire, encodeWire } from './bridge/wire';
+import { createWirePieces, decodeWire } from './bridge/wire';
 
 export interface FaultlineApp {
   page: Page;
@@ -60,10 +60,12 @@ export async function bridgePage(
     dialogs,
   });
   const router = createIpcRouter({ services, isTrustedSender: createSenderPolicy({ devOrigin: E2E_ORIGIN }) });
-  // Bytes cross the Playwright binding as base64 (see e2e/bridge/wire.ts); Electron's IPC clones them natively.
+  // Bytes cross the Playwright binding as base64, large ones in pieces (see e2e/bridge/wire.ts); Electron's IPC clones them natively.
+  const pieces = createWirePieces();
   await page.exposeBinding('__faultlineInvoke', async (source, channel: unknown, args: unknown) =>
-    encodeWire(await router.handle({ url: source.frame.url() }, channel, decodeWire(args))),
+    pieces.encode(await router.handle({ url: source.frame.url() }, channel, decodeWire(args))),
   );
+  await page.exposeBinding('__faultlineTakeBytes', (_source, id: unknown, offset: unknown, length: unknown) => pieces.take(id, offset, length));
   await page.exposeBinding('__faultlineTestPathFor', (_source, name: unknown) => dropPaths.get(String(name)) ?? '');
   await page.addInitScript({ content: await preloadShimScript() });
   const consoleErrors: string[] = [];

@@ -6,7 +6,7 @@ import { heightsStack, presetStack } from '../../shared/layers/migrate';
 import type { FaultsLayer, Layer } from '../../shared/layers/types';
 
 import type { Prop } from '../../shared/props/prop';
-import type { ErosionMasks } from '../../shared/erosion/hydraulic';
+import { erosionCoverBytes, type ErosionCoverBytes } from '../../shared/erosion/cover';
 
 export type { Prop };
 
@@ -23,9 +23,10 @@ export interface TerrainDocument {
   stack: Layer[];
   /**
    * Where water flowed and sediment settled in the hydraulic erosion layers that made the current
-   * heights (for masks and splat maps); null when none ran. Not saved: evaluating the stack makes it again.
+   * heights (for masks and splat maps), as bytes (shared/erosion/cover.ts coverBytes: each of its
+   * largest value); null when none ran. Not saved: evaluating the stack makes it again.
    */
-  erosionMasks: ErosionMasks | null;
+  erosionMasks: ErosionCoverBytes | null;
 }
 
 /**
@@ -63,6 +64,6 @@ export function createDefaultDocument(): TerrainDocument {
   const heights = evaluateStack(stack, size, { masks });
   if (!heights) throw new Error('the default terrain was cancelled');
   const doc = createDocument(createHeightfield(size.width, size.depth, size.cellSize, heights), stack);
-  doc.erosionMasks = finishing.some((step) => step.kind === 'hydraulic') ? masks : null;
+  doc.erosionMasks = finishing.some((step) => step.kind === 'hydraulic') ? erosionCoverBytes(masks) : null;
   return doc;
 }

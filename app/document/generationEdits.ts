@@ -2,7 +2,7 @@ import type { Heightfield } from '../../shared/terrain/heightfield';
 import type { TerrainDocument } from './document';
 import type { Layer } from '../../shared/layers/types';
 import type { DocumentEdit } from './history';
-import type { ErosionMasks } from '../../shared/erosion/hydraulic';
+import type { ErosionCoverBytes } from '../../shared/erosion/cover';
 import { ALL } from './region';
 
 /** Swaps the whole heightfield (a generation at another size or cell size); keeps both maps. */
@@ -40,9 +40,9 @@ export function withStack(edit: DocumentEdit, before: readonly Layer[], after: r
 }
 
 /** Wraps a height edit so that it also sets the document's erosion masks (undone with it). */
-export function withErosionMasks(edit: DocumentEdit, before: ErosionMasks | null, after: ErosionMasks | null): DocumentEdit {
+export function withErosionMasks(edit: DocumentEdit, before: ErosionCoverBytes | null, after: ErosionCoverBytes | null): DocumentEdit {
   if (before === after) return edit;
-  const maskBytes = (masks: ErosionMasks | null) => (masks ? masks.flow.byteLength + masks.deposition.byteLength : 0);
+  const maskBytes = (masks: ErosionCoverBytes | null) => (masks ? masks.flow.byteLength + masks.deposition.byteLength : 0);
   return {
     label: edit.label,
     byteSize: edit.byteSize + maskBytes(before) + maskBytes(after),

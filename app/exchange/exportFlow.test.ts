@@ -173,7 +173,7 @@ describe('export dialog: engine presets', () => {
     const { session } = harness(bumpy(33, 33, 1));
     const exchange = session.exchange;
     expect(exchange.exports.maskSources()).toEqual(['height', 'slope', 'curvature']);
-    const flow = new Float32Array(33 * 33).map((_, k) => (k % 33 === 16 ? 5 : 0));
+    const flow = new Uint8Array(33 * 33).map((_, k) => (k % 33 === 16 ? 255 : 0)); // the document's bytes (coverBytes)
     exchange.setErosionMasksProvider(() => ({ flow }));
     expect(exchange.exports.maskSources()).toEqual(['height', 'slope', 'curvature', 'flow']);
     await session.commands.execute('file.exportHeightmap');

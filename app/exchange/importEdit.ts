@@ -1,7 +1,7 @@
 import type { Heightfield } from '../../shared/terrain/heightfield';
 import { heightsStack } from '../../shared/layers/migrate';
 import type { Layer } from '../../shared/layers/types';
-import type { ErosionMasks } from '../../shared/erosion/hydraulic';
+import type { ErosionCoverBytes } from '../../shared/erosion/cover';
 import type { DocumentEdit } from '../document/history';
 import { createFieldReplaceEdit, withErosionMasks, withStack } from '../document/generationEdits';
 
@@ -10,7 +10,7 @@ import { createFieldReplaceEdit, withErosionMasks, withStack } from '../document
  * stack's one layer (a copy: the field's heights are the evaluated result); the layers before come
  * back on undo.
  */
-export function createImportEdit(fileName: string, before: Heightfield, beforeStack: readonly Layer[], imported: Heightfield, beforeMasks: ErosionMasks | null = null): DocumentEdit {
+export function createImportEdit(fileName: string, before: Heightfield, beforeStack: readonly Layer[], imported: Heightfield, beforeMasks: ErosionCoverBytes | null = null): DocumentEdit {
   const stack = heightsStack(imported.heights.slice(), fileName.slice(0, 200));
   return withErosionMasks(withStack(createFieldReplaceEdit(`Import ${fileName}`, before, imported), beforeStack, stack), beforeMasks, null);
 }

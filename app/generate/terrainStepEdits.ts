@@ -5,6 +5,7 @@ import type { Editor } from '../document/editor';
 import { diffTileEdit } from '../document/tileEdit';
 import { stackWithStep } from '../layers/stackOps';
 import { withErosionMasks, withStack } from '../document/generationEdits';
+import { erosionCoverBytes } from '../../shared/erosion/cover';
 
 /**
  * Evaluates `next` from scratch on the calling thread and records it with its heights as one undo
@@ -20,7 +21,7 @@ export function applyStackNow(editor: Editor, next: Layer[], label: string): boo
   if (!heights) return false;
   const edit = diffTileEdit(label, width, depth, doc.field.heights, heights);
   if (edit.tileCount === 0 && next.length === doc.stack.length && next.every((layer, k) => layer === doc.stack[k])) return false;
-  editor.apply(withErosionMasks(withStack(edit, doc.stack, next), doc.erosionMasks, masks));
+  editor.apply(withErosionMasks(withStack(edit, doc.stack, next), doc.erosionMasks, masks && erosionCoverBytes(masks)));
   return true;
 }
 

@@ -1,4 +1,4 @@
-import type { ErosionMasks } from '../../shared/erosion/hydraulic';
+import type { ErosionCoverBytes } from '../../shared/erosion/cover';
 import type { Layer } from '../../shared/layers/types';
 
 /**
@@ -20,7 +20,7 @@ export interface TerrainJobRequest {
 export type StackBase = { index: number; output: Float32Array } | null;
 
 export type TerrainJobOutcome =
-  | { status: 'done'; heights: Float32Array; /** Present when a hydraulic step ran. */ masks: ErosionMasks | null; base?: StackBase }
+  | { status: 'done'; heights: Float32Array; /** Present when a hydraulic step ran (shared/erosion/cover.ts coverBytes). */ masks: ErosionCoverBytes | null; base?: StackBase }
   | { status: 'cancelled' }
   | { status: 'failed'; message: string };
 
@@ -40,5 +40,5 @@ export interface TerrainJobTransport {
 export type ToWorkerMessage = { type: 'run'; request: TerrainJobRequest; threads?: number };
 export type FromWorkerMessage =
   | { type: 'progress'; done: number; total: number }
-  | { type: 'done'; heights: Float32Array; masks: ErosionMasks | null; /** Threads its erosion ran on. */ threads: number; base?: StackBase; /** The base's output is `heights` itself (sent once). */ baseIsHeights?: boolean }
+  | { type: 'done'; heights: Float32Array; masks: ErosionCoverBytes | null; /** Threads its erosion ran on. */ threads: number; base?: StackBase; /** The base's output is `heights` itself (sent once). */ baseIsHeights?: boolean }
   | { type: 'failed'; message: string };

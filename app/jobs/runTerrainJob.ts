@@ -1,5 +1,6 @@
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import type { ErosionMasks } from '../../shared/erosion/hydraulic';
+import { erosionCoverBytes, type ErosionCoverBytes } from '../../shared/erosion/cover';
 import type { StepRunOptions, TerrainStep } from '../../shared/recipe/steps';
 import type { FaultRecipe } from '../../shared/fault/recipe';
 import type { Heightfield } from '../../shared/terrain/heightfield';
@@ -12,7 +13,8 @@ export const PROGRESS_UNITS_PER_STEP = 1000;
 
 export interface TerrainJobResult {
   heights: Float32Array;
-  masks: ErosionMasks | null;
+  /** The erosion masks as the document keeps them (bytes: less to post, a quarter of the memory). */
+  masks: ErosionCoverBytes | null;
   base?: StackBase;
 }
 
@@ -20,6 +22,8 @@ export interface TerrainJobResult {
 function masksIf(needed: boolean, n: number): ErosionMasks | null {
   return needed ? { flow: new Float32Array(n), deposition: new Float32Array(n) } : null;
 }
+
+const asBytes = (masks: ErosionMasks | null): ErosionCoverBytes | null => (masks ? erosionCoverBytes(masks) : null);
 
 /**
  * The work of a job, wherever it runs: the stack evaluated on the request's heights, or null when
@@ -43,7 +47,7 @@ export function runTerrainJob(request: TerrainJobRequest, onProgress: (done: num
   );
   if (!evaluated) return null;
   onProgress(total, total);
-  return { heights: evaluated.heights, masks, base: evaluated.base };
+  return { heights: evaluated.heights, masks: asBytes(masks), base: evaluated.base };
 }
 
 /** Runs one step on threads (shared/erosion/threadedStep.ts); false when cancelled. */
@@ -81,5 +85,5 @@ export async function runTerrainJobThreaded(
     if (index === baseIndex) base = { index, output: current };
   }
   onProgress(PROGRESS_UNITS_PER_STEP, PROGRESS_UNITS_PER_STEP);
-  return { heights: current === input ? current.slice() : current, masks, base };
+  return { heights: current === input ? current.slice() : current, masks: asBytes(masks), base };
 }

@@ -7,7 +7,7 @@ import { runTerrainJob, runTerrainJobThreaded } from './runTerrainJob';
 import type { TerrainJobRequest } from './protocol';
 
 const SIZE = { width: 65, depth: 49, cellSize: 2 };
-const bits = (a: Float32Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
+const bits = (a: Float32Array | Uint8Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
 
 describe('stack jobs with erosion on threads', () => {
   it('give the bytes of the one-thread stack job (opacity and masks mixed the same way), and the same base', async () => {
@@ -28,5 +28,6 @@ describe('stack jobs with erosion on threads', () => {
     expect(threaded.base?.index).toBe(2);
     expect(bits(threaded.base!.output).equals(bits(one.base!.output))).toBe(true);
     expect(bits(threaded.masks!.flow).equals(bits(one.masks!.flow))).toBe(true);
+    expect(bits(threaded.masks!.deposition).equals(bits(one.masks!.deposition))).toBe(true);
   });
 });

@@ -1,12 +1,13 @@
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import type { FaultRecipe } from '../../shared/fault/recipe';
-import type { ErosionMasks } from '../../shared/erosion/hydraulic';
+import type { ErosionCoverBytes } from '../../shared/erosion/cover';
 import { stepLabel, type FinishingStep, type TerrainStep } from '../../shared/recipe/steps';
 import { stackProblem } from '../../shared/layers/validate';
 import { kindOf } from '../../shared/layers/registry';
 import { heightsStack } from '../../shared/layers/migrate';
 import type { Layer, LayerSize } from '../../shared/layers/types';
 import type { Editor } from '../document/editor';
+import type { TerrainDocument } from '../document/document';
 import type { DocumentEdit } from '../document/history';
 import { diffTileEdit } from '../document/tileEdit';
 import { createFieldReplaceEdit, withErosionMasks, withStack } from '../document/generationEdits';
@@ -53,6 +54,11 @@ export class TerrainJobs {
   private droppedNote: string | null = null;
   /** False while an opened project's saved heights differ from its stack's (checkOpened). */
   private heightsMatchStack = true;
+  /**
+   * An opened document whose saved heights checkOpened found equal to its stack's, at that version:
+   * the first local edit copies them into the engine as its composite (nothing is held for it at rest).
+   */
+  private checkedHeights: { doc: TerrainDocument; version: number } | null = null;
   private readonly unsubscribe: () => void;
 
   constructor(
@@ -67,6 +73,7 @@ export class TerrainJobs {
       if (editor.document === shown) return;
       shown = editor.document;
       this.engine.reset();
+      this.checkedHeights = null;
     });
   }
 
@@ -175,6 +182,7 @@ export class TerrainJobs {
    */
   async checkOpened(origin: 'saved' | 'replay' | 'heights'): Promise<string | null> {
     this.engine.reset();
+    this.checkedHeights = null;
     this.heightsMatchStack = true;
     if (this.current) return null;
     const doc = this.editor.document;
@@ -190,8 +198,10 @@ export class TerrainJobs {
     while (first < saved.length && Object.is(saved[first], outcome.heights[first])) first++;
     if (first === saved.length) {
       const { base } = outcome;
-      // The evaluated heights (the document keeps its saved copy) become the engine's composite.
-      this.engine.prime(stack, { width, depth, cellSize }, base ? { index: base.index, output: base.output === outcome.heights ? outcome.heights : base.output } : null, outcome.heights);
+      // The evaluated heights equal the saved ones: they are let go, and the first local edit copies
+      // the document's as the engine's composite (prepareLocal), so at rest the map is held once.
+      this.engine.prime(stack, { width, depth, cellSize }, base ? { index: base.index, output: base.output } : null);
+      this.checkedHeights = { doc, version: versionAtStart };
       if (!doc.erosionMasks && outcome.masks) doc.erosionMasks = outcome.masks;
       return null;
     }
@@ -210,6 +220,7 @@ export class TerrainJobs {
    * (the document's heights, for layers added on top), which then primes the engine.
    */
   prepareLocal(next: readonly Layer[], from: number): boolean {
+    this.adoptCheckedHeights();
     const { width, depth, cellSize } = this.editor.document.field;
     const size = { width, depth, cellSize };
     if (this.engine.canUpdate(next, size, from)) return true;
@@ -221,6 +232,19 @@ export class TerrainJobs {
     if (!input) return false;
     this.engine.prime([...next], size, { index: below, output: input });
     return this.engine.canUpdate(next, size, from);
+  }
+
+  /**
+   * The checked heights of an opened document become the engine's composite, once, before the first
+   * local edit changes anything (every local path starts with prepareLocal): only while the document
+   * is the one checked, unchanged since (an edit, undo or job bumps the version).
+   */
+  private adoptCheckedHeights(): void {
+    const checked = this.checkedHeights;
+    if (!checked) return;
+    this.checkedHeights = null;
+    if (checked.doc !== this.editor.document || this.editor.store.getState().version !== checked.version || !this.heightsMatchStack) return;
+    this.engine.adoptComposite(() => checked.doc.field.heights.slice());
   }
 
   /** A copy of the heights layer `from` of `next` receives, when known without evaluating; null otherwise. */
@@ -277,7 +301,7 @@ export class TerrainJobs {
     this.engine.reset();
   }
 
-  private async run(request: TerrainJobRequest, label: string, toEdit: (heights: Float32Array, masks: ErosionMasks | null, base: StackBase) => DocumentEdit, onAbandon?: () => void): Promise<JobResult> {
+  private async run(request: TerrainJobRequest, label: string, toEdit: (heights: Float32Array, masks: ErosionCoverBytes | null, base: StackBase) => DocumentEdit, onAbandon?: () => void): Promise<JobResult> {
     if (this.current) return 'busy';
     const documentAtStart = this.editor.document;
     const versionAtStart = this.editor.store.getState().version;

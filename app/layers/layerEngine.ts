@@ -70,6 +70,15 @@ export class LayerEngine {
     }
   }
 
+  /**
+   * Takes the primed stack's heights (`copy` makes the engine's own, called only when taken) as
+   * the composite of the local layers above the primed base, when none is kept: see
+   * StackEvaluator.adoptTop. False when not taken.
+   */
+  adoptComposite(copy: () => Float32Array): boolean {
+    return this.evaluator?.adoptTop(copy) ?? false;
+  }
+
   /** A copy of the heights layer `from` of `stack` receives, when kept here; null otherwise. */
   keptInput(stack: LayerStack, size: LayerSize, from: number): Float32Array | null {
     const evaluator = this.evaluator;

@@ -10,6 +10,7 @@ import { createTerrainDesign } from '../generate/terrainDesign';
 import { createToolStore } from '../tools/toolStore';
 import type { ToolPointerEvent } from '../tools/types';
 import { layerViewImage } from './layerViewImage';
+import { applyStackNow } from '../generate/terrainStepEdits';
 
 const SIZE = 65;
 const RECIPE: FaultRecipe = { ...DEFAULT_RECIPE, seed: 4, iterations: 60 };
@@ -180,6 +181,38 @@ describe('opening a project: its stack is checked against its saved heights', ()
     // A v1 project's migrated recipe that does not give them: its heights become the stack.
     expect(await design.jobs.checkOpened('replay')).toBeNull();
     expect(kinds(editor)).toEqual(['heights']);
+    expectExact(editor);
+  });
+});
+
+describe('an opened project at rest holds its map once besides the engine\'s base', () => {
+  it('the check keeps the base alone; the first stroke takes the checked heights as the composite and is exact; an edit before it makes them stale', async () => {
+    const { editor, tools, design } = setup();
+    await design.jobs.generate({ width: SIZE, depth: SIZE, cellSize: 2, recipe: RECIPE, finishing: [thermalStep({ iterations: 3 })] });
+    await carveValley(tools, design);
+    expect(kinds(editor)).toEqual(['faults', 'thermal', 'sculpt']);
+    const map = SIZE * SIZE * 4;
+    const reopen = async () => {
+      const { field, stack } = editor.document;
+      editor.replaceDocument(createDocument(createHeightfield(SIZE, SIZE, 2, field.heights.slice()), stack));
+      expect(await design.jobs.checkOpened('saved')).toBeNull();
+    };
+    await reopen();
+    // The thermal layer's result (the base of the sculpt layer above) and nothing else.
+    expect(design.jobs.engine.cachedBytes).toBe(map);
+    await carveValley(tools, design);
+    expectExact(editor);
+    expect(design.jobs.engine.cachedBytes).toBe(2 * map);
+    editor.undo();
+    expectExact(editor);
+
+    // An edit between the check and the first stroke: the saved heights are not the stack's any more
+    // and are not taken; the stroke is still exact (the engine composites from its base).
+    await reopen();
+    const halved = editor.document.stack.map((layer) => (layer.kind === 'sculpt' ? { ...layer, opacity: 0.5 } : layer));
+    expect(applyStackNow(editor, halved, 'Half the valley')).toBe(true);
+    expectExact(editor);
+    await carveValley(tools, design);
     expectExact(editor);
   });
 });

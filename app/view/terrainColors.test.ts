@@ -3,7 +3,7 @@ import { createHeightfield, heightRange } from '../../shared/terrain/heightfield
 import { buildTerrainMesh } from '../../shared/terrain/mesh';
 import { HYPSOMETRIC_RAMP, NATURAL_SNOW_LINE_T, NATURAL_TABLE, NATURAL_TREE_LINE_T, SLOPE_RAMP, normalisedHeight, rampIndex, srgbByteToLinear } from './colorRamp';
 import { applyErosionCover, colourRange, DEFAULT_NATURAL_LINES, erosionCoverOf, naturalAxis, writeHeightRows, writeVertexColors } from './terrainColors';
-import { SEDIMENT_RULE, SEDIMENT_SRGB, WET_DARKENING } from '../../shared/erosion/cover';
+import { erosionCoverBytes, SEDIMENT_RULE, SEDIMENT_SRGB, WET_DARKENING } from '../../shared/erosion/cover';
 import { defaultMaskSet, ruleWeight } from '../../shared/export/masks';
 
 describe('vertex colours', () => {
@@ -134,7 +134,7 @@ describe('natural colours from erosion results (shared/erosion/cover.ts)', () =>
     masks.deposition[8] = -1; // carved: no sediment
     masks.deposition[15] = 0.01; // a trace, under the rule's band
     const covered = new Float32Array(mesh.positions.length);
-    writeVertexColors(field, mesh.normals, covered, 'natural', range, 0, field.depth, erosionCoverOf(masks));
+    writeVertexColors(field, mesh.normals, covered, 'natural', range, 0, field.depth, erosionCoverOf(erosionCoverBytes(masks)));
     for (let k = 0; k < 24; k++) {
       const same = [0, 1, 2].every((c) => covered[k * 3 + c] === plain[k * 3 + c]);
       expect(same, `vertex ${k}`).toBe(k !== 7);

@@ -1,7 +1,6 @@
 import type { Heightfield, HeightRange } from '../../shared/terrain/heightfield';
 import { DEFAULT_VIEW_SETTINGS, type ViewSettings } from '../../shared/ipc/contract';
-import type { ErosionMasks } from '../../shared/erosion/hydraulic';
-import { COVER_SLOPE_RULE, normalisedByMax, SEDIMENT_RULE, SEDIMENT_SRGB, WET_DARKENING, WET_RULE } from '../../shared/erosion/cover';
+import { COVER_SLOPE_RULE, SEDIMENT_RULE, SEDIMENT_SRGB, WET_DARKENING, WET_RULE, type ErosionCoverBytes } from '../../shared/erosion/cover';
 import { ruleWeight } from '../../shared/export/masks';
 import { srgbByteToLinear, HYPSOMETRIC_RAMP, NATURAL_SNOW_LINE_T, NATURAL_TABLE, NATURAL_TREE_LINE_T, RAMP_SIZE, SLOPE_RAMP, linearRamp, normalisedHeight, rampIndex, slopeBin } from './colorRamp';
 
@@ -36,15 +35,15 @@ export function colourRange(mode: ColorMode, heights: HeightRange, lines: Natura
   return mode === 'natural' ? naturalAxis(lines) : heights;
 }
 
-/** Erosion results as the cover rules read them: flow and deposition per vertex, each 0…1 of its largest. */
+/** Erosion results as the cover rules read them: flow and deposition per vertex as bytes, each byte / 255 of its largest. */
 export interface ErosionCover {
-  flow: Float32Array;
-  deposition: Float32Array;
+  flow: Uint8Array;
+  deposition: Uint8Array;
 }
 
-/** The cover values of a document's erosion results (the engine masks' normalisation). */
-export function erosionCoverOf(masks: ErosionMasks): ErosionCover {
-  return { flow: normalisedByMax(masks.flow), deposition: normalisedByMax(masks.deposition) };
+/** The cover values of a document's erosion results (already the engine masks' bytes: no copy). */
+export function erosionCoverOf(masks: ErosionCoverBytes): ErosionCover {
+  return { flow: masks.flow, deposition: masks.deposition };
 }
 
 const SEDIMENT_LINEAR = SEDIMENT_SRGB.map(srgbByteToLinear);
@@ -93,7 +92,7 @@ export function writeVertexColors(
       colors[k * 3] = NATURAL_LINEAR[r];
       colors[k * 3 + 1] = NATURAL_LINEAR[r + 1];
       colors[k * 3 + 2] = NATURAL_LINEAR[r + 2];
-      if (cover) applyErosionCover(colors, k * 3, (angle * 180) / Math.PI, cover.flow[k], cover.deposition[k]);
+      if (cover) applyErosionCover(colors, k * 3, (angle * 180) / Math.PI, cover.flow[k] / 255, cover.deposition[k] / 255);
       continue;
     }
     if (mode === 'slope') {

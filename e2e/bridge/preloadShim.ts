@@ -2,10 +2,12 @@
 // Playwright binding to the real main-process router instead of ipcRenderer. Bundled to an IIFE per run.
 import { createDroppedFileApi, createFaultlineApi, type Invoke, type Subscribe } from '../../shared/ipc/api';
 import { EVENT_CHANNELS, type EventChannel } from '../../shared/ipc/contract';
-import { decodeWire, encodeWire } from './wire';
+import { decodeWirePieces, encodeWire } from './wire';
 
 type BridgeWindow = Window & {
   __faultlineInvoke?: (channel: string, args: unknown[]) => Promise<unknown>;
+  /** A piece of a large byte array in a result (e2e/bridge/wire.ts createWirePieces). */
+  __faultlineTakeBytes?: (id: number, offset: number, length: number) => Promise<string>;
   __faultlineEmit?: (channel: EventChannel, payload: unknown) => void;
   /** The test's stand-in for webUtils.getPathForFile, by file name (e2e/fixtures.ts dropPaths). */
   __faultlineTestPathFor?: (name: string) => Promise<string>;
@@ -22,7 +24,12 @@ const invoke = ((channel: string, ...args: unknown[]) => {
   // As ipcRenderer.invoke: a failure to send rejects the promise, it never throws.
   return Promise.resolve()
     .then(() => binding(channel, encodeWire(args) as unknown[]))
-    .then(decodeWire);
+    .then((result) =>
+      decodeWirePieces(result, (id, offset, length) => {
+        const takeBytes = bridgeWindow.__faultlineTakeBytes;
+        return takeBytes ? takeBytes(id, offset, length) : Promise.reject(new Error('Faultline test bridge cannot take byte pieces'));
+      }),
+    );
 }) as Invoke;
 
 const subscribe: Subscribe = (channel, listener) => {

@@ -46,6 +46,87 @@ function fromBase64(text: string): Uint8Array {
   return bytes;
 }
 
+/**
+ * Byte arrays larger than this go from the test process to the page in pieces of this size (each a
+ * call of the `__faultlineTakeBytes` binding), not as one base64 string: one message of a whole
+ * 4097² project (~96 MB of base64) left its buffers in the browser process (+100 MB at rest, which
+ * an Electron app, whose IPC clones bytes, does not have).
+ */
+export const WIRE_PIECE_BYTES = 2 * 1024 * 1024;
+
+interface WireBytesRef {
+  __faultlineBytesRef: number;
+  length: number;
+}
+
+/** Large results kept in the test process until the page has taken every piece. */
+export interface WirePieces {
+  /** encodeWire, but byte arrays above WIRE_PIECE_BYTES become references the page takes in pieces. */
+  encode(value: unknown): unknown;
+  /** Base64 of `length` bytes from `offset` of reference `id`; the reference is dropped with its last piece. */
+  take(id: unknown, offset: unknown, length: unknown): string;
+}
+
+export function createWirePieces(): WirePieces {
+  const kept = new Map<number, Uint8Array>();
+  let next = 1;
+  const encode = (value: unknown): unknown => {
+    if (value instanceof Uint8Array && value.length > WIRE_PIECE_BYTES) {
+      const id = next++;
+      kept.set(id, value);
+      return { __faultlineBytesRef: id, length: value.length } satisfies WireBytesRef;
+    }
+    if (value instanceof Uint8Array) return encodeWire(value);
+    if (Array.isArray(value)) return value.map(encode);
+    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encode(v)]));
+    return value;
+  };
+  return {
+    encode,
+    take(id, offset, length) {
+      const bytes = kept.get(Number(id));
+      const from = Number(offset);
+      const count = Number(length);
+      if (!bytes || !Number.isInteger(from) || !Number.isInteger(count) || from < 0 || count <= 0 || count > WIRE_PIECE_BYTES || from + count > bytes.length) throw new Error(`no bytes ${String(offset)}+${String(length)} of wire reference ${String(id)}`);
+      if (from + count === bytes.length) kept.delete(Number(id));
+      return toBase64(bytes.subarray(from, from + count));
+    },
+  };
+}
+
+/** Chromium's Uint8Array.prototype.setFromBase64 (decodes into an existing array). */
+interface NativeFromBase64 {
+  setFromBase64?: (text: string) => { read: number; written: number };
+}
+
+/** decodeWire, taking referenced byte arrays piece by piece with `take` (the page's side of createWirePieces). */
+export async function decodeWirePieces(value: unknown, take: (id: number, offset: number, length: number) => Promise<string>): Promise<unknown> {
+  if (Array.isArray(value)) {
+    const out: unknown[] = [];
+    for (const item of value) out.push(await decodeWirePieces(item, take));
+    return out;
+  }
+  if (value && typeof value === 'object') {
+    if (typeof (value as WireBytes).__faultlineBytes === 'string' && Object.keys(value).length === 1) return decodeWire(value);
+    const ref = value as WireBytesRef;
+    if (typeof ref.__faultlineBytesRef === 'number' && typeof ref.length === 'number' && Object.keys(value).length === 2) {
+      const bytes = new Uint8Array(ref.length);
+      for (let offset = 0; offset < ref.length; offset += WIRE_PIECE_BYTES) {
+        const count = Math.min(WIRE_PIECE_BYTES, ref.length - offset);
+        const piece = await take(ref.__faultlineBytesRef, offset, count);
+        const target = bytes.subarray(offset, offset + count) as Uint8Array & NativeFromBase64;
+        if (target.setFromBase64) target.setFromBase64(piece);
+        else target.set(fromBase64(piece));
+      }
+      return bytes;
+    }
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = await decodeWirePieces(v, take);
+    return out;
+  }
+  return value;
+}
+
 export function encodeWire(value: unknown): unknown {
   if (value instanceof Uint8Array) return { __faultlineBytes: toBase64(value) } satisfies WireBytes;
   if (Array.isArray(value)) return value.map(encodeWire);

@@ -3,6 +3,11 @@ import { decodePng } from '../../shared/codecs/png/decode';
 import { compilePngHeightmap } from '../../shared/codecs/png-heightmap';
 import { compileR32 } from '../../shared/codecs/raw';
 import { createHeightfield, heightRange, type Heightfield } from '../../shared/terrain/heightfield';
+import { erosionCoverBytes } from '../../shared/erosion/cover';
+import { hydraulicErosion } from '../../shared/erosion/hydraulic';
+import { DEFAULT_HYDRAULIC } from '../../shared/erosion/params';
+import { parseMaskSet } from '../../shared/export/masks';
+import { buildEngineExport } from '../../shared/export/presets';
 import { runCli } from './cli';
 import type { CliIo } from './io';
 
@@ -80,6 +85,28 @@ describe('faultline export --preset', () => {
     // The "wrote" line gives each file's own size: the alphamap is 64², not the heightmap's 65².
     expect(io.out).toContain('wrote u/isle_splat0.png (64×64, splatmap ground+river)');
     expect(io.out).toContain('wrote u/isle.raw (65×65, heightmap)');
+  });
+
+  it('erosion results from --flow/--deposition give the masks the editor exports from its bytes (resampled and cropped)', async () => {
+    const field = terrain(65, 65, 1);
+    const eroded = createHeightfield(65, 65, 1, field.heights.slice());
+    const masks = { flow: new Float32Array(65 * 65), deposition: new Float32Array(65 * 65) };
+    expect(hydraulicErosion(eroded, { ...DEFAULT_HYDRAULIC, droplets: 3000, seed: 5 }, { masks })).toBe(true);
+    const rules = { layers: [{ name: 'grass' }, { name: 'wet', rules: [{ source: 'flow', min: 0.3, softness: 0.2 }] }, { name: 'sediment', rules: [{ source: 'deposition', min: 0.1, softness: 0.06 }] }] };
+    const r32 = (values: Float32Array) => compileR32(createHeightfield(65, 65, 1, values));
+    for (const fit of ['resample', 'crop'] as const) {
+      const io = fakeIo({ 'm.r32': compileR32(eroded), 'rules.json': new TextEncoder().encode(JSON.stringify(rules)), 'f.r32': r32(masks.flow), 'd.r32': r32(masks.deposition) });
+      const args = ['export', 'm.r32', '--preset', 'unreal', '--out', 'o', '--name', 't', '--masks', 'rules.json', '--flow', 'f.r32', '--deposition', 'd.r32', '--fit', fit];
+      expect(await runCli(fit === 'crop' ? [...args, '--resolution', '63'] : args, io)).toBe(0);
+      const editor = buildEngineExport(eroded, { preset: 'unreal', name: 't', fit, ...(fit === 'crop' && { size: 63 }), masks: parseMaskSet(rules, ['flow', 'deposition']) }, erosionCoverBytes(masks));
+      for (const layer of ['wet', 'sediment']) {
+        const name = `t_${layer}.png`;
+        const cli = decodePng(io.files.get(`o/${name}`)!, name).samples;
+        const app = decodePng(editor.files.find((file) => file.name === name)!.bytes, name).samples;
+        expect(cli.some((v) => v > 0), `${fit} ${layer}`).toBe(true);
+        expect(Array.from(cli), `${fit} ${layer}`).toEqual(Array.from(app));
+      }
+    }
   });
 
   it('writes nothing when one of the files cannot be written, and names that file', async () => {

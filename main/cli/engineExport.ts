@@ -6,6 +6,7 @@ import { displayFileName } from '../../shared/codecs/errors';
 import { parseR32 } from '../../shared/codecs/raw';
 import { compileNormalMap, splitFileName, tiledFiles, tiledNormalMaps } from '../../shared/export/fileExport';
 import { tileLayout, tileName } from '../../shared/export/tiles';
+import { coverBytes } from '../../shared/erosion/cover';
 import { availableSources, parseMaskSet, type MaskSet, type MaskSourceData } from '../../shared/export/masks';
 import { planEngineExport, streamEngineExport, type EngineExportOptions, type ExportFile } from '../../shared/export/presets';
 import type { Layer } from '../../shared/layers/types';
@@ -54,7 +55,8 @@ async function readMaskInputs(io: CliIo, options: ExportArgs, field: Heightfield
   ] as const) {
     if (!path) continue;
     const decoded = parseR32(await readBytes(io, path), displayFileName(path), { width: field.width, depth: field.depth });
-    data[key] = decoded.samples as Float32Array;
+    // As the editor keeps erosion results (bytes of each map's largest), so both export the same bytes.
+    data[key] = coverBytes(decoded.samples as Float32Array);
   }
   if (!engine.masksFile) return { masks: null, data };
   const name = displayFileName(engine.masksFile);

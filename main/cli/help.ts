@@ -173,6 +173,7 @@ values to type into the engine; NAME.<engine>.json holds them too):
                          PNG per layer; Unity: RGBA alphamaps of 4 layers at 2ⁿ; HTerrain: a CLASSIC4
                          RGBA splatmap (at most 4 layers); an unknown key is refused
   --flow FILE, --deposition FILE   erosion results as .r32 at the input's size, for those sources
+                         (each divided by its largest value, to the nearest 255th, as the editor keeps them)
   --normal-map, --tile-size, --tile-overlap, --exr-compression   as above (Unity tiles: 2ⁿ+1, overlap 1;
                          Unreal and Terrain3D tiles share no edge: --tile-overlap is refused)
 

@@ -30,27 +30,36 @@ export const startChunkErrorsWorker: StartChunkErrorsWorker = (handlers): ChunkE
 };
 
 export class OffThreadErrors {
-  private readonly worker: ChunkErrorsChannel;
+  /**
+   * The worker of the job under way; started for each whole-map change and ended when its errors
+   * arrive, so the map it assembled (and the pieces it took) never stay in an idle worker's heap
+   * waiting for a collection that an idle worker may not run (64 MiB at 4097²).
+   */
+  private worker: ChunkErrorsChannel | null = null;
+  /** The newest whole-map change sent (an answer to it ends the worker). */
+  private latest = -1;
   private sending: { generation: number; field: Heightfield; next: number } | null = null;
   private readonly sendTask = backgroundTask(() => this.sendPiece());
   private failed = false;
 
   constructor(
     private readonly handlers: OffThreadErrorsHandlers,
-    start: StartChunkErrorsWorker,
+    private readonly startWorker: StartChunkErrorsWorker,
   ) {
-    this.worker = start({
-      onMessage: (answer) => {
-        if (answer.type === 'errors') handlers.onErrors(answer.generation, answer.errors);
-        else this.fail();
-      },
-      onError: () => this.fail(),
-    });
+    // Started at once: a worker that cannot start makes the LOD refine on the main thread from the first change.
+    this.worker = this.newWorker();
   }
 
   /** Computes the exact errors of `field` as of whole-map change `generation`. */
   start(field: Heightfield, generation: number): void {
     if (this.failed) return;
+    try {
+      this.worker ??= this.newWorker();
+    } catch {
+      this.fail();
+      return;
+    }
+    this.latest = generation;
     this.post({ type: 'begin', generation, width: field.width, depth: field.depth, cellSize: field.cellSize });
     this.sending = { generation, field, next: 0 };
     this.sendTask.schedule();
@@ -58,7 +67,25 @@ export class OffThreadErrors {
 
   dispose(): void {
     this.sendTask.dispose();
-    this.worker.terminate();
+    this.worker?.terminate();
+    this.worker = null;
+  }
+
+  private newWorker(): ChunkErrorsChannel {
+    return this.startWorker({
+      onMessage: (answer) => {
+        if (answer.type !== 'errors') {
+          this.fail();
+          return;
+        }
+        this.handlers.onErrors(answer.generation, answer.errors);
+        if (answer.generation === this.latest && !this.sending) {
+          this.worker?.terminate();
+          this.worker = null;
+        }
+      },
+      onError: () => this.fail(),
+    });
   }
 
   private sendPiece(): void {
@@ -74,7 +101,7 @@ export class OffThreadErrors {
   }
 
   private post(message: ToErrorsWorker, transfer: ArrayBuffer[] = []): void {
-    this.worker.post(message, transfer);
+    this.worker?.post(message, transfer);
   }
 
   private fail(): void {

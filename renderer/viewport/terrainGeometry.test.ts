@@ -65,8 +65,8 @@ describe('TerrainGeometry', () => {
     const terrain = new TerrainGeometry();
     terrain.sync(field, { kind: 'all' }, 'natural');
     const before = arrayOf(terrain, 'color').slice();
-    const masks = { flow: new Float32Array(21 * 13), deposition: new Float32Array(21 * 13) };
-    masks.deposition[10 * 21 + 15] = 1;
+    const masks = { flow: new Uint8Array(21 * 13), deposition: new Uint8Array(21 * 13) };
+    masks.deposition[10 * 21 + 15] = 255;
     terrain.setErosion(masks, 21, 13);
     // A Run's change touches rows 0..2 only here; the deposit at row 10 still shows.
     terrain.sync(field, { kind: 'rect', i0: 0, j0: 0, i1: 21, j1: 2 }, 'natural');
@@ -75,7 +75,7 @@ describe('TerrainGeometry', () => {
     for (let k = 0; k < 21 * 13; k++) if (after[k * 3] !== before[k * 3]) changed.push(k);
     expect(changed).toEqual([10 * 21 + 15]);
     // Masks of another size are not used.
-    terrain.setErosion({ flow: new Float32Array(4), deposition: new Float32Array(4) }, 21, 13);
+    terrain.setErosion({ flow: new Uint8Array(4), deposition: new Uint8Array(4) }, 21, 13);
     terrain.sync(field, { kind: 'all' }, 'natural');
     expect(arrayOf(terrain, 'color')).toEqual(before);
   });

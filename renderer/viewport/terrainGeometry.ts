@@ -4,7 +4,7 @@ import { heightRange } from '../../shared/terrain/heightfield';
 import { buildTerrainMesh, writeNormals } from '../../shared/terrain/mesh';
 import type { DirtyRegion } from '../../app/document/region';
 import { colourRange, DEFAULT_NATURAL_LINES, erosionCoverOf, sameNaturalLines, writeHeightRows, writeVertexColors, type ColorMode, type ErosionCover, type NaturalLines } from '../../app/view/terrainColors';
-import type { ErosionMasks } from '../../shared/erosion/hydraulic';
+import type { ErosionCoverBytes } from '../../shared/erosion/cover';
 
 /**
  * Owns the terrain BufferGeometry (exactly the triangles of buildTerrainMesh) and keeps it in step
@@ -17,7 +17,7 @@ export class TerrainGeometry {
   private range: HeightRange = { min: 0, max: 0 };
   private mode: ColorMode = 'height';
   private lines: NaturalLines = DEFAULT_NATURAL_LINES;
-  private masks: ErosionMasks | null = null;
+  private masks: ErosionCoverBytes | null = null;
   private cover: ErosionCover | null = null;
   private coverChanged = false;
 
@@ -26,7 +26,7 @@ export class TerrainGeometry {
    * or recolour reads them; new results recolour the whole map). Not called by TerrainSurface yet:
    * the LOD surface (lodTerrainMaterial) cannot draw the cover, and both must draw the same image.
    */
-  setErosion(masks: ErosionMasks | null, width: number, depth: number): void {
+  setErosion(masks: ErosionCoverBytes | null, width: number, depth: number): void {
     const usable = masks && masks.flow.length === width * depth && masks.deposition.length === width * depth ? masks : null;
     if (usable === this.masks) return;
     this.masks = usable;

@@ -5,10 +5,11 @@
  * erosion results), so a map looks in the editor as its exported splat maps paint it.
  *
  * Both rules read the mask sources' values: flow and deposition per vertex divided by their largest
- * value on the map (0…1; deposition below 0, carved ground, reads as 0), evaluated by masks.ts's
- * ruleWeight (a band with a smoothstep edge).
+ * value on the map (0…1; deposition below 0, carved ground, reads as 0), kept as bytes (coverBytes:
+ * read as byte / 255), evaluated by masks.ts's ruleWeight (a band with a smoothstep edge).
  */
 import type { MaskLayer, MaskRule } from '../export/maskTypes';
+import type { ErosionMasks } from './hydraulic';
 
 /**
  * Sediment: fans and valley floors where the droplets deposited. On the presets' maps about 7 % of the
@@ -40,4 +41,29 @@ export function normalisedByMax(values: Float32Array): Float32Array {
   const out = new Float32Array(values.length);
   if (max > 0) for (let k = 0; k < values.length; k++) out[k] = Math.max(0, values[k]) / max;
   return out;
+}
+
+/**
+ * Cover values as bytes: normalisedByMax, then each value 0…1 rounded to 0…255 (read back as byte / 255).
+ * What the document keeps of erosion results, and what the views and the engine masks read.
+ */
+export function coverBytes(values: Float32Array): Uint8Array {
+  const normalised = normalisedByMax(values);
+  const out = new Uint8Array(values.length);
+  for (let k = 0; k < normalised.length; k++) out[k] = Math.round(Math.min(1, Math.max(0, normalised[k])) * 255);
+  return out;
+}
+
+/**
+ * Erosion results as the editor keeps them: coverBytes of flow and deposition per vertex (1 byte each
+ * instead of a float: 2 × 16 MiB at 4097² rather than 2 × 64 MiB).
+ */
+export interface ErosionCoverBytes {
+  readonly flow: Uint8Array;
+  readonly deposition: Uint8Array;
+}
+
+/** The bytes of one run's (or several runs' accumulated) erosion masks. */
+export function erosionCoverBytes(masks: ErosionMasks): ErosionCoverBytes {
+  return { flow: coverBytes(masks.flow), deposition: coverBytes(masks.deposition) };
 }

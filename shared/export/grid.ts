@@ -32,8 +32,8 @@ export function gridExtent(grid: Pick<ExportGrid, 'width' | 'depth' | 'cellX' | 
 }
 
 /** A rectangle of vertices [i0, i0 + width) × [j0, j0 + depth) of any per-vertex values. */
-export function cropValues(values: Float32Array, sourceWidth: number, i0: number, j0: number, width: number, depth: number): Float32Array {
-  const out = new Float32Array(width * depth);
+export function cropValues<T extends Float32Array | Uint8Array>(values: T, sourceWidth: number, i0: number, j0: number, width: number, depth: number): T {
+  const out = (values instanceof Uint8Array ? new Uint8Array(width * depth) : new Float32Array(width * depth)) as T;
   for (let j = 0; j < depth; j++) out.set(values.subarray((j0 + j) * sourceWidth + i0, (j0 + j) * sourceWidth + i0 + width), j * width);
   return out;
 }

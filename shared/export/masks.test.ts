@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHeightfield, vertexX, vertexZ } from '../terrain/heightfield';
 import { gridFromField } from './grid';
+import { coverBytes } from '../erosion/cover';
 import { availableSources, defaultMaskSet, layerCoverage, layerWeights, MaskSetError, MaskSources, parseMaskSet, quantiseWeights, ruleWeight, streamLayerBytes, vertexCurvature } from './masks';
 
 function cone(size: number, cellSize: number, sign: 1 | -1) {
@@ -55,14 +56,27 @@ describe('mask rules', () => {
 
   it('use erosion flow when the document has it (synthetic flow along a channel)', () => {
     const field = createHeightfield(8, 8, 1);
-    const flow = new Float32Array(64);
-    for (let j = 0; j < 8; j++) flow[j * 8 + 3] = 40 + j; // a channel down column 3
+    const raw = new Float32Array(64);
+    for (let j = 0; j < 8; j++) raw[j * 8 + 3] = 40 + j; // a channel down column 3
+    const flow = coverBytes(raw);
     const sources = new MaskSources(gridFromField(field), { flow });
     const set = parseMaskSet({ layers: [{ name: 'dirt' }, { name: 'river', rules: [{ source: 'flow', min: 0.5 }] }] }, availableSources({ flow }));
     const [dirt, river] = quantiseWeights(layerWeights(set, sources, 64));
     for (let k = 0; k < 64; k++) expect(river[k]).toBe(k % 8 === 3 ? 255 : 0);
     expect(dirt[0]).toBe(255);
     expect(layerCoverage(set.layers[1], sources, 64)[3]).toBe(1);
+  });
+
+  it('read erosion results as bytes: byte / 255 of the map\'s largest, the same values from bytes or those bytes as floats', () => {
+    const grid = gridFromField(createHeightfield(4, 2, 1));
+    const flow = Uint8Array.from([0, 1, 127, 128, 254, 255, 64, 200]);
+    const values = new MaskSources(grid, { flow }).values('flow');
+    flow.forEach((byte, k) => expect(values[k]).toBe(Math.fround(byte / 255)));
+    expect(new MaskSources(grid, { flow: Float32Array.from(flow) }).values('flow')).toEqual(values);
+    // A band at 0.5 splits 127 (0.498) from 128 (0.502).
+    const set = parseMaskSet({ layers: [{ name: 'dry' }, { name: 'wet', rules: [{ source: 'flow', min: 0.5 }] }] }, ['flow']);
+    expect(Array.from(layerCoverage(set.layers[1], new MaskSources(grid, { flow }), 8))).toEqual([0, 0, 0, 1, 1, 1, 0, 1]);
+    expect(() => new MaskSources(grid, { deposition: new Uint8Array(7) }).values('deposition')).toThrow(/7 values for 8 vertices/);
   });
 
   it('refuse bad rule files with the place of the problem', () => {

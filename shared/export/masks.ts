@@ -8,11 +8,11 @@
  * Sources, per vertex: height (m), slope (degrees from horizontal, of the vertex normal from the exact
  * triangles), curvature (1/m, −∇²h: positive on convex ridges and peaks, negative in concave hollows),
  * and, when the document has erosion results, flow and deposition (each divided by its largest value
- * on the map, so 0…1); when it has roads, road (1 on a road's surface, fading to 0 over a cell past its
+ * on the map, so 0…1, given as bytes: shared/erosion/cover.ts coverBytes, read as byte / 255); when it has roads, road (1 on a road's surface, fading to 0 over a cell past its
  * edge: shared/roads/mask.ts).
  */
 import { isReservedDeviceName } from '../fileNames';
-import { erosionMaskLayers, normalisedByMax } from '../erosion/cover';
+import { erosionMaskLayers } from '../erosion/cover';
 import { cropGrid, PaddedGrid, type ExportGrid } from './grid';
 import { vertexNormals, vertexSlopes } from './normals';
 import { MASK_SOURCES, type MaskLayer, type MaskRule, type MaskSource } from './maskTypes';
@@ -37,10 +37,16 @@ export interface MaskSet {
   layers: MaskLayer[];
 }
 
-/** Per-vertex values that come from elsewhere (erosion), laid out like the heights. */
+/**
+ * Erosion cover values per vertex on a 0…255 scale (255: the map's largest): the bytes of
+ * shared/erosion/cover.ts coverBytes, or those bytes resampled for an export (then fractional).
+ */
+export type CoverValues = Uint8Array | Float32Array;
+
+/** Per-vertex values that come from elsewhere (erosion, roads), laid out like the heights. */
 export interface MaskSourceData {
-  flow?: Float32Array;
-  deposition?: Float32Array;
+  flow?: CoverValues;
+  deposition?: CoverValues;
   /** Road footprint weights 0…1 (every road layer's, the largest where they overlap). */
   road?: Float32Array;
 }
@@ -216,7 +222,8 @@ export class MaskSources {
         const raw = this.data[source];
         if (!raw) throw new MaskSetError(`${source} needs erosion results, which this terrain does not have`);
         if (raw.length !== count) throw new MaskSetError(`${source} has ${raw.length} values for ${count} vertices`);
-        values = normalisedByMax(raw);
+        values = new Float32Array(count);
+        for (let k = 0; k < count; k++) values[k] = raw[k] / 255;
         break;
       }
       case 'road': {

@@ -82,10 +82,11 @@ export function planEngineExport(dims: MapDims, mapRange: { min: number; max: nu
   };
 }
 
-/** Values with `left` columns and `top` rows in front, each a copy of the nearest edge value. */
-function padValues(values: Float32Array, width: number, depth: number, left: number, top: number): Float32Array {
+/** Values with `left` columns and `top` rows in front, each a copy of the nearest edge value (bytes stay bytes). */
+function padValues<T extends Float32Array | Uint8Array>(values: T, width: number, depth: number, left: number, top: number): T {
   const outWidth = width + left;
-  const out = new Float32Array(outWidth * (depth + top));
+  const count = outWidth * (depth + top);
+  const out = (values instanceof Uint8Array ? new Uint8Array(count) : new Float32Array(count)) as T;
   for (let j = 0; j < depth + top; j++) {
     const row = Math.max(0, j - top) * width;
     const at = j * outWidth;
@@ -95,30 +96,31 @@ function padValues(values: Float32Array, width: number, depth: number, left: num
   return out;
 }
 
+/** Each of the data's sources through `map` (erosion bytes may come back as floats on the same 0…255 scale). */
+function mapData(data: MaskSourceData, map: <T extends Float32Array | Uint8Array>(values: T) => T | Float32Array): MaskSourceData {
+  const out: MaskSourceData = {};
+  for (const key of DATA_SOURCES) {
+    const values = data[key];
+    if (!values) continue;
+    if (key === 'road') out.road = map(values as Float32Array);
+    else out[key] = map(values);
+  }
+  return out;
+}
+
 /** The exported grid and any erosion data on the same vertices. */
 function exportGrid(field: Heightfield, plan: EnginePlan, data: MaskSourceData): { grid: ExportGrid; data: MaskSourceData } {
   const source = plan.source;
-  const mapped: MaskSourceData = {};
   if (source.mode === 'native') {
     if (source.padLeft === 0 && source.padTop === 0) return { grid: gridFromField(field), data };
-    const pad = (values: Float32Array) => padValues(values, field.width, field.depth, source.padLeft, source.padTop);
-    for (const key of DATA_SOURCES) {
-      const values = data[key];
-      if (values) mapped[key] = pad(values);
-    }
+    const mapped = mapData(data, (values) => padValues(values, field.width, field.depth, source.padLeft, source.padTop));
     return { grid: new PaddedGrid(field.heights, field.width, source.padLeft, source.padTop, field.depth, plan.cellX, plan.cellZ), data: mapped };
   }
   if (source.mode === 'crop') {
-    for (const key of DATA_SOURCES) {
-      const values = data[key];
-      if (values) mapped[key] = cropValues(values, field.width, source.i0, source.j0, plan.width, plan.depth);
-    }
+    const mapped = mapData(data, (values) => cropValues(values, field.width, source.i0, source.j0, plan.width, plan.depth));
     return { grid: cropGrid(gridFromField(field), source.i0, source.j0, plan.width, plan.depth), data: mapped };
   }
-  for (const key of DATA_SOURCES) {
-    const values = data[key];
-    if (values) mapped[key] = resampleValues(values, field.width, field.depth, plan.width, plan.depth);
-  }
+  const mapped = mapData(data, (values) => resampleValues(values instanceof Float32Array ? values : Float32Array.from(values), field.width, field.depth, plan.width, plan.depth));
   return { grid: resampleExact(field, plan.width, plan.depth), data: mapped };
 }
 

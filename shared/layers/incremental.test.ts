@@ -214,6 +214,32 @@ describe('StackEvaluator with many local layers at the top', () => {
     expect(evaluator.stats).toMatchObject({ wholeLayers: 0, rectLayers: stack.length - index });
     expect(() => evaluator.prime(stack, base!.index, base!.output, base!.output)).toThrow(/another array/);
   });
+
+  it('primed without them, holds the anchor\'s result alone until the stack\'s heights are adopted; then the first stroke is rectangle-only and exact', () => {
+    const stack = manyLocalStack();
+    const { base, heights } = evaluateStackWithBase(stack, SIZE)!;
+    const evaluator = new StackEvaluator(SIZE);
+    evaluator.prime(stack, base!.index, base!.output);
+    expect(evaluator.stats.cachedBytes).toBe(base!.output.byteLength);
+    let made = 0;
+    expect(evaluator.adoptTop(() => (made++, heights.slice()))).toBe(true);
+    expect(made).toBe(1);
+    expect(evaluator.stats.cachedBytes).toBe(2 * base!.output.byteLength);
+    // Kept already: not taken again, and no copy made.
+    expect(evaluator.adoptTop(() => (made++, heights.slice()))).toBe(false);
+    expect(made).toBe(1);
+    const index = indexOf(stack, 'sculpt-2');
+    const rect = { i0: 20, j0: 15, i1: 44, j1: 33 };
+    addSculptDeltas(stack[index] as SculptLayer, SIZE, rect, (i, j) => (i + j) * 0.03);
+    expect(bytes(evaluator.evaluateRect(stack, index, rect))).toEqual(scratch(stack));
+    expect(evaluator.stats).toMatchObject({ wholeLayers: 0, rectLayers: stack.length - index });
+    // Nothing to adopt for: no anchor yet, or no local layer above it.
+    expect(new StackEvaluator(SIZE).adoptTop(() => heights.slice())).toBe(false);
+    const anchored = new StackEvaluator(SIZE);
+    const below = stack.slice(0, base!.index + 1);
+    anchored.prime(below, base!.index, base!.output);
+    expect(anchored.adoptTop(() => heights.slice())).toBe(false);
+  });
 });
 
 describe('StackEvaluator from a worker\'s result', () => {

@@ -133,6 +133,22 @@ export class StackEvaluator {
     if (top && this.chainLayers(stack).length > 0) this.setTop(top);
   }
 
+  /**
+   * Takes `top` as the composite of the local layers above the anchor when none is kept (prime's
+   * `top`, given later: an opened document's checked heights, copied only when the first edit comes,
+   * so that at rest nothing but the anchor's result is held). The caller vouches that `top` is the
+   * stack's heights as last primed or evaluated (`make` gives this evaluator's own array, called
+   * only when it is taken). False when there is no anchor, no local layer above it, or a composite is
+   * kept already.
+   */
+  adoptTop(make: () => Float32Array): boolean {
+    if (this.top || this.anchor < 0 || this.chainLayers(this.layers).length === 0) return false;
+    const top = make();
+    if (top.length !== this.size.width * this.size.depth || top === this.outputs[this.anchor]) throw new RangeError('an adopted composite must be another array of the map\'s size');
+    this.setTop(top);
+    return true;
+  }
+
   /** The heights layer `from` of `stack` receives, when kept or composited from what is kept (the layers below are as last evaluated); null otherwise. */
   keptInput(stack: LayerStack, from: number): Float32Array | null {
     if (from > this.layers.length || from > stack.length) return null;
