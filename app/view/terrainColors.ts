@@ -1,7 +1,7 @@
 import type { Heightfield, HeightRange } from '../../shared/terrain/heightfield';
 import { DEFAULT_VIEW_SETTINGS, type ViewSettings } from '../../shared/ipc/contract';
 import type { ErosionMasks } from '../../shared/erosion/hydraulic';
-import { COVER_SLOPE_RULE, normalisedByMax, SEDIMENT_RULE, SEDIMENT_SRGB, WET_DARKENING, WET_RULE } from '../../shared/erosion/cover';
+import { COVER_SLOPE_RULE, coverBytes, SEDIMENT_RULE, SEDIMENT_SRGB, WET_DARKENING, WET_RULE } from '../../shared/erosion/cover';
 import { ruleWeight } from '../../shared/export/masks';
 import { srgbByteToLinear, HYPSOMETRIC_RAMP, NATURAL_SNOW_LINE_T, NATURAL_TABLE, NATURAL_TREE_LINE_T, RAMP_SIZE, SLOPE_RAMP, linearRamp, normalisedHeight, rampIndex, slopeBin } from './colorRamp';
 
@@ -36,15 +36,19 @@ export function colourRange(mode: ColorMode, heights: HeightRange, lines: Natura
   return mode === 'natural' ? naturalAxis(lines) : heights;
 }
 
-/** Erosion results as the cover rules read them: flow and deposition per vertex, each 0…1 of its largest. */
+/**
+ * Erosion results as the cover rules read them: flow and deposition per vertex as bytes (coverBytes:
+ * 0…255 for 0…1 of the largest). The CPU colours read byte / 255 and the LOD shader the same bytes from
+ * a normalised RG8 texture, so both paths take identical inputs.
+ */
 export interface ErosionCover {
-  flow: Float32Array;
-  deposition: Float32Array;
+  flow: Uint8Array;
+  deposition: Uint8Array;
 }
 
-/** The cover values of a document's erosion results (the engine masks' normalisation). */
+/** The cover values of a document's erosion results (the engine masks' normalisation, as bytes). */
 export function erosionCoverOf(masks: ErosionMasks): ErosionCover {
-  return { flow: normalisedByMax(masks.flow), deposition: normalisedByMax(masks.deposition) };
+  return { flow: coverBytes(masks.flow), deposition: coverBytes(masks.deposition) };
 }
 
 const SEDIMENT_LINEAR = SEDIMENT_SRGB.map(srgbByteToLinear);
@@ -93,7 +97,7 @@ export function writeVertexColors(
       colors[k * 3] = NATURAL_LINEAR[r];
       colors[k * 3 + 1] = NATURAL_LINEAR[r + 1];
       colors[k * 3 + 2] = NATURAL_LINEAR[r + 2];
-      if (cover) applyErosionCover(colors, k * 3, (angle * 180) / Math.PI, cover.flow[k], cover.deposition[k]);
+      if (cover) applyErosionCover(colors, k * 3, (angle * 180) / Math.PI, cover.flow[k] / 255, cover.deposition[k] / 255);
       continue;
     }
     if (mode === 'slope') {

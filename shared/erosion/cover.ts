@@ -41,3 +41,11 @@ export function normalisedByMax(values: Float32Array): Float32Array {
   if (max > 0) for (let k = 0; k < values.length; k++) out[k] = Math.max(0, values[k]) / max;
   return out;
 }
+
+/** Cover values as bytes (0…255, one per vertex): normalisedByMax, then each value clamped to 0…1, × 255, rounded. */
+export function coverBytes(values: Float32Array): Uint8Array {
+  const normalised = normalisedByMax(values);
+  const out = new Uint8Array(normalised.length);
+  for (let k = 0; k < normalised.length; k++) out[k] = Math.round(Math.min(1, Math.max(0, normalised[k])) * 255);
+  return out;
+}
