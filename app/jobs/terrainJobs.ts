@@ -192,7 +192,7 @@ export class TerrainJobs {
       const { base } = outcome;
       // The evaluated heights (the document keeps its saved copy) become the engine's composite.
       this.engine.prime(stack, { width, depth, cellSize }, base ? { index: base.index, output: base.output === outcome.heights ? outcome.heights : base.output } : null, outcome.heights);
-      if (!doc.erosionMasks && outcome.masks) doc.erosionMasks = outcome.masks;
+      if (!doc.erosionMasks && outcome.masks) this.editor.setErosionResults(outcome.masks);
       return null;
     }
     if (origin === 'replay') {

@@ -182,6 +182,25 @@ describe('opening a project: its stack is checked against its saved heights', ()
     expect(kinds(editor)).toEqual(['heights']);
     expectExact(editor);
   });
+
+  it('an opened project gets its erosion results from the check, without an edit, and the views hear of it', async () => {
+    const { editor, design } = setup();
+    await design.jobs.generate({ width: SIZE, depth: SIZE, cellSize: 2, recipe: RECIPE, finishing: [hydraulicStep({ droplets: 2000 })] });
+    const { field, stack, erosionMasks } = editor.document;
+    expect(erosionMasks).not.toBeNull();
+    // A project file stores the stack and heights, not the masks.
+    const opened = createDocument(createHeightfield(SIZE, SIZE, 2, field.heights.slice()), stack);
+    editor.replaceDocument(opened, 'opened.faultline');
+    const before = editor.store.getState();
+    expect(editor.document.erosionMasks).toBeNull();
+    expect(await design.jobs.checkOpened('saved')).toBeNull();
+    const after = editor.store.getState();
+    expect(editor.document.erosionMasks?.deposition).toEqual(erosionMasks?.deposition);
+    expect(after.resultsVersion).toBe(before.resultsVersion + 1);
+    expect(after.version).toBe(before.version);
+    expect(editor.isDirty).toBe(false);
+    expect(after.canUndo).toBe(false);
+  });
 });
 
 describe('Run with another preset', () => {
