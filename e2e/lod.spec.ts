@@ -1,3 +1,5 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, READY_SELECTOR, test } from './fixtures';
 import { showPanel } from './panel';
@@ -5,6 +7,7 @@ import { runGenerateAndWait } from './perf/appActions';
 import { groundShare, pixelDifference, pixelStats, viewportShot } from './pixels';
 
 const VIEWPORT_BACKGROUND: [number, number, number] = [0x1b, 0x20, 0x29];
+const COVER_ARTIFACTS = path.resolve(__dirname, '.artifacts', 'cover');
 
 async function reloadWith(page: Page, search: string): Promise<void> {
   await page.goto(`/${search}`);
@@ -84,6 +87,50 @@ test.describe('level-of-detail terrain (heights on the GPU)', () => {
     await expect.poll(async () => (await pixelDifference(page, mountains, await viewportShot(page))).differingShare).toBeGreaterThan(0.01);
     const tinted = await pixelStats(page, viewport, VIEWPORT_BACKGROUND);
     expect(tinted.distinctColours).not.toBe(plain.distinctColours);
+    expect(app.consoleErrors).toEqual([]);
+  });
+
+  test('on eroded terrain the GPU-height surface draws the erosion cover as the exact mesh does, and the cover shows in both views', async ({ app }) => {
+    test.setTimeout(300_000);
+    const { page } = app;
+    await mkdir(COVER_ARTIFACTS, { recursive: true });
+    await page.setViewportSize({ width: 1600, height: 1000 });
+    const map2d = page.getByTestId('map-2d');
+    /** Opens the page with `search` and runs Mountains (faults, hydraulic erosion, thermal): the same heights every time. */
+    const mountains = async (search: string) => {
+      await reloadWith(page, search);
+      await showPanel(page, 'generate');
+      await page.getByTestId('gen-preset').selectOption('mountains');
+      await runGenerateAndWait(page);
+    };
+    const frames = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+
+    // The exact mesh with the cover (CPU vertex colours)…
+    await mountains('');
+    const exact = await viewportShot(page);
+    await page.screenshot({ path: path.join(COVER_ARTIFACTS, 'mountains-1600x1000.png') });
+    // …and the LOD shader at full detail (the cover from its RG8 texture): the same image.
+    await mountains('?lod=exact');
+    await expect(page.getByTestId('viewport-3d')).toHaveAttribute('data-triangles', String(2 * 256 * 256));
+    const lod = await viewportShot(page);
+    expect((await pixelDifference(page, exact, lod)).differingShare).toBeLessThan(0.002);
+    const coveredMap = await map2d.screenshot();
+    await page.screenshot({ path: path.join(COVER_ARTIFACTS, 'mountains-lod-1600x1000.png') });
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await frames();
+    await viewportShot(page);
+    await page.screenshot({ path: path.join(COVER_ARTIFACTS, 'mountains-lod-1280x720.png') });
+    await page.setViewportSize({ width: 1600, height: 1000 });
+
+    // The same terrain without the cover (?cover=off): sediment fans and darker channels are gone,
+    // in the 3D view and the 2D panel alike.
+    await mountains('?lod=exact&cover=off');
+    const plain = await viewportShot(page);
+    await page.screenshot({ path: path.join(COVER_ARTIFACTS, 'mountains-no-cover-1600x1000.png') });
+    const cover3d = await pixelDifference(page, lod, plain);
+    expect(cover3d.differingShare).toBeGreaterThan(0.02);
+    const cover2d = await pixelDifference(page, coveredMap, await map2d.screenshot());
+    expect(cover2d.differingShare).toBeGreaterThan(0.02);
     expect(app.consoleErrors).toEqual([]);
   });
 });

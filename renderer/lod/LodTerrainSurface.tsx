@@ -12,6 +12,7 @@ import { OffThreadErrors, type OffThreadErrorsHandlers } from './offThreadErrors
 import type { StartChunkErrorsWorker } from '../../app/lod/chunkErrorsJob';
 import { useViewport } from '../viewport/viewportContext';
 import { naturalLinesOf } from '../../app/view/terrainColors';
+import { drawnErosionMasks } from '../viewport/coverOverride';
 
 /** CPU time per slice of chunk-error refinement on the main thread: well inside a frame. */
 const REFINE_SLICE_MS = 4;
@@ -46,7 +47,7 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
   useEffect(() => {
     lod.setWireframe(view.getState().settings.wireframe);
     lod.setColorMode(view.getState().settings.colorMode, naturalLinesOf(view.getState().settings));
-    lod.setErosion(editor.document.erosionMasks);
+    lod.setErosion(drawnErosionMasks(editor.document.erosionMasks));
     const steepTint = () => lod.setSteepTint(drive.settings.drivabilityOverlay ? drive.settings.maxClimbSlopeDeg : null);
     steepTint();
     const unsubscribeDrive = drive.store.subscribe((s, prev) => {
@@ -95,13 +96,13 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
       if (s.version === prev.version) {
         // Erosion results set without an edit (an opened project's, once its stack is checked).
         if (s.resultsVersion !== prev.resultsVersion) {
-          lod.setErosion(editor.document.erosionMasks);
+          lod.setErosion(drawnErosionMasks(editor.document.erosionMasks));
           invalidate();
         }
         return;
       }
       lod.syncDocument(editor.document.field, s.lastChange);
-      lod.setErosion(editor.document.erosionMasks);
+      lod.setErosion(drawnErosionMasks(editor.document.erosionMasks));
       lastCamera.current = '';
       pendingDrawn.current = s.version;
       invalidate();

@@ -14,6 +14,7 @@ import { createLayerView2D } from './layerView2D';
 import { RedrawScheduler } from './redrawScheduler';
 import { drawRoadOverlay2D } from './roadOverlay2D';
 import { TiledHeightmapImage } from './tiledHeightmapImage';
+import { drawnErosionMasks } from '../viewport/coverOverride';
 
 /**
  * What the 2D panel draws and when: the tiled heightmap image, the selected layer's contribution or
@@ -83,7 +84,8 @@ export class Map2DDrawLoop {
 
   /** The hypsometric tint shows the erosion cover of the document's results (those of its size only). */
   private syncCover(): void {
-    const { field, erosionMasks } = this.session.editor.document;
+    const { field } = this.session.editor.document;
+    const erosionMasks = drawnErosionMasks(this.session.editor.document.erosionMasks);
     const texels = field.width * field.depth;
     const usable = erosionMasks && erosionMasks.flow.length === texels && erosionMasks.deposition.length === texels ? erosionMasks : null;
     if (usable === this.masks) return;

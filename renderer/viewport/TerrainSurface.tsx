@@ -6,6 +6,7 @@ import { useSession } from '../session';
 import { reportDrawn } from '../readiness';
 import { TerrainGeometry } from './terrainGeometry';
 import { drawsWithLod } from '../lod/lodOverride';
+import { drawnErosionMasks } from './coverOverride';
 import { useTerrainLighting } from './look/SceneLook';
 import { patchTerrainShader } from './look/terrainShader';
 import { naturalLinesOf, sameNaturalLines } from '../../app/view/terrainColors';
@@ -38,7 +39,7 @@ export function TerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDivEl
       if (drawsWithLod(editor.document.field)) return;
       const { version, lastChange } = editor.store.getState();
       const { field, erosionMasks } = editor.document;
-      terrain.setErosion(erosionMasks, field.width, field.depth);
+      terrain.setErosion(drawnErosionMasks(erosionMasks), field.width, field.depth);
       terrain.sync(editor.document.field, lastChange, colorMode, naturalLinesOf(view.getState().settings));
       mesh.geometry = terrain.geometry;
       pendingDrawn.current = version;
@@ -48,7 +49,7 @@ export function TerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDivEl
     const syncResults = () => {
       if (drawsWithLod(editor.document.field)) return;
       const { field, erosionMasks } = editor.document;
-      terrain.setErosion(erosionMasks, field.width, field.depth);
+      terrain.setErosion(drawnErosionMasks(erosionMasks), field.width, field.depth);
       terrain.recolor(field, colorMode);
       invalidate();
     };
@@ -66,7 +67,7 @@ export function TerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDivEl
       }
       invalidate();
     };
-    terrain.setErosion(editor.document.erosionMasks, editor.document.field.width, editor.document.field.depth);
+    terrain.setErosion(drawnErosionMasks(editor.document.erosionMasks), editor.document.field.width, editor.document.field.depth);
     terrain.sync(editor.document.field, { kind: 'all' }, view.getState().settings.colorMode, naturalLinesOf(view.getState().settings));
     mesh.geometry = terrain.geometry;
     material.wireframe = view.getState().settings.wireframe;
