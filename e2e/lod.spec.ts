@@ -105,6 +105,15 @@ test.describe('level-of-detail terrain (heights on the GPU)', () => {
       await waitForBothViewsDrawn(page, 0, 120_000);
       await framed();
     };
+    /** A closer look for the screenshots: the wheel towards the middle of the 3D view. */
+    const closeUp = async (name: string) => {
+      const box = (await page.getByTestId('viewport-3d').boundingBox())!;
+      await page.mouse.move(box.x + box.width * 0.45, box.y + box.height * 0.55);
+      for (let n = 0; n < 6; n++) await page.mouse.wheel(0, -300);
+      await frames();
+      await viewportShot(page);
+      await page.screenshot({ path: path.join(COVER_ARTIFACTS, name) });
+    };
     /** Reset Camera: the same view of the map however it came (a restored project keeps the camera it had). */
     const framed = async () => {
       await page.getByTestId('cmd-view.resetCamera').click();
@@ -143,6 +152,11 @@ test.describe('level-of-detail terrain (heights on the GPU)', () => {
     await page.screenshot({ path: path.join(COVER_ARTIFACTS, 'mountains-no-cover-1600x1000.png') });
     expect((await pixelDifference(page, lod, plain)).differingShare).toBeGreaterThan(0.02);
     expect((await pixelDifference(page, coveredMap, await map2d.screenshot())).differingShare).toBeGreaterThan(0.02);
+    await closeUp('mountains-no-cover-close-1600x1000.png');
+    await restoreWith('?lod=exact');
+    // The cover is in once the 2D panel shows it again.
+    await expect.poll(async () => (await pixelDifference(page, coveredMap, await map2d.screenshot())).differingShare, { timeout: 60_000 }).toBeLessThan(0.002);
+    await closeUp('mountains-close-1600x1000.png');
     expect(app.consoleErrors).toEqual([]);
   });
 });
