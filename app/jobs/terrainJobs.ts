@@ -160,10 +160,8 @@ export class TerrainJobs {
       }
       const heightsEdit = same ? diffTileEdit(label, size.width, size.depth, current.field.heights, heights) : createFieldReplaceEdit(label, current.field, createHeightfield(size.width, size.depth, size.cellSize, heights));
       this.heightsMatchStack = true;
-      // Layers that were not re-run keep the masks they made (unless hydraulic layers ran again); with
-      // no enabled hydraulic layer left (one hidden or deleted) there are none.
-      const keptBelow = next.slice(0, start).some((layer) => layer.enabled && layer.kind === 'hydraulic');
-      const nextMasks = masks ?? (keptBelow ? current.erosionMasks : null);
+      // Layers that were not re-run keep the masks they made (unless hydraulic layers ran again).
+      const nextMasks = masks ?? (start > 0 ? current.erosionMasks : null);
       const edit = withErosionMasks(withStack(heightsEdit, current.stack, next), current.erosionMasks, nextMasks);
       return options.wrap ? options.wrap(edit) : edit;
     }, options.beforeApply && (() => options.beforeApply?.(false)));
