@@ -1,10 +1,13 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, READY_SELECTOR, test } from './fixtures';
 import { showPanel } from './panel';
-import { runGenerateAndWait } from './perf/appActions';
+import { runGenerateAndWait, waitForBothViewsDrawn, waitForRecoveryJournal } from './perf/appActions';
 import { groundShare, pixelDifference, pixelStats, viewportShot } from './pixels';
 
 const VIEWPORT_BACKGROUND: [number, number, number] = [0x1b, 0x20, 0x29];
+const COVER_ARTIFACTS = path.resolve(__dirname, '.artifacts', 'cover');
 
 async function reloadWith(page: Page, search: string): Promise<void> {
   await page.goto(`/${search}`);
@@ -84,6 +87,76 @@ test.describe('level-of-detail terrain (heights on the GPU)', () => {
     await expect.poll(async () => (await pixelDifference(page, mountains, await viewportShot(page))).differingShare).toBeGreaterThan(0.01);
     const tinted = await pixelStats(page, viewport, VIEWPORT_BACKGROUND);
     expect(tinted.distinctColours).not.toBe(plain.distinctColours);
+    expect(app.consoleErrors).toEqual([]);
+  });
+
+  test('on eroded terrain the GPU-height surface draws the erosion cover as the exact mesh does, and the cover shows in both views', async ({ app }) => {
+    test.setTimeout(300_000);
+    const { page } = app;
+    await mkdir(COVER_ARTIFACTS, { recursive: true });
+    await page.setViewportSize({ width: 1600, height: 1000 });
+    const map2d = page.getByTestId('map-2d');
+    const frames = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    /** Opens the page with `search` and restores the unsaved Mountains from the recovery journal (an opened project: its erosion results are computed after it is drawn). */
+    const restoreWith = async (search: string) => {
+      await reloadWith(page, search);
+      await expect(page.getByTestId('recovery-dialog')).toBeVisible({ timeout: 30_000 });
+      await page.getByTestId('recovery-restore').click();
+      await waitForBothViewsDrawn(page, 0, 120_000);
+      await framed();
+    };
+    /** A closer look for the screenshots: the wheel towards the middle of the 3D view. */
+    const closeUp = async (name: string) => {
+      const box = (await page.getByTestId('viewport-3d').boundingBox())!;
+      await page.mouse.move(box.x + box.width * 0.45, box.y + box.height * 0.55);
+      for (let n = 0; n < 6; n++) await page.mouse.wheel(0, -300);
+      await frames();
+      await viewportShot(page);
+      await page.screenshot({ path: path.join(COVER_ARTIFACTS, name) });
+    };
+    /** Reset Camera: the same view of the map however it came (a restored project keeps the camera it had). */
+    const framed = async () => {
+      await page.getByTestId('cmd-view.resetCamera').click();
+      await frames();
+    };
+
+    // Mountains (faults, hydraulic erosion, thermal) on the exact mesh, with the cover (CPU vertex colours).
+    const ranAt = Date.now();
+    await showPanel(page, 'generate');
+    await page.getByTestId('gen-preset').selectOption('mountains');
+    await runGenerateAndWait(page);
+    await framed();
+    const exact = await viewportShot(page);
+    const coveredMap = await map2d.screenshot();
+    await page.screenshot({ path: path.join(COVER_ARTIFACTS, 'mountains-1600x1000.png') });
+    expect(await waitForRecoveryJournal({ userDataDir: app.userDataDir, lastChangeMs: ranAt })).toBe(true);
+
+    // The same project reopened, drawn by the LOD shader at full detail: once its erosion results
+    // are in (no edit: Editor.setErosionResults), the same image from the RG8 cover texture, and the same 2D image.
+    await restoreWith('?lod=exact');
+    await expect(page.getByTestId('viewport-3d')).toHaveAttribute('data-triangles', String(2 * 256 * 256));
+    await expect.poll(async () => (await pixelDifference(page, exact, await viewportShot(page))).differingShare, { timeout: 120_000 }).toBeLessThan(0.002);
+    await expect.poll(async () => (await pixelDifference(page, coveredMap, await map2d.screenshot())).differingShare, { timeout: 60_000 }).toBeLessThan(0.002);
+    const lod = await viewportShot(page);
+    await page.screenshot({ path: path.join(COVER_ARTIFACTS, 'mountains-lod-1600x1000.png') });
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await frames();
+    await viewportShot(page);
+    await page.screenshot({ path: path.join(COVER_ARTIFACTS, 'mountains-lod-1280x720.png') });
+    await page.setViewportSize({ width: 1600, height: 1000 });
+
+    // The same terrain without the cover (?cover=off): sediment fans and darker channels are gone,
+    // in the 3D view and the 2D panel alike.
+    await restoreWith('?lod=exact&cover=off');
+    const plain = await viewportShot(page);
+    await page.screenshot({ path: path.join(COVER_ARTIFACTS, 'mountains-no-cover-1600x1000.png') });
+    expect((await pixelDifference(page, lod, plain)).differingShare).toBeGreaterThan(0.02);
+    expect((await pixelDifference(page, coveredMap, await map2d.screenshot())).differingShare).toBeGreaterThan(0.02);
+    await closeUp('mountains-no-cover-close-1600x1000.png');
+    await restoreWith('?lod=exact');
+    // The cover is in once the 2D panel shows it again.
+    await expect.poll(async () => (await pixelDifference(page, coveredMap, await map2d.screenshot())).differingShare, { timeout: 60_000 }).toBeLessThan(0.002);
+    await closeUp('mountains-close-1600x1000.png');
     expect(app.consoleErrors).toEqual([]);
   });
 });

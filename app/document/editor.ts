@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { TerrainDocument } from './document';
+import type { ErosionCoverBytes } from '../../shared/erosion/cover';
 import { UndoHistory, type DocumentEdit } from './history';
 import { ALL, type DirtyRegion } from './region';
 
@@ -14,6 +15,11 @@ export interface EditorState {
   savedVersion: number;
   /** What the last change touched. */
   lastChange: DirtyRegion;
+  /**
+   * Increases when results derived from the document's own stack (its erosion masks) are set without
+   * an edit (setErosionResults); every edit's own results come with `version`.
+   */
+  resultsVersion: number;
   /** Name shown in the title bar. */
   fileName: string | null;
   canUndo: boolean;
@@ -39,6 +45,7 @@ export class Editor {
       version: 0,
       savedVersion: 0,
       lastChange: ALL,
+      resultsVersion: 0,
       fileName: null,
       canUndo: false,
       canRedo: false,
@@ -92,6 +99,15 @@ export class Editor {
     this.history.clear();
     const version = this.store.getState().version + 1;
     this.store.setState({ ...this.historyState(), ...dimensions(document), version, savedVersion: version, lastChange: ALL, fileName });
+  }
+
+  /**
+   * Sets the erosion results of the document's own stack, computed after it opened (the project file
+   * stores none): no edit, nothing to undo or save; views that draw them follow `resultsVersion`.
+   */
+  setErosionResults(masks: ErosionCoverBytes | null): void {
+    this.doc.erosionMasks = masks;
+    this.store.setState((s) => ({ resultsVersion: s.resultsVersion + 1 }));
   }
 
   markSaved(fileName: string | null): void {

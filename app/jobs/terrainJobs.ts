@@ -202,7 +202,7 @@ export class TerrainJobs {
       // the document's as the engine's composite (prepareLocal), so at rest the map is held once.
       this.engine.prime(stack, { width, depth, cellSize }, base ? { index: base.index, output: base.output } : null);
       this.checkedHeights = { doc, version: versionAtStart };
-      if (!doc.erosionMasks && outcome.masks) doc.erosionMasks = outcome.masks;
+      if (!doc.erosionMasks && outcome.masks) this.editor.setErosionResults(outcome.masks);
       return null;
     }
     if (origin === 'replay') {

@@ -183,6 +183,45 @@ describe('opening a project: its stack is checked against its saved heights', ()
     expect(kinds(editor)).toEqual(['heights']);
     expectExact(editor);
   });
+
+  it('hiding the erosion layer drops its results (no cover for erosion not shown); showing it, or undo, brings them back', async () => {
+    const { editor, design } = setup();
+    await design.jobs.generate({ width: SIZE, depth: SIZE, cellSize: 2, recipe: RECIPE, finishing: [hydraulicStep({ droplets: 2000 }), thermalStep({ iterations: 3 })] });
+    const masks = editor.document.erosionMasks;
+    expect(masks).not.toBeNull();
+    const hydraulic = editor.document.stack.find((layer) => layer.kind === 'hydraulic')!;
+    const thermal = editor.document.stack.find((layer) => layer.kind === 'thermal')!;
+    // A change above the erosion keeps its results.
+    expect(await design.layers.setEnabled(thermal.id, false)).toBe('done');
+    const kept = editor.document.erosionMasks;
+    expect(kept?.deposition).toEqual(masks?.deposition);
+    expect(await design.layers.setEnabled(hydraulic.id, false)).toBe('done');
+    expect(editor.document.erosionMasks).toBeNull();
+    editor.undo();
+    expect(editor.document.erosionMasks).toBe(kept);
+    editor.redo();
+    expect(await design.layers.setEnabled(hydraulic.id, true)).toBe('done');
+    expect(editor.document.erosionMasks?.deposition).toEqual(masks?.deposition);
+  });
+
+  it('an opened project gets its erosion results from the check, without an edit, and the views hear of it', async () => {
+    const { editor, design } = setup();
+    await design.jobs.generate({ width: SIZE, depth: SIZE, cellSize: 2, recipe: RECIPE, finishing: [hydraulicStep({ droplets: 2000 })] });
+    const { field, stack, erosionMasks } = editor.document;
+    expect(erosionMasks).not.toBeNull();
+    // A project file stores the stack and heights, not the masks.
+    const opened = createDocument(createHeightfield(SIZE, SIZE, 2, field.heights.slice()), stack);
+    editor.replaceDocument(opened, 'opened.faultline');
+    const before = editor.store.getState();
+    expect(editor.document.erosionMasks).toBeNull();
+    expect(await design.jobs.checkOpened('saved')).toBeNull();
+    const after = editor.store.getState();
+    expect(editor.document.erosionMasks?.deposition).toEqual(erosionMasks?.deposition);
+    expect(after.resultsVersion).toBe(before.resultsVersion + 1);
+    expect(after.version).toBe(before.version);
+    expect(editor.isDirty).toBe(false);
+    expect(after.canUndo).toBe(false);
+  });
 });
 
 describe('an opened project at rest holds its map once besides the engine\'s base', () => {

@@ -2,6 +2,9 @@ import { HOST_IS_LITTLE_ENDIAN } from '../../shared/codecs/bytes';
 import type { Heightfield, HeightRange } from '../../shared/terrain/heightfield';
 import type { ViewSettings } from '../../shared/ipc/contract';
 import { HYPSOMETRIC_RAMP, RAMP_SIZE } from '../view/colorRamp';
+import type { ErosionCover } from '../view/terrainColors';
+import { COVER_SLOPE_RULE, SEDIMENT_RULE, SEDIMENT_SRGB, WET_DARKENING, WET_RULE } from '../../shared/erosion/cover';
+import { ruleWeight } from '../../shared/export/masks';
 
 export type MapMode = ViewSettings['map2dMode'];
 
@@ -52,22 +55,82 @@ export function writeMapImageRows(
   range: HeightRange,
   rowStart = 0,
   rowEnd = field.depth,
+  cover: ErosionCover | null = null,
 ): void {
   const j0 = Math.max(0, rowStart);
   const j1 = Math.min(field.depth, rowEnd);
   if (j1 <= j0) return;
-  writeMapImageRect(field, pixels.subarray(j0 * field.width * 4), mode, range, { i0: 0, j0, i1: field.width, j1 });
+  writeMapImageRect(field, pixels.subarray(j0 * field.width * 4), mode, range, { i0: 0, j0, i1: field.width, j1 }, cover);
 }
 
 /**
  * Writes the pixels of a rectangle of the heightmap image into `pixels`, laid out as an image of the
  * rectangle's size: pixel (i, j) at ((j − j0)·(i1 − i0) + i − i0)·4. Colours are those of the whole
- * image: the hillshade reads the neighbours on the full map, beyond the rectangle too.
+ * image: the hillshade reads the neighbours on the full map, beyond the rectangle too. With `cover`
+ * (the document's erosion results), the hypsometric tint shows the erosion cover (applyMapCover);
+ * grayscale stays the plain heights.
  */
-export function writeMapImageRect(field: Heightfield, pixels: Uint8ClampedArray, mode: MapMode, range: HeightRange, rect: MapImageRect): void {
+export function writeMapImageRect(field: Heightfield, pixels: Uint8ClampedArray, mode: MapMode, range: HeightRange, rect: MapImageRect, cover: ErosionCover | null = null): void {
   if (rect.i1 <= rect.i0 || rect.j1 <= rect.j0) return;
   if (mode === 'grayscale') writeGrayscale(field, pixels, range, rect);
-  else writeHypsometric(field, pixels, range, rect);
+  else {
+    writeHypsometric(field, pixels, range, rect);
+    if (cover) applyMapCover(field, pixels, rect, cover);
+  }
+}
+
+/** The cover rules' weights for each byte value (byte / 255, as the 3D views read them). */
+const SEDIMENT_BY_BYTE = Float64Array.from({ length: 256 }, (_, b) => ruleWeight(SEDIMENT_RULE, b / 255));
+const WET_SHADE_BY_BYTE = Float64Array.from({ length: 256 }, (_, b) => 1 - WET_DARKENING * ruleWeight(WET_RULE, b / 255));
+const DEGREES = 180 / Math.PI;
+
+/**
+ * The erosion cover over hypsometric pixels, by shared/erosion/cover.ts's rules as the 3D natural
+ * colours apply them: towards the sediment colour (lit by the same hillshade) where the droplets
+ * deposited, on ground the slope rule allows (slope from the exact mesh's normal), then darker where
+ * water ran. Pixels under no cover keep their bytes.
+ */
+export function applyMapCover(field: Heightfield, pixels: Uint8ClampedArray, rect: MapImageRect, cover: ErosionCover): void {
+  const { width, depth, cellSize, heights } = field;
+  if (cover.flow.length !== width * depth || cover.deposition.length !== width * depth) return;
+  const rectWidth = rect.i1 - rect.i0;
+  const R = HILLSHADE_REACH;
+  for (let j = rect.j0; j < rect.j1; j++) {
+    const jm = j > 0 ? j - 1 : j;
+    const jp = j < depth - 1 ? j + 1 : j;
+    for (let i = rect.i0; i < rect.i1; i++) {
+      const k = j * width + i;
+      let sediment = SEDIMENT_BY_BYTE[cover.deposition[k]];
+      const shade = WET_SHADE_BY_BYTE[cover.flow[k]];
+      if (sediment === 0 && shade === 1) continue;
+      const p = ((j - rect.j0) * rectWidth + i - rect.i0) << 2;
+      let sr = 0;
+      let sg = 0;
+      let sb = 0;
+      if (sediment > 0) {
+        const im = i > 0 ? i - 1 : i;
+        const ip = i < width - 1 ? i + 1 : i;
+        // The slope of the exact mesh's normal (shared/terrain/mesh.ts writeNormals).
+        const nx = (heights[j * width + ip] - heights[j * width + im]) / ((ip - im) * cellSize);
+        const nz = (heights[jp * width + i] - heights[jm * width + i]) / ((jp - jm) * cellSize);
+        sediment *= ruleWeight(COVER_SLOPE_RULE, Math.atan(Math.sqrt(nx * nx + nz * nz)) * DEGREES);
+        // Sediment is lit by the pixel's hillshade, as the tint under it.
+        const imR = Math.max(0, i - R);
+        const ipR = Math.min(width - 1, i + R);
+        const jmR = Math.max(0, j - R);
+        const jpR = Math.min(depth - 1, j + R);
+        const dhdx = 0.25 * nx + 0.75 * ((heights[j * width + ipR] - heights[j * width + imR]) / ((ipR - imR) * cellSize));
+        const dhdz = 0.25 * nz + 0.75 * ((heights[jpR * width + i] - heights[jmR * width + i]) / ((jpR - jmR) * cellSize));
+        const lit = shadeOf(dhdx, dhdz);
+        sr = SEDIMENT_SRGB[0] * lit;
+        sg = SEDIMENT_SRGB[1] * lit;
+        sb = SEDIMENT_SRGB[2] * lit;
+      }
+      pixels[p] = (pixels[p] + (sr - pixels[p]) * sediment) * shade;
+      pixels[p + 1] = (pixels[p + 1] + (sg - pixels[p + 1]) * sediment) * shade;
+      pixels[p + 2] = (pixels[p + 2] + (sb - pixels[p + 2]) * sediment) * shade;
+    }
+  }
 }
 
 /** Grey level of a height: the normalised height, clamped, times 255, rounded (an integer, so exact in any store). */

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createRandom, type Random } from '../../shared/random';
 import { heightRange, type Heightfield, type HeightRange } from '../../shared/terrain/heightfield';
 import { randomField } from '../../shared/terrain/testing/surfaceReference';
-import { HILLSHADE_REACH, writeMapImageRows, type MapMode } from './mapImage';
+import { HILLSHADE_REACH, shadeOf, writeMapImageRows, type MapMode } from './mapImage';
+import type { ErosionCover } from '../view/terrainColors';
+import { SEDIMENT_RULE, SEDIMENT_SRGB, WET_DARKENING, WET_RULE } from '../../shared/erosion/cover';
+import { ruleWeight } from '../../shared/export/masks';
 import type { DirtyRegion } from '../document/region';
 import { MapTilePixels, RECOLOUR_SETTLE_MS, type MapTileRect } from './mapTilePixels';
 
@@ -487,5 +490,85 @@ describe('map tile pixels', () => {
       expect(image.upToDate).toBe(true);
       expect(() => image.wholeTile(field, 2)).toThrow();
     });
+  });
+});
+
+describe('the erosion cover over the hypsometric tint', () => {
+  /** A cover with deposits and channels in a few places (bytes as erosionCoverOf makes them). */
+  function someCover(field: Heightfield, seed: number): ErosionCover {
+    const random = createRandom(seed);
+    const texels = field.width * field.depth;
+    const flow = new Uint8Array(texels);
+    const deposition = new Uint8Array(texels);
+    for (let k = 0; k < texels; k++) {
+      if (random.next() < 0.2) deposition[k] = Math.floor(random.next() * 256);
+      if (random.next() < 0.2) flow[k] = Math.floor(random.next() * 256);
+    }
+    return { flow, deposition };
+  }
+
+  it('changes hypsometric pixels only where the rules give cover, never the grayscale heights', () => {
+    const field = randomField(40, 30, 1, 9, 3);
+    const range = heightRange(field.heights);
+    const cover = someCover(field, 4);
+    for (const mode of ['hypsometric', 'grayscale'] as const) {
+      const plain = wholeImage(field, mode, range);
+      const covered = new Uint8ClampedArray(plain.length);
+      writeMapImageRows(field, covered, mode, range, 0, field.depth, cover);
+      let changed = 0;
+      for (let k = 0; k < field.width * field.depth; k++) {
+        const differs = [0, 1, 2].some((c) => covered[k * 4 + c] !== plain[k * 4 + c]);
+        if (differs) changed++;
+        const ruled = ruleWeight(SEDIMENT_RULE, cover.deposition[k] / 255) > 0 || ruleWeight(WET_RULE, cover.flow[k] / 255) > 0;
+        if (mode === 'grayscale' || !ruled) expect(differs, `${mode} pixel ${k}`).toBe(false);
+      }
+      if (mode === 'hypsometric') expect(changed).toBeGreaterThan(field.width * field.depth * 0.1);
+    }
+    // Full deposit on flat ground is the sediment colour under the hillshade; full flow darkens by WET_DARKENING.
+    const flat = randomField(9, 9, 1, 2, 0);
+    const flatRange = { min: -1, max: 1 };
+    const one = { flow: new Uint8Array(81), deposition: new Uint8Array(81) };
+    one.deposition[40] = 255;
+    one.flow[41] = 255;
+    const plain = wholeImage(flat, 'hypsometric', flatRange);
+    const covered = new Uint8ClampedArray(plain.length);
+    writeMapImageRows(flat, covered, 'hypsometric', flatRange, 0, 9, one);
+    [0, 1, 2].forEach((c) => expect(covered[40 * 4 + c]).toBe(Math.round(SEDIMENT_SRGB[c] * shadeOf(0, 0))));
+    [0, 1, 2].forEach((c) => expect(covered[41 * 4 + c]).toBe(Math.round(plain[41 * 4 + c] * (1 - WET_DARKENING))));
+  });
+
+  it('tiles recolour when the cover comes or goes, and edits keep it, matching the whole image', () => {
+    const random = createRandom(5);
+    const { field, keepExtremes, range } = pinnedField(53, 45, 6);
+    let time = 0;
+    const image = new MapTilePixels({ tileSide: 8, mipFactors: [2, 8], now: () => time++ });
+    const assembled = new Assembled(field, image);
+    const cover = someCover(field, 8);
+    const whole = (withCover: ErosionCover | null) => {
+      const pixels = new Uint8ClampedArray(field.width * field.depth * 4);
+      writeMapImageRows(field, pixels, 'hypsometric', range, 0, field.depth, withCover);
+      return pixels;
+    };
+    // A Run brings the cover with its whole-map change.
+    image.setCover(cover);
+    image.update(field, { kind: 'all' }, 'hypsometric');
+    finish(image, field, assembled);
+    expect(sameBytes(assembled.pixels, whole(cover))).toBe(true);
+    expect(sameBytes(assembled.pixels, whole(null))).toBe(false);
+    // Edits are drawn with the cover.
+    for (let n = 0; n < 10; n++) {
+      const rect = randomRect(random, field, 8, n);
+      editRect(random, field, rect, range);
+      keepExtremes();
+      assembled.put(image.update(field, rect, 'hypsometric'));
+      expect(sameBytes(assembled.pixels, whole(cover)), `edit ${n}`).toBe(true);
+    }
+    // Results dropped (or set later, without an edit): every tile recolours.
+    image.setCover(null);
+    expect(image.upToDate).toBe(false);
+    time += RECOLOUR_SETTLE_MS + 1;
+    finish(image, field, assembled);
+    expect(sameBytes(assembled.pixels, whole(null))).toBe(true);
+    expect(assembled.levelsMatchImage()).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import type { Heightfield, HeightRange } from '../../shared/terrain/heightfield';
 import { writeMapImageRect, type MapImageRect, type MapMode } from './mapImage';
 import type { DirtyRegion } from '../document/region';
+import type { ErosionCover } from '../view/terrainColors';
 import { MapBlockRanges, RANGE_BLOCK_SIDE } from './mapBlockRanges';
 import { alignToBlocks, downsampleLevels, MAP_MIP_FACTORS, type MapMipRect } from './mapMipLevels';
 import { planMapTiles, rectPixels, tileRectToRedraw, type MapTile } from './mapTiles';
@@ -20,6 +21,8 @@ export interface MapTileRect {
 interface Colouring {
   range: HeightRange;
   mode: MapMode;
+  /** The erosion cover drawn over the hypsometric tint (the document's results), or none. */
+  cover: ErosionCover | null;
 }
 
 interface RedrawInProgress {
@@ -47,7 +50,7 @@ export const RECOLOUR_SETTLE_MS = 150;
 const BAND_PIXELS = 8192;
 
 function sameColouring(a: Colouring, b: Colouring): boolean {
-  return a.mode === b.mode && a.range.min === b.range.min && a.range.max === b.range.max;
+  return a.mode === b.mode && a.range.min === b.range.min && a.range.max === b.range.max && a.cover === b.cover;
 }
 
 /**
@@ -72,7 +75,7 @@ export class MapTilePixels {
   private staleCount = 0;
   private blocks: MapBlockRanges | null = null;
   private dims = '';
-  private target: Colouring = { range: { min: 0, max: 0 }, mode: 'hypsometric' };
+  private target: Colouring = { range: { min: 0, max: 0 }, mode: 'hypsometric', cover: null };
   private lastChangeAt = -Infinity;
   private inProgress: RedrawInProgress | null = null;
   private readonly now: () => number;
@@ -123,7 +126,7 @@ export class MapTilePixels {
       change = { kind: 'all' };
     }
     this.blocks.update(field, change);
-    this.target = { range: this.blocks.range(), mode };
+    this.target = { range: this.blocks.range(), mode, cover: this.target.cover };
     if (change.kind === 'all') {
       this.inProgress = null;
       this.stale = this.tileList.map(() => true);
@@ -142,8 +145,8 @@ export class MapTilePixels {
       if (work?.tile === index) this.patchInProgress(field, work, rect);
       // A stale tile shows old heights everywhere: it is about to be redrawn whole.
       if (this.stale[index]) return;
-      const { range, mode: tileMode } = this.tileColouring[index];
-      rects.push(this.tileRect(index, rect, rectPixels(field, rect, tileMode, range)));
+      const { range, mode: tileMode, cover } = this.tileColouring[index];
+      rects.push(this.tileRect(index, rect, rectPixels(field, rect, tileMode, range, cover)));
     });
     return rects;
   }
@@ -151,6 +154,18 @@ export class MapTilePixels {
   /** The display mode changed: the image is recoloured by `redrawSlice`, without waiting for a pause. */
   setMode(mode: MapMode): void {
     this.target = { ...this.target, mode };
+  }
+
+  /**
+   * The erosion cover to draw (the document's results; null for none). Set it before the `update`
+   * of the change that brought it; results set without an edit recolour by `redrawSlice`.
+   */
+  setCover(cover: ErosionCover | null): void {
+    if (cover !== this.target.cover) this.target = { ...this.target, cover };
+  }
+
+  get cover(): ErosionCover | null {
+    return this.target.cover;
   }
 
   /** Milliseconds until `redrawSlice` has work to do: 0 now, null when the image is up to date. */
@@ -178,7 +193,7 @@ export class MapTilePixels {
       const rows = Math.max(1, Math.floor(this.bandPixels / tileWidth));
       const j0 = tile.j0 + work.rowsDone;
       const j1 = Math.min(tile.j1, j0 + rows);
-      writeMapImageRect(field, work.pixels.subarray(work.rowsDone * tileWidth * 4), work.colouring.mode, work.colouring.range, { i0: tile.i0, j0, i1: tile.i1, j1 });
+      writeMapImageRect(field, work.pixels.subarray(work.rowsDone * tileWidth * 4), work.colouring.mode, work.colouring.range, { i0: tile.i0, j0, i1: tile.i1, j1 }, work.colouring.cover);
       work.rowsDone = j1 - tile.j0;
       if (j1 === tile.j1) {
         rects.push(this.tileRect(work.tile, tile, work.pixels));
@@ -204,11 +219,11 @@ export class MapTilePixels {
     const tile = this.tileList[index];
     if (!tile) throw new Error(`no map tile ${index}`);
     if (!this.stale[index]) {
-      const { mode, range } = this.tileColouring[index];
-      const pixels = rectPixels(field, tile, mode, range);
+      const { mode, range, cover } = this.tileColouring[index];
+      const pixels = rectPixels(field, tile, mode, range, cover);
       return { tile: index, x: 0, y: 0, width: tile.i1 - tile.i0, height: tile.j1 - tile.j0, pixels, levels: [] };
     }
-    const rect = this.tileRect(index, tile, rectPixels(field, tile, this.target.mode, this.target.range));
+    const rect = this.tileRect(index, tile, rectPixels(field, tile, this.target.mode, this.target.range, this.target.cover));
     this.tileColouring[index] = this.target;
     this.stale[index] = false;
     this.staleCount--;
@@ -248,7 +263,7 @@ export class MapTilePixels {
     if (rect.j0 >= doneEnd) return;
     const part = { i0: rect.i0, j0: rect.j0, i1: rect.i1, j1: Math.min(rect.j1, doneEnd) };
     const partWidth = part.i1 - part.i0;
-    const pixels = rectPixels(field, part, work.colouring.mode, work.colouring.range);
+    const pixels = rectPixels(field, part, work.colouring.mode, work.colouring.range, work.colouring.cover);
     const tileWidth = tile.i1 - tile.i0;
     for (let j = part.j0; j < part.j1; j++) {
       const from = (j - part.j0) * partWidth * 4;

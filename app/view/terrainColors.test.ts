@@ -3,7 +3,7 @@ import { createHeightfield, heightRange } from '../../shared/terrain/heightfield
 import { buildTerrainMesh } from '../../shared/terrain/mesh';
 import { HYPSOMETRIC_RAMP, NATURAL_SNOW_LINE_T, NATURAL_TABLE, NATURAL_TREE_LINE_T, SLOPE_RAMP, normalisedHeight, rampIndex, srgbByteToLinear } from './colorRamp';
 import { applyErosionCover, colourRange, DEFAULT_NATURAL_LINES, erosionCoverOf, naturalAxis, writeHeightRows, writeVertexColors } from './terrainColors';
-import { erosionCoverBytes, SEDIMENT_RULE, SEDIMENT_SRGB, WET_DARKENING } from '../../shared/erosion/cover';
+import { coverBytes, erosionCoverBytes, SEDIMENT_RULE, SEDIMENT_SRGB, WET_DARKENING } from '../../shared/erosion/cover';
 import { defaultMaskSet, ruleWeight } from '../../shared/export/masks';
 
 describe('vertex colours', () => {
@@ -140,5 +140,29 @@ describe('natural colours from erosion results (shared/erosion/cover.ts)', () =>
       expect(same, `vertex ${k}`).toBe(k !== 7);
     }
     [0, 1, 2].forEach((c) => expect(covered[7 * 3 + c]).toBeCloseTo(sediment[c], 6));
+  });
+
+  it('holds the cover as bytes (coverBytes: 0…1 of the largest, × 255, rounded) and colours by byte / 255', () => {
+    const masks = { flow: Float32Array.from([0, 1, 2, 4, -3, 0.01]), deposition: Float32Array.from([-1, 0, 0.5, 1, 0.0999, 0.25]) };
+    const cover = erosionCoverOf(erosionCoverBytes(masks));
+    expect(cover.flow).toBeInstanceOf(Uint8Array);
+    expect([...cover.flow]).toEqual([0, 64, 128, 255, 0, 1]);
+    expect([...cover.deposition]).toEqual([0, 0, 128, 255, 25, 64]);
+    expect([...coverBytes(new Float32Array([-1, -2]))]).toEqual([0, 0]);
+    // The colour of a vertex is applyErosionCover at the byte's value, not the float's.
+    const field = createHeightfield(3, 2, 1);
+    const mesh = buildTerrainMesh(field);
+    const range = naturalAxis(DEFAULT_NATURAL_LINES);
+    const colours = new Float32Array(mesh.positions.length);
+    writeVertexColors(field, mesh.normals, colours, 'natural', range, 0, field.depth, cover);
+    const plain = new Float32Array(mesh.positions.length);
+    writeVertexColors(field, mesh.normals, plain, 'natural', range);
+    for (let k = 0; k < 6; k++) {
+      const expected = Array.from(plain.subarray(k * 3, k * 3 + 3));
+      applyErosionCover(expected, 0, 0, cover.flow[k] / 255, cover.deposition[k] / 255);
+      expect(Array.from(colours.subarray(k * 3, k * 3 + 3)), `vertex ${k}`).toEqual(expected.map(Math.fround));
+    }
+    // Deposition 0.0999 of the largest is byte 25 (0.098), inside the sediment rule's fade: partly sediment.
+    expect(colours[4 * 3]).not.toBe(plain[4 * 3]);
   });
 });

@@ -12,6 +12,7 @@ import { OffThreadErrors, type OffThreadErrorsHandlers } from './offThreadErrors
 import type { StartChunkErrorsWorker } from '../../app/lod/chunkErrorsJob';
 import { useViewport } from '../viewport/viewportContext';
 import { naturalLinesOf } from '../../app/view/terrainColors';
+import { drawnErosionMasks } from '../viewport/coverOverride';
 
 /** CPU time per slice of chunk-error refinement on the main thread: well inside a frame. */
 const REFINE_SLICE_MS = 4;
@@ -46,6 +47,7 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
   useEffect(() => {
     lod.setWireframe(view.getState().settings.wireframe);
     lod.setColorMode(view.getState().settings.colorMode, naturalLinesOf(view.getState().settings));
+    lod.setErosion(drawnErosionMasks(editor.document.erosionMasks));
     const steepTint = () => lod.setSteepTint(drive.settings.drivabilityOverlay ? drive.settings.maxClimbSlopeDeg : null);
     steepTint();
     const unsubscribeDrive = drive.store.subscribe((s, prev) => {
@@ -91,8 +93,16 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
     }, chunkErrorsWorker);
     refineSoon();
     const unsubscribeEditor = editor.store.subscribe((s, prev) => {
-      if (s.version === prev.version) return;
+      if (s.version === prev.version) {
+        // Erosion results set without an edit (an opened project's, once its stack is checked).
+        if (s.resultsVersion !== prev.resultsVersion) {
+          lod.setErosion(drawnErosionMasks(editor.document.erosionMasks));
+          invalidate();
+        }
+        return;
+      }
       lod.syncDocument(editor.document.field, s.lastChange);
+      lod.setErosion(drawnErosionMasks(editor.document.erosionMasks));
       lastCamera.current = '';
       pendingDrawn.current = s.version;
       invalidate();

@@ -3,6 +3,7 @@ import { HYPSOMETRIC_RAMP, NATURAL_TABLE, RAMP_SIZE, SLOPE_BINS, SLOPE_RAMP, lin
 import type { ColorMode } from '../../app/view/terrainColors';
 import { HEIGHT_TEXTURE_ROW_LENGTH } from './heightUploads';
 import { patchTerrainShader, type TerrainShaderUniforms } from '../viewport/look/terrainShader';
+import { COVER_GLSL } from './coverShader';
 
 /** Linear RGB and opacity of the tint on ground too steep to climb (as the full-map overlay). */
 export const STEEP_TINT = [1, 0.08, 0.05, 0.6] as const;
@@ -14,7 +15,8 @@ export const STEEP_TINT = [1, 0.08, 0.05, 0.6] as const;
  *
  * The vertex sits at exactly the exact mesh's position: x and z come from the same float32
  * expressions as on the CPU, y is the stored float32 height. Normals are central differences over
- * the drawn step (at level 0 exactly the exact mesh's), colours the same 256-entry ramps.
+ * the drawn step (at level 0 exactly the exact mesh's), colours the same 256-entry ramps and, on
+ * natural colours, the erosion cover from an RG8 texture in the heights' layout (coverShader.ts).
  */
 export interface LodTerrainMaterial {
   material: MeshLambertMaterial;
@@ -23,6 +25,8 @@ export interface LodTerrainMaterial {
   setHeightRange(min: number, max: number): void;
   /** Tints vertices touching a (full-resolution) triangle steeper than maxSlopeDeg; null turns it off. */
   setSteepTint(maxSlopeDeg: number | null): void;
+  /** The erosion cover (gpuCover.ts: RG8 in the height texture's layout) drawn on natural colours; null draws none. */
+  setCover(texture: DataArrayTexture | null): void;
   dispose(): void;
 }
 
@@ -55,6 +59,8 @@ function rampTexture(): DataTexture {
 const VERTEX_HEADER = /* glsl */ `
 in ivec3 terrainGrid;
 uniform highp sampler2DArray terrainHeights;
+uniform highp sampler2DArray terrainCover;
+uniform bool terrainCoverOn;
 uniform sampler2D terrainRamps;
 uniform int terrainWidth;
 uniform int terrainDepth;
@@ -72,6 +78,14 @@ float terrainHeight(int i, int j) {
   int row = k >> ${ROW_SHIFT};
   return texelFetch(terrainHeights, ivec3(k & ${HEIGHT_TEXTURE_ROW_LENGTH - 1}, row % terrainLayerRows, row / terrainLayerRows), 0).r;
 }
+
+// Flow and deposition (bytes / 255) of vertex (i, j), addressed as its height.
+vec2 terrainCoverAt(int i, int j) {
+  int k = j * terrainWidth + i;
+  int row = k >> ${ROW_SHIFT};
+  return texelFetch(terrainCover, ivec3(k & ${HEIGHT_TEXTURE_ROW_LENGTH - 1}, row % terrainLayerRows, row / terrainLayerRows), 0).rg;
+}
+${COVER_GLSL}
 
 // A triangle is steep when its rises over one cell exceed tan(limit) · cellSize (squared), as app/drive/drivability.ts.
 bool terrainSteep(float dx, float dz) {
@@ -122,6 +136,10 @@ if (terrainColorMode == 2) {
   terrainRampRow = 2 + (terrainSlopeT > 0.0 ? min(${SLOPE_BINS - 1}, int(floor(terrainSlopeT * ${SLOPE_BINS - 1}.0 + 0.5))) : 0);
 }
 vTerrainColor = texelFetch(terrainRamps, ivec2(terrainRampIndex, terrainRampRow), 0).rgb;
+if (terrainColorMode == 2 && terrainCoverOn) {
+  vec2 terrainCoverValues = terrainCoverAt(terrainI, terrainJ);
+  vTerrainColor = terrainCovered(vTerrainColor, degrees(acos(min(1.0, terrainInv))), terrainCoverValues.r, terrainCoverValues.g);
+}
 vTerrainSteep = terrainSteepAt(terrainI, terrainJ, terrainH);
 #ifdef USE_TANGENT
 vec3 objectTangent = vec3(1.0, 0.0, 0.0);
@@ -133,6 +151,8 @@ export function createLodTerrainMaterial(shading?: TerrainShaderUniforms): LodTe
   const ramps = rampTexture();
   const uniforms: Record<string, IUniform> = {
     terrainHeights: { value: null },
+    terrainCover: { value: null },
+    terrainCoverOn: { value: false },
     terrainRamps: { value: ramps },
     terrainWidth: { value: 2 },
     terrainDepth: { value: 2 },
@@ -187,6 +207,10 @@ export function createLodTerrainMaterial(shading?: TerrainShaderUniforms): LodTe
     setSteepTint(maxSlopeDeg) {
       steepSlopeDeg = maxSlopeDeg;
       updateSteepLimit();
+    },
+    setCover(texture) {
+      uniforms.terrainCover.value = texture;
+      uniforms.terrainCoverOn.value = texture !== null;
     },
     dispose() {
       ramps.dispose();

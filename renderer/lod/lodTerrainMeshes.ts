@@ -3,10 +3,12 @@ import type { Heightfield } from '../../shared/terrain/heightfield';
 import { rayCastTerrain } from '../../shared/terrain/rayCast';
 import type { LodCamera, LodOptions } from '../../shared/lod/selectLod';
 import type { DirtyRegion } from '../../app/document/region';
-import { colourRange, DEFAULT_NATURAL_LINES, type ColorMode, type NaturalLines } from '../../app/view/terrainColors';
+import { colourRange, DEFAULT_NATURAL_LINES, erosionCoverOf, type ColorMode, type NaturalLines } from '../../app/view/terrainColors';
+import type { ErosionCoverBytes } from '../../shared/erosion/cover';
 import { LodTerrainModel, type ChunkRange } from '../../app/lod/lodTerrainModel';
 import { GRID_ATTRIBUTE, blockBoundingSphere, buildBlockGeometry, type BlockRange } from './lodBlockGeometry';
 import { GpuHeights } from './gpuHeights';
+import { GpuCover } from './gpuCover';
 import { createLodTerrainMaterial, type LodTerrainMaterial } from './lodTerrainMaterial';
 import type { TerrainShaderUniforms } from '../viewport/look/terrainShader';
 
@@ -35,6 +37,8 @@ export class LodTerrainMeshes {
   readonly group = new Group();
   private model: LodTerrainModel;
   private heights: GpuHeights;
+  private cover: GpuCover;
+  private masks: ErosionCoverBytes | null = null;
   private mode: ColorMode = 'height';
   private lines: NaturalLines = DEFAULT_NATURAL_LINES;
   private readonly lodMaterial: LodTerrainMaterial;
@@ -51,6 +55,7 @@ export class LodTerrainMeshes {
     // Exact chunk errors are refined in slices after opening (refineErrors): no stall on a big map.
     this.model = new LodTerrainModel(field, { deferExactErrors: true });
     this.heights = new GpuHeights(field);
+    this.cover = new GpuCover(this.heights.shape);
     this.lodMaterial = createLodTerrainMaterial(shading);
     this.mode = mode;
     this.lodMaterial.setColorMode(mode);
@@ -85,6 +90,11 @@ export class LodTerrainMeshes {
     if (!this.heights.fits(field)) {
       this.heights.dispose();
       this.heights = new GpuHeights(field);
+      // Erosion results belong to a map of one size: the caller hands the new map's (setErosion).
+      this.cover.dispose();
+      this.cover = new GpuCover(this.heights.shape);
+      this.masks = null;
+      this.lodMaterial.setCover(null);
     } else {
       this.heights.markDirty(field, change);
     }
@@ -98,6 +108,24 @@ export class LodTerrainMeshes {
     this.lines = lines;
     this.lodMaterial.setColorMode(mode);
     this.applyColourRange();
+  }
+
+  /**
+   * The document's erosion results, drawn as the natural colours' cover (as TerrainGeometry.setErosion
+   * on the exact mesh); results of another map size, or null, draw none. New results upload whole.
+   */
+  setErosion(masks: ErosionCoverBytes | null): void {
+    const texels = this.field.width * this.field.depth;
+    const usable = masks && masks.flow.length === texels && masks.deposition.length === texels ? masks : null;
+    if (usable === this.masks) return;
+    this.masks = usable;
+    this.cover.set(usable ? erosionCoverOf(usable) : null);
+    this.lodMaterial.setCover(this.cover.texture);
+  }
+
+  /** The GPU side of the erosion cover, for tests and the memory report. */
+  get gpuCover(): GpuCover {
+    return this.cover;
   }
 
   setWireframe(on: boolean): void {
@@ -170,6 +198,7 @@ export class LodTerrainMeshes {
   /** Sends queued height uploads; call before each frame is drawn. */
   prepareFrame(renderer: WebGLRenderer): void {
     this.heights.flush(renderer);
+    this.cover.flush(renderer);
   }
 
   /** Bytes of the block geometries' attributes and indices plus the chunk tables (CPU copies; the GPU holds the same). */
@@ -183,7 +212,7 @@ export class LodTerrainMeshes {
     return bytes + this.model.errors.errors.byteLength + this.model.errors.minHeight.byteLength * 2;
   }
 
-  /** Bytes of the height texture on the GPU (no CPU copy is kept). */
+  /** Bytes of the height texture on the GPU (no CPU copy is kept); the erosion cover's are `gpuCover.bytes`. */
   gpuTextureBytes(): number {
     const { rowLength, layerRows, layers } = this.heights.shape;
     return rowLength * layerRows * layers * 4;
@@ -202,6 +231,7 @@ export class LodTerrainMeshes {
   destroy(): void {
     this.dispose();
     this.heights.dispose();
+    this.cover.dispose();
     this.lodMaterial.dispose();
   }
 

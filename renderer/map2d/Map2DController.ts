@@ -45,12 +45,13 @@ export class Map2DController {
     this.cleanups.splice(0).forEach((cleanup) => cleanup());
   }
 
-  /** Document edits, the 2D colour mode, Reset Camera and the tool overlay reach the draw loop. */
+  /** Document edits (and erosion results set without one), the 2D colour mode, Reset Camera and the tool overlay reach the draw loop. */
   private subscribe(loop: Map2DDrawLoop): () => void {
     const { editor, tools, view, viewEvents } = this.session;
     const unsubscribers = [
       editor.store.subscribe((s, prev) => {
         if (s.version !== prev.version) loop.syncDocument();
+        else if (s.resultsVersion !== prev.resultsVersion) loop.syncResults();
       }),
       view.subscribe((s, prev) => {
         if (s.settings.map2dMode !== prev.settings.map2dMode) loop.setMode(s.settings.map2dMode);

@@ -1,6 +1,8 @@
 import type { EditorSession } from '../../app/editorSession';
 import { worldToCanvas } from '../../app/map2d/mapTransform';
 import type { MapMode } from '../../app/map2d/mapImage';
+import { erosionCoverOf } from '../../app/view/terrainColors';
+import type { ErosionCoverBytes } from '../../shared/erosion/cover';
 import type { ToolOverlay } from '../../app/tools/types';
 import { createDriveMapLayer } from '../drive/drivability2D';
 import { createMaskPreviewLayer } from '../exchange/maskPreview2D';
@@ -12,6 +14,7 @@ import { createLayerView2D } from './layerView2D';
 import { RedrawScheduler } from './redrawScheduler';
 import { drawRoadOverlay2D } from './roadOverlay2D';
 import { TiledHeightmapImage } from './tiledHeightmapImage';
+import { drawnErosionMasks } from '../viewport/coverOverride';
 
 /**
  * What the 2D panel draws and when: the tiled heightmap image, the selected layer's contribution or
@@ -29,6 +32,7 @@ export class Map2DDrawLoop {
   private readonly redraw: RedrawScheduler;
   private frameRequest = 0;
   private drawnVersion = -1;
+  private masks: ErosionCoverBytes | null = null;
 
   constructor(
     private readonly session: EditorSession,
@@ -60,6 +64,7 @@ export class Map2DDrawLoop {
   syncDocument(): void {
     const { editor } = this.session;
     const field = editor.document.field;
+    this.syncCover();
     this.image.update(field, editor.store.getState().lastChange, this.session.view.getState().settings.map2dMode);
     this.view.documentChanged(field);
     this.redraw.schedule();
@@ -69,6 +74,23 @@ export class Map2DDrawLoop {
   setMode(mode: MapMode): void {
     this.image.setMode(mode);
     this.redraw.schedule();
+  }
+
+  /** The document's erosion results were set without an edit: recolour with their cover. */
+  syncResults(): void {
+    this.syncCover();
+    this.redraw.schedule();
+  }
+
+  /** The hypsometric tint shows the erosion cover of the document's results (those of its size only). */
+  private syncCover(): void {
+    const { field } = this.session.editor.document;
+    const erosionMasks = drawnErosionMasks(this.session.editor.document.erosionMasks);
+    const texels = field.width * field.depth;
+    const usable = erosionMasks && erosionMasks.flow.length === texels && erosionMasks.deposition.length === texels ? erosionMasks : null;
+    if (usable === this.masks) return;
+    this.masks = usable;
+    this.image.setCover(usable ? erosionCoverOf(usable) : null);
   }
 
   /** Sizes the canvas to the panel (CSS pixels × device pixels) and draws at once. */

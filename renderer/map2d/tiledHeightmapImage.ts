@@ -1,6 +1,7 @@
 import type { Heightfield } from '../../shared/terrain/heightfield';
 import type { DirtyRegion } from '../../app/document/region';
 import type { MapMode } from '../../app/map2d/mapImage';
+import type { ErosionCover } from '../../app/view/terrainColors';
 import type { MapViewTransform } from '../../app/map2d/mapTransform';
 import { MapTilePixels, type MapTileRect } from '../../app/map2d/mapTilePixels';
 import { mipFactorForScale, mipLevelSize } from '../../app/map2d/mapMipLevels';
@@ -83,6 +84,11 @@ export class TiledHeightmapImage {
 
   setMode(mode: MapMode): void {
     this.pixels.setMode(mode);
+  }
+
+  /** The erosion cover over the hypsometric tint (MapTilePixels.setCover). */
+  setCover(cover: ErosionCover | null): void {
+    this.pixels.setCover(cover);
   }
 
   /** Milliseconds until `redrawSlice` has work: 0 now, null when up to date. */

@@ -6,6 +6,7 @@ import { useSession } from '../session';
 import { reportDrawn } from '../readiness';
 import { TerrainGeometry } from './terrainGeometry';
 import { drawsWithLod } from '../lod/lodOverride';
+import { drawnErosionMasks } from './coverOverride';
 import { useTerrainLighting } from './look/SceneLook';
 import { patchTerrainShader } from './look/terrainShader';
 import { naturalLinesOf, sameNaturalLines } from '../../app/view/terrainColors';
@@ -37,9 +38,19 @@ export function TerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDivEl
       // component unmounts): building its full mesh first would cost seconds and gigabytes.
       if (drawsWithLod(editor.document.field)) return;
       const { version, lastChange } = editor.store.getState();
+      const { field, erosionMasks } = editor.document;
+      terrain.setErosion(drawnErosionMasks(erosionMasks), field.width, field.depth);
       terrain.sync(editor.document.field, lastChange, colorMode, naturalLinesOf(view.getState().settings));
       mesh.geometry = terrain.geometry;
       pendingDrawn.current = version;
+      invalidate();
+    };
+    // Erosion results set without an edit (an opened project's, once its stack is checked).
+    const syncResults = () => {
+      if (drawsWithLod(editor.document.field)) return;
+      const { field, erosionMasks } = editor.document;
+      terrain.setErosion(drawnErosionMasks(erosionMasks), field.width, field.depth);
+      terrain.recolor(field, colorMode);
       invalidate();
     };
     const syncView = () => {
@@ -56,6 +67,7 @@ export function TerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDivEl
       }
       invalidate();
     };
+    terrain.setErosion(drawnErosionMasks(editor.document.erosionMasks), editor.document.field.width, editor.document.field.depth);
     terrain.sync(editor.document.field, { kind: 'all' }, view.getState().settings.colorMode, naturalLinesOf(view.getState().settings));
     mesh.geometry = terrain.geometry;
     material.wireframe = view.getState().settings.wireframe;
@@ -66,6 +78,7 @@ export function TerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDivEl
     let colourLines = naturalLinesOf(lastSettings);
     const unsubscribeEditor = editor.store.subscribe((s, prev) => {
       if (s.version !== prev.version) syncDocument();
+      else if (s.resultsVersion !== prev.resultsVersion) syncResults();
     });
     const unsubscribeView = view.subscribe((s) => {
       if (s.settings === lastSettings) return;

@@ -23,8 +23,8 @@ export class TerrainGeometry {
 
   /**
    * The document's erosion results, for the natural colours' sediment and wet ground (the next sync
-   * or recolour reads them; new results recolour the whole map). Not called by TerrainSurface yet:
-   * the LOD surface (lodTerrainMaterial) cannot draw the cover, and both must draw the same image.
+   * or recolour reads them; new results recolour the whole map). The LOD surface draws the same
+   * cover from the same bytes (LodTerrainMeshes.setErosion), so both surfaces show one image.
    */
   setErosion(masks: ErosionCoverBytes | null, width: number, depth: number): void {
     const usable = masks && masks.flow.length === width * depth && masks.deposition.length === width * depth ? masks : null;

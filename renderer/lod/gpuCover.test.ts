@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import type { Box2, DataArrayTexture, DataTexture, Vector3, WebGLRenderer } from 'three';
+import { createHeightfield } from '../../shared/terrain/heightfield';
+import { syntheticTerrain } from '../../shared/lod/testing/syntheticTerrain';
+import { erosionCoverOf, type ErosionCover } from '../../app/view/terrainColors';
+import { erosionCoverBytes } from '../../shared/erosion/cover';
+import { heightTexel, heightTextureShape, type HeightTextureShape } from './heightUploads';
+import { GpuCover } from './gpuCover';
+import { GpuHeights } from './gpuHeights';
+import { LodTerrainMeshes } from './lodTerrainMeshes';
+
+/** A renderer whose copyTextureToTexture writes RG texels into a CPU model of the array texture. */
+function fakeRenderer(shape: HeightTextureShape) {
+  const texels = new Uint8Array(shape.rowLength * shape.layerRows * shape.layers * 2);
+  const written = new Uint8Array(shape.rowLength * shape.layerRows * shape.layers);
+  let calls = 0;
+  const renderer = {
+    copyTextureToTexture(source: DataTexture, target: DataArrayTexture, region: Box2, position: Vector3) {
+      calls++;
+      const data = source.image.data as Uint8Array;
+      const sourceWidth = source.image.width;
+      expect(target.image.width).toBe(shape.rowLength);
+      // Never past the layer's last row.
+      expect(position.y + region.max.y - region.min.y).toBeLessThanOrEqual(shape.layerRows);
+      for (let y = region.min.y; y < region.max.y; y++) {
+        for (let x = region.min.x; x < region.max.x; x++) {
+          const tx = position.x + x - region.min.x;
+          const ty = position.y + y - region.min.y;
+          const t = (position.z * shape.layerRows + ty) * shape.rowLength + tx;
+          texels[t * 2] = data[(y * sourceWidth + x) * 2];
+          texels[t * 2 + 1] = data[(y * sourceWidth + x) * 2 + 1];
+          written[t] = 1;
+        }
+      }
+    },
+  };
+  const at = (x: number, y: number, layer: number) => {
+    const t = (layer * shape.layerRows + y) * shape.rowLength + x;
+    return { rg: [texels[t * 2], texels[t * 2 + 1]], written: written[t] === 1 };
+  };
+  return { renderer: renderer as unknown as WebGLRenderer, at, calls: () => calls };
+}
+
+/** A cover whose bytes differ from vertex to vertex (and between the channels). */
+function patternedCover(texels: number): ErosionCover {
+  const flow = new Uint8Array(texels);
+  const deposition = new Uint8Array(texels);
+  for (let k = 0; k < texels; k++) {
+    flow[k] = (k * 7 + 3) % 256;
+    deposition[k] = (k * 13 + 101) % 251;
+  }
+  return { flow, deposition };
+}
+
+describe('the erosion cover texture (gpuCover.ts)', () => {
+  // Non-power-of-two maps, one spanning two default rows, and small tiled layouts with several layers.
+  const cases: Array<{ name: string; width: number; depth: number; shape: HeightTextureShape }> = [
+    { name: '5 × 3', width: 5, depth: 3, shape: heightTextureShape(15) },
+    { name: '257 × 129', width: 257, depth: 129, shape: heightTextureShape(257 * 129) },
+    { name: '513 × 65 (several texture rows)', width: 513, depth: 65, shape: heightTextureShape(513 * 65) },
+    { name: '37 × 23 in 16-texel rows, 8-row layers', width: 37, depth: 23, shape: heightTextureShape(37 * 23, 16, 8) },
+    { name: '64² in 16-texel rows, 12-row layers', width: 64, depth: 64, shape: heightTextureShape(64 * 64, 16, 12) },
+  ];
+
+  for (const { name, width, depth, shape } of cases) {
+    it(`puts each vertex's flow and deposition where the shader reads its height: ${name}`, () => {
+      const texels = width * depth;
+      const cover = patternedCover(texels);
+      const gpu = new GpuCover(shape);
+      gpu.set(cover);
+      expect(gpu.texture).not.toBeNull();
+      expect(gpu.texture!.image.width).toBe(shape.rowLength);
+      expect(gpu.texture!.image.height).toBe(shape.layerRows);
+      expect(gpu.texture!.image.depth).toBe(shape.layers);
+      expect(gpu.hasPending).toBe(true);
+      const fake = fakeRenderer(shape);
+      gpu.flush(fake.renderer);
+      expect(gpu.hasPending).toBe(false);
+      expect(fake.calls()).toBeGreaterThan(0);
+      for (let k = 0; k < texels; k++) {
+        const { x, y, layer } = heightTexel(shape, k);
+        const texel = fake.at(x, y, layer);
+        expect(texel.written).toBe(true);
+        if (texel.rg[0] !== cover.flow[k] || texel.rg[1] !== cover.deposition[k]) expect(texel.rg, `vertex ${k}`).toEqual([cover.flow[k], cover.deposition[k]]);
+      }
+      // Nothing more to send until the cover changes.
+      gpu.flush(fake.renderer);
+      expect(gpu.hasPending).toBe(false);
+      gpu.dispose();
+    });
+  }
+
+  it('uses the height texture\u2019s shape, and refuses a cover of another map size', () => {
+    const field = createHeightfield(300, 7, 1);
+    const heights = new GpuHeights(field);
+    const gpu = new GpuCover(heights.shape);
+    expect(() => gpu.set(patternedCover(300 * 7 - 1))).toThrow(/2099 \/ 2099 values for a map of 2100 vertices/);
+    gpu.set(patternedCover(300 * 7));
+    expect(gpu.bytes).toBe(heights.shape.rowLength * heights.shape.layerRows * heights.shape.layers * 2);
+    const texture = gpu.texture;
+    gpu.set(patternedCover(300 * 7));
+    expect(gpu.texture).toBe(texture);
+    gpu.set(null);
+    expect(gpu.texture).toBeNull();
+    expect(gpu.bytes).toBe(0);
+    expect(gpu.hasPending).toBe(false);
+  });
+
+  it('the LOD meshes draw the document\u2019s erosion results and drop them for another map or none', () => {
+    const field = syntheticTerrain(65, 1);
+    const lod = new LodTerrainMeshes(field, 'natural');
+    expect(lod.gpuCover.texture).toBeNull();
+    const deposition = new Float32Array(65 * 65);
+    deposition[100] = 3;
+    const masks = erosionCoverBytes({ flow: new Float32Array(65 * 65).fill(1), deposition });
+    lod.setErosion(masks);
+    const texture = lod.gpuCover.texture;
+    expect(texture).not.toBeNull();
+    expect(lod.gpuCover.hasPending).toBe(true);
+    const fake = fakeRenderer(lod.gpuHeights.shape);
+    lod.prepareFrame(fake.renderer);
+    const vertex = heightTexel(lod.gpuHeights.shape, 100);
+    expect(fake.at(vertex.x, vertex.y, vertex.layer).rg).toEqual([erosionCoverOf(masks).flow[100], 255]);
+    // The same results again upload nothing.
+    lod.setErosion(masks);
+    expect(lod.gpuCover.hasPending).toBe(false);
+    // Results of another size are not drawn; null drops the texture.
+    lod.setErosion({ flow: new Uint8Array(10), deposition: new Uint8Array(10) });
+    expect(lod.gpuCover.texture).toBeNull();
+    lod.setErosion(masks);
+    expect(lod.gpuCover.texture).not.toBeNull();
+    lod.setErosion(null);
+    expect(lod.gpuCover.texture).toBeNull();
+    // A map of another size drops the cover until its own results come.
+    lod.setErosion(masks);
+    lod.syncDocument(syntheticTerrain(33, 1), { kind: 'all' });
+    expect(lod.gpuCover.texture).toBeNull();
+    lod.destroy();
+  });
+});

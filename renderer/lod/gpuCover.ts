@@ -1,0 +1,97 @@
+import { Box2, DataArrayTexture, DataTexture, NearestFilter, RGFormat, UnsignedByteType, Vector3, type WebGLRenderer } from 'three';
+import type { ErosionCover } from '../../app/view/terrainColors';
+import { planHeightUploads, type HeightTextureShape, type HeightUpload } from './heightUploads';
+
+/**
+ * The erosion cover's bytes (flow, deposition) interleaved as RG texels in the height texture's
+ * layout (heightUploads.ts): the pair of vertex k at the same place as its height, so the shader
+ * reads both with one address. Rows past the last vertex stay zero.
+ */
+export function coverTexels(cover: ErosionCover, shape: HeightTextureShape): Uint8Array {
+  if (cover.flow.length !== shape.texels || cover.deposition.length !== shape.texels) {
+    throw new Error(`erosion cover of ${cover.flow.length} / ${cover.deposition.length} values for a map of ${shape.texels} vertices`);
+  }
+  const out = new Uint8Array(shape.rowLength * shape.rows * 2);
+  const { flow, deposition } = cover;
+  for (let k = 0; k < shape.texels; k++) {
+    out[2 * k] = flow[k];
+    out[2 * k + 1] = deposition[k];
+  }
+  return out;
+}
+
+/** The uploads that put the whole cover in place: the height texture's plan for the whole map. */
+export function coverUploads(shape: HeightTextureShape): HeightUpload[] {
+  return planHeightUploads(shape, 1, { kind: 'all' });
+}
+
+/**
+ * The erosion cover on the GPU: a normalised RG8 array texture shaped like GpuHeights' texture
+ * (null while the map has no erosion results). Cover changes only with whole-map results (a Run,
+ * undo, open), so `set` queues one whole upload; `flush` sends it before a frame and drops the
+ * interleaved bytes (no CPU copy is kept).
+ */
+export class GpuCover {
+  private tex: DataArrayTexture | null = null;
+  private pending: Uint8Array | null = null;
+
+  constructor(readonly shape: HeightTextureShape) {}
+
+  get texture(): DataArrayTexture | null {
+    return this.tex;
+  }
+
+  /** Bytes the texture holds on the GPU (0 without cover). */
+  get bytes(): number {
+    return this.tex ? this.shape.rowLength * this.shape.layerRows * this.shape.layers * 2 : 0;
+  }
+
+  set(cover: ErosionCover | null): void {
+    if (!cover) {
+      this.dispose();
+      return;
+    }
+    this.pending = coverTexels(cover, this.shape);
+    if (this.tex) return;
+    const { rowLength, layerRows, layers } = this.shape;
+    const texture = new DataArrayTexture(null, rowLength, layerRows, layers);
+    texture.format = RGFormat;
+    texture.type = UnsignedByteType;
+    texture.minFilter = NearestFilter;
+    texture.magFilter = NearestFilter;
+    texture.generateMipmaps = false;
+    texture.unpackAlignment = 1;
+    // Storage is allocated on first use; the bytes come through flush().
+    texture.source.dataReady = false;
+    texture.needsUpdate = true;
+    this.tex = texture;
+  }
+
+  get hasPending(): boolean {
+    return this.pending !== null;
+  }
+
+  /** Sends a queued cover; call before rendering a frame. */
+  flush(renderer: WebGLRenderer): void {
+    const bytes = this.pending;
+    if (!bytes || !this.tex) return;
+    this.pending = null;
+    const { rowLength, rows, layerRows } = this.shape;
+    const source = new DataTexture(bytes, rowLength, rows, RGFormat, UnsignedByteType);
+    source.unpackAlignment = 1;
+    const region = new Box2();
+    const target = new Vector3();
+    for (const upload of coverUploads(this.shape)) {
+      region.min.set(upload.x, upload.row);
+      region.max.set(upload.x + upload.width, upload.row + upload.height);
+      target.set(upload.x, upload.row % layerRows, Math.floor(upload.row / layerRows));
+      renderer.copyTextureToTexture(source, this.tex, region, target);
+    }
+  }
+
+  dispose(): void {
+    this.tex?.dispose();
+    this.tex = null;
+    this.pending = null;
+  }
+}
