@@ -5,6 +5,7 @@
 // Usage: node scripts/checks.mjs [--jobs N]   (default: the cores, at least 2: tsc and eslint each wait on disk)
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** name, command, and the steps it waits for. The commands are the package.json scripts' own. */
 export const CHECK_STEPS = [
@@ -74,7 +75,7 @@ function runCommand(step) {
   });
 }
 
-const isMain = import.meta.url === `file://${process.argv[1]}`;
+const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
 if (isMain) {
   const jobsFlag = process.argv.indexOf('--jobs');
   const jobs = jobsFlag >= 0 ? Number(process.argv[jobsFlag + 1]) : Math.max(2, availableParallelism());
@@ -83,7 +84,7 @@ if (isMain) {
     process.exit(2);
   }
   // npm scripts put node_modules/.bin on PATH; direct runs (node scripts/checks.mjs) need it too.
-  process.env.PATH = `${new URL('../node_modules/.bin', import.meta.url).pathname}:${process.env.PATH}`;
+  process.env.PATH = `${fileURLToPath(new URL('../node_modules/.bin', import.meta.url))}:${process.env.PATH}`;
   const started = performance.now();
   const results = await runSteps(CHECK_STEPS, jobs, runCommand);
   const failed = [...results].filter(([, passed]) => !passed).map(([name]) => name);
