@@ -20,6 +20,9 @@ async function runAndSave(app: FaultlineApp, page: Page, threads: number, file: 
   return parseProject(new Uint8Array(await readFile(file)), path.basename(file));
 }
 
+// The first page only answers crossOriginIsolated; each run opens the default terrain itself (runAndSave).
+test.use({ startSize: 65 });
+
 test('the window is cross-origin isolated, and a Run erodes on 2 workers with the bytes of 1', async ({ app }) => {
   test.setTimeout(180_000);
   const { page } = app;

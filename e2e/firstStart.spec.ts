@@ -1,7 +1,8 @@
 import { READY_SELECTOR, expect, test } from './fixtures';
 import { showPanel } from './panel';
 
-test.use({ viewport: { width: 1600, height: 1000 } });
+// The hint and the panels only: the start terrain is the default preset at 65 × 65 (a cheaper start).
+test.use({ viewport: { width: 1600, height: 1000 }, startSize: 65 });
 
 test('first start: the hint of three things to try, the panel by task, nothing often used below the fold', async ({ app }) => {
   const { page } = app;

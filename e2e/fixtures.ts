@@ -78,10 +78,15 @@ export async function bridgePage(
 
 export const READY_SELECTOR = 'html[data-faultline-ready="true"]';
 
-/** Bridges `page` to fresh main services, opens the app and waits until the default terrain is on screen. */
-async function openApp(page: Page, userDataDir: string): Promise<FaultlineApp> {
+/** The page address the app starts at: `?startSize=N` starts on the default preset at N × N (renderer/startSize.ts). */
+export function startAddress(startSize: number | undefined): string {
+  return startSize === undefined ? '/' : `/?startSize=${startSize}`;
+}
+
+/** Bridges `page` to fresh main services, opens the app and waits until the start terrain is on screen. */
+async function openApp(page: Page, userDataDir: string, startSize?: number): Promise<FaultlineApp> {
   const bridge = await bridgePage(page, userDataDir);
-  await page.goto('/');
+  await page.goto(startAddress(startSize));
   // The renderer sets this once the default terrain is on screen.
   await page.locator(READY_SELECTOR).waitFor({ state: 'attached', timeout: 90_000 }).catch((error: unknown) => {
     const seen = bridge.consoleErrors.length ? `\nConsole errors:\n  ${bridge.consoleErrors.join('\n  ')}` : ' (no console errors)';
@@ -102,6 +107,12 @@ async function withUserDataDir(body: (userDataDir: string) => Promise<void>): Pr
 }
 
 export const test = base.extend<{
+  /**
+   * The side of the map the app starts on: the default 257 × 257 terrain when unset; a spec or
+   * describe whose tests never look at the default terrain sets `test.use({ startSize: 65 })`, and
+   * its tests start on the same preset at 65 × 65, a fraction of the start (erosion, first drawing).
+   */
+  startSize: number | undefined;
   app: FaultlineApp;
   /**
    * The app in a browser of its own, launched for this test and closed after it: for figures
@@ -110,14 +121,15 @@ export const test = base.extend<{
    */
   isolatedApp: FaultlineApp & { browser: Browser };
 }>({
-  app: async ({ page }, use) => {
-    await withUserDataDir(async (userDataDir) => use(await openApp(page, userDataDir)));
+  startSize: [undefined, { option: true }],
+  app: async ({ page, startSize }, use) => {
+    await withUserDataDir(async (userDataDir) => use(await openApp(page, userDataDir, startSize)));
   },
-  isolatedApp: async ({ playwright, browserName, launchOptions, baseURL, viewport }, use) => {
+  isolatedApp: async ({ playwright, browserName, launchOptions, baseURL, viewport, startSize }, use) => {
     const browser = await playwright[browserName].launch(launchOptions);
     try {
       const page = await (await browser.newContext({ baseURL, viewport })).newPage();
-      await withUserDataDir(async (userDataDir) => use({ ...(await openApp(page, userDataDir)), browser }));
+      await withUserDataDir(async (userDataDir) => use({ ...(await openApp(page, userDataDir, startSize)), browser }));
     } finally {
       await browser.close();
     }

@@ -7,6 +7,9 @@ import { bridgePage, expect, sendMenuCommand, test } from './fixtures';
 /** The documented API: whatever createFaultlineApi builds, and nothing else, must reach the page. */
 const documentedMethods = Object.keys(createFaultlineApi((() => Promise.resolve()) as never, () => () => undefined)).sort();
 
+// These tests never look at the default terrain: they start on its preset at 65 × 65 (a cheaper start).
+test.use({ startSize: 65 });
+
 test.describe('renderer security', () => {
   test('the page has a strict CSP meta policy: no inline script, no eval', async ({ app }) => {
     const policy = await app.page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');

@@ -2,6 +2,9 @@ import type { Page } from '@playwright/test';
 import { COMMANDS } from '../shared/commands';
 import { expect, test } from './fixtures';
 
+// These tests never look at the default terrain: they start on its preset at 65 × 65 (a cheaper start).
+test.use({ startSize: 65 });
+
 const TOOLBAR_IDS = COMMANDS.filter((c) => 'toolbar' in c && c.toolbar).map((c) => c.id);
 
 /** Every toolbar command is either a button fully inside the window or an item of the More menu. */

@@ -1,11 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createDefaultDocument } from '../app/document/document';
 import { createEditorSession } from '../app/editorSession';
 import { App } from './App';
 import { SessionProvider } from './session';
 import { isMacPlatform, resolveFaultlineApi } from './platform';
 import { filterThreeConsole } from './threeConsole';
 import { createWorkerTransport, erosionThreadsOverride } from './workers/workerTransport';
+import { startSizeOverride } from './startSize';
 import { createWorkerCodecs } from './exchange/workerCodecs';
 import { startChunkErrorsWorker } from './lod/offThreadErrors';
 import { startLightingWorker } from './workers/lightingChannel';
@@ -16,8 +18,10 @@ filterThreeConsole();
 
 // One session for the page's lifetime: the embedded default terrain, every feature and command.
 // Terrain jobs, codecs, LOD chunk errors and lighting run in workers, which only the window can start.
+const startSize = startSizeOverride(window.location.search);
 const session = createEditorSession({
   api: resolveFaultlineApi(),
+  ...(startSize ? { document: createDefaultDocument(startSize) } : {}),
   isMac: isMacPlatform(),
   terrainJobs: createWorkerTransport({ threads: erosionThreadsOverride(window.location.search) }),
   createCodecs: () => createWorkerCodecs(),

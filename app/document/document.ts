@@ -55,9 +55,12 @@ export const DEFAULT_TERRAIN_SIZE = 257;
 export const DEFAULT_CELL_SIZE = 2;
 export const DEFAULT_SEED = 1;
 
-/** The terrain shown on first start: a 257 × 257 map from the default preset (faults, then erosion). */
-export function createDefaultDocument(): TerrainDocument {
-  const size = { width: DEFAULT_TERRAIN_SIZE, depth: DEFAULT_TERRAIN_SIZE, cellSize: DEFAULT_CELL_SIZE };
+/**
+ * The terrain shown on first start: a 257 × 257 map from the default preset (faults, then erosion).
+ * `side` makes the same preset at another size (end-to-end tests that do not look at the default terrain).
+ */
+export function createDefaultDocument(side: number = DEFAULT_TERRAIN_SIZE): TerrainDocument {
+  const size = { width: side, depth: side, cellSize: DEFAULT_CELL_SIZE };
   const { recipe, finishing } = buildPreset(DEFAULT_PRESET_ID, { ...size, seed: DEFAULT_SEED });
   const stack = presetStack(recipe, finishing);
   const masks = { flow: new Float32Array(size.width * size.depth), deposition: new Float32Array(size.width * size.depth) };

@@ -13,6 +13,9 @@ type BridgedWindow = Window & {
   __stopMenu?: () => void;
 };
 
+// These tests never look at the default terrain: they start on its preset at 65 × 65 (a cheaper start).
+test.use({ startSize: 65 });
+
 test.describe('browser bridge to main services', () => {
   test('menu commands sent by "main" reach subscribers until they unsubscribe', async ({ app }) => {
     await app.page.evaluate(() => {
