@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { writeFileStream } from '../main/services/fileSet';
-import { createHeightfield } from '../shared/terrain/heightfield';
+import { exportMemoryLayers, exportMemoryMap } from './exportMemoryFixture';
 import type { EnginePreset } from '../shared/export/engines';
 import type { MaskLayer, MaskSet } from '../shared/export/masks';
 import { streamEngineExport } from '../shared/export/presets';
@@ -22,15 +22,8 @@ const side = Number(sideText);
 const layerCount = Number(layersText);
 const baseline = process.memoryUsage().rss;
 
-const field = createHeightfield(side, side, 1);
-for (let j = 0; j < side; j++) {
-  for (let i = 0; i < side; i++) field.heights[j * side + i] = 200 * Math.sin(i / 400) * Math.cos(j / 530) + 20 * Math.sin(i / 37 + j / 53) + ((i * 7 + j * 3) % 5) * 0.1;
-}
-const sources = ['height', 'slope', 'curvature'] as const;
-const layers: MaskLayer[] = Array.from({ length: layerCount }, (_, l) => ({
-  name: `layer${l}`,
-  rules: l === 0 ? [] : [{ source: sources[l % 3], min: sources[l % 3] === 'height' ? -200 + (l * 400) / layerCount : sources[l % 3] === 'slope' ? 5 + l : -0.01 * l, softness: sources[l % 3] === 'curvature' ? 0.01 : 5 }],
-}));
+const field = exportMemoryMap(side);
+const layers: MaskLayer[] = exportMemoryLayers(layerCount);
 const masks: MaskSet = { layers };
 async function main(): Promise<void> {
   const start = performance.now();

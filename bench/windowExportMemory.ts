@@ -13,7 +13,7 @@ import { fork } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { buildSync } from 'esbuild';
-import { createHeightfield } from '../shared/terrain/heightfield';
+import { exportMemoryLayers, exportMemoryMap } from './exportMemoryFixture';
 import { createDocument } from '../app/document/document';
 import { createEditorSession } from '../app/editorSession';
 import { createMemoryFaultlineApi } from '../app/platform/memoryApi';
@@ -29,15 +29,8 @@ const layerCount = Number(layersText);
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
 // The same map and rules as bench/engineExportMemory.ts (the CLI's figures).
-const field = createHeightfield(side, side, 1);
-for (let j = 0; j < side; j++) {
-  for (let i = 0; i < side; i++) field.heights[j * side + i] = 200 * Math.sin(i / 400) * Math.cos(j / 530) + 20 * Math.sin(i / 37 + j / 53) + ((i * 7 + j * 3) % 5) * 0.1;
-}
-const sources = ['height', 'slope', 'curvature'] as const;
-const layers: MaskLayer[] = Array.from({ length: layerCount }, (_, l) => ({
-  name: `layer${l}`,
-  rules: l === 0 ? [] : [{ source: sources[l % 3], min: sources[l % 3] === 'height' ? -200 + (l * 400) / layerCount : sources[l % 3] === 'slope' ? 5 + l : -0.01 * l, softness: sources[l % 3] === 'curvature' ? 0.01 : 5 }],
-}));
+const field = exportMemoryMap(side);
+const layers: MaskLayer[] = exportMemoryLayers(layerCount);
 
 /** Main in its own process, called as the preload's invoke would. */
 const main = fork(here('./windowExport/mainProcess.ts'), [], { serialization: 'advanced', execArgv: ['--import', 'tsx'] });
