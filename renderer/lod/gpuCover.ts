@@ -1,6 +1,7 @@
-import { Box2, DataArrayTexture, DataTexture, NearestFilter, RGFormat, UnsignedByteType, Vector3, type WebGLRenderer } from 'three';
+import { Box2, DataArrayTexture, DataTexture, RGFormat, UnsignedByteType, Vector3, type WebGLRenderer } from 'three';
 import type { ErosionCover } from '../../app/view/terrainColors';
 import { planHeightUploads, type HeightTextureShape, type HeightUpload } from './heightUploads';
+import { layoutTexture } from './gpuHeights';
 
 /**
  * The erosion cover's bytes (flow, deposition) interleaved as RG texels in the height texture's
@@ -53,18 +54,7 @@ export class GpuCover {
     }
     this.pending = coverTexels(cover, this.shape);
     if (this.tex) return;
-    const { rowLength, layerRows, layers } = this.shape;
-    const texture = new DataArrayTexture(null, rowLength, layerRows, layers);
-    texture.format = RGFormat;
-    texture.type = UnsignedByteType;
-    texture.minFilter = NearestFilter;
-    texture.magFilter = NearestFilter;
-    texture.generateMipmaps = false;
-    texture.unpackAlignment = 1;
-    // Storage is allocated on first use; the bytes come through flush().
-    texture.source.dataReady = false;
-    texture.needsUpdate = true;
-    this.tex = texture;
+    this.tex = layoutTexture(this.shape, RGFormat, UnsignedByteType, 1);
   }
 
   get hasPending(): boolean {

@@ -1,7 +1,25 @@
-import { Box2, DataArrayTexture, DataTexture, FloatType, NearestFilter, RedFormat, Vector3, type WebGLRenderer } from 'three';
+import { Box2, DataArrayTexture, DataTexture, FloatType, NearestFilter, RedFormat, Vector3, type PixelFormat, type TextureDataType, type WebGLRenderer } from 'three';
 import type { Heightfield } from '../../shared/terrain/heightfield';
 import type { DirtyRegion } from '../../app/document/region';
 import { heightTextureShape, planHeightUploads, type HeightTextureShape, type HeightUpload } from './heightUploads';
+
+/**
+ * An array texture in the heights' layout (heightUploads.ts), sampled texel for texel (nearest, no
+ * mipmaps), its storage allocated on first use without uploading anything: the data come through
+ * the owner's flush(). The heights and the erosion cover (gpuCover.ts) both live in one.
+ */
+export function layoutTexture(shape: HeightTextureShape, format: PixelFormat, type: TextureDataType, unpackAlignment: number): DataArrayTexture {
+  const texture = new DataArrayTexture(null, shape.rowLength, shape.layerRows, shape.layers);
+  texture.format = format;
+  texture.type = type;
+  texture.minFilter = NearestFilter;
+  texture.magFilter = NearestFilter;
+  texture.generateMipmaps = false;
+  texture.unpackAlignment = unpackAlignment;
+  texture.source.dataReady = false;
+  texture.needsUpdate = true;
+  return texture;
+}
 
 /**
  * The map's heights as a float texture on the GPU (see heightUploads.ts for the layout). An edit
@@ -20,17 +38,7 @@ export class GpuHeights {
   constructor(field: Heightfield) {
     this.field = field;
     this.shape = heightTextureShape(field.width * field.depth);
-    const texture = new DataArrayTexture(null, this.shape.rowLength, this.shape.layerRows, this.shape.layers);
-    texture.format = RedFormat;
-    texture.type = FloatType;
-    texture.minFilter = NearestFilter;
-    texture.magFilter = NearestFilter;
-    texture.generateMipmaps = false;
-    texture.unpackAlignment = 4;
-    // Allocate storage on first use without uploading anything: the heights come through flush().
-    texture.source.dataReady = false;
-    texture.needsUpdate = true;
-    this.texture = texture;
+    this.texture = layoutTexture(this.shape, RedFormat, FloatType, 4);
     this.markDirty(field, { kind: 'all' });
   }
 

@@ -127,7 +127,9 @@ function addPrefixSums(diff: Float64Array, width: number, start: number, heights
 
 /**
  * acc[offset + i] += start + diff[0] + … + diff[i] for one row (a streamed run's float64 sums, one
- * batch of lines at a time), then clears diff. Exact in any grouping, as addPrefixSums.
+ * batch of lines at a time), then clears diff. Exact in any grouping, as addPrefixSums. A loop of its
+ * own rather than one shared through a callback or a union of array types: the hottest loop stays
+ * monomorphic in both.
  */
 function accumulatePrefixSums(diff: Float64Array, width: number, start: number, acc: Float64Array, offset: number): void {
   let sum = start;
