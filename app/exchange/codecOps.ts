@@ -179,12 +179,19 @@ export function nextFileStep(files: () => Iterator<ExportFile, unknown, undefine
 /** Receives each file of a stream; the next file is encoded only after the promise settles (a rejection stops the stream). */
 export type FileSink = (file: ExportFile, index: number) => Promise<void>;
 
-/** Runs a files request in this process, handing each file to `deliver` before the next is made. */
-export async function streamFilesOp(request: FilesRequest, deliver: FileSink): Promise<CodecOutcome<number>> {
+/** What a codec job answers when its signal stopped it (the caller knows it cancelled, and says so). */
+export const CODEC_CANCELLED: CodecOutcome<never> = { ok: false, message: 'cancelled' };
+
+/**
+ * Runs a files request in this process, handing each file to `deliver` before the next is made; an
+ * abort of `signal` stops it before the next file (a worker stops mid-file: workerCodecs.ts).
+ */
+export async function streamFilesOp(request: FilesRequest, deliver: FileSink, signal?: AbortSignal): Promise<CodecOutcome<number>> {
   const fileName = filesRequestName(request);
   let files: Iterator<ExportFile, unknown, undefined> | null = null;
   const iterator = () => (files ??= filesOf(request));
   for (let count = 0; ; count++) {
+    if (signal?.aborted) return CODEC_CANCELLED;
     const step = nextFileStep(iterator, count, fileName);
     if (step.kind === 'error') return { ok: false, message: step.message };
     if (step.kind === 'done') return { ok: true, value: step.count };
@@ -204,13 +211,15 @@ export function maskPreviewOp(request: MaskPreviewRequest): CodecOutcome<Uint8Ar
 export interface ExchangeCodecs {
   inspect(bytes: Uint8Array, fileName: string, options: HeightmapImportOptions): Promise<CodecOutcome<HeightmapSummary>>;
   decode(bytes: Uint8Array, fileName: string, options: HeightmapImportOptions): Promise<CodecOutcome<Heightfield>>;
-  encode(request: EncodeRequest): Promise<CodecOutcome<Uint8Array>>;
+  /** One file's bytes; an abort of `signal` stops the encode (CODEC_CANCELLED). */
+  encode(request: EncodeRequest, signal?: AbortSignal): Promise<CodecOutcome<Uint8Array>>;
   /**
    * Several files (an engine export, normal-map tiles), each handed to `deliver` as soon as it is
    * encoded and the next encoded only after `deliver` settles: at most one file is in flight. Answers
-   * how many were made, or the encode's failure; a rejection of `deliver` rejects it (and stops the encode).
+   * how many were made, or the encode's failure; a rejection of `deliver` rejects it (and stops the
+   * encode). An abort of `signal` stops the encode at once and answers CODEC_CANCELLED.
    */
-  streamFiles(request: FilesRequest, deliver: FileSink): Promise<CodecOutcome<number>>;
+  streamFiles(request: FilesRequest, deliver: FileSink, signal?: AbortSignal): Promise<CodecOutcome<number>>;
   maskPreview(request: MaskPreviewRequest): Promise<CodecOutcome<Uint8Array>>;
 }
 
@@ -219,8 +228,8 @@ export function createInProcessCodecs(codecs: CodecRegistry = createCodecRegistr
   return {
     inspect: async (bytes, fileName, options) => inspectOp(bytes, fileName, options, codecs),
     decode: async (bytes, fileName, options) => decodeOp(bytes, fileName, options, codecs),
-    encode: async (request) => encodeOp(request, codecs),
-    streamFiles: (request, deliver) => streamFilesOp(request, deliver),
+    encode: async (request, signal) => (signal?.aborted ? CODEC_CANCELLED : encodeOp(request, codecs)),
+    streamFiles: (request, deliver, signal) => streamFilesOp(request, deliver, signal),
     maskPreview: async (request) => maskPreviewOp(request),
   };
 }

@@ -215,8 +215,10 @@ export class Exchange {
     this.exports.setOptions(patch);
   }
 
+  /** The export dialog's Cancel and Escape: stops the running export, else closes the dialog. */
   cancelExport(): void {
-    this.exports.cancel();
+    if (this.exports.isRunning) this.exports.cancelRunning();
+    else this.exports.cancel();
   }
 
   /** Encodes and writes what the dialog describes; true when written. */

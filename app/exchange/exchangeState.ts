@@ -99,6 +99,10 @@ export interface ExchangeState {
   maskPreview: MaskPreview | null;
   /** What a running export is doing ("Writing 3 of 7…"). */
   exportProgress: string | null;
+  /** Files of a running export written so far and planned (null: no count, the bar runs without one). */
+  exportStep: { done: number; total: number } | null;
+  /** The last export's end when the dialog stays open after it ("Export cancelled"). */
+  exportStatus: string | null;
   /** A failed import or export: shown in a dialog until dismissed. */
   error: string | null;
   /** The last successful action, for a quiet confirmation. */
@@ -153,6 +157,8 @@ export function createExchangeStore(): ExchangeStore {
     maskPreviewLayer: null,
     maskPreview: null,
     exportProgress: null,
+    exportStep: null,
+    exportStatus: null,
     error: null,
     notice: null,
   }));

@@ -18,7 +18,7 @@ import { sendExportFile } from './sendExportFile';
 import { describeEngineExport, engineExportMemory } from '../../shared/export/exportMemory';
 import type { EngineDialogOptions, ExchangeStore, ExportOptions, ExportTarget } from './exchangeState';
 import { propGlbNodes } from './propNodes';
-import type { HeightmapExportFormat } from '../../shared/ipc/exportContract';
+import type { CancelExportResult, HeightmapExportFormat } from '../../shared/ipc/exportContract';
 import { isHeightmapVariant } from '../../shared/codecs/formats';
 import { heightBytes } from '../project/mapping';
 import { sendableHeights } from '../project/upload';
@@ -46,6 +46,26 @@ export function validateExportOptions(options: ExportOptions): string | null {
   return null;
 }
 
+/**
+ * The export that is running: its signal stops the window's side (the codec worker, the pieces still
+ * to send), and `job` is what main knows it by (a folder handle, or a single heightmap's job id), so
+ * that a cancel stops main's side too. `cancelled` is main's answer to the cancel.
+ */
+interface RunningExport {
+  controller: AbortController;
+  job: string | null;
+  cancelled: Promise<CancelExportResult> | null;
+}
+
+/** The status an export cancelled in time leaves in the dialog. */
+export const EXPORT_CANCELLED = 'Export cancelled';
+
+let jobCounter = 0;
+/** A name for a single heightmap export main runs, unique in this window (file:cancelExport names it). */
+function newJobId(): string {
+  return `export-${Date.now().toString(36)}-${(jobCounter++).toString(36)}`;
+}
+
 /** The plan (sizes, numbers, files) of an engine export, or the problem with its options. */
 export type PlanOutcome = { plan: EnginePlan; problem: null } | { plan: null; problem: string };
 
@@ -56,6 +76,7 @@ export class ExportFlow {
   private planCache: { key: unknown[]; outcome: PlanOutcome } | null = null;
   private previewToken = 0;
   private previewTimer: ReturnType<typeof setTimeout> | null = null;
+  private running: RunningExport | null = null;
 
   constructor(private readonly deps: ExportFlowDeps) {}
 
@@ -85,7 +106,7 @@ export class ExportFlow {
     if (exportOptions.rangeMode === 'auto') Object.assign(patch, { min: range.min, max: range.max });
     // Until the user edits them, the starting masks follow the map's heights.
     const engine = engineOptions.maskSetEdited ? engineOptions : { ...engineOptions, maskSet: defaultMaskSet(range.min, range.max, this.deps.erosionMasks()?.deposition !== undefined) };
-    this.store.setState({ exportOpen: true, exportOptions: { ...exportOptions, ...patch }, engineOptions: engine, error: null, notice: null });
+    this.store.setState({ exportOpen: true, exportOptions: { ...exportOptions, ...patch }, engineOptions: engine, error: null, notice: null, exportStatus: null });
   }
 
   setOptions(patch: Partial<ExportOptions>): void {
@@ -104,9 +125,44 @@ export class ExportFlow {
     if ('maskSet' in patch || 'masks' in patch) this.refreshPreview();
   }
 
+  /** Closes the dialog (the dialog's Cancel and Escape while nothing runs; `cancelRunning` while an export does). */
   cancel(): void {
     this.clearPreview();
     this.store.setState({ exportOpen: false });
+  }
+
+  /** Whether an export is running. */
+  get isRunning(): boolean {
+    return this.running !== null;
+  }
+
+  /**
+   * Stops the running export: the codec worker is ended and main is told (file:cancelExport), which
+   * stops its encoder and removes what it staged; the folder keeps what it had. The export's own flow
+   * then ends with "Export cancelled" (or "Exported…" when it had finished before the cancel).
+   */
+  cancelRunning(): void {
+    const run = this.running;
+    if (!run || run.controller.signal.aborted) return;
+    run.controller.abort();
+    this.store.setState({ exportProgress: 'Cancelling…' });
+    if (run.job) run.cancelled = this.askMainToCancel(run.job);
+  }
+
+  private askMainToCancel(job: string): Promise<CancelExportResult> {
+    return this.deps.api.cancelExport({ job }).catch((): CancelExportResult => ({ status: 'unknown' }));
+  }
+
+  /** Names the running export's job in main; a cancel asked before that is sent now. */
+  private named(run: RunningExport, job: string): void {
+    run.job = job;
+    if (run.controller.signal.aborted && !run.cancelled) run.cancelled = this.askMainToCancel(job);
+  }
+
+  /** The end of a cancelled export: the dialog stays, saying so. */
+  private endCancelled(): false {
+    this.store.setState({ exportStatus: EXPORT_CANCELLED });
+    return false;
   }
 
   /** The engine options as `planEngineExport` takes them. */
@@ -244,15 +300,22 @@ export class ExportFlow {
   /** Runs the export the dialog describes; true when everything was written. */
   async confirm(): Promise<boolean> {
     const { exportOptions: options, exportBusy } = this.store.getState();
-    if (exportBusy) return false;
-    if (options.target !== 'file') return this.exportEngine(options.target);
-    const invalid = validateExportOptions(options);
-    if (invalid) {
-      this.deps.fail(invalid);
-      return false;
+    if (exportBusy || this.running) return false;
+    const run: RunningExport = { controller: new AbortController(), job: null, cancelled: null };
+    this.running = run;
+    this.store.setState({ exportStatus: null });
+    try {
+      if (options.target !== 'file') return await this.exportEngine(options.target, run);
+      const invalid = validateExportOptions(options);
+      if (invalid) {
+        this.deps.fail(invalid);
+        return false;
+      }
+      if (options.tiles && isTileable(options.format)) return await this.exportTiles(options, run);
+      return await this.exportFile(options, run);
+    } finally {
+      this.running = null;
     }
-    if (options.tiles && isTileable(options.format)) return this.exportTiles(options);
-    return this.exportFile(options);
   }
 
   private encodeRequest(options: ExportOptions, fileName: string) {
@@ -279,11 +342,15 @@ export class ExportFlow {
    * A heightmap file: main encodes it from the heights (node:zlib), which go in upload pieces when
    * large, shows its save dialog and writes it.
    */
-  private async exportHeightmapInMain(options: ExportOptions, format: HeightmapExportFormat, fileName: string): Promise<boolean> {
+  private async exportHeightmapInMain(options: ExportOptions, format: HeightmapExportFormat, fileName: string, run: RunningExport): Promise<boolean> {
     const { field } = this.deps.editor.document;
     // A heightfield, not a project: its size, cell size and heights.
     const heightfield = { width: field.width, depth: field.depth, cellSize: field.cellSize, ...(await sendableHeights(this.deps.api, heightBytes(field.heights))) };
+    if (run.controller.signal.aborted) return this.endCancelled();
+    const job = newJobId();
+    this.named(run, job);
     const result = await this.deps.api.exportHeightmap({
+      job,
       title: 'Export Heightmap',
       defaultName: fileName,
       format,
@@ -293,6 +360,8 @@ export class ExportFlow {
       exrCompression: options.exrCompression,
       heightfield,
     });
+    // Main stopped the encode for the cancel (a file it had begun to write completes: "saved").
+    if (result.status === 'cancelled' && run.controller.signal.aborted) return this.endCancelled();
     if (result.status === 'error') {
       this.deps.fail(result.message);
       return false;
@@ -303,13 +372,14 @@ export class ExportFlow {
   }
 
   /** One file, saved where main's save dialog says. */
-  private async exportFile(options: ExportOptions): Promise<boolean> {
+  private async exportFile(options: ExportOptions, run: RunningExport): Promise<boolean> {
     const info = exportFormatInfo(options.format);
     const fileName = this.fileName(options);
-    this.store.setState({ exportBusy: true });
+    this.store.setState({ exportBusy: true, exportProgress: `Encoding ${fileName}…`, exportStep: null });
     try {
-      if (isHeightmapVariant(options.format)) return await this.exportHeightmapInMain(options, options.format, fileName);
-      const outcome = await this.deps.codecs().encode(this.encodeRequest(options, fileName));
+      if (isHeightmapVariant(options.format)) return await this.exportHeightmapInMain(options, options.format, fileName, run);
+      const outcome = await this.deps.codecs().encode(this.encodeRequest(options, fileName), run.controller.signal);
+      if (run.controller.signal.aborted) return this.endCancelled();
       if (!outcome.ok) {
         this.deps.fail(outcome.message);
         return false;
@@ -320,10 +390,11 @@ export class ExportFlow {
       if (result.saved) this.store.setState({ notice: `Exported ${result.fileName ?? fileName}` });
       return result.saved;
     } catch (error) {
+      if (run.controller.signal.aborted) return this.endCancelled();
       this.deps.fail(`Could not export ${fileName}: ${error instanceof Error ? error.message : String(error)}`);
       return false;
     } finally {
-      this.store.setState({ exportBusy: false });
+      this.store.setState({ exportBusy: false, exportProgress: null });
     }
   }
 
@@ -337,7 +408,7 @@ export class ExportFlow {
     return { names: tileLayout(field.width, field.depth, spec).map((t) => `${tileName(base, t)}.${extension}`), problem: null };
   }
 
-  private async exportTiles(options: ExportOptions): Promise<boolean> {
+  private async exportTiles(options: ExportOptions, run: RunningExport): Promise<boolean> {
     const { names, problem } = this.tileNames(options);
     if (problem) {
       this.deps.fail(problem);
@@ -348,9 +419,10 @@ export class ExportFlow {
     const format = options.format;
     if (isHeightmapVariant(format)) {
       // Heightmap tiles are encoded in main, like every heightmap file: the map goes as a heightfield.
-      return this.exportToFolder('Export Tiles', names, async (handle) => {
+      return this.exportToFolder(run, 'Export Tiles', names, async (handle) => {
         const { field } = this.deps.editor.document;
         const heightfield = { width: field.width, depth: field.depth, cellSize: field.cellSize, ...(await sendableHeights(this.deps.api, heightBytes(field.heights))) };
+        if (run.controller.signal.aborted) return null;
         const { written } = await this.deps.api.exportHeightmapTiles({
           handle,
           fileName,
@@ -365,10 +437,10 @@ export class ExportFlow {
         return written;
       });
     }
-    return this.exportToFolder('Export Tiles', names, this.writeStreamed(names, { kind: 'normalTiles', encode: this.encodeRequest(options, fileName), tiles }));
+    return this.exportToFolder(run, 'Export Tiles', names, this.writeStreamed(run, names, { kind: 'normalTiles', encode: this.encodeRequest(options, fileName), tiles }));
   }
 
-  private async exportEngine(preset: EnginePreset): Promise<boolean> {
+  private async exportEngine(preset: EnginePreset, run: RunningExport): Promise<boolean> {
     const outcome = this.plan(preset);
     if (!outcome.plan) {
       this.deps.fail(outcome.problem);
@@ -381,9 +453,10 @@ export class ExportFlow {
     // Main refuses, before its folder dialog, an export the machine cannot hold (shared/export/exportMemory.ts).
     const memory = { bytes: engineExportMemory(plan, field), what: describeEngineExport(plan, options.masks?.layers.length ?? 0) };
     return this.exportToFolder(
+      run,
       `Export for ${ENGINE_LABELS[preset]}`,
       names,
-      this.writeStreamed(names, { kind: 'engine', field, options, data: this.deps.erosionMasks() ?? {}, fileName: plan.files[0].name }),
+      this.writeStreamed(run, names, { kind: 'engine', field, options, data: this.deps.erosionMasks() ?? {}, fileName: plan.files[0].name }),
       memory,
     );
   }
@@ -393,15 +466,22 @@ export class ExportFlow {
    * encoded (in pieces), the next encoded only after it is written: one file in flight, never the
    * set. Null when the encode failed (said); a write failure throws (main has ended the session).
    */
-  private writeStreamed(names: string[], request: FilesRequest): (handle: string) => Promise<number | null> {
+  private writeStreamed(run: RunningExport, names: string[], request: FilesRequest): (handle: string) => Promise<number | null> {
     return async (handle) => {
       const sent = new Set<string>();
-      const outcome = await this.deps.codecs().streamFiles(request, async (file) => {
-        if (!names.includes(file.name) || sent.has(file.name)) throw new Error(`the file made (${file.name}) is not one of the ones planned`);
-        sent.add(file.name);
-        this.store.setState({ exportProgress: `Writing ${sent.size} of ${names.length}…` });
-        await sendExportFile(this.deps.api, handle, file.name, file.bytes);
-      });
+      const { signal } = run.controller;
+      const outcome = await this.deps.codecs().streamFiles(
+        request,
+        async (file) => {
+          if (!names.includes(file.name) || sent.has(file.name)) throw new Error(`the file made (${file.name}) is not one of the ones planned`);
+          sent.add(file.name);
+          this.store.setState({ exportProgress: `Writing ${sent.size} of ${names.length}…`, exportStep: { done: sent.size - 1, total: names.length } });
+          await sendExportFile(this.deps.api, handle, file.name, file.bytes, undefined, signal);
+          if (!signal.aborted) this.store.setState({ exportStep: { done: sent.size, total: names.length } });
+        },
+        signal,
+      );
+      if (signal.aborted) return null;
       if (!outcome.ok) {
         this.deps.fail(outcome.message);
         return null;
@@ -419,10 +499,18 @@ export class ExportFlow {
    * writes the files through the handle (answering how many, or null after saying why not), and the
    * handle is always finished.
    */
-  private async exportToFolder(title: string, names: string[], write: (handle: string) => Promise<number | null>, memory?: { bytes: number; what: string }): Promise<boolean> {
+  private async exportToFolder(run: RunningExport, title: string, names: string[], write: (handle: string) => Promise<number | null>, memory?: { bytes: number; what: string }): Promise<boolean> {
     const { api, fail } = this.deps;
-    this.store.setState({ exportBusy: true, exportProgress: 'Choosing a folder…' });
+    this.store.setState({ exportBusy: true, exportProgress: 'Choosing a folder…', exportStep: null });
     let handle: string | null = null;
+    const done = (written: number, directoryName: string): true => {
+      this.cancel();
+      this.store.setState({ notice: `Exported ${written} file${written === 1 ? '' : 's'} to ${directoryName}` });
+      return true;
+    };
+    let directoryName = '';
+    /** A cancelled export: main's answer says whether its files were being put in place already. */
+    const cancelled = async (): Promise<boolean> => ((await run.cancelled)?.status === 'finished' ? done(names.length, directoryName) : this.endCancelled());
     try {
       const chosen = await api.chooseExportDirectory({ title, fileNames: names, ...(memory && { memory }) });
       // Cancelled: the dialog stays open with its choices.
@@ -432,18 +520,20 @@ export class ExportFlow {
         return false;
       }
       handle = chosen.handle;
-      this.store.setState({ exportProgress: `Encoding ${names.length} file${names.length === 1 ? '' : 's'}…` });
-      const written = await write(handle);
+      directoryName = chosen.directoryName;
+      this.named(run, handle);
+      this.store.setState({ exportProgress: `Encoding ${names.length} file${names.length === 1 ? '' : 's'}…`, exportStep: { done: 0, total: names.length } });
+      const written = run.controller.signal.aborted ? null : await write(handle);
+      if (run.controller.signal.aborted) return await cancelled();
       if (written === null) return false;
-      this.cancel();
-      this.store.setState({ notice: `Exported ${written} file${written === 1 ? '' : 's'} to ${chosen.directoryName}` });
-      return true;
+      return done(written, directoryName);
     } catch (error) {
+      if (run.controller.signal.aborted) return await cancelled();
       fail(`Could not export: ${error instanceof Error ? error.message : String(error)}`);
       return false;
     } finally {
       if (handle) await api.finishExport(handle).catch(() => undefined);
-      this.store.setState({ exportBusy: false, exportProgress: null });
+      this.store.setState({ exportBusy: false, exportProgress: null, exportStep: null });
     }
   }
 }

@@ -28,6 +28,7 @@ export function createMemoryFaultlineApi(): FaultlineApi {
     exportHeightmapTiles: async () => {
       throw new Error('There is no folder to write to in this window');
     },
+    cancelExport: async () => ({ status: 'unknown' }),
     // No main process: projects cannot be opened or saved to disk here, and there is no recovery folder.
     openProject: async () => ({ status: 'cancelled' }),
     openRecentProject: async () => ({ status: 'error', message: 'Recent files are not available in this window' }),

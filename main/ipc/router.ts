@@ -48,6 +48,7 @@ export function createIpcRouter({ services, isTrustedSender }: IpcRouterOptions)
     'file:finishExport': (handle) => services.exportDirectories.finish(handle),
     'file:exportHeightmap': (request) => services.exports.exportHeightmap(withHeightfield(request)),
     'file:exportHeightmapTiles': (request) => services.exports.exportHeightmapTiles(withHeightfield(request)),
+    'file:cancelExport': (request) => services.exports.cancel(request),
     'commands:setState': (states) => services.commandState.set(states),
   };
 

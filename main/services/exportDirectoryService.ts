@@ -22,6 +22,12 @@ export interface ExportDirectoryService {
   write(handle: string, fileName: string, bytes: Uint8Array): Promise<WriteExportFileResult>;
   writeChunk(request: WriteExportChunkRequest): Promise<WriteExportFileResult>;
   finish(handle: string): void;
+  /**
+   * A cancel from the window: ends the session and answers once its temporaries are removed
+   * ('cancelled'); when its files are being put in place already that completes first ('finished':
+   * all or nothing, never half); 'unknown' for a handle that is not (or no longer) a session.
+   */
+  cancel(handle: string): Promise<'cancelled' | 'finished' | 'unknown'>;
   /** Ends every session (the window closed): their temporaries are removed. */
   finishAll(): Promise<void>;
   /** Handles not yet finished (for tests). */
@@ -40,7 +46,12 @@ interface Grant {
   busy: boolean;
   /** Cancels the idle timer. */
   cancelTimer: () => void;
+  /** The files being put in place (after the last file's last piece). */
+  committing: Promise<void> | null;
 }
+
+/** Sessions remembered after they completed, so that a late cancel can say so. */
+const REMEMBERED_FINISHED = 16;
 
 export interface ExportDirectoryOptions {
   /** Sessions unused for this long are ended (an export abandoned half way): their temporaries go. */
@@ -75,14 +86,19 @@ export function createExportDirectoryService(dialogs: DialogService, options: Ex
   const schedule = options.schedule ?? defaultSchedule;
   const available = options.availableMemory ?? availableMemory;
   const grants = new Map<string, Grant>();
+  /** Sessions being ended: every caller waits for the same removal of temporaries. */
+  const ending = new Map<string, Promise<void>>();
+  const finished: string[] = [];
 
   const end = async (handle: string): Promise<void> => {
     const grant = grants.get(handle);
-    if (!grant) return;
+    if (!grant) return ending.get(handle);
     grants.delete(handle);
     grant.cancelTimer();
-    // Not committed: its staged files go.
-    await grant.files.abort();
+    // Not committed: its staged files go (a commit under way has closed the set: it completes).
+    const removal = grant.files.abort().finally(() => ending.delete(handle));
+    ending.set(handle, removal);
+    await removal;
   };
   const forget = (handle: string) => void end(handle);
   const touch = (handle: string, grant: Grant) => {
@@ -110,9 +126,12 @@ export function createExportDirectoryService(dialogs: DialogService, options: Ex
   const completed = async (handle: string, grant: Grant, fileName: string): Promise<WriteExportFileResult> => {
     grant.written.add(fileName);
     if (grant.written.size === grant.allowed.size) {
-      await grant.files.commit();
+      grant.committing = grant.files.commit();
+      await grant.committing;
       grants.delete(handle);
       grant.cancelTimer();
+      finished.push(handle);
+      if (finished.length > REMEMBERED_FINISHED) finished.shift();
     }
     return { written: grant.written.size };
   };
@@ -151,7 +170,7 @@ export function createExportDirectoryService(dialogs: DialogService, options: Ex
       }
       sweep();
       const handle = randomUUID();
-      const grant: Grant = { directory, allowed: new Set(names), written: new Set(), files: createFileSet({ total: names.length }), lastUsed: now(), current: null, busy: false, cancelTimer: () => undefined };
+      const grant: Grant = { directory, allowed: new Set(names), written: new Set(), files: createFileSet({ total: names.length }), lastUsed: now(), current: null, busy: false, cancelTimer: () => undefined, committing: null };
       grants.set(handle, grant);
       touch(handle, grant);
       return { status: 'chosen', handle, directoryName: path.basename(directory) };
@@ -205,6 +224,20 @@ export function createExportDirectoryService(dialogs: DialogService, options: Ex
     },
     finish(handle) {
       forget(handle);
+    },
+    async cancel(handle) {
+      const grant = grants.get(handle);
+      if (grant?.committing) {
+        return grant.committing.then(
+          () => 'finished' as const,
+          () => 'cancelled' as const,
+        );
+      }
+      if (grant || ending.has(handle)) {
+        await end(handle);
+        return 'cancelled';
+      }
+      return finished.includes(handle) ? 'finished' : 'unknown';
     },
     async finishAll() {
       await Promise.all([...grants.keys()].map(end));

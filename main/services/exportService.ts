@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { DialogService } from './dialogs';
 import { atomicWrite } from './atomicWrite';
 import type { SaveBytesRequest, SaveBytesResult } from '../../shared/ipc/contract';
-import type { ExportHeightmapRequest, ExportHeightmapResult, ExportHeightmapTilesRequest, WriteExportFileResult } from '../../shared/ipc/exportContract';
+import type { CancelExportRequest, CancelExportResult, ExportHeightmapRequest, ExportHeightmapResult, ExportHeightmapTilesRequest, WriteExportFileResult } from '../../shared/ipc/exportContract';
 import { CodecError } from '../../shared/codecs/errors';
 import { exportVariant } from '../../shared/codecs/formats';
 import { encodeHeightmapOffThread, startHeightmapEncoder } from './heightmapEncode';
@@ -14,6 +14,7 @@ import type { WorkerSource } from './workerSource';
 import { messageOf } from './projectCodecIo';
 import { float32FromLittleEndianBytes } from '../../shared/codecs/bytes';
 import { createHeightfield, heightRange, type Heightfield } from '../../shared/terrain/heightfield';
+import { createExportJobs, ExportCancelledError, type ExportJobs } from './exportJobs';
 
 /**
  * Saves files to a path the user picks in main's own save dialog: the renderer never names the path
@@ -25,6 +26,11 @@ export interface ExportService {
   exportHeightmap(request: ExportHeightmapRequest): Promise<ExportHeightmapResult>;
   /** A heightmap cut into tiles, each encoded here and written through the export folder's handle: all or nothing. */
   exportHeightmapTiles(request: ExportHeightmapTilesRequest): Promise<WriteExportFileResult>;
+  /**
+   * Stops the export the window calls `job` (a folder handle or a single heightmap's job id): its
+   * encoder thread is ended and a folder export's temporaries removed before this answers.
+   */
+  cancel(request: CancelExportRequest): Promise<CancelExportResult>;
 }
 
 /**
@@ -56,25 +62,29 @@ function heightmapSource(request: Pick<ExportHeightmapRequest, 'heightfield' | '
   return { field, found };
 }
 
-export async function encodeHeightmapExport(request: ExportHeightmapRequest, source?: WorkerSource): Promise<Uint8Array> {
+export async function encodeHeightmapExport(request: ExportHeightmapRequest, source?: WorkerSource, signal?: AbortSignal): Promise<Uint8Array> {
   const name = request.defaultName;
   const { field, found } = heightmapSource(request, name);
   const { range, byteOrder, flip, exrCompression } = request;
   // The entry's own options (PNG 8- or 16-bit) win over the request's.
   const options = { range: range ?? ('auto' as const), byteOrder, flip, exrCompression, fileName: name, ...found.variant.options };
-  return encodeHeightmapOffThread(field, found.format.id, options, field.heights.byteLength > MOVE_ABOVE_BYTES, source);
+  return encodeHeightmapOffThread(field, found.format.id, options, field.heights.byteLength > MOVE_ABOVE_BYTES, source, signal);
 }
 
 /**
  * A tiled heightmap export: the map cut into tiles (NAME_x{X}_y{Y}.EXT), each encoded in one worker
  * thread by the heightmap encoder and handed to the folder's handle as soon as it is made (so only one
  * tile's bytes are held); the handle stages every file and puts them in place after the last. A
- * failure ends the handle, which removes what was staged: nothing is written.
+ * failure ends the handle, which removes what was staged: nothing is written. An abort of `signal`
+ * (a cancel) ends the encoder's thread at once, mid-tile, and then the handle the same way.
  */
-export async function writeHeightmapTiles(request: ExportHeightmapTilesRequest, directories: Pick<ExportDirectoryService, 'write' | 'finish'>, source?: WorkerSource): Promise<WriteExportFileResult> {
+export async function writeHeightmapTiles(request: ExportHeightmapTilesRequest, directories: Pick<ExportDirectoryService, 'write' | 'finish'>, source?: WorkerSource, signal?: AbortSignal): Promise<WriteExportFileResult> {
   const name = request.fileName;
   let encoder: ReturnType<typeof startHeightmapEncoder> | null = null;
+  const abort = () => encoder?.close(new ExportCancelledError());
+  signal?.addEventListener('abort', abort, { once: true });
   try {
+    signal?.throwIfAborted();
     const { field, found } = heightmapSource(request, name);
     const problem = tileSpecProblem(request.tiles, field.width, field.depth);
     if (problem) throw new CodecError(name, `cannot be exported: ${problem}`);
@@ -86,6 +96,7 @@ export async function writeHeightmapTiles(request: ExportHeightmapTilesRequest, 
     encoder = startHeightmapEncoder(source);
     let result: WriteExportFileResult = { written: 0 };
     for (const tile of tileLayout(field.width, field.depth, request.tiles)) {
+      signal?.throwIfAborted();
       const tileFile = `${tileName(base, tile)}${extension ? `.${extension}` : ''}`;
       // A cropped tile owns its heights: they move to the encoder's thread.
       const bytes = await encoder.encode(gridAsField(cropGrid(grid, tile.i0, tile.j0, tile.width, tile.depth)), found.format.id, { ...options, fileName: tileFile }, true);
@@ -94,15 +105,31 @@ export async function writeHeightmapTiles(request: ExportHeightmapTilesRequest, 
     return result;
   } catch (error) {
     directories.finish(request.handle);
-    throw error;
+    throw signal?.aborted ? new ExportCancelledError() : error;
   } finally {
+    signal?.removeEventListener('abort', abort);
     encoder?.close();
   }
 }
 
-export function createExportService(dialogs: DialogService, directories: Pick<ExportDirectoryService, 'write' | 'finish'>): ExportService {
+export function createExportService(dialogs: DialogService, directories: Pick<ExportDirectoryService, 'write' | 'finish' | 'cancel'>, jobs: ExportJobs = createExportJobs()): ExportService {
   return {
-    exportHeightmapTiles: (request) => writeHeightmapTiles(request, directories),
+    async exportHeightmapTiles(request) {
+      // The handle names the job: file:cancelExport with it stops the encoder and ends the handle.
+      const job = jobs.start(request.handle);
+      try {
+        return await writeHeightmapTiles(request, directories, undefined, job.signal);
+      } finally {
+        job.end();
+      }
+    },
+    async cancel({ job }) {
+      const running = jobs.abort(job);
+      // A folder export's temporaries are removed before the answer (or its commit, under way, completes).
+      const folder = await directories.cancel(job);
+      if (folder !== 'unknown') return { status: folder };
+      return { status: running ? 'cancelled' : 'unknown' };
+    },
     async saveBytesAs(request) {
       const target = await dialogs.chooseFileToSave({ title: request.title, defaultName: request.defaultName, filters: request.filters });
       if (!target) return { saved: false };
@@ -110,18 +137,26 @@ export function createExportService(dialogs: DialogService, directories: Pick<Ex
       return { saved: true, fileName: path.basename(target) };
     },
     async exportHeightmap(request) {
-      let bytes: Uint8Array;
+      const job = request.job === undefined ? null : jobs.start(request.job);
       try {
-        bytes = await encodeHeightmapExport(request);
-      } catch (error) {
-        // Encoded before the dialog: a map that cannot be written is said so without asking where.
-        return { status: 'error', message: error instanceof CodecError ? error.message : `${request.defaultName}: could not be exported (${messageOf(error)})` };
+        let bytes: Uint8Array;
+        try {
+          bytes = await encodeHeightmapExport(request, undefined, job?.signal);
+        } catch (error) {
+          if (job?.signal.aborted) return { status: 'cancelled' };
+          // Encoded before the dialog: a map that cannot be written is said so without asking where.
+          return { status: 'error', message: error instanceof CodecError ? error.message : `${request.defaultName}: could not be exported (${messageOf(error)})` };
+        }
+        if (job?.signal.aborted) return { status: 'cancelled' };
+        const { format, variant } = exportVariant(request.format)!;
+        const target = await dialogs.chooseFileToSave({ title: request.title, defaultName: request.defaultName, filters: [{ name: variant.label, extensions: [format.extensions[0]] }] });
+        if (!target || job?.signal.aborted) return { status: 'cancelled' };
+        // Once writing, the file completes (atomicWrite: the old file stays until the new one is whole).
+        await atomicWrite(target, bytes);
+        return { status: 'saved', fileName: path.basename(target) };
+      } finally {
+        job?.end();
       }
-      const { format, variant } = exportVariant(request.format)!;
-      const target = await dialogs.chooseFileToSave({ title: request.title, defaultName: request.defaultName, filters: [{ name: variant.label, extensions: [format.extensions[0]] }] });
-      if (!target) return { status: 'cancelled' };
-      await atomicWrite(target, bytes);
-      return { status: 'saved', fileName: path.basename(target) };
     },
   };
 }

@@ -68,8 +68,8 @@ function ownsBuffer(values: Float32Array): boolean {
 export interface HeightmapThreadEncoder {
   /** encodeHeightmapFile's bytes and CodecError, in the worker; with `move` the heights' buffer is transferred when it owns it alone. */
   encode(field: Heightfield, codecId: CodecId, options?: HeightmapEncodeOptions, move?: boolean): Promise<Uint8Array>;
-  /** Ends the worker. */
-  close(): void;
+  /** Ends the worker (at once, mid-encode too); an encode under way rejects with `reason` (default: "closed"). */
+  close(reason?: Error): void;
 }
 
 /**
@@ -105,8 +105,9 @@ export function startHeightmapEncoder(source: WorkerSource = heightmapWorkerSour
       if (answer.codecError) throw new CodecError(answer.codecError.fileName, answer.codecError.problem);
       throw new Error(answer.message);
     },
-    close() {
-      failure ??= new Error('the heightmap encoder was closed');
+    close(reason) {
+      // Rejects an encode under way now: the thread's own exit would come a moment later.
+      stop(reason ?? new Error('the heightmap encoder was closed'));
       void worker.terminate();
     },
   };
@@ -115,13 +116,18 @@ export function startHeightmapEncoder(source: WorkerSource = heightmapWorkerSour
 /**
  * encodeHeightmapFile in a worker thread started for this export. With `move`, the heights' buffer is
  * transferred (the field is unusable afterwards) when it owns it alone; otherwise they are copied.
- * The same bytes and the same CodecError as encodeHeightmapFile.
+ * The same bytes and the same CodecError as encodeHeightmapFile. An abort of `signal` ends the thread
+ * at once (mid-encode) and rejects with the signal's reason.
  */
-export async function encodeHeightmapOffThread(field: Heightfield, codecId: CodecId, options: HeightmapEncodeOptions = {}, move = false, source: WorkerSource = heightmapWorkerSource()): Promise<Uint8Array> {
+export async function encodeHeightmapOffThread(field: Heightfield, codecId: CodecId, options: HeightmapEncodeOptions = {}, move = false, source: WorkerSource = heightmapWorkerSource(), signal?: AbortSignal): Promise<Uint8Array> {
+  signal?.throwIfAborted();
   const encoder = startHeightmapEncoder(source);
+  const abort = () => encoder.close(signal?.reason instanceof Error ? signal.reason : new Error('the export was cancelled'));
+  signal?.addEventListener('abort', abort, { once: true });
   try {
     return await encoder.encode(field, codecId, options, move);
   } finally {
+    signal?.removeEventListener('abort', abort);
     encoder.close();
   }
 }

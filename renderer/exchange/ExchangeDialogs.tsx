@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
 import { EXPORT_FORMATS, exportFormatInfo, type ExportFormat } from '../../app/exchange/codecOps';
 import type { Exchange } from '../../app/exchange/exchange';
@@ -119,6 +120,8 @@ function ExportDialog({ exchange }: { exchange: Exchange }) {
   const open = useStore(exchange.store, (s) => s.exportOpen);
   const busy = useStore(exchange.store, (s) => s.exportBusy);
   const progress = useStore(exchange.store, (s) => s.exportProgress);
+  const step = useStore(exchange.store, (s) => s.exportStep);
+  const status = useStore(exchange.store, (s) => s.exportStatus);
   const options = useStore(exchange.store, (s) => s.exportOptions);
   const previewing = useStore(exchange.store, (s) => s.maskPreviewLayer !== null);
   if (!open) return null;
@@ -130,7 +133,8 @@ function ExportDialog({ exchange }: { exchange: Exchange }) {
       title="Export"
       testId="export-dialog"
       className={`exchange-dialog export-dialog${engine ? ' wide' : ''}${previewing ? ' previewing' : ''}`}
-      onCancel={() => !busy && exchange.cancelExport()}
+      // Escape stops a running export (the dialog stays, saying so), else closes the dialog.
+      onCancel={() => exchange.cancelExport()}
       onBackdrop={() => !busy && exchange.cancelExport()}
     >
       <form
@@ -158,21 +162,44 @@ function ExportDialog({ exchange }: { exchange: Exchange }) {
           </div>
         )}
         {engine ? <EngineExportSection exchange={exchange} preset={engine} /> : <FileExportSection exchange={exchange} options={options} />}
+        {busy && <ExportProgress progress={progress} step={step} onCancel={() => exchange.cancelExport()} />}
         <div className="exchange-buttons">
-          {progress && (
-            <span className="export-progress" data-testid="export-progress">
-              {progress}
+          {!busy && status && (
+            <span className="export-status" role="status" data-testid="export-status">
+              {status}
             </span>
           )}
-          <button type="button" data-testid="export-cancel" disabled={busy} onClick={() => exchange.cancelExport()}>
-            Cancel
-          </button>
+          {!busy && (
+            <button type="button" data-testid="export-cancel" onClick={() => exchange.cancelExport()}>
+              Cancel
+            </button>
+          )}
           <button type="submit" data-testid="export-confirm" disabled={busy} data-autofocus>
             {busy ? 'Exporting…' : engine || (options.tiles && isTileable(options.format)) ? 'Export to folder…' : 'Export…'}
           </button>
         </div>
       </form>
     </Modal>
+  );
+}
+
+/**
+ * A running export's progress with its Cancel (the convention of a terrain job's bar, JobProgress):
+ * files written of those planned when they are counted, a running bar otherwise. Cancel takes the
+ * focus, so Escape or Enter stops the export.
+ */
+function ExportProgress({ progress, step, onCancel }: { progress: string | null; step: { done: number; total: number } | null; onCancel: () => void }) {
+  const cancel = useRef<HTMLButtonElement>(null);
+  useEffect(() => cancel.current?.focus(), []);
+  const label = progress ?? 'Exporting…';
+  return (
+    <div className="job-progress export-running" data-testid="export-running" role="status">
+      <span data-testid="export-progress">{label}</span>
+      {step ? <progress max={Math.max(1, step.total)} value={step.done} aria-label={`${label} ${step.done} of ${step.total} files written`} /> : <progress aria-label={label} />}
+      <button type="button" ref={cancel} data-testid="export-stop" onClick={onCancel}>
+        Cancel
+      </button>
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { CodecOutcome, ExchangeCodecs, FileSink, FileStep, FilesRequest } from '../../app/exchange/codecOps';
-import { filesRequestName } from '../../app/exchange/codecOps';
+import { CODEC_CANCELLED, filesRequestName } from '../../app/exchange/codecOps';
 import { displayFileName } from '../../shared/codecs/errors';
 import type { CodecWorkerRequest } from './codecMessages';
 
@@ -8,16 +8,32 @@ const TIMEOUT_MS = 120_000;
 
 const startWorker = () => new Worker(new URL('./codecWorker.ts', import.meta.url), { type: 'module', name: 'faultline-codecs' });
 
-/** Runs each codec job in a fresh worker that is terminated afterwards (or when it takes too long). */
+/** Calls `stop` when `signal` aborts; answers the unsubscribe. */
+function onAbort(signal: AbortSignal | undefined, stop: () => void): () => void {
+  if (!signal) return () => undefined;
+  signal.addEventListener('abort', stop, { once: true });
+  return () => signal.removeEventListener('abort', stop);
+}
+
+/**
+ * Runs each codec job in a fresh worker that is terminated afterwards, when it takes too long, or
+ * when the job's signal aborts (a cancelled export: terminate stops the encode mid-file at once).
+ */
 export function createWorkerCodecs(timeoutMs = TIMEOUT_MS): ExchangeCodecs {
-  const run = <T>(message: CodecWorkerRequest, fileName: string): Promise<CodecOutcome<T>> =>
+  const run = <T>(message: CodecWorkerRequest, fileName: string, signal?: AbortSignal): Promise<CodecOutcome<T>> =>
     new Promise((resolve) => {
+      if (signal?.aborted) return resolve(CODEC_CANCELLED);
       const worker = startWorker();
+      let settled = false;
       const finish = (outcome: CodecOutcome<T>) => {
+        if (settled) return;
+        settled = true;
         clearTimeout(timer);
+        unsubscribe();
         worker.terminate();
         resolve(outcome);
       };
+      const unsubscribe = onAbort(signal, () => finish(CODEC_CANCELLED));
       const name = displayFileName(fileName);
       const timer = setTimeout(() => finish({ ok: false, message: `${name}: took longer than ${timeoutMs / 1000} s to process and was abandoned` }), timeoutMs);
       worker.onmessage = (event: MessageEvent<CodecOutcome<T>>) => finish(event.data);
@@ -34,8 +50,9 @@ export function createWorkerCodecs(timeoutMs = TIMEOUT_MS): ExchangeCodecs {
    * window sends it to main), and only then is the worker asked for the next. The time limit is per
    * file (a whole 8193² export with many layers takes longer than any one file).
    */
-  const streamFiles = (request: FilesRequest, deliver: FileSink): Promise<CodecOutcome<number>> =>
+  const streamFiles = (request: FilesRequest, deliver: FileSink, signal?: AbortSignal): Promise<CodecOutcome<number>> =>
     new Promise((resolve, reject) => {
+      if (signal?.aborted) return resolve(CODEC_CANCELLED);
       const worker = startWorker();
       const name = displayFileName(filesRequestName(request));
       let timer: ReturnType<typeof setTimeout> | undefined;
@@ -43,8 +60,10 @@ export function createWorkerCodecs(timeoutMs = TIMEOUT_MS): ExchangeCodecs {
       const stop = () => {
         settled = true;
         clearTimeout(timer);
+        unsubscribe();
         worker.terminate();
       };
+      const unsubscribe = onAbort(signal, () => finish(CODEC_CANCELLED));
       const finish = (outcome: CodecOutcome<number>) => {
         if (settled) return;
         stop();
@@ -84,7 +103,7 @@ export function createWorkerCodecs(timeoutMs = TIMEOUT_MS): ExchangeCodecs {
   return {
     inspect: (bytes, fileName, options) => run({ op: 'inspect', bytes, fileName, options }, fileName),
     decode: (bytes, fileName, options) => run({ op: 'decode', bytes, fileName, options }, fileName),
-    encode: (request) => run({ op: 'encode', request }, request.fileName),
+    encode: (request, signal) => run({ op: 'encode', request }, request.fileName, signal),
     streamFiles,
     maskPreview: (request) => run({ op: 'maskPreview', request }, 'mask preview'),
   };

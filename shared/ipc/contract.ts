@@ -22,6 +22,9 @@ import {
 } from './projectContract';
 import {
   chooseExportDirectoryRequestValidator,
+  cancelExportRequestValidator,
+  type CancelExportRequest,
+  type CancelExportResult,
   exportHandleValidator,
   exportHeightmapRequestValidator,
   exportHeightmapTilesRequestValidator,
@@ -218,6 +221,7 @@ export const requestChannels = {
   'file:finishExport': { args: [exportHandleValidator] as Validator<unknown>[] },
   'file:exportHeightmap': { args: [exportHeightmapRequestValidator] as Validator<unknown>[] },
   'file:exportHeightmapTiles': { args: [exportHeightmapTilesRequestValidator] as Validator<unknown>[] },
+  'file:cancelExport': { args: [cancelExportRequestValidator] as Validator<unknown>[] },
   'commands:setState': {
     args: [
       ((value: unknown, path?: string) => {
@@ -269,6 +273,8 @@ export interface RequestTypes {
   'file:exportHeightmap': { args: [HeightfieldOnWire<ExportHeightmapRequest>]; result: ExportHeightmapResult };
   /** Main cuts the map into tiles, encodes each and writes them through an export folder's handle (all or nothing). */
   'file:exportHeightmapTiles': { args: [HeightfieldOnWire<ExportHeightmapTilesRequest>]; result: WriteExportFileResult };
+  /** Stops a running export the window started (its handle or job id), removing what it staged. */
+  'file:cancelExport': { args: [CancelExportRequest]; result: CancelExportResult };
   'commands:setState': { args: [Array<{ id: string; enabled: boolean }>]; result: void };
 }
 

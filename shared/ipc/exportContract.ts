@@ -21,6 +21,24 @@ export const exportFileNameValidator: Validator<string> = (value, path) => plain
 
 export const exportHandleValidator = v.string({ maxLength: 64, pattern: /^[a-z0-9-]+$/ });
 
+/**
+ * What a running export is called when the window cancels it: the handle of a folder export (engine
+ * preset, tiles), or the id the window gave a single heightmap export (`job`). Never a path.
+ */
+export const exportJobValidator = exportHandleValidator;
+
+/**
+ * file:cancelExport: stops the export `job` names — main's encoder for it is stopped, a folder
+ * export's temporaries are removed (the folder stays as it was) — and answers once that is done:
+ * `cancelled`, `finished` when the export was already being put in place (it completed: all or
+ * nothing), or `unknown` when main has no such export (ended already, or never started).
+ */
+export const cancelExportRequestValidator = v.object({ job: exportJobValidator });
+export type CancelExportRequest = Infer<typeof cancelExportRequestValidator>;
+export interface CancelExportResult {
+  status: 'cancelled' | 'finished' | 'unknown';
+}
+
 /** The most memory an export may say it needs (far above any plan's estimate: a bound, not a figure). */
 export const MAX_EXPORT_MEMORY_BYTES = 2 ** 50;
 
@@ -130,6 +148,8 @@ export const exportHeightmapRequestValidator = v.object({
   flip: v.boolean(),
   exrCompression: v.literal('none', 'zip'),
   heightfield: heightfieldPayloadValidator,
+  /** The window's name for this export, so that file:cancelExport can stop it (absent: not cancellable). */
+  job: v.optional(exportJobValidator),
 });
 export interface ExportHeightmapRequest {
   title: string;
@@ -140,6 +160,7 @@ export interface ExportHeightmapRequest {
   flip: boolean;
   exrCompression: 'none' | 'zip';
   heightfield: HeightfieldPayload;
+  job?: string;
 }
 
 /** A request with its heightfield as the renderer sends it (see WireHeightfieldPayload). */
