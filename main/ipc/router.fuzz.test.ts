@@ -102,11 +102,13 @@ function validArgs(channel: RequestChannel): unknown[] {
     case 'recovery:write':
       return [{ fileName: 'a.faultline', payload }];
     case 'file:exportHeightmap':
-      return [{ title: 'Export Heightmap', defaultName: 'a.png', format: 'png16', byteOrder: 'le', flip: false, exrCompression: 'zip', heightfield: { width: 2, depth: 2, cellSize: 1, heights: new Uint8Array(16) } }];
+      return [{ title: 'Export Heightmap', defaultName: 'a.png', format: 'png16', byteOrder: 'le', flip: false, exrCompression: 'zip', heightfield: { width: 2, depth: 2, cellSize: 1, heights: new Uint8Array(16) }, job: 'export-1' }];
     case 'file:exportHeightmapTiles':
       return [{ handle: 'some-handle', fileName: 'a.r16', format: 'r16', byteOrder: 'le', flip: false, exrCompression: 'zip', tiles: { size: 2, overlap: 0 }, heightfield: { width: 2, depth: 2, cellSize: 1, heights: new Uint8Array(16) } }];
     case 'file:writeExportChunk':
       return [{ handle: 'some-handle', fileName: 'a.png', offset: 0, bytes: new Uint8Array(4), last: true }];
+    case 'file:cancelExport':
+      return [{ job: 'some-handle' }];
     case 'upload:begin':
       return [16];
     case 'upload:append':
@@ -269,6 +271,20 @@ describe('IPC router under fuzzing', () => {
     expect((await readdir(root)).sort()).toEqual(['existing.faultline', 'userData']);
     expect(Object.prototype).not.toHaveProperty('polluted');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('file:cancelExport names a job, never a path: anything else is refused, an unknown job is "unknown", and a job id cannot hijack another export', async () => {
+    for (const job of ['../x', '/etc/passwd', 'C:\\Windows', 'a/b', 'A-B', 'x'.repeat(65), '', 'a b', 'a\u0000b', 7, null]) {
+      const outcome = await settle(TRUSTED, 'file:cancelExport', [{ job }]);
+      expect(outcome.ok, `job ${describeArgs(job)}`).toBe(false);
+      if (!outcome.ok) expect((outcome.error as Error).message).toMatch(/^IPC refused: file:cancelExport argument 1\.job: /);
+    }
+    // A path-like key beside the job, or a second argument, is refused too.
+    for (const args of [[{ job: 'x', path: '/tmp' }], [{ job: 'x' }, '/tmp'], ['x'], [{}]]) {
+      const outcome = await settle(TRUSTED, 'file:cancelExport', args);
+      expect(outcome.ok, describeArgs(args)).toBe(false);
+    }
+    expect(await router.handle({ url: INDEX_URL }, 'file:cancelExport', [{ job: 'never-started' }])).toEqual({ status: 'unknown' });
   });
 
   it('senders other than the app window reach no service, whatever they send', { timeout: 30_000 }, async () => {
