@@ -7,9 +7,10 @@ import { createMemoryFaultlineApi } from '../platform/memoryApi';
 import { fakeMainHeightmapExport, fakeMainHeightmapTiles } from './testing/mainHeightmapExport';
 import { createDocument } from '../document/document';
 import { createEditorSession, type EditorSession } from '../editorSession';
-import { createInProcessCodecs, type ExchangeCodecs } from './codecOps';
+import { CODEC_CANCELLED, createInProcessCodecs, type ExchangeCodecs } from './codecOps';
+import { EXPORT_CANCELLED } from './exportFlow';
 import { sendExportFile } from './sendExportFile';
-import type { ChooseExportDirectoryRequest, WriteExportChunkRequest } from '../../shared/ipc/exportContract';
+import type { CancelExportResult, ChooseExportDirectoryRequest, WriteExportChunkRequest } from '../../shared/ipc/exportContract';
 import { describeEngineExport, engineExportMemory } from '../../shared/export/exportMemory';
 import { streamEngineExport } from '../../shared/export/presets';
 
@@ -53,7 +54,7 @@ function countingCodecs(folder: Folder): ExchangeCodecs {
   };
 }
 
-function harness(field = bumpy(129, 129, 2)): { session: EditorSession; folder: Folder } {
+function harness(field = bumpy(129, 129, 2), tweak?: (api: FaultlineApi, folder: Folder) => void, codecs?: (folder: Folder) => ExchangeCodecs): { session: EditorSession; folder: Folder } {
   const folder: Folder = { chosen: true, refuse: null, asked: [], requests: [], written: new Map(), pieces: [], finished: [], saved: [], made: 0, inFlightMax: 0, failAt: null };
   const partial = new Map<string, Uint8Array[]>();
   const api: FaultlineApi = {
@@ -94,7 +95,8 @@ function harness(field = bumpy(129, 129, 2)): { session: EditorSession; folder: 
     exportHeightmap: fakeMainHeightmapExport(folder.saved),
   };
   api.exportHeightmapTiles = fakeMainHeightmapTiles((handle, fileName, bytes) => sendExportFile(api, handle, fileName, bytes));
-  return { session: createEditorSession({ api, document: createDocument(field), createCodecs: () => countingCodecs(folder) }), folder };
+  tweak?.(api, folder);
+  return { session: createEditorSession({ api, document: createDocument(field), createCodecs: () => (codecs ?? countingCodecs)(folder) }), folder };
 }
 
 describe('export dialog: engine presets', () => {
@@ -285,5 +287,131 @@ describe('export dialog: plain files', () => {
     expect(await exchange.confirmExport()).toBe(true);
     expect([...folder.written.keys()]).toEqual(['terrain_x0_y0.r16', 'terrain_x1_y0.r16']);
     expect(folder.written.get('terrain_x1_y0.r16')!.length).toBe(17 * 17 * 2);
+  });
+});
+
+/** A promise and its resolve, to hold a step of a fake main until the test lets it go. */
+function gate<T = void>(): { promise: Promise<T>; open: (value: T) => void } {
+  let open!: (value: T) => void;
+  const promise = new Promise<T>((resolve) => (open = resolve));
+  return { promise, open };
+}
+
+describe('export dialog: cancel while an export runs', () => {
+  /**
+   * A fake main whose second file's first piece waits: a cancel for the handle then ends the session
+   * (as exportDirectoryService does), so the waiting piece is refused; `answer` is what main says.
+   */
+  function cancellable(answer: CancelExportResult['status'] = 'cancelled') {
+    const cancels: string[] = [];
+    const waiting = gate();
+    const reached = gate();
+    return {
+      cancels,
+      reached: reached.promise,
+      tweak: (api: FaultlineApi, folder: Folder) => {
+        const write = api.writeExportChunk;
+        api.writeExportChunk = async (request) => {
+          if (folder.written.size === 1 && request.offset === 0) {
+            reached.open();
+            await waiting.promise;
+            if (answer === 'cancelled') throw new Error('file:writeExportChunk failed: this export has ended; export again');
+          }
+          return write(request);
+        };
+        api.cancelExport = async ({ job }) => {
+          cancels.push(job);
+          waiting.open();
+          return { status: answer };
+        };
+      },
+    };
+  }
+
+  it('engine export: Cancel (or Escape) stops the encode and main’s session, and says "Export cancelled" with nothing written', async () => {
+    const main = cancellable();
+    const { session, folder } = harness(undefined, main.tweak);
+    const exchange = session.exchange;
+    await session.commands.execute('file.exportHeightmap');
+    exchange.exports.setTarget('unreal');
+    exchange.exports.setEngineOptions({ masks: true, normalMap: true });
+    const total = exchange.exports.plan('unreal').plan!.files.length;
+    const running = exchange.confirmExport();
+    await main.reached;
+    expect(exchange.store.getState()).toMatchObject({ exportBusy: true, exportStep: { done: 1, total } });
+    expect(exchange.exports.isRunning).toBe(true);
+    const start = performance.now();
+    // The dialog's Cancel and Escape both come here while an export runs.
+    exchange.cancelExport();
+    expect(await running).toBe(false);
+    expect(performance.now() - start).toBeLessThan(1000);
+    expect(main.cancels).toEqual(['h-1']);
+    expect(folder.finished).toEqual(['h-1']);
+    // No file after the one in flight was made; only the first was whole in main when it ended.
+    expect(folder.made).toBe(2);
+    expect([...folder.written.keys()]).toHaveLength(1);
+    expect(exchange.store.getState()).toMatchObject({ exportOpen: true, exportBusy: false, exportProgress: null, exportStep: null, exportStatus: EXPORT_CANCELLED, error: null, notice: null });
+    expect(exchange.exports.isRunning).toBe(false);
+    // With nothing running, the same Cancel closes the dialog.
+    exchange.cancelExport();
+    expect(exchange.store.getState().exportOpen).toBe(false);
+  });
+
+  it('a cancel that meets the last file being put in place: main says it finished, and so does the dialog', async () => {
+    const main = cancellable('finished');
+    const { session } = harness(undefined, main.tweak);
+    const exchange = session.exchange;
+    await session.commands.execute('file.exportHeightmap');
+    exchange.exports.setTarget('unreal');
+    const running = exchange.confirmExport();
+    await main.reached;
+    exchange.cancelExport();
+    expect(await running).toBe(true);
+    expect(exchange.store.getState()).toMatchObject({ exportOpen: false, exportStatus: null, notice: 'Exported 2 files to exports' });
+  });
+
+  it('a heightmap main encodes: the cancel names the job main was given, and main’s "cancelled" ends it quietly', async () => {
+    const cancels: string[] = [];
+    const { session, folder } = harness(undefined, (api) => {
+      const jobs = new Map<string, () => void>();
+      api.exportHeightmap = async (request) => {
+        expect(request.job).toMatch(/^[a-z0-9-]{1,64}$/);
+        await new Promise<void>((resolve) => jobs.set(request.job!, resolve));
+        return { status: 'cancelled' };
+      };
+      api.cancelExport = async ({ job }) => {
+        cancels.push(job);
+        jobs.get(job)?.();
+        return { status: jobs.has(job) ? 'cancelled' : 'unknown' };
+      };
+    });
+    const exchange = session.exchange;
+    await session.commands.execute('file.exportHeightmap');
+    exchange.setExportOptions({ format: 'exr' });
+    const running = exchange.confirmExport();
+    await expect.poll(() => exchange.exports.isRunning && exchange.store.getState().exportBusy).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    exchange.cancelExport();
+    expect(await running).toBe(false);
+    expect(cancels).toHaveLength(1);
+    expect(folder.saved).toEqual([]);
+    expect(exchange.store.getState()).toMatchObject({ exportOpen: true, exportBusy: false, exportStatus: EXPORT_CANCELLED, error: null });
+  });
+
+  it('a mesh being encoded in the codec worker: the encode is stopped, no save dialog is asked for', async () => {
+    const { session, folder } = harness(undefined, undefined, () => ({
+      ...createInProcessCodecs(),
+      // A long encode: it ends only when its signal aborts (the worker is terminated).
+      encode: (_request, signal) => new Promise((resolve) => signal?.addEventListener('abort', () => resolve(CODEC_CANCELLED))),
+    }));
+    const exchange = session.exchange;
+    await session.commands.execute('file.exportMesh');
+    expect(exchange.store.getState().exportOptions.format).toBe('glb');
+    const running = exchange.confirmExport();
+    expect(exchange.store.getState()).toMatchObject({ exportBusy: true, exportProgress: 'Encoding terrain.glb…' });
+    exchange.cancelExport();
+    expect(await running).toBe(false);
+    expect(folder.saved).toEqual([]);
+    expect(exchange.store.getState()).toMatchObject({ exportOpen: true, exportBusy: false, exportStatus: EXPORT_CANCELLED, error: null });
   });
 });
