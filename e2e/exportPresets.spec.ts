@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDefaultDocument } from '../app/document/document';
@@ -128,6 +128,58 @@ test.describe('export presets', () => {
     expect(app.dialogs.shown.at(-1)).toMatchObject({ kind: 'directory', options: { title: 'Export for Godot · HTerrain 1.7' } });
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('export-dialog')).toBeHidden();
+    expect(app.consoleErrors).toEqual([]);
+  });
+});
+
+test.describe('export cancel', () => {
+  // The export's own size makes it slow, not the map's: a small map starts sooner.
+  test.use({ startSize: 65 });
+
+  test('Cancel (Escape) stops a running Unreal export: no new or half files, an earlier export unchanged; Escape then closes', async ({ app }) => {
+    const { page } = app;
+    await page.setViewportSize({ width: 1600, height: 1000 });
+    // An earlier export of the same names, which the cancelled one would have replaced.
+    const names = ['terrain.png', 'terrain.unreal.json', 'terrain_grass.png', 'terrain_normal.png', 'terrain_rock.png', 'terrain_sediment.png', 'terrain_snow.png'];
+    const earlier = new Map(names.map((name) => [name, Buffer.from(`the earlier ${name}`)]));
+    for (const [name, bytes] of earlier) await writeFile(path.join(dir, name), bytes);
+
+    await sendMenuCommand(page, 'file.exportHeightmap');
+    const dialog = page.getByTestId('export-dialog');
+    await page.getByTestId('export-target-unreal').click();
+    // 4033² with masks and a normal map: seconds of encoding in the codec worker.
+    await page.getByTestId('engine-size').selectOption('4033');
+    await page.getByTestId('engine-masks').check();
+    await page.getByTestId('engine-normal-map').check();
+    await expect(page.getByTestId('engine-files')).toContainText('7 files: terrain.png, terrain_grass.png');
+
+    app.dialogs.queueDirectory(dir);
+    app.dialogs.queueAnswer(0); // Replace
+    await page.getByTestId('export-confirm').click();
+    const running = page.getByTestId('export-running');
+    await expect(running).toBeVisible();
+    // Main is staging the first file (its temporary is in the folder) while the next is encoded.
+    await expect.poll(async () => (await readdir(dir)).some((name) => name.endsWith('.tmp')), { timeout: 60_000 }).toBe(true);
+    await expect(page.getByTestId('export-progress')).toContainText(/Writing \d of 7/);
+    await expect(page.getByTestId('export-stop')).toBeFocused();
+    await mkdir('e2e/.artifacts', { recursive: true });
+    await page.screenshot({ path: 'e2e/.artifacts/export-progress-1600x1000.png' });
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.screenshot({ path: 'e2e/.artifacts/export-progress-1280x720.png' });
+
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('export-status')).toHaveText('Export cancelled', { timeout: 10_000 });
+    await expect(running).toBeHidden();
+    await expect(dialog).toBeVisible();
+    await expect(page.getByTestId('export-confirm')).toBeEnabled();
+    await page.screenshot({ path: 'e2e/.artifacts/export-cancelled-1280x720.png' });
+    // Nothing new, nothing half-written: the earlier files byte for byte, no temporaries.
+    expect((await readdir(dir)).sort()).toEqual([...names].sort());
+    for (const [name, bytes] of earlier) expect((await readFile(path.join(dir, name))).equals(bytes), name).toBe(true);
+    expect(app.dialogs.shown.filter((d) => d.kind === 'directory')).toHaveLength(1);
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
     expect(app.consoleErrors).toEqual([]);
   });
 });

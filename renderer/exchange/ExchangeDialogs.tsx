@@ -162,21 +162,24 @@ function ExportDialog({ exchange }: { exchange: Exchange }) {
           </div>
         )}
         {engine ? <EngineExportSection exchange={exchange} preset={engine} /> : <FileExportSection exchange={exchange} options={options} />}
-        {busy && <ExportProgress progress={progress} step={step} onCancel={() => exchange.cancelExport()} />}
-        <div className="exchange-buttons">
-          {!busy && status && (
-            <span className="export-status" role="status" data-testid="export-status">
-              {status}
-            </span>
-          )}
-          {!busy && (
-            <button type="button" data-testid="export-cancel" onClick={() => exchange.cancelExport()}>
-              Cancel
+        {/* Kept in view at the dialog's foot however far its form scrolls. */}
+        <div className="export-footer">
+          {busy && <ExportProgress progress={progress} step={step} onCancel={() => exchange.cancelExport()} />}
+          <div className="exchange-buttons">
+            {!busy && status && (
+              <span className="export-status" role="status" data-testid="export-status">
+                {status}
+              </span>
+            )}
+            {!busy && (
+              <button type="button" data-testid="export-cancel" onClick={() => exchange.cancelExport()}>
+                Cancel
+              </button>
+            )}
+            <button type="submit" data-testid="export-confirm" disabled={busy} data-autofocus>
+              {busy ? 'Exporting…' : engine || (options.tiles && isTileable(options.format)) ? 'Export to folder…' : 'Export…'}
             </button>
-          )}
-          <button type="submit" data-testid="export-confirm" disabled={busy} data-autofocus>
-            {busy ? 'Exporting…' : engine || (options.tiles && isTileable(options.format)) ? 'Export to folder…' : 'Export…'}
-          </button>
+          </div>
         </div>
       </form>
     </Modal>
