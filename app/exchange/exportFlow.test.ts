@@ -11,7 +11,7 @@ import { CODEC_CANCELLED, createInProcessCodecs, type ExchangeCodecs } from './c
 import { EXPORT_CANCELLED } from './exportFlow';
 import { sendExportFile } from './sendExportFile';
 import type { CancelExportResult, ChooseExportDirectoryRequest, WriteExportChunkRequest } from '../../shared/ipc/exportContract';
-import { describeEngineExport, engineExportMemory } from '../../shared/export/exportMemory';
+import { describeEngineExport, engineExportMemory, fileExportMemory } from '../../shared/export/exportMemory';
 import { streamEngineExport } from '../../shared/export/presets';
 
 /**
@@ -413,5 +413,35 @@ describe('export dialog: cancel while an export runs', () => {
     expect(await running).toBe(false);
     expect(folder.saved).toEqual([]);
     expect(exchange.store.getState()).toMatchObject({ exportOpen: true, exportBusy: false, exportStatus: EXPORT_CANCELLED, error: null });
+  });
+});
+
+describe('export dialog: exports refused for memory before they start', () => {
+  it('a mesh: main’s answer is shown and nothing is encoded; tiles send their estimate with the folder request', async () => {
+    const asked: { bytes: number; what: string }[] = [];
+    let encoded = 0;
+    const { session, folder } = harness(
+      bumpy(129, 129, 2),
+      (api) => {
+        api.checkExportMemory = async (request) => {
+          asked.push(request);
+          return { status: 'refused', message: `${request.what} needs about 9.9 GB of memory and 0.1 GB is available: …; nothing was written` };
+        };
+      },
+      () => ({ ...createInProcessCodecs(), encode: async () => (encoded++, { ok: true, value: new Uint8Array(1) }) }),
+    );
+    const exchange = session.exchange;
+    await session.commands.execute('file.exportMesh');
+    expect(await exchange.confirmExport()).toBe(false);
+    expect(asked).toEqual([{ bytes: fileExportMemory({ format: 'glb', map: { width: 129, depth: 129 }, inWindow: true }), what: 'the Binary glTF mesh (.glb) export (129 × 129)' }]);
+    expect(encoded).toBe(0);
+    expect(folder.saved).toEqual([]);
+    expect(exchange.store.getState()).toMatchObject({ error: 'the Binary glTF mesh (.glb) export (129 × 129) needs about 9.9 GB of memory and 0.1 GB is available: …; nothing was written', exportBusy: false });
+
+    await session.commands.execute('file.exportHeightmap');
+    exchange.setExportOptions({ format: 'r16', tiles: true, tileSize: 65, tileOverlap: 1 });
+    expect(await exchange.confirmExport()).toBe(true);
+    const shape = { format: 'r16', map: { width: 129, depth: 129 }, tile: { width: 65, depth: 65 }, inWindow: true };
+    expect(folder.requests.at(-1)!.memory).toEqual({ bytes: fileExportMemory(shape), what: 'the RAW 16-bit (.r16) export (129 × 129 in tiles of 65 × 65)' });
   });
 });

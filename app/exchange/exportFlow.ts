@@ -15,7 +15,7 @@ import { heightRange, type HeightRange } from '../../shared/terrain/heightfield'
 import type { Editor } from '../document/editor';
 import { exportFormatInfo, type ExchangeCodecs, type ExportFormat, type FilesRequest } from './codecOps';
 import { sendExportFile } from './sendExportFile';
-import { describeEngineExport, engineExportMemory } from '../../shared/export/exportMemory';
+import { describeEngineExport, describeFileExport, engineExportMemory, fileExportMemory, type FileExportShape } from '../../shared/export/exportMemory';
 import type { EngineDialogOptions, ExchangeStore, ExportOptions, ExportTarget } from './exchangeState';
 import { propGlbNodes } from './propNodes';
 import type { CancelExportResult, HeightmapExportFormat } from '../../shared/ipc/exportContract';
@@ -371,12 +371,26 @@ export class ExportFlow {
     return result.status === 'saved';
   }
 
+  /** The memory a plain file export needs and what it is called (shared/export/exportMemory.ts). */
+  private fileMemory(options: ExportOptions, tile: FileExportShape['tile'] = null): { bytes: number; what: string } {
+    const { width, depth } = this.deps.editor.document.field;
+    const shape: FileExportShape = { format: options.format, map: { width, depth }, tile, inWindow: true };
+    return { bytes: fileExportMemory(shape), what: describeFileExport(shape) };
+  }
+
   /** One file, saved where main's save dialog says. */
   private async exportFile(options: ExportOptions, run: RunningExport): Promise<boolean> {
     const info = exportFormatInfo(options.format);
     const fileName = this.fileName(options);
     this.store.setState({ exportBusy: true, exportProgress: `Encoding ${fileName}…`, exportStep: null });
     try {
+      // Main refuses, before anything is encoded or sent, an export the machine cannot hold.
+      const fits = await this.deps.api.checkExportMemory(this.fileMemory(options));
+      if (fits.status === 'refused') {
+        this.deps.fail(fits.message);
+        return false;
+      }
+      if (run.controller.signal.aborted) return this.endCancelled();
       if (isHeightmapVariant(options.format)) return await this.exportHeightmapInMain(options, options.format, fileName, run);
       const outcome = await this.deps.codecs().encode(this.encodeRequest(options, fileName), run.controller.signal);
       if (run.controller.signal.aborted) return this.endCancelled();
@@ -417,10 +431,12 @@ export class ExportFlow {
     const fileName = this.fileName(options);
     const tiles = { size: options.tileSize, overlap: options.tileOverlap };
     const format = options.format;
+    const { field } = this.deps.editor.document;
+    const largest = tileLayout(field.width, field.depth, tiles).reduce((a, t) => (t.width * t.depth > a.width * a.depth ? { width: t.width, depth: t.depth } : a), { width: 0, depth: 0 });
+    const memory = this.fileMemory(options, largest);
     if (isHeightmapVariant(format)) {
       // Heightmap tiles are encoded in main, like every heightmap file: the map goes as a heightfield.
       return this.exportToFolder(run, 'Export Tiles', names, async (handle) => {
-        const { field } = this.deps.editor.document;
         const heightfield = { width: field.width, depth: field.depth, cellSize: field.cellSize, ...(await sendableHeights(this.deps.api, heightBytes(field.heights))) };
         if (run.controller.signal.aborted) return null;
         const { written } = await this.deps.api.exportHeightmapTiles({
@@ -435,9 +451,9 @@ export class ExportFlow {
           heightfield,
         });
         return written;
-      });
+      }, memory);
     }
-    return this.exportToFolder(run, 'Export Tiles', names, this.writeStreamed(run, names, { kind: 'normalTiles', encode: this.encodeRequest(options, fileName), tiles }));
+    return this.exportToFolder(run, 'Export Tiles', names, this.writeStreamed(run, names, { kind: 'normalTiles', encode: this.encodeRequest(options, fileName), tiles }), memory);
   }
 
   private async exportEngine(preset: EnginePreset, run: RunningExport): Promise<boolean> {

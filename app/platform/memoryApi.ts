@@ -29,6 +29,8 @@ export function createMemoryFaultlineApi(): FaultlineApi {
       throw new Error('There is no folder to write to in this window');
     },
     cancelExport: async () => ({ status: 'unknown' }),
+    // Nothing is written here, so nothing is refused for memory.
+    checkExportMemory: async () => ({ status: 'fits' }),
     // No main process: projects cannot be opened or saved to disk here, and there is no recovery folder.
     openProject: async () => ({ status: 'cancelled' }),
     openRecentProject: async () => ({ status: 'error', message: 'Recent files are not available in this window' }),

@@ -139,6 +139,26 @@ describe('faultline export --preset', () => {
     expect(await runCli(['export', 'in.r32', '--preset', 'unreal', '--masks', 'rules.json', '--out', 'o'], io)).toBe(0);
   });
 
+  it('refuses up front a heightmap, mesh or tiled export the machine cannot hold, with the engine refusal’s exit code and words', async () => {
+    const io = fakeIo({ 'big.r32': compileR32(terrain(1025, 1025, 2)), 'in.r32': compileR32(terrain(65, 65, 2)) });
+    // GLB: 64 MiB + (4 + 96) B × 1025² ≈ 0.2 GB.
+    io.availableMemory = () => 100e6;
+    expect(await runCli(['export', 'big.r32', '--out', 'big.glb'], io)).toBe(1);
+    expect(io.err).toBe('faultline export: the Binary glTF mesh (.glb) export (1025 × 1025) needs about 0.2 GB of memory and 0.1 GB is available: choose a smaller resolution, or close other programs and export again; nothing was written\n');
+    expect(io.files.has('big.glb')).toBe(false);
+    io.err = '';
+    // Tiles: the map, one tile cut and encoded, and every tile's file held until all are written.
+    io.availableMemory = () => 10e6;
+    expect(await runCli(['export', 'in.r32', '--out', 't.png', '--tile-size', '33'], io)).toBe(1);
+    expect(io.err).toMatch(/^faultline export: the PNG 16-bit grayscale export \(65 × 65 in tiles of 33 × 33\) needs about 0\.1 GB of memory and 0\.1 GB is available: .*; nothing was written\n$/);
+    expect([...io.files.keys()].filter((k) => k.startsWith('t_'))).toEqual([]);
+    // With the memory there, the same exports are written.
+    io.availableMemory = () => 4e9;
+    expect(await runCli(['export', 'in.r32', '--out', 't.png', '--tile-size', '33'], io)).toBe(0);
+    expect(await runCli(['export', 'in.r32', '--out', 'small.glb'], io)).toBe(0);
+    expect(io.files.has('small.glb')).toBe(true);
+  });
+
   it('godot presets: EXR by default, R16 on request, HTerrain .raw', async () => {
     const field = terrain(40, 33, 1);
     const io = fakeIo({ 'g.r32': compileR32(field) });

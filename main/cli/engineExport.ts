@@ -20,6 +20,7 @@ import { checkOutputs, writeOutputs, writeOutputStream } from './outputSet';
 import { nativeDeflate } from '../services/nativeDeflate';
 import { availableMemory } from '../services/memory';
 import { describeEngineExport, engineExportMemory, exportMemoryProblem } from '../../shared/export/exportMemory';
+import { exportEntryFor, fileExportRefusal } from './fileExportMemory';
 
 const EXIT_OK = 0;
 const EXIT_FAILURE = 1;
@@ -173,7 +174,16 @@ export async function runMultiFileExport(options: ExportArgs, loaded: LoadedInpu
     // The names are cheap: every target is checked before any tile is encoded.
     const { base, extension } = splitFileName(fileName);
     const suffix = options.normalMap ? `.${extension || 'png'}` : extension ? `.${extension}` : '';
-    const names = options.tiles ? tileLayout(field.width, field.depth, options.tiles).map((tile) => `${tileName(base, tile)}${suffix}`) : [fileName];
+    const layout = options.tiles ? tileLayout(field.width, field.depth, options.tiles) : null;
+    const names = layout ? layout.map((tile) => `${tileName(base, tile)}${suffix}`) : [fileName];
+    // An export the machine cannot hold is refused before any target is created (exit 1).
+    const largest = layout?.reduce((a, t) => (t.width * t.depth > a.width * a.depth ? { width: t.width, depth: t.depth } : a), { width: 0, depth: 0 }) ?? null;
+    const entry = options.normalMap ? 'normal' : exportEntryFor(options.output, options.bits);
+    const tooLarge = entry && fileExportRefusal(io, { format: entry, map: { width: field.width, depth: field.depth }, tile: largest, holdsFiles: true });
+    if (tooLarge) {
+      io.stderr(`faultline export: ${tooLarge}\n`);
+      return EXIT_FAILURE;
+    }
     if (!(await prepareTargets(io, folderOf(options.output), names))) return EXIT_FAILURE;
     if (options.normalMap) {
       files = options.tiles ? tiledNormalMaps(field, options.tiles, fileName, options.normalMap) : [{ name: fileName, bytes: compileNormalMap(field, options.normalMap) }];

@@ -11,6 +11,7 @@ import { parseExportArgs, parseInfoArgs, type InputOptions } from './exchangeArg
 import { runEngineExport, runMultiFileExport } from './engineExport';
 import { loadInput, type LoadedInput } from './inputs';
 import { outputFormatFor } from './outputs';
+import { exportEntryFor, fileExportRefusal } from './fileExportMemory';
 
 const EXIT_OK = 0;
 const EXIT_FAILURE = 1;
@@ -62,6 +63,13 @@ export async function runExport(args: readonly string[], io: CliIo): Promise<num
   if (options.engine) return runEngineExport(options, loaded, await withMasksCap(io, options.engine.masksFile));
   if (options.tiles || options.normalMap) return runMultiFileExport(options, loaded, io);
   const format = outputFormatFor(options.output)!; // checked by parseExportArgs
+  // An export the machine cannot hold is refused before anything is encoded (exit 1, as for engine exports).
+  const entry = exportEntryFor(options.output, options.bits);
+  const tooLarge = entry && fileExportRefusal(io, { format: entry, map: { width: loaded.field.width, depth: loaded.field.depth } });
+  if (tooLarge) {
+    io.stderr(`faultline export: ${tooLarge}\n`);
+    return EXIT_FAILURE;
+  }
   let bytes: Uint8Array;
   try {
     bytes = await format.encodeAsync(loaded.field, {

@@ -109,6 +109,8 @@ function validArgs(channel: RequestChannel): unknown[] {
       return [{ handle: 'some-handle', fileName: 'a.png', offset: 0, bytes: new Uint8Array(4), last: true }];
     case 'file:cancelExport':
       return [{ job: 'some-handle' }];
+    case 'file:checkExportMemory':
+      return [{ bytes: 1024, what: 'the PNG 16-bit grayscale export (3 × 3)' }];
     case 'upload:begin':
       return [16];
     case 'upload:append':

@@ -49,6 +49,7 @@ export function createIpcRouter({ services, isTrustedSender }: IpcRouterOptions)
     'file:exportHeightmap': (request) => services.exports.exportHeightmap(withHeightfield(request)),
     'file:exportHeightmapTiles': (request) => services.exports.exportHeightmapTiles(withHeightfield(request)),
     'file:cancelExport': (request) => services.exports.cancel(request),
+    'file:checkExportMemory': (request) => services.exports.checkMemory(request),
     'commands:setState': (states) => services.commandState.set(states),
   };
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { DialogService } from './dialogs';
 import { atomicWrite } from './atomicWrite';
 import type { SaveBytesRequest, SaveBytesResult } from '../../shared/ipc/contract';
-import type { CancelExportRequest, CancelExportResult, ExportHeightmapRequest, ExportHeightmapResult, ExportHeightmapTilesRequest, WriteExportFileResult } from '../../shared/ipc/exportContract';
+import type { CancelExportRequest, CancelExportResult, CheckExportMemoryRequest, CheckExportMemoryResult, ExportHeightmapRequest, ExportHeightmapResult, ExportHeightmapTilesRequest, WriteExportFileResult } from '../../shared/ipc/exportContract';
 import { CodecError } from '../../shared/codecs/errors';
 import { exportVariant } from '../../shared/codecs/formats';
 import { encodeHeightmapOffThread, startHeightmapEncoder } from './heightmapEncode';
@@ -15,6 +15,8 @@ import { messageOf } from './projectCodecIo';
 import { float32FromLittleEndianBytes } from '../../shared/codecs/bytes';
 import { createHeightfield, heightRange, type Heightfield } from '../../shared/terrain/heightfield';
 import { createExportJobs, ExportCancelledError, type ExportJobs } from './exportJobs';
+import { describeFileExport, exportMemoryProblem, fileExportMemory } from '../../shared/export/exportMemory';
+import { availableMemory } from './memory';
 
 /**
  * Saves files to a path the user picks in main's own save dialog: the renderer never names the path
@@ -31,6 +33,14 @@ export interface ExportService {
    * encoder thread is ended and a folder export's temporaries removed before this answers.
    */
   cancel(request: CancelExportRequest): Promise<CancelExportResult>;
+  /** Refuses an export whose estimated peak exceeds the memory available (the window asks before it starts one). */
+  checkMemory(request: CheckExportMemoryRequest): CheckExportMemoryResult;
+}
+
+export interface ExportServiceOptions {
+  jobs?: ExportJobs;
+  /** Bytes this machine can still give an export (default: the OS's available memory). */
+  availableMemory?: () => number;
 }
 
 /**
@@ -112,8 +122,14 @@ export async function writeHeightmapTiles(request: ExportHeightmapTilesRequest, 
   }
 }
 
-export function createExportService(dialogs: DialogService, directories: Pick<ExportDirectoryService, 'write' | 'finish' | 'cancel'>, jobs: ExportJobs = createExportJobs()): ExportService {
+export function createExportService(dialogs: DialogService, directories: Pick<ExportDirectoryService, 'write' | 'finish' | 'cancel'>, options: ExportServiceOptions = {}): ExportService {
+  const jobs = options.jobs ?? createExportJobs();
+  const available = options.availableMemory ?? availableMemory;
   return {
+    checkMemory({ bytes, what }) {
+      const problem = exportMemoryProblem(what, bytes, available());
+      return problem ? { status: 'refused', message: problem } : { status: 'fits' };
+    },
     async exportHeightmapTiles(request) {
       // The handle names the job: file:cancelExport with it stops the encoder and ends the handle.
       const job = jobs.start(request.handle);
@@ -137,6 +153,11 @@ export function createExportService(dialogs: DialogService, directories: Pick<Ex
       return { saved: true, fileName: path.basename(target) };
     },
     async exportHeightmap(request) {
+      // Main's own estimate from the request (the window asked before it sent the heights, too).
+      const { width, depth } = request.heightfield;
+      const shape = { format: request.format, map: { width, depth } };
+      const tooLarge = exportMemoryProblem(describeFileExport(shape), fileExportMemory(shape), available());
+      if (tooLarge) return { status: 'error', message: tooLarge };
       const job = request.job === undefined ? null : jobs.start(request.job);
       try {
         let bytes: Uint8Array;

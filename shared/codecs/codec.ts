@@ -66,6 +66,12 @@ export interface ExportVariant {
   id: ExportVariantId;
   label: string;
   options: Readonly<Pick<EncodeOptions, 'bits'>>;
+  /**
+   * Its export's memory per exported vertex (shared/export/exportMemory.ts, measured with
+   * bench/fileExportMemory.ts): `encode`, what encoding needs beyond the map's own heights at its peak;
+   * `file`, the most bytes its file has (the window sends a file its codec worker made to main whole).
+   */
+  memory: Readonly<{ encode: number; file: number }>;
 }
 
 export interface FileCodec {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { defaultMaskSet } from './masks';
 import { planEngineExport } from './presets';
-import { describeEngineExport, engineExportMemory, EXPORT_MEMORY_FIXED_BYTES, exportMemoryProblem, formatGigabytes } from './exportMemory';
+import { describeEngineExport, describeFileExport, engineExportMemory, EXPORT_MEMORY_FIXED_BYTES, exportMemoryProblem, fileExportMemory, formatGigabytes } from './exportMemory';
+import { FILE_FORMATS } from '../codecs/formats';
 
 const MiB = 1024 * 1024;
 const dims = (side: number) => ({ width: side, depth: side, cellSize: 1 });
@@ -45,5 +46,58 @@ describe('an engine export’s memory, estimated from its plan', () => {
       'the Godot · HTerrain 1.7 export (513 × 513, 3 mask layers) needs about 3.1 GB of memory and 1.2 GB is available: choose a smaller resolution, or close other programs and export again; nothing was written',
     );
     expect(formatGigabytes(1)).toBe('0.1 GB');
+  });
+});
+
+describe('a plain file export’s memory (heightmap, normal map, mesh), estimated from its format and size', () => {
+  const V = 8193 * 8193;
+  const map = { width: 8193, depth: 8193 };
+
+  it('covers the measured peaks (bench/fileExportMemory.ts, BENCHMARKS.md "Session 10") without being far above them', () => {
+    // Peak RSS minus Node's own before the map, in MiB, and the side measured at.
+    const measured: [string, number, number][] = [
+      ['png16', 569 - 88, 8193],
+      ['png8', 532 - 89, 8193],
+      ['r16', 494 - 85, 8193],
+      ['r32', 619 - 88, 8193],
+      ['exr', 632 - 89, 8193],
+      ['normal', 533 - 89, 4097],
+      ['glb', 1683 - 88, 4097],
+      ['glb', 488 - 86, 2049],
+      ['obj', 1499 - 84, 2049],
+      ['obj', 435 - 85, 1025],
+    ];
+    for (const [format, peakMiB, side] of measured) {
+      const estimate = fileExportMemory({ format, map: { width: side, depth: side } }) / MiB;
+      expect(estimate, format).toBeGreaterThanOrEqual(peakMiB);
+      expect(estimate, format).toBeLessThan(peakMiB * 1.5);
+    }
+  });
+
+  it('every export entry of the registry has its figures; a format that is not one is an error', () => {
+    for (const format of FILE_FORMATS) for (const variant of format.variants) expect(fileExportMemory({ format: variant.id, map }), variant.id).toBeGreaterThan(4 * V);
+    expect(() => fileExportMemory({ format: 'faultline', map })).toThrow(/not an export format/);
+  });
+
+  it('is the map, the encode per vertex, the tile cut, and the file the window hands to main', () => {
+    expect(fileExportMemory({ format: 'png16', map })).toBe(EXPORT_MEMORY_FIXED_BYTES + 4 * V + 4 * V);
+    // Tiles: one tile cut and encoded at a time.
+    expect(fileExportMemory({ format: 'r16', map, tile: { width: 1025, depth: 1025 } })).toBe(EXPORT_MEMORY_FIXED_BYTES + 4 * V + (4 + 3) * 1025 * 1025);
+    // The CLI holds every tile's file until all are written.
+    expect(fileExportMemory({ format: 'r16', map, tile: { width: 1025, depth: 1025 }, holdsFiles: true })).toBe(EXPORT_MEMORY_FIXED_BYTES + 4 * V + 7 * 1025 * 1025 + 2 * V);
+    // Normal-map tiles come from the whole map's normals.
+    expect(fileExportMemory({ format: 'normal', map, tile: { width: 1025, depth: 1025 } })).toBe(fileExportMemory({ format: 'normal', map }));
+    // In the window a mesh or normal map is made in the codec worker and sent to main whole; a heightmap is main's own.
+    expect(fileExportMemory({ format: 'glb', map, inWindow: true }) - fileExportMemory({ format: 'glb', map })).toBe(48 * V);
+    expect(fileExportMemory({ format: 'exr', map, inWindow: true })).toBe(fileExportMemory({ format: 'exr', map }));
+  });
+
+  it('names the export the way the engine refusal does', () => {
+    const shape = { format: 'glb', map: { width: 4097, depth: 4097 } };
+    expect(exportMemoryProblem(describeFileExport(shape), fileExportMemory(shape), 1e9)).toBe(
+      'the Binary glTF mesh (.glb) export (4097 × 4097) needs about 1.8 GB of memory and 1.0 GB is available: choose a smaller resolution, or close other programs and export again; nothing was written',
+    );
+    expect(describeFileExport({ format: 'r16', map, tile: { width: 1025, depth: 1025 } })).toBe('the RAW 16-bit (.r16) export (8193 × 8193 in tiles of 1025 × 1025)');
+    expect(describeFileExport({ format: 'normal', map })).toBe('the normal map export (8193 × 8193)');
   });
 });

@@ -1,5 +1,5 @@
 import type { AppInfo, EventTypes, OpenHeightmapResult, RequestChannel, RequestTypes, SaveBytesRequest, SaveBytesResult, UserSettings, ViewSettings } from './contract';
-import type { CancelExportRequest, CancelExportResult, ChooseExportDirectoryRequest, ChooseExportDirectoryResult, ExportHeightmapRequest, ExportHeightmapResult, ExportHeightmapTilesRequest, HeightfieldOnWire, WriteExportChunkRequest, WriteExportFileResult } from './exportContract';
+import type { CancelExportRequest, CancelExportResult, CheckExportMemoryRequest, CheckExportMemoryResult, ChooseExportDirectoryRequest, ChooseExportDirectoryResult, ExportHeightmapRequest, ExportHeightmapResult, ExportHeightmapTilesRequest, HeightfieldOnWire, WriteExportChunkRequest, WriteExportFileResult } from './exportContract';
 import type { OnWire, ProjectOpenResult, ProjectSaveAsRequest, ProjectSaveRequest, ProjectSaveResult, RecentFileEntry, RecoveryInfo, RecoveryLoadResult, RecoverySnapshot } from './projectContract';
 
 /**
@@ -29,6 +29,8 @@ export interface FaultlineApi {
   exportHeightmapTiles(request: HeightfieldOnWire<ExportHeightmapTilesRequest>): Promise<WriteExportFileResult>;
   /** Stops a running export (by its folder handle or its job id): main's encoding stops and nothing it staged is left. */
   cancelExport(request: CancelExportRequest): Promise<CancelExportResult>;
+  /** Before a file export starts: refused when its estimated peak (shared/export/exportMemory.ts) exceeds the memory available. */
+  checkExportMemory(request: CheckExportMemoryRequest): Promise<CheckExportMemoryResult>;
   /** Asks main to show an open dialog for a heightmap file and return its name and bytes. */
   openHeightmap(): Promise<OpenHeightmapResult>;
   /** Project documents: main shows the dialogs, reads, validates and writes; documents are named by handles. */
@@ -80,6 +82,7 @@ export function createFaultlineApi(invoke: Invoke, subscribe: Subscribe): Faultl
     exportHeightmap: (request) => invoke('file:exportHeightmap', request),
     exportHeightmapTiles: (request) => invoke('file:exportHeightmapTiles', request),
     cancelExport: (request) => invoke('file:cancelExport', request),
+    checkExportMemory: (request) => invoke('file:checkExportMemory', request),
     openProject: () => invoke('project:open'),
     openRecentProject: (index) => invoke('project:openRecent', index),
     openDroppedProject: (token) => invoke('project:openDropped', token),

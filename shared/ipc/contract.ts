@@ -23,6 +23,9 @@ import {
 import {
   chooseExportDirectoryRequestValidator,
   cancelExportRequestValidator,
+  checkExportMemoryRequestValidator,
+  type CheckExportMemoryRequest,
+  type CheckExportMemoryResult,
   type CancelExportRequest,
   type CancelExportResult,
   exportHandleValidator,
@@ -222,6 +225,7 @@ export const requestChannels = {
   'file:exportHeightmap': { args: [exportHeightmapRequestValidator] as Validator<unknown>[] },
   'file:exportHeightmapTiles': { args: [exportHeightmapTilesRequestValidator] as Validator<unknown>[] },
   'file:cancelExport': { args: [cancelExportRequestValidator] as Validator<unknown>[] },
+  'file:checkExportMemory': { args: [checkExportMemoryRequestValidator] as Validator<unknown>[] },
   'commands:setState': {
     args: [
       ((value: unknown, path?: string) => {
@@ -275,6 +279,8 @@ export interface RequestTypes {
   'file:exportHeightmapTiles': { args: [HeightfieldOnWire<ExportHeightmapTilesRequest>]; result: WriteExportFileResult };
   /** Stops a running export the window started (its handle or job id), removing what it staged. */
   'file:cancelExport': { args: [CancelExportRequest]; result: CancelExportResult };
+  /** Whether the machine has the memory an export the window is about to start needs (refused: why). */
+  'file:checkExportMemory': { args: [CheckExportMemoryRequest]; result: CheckExportMemoryResult };
   'commands:setState': { args: [Array<{ id: string; enabled: boolean }>]; result: void };
 }
 

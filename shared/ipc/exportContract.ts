@@ -42,6 +42,20 @@ export interface CancelExportResult {
 /** The most memory an export may say it needs (far above any plan's estimate: a bound, not a figure). */
 export const MAX_EXPORT_MEMORY_BYTES = 2 ** 50;
 
+/** An export's estimated peak memory (shared/export/exportMemory.ts) and what it is called in a refusal. */
+const exportMemoryValidator = v.object({ bytes: v.number({ min: 0, max: MAX_EXPORT_MEMORY_BYTES, integer: true }), what: v.string({ maxLength: 120 }) });
+
+/**
+ * file:checkExportMemory: before the window encodes a file (a mesh or normal map in its codec worker,
+ * or sends a heightmap's heights to main), main says whether the machine has the memory it needs.
+ */
+export const checkExportMemoryRequestValidator = exportMemoryValidator;
+export interface CheckExportMemoryRequest {
+  bytes: number;
+  what: string;
+}
+export type CheckExportMemoryResult = { status: 'fits' } | { status: 'refused'; message: string };
+
 export const chooseExportDirectoryRequestValidator = v.object({
   title: v.string({ maxLength: 120 }),
   /** Every file the export will write: main asks before replacing any that exist, and allows exactly these. */
@@ -50,7 +64,7 @@ export const chooseExportDirectoryRequestValidator = v.object({
    * The export's estimated peak memory (shared/export/exportMemory.ts): main refuses it, before any
    * dialog, when the machine has less available; `what` names the export in the message.
    */
-  memory: v.optional(v.object({ bytes: v.number({ min: 0, max: MAX_EXPORT_MEMORY_BYTES, integer: true }), what: v.string({ maxLength: 120 }) })),
+  memory: v.optional(exportMemoryValidator),
 });
 export interface ChooseExportDirectoryRequest {
   title: string;
