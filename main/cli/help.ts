@@ -180,8 +180,9 @@ values to type into the engine; NAME.<engine>.json holds them too):
 A file that cannot be read is one line on stderr naming it, exit code 1, and no output file.
 Several files (tiles, presets) are checked before any work and written all or nothing (at most 4096):
 one that cannot be written is one line naming it, exit code 1, and the folder is left as it was.
-An engine export whose estimated peak memory (from its sizes; docs/cli.md) is more than the machine has
-available is refused before anything is created: one line with the figure, exit code 1.
+An export (engine preset, heightmap, normal map or mesh) whose estimated peak memory (from its format
+and sizes; docs/cli.md) is more than the machine has available is refused before anything is created:
+one line with the figure, exit code 1.
 `;
 }
 
