@@ -171,5 +171,18 @@ describe('cancelling an export in main', () => {
     expect(jobs.running).toBe(1);
     jobs.start('c').end();
     expect(jobs.running).toBe(1);
+    // A cancel that overtook its export's request: the request starts aborted, once.
+    expect(jobs.abort('late')).toBe(false);
+    const late = jobs.start('late');
+    expect(late.signal.aborted).toBe(true);
+    late.end();
+    expect(jobs.start('late').signal.aborted).toBe(false);
+  });
+
+  it('a cancel that overtakes its heightmap export’s request: main neither encodes nor asks where to save', async () => {
+    expect(await call('file:cancelExport', { job: 'export-early-1' })).toEqual({ status: 'unknown' });
+    const heightfield = { width: 3, depth: 3, cellSize: 1, heights: new Uint8Array(36) };
+    expect(await call('file:exportHeightmap', { title: 'Export Heightmap', defaultName: 'a.png', format: 'png16', byteOrder: 'le', flip: false, exrCompression: 'zip', heightfield, job: 'export-early-1' })).toEqual({ status: 'cancelled' });
+    expect(dialogs.shown).toEqual([]);
   });
 });

@@ -21,15 +21,22 @@ export interface ExportJob {
 }
 
 export interface ExportJobs {
-  /** Registers job `id`; throws when it is running already or too many are. */
+  /**
+   * Registers job `id`; throws when it is running already or too many are. A job cancelled just
+   * before its request arrived (the two crossed) starts aborted.
+   */
   start(id: string): ExportJob;
-  /** Stops job `id`: true when it was running. */
+  /** Stops job `id`: true when it was running (else it is remembered, in case its request is on the way). */
   abort(id: string): boolean;
   readonly running: number;
 }
 
+/** Ids cancelled before they started, remembered (the newest few) so that their late request stops at once. */
+const REMEMBERED_EARLY_CANCELS = 16;
+
 export function createExportJobs(maxRunning = MAX_RUNNING_EXPORTS): ExportJobs {
   const jobs = new Map<string, AbortController>();
+  const early: string[] = [];
   return {
     get running() {
       return jobs.size;
@@ -38,6 +45,11 @@ export function createExportJobs(maxRunning = MAX_RUNNING_EXPORTS): ExportJobs {
       if (jobs.has(id)) throw new Error('an export with this id is running already');
       if (jobs.size >= maxRunning) throw new Error(`${maxRunning} exports are running already; wait for one to end`);
       const controller = new AbortController();
+      const cancelledEarly = early.indexOf(id);
+      if (cancelledEarly >= 0) {
+        early.splice(cancelledEarly, 1);
+        controller.abort(new ExportCancelledError());
+      }
       jobs.set(id, controller);
       return {
         signal: controller.signal,
@@ -48,7 +60,11 @@ export function createExportJobs(maxRunning = MAX_RUNNING_EXPORTS): ExportJobs {
     },
     abort(id) {
       const controller = jobs.get(id);
-      if (!controller) return false;
+      if (!controller) {
+        if (!early.includes(id)) early.push(id);
+        if (early.length > REMEMBERED_EARLY_CANCELS) early.shift();
+        return false;
+      }
       jobs.delete(id);
       controller.abort(new ExportCancelledError());
       return true;

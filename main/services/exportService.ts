@@ -160,6 +160,7 @@ export function createExportService(dialogs: DialogService, directories: Pick<Ex
       if (tooLarge) return { status: 'error', message: tooLarge };
       const job = request.job === undefined ? null : jobs.start(request.job);
       try {
+        if (job?.signal.aborted) return { status: 'cancelled' };
         let bytes: Uint8Array;
         try {
           bytes = await encodeHeightmapExport(request, undefined, job?.signal);
