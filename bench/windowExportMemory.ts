@@ -7,7 +7,9 @@
  * one) and each file goes, in pieces, to main: a child process (bench/windowExport/mainProcess.ts)
  * running the real export session service over a temporary folder. Prints one JSON line: each
  * process's peak RSS (maxRSS), this process's RSS before the export (Node, the map, the session), the
- * files and bytes.
+ * files and bytes. With `--cancel-after N` the dialog's Cancel is pressed once N files are written:
+ * the line then says how long after it the export had ended, what the dialog says, and what main's
+ * folder holds (nothing: no file, no temporary).
  */
 import { fork } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
@@ -17,13 +19,15 @@ import { exportMemoryLayers, exportMemoryMap } from './exportMemoryFixture';
 import { createDocument } from '../app/document/document';
 import { createEditorSession } from '../app/editorSession';
 import { createMemoryFaultlineApi } from '../app/platform/memoryApi';
-import { createInProcessCodecs, type CodecOutcome, type ExchangeCodecs, type FileSink, type FileStep, type FilesRequest } from '../app/exchange/codecOps';
+import { CODEC_CANCELLED, createInProcessCodecs, type CodecOutcome, type ExchangeCodecs, type FileSink, type FileStep, type FilesRequest } from '../app/exchange/codecOps';
 import type { FaultlineApi } from '../shared/ipc/api';
 import type { EnginePreset } from '../shared/export/engines';
 import type { MaskLayer } from '../shared/export/masks';
 
 const MB = 1024 * 1024;
-const [preset, sideText, layersText, resolutionText] = process.argv.slice(2);
+const cancelFlag = process.argv.indexOf('--cancel-after');
+const cancelAfter = cancelFlag > 0 ? Number(process.argv[cancelFlag + 1]) : null;
+const [preset, sideText, layersText, resolutionText] = process.argv.slice(2, cancelFlag > 0 ? cancelFlag : undefined);
 const side = Number(sideText);
 const layerCount = Number(layersText);
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
@@ -52,11 +56,15 @@ const call = <T>(method: string, ...args: unknown[]): Promise<T> =>
 /** The codec thread's code, bundled once (as main's own worker threads are run from sources). */
 const threadCode = buildSync({ entryPoints: [here('./windowExport/codecThread.ts')], bundle: true, platform: 'node', format: 'cjs', write: false, logLevel: 'silent' }).outputFiles[0].text;
 
-/** workerCodecs.ts's streamFiles over a worker thread (no time limit: this is a measurement). */
+/** workerCodecs.ts's streamFiles over a worker thread (no time limit: this is a measurement; an abort terminates it). */
 function threadCodecs(): ExchangeCodecs {
-  const streamFiles = (request: FilesRequest, deliver: FileSink): Promise<CodecOutcome<number>> =>
+  const streamFiles = (request: FilesRequest, deliver: FileSink, signal?: AbortSignal): Promise<CodecOutcome<number>> =>
     new Promise((resolve, reject) => {
       const worker = new Worker(threadCode, { eval: true });
+      signal?.addEventListener('abort', () => {
+        void worker.terminate();
+        resolve(CODEC_CANCELLED);
+      });
       let index = 0;
       worker.on('message', (step: FileStep) => {
         if (step.kind !== 'file') {
@@ -83,6 +91,7 @@ async function run(): Promise<void> {
     chooseExportDirectory: (request) => call('choose', request),
     writeExportChunk: (request) => call('writeChunk', request),
     finishExport: (handle) => call('finish', handle),
+    cancelExport: ({ job }) => call('cancel', job),
   };
   const session = createEditorSession({ api, document: createDocument(field, []), createCodecs: threadCodecs });
   const exchange = session.exchange;
@@ -92,9 +101,19 @@ async function run(): Promise<void> {
   const outcome = exchange.exports.plan(preset as EnginePreset);
   if (!outcome.plan) throw new Error(outcome.problem);
   const before = process.memoryUsage().rss;
+  let cancelledAt: number | null = null;
+  if (cancelAfter !== null) {
+    exchange.store.subscribe((state) => {
+      if (cancelledAt === null && (state.exportStep?.done ?? 0) >= cancelAfter) {
+        cancelledAt = performance.now();
+        exchange.cancelExport();
+      }
+    });
+  }
   const start = performance.now();
   const ok = await exchange.confirmExport();
-  const ms = performance.now() - start;
+  const ended = performance.now();
+  const ms = ended - start;
   const state = exchange.store.getState();
   const mainSide = await call<{ peak_rss_mb: number; received_mb: number; files_in_folder: number }>('stop');
   main.disconnect();
@@ -113,6 +132,12 @@ async function run(): Promise<void> {
       files: outcome.plan.files.length,
       output_mb: mainSide.received_mb,
       export_ms: Math.round(ms),
+      ...(cancelAfter !== null && {
+        cancelled_after_files: cancelAfter,
+        ended_ms_after_cancel: cancelledAt === null ? null : Math.round(ended - cancelledAt),
+        status: state.exportStatus,
+        files_in_folder: mainSide.files_in_folder,
+      }),
     }),
   );
   session.dispose();

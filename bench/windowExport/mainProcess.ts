@@ -11,7 +11,12 @@ import { createExportDirectoryService } from '../../main/services/exportDirector
 import { createScriptedDialogs } from '../../main/services/dialogs';
 import type { ChooseExportDirectoryRequest, WriteExportChunkRequest } from '../../shared/ipc/exportContract';
 
-type Request = { id: number; method: 'choose'; args: [ChooseExportDirectoryRequest] } | { id: number; method: 'writeChunk'; args: [WriteExportChunkRequest] } | { id: number; method: 'finish'; args: [string] } | { id: number; method: 'stop'; args: [] };
+type Request =
+  | { id: number; method: 'choose'; args: [ChooseExportDirectoryRequest] }
+  | { id: number; method: 'writeChunk'; args: [WriteExportChunkRequest] }
+  | { id: number; method: 'finish'; args: [string] }
+  | { id: number; method: 'cancel'; args: [string] }
+  | { id: number; method: 'stop'; args: [] };
 
 const MB = 1024 * 1024;
 const folder = mkdtempSync(path.join(tmpdir(), 'faultline-window-export-'));
@@ -30,6 +35,9 @@ process.on('message', (message: Request) => {
     const request = message.args[0];
     received += request.bytes.byteLength;
     service.writeChunk({ ...request, bytes: new Uint8Array(request.bytes.buffer, request.bytes.byteOffset, request.bytes.byteLength) }).then(reply, fail);
+  } else if (message.method === 'cancel') {
+    // file:cancelExport of a folder export: the session ends and its temporaries go before the answer.
+    service.cancel(message.args[0]).then((status) => reply({ status }), fail);
   } else if (message.method === 'finish') {
     service.finish(message.args[0]);
     reply(undefined);
