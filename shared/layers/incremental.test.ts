@@ -250,7 +250,7 @@ describe('StackEvaluator with many local layers at the top', () => {
     expect(evaluator.holds(stack.slice(1))).toBe(false);
     const strokes: [string, Rect][] = [['sculpt-1', { i0: 20, j0: 15, i1: 44, j1: 33 }], ['sculpt-4', { i0: 70, j0: 60, i1: 90, j1: 80 }], ['sculpt', { i0: 0, j0: 0, i1: 12, j1: 9 }]];
     for (const [n, [id, rect]] of strokes.entries()) {
-      // At rest: the anchor's result alone (the scratch maps go too).
+      // At rest: the anchor's result alone.
       expect(evaluator.releaseTop()).toBe(true);
       expect(evaluator.stats.cachedBytes).toBe(map);
       expect(evaluator.releaseTop()).toBe(false);

@@ -159,14 +159,15 @@ export class StackEvaluator {
   }
 
   /**
-   * Lets the composite of the local layers above the anchor go (and the scratch maps): at rest it
-   * only mirrors the heights of the document it was evaluated for, which `adoptTop` takes back
-   * before the next local edit. The anchor's result stays. True when something was dropped.
+   * Lets the composite of the local layers above the anchor go: at rest it only mirrors the heights
+   * of the document it was evaluated for, which `adoptTop` takes back before the next local edit.
+   * The anchor's result stays, and so do the scratch maps (a stroke writes them only over its
+   * rectangles, so little of them is resident, and new ones would cost their page faults again).
+   * True when a composite was dropped.
    */
   releaseTop(): boolean {
-    const held = this.top !== null || this.scratch[0] !== null || this.scratch[1] !== null;
+    const held = this.top !== null;
     this.setTop(null);
-    this.scratch = [null, null];
     return held;
   }
 
