@@ -339,6 +339,41 @@ describe('at rest the engine lets its composite go (the document\'s heights are 
     }
   });
 
+  it('not while a stroke under a whole-map layer shows its dabs: that stroke cancelled, a rename still writes the stack\'s heights', async () => {
+    const { editor, tools, design } = setup();
+    const { jobs, layers } = design;
+    await jobs.generate({ width: SIZE, depth: SIZE, cellSize: 2, recipe: RECIPE, finishing: [thermalStep({ iterations: 3 })] });
+    const [faults, thermal] = editor.document.stack;
+    const sculpt = (id: string) => ({ id, kind: 'sculpt' as const, name: id, enabled: true, opacity: 1, params: {}, tiles: [] });
+    expect(applyStackNow(editor, [faults, sculpt('low'), thermal, sculpt('top')], 'Sculpt layers')).toBe(true);
+    // Into the top layer: the first stroke in a worker (it primes the engine), the second here.
+    layers.select('top');
+    raise(tools, design, -20, 10, 5);
+    await settled(design);
+    vi.useFakeTimers();
+    layers.select('top');
+    raise(tools, design, -20, 10, -15);
+    expect(jobs.isRunning).toBe(false);
+    expectExact(editor);
+    // Into the layer under the erosion: the dabs are shown in the heights until the worker's result.
+    layers.select('low');
+    design.selectTool('brush');
+    const brush = tools.getState().active;
+    brush?.onPointerDown?.(at(-10, 20));
+    brush?.onPointerMove?.(at(10, 20));
+    vi.advanceTimersByTime(2000);
+    brush?.onPointerUp?.(at(10, 20));
+    expect(jobs.isRunning).toBe(true);
+    jobs.cancel();
+    vi.advanceTimersByTime(1);
+    vi.useRealTimers();
+    await settled(design);
+    expectExact(editor);
+    // The engine's composite is the stack's, not the dabs that were on show.
+    expect(await layers.rename('top', 'Top')).toBe('done');
+    expectExact(editor);
+  });
+
   it('never while a gesture\'s dabs are in the heights: it waits for the edit that ends it', () => {
     const { editor, tools, design } = setup();
     const { jobs } = design;
