@@ -69,6 +69,37 @@ const dab: Benchmark = {
   },
 };
 
+/**
+ * The first dab of a stroke after the engine let its composite go at rest (TerrainJobs, a second
+ * after its last use): the document's heights copied back in (StackEvaluator.adoptTop), then the dab.
+ */
+const dabAfterRelease: Benchmark = {
+  name: 'layers: first dab after the composite was let go (heights copied back + dab), 4097²',
+  size: 4097,
+  baseline: dab.name,
+  samples: 15,
+  warmup: 3,
+  setup: () => {
+    const state = localSetup();
+    return { ...state, heights: state.evaluator.evaluate(state.stack)!.slice() };
+  },
+  run: (s) => {
+    const state = s as LocalState & { heights: Float32Array };
+    state.evaluator.releaseTop();
+    if (!state.evaluator.adoptTop(() => state.heights.slice())) throw new Error('the heights were not taken back');
+    const sign = state.runs++ % 2 === 0 ? 1 : -1;
+    const ci = 2048 + 100;
+    const cj = 2048 - 50;
+    const rect = { i0: ci - 32, j0: cj - 32, i1: ci + 33, j1: cj + 33 };
+    addSculptDeltas(state.stack[1] as SculptLayer, BIG, rect, (i, j) => sign * Math.max(0, 1 - Math.hypot(i - ci, j - cj) / 32) * 0.5);
+    const out = state.evaluator.evaluateRect(state.stack, 1, rect)!;
+    if (state.evaluator.stats.wholeLayers !== 0) throw new Error('a dab re-ran a whole layer');
+    // The document takes what changed (BrushStroke: the dab's rectangle), so its heights stay the stack's.
+    const changed = state.evaluator.stats.changedRect ?? rect;
+    for (let j = changed.j0; j < changed.j1; j++) state.heights.set(out.subarray(j * BIG.width + changed.i0, j * BIG.width + changed.i1), j * BIG.width + changed.i0);
+  },
+};
+
 /** The 500 m stamp moved by 10 m back and forth: both positions' union re-composited. */
 const stampMove: Benchmark = {
   name: 'layers: move a 500 m stamp, 4097²',
@@ -126,4 +157,4 @@ const reevaluate: Benchmark = {
   },
 };
 
-export const benchmarks: Benchmark[] = [dab, stampMove, freshRun, reevaluate];
+export const benchmarks: Benchmark[] = [dab, dabAfterRelease, stampMove, freshRun, reevaluate];

@@ -37,6 +37,7 @@ export class Editor {
   readonly store: StoreApi<EditorState>;
   readonly history: UndoHistory;
   private doc: TerrainDocument;
+  private previewed = false;
 
   constructor(document: TerrainDocument, historyBudgetBytes?: number) {
     this.doc = document;
@@ -59,6 +60,14 @@ export class Editor {
     return this.doc;
   }
 
+  /**
+   * True from a preview that changed heights until the next edit, undo, redo or replace: meanwhile
+   * the heights may not be the stack's (a gesture's dabs are in them).
+   */
+  get previewing(): boolean {
+    return this.previewed;
+  }
+
   get isDirty(): boolean {
     const s = this.store.getState();
     return s.version !== s.savedVersion;
@@ -67,6 +76,7 @@ export class Editor {
   /** Applies an edit and records it for undo. Every document change goes through here. */
   apply(edit: DocumentEdit): void {
     const region = edit.apply(this.doc);
+    this.previewed = false;
     this.history.push(edit);
     this.changed(region);
   }
@@ -74,6 +84,7 @@ export class Editor {
   undo(): boolean {
     const edit = this.history.popUndo();
     if (!edit) return false;
+    this.previewed = false;
     this.changed(edit.revert(this.doc));
     return true;
   }
@@ -81,6 +92,7 @@ export class Editor {
   redo(): boolean {
     const edit = this.history.popRedo();
     if (!edit) return false;
+    this.previewed = false;
     this.changed(edit.apply(this.doc));
     return true;
   }
@@ -90,12 +102,14 @@ export class Editor {
    * without a history entry; the gesture records one edit when it ends or restores on cancel.
    */
   preview(region: DirtyRegion): void {
+    if (region.kind === 'all' || (region.i1 > region.i0 && region.j1 > region.j0)) this.previewed = true;
     this.changed(region);
   }
 
   /** Replaces the whole document (new/open); history starts afresh. */
   replaceDocument(document: TerrainDocument, fileName: string | null = null): void {
     this.doc = document;
+    this.previewed = false;
     this.history.clear();
     const version = this.store.getState().version + 1;
     this.store.setState({ ...this.historyState(), ...dimensions(document), version, savedVersion: version, lastChange: ALL, fileName });

@@ -41,6 +41,18 @@ export interface ApplyStackOptions {
 
 export type JobResult = 'done' | 'cancelled' | 'failed' | 'busy';
 
+export interface TerrainJobsOptions {
+  /**
+   * Idle time after the engine's last update or prime before its composite of the local layers (a
+   * whole map that mirrors the document's heights) is let go; the next local edit copies the
+   * document's heights back in (≈ 30 ms at 4097²). Default 1000 ms.
+   */
+  releaseCompositeAfterMs?: number;
+}
+
+/** How long the engine's composite stays after its last use (TerrainJobsOptions). */
+export const RELEASE_COMPOSITE_AFTER_MS = 1000;
+
 /**
  * Runs terrain jobs (fault formation, filters, erosion) off the UI thread and turns each finished job
  * into exactly one history entry. The document is only read when a job starts and only written when
@@ -49,27 +61,39 @@ export type JobResult = 'done' | 'cancelled' | 'failed' | 'busy';
 export class TerrainJobs {
   readonly store: JobStore;
   /** Keeps the results local layer edits are evaluated from. */
-  readonly engine = new LayerEngine();
+  readonly engine: LayerEngine;
   private current: JobHandle | null = null;
   private droppedNote: string | null = null;
   /** False while an opened project's saved heights differ from its stack's (checkOpened). */
   private heightsMatchStack = true;
   /**
-   * An opened document whose saved heights checkOpened found equal to its stack's, at that version:
-   * the first local edit copies them into the engine as its composite (nothing is held for it at rest).
+   * A document whose heights are its stack's as the engine last evaluated it (an opened project's,
+   * checked by checkOpened; or any, once the engine's composite was let go at rest), at that version:
+   * the next local edit copies them into the engine as its composite (nothing is held for it at rest).
    */
   private checkedHeights: { doc: TerrainDocument; version: number } | null = null;
   private readonly unsubscribe: () => void;
+  private readonly releaseAfterMs: number;
+  private releaseTimer: ReturnType<typeof setTimeout> | null = null;
+  /** A release waited for a gesture's preview to end. */
+  private releaseAfterPreview = false;
 
   constructor(
     private readonly editor: Editor,
     private readonly transport: TerrainJobTransport,
     store?: JobStore,
+    options: TerrainJobsOptions = {},
   ) {
     this.store = store ?? createJobStore();
+    this.releaseAfterMs = options.releaseCompositeAfterMs ?? RELEASE_COMPOSITE_AFTER_MS;
+    this.engine = new LayerEngine(() => this.scheduleRelease());
     // Results kept for one document mean nothing for another.
     let shown = editor.document;
     this.unsubscribe = editor.store.subscribe(() => {
+      if (this.releaseAfterPreview && !editor.previewing) {
+        this.releaseAfterPreview = false;
+        this.scheduleRelease();
+      }
       if (editor.document === shown) return;
       shown = editor.document;
       this.engine.reset();
@@ -244,7 +268,44 @@ export class TerrainJobs {
     if (!checked) return;
     this.checkedHeights = null;
     if (checked.doc !== this.editor.document || this.editor.store.getState().version !== checked.version || !this.heightsMatchStack) return;
-    this.engine.adoptComposite(() => checked.doc.field.heights.slice());
+    this.engine.adoptComposite(checked.doc.stack, () => checked.doc.field.heights.slice());
+  }
+
+  /**
+   * Lets the engine's composite of the local layers go when it only mirrors the document's heights:
+   * the engine holds the document's stack and the heights are that stack's (checked when opened, no
+   * gesture's preview in them); while a job runs, it waits. The next local edit copies the heights back in
+   * (adoptCheckedHeights). Runs by itself once the engine has not been used for a while; true when
+   * the document's heights are now what the next local edit starts from.
+   */
+  releaseComposite(): boolean {
+    this.cancelRelease();
+    const doc = this.editor.document;
+    // Later: after the job, or after the edit (or undo) that ends the gesture's preview.
+    if (this.current) {
+      this.scheduleRelease();
+      return false;
+    }
+    this.releaseAfterPreview = this.editor.previewing;
+    if (this.editor.previewing || !this.heightsMatchStack) return false;
+    const { width, depth, cellSize } = doc.field;
+    if (!this.engine.releaseComposite(doc.stack, { width, depth, cellSize })) return false;
+    this.checkedHeights = { doc, version: this.editor.store.getState().version };
+    return true;
+  }
+
+  private scheduleRelease(): void {
+    this.cancelRelease();
+    this.releaseTimer = setTimeout(() => {
+      this.releaseTimer = null;
+      this.releaseComposite();
+    }, this.releaseAfterMs);
+  }
+
+  private cancelRelease(): void {
+    if (this.releaseTimer === null) return;
+    clearTimeout(this.releaseTimer);
+    this.releaseTimer = null;
   }
 
   /** A copy of the heights layer `from` of `next` receives, when known without evaluating; null otherwise. */
@@ -297,6 +358,7 @@ export class TerrainJobs {
   /** Cancels the running job and stops following the editor. */
   dispose(): void {
     this.cancel();
+    this.cancelRelease();
     this.unsubscribe();
     this.engine.reset();
   }

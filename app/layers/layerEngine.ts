@@ -27,6 +27,9 @@ export interface LayerChange {
 export class LayerEngine {
   private evaluator: StackEvaluator | null = null;
 
+  /** `onUse` is told after every update and prime (TerrainJobs lets the composite go once they stop). */
+  constructor(private readonly onUse: () => void = () => {}) {}
+
   /** Whether `stack` on a map of `size` can be evaluated here from what is kept, changed from layer `from` up. */
   canUpdate(stack: LayerStack, size: LayerSize, from: number): boolean {
     const evaluator = this.evaluator;
@@ -51,6 +54,7 @@ export class LayerEngine {
     const inRect = change.rect !== null && change.from !== undefined && evaluator.recordedLayer(change.index) === change.from;
     const result = inRect && change.rect ? evaluator.evaluateRect(stack, change.index, change.rect) : evaluator.evaluate(stack);
     if (!result) throw new Error('a local layer update was cancelled');
+    this.onUse();
     return result;
   }
 
@@ -68,15 +72,30 @@ export class LayerEngine {
       this.evaluator.clear();
       this.evaluator.evaluate(stack);
     }
+    this.onUse();
   }
 
   /**
-   * Takes the primed stack's heights (`copy` makes the engine's own, called only when taken) as
-   * the composite of the local layers above the primed base, when none is kept: see
-   * StackEvaluator.adoptTop. False when not taken.
+   * Takes `stack`'s heights (`copy` makes the engine's own, called only when taken) as the composite
+   * of the local layers above the primed base, when none is kept and `stack` is what the engine last
+   * evaluated or primed: see StackEvaluator.adoptTop. False when not taken.
    */
-  adoptComposite(copy: () => Float32Array): boolean {
-    return this.evaluator?.adoptTop(copy) ?? false;
+  adoptComposite(stack: LayerStack, copy: () => Float32Array): boolean {
+    const evaluator = this.evaluator;
+    if (!evaluator || !evaluator.holds(stack)) return false;
+    return evaluator.adoptTop(copy);
+  }
+
+  /**
+   * Lets the composite of the local layers go when `stack` on a map of `size` is what the engine
+   * last evaluated (its heights are then the document's: `adoptComposite` takes them back before the
+   * next local edit). True when the engine holds that stack, whether or not a composite was kept.
+   */
+  releaseComposite(stack: LayerStack, size: LayerSize): boolean {
+    const evaluator = this.evaluator;
+    if (!evaluator || !sameSize(evaluator.size, size) || !evaluator.holds(stack)) return false;
+    evaluator.releaseTop();
+    return true;
   }
 
   /** A copy of the heights layer `from` of `stack` receives, when kept here; null otherwise. */

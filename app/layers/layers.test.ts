@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import { evaluateStack } from '../../shared/layers/evaluate';
 import { DEFAULT_RECIPE, type FaultRecipe } from '../../shared/fault/recipe';
@@ -252,6 +252,153 @@ describe('an opened project at rest holds its map once besides the engine\'s bas
     expect(applyStackNow(editor, halved, 'Half the valley')).toBe(true);
     expectExact(editor);
     await carveValley(tools, design);
+    expectExact(editor);
+  });
+});
+
+describe('at rest the engine lets its composite go (the document\'s heights are the same map)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** A raising stroke from (x0, z) to (x1, z). */
+  const raise = (tools: ReturnType<typeof setup>['tools'], design: ReturnType<typeof setup>['design'], x0: number, x1: number, z: number) => {
+    design.toolSettings.setState({ brush: { mode: 'raise', radius: 6, strength: 1, falloff: 0.5 } });
+    design.selectTool('brush');
+    const brush = tools.getState().active;
+    brush?.onPointerDown?.(at(x0, z));
+    for (let x = x0; x <= x1; x += 3) brush?.onPointerMove?.(at(x, z));
+    brush?.onPointerUp?.(at(x1, z));
+    design.selectTool('navigate');
+  };
+
+  it('a second after the last local update only the base is kept; the next stroke takes the heights back, rectangle-only and exact, across undo, redo, a toggle and a Run', async () => {
+    const { editor, tools, design } = setup();
+    const { jobs } = design;
+    const map = SIZE * SIZE * 4;
+    await jobs.generate({ width: SIZE, depth: SIZE, cellSize: 2, recipe: RECIPE, finishing: [thermalStep({ iterations: 3 })] });
+    vi.useFakeTimers();
+    raise(tools, design, -20, 10, 5);
+    expect(kinds(editor)).toEqual(['faults', 'thermal', 'sculpt']);
+    expectExact(editor);
+    // The base (thermal's result) and the composite of the sculpt layer above it.
+    expect(jobs.engine.cachedBytes).toBe(2 * map);
+    vi.advanceTimersByTime(999);
+    expect(jobs.engine.cachedBytes).toBe(2 * map);
+    vi.advanceTimersByTime(1);
+    expect(jobs.engine.cachedBytes).toBe(map);
+    // The next stroke copies the heights back in and re-composites its rectangle only.
+    raise(tools, design, -10, 20, -15);
+    expect(jobs.engine.cachedBytes).toBe(2 * map);
+    expect(jobs.engine.changedRect).not.toBeNull();
+    expectExact(editor);
+    vi.advanceTimersByTime(1000);
+    expect(jobs.engine.cachedBytes).toBe(map);
+
+    // Undo after the release: the heights are the previous stack's, not what the engine last
+    // evaluated, so they are not taken; the next stroke composites from the base, exactly.
+    editor.undo();
+    expectExact(editor);
+    raise(tools, design, 0, 15, 20);
+    expectExact(editor);
+    vi.advanceTimersByTime(1000);
+    expect(jobs.engine.cachedBytes).toBe(map);
+    editor.undo();
+    editor.redo();
+    expectExact(editor);
+    // Redo brings back the stack the engine evaluated last: released again, the heights are taken back.
+    expect(jobs.releaseComposite()).toBe(true);
+    raise(tools, design, -25, -5, -25);
+    expect(jobs.engine.changedRect).not.toBeNull();
+    expectExact(editor);
+
+    // A layer hidden and shown after a release (evaluated here: only local layers change).
+    vi.advanceTimersByTime(1000);
+    expect(await design.layers.setEnabled('sculpt', false)).toBe('done');
+    expectExact(editor);
+    vi.advanceTimersByTime(1000);
+    expect(await design.layers.setEnabled('sculpt', true)).toBe('done');
+    expectExact(editor);
+    vi.advanceTimersByTime(1000);
+    vi.useRealTimers();
+
+    // A Run after a release (a worker's result primes the engine), then strokes after another release.
+    expect(await jobs.generate({ width: SIZE, depth: SIZE, cellSize: 2, recipe: { ...RECIPE, seed: 9 }, finishing: [thermalStep({ iterations: 3 })] })).toBe('done');
+    expectExact(editor);
+    expect(jobs.releaseComposite()).toBe(true);
+    raise(tools, design, -20, 10, 0);
+    expectExact(editor);
+    expect(jobs.releaseComposite()).toBe(true);
+    expect(jobs.engine.cachedBytes).toBe(map);
+    raise(tools, design, -5, 25, 8);
+    expect(jobs.engine.changedRect).not.toBeNull();
+    expectExact(editor);
+    for (let k = 0; k < 4; k++) {
+      editor.undo();
+      expectExact(editor);
+    }
+  });
+
+  it('not while a stroke under a whole-map layer shows its dabs: that stroke cancelled, a rename still writes the stack\'s heights', async () => {
+    const { editor, tools, design } = setup();
+    const { jobs, layers } = design;
+    await jobs.generate({ width: SIZE, depth: SIZE, cellSize: 2, recipe: RECIPE, finishing: [thermalStep({ iterations: 3 })] });
+    const [faults, thermal] = editor.document.stack;
+    const sculpt = (id: string) => ({ id, kind: 'sculpt' as const, name: id, enabled: true, opacity: 1, params: {}, tiles: [] });
+    expect(applyStackNow(editor, [faults, sculpt('low'), thermal, sculpt('top')], 'Sculpt layers')).toBe(true);
+    // Into the top layer: the first stroke in a worker (it primes the engine), the second here.
+    layers.select('top');
+    raise(tools, design, -20, 10, 5);
+    await settled(design);
+    vi.useFakeTimers();
+    layers.select('top');
+    raise(tools, design, -20, 10, -15);
+    expect(jobs.isRunning).toBe(false);
+    expectExact(editor);
+    // Into the layer under the erosion: the dabs are shown in the heights until the worker's result.
+    layers.select('low');
+    design.selectTool('brush');
+    const brush = tools.getState().active;
+    brush?.onPointerDown?.(at(-10, 20));
+    brush?.onPointerMove?.(at(10, 20));
+    vi.advanceTimersByTime(2000);
+    brush?.onPointerUp?.(at(10, 20));
+    expect(jobs.isRunning).toBe(true);
+    jobs.cancel();
+    vi.advanceTimersByTime(1);
+    vi.useRealTimers();
+    await settled(design);
+    expectExact(editor);
+    // The engine's composite is the stack's, not the dabs that were on show.
+    expect(await layers.rename('top', 'Top')).toBe('done');
+    expectExact(editor);
+  });
+
+  it('never while a gesture\'s dabs are in the heights: it waits for the edit that ends it', () => {
+    const { editor, tools, design } = setup();
+    const { jobs } = design;
+    const map = SIZE * SIZE * 4;
+    applyStackNow(editor, [{ id: 'sculpt', kind: 'sculpt', name: 'Sculpt', enabled: true, opacity: 1, params: {}, tiles: [] }], 'Sculpt');
+    vi.useFakeTimers();
+    raise(tools, design, -20, 10, 5);
+    expectExact(editor);
+    vi.advanceTimersByTime(1000);
+    // Local layers only: nothing is kept at rest (their base is flat ground).
+    expect(jobs.engine.cachedBytes).toBe(0);
+    design.selectTool('brush');
+    const brush = tools.getState().active;
+    brush?.onPointerDown?.(at(0, 0));
+    brush?.onPointerMove?.(at(12, 0));
+    expect(editor.previewing).toBe(true);
+    // The user holds still: the heights hold the stroke's dabs, the document's stack does not.
+    vi.advanceTimersByTime(5000);
+    expect(jobs.engine.cachedBytes).toBe(map);
+    brush?.onPointerUp?.(at(12, 0));
+    expect(editor.previewing).toBe(false);
+    expectExact(editor);
+    vi.advanceTimersByTime(1000);
+    expect(jobs.engine.cachedBytes).toBe(0);
+    raise(tools, design, -20, 0, -10);
     expectExact(editor);
   });
 });

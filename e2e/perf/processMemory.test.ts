@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chromiumTypeFromArgs, descendantsOf, parentPidFromStat, parseKilobyteFields, privateFootprintMb, summarizeProcesses, type ProcessMemory } from './processMemory';
+import { chromeOnlyProcess, chromiumTypeFromArgs, descendantsOf, parentPidFromStat, parseKilobyteFields, privateFootprintMb, summarizeProcesses, type ProcessMemory } from './processMemory';
 
 const STATUS = `Name:\tchromium
 Umask:\t0022
@@ -30,7 +30,7 @@ describe('process memory readings', () => {
     expect(privateFootprintMb(new Map())).toBe(0);
   });
 
-  it('sums the footprint of the processes an app runs apart from Chromium’s browser-interface renderer', () => {
+  it('sums the footprint of the processes an app runs apart from Chromium’s own (its interface’s renderer, the on-device model service)', () => {
     const summary = summarizeProcesses([
       reading({ pid: 1, type: 'browser', privateMb: 40, pssMb: 120 }),
       reading({ pid: 2, type: 'gpu', privateMb: 180, pssMb: 260 }),
@@ -48,6 +48,11 @@ describe('process memory readings', () => {
     expect(chromiumTypeFromArgs(['chromium', '--type=gpu-process'])).toEqual({ type: 'gpu' });
     expect(chromiumTypeFromArgs(['chromium', '--type=utility', '--utility-sub-type=network.mojom.NetworkService'])).toEqual({ type: 'utility', subType: 'network.mojom.NetworkService' });
     expect(parentPidFromStat('4242 (chromium (gpu) x) S 4000 4242 4242 0 -1')).toBe(4000);
+    // Chromium's own processes, which an Electron app does not run.
+    expect(chromeOnlyProcess(['chromium', '--type=renderer', '--top-chrome-webui'])).toBe(true);
+    expect(chromeOnlyProcess(['chromium', '--type=utility', '--utility-sub-type=on_device_model.mojom.OnDeviceModelService'])).toBe(true);
+    expect(chromeOnlyProcess(['chromium', '--type=utility', '--utility-sub-type=network.mojom.NetworkService'])).toBe(false);
+    expect(chromeOnlyProcess(['chromium', '--type=renderer'])).toBe(false);
     const parents = new Map([[2, 1], [3, 2], [4, 1], [5, 99]]);
     expect(descendantsOf(1, parents).sort()).toEqual([1, 2, 3, 4]);
   });

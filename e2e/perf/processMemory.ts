@@ -24,8 +24,9 @@ export interface ProcessMemory {
   /** Private memory footprint: resident anonymous memory plus swap (RssAnon + VmSwap). */
   privateMb: number;
   /**
-   * A process of Chromium's own browser interface that an app window does not have (the
-   * `--top-chrome-webui` renderer behind the omnibox popup; Electron runs no such process).
+   * A process of Chromium's own browser that an app window does not have (chromeOnlyProcess: the
+   * `--top-chrome-webui` renderer behind the omnibox popup, the on-device AI model service;
+   * Electron runs neither).
    */
   browserUiOnly: boolean;
 }
@@ -81,6 +82,15 @@ export function chromiumTypeFromArgs(args: readonly string[]): { type: ChromiumP
     default:
       return { type: 'other' };
   }
+}
+
+/**
+ * Whether a process belongs to Chromium the browser, not to the page an app shows: the renderer of
+ * its own interface (`--top-chrome-webui`) and the on-device AI model service, which Chromium starts
+ * at some point of a session (≈ 16 MB private) and Electron does not have.
+ */
+export function chromeOnlyProcess(args: readonly string[]): boolean {
+  return args.includes('--top-chrome-webui') || args.includes('--utility-sub-type=on_device_model.mojom.OnDeviceModelService');
 }
 
 /** Every pid whose parent chain reaches `root`, `root` included. */
@@ -162,7 +172,7 @@ async function processMemory(pid: number): Promise<ProcessMemory | null> {
     rssMb: (fields.get('Rss') ?? 0) / KIB_PER_MB,
     pssAnonMb: (fields.get('Pss_Anon') ?? 0) / KIB_PER_MB,
     privateMb: privateFootprintMb(parseKilobyteFields(status)),
-    browserUiOnly: args.includes('--top-chrome-webui'),
+    browserUiOnly: chromeOnlyProcess(args),
   };
 }
 
@@ -205,7 +215,7 @@ export function formatBrowserMemory(memory: BrowserMemory): string {
   const uiOnly = memory.processes.filter((p) => p.browserUiOnly).length;
   return (
     `private footprint ${memory.appPrivateMb.toFixed(0)} MB over the ${memory.processes.length - uiOnly} processes an app runs` +
-    (uiOnly > 0 ? ` (${memory.totalPrivateMb.toFixed(0)} MB with Chromium's ${uiOnly} browser-interface renderer)` : '') +
+    (uiOnly > 0 ? ` (${memory.totalPrivateMb.toFixed(0)} MB with Chromium's own ${uiOnly} process${uiOnly > 1 ? 'es' : ''}, not in an app)` : '') +
     `; Pss ${memory.totalPssMb.toFixed(0)} MB (Rss sum ${memory.totalRssMb.toFixed(0)} MB) over ${memory.processes.length} Chromium processes [Pss MB: ${byType}]`
   );
 }

@@ -240,6 +240,66 @@ describe('StackEvaluator with many local layers at the top', () => {
     anchored.prime(below, base!.index, base!.output);
     expect(anchored.adoptTop(() => heights.slice())).toBe(false);
   });
+
+  it('lets the composite go at rest and takes the stack\'s heights back: strokes, a toggle and a stamp moved stay exact and rectangle-only', () => {
+    const stack = manyLocalStack();
+    const map = SIZE.width * SIZE.depth * 4;
+    const evaluator = new StackEvaluator(SIZE, 0);
+    let heights = evaluator.evaluate(stack)!.slice();
+    expect(evaluator.holds(stack)).toBe(true);
+    expect(evaluator.holds(stack.slice(1))).toBe(false);
+    const strokes: [string, Rect][] = [['sculpt-1', { i0: 20, j0: 15, i1: 44, j1: 33 }], ['sculpt-4', { i0: 70, j0: 60, i1: 90, j1: 80 }], ['sculpt', { i0: 0, j0: 0, i1: 12, j1: 9 }]];
+    for (const [n, [id, rect]] of strokes.entries()) {
+      // At rest: the anchor's result alone.
+      expect(evaluator.releaseTop()).toBe(true);
+      expect(evaluator.stats.cachedBytes).toBe(map);
+      expect(evaluator.releaseTop()).toBe(false);
+      // Nothing kept to update from: a stroke now would composite every layer above the anchor.
+      const index = indexOf(stack, id);
+      expect(evaluator.adoptTop(() => heights.slice())).toBe(true);
+      expect(evaluator.stats.cachedBytes).toBe(2 * map);
+      addSculptDeltas(stack[index] as SculptLayer, SIZE, rect, (i, j) => Math.cos(i - j + n) * 0.4);
+      heights = evaluator.evaluateRect(stack, index, rect)!.slice();
+      expect(bytes(heights)).toEqual(scratch(stack));
+      expect(evaluator.stats).toMatchObject({ wholeLayers: 0 });
+    }
+    // Not taken back: a stroke composites every layer above the anchor whole, still exactly.
+    evaluator.releaseTop();
+    const last = indexOf(stack, 'sculpt-3');
+    const rect = { i0: 40, j0: 40, i1: 52, j1: 47 };
+    addSculptDeltas(stack[last] as SculptLayer, SIZE, rect, (i) => i * 0.01);
+    heights = evaluator.evaluateRect(stack, last, rect)!.slice();
+    expect(bytes(heights)).toEqual(scratch(stack));
+    expect(evaluator.stats.wholeLayers).toBe(stack.length - 1 - topWholeMapLayer(stack));
+    // A layer hidden after a release (the chain re-composites whole from the anchor's result).
+    evaluator.releaseTop();
+    expect(evaluator.adoptTop(() => heights.slice())).toBe(true);
+    const hidden = stack.map((layer) => (layer.id === 'sculpt-2' ? { ...layer, enabled: false } : layer));
+    heights = evaluator.evaluate(hidden)!.slice();
+    expect(bytes(heights)).toEqual(scratch(hidden));
+    // A stamp moved after a release.
+    evaluator.releaseTop();
+    expect(evaluator.holds(hidden)).toBe(true);
+    expect(evaluator.adoptTop(() => heights.slice())).toBe(true);
+    const s = indexOf(hidden, 'ridge');
+    const stamp = moved(hidden[s] as StampLayer, { x: 12, z: -9 });
+    hidden[s] = stamp.layer;
+    expect(bytes(evaluator.evaluateRect(hidden, s, stamp.rect))).toEqual(scratch(hidden));
+    expect(evaluator.stats.wholeLayers).toBe(0);
+  });
+
+  it('a stack of local layers only (no anchor: flat ground below) takes its heights back too', () => {
+    const stack: Layer[] = [sculptLayer('a'), { id: 'pad', name: 'Pad', enabled: true, opacity: 1, kind: 'flatten', params: { points: [[-20, -20], [10, -25], [5, 15]], height: 3, falloff: 5 } }, sculptLayer('b')];
+    const evaluator = new StackEvaluator(SIZE);
+    const heights = evaluator.evaluate(stack)!.slice();
+    expect(evaluator.releaseTop()).toBe(true);
+    expect(evaluator.stats.cachedBytes).toBe(0);
+    expect(evaluator.adoptTop(() => heights.slice())).toBe(true);
+    const rect = { i0: 30, j0: 40, i1: 50, j1: 61 };
+    addSculptDeltas(stack[0] as SculptLayer, SIZE, rect, (i, j) => (i * j) % 7 * 0.1);
+    expect(bytes(evaluator.evaluateRect(stack, 0, rect))).toEqual(scratch(stack));
+    expect(evaluator.stats).toMatchObject({ wholeLayers: 0, rectLayers: 3 });
+  });
 });
 
 describe('StackEvaluator from a worker\'s result', () => {

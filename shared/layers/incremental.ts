@@ -135,18 +135,40 @@ export class StackEvaluator {
 
   /**
    * Takes `top` as the composite of the local layers above the anchor when none is kept (prime's
-   * `top`, given later: an opened document's checked heights, copied only when the first edit comes,
-   * so that at rest nothing but the anchor's result is held). The caller vouches that `top` is the
-   * stack's heights as last primed or evaluated (`make` gives this evaluator's own array, called
-   * only when it is taken). False when there is no anchor, no local layer above it, or a composite is
+   * `top`, given later: an opened document's checked heights, or the document's heights after
+   * `releaseTop`, copied only when the next edit comes, so that at rest nothing but the anchor's
+   * result is held). The caller vouches that `top` is the stack's heights as last primed or evaluated
+   * (`make` gives this evaluator's own array, called only when it is taken). False when the anchor's
+   * result is not at hand (flat ground needs none), no local layer is above it, or a composite is
    * kept already.
    */
   adoptTop(make: () => Float32Array): boolean {
-    if (this.top || this.anchor < 0 || this.chainLayers(this.layers).length === 0) return false;
+    if (this.top || !this.chainReady() || this.chainLayers(this.layers).length === 0) return false;
     const top = make();
     if (top.length !== this.size.width * this.size.depth || top === this.outputs[this.anchor]) throw new RangeError('an adopted composite must be another array of the map\'s size');
     this.setTop(top);
     return true;
+  }
+
+  /**
+   * Whether `stack` is the stack last evaluated or primed (every layer the same, or evaluating the
+   * same): its heights are this evaluator's result, whether or not the composite is kept.
+   */
+  holds(stack: LayerStack): boolean {
+    return stack.length === this.layers.length && stack.every((layer, k) => sameLayerResult(layer, this.layers[k]));
+  }
+
+  /**
+   * Lets the composite of the local layers above the anchor go: at rest it only mirrors the heights
+   * of the document it was evaluated for, which `adoptTop` takes back before the next local edit.
+   * The anchor's result stays, and so do the scratch maps (a stroke writes them only over its
+   * rectangles, so little of them is resident, and new ones would cost their page faults again).
+   * True when a composite was dropped.
+   */
+  releaseTop(): boolean {
+    const held = this.top !== null;
+    this.setTop(null);
+    return held;
   }
 
   /** The heights layer `from` of `stack` receives, when kept or composited from what is kept (the layers below are as last evaluated); null otherwise. */
