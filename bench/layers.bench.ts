@@ -70,7 +70,7 @@ const dab: Benchmark = {
 };
 
 /**
- * The first dab of a stroke after the engine let its composite go at rest (TerrainJobs, a second
+ * The first dab of a stroke after the engine let its composite go at rest (TerrainJobs, 20 s
  * after its last use): the document's heights copied back in (StackEvaluator.adoptTop), then the dab.
  */
 const dabAfterRelease: Benchmark = {

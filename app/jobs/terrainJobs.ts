@@ -45,13 +45,18 @@ export interface TerrainJobsOptions {
   /**
    * Idle time after the engine's last update or prime before its composite of the local layers (a
    * whole map that mirrors the document's heights) is let go; the next local edit copies the
-   * document's heights back in (≈ 30 ms at 4097²). Default 1000 ms.
+   * document's heights back in (one 64 MiB copy at 4097²: ≈ 20–30 ms on a desktop, 0.26–0.5 s on the
+   * development VM, where fresh pages fault slowly). Default RELEASE_COMPOSITE_AFTER_MS.
    */
   releaseCompositeAfterMs?: number;
 }
 
-/** How long the engine's composite stays after its last use (TerrainJobsOptions). */
-export const RELEASE_COMPOSITE_AFTER_MS = 1000;
+/**
+ * How long the engine's composite stays after its last use (TerrainJobsOptions): long enough that
+ * strokes in one working burst (look, orbit, stroke again) never pay the copy back, short enough
+ * that a map left alone holds its heights once.
+ */
+export const RELEASE_COMPOSITE_AFTER_MS = 20_000;
 
 /**
  * Runs terrain jobs (fault formation, filters, erosion) off the UI thread and turns each finished job

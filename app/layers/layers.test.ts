@@ -6,6 +6,7 @@ import { hydraulicStep, thermalStep } from '../../shared/recipe/steps';
 import { createDocument } from '../document/document';
 import { Editor } from '../document/editor';
 import { createInProcessTransport } from '../jobs/inProcessTransport';
+import { RELEASE_COMPOSITE_AFTER_MS } from '../jobs/terrainJobs';
 import { createTerrainDesign } from '../generate/terrainDesign';
 import { createToolStore } from '../tools/toolStore';
 import type { ToolPointerEvent } from '../tools/types';
@@ -272,7 +273,7 @@ describe('at rest the engine lets its composite go (the document\'s heights are 
     design.selectTool('navigate');
   };
 
-  it('a second after the last local update only the base is kept; the next stroke takes the heights back, rectangle-only and exact, across undo, redo, a toggle and a Run', async () => {
+  it('RELEASE_COMPOSITE_AFTER_MS after the last local update only the base is kept; the next stroke takes the heights back, rectangle-only and exact, across undo, redo, a toggle and a Run', async () => {
     const { editor, tools, design } = setup();
     const { jobs } = design;
     const map = SIZE * SIZE * 4;
@@ -283,7 +284,7 @@ describe('at rest the engine lets its composite go (the document\'s heights are 
     expectExact(editor);
     // The base (thermal's result) and the composite of the sculpt layer above it.
     expect(jobs.engine.cachedBytes).toBe(2 * map);
-    vi.advanceTimersByTime(999);
+    vi.advanceTimersByTime(RELEASE_COMPOSITE_AFTER_MS - 1);
     expect(jobs.engine.cachedBytes).toBe(2 * map);
     vi.advanceTimersByTime(1);
     expect(jobs.engine.cachedBytes).toBe(map);
@@ -292,7 +293,7 @@ describe('at rest the engine lets its composite go (the document\'s heights are 
     expect(jobs.engine.cachedBytes).toBe(2 * map);
     expect(jobs.engine.changedRect).not.toBeNull();
     expectExact(editor);
-    vi.advanceTimersByTime(1000);
+    vi.advanceTimersByTime(RELEASE_COMPOSITE_AFTER_MS);
     expect(jobs.engine.cachedBytes).toBe(map);
 
     // Undo after the release: the heights are the previous stack's, not what the engine last
@@ -301,7 +302,7 @@ describe('at rest the engine lets its composite go (the document\'s heights are 
     expectExact(editor);
     raise(tools, design, 0, 15, 20);
     expectExact(editor);
-    vi.advanceTimersByTime(1000);
+    vi.advanceTimersByTime(RELEASE_COMPOSITE_AFTER_MS);
     expect(jobs.engine.cachedBytes).toBe(map);
     editor.undo();
     editor.redo();
@@ -313,13 +314,13 @@ describe('at rest the engine lets its composite go (the document\'s heights are 
     expectExact(editor);
 
     // A layer hidden and shown after a release (evaluated here: only local layers change).
-    vi.advanceTimersByTime(1000);
+    vi.advanceTimersByTime(RELEASE_COMPOSITE_AFTER_MS);
     expect(await design.layers.setEnabled('sculpt', false)).toBe('done');
     expectExact(editor);
-    vi.advanceTimersByTime(1000);
+    vi.advanceTimersByTime(RELEASE_COMPOSITE_AFTER_MS);
     expect(await design.layers.setEnabled('sculpt', true)).toBe('done');
     expectExact(editor);
-    vi.advanceTimersByTime(1000);
+    vi.advanceTimersByTime(RELEASE_COMPOSITE_AFTER_MS);
     vi.useRealTimers();
 
     // A Run after a release (a worker's result primes the engine), then strokes after another release.
@@ -361,7 +362,7 @@ describe('at rest the engine lets its composite go (the document\'s heights are 
     const brush = tools.getState().active;
     brush?.onPointerDown?.(at(-10, 20));
     brush?.onPointerMove?.(at(10, 20));
-    vi.advanceTimersByTime(2000);
+    vi.advanceTimersByTime(2 * RELEASE_COMPOSITE_AFTER_MS);
     brush?.onPointerUp?.(at(10, 20));
     expect(jobs.isRunning).toBe(true);
     jobs.cancel();
@@ -382,7 +383,7 @@ describe('at rest the engine lets its composite go (the document\'s heights are 
     vi.useFakeTimers();
     raise(tools, design, -20, 10, 5);
     expectExact(editor);
-    vi.advanceTimersByTime(1000);
+    vi.advanceTimersByTime(RELEASE_COMPOSITE_AFTER_MS);
     // Local layers only: nothing is kept at rest (their base is flat ground).
     expect(jobs.engine.cachedBytes).toBe(0);
     design.selectTool('brush');
@@ -391,12 +392,12 @@ describe('at rest the engine lets its composite go (the document\'s heights are 
     brush?.onPointerMove?.(at(12, 0));
     expect(editor.previewing).toBe(true);
     // The user holds still: the heights hold the stroke's dabs, the document's stack does not.
-    vi.advanceTimersByTime(5000);
+    vi.advanceTimersByTime(5 * RELEASE_COMPOSITE_AFTER_MS);
     expect(jobs.engine.cachedBytes).toBe(map);
     brush?.onPointerUp?.(at(12, 0));
     expect(editor.previewing).toBe(false);
     expectExact(editor);
-    vi.advanceTimersByTime(1000);
+    vi.advanceTimersByTime(RELEASE_COMPOSITE_AFTER_MS);
     expect(jobs.engine.cachedBytes).toBe(0);
     raise(tools, design, -20, 0, -10);
     expectExact(editor);
