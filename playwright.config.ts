@@ -24,14 +24,19 @@ const browserUse = {
   launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
 };
 
+// The browser project's workers: two on CI, one elsewhere (the machine is shared), FAULTLINE_E2E_WORKERS
+// to choose. One page of software WebGL keeps about 0.7–0.9 of the 2 cores busy (it waits on the GPU
+// process between frames), so a second worker takes the idle rest: BENCHMARKS.md, "Session 10: CI time".
+// Figures (the report project) are taken on one worker, alone.
+const browserWorkers = Number(process.env.FAULTLINE_E2E_WORKERS) || (process.env.CI ? 2 : 1);
+
 export default defineConfig({
   testDir: 'e2e',
   // Unit tests of the e2e helpers (*.test.ts) run in vitest.
   testMatch: '**/*.spec.ts',
   outputDir: 'e2e/.artifacts',
   fullyParallel: false,
-  // One worker: WebGL is software-rendered and the machine has 2 cores; parallel pages starve each other.
-  workers: 1,
+  workers: browserWorkers,
   retries: 0,
   forbidOnly: true,
   timeout: 120_000,
@@ -62,17 +67,20 @@ export default defineConfig({
       testIgnore: ['electron.spec.ts'],
       // Tests tagged @report only measure (nothing they check is not checked elsewhere): `npm run bench:e2e`.
       grepInvert: /@report/,
+      workers: browserWorkers,
       use: browserUse,
     },
     {
       name: 'report',
       testIgnore: ['electron.spec.ts'],
       grep: /@report/,
+      workers: 1,
       use: browserUse,
     },
     {
       name: 'electron',
       testMatch: ['electron.spec.ts'],
+      workers: 1,
     },
   ],
 });
