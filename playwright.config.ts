@@ -25,7 +25,7 @@ const browserUse = {
 };
 
 // The browser project's workers: two on CI, one elsewhere (the machine is shared), FAULTLINE_E2E_WORKERS
-// to choose. One page of software WebGL keeps about 0.7–0.9 of the 2 cores busy (it waits on the GPU
+// or --workers to choose. One page of software WebGL keeps about 0.7–0.9 of the 2 cores busy (it waits on the GPU
 // process between frames), so a second worker takes the idle rest: BENCHMARKS.md, "Session 10: CI time".
 // Figures (the report project) are taken on one worker, alone.
 const browserWorkers = Number(process.env.FAULTLINE_E2E_WORKERS) || (process.env.CI ? 2 : 1);
@@ -67,7 +67,6 @@ export default defineConfig({
       testIgnore: ['electron.spec.ts'],
       // Tests tagged @report only measure (nothing they check is not checked elsewhere): `npm run bench:e2e`.
       grepInvert: /@report/,
-      workers: browserWorkers,
       use: browserUse,
     },
     {
