@@ -24,11 +24,11 @@ const browserUse = {
   launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
 };
 
-// The browser project's workers: two on CI, one elsewhere (the machine is shared), FAULTLINE_E2E_WORKERS
-// or --workers to choose. One page of software WebGL keeps about 0.7–0.9 of the 2 cores busy (it waits on the GPU
-// process between frames), so a second worker takes the idle rest: BENCHMARKS.md, "Session 10: CI time".
-// Figures (the report project) are taken on one worker, alone.
-const browserWorkers = Number(process.env.FAULTLINE_E2E_WORKERS) || (process.env.CI ? 2 : 1);
+// One worker: WebGL is software-rendered and the machine has 2 cores. Two workers were measured both
+// faster and slower under the shared machine's load, and used 37 % more CPU for the same tests
+// (BENCHMARKS.md, "Session 10: CI time"); FAULTLINE_E2E_WORKERS or --workers to try more. Figures (the
+// report project) are always taken on one worker, alone.
+const browserWorkers = Number(process.env.FAULTLINE_E2E_WORKERS) || 1;
 
 export default defineConfig({
   testDir: 'e2e',
