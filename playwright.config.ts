@@ -24,14 +24,19 @@ const browserUse = {
   launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
 };
 
+// One worker: WebGL is software-rendered and the machine has 2 cores. Two workers were measured both
+// faster and slower under the shared machine's load, and used 37 % more CPU for the same tests
+// (BENCHMARKS.md, "Session 10: CI time"); FAULTLINE_E2E_WORKERS or --workers to try more. Figures (the
+// report project) are always taken on one worker, alone.
+const browserWorkers = Number(process.env.FAULTLINE_E2E_WORKERS) || 1;
+
 export default defineConfig({
   testDir: 'e2e',
   // Unit tests of the e2e helpers (*.test.ts) run in vitest.
   testMatch: '**/*.spec.ts',
   outputDir: 'e2e/.artifacts',
   fullyParallel: false,
-  // One worker: WebGL is software-rendered and the machine has 2 cores; parallel pages starve each other.
-  workers: 1,
+  workers: browserWorkers,
   retries: 0,
   forbidOnly: true,
   timeout: 120_000,
@@ -68,11 +73,13 @@ export default defineConfig({
       name: 'report',
       testIgnore: ['electron.spec.ts'],
       grep: /@report/,
+      workers: 1,
       use: browserUse,
     },
     {
       name: 'electron',
       testMatch: ['electron.spec.ts'],
+      workers: 1,
     },
   ],
 });

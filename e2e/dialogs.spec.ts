@@ -47,34 +47,39 @@ test.afterEach(async () => {
 });
 
 test.describe('dialogs', () => {
-  test('About, the command palette and Export are modal, keep Tab inside, close on Escape and give focus back', async ({ app }) => {
-    const { page } = app;
-    await sendMenuCommand(page, 'help.about');
-    await closesOnEscape(page, await expectModal(page, 'about-dialog', 'Faultline'));
+  // These two look at dialogs only: the default preset at 65 × 65 (a cheaper start).
+  test.describe(() => {
+    test.use({ startSize: 65 });
 
-    // Opened from the toolbar: Escape closes it and the focus is back on the button that opened it.
-    const opener = page.getByTestId('open-palette');
-    await opener.focus();
-    await page.keyboard.press('Enter');
-    await closesOnEscape(page, await expectModal(page, 'command-palette', 'Command palette'));
-    await expect(opener).toBeFocused();
+    test('About, the command palette and Export are modal, keep Tab inside, close on Escape and give focus back', async ({ app }) => {
+      const { page } = app;
+      await sendMenuCommand(page, 'help.about');
+      await closesOnEscape(page, await expectModal(page, 'about-dialog', 'Faultline'));
 
-    await sendMenuCommand(page, 'file.exportHeightmap');
-    await closesOnEscape(page, await expectModal(page, 'export-dialog', 'Export'));
-    expect(app.consoleErrors).toEqual([]);
-  });
+      // Opened from the toolbar: Escape closes it and the focus is back on the button that opened it.
+      const opener = page.getByTestId('open-palette');
+      await opener.focus();
+      await page.keyboard.press('Enter');
+      await closesOnEscape(page, await expectModal(page, 'command-palette', 'Command palette'));
+      await expect(opener).toBeFocused();
 
-  test('Escape closes only the topmost dialog', async ({ app }) => {
-    const { page } = app;
-    await page.keyboard.press('Control+Shift+P');
-    const palette = page.getByTestId('command-palette');
-    await expect(palette).toBeVisible();
-    await sendMenuCommand(page, 'help.about');
-    const about = await expectModal(page, 'about-dialog', 'Faultline');
-    await page.keyboard.press('Escape');
-    await expect(about).toHaveCount(0);
-    await expect(palette).toBeVisible();
-    await closesOnEscape(page, palette);
+      await sendMenuCommand(page, 'file.exportHeightmap');
+      await closesOnEscape(page, await expectModal(page, 'export-dialog', 'Export'));
+      expect(app.consoleErrors).toEqual([]);
+    });
+
+    test('Escape closes only the topmost dialog', async ({ app }) => {
+      const { page } = app;
+      await page.keyboard.press('Control+Shift+P');
+      const palette = page.getByTestId('command-palette');
+      await expect(palette).toBeVisible();
+      await sendMenuCommand(page, 'help.about');
+      const about = await expectModal(page, 'about-dialog', 'Faultline');
+      await page.keyboard.press('Escape');
+      await expect(about).toHaveCount(0);
+      await expect(palette).toBeVisible();
+      await closesOnEscape(page, palette);
+    });
   });
 
   test('import, its error, unsaved changes, Open Recent and the project error are modal and close on Escape', async ({ app }) => {

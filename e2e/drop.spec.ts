@@ -24,15 +24,20 @@ function ramp(size: number): ReturnType<typeof createHeightfield> {
 }
 
 test.describe('dropping files on the window: one handler decides', () => {
-  test('a .png opens the import dialog only', async ({ app }) => {
-    const { page } = app;
-    await dropOnWindow(page, 'dropped.png', compilePngHeightmap(ramp(33)));
-    await expect(page.getByTestId('import-dialog')).toBeVisible();
-    await expect(page.getByTestId('import-summary')).toContainText('33 × 33');
-    await expect(page.getByTestId('project-error')).toHaveCount(0);
-    await page.keyboard.press('Escape');
-    await expect(page.getByTestId('import-dialog')).toHaveCount(0);
-    expect(app.consoleErrors).toEqual([]);
+  // The import dialog only (the next two look at the terrain): the default preset at 65 × 65.
+  test.describe(() => {
+    test.use({ startSize: 65 });
+
+    test('a .png opens the import dialog only', async ({ app }) => {
+      const { page } = app;
+      await dropOnWindow(page, 'dropped.png', compilePngHeightmap(ramp(33)));
+      await expect(page.getByTestId('import-dialog')).toBeVisible();
+      await expect(page.getByTestId('import-summary')).toContainText('33 × 33');
+      await expect(page.getByTestId('project-error')).toHaveCount(0);
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('import-dialog')).toHaveCount(0);
+      expect(app.consoleErrors).toEqual([]);
+    });
   });
 
   test('a .faultline opens the project and no import dialog', async ({ app }) => {

@@ -24,9 +24,9 @@ async function written(file: string): Promise<Uint8Array> {
 }
 
 test.describe('export presets', () => {
-  test('Unreal: the numbers to type, copy, masks previewed on the map, export to a folder, Escape closes', async ({ app, context }) => {
+  test('Unreal: the numbers to type, copy, masks previewed on the map, export to a folder, Escape closes', async ({ app }) => {
     const { page } = app;
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.setViewportSize({ width: 1600, height: 1000 });
     const expected = createDefaultDocument().field;
     const { min, max } = heightRange(expected.heights);

@@ -97,9 +97,13 @@ test.describe('level-of-detail terrain (heights on the GPU)', () => {
     await page.setViewportSize({ width: 1600, height: 1000 });
     const map2d = page.getByTestId('map-2d');
     const frames = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    /** Opens the page with `search` and restores the unsaved Mountains from the recovery journal (an opened project: its erosion results are computed after it is drawn). */
+    /**
+     * Opens the page with `search` and restores the unsaved Mountains from the recovery journal (an
+     * opened project: its erosion results are computed after it is drawn). The restore replaces the
+     * start terrain, so the page starts on the small one (`startSize`) first.
+     */
     const restoreWith = async (search: string) => {
-      await reloadWith(page, search);
+      await reloadWith(page, `${search}&startSize=65`);
       await expect(page.getByTestId('recovery-dialog')).toBeVisible({ timeout: 30_000 });
       await page.getByTestId('recovery-restore').click();
       await waitForBothViewsDrawn(page, 0, 120_000);

@@ -40,6 +40,39 @@ async function clickAt(page: Page, view: Locator, fx: number, fy: number): Promi
   await page.mouse.click(box.x + fx * box.width, box.y + fy * box.height);
 }
 
+/** After a window resize (screenshots only): the window has the new width and both views' boxes held still over two frames. */
+async function resized(page: Page, width: number): Promise<void> {
+  await page.waitForFunction((w) => window.innerWidth === w, width);
+  const boxesAfterTwoFrames = () =>
+    page.evaluate(
+      () =>
+        new Promise<string>((resolve) =>
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() =>
+              resolve(
+                ['map-2d', 'viewport-3d']
+                  .map((id) => document.querySelector(`[data-testid="${id}"]`)?.getBoundingClientRect())
+                  .map((r) => `${r?.width}x${r?.height}`)
+                  .join(' '),
+              ),
+            ),
+          ),
+        ),
+    );
+  let last = await boxesAfterTwoFrames();
+  await expect
+    .poll(
+      async () => {
+        const next = await boxesAfterTwoFrames();
+        const still = next === last;
+        last = next;
+        return still;
+      },
+      { intervals: [0] },
+    )
+    .toBe(true);
+}
+
 async function idle(page: Page): Promise<void> {
   await expect(page.getByTestId('status-job')).toHaveAttribute('data-running', 'false', { timeout: 30_000 });
 }
@@ -92,11 +125,11 @@ test.describe('the road tool', () => {
       [1280, 720],
     ]) {
       await page.setViewportSize({ width: w, height: h });
-      await page.waitForTimeout(1500);
+      await resized(page, w);
       await page.screenshot({ path: path.join(ARTIFACTS, `road-${w}x${h}.png`) });
     }
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.waitForTimeout(1000);
+    await resized(page, 1280);
 
     // The layer is in the Layers tab.
     await showPanel(page, 'layers');
