@@ -1,26 +1,22 @@
 // file:exportHeightmapTiles through the router: main cuts the map into tiles, encodes each with the one
 // heightmap encoder (a worker thread) and writes them through an export folder's handle, all or nothing;
 // bad requests are refused by the contract before anything runs.
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AppInfo } from '../../shared/ipc/contract';
 import { float32LittleEndianBytes } from '../../shared/codecs/bytes';
 import { HEIGHTMAP_EXPORT_VARIANTS } from '../../shared/codecs/formats';
 import { createCodecRegistry, encodeVariant } from '../../shared/codecs/registry';
 import { cropGrid, gridAsField, gridFromField } from '../../shared/export/grid';
 import { tileLayout, tileName, type TileSpec } from '../../shared/export/tiles';
 import { createHeightfield, heightRange, type Heightfield } from '../../shared/terrain/heightfield';
-import { createMainServices, type MainServices } from '../services';
-import { createScriptedDialogs, type ScriptedDialogs } from '../services/dialogs';
+import type { MainServices } from '../services';
+import type { ScriptedDialogs } from '../services/dialogs';
 import { nativeDeflate } from '../services/nativeDeflate';
-import { createIpcRouter, type IpcRouter } from './router';
-import { createSenderPolicy } from './senderPolicy';
+import type { IpcRouter } from './router';
+import { createRouterHarness, TRUSTED_SENDER } from './testing/routerHarness';
 
-const INDEX_URL = 'file:///opt/Faultline/resources/app/dist/renderer/index.html';
-const TRUSTED = { url: INDEX_URL };
-const APP_INFO: AppInfo = { name: 'Faultline', version: '9.9.9', platform: 'linux', shell: 'electron' };
+const TRUSTED = TRUSTED_SENDER;
 
 let folder: string;
 let out: string;
@@ -28,12 +24,7 @@ let router: IpcRouter;
 let dialogs: ScriptedDialogs;
 let services: MainServices;
 beforeEach(async () => {
-  folder = await mkdtemp(path.join(tmpdir(), 'faultline-tiles-'));
-  out = path.join(folder, 'out');
-  await mkdir(out);
-  dialogs = createScriptedDialogs();
-  services = createMainServices({ userDataDir: folder, appInfo: APP_INFO, dialogs });
-  router = createIpcRouter({ services, isTrustedSender: createSenderPolicy({ indexFileUrl: INDEX_URL }) });
+  ({ folder, out, dialogs, services, router } = await createRouterHarness('faultline-tiles-'));
 });
 afterEach(async () => {
   await rm(folder, { recursive: true, force: true });

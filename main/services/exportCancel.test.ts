@@ -1,24 +1,20 @@
 // Cancelling a running export in main (file:cancelExport through the router): main's encoder thread
 // stops mid-file, every temporary goes, and the files an earlier export left stay byte for byte; a
 // cancel that meets the last file being put in place leaves the whole new set or the whole old one.
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AppInfo } from '../../shared/ipc/contract';
 import { float32LittleEndianBytes } from '../../shared/codecs/bytes';
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import { tileLayout, tileName } from '../../shared/export/tiles';
-import { createMainServices, type MainServices } from './index';
-import { createScriptedDialogs, type ScriptedDialogs } from './dialogs';
+import type { MainServices } from './index';
+import type { ScriptedDialogs } from './dialogs';
 import { createExportDirectoryService } from './exportDirectoryService';
-import { createIpcRouter, type IpcRouter } from '../ipc/router';
-import { createSenderPolicy } from '../ipc/senderPolicy';
+import type { IpcRouter } from '../ipc/router';
+import { createRouterHarness, TRUSTED_SENDER } from '../ipc/testing/routerHarness';
 import { createExportJobs, ExportCancelledError } from './exportJobs';
 
-const INDEX_URL = 'file:///opt/Faultline/resources/app/dist/renderer/index.html';
-const TRUSTED = { url: INDEX_URL };
-const APP_INFO: AppInfo = { name: 'Faultline', version: '9.9.9', platform: 'linux', shell: 'electron' };
+const TRUSTED = TRUSTED_SENDER;
 /** The largest map: an export of it takes seconds to tens of seconds. */
 const SIDE = 8193;
 
@@ -28,12 +24,7 @@ let dialogs: ScriptedDialogs;
 let services: MainServices;
 let router: IpcRouter;
 beforeEach(async () => {
-  folder = await mkdtemp(path.join(tmpdir(), 'faultline-cancel-'));
-  out = path.join(folder, 'out');
-  await mkdir(out);
-  dialogs = createScriptedDialogs();
-  services = createMainServices({ userDataDir: folder, appInfo: APP_INFO, dialogs });
-  router = createIpcRouter({ services, isTrustedSender: createSenderPolicy({ indexFileUrl: INDEX_URL }) });
+  ({ folder, out, dialogs, services, router } = await createRouterHarness('faultline-cancel-'));
 });
 afterEach(async () => {
   await rm(folder, { recursive: true, force: true });
