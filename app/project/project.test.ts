@@ -242,6 +242,60 @@ describe('project controller', () => {
     expect(heightBytes(session.editor.document.field.heights)).toEqual(heightBytes(dropped.field.heights));
   });
 
+  it('a Save chosen while an open\'s last step still runs is not lost: it runs next and saves the opened document', async () => {
+    const main = fakeMain();
+    let finishClearing = (): void => undefined;
+    main.api = { ...main.api, clearRecovery: () => new Promise<void>((resolve) => (finishClearing = resolve)) };
+    const session = createEditorSession({ api: main.api, document: smallDocument() });
+    const controller = createProjectController(session);
+    const dropped = smallDocument(5);
+    const bytes = compileProject({ field: dropped.field, recipe: documentRecipe(dropped), history: [], props: [], view: {} });
+    const opening = controller.openDropped({ name: 'dropped.faultline', bytes: async () => bytes });
+    // The document is replaced (the title shows it) while the journal is still being cleared.
+    await vi.waitFor(() => expect(session.editor.store.getState().fileName).toBe('dropped.faultline'));
+    expect(controller.store.getState().busy).toBe(true);
+    const saving = controller.save();
+    expect(main.saved).toHaveLength(0);
+    finishClearing();
+    await opening;
+    await vi.waitFor(() => expect(main.saved).toHaveLength(1));
+    finishClearing();
+    expect(await saving).toBe(true);
+    expect(heightBytes(new Float32Array(main.saved[0].heights.slice().buffer))).toEqual(heightBytes(dropped.field.heights));
+    expect(session.editor.store.getState().fileName).toBe('out.faultline');
+    expect(controller.store.getState().busy).toBe(false);
+  });
+
+  it('a dialog command fired twice shows one dialog; file commands run one at a time in the order asked', async () => {
+    const main = fakeMain();
+    const order: string[] = [];
+    let answerOpen = (): void => undefined;
+    main.api = {
+      ...main.api,
+      openProject: () =>
+        new Promise((resolve) => {
+          order.push('open dialog');
+          answerOpen = () => resolve({ status: 'cancelled' });
+        }),
+      saveProjectAs: async () => {
+        order.push('save as dialog');
+        return main.saveResult;
+      },
+    };
+    const session = createEditorSession({ api: main.api, document: smallDocument() });
+    const controller = createProjectController(session);
+    const first = controller.open();
+    const repeated = controller.open();
+    const saving = controller.saveAs();
+    await repeated;
+    await vi.waitFor(() => expect(order).toEqual(['open dialog']));
+    answerOpen();
+    await first;
+    expect(await saving).toBe(true);
+    expect(order).toEqual(['open dialog', 'save as dialog']);
+    expect(controller.store.getState().busy).toBe(false);
+  });
+
   it('a dropped project with a token is opened by main by that token, never by a path; without one it is decoded here', async () => {
     const main = fakeMain();
     const dropped = smallDocument(9);

@@ -21,7 +21,7 @@ export interface ProjectUiState {
   recentList: RecentFileEntry[] | null;
   /** A plain message naming the file and the problem. */
   error: string | null;
-  /** A file operation is running: further ones wait. */
+  /** A file operation is running or waiting: further ones wait their turn. */
   busy: boolean;
   title: string;
 }
@@ -71,6 +71,13 @@ export interface ProjectController {
   bindOpened(hook: (loaded: LoadedProject, fileName: string | null) => void): void;
 }
 
+/** The file operations that run one at a time. */
+type FileCommand = 'new' | 'open' | 'showRecent' | 'openRecent' | 'openDropped' | 'save' | 'saveAs' | 'restoreRecovery' | 'discardRecovery';
+/** Commands that show a dialog or a list: a repeat while one is pending is a double fire, not a second request. */
+const ASKS_THE_USER: ReadonlySet<FileCommand> = new Set(['new', 'open', 'showRecent', 'saveAs', 'restoreRecovery', 'discardRecovery']);
+/** More file commands than this waiting is input gone wrong (a key held down): the rest are dropped. */
+const MAX_QUEUED_FILE_COMMANDS = 8;
+
 export interface DriveSettingsHook {
   get(): JsonObject;
   set(saved: JsonObject): void;
@@ -94,18 +101,40 @@ export function createProjectController(session: Pick<SessionCore, 'editor' | 'a
 
   const fail = (error: unknown) => store.setState({ error: error instanceof Error ? error.message : String(error) });
 
-  /** One file operation at a time; a second one while busy is ignored (menus can fire twice). */
-  async function exclusive<T>(task: () => Promise<T>, idle: T): Promise<T> {
-    if (store.getState().busy) return idle;
+  /**
+   * One file operation at a time, in the order they were asked for: Save chosen while an Open's last
+   * step still runs saves the opened document afterwards. A command that asks the user (a dialog) and
+   * is already running or waiting is not queued again: a menu fired twice shows one dialog.
+   */
+  let queue: Promise<void> = Promise.resolve();
+  const waiting = new Set<FileCommand>();
+  let running: FileCommand | null = null;
+  let outstanding = 0;
+  function exclusive<T>(command: FileCommand, task: () => Promise<T>, idle: T): Promise<T> {
+    if (ASKS_THE_USER.has(command) && (running === command || waiting.has(command))) return Promise.resolve(idle);
+    if (outstanding >= MAX_QUEUED_FILE_COMMANDS) return Promise.resolve(idle);
+    outstanding++;
+    waiting.add(command);
     store.setState({ busy: true });
-    try {
-      return await task();
-    } catch (error) {
-      fail(error);
-      return idle;
-    } finally {
-      store.setState({ busy: false });
-    }
+    const result = queue.then(async () => {
+      waiting.delete(command);
+      running = command;
+      try {
+        return await task();
+      } catch (error) {
+        fail(error);
+        return idle;
+      } finally {
+        running = null;
+        outstanding--;
+        if (outstanding === 0) store.setState({ busy: false });
+      }
+    });
+    queue = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    return result;
   }
 
   function askUnsaved(action: string): Promise<UnsavedChoice> {
@@ -174,28 +203,28 @@ export function createProjectController(session: Pick<SessionCore, 'editor' | 'a
   const controller: ProjectController = {
     store,
     newDocument: () =>
-      exclusive(async () => {
+      exclusive('new', async () => {
         if (!(await mayReplace('starting a new terrain'))) return;
         replaceWith({ document: createDefaultDocument(), view: null, drive: null, layers: { origin: 'saved', problem: null } }, null, null);
         await api.clearRecovery().catch(() => undefined);
       }, undefined),
     open: () =>
-      exclusive(async () => {
+      exclusive('open', async () => {
         if (!(await mayReplace('opening another file'))) return;
         await acceptOpened(await api.openProject());
       }, undefined),
     showRecent: () =>
-      exclusive(async () => {
+      exclusive('showRecent', async () => {
         store.setState({ recentList: await api.listRecentProjects() });
       }, undefined),
     openRecent: (index) =>
-      exclusive(async () => {
+      exclusive('openRecent', async () => {
         store.setState({ recentList: null });
         if (!(await mayReplace('opening another file'))) return;
         await acceptOpened(await api.openRecentProject(index));
       }, undefined),
     openDropped: (file) =>
-      exclusive(async () => {
+      exclusive('openDropped', async () => {
         if (!file.name.toLowerCase().endsWith(PROJECT_EXTENSION)) {
           fail(`${file.name}: is not a Faultline project (.faultline) file`);
           return;
@@ -211,8 +240,8 @@ export function createProjectController(session: Pick<SessionCore, 'editor' | 'a
         replaceWith(loaded, file.name, null);
         await api.clearRecovery().catch(() => undefined);
       }, undefined),
-    save: () => exclusive(saveNow, false),
-    saveAs: () => exclusive(saveAsNow, false),
+    save: () => exclusive('save', saveNow, false),
+    saveAs: () => exclusive('saveAs', saveAsNow, false),
     answerUnsaved(choice) {
       const resolve = pendingAnswer;
       pendingAnswer = null;
@@ -220,7 +249,7 @@ export function createProjectController(session: Pick<SessionCore, 'editor' | 'a
       resolve?.(choice);
     },
     restoreRecovery: () =>
-      exclusive(async () => {
+      exclusive('restoreRecovery', async () => {
         store.setState({ recoveryOffer: null });
         const result = await api.loadRecovery();
         if (result.status === 'none') return;
@@ -234,7 +263,7 @@ export function createProjectController(session: Pick<SessionCore, 'editor' | 'a
         editor.store.setState({ savedVersion: -1 });
       }, undefined),
     discardRecovery: () =>
-      exclusive(async () => {
+      exclusive('discardRecovery', async () => {
         store.setState({ recoveryOffer: null });
         await api.clearRecovery();
       }, undefined),
