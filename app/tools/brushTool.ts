@@ -71,7 +71,9 @@ export function createBrushTool(editor: Editor, tools: ToolStore, settings: Tool
         // The heights already hold the exact result: the stroke's tiles and its layer are the edit.
         const edit = current.finish(label);
         const doc = editor.document;
+        // Nothing changed (every touched height has its bits back): no entry, and no preview either.
         if (edit) editor.apply(withStack(edit, doc.stack, paint.stack));
+        else editor.endPreview(null);
         return;
       }
       void jobs.applyStack(paint.stack, label, {
