@@ -43,10 +43,12 @@ export class LayerEngine {
   }
 
   /**
-   * The stack's heights (the evaluator's own array: copy what you keep), changed from layer
-   * `change.index` up — only inside `rect` when the layer changed there alone from `from` (the
-   * object it was; when the evaluator last saw another, the whole layer is re-run). Call only when
-   * `canUpdate` said so.
+   * The stack's heights, changed from layer `change.index` up — only inside `rect` when the layer
+   * changed there alone from `from` (the object it was; when the evaluator last saw another, the
+   * whole layer is re-run). Synced (`sync`), they are the document's heights, written in place:
+   * `beforeWrite` is told each rectangle first (a whole re-composite: each 64² block that changes).
+   * Otherwise the engine's own array (copy what you keep; the document is not written). Call only
+   * when `canUpdate` said so.
    */
   update(stack: LayerStack, size: LayerSize, change: LayerChange, beforeWrite?: (rect: Rect) => void): Float32Array {
     const evaluator = this.evaluator;
