@@ -5,7 +5,6 @@ import path from 'node:path';
 import { test, expect, sendMenuCommand } from './fixtures';
 import { chooseRaiseBrush, dragAcross, drawnVersions, fillGenerateForm, heightUnder2dPoint, orbitFrameTime, runGenerateAndWait, settle, simulateMemoryPressure, waitForBothViewsDrawn, watchJournalRefusals } from './perf/appActions';
 import { showPanel } from './panel';
-import { RELEASE_COMPOSITE_AFTER_MS } from '../app/jobs/terrainJobs';
 import { tenLayerProject } from './perf/tenLayerProject';
 import { formatBrowserMemory, processMemoryUnsupportedReason, readBrowserMemory, type BrowserMemory } from './perf/processMemory';
 
@@ -201,9 +200,7 @@ test.describe('performance (reported, not asserted)', () => {
       await waitForBothViewsDrawn(page, drawn, 300_000);
       await page.keyboard.press('Escape');
       await expect(page.getByTestId('status-job')).toHaveAttribute('data-running', 'false', { timeout: 120_000 });
-      // At rest: the engine lets its composite of the local layers go once no local edit came for
-      // RELEASE_COMPOSITE_AFTER_MS (it mirrors the document's heights until then).
-      await page.waitForTimeout(RELEASE_COMPOSITE_AFTER_MS + 1000);
+      // The engine's composite of the local layers is the document's heights: nothing to wait for.
       await settle(page, SETTLE_MS, { userDataDir: app.userDataDir, lastChangeMs });
       const memory = await readBrowserMemory(app.browser);
       // Read after the memory (hovering redraws both views), and after the journal went out: under

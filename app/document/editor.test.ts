@@ -96,4 +96,23 @@ describe('Editor', () => {
     expect(editor.isDirty).toBe(false);
     expect(editor.undo()).toBe(false);
   });
+
+  it('a preview that changed heights makes it previewing until an edit, or until the gesture says it put them back', () => {
+    const { editor, raise } = setup();
+    editor.preview({ kind: 'rect', i0: 0, j0: 0, i1: 0, j1: 0 });
+    expect(editor.previewing).toBe(false);
+    editor.preview({ kind: 'rect', i0: 1, j0: 1, i1: 3, j1: 2 });
+    expect(editor.previewing).toBe(true);
+    const version = editor.store.getState().version;
+    editor.endPreview(null);
+    expect(editor.previewing).toBe(false);
+    expect(editor.store.getState().version).toBe(version);
+    editor.preview({ kind: 'rect', i0: 1, j0: 1, i1: 3, j1: 2 });
+    editor.endPreview({ kind: 'rect', i0: 1, j0: 1, i1: 3, j1: 2 });
+    expect(editor.previewing).toBe(false);
+    expect(editor.store.getState()).toMatchObject({ version: version + 2, lastChange: { kind: 'rect', i0: 1, j0: 1, i1: 3, j1: 2 } });
+    editor.preview({ kind: 'rect', i0: 0, j0: 0, i1: 2, j1: 2 });
+    editor.apply(raise('Raise', { i0: 0, j0: 0, i1: 2, j1: 2 }, 1));
+    expect(editor.previewing).toBe(false);
+  });
 });

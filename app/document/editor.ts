@@ -106,6 +106,15 @@ export class Editor {
     this.changed(region);
   }
 
+  /**
+   * A gesture put back every height its preview changed (Escape, or a result that will not come):
+   * the heights are again what the last edit, undo or redo left. The views redraw `region`.
+   */
+  endPreview(region: DirtyRegion | null): void {
+    this.previewed = false;
+    if (region) this.changed(region);
+  }
+
   /** Replaces the whole document (new/open); history starts afresh. */
   replaceDocument(document: TerrainDocument, fileName: string | null = null): void {
     this.doc = document;

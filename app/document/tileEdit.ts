@@ -164,6 +164,11 @@ export function diffTileEdit(label: string, width: number, depth: number, before
   return createSwapEdit(label, width, depth, rects, changed.length, 'before');
 }
 
+/** A height edit that changed nothing (a stack change whose heights came out the same). */
+export function emptyTileEdit(label: string, width: number, depth: number): TileEdit {
+  return createSwapEdit(label, width, depth, [], 0, 'after');
+}
+
 /**
  * Records before-snapshots of tiles as a live gesture (a brush stroke) touches them, so the heights
  * can change in place while dragging and become one edit at the end, or be restored on cancel.

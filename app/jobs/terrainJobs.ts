@@ -7,9 +7,8 @@ import { kindOf } from '../../shared/layers/registry';
 import { heightsStack } from '../../shared/layers/migrate';
 import type { Layer, LayerSize } from '../../shared/layers/types';
 import type { Editor } from '../document/editor';
-import type { TerrainDocument } from '../document/document';
 import type { DocumentEdit } from '../document/history';
-import { diffTileEdit } from '../document/tileEdit';
+import { diffTileEdit, emptyTileEdit, TileRecorder } from '../document/tileEdit';
 import { createFieldReplaceEdit, withErosionMasks, withStack } from '../document/generationEdits';
 import { firstChangedLayer, LayerEngine, type LayerChange } from '../layers/layerEngine';
 import { continuedStack, generatedStack, stackWithStep } from '../layers/stackOps';
@@ -41,23 +40,6 @@ export interface ApplyStackOptions {
 
 export type JobResult = 'done' | 'cancelled' | 'failed' | 'busy';
 
-export interface TerrainJobsOptions {
-  /**
-   * Idle time after the engine's last update or prime before its composite of the local layers (a
-   * whole map that mirrors the document's heights) is let go; the next local edit copies the
-   * document's heights back in (one 64 MiB copy at 4097²: ≈ 20–30 ms on a desktop, 0.26–0.5 s on the
-   * development VM, where fresh pages fault slowly). Default RELEASE_COMPOSITE_AFTER_MS.
-   */
-  releaseCompositeAfterMs?: number;
-}
-
-/**
- * How long the engine's composite stays after its last use (TerrainJobsOptions): long enough that
- * strokes in one working burst (look, orbit, stroke again) never pay the copy back, short enough
- * that a map left alone holds its heights once.
- */
-export const RELEASE_COMPOSITE_AFTER_MS = 20_000;
-
 /**
  * Runs terrain jobs (fault formation, filters, erosion) off the UI thread and turns each finished job
  * into exactly one history entry. The document is only read when a job starts and only written when
@@ -71,38 +53,21 @@ export class TerrainJobs {
   private droppedNote: string | null = null;
   /** False while an opened project's saved heights differ from its stack's (checkOpened). */
   private heightsMatchStack = true;
-  /**
-   * A document whose heights are its stack's as the engine last evaluated it (an opened project's,
-   * checked by checkOpened; or any, once the engine's composite was let go at rest), at that version:
-   * the next local edit copies them into the engine as its composite (nothing is held for it at rest).
-   */
-  private checkedHeights: { doc: TerrainDocument; version: number } | null = null;
   private readonly unsubscribe: () => void;
-  private readonly releaseAfterMs: number;
-  private releaseTimer: ReturnType<typeof setTimeout> | null = null;
-  /** A release waited for a gesture's preview to end. */
-  private releaseAfterPreview = false;
 
   constructor(
     private readonly editor: Editor,
     private readonly transport: TerrainJobTransport,
     store?: JobStore,
-    options: TerrainJobsOptions = {},
   ) {
     this.store = store ?? createJobStore();
-    this.releaseAfterMs = options.releaseCompositeAfterMs ?? RELEASE_COMPOSITE_AFTER_MS;
-    this.engine = new LayerEngine(() => this.scheduleRelease());
+    this.engine = new LayerEngine();
     // Results kept for one document mean nothing for another.
     let shown = editor.document;
     this.unsubscribe = editor.store.subscribe(() => {
-      if (this.releaseAfterPreview && !editor.previewing) {
-        this.releaseAfterPreview = false;
-        this.scheduleRelease();
-      }
       if (editor.document === shown) return;
       shown = editor.document;
       this.engine.reset();
-      this.checkedHeights = null;
     });
   }
 
@@ -162,15 +127,24 @@ export class TerrainJobs {
     const sameSize = doc.field.width === size.width && doc.field.depth === size.depth && doc.field.cellSize === size.cellSize;
     const from = options.change?.index ?? firstChangedLayer(doc.stack, next);
     if (sameSize && this.prepareLocal(next, from)) {
-      const result = this.engine.update(next, size, options.change ?? { index: from, rect: null });
-      // A change in a rectangle the engine evaluated from the document's state (a road drag): only
-      // what it re-composited is compared, and nothing of the whole map is copied.
-      const within = options.change?.rect ? this.engine.changedRect : null;
-      const heights = within ? result : result.slice();
+      // The gesture's preview goes back first: the document's heights are then its stack's again,
+      // and the engine writes the change straight into them (its composite is the same array),
+      // keeping for undo what each rectangle held before.
       options.beforeApply?.(true);
       const current = this.editor.document;
+      this.syncEngine(options.beforeApply !== undefined || !this.editor.previewing);
+      const recorder = new TileRecorder(current.field.heights, size.width, size.depth);
+      const result = this.engine.update(next, size, options.change ?? { index: from, rect: null }, (r) => recorder.touch(r.i0, r.j0, r.i1, r.j1));
+      let heightsEdit: DocumentEdit;
+      if (result === current.field.heights) heightsEdit = recorder.finish(label) ?? emptyTileEdit(label, size.width, size.depth);
+      else {
+        // The engine's own composite (heights it could not vouch for): what changed is copied in.
+        // A change in a rectangle (a road drag): only what it re-composited is compared.
+        const within = options.change?.rect ? this.engine.changedRect : null;
+        heightsEdit = diffTileEdit(label, size.width, size.depth, current.field.heights, within ? result : result.slice(), within ?? undefined);
+      }
       this.heightsMatchStack = true;
-      const edit = withStack(diffTileEdit(label, size.width, size.depth, current.field.heights, heights, within ?? undefined), current.stack, next);
+      const edit = withStack(heightsEdit, current.stack, next);
       this.editor.apply(options.wrap ? options.wrap(edit) : edit);
       this.store.setState({ lastOutcome: 'done', lastMessage: null });
       return Promise.resolve('done');
@@ -211,7 +185,6 @@ export class TerrainJobs {
    */
   async checkOpened(origin: 'saved' | 'replay' | 'heights'): Promise<string | null> {
     this.engine.reset();
-    this.checkedHeights = null;
     this.heightsMatchStack = true;
     if (this.current) return null;
     const doc = this.editor.document;
@@ -227,10 +200,9 @@ export class TerrainJobs {
     while (first < saved.length && Object.is(saved[first], outcome.heights[first])) first++;
     if (first === saved.length) {
       const { base } = outcome;
-      // The evaluated heights equal the saved ones: they are let go, and the first local edit copies
-      // the document's as the engine's composite (prepareLocal), so at rest the map is held once.
+      // The evaluated heights equal the saved ones: they are let go, and the first local edit takes
+      // the document's as the engine's composite (prepareLocal), so the map is held once.
       this.engine.prime(stack, { width, depth, cellSize }, base ? { index: base.index, output: base.output } : null);
-      this.checkedHeights = { doc, version: versionAtStart };
       if (!doc.erosionMasks && outcome.masks) this.editor.setErosionResults(outcome.masks);
       return null;
     }
@@ -246,10 +218,12 @@ export class TerrainJobs {
   /**
    * Whether `next`, changed from layer `from` up, can be evaluated on this thread: the engine keeps
    * what it needs, or every enabled layer from `from` up is local and what they receive is known
-   * (the document's heights, for layers added on top), which then primes the engine.
+   * (the document's heights, for layers added on top), which then primes the engine. First the
+   * engine is told the document's heights (its composite when they are the stack's: no gesture's
+   * preview in them).
    */
   prepareLocal(next: readonly Layer[], from: number): boolean {
-    this.adoptCheckedHeights();
+    this.syncEngine(!this.editor.previewing);
     const { width, depth, cellSize } = this.editor.document.field;
     const size = { width, depth, cellSize };
     if (this.engine.canUpdate(next, size, from)) return true;
@@ -264,53 +238,13 @@ export class TerrainJobs {
   }
 
   /**
-   * The checked heights of an opened document become the engine's composite, once, before the first
-   * local edit changes anything (every local path starts with prepareLocal): only while the document
-   * is the one checked, unchanged since (an edit, undo or job bumps the version).
+   * Tells the engine the document's heights and stack. Every edit, undo and redo keeps the heights
+   * equal to the stack's evaluation (an opened project's were checked), so they are the engine's
+   * composite — unless a gesture's preview is in them (`clean` false) or the opened heights differ.
    */
-  private adoptCheckedHeights(): void {
-    const checked = this.checkedHeights;
-    if (!checked) return;
-    this.checkedHeights = null;
-    if (checked.doc !== this.editor.document || this.editor.store.getState().version !== checked.version || !this.heightsMatchStack) return;
-    this.engine.adoptComposite(checked.doc.stack, () => checked.doc.field.heights.slice());
-  }
-
-  /**
-   * Lets the engine's composite of the local layers go when it only mirrors the document's heights:
-   * the engine holds the document's stack and the heights are that stack's (checked when opened, no
-   * gesture's preview in them); while a job runs, it waits. The next local edit copies the heights back in
-   * (adoptCheckedHeights). Runs by itself once the engine has not been used for a while; true when
-   * the document's heights are now what the next local edit starts from.
-   */
-  releaseComposite(): boolean {
-    this.cancelRelease();
-    const doc = this.editor.document;
-    // Later: after the job, or after the edit (or undo) that ends the gesture's preview.
-    if (this.current) {
-      this.scheduleRelease();
-      return false;
-    }
-    this.releaseAfterPreview = this.editor.previewing;
-    if (this.editor.previewing || !this.heightsMatchStack) return false;
-    const { width, depth, cellSize } = doc.field;
-    if (!this.engine.releaseComposite(doc.stack, { width, depth, cellSize })) return false;
-    this.checkedHeights = { doc, version: this.editor.store.getState().version };
-    return true;
-  }
-
-  private scheduleRelease(): void {
-    this.cancelRelease();
-    this.releaseTimer = setTimeout(() => {
-      this.releaseTimer = null;
-      this.releaseComposite();
-    }, this.releaseAfterMs);
-  }
-
-  private cancelRelease(): void {
-    if (this.releaseTimer === null) return;
-    clearTimeout(this.releaseTimer);
-    this.releaseTimer = null;
+  private syncEngine(clean: boolean): void {
+    const { field, stack } = this.editor.document;
+    this.engine.sync(stack, { width: field.width, depth: field.depth, cellSize: field.cellSize }, field.heights, clean && this.heightsMatchStack);
   }
 
   /** A copy of the heights layer `from` of `next` receives, when known without evaluating; null otherwise. */
@@ -363,7 +297,6 @@ export class TerrainJobs {
   /** Cancels the running job and stops following the editor. */
   dispose(): void {
     this.cancel();
-    this.cancelRelease();
     this.unsubscribe();
     this.engine.reset();
   }

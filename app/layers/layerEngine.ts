@@ -23,12 +23,12 @@ export interface LayerChange {
  * brush strokes into a sculpt layer, a stamp moved, a layer hidden — are evaluated on this thread
  * over their dirty rectangle alone. Whatever needs a whole-map layer to run goes to a worker
  * (TerrainJobs.applyStack); `canUpdate` says which.
+ * Its composite of those local layers is the document's heights themselves (`sync`), so the map is
+ * held once: an update writes its rectangle into them, telling the caller's `beforeWrite` first
+ * (the gesture's or edit's undo record).
  */
 export class LayerEngine {
   private evaluator: StackEvaluator | null = null;
-
-  /** `onUse` is told after every update and prime (TerrainJobs lets the composite go once they stop). */
-  constructor(private readonly onUse: () => void = () => {}) {}
 
   /** Whether `stack` on a map of `size` can be evaluated here from what is kept, changed from layer `from` up. */
   canUpdate(stack: LayerStack, size: LayerSize, from: number): boolean {
@@ -43,19 +43,42 @@ export class LayerEngine {
   }
 
   /**
-   * The stack's heights (the evaluator's own array: copy what you keep), changed from layer
-   * `change.index` up — only inside `rect` when the layer changed there alone from `from` (the
-   * object it was; when the evaluator last saw another, the whole layer is re-run). Call only when
-   * `canUpdate` said so.
+   * The stack's heights, changed from layer `change.index` up — only inside `rect` when the layer
+   * changed there alone from `from` (the object it was; when the evaluator last saw another, the
+   * whole layer is re-run). Synced (`sync`), they are the document's heights, written in place:
+   * `beforeWrite` is told each rectangle first (a whole re-composite: each 64² block that changes).
+   * Otherwise the engine's own array (copy what you keep; the document is not written). Call only
+   * when `canUpdate` said so.
    */
-  update(stack: LayerStack, size: LayerSize, change: LayerChange): Float32Array {
+  update(stack: LayerStack, size: LayerSize, change: LayerChange, beforeWrite?: (rect: Rect) => void): Float32Array {
     const evaluator = this.evaluator;
     if (!evaluator || !sameSize(evaluator.size, size)) throw new Error('the layer engine holds no results for this map');
     const inRect = change.rect !== null && change.from !== undefined && evaluator.recordedLayer(change.index) === change.from;
-    const result = inRect && change.rect ? evaluator.evaluateRect(stack, change.index, change.rect) : evaluator.evaluate(stack);
+    const options = beforeWrite ? { beforeWrite } : {};
+    const result = inRect && change.rect ? evaluator.evaluateRect(stack, change.index, change.rect, options) : evaluator.evaluate(stack, options);
     if (!result) throw new Error('a local layer update was cancelled');
-    this.onUse();
     return result;
+  }
+
+  /**
+   * `heights` are the document's heights, of `stack` on a map of `size`. `vouched`: they are that
+   * stack's evaluation bit for bit (no gesture's preview in them): they become the engine's
+   * composite (StackEvaluator.sync), and updates write into them. Not vouched: the engine stops
+   * writing into them and composites into an array of its own until the next vouched sync.
+   */
+  sync(stack: LayerStack, size: LayerSize, heights: Float32Array, vouched: boolean): void {
+    if (!vouched) {
+      this.evaluator?.detach();
+      return;
+    }
+    if (heights.length !== size.width * size.depth) throw new RangeError(`the heights hold ${heights.length} values, the map ${size.width * size.depth}`);
+    if (!this.evaluator || !sameSize(this.evaluator.size, size)) this.evaluator = new StackEvaluator(size);
+    this.evaluator.sync(stack, heights);
+  }
+
+  /** Whether the engine's composite is the document's heights (synced, not an array of its own). */
+  get writesHeights(): boolean {
+    return this.evaluator?.writesTarget ?? false;
   }
 
   /**
@@ -68,34 +91,10 @@ export class LayerEngine {
     if (!this.evaluator || !sameSize(this.evaluator.size, size)) this.evaluator = new StackEvaluator(size);
     if (base) this.evaluator.prime(stack, base.index, base.output, heights !== base.output ? heights : undefined);
     else {
-      // Local layers only: they evaluate from flat ground here.
+      // Local layers only: they evaluate from flat ground here, into the document's heights once
+      // synced (never now: the document is written by the edit that takes the worker's result).
       this.evaluator.clear();
-      this.evaluator.evaluate(stack);
     }
-    this.onUse();
-  }
-
-  /**
-   * Takes `stack`'s heights (`copy` makes the engine's own, called only when taken) as the composite
-   * of the local layers above the primed base, when none is kept and `stack` is what the engine last
-   * evaluated or primed: see StackEvaluator.adoptTop. False when not taken.
-   */
-  adoptComposite(stack: LayerStack, copy: () => Float32Array): boolean {
-    const evaluator = this.evaluator;
-    if (!evaluator || !evaluator.holds(stack)) return false;
-    return evaluator.adoptTop(copy);
-  }
-
-  /**
-   * Lets the composite of the local layers go when `stack` on a map of `size` is what the engine
-   * last evaluated (its heights are then the document's: `adoptComposite` takes them back before the
-   * next local edit). True when the engine holds that stack, whether or not a composite was kept.
-   */
-  releaseComposite(stack: LayerStack, size: LayerSize): boolean {
-    const evaluator = this.evaluator;
-    if (!evaluator || !sameSize(evaluator.size, size) || !evaluator.holds(stack)) return false;
-    evaluator.releaseTop();
-    return true;
   }
 
   /** A copy of the heights layer `from` of `stack` receives, when kept here; null otherwise. */

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import { evaluateStack } from '../../shared/layers/evaluate';
 import { DEFAULT_RECIPE, type FaultRecipe } from '../../shared/fault/recipe';
@@ -6,7 +6,6 @@ import { hydraulicStep, thermalStep } from '../../shared/recipe/steps';
 import { createDocument } from '../document/document';
 import { Editor } from '../document/editor';
 import { createInProcessTransport } from '../jobs/inProcessTransport';
-import { RELEASE_COMPOSITE_AFTER_MS } from '../jobs/terrainJobs';
 import { createTerrainDesign } from '../generate/terrainDesign';
 import { createToolStore } from '../tools/toolStore';
 import type { ToolPointerEvent } from '../tools/types';
@@ -225,8 +224,8 @@ describe('opening a project: its stack is checked against its saved heights', ()
   });
 });
 
-describe('an opened project at rest holds its map once besides the engine\'s base', () => {
-  it('the check keeps the base alone; the first stroke takes the checked heights as the composite and is exact; an edit before it makes them stale', async () => {
+describe('an opened project holds its map once besides the engine\'s base', () => {
+  it('the check keeps the base alone; the first stroke takes the checked heights as the composite (no copy) and is exact; an edit before it is exact too', async () => {
     const { editor, tools, design } = setup();
     await design.jobs.generate({ width: SIZE, depth: SIZE, cellSize: 2, recipe: RECIPE, finishing: [thermalStep({ iterations: 3 })] });
     await carveValley(tools, design);
@@ -242,12 +241,13 @@ describe('an opened project at rest holds its map once besides the engine\'s bas
     expect(design.jobs.engine.cachedBytes).toBe(map);
     await carveValley(tools, design);
     expectExact(editor);
-    expect(design.jobs.engine.cachedBytes).toBe(2 * map);
+    // The composite is the document's heights: still one map besides them.
+    expect(design.jobs.engine.cachedBytes).toBe(map);
+    expect(design.jobs.engine.writesHeights).toBe(true);
     editor.undo();
     expectExact(editor);
 
-    // An edit between the check and the first stroke: the saved heights are not the stack's any more
-    // and are not taken; the stroke is still exact (the engine composites from its base).
+    // An edit between the check and the first stroke: still exact.
     await reopen();
     const halved = editor.document.stack.map((layer) => (layer.kind === 'sculpt' ? { ...layer, opacity: 0.5 } : layer));
     expect(applyStackNow(editor, halved, 'Half the valley')).toBe(true);
@@ -257,11 +257,7 @@ describe('an opened project at rest holds its map once besides the engine\'s bas
   });
 });
 
-describe('at rest the engine lets its composite go (the document\'s heights are the same map)', () => {
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
+describe('the engine\'s composite is the document\'s heights (one array)', () => {
   /** A raising stroke from (x0, z) to (x1, z). */
   const raise = (tools: ReturnType<typeof setup>['tools'], design: ReturnType<typeof setup>['design'], x0: number, x1: number, z: number) => {
     design.toolSettings.setState({ brush: { mode: 'raise', radius: 6, strength: 1, falloff: 0.5 } });
@@ -273,74 +269,107 @@ describe('at rest the engine lets its composite go (the document\'s heights are 
     design.selectTool('navigate');
   };
 
-  it('RELEASE_COMPOSITE_AFTER_MS after the last local update only the base is kept; the next stroke takes the heights back, rectangle-only and exact, across undo, redo, a toggle and a Run', async () => {
+  it('strokes, undo, redo, a toggle and a Run: exact after each, rectangle-only strokes, undo restores the heights bit for bit, and no second map is kept', async () => {
     const { editor, tools, design } = setup();
     const { jobs } = design;
     const map = SIZE * SIZE * 4;
     await jobs.generate({ width: SIZE, depth: SIZE, cellSize: 2, recipe: RECIPE, finishing: [thermalStep({ iterations: 3 })] });
-    vi.useFakeTimers();
-    raise(tools, design, -20, 10, 5);
+    const heights = editor.document.field.heights;
+    const states: Buffer[] = [Buffer.from(bits(heights))];
+    const stroke = (x0: number, x1: number, z: number) => {
+      raise(tools, design, x0, x1, z);
+      expectExact(editor);
+      expect(jobs.engine.writesHeights).toBe(true);
+      // The base (thermal's result) alone: the composite is the document's heights.
+      expect(jobs.engine.cachedBytes).toBe(map);
+      expect(jobs.isRunning).toBe(false);
+      states.push(Buffer.from(bits(heights)));
+    };
+    stroke(-20, 10, 5);
     expect(kinds(editor)).toEqual(['faults', 'thermal', 'sculpt']);
-    expectExact(editor);
-    // The base (thermal's result) and the composite of the sculpt layer above it.
-    expect(jobs.engine.cachedBytes).toBe(2 * map);
-    vi.advanceTimersByTime(RELEASE_COMPOSITE_AFTER_MS - 1);
-    expect(jobs.engine.cachedBytes).toBe(2 * map);
-    vi.advanceTimersByTime(1);
-    expect(jobs.engine.cachedBytes).toBe(map);
-    // The next stroke copies the heights back in and re-composites its rectangle only.
-    raise(tools, design, -10, 20, -15);
-    expect(jobs.engine.cachedBytes).toBe(2 * map);
+    stroke(-10, 20, -15);
     expect(jobs.engine.changedRect).not.toBeNull();
-    expectExact(editor);
-    vi.advanceTimersByTime(RELEASE_COMPOSITE_AFTER_MS);
-    expect(jobs.engine.cachedBytes).toBe(map);
-
-    // Undo after the release: the heights are the previous stack's, not what the engine last
-    // evaluated, so they are not taken; the next stroke composites from the base, exactly.
+    // Undo: the heights of the stack before, bit for bit; a stroke after it is rectangle-only.
     editor.undo();
+    states.pop();
+    expect(bits(heights).equals(states[states.length - 1])).toBe(true);
     expectExact(editor);
-    raise(tools, design, 0, 15, 20);
-    expectExact(editor);
-    vi.advanceTimersByTime(RELEASE_COMPOSITE_AFTER_MS);
-    expect(jobs.engine.cachedBytes).toBe(map);
+    stroke(0, 15, 20);
     editor.undo();
     editor.redo();
     expectExact(editor);
-    // Redo brings back the stack the engine evaluated last: released again, the heights are taken back.
-    expect(jobs.releaseComposite()).toBe(true);
-    raise(tools, design, -25, -5, -25);
-    expect(jobs.engine.changedRect).not.toBeNull();
-    expectExact(editor);
-
-    // A layer hidden and shown after a release (evaluated here: only local layers change).
-    vi.advanceTimersByTime(RELEASE_COMPOSITE_AFTER_MS);
+    stroke(-25, -5, -25);
+    // A layer hidden and shown (evaluated here: only local layers change).
     expect(await design.layers.setEnabled('sculpt', false)).toBe('done');
     expectExact(editor);
-    vi.advanceTimersByTime(RELEASE_COMPOSITE_AFTER_MS);
+    expect(jobs.engine.cachedBytes).toBe(map);
     expect(await design.layers.setEnabled('sculpt', true)).toBe('done');
     expectExact(editor);
-    vi.advanceTimersByTime(RELEASE_COMPOSITE_AFTER_MS);
-    vi.useRealTimers();
-
-    // A Run after a release (a worker's result primes the engine), then strokes after another release.
+    expect(bits(heights).equals(states[states.length - 1])).toBe(true);
+    editor.undo();
+    editor.undo();
+    expect(bits(heights).equals(states[states.length - 1])).toBe(true);
+    // A Run (a worker's result primes the engine), strokes after it, then undo of them all.
     expect(await jobs.generate({ width: SIZE, depth: SIZE, cellSize: 2, recipe: { ...RECIPE, seed: 9 }, finishing: [thermalStep({ iterations: 3 })] })).toBe('done');
     expectExact(editor);
-    expect(jobs.releaseComposite()).toBe(true);
-    raise(tools, design, -20, 10, 0);
+    stroke(-20, 10, 0);
+    stroke(-5, 25, 8);
+    editor.undo();
+    editor.undo();
     expectExact(editor);
-    expect(jobs.releaseComposite()).toBe(true);
-    expect(jobs.engine.cachedBytes).toBe(map);
-    raise(tools, design, -5, 25, 8);
-    expect(jobs.engine.changedRect).not.toBeNull();
+    editor.undo();
+    // Before the Run: the heights of the first strokes' stack, bit for bit.
+    expect(bits(heights).equals(states[3])).toBe(true);
     expectExact(editor);
-    for (let k = 0; k < 4; k++) {
+    // The base of the stack before the Run is not kept: this stroke is evaluated in a worker.
+    raise(tools, design, -15, 15, -5);
+    await settled(design);
+    expectExact(editor);
+    stroke(-5, 5, 25);
+    // Those two, then the three strokes before the Run.
+    for (let k = 0; k < 5; k++) {
       editor.undo();
       expectExact(editor);
     }
+    expect(bits(heights).equals(states[0])).toBe(true);
   });
 
-  it('not while a stroke under a whole-map layer shows its dabs: that stroke cancelled, a rename still writes the stack\'s heights', async () => {
+  it('Esc during a stroke under a slope-masked layer puts back every height the engine wrote, outside the dabs too; the next stroke is rectangle-only and exact', async () => {
+    const { editor, tools, design } = setup();
+    const { jobs } = design;
+    await jobs.generate({ width: SIZE, depth: SIZE, cellSize: 2, recipe: RECIPE, finishing: [thermalStep({ iterations: 3 })] });
+    const [faults, thermal] = editor.document.stack;
+    const ridge = { id: 'ridge', kind: 'sculpt' as const, name: 'Ridge', enabled: true, opacity: 1, params: {}, tiles: [], mask: { kind: 'slope' as const, minDeg: 0, maxDeg: 80, softness: 20 } };
+    expect(applyStackNow(editor, [faults, thermal, { id: 'sculpt', kind: 'sculpt', name: 'Sculpt', enabled: true, opacity: 1, params: {}, tiles: [] }, ridge], 'Layers')).toBe(true);
+    design.layers.select('ridge');
+    raise(tools, design, -20, 20, 0);
+    expectExact(editor);
+    const before = editor.document.field.heights.slice();
+    const stackBefore = editor.document.stack;
+    const depth = editor.history.undoDepth;
+    design.layers.select('sculpt');
+    design.toolSettings.setState({ brush: { mode: 'raise', radius: 8, strength: 2, falloff: 0.5 } });
+    design.selectTool('brush');
+    const brush = tools.getState().active;
+    brush?.onPointerDown?.(at(-10, 0));
+    brush?.onPointerMove?.(at(10, 0));
+    expect(editor.previewing).toBe(true);
+    expect(bits(editor.document.field.heights).equals(bits(before))).toBe(false);
+    brush?.cancel();
+    expect(editor.previewing).toBe(false);
+    expect(editor.document.stack).toBe(stackBefore);
+    expect(bits(editor.document.field.heights).equals(bits(before))).toBe(true);
+    expect(editor.history.undoDepth).toBe(depth);
+    brush?.onPointerDown?.(at(-20, 20));
+    brush?.onPointerUp?.(at(-10, 20));
+    expect(jobs.engine.writesHeights).toBe(true);
+    expect(jobs.engine.changedRect).not.toBeNull();
+    expectExact(editor);
+    editor.undo();
+    expect(bits(editor.document.field.heights).equals(bits(before))).toBe(true);
+  });
+
+  it('a stroke under a whole-map layer shows its dabs, then its evaluation is cancelled: the heights and the engine\'s composite are the stack\'s again', async () => {
     const { editor, tools, design } = setup();
     const { jobs, layers } = design;
     await jobs.generate({ width: SIZE, depth: SIZE, cellSize: 2, recipe: RECIPE, finishing: [thermalStep({ iterations: 3 })] });
@@ -351,56 +380,44 @@ describe('at rest the engine lets its composite go (the document\'s heights are 
     layers.select('top');
     raise(tools, design, -20, 10, 5);
     await settled(design);
-    vi.useFakeTimers();
     layers.select('top');
     raise(tools, design, -20, 10, -15);
     expect(jobs.isRunning).toBe(false);
     expectExact(editor);
+    const before = editor.document.field.heights.slice();
     // Into the layer under the erosion: the dabs are shown in the heights until the worker's result.
     layers.select('low');
     design.selectTool('brush');
     const brush = tools.getState().active;
     brush?.onPointerDown?.(at(-10, 20));
     brush?.onPointerMove?.(at(10, 20));
-    vi.advanceTimersByTime(2 * RELEASE_COMPOSITE_AFTER_MS);
     brush?.onPointerUp?.(at(10, 20));
     expect(jobs.isRunning).toBe(true);
     jobs.cancel();
-    vi.advanceTimersByTime(1);
-    vi.useRealTimers();
     await settled(design);
+    expect(editor.previewing).toBe(false);
+    expect(bits(editor.document.field.heights).equals(bits(before))).toBe(true);
     expectExact(editor);
     // The engine's composite is the stack's, not the dabs that were on show.
     expect(await layers.rename('top', 'Top')).toBe('done');
     expectExact(editor);
+    layers.select('top');
+    raise(tools, design, 0, 20, 25);
+    expect(jobs.isRunning).toBe(false);
+    expectExact(editor);
   });
 
-  it('never while a gesture\'s dabs are in the heights: it waits for the edit that ends it', () => {
+  it('a stack of local layers only: strokes write the heights with nothing else kept', () => {
     const { editor, tools, design } = setup();
     const { jobs } = design;
-    const map = SIZE * SIZE * 4;
     applyStackNow(editor, [{ id: 'sculpt', kind: 'sculpt', name: 'Sculpt', enabled: true, opacity: 1, params: {}, tiles: [] }], 'Sculpt');
-    vi.useFakeTimers();
     raise(tools, design, -20, 10, 5);
     expectExact(editor);
-    vi.advanceTimersByTime(RELEASE_COMPOSITE_AFTER_MS);
-    // Local layers only: nothing is kept at rest (their base is flat ground).
     expect(jobs.engine.cachedBytes).toBe(0);
-    design.selectTool('brush');
-    const brush = tools.getState().active;
-    brush?.onPointerDown?.(at(0, 0));
-    brush?.onPointerMove?.(at(12, 0));
-    expect(editor.previewing).toBe(true);
-    // The user holds still: the heights hold the stroke's dabs, the document's stack does not.
-    vi.advanceTimersByTime(5 * RELEASE_COMPOSITE_AFTER_MS);
-    expect(jobs.engine.cachedBytes).toBe(map);
-    brush?.onPointerUp?.(at(12, 0));
-    expect(editor.previewing).toBe(false);
-    expectExact(editor);
-    vi.advanceTimersByTime(RELEASE_COMPOSITE_AFTER_MS);
-    expect(jobs.engine.cachedBytes).toBe(0);
+    expect(jobs.engine.writesHeights).toBe(true);
     raise(tools, design, -20, 0, -10);
     expectExact(editor);
+    expect(jobs.engine.cachedBytes).toBe(0);
   });
 });
 

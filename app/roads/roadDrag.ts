@@ -86,14 +86,21 @@ export class RoadDrag {
       this.shown = road;
       return true;
     }
-    const heights = this.jobs.engine.update(next, this.size, { index: this.index, rect, from: this.shown });
-    this.shown = road;
+    // The engine writes the document's heights itself when its composite is them (the recorder
+    // keeps what each rectangle held first); else its result is copied in over what changed.
     const field = this.editor.document.field;
-    this.recorder.touch(rect.i0, rect.j0, rect.i1, rect.j1);
-    const { width } = this.size;
-    for (let j = rect.j0; j < rect.j1; j++) field.heights.set(heights.subarray(j * width + rect.i0, j * width + rect.i1), j * width + rect.i0);
+    const touch = (r: Rect) => this.recorder.touch(r.i0, r.j0, r.i1, r.j1);
     this.previewed = true;
-    this.editor.preview({ kind: 'rect', ...rect });
+    const heights = this.jobs.engine.update(next, this.size, { index: this.index, rect, from: this.shown }, touch);
+    this.shown = road;
+    const reported = this.jobs.engine.changedRect;
+    const changed = !reported ? { i0: 0, j0: 0, i1: this.size.width, j1: this.size.depth } : reported.i1 > reported.i0 && reported.j1 > reported.j0 ? (unionRect(rect, reported) ?? rect) : rect;
+    if (heights !== field.heights) {
+      touch(changed);
+      const { width } = this.size;
+      for (let j = changed.j0; j < changed.j1; j++) field.heights.set(heights.subarray(j * width + changed.i0, j * width + changed.i1), j * width + changed.i0);
+    }
+    this.editor.preview({ kind: 'rect', ...changed });
     return true;
   }
 
@@ -105,34 +112,26 @@ export class RoadDrag {
     return {
       stack,
       options: {
-        change: { index: this.index, rect, from: this.shown },
-        beforeApply: (applying) => {
-          this.restoreHeights();
-          if (!applying) this.restoreEngine();
-        },
+        // The preview goes back first, so the change is from the document's road (the engine takes
+        // up the document's stack again before it evaluates: TerrainJobs.applyStack).
+        change: { index: this.index, rect, from: this.original },
+        beforeApply: () => this.restoreHeights(),
       },
     };
   }
 
-  /** Abandons the drag: the heights and the engine as before it. */
+  /**
+   * Abandons the drag: the heights as before it (the engine, which evaluated the dragged road, takes
+   * up the document's stack and heights at the next local edit: TerrainJobs.prepareLocal).
+   */
   cancel(): void {
     this.restoreHeights();
-    this.restoreEngine();
   }
 
   private restoreHeights(): void {
     if (!this.previewed) return;
     this.previewed = false;
-    const region = this.recorder.restore();
-    if (region) this.editor.preview(region);
-  }
-
-  /** Brings the engine back to the document's stack (it evaluated the dragged road). */
-  private restoreEngine(): void {
-    if (!this.local || this.shown === this.original) return;
-    const rect = unionRect(this.boundsOf(this.shown), this.boundsOf(this.original));
-    if (rect && this.editor.document.stack === this.stack) this.jobs.engine.update(this.stack, this.size, { index: this.index, rect, from: this.shown });
-    this.shown = this.original;
+    this.editor.endPreview(this.recorder.restore());
   }
 
   private boundsOf(road: RoadLayer): Rect | null {

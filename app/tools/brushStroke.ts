@@ -39,17 +39,27 @@ export class SculptPaint {
     this.evaluatedFrom = original;
   }
 
-  /** Adds the heights' change over `rect` (now − before, row by row) to the layer; with an engine, returns the exact heights there. */
-  add(rect: VertexRect, before: Float32Array, heights: Float32Array): Float32Array | null {
+  /**
+   * Adds the heights' change over `rect` (now − before, row by row) to the layer; with an engine,
+   * evaluates it exactly: the engine writes `heights` itself when its composite is them (telling
+   * `beforeWrite` of each rectangle first), else the result is copied into them over what changed.
+   * Returns where the heights changed (null without an engine: the dab's own change stands).
+   */
+  add(rect: VertexRect, before: Float32Array, heights: Float32Array, beforeWrite: (rect: Rect) => void): Rect | null {
     const { width } = this.size;
     const cols = rect.i1 - rect.i0;
     this.own(rect);
     addSculptDeltas(this.layer, this.size, rect, (i, j) => heights[j * width + i] - before[(j - rect.j0) * cols + (i - rect.i0)]);
     this.rect = this.rect ? { i0: Math.min(this.rect.i0, rect.i0), j0: Math.min(this.rect.j0, rect.j0), i1: Math.max(this.rect.i1, rect.i1), j1: Math.max(this.rect.j1, rect.j1) } : { ...rect };
     if (!this.engine) return null;
-    const result = this.engine.update(this.stack, this.size, { index: this.index, rect, from: this.evaluatedFrom });
+    const result = this.engine.update(this.stack, this.size, { index: this.index, rect, from: this.evaluatedFrom }, beforeWrite);
     this.evaluatedFrom = this.layer;
-    return result;
+    const changed = this.engine.changedRect ?? { i0: 0, j0: 0, i1: width, j1: this.size.depth };
+    if (result !== heights) {
+      beforeWrite(changed);
+      for (let j = changed.j0; j < changed.j1; j++) heights.set(result.subarray(j * width + changed.i0, j * width + changed.i1), j * width + changed.i0);
+    }
+    return unionOf(rect, changed);
   }
 
   /** Copies, once, the existing tiles the rectangle touches, so the original layer keeps its deltas. */
@@ -143,11 +153,19 @@ export class BrushStroke {
     const before = this.paint ? copyRect(this.field, rect) : null;
     applyDab(this.field, this.settings, x, z, rect, this.flattenTo);
     if (this.paint && before) {
-      const exact = this.paint.add(rect, before, this.field.heights);
-      if (exact) for (let j = rect.j0; j < rect.j1; j++) this.field.heights.set(exact.subarray(j * this.field.width + rect.i0, j * this.field.width + rect.i1), j * this.field.width + rect.i0);
+      // The exact heights (the stack's through the layers above) replace the dab's own, wherever
+      // they changed; the recorder keeps what each rectangle held first.
+      const changed = this.paint.add(rect, before, this.field.heights, (r) => this.recorder.touch(r.i0, r.j0, r.i1, r.j1));
+      if (changed) return { kind: 'rect', ...changed };
     }
     return { kind: 'rect', ...rect };
   }
+}
+
+/** The rectangle holding both (an empty one adds nothing). */
+function unionOf(a: Rect, b: Rect): Rect {
+  if (b.i1 <= b.i0 || b.j1 <= b.j0) return a;
+  return { i0: Math.min(a.i0, b.i0), j0: Math.min(a.j0, b.j0), i1: Math.max(a.i1, b.i1), j1: Math.max(a.j1, b.j1) };
 }
 
 function copyRect(field: Heightfield, rect: VertexRect): Float32Array {

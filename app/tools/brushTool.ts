@@ -63,7 +63,7 @@ export function createBrushTool(editor: Editor, tools: ToolStore, settings: Tool
       stroke = null;
       const paint = current.paint;
       if (!paint || !paint.rect) {
-        preview(current.cancel());
+        editor.endPreview(current.cancel());
         return;
       }
       layers.select(paint.layer.id);
@@ -71,7 +71,9 @@ export function createBrushTool(editor: Editor, tools: ToolStore, settings: Tool
         // The heights already hold the exact result: the stroke's tiles and its layer are the edit.
         const edit = current.finish(label);
         const doc = editor.document;
+        // Nothing changed (every touched height has its bits back): no entry, and no preview either.
         if (edit) editor.apply(withStack(edit, doc.stack, paint.stack));
+        else editor.endPreview(null);
         return;
       }
       void jobs.applyStack(paint.stack, label, {
@@ -79,7 +81,7 @@ export function createBrushTool(editor: Editor, tools: ToolStore, settings: Tool
         // The edit records the heights from before the stroke: the preview goes back first.
         beforeApply: (applying) => {
           const restored = current.cancel();
-          if (!applying) preview(restored);
+          if (!applying) editor.endPreview(restored);
         },
       });
     },
@@ -88,10 +90,9 @@ export function createBrushTool(editor: Editor, tools: ToolStore, settings: Tool
       if (!stroke) return;
       const current = stroke;
       stroke = null;
-      preview(current.cancel());
-      // The engine evaluated the abandoned stroke: bring it back to the stack as it is.
-      const paint = current.paint;
-      if (paint?.evaluated && paint.rect) jobs.engine.update(editor.document.stack, sizeOf(), { index: paint.index, rect: paint.rect, from: paint.layer });
+      // Every rectangle the stroke or the engine wrote goes back: the heights are the document's
+      // stack's again, which the engine takes up at the next local edit (TerrainJobs.prepareLocal).
+      editor.endPreview(current.cancel());
     },
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateStack, evaluateStackWithBase, topWholeMapLayer } from './evaluate';
-import { StackEvaluator } from './incremental';
+import { StackEvaluator, TARGET_BLOCK } from './incremental';
 import { addSculptDeltas, unionRect } from './kinds/sculpt';
 import { kindOf } from './registry';
 import { everyKindStack, sculptLayer, SIZE, stampImage } from './testing/stacks';
@@ -215,92 +215,206 @@ describe('StackEvaluator with many local layers at the top', () => {
     expect(() => evaluator.prime(stack, base!.index, base!.output, base!.output)).toThrow(/another array/);
   });
 
-  it('primed without them, holds the anchor\'s result alone until the stack\'s heights are adopted; then the first stroke is rectangle-only and exact', () => {
+  it('primed without them, takes the stack\'s heights as its composite (sync, not counted, nothing computed); the first stroke writes its rectangle straight into them, exactly', () => {
     const stack = manyLocalStack();
     const { base, heights } = evaluateStackWithBase(stack, SIZE)!;
     const evaluator = new StackEvaluator(SIZE);
     evaluator.prime(stack, base!.index, base!.output);
     expect(evaluator.stats.cachedBytes).toBe(base!.output.byteLength);
-    let made = 0;
-    expect(evaluator.adoptTop(() => (made++, heights.slice()))).toBe(true);
-    expect(made).toBe(1);
-    expect(evaluator.stats.cachedBytes).toBe(2 * base!.output.byteLength);
-    // Kept already: not taken again, and no copy made.
-    expect(evaluator.adoptTop(() => (made++, heights.slice()))).toBe(false);
-    expect(made).toBe(1);
+    evaluator.sync(stack, heights);
+    // The document's array: held once, not counted as the evaluator's.
+    expect(evaluator.stats.cachedBytes).toBe(base!.output.byteLength);
+    expect(evaluator.writesTarget).toBe(true);
+    expect(evaluator.evaluate(stack)).toBe(heights);
+    expect(evaluator.stats.wholeLayers).toBe(0);
     const index = indexOf(stack, 'sculpt-2');
     const rect = { i0: 20, j0: 15, i1: 44, j1: 33 };
     addSculptDeltas(stack[index] as SculptLayer, SIZE, rect, (i, j) => (i + j) * 0.03);
-    expect(bytes(evaluator.evaluateRect(stack, index, rect))).toEqual(scratch(stack));
-    expect(evaluator.stats).toMatchObject({ wholeLayers: 0, rectLayers: stack.length - index });
-    // Nothing to adopt for: no anchor yet, or no local layer above it.
-    expect(new StackEvaluator(SIZE).adoptTop(() => heights.slice())).toBe(false);
-    const anchored = new StackEvaluator(SIZE);
-    const below = stack.slice(0, base!.index + 1);
-    anchored.prime(below, base!.index, base!.output);
-    expect(anchored.adoptTop(() => heights.slice())).toBe(false);
-  });
-
-  it('lets the composite go at rest and takes the stack\'s heights back: strokes, a toggle and a stamp moved stay exact and rectangle-only', () => {
-    const stack = manyLocalStack();
-    const map = SIZE.width * SIZE.depth * 4;
-    const evaluator = new StackEvaluator(SIZE, 0);
-    let heights = evaluator.evaluate(stack)!.slice();
-    expect(evaluator.holds(stack)).toBe(true);
-    expect(evaluator.holds(stack.slice(1))).toBe(false);
-    const strokes: [string, Rect][] = [['sculpt-1', { i0: 20, j0: 15, i1: 44, j1: 33 }], ['sculpt-4', { i0: 70, j0: 60, i1: 90, j1: 80 }], ['sculpt', { i0: 0, j0: 0, i1: 12, j1: 9 }]];
-    for (const [n, [id, rect]] of strokes.entries()) {
-      // At rest: the anchor's result alone.
-      expect(evaluator.releaseTop()).toBe(true);
-      expect(evaluator.stats.cachedBytes).toBe(map);
-      expect(evaluator.releaseTop()).toBe(false);
-      // Nothing kept to update from: a stroke now would composite every layer above the anchor.
-      const index = indexOf(stack, id);
-      expect(evaluator.adoptTop(() => heights.slice())).toBe(true);
-      expect(evaluator.stats.cachedBytes).toBe(2 * map);
-      addSculptDeltas(stack[index] as SculptLayer, SIZE, rect, (i, j) => Math.cos(i - j + n) * 0.4);
-      heights = evaluator.evaluateRect(stack, index, rect)!.slice();
-      expect(bytes(heights)).toEqual(scratch(stack));
-      expect(evaluator.stats).toMatchObject({ wholeLayers: 0 });
-    }
-    // Not taken back: a stroke composites every layer above the anchor whole, still exactly.
-    evaluator.releaseTop();
-    const last = indexOf(stack, 'sculpt-3');
-    const rect = { i0: 40, j0: 40, i1: 52, j1: 47 };
-    addSculptDeltas(stack[last] as SculptLayer, SIZE, rect, (i) => i * 0.01);
-    heights = evaluator.evaluateRect(stack, last, rect)!.slice();
+    const record = recorder(heights);
+    expect(evaluator.evaluateRect(stack, index, rect, { beforeWrite: record.touch })).toBe(heights);
     expect(bytes(heights)).toEqual(scratch(stack));
-    expect(evaluator.stats.wholeLayers).toBe(stack.length - 1 - topWholeMapLayer(stack));
-    // A layer hidden after a release (the chain re-composites whole from the anchor's result).
-    evaluator.releaseTop();
-    expect(evaluator.adoptTop(() => heights.slice())).toBe(true);
-    const hidden = stack.map((layer) => (layer.id === 'sculpt-2' ? { ...layer, enabled: false } : layer));
-    heights = evaluator.evaluate(hidden)!.slice();
-    expect(bytes(heights)).toEqual(scratch(hidden));
-    // A stamp moved after a release.
-    evaluator.releaseTop();
-    expect(evaluator.holds(hidden)).toBe(true);
-    expect(evaluator.adoptTop(() => heights.slice())).toBe(true);
-    const s = indexOf(hidden, 'ridge');
-    const stamp = moved(hidden[s] as StampLayer, { x: 12, z: -9 });
-    hidden[s] = stamp.layer;
-    expect(bytes(evaluator.evaluateRect(hidden, s, stamp.rect))).toEqual(scratch(hidden));
-    expect(evaluator.stats.wholeLayers).toBe(0);
+    expect(evaluator.stats).toMatchObject({ wholeLayers: 0, rectLayers: stack.length - index });
+    // Told before each write: what it kept is what was there, and nothing changed outside it.
+    record.expectCovers();
+    expect(() => evaluator.sync(stack, base!.output)).toThrow(/anchor/);
+    expect(() => evaluator.sync(stack, new Float32Array(3))).toThrow(/3 values/);
   });
 
-  it('a stack of local layers only (no anchor: flat ground below) takes its heights back too', () => {
-    const stack: Layer[] = [sculptLayer('a'), { id: 'pad', name: 'Pad', enabled: true, opacity: 1, kind: 'flatten', params: { points: [[-20, -20], [10, -25], [5, 15]], height: 3, falloff: 5 } }, sculptLayer('b')];
+  it('synced heights across strokes, undo, redo, a toggle, a stamp moved and a change below the anchor: the same bytes as from scratch, rectangle-only where only local layers changed', () => {
+    const doc = { stack: manyLocalStack(), heights: evaluateStack(manyLocalStack(), SIZE)! };
+    const evaluator = new StackEvaluator(SIZE, 0);
+    evaluator.evaluate(doc.stack);
+    const undo: { stack: Layer[]; record: ReturnType<typeof recorder> }[] = [];
+    /** An edit as the editor makes one: synced, then written straight into the heights, recorded. */
+    const edit = (next: Layer[], index: number, rect: Rect | null) => {
+      evaluator.sync(doc.stack, doc.heights);
+      const record = recorder(doc.heights);
+      const out = rect ? evaluator.evaluateRect(next, index, rect, { beforeWrite: record.touch }) : evaluator.evaluate(next, { beforeWrite: record.touch });
+      expect(out).toBe(doc.heights);
+      record.expectCovers();
+      undo.push({ stack: doc.stack, record });
+      doc.stack = next;
+      expect(bytes(doc.heights)).toEqual(scratch(doc.stack));
+    };
+    const stroke = (id: string, rect: Rect, n: number) => {
+      const next = doc.stack.slice();
+      const index = indexOf(next, id);
+      const layer = next[index] as SculptLayer;
+      next[index] = { ...layer, tiles: layer.tiles.map((tile) => ({ ...tile, deltas: tile.deltas.slice() })) };
+      addSculptDeltas(next[index] as SculptLayer, SIZE, rect, (i, j) => Math.cos(i - j + n) * 0.4);
+      edit(next, index, rect);
+    };
+    const back = () => {
+      const last = undo.pop()!;
+      last.record.restore();
+      const redone = doc.stack;
+      doc.stack = last.stack;
+      expect(bytes(doc.heights)).toEqual(scratch(doc.stack));
+      return { redone, record: last.record };
+    };
+    stroke('sculpt-1', { i0: 20, j0: 15, i1: 44, j1: 33 }, 0);
+    expect(evaluator.stats.wholeLayers).toBe(0);
+    stroke('sculpt-4', { i0: 70, j0: 60, i1: 90, j1: 80 }, 1);
+    // Undo: the heights are the older stack's again; synced to it, the next stroke is rectangle-only.
+    back();
+    stroke('sculpt', { i0: 0, j0: 0, i1: 12, j1: 9 }, 2);
+    expect(evaluator.stats.wholeLayers).toBe(0);
+    // Undo and redo (the recorded heights swapped back in), then a stroke.
+    const { redone, record } = back();
+    record.reapply();
+    doc.stack = redone;
+    expect(bytes(doc.heights)).toEqual(scratch(doc.stack));
+    stroke('sculpt-3', { i0: 40, j0: 40, i1: 52, j1: 47 }, 3);
+    expect(evaluator.stats.wholeLayers).toBe(0);
+    // A layer hidden: a whole re-composite, written only where it changes.
+    const hidden = doc.stack.map((layer) => (layer.id === 'sculpt-2' ? { ...layer, enabled: false } : layer));
+    edit(hidden, indexOf(hidden, 'sculpt-2'), null);
+    // A stamp moved.
+    const s = indexOf(doc.stack, 'ridge');
+    const stamp = moved(doc.stack[s] as StampLayer, { x: 12, z: -9 });
+    const withStamp = doc.stack.slice();
+    withStamp[s] = stamp.layer;
+    edit(withStamp, s, stamp.rect);
+    expect(evaluator.stats.wholeLayers).toBe(0);
+    // A change below the anchor (a Run): the whole-map layers run again, the heights written exactly.
+    const run = doc.stack.slice();
+    const faults = run[0] as Extract<Layer, { kind: 'faults' }>;
+    run[0] = { ...faults, params: { ...faults.params, seed: 9 } };
+    edit(run, 0, null);
+    stroke('sculpt-0', { i0: 10, j0: 30, i1: 30, j1: 50 }, 4);
+    expect(evaluator.stats.wholeLayers).toBe(0);
+    // Undo everything, the Run included: synced to the older stack, strokes are exact again.
+    while (undo.length > 1) back();
+    stroke('sculpt-1', { i0: 50, j0: 5, i1: 70, j1: 25 }, 5);
+    expect(bytes(doc.heights)).toEqual(scratch(doc.stack));
+  });
+
+  it('a whole re-composite into the synced heights writes (and tells) only the blocks that change', () => {
+    const stack = manyLocalStack();
+    const heights = evaluateStack(stack, SIZE)!;
     const evaluator = new StackEvaluator(SIZE);
-    const heights = evaluator.evaluate(stack)!.slice();
-    expect(evaluator.releaseTop()).toBe(true);
+    evaluator.evaluate(stack);
+    evaluator.sync(stack, heights);
+    // A small pad hidden: its blocks change, the rest of the map not.
+    const hidden = stack.map((layer) => (layer.id === 'pad-2' ? { ...layer, enabled: false } : layer));
+    const record = recorder(heights);
+    expect(evaluator.evaluate(hidden, { beforeWrite: record.touch })).toBe(heights);
+    expect(bytes(heights)).toEqual(scratch(hidden));
+    record.expectCovers();
+    expect(record.rects.length).toBeGreaterThan(0);
+    const blocks = Math.ceil(SIZE.width / TARGET_BLOCK) * Math.ceil(SIZE.depth / TARGET_BLOCK);
+    expect(record.rects.length).toBeLessThan(blocks);
+    expect(evaluator.stats.changedRect).not.toBeNull();
+    // Shown again with nothing else changed: the same bytes back.
+    evaluator.evaluate(stack, { beforeWrite: record.touch });
+    expect(bytes(heights)).toEqual(scratch(stack));
+  });
+
+  it('detached, it composites into an array of its own and never writes the heights it was synced to', () => {
+    const stack = manyLocalStack();
+    const heights = evaluateStack(stack, SIZE)!;
+    const before = heights.slice();
+    const evaluator = new StackEvaluator(SIZE);
+    evaluator.evaluate(stack);
+    evaluator.sync(stack, heights);
+    evaluator.detach();
+    expect(evaluator.writesTarget).toBe(false);
+    const index = indexOf(stack, 'sculpt-3');
+    const rect = { i0: 30, j0: 20, i1: 45, j1: 35 };
+    addSculptDeltas(stack[index] as SculptLayer, SIZE, rect, (i) => i * 0.05);
+    let told = 0;
+    const out = evaluator.evaluateRect(stack, index, rect, { beforeWrite: () => told++ })!;
+    expect(out).not.toBe(heights);
+    expect(bytes(out)).toEqual(scratch(stack));
+    expect(bytes(heights)).toEqual(bytes(before));
+    expect(told).toBe(0);
+  });
+
+  it('a stack of local layers only (no anchor: flat ground below), synced on a new evaluator: the first stroke is rectangle-only and exact', () => {
+    const stack: Layer[] = [sculptLayer('a'), { id: 'pad', name: 'Pad', enabled: true, opacity: 1, kind: 'flatten', params: { points: [[-20, -20], [10, -25], [5, 15]], height: 3, falloff: 5 } }, sculptLayer('b')];
+    const heights = evaluateStack(stack, SIZE)!;
+    const evaluator = new StackEvaluator(SIZE);
+    evaluator.sync(stack, heights);
     expect(evaluator.stats.cachedBytes).toBe(0);
-    expect(evaluator.adoptTop(() => heights.slice())).toBe(true);
+    expect(evaluator.canUpdateLocally(stack, 0)).toBe(true);
     const rect = { i0: 30, j0: 40, i1: 50, j1: 61 };
     addSculptDeltas(stack[0] as SculptLayer, SIZE, rect, (i, j) => (i * j) % 7 * 0.1);
-    expect(bytes(evaluator.evaluateRect(stack, 0, rect))).toEqual(scratch(stack));
+    expect(evaluator.evaluateRect(stack, 0, rect)).toBe(heights);
+    expect(bytes(heights)).toEqual(scratch(stack));
     expect(evaluator.stats).toMatchObject({ wholeLayers: 0, rectLayers: 3 });
   });
+
+  it('synced to a stack with whole-map layers it never evaluated: nothing is taken as its composite, and evaluating writes the heights exactly', () => {
+    const stack = manyLocalStack();
+    const heights = evaluateStack(stack, SIZE)!;
+    const evaluator = new StackEvaluator(SIZE);
+    evaluator.sync(stack, heights);
+    expect(evaluator.writesTarget).toBe(false);
+    expect(evaluator.canUpdateLocally(stack, indexOf(stack, 'sculpt-1'))).toBe(false);
+    const changed = stack.slice();
+    changed[indexOf(changed, 'smooth')] = { ...changed[indexOf(changed, 'smooth')], opacity: 0.3 };
+    expect(evaluator.evaluate(changed)).toBe(heights);
+    expect(bytes(heights)).toEqual(scratch(changed));
+  });
 });
+
+/**
+ * What an undo record does with `beforeWrite`: keeps each rectangle's values before it is written;
+ * checks that nothing changed outside them; puts them back (undo) and the later values again (redo).
+ */
+function recorder(heights: Float32Array) {
+  const { width } = SIZE;
+  const original = heights.slice();
+  const rects: Rect[] = [];
+  const kept: Float32Array[] = [];
+  let after: Float32Array | null = null;
+  const inside = (i: number, j: number) => rects.some((r) => i >= r.i0 && i < r.i1 && j >= r.j0 && j < r.j1);
+  return {
+    rects,
+    touch: (rect: Rect) => {
+      rects.push({ ...rect });
+      const values = new Float32Array((rect.i1 - rect.i0) * (rect.j1 - rect.j0));
+      for (let j = rect.j0; j < rect.j1; j++) values.set(heights.subarray(j * width + rect.i0, j * width + rect.i1), (j - rect.j0) * (rect.i1 - rect.i0));
+      kept.push(values);
+    },
+    expectCovers: () => {
+      let outside = 0;
+      for (let j = 0; j < SIZE.depth; j++) for (let i = 0; i < width; i++) if (!Object.is(heights[j * width + i], original[j * width + i]) && !inside(i, j)) outside++;
+      expect(outside).toBe(0);
+    },
+    restore: () => {
+      after = heights.slice();
+      for (let n = rects.length - 1; n >= 0; n--) {
+        const r = rects[n];
+        for (let j = r.j0; j < r.j1; j++) heights.set(kept[n].subarray((j - r.j0) * (r.i1 - r.i0), (j - r.j0 + 1) * (r.i1 - r.i0)), j * width + r.i0);
+      }
+      expect(bytes(heights)).toEqual(bytes(original));
+    },
+    reapply: () => {
+      if (after) heights.set(after);
+    },
+  };
+}
 
 describe('StackEvaluator from a worker\'s result', () => {
   it('evaluateStackWithBase gives evaluateStack\'s bytes and the topmost whole-map layer\'s result', () => {

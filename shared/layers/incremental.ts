@@ -10,6 +10,10 @@
  * composite are kept, and an edit among them re-composites its dirty rectangle from the anchor's
  * result up through two shared scratch maps (exact, because local layers are rectangle-local). So
  * ten local layers at 4097² cost two maps at rest, not ten.
+ * The composite can be another's array (`sync`: the editor's document heights), so the map is held
+ * once: a local edit writes its rectangle into it (telling `beforeWrite` first, so the caller keeps
+ * what was there for undo), and a whole re-composite writes, through a scratch map, only the blocks
+ * that differ.
  * Every path goes through `applyLayer`, so the bytes equal `evaluateStack` from scratch.
  */
 import { applyLayer, topWholeMapLayer, type LayerRunOptions } from './evaluate';
@@ -23,6 +27,17 @@ import { sameLayerResult, wholeRect, type Layer, type LayerSize, type LayerStack
  */
 export const DEFAULT_LAYER_CACHE_BYTES = 256 * 1024 * 1024;
 
+/**
+ * Options of an evaluation: with `beforeWrite`, told of each rectangle of the target array (`sync`)
+ * right before the composite writes it (a whole re-composite tells only the blocks that change).
+ */
+export interface EvaluateOptions extends LayerRunOptions {
+  beforeWrite?: (rect: Rect) => void;
+}
+
+/** Side of the blocks a whole re-composite compares before writing the target (what `beforeWrite` is told). */
+export const TARGET_BLOCK = 64;
+
 export interface EvaluatorStats {
   /** Layers whose whole map was computed by the last call. */
   wholeLayers: number;
@@ -32,7 +47,10 @@ export interface EvaluatorStats {
   replayedLayers: number;
   /** Bytes of layer results kept now (the final composite included, the scratch maps not). */
   cachedBytes: number;
-  /** Where the last call's result can differ from what the previous call gave (null: anywhere, a whole layer ran). */
+  /**
+   * Where the last call's result can differ from what the previous call gave (null: anywhere, a
+   * whole layer ran; a whole re-composite into the target: the blocks it changed).
+   */
   changedRect: Rect | null;
 }
 
@@ -59,8 +77,13 @@ export class StackEvaluator {
    * above it is local; its result is kept whatever the budget.
    */
   private anchor = -1;
-  /** The composite of the enabled layers above the anchor (null: none, or not computed). */
+  /** The composite of the enabled layers above the anchor (null: none, or not computed); the target when it holds it. */
   private top: Float32Array | null = null;
+  /**
+   * Another's array the composite is written into (`sync`: the document's heights), not counted as
+   * kept; null: the composite is an array of this evaluator's own.
+   */
+  private target: Float32Array | null = null;
   /** Two maps the layers between the anchor and the top are composited through (not kept at rest). */
   private scratch: [Float32Array | null, Float32Array | null] = [null, null];
   readonly stats: EvaluatorStats = { wholeLayers: 0, rectLayers: 0, replayedLayers: 0, cachedBytes: 0, changedRect: null };
@@ -71,7 +94,7 @@ export class StackEvaluator {
   ) {}
 
   /** The stack's heights, re-running from the first layer that is not the same object as last time. Null when cancelled. */
-  evaluate(stack: LayerStack, options: LayerRunOptions = {}): Float32Array | null {
+  evaluate(stack: LayerStack, options: EvaluateOptions = {}): Float32Array | null {
     let first = 0;
     while (first < stack.length && first < this.layers.length && sameLayerResult(stack[first], this.layers[first])) first++;
     if (first === stack.length && stack.length === this.layers.length) {
@@ -86,7 +109,7 @@ export class StackEvaluator {
    * moved: the union of where it was and is); every other layer is the same object as last time.
    * Otherwise (or if the layer is not local) this is `evaluate`.
    */
-  evaluateRect(stack: LayerStack, index: number, rect: Rect, options: LayerRunOptions = {}): Float32Array | null {
+  evaluateRect(stack: LayerStack, index: number, rect: Rect, options: EvaluateOptions = {}): Float32Array | null {
     const same = stack.length === this.layers.length && stack.every((layer, k) => k === index || sameLayerResult(layer, this.layers[k]));
     const layer = stack[index];
     if (!same) return this.evaluate(stack, options);
@@ -134,41 +157,43 @@ export class StackEvaluator {
   }
 
   /**
-   * Takes `top` as the composite of the local layers above the anchor when none is kept (prime's
-   * `top`, given later: an opened document's checked heights, or the document's heights after
-   * `releaseTop`, copied only when the next edit comes, so that at rest nothing but the anchor's
-   * result is held). The caller vouches that `top` is the stack's heights as last primed or evaluated
-   * (`make` gives this evaluator's own array, called only when it is taken). False when the anchor's
-   * result is not at hand (flat ground needs none), no local layer is above it, or a composite is
-   * kept already.
+   * `heights` (another's array: the editor's document heights) hold `stack`'s heights, bit for bit:
+   * the caller vouches for it. They become the target every composite is written into from now on
+   * and, when every layer up to the anchor is as last evaluated and only local layers lie above it,
+   * the composite of those layers as well: `stack` is recorded as evaluated (nothing is computed),
+   * and the next local edit re-composites its rectangle straight into them. Otherwise the kept results
+   * stay those of the stack last evaluated, and the composite is made again when needed.
    */
-  adoptTop(make: () => Float32Array): boolean {
-    if (this.top || !this.chainReady() || this.chainLayers(this.layers).length === 0) return false;
-    const top = make();
-    if (top.length !== this.size.width * this.size.depth || top === this.outputs[this.anchor]) throw new RangeError('an adopted composite must be another array of the map\'s size');
-    this.setTop(top);
-    return true;
-  }
-
-  /**
-   * Whether `stack` is the stack last evaluated or primed (every layer the same, or evaluating the
-   * same): its heights are this evaluator's result, whether or not the composite is kept.
-   */
-  holds(stack: LayerStack): boolean {
-    return stack.length === this.layers.length && stack.every((layer, k) => sameLayerResult(layer, this.layers[k]));
-  }
-
-  /**
-   * Lets the composite of the local layers above the anchor go: at rest it only mirrors the heights
-   * of the document it was evaluated for, which `adoptTop` takes back before the next local edit.
-   * The anchor's result stays, and so do the scratch maps (a stroke writes them only over its
-   * rectangles, so little of them is resident, and new ones would cost their page faults again).
-   * True when a composite was dropped.
-   */
-  releaseTop(): boolean {
-    const held = this.top !== null;
+  sync(stack: LayerStack, heights: Float32Array): void {
+    if (heights.length !== this.size.width * this.size.depth) throw new RangeError(`synced heights hold ${heights.length} values, the map ${this.size.width * this.size.depth}`);
+    if (this.anchor >= 0 && heights === this.outputs[this.anchor]) throw new RangeError('the synced heights cannot be the anchor\'s kept result');
     this.setTop(null);
-    return held;
+    this.target = heights;
+    let first = 0;
+    while (first < stack.length && first < this.layers.length && sameLayerResult(stack[first], this.layers[first])) first++;
+    if (first <= this.anchor || this.anchor >= stack.length || !this.chainReady()) return;
+    if (stack.some((layer, k) => k > this.anchor && layer.enabled && !kindOf(layer).local)) return;
+    // Only local layers above the anchor differ: `heights` are their composite.
+    this.layers = stack.slice();
+    for (let k = this.anchor + 1; k < Math.max(stack.length, this.outputs.length); k++) this.drop(k);
+    this.outputs.length = stack.length;
+    this.used.length = stack.length;
+    for (let k = 0; k < stack.length; k++) {
+      this.outputs[k] ??= null;
+      this.used[k] ??= 0;
+    }
+    if (this.chainLayers(stack).length > 0) this.setTop(heights);
+  }
+
+  /** Stops writing into the synced array (its holder cannot vouch for it now): the next composite is this evaluator's own. */
+  detach(): void {
+    if (this.top && this.top === this.target) this.setTop(null);
+    this.target = null;
+  }
+
+  /** Whether the composite is the synced array (the document's heights). */
+  get writesTarget(): boolean {
+    return this.top !== null && this.top === this.target;
   }
 
   /** The heights layer `from` of `stack` receives, when kept or composited from what is kept (the layers below are as last evaluated); null otherwise. */
@@ -198,13 +223,13 @@ export class StackEvaluator {
     return this.layers[index];
   }
 
-  /** Drops every kept result (e.g. the map size changed: make a new evaluator instead). */
+  /** Drops every kept result (e.g. the map size changed: make a new evaluator instead); the synced target stays where composites go. */
   clear(): void {
     this.layers = [];
     this.outputs = [];
     this.used = [];
     this.anchor = -1;
-    this.top = null;
+    this.setTop(null);
     this.scratch = [null, null];
     this.stats.cachedBytes = 0;
   }
@@ -221,7 +246,7 @@ export class StackEvaluator {
     return this.anchor < 0 || (this.outputs[this.anchor] !== null && this.outputs[this.anchor] !== undefined);
   }
 
-  private run(stack: LayerStack, from: number, rect: Rect | null, options: LayerRunOptions): Float32Array | null {
+  private run(stack: LayerStack, from: number, rect: Rect | null, options: EvaluateOptions): Float32Array | null {
     this.resetStats();
     // Results above the stack's new top are dropped; those from `from` up are recomputed below.
     for (let k = stack.length; k < this.outputs.length; k++) this.drop(k);
@@ -287,7 +312,7 @@ export class StackEvaluator {
     return null;
   }
 
-  private result(stack: LayerStack, options: LayerRunOptions): Float32Array | null {
+  private result(stack: LayerStack, options: EvaluateOptions): Float32Array | null {
     if (this.chainLayers(stack).length > 0) {
       if (!this.top && !this.compositeWhole(stack, options)) return this.cancelled(this.anchor + 1);
       return this.top;
@@ -314,15 +339,19 @@ export class StackEvaluator {
    */
   private chainOutput(n: number, count: number): Float32Array {
     if (n === count - 1) {
-      if (!this.top) this.setTop(new Float32Array(this.size.width * this.size.depth));
+      if (!this.top) this.setTop(this.target ?? new Float32Array(this.size.width * this.size.depth));
       return this.top as Float32Array;
     }
     const s = (count - 1 - n) % 2;
     return (this.scratch[s] ??= new Float32Array(this.size.width * this.size.depth));
   }
 
-  /** Composites every enabled layer above the anchor from its result. False when cancelled. */
-  private compositeWhole(stack: LayerStack, options: LayerRunOptions): boolean {
+  /**
+   * Composites every enabled layer above the anchor from its result. Into the target, the last layer
+   * writes a scratch map and only the blocks that differ are copied (so `beforeWrite` keeps only
+   * those for undo). False when cancelled (the target untouched).
+   */
+  private compositeWhole(stack: LayerStack, options: EvaluateOptions): boolean {
     const chain = this.chainLayers(stack);
     if (chain.length === 0) {
       this.setTop(null);
@@ -330,11 +359,17 @@ export class StackEvaluator {
     }
     let input = this.anchorResult(stack, options);
     if (!input) return false;
+    const target = this.target;
     for (const [n, k] of chain.entries()) {
-      const out = this.chainOutput(n, chain.length);
+      const last = n === chain.length - 1;
+      const out = last && target ? (this.scratch[0] ??= new Float32Array(this.size.width * this.size.depth)) : this.chainOutput(n, chain.length);
       if (!applyLayer(stack[k], input, out, this.size, wholeRect(this.size), options)) return false;
       this.stats.wholeLayers++;
       input = out;
+    }
+    if (target) {
+      this.setTop(target);
+      this.stats.changedRect = copyChangedBlocks(input, target, this.size, options.beforeWrite);
     }
     // The scratch maps were written whole: let them go rather than keep them resident at rest.
     this.scratch = [null, null];
@@ -348,7 +383,7 @@ export class StackEvaluator {
    * above it read of its result, which holds every rectangle they write; the last writes the top
    * composite. Exact: a local layer's result over a rectangle depends on its input there alone.
    */
-  private compositeRect(stack: LayerStack, index: number, rect: Rect, options: LayerRunOptions): boolean {
+  private compositeRect(stack: LayerStack, index: number, rect: Rect, options: EvaluateOptions): boolean {
     const chain = this.chainLayers(stack);
     const at = chain.indexOf(index);
     const top = this.top;
@@ -366,6 +401,7 @@ export class StackEvaluator {
     let input = base;
     for (const [n, k] of chain.entries()) {
       const out = this.chainOutput(n, chain.length);
+      if (out === this.target) options.beforeWrite?.(areas[n]);
       if (!applyLayer(stack[k], input, out, this.size, areas[n], options)) return false;
       if (n >= at) this.stats.rectLayers++;
       else this.stats.replayedLayers++;
@@ -374,10 +410,11 @@ export class StackEvaluator {
     return true;
   }
 
+  /** The composite is counted as kept only when it is this evaluator's own array. */
   private setTop(top: Float32Array | null): void {
-    if (this.top) this.stats.cachedBytes -= this.top.byteLength;
+    if (this.top && this.top !== this.target) this.stats.cachedBytes -= this.top.byteLength;
     this.top = top;
-    if (top) this.stats.cachedBytes += top.byteLength;
+    if (top && top !== this.target) this.stats.cachedBytes += top.byteLength;
   }
 
   private zeroInput(): Float32Array {
@@ -424,7 +461,7 @@ export class StackEvaluator {
    * every stroke into a whole re-run).
    */
   private trim(k = -1, input: Float32Array | null = null): void {
-    const budget = this.budgetBytes + (this.top?.byteLength ?? 0);
+    const budget = this.budgetBytes + (this.top && this.top !== this.target ? this.top.byteLength : 0);
     while (this.stats.cachedBytes > budget) {
       let victim = -1;
       for (let v = 0; v < this.outputs.length; v++) {
@@ -442,4 +479,35 @@ export class StackEvaluator {
     if (kept) this.stats.cachedBytes -= kept.byteLength;
     this.outputs[k] = null;
   }
+}
+
+/**
+ * Copies `from` into `into` block by block (TARGET_BLOCK²), only the blocks whose bits differ,
+ * telling `beforeWrite` of each first. The bounding rectangle of those blocks (empty: none).
+ */
+function copyChangedBlocks(from: Float32Array, into: Float32Array, size: LayerSize, beforeWrite?: (rect: Rect) => void): Rect {
+  const { width, depth } = size;
+  const a = new Uint32Array(from.buffer, from.byteOffset, from.length);
+  const b = new Uint32Array(into.buffer, into.byteOffset, into.length);
+  let changed: Rect | null = null;
+  for (let j0 = 0; j0 < depth; j0 += TARGET_BLOCK) {
+    const j1 = Math.min(j0 + TARGET_BLOCK, depth);
+    for (let i0 = 0; i0 < width; i0 += TARGET_BLOCK) {
+      const i1 = Math.min(i0 + TARGET_BLOCK, width);
+      if (sameBlock(a, b, width, i0, j0, i1, j1)) continue;
+      const block = { i0, j0, i1, j1 };
+      beforeWrite?.(block);
+      for (let j = j0; j < j1; j++) into.set(from.subarray(j * width + i0, j * width + i1), j * width + i0);
+      changed = changed ? { i0: Math.min(changed.i0, i0), j0: Math.min(changed.j0, j0), i1: Math.max(changed.i1, i1), j1: Math.max(changed.j1, j1) } : block;
+    }
+  }
+  return changed ?? { i0: 0, j0: 0, i1: 0, j1: 0 };
+}
+
+function sameBlock(a: Uint32Array, b: Uint32Array, width: number, i0: number, j0: number, i1: number, j1: number): boolean {
+  for (let j = j0; j < j1; j++) {
+    const row = j * width;
+    for (let i = row + i0; i < row + i1; i++) if (a[i] !== b[i]) return false;
+  }
+  return true;
 }
