@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allocatorSize, formatAllocators, processDumps } from './memoryInfra';
+import { allocatorSize, formatAllocators, processDumps, type TraceEvent } from './memoryInfra';
 
 describe('memory-infra dumps', () => {
   it('reads sizes given as hex strings or numbers, 0 without one', () => {
@@ -10,7 +10,7 @@ describe('memory-infra dumps', () => {
   });
 
   it('keeps the last memory dump of each process and skips other events', () => {
-    const events = [
+    const events: TraceEvent[] = [
       { ph: 'X', pid: 1, args: {} },
       { ph: 'v', pid: 1, args: { dumps: { allocators: { malloc: { attrs: { size: { value: '100000' } } } } } } },
       { ph: 'v', pid: 1, args: { dumps: { allocators: { malloc: { attrs: { size: { value: '200000' } } }, 'gpu/shared_images': { attrs: { size: { value: '300000' } } } } } } },

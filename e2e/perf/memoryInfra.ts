@@ -18,7 +18,7 @@ export interface ProcessDump {
   allocators: AllocatorDump[];
 }
 
-interface TraceEvent {
+export interface TraceEvent {
   ph?: string;
   pid?: number;
   args?: { dumps?: { allocators?: Record<string, { attrs?: Record<string, { value?: string | number }> }> } };
