@@ -84,7 +84,7 @@ export function buildBlockGeometry(field: Pick<Heightfield, 'width' | 'depth' | 
   const position = new BufferAttribute(positions, 3);
   // 16-bit indices where the block's vertices allow (most blocks below full detail): half the index
   // memory on the GPU, the same triangles.
-  const indices = vertices <= 0x10000 ? Uint16Array.from(index) : index;
+  const indices = vertices <= 0x10000 ? new Uint16Array(index) : index;
   geometry.setAttribute('position', position);
   // three.js shades a Lambert mesh without a normal attribute flat; the shader computes the normal,
   // so the position buffer stands in (no extra memory, never read as a normal).
