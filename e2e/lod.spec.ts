@@ -38,6 +38,28 @@ test.describe('level-of-detail terrain (heights on the GPU)', () => {
     expect(app.consoleErrors).toEqual([]);
   });
 
+  test('wireframe on the GPU-height surface draws its lines (blocks let their arrays go once drawn, and keep them for wireframe), and off gives back the same image', async ({ app }) => {
+    const { page } = app;
+    await reloadWith(page, '?lod=exact');
+    const viewport = page.getByTestId('viewport-3d');
+    await expect(viewport).toHaveAttribute('data-triangles', String(2 * 256 * 256));
+    const solid = await viewportShot(page);
+    const solidGround = await groundShare(page, viewport);
+    expect(solidGround).toBeGreaterThan(0.2);
+    const toggle = page.getByTestId('cmd-view.toggleWireframe');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    // At full detail the lines are dense (a cell is about two pixels), so the image changes little…
+    await expect.poll(async () => (await pixelDifference(page, solid, await viewportShot(page))).differingShare).toBeGreaterThan(0.005);
+    // …but they cover the map, not an empty view, which is what blocks drawn from released index arrays would give.
+    expect(await groundShare(page, viewport)).toBeGreaterThan(solidGround * 0.5);
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await expect.poll(async () => (await pixelDifference(page, solid, await viewportShot(page))).differingShare).toBeLessThan(0.002);
+    await reloadWith(page, '');
+    expect(app.consoleErrors).toEqual([]);
+  });
+
   test('a brush dab on the LOD surface redraws only around it; the drivability tint is drawn by the shader', async ({ app }) => {
     const { page } = app;
     await reloadWith(page, '?lod=always');

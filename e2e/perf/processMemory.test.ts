@@ -51,6 +51,7 @@ describe('process memory readings', () => {
     // Chromium's own processes, which an Electron app does not run.
     expect(chromeOnlyProcess(['chromium', '--type=renderer', '--top-chrome-webui'])).toBe(true);
     expect(chromeOnlyProcess(['chromium', '--type=utility', '--utility-sub-type=on_device_model.mojom.OnDeviceModelService'])).toBe(true);
+    expect(chromeOnlyProcess(['chromium', '--type=utility', '--utility-sub-type=tracing.mojom.TracingService'])).toBe(true);
     expect(chromeOnlyProcess(['chromium', '--type=utility', '--utility-sub-type=network.mojom.NetworkService'])).toBe(false);
     expect(chromeOnlyProcess(['chromium', '--type=renderer'])).toBe(false);
     const parents = new Map([[2, 1], [3, 2], [4, 1], [5, 99]]);

@@ -26,7 +26,7 @@ export interface ProcessMemory {
   /**
    * A process of Chromium's own browser that an app window does not have (chromeOnlyProcess: the
    * `--top-chrome-webui` renderer behind the omnibox popup, the on-device AI model service;
-   * Electron runs neither).
+   * Electron runs neither), or one the measurement started (the tracing service of a memory-infra dump).
    */
   browserUiOnly: boolean;
 }
@@ -87,10 +87,15 @@ export function chromiumTypeFromArgs(args: readonly string[]): { type: ChromiumP
 /**
  * Whether a process belongs to Chromium the browser, not to the page an app shows: the renderer of
  * its own interface (`--top-chrome-webui`) and the on-device AI model service, which Chromium starts
- * at some point of a session (≈ 16 MB private) and Electron does not have.
+ * at some point of a session (≈ 16 MB private) and Electron does not have; and the tracing service,
+ * which Chromium starts for a memory-infra dump (`memoryInfra.ts`, ≈ 16 MB): the measurement's, not the app's.
  */
 export function chromeOnlyProcess(args: readonly string[]): boolean {
-  return args.includes('--top-chrome-webui') || args.includes('--utility-sub-type=on_device_model.mojom.OnDeviceModelService');
+  return (
+    args.includes('--top-chrome-webui') ||
+    args.includes('--utility-sub-type=on_device_model.mojom.OnDeviceModelService') ||
+    args.includes('--utility-sub-type=tracing.mojom.TracingService')
+  );
 }
 
 /** Every pid whose parent chain reaches `root`, `root` included. */

@@ -3,7 +3,7 @@ import type { BufferAttribute, BufferGeometry } from 'three';
 import { chunkCount, chunkMaxLevel, createChunkLayout, type ChunkLayout } from '../../shared/lod/chunkLayout';
 import { chunkTriangleCount, writeChunkTriangles } from '../../shared/lod/chunkTriangles';
 import { createRandom } from '../../shared/random';
-import { buildBlockGeometry, GRID_ATTRIBUTE, type BlockRange } from './lodBlockGeometry';
+import { buildBlockGeometry, GRID_ATTRIBUTE, releaseArraysOnUpload, type BlockRange } from './lodBlockGeometry';
 
 const WIDTH = 529;
 const DEPTH = 401;
@@ -82,5 +82,37 @@ describe('buildBlockGeometry', () => {
       const cz = Math.min(layout.chunksZ - 1, Math.floor(j / layout.chunkCells));
       expect(grid.getZ(v)).toBe(2 ** levels[cz * layout.chunksX + cx]);
     }
+  });
+
+  it('indexes with 16 bits when the block has at most 65,536 vertices, 32 bits above, the same triangles', () => {
+    // Block 0 at full detail: 8 × 8 chunks of 32 cells, 257² = 66,049 vertices.
+    const full = buildBlockGeometry(field, layout, randomLevels(0, true), blocks[0]);
+    expect(full.getAttribute(GRID_ATTRIBUTE).count).toBeGreaterThan(0x10000);
+    expect(full.getIndex()?.array).toBeInstanceOf(Uint32Array);
+    const levels = randomLevels(4);
+    const coarse = buildBlockGeometry(field, layout, levels, blocks[0]);
+    expect(coarse.getAttribute(GRID_ATTRIBUTE).count).toBeLessThanOrEqual(0x10000);
+    expect(coarse.getIndex()?.array).toBeInstanceOf(Uint16Array);
+    expect(drawnIds(coarse)).toEqual(expectedIds(layout, levels, blocks[0]));
+  });
+});
+
+describe('releaseArraysOnUpload', () => {
+  it('empties every attribute and the index once uploaded, keeping counts and types', () => {
+    const geometry = buildBlockGeometry(field, layout, randomLevels(5), { cx0: 0, cz0: 0, cx1: 4, cz1: 4 });
+    const attributes = [geometry.getAttribute('position'), geometry.getAttribute(GRID_ATTRIBUTE), geometry.getIndex()] as BufferAttribute[];
+    const before = attributes.map((a) => ({ count: a.count, type: a.array.constructor, length: a.array.length }));
+    releaseArraysOnUpload(geometry);
+    // Nothing is let go before three.js uploads.
+    expect(attributes.map((a) => a.array.length)).toEqual(before.map((b) => b.length));
+    // three.js calls each attribute's callback right after its bufferData (WebGLAttributes.createBuffer).
+    for (const attribute of attributes) attribute.onUploadCallback();
+    attributes.forEach((attribute, n) => {
+      expect(attribute.array.length).toBe(0);
+      expect(attribute.array.constructor).toBe(before[n].type);
+      expect(attribute.count).toBe(before[n].count);
+    });
+    // The normal shares the position's buffer (see buildBlockGeometry): released with it.
+    expect(geometry.getAttribute('normal').array.length).toBe(0);
   });
 });

@@ -82,6 +82,9 @@ export function buildBlockGeometry(field: Pick<Heightfield, 'width' | 'depth' | 
   }
   const geometry = new BufferGeometry();
   const position = new BufferAttribute(positions, 3);
+  // 16-bit indices where the block's vertices allow (most blocks below full detail): half the index
+  // memory on the GPU, the same triangles.
+  const indices = vertices <= 0x10000 ? new Uint16Array(index) : index;
   geometry.setAttribute('position', position);
   // three.js shades a Lambert mesh without a normal attribute flat; the shader computes the normal,
   // so the position buffer stands in (no extra memory, never read as a normal).
@@ -89,8 +92,25 @@ export function buildBlockGeometry(field: Pick<Heightfield, 'width' | 'depth' | 
   const gridAttribute = new BufferAttribute(grid, 3);
   gridAttribute.gpuType = IntType;
   geometry.setAttribute(GRID_ATTRIBUTE, gridAttribute);
-  geometry.setIndex(new BufferAttribute(index, 1));
+  geometry.setIndex(new BufferAttribute(indices, 1));
   return geometry;
+}
+
+/**
+ * Lets the geometry's CPU arrays go once three.js has uploaded them: the GPU buffers are all a drawn
+ * block needs (nothing re-reads them: heights come from the texture, picking walks the exact
+ * heightfield, bounds are set from the chunk tables). Each attribute keeps its count and type; its
+ * array becomes empty. Not for geometries drawn as wireframe, which three.js derives from the index
+ * array when it first draws them (LodTerrainMeshes rebuilds its blocks when wireframe is switched).
+ */
+export function releaseArraysOnUpload(geometry: BufferGeometry): void {
+  const attributes = [...Object.values(geometry.attributes), geometry.index];
+  for (const attribute of attributes) {
+    if (!(attribute instanceof BufferAttribute)) continue;
+    attribute.onUpload(function release(this: BufferAttribute) {
+      this.array = this.array.slice(0, 0);
+    });
+  }
 }
 
 /** The block's bounding sphere for frustum culling: its extent with the height range of its chunks. */

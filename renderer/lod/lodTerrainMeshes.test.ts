@@ -188,4 +188,38 @@ describe('LodTerrainMeshes', () => {
     expect(coarse).toBeDefined();
     expect(Math.abs(coarse.point.y - hit.point.y)).toBeGreaterThan(0.01);
   });
+
+  it('lets a drawn block’s arrays go once uploaded, but keeps them while wireframe is on (three.js draws wireframe from the index array)', () => {
+    const lod = new LodTerrainMeshes(field, 'height');
+    lod.finishErrors();
+    lod.update(far);
+    const blocks = lod.meshes().length;
+    const upload = () => {
+      for (const mesh of lod.meshes()) {
+        const { geometry } = mesh;
+        for (const attribute of [geometry.getAttribute('position'), geometry.getAttribute(GRID_ATTRIBUTE), geometry.getIndex()] as BufferAttribute[]) attribute.onUploadCallback();
+      }
+    };
+    const held = () => lod.meshes().reduce((sum, mesh) => sum + (mesh.geometry.getIndex()?.array.length ?? 0) + mesh.geometry.getAttribute(GRID_ATTRIBUTE).array.length, 0);
+    expect(held()).toBeGreaterThan(0);
+    const cpuBytes = lod.memoryBytes();
+    upload();
+    expect(held()).toBe(0);
+    expect(lod.memoryBytes()).toBeLessThan(cpuBytes);
+    // Triangles drawn are still counted from the index's count.
+    expect(lod.meshes().reduce((sum, mesh) => sum + (mesh.geometry.getIndex()?.count ?? 0), 0) / 3).toBe(lod.triangles);
+
+    lod.setWireframe(true);
+    lod.update(far);
+    expect(lod.lastRebuilt).toBe(blocks);
+    upload();
+    expect(held()).toBeGreaterThan(0);
+
+    lod.setWireframe(false);
+    lod.update(far);
+    expect(lod.lastRebuilt).toBe(blocks);
+    upload();
+    expect(held()).toBe(0);
+    lod.destroy();
+  });
 });

@@ -6,7 +6,7 @@ import type { DirtyRegion } from '../../app/document/region';
 import { colourRange, DEFAULT_NATURAL_LINES, erosionCoverOf, type ColorMode, type NaturalLines } from '../../app/view/terrainColors';
 import type { ErosionCoverBytes } from '../../shared/erosion/cover';
 import { LodTerrainModel, type ChunkRange } from '../../app/lod/lodTerrainModel';
-import { GRID_ATTRIBUTE, blockBoundingSphere, buildBlockGeometry, type BlockRange } from './lodBlockGeometry';
+import { GRID_ATTRIBUTE, blockBoundingSphere, buildBlockGeometry, releaseArraysOnUpload, type BlockRange } from './lodBlockGeometry';
 import { GpuHeights } from './gpuHeights';
 import { GpuCover } from './gpuCover';
 import { createLodTerrainMaterial, type LodTerrainMaterial } from './lodTerrainMaterial';
@@ -132,6 +132,9 @@ export class LodTerrainMeshes {
     if (this.lodMaterial.material.wireframe === on) return;
     this.lodMaterial.material.wireframe = on;
     this.lodMaterial.material.needsUpdate = true;
+    // Wireframe lines are made from the index array, which a drawn block lets go: rebuild every block
+    // at the next update (with its arrays kept while wireframe is on, released again once it is off).
+    for (const block of this.blocks) block.key = '';
   }
 
   /** Tints ground steeper than `maxSlopeDeg` (the drivability overlay); null turns it off. */
@@ -185,6 +188,7 @@ export class LodTerrainMeshes {
       if (key === block.key) continue;
       block.mesh.geometry.dispose();
       block.mesh.geometry = buildBlockGeometry(this.field, this.model.layout, selection.levels, block.range);
+      if (!this.lodMaterial.material.wireframe) releaseArraysOnUpload(block.mesh.geometry);
       block.mesh.geometry.boundingSphere = block.sphere;
       block.mesh.geometry.boundingBox = new Box3();
       block.sphere.getBoundingBox(block.mesh.geometry.boundingBox);
@@ -201,7 +205,10 @@ export class LodTerrainMeshes {
     this.cover.flush(renderer);
   }
 
-  /** Bytes of the block geometries' attributes and indices plus the chunk tables (CPU copies; the GPU holds the same). */
+  /**
+   * Bytes of the block geometries' attributes and indices plus the chunk tables held on the CPU: a
+   * block's arrays until it is first drawn (the GPU keeps them from then on, see releaseArraysOnUpload).
+   */
   memoryBytes(): number {
     let bytes = 0;
     for (const block of this.blocks) {
