@@ -31,6 +31,8 @@ export default defineConfig({
         test: { name: 'cli', include: [CLI_TESTS], isolate: false, maxWorkers: 1, sequence: { groupOrder: 1 } },
       },
     ],
+    // toEqual on typed arrays in one loop (scripts/testing/typedArrayEquality.ts).
+    setupFiles: ['scripts/testing/typedArrayEquality.ts'],
     environment: 'node',
     testTimeout: 60_000,
   },
