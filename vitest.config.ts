@@ -6,6 +6,11 @@ const include = ['shared/**/*.test.ts', 'app/**/*.test.ts', 'main/**/*.test.ts',
 // others, one file at a time, as before. Every other file runs in-process, on all the cores (vitest's
 // default leaves one core idle: one worker on a 2-core machine). BENCHMARKS.md, "Session 9: CI time".
 const CLI_TESTS = 'main/cli/**/*.test.ts';
+// A file that mocks a module (vi.mock) gets a module graph of its own; every other file shares its
+// worker's loaded modules with the files before it (`isolate: false`): importing the editor, three and
+// the codecs again for each of 200 files was most of the unit tests' time (BENCHMARKS.md, "Session 11:
+// CI time"). Tests must not rely on module state another file left: each makes what it uses.
+const OWN_MODULES = ['app/editorSession.features.test.ts'];
 
 export default defineConfig({
   test: {
@@ -15,13 +20,19 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include, exclude: [CLI_TESTS], maxWorkers: availableParallelism(), sequence: { groupOrder: 0 } },
+        test: { name: 'unit', include, exclude: [CLI_TESTS, ...OWN_MODULES], isolate: false, maxWorkers: availableParallelism(), sequence: { groupOrder: 0 } },
       },
       {
         extends: true,
-        test: { name: 'cli', include: [CLI_TESTS], maxWorkers: 1, sequence: { groupOrder: 1 } },
+        test: { name: 'mocks', include: OWN_MODULES, maxWorkers: availableParallelism(), sequence: { groupOrder: 0 } },
+      },
+      {
+        extends: true,
+        test: { name: 'cli', include: [CLI_TESTS], isolate: false, maxWorkers: 1, sequence: { groupOrder: 1 } },
       },
     ],
+    // toEqual on typed arrays in one loop (scripts/testing/typedArrayEquality.ts).
+    setupFiles: ['scripts/testing/typedArrayEquality.ts'],
     environment: 'node',
     testTimeout: 60_000,
   },

@@ -95,14 +95,22 @@ export async function bridgePage(page: Page, userDataDir: string): Promise<Bridg
 
 export const READY_SELECTOR = 'html[data-faultline-ready="true"]';
 
-/** The page address the app starts at: `?startSize=N` starts on the default preset at N × N (renderer/startSize.ts). */
-export function startAddress(startSize: number | undefined): string {
-  return startSize === undefined ? '/' : `/?startSize=${startSize}`;
+/**
+ * The page address the app starts at: `?startSize=N` starts on the default preset at N × N
+ * (renderer/startSize.ts); `?driveClock=N` runs the test drive N frames' time per drawn frame
+ * (renderer/drive/driveClock.ts).
+ */
+export function startAddress(startSize: number | undefined, driveClock?: number): string {
+  const query = new URLSearchParams();
+  if (startSize !== undefined) query.set('startSize', String(startSize));
+  if (driveClock !== undefined) query.set('driveClock', String(driveClock));
+  const search = query.toString();
+  return search ? `/?${search}` : '/';
 }
 
 /** Opens the app in `page` (already bridged to `bridge`) and waits until the start terrain is on screen. */
-async function startApp(page: Page, bridge: Bridge, userDataDir: string, startSize?: number): Promise<FaultlineApp> {
-  await page.goto(startAddress(startSize));
+async function startApp(page: Page, bridge: Bridge, userDataDir: string, startSize?: number, driveClock?: number): Promise<FaultlineApp> {
+  await page.goto(startAddress(startSize, driveClock));
   // The renderer sets this once the default terrain is on screen.
   await page.locator(READY_SELECTOR).waitFor({ state: 'attached', timeout: 90_000 }).catch((error: unknown) => {
     const seen = bridge.consoleErrors.length ? `\nConsole errors:\n  ${bridge.consoleErrors.join('\n  ')}` : ' (no console errors)';
@@ -198,6 +206,11 @@ export const test = base.extend<
      * its tests start on the same preset at 65 × 65, a fraction of the start (erosion, first drawing).
      */
     startSize: number | undefined;
+    /**
+     * Frames of drive time per drawn frame (`?driveClock=N`, renderer/drive/driveClock.ts): a spec that
+     * drives a whole road sets it; the fixed-step physics and autopilot drive the same, in less wall time.
+     */
+    driveClock: number | undefined;
     /** The app, started anew for this test in the page kept for its spec file (see `AppPages`). */
     app: FaultlineApp;
     /**
@@ -210,6 +223,7 @@ export const test = base.extend<
   { appPages: AppPages }
 >({
   startSize: [undefined, { option: true }],
+  driveClock: [undefined, { option: true }],
   appPages: [
     // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
     // eslint-disable-next-line no-empty-pattern
@@ -220,13 +234,13 @@ export const test = base.extend<
     },
     { scope: 'worker' },
   ],
-  app: async ({ appPages, browser, baseURL, viewport, startSize }, use, testInfo) => {
+  app: async ({ appPages, browser, baseURL, viewport, startSize, driveClock }, use, testInfo) => {
     await withUserDataDir(async (userDataDir) => {
       let clean = false;
       try {
         const bridge = await createBridge(userDataDir);
         const page = await appPages.take(testInfo.file, bridge, () => browser.newContext({ baseURL, viewport }), viewport);
-        await use(await startApp(page, bridge, userDataDir, startSize));
+        await use(await startApp(page, bridge, userDataDir, startSize, driveClock));
         clean = testInfo.status === testInfo.expectedStatus;
       } finally {
         await appPages.release(clean);

@@ -32,6 +32,8 @@ interface SizeFigures {
 
 /** Idle before process memory is read "at rest" (after the recovery journal and a forced garbage collection). */
 const SETTLE_MS = 3000;
+/** "At rest": how long the app is left alone before a memory reading (the GPU process's last frames' data settles within it). */
+const AT_REST_IDLE_MS = 20_000;
 /** A 64 m brush, as in the dab benchmark (bench/dab.bench.ts). */
 const BRUSH_RADIUS_M = 64;
 
@@ -201,7 +203,7 @@ test.describe('performance (reported, not asserted)', () => {
       await expect(page.getByText('do not give its saved heights')).toHaveCount(0);
       // At rest as after the stroke below: the same idle before reading (the views' last frames, the
       // check's worker and freed allocator pages settle within it).
-      await page.waitForTimeout(RELEASE_COMPOSITE_AFTER_MS + 1000);
+      await page.waitForTimeout(AT_REST_IDLE_MS);
       await settle(page, SETTLE_MS, null);
       const opened = await readBrowserMemory(app.browser);
       report(`10 layers: 257² fresh app, at rest (baseline): ${formatBrowserMemory(baseline)}`);
@@ -220,7 +222,9 @@ test.describe('performance (reported, not asserted)', () => {
       await waitForBothViewsDrawn(page, drawn, 300_000);
       await page.keyboard.press('Escape');
       await expect(page.getByTestId('status-job')).toHaveAttribute('data-running', 'false', { timeout: 120_000 });
-      // The engine's composite of the local layers is the document's heights: nothing to wait for.
+      // The same idle as before the opened reading (the engine's composite is the document's heights:
+      // nothing of the app's is released meanwhile; the views' last frames settle).
+      await page.waitForTimeout(AT_REST_IDLE_MS);
       await settle(page, SETTLE_MS, { userDataDir: app.userDataDir, lastChangeMs });
       const memory = await readBrowserMemory(app.browser);
       // Read after the memory (hovering redraws both views), and after the journal went out: under

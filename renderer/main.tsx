@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createDefaultDocument } from '../app/document/document';
+import { defaultDocumentFromBaked } from '../app/document/bakedTerrain';
+import bakedDefaultTerrain from 'virtual:faultline-default-terrain';
 import { createEditorSession } from '../app/editorSession';
 import { App } from './App';
 import { SessionProvider } from './session';
@@ -16,12 +18,13 @@ import { ViewportProvider } from './viewport/viewportContext';
 
 filterThreeConsole();
 
-// One session for the page's lifetime: the embedded default terrain, every feature and command.
+// One session for the page's lifetime: the default terrain, baked into the bundle by the build (the same
+// heights as evaluating it, without the wait), every feature and command.
 // Terrain jobs, codecs, LOD chunk errors and lighting run in workers, which only the window can start.
 const startSize = startSizeOverride(window.location.search);
 const session = createEditorSession({
   api: resolveFaultlineApi(),
-  ...(startSize ? { document: createDefaultDocument(startSize) } : {}),
+  document: startSize ? createDefaultDocument(startSize) : defaultDocumentFromBaked(bakedDefaultTerrain),
   isMac: isMacPlatform(),
   terrainJobs: createWorkerTransport({ threads: erosionThreadsOverride(window.location.search) }),
   createCodecs: () => createWorkerCodecs(),

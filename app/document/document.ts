@@ -60,13 +60,32 @@ export const DEFAULT_SEED = 1;
  * `side` makes the same preset at another size (end-to-end tests that do not look at the default terrain).
  */
 export function createDefaultDocument(side: number = DEFAULT_TERRAIN_SIZE): TerrainDocument {
-  const size = { width: side, depth: side, cellSize: DEFAULT_CELL_SIZE };
-  const { recipe, finishing } = buildPreset(DEFAULT_PRESET_ID, { ...size, seed: DEFAULT_SEED });
-  const stack = presetStack(recipe, finishing);
+  const { size, stack, eroded } = defaultStack(side);
   const masks = { flow: new Float32Array(size.width * size.depth), deposition: new Float32Array(size.width * size.depth) };
   const heights = evaluateStack(stack, size, { masks });
   if (!heights) throw new Error('the default terrain was cancelled');
   const doc = createDocument(createHeightfield(size.width, size.depth, size.cellSize, heights), stack);
-  doc.erosionMasks = finishing.some((step) => step.kind === 'hydraulic') ? erosionCoverBytes(masks) : null;
+  doc.erosionMasks = eroded ? erosionCoverBytes(masks) : null;
   return doc;
+}
+
+/**
+ * The default document at `side` over heights and erosion cover evaluated before (app/document/
+ * bakedTerrain.ts: the window's build makes them), or null when they do not fit the default stack at
+ * that side (`createDefaultDocument` evaluates it then).
+ */
+export function defaultDocumentOf(side: number, heights: Float32Array, erosionMasks: ErosionCoverBytes | null): TerrainDocument | null {
+  const { size, stack, eroded } = defaultStack(side);
+  const cells = size.width * size.depth;
+  if (heights.length !== cells || eroded !== (erosionMasks !== null)) return null;
+  if (erosionMasks && (erosionMasks.flow.length !== cells || erosionMasks.deposition.length !== cells)) return null;
+  const doc = createDocument(createHeightfield(size.width, size.depth, size.cellSize, heights), stack);
+  doc.erosionMasks = erosionMasks;
+  return doc;
+}
+
+function defaultStack(side: number): { size: { width: number; depth: number; cellSize: number }; stack: Layer[]; eroded: boolean } {
+  const size = { width: side, depth: side, cellSize: DEFAULT_CELL_SIZE };
+  const { recipe, finishing } = buildPreset(DEFAULT_PRESET_ID, { ...size, seed: DEFAULT_SEED });
+  return { size, stack: presetStack(recipe, finishing), eroded: finishing.some((step) => step.kind === 'hydraulic') };
 }

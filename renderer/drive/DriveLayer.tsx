@@ -7,8 +7,12 @@ import { carStartFromView } from '../../app/drive/viewCentre';
 import { physicsWheelLayout } from '../../app/drive/driveSession';
 import { useSession } from '../session';
 import { useCarModel } from './CarModel';
+import { driveClockOverride } from './driveClock';
 import { DrivabilityOverlay3D } from './DrivabilityOverlay3D';
 import { RoadReportOverlay3D } from '../roads/RoadReportOverlay3D';
+
+/** Frames of drive time per drawn frame: 1 but in end-to-end tests (`?driveClock=N`). */
+const DRIVE_CLOCK = typeof window === 'undefined' ? 1 : driveClockOverride(window.location.search);
 
 /**
  * Everything the test drive adds to the 3D scene: the car, its own camera (the orbit camera keeps its
@@ -94,10 +98,10 @@ export function DriveLayer() {
     const now = performance.now();
     const dt = lastFrame.current === null ? 0 : (now - lastFrame.current) / 1000;
     lastFrame.current = now;
-    drive.frame(dt);
+    for (let i = 0; i < DRIVE_CLOCK; i++) drive.frame(dt);
     const pose = drive.pose;
     car.object.visible = pose !== null && !(drive.mode === 'drive' && hood);
-    if (pose) car.place(pose, drive.wheels, drive.input.steer, drive.carState.speed, dt);
+    if (pose) car.place(pose, drive.wheels, drive.input.steer, drive.carState.speed, dt * DRIVE_CLOCK);
     const view = drive.camera();
     if (view) {
       driveCamera.aspect = state.size.width / Math.max(1, state.size.height);
