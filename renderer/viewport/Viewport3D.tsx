@@ -3,6 +3,7 @@ import { Canvas } from '@react-three/fiber';
 import { TerrainByScale } from '../lod/TerrainByScale';
 import { OrbitRig } from './OrbitRig';
 import { ToolOverlay3D } from './ToolOverlay3D';
+import { IdleDriverRelease } from './IdleDriverRelease';
 import { RoadOverlay3D } from './RoadOverlay3D';
 import { DriveLayer } from '../drive/DriveLayer';
 import { DriveHud } from '../drive/DriveHud';
@@ -29,6 +30,7 @@ export function Viewport3D() {
         <OrbitRig />
         <DriveLayer />
         <ScaleBarDriver bar={scaleBar} />
+        <IdleDriverRelease />
       </Canvas>
       <div className="scale-bar" data-testid="scale-bar" ref={scaleBar} aria-label="Scale">
         <i />
