@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IdleRelease, releaseDriverScratch, RELEASE_PASSES, type ReleaseContext } from './idleDriverRelease';
 
 describe('releaseDriverScratch', () => {
@@ -14,43 +14,36 @@ describe('releaseDriverScratch', () => {
 });
 
 describe('IdleRelease', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
   it('releases once, a delay after the last of a burst of frames', () => {
-    vi.useFakeTimers();
-    try {
-      const release = vi.fn();
-      const idle = new IdleRelease(release, 1000);
-      idle.frameDrawn();
-      vi.advanceTimersByTime(600);
-      idle.frameDrawn();
-      vi.advanceTimersByTime(600);
-      idle.frameDrawn();
-      vi.advanceTimersByTime(999);
-      expect(release).not.toHaveBeenCalled();
-      vi.advanceTimersByTime(1);
-      expect(release).toHaveBeenCalledTimes(1);
-      // Resting longer does not release again; the next frame re-arms it.
-      vi.advanceTimersByTime(5000);
-      expect(release).toHaveBeenCalledTimes(1);
-      idle.frameDrawn();
-      vi.advanceTimersByTime(1000);
-      expect(release).toHaveBeenCalledTimes(2);
-    } finally {
-      vi.useRealTimers();
-    }
+    const release = vi.fn();
+    const idle = new IdleRelease(release, 1000);
+    idle.frameDrawn();
+    vi.advanceTimersByTime(600);
+    idle.frameDrawn();
+    vi.advanceTimersByTime(600);
+    idle.frameDrawn();
+    vi.advanceTimersByTime(999);
+    expect(release).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(release).toHaveBeenCalledTimes(1);
+    // Resting longer does not release again; the next frame re-arms it.
+    vi.advanceTimersByTime(5000);
+    expect(release).toHaveBeenCalledTimes(1);
+    idle.frameDrawn();
+    vi.advanceTimersByTime(1000);
+    expect(release).toHaveBeenCalledTimes(2);
   });
 
   it('never releases after dispose', () => {
-    vi.useFakeTimers();
-    try {
-      const release = vi.fn();
-      const idle = new IdleRelease(release, 1000);
-      idle.frameDrawn();
-      idle.dispose();
-      idle.frameDrawn();
-      vi.advanceTimersByTime(5000);
-      expect(release).not.toHaveBeenCalled();
-    } finally {
-      vi.useRealTimers();
-    }
+    const release = vi.fn();
+    const idle = new IdleRelease(release, 1000);
+    idle.frameDrawn();
+    idle.dispose();
+    idle.frameDrawn();
+    vi.advanceTimersByTime(5000);
+    expect(release).not.toHaveBeenCalled();
   });
 });

@@ -42,35 +42,24 @@ export function createReleaseContext(): WebGL2RenderingContext | null {
   return canvas.getContext('webgl2', { antialias: false, depth: false, stencil: false, alpha: false });
 }
 
-interface Timers {
-  setTimeout(run: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-const windowTimers: Timers = {
-  setTimeout: (run, ms) => globalThis.setTimeout(run, ms),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
 /**
  * Runs `release` once the view has drawn no frame for `delayMs` after its last one: each frame
  * re-arms it, so a burst of frames (an orbit, a stroke, hovering with a brush) ends with one release.
  */
 export class IdleRelease {
-  private timer: unknown = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
   private disposed = false;
 
   constructor(
     private readonly release: () => void,
     private readonly delayMs = IDLE_RELEASE_AFTER_MS,
-    private readonly timers: Timers = windowTimers,
   ) {}
 
   /** A frame was drawn (or is being drawn now). */
   frameDrawn(): void {
     if (this.disposed) return;
-    if (this.timer !== null) this.timers.clearTimeout(this.timer);
-    this.timer = this.timers.setTimeout(() => {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
       this.timer = null;
       if (!this.disposed) this.release();
     }, this.delayMs);
@@ -78,7 +67,7 @@ export class IdleRelease {
 
   dispose(): void {
     this.disposed = true;
-    if (this.timer !== null) this.timers.clearTimeout(this.timer);
+    if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
   }
 }
