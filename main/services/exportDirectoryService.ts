@@ -3,6 +3,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { DialogService } from './dialogs';
 import { createFileSet, MAX_SET_FILES, type FileSet, type StagedFile } from './fileSet';
+import { recoverFileSets } from './fileSetJournal';
 import { MAX_EXPORT_FILE_BYTES, type ChooseExportDirectoryRequest, type ChooseExportDirectoryResult, type WriteExportChunkRequest, type WriteExportFileResult } from '../../shared/ipc/exportContract';
 import { exportMemoryProblem } from '../../shared/export/exportMemory';
 import { availableMemory } from './memory';
@@ -152,6 +153,8 @@ export function createExportDirectoryService(dialogs: DialogService, options: Ex
       }
       const directory = await dialogs.chooseDirectory({ title: request.title });
       if (!directory) return { status: 'cancelled' };
+      // An export a killed process left half put in place here is finished before anything is compared or written.
+      await recoverFileSets(directory).catch(() => 0);
       const names = [...new Set(request.fileNames)];
       if (names.length > MAX_SET_FILES) throw new Error(`${names.length} files is more than the ${MAX_SET_FILES} one export may write; choose larger tiles or fewer layers`);
       const existing: string[] = [];

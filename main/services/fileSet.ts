@@ -2,14 +2,16 @@ import { promises as fs, constants as fsConstants } from 'node:fs';
 import path from 'node:path';
 import { isCode, openStagedFile, syncDirectory, tempPathFor, type StagedFileWriter } from './atomicWrite';
 import { MAX_EXPORT_FILES } from '../../shared/export/tiles';
+import { asidePathFor, linkAside, recoverFileSets, writeJournal, type JournalEntry } from './fileSetJournal';
 
 /**
  * Several files written all or nothing (an engine export, tiles, a command's several --out targets):
  * every file goes to a temporary name in its target's folder and is fsynced; only when all are written
- * is each renamed into place, and a target that existed is first moved aside so that a failure at any
- * point puts every old file back. On failure nothing new is left — no temporary, no partial set — and
- * the error names the TARGET file, never a temporary one. Temporaries use atomicWrite's names, so
- * removeStaleTemps cleans up after a killed process.
+ * is each renamed into place (commitStaged: an old target stays in place until its new file replaces
+ * it, and an intent record lets the next run finish a set whose process was killed among the
+ * renames). On failure nothing new is left — no temporary, no partial set — and the error names the
+ * TARGET file, never a temporary one. Temporaries use atomicWrite's names, so removeStaleTemps
+ * (which first recovers killed sets, fileSetJournal.ts) cleans up after a killed process.
  */
 
 /** The most files one set may have (engine exports with tiles × layers can plan far more). */
@@ -67,10 +69,13 @@ function checkCount(targets: readonly string[], maxFiles: number): void {
 
 /**
  * Checks, before any work, that every target can be written: its folder exists and is writable, and
- * the target is not a folder. Throws a FileSetError naming the first that cannot.
+ * the target is not a folder. Throws a FileSetError naming the first that cannot. A set a killed
+ * process left committing in one of the folders is finished first (fileSetJournal.ts), so that it
+ * never lands over this one.
  */
 export async function checkTargets(targets: readonly string[], maxFiles = MAX_SET_FILES): Promise<void> {
   checkCount(targets, maxFiles);
+  for (const folder of new Set(targets.map((t) => path.dirname(path.resolve(t))))) await recoverFileSets(folder).catch(() => 0);
   const folders = new Map<string, string>();
   for (const target of targets) {
     const folder = path.dirname(path.resolve(target));
@@ -207,42 +212,79 @@ export function createFileSet(options: FileSetOptions & { total?: number } = {})
         throw new FileSetError(unfinished.target, `cannot write ${unfinished.target}: it was not finished`);
       }
       closed = true;
-      // Old targets are moved aside first, so that a failed rename can put every one of them back.
-      const placed: { target: string; aside: string | null }[] = [];
-      try {
-        for (const { target, temp } of staged) {
-          const existing = await fs.lstat(target).catch(() => null);
-          if (existing?.isDirectory()) throw new FileSetError(target, `cannot write ${target}: a folder of that name is in the way`);
-          let aside: string | null = existing ? tempPathFor(target) : null;
-          if (aside) {
-            try {
-              await fs.rename(target, aside);
-            } catch (error) {
-              if (!isCode(error, 'ENOENT')) throw new FileSetError(target, `cannot replace ${target}: ${reasonOf(error)}`);
-              aside = null;
-            }
-          }
-          placed.push({ target, aside });
-          try {
-            await fs.rename(temp, target);
-          } catch (error) {
-            throw new FileSetError(target, `cannot write ${target}: ${reasonOf(error)}`);
-          }
-        }
-      } catch (error) {
-        for (const { target, aside } of placed.reverse()) {
-          if (aside) await fs.rename(aside, target).catch(() => undefined);
-          else await fs.rm(target, { force: true }).catch(() => undefined);
-        }
-        await removeTemps();
-        throw error;
-      }
-      await Promise.all(placed.map((p) => (p.aside ? fs.rm(p.aside, { force: true }).catch(() => undefined) : undefined)));
-      const folders = new Set(staged.map((s) => path.dirname(s.target)));
-      for (const folder of folders) await syncDirectory(folder).catch(() => undefined);
+      await commitStaged(staged.map(({ target, temp }) => ({ target, temp })));
     },
     abort,
   };
+}
+
+/**
+ * Puts every staged file in place (fileSetJournal.ts): each old target is hard-linked aside and
+ * stays in place until its new file is renamed over it; the intent record is written before the
+ * first rename, so a kill at any moment is finished (forward or back) by the next run. A failure
+ * here puts every old file back and removes the new ones.
+ */
+async function commitStaged(files: readonly { target: string; temp: string }[]): Promise<void> {
+  if (files.length === 0) return;
+  const entries: JournalEntry[] = [];
+  const renamed: JournalEntry[] = [];
+  let journal: Awaited<ReturnType<typeof writeJournal>> | null = null;
+  const asideOf = (entry: JournalEntry) => (entry.aside === null ? null : path.join(path.dirname(entry.target), entry.aside));
+  try {
+    for (const { target, temp } of files) {
+      const existing = await fs.lstat(target).catch(() => null);
+      if (existing?.isDirectory()) throw new FileSetError(target, `cannot write ${target}: a folder of that name is in the way`);
+      const entry: JournalEntry = { target, staged: path.basename(temp), aside: null };
+      entries.push(entry);
+      if (existing) {
+        const aside = asidePathFor(target);
+        try {
+          await linkAside(target, aside);
+          entry.aside = path.basename(aside);
+        } catch (error) {
+          if (!isCode(error, 'ENOENT')) throw new FileSetError(target, `cannot replace ${target}: ${reasonOf(error)}`);
+        }
+      }
+    }
+    try {
+      journal = await writeJournal(entries);
+    } catch (error) {
+      throw new FileSetError(files[0].target, `cannot write ${files[0].target}: ${reasonOf(error)}`);
+    }
+    for (const entry of entries) {
+      try {
+        await fs.rename(path.join(path.dirname(entry.target), entry.staged), entry.target);
+      } catch (error) {
+        throw new FileSetError(entry.target, `cannot write ${entry.target}: ${reasonOf(error)}`);
+      }
+      renamed.push(entry);
+    }
+    const folders = new Set(files.map((f) => path.dirname(f.target)));
+    for (const folder of folders) await syncDirectory(folder).catch(() => undefined);
+  } catch (error) {
+    for (const entry of renamed.reverse()) {
+      const aside = asideOf(entry);
+      if (aside) await fs.rename(aside, entry.target).catch(() => undefined);
+      else await fs.rm(entry.target, { force: true }).catch(() => undefined);
+    }
+    await journal?.remove();
+    await Promise.all(
+      entries.map(async (entry) => {
+        const aside = asideOf(entry);
+        if (aside) await fs.rm(aside, { force: true }).catch(() => undefined);
+      }),
+    );
+    await Promise.all(files.map((f) => fs.rm(f.temp, { force: true }).catch(() => undefined)));
+    throw error;
+  }
+  // Committed: the record goes first, then the old copies.
+  await journal.remove();
+  await Promise.all(
+    entries.map(async (entry) => {
+      const aside = asideOf(entry);
+      if (aside) await fs.rm(aside, { force: true }).catch(() => undefined);
+    }),
+  );
 }
 
 /**

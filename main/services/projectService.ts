@@ -82,12 +82,13 @@ export function createProjectService(options: ProjectServiceOptions): ProjectSer
     } catch (error) {
       return { status: 'error', message: messageOf(error) };
     }
+    // Before the write: a file set a killed process left committing here is finished first, never over this save.
+    await removeStaleTemps(filePath).catch(() => undefined);
     try {
       await write(filePath, bytes);
     } catch (error) {
       return { status: 'error', message: `${name}: could not be saved; the file on disk was not changed (${messageOf(error)})` };
     }
-    await removeStaleTemps(filePath).catch(() => undefined);
     await recent.add(filePath).catch(() => undefined);
     return { status: 'saved', handle: handleFor(filePath), fileName: name };
   }
