@@ -9,17 +9,18 @@ import { runCli } from './cli';
 
 /**
  * Writes through a temporary file beside the target that is renamed over it (a failure leaves no
- * output, and an existing file keeps its permissions); then removes temps an earlier, killed write
+ * output, and an existing file keeps its permissions), after removing temps an earlier, killed write
  * of the same file left behind.
  */
 async function writeFileAtomic(path: string, data: Uint8Array): Promise<void> {
+  // First: a file set a killed process left committing here is finished before, never over, this write.
+  await removeStaleTemps(path).catch(() => 0);
   try {
     await atomicWrite(path, data);
   } catch (error) {
     // The command's message names the file already: give the reason only.
     throw error instanceof Error && error.cause instanceof Error ? error.cause : error;
   }
-  await removeStaleTemps(path).catch(() => 0);
 }
 
 runCli(process.argv.slice(2), {
