@@ -18,6 +18,7 @@ import { parseCommand } from './commandArgs';
 import { message, readAndLoad } from './exchangeCommands';
 import { tokenizeOptions, UsageError } from './options';
 import { outputFormatFor, outputFormats } from './outputs';
+import { checkOutputs, writeOutputs, type OutputFile } from './outputSet';
 
 export interface LayersEdit {
   kind: 'set' | 'enable' | 'disable' | 'remove';
@@ -139,6 +140,7 @@ export async function runLayers(args: readonly string[], io: CliIo): Promise<num
     io.stdout(listing(stack, options.json));
     return 0;
   }
+  if (!(await checkOutputs(io, 'layers', options.outputs))) return 1;
   let heights: Float32Array | null;
   try {
     stack = applyLayersEdits(stack, options.edits);
@@ -150,18 +152,20 @@ export async function runLayers(args: readonly string[], io: CliIo): Promise<num
     return 1;
   }
   const result = createHeightfield(field.width, field.depth, field.cellSize, heights ?? undefined);
+  // Every --out or none (outputSet.ts, the file set other commands use), each error naming its target.
+  const files: OutputFile[] = [];
   for (const path of options.outputs) {
     const format = outputFormatFor(path)!;
     try {
-      const bytes = await format.encodeAsync(result, { recipe: recipeOf(stack), history: [], props: loaded.props, layers: stack, fileName: displayFileName(path) });
-      await io.writeFile(path, bytes);
+      files.push({ path, bytes: await format.encodeAsync(result, { recipe: recipeOf(stack), history: [], props: loaded.props, layers: stack, fileName: displayFileName(path) }) });
     } catch (error) {
       io.stderr(`faultline layers: cannot write ${path}: ${message(error)}\n`);
       return 1;
     }
-    // With --json, stdout is the edited stack only.
-    if (!options.json) io.stdout(`wrote ${path} (${result.width}×${result.depth}, ${stack.length} layers)\n`);
   }
+  if (!(await writeOutputs(io, 'layers', files))) return 1;
+  // With --json, stdout is the edited stack only.
+  if (!options.json) for (const { path } of files) io.stdout(`wrote ${path} (${result.width}×${result.depth}, ${stack.length} layers)\n`);
   if (options.json) io.stdout(listing(stack, true));
   return 0;
 }

@@ -80,4 +80,16 @@ describe('the CLI on disk', () => {
     expect(generated.stderr).toMatch(/missing\/lines\.json/);
     expect((await readdir(dir)).sort()).toEqual(['in.r32', 'o', 'rules.json']);
   });
+
+  it('layers with several --out and one blocked writes none of them, names the target and never a temporary (issue 38)', { timeout: 60_000 }, async () => {
+    const project = join(dir, 'p.faultline');
+    expect((await cli('generate', '--size', '33', '--seed', '3', '--out', project)).code).toBe(0);
+    await writeFile(join(dir, 'keep.r32'), 'old');
+    const edited = await cli('layers', project, '--set', 'faults.seed=5', '--out', join(dir, 'keep.r32'), '--out', join(dir, 'e.png'), '--out', join(dir, 'missing', 'e.faultline'));
+    expect(edited.code).toBe(1);
+    expect(edited.stderr).toMatch(/^faultline layers: .*missing\/e\.faultline/);
+    expect(edited.stderr).not.toMatch(/\.tmp/);
+    expect((await readdir(dir)).sort()).toEqual(['keep.r32', 'p.faultline']);
+    expect(await readFile(join(dir, 'keep.r32'), 'utf8')).toBe('old');
+  });
 });
