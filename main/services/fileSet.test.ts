@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkTargets, createFileSet, FileSetError, writeFileSet, writeFileStream } from './fileSet';
+import { removeStaleTemps } from './staleTemps';
 
 let dir: string;
 beforeEach(async () => {
@@ -99,5 +100,61 @@ describe('writeFileStream', () => {
     await expect(writeFileStream(paths, [{ path: paths[0], bytes: bytes('x') }])).rejects.toThrow(/1 of the 2 files announced/);
     expect(await readdir(dir)).toEqual(['a.txt']);
     expect(await readFile(join(dir, 'a.txt'), 'utf8')).toBe('old a');
+  });
+});
+
+describe('a set a killed process left committing (fileSetJournal.ts)', () => {
+  const DEAD_PID = 2 ** 22 + 1;
+  const record = (entries: { target: string; staged: string; aside: string | null }[]) => JSON.stringify({ faultlineFileSet: 1, entries, refs: [] });
+
+  it('is finished forward when every target has its new file or is new already', async () => {
+    await writeFile(join(dir, 'a.txt'), 'new a');
+    await writeFile(join(dir, `.a.txt.${DEAD_PID}.01.aside.tmp`), 'old a');
+    await writeFile(join(dir, 'b.txt'), 'old b');
+    await writeFile(join(dir, `.b.txt.${DEAD_PID}.02.aside.tmp`), 'old b');
+    await writeFile(join(dir, `.b.txt.${DEAD_PID}.03.tmp`), 'new b');
+    await writeFile(
+      join(dir, `.faultline-set.${DEAD_PID}.0a.json`),
+      record([
+        { target: join(dir, 'a.txt'), staged: `.a.txt.${DEAD_PID}.04.tmp`, aside: `.a.txt.${DEAD_PID}.01.aside.tmp` },
+        { target: join(dir, 'b.txt'), staged: `.b.txt.${DEAD_PID}.03.tmp`, aside: `.b.txt.${DEAD_PID}.02.aside.tmp` },
+      ]),
+    );
+    await checkTargets([join(dir, 'c.txt')]);
+    expect((await readdir(dir)).sort()).toEqual(['a.txt', 'b.txt']);
+    expect([await readFile(join(dir, 'a.txt'), 'utf8'), await readFile(join(dir, 'b.txt'), 'utf8')]).toEqual(['new a', 'new b']);
+  });
+
+  it('is put back when a target has neither its new file nor itself; an aside copy whose target is missing is never removed', async () => {
+    await writeFile(join(dir, `.a.txt.${DEAD_PID}.01.aside.tmp`), 'old a');
+    await writeFile(join(dir, 'b.txt'), 'new b');
+    await writeFile(join(dir, `.b.txt.${DEAD_PID}.02.aside.tmp`), 'old b');
+    await writeFile(
+      join(dir, `.faultline-set.${DEAD_PID}.0b.json`),
+      record([
+        { target: join(dir, 'a.txt'), staged: `.a.txt.${DEAD_PID}.04.tmp`, aside: `.a.txt.${DEAD_PID}.01.aside.tmp` },
+        { target: join(dir, 'b.txt'), staged: `.b.txt.${DEAD_PID}.03.tmp`, aside: `.b.txt.${DEAD_PID}.02.aside.tmp` },
+      ]),
+    );
+    await checkTargets([join(dir, 'c.txt')]);
+    expect([await readFile(join(dir, 'a.txt'), 'utf8'), await readFile(join(dir, 'b.txt'), 'utf8')]).toEqual(['old a', 'old b']);
+    expect((await readdir(dir)).sort()).toEqual(['a.txt', 'b.txt']);
+
+    // No record: an orphan aside copy of a missing target stays; one whose target is there goes.
+    await writeFile(join(dir, `.x.txt.${DEAD_PID}.05.aside.tmp`), 'only copy of x');
+    await writeFile(join(dir, `.a.txt.${DEAD_PID}.06.aside.tmp`), 'old a');
+    await removeStaleTemps(join(dir, 'x.txt'));
+    await removeStaleTemps(join(dir, 'a.txt'));
+    expect((await readdir(dir)).sort()).toEqual([`.x.txt.${DEAD_PID}.05.aside.tmp`, 'a.txt', 'b.txt']);
+  });
+
+  it('a record naming files outside its pattern (a path, another file) is not acted on', async () => {
+    await writeFile(join(dir, 'victim.txt'), 'keep');
+    await writeFile(join(dir, 'a.txt'), 'keep a');
+    const hostile = JSON.stringify({ faultlineFileSet: 1, entries: [{ target: join(dir, 'a.txt'), staged: '../victim.txt', aside: null }], refs: [] });
+    await writeFile(join(dir, `.faultline-set.${DEAD_PID}.0c.json`), hostile);
+    await checkTargets([join(dir, 'c.txt')]);
+    expect(await readFile(join(dir, 'victim.txt'), 'utf8')).toBe('keep');
+    expect(await readFile(join(dir, 'a.txt'), 'utf8')).toBe('keep a');
   });
 });
