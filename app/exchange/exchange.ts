@@ -6,6 +6,7 @@
  */
 import { extensionOf, HEIGHTMAP_READ_EXTENSIONS, isReadableHeightmap } from '../../shared/codecs/registry';
 import { displayFileName } from '../../shared/codecs/errors';
+import { MAX_EXPORT_BASE_NAME, toPlainFileName } from '../../shared/fileNames';
 import type { HeightmapImportOptions } from '../../shared/codecs/import-heightmap';
 import type { FaultlineApi } from '../../shared/ipc/api';
 import { MAX_HEIGHTMAP_FILE_BYTES } from '../../shared/ipc/contract';
@@ -47,9 +48,7 @@ function sizeText(bytes: number): string {
 /** The document's name without folders or extension, safe as a suggested file name. */
 export function documentBaseName(fileName: string | null): string {
   const base = displayFileName(fileName ?? 'terrain').replace(/\.[^.]*$/, '');
-  // eslint-disable-next-line no-control-regex -- control characters cannot be part of a suggested name
-  const safe = base.replace(/[/\\:*?"<>|\u0000-\u001f]/g, '_').trim();
-  return safe.length > 0 ? safe : 'terrain';
+  return toPlainFileName(base, 'terrain', MAX_EXPORT_BASE_NAME);
 }
 
 function rawOptions(options: ImportOptions): HeightmapImportOptions {

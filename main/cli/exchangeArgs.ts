@@ -1,5 +1,5 @@
 /** Arguments of `faultline export IN --out FILE …` and `faultline info FILE …`: pure, easy to test. */
-import { isReservedDeviceName } from '../../shared/fileNames';
+import { exportFileNameProblem, MAX_EXPORT_BASE_NAME, quotedFileName } from '../../shared/fileNames';
 import type { ExrCompression } from '../../shared/codecs/exr';
 import type { ExportRange } from '../../shared/codecs/heightmap';
 import { ENGINE_PRESETS, engineFor, engineSizeProblem, type EnginePreset } from '../../shared/export/engines';
@@ -142,9 +142,8 @@ function parseEngineArgs(values: Map<string, string>): EngineArgs | undefined {
   const engine: EngineArgs = { preset };
   const name = values.get('--name');
   if (name !== undefined) {
-    // eslint-disable-next-line no-control-regex -- control characters cannot be part of a file name
-    if (!/^[^/\\:*?"<>|\u0000-\u001f]{1,100}$/.test(name) || name.startsWith('.')) throw new UsageError(`--name "${name}" cannot be used as a file name`);
-    if (isReservedDeviceName(name)) throw new UsageError(`--name "${name}" is a name Windows reserves for a device (CON, PRN, AUX, NUL, COM1…, LPT1…): choose another`);
+    const problem = exportFileNameProblem(name, MAX_EXPORT_BASE_NAME);
+    if (problem) throw new UsageError(`--name ${quotedFileName(name)} ${problem}`);
     engine.name = name;
   }
   const resolution = values.get('--resolution');

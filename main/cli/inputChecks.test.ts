@@ -26,6 +26,16 @@ describe('export inputs: names Windows reserves, and the masks rules file cap', 
     }
   });
 
+  it('refuses --name with a direction override, a zero-width character, a lone surrogate or a trailing dot, quoting it escaped', async () => {
+    for (const name of ['gnp\u202Eexe', 'a\u200Bb', 'a\uD800', 'isle.']) {
+      const io = fakeCliIo({ inputs: { 'm.r32': map() } });
+      expect(await runCli(['export', 'm.r32', '--preset', 'unreal', '--name', name, '--out', 'd'], io), name).toBe(2);
+      expect(io.err).toMatch(/--name ".*" (holds an invisible character|holds a broken character|ends in a space or a dot)/);
+      expect(io.err).not.toMatch(/[\u202E\u200B\uD800]/);
+      expect(io.files.size).toBe(0);
+    }
+  });
+
   it('refuses a masks layer named con, naming the rules file and the layer', async () => {
     const io = fakeCliIo({ inputs: { 'm.r32': map(), 'rules.json': rules('CON') } });
     expect(await runCli(['export', 'm.r32', '--preset', 'unreal', '--masks', 'rules.json', '--out', 'd'], io)).toBe(1);

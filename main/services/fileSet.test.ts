@@ -60,6 +60,16 @@ describe('writeFileSet', () => {
     expect(await readFile(join(dir, 'a.txt'), 'utf8')).toBe('old a');
   });
 
+  it('refuses two targets that are one file on Windows and macOS (A.png and a.png) before writing anything', async () => {
+    const failure = await writeFileSet([
+      { path: join(dir, 'A.png'), bytes: bytes('upper') },
+      { path: join(dir, 'a.png'), bytes: bytes('lower') },
+    ]).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(FileSetError);
+    expect((failure as Error).message).toMatch(/A\.png and .*a\.png are one file on Windows and macOS/);
+    expect(await readdir(dir)).toEqual([]);
+  });
+
   it('abort removes what was staged', async () => {
     const set = createFileSet();
     await set.add(join(dir, 'a.txt'), bytes('a'));

@@ -2,6 +2,7 @@ import { promises as fs, constants as fsConstants } from 'node:fs';
 import path from 'node:path';
 import { isCode, openStagedFile, syncDirectory, tempPathFor, type StagedFileWriter } from './atomicWrite';
 import { MAX_EXPORT_FILES } from '../../shared/export/tiles';
+import { fileNameKey } from '../../shared/fileNames';
 import { asidePathFor, linkAside, recoverFileSets, writeJournal, type JournalEntry } from './fileSetJournal';
 
 /**
@@ -54,16 +55,26 @@ export function reasonOf(error: unknown): string {
   return text.split(/[,:]\s*'/)[0].split('\n')[0];
 }
 
+/** Two targets are one file when Windows or macOS would store them as one (`A.png` and `a.png`). */
+function targetKey(target: string): string {
+  const resolved = path.resolve(target);
+  return path.join(path.dirname(resolved), fileNameKey(path.basename(resolved)));
+}
+
+const namedTwice = (target: string, first: string) =>
+  path.resolve(first) === path.resolve(target) ? `${target} is named twice` : `${first} and ${target} are one file on Windows and macOS (names differing only in case)`;
+
 /** A set can only be written when it has at most `maxFiles` files and no target twice. */
 function checkCount(targets: readonly string[], maxFiles: number): void {
   if (targets.length > maxFiles) {
     throw new FileSetError(targets[0] ?? '', `${targets.length} files is more than the ${maxFiles} one export may write; choose larger tiles or fewer layers`);
   }
-  const seen = new Set<string>();
+  const seen = new Map<string, string>();
   for (const target of targets) {
-    const key = path.resolve(target);
-    if (seen.has(key)) throw new FileSetError(target, `${target} is named twice`);
-    seen.add(key);
+    const key = targetKey(target);
+    const first = seen.get(key);
+    if (first !== undefined) throw new FileSetError(target, namedTwice(target, first));
+    seen.set(key, target);
   }
 }
 
@@ -125,7 +136,7 @@ export interface FileSet {
 export function createFileSet(options: FileSetOptions & { total?: number } = {}): FileSet {
   const maxFiles = options.maxFiles ?? MAX_SET_FILES;
   const staged: Staged[] = [];
-  const targets = new Set<string>();
+  const targets = new Map<string, string>();
   let closed = false;
 
   const removeTemps = async () => {
@@ -141,11 +152,12 @@ export function createFileSet(options: FileSetOptions & { total?: number } = {})
 
   const open = async (target: string): Promise<StagedFile> => {
     if (closed) throw new FileSetError(target, `cannot write ${target}: this export has ended`);
-    const key = path.resolve(target);
-    if (targets.has(key)) throw new FileSetError(target, `${target} is named twice`);
+    const key = targetKey(target);
+    const first = targets.get(key);
+    if (first !== undefined) throw new FileSetError(target, namedTwice(target, first));
     if (staged.length >= maxFiles) throw new FileSetError(target, `more than the ${maxFiles} files one export may write; choose larger tiles or fewer layers`);
     if (staged.some((s) => s.writer)) throw new FileSetError(target, `cannot write ${target}: another file of this export is still being written`);
-    targets.add(key);
+    targets.set(key, target);
     const entry: Staged = { target, temp: tempPathFor(target), writer: null };
     const failed = (error: unknown) => new FileSetError(target, `cannot write ${target}: ${reasonOf(error)}`);
     try {

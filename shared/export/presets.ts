@@ -23,6 +23,7 @@ import { normalMapPixels } from './normals';
 import { resampleExact, resampleValues } from './resample';
 import { heightsAt } from '../terrain/surface';
 import { MAX_EXPORT_FILES, type Tile } from './tiles';
+import { exportFileNameProblem, MAX_EXPORT_BASE_NAME, quotedFileName } from '../fileNames';
 
 export { EngineExportError } from './engines/common';
 export type { EngineExportOptions, EngineNumber, EnginePlan, ExportFileRole, FitMode, GodotHeightFormat, PlannedFile } from './engines/engine';
@@ -33,8 +34,6 @@ export interface ExportFile {
   bytes: Uint8Array;
 }
 
-// eslint-disable-next-line no-control-regex -- control characters cannot be part of a file name
-const SAFE_NAME = /^[^/\\:*?"<>|\u0000-\u001f]{1,100}$/;
 
 /** The map's range; a flat map gets a nominal metre around its height so the scales stay finite. */
 export function exportRange(range: { min: number; max: number }): { min: number; max: number } {
@@ -43,7 +42,8 @@ export function exportRange(range: { min: number; max: number }): { min: number;
 
 /** Sizes, numbers and file names of an engine export, without computing any pixel: the engine's object plans it. */
 export function planEngineExport(dims: MapDims, mapRange: { min: number; max: number }, options: EngineExportOptions): EnginePlan {
-  if (!SAFE_NAME.test(options.name) || options.name.startsWith('.')) fail(`"${options.name}" cannot be used as a file name`);
+  const nameProblem = exportFileNameProblem(options.name, MAX_EXPORT_BASE_NAME);
+  if (nameProblem) fail(`${quotedFileName(options.name)} cannot be used as a file name: it ${nameProblem}`);
   const engine = engineFor(options.preset);
   const shape = engine.shape(dims, options);
   const tiles = engine.tiles(shape, options);

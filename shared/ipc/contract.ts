@@ -172,8 +172,7 @@ export const MAX_IPC_BYTES = 1024 * 1024 * 1024;
 export const saveBytesRequestValidator = v.object({
   title: v.string({ maxLength: 120 }),
   /** A suggested file name only: no folders, nothing that could steer where main writes. */
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
-  defaultName: v.string({ maxLength: 255, pattern: /^[^/\\:*?"<>|\u0000-\u001f]+$/ }),
+  defaultName: v.fileName(),
   filters: v.array(fileFilter, 16),
   bytes: v.bytes(MAX_IPC_BYTES),
 });

@@ -3,6 +3,7 @@
  * renderer only ever holds an opaque handle to it and the plain names of the files it may write there.
  */
 import { v, ValidationError, type Infer, type Validator } from './validate';
+import { collidingFileName, exportFileNameProblem, quotedFileName } from '../fileNames';
 import { FLOAT32_MAX, MAX_MAP_SIDE, MIN_MAP_SIDE } from '../terrain/heightfield';
 import { MAX_PROJECT_HEIGHT_BYTES, uploadIdValidator } from './projectContract';
 import { HEIGHTMAP_EXPORT_VARIANTS } from '../codecs/formats';
@@ -12,12 +13,25 @@ import type { HeightmapVariantId } from '../codecs/codec';
 export const MAX_EXPORT_FILES = 4096;
 
 /**
- * A plain file name: no folders, no leading dot (so never '.' or '..'), nothing Windows forbids or
- * reserves (CON, NUL, COM1… in any case, with or without an extension).
+ * A plain file name (`shared/fileNames.ts`' rule): no folders, no leading dot (so never '.' or '..'),
+ * nothing Windows forbids or reserves (CON, NUL, COM1… in any case, with or without an extension),
+ * nothing invisible.
  */
-const noLeadingDot = v.string({ maxLength: 255, pattern: /^(?!\.)/ });
 const plainName = v.fileName();
-export const exportFileNameValidator: Validator<string> = (value, path) => plainName(noLeadingDot(value, path), path);
+export const exportFileNameValidator: Validator<string> = (value, path = '') => {
+  const name = plainName(value, path);
+  const problem = exportFileNameProblem(name);
+  if (problem) throw new ValidationError(`${path || 'value'}: ${quotedFileName(name)} ${problem}`);
+  return name;
+};
+
+/** The files of one export: plain names, none the same file as another on Windows or macOS (`A.png`, `a.png`). */
+const exportFileNamesValidator = (names: Validator<string[]>): Validator<string[]> => (value, path = '') => {
+  const list = names(value, path);
+  const twice = collidingFileName(list);
+  if (twice !== null) throw new ValidationError(`${path || 'value'}: ${quotedFileName(twice)} is named twice (names differing only in case are one file on Windows and macOS)`);
+  return list;
+};
 
 export const exportHandleValidator = v.string({ maxLength: 64, pattern: /^[a-z0-9-]+$/ });
 
@@ -59,7 +73,7 @@ export type CheckExportMemoryResult = { status: 'fits' } | { status: 'refused'; 
 export const chooseExportDirectoryRequestValidator = v.object({
   title: v.string({ maxLength: 120 }),
   /** Every file the export will write: main asks before replacing any that exist, and allows exactly these. */
-  fileNames: v.array(exportFileNameValidator, MAX_EXPORT_FILES),
+  fileNames: exportFileNamesValidator(v.array(exportFileNameValidator, MAX_EXPORT_FILES)),
   /**
    * The export's estimated peak memory (shared/export/exportMemory.ts): main refuses it, before any
    * dialog, when the machine has less available; `what` names the export in the message.

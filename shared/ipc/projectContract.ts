@@ -100,8 +100,8 @@ export interface ProjectSaveRequest {
 export const projectSaveAsRequestValidator = v.object({
   /** The document's handle when it has one (its folder is suggested), absent for untitled documents. */
   handle: v.optional(projectHandleValidator),
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
-  defaultName: v.string({ maxLength: 255, pattern: /^[^/\\:*?"<>|\u0000-\u001f]+$/ }),
+  /** A suggested file name only (`shared/fileNames.ts`' rule). */
+  defaultName: v.fileName(),
   payload: projectPayloadValidator,
 });
 export interface ProjectSaveAsRequest {

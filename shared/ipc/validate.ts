@@ -2,7 +2,7 @@
  * Tiny runtime validators for values that cross the IPC boundary. A validator returns the value
  * typed, or throws a ValidationError that says where and what is wrong.
  */
-import { plainFileNameProblem } from '../fileNames';
+import { plainFileNameProblem, quotedFileName } from '../fileNames';
 
 export class ValidationError extends Error {
   override name = 'ValidationError';
@@ -121,7 +121,7 @@ export const v = {
     return (value, path = '') => {
       const name = text(value, path);
       const problem = plainFileNameProblem(name, maxLength);
-      if (problem !== null) throw new ValidationError(`${path || 'value'}: "${printableKey(name)}" ${problem}`);
+      if (problem !== null) throw new ValidationError(`${path || 'value'}: ${quotedFileName(name)} ${problem}`);
       return name;
     };
   },
