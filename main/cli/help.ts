@@ -160,7 +160,9 @@ values to type into the engine; NAME.<engine>.json holds them too):
                          are whole regions
   godot-hterrain         2ⁿ+1 from 65 to 4097, EXR or RAW (.raw) with min/max height;
                          NAME.hterrain.json (HTerrain 1.7)
-  --name NAME            base of the file names (default: the input's name)
+  --name NAME            base of the file names (default: the input's name): at most 100 characters,
+                         a plain file name (no folders, leading dot, trailing space or dot, control
+                         or invisible characters, names Windows reserves such as CON or COM1)
   --resolution N         vertices per side (Unreal, Unity, HTerrain; default: the size nearest the map;
                          a size the engine does not take exits 2; not for Terrain3D)
   --fit resample|crop    resample the whole map from its exact surface (default) or cut an N × N window

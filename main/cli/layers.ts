@@ -51,7 +51,8 @@ evaluated from scratch and written to every --out (a .faultline keeps the stack)
                          ID.opacity and ID.name set the layer's own opacity (0…1) and name.
                          Example: --set faults.seed=8
   --enable ID, --disable ID, --remove ID
-  --out FILE             repeatable; the type follows the extension (${outputFormats().map((f) => f.extension).join(', ')})
+  --out FILE             repeatable; the type follows the extension (${outputFormats().map((f) => f.extension).join(', ')}).
+                         Every --out is checked before the stack is evaluated; all are written or none.
 `;
 }
 
