@@ -37,6 +37,28 @@ describe('export to a folder through a handle', () => {
     expect(service.open).toBe(0);
   });
 
+  it('finishes an export a killed process left half put in place in the chosen folder before anything else (issue 38)', async () => {
+    const dead = 2 ** 22 + 1;
+    // Killed after a.png was replaced and before b.png was: the record says what was under way.
+    await writeFile(path.join(dir, 'a.png'), 'new a');
+    await writeFile(path.join(dir, `.a.png.${dead}.01.aside.tmp`), 'old a');
+    await writeFile(path.join(dir, 'b.png'), 'old b');
+    await writeFile(path.join(dir, `.b.png.${dead}.02.aside.tmp`), 'old b');
+    await writeFile(path.join(dir, `.b.png.${dead}.03.tmp`), 'new b');
+    const entries = [
+      { target: path.join(dir, 'a.png'), staged: `.a.png.${dead}.04.tmp`, aside: `.a.png.${dead}.01.aside.tmp` },
+      { target: path.join(dir, 'b.png'), staged: `.b.png.${dead}.03.tmp`, aside: `.b.png.${dead}.02.aside.tmp` },
+    ];
+    await writeFile(path.join(dir, `.faultline-set.${dead}.0a.json`), JSON.stringify({ faultlineFileSet: 1, entries, refs: [] }));
+    const dialogs = createScriptedDialogs();
+    const service = createExportDirectoryService(dialogs);
+    dialogs.queueDirectory(dir);
+    dialogs.queueAnswer(1); // Cancel at the replace question: the recovery came first all the same
+    expect(await service.choose({ title: 'Export', fileNames: ['a.png', 'c.png'] })).toEqual({ status: 'cancelled' });
+    expect((await readdir(dir)).sort()).toEqual(['a.png', 'b.png']);
+    expect([await readFile(path.join(dir, 'a.png'), 'utf8'), await readFile(path.join(dir, 'b.png'), 'utf8')]).toEqual(['new a', 'new b']);
+  });
+
   it('is all or nothing: nothing lands until the last file, a blocked file or an early finish leaves the folder as it was', async () => {
     await writeFile(path.join(dir, 'm.png'), 'old map');
     await mkdir(path.join(dir, 'm_snow.png'));
