@@ -158,6 +158,18 @@ describe('a set a killed process left committing (fileSetJournal.ts)', () => {
     expect((await readdir(dir)).sort()).toEqual([`.x.txt.${DEAD_PID}.05.aside.tmp`, 'a.txt', 'b.txt']);
   });
 
+  it('a record cut short (killed while writing it, before any rename) is dropped with the staged files; the targets stay old', async () => {
+    await writeFile(join(dir, 'a.txt'), 'old a');
+    await writeFile(join(dir, `.a.txt.${DEAD_PID}.01.aside.tmp`), 'old a');
+    await writeFile(join(dir, `.a.txt.${DEAD_PID}.02.tmp`), 'new a');
+    const whole = record([{ target: join(dir, 'a.txt'), staged: `.a.txt.${DEAD_PID}.02.tmp`, aside: `.a.txt.${DEAD_PID}.01.aside.tmp` }]);
+    // Cut right after an entry's closing brace: it still ends in '}'.
+    await writeFile(join(dir, `.faultline-set.${DEAD_PID}.0d.json`), whole.slice(0, whole.indexOf('}') + 1));
+    await removeStaleTemps(join(dir, 'a.txt'));
+    expect(await readdir(dir)).toEqual(['a.txt']);
+    expect(await readFile(join(dir, 'a.txt'), 'utf8')).toBe('old a');
+  });
+
   it('a record naming files outside its pattern (a path, another file) is not acted on', async () => {
     await writeFile(join(dir, 'victim.txt'), 'keep');
     await writeFile(join(dir, 'a.txt'), 'keep a');

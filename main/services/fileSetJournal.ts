@@ -107,14 +107,18 @@ function isTempOf(name: unknown, target: string, suffix: '.tmp' | '.aside.tmp'):
   return name.startsWith(prefix) && new RegExp(`^\\d+\\.[0-9a-f]+${suffix.replace(/\./g, '\\.')}$`).test(name.slice(prefix.length));
 }
 
-/** The record's entries, or null when it is not one this recovery may act on (partial, hostile). */
-function parseJournal(text: string): JournalFile | null {
-  let value: unknown;
+function isJson(text: string): boolean {
   try {
-    value = JSON.parse(text);
+    JSON.parse(text);
+    return true;
   } catch {
-    return null;
+    return false;
   }
+}
+
+/** The record's entries, or null when it is not one this recovery may act on (hostile). */
+function parseJournal(text: string): JournalFile | null {
+  const value: unknown = JSON.parse(text);
   if (typeof value !== 'object' || value === null) return null;
   const { faultlineFileSet, entries, refs } = value as Partial<JournalFile>;
   if (faultlineFileSet !== 1 || !Array.isArray(entries) || !Array.isArray(refs)) return null;
@@ -146,12 +150,14 @@ async function recoverJournal(record: string): Promise<void> {
   } catch {
     return;
   }
-  const journal = parseJournal(text);
-  // A partial record: its process died while writing it, before any rename; nothing to finish.
-  if (!journal) {
-    if (text.length === 0 || !text.trimEnd().endsWith('}')) await fs.rm(record, { force: true }).catch(() => undefined);
+  if (!isJson(text)) {
+    // A partial record: its process died while writing it, before any rename; nothing to finish.
+    await fs.rm(record, { force: true }).catch(() => undefined);
     return;
   }
+  // Complete but not one of ours (names outside its targets' temporaries): never acted on.
+  const journal = parseJournal(text);
+  if (!journal) return;
   const inFolder = (entry: JournalEntry, name: string) => path.join(path.dirname(entry.target), name);
   const states = await Promise.all(
     journal.entries.map(async (entry) => ({
