@@ -9,7 +9,8 @@ import { faultsLayer, heightsStack } from '../../shared/layers/migrate';
 import { createEditorSession } from '../editorSession';
 import { createHeightRectEdit, readHeightRect } from '../document/heightEdit';
 import { documentFromPayload, documentFromProject, payloadOf, projectDataOf } from './mapping';
-import { createProjectController } from './projectController';
+import { createProjectController, suggestedProjectName } from './projectController';
+import { plainFileNameProblem } from '../../shared/fileNames';
 import { windowTitle } from './title';
 import { DEFAULT_VIEW_SETTINGS, type ViewSettings } from '../../shared/ipc/contract';
 import { mayReplaceDocument } from './unsavedFlow';
@@ -404,6 +405,19 @@ describe('project controller', () => {
       stop();
     } finally {
       vi.useRealTimers();
+    }
+  });
+});
+
+describe('Save As suggestion', () => {
+  it('is a plain file name ending in .faultline whatever the document is called (issue 38)', () => {
+    expect(suggestedProjectName('valley.faultline')).toBe('valley.faultline');
+    expect(suggestedProjectName('Untitled')).toBe('Untitled.faultline');
+    expect(suggestedProjectName('gnp\u202Eexe.faultline')).toBe('gnp_exe.faultline');
+    for (const name of ['con', 'a\u200Bb', 'x\uD800', '..', 'a.', 'y'.repeat(300)]) {
+      const suggested = suggestedProjectName(name);
+      expect(plainFileNameProblem(suggested), JSON.stringify(suggested)).toBeNull();
+      expect(suggested.endsWith('.faultline')).toBe(true);
     }
   });
 });

@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { parseProject } from '../../shared/codecs/project';
+import { toPlainFileName } from '../../shared/fileNames';
 import type { ProjectOpenResult, RecentFileEntry, RecoveryInfo } from '../../shared/ipc/projectContract';
 import { createDefaultDocument } from '../document/document';
 import type { SessionCore } from '../sessionTypes';
@@ -45,6 +46,12 @@ export interface ProjectStartOptions {
 
 export const JOURNAL_DELAY_MS = 2000;
 export const PROJECT_EXTENSION = '.faultline';
+
+/** Save As's suggestion for a document called `name`: a plain file name (shared/fileNames.ts) ending in .faultline. */
+export function suggestedProjectName(name: string): string {
+  const stem = name.toLowerCase().endsWith(PROJECT_EXTENSION) ? name.slice(0, -PROJECT_EXTENSION.length) : name;
+  return `${toPlainFileName(stem, 'Untitled', 255 - PROJECT_EXTENSION.length)}${PROJECT_EXTENSION}`;
+}
 
 export interface ProjectController {
   readonly store: StoreApi<ProjectUiState>;
@@ -181,7 +188,7 @@ export function createProjectController(session: Pick<SessionCore, 'editor' | 'a
     const payload = await sendablePayload(api, payloadOf(editor.document, savedView()));
     const result = await api.saveProjectAs({
       ...(handle ? { handle } : {}),
-      defaultName: name.toLowerCase().endsWith(PROJECT_EXTENSION) ? name : `${name}${PROJECT_EXTENSION}`,
+      defaultName: suggestedProjectName(name),
       payload,
     });
     return afterSave(result, version);
