@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { constants as fsConstants, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { isCode, syncDirectory, writeAndSync } from './atomicWrite';
+import { isLeftBehind } from './leftBehind';
 
 /**
  * The intent record of a file set's commit (fileSet.ts), so that a process killed among its renames
@@ -40,8 +41,6 @@ interface JournalFile {
 
 /** A record is refused above this size (MAX_SET_FILES entries of long names stay far below). */
 const MAX_JOURNAL_BYTES = 16 * 1024 * 1024;
-/** A record or ref this old is recovered even if a process with its pid runs (that pid was reused). */
-const STALE_RECORD_AGE_MS = 24 * 60 * 60 * 1000;
 const RECORD = /^\.faultline-set\.(\d+)\.[0-9a-f]+\.(json|ref)$/;
 
 /** The aside copy's name beside `target` (staleTemps.ts knows the pattern). */
@@ -185,15 +184,6 @@ async function recoverJournal(record: string): Promise<void> {
   for (const { entry } of states) if (entry.aside !== null) await fs.rm(inFolder(entry, entry.aside), { force: true }).catch(() => undefined);
 }
 
-function processIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return isCode(error, 'EPERM');
-  }
-}
-
 /**
  * Finishes every file set a dead process left committing in `folder` (records there, and those its
  * refs name). Records of a live process (this one included) younger than a day are left alone.
@@ -211,14 +201,7 @@ export async function recoverFileSets(folder: string, now = Date.now()): Promise
     const match = RECORD.exec(name);
     if (!match) continue;
     const file = path.join(folder, name);
-    const pid = Number(match[1]);
-    if (processIsAlive(pid)) {
-      const modified = await fs.lstat(file).then(
-        (s) => s.mtimeMs,
-        () => now,
-      );
-      if (now - modified < STALE_RECORD_AGE_MS) continue;
-    }
+    if (!(await isLeftBehind(file, Number(match[1]), now))) continue;
     if (match[2] === 'json') {
       await recoverJournal(file);
       finished++;

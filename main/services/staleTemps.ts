@@ -1,10 +1,9 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { isCode } from './atomicWrite';
 import { isRecordName, recoverFileSets, recordPid } from './fileSetJournal';
+import { isLeftBehind } from './leftBehind';
 
-/** A temp file this old is removed even if a process with its pid runs (that pid was reused). */
-export const STALE_TEMP_AGE_MS = 24 * 60 * 60 * 1000;
+export { STALE_TEMP_AGE_MS } from './leftBehind';
 
 /**
  * Removes temp files that an earlier write of `target` left behind when its process died mid-write
@@ -37,13 +36,7 @@ export async function removeStaleTemps(target: string, now = Date.now()): Promis
     if (pid === null || pid === process.pid || unfinished.has(pid)) continue;
     if (entry.endsWith('.aside.tmp') && !targetThere) continue;
     const file = path.join(folder, entry);
-    if (processIsAlive(pid)) {
-      const modified = await fs.lstat(file).then(
-        (s) => s.mtimeMs,
-        () => now,
-      );
-      if (now - modified < STALE_TEMP_AGE_MS) continue;
-    }
+    if (!(await isLeftBehind(file, pid, now))) continue;
     await fs.rm(file, { force: true }).then(
       () => removed++,
       () => undefined,
@@ -66,13 +59,4 @@ function staleTempPid(entry: string, name: string): number | null {
     if (match) return Number(match[1]);
   }
   return null;
-}
-
-function processIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return isCode(error, 'EPERM');
-  }
 }
