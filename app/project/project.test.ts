@@ -12,7 +12,7 @@ import { documentFromPayload, documentFromProject, payloadOf, projectDataOf } fr
 import { createProjectController, suggestedProjectName } from './projectController';
 import { plainFileNameProblem } from '../../shared/fileNames';
 import { windowTitle } from './title';
-import { DEFAULT_VIEW_SETTINGS, type ViewSettings } from '../../shared/ipc/contract';
+import { DEFAULT_VIEW_SETTINGS, validateRequestArgs, type ViewSettings } from '../../shared/ipc/contract';
 import { mayReplaceDocument } from './unsavedFlow';
 
 function smallDocument(seed = 1): TerrainDocument {
@@ -345,6 +345,24 @@ describe('project controller', () => {
       expect(main.journal).toHaveLength(1);
       expect(controller.store.getState().title).toBe('Untitled • — Faultline');
       expect(dirtyReports).toEqual([false, true]);
+      stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('journals a document whose file name the save channels would refuse under a plain label (the journal never stops)', async () => {
+    vi.useFakeTimers();
+    try {
+      const main = fakeMain();
+      const session = createEditorSession({ api: main.api, document: smallDocument() });
+      session.editor.markSaved('gnp\u202Eexe\u200B.faultline');
+      const controller = createProjectController(session);
+      const stop = controller.start({ journalDelayMs: 10, whenIdle: (task) => task() });
+      raise(session);
+      await vi.advanceTimersByTimeAsync(20);
+      expect(main.journal.map((entry) => entry.fileName)).toEqual(['gnp_exe_.faultline']);
+      expect(() => validateRequestArgs('recovery:write', [{ fileName: main.journal[0].fileName, payload: { json: '{}', heights: new Uint8Array(4) } }])).not.toThrow();
       stop();
     } finally {
       vi.useRealTimers();

@@ -300,7 +300,8 @@ export function createProjectController(session: Pick<SessionCore, 'editor' | 'a
           // no longer current (its successor has a journal coming) or was saved meanwhile.
           const stillCurrent = () => !stopped && editor.isDirty && editor.document === doc && editor.store.getState().version === version;
           journalPayload(api, doc, savedView(), stillCurrent)
-            .then((payload) => (payload ? api.writeRecovery({ ...(fileName ? { fileName } : {}), payload }) : undefined))
+            // The name is a label: made plain (the channel's rule), so that an odd file name never stops the journal.
+            .then((payload) => (payload ? api.writeRecovery({ ...(fileName ? { fileName: toPlainFileName(fileName, 'Untitled') } : {}), payload }) : undefined))
             .catch((error: unknown) => console.warn('Could not write the recovery journal:', error));
         });
       };
