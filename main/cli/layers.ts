@@ -6,7 +6,6 @@
 import { displayFileName } from '../../shared/codecs/errors';
 import type { JsonObject } from '../../shared/codecs/json';
 import { removeLayer, setLayerEnabled, setLayerParam } from '../../shared/layers/edit';
-import { evaluateStack } from '../../shared/layers/evaluate';
 import { paramsJson } from '../../shared/layers/json';
 import { settleStack } from '../../shared/layers/migrate';
 import type { Layer } from '../../shared/layers/types';
@@ -18,6 +17,7 @@ import { parseCommand } from './commandArgs';
 import { message, readAndLoad } from './exchangeCommands';
 import { tokenizeOptions, UsageError } from './options';
 import { outputFormatFor, outputFormats } from './outputs';
+import { evaluateForCli, savedHeightsNote } from './stackEvaluation';
 
 export interface LayersEdit {
   kind: 'set' | 'enable' | 'disable' | 'remove';
@@ -139,17 +139,22 @@ export async function runLayers(args: readonly string[], io: CliIo): Promise<num
     io.stdout(listing(stack, options.json));
     return 0;
   }
-  let heights: Float32Array | null;
+  const saved = stack;
   try {
     stack = applyLayersEdits(stack, options.edits);
     const problem = stackProblem(stack, field);
     if (problem) throw new RangeError(problem);
-    heights = evaluateStack(stack, field);
   } catch (error) {
     io.stderr(`faultline layers: ${name}: ${message(error)}\n`);
     return 1;
   }
-  const result = createHeightfield(field.width, field.depth, field.cellSize, heights ?? undefined);
+  const heights = evaluateForCli(stack, { io, command: 'layers', fileName: name, size: field });
+  if (!heights) return 1;
+  // As the window's open check: a file whose heights are not its layers' is said to be so (unedited, the
+  // same stack gives the same heights; edited, its unedited evaluation is not made only to compare).
+  const differs = status?.origin === 'saved' && stack.length === saved.length && stack.every((layer, k) => layer === saved[k]) ? savedHeightsNote(heights, field.heights, field.width) : null;
+  if (differs) io.stderr(`faultline layers: note: ${name}: ${differs}\n`);
+  const result = createHeightfield(field.width, field.depth, field.cellSize, heights);
   for (const path of options.outputs) {
     const format = outputFormatFor(path)!;
     try {

@@ -150,6 +150,8 @@ export function compileProject(doc: ProjectDocument, options: ProjectSaveOptions
   const json = encodeUtf8(text);
   // What is written must be readable: the same checks as parseProject, on the same UTF-8 bytes.
   checkProjectJsonText(json, (problem) => fail(`cannot be saved: ${problem}`));
+  // The recipe is checked as parseProject checks it (a seed of -5.5 would make the file unreadable).
+  checkRecipe(data.recipe, (problem) => fail(`cannot be saved: ${problem}`));
   const rawHeights = float32LittleEndianBytes(field.heights);
   const compress = options.compress ?? false;
   const storedHeights = compress ? (options.deflate ?? portableDeflate)(rawHeights) : rawHeights;
