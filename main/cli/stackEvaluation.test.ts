@@ -123,3 +123,25 @@ describe('names reach the terminal only when printable', () => {
     }
   });
 });
+
+describe('the CLI reads a project with the project limit, not a heightmap\'s', () => {
+  it('a .faultline input may be larger than the 768 MiB heightmap cap (up to the largest valid project); a heightmap may not', async () => {
+    const { MAX_HEIGHTMAP_FILE_BYTES } = await import('../../shared/ipc/contract');
+    const { MAX_PROJECT_FILE_BYTES } = await import('../services/projectCodecIo');
+    const { MAX_STACK_DATA_BYTES } = await import('../../shared/layers/types');
+    // A project of an 8193² map with a full stack of data is over a gigabyte.
+    expect(MAX_PROJECT_FILE_BYTES).toBeGreaterThan(8193 * 8193 * 4 + MAX_STACK_DATA_BYTES);
+    const limits = new Map<string, number | undefined>();
+    const project = await projectBytes([faults()]);
+    for (const name of ['t.faultline', 't.r32']) {
+      const io = fakeCliIo();
+      io.readFile = async (path, limit) => {
+        limits.set(path, limit?.maxBytes);
+        return name.endsWith('.r32') ? new Uint8Array(65 * 65 * 4) : project;
+      };
+      expect(await runCli(['info', name], io), io.err).toBe(0);
+    }
+    expect(limits.get('t.faultline')).toBe(MAX_PROJECT_FILE_BYTES);
+    expect(limits.get('t.r32') ?? MAX_HEIGHTMAP_FILE_BYTES).toBe(MAX_HEIGHTMAP_FILE_BYTES);
+  });
+});

@@ -82,7 +82,7 @@ describe('the layer stack in a project', () => {
     ['a name with an ANSI escape', (e) => void (e.json.layers[1].name = 'x\u001b[2J'), /^layer 2 "x\\u\{1b\}\[2J" \(heights\): name must not hold control characters/],
     ['an empty name', (e) => void (e.json.layers[1].name = ''), /^layer 2 "import" \(heights\): name must not be empty/],
     ['a duplicate id', (e) => void (e.json.layers[4].id = 'faults'), /layer 5 "talus" \(thermal\): id "faults" is used by another layer/],
-    ['data the stack does not describe', (e) => void (e.data = e.data.subarray(4)), /layer data holds/],
+    ['data the stack does not describe', (e) => void (e.data = e.data.subarray(4)), /^the layer data declares ([\d,]+) bytes, its stack needs ([\d,]+)$/],
     ['text that is not JSON', (e) => void (e.json = '{"layers": [' as unknown as typeof e.json), /not valid JSON/],
   ];
   for (const [what, spoil, message] of cases) {

@@ -5,7 +5,7 @@
 import { isFiniteNumber } from './kind';
 import { maskProblem } from './mask';
 import { isLayerKind, kindOf } from './registry';
-import { MAX_LAYERS, type Layer, type LayerSize, type LayerStack } from './types';
+import { MAX_LAYERS, MAX_STACK_DATA_BYTES, stackDataBytes, type Layer, type LayerSize, type LayerStack } from './types';
 
 export const MAX_LAYER_NAME = 200;
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -68,7 +68,15 @@ export function stackProblem(stack: LayerStack, size: LayerSize): string | null 
     if (ids.has(layer.id)) return `${layerLabel(layer, index)}: id "${layer.id}" is used by another layer`;
     ids.add(layer.id);
   }
+  const bytes = stackDataBytes(stack);
+  if (bytes > MAX_STACK_DATA_BYTES) return stackDataProblem(bytes);
   return null;
+}
+
+/** The stack's data passes the one limit (MAX_STACK_DATA_BYTES): the edit that would do it is refused. */
+export function stackDataProblem(bytes: number): string {
+  const mib = (n: number) => `${(n / 2 ** 20).toLocaleString('en-US', { maximumFractionDigits: 2 })} MiB`;
+  return `the layers would store ${mib(bytes)} of masks, sculpting, stamp images and heights layers, more than the ${mib(MAX_STACK_DATA_BYTES)} a stack may hold (remove or merge a layer first)`;
 }
 
 /** Throws a RangeError naming the layer when the stack is not valid. */
