@@ -22,11 +22,17 @@ export const MAX_LAYERS_JSON_BYTES = 32 * 1024 * 1024;
 /** The most bytes of blobs a stack stores, on any map: the one limit (shared/layers/types.ts). */
 export const MAX_LAYER_DATA_BYTES = MAX_STACK_DATA_BYTES;
 
-export function compileLayerEntries(stack: LayerStack): { json: Uint8Array; data: Uint8Array } {
+/**
+ * The stack's two entries. With `inPlace`, `data` may be the blobs' own memory (layerDataInPlace):
+ * for a caller that hands the stack on and keeps nothing of it (main's open).
+ */
+export function compileLayerEntries(stack: LayerStack, options: { inPlace?: boolean } = {}): { json: Uint8Array; data: Uint8Array } {
   const { json, blobs } = stackToJson(stack);
   let total = 0;
   for (const blob of blobs) total += blob.length;
   if (total * 4 > MAX_LAYER_DATA_BYTES) throw new RangeError(stackDataProblem(total * 4));
+  const inPlace = options.inPlace ? layerDataInPlace(blobs) : null;
+  if (inPlace) return { json: encodeUtf8(JSON.stringify(json)), data: inPlace };
   const data = new Uint8Array(total * 4);
   let at = 0;
   if (HOST_IS_LITTLE_ENDIAN) {
@@ -41,6 +47,22 @@ export function compileLayerEntries(stack: LayerStack): { json: Uint8Array; data
     for (const blob of blobs) for (let k = 0; k < blob.length; k++, at += 4) view.setFloat32(at, blob[k], true);
   }
   return { json: encodeUtf8(JSON.stringify(json)), data };
+}
+
+/**
+ * The `LBIN` bytes of a stack as they already lie in memory, without a copy: when its blobs, in the
+ * order stackToJson lists them, are consecutive views spanning one buffer (a stack just read from a
+ * file is), on a little-endian host. Null otherwise (compileLayerEntries then copies them).
+ */
+export function layerDataInPlace(blobs: readonly Float32Array[]): Uint8Array | null {
+  if (!HOST_IS_LITTLE_ENDIAN || blobs.length === 0) return null;
+  const { buffer } = blobs[0];
+  let at = 0;
+  for (const blob of blobs) {
+    if (blob.buffer !== buffer || blob.byteOffset !== at) return null;
+    at += blob.byteLength;
+  }
+  return at === buffer.byteLength ? new Uint8Array(buffer, 0, at) : null;
 }
 
 /** A stack's JSON, read and checked against its blobs' lengths before any of its data is read. */
@@ -100,5 +122,6 @@ export function readLayerEntries(jsonBytes: Uint8Array, dataBytes: Uint8Array, s
   const read = readLayerJson(jsonBytes, size);
   if (!read.ok) return read;
   if (dataBytes.length !== read.dataBytes) return { ok: false, problem: `the layer data holds ${describeBytes(dataBytes.length)}, its stack needs ${describeBytes(read.dataBytes)}` };
-  return stackFromLayerData(read, float32FromLittleEndianBytes(new Uint8Array(dataBytes)), size);
+  // A view when the bytes are aligned (they are the caller's, e.g. a save request's), else a copy.
+  return stackFromLayerData(read, float32FromLittleEndianBytes(dataBytes), size);
 }
