@@ -51,6 +51,12 @@ evaluated from scratch and written to every --out (a .faultline keeps the stack)
                          Example: --set faults.seed=8
   --enable ID, --disable ID, --remove ID
   --out FILE             repeatable; the type follows the extension (${outputFormats().map((f) => f.extension).join(', ')})
+
+Limits: the faults layer keeps the recipe's bounds (seed a whole number 0…4294967295, iterations and
+decay.n 0…1000000, |disp0|, |dispN| and iterations × displacement at most 67108864 m); a name is 1…200
+characters without control characters; the stack's data (masks, sculpting, stamps, heights layers)
+is at most 1 GiB. A long evaluation prints progress on stderr; a project whose saved heights are not
+its layers' gets a note.
 `;
 }
 

@@ -62,6 +62,7 @@ stack, so the road can be edited, switched off or removed with "faultline layers
 
 road.json: { "points": [[x, z], …], "width"?: m, "name"?: "…" } in metres, origin at the map centre
 (as "drive --route"); a point may be { "x", "z", "width"?, "bank"? } to set its own width and bank.
+The name (the road layer's) is 1…200 characters without control characters.
 
 The road: a centripetal Catmull-Rom centreline through the points; a profile fitted to the ground
 along it that never exceeds --max-grade, with vertical curves; a flat or banked cross-section; and
@@ -87,8 +88,11 @@ footprint every height is unchanged, bit for bit.
 
 The road's footprint is a mask source of engine exports: "source": "road" in --masks rules.
 
-Exit codes: 0 written; 1 a file could not be read or written; 2 bad arguments, a bad spline file or
-a road the terrain cannot carry (nothing is written).
+The stack below the road is evaluated with progress on stderr for long runs; when IN's saved heights
+are not what its layers give, a note says so (the outputs have the layers' heights).
+
+Exit codes: 0 written; 1 a file could not be read or written, or its stack could not be evaluated;
+2 bad arguments, a bad spline file or a road the terrain cannot carry (nothing is written).
 `;
 }
 
