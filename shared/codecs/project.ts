@@ -159,7 +159,12 @@ export function compileProject(doc: ProjectDocument, options: ProjectSaveOptions
   if (doc.layers) {
     const problem = stackProblem(doc.layers, field);
     if (problem) fail(`cannot be saved: its ${problem}`);
-    const entries = compileLayerEntries(doc.layers);
+    let entries: ReturnType<typeof compileLayerEntries>;
+    try {
+      entries = compileLayerEntries(doc.layers);
+    } catch (error) {
+      return fail(`cannot be saved: ${error instanceof Error ? error.message : String(error)}`);
+    }
     layers = { ...entries, storedData: compress && entries.data.length > 0 ? (options.deflate ?? portableDeflate)(entries.data) : entries.data };
   }
 

@@ -7,6 +7,7 @@ import { compileLayerEntries } from './projectLayers';
 import { evaluateStack } from '../layers/evaluate';
 import { everyKindStack, SIZE } from '../layers/testing/stacks';
 import type { Layer } from '../layers/types';
+import { stackProblem } from '../layers/validate';
 import { createHeightfield } from '../terrain/heightfield';
 
 let heights: Float32Array | null = null;
@@ -102,6 +103,15 @@ describe('the layer stack in a project', () => {
       expect(parseProject(compileProject(read), 'again.faultline').layerStatus?.origin).toBe('saved');
     });
   }
+
+  it('the writer refuses a stack whose LAYR JSON a reader would refuse (more than 32 MiB of params), naming the limit', { timeout: 30_000 }, () => {
+    // 32 layers of 10,000 manual faults with full-precision coordinates: about 35 MB of JSON, each layer valid.
+    const faults = Array.from({ length: 10_000 }, (_, k) => ({ x1: -12.345678901234567 - k, z1: 23.45678901234567, x2: 34.56789012345678 + k, z2: -45.67890123456789, displacement: 0.1234567890123456 }));
+    const stack: Layer[] = Array.from({ length: 32 }, (_, n) => ({ id: `m${n}`, name: `Faults ${n}`, enabled: true, opacity: 1, kind: 'manualFaults', params: { faults } }));
+    expect(stackProblem(stack, SIZE)).toBeNull();
+    const field = createHeightfield(SIZE.width, SIZE.depth, SIZE.cellSize);
+    expect(() => compileProject({ field, recipe: null, history: [], props: [], view: {}, layers: stack }, {}, 'big.faultline')).toThrow(/^big\.faultline: cannot be saved: the layer stack is [\d.]+ MiB, more than the 32\.0 MiB allowed$/);
+  });
 
   it('a v2 project without layers opens as its heights; damaged layer entries still fail like any damage', () => {
     const bare = parseProject(compileProject({ ...document(), layers: undefined }), 'bare.faultline');

@@ -31,8 +31,12 @@ export function compileLayerEntries(stack: LayerStack, options: { inPlace?: bool
   let total = 0;
   for (const blob of blobs) total += blob.length;
   if (total * 4 > MAX_LAYER_DATA_BYTES) throw new RangeError(stackDataProblem(total * 4));
+  // What is written must be readable: the reader's limits of LAYR, on the same bytes.
+  const jsonBytes = encodeUtf8(JSON.stringify(json));
+  const jsonProblem = layerJsonProblem(jsonBytes);
+  if (jsonProblem) throw new RangeError(jsonProblem);
   const inPlace = options.inPlace ? layerDataInPlace(blobs) : null;
-  if (inPlace) return { json: encodeUtf8(JSON.stringify(json)), data: inPlace };
+  if (inPlace) return { json: jsonBytes, data: inPlace };
   const data = new Uint8Array(total * 4);
   let at = 0;
   if (HOST_IS_LITTLE_ENDIAN) {
@@ -46,7 +50,7 @@ export function compileLayerEntries(stack: LayerStack, options: { inPlace?: bool
     const view = new DataView(data.buffer);
     for (const blob of blobs) for (let k = 0; k < blob.length; k++, at += 4) view.setFloat32(at, blob[k], true);
   }
-  return { json: encodeUtf8(JSON.stringify(json)), data };
+  return { json: jsonBytes, data };
 }
 
 /**
@@ -65,6 +69,17 @@ export function layerDataInPlace(blobs: readonly Float32Array[]): Uint8Array | n
   return at === buffer.byteLength ? new Uint8Array(buffer, 0, at) : null;
 }
 
+/** The first limit `LAYR` JSON passes (size, nesting, values, layers, blobs), measured without parsing it; null within them all. */
+function layerJsonProblem(jsonBytes: Uint8Array): string | null {
+  if (jsonBytes.length > MAX_LAYERS_JSON_BYTES) return `the layer stack is ${describeBytes(jsonBytes.length)}, more than the ${describeBytes(MAX_LAYERS_JSON_BYTES)} allowed`;
+  const meter = createJsonMeter({ maxDepth: 16, maxValues: 4 * MAX_LAYER_BLOBS + 4_000_000, maxItems: { layers: MAX_LAYERS, blobs: MAX_LAYER_BLOBS } });
+  const outcome = meter.push(jsonBytes) ?? meter.finish();
+  if (outcome.ok) return null;
+  if (outcome.limit === 'items' && outcome.key === 'layers') return `the stack has more than ${MAX_LAYERS} layers, the most a stack holds`;
+  if (outcome.limit === 'items') return `the stack stores more than ${MAX_LAYER_BLOBS.toLocaleString('en-US')} blocks of data`;
+  return `the layer stack ${outcome.problem}`;
+}
+
 /** A stack's JSON, read and checked against its blobs' lengths before any of its data is read. */
 export type LayerJsonRead = { ok: true; json: JsonObject; lengths: number[]; dataBytes: number } | { ok: false; problem: string };
 
@@ -76,14 +91,8 @@ export type LayerJsonRead = { ok: true; json: JsonObject; lengths: number[]; dat
  */
 export function readLayerJson(jsonBytes: Uint8Array, size: LayerSize): LayerJsonRead {
   const fail = (problem: string): LayerJsonRead => ({ ok: false, problem });
-  if (jsonBytes.length > MAX_LAYERS_JSON_BYTES) return fail(`the layer stack is ${describeBytes(jsonBytes.length)}, more than the ${describeBytes(MAX_LAYERS_JSON_BYTES)} allowed`);
-  const meter = createJsonMeter({ maxDepth: 16, maxValues: 4 * MAX_LAYER_BLOBS + 4_000_000, maxItems: { layers: MAX_LAYERS, blobs: MAX_LAYER_BLOBS } });
-  const outcome = meter.push(jsonBytes) ?? meter.finish();
-  if (!outcome.ok) {
-    if (outcome.limit === 'items' && outcome.key === 'layers') return fail(`the stack has more than ${MAX_LAYERS} layers, the most a stack holds`);
-    if (outcome.limit === 'items') return fail(`the stack stores more than ${MAX_LAYER_BLOBS.toLocaleString('en-US')} blocks of data`);
-    return fail(`the layer stack ${outcome.problem}`);
-  }
+  const measured = layerJsonProblem(jsonBytes);
+  if (measured) return fail(measured);
   const text = decodeUtf8(jsonBytes);
   if (text === undefined) return fail('the layer stack is not valid UTF-8 text');
   let json: unknown;
