@@ -15,7 +15,7 @@ import { createExactInflater, inflateExactly, portableDeflate, type Deflate } fr
 import { migrateLegacy, heightsStack } from '../layers/migrate';
 import { stackProblem } from '../layers/validate';
 import type { Layer } from '../layers/types';
-import { compileLayerEntries, ENTRY_LAYER_DATA, ENTRY_LAYERS, MAX_LAYERS_JSON_BYTES, readLayerJson, stackFromLayerData } from './projectLayers';
+import { compileLayerEntries, ENTRY_LAYER_DATA, ENTRY_LAYERS, layerJsonProblem, MAX_LAYERS_JSON_BYTES, readLayerJson, stackFromLayerData } from './projectLayers';
 
 export const PROJECT_MAGIC = 'FAULTLINE';
 /** The newest project format this code reads and the one it writes. */
@@ -159,12 +159,10 @@ export function compileProject(doc: ProjectDocument, options: ProjectSaveOptions
   if (doc.layers) {
     const problem = stackProblem(doc.layers, field);
     if (problem) fail(`cannot be saved: its ${problem}`);
-    let entries: ReturnType<typeof compileLayerEntries>;
-    try {
-      entries = compileLayerEntries(doc.layers);
-    } catch (error) {
-      return fail(`cannot be saved: ${error instanceof Error ? error.message : String(error)}`);
-    }
+    const entries = compileLayerEntries(doc.layers);
+    // What is written must be readable: the reader's limits of LAYR, on the same bytes.
+    const jsonProblem = layerJsonProblem(entries.json);
+    if (jsonProblem) fail(`cannot be saved: ${jsonProblem}`);
     layers = { ...entries, storedData: compress && entries.data.length > 0 ? (options.deflate ?? portableDeflate)(entries.data) : entries.data };
   }
 

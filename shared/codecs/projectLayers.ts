@@ -30,11 +30,9 @@ export function compileLayerEntries(stack: LayerStack, options: { inPlace?: bool
   const { json, blobs } = stackToJson(stack);
   let total = 0;
   for (const blob of blobs) total += blob.length;
-  if (total * 4 > MAX_LAYER_DATA_BYTES) throw new RangeError(stackDataProblem(total * 4));
-  // What is written must be readable: the reader's limits of LAYR, on the same bytes.
+  // Never throws for a stack beyond the limits (the window builds its save payload here): the writer
+  // (compileProject) checks them, with stackProblem and layerJsonProblem.
   const jsonBytes = encodeUtf8(JSON.stringify(json));
-  const jsonProblem = layerJsonProblem(jsonBytes);
-  if (jsonProblem) throw new RangeError(jsonProblem);
   const inPlace = options.inPlace ? layerDataInPlace(blobs) : null;
   if (inPlace) return { json: jsonBytes, data: inPlace };
   const data = new Uint8Array(total * 4);
@@ -70,7 +68,7 @@ export function layerDataInPlace(blobs: readonly Float32Array[]): Uint8Array | n
 }
 
 /** The first limit `LAYR` JSON passes (size, nesting, values, layers, blobs), measured without parsing it; null within them all. */
-function layerJsonProblem(jsonBytes: Uint8Array): string | null {
+export function layerJsonProblem(jsonBytes: Uint8Array): string | null {
   if (jsonBytes.length > MAX_LAYERS_JSON_BYTES) return `the layer stack is ${describeBytes(jsonBytes.length)}, more than the ${describeBytes(MAX_LAYERS_JSON_BYTES)} allowed`;
   const meter = createJsonMeter({ maxDepth: 16, maxValues: 4 * MAX_LAYER_BLOBS + 4_000_000, maxItems: { layers: MAX_LAYERS, blobs: MAX_LAYER_BLOBS } });
   const outcome = meter.push(jsonBytes) ?? meter.finish();
