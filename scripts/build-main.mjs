@@ -34,6 +34,8 @@ const targets = [
   { entryPoints: ['main/services/erosionWorker.ts'], outfile: 'dist/cli/erosionWorker.cjs', target: 'node20', external: [] },
   // The heightmap encoder of file:exportHeightmap (main/services/heightmapEncode.ts finds it beside main.cjs).
   { entryPoints: ['main/services/heightmapWorker.ts'], outfile: 'dist/main/heightmapWorker.cjs', target: 'node20', external: [] },
+  // Project open, save and journal off main's event loop (main/services/projectThread.ts finds it beside main.cjs).
+  { entryPoints: ['main/services/projectWorker.ts'], outfile: 'dist/main/projectWorker.cjs', target: 'node20', external: [] },
 ];
 
 try {

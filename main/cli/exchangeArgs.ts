@@ -23,6 +23,8 @@ export interface InputOptions {
   range?: { min: number; max: number };
   cellSize?: number;
   channel?: PngChannel;
+  /** Read a project's layer stack (default true): `info` and a plain export do not need it. */
+  stack?: boolean;
 }
 
 export interface ExportArgs {

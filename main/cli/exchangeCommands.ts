@@ -3,6 +3,8 @@
  * (what a file holds, as JSON). A bad input is one line naming the file, exit 1, and nothing written.
  */
 import { displayFileName } from '../../shared/codecs/errors';
+import { extensionOf } from '../../shared/codecs/registry';
+import { MAX_PROJECT_FILE_BYTES } from '../services/projectCodecIo';
 import { heightRange } from '../../shared/terrain/heightfield';
 import { UsageError } from './options';
 import type { CliIo, ReadLimit } from './io';
@@ -22,10 +24,13 @@ export function message(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).split('\n')[0];
 }
 
+/** A project input is read up to the largest valid project (its stack's data within the one limit), not a heightmap's cap. */
+export const PROJECT_READ_LIMIT: ReadLimit = { maxBytes: MAX_PROJECT_FILE_BYTES, kind: 'a Faultline project' };
+
 export async function readAndLoad(io: CliIo, command: string, input: string, read: InputOptions): Promise<LoadedInput | null> {
   const readFile = io.readFile ?? (await import('./readInputFile')).readInputFile;
   try {
-    const bytes = await readFile(input);
+    const bytes = await readFile(input, extensionOf(input) === 'faultline' ? PROJECT_READ_LIMIT : undefined);
     return loadInput(bytes, displayFileName(input), read);
   } catch (error) {
     const text = message(error);
@@ -58,7 +63,8 @@ export async function runExport(args: readonly string[], io: CliIo): Promise<num
   let parsed: ReturnType<typeof parseExportArgs> | undefined;
   if (!usage(io, 'export', () => (parsed = parseExportArgs(args))) || !parsed) return EXIT_USAGE;
   const options = parsed;
-  const loaded = await readAndLoad(io, 'export', options.input, options.read);
+  // Only an engine export reads the stack (a road's footprint as a mask source).
+  const loaded = await readAndLoad(io, 'export', options.input, { ...options.read, stack: options.engine !== undefined });
   if (!loaded) return EXIT_FAILURE;
   if (options.engine) return runEngineExport(options, loaded, await withMasksCap(io, options.engine.masksFile));
   if (options.tiles || options.normalMap) return runMultiFileExport(options, loaded, io);
@@ -101,7 +107,8 @@ export async function runExport(args: readonly string[], io: CliIo): Promise<num
 export async function runInfo(args: readonly string[], io: CliIo): Promise<number> {
   let parsed: ReturnType<typeof parseInfoArgs> | undefined;
   if (!usage(io, 'info', () => (parsed = parseInfoArgs(args))) || !parsed) return EXIT_USAGE;
-  const loaded = await readAndLoad(io, 'info', parsed.input, parsed.read);
+  // info reports what the file holds besides its stack: the stack's data is never inflated.
+  const loaded = await readAndLoad(io, 'info', parsed.input, { ...parsed.read, stack: false });
   if (!loaded) return EXIT_FAILURE;
   const { field } = loaded;
   const { min, max } = heightRange(field.heights);

@@ -111,7 +111,8 @@ const INPUT_HELP = `Reading the input (the type follows its extension: .png, .r1
                          wins over a PNG's own faultline: metadata (default: that metadata, else 0:100)
   --cell-size m          metres between vertices, > 0 (default: the file's metadata, else 1)
   --channel C            RGB(A)/palette PNG: luminance | r | g | b | a (default: luminance)
-Files over 768 MiB are refused unread.`;
+Heightmap files over 768 MiB are refused unread; a .faultline project may be as large as the largest
+valid one (an 8193² map with 1 GiB of layer data).`;
 
 export function exportHelp(): string {
   const formats = outputFormats()
@@ -193,7 +194,7 @@ export function infoHelp(): string {
 
 Prints JSON: { file, kind, width, depth, cellSize, bitDepth, minHeight, maxHeight, metadata }
 (kind: png | r16 | r32 | faultline; heights in metres at the resolved scale; metadata: a PNG's text
-entries, or a project's recipe and counts).
+entries, or a project's recipe and counts). A project's layer stack is not read.
 
 ${INPUT_HELP}
 `;

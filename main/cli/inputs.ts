@@ -37,7 +37,7 @@ export const INPUT_EXTENSIONS = [...HEIGHTMAP_READ_EXTENSIONS, 'faultline'];
 
 export function loadInput(bytes: Uint8Array, fileName: string, read: InputOptions): LoadedInput {
   if (extensionOf(fileName) === 'faultline') {
-    const project = parseProject(bytes, fileName);
+    const project = parseProject(bytes, fileName, { layers: read.stack !== false });
     const source = project.field;
     // --cell-size rescales a project as it does any other input.
     const field = read.cellSize === undefined ? source : createHeightfield(source.width, source.depth, read.cellSize, source.heights);

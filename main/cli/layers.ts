@@ -6,7 +6,6 @@
 import { displayFileName } from '../../shared/codecs/errors';
 import type { JsonObject } from '../../shared/codecs/json';
 import { removeLayer, setLayerEnabled, setLayerParam } from '../../shared/layers/edit';
-import { evaluateStack } from '../../shared/layers/evaluate';
 import { paramsJson } from '../../shared/layers/json';
 import { settleStack } from '../../shared/layers/migrate';
 import type { Layer } from '../../shared/layers/types';
@@ -19,6 +18,7 @@ import { message, readAndLoad } from './exchangeCommands';
 import { tokenizeOptions, UsageError } from './options';
 import { outputFormatFor, outputFormats } from './outputs';
 import { checkOutputs, writeOutputs, type OutputFile } from './outputSet';
+import { evaluateForCli, savedHeightsNote } from './stackEvaluation';
 
 export interface LayersEdit {
   kind: 'set' | 'enable' | 'disable' | 'remove';
@@ -53,6 +53,12 @@ evaluated from scratch and written to every --out (a .faultline keeps the stack)
   --enable ID, --disable ID, --remove ID
   --out FILE             repeatable; the type follows the extension (${outputFormats().map((f) => f.extension).join(', ')}).
                          Every --out is checked before the stack is evaluated; all are written or none.
+
+Limits: the faults layer keeps the recipe's bounds (seed a whole number 0…4294967295, iterations and
+decay.n 0…1000000, |disp0|, |dispN| and iterations × displacement at most 67108864 m); a name is 1…200
+characters without control characters; the stack's data (masks, sculpting, stamps, heights layers)
+is at most 1 GiB. A long evaluation prints progress on stderr; a project whose saved heights are not
+its layers' gets a note.
 `;
 }
 
@@ -142,17 +148,22 @@ export async function runLayers(args: readonly string[], io: CliIo): Promise<num
     return 0;
   }
   if (!(await checkOutputs(io, 'layers', options.outputs))) return 1;
-  let heights: Float32Array | null;
+  const saved = stack;
   try {
     stack = applyLayersEdits(stack, options.edits);
     const problem = stackProblem(stack, field);
     if (problem) throw new RangeError(problem);
-    heights = evaluateStack(stack, field);
   } catch (error) {
     io.stderr(`faultline layers: ${name}: ${message(error)}\n`);
     return 1;
   }
-  const result = createHeightfield(field.width, field.depth, field.cellSize, heights ?? undefined);
+  const heights = evaluateForCli(stack, { io, command: 'layers', fileName: name, size: field });
+  if (!heights) return 1;
+  // As the window's open check: a file whose heights are not its layers' is said to be so (unedited, the
+  // same stack gives the same heights; edited, its unedited evaluation is not made only to compare).
+  const differs = status?.origin === 'saved' && stack.length === saved.length && stack.every((layer, k) => layer === saved[k]) ? savedHeightsNote(heights, field.heights, field.width) : null;
+  if (differs) io.stderr(`faultline layers: note: ${name}: ${differs}\n`);
+  const result = createHeightfield(field.width, field.depth, field.cellSize, heights);
   // Every --out or none (outputSet.ts, the file set other commands use), each error naming its target.
   const files: OutputFile[] = [];
   for (const path of options.outputs) {

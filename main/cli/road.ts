@@ -8,11 +8,10 @@
 import { displayFileName } from '../../shared/codecs/errors';
 import type { JsonObject } from '../../shared/codecs/json';
 import { measureJson } from '../../shared/codecs/jsonShape';
-import { evaluateStack } from '../../shared/layers/evaluate';
 import { nextRoadId } from '../../shared/layers/kinds/road';
 import { settleStack } from '../../shared/layers/migrate';
 import type { Layer, RoadLayer } from '../../shared/layers/types';
-import { stackProblem } from '../../shared/layers/validate';
+import { layerNameProblem, stackProblem } from '../../shared/layers/validate';
 import { centrelineJson } from '../../shared/roads/export';
 import { buildRoadModel, terrainProblem, type RoadModel } from '../../shared/roads/model';
 import { MAX_ROAD_POINTS, ROAD_DEFAULTS, roadParams, type RoadParams, type RoadPoint } from '../../shared/roads/params';
@@ -27,6 +26,7 @@ import type { LoadedInput } from './inputs';
 import { tokenizeOptions, UsageError } from './options';
 import { checkOutputs, writeOutputs, type OutputFile } from './outputSet';
 import { outputFormatFor, outputFormats } from './outputs';
+import { evaluateForCli, savedHeightsNote } from './stackEvaluation';
 
 const EXIT_OK = 0;
 const EXIT_FAILURE = 1;
@@ -62,6 +62,7 @@ stack, so the road can be edited, switched off or removed with "faultline layers
 
 road.json: { "points": [[x, z], …], "width"?: m, "name"?: "…" } in metres, origin at the map centre
 (as "drive --route"); a point may be { "x", "z", "width"?, "bank"? } to set its own width and bank.
+The name (the road layer's) is 1…200 characters without control characters.
 
 The road: a centripetal Catmull-Rom centreline through the points; a profile fitted to the ground
 along it that never exceeds --max-grade, with vertical curves; a flat or banked cross-section; and
@@ -87,8 +88,11 @@ footprint every height is unchanged, bit for bit.
 
 The road's footprint is a mask source of engine exports: "source": "road" in --masks rules.
 
-Exit codes: 0 written; 1 a file could not be read or written; 2 bad arguments, a bad spline file or
-a road the terrain cannot carry (nothing is written).
+The stack below the road is evaluated with progress on stderr for long runs; when IN's saved heights
+are not what its layers give, a note says so (the outputs have the layers' heights).
+
+Exit codes: 0 written; 1 a file could not be read or written, or its stack could not be evaluated;
+2 bad arguments, a bad spline file or a road the terrain cannot carry (nothing is written).
 `;
 }
 
@@ -171,7 +175,9 @@ export function parseSpline(bytes: Uint8Array, fileName: string): { points: Road
     return fail(`point ${k + 1} is not [x, z] in metres`);
   });
   if (json.width !== undefined && !finite(json.width)) fail('"width" must be a number of metres');
-  if (json.name !== undefined && (typeof json.name !== 'string' || json.name.length > 200)) fail('"name" must be a text of at most 200 characters');
+  // The road's name becomes its layer's: the one rule for names (no control characters, not empty).
+  const nameProblem = json.name === undefined ? null : layerNameProblem(json.name);
+  if (nameProblem) fail(`"name": ${nameProblem.replace(/^name /, '')}`);
   return { points, ...(json.width !== undefined ? { width: json.width as number } : {}), ...(json.name !== undefined ? { name: json.name as string } : {}) };
 }
 
@@ -251,14 +257,22 @@ export async function runRoad(args: readonly string[], io: CliIo): Promise<numbe
     io.stderr(`faultline road: ${splineName}: ${problem}\n`);
     return EXIT_USAGE;
   }
-  const below = evaluateStack(stack, field)!;
+  const run = { io, command: 'road', fileName: inputName, size: field };
+  const below = evaluateForCli(stack, run);
+  if (!below) return EXIT_FAILURE;
+  // As the window's open check: a file whose heights are not its layers' is said to be so.
+  const differs = loaded.layerStatus?.origin === 'saved' ? savedHeightsNote(below, field.heights, field.width) : null;
+  if (differs) io.stderr(`faultline road: note: ${inputName}: ${differs}\n`);
   const model = buildRoadModel(params, below, field);
   const cannot = terrainProblem(model);
   if (cannot) {
     io.stderr(`faultline road: ${splineName}: road "${road.name}" (${id}): ${cannot}\n`);
     return EXIT_USAGE;
   }
-  const shaped = createHeightfield(field.width, field.depth, field.cellSize, evaluateStack(next, field)!);
+  // The road on top of the heights below it: the same bytes as the whole stack from scratch.
+  const withRoad = evaluateForCli([road], { ...run, input: below });
+  if (!withRoad) return EXIT_FAILURE;
+  const shaped = createHeightfield(field.width, field.depth, field.cellSize, withRoad);
   let props = loaded.props;
   let removed = 0;
   if (!options.keepProps) {

@@ -43,7 +43,19 @@ afterAll(async () => {
 });
 
 describe('hostile projects through main', () => {
-  for (const file of hostileCorpus().filter((f) => f.name.endsWith('.faultline'))) {
+  for (const file of hostileCorpus().filter((f) => f.name.endsWith('.faultline') && f.stackProblem)) {
+    it(`${file.name}: ${file.about}: opens as its saved heights, saying why`, { timeout: 30_000 }, async () => {
+      const onDisk = path.join(folder, file.name);
+      await writeFile(onDisk, file.bytes());
+      dialogs.queueOpen(onDisk);
+      const opened = (await router.handle(TRUSTED, 'project:open', [])) as ProjectOpenResult;
+      expect(opened.status).toBe('opened');
+      if (opened.status !== 'opened') return;
+      expect(opened.payload.layers?.origin).toBe('heights');
+      expect(opened.payload.layers?.problem).toMatch(file.stackProblem!);
+    });
+  }
+  for (const file of hostileCorpus().filter((f) => f.name.endsWith('.faultline') && f.refusal)) {
     it(`${file.name}: ${file.about}`, { timeout: 30_000 }, async () => {
       const onDisk = path.join(folder, file.name);
       await writeFile(onDisk, file.bytes());

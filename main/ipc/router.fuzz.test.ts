@@ -289,6 +289,30 @@ describe('IPC router under fuzzing', () => {
     expect(await router.handle({ url: INDEX_URL }, 'file:cancelExport', [{ job: 'never-started' }])).toEqual({ status: 'unknown' });
   });
 
+  it('a save or journal whose layer stack no reader would open is refused naming the layer, nothing written (issue 38)', { timeout: 30_000 }, async () => {
+    const layer = (params: Record<string, unknown>, name = 'Faults') => ({ id: 'faults', kind: 'faults', name, enabled: true, opacity: 1, params: { seed: 5, iterations: 10, lineMethod: 'normal', decay: { disp0: 1, dispN: 1, n: 5 }, ...params } });
+    const cases: [unknown, RegExp][] = [
+      [layer({ seed: -5.5 }), /layer 1 "Faults" \(faults\): seed is -5\.5, not a whole number from 0 to 4294967295$/],
+      [layer({ seed: 4294967296 }), /layer 1 "Faults" \(faults\): seed is 4294967296/],
+      [layer({ decay: { disp0: 1e308, dispN: 1, n: 5 } }), /layer 1 "Faults" \(faults\): decay\.disp0 is 1e\+308/],
+      [layer({}, 'red\u001b[31m'), /layer 1 "red\\u\{1b\}\[31m" \(faults\): name must not hold control characters/],
+      [layer({}, ''), /layer 1 "faults" \(faults\): name must not be empty/],
+    ];
+    const target = path.join(root, 'stack.faultline');
+    for (const [bad, problem] of cases) {
+      const payload = { json: json(), heights: new Uint8Array(16), layers: { json: JSON.stringify({ layers: [bad], blobs: [] }), data: new Uint8Array(0) } };
+      dialogs.queueSave(target);
+      const saved = (await router.handle(TRUSTED, 'project:saveAs', [{ defaultName: 'stack', payload }])) as { status: string; message?: string };
+      expect(saved.status).toBe('error');
+      expect(saved.message).toMatch(/^stack\.faultline: cannot be saved: /);
+      expect(saved.message).toMatch(problem);
+      expect(saved.message).not.toMatch(INTERNAL);
+      const journal = await router.handle(TRUSTED, 'recovery:write', [{ payload }]).then(() => 'written', (error: Error) => error.message);
+      expect(journal).toMatch(problem);
+    }
+    expect((await readdir(root)).filter((name) => name.startsWith('stack'))).toEqual([]);
+  });
+
   it('senders other than the app window reach no service, whatever they send', { timeout: 30_000 }, async () => {
     const random = createRandom(SEED + 1);
     const next: Next = () => random.next();

@@ -41,7 +41,8 @@ export async function readProjectFile(filePath: string): Promise<ProjectDocument
 export function payloadFromDocument(doc: ProjectDocument): ProjectPayload {
   const payload: ProjectPayload = { json: JSON.stringify(projectDataOf(doc)), heights: float32LittleEndianBytes(doc.field.heights) };
   if (doc.layers) {
-    const entries = compileLayerEntries(doc.layers);
+    // The document is handed on whole (open, recovery): its layer data goes as it lies, not copied.
+    const entries = compileLayerEntries(doc.layers, { inPlace: true });
     const status = doc.layerStatus;
     payload.layers = { json: decodeUtf8(entries.json) ?? '', data: entries.data, ...(status ? { origin: status.origin } : {}), ...(status?.problem ? { problem: status.problem } : {}) };
   }

@@ -6,7 +6,8 @@ import { formatOf } from '../../shared/codecs/registry';
 import type { ProjectOpenResult, ProjectSaveAsRequest, ProjectSaveRequest, ProjectSaveResult, RecentFileEntry } from '../../shared/ipc/projectContract';
 import { atomicWrite } from './atomicWrite';
 import type { DialogService, FileFilter } from './dialogs';
-import { encodeProjectPayload, messageOf, payloadFromDocument, PROJECT_EXTENSION, readProjectFile } from './projectCodecIo';
+import { messageOf, PROJECT_EXTENSION } from './projectCodecIo';
+import { projectCodecThread, type ProjectCodec } from './projectThread';
 import { removeStaleTemps } from './staleTemps';
 import type { RecentFiles } from './recentFiles';
 
@@ -47,10 +48,13 @@ export interface ProjectServiceOptions {
   recent: RecentFiles;
   /** Writes the file; atomic with a .bak by default. Tests inject failures here. */
   write?: (target: string, bytes: Uint8Array) => Promise<void>;
+  /** Reads and encodes projects; by default in a worker thread, off main's event loop. */
+  codec?: ProjectCodec;
 }
 
 export function createProjectService(options: ProjectServiceOptions): ProjectService {
   const { dialogs, recent } = options;
+  const codec = options.codec ?? projectCodecThread();
   const write = options.write ?? ((target: string, bytes: Uint8Array) => atomicWrite(target, bytes, { keepBackup: true }));
   const handles = new Map<string, string>();
   const drops = new Map<string, string>();
@@ -66,9 +70,9 @@ export function createProjectService(options: ProjectServiceOptions): ProjectSer
 
   async function openPath(filePath: string): Promise<ProjectOpenResult> {
     try {
-      const doc = await readProjectFile(filePath);
+      const payload = await codec.read(filePath);
       await recent.add(filePath).catch(() => undefined); // the list is a convenience: never fail an open for it
-      return { status: 'opened', handle: handleFor(filePath), fileName: path.basename(filePath), payload: payloadFromDocument(doc) };
+      return { status: 'opened', handle: handleFor(filePath), fileName: path.basename(filePath), payload };
     } catch (error) {
       return { status: 'error', message: messageOf(error) };
     }
@@ -78,7 +82,7 @@ export function createProjectService(options: ProjectServiceOptions): ProjectSer
     const name = path.basename(filePath);
     let bytes: Uint8Array;
     try {
-      bytes = encodeProjectPayload(request.payload, name);
+      bytes = await codec.encode(request.payload, name);
     } catch (error) {
       return { status: 'error', message: messageOf(error) };
     }

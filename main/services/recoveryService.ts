@@ -2,7 +2,8 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { RecoveryInfo, RecoveryLoadResult, RecoverySnapshot } from '../../shared/ipc/projectContract';
 import { atomicWrite } from './atomicWrite';
-import { encodeProjectPayload, messageOf, payloadFromDocument, readProjectFile } from './projectCodecIo';
+import { messageOf } from './projectCodecIo';
+import { projectCodecThread, type ProjectCodec } from './projectThread';
 
 export const RECOVERY_FOLDER = 'recovery';
 export const RECOVERY_PROJECT = 'current.faultline';
@@ -20,7 +21,8 @@ export interface RecoveryService {
   clear(): Promise<void>;
 }
 
-export function createRecoveryService(userDataDir: string, now: () => number = Date.now): RecoveryService {
+/** `codec` reads and encodes the journal; by default in a worker thread, off main's event loop. */
+export function createRecoveryService(userDataDir: string, now: () => number = Date.now, codec: ProjectCodec = projectCodecThread()): RecoveryService {
   const folder = path.join(userDataDir, RECOVERY_FOLDER);
   const projectPath = path.join(folder, RECOVERY_PROJECT);
   const infoPath = path.join(folder, RECOVERY_INFO);
@@ -55,7 +57,7 @@ export function createRecoveryService(userDataDir: string, now: () => number = D
   return {
     write: (snapshot) =>
       serial(async () => {
-        const bytes = encodeProjectPayload(snapshot.payload, RECOVERY_PROJECT);
+        const bytes = await codec.encode(snapshot.payload, RECOVERY_PROJECT);
         await fs.mkdir(folder, { recursive: true });
         await atomicWrite(projectPath, bytes);
         const info: RecoveryInfo = { fileName: snapshot.fileName ?? null, savedAt: now() };
@@ -67,7 +69,7 @@ export function createRecoveryService(userDataDir: string, now: () => number = D
         const info = await readInfo();
         if (!info) return { status: 'none' };
         try {
-          return { status: 'loaded', info, payload: payloadFromDocument(await readProjectFile(projectPath)) };
+          return { status: 'loaded', info, payload: await codec.read(projectPath) };
         } catch (error) {
           return { status: 'error', message: `The recovered work could not be read: ${messageOf(error)}` };
         }

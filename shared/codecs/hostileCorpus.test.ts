@@ -45,6 +45,13 @@ describe('hostile corpus through the codecs', () => {
         return;
       }
       expect(typeof outcome, String(outcome)).toBe('object');
+      if (file.stackProblem) {
+        // The stack is refused from its JSON alone: its data is never inflated; without the stack nothing of it is read.
+        const project = parseProject(file.bytes(), file.name);
+        expect(project.layerStatus).toMatchObject({ origin: 'heights', version: 2 });
+        expect(project.layerStatus?.problem).toMatch(file.stackProblem);
+        expect(parseProject(file.bytes(), file.name, { layers: false }).layerStatus).toBeUndefined();
+      }
       const { heights, text, textOmitted } = outcome as ReturnType<typeof read>;
       expect(firstNonFiniteHeight(heights)).toBe(-1);
       // Text is bounded whatever the file holds: the scale keys and a short summary.

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compileProject, parseProject, PROJECT_FORMAT_VERSION, type ProjectDocument } from './project';
 import { DEFAULT_RECIPE } from '../fault/recipe';
 import { sampleProject } from './testing/project-fixtures';
+import { projectJson, projectWithJson } from './testing/hostileCorpus';
 
 describe('project file', () => {
   for (const compress of [false, true]) {
@@ -57,8 +58,11 @@ describe('project file', () => {
       [{ decay: { ...DEFAULT_RECIPE.decay, disp0: 1e308 } }, /^big\.faultline: .*invalid recipe: decay\.disp0 is 1e\+308/],
       [{ decay: { ...DEFAULT_RECIPE.decay, n: -3 } }, /^big\.faultline: .*invalid recipe: decay\.n is -3, not a whole number/],
     ] as const) {
+      // Crafted (the writer refuses to write such a recipe: below).
+      const bytes = projectWithJson(projectJson({ recipe: JSON.stringify({ ...DEFAULT_RECIPE, ...patch }) }), false);
+      expect(() => parseProject(bytes, 'big.faultline'), JSON.stringify(patch)).toThrow(message);
       const doc = { ...sampleProject(), recipe: { ...DEFAULT_RECIPE, ...patch } };
-      expect(() => parseProject(compileProject(doc), 'big.faultline'), JSON.stringify(patch)).toThrow(message);
+      expect(() => compileProject(doc, {}, 'big.faultline'), JSON.stringify(patch)).toThrow(new RegExp(message.source.replace('^big\\.faultline: .*', '^big\\.faultline: cannot be saved: .*')));
     }
   });
 

@@ -6,7 +6,7 @@ import { LINE_METHODS, type FaultRecipe } from '../fault/recipe';
 import { recipeBoundsProblem } from '../fault/recipeBounds';
 import { faultProfileProblem } from '../fault/profile';
 import { createHeightfield, MAX_MAP_SIDE, MIN_MAP_SIDE, type Heightfield } from '../terrain/heightfield';
-import { ByteWriter, decodeUtf8, describeBytes, encodeUtf8, float32FromLittleEndianBytes, float32LittleEndianBytes } from './bytes';
+import { ByteWriter, decodeUtf8, describeBytes, encodeUtf8, float32LittleEndianBytes, HOST_IS_LITTLE_ENDIAN } from './bytes';
 import { crc32 } from './checksums';
 import { failFor } from './errors';
 import { isJsonObject, type JsonObject } from './json';
@@ -15,7 +15,7 @@ import { createExactInflater, inflateExactly, portableDeflate, type Deflate } fr
 import { migrateLegacy, heightsStack } from '../layers/migrate';
 import { stackProblem } from '../layers/validate';
 import type { Layer } from '../layers/types';
-import { compileLayerEntries, ENTRY_LAYER_DATA, ENTRY_LAYERS, maxLayerDataBytes, readLayerEntries } from './projectLayers';
+import { compileLayerEntries, ENTRY_LAYER_DATA, ENTRY_LAYERS, layerJsonProblem, MAX_LAYERS_JSON_BYTES, readLayerJson, stackFromLayerData } from './projectLayers';
 
 export const PROJECT_MAGIC = 'FAULTLINE';
 /** The newest project format this code reads and the one it writes. */
@@ -150,6 +150,8 @@ export function compileProject(doc: ProjectDocument, options: ProjectSaveOptions
   const json = encodeUtf8(text);
   // What is written must be readable: the same checks as parseProject, on the same UTF-8 bytes.
   checkProjectJsonText(json, (problem) => fail(`cannot be saved: ${problem}`));
+  // The recipe is checked as parseProject checks it (a seed of -5.5 would make the file unreadable).
+  checkRecipe(data.recipe, (problem) => fail(`cannot be saved: ${problem}`));
   const rawHeights = float32LittleEndianBytes(field.heights);
   const compress = options.compress ?? false;
   const storedHeights = compress ? (options.deflate ?? portableDeflate)(rawHeights) : rawHeights;
@@ -158,6 +160,9 @@ export function compileProject(doc: ProjectDocument, options: ProjectSaveOptions
     const problem = stackProblem(doc.layers, field);
     if (problem) fail(`cannot be saved: its ${problem}`);
     const entries = compileLayerEntries(doc.layers);
+    // What is written must be readable: the reader's limits of LAYR, on the same bytes.
+    const jsonProblem = layerJsonProblem(entries.json);
+    if (jsonProblem) fail(`cannot be saved: ${jsonProblem}`);
     layers = { ...entries, storedData: compress && entries.data.length > 0 ? (options.deflate ?? portableDeflate)(entries.data) : entries.data };
   }
 
@@ -233,6 +238,31 @@ function entryBytes(entry: RawEntry, limit: number, fail: (p: string) => never):
   const outcome = inflateExactly([entry.stored], entry.rawLength);
   if (!outcome.ok) fail(`${name} is not valid compressed data (${outcome.problem}${outcome.detail ? `: ${outcome.detail}` : ''})`);
   return outcome.data;
+}
+
+/**
+ * An entry of float32 values (little-endian) as one array of its own, made once: a stored entry is
+ * copied into it (the document must not keep the file's bytes alive or change with them), a
+ * compressed one inflated straight into its bytes. `count` is checked against the declared length
+ * first, so nothing is allocated or inflated for a length the caller does not expect.
+ */
+function entryFloats(entry: RawEntry, count: number, fail: (p: string) => never): Float32Array {
+  const name = `"${entry.tag}" entry`;
+  if (entry.rawLength !== count * 4) fail(`${name} declares ${describeBytes(entry.rawLength)}, not the ${describeBytes(count * 4)} expected`);
+  if (entry.encoding !== ENCODING_STORED && entry.encoding !== ENCODING_ZLIB) fail(`${name} uses unknown encoding ${entry.encoding}`);
+  if (entry.encoding === ENCODING_STORED && entry.stored.length !== entry.rawLength) fail(`${name} is ${entry.stored.length} bytes but declares ${entry.rawLength}`);
+  const values = new Float32Array(count);
+  const bytes = new Uint8Array(values.buffer);
+  if (entry.encoding === ENCODING_STORED) bytes.set(entry.stored);
+  else {
+    const outcome = inflateExactly([entry.stored], entry.rawLength, bytes);
+    if (!outcome.ok) fail(`${name} is not valid compressed data (${outcome.problem}${outcome.detail ? `: ${outcome.detail}` : ''})`);
+  }
+  if (!HOST_IS_LITTLE_ENDIAN) {
+    const view = new DataView(values.buffer);
+    for (let k = 0; k < count; k++) values[k] = view.getFloat32(4 * k, true);
+  }
+  return values;
 }
 
 /** How much JSON (characters, values) a project with these counts may need. */
@@ -373,7 +403,16 @@ export function projectDataFromJson(text: string, fail: (p: string) => never): P
   return checkProjectData(parseProjectJson(text, fail), fail);
 }
 
-export function parseProject(bytes: Uint8Array, fileName: string): ProjectDocument {
+export interface ProjectReadOptions {
+  /**
+   * Read the layer stack (default true). Without it (`faultline info`, a plain export) the `LAYR` and
+   * `LBIN` entries are only checksummed: their data is never inflated; `layers` and `layerStatus`
+   * are absent.
+   */
+  layers?: boolean;
+}
+
+export function parseProject(bytes: Uint8Array, fileName: string, options: ProjectReadOptions = {}): ProjectDocument {
   const fail = failFor(fileName);
   const { entries, version } = readEntries(bytes, fail);
   const known = version >= 2 ? [ENTRY_JSON, ENTRY_HEIGHTS, ENTRY_LAYERS, ENTRY_LAYER_DATA] : [ENTRY_JSON, ENTRY_HEIGHTS];
@@ -395,15 +434,15 @@ export function parseProject(bytes: Uint8Array, fileName: string): ProjectDocume
   if (heightsEntry.rawLength !== expected) {
     fail(`heights entry holds ${heightsEntry.rawLength} bytes, but a ${data.width} × ${data.depth} map needs ${expected}`);
   }
-  // A copy (`new Uint8Array` always copies, a Buffer's slice would not): the document must not keep
-  // the file's bytes alive or change with them.
-  const heights = float32FromLittleEndianBytes(new Uint8Array(entryBytes(heightsEntry, expected, fail)));
+  const heights = entryFloats(heightsEntry, data.width * data.depth, fail);
   for (let k = 0; k < heights.length; k++) {
     if (!Number.isFinite(heights[k])) fail(`height ${k} (column ${k % data.width}, row ${Math.floor(k / data.width)}) is ${heights[k]}, not a finite number`);
   }
   const field = createHeightfield(data.width, data.depth, data.cellSize, heights);
+  const doc: ProjectDocument = { field, recipe: data.recipe, history: data.history, props: data.props, view: data.view };
+  if (options.layers === false) return doc;
   const { layers, layerStatus } = projectLayers(byTag, version, data, heights, field);
-  return { field, recipe: data.recipe, history: data.history, props: data.props, view: data.view, layers, layerStatus };
+  return { ...doc, layers, layerStatus };
 }
 
 /**
@@ -426,9 +465,11 @@ function projectLayers(byTag: Map<string, RawEntry>, version: number, data: Proj
     throw new RangeError(p);
   };
   try {
-    const json = entryBytes(jsonEntry, 32 * 1024 * 1024, keep);
-    const blobs = entryBytes(dataEntry, maxLayerDataBytes(field), keep);
-    const read = readLayerEntries(json, blobs, field);
+    const json = readLayerJson(entryBytes(jsonEntry, MAX_LAYERS_JSON_BYTES, keep), field);
+    if (!json.ok) return asHeights(json.problem);
+    // What LAYR needs is known exactly: any other declared length is refused before LBIN is inflated.
+    if (dataEntry.rawLength !== json.dataBytes) return asHeights(`the layer data declares ${dataEntry.rawLength.toLocaleString('en-US')} bytes, its stack needs ${json.dataBytes.toLocaleString('en-US')}`);
+    const read = stackFromLayerData(json, entryFloats(dataEntry, json.dataBytes / 4, keep), field);
     return read.ok ? { layers: read.stack, layerStatus: { origin: 'saved', problem: null, version } } : asHeights(read.problem);
   } catch (error) {
     return asHeights(problem ?? (error instanceof Error ? error.message : String(error)));

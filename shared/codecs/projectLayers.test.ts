@@ -7,6 +7,7 @@ import { compileLayerEntries } from './projectLayers';
 import { evaluateStack } from '../layers/evaluate';
 import { everyKindStack, SIZE } from '../layers/testing/stacks';
 import type { Layer } from '../layers/types';
+import { stackProblem } from '../layers/validate';
 import { createHeightfield } from '../terrain/heightfield';
 
 let heights: Float32Array | null = null;
@@ -74,8 +75,15 @@ describe('the layer stack in a project', () => {
       const at = blobs.slice(0, image.blob).reduce((a, b) => a + b, 0) + 3;
       new DataView(e.data.buffer).setFloat32(at * 4, Number.NaN, true);
     }, /layer 9 "stamp" \(stamp\): image is not a heightmap: value 3 is NaN/],
+    // Issue 38: a faults layer the recipe bounds refuse was read, and could then never be saved.
+    ['a fractional seed', (e) => void ((e.json.layers[0].params as Record<string, unknown>).seed = -5.5), /layer 1 "Faults" \(faults\): seed is -5\.5, not a whole number from 0 to 4294967295/],
+    ['a seed beyond 2³² − 1', (e) => void ((e.json.layers[0].params as Record<string, unknown>).seed = 4294967296), /layer 1 "Faults" \(faults\): seed is 4294967296/],
+    ['decay.n of 10⁷', (e) => void ((e.json.layers[0].params as { decay: Record<string, unknown> }).decay.n = 1e7), /layer 1 "Faults" \(faults\): decay\.n is 10000000/],
+    ['a displacement of 1e308', (e) => void ((e.json.layers[0].params as { decay: Record<string, unknown> }).decay.disp0 = 1e308), /layer 1 "Faults" \(faults\): decay\.disp0 is 1e\+308/],
+    ['a name with an ANSI escape', (e) => void (e.json.layers[1].name = 'x\u001b[2J'), /^layer 2 "x\\u\{1b\}\[2J" \(heights\): name must not hold control characters/],
+    ['an empty name', (e) => void (e.json.layers[1].name = ''), /^layer 2 "import" \(heights\): name must not be empty/],
     ['a duplicate id', (e) => void (e.json.layers[4].id = 'faults'), /layer 5 "talus" \(thermal\): id "faults" is used by another layer/],
-    ['data the stack does not describe', (e) => void (e.data = e.data.subarray(4)), /layer data holds/],
+    ['data the stack does not describe', (e) => void (e.data = e.data.subarray(4)), /^the layer data declares ([\d,]+) bytes, its stack needs ([\d,]+)$/],
     ['text that is not JSON', (e) => void (e.json = '{"layers": [' as unknown as typeof e.json), /not valid JSON/],
   ];
   for (const [what, spoil, message] of cases) {
@@ -91,8 +99,19 @@ describe('the layer stack in a project', () => {
       expect(read.layerStatus?.problem).toMatch(message);
       expect(read.layers!.map((layer) => layer.kind)).toEqual(['heights']);
       expect(read.field.heights).toEqual(document().field.heights);
+      // What opens can be saved again (the window never holds a stack its save refuses).
+      expect(parseProject(compileProject(read), 'again.faultline').layerStatus?.origin).toBe('saved');
     });
   }
+
+  it('the writer refuses a stack whose LAYR JSON a reader would refuse (more than 32 MiB of params), naming the limit', { timeout: 30_000 }, () => {
+    // 32 layers of 10,000 manual faults with full-precision coordinates: about 35 MB of JSON, each layer valid.
+    const faults = Array.from({ length: 10_000 }, (_, k) => ({ x1: -12.345678901234567 - k, z1: 23.45678901234567, x2: 34.56789012345678 + k, z2: -45.67890123456789, displacement: 0.1234567890123456 }));
+    const stack: Layer[] = Array.from({ length: 32 }, (_, n) => ({ id: `m${n}`, name: `Faults ${n}`, enabled: true, opacity: 1, kind: 'manualFaults', params: { faults } }));
+    expect(stackProblem(stack, SIZE)).toBeNull();
+    const field = createHeightfield(SIZE.width, SIZE.depth, SIZE.cellSize);
+    expect(() => compileProject({ field, recipe: null, history: [], props: [], view: {}, layers: stack }, {}, 'big.faultline')).toThrow(/^big\.faultline: cannot be saved: the layer stack is [\d.]+ MiB, more than the 32\.0 MiB allowed$/);
+  });
 
   it('a v2 project without layers opens as its heights; damaged layer entries still fail like any damage', () => {
     const bare = parseProject(compileProject({ ...document(), layers: undefined }), 'bare.faultline');

@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { FaultRecipe } from '../fault/recipe';
 import { compileProject, parseProject } from './project';
 import { sampleProject } from './testing/project-fixtures';
+import { projectJson, projectWithJson } from './testing/hostileCorpus';
 
-/** A project whose recipe carries this profile (compileProject writes the recipe as given). */
+/** A project whose recipe carries this profile (crafted: compileProject refuses a recipe a reader would refuse). */
 function withProfile(profile: unknown): Uint8Array {
   const doc = sampleProject();
-  return compileProject({ ...doc, recipe: { ...doc.recipe, profile } as FaultRecipe });
+  return projectWithJson(projectJson({ recipe: JSON.stringify({ ...doc.recipe, profile }) }), false);
 }
 
 describe('project recipes with a fault profile', () => {
@@ -36,6 +37,8 @@ describe('project recipes with a fault profile', () => {
     for (const [profile, problem] of cases) {
       expect(() => parseProject(withProfile(profile), 'bad.faultline')).toThrow(/bad\.faultline.*invalid recipe/);
       expect(() => parseProject(withProfile(profile), 'bad.faultline')).toThrow(problem);
+      const doc = sampleProject();
+      expect(() => compileProject({ ...doc, recipe: { ...doc.recipe, profile } as FaultRecipe }, {}, 'bad.faultline')).toThrow(/bad\.faultline: cannot be saved: .*invalid recipe/);
     }
   });
 });

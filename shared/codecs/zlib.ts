@@ -27,6 +27,11 @@ export interface InflaterOptions {
   slice?: number;
   /** Sees the output as it is made; returning false stops the inflation (outcome 'stopped'). */
   onData?: (chunk: Uint8Array) => boolean;
+  /**
+   * Where the output goes, exactly `expectedSize` bytes (e.g. the bytes of the caller's final
+   * Float32Array): no buffer of the inflater's own and no copy as it grows. The outcome's data is it.
+   */
+  into?: Uint8Array;
 }
 
 /** Feeding slices of this size bounds one step's output to about 64 KiB × 1032 (deflate's ratio limit). */
@@ -50,7 +55,8 @@ export function createExactInflater(expectedSize: number, sizeHint: number, opti
   let stopped = false;
   // Start from what the input can plausibly hold and grow as data really arrives, so a tiny file
   // that merely declares a huge image costs little.
-  let out = new Uint8Array(Math.min(expectedSize, Math.max(1 << 20, sizeHint * 16)));
+  if (options.into && options.into.length !== expectedSize) throw new RangeError(`the output buffer holds ${options.into.length} bytes, not the ${expectedSize} expected`);
+  let out = options.into ?? new Uint8Array(Math.min(expectedSize, Math.max(1 << 20, sizeHint * 16)));
   let produced = 0;
   let overflow = false;
   let ended = false;
@@ -149,10 +155,10 @@ export function createExactInflater(expectedSize: number, sizeHint: number, opti
  * Inflates the zlib stream made of `pieces` (e.g. the PNG IDAT chunks in order) into exactly
  * `expectedSize` bytes, verifying the Adler-32 trailer.
  */
-export function inflateExactly(pieces: readonly Uint8Array[], expectedSize: number): InflateOutcome {
+export function inflateExactly(pieces: readonly Uint8Array[], expectedSize: number, into?: Uint8Array): InflateOutcome {
   let compressedSize = 0;
   for (const piece of pieces) compressedSize += piece.length;
-  const inflater = createExactInflater(expectedSize, compressedSize);
+  const inflater = createExactInflater(expectedSize, compressedSize, into ? { into } : {});
   for (const piece of pieces) if (!inflater.push(piece)) break;
   return inflater.finish();
 }

@@ -1,3 +1,4 @@
+import { MAX_STACK_DATA_BYTES } from '../layers/types';
 import { v, ValidationError, type Validator } from './validate';
 
 /**
@@ -20,8 +21,8 @@ export const uploadIdValidator = v.string({ maxLength: 64, pattern: /^[a-z0-9-]+
 
 /** Most bytes of a layer stack's JSON (its `LAYR` entry, shared/codecs/projectLayers.ts). */
 export const MAX_LAYERS_JSON_CHARS = 32 * 1024 * 1024;
-/** Most bytes of a stack's blobs over IPC (sculpt tiles, masks, stamp images, heights layers): 1 GiB. */
-export const MAX_LAYER_DATA_BYTES = 1024 * 1024 * 1024;
+/** Most bytes of a stack's blobs over IPC (sculpt tiles, masks, stamp images, heights layers): the one limit of a stack's data. */
+export const MAX_LAYER_DATA_BYTES = MAX_STACK_DATA_BYTES;
 /** Most bytes one upload holds: a map's heights or a stack's blobs. */
 export const MAX_UPLOAD_BYTES = Math.max(MAX_PROJECT_HEIGHT_BYTES, MAX_LAYER_DATA_BYTES);
 

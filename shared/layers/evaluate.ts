@@ -8,6 +8,7 @@ import type { LayerRunOptions } from './kind';
 import { maskWeightAt } from './mask';
 import { kindOf } from './registry';
 import { wholeRect, type Layer, type LayerSize, type LayerStack, type Rect } from './types';
+import { printableText } from './validate';
 
 export type { LayerRunOptions } from './kind';
 
@@ -18,9 +19,28 @@ export type { LayerRunOptions } from './kind';
 export function applyLayer(layer: Layer, input: Float32Array, out: Float32Array, size: LayerSize, rect: Rect, options: LayerRunOptions = {}): boolean {
   const kind = kindOf(layer);
   const area = kind.local ? rect : wholeRect(size);
-  if (!kind.apply(layer, input, out, size, area, options)) return false;
+  try {
+    if (!kind.apply(layer, input, out, size, area, options)) return false;
+  } catch (error) {
+    throw new LayerEvaluationError(layer, error);
+  }
   mixLayer(layer, input, out, size, area);
   return true;
+}
+
+/**
+ * A layer's evaluation failed: the message names the layer (id, kind and name), so whoever shows it
+ * (the CLI with its command and file, the window with its action) says which layer it was.
+ */
+export class LayerEvaluationError extends Error {
+  override name = 'LayerEvaluationError';
+  constructor(
+    readonly layer: Pick<Layer, 'id' | 'kind' | 'name'>,
+    cause: unknown,
+  ) {
+    const text = cause instanceof Error ? cause.message : String(cause);
+    super(`layer "${printableText(String(layer.id).slice(0, 64))}" (${layer.kind}, "${printableText(String(layer.name).slice(0, 60))}") could not be evaluated: ${text}`);
+  }
 }
 
 /**

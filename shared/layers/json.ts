@@ -46,6 +46,22 @@ const LAYER_FIELDS = ['id', 'kind', 'name', 'enabled', 'opacity', 'mask', 'param
  * them). Every problem names the layer.
  */
 export function stackFromJson(json: unknown, blobs: readonly Float32Array[], size: LayerSize): StackReadResult {
+  return readStack(json, blobs.map((blob) => blob.length), blobs, size);
+}
+
+/**
+ * The first problem of a stack's JSON given only its blobs' lengths (`json.blobs`), or null: every
+ * blob must be exactly what its layer needs, so the data's size is known before any of it is read
+ * (a project's `LBIN` is checked against it before it is inflated). Values are not checked.
+ */
+export function stackShapeProblem(json: unknown, lengths: readonly number[], size: LayerSize): string | null {
+  const read = readStack(json, lengths, null, size);
+  return read.ok ? null : read.problem;
+}
+
+const NO_DATA = new Float32Array(0);
+
+function readStack(json: unknown, lengths: readonly number[], blobs: readonly Float32Array[] | null, size: LayerSize): StackReadResult {
   const fail = (problem: string): StackReadResult => ({ ok: false, problem });
   if (!isJsonObject(json) || !Array.isArray(json.layers)) return fail('the layer stack must be an object with a "layers" list');
   if (json.layers.length > MAX_LAYERS) return fail(`the stack has ${json.layers.length.toLocaleString('en-US')} layers; a stack holds at most ${MAX_LAYERS}`);
@@ -60,11 +76,11 @@ export function stackFromJson(json: unknown, blobs: readonly Float32Array[], siz
     if (!isJsonObject(value.params)) return bad('params must be an object');
     const take = (ref: JsonValue | undefined, length: number, what: string): Float32Array | string => {
       const n = isJsonObject(ref) ? ref.blob : undefined;
-      if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n >= blobs.length) return `${what} refers to no stored data`;
+      if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n >= lengths.length) return `${what} refers to no stored data`;
       if (used.has(n)) return `${what} shares stored data with another`;
       used.add(n);
-      if (blobs[n].length !== length) return `${what} holds ${blobs[n].length} values, it needs ${length}`;
-      return blobs[n];
+      if (lengths[n] !== length) return `${what} holds ${lengths[n]} values, it needs ${length}`;
+      return blobs ? blobs[n] : NO_DATA;
     };
     const mapSize = size.width * size.depth;
     const layer = { id: value.id, kind: value.kind, name: value.name, enabled: value.enabled, opacity: value.opacity, params: value.params } as unknown as Layer;
@@ -103,7 +119,9 @@ export function stackFromJson(json: unknown, blobs: readonly Float32Array[], siz
     } else if (value.data !== undefined) return bad('unexpected field "data"');
     stack.push(layer);
   }
-  if (used.size !== blobs.length) return fail(`the stack stores ${blobs.length - used.size} blocks of data no layer uses`);
+  if (used.size !== lengths.length) return fail(`the stack stores ${lengths.length - used.size} blocks of data no layer uses`);
+  // Without the data (stackShapeProblem) only the shape is known: the values are checked once read.
+  if (!blobs) return { ok: true, stack };
   const problem = stackProblem(stack, size);
   return problem ? fail(problem) : { ok: true, stack };
 }

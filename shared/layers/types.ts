@@ -28,6 +28,26 @@ export interface Rect {
 export const MAX_LAYERS = 256;
 
 /**
+ * The one limit of a stack's data (painted masks, sculpt tiles, stamp images, heights layers, as
+ * float32): 1 GiB, whatever the map's size. An edit that would pass it is refused (validate.ts
+ * stackProblem, which every edit goes through); the project writer and reader, the save and journal
+ * channels, their uploads and the CLI's project input all take it from here.
+ */
+export const MAX_STACK_DATA_BYTES = 1024 * 1024 * 1024;
+
+/** Bytes of float32 data the stack stores (what a project's `LBIN` entry holds). */
+export function stackDataBytes(stack: LayerStack): number {
+  let floats = 0;
+  for (const layer of stack) {
+    if (layer.mask?.kind === 'painted') floats += layer.mask.weights.length;
+    if (layer.kind === 'heights') floats += layer.heights.length;
+    else if (layer.kind === 'stamp') floats += layer.image.values.length;
+    else if (layer.kind === 'sculpt') for (const tile of layer.tiles) floats += tile.deltas.length;
+  }
+  return floats * 4;
+}
+
+/**
  * Where a layer acts, as a weight 0…1 per vertex: painted weights, or a rule on the heights the
  * layer receives — a height band (metres) or a slope band (degrees), fading out over `softness`
  * beyond each end of the band.

@@ -22,6 +22,11 @@ export interface HostileFile {
   json?: () => string;
   /** The refusal every reader must give (the message after "<name>: "), or null: the file must be read. */
   refusal: RegExp | null;
+  /**
+   * A project read (refusal null) whose layer stack must not be: the problem every reader reports
+   * (the file opens as its saved heights), found without inflating the stack's data.
+   */
+  stackProblem?: RegExp;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -64,8 +69,8 @@ interface Entry {
 }
 
 /** A .faultline file with these entries (docs/file-format.md), zlib-compressed where asked. */
-export function projectFileBytes(entries: readonly Entry[]): Uint8Array {
-  const parts: Uint8Array[] = [ascii('FAULTLINE'), new Uint8Array([0, 1, 0]), u32le(entries.length)];
+export function projectFileBytes(entries: readonly Entry[], version = 1): Uint8Array {
+  const parts: Uint8Array[] = [ascii('FAULTLINE'), new Uint8Array([0, version, 0]), u32le(entries.length)];
   for (const entry of entries) {
     // Level 1: as small as level 9 for these repetitive bombs, and twice as fast to make.
     const stored = entry.compress ? zlibSync(entry.data, { level: 1 }) : entry.data;
@@ -207,8 +212,56 @@ function projectCase(name: string, about: string, field: 'recipe' | 'props' | 'h
   };
 }
 
+/** A v2 2 × 2 project with this layer stack JSON and `LBIN` entry (its declared length may lie). */
+function stackCase(name: string, about: string, layers: string, data: () => { stored: Uint8Array; rawLength: number; compressed: boolean }, stackProblem: RegExp): HostileFile {
+  const json = projectJson();
+  return {
+    name,
+    about,
+    json: () => json,
+    bytes: lazy(() => {
+      const file = projectFileBytes([{ tag: 'JSON', data: ascii(json) }, { tag: 'HGTS', data: SMALL_HEIGHTS }, { tag: 'LAYR', data: ascii(layers) }], 2);
+      const { stored, rawLength, compressed } = data();
+      const lbin = concat([ascii('LBIN'), new Uint8Array([compressed ? 1 : 0, 0, 0, 0]), u32le(stored.length), u32le(rawLength), stored, u32le(crc32(stored))]);
+      const out = concat([file, lbin]);
+      new DataView(out.buffer).setUint32(12, 4, true);
+      return out;
+    }),
+    refusal: null,
+    stackProblem,
+  };
+}
+
+/** Stack JSON of `count` stamp layers, each with a 4097 × 4097 image (the largest a stamp takes). */
+function stampFloodJson(count: number): string {
+  const side = 4097;
+  const layers = Array.from({ length: count }, (_, k) => ({ id: `s${k}`, kind: 'stamp', name: 'S', enabled: true, opacity: 1, params: {}, data: { image: { width: side, depth: side, blob: k } } }));
+  return JSON.stringify({ layers, blobs: layers.map(() => side * side) });
+}
+
 export function hostileCorpus(): HostileFile[] {
   return [
+    stackCase(
+      'lbin-bomb.faultline',
+      'a stack that needs no data, with 16 KB of compressed LBIN that inflates to 16 MiB',
+      '{"layers":[],"blobs":[]}',
+      () => ({ stored: zlibSync(new Uint8Array(16 * 1024 * 1024), { level: 1 }), rawLength: 16 * 1024 * 1024, compressed: true }),
+      /^the layer data declares 16,777,216 bytes, its stack needs 0$/,
+    ),
+    stackCase(
+      'lbin-huge.faultline',
+      'a one-layer stack whose LBIN declares 4 GiB',
+      '{"layers":[{"id":"h","kind":"heights","name":"H","enabled":true,"opacity":1,"params":{},"data":{"blob":0}}],"blobs":[4]}',
+      () => ({ stored: zlibSync(new Uint8Array(1024), { level: 1 }), rawLength: 0xffffffff, compressed: true }),
+      /^the layer data declares 4,294,967,295 bytes, its stack needs 16$/,
+    ),
+    stackCase(
+      'stamp-flood.faultline',
+      '17 stamps of 4097² images: 1.07 GiB of layer data declared in a few hundred bytes',
+      stampFloodJson(17),
+      () => ({ stored: new Uint8Array(0), rawLength: 0, compressed: false }),
+      /^the layers would store 1,088\.\d+ MiB of masks, sculpting, stamp images and heights layers, more than the 1,024 MiB a stack may hold/,
+    ),
     projectCase(
       'props-bomb.faultline',
       '61 KB of compressed JSON holding 21 M empty props',

@@ -3,19 +3,27 @@ import { FaultLineStream, runFaultFormation } from '../../fault/engine';
 import { terrainExtent } from '../../terrain/heightfield';
 import { faultProfileProblem } from '../../fault/profile';
 import { LINE_METHODS } from '../../fault/recipe';
+import { MAX_ITERATIONS, recipeBoundsProblem } from '../../fault/recipeBounds';
 import { isFiniteNumber, isWhole, type LayerKindModule } from '../kind';
 import type { FaultsLayer, FaultsParams } from '../types';
 import { fieldOver } from './wholeMap';
 
-/** Most iterations a faults layer runs (a hostile project cannot ask for more work). */
-export const MAX_FAULT_ITERATIONS = 1_000_000;
+/** Most iterations a faults layer runs (a hostile project cannot ask for more work): the recipe's. */
+export const MAX_FAULT_ITERATIONS = MAX_ITERATIONS;
 
+/**
+ * The faults layer's check is the recipe's (recipeBounds.ts): what a project file, the Generate form
+ * and the CLI accept as a recipe is exactly what a faults layer may hold, so no stack can be written
+ * whose recipe a reader refuses.
+ */
 export function faultsProblem(p: FaultsParams): string | null {
   if (!isFiniteNumber(p.seed)) return 'seed must be a number';
   if (!isWhole(p.iterations, 0, MAX_FAULT_ITERATIONS)) return `iterations must be a whole number from 0 to ${MAX_FAULT_ITERATIONS}`;
   if (!(LINE_METHODS as readonly unknown[]).includes(p.lineMethod)) return `line method ${JSON.stringify(p.lineMethod)} is unknown (known: ${LINE_METHODS.join(', ')})`;
   if (typeof p.decay !== 'object' || p.decay === null) return 'decay must be an object';
   for (const key of ['disp0', 'dispN', 'n'] as const) if (!isFiniteNumber(p.decay[key])) return `decay.${key} must be a number`;
+  const bounds = recipeBoundsProblem(p);
+  if (bounds) return `${bounds.field} ${bounds.problem}`;
   if (p.profile !== undefined) {
     const problem = faultProfileProblem(p.profile);
     if (problem) return problem;
