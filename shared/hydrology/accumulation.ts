@@ -1,0 +1,79 @@
+/**
+ * Flow accumulation by multiple flow directions (Freeman 1991): each vertex passes everything that
+ * reaches it, plus its own area (grid.ts: its Voronoi cell), to its lower neighbours in proportion
+ * to slope^p, slope = drop / distance (√2 cells on a diagonal). Freeman used p = 1.1; the default
+ * here is p = 1 (Quinn et al. 1991's weighting by slope): a fractional power costs a Math.pow per
+ * receiver, about three times the whole pass at 4097², for a difference in dispersion Freeman found
+ * small. Any p > 0 may be asked for. Sums are float64, in the drainage order, so the result is the
+ * same on every machine.
+ */
+import { isInterior } from './drainage';
+import { NEIGHBOUR_DI, NEIGHBOUR_DJ, neighbourOffsets, type HydrologyGrid } from './grid';
+
+export const DEFAULT_MFD_EXPONENT = 1;
+
+export interface Accumulation {
+  /** Upstream contributing area per vertex, m², its own area included. */
+  readonly area: Float64Array;
+  /** Area that leaves the map through its outlets, m² (the map's area: nothing is lost). */
+  readonly outflow: number;
+}
+
+/** Fills `area` with each vertex's own area: cellSize² inside, half on an edge, a quarter at a corner. */
+export function ownAreas(grid: HydrologyGrid, area: Float64Array): void {
+  const { width, depth, cellSize } = grid;
+  const full = cellSize * cellSize;
+  area.fill(full);
+  for (let i = 0; i < width; i++) {
+    area[i] *= 0.5;
+    area[(depth - 1) * width + i] *= 0.5;
+  }
+  for (let j = 0; j < depth; j++) {
+    area[j * width] *= 0.5;
+    area[j * width + width - 1] *= 0.5;
+  }
+}
+
+/** MFD contributing areas on `drainage`, walked in `order` (drainageOrder's: upstream first). */
+export function accumulateFlow(grid: HydrologyGrid, drainage: Float64Array, order: Int32Array, exponent = DEFAULT_MFD_EXPONENT): Accumulation {
+  if (!(exponent > 0) || !Number.isFinite(exponent)) throw new RangeError(`the MFD exponent must be a positive number, got ${exponent}`);
+  const { width, depth } = grid;
+  const count = width * depth;
+  const offsets = neighbourOffsets(width);
+  const area = new Float64Array(count);
+  ownAreas(grid, area);
+  const weights = new Float64Array(8);
+  const linear = exponent === 1;
+  let outflow = 0;
+  for (let at = 0; at < count; at++) {
+    const v = order[at];
+    const h = drainage[v];
+    const i = v % width;
+    const j = (v - i) / width;
+    const interior = isInterior(i, j, width, depth);
+    let total = 0;
+    for (let k = 0; k < 8; k++) {
+      weights[k] = 0;
+      if (!interior) {
+        const ni = i + NEIGHBOUR_DI[k];
+        const nj = j + NEIGHBOUR_DJ[k];
+        if (ni < 0 || nj < 0 || ni >= width || nj >= depth) continue;
+      }
+      const drop = h - drainage[v + offsets[k]];
+      if (drop > 0) {
+        const slope = k < 4 ? drop : drop * Math.SQRT1_2;
+        const w = linear ? slope : Math.pow(slope, exponent);
+        weights[k] = w;
+        total += w;
+      }
+    }
+    const a = area[v];
+    if (total > 0) {
+      const share = a / total;
+      for (let k = 0; k < 8; k++) if (weights[k] > 0) area[v + offsets[k]] += weights[k] * share;
+    } else {
+      outflow += a;
+    }
+  }
+  return { area, outflow };
+}
