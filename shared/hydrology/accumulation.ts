@@ -7,7 +7,7 @@
  * small. Any p > 0 may be asked for. Sums are float64, in the drainage order, so the result is the
  * same on every machine.
  */
-import { isInterior } from './drainage';
+import { donorCounts, isInterior } from './drainage';
 import { NEIGHBOUR_DI, NEIGHBOUR_DJ, neighbourOffsets, type HydrologyGrid } from './grid';
 
 export const DEFAULT_MFD_EXPONENT = 1;
@@ -17,6 +17,12 @@ export interface Accumulation {
   readonly area: Float64Array;
   /** Area that leaves the map through its outlets, m² (the map's area: nothing is lost). */
   readonly outflow: number;
+  /**
+   * Every vertex, upstream first: each after all its higher neighbours (Kahn's algorithm from the
+   * vertices nothing drains into, depth first, so each path is followed downstream while its
+   * neighbourhood is in cache). Walk it backwards for outlets first.
+   */
+  readonly order: Int32Array;
 }
 
 /** Fills `area` with each vertex's own area: cellSize² inside, half on an edge, a quarter at a corner. */
@@ -34,8 +40,8 @@ export function ownAreas(grid: HydrologyGrid, area: Float64Array): void {
   }
 }
 
-/** MFD contributing areas on `drainage`, walked in `order` (drainageOrder's: upstream first). */
-export function accumulateFlow(grid: HydrologyGrid, drainage: Float64Array, order: Int32Array, exponent = DEFAULT_MFD_EXPONENT): Accumulation {
+/** MFD contributing areas on `drainage` (priorityFlood's: every vertex off the edge has a lower neighbour). */
+export function accumulateFlow(grid: HydrologyGrid, drainage: Float64Array, exponent = DEFAULT_MFD_EXPONENT): Accumulation {
   if (!(exponent > 0) || !Number.isFinite(exponent)) throw new RangeError(`the MFD exponent must be a positive number, got ${exponent}`);
   const { width, depth } = grid;
   const count = width * depth;
@@ -45,8 +51,15 @@ export function accumulateFlow(grid: HydrologyGrid, drainage: Float64Array, orde
   const weights = new Float64Array(8);
   const linear = exponent === 1;
   let outflow = 0;
-  for (let at = 0; at < count; at++) {
-    const v = order[at];
+  const pending = donorCounts(grid, drainage);
+  // Placed vertices fill `order` from the front; those ready wait on a stack at its back.
+  const order = new Int32Array(count);
+  let placed = 0;
+  let top = count;
+  for (let v = count - 1; v >= 0; v--) if (pending[v] === 0) order[--top] = v;
+  while (top < count) {
+    const v = order[top++];
+    order[placed++] = v;
     const h = drainage[v];
     const i = v % width;
     const j = (v - i) / width;
@@ -59,12 +72,14 @@ export function accumulateFlow(grid: HydrologyGrid, drainage: Float64Array, orde
         const nj = j + NEIGHBOUR_DJ[k];
         if (ni < 0 || nj < 0 || ni >= width || nj >= depth) continue;
       }
-      const drop = h - drainage[v + offsets[k]];
+      const n = v + offsets[k];
+      const drop = h - drainage[n];
       if (drop > 0) {
         const slope = k < 4 ? drop : drop * Math.SQRT1_2;
         const w = linear ? slope : Math.pow(slope, exponent);
         weights[k] = w;
         total += w;
+        if (--pending[n] === 0) order[--top] = n;
       }
     }
     const a = area[v];
@@ -75,5 +90,6 @@ export function accumulateFlow(grid: HydrologyGrid, drainage: Float64Array, orde
       outflow += a;
     }
   }
-  return { area, outflow };
+  if (placed !== count) throw new Error(`flow accumulation placed ${placed} of ${count} vertices: the surface has a cycle (NaN heights?)`);
+  return { area, outflow, order };
 }

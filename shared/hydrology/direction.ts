@@ -43,7 +43,7 @@ export function flowDirections(grid: HydrologyGrid, drainage: Float64Array): Flo
       }
       let dx = -gx;
       let dz = -gz;
-      if (!(Math.hypot(dx, dz) > 0)) {
+      if (!(dx * dx + dz * dz > 0)) {
         dx = 0;
         dz = 0;
         for (let k = 0; k < 8; k++) {
@@ -53,11 +53,11 @@ export function flowDirections(grid: HydrologyGrid, drainage: Float64Array): Flo
           dz += (slope * NEIGHBOUR_DJ[k]) / NEIGHBOUR_LENGTH[k];
         }
       }
-      if (!(Math.hypot(dx, dz) > 0)) {
+      if (!(dx * dx + dz * dz > 0)) {
         dx = i === 0 ? -1 : i === width - 1 ? 1 : 0;
         dz = j === 0 ? -1 : j === depth - 1 ? 1 : 0;
       }
-      const length = Math.hypot(dx, dz);
+      const length = Math.sqrt(dx * dx + dz * dz);
       if (length > 0) {
         out[2 * v] = dx / length;
         out[2 * v + 1] = dz / length;

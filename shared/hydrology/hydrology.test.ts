@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accumulateFlow } from './accumulation';
 import { flowDirections } from './direction';
-import { drainageOrder } from './drainage';
 import { mapArea, type HydrologyGrid } from './grid';
 import { analyseHydrology } from './hydrology';
 import { priorityFlood } from './priorityFlood';
@@ -9,7 +8,7 @@ import { relaxationFill, roughGround, sampled } from './testing/surfaces';
 
 function accumulationOf(grid: HydrologyGrid, heights: Float32Array) {
   const { drainage } = priorityFlood(grid, heights);
-  return accumulateFlow(grid, drainage, drainageOrder(grid, drainage));
+  return accumulateFlow(grid, drainage);
 }
 
 describe('hydrology on a tilted plane', () => {
@@ -161,7 +160,7 @@ describe('hydrology on rough ground', () => {
 
     it(`drains every vertex off the edge to a strictly lower neighbour, in an order with donors first (${width} × ${depth})`, () => {
       const { drainage } = priorityFlood(grid, heights);
-      const order = drainageOrder(grid, drainage);
+      const { order } = accumulateFlow(grid, drainage);
       const place = new Int32Array(order.length);
       order.forEach((v, at) => (place[v] = at));
       let donorsAfter = 0;

@@ -4,7 +4,7 @@
  */
 import { accumulateFlow, DEFAULT_MFD_EXPONENT } from './accumulation';
 import { flowDirections } from './direction';
-import { drainageOrder, steepestReceivers } from './drainage';
+import { steepestReceivers } from './drainage';
 import type { HydrologyGrid } from './grid';
 import { findLakes, type Lake } from './lakes';
 import { priorityFlood } from './priorityFlood';
@@ -33,9 +33,8 @@ export interface Hydrology {
 
 export function analyseHydrology(grid: HydrologyGrid, heights: Float32Array, exponent = DEFAULT_MFD_EXPONENT): Hydrology {
   const filled = priorityFlood(grid, heights);
-  const order = drainageOrder(grid, filled.drainage);
   const receivers = steepestReceivers(grid, filled.drainage);
-  const { area, outflow } = accumulateFlow(grid, filled.drainage, order, exponent);
+  const { area, outflow, order } = accumulateFlow(grid, filled.drainage, exponent);
   const { lakes, lakeOf } = findLakes(grid, heights, filled);
   const { labelOf, count } = watershedLabels(order, receivers);
   return {

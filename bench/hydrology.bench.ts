@@ -1,0 +1,102 @@
+import type { Benchmark } from './harness';
+import { syntheticTerrain } from '../shared/lod/testing/syntheticTerrain';
+import { accumulateFlow } from '../shared/hydrology/accumulation';
+import { flowDirections } from '../shared/hydrology/direction';
+import { findLakes } from '../shared/hydrology/lakes';
+import { priorityFlood, type FilledSurface } from '../shared/hydrology/priorityFlood';
+import type { Heightfield } from '../shared/terrain/heightfield';
+
+/**
+ * The hydrology core (shared/hydrology/) on the LOD benches' synthetic hills (many closed basins):
+ * `priority-flood` fills every depression (spill levels and the ε-resolved drainage surface);
+ * `flow-accumulation` is MFD from that surface (the drainage order and the contributing areas, one pass).
+ * Directions and lakes are separate rows.
+ */
+interface State {
+  field: Heightfield;
+  filled: FilledSurface;
+}
+
+const states = new Map<number, State>();
+function state(size: number): State {
+  let s = states.get(size);
+  if (!s) {
+    const field = syntheticTerrain(size, 1);
+    s = { field, filled: priorityFlood(field, field.heights) };
+    states.set(size, s);
+  }
+  return s;
+}
+
+const sampling = (size: number): Pick<Benchmark, 'samples' | 'warmup'> => (size > 2000 ? { samples: 3, warmup: 1 } : { samples: 7, warmup: 2 });
+
+/** The floor any of these passes stands on: one read of every vertex's 8 neighbours, nothing else. */
+function neighbourScan(field: Heightfield): number {
+  const { width, depth, heights } = field;
+  let higher = 0;
+  for (let j = 1; j < depth - 1; j++) {
+    for (let i = 1; i < width - 1; i++) {
+      const v = j * width + i;
+      const h = heights[v];
+      if (heights[v + 1] > h) higher++;
+      if (heights[v - 1] > h) higher++;
+      if (heights[v + width] > h) higher++;
+      if (heights[v - width] > h) higher++;
+      if (heights[v + width + 1] > h) higher++;
+      if (heights[v - width - 1] > h) higher++;
+      if (heights[v - width + 1] > h) higher++;
+      if (heights[v + width - 1] > h) higher++;
+    }
+  }
+  return higher;
+}
+
+function rows(size: number): Benchmark[] {
+  const baseline = `hydrology baseline: one 8-neighbour scan@${size}`;
+  return [
+    {
+      name: 'hydrology baseline: one 8-neighbour scan',
+      size,
+      ...sampling(size),
+      setup: () => state(size),
+      run: (s) => neighbourScan((s as State).field),
+    },
+    {
+      name: 'priority-flood',
+      size,
+      baseline,
+      ...sampling(size),
+      setup: () => state(size),
+      run: (s) => priorityFlood((s as State).field, (s as State).field.heights),
+    },
+    {
+      name: 'flow-accumulation',
+      size,
+      baseline,
+      ...sampling(size),
+      setup: () => state(size),
+      run: (s) => {
+        const { field, filled } = s as State;
+        return accumulateFlow(field, filled.drainage);
+      },
+    },
+    {
+      name: 'hydrology: flow directions',
+      size,
+      baseline,
+      ...sampling(size),
+      setup: () => state(size),
+      run: (s) => flowDirections((s as State).field, (s as State).filled.drainage),
+    },
+    {
+      name: 'hydrology: lakes',
+      size,
+      baseline,
+      ...sampling(size),
+      setup: () => state(size),
+      run: (s) => findLakes((s as State).field, (s as State).field.heights, (s as State).filled),
+    },
+  ];
+}
+
+export const benchmarks: Benchmark[] = [...rows(1025), ...rows(4097)];
