@@ -64,7 +64,7 @@ export function accumulateFlow(grid: HydrologyGrid, drainage: Float64Array, expo
     const i = v % width;
     const j = (v - i) / width;
     const interior = isInterior(i, j, width, depth);
-    let total = 0;
+    let steepest = 0;
     for (let k = 0; k < 8; k++) {
       weights[k] = 0;
       if (!interior) {
@@ -76,14 +76,23 @@ export function accumulateFlow(grid: HydrologyGrid, drainage: Float64Array, expo
       const drop = h - drainage[n];
       if (drop > 0) {
         const slope = k < 4 ? drop : drop * Math.SQRT1_2;
-        const w = linear ? slope : Math.pow(slope, exponent);
-        weights[k] = w;
-        total += w;
+        weights[k] = slope;
+        if (slope > steepest) steepest = slope;
         if (--pending[n] === 0) order[--top] = n;
       }
     }
     const a = area[v];
-    if (total > 0) {
+    if (steepest > 0) {
+      // Slopes as fractions of the steepest: on an ε-resolved flat the drops are a few ulps (near
+      // 0 m, subnormal), and their ratios are still exact where their sum or powers would not be.
+      let total = 0;
+      for (let k = 0; k < 8; k++) {
+        if (weights[k] === 0) continue;
+        const ratio = weights[k] / steepest;
+        const w = linear ? ratio : Math.pow(ratio, exponent);
+        weights[k] = w;
+        total += w;
+      }
       const share = a / total;
       for (let k = 0; k < 8; k++) if (weights[k] > 0) area[v + offsets[k]] += weights[k] * share;
     } else {

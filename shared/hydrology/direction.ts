@@ -34,6 +34,11 @@ export function flowDirections(grid: HydrologyGrid, drainage: Float64Array): Flo
         const alongJ = (rise[2] - rise[3]) / 2;
         for (let k = 4; k < 8; k++) if (!onMap[k] && !onMap[k ^ 1]) rise[k] = NEIGHBOUR_DI[k] * alongI + NEIGHBOUR_DJ[k] * alongJ;
       }
+      // In units of the largest rise: on an ε-resolved flat the rises are a few ulps (near 0 m,
+      // subnormal), whose squares would vanish.
+      let largest = 0;
+      for (let k = 0; k < 8; k++) largest = Math.max(largest, Math.abs(rise[k]));
+      if (largest > 0) for (let k = 0; k < 8; k++) rise[k] /= largest;
       let gx = 0;
       let gz = 0;
       for (let k = 0; k < 8; k++) {
