@@ -31,9 +31,16 @@ bits64[0] = 1;
 const LOW = words[1] === 0x3ff00000 ? 0 : 1;
 const HIGH = 1 - LOW;
 
-/** The next float64 above `x` (finite): one ulp. */
+/**
+ * From 0, the first step: 2⁻¹⁰⁰⁰, so that a flat at 0 m rises through normal float64s whose
+ * differences are normal too (subnormal arithmetic is a hundred times slower); no float32 height
+ * lies between 0 and it.
+ */
+const FIRST_STEP_ABOVE_ZERO = 2 ** -1000;
+
+/** The next float64 above `x` (finite): one ulp (from 0, FIRST_STEP_ABOVE_ZERO). */
 export function stepAbove(x: number): number {
-  if (x === 0) return Number.MIN_VALUE;
+  if (x === 0) return FIRST_STEP_ABOVE_ZERO;
   bits64[0] = x;
   if (x > 0) {
     if (words[LOW] === 0xffffffff) {
