@@ -28,6 +28,10 @@ export interface Water {
   readonly surface: Float32Array;
   /** WATER_RIVER at a river's own vertices, WATER_LAKE in a kept lake, else WATER_DRY. */
   readonly kind: Uint8Array;
+  /** The MFD contributing area the rivers were found by, m² (of the heights below the layer). */
+  readonly area: Float64Array;
+  /** The drainage surface they flow on (priorityFlood's), for flow directions and slopes. */
+  readonly drainage: Float64Array;
 }
 
 /** How many river vertices are carved between checks of `shouldCancel`. */
@@ -100,5 +104,5 @@ export function evaluateWater(grid: HydrologyGrid, input: Float32Array, out: Flo
     if (wet > 0) depth[v] = wet;
     else if (kind[v] === WATER_DRY) surface[v] = NaN;
   }
-  return { depth, surface, kind };
+  return { depth, surface, kind, area, drainage: filled.drainage };
 }
