@@ -10,6 +10,12 @@
 import { donorCounts, isInterior } from './drainage';
 import { NEIGHBOUR_DI, NEIGHBOUR_DJ, neighbourOffsets, type HydrologyGrid } from './grid';
 
+// Imported bindings read once: a hot loop reading them through a module namespace (as some
+// loaders compile imports) pays a getter call per read.
+const STEP_I = NEIGHBOUR_DI;
+const STEP_J = NEIGHBOUR_DJ;
+const interiorVertex = isInterior;
+
 export const DEFAULT_MFD_EXPONENT = 1;
 
 export interface Accumulation {
@@ -63,13 +69,13 @@ export function accumulateFlow(grid: HydrologyGrid, drainage: Float64Array, expo
     const h = drainage[v];
     const i = v % width;
     const j = (v - i) / width;
-    const interior = isInterior(i, j, width, depth);
+    const interior = interiorVertex(i, j, width, depth);
     let steepest = 0;
     for (let k = 0; k < 8; k++) {
       weights[k] = 0;
       if (!interior) {
-        const ni = i + NEIGHBOUR_DI[k];
-        const nj = j + NEIGHBOUR_DJ[k];
+        const ni = i + STEP_I[k];
+        const nj = j + STEP_J[k];
         if (ni < 0 || nj < 0 || ni >= width || nj >= depth) continue;
       }
       const n = v + offsets[k];

@@ -10,6 +10,13 @@
 import { isInterior } from './drainage';
 import { NEIGHBOUR_DI, NEIGHBOUR_DJ, NEIGHBOUR_LENGTH, neighbourOffsets, type HydrologyGrid } from './grid';
 
+// Imported bindings read once: a hot loop reading them through a module namespace (as some
+// loaders compile imports) pays a getter call per read.
+const STEP_I = NEIGHBOUR_DI;
+const STEP_J = NEIGHBOUR_DJ;
+const STEP_LENGTH = NEIGHBOUR_LENGTH;
+const interiorVertex = isInterior;
+
 /** `out[2v]`, `out[2v + 1]`: the unit direction (x, z) water leaves vertex v in. */
 export function flowDirections(grid: HydrologyGrid, drainage: Float64Array): Float32Array {
   const { width, depth } = grid;
@@ -20,9 +27,9 @@ export function flowDirections(grid: HydrologyGrid, drainage: Float64Array): Flo
   for (let j = 0, v = 0; j < depth; j++) {
     for (let i = 0; i < width; i++, v++) {
       const h = drainage[v];
-      const interior = isInterior(i, j, width, depth);
+      const interior = interiorVertex(i, j, width, depth);
       for (let k = 0; k < 8; k++) {
-        const inside = interior || inBounds(i + NEIGHBOUR_DI[k], j + NEIGHBOUR_DJ[k], width, depth);
+        const inside = interior || inBounds(i + STEP_I[k], j + STEP_J[k], width, depth);
         onMap[k] = inside ? 1 : 0;
         rise[k] = inside ? drainage[v + offsets[k]] - h : 0;
       }
@@ -32,7 +39,7 @@ export function flowDirections(grid: HydrologyGrid, drainage: Float64Array): Flo
         // A corner's diagonal with both ends off the map: from the plane of the (mirrored) cardinals.
         const alongI = (rise[0] - rise[1]) / 2;
         const alongJ = (rise[2] - rise[3]) / 2;
-        for (let k = 4; k < 8; k++) if (!onMap[k] && !onMap[k ^ 1]) rise[k] = NEIGHBOUR_DI[k] * alongI + NEIGHBOUR_DJ[k] * alongJ;
+        for (let k = 4; k < 8; k++) if (!onMap[k] && !onMap[k ^ 1]) rise[k] = STEP_I[k] * alongI + STEP_J[k] * alongJ;
       }
       // In units of the largest rise: on an ε-resolved flat the rises are a few ulps (near 0 m,
       // subnormal), whose squares would vanish.
@@ -42,9 +49,9 @@ export function flowDirections(grid: HydrologyGrid, drainage: Float64Array): Flo
       let gx = 0;
       let gz = 0;
       for (let k = 0; k < 8; k++) {
-        const slope = rise[k] / NEIGHBOUR_LENGTH[k];
-        gx += (slope * NEIGHBOUR_DI[k]) / NEIGHBOUR_LENGTH[k];
-        gz += (slope * NEIGHBOUR_DJ[k]) / NEIGHBOUR_LENGTH[k];
+        const slope = rise[k] / STEP_LENGTH[k];
+        gx += (slope * STEP_I[k]) / STEP_LENGTH[k];
+        gz += (slope * STEP_J[k]) / STEP_LENGTH[k];
       }
       let dx = -gx;
       let dz = -gz;
@@ -53,9 +60,9 @@ export function flowDirections(grid: HydrologyGrid, drainage: Float64Array): Flo
         dz = 0;
         for (let k = 0; k < 8; k++) {
           if (!onMap[k] || rise[k] >= 0) continue;
-          const slope = -rise[k] / NEIGHBOUR_LENGTH[k];
-          dx += (slope * NEIGHBOUR_DI[k]) / NEIGHBOUR_LENGTH[k];
-          dz += (slope * NEIGHBOUR_DJ[k]) / NEIGHBOUR_LENGTH[k];
+          const slope = -rise[k] / STEP_LENGTH[k];
+          dx += (slope * STEP_I[k]) / STEP_LENGTH[k];
+          dz += (slope * STEP_J[k]) / STEP_LENGTH[k];
         }
       }
       if (!(dx * dx + dz * dz > 0)) {

@@ -10,6 +10,11 @@
  */
 import { neighbourOffsets, NEIGHBOUR_DI, NEIGHBOUR_DJ, type HydrologyGrid } from './grid';
 
+// Imported bindings read once: a hot loop reading them through a module namespace (as some
+// loaders compile imports) pays a getter call per read.
+const STEP_I = NEIGHBOUR_DI;
+const STEP_J = NEIGHBOUR_DJ;
+
 /** Whether vertex (i, j) has all 8 neighbours on the map (no bounds checks needed). */
 export const isInterior = (i: number, j: number, width: number, depth: number) => i > 0 && i < width - 1 && j > 0 && j < depth - 1;
 
@@ -26,8 +31,8 @@ export function donorCounts(grid: HydrologyGrid, drainage: Float64Array): Uint8A
         for (let k = 0; k < 8; k++) if (drainage[v + offsets[k]] > h) count++;
       } else {
         for (let k = 0; k < 8; k++) {
-          const ni = i + NEIGHBOUR_DI[k];
-          const nj = j + NEIGHBOUR_DJ[k];
+          const ni = i + STEP_I[k];
+          const nj = j + STEP_J[k];
           if (ni >= 0 && nj >= 0 && ni < width && nj < depth && drainage[v + offsets[k]] > h) count++;
         }
       }
@@ -53,8 +58,8 @@ export function steepestReceivers(grid: HydrologyGrid, drainage: Float64Array): 
       let bestSlope = 0;
       for (let k = 0; k < 8; k++) {
         if (!interior) {
-          const ni = i + NEIGHBOUR_DI[k];
-          const nj = j + NEIGHBOUR_DJ[k];
+          const ni = i + STEP_I[k];
+          const nj = j + STEP_J[k];
           if (ni < 0 || nj < 0 || ni >= width || nj >= depth) continue;
         }
         const n = v + offsets[k];

@@ -7,6 +7,12 @@ import { isInterior } from './drainage';
 import { NEIGHBOUR_DI, NEIGHBOUR_DJ, neighbourOffsets, vertexArea, type HydrologyGrid } from './grid';
 import type { FilledSurface } from './priorityFlood';
 
+// Imported bindings read once: a hot loop reading them through a module namespace (as some
+// loaders compile imports) pays a getter call per read.
+const STEP_I = NEIGHBOUR_DI;
+const STEP_J = NEIGHBOUR_DJ;
+const interiorVertex = isInterior;
+
 export interface Lake {
   /** 1, 2, … in the order of each lake's first vertex (row-major). */
   readonly id: number;
@@ -60,11 +66,11 @@ export function findLakes(grid: HydrologyGrid, heights: Float32Array, filled: Fi
       area += own;
       volume += own * waterDepth;
       if (waterDepth > maxDepth) maxDepth = waterDepth;
-      const interior = isInterior(i, j, width, depth);
+      const interior = interiorVertex(i, j, width, depth);
       for (let k = 0; k < 8; k++) {
         if (!interior) {
-          const ni = i + NEIGHBOUR_DI[k];
-          const nj = j + NEIGHBOUR_DJ[k];
+          const ni = i + STEP_I[k];
+          const nj = j + STEP_J[k];
           if (ni < 0 || nj < 0 || ni >= width || nj >= depth) continue;
         }
         const n = v + offsets[k];

@@ -16,6 +16,11 @@
 import { gridProblem, neighbourOffsets, NEIGHBOUR_DI, NEIGHBOUR_DJ, type HydrologyGrid } from './grid';
 import { HeightQueue } from './heightQueue';
 
+// Imported bindings read once: a hot loop reading them through a module namespace (as some
+// loaders compile imports) pays a getter call per read.
+const STEP_I = NEIGHBOUR_DI;
+const STEP_J = NEIGHBOUR_DJ;
+
 export interface FilledSurface {
   /** Water level per vertex: the ground, or the spill height of the depression it lies in. */
   readonly level: Float32Array;
@@ -95,8 +100,8 @@ export function priorityFlood(grid: HydrologyGrid, heights: Float32Array): Fille
     const interior = mi > 0 && mi < width - 1 && mj > 0 && mj < depth - 1;
     for (let q = 0; q < 8; q++) {
       if (!interior) {
-        const ri = mi + NEIGHBOUR_DI[q];
-        const rj = mj + NEIGHBOUR_DJ[q];
+        const ri = mi + STEP_I[q];
+        const rj = mj + STEP_J[q];
         if (ri < 0 || rj < 0 || ri >= width || rj >= depth) continue;
       }
       if (drainage[m + offsets[q]] < h) return true;
@@ -121,8 +126,8 @@ export function priorityFlood(grid: HydrologyGrid, heights: Float32Array): Fille
     let waiting = false;
     for (let q = 0; q < 8; q++) {
       if (!interior) {
-        const mi = ti + NEIGHBOUR_DI[q];
-        const mj = tj + NEIGHBOUR_DJ[q];
+        const mi = ti + STEP_I[q];
+        const mj = tj + STEP_J[q];
         if (mi < 0 || mj < 0 || mi >= width || mj >= depth) continue;
       }
       const m = t + offsets[q];
@@ -172,8 +177,8 @@ export function priorityFlood(grid: HydrologyGrid, heights: Float32Array): Fille
     let raised = NaN;
     for (let k = 0; k < 8; k++) {
       if (!interior) {
-        const ni = ci + NEIGHBOUR_DI[k];
-        const nj = cj + NEIGHBOUR_DJ[k];
+        const ni = ci + STEP_I[k];
+        const nj = cj + STEP_J[k];
         if (ni < 0 || nj < 0 || ni >= width || nj >= depth) continue;
       }
       const n = c + offsets[k];
