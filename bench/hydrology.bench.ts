@@ -4,13 +4,15 @@ import { accumulateFlow } from '../shared/hydrology/accumulation';
 import { flowDirections } from '../shared/hydrology/direction';
 import { findLakes } from '../shared/hydrology/lakes';
 import { priorityFlood, type FilledSurface } from '../shared/hydrology/priorityFlood';
+import { evaluateWater } from '../shared/hydrology/water';
+import { DEFAULT_WATER_PARAMS } from '../shared/hydrology/waterParams';
 import type { Heightfield } from '../shared/terrain/heightfield';
 
 /**
  * The hydrology core (shared/hydrology/) on the LOD benches' synthetic hills (many closed basins):
  * `priority-flood` fills every depression (spill levels and the ε-resolved drainage surface);
  * `flow-accumulation` is MFD from that surface (the drainage order and the contributing areas, one pass).
- * Directions and lakes are separate rows.
+ * Directions and lakes are separate rows; `water-layer` is the automatic water layer's evaluation.
  */
 interface State {
   field: Heightfield;
@@ -99,4 +101,19 @@ function rows(size: number): Benchmark[] {
   ];
 }
 
-export const benchmarks: Benchmark[] = [...rows(1025), ...rows(4097)];
+/** The automatic water layer's whole evaluation (flood, MFD, lakes, carving), default parameters. */
+function waterLayer(size: number): Benchmark {
+  return {
+    name: 'water-layer',
+    size,
+    ...sampling(size),
+    baseline: `hydrology baseline: one 8-neighbour scan@${size}`,
+    setup: () => ({ ...state(size), out: new Float32Array(size * size) }),
+    run: (s) => {
+      const { field, out } = s as State & { out: Float32Array };
+      return evaluateWater(field, field.heights, out, DEFAULT_WATER_PARAMS);
+    },
+  };
+}
+
+export const benchmarks: Benchmark[] = [...rows(1025), waterLayer(1025), ...rows(4097)];
