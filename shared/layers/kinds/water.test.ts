@@ -5,8 +5,10 @@ import { DEFAULT_WATER_PARAMS } from '../../hydrology/waterParams';
 import { sampled } from '../../hydrology/testing/surfaces';
 import { createHeightfield } from '../../terrain/heightfield';
 import { evaluateStack } from '../evaluate';
+import { StackEvaluator } from '../incremental';
+import { addSculptDeltas } from './sculpt';
 import { stackFromJson, stackToJson } from '../json';
-import type { Layer, LayerSize, WaterLayer } from '../types';
+import type { Layer, LayerSize, SculptLayer, WaterLayer } from '../types';
 import { stackProblem } from '../validate';
 
 const SIZE: LayerSize = { width: 121, depth: 81, cellSize: 4 };
@@ -56,5 +58,21 @@ describe('the water layer', () => {
     const json = stackToJson([heightsLayer, { ...waterLayer, params: { ...waterLayer.params, riverArea: 1e13 } }]);
     const read = stackFromJson(JSON.parse(JSON.stringify(json.json)), json.blobs, SIZE);
     expect(read).toEqual({ ok: false, problem: expect.stringMatching(/layer 2 "Water" \(water\): riverArea must be/) as unknown });
+  });
+
+  it('re-runs after a sculpt stroke below it with the bytes of an evaluation from scratch', () => {
+    const sculpt: SculptLayer = { id: 'sculpt', name: 'Sculpt', kind: 'sculpt', enabled: true, opacity: 1, params: {}, tiles: [] };
+    const stack: Layer[] = [heightsLayer, sculpt, waterLayer];
+    const evaluator = new StackEvaluator(SIZE);
+    evaluator.evaluate(stack);
+    const rect = { i0: 40, j0: 30, i1: 60, j1: 50 };
+    // A ridge across the valley: it dams the river into a new lake.
+    addSculptDeltas(sculpt, SIZE, rect, (i) => (i >= 48 && i <= 50 ? 6 : 0));
+    const bytes = (a: Float32Array | null) => (a ? new Uint8Array(a.buffer, a.byteOffset, a.byteLength) : null);
+    const before = evaluateStack([heightsLayer, waterLayer], SIZE)!;
+    const after = evaluator.evaluateRect(stack, 1, rect);
+    expect(bytes(after)).toEqual(bytes(evaluateStack(stack, SIZE)));
+    expect(evaluator.stats.wholeLayers).toBeGreaterThan(0);
+    expect(bytes(after)).not.toEqual(bytes(before));
   });
 });
