@@ -32,7 +32,11 @@ function state(size: number): State {
 
 const sampling = (size: number): Pick<Benchmark, 'samples' | 'warmup'> => (size > 2000 ? { samples: 3, warmup: 1 } : { samples: 7, warmup: 2 });
 
-/** The floor any of these passes stands on: one read of every vertex's 8 neighbours, nothing else. */
+/**
+ * The floor any of these passes stands on: one read of every vertex's 8 neighbours, nothing else.
+ * Its name holds every row's filter word, so `--filter priority-flood` (…) measures it in the same run.
+ */
+const BASELINE = 'hydrology baseline for priority-flood, flow-accumulation, water-layer: one 8-neighbour scan';
 function neighbourScan(field: Heightfield): number {
   const { width, depth, heights } = field;
   let higher = 0;
@@ -54,10 +58,10 @@ function neighbourScan(field: Heightfield): number {
 }
 
 function rows(size: number): Benchmark[] {
-  const baseline = `hydrology baseline: one 8-neighbour scan@${size}`;
+  const baseline = `${BASELINE}@${size}`;
   return [
     {
-      name: 'hydrology baseline: one 8-neighbour scan',
+      name: BASELINE,
       size,
       ...sampling(size),
       setup: () => state(size),
@@ -107,7 +111,7 @@ function waterLayer(size: number): Benchmark {
     name: 'water-layer',
     size,
     ...sampling(size),
-    baseline: `hydrology baseline: one 8-neighbour scan@${size}`,
+    baseline: `${BASELINE}@${size}`,
     setup: () => ({ ...state(size), out: new Float32Array(size * size) }),
     run: (s) => {
       const { field, out } = s as State & { out: Float32Array };
