@@ -34,8 +34,8 @@ export interface Water {
   readonly drainage: Float64Array;
 }
 
-/** How many river vertices are carved between checks of `shouldCancel`. */
-const CANCEL_EVERY = 4096;
+/** How many vertices are stamped between checks of `shouldCancel`. */
+const CANCEL_EVERY = 1 << 20;
 
 /**
  * Carves `input` into `out` (never the same array) and returns the water, or null when
@@ -62,10 +62,9 @@ export function evaluateWater(grid: HydrologyGrid, input: Float32Array, out: Flo
   const carve = new Float32Array(count);
   const surface = new Float32Array(count).fill(NaN);
   const bankRise = Math.tan((params.bankSlopeDeg * Math.PI) / 180);
-  let carved = 0;
+  let stamped = 0;
   for (let r = 0; r < count; r++) {
     if (area[r] < params.riverArea || kind[r] === WATER_LAKE) continue;
-    if (++carved % CANCEL_EVERY === 0 && shouldCancel?.()) return null;
     kind[r] = WATER_RIVER;
     const s = level[r];
     const half = riverWidth(params, area[r]) / 2;
@@ -80,6 +79,11 @@ export function evaluateWater(grid: HydrologyGrid, input: Float32Array, out: Flo
     const i1 = Math.min(width - 1, ri + span);
     const j0 = Math.max(0, rj - span);
     const j1 = Math.min(rows - 1, rj + span);
+    stamped += (i1 - i0 + 1) * (j1 - j0 + 1);
+    if (stamped >= CANCEL_EVERY) {
+      stamped = 0;
+      if (shouldCancel?.()) return null;
+    }
     for (let j = j0; j <= j1; j++) {
       for (let i = i0; i <= i1; i++) {
         const distance = Math.hypot(i - ri, j - rj) * cellSize;
