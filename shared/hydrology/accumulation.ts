@@ -7,14 +7,13 @@
  * small. Any p > 0 may be asked for. Sums are float64, in the drainage order, so the result is the
  * same on every machine.
  */
-import { donorCounts, isInterior } from './drainage';
+import { donorCounts } from './drainage';
 import { NEIGHBOUR_DI, NEIGHBOUR_DJ, neighbourOffsets, type HydrologyGrid } from './grid';
 
 // Imported bindings read once: a hot loop reading them through a module namespace (as some
 // loaders compile imports) pays a getter call per read.
 const STEP_I = NEIGHBOUR_DI;
 const STEP_J = NEIGHBOUR_DJ;
-const interiorVertex = isInterior;
 
 export const DEFAULT_MFD_EXPONENT = 1;
 
@@ -58,6 +57,11 @@ export function accumulateFlow(grid: HydrologyGrid, drainage: Float64Array, expo
   const linear = exponent === 1;
   let outflow = 0;
   const pending = donorCounts(grid, drainage);
+  // 1 on the map's edge: the only vertices whose neighbours need bounds checks (no division per vertex).
+  const onEdge = new Uint8Array(count);
+  onEdge.fill(1, 0, width);
+  onEdge.fill(1, count - width);
+  for (let j = 1; j < depth - 1; j++) onEdge[j * width] = onEdge[j * width + width - 1] = 1;
   // Placed vertices fill `order` from the front; those ready wait on a stack at its back.
   const order = new Int32Array(count);
   let placed = 0;
@@ -67,9 +71,9 @@ export function accumulateFlow(grid: HydrologyGrid, drainage: Float64Array, expo
     const v = order[top++];
     order[placed++] = v;
     const h = drainage[v];
-    const i = v % width;
-    const j = (v - i) / width;
-    const interior = interiorVertex(i, j, width, depth);
+    const interior = onEdge[v] === 0;
+    const i = interior ? 0 : v % width;
+    const j = interior ? 0 : (v - i) / width;
     let steepest = 0;
     for (let k = 0; k < 8; k++) {
       weights[k] = 0;

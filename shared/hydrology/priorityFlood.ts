@@ -87,6 +87,11 @@ export function priorityFlood(grid: HydrologyGrid, heights: Float32Array): Fille
   let pitTail = 0;
   let traceTop = count;
   const offsets = neighbourOffsets(width);
+  // 1 on the map's edge: the only vertices whose neighbours need bounds checks (no division per vertex).
+  const onEdge = new Uint8Array(count);
+  onEdge.fill(1, 0, width);
+  onEdge.fill(1, count - width);
+  for (let j = 1; j < depth - 1; j++) onEdge[j * width] = onEdge[j * width + width - 1] = 1;
 
   // A vertex next to a reached one lower than itself has its own height as its level, whatever the
   // order: trace every such vertex at once (Zhou, Sun & Fu 2016 trace strictly rising paths; this
@@ -95,9 +100,9 @@ export function priorityFlood(grid: HydrologyGrid, heights: Float32Array): Fille
   // be traced waits in the queue for its turn.
   // Whether a reached neighbour of m lies below `h` (then m's level is its own height as well).
   const hasLowerReached = (m: number, h: number) => {
-    const mi = m % width;
-    const mj = (m - mi) / width;
-    const interior = mi > 0 && mi < width - 1 && mj > 0 && mj < depth - 1;
+    const interior = onEdge[m] === 0;
+    const mi = interior ? 0 : m % width;
+    const mj = interior ? 0 : (m - mi) / width;
     for (let q = 0; q < 8; q++) {
       if (!interior) {
         const ri = mi + STEP_I[q];
@@ -120,9 +125,9 @@ export function priorityFlood(grid: HydrologyGrid, heights: Float32Array): Fille
   // Reaches every unreached neighbour of t that can be traced; true if one cannot.
   const reachNeighbours = (t: number, revisit: boolean): boolean => {
     const th = heights[t];
-    const ti = t % width;
-    const tj = (t - ti) / width;
-    const interior = ti > 0 && ti < width - 1 && tj > 0 && tj < depth - 1;
+    const interior = onEdge[t] === 0;
+    const ti = interior ? 0 : t % width;
+    const tj = interior ? 0 : (t - ti) / width;
     let waiting = false;
     for (let q = 0; q < 8; q++) {
       if (!interior) {
@@ -170,9 +175,9 @@ export function priorityFlood(grid: HydrologyGrid, heights: Float32Array): Fille
 
   while (pitHead < pitTail || open.size > 0) {
     const c = pitHead < pitTail ? queue[pitHead++] : open.pop(heights);
-    const ci = c % width;
-    const cj = (c - ci) / width;
-    const interior = ci > 0 && ci < width - 1 && cj > 0 && cj < depth - 1;
+    const interior = onEdge[c] === 0;
+    const ci = interior ? 0 : c % width;
+    const cj = interior ? 0 : (c - ci) / width;
     const cDrain = drainage[c];
     let raised = NaN;
     for (let k = 0; k < 8; k++) {
