@@ -159,7 +159,7 @@ export async function runWater(args: readonly string[], io: CliIo): Promise<numb
       lines.push(`wrote ${options.accumulation} (contributing area, m²)\n`);
     }
     if (options.flow) {
-      const data = flowMapRgb(field, water.drainage, water.area);
+      const data = flowMapRgb(field, below, water.filled, water.area);
       files.push({ path: options.flow, bytes: encodeColourPng({ width: field.width, height: field.depth, channels: 3, data }, nativeDeflate) });
       lines.push(`wrote ${options.flow} (flow map)\n`);
     }

@@ -14,7 +14,7 @@
 import { accumulateFlow } from './accumulation';
 import type { HydrologyGrid } from './grid';
 import { findLakes } from './lakes';
-import { priorityFlood } from './priorityFlood';
+import { priorityFlood, type FilledSurface } from './priorityFlood';
 import { riverDepth, riverWidth, waterProblem, type WaterParams } from './waterParams';
 
 export const WATER_DRY = 0;
@@ -30,8 +30,8 @@ export interface Water {
   readonly kind: Uint8Array;
   /** The MFD contributing area the rivers were found by, m² (of the heights below the layer). */
   readonly area: Float64Array;
-  /** The drainage surface they flow on (priorityFlood's), for flow directions and slopes. */
-  readonly drainage: Float64Array;
+  /** The filled surfaces they flow on (priorityFlood's), for flow directions, slopes and lakes. */
+  readonly filled: FilledSurface;
 }
 
 /** How many vertices are stamped between checks of `shouldCancel`. */
@@ -108,5 +108,5 @@ export function evaluateWater(grid: HydrologyGrid, input: Float32Array, out: Flo
     if (wet > 0) depth[v] = wet;
     else if (kind[v] === WATER_DRY) surface[v] = NaN;
   }
-  return { depth, surface, kind, area, drainage: filled.drainage };
+  return { depth, surface, kind, area, filled };
 }
