@@ -26,7 +26,7 @@ export interface Lake {
   readonly volume: number;
   /** Greatest depth, m. */
   readonly maxDepth: number;
-  /** Index of the vertex the lake spills through: the lowest dry neighbour on the drainage surface. */
+  /** Index of the dry vertex the lake spills through (its water drains there on the drainage surface). */
   readonly outlet: number;
 }
 
@@ -53,6 +53,7 @@ export function findLakes(grid: HydrologyGrid, heights: Float32Array, filled: Fi
     let volume = 0;
     let maxDepth = 0;
     let outlet = -1;
+    let first = -1;
     let top = 0;
     stack[top++] = seed;
     lakeOf[seed] = id;
@@ -78,10 +79,22 @@ export function findLakes(grid: HydrologyGrid, heights: Float32Array, filled: Fi
         if (level[n] > heights[n]) {
           lakeOf[n] = id;
           stack[top++] = n;
-        } else if (outlet < 0 || drainage[n] < drainage[outlet] || (drainage[n] === drainage[outlet] && n < outlet)) {
-          outlet = n;
         }
       }
+      if (first < 0 || drainage[v] < drainage[first] || (drainage[v] === drainage[first] && v < first)) first = v;
+    }
+    // The lake's lowest vertex on the drainage surface was flooded first, from the dry vertex the
+    // water spills over: its lowest dry neighbour (several dry vertices may stand at the spill
+    // height; this is the one the routing drains the lake through).
+    const fi = first % width;
+    const fj = (first - fi) / width;
+    for (let k = 0; k < 8; k++) {
+      const ni = fi + STEP_I[k];
+      const nj = fj + STEP_J[k];
+      if (ni < 0 || nj < 0 || ni >= width || nj >= depth) continue;
+      const n = first + offsets[k];
+      if (lakeOf[n] === id) continue;
+      if (outlet < 0 || drainage[n] < drainage[outlet] || (drainage[n] === drainage[outlet] && n < outlet)) outlet = n;
     }
     lakes.push({ id, level: surface, vertices, area, volume, maxDepth, outlet });
   }
