@@ -93,11 +93,6 @@ export function priorityFlood(grid: HydrologyGrid, heights: Float32Array): Fille
   onEdge.fill(1, count - width);
   for (let j = 1; j < depth - 1; j++) onEdge[j * width] = onEdge[j * width + width - 1] = 1;
 
-  // A vertex next to a reached one lower than itself has its own height as its level, whatever the
-  // order: trace every such vertex at once (Zhou, Sun & Fu 2016 trace strictly rising paths; this
-  // also takes a lower side neighbour that some other reached vertex lies below), depth first, which
-  // keeps to a neighbourhood of memory. Only a traced vertex with an unreached neighbour that cannot
-  // be traced waits in the queue for its turn.
   // Whether a reached neighbour of m lies below `h` (then m's level is its own height as well).
   const hasLowerReached = (m: number, h: number) => {
     const interior = onEdge[m] === 0;
@@ -143,6 +138,11 @@ export function priorityFlood(grid: HydrologyGrid, heights: Float32Array): Fille
     }
     return waiting;
   };
+  // A vertex next to a reached one lower than itself has its own height as its level, whatever the
+  // order: trace every such vertex at once (Zhou, Sun & Fu 2016 trace strictly rising paths; this
+  // also takes a lower side neighbour that some other reached vertex lies below), depth first, which
+  // keeps to a neighbourhood of memory. Only a traced vertex with an unreached neighbour that cannot
+  // be traced waits in the queue for its turn.
   const trace = () => {
     for (let next = 0; ; ) {
       while (traceTop < count) {
