@@ -28,7 +28,7 @@ export const RIVER_DEPTH_EXPONENT = 0.4;
  * 0.25 km²: a river needs a quarter of a square kilometre draining to it. A 512 m map holds
  * 0.26 km² in all, and on a gentle slope its water spreads instead of gathering (a vertex of a plane
  * collects one strip, ≤ 512 m × the cell size), so such a map has no rivers; a 2 km Mountains map has
- * a river in every main valley.
+ * rivers down its main valleys.
  */
 export const DEFAULT_RIVER_AREA = 250_000;
 
