@@ -15,6 +15,7 @@ import { runDrive } from './drive';
 import { runErode } from './erode';
 import { runLayers } from './layers';
 import { runRoad } from './road';
+import { runWater } from './water';
 import { outputFormatFor } from './outputs';
 import { runFinishingStep } from './erosionArgs';
 import type { CliIo } from './io';
@@ -45,6 +46,7 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
   if (command === 'erode') return runErode(rest, io);
   if (command === 'layers') return runLayers(rest, io);
   if (command === 'road') return runRoad(rest, io);
+  if (command === 'water') return runWater(rest, io);
   if (command !== 'generate') {
     io.stderr(`faultline: unknown command "${command}" (try faultline --help)\n`);
     return EXIT_USAGE;

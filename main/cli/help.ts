@@ -26,6 +26,8 @@ Usage:
   faultline road IN --spline road.json --out FILE    add a road layer that shapes the land; --centreline,
                                                      --report (--help)
   faultline drive FILE.faultline --road ID --out FILE [--report FILE]   drive a project's road (--help)
+  faultline water IN --out FILE                      add automatic rivers and lakes as a layer; --depth,
+                                                     --accumulation, --flow maps (--help)
   faultline --help                                   this text
 
 Exit codes: 0 success, 1 a file could not be read or written, 2 bad arguments.

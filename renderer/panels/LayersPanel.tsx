@@ -22,6 +22,7 @@ const KIND_LABELS: Record<LayerKind, string> = {
   flatten: 'Flatten',
   heights: 'Heights',
   road: 'Road',
+  water: 'Water',
 };
 
 /**

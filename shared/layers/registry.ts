@@ -13,6 +13,7 @@ import { sculptKind } from './kinds/sculpt';
 import { smoothKind } from './kinds/smooth';
 import { stampKind } from './kinds/stamp';
 import { thermalKind } from './kinds/thermal';
+import { waterKind } from './kinds/water';
 import type { Layer, LayerKind } from './types';
 
 type Modules = { [K in LayerKind]: LayerKindModule<Extract<Layer, { kind: K }>> };
@@ -31,6 +32,7 @@ const MODULES: Modules = {
   flatten: flattenKind,
   heights: heightsKind,
   road: roadKind,
+  water: waterKind,
 };
 
 export const isLayerKind = (kind: unknown): kind is LayerKind => typeof kind === 'string' && Object.prototype.hasOwnProperty.call(MODULES, kind);

@@ -8,6 +8,7 @@ import type { TerraceParams } from '../filters/terrace';
 import type { ChannelParams } from '../filters/channels';
 import type { HydraulicParams, ThermalParams } from '../erosion/params';
 import type { RoadParams } from '../roads/params';
+import type { WaterParams } from '../hydrology/waterParams';
 
 /** The map a stack is evaluated on. */
 export interface LayerSize {
@@ -168,6 +169,12 @@ export interface RoadLayer extends LayerBase {
   params: RoadParams;
 }
 
+/** Automatic rivers and lakes (shared/hydrology/water.ts); ids `water-1`, `water-2`, … */
+export interface WaterLayer extends LayerBase {
+  kind: 'water';
+  params: WaterParams;
+}
+
 export type Layer =
   | FaultsLayer
   | HydraulicLayer
@@ -181,9 +188,10 @@ export type Layer =
   | StampLayer
   | FlattenLayer
   | HeightsLayer
-  | RoadLayer;
+  | RoadLayer
+  | WaterLayer;
 export type LayerKind = Layer['kind'];
-export const LAYER_KINDS: readonly LayerKind[] = ['faults', 'hydraulic', 'thermal', 'smooth', 'normalise', 'terrace', 'channels', 'sculpt', 'manualFaults', 'stamp', 'flatten', 'heights', 'road'];
+export const LAYER_KINDS: readonly LayerKind[] = ['faults', 'hydraulic', 'thermal', 'smooth', 'normalise', 'terrace', 'channels', 'sculpt', 'manualFaults', 'stamp', 'flatten', 'heights', 'road', 'water'];
 
 export type LayerStack = readonly Layer[];
 

@@ -1,0 +1,140 @@
+import type { Benchmark } from './harness';
+import { syntheticTerrain } from '../shared/lod/testing/syntheticTerrain';
+import { accumulateFlow } from '../shared/hydrology/accumulation';
+import { flowDirections } from '../shared/hydrology/direction';
+import { findLakes } from '../shared/hydrology/lakes';
+import { priorityFlood, type FilledSurface } from '../shared/hydrology/priorityFlood';
+import { evaluateWater } from '../shared/hydrology/water';
+import { DEFAULT_WATER_PARAMS } from '../shared/hydrology/waterParams';
+import type { Heightfield } from '../shared/terrain/heightfield';
+
+/**
+ * The hydrology core (shared/hydrology/) on the LOD benches' synthetic hills (many closed basins):
+ * `priority-flood` fills every depression (spill levels and the ε-resolved drainage surface);
+ * `flow-accumulation` is MFD from that surface (the drainage order and the contributing areas, one pass).
+ * Directions and lakes are separate rows; `water-layer` is the automatic water layer's evaluation.
+ */
+interface State {
+  field: Heightfield;
+  filled: FilledSurface;
+}
+
+const states = new Map<number, State>();
+function state(size: number): State {
+  let s = states.get(size);
+  if (!s) {
+    const field = syntheticTerrain(size, 1);
+    s = { field, filled: priorityFlood(field, field.heights) };
+    states.set(size, s);
+  }
+  return s;
+}
+
+/**
+ * The CPU time (user + system) of one more run: on a machine shared with other work, wall time
+ * counts the time the process waited for a core; this does not.
+ */
+function cpuOf(run: () => unknown): () => Record<string, number> {
+  return () => {
+    const start = process.cpuUsage();
+    run();
+    const used = process.cpuUsage(start);
+    return { cpu_ms: (used.user + used.system) / 1000 };
+  };
+}
+
+const sampling = (size: number): Pick<Benchmark, 'samples' | 'warmup'> => (size > 2000 ? { samples: 3, warmup: 1 } : { samples: 7, warmup: 2 });
+
+/**
+ * The floor any of these passes stands on: one read of every vertex's 8 neighbours, nothing else.
+ * Its name holds every row's filter word, so `--filter priority-flood` (…) measures it in the same run.
+ */
+const BASELINE = 'hydrology baseline for priority-flood, flow-accumulation, water-layer: one 8-neighbour scan';
+function neighbourScan(field: Heightfield): number {
+  const { width, depth, heights } = field;
+  let higher = 0;
+  for (let j = 1; j < depth - 1; j++) {
+    for (let i = 1; i < width - 1; i++) {
+      const v = j * width + i;
+      const h = heights[v];
+      if (heights[v + 1] > h) higher++;
+      if (heights[v - 1] > h) higher++;
+      if (heights[v + width] > h) higher++;
+      if (heights[v - width] > h) higher++;
+      if (heights[v + width + 1] > h) higher++;
+      if (heights[v - width - 1] > h) higher++;
+      if (heights[v - width + 1] > h) higher++;
+      if (heights[v + width - 1] > h) higher++;
+    }
+  }
+  return higher;
+}
+
+function rows(size: number): Benchmark[] {
+  const baseline = `${BASELINE}@${size}`;
+  return [
+    {
+      name: BASELINE,
+      size,
+      ...sampling(size),
+      setup: () => state(size),
+      run: (s) => neighbourScan((s as State).field),
+      measure: cpuOf(() => neighbourScan(state(size).field)),
+    },
+    {
+      name: 'priority-flood',
+      size,
+      baseline,
+      ...sampling(size),
+      setup: () => state(size),
+      run: (s) => priorityFlood((s as State).field, (s as State).field.heights),
+      measure: cpuOf(() => priorityFlood(state(size).field, state(size).field.heights)),
+    },
+    {
+      name: 'flow-accumulation',
+      size,
+      baseline,
+      ...sampling(size),
+      setup: () => state(size),
+      run: (s) => {
+        const { field, filled } = s as State;
+        return accumulateFlow(field, filled.drainage);
+      },
+      measure: cpuOf(() => accumulateFlow(state(size).field, state(size).filled.drainage)),
+    },
+    {
+      name: 'hydrology: flow directions',
+      size,
+      baseline,
+      ...sampling(size),
+      setup: () => state(size),
+      run: (s) => flowDirections((s as State).field, (s as State).filled.drainage),
+    },
+    {
+      name: 'hydrology: lakes',
+      size,
+      baseline,
+      ...sampling(size),
+      setup: () => state(size),
+      run: (s) => findLakes((s as State).field, (s as State).field.heights, (s as State).filled),
+    },
+  ];
+}
+
+/** The automatic water layer's whole evaluation (flood, MFD, lakes, carving), default parameters. */
+function waterLayer(size: number): Benchmark {
+  return {
+    name: 'water-layer',
+    size,
+    ...sampling(size),
+    baseline: `${BASELINE}@${size}`,
+    setup: () => ({ ...state(size), out: new Float32Array(size * size) }),
+    run: (s) => {
+      const { field, out } = s as State & { out: Float32Array };
+      return evaluateWater(field, field.heights, out, DEFAULT_WATER_PARAMS);
+    },
+    measure: cpuOf(() => evaluateWater(state(size).field, state(size).field.heights, new Float32Array(size * size), DEFAULT_WATER_PARAMS)),
+  };
+}
+
+export const benchmarks: Benchmark[] = [...rows(1025), waterLayer(1025), ...rows(4097)];

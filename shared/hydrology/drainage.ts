@@ -1,0 +1,76 @@
+/**
+ * Where water goes on a drainage surface (priorityFlood's `drainage`): every vertex sends its water
+ * to all of its strictly lower neighbours (MFD). A vertex with no lower neighbour — on a resolved
+ * surface only ever on the map's edge — is an outlet: its water leaves the map there.
+ *
+ * accumulation.ts walks that graph in topological order (every vertex after all the vertices that
+ * send it water) and returns the order: walked backwards (outlets first) it is the order an implicit
+ * stream-power solver (Braun & Willett 2013) updates heights in, with `steepestReceivers` or the MFD
+ * receivers (every lower neighbour).
+ */
+import { neighbourOffsets, NEIGHBOUR_DI, NEIGHBOUR_DJ, type HydrologyGrid } from './grid';
+
+// Imported bindings read once: a hot loop reading them through a module namespace (as some
+// loaders compile imports) pays a getter call per read.
+const STEP_I = NEIGHBOUR_DI;
+const STEP_J = NEIGHBOUR_DJ;
+
+/** Whether vertex (i, j) has all 8 neighbours on the map (no bounds checks needed). */
+export const isInterior = (i: number, j: number, width: number, depth: number) => i > 0 && i < width - 1 && j > 0 && j < depth - 1;
+
+/** Per vertex, how many of its neighbours are higher on `drainage` (send it water). */
+export function donorCounts(grid: HydrologyGrid, drainage: Float64Array): Uint8Array {
+  const { width, depth } = grid;
+  const offsets = neighbourOffsets(width);
+  const donors = new Uint8Array(width * depth);
+  for (let j = 0, v = 0; j < depth; j++) {
+    for (let i = 0; i < width; i++, v++) {
+      const h = drainage[v];
+      let count = 0;
+      if (isInterior(i, j, width, depth)) {
+        for (let k = 0; k < 8; k++) if (drainage[v + offsets[k]] > h) count++;
+      } else {
+        for (let k = 0; k < 8; k++) {
+          const ni = i + STEP_I[k];
+          const nj = j + STEP_J[k];
+          if (ni >= 0 && nj >= 0 && ni < width && nj < depth && drainage[v + offsets[k]] > h) count++;
+        }
+      }
+      donors[v] = count;
+    }
+  }
+  return donors;
+}
+
+/**
+ * The steepest lower neighbour of each vertex (index), or −1 at an outlet: the single receiver of
+ * D8 routing, for watershed labels and a stream-power solver's receivers — never for anything drawn.
+ */
+export function steepestReceivers(grid: HydrologyGrid, drainage: Float64Array): Int32Array {
+  const { width, depth } = grid;
+  const offsets = neighbourOffsets(width);
+  const receivers = new Int32Array(width * depth);
+  for (let j = 0, v = 0; j < depth; j++) {
+    for (let i = 0; i < width; i++, v++) {
+      const h = drainage[v];
+      const interior = isInterior(i, j, width, depth);
+      let best = -1;
+      let bestSlope = 0;
+      for (let k = 0; k < 8; k++) {
+        if (!interior) {
+          const ni = i + STEP_I[k];
+          const nj = j + STEP_J[k];
+          if (ni < 0 || nj < 0 || ni >= width || nj >= depth) continue;
+        }
+        const n = v + offsets[k];
+        const slope = (h - drainage[n]) * (k < 4 ? 1 : Math.SQRT1_2);
+        if (slope > bestSlope) {
+          bestSlope = slope;
+          best = n;
+        }
+      }
+      receivers[v] = best;
+    }
+  }
+  return receivers;
+}

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { priorityFlood } from './priorityFlood';
+import { sampled, roughGround } from './testing/surfaces';
+import { evaluateWater, WATER_DRY, WATER_LAKE, WATER_RIVER } from './water';
+import { DEFAULT_WATER_PARAMS, riverDepth, riverWidth, waterProblem, type WaterParams } from './waterParams';
+import type { HydrologyGrid } from './grid';
+
+function water(grid: HydrologyGrid, input: Float32Array, overrides: Partial<WaterParams> = {}) {
+  const out = new Float32Array(input.length);
+  const result = evaluateWater(grid, input, out, { ...DEFAULT_WATER_PARAMS, ...overrides })!;
+  return { out, ...result };
+}
+
+/** A valley running down +x: a V across z (walls 0.2) on a 1 % slope, with a wavy floor so water gathers. */
+function valley(grid: HydrologyGrid): Float32Array {
+  const mid = ((grid.depth - 1) * grid.cellSize) / 2;
+  return sampled(grid, (x, z) => 200 - 0.01 * x + 0.2 * Math.abs(z - mid) + 3 * Math.sin(z / 40) * Math.sin(x / 90));
+}
+
+describe('automatic water', () => {
+  it('makes no rivers on a gentle 512 m map with the default river area', () => {
+    const grid = { width: 257, depth: 257, cellSize: 2 };
+    const input = sampled(grid, (x, z) => 50 - 0.03 * x - 0.02 * z + 1.5 * Math.sin(x / 70) * Math.cos(z / 55));
+    const { out, kind } = water(grid, input);
+    expect(kind.includes(WATER_RIVER)).toBe(false);
+    expect(out).toEqual(input);
+  });
+
+  it('leaves the land bit for bit where no channel reaches and carves only next to water', () => {
+    const grid = { width: 181, depth: 121, cellSize: 4 };
+    const input = valley(grid);
+    // Wide, deep channels, so that banks reach past the river's own vertices.
+    const params = { ...DEFAULT_WATER_PARAMS, riverArea: 20_000, widthScale: 12, depthScale: 8 };
+    const { out, depth, kind } = water(grid, input, params);
+    const rivers = kind.reduce((n, k) => n + (k === WATER_RIVER ? 1 : 0), 0);
+    expect(rivers).toBeGreaterThan(100);
+    // The widest reach of any channel: half the widest river plus its deepest cut's bank.
+    const widest = riverWidth(params, 181 * 121 * 16) / 2 + riverDepth(params, 181 * 121 * 16) / Math.tan((params.bankSlopeDeg * Math.PI) / 180);
+    const reach = Math.ceil(widest / grid.cellSize) + 1;
+    let changed = 0;
+    let farChanged = 0;
+    for (let j = 0; j < grid.depth; j++) {
+      for (let i = 0; i < grid.width; i++) {
+        const v = j * grid.width + i;
+        if (Object.is(out[v], input[v])) continue;
+        changed++;
+        expect(out[v]).toBeLessThan(input[v]);
+        let nearWater = false;
+        for (let dj = -reach; dj <= reach && !nearWater; dj++) {
+          for (let di = -reach; di <= reach && !nearWater; di++) {
+            const n = (j + dj) * grid.width + (i + di);
+            if (i + di >= 0 && j + dj >= 0 && i + di < grid.width && j + dj < grid.depth && depth[n] > 0) nearWater = true;
+          }
+        }
+        if (!nearWater) farChanged++;
+      }
+    }
+    expect(changed).toBeGreaterThan(2 * rivers);
+    expect(farChanged).toBe(0);
+  });
+
+  it('keeps the water surface from rising downstream', () => {
+    for (const [grid, input] of [
+      [{ width: 181, depth: 121, cellSize: 4 }, valley({ width: 181, depth: 121, cellSize: 4 })],
+      [{ width: 150, depth: 97, cellSize: 8 }, roughGround({ width: 150, depth: 97, cellSize: 8 }, 7)],
+    ] as const) {
+      const { surface, kind } = water(grid, input, { riverArea: 20_000 });
+      // Downstream: to a lower vertex of the drainage surface of the ground the water was found on.
+      const { drainage } = priorityFlood(grid, input);
+      let steps = 0;
+      let rises = 0;
+      for (let j = 0; j < grid.depth; j++) {
+        for (let i = 0; i < grid.width; i++) {
+          const v = j * grid.width + i;
+          if (kind[v] === WATER_DRY) continue;
+          for (let dj = -1; dj <= 1; dj++) {
+            for (let di = -1; di <= 1; di++) {
+              const ni = i + di;
+              const nj = j + dj;
+              if ((!di && !dj) || ni < 0 || nj < 0 || ni >= grid.width || nj >= grid.depth) continue;
+              const n = nj * grid.width + ni;
+              if (kind[n] === WATER_DRY || !(drainage[n] < drainage[v])) continue;
+              steps++;
+              if (surface[n] > surface[v]) rises++;
+            }
+          }
+        }
+      }
+      expect(steps).toBeGreaterThan(100);
+      expect(rises).toBe(0);
+    }
+  });
+
+  it('cuts each river vertex’s bed the hydraulic-geometry depth below its surface', () => {
+    const grid = { width: 181, depth: 121, cellSize: 4 };
+    const input = valley(grid);
+    const params = { ...DEFAULT_WATER_PARAMS, riverArea: 20_000, depthScale: 3 };
+    const { out, depth, surface, kind } = water(grid, input, params);
+    let rivers = 0;
+    for (let v = 0; v < input.length; v++) {
+      if (kind[v] !== WATER_RIVER) continue;
+      rivers++;
+      expect(depth[v]).toBeCloseTo(surface[v] - out[v], 5);
+      // At least its own depth (a bigger river next to it may cut deeper), never more than the largest.
+      expect(depth[v]).toBeGreaterThanOrEqual(riverDepth(params, params.riverArea) * 0.999);
+      expect(depth[v]).toBeLessThanOrEqual(riverDepth(params, 181 * 121 * 16) + 1e-3);
+    }
+    expect(rivers).toBeGreaterThan(100);
+  });
+
+  it('fills a bowl with a lake at its spill height and digs nothing there', () => {
+    const grid = { width: 97, depth: 81, cellSize: 2 };
+    const input = sampled(grid, (x, z) => {
+      const r2 = (x - 96) ** 2 + (z - 80) ** 2;
+      return 0.125 * (x - 96) - (r2 < 1024 ? 6 * (1 - r2 / 1024) : 0);
+    });
+    const { out, depth, surface, kind } = water(grid, input, { minLakeArea: 500 });
+    let lake = 0;
+    for (let v = 0; v < input.length; v++) {
+      if (kind[v] !== WATER_LAKE) continue;
+      lake++;
+      expect(surface[v]).toBe(-4);
+      expect(depth[v]).toBe(Math.fround(-4 - input[v]));
+    }
+    expect(lake).toBeGreaterThan(300);
+    expect(out).toEqual(input);
+    expect(water(grid, input, { lakes: false }).kind.includes(WATER_LAKE)).toBe(false);
+    expect(water(grid, input, { minLakeArea: 2000 }).kind.includes(WATER_LAKE)).toBe(false);
+  });
+
+  it('refuses parameters out of range, naming them', () => {
+    expect(waterProblem({ ...DEFAULT_WATER_PARAMS, riverArea: 0 })).toMatch(/riverArea must be a number from 100/);
+    expect(waterProblem({ ...DEFAULT_WATER_PARAMS, minLakeArea: Number.NaN })).toMatch(/minLakeArea/);
+    expect(waterProblem({ ...DEFAULT_WATER_PARAMS, lakes: 'yes' as unknown as boolean })).toMatch(/lakes must be true or false/);
+    expect(waterProblem({ ...DEFAULT_WATER_PARAMS, depth: 3 } as unknown as WaterParams)).toMatch(/unknown water parameter "depth"/);
+    expect(waterProblem({ ...DEFAULT_WATER_PARAMS })).toBeNull();
+  });
+});

@@ -1,0 +1,112 @@
+/**
+ * Automatic water from the heights: rivers where the MFD contributing area reaches `riverArea`,
+ * lakes in the depressions (shared/hydrology/). What it gives:
+ * - the heights with river channels carved: at a river vertex the bed lies `depth(A)` below the
+ *   water surface; across the river the bed is flat out to half the width, then the bank rises at
+ *   `bankSlopeDeg` until it meets the ground. The cut is subtracted from the heights below, and a
+ *   vertex no channel reaches keeps its height bit for bit. Lakes are not dug: their water fills
+ *   the depression to its spill height.
+ * - the water surface and depth per vertex. A river's surface is the filled level of its vertex
+ *   (the ground, or the spill height where it crosses a depression), which never rises along the
+ *   flow: every step downstream goes to a lower vertex of the drainage surface, and the level is
+ *   that surface rounded to float32, a monotone rounding. A lake's surface is its spill height.
+ */
+import { accumulateFlow } from './accumulation';
+import type { HydrologyGrid } from './grid';
+import { findLakes } from './lakes';
+import { priorityFlood, type FilledSurface } from './priorityFlood';
+import { riverDepth, riverWidth, waterProblem, type WaterParams } from './waterParams';
+
+export const WATER_DRY = 0;
+export const WATER_RIVER = 1;
+export const WATER_LAKE = 2;
+
+export interface Water {
+  /** Metres of water over the carved ground, 0 where dry. */
+  readonly depth: Float32Array;
+  /** Water surface height where wet, NaN where dry. */
+  readonly surface: Float32Array;
+  /** WATER_RIVER at a river's own vertices, WATER_LAKE in a kept lake, else WATER_DRY. */
+  readonly kind: Uint8Array;
+  /** The MFD contributing area the rivers were found by, m² (of the heights below the layer). */
+  readonly area: Float64Array;
+  /** The filled surfaces they flow on (priorityFlood's), for flow directions, slopes and lakes. */
+  readonly filled: FilledSurface;
+}
+
+/** How many vertices are stamped between checks of `shouldCancel`. */
+const CANCEL_EVERY = 1 << 20;
+
+/**
+ * Carves `input` into `out` (never the same array) and returns the water, or null when
+ * `shouldCancel` said so.
+ */
+export function evaluateWater(grid: HydrologyGrid, input: Float32Array, out: Float32Array, params: WaterParams, shouldCancel?: () => boolean): Water | null {
+  const problem = waterProblem(params);
+  if (problem) throw new RangeError(problem);
+  const { width, depth: rows, cellSize } = grid;
+  const count = width * rows;
+  const filled = priorityFlood(grid, input);
+  if (shouldCancel?.()) return null;
+  const { area } = accumulateFlow(grid, filled.drainage);
+  if (shouldCancel?.()) return null;
+  const { level } = filled;
+
+  const kind = new Uint8Array(count);
+  if (params.lakes) {
+    const { lakes, lakeOf } = findLakes(grid, input, filled);
+    const kept = lakes.map((lake) => lake.area >= params.minLakeArea);
+    for (let v = 0; v < count; v++) if (lakeOf[v] > 0 && kept[lakeOf[v] - 1]) kind[v] = WATER_LAKE;
+  }
+
+  const carve = new Float32Array(count);
+  const surface = new Float32Array(count).fill(NaN);
+  const bankRise = Math.tan((params.bankSlopeDeg * Math.PI) / 180);
+  let stamped = 0;
+  for (let r = 0; r < count; r++) {
+    if (area[r] < params.riverArea || kind[r] === WATER_LAKE) continue;
+    kind[r] = WATER_RIVER;
+    const s = level[r];
+    const half = riverWidth(params, area[r]) / 2;
+    // The bed lies depth(A) below the surface; where the river crosses a depression the water
+    // there may already be deeper than that.
+    const cut = Math.max(0, input[r] - (s - riverDepth(params, area[r])));
+    const reach = half + cut / bankRise;
+    const ri = r % width;
+    const rj = (r - ri) / width;
+    const span = Math.floor(reach / cellSize);
+    const i0 = Math.max(0, ri - span);
+    const i1 = Math.min(width - 1, ri + span);
+    const j0 = Math.max(0, rj - span);
+    const j1 = Math.min(rows - 1, rj + span);
+    stamped += (i1 - i0 + 1) * (j1 - j0 + 1);
+    if (stamped >= CANCEL_EVERY) {
+      stamped = 0;
+      if (shouldCancel?.()) return null;
+    }
+    for (let j = j0; j <= j1; j++) {
+      for (let i = i0; i <= i1; i++) {
+        const distance = Math.hypot(i - ri, j - rj) * cellSize;
+        if (distance > reach) continue;
+        const c = distance <= half ? cut : cut - (distance - half) * bankRise;
+        const p = j * width + i;
+        if (c > carve[p]) {
+          carve[p] = c;
+          // A river vertex keeps its own surface, so the surface along the rivers is the level's.
+          if (p !== r && kind[p] !== WATER_RIVER) surface[p] = s;
+        }
+      }
+    }
+    surface[r] = s;
+  }
+
+  const depth = new Float32Array(count);
+  for (let v = 0; v < count; v++) {
+    out[v] = carve[v] > 0 ? input[v] - carve[v] : input[v];
+    if (kind[v] === WATER_LAKE) surface[v] = level[v];
+    const wet = surface[v] - out[v];
+    if (wet > 0) depth[v] = wet;
+    else if (kind[v] === WATER_DRY) surface[v] = NaN;
+  }
+  return { depth, surface, kind, area, filled };
+}

@@ -1,0 +1,69 @@
+/**
+ * The automatic water layer's parameters. Rivers follow hydraulic geometry (Leopold & Maddock 1953:
+ * width ∝ Q^0.5, depth ∝ Q^0.4, with discharge Q taken ∝ the contributing area A):
+ *   width = 0.003 m · widthScale · (A / m²)^0.5     (3 m at 1 km², 30 m at 100 km²)
+ *   depth = 0.002 m · depthScale · (A / m²)^0.4     (0.5 m at 1 km², 3.2 m at 100 km²)
+ */
+export interface WaterParams {
+  /** Contributing area (m²) from which a river flows. */
+  riverArea: number;
+  /** Multiplies the hydraulic-geometry width. */
+  widthScale: number;
+  /** Multiplies the hydraulic-geometry depth. */
+  depthScale: number;
+  /** Whether depressions hold lakes. */
+  lakes: boolean;
+  /** Smallest lake kept, m² of surface. */
+  minLakeArea: number;
+  /** Steepest a river bank is cut, degrees from level. */
+  bankSlopeDeg: number;
+}
+
+export const RIVER_WIDTH_COEFFICIENT = 0.003;
+export const RIVER_WIDTH_EXPONENT = 0.5;
+export const RIVER_DEPTH_COEFFICIENT = 0.002;
+export const RIVER_DEPTH_EXPONENT = 0.4;
+
+/**
+ * 0.25 km²: a river needs a quarter of a square kilometre draining to it. A 512 m map holds
+ * 0.26 km² in all, and on a gentle slope its water spreads instead of gathering (a vertex of a plane
+ * collects one strip, ≤ 512 m × the cell size), so such a map has no rivers; a 2 km Mountains map has
+ * rivers down its main valleys.
+ */
+export const DEFAULT_RIVER_AREA = 250_000;
+
+export const DEFAULT_WATER_PARAMS: Readonly<WaterParams> = {
+  riverArea: DEFAULT_RIVER_AREA,
+  widthScale: 1,
+  depthScale: 1,
+  lakes: true,
+  minLakeArea: 1000,
+  bankSlopeDeg: 30,
+};
+
+export const WATER_LIMITS = {
+  riverArea: [100, 1e12],
+  widthScale: [0.01, 100],
+  depthScale: [0.01, 100],
+  minLakeArea: [0, 1e12],
+  bankSlopeDeg: [5, 80],
+} as const;
+
+const WATER_KEYS = ['riverArea', 'widthScale', 'depthScale', 'lakes', 'minLakeArea', 'bankSlopeDeg'];
+
+/** River width (m) at contributing area `area` (m²). */
+export const riverWidth = (params: WaterParams, area: number): number => RIVER_WIDTH_COEFFICIENT * params.widthScale * Math.pow(area, RIVER_WIDTH_EXPONENT);
+/** River depth (m) at contributing area `area` (m²). */
+export const riverDepth = (params: WaterParams, area: number): number => RIVER_DEPTH_COEFFICIENT * params.depthScale * Math.pow(area, RIVER_DEPTH_EXPONENT);
+
+/** The first problem with the values, or null. */
+export function waterProblem(params: WaterParams): string | null {
+  for (const key of Object.keys(params)) if (!WATER_KEYS.includes(key)) return `unknown water parameter "${key}"`;
+  for (const key of ['riverArea', 'widthScale', 'depthScale', 'minLakeArea', 'bankSlopeDeg'] as const) {
+    const [min, max] = WATER_LIMITS[key];
+    const value = params[key];
+    if (!(typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max)) return `${key} must be a number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}, got ${JSON.stringify(value)}`;
+  }
+  if (typeof params.lakes !== 'boolean') return 'lakes must be true or false';
+  return null;
+}
