@@ -1,12 +1,13 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { parseProject } from '../../shared/codecs/project';
-import { toPlainFileName } from '../../shared/fileNames';
 import type { ProjectOpenResult, RecentFileEntry, RecoveryInfo } from '../../shared/ipc/projectContract';
 import { createDefaultDocument } from '../document/document';
 import type { SessionCore } from '../sessionTypes';
 import type { JsonObject } from '../../shared/codecs/json';
-import { documentFromPayload, documentFromProject, payloadOf, type LoadedProject, type SavedView } from './mapping';
-import { journalPayload, sendablePayload } from './upload';
+import { createFileCommandQueue, type FileCommand } from './fileCommandQueue';
+import { documentFromPayload, documentFromProject, type LoadedProject, type SavedView } from './mapping';
+import { startProjectReporting, type ProjectStartOptions } from './projectReporting';
+import { createProjectSaving, PROJECT_EXTENSION } from './projectSaving';
 import { windowTitle } from './title';
 import { mayReplaceDocument, type UnsavedChoice } from './unsavedFlow';
 
@@ -37,21 +38,8 @@ export interface DroppedFile {
   bytes(): Promise<Uint8Array>;
 }
 
-export interface ProjectStartOptions {
-  /** Runs work when the page is idle (requestIdleCallback in the renderer), off the input path. */
-  whenIdle?: (task: () => void) => void;
-  /** Delay after the last change before unsaved work is journalled. */
-  journalDelayMs?: number;
-}
-
-export const JOURNAL_DELAY_MS = 2000;
-export const PROJECT_EXTENSION = '.faultline';
-
-/** Save As's suggestion for a document called `name`: a plain file name (shared/fileNames.ts) ending in .faultline. */
-export function suggestedProjectName(name: string): string {
-  const stem = name.toLowerCase().endsWith(PROJECT_EXTENSION) ? name.slice(0, -PROJECT_EXTENSION.length) : name;
-  return `${toPlainFileName(stem, 'Untitled', 255 - PROJECT_EXTENSION.length)}${PROJECT_EXTENSION}`;
-}
+export { JOURNAL_DELAY_MS, type ProjectStartOptions } from './projectReporting';
+export { PROJECT_EXTENSION, suggestedProjectName } from './projectSaving';
 
 export interface ProjectController {
   readonly store: StoreApi<ProjectUiState>;
@@ -78,13 +66,6 @@ export interface ProjectController {
   bindOpened(hook: (loaded: LoadedProject, fileName: string | null) => void): void;
 }
 
-/** The file operations that run one at a time. */
-type FileCommand = 'new' | 'open' | 'showRecent' | 'openRecent' | 'openDropped' | 'save' | 'saveAs' | 'restoreRecovery' | 'discardRecovery';
-/** Commands that show a dialog or a list: a repeat while one is pending is a double fire, not a second request. */
-const ASKS_THE_USER: ReadonlySet<FileCommand> = new Set(['new', 'open', 'showRecent', 'saveAs', 'restoreRecovery', 'discardRecovery']);
-/** More file commands than this waiting is input gone wrong (a key held down): the rest are dropped. */
-const MAX_QUEUED_FILE_COMMANDS = 8;
-
 export interface DriveSettingsHook {
   get(): JsonObject;
   set(saved: JsonObject): void;
@@ -108,41 +89,10 @@ export function createProjectController(session: Pick<SessionCore, 'editor' | 'a
 
   const fail = (error: unknown) => store.setState({ error: error instanceof Error ? error.message : String(error) });
 
-  /**
-   * One file operation at a time, in the order they were asked for: Save chosen while an Open's last
-   * step still runs saves the opened document afterwards. A command that asks the user (a dialog) and
-   * is already running or waiting is not queued again: a menu fired twice shows one dialog.
-   */
-  let queue: Promise<void> = Promise.resolve();
-  const waiting = new Set<FileCommand>();
-  let running: FileCommand | null = null;
-  let outstanding = 0;
-  function exclusive<T>(command: FileCommand, task: () => Promise<T>, idle: T): Promise<T> {
-    if (ASKS_THE_USER.has(command) && (running === command || waiting.has(command))) return Promise.resolve(idle);
-    if (outstanding >= MAX_QUEUED_FILE_COMMANDS) return Promise.resolve(idle);
-    outstanding++;
-    waiting.add(command);
-    store.setState({ busy: true });
-    const result = queue.then(async () => {
-      waiting.delete(command);
-      running = command;
-      try {
-        return await task();
-      } catch (error) {
-        fail(error);
-        return idle;
-      } finally {
-        running = null;
-        outstanding--;
-        if (outstanding === 0) store.setState({ busy: false });
-      }
-    });
-    queue = result.then(
-      () => undefined,
-      () => undefined,
-    );
-    return result;
-  }
+  const { save: saveNow, saveAs: saveAsNow } = createProjectSaving({ editor, api, store, savedView, fail });
+
+  const queue = createFileCommandQueue({ setBusy: (busy) => store.setState({ busy }), fail });
+  const exclusive = <T>(command: FileCommand, task: () => Promise<T>, idle: T): Promise<T> => queue.run(command, task, idle);
 
   function askUnsaved(action: string): Promise<UnsavedChoice> {
     return new Promise((resolve) => {
@@ -171,40 +121,6 @@ export function createProjectController(session: Pick<SessionCore, 'editor' | 'a
     }
     replaceWith(documentFromPayload(result.payload, result.fileName), result.fileName, result.handle);
     await api.clearRecovery().catch(() => undefined);
-  }
-
-  async function saveNow(): Promise<boolean> {
-    const { handle } = store.getState();
-    if (!handle) return saveAsNow();
-    const version = editor.store.getState().version;
-    const result = await api.saveProject({ handle, payload: await sendablePayload(api, payloadOf(editor.document, savedView())) });
-    return afterSave(result, version);
-  }
-
-  async function saveAsNow(): Promise<boolean> {
-    const { handle } = store.getState();
-    const name = editor.store.getState().fileName ?? 'Untitled';
-    const version = editor.store.getState().version;
-    const payload = await sendablePayload(api, payloadOf(editor.document, savedView()));
-    const result = await api.saveProjectAs({
-      ...(handle ? { handle } : {}),
-      defaultName: suggestedProjectName(name),
-      payload,
-    });
-    return afterSave(result, version);
-  }
-
-  async function afterSave(result: Awaited<ReturnType<typeof api.saveProject>>, version: number): Promise<boolean> {
-    if (result.status === 'cancelled') return false;
-    if (result.status === 'error') {
-      fail(result.message);
-      return false;
-    }
-    // Only what was snapshotted counts as saved: edits made while saving stay unsaved.
-    editor.store.setState({ savedVersion: version, fileName: result.fileName });
-    store.setState({ handle: result.handle });
-    if (!editor.isDirty) await api.clearRecovery().catch(() => undefined);
-    return true;
   }
 
   const controller: ProjectController = {
@@ -283,59 +199,7 @@ export function createProjectController(session: Pick<SessionCore, 'editor' | 'a
     bindDriveSettings(hook) {
       driveHook = hook;
     },
-    start(options = {}) {
-      const whenIdle = options.whenIdle ?? ((task: () => void) => void setTimeout(task, 0));
-      const journalDelay = options.journalDelayMs ?? JOURNAL_DELAY_MS;
-      let stopped = false;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      let reportedDirty: boolean | null = null;
-      const journal = () => {
-        timer = undefined;
-        whenIdle(() => {
-          if (stopped || !editor.isDirty) return;
-          const fileName = editor.store.getState().fileName;
-          const doc = editor.document;
-          const version = editor.store.getState().version;
-          // A large map goes in pieces with edits possible in between: give up on a version that is
-          // no longer current (its successor has a journal coming) or was saved meanwhile.
-          const stillCurrent = () => !stopped && editor.isDirty && editor.document === doc && editor.store.getState().version === version;
-          journalPayload(api, doc, savedView(), stillCurrent)
-            // The name is a label: made plain (the channel's rule), so that an odd file name never stops the journal.
-            .then((payload) => (payload ? api.writeRecovery({ ...(fileName ? { fileName: toPlainFileName(fileName, 'Untitled') } : {}), payload }) : undefined))
-            .catch((error: unknown) => console.warn('Could not write the recovery journal:', error));
-        });
-      };
-      const onEditorChange = () => {
-        const dirty = editor.isDirty;
-        store.setState({ title: windowTitle(editor.store.getState().fileName, dirty) });
-        if (dirty !== reportedDirty) {
-          reportedDirty = dirty;
-          api.setDocumentDirty(dirty).catch(() => undefined);
-        }
-        if (timer !== undefined) clearTimeout(timer);
-        timer = dirty ? setTimeout(journal, journalDelay) : undefined;
-      };
-      const unsubscribers = [
-        editor.store.subscribe(onEditorChange),
-        api.onSaveBeforeClose(() => {
-          void controller.save().then((saved) => {
-            if (saved) void api.closeWindow();
-          });
-        }),
-      ];
-      onEditorChange();
-      api.checkRecovery().then(
-        (info) => {
-          if (!stopped && info) store.setState({ recoveryOffer: info });
-        },
-        () => undefined,
-      );
-      return () => {
-        stopped = true;
-        if (timer !== undefined) clearTimeout(timer);
-        unsubscribers.forEach((unsubscribe) => unsubscribe());
-      };
-    },
+    start: (options = {}) => startProjectReporting({ editor, api, store, savedView, save: () => controller.save() }, options),
   };
   return controller;
 }

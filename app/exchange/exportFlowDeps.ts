@@ -1,0 +1,17 @@
+/** What the export dialog's parts (dialog state, mask preview, runner) take from the exchange feature. */
+import type { FaultlineApi } from '../../shared/ipc/api';
+import type { MaskSourceData } from '../../shared/export/masks';
+import type { Editor } from '../document/editor';
+import type { ExchangeCodecs } from './codecOps';
+import type { ExchangeStore } from './exchangeState';
+
+export interface ExportFlowDeps {
+  editor: Editor;
+  api: FaultlineApi;
+  store: ExchangeStore;
+  codecs: () => ExchangeCodecs;
+  /** The document's erosion results (flow, deposition per vertex), when it has any. */
+  erosionMasks: () => MaskSourceData | null;
+  baseName: () => string;
+  fail: (message: string) => void;
+}
