@@ -7,6 +7,7 @@ import { eulerFromBasis, poseFromWheelPlane, type CarBasis } from '../pose';
 import { add, cross, scale, vec3 } from '../vec';
 import type { PhysicsCarSpec } from './cars';
 import type { Rapier } from './rapier';
+import { BOTTOM_OUT_CLEARANCE, GRAVITY, centreOfMassAboveUnderside, staticSag } from './stability';
 
 /**
  * A raycast-wheel car on Rapier (DynamicRayCastVehicleController, the btRaycastVehicle lineage) over the
@@ -25,9 +26,6 @@ import type { Rapier } from './rapier';
 
 export const PHYSICS_HZ = 120;
 export const PHYSICS_DT = 1 / PHYSICS_HZ;
-export const GRAVITY = 9.81;
-/** Wheel bottom below the body's underside with the suspension fully compressed, metres. */
-export const BOTTOM_OUT_CLEARANCE = 0.05;
 /** Rolling resistance with no throttle and no brake, as a fraction of the weight. */
 export const ROLLING_RESISTANCE = 0.015;
 /** Air drag: ½ ρ Cd A per m² of frontal area. */
@@ -136,7 +134,7 @@ export const mountHeight = (spec: PhysicsCarSpec): number =>
 export function startPlacement(field: Heightfield, spec: PhysicsCarSpec, start: PhysicsStart): { position: Vec3; rotation: Quat } {
   const heading = Number.isFinite(start.heading) ? start.heading : 0;
   const pose = poseFromWheelPlane(field, { x: start.x, z: start.z, heading }, { length: spec.wheelbase, width: spec.track }, false);
-  const sag = Math.min(spec.suspensionTravel, (spec.mass * GRAVITY) / 4 / spec.suspensionStiffness);
+  const sag = staticSag(spec);
   const ride = Math.max(0, spec.wheelRadius + spec.suspensionRestLength - sag - mountHeight(spec));
   const { up, forward, right } = pose;
   const origin = add(pose.position, scale(up, ride));
@@ -151,6 +149,19 @@ export function startPlacement(field: Heightfield, spec: PhysicsCarSpec, start: 
 }
 
 type Quat = { x: number; y: number; z: number; w: number };
+
+/** Each axle's anti-roll bar rate as a multiple of one wheel's spring rate (three quarters of the roll stiffness). */
+const ANTI_ROLL_RATIO = 1.5;
+/** Rapier's fixed roll influence of every wheel (not settable from JavaScript). */
+const RAPIER_ROLL_INFLUENCE = 0.1;
+
+/** A body-frame vector in world space: v + 2w(q×v) + 2q×(q×v). */
+function rotateByQuat(q: Quat, vx: number, vy: number, vz: number): Vec3 {
+  const cx = q.y * vz - q.z * vy;
+  const cy = q.z * vx - q.x * vz;
+  const cz = q.x * vy - q.y * vx;
+  return vec3(vx + 2 * (q.w * cx + q.y * cz - q.z * cy), vy + 2 * (q.w * cy + q.z * cx - q.x * cz), vz + 2 * (q.w * cz + q.x * cy - q.y * cx));
+}
 
 /** The rotation whose columns are these orthonormal axes (local x, y, z in world space). */
 function quaternionFromAxes(X: Vec3, Y: Vec3, Z: Vec3): Quat {
@@ -184,6 +195,8 @@ export class PhysicsCar {
   private current: PhysicsState;
   private previous: PhysicsState;
   private steps = 0;
+  /** Load each wheel's anti-roll bar adds (+) or takes (−) in the last step, N. */
+  private readonly barForce = [0, 0, 0, 0];
 
   constructor(
     private readonly rapier: Rapier,
@@ -217,7 +230,8 @@ export class PhysicsCar {
         .setTranslation(0, height / 2, 0)
         // Bodywork scraping the ground slides rather than grips: a bumper that bites flips the car.
         .setFriction(0.1)
-        .setMassProperties(mass, { x: 0, y: spec.centreOfMassHeight, z: 0 }, inertia, { x: 0, y: 0, z: 0, w: 1 }),
+        // Mass properties are in the collider's frame, which sits height/2 above the underside.
+        .setMassProperties(mass, { x: 0, y: centreOfMassAboveUnderside(spec) - height / 2, z: 0 }, inertia, { x: 0, y: 0, z: 0, w: 1 }),
       this.body,
     );
     this.vehicle = this.world.createVehicleController(this.body);
@@ -265,6 +279,8 @@ export class PhysicsCar {
     this.ensurePatch(false);
     this.applyInput(input);
     this.vehicle.updateVehicle(PHYSICS_DT);
+    this.restoreSideFrictionRoll();
+    this.applyAntiRollBars();
     this.holdWhenBraked(input);
     this.world.step();
     if (this.retired.length > 0) {
@@ -314,11 +330,12 @@ export class PhysicsCar {
     for (let i = 0; i < 4; i++) {
       const front = i < 2;
       const driven = spec.driven === 'all' || (spec.driven === 'front') === front;
-      this.vehicle.setWheelEngineForce(i, driven ? (drive * spec.engineForce) / drivenCount : 0);
+      const grip = this.forwardGrip(i);
+      this.vehicle.setWheelEngineForce(i, driven ? Math.sign(drive) * Math.min(Math.abs(drive * spec.engineForce) / drivenCount, grip) : 0);
       // Rapier's brake is the largest rolling-friction impulse per step: force × dt.
       let wheelBrake = (brake * spec.brakeForce) / 4 + rolling / 4;
       if (input.handbrake && !front) wheelBrake = Math.max(wheelBrake, (HANDBRAKE_FRACTION * spec.brakeForce) / 2);
-      this.vehicle.setWheelBrake(i, wheelBrake * dt);
+      this.vehicle.setWheelBrake(i, Math.min(wheelBrake, grip) * dt);
       this.vehicle.setWheelSteering(i, front ? steering : 0);
     }
     // Air drag along the velocity.
@@ -328,6 +345,92 @@ export class PhysicsCar {
       const k = DRAG_PER_AREA * spec.width * spec.height * speedAll * dt;
       this.body.applyImpulse({ x: -k * v.x, y: -k * v.y, z: -k * v.z }, true);
     }
+  }
+
+  /**
+   * The friction circle: the forward force (drive or brake) a wheel may still take, N, beside the side
+   * force it carried in the last step, with both within tyre friction × its load. Rapier's own check
+   * counts the forward force at half (btRaycastVehicle's ellipse), which let a hard brake reach 1.25 g on
+   * μ = 1 tyres; capped here, the two together stay within μ·N (a step's lag in load and side force).
+   */
+  private forwardGrip(i: number): number {
+    if (!this.vehicle.wheelIsInContact(i)) return 0;
+    const limit = this.spec.tyreFriction * Math.max(0, (this.vehicle.wheelSuspensionForce(i) ?? 0) + this.barForce[i]);
+    const side = (this.vehicle.wheelSideImpulse(i) ?? 0) / PHYSICS_DT;
+    return Math.sqrt(Math.max(0, limit * limit - side * side));
+  }
+
+  /**
+   * An anti-roll bar on each axle (as on real cars): a force ANTI_ROLL_RATIO × the spring rate × the
+   * difference of the two wheels' compression lifts the more compressed side and pulls the other down.
+   * It keeps the body's roll on a side slope to a degree or two, so the car tips near atan(SSF) as a
+   * rigid car does; the load it moves is at most what the lighter wheel carries (a bar cannot pull a
+   * wheel off the ground), and counts in that wheel's grip.
+   */
+  private applyAntiRollBars(): void {
+    const k = this.spec.suspensionStiffness;
+    const rest = this.spec.suspensionRestLength;
+    const q = this.body.rotation();
+    const up = rotateByQuat(q, 0, 1, 0);
+    for (const [a, b] of [
+      [0, 1],
+      [2, 3],
+    ] as const) {
+      const spring = (i: number): number => (this.vehicle.wheelIsInContact(i) ? Math.max(0, rest - (this.vehicle.wheelSuspensionLength(i) ?? rest)) : 0);
+      const xa = spring(a);
+      const xb = spring(b);
+      const force = Math.sign(xa - xb) * Math.min(ANTI_ROLL_RATIO * k * Math.abs(xa - xb), k * Math.min(xa, xb));
+      this.barForce[a] = force;
+      this.barForce[b] = -force;
+      if (force === 0) continue;
+      for (const [i, f] of [
+        [a, force],
+        [b, -force],
+      ] as const) {
+        const point = this.vehicle.wheelHardPoint(i);
+        if (point) this.body.applyImpulseAtPoint(scale(up, f * PHYSICS_DT), point, true);
+      }
+    }
+  }
+
+  /**
+   * Rapier applies each wheel's side friction 90 % of the way up from the contact to the centre of mass
+   * (Bullet's roll influence 0.1, a game's guard against rolling over); a real tyre pushes at the ground.
+   * This adds back the roll moment that shift took away, so the car leans and tips as its centre of mass
+   * and track say (on a tilt table at atan(track / 2h)).
+   */
+  private restoreSideFrictionRoll(): void {
+    const q = this.body.rotation();
+    const up = rotateByQuat(q, 0, 1, 0);
+    const com = this.body.worldCom();
+    let tx = 0;
+    let ty = 0;
+    let tz = 0;
+    for (let i = 0; i < 4; i++) {
+      const side = this.vehicle.wheelSideImpulse(i) ?? 0;
+      if (side === 0 || !this.vehicle.wheelIsInContact(i)) continue;
+      const p = this.vehicle.wheelContactPoint(i);
+      const n = this.vehicle.wheelContactNormal(i);
+      if (!p || !n) continue;
+      // The wheel's axle as Rapier takes it: the body's −x turned by the steering about up, then laid in the contact plane.
+      const steering = this.vehicle.wheelSteering(i) ?? 0;
+      const body = rotateByQuat(q, -1, 0, 0);
+      const c = Math.cos(steering);
+      const sn = Math.sin(steering);
+      const k = cross(up, body);
+      let axle = vec3(body.x * c + k.x * sn, body.y * c + k.y * sn, body.z * c + k.z * sn);
+      const along = axle.x * n.x + axle.y * n.y + axle.z * n.z;
+      axle = vec3(axle.x - n.x * along, axle.y - n.y * along, axle.z - n.z * along);
+      const length = Math.hypot(axle.x, axle.y, axle.z);
+      if (length < 1e-9) continue;
+      const J = scale(axle, side / length);
+      const lift = (up.x * (p.x - com.x) + up.y * (p.y - com.y) + up.z * (p.z - com.z)) * (1 - RAPIER_ROLL_INFLUENCE);
+      const torque = cross(scale(up, lift), J);
+      tx += torque.x;
+      ty += torque.y;
+      tz += torque.z;
+    }
+    if (tx !== 0 || ty !== 0 || tz !== 0) this.body.applyTorqueImpulse({ x: tx, y: ty, z: tz }, true);
   }
 
   /**
@@ -440,13 +543,7 @@ export class PhysicsCar {
   private readState(): PhysicsState {
     const t = this.body.translation();
     const q = this.body.rotation();
-    const rotate = (vx: number, vy: number, vz: number): Vec3 => {
-      // v + 2w(q×v) + 2q×(q×v)
-      const cx = q.y * vz - q.z * vy;
-      const cy = q.z * vx - q.x * vz;
-      const cz = q.x * vy - q.y * vx;
-      return vec3(vx + 2 * (q.w * cx + q.y * cz - q.z * cy), vy + 2 * (q.w * cy + q.z * cx - q.x * cz), vz + 2 * (q.w * cz + q.x * cy - q.y * cx));
-    };
+    const rotate = (vx: number, vy: number, vz: number): Vec3 => rotateByQuat(q, vx, vy, vz);
     const toWorld = (lx: number, ly: number, lz: number): Vec3 => {
       const r = rotate(lx, ly, lz);
       return vec3(t.x + r.x, t.y + r.y, t.z + r.z);
