@@ -255,6 +255,9 @@ export class PhysicsCar {
     // Registers the ground with the scene queries before the first wheel ray casts (the body falls
     // 1/120 s meanwhile: under a millimetre).
     this.world.step();
+    // The wheels cast their rays (a zero-length update applies no impulse), so the placement's state
+    // already has its contacts: a car put on the ground is not airborne in its first row.
+    this.vehicle.updateVehicle(0);
     this.current = this.readState();
     this.previous = this.current;
   }
