@@ -13,7 +13,7 @@ import type { Heightfield } from '../../shared/terrain/heightfield';
 import { DEFAULT_CAR_SETTINGS, type Obstacle } from '../../shared/vehicle/drive';
 import { DriveRouteError, TELEMETRY_COLUMNS, formatTelemetryRow, routeRows, type DriveRouteOutcome, type TelemetryRow } from '../../shared/vehicle/telemetry';
 import { MIN_AUTOPILOT_SPEED } from '../../shared/vehicle/physics/autopilot';
-import { driveEndLine } from './driveMessages';
+import { driveEndLine, longDriveProgress } from './driveMessages';
 import { csvPieces, writePieces } from './driveCsv';
 import { createCliProgress } from './progress';
 import { CAR_PRESETS, CAR_PRESET_IDS, isCarPresetId } from '../../shared/vehicle/physics/cars';
@@ -383,7 +383,7 @@ async function runPhysicsDrive(
   const { loadRapier } = await import('../../shared/vehicle/physics/rapier');
   const rapier = await loadRapier();
   const spec = CAR_PRESETS[options.car];
-  const progress = createCliProgress(io, 'drive', 'physics drive', [{ label: 'driving', work: 1 }], false).stage(0);
+  const progress = longDriveProgress(createCliProgress(io, 'drive', 'physics drive', [{ label: 'driving', work: 1 }], false).stage(0));
   const common = { spec, step: options.step, obstacles, onProgress: progress };
   let rows: PhysicsRows;
   try {

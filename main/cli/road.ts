@@ -21,6 +21,7 @@ import { buildRibbon, ribbonGlb } from '../../shared/roads/ribbon';
 import { reportCsv, reportJson, roadReport, type DriveOutcome } from '../../shared/roads/report';
 import { createHeightfield, type Heightfield } from '../../shared/terrain/heightfield';
 import type { CliIo } from './io';
+import { longDriveProgress } from './driveMessages';
 import { createCliProgress } from './progress';
 import { parseCommand } from './commandArgs';
 import { message, readAndLoad } from './exchangeCommands';
@@ -191,7 +192,7 @@ export function stackOfInput(loaded: LoadedInput, io: CliIo, command: string, na
 
 /** The road report with a physics drive at the design speed (without the drive where the car cannot start). */
 export async function reportWithDrive(model: RoadModel, shaped: Heightfield, io: CliIo, command: string, speed?: number, obstacles: readonly { x: number; z: number; radius: number }[] = []): Promise<{ report: ReturnType<typeof roadReport>; drive: Awaited<ReturnType<typeof runDrive>> | null }> {
-  const progress = createCliProgress(io, command, 'the report\'s test drive', [{ label: 'driving', work: 1 }], false).stage(0);
+  const progress = longDriveProgress(createCliProgress(io, command, 'the report\'s test drive', [{ label: 'driving', work: 1 }], false).stage(0));
   const drive = await runDrive(model, shaped, speed, obstacles, progress).catch((error: unknown) => {
     io.stderr(`faultline ${command}: note: the test drive could not run: ${message(error)}\n`);
     return null;

@@ -15,7 +15,7 @@ import { CAR_PRESETS } from '../../shared/vehicle/physics/cars';
 import { PHYSICS_TELEMETRY_COLUMNS, formatPhysicsRow, type PhysicsDriveOutcome, type PhysicsRows, type PhysicsTelemetryRow } from '../../shared/vehicle/physics/physicsDrive';
 import { MIN_AUTOPILOT_SPEED } from '../../shared/vehicle/physics/autopilot';
 import { driveSummary, type DriveSample } from '../../shared/roads/report';
-import { driveEndLine } from './driveMessages';
+import { driveEndLine, longDriveProgress } from './driveMessages';
 import { csvPieces, joinPieces } from './driveCsv';
 import { createCliProgress } from './progress';
 import { DriveRouteError } from '../../shared/vehicle/telemetry';
@@ -68,7 +68,7 @@ export async function runRoadDrive(options: DriveArgs, io: CliIo): Promise<numbe
   const { loadRapier } = await import('../../shared/vehicle/physics/rapier');
   const { roadRows } = await import('../../shared/roads/drive');
   const { roadReport } = await import('../../shared/roads/report');
-  const progress = createCliProgress(io, 'drive', `road "${road.name}"`, [{ label: 'driving', work: 1 }], false).stage(0);
+  const progress = longDriveProgress(createCliProgress(io, 'drive', `road "${road.name}"`, [{ label: 'driving', work: 1 }], false).stage(0));
   let rows: PhysicsRows;
   try {
     rows = roadRows(await loadRapier(), shaped, model, { spec: CAR_PRESETS[options.car], speed, step: options.step, obstacles: obstacles(loaded.props), onProgress: progress });

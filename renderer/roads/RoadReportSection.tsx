@@ -2,7 +2,7 @@ import './roads.css';
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { STATUS_COLOURS, STATUS_LABELS, segmentStatus, type SegmentStatus } from '../../app/roads/roadReportStatus';
-import type { ReportSegment } from '../../shared/roads/report';
+import { driveSummary, type ReportSegment } from '../../shared/roads/report';
 import { useSession } from '../session';
 
 /** Flags and drive events as short codes in the table (spelled out in the row's tooltip and the legend below it). */
@@ -73,7 +73,7 @@ export function RoadReportSection({ roadId }: { roadId: string }) {
         <>
           <p className="road-report-summary" data-testid="road-summary">
             {fixed(report.length, 0)} m at {report.designSpeedKmh} km/h · {report.segments.length} segments, {flagged} flagged ·{' '}
-            {source === 'drive' ? (report.reachedEnd ? 'driven to the end' : 'drive stopped early') : 'geometry only (drive it for speeds)'}
+            {source === 'drive' ? driveSummary(report) : 'geometry only (drive it for speeds)'}
           </p>
           <div className="road-table-wrap">
             <table className="road-table" data-testid="road-table">

@@ -91,6 +91,29 @@ function circumradius(a: readonly [number, number], b: readonly [number, number]
 }
 
 /**
+ * Each value becomes the smallest within `reach` metres of arc either side (a sliding minimum over a
+ * monotone deque, O(n)): a bend's radius is measured over a chord, and its limit holds over all of it,
+ * so the car is down to the bend's speed where the bend begins, not a few metres into it.
+ */
+function spreadMinimum(values: Float64Array, s: Float64Array, reach: number): void {
+  const n = values.length;
+  const source = values.slice();
+  const deque = new Int32Array(n);
+  let head = 0;
+  let tail = 0;
+  let next = 0;
+  for (let k = 0; k < n; k++) {
+    // Take in every index up to s[k] + reach; drop those before s[k] − reach.
+    while (next < n && s[next] <= s[k] + reach) {
+      while (tail > head && source[deque[tail - 1]] >= source[next]) tail--;
+      deque[tail++] = next++;
+    }
+    while (s[deque[head]] < s[k] - reach) head++;
+    values[k] = source[deque[head]];
+  }
+}
+
+/**
  * The highest speed the autopilot allows at each waypoint: the cruise speed, the bend and crest limits
  * there, and no more than it can brake from at PLANNED_BRAKING before any lower limit ahead (a backward
  * pass), ending at 0 on the last waypoint.
@@ -115,6 +138,7 @@ export function speedPlan(waypoints: Waypoints, s: Float64Array, cruise: number,
     }
     plan[k] = Math.max(MIN_AUTOPILOT_SPEED, limit);
   }
+  spreadMinimum(plan, s, window);
   plan[n - 1] = 0;
   for (let k = n - 2; k >= 0; k--) plan[k] = Math.min(plan[k], Math.sqrt(plan[k + 1] ** 2 + 2 * PLANNED_BRAKING * (s[k + 1] - s[k])));
   return plan;
@@ -175,7 +199,8 @@ export class Autopilot {
     let k = this.near;
     while (k < last && s[k + 1] <= distance) k++;
     const next = Math.min(last, k + 1);
-    return Math.min(this.cruise, Math.sqrt(plan[next] ** 2 + 2 * PLANNED_BRAKING * Math.max(0, s[next] - distance)));
+    // The limit of the waypoint behind holds up to the next one, and the car brakes for the next one's.
+    return Math.min(this.cruise, k < last ? plan[k] : 0, Math.sqrt(plan[next] ** 2 + 2 * PLANNED_BRAKING * Math.max(0, s[next] - distance)));
   }
 
   /** The input for the next step from the car's state; null once the car has stopped on the last waypoint. */
