@@ -15,6 +15,7 @@ import { DriveMarks } from './driveMarks';
 import { PHYSICS_DT, PhysicsCar, type PhysicsInput, type PhysicsState } from '../../shared/vehicle/physics/physicsCar';
 import { Autopilot, physicsTelemetryCsv, physicsTelemetryRow, routeStart, type PhysicsTelemetryRow } from '../../shared/vehicle/physics/physicsDrive';
 import { DriveWatch, type DriveEnd, type DriveEndReason } from '../../shared/vehicle/physics/driveEnd';
+import type { SurfaceId, SurfaceLookup } from '../../shared/vehicle/physics/surfaces';
 import type { Rapier } from '../../shared/vehicle/physics/rapier';
 import { cross, normalize, sub } from '../../shared/vehicle/vec';
 
@@ -48,6 +49,8 @@ export interface HudValues {
   /** Per wheel (front-left, front-right, rear-left, rear-right): touching the ground, and compression 0..1 of travel. */
   readonly wheelContacts: readonly boolean[];
   readonly compressions: readonly number[];
+  /** Physics: what each wheel stands on (empty for the kinematic car). */
+  readonly surfaces: readonly SurfaceId[];
   /** Physics: the engine is still loading (the car waits at rest). */
   readonly loading: boolean;
 }
@@ -99,6 +102,8 @@ export interface CameraView {
 export interface DriveSessionOptions {
   field(): Heightfield;
   obstacles?(): readonly Obstacle[];
+  /** What the ground is made of, for the physics car's grip and rolling resistance (absent: a road everywhere). */
+  surfaces?(): SurfaceLookup | null;
   /** Loads the physics engine (lazily, on the first physics drive); the editor passes loadRapier. */
   physics?(): Promise<Rapier>;
   /** Settings to start with (the editor's defaults otherwise). */
@@ -475,7 +480,7 @@ export class DriveSession {
       this.rapier = rapier;
       const field = this.field();
       const obstacles = this.options.obstacles?.() ?? NO_OBSTACLES;
-      this.physicsCar = new PhysicsCar(rapier, field, this.settings.carSpec, this.car, obstacles);
+      this.physicsCar = new PhysicsCar(rapier, field, this.settings.carSpec, this.car, obstacles, this.options.surfaces?.() ?? null);
       this.physicsField = field;
       this.physicsObstacles = obstacles;
       this.accumulator = 0;
@@ -634,6 +639,7 @@ export class DriveSession {
         loading: this.physicsActive && !this.physicsCar,
         airborne: physics?.airborne ?? false,
         wheelContacts: physics ? physics.wheels.map((w) => w.contact) : this.currentWheels.map((w) => w.grounded),
+        surfaces: physics ? physics.wheels.map((w) => w.surface) : [],
         compressions: physics ? physics.wheels.map((w) => w.compression) : this.currentWheels.map((w) => (w.offset + this.wheelLayout.travel) / (2 * this.wheelLayout.travel)),
         speed: this.car.speed,
         headingDeg: heading < 0 ? heading + 360 : heading,

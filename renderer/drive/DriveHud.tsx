@@ -6,6 +6,7 @@ import { useDriveKeys } from './useDriveKeys';
 import { exportTelemetry } from './exportTelemetry';
 import type { AutopilotMode, SpawnInfo } from '../../app/drive/driveSession';
 import { DRIVE_END_WORDS, type DriveEnd } from '../../shared/vehicle/physics/driveEnd';
+import { SURFACES } from '../../shared/vehicle/physics/surfaces';
 
 const AUTOPILOT_TEXT = {
   driving: 'Autopilot: driving the road · a driving key takes over · Esc stops',
@@ -116,8 +117,15 @@ export function DriveHud() {
       {hud && (
         <div className="drive-hud-wheels" data-testid="hud-wheels" title="Suspension compression per wheel; red: off the ground">
           {hud.compressions.map((c, n) => (
-            <div key={n} className="drive-hud-wheel" data-contact={hud.wheelContacts[n]} title={`${WHEEL_NAMES[n]}: ${hud.wheelContacts[n] ? 'on the ground' : 'in the air'}, ${Math.round(c * 100)}% compressed`}>
+            <div
+              key={n}
+              className="drive-hud-wheel"
+              data-contact={hud.wheelContacts[n]}
+              data-surface={hud.surfaces[n]}
+              title={`${WHEEL_NAMES[n]}: ${hud.wheelContacts[n] ? 'on the ground' : 'in the air'}, ${Math.round(c * 100)}% compressed${hud.surfaces[n] ? `, on ${SURFACES[hud.surfaces[n]].label.toLowerCase()} (grip × ${SURFACES[hud.surfaces[n]].grip}, rolling resistance ${SURFACES[hud.surfaces[n]].rollingResistance})` : ''}`}
+            >
               <span className="drive-hud-wheel-name">{WHEEL_SHORT[n]}</span>
+              {hud.surfaces[n] && <span className="drive-hud-wheel-surface">{SURFACES[hud.surfaces[n]].label}</span>}
               <span className="drive-hud-wheel-bar">
                 <span style={{ width: `${Math.round(Math.max(0, Math.min(1, c)) * 100)}%` }} />
               </span>

@@ -8,6 +8,7 @@ import { add, cross, scale, vec3 } from '../vec';
 import type { PhysicsCarSpec } from './cars';
 import type { Rapier } from './rapier';
 import { BOTTOM_OUT_CLEARANCE, GRAVITY, centreOfMassAboveUnderside, staticSag } from './stability';
+import { SURFACES, type SurfaceId, type SurfaceLookup } from './surfaces';
 
 /**
  * A raycast-wheel car on Rapier (DynamicRayCastVehicleController, the btRaycastVehicle lineage) over the
@@ -26,8 +27,8 @@ import { BOTTOM_OUT_CLEARANCE, GRAVITY, centreOfMassAboveUnderside, staticSag } 
 
 export const PHYSICS_HZ = 120;
 export const PHYSICS_DT = 1 / PHYSICS_HZ;
-/** Rolling resistance with no throttle and no brake, as a fraction of the weight. */
-export const ROLLING_RESISTANCE = 0.015;
+/** Rolling resistance with no throttle and no brake, as a fraction of the weight, on a road (surfaces.ts has the others). */
+export const ROLLING_RESISTANCE = SURFACES.road.rollingResistance;
 /** Air drag: ½ ρ Cd A per m² of frontal area. */
 const DRAG_PER_AREA = 0.5 * 1.2 * 0.35;
 /** Below this forward speed, m/s, reverse throttle drives backwards instead of braking. */
@@ -68,6 +69,8 @@ export interface PhysicsWheel {
   readonly steering: number;
   /** Accumulated spin, radians. */
   readonly rotation: number;
+  /** What the wheel stands on (the last it touched while in the air): its grip and rolling resistance. */
+  readonly surface: SurfaceId;
 }
 
 export interface PhysicsState extends CarBasis {
@@ -197,6 +200,9 @@ export class PhysicsCar {
   private steps = 0;
   /** Load each wheel's anti-roll bar adds (+) or takes (−) in the last step, N. */
   private readonly barForce = [0, 0, 0, 0];
+  private readonly surface: SurfaceId[] = ['road', 'road', 'road', 'road'];
+  /** Each wheel's friction: the tyre's × its surface's grip. */
+  private readonly friction: number[];
 
   constructor(
     private readonly rapier: Rapier,
@@ -204,8 +210,10 @@ export class PhysicsCar {
     private readonly spec: PhysicsCarSpec,
     start: PhysicsStart,
     obstacles: readonly Obstacle[] = [],
+    private surfaces: SurfaceLookup | null = null,
   ) {
     const R = rapier;
+    this.friction = [0, 1, 2, 3].map(() => spec.tyreFriction);
     this.grid = gridOf(obstacles, 16);
     this.world = new R.World({ x: 0, y: -GRAVITY, z: 0 });
     this.world.timestep = PHYSICS_DT;
@@ -252,6 +260,8 @@ export class PhysicsCar {
       this.vehicle.setWheelSideFrictionStiffness(i, 1);
     }
     this.ensurePatch(true);
+    // Until the wheels first touch: the ground under the car's start.
+    for (let i = 0; i < 4; i++) this.setSurface(i, this.surfaces ? this.surfaces(start.x, start.z) : 'road');
     // Registers the ground with the scene queries before the first wheel ray casts (the body falls
     // 1/120 s meanwhile: under a millimetre).
     this.world.step();
@@ -280,6 +290,7 @@ export class PhysicsCar {
   /** Advances one fixed step of PHYSICS_DT seconds. */
   step(input: PhysicsInput): PhysicsState {
     this.ensurePatch(false);
+    this.readSurfaces();
     this.applyInput(input);
     this.vehicle.updateVehicle(PHYSICS_DT);
     this.restoreSideFrictionRoll();
@@ -300,6 +311,31 @@ export class PhysicsCar {
   setField(field: Heightfield): void {
     this.field = field;
     this.patchCentre = { x: NaN, z: NaN };
+  }
+
+  /** What the ground is made of (null: a road everywhere); read under each wheel every step. */
+  setSurfaces(surfaces: SurfaceLookup | null): void {
+    this.surfaces = surfaces;
+  }
+
+  private setSurface(i: number, id: SurfaceId): void {
+    this.surface[i] = id;
+    const friction = this.spec.tyreFriction * SURFACES[id].grip;
+    if (friction !== this.friction[i]) {
+      this.friction[i] = friction;
+      this.vehicle.setWheelFrictionSlip(i, friction);
+    }
+  }
+
+  /** Each wheel's surface at the point it touched in the last step (a wheel in the air keeps its last). */
+  private readSurfaces(): void {
+    if (!this.surfaces) return;
+    const wheels = this.current.wheels;
+    for (let i = 0; i < 4; i++) {
+      if (!wheels[i].contact) continue;
+      const id = this.surfaces(wheels[i].contactPoint.x, wheels[i].contactPoint.z);
+      if (id !== this.surface[i]) this.setSurface(i, id);
+    }
   }
 
   setObstacles(obstacles: readonly Obstacle[]): void {
@@ -328,7 +364,7 @@ export class PhysicsCar {
     }
     const drivenCount = spec.driven === 'all' ? 4 : 2;
     const dt = PHYSICS_DT;
-    const rolling = drive === 0 && brake === 0 ? ROLLING_RESISTANCE * spec.mass * GRAVITY : 0;
+    const coasting = drive === 0 && brake === 0;
     const steering = -clampUnit(input.steer) * ((spec.maxSteerDeg * Math.PI) / 180);
     for (let i = 0; i < 4; i++) {
       const front = i < 2;
@@ -336,7 +372,8 @@ export class PhysicsCar {
       const grip = this.forwardGrip(i);
       this.vehicle.setWheelEngineForce(i, driven ? Math.sign(drive) * Math.min(Math.abs(drive * spec.engineForce) / drivenCount, grip) : 0);
       // Rapier's brake is the largest rolling-friction impulse per step: force × dt.
-      let wheelBrake = (brake * spec.brakeForce) / 4 + rolling / 4;
+      const rolling = coasting ? (SURFACES[this.surface[i]].rollingResistance * spec.mass * GRAVITY) / 4 : 0;
+      let wheelBrake = (brake * spec.brakeForce) / 4 + rolling;
       if (input.handbrake && !front) wheelBrake = Math.max(wheelBrake, (HANDBRAKE_FRACTION * spec.brakeForce) / 2);
       this.vehicle.setWheelBrake(i, Math.min(wheelBrake, grip) * dt);
       this.vehicle.setWheelSteering(i, front ? steering : 0);
@@ -358,7 +395,7 @@ export class PhysicsCar {
    */
   private forwardGrip(i: number): number {
     if (!this.vehicle.wheelIsInContact(i)) return 0;
-    const limit = this.spec.tyreFriction * Math.max(0, (this.vehicle.wheelSuspensionForce(i) ?? 0) + this.barForce[i]);
+    const limit = this.friction[i] * Math.max(0, (this.vehicle.wheelSuspensionForce(i) ?? 0) + this.barForce[i]);
     const side = (this.vehicle.wheelSideImpulse(i) ?? 0) / PHYSICS_DT;
     return Math.sqrt(Math.max(0, limit * limit - side * side));
   }
@@ -459,7 +496,7 @@ export class PhysicsCar {
     for (let i = 0; i < 4; i++) {
       if (!this.vehicle.wheelIsInContact(i)) continue;
       const share = i >= 2 && input.handbrake ? 1 : brake;
-      grip += share * this.spec.tyreFriction * Math.max(0, this.vehicle.wheelSuspensionForce(i) ?? 0);
+      grip += share * this.friction[i] * Math.max(0, this.vehicle.wheelSuspensionForce(i) ?? 0);
     }
     const impulse = Math.min(grip * PHYSICS_DT, Math.abs(along) * this.spec.mass) * -Math.sign(along);
     this.body.applyImpulse({ x: impulse * forward.x, y: impulse * forward.y, z: impulse * forward.z }, true);
@@ -576,6 +613,7 @@ export class PhysicsCar {
         hub,
         steering: this.vehicle.wheelSteering(i) ?? 0,
         rotation: this.vehicle.wheelRotation(i) ?? 0,
+        surface: this.surface[i],
       });
     }
     // The underside: a 5 × 5 grid of points; how deep the deepest is under the exact surface.
