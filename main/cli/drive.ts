@@ -234,20 +234,24 @@ file Faultline reads (.png, .r16, .raw, .r32, .faultline); a project's props are
                      fixed 120 Hz on the exact triangles; the same command gives the same bytes
   --car PRESET       physics car: ${CAR_PRESET_IDS.join(' | ')} (default: hatchback)
   --route FILE       JSON: [[x, z], …] in metres, origin at the terrain centre; with physics an
-                     autopilot steers along the waypoints (pure pursuit), holds --speed and stops on
-                     the last one
+                     autopilot steers along the waypoints (pure pursuit) at --speed, slows for bends
+                     (at most 0.8·√(μ·g·R)) and crests, and stops on the last one; the drive ends
+                     when it arrives, rolls over (|roll| > 60° for 1 s), is stuck (no progress for
+                     3 s) or runs out of time (length / 2 m/s + 30 s; longer than 36,000 s: refused)
   --road ID          a road layer of the project (road-1, …): the physics car starts on its first
                      control point facing along it, and the autopilot follows its centreline to the
                      last at --speed (default: the road's design speed); --report FILE writes the road
                      report per 10 m (grade, bank, radius, vertical curvature, highest speed, where
-                     the car stopped, lifted a wheel or left the ground, flags), JSON or CSV
+                     the car stopped, lifted a wheel or left the ground, flags, how the drive ended),
+                     JSON or CSV; the drive also ends when the car leaves the road by its width
   --inputs FILE      physics only: CSV with header t,throttle,steer,brake,handbrake (throttle -1..1,
                      steer -1..1 with +1 right, brake 0..1, handbrake 0/1); each row holds from its t
                      until the next row
-  --start x,z,deg    with --inputs: start position (metres) and heading (degrees, 0 faces +z, 90 +x)
+  --start x,z,deg    with --inputs: start position (metres, on the map) and heading (degrees, 0
+                     faces +z, 90 +x)
   --duration s       with --inputs: seconds to drive (at most ${MAX_DURATION})
-  --out FILE         telemetry CSV, written atomically (required)
-  --speed m/s        cruise speed (default: ${d.speed})
+  --out FILE         telemetry CSV, written atomically as it is driven (required)
+  --speed m/s        cruise speed (default: ${d.speed}; physics: at least ${MIN_AUTOPILOT_SPEED})
   --step s           time between rows (default: ${d.step}; physics rounds it to whole 1/120 s steps)
   --length m         kinematic car length (default: ${d.length})
   --width m          kinematic car width (default: ${d.width})
@@ -262,8 +266,10 @@ speed,airborne,contact0,contact1,contact2,contact3,compression0,compression1,com
 0..1 of the suspension travel) and its x,y,z is the centre of the body's underside.
 
 Exit codes: 0 the route (or the inputs' duration) was driven to its end; 3 the car was stopped
-(kinematic: obstacle, slope, edge; physics: stuck for 3 s with the throttle open) — the rows up to
-the stop are written; 1 a file could not be read or written (no output); 2 bad arguments.
+(kinematic: obstacle, slope, edge; physics: rolled over, stuck, off the road, out of time) — the rows
+up to the stop are written and stderr says what happened and where; 1 a file could not be read or
+written, or the route or start is invalid (no output); 2 bad arguments. Drives bounded by 300 s or
+more print progress on stderr.
 `;
 }
 
