@@ -26,6 +26,7 @@ Usage:
   faultline road IN --spline road.json --out FILE    add a road layer that shapes the land; --centreline,
                                                      --report (--help)
   faultline drive FILE.faultline --road ID --out FILE [--report FILE]   drive a project's road (--help)
+  faultline drivability IN --car PRESET --out mask.png [--summary F.json]   where a car can go (--help)
   faultline --help                                   this text
 
 Exit codes: 0 success, 1 a file could not be read or written, 2 bad arguments.
