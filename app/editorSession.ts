@@ -116,7 +116,7 @@ export function createEditorSession(options: SessionOptions): EditorSession {
 
   const props = disposables.add(createPropsFeature(core));
   const roads = disposables.add(createRoadsFeature(core, design));
-  const drive = disposables.add(createDriveFeature(editor, commands));
+  const drive = disposables.add(createDriveFeature(editor, commands, () => view.getState().settings.snowLine));
   project.bindDriveSettings({
     get: () => {
       const saved = savedDriveSettings(drive.drive.settings);

@@ -2,6 +2,7 @@ import type { Benchmark } from './harness';
 import { createHeightfield, vertexX, vertexZ, type Heightfield } from '../shared/terrain/heightfield';
 import type { Obstacle } from '../shared/vehicle/drive';
 import { CAR_PRESETS } from '../shared/vehicle/physics/cars';
+import { Autopilot } from '../shared/vehicle/physics/autopilot';
 import { PhysicsCar, type PhysicsInput } from '../shared/vehicle/physics/physicsCar';
 import { loadRapier } from '../shared/vehicle/physics/rapier';
 
@@ -51,7 +52,44 @@ function drive(c: PhysicsCar): void {
   for (let k = 0; k < STEPS_PER_RUN; k++) c.step(INPUT);
 }
 
+/**
+ * The autopilot's work per step (issue 38 item 4): 1,200 steps of a car moving 10 cm a step along a
+ * straight 5 km route cut into 1,000 or 1,000,000 waypoints. O(1) per step: the same time for both
+ * (before, the rest of the route was summed every step: about 1,000× more for the long one).
+ */
+function autopilotRoute(waypoints: number): { pilot: Autopilot; step: number } {
+  const points: [number, number][] = [];
+  for (let k = 0; k < waypoints; k++) points.push([0, (k / (waypoints - 1)) * 5000 - 2500]);
+  return { pilot: new Autopilot(points, CAR_PRESETS.hatchback, 20), step: 0 };
+}
+
+function pilotSteps(state: unknown): void {
+  const s = state as { pilot: Autopilot; step: number };
+  for (let k = 0; k < AUTOPILOT_STEPS; k++, s.step++) s.pilot.next({ position: { x: 0, z: -2500 + (s.step % 40_000) * 0.1 }, heading: 0, speed: 20 });
+}
+
+const AUTOPILOT_STEPS = 1200;
+
 export const benchmarks: Benchmark[] = [
+  {
+    name: 'physics autopilot: 1,200 steps, 1,000 waypoints',
+    params: { waypoints: 1000, steps_per_run: AUTOPILOT_STEPS },
+    opsPerRun: AUTOPILOT_STEPS,
+    samples: 15,
+    warmup: 3,
+    setup: () => autopilotRoute(1000),
+    run: pilotSteps,
+  },
+  {
+    name: 'physics autopilot: 1,200 steps, 1,000,000 waypoints',
+    baseline: 'physics autopilot: 1,200 steps, 1,000 waypoints',
+    params: { waypoints: 1_000_000, steps_per_run: AUTOPILOT_STEPS },
+    opsPerRun: AUTOPILOT_STEPS,
+    samples: 15,
+    warmup: 3,
+    setup: () => autopilotRoute(1_000_000),
+    run: pilotSteps,
+  },
   {
     name: 'physics drive: one step, 4 wheels, 10,000 props',
     size: SIZE,

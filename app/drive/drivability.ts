@@ -1,4 +1,17 @@
 import type { Heightfield } from '../../shared/terrain/heightfield';
+import { carSlopeLimits } from '../../shared/vehicle/physics/drivability';
+import type { DriveSettings } from './settings';
+
+/**
+ * The slope the drivability overlay tints above: the physics car's own limit (the lowest of its climb,
+ * tip and slide angles, shared/vehicle/physics/drivability.ts) or the kinematic car's max climb.
+ */
+export function overlaySlopeDeg(settings: Pick<DriveSettings, 'model' | 'carSpec' | 'maxClimbSlopeDeg'>): number {
+  return settings.model === 'physics' ? carSlopeLimits(settings.carSpec).limitDeg : settings.maxClimbSlopeDeg;
+}
+
+/** Whether a settings change changes what the overlay tints. */
+export const overlaySlopeChanged = (a: DriveSettings, b: DriveSettings): boolean => a.drivabilityOverlay !== b.drivabilityOverlay || overlaySlopeDeg(a) !== overlaySlopeDeg(b);
 
 /**
  * Marks every vertex that touches a triangle steeper than `maxSlopeDeg` (out[j·width + i] = 1, else 0).

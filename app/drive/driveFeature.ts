@@ -2,6 +2,7 @@ import type { CommandRegistry } from '../commands/commands';
 import type { Editor } from '../document/editor';
 import { bindDriveCommands } from './commands';
 import { DriveSession } from './driveSession';
+import { documentSurfaces } from './driveSurfaces';
 import { createObstacleCache } from './obstacles';
 import { EDITOR_DRIVE_MODEL } from './settings';
 
@@ -16,9 +17,11 @@ export interface DriveFeature {
   dispose(): void;
 }
 
-export function createDriveFeature(editor: Editor, commands: CommandRegistry): DriveFeature {
+/** `snowLine`: the view's snow line, metres (the physics car's snow starts there). */
+export function createDriveFeature(editor: Editor, commands: CommandRegistry, snowLine?: () => number): DriveFeature {
   const drive = new DriveSession({
     field: () => editor.document.field,
+    surfaces: () => documentSurfaces(editor.document, snowLine?.()),
     obstacles: createObstacleCache(
       () => editor.document.props,
       () => editor.store.getState().version,

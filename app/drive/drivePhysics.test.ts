@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { heightAt } from '../../shared/terrain/surface';
 import { CAR_PRESETS } from '../../shared/vehicle/physics/cars';
+import { restRideHeight } from '../../shared/vehicle/physics/stability';
 import { PHYSICS_TELEMETRY_COLUMNS } from '../../shared/vehicle/physics/physicsDrive';
 import { loadRapier } from '../../shared/vehicle/physics/rapier';
 import { fieldFrom } from '../../shared/vehicle/testFields';
@@ -88,6 +89,17 @@ describe('DriveSession with the physics model', () => {
     expect(odd.carSpec.topSpeed).toBe(150);
     expect(odd.length).toBe(DEFAULT_DRIVE_SETTINGS.length);
     expect(driveSettingsFromSaved(DEFAULT_DRIVE_SETTINGS, 'junk')).toBe(DEFAULT_DRIVE_SETTINGS);
+  });
+
+  it('reads a car saved before the centre of mass was measured from the ground: presets get their new height, edits keep their place on the body', () => {
+    // Saved by the earlier version: no centreOfMassFrom, heights above the underside.
+    const untouched = driveSettingsFromSaved(DEFAULT_DRIVE_SETTINGS, { model: 'physics', car: 'truck', carSpec: { ...CAR_PRESETS.truck, centreOfMassHeight: 0.7 } });
+    expect(untouched.carSpec.centreOfMassHeight).toBe(CAR_PRESETS.truck.centreOfMassHeight);
+    const edited = driveSettingsFromSaved(DEFAULT_DRIVE_SETTINGS, { model: 'physics', car: 'hatchback', carSpec: { ...CAR_PRESETS.hatchback, centreOfMassHeight: 0.4 } });
+    expect(edited.carSpec.centreOfMassHeight).toBeCloseTo(0.4 + restRideHeight(CAR_PRESETS.hatchback), 12);
+    // A file saved now keeps its value as it is.
+    const now = JSON.parse(JSON.stringify(savedDriveSettings({ ...DEFAULT_DRIVE_SETTINGS, carSpec: { ...CAR_PRESETS.hatchback, centreOfMassHeight: 0.4 } }))) as unknown;
+    expect(driveSettingsFromSaved(DEFAULT_DRIVE_SETTINGS, now).carSpec.centreOfMassHeight).toBe(0.4);
   });
 });
 

@@ -14,6 +14,8 @@ import type { PhysicsCarSpec } from '../../shared/vehicle/physics/cars';
 import { DriveMarks } from './driveMarks';
 import { PHYSICS_DT, PhysicsCar, type PhysicsInput, type PhysicsState } from '../../shared/vehicle/physics/physicsCar';
 import { Autopilot, physicsTelemetryCsv, physicsTelemetryRow, routeStart, type PhysicsTelemetryRow } from '../../shared/vehicle/physics/physicsDrive';
+import { DriveWatch, type DriveEnd, type DriveEndReason } from '../../shared/vehicle/physics/driveEnd';
+import type { SurfaceId, SurfaceLookup } from '../../shared/vehicle/physics/surfaces';
 import type { Rapier } from '../../shared/vehicle/physics/rapier';
 import { cross, normalize, sub } from '../../shared/vehicle/vec';
 
@@ -47,6 +49,8 @@ export interface HudValues {
   /** Per wheel (front-left, front-right, rear-left, rear-right): touching the ground, and compression 0..1 of travel. */
   readonly wheelContacts: readonly boolean[];
   readonly compressions: readonly number[];
+  /** Physics: what each wheel stands on (empty for the kinematic car). */
+  readonly surfaces: readonly SurfaceId[];
   /** Physics: the engine is still loading (the car waits at rest). */
   readonly loading: boolean;
 }
@@ -72,13 +76,16 @@ export interface DriveState {
   /** Changes when the physics drive adds a mark (DriveSession.marks): where it left the ground or bottomed out. */
   readonly marksVersion: number;
   readonly autopilot: AutopilotMode;
+  /** How the last autopilot drive ended, where and when (null while it drives, when taken over, or none). */
+  readonly driveEnd: DriveEnd | null;
 }
 
 /**
- * The autopilot of a route drive ("Drive this road"): 'driving' while it steers, 'arrived' once it
- * stopped on the last waypoint, 'taken' when the driver took over with the keys, 'off' otherwise.
+ * The autopilot of a route drive ("Drive this road"): 'driving' while it steers, 'taken' when the driver
+ * took over with the keys, 'off' without one; otherwise how the drive ended (shared/vehicle/physics/
+ * driveEnd.ts): 'arrived' on the last waypoint, 'rolledOver', 'stuck', 'leftRoad' or 'timeUp'.
  */
-export type AutopilotMode = 'off' | 'driving' | 'arrived' | 'taken';
+export type AutopilotMode = 'off' | 'driving' | 'taken' | DriveEndReason;
 
 /** The current (or last) recording: the model it was made with and its rows. */
 export interface Recording {
@@ -95,6 +102,8 @@ export interface CameraView {
 export interface DriveSessionOptions {
   field(): Heightfield;
   obstacles?(): readonly Obstacle[];
+  /** What the ground is made of, for the physics car's grip and rolling resistance (absent: a road everywhere). */
+  surfaces?(): SurfaceLookup | null;
   /** Loads the physics engine (lazily, on the first physics drive); the editor passes loadRapier. */
   physics?(): Promise<Rapier>;
   /** Settings to start with (the editor's defaults otherwise). */
@@ -156,6 +165,9 @@ export class DriveSession {
   private physicsSteer = 0;
   private placeGeneration = 0;
   private pilot: Autopilot | null = null;
+  private watch: DriveWatch | null = null;
+  /** Drive time since the autopilot started, seconds. */
+  private pilotTime = 0;
 
   constructor(private readonly options: DriveSessionOptions) {
     this.store = createStore<DriveState>(() => ({
@@ -167,6 +179,7 @@ export class DriveSession {
       spawn: null,
       marksVersion: 0,
       autopilot: 'off',
+      driveEnd: null,
     }));
   }
 
@@ -248,7 +261,8 @@ export class DriveSession {
     this.held.clear();
     this.marks.clear();
     this.pilot = null;
-    this.store.setState({ mode: 'drive', spawn: null, autopilot });
+    this.watch = null;
+    this.store.setState({ mode: 'drive', spawn: null, autopilot, driveEnd: null });
     this.place(start);
   }
 
@@ -257,10 +271,13 @@ export class DriveSession {
    * CLI's controller): the car starts at rest on the first waypoint facing the next, and the drive is
    * recorded from the start. Any driving key takes over; Esc leaves.
    */
-  enterAutopilot(waypoints: readonly (readonly [number, number])[], speed: number): void {
+  enterAutopilot(waypoints: readonly (readonly [number, number])[], speed: number, options: { roadWidth?: number } = {}): void {
     if (waypoints.length === 0 || !(speed > 0)) return;
     this.enterDrive(routeStart(waypoints), 'driving');
-    this.pilot = new Autopilot(waypoints, this.settings.carSpec, speed);
+    this.pilot = new Autopilot(waypoints, this.settings.carSpec, speed, { field: this.field() });
+    // The drive ends by the CLI's rules (rolled over, stuck, off the road, out of time), in drive time.
+    this.watch = new DriveWatch({ routeLength: this.pilot.routeLength, roadWidth: options.roadWidth });
+    this.pilotTime = 0;
     this.startRecording();
   }
 
@@ -399,18 +416,27 @@ export class DriveSession {
   }
 
   /** Ends the autopilot (if it drives) in `mode`. */
-  private stopPilot(mode: AutopilotMode): void {
+  private stopPilot(mode: AutopilotMode, end: DriveEnd | null = null): void {
     if (!this.pilot) return;
     this.pilot = null;
-    this.store.setState({ autopilot: mode });
+    this.watch = null;
+    this.store.setState({ autopilot: mode, driveEnd: end });
   }
 
-  /** The autopilot's input for the car now; null when it does not drive (arrived: the brakes). */
-  private pilotInput(car: { position: { x: number; z: number }; heading: number; speed: number }): { throttle: number; steer: number; brake: number } | null {
-    if (!this.pilot) return null;
-    const input = this.pilot.next(car);
-    if (input) return input;
-    this.stopPilot('arrived');
+  /**
+   * The autopilot's input for the car now, `dt` seconds of drive time after the last; null when it does
+   * not drive. When the drive ends (arrived, or the watch's rules) the brakes go on for that step.
+   */
+  private pilotInput(car: { position: { x: number; z: number }; heading: number; speed: number; roll: number }, dt: number): { throttle: number; steer: number; brake: number } | null {
+    const pilot = this.pilot;
+    const watch = this.watch;
+    if (!pilot || !watch) return null;
+    const input = pilot.next(car);
+    const where = { t: this.pilotTime, x: car.position.x, z: car.position.z, roll: car.roll, progress: pilot.progress, offset: pilot.offset };
+    this.pilotTime += dt;
+    const end = input ? watch.observe(where) : watch.arrive(where);
+    if (!end) return input;
+    this.stopPilot(end.reason, end);
     return { throttle: 0, steer: 0, brake: 1 };
   }
 
@@ -454,7 +480,7 @@ export class DriveSession {
       this.rapier = rapier;
       const field = this.field();
       const obstacles = this.options.obstacles?.() ?? NO_OBSTACLES;
-      this.physicsCar = new PhysicsCar(rapier, field, this.settings.carSpec, this.car, obstacles);
+      this.physicsCar = new PhysicsCar(rapier, field, this.settings.carSpec, this.car, obstacles, this.options.surfaces?.() ?? null);
       this.physicsField = field;
       this.physicsObstacles = obstacles;
       this.accumulator = 0;
@@ -497,7 +523,7 @@ export class DriveSession {
     }
     if (dt > 0) {
       const { x, z, heading, speed } = this.car;
-      const pilot = this.pilotInput({ position: { x, z }, heading, speed });
+      const pilot = this.pilotInput({ position: { x, z }, heading, speed, roll: this.currentPose?.roll ?? 0 }, dt);
       const input = pilot ? { throttle: pilot.throttle - pilot.brake, steer: pilot.steer, handbrake: false } : driveInputFrom(this.held);
       const result = stepCar(this.field(), this.car, input, dt, carSettingsFor(this.settings), this.options.obstacles?.() ?? []);
       this.car = result.state;
@@ -538,7 +564,7 @@ export class DriveSession {
       this.accumulator -= PHYSICS_DT;
       const maxChange = KEY_STEER_RATE * PHYSICS_DT;
       this.physicsSteer += Math.max(-maxChange, Math.min(maxChange, keys.steer - this.physicsSteer));
-      const pilot = this.pilotInput(car.state);
+      const pilot = this.pilotInput(car.state, PHYSICS_DT);
       if (pilot) this.physicsSteer = pilot.steer;
       const input: PhysicsInput = pilot ? { ...pilot, handbrake: false } : { throttle: keys.throttle, steer: this.physicsSteer, brake: 0, handbrake: keys.handbrake };
       car.step(input);
@@ -613,6 +639,7 @@ export class DriveSession {
         loading: this.physicsActive && !this.physicsCar,
         airborne: physics?.airborne ?? false,
         wheelContacts: physics ? physics.wheels.map((w) => w.contact) : this.currentWheels.map((w) => w.grounded),
+        surfaces: physics ? physics.wheels.map((w) => w.surface) : [],
         compressions: physics ? physics.wheels.map((w) => w.compression) : this.currentWheels.map((w) => (w.offset + this.wheelLayout.travel) / (2 * this.wheelLayout.travel)),
         speed: this.car.speed,
         headingDeg: heading < 0 ? heading + 360 : heading,

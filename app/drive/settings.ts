@@ -1,5 +1,6 @@
 import { DEFAULT_CAR_SETTINGS, type CarSettings } from '../../shared/vehicle/drive';
 import { CAR_PRESETS, isCarPresetId, patchCarSpec, type CarPresetId, type PhysicsCarSpec } from '../../shared/vehicle/physics/cars';
+import { restRideHeight } from '../../shared/vehicle/physics/stability';
 
 /** How the car's orientation is taken from the ground (shared/vehicle/pose.ts). */
 export type PoseMethod = 'classic' | 'wheelPlane';
@@ -82,12 +83,32 @@ export function carSettingsFor(settings: DriveSettings): CarSettings {
   };
 }
 
-/** The drive settings saved with a project (camera and overlay are the user's, not the project's). */
-export type SavedDriveSettings = Omit<DriveSettings, 'camera' | 'drivabilityOverlay'>;
+/**
+ * The drive settings saved with a project (camera and overlay are the user's, not the project's).
+ * `centreOfMassFrom: 'ground'` marks files whose car's centre of mass is measured from the ground
+ * (since session 12); before, it was from the body's underside.
+ */
+export type SavedDriveSettings = Omit<DriveSettings, 'camera' | 'drivabilityOverlay'> & { readonly centreOfMassFrom: 'ground' };
 
 export function savedDriveSettings(settings: DriveSettings): SavedDriveSettings {
   const { model, car, carSpec, length, width, maxSpeed, maxClimbSlopeDeg, poseMethod } = settings;
-  return { model, car, carSpec: { ...carSpec }, length, width, maxSpeed, maxClimbSlopeDeg, poseMethod };
+  return { model, car, carSpec: { ...carSpec }, length, width, maxSpeed, maxClimbSlopeDeg, poseMethod, centreOfMassFrom: 'ground' };
+}
+
+/** The presets' centre-of-mass heights before session 12 (above the underside, and raised by a bug). */
+const OLD_PRESET_CENTRE_OF_MASS: Readonly<Record<string, number>> = { hatchback: 0.15, '4x4': 0.45, truck: 0.7 };
+
+/**
+ * A car spec saved before the centre of mass was measured from the ground: an untouched preset value
+ * becomes the preset's new one; an edited value keeps its place on the body (underside + ride height).
+ */
+function migrateCentreOfMass(spec: Record<string, unknown>, car: string): Record<string, unknown> {
+  const value = spec.centreOfMassHeight;
+  if (typeof value !== 'number' || !Number.isFinite(value)) return spec;
+  const { centreOfMassHeight: _old, ...rest } = spec;
+  if (OLD_PRESET_CENTRE_OF_MASS[car] === value) return rest;
+  const ride = restRideHeight(patchCarSpec(CAR_PRESETS[isCarPresetId(car) ? car : 'hatchback'], rest));
+  return { ...rest, centreOfMassHeight: value + ride };
 }
 
 /**
@@ -106,7 +127,8 @@ export function driveSettingsFromSaved(current: DriveSettings, saved: unknown): 
   }
   if (value.poseMethod === 'classic' || value.poseMethod === 'wheelPlane') patch.poseMethod = value.poseMethod;
   const withPreset = patchDriveSettings(current, patch);
-  const spec = value.carSpec;
-  if (typeof spec !== 'object' || spec === null || Array.isArray(spec)) return withPreset;
+  const savedSpec = value.carSpec;
+  if (typeof savedSpec !== 'object' || savedSpec === null || Array.isArray(savedSpec)) return withPreset;
+  const spec = value.centreOfMassFrom === 'ground' ? (savedSpec as Record<string, unknown>) : migrateCentreOfMass(savedSpec as Record<string, unknown>, withPreset.car);
   return { ...withPreset, carSpec: patchCarSpec(withPreset.carSpec, spec as Partial<Record<keyof PhysicsCarSpec, unknown>>) };
 }

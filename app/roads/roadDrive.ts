@@ -37,7 +37,7 @@ export function createRoadDrive(drive: DriveSession, reports: RoadReportModel): 
     if (prev.autopilot !== 'driving' || s.autopilot === 'driving' || driving === null) return;
     const roadId = driving;
     driving = null;
-    const outcome: DriveOutcome = { rows: driveSamples(drive.recording), reachedEnd: s.autopilot === 'arrived' };
+    const outcome: DriveOutcome = { rows: driveSamples(drive.recording), reachedEnd: s.autopilot === 'arrived', ...(s.driveEnd ? { end: s.driveEnd } : {}) };
     if (outcome.rows.length > 0) reports.setDriveReport(roadId, outcome);
   });
   return {
@@ -54,7 +54,7 @@ export function createRoadDrive(drive: DriveSession, reports: RoadReportModel): 
         return `${road.name}: ${error instanceof Error ? error.message : String(error)}`;
       }
       if (!model) return 'There is no road layer to drive.';
-      drive.enterAutopilot(roadWaypoints(model), road.params.designSpeedKmh / 3.6);
+      drive.enterAutopilot(roadWaypoints(model), road.params.designSpeedKmh / 3.6, { roadWidth: road.params.width });
       driving = road.id;
       return null;
     },

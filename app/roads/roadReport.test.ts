@@ -43,6 +43,7 @@ const segment = (overrides: Partial<ReportSegment>): ReportSegment => ({
   stopped: false,
   liftedWheel: false,
   leftGround: false,
+  driven: false,
   flags: [],
   ...overrides,
 });

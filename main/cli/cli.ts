@@ -43,6 +43,7 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
   }
   if (command === 'scatter') return runScatter(rest, io);
   if (command === 'drive') return runDrive(rest, io);
+  if (command === 'drivability') return (await import('./drivability')).runDrivability(rest, io);
   if (command === 'erode') return runErode(rest, io);
   if (command === 'layers') return runLayers(rest, io);
   if (command === 'road') return runRoad(rest, io);

@@ -11,9 +11,24 @@ import { measureJson } from '../../shared/codecs/jsonShape';
 import { findPropType } from '../../shared/props/library';
 import type { Heightfield } from '../../shared/terrain/heightfield';
 import { DEFAULT_CAR_SETTINGS, type Obstacle } from '../../shared/vehicle/drive';
-import { DriveRouteError, driveRoute, telemetryCsv } from '../../shared/vehicle/telemetry';
+import { DriveRouteError, TELEMETRY_COLUMNS, formatTelemetryRow, routeRows, type DriveRouteOutcome, type TelemetryRow } from '../../shared/vehicle/telemetry';
+import { MIN_AUTOPILOT_SPEED } from '../../shared/vehicle/physics/autopilot';
+import { driveEndLine, longDriveProgress } from './driveMessages';
+import { csvPieces, writePieces } from './driveCsv';
+import { createCliProgress } from './progress';
 import { CAR_PRESETS, CAR_PRESET_IDS, isCarPresetId } from '../../shared/vehicle/physics/cars';
-import { InputsError, driveInputs, driveRoutePhysics, parseInputsCsv, physicsTelemetryCsv, type TimedInput } from '../../shared/vehicle/physics/physicsDrive';
+import {
+  InputsError,
+  PHYSICS_TELEMETRY_COLUMNS,
+  formatPhysicsRow,
+  inputRows,
+  parseInputsCsv,
+  routeRowsPhysics,
+  type PhysicsDriveOutcome,
+  type PhysicsRows,
+  type PhysicsTelemetryRow,
+  type TimedInput,
+} from '../../shared/vehicle/physics/physicsDrive';
 import { isDecimal, parsePositive } from './numbers';
 import { UsageError } from './options';
 import type { CliIo } from './io';
@@ -99,13 +114,19 @@ export function parseDriveArgs(args: readonly string[]): DriveArgs {
     ...(route ? { route } : {}),
     ...(inputs ? { inputs, start, duration } : {}),
     out,
-    speed: positive('--speed', DRIVE_DEFAULTS.speed),
+    speed: autopilotSpeed(model, positive('--speed', DRIVE_DEFAULTS.speed), values.get('--speed')),
     length: positive('--length', DRIVE_DEFAULTS.length),
     width: positive('--width', DRIVE_DEFAULTS.width),
     step: positive('--step', DRIVE_DEFAULTS.step),
     maxSlopeDeg,
     poseMethod: pose === 'classic' ? 'classic' : 'wheelPlane',
   };
+}
+
+/** The physics autopilot's cruise speed: at least MIN_AUTOPILOT_SPEED (a slower drive would not be bounded). */
+function autopilotSpeed(model: string, speed: number, text: string | undefined): number {
+  if (model === 'physics' && speed < MIN_AUTOPILOT_SPEED) throw new UsageError(`--speed must be at least ${MIN_AUTOPILOT_SPEED} m/s for the physics autopilot, got "${text}"`);
+  return speed;
 }
 
 /** `drive FILE.faultline --road ID [--speed m/s] [--car PRESET] [--step s] [--report FILE] --out FILE`: always the physics car. */
@@ -129,6 +150,7 @@ function parseRoadDrive(terrain: string, road: string, get: (option: DriveOption
   const car = get('--car') ?? 'hatchback';
   if (!isCarPresetId(car)) throw new UsageError(`--car must be ${CAR_PRESET_IDS.join(', ')}, got "${car}"`);
   const roadSpeed = number('--speed');
+  if (roadSpeed !== undefined) autopilotSpeed('physics', roadSpeed, get('--speed'));
   return {
     terrain,
     model: 'physics',
@@ -212,20 +234,24 @@ file Faultline reads (.png, .r16, .raw, .r32, .faultline); a project's props are
                      fixed 120 Hz on the exact triangles; the same command gives the same bytes
   --car PRESET       physics car: ${CAR_PRESET_IDS.join(' | ')} (default: hatchback)
   --route FILE       JSON: [[x, z], …] in metres, origin at the terrain centre; with physics an
-                     autopilot steers along the waypoints (pure pursuit), holds --speed and stops on
-                     the last one
+                     autopilot steers along the waypoints (pure pursuit) at --speed, slows for bends
+                     (at most 0.8·√(μ·g·R)) and crests, and stops on the last one; the drive ends
+                     when it arrives, rolls over (|roll| > 60° for 1 s), is stuck (no progress for
+                     3 s) or runs out of time (length / 2 m/s + 30 s; longer than 36,000 s: refused)
   --road ID          a road layer of the project (road-1, …): the physics car starts on its first
                      control point facing along it, and the autopilot follows its centreline to the
                      last at --speed (default: the road's design speed); --report FILE writes the road
                      report per 10 m (grade, bank, radius, vertical curvature, highest speed, where
-                     the car stopped, lifted a wheel or left the ground, flags), JSON or CSV
+                     the car stopped, lifted a wheel or left the ground, flags, how the drive ended),
+                     JSON or CSV; the drive also ends when the car leaves the road by its width
   --inputs FILE      physics only: CSV with header t,throttle,steer,brake,handbrake (throttle -1..1,
                      steer -1..1 with +1 right, brake 0..1, handbrake 0/1); each row holds from its t
                      until the next row
-  --start x,z,deg    with --inputs: start position (metres) and heading (degrees, 0 faces +z, 90 +x)
+  --start x,z,deg    with --inputs: start position (metres, on the map) and heading (degrees, 0
+                     faces +z, 90 +x)
   --duration s       with --inputs: seconds to drive (at most ${MAX_DURATION})
-  --out FILE         telemetry CSV, written atomically (required)
-  --speed m/s        cruise speed (default: ${d.speed})
+  --out FILE         telemetry CSV, written atomically as it is driven (required)
+  --speed m/s        cruise speed (default: ${d.speed}; physics: at least ${MIN_AUTOPILOT_SPEED})
   --step s           time between rows (default: ${d.step}; physics rounds it to whole 1/120 s steps)
   --length m         kinematic car length (default: ${d.length})
   --width m          kinematic car width (default: ${d.width})
@@ -240,8 +266,10 @@ speed,airborne,contact0,contact1,contact2,contact3,compression0,compression1,com
 0..1 of the suspension travel) and its x,y,z is the centre of the body's underside.
 
 Exit codes: 0 the route (or the inputs' duration) was driven to its end; 3 the car was stopped
-(kinematic: obstacle, slope, edge; physics: stuck for 3 s with the throttle open) — the rows up to
-the stop are written; 1 a file could not be read or written (no output); 2 bad arguments.
+(kinematic: obstacle, slope, edge; physics: rolled over, stuck, off the road, out of time) — the rows
+up to the stop are written and stderr says what happened and where; 1 a file could not be read or
+written, or the route or start is invalid (no output); 2 bad arguments. Drives bounded by 300 s or
+more print progress on stderr.
 `;
 }
 
@@ -282,9 +310,9 @@ export async function runDrive(args: readonly string[], io: CliIo): Promise<numb
   if (routeLength / (options.speed * options.step) > MAX_DRIVE_ROWS) {
     return fail(`the route would take more than ${MAX_DRIVE_ROWS} steps of ${options.step} s at ${options.speed} m/s; use a larger --step or a higher --speed`);
   }
-  let result: ReturnType<typeof driveRoute>;
+  let rows: ReturnType<typeof routeRows>;
   try {
-    result = driveRoute(field, waypoints, {
+    rows = routeRows(field, waypoints, {
       speed: options.speed,
       length: options.length,
       width: options.width,
@@ -297,19 +325,37 @@ export async function runDrive(args: readonly string[], io: CliIo): Promise<numb
     if (!(error instanceof DriveRouteError)) throw error;
     return fail(`${displayFileName(routeFile)}: ${error.message}`);
   }
-  if (result.stoppedBy === 'maxSteps') return fail(`the car did not reach the last waypoint of ${displayFileName(routeFile)} in time`);
+  let count = 0;
+  let outcome: DriveRouteOutcome = { reachedEnd: false };
+  let last: TelemetryRow | undefined;
+  const line = (row: TelemetryRow): string => {
+    count++;
+    return formatTelemetryRow(row);
+  };
   try {
-    await io.writeFile(options.out, new TextEncoder().encode(telemetryCsv(result.rows)));
+    await writePieces(
+      io,
+      options.out,
+      csvPieces(TELEMETRY_COLUMNS.join(','), rows, line, (value, row) => {
+        // Out of steps: nothing is written (the staged file is dropped).
+        if (value.stoppedBy === 'maxSteps') throw new DriveCut(`the car did not reach the last waypoint of ${displayFileName(routeFile)} in time`);
+        outcome = value;
+        last = row;
+      }),
+    );
   } catch (error) {
+    if (error instanceof DriveCut) return fail(error.message);
     return fail(`cannot write ${options.out}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const last = result.rows[result.rows.length - 1];
-  io.stdout(`wrote ${options.out} (${result.rows.length} rows, ${last.t.toFixed(2)} s)\n`);
-  if (result.reachedEnd) return EXIT_OK;
-  const why = result.stoppedBy === 'slope' ? 'ground steeper than --max-slope' : result.stoppedBy === 'obstacle' ? 'a prop' : 'the map edge';
-  io.stderr(`faultline drive: stopped by ${why} at t = ${last.t.toFixed(2)} s, x ${last.x.toFixed(2)} m, z ${last.z.toFixed(2)} m\n`);
+  io.stdout(`wrote ${options.out} (${count} rows, ${last!.t.toFixed(2)} s)\n`);
+  if (outcome.reachedEnd) return EXIT_OK;
+  const why = outcome.stoppedBy === 'slope' ? 'ground steeper than --max-slope' : outcome.stoppedBy === 'obstacle' ? 'a prop' : 'the map edge';
+  io.stderr(`faultline drive: stopped by ${why} at t = ${last!.t.toFixed(2)} s, x ${last!.x.toFixed(2)} m, z ${last!.z.toFixed(2)} m\n`);
   return EXIT_BLOCKED;
 }
+
+/** A drive that must not be written (the car ran out of steps). */
+class DriveCut extends Error {}
 
 /** Most bytes an inputs file may have (a million rows of short numbers). */
 const MAX_INPUTS_BYTES = 64 * 1024 * 1024;
@@ -343,30 +389,37 @@ async function runPhysicsDrive(
   const { loadRapier } = await import('../../shared/vehicle/physics/rapier');
   const rapier = await loadRapier();
   const spec = CAR_PRESETS[options.car];
-  const common = { spec, step: options.step, obstacles };
-  let result: ReturnType<typeof driveInputs>;
+  const progress = longDriveProgress(createCliProgress(io, 'drive', 'physics drive', [{ label: 'driving', work: 1 }], false).stage(0));
+  const common = { spec, step: options.step, obstacles, onProgress: progress };
+  let rows: PhysicsRows;
   try {
-    if (options.inputs && options.start && options.duration !== undefined) {
-      result = driveInputs(rapier, field, options.start, schedule, options.duration, common);
-    } else {
-      let routeLength = 0;
-      for (let k = 1; k < waypoints.length; k++) routeLength += Math.hypot(waypoints[k][0] - waypoints[k - 1][0], waypoints[k][1] - waypoints[k - 1][1]);
-      if (routeLength / options.speed > MAX_DURATION * 10) return fail(`the route would take more than ${MAX_DURATION * 10} s at ${options.speed} m/s`);
-      result = driveRoutePhysics(rapier, field, waypoints, { ...common, speed: options.speed });
-    }
+    rows = options.inputs && options.start && options.duration !== undefined ? inputRows(rapier, field, options.start, schedule, options.duration, common) : routeRowsPhysics(rapier, field, waypoints, { ...common, speed: options.speed });
   } catch (error) {
     if (!(error instanceof DriveRouteError)) throw error;
-    return fail(`${displayFileName(options.route ?? options.inputs ?? '')}: ${error.message}`);
+    const what = options.inputs ? `${displayFileName(options.inputs)}: --start` : displayFileName(options.route ?? '');
+    return fail(`${what}: ${error.message}`);
   }
-  if (result.stoppedBy === 'maxSteps') return fail(`the car did not reach the last waypoint of ${displayFileName(options.route ?? '')} in time`);
+  let count = 0;
+  let outcome: PhysicsDriveOutcome = { reachedEnd: false };
+  let last: PhysicsTelemetryRow | undefined;
+  const line = (row: PhysicsTelemetryRow): string => {
+    count++;
+    return formatPhysicsRow(row);
+  };
   try {
-    await io.writeFile(options.out, new TextEncoder().encode(physicsTelemetryCsv(result.rows)));
+    await writePieces(
+      io,
+      options.out,
+      csvPieces(PHYSICS_TELEMETRY_COLUMNS.join(','), rows, line, (value, row) => {
+        outcome = value;
+        last = row;
+      }),
+    );
   } catch (error) {
     return fail(`cannot write ${options.out}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const last = result.rows[result.rows.length - 1];
-  io.stdout(`wrote ${options.out} (${result.rows.length} rows, ${last.t.toFixed(2)} s, physics, ${options.car})\n`);
-  if (result.reachedEnd) return EXIT_OK;
-  io.stderr(`faultline drive: stuck (no progress for 3 s with the throttle open) at t = ${last.t.toFixed(2)} s, x ${last.x.toFixed(2)} m, z ${last.z.toFixed(2)} m\n`);
+  io.stdout(`wrote ${options.out} (${count} rows, ${last!.t.toFixed(2)} s, physics, ${options.car})\n`);
+  if (outcome.reachedEnd) return EXIT_OK;
+  io.stderr(`faultline drive: ${driveEndLine(outcome.end, last!)}\n`);
   return EXIT_BLOCKED;
 }

@@ -28,6 +28,7 @@ Usage:
   faultline drive FILE.faultline --road ID --out FILE [--report FILE]   drive a project's road (--help)
   faultline water IN --out FILE                      add automatic rivers and lakes as a layer; --depth,
                                                      --accumulation, --flow maps (--help)
+  faultline drivability IN --car PRESET --out mask.png [--summary F.json]   where a car can go (--help)
   faultline --help                                   this text
 
 Exit codes: 0 success, 1 a file could not be read or written, 2 bad arguments.

@@ -1,6 +1,7 @@
 // Process entry of the `faultline` CLI: real streams, atomic file writes, exit code.
 import { mkdir } from 'node:fs/promises';
 import { atomicWrite } from '../services/atomicWrite';
+import { writeFileChunks } from '../services/chunkedWrite';
 import { checkTargets, writeFileSet, writeFileStream } from '../services/fileSet';
 import { removeStaleTemps } from '../services/staleTemps';
 import { availableParallelism } from 'node:os';
@@ -27,6 +28,10 @@ runCli(process.argv.slice(2), {
   stdout: (s) => process.stdout.write(s),
   stderr: (s) => process.stderr.write(s),
   writeFile: writeFileAtomic,
+  writeFileChunks: async (path, pieces) => {
+    await writeFileChunks(path, pieces);
+    await removeStaleTemps(path).catch(() => 0);
+  },
   makeDirectory: async (path) => void (await mkdir(path, { recursive: true })),
   stepRunner: { cores: availableParallelism(), run: applyStepThreaded },
   checkTargets: (paths) => checkTargets(paths),

@@ -41,6 +41,12 @@ export interface CliIo {
    * held. Absent: the files are collected and written with writeFiles.
    */
   writeFileStream?(paths: readonly string[], files: Iterable<{ path: string; bytes: Uint8Array }>, onProgress?: (written: number, total: number) => void): Promise<void>;
+  /**
+   * Writes one file made piece by piece, atomically (main/services/chunkedWrite.ts): each piece is
+   * staged as `pieces` yields it, so a long drive's telemetry is never held whole. Absent: the pieces
+   * are joined and written with writeFile.
+   */
+  writeFileChunks?(path: string, pieces: Iterable<Uint8Array>): Promise<void>;
   /** Bytes of memory the command may still use (engine exports are refused up front beyond it); absent = the OS's available memory. */
   availableMemory?(): number;
   /** Milliseconds for progress timing; absent = Date.now (tests pass a fake clock). */

@@ -20,6 +20,8 @@ import { buildRibbon, ribbonGlb } from '../../shared/roads/ribbon';
 import { reportCsv, reportJson, roadReport, type DriveOutcome } from '../../shared/roads/report';
 import { createHeightfield, type Heightfield } from '../../shared/terrain/heightfield';
 import type { CliIo } from './io';
+import { longDriveProgress } from './driveMessages';
+import { createCliProgress } from './progress';
 import { parseCommand } from './commandArgs';
 import { message, readAndLoad } from './exchangeCommands';
 import type { LoadedInput } from './inputs';
@@ -196,17 +198,18 @@ export function stackOfInput(loaded: LoadedInput, io: CliIo, command: string, na
 
 /** The road report with a physics drive at the design speed (without the drive where the car cannot start). */
 export async function reportWithDrive(model: RoadModel, shaped: Heightfield, io: CliIo, command: string, speed?: number, obstacles: readonly { x: number; z: number; radius: number }[] = []): Promise<{ report: ReturnType<typeof roadReport>; drive: Awaited<ReturnType<typeof runDrive>> | null }> {
-  const drive = await runDrive(model, shaped, speed, obstacles).catch((error: unknown) => {
+  const progress = longDriveProgress(createCliProgress(io, command, 'the report\'s test drive', [{ label: 'driving', work: 1 }], false).stage(0));
+  const drive = await runDrive(model, shaped, speed, obstacles, progress).catch((error: unknown) => {
     io.stderr(`faultline ${command}: note: the test drive could not run: ${message(error)}\n`);
     return null;
   });
-  const outcome: DriveOutcome | null = drive ? { rows: drive.rows, reachedEnd: drive.reachedEnd } : null;
+  const outcome: DriveOutcome | null = drive ? { rows: drive.rows, reachedEnd: drive.reachedEnd, end: drive.end } : null;
   return { report: roadReport(model, shaped.heights, shaped, outcome), drive };
 }
 
-async function runDrive(model: RoadModel, shaped: Heightfield, speed: number | undefined, obstacles: readonly { x: number; z: number; radius: number }[]) {
+async function runDrive(model: RoadModel, shaped: Heightfield, speed: number | undefined, obstacles: readonly { x: number; z: number; radius: number }[], onProgress: (driven: number, total: number) => void) {
   const [{ loadRapier }, { driveRoad }, { CAR_PRESETS }] = await Promise.all([import('../../shared/vehicle/physics/rapier'), import('../../shared/roads/drive'), import('../../shared/vehicle/physics/cars')]);
-  return driveRoad(await loadRapier(), shaped, model, { spec: CAR_PRESETS.hatchback, speed, obstacles });
+  return driveRoad(await loadRapier(), shaped, model, { spec: CAR_PRESETS.hatchback, speed, obstacles, onProgress });
 }
 
 export function reportBytes(path: string, report: ReturnType<typeof roadReport>, name: string): Uint8Array {

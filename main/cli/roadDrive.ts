@@ -12,7 +12,12 @@ import { buildRoadModel } from '../../shared/roads/model';
 import { findPropType } from '../../shared/props/library';
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import { CAR_PRESETS } from '../../shared/vehicle/physics/cars';
-import { physicsTelemetryCsv } from '../../shared/vehicle/physics/physicsDrive';
+import { PHYSICS_TELEMETRY_COLUMNS, formatPhysicsRow, type PhysicsDriveOutcome, type PhysicsRows, type PhysicsTelemetryRow } from '../../shared/vehicle/physics/physicsDrive';
+import { MIN_AUTOPILOT_SPEED } from '../../shared/vehicle/physics/autopilot';
+import { driveSummary, type DriveSample } from '../../shared/roads/report';
+import { driveEndLine, longDriveProgress } from './driveMessages';
+import { csvPieces, joinPieces } from './driveCsv';
+import { createCliProgress } from './progress';
 import { DriveRouteError } from '../../shared/vehicle/telemetry';
 import type { CliIo } from './io';
 import type { DriveArgs } from './driveArgs';
@@ -23,7 +28,7 @@ import { reportBytes, stackOfInput } from './road';
 const EXIT_OK = 0;
 const EXIT_FAILURE = 1;
 const EXIT_USAGE = 2;
-/** As `drive --route`: the car was stopped before the end; what was driven is written. */
+/** As `drive --route`: the drive ended before the end of the road (rolled over, stuck, left the road, out of time); what was driven is written. */
 const EXIT_BLOCKED = 3;
 
 function obstacles(props: readonly JsonObject[]): { x: number; z: number; radius: number }[] {
@@ -61,28 +66,40 @@ export async function runRoadDrive(options: DriveArgs, io: CliIo): Promise<numbe
   const shaped = createHeightfield(field.width, field.depth, field.cellSize, evaluateStack(stack, field)!);
   const speed = options.roadSpeed ?? road.params.designSpeedKmh / 3.6;
   const { loadRapier } = await import('../../shared/vehicle/physics/rapier');
-  const { driveRoad } = await import('../../shared/roads/drive');
+  const { roadRows } = await import('../../shared/roads/drive');
   const { roadReport } = await import('../../shared/roads/report');
-  let result: ReturnType<typeof driveRoad>;
+  const progress = longDriveProgress(createCliProgress(io, 'drive', `road "${road.name}"`, [{ label: 'driving', work: 1 }], false).stage(0));
+  let rows: PhysicsRows;
   try {
-    result = driveRoad(await loadRapier(), shaped, model, { spec: CAR_PRESETS[options.car], speed, step: options.step, obstacles: obstacles(loaded.props) });
+    rows = roadRows(await loadRapier(), shaped, model, { spec: CAR_PRESETS[options.car], speed, step: options.step, obstacles: obstacles(loaded.props), onProgress: progress });
   } catch (error) {
     if (!(error instanceof DriveRouteError)) throw error;
     io.stderr(`faultline drive: ${name}: road "${road.name}" (${road.id}): ${message(error)}\n`);
     return EXIT_USAGE;
   }
-  if (result.stoppedBy === 'maxSteps') {
-    io.stderr(`faultline drive: ${name}: the car did not reach the end of road "${road.name}" in time\n`);
-    return EXIT_FAILURE;
-  }
-  const files: OutputFile[] = [{ path: options.out, bytes: new TextEncoder().encode(physicsTelemetryCsv(result.rows)) }];
-  const report = roadReport(model, shaped.heights, shaped, { rows: result.rows, reachedEnd: result.reachedEnd });
+  // The report reads a few columns of each row: kept as samples, the full rows only as CSV text.
+  const samples: DriveSample[] = [];
+  let outcome: PhysicsDriveOutcome = { reachedEnd: false };
+  let last: PhysicsTelemetryRow | undefined;
+  const line = (row: PhysicsTelemetryRow): string => {
+    const { t, x, z, speed: v, airborne, contact0, contact1, contact2, contact3 } = row;
+    samples.push({ t, x, z, speed: v, airborne, contact0, contact1, contact2, contact3 });
+    return formatPhysicsRow(row);
+  };
+  // Joined: the telemetry and the report are written together, all or nothing (a drive is at most 10 h).
+  const telemetry = joinPieces(
+    csvPieces(PHYSICS_TELEMETRY_COLUMNS.join(','), rows, line, (value, row) => {
+      outcome = value;
+      last = row;
+    }),
+  );
+  const files: OutputFile[] = [{ path: options.out, bytes: telemetry }];
+  const report = roadReport(model, shaped.heights, shaped, { rows: samples, reachedEnd: outcome.reachedEnd, end: outcome.end });
   if (options.report) files.push({ path: options.report, bytes: reportBytes(options.report, report, road.name) });
   if (!(await writeOutputs(io, 'drive', files))) return EXIT_FAILURE;
-  const last = result.rows[result.rows.length - 1];
-  io.stdout(`wrote ${options.out} (${result.rows.length} rows, ${last.t.toFixed(2)} s, physics, ${options.car}, road ${road.id} at ${speed.toFixed(1)} m/s)\n`);
-  if (options.report) io.stdout(`wrote ${options.report} (${report.segments.length} segments, ${report.segments.filter((s) => s.flags.length > 0).length} flagged)\n`);
-  if (result.reachedEnd) return EXIT_OK;
-  io.stderr(`faultline drive: stuck (no progress for 3 s with the throttle open) at t = ${last.t.toFixed(2)} s, x ${last.x.toFixed(2)} m, z ${last.z.toFixed(2)} m\n`);
+  io.stdout(`wrote ${options.out} (${samples.length} rows, ${last!.t.toFixed(2)} s, physics, ${options.car}, road ${road.id} at ${Math.max(speed, MIN_AUTOPILOT_SPEED).toFixed(1)} m/s)\n`);
+  if (options.report) io.stdout(`wrote ${options.report} (${report.segments.length} segments, ${report.segments.filter((s) => s.flags.length > 0).length} flagged; ${driveSummary(report)})\n`);
+  if (outcome.reachedEnd) return EXIT_OK;
+  io.stderr(`faultline drive: ${driveEndLine(outcome.end, last!)}\n`);
   return EXIT_BLOCKED;
 }

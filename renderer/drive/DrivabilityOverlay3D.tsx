@@ -4,7 +4,7 @@ import { BufferAttribute, BufferGeometry, Color, Group, Mesh, MeshBasicMaterial,
 import { MARK_COLOURS, type DriveMark } from '../../app/drive/driveMarks';
 import { buildGridIndices, writePositions } from '../../shared/terrain/mesh';
 import type { Heightfield } from '../../shared/terrain/heightfield';
-import { steepVertexMask } from '../../app/drive/drivability';
+import { overlaySlopeChanged, overlaySlopeDeg, steepVertexMask } from '../../app/drive/drivability';
 import { useSession } from '../session';
 import { drawsWithLod } from '../lod/lodOverride';
 
@@ -57,7 +57,7 @@ export function DrivabilityOverlay3D() {
     let dims = '';
     let mask = new Uint8Array(0);
     const update = () => {
-      const { drivabilityOverlay, maxClimbSlopeDeg } = drive.settings;
+      const { drivabilityOverlay } = drive.settings;
       const field = editor.document.field;
       const show = drivabilityOverlay && !drawsWithLod(field);
       mesh.visible = show;
@@ -69,7 +69,7 @@ export function DrivabilityOverlay3D() {
           mesh.geometry.dispose();
           mesh.geometry = allocate(field);
         }
-        writeOverlay(field, maxClimbSlopeDeg, mask, mesh.geometry);
+        writeOverlay(field, overlaySlopeDeg(drive.settings), mask, mesh.geometry);
       }
       invalidate();
     };
@@ -81,7 +81,7 @@ export function DrivabilityOverlay3D() {
     update();
     updateMarks();
     const unsubscribeDrive = drive.store.subscribe((s, prev) => {
-      if (s.settings.drivabilityOverlay !== prev.settings.drivabilityOverlay || s.settings.maxClimbSlopeDeg !== prev.settings.maxClimbSlopeDeg) update();
+      if (overlaySlopeChanged(s.settings, prev.settings)) update();
       if (s.settings.drivabilityOverlay !== prev.settings.drivabilityOverlay || s.marksVersion !== prev.marksVersion) updateMarks();
     });
     const unsubscribeEditor = editor.store.subscribe((s, prev) => {

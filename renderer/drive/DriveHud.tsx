@@ -4,13 +4,22 @@ import { useStore } from 'zustand';
 import { useSession } from '../session';
 import { useDriveKeys } from './useDriveKeys';
 import { exportTelemetry } from './exportTelemetry';
-import type { SpawnInfo } from '../../app/drive/driveSession';
+import type { AutopilotMode, SpawnInfo } from '../../app/drive/driveSession';
+import { DRIVE_END_WORDS, type DriveEnd } from '../../shared/vehicle/physics/driveEnd';
+import { SURFACES } from '../../shared/vehicle/physics/surfaces';
 
 const AUTOPILOT_TEXT = {
   driving: 'Autopilot: driving the road · a driving key takes over · Esc stops',
   arrived: 'Autopilot: arrived at the end of the road',
   taken: 'Autopilot off: you have the wheel',
 } as const;
+
+/** What the HUD says of the autopilot: its state, or how and where the drive ended. */
+function autopilotText(mode: AutopilotMode, end: DriveEnd | null): string {
+  if (mode === 'driving' || mode === 'arrived' || mode === 'taken' || mode === 'off') return mode === 'off' ? '' : AUTOPILOT_TEXT[mode];
+  const where = end ? ` at ${Math.round(end.at)} m along the road (x ${end.x.toFixed(1)}, z ${end.z.toFixed(1)}) after ${end.t.toFixed(1)} s` : '';
+  return `Drive ended: the car ${DRIVE_END_WORDS[mode]}${where}`;
+}
 
 /** What the HUD says about where the car was put, if anything worth saying (shared/vehicle/spawn.ts). */
 function spawnNote(spawn: SpawnInfo): string | null {
@@ -46,6 +55,7 @@ export function DriveHud() {
   const camera = useStore(drive.store, (s) => s.settings.camera);
   const spawn = useStore(drive.store, (s) => s.spawn);
   const autopilot = useStore(drive.store, (s) => s.autopilot);
+  const driveEnd = useStore(drive.store, (s) => s.driveEnd);
   const [status, setStatus] = useState('');
   if (mode === 'off') return null;
 
@@ -100,15 +110,22 @@ export function DriveHud() {
         </div>
       )}
       {autopilot !== 'off' && (
-        <div className="drive-hud-autopilot" data-testid="hud-autopilot">
-          {AUTOPILOT_TEXT[autopilot]}
+        <div className={`drive-hud-autopilot${driveEnd && driveEnd.reason !== 'arrived' ? ' drive-hud-warn' : ''}`} data-testid="hud-autopilot" data-end-at={driveEnd?.at}>
+          {autopilotText(autopilot, driveEnd)}
         </div>
       )}
       {hud && (
         <div className="drive-hud-wheels" data-testid="hud-wheels" title="Suspension compression per wheel; red: off the ground">
           {hud.compressions.map((c, n) => (
-            <div key={n} className="drive-hud-wheel" data-contact={hud.wheelContacts[n]} title={`${WHEEL_NAMES[n]}: ${hud.wheelContacts[n] ? 'on the ground' : 'in the air'}, ${Math.round(c * 100)}% compressed`}>
+            <div
+              key={n}
+              className="drive-hud-wheel"
+              data-contact={hud.wheelContacts[n]}
+              data-surface={hud.surfaces[n]}
+              title={`${WHEEL_NAMES[n]}: ${hud.wheelContacts[n] ? 'on the ground' : 'in the air'}, ${Math.round(c * 100)}% compressed${hud.surfaces[n] ? `, on ${SURFACES[hud.surfaces[n]].label.toLowerCase()} (grip × ${SURFACES[hud.surfaces[n]].grip}, rolling resistance ${SURFACES[hud.surfaces[n]].rollingResistance})` : ''}`}
+            >
               <span className="drive-hud-wheel-name">{WHEEL_SHORT[n]}</span>
+              {hud.surfaces[n] && <span className="drive-hud-wheel-surface">{SURFACES[hud.surfaces[n]].label}</span>}
               <span className="drive-hud-wheel-bar">
                 <span style={{ width: `${Math.round(Math.max(0, Math.min(1, c)) * 100)}%` }} />
               </span>

@@ -3,6 +3,8 @@ import type { EditorSession } from '../../app/editorSession';
 import { DRIVE_SETTING_LIMITS, type DriveCamera, type DriveModel, type PoseMethod } from '../../app/drive/settings';
 import type { DriveSession } from '../../app/drive/driveSession';
 import { CAR_PRESET_IDS, CAR_SPEC_LIMITS, isCarPresetId, type PhysicsCarSpec } from '../../shared/vehicle/physics/cars';
+import { staticStabilityFactor, tipAngleDeg } from '../../shared/vehicle/physics/stability';
+import { carSlopeLimits } from '../../shared/vehicle/physics/drivability';
 import { NumberField } from '../panels/NumberField';
 
 const PRESET_NAMES = { hatchback: 'Hatchback', '4x4': '4×4', truck: 'Truck' } as const;
@@ -16,7 +18,7 @@ const SPEC_FIELDS: ReadonlyArray<{ key: keyof PhysicsCarSpec & keyof typeof CAR_
   { key: 'wheelbase', label: 'Wheelbase (m)', step: 0.05 },
   { key: 'track', label: 'Track (m)', step: 0.05 },
   { key: 'wheelRadius', label: 'Wheel radius (m)', step: 0.01 },
-  { key: 'centreOfMassHeight', label: 'Centre of mass (m)', step: 0.05 },
+  { key: 'centreOfMassHeight', label: 'Centre of mass above ground (m)', step: 0.05 },
   { key: 'suspensionRestLength', label: 'Spring length (m)', step: 0.01 },
   { key: 'suspensionTravel', label: 'Travel (m)', step: 0.01 },
   { key: 'suspensionStiffness', label: 'Spring (N/m)', step: 1000 },
@@ -47,6 +49,9 @@ function PhysicsCarFields({ drive, spec, car }: { drive: DriveSession; spec: Phy
             ))}
           </select>
         </label>
+        <p className="drive-stability" data-testid="drive-stability" title="Static stability factor, track / (2 × centre-of-mass height): cars about 1.3–1.5, SUVs 1.1–1.3, trucks 1.0–1.2. A side slope steeper than the angle tips the car; the climb is the lower of the driven wheels' grip and the engine's force. The drivability overlay tints ground steeper than the car's lowest limit">
+          Stability factor {staticStabilityFactor(spec).toFixed(2)} · climbs up to {carSlopeLimits(spec).climbDeg.toFixed(0)}° · tips at {tipAngleDeg(spec).toFixed(0)}° side slope
+        </p>
         <details className="drive-car-details" data-testid="drive-car-details">
           <summary>Car values</summary>
           {SPEC_FIELDS.map(({ key, label, step, scale = 1 }) => (

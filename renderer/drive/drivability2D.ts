@@ -1,6 +1,6 @@
 import type { EditorSession } from '../../app/editorSession';
 import { worldToCanvas, type MapViewTransform } from '../../app/map2d/mapTransform';
-import { steepVertexMask } from '../../app/drive/drivability';
+import { overlaySlopeChanged, overlaySlopeDeg, steepVertexMask } from '../../app/drive/drivability';
 import { MARK_COLOURS } from '../../app/drive/driveMarks';
 
 export interface DriveMapLayer {
@@ -30,7 +30,7 @@ export function createDriveMapLayer(session: EditorSession, requestDraw: () => v
       canvas.height = field.depth;
     }
     if (!context) return;
-    const mask = steepVertexMask(field, drive.settings.maxClimbSlopeDeg);
+    const mask = steepVertexMask(field, overlaySlopeDeg(drive.settings));
     const image = context.createImageData(field.width, field.depth);
     for (let k = 0; k < mask.length; k++) {
       if (!mask[k]) continue;
@@ -41,7 +41,7 @@ export function createDriveMapLayer(session: EditorSession, requestDraw: () => v
 
   const unsubscribers = [
     drive.store.subscribe((s, prev) => {
-      const overlayChanged = s.settings.drivabilityOverlay !== prev.settings.drivabilityOverlay || s.settings.maxClimbSlopeDeg !== prev.settings.maxClimbSlopeDeg;
+      const overlayChanged = overlaySlopeChanged(s.settings, prev.settings);
       if (overlayChanged) stale = true;
       if (overlayChanged || s.hud !== prev.hud || s.mode !== prev.mode || s.marksVersion !== prev.marksVersion) requestDraw();
     }),

@@ -13,6 +13,7 @@ import type { StartChunkErrorsWorker } from '../../app/lod/chunkErrorsJob';
 import { useViewport } from '../viewport/viewportContext';
 import { naturalLinesOf } from '../../app/view/terrainColors';
 import { drawnErosionMasks } from '../viewport/coverOverride';
+import { overlaySlopeDeg } from '../../app/drive/drivability';
 
 /** CPU time per slice of chunk-error refinement on the main thread: well inside a frame. */
 const REFINE_SLICE_MS = 4;
@@ -48,7 +49,7 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
     lod.setWireframe(view.getState().settings.wireframe);
     lod.setColorMode(view.getState().settings.colorMode, naturalLinesOf(view.getState().settings));
     lod.setErosion(drawnErosionMasks(editor.document.erosionMasks));
-    const steepTint = () => lod.setSteepTint(drive.settings.drivabilityOverlay ? drive.settings.maxClimbSlopeDeg : null);
+    const steepTint = () => lod.setSteepTint(drive.settings.drivabilityOverlay ? overlaySlopeDeg(drive.settings) : null);
     steepTint();
     const unsubscribeDrive = drive.store.subscribe((s, prev) => {
       if (s.settings === prev.settings) return;

@@ -2,12 +2,21 @@ import './roads.css';
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { STATUS_COLOURS, STATUS_LABELS, segmentStatus, type SegmentStatus } from '../../app/roads/roadReportStatus';
-import type { ReportSegment } from '../../shared/roads/report';
+import { driveSummary, type ReportSegment, type SegmentFlag } from '../../shared/roads/report';
 import { useSession } from '../session';
 
 /** Flags and drive events as short codes in the table (spelled out in the row's tooltip and the legend below it). */
-const FLAG_TEXT: Record<string, string> = { grade: 'grade above the maximum', radius: 'bend tighter than the design speed allows', crest: 'crest launches the car', airborne: 'the car left the ground', stopped: 'the car stopped' };
-const FLAG_CODE: Record<string, string> = { grade: 'G', radius: 'R', crest: 'C', airborne: 'A', stopped: 'S' };
+const FLAG_TEXT: Record<SegmentFlag, string> = {
+  grade: 'grade above the maximum',
+  radius: 'bend tighter than the design speed allows',
+  crest: 'crest launches the car',
+  airborne: 'the car left the ground',
+  stopped: 'the car stopped',
+  rolledOver: 'the drive ended here: the car rolled over',
+  stuck: 'the drive ended here: the car got stuck',
+  leftRoad: 'the drive ended here: the car left the road',
+};
+const FLAG_CODE: Record<SegmentFlag, string> = { grade: 'G', radius: 'R', crest: 'C', airborne: 'A', stopped: 'S', rolledOver: 'O', stuck: 'K', leftRoad: 'L' };
 
 const fixed = (v: number, d = 1) => (Object.is(Math.round(v * 10 ** d), -0) ? 0 : v).toFixed(d);
 
@@ -73,7 +82,7 @@ export function RoadReportSection({ roadId }: { roadId: string }) {
         <>
           <p className="road-report-summary" data-testid="road-summary">
             {fixed(report.length, 0)} m at {report.designSpeedKmh} km/h · {report.segments.length} segments, {flagged} flagged ·{' '}
-            {source === 'drive' ? (report.reachedEnd ? 'driven to the end' : 'drive stopped early') : 'geometry only (drive it for speeds)'}
+            {source === 'drive' ? driveSummary(report) : 'geometry only (drive it for speeds)'}
           </p>
           <div className="road-table-wrap">
             <table className="road-table" data-testid="road-table">
@@ -85,7 +94,7 @@ export function RoadReportSection({ roadId }: { roadId: string }) {
                   <th title="Tightest horizontal radius, metres">Radius</th>
                   <th title="Vertical curvature, 1/km (− crest, + sag)">V/km</th>
                   <th title="Highest speed the car held, km/h">km/h</th>
-                  <th title="Flags: G grade, R radius, C crest, A left the ground, S stopped; w a wheel lifted">!</th>
+                  <th title="Flags: G grade, R radius, C crest, A left the ground, S stopped, O rolled over, K stuck, L left the road (where the drive ended); w a wheel lifted">!</th>
                 </tr>
               </thead>
               <tbody>
@@ -111,7 +120,7 @@ export function RoadReportSection({ roadId }: { roadId: string }) {
               </tbody>
             </table>
           </div>
-          <p className="road-report-summary">Flags: G grade · R radius · C crest · A left the ground · S stopped · w wheel lifted. Click a row to show it.</p>
+          <p className="road-report-summary">Flags: G grade · R radius · C crest · A left the ground · S stopped · O rolled over · K stuck · L left the road · w wheel lifted. Click a row to show it.</p>
         </>
       )}
       <div className="road-exports">

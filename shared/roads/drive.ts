@@ -1,12 +1,12 @@
 /**
  * Drive this road: the physics car starts on the road's first station facing along it, and the
- * autopilot (pure pursuit, shared/vehicle/physics/physicsDrive.ts) follows the centreline — its
- * stations every 2 m as waypoints — at the design speed (or a given speed) to the last one.
+ * autopilot (shared/vehicle/physics/autopilot.ts) follows the centreline — its stations every 2 m as
+ * waypoints — at the design speed (or a given speed), slower where a bend or crest needs it, to the last.
  */
 import type { Heightfield } from '../terrain/heightfield';
 import type { Obstacle } from '../vehicle/drive';
 import type { PhysicsCarSpec } from '../vehicle/physics/cars';
-import { driveRoutePhysics, type PhysicsDriveResult } from '../vehicle/physics/physicsDrive';
+import { collectRows, routeRowsPhysics, type PhysicsDriveResult, type PhysicsRows } from '../vehicle/physics/physicsDrive';
 import type { Rapier } from '../vehicle/physics/rapier';
 import type { RoadModel } from './model';
 
@@ -22,13 +22,30 @@ export function roadWaypoints(model: RoadModel, spacing = 2): [number, number][]
 
 export interface RoadDriveOptions {
   spec: PhysicsCarSpec;
-  /** m/s; default the design speed. */
+  /** m/s; default the design speed (at least the autopilot's slowest, MIN_AUTOPILOT_SPEED). */
   speed?: number;
   step?: number;
   obstacles?: readonly Obstacle[];
+  onProgress?: (driven: number, total: number) => void;
 }
 
+/**
+ * The road driven by the autopilot: ends on the last station, or when the car rolls over, is stuck,
+ * leaves the road (further off its centreline than width / 2 + width) or runs out of time.
+ */
 export function driveRoad(rapier: Rapier, shaped: Heightfield, model: RoadModel, options: RoadDriveOptions): PhysicsDriveResult {
+  return collectRows(roadRows(rapier, shaped, model, options));
+}
+
+/** driveRoad row by row. Checks the route at once (DriveRouteError). */
+export function roadRows(rapier: Rapier, shaped: Heightfield, model: RoadModel, options: RoadDriveOptions): PhysicsRows {
   const speed = options.speed ?? model.params.designSpeedKmh / 3.6;
-  return driveRoutePhysics(rapier, shaped, roadWaypoints(model), { spec: options.spec, step: options.step ?? 0.05, speed, obstacles: options.obstacles });
+  return routeRowsPhysics(rapier, shaped, roadWaypoints(model), {
+    spec: options.spec,
+    step: options.step ?? 0.05,
+    speed,
+    obstacles: options.obstacles,
+    roadWidth: model.params.width,
+    onProgress: options.onProgress,
+  });
 }

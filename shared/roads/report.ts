@@ -7,10 +7,13 @@
  * - `radius`: tighter than the minimum radius for the design speed, v² / (g · (tan bank + f)) with
  *   side friction f = 0.15 (a typical design value for a sealed road);
  * - `crest`: a crest at which a car at the design speed leaves the ground (v² · curvature > g);
- * - `airborne`, `stopped`: what the test drive saw.
+ * - `airborne`, `stopped`: what the test drive saw;
+ * - `rolledOver`, `stuck`, `leftRoad`: where the test drive ended that way (shared/vehicle/physics/driveEnd.ts).
+ * A drive that ended early covers the segments it reached (`driven`); the report says how it ended.
  */
 import type { JsonObject } from '../codecs/json';
 import { heightAt } from '../terrain/surface';
+import { DRIVE_END_WORDS, type DriveEnd } from '../vehicle/physics/driveEnd';
 import { buildRoadModel, type RoadModel } from './model';
 import type { RoadParams } from './params';
 import { smoothProfile, type GroundSize } from './profile';
@@ -35,9 +38,11 @@ export interface DriveSample {
 export interface DriveOutcome {
   rows: readonly DriveSample[];
   reachedEnd: boolean;
+  /** How and where the drive ended (absent: not known, e.g. the driver took over). */
+  end?: DriveEnd;
 }
 
-export type SegmentFlag = 'grade' | 'radius' | 'crest' | 'airborne' | 'stopped';
+export type SegmentFlag = 'grade' | 'radius' | 'crest' | 'airborne' | 'stopped' | 'rolledOver' | 'stuck' | 'leftRoad';
 
 export interface ReportSegment {
   from: number;
@@ -58,6 +63,8 @@ export interface ReportSegment {
   stopped: boolean;
   liftedWheel: boolean;
   leftGround: boolean;
+  /** The drive reached this segment (false without a drive). */
+  driven: boolean;
   flags: SegmentFlag[];
 }
 
@@ -69,6 +76,10 @@ export interface RoadReport {
   segments: ReportSegment[];
   /** Whether the drive reached the end (null without a drive). */
   reachedEnd: boolean | null;
+  /** How the drive ended, where (metres along the road) and when (null without a drive, or when not known). */
+  driveEnd: DriveEnd | null;
+  /** Metres of the road the drive covered (null without a drive). */
+  drivenTo: number | null;
 }
 
 /** Steepest measured grade (percent) not flagged for a maximum grade. */
@@ -112,6 +123,7 @@ export function roadReport(model: RoadModel, shaped: Float32Array, size: GroundS
   const per = Math.max(1, Math.round(REPORT_SEGMENT / line.ds));
   const stations = drive ? rowStations(model, drive.rows) : [];
   const segments: ReportSegment[] = [];
+  const endStation = drive?.end ? Math.max(0, Math.min(line.n - 1, Math.round(drive.end.at / line.ds))) : -1;
   for (let a = 0; a < line.n - 1; a += per) {
     const b = Math.min(line.n - 1, a + per);
     let maxGrade = 0;
@@ -146,9 +158,11 @@ export function roadReport(model: RoadModel, shaped: Float32Array, size: GroundS
     let stopped = false;
     let liftedWheel = false;
     let leftGround = false;
+    let driven = false;
     for (const [n, row] of (drive?.rows ?? []).entries()) {
       const k = stations[n];
       if (k < a || k > b) continue;
+      driven = true;
       maxSpeed = Math.max(maxSpeed ?? 0, Math.abs(row.speed));
       if (row.airborne) leftGround = true;
       else if (!(row.contact0 && row.contact1 && row.contact2 && row.contact3)) liftedWheel = true;
@@ -156,6 +170,8 @@ export function roadReport(model: RoadModel, shaped: Float32Array, size: GroundS
     }
     if (leftGround) flags.push('airborne');
     if (stopped) flags.push('stopped');
+    const end = drive?.end;
+    if (end && end.reason !== 'arrived' && end.reason !== 'timeUp' && endStation >= a && endStation <= b && (endStation < b || b === line.n - 1)) flags.push(end.reason);
     segments.push({
       from: a * line.ds,
       to: b * line.ds,
@@ -169,10 +185,30 @@ export function roadReport(model: RoadModel, shaped: Float32Array, size: GroundS
       stopped,
       liftedWheel,
       leftGround,
+      driven,
       flags,
     });
   }
-  return { length: line.length, designSpeedKmh: p.designSpeedKmh, maxGradePct: p.maxGradePct, minRadius: minimumRadius(p.designSpeedKmh, 0), segments, reachedEnd: drive ? drive.reachedEnd : null };
+  const drivenTo = drive && stations.length > 0 ? Math.max(...stations.slice(-1), drive.end ? endStation : 0) * line.ds : drive ? 0 : null;
+  return {
+    length: line.length,
+    designSpeedKmh: p.designSpeedKmh,
+    maxGradePct: p.maxGradePct,
+    minRadius: minimumRadius(p.designSpeedKmh, 0),
+    segments,
+    reachedEnd: drive ? drive.reachedEnd : null,
+    driveEnd: drive?.end ?? null,
+    drivenTo,
+  };
+}
+
+/** One line on how the drive went: "driven to the end", "rolled over (…) at 123 m, 14.2 s". */
+export function driveSummary(report: Pick<RoadReport, 'reachedEnd' | 'driveEnd' | 'drivenTo'>): string {
+  if (report.reachedEnd === null) return 'not driven';
+  const end = report.driveEnd;
+  if (!end) return report.reachedEnd ? 'driven to the end' : `stopped early at ${Math.round(report.drivenTo ?? 0)} m`;
+  if (end.reason === 'arrived') return 'driven to the end';
+  return `${DRIVE_END_WORDS[end.reason]} at ${Math.round(end.at)} m (x ${end.x.toFixed(1)}, z ${end.z.toFixed(1)}) after ${end.t.toFixed(1)} s: the report covers the first ${Math.round(report.drivenTo ?? end.at)} m`;
 }
 
 const r = (v: number, d = 3) => Math.round(v * 10 ** d) / 10 ** d;
@@ -185,6 +221,19 @@ export function reportJson(report: RoadReport, name: string): JsonObject {
     maxGradePct: report.maxGradePct,
     minRadiusFlat: r(report.minRadius),
     reachedEnd: report.reachedEnd,
+    drive:
+      report.reachedEnd === null
+        ? null
+        : {
+            ended: report.driveEnd?.reason ?? (report.reachedEnd ? 'arrived' : 'stopped'),
+            at: report.driveEnd ? r(report.driveEnd.at) : null,
+            t: report.driveEnd ? r(report.driveEnd.t) : null,
+            x: report.driveEnd ? r(report.driveEnd.x) : null,
+            z: report.driveEnd ? r(report.driveEnd.z) : null,
+            drivenTo: report.drivenTo === null ? null : r(report.drivenTo),
+            cut: !report.reachedEnd,
+            summary: driveSummary(report),
+          },
     flagged: report.segments.filter((s) => s.flags.length > 0).length,
     segments: report.segments.map((s) => ({
       from: r(s.from),
@@ -199,18 +248,19 @@ export function reportJson(report: RoadReport, name: string): JsonObject {
       stopped: s.stopped,
       liftedWheel: s.liftedWheel,
       leftGround: s.leftGround,
+      driven: s.driven,
       flags: s.flags,
     })),
   };
 }
 
-export const REPORT_CSV_COLUMNS = ['from_m', 'to_m', 'grade_pct', 'max_grade_pct', 'bank_deg', 'cross_slope_deg', 'radius_m', 'vertical_curvature', 'max_speed_ms', 'stopped', 'lifted_wheel', 'left_ground', 'flags'];
+export const REPORT_CSV_COLUMNS = ['from_m', 'to_m', 'grade_pct', 'max_grade_pct', 'bank_deg', 'cross_slope_deg', 'radius_m', 'vertical_curvature', 'max_speed_ms', 'stopped', 'lifted_wheel', 'left_ground', 'driven', 'flags'];
 
 export function reportCsv(report: RoadReport): string {
   const lines = [REPORT_CSV_COLUMNS.join(',')];
   for (const s of report.segments) {
     lines.push(
-      [r(s.from), r(s.to), r(s.gradePct), r(s.maxGradePct), r(s.bankDeg), r(s.crossSlopeDeg), s.radius === null ? '' : r(s.radius), r(s.verticalCurvature, 5), s.maxSpeed === null ? '' : r(s.maxSpeed), s.stopped ? 1 : 0, s.liftedWheel ? 1 : 0, s.leftGround ? 1 : 0, s.flags.join(' ')].join(','),
+      [r(s.from), r(s.to), r(s.gradePct), r(s.maxGradePct), r(s.bankDeg), r(s.crossSlopeDeg), s.radius === null ? '' : r(s.radius), r(s.verticalCurvature, 5), s.maxSpeed === null ? '' : r(s.maxSpeed), s.stopped ? 1 : 0, s.liftedWheel ? 1 : 0, s.leftGround ? 1 : 0, s.driven ? 1 : 0, s.flags.join(' ')].join(','),
     );
   }
   return lines.map((line) => `${line}\n`).join('');

@@ -98,6 +98,20 @@ function assertPositive(name: string, value: number): void {
  * interactive driving; every row is the pose code's output for that step.
  */
 export function driveRoute(field: Heightfield, waypoints: readonly (readonly [number, number])[], options: DriveRouteOptions): DriveRouteResult {
+  const rows: TelemetryRow[] = [];
+  const generator = routeRows(field, waypoints, options);
+  for (;;) {
+    const next = generator.next();
+    if (next.done) return { ...next.value, rows };
+    rows.push(next.value);
+  }
+}
+
+/** How a kinematic route drive ended. */
+export type DriveRouteOutcome = Omit<DriveRouteResult, 'rows'>;
+
+/** driveRoute row by row (the CLI writes them as they come, never holding them all). Checks its arguments at once. */
+export function routeRows(field: Heightfield, waypoints: readonly (readonly [number, number])[], options: DriveRouteOptions): Generator<TelemetryRow, DriveRouteOutcome, void> {
   assertPositive('speed', options.speed);
   assertPositive('step', options.step);
   assertPositive('car length', options.length);
@@ -130,27 +144,29 @@ export function driveRoute(field: Heightfield, waypoints: readonly (readonly [nu
   for (let k = 1; k < waypoints.length; k++) routeLength += Math.hypot(waypoints[k][0] - waypoints[k - 1][0], waypoints[k][1] - waypoints[k - 1][1]);
   const maxSteps = options.maxSteps ?? Math.ceil((2 * routeLength) / (options.speed * options.step) + waypoints.length * Math.ceil((2 * Math.PI) / (turnRate * options.step))) + 100;
 
-  const [x0, z0] = waypoints[0];
-  const next = waypoints.find(([x, z]) => Math.hypot(x - x0, z - z0) > ARRIVAL_TOLERANCE);
-  let car: CarPlacement = { x: x0, z: z0, heading: next ? Math.atan2(next[0] - x0, next[1] - z0) : 0 };
-  const rows = [telemetryRow(0, pose(field, car, body))];
-  let target = 1;
-  let stepIndex = 0;
-  while (target < waypoints.length) {
-    const [tx, tz] = waypoints[target];
-    const remaining = Math.hypot(tx - car.x, tz - car.z);
-    if (remaining <= ARRIVAL_TOLERANCE) {
-      target++;
-      continue;
+  return (function* (): Generator<TelemetryRow, DriveRouteOutcome, void> {
+    const [x0, z0] = waypoints[0];
+    const next = waypoints.find(([x, z]) => Math.hypot(x - x0, z - z0) > ARRIVAL_TOLERANCE);
+    let car: CarPlacement = { x: x0, z: z0, heading: next ? Math.atan2(next[0] - x0, next[1] - z0) : 0 };
+    yield telemetryRow(0, pose(field, car, body));
+    let target = 1;
+    let stepIndex = 0;
+    while (target < waypoints.length) {
+      const [tx, tz] = waypoints[target];
+      const remaining = Math.hypot(tx - car.x, tz - car.z);
+      if (remaining <= ARRIVAL_TOLERANCE) {
+        target++;
+        continue;
+      }
+      if (++stepIndex > maxSteps) return { reachedEnd: false, stoppedBy: 'maxSteps' };
+      const bearing = Math.atan2(tx - car.x, tz - car.z);
+      const error = Math.atan2(Math.sin(bearing - car.heading), Math.cos(bearing - car.heading));
+      const { distance, turn } = pursueTarget(remaining, error, options.speed, turnRate, options.step);
+      const moved = moveCar(field, car, distance, turn, settings, options.obstacles);
+      car = moved.placement;
+      yield telemetryRow(stepIndex * options.step, pose(field, car, body));
+      if (moved.stoppedBy) return { reachedEnd: false, stoppedBy: moved.stoppedBy };
     }
-    if (++stepIndex > maxSteps) return { rows, reachedEnd: false, stoppedBy: 'maxSteps' };
-    const bearing = Math.atan2(tx - car.x, tz - car.z);
-    const error = Math.atan2(Math.sin(bearing - car.heading), Math.cos(bearing - car.heading));
-    const { distance, turn } = pursueTarget(remaining, error, options.speed, turnRate, options.step);
-    const moved = moveCar(field, car, distance, turn, settings, options.obstacles);
-    car = moved.placement;
-    rows.push(telemetryRow(stepIndex * options.step, pose(field, car, body)));
-    if (moved.stoppedBy) return { rows, reachedEnd: false, stoppedBy: moved.stoppedBy };
-  }
-  return { rows, reachedEnd: true };
+    return { reachedEnd: true };
+  })();
 }

@@ -1,3 +1,4 @@
+import { joinPieces } from '../driveCsv';
 import type { CliIo } from '../io';
 
 /** A CliIo that records what the CLI prints and writes, for tests. */
@@ -6,6 +7,8 @@ export interface FakeCliIo extends CliIo {
   err: string;
   /** Files written, by path. */
   files: Map<string, Uint8Array>;
+  /** The largest piece a writeFileChunks call was given, bytes. */
+  largestPiece: number;
 }
 
 export interface FakeCliIoOptions {
@@ -21,11 +24,22 @@ export function fakeCliIo(options: FakeCliIoOptions = {}): FakeCliIo {
     out: '',
     err: '',
     files: new Map(),
+    largestPiece: 0,
     stdout: (s) => void (io.out += s),
     stderr: (s) => void (io.err += s),
     writeFile: async (path, data) => {
       if (failWriteOn === '*' || path === failWriteOn) throw new Error('disk full');
       io.files.set(path, data.slice());
+    },
+    // As main/services/chunkedWrite.ts: nothing is left when a piece cannot be made or written.
+    writeFileChunks: async (path, pieces) => {
+      const kept: Uint8Array[] = [];
+      for (const piece of pieces) {
+        if (failWriteOn === '*' || path === failWriteOn) throw new Error('disk full');
+        io.largestPiece = Math.max(io.largestPiece, piece.length);
+        kept.push(piece.slice());
+      }
+      io.files.set(path, joinPieces(kept));
     },
     // All or nothing, like main/services/fileSet.ts: a failing target writes none of the set.
     writeFiles: async (files) => {
@@ -46,3 +60,4 @@ export function fakeCliIo(options: FakeCliIoOptions = {}): FakeCliIo {
   }
   return io;
 }
+

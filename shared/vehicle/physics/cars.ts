@@ -18,7 +18,10 @@ export interface PhysicsCarSpec {
   /** Left wheel centre to right wheel centre, metres. */
   readonly track: number;
   readonly wheelRadius: number;
-  /** Centre of mass height above the body's underside, metres. */
+  /**
+   * Centre of mass height above flat ground with the car at rest, metres (track / (2 · this) is the static
+   * stability factor: NHTSA measures about 1.4 for cars, 1.2 for SUVs, 1.0–1.2 for light trucks).
+   */
   readonly centreOfMassHeight: number;
   /** Free length of each spring (suspension fully extended), metres. */
   readonly suspensionRestLength: number;
@@ -50,7 +53,7 @@ export const CAR_PRESETS: Readonly<Record<CarPresetId, PhysicsCarSpec>> = {
     wheelbase: 2.5,
     track: 1.5,
     wheelRadius: 0.31,
-    centreOfMassHeight: 0.15,
+    centreOfMassHeight: 0.55,
     suspensionRestLength: 0.3,
     suspensionTravel: 0.2,
     suspensionStiffness: 30_000,
@@ -70,7 +73,7 @@ export const CAR_PRESETS: Readonly<Record<CarPresetId, PhysicsCarSpec>> = {
     wheelbase: 2.8,
     track: 1.6,
     wheelRadius: 0.38,
-    centreOfMassHeight: 0.45,
+    centreOfMassHeight: 0.67,
     suspensionRestLength: 0.4,
     suspensionTravel: 0.3,
     suspensionStiffness: 40_000,
@@ -90,7 +93,7 @@ export const CAR_PRESETS: Readonly<Record<CarPresetId, PhysicsCarSpec>> = {
     wheelbase: 4.5,
     track: 2.0,
     wheelRadius: 0.5,
-    centreOfMassHeight: 0.7,
+    centreOfMassHeight: 0.92,
     suspensionRestLength: 0.4,
     suspensionTravel: 0.25,
     suspensionStiffness: 200_000,
@@ -119,7 +122,7 @@ export const CAR_SPEC_LIMITS: Readonly<Record<NumericKey, { readonly min: number
   wheelbase: { min: 0.5, max: 15 },
   track: { min: 0.5, max: 3.5 },
   wheelRadius: { min: 0.1, max: 1.2 },
-  centreOfMassHeight: { min: 0, max: 3 },
+  centreOfMassHeight: { min: 0.1, max: 5 },
   suspensionRestLength: { min: 0.05, max: 1.5 },
   suspensionTravel: { min: 0.02, max: 1.2 },
   suspensionStiffness: { min: 1_000, max: 2_000_000 },
@@ -149,6 +152,7 @@ export function patchCarSpec(current: PhysicsCarSpec, patch: Partial<Record<keyo
   next.suspensionTravel = Math.min(next.suspensionTravel, next.suspensionRestLength);
   next.wheelbase = Math.min(next.wheelbase, next.length);
   next.track = Math.min(next.track, next.width);
-  next.centreOfMassHeight = Math.min(next.centreOfMassHeight, next.height);
+  // Not above the roof: the body stands restRideHeight (at most travel + 5 cm) above the ground.
+  next.centreOfMassHeight = Math.min(next.centreOfMassHeight, next.height + next.suspensionTravel);
   return next;
 }

@@ -7,6 +7,8 @@ import { eulerFromBasis, poseFromWheelPlane, type CarBasis } from '../pose';
 import { add, cross, scale, vec3 } from '../vec';
 import type { PhysicsCarSpec } from './cars';
 import type { Rapier } from './rapier';
+import { BOTTOM_OUT_CLEARANCE, GRAVITY, centreOfMassAboveUnderside, staticSag } from './stability';
+import { SURFACES, type SurfaceId, type SurfaceLookup } from './surfaces';
 
 /**
  * A raycast-wheel car on Rapier (DynamicRayCastVehicleController, the btRaycastVehicle lineage) over the
@@ -25,11 +27,8 @@ import type { Rapier } from './rapier';
 
 export const PHYSICS_HZ = 120;
 export const PHYSICS_DT = 1 / PHYSICS_HZ;
-export const GRAVITY = 9.81;
-/** Wheel bottom below the body's underside with the suspension fully compressed, metres. */
-export const BOTTOM_OUT_CLEARANCE = 0.05;
-/** Rolling resistance with no throttle and no brake, as a fraction of the weight. */
-export const ROLLING_RESISTANCE = 0.015;
+/** Rolling resistance with no throttle and no brake, as a fraction of the weight, on a road (surfaces.ts has the others). */
+export const ROLLING_RESISTANCE = SURFACES.road.rollingResistance;
 /** Air drag: ½ ρ Cd A per m² of frontal area. */
 const DRAG_PER_AREA = 0.5 * 1.2 * 0.35;
 /** Below this forward speed, m/s, reverse throttle drives backwards instead of braking. */
@@ -70,6 +69,8 @@ export interface PhysicsWheel {
   readonly steering: number;
   /** Accumulated spin, radians. */
   readonly rotation: number;
+  /** What the wheel stands on (the last it touched while in the air): its grip and rolling resistance. */
+  readonly surface: SurfaceId;
 }
 
 export interface PhysicsState extends CarBasis {
@@ -136,7 +137,7 @@ export const mountHeight = (spec: PhysicsCarSpec): number =>
 export function startPlacement(field: Heightfield, spec: PhysicsCarSpec, start: PhysicsStart): { position: Vec3; rotation: Quat } {
   const heading = Number.isFinite(start.heading) ? start.heading : 0;
   const pose = poseFromWheelPlane(field, { x: start.x, z: start.z, heading }, { length: spec.wheelbase, width: spec.track }, false);
-  const sag = Math.min(spec.suspensionTravel, (spec.mass * GRAVITY) / 4 / spec.suspensionStiffness);
+  const sag = staticSag(spec);
   const ride = Math.max(0, spec.wheelRadius + spec.suspensionRestLength - sag - mountHeight(spec));
   const { up, forward, right } = pose;
   const origin = add(pose.position, scale(up, ride));
@@ -151,6 +152,19 @@ export function startPlacement(field: Heightfield, spec: PhysicsCarSpec, start: 
 }
 
 type Quat = { x: number; y: number; z: number; w: number };
+
+/** Each axle's anti-roll bar rate as a multiple of one wheel's spring rate (three quarters of the roll stiffness). */
+const ANTI_ROLL_RATIO = 1.5;
+/** Rapier's fixed roll influence of every wheel (not settable from JavaScript). */
+const RAPIER_ROLL_INFLUENCE = 0.1;
+
+/** A body-frame vector in world space: v + 2w(q×v) + 2q×(q×v). */
+function rotateByQuat(q: Quat, vx: number, vy: number, vz: number): Vec3 {
+  const cx = q.y * vz - q.z * vy;
+  const cy = q.z * vx - q.x * vz;
+  const cz = q.x * vy - q.y * vx;
+  return vec3(vx + 2 * (q.w * cx + q.y * cz - q.z * cy), vy + 2 * (q.w * cy + q.z * cx - q.x * cz), vz + 2 * (q.w * cz + q.x * cy - q.y * cx));
+}
 
 /** The rotation whose columns are these orthonormal axes (local x, y, z in world space). */
 function quaternionFromAxes(X: Vec3, Y: Vec3, Z: Vec3): Quat {
@@ -184,6 +198,11 @@ export class PhysicsCar {
   private current: PhysicsState;
   private previous: PhysicsState;
   private steps = 0;
+  /** Load each wheel's anti-roll bar adds (+) or takes (−) in the last step, N. */
+  private readonly barForce = [0, 0, 0, 0];
+  private readonly surface: SurfaceId[] = ['road', 'road', 'road', 'road'];
+  /** Each wheel's friction: the tyre's × its surface's grip. */
+  private readonly friction: number[];
 
   constructor(
     private readonly rapier: Rapier,
@@ -191,8 +210,10 @@ export class PhysicsCar {
     private readonly spec: PhysicsCarSpec,
     start: PhysicsStart,
     obstacles: readonly Obstacle[] = [],
+    private surfaces: SurfaceLookup | null = null,
   ) {
     const R = rapier;
+    this.friction = [0, 1, 2, 3].map(() => spec.tyreFriction);
     this.grid = gridOf(obstacles, 16);
     this.world = new R.World({ x: 0, y: -GRAVITY, z: 0 });
     this.world.timestep = PHYSICS_DT;
@@ -217,7 +238,8 @@ export class PhysicsCar {
         .setTranslation(0, height / 2, 0)
         // Bodywork scraping the ground slides rather than grips: a bumper that bites flips the car.
         .setFriction(0.1)
-        .setMassProperties(mass, { x: 0, y: spec.centreOfMassHeight, z: 0 }, inertia, { x: 0, y: 0, z: 0, w: 1 }),
+        // Mass properties are in the collider's frame, which sits height/2 above the underside.
+        .setMassProperties(mass, { x: 0, y: centreOfMassAboveUnderside(spec) - height / 2, z: 0 }, inertia, { x: 0, y: 0, z: 0, w: 1 }),
       this.body,
     );
     this.vehicle = this.world.createVehicleController(this.body);
@@ -238,9 +260,14 @@ export class PhysicsCar {
       this.vehicle.setWheelSideFrictionStiffness(i, 1);
     }
     this.ensurePatch(true);
+    // Until the wheels first touch: the ground under the car's start.
+    for (let i = 0; i < 4; i++) this.setSurface(i, this.surfaces ? this.surfaces(start.x, start.z) : 'road');
     // Registers the ground with the scene queries before the first wheel ray casts (the body falls
     // 1/120 s meanwhile: under a millimetre).
     this.world.step();
+    // The wheels cast their rays (a zero-length update applies no impulse), so the placement's state
+    // already has its contacts: a car put on the ground is not airborne in its first row.
+    this.vehicle.updateVehicle(0);
     this.current = this.readState();
     this.previous = this.current;
   }
@@ -263,8 +290,11 @@ export class PhysicsCar {
   /** Advances one fixed step of PHYSICS_DT seconds. */
   step(input: PhysicsInput): PhysicsState {
     this.ensurePatch(false);
+    this.readSurfaces();
     this.applyInput(input);
     this.vehicle.updateVehicle(PHYSICS_DT);
+    this.restoreSideFrictionRoll();
+    this.applyAntiRollBars();
     this.holdWhenBraked(input);
     this.world.step();
     if (this.retired.length > 0) {
@@ -281,6 +311,31 @@ export class PhysicsCar {
   setField(field: Heightfield): void {
     this.field = field;
     this.patchCentre = { x: NaN, z: NaN };
+  }
+
+  /** What the ground is made of (null: a road everywhere); read under each wheel every step. */
+  setSurfaces(surfaces: SurfaceLookup | null): void {
+    this.surfaces = surfaces;
+  }
+
+  private setSurface(i: number, id: SurfaceId): void {
+    this.surface[i] = id;
+    const friction = this.spec.tyreFriction * SURFACES[id].grip;
+    if (friction !== this.friction[i]) {
+      this.friction[i] = friction;
+      this.vehicle.setWheelFrictionSlip(i, friction);
+    }
+  }
+
+  /** Each wheel's surface at the point it touched in the last step (a wheel in the air keeps its last). */
+  private readSurfaces(): void {
+    if (!this.surfaces) return;
+    const wheels = this.current.wheels;
+    for (let i = 0; i < 4; i++) {
+      if (!wheels[i].contact) continue;
+      const id = this.surfaces(wheels[i].contactPoint.x, wheels[i].contactPoint.z);
+      if (id !== this.surface[i]) this.setSurface(i, id);
+    }
   }
 
   setObstacles(obstacles: readonly Obstacle[]): void {
@@ -309,16 +364,18 @@ export class PhysicsCar {
     }
     const drivenCount = spec.driven === 'all' ? 4 : 2;
     const dt = PHYSICS_DT;
-    const rolling = drive === 0 && brake === 0 ? ROLLING_RESISTANCE * spec.mass * GRAVITY : 0;
+    const coasting = drive === 0 && brake === 0;
     const steering = -clampUnit(input.steer) * ((spec.maxSteerDeg * Math.PI) / 180);
     for (let i = 0; i < 4; i++) {
       const front = i < 2;
       const driven = spec.driven === 'all' || (spec.driven === 'front') === front;
-      this.vehicle.setWheelEngineForce(i, driven ? (drive * spec.engineForce) / drivenCount : 0);
+      const grip = this.forwardGrip(i);
+      this.vehicle.setWheelEngineForce(i, driven ? Math.sign(drive) * Math.min(Math.abs(drive * spec.engineForce) / drivenCount, grip) : 0);
       // Rapier's brake is the largest rolling-friction impulse per step: force × dt.
-      let wheelBrake = (brake * spec.brakeForce) / 4 + rolling / 4;
+      const rolling = coasting ? (SURFACES[this.surface[i]].rollingResistance * spec.mass * GRAVITY) / 4 : 0;
+      let wheelBrake = (brake * spec.brakeForce) / 4 + rolling;
       if (input.handbrake && !front) wheelBrake = Math.max(wheelBrake, (HANDBRAKE_FRACTION * spec.brakeForce) / 2);
-      this.vehicle.setWheelBrake(i, wheelBrake * dt);
+      this.vehicle.setWheelBrake(i, Math.min(wheelBrake, grip) * dt);
       this.vehicle.setWheelSteering(i, front ? steering : 0);
     }
     // Air drag along the velocity.
@@ -328,6 +385,92 @@ export class PhysicsCar {
       const k = DRAG_PER_AREA * spec.width * spec.height * speedAll * dt;
       this.body.applyImpulse({ x: -k * v.x, y: -k * v.y, z: -k * v.z }, true);
     }
+  }
+
+  /**
+   * The friction circle: the forward force (drive or brake) a wheel may still take, N, beside the side
+   * force it carried in the last step, with both within tyre friction × its load. Rapier's own check
+   * counts the forward force at half (btRaycastVehicle's ellipse), which let a hard brake reach 1.25 g on
+   * μ = 1 tyres; capped here, the two together stay within μ·N (a step's lag in load and side force).
+   */
+  private forwardGrip(i: number): number {
+    if (!this.vehicle.wheelIsInContact(i)) return 0;
+    const limit = this.friction[i] * Math.max(0, (this.vehicle.wheelSuspensionForce(i) ?? 0) + this.barForce[i]);
+    const side = (this.vehicle.wheelSideImpulse(i) ?? 0) / PHYSICS_DT;
+    return Math.sqrt(Math.max(0, limit * limit - side * side));
+  }
+
+  /**
+   * An anti-roll bar on each axle (as on real cars): a force ANTI_ROLL_RATIO × the spring rate × the
+   * difference of the two wheels' compression lifts the more compressed side and pulls the other down.
+   * It keeps the body's roll on a side slope to a degree or two, so the car tips near atan(SSF) as a
+   * rigid car does; the load it moves is at most what the lighter wheel carries (a bar cannot pull a
+   * wheel off the ground), and counts in that wheel's grip.
+   */
+  private applyAntiRollBars(): void {
+    const k = this.spec.suspensionStiffness;
+    const rest = this.spec.suspensionRestLength;
+    const q = this.body.rotation();
+    const up = rotateByQuat(q, 0, 1, 0);
+    for (const [a, b] of [
+      [0, 1],
+      [2, 3],
+    ] as const) {
+      const spring = (i: number): number => (this.vehicle.wheelIsInContact(i) ? Math.max(0, rest - (this.vehicle.wheelSuspensionLength(i) ?? rest)) : 0);
+      const xa = spring(a);
+      const xb = spring(b);
+      const force = Math.sign(xa - xb) * Math.min(ANTI_ROLL_RATIO * k * Math.abs(xa - xb), k * Math.min(xa, xb));
+      this.barForce[a] = force;
+      this.barForce[b] = -force;
+      if (force === 0) continue;
+      for (const [i, f] of [
+        [a, force],
+        [b, -force],
+      ] as const) {
+        const point = this.vehicle.wheelHardPoint(i);
+        if (point) this.body.applyImpulseAtPoint(scale(up, f * PHYSICS_DT), point, true);
+      }
+    }
+  }
+
+  /**
+   * Rapier applies each wheel's side friction 90 % of the way up from the contact to the centre of mass
+   * (Bullet's roll influence 0.1, a game's guard against rolling over); a real tyre pushes at the ground.
+   * This adds back the roll moment that shift took away, so the car leans and tips as its centre of mass
+   * and track say (on a tilt table at atan(track / 2h)).
+   */
+  private restoreSideFrictionRoll(): void {
+    const q = this.body.rotation();
+    const up = rotateByQuat(q, 0, 1, 0);
+    const com = this.body.worldCom();
+    let tx = 0;
+    let ty = 0;
+    let tz = 0;
+    for (let i = 0; i < 4; i++) {
+      const side = this.vehicle.wheelSideImpulse(i) ?? 0;
+      if (side === 0 || !this.vehicle.wheelIsInContact(i)) continue;
+      const p = this.vehicle.wheelContactPoint(i);
+      const n = this.vehicle.wheelContactNormal(i);
+      if (!p || !n) continue;
+      // The wheel's axle as Rapier takes it: the body's −x turned by the steering about up, then laid in the contact plane.
+      const steering = this.vehicle.wheelSteering(i) ?? 0;
+      const body = rotateByQuat(q, -1, 0, 0);
+      const c = Math.cos(steering);
+      const sn = Math.sin(steering);
+      const k = cross(up, body);
+      let axle = vec3(body.x * c + k.x * sn, body.y * c + k.y * sn, body.z * c + k.z * sn);
+      const along = axle.x * n.x + axle.y * n.y + axle.z * n.z;
+      axle = vec3(axle.x - n.x * along, axle.y - n.y * along, axle.z - n.z * along);
+      const length = Math.hypot(axle.x, axle.y, axle.z);
+      if (length < 1e-9) continue;
+      const J = scale(axle, side / length);
+      const lift = (up.x * (p.x - com.x) + up.y * (p.y - com.y) + up.z * (p.z - com.z)) * (1 - RAPIER_ROLL_INFLUENCE);
+      const torque = cross(scale(up, lift), J);
+      tx += torque.x;
+      ty += torque.y;
+      tz += torque.z;
+    }
+    if (tx !== 0 || ty !== 0 || tz !== 0) this.body.applyTorqueImpulse({ x: tx, y: ty, z: tz }, true);
   }
 
   /**
@@ -353,7 +496,7 @@ export class PhysicsCar {
     for (let i = 0; i < 4; i++) {
       if (!this.vehicle.wheelIsInContact(i)) continue;
       const share = i >= 2 && input.handbrake ? 1 : brake;
-      grip += share * this.spec.tyreFriction * Math.max(0, this.vehicle.wheelSuspensionForce(i) ?? 0);
+      grip += share * this.friction[i] * Math.max(0, this.vehicle.wheelSuspensionForce(i) ?? 0);
     }
     const impulse = Math.min(grip * PHYSICS_DT, Math.abs(along) * this.spec.mass) * -Math.sign(along);
     this.body.applyImpulse({ x: impulse * forward.x, y: impulse * forward.y, z: impulse * forward.z }, true);
@@ -440,13 +583,7 @@ export class PhysicsCar {
   private readState(): PhysicsState {
     const t = this.body.translation();
     const q = this.body.rotation();
-    const rotate = (vx: number, vy: number, vz: number): Vec3 => {
-      // v + 2w(q×v) + 2q×(q×v)
-      const cx = q.y * vz - q.z * vy;
-      const cy = q.z * vx - q.x * vz;
-      const cz = q.x * vy - q.y * vx;
-      return vec3(vx + 2 * (q.w * cx + q.y * cz - q.z * cy), vy + 2 * (q.w * cy + q.z * cx - q.x * cz), vz + 2 * (q.w * cz + q.x * cy - q.y * cx));
-    };
+    const rotate = (vx: number, vy: number, vz: number): Vec3 => rotateByQuat(q, vx, vy, vz);
     const toWorld = (lx: number, ly: number, lz: number): Vec3 => {
       const r = rotate(lx, ly, lz);
       return vec3(t.x + r.x, t.y + r.y, t.z + r.z);
@@ -476,6 +613,7 @@ export class PhysicsCar {
         hub,
         steering: this.vehicle.wheelSteering(i) ?? 0,
         rotation: this.vehicle.wheelRotation(i) ?? 0,
+        surface: this.surface[i],
       });
     }
     // The underside: a 5 × 5 grid of points; how deep the deepest is under the exact surface.

@@ -1,8 +1,11 @@
 import type { Heightfield } from '../../terrain/heightfield';
 import { drivableBounds, type Obstacle } from '../drive';
 import { DriveRouteError, TELEMETRY_COLUMNS } from '../telemetry';
+import { Autopilot } from './autopilot';
+import { BOUND_SLACK_SECONDS, BOUND_SPEED, DriveWatch, MAX_AUTOPILOT_SECONDS, driveTimeLimit, type DriveEnd } from './driveEnd';
 import type { PhysicsCarSpec } from './cars';
 import { NO_INPUT, PHYSICS_DT, PHYSICS_HZ, PhysicsCar, type PhysicsInput, type PhysicsStart, type PhysicsState } from './physicsCar';
+export { Autopilot, type AutopilotCar } from './autopilot';
 import type { Rapier } from './rapier';
 
 /**
@@ -63,9 +66,12 @@ const formatNumber = (v: number, decimals: number): string => {
   return Number(text) === 0 ? (0).toFixed(decimals) : text;
 };
 
+/** One CSV line of a row (no newline). */
+export const formatPhysicsRow = (row: PhysicsTelemetryRow, decimals = 6): string => PHYSICS_TELEMETRY_COLUMNS.map((c) => formatNumber(row[c], decimals)).join(',');
+
 export function physicsTelemetryCsv(rows: readonly PhysicsTelemetryRow[], decimals = 6): string {
   const lines = [PHYSICS_TELEMETRY_COLUMNS.join(',')];
-  for (const row of rows) lines.push(PHYSICS_TELEMETRY_COLUMNS.map((c) => formatNumber(row[c], decimals)).join(','));
+  for (const row of rows) lines.push(formatPhysicsRow(row, decimals));
   return lines.map((line) => `${line}\n`).join('');
 }
 
@@ -79,16 +85,36 @@ export interface PhysicsDriveCommon {
   /** Seconds between telemetry rows (rounded to whole physics steps, at least one). */
   readonly step: number;
   readonly obstacles?: readonly Obstacle[];
+  /** Called every ten seconds of drive time or so: seconds driven of at most `total`. */
+  readonly onProgress?: (driven: number, total: number) => void;
 }
 
-export interface PhysicsDriveResult {
-  readonly rows: PhysicsTelemetryRow[];
+export interface PhysicsDriveOutcome {
   readonly reachedEnd: boolean;
-  /** Why an autopilot drive ended before its last waypoint. */
-  readonly stoppedBy?: 'stuck' | 'maxSteps';
+  /** Autopilot drives: how and where the drive ended. */
+  readonly end?: DriveEnd;
 }
+
+export interface PhysicsDriveResult extends PhysicsDriveOutcome {
+  readonly rows: PhysicsTelemetryRow[];
+}
+
+/** Rows one after another, then the outcome (the generator's return value). */
+export type PhysicsRows = Generator<PhysicsTelemetryRow, PhysicsDriveOutcome, void>;
 
 const stepsPerRow = (step: number): number => Math.max(1, Math.round(step * PHYSICS_HZ));
+/** Drive time between progress calls, seconds. */
+const PROGRESS_EVERY = 10;
+
+/** All the rows of a drive, and its outcome. */
+export function collectRows(rows: PhysicsRows): PhysicsDriveResult {
+  const out: PhysicsTelemetryRow[] = [];
+  for (;;) {
+    const next = rows.next();
+    if (next.done) return { ...next.value, rows: out };
+    out.push(next.value);
+  }
+}
 
 /** Drives `duration` seconds from `start` with the scheduled inputs (before the first row: no input). */
 export function driveInputs(
@@ -99,54 +125,61 @@ export function driveInputs(
   duration: number,
   options: PhysicsDriveCommon,
 ): PhysicsDriveResult {
+  return collectRows(inputRows(rapier, field, start, schedule, duration, options));
+}
+
+/** driveInputs row by row (the CLI writes them as they come). Checks its arguments at once. */
+export function inputRows(rapier: Rapier, field: Heightfield, start: PhysicsStart, schedule: readonly TimedInput[], duration: number, options: PhysicsDriveCommon): PhysicsRows {
   if (!(duration > 0) || !Number.isFinite(duration)) throw new DriveRouteError(`duration must be a positive number of seconds, got ${duration}`);
-  const car = new PhysicsCar(rapier, field, options.spec, start, options.obstacles);
-  try {
-    const every = stepsPerRow(options.step);
-    const total = Math.round(duration * PHYSICS_HZ);
-    const rows = [physicsTelemetryRow(0, car.state)];
-    let next = 0;
-    let input: PhysicsInput = NO_INPUT;
-    for (let k = 0; k < total; k++) {
-      const t = k * PHYSICS_DT;
-      while (next < schedule.length && schedule[next].t <= t + 1e-9) input = schedule[next++];
-      car.step(input);
-      if ((k + 1) % every === 0 || k + 1 === total) rows.push(physicsTelemetryRow((k + 1) * PHYSICS_DT, car.state));
-    }
-    return { rows, reachedEnd: true };
-  } finally {
-    car.dispose();
+  const bounds = drivableBounds(field, options.spec);
+  if (!(start.x >= bounds.minX && start.x <= bounds.maxX && start.z >= bounds.minZ && start.z <= bounds.maxZ)) {
+    throw new DriveRouteError(
+      `the start (${start.x}, ${start.z}) is outside the drivable area x ∈ [${bounds.minX}, ${bounds.maxX}], z ∈ [${bounds.minZ}, ${bounds.maxZ}] (the map less half the car length)`,
+    );
   }
+  return (function* (): PhysicsRows {
+    const car = new PhysicsCar(rapier, field, options.spec, start, options.obstacles);
+    try {
+      const every = stepsPerRow(options.step);
+      const total = Math.round(duration * PHYSICS_HZ);
+      yield physicsTelemetryRow(0, car.state);
+      let next = 0;
+      let input: PhysicsInput = NO_INPUT;
+      for (let k = 0; k < total; k++) {
+        const t = k * PHYSICS_DT;
+        while (next < schedule.length && schedule[next].t <= t + 1e-9) input = schedule[next++];
+        car.step(input);
+        if ((k + 1) % every === 0 || k + 1 === total) yield physicsTelemetryRow((k + 1) * PHYSICS_DT, car.state);
+        if ((k + 1) % (PROGRESS_EVERY * PHYSICS_HZ) === 0) options.onProgress?.((k + 1) * PHYSICS_DT, duration);
+      }
+      return { reachedEnd: true };
+    } finally {
+      car.dispose();
+    }
+  })();
 }
 
-export interface AutopilotOptions extends PhysicsDriveCommon {
-  /** Cruise speed, m/s. */
+export interface RouteDriveOptions extends PhysicsDriveCommon {
+  /** Cruise speed, m/s (at least MIN_AUTOPILOT_SPEED is used). */
   readonly speed: number;
+  /** A road's width, metres: the drive ends when the car is further off its line than width / 2 + width. */
+  readonly roadWidth?: number;
 }
 
-/** Within this distance of the last waypoint and slower than STOPPED_SPEED, the route is done. */
-const ARRIVAL_RADIUS = 1.5;
-const STOPPED_SPEED = 0.3;
-/** Seconds at walking pace with the throttle open before the autopilot gives up (a prop, a wall, a slope). */
-const STUCK_SECONDS = 3;
-/** Deceleration the autopilot plans with when it slows for the last waypoint, m/s². */
-const PLANNED_BRAKING = 3;
-const SPEED_GAIN = 0.5;
+/** The length of a route, metres. */
+export function routeLength(waypoints: readonly (readonly [number, number])[]): number {
+  let length = 0;
+  for (let k = 1; k < waypoints.length; k++) length += Math.hypot(waypoints[k][0] - waypoints[k - 1][0], waypoints[k][1] - waypoints[k - 1][1]);
+  return length;
+}
 
 /**
- * Autopilot: pure pursuit of a point `lookahead` metres ahead along the route (steering angle
- * atan(2·wheelbase·sin α / distance)), cruise speed held by a proportional throttle/brake, slowing in
- * tight turns and to stop on the last waypoint. It never reverses.
+ * Checks a route before it is driven: waypoints finite and within the drivable area, and a drive-time
+ * bound (length / 2 m/s + 30 s) of at most MAX_AUTOPILOT_SECONDS. Throws DriveRouteError naming the problem.
  */
-export function driveRoutePhysics(
-  rapier: Rapier,
-  field: Heightfield,
-  waypoints: readonly (readonly [number, number])[],
-  options: AutopilotOptions,
-): PhysicsDriveResult {
-  if (!(options.speed > 0) || !Number.isFinite(options.speed)) throw new DriveRouteError(`speed must be a positive number, got ${options.speed}`);
+export function checkRoute(field: Heightfield, spec: PhysicsCarSpec, waypoints: readonly (readonly [number, number])[], speed: number): void {
+  if (!(speed > 0) || !Number.isFinite(speed)) throw new DriveRouteError(`speed must be a positive number, got ${speed}`);
   if (waypoints.length === 0) throw new DriveRouteError('the route has no waypoints');
-  const spec = options.spec;
   const bounds = drivableBounds(field, spec);
   waypoints.forEach(([x, z], k) => {
     if (!Number.isFinite(x) || !Number.isFinite(z)) throw new DriveRouteError(`waypoint ${k} is not a pair of numbers`);
@@ -156,32 +189,49 @@ export function driveRoutePhysics(
       );
     }
   });
-  const car = new PhysicsCar(rapier, field, spec, routeStart(waypoints), options.obstacles);
-  try {
-    const pilot = new Autopilot(waypoints, spec, options.speed);
-    const maxSteps = Math.ceil((2 * pilot.routeLength / options.speed + 30) * PHYSICS_HZ);
-    const every = stepsPerRow(options.step);
-    const rows = [physicsTelemetryRow(0, car.state)];
-    let stuckSteps = 0;
-    for (let k = 0; ; k++) {
-      const s = car.state;
-      const input = pilot.next(s);
-      if (!input) {
-        if (k % every !== 0) rows.push(physicsTelemetryRow(k * PHYSICS_DT, s));
-        return { rows, reachedEnd: true };
-      }
-      if (k >= maxSteps) return { rows, reachedEnd: false, stoppedBy: 'maxSteps' };
-      car.step(input);
-      if ((k + 1) % every === 0) rows.push(physicsTelemetryRow((k + 1) * PHYSICS_DT, car.state));
-      stuckSteps = input.throttle > 0.5 && Math.abs(car.state.speed) < STOPPED_SPEED ? stuckSteps + 1 : 0;
-      if (stuckSteps >= STUCK_SECONDS * PHYSICS_HZ) {
-        if ((k + 1) % every !== 0) rows.push(physicsTelemetryRow((k + 1) * PHYSICS_DT, car.state));
-        return { rows, reachedEnd: false, stoppedBy: 'stuck' };
-      }
-    }
-  } finally {
-    car.dispose();
+  const limit = driveTimeLimit(routeLength(waypoints));
+  if (limit > MAX_AUTOPILOT_SECONDS) {
+    throw new DriveRouteError(`the route is ${Math.round(routeLength(waypoints)).toLocaleString('en-US')} m long: a drive may take at most ${MAX_AUTOPILOT_SECONDS.toLocaleString('en-US')} s (length / ${BOUND_SPEED} m/s + ${BOUND_SLACK_SECONDS} s)`);
   }
+}
+
+/**
+ * Autopilot drive (autopilot.ts) from the first waypoint to the last, ended early by the DriveWatch's
+ * rules (rolled over, stuck, left the road, out of time); the last row is the car where it ended.
+ */
+export function driveRoutePhysics(rapier: Rapier, field: Heightfield, waypoints: readonly (readonly [number, number])[], options: RouteDriveOptions): PhysicsDriveResult {
+  return collectRows(routeRowsPhysics(rapier, field, waypoints, options));
+}
+
+/** driveRoutePhysics row by row. Checks the route at once. */
+export function routeRowsPhysics(rapier: Rapier, field: Heightfield, waypoints: readonly (readonly [number, number])[], options: RouteDriveOptions): PhysicsRows {
+  const spec = options.spec;
+  checkRoute(field, spec, waypoints, options.speed);
+  return (function* (): PhysicsRows {
+    const car = new PhysicsCar(rapier, field, spec, routeStart(waypoints), options.obstacles);
+    try {
+      const pilot = new Autopilot(waypoints, spec, options.speed, { field });
+      const watch = new DriveWatch({ routeLength: pilot.routeLength, roadWidth: options.roadWidth });
+      const every = stepsPerRow(options.step);
+      yield physicsTelemetryRow(0, car.state);
+      for (let k = 0; ; k++) {
+        const s = car.state;
+        const input = pilot.next(s);
+        const t = k * PHYSICS_DT;
+        const where = { t, x: s.position.x, z: s.position.z, roll: s.roll, progress: pilot.progress, offset: pilot.offset };
+        const end = input ? watch.observe(where) : watch.arrive(where);
+        if (end) {
+          if (k % every !== 0) yield physicsTelemetryRow(t, s);
+          return { reachedEnd: end.reason === 'arrived', end };
+        }
+        car.step(input!);
+        if ((k + 1) % every === 0) yield physicsTelemetryRow((k + 1) * PHYSICS_DT, car.state);
+        if ((k + 1) % (PROGRESS_EVERY * PHYSICS_HZ) === 0) options.onProgress?.((k + 1) * PHYSICS_DT, watch.timeLimit);
+      }
+    } finally {
+      car.dispose();
+    }
+  })();
 }
 
 /** Where a route's car starts: on its first waypoint, facing the first waypoint that is elsewhere. */
@@ -189,64 +239,6 @@ export function routeStart(waypoints: readonly (readonly [number, number])[]): P
   const [x0, z0] = waypoints[0];
   const first = waypoints.find(([x, z]) => Math.hypot(x - x0, z - z0) > 1e-6);
   return { x: x0, z: z0, heading: first ? Math.atan2(first[0] - x0, first[1] - z0) : 0 };
-}
-
-/** What the autopilot reads of a car (a physics state, or the kinematic car's). */
-export interface AutopilotCar {
-  readonly position: { readonly x: number; readonly z: number };
-  readonly heading: number;
-  readonly speed: number;
-}
-
-/**
- * The autopilot's controller, one physics step at a time (the CLI's headless drive and the editor's
- * "Drive this road" use the same one): pure pursuit of a point ahead along the route, the cruise
- * speed held by a proportional throttle/brake.
- */
-export class Autopilot {
-  readonly routeLength: number;
-  private target: number;
-  private readonly last: number;
-  private readonly maxSteer: number;
-
-  constructor(
-    private readonly waypoints: readonly (readonly [number, number])[],
-    private readonly spec: PhysicsCarSpec,
-    private readonly speed: number,
-  ) {
-    let routeLength = 0;
-    for (let k = 1; k < waypoints.length; k++) routeLength += Math.hypot(waypoints[k][0] - waypoints[k - 1][0], waypoints[k][1] - waypoints[k - 1][1]);
-    this.routeLength = routeLength;
-    this.last = waypoints.length - 1;
-    this.target = Math.min(1, this.last);
-    this.maxSteer = (spec.maxSteerDeg * Math.PI) / 180;
-  }
-
-  /** Index of the waypoint being pursued. */
-  get targetIndex(): number {
-    return this.target;
-  }
-
-  /** The input for the next step from the car's state; null once the car has stopped on the last waypoint. */
-  next(s: AutopilotCar): PhysicsInput | null {
-    const { waypoints, spec, last } = this;
-    const { x, z } = s.position;
-    const lookahead = Math.max(spec.wheelbase * 1.5, 0.6 * Math.abs(s.speed));
-    while (this.target < last && Math.hypot(waypoints[this.target][0] - x, waypoints[this.target][1] - z) < lookahead) this.target++;
-    const target = this.target;
-    const [tx, tz] = waypoints[target];
-    const distance = Math.hypot(tx - x, tz - z);
-    let toEnd = distance;
-    for (let j = target; j < last; j++) toEnd += Math.hypot(waypoints[j + 1][0] - waypoints[j][0], waypoints[j + 1][1] - waypoints[j][1]);
-    if (target === last && distance < ARRIVAL_RADIUS && Math.abs(s.speed) < STOPPED_SPEED) return null;
-    const bearing = Math.atan2(tx - x, tz - z);
-    const alpha = Math.atan2(Math.sin(bearing - s.heading), Math.cos(bearing - s.heading));
-    const steerAngle = Math.atan2(2 * spec.wheelbase * Math.sin(alpha), Math.max(distance, 1e-3));
-    const steer = Math.max(-1, Math.min(1, -steerAngle / Math.max(this.maxSteer, 1e-6)));
-    const wanted = Math.min(this.speed * Math.max(0.25, Math.cos(alpha)), Math.sqrt(2 * PLANNED_BRAKING * Math.max(0, toEnd - ARRIVAL_RADIUS / 2)));
-    const error = wanted - s.speed;
-    return error >= 0 ? { throttle: Math.min(1, SPEED_GAIN * error), steer, brake: 0, handbrake: false } : { throttle: 0, steer, brake: Math.min(1, -SPEED_GAIN * error), handbrake: false };
-  }
 }
 
 export class InputsError extends Error {

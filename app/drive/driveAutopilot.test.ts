@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { loadRapier } from '../../shared/vehicle/physics/rapier';
+import { fieldFrom } from '../../shared/vehicle/testFields';
+import { DriveSession } from './driveSession';
+
+const FRAME = 1 / 60;
+const flat = fieldFrom(129, 129, 1, () => 0);
+
+function run(drive: DriveSession, seconds: number, until: () => boolean = () => false): void {
+  for (let t = 0; t < seconds - 1e-9 && !until(); t += FRAME) drive.frame(FRAME);
+}
+
+describe('Drive This Road in the editor: the autopilot always ends, and says why', () => {
+  it('a prop across the route: the drive ends as stuck, where it stopped, and the HUD shows the surface under each wheel', async () => {
+    const drive = new DriveSession({
+      field: () => flat,
+      obstacles: () => [{ x: 0, z: 0, radius: 3 }],
+      physics: loadRapier,
+      settings: { model: 'physics' },
+      // Sand on the west half, grass elsewhere.
+      surfaces: () => (x) => (x < 0 ? 'sediment' : 'grass'),
+    });
+    const route: [number, number][] = [];
+    for (let z = -40; z <= 40; z += 2) route.push([0.5, z]);
+    drive.enterAutopilot(route, 8, { roadWidth: 6 });
+    await expect.poll(() => drive.physicsState !== null, { timeout: 30_000 }).toBe(true);
+    expect(drive.store.getState().autopilot).toBe('driving');
+    run(drive, 60, () => drive.store.getState().autopilot !== 'driving');
+    const state = drive.store.getState();
+    expect(state.autopilot).toBe('stuck');
+    expect(state.driveEnd?.reason).toBe('stuck');
+    // Stopped against the prop, a few metres before it (the route starts 40 m before the prop).
+    expect(state.driveEnd!.at).toBeGreaterThan(30);
+    expect(state.driveEnd!.at).toBeLessThan(40);
+    expect(state.driveEnd!.t).toBeGreaterThan(3);
+    run(drive, 0.2);
+    const wheels = drive.physicsState!.wheels;
+    expect(wheels.map((w) => w.surface)).toEqual(wheels.map((w) => (w.contactPoint.x < 0 ? 'sediment' : 'grass')));
+    expect(new Set(wheels.map((w) => w.surface))).toEqual(new Set(['grass', 'sediment']));
+    expect(drive.store.getState().hud!.surfaces).toEqual(wheels.map((w) => w.surface));
+    drive.leave();
+  });
+
+  it('a route through a wall of rock it cannot climb: ends (stuck or off the road), never drives on for ever', async () => {
+    const wall = fieldFrom(129, 129, 1, (_x, z) => (z > 10 ? (z - 10) * 3 : 0));
+    const drive = new DriveSession({ field: () => wall, physics: loadRapier, settings: { model: 'physics' } });
+    const route: [number, number][] = [];
+    for (let z = -40; z <= 40; z += 2) route.push([0, z]);
+    drive.enterAutopilot(route, 10, { roadWidth: 6 });
+    await expect.poll(() => drive.physicsState !== null, { timeout: 30_000 }).toBe(true);
+    run(drive, 120, () => drive.store.getState().autopilot !== 'driving');
+    const end = drive.store.getState().driveEnd;
+    expect(end).not.toBeNull();
+    expect(['stuck', 'rolledOver', 'leftRoad']).toContain(end!.reason);
+    // Within the bound: 80 m / 2 m/s + 30 s.
+    expect(end!.t).toBeLessThanOrEqual(80 / 2 + 30);
+    drive.leave();
+  });
+});

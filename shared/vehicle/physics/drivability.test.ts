@@ -1,0 +1,58 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fieldFrom } from '../testFields';
+import { CAR_PRESETS, CAR_PRESET_IDS } from './cars';
+import { carSlopeLimits, drivabilityBytes, drivabilitySummary } from './drivability';
+import { PHYSICS_HZ, PhysicsCar } from './physicsCar';
+import { loadRapier, type Rapier } from './rapier';
+
+let R: Rapier;
+beforeAll(async () => {
+  R = await loadRapier();
+});
+
+const tanDeg = (d: number): number => Math.tan((d * Math.PI) / 180);
+
+/** Metres the car gets up a plane of `deg` in 12 s at full throttle from rest. */
+function climbed(id: (typeof CAR_PRESET_IDS)[number], deg: number): number {
+  const plane = fieldFrom(33, 257, 1, (_x, z) => tanDeg(deg) * z);
+  const car = new PhysicsCar(R, plane, CAR_PRESETS[id], { x: 0, z: -100, heading: 0 });
+  try {
+    const z0 = car.state.position.z;
+    for (let k = 0; k < 12 * PHYSICS_HZ; k++) car.step({ throttle: 1, steer: 0, brake: 0, handbrake: false });
+    return car.state.position.z - z0;
+  } finally {
+    car.dispose();
+  }
+}
+
+describe('where each car can go', () => {
+  it.each(CAR_PRESET_IDS)('%s: the physics car climbs 3° below its computed climb limit and not 3° above it', (id) => {
+    const { climbDeg } = carSlopeLimits(CAR_PRESETS[id]);
+    expect(climbed(id, climbDeg - 3)).toBeGreaterThan(20);
+    expect(climbed(id, climbDeg + 3)).toBeLessThan(3);
+  });
+
+  it('the limits follow the closed forms: front drive loses grip uphill, the tip angle is atan(SSF)', () => {
+    const hatch = CAR_PRESETS.hatchback;
+    const limits = carSlopeLimits(hatch);
+    expect(tanDeg(limits.tractionDeg)).toBeCloseTo(0.5 / (1 + hatch.centreOfMassHeight / hatch.wheelbase), 9);
+    expect(tanDeg(limits.tipDeg)).toBeCloseTo(hatch.track / (2 * hatch.centreOfMassHeight), 9);
+    expect(limits.slideDeg).toBeCloseTo(45, 9);
+    expect(tanDeg(carSlopeLimits(CAR_PRESETS['4x4']).tractionDeg)).toBeCloseTo(1, 9);
+    expect(limits.limitDeg).toBe(Math.min(limits.climbDeg, limits.tipDeg, limits.slideDeg));
+  });
+
+  it('one byte per vertex: 255 flat, 255·(1 − tan θ / tan limit) on a plane, 0 beyond the limit', () => {
+    const spec = CAR_PRESETS['4x4'];
+    const limit = carSlopeLimits(spec).limitDeg;
+    const half = fieldFrom(9, 9, 1, (_x, z) => (z > 0 ? tanDeg(limit / 2) * z : 0));
+    const bytes = drivabilityBytes(half, spec);
+    // The flat rows away from the crease are 255; the sloping rows' vertices read the plane.
+    expect(bytes[0]).toBe(255);
+    expect(bytes[8 * 9 + 4]).toBe(Math.round(255 * (1 - tanDeg(limit / 2) / tanDeg(limit))));
+    const steep = drivabilityBytes(fieldFrom(9, 9, 1, (_x, z) => tanDeg(limit + 1) * z), spec);
+    expect(steep.every((b) => b === 0)).toBe(true);
+    expect(drivabilitySummary(steep)).toEqual({ impassable: 1, hard: 0, easy: 0 });
+    expect(drivabilitySummary(drivabilityBytes(fieldFrom(9, 9, 1, () => 0), spec))).toEqual({ impassable: 0, hard: 0, easy: 1 });
+  });
+});
