@@ -177,8 +177,8 @@ export function parseRoute(bytes: Uint8Array, fileName: string): [number, number
 }
 
 /** Any terrain file Faultline reads; a project's props become obstacles. */
-export function loadDriveTerrain(bytes: Uint8Array, fileName: string): { field: Heightfield; obstacles: Obstacle[] } {
-  const { field, props } = loadInput(bytes, fileName, {});
+export async function loadDriveTerrain(bytes: Uint8Array, fileName: string): Promise<{ field: Heightfield; obstacles: Obstacle[] }> {
+  const { field, props } = await loadInput(bytes, fileName, {});
   return { field, obstacles: obstaclesFromJson(props) };
 }
 
@@ -269,7 +269,7 @@ export async function runDrive(args: readonly string[], io: CliIo): Promise<numb
   let waypoints: [number, number][] = [];
   let schedule: TimedInput[] = [];
   try {
-    ({ field, obstacles } = loadDriveTerrain(await read(options.terrain), options.terrain));
+    ({ field, obstacles } = await loadDriveTerrain(await read(options.terrain), options.terrain));
     if (options.route) waypoints = parseRoute(await read(options.route), options.route);
     if (options.inputs) schedule = parseInputs(await read(options.inputs), options.inputs);
   } catch (error) {

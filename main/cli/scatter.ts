@@ -71,8 +71,8 @@ export function parseScatterArgs(args: readonly string[]): ScatterArgs {
 }
 
 /** The input as a project: a .faultline keeps its recipe, history, view and props. */
-function loadTerrain(bytes: Uint8Array, fileName: string): ProjectDocument {
-  const input = loadInput(bytes, fileName, {});
+async function loadTerrain(bytes: Uint8Array, fileName: string): Promise<ProjectDocument> {
+  const input = await loadInput(bytes, fileName, {});
   return input.project ?? { field: input.field, recipe: input.recipe, history: [], props: [], view: {} };
 }
 
@@ -105,7 +105,7 @@ export async function runScatter(args: readonly string[], io: CliIo): Promise<nu
   let project: ProjectDocument;
   try {
     const readFile = io.readFile ?? (await import('./readInputFile')).readInputFile;
-    project = loadTerrain(await readFile(options.terrain), name);
+    project = await loadTerrain(await readFile(options.terrain), name);
   } catch (error) {
     const text = (error instanceof Error ? error.message : String(error)).split('\n')[0];
     io.stderr(`faultline scatter: ${text.startsWith(`${name}:`) ? text : `${name}: ${text}`}\n`);

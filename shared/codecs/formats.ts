@@ -10,7 +10,7 @@ import type { DecodeOptionName, EncodeOptionName, ExportVariant, FileCodec, File
 export type CodecId = FileCodec['id'];
 
 /** What a format is, without its encoder and decoder. */
-export type FormatInfo = Omit<FileCodec, 'encode' | 'decode' | 'encodeSliced'>;
+export type FormatInfo = Omit<FileCodec, 'encode' | 'decode' | 'decodeAsync' | 'encodeSliced'>;
 
 function format(
   id: CodecId,
@@ -41,6 +41,9 @@ export const FILE_FORMATS: readonly FormatInfo[] = [
   ]),
   format('exr', 'heightmap', 'OpenEXR float32 heightmap', ['exr'], 'OpenEXR', 'OpenEXR, one float32 channel "Y" of heights in metres, ZIP (or --exr-compression none)', ['exrCompression'], [], [
     { id: 'exr', label: 'OpenEXR float32 (.exr)', options: {}, memory: { encode: 5, file: 4 } },
+  ]),
+  format('tiff', 'heightmap', 'GeoTIFF float32 heightmap', ['tif', 'tiff'], 'GeoTIFF', 'GeoTIFF, float32 heights in metres, DEFLATE, pixel size = cell size, the imported CRS or a local one; reads float/int TIFFs (nodata filled, --resample N)', ['geo'], ['range', 'resample'], [
+    { id: 'tiff', label: 'GeoTIFF float32 (.tif)', options: {}, memory: { encode: 5, file: 4 } },
   ]),
   format('obj', 'mesh', 'Wavefront OBJ mesh', ['obj'], 'Wavefront OBJ', 'Wavefront OBJ mesh of the drawn triangles, metres, y up, with normals', [], [], [{ id: 'obj', label: 'Wavefront OBJ mesh', options: {}, memory: { encode: 350, file: 160 } }]),
   format('glb', 'mesh', 'Binary glTF mesh', ['glb'], 'Binary glTF', 'binary glTF 2.0 mesh of the drawn triangles, metres, y up, with normals', ['nodes'], [], [

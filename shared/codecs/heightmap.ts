@@ -6,7 +6,14 @@ import { createHeightfield, firstNonFiniteHeight, FLOAT32_MAX, heightRange, MAX_
 import { failFor } from './errors';
 import { firstNonFiniteSliced, runSliced, valueRangeSliced, type Sliced } from './sliced';
 
-export type HeightmapFormat = 'png' | 'r16' | 'r32';
+export type HeightmapFormat = 'png' | 'r16' | 'r32' | 'tiff' | 'exr';
+
+/** A projected CRS in metres and the top-left corner of the map in it (GeoTIFF import, kept for its export). */
+export interface GeoReference {
+  epsg: number;
+  originX: number;
+  originY: number;
+}
 
 /** Scale hints a file carries about itself (Faultline writes them into PNG text chunks). */
 export interface HeightmapMetadata {
@@ -40,6 +47,8 @@ export interface DecodedHeightmap {
   samples: Uint16Array | Float32Array;
   maxSample?: number;
   metadata: HeightmapMetadata;
+  /** A GeoTIFF's projected CRS and origin, when it had one. */
+  geo?: GeoReference;
 }
 
 /** Keywords of the PNG text chunks Faultline writes and reads (docs/file-format.md). */

@@ -1,0 +1,144 @@
+/**
+ * TIFF block decompressors that never make more than the block can hold: LZW, DEFLATE and PackBits.
+ * They are plugged into geotiff through its own extension point (`addDecoder`), which keeps geotiff's
+ * IFD, predictor, byte-order and tile handling while bounding a hostile block's output (geotiff's own
+ * inflate and LZW grow without limit) and making LZW fast (geotiff's builds a JS array per byte).
+ */
+import { Unzlib } from 'fflate';
+import { addDecoder, BaseDecoder } from 'geotiff';
+
+type BaseDecoderParameters = ConstructorParameters<typeof BaseDecoder>[0];
+
+/** Thrown for a block that is corrupt or larger than its tile or strip. */
+export class BlockError extends Error {}
+
+/** The most bytes one block (a strip or a tile) can decompress to. */
+export function blockCapacity(parameters: BaseDecoderParameters): number {
+  const bits = typeof parameters.bitsPerSample === 'number' ? [parameters.bitsPerSample] : Array.from(parameters.bitsPerSample);
+  const bitsPerPixel = parameters.planarConfiguration === 2 ? Math.max(...bits) : bits.reduce((sum, b) => sum + b, 0);
+  return Math.ceil((parameters.tileWidth * bitsPerPixel) / 8) * parameters.tileHeight;
+}
+
+/** TIFF LZW (MSB-first codes of 9–12 bits, early change), into at most `capacity` bytes. */
+export function lzwDecode(input: Uint8Array, capacity: number): Uint8Array {
+  const out = new Uint8Array(capacity);
+  // Each code's string is a run of the output already written: its start and length.
+  const start = new Int32Array(4096);
+  const length = new Int32Array(4096);
+  let produced = 0;
+  let width = 9;
+  let next = 258;
+  let previous = -1;
+  let previousLength = 0;
+  let bitBuffer = 0;
+  let bitCount = 0;
+  let at = 0;
+  for (;;) {
+    while (bitCount < width) {
+      if (at >= input.length) return out.subarray(0, produced); // no EOI: what was there
+      bitBuffer = ((bitBuffer << 8) | input[at++]) & 0xffffff;
+      bitCount += 8;
+    }
+    const code = (bitBuffer >>> (bitCount - width)) & ((1 << width) - 1);
+    bitCount -= width;
+    if (code === 257) break;
+    if (code === 256) {
+      width = 9;
+      next = 258;
+      previous = -1;
+      continue;
+    }
+    const from = produced;
+    let size: number;
+    if (code < 256) {
+      if (produced >= capacity) throw new BlockError('more data than the block holds');
+      out[produced++] = code;
+      size = 1;
+    } else if (code < next || (code === next && previous >= 0)) {
+      size = code < next ? length[code] : previousLength + 1;
+      if (produced + size > capacity) throw new BlockError('more data than the block holds');
+      const source = code < next ? start[code] : from - previousLength;
+      // Byte by byte: the string may run into itself (code === next: previous + its first byte).
+      for (let k = 0; k < size; k++) out[produced + k] = out[source + k];
+      if (code === next) out[produced + size - 1] = out[source];
+      produced += size;
+    } else {
+      throw new BlockError(`LZW code ${code} before it was defined`);
+    }
+    if (previous >= 0 && next < 4096) {
+      // previous's string followed by this one's first byte: the run just before and at `from`.
+      start[next] = from - previousLength;
+      length[next] = previousLength + 1;
+      next++;
+      if (next + 1 >= 1 << width && width < 12) width++;
+    }
+    previous = code;
+    previousLength = size;
+  }
+  return out.subarray(0, produced);
+}
+
+/** zlib data into at most `capacity` bytes, fed in slices so one step makes at most ~64 MiB. */
+export function inflateAtMost(input: Uint8Array, capacity: number): Uint8Array {
+  const out = new Uint8Array(capacity);
+  let produced = 0;
+  const stream = new Unzlib((chunk) => {
+    if (produced + chunk.length > capacity) throw new BlockError('more data than the block holds');
+    out.set(chunk, produced);
+    produced += chunk.length;
+  });
+  const slice = 64 * 1024;
+  try {
+    for (let at = 0; at < input.length; at += slice) stream.push(input.subarray(at, at + slice), at + slice >= input.length);
+  } catch (error) {
+    if (error instanceof BlockError) throw error;
+    throw new BlockError(`corrupt DEFLATE data (${error instanceof Error ? error.message : String(error)})`);
+  }
+  return out.subarray(0, produced);
+}
+
+/** PackBits runs into at most `capacity` bytes. */
+export function packBitsDecode(input: Uint8Array, capacity: number): Uint8Array {
+  const out = new Uint8Array(capacity);
+  let produced = 0;
+  for (let at = 0; at < input.length && produced < capacity; ) {
+    const header = (input[at++] << 24) >> 24;
+    if (header >= 0) {
+      const count = Math.min(header + 1, input.length - at);
+      if (produced + count > capacity) throw new BlockError('more data than the block holds');
+      out.set(input.subarray(at, at + count), produced);
+      produced += count;
+      at += count;
+    } else if (header !== -128) {
+      const count = 1 - header;
+      if (produced + count > capacity) throw new BlockError('more data than the block holds');
+      out.fill(input[at++] ?? 0, produced, produced + count);
+      produced += count;
+    }
+  }
+  return out.subarray(0, produced);
+}
+
+function decoderClass(decode: (input: Uint8Array, capacity: number) => Uint8Array): typeof BaseDecoder {
+  return class BoundedDecoder extends BaseDecoder {
+    override decodeBlock(buffer: ArrayBufferLike): ArrayBufferLike {
+      const bytes = decode(new Uint8Array(buffer), blockCapacity(this.parameters));
+      // geotiff reads the block's values from the whole buffer: hand over exactly the bytes made.
+      return bytes.byteLength === bytes.buffer.byteLength ? bytes.buffer : bytes.slice().buffer;
+    }
+  };
+}
+
+let registered = false;
+
+/** Puts the bounded decompressors in geotiff's registry (once; the same classes every time). */
+export function registerBoundedTiffDecoders(): void {
+  if (registered) return;
+  registered = true;
+  const lzw = decoderClass(lzwDecode);
+  const deflate = decoderClass(inflateAtMost);
+  const packBits = decoderClass(packBitsDecode);
+  addDecoder(5, async () => lzw, undefined, false);
+  addDecoder([8, 32946], async () => deflate, undefined, false);
+  addDecoder(32773, async () => packBits, undefined, false);
+}
