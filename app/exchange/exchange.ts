@@ -4,7 +4,7 @@
  * parsed and encoded by `ExchangeCodecs` (a worker in the window). A failure of any kind ends in a
  * message naming the file, and the document stays as it was.
  */
-import { extensionOf, HEIGHTMAP_READ_EXTENSIONS, isReadableHeightmap } from '../../shared/codecs/registry';
+import { extensionOf, formatOf, HEIGHTMAP_READ_EXTENSIONS, isReadableHeightmap } from '../../shared/codecs/registry';
 import { displayFileName } from '../../shared/codecs/errors';
 import type { HeightmapImportOptions } from '../../shared/codecs/import-heightmap';
 import type { FaultlineApi } from '../../shared/ipc/api';
@@ -60,7 +60,7 @@ function rawOptions(options: ImportOptions): HeightmapImportOptions {
 /** Problems with the user's import values, or null. */
 export function validateImportOptions(options: ImportOptions, summary: HeightmapSummary): string | null {
   if (!Number.isFinite(options.cellSize) || options.cellSize <= 0) return 'Cell size must be a positive number of metres';
-  if (summary.format !== 'r32' && !(Number.isFinite(options.min) && Number.isFinite(options.max) && options.min <= options.max)) {
+  if (summary.format !== 'r32' && summary.heightRange === undefined && !(Number.isFinite(options.min) && Number.isFinite(options.max) && options.min <= options.max)) {
     return 'The height range needs two numbers with minimum ≤ maximum';
   }
   return null;
@@ -146,7 +146,8 @@ export class Exchange {
     const options = defaultImportOptions();
     const outcome = await this.codecs.inspect(bytes, fileName, rawOptions(options));
     if (token !== this.inspection) return;
-    if (!outcome.ok && extensionOf(fileName) === 'png') return this.fail(outcome.message);
+    // Only a RAW file stays open on a problem (its size may be what is wrong); other formats say theirs.
+    if (!outcome.ok && !formatOf(fileName)?.decodeOptions.includes('size')) return this.fail(outcome.message);
     const summary = outcome.ok ? outcome.value : null;
     if (summary) {
       options.min = summary.heightMin ?? options.min;

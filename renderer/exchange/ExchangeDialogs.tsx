@@ -38,7 +38,8 @@ function ImportDialog({ exchange }: { exchange: Exchange }) {
   // What the file's codec reads decides the fields: a size for RAW, a height range for integer samples.
   const format = formatOf(dialog.fileName);
   const isRaw = format?.decodeOptions.includes('size') ?? true;
-  const isFloat = summary?.format === 'r32' || (format !== undefined && !format.decodeOptions.includes('range'));
+  // A GeoTIFF asks for a range only for unsigned 16-bit samples (the file says 0..65535 m for them).
+  const isFloat = summary?.format === 'r32' || summary?.heightRange !== undefined || (format !== undefined && !format.decodeOptions.includes('range'));
   const set = (patch: Parameters<Exchange['setImportOptions']>[0]) => void exchange.setImportOptions(patch);
   const fromFile = summary && (summary.heightMin !== undefined || summary.cellSize !== undefined);
   return (

@@ -8,7 +8,7 @@
  * in the metadata's text entries (`faultline info`, the import dialog).
  */
 import { fromArrayBuffer, type GeoTIFFImage } from 'geotiff';
-import { failFor } from '../errors';
+import { CodecError, failFor } from '../errors';
 import type { DecodedHeightmap, GeoReference } from '../heightmap';
 import { assertRasterSize, fillHoles, fitRaster } from '../rasterRepair';
 import { BlockError, registerBoundedTiffDecoders } from './blockDecoders';
@@ -104,6 +104,16 @@ function sampleDescription(format: number, bits: number): string | null {
 }
 
 export async function decodeTiffHeightmap(bytes: Uint8Array, fileName: string, options: TiffReadOptions = {}): Promise<DecodedHeightmap> {
+  try {
+    return await decodeTiff(bytes, fileName, options);
+  } catch (error) {
+    // geotiff's own throws (a mutated directory, geo keys, tag values) become the one-line refusal.
+    if (error instanceof CodecError) throw error;
+    return failFor(fileName)(`is not a TIFF Faultline can read (${reasonOf(error)})`);
+  }
+}
+
+async function decodeTiff(bytes: Uint8Array, fileName: string, options: TiffReadOptions): Promise<DecodedHeightmap> {
   const fail = failFor(fileName);
   const layout = measureTiff(bytes);
   if (typeof layout === 'string') fail(layout);
