@@ -7,7 +7,7 @@
  * degrees converted at the centre latitude and resampled to square cells). Everything done is said
  * in the metadata's text entries (`faultline info`, the import dialog).
  */
-import { fromArrayBuffer, type GeoTIFFImage } from 'geotiff';
+import { fromArrayBuffer, getDecoder, type GeoTIFFImage } from 'geotiff';
 import { CodecError, failFor } from '../errors';
 import type { DecodedHeightmap, GeoReference } from '../heightmap';
 import { assertRasterSize, fillHoles, fitRaster } from '../rasterRepair';
@@ -82,18 +82,91 @@ function geoFacts(image: GeoTIFFImage, depth: number): GeoFacts {
   return { dx: resX * unit.metres, dy: resY * unit.metres, geo, text };
 }
 
-/** Where a sample differs from every height: the nodata value, or not a finite number. */
-function holesOf(values: ArrayLike<number>, nodata: number | null): { holes: Uint8Array; count: number } {
+/** Where a sample is no height (the nodata value as float32, or not finite); null when there is none. */
+function holesOf(values: Float32Array, nodata: number | null): { holes: Uint8Array; count: number } | null {
+  const marker = nodata === null ? NaN : Math.fround(nodata);
+  const isHole = (v: number): boolean => v === marker || v - v !== 0; // v − v is NaN for NaN and ±Infinity
+  let first = -1;
+  for (let k = 0; k < values.length; k++) {
+    if (isHole(values[k])) {
+      first = k;
+      break;
+    }
+  }
+  if (first < 0) return null;
   const holes = new Uint8Array(values.length);
   let count = 0;
-  for (let k = 0; k < values.length; k++) {
-    const v = values[k];
-    if (v === nodata || v !== v || v === Infinity || v === -Infinity) {
+  for (let k = first; k < values.length; k++) {
+    if (isHole(values[k])) {
       holes[k] = 1;
       count++;
     }
   }
   return { holes, count };
+}
+
+type SampleArray = Float32Array | Float64Array | Int8Array | Uint8Array | Int16Array | Uint16Array | Int32Array | Uint32Array;
+const ARRAY_TYPES: Record<string, new (buffer: ArrayBufferLike, offset: number, length: number) => SampleArray> = {
+  float32: Float32Array, float64: Float64Array, int8: Int8Array, uint8: Uint8Array, int16: Int16Array, uint16: Uint16Array, int32: Int32Array, uint32: Uint32Array,
+};
+
+/**
+ * The first sample of every pixel as float32, block by block through geotiff's getTileOrStrip (its
+ * fetch, decompressor and predictor): a little-endian single-sample block is copied row by row as a
+ * typed array (geotiff's readRasters reads each value through a DataView call, most of an import's time).
+ */
+async function readFirstSample(image: GeoTIFFImage, compression: number, sampleFormat: number, bits: number, littleEndian: boolean): Promise<Float32Array> {
+  const width = image.getWidth();
+  const depth = image.getHeight();
+  const tileWidth = image.getTileWidth();
+  const tileHeight = image.getTileHeight();
+  const directory = image.getFileDirectory();
+  const samplesPerPixel = image.getSamplesPerPixel();
+  const planar = Number(directory.getValue('PlanarConfiguration') ?? 1);
+  const bitsPerSample = directory.getValue('BitsPerSample') as number | number[];
+  const decoder = await getDecoder(compression, { tileWidth, tileHeight, planarConfiguration: planar, bitsPerSample, predictor: Number((await directory.loadValue('Predictor')) ?? 1) });
+  const bytesPerSample = bits / 8;
+  const stride = planar === 2 ? 1 : samplesPerPixel;
+  const type = `${sampleFormat === 3 ? 'float' : sampleFormat === 2 ? 'int' : 'uint'}${bits}`;
+  const out = new Float32Array(width * depth);
+  const across = Math.ceil(width / tileWidth);
+  const down = Math.ceil(depth / tileHeight);
+  for (let by = 0; by < down; by++) {
+    for (let bx = 0; bx < across; bx++) {
+      const { data } = await image.getTileOrStrip(bx, by, 0, decoder);
+      const x0 = bx * tileWidth;
+      const y0 = by * tileHeight;
+      const columns = Math.min(tileWidth, width - x0);
+      const rows = Math.min(tileHeight, depth - y0);
+      const rowBytes = tileWidth * stride * bytesPerSample;
+      if (data.byteLength < (rows - 1) * rowBytes + columns * stride * bytesPerSample) throw new BlockError(`holds ${data.byteLength} bytes, fewer than its ${columns} × ${rows} pixels`);
+      if (littleEndian && stride === 1) {
+        const typed = new ARRAY_TYPES[type](data, 0, Math.floor(data.byteLength / bytesPerSample));
+        for (let r = 0; r < rows; r++) out.set(typed.subarray(r * tileWidth, r * tileWidth + columns), (y0 + r) * width + x0);
+        continue;
+      }
+      const view = new DataView(data);
+      const read = sampleReader(view, type, littleEndian);
+      for (let r = 0; r < rows; r++) {
+        const row = (y0 + r) * width + x0;
+        for (let c = 0; c < columns; c++) out[row + c] = read(r * rowBytes + c * stride * bytesPerSample);
+      }
+    }
+  }
+  return out;
+}
+
+function sampleReader(view: DataView, type: string, littleEndian: boolean): (at: number) => number {
+  switch (type) {
+    case 'float32': return (at) => view.getFloat32(at, littleEndian);
+    case 'float64': return (at) => view.getFloat64(at, littleEndian);
+    case 'int8': return (at) => view.getInt8(at);
+    case 'uint8': return (at) => view.getUint8(at);
+    case 'int16': return (at) => view.getInt16(at, littleEndian);
+    case 'uint16': return (at) => view.getUint16(at, littleEndian);
+    case 'int32': return (at) => view.getInt32(at, littleEndian);
+    default: return (at) => view.getUint32(at, littleEndian);
+  }
 }
 
 function sampleDescription(format: number, bits: number): string | null {
@@ -116,7 +189,7 @@ export async function decodeTiffHeightmap(bytes: Uint8Array, fileName: string, o
 async function decodeTiff(bytes: Uint8Array, fileName: string, options: TiffReadOptions): Promise<DecodedHeightmap> {
   const fail = failFor(fileName);
   const layout = measureTiff(bytes);
-  if (typeof layout === 'string') fail(layout);
+  if (typeof layout === 'string') return fail(layout);
   registerBoundedTiffDecoders();
   const buffer = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes.buffer : bytes.slice().buffer;
   let image: GeoTIFFImage;
@@ -138,10 +211,9 @@ async function decodeTiff(bytes: Uint8Array, fileName: string, options: TiffRead
   await assertBlocksInFile(image, bytes.length, fail);
   const facts = geoFacts(image, depth);
 
-  let raster: ArrayLike<number>;
+  let values: Float32Array;
   try {
-    const rasters = await image.readRasters({ samples: [0] });
-    raster = (rasters as unknown as ArrayLike<number>[])[0];
+    values = await readFirstSample(image, compression, sampleFormat, bits, layout.littleEndian);
   } catch (error) {
     return fail(error instanceof BlockError ? `has a corrupt ${COMPRESSIONS[compression]} block (${error.message})` : `could not be decoded (${reasonOf(error)})`);
   }
@@ -149,11 +221,10 @@ async function decodeTiff(bytes: Uint8Array, fileName: string, options: TiffRead
   const text: Record<string, string> = { sample, compression: COMPRESSIONS[compression], ...facts.text };
   if (image.getSamplesPerPixel() > 1) text.bands = `${image.getSamplesPerPixel()} samples per pixel: the first is the height`;
   const nodata = image.getGDALNoData();
-  const { holes, count: holeCount } = holesOf(raster, nodata);
-  let values = raster instanceof Float32Array ? raster : Float32Array.from(raster);
-  if (holeCount > 0) {
-    if (!fillHoles(values, width, depth, holes)) fail(`has no heights: every sample is nodata${nodata === null ? '' : ` (${nodata})`}`);
-    text.nodata = `${nodata ?? 'not a number'}: ${holeCount} sample${holeCount === 1 ? '' : 's'} filled from the heights around them`;
+  const holes = holesOf(values, nodata);
+  if (holes) {
+    if (!fillHoles(values, width, depth, holes.holes)) fail(`has no heights: every sample is nodata${nodata === null ? '' : ` (${nodata})`}`);
+    text.nodata = `${nodata ?? 'not a number'}: ${holes.count} sample${holes.count === 1 ? '' : 's'} filled from the heights around them`;
   } else if (nodata !== null) {
     text.nodata = `${nodata}: none in the file`;
   }
