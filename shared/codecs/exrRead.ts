@@ -15,6 +15,7 @@ export interface ExrReadOptions {
 }
 
 const MAGIC = 20000630;
+const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
 const COMPRESSION_NAMES = ['none', 'RLE', 'ZIPS', 'ZIP', 'PIZ', 'PXR24', 'B44', 'B44A', 'DWAA', 'DWAB'];
 const LINES_PER_BLOCK: Record<number, number> = { 0: 1, 1: 1, 2: 1, 3: 16 };
 const SAMPLE_BYTES = [4, 2, 4]; // UINT, HALF, FLOAT
@@ -40,13 +41,15 @@ export function halfToFloat(bits: number): number {
 /** Undoes OpenEXR's ZIP/RLE predictor and byte split: deltas (+128), then the two halves interleaved. */
 export function exrUnpredict(data: Uint8Array): Uint8Array {
   const n = data.length;
-  for (let k = 1; k < n; k++) data[k] = (data[k - 1] + data[k] - 128) & 0xff;
+  let previous = data[0];
+  for (let k = 1; k < n; k++) {
+    previous = (previous + data[k] - 128) & 0xff;
+    data[k] = previous;
+  }
   const out = new Uint8Array(n);
   const half = (n + 1) >> 1;
-  for (let k = 0, a = 0, b = half; k < n; k += 2) {
-    out[k] = data[a++];
-    if (k + 1 < n) out[k + 1] = data[b++];
-  }
+  for (let a = 0; a < half; a++) out[2 * a] = data[a];
+  for (let b = 0; 2 * b + 1 < n; b++) out[2 * b + 1] = data[half + b];
   return out;
 }
 
@@ -205,7 +208,9 @@ export function parseExrHeightmap(bytes: Uint8Array, fileName: string, options: 
       for (const channel of channels) {
         if (channel === chosen) {
           const row = (y0 + line) * width + x0;
-          if (channel.type === 2) for (let i = 0; i < blockWidth; i++) heights[row + i] = data.getFloat32(at + 4 * i, true);
+          // Float samples at a multiple of 4 bytes are copied as a typed array (EXR is little-endian, as is every platform Faultline runs on).
+          if (channel.type === 2 && (raw.byteOffset + at) % 4 === 0 && LITTLE_ENDIAN) heights.set(new Float32Array(raw.buffer, raw.byteOffset + at, blockWidth), row);
+          else if (channel.type === 2) for (let i = 0; i < blockWidth; i++) heights[row + i] = data.getFloat32(at + 4 * i, true);
           else if (channel.type === 1) for (let i = 0; i < blockWidth; i++) heights[row + i] = halfToFloat(data.getUint16(at + 2 * i, true));
           else for (let i = 0; i < blockWidth; i++) heights[row + i] = data.getUint32(at + 4 * i, true);
         }
