@@ -1,0 +1,46 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, sendMenuCommand, test } from './fixtures';
+
+// GeoTIFF and EXR into the window: a GDAL-written GeoTIFF through File ▸ Import Heightmap (the dialog
+// says what was detected before the import), and an OpenEXR-written tiled EXR dropped on the window.
+
+const FIXTURES = path.resolve(__dirname, '../shared/codecs/testing/fixtures');
+
+test.describe('elevation files from other tools', () => {
+  test.use({ startSize: 65 });
+
+  test('a GDAL GeoTIFF: the dialog shows size, cell size, CRS, nodata and range, then imports at 30 m cells', async ({ app }) => {
+    const { page } = app;
+    app.dialogs.queueOpen(path.join(FIXTURES, 'f32-nodata.tif'));
+    await sendMenuCommand(page, 'file.import');
+    const summary = page.getByTestId('import-summary');
+    await expect(summary).toContainText('GeoTIFF · 33 × 17 · float32 · 30 m cells · EPSG:32633 · nodata -9999: 5 samples filled from the heights around them · heights ');
+    await expect(page.getByTestId('import-cell')).toHaveValue('30');
+    // Float heights need no range.
+    await expect(page.getByTestId('import-min')).toHaveCount(0);
+    await page.getByTestId('import-confirm').click();
+    await expect(page.getByTestId('status-size')).toContainText('33 × 17');
+    await expect(page.getByTestId('status-cell')).toContainText('cell 30 m');
+    await expect(page.getByTestId('status-undo')).toContainText('Import f32-nodata.tif');
+    expect(app.consoleErrors).toEqual([]);
+  });
+
+  test('a tiled half-float EXR dropped on the window opens the import dialog with its channel', async ({ app }) => {
+    const { page } = app;
+    const bytes = [...new Uint8Array(await readFile(path.join(FIXTURES, 'half-r-tiled-zip.exr')))];
+    await page.evaluate(
+      ({ data }) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([new Uint8Array(data)], 'gaea.exr', { type: 'application/octet-stream' }));
+        window.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, cancelable: true }));
+        window.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, cancelable: true }));
+      },
+      { data: bytes },
+    );
+    await expect(page.getByTestId('import-summary')).toContainText('OpenEXR · 33 × 17 · R (half) of G, R, Z');
+    await page.getByTestId('import-confirm').click();
+    await expect(page.getByTestId('status-size')).toContainText('33 × 17');
+    expect(app.consoleErrors).toEqual([]);
+  });
+});
