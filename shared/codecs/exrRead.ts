@@ -1,13 +1,14 @@
 /**
  * OpenEXR heightmap import: a single-part scanline or tiled (one level) file, half or float (or
- * uint) samples, compression none, RLE, ZIPS or ZIP (OpenEXR File Layout and its compression
- * notes: the byte-split predictor shared by RLE and ZIP). The height channel is "Y" if there is one,
- * else "R", else "Z" (depth), else the only channel. PIZ and the lossy methods are refused by name.
+ * uint) samples, compression none, RLE, ZIPS, ZIP (OpenEXR File Layout and its compression
+ * notes: the byte-split predictor shared by RLE and ZIP) or PIZ (exrPiz.ts). The height channel is "Y" if there is one,
+ * else "R", else "Z" (depth), else the only channel. The lossy methods are refused by name.
  * Everything is measured against the file's length before it is allocated.
  */
 import { failFor } from './errors';
 import type { DecodedHeightmap } from './heightmap';
 import { assertRasterSize, fitRaster } from './rasterRepair';
+import { pizDecode } from './exrPiz';
 import { BlockError, inflateAtMost } from './tiff/blockDecoders';
 
 export interface ExrReadOptions {
@@ -17,7 +18,7 @@ export interface ExrReadOptions {
 const MAGIC = 20000630;
 const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
 const COMPRESSION_NAMES = ['none', 'RLE', 'ZIPS', 'ZIP', 'PIZ', 'PXR24', 'B44', 'B44A', 'DWAA', 'DWAB'];
-const LINES_PER_BLOCK: Record<number, number> = { 0: 1, 1: 1, 2: 1, 3: 16 };
+const LINES_PER_BLOCK: Record<number, number> = { 0: 1, 1: 1, 2: 1, 3: 16, 4: 32 };
 const SAMPLE_BYTES = [4, 2, 4]; // UINT, HALF, FLOAT
 const SAMPLE_NAMES = ['uint', 'half', 'float32'];
 /** Which channel holds the heights, in order of preference. */
@@ -139,7 +140,7 @@ export function parseExrHeightmap(bytes: Uint8Array, fileName: string, options: 
     fail(`has channels ${channels.map((c) => c.name).join(', ')}; Faultline takes the heights from Y, R or Z (or a single channel)`);
 
   const compression = bytes[need('compression', 1).at];
-  if (LINES_PER_BLOCK[compression] === undefined) fail(`uses ${COMPRESSION_NAMES[compression] ?? `compression ${compression}`}; Faultline reads EXR compressed with none, RLE, ZIPS or ZIP`);
+  if (LINES_PER_BLOCK[compression] === undefined) fail(`uses ${COMPRESSION_NAMES[compression] ?? `compression ${compression}`}; Faultline reads EXR compressed with none, RLE, ZIPS, ZIP or PIZ`);
   const box = need('dataWindow', 16).at;
   const xMin = view.getInt32(box, true);
   const yMin = view.getInt32(box + 4, true);
@@ -164,6 +165,7 @@ export function parseExrHeightmap(bytes: Uint8Array, fileName: string, options: 
   if (tableAt + 8 * blocks > bytes.length) fail(`is truncated: its table of ${blocks} blocks runs past its ${bytes.length} bytes`);
 
   const pixelBytes = channels.reduce((sum, c) => sum + SAMPLE_BYTES[c.type], 0);
+  const units = channels.map((c) => SAMPLE_BYTES[c.type] / 2);
   const heights = new Float32Array(width * depth);
   const seen = new Uint8Array(blocks);
   for (let b = 0; b < blocks; b++) {
@@ -196,6 +198,7 @@ export function parseExrHeightmap(bytes: Uint8Array, fileName: string, options: 
       // A block that would not shrink is stored as it is, whatever the compression.
       if (compression === 0 || size === rawSize) raw = packed;
       else if (compression === 1) raw = exrUnpredict(rleDecode(packed, rawSize));
+      else if (compression === 4) raw = pizDecode(packed, blockWidth, lines, units);
       else raw = exrUnpredict(inflateAtMost(packed, rawSize));
     } catch (error) {
       return fail(`has a corrupt ${COMPRESSION_NAMES[compression]} block ${b} (${error instanceof Error ? error.message : String(error)})`);

@@ -39,7 +39,7 @@ export const FILE_FORMATS: readonly FormatInfo[] = [
   format('r32', 'heightmap', 'RAW 32-bit float heightmap', ['r32'], 'RAW float32', 'raw float32 little-endian heights in metres, row-major (j·width + i), no header', ['flip'], ['size', 'byteOrder', 'flip'], [
     { id: 'r32', label: 'RAW float32 (.r32)', options: {}, memory: { encode: 5, file: 4 } },
   ]),
-  format('exr', 'heightmap', 'OpenEXR float32 heightmap', ['exr'], 'OpenEXR', 'OpenEXR, one float32 channel "Y" of heights in metres, ZIP (or --exr-compression none); reads half/float Y, R or Z, scanline or tiled, none/RLE/ZIPS/ZIP', ['exrCompression'], ['resample'], [
+  format('exr', 'heightmap', 'OpenEXR float32 heightmap', ['exr'], 'OpenEXR', 'OpenEXR, one float32 channel "Y" of heights in metres, ZIP (or --exr-compression none); reads half/float Y, R or Z, scanline or tiled, none/RLE/ZIPS/ZIP/PIZ', ['exrCompression'], ['resample'], [
     { id: 'exr', label: 'OpenEXR float32 (.exr)', options: {}, memory: { encode: 5, file: 4 } },
   ]),
   format('tiff', 'heightmap', 'GeoTIFF float32 heightmap', ['tif', 'tiff'], 'GeoTIFF', 'GeoTIFF, float32 heights in metres, DEFLATE, pixel size = cell size, the imported CRS or a local one; reads float/int TIFFs (nodata filled, --resample N)', ['geo'], ['range', 'resample'], [

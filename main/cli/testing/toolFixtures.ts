@@ -13,12 +13,28 @@ export const FIXTURE_DIR = path.resolve(__dirname, '../../../shared/codecs/testi
 export const WIDTH = 33;
 export const DEPTH = 17;
 export const NODATA = -9999;
+/**
+ * The PIZ fixtures whose blocks PIZ really compresses (it stores small or noisy tiles raw, as the
+ * other fixtures' are): half R over 65 × 33 in 32 × 16 tiles, float Y over 64 × 64 in one tile.
+ */
+export const PIZ_HALF = { width: 65, depth: 33, tile: [32, 16] } as const;
+export const PIZ_FLOAT = { width: 64, depth: 64, tile: [64, 64] } as const;
 /** Where the nodata fixture has holes (column, row). */
 export const HOLES: ReadonlyArray<[number, number]> = [[5, 3], [6, 3], [5, 4], [20, 10], [0, 0]];
 
 /** Known heights: float32 values with fractions, below and above zero. */
 export function floatHeight(i: number, j: number): number {
   return Math.fround(((i * 37 + j * 101) % 523) * 0.7312 - 120.5);
+}
+
+/** Terraced heights in half-metre steps (PIZ_HALF's, less 300). */
+export function terraceHeight(i: number, j: number): number {
+  return 300 + Math.floor(i / 8) * 0.75 + Math.floor(j / 4) * 0.5;
+}
+
+/** Quarter-metre waves (PIZ_FLOAT's). */
+export function waveHeight(i: number, j: number): number {
+  return Math.round((Math.sin(i / 5) * 40 + j * 0.75) * 4) / 4 + 310;
 }
 
 /** Known integer heights (int16/uint16/int32 fixtures). */
@@ -78,7 +94,7 @@ export function makeGdalFixtures(dir: string): void {
 }
 
 /** An uncompressed scanline EXR of the given channels (name, 1 half / 2 float), written per the file layout. */
-export function plainExr(channels: ReadonlyArray<{ name: string; type: 1 | 2; value: (i: number, j: number) => number }>): Uint8Array {
+export function plainExr(channels: ReadonlyArray<{ name: string; type: 1 | 2; value: (i: number, j: number) => number }>, width = WIDTH, depth = DEPTH): Uint8Array {
   const parts: number[] = [];
   const u8 = (...v: number[]) => parts.push(...v);
   const u32 = (v: number) => u8(v & 0xff, (v >>> 8) & 0xff, (v >>> 16) & 0xff, (v >>> 24) & 0xff);
@@ -96,7 +112,7 @@ export function plainExr(channels: ReadonlyArray<{ name: string; type: 1 | 2; va
   const sorted = [...channels].sort((a, b) => (a.name < b.name ? -1 : 1));
   attribute('channels', 'chlist', [...sorted.flatMap((c) => [...Array.from(c.name, (ch) => ch.charCodeAt(0)), 0, ...le32(c.type), 0, 0, 0, 0, ...le32(1), ...le32(1)]), 0]);
   attribute('compression', 'compression', [0]);
-  const box = [...le32(0), ...le32(0), ...le32(WIDTH - 1), ...le32(DEPTH - 1)];
+  const box = [...le32(0), ...le32(0), ...le32(width - 1), ...le32(depth - 1)];
   attribute('dataWindow', 'box2i', box);
   attribute('displayWindow', 'box2i', box);
   attribute('lineOrder', 'lineOrder', [0]);
@@ -104,19 +120,19 @@ export function plainExr(channels: ReadonlyArray<{ name: string; type: 1 | 2; va
   attribute('screenWindowCenter', 'v2f', [...f32(0), ...f32(0)]);
   attribute('screenWindowWidth', 'float', f32(1));
   u8(0);
-  const lineBytes = sorted.reduce((sum, c) => sum + WIDTH * (c.type === 1 ? 2 : 4), 0);
+  const lineBytes = sorted.reduce((sum, c) => sum + width * (c.type === 1 ? 2 : 4), 0);
   const tableAt = parts.length;
-  let at = tableAt + 8 * DEPTH;
-  for (let j = 0; j < DEPTH; j++) {
+  let at = tableAt + 8 * depth;
+  for (let j = 0; j < depth; j++) {
     u32(at);
     u32(0);
     at += 8 + lineBytes;
   }
-  for (let j = 0; j < DEPTH; j++) {
+  for (let j = 0; j < depth; j++) {
     u32(j);
     u32(lineBytes);
     for (const c of sorted) {
-      for (let i = 0; i < WIDTH; i++) {
+      for (let i = 0; i < width; i++) {
         const v = c.value(i, j);
         if (c.type === 2) u8(...f32(v));
         else u8(v & 0xff, v >> 8); // the caller gives half bits
@@ -153,13 +169,21 @@ export function float32ToHalfExact(value: number): number {
 /** exrmaketiled's lossless methods (it has no ZIPS: one-line blocks are a scanline notion, and a tile is one block either way). */
 export const EXR_COMPRESSIONS = ['none', 'rle', 'zip', 'piz'] as const;
 
+/** Every EXR fixture's name. */
+export const EXR_FIXTURES: readonly string[] = [...['float-y', 'half-r'].flatMap((source) => EXR_COMPRESSIONS.map((z) => `${source}-tiled-${z}.exr`)), 'terrace-r-tiled-piz.exr', 'wave-y-tiled-piz.exr'];
+
 /** Writes the EXR sources and every exrmaketiled fixture (16 × 8 tiles) into `dir`. */
 export function makeExrFixtures(dir: string): void {
   writeFileSync(path.join(dir, 'float-y.src.exr'), plainExr([{ name: 'Y', type: 2, value: floatHeight }, { name: 'A', type: 2, value: () => 1 }]));
   writeFileSync(path.join(dir, 'half-r.src.exr'), plainExr([{ name: 'R', type: 1, value: halfBits }, { name: 'G', type: 1, value: () => 0 }, { name: 'Z', type: 2, value: () => 7 }]));
+  writeFileSync(path.join(dir, 'terrace-r.src.exr'), plainExr([{ name: 'R', type: 1, value: (i, j) => float32ToHalfExact(terraceHeight(i, j) - 300) }], PIZ_HALF.width, PIZ_HALF.depth));
+  writeFileSync(path.join(dir, 'wave-y.src.exr'), plainExr([{ name: 'Y', type: 2, value: waveHeight }], PIZ_FLOAT.width, PIZ_FLOAT.depth));
   for (const source of ['float-y', 'half-r']) {
     for (const z of EXR_COMPRESSIONS) {
       execFileSync('exrmaketiled', ['-o', '-t', '16', '8', '-z', z, path.join(dir, `${source}.src.exr`), path.join(dir, `${source}-tiled-${z}.exr`)], { stdio: 'pipe' });
     }
+  }
+  for (const [source, tile] of [['terrace-r', PIZ_HALF.tile], ['wave-y', PIZ_FLOAT.tile]] as const) {
+    execFileSync('exrmaketiled', ['-o', '-t', String(tile[0]), String(tile[1]), '-z', 'piz', path.join(dir, `${source}.src.exr`), path.join(dir, `${source}-tiled-piz.exr`)], { stdio: 'pipe' });
   }
 }
