@@ -54,7 +54,7 @@ export function documentBaseName(fileName: string | null): string {
 
 function rawOptions(options: ImportOptions): HeightmapImportOptions {
   const sized = options.width !== null || options.depth !== null ? { width: options.width ?? undefined, depth: options.depth ?? undefined } : {};
-  return { ...sized, byteOrder: options.byteOrder, flip: options.flip, channel: options.channel };
+  return { ...sized, byteOrder: options.byteOrder, flip: options.flip, channel: options.channel, ...(options.resample !== null ? { resample: options.resample } : {}) };
 }
 
 /** Problems with the user's import values, or null. */
@@ -146,8 +146,9 @@ export class Exchange {
     const options = defaultImportOptions();
     const outcome = await this.codecs.inspect(bytes, fileName, rawOptions(options));
     if (token !== this.inspection) return;
-    // Only a RAW file stays open on a problem (its size may be what is wrong); other formats say theirs.
-    if (!outcome.ok && !formatOf(fileName)?.decodeOptions.includes('size')) return this.fail(outcome.message);
+    // A RAW file (its size may be what is wrong) or a GeoTIFF/EXR (it may need resampling) stays open on a problem; others say theirs.
+    const reads = formatOf(fileName)?.decodeOptions ?? [];
+    if (!outcome.ok && !reads.includes('size') && !reads.includes('resample')) return this.fail(outcome.message);
     const summary = outcome.ok ? outcome.value : null;
     if (summary) {
       options.min = summary.heightMin ?? options.min;
@@ -167,7 +168,7 @@ export class Exchange {
     if (!dialog) return;
     const options = { ...dialog.options, ...patch };
     this.store.setState({ importDialog: { ...dialog, options } });
-    const rereads = (['width', 'depth', 'byteOrder', 'flip'] as const).some((key) => key in patch && patch[key] !== dialog.options[key]);
+    const rereads = (['width', 'depth', 'byteOrder', 'flip', 'resample'] as const).some((key) => key in patch && patch[key] !== dialog.options[key]);
     if (!rereads || extensionOf(dialog.fileName) === 'png') return;
     const token = ++this.inspection;
     const outcome = await this.codecs.inspect(dialog.bytes, dialog.fileName, rawOptions(options));

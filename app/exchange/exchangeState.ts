@@ -23,6 +23,8 @@ export interface ImportOptions {
   /** RAW only: null infers a square map from the file length. */
   width: number | null;
   depth: number | null;
+  /** GeoTIFF/EXR: vertices along the longer side after a bilinear resampling; null keeps the file's. */
+  resample: number | null;
 }
 
 export interface ImportDialogState {
@@ -144,7 +146,7 @@ export const DEFAULT_ENGINE_OPTIONS: EngineDialogOptions = {
 };
 
 export function defaultImportOptions(): ImportOptions {
-  return { min: DEFAULT_IMPORT_SCALE.min, max: DEFAULT_IMPORT_SCALE.max, cellSize: DEFAULT_IMPORT_SCALE.cellSize, channel: 'luminance', byteOrder: 'le', flip: false, width: null, depth: null };
+  return { min: DEFAULT_IMPORT_SCALE.min, max: DEFAULT_IMPORT_SCALE.max, cellSize: DEFAULT_IMPORT_SCALE.cellSize, channel: 'luminance', byteOrder: 'le', flip: false, width: null, depth: null, resample: null };
 }
 
 export function createExchangeStore(): ExchangeStore {

@@ -113,7 +113,7 @@ export function assertRasterSize(width: number, depth: number, resample: number 
     fail(`--resample must be a whole number of vertices from ${MIN_MAP_SIDE} to ${MAX_MAP_SIDE}, got ${resample}`);
   }
   if ((width > MAX_MAP_SIDE || depth > MAX_MAP_SIDE) && resample === undefined) {
-    fail(`is ${width} × ${depth}, larger than a map (${MAX_MAP_SIDE} × ${MAX_MAP_SIDE} at most): import it with --resample N (bilinear, N vertices along the longer side, N ≤ ${MAX_MAP_SIDE})`);
+    fail(`is ${width} × ${depth}, larger than a map (${MAX_MAP_SIDE} × ${MAX_MAP_SIDE} at most): import it resampled to N ≤ ${MAX_MAP_SIDE} vertices along the longer side (bilinear; --resample N, or the import dialog's Resample field)`);
   }
 }
 
@@ -144,7 +144,7 @@ export function fitRaster(values: Float32Array, width: number, depth: number, sp
   const cell = Math.max(extentX, extentY) / (along - 1);
   const toWidth = Math.max(MIN_MAP_SIDE, wide ? along : Math.round(extentX / cell) + 1);
   const toDepth = Math.max(MIN_MAP_SIDE, wide ? Math.round(extentY / cell) + 1 : along);
-  if (toWidth > MAX_MAP_SIDE || toDepth > MAX_MAP_SIDE) fail(`would be ${toWidth} × ${toDepth} with square cells, larger than a map: import it with --resample N`);
+  if (toWidth > MAX_MAP_SIDE || toDepth > MAX_MAP_SIDE) fail(`would be ${toWidth} × ${toDepth} with square cells, larger than a map: import it resampled (--resample N, or the import dialog's Resample field)`);
   return {
     values: resampleBilinear(values, width, depth, toWidth, toDepth),
     width: toWidth,
