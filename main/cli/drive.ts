@@ -203,7 +203,7 @@ export function driveHelp(): string {
          --out telemetry.csv
 
 Drives a test car over the exact terrain surface with the editor's test-drive code. TERRAIN is any
-file Faultline reads (.png, .r16, .raw, .r32, .faultline); a project's props are obstacles.
+file Faultline reads (.png, .r16, .raw, .r32, .exr, .tif, .tiff, .faultline); a project's props are obstacles.
 
   --model kinematic  (default) the seeds' terrain-following car: circular arcs from waypoint to
                      waypoint at a constant speed, sub-stepped so no step is longer than half a cell,

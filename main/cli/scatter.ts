@@ -152,7 +152,7 @@ export function scatterHelp(): string {
 Scatters props over a terrain by rules, reproducibly: the same terrain, options and seed give the
 same props. Candidates are drawn uniformly over the map and kept when they pass every rule.
 
-  TERRAIN                any terrain Faultline reads: .png, .r16, .raw, .r32 or .faultline
+  TERRAIN                any terrain Faultline reads: .png, .r16, .raw, .r32, .exr, .tif, .tiff or .faultline
   --type NAME            prop type (repeat for a mix, drawn with equal weight):
                          ${PROP_TYPES.map((t) => t.id).join(', ')}
   --count N              props wanted (fewer are placed when the rules leave no room)

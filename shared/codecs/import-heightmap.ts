@@ -8,7 +8,7 @@ import { createCodecRegistry, type CodecRegistry } from './registry';
 
 export type { HeightmapImportOptions } from './codec';
 
-/** 'PNG, .r16, .raw or .r32': the formats Faultline reads, for messages. */
+/** 'PNG, .r16, .raw, .r32, .exr, .tif or .tiff': the formats Faultline reads, for messages. */
 function readableFormats(): string {
   const names = HEIGHTMAP_READ_EXTENSIONS.map((ext) => (ext === 'png' ? 'PNG' : `.${ext}`));
   return `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
