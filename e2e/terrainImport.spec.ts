@@ -1,9 +1,13 @@
-import { readFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { readHeightmapField } from '../shared/codecs/import-heightmap';
 import { expect, sendMenuCommand, test } from './fixtures';
 
 // GeoTIFF and EXR into the window: a GDAL-written GeoTIFF through File ▸ Import Heightmap (the dialog
-// says what was detected before the import), and an OpenEXR-written tiled EXR dropped on the window.
+// says what was detected before the import), an OpenEXR-written tiled EXR dropped on the window, and
+// a GeoTIFF out through the export dialog that GDAL reads back.
 
 const FIXTURES = path.resolve(__dirname, '../shared/codecs/testing/fixtures');
 
@@ -41,6 +45,41 @@ test.describe('elevation files from other tools', () => {
     await expect(page.getByTestId('import-summary')).toContainText('OpenEXR · 33 × 17 · R (half) of G, R, Z');
     await page.getByTestId('import-confirm').click();
     await expect(page.getByTestId('status-size')).toContainText('33 × 17');
+    expect(app.consoleErrors).toEqual([]);
+  });
+
+  test('File ▸ Export Heightmap as GeoTIFF: GDAL reads the imported heights bit for bit at pixel size = cell size', async ({ app }) => {
+    const { page } = app;
+    const fixture = path.join(FIXTURES, 'f32-lzw-fpredictor.tif');
+    app.dialogs.queueOpen(fixture);
+    await sendMenuCommand(page, 'file.import');
+    await page.getByTestId('import-confirm').click();
+    await expect(page.getByTestId('status-size')).toContainText('33 × 17');
+
+    const dir = await mkdtemp(path.join(tmpdir(), 'faultline-geotiff-e2e-'));
+    try {
+      const target = path.join(dir, 'out.tif');
+      app.dialogs.queueSave(target);
+      await sendMenuCommand(page, 'file.exportHeightmap');
+      await page.getByTestId('export-format').selectOption('tiff');
+      await page.getByTestId('export-confirm').click();
+      await expect.poll(async () => (await stat(target).catch(() => null))?.size ?? 0, { timeout: 30_000 }).toBeGreaterThan(0);
+      const { field } = await readHeightmapField(new Uint8Array(await readFile(fixture)), 'in.tif');
+      let gdal: { heights: Float32Array; geoTransform: number[] } | null = null;
+      try {
+        execFileSync('gdal_translate', ['-q', '-of', 'ENVI', target, `${target}.bin`]);
+        const info = JSON.parse(execFileSync('gdalinfo', ['-json', target]).toString()) as { geoTransform: number[] };
+        const data = await readFile(`${target}.bin`);
+        gdal = { heights: new Float32Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength)), geoTransform: info.geoTransform };
+      } catch {
+        // Without GDAL installed, Faultline's own reader checks the file.
+      }
+      const heights = gdal?.heights ?? (await readHeightmapField(new Uint8Array(await readFile(target)), 'out.tif')).field.heights;
+      expect(heights).toEqual(field.heights);
+      if (gdal) expect([gdal.geoTransform[1], gdal.geoTransform[5]]).toEqual([30, -30]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
     expect(app.consoleErrors).toEqual([]);
   });
 });

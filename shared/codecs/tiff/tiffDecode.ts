@@ -72,7 +72,7 @@ function geoFacts(image: GeoTIFFImage, depth: number): GeoFacts {
   const epsg = keys.ProjectedCSTypeGeoKey;
   const unitCode = keys.ProjLinearUnitsGeoKey ?? 9001;
   const unit = LINEAR_UNITS[unitCode];
-  text.crs = epsg !== undefined && epsg !== USER_DEFINED ? `EPSG:${epsg}` : keys.GTModelTypeGeoKey === 1 ? 'projected (user-defined)' : 'none given (taken as metres)';
+  text.crs = epsg !== undefined && epsg !== USER_DEFINED ? `EPSG:${epsg}` : keys.GTModelTypeGeoKey === 1 ? 'projected (user-defined)' : keys.ProjLinearUnitsGeoKey !== undefined ? 'local grid' : 'none given (taken as metres)';
   if (!unit) {
     text.geotransform = `${resX} × ${resY} per pixel in linear unit ${unitCode}, which Faultline does not know (cell size as given, else 1 m)`;
     return { text };

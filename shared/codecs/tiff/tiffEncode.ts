@@ -1,8 +1,8 @@
 /**
  * GeoTIFF export: one float32 band of heights in metres, little-endian, DEFLATE strips, and a
  * geotransform whose pixel size is the cell size (ModelPixelScale + ModelTiepoint, PixelIsArea):
- * the imported projected CRS and origin where the map came from one, else a local metre grid whose
- * top-left corner is 0, 0. Pixel (i, j) is vertex (i, j), as in every heightmap Faultline writes.
+ * the imported projected CRS and origin where the map came from one, else a local metre grid (an
+ * engineering CRS, as GDAL writes a LOCAL_CS) whose top-left corner is 0, 0. Pixel (i, j) is vertex (i, j), as in every heightmap Faultline writes.
  */
 import type { Heightfield } from '../../terrain/heightfield';
 import { float32LittleEndianBytes } from '../bytes';
@@ -19,8 +19,6 @@ const SHORT = 3;
 const LONG = 4;
 const DOUBLE = 12;
 const TYPE_SIZE: Record<number, number> = { [SHORT]: 2, [LONG]: 4, [DOUBLE]: 8 };
-/** GeoTIFF's code for a projected CRS the file does not name (a local grid). */
-const USER_DEFINED = 32767;
 const METRE = 9001;
 
 interface Entry {
@@ -29,14 +27,21 @@ interface Entry {
   values: readonly number[];
 }
 
-/** GeoKeyDirectory: version 1.1.0, then (key, location 0, count 1, value) per key. */
+/**
+ * GeoKeyDirectory: version 1.1.0, then (key, location 0, count 1, value) per key. A local grid is
+ * written as GDAL writes a LOCAL_CS (an engineering CRS): no model type, metres as the linear unit.
+ */
 function geoKeys(geo: GeoReference | undefined): number[] {
-  const keys: Array<[number, number]> = [
-    [1024, 1], // GTModelTypeGeoKey: projected
-    [1025, 1], // GTRasterTypeGeoKey: PixelIsArea
-    [3072, geo?.epsg ?? USER_DEFINED], // ProjectedCSTypeGeoKey
-  ];
-  if (!geo) keys.push([3076, METRE]); // ProjLinearUnitsGeoKey
+  const keys: Array<[number, number]> = geo
+    ? [
+        [1024, 1], // GTModelTypeGeoKey: projected
+        [1025, 1], // GTRasterTypeGeoKey: PixelIsArea
+        [3072, geo.epsg], // ProjectedCSTypeGeoKey
+      ]
+    : [
+        [1025, 1],
+        [3076, METRE], // ProjLinearUnitsGeoKey
+      ];
   return [1, 1, 0, keys.length, ...keys.flatMap(([key, value]) => [key, 0, 1, value])];
 }
 
