@@ -4,7 +4,7 @@
  * IFD, predictor, byte-order and tile handling while bounding a hostile block's output (geotiff's own
  * inflate and LZW grow without limit) and making LZW fast (geotiff's builds a JS array per byte).
  */
-import { Unzlib } from 'fflate';
+import { Unzlib, unzlibSync } from 'fflate';
 import { addDecoder, BaseDecoder } from 'geotiff';
 
 type BaseDecoderParameters = ConstructorParameters<typeof BaseDecoder>[0];
@@ -78,8 +78,27 @@ export function lzwDecode(input: Uint8Array, capacity: number): Uint8Array {
   return out.subarray(0, produced);
 }
 
-/** zlib data into at most `capacity` bytes, fed in slices so one step makes at most ~64 MiB. */
+/** Largest compressed block inflated in one call into a buffer of its own size (see inflateAtMost). */
+const ONE_CALL_INPUT = 256 * 1024;
+
+/**
+ * zlib data into at most `capacity` bytes. A block of up to 256 KiB is inflated in one call straight
+ * into a buffer one byte larger than the block may be (fflate writes nothing past a buffer it is
+ * given, and a result that fills the spare byte is too long): deflate's 1032:1 limit bounds that call's
+ * work to ~270 MB of writes, and the first bad block ends the file. Larger input is fed in 64 KiB
+ * slices, stopping as soon as the output passes the capacity.
+ */
 export function inflateAtMost(input: Uint8Array, capacity: number): Uint8Array {
+  if (input.length <= ONE_CALL_INPUT) {
+    let out: Uint8Array;
+    try {
+      out = unzlibSync(input, { out: new Uint8Array(capacity + 1) });
+    } catch (error) {
+      throw new BlockError(`corrupt DEFLATE data (${error instanceof Error ? error.message : String(error)})`);
+    }
+    if (out.length > capacity) throw new BlockError('more data than the block holds');
+    return out;
+  }
   const out = new Uint8Array(capacity);
   let produced = 0;
   const stream = new Unzlib((chunk) => {
