@@ -34,7 +34,7 @@ const halfValue = (bits: number): number => (bits & 0x8000 ? -1 : 1) * (1 + (bit
 
 describe('GeoTIFF fixtures written by gdal_translate', () => {
   const floats = expected(floatHeight);
-  it.each(['f32-lzw-fpredictor.tif', 'f32-deflate-tiled-bigendian.tif', 'f64-none.tif'])('%s: float heights bit for bit, 30 m cells, EPSG:32633', async (name) => {
+  it.each(['f32-lzw-fpredictor.tif', 'f32-lzw-fpredictor-bigendian.tif', 'f32-deflate-tiled-bigendian.tif', 'f64-none.tif'])('%s: float heights bit for bit, 30 m cells, EPSG:32633', async (name) => {
     const { decoded, field } = await readHeightmapField(fixture(name), name);
     expect(field.heights).toEqual(floats);
     expect(field.cellSize).toBe(30);
@@ -45,6 +45,7 @@ describe('GeoTIFF fixtures written by gdal_translate', () => {
 
   it.each([
     ['i16-packbits.tif', false],
+    ['i16-deflate-predictor-bigendian.tif', false],
     ['i32-deflate-bigtiff.tif', false],
     ['u16-lzw-predictor.tif', true],
   ] as const)('%s: integer heights as their values', async (name, unsigned) => {

@@ -72,6 +72,8 @@ export const GDAL_FIXTURES: Record<string, { source: 'float' | 'int' | 'uint' | 
   'f64-none.tif': { source: 'float', args: ['-ot', 'Float64', '-a_srs', 'EPSG:32633'] },
   'i16-packbits.tif': { source: 'int', args: ['-ot', 'Int16', '-co', 'COMPRESS=PACKBITS', '-a_srs', 'EPSG:32633'] },
   'u16-lzw-predictor.tif': { source: 'uint', args: ['-ot', 'UInt16', '-co', 'COMPRESS=LZW', '-co', 'PREDICTOR=2', '-a_srs', 'EPSG:32633'] },
+  'i16-deflate-predictor-bigendian.tif': { source: 'int', args: ['-ot', 'Int16', '-co', 'COMPRESS=DEFLATE', '-co', 'PREDICTOR=2', '-co', 'ENDIANNESS=BIG', '-a_srs', 'EPSG:32633'] },
+  'f32-lzw-fpredictor-bigendian.tif': { source: 'float', args: ['-ot', 'Float32', '-co', 'COMPRESS=LZW', '-co', 'PREDICTOR=3', '-co', 'ENDIANNESS=BIG', '-a_srs', 'EPSG:32633'] },
   'i32-deflate-bigtiff.tif': { source: 'int', args: ['-ot', 'Int32', '-co', 'COMPRESS=DEFLATE', '-co', 'BIGTIFF=YES', '-a_srs', 'EPSG:32633'] },
   'f32-nodata.tif': { source: 'holes', args: ['-ot', 'Float32', '-co', 'COMPRESS=DEFLATE', '-a_srs', 'EPSG:32633', '-a_nodata', String(NODATA)] },
   'f32-geographic.tif': { source: 'degrees', args: ['-ot', 'Float32', '-co', 'COMPRESS=LZW', '-a_srs', 'EPSG:4326'] },

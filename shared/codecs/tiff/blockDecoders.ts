@@ -1,11 +1,12 @@
 /**
- * TIFF block decompressors that never make more than the block can hold: LZW, DEFLATE and PackBits.
- * They are plugged into geotiff through its own extension point (`addDecoder`), which keeps geotiff's
- * IFD, predictor, byte-order and tile handling while bounding a hostile block's output (geotiff's own
- * inflate and LZW grow without limit) and making LZW fast (geotiff's builds a JS array per byte).
+ * TIFF block decompressors that never make more than the block can hold: LZW, DEFLATE and PackBits,
+ * as geotiff decoders (its BaseDecoder: the predictor step kept) that the reader hands to geotiff's
+ * getTileOrStrip, which keeps geotiff's IFD, byte-order and tile handling while bounding a hostile
+ * block's output (geotiff's own inflate and LZW grow without limit) and making LZW fast (geotiff's
+ * builds a JS array per byte).
  */
 import { Unzlib, unzlibSync } from 'fflate';
-import { addDecoder, BaseDecoder } from 'geotiff';
+import { BaseDecoder } from 'geotiff';
 
 type BaseDecoderParameters = ConstructorParameters<typeof BaseDecoder>[0];
 
@@ -138,26 +139,64 @@ export function packBitsDecode(input: Uint8Array, capacity: number): Uint8Array 
   return out.subarray(0, produced);
 }
 
-function decoderClass(decode: (input: Uint8Array, capacity: number) => Uint8Array): typeof BaseDecoder {
-  return class BoundedDecoder extends BaseDecoder {
-    override decodeBlock(buffer: ArrayBufferLike): ArrayBufferLike {
-      const bytes = decode(new Uint8Array(buffer), blockCapacity(this.parameters));
-      // geotiff reads the block's values from the whole buffer: hand over exactly the bytes made.
-      return bytes.byteLength === bytes.buffer.byteLength ? bytes.buffer : bytes.slice().buffer;
+const DECOMPRESSORS: Record<number, (input: Uint8Array, capacity: number) => Uint8Array> = {
+  1: (input, capacity) => input.subarray(0, capacity),
+  5: lzwDecode,
+  8: inflateAtMost,
+  32946: inflateAtMost,
+  32773: packBitsDecode,
+};
+
+/**
+ * Undoes TIFF's horizontal predictor on big-endian 16- or 32-bit samples (geotiff adds them as
+ * platform-order words, which is right for little-endian files only): each sample plus the one
+ * `stride` samples before it, modulo its width.
+ */
+function undoBigEndianHorizontal(block: Uint8Array, parameters: BaseDecoderParameters, bits: number, stride: number): void {
+  const view = new DataView(block.buffer, block.byteOffset, block.byteLength);
+  const bytes = bits / 8;
+  const rowSamples = parameters.tileWidth * stride;
+  const rows = Math.floor(block.byteLength / (rowSamples * bytes));
+  for (let r = 0; r < rows; r++) {
+    const row = r * rowSamples * bytes;
+    for (let k = stride; k < rowSamples; k++) {
+      const at = row + k * bytes;
+      const before = at - stride * bytes;
+      if (bytes === 2) view.setUint16(at, view.getUint16(at) + view.getUint16(before));
+      else view.setUint32(at, (view.getUint32(at) + view.getUint32(before)) >>> 0);
     }
-  };
+  }
 }
 
-let registered = false;
+/** A geotiff decoder (its predictor step kept) over one of the bounded decompressors above. */
+class BoundedDecoder extends BaseDecoder {
+  constructor(
+    parameters: BaseDecoderParameters,
+    private readonly decompress: (input: Uint8Array, capacity: number) => Uint8Array,
+    private readonly littleEndian: boolean,
+  ) {
+    super(parameters);
+  }
 
-/** Puts the bounded decompressors in geotiff's registry (once; the same classes every time). */
-export function registerBoundedTiffDecoders(): void {
-  if (registered) return;
-  registered = true;
-  const lzw = decoderClass(lzwDecode);
-  const deflate = decoderClass(inflateAtMost);
-  const packBits = decoderClass(packBitsDecode);
-  addDecoder(5, async () => lzw, undefined, false);
-  addDecoder([8, 32946], async () => deflate, undefined, false);
-  addDecoder(32773, async () => packBits, undefined, false);
+  override decodeBlock(buffer: ArrayBufferLike): ArrayBufferLike {
+    const bytes = this.decompress(new Uint8Array(buffer), blockCapacity(this.parameters));
+    // geotiff reads the block's values from the whole buffer: hand over exactly the bytes made.
+    return bytes.byteLength === bytes.buffer.byteLength ? bytes.buffer : bytes.slice().buffer;
+  }
+
+  override async decode(buffer: ArrayBufferLike): Promise<ArrayBufferLike> {
+    const { predictor, bitsPerSample, planarConfiguration } = this.parameters;
+    const bits = typeof bitsPerSample === 'number' ? [bitsPerSample] : Array.from(bitsPerSample);
+    if (predictor !== 2 || this.littleEndian || bits[0] === 8) return super.decode(buffer);
+    const block = this.decodeBlock(buffer);
+    undoBigEndianHorizontal(new Uint8Array(block), this.parameters, bits[0], planarConfiguration === 2 ? 1 : bits.length);
+    return block;
+  }
+}
+
+/** The decoder of one image: its compression (none, LZW, DEFLATE or PackBits) and byte order. */
+export function createBlockDecoder(compression: number, parameters: BaseDecoderParameters, littleEndian: boolean): BaseDecoder {
+  const decompress = DECOMPRESSORS[compression];
+  if (!decompress) throw new BlockError(`compression ${compression} has no decoder`);
+  return new BoundedDecoder(parameters, decompress, littleEndian);
 }

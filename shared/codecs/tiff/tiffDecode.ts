@@ -7,11 +7,11 @@
  * degrees converted at the centre latitude and resampled to square cells). Everything done is said
  * in the metadata's text entries (`faultline info`, the import dialog).
  */
-import { fromArrayBuffer, getDecoder, type GeoTIFFImage } from 'geotiff';
+import { fromArrayBuffer, type GeoTIFFImage } from 'geotiff';
 import { CodecError, failFor } from '../errors';
 import type { DecodedHeightmap, GeoReference } from '../heightmap';
 import { assertRasterSize, fillHoles, fitRaster } from '../rasterRepair';
-import { BlockError, registerBoundedTiffDecoders } from './blockDecoders';
+import { BlockError, createBlockDecoder } from './blockDecoders';
 import { measureTiff } from './tiffStructure';
 
 export interface TiffReadOptions {
@@ -124,7 +124,7 @@ async function readFirstSample(image: GeoTIFFImage, compression: number, sampleF
   const samplesPerPixel = image.getSamplesPerPixel();
   const planar = Number(directory.getValue('PlanarConfiguration') ?? 1);
   const bitsPerSample = directory.getValue('BitsPerSample') as number | number[];
-  const decoder = await getDecoder(compression, { tileWidth, tileHeight, planarConfiguration: planar, bitsPerSample, predictor: Number((await directory.loadValue('Predictor')) ?? 1) });
+  const decoder = createBlockDecoder(compression, { tileWidth, tileHeight, planarConfiguration: planar, bitsPerSample, predictor: Number((await directory.loadValue('Predictor')) ?? 1) }, littleEndian);
   const bytesPerSample = bits / 8;
   const stride = planar === 2 ? 1 : samplesPerPixel;
   const type = `${sampleFormat === 3 ? 'float' : sampleFormat === 2 ? 'int' : 'uint'}${bits}`;
@@ -190,7 +190,6 @@ async function decodeTiff(bytes: Uint8Array, fileName: string, options: TiffRead
   const fail = failFor(fileName);
   const layout = measureTiff(bytes);
   if (typeof layout === 'string') return fail(layout);
-  registerBoundedTiffDecoders();
   const buffer = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes.buffer : bytes.slice().buffer;
   let image: GeoTIFFImage;
   try {
