@@ -74,10 +74,11 @@ export function projectFileBytes(entries: readonly Entry[]): Uint8Array {
   return concat(parts);
 }
 
-/** A little-endian TIFF of one float32 strip: the given directory entries (tag, type 3/4, values) then `strip`. */
+/** A little-endian TIFF of one float32 strip: its directory (`patch` replaces entries: tag → type 3/4, count, value) then `strip`. */
 export function tiffBytes(width: number, height: number, compression: number, strip: Uint8Array, patch: Record<number, [type: number, count: number, value: number]> = {}): Uint8Array {
   const tags: Record<number, [number, number, number]> = { 256: [4, 1, width], 257: [4, 1, height], 258: [3, 1, 32], 259: [3, 1, compression], 262: [3, 1, 1], 273: [4, 1, 0], 277: [3, 1, 1], 278: [4, 1, height], 279: [4, 1, strip.length], 339: [3, 1, 3], ...patch };
-  const ids = Object.keys(tags).map(Number).sort((a, b) => a - b);
+  // A patched count of 0 leaves the tag out.
+  const ids = Object.keys(tags).map(Number).filter((id) => tags[id][1] > 0).sort((a, b) => a - b);
   const stripAt = 8 + 2 + ids.length * 12 + 4;
   const out = new Uint8Array(stripAt + strip.length);
   const view = new DataView(out.buffer);
@@ -384,6 +385,7 @@ export function hostileCorpus(): HostileFile[] {
     { name: 'huge-declared.tif', about: 'a TIFF declaring 100,000 × 100,000 float32 samples in 200 bytes', bytes: lazy(() => tiffBytes(100_000, 100_000, 1, new Uint8Array(16))), refusal: /^is 100000 × 100000, more than Faultline reads even to resample/ },
     { name: 'tag-count.tif', about: 'a TIFF tag declaring a billion values', bytes: lazy(() => tiffBytes(4, 4, 1, new Uint8Array(64), { 279: [4, 1 << 30, 200] })), refusal: /^is truncated or corrupt: tag 279 declares 1073741824 values/ },
     { name: 'strip-past-end.tif', about: 'a TIFF strip running past the end of the file', bytes: lazy(() => tiffBytes(64, 64, 1, new Uint8Array(100), { 279: [4, 1, 64 * 64 * 4] })), refusal: /^is truncated: strip 0 ends at byte 16518, past its 234 bytes$/ },
+    { name: 'huge-tiles.tif', about: 'a 16 × 16 TIFF of 30,000 × 30,000 tiles', bytes: lazy(() => tiffBytes(16, 16, 1, new Uint8Array(64), { 273: [4, 0, 0], 279: [4, 0, 0], 322: [4, 1, 30_000], 323: [4, 1, 30_000], 324: [4, 1, 0], 325: [4, 1, 64] })), refusal: /^declares tiles of 30000 × 30000, far larger than its 16 × 16 image$/ },
     { name: 'lzw-bomb.tif', about: 'an LZW strip that makes more than its 16 × 16 samples', bytes: lazy(() => tiffBytes(16, 16, 5, lzwGrowingRuns(60))), refusal: /^has a corrupt LZW block \(more data than the block holds\)$/ },
     { name: 'deflate-bomb.tif', about: 'a DEFLATE strip of 16 MiB of zeros in a 16 × 16 image', bytes: lazy(() => tiffBytes(16, 16, 8, zlibSync(new Uint8Array(16 << 20), { level: 9 }))), refusal: /^has a corrupt DEFLATE block \(more data than the block holds\)$/ },
     { name: 'huge-declared.exr', about: 'an EXR declaring 100,000 × 100,000 pixels', bytes: lazy(() => exrBytes(100_000, 100_000, 0, [])), refusal: /^is 100000 × 100000, more than Faultline reads even to resample/ },

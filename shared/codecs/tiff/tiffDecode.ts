@@ -257,6 +257,9 @@ async function assertBlocksInFile(image: GeoTIFFImage, fileSize: number, fail: (
   const down = Math.ceil(image.getHeight() / image.getTileHeight());
   const planes = Number(directory.getValue('PlanarConfiguration') ?? 1) === 2 ? image.getSamplesPerPixel() : 1;
   const needed = across * down * planes;
+  // A block is made whole before it is cut to the image: a tile far larger than the image is refused.
+  const tileArea = image.getTileWidth() * image.getTileHeight();
+  if (tiled && tileArea > 4 * Math.max(image.getWidth() * image.getHeight(), 256 * 256)) fail(`declares tiles of ${image.getTileWidth()} × ${image.getTileHeight()}, far larger than its ${image.getWidth()} × ${image.getHeight()} image`);
   const offsets = (await directory.loadValue(tiled ? 'TileOffsets' : 'StripOffsets')) as ArrayLike<number | bigint> | number | undefined;
   const counts = (await directory.loadValue(tiled ? 'TileByteCounts' : 'StripByteCounts')) as ArrayLike<number | bigint> | number | undefined;
   const list = (value: ArrayLike<number | bigint> | number | undefined): ArrayLike<number | bigint> => (value === undefined ? [] : typeof value === 'number' ? [value] : value);
