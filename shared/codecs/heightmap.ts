@@ -41,8 +41,9 @@ export interface DecodedHeightmap {
   /** PNG colour type (0 gray, 2 RGB, 3 palette, 4 gray+alpha, 6 RGBA); absent for RAW. */
   colourType?: number;
   /**
-   * Row-major samples, index = j · width + i. For PNG and R16 they are in units of `maxSample`;
-   * for .r32 they are heights in metres already and `maxSample` is absent.
+   * Row-major samples, index = j · width + i. For PNG, R16 and unsigned 16-bit TIFF they are in units
+   * of `maxSample`; for .r32, EXR and other TIFFs they are heights in metres already and `maxSample`
+   * is absent.
    */
   samples: Uint16Array | Float32Array;
   maxSample?: number;
