@@ -48,7 +48,7 @@ test.describe('elevation files from other tools', () => {
     expect(app.consoleErrors).toEqual([]);
   });
 
-  test('File ▸ Export Heightmap as GeoTIFF: GDAL reads the imported heights bit for bit at pixel size = cell size', async ({ app }) => {
+  test('File ▸ Export Heightmap as GeoTIFF: GDAL reads the imported heights bit for bit, in the imported CRS at its origin, pixel size = cell size', async ({ app }) => {
     const { page } = app;
     const fixture = path.join(FIXTURES, 'f32-lzw-fpredictor.tif');
     app.dialogs.queueOpen(fixture);
@@ -65,18 +65,22 @@ test.describe('elevation files from other tools', () => {
       await page.getByTestId('export-confirm').click();
       await expect.poll(async () => (await stat(target).catch(() => null))?.size ?? 0, { timeout: 30_000 }).toBeGreaterThan(0);
       const { field } = await readHeightmapField(new Uint8Array(await readFile(fixture)), 'in.tif');
-      let gdal: { heights: Float32Array; geoTransform: number[] } | null = null;
+      let gdal: { heights: Float32Array; geoTransform: number[]; wkt: string } | null = null;
       try {
         execFileSync('gdal_translate', ['-q', '-of', 'ENVI', target, `${target}.bin`]);
-        const info = JSON.parse(execFileSync('gdalinfo', ['-json', target]).toString()) as { geoTransform: number[] };
+        const info = JSON.parse(execFileSync('gdalinfo', ['-json', target]).toString()) as { geoTransform: number[]; coordinateSystem?: { wkt: string } };
         const data = await readFile(`${target}.bin`);
-        gdal = { heights: new Float32Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength)), geoTransform: info.geoTransform };
+        gdal = { heights: new Float32Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength)), geoTransform: info.geoTransform, wkt: info.coordinateSystem?.wkt ?? '' };
       } catch {
         // Without GDAL installed, Faultline's own reader checks the file.
       }
       const heights = gdal?.heights ?? (await readHeightmapField(new Uint8Array(await readFile(target)), 'out.tif')).field.heights;
       expect(heights).toEqual(field.heights);
-      if (gdal) expect([gdal.geoTransform[1], gdal.geoTransform[5]]).toEqual([30, -30]);
+      // The imported GeoTIFF's CRS and top-left corner go back out with the imported map.
+      if (gdal) {
+        expect(gdal.geoTransform).toEqual([500000, 30, 0, 4000000 + 17 * 30, 0, -30]);
+        expect(gdal.wkt).toContain('ID["EPSG",32633]');
+      }
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

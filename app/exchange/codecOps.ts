@@ -3,7 +3,7 @@
  * the in-process runner runs in tests. Every failure becomes a message that names the file.
  */
 import { CodecError, displayFileName } from '../../shared/codecs/errors';
-import type { ExportRange, HeightmapFormat } from '../../shared/codecs/heightmap';
+import type { ExportRange, GeoReference, HeightmapFormat } from '../../shared/codecs/heightmap';
 import { decodedToHeightfield } from '../../shared/codecs/heightmap';
 import { heightRange } from '../../shared/terrain/heightfield';
 import { readHeightmap, type HeightmapImportOptions } from '../../shared/codecs/import-heightmap';
@@ -35,6 +35,8 @@ export interface HeightmapSummary {
   text: Record<string, string>;
   /** Lowest and highest height of a float file (GeoTIFF, EXR, .r32) as it will be imported. */
   heightRange?: { min: number; max: number };
+  /** A GeoTIFF's projected CRS and origin (a GeoTIFF export of the imported map writes them back). */
+  geo?: GeoReference;
 }
 
 /** An export dialog entry: a codec's variant (the registry's ids) or the normal map, which is the exchange's own. */
@@ -140,6 +142,7 @@ export function inspectOp(bytes: Uint8Array, fileName: string, options: Heightma
       cellSize: metadata.cellSize,
       text: metadata.text,
       ...(decoded.samples instanceof Float32Array && decoded.maxSample === undefined ? { heightRange: heightRange(decoded.samples) } : {}),
+      ...(decoded.geo ? { geo: decoded.geo } : {}),
     };
   });
 }

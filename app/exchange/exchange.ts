@@ -6,6 +6,8 @@
  */
 import { extensionOf, formatOf, HEIGHTMAP_READ_EXTENSIONS, isReadableHeightmap } from '../../shared/codecs/registry';
 import { displayFileName } from '../../shared/codecs/errors';
+import type { GeoReference } from '../../shared/codecs/heightmap';
+import type { Heightfield } from '../../shared/terrain/heightfield';
 import type { HeightmapImportOptions } from '../../shared/codecs/import-heightmap';
 import type { FaultlineApi } from '../../shared/ipc/api';
 import { MAX_HEIGHTMAP_FILE_BYTES } from '../../shared/ipc/contract';
@@ -72,6 +74,12 @@ export class Exchange {
   /** Drops answers of an inspection overtaken by a newer one. */
   private inspection = 0;
   private erosionMasks: () => MaskSourceData | null = () => null;
+  /**
+   * The last imported GeoTIFF's CRS and origin, with the heightfield the import made: it holds while that
+   * object is the document's map (strokes change its heights in place; an undo of the import, a
+   * whole-map result, New or Open put another there).
+   */
+  private imported: { geo: GeoReference; field: Heightfield } | null = null;
   /** The export dialog's flows (files, tiles, engine presets, mask previews). */
   readonly exports: ExportFlow;
 
@@ -85,6 +93,7 @@ export class Exchange {
       erosionMasks: () => this.erosionMasks(),
       baseName: () => documentBaseName(deps.editor.store.getState().fileName),
       fail: (message) => this.fail(message),
+      geoReference: () => (this.imported && this.imported.field === deps.editor.document.field ? this.imported.geo : undefined),
     });
   }
 
@@ -204,6 +213,7 @@ export class Exchange {
     tools.getState().active?.cancel();
     const doc = editor.document;
     editor.apply(createImportEdit(dialog.fileName, doc.field, doc.stack, outcome.value, doc.erosionMasks));
+    this.imported = dialog.summary.geo ? { geo: dialog.summary.geo, field: outcome.value } : null;
     this.store.setState({ notice: `Imported ${dialog.fileName} (${outcome.value.width} × ${outcome.value.depth})` });
     return true;
   }

@@ -5,6 +5,7 @@
  * are encoded by main from the heights; meshes, normal maps and engine presets in the codec worker; the numbers the dialog shows come from `planEngineExport`, the same function that writes
  * them into NAME.<engine>.json.
  */
+import type { GeoReference } from '../../shared/codecs/heightmap';
 import type { FaultlineApi } from '../../shared/ipc/api';
 import { ENGINE_LABELS, engineFor, type EnginePreset } from '../../shared/export/engines';
 import { splitFileName } from '../../shared/export/fileExport';
@@ -32,6 +33,8 @@ export interface ExportFlowDeps {
   erosionMasks: () => MaskSourceData | null;
   baseName: () => string;
   fail: (message: string) => void;
+  /** The CRS and origin a GeoTIFF export writes: the imported GeoTIFF's while its map is the document's. */
+  geoReference?: () => GeoReference | undefined;
 }
 
 /** Formats a tiled export can cut: the heightmap formats and normal maps (the registry says which). */
@@ -358,6 +361,7 @@ export class ExportFlow {
       byteOrder: options.byteOrder,
       flip: options.flip,
       exrCompression: options.exrCompression,
+      ...(format === 'tiff' && this.deps.geoReference?.() ? { geo: this.deps.geoReference() } : {}),
       heightfield,
     });
     // Main stopped the encode for the cancel (a file it had begun to write completes: "saved").
