@@ -6,7 +6,7 @@
 import type { Benchmark } from './harness';
 import { CodecError } from '../shared/codecs/errors';
 import { checkProjectJsonText, parseProject } from '../shared/codecs/project';
-import { importHeightmap } from '../shared/codecs/import-heightmap';
+import { readHeightmapField } from '../shared/codecs/import-heightmap';
 import { hostileCorpus, type HostileFile } from '../shared/codecs/testing/hostileCorpus';
 
 const corpus = new Map(hostileCorpus().map((file) => [file.name, file]));
@@ -14,10 +14,10 @@ const file = (name: string): HostileFile => corpus.get(name)!;
 const rssMb = () => ({ rss_mb: Math.round(process.memoryUsage().rss / 2 ** 20) });
 
 /** Reads a file as the CLI and main do; a CodecError is the expected outcome of a refusal. */
-function read(name: string, bytes: Uint8Array): void {
+async function read(name: string, bytes: Uint8Array): Promise<void> {
   try {
     if (name.endsWith('.faultline')) parseProject(bytes, name);
-    else importHeightmap(bytes, name);
+    else await readHeightmapField(bytes, name);
   } catch (error) {
     if (!(error instanceof CodecError)) throw error;
   }
@@ -36,6 +36,9 @@ function fileBench(name: string, what: string): Benchmark {
 }
 
 export const benchmarks: Benchmark[] = [
+  fileBench('deflate-bomb.tif', 'a 16 MiB DEFLATE strip in a 16 × 16 GeoTIFF, refused'),
+  fileBench('zip-bomb.exr', 'a 16 MiB ZIP block in a 16 × 16 EXR, refused'),
+  fileBench('lzw-bomb.tif', 'an LZW strip growing past its 16 × 16 samples, refused'),
   fileBench('props-bomb.faultline', '21 M empty props, refused'),
   fileBench('history-bomb.faultline', '5 M empty history steps, refused'),
   fileBench('deep-view.faultline', 'a million nested arrays, refused'),

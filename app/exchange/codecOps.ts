@@ -3,9 +3,10 @@
  * the in-process runner runs in tests. Every failure becomes a message that names the file.
  */
 import { CodecError, displayFileName } from '../../shared/codecs/errors';
-import type { ExportRange, HeightmapFormat } from '../../shared/codecs/heightmap';
+import type { ExportRange, GeoReference, HeightmapFormat } from '../../shared/codecs/heightmap';
 import { decodedToHeightfield } from '../../shared/codecs/heightmap';
-import { inspectHeightmap, type HeightmapImportOptions } from '../../shared/codecs/import-heightmap';
+import { heightRange } from '../../shared/terrain/heightfield';
+import { readHeightmap, type HeightmapImportOptions } from '../../shared/codecs/import-heightmap';
 import type { ByteOrder } from '../../shared/codecs/raw';
 import type { GlbNode } from '../../shared/codecs/glb';
 import type { ExrCompression } from '../../shared/codecs/exr';
@@ -30,8 +31,12 @@ export interface HeightmapSummary {
   heightMin?: number;
   heightMax?: number;
   cellSize?: number;
-  /** Every text entry of the file (PNG). */
+  /** Every text entry of the file (PNG), or what was detected and done (GeoTIFF, EXR: CRS, nodata…). */
   text: Record<string, string>;
+  /** Lowest and highest height of a float file (GeoTIFF, EXR, .r32) as it will be imported. */
+  heightRange?: { min: number; max: number };
+  /** A GeoTIFF's projected CRS and origin (a GeoTIFF export of the imported map writes them back). */
+  geo?: GeoReference;
 }
 
 /** An export dialog entry: a codec's variant (the registry's ids) or the normal map, which is the exchange's own. */
@@ -113,9 +118,18 @@ function attempt<T>(fileName: string, run: () => T): CodecOutcome<T> {
   }
 }
 
-export function inspectOp(bytes: Uint8Array, fileName: string, options: HeightmapImportOptions, codecs: CodecRegistry): CodecOutcome<HeightmapSummary> {
-  return attempt(fileName, () => {
-    const decoded = inspectHeightmap(bytes, fileName, options, codecs);
+/** attempt for a reader that waits (GeoTIFF). */
+async function attemptAsync<T>(fileName: string, run: () => Promise<T>): Promise<CodecOutcome<T>> {
+  try {
+    return { ok: true, value: await run() };
+  } catch (error) {
+    return { ok: false, message: failureMessage(error, fileName) };
+  }
+}
+
+export function inspectOp(bytes: Uint8Array, fileName: string, options: HeightmapImportOptions, codecs: CodecRegistry): Promise<CodecOutcome<HeightmapSummary>> {
+  return attemptAsync(fileName, async () => {
+    const decoded = await readHeightmap(bytes, fileName, options, codecs);
     const { metadata } = decoded;
     return {
       format: decoded.format,
@@ -127,12 +141,14 @@ export function inspectOp(bytes: Uint8Array, fileName: string, options: Heightma
       heightMax: metadata.heightMax,
       cellSize: metadata.cellSize,
       text: metadata.text,
+      ...(decoded.samples instanceof Float32Array && decoded.maxSample === undefined ? { heightRange: heightRange(decoded.samples) } : {}),
+      ...(decoded.geo ? { geo: decoded.geo } : {}),
     };
   });
 }
 
-export function decodeOp(bytes: Uint8Array, fileName: string, options: HeightmapImportOptions, codecs: CodecRegistry): CodecOutcome<Heightfield> {
-  return attempt(fileName, () => decodedToHeightfield(inspectHeightmap(bytes, fileName, options, codecs), fileName, options));
+export function decodeOp(bytes: Uint8Array, fileName: string, options: HeightmapImportOptions, codecs: CodecRegistry): Promise<CodecOutcome<Heightfield>> {
+  return attemptAsync(fileName, async () => decodedToHeightfield(await readHeightmap(bytes, fileName, options, codecs), fileName, options));
 }
 
 /** One export entry's bytes: the registry's codec with the dialog's values and the entry's own options. */
@@ -226,8 +242,8 @@ export interface ExchangeCodecs {
 /** `codecs`: the registry to run with (default: the portable compressor, as in the window's worker). */
 export function createInProcessCodecs(codecs: CodecRegistry = createCodecRegistry()): ExchangeCodecs {
   return {
-    inspect: async (bytes, fileName, options) => inspectOp(bytes, fileName, options, codecs),
-    decode: async (bytes, fileName, options) => decodeOp(bytes, fileName, options, codecs),
+    inspect: (bytes, fileName, options) => inspectOp(bytes, fileName, options, codecs),
+    decode: (bytes, fileName, options) => decodeOp(bytes, fileName, options, codecs),
     encode: async (request, signal) => (signal?.aborted ? CODEC_CANCELLED : encodeOp(request, codecs)),
     streamFiles: (request, deliver, signal) => streamFilesOp(request, deliver, signal),
     maskPreview: async (request) => maskPreviewOp(request),

@@ -4,9 +4,11 @@
  * parsed and encoded by `ExchangeCodecs` (a worker in the window). A failure of any kind ends in a
  * message naming the file, and the document stays as it was.
  */
-import { extensionOf, HEIGHTMAP_READ_EXTENSIONS, isReadableHeightmap } from '../../shared/codecs/registry';
+import { extensionOf, formatOf, HEIGHTMAP_READ_EXTENSIONS, isReadableHeightmap } from '../../shared/codecs/registry';
 import { displayFileName } from '../../shared/codecs/errors';
 import { MAX_EXPORT_BASE_NAME, toPlainFileName } from '../../shared/fileNames';
+import type { GeoReference } from '../../shared/codecs/heightmap';
+import type { Heightfield } from '../../shared/terrain/heightfield';
 import type { HeightmapImportOptions } from '../../shared/codecs/import-heightmap';
 import type { FaultlineApi } from '../../shared/ipc/api';
 import { MAX_HEIGHTMAP_FILE_BYTES } from '../../shared/ipc/contract';
@@ -53,13 +55,13 @@ export function documentBaseName(fileName: string | null): string {
 
 function rawOptions(options: ImportOptions): HeightmapImportOptions {
   const sized = options.width !== null || options.depth !== null ? { width: options.width ?? undefined, depth: options.depth ?? undefined } : {};
-  return { ...sized, byteOrder: options.byteOrder, flip: options.flip, channel: options.channel };
+  return { ...sized, byteOrder: options.byteOrder, flip: options.flip, channel: options.channel, ...(options.resample !== null ? { resample: options.resample } : {}) };
 }
 
 /** Problems with the user's import values, or null. */
 export function validateImportOptions(options: ImportOptions, summary: HeightmapSummary): string | null {
   if (!Number.isFinite(options.cellSize) || options.cellSize <= 0) return 'Cell size must be a positive number of metres';
-  if (summary.format !== 'r32' && !(Number.isFinite(options.min) && Number.isFinite(options.max) && options.min <= options.max)) {
+  if (summary.format !== 'r32' && summary.heightRange === undefined && !(Number.isFinite(options.min) && Number.isFinite(options.max) && options.min <= options.max)) {
     return 'The height range needs two numbers with minimum ≤ maximum';
   }
   return null;
@@ -71,6 +73,12 @@ export class Exchange {
   /** Drops answers of an inspection overtaken by a newer one. */
   private inspection = 0;
   private erosionMasks: () => MaskSourceData | null = () => null;
+  /**
+   * The last imported GeoTIFF's CRS and origin, with the heightfield the import made: it holds while that
+   * object is the document's map (strokes change its heights in place; an undo of the import, a
+   * whole-map result, New or Open put another there).
+   */
+  private imported: { geo: GeoReference; field: Heightfield } | null = null;
   /** The export dialog's flows (files, tiles, engine presets, mask previews). */
   readonly exports: ExportFlow;
 
@@ -84,6 +92,7 @@ export class Exchange {
       erosionMasks: () => this.erosionMasks(),
       baseName: () => documentBaseName(deps.editor.store.getState().fileName),
       fail: (message) => this.fail(message),
+      geoReference: () => (this.imported && this.imported.field === deps.editor.document.field ? this.imported.geo : undefined),
     });
   }
 
@@ -145,7 +154,9 @@ export class Exchange {
     const options = defaultImportOptions();
     const outcome = await this.codecs.inspect(bytes, fileName, rawOptions(options));
     if (token !== this.inspection) return;
-    if (!outcome.ok && extensionOf(fileName) === 'png') return this.fail(outcome.message);
+    // A RAW file (its size may be what is wrong) or a GeoTIFF/EXR (it may need resampling) stays open on a problem; others say theirs.
+    const reads = formatOf(fileName)?.decodeOptions ?? [];
+    if (!outcome.ok && !reads.includes('size') && !reads.includes('resample')) return this.fail(outcome.message);
     const summary = outcome.ok ? outcome.value : null;
     if (summary) {
       options.min = summary.heightMin ?? options.min;
@@ -165,7 +176,7 @@ export class Exchange {
     if (!dialog) return;
     const options = { ...dialog.options, ...patch };
     this.store.setState({ importDialog: { ...dialog, options } });
-    const rereads = (['width', 'depth', 'byteOrder', 'flip'] as const).some((key) => key in patch && patch[key] !== dialog.options[key]);
+    const rereads = (['width', 'depth', 'byteOrder', 'flip', 'resample'] as const).some((key) => key in patch && patch[key] !== dialog.options[key]);
     if (!rereads || extensionOf(dialog.fileName) === 'png') return;
     const token = ++this.inspection;
     const outcome = await this.codecs.inspect(dialog.bytes, dialog.fileName, rawOptions(options));
@@ -201,6 +212,7 @@ export class Exchange {
     tools.getState().active?.cancel();
     const doc = editor.document;
     editor.apply(createImportEdit(dialog.fileName, doc.field, doc.stack, outcome.value, doc.erosionMasks));
+    this.imported = dialog.summary.geo ? { geo: dialog.summary.geo, field: outcome.value } : null;
     this.store.setState({ notice: `Imported ${dialog.fileName} (${outcome.value.width} × ${outcome.value.depth})` });
     return true;
   }

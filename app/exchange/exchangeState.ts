@@ -23,6 +23,8 @@ export interface ImportOptions {
   /** RAW only: null infers a square map from the file length. */
   width: number | null;
   depth: number | null;
+  /** GeoTIFF/EXR: vertices along the longer side after a bilinear resampling; null keeps the file's. */
+  resample: number | null;
 }
 
 export interface ImportDialogState {
@@ -144,7 +146,7 @@ export const DEFAULT_ENGINE_OPTIONS: EngineDialogOptions = {
 };
 
 export function defaultImportOptions(): ImportOptions {
-  return { min: DEFAULT_IMPORT_SCALE.min, max: DEFAULT_IMPORT_SCALE.max, cellSize: DEFAULT_IMPORT_SCALE.cellSize, channel: 'luminance', byteOrder: 'le', flip: false, width: null, depth: null };
+  return { min: DEFAULT_IMPORT_SCALE.min, max: DEFAULT_IMPORT_SCALE.max, cellSize: DEFAULT_IMPORT_SCALE.cellSize, channel: 'luminance', byteOrder: 'le', flip: false, width: null, depth: null, resample: null };
 }
 
 export function createExchangeStore(): ExchangeStore {
@@ -168,9 +170,22 @@ const COLOUR_TYPES: Record<number, string> = { 0: 'grayscale', 2: 'RGB', 3: 'pal
 
 /** "PNG · 513 × 513 · 16-bit grayscale" — what the import dialog says it found. */
 export function describeSummary(summary: HeightmapSummary): string {
+  if (summary.format === 'tiff' || summary.format === 'exr') return describeElevationSummary(summary);
   const kind = summary.format === 'png' ? 'PNG' : summary.format === 'r16' ? 'RAW 16-bit' : 'RAW float32';
   const detail = summary.format === 'png' ? `${summary.bitDepth}-bit ${COLOUR_TYPES[summary.colourType ?? 0] ?? 'colour'}` : `${summary.bitDepth}-bit`;
   return `${kind} · ${summary.width} × ${summary.depth} · ${detail}`;
+}
+
+/** A GeoTIFF's or EXR's summary: what was detected (sample, cell size, CRS, nodata, range) and done. */
+function describeElevationSummary(summary: HeightmapSummary): string {
+  const { text } = summary;
+  const parts = [summary.format === 'tiff' ? 'GeoTIFF' : 'OpenEXR', `${summary.width} × ${summary.depth}`, (summary.format === 'tiff' ? text.sample : text.channel) ?? `${summary.bitDepth}-bit`];
+  if (summary.cellSize !== undefined) parts.push(`${Number(summary.cellSize.toPrecision(6))} m cells`);
+  if (text.crs) parts.push(text.crs);
+  if (text.nodata) parts.push(`nodata ${text.nodata}`);
+  if (text.resampled) parts.push(`resampled ${text.resampled}`);
+  if (summary.heightRange) parts.push(`heights ${Number(summary.heightRange.min.toPrecision(6))} to ${Number(summary.heightRange.max.toPrecision(6))} m`);
+  return parts.join(' · ');
 }
 
 /** Colour types whose height can come from one chosen channel. */

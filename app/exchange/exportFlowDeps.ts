@@ -1,4 +1,5 @@
 /** What the export dialog's parts (dialog state, mask preview, runner) take from the exchange feature. */
+import type { GeoReference } from '../../shared/codecs/heightmap';
 import type { FaultlineApi } from '../../shared/ipc/api';
 import type { MaskSourceData } from '../../shared/export/masks';
 import type { Editor } from '../document/editor';
@@ -14,4 +15,6 @@ export interface ExportFlowDeps {
   erosionMasks: () => MaskSourceData | null;
   baseName: () => string;
   fail: (message: string) => void;
+  /** The CRS and origin a GeoTIFF export writes: the imported GeoTIFF's while its map is the document's. */
+  geoReference?: () => GeoReference | undefined;
 }

@@ -141,6 +141,7 @@ export class ExportRunner {
       byteOrder: options.byteOrder,
       flip: options.flip,
       exrCompression: options.exrCompression,
+      ...(format === 'tiff' && this.deps.geoReference?.() ? { geo: this.deps.geoReference() } : {}),
       heightfield,
     });
     // Main stopped the encode for the cancel (a file it had begun to write completes: "saved").

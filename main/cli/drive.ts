@@ -199,8 +199,8 @@ export function parseRoute(bytes: Uint8Array, fileName: string): [number, number
 }
 
 /** Any terrain file Faultline reads; a project's props become obstacles. */
-export function loadDriveTerrain(bytes: Uint8Array, fileName: string): { field: Heightfield; obstacles: Obstacle[] } {
-  const { field, props } = loadInput(bytes, fileName, {});
+export async function loadDriveTerrain(bytes: Uint8Array, fileName: string): Promise<{ field: Heightfield; obstacles: Obstacle[] }> {
+  const { field, props } = await loadInput(bytes, fileName, {});
   return { field, obstacles: obstaclesFromJson(props) };
 }
 
@@ -225,7 +225,7 @@ export function driveHelp(): string {
          --out telemetry.csv
 
 Drives a test car over the exact terrain surface with the editor's test-drive code. TERRAIN is any
-file Faultline reads (.png, .r16, .raw, .r32, .faultline); a project's props are obstacles.
+file Faultline reads (.png, .r16, .raw, .r32, .exr, .tif, .tiff, .faultline); a project's props are obstacles.
 
   --model kinematic  (default) the seeds' terrain-following car: circular arcs from waypoint to
                      waypoint at a constant speed, sub-stepped so no step is longer than half a cell,
@@ -297,7 +297,7 @@ export async function runDrive(args: readonly string[], io: CliIo): Promise<numb
   let waypoints: [number, number][] = [];
   let schedule: TimedInput[] = [];
   try {
-    ({ field, obstacles } = loadDriveTerrain(await read(options.terrain), options.terrain));
+    ({ field, obstacles } = await loadDriveTerrain(await read(options.terrain), options.terrain));
     if (options.route) waypoints = parseRoute(await read(options.route), options.route);
     if (options.inputs) schedule = parseInputs(await read(options.inputs), options.inputs);
   } catch (error) {

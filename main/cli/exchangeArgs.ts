@@ -25,6 +25,8 @@ export interface InputOptions {
   channel?: PngChannel;
   /** Read a project's layer stack (default true): `info` and a plain export do not need it. */
   stack?: boolean;
+  /** GeoTIFF/EXR: vertices along the longer side after a bilinear resampling. */
+  resample?: number;
 }
 
 export interface ExportArgs {
@@ -65,7 +67,7 @@ export interface InfoArgs {
 }
 
 const FLAGS = new Set(['--flip', '--in-flip']);
-const INPUT_OPTIONS = ['--size', '--depth', '--in-byte-order', '--in-flip', '--in-range', '--cell-size', '--channel'];
+const INPUT_OPTIONS = ['--size', '--depth', '--in-byte-order', '--in-flip', '--in-range', '--cell-size', '--channel', '--resample'];
 const OUTPUT_OPTIONS = ['--out', '--bits', '--range', '--byte-order', '--flip', '--exr-compression', '--normal-map', '--normal-green', '--tile-size', '--tile-overlap'];
 const ENGINE_OPTIONS = ['--preset', '--name', '--resolution', '--fit', '--crop-origin', '--height-format', '--masks', '--flow', '--deposition'];
 const CHANNELS: readonly PngChannel[] = ['luminance', 'r', 'g', 'b', 'a'];
@@ -114,6 +116,8 @@ function readOptions(values: Map<string, string>): InputOptions {
     read.cellSize = parseNumber('--cell-size', cell);
     if (!(read.cellSize > 0)) throw new UsageError(`--cell-size must be a positive number of metres, got "${cell}"`);
   }
+  const resample = values.get('--resample');
+  if (resample !== undefined) read.resample = parseSide('--resample', resample);
   const channel = values.get('--channel');
   if (channel !== undefined) {
     if (!(CHANNELS as readonly string[]).includes(channel)) throw new UsageError(`--channel must be one of ${CHANNELS.join(', ')}, got "${channel}"`);

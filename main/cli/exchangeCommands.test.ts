@@ -159,7 +159,8 @@ describe('faultline export', () => {
     ['odd.r16', async () => new Uint8Array(101), /^faultline export: odd\.r16: has an odd length/],
     ['nan.r32', async () => new Uint8Array(new Float32Array([0, 1, Infinity, 2]).buffer), /^faultline export: nan\.r32: sample 2 .*Infinity/],
     ['empty.faultline', async () => new TextEncoder().encode('FAULTLINE'), /^faultline export: empty\.faultline: /],
-    ['photo.tiff', async () => new Uint8Array(8), /^faultline export: photo\.tiff: is not a file Faultline reads/],
+    ['photo.bmp', async () => new Uint8Array(8), /^faultline export: photo\.bmp: is not a file Faultline reads/],
+    ['photo.tiff', async () => new Uint8Array(8), /^faultline export: photo\.tiff: is not a TIFF \(no II or MM byte-order mark\)\n$/],
   ];
   async function pngOfGenerated(): Promise<Uint8Array> {
     const { io } = await generated();

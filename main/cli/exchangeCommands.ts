@@ -31,7 +31,7 @@ export async function readAndLoad(io: CliIo, command: string, input: string, rea
   const readFile = io.readFile ?? (await import('./readInputFile')).readInputFile;
   try {
     const bytes = await readFile(input, extensionOf(input) === 'faultline' ? PROJECT_READ_LIMIT : undefined);
-    return loadInput(bytes, displayFileName(input), read);
+    return await loadInput(bytes, displayFileName(input), read);
   } catch (error) {
     const text = message(error);
     const name = displayFileName(input);
@@ -84,6 +84,7 @@ export async function runExport(args: readonly string[], io: CliIo): Promise<num
       byteOrder: options.byteOrder,
       flip: options.flip,
       exrCompression: options.exrCompression,
+      geo: loaded.geo,
       recipe: loaded.recipe,
       history: loaded.history,
       props: loaded.props,

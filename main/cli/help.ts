@@ -105,14 +105,18 @@ Options take their value as "--name value" or "--name=value".
 `;
 }
 
-const INPUT_HELP = `Reading the input (the type follows its extension: .png, .r16, .raw, .r32, .faultline):
+const INPUT_HELP = `Reading the input (the type follows its extension: .png, .r16, .raw, .r32, .exr, .tif, .tiff, .faultline):
   --size N               RAW input: vertices along x (default: a square inferred from the length)
   --depth M              RAW input: vertices along z (needs --size; default: same as --size)
   --in-byte-order le|be  R16 input byte order (default: le)
   --in-flip              RAW input stores the last row first
-  --in-range MIN:MAX     heights in metres of the smallest and largest sample of a PNG or R16 input;
-                         wins over a PNG's own faultline: metadata (default: that metadata, else 0:100)
-  --cell-size m          metres between vertices, > 0 (default: the file's metadata, else 1)
+  --in-range MIN:MAX     heights in metres of the smallest and largest sample of a PNG, R16 or unsigned
+                         16-bit TIFF input (linear); wins over a PNG's own faultline: metadata
+                         (default: that metadata, else 0:100; unsigned 16-bit TIFF: 0:65535)
+  --cell-size m          metres between vertices, > 0 (default: the file's metadata or GeoTIFF
+                         geotransform, else 1)
+  --resample N           GeoTIFF/EXR input: bilinear resampling (corners kept) to N vertices along the
+                         longer side, 2..8193; needed for inputs larger than 8193
   --channel C            RGB(A)/palette PNG: luminance | r | g | b | a (default: luminance)
 Heightmap files over 768 MiB are refused unread; a .faultline project may be as large as the largest
 valid one (an 8193² map with 1 GiB of layer data).`;

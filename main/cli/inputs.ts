@@ -3,7 +3,8 @@
  * heightfield, with what the file says about itself.
  */
 import { failFor } from '../../shared/codecs/errors';
-import { importHeightmap } from '../../shared/codecs/import-heightmap';
+import type { GeoReference } from '../../shared/codecs/heightmap';
+import { readHeightmapField } from '../../shared/codecs/import-heightmap';
 import type { JsonObject } from '../../shared/codecs/json';
 import { parseProject, type LayerStatus, type ProjectDocument } from '../../shared/codecs/project';
 import type { Layer } from '../../shared/layers/types';
@@ -12,7 +13,7 @@ import type { FaultRecipe } from '../../shared/fault/recipe';
 import { createHeightfield, type Heightfield } from '../../shared/terrain/heightfield';
 import type { InputOptions } from './exchangeArgs';
 
-export type InputKind = 'png' | 'r16' | 'r32' | 'faultline';
+export type InputKind = 'png' | 'r16' | 'r32' | 'tiff' | 'exr' | 'faultline';
 
 export interface LoadedInput {
   kind: InputKind;
@@ -30,12 +31,14 @@ export interface LoadedInput {
   layerStatus?: LayerStatus;
   /** A project input as read (view and all), for commands that write it back (scatter). */
   project?: ProjectDocument;
+  /** A GeoTIFF input's projected CRS and origin (a GeoTIFF export writes them back). */
+  geo?: GeoReference;
 }
 
 /** The registry's heightmap readers, and projects. */
 export const INPUT_EXTENSIONS = [...HEIGHTMAP_READ_EXTENSIONS, 'faultline'];
 
-export function loadInput(bytes: Uint8Array, fileName: string, read: InputOptions): LoadedInput {
+export async function loadInput(bytes: Uint8Array, fileName: string, read: InputOptions): Promise<LoadedInput> {
   if (extensionOf(fileName) === 'faultline') {
     const project = parseProject(bytes, fileName, { layers: read.stack !== false });
     const source = project.field;
@@ -56,12 +59,13 @@ export function loadInput(bytes: Uint8Array, fileName: string, read: InputOption
   if (!isReadableHeightmap(fileName)) {
     failFor(fileName)(`is not a file Faultline reads (${INPUT_EXTENSIONS.map((e) => `.${e}`).join(', ')})`);
   }
-  const { decoded, field } = importHeightmap(bytes, fileName, {
+  const { decoded, field } = await readHeightmapField(bytes, fileName, {
     width: read.width,
     depth: read.depth,
     byteOrder: read.byteOrder,
     flip: read.flip,
     channel: read.channel,
+    resample: read.resample,
     min: read.range?.min,
     max: read.range?.max,
     cellSize: read.cellSize,
@@ -71,5 +75,5 @@ export function loadInput(bytes: Uint8Array, fileName: string, read: InputOption
   const { text, textOmitted } = decoded.metadata;
   // Text chunks past PNG_TEXT_LIMITS are only counted: say so rather than show a partial list as all.
   const metadata: Record<string, unknown> = textOmitted ? { ...text, '(text chunks not shown)': textOmitted } : { ...text };
-  return { kind: decoded.format, field, bitDepth: decoded.bitDepth, metadata, recipe: null, history: [], props: [] };
+  return { kind: decoded.format, field, bitDepth: decoded.bitDepth, metadata, recipe: null, history: [], props: [], ...(decoded.geo ? { geo: decoded.geo } : {}) };
 }

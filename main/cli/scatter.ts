@@ -71,8 +71,8 @@ export function parseScatterArgs(args: readonly string[]): ScatterArgs {
 }
 
 /** The input as a project: a .faultline keeps its recipe, history, view and props. */
-function loadTerrain(bytes: Uint8Array, fileName: string): ProjectDocument {
-  const input = loadInput(bytes, fileName, {});
+async function loadTerrain(bytes: Uint8Array, fileName: string): Promise<ProjectDocument> {
+  const input = await loadInput(bytes, fileName, {});
   return input.project ?? { field: input.field, recipe: input.recipe, history: [], props: [], view: {} };
 }
 
@@ -105,7 +105,7 @@ export async function runScatter(args: readonly string[], io: CliIo): Promise<nu
   let project: ProjectDocument;
   try {
     const readFile = io.readFile ?? (await import('./readInputFile')).readInputFile;
-    project = loadTerrain(await readFile(options.terrain), name);
+    project = await loadTerrain(await readFile(options.terrain), name);
   } catch (error) {
     const text = (error instanceof Error ? error.message : String(error)).split('\n')[0];
     io.stderr(`faultline scatter: ${text.startsWith(`${name}:`) ? text : `${name}: ${text}`}\n`);
@@ -152,7 +152,7 @@ export function scatterHelp(): string {
 Scatters props over a terrain by rules, reproducibly: the same terrain, options and seed give the
 same props. Candidates are drawn uniformly over the map and kept when they pass every rule.
 
-  TERRAIN                any terrain Faultline reads: .png, .r16, .raw, .r32 or .faultline
+  TERRAIN                any terrain Faultline reads: .png, .r16, .raw, .r32, .exr, .tif, .tiff or .faultline
   --type NAME            prop type (repeat for a mix, drawn with equal weight):
                          ${PROP_TYPES.map((t) => t.id).join(', ')}
   --count N              props wanted (fewer are placed when the rules leave no room)

@@ -75,9 +75,9 @@ function heightmapSource(request: Pick<ExportHeightmapRequest, 'heightfield' | '
 export async function encodeHeightmapExport(request: ExportHeightmapRequest, source?: WorkerSource, signal?: AbortSignal): Promise<Uint8Array> {
   const name = request.defaultName;
   const { field, found } = heightmapSource(request, name);
-  const { range, byteOrder, flip, exrCompression } = request;
+  const { range, byteOrder, flip, exrCompression, geo } = request;
   // The entry's own options (PNG 8- or 16-bit) win over the request's.
-  const options = { range: range ?? ('auto' as const), byteOrder, flip, exrCompression, fileName: name, ...found.variant.options };
+  const options = { range: range ?? ('auto' as const), byteOrder, flip, exrCompression, ...(geo ? { geo } : {}), fileName: name, ...found.variant.options };
   return encodeHeightmapOffThread(field, found.format.id, options, field.heights.byteLength > MOVE_ABOVE_BYTES, source, signal);
 }
 

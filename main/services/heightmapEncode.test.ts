@@ -19,7 +19,7 @@ const optionSets = [{}, { bits: 8 as const, flip: true, byteOrder: 'be' as const
 describe('encodeHeightmapFile', () => {
   it('writes exactly the codec\'s bytes for every heightmap format and options', async () => {
     const field = terrain(257, 131);
-    expect(heightmapCodecs.map((c) => c.id)).toEqual(['png', 'r16', 'r32', 'exr']);
+    expect(heightmapCodecs.map((c) => c.id)).toEqual(['png', 'r16', 'r32', 'exr', 'tiff']);
     for (const codec of heightmapCodecs) {
       for (const options of optionSets) {
         const bytes = await encodeHeightmapFile(field, codec.id, { ...options, fileName: `m.${codec.extensions[0]}` });

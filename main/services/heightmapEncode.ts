@@ -19,7 +19,7 @@ let nativeCodecs: CodecRegistry | undefined;
 const codecsHere = (): CodecRegistry => (nativeCodecs ??= createCodecRegistry({ deflate: nativeDeflate }));
 
 /** Options a heightmap encode reads (a project's recipe, props and layers are not a heightmap's). */
-export type HeightmapEncodeOptions = Pick<EncodeOptions, 'bits' | 'range' | 'byteOrder' | 'flip' | 'exrCompression' | 'fileName'>;
+export type HeightmapEncodeOptions = Pick<EncodeOptions, 'bits' | 'range' | 'byteOrder' | 'flip' | 'exrCompression' | 'geo' | 'fileName'>;
 
 /**
  * The bytes of `field` in heightmap format `codecId`, identical to the registry's `encode`; refusals

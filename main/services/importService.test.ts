@@ -23,7 +23,7 @@ describe('import service', () => {
     const result = await createImportService(dialogs).openHeightmap();
     expect(result).toEqual({ status: 'opened', fileName: 'hills.r16', bytes });
     const shown = dialogs.shown[0].options as { filters: { extensions: string[] }[] };
-    expect(shown.filters[0].extensions).toEqual(['png', 'r16', 'raw', 'r32']);
+    expect(shown.filters[0].extensions).toEqual(['png', 'r16', 'raw', 'r32', 'exr', 'tif', 'tiff']);
   });
 
   it('a cancelled dialog reads nothing', async () => {

@@ -38,7 +38,9 @@ function ImportDialog({ exchange }: { exchange: Exchange }) {
   // What the file's codec reads decides the fields: a size for RAW, a height range for integer samples.
   const format = formatOf(dialog.fileName);
   const isRaw = format?.decodeOptions.includes('size') ?? true;
-  const isFloat = summary?.format === 'r32' || (format !== undefined && !format.decodeOptions.includes('range'));
+  const resamples = format?.decodeOptions.includes('resample') ?? false;
+  // A GeoTIFF asks for a range only for unsigned 16-bit samples (the file says 0..65535 m for them).
+  const isFloat = summary?.format === 'r32' || summary?.heightRange !== undefined || (format !== undefined && !format.decodeOptions.includes('range'));
   const set = (patch: Parameters<Exchange['setImportOptions']>[0]) => void exchange.setImportOptions(patch);
   const fromFile = summary && (summary.heightMin !== undefined || summary.cellSize !== undefined);
   return (
@@ -75,6 +77,11 @@ function ImportDialog({ exchange }: { exchange: Exchange }) {
             </label>
           )}
         </div>
+        {resamples && (
+          <div className="exchange-row">
+            <NumberField label="Resample to (vertices along the longer side, 0 = as is)" testId="import-resample" integer min={0} value={options.resample ?? 0} onChange={(n) => set({ resample: n > 0 ? n : null })} />
+          </div>
+        )}
         {isRaw && (
           <>
             <div className="exchange-row">

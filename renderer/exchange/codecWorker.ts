@@ -29,8 +29,14 @@ function postStep(): void {
   scope.postMessage({ kind: 'file', file: { name: step.file.name, bytes: owned } } satisfies FileStep, [owned.buffer]);
 }
 
+/** Requests are answered in the order they came: a GeoTIFF's decode waits on promises, and nothing may overtake it. */
+let queue: Promise<void> = Promise.resolve();
+
 scope.onmessage = (event: MessageEvent<CodecWorkerRequest>) => {
-  const message = event.data;
+  queue = queue.then(() => answer(event.data));
+};
+
+async function answer(message: CodecWorkerRequest): Promise<void> {
   if (message.op === 'streamFiles') {
     stream = { request: message.request, files: null, count: 0 };
     return postStep();
@@ -38,9 +44,9 @@ scope.onmessage = (event: MessageEvent<CodecWorkerRequest>) => {
   if (message.op === 'next') return postStep();
   let outcome: CodecOutcome<unknown>;
   const transfer: Transferable[] = [];
-  if (message.op === 'inspect') outcome = inspectOp(message.bytes, message.fileName, message.options, codecs);
+  if (message.op === 'inspect') outcome = await inspectOp(message.bytes, message.fileName, message.options, codecs);
   else if (message.op === 'decode') {
-    const decoded = decodeOp(message.bytes, message.fileName, message.options, codecs);
+    const decoded = await decodeOp(message.bytes, message.fileName, message.options, codecs);
     if (decoded.ok) transfer.push(decoded.value.heights.buffer);
     outcome = decoded;
   } else if (message.op === 'encode') {
@@ -53,4 +59,4 @@ scope.onmessage = (event: MessageEvent<CodecWorkerRequest>) => {
     outcome = preview;
   }
   scope.postMessage(outcome, transfer);
-};
+}

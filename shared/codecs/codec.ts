@@ -8,7 +8,7 @@ import type { FaultRecipe } from '../fault/recipe';
 import type { Heightfield } from '../terrain/heightfield';
 import type { ExrCompression } from './exr';
 import type { GlbNode } from './glb';
-import type { DecodedHeightmap, ExportRange, ImportScaleOptions } from './heightmap';
+import type { DecodedHeightmap, ExportRange, GeoReference, ImportScaleOptions } from './heightmap';
 import type { JsonObject } from './json';
 import type { PngChannel } from './png/decode';
 import type { ByteOrder, RawImportOptions } from './raw';
@@ -20,6 +20,8 @@ export type CodecKind = 'heightmap' | 'mesh' | 'project';
 /** What reading a heightmap may be told: scale (range, cell size), RAW layout, PNG channel. */
 export interface HeightmapImportOptions extends ImportScaleOptions, RawImportOptions {
   channel?: PngChannel;
+  /** GeoTIFF: vertices along the longer side after a bilinear resampling (needed above 8193). */
+  resample?: number;
 }
 
 /** An open or save dialog's filter (Electron's FileFilter). */
@@ -40,6 +42,8 @@ export interface EncodeOptions {
   flip?: boolean;
   /** .exr: 'zip' (default) or 'none'. */
   exrCompression?: ExrCompression;
+  /** .tif: the CRS and origin to write (an imported GeoTIFF's); absent = a local metre grid at 0, 0. */
+  geo?: GeoReference;
   /** .glb: props as nodes. */
   nodes?: GlbNode[];
   /** .faultline: the recipe that made the heights, or null; the steps after it; props to keep. */
@@ -54,10 +58,10 @@ export interface EncodeOptions {
 
 export type EncodeOptionName = Exclude<keyof EncodeOptions, 'fileName'>;
 /** What reading a heightmap of this format may be told (the import dialog shows these). */
-export type DecodeOptionName = 'channel' | 'size' | 'byteOrder' | 'flip' | 'range';
+export type DecodeOptionName = 'channel' | 'size' | 'byteOrder' | 'flip' | 'range' | 'resample';
 
 /** The export entries of the heightmap formats: what main encodes (file:exportHeightmap) and tiles cut. */
-export type HeightmapVariantId = 'png16' | 'png8' | 'r16' | 'r32' | 'exr';
+export type HeightmapVariantId = 'png16' | 'png8' | 'r16' | 'r32' | 'exr' | 'tiff';
 /** Every export entry of a codec (the normal map is the exchange's own entry, not a codec's). */
 export type ExportVariantId = HeightmapVariantId | 'obj' | 'glb';
 
@@ -75,7 +79,7 @@ export interface ExportVariant {
 }
 
 export interface FileCodec {
-  readonly id: 'png' | 'r16' | 'r32' | 'exr' | 'obj' | 'glb' | 'faultline';
+  readonly id: 'png' | 'r16' | 'r32' | 'exr' | 'tiff' | 'obj' | 'glb' | 'faultline';
   readonly kind: CodecKind;
   readonly label: string;
   /** Lower-case, without the dot. The first one is used for new files. */
@@ -93,6 +97,8 @@ export interface FileCodec {
   readonly tileable: boolean;
   /** Throws CodecError for anything wrong with the bytes. Heightmap readers only. */
   readonly decode?: (bytes: Uint8Array, fileName: string, options?: HeightmapImportOptions) => DecodedHeightmap;
+  /** A reader that needs to wait (GeoTIFF, through geotiff's promises): `readHeightmap` calls it. */
+  readonly decodeAsync?: (bytes: Uint8Array, fileName: string, options?: HeightmapImportOptions) => Promise<DecodedHeightmap>;
   /** Throws CodecError (naming the file) for input it cannot write. */
   readonly encode: (field: Heightfield, options?: EncodeOptions) => Uint8Array;
   /**

@@ -10,7 +10,7 @@ import type { DecodeOptionName, EncodeOptionName, ExportVariant, FileCodec, File
 export type CodecId = FileCodec['id'];
 
 /** What a format is, without its encoder and decoder. */
-export type FormatInfo = Omit<FileCodec, 'encode' | 'decode' | 'encodeSliced'>;
+export type FormatInfo = Omit<FileCodec, 'encode' | 'decode' | 'decodeAsync' | 'encodeSliced'>;
 
 function format(
   id: CodecId,
@@ -39,8 +39,11 @@ export const FILE_FORMATS: readonly FormatInfo[] = [
   format('r32', 'heightmap', 'RAW 32-bit float heightmap', ['r32'], 'RAW float32', 'raw float32 little-endian heights in metres, row-major (j·width + i), no header', ['flip'], ['size', 'byteOrder', 'flip'], [
     { id: 'r32', label: 'RAW float32 (.r32)', options: {}, memory: { encode: 5, file: 4 } },
   ]),
-  format('exr', 'heightmap', 'OpenEXR float32 heightmap', ['exr'], 'OpenEXR', 'OpenEXR, one float32 channel "Y" of heights in metres, ZIP (or --exr-compression none)', ['exrCompression'], [], [
+  format('exr', 'heightmap', 'OpenEXR float32 heightmap', ['exr'], 'OpenEXR', 'OpenEXR, one float32 channel "Y" of heights in metres, ZIP (or --exr-compression none); reads half/float Y, R or Z, scanline or tiled, none/RLE/ZIPS/ZIP/PIZ', ['exrCompression'], ['resample'], [
     { id: 'exr', label: 'OpenEXR float32 (.exr)', options: {}, memory: { encode: 5, file: 4 } },
+  ]),
+  format('tiff', 'heightmap', 'GeoTIFF float32 heightmap', ['tif', 'tiff'], 'GeoTIFF', 'GeoTIFF, float32 heights in metres, DEFLATE, pixel size = cell size, the imported CRS or a local one; reads float/int TIFFs (nodata filled, --resample N)', ['geo'], ['range', 'resample'], [
+    { id: 'tiff', label: 'GeoTIFF float32 (.tif)', options: {}, memory: { encode: 5, file: 4 } },
   ]),
   format('obj', 'mesh', 'Wavefront OBJ mesh', ['obj'], 'Wavefront OBJ', 'Wavefront OBJ mesh of the drawn triangles, metres, y up, with normals', [], [], [{ id: 'obj', label: 'Wavefront OBJ mesh', options: {}, memory: { encode: 350, file: 160 } }]),
   format('glb', 'mesh', 'Binary glTF mesh', ['glb'], 'Binary glTF', 'binary glTF 2.0 mesh of the drawn triangles, metres, y up, with normals', ['nodes'], [], [
@@ -90,7 +93,7 @@ export function exportVariant(id: string): { format: FormatInfo; variant: Export
   return undefined;
 }
 
-/** The export entries of the heightmap formats ('png16', 'png8', 'r16', 'r32', 'exr'), in the registry's order. */
+/** The export entries of the heightmap formats ('png16', 'png8', 'r16', 'r32', 'exr', 'tiff'), in the registry's order. */
 export const HEIGHTMAP_EXPORT_VARIANTS: readonly HeightmapVariantId[] = FILE_FORMATS.filter((f) => f.kind === 'heightmap').flatMap((f) =>
   // The kind 'heightmap' is what HeightmapVariantId names; registry.test.ts checks the two agree.
   f.variants.map((v) => v.id as HeightmapVariantId),

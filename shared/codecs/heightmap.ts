@@ -6,7 +6,14 @@ import { createHeightfield, firstNonFiniteHeight, FLOAT32_MAX, heightRange, MAX_
 import { failFor } from './errors';
 import { firstNonFiniteSliced, runSliced, valueRangeSliced, type Sliced } from './sliced';
 
-export type HeightmapFormat = 'png' | 'r16' | 'r32';
+export type HeightmapFormat = 'png' | 'r16' | 'r32' | 'tiff' | 'exr';
+
+/** A projected CRS in metres and the top-left corner of the map in it (GeoTIFF import, kept for its export). */
+export interface GeoReference {
+  epsg: number;
+  originX: number;
+  originY: number;
+}
 
 /** Scale hints a file carries about itself (Faultline writes them into PNG text chunks). */
 export interface HeightmapMetadata {
@@ -34,12 +41,15 @@ export interface DecodedHeightmap {
   /** PNG colour type (0 gray, 2 RGB, 3 palette, 4 gray+alpha, 6 RGBA); absent for RAW. */
   colourType?: number;
   /**
-   * Row-major samples, index = j · width + i. For PNG and R16 they are in units of `maxSample`;
-   * for .r32 they are heights in metres already and `maxSample` is absent.
+   * Row-major samples, index = j · width + i. For PNG, R16 and unsigned 16-bit TIFF they are in units
+   * of `maxSample`; for .r32, EXR and other TIFFs they are heights in metres already and `maxSample`
+   * is absent.
    */
   samples: Uint16Array | Float32Array;
   maxSample?: number;
   metadata: HeightmapMetadata;
+  /** A GeoTIFF's projected CRS and origin, when it had one. */
+  geo?: GeoReference;
 }
 
 /** Keywords of the PNG text chunks Faultline writes and reads (docs/file-format.md). */

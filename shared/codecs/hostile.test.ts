@@ -158,7 +158,7 @@ describe('hostile RAW files', () => {
   }
 
   it('refuses unknown extensions in the generic importer', () => {
-    expectRefusal('map.tiff', () => importHeightmap(new Uint8Array(8), 'map.tiff'), /not a heightmap format Faultline reads/);
+    expectRefusal('map.bmp', () => importHeightmap(new Uint8Array(8), 'map.bmp'), /not a heightmap format Faultline reads/);
   });
 });
 

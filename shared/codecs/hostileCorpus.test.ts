@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { zlibSync } from 'fflate';
 import { CodecError } from './errors';
 import { decodePng } from './png/decode';
-import { importHeightmap } from './import-heightmap';
+import { importHeightmap, readHeightmapField } from './import-heightmap';
 import { compileProject, parseProject, PROJECT_LIMITS } from './project';
 import { compileObj } from './obj';
 import { compileGlb } from './glb';
@@ -16,16 +16,16 @@ import { createHeightfield, firstNonFiniteHeight } from '../terrain/heightfield'
 import { grayPng, hostileCorpus, mutatedCorpus, pngFileBytes, tEXt, type PngChunkSpec } from './testing/hostileCorpus';
 import { extensionOf } from './registry';
 
-function read(bytes: Uint8Array, name: string): { heights: Float32Array; text?: Record<string, string>; textOmitted?: number } {
+async function read(bytes: Uint8Array, name: string): Promise<{ heights: Float32Array; text?: Record<string, string>; textOmitted?: number }> {
   if (extensionOf(name) === 'faultline') return { heights: parseProject(bytes, name).field.heights };
-  const { decoded, field } = importHeightmap(bytes, name);
+  const { decoded, field } = await readHeightmapField(bytes, name);
   return { heights: field.heights, text: decoded.metadata.text, textOmitted: decoded.metadata.textOmitted };
 }
 
 /** The outcome of reading: the value, or the CodecError's message; anything else fails the test. */
-function attempt(bytes: Uint8Array, name: string): ReturnType<typeof read> | string {
+async function attempt(bytes: Uint8Array, name: string): Promise<Awaited<ReturnType<typeof read>> | string> {
   try {
-    return read(bytes, name);
+    return await read(bytes, name);
   } catch (error) {
     if (error instanceof CodecError) return error.message;
     throw new Error(`${name}: expected a CodecError, got ${String(error)}`);
@@ -34,8 +34,8 @@ function attempt(bytes: Uint8Array, name: string): ReturnType<typeof read> | str
 
 describe('hostile corpus through the codecs', () => {
   for (const file of hostileCorpus()) {
-    it(`${file.name}: ${file.about}`, { timeout: 20_000 }, () => {
-      const outcome = attempt(file.bytes(), file.name);
+    it(`${file.name}: ${file.about}`, { timeout: 20_000 }, async () => {
+      const outcome = await attempt(file.bytes(), file.name);
       if (file.refusal) {
         expect(typeof outcome, JSON.stringify(outcome).slice(0, 200)).toBe('string');
         const message = outcome as string;
@@ -52,7 +52,7 @@ describe('hostile corpus through the codecs', () => {
         expect(project.layerStatus?.problem).toMatch(file.stackProblem);
         expect(parseProject(file.bytes(), file.name, { layers: false }).layerStatus).toBeUndefined();
       }
-      const { heights, text, textOmitted } = outcome as ReturnType<typeof read>;
+      const { heights, text, textOmitted } = outcome as Awaited<ReturnType<typeof read>>;
       expect(firstNonFiniteHeight(heights)).toBe(-1);
       // Text is bounded whatever the file holds: the scale keys and a short summary.
       expect(JSON.stringify(text ?? {}).length).toBeLessThan(32 * 1024);
@@ -61,10 +61,10 @@ describe('hostile corpus through the codecs', () => {
     });
   }
 
-  it('seeded mutations of valid files: each is read or refused with one line naming it', { timeout: 30_000 }, () => {
+  it('seeded mutations of valid files: each is read or refused with one line naming it', { timeout: 30_000 }, async () => {
     let refused = 0;
     for (const { name, bytes } of mutatedCorpus(7, 1500)) {
-      const outcome = attempt(bytes, name);
+      const outcome = await attempt(bytes, name);
       if (typeof outcome === 'string') {
         refused++;
         expect(outcome.startsWith(`${name}: `), outcome).toBe(true);

@@ -42,15 +42,19 @@ describe('codec registry', () => {
   });
 
   it('lists the readable heightmaps once, for drops and the open dialog', () => {
-    expect(HEIGHTMAP_READ_EXTENSIONS).toEqual(['png', 'r16', 'raw', 'r32']);
+    expect(HEIGHTMAP_READ_EXTENSIONS).toEqual(['png', 'r16', 'raw', 'r32', 'exr', 'tif', 'tiff']);
     expect(heightmapOpenFilters()).toEqual([
-      { name: 'Heightmaps', extensions: ['png', 'r16', 'raw', 'r32'] },
+      { name: 'Heightmaps', extensions: ['png', 'r16', 'raw', 'r32', 'exr', 'tif', 'tiff'] },
       { name: 'PNG images', extensions: ['png'] },
       { name: 'RAW 16-bit', extensions: ['r16', 'raw'] },
       { name: 'RAW float32', extensions: ['r32'] },
+      { name: 'OpenEXR', extensions: ['exr'] },
+      { name: 'GeoTIFF', extensions: ['tif', 'tiff'] },
     ]);
     expect(isReadableHeightmap('dir/A.RAW')).toBe(true);
-    expect(isReadableHeightmap('a.exr')).toBe(false);
+    expect(isReadableHeightmap('a.exr')).toBe(true);
+    expect(isReadableHeightmap('b.TIFF')).toBe(true);
+    expect(isReadableHeightmap('a.obj')).toBe(false);
     expect(isReadableHeightmap('a.faultline')).toBe(false);
   });
 
@@ -65,7 +69,7 @@ describe('codec registry', () => {
         expect([decoded.width, decoded.depth]).toEqual([7, 5]);
         const back = decodedToHeightfield(decoded, name, { min: -50, max: 50, cellSize: 2, preferFileMetadata: false });
         // 16-bit quantisation of a 100 m range, or exact for float32.
-        const tolerance = codec.id === 'r32' ? 0 : 100 / 65535;
+        const tolerance = codec.id === 'r32' || codec.id === 'exr' ? 0 : 100 / 65535;
         for (let k = 0; k < source.heights.length; k++) expect(Math.abs(back.heights[k] - source.heights[k])).toBeLessThanOrEqual(tolerance);
       }
     }
@@ -112,7 +116,7 @@ describe('codec registry', () => {
   });
 
   it('derives the heightmap export entries and the tileable formats from each codec\'s kind', () => {
-    expect(HEIGHTMAP_EXPORT_VARIANTS).toEqual(['png16', 'png8', 'r16', 'r32', 'exr']);
+    expect(HEIGHTMAP_EXPORT_VARIANTS).toEqual(['png16', 'png8', 'r16', 'r32', 'exr', 'tiff']);
     for (const format of FILE_FORMATS) {
       expect(format.tileable).toBe(format.kind === 'heightmap');
       for (const variant of format.variants) expect(isHeightmapVariant(variant.id)).toBe(format.kind === 'heightmap');

@@ -8,11 +8,14 @@
 import type { Heightfield } from '../terrain/heightfield';
 import type { EncodeOptions, FileCodec } from './codec';
 import { compileExrHeightmap, compileExrHeightmapSliced } from './exr';
+import { parseExrHeightmap } from './exrRead';
 import { exportVariant, extensionIn, FILE_FORMATS, type CodecId } from './formats';
 import { compileGlb } from './glb';
 import { compileObj } from './obj';
 import { compilePngHeightmap, parsePngHeightmap } from './png-heightmap';
 import { compileProject } from './project';
+import { compileGeoTiff } from './tiff/tiffEncode';
+import { decodeTiffHeightmap } from './tiff/tiffDecode';
 import { compileR16, compileR16Sliced, compileR32, compileR32Sliced, parseR16, parseR32 } from './raw';
 import { portableDeflate, type Deflate } from './zlib';
 
@@ -32,7 +35,7 @@ export interface CodecRegistry {
 
 export function createCodecRegistry(environment: CodecEnvironment = {}): CodecRegistry {
   const deflate = environment.deflate ?? portableDeflate;
-  const coders: Record<CodecId, Pick<FileCodec, 'encode' | 'decode' | 'encodeSliced'>> = {
+  const coders: Record<CodecId, Pick<FileCodec, 'encode' | 'decode' | 'decodeAsync' | 'encodeSliced'>> = {
     png: {
       decode: (bytes, fileName, options = {}) => parsePngHeightmap(bytes, fileName, { channel: options.channel }),
       encode: (field, o = {}) => compilePngHeightmap(field, { bits: o.bits ?? 16, range: o.range, deflate }, o.fileName),
@@ -48,8 +51,13 @@ export function createCodecRegistry(environment: CodecEnvironment = {}): CodecRe
       encodeSliced: (field, o = {}) => compileR32Sliced(field, { flip: o.flip }, o.fileName),
     },
     exr: {
+      decode: (bytes, fileName, options = {}) => parseExrHeightmap(bytes, fileName, { resample: options.resample }),
       encode: (field, o = {}) => compileExrHeightmap(field, { compression: o.exrCompression, deflate }, o.fileName),
       encodeSliced: (field, o = {}) => compileExrHeightmapSliced(field, { compression: o.exrCompression, deflate }, o.fileName),
+    },
+    tiff: {
+      decodeAsync: (bytes, fileName, options = {}) => decodeTiffHeightmap(bytes, fileName, { resample: options.resample }),
+      encode: (field, o = {}) => compileGeoTiff(field, { geo: o.geo, deflate }, o.fileName),
     },
     obj: { encode: (field, o = {}) => compileObj(field, undefined, o.fileName) },
     glb: { encode: (field, o = {}) => compileGlb(field, { nodes: o.nodes }, o.fileName) },

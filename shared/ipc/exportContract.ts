@@ -175,6 +175,8 @@ export const exportHeightmapRequestValidator = v.object({
   byteOrder: v.literal('le', 'be'),
   flip: v.boolean(),
   exrCompression: v.literal('none', 'zip'),
+  /** GeoTIFF only: an imported GeoTIFF's projected CRS (EPSG code) and top-left corner. */
+  geo: v.optional(v.object({ epsg: v.number({ min: 1, max: 32766, integer: true }), originX: v.number({ min: -1e15, max: 1e15 }), originY: v.number({ min: -1e15, max: 1e15 }) })),
   heightfield: heightfieldPayloadValidator,
   /** The window's name for this export, so that file:cancelExport can stop it (absent: not cancellable). */
   job: v.optional(exportJobValidator),
@@ -187,6 +189,7 @@ export interface ExportHeightmapRequest {
   byteOrder: 'le' | 'be';
   flip: boolean;
   exrCompression: 'none' | 'zip';
+  geo?: { epsg: number; originX: number; originY: number };
   heightfield: HeightfieldPayload;
   job?: string;
 }

@@ -21,7 +21,7 @@ export function fakeMainHeightmapExport(saved: SaveBytesRequest[]): FaultlineApi
     const field = createHeightfield(heightfield.width, heightfield.depth, heightfield.cellSize, float32FromLittleEndianBytes(heightfield.heights));
     let bytes: Uint8Array;
     try {
-      bytes = encodeVariant(codecs, request.format, field, { range: request.range ?? 'auto', byteOrder: request.byteOrder, flip: request.flip, exrCompression: request.exrCompression, fileName: request.defaultName });
+      bytes = encodeVariant(codecs, request.format, field, { range: request.range ?? 'auto', byteOrder: request.byteOrder, flip: request.flip, exrCompression: request.exrCompression, geo: request.geo, fileName: request.defaultName });
     } catch (error) {
       if (error instanceof CodecError) return { status: 'error', message: error.message };
       throw error;

@@ -79,6 +79,59 @@ export function projectFileBytes(entries: readonly Entry[], version = 1): Uint8A
   return concat(parts);
 }
 
+/** A little-endian TIFF of one float32 strip: its directory (`patch` replaces entries: tag → type 3/4, count, value) then `strip`. */
+export function tiffBytes(width: number, height: number, compression: number, strip: Uint8Array, patch: Record<number, [type: number, count: number, value: number]> = {}): Uint8Array {
+  const tags: Record<number, [number, number, number]> = { 256: [4, 1, width], 257: [4, 1, height], 258: [3, 1, 32], 259: [3, 1, compression], 262: [3, 1, 1], 273: [4, 1, 0], 277: [3, 1, 1], 278: [4, 1, height], 279: [4, 1, strip.length], 339: [3, 1, 3], ...patch };
+  // A patched count of 0 leaves the tag out.
+  const ids = Object.keys(tags).map(Number).filter((id) => tags[id][1] > 0).sort((a, b) => a - b);
+  const stripAt = 8 + 2 + ids.length * 12 + 4;
+  const out = new Uint8Array(stripAt + strip.length);
+  const view = new DataView(out.buffer);
+  out.set([0x49, 0x49, 42, 0, 8, 0, 0, 0]);
+  view.setUint16(8, ids.length, true);
+  ids.forEach((id, k) => {
+    const [type, count, value] = tags[id];
+    view.setUint16(10 + 12 * k, id, true);
+    view.setUint16(12 + 12 * k, type, true);
+    view.setUint32(14 + 12 * k, count, true);
+    if (type === 3) view.setUint16(18 + 12 * k, value, true);
+    else view.setUint32(18 + 12 * k, id === 273 && !(273 in patch) ? stripAt : value, true);
+  });
+  out.set(strip, stripAt);
+  return out;
+}
+
+/** TIFF LZW codes (MSB first, 9 bits): a clear, then each new code at once (strings of 1, 2, 3… bytes). */
+function lzwGrowingRuns(codes: number): Uint8Array {
+  const values = [256, 0, ...Array.from({ length: codes }, (_, k) => 258 + k)];
+  const out = new Uint8Array(Math.ceil((values.length * 9) / 8) + 1);
+  values.forEach((code, k) => {
+    for (let b = 0; b < 9; b++) if (code & (1 << (8 - b))) out[(k * 9 + b) >> 3] |= 0x80 >> ((k * 9 + b) & 7);
+  });
+  return out;
+}
+
+/** A single-part scanline float EXR of one channel Y: header, then `blocks` (y, data) with their offsets. */
+export function exrBytes(width: number, height: number, compression: number, blocks: ReadonlyArray<[y: number, data: Uint8Array]>, declaredSize?: number): Uint8Array {
+  const attr = (name: string, type: string, value: Uint8Array) => concat([ascii(`${name}\0${type}\0`), u32le(value.length), value]);
+  const box = concat([u32le(0), u32le(0), u32le(width - 1), u32le(height - 1)]);
+  const header = concat([u32le(20000630), u32le(2), attr('channels', 'chlist', concat([ascii('Y\0'), u32le(2), u32le(0), u32le(1), u32le(1), new Uint8Array(1)])), attr('compression', 'compression', Uint8Array.of(compression)), attr('dataWindow', 'box2i', box), attr('displayWindow', 'box2i', box), attr('lineOrder', 'lineOrder', Uint8Array.of(0)), new Uint8Array(1)]);
+  const lines = compression === 3 ? 16 : 1;
+  const count = Math.ceil(height / lines);
+  let at = header.length + 8 * count;
+  const table: Uint8Array[] = [];
+  const chunks: Uint8Array[] = [];
+  for (let b = 0; b < count; b++) {
+    const block = blocks[b];
+    table.push(u32le(block ? at : 0xfffffff0), u32le(0));
+    if (block) {
+      chunks.push(u32le(block[0]), u32le(declaredSize ?? block[1].length), block[1]);
+      at += 8 + block[1].length;
+    }
+  }
+  return concat([header, ...table, ...chunks]);
+}
+
 export const SMALL_HEIGHTS = new Uint8Array(new Float32Array([1, 2, 3, 4]).buffer);
 
 /** A 2 × 2 project whose JSON is `json`, compressed or stored. */
@@ -382,6 +435,15 @@ export function hostileCorpus(): HostileFile[] {
       bytes: lazy(() => grayPng(4, 4, scaleText('0', '10', '1e300'))),
       refusal: /^faultline:cellSize metadata 1e300 is beyond ±4\.1538e\+34, more than a float32 height map can hold; give the cell size yourself/,
     },
+    { name: 'huge-declared.tif', about: 'a TIFF declaring 100,000 × 100,000 float32 samples in 200 bytes', bytes: lazy(() => tiffBytes(100_000, 100_000, 1, new Uint8Array(16))), refusal: /^is 100000 × 100000, more than Faultline reads even to resample/ },
+    { name: 'tag-count.tif', about: 'a TIFF tag declaring a billion values', bytes: lazy(() => tiffBytes(4, 4, 1, new Uint8Array(64), { 279: [4, 1 << 30, 200] })), refusal: /^is truncated or corrupt: tag 279 declares 1073741824 values/ },
+    { name: 'strip-past-end.tif', about: 'a TIFF strip running past the end of the file', bytes: lazy(() => tiffBytes(64, 64, 1, new Uint8Array(100), { 279: [4, 1, 64 * 64 * 4] })), refusal: /^is truncated: strip 0 ends at byte 16518, past its 234 bytes$/ },
+    { name: 'huge-tiles.tif', about: 'a 16 × 16 TIFF of 30,000 × 30,000 tiles', bytes: lazy(() => tiffBytes(16, 16, 1, new Uint8Array(64), { 273: [4, 0, 0], 279: [4, 0, 0], 322: [4, 1, 30_000], 323: [4, 1, 30_000], 324: [4, 1, 0], 325: [4, 1, 64] })), refusal: /^declares tiles of 30000 × 30000, far larger than its 16 × 16 image$/ },
+    { name: 'lzw-bomb.tif', about: 'an LZW strip that makes more than its 16 × 16 samples', bytes: lazy(() => tiffBytes(16, 16, 5, lzwGrowingRuns(60))), refusal: /^has a corrupt LZW block \(more data than the block holds\)$/ },
+    { name: 'deflate-bomb.tif', about: 'a DEFLATE strip of 16 MiB of zeros in a 16 × 16 image', bytes: lazy(() => tiffBytes(16, 16, 8, zlibSync(new Uint8Array(16 << 20), { level: 9 }))), refusal: /^has a corrupt DEFLATE block \(more data than the block holds\)$/ },
+    { name: 'huge-declared.exr', about: 'an EXR declaring 100,000 × 100,000 pixels', bytes: lazy(() => exrBytes(100_000, 100_000, 0, [])), refusal: /^is 100000 × 100000, more than Faultline reads even to resample/ },
+    { name: 'block-past-end.exr', about: 'an EXR line whose size runs past the end', bytes: lazy(() => exrBytes(4, 2, 0, [[0, new Uint8Array(16)]], 1 << 30)), refusal: /^is truncated: block 0 declares 1073741824 bytes past the end$/ },
+    { name: 'zip-bomb.exr', about: 'an EXR ZIP block of 16 MiB of zeros for 16 lines of 16 pixels', bytes: lazy(() => exrBytes(16, 16, 3, [[0, zlibSync(new Uint8Array(16 << 20), { level: 9 })]])), refusal: /^has a corrupt ZIP block 0 \(more data than the block holds\)$/ },
     {
       name: 'proto-text.png',
       about: 'text keywords "__proto__" and "constructor"',
@@ -409,6 +471,8 @@ function seedFiles(): Array<{ name: string; bytes: Uint8Array }> {
     { name: 'seedz.faultline', bytes: projectWithJson(json, true) },
     { name: 'seed.r16', bytes: grayScanlines(8, 8, 3).subarray(0, 128) },
     { name: 'seed.r32', bytes: new Uint8Array(new Float32Array(64).map((_, k) => Math.sin(k) * 50).buffer) },
+    { name: 'seed.tif', bytes: tiffBytes(8, 8, 8, zlibSync(new Uint8Array(new Float32Array(64).map((_, k) => Math.cos(k) * 40).buffer))) },
+    { name: 'seed.exr', bytes: exrBytes(8, 8, 0, Array.from({ length: 8 }, (_, y) => [y, new Uint8Array(new Float32Array(8).map((_, x) => x * y - 9).buffer)] as [number, Uint8Array])) },
   ];
 }
 
