@@ -136,6 +136,18 @@ if (terrainColorMode == 2) {
   terrainRampRow = 2 + (terrainSlopeT > 0.0 ? min(${SLOPE_BINS - 1}, int(floor(terrainSlopeT * ${SLOPE_BINS - 1}.0 + 0.5))) : 0);
 }
 vTerrainColor = texelFetch(terrainRamps, ivec2(terrainRampIndex, terrainRampRow), 0).rgb;
+if (terrainColorMode == 2) {
+  // Between the natural table's entries, as app/view/terrainColors.ts writeNaturalColour.
+  float terrainS = clamp(terrainSlopeT, 0.0, 1.0) * ${SLOPE_BINS - 1}.0;
+  int terrainS0 = min(int(floor(terrainS)), ${SLOPE_BINS - 2});
+  float terrainFs = terrainS - float(terrainS0);
+  float terrainHt = clamp(terrainHeightT, 0.0, 1.0) * ${RAMP_SIZE - 1}.0;
+  int terrainH0 = min(int(floor(terrainHt)), ${RAMP_SIZE - 2});
+  float terrainFh = terrainHt - float(terrainH0);
+  vec3 terrainLow = mix(texelFetch(terrainRamps, ivec2(terrainH0, 2 + terrainS0), 0).rgb, texelFetch(terrainRamps, ivec2(terrainH0 + 1, 2 + terrainS0), 0).rgb, terrainFh);
+  vec3 terrainHigh = mix(texelFetch(terrainRamps, ivec2(terrainH0, 3 + terrainS0), 0).rgb, texelFetch(terrainRamps, ivec2(terrainH0 + 1, 3 + terrainS0), 0).rgb, terrainFh);
+  vTerrainColor = mix(terrainLow, terrainHigh, terrainFs);
+}
 if (terrainColorMode == 2 && terrainCoverOn) {
   vec2 terrainCoverValues = terrainCoverAt(terrainI, terrainJ);
   vTerrainColor = terrainCovered(vTerrainColor, degrees(acos(min(1.0, terrainInv))), terrainCoverValues.r, terrainCoverValues.g);
