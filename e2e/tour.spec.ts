@@ -19,6 +19,7 @@ async function shot(page: Page, name: string): Promise<void> {
 for (const viewport of [
   { width: 1600, height: 1000 },
   { width: 1280, height: 720 },
+  { width: 1024, height: 768 },
 ]) {
   test.describe(`tour at ${viewport.width}×${viewport.height} @report`, () => {
     test.use({ viewport });
