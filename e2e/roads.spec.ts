@@ -207,6 +207,13 @@ test.describe('the road tool', () => {
     await clickAt(page, viewport, 0.5, 0.7);
     await expect(undo).toContainText('Add point to "Road 1"');
     await expect(page.getByTestId('road-road-1')).toContainText('3 points');
+    await idle(page);
+
+    // The tool put away, the road is still drawn as a road (asphalt, shoulders, lines): a screenshot to look at.
+    await page.keyboard.press('v');
+    await viewportShot(page);
+    await mkdir(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'road-put-away-1280x800.png') });
     expect(app.consoleErrors).toEqual([]);
   });
 });
