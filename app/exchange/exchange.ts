@@ -72,6 +72,7 @@ export class Exchange {
   /** Drops answers of an inspection overtaken by a newer one. */
   private inspection = 0;
   private erosionMasks: () => MaskSourceData | null = () => null;
+  private snowLine: (() => number) | undefined;
   /** The export dialog's flows (files, tiles, engine presets, mask previews). */
   readonly exports: ExportFlow;
 
@@ -83,6 +84,7 @@ export class Exchange {
       store: this.store,
       codecs: () => this.codecs,
       erosionMasks: () => this.erosionMasks(),
+      snowLine: () => this.snowLine?.(),
       baseName: () => documentBaseName(deps.editor.store.getState().fileName),
       fail: (message) => this.fail(message),
     });
@@ -94,6 +96,11 @@ export class Exchange {
    */
   setErosionMasksProvider(provider: () => MaskSourceData | null): void {
     this.erosionMasks = provider;
+  }
+
+  /** Where the view draws the snow line (metres): the starting snow mask follows it. */
+  setSnowLineProvider(provider: () => number): void {
+    this.snowLine = provider;
   }
 
   private fail(message: string): void {

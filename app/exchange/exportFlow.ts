@@ -30,6 +30,8 @@ export interface ExportFlowDeps {
   codecs: () => ExchangeCodecs;
   /** The document's erosion results (flow, deposition per vertex), when it has any. */
   erosionMasks: () => MaskSourceData | null;
+  /** The 3D view's snow line (metres): the starting snow mask begins there. */
+  snowLine?: () => number | undefined;
   baseName: () => string;
   fail: (message: string) => void;
 }
@@ -105,7 +107,7 @@ export class ExportFlow {
     const range = this.mapRange();
     if (exportOptions.rangeMode === 'auto') Object.assign(patch, { min: range.min, max: range.max });
     // Until the user edits them, the starting masks follow the map's heights.
-    const engine = engineOptions.maskSetEdited ? engineOptions : { ...engineOptions, maskSet: defaultMaskSet(range.min, range.max, this.deps.erosionMasks()?.deposition !== undefined) };
+    const engine = engineOptions.maskSetEdited ? engineOptions : { ...engineOptions, maskSet: defaultMaskSet(range.min, range.max, this.deps.erosionMasks()?.deposition !== undefined, this.deps.snowLine?.()) };
     this.store.setState({ exportOpen: true, exportOptions: { ...exportOptions, ...patch }, engineOptions: engine, error: null, notice: null, exportStatus: null });
   }
 
