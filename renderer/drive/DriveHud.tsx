@@ -47,6 +47,8 @@ export function DriveHud() {
   const spawn = useStore(drive.store, (s) => s.spawn);
   const autopilot = useStore(drive.store, (s) => s.autopilot);
   const [status, setStatus] = useState('');
+  // Layout only: the HUD folds to its first line so a small view keeps the road in sight.
+  const [collapsed, setCollapsed] = useState(false);
   if (mode === 'off') return null;
 
   if (mode === 'walk') {
@@ -63,7 +65,7 @@ export function DriveHud() {
 
   return (
     <div
-      className="drive-hud"
+      className={collapsed ? 'drive-hud collapsed' : 'drive-hud'}
       data-testid="drive-hud"
       data-mode="drive"
       data-x={hud?.x}
@@ -87,6 +89,9 @@ export function DriveHud() {
       data-compressions={hud?.compressions.join(',')}
       data-autopilot={autopilot}
     >
+      <button type="button" className="drive-hud-fold" data-testid="hud-fold" aria-expanded={!collapsed} title={collapsed ? 'Show the HUD' : 'Fold the HUD to one line'} onClick={() => setCollapsed(!collapsed)}>
+        {collapsed ? '▸' : '▾'}
+      </button>
       {hud && (
         <div className="drive-hud-model" data-testid="hud-model">
           {hud.model === 'physics' ? 'Physics' : 'Kinematic'}
