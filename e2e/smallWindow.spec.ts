@@ -37,6 +37,21 @@ test.describe('small windows', () => {
     expect(app.consoleErrors).toEqual([]);
   });
 
+  test('at 1024×768 the road report is one click away from the top of the Roads tab', async ({ app }) => {
+    const { page } = app;
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.keyboard.press('Shift+R');
+    const map2d = page.getByTestId('map-2d');
+    const box = (await map2d.boundingBox())!;
+    await page.mouse.click(box.x + box.width * 0.4, box.y + box.height * 0.5);
+    await page.mouse.click(box.x + box.width * 0.6, box.y + box.height * 0.5);
+    await expect(page.getByTestId('status-undo')).toContainText('New road "Road 1"');
+    await expect(page.getByTestId('road-report')).not.toBeInViewport();
+    await page.getByTestId('road-go-report').click();
+    await expect(page.getByTestId('road-report')).toBeInViewport();
+    expect(app.consoleErrors).toEqual([]);
+  });
+
   for (const width of [1280, 1600]) {
     test(`at ${width} px the side panel's tabs sit on one row with their whole names`, async ({ app }) => {
       const { page } = app;
