@@ -79,6 +79,18 @@ float terrainHeight(int i, int j) {
   return texelFetch(terrainHeights, ivec3(k & ${HEIGHT_TEXTURE_ROW_LENGTH - 1}, row % terrainLayerRows, row / terrainLayerRows), 0).r;
 }
 
+// Central differences over ±step (one-sided at the border), as shared/terrain/shadingNormals.ts.
+float terrainCentralX(int i, int j, int step) {
+  int im = max(0, i - step);
+  int ip = min(terrainWidth - 1, i + step);
+  return (terrainHeight(ip, j) - terrainHeight(im, j)) / (float(ip - im) * terrainCellSize);
+}
+float terrainCentralZ(int i, int j, int step) {
+  int jm = max(0, j - step);
+  int jp = min(terrainDepth - 1, j + step);
+  return (terrainHeight(i, jp) - terrainHeight(i, jm)) / (float(jp - jm) * terrainCellSize);
+}
+
 // Flow and deposition (bytes / 255) of vertex (i, j), addressed as its height.
 vec2 terrainCoverAt(int i, int j) {
   int k = j * terrainWidth + i;
@@ -123,8 +135,9 @@ int terrainIm = max(0, terrainI - terrainStep);
 int terrainIp = min(terrainWidth - 1, terrainI + terrainStep);
 int terrainJm = max(0, terrainJ - terrainStep);
 int terrainJp = min(terrainDepth - 1, terrainJ + terrainStep);
-float terrainDhdx = (terrainHeight(terrainIp, terrainJ) - terrainHeight(terrainIm, terrainJ)) / (float(terrainIp - terrainIm) * terrainCellSize);
-float terrainDhdz = (terrainHeight(terrainI, terrainJp) - terrainHeight(terrainI, terrainJm)) / (float(terrainJp - terrainJm) * terrainCellSize);
+// Central differences averaged 1-2-1 along their axis (shared/terrain/shadingNormals.ts): no lattice from talus steps.
+float terrainDhdx = (terrainCentralX(terrainIm, terrainJ, terrainStep) + 2.0 * terrainCentralX(terrainI, terrainJ, terrainStep) + terrainCentralX(terrainIp, terrainJ, terrainStep)) / 4.0;
+float terrainDhdz = (terrainCentralZ(terrainI, terrainJm, terrainStep) + 2.0 * terrainCentralZ(terrainI, terrainJ, terrainStep) + terrainCentralZ(terrainI, terrainJp, terrainStep)) / 4.0;
 float terrainInv = inversesqrt(terrainDhdx * terrainDhdx + 1.0 + terrainDhdz * terrainDhdz);
 vec3 objectNormal = vec3(-terrainDhdx * terrainInv, terrainInv, -terrainDhdz * terrainInv);
 float terrainSlopeT = acos(min(1.0, terrainInv)) / 1.5707963267948966;
