@@ -15,7 +15,7 @@ export const STEEP_TINT = [1, 0.08, 0.05, 0.6] as const;
  *
  * The vertex sits at exactly the exact mesh's position: x and z come from the same float32
  * expressions as on the CPU, y is the stored float32 height. Normals are central differences over
- * the drawn step (at level 0 exactly the exact mesh's), colours the same 256-entry ramps and, on
+ * the drawn step averaged 1-2-1 (shared/terrain/shadingNormals.ts; at level 0 the exact mesh's), colours the same 256-entry ramps and, on
  * natural colours, the erosion cover from an RG8 texture in the heights' layout (coverShader.ts).
  */
 export interface LodTerrainMaterial {
