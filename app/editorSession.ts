@@ -126,6 +126,7 @@ export function createEditorSession(options: SessionOptions): EditorSession {
   });
   const roadReport = disposables.add(createRoadReportFeature(core, design.layers, design.jobs, drive.drive));
   const exchange = disposables.add(createExchangeFeature(core, (options.createCodecs ?? createInProcessCodecs)()));
+  exchange.exchange.setSnowLineProvider(() => view.getState().settings.snowLine);
   disposables.add(followActiveTask(view, tools, drive.drive));
 
   let started: Promise<void> | null = null;

@@ -78,8 +78,12 @@ test('Drive this road: the car follows the road, the report and its overlay appe
     expect(rows).toBe(Math.ceil(line.length / 10 - 1e-9));
     await expect(page.getByTestId('road-table').locator('tbody tr')).toHaveCount(rows);
 
-    // The overlay in 2D: coloured pixels along the road, gone when it is switched off.
+    // The overlay in 2D: off until switched on (the road is drawn as a road), then coloured pixels
+    // along the road, gone again when it is switched off.
     const map2d = page.getByTestId('map-2d');
+    await expect(page.getByTestId('road-overlay')).not.toBeChecked();
+    await expect.poll(async () => (await overlayPixels(page, map2d)).green).toBeLessThan(20);
+    await page.getByTestId('road-overlay').check();
     await expect.poll(async () => (await overlayPixels(page, map2d)).green, { timeout: 10_000 }).toBeGreaterThan(100);
     await page.getByTestId('road-overlay').uncheck();
     await expect.poll(async () => (await overlayPixels(page, map2d)).green).toBeLessThan(20);

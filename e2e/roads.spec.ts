@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { showPanel } from './panel';
-import { pixelDifference } from './pixels';
+import { pixelDifference, viewportShot } from './pixels';
 
 const ARTIFACTS = path.resolve(__dirname, '.artifacts', 'roads');
 
@@ -167,6 +167,53 @@ test.describe('the road tool', () => {
     await page.keyboard.press('Control+Z');
     await expect(undo).not.toContainText('Road 1');
     expect(await heightsAlong(page, map2d)).toEqual(before);
+    expect(app.consoleErrors).toEqual([]);
+  });
+
+  test('in 3D the Road tool adds a point only on a click without motion; a drag off a handle orbits, middle and right drags navigate, and nothing is added', async ({ app }) => {
+    test.setTimeout(180_000);
+    const { page } = app;
+    const viewport = page.getByTestId('viewport-3d');
+    const undo = page.getByTestId('status-undo');
+    await page.keyboard.press('Shift+R');
+    await clickAt(page, viewport, 0.4, 0.55);
+    await expect(page.getByTestId('roads-panel')).toContainText('First point set');
+    await clickAt(page, viewport, 0.6, 0.55);
+    await expect(undo).toContainText('New road "Road 1"');
+    await idle(page);
+    await expect(page.getByTestId('road-road-1')).toContainText('2 points');
+
+    // A drag that starts off the road's handles (and off its centreline) turns the camera.
+    const box = (await viewport.boundingBox())!;
+    const drag = async (button: 'left' | 'middle' | 'right', fx: number, fy: number, modifier?: 'Alt') => {
+      const before = await viewportShot(page);
+      if (modifier) await page.keyboard.down(modifier);
+      await page.mouse.move(box.x + fx * box.width, box.y + fy * box.height);
+      await page.mouse.down({ button });
+      await page.mouse.move(box.x + (fx + 0.15) * box.width, box.y + fy * box.height, { steps: 8 });
+      await page.mouse.up({ button });
+      if (modifier) await page.keyboard.up(modifier);
+      expect((await pixelDifference(page, before, await viewportShot(page))).differingShare, `${modifier ?? ''} ${button} drag moves the view`).toBeGreaterThan(0.05);
+    };
+    await drag('left', 0.3, 0.75);
+    await drag('middle', 0.3, 0.75);
+    await drag('right', 0.3, 0.75);
+    await drag('left', 0.3, 0.75, 'Alt');
+    await expect(page.getByTestId('road-road-1')).toContainText('2 points');
+    await expect(undo).toContainText('New road "Road 1"');
+
+    // A click without motion still adds a point at the end.
+    await page.getByTestId('cmd-view.resetCamera').click();
+    await clickAt(page, viewport, 0.5, 0.7);
+    await expect(undo).toContainText('Add point to "Road 1"');
+    await expect(page.getByTestId('road-road-1')).toContainText('3 points');
+    await idle(page);
+
+    // The tool put away, the road is still drawn as a road (asphalt, shoulders, lines): a screenshot to look at.
+    await page.keyboard.press('v');
+    await viewportShot(page);
+    await mkdir(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'road-put-away-1280x800.png') });
     expect(app.consoleErrors).toEqual([]);
   });
 });

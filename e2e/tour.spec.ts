@@ -19,6 +19,7 @@ async function shot(page: Page, name: string): Promise<void> {
 for (const viewport of [
   { width: 1600, height: 1000 },
   { width: 1280, height: 720 },
+  { width: 1024, height: 768 },
 ]) {
   test.describe(`tour at ${viewport.width}×${viewport.height} @report`, () => {
     test.use({ viewport });
@@ -34,7 +35,7 @@ for (const viewport of [
         await shot(page, `02-preset-${preset}`);
       }
       await chooseRaiseBrush(page, 30, 0.8);
-      await dragAcross(page, 'map-2d', [0.3, 0.3], [0.7, 0.6], 12);
+      await dragAcross(page, 'map-2d', [0.3, 0.45], [0.7, 0.55], 12);
       await shot(page, '03-brush');
       await page.keyboard.press('Escape');
       await page.keyboard.press('v');

@@ -79,6 +79,7 @@ export class Exchange {
    * whole-map result, New or Open put another there).
    */
   private imported: { geo: GeoReference; field: Heightfield } | null = null;
+  private snowLine: (() => number) | undefined;
   /** The export dialog's flows (files, tiles, engine presets, mask previews). */
   readonly exports: ExportFlow;
 
@@ -90,6 +91,7 @@ export class Exchange {
       store: this.store,
       codecs: () => this.codecs,
       erosionMasks: () => this.erosionMasks(),
+      snowLine: () => this.snowLine?.(),
       baseName: () => documentBaseName(deps.editor.store.getState().fileName),
       fail: (message) => this.fail(message),
       geoReference: () => (this.imported && this.imported.field === deps.editor.document.field ? this.imported.geo : undefined),
@@ -102,6 +104,11 @@ export class Exchange {
    */
   setErosionMasksProvider(provider: () => MaskSourceData | null): void {
     this.erosionMasks = provider;
+  }
+
+  /** Where the view draws the snow line (metres): the starting snow mask follows it. */
+  setSnowLineProvider(provider: () => number): void {
+    this.snowLine = provider;
   }
 
   private fail(message: string): void {

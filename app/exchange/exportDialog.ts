@@ -66,7 +66,7 @@ export class ExportDialog {
     const range = this.mapRange();
     if (exportOptions.rangeMode === 'auto') Object.assign(patch, { min: range.min, max: range.max });
     // Until the user edits them, the starting masks follow the map's heights.
-    const engine = engineOptions.maskSetEdited ? engineOptions : { ...engineOptions, maskSet: defaultMaskSet(range.min, range.max, this.deps.erosionMasks()?.deposition !== undefined) };
+    const engine = engineOptions.maskSetEdited ? engineOptions : { ...engineOptions, maskSet: defaultMaskSet(range.min, range.max, this.deps.erosionMasks()?.deposition !== undefined, this.deps.snowLine?.()) };
     this.store.setState({ exportOpen: true, exportOptions: { ...exportOptions, ...patch }, engineOptions: engine, error: null, notice: null, exportStatus: null });
   }
 

@@ -100,6 +100,17 @@ function harness(field = bumpy(129, 129, 2), tweak?: (api: FaultlineApi, folder:
 }
 
 describe('export dialog: engine presets', () => {
+  it('the starting snow mask begins at the 3D view’s snow line, and follows it when the View panel moves it', async () => {
+    const { session } = harness();
+    const snowStart = () => session.exchange.store.getState().engineOptions.maskSet.layers.find((layer) => layer.name === 'snow')?.rules[0]?.min;
+    await session.commands.execute('file.exportHeightmap');
+    expect(snowStart()).toBe(session.view.getState().settings.snowLine);
+    session.exchange.cancelExport();
+    session.view.setState({ settings: { ...session.view.getState().settings, snowLine: 120 } });
+    await session.commands.execute('file.exportHeightmap');
+    expect(snowStart()).toBe(120);
+  });
+
   it('Unreal: the numbers shown are the ones written, and the files go through the folder handle', async () => {
     const { session, folder } = harness();
     const exchange = session.exchange;

@@ -13,6 +13,8 @@ export interface ExportFlowDeps {
   codecs: () => ExchangeCodecs;
   /** The document's erosion results (flow, deposition per vertex), when it has any. */
   erosionMasks: () => MaskSourceData | null;
+  /** The 3D view's snow line (metres): the starting snow mask begins there. */
+  snowLine?: () => number | undefined;
   baseName: () => string;
   fail: (message: string) => void;
   /** The CRS and origin a GeoTIFF export writes: the imported GeoTIFF's while its map is the document's. */

@@ -56,7 +56,8 @@ export interface RoadReportModel {
 }
 
 export function createRoadReportModel(editor: Editor, layers: LayersModel): RoadReportModel {
-  const store = createStore<RoadReportState>(() => ({ pickedId: null, overlay: true, report: null, roadId: null, source: null, problem: null, focus: null, focusVersion: 0 }));
+  // The report's colours are an overlay switched on when wanted: a road is drawn as a road.
+  const store = createStore<RoadReportState>(() => ({ pickedId: null, overlay: false, report: null, roadId: null, source: null, problem: null, focus: null, focusVersion: 0 }));
   /** What the report shown was computed for: document version and road object (a changed road is a new object). */
   let computedFor: { version: number; road: RoadLayer | null } | null = null;
   let models: { heights: Float32Array; road: RoadLayer; model: RoadModel } | null = null;

@@ -43,6 +43,8 @@ interface Hit {
 export function createRoadTool(editor: Editor, tools: ToolStore, jobs: TerrainJobs, layers: LayersModel, roads: RoadsModel, frame: FrameScheduler): RoadTool {
   let drag: { road: RoadDrag; point: number; moved: boolean; pending: { x: number; z: number } | null; refused: RoadLayer | null; down: { x: number; z: number }; dx: number; dz: number } | null = null;
   let frameRequested = false;
+  /** Where the pointer last hovered: a press there grabs a point handle of the selected road, or navigates. */
+  let hovered: ToolPointerEvent | null = null;
 
   const cellSize = () => editor.document.field.cellSize;
   const active = () => tools.getState().active === tool;
@@ -133,6 +135,14 @@ export function createRoadTool(editor: Editor, tools: ToolStore, jobs: TerrainJo
     id: ROAD_TOOL_ID,
     label: 'Road',
     capturesPrimaryDrag: true,
+    pressGrabs() {
+      if (!hovered || jobs.isRunning) return false;
+      const hit = hitTest(hovered);
+      return hit !== null && hit.kind === 'point' && hit.road.id === roads.selected()?.id;
+    },
+    onHover(event) {
+      hovered = event;
+    },
     onPointerDown(event) {
       if (drag || jobs.isRunning) return;
       const hit = hitTest(event);

@@ -56,6 +56,13 @@ export interface Tool {
   readonly label: string;
   /** When true the views do not orbit/pan on a primary-button drag; they send pointer events here. */
   readonly capturesPrimaryDrag: boolean;
+  /**
+   * Tools that grab only their handles: whether a primary press at the last hovered point grabs one
+   * (then the press is the tool's, as with capturesPrimaryDrag). Anywhere else the press navigates
+   * the view, and reaches the tool (onPointerDown then onPointerUp) only as a click: released
+   * without motion (app/tools/press.ts).
+   */
+  pressGrabs?(): boolean;
   onPointerDown?(event: ToolPointerEvent): void;
   onPointerMove?(event: ToolPointerEvent): void;
   onPointerUp?(event: ToolPointerEvent): void;

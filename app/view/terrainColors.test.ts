@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHeightfield, heightRange } from '../../shared/terrain/heightfield';
 import { buildTerrainMesh } from '../../shared/terrain/mesh';
-import { HYPSOMETRIC_RAMP, NATURAL_SNOW_LINE_T, NATURAL_TABLE, NATURAL_TREE_LINE_T, SLOPE_RAMP, normalisedHeight, rampIndex, srgbByteToLinear } from './colorRamp';
+import { HYPSOMETRIC_RAMP, NATURAL_SNOW_LINE_T, NATURAL_TABLE, NATURAL_TREE_LINE_T, SLOPE_RAMP, normalisedHeight, srgbByteToLinear } from './colorRamp';
 import { applyErosionCover, colourRange, DEFAULT_NATURAL_LINES, erosionCoverOf, naturalAxis, writeHeightRows, writeVertexColors } from './terrainColors';
 import { coverBytes, erosionCoverBytes, SEDIMENT_RULE, SEDIMENT_SRGB, WET_DARKENING } from '../../shared/erosion/cover';
 import { defaultMaskSet, ruleWeight } from '../../shared/export/masks';
@@ -57,9 +57,34 @@ describe('natural colours', () => {
     expect(steep[0]).toBeGreaterThanOrEqual(steep[1]);
     // Snow: bright and nearly neutral.
     expect(Math.min(...top)).toBeGreaterThan(0.7);
-    // Same table entries as the LOD shader reads: NATURAL_TABLE at (slope bin, height index).
+    // The table as the LOD shader reads it: flat ground is slope row 0, between the two height
+    // entries around the height (linear colours, weighted by the distance to each).
     const axis = naturalAxis({ treeLine: 2, snowLine: 4 });
-    expect(low[0]).toBeCloseTo(srgbByteToLinear(NATURAL_TABLE[rampIndex(normalisedHeight(0, axis.min, axis.max)) * 3]), 6);
+    const h = normalisedHeight(0, axis.min, axis.max) * 255;
+    const below = srgbByteToLinear(NATURAL_TABLE[Math.floor(h) * 3]);
+    const above = srgbByteToLinear(NATURAL_TABLE[(Math.floor(h) + 1) * 3]);
+    expect(h % 1).toBeGreaterThan(0);
+    expect(low[0]).toBeCloseTo(below + (above - below) * (h - Math.floor(h)), 6);
+  });
+
+  it('change smoothly with the slope: no step between neighbouring slope bins (a banding at the cells’ scale)', () => {
+    // Two ramps whose slopes lie a third of a bin apart (64 bins over 90°) get different colours.
+    const colourOfRamp = (slopeDeg: number) => {
+      const field = createHeightfield(5, 3, 1);
+      for (let j = 0; j < 3; j++) for (let i = 0; i < 5; i++) field.heights[j * 5 + i] = i * Math.tan((slopeDeg * Math.PI) / 180);
+      const mesh = buildTerrainMesh(field);
+      const colors = new Float32Array(mesh.positions.length);
+      writeVertexColors(field, mesh.normals, colors, 'natural', { min: -1000, max: 1000 });
+      return colors[(5 + 2) * 3];
+    };
+    const bin = 90 / 63;
+    const a = colourOfRamp(20 * bin);
+    const b = colourOfRamp(20.33 * bin);
+    const c = colourOfRamp(20.66 * bin);
+    expect(a).not.toBe(b);
+    expect(b).not.toBe(c);
+    // Evenly spaced slopes, evenly spaced colours (linear between two entries).
+    expect(b - a).toBeCloseTo(c - b, 4);
   });
 
   it('follow metres, not the map: low hills get no snow however their range is drawn; the snow line is where snow starts', () => {

@@ -2,7 +2,7 @@ import type { Heightfield, HeightRange } from '../../shared/terrain/heightfield'
 import { DEFAULT_VIEW_SETTINGS, type ViewSettings } from '../../shared/ipc/contract';
 import { COVER_SLOPE_RULE, SEDIMENT_RULE, SEDIMENT_SRGB, WET_DARKENING, WET_RULE, type ErosionCoverBytes } from '../../shared/erosion/cover';
 import { ruleWeight } from '../../shared/export/masks';
-import { srgbByteToLinear, HYPSOMETRIC_RAMP, NATURAL_SNOW_LINE_T, NATURAL_TABLE, NATURAL_TREE_LINE_T, RAMP_SIZE, SLOPE_RAMP, linearRamp, normalisedHeight, rampIndex, slopeBin } from './colorRamp';
+import { srgbByteToLinear, HYPSOMETRIC_RAMP, NATURAL_SNOW_LINE_T, NATURAL_TABLE, NATURAL_TREE_LINE_T, RAMP_SIZE, SLOPE_RAMP, linearRamp, normalisedHeight, rampIndex, SLOPE_BINS } from './colorRamp';
 
 export type ColorMode = ViewSettings['colorMode'];
 
@@ -63,6 +63,29 @@ const HYPSOMETRIC_LINEAR = linearRamp(HYPSOMETRIC_RAMP);
 const SLOPE_LINEAR = linearRamp(SLOPE_RAMP);
 const NATURAL_LINEAR = linearRamp(NATURAL_TABLE);
 
+const clampUnit = (v: number) => (v > 0 ? Math.min(1, v) : 0);
+
+/**
+ * The natural table read between its entries (bilinear in slope and height, linear colours): the
+ * nearest entry changed colour in steps a cell or two apart on a steady slope (64 slope bins of
+ * 1.4°, height steps of a few metres), a banding at the cells' scale. The LOD shader reads it the same way.
+ */
+export function writeNaturalColour(out: Float32Array | number[], offset: number, slopeFraction: number, heightT: number): void {
+  const s = clampUnit(slopeFraction) * (SLOPE_BINS - 1);
+  const s0 = Math.min(Math.floor(s), SLOPE_BINS - 2);
+  const fs = s - s0;
+  const h = clampUnit(heightT) * (RAMP_SIZE - 1);
+  const h0 = Math.min(Math.floor(h), RAMP_SIZE - 2);
+  const fh = h - h0;
+  const a = (s0 * RAMP_SIZE + h0) * 3;
+  const b = a + RAMP_SIZE * 3;
+  for (let c = 0; c < 3; c++) {
+    const low = NATURAL_LINEAR[a + c] + (NATURAL_LINEAR[a + 3 + c] - NATURAL_LINEAR[a + c]) * fh;
+    const high = NATURAL_LINEAR[b + c] + (NATURAL_LINEAR[b + 3 + c] - NATURAL_LINEAR[b + c]) * fh;
+    out[offset + c] = low + (high - low) * fs;
+  }
+}
+
 /**
  * Writes linear RGB vertex colours for rows [rowStart, rowEnd): by height (hypsometric ramp over
  * `range`), by slope (angle of the shading normal from vertical, 0–90°), or natural (ground cover
@@ -88,10 +111,7 @@ export function writeVertexColors(
     if (mode === 'natural') {
       const ny = Math.min(1, Math.max(-1, normals[k * 3 + 1]));
       const angle = Math.acos(ny);
-      const r = (slopeBin(angle / (Math.PI / 2)) * RAMP_SIZE + rampIndex(normalisedHeight(heights[k], range.min, range.max))) * 3;
-      colors[k * 3] = NATURAL_LINEAR[r];
-      colors[k * 3 + 1] = NATURAL_LINEAR[r + 1];
-      colors[k * 3 + 2] = NATURAL_LINEAR[r + 2];
+      writeNaturalColour(colors, k * 3, angle / (Math.PI / 2), normalisedHeight(heights[k], range.min, range.max));
       if (cover) applyErosionCover(colors, k * 3, (angle * 180) / Math.PI, cover.flow[k] / 255, cover.deposition[k] / 255);
       continue;
     }

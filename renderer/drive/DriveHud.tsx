@@ -57,6 +57,8 @@ export function DriveHud() {
   const autopilot = useStore(drive.store, (s) => s.autopilot);
   const driveEnd = useStore(drive.store, (s) => s.driveEnd);
   const [status, setStatus] = useState('');
+  // Layout only: the HUD folds to its first line so a small view keeps the road in sight.
+  const [collapsed, setCollapsed] = useState(false);
   if (mode === 'off') return null;
 
   if (mode === 'walk') {
@@ -73,7 +75,7 @@ export function DriveHud() {
 
   return (
     <div
-      className="drive-hud"
+      className={collapsed ? 'drive-hud collapsed' : 'drive-hud'}
       data-testid="drive-hud"
       data-mode="drive"
       data-x={hud?.x}
@@ -97,6 +99,9 @@ export function DriveHud() {
       data-compressions={hud?.compressions.join(',')}
       data-autopilot={autopilot}
     >
+      <button type="button" className="drive-hud-fold" data-testid="hud-fold" aria-expanded={!collapsed} title={collapsed ? 'Show the HUD' : 'Fold the HUD to one line'} onClick={() => setCollapsed(!collapsed)}>
+        {collapsed ? '▸' : '▾'}
+      </button>
       {hud && (
         <div className="drive-hud-model" data-testid="hud-model">
           {hud.model === 'physics' ? 'Physics' : 'Kinematic'}

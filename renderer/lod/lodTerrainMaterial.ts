@@ -15,7 +15,7 @@ export const STEEP_TINT = [1, 0.08, 0.05, 0.6] as const;
  *
  * The vertex sits at exactly the exact mesh's position: x and z come from the same float32
  * expressions as on the CPU, y is the stored float32 height. Normals are central differences over
- * the drawn step (at level 0 exactly the exact mesh's), colours the same 256-entry ramps and, on
+ * the drawn step averaged 1-2-1 (shared/terrain/shadingNormals.ts; at level 0 the exact mesh's), colours the same 256-entry ramps and, on
  * natural colours, the erosion cover from an RG8 texture in the heights' layout (coverShader.ts).
  */
 export interface LodTerrainMaterial {
@@ -79,6 +79,18 @@ float terrainHeight(int i, int j) {
   return texelFetch(terrainHeights, ivec3(k & ${HEIGHT_TEXTURE_ROW_LENGTH - 1}, row % terrainLayerRows, row / terrainLayerRows), 0).r;
 }
 
+// Central differences over ±step (one-sided at the border), as shared/terrain/shadingNormals.ts.
+float terrainCentralX(int i, int j, int step) {
+  int im = max(0, i - step);
+  int ip = min(terrainWidth - 1, i + step);
+  return (terrainHeight(ip, j) - terrainHeight(im, j)) / (float(ip - im) * terrainCellSize);
+}
+float terrainCentralZ(int i, int j, int step) {
+  int jm = max(0, j - step);
+  int jp = min(terrainDepth - 1, j + step);
+  return (terrainHeight(i, jp) - terrainHeight(i, jm)) / (float(jp - jm) * terrainCellSize);
+}
+
 // Flow and deposition (bytes / 255) of vertex (i, j), addressed as its height.
 vec2 terrainCoverAt(int i, int j) {
   int k = j * terrainWidth + i;
@@ -123,8 +135,9 @@ int terrainIm = max(0, terrainI - terrainStep);
 int terrainIp = min(terrainWidth - 1, terrainI + terrainStep);
 int terrainJm = max(0, terrainJ - terrainStep);
 int terrainJp = min(terrainDepth - 1, terrainJ + terrainStep);
-float terrainDhdx = (terrainHeight(terrainIp, terrainJ) - terrainHeight(terrainIm, terrainJ)) / (float(terrainIp - terrainIm) * terrainCellSize);
-float terrainDhdz = (terrainHeight(terrainI, terrainJp) - terrainHeight(terrainI, terrainJm)) / (float(terrainJp - terrainJm) * terrainCellSize);
+// Central differences averaged 1-2-1 along their axis (shared/terrain/shadingNormals.ts): no lattice from talus steps.
+float terrainDhdx = (terrainCentralX(terrainIm, terrainJ, terrainStep) + 2.0 * terrainCentralX(terrainI, terrainJ, terrainStep) + terrainCentralX(terrainIp, terrainJ, terrainStep)) / 4.0;
+float terrainDhdz = (terrainCentralZ(terrainI, terrainJm, terrainStep) + 2.0 * terrainCentralZ(terrainI, terrainJ, terrainStep) + terrainCentralZ(terrainI, terrainJp, terrainStep)) / 4.0;
 float terrainInv = inversesqrt(terrainDhdx * terrainDhdx + 1.0 + terrainDhdz * terrainDhdz);
 vec3 objectNormal = vec3(-terrainDhdx * terrainInv, terrainInv, -terrainDhdz * terrainInv);
 float terrainSlopeT = acos(min(1.0, terrainInv)) / 1.5707963267948966;
@@ -136,6 +149,18 @@ if (terrainColorMode == 2) {
   terrainRampRow = 2 + (terrainSlopeT > 0.0 ? min(${SLOPE_BINS - 1}, int(floor(terrainSlopeT * ${SLOPE_BINS - 1}.0 + 0.5))) : 0);
 }
 vTerrainColor = texelFetch(terrainRamps, ivec2(terrainRampIndex, terrainRampRow), 0).rgb;
+if (terrainColorMode == 2) {
+  // Between the natural table's entries, as app/view/terrainColors.ts writeNaturalColour.
+  float terrainS = clamp(terrainSlopeT, 0.0, 1.0) * ${SLOPE_BINS - 1}.0;
+  int terrainS0 = min(int(floor(terrainS)), ${SLOPE_BINS - 2});
+  float terrainFs = terrainS - float(terrainS0);
+  float terrainHt = clamp(terrainHeightT, 0.0, 1.0) * ${RAMP_SIZE - 1}.0;
+  int terrainH0 = min(int(floor(terrainHt)), ${RAMP_SIZE - 2});
+  float terrainFh = terrainHt - float(terrainH0);
+  vec3 terrainLow = mix(texelFetch(terrainRamps, ivec2(terrainH0, 2 + terrainS0), 0).rgb, texelFetch(terrainRamps, ivec2(terrainH0 + 1, 2 + terrainS0), 0).rgb, terrainFh);
+  vec3 terrainHigh = mix(texelFetch(terrainRamps, ivec2(terrainH0, 3 + terrainS0), 0).rgb, texelFetch(terrainRamps, ivec2(terrainH0 + 1, 3 + terrainS0), 0).rgb, terrainFh);
+  vTerrainColor = mix(terrainLow, terrainHigh, terrainFs);
+}
 if (terrainColorMode == 2 && terrainCoverOn) {
   vec2 terrainCoverValues = terrainCoverAt(terrainI, terrainJ);
   vTerrainColor = terrainCovered(vTerrainColor, degrees(acos(min(1.0, terrainInv))), terrainCoverValues.r, terrainCoverValues.g);

@@ -3,7 +3,8 @@ import { worldToCanvas } from '../../app/map2d/mapTransform';
 import type { MapMode } from '../../app/map2d/mapImage';
 import { erosionCoverOf } from '../../app/view/terrainColors';
 import type { ErosionCoverBytes } from '../../shared/erosion/cover';
-import type { ToolOverlay } from '../../app/tools/types';
+import type { RoadToolOverlay, ToolOverlay } from '../../app/tools/types';
+import type { LayerStack } from '../../shared/layers/types';
 import { createDriveMapLayer } from '../drive/drivability2D';
 import { createMaskPreviewLayer } from '../exchange/maskPreview2D';
 import { attachProps2DOverlay } from '../props/propsOverlay2D';
@@ -12,7 +13,8 @@ import { reportDrawn } from '../readiness';
 import type { Map2DView } from './map2dView';
 import { createLayerView2D } from './layerView2D';
 import { RedrawScheduler } from './redrawScheduler';
-import { drawRoadOverlay2D } from './roadOverlay2D';
+import { drawRoadDress2D, drawRoadOverlay2D } from './roadOverlay2D';
+import { roadOverlay } from '../../app/roads/roadOverlay';
 import { TiledHeightmapImage } from './tiledHeightmapImage';
 import { drawnErosionMasks } from '../viewport/coverOverride';
 
@@ -130,6 +132,8 @@ export class Map2DDrawLoop {
     image.draw(context, transform, width, height);
     this.layerView.draw(context, transform, width);
     this.props2d.draw(context, transform, f, width, height);
+    // Roads are drawn as roads unless the Road tool shows its own overlay of them.
+    if (tools.getState().overlay.kind !== 'road') drawRoadDress2D(context, transform, f, this.roadDress(editor.document.stack, f.cellSize));
     this.roadLayer.draw(context, transform);
     this.driveLayer.draw(context, transform);
     this.maskLayer.draw(context, transform, width);
@@ -145,6 +149,13 @@ export class Map2DDrawLoop {
       this.drawnVersion = version;
       reportDrawn('2d', version, canvas);
     }
+  }
+
+  /** The roads' centrelines for the road dress, computed again only when the stack changes (not on every pan). */
+  private dress: { stack: LayerStack; cellSize: number; overlay: RoadToolOverlay } | null = null;
+  private roadDress(stack: LayerStack, cellSize: number): RoadToolOverlay {
+    if (this.dress?.stack !== stack || this.dress.cellSize !== cellSize) this.dress = { stack, cellSize, overlay: roadOverlay(stack, cellSize, null, null, null) };
+    return this.dress.overlay;
   }
 
   private drawOverlay(overlay: ToolOverlay): void {

@@ -1,6 +1,7 @@
 import type { EditorSession } from '../../app/editorSession';
 import { canvasToWorld } from '../../app/map2d/mapTransform';
 import type { ToolPointerEvent } from '../../app/tools/types';
+import { PressTravel, toolTakesPress } from '../../app/tools/press';
 import { clampToTerrain } from '../../shared/terrain/heightfield';
 import { heightAt } from '../../shared/terrain/surface';
 import type { Map2DView } from './map2dView';
@@ -16,7 +17,8 @@ const PICK_PX = 8;
 export function attachMap2DInput(canvas: HTMLCanvasElement, session: EditorSession, view: Map2DView, requestDraw: () => void): () => void {
   const { editor, tools, hover } = session;
   const field = () => editor.document.field;
-  let panning: { x: number; y: number; pointerId: number } | null = null;
+  /** A pan in progress; `click`: a primary press a handle-grabbing tool hears of if it stays put. */
+  let panning: { x: number; y: number; pointerId: number; click: PressTravel | null } | null = null;
   let toolGesture = false;
 
   const localPoint = (e: PointerEvent | WheelEvent) => {
@@ -39,7 +41,7 @@ export function attachMap2DInput(canvas: HTMLCanvasElement, session: EditorSessi
 
   const onPointerDown = (e: PointerEvent) => {
     const tool = tools.getState().active;
-    const primaryToTool = e.button === 0 && tool?.capturesPrimaryDrag;
+    const primaryToTool = e.button === 0 && toolTakesPress(tool, e.altKey);
     if (primaryToTool && tool) {
       const event = toolEvent(e, false);
       if (!event) return;
@@ -50,7 +52,8 @@ export function attachMap2DInput(canvas: HTMLCanvasElement, session: EditorSessi
     }
     if (e.button === 0 || e.button === 1 || e.button === 2) {
       e.preventDefault();
-      panning = { x: e.clientX, y: e.clientY, pointerId: e.pointerId };
+      const click = e.button === 0 && tool?.pressGrabs ? new PressTravel(e.clientX, e.clientY) : null;
+      panning = { x: e.clientX, y: e.clientY, pointerId: e.pointerId, click };
       canvas.setPointerCapture(e.pointerId);
       canvas.classList.add('panning');
     }
@@ -63,8 +66,10 @@ export function attachMap2DInput(canvas: HTMLCanvasElement, session: EditorSessi
     const h = heightAt(f, x, z);
     hover.setState({ hover: Number.isNaN(h) ? null : { x, z, h, source: '2d' } });
     if (panning) {
+      panning.click?.moveTo(e.clientX, e.clientY);
       view.pan(e.clientX - panning.x, e.clientY - panning.y);
-      panning = { ...panning, x: e.clientX, y: e.clientY };
+      panning.x = e.clientX;
+      panning.y = e.clientY;
       requestDraw();
       return;
     }
@@ -80,8 +85,18 @@ export function attachMap2DInput(canvas: HTMLCanvasElement, session: EditorSessi
 
   const onPointerUp = (e: PointerEvent) => {
     if (panning && panning.pointerId === e.pointerId) {
+      const { click } = panning;
       panning = null;
       canvas.classList.remove('panning');
+      // A press off the tool's handles that stayed put is its click (add, insert, select).
+      const tool = tools.getState().active;
+      if (click?.isClickAt(e.clientX, e.clientY) && tool && e.type === 'pointerup') {
+        const event = toolEvent(e, false);
+        if (event) {
+          tool.onPointerDown?.(event);
+          tool.onPointerUp?.(event);
+        }
+      }
     }
     if (toolGesture && e.button === 0) {
       toolGesture = false;

@@ -61,3 +61,52 @@ export function drawRoadOverlay2D(ctx: CanvasRenderingContext2D, transform: MapV
   }
   ctx.restore();
 }
+
+/** Colours of a road drawn as a road (the 3D view's, RoadOverlay3D.tsx). */
+const DRESS = { shoulder: '#8f8570', edge: '#e8e8e2', asphalt: '#3c3d42', centre: '#e0b232' };
+/** Metres of gravel shoulder each side, and of white edge line inside the asphalt. */
+const SHOULDER_M = 1.2;
+const EDGE_LINE_M = 0.15;
+
+/** Every enabled road as a road while the Road tool is put away: gravel shoulders, asphalt, white edges, a dashed centre line. */
+export function drawRoadDress2D(ctx: CanvasRenderingContext2D, transform: MapViewTransform, field: Heightfield, overlay: RoadToolOverlay): void {
+  if (overlay.roads.length === 0) return;
+  ctx.save();
+  const at = (x: number, z: number) => worldToCanvas(transform, field, x, z);
+  const pxPerMetre = transform.scale / field.cellSize;
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+  const trace = (line: Float64Array) => {
+    ctx.beginPath();
+    for (let s = 0; s < line.length / 2; s++) {
+      const { px, py } = at(line[2 * s], line[2 * s + 1]);
+      if (s === 0) ctx.moveTo(px, py);
+      else ctx.lineTo(px, py);
+    }
+  };
+  for (const road of overlay.roads) {
+    let widest = 0;
+    for (const w of road.widths) widest = Math.max(widest, w);
+    const width = Math.max(2, widest * pxPerMetre);
+    trace(road.line);
+    const strokes: Array<[string, number]> = [
+      [DRESS.shoulder, width + 2 * SHOULDER_M * pxPerMetre],
+      [DRESS.edge, width],
+      [DRESS.asphalt, Math.max(1, width - 2 * Math.max(1, EDGE_LINE_M * pxPerMetre))],
+    ];
+    for (const [colour, lineWidth] of strokes) {
+      ctx.strokeStyle = colour;
+      ctx.lineWidth = lineWidth;
+      ctx.stroke();
+    }
+    // The centre line only once the road is wide enough on screen to carry it.
+    if (width >= 6) {
+      ctx.setLineDash([Math.max(2, 3 * pxPerMetre), Math.max(2, 3 * pxPerMetre)]);
+      ctx.strokeStyle = DRESS.centre;
+      ctx.lineWidth = 1;
+      ctx.stroke();
+      ctx.setLineDash([]);
+    }
+  }
+  ctx.restore();
+}

@@ -65,7 +65,7 @@ export function RoadsPanel({ session }: { session: EditorSession }) {
     <section className="panel-section roads-panel" aria-label="Roads" data-testid="roads-panel">
       <h2>Roads</h2>
       <p className="hint">
-        {toolState.pressed ? 'Click the terrain to add points at the end of the selected road; drag a point to move it; click the line to insert one; Delete or Alt+click removes the selected point; Enter ends the road.' : 'Pick the Road tool (Shift+R) to draw roads.'}
+        {toolState.pressed ? 'Click the terrain to add points at the end of the selected road; drag a point to move it; click the line to insert one; a drag elsewhere moves the view; Delete or Alt+click removes the selected point; Enter ends the road.' : 'Pick the Road tool (Shift+R) to draw roads.'}
       </p>
       {!toolState.pressed && (
         <button type="button" data-testid="roads-pick-tool" onClick={() => roads.selectTool()}>
@@ -96,9 +96,17 @@ export function RoadsPanel({ session }: { session: EditorSession }) {
         ))}
       </ol>
       {list.length === 0 && <p className="hint">No roads yet.</p>}
-      <button type="button" data-testid="road-new" disabled={running} onClick={() => model.newRoad()}>
-        New road
-      </button>
+      <div className="button-row">
+        <button type="button" data-testid="road-new" disabled={running} onClick={() => model.newRoad()}>
+          New road
+        </button>
+        {list.length > 0 && (
+          // The report sits below the road's values: in a small window, one click brings it up.
+          <button type="button" data-testid="road-go-report" title="Scroll to the road report" onClick={() => document.querySelector('[data-testid="road-report"]')?.scrollIntoView({ block: 'start' })}>
+            Report ↓
+          </button>
+        )}
+      </div>
       {draft && <p className="hint">First point set: click once more to make the road (Esc cancels).</p>}
       {message && (
         <p className="panel-message" role="status" data-testid="roads-message">

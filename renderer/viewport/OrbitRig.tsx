@@ -8,9 +8,11 @@ import { clampAboveSurface, defaultCameraPose, groundClearance } from '../../app
 import { useSession } from '../session';
 import { watchDriveActive } from '../../app/drive/driveFeature';
 import { useTerrainLighting } from './look/SceneLook';
+import { toolTakesPress } from '../../app/tools/press';
 
 /**
- * Orbit (left drag), pan (right drag), zoom (wheel) around a target; on load, after a change of
+ * Orbit (left or middle drag, Alt+left drag in any tool), pan (right drag), zoom (wheel) around a
+ * target, whatever tool is active: a tool takes a left press only where it paints or grabs a handle; on load, after a change of
  * map size and on Reset Camera the terrain is framed to fill the view (see defaultCameraPose).
  * After every change the camera is kept above the exact surface.
  */
@@ -26,7 +28,7 @@ export function OrbitRig() {
     const controls = new OrbitControls(camera, domElement);
     // The scale bar measures at the orbit target: share the live vector.
     const syncTarget = () => lighting.orbitTarget.copy(controls.target);
-    controls.mouseButtons = { LEFT: MOUSE.ROTATE, MIDDLE: MOUSE.DOLLY, RIGHT: MOUSE.PAN };
+    controls.mouseButtons = { LEFT: MOUSE.ROTATE, MIDDLE: MOUSE.ROTATE, RIGHT: MOUSE.PAN };
     controls.maxPolarAngle = Math.PI * 0.495;
 
     const keepAboveGround = () => {
@@ -57,6 +59,13 @@ export function OrbitRig() {
       const captures = tools.getState().active?.capturesPrimaryDrag ?? false;
       controls.mouseButtons.LEFT = captures ? null : MOUSE.ROTATE;
     };
+    // Decided per press, before OrbitControls sees it (a capturing listener on its own element runs
+    // first): the tool takes it (a stroke, a handle) or the view orbits (Alt, or off a handle).
+    const decidePress = (event: PointerEvent) => {
+      if (event.button !== 0) return;
+      controls.mouseButtons.LEFT = toolTakesPress(tools.getState().active, event.altKey) ? null : MOUSE.ROTATE;
+    };
+    domElement.addEventListener('pointerdown', decidePress, { capture: true });
 
     frame();
     applyToolMode();
@@ -106,6 +115,7 @@ export function OrbitRig() {
       unsubscribeTools();
       unsubscribeRoad();
       unsubscribeDrive();
+      domElement.removeEventListener('pointerdown', decidePress, { capture: true });
       controls.removeEventListener('change', onChange);
       controls.dispose();
     };

@@ -1,11 +1,12 @@
 import { useEffect, useMemo } from 'react';
 import { useThree } from '@react-three/fiber';
-import { BufferAttribute, BufferGeometry, Color, Group, Line, LineBasicMaterial, Mesh, MeshBasicMaterial, Points, PointsMaterial } from 'three';
+import { BufferAttribute, BufferGeometry, Color, Group, Line, LineBasicMaterial, LineDashedMaterial, Mesh, MeshBasicMaterial, MeshLambertMaterial, Points, PointsMaterial, type Material } from 'three';
 import { buildRoadModel } from '../../shared/roads/model';
 import { buildRibbon } from '../../shared/roads/ribbon';
 import { heightAt } from '../../shared/terrain/surface';
 import type { Heightfield } from '../../shared/terrain/heightfield';
 import type { RoadOverlayLine, RoadToolOverlay } from '../../app/tools/types';
+import { roadOverlay } from '../../app/roads/roadOverlay';
 import { useSession } from '../session';
 
 const SELECTED = new Color('#ffe066');
@@ -45,6 +46,68 @@ function surfaceRibbon(field: Heightfield, road: RoadOverlayLine): Mesh | null {
   }
 }
 
+const ASPHALT = new Color('#3c3d42');
+const SHOULDER = new Color('#8f8570');
+const EDGE_LINE = new Color('#e8e8e2');
+const CENTRE_LINE = new Color('#e0b232');
+
+/** One edge of a ribbon (column `column` of every row), as a line on its surface. */
+function ribbonEdge(positions: Float32Array, across: number, rows: number, column: number, lift: number): Float32Array {
+  const out = new Float32Array(rows * 3);
+  for (let r = 0; r < rows; r++) {
+    const v = (r * across + column) * 3;
+    out[3 * r] = positions[v];
+    out[3 * r + 1] = positions[v + 1] + lift;
+    out[3 * r + 2] = positions[v + 2];
+  }
+  return out;
+}
+
+function lineOf(positions: Float32Array, material: LineBasicMaterial | LineDashedMaterial, order: number): Line {
+  const geometry = new BufferGeometry();
+  geometry.setAttribute('position', new BufferAttribute(positions, 3));
+  const line = new Line(geometry, material);
+  if (material instanceof LineDashedMaterial) line.computeLineDistances();
+  line.renderOrder = order;
+  return line;
+}
+
+/**
+ * A road as a road while the Road tool is put away: asphalt on gravel shoulders, white edge lines
+ * and a dashed centre line, lit like the ground and hidden behind hills (depth-tested).
+ */
+function buildRoadDress(group: Group, field: Heightfield, road: RoadOverlayLine): void {
+  if (!road.params) return;
+  const size = { width: field.width, depth: field.depth, cellSize: field.cellSize };
+  const lift = Math.max(0.05, field.cellSize * 0.03);
+  try {
+    const model = buildRoadModel(road.params, field.heights, size);
+    const shoulderModel = buildRoadModel({ ...road.params, width: road.params.width + 2.4 }, field.heights, size);
+    const layers: Array<[ReturnType<typeof buildRibbon>, Color, number]> = [
+      [buildRibbon(shoulderModel, field.heights, size, lift * 0.6), SHOULDER, -1],
+      [buildRibbon(model, field.heights, size, lift), ASPHALT, -2],
+    ];
+    for (const [ribbon, colour, offset] of layers) {
+      const geometry = new BufferGeometry();
+      geometry.setAttribute('position', new BufferAttribute(ribbon.positions, 3));
+      geometry.setAttribute('normal', new BufferAttribute(ribbon.normals, 3));
+      geometry.setIndex(new BufferAttribute(ribbon.indices, 1));
+      const mesh = new Mesh(geometry, new MeshLambertMaterial({ color: colour, polygonOffset: true, polygonOffsetFactor: offset, polygonOffsetUnits: offset }));
+      mesh.renderOrder = 8;
+      group.add(mesh);
+    }
+    const asphalt = layers[1][0];
+    const edgeLift = lift * 0.5;
+    const inset = asphalt.across > 3 ? 1 : 0;
+    const edge = new LineBasicMaterial({ color: EDGE_LINE });
+    group.add(lineOf(ribbonEdge(asphalt.positions, asphalt.across, asphalt.rows, inset, edgeLift), edge, 9));
+    group.add(lineOf(ribbonEdge(asphalt.positions, asphalt.across, asphalt.rows, asphalt.across - 1 - inset, edgeLift), edge, 9));
+    group.add(lineOf(onSurface(field, road.line, lift * 1.5), new LineDashedMaterial({ color: CENTRE_LINE, dashSize: 3, gapSize: 3 }), 9));
+  } catch {
+    // A road whose centreline cannot be built is drawn by its shaped land alone.
+  }
+}
+
 /** Builds the road overlay's objects: each road's surface, a line per centreline (the selected one bright), the selected road's handles. */
 function buildRoadObjects(group: Group, field: Heightfield, overlay: RoadToolOverlay): void {
   const lift = Math.max(0.3, field.cellSize * 0.15);
@@ -53,7 +116,7 @@ function buildRoadObjects(group: Group, field: Heightfield, overlay: RoadToolOve
     if (surface) group.add(surface);
     const geometry = new BufferGeometry();
     geometry.setAttribute('position', new BufferAttribute(onSurface(field, road.line, lift), 3));
-    const line = new Line(geometry, new LineBasicMaterial({ color: road.selected ? SELECTED : OTHER, transparent: !road.selected, opacity: road.selected ? 1 : 0.6, depthTest: false }));
+    const line = new Line(geometry, new LineBasicMaterial({ color: road.selected ? SELECTED : OTHER, transparent: !road.selected, opacity: road.selected ? 1 : 0.6 }));
     line.renderOrder = road.selected ? 11 : 10;
     group.add(line);
   }
@@ -74,7 +137,7 @@ function buildRoadObjects(group: Group, field: Heightfield, overlay: RoadToolOve
   const geometry = new BufferGeometry();
   geometry.setAttribute('position', new BufferAttribute(onSurface(field, xz, lift), 3));
   geometry.setAttribute('color', new BufferAttribute(colors, 3));
-  const points = new Points(geometry, new PointsMaterial({ size: 11, sizeAttenuation: false, vertexColors: true, depthTest: false }));
+  const points = new Points(geometry, new PointsMaterial({ size: 11, sizeAttenuation: false, vertexColors: true }));
   points.renderOrder = 12;
   group.add(points);
 }
@@ -84,11 +147,14 @@ function clear(group: Group): void {
     group.remove(child);
     const object = child as Line | Points | Mesh;
     object.geometry.dispose();
-    (object.material as LineBasicMaterial | PointsMaterial | MeshBasicMaterial).dispose();
+    (object.material as Material).dispose();
   }
 }
 
-/** The road tool's overlay in 3D: centrelines following the shaped surface, and the selected road's control points. */
+/**
+ * Roads in 3D: with the Road tool, its overlay (centrelines following the shaped surface, the
+ * selected road's control points); otherwise every enabled road dressed as a road.
+ */
 export function RoadOverlay3D() {
   const { tools, editor } = useSession();
   const invalidate = useThree((s) => s.invalidate);
@@ -105,12 +171,12 @@ export function RoadOverlay3D() {
       const { overlay } = tools.getState();
       clear(group);
       shown = overlay;
-      if (overlay.kind === 'road') {
-        buildRoadObjects(group, editor.document.field, overlay);
-        for (const child of group.children) {
-          child.raycast = () => undefined;
-          child.frustumCulled = false;
-        }
+      const field = editor.document.field;
+      if (overlay.kind === 'road') buildRoadObjects(group, field, overlay);
+      else for (const road of roadOverlay(editor.document.stack, field.cellSize, null, null, null).roads) buildRoadDress(group, field, road);
+      for (const child of group.children) {
+        child.raycast = () => undefined;
+        child.frustumCulled = false;
       }
       invalidate();
     };
@@ -119,8 +185,8 @@ export function RoadOverlay3D() {
       if (s.overlay !== shown) update();
     });
     // The heights under the lines change with every edit and drag step.
-    const offEditor = editor.store.subscribe(() => {
-      if (tools.getState().overlay.kind === 'road') update();
+    const offEditor = editor.store.subscribe((state, prev) => {
+      if (state.version !== prev.version) update();
     });
     return () => {
       offTools();

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Canvas } from '@react-three/fiber';
 import { TerrainByScale } from '../lod/TerrainByScale';
 import { OrbitRig } from './OrbitRig';
@@ -8,6 +8,8 @@ import { RoadOverlay3D } from './RoadOverlay3D';
 import { DriveLayer } from '../drive/DriveLayer';
 import { DriveHud } from '../drive/DriveHud';
 import { PropsLayer3D } from '../props/PropsLayer3D';
+import { useSession } from '../session';
+import { watchDriveActive } from '../../app/drive/driveFeature';
 import { ScaleBarDriver, SceneLighting, TerrainLightingDriver, WaterPlane } from './look/SceneLook';
 
 /**
@@ -17,6 +19,15 @@ import { ScaleBarDriver, SceneLighting, TerrainLightingDriver, WaterPlane } from
 export function Viewport3D() {
   const wrapper = useRef<HTMLDivElement>(null);
   const scaleBar = useRef<HTMLDivElement>(null);
+  const { drive } = useSession();
+  // The scale bar measures the orbit view: a drive or walk has its own camera, and no use for it.
+  useEffect(
+    () =>
+      watchDriveActive(drive, (active) => {
+        if (scaleBar.current) scaleBar.current.hidden = active;
+      }),
+    [drive],
+  );
   return (
     <div className="viewport-3d" data-testid="viewport-3d" ref={wrapper}>
       <Canvas frameloop="demand" camera={{ fov: 50, near: 0.5, far: 20000, position: [0, 300, 400] }} gl={{ antialias: true }} dpr={[1, 2]}>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BufferAttribute } from 'three';
 import { createHeightfield, heightRange } from '../../shared/terrain/heightfield';
 import { buildTerrainMesh } from '../../shared/terrain/mesh';
+import { writeShadingNormals } from '../../shared/terrain/shadingNormals';
 import { writeVertexColors } from '../../app/view/terrainColors';
 import { TerrainGeometry } from './terrainGeometry';
 
@@ -30,7 +31,9 @@ describe('TerrainGeometry', () => {
     // Edit rows 4..6, staying inside the height range so only nearby rows recolour.
     for (let j = 4; j < 7; j++) for (let i = 3; i < 9; i++) field.heights[j * 21 + i] *= 0.5;
     expect(terrain.sync(field, { kind: 'rect', i0: 3, j0: 4, i1: 9, j1: 7 }, 'slope')).toBe(false);
+    // A full rebuild: the mesh with the views' shading normals.
     const mesh = buildTerrainMesh(field);
+    writeShadingNormals(field, mesh.normals);
     const colors = new Float32Array(mesh.positions.length);
     writeVertexColors(field, mesh.normals, colors, 'slope', heightRange(field.heights));
     expect(arrayOf(terrain, 'position')).toEqual(mesh.positions);

@@ -1,7 +1,8 @@
 import { BufferAttribute, BufferGeometry } from 'three';
 import type { Heightfield, HeightRange } from '../../shared/terrain/heightfield';
 import { heightRange } from '../../shared/terrain/heightfield';
-import { buildTerrainMesh, writeNormals } from '../../shared/terrain/mesh';
+import { buildTerrainMesh } from '../../shared/terrain/mesh';
+import { writeShadingNormals } from '../../shared/terrain/shadingNormals';
 import type { DirtyRegion } from '../../app/document/region';
 import { colourRange, DEFAULT_NATURAL_LINES, erosionCoverOf, sameNaturalLines, writeHeightRows, writeVertexColors, type ColorMode, type ErosionCover, type NaturalLines } from '../../app/view/terrainColors';
 import type { ErosionCoverBytes } from '../../shared/erosion/cover';
@@ -54,11 +55,11 @@ export class TerrainGeometry {
     this.mode = mode;
     this.lines = lines;
 
-    // Normals (and slope colours) of a row depend on its neighbours, so refresh one row more each side.
+    // Normals (and slope colours) of a row depend on two rows each side (shadingNormals.ts): refresh those too.
     const rows = region.kind === 'all' ? { j0: 0, j1: field.depth } : { j0: region.j0, j1: region.j1 };
-    const shaded = { j0: Math.max(0, rows.j0 - 1), j1: Math.min(field.depth, rows.j1 + 1) };
+    const shaded = { j0: Math.max(0, rows.j0 - 2), j1: Math.min(field.depth, rows.j1 + 2) };
     writeHeightRows(field, positions.array as Float32Array, rows.j0, rows.j1);
-    writeNormals(field, normals.array as Float32Array, shaded.j0, shaded.j1);
+    writeShadingNormals(field, normals.array as Float32Array, shaded.j0, shaded.j1);
     // Natural colours are read in metres: a new height range recolours only height colours.
     const recolourAll = modeChanged || (rangeChanged && mode === 'height');
     const colourRows = recolourAll ? { j0: 0, j1: field.depth } : shaded;
@@ -91,6 +92,7 @@ export class TerrainGeometry {
   private rebuild(field: Heightfield, mode: ColorMode): void {
     this.geometry.dispose();
     const mesh = buildTerrainMesh(field);
+    writeShadingNormals(field, mesh.normals);
     this.range = heightRange(field.heights);
     this.mode = mode;
     const colors = new Float32Array(mesh.positions.length);

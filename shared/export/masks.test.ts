@@ -37,6 +37,12 @@ describe('mask rules', () => {
     expect([...vertexCurvature(gridFromField(plane))].every((c) => c === 0)).toBe(true);
   });
 
+  it('the default snow layer starts at a given snow line (the view’s), else at 80 % of the range', () => {
+    const snow = (set: ReturnType<typeof defaultMaskSet>) => set.layers.find((layer) => layer.name === 'snow')!.rules[0];
+    expect(snow(defaultMaskSet(0, 36)).min).toBe(28.8);
+    expect(snow(defaultMaskSet(0, 36, false, 350)).min).toBe(350);
+  });
+
   it('stack layers so that the weights sum to 1, and bytes to exactly 255', () => {
     const field = cone(17, 1, 1);
     const set = defaultMaskSet(36, 100);

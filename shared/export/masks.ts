@@ -380,16 +380,18 @@ export function quantiseWeights(weights: readonly Float32Array[]): Uint8Array[] 
 /**
  * A starting set for a map with this height range: grass everywhere, rock on steep ground, snow on top;
  * with `erosion` (the map has erosion results) also sediment where the droplets deposited
- * (shared/erosion/cover.ts: the rule the natural colouring uses).
+ * (shared/erosion/cover.ts: the rule the natural colouring uses). `snowLine` (metres): where the 3D
+ * view's natural colours put snow, so the engine's snow starts where the designer saw it; without
+ * it, at 80 % of the range.
  */
-export function defaultMaskSet(min: number, max: number, erosion = false): MaskSet {
+export function defaultMaskSet(min: number, max: number, erosion = false, snowLine?: number): MaskSet {
   const span = Math.max(max - min, 1);
   const round = (v: number) => Math.round(v * 100) / 100;
   return {
     layers: [
       { name: 'grass', rules: [] },
       { name: 'rock', rules: [{ source: 'slope', min: 35, softness: 8 }] },
-      { name: 'snow', rules: [{ source: 'height', min: round(min + 0.8 * span), softness: round(0.05 * span) }] },
+      { name: 'snow', rules: [{ source: 'height', min: round(snowLine ?? min + 0.8 * span), softness: round(0.05 * span) }] },
       ...(erosion ? erosionMaskLayers() : []),
     ],
   };

@@ -1,4 +1,5 @@
 import { Color, Vector4, type IUniform, type Texture } from 'three';
+import { START_DETAIL_STRENGTH } from './detailOverride';
 
 /**
  * What both terrain materials (the full mesh's and the LOD shader's) add to three's Lambert
@@ -31,7 +32,7 @@ export function createTerrainShaderUniforms(): TerrainShaderUniforms {
     terrainGridOpacity: { value: 0 },
     terrainWater: { value: [0, 0] },
     terrainWaterColor: { value: new Color('#0d3a4f') },
-    terrainDetailStrength: { value: 1 },
+    terrainDetailStrength: { value: START_DETAIL_STRENGTH },
   };
 }
 
@@ -88,7 +89,13 @@ float terrainGridLine(vec2 world, float spacing) {
 const LIGHTING_MODULATION = /* glsl */ `
 {
   vec2 terrainUv = vec2(vTerrainWorld.x * terrainLightingTransform.x + terrainLightingTransform.y, vTerrainWorld.z * terrainLightingTransform.z + terrainLightingTransform.w);
-  vec2 terrainLight = texture2D(terrainLighting, terrainUv).rg;
+  // Four bilinear taps half a texel apart: a 3 × 3 binomial filter of the lighting grid, whose
+  // response at the grid's own period (two cells) is zero. One tap showed every cell-scale step
+  // of the heights (thermal talus steps alternate from cell to cell on steep faces) as a lattice
+  // of shadowed and lit vertices.
+  vec2 terrainTexel = 0.5 / vec2(textureSize(terrainLighting, 0));
+  vec2 terrainLight = 0.25 * (texture2D(terrainLighting, terrainUv + vec2(-terrainTexel.x, -terrainTexel.y)).rg + texture2D(terrainLighting, terrainUv + vec2(terrainTexel.x, -terrainTexel.y)).rg
+    + texture2D(terrainLighting, terrainUv + vec2(-terrainTexel.x, terrainTexel.y)).rg + texture2D(terrainLighting, terrainUv + vec2(terrainTexel.x, terrainTexel.y)).rg);
   reflectedLight.directDiffuse *= mix(1.0, terrainLight.r, terrainShadowStrength);
   reflectedLight.indirectDiffuse *= mix(1.0, terrainLight.g, terrainOcclusionStrength);
 }
@@ -103,7 +110,14 @@ const LIGHTING_MODULATION = /* glsl */ `
 const GROUND_DETAIL = /* glsl */ `
 #include <normal_fragment_maps>
 if (terrainDetailStrength > 0.0) {
-  float terrainMpp = max(length(fwidth(vTerrainWorld)), 1e-4);
+  // Metres per pixel from the view ray alone (its direction changes with the pixel, not with the
+  // surface) stretched by the smooth shading normal's tilt: continuous across triangles. The
+  // screen derivatives of the position differ from triangle to triangle wherever neighbouring
+  // faces tilt differently, and faded the detail cell by cell (a lattice on steep faces).
+  vec3 terrainRay = normalize(vViewPosition);
+  float terrainPixelAngle = length(vec2(length(dFdx(terrainRay)), length(dFdy(terrainRay))));
+  float terrainFacing = max(abs(dot(normal, terrainRay)), 0.2);
+  float terrainMpp = max(length(vViewPosition) * terrainPixelAngle / terrainFacing, 1e-4);
   if (terrainMpp < 0.9) {
     vec3 terrainWorldNormal = normalize((vec4(normal, 0.0) * viewMatrix).xyz);
     float terrainFlat = terrainDetail(vTerrainWorld.xz, terrainMpp);
@@ -112,7 +126,8 @@ if (terrainDetailStrength > 0.0) {
     if (terrainRock > 0.0) {
       vec3 w = abs(terrainWorldNormal);
       w /= (w.x + w.y + w.z);
-      float terrainSides = w.x * terrainDetail(vTerrainWorld.zy * vec2(1.0, 3.0), terrainMpp) + w.z * terrainDetail(vTerrainWorld.xy * vec2(1.0, 3.0), terrainMpp) + w.y * terrainFlat;
+      // Strata squash the noise threefold vertically: its finest octave fades in three times later.
+      float terrainSides = w.x * terrainDetail(vTerrainWorld.zy * vec2(1.0, 3.0), terrainMpp * 3.0) + w.z * terrainDetail(vTerrainWorld.xy * vec2(1.0, 3.0), terrainMpp * 3.0) + w.y * terrainFlat;
       terrainTexture = mix(terrainFlat, terrainSides, terrainRock);
     }
     float terrainBright = dot(diffuseColor.rgb, vec3(0.3, 0.59, 0.11));

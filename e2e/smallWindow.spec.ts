@@ -1,0 +1,73 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+// Fits small windows (issue 34): the drive HUD keeps to a corner of the 3D view and folds, the side
+// panel's tabs stay on one row, and the scale bar (which measures the orbit view) leaves while driving.
+
+async function area(page: Page, testId: string): Promise<number> {
+  const box = await page.getByTestId(testId).boundingBox();
+  if (!box) throw new Error(`${testId} is not visible`);
+  return box.width * box.height;
+}
+
+test.describe('small windows', () => {
+  test.use({ startSize: 65 });
+
+  test('at 1024×768 the drive HUD covers at most a quarter of the 3D view and folds to one line; no scale bar while driving', async ({ app }) => {
+    const { page } = app;
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await expect(page.getByTestId('scale-bar')).toBeVisible();
+    await page.keyboard.press('g');
+    const hud = page.getByTestId('drive-hud');
+    await expect(hud).toBeVisible();
+    await expect(page.getByTestId('hud-model')).toBeVisible();
+    await expect(page.getByTestId('scale-bar')).toBeHidden();
+    const view = await area(page, 'viewport-3d');
+    expect((await area(page, 'drive-hud')) / view).toBeLessThanOrEqual(0.25);
+    const open = await area(page, 'drive-hud');
+    await page.getByTestId('hud-fold').click();
+    await expect(page.getByTestId('hud-fold')).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByTestId('hud-model')).toBeVisible();
+    expect(await area(page, 'drive-hud')).toBeLessThan(open / 3);
+    await page.getByTestId('hud-fold').click();
+    await expect(page.getByTestId('hud-fold')).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Escape');
+    await expect(hud).toHaveCount(0);
+    await expect(page.getByTestId('scale-bar')).toBeVisible();
+    expect(app.consoleErrors).toEqual([]);
+  });
+
+  test('at 1024×768 the road report is one click away from the top of the Roads tab', async ({ app }) => {
+    const { page } = app;
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.keyboard.press('Shift+R');
+    const map2d = page.getByTestId('map-2d');
+    const box = (await map2d.boundingBox())!;
+    await page.mouse.click(box.x + box.width * 0.4, box.y + box.height * 0.5);
+    await page.mouse.click(box.x + box.width * 0.6, box.y + box.height * 0.5);
+    await expect(page.getByTestId('status-undo')).toContainText('New road "Road 1"');
+    await expect(page.getByTestId('road-report')).not.toBeInViewport();
+    await page.getByTestId('road-go-report').click();
+    await expect(page.getByTestId('road-report')).toBeInViewport();
+    expect(app.consoleErrors).toEqual([]);
+  });
+
+  for (const width of [1280, 1600]) {
+    test(`at ${width} px the side panel's tabs sit on one row with their whole names`, async ({ app }) => {
+      const { page } = app;
+      await page.setViewportSize({ width, height: 800 });
+      const tabs = page.getByRole('tablist', { name: 'Tasks' }).getByRole('tab');
+      const count = await tabs.count();
+      expect(count).toBeGreaterThanOrEqual(7);
+      const tops = new Set<number>();
+      for (let k = 0; k < count; k++) {
+        const tab = tabs.nth(k);
+        tops.add(Math.round((await tab.boundingBox())!.y));
+        // The whole name shows: nothing cut off with an ellipsis.
+        expect(await tab.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+      }
+      expect([...tops]).toHaveLength(1);
+      expect(app.consoleErrors).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { createHeightfield } from './heightfield';
+import { writeNormals } from './mesh';
+import { writeShadingNormals } from './shadingNormals';
+
+/** h = a·x² + b·z² plus talus steps (−1)^i · β·x that alternate from cell to cell and grow along x. */
+function steppedBowl(width: number, depth: number, cell: number, beta: number) {
+  const field = createHeightfield(width, depth, cell);
+  const a = 0.01;
+  const b = 0.02;
+  for (let j = 0; j < depth; j++) for (let i = 0; i < width; i++) field.heights[j * width + i] = a * (i * cell) ** 2 + b * (j * cell) ** 2 + (i % 2 === 0 ? 1 : -1) * beta * i * cell;
+  return { field, slope: (i: number, j: number) => [2 * a * i * cell, 2 * b * j * cell] as const };
+}
+
+const gradientOf = (normals: Float32Array, k: number) => [-normals[3 * k] / normals[3 * k + 1], -normals[3 * k + 2] / normals[3 * k + 1]];
+
+describe('writeShadingNormals', () => {
+  it('gives the smooth surface’s exact gradient under talus steps that alternate and grow (closed form)', () => {
+    const { field, slope } = steppedBowl(12, 9, 2, 0.05);
+    const normals = new Float32Array(12 * 9 * 3);
+    writeShadingNormals(field, normals);
+    for (let j = 2; j < 7; j++)
+      for (let i = 2; i < 10; i++) {
+        const [gx, gz] = gradientOf(normals, j * 12 + i);
+        const [ex, ez] = slope(i, j);
+        expect(gx).toBeCloseTo(ex, 4);
+        expect(gz).toBeCloseTo(ez, 4);
+        const n = normals.subarray(3 * (j * 12 + i), 3 * (j * 12 + i) + 3);
+        expect(Math.hypot(n[0], n[1], n[2])).toBeCloseTo(1, 6);
+      }
+  });
+
+  it('where plain central differences alternate by the steps’ growth from cell to cell (the lattice it removes)', () => {
+    const { field, slope } = steppedBowl(12, 9, 2, 0.05);
+    const plain = new Float32Array(12 * 9 * 3);
+    writeNormals(field, plain);
+    const errors = [4, 5].map((i) => gradientOf(plain, 4 * 12 + i)[0] - slope(i, 4)[0]);
+    // ±β, opposite signs on neighbouring vertices.
+    expect(Math.abs(errors[0])).toBeCloseTo(0.05, 4);
+    expect(errors[0] * errors[1]).toBeLessThan(0);
+  });
+
+  it('refreshing a band of rows equals recomputing everything', () => {
+    const { field } = steppedBowl(10, 11, 1.5, 0.1);
+    const full = new Float32Array(10 * 11 * 3);
+    writeShadingNormals(field, full);
+    const banded = new Float32Array(full.length);
+    writeShadingNormals(field, banded, 0, 4);
+    writeShadingNormals(field, banded, 4, 11);
+    expect(banded).toEqual(full);
+  });
+});
