@@ -65,6 +65,12 @@ export function stepAbove(x: number): number {
  */
 const ON_EDGE = 1;
 const REACHED = 2;
+/**
+ * Reached by a pit chain, so raised by ε above its height. Every other reached vertex drains at
+ * its own height, so the flood reads its float32 height (already in cache as a rule) instead of
+ * its float64 drainage, and writes those drainages in one sequential pass at the end.
+ */
+const RAISED = 4;
 
 /** Fills every depression of `heights` (finite float32s, row-major on `grid`) to its spill height. */
 export function priorityFlood(grid: HydrologyGrid, heights: Float32Array): FilledSurface {
@@ -72,7 +78,7 @@ export function priorityFlood(grid: HydrologyGrid, heights: Float32Array): Fille
   if (problem) throw new RangeError(problem);
   const { width, depth } = grid;
   const count = width * depth;
-  // Written once per vertex as the flood reaches it (`state` says which it has).
+  // Written for RAISED vertices as the flood reaches them, for the rest at the end.
   const drainage = new Float64Array(count);
   let low = Infinity;
   let high = -Infinity;
@@ -109,7 +115,8 @@ export function priorityFlood(grid: HydrologyGrid, heights: Float32Array): Fille
         if (ri < 0 || rj < 0 || ri >= width || rj >= depth) continue;
       }
       const n = m + offsets[q];
-      if ((state[n] & REACHED) !== 0 && drainage[n] < h) return true;
+      const flags = state[n];
+      if ((flags & REACHED) !== 0 && ((flags & RAISED) !== 0 ? drainage[n] : heights[n]) < h) return true;
     }
     return false;
   };
@@ -118,8 +125,8 @@ export function priorityFlood(grid: HydrologyGrid, heights: Float32Array): Fille
   // still waiting go into the queue.
   let deferred = new Int32Array(1 << 12);
   let deferredCount = 0;
-  const reach = (m: number, h: number) => {
-    drainage[m] = h;
+  // Reaches m at its own height (its drainage is written at the end).
+  const reach = (m: number) => {
     state[m] |= REACHED;
     queue[--traceTop] = m;
   };
@@ -139,7 +146,7 @@ export function priorityFlood(grid: HydrologyGrid, heights: Float32Array): Fille
       const m = t + offsets[q];
       if ((state[m] & REACHED) !== 0) continue;
       const mh = heights[m];
-      if (mh > th || ((revisit || !waiting) && hasLowerReached(m, mh))) reach(m, mh);
+      if (mh > th || ((revisit || !waiting) && hasLowerReached(m, mh))) reach(m);
       else waiting = true;
     }
     return waiting;
@@ -174,7 +181,7 @@ export function priorityFlood(grid: HydrologyGrid, heights: Float32Array): Fille
     const step = j === 0 || j === depth - 1 ? 1 : width - 1;
     for (let i = 0; i < width; i += step) {
       const v = j * width + i;
-      reach(v, heights[v]);
+      reach(v);
     }
   }
   trace();
@@ -184,7 +191,7 @@ export function priorityFlood(grid: HydrologyGrid, heights: Float32Array): Fille
     const interior = (state[c] & ON_EDGE) === 0;
     const ci = interior ? 0 : c % width;
     const cj = interior ? 0 : (c - ci) / width;
-    const cDrain = drainage[c];
+    const cDrain = (state[c] & RAISED) !== 0 ? drainage[c] : heights[c];
     let raised = NaN;
     for (let k = 0; k < 8; k++) {
       if (!interior) {
@@ -199,10 +206,10 @@ export function priorityFlood(grid: HydrologyGrid, heights: Float32Array): Fille
         // In a depression (or on a flat): the water stands at c's level, the routing rises by ε.
         if (raised !== raised) raised = stepAbove(cDrain);
         drainage[n] = raised;
-        state[n] |= REACHED;
+        state[n] |= REACHED | RAISED;
         queue[pitTail++] = n;
       } else {
-        reach(n, h);
+        reach(n);
         trace();
       }
     }
@@ -210,6 +217,9 @@ export function priorityFlood(grid: HydrologyGrid, heights: Float32Array): Fille
   // A pit chain starts at a float32 height and rises at most one float64 ulp per vertex (2²⁶ on the
   // largest map), far less than half a float32 ulp: rounding to float32 gives back its spill height.
   const level = new Float32Array(count);
-  for (let v = 0; v < count; v++) level[v] = drainage[v];
+  for (let v = 0; v < count; v++) {
+    if ((state[v] & RAISED) === 0) drainage[v] = heights[v];
+    level[v] = drainage[v];
+  }
   return { level, drainage };
 }
