@@ -68,7 +68,7 @@ const REACHED = 2;
 /**
  * Reached by a pit chain, so raised by ε above its height. Every other reached vertex drains at
  * its own height, so the flood reads its float32 height (already in cache as a rule) instead of
- * its float64 drainage, and writes those drainages in one sequential pass at the end.
+ * its float64 drainage.
  */
 const RAISED = 4;
 
@@ -78,8 +78,9 @@ export function priorityFlood(grid: HydrologyGrid, heights: Float32Array): Fille
   if (problem) throw new RangeError(problem);
   const { width, depth } = grid;
   const count = width * depth;
-  // Written for RAISED vertices as the flood reaches them, for the rest at the end.
+  // Each vertex's own height until the flood raises it (a native bulk conversion).
   const drainage = new Float64Array(count);
+  drainage.set(heights);
   let low = Infinity;
   let high = -Infinity;
   for (let v = 0; v < count; v++) {
@@ -217,9 +218,6 @@ export function priorityFlood(grid: HydrologyGrid, heights: Float32Array): Fille
   // A pit chain starts at a float32 height and rises at most one float64 ulp per vertex (2²⁶ on the
   // largest map), far less than half a float32 ulp: rounding to float32 gives back its spill height.
   const level = new Float32Array(count);
-  for (let v = 0; v < count; v++) {
-    if ((state[v] & RAISED) === 0) drainage[v] = heights[v];
-    level[v] = drainage[v];
-  }
+  level.set(drainage);
   return { level, drainage };
 }
