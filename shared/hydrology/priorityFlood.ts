@@ -188,7 +188,7 @@ export function priorityFlood(grid: HydrologyGrid, heights: Float32Array): Fille
   trace();
 
   while (pitHead < pitTail || open.size > 0) {
-    const c = pitHead < pitTail ? queue[pitHead++] : open.pop(heights);
+    const c = pitHead < pitTail ? queue[pitHead++] : open.pop();
     const interior = (state[c] & ON_EDGE) === 0;
     const ci = interior ? 0 : c % width;
     const cj = interior ? 0 : (c - ci) / width;

@@ -17,8 +17,8 @@
  * Vertices on slopes skip the heap (Zhou, Sun & Fu 2016), which is most of a natural map.
  */
 import { gridProblem, neighbourOffsets, NEIGHBOUR_DI, NEIGHBOUR_DJ, type HydrologyGrid } from '../grid';
-import { HeightQueue } from '../heightQueue';
 import type { FilledSurface } from '../priorityFlood';
+import { ReferenceHeightQueue } from './referenceHeightQueue';
 
 // Imported bindings read once: a hot loop reading them through a module namespace (as some
 // loaders compile imports) pays a getter call per read.
@@ -75,7 +75,7 @@ export function referencePriorityFlood(grid: HydrologyGrid, heights: Float32Arra
     if (h < low) low = h;
     if (h > high) high = h;
   }
-  const open = new HeightQueue(count, low, high);
+  const open = new ReferenceHeightQueue(count, low, high);
   // One array for two queues, since a vertex enters at most one of them once: from the front, the
   // pit queue (vertices flooded to the level of the one that reached them, FIFO, handled before the
   // heap); from the back, the stack of vertices being traced up a slope.
