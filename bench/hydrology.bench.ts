@@ -4,6 +4,8 @@ import { accumulateFlow } from '../shared/hydrology/accumulation';
 import { flowDirections } from '../shared/hydrology/direction';
 import { findLakes } from '../shared/hydrology/lakes';
 import { priorityFlood, type FilledSurface } from '../shared/hydrology/priorityFlood';
+import { referenceAccumulateFlow } from '../shared/hydrology/testing/referenceAccumulation';
+import { referencePriorityFlood } from '../shared/hydrology/testing/referencePriorityFlood';
 import { evaluateWater } from '../shared/hydrology/water';
 import { DEFAULT_WATER_PARAMS } from '../shared/hydrology/waterParams';
 import type { Heightfield } from '../shared/terrain/heightfield';
@@ -13,6 +15,8 @@ import type { Heightfield } from '../shared/terrain/heightfield';
  * `priority-flood` fills every depression (spill levels and the ε-resolved drainage surface);
  * `flow-accumulation` is MFD from that surface (the drainage order and the contributing areas, one pass).
  * Directions and lakes are separate rows; `water-layer` is the automatic water layer's evaluation.
+ * The `… (before tuning)` rows run the implementations kept in shared/hydrology/testing/ as they were
+ * before the session 12 speed work, so before and after are measured in the same run.
  */
 interface State {
   field: Heightfield;
@@ -91,6 +95,15 @@ function rows(size: number): Benchmark[] {
       measure: cpuOf(() => priorityFlood(state(size).field, state(size).field.heights)),
     },
     {
+      name: 'priority-flood (before tuning)',
+      size,
+      baseline,
+      ...sampling(size),
+      setup: () => state(size),
+      run: (s) => referencePriorityFlood((s as State).field, (s as State).field.heights),
+      measure: cpuOf(() => referencePriorityFlood(state(size).field, state(size).field.heights)),
+    },
+    {
       name: 'flow-accumulation',
       size,
       baseline,
@@ -101,6 +114,18 @@ function rows(size: number): Benchmark[] {
         return accumulateFlow(field, filled.drainage);
       },
       measure: cpuOf(() => accumulateFlow(state(size).field, state(size).filled.drainage)),
+    },
+    {
+      name: 'flow-accumulation (before tuning)',
+      size,
+      baseline,
+      ...sampling(size),
+      setup: () => state(size),
+      run: (s) => {
+        const { field, filled } = s as State;
+        return referenceAccumulateFlow(field, filled.drainage);
+      },
+      measure: cpuOf(() => referenceAccumulateFlow(state(size).field, state(size).filled.drainage)),
     },
     {
       name: 'hydrology: flow directions',

@@ -67,10 +67,69 @@ export function accumulateFlow(grid: HydrologyGrid, drainage: Float64Array, expo
   let placed = 0;
   let top = count;
   for (let v = count - 1; v >= 0; v--) if (pending[v] === 0) order[--top] = v;
+  // Neighbour offsets as constants for the interior path (grid.ts's order, k = 0 … 7).
+  const o2 = width;
+  const o4 = width + 1;
+  const o6 = 1 - width;
+  const o7 = width - 1;
+  const DIAGONAL = Math.SQRT1_2;
   while (top < count) {
     const v = order[top++];
     order[placed++] = v;
     const h = drainage[v];
+    const a = area[v];
+    if (onEdge[v] === 0 && linear) {
+      // Unrolled, no bounds checks, weights in locals: the same operations in the same order as
+      // the general path below (the stack order and every sum depend on it).
+      const d0 = h - drainage[v + 1];
+      const d1 = h - drainage[v - 1];
+      const d2 = h - drainage[v + o2];
+      const d3 = h - drainage[v - o2];
+      const d4 = h - drainage[v + o4];
+      const d5 = h - drainage[v - o4];
+      const d6 = h - drainage[v + o6];
+      const d7 = h - drainage[v + o7];
+      const w0 = d0 > 0 ? d0 : 0;
+      const w1 = d1 > 0 ? d1 : 0;
+      const w2 = d2 > 0 ? d2 : 0;
+      const w3 = d3 > 0 ? d3 : 0;
+      const w4 = d4 > 0 ? d4 * DIAGONAL : 0;
+      const w5 = d5 > 0 ? d5 * DIAGONAL : 0;
+      const w6 = d6 > 0 ? d6 * DIAGONAL : 0;
+      const w7 = d7 > 0 ? d7 * DIAGONAL : 0;
+      if (d0 > 0 && --pending[v + 1] === 0) order[--top] = v + 1;
+      if (d1 > 0 && --pending[v - 1] === 0) order[--top] = v - 1;
+      if (d2 > 0 && --pending[v + o2] === 0) order[--top] = v + o2;
+      if (d3 > 0 && --pending[v - o2] === 0) order[--top] = v - o2;
+      if (d4 > 0 && --pending[v + o4] === 0) order[--top] = v + o4;
+      if (d5 > 0 && --pending[v - o4] === 0) order[--top] = v - o4;
+      if (d6 > 0 && --pending[v + o6] === 0) order[--top] = v + o6;
+      if (d7 > 0 && --pending[v + o7] === 0) order[--top] = v + o7;
+      const steepest = Math.max(w0, w1, w2, w3, w4, w5, w6, w7);
+      if (steepest > 0) {
+        // Adding a zero ratio leaves the total exactly as it was, so only the writes are skipped.
+        const r0 = w0 / steepest;
+        const r1 = w1 / steepest;
+        const r2 = w2 / steepest;
+        const r3 = w3 / steepest;
+        const r4 = w4 / steepest;
+        const r5 = w5 / steepest;
+        const r6 = w6 / steepest;
+        const r7 = w7 / steepest;
+        const share = a / (r0 + r1 + r2 + r3 + r4 + r5 + r6 + r7);
+        if (w0 > 0) area[v + 1] += r0 * share;
+        if (w1 > 0) area[v - 1] += r1 * share;
+        if (w2 > 0) area[v + o2] += r2 * share;
+        if (w3 > 0) area[v - o2] += r3 * share;
+        if (w4 > 0) area[v + o4] += r4 * share;
+        if (w5 > 0) area[v - o4] += r5 * share;
+        if (w6 > 0) area[v + o6] += r6 * share;
+        if (w7 > 0) area[v + o7] += r7 * share;
+      } else {
+        outflow += a;
+      }
+      continue;
+    }
     const interior = onEdge[v] === 0;
     const i = interior ? 0 : v % width;
     const j = interior ? 0 : (v - i) / width;
@@ -85,13 +144,12 @@ export function accumulateFlow(grid: HydrologyGrid, drainage: Float64Array, expo
       const n = v + offsets[k];
       const drop = h - drainage[n];
       if (drop > 0) {
-        const slope = k < 4 ? drop : drop * Math.SQRT1_2;
+        const slope = k < 4 ? drop : drop * DIAGONAL;
         weights[k] = slope;
         if (slope > steepest) steepest = slope;
         if (--pending[n] === 0) order[--top] = n;
       }
     }
-    const a = area[v];
     if (steepest > 0) {
       // Slopes as fractions of the steepest: on an ε-resolved flat the drops are a few ulps (near
       // 0 m, subnormal), and their ratios are still exact where their sum or powers would not be.

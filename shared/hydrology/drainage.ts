@@ -23,20 +23,39 @@ export function donorCounts(grid: HydrologyGrid, drainage: Float64Array): Uint8A
   const { width, depth } = grid;
   const offsets = neighbourOffsets(width);
   const donors = new Uint8Array(width * depth);
-  for (let j = 0, v = 0; j < depth; j++) {
-    for (let i = 0; i < width; i++, v++) {
+  // The edge with bounds checks, then the interior row by row without them.
+  const edgeVertex = (i: number, j: number) => {
+    const v = j * width + i;
+    const h = drainage[v];
+    let count = 0;
+    for (let k = 0; k < 8; k++) {
+      const ni = i + STEP_I[k];
+      const nj = j + STEP_J[k];
+      if (ni >= 0 && nj >= 0 && ni < width && nj < depth && drainage[v + offsets[k]] > h) count++;
+    }
+    donors[v] = count;
+  };
+  for (let i = 0; i < width; i++) {
+    edgeVertex(i, 0);
+    if (depth > 1) edgeVertex(i, depth - 1);
+  }
+  for (let j = 1; j < depth - 1; j++) {
+    edgeVertex(0, j);
+    if (width > 1) edgeVertex(width - 1, j);
+    const end = j * width + width - 1;
+    for (let v = j * width + 1; v < end; v++) {
       const h = drainage[v];
-      let count = 0;
-      if (isInterior(i, j, width, depth)) {
-        for (let k = 0; k < 8; k++) if (drainage[v + offsets[k]] > h) count++;
-      } else {
-        for (let k = 0; k < 8; k++) {
-          const ni = i + STEP_I[k];
-          const nj = j + STEP_J[k];
-          if (ni >= 0 && nj >= 0 && ni < width && nj < depth && drainage[v + offsets[k]] > h) count++;
-        }
-      }
-      donors[v] = count;
+      const up = v - width;
+      const down = v + width;
+      donors[v] =
+        (drainage[v + 1] > h ? 1 : 0) +
+        (drainage[v - 1] > h ? 1 : 0) +
+        (drainage[down] > h ? 1 : 0) +
+        (drainage[up] > h ? 1 : 0) +
+        (drainage[down + 1] > h ? 1 : 0) +
+        (drainage[up - 1] > h ? 1 : 0) +
+        (drainage[up + 1] > h ? 1 : 0) +
+        (drainage[down - 1] > h ? 1 : 0);
     }
   }
   return donors;

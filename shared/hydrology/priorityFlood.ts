@@ -59,8 +59,18 @@ export function stepAbove(x: number): number {
   return bits64[0];
 }
 
-/** The drainage of a vertex the flood has not reached: above every height, so never a lower neighbour. */
-const UNREACHED = Infinity;
+/**
+ * Per vertex flags, one byte each: dense enough that the flood's most frequent question, whether a
+ * neighbour has been reached, mostly hits the cache (asking the float64 drainage took 8 bytes).
+ */
+const ON_EDGE = 1;
+const REACHED = 2;
+/**
+ * Reached by a pit chain, so raised by ε above its height. Every other reached vertex drains at
+ * its own height, so the flood reads its float32 height (already in cache as a rule) instead of
+ * its float64 drainage.
+ */
+const RAISED = 4;
 
 /** Fills every depression of `heights` (finite float32s, row-major on `grid`) to its spill height. */
 export function priorityFlood(grid: HydrologyGrid, heights: Float32Array): FilledSurface {
@@ -68,8 +78,9 @@ export function priorityFlood(grid: HydrologyGrid, heights: Float32Array): Fille
   if (problem) throw new RangeError(problem);
   const { width, depth } = grid;
   const count = width * depth;
-  // Also the flood's mark of where it has been: UNREACHED until then.
-  const drainage = new Float64Array(count).fill(UNREACHED);
+  // Each vertex's own height until the flood raises it (a native bulk conversion).
+  const drainage = new Float64Array(count);
+  drainage.set(heights);
   let low = Infinity;
   let high = -Infinity;
   for (let v = 0; v < count; v++) {
@@ -87,15 +98,15 @@ export function priorityFlood(grid: HydrologyGrid, heights: Float32Array): Fille
   let pitTail = 0;
   let traceTop = count;
   const offsets = neighbourOffsets(width);
-  // 1 on the map's edge: the only vertices whose neighbours need bounds checks (no division per vertex).
-  const onEdge = new Uint8Array(count);
-  onEdge.fill(1, 0, width);
-  onEdge.fill(1, count - width);
-  for (let j = 1; j < depth - 1; j++) onEdge[j * width] = onEdge[j * width + width - 1] = 1;
+  // ON_EDGE: the only vertices whose neighbours need bounds checks (no division per vertex).
+  const state = new Uint8Array(count);
+  state.fill(ON_EDGE, 0, width);
+  state.fill(ON_EDGE, count - width);
+  for (let j = 1; j < depth - 1; j++) state[j * width] = state[j * width + width - 1] = ON_EDGE;
 
   // Whether a reached neighbour of m lies below `h` (then m's level is its own height as well).
   const hasLowerReached = (m: number, h: number) => {
-    const interior = onEdge[m] === 0;
+    const interior = (state[m] & ON_EDGE) === 0;
     const mi = interior ? 0 : m % width;
     const mj = interior ? 0 : (m - mi) / width;
     for (let q = 0; q < 8; q++) {
@@ -104,7 +115,9 @@ export function priorityFlood(grid: HydrologyGrid, heights: Float32Array): Fille
         const rj = mj + STEP_J[q];
         if (ri < 0 || rj < 0 || ri >= width || rj >= depth) continue;
       }
-      if (drainage[m + offsets[q]] < h) return true;
+      const n = m + offsets[q];
+      const flags = state[n];
+      if ((flags & REACHED) !== 0 && ((flags & RAISED) !== 0 ? drainage[n] : heights[n]) < h) return true;
     }
     return false;
   };
@@ -113,14 +126,15 @@ export function priorityFlood(grid: HydrologyGrid, heights: Float32Array): Fille
   // still waiting go into the queue.
   let deferred = new Int32Array(1 << 12);
   let deferredCount = 0;
-  const reach = (m: number, h: number) => {
-    drainage[m] = h;
+  // Reaches m at its own height (its drainage is written at the end).
+  const reach = (m: number) => {
+    state[m] |= REACHED;
     queue[--traceTop] = m;
   };
   // Reaches every unreached neighbour of t that can be traced; true if one cannot.
   const reachNeighbours = (t: number, revisit: boolean): boolean => {
     const th = heights[t];
-    const interior = onEdge[t] === 0;
+    const interior = (state[t] & ON_EDGE) === 0;
     const ti = interior ? 0 : t % width;
     const tj = interior ? 0 : (t - ti) / width;
     let waiting = false;
@@ -131,9 +145,9 @@ export function priorityFlood(grid: HydrologyGrid, heights: Float32Array): Fille
         if (mi < 0 || mj < 0 || mi >= width || mj >= depth) continue;
       }
       const m = t + offsets[q];
-      if (drainage[m] !== UNREACHED) continue;
+      if ((state[m] & REACHED) !== 0) continue;
       const mh = heights[m];
-      if (mh > th || ((revisit || !waiting) && hasLowerReached(m, mh))) reach(m, mh);
+      if (mh > th || ((revisit || !waiting) && hasLowerReached(m, mh))) reach(m);
       else waiting = true;
     }
     return waiting;
@@ -168,17 +182,17 @@ export function priorityFlood(grid: HydrologyGrid, heights: Float32Array): Fille
     const step = j === 0 || j === depth - 1 ? 1 : width - 1;
     for (let i = 0; i < width; i += step) {
       const v = j * width + i;
-      reach(v, heights[v]);
+      reach(v);
     }
   }
   trace();
 
   while (pitHead < pitTail || open.size > 0) {
-    const c = pitHead < pitTail ? queue[pitHead++] : open.pop(heights);
-    const interior = onEdge[c] === 0;
+    const c = pitHead < pitTail ? queue[pitHead++] : open.pop();
+    const interior = (state[c] & ON_EDGE) === 0;
     const ci = interior ? 0 : c % width;
     const cj = interior ? 0 : (c - ci) / width;
-    const cDrain = drainage[c];
+    const cDrain = (state[c] & RAISED) !== 0 ? drainage[c] : heights[c];
     let raised = NaN;
     for (let k = 0; k < 8; k++) {
       if (!interior) {
@@ -187,15 +201,16 @@ export function priorityFlood(grid: HydrologyGrid, heights: Float32Array): Fille
         if (ni < 0 || nj < 0 || ni >= width || nj >= depth) continue;
       }
       const n = c + offsets[k];
-      if (drainage[n] !== UNREACHED) continue;
+      if ((state[n] & REACHED) !== 0) continue;
       const h = heights[n];
       if (h <= cDrain) {
         // In a depression (or on a flat): the water stands at c's level, the routing rises by ε.
         if (raised !== raised) raised = stepAbove(cDrain);
         drainage[n] = raised;
+        state[n] |= REACHED | RAISED;
         queue[pitTail++] = n;
       } else {
-        reach(n, h);
+        reach(n);
         trace();
       }
     }
@@ -203,6 +218,6 @@ export function priorityFlood(grid: HydrologyGrid, heights: Float32Array): Fille
   // A pit chain starts at a float32 height and rises at most one float64 ulp per vertex (2²⁶ on the
   // largest map), far less than half a float32 ulp: rounding to float32 gives back its spill height.
   const level = new Float32Array(count);
-  for (let v = 0; v < count; v++) level[v] = drainage[v];
+  level.set(drainage);
   return { level, drainage };
 }
