@@ -32,6 +32,22 @@ describe('where each car can go', () => {
     expect(climbed(id, climbDeg + 3)).toBeLessThan(3);
   });
 
+  it('the hatchback climbs 15° (7° under its limit) over ground twisted 8 cm under its wheels, one front wheel nearly unloaded', () => {
+    // The grade plus a twist a·x·sin(2πz / 20 m): over the 1.5 m track and 2.5 m wheelbase one wheel sits up to
+    // 2 · 0.07 · 1.5 · sin(π · 2.5 / 20) = 8 cm off the plane of the other three, so the anti-roll bars move
+    // the front axle's load onto one wheel. The axle's grip is still μ·N_front: the drive goes to the wheel
+    // that grips (traction control), as the closed-form limit assumes.
+    const twisted = fieldFrom(33, 257, 0.5, (x, z) => tanDeg(15) * z + 0.07 * x * Math.sin((2 * Math.PI * z) / 20));
+    const car = new PhysicsCar(R, twisted, CAR_PRESETS.hatchback, { x: 0, z: -50, heading: 0 });
+    try {
+      const z0 = car.state.position.z;
+      for (let k = 0; k < 12 * PHYSICS_HZ; k++) car.step({ throttle: 1, steer: 0, brake: 0, handbrake: false });
+      expect(car.state.position.z - z0).toBeGreaterThan(20);
+    } finally {
+      car.dispose();
+    }
+  });
+
   it('the limits follow the closed forms: front drive loses grip uphill, the tip angle is atan(SSF)', () => {
     const hatch = CAR_PRESETS.hatchback;
     const limits = carSlopeLimits(hatch);

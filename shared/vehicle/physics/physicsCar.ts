@@ -114,6 +114,25 @@ function gridOf(obstacles: readonly Obstacle[], cell: number): PropGrid {
 const clampUnit = (v: number): number => (Number.isFinite(v) ? Math.max(-1, Math.min(1, v)) : 0);
 const clamp01 = (v: number): number => (Number.isFinite(v) ? Math.max(0, Math.min(1, v)) : 0);
 
+/**
+ * The engine's force split over the driven wheels, N: equal shares, but no wheel more than its grip
+ * (`grips[i]`), and what a wheel cannot take goes to the driven wheels that can, as traction control
+ * (braking a spinning wheel so the differential sends its torque across) or a limited-slip differential
+ * does. Without it, a driven wheel unloaded on twisted ground wasted its share: the hatchback stalled on
+ * a 15° climb, well under the atan((μ/2) / (1 + μh/L)) that the axle's grip allows (drivability.ts).
+ */
+export function shareDriveForce(total: number, grips: readonly number[], driven: (i: number) => boolean): number[] {
+  const out = grips.map(() => 0);
+  const order = grips.map((_, i) => i).filter(driven).sort((a, b) => grips[a] - grips[b]);
+  let left = total;
+  order.forEach((i, k) => {
+    const force = Math.min(Math.max(0, grips[i]), left / (order.length - k));
+    out[i] = force;
+    left -= force;
+  });
+  return out;
+}
+
 /** Wheel mounts in body space: front-left, front-right, rear-left, rear-right (left = +x). */
 export function wheelMounts(spec: PhysicsCarSpec): { x: number; z: number; front: boolean }[] {
   const u = spec.wheelbase / 2;
@@ -362,15 +381,15 @@ export class PhysicsCar {
       if (speed > REVERSE_SWITCH_SPEED) brake = Math.max(brake, -throttle);
       else drive = throttle * clamp01(1 + speed / (spec.topSpeed / 3));
     }
-    const drivenCount = spec.driven === 'all' ? 4 : 2;
     const dt = PHYSICS_DT;
     const coasting = drive === 0 && brake === 0;
     const steering = -clampUnit(input.steer) * ((spec.maxSteerDeg * Math.PI) / 180);
+    const grips = [0, 1, 2, 3].map((i) => this.forwardGrip(i));
+    const driveForces = shareDriveForce(Math.abs(drive * spec.engineForce), grips, (i) => spec.driven === 'all' || (spec.driven === 'front') === i < 2);
     for (let i = 0; i < 4; i++) {
       const front = i < 2;
-      const driven = spec.driven === 'all' || (spec.driven === 'front') === front;
-      const grip = this.forwardGrip(i);
-      this.vehicle.setWheelEngineForce(i, driven ? Math.sign(drive) * Math.min(Math.abs(drive * spec.engineForce) / drivenCount, grip) : 0);
+      const grip = grips[i];
+      this.vehicle.setWheelEngineForce(i, Math.sign(drive) * driveForces[i]);
       // Rapier's brake is the largest rolling-friction impulse per step: force × dt.
       const rolling = coasting ? (SURFACES[this.surface[i]].rollingResistance * spec.mass * GRAVITY) / 4 : 0;
       let wheelBrake = (brake * spec.brakeForce) / 4 + rolling;
