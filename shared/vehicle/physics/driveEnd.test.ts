@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DriveWatch, driveTimeLimit, PROGRESS_STEP, ROLLOVER_SECONDS, STUCK_SECONDS } from './driveEnd';
+import { ARRIVAL_SLACK, DriveWatch, driveTimeLimit, PROGRESS_STEP, ROLLOVER_SECONDS, STUCK_SECONDS } from './driveEnd';
 
 const DT = 1 / 120;
 const DEG = Math.PI / 180;
@@ -33,6 +33,17 @@ describe('when an autopilot drive ends', () => {
     // The creep's first swing still counts as the last progress (it passes the 0.5 m step once).
     expect(end!.t).toBeGreaterThan(2 + STUCK_SECONDS - 0.5);
     expect(end!.t).toBeLessThan(2 + STUCK_SECONDS + 1);
+  });
+
+  it('arrived, not stuck: a car held at the end of the route (it overshot the last point) has got there', () => {
+    const watch = new DriveWatch({ routeLength: 100 });
+    // Progress is measured along the route, so a car past the last point reads the route's length.
+    const end = feed(watch, 0, 20, (t) => ({ progress: Math.min(100, 20 * t) }));
+    expect(end?.reason).toBe('arrived');
+    expect(end!.at).toBe(100);
+    // Held short of the end by more than the slack, it is stuck.
+    const short = feed(new DriveWatch({ routeLength: 100 }), 0, 20, (t) => ({ progress: Math.min(100 - ARRIVAL_SLACK - 1, 20 * t) }));
+    expect(short?.reason).toBe('stuck');
   });
 
   it('left the road: further off its centreline than half its width plus its width', () => {

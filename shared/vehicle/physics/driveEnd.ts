@@ -1,7 +1,8 @@
 /**
  * When an autopilot drive ends, and why: the same rules for the CLI's headless drives and the editor's
  * "Drive this road", so the window and the report say the same thing.
- * - `arrived`: stopped on the last waypoint;
+ * - `arrived`: stopped on the last waypoint, or held at the route's end (within ARRIVAL_SLACK metres of
+ *   its length) for STUCK_SECONDS — a car that overshot the last point down a slope has still got there;
  * - `rolledOver`: |roll| above ROLLOVER_ROLL_DEG for ROLLOVER_SECONDS;
  * - `stuck`: no progress along the route (PROGRESS_STEP metres) for STUCK_SECONDS, whatever the
  *   throttle (a prop, a wall, a slope, a car on its side);
@@ -26,6 +27,8 @@ export const ROLLOVER_SECONDS = 1;
 export const STUCK_SECONDS = 3;
 /** Progress smaller than this (metres along the route) does not count against `stuck`. */
 export const PROGRESS_STEP = 0.5;
+/** A car this close to the route's end (metres along it) that makes no more progress has arrived. */
+export const ARRIVAL_SLACK = 2;
 /** The slowest average speed a drive is given time for, m/s, and the time added for starting and stopping. */
 export const BOUND_SPEED = 2;
 export const BOUND_SLACK_SECONDS = 30;
@@ -96,7 +99,7 @@ export class DriveWatch {
     if (step.progress > this.best + PROGRESS_STEP || this.best === -Infinity) {
       this.best = step.progress;
       this.bestAt = step.t;
-    } else if (step.t - this.bestAt >= STUCK_SECONDS - 1e-9) return end('stuck');
+    } else if (step.t - this.bestAt >= STUCK_SECONDS - 1e-9) return end(this.best >= this.options.routeLength - ARRIVAL_SLACK ? 'arrived' : 'stuck');
     if (step.t > this.timeLimit) return end('timeUp');
     return null;
   }
