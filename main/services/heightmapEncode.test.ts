@@ -5,6 +5,7 @@ import { createCodecRegistry } from '../../shared/codecs/registry';
 import { createHeightfield, type Heightfield } from '../../shared/terrain/heightfield';
 import { encodeHeightmapFile, encodeHeightmapOffThread } from './heightmapEncode';
 import { nativeDeflate } from './nativeDeflate';
+import { turnsDuring } from './testing/eventLoopTurns';
 
 function terrain(width: number, depth: number): Heightfield {
   const field = createHeightfield(width, depth, 2);
@@ -52,16 +53,7 @@ describe('encodeHeightmapOffThread', () => {
 
   it('keeps the event loop turning while it encodes', async () => {
     const field = terrain(1025, 1025);
-    let turns = 0;
-    let running = true;
-    const tick = () => {
-      if (!running) return;
-      turns++;
-      setImmediate(tick);
-    };
-    setImmediate(tick);
-    await encodeHeightmapOffThread(field, 'exr', {});
-    running = false;
+    const { turns } = await turnsDuring(() => encodeHeightmapOffThread(field, 'exr', {}));
     expect(turns).toBeGreaterThan(10);
   });
 

@@ -8,6 +8,7 @@ import type { ProjectPayload } from '../../shared/ipc/projectContract';
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import { payloadFromDocument } from './projectCodecIo';
 import { inProcessProjectCodec, projectCodecThread } from './projectThread';
+import { turnsDuring } from './testing/eventLoopTurns';
 
 const SIDE = 257;
 let folder: string;
@@ -24,21 +25,6 @@ function document(): ProjectDocument {
 
 const copyOf = (payload: ProjectPayload): ProjectPayload => ({ ...payload, heights: payload.heights.slice(), ...(payload.layers ? { layers: { ...payload.layers, data: payload.layers.data.slice() } } : {}) });
 
-/** Turns of main's event loop (setImmediate) while `work` runs. */
-async function turnsDuring(work: () => Promise<unknown>): Promise<number> {
-  let turns = 0;
-  let running = true;
-  const tick = () => {
-    if (!running) return;
-    turns++;
-    setImmediate(tick);
-  };
-  setImmediate(tick);
-  await work();
-  running = false;
-  return turns;
-}
-
 beforeAll(async () => {
   folder = await mkdtemp(path.join(tmpdir(), 'faultline-project-thread-'));
 });
@@ -51,10 +37,10 @@ describe('project open and save off main\'s event loop', () => {
     const payload = payloadFromDocument(document());
     const expected = await inProcessProjectCodec.encode(copyOf(payload), 'p.faultline');
     // On this thread the whole encode happens before the first turn of the loop.
-    expect(await turnsDuring(() => inProcessProjectCodec.encode(copyOf(payload), 'p.faultline'))).toBe(0);
+    expect((await turnsDuring(() => inProcessProjectCodec.encode(copyOf(payload), 'p.faultline'))).turns).toBe(0);
     const sent = copyOf(payload);
     let bytes: Uint8Array | undefined;
-    const turns = await turnsDuring(async () => (bytes = await projectCodecThread().encode(sent, 'p.faultline')));
+    const { turns } = await turnsDuring(async () => (bytes = await projectCodecThread().encode(sent, 'p.faultline')));
     expect(turns).toBeGreaterThan(0);
     expect(bytes).toEqual(expected);
     // Moved: main's copies are detached.

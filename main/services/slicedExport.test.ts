@@ -9,6 +9,7 @@ import { HEIGHTMAP_EXPORT_VARIANTS } from '../../shared/codecs/formats';
 import { encodeHeightmapExport } from './exportService';
 import { nativeDeflate } from './nativeDeflate';
 import { runSlicedAsync } from './slicedRun';
+import { turnsDuring } from './testing/eventLoopTurns';
 
 /** Enough rows for several slices. */
 function terrain(width: number, depth: number): Heightfield {
@@ -18,18 +19,8 @@ function terrain(width: number, depth: number): Heightfield {
 }
 
 /** Runs the work with a zero budget and counts the turns of the event loop it let through. */
-async function countYields<T>(work: Sliced<T>): Promise<{ value: T; turns: number }> {
-  let turns = 0;
-  let running = true;
-  const tick = () => {
-    if (!running) return;
-    turns++;
-    setImmediate(tick);
-  };
-  setImmediate(tick);
-  const value = await runSlicedAsync(work, 0);
-  running = false;
-  return { value, turns };
+function countYields<T>(work: Sliced<T>): Promise<{ value: T; turns: number }> {
+  return turnsDuring(() => runSlicedAsync(work, 0));
 }
 
 describe('heightmap exports in main give way to the event loop, with the codecs\' bytes', () => {
