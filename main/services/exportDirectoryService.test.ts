@@ -83,7 +83,8 @@ describe('export to a folder through a handle', () => {
     const early = await choose(['m.png', 'n.png']);
     await service.write(early, 'm.png', Uint8Array.of(9));
     service.finish(early);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Its staged files are removed in the background; finishAll waits for that (as the app's quit does).
+    await service.finishAll();
     expect((await readdir(dir)).sort()).toEqual(['m.png', 'm_snow.png']);
     expect(await readFile(path.join(dir, 'm.png'), 'utf8')).toBe('old map');
   });

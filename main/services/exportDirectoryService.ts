@@ -243,7 +243,8 @@ export function createExportDirectoryService(dialogs: DialogService, options: Ex
       return finished.includes(handle) ? 'finished' : 'unknown';
     },
     async finishAll() {
-      await Promise.all([...grants.keys()].map(end));
+      // Sessions still open, and those whose staged files are being removed (a `finish` just before).
+      await Promise.all([...[...grants.keys()].map(end), ...ending.values()]);
     },
   };
 }
