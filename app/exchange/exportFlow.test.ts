@@ -185,10 +185,10 @@ describe('export dialog: engine presets', () => {
   it('erosion flow is offered only when the document has it', async () => {
     const { session } = harness(bumpy(33, 33, 1));
     const exchange = session.exchange;
-    expect(exchange.exports.maskSources()).toEqual(['height', 'slope', 'curvature']);
+    expect(exchange.exports.maskSources()).toEqual(['height', 'slope', 'curvature', 'aspect', 'cavity']);
     const flow = new Uint8Array(33 * 33).map((_, k) => (k % 33 === 16 ? 255 : 0)); // the document's bytes (coverBytes)
     exchange.setErosionMasksProvider(() => ({ flow }));
-    expect(exchange.exports.maskSources()).toEqual(['height', 'slope', 'curvature', 'flow']);
+    expect(exchange.exports.maskSources()).toEqual(['height', 'slope', 'curvature', 'aspect', 'cavity', 'flow']);
     await session.commands.execute('file.exportHeightmap');
     exchange.exports.setTarget('godot-terrain3d');
     exchange.exports.setEngineOptions({ masks: true, maskSet: { layers: [{ name: 'bank', rules: [] }, { name: 'river', rules: [{ source: 'flow', min: 0.5 }] }] } });

@@ -178,7 +178,10 @@ values to type into the engine; NAME.<engine>.json holds them too):
   --height-format exr|r16   Godot height file (default: exr)
   --masks RULES.json     splat/weight maps by rules: { "layers": [ { "name": "rock", "rules": [
                          { "source": "slope", "min": 35, "softness": 8 } ] }, … ] }; sources height (m),
-                         slope (°), curvature (1/m, + convex), flow, deposition (0–1); the first layer
+                         slope (°), curvature (1/m, + convex), aspect (° clockwise from north = −z,
+                         the way the ground faces; min and max both, min > max wraps through north),
+                         cavity (m, mean of the 9 × 9 around minus the vertex: + in hollows), flow,
+                         deposition (0–1); the first layer
                          is the base, each later one covers those below. Unreal and Terrain3D: an 8-bit
                          PNG per layer; Unity: RGBA alphamaps of 4 layers at 2ⁿ; HTerrain: a CLASSIC4
                          RGBA splatmap (at most 4 layers); an unknown key is refused
