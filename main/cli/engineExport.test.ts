@@ -198,6 +198,73 @@ describe('faultline export --preset', () => {
   });
 });
 
+describe('faultline export --normalise', () => {
+  /** A small deterministic generator (mulberry32), so the random rule set is the same every run. */
+  function random(seed: number): () => number {
+    let a = seed >>> 0;
+    return () => {
+      a = (a + 0x6d2b79f5) >>> 0;
+      let t = a;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+
+  /** Six layers, each with one to three overlapping soft rules on the terrain's own sources. */
+  function randomRules(seed: number) {
+    const next = random(seed);
+    const span: Record<string, [number, number]> = { height: [5, 35], slope: [0, 30], curvature: [-0.3, 0.3], aspect: [0, 360], cavity: [-0.5, 0.5] };
+    const sources = Object.keys(span);
+    return {
+      layers: Array.from({ length: 6 }, (_, l) => ({
+        name: `layer${l}`,
+        rules:
+          l === 0
+            ? []
+            : Array.from({ length: 1 + Math.floor(next() * 3) }, () => {
+                const source = sources[Math.floor(next() * sources.length)];
+                const [lo, hi] = span[source];
+                const a = lo + next() * (hi - lo);
+                const b = lo + next() * (hi - lo);
+                return { source, min: source === 'aspect' ? a : Math.min(a, b), max: source === 'aspect' ? b : Math.max(a, b), softness: next() * (hi - lo) * 0.3 };
+              }),
+      })),
+    };
+  }
+
+  it('the weight maps of a random overlapping rule set sum to 255 at every pixel (Unreal layers, Unity splats)', async () => {
+    const field = terrain(65, 65, 1);
+    for (const seed of [1, 2, 3]) {
+      const io = fakeIo({ 'm.r32': compileR32(field), 'rules.json': new TextEncoder().encode(JSON.stringify(randomRules(seed))) });
+      expect(await runCli(['export', 'm.r32', '--preset', 'unreal', '--out', 'ue', '--name', 't', '--masks', 'rules.json', '--normalise'], io)).toBe(0);
+      expect(io.out).toContain('weights normalised: the layers sum to 255 at every pixel');
+      const layers = Array.from({ length: 6 }, (_, l) => decodePng(io.files.get(`ue/t_layer${l}.png`)!, 'w.png').samples);
+      let partial = 0;
+      for (let k = 0; k < layers[0].length; k++) {
+        const values = layers.map((layer) => layer[k]);
+        expect(values.reduce((a, b) => a + b, 0)).toBe(255);
+        if (values.filter((v) => v > 0).length > 1) partial++;
+      }
+      // The rules overlap: many pixels are shared between layers, not one layer each.
+      expect(partial).toBeGreaterThan(100);
+      const unity = fakeIo({ 'm.r32': compileR32(field), 'rules.json': new TextEncoder().encode(JSON.stringify(randomRules(seed))) });
+      expect(await runCli(['export', 'm.r32', '--preset', 'unity', '--out', 'u', '--name', 't', '--masks', 'rules.json', '--normalise'], unity)).toBe(0);
+      const channels = ['u/t_splat0.png', 'u/t_splat1.png'].flatMap((name) => (['r', 'g', 'b', 'a'] as const).map((channel) => decodePng(unity.files.get(name)!, 's.png', { channel }).samples));
+      for (let k = 0; k < channels[0].length; k++) expect(channels.reduce((sum, c) => sum + c[k], 0)).toBe(255);
+    }
+  });
+
+  it('needs --masks and --preset', async () => {
+    const io = fakeIo({ 'm.r32': compileR32(terrain(33, 33, 1)) });
+    expect(await runCli(['export', 'm.r32', '--preset', 'unreal', '--out', 'd', '--normalise'], io)).toBe(2);
+    expect(io.err).toMatch(/--normalise needs --masks/);
+    io.err = '';
+    expect(await runCli(['export', 'm.r32', '--out', 'x.png', '--normalise'], io)).toBe(2);
+    expect(io.err).toMatch(/--normalise needs --preset/);
+  });
+});
+
 describe('faultline export: tiles, normal maps, EXR', () => {
   it('cuts tiles NAME_x{X}_y{Y} sharing edges, all in the whole map’s range', async () => {
     const field = terrain(9, 5, 1);
@@ -224,7 +291,7 @@ describe('faultline export: tiles, normal maps, EXR', () => {
   it('documents every option in --help', async () => {
     const io = fakeIo();
     expect(await runCli(['export', '--help'], io)).toBe(0);
-    for (const option of ['--preset', '--resolution', '--fit', '--crop-origin', '--height-format', '--masks', '--flow', '--deposition', '--normal-map', '--normal-green', '--tile-size', '--tile-overlap', '--exr-compression', '.exr']) {
+    for (const option of ['--preset', '--resolution', '--fit', '--crop-origin', '--height-format', '--masks', '--flow', '--deposition', '--normalise', '--normal-map', '--normal-green', '--tile-size', '--tile-overlap', '--exr-compression', '.exr']) {
       expect(io.out).toContain(option);
     }
   });

@@ -158,6 +158,8 @@ export async function runEngineExport(options: ExportArgs, loaded: LoadedInput, 
     const what = planned.role === 'info' ? 'import values' : `${planned.width}×${planned.depth}, ${planned.role}${planned.layers ? ` ${planned.layers.join('+')}` : ''}`;
     io.stdout(`wrote ${pathIn(options.output, planned.name)} (${what})\n`);
   }
+  // Always true of the weight maps (masks.ts layerBytes); said when asked for, as the engines require it.
+  if (engine.normalise) io.stdout('weights normalised: the layers sum to 255 at every pixel\n');
   io.stdout(`${plan.engine} import values:\n`);
   for (const n of plan.numbers) io.stdout(`  ${n.label}: ${n.value}${n.unit ? ` ${n.unit}` : ''}\n`);
   for (const note of plan.notes) io.stdout(`  ${note}\n`);

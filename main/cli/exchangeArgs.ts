@@ -59,6 +59,12 @@ export interface EngineArgs {
   masksFile?: string;
   flowFile?: string;
   depositionFile?: string;
+  /**
+   * `--normalise`: the weight maps must sum to 255 at every pixel. They always do (the stacked layers'
+   * roundings telescope: shared/export/masks.ts layerBytes); the flag states the requirement for the
+   * engines that need it (Unreal's weight-blended layers, World Machine's Weightmap device).
+   */
+  normalise?: boolean;
 }
 
 export interface InfoArgs {
@@ -66,10 +72,10 @@ export interface InfoArgs {
   read: InputOptions;
 }
 
-const FLAGS = new Set(['--flip', '--in-flip']);
+const FLAGS = new Set(['--flip', '--in-flip', '--normalise']);
 const INPUT_OPTIONS = ['--size', '--depth', '--in-byte-order', '--in-flip', '--in-range', '--cell-size', '--channel', '--resample'];
 const OUTPUT_OPTIONS = ['--out', '--bits', '--range', '--byte-order', '--flip', '--exr-compression', '--normal-map', '--normal-green', '--tile-size', '--tile-overlap'];
-const ENGINE_OPTIONS = ['--preset', '--name', '--resolution', '--fit', '--crop-origin', '--height-format', '--masks', '--flow', '--deposition'];
+const ENGINE_OPTIONS = ['--preset', '--name', '--resolution', '--fit', '--crop-origin', '--height-format', '--masks', '--flow', '--deposition', '--normalise'];
 const CHANNELS: readonly PngChannel[] = ['luminance', 'r', 'g', 'b', 'a'];
 
 function parseSide(option: string, text: string): number {
@@ -173,6 +179,10 @@ function parseEngineArgs(values: Map<string, string>): EngineArgs | undefined {
   engine.masksFile = fileValue('--masks', values.get('--masks'));
   engine.flowFile = fileValue('--flow', values.get('--flow'));
   engine.depositionFile = fileValue('--deposition', values.get('--deposition'));
+  if (values.has('--normalise')) {
+    if (!engine.masksFile) throw new UsageError('--normalise needs --masks (it is about the weight maps)');
+    engine.normalise = true;
+  }
   return engine;
 }
 

@@ -185,6 +185,8 @@ values to type into the engine; NAME.<engine>.json holds them too):
                          is the base, each later one covers those below. Unreal and Terrain3D: an 8-bit
                          PNG per layer; Unity: RGBA alphamaps of 4 layers at 2ⁿ; HTerrain: a CLASSIC4
                          RGBA splatmap (at most 4 layers); an unknown key is refused
+  --normalise            weight maps summing to 255 at every pixel (Unreal's weight-blended layers, World
+                         Machine's Weightmap device): always so, the flag states it; needs --masks
   --flow FILE, --deposition FILE   erosion results as .r32 at the input's size, for those sources
                          (each divided by its largest value, to the nearest 255th, as the editor keeps them)
   --normal-map, --tile-size, --tile-overlap, --exr-compression   as above (Unity tiles: 2ⁿ+1, overlap 1;

@@ -198,7 +198,9 @@ function MaskEditor({ exchange }: { exchange: Exchange }) {
   return (
     <div className="mask-editor" data-testid="mask-editor">
       <div className="mask-editor-head">
-        <span>Layers: the first is the base; each later layer covers the ones before it</span>
+        <span title="Normalised: the layers' weights sum to 255 at every pixel, as Unreal's weight-blended layers and World Machine's Weightmap device require">
+          Layers: the first is the base; each later layer covers the ones before it (weights sum to 255 at every pixel)
+        </span>
         <button type="button" data-testid="mask-add-layer" onClick={() => flow.addMaskLayer()} disabled={layers.length >= 16}>
           + Layer
         </button>
