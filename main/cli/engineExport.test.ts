@@ -265,6 +265,54 @@ describe('faultline export --normalise', () => {
   });
 });
 
+describe('faultline export --colour-map', () => {
+  // The natural table's meadow (lowest height stop) and snow colours, sRGB (shared/terrain/colorRamp.ts).
+  const MEADOW = [70, 100, 46];
+  const SNOW = [236, 240, 244];
+  const rgbAt = (bytes: Uint8Array, k: number) => (['r', 'g', 'b'] as const).map((channel) => decodePng(bytes, 'c.png', { channel }).samples[k]);
+
+  it('writes the natural colours as an sRGB PNG at the map size, read against --tree-line/--snow-line', async () => {
+    const flat = createHeightfield(17, 9, 1);
+    flat.heights.fill(100);
+    const io = fakeIo({ 'm.r32': compileR32(flat) });
+    // The default lines (200 m, 350 m) put 100 m in the lowland greens (not the lowest stop): lines well above it give meadow.
+    expect(await runCli(['export', 'm.r32', '--size', '17', '--depth', '9', '--out', 'c.png', '--colour-map', '--tree-line', '1000', '--snow-line', '1200'], io)).toBe(0);
+    expect(io.err).toBe('');
+    const png = decodePng(io.files.get('c.png')!, 'c.png', { channel: 'r' });
+    expect([png.width, png.height, png.bitDepth]).toEqual([17, 9, 8]);
+    expect(rgbAt(io.files.get('c.png')!, 40)).toEqual(MEADOW);
+    expect(io.out).toContain('sRGB colour map, tree line 1000 m, snow line 1200 m');
+    // Lines below the ground: snow.
+    expect(await runCli(['export', 'm.r32', '--size', '17', '--depth', '9', '--out', 's.png', '--colour-map', '--tree-line', '-50', '--snow-line', '0'], io)).toBe(0);
+    expect(rgbAt(io.files.get('s.png')!, 40)).toEqual(SNOW);
+    // Tiles cut from the whole map's colours.
+    expect(await runCli(['export', 'm.r32', '--size', '17', '--depth', '9', '--out', 't/c.png', '--colour-map', '--tile-size', '9'], io)).toBe(0);
+    expect([...io.files.keys()].filter((k) => k.startsWith('t/'))).toEqual(['t/c_x0_y0.png', 't/c_x1_y0.png']);
+  });
+
+  it('with --preset adds NAME_colour.png at the exported size, beside the heightmap', async () => {
+    const io = fakeIo({ 'm.r32': compileR32(terrain(65, 65, 1)) });
+    expect(await runCli(['export', 'm.r32', '--preset', 'unreal', '--out', 'ue', '--name', 't', '--colour-map', '--normal-map', 'tangent'], io)).toBe(0);
+    expect(io.err).toBe('');
+    const png = decodePng(io.files.get('ue/t_colour.png')!, 'c.png', { channel: 'g' });
+    const heights = decodePng(io.files.get('ue/t.png')!, 'h.png');
+    expect([png.width, png.height]).toEqual([heights.width, heights.height]);
+    expect(io.out).toContain(`wrote ue/t_colour.png (${heights.width}×${heights.height}, colourmap)`);
+  });
+
+  it('refuses what it cannot do', async () => {
+    const io = fakeIo({ 'm.r32': compileR32(terrain(33, 33, 1)) });
+    const usage = async (args: string[], message: RegExp) => {
+      io.err = '';
+      expect(await runCli(['export', 'm.r32', ...args], io)).toBe(2);
+      expect(io.err).toMatch(message);
+    };
+    await usage(['--out', 'c.r16', '--colour-map'], /--colour-map writes a PNG/);
+    await usage(['--out', 'c.png', '--colour-map', '--normal-map', 'tangent'], /give one/);
+    await usage(['--out', 'c.png', '--snow-line', '300'], /--snow-line needs --colour-map/);
+  });
+});
+
 describe('faultline export: tiles, normal maps, EXR', () => {
   it('cuts tiles NAME_x{X}_y{Y} sharing edges, all in the whole map’s range', async () => {
     const field = terrain(9, 5, 1);
@@ -291,7 +339,7 @@ describe('faultline export: tiles, normal maps, EXR', () => {
   it('documents every option in --help', async () => {
     const io = fakeIo();
     expect(await runCli(['export', '--help'], io)).toBe(0);
-    for (const option of ['--preset', '--resolution', '--fit', '--crop-origin', '--height-format', '--masks', '--flow', '--deposition', '--normalise', '--normal-map', '--normal-green', '--tile-size', '--tile-overlap', '--exr-compression', '.exr']) {
+    for (const option of ['--preset', '--resolution', '--fit', '--crop-origin', '--height-format', '--masks', '--flow', '--deposition', '--normalise', '--colour-map', '--tree-line', '--snow-line', '--normal-map', '--normal-green', '--tile-size', '--tile-overlap', '--exr-compression', '.exr']) {
       expect(io.out).toContain(option);
     }
   });

@@ -18,7 +18,8 @@ import { fail, perTile } from './engines/common';
 import type { EngineExportOptions, EnginePlan, ExportFileRole, MapDims, PlannedFile } from './engines/engine';
 import { engineFor } from './engines/registry';
 import { cropGrid, cropValues, gridAsField, gridFromField, PaddedGrid, type ExportGrid } from './grid';
-import { DATA_SOURCES, layerBytes, MASK_BLOCK_ROWS, MaskSources, type MaskSet, type MaskSourceData } from './masks';
+import { DATA_SOURCES, layerBytes, MASK_BLOCK_ROWS, MaskSources, type CoverValues, type MaskSet, type MaskSourceData } from './masks';
+import { naturalColourPixels } from './colourMap';
 import { normalMapPixels } from './normals';
 import { resampleExact, resampleValues } from './resample';
 import { heightsAt } from '../terrain/surface';
@@ -54,8 +55,9 @@ export function planEngineExport(dims: MapDims, mapRange: { min: number; max: nu
   const heightFiles = perTile(name, '', engine.heightmap(options).extension, shape, tiles, 'heightmap');
   const masks = engine.maskFiles(options, shape, tiles);
   const normals = options.normalMap ? perTile(name, '_normal', 'png', shape, tiles, 'normalmap') : [];
+  const colours = options.colourMap ? perTile(name, '_colour', 'png', shape, tiles, 'colourmap') : [];
   const infoFile: PlannedFile = { name: `${name}.${engine.infoSuffix}.json`, role: 'info', width: 0, depth: 0 };
-  const files = [...heightFiles, ...masks, ...normals, infoFile];
+  const files = [...heightFiles, ...masks, ...normals, ...colours, infoFile];
   if (files.length > MAX_EXPORT_FILES) fail(`this export would write ${files.length} files, more than the ${MAX_EXPORT_FILES} one export may have; choose larger tiles, fewer layers or no normal map`);
   const common: JsonObject = {
     engine: engine.label,
@@ -191,6 +193,22 @@ function* exportFiles(field: Heightfield, plan: EnginePlan, options: EngineExpor
       pixels.set(normalMapPixels(sources.blockNormals(j0, j1), { ...options.normalMap, axes }), 3 * j0 * grid.width);
     }
     for (const planned of byRole('normalmap')) {
+      const piece = tileBytes(pixels, 3, grid.width, planned.tile, grid.depth);
+      yield { name: planned.name, bytes: encodeColourPng({ width: piece.width, height: piece.height, channels: 3, data: piece.data }, deflate) };
+    }
+  }
+
+  if (options.colourMap) {
+    const pixels = new Uint8Array(grid.width * grid.depth * 3);
+    for (let j0 = 0; j0 < grid.depth; j0 += MASK_BLOCK_ROWS) {
+      const j1 = Math.min(grid.depth, j0 + MASK_BLOCK_ROWS);
+      const rows = (values: CoverValues | undefined) => values?.subarray(j0 * grid.width, j1 * grid.width);
+      const flow = rows(gridData.flow);
+      const deposition = rows(gridData.deposition);
+      const cover = flow && deposition ? { flow, deposition } : null;
+      pixels.set(naturalColourPixels(sources.blockValues('height', j0, j1), sources.blockNormals(j0, j1), options.colourMap, cover), 3 * j0 * grid.width);
+    }
+    for (const planned of byRole('colourmap')) {
       const piece = tileBytes(pixels, 3, grid.width, planned.tile, grid.depth);
       yield { name: planned.name, bytes: encodeColourPng({ width: piece.width, height: piece.height, channels: 3, data: piece.data }, deflate) };
     }
