@@ -67,6 +67,9 @@ export function EngineExportSection({ exchange, preset }: { exchange: Exchange; 
             <label>
               <input type="checkbox" data-testid="engine-normal-map" checked={options.normalMap} onChange={(e) => set({ normalMap: e.target.checked })} /> Normal map
             </label>
+            <label title="NAME_colour.png: the 3D view's natural colours (8-bit sRGB) at the heightmap's size">
+              <input type="checkbox" data-testid="engine-colour-map" checked={options.colourMap} onChange={(e) => set({ colourMap: e.target.checked })} /> Colour map
+            </label>
             <label>
               <input type="checkbox" data-testid="engine-masks" checked={options.masks} onChange={(e) => set({ masks: e.target.checked })} /> Masks
             </label>
