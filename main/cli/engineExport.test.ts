@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decodePng } from '../../shared/codecs/png/decode';
 import { compilePngHeightmap } from '../../shared/codecs/png-heightmap';
 import { compileR32 } from '../../shared/codecs/raw';
+import { compileProject } from '../../shared/codecs/project';
 import { createHeightfield, heightRange, type Heightfield } from '../../shared/terrain/heightfield';
 import { erosionCoverBytes } from '../../shared/erosion/cover';
 import { hydraulicErosion } from '../../shared/erosion/hydraulic';
@@ -288,6 +289,19 @@ describe('faultline export --colour-map', () => {
     // Tiles cut from the whole map's colours.
     expect(await runCli(['export', 'm.r32', '--size', '17', '--depth', '9', '--out', 't/c.png', '--colour-map', '--tile-size', '9'], io)).toBe(0);
     expect([...io.files.keys()].filter((k) => k.startsWith('t/'))).toEqual(['t/c_x0_y0.png', 't/c_x1_y0.png']);
+  });
+
+  it("reads a project's View tree and snow lines unless the options give them", async () => {
+    const flat = createHeightfield(9, 9, 1);
+    flat.heights.fill(100);
+    // Lines below the ground in the project's view: snow.
+    const project = compileProject({ field: flat, recipe: null, history: [], props: [], view: { treeLine: -50, snowLine: 0 } });
+    const io = fakeIo({ 'm.faultline': project });
+    expect(await runCli(['export', 'm.faultline', '--out', 'c.png', '--colour-map'], io)).toBe(0);
+    expect(io.out).toContain('tree line -50 m, snow line 0 m');
+    expect(rgbAt(io.files.get('c.png')!, 40)).toEqual(SNOW);
+    expect(await runCli(['export', 'm.faultline', '--out', 'd.png', '--colour-map', '--tree-line', '1000', '--snow-line', '1200'], io)).toBe(0);
+    expect(rgbAt(io.files.get('d.png')!, 40)).toEqual(MEADOW);
   });
 
   it('with --preset adds NAME_colour.png at the exported size, beside the heightmap', async () => {
