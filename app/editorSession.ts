@@ -17,6 +17,7 @@ import { createPropsFeature, type PropsFeature } from './props/propsFeature';
 import { createRoadsFeature, type RoadsFeature } from './roads/roadsFeature';
 import { createDriveFeature, type DriveViewStart } from './drive/driveFeature';
 import { driveSettingsFromSaved, savedDriveSettings } from './drive/settings';
+import { naturalLinesOf } from './view/terrainColors';
 import type { DriveSession } from './drive/driveSession';
 import { createExchangeFeature } from './exchange/exchangeFeature';
 import type { Exchange } from './exchange/exchange';
@@ -127,6 +128,7 @@ export function createEditorSession(options: SessionOptions): EditorSession {
   const roadReport = disposables.add(createRoadReportFeature(core, design.layers, design.jobs, drive.drive));
   const exchange = disposables.add(createExchangeFeature(core, (options.createCodecs ?? createInProcessCodecs)()));
   exchange.exchange.setSnowLineProvider(() => view.getState().settings.snowLine);
+  exchange.exchange.setNaturalLinesProvider(() => naturalLinesOf(view.getState().settings));
   disposables.add(followActiveTask(view, tools, drive.drive));
 
   let started: Promise<void> | null = null;

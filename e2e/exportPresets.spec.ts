@@ -52,13 +52,14 @@ test.describe('export presets', () => {
     // default preset's erosion deposited: shared/erosion/cover.ts); preview the snow layer.
     await page.getByTestId('engine-masks').check();
     await page.getByTestId('engine-normal-map').check();
+    await page.getByTestId('engine-colour-map').check();
     await expect(page.getByTestId('mask-layer-2')).toBeVisible();
     const map = page.getByTestId('map-2d');
     const before = await map.screenshot();
     await page.getByTestId('mask-preview-2').click();
     await expect(page.getByTestId('mask-preview-2')).toHaveAttribute('aria-pressed', 'true');
     await expect.poll(async () => (await map.screenshot()).equals(before), { timeout: 20_000 }).toBe(false);
-    await expect(page.getByTestId('engine-files')).toContainText('7 files');
+    await expect(page.getByTestId('engine-files')).toContainText('8 files');
 
     await mkdir('e2e/.artifacts', { recursive: true });
     await page.screenshot({ path: 'e2e/.artifacts/export-dialog-unreal.png' });
@@ -67,7 +68,7 @@ test.describe('export presets', () => {
     await page.getByTestId('export-confirm').click();
     const info = JSON.parse(new TextDecoder().decode(await written(path.join(dir, 'terrain.unreal.json')))) as Record<string, number>;
     await expect(dialog).toBeHidden();
-    expect((await readdir(dir)).sort()).toEqual(['terrain.png', 'terrain.unreal.json', 'terrain_grass.png', 'terrain_normal.png', 'terrain_rock.png', 'terrain_sediment.png', 'terrain_snow.png']);
+    expect((await readdir(dir)).sort()).toEqual(['terrain.png', 'terrain.unreal.json', 'terrain_colour.png', 'terrain_grass.png', 'terrain_normal.png', 'terrain_rock.png', 'terrain_sediment.png', 'terrain_snow.png']);
     expect(info.size).toBe(253);
     expect(info.scaleZ).toBeCloseTo(((max - min) * 100) / 512, 9);
     expect(info.locationZ).toBeCloseTo(((min + max) / 2) * 100, 9);

@@ -15,6 +15,7 @@ import { MAX_HEIGHTMAP_FILE_BYTES } from '../../shared/ipc/contract';
 import type { Editor } from '../document/editor';
 import type { ToolStore } from '../tools/toolStore';
 import type { MaskSourceData } from '../../shared/export/masks';
+import type { NaturalLines } from '../../shared/terrain/naturalColours';
 import type { ExchangeCodecs, HeightmapSummary } from './codecOps';
 import { createExchangeStore, defaultImportOptions, type ExchangeStore, type ExportOptions, type ImportOptions } from './exchangeState';
 import { ExportFlow } from './exportFlow';
@@ -80,6 +81,7 @@ export class Exchange {
    */
   private imported: { geo: GeoReference; field: Heightfield } | null = null;
   private snowLine: (() => number) | undefined;
+  private naturalLines: (() => NaturalLines) | undefined;
   /** The export dialog's flows (files, tiles, engine presets, mask previews). */
   readonly exports: ExportFlow;
 
@@ -92,6 +94,7 @@ export class Exchange {
       codecs: () => this.codecs,
       erosionMasks: () => this.erosionMasks(),
       snowLine: () => this.snowLine?.(),
+      naturalLines: () => this.naturalLines?.(),
       baseName: () => documentBaseName(deps.editor.store.getState().fileName),
       fail: (message) => this.fail(message),
       geoReference: () => (this.imported && this.imported.field === deps.editor.document.field ? this.imported.geo : undefined),
@@ -109,6 +112,11 @@ export class Exchange {
   /** Where the view draws the snow line (metres): the starting snow mask follows it. */
   setSnowLineProvider(provider: () => number): void {
     this.snowLine = provider;
+  }
+
+  /** The view's tree and snow lines (metres): the engine export's colour map is painted against them. */
+  setNaturalLinesProvider(provider: () => NaturalLines): void {
+    this.naturalLines = provider;
   }
 
   private fail(message: string): void {

@@ -70,6 +70,8 @@ export interface EngineDialogOptions {
   normalSpace: NormalSpace;
   /** Null: the engine's convention (Unreal DirectX, others OpenGL). */
   normalGreen: GreenDirection | null;
+  /** Also NAME_colour.png: the view's natural colours (shared/export/colourMap.ts). */
+  colourMap: boolean;
   masks: boolean;
   maskSet: MaskSet;
   /** True once the user changed the mask set (it then survives new maps). */
@@ -137,6 +139,7 @@ export const DEFAULT_ENGINE_OPTIONS: EngineDialogOptions = {
   normalMap: false,
   normalSpace: 'tangent',
   normalGreen: null,
+  colourMap: false,
   masks: false,
   maskSet: { layers: [{ name: 'base', rules: [] }] },
   maskSetEdited: false,

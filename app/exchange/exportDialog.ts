@@ -8,6 +8,7 @@
 import { engineFor, type EnginePreset } from '../../shared/export/engines';
 import { splitFileName } from '../../shared/export/fileExport';
 import { availableSources, defaultMaskSet, MaskSetError, parseMaskSet, type MaskSource } from '../../shared/export/masks';
+import { DEFAULT_NATURAL_LINES } from '../../shared/terrain/naturalColours';
 import { EngineExportError, planEngineExport, type EngineExportOptions, type EnginePlan } from '../../shared/export/presets';
 import { tileLayout, tileName, tileSpecProblem } from '../../shared/export/tiles';
 import { heightRange, type HeightRange } from '../../shared/terrain/heightfield';
@@ -106,6 +107,7 @@ export class ExportDialog {
       exrCompression: e.exrCompression,
       normalMap: e.normalMap ? { space: e.normalSpace, green: e.normalGreen ?? form.normalGreen } : null,
       masks: e.masks ? e.maskSet : null,
+      colourMap: e.colourMap ? (this.deps.naturalLines?.() ?? DEFAULT_NATURAL_LINES) : null,
       tiles: e.tiles && form.tiling ? formTiles(e.tileSize, e.tileOverlap) : null,
     };
   }

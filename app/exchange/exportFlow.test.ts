@@ -182,13 +182,35 @@ describe('export dialog: engine presets', () => {
     expect([splat.width, splat.colourType]).toEqual([129, 6]);
   });
 
+  it('the colour map is NAME_colour.png at the heightmap size, painted against the View panel’s tree and snow lines', async () => {
+    const flat = createHeightfield(65, 65, 2);
+    flat.heights.fill(100);
+    const { session, folder } = harness(flat);
+    const exchange = session.exchange;
+    // Lines below the ground: the whole map is snow (the natural table's snow, sRGB 236, 240, 244).
+    session.view.setState({ settings: { ...session.view.getState().settings, treeLine: 0, snowLine: 50 } });
+    await session.commands.execute('file.exportHeightmap');
+    exchange.exports.setTarget('godot-terrain3d');
+    exchange.exports.setEngineOptions({ colourMap: true });
+    expect(exchange.exports.engineExportOptions('godot-terrain3d').colourMap).toEqual({ treeLine: 0, snowLine: 50 });
+    const files = exchange.exports.plan('godot-terrain3d').plan!.files;
+    const planned = files.find((f) => f.name === 'terrain_colour.png')!;
+    const heights = files.find((f) => f.role === 'heightmap')!;
+    expect([planned.width, planned.depth]).toEqual([heights.width, heights.depth]);
+    expect(await exchange.confirmExport()).toBe(true);
+    const colour = folder.written.get('terrain_colour.png')!;
+    const rgb = (['r', 'g', 'b'] as const).map((channel) => decodePng(colour, 'c.png', { channel }));
+    expect([rgb[0].width, rgb[0].height]).toEqual([heights.width, heights.depth]);
+    expect(rgb.map((c) => c.samples[c.samples.length - 1])).toEqual([236, 240, 244]);
+  });
+
   it('erosion flow is offered only when the document has it', async () => {
     const { session } = harness(bumpy(33, 33, 1));
     const exchange = session.exchange;
-    expect(exchange.exports.maskSources()).toEqual(['height', 'slope', 'curvature']);
+    expect(exchange.exports.maskSources()).toEqual(['height', 'slope', 'curvature', 'aspect', 'cavity']);
     const flow = new Uint8Array(33 * 33).map((_, k) => (k % 33 === 16 ? 255 : 0)); // the document's bytes (coverBytes)
     exchange.setErosionMasksProvider(() => ({ flow }));
-    expect(exchange.exports.maskSources()).toEqual(['height', 'slope', 'curvature', 'flow']);
+    expect(exchange.exports.maskSources()).toEqual(['height', 'slope', 'curvature', 'aspect', 'cavity', 'flow']);
     await session.commands.execute('file.exportHeightmap');
     exchange.exports.setTarget('godot-terrain3d');
     exchange.exports.setEngineOptions({ masks: true, maskSet: { layers: [{ name: 'bank', rules: [] }, { name: 'river', rules: [{ source: 'flow', min: 0.5 }] }] } });

@@ -2,6 +2,7 @@
 import type { GeoReference } from '../../shared/codecs/heightmap';
 import type { FaultlineApi } from '../../shared/ipc/api';
 import type { MaskSourceData } from '../../shared/export/masks';
+import type { NaturalLines } from '../../shared/terrain/naturalColours';
 import type { Editor } from '../document/editor';
 import type { ExchangeCodecs } from './codecOps';
 import type { ExchangeStore } from './exchangeState';
@@ -15,6 +16,8 @@ export interface ExportFlowDeps {
   erosionMasks: () => MaskSourceData | null;
   /** The 3D view's snow line (metres): the starting snow mask begins there. */
   snowLine?: () => number | undefined;
+  /** The 3D view's tree and snow lines (metres): the colour map is painted against them. */
+  naturalLines?: () => NaturalLines | undefined;
   baseName: () => string;
   fail: (message: string) => void;
   /** The CRS and origin a GeoTIFF export writes: the imported GeoTIFF's while its map is the document's. */

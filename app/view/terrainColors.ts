@@ -1,90 +1,12 @@
 import type { Heightfield, HeightRange } from '../../shared/terrain/heightfield';
-import { DEFAULT_VIEW_SETTINGS, type ViewSettings } from '../../shared/ipc/contract';
-import { COVER_SLOPE_RULE, SEDIMENT_RULE, SEDIMENT_SRGB, WET_DARKENING, WET_RULE, type ErosionCoverBytes } from '../../shared/erosion/cover';
-import { ruleWeight } from '../../shared/export/masks';
-import { srgbByteToLinear, HYPSOMETRIC_RAMP, NATURAL_SNOW_LINE_T, NATURAL_TABLE, NATURAL_TREE_LINE_T, RAMP_SIZE, SLOPE_RAMP, linearRamp, normalisedHeight, rampIndex, SLOPE_BINS } from './colorRamp';
+import { applyErosionCover, writeNaturalColour, type ColorMode, type ErosionCover } from '../../shared/terrain/naturalColours';
+import { HYPSOMETRIC_RAMP, SLOPE_RAMP, linearRamp, normalisedHeight, rampIndex } from './colorRamp';
 
-export type ColorMode = ViewSettings['colorMode'];
-
-/** Natural colours follow these heights in metres (View panel), not the map's own range. */
-export type NaturalLines = Pick<ViewSettings, 'treeLine' | 'snowLine'>;
-export const DEFAULT_NATURAL_LINES: NaturalLines = { treeLine: DEFAULT_VIEW_SETTINGS.treeLine, snowLine: DEFAULT_VIEW_SETTINGS.snowLine };
-
-export function naturalLinesOf(settings: ViewSettings): NaturalLines {
-  return { treeLine: settings.treeLine, snowLine: settings.snowLine };
-}
-
-export function sameNaturalLines(a: NaturalLines, b: NaturalLines): boolean {
-  return a.treeLine === b.treeLine && a.snowLine === b.snowLine;
-}
-
-/**
- * The metres the natural table's height axis spans, placed so that the tree line and the snow line
- * fall where the table changes cover (NATURAL_TREE_LINE_T, NATURAL_SNOW_LINE_T). A snow line at or
- * below the tree line is treated as one metre above it.
- */
-export function naturalAxis(lines: NaturalLines): HeightRange {
-  const gap = Math.max(1, lines.snowLine - lines.treeLine);
-  const metresPerT = gap / (NATURAL_SNOW_LINE_T - NATURAL_TREE_LINE_T);
-  const min = lines.treeLine - NATURAL_TREE_LINE_T * metresPerT;
-  return { min, max: min + metresPerT };
-}
-
-/** The height range colours are read against: the natural axis in metres, or the map's own range. */
-export function colourRange(mode: ColorMode, heights: HeightRange, lines: NaturalLines): HeightRange {
-  return mode === 'natural' ? naturalAxis(lines) : heights;
-}
-
-/** Erosion results as the cover rules read them: flow and deposition per vertex as bytes, each byte / 255 of its largest. */
-export interface ErosionCover {
-  flow: Uint8Array;
-  deposition: Uint8Array;
-}
-
-/** The cover values of a document's erosion results (already the engine masks' bytes: no copy). */
-export function erosionCoverOf(masks: ErosionCoverBytes): ErosionCover {
-  return { flow: masks.flow, deposition: masks.deposition };
-}
-
-const SEDIMENT_LINEAR = SEDIMENT_SRGB.map(srgbByteToLinear);
-
-/**
- * Natural colour `rgb` (linear, changed in place) at a vertex with this slope (degrees) and cover
- * values: mixed towards sediment by the sediment rule (on ground the slope rule allows), then darkened
- * where the wet rule says water ran — shared/erosion/cover.ts's rules, as the engine masks apply them.
- */
-export function applyErosionCover(rgb: Float32Array | number[], offset: number, slopeDeg: number, flow: number, deposition: number): void {
-  const sediment = ruleWeight(SEDIMENT_RULE, deposition) * ruleWeight(COVER_SLOPE_RULE, slopeDeg);
-  const shade = 1 - WET_DARKENING * ruleWeight(WET_RULE, flow);
-  for (let c = 0; c < 3; c++) rgb[offset + c] = (rgb[offset + c] + (SEDIMENT_LINEAR[c] - rgb[offset + c]) * sediment) * shade;
-}
+// The natural colours' pure part is shared (the CLI's colour map paints them too); this module keeps its API.
+export { applyErosionCover, colourRange, DEFAULT_NATURAL_LINES, erosionCoverOf, naturalAxis, naturalLinesOf, sameNaturalLines, writeNaturalColour, type ColorMode, type ErosionCover, type NaturalLines } from '../../shared/terrain/naturalColours';
 
 const HYPSOMETRIC_LINEAR = linearRamp(HYPSOMETRIC_RAMP);
 const SLOPE_LINEAR = linearRamp(SLOPE_RAMP);
-const NATURAL_LINEAR = linearRamp(NATURAL_TABLE);
-
-const clampUnit = (v: number) => (v > 0 ? Math.min(1, v) : 0);
-
-/**
- * The natural table read between its entries (bilinear in slope and height, linear colours): the
- * nearest entry changed colour in steps a cell or two apart on a steady slope (64 slope bins of
- * 1.4°, height steps of a few metres), a banding at the cells' scale. The LOD shader reads it the same way.
- */
-export function writeNaturalColour(out: Float32Array | number[], offset: number, slopeFraction: number, heightT: number): void {
-  const s = clampUnit(slopeFraction) * (SLOPE_BINS - 1);
-  const s0 = Math.min(Math.floor(s), SLOPE_BINS - 2);
-  const fs = s - s0;
-  const h = clampUnit(heightT) * (RAMP_SIZE - 1);
-  const h0 = Math.min(Math.floor(h), RAMP_SIZE - 2);
-  const fh = h - h0;
-  const a = (s0 * RAMP_SIZE + h0) * 3;
-  const b = a + RAMP_SIZE * 3;
-  for (let c = 0; c < 3; c++) {
-    const low = NATURAL_LINEAR[a + c] + (NATURAL_LINEAR[a + 3 + c] - NATURAL_LINEAR[a + c]) * fh;
-    const high = NATURAL_LINEAR[b + c] + (NATURAL_LINEAR[b + 3 + c] - NATURAL_LINEAR[b + c]) * fh;
-    out[offset + c] = low + (high - low) * fs;
-  }
-}
 
 /**
  * Writes linear RGB vertex colours for rows [rowStart, rowEnd): by height (hypsometric ramp over

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decodePng } from '../../shared/codecs/png/decode';
 import { compilePngHeightmap } from '../../shared/codecs/png-heightmap';
 import { compileR32 } from '../../shared/codecs/raw';
+import { compileProject } from '../../shared/codecs/project';
 import { createHeightfield, heightRange, type Heightfield } from '../../shared/terrain/heightfield';
 import { erosionCoverBytes } from '../../shared/erosion/cover';
 import { hydraulicErosion } from '../../shared/erosion/hydraulic';
@@ -198,6 +199,134 @@ describe('faultline export --preset', () => {
   });
 });
 
+describe('faultline export --normalise', () => {
+  /** A small deterministic generator (mulberry32), so the random rule set is the same every run. */
+  function random(seed: number): () => number {
+    let a = seed >>> 0;
+    return () => {
+      a = (a + 0x6d2b79f5) >>> 0;
+      let t = a;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+
+  /** Six layers, each with one to three overlapping soft rules on the terrain's own sources. */
+  function randomRules(seed: number) {
+    const next = random(seed);
+    const span: Record<string, [number, number]> = { height: [5, 35], slope: [0, 30], curvature: [-0.3, 0.3], aspect: [0, 360], cavity: [-0.5, 0.5] };
+    const sources = Object.keys(span);
+    return {
+      layers: Array.from({ length: 6 }, (_, l) => ({
+        name: `layer${l}`,
+        rules:
+          l === 0
+            ? []
+            : Array.from({ length: 1 + Math.floor(next() * 3) }, () => {
+                const source = sources[Math.floor(next() * sources.length)];
+                const [lo, hi] = span[source];
+                const a = lo + next() * (hi - lo);
+                const b = lo + next() * (hi - lo);
+                return { source, min: source === 'aspect' ? a : Math.min(a, b), max: source === 'aspect' ? b : Math.max(a, b), softness: next() * (hi - lo) * 0.3 };
+              }),
+      })),
+    };
+  }
+
+  it('the weight maps of a random overlapping rule set sum to 255 at every pixel (Unreal layers, Unity splats)', async () => {
+    const field = terrain(65, 65, 1);
+    for (const seed of [1, 2, 3]) {
+      const io = fakeIo({ 'm.r32': compileR32(field), 'rules.json': new TextEncoder().encode(JSON.stringify(randomRules(seed))) });
+      expect(await runCli(['export', 'm.r32', '--preset', 'unreal', '--out', 'ue', '--name', 't', '--masks', 'rules.json', '--normalise'], io)).toBe(0);
+      expect(io.out).toContain('weights normalised: the layers sum to 255 at every pixel');
+      const layers = Array.from({ length: 6 }, (_, l) => decodePng(io.files.get(`ue/t_layer${l}.png`)!, 'w.png').samples);
+      let partial = 0;
+      for (let k = 0; k < layers[0].length; k++) {
+        const values = layers.map((layer) => layer[k]);
+        expect(values.reduce((a, b) => a + b, 0)).toBe(255);
+        if (values.filter((v) => v > 0).length > 1) partial++;
+      }
+      // The rules overlap: many pixels are shared between layers, not one layer each.
+      expect(partial).toBeGreaterThan(100);
+      const unity = fakeIo({ 'm.r32': compileR32(field), 'rules.json': new TextEncoder().encode(JSON.stringify(randomRules(seed))) });
+      expect(await runCli(['export', 'm.r32', '--preset', 'unity', '--out', 'u', '--name', 't', '--masks', 'rules.json', '--normalise'], unity)).toBe(0);
+      const channels = ['u/t_splat0.png', 'u/t_splat1.png'].flatMap((name) => (['r', 'g', 'b', 'a'] as const).map((channel) => decodePng(unity.files.get(name)!, 's.png', { channel }).samples));
+      for (let k = 0; k < channels[0].length; k++) expect(channels.reduce((sum, c) => sum + c[k], 0)).toBe(255);
+    }
+  });
+
+  it('needs --masks and --preset', async () => {
+    const io = fakeIo({ 'm.r32': compileR32(terrain(33, 33, 1)) });
+    expect(await runCli(['export', 'm.r32', '--preset', 'unreal', '--out', 'd', '--normalise'], io)).toBe(2);
+    expect(io.err).toMatch(/--normalise needs --masks/);
+    io.err = '';
+    expect(await runCli(['export', 'm.r32', '--out', 'x.png', '--normalise'], io)).toBe(2);
+    expect(io.err).toMatch(/--normalise needs --preset/);
+  });
+});
+
+describe('faultline export --colour-map', () => {
+  // The natural table's meadow (lowest height stop) and snow colours, sRGB (shared/terrain/colorRamp.ts).
+  const MEADOW = [70, 100, 46];
+  const SNOW = [236, 240, 244];
+  const rgbAt = (bytes: Uint8Array, k: number) => (['r', 'g', 'b'] as const).map((channel) => decodePng(bytes, 'c.png', { channel }).samples[k]);
+
+  it('writes the natural colours as an sRGB PNG at the map size, read against --tree-line/--snow-line', async () => {
+    const flat = createHeightfield(17, 9, 1);
+    flat.heights.fill(100);
+    const io = fakeIo({ 'm.r32': compileR32(flat) });
+    // The default lines (200 m, 350 m) put 100 m in the lowland greens (not the lowest stop): lines well above it give meadow.
+    expect(await runCli(['export', 'm.r32', '--size', '17', '--depth', '9', '--out', 'c.png', '--colour-map', '--tree-line', '1000', '--snow-line', '1200'], io)).toBe(0);
+    expect(io.err).toBe('');
+    const png = decodePng(io.files.get('c.png')!, 'c.png', { channel: 'r' });
+    expect([png.width, png.height, png.bitDepth]).toEqual([17, 9, 8]);
+    expect(rgbAt(io.files.get('c.png')!, 40)).toEqual(MEADOW);
+    expect(io.out).toContain('sRGB colour map, tree line 1000 m, snow line 1200 m');
+    // Lines below the ground: snow.
+    expect(await runCli(['export', 'm.r32', '--size', '17', '--depth', '9', '--out', 's.png', '--colour-map', '--tree-line', '-50', '--snow-line', '0'], io)).toBe(0);
+    expect(rgbAt(io.files.get('s.png')!, 40)).toEqual(SNOW);
+    // Tiles cut from the whole map's colours.
+    expect(await runCli(['export', 'm.r32', '--size', '17', '--depth', '9', '--out', 't/c.png', '--colour-map', '--tile-size', '9'], io)).toBe(0);
+    expect([...io.files.keys()].filter((k) => k.startsWith('t/'))).toEqual(['t/c_x0_y0.png', 't/c_x1_y0.png']);
+  });
+
+  it("reads a project's View tree and snow lines unless the options give them", async () => {
+    const flat = createHeightfield(9, 9, 1);
+    flat.heights.fill(100);
+    // Lines below the ground in the project's view: snow.
+    const project = compileProject({ field: flat, recipe: null, history: [], props: [], view: { treeLine: -50, snowLine: 0 } });
+    const io = fakeIo({ 'm.faultline': project });
+    expect(await runCli(['export', 'm.faultline', '--out', 'c.png', '--colour-map'], io)).toBe(0);
+    expect(io.out).toContain('tree line -50 m, snow line 0 m');
+    expect(rgbAt(io.files.get('c.png')!, 40)).toEqual(SNOW);
+    expect(await runCli(['export', 'm.faultline', '--out', 'd.png', '--colour-map', '--tree-line', '1000', '--snow-line', '1200'], io)).toBe(0);
+    expect(rgbAt(io.files.get('d.png')!, 40)).toEqual(MEADOW);
+  });
+
+  it('with --preset adds NAME_colour.png at the exported size, beside the heightmap', async () => {
+    const io = fakeIo({ 'm.r32': compileR32(terrain(65, 65, 1)) });
+    expect(await runCli(['export', 'm.r32', '--preset', 'unreal', '--out', 'ue', '--name', 't', '--colour-map', '--normal-map', 'tangent'], io)).toBe(0);
+    expect(io.err).toBe('');
+    const png = decodePng(io.files.get('ue/t_colour.png')!, 'c.png', { channel: 'g' });
+    const heights = decodePng(io.files.get('ue/t.png')!, 'h.png');
+    expect([png.width, png.height]).toEqual([heights.width, heights.height]);
+    expect(io.out).toContain(`wrote ue/t_colour.png (${heights.width}×${heights.height}, colourmap)`);
+  });
+
+  it('refuses what it cannot do', async () => {
+    const io = fakeIo({ 'm.r32': compileR32(terrain(33, 33, 1)) });
+    const usage = async (args: string[], message: RegExp) => {
+      io.err = '';
+      expect(await runCli(['export', 'm.r32', ...args], io)).toBe(2);
+      expect(io.err).toMatch(message);
+    };
+    await usage(['--out', 'c.r16', '--colour-map'], /--colour-map writes a PNG/);
+    await usage(['--out', 'c.png', '--colour-map', '--normal-map', 'tangent'], /give one/);
+    await usage(['--out', 'c.png', '--snow-line', '300'], /--snow-line needs --colour-map/);
+  });
+});
+
 describe('faultline export: tiles, normal maps, EXR', () => {
   it('cuts tiles NAME_x{X}_y{Y} sharing edges, all in the whole map’s range', async () => {
     const field = terrain(9, 5, 1);
@@ -224,7 +353,7 @@ describe('faultline export: tiles, normal maps, EXR', () => {
   it('documents every option in --help', async () => {
     const io = fakeIo();
     expect(await runCli(['export', '--help'], io)).toBe(0);
-    for (const option of ['--preset', '--resolution', '--fit', '--crop-origin', '--height-format', '--masks', '--flow', '--deposition', '--normal-map', '--normal-green', '--tile-size', '--tile-overlap', '--exr-compression', '.exr']) {
+    for (const option of ['--preset', '--resolution', '--fit', '--crop-origin', '--height-format', '--masks', '--flow', '--deposition', '--normalise', '--colour-map', '--tree-line', '--snow-line', '--normal-map', '--normal-green', '--tile-size', '--tile-overlap', '--exr-compression', '.exr']) {
       expect(io.out).toContain(option);
     }
   });

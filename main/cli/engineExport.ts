@@ -4,7 +4,8 @@
  */
 import { displayFileName } from '../../shared/codecs/errors';
 import { parseR32 } from '../../shared/codecs/raw';
-import { compileNormalMap, splitFileName, tiledFiles, tiledNormalMaps } from '../../shared/export/fileExport';
+import { compileColourMap, compileNormalMap, splitFileName, tiledColourMaps, tiledFiles, tiledNormalMaps } from '../../shared/export/fileExport';
+import { DEFAULT_NATURAL_LINES, type NaturalLines } from '../../shared/terrain/naturalColours';
 import { tileLayout, tileName } from '../../shared/export/tiles';
 import { coverBytes } from '../../shared/erosion/cover';
 import { availableSources, parseMaskSet, type MaskSet, type MaskSourceData } from '../../shared/export/masks';
@@ -109,6 +110,16 @@ async function writeAll(io: CliIo, directory: string, files: ExportFile[], descr
   return true;
 }
 
+/** The colour map's tree and snow lines: the options', else a project's view's, else the view's defaults. */
+function naturalLinesFor(options: ExportArgs, loaded: LoadedInput): NaturalLines {
+  const view = loaded.project?.view;
+  const saved = (key: keyof NaturalLines): number => {
+    const value = view?.[key];
+    return typeof value === 'number' && Number.isFinite(value) ? value : DEFAULT_NATURAL_LINES[key];
+  };
+  return { treeLine: options.colourMap?.treeLine ?? saved('treeLine'), snowLine: options.colourMap?.snowLine ?? saved('snowLine') };
+}
+
 export async function runEngineExport(options: ExportArgs, loaded: LoadedInput, io: CliIo): Promise<number> {
   const engine = options.engine!;
   let inputs: { masks: MaskSet | null; data: MaskSourceData };
@@ -129,6 +140,7 @@ export async function runEngineExport(options: ExportArgs, loaded: LoadedInput, 
     exrCompression: options.exrCompression,
     normalMap: options.normalMap ?? null,
     masks: inputs.masks,
+    colourMap: options.colourMap ? naturalLinesFor(options, loaded) : null,
     tiles: options.tiles ?? null,
   };
   let run: ReturnType<typeof streamEngineExport>;
@@ -158,13 +170,15 @@ export async function runEngineExport(options: ExportArgs, loaded: LoadedInput, 
     const what = planned.role === 'info' ? 'import values' : `${planned.width}×${planned.depth}, ${planned.role}${planned.layers ? ` ${planned.layers.join('+')}` : ''}`;
     io.stdout(`wrote ${pathIn(options.output, planned.name)} (${what})\n`);
   }
+  // Always true of the weight maps (masks.ts layerBytes); said when asked for, as the engines require it.
+  if (engine.normalise) io.stdout('weights normalised: the layers sum to 255 at every pixel\n');
   io.stdout(`${plan.engine} import values:\n`);
   for (const n of plan.numbers) io.stdout(`  ${n.label}: ${n.value}${n.unit ? ` ${n.unit}` : ''}\n`);
   for (const note of plan.notes) io.stdout(`  ${note}\n`);
   return EXIT_OK;
 }
 
-/** `--tile-size` and/or `--normal-map` without a preset: files beside --out, named after it. */
+/** `--tile-size`, `--normal-map` or `--colour-map` without a preset: files beside --out, named after it. */
 export async function runMultiFileExport(options: ExportArgs, loaded: LoadedInput, io: CliIo): Promise<number> {
   const format = outputFormatFor(options.output)!;
   const { field } = loaded;
@@ -173,12 +187,14 @@ export async function runMultiFileExport(options: ExportArgs, loaded: LoadedInpu
   try {
     // The names are cheap: every target is checked before any tile is encoded.
     const { base, extension } = splitFileName(fileName);
-    const suffix = options.normalMap ? `.${extension || 'png'}` : extension ? `.${extension}` : '';
+    const image = options.normalMap ?? options.colourMap;
+    const suffix = image ? `.${extension || 'png'}` : extension ? `.${extension}` : '';
     const layout = options.tiles ? tileLayout(field.width, field.depth, options.tiles) : null;
     const names = layout ? layout.map((tile) => `${tileName(base, tile)}${suffix}`) : [fileName];
     // An export the machine cannot hold is refused before any target is created (exit 1).
     const largest = layout?.reduce((a, t) => (t.width * t.depth > a.width * a.depth ? { width: t.width, depth: t.depth } : a), { width: 0, depth: 0 }) ?? null;
-    const entry = options.normalMap ? 'normal' : exportEntryFor(options.output, options.bits);
+    // A colour map holds what a normal map does (normals, then 3 bytes a pixel): the same estimate.
+    const entry = image ? 'normal' : exportEntryFor(options.output, options.bits);
     const tooLarge = entry && fileExportRefusal(io, { format: entry, map: { width: field.width, depth: field.depth }, tile: largest, holdsFiles: true });
     if (tooLarge) {
       io.stderr(`faultline export: ${tooLarge}\n`);
@@ -187,6 +203,9 @@ export async function runMultiFileExport(options: ExportArgs, loaded: LoadedInpu
     if (!(await prepareTargets(io, folderOf(options.output), names))) return EXIT_FAILURE;
     if (options.normalMap) {
       files = options.tiles ? tiledNormalMaps(field, options.tiles, fileName, options.normalMap) : [{ name: fileName, bytes: compileNormalMap(field, options.normalMap) }];
+    } else if (options.colourMap) {
+      const lines = naturalLinesFor(options, loaded);
+      files = options.tiles ? tiledColourMaps(field, options.tiles, fileName, lines) : [{ name: fileName, bytes: compileColourMap(field, lines) }];
     } else {
       // Every tile maps the whole map's range, so that tiles join without steps.
       const range = options.range === 'auto' ? heightRange(field.heights) : options.range;
@@ -198,7 +217,11 @@ export async function runMultiFileExport(options: ExportArgs, loaded: LoadedInpu
     io.stderr(`faultline export: ${message(error)}\n`);
     return EXIT_FAILURE;
   }
-  const kind = options.normalMap ? `${options.normalMap.space}-space normal map, green ${options.normalMap.green}` : format.extension.slice(1);
+  const kind = options.normalMap
+    ? `${options.normalMap.space}-space normal map, green ${options.normalMap.green}`
+    : options.colourMap
+      ? `sRGB colour map, tree line ${naturalLinesFor(options, loaded).treeLine} m, snow line ${naturalLinesFor(options, loaded).snowLine} m`
+      : format.extension.slice(1);
   const ok = await writeAll(io, folderOf(options.output), files, () => kind);
   return ok ? EXIT_OK : EXIT_FAILURE;
 }

@@ -43,6 +43,11 @@ export interface ExportArgs {
   normalMap?: { space: NormalSpace; green: GreenDirection };
   /** Cut the output into tiles NAME_x{X}_y{Y}. */
   tiles?: TileSpec;
+  /**
+   * `--colour-map`: the view's natural colours as an sRGB PNG (instead of heights; with --preset, beside
+   * them as NAME_colour.png). Tree and snow lines in metres when given; else a project's, else the view's defaults.
+   */
+  colourMap?: { treeLine?: number; snowLine?: number };
   /** Engine preset: everything below goes with it. */
   engine?: EngineArgs;
 }
@@ -59,6 +64,12 @@ export interface EngineArgs {
   masksFile?: string;
   flowFile?: string;
   depositionFile?: string;
+  /**
+   * `--normalise`: the weight maps must sum to 255 at every pixel. They always do (the stacked layers'
+   * roundings telescope: shared/export/masks.ts layerBytes); the flag states the requirement for the
+   * engines that need it (Unreal's weight-blended layers, World Machine's Weightmap device).
+   */
+  normalise?: boolean;
 }
 
 export interface InfoArgs {
@@ -66,10 +77,10 @@ export interface InfoArgs {
   read: InputOptions;
 }
 
-const FLAGS = new Set(['--flip', '--in-flip']);
+const FLAGS = new Set(['--flip', '--in-flip', '--normalise', '--colour-map']);
 const INPUT_OPTIONS = ['--size', '--depth', '--in-byte-order', '--in-flip', '--in-range', '--cell-size', '--channel', '--resample'];
-const OUTPUT_OPTIONS = ['--out', '--bits', '--range', '--byte-order', '--flip', '--exr-compression', '--normal-map', '--normal-green', '--tile-size', '--tile-overlap'];
-const ENGINE_OPTIONS = ['--preset', '--name', '--resolution', '--fit', '--crop-origin', '--height-format', '--masks', '--flow', '--deposition'];
+const OUTPUT_OPTIONS = ['--out', '--bits', '--range', '--byte-order', '--flip', '--exr-compression', '--normal-map', '--normal-green', '--colour-map', '--tree-line', '--snow-line', '--tile-size', '--tile-overlap'];
+const ENGINE_OPTIONS = ['--preset', '--name', '--resolution', '--fit', '--crop-origin', '--height-format', '--masks', '--flow', '--deposition', '--normalise'];
 const CHANNELS: readonly PngChannel[] = ['luminance', 'r', 'g', 'b', 'a'];
 
 function parseSide(option: string, text: string): number {
@@ -173,6 +184,10 @@ function parseEngineArgs(values: Map<string, string>): EngineArgs | undefined {
   engine.masksFile = fileValue('--masks', values.get('--masks'));
   engine.flowFile = fileValue('--flow', values.get('--flow'));
   engine.depositionFile = fileValue('--deposition', values.get('--deposition'));
+  if (values.has('--normalise')) {
+    if (!engine.masksFile) throw new UsageError('--normalise needs --masks (it is about the weight maps)');
+    engine.normalise = true;
+  }
   return engine;
 }
 
@@ -206,6 +221,17 @@ export function parseExportArgs(args: readonly string[]): ExportArgs {
     if (!engine && !output.toLowerCase().endsWith('.png')) throw new UsageError('--normal-map writes a PNG: give --out FILE.png');
     // Unreal reads normal maps DirectX-style (green down); Unity and Godot OpenGL-style.
     parsed.normalMap = { space, green: green ?? (engine ? engineFor(engine.preset).form.normalGreen : 'up') };
+  }
+  const treeLine = values.get('--tree-line');
+  const snowLine = values.get('--snow-line');
+  if (values.has('--colour-map')) {
+    if (space && !engine) throw new UsageError('--colour-map and --normal-map each write the one PNG of --out: give one (with --preset both are written)');
+    if (!engine && !output.toLowerCase().endsWith('.png')) throw new UsageError('--colour-map writes a PNG: give --out FILE.png');
+    parsed.colourMap = {};
+    if (treeLine !== undefined) parsed.colourMap.treeLine = parseNumber('--tree-line', treeLine);
+    if (snowLine !== undefined) parsed.colourMap.snowLine = parseNumber('--snow-line', snowLine);
+  } else if (treeLine !== undefined || snowLine !== undefined) {
+    throw new UsageError(`${treeLine !== undefined ? '--tree-line' : '--snow-line'} needs --colour-map`);
   }
   const tileSize = values.get('--tile-size');
   const overlap = values.get('--tile-overlap');

@@ -67,7 +67,7 @@ export async function runExport(args: readonly string[], io: CliIo): Promise<num
   const loaded = await readAndLoad(io, 'export', options.input, { ...options.read, stack: options.engine !== undefined });
   if (!loaded) return EXIT_FAILURE;
   if (options.engine) return runEngineExport(options, loaded, await withMasksCap(io, options.engine.masksFile));
-  if (options.tiles || options.normalMap) return runMultiFileExport(options, loaded, io);
+  if (options.tiles || options.normalMap || options.colourMap) return runMultiFileExport(options, loaded, io);
   const format = outputFormatFor(options.output)!; // checked by parseExportArgs
   // An export the machine cannot hold is refused before anything is encoded (exit 1, as for engine exports).
   const entry = exportEntryFor(options.output, options.bits);

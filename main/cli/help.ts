@@ -146,6 +146,11 @@ Writing:
                          normals instead of heights
   --normal-green up|down green towards the image's top (OpenGL: Unity, Godot) or bottom (DirectX:
                          Unreal) in tangent space (default: up; down with --preset unreal)
+  --colour-map           write an 8-bit sRGB colour map (--out FILE.png) instead of heights: the 3D
+                         view's natural colours (grass, heath, scree, earth and rock by slope and
+                         height, snow), slopes from the exact triangle normals
+  --tree-line M, --snow-line M   where the colours change cover, metres (default: a project's View
+                         settings, else 200 and 350, the View panel's defaults)
   --tile-size N          cut the output into tiles of N × N vertices named NAME_x{X}_y{Y}.EXT beside
                          --out (the last tile of a row or column may be shorter); every tile maps the
                          whole map's height range
@@ -178,10 +183,18 @@ values to type into the engine; NAME.<engine>.json holds them too):
   --height-format exr|r16   Godot height file (default: exr)
   --masks RULES.json     splat/weight maps by rules: { "layers": [ { "name": "rock", "rules": [
                          { "source": "slope", "min": 35, "softness": 8 } ] }, … ] }; sources height (m),
-                         slope (°), curvature (1/m, + convex), flow, deposition (0–1); the first layer
+                         slope (°), curvature (1/m, + convex), aspect (° clockwise from north = −z,
+                         the way the ground faces; min and max both, min > max wraps through north),
+                         cavity (m, mean of the 9 × 9 around minus the vertex: + in hollows), flow,
+                         deposition (0–1); the first layer
                          is the base, each later one covers those below. Unreal and Terrain3D: an 8-bit
                          PNG per layer; Unity: RGBA alphamaps of 4 layers at 2ⁿ; HTerrain: a CLASSIC4
                          RGBA splatmap (at most 4 layers); an unknown key is refused
+  --colour-map           also NAME_colour.png: the 3D view's natural colours (cover by slope and height,
+                         snow; sediment and wet ground with --flow and --deposition), 8-bit sRGB at the
+                         exported size; --tree-line M, --snow-line M as above
+  --normalise            weight maps summing to 255 at every pixel (Unreal's weight-blended layers, World
+                         Machine's Weightmap device): always so, the flag states it; needs --masks
   --flow FILE, --deposition FILE   erosion results as .r32 at the input's size, for those sources
                          (each divided by its largest value, to the nearest 255th, as the editor keeps them)
   --normal-map, --tile-size, --tile-overlap, --exr-compression   as above (Unity tiles: 2ⁿ+1, overlap 1;

@@ -67,6 +67,9 @@ export function EngineExportSection({ exchange, preset }: { exchange: Exchange; 
             <label>
               <input type="checkbox" data-testid="engine-normal-map" checked={options.normalMap} onChange={(e) => set({ normalMap: e.target.checked })} /> Normal map
             </label>
+            <label title="NAME_colour.png: the 3D view's natural colours (8-bit sRGB) at the heightmap's size">
+              <input type="checkbox" data-testid="engine-colour-map" checked={options.colourMap} onChange={(e) => set({ colourMap: e.target.checked })} /> Colour map
+            </label>
             <label>
               <input type="checkbox" data-testid="engine-masks" checked={options.masks} onChange={(e) => set({ masks: e.target.checked })} /> Masks
             </label>
@@ -198,7 +201,9 @@ function MaskEditor({ exchange }: { exchange: Exchange }) {
   return (
     <div className="mask-editor" data-testid="mask-editor">
       <div className="mask-editor-head">
-        <span>Layers: the first is the base; each later layer covers the ones before it</span>
+        <span title="Normalised: the layers' weights sum to 255 at every pixel, as Unreal's weight-blended layers and World Machine's Weightmap device require">
+          Layers: the first is the base; each later layer covers the ones before it (weights sum to 255 at every pixel)
+        </span>
         <button type="button" data-testid="mask-add-layer" onClick={() => flow.addMaskLayer()} disabled={layers.length >= 16}>
           + Layer
         </button>

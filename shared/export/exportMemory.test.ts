@@ -36,6 +36,13 @@ describe('an engine export’s memory, estimated from its plan', () => {
     expect(at(257, 253, null)).toBeGreaterThan(EXPORT_MEMORY_FIXED_BYTES);
   });
 
+  it('a colour map holds its grid, RGB pixels and PNG (10 B a vertex) while it is made: more than masks or heights alone', () => {
+    const lines = { treeLine: 200, snowLine: 350 };
+    const at = (layers: typeof masks | null, colourMap: typeof lines | null) => engineExportMemory(planEngineExport(dims(4097), range, { preset: 'unreal', name: 't', size: 4033, masks: layers, colourMap }), dims(4097));
+    expect(at(null, lines) - at(null, null)).toBe((10 - 8) * 4033 * 4033);
+    expect(at(masks, lines) - at(masks, null)).toBe((10 - 9) * 4033 * 4033);
+  });
+
   it('refuses only what does not fit, naming the export and both figures', () => {
     const plan = planEngineExport(dims(513), range, { preset: 'godot-hterrain', name: 't', masks: defaultMaskSet(0, 100, false) });
     const what = describeEngineExport(plan, 3);

@@ -16,6 +16,9 @@
  *   The layer count does not enter: the layers are made and written one at a time.
  * - GRID without masks: the grid (4 B) and the heightmap's samples and file (~2 + 2 B) → 8 (the
  *   largest file of any preset, EXR of floats, is at most 4 B/vertex; normals come a block at a time).
+ * - GRID with a colour map, while it is made: the grid (4 B), its RGB pixels (3 B) and its PNG (at
+ *   most ~3 B) → 10, the larger of this and the above. Not measured (by the arithmetic of what is held);
+ *   the pixels are garbage before the masks are made (presets.ts colourMapFiles).
  * - FIXED: one piece in flight to main and the codecs' buffers.
  * Tiles do not enter: tiles and Unity's terrains are cut from the grid a row of tiles at a time.
  */
@@ -24,12 +27,14 @@ import { exportVariant } from '../codecs/formats';
 
 export const EXPORT_MEMORY_FIXED_BYTES = 64 * 1024 * 1024;
 export const EXPORT_MEMORY_MAP_BYTES_PER_VERTEX = 4;
-export const EXPORT_MEMORY_GRID_BYTES_PER_VERTEX = { masks: 9, plain: 8 } as const;
+export const EXPORT_MEMORY_GRID_BYTES_PER_VERTEX = { masks: 9, plain: 8, colour: 10 } as const;
 
 /** Bytes an engine export of `plan` needs at its peak, beyond what the process holds already. */
 export function engineExportMemory(plan: Pick<EnginePlan, 'width' | 'depth' | 'files'>, map: { width: number; depth: number }): number {
   const masks = plan.files.some((f) => f.role === 'weightmap' || f.role === 'splatmap');
-  const perVertex = masks ? EXPORT_MEMORY_GRID_BYTES_PER_VERTEX.masks : EXPORT_MEMORY_GRID_BYTES_PER_VERTEX.plain;
+  const colour = plan.files.some((f) => f.role === 'colourmap');
+  const grid = EXPORT_MEMORY_GRID_BYTES_PER_VERTEX;
+  const perVertex = Math.max(masks ? grid.masks : grid.plain, colour ? grid.colour : 0);
   return EXPORT_MEMORY_FIXED_BYTES + EXPORT_MEMORY_MAP_BYTES_PER_VERTEX * map.width * map.depth + perVertex * plan.width * plan.depth;
 }
 

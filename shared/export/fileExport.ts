@@ -1,9 +1,11 @@
 /**
- * Plain (engine-less) exports built on the same pieces as the presets: a normal map PNG of a map, and
- * any heightmap format cut into tiles named NAME_x{X}_y{Y}.
+ * Plain (engine-less) exports built on the same pieces as the presets: a normal map or colour map PNG
+ * of a map, and any heightmap format cut into tiles named NAME_x{X}_y{Y}.
  */
 import { encodeColourPng } from '../codecs/png/encodeColour';
 import type { Heightfield } from '../terrain/heightfield';
+import type { NaturalLines } from '../terrain/naturalColours';
+import { naturalColourPixels } from './colourMap';
 import { cropGrid, gridAsField, gridFromField, type ExportGrid } from './grid';
 import { normalMapPixels, vertexNormals, type NormalMapOptions } from './normals';
 import type { ExportFile } from './presets';
@@ -36,8 +38,26 @@ export function tiledFiles(field: Heightfield, spec: TileSpec, fileName: string,
 
 /** Normal map tiles: normals of the whole map, cut. */
 export function tiledNormalMaps(field: Heightfield, spec: TileSpec, fileName: string, options: NormalMapOptions): ExportFile[] {
+  return tiledRgb(field, spec, fileName, normalMapPixels(vertexNormals(gridFromField(field)), options));
+}
+
+/** An 8-bit sRGB colour map PNG (the view's natural colours), one pixel per vertex. */
+export function compileColourMap(field: Heightfield, lines: NaturalLines): Uint8Array {
+  return encodeColourPng({ width: field.width, height: field.depth, channels: 3, data: colourMapOf(field, lines) });
+}
+
+/** The colour map cut into tiles, coloured on the whole map first so that tile borders have their true slopes. */
+export function tiledColourMaps(field: Heightfield, spec: TileSpec, fileName: string, lines: NaturalLines): ExportFile[] {
+  return tiledRgb(field, spec, fileName, colourMapOf(field, lines));
+}
+
+function colourMapOf(field: Heightfield, lines: NaturalLines): Uint8Array {
+  return naturalColourPixels(field.heights, vertexNormals(gridFromField(field)), lines);
+}
+
+/** Whole-map RGB pixels (3 bytes per vertex) cut into tiles' PNGs. */
+function tiledRgb(field: Heightfield, spec: TileSpec, fileName: string, pixels: Uint8Array): ExportFile[] {
   const { base, extension } = splitFileName(fileName);
-  const pixels = normalMapPixels(vertexNormals(gridFromField(field)), options);
   return tileLayout(field.width, field.depth, spec).map((tile) => {
     const data = new Uint8Array(tile.width * tile.depth * 3);
     for (let j = 0; j < tile.depth; j++) {

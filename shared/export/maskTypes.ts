@@ -1,10 +1,13 @@
 /** The mask rule vocabulary (sources, rules, layers): what masks and the erosion cover rules share. */
-export const MASK_SOURCES = ['height', 'slope', 'curvature', 'flow', 'deposition', 'road'] as const;
+export const MASK_SOURCES = ['height', 'slope', 'curvature', 'aspect', 'cavity', 'flow', 'deposition', 'road'] as const;
 export type MaskSource = (typeof MASK_SOURCES)[number];
 
 export interface MaskRule {
   source: MaskSource;
-  /** Full coverage from min to max (either may be absent: unbounded). */
+  /**
+   * Full coverage from min to max (either may be absent: unbounded). For `aspect` both are needed
+   * (compass degrees) and min > max wraps through north (e.g. 315..45).
+   */
   min?: number;
   max?: number;
   /** Width of the fade outside [min, max], in the source's units (0 or absent: a hard edge). */

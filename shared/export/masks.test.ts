@@ -147,3 +147,84 @@ describe('weights a block and a layer at a time', () => {
     expect(rock).toBeGreaterThan(0);
   });
 });
+
+describe('aspect and cavity sources', () => {
+  /** A plane whose downhill direction is the compass bearing `deg` (clockwise from north = −z, east = +x). */
+  function facing(deg: number, size = 9) {
+    const field = createHeightfield(size, size, 2);
+    const rad = (deg * Math.PI) / 180;
+    for (let j = 0; j < size; j++) for (let i = 0; i < size; i++) field.heights[j * size + i] = -0.5 * (vertexX(field, i) * Math.sin(rad) - vertexZ(field, j) * Math.cos(rad));
+    return field;
+  }
+
+  function layerBytesOf(field: ReturnType<typeof createHeightfield>, set: ReturnType<typeof parseMaskSet>): Uint8Array[] {
+    const out: Uint8Array[] = [];
+    streamLayerBytes(set, new MaskSources(gridFromField(field)), field.width, field.depth, (layer, bytes) => (out[layer] = bytes.slice()));
+    return out;
+  }
+
+  it('aspect is the bearing a plane faces, everywhere on it, borders included', () => {
+    for (const deg of [0, 30, 90, 135, 250, 330]) {
+      for (const a of new MaskSources(gridFromField(facing(deg))).values('aspect')) expect(Math.abs(((a - deg + 540) % 360) - 180), `${deg}`).toBeLessThan(1e-3);
+    }
+    expect([...new MaskSources(gridFromField(createHeightfield(5, 5, 1))).values('aspect')].every(Number.isNaN)).toBe(true);
+  });
+
+  it('an aspect rule covers its arc (wrapping through north when min > max) with 255, and nothing outside it', () => {
+    const cases: [number, number, number, boolean][] = [
+      [90, 60, 120, true],
+      [30, 60, 120, false],
+      [250, 200, 300, true],
+      [135, 200, 300, false],
+      [0, 340, 20, true],
+      [10, 340, 20, true],
+      [330, 300, 20, true],
+      [30, 340, 20, false],
+      [250, 340, 20, false],
+    ];
+    for (const [deg, min, max, inside] of cases) {
+      const set = parseMaskSet({ layers: [{ name: 'other' }, { name: 'facing', rules: [{ source: 'aspect', min, max }] }] });
+      const [other, face] = layerBytesOf(facing(deg), set);
+      expect([...face].every((b) => b === (inside ? 255 : 0)), `${deg} in ${min}..${max}`).toBe(true);
+      expect([...other].every((b) => b === (inside ? 0 : 255))).toBe(true);
+    }
+    // Flat ground faces nowhere.
+    const set = parseMaskSet({ layers: [{ name: 'other' }, { name: 'facing', rules: [{ source: 'aspect', min: 0, max: 360 }] }] });
+    expect([...layerBytesOf(createHeightfield(5, 5, 1), set)[1]].every((b) => b === 0)).toBe(true);
+  });
+
+  it('an aspect rule fades over its softness the shorter way round', () => {
+    const rule = { source: 'aspect' as const, min: 80, max: 100, softness: 20 };
+    expect([60, 70, 80, 100, 110, 120, 270].map((v) => ruleWeight(rule, v))).toEqual([0, 0.5, 1, 1, 0.5, 0, 0]);
+    const north = { source: 'aspect' as const, min: 350, max: 10, softness: 20 };
+    expect([0, 355, 10, 20, 340, 30, 180].map((v) => ruleWeight(north, v))).toEqual([1, 1, 1, 0.5, 0.5, 0, 0]);
+  });
+
+  it('an aspect rule needs both ends; other sources still refuse min > max', () => {
+    expect(() => parseMaskSet({ layers: [{ name: 'a', rules: [{ source: 'aspect', min: 90 }] }] })).toThrow(/needs both min and max/);
+    expect(() => parseMaskSet({ layers: [{ name: 'a', rules: [{ source: 'slope', min: 90, max: 10 }] }] })).toThrow(/min ≤ max/);
+  });
+
+  it('cavity of a paraboloid is a·c²·(rᵢ(rᵢ+1) + rⱼ(rⱼ+1))/3: a bowl is cavity, a dome is not, a plane has none', () => {
+    const size = 17;
+    const cell = 2;
+    const a = 0.05;
+    for (const sign of [1, -1]) {
+      const field = createHeightfield(size, size, cell);
+      for (let j = 0; j < size; j++) for (let i = 0; i < size; i++) field.heights[j * size + i] = sign * a * (vertexX(field, i) ** 2 + vertexZ(field, j) ** 2);
+      const cavity = new MaskSources(gridFromField(field)).values('cavity');
+      for (let j = 0; j < size; j++) {
+        for (let i = 0; i < size; i++) {
+          const ri = Math.min(4, i, size - 1 - i);
+          const rj = Math.min(4, j, size - 1 - j);
+          expect(cavity[j * size + i]).toBeCloseTo((sign * a * cell * cell * (ri * (ri + 1) + rj * (rj + 1))) / 3, 3);
+        }
+      }
+      const set = parseMaskSet({ layers: [{ name: 'open' }, { name: 'hollow', rules: [{ source: 'cavity', min: 0.1 }] }] });
+      const hollow = layerBytesOf(field, set)[1];
+      expect(hollow[8 * size + 8]).toBe(sign === 1 ? 255 : 0);
+      expect([...hollow].every((b) => b === 0 || sign === 1)).toBe(true);
+    }
+    for (const c of new MaskSources(gridFromField(facing(40))).values('cavity')) expect(Math.abs(c)).toBeLessThan(1e-4);
+  });
+});

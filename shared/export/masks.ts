@@ -7,6 +7,10 @@
  *
  * Sources, per vertex: height (m), slope (degrees from horizontal, of the vertex normal from the exact
  * triangles), curvature (1/m, −∇²h: positive on convex ridges and peaks, negative in concave hollows),
+ * aspect (the compass bearing the ground faces, i.e. its downhill direction, degrees clockwise from
+ * north = −z, so east = +x, from the same normal; flat ground faces nowhere and no aspect rule covers
+ * it), cavity (m: the mean height of the surrounding (2r + 1)² vertices, r = CAVITY_RADIUS_CELLS,
+ * minus the vertex's own; positive in hollows and creases, negative on domes and ridges, 0 on a plane),
  * and, when the document has erosion results, flow and deposition (each divided by its largest value
  * on the map, so 0…1, given as bytes: shared/erosion/cover.ts coverBytes, read as byte / 255); when it has roads, road (1 on a road's surface, fading to 0 over a cell past its
  * edge: shared/roads/mask.ts).
@@ -28,6 +32,8 @@ export const MASK_SOURCE_LABELS: Record<MaskSource, string> = {
   height: 'Height (m)',
   slope: 'Slope (°)',
   curvature: 'Curvature (1/m, + convex)',
+  aspect: 'Aspect (° from north, clockwise)',
+  cavity: 'Cavity (m, + hollow)',
   flow: 'Erosion flow (0–1)',
   deposition: 'Deposition (0–1)',
   road: 'Road footprint (0–1)',
@@ -81,7 +87,7 @@ function onlyKeys(value: Record<string, unknown>, known: readonly string[], wher
  * Checks a mask set from JSON (a rules file, a saved dialog state): the first problem is thrown as a
  * MaskSetError naming where it is. `available` lists the sources this document has data for.
  */
-export function parseMaskSet(value: unknown, available: readonly MaskSource[] = ['height', 'slope', 'curvature']): MaskSet {
+export function parseMaskSet(value: unknown, available: readonly MaskSource[] = TERRAIN_SOURCES): MaskSet {
   if (!isRecord(value) || !Array.isArray(value.layers)) throw new MaskSetError('a mask set is an object with a "layers" list');
   onlyKeys(value, ['layers'], '');
   if (value.layers.length === 0) throw new MaskSetError('a mask set needs at least one layer');
@@ -109,7 +115,8 @@ export function parseMaskSet(value: unknown, available: readonly MaskSource[] = 
         const min = optionalNumber(rule.min, `${at}.min`);
         const max = optionalNumber(rule.max, `${at}.max`);
         const softness = optionalNumber(rule.softness, `${at}.softness`);
-        if (min !== undefined && max !== undefined && min > max) throw new MaskSetError(`${at} needs min ≤ max, got ${min}..${max}`);
+        if (source === 'aspect' && (min === undefined || max === undefined)) throw new MaskSetError(`${at} (aspect) needs both min and max, compass degrees clockwise from north (min > max wraps through north)`);
+        if (source !== 'aspect' && min !== undefined && max !== undefined && min > max) throw new MaskSetError(`${at} needs min ≤ max, got ${min}..${max}`);
         if (softness !== undefined && softness < 0) throw new MaskSetError(`${at}.softness must be ≥ 0`);
         return { source, ...(min !== undefined && { min }), ...(max !== undefined && { max }), ...(softness !== undefined && { softness }) };
       }),
@@ -118,9 +125,15 @@ export function parseMaskSet(value: unknown, available: readonly MaskSource[] = 
   return { layers };
 }
 
+/** Sources every terrain has (computed from its heights). */
+export const TERRAIN_SOURCES: readonly MaskSource[] = ['height', 'slope', 'curvature', 'aspect', 'cavity'];
+
+/** Half the side of the square whose mean height the cavity source compares a vertex with, in cells. */
+export const CAVITY_RADIUS_CELLS = 4;
+
 /** Sources a document can use: the terrain's own, plus erosion's when present. */
 export function availableSources(data: MaskSourceData | null | undefined): MaskSource[] {
-  const out: MaskSource[] = ['height', 'slope', 'curvature'];
+  const out: MaskSource[] = [...TERRAIN_SOURCES];
   if (data?.flow) out.push('flow');
   if (data?.deposition) out.push('deposition');
   if (data?.road) out.push('road');
@@ -143,6 +156,56 @@ export function vertexCurvature(grid: ExportGrid): Float32Array {
       const alongX = ix === 0 ? 0 : (h[j * w + ic - 1] - 2 * h[j * w + ic] + h[j * w + ic + 1]) * ix;
       const alongZ = iz === 0 ? 0 : (h[(jc - 1) * w + i] - 2 * h[jc * w + i] + h[(jc + 1) * w + i]) * iz;
       out[j * w + i] = -(alongX + alongZ);
+    }
+  }
+  return out;
+}
+
+/**
+ * Compass bearing (degrees clockwise from north = −z, 0…360) that each vertex's ground faces: the
+ * direction of its normal's horizontal part (downhill). NaN where the normal is vertical (flat ground).
+ */
+export function vertexAspects(normals: Float32Array): Float32Array {
+  const out = new Float32Array(normals.length / 3);
+  for (let k = 0; k < out.length; k++) {
+    const nx = normals[3 * k];
+    const nz = normals[3 * k + 2];
+    if (nx * nx + nz * nz < 1e-12) out[k] = NaN;
+    else {
+      const deg = (Math.atan2(nx, -nz) * 180) / Math.PI;
+      out[k] = deg < 0 ? deg + 360 : deg;
+    }
+  }
+  return out;
+}
+
+/**
+ * Mean height of the (2r + 1)² vertices around each vertex minus its own, metres. Near a border the
+ * square shrinks on both sides alike (half-sides min(r, distance to the border) per axis), so a plane
+ * has no cavity anywhere.
+ */
+export function vertexCavity(grid: ExportGrid, radius = CAVITY_RADIUS_CELLS): Float32Array {
+  const { width: w, depth: d, heights: h } = grid;
+  // Summed-area table in float64: (w + 1) × (d + 1), entry (i, j) = sum of heights[< j][< i].
+  const sums = new Float64Array((w + 1) * (d + 1));
+  for (let j = 0; j < d; j++) {
+    let row = 0;
+    for (let i = 0; i < w; i++) {
+      row += h[j * w + i];
+      sums[(j + 1) * (w + 1) + i + 1] = sums[j * (w + 1) + i + 1] + row;
+    }
+  }
+  const out = new Float32Array(w * d);
+  for (let j = 0; j < d; j++) {
+    const rj = Math.min(radius, j, d - 1 - j);
+    const top = (j - rj) * (w + 1);
+    const bottom = (j + rj + 1) * (w + 1);
+    for (let i = 0; i < w; i++) {
+      const ri = Math.min(radius, i, w - 1 - i);
+      const left = i - ri;
+      const right = i + ri + 1;
+      const sum = sums[bottom + right] - sums[bottom + left] - sums[top + right] + sums[top + left];
+      out[j * w + i] = sum / ((2 * ri + 1) * (2 * rj + 1)) - h[j * w + i];
     }
   }
   return out;
@@ -180,6 +243,11 @@ export class MaskSources {
     const cached = this.cache.get(source);
     if (cached) return cached.subarray(j0 * w, j1 * w);
     if (source === 'slope') return vertexSlopes(this.blockNormals(j0, j1));
+    if (source === 'aspect') return vertexAspects(this.blockNormals(j0, j1));
+    if (source === 'cavity') {
+      const { crop, offset } = this.halo(j0, j1, CAVITY_RADIUS_CELLS);
+      return vertexCavity(crop).subarray(offset * w, (offset + j1 - j0) * w);
+    }
     if (source === 'height' && this.grid instanceof PaddedGrid) return this.grid.rows(j0, j1);
     if (source === 'curvature') {
       const { crop, offset } = this.halo(j0, j1);
@@ -188,11 +256,11 @@ export class MaskSources {
     return this.values(source).subarray(j0 * w, j1 * w);
   }
 
-  /** Rows [j0, j1) with two more on each side where the map has them (at least three rows). */
-  private halo(j0: number, j1: number): { crop: ExportGrid; offset: number } {
+  /** Rows [j0, j1) with `extra` more (default two) on each side where the map has them (at least three rows). */
+  private halo(j0: number, j1: number, extra = 2): { crop: ExportGrid; offset: number } {
     const { depth } = this.grid;
-    let c0 = Math.max(0, j0 - 2);
-    let c1 = Math.min(depth, j1 + 2);
+    let c0 = Math.max(0, j0 - extra);
+    let c1 = Math.min(depth, j1 + extra);
     if (depth >= 3 && c1 - c0 < 3) {
       if (c0 === 0) c1 = Math.min(depth, 3);
       else c0 = Math.max(0, c1 - 3);
@@ -216,6 +284,12 @@ export class MaskSources {
         break;
       case 'curvature':
         values = vertexCurvature(this.grid);
+        break;
+      case 'aspect':
+        values = vertexAspects(this.vertexNormals());
+        break;
+      case 'cavity':
+        values = vertexCavity(this.grid);
         break;
       case 'flow':
       case 'deposition': {
@@ -244,8 +318,27 @@ function smoothstep(edge0: number, edge1: number, v: number): number {
   return t * t * (3 - 2 * t);
 }
 
+/**
+ * Weight 0…1 of an aspect rule for one bearing: 1 on the arc from min clockwise to max, fading over
+ * `softness` degrees of the shorter way round to the arc; 0 where there is no bearing (NaN, flat).
+ */
+function aspectWeight(rule: MaskRule, bearing: number): number {
+  if (Number.isNaN(bearing)) return 0;
+  const min = rule.min ?? 0;
+  const max = rule.max ?? 360;
+  if (max - min >= 360) return 1;
+  const turn = (deg: number) => ((deg % 360) + 360) % 360;
+  const arc = turn(max - min);
+  const along = turn(bearing - min);
+  if (along <= arc) return 1;
+  const soft = rule.softness ?? 0;
+  if (soft <= 0) return 0;
+  return 1 - smoothstep(0, soft, Math.min(along - arc, 360 - along));
+}
+
 /** Weight 0…1 of one rule for one value. */
 export function ruleWeight(rule: MaskRule, value: number): number {
+  if (rule.source === 'aspect') return aspectWeight(rule, value);
   const soft = rule.softness ?? 0;
   let w = 1;
   if (rule.min !== undefined) w *= soft > 0 ? smoothstep(rule.min - soft, rule.min, value) : value >= rule.min ? 1 : 0;
@@ -255,6 +348,10 @@ export function ruleWeight(rule: MaskRule, value: number): number {
 
 /** Multiplies `out` by one rule's weights (the loop form of `ruleWeight`, for whole maps). */
 function applyRule(rule: MaskRule, values: Float32Array, out: Float32Array): void {
+  if (rule.source === 'aspect') {
+    for (let k = 0; k < out.length; k++) if (out[k] !== 0) out[k] *= aspectWeight(rule, values[k]);
+    return;
+  }
   const soft = rule.softness ?? 0;
   const hasMin = rule.min !== undefined;
   const hasMax = rule.max !== undefined;

@@ -26,7 +26,7 @@ describe('PaddedGrid', () => {
     const a = new MaskSources(padded);
     const b = new MaskSources(whole);
     for (const [j0, j1] of [[0, 2], [0, 7], [5, 9], [20, 29]]) {
-      for (const source of ['height', 'slope', 'curvature'] as const) expect(Array.from(a.blockValues(source, j0, j1)), `${source} ${j0}`).toEqual(Array.from(b.blockValues(source, j0, j1)));
+      for (const source of ['height', 'slope', 'curvature', 'aspect', 'cavity'] as const) expect(Array.from(a.blockValues(source, j0, j1)), `${source} ${j0}`).toEqual(Array.from(b.blockValues(source, j0, j1)));
       expect(Array.from(a.blockNormals(j0, j1))).toEqual(Array.from(b.blockNormals(j0, j1)));
     }
   });

@@ -18,7 +18,9 @@ import { fail, perTile } from './engines/common';
 import type { EngineExportOptions, EnginePlan, ExportFileRole, MapDims, PlannedFile } from './engines/engine';
 import { engineFor } from './engines/registry';
 import { cropGrid, cropValues, gridAsField, gridFromField, PaddedGrid, type ExportGrid } from './grid';
-import { DATA_SOURCES, layerBytes, MASK_BLOCK_ROWS, MaskSources, type MaskSet, type MaskSourceData } from './masks';
+import { DATA_SOURCES, layerBytes, MASK_BLOCK_ROWS, MaskSources, type CoverValues, type MaskSet, type MaskSourceData } from './masks';
+import { naturalColourPixels } from './colourMap';
+import type { NaturalLines } from '../terrain/naturalColours';
 import { normalMapPixels } from './normals';
 import { resampleExact, resampleValues } from './resample';
 import { heightsAt } from '../terrain/surface';
@@ -54,8 +56,9 @@ export function planEngineExport(dims: MapDims, mapRange: { min: number; max: nu
   const heightFiles = perTile(name, '', engine.heightmap(options).extension, shape, tiles, 'heightmap');
   const masks = engine.maskFiles(options, shape, tiles);
   const normals = options.normalMap ? perTile(name, '_normal', 'png', shape, tiles, 'normalmap') : [];
+  const colours = options.colourMap ? perTile(name, '_colour', 'png', shape, tiles, 'colourmap') : [];
   const infoFile: PlannedFile = { name: `${name}.${engine.infoSuffix}.json`, role: 'info', width: 0, depth: 0 };
-  const files = [...heightFiles, ...masks, ...normals, infoFile];
+  const files = [...heightFiles, ...masks, ...normals, ...colours, infoFile];
   if (files.length > MAX_EXPORT_FILES) fail(`this export would write ${files.length} files, more than the ${MAX_EXPORT_FILES} one export may have; choose larger tiles, fewer layers or no normal map`);
   const common: JsonObject = {
     engine: engine.label,
@@ -196,6 +199,8 @@ function* exportFiles(field: Heightfield, plan: EnginePlan, options: EngineExpor
     }
   }
 
+  if (options.colourMap) yield* colourMapFiles(grid, gridData, sources, byRole('colourmap'), options.colourMap, deflate);
+
   const set = options.masks;
   if (set && set.layers.length > 0) yield* encodeMasks(set, grid, sources, plan, options, deflate);
 
@@ -205,6 +210,27 @@ function* exportFiles(field: Heightfield, plan: EnginePlan, options: EngineExpor
   for (const planned of byRole('heightmap')) yield { name: planned.name, bytes: encodeHeight(tileGrid(grid, planned.tile), plan, options, planned.name, codecs) };
 
   for (const planned of byRole('info')) yield { name: planned.name, bytes: encodeUtf8(`${JSON.stringify(plan.info, null, 2)}\n`) };
+}
+
+/**
+ * The colour map's files (the view's natural colours, with the erosion cover where the grid has it),
+ * coloured a block of rows at a time into one RGB array for the whole grid, then cut into tiles. In a
+ * function of its own so that array is garbage before the masks are made.
+ */
+function* colourMapFiles(grid: ExportGrid, data: MaskSourceData, sources: MaskSources, files: PlannedFile[], lines: NaturalLines, deflate: Deflate): Generator<ExportFile, void, void> {
+  const pixels = new Uint8Array(grid.width * grid.depth * 3);
+  for (let j0 = 0; j0 < grid.depth; j0 += MASK_BLOCK_ROWS) {
+    const j1 = Math.min(grid.depth, j0 + MASK_BLOCK_ROWS);
+    const rows = (values: CoverValues | undefined) => values?.subarray(j0 * grid.width, j1 * grid.width);
+    const flow = rows(data.flow);
+    const deposition = rows(data.deposition);
+    const cover = flow && deposition ? { flow, deposition } : null;
+    pixels.set(naturalColourPixels(sources.blockValues('height', j0, j1), sources.blockNormals(j0, j1), lines, cover), 3 * j0 * grid.width);
+  }
+  for (const planned of files) {
+    const piece = tileBytes(pixels, 3, grid.width, planned.tile, grid.depth);
+    yield { name: planned.name, bytes: encodeColourPng({ width: piece.width, height: piece.height, channels: 3, data: piece.data }, deflate) };
+  }
 }
 
 /** Weight and splat files, a layer at a time from the top; RGBA files as soon as their four layers are made. */

@@ -11,6 +11,7 @@ import type { JsonObject } from '../../codecs/json';
 import type { MaskSet } from '../masks';
 import type { GreenDirection, NormalSpace, WorldAxes } from '../normals';
 import type { Tile, TileSpec } from '../tiles';
+import type { NaturalLines } from '../../terrain/naturalColours';
 
 export type EnginePreset = 'unreal' | 'unity' | 'godot-terrain3d' | 'godot-hterrain';
 
@@ -32,11 +33,13 @@ export interface EngineExportOptions {
   exrCompression?: ExrCompression;
   normalMap?: { space: NormalSpace; green: GreenDirection } | null;
   masks?: MaskSet | null;
+  /** Also a colour map NAME_colour.png (the view's natural colours, sRGB) read against these tree and snow lines (m). */
+  colourMap?: NaturalLines | null;
   /** Unreal, Terrain3D: cut into tiles; Unity: terrains of this resolution (overlap 1). Default none (Unity: 4097 above that). */
   tiles?: TileSpec | null;
 }
 
-export type ExportFileRole = 'heightmap' | 'weightmap' | 'splatmap' | 'normalmap' | 'info';
+export type ExportFileRole = 'heightmap' | 'weightmap' | 'splatmap' | 'normalmap' | 'colourmap' | 'info';
 
 export interface PlannedFile {
   name: string;
