@@ -169,8 +169,13 @@ export function DriveHud() {
         </div>
       )}
       <div className="drive-hud-buttons">
-        <button type="button" data-testid="drive-record" onClick={() => (recording ? drive.stopRecording() : drive.startRecording())}>
-          {recording ? `Stop (${rows})` : 'Record'}
+        <button
+          type="button"
+          data-testid="drive-record"
+          title={recording ? `Stop recording the telemetry (${rows} rows so far); Export CSV then saves them` : 'Record the telemetry (time, position, heading, pitch, roll…) for Export CSV'}
+          onClick={() => (recording ? drive.stopRecording() : drive.startRecording())}
+        >
+          {recording ? `Stop · ${rows} rows` : 'Record'}
         </button>
         <button type="button" data-testid="drive-export" disabled={recording || rows === 0} onClick={exportCsv}>
           Export CSV
