@@ -204,6 +204,8 @@ test.describe('the road tool', () => {
 
     // A click without motion still adds a point at the end.
     await page.getByTestId('cmd-view.resetCamera').click();
+    // As a person would, click on the re-framed view once it has been drawn (two frames later).
+    await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
     await clickAt(page, viewport, 0.5, 0.7);
     await expect(undo).toContainText('Add point to "Road 1"');
     await expect(page.getByTestId('road-road-1')).toContainText('3 points');

@@ -47,6 +47,8 @@ export function OrbitRig() {
       controls.target.set(pose.target.x, pose.target.y, pose.target.z);
       camera.position.set(pose.position.x, pose.position.y, pose.position.z);
       controls.update();
+      // Picks read the camera's world matrix; a click before the next frame must see the new view.
+      camera.updateMatrixWorld();
       syncTarget();
     };
     const onChange = () => {
