@@ -4,7 +4,7 @@ import { PerspectiveCamera, Vector3 } from 'three';
 import { useStore } from 'zustand';
 import { terrainExtent } from '../../shared/terrain/heightfield';
 import { carStartFromView } from '../../app/drive/viewCentre';
-import { physicsWheelLayout } from '../../app/drive/driveSession';
+import { physicsWheelLayout } from '../../app/drive/physicsPose';
 import { useSession } from '../session';
 import { useCarModel } from './CarModel';
 import { driveClockOverride } from './driveClock';

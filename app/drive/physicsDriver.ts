@@ -1,0 +1,133 @@
+import type { Heightfield } from '../../shared/terrain/heightfield';
+import type { CarState, DriveInput, Obstacle } from '../../shared/vehicle/drive';
+import type { PhysicsCarSpec } from '../../shared/vehicle/physics/cars';
+import { PHYSICS_DT, PhysicsCar, type PhysicsInput, type PhysicsState } from '../../shared/vehicle/physics/physicsCar';
+import type { Rapier } from '../../shared/vehicle/physics/rapier';
+import type { SurfaceLookup } from '../../shared/vehicle/physics/surfaces';
+import type { DriveMarks } from './driveMarks';
+import type { DrawnCar } from './kinematicDriver';
+import { drawnPhysicsPose } from './physicsPose';
+import type { PilotCar, PilotInput } from './routePilot';
+
+/** How fast the keyboard's steering moves the physics car's wheels, full lock per second. */
+export const KEY_STEER_RATE = 3;
+
+/** What drives the physics car through a frame: keys, the autopilot, and where its steps are written. */
+export interface PhysicsControls {
+  readonly keys: DriveInput;
+  /** The autopilot's input for one step (null when it does not drive). */
+  pilot(car: PilotCar, dt: number): PilotInput | null;
+  /** Called after every fixed step while recording (null when not recording). */
+  readonly record: ((state: PhysicsState) => void) | null;
+  readonly marks: DriveMarks;
+}
+
+export interface PhysicsDriverOptions {
+  field(): Heightfield;
+  obstacles(): readonly Obstacle[];
+  surfaces(): SurfaceLookup | null;
+  /** Loads the physics engine (the first time a physics car is placed). */
+  load(): Promise<Rapier>;
+}
+
+/**
+ * The Rapier car (shared/vehicle/physics): created once the engine has loaded, stepped at a fixed
+ * 1/120 s, drawn interpolated between its last two steps; follows the field and the obstacles when
+ * they change under it.
+ */
+export class PhysicsDriver {
+  private rapier: Rapier | null = null;
+  private car: PhysicsCar | null = null;
+  private field: Heightfield | null = null;
+  private obstacles: readonly Obstacle[] | null = null;
+  private accumulator = 0;
+  private wheelSteer = 0;
+  private generation = 0;
+
+  constructor(private readonly options: PhysicsDriverOptions) {}
+
+  /** The car's state after the last step (null until it exists). */
+  get state(): PhysicsState | null {
+    return this.car?.state ?? null;
+  }
+
+  /** Where the front wheels are steered, −1..1 (the keys move it at KEY_STEER_RATE). */
+  get steer(): number {
+    return this.wheelSteer;
+  }
+
+  /**
+   * Creates the car at rest at `placement()` once the engine is loaded (the first time, asynchronously),
+   * if `stillWanted()` then; `ready` runs after it is created, `failed` if the engine cannot load.
+   */
+  start(callbacks: { spec(): PhysicsCarSpec; placement(): CarState; stillWanted(): boolean; ready(): void; failed(): void }): void {
+    const generation = ++this.generation;
+    const create = (rapier: Rapier): void => {
+      if (generation !== this.generation || !callbacks.stillWanted()) return;
+      this.rapier = rapier;
+      const field = this.options.field();
+      const obstacles = this.options.obstacles();
+      this.car = new PhysicsCar(rapier, field, callbacks.spec(), callbacks.placement(), obstacles, this.options.surfaces());
+      this.field = field;
+      this.obstacles = obstacles;
+      this.accumulator = 0;
+      this.wheelSteer = 0;
+      callbacks.ready();
+    };
+    if (this.rapier) {
+      create(this.rapier);
+      return;
+    }
+    this.options.load().then(create, (error: unknown) => {
+      // Without the engine the kinematic car still drives: say so rather than leave a dead car.
+      console.warn('Physics engine failed to load; using the kinematic car', error);
+      if (generation === this.generation) callbacks.failed();
+    });
+  }
+
+  /** Removes the car (and forgets a creation still waiting for the engine). */
+  dispose(): void {
+    this.generation++;
+    this.car?.dispose();
+    this.car = null;
+  }
+
+  /** Fixed steps for `dt` seconds; the car's position, heading and speed after them (null: no car yet). */
+  advance(dt: number, controls: PhysicsControls): CarState | null {
+    const car = this.car;
+    if (!car) return null;
+    const field = this.options.field();
+    if (field !== this.field) {
+      car.setField(field);
+      this.field = field;
+    }
+    const obstacles = this.options.obstacles();
+    if (obstacles !== this.obstacles) {
+      car.setObstacles(obstacles);
+      this.obstacles = obstacles;
+    }
+    const { keys } = controls;
+    this.accumulator += dt;
+    while (this.accumulator >= PHYSICS_DT) {
+      this.accumulator -= PHYSICS_DT;
+      const maxChange = KEY_STEER_RATE * PHYSICS_DT;
+      this.wheelSteer += Math.max(-maxChange, Math.min(maxChange, keys.steer - this.wheelSteer));
+      const pilot = controls.pilot(car.state, PHYSICS_DT);
+      if (pilot) this.wheelSteer = pilot.steer;
+      const input: PhysicsInput = pilot ? { ...pilot, handbrake: false } : { throttle: keys.throttle, steer: this.wheelSteer, brake: 0, handbrake: keys.handbrake };
+      car.step(input);
+      controls.marks.observe(car.state);
+      controls.record?.(car.state);
+    }
+    const s = car.state;
+    return { x: s.position.x, z: s.position.z, heading: s.heading, speed: s.speed };
+  }
+
+  /** The car drawn between its last two steps (null: no car yet). */
+  draw(spec: PhysicsCarSpec): DrawnCar | null {
+    const car = this.car;
+    if (!car) return null;
+    const alpha = Math.max(0, Math.min(1, this.accumulator / PHYSICS_DT));
+    return drawnPhysicsPose(car.previousState, car.state, alpha, spec);
+  }
+}
