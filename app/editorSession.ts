@@ -10,7 +10,7 @@ import { createHoverStore, createViewStore } from './view/viewStore';
 import { bindCommands } from './commands/bindCommands';
 import { DisposableStore } from './disposable';
 import { createProjectController, type ProjectController, type ProjectStartOptions } from './project/projectController';
-import { bindDesignCommands, createTerrainDesign, type TerrainDesign } from './generate/terrainDesign';
+import { bindDesignCommands, createTerrainDesign, type TerrainDesign } from './terrainDesign';
 import type { TerrainJobTransport } from './jobs/protocol';
 import { createInProcessTransport } from './jobs/inProcessTransport';
 import { createPropsFeature, type PropsFeature } from './props/propsFeature';

@@ -13,7 +13,7 @@ import type { DirtyRegion } from '../app/document/region';
 import { createDocument } from '../app/document/document';
 import { Editor } from '../app/document/editor';
 import { createInProcessTransport } from '../app/jobs/inProcessTransport';
-import { createTerrainDesign, type TerrainDesign } from '../app/generate/terrainDesign';
+import { createTerrainDesign, type TerrainDesign } from '../app/terrainDesign';
 import { createToolStore } from '../app/tools/toolStore';
 import { createRoadsModel, type RoadsModel } from '../app/roads/roadsModel';
 import { RoadDrag } from '../app/roads/roadDrag';

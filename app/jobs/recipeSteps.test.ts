@@ -5,7 +5,7 @@ import { hydraulicStep, thermalStep, type TerrainStep } from '../../shared/recip
 import { readStep } from '../../shared/recipe/replay';
 import { evaluateStack } from '../../shared/layers/evaluate';
 import { DEFAULT_VIEW_SETTINGS } from '../../shared/ipc/contract';
-import type { JsonObject } from '../../shared/codecs/json';
+import type { JsonObject } from '../../shared/json';
 import { createDocument, documentRecipe } from '../document/document';
 import { Editor } from '../document/editor';
 import { documentFromPayload, payloadOf } from '../project/mapping';

@@ -50,7 +50,7 @@ export function runTerrainJob(request: TerrainJobRequest, onProgress: (done: num
   return { heights: evaluated.heights, masks: asBytes(masks), base: evaluated.base };
 }
 
-/** Runs one step on threads (shared/erosion/threadedStep.ts); false when cancelled. */
+/** Runs one step on threads (shared/recipe/threadedStep.ts); false when cancelled. */
 export type ThreadedStepRunner = (field: Heightfield, step: TerrainStep, recipe: FaultRecipe | null, options: StepRunOptions) => Promise<boolean>;
 
 /**

@@ -6,7 +6,7 @@ import { hydraulicStep, thermalStep } from '../../shared/recipe/steps';
 import { createDocument } from '../document/document';
 import { Editor } from '../document/editor';
 import { createInProcessTransport } from '../jobs/inProcessTransport';
-import { createTerrainDesign } from '../generate/terrainDesign';
+import { createTerrainDesign } from '../terrainDesign';
 import { createToolStore } from '../tools/toolStore';
 import type { ToolPointerEvent } from '../tools/types';
 import { layerViewImage } from './layerViewImage';

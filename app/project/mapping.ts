@@ -1,6 +1,6 @@
 import { CodecError } from '../../shared/codecs/errors';
 import { decodeUtf8, encodeUtf8, float32FromLittleEndianBytes, float32LittleEndianBytes, HOST_IS_LITTLE_ENDIAN } from '../../shared/codecs/bytes';
-import { isJsonObject, type JsonObject, type JsonValue } from '../../shared/codecs/json';
+import { isJsonObject, type JsonObject, type JsonValue } from '../../shared/json';
 import type { ProjectData, ProjectDocument } from '../../shared/codecs/project';
 import { faultProfileProblem } from '../../shared/fault/profile';
 import { createHeightfield } from '../../shared/terrain/heightfield';

@@ -3,7 +3,7 @@ import { parseProject } from '../../shared/codecs/project';
 import type { ProjectOpenResult, RecentFileEntry, RecoveryInfo } from '../../shared/ipc/projectContract';
 import { createDefaultDocument } from '../document/document';
 import type { SessionCore } from '../sessionTypes';
-import type { JsonObject } from '../../shared/codecs/json';
+import type { JsonObject } from '../../shared/json';
 import { createFileCommandQueue, type FileCommand } from './fileCommandQueue';
 import { documentFromPayload, documentFromProject, type LoadedProject, type SavedView } from './mapping';
 import { startProjectReporting, type ProjectStartOptions } from './projectReporting';

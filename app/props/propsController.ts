@@ -1,7 +1,7 @@
 import { exportPropsJson } from '../../shared/props/exportJson';
 import { propsFromColumns, scatterProps, type ScatterArea, type ScatterOptions } from '../../shared/props/scatter';
 import { roadExclusion } from '../../shared/roads/props';
-import { documentRoadModels } from '../roads/roadModels';
+import { documentRoadModels } from '../document/documentRoads';
 import { forEachPropInWorldRect } from '../../shared/props/spatialIndex';
 import type { FaultlineApi } from '../../shared/ipc/api';
 import type { Prop } from '../document/document';

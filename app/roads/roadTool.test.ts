@@ -8,7 +8,7 @@ import type { Prop } from '../../shared/props/prop';
 import { createDocument } from '../document/document';
 import { Editor } from '../document/editor';
 import { createInProcessTransport } from '../jobs/inProcessTransport';
-import { createTerrainDesign } from '../generate/terrainDesign';
+import { createTerrainDesign } from '../terrainDesign';
 import { CommandRegistry } from '../commands/commands';
 import { createToolStore } from '../tools/toolStore';
 import type { ToolPointerEvent } from '../tools/types';

@@ -17,7 +17,7 @@ import type { ApplyStackOptions, JobResult, TerrainJobs } from '../jobs/terrainJ
 import type { LayersModel } from '../layers/layersModel';
 import { allocatePropIds, createPropsEdit } from '../props/propEdits';
 import * as edits from './roadEdits';
-import { documentRoadModels } from './roadModels';
+import { documentRoadModels } from '../document/documentRoads';
 import { previewProblem } from './roadDrag';
 
 export interface RoadsState {

@@ -4,7 +4,7 @@ import { heightAt } from '../../shared/terrain/surface';
 import { createDocument } from '../document/document';
 import { Editor } from '../document/editor';
 import { createInProcessTransport } from '../jobs/inProcessTransport';
-import { bindDesignCommands, createTerrainDesign } from '../generate/terrainDesign';
+import { bindDesignCommands, createTerrainDesign } from '../terrainDesign';
 import { CommandRegistry } from '../commands/commands';
 import { validateGenerateForm } from '../generate/generateFormStore';
 import { createToolStore } from './toolStore';

@@ -6,7 +6,7 @@
 import { parseCommand } from './commandArgs';
 import { tokenizeOptions } from './options';
 import { displayFileName } from '../../shared/codecs/errors';
-import type { JsonObject } from '../../shared/codecs/json';
+import type { JsonObject } from '../../shared/json';
 import { measureJson } from '../../shared/codecs/jsonShape';
 import { findPropType } from '../../shared/props/library';
 import type { Heightfield } from '../../shared/terrain/heightfield';

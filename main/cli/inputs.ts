@@ -5,7 +5,7 @@
 import { failFor } from '../../shared/codecs/errors';
 import type { GeoReference } from '../../shared/codecs/heightmap';
 import { readHeightmapField } from '../../shared/codecs/import-heightmap';
-import type { JsonObject } from '../../shared/codecs/json';
+import type { JsonObject } from '../../shared/json';
 import { parseProject, type LayerStatus, type ProjectDocument } from '../../shared/codecs/project';
 import type { Layer } from '../../shared/layers/types';
 import { extensionOf, HEIGHTMAP_READ_EXTENSIONS, isReadableHeightmap } from '../../shared/codecs/registry';

@@ -4,7 +4,7 @@
  * the stack, re-evaluates it and writes the result (a `.faultline` keeps the stack).
  */
 import { displayFileName } from '../../shared/codecs/errors';
-import type { JsonObject } from '../../shared/codecs/json';
+import type { JsonObject } from '../../shared/json';
 import { removeLayer, setLayerEnabled, setLayerParam } from '../../shared/layers/edit';
 import { paramsJson } from '../../shared/layers/json';
 import { settleStack } from '../../shared/layers/migrate';

@@ -6,7 +6,7 @@
  * file and the problem, exit 2, nothing written.
  */
 import { displayFileName } from '../../shared/codecs/errors';
-import type { JsonObject } from '../../shared/codecs/json';
+import type { JsonObject } from '../../shared/json';
 import { measureJson } from '../../shared/codecs/jsonShape';
 import { nextRoadId } from '../../shared/layers/kinds/road';
 import { settleStack } from '../../shared/layers/migrate';

@@ -5,7 +5,7 @@
  * nothing. The project's props are obstacles.
  */
 import { displayFileName } from '../../shared/codecs/errors';
-import type { JsonObject } from '../../shared/codecs/json';
+import type { JsonObject } from '../../shared/json';
 import { evaluateStack } from '../../shared/layers/evaluate';
 import type { RoadLayer } from '../../shared/layers/types';
 import { buildRoadModel } from '../../shared/roads/model';

@@ -7,7 +7,7 @@
 import { parseCommand } from './commandArgs';
 import { tokenizeOptions } from './options';
 import { displayFileName } from '../../shared/codecs/errors';
-import type { JsonObject } from '../../shared/codecs/json';
+import type { JsonObject } from '../../shared/json';
 import { compileProject, type ProjectDocument } from '../../shared/codecs/project';
 import { extensionOf } from '../../shared/codecs/registry';
 import { exportPropsJson } from '../../shared/props/exportJson';

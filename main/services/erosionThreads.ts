@@ -10,7 +10,7 @@ import type { FaultRecipe } from '../../shared/fault/recipe';
 import { prepareHydraulic } from '../../shared/erosion/hydraulicTiled';
 import { thermalProblem } from '../../shared/erosion/params';
 import type { ParallelShare } from '../../shared/erosion/parallel';
-import { isParallelStep, runParallelStep, type Ticker } from '../../shared/erosion/threadedStep';
+import { isParallelStep, runParallelStep, type Ticker } from '../../shared/recipe/threadedStep';
 import { applyStep, type StepRunOptions, type TerrainStep } from '../../shared/recipe/steps';
 
 /** How often progress is reported and the cancel hook polled while workers run (ms). */
@@ -84,7 +84,7 @@ const timerTicker: Ticker = (tick) => {
 
 /**
  * Applies one step to `field` in place, on `threads` workers when the step has a parallel form
- * (shared/erosion/threadedStep.ts: same bytes as one thread; false when cancelled, heights in an
+ * (shared/recipe/threadedStep.ts: same bytes as one thread; false when cancelled, heights in an
  * ordinary buffer then unchanged). Rejects with the step's problem, or a worker's error.
  */
 export async function applyStepThreaded(field: Heightfield, step: TerrainStep, recipe: FaultRecipe | null, options: ThreadedStepOptions): Promise<boolean> {

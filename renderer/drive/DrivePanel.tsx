@@ -5,7 +5,7 @@ import type { DriveSession } from '../../app/drive/driveSession';
 import { CAR_PRESET_IDS, CAR_SPEC_LIMITS, isCarPresetId, type PhysicsCarSpec } from '../../shared/vehicle/physics/cars';
 import { staticStabilityFactor, tipAngleDeg } from '../../shared/vehicle/physics/stability';
 import { carSlopeLimits } from '../../shared/vehicle/physics/drivability';
-import { NumberField } from '../panels/NumberField';
+import { NumberField } from '../ui/NumberField';
 
 const PRESET_NAMES = { hatchback: 'Hatchback', '4x4': '4×4', truck: 'Truck' } as const;
 

@@ -5,7 +5,7 @@ import type { EngineDialogOptions } from '../../app/exchange/exchangeState';
 import { engineFor, type EnginePreset } from '../../shared/export/engines';
 import { MASK_SOURCE_LABELS, type MaskRule, type MaskSource } from '../../shared/export/masks';
 import type { EngineNumber } from '../../shared/export/presets';
-import { NumberField } from '../panels/NumberField';
+import { NumberField } from '../ui/NumberField';
 import { copyText } from './clipboard';
 
 /** The engine part of the export dialog: size and fit, the values to type, masks, normal map, tiles. */

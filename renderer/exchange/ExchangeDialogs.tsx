@@ -7,7 +7,7 @@ import { isTileable } from '../../app/exchange/exportFlow';
 import type { PngChannel } from '../../shared/codecs/png/decode';
 import { formatOf } from '../../shared/codecs/formats';
 import { ENGINE_PRESETS, ENGINE_LABELS } from '../../shared/export/engines';
-import { NumberField } from '../panels/NumberField';
+import { NumberField } from '../ui/NumberField';
 import { useSession } from '../session';
 import { Modal } from '../ui/Modal';
 import { EngineExportSection } from './EngineExport';

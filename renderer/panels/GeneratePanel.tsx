@@ -4,7 +4,7 @@ import type { EditorSession } from '../../app/editorSession';
 import { faultsLayerOf } from '../../app/document/document';
 import { generateFormEdits, SIZE_PRESETS, type GenerateForm } from '../../app/generate/generateFormStore';
 import { resetTerrain } from '../../app/generate/terrainStepEdits';
-import type { TerrainDesign } from '../../app/generate/terrainDesign';
+import type { TerrainDesign } from '../../app/terrainDesign';
 import { LINE_METHODS, profileOf, type FaultProfile, type LineMethod } from '../../shared/fault/recipe';
 import { presetById, TERRAIN_PRESETS, type PresetId } from '../../shared/presets/terrainPresets';
 import { hydraulicStep, thermalStep, type FinishingStep } from '../../shared/recipe/steps';
@@ -14,7 +14,7 @@ import { MAX_MAP_SIDE, MIN_MAP_SIDE } from '../../shared/terrain/heightfield';
 import { DecayPlot } from './DecayPlot';
 import { JobProgress } from './JobProgress';
 import { PanelError } from './PanelError';
-import { NumberField } from './NumberField';
+import { NumberField } from '../ui/NumberField';
 
 const LINE_METHOD_LABELS: Record<LineMethod, string> = { normal: 'Normal form', 'two-point': 'Two random points', cross: 'Cross product' };
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useStore } from 'zustand';
 import type { EditorSession } from '../../app/editorSession';
-import type { TerrainDesign } from '../../app/generate/terrainDesign';
+import type { TerrainDesign } from '../../app/terrainDesign';
 import type { LayerPreview } from '../../app/layers/layersModel';
 import { setPanelTab } from '../../app/view/panelTabs';
 import type { Layer, LayerKind } from '../../shared/layers/types';

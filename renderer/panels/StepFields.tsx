@@ -1,6 +1,6 @@
 import type { TerrainStep } from '../../shared/recipe/steps';
 import { MAX_DROPLETS, MAX_DROPLET_LIFETIME, MAX_EROSION_RADIUS, MAX_THERMAL_ITERATIONS } from '../../shared/erosion/params';
-import { NumberField } from './NumberField';
+import { NumberField } from '../ui/NumberField';
 
 export type EditableStep = Exclude<TerrainStep, { kind: 'run' } | { kind: 'manualFault' }>;
 

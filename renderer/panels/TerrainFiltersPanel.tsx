@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useStore } from 'zustand';
 import type { GenerateForm } from '../../app/generate/generateFormStore';
-import type { TerrainDesign } from '../../app/generate/terrainDesign';
+import type { TerrainDesign } from '../../app/terrainDesign';
 import type { TerrainStep } from '../../shared/recipe/steps';
 import { StepFields } from './StepFields';
 import { JobProgress } from './JobProgress';
 import { PanelError } from './PanelError';
-import { NumberField } from './NumberField';
+import { NumberField } from '../ui/NumberField';
 
 /** Whole-map edits of the current terrain: thermal and hydraulic erosion, smoothing, normalising. */
 export function TerrainFiltersPanel({ design }: { design: TerrainDesign }) {

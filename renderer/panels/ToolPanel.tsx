@@ -1,8 +1,8 @@
 import { useStore } from 'zustand';
 import type { EditorSession } from '../../app/editorSession';
 import { BRUSH_MODES, type BrushMode, type BrushSettings } from '../../app/tools/brush';
-import type { DesignToolId, TerrainDesign } from '../../app/generate/terrainDesign';
-import { NumberField } from './NumberField';
+import type { DesignToolId, TerrainDesign } from '../../app/terrainDesign';
+import { NumberField } from '../ui/NumberField';
 
 const TOOLS: ReadonlyArray<{ id: DesignToolId; label: string; key: string }> = [
   { id: 'navigate', label: 'Navigate', key: 'V' },

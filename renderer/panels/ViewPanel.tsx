@@ -1,7 +1,7 @@
 import { useStore } from 'zustand';
 import type { EditorSession } from '../../app/editorSession';
 import type { ViewSettings } from '../../shared/ipc/contract';
-import { NumberField } from './NumberField';
+import { NumberField } from '../ui/NumberField';
 
 /** Lighting and display of the 3D view: sun direction, shadows, occlusion, fog, water, grid, the natural colours' lines. Persisted with the view settings. */
 export function ViewPanel({ session }: { session: EditorSession }) {

@@ -5,7 +5,7 @@ import type { PropsFeature, PropToolId } from '../../app/props/propsFeature';
 import { PROP_TYPES } from '../../shared/props/library';
 import { snapProp } from '../../shared/props/prop';
 import { lookupPropType } from '../../app/props/placementLayer';
-import { NumberField } from '../panels/NumberField';
+import { NumberField } from '../ui/NumberField';
 
 const TOOLS: ReadonlyArray<{ id: PropToolId; label: string; key: string }> = [
   { id: 'place', label: 'Place', key: 'P' },

@@ -1,11 +1,11 @@
 /**
- * Web Workers that run the shares of a parallel erosion step (shared/erosion/threadedStep.ts), for
+ * Web Workers that run the shares of a parallel erosion step (shared/recipe/threadedStep.ts), for
  * the terrain worker when the window is cross-origin isolated (SharedArrayBuffer available). Started
  * once per terrain worker, so a job pays for them once; they end with it (a cancelled job's terrain
  * worker is terminated, and its nested workers with it).
  */
 import { canShareMemory, type ParallelShare } from '../../shared/erosion/parallel';
-import type { SharePool, Ticker } from '../../shared/erosion/threadedStep';
+import type { SharePool, Ticker } from '../../shared/recipe/threadedStep';
 
 export type ShareAnswer = { type: 'done'; finished: boolean } | { type: 'failed'; message: string };
 

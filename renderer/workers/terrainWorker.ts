@@ -8,7 +8,7 @@
 import { runTerrainJob, runTerrainJobThreaded, type TerrainJobResult } from '../../app/jobs/runTerrainJob';
 import type { FromWorkerMessage, ToWorkerMessage } from '../../app/jobs/protocol';
 import type { TerrainStep } from '../../shared/recipe/steps';
-import { isParallelStep, runParallelStep, type SharePool } from '../../shared/erosion/threadedStep';
+import { isParallelStep, runParallelStep, type SharePool } from '../../shared/recipe/threadedStep';
 import { createSharePool, shareThreads, timerTicker } from './sharePool';
 
 /** Progress messages are throttled so a fast engine does not flood the UI thread. */

@@ -9,7 +9,7 @@ import type { Heightfield } from '../terrain/heightfield';
 import type { ExrCompression } from './exr';
 import type { GlbNode } from './glb';
 import type { DecodedHeightmap, ExportRange, GeoReference, ImportScaleOptions } from './heightmap';
-import type { JsonObject } from './json';
+import type { JsonObject } from '../json';
 import type { PngChannel } from './png/decode';
 import type { ByteOrder, RawImportOptions } from './raw';
 import type { Sliced } from './sliced';

@@ -16,7 +16,7 @@ export {
   type ProjectDocument,
   type ProjectSaveOptions,
 } from './project';
-export type { JsonObject, JsonValue } from './json';
+export type { JsonObject, JsonValue } from '../json';
 export { createCodecRegistry, type CodecRegistry } from './registry';
 export { extensionOf, FILE_FORMATS, formatOf, heightmapOpenFilters, HEIGHTMAP_EXPORT_VARIANTS, HEIGHTMAP_READ_EXTENSIONS, isReadableHeightmap } from './formats';
 export { portableDeflate, type Deflate } from './zlib';

@@ -9,7 +9,7 @@ import { createHeightfield, MAX_MAP_SIDE, MIN_MAP_SIDE, type Heightfield } from 
 import { ByteWriter, decodeUtf8, describeBytes, encodeUtf8, float32LittleEndianBytes, HOST_IS_LITTLE_ENDIAN } from './bytes';
 import { crc32 } from './checksums';
 import { failFor } from './errors';
-import { isJsonObject, type JsonObject } from './json';
+import { isJsonObject, type JsonObject } from '../json';
 import { createJsonMeter, type JsonMeter, type JsonShapeOutcome } from './jsonShape';
 import { createExactInflater, inflateExactly, portableDeflate, type Deflate } from './zlib';
 import { migrateLegacy, heightsStack } from '../layers/migrate';

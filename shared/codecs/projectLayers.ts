@@ -8,7 +8,7 @@ import { stackFromJson, stackShapeProblem, stackToJson, type StackReadResult } f
 import { MAX_LAYERS, MAX_STACK_DATA_BYTES, type LayerSize, type LayerStack } from '../layers/types';
 import { stackDataProblem } from '../layers/validate';
 import { decodeUtf8, describeBytes, encodeUtf8, float32FromLittleEndianBytes, HOST_IS_LITTLE_ENDIAN } from './bytes';
-import { isJsonObject, type JsonObject } from './json';
+import { isJsonObject, type JsonObject } from '../json';
 import { createJsonMeter } from './jsonShape';
 
 export const ENTRY_LAYERS = 'LAYR';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JsonObject } from '../codecs/json';
+import type { JsonObject } from '../json';
 import { createHeightfield, type Heightfield } from '../terrain/heightfield';
 import { runFaultFormation } from '../fault/engine';
 import { DEFAULT_RECIPE } from '../fault/recipe';

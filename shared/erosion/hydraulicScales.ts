@@ -11,7 +11,7 @@
  * and the coarse pass's deposits lie as fans where its valleys flatten.
  *
  * Averaging and spreading back run on the caller's thread; both passes are version 2 runs, which
- * shared/erosion/threadedStep.ts shares between threads one after the other: the bytes depend on the
+ * shared/recipe/threadedStep.ts shares between threads one after the other: the bytes depend on the
  * seed, the map and the parameters only, never on the thread count. The coarse pass never lowers a height
  * below the run's floor (the lowest height before the run), as the droplets never do.
  */

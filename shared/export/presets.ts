@@ -12,7 +12,7 @@ import { createCodecRegistry, type CodecRegistry } from '../codecs/registry';
 import { encodeGrayPng } from '../codecs/png/encode';
 import { encodeColourPng } from '../codecs/png/encodeColour';
 import { portableDeflate, type Deflate } from '../codecs/zlib';
-import type { JsonObject } from '../codecs/json';
+import type { JsonObject } from '../json';
 import { heightRange, type Heightfield } from '../terrain/heightfield';
 import { fail, perTile } from './engines/common';
 import type { EngineExportOptions, EnginePlan, ExportFileRole, MapDims, PlannedFile } from './engines/engine';

@@ -4,7 +4,7 @@
  * stamp images and heights are float32 arrays kept apart, referred to as `{ "blob": n }`, and
  * `blobs` lists each blob's length in floats. Reading checks every value and names the layer.
  */
-import { isJsonObject, type JsonObject, type JsonValue } from '../codecs/json';
+import { isJsonObject, type JsonObject, type JsonValue } from '../json';
 import { isLayerKind } from './registry';
 import { MAX_LAYERS, SCULPT_TILE, type Layer, type LayerMask, type LayerSize, type LayerStack } from './types';
 import { layerLabel, stackProblem } from './validate';

@@ -6,7 +6,7 @@
  * the saved heights. Whether the steps really give the saved heights (a brush stroke was never
  * recorded) is for `settleMigration` to check, by evaluating: then it falls back to the heights.
  */
-import type { JsonObject } from '../codecs/json';
+import type { JsonObject } from '../json';
 import type { FaultRecipe } from '../fault/recipe';
 import { readStep } from '../recipe/replay';
 import type { TerrainStep } from '../recipe/steps';

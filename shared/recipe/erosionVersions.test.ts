@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JsonObject } from '../codecs/json';
+import type { JsonObject } from '../json';
 import { DEFAULT_RECIPE } from '../fault/recipe';
 import { HYDRAULIC_VERSION } from '../erosion/params';
 import { hydraulicErosion } from '../erosion/hydraulic';

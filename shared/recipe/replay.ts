@@ -2,7 +2,7 @@
  * Reading recorded steps back from JSON (a project's history) and replaying a whole terrain from its
  * recipe and steps: what makes "a recipe reproduces bit for bit" checkable.
  */
-import type { JsonObject } from '../codecs/json';
+import type { JsonObject } from '../json';
 import { runFaultFormation } from '../fault/engine';
 import type { FaultRecipe } from '../fault/recipe';
 import { DEFAULT_HYDRAULIC, DEFAULT_THERMAL } from '../erosion/params';

@@ -4,7 +4,7 @@
  * triangles), in the map's coordinates (metres, y up, origin at the map centre), and the same points
  * in each engine preset's coordinates (where `faultline export --preset` places the map: centred).
  */
-import type { JsonObject } from '../codecs/json';
+import type { JsonObject } from '../json';
 import { ENGINE_PRESETS, engineFor, type EnginePreset } from '../export/engines';
 import { heightAt } from '../terrain/surface';
 import type { RoadModel } from './model';

@@ -11,7 +11,7 @@
  * - `rolledOver`, `stuck`, `leftRoad`: where the test drive ended that way (shared/vehicle/physics/driveEnd.ts).
  * A drive that ended early covers the segments it reached (`driven`); the report says how it ended.
  */
-import type { JsonObject } from '../codecs/json';
+import type { JsonObject } from '../json';
 import { heightAt } from '../terrain/surface';
 import { DRIVE_END_WORDS, type DriveEnd } from '../vehicle/physics/driveEnd';
 import { buildRoadModel, type RoadModel } from './model';

@@ -1,5 +1,5 @@
 /** Helpers the engine modules share: errors, rounding, file names per tile, the resample/crop shape, tile layouts. */
-import type { JsonObject, JsonValue } from '../../codecs/json';
+import type { JsonObject, JsonValue } from '../../json';
 import { tileLayout, tileName, tileSpecProblem, type Tile, type TileSpec } from '../tiles';
 import type { EngineExportOptions, ExportFileRole, FitMode, MapDims, PlannedFile, Shape } from './engine';
 

@@ -7,7 +7,7 @@
 import type { EncodeOptions } from '../../codecs/codec';
 import type { ExrCompression } from '../../codecs/exr';
 import type { CodecId } from '../../codecs/registry';
-import type { JsonObject } from '../../codecs/json';
+import type { JsonObject } from '../../json';
 import type { MaskSet } from '../masks';
 import type { GreenDirection, NormalSpace, WorldAxes } from '../normals';
 import type { Tile, TileSpec } from '../tiles';

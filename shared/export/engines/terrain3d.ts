@@ -3,7 +3,7 @@
  * vertices, at most 32 × 32 regions; EXR heights in metres or R16 with a height range; vertex spacing
  * 0.25–100 m.
  */
-import type { JsonObject } from '../../codecs/json';
+import type { JsonObject } from '../../json';
 import { tileName, type Tile } from '../tiles';
 import { fail, layoutTiles, round, tileInfo, weightFiles } from './common';
 import type { EngineDefinition, EngineNumber, ExportSource, MapDims } from './engine';

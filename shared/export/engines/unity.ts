@@ -3,7 +3,7 @@
  * 33 to 4097 per terrain, RAW 16-bit "Windows" (little-endian) byte order, alphamap resolution a power
  * of two 16…4096. Above 4097 the map is cut into terrains sharing their edge rows.
  */
-import type { JsonObject } from '../../codecs/json';
+import type { JsonObject } from '../../json';
 import { tileLayout, type Tile } from '../tiles';
 import { fail, perTile, powerOfTwoPlusOne, round, squareShape, tileInfo } from './common';
 import type { EngineDefinition, EngineNumber, PlannedFile } from './engine';

@@ -3,7 +3,7 @@
  * N = components × sections × quads + 1 per side; a 16-bit PNG heightmap where 32768 is 0 and one
  * sample is 1/128 of the Z scale in cm, so Z scale = range(m) · 100 / 512 and Location Z = mid-height(m) · 100.
  */
-import type { JsonObject } from '../../codecs/json';
+import type { JsonObject } from '../../json';
 import type { Tile } from '../tiles';
 import { fail, layoutTiles, round, squareShape, tileInfo, weightFiles } from './common';
 import type { EngineDefinition, EngineExportOptions, EngineNumber, FitMode, MapDims } from './engine';

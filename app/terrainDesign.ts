@@ -1,17 +1,17 @@
-import type { CommandRegistry } from '../commands/commands';
-import type { Editor } from '../document/editor';
-import { documentRecipe, faultsLayerOf } from '../document/document';
-import { createGenerateFormStore, RECIPE_FIELD_LABELS, validateGenerateForm, type GenerateFormStore } from './generateFormStore';
-import { recipeBoundsProblem } from '../../shared/fault/recipeBounds';
-import type { TerrainJobTransport } from '../jobs/protocol';
-import { stepProblem, type TerrainStep } from '../../shared/recipe/steps';
-import { TerrainJobs } from '../jobs/terrainJobs';
-import { createLayersModel, type LayersModel } from '../layers/layersModel';
-import { BRUSH_TOOL_ID, createBrushTool } from '../tools/brushTool';
-import { FAULT_TOOL_ID, createFaultTool } from '../tools/faultTool';
-import { createToolSettingsStore, type ToolSettingsStore } from '../tools/toolSettings';
-import type { ToolStore } from '../tools/toolStore';
-import type { Tool } from '../tools/types';
+import type { CommandRegistry } from './commands/commands';
+import type { Editor } from './document/editor';
+import { documentRecipe, faultsLayerOf } from './document/document';
+import { createGenerateFormStore, RECIPE_FIELD_LABELS, validateGenerateForm, type GenerateFormStore } from './generate/generateFormStore';
+import { recipeBoundsProblem } from '../shared/fault/recipeBounds';
+import type { TerrainJobTransport } from './jobs/protocol';
+import { stepProblem, type TerrainStep } from '../shared/recipe/steps';
+import { TerrainJobs } from './jobs/terrainJobs';
+import { createLayersModel, type LayersModel } from './layers/layersModel';
+import { BRUSH_TOOL_ID, createBrushTool } from './tools/brushTool';
+import { FAULT_TOOL_ID, createFaultTool } from './tools/faultTool';
+import { createToolSettingsStore, type ToolSettingsStore } from './tools/toolSettings';
+import type { ToolStore } from './tools/toolStore';
+import type { Tool } from './tools/types';
 
 export type DesignToolId = 'navigate' | 'brush' | 'fault';
 

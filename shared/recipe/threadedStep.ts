@@ -8,11 +8,11 @@
  */
 import type { FaultRecipe } from '../fault/recipe';
 import type { Heightfield } from '../terrain/heightfield';
-import { applyStep, type StepRunOptions, type TerrainStep } from '../recipe/steps';
-import { prepareHydraulic } from './hydraulicTiled';
-import { applyCoarse, coarseGrid } from './hydraulicScales';
-import { thermalProblem } from './params';
-import { CANCEL, CONTROL_WORDS, DONE, shareWork, type ParallelShare } from './parallel';
+import { applyStep, type StepRunOptions, type TerrainStep } from './steps';
+import { prepareHydraulic } from '../erosion/hydraulicTiled';
+import { applyCoarse, coarseGrid } from '../erosion/hydraulicScales';
+import { thermalProblem } from '../erosion/params';
+import { CANCEL, CONTROL_WORDS, DONE, shareWork, type ParallelShare } from '../erosion/parallel';
 
 /** Threads that run shares: `run(index, share)` resolves true when share `index` finished, false when cancelled. */
 export interface SharePool {
