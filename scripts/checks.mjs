@@ -15,6 +15,7 @@ export const CHECK_STEPS = [
   { name: 'build:renderer', command: 'vite build --config renderer/vite.config.ts' },
   { name: 'build:main', command: 'node scripts/build-main.mjs' },
   { name: 'import cycles', command: 'node scripts/import-cycles.mjs' },
+  { name: 'structure', command: 'node scripts/structure.mjs' },
   { name: 'security scan', command: 'node scripts/electronegativity.mjs', after: ['build:renderer', 'build:main'] },
 ];
 

@@ -7,7 +7,7 @@
  */
 import type { MaskSourceData } from '../../shared/export/masks';
 import type { LayerStack } from '../../shared/layers/types';
-import { roadFootprints } from '../../shared/roads/mask';
+import { roadFootprints } from '../../shared/layers/roadFootprints';
 import type { TerrainDocument } from '../document/document';
 
 export function createMaskDataProvider(document: () => TerrainDocument): () => MaskSourceData | null {

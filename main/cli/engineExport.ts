@@ -11,7 +11,7 @@ import { coverBytes } from '../../shared/erosion/cover';
 import { availableSources, parseMaskSet, type MaskSet, type MaskSourceData } from '../../shared/export/masks';
 import { planEngineExport, streamEngineExport, type EngineExportOptions, type ExportFile } from '../../shared/export/presets';
 import type { Layer } from '../../shared/layers/types';
-import { roadFootprints } from '../../shared/roads/mask';
+import { roadFootprints } from '../../shared/layers/roadFootprints';
 import { heightRange, type Heightfield } from '../../shared/terrain/heightfield';
 import type { CliIo } from './io';
 import type { ExportArgs } from './exchangeArgs';

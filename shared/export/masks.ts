@@ -13,7 +13,7 @@
  * minus the vertex's own; positive in hollows and creases, negative on domes and ridges, 0 on a plane),
  * and, when the document has erosion results, flow and deposition (each divided by its largest value
  * on the map, so 0…1, given as bytes: shared/erosion/cover.ts coverBytes, read as byte / 255); when it has roads, road (1 on a road's surface, fading to 0 over a cell past its
- * edge: shared/roads/mask.ts).
+ * edge: shared/layers/roadFootprints.ts).
  */
 import { isReservedDeviceName } from '../fileNames';
 import { erosionMaskLayers } from '../erosion/cover';

@@ -56,7 +56,4 @@ export function worldRect(size: LayerSize, x0: number, z0: number, x1: number, z
   return i0 < i1 && j0 < j1 ? { i0, j0, i1, j1 } : null;
 }
 
-export function smoothstep01(t: number): number {
-  const c = t <= 0 ? 0 : t >= 1 ? 1 : t;
-  return c * c * (3 - 2 * c);
-}
+export { smoothstep01 } from '../smoothstep';

@@ -17,13 +17,8 @@ export interface LayerSize {
   cellSize: number;
 }
 
-/** Vertex rectangle [i0, i1) × [j0, j1). */
-export interface Rect {
-  i0: number;
-  j0: number;
-  i1: number;
-  j1: number;
-}
+export type { Rect } from '../terrain/gridRect';
+import type { Rect } from '../terrain/gridRect';
 
 /** Most layers a stack holds (a project with more is refused before its layers are read). */
 export const MAX_LAYERS = 256;

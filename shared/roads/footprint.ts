@@ -5,8 +5,8 @@
  * and shoulders written from it. Vertices the road does not reach are never written, so they keep
  * the input's bytes.
  */
-import { smoothstep01 } from '../layers/kind';
-import type { Rect } from '../layers/types';
+import { smoothstep01 } from '../smoothstep';
+import type { Rect } from '../terrain/gridRect';
 import type { Centreline } from './centreline';
 import type { RoadModel } from './model';
 import { shoulderReach, widestOf, type RoadParams } from './params';

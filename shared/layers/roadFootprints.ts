@@ -1,8 +1,8 @@
 /** Road footprints as a mask source: every enabled road layer's, each on the heights it receives. */
-import { applyLayer } from '../layers/evaluate';
-import { wholeRect, type LayerSize, type LayerStack } from '../layers/types';
-import { footprintWeights } from './footprint';
-import { buildRoadModel } from './model';
+import { applyLayer } from './evaluate';
+import { wholeRect, type LayerSize, type LayerStack } from './types';
+import { footprintWeights } from '../roads/footprint';
+import { buildRoadModel } from '../roads/model';
 
 /** Footprint weights 0…1 per vertex (the largest where roads overlap); null when the stack has no enabled road. */
 export function roadFootprints(stack: LayerStack, size: LayerSize): Float32Array | null {
