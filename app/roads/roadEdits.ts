@@ -3,7 +3,7 @@
  * layer replaced (new objects along the changed path, the old ones untouched for undo), or throws a
  * RangeError whose message the user sees.
  */
-import { nextRoadId } from '../../shared/layers/kinds/road';
+import { defaultRoadName, nextRoadId } from '../../shared/layers/kinds/road';
 import type { Layer, LayerStack, RoadLayer } from '../../shared/layers/types';
 import { roadParams, roadValuesProblem, type RoadParams, type RoadPoint } from '../../shared/roads/params';
 
@@ -23,7 +23,7 @@ export function roadIndex(stack: LayerStack, id: string): number {
 /** A new road through two points at the top of the stack (id `road-N`, name "Road N"). */
 export function stackWithNewRoad(stack: LayerStack, points: RoadPoint[], overrides: Partial<Omit<RoadParams, 'points'>> = {}): { stack: Layer[]; road: RoadLayer } {
   const id = nextRoadId(stack);
-  const road: RoadLayer = { id, kind: 'road', name: `Road ${id.slice(5)}`, enabled: true, opacity: 1, params: roadParams(points.map((p) => ({ ...p })), overrides) };
+  const road: RoadLayer = { id, kind: 'road', name: defaultRoadName(id), enabled: true, opacity: 1, params: roadParams(points.map((p) => ({ ...p })), overrides) };
   return { stack: [...stack, road], road };
 }
 

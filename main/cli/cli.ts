@@ -21,10 +21,8 @@ import { runFinishingStep } from './erosionArgs';
 import type { CliIo } from './io';
 import { checkOutputs, writeOutputs, type OutputFile } from './outputSet';
 import { parseCommand } from './commandArgs';
-
-export const EXIT_OK = 0;
-export const EXIT_FAILURE = 1;
-export const EXIT_USAGE = 2;
+import { EXIT_OK, EXIT_FAILURE, EXIT_USAGE } from './exitCodes';
+export { EXIT_OK, EXIT_FAILURE, EXIT_USAGE } from './exitCodes';
 
 const wantsHelp = (args: readonly string[]): boolean => args.includes('--help') || args.includes('-h');
 

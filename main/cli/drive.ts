@@ -34,13 +34,10 @@ import { UsageError } from './options';
 import type { CliIo } from './io';
 import { loadInput } from './inputs';
 
-const EXIT_OK = 0;
-const EXIT_FAILURE = 1;
-/** The route was blocked before its last waypoint; the telemetry up to the stop was written. */
-export const EXIT_BLOCKED = 3;
-
 export type { DriveArgs, DriveModel } from './driveArgs';
 import type { DriveArgs } from './driveArgs';
+import { EXIT_OK, EXIT_FAILURE, EXIT_BLOCKED } from './exitCodes';
+export { EXIT_BLOCKED } from './exitCodes';
 
 export const DRIVE_DEFAULTS = {
   speed: 10,

@@ -22,13 +22,8 @@ import { nativeDeflate } from '../services/nativeDeflate';
 import { availableMemory } from '../services/memory';
 import { describeEngineExport, engineExportMemory, exportMemoryProblem } from '../../shared/export/exportMemory';
 import { exportEntryFor, fileExportRefusal } from './fileExportMemory';
-
-const EXIT_OK = 0;
-const EXIT_FAILURE = 1;
-
-function message(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).split('\n')[0];
-}
+import { EXIT_OK, EXIT_FAILURE } from './exitCodes';
+import { message } from './errors';
 
 /** DIR/NAME without Node's path module (this file runs under test with a fake io). */
 export function joinPath(directory: string, name: string): string {

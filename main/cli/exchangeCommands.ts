@@ -14,15 +14,9 @@ import { runEngineExport, runMultiFileExport } from './engineExport';
 import { loadInput, type LoadedInput } from './inputs';
 import { outputFormatFor } from './outputs';
 import { exportEntryFor, fileExportRefusal } from './fileExportMemory';
-
-const EXIT_OK = 0;
-const EXIT_FAILURE = 1;
-const EXIT_USAGE = 2;
-
-export function message(error: unknown): string {
-  // One line: codec messages already name the file.
-  return (error instanceof Error ? error.message : String(error)).split('\n')[0];
-}
+import { EXIT_OK, EXIT_FAILURE, EXIT_USAGE } from './exitCodes';
+import { message } from './errors';
+export { message } from './errors';
 
 /** A project input is read up to the largest valid project (its stack's data within the one limit), not a heightmap's cap. */
 export const PROJECT_READ_LIMIT: ReadLimit = { maxBytes: MAX_PROJECT_FILE_BYTES, kind: 'a Faultline project' };

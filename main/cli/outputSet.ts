@@ -4,14 +4,11 @@
  * checkTargets / writeFiles (main/services/fileSet.ts in the real process).
  */
 import type { CliIo } from './io';
+import { message } from './errors';
 
 export interface OutputFile {
   path: string;
   bytes: Uint8Array;
-}
-
-function message(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).split('\n')[0];
 }
 
 /** False (after one line on stderr) when a target cannot be written. */

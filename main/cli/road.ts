@@ -8,7 +8,7 @@
 import { displayFileName } from '../../shared/codecs/errors';
 import type { JsonObject } from '../../shared/json';
 import { measureJson } from '../../shared/codecs/jsonShape';
-import { nextRoadId } from '../../shared/layers/kinds/road';
+import { defaultRoadName, nextRoadId } from '../../shared/layers/kinds/road';
 import { settleStack } from '../../shared/layers/migrate';
 import type { Layer, RoadLayer } from '../../shared/layers/types';
 import { layerNameProblem, stackProblem } from '../../shared/layers/validate';
@@ -29,10 +29,8 @@ import { tokenizeOptions, UsageError } from './options';
 import { checkOutputs, writeOutputs, type OutputFile } from './outputSet';
 import { outputFormatFor, outputFormats } from './outputs';
 import { evaluateForCli, savedHeightsNote } from './stackEvaluation';
-
-const EXIT_OK = 0;
-const EXIT_FAILURE = 1;
-const EXIT_USAGE = 2;
+import { EXIT_OK, EXIT_FAILURE, EXIT_USAGE } from './exitCodes';
+import { isDecimal } from './numbers';
 
 /** Largest spline file read (4096 points with widths and banks fit many times over). */
 export const MAX_SPLINE_BYTES = 1024 * 1024;
@@ -49,7 +47,6 @@ export interface RoadOptions {
 }
 
 const OPTIONS = ['--spline', '--width', '--falloff', '--max-grade', '--slope-limit', '--bank', '--design-speed', '--keep-props', '--out', '--centreline', '--report', '--ribbon'];
-const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
 export function roadHelp(): string {
   const d = ROAD_DEFAULTS;
@@ -107,7 +104,7 @@ export function parseRoadArgs(args: readonly string[]): RoadOptions {
   const number = (option: string, check: (v: number) => boolean, what: string): number | undefined => {
     const text = get(option);
     if (text === undefined) return undefined;
-    const value = DECIMAL.test(text) ? Number(text) : NaN;
+    const value = isDecimal(text) ? Number(text) : NaN;
     if (!Number.isFinite(value) || !check(value)) throw new UsageError(`${option} must be ${what}, got "${text}"`);
     return value;
   };
@@ -252,7 +249,7 @@ export async function runRoad(args: readonly string[], io: CliIo): Promise<numbe
   const stack = stackOfInput(loaded, io, 'road', inputName);
   const id = nextRoadId(stack);
   const params = roadParams(spline.points, { ...(spline.width !== undefined ? { width: spline.width } : {}), ...options.overrides });
-  const road: RoadLayer = { id, name: spline.name ?? `Road ${id.slice(5)}`, enabled: true, opacity: 1, kind: 'road', params };
+  const road: RoadLayer = { id, name: spline.name ?? defaultRoadName(id), enabled: true, opacity: 1, kind: 'road', params };
   const next = [...stack, road];
   const splineName = displayFileName(options.spline);
   const problem = stackProblem(next, field);

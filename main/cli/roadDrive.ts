@@ -24,12 +24,9 @@ import type { DriveArgs } from './driveArgs';
 import { message, readAndLoad } from './exchangeCommands';
 import { checkOutputs, writeOutputs, type OutputFile } from './outputSet';
 import { reportBytes, stackOfInput } from './road';
+import { EXIT_OK, EXIT_FAILURE, EXIT_USAGE, EXIT_BLOCKED } from './exitCodes';
 
-const EXIT_OK = 0;
-const EXIT_FAILURE = 1;
-const EXIT_USAGE = 2;
 /** As `drive --route`: the drive ended before the end of the road (rolled over, stuck, left the road, out of time); what was driven is written. */
-const EXIT_BLOCKED = 3;
 
 function obstacles(props: readonly JsonObject[]): { x: number; z: number; radius: number }[] {
   const out: { x: number; z: number; radius: number }[] = [];

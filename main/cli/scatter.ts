@@ -18,10 +18,7 @@ import { parseNumber, parseRange, parseWhole } from './numbers';
 import { UsageError } from './options';
 import type { CliIo } from './io';
 import { loadInput } from './inputs';
-
-const EXIT_OK = 0;
-const EXIT_FAILURE = 1;
-const EXIT_USAGE = 2;
+import { EXIT_OK, EXIT_FAILURE, EXIT_USAGE } from './exitCodes';
 
 export interface ScatterArgs {
   terrain: string;

@@ -21,10 +21,8 @@ import { tokenizeOptions, UsageError } from './options';
 import { checkOutputs, writeOutputs, type OutputFile } from './outputSet';
 import { outputFormatFor, outputFormats } from './outputs';
 import { stackOfInput } from './road';
-
-const EXIT_OK = 0;
-const EXIT_FAILURE = 1;
-const EXIT_USAGE = 2;
+import { EXIT_OK, EXIT_FAILURE, EXIT_USAGE } from './exitCodes';
+import { isDecimal } from './numbers';
 
 export interface WaterOptions {
   input: string;
@@ -36,7 +34,6 @@ export interface WaterOptions {
 }
 
 const OPTIONS = ['--river-area', '--lakes', '--min-lake-area', '--width-scale', '--depth-scale', '--bank-slope', '--out', '--depth', '--accumulation', '--flow'];
-const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
 export function waterHelp(): string {
   const d = DEFAULT_WATER_PARAMS;
@@ -76,7 +73,7 @@ export function parseWaterArgs(args: readonly string[]): WaterOptions {
   const number = (option: string, [min, max]: readonly [number, number]): number | undefined => {
     const text = get(option);
     if (text === undefined) return undefined;
-    const value = DECIMAL.test(text) ? Number(text) : NaN;
+    const value = isDecimal(text) ? Number(text) : NaN;
     if (!Number.isFinite(value) || value < min || value > max) throw new UsageError(`${option} must be a number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}, got "${text}"`);
     return value;
   };

@@ -46,3 +46,8 @@ export function nextRoadId(stack: readonly { id: string }[]): string {
   }
   return `road-${highest + 1}`;
 }
+
+/** A new road's name from its id: `road-3` → "Road 3". */
+export function defaultRoadName(id: string): string {
+  return `Road ${id.slice('road-'.length)}`;
+}
