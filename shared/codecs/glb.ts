@@ -1,4 +1,4 @@
-/** Binary glTF 2.0 (.glb) export of the terrain mesh, with optional extra nodes (props). */
+/** Binary glTF 2.0 (.glb): the one writer (`writeGlb`) and the terrain mesh's export, with optional extra nodes (props). */
 import type { Heightfield } from '../terrain/heightfield';
 import { buildTerrainMesh } from '../terrain/mesh';
 import { encodeUtf8, HOST_IS_LITTLE_ENDIAN } from './bytes';
@@ -65,45 +65,70 @@ function checkNode(node: GlbNode, fail: (p: string) => never): void {
   if (!numbers.every(Number.isFinite)) fail(`node "${node.name}" has a transform that is not finite`);
 }
 
-export function compileGlb(field: Heightfield, options: GlbExportOptions = {}, fileName = 'terrain.glb'): Uint8Array {
+/** One mesh of a GLB: triangles with normals (and texture coordinates when given), map metres, y up. */
+export interface GlbMesh {
+  name: string;
+  positions: Float32Array;
+  normals: Float32Array;
+  /** u, v per vertex (TEXCOORD_0). */
+  uvs?: Float32Array;
+  indices: Uint32Array;
+}
+
+/** A node of the scene: one of the meshes (by index) or an empty placed by its transform. */
+export interface GlbSceneNode {
+  name: string;
+  mesh?: number;
+  translation?: [number, number, number];
+  rotation?: [number, number, number, number];
+  scale?: [number, number, number];
+}
+
+/**
+ * The one GLB writer: meshes and nodes as binary glTF 2.0, every node in the scene. Each mesh's
+ * attributes are accessors POSITION (with its bounds), NORMAL, TEXCOORD_0 (when given) and its indices,
+ * in that order, one buffer view each, in one buffer.
+ */
+export function writeGlb(meshes: readonly GlbMesh[], nodes: readonly GlbSceneNode[], fileName: string): Uint8Array {
   const fail = failFor(fileName);
-  assertFiniteHeights(field, fileName);
-  const extraNodes = options.nodes ?? [];
-  extraNodes.forEach((node) => checkNode(node, fail));
-  const mesh = buildTerrainMesh(field);
-  const vertexCount = field.width * field.depth;
-  const views = [littleEndianBytes(mesh.positions), littleEndianBytes(mesh.normals), littleEndianBytes(mesh.indices)];
+  const views: Uint8Array[] = [];
+  const accessors: object[] = [];
+  const gltfMeshes = meshes.map((mesh) => {
+    const count = mesh.positions.length / 3;
+    const bounds = vec3Bounds(mesh.positions);
+    const attributes: Record<string, number> = {};
+    const add = (data: Float32Array | Uint32Array, accessor: object): number => {
+      views.push(littleEndianBytes(data));
+      accessors.push({ bufferView: views.length - 1, ...accessor });
+      return accessors.length - 1;
+    };
+    attributes.POSITION = add(mesh.positions, { componentType: FLOAT, count, type: 'VEC3', min: bounds.min, max: bounds.max });
+    attributes.NORMAL = add(mesh.normals, { componentType: FLOAT, count, type: 'VEC3' });
+    if (mesh.uvs) attributes.TEXCOORD_0 = add(mesh.uvs, { componentType: FLOAT, count, type: 'VEC2' });
+    const indices = add(mesh.indices, { componentType: UNSIGNED_INT, count: mesh.indices.length, type: 'SCALAR' });
+    return { name: mesh.name, primitives: [{ attributes, indices, mode: TRIANGLES }] };
+  });
+  const indexViews = new Set(gltfMeshes.map((mesh) => (accessors[mesh.primitives[0].indices] as { bufferView: number }).bufferView));
   const offsets: number[] = [];
   let binLength = 0;
   for (const view of views) {
     offsets.push(binLength);
     binLength = pad4(binLength + view.length);
   }
-  const bounds = vec3Bounds(mesh.positions);
   const gltf = {
     asset: { version: '2.0', generator: SOFTWARE_NAME },
     scene: 0,
-    scenes: [{ nodes: [0, ...extraNodes.map((_, k) => k + 1)] }],
-    nodes: [
-      { name: 'terrain', mesh: 0 },
-      ...extraNodes.map((node) => ({
-        name: node.name,
-        translation: node.translation,
-        ...(node.rotation ? { rotation: node.rotation } : {}),
-        ...(node.scale ? { scale: node.scale } : {}),
-      })),
-    ],
-    meshes: [{ name: 'terrain', primitives: [{ attributes: { POSITION: 0, NORMAL: 1 }, indices: 2, mode: TRIANGLES }] }],
-    accessors: [
-      { bufferView: 0, componentType: FLOAT, count: vertexCount, type: 'VEC3', min: bounds.min, max: bounds.max },
-      { bufferView: 1, componentType: FLOAT, count: vertexCount, type: 'VEC3' },
-      { bufferView: 2, componentType: UNSIGNED_INT, count: mesh.indices.length, type: 'SCALAR' },
-    ],
-    bufferViews: [
-      { buffer: 0, byteOffset: offsets[0], byteLength: views[0].length, target: ARRAY_BUFFER },
-      { buffer: 0, byteOffset: offsets[1], byteLength: views[1].length, target: ARRAY_BUFFER },
-      { buffer: 0, byteOffset: offsets[2], byteLength: views[2].length, target: ELEMENT_ARRAY_BUFFER },
-    ],
+    scenes: [{ nodes: nodes.map((_, k) => k) }],
+    nodes: nodes.map((node) => ({
+      name: node.name,
+      ...(node.mesh !== undefined ? { mesh: node.mesh } : {}),
+      ...(node.translation ? { translation: node.translation } : {}),
+      ...(node.rotation ? { rotation: node.rotation } : {}),
+      ...(node.scale ? { scale: node.scale } : {}),
+    })),
+    meshes: gltfMeshes,
+    accessors,
+    bufferViews: views.map((view, k) => ({ buffer: 0, byteOffset: offsets[k], byteLength: view.length, target: indexViews.has(k) ? ELEMENT_ARRAY_BUFFER : ARRAY_BUFFER })),
     buffers: [{ byteLength: binLength }],
   };
   const json = encodeUtf8(JSON.stringify(gltf));
@@ -124,4 +149,14 @@ export function compileGlb(field: Heightfield, options: GlbExportOptions = {}, f
   view.setUint32(binStart + 4, CHUNK_BIN, true);
   views.forEach((bytes, k) => out.set(bytes, binStart + 8 + offsets[k])); // gaps stay zero
   return out;
+}
+
+/** The terrain's exact triangles as a GLB, with extra nodes (props) placed beside it. */
+export function compileGlb(field: Heightfield, options: GlbExportOptions = {}, fileName = 'terrain.glb'): Uint8Array {
+  const fail = failFor(fileName);
+  assertFiniteHeights(field, fileName);
+  const extraNodes = options.nodes ?? [];
+  extraNodes.forEach((node) => checkNode(node, fail));
+  const mesh = buildTerrainMesh(field);
+  return writeGlb([{ name: 'terrain', positions: mesh.positions, normals: mesh.normals, indices: mesh.indices }], [{ name: 'terrain', mesh: 0 }, ...extraNodes], fileName);
 }

@@ -4,8 +4,7 @@
  * metres so it does not fight the terrain, with normals and UVs (u 0…1 across, v metres along) for a
  * road texture. Map coordinates: metres, y up, origin at the map centre (as the terrain's GLB).
  */
-import { encodeUtf8 } from '../codecs/bytes';
-import { SOFTWARE_NAME } from '../codecs/png-heightmap';
+import { writeGlb } from '../codecs/glb';
 import { heightAtAnyPoint } from '../terrain/surface';
 import { centrelinePoints } from './export';
 import type { RoadModel } from './model';
@@ -93,66 +92,8 @@ export function buildRibbon(model: RoadModel, shaped: Float32Array, size: Ground
   return { across, rows, positions, normals, uvs, indices };
 }
 
-const pad4 = (n: number) => (n + 3) & ~3;
-
-function littleEndian(data: Float32Array | Uint32Array): Uint8Array {
-  const out = new Uint8Array(data.byteLength);
-  const view = new DataView(out.buffer);
-  for (let k = 0; k < data.length; k++) {
-    if (data instanceof Float32Array) view.setFloat32(4 * k, data[k], true);
-    else view.setUint32(4 * k, data[k], true);
-  }
-  return out;
-}
-
 /** The ribbon as one GLB mesh named after the road. */
 export function ribbonGlb(ribbon: Ribbon, name: string): Uint8Array {
-  const views = [littleEndian(ribbon.positions), littleEndian(ribbon.normals), littleEndian(ribbon.uvs), littleEndian(ribbon.indices)];
-  const offsets: number[] = [];
-  let binLength = 0;
-  for (const view of views) {
-    offsets.push(binLength);
-    binLength = pad4(binLength + view.length);
-  }
-  const min = [Infinity, Infinity, Infinity];
-  const max = [-Infinity, -Infinity, -Infinity];
-  for (let p = 0; p < ribbon.positions.length; p += 3) {
-    for (let c = 0; c < 3; c++) {
-      min[c] = Math.min(min[c], ribbon.positions[p + c]);
-      max[c] = Math.max(max[c], ribbon.positions[p + c]);
-    }
-  }
-  const count = ribbon.positions.length / 3;
-  const gltf = {
-    asset: { version: '2.0', generator: SOFTWARE_NAME },
-    scene: 0,
-    scenes: [{ nodes: [0] }],
-    nodes: [{ name, mesh: 0 }],
-    meshes: [{ name, primitives: [{ attributes: { POSITION: 0, NORMAL: 1, TEXCOORD_0: 2 }, indices: 3, mode: 4 }] }],
-    accessors: [
-      { bufferView: 0, componentType: 5126, count, type: 'VEC3', min, max },
-      { bufferView: 1, componentType: 5126, count, type: 'VEC3' },
-      { bufferView: 2, componentType: 5126, count, type: 'VEC2' },
-      { bufferView: 3, componentType: 5125, count: ribbon.indices.length, type: 'SCALAR' },
-    ],
-    bufferViews: views.map((view, k) => ({ buffer: 0, byteOffset: offsets[k], byteLength: view.length, target: k === 3 ? 34963 : 34962 })),
-    buffers: [{ byteLength: binLength }],
-  };
-  const json = encodeUtf8(JSON.stringify(gltf));
-  const jsonLength = pad4(json.length);
-  const total = 12 + 8 + jsonLength + 8 + binLength;
-  const out = new Uint8Array(total);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, 0x46546c67, true);
-  view.setUint32(4, 2, true);
-  view.setUint32(8, total, true);
-  view.setUint32(12, jsonLength, true);
-  view.setUint32(16, 0x4e4f534a, true);
-  out.set(json, 20);
-  out.fill(0x20, 20 + json.length, 20 + jsonLength);
-  const binStart = 20 + jsonLength;
-  view.setUint32(binStart, binLength, true);
-  view.setUint32(binStart + 4, 0x004e4942, true);
-  views.forEach((bytes, k) => out.set(bytes, binStart + 8 + offsets[k]));
-  return out;
+  const { positions, normals, uvs, indices } = ribbon;
+  return writeGlb([{ name, positions, normals, uvs, indices }], [{ name, mesh: 0 }], `${name}.glb`);
 }
