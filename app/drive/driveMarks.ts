@@ -1,4 +1,5 @@
 import type { PhysicsState } from '../../shared/vehicle/physics/physicsCar';
+import { DRIVE_MARK_COLOURS } from '../view/overlayPalette';
 
 /** Where a physics drive lifted off the ground, or a wheel's suspension ran out of travel. */
 export interface DriveMark {
@@ -9,7 +10,7 @@ export interface DriveMark {
 }
 
 /** How the drivability overlay draws each kind (sRGB), in both views. */
-export const MARK_COLOURS: Record<DriveMark['kind'], string> = { airborne: '#3aa8ff', bottomed: '#ffb020' };
+export const MARK_COLOURS: Record<DriveMark['kind'], string> = DRIVE_MARK_COLOURS;
 
 /** A wheel counts as bottomed out past this share of its travel. */
 export const BOTTOMED_COMPRESSION = 0.95;

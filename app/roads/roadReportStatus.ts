@@ -4,10 +4,11 @@
  * lifted on the drive) or flagged (red: it breaks a limit, or the car left the ground or stopped).
  */
 import { gradeFlagAbove, minimumRadius, type ReportSegment, type RoadReport } from '../../shared/roads/report';
+import { REPORT_STATUS_COLOURS } from '../view/overlayPalette';
 
 export type SegmentStatus = 'ok' | 'near' | 'flagged';
 
-export const STATUS_COLOURS: Record<SegmentStatus, string> = { ok: '#3fbf5f', near: '#f0a020', flagged: '#e0302a' };
+export const STATUS_COLOURS: Record<SegmentStatus, string> = REPORT_STATUS_COLOURS;
 export const STATUS_LABELS: Record<SegmentStatus, string> = { ok: 'Within the road’s limits', near: 'Near a limit', flagged: 'Flagged' };
 
 /** How close to a limit counts as near it. */

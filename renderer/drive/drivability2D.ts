@@ -2,6 +2,7 @@ import type { EditorSession } from '../../app/editorSession';
 import { worldToCanvas, type MapViewTransform } from '../../app/map2d/mapTransform';
 import { overlaySlopeChanged, overlaySlopeDeg, steepVertexMask } from '../../app/drive/drivability';
 import { MARK_COLOURS } from '../../app/drive/driveMarks';
+import { OVERLAY_CASING, OVERLAY_HANDLE, OVERLAY_HANDLE_ACTIVE } from '../../app/view/overlayPalette';
 
 export interface DriveMapLayer {
   /** Draws the drivability tint and the drive's marks (when on) and the car's position (while driving) over the heightmap. */
@@ -60,7 +61,7 @@ export function createDriveMapLayer(session: EditorSession, requestDraw: () => v
         ctx.drawImage(canvas, transform.offsetX, transform.offsetY, field.width * transform.scale, field.depth * transform.scale);
         // Where the physics car left the ground (blue) or bottomed out (amber).
         ctx.lineWidth = 1;
-        ctx.strokeStyle = 'rgba(0, 0, 0, 0.6)';
+        ctx.strokeStyle = OVERLAY_CASING;
         for (const mark of drive.marks.marks) {
           const at = worldToCanvas(transform, field, mark.x, mark.z);
           ctx.fillStyle = MARK_COLOURS[mark.kind];
@@ -78,8 +79,8 @@ export function createDriveMapLayer(session: EditorSession, requestDraw: () => v
         // Canvas x follows world x and canvas y follows world z, so the heading vector maps directly.
         const reach = Math.max(6, (drive.settings.length / field.cellSize) * transform.scale);
         ctx.save();
-        ctx.strokeStyle = '#ffffff';
-        ctx.fillStyle = '#d9482b';
+        ctx.strokeStyle = OVERLAY_HANDLE;
+        ctx.fillStyle = OVERLAY_HANDLE_ACTIVE;
         ctx.lineWidth = 2;
         ctx.beginPath();
         ctx.arc(at.px, at.py, 5, 0, Math.PI * 2);

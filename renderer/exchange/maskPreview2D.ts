@@ -1,6 +1,7 @@
 import type { EditorSession } from '../../app/editorSession';
 import type { MaskPreview } from '../../app/exchange/exchangeState';
 import type { MapViewTransform } from '../../app/map2d/mapTransform';
+import { OVERLAY_LABEL_BACKGROUND } from '../../app/view/overlayPalette';
 
 export interface MaskPreviewLayer {
   /** Draws the previewed mask layer (when there is one) over the heightmap. */
@@ -54,7 +55,7 @@ export function createMaskPreviewLayer(session: EditorSession, requestDraw: () =
       const label = `Mask preview: ${preview.name}`;
       ctx.font = '12px system-ui, sans-serif';
       const width = ctx.measureText(label).width + 16;
-      ctx.fillStyle = 'rgba(20, 24, 31, 0.85)';
+      ctx.fillStyle = OVERLAY_LABEL_BACKGROUND;
       ctx.fillRect(Math.max(8, cssWidth - width - 8), 8, width, 22);
       ctx.fillStyle = `rgb(${TINT.join(',')})`;
       ctx.fillText(label, Math.max(8, cssWidth - width - 8) + 8, 23);

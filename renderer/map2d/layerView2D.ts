@@ -2,6 +2,7 @@ import type { EditorSession } from '../../app/editorSession';
 import { layerViewImage } from '../../app/layers/layerViewImage';
 import type { LayerPreview, Map2dLayerView } from '../../app/layers/layersModel';
 import type { MapViewTransform } from '../../app/map2d/mapTransform';
+import { OVERLAY_LABEL_BACKGROUND, OVERLAY_LABEL_TEXT } from '../../app/view/overlayPalette';
 
 export interface LayerView2D {
   /** Draws the selected layer's contribution or mask (when the 2D panel's view asks for it) over the heightmap. */
@@ -39,9 +40,9 @@ export function createLayerView2D(session: EditorSession, canvas2d: HTMLCanvasEl
   const label = (ctx: CanvasRenderingContext2D, text: string, cssWidth: number) => {
     ctx.font = '12px system-ui, sans-serif';
     const width = ctx.measureText(text).width + 16;
-    ctx.fillStyle = 'rgba(20, 24, 31, 0.85)';
+    ctx.fillStyle = OVERLAY_LABEL_BACKGROUND;
     ctx.fillRect(Math.max(8, cssWidth - width - 8), 38, width, 22);
-    ctx.fillStyle = '#e8ecf2';
+    ctx.fillStyle = OVERLAY_LABEL_TEXT;
     ctx.fillText(text, Math.max(8, cssWidth - width - 8) + 8, 53);
   };
 

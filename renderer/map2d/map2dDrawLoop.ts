@@ -17,6 +17,7 @@ import { drawRoadDress2D, drawRoadOverlay2D } from './roadOverlay2D';
 import { roadOverlay } from '../../app/roads/roadOverlay';
 import { TiledHeightmapImage } from './tiledHeightmapImage';
 import { drawnErosionMasks } from '../viewport/coverOverride';
+import { CASING_EXTRA_PX, OVERLAY_ACTIVE, OVERLAY_CASING } from '../../app/view/overlayPalette';
 
 /**
  * What the 2D panel draws and when: the tiled heightmap image, the selected layer's contribution or
@@ -168,8 +169,6 @@ export class Map2DDrawLoop {
     const f = this.session.editor.document.field;
     const { transform } = this.view;
     ctx.save();
-    ctx.lineWidth = 1.5;
-    ctx.strokeStyle = '#ffe066';
     ctx.beginPath();
     if (overlay.kind === 'brush') {
       const c = worldToCanvas(transform, f, overlay.x, overlay.z);
@@ -180,6 +179,12 @@ export class Map2DDrawLoop {
       ctx.moveTo(a.px, a.py);
       ctx.lineTo(b.px, b.py);
     }
+    // Casing first, as every 2D overlay line (app/view/overlayPalette.ts).
+    ctx.lineWidth = 1.5 + CASING_EXTRA_PX;
+    ctx.strokeStyle = OVERLAY_CASING;
+    ctx.stroke();
+    ctx.lineWidth = 1.5;
+    ctx.strokeStyle = OVERLAY_ACTIVE;
     ctx.stroke();
     ctx.restore();
   }

@@ -1,6 +1,7 @@
 import { worldToCanvas, type MapViewTransform } from '../../app/map2d/mapTransform';
 import type { RoadToolOverlay } from '../../app/tools/types';
 import type { Heightfield } from '../../shared/terrain/heightfield';
+import { CASING_EXTRA_PX, OVERLAY_ACTIVE, OVERLAY_CASING, OVERLAY_HANDLE, OVERLAY_HANDLE_ACTIVE, OVERLAY_INACTIVE, ROAD_DRESS_COLOURS } from '../../app/view/overlayPalette';
 
 /** Handle radius on the 2D panel, CSS pixels (the tool picks within a little more). */
 export const HANDLE_PX = 5;
@@ -35,9 +36,14 @@ export function drawRoadOverlay2D(ctx: CanvasRenderingContext2D, transform: MapV
       if (s === 0) ctx.moveTo(px, py);
       else ctx.lineTo(px, py);
     }
-    ctx.lineWidth = road.selected ? 1.5 : 1;
+    // The palette's casing under the centreline keeps it legible on grass, rock and snow alike.
+    const lineWidth = road.selected ? 2 : 1.5;
+    ctx.lineWidth = lineWidth + CASING_EXTRA_PX;
+    ctx.strokeStyle = OVERLAY_CASING;
+    ctx.stroke();
+    ctx.lineWidth = lineWidth;
     ctx.setLineDash(road.selected ? [] : [4, 4]);
-    ctx.strokeStyle = road.selected ? '#ffe066' : 'rgba(255, 224, 102, 0.6)';
+    ctx.strokeStyle = road.selected ? OVERLAY_ACTIVE : OVERLAY_INACTIVE;
     ctx.stroke();
     ctx.setLineDash([]);
     if (!road.selected) continue;
@@ -45,10 +51,10 @@ export function drawRoadOverlay2D(ctx: CanvasRenderingContext2D, transform: MapV
       const { px, py } = at(road.points[2 * n], road.points[2 * n + 1]);
       ctx.beginPath();
       ctx.arc(px, py, HANDLE_PX, 0, Math.PI * 2);
-      ctx.fillStyle = n === road.selectedPoint ? '#ff5a36' : '#ffffff';
+      ctx.fillStyle = n === road.selectedPoint ? OVERLAY_HANDLE_ACTIVE : OVERLAY_HANDLE;
       ctx.fill();
       ctx.lineWidth = 1.5;
-      ctx.strokeStyle = '#222222';
+      ctx.strokeStyle = OVERLAY_CASING;
       ctx.stroke();
     }
   }
@@ -56,14 +62,17 @@ export function drawRoadOverlay2D(ctx: CanvasRenderingContext2D, transform: MapV
     const { px, py } = at(overlay.draft.x, overlay.draft.z);
     ctx.beginPath();
     ctx.arc(px, py, HANDLE_PX, 0, Math.PI * 2);
-    ctx.fillStyle = '#ff5a36';
+    ctx.fillStyle = OVERLAY_HANDLE_ACTIVE;
     ctx.fill();
+    ctx.lineWidth = 1.5;
+    ctx.strokeStyle = OVERLAY_CASING;
+    ctx.stroke();
   }
   ctx.restore();
 }
 
-/** Colours of a road drawn as a road (the 3D view's, RoadOverlay3D.tsx). */
-const DRESS = { shoulder: '#8f8570', edge: '#e8e8e2', asphalt: '#3c3d42', centre: '#e0b232' };
+/** Colours of a road drawn as a road (the 3D view's too, RoadOverlay3D.tsx). */
+const DRESS = ROAD_DRESS_COLOURS;
 /** Metres of gravel shoulder each side, and of white edge line inside the asphalt. */
 const SHOULDER_M = 1.2;
 const EDGE_LINE_M = 0.15;

@@ -2,13 +2,14 @@ import { worldToCanvas, type MapViewTransform } from '../../app/map2d/mapTransfo
 import type { EditorSession } from '../../app/editorSession';
 import type { Heightfield } from '../../shared/terrain/heightfield';
 import type { PropType } from '../../shared/props/library';
+import { OVERLAY_ACTIVE } from '../../app/view/overlayPalette';
 
 /** The symbol colour of a type: its topmost primitive (the canopy, the roof). */
 function symbolColour(type: PropType): string {
   return type.shape[type.shape.length - 1]?.color ?? '#ffffff';
 }
 
-const SELECTED_COLOUR = '#ffe066';
+const SELECTED_COLOUR = OVERLAY_ACTIVE;
 const MIN_SYMBOL_PX = 2;
 
 export interface Props2DOverlay {

@@ -1,6 +1,7 @@
 import type { EditorSession } from '../../app/editorSession';
 import { worldToCanvas, type MapViewTransform } from '../../app/map2d/mapTransform';
 import { STATUS_COLOURS } from '../../app/roads/roadReportStatus';
+import { CASING_EXTRA_PX, OVERLAY_CASING } from '../../app/view/overlayPalette';
 
 export interface RoadReportMapLayer {
   /** Draws the report's colours along the road (when the overlay is on) over the heightmap. */
@@ -37,7 +38,7 @@ export function createRoadReportMapLayer(session: EditorSession, requestDraw: ()
       ctx.lineCap = 'round';
       ctx.lineJoin = 'round';
       // A dark casing under the colours, so green reads on green terrain.
-      for (const [colour, extra] of [['rgba(0, 0, 0, 0.55)', 3], [null, 0]] as const) {
+      for (const [colour, extra] of [[OVERLAY_CASING, 2 * CASING_EXTRA_PX], [null, 0]] as const) {
         ctx.lineWidth = width + extra;
         let k = 0;
         const n = path.x.length;

@@ -8,11 +8,12 @@ import type { Heightfield } from '../../shared/terrain/heightfield';
 import type { RoadOverlayLine, RoadToolOverlay } from '../../app/tools/types';
 import { roadOverlay } from '../../app/roads/roadOverlay';
 import { useSession } from '../session';
+import { OVERLAY_ACTIVE, OVERLAY_HANDLE, OVERLAY_HANDLE_ACTIVE, OVERLAY_INACTIVE, ROAD_DRESS_COLOURS } from '../../app/view/overlayPalette';
 
-const SELECTED = new Color('#ffe066');
-const OTHER = new Color('#b39a3c');
-const HANDLE = new Color('#ffffff');
-const HANDLE_SELECTED = new Color('#ff5a36');
+const SELECTED = new Color(OVERLAY_ACTIVE);
+const OTHER = new Color(OVERLAY_INACTIVE);
+const HANDLE = new Color(OVERLAY_HANDLE);
+const HANDLE_SELECTED = new Color(OVERLAY_HANDLE_ACTIVE);
 
 /** Positions of (x, z) pairs on the exact surface, lifted a little so the line is not hidden in it. */
 function onSurface(field: Heightfield, xz: Float64Array, lift: number): Float32Array {
@@ -37,7 +38,7 @@ function surfaceRibbon(field: Heightfield, road: RoadOverlayLine): Mesh | null {
     const geometry = new BufferGeometry();
     geometry.setAttribute('position', new BufferAttribute(ribbon.positions, 3));
     geometry.setIndex(new BufferAttribute(ribbon.indices, 1));
-    const material = new MeshBasicMaterial({ color: '#38383c', transparent: true, opacity: road.selected ? 0.85 : 0.6, polygonOffset: true, polygonOffsetFactor: -2, polygonOffsetUnits: -2 });
+    const material = new MeshBasicMaterial({ color: ROAD_DRESS_COLOURS.asphalt, transparent: true, opacity: road.selected ? 0.85 : 0.6, polygonOffset: true, polygonOffsetFactor: -2, polygonOffsetUnits: -2 });
     const mesh = new Mesh(geometry, material);
     mesh.renderOrder = 9;
     return mesh;
@@ -46,10 +47,10 @@ function surfaceRibbon(field: Heightfield, road: RoadOverlayLine): Mesh | null {
   }
 }
 
-const ASPHALT = new Color('#3c3d42');
-const SHOULDER = new Color('#8f8570');
-const EDGE_LINE = new Color('#e8e8e2');
-const CENTRE_LINE = new Color('#e0b232');
+const ASPHALT = new Color(ROAD_DRESS_COLOURS.asphalt);
+const SHOULDER = new Color(ROAD_DRESS_COLOURS.shoulder);
+const EDGE_LINE = new Color(ROAD_DRESS_COLOURS.edge);
+const CENTRE_LINE = new Color(ROAD_DRESS_COLOURS.centre);
 
 /** One edge of a ribbon (column `column` of every row), as a line on its surface. */
 function ribbonEdge(positions: Float32Array, across: number, rows: number, column: number, lift: number): Float32Array {

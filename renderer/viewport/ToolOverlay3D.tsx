@@ -5,6 +5,7 @@ import { heightAt } from '../../shared/terrain/surface';
 import type { Heightfield } from '../../shared/terrain/heightfield';
 import type { ToolOverlay } from '../../app/tools/types';
 import { useSession } from '../session';
+import { OVERLAY_ACTIVE } from '../../app/view/overlayPalette';
 
 const SEGMENTS = 128;
 
@@ -15,7 +16,7 @@ export function ToolOverlay3D() {
   const line = useMemo(() => {
     const geometry = new BufferGeometry();
     geometry.setAttribute('position', new BufferAttribute(new Float32Array((SEGMENTS + 1) * 3), 3));
-    const material = new LineBasicMaterial({ color: '#ffe066', depthTest: false, transparent: true });
+    const material = new LineBasicMaterial({ color: OVERLAY_ACTIVE, depthTest: false, transparent: true });
     const object = new Line(geometry, material);
     object.renderOrder = 10;
     object.frustumCulled = false;
