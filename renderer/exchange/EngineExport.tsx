@@ -251,7 +251,7 @@ function RuleRow({ rule, available, testId, onChange, onRemove }: { rule: MaskRu
         {SOURCES.map((source) => (
           <option key={source} value={source} disabled={!available.includes(source)}>
             {MASK_SOURCE_LABELS[source]}
-            {available.includes(source) ? '' : source === 'road' ? ' — needs a road' : ' — needs erosion'}
+            {available.includes(source) ? '' : source === 'road' ? ' — needs a road' : source === 'water' || source === 'shore' ? ' — needs water' : ' — needs erosion'}
           </option>
         ))}
       </select>
