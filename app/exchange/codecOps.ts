@@ -18,6 +18,8 @@ import { layerWeights, MaskSources, quantiseWeights, type MaskSet, type MaskSour
 import type { NormalMapOptions } from '../../shared/export/normals';
 import { streamEngineExport, type EngineExportOptions, type ExportFile } from '../../shared/export/presets';
 import type { TileSpec } from '../../shared/export/tiles';
+import { withWaterData } from '../../shared/export/waterMaskData';
+import type { LayerStack } from '../../shared/layers/types';
 import type { Heightfield } from '../../shared/terrain/heightfield';
 
 /** What the import dialog shows about a file: everything but the samples. */
@@ -91,7 +93,7 @@ export interface EncodeRequest {
 /** Several files at once: a normal map cut into tiles (heightmap tiles are main's), or an engine preset. */
 export type FilesRequest =
   | { kind: 'normalTiles'; encode: EncodeRequest; tiles: TileSpec }
-  | { kind: 'engine'; field: Heightfield; options: EngineExportOptions; data: MaskSourceData; fileName: string };
+  | { kind: 'engine'; field: Heightfield; options: EngineExportOptions; data: MaskSourceData; fileName: string; stack?: LayerStack };
 
 export interface MaskPreviewRequest {
   field: Heightfield;
@@ -99,6 +101,8 @@ export interface MaskPreviewRequest {
   data: MaskSourceData;
   /** Which layer's final (stacked) weight to return. */
   layer: number;
+  /** The layer stack, when a rule reads water or shore (found here, in the worker). */
+  stack?: LayerStack;
 }
 
 export type CodecOutcome<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -173,7 +177,7 @@ export function filesRequestName(request: FilesRequest): string {
  * each file only when asked for it (streamEngineExport), so whoever takes them holds one at a time.
  */
 export function filesOf(request: FilesRequest): Iterator<ExportFile, unknown, undefined> {
-  if (request.kind === 'engine') return streamEngineExport(request.field, request.options, request.data).files;
+  if (request.kind === 'engine') return streamEngineExport(request.field, request.options, request.stack ? withWaterData(request.data, request.stack, request.field) : request.data).files;
   const { encode, tiles } = request;
   if (encode.format !== 'normal') throw new Error(`${encode.format} tiles are encoded in main`);
   return tiledNormalMaps(encode.field, tiles, encode.fileName, encode.normal ?? { space: 'tangent', green: 'up' })[Symbol.iterator]();
@@ -217,8 +221,9 @@ export async function streamFilesOp(request: FilesRequest, deliver: FileSink, si
 
 export function maskPreviewOp(request: MaskPreviewRequest): CodecOutcome<Uint8Array> {
   return attempt('mask preview', () => {
-    const { field, masks, data } = request;
+    const { field, masks, stack } = request;
     const count = field.width * field.depth;
+    const data = stack ? withWaterData(request.data, stack, field) : request.data;
     return quantiseWeights(layerWeights(masks, new MaskSources(gridFromField(field), data), count))[request.layer];
   });
 }

@@ -11,6 +11,7 @@ import { availableSources, defaultMaskSet, MaskSetError, parseMaskSet, type Mask
 import { DEFAULT_NATURAL_LINES } from '../../shared/terrain/naturalColours';
 import { EngineExportError, planEngineExport, type EngineExportOptions, type EnginePlan } from '../../shared/export/presets';
 import { tileLayout, tileName, tileSpecProblem } from '../../shared/export/tiles';
+import { waterSourcesOf } from '../../shared/export/waterMaskData';
 import { heightRange, type HeightRange } from '../../shared/terrain/heightfield';
 import { exportFormatInfo, type ExportFormat } from './codecOps';
 import type { EngineDialogOptions, ExchangeStore, ExportOptions, ExportTarget } from './exchangeState';
@@ -55,7 +56,7 @@ export class ExportDialog {
 
   /** Sources the mask rules may use for this document. */
   maskSources(): MaskSource[] {
-    return availableSources(this.deps.erosionMasks());
+    return [...availableSources(this.deps.erosionMasks()), ...waterSourcesOf(this.deps.editor.document.stack)];
   }
 
   /** Opens the dialog on a heightmap (16-bit PNG unless chosen before) or mesh format. */
@@ -116,7 +117,7 @@ export class ExportDialog {
   plan(preset: EnginePreset): PlanOutcome {
     const { engineOptions } = this.store.getState();
     const field = this.deps.editor.document.field;
-    const key = [preset, engineOptions, field, this.deps.editor.store.getState().version, this.deps.baseName(), this.deps.erosionMasks()];
+    const key = [preset, engineOptions, field, this.deps.editor.store.getState().version, this.deps.baseName(), this.deps.erosionMasks(), this.deps.editor.document.stack];
     if (this.planCache && this.planCache.key.length === key.length && this.planCache.key.every((k, n) => k === key[n])) return this.planCache.outcome;
     let outcome: PlanOutcome;
     try {

@@ -17,6 +17,7 @@ import { isHeightmapVariant } from '../../shared/codecs/formats';
 import { heightBytes } from '../project/mapping';
 import { sendableHeights } from '../project/upload';
 import { isTileable, validateExportOptions, type ExportDialog } from './exportDialog';
+import { usesWaterSources } from '../../shared/export/waterMaskData';
 import type { ExportFlowDeps } from './exportFlowDeps';
 
 /**
@@ -246,7 +247,7 @@ export class ExportRunner {
       run,
       `Export for ${ENGINE_LABELS[preset]}`,
       names,
-      this.writeStreamed(run, names, { kind: 'engine', field, options, data: this.deps.erosionMasks() ?? {}, fileName: plan.files[0].name }),
+      this.writeStreamed(run, names, { kind: 'engine', field, options, data: this.deps.erosionMasks() ?? {}, fileName: plan.files[0].name, ...(usesWaterSources(options.masks) && { stack: this.deps.editor.document.stack }) }),
       memory,
     );
   }

@@ -12,6 +12,7 @@ import { availableSources, parseMaskSet, type MaskSet, type MaskSourceData } fro
 import { planEngineExport, streamEngineExport, type EngineExportOptions, type ExportFile } from '../../shared/export/presets';
 import type { Layer } from '../../shared/layers/types';
 import { roadFootprints } from '../../shared/roads/mask';
+import { WATER_SOURCES, withWaterData } from '../../shared/export/waterMaskData';
 import { heightRange, type Heightfield } from '../../shared/terrain/heightfield';
 import type { CliIo } from './io';
 import type { ExportArgs } from './exchangeArgs';
@@ -74,6 +75,7 @@ async function readMaskInputs(io: CliIo, options: ExportArgs, field: Heightfield
     const road = roadFootprints(layers, field);
     if (road) data.road = road;
   }
+  if (layers && WATER_SOURCES.some((source) => usesSource(json, source))) Object.assign(data, withWaterData(data, layers, field));
   try {
     return { masks: parseMaskSet(json, availableSources(data)), data };
   } catch (error) {
