@@ -1,4 +1,4 @@
-/** Binary glTF 2.0 (.glb) export of the terrain mesh, with optional extra nodes (props). */
+/** Binary glTF 2.0 (.glb) export of the terrain mesh (or other meshes: the water surface), with optional extra nodes (props). */
 import type { Heightfield } from '../terrain/heightfield';
 import { buildTerrainMesh } from '../terrain/mesh';
 import { encodeUtf8, HOST_IS_LITTLE_ENDIAN } from './bytes';
@@ -65,27 +65,44 @@ function checkNode(node: GlbNode, fail: (p: string) => never): void {
   if (!numbers.every(Number.isFinite)) fail(`node "${node.name}" has a transform that is not finite`);
 }
 
+/** One indexed triangle mesh of a GLB file: its own node, positions, normals and triangles. */
+export interface GlbMesh {
+  name: string;
+  /** xyz per vertex, metres, y up. */
+  positions: Float32Array;
+  /** Unit normals, xyz per vertex. */
+  normals: Float32Array;
+  /** Three vertex indices per triangle. */
+  indices: Uint32Array;
+}
+
 export function compileGlb(field: Heightfield, options: GlbExportOptions = {}, fileName = 'terrain.glb'): Uint8Array {
-  const fail = failFor(fileName);
   assertFiniteHeights(field, fileName);
+  return compileMeshesGlb([{ name: 'terrain', ...buildTerrainMesh(field) }], options, fileName);
+}
+
+/**
+ * A GLB of meshes (each its own node, in order) and extra nodes: the one GLB writer (the terrain, the
+ * water surface). Every mesh needs at least one triangle.
+ */
+export function compileMeshesGlb(meshes: readonly GlbMesh[], options: GlbExportOptions = {}, fileName = 'terrain.glb'): Uint8Array {
+  const fail = failFor(fileName);
   const extraNodes = options.nodes ?? [];
   extraNodes.forEach((node) => checkNode(node, fail));
-  const mesh = buildTerrainMesh(field);
-  const vertexCount = field.width * field.depth;
-  const views = [littleEndianBytes(mesh.positions), littleEndianBytes(mesh.normals), littleEndianBytes(mesh.indices)];
+  for (const mesh of meshes) if (mesh.indices.length === 0) fail(`mesh "${mesh.name}" has no triangles`);
+  const views = meshes.flatMap((mesh) => [littleEndianBytes(mesh.positions), littleEndianBytes(mesh.normals), littleEndianBytes(mesh.indices)]);
   const offsets: number[] = [];
   let binLength = 0;
   for (const view of views) {
     offsets.push(binLength);
     binLength = pad4(binLength + view.length);
   }
-  const bounds = vec3Bounds(mesh.positions);
   const gltf = {
     asset: { version: '2.0', generator: SOFTWARE_NAME },
     scene: 0,
-    scenes: [{ nodes: [0, ...extraNodes.map((_, k) => k + 1)] }],
+    scenes: [{ nodes: [...meshes.map((_, k) => k), ...extraNodes.map((_, k) => k + meshes.length)] }],
     nodes: [
-      { name: 'terrain', mesh: 0 },
+      ...meshes.map((mesh, k) => ({ name: mesh.name, mesh: k })),
       ...extraNodes.map((node) => ({
         name: node.name,
         translation: node.translation,
@@ -93,17 +110,17 @@ export function compileGlb(field: Heightfield, options: GlbExportOptions = {}, f
         ...(node.scale ? { scale: node.scale } : {}),
       })),
     ],
-    meshes: [{ name: 'terrain', primitives: [{ attributes: { POSITION: 0, NORMAL: 1 }, indices: 2, mode: TRIANGLES }] }],
-    accessors: [
-      { bufferView: 0, componentType: FLOAT, count: vertexCount, type: 'VEC3', min: bounds.min, max: bounds.max },
-      { bufferView: 1, componentType: FLOAT, count: vertexCount, type: 'VEC3' },
-      { bufferView: 2, componentType: UNSIGNED_INT, count: mesh.indices.length, type: 'SCALAR' },
-    ],
-    bufferViews: [
-      { buffer: 0, byteOffset: offsets[0], byteLength: views[0].length, target: ARRAY_BUFFER },
-      { buffer: 0, byteOffset: offsets[1], byteLength: views[1].length, target: ARRAY_BUFFER },
-      { buffer: 0, byteOffset: offsets[2], byteLength: views[2].length, target: ELEMENT_ARRAY_BUFFER },
-    ],
+    meshes: meshes.map((mesh, k) => ({ name: mesh.name, primitives: [{ attributes: { POSITION: 3 * k, NORMAL: 3 * k + 1 }, indices: 3 * k + 2, mode: TRIANGLES }] })),
+    accessors: meshes.flatMap((mesh, k) => {
+      const vertexCount = mesh.positions.length / 3;
+      const bounds = vec3Bounds(mesh.positions);
+      return [
+        { bufferView: 3 * k, componentType: FLOAT, count: vertexCount, type: 'VEC3', min: bounds.min, max: bounds.max },
+        { bufferView: 3 * k + 1, componentType: FLOAT, count: vertexCount, type: 'VEC3' },
+        { bufferView: 3 * k + 2, componentType: UNSIGNED_INT, count: mesh.indices.length, type: 'SCALAR' },
+      ];
+    }),
+    bufferViews: views.map((view, n) => ({ buffer: 0, byteOffset: offsets[n], byteLength: view.length, target: n % 3 === 2 ? ELEMENT_ARRAY_BUFFER : ARRAY_BUFFER })),
     buffers: [{ byteLength: binLength }],
   };
   const json = encodeUtf8(JSON.stringify(gltf));
