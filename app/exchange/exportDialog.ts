@@ -12,6 +12,7 @@ import { DEFAULT_NATURAL_LINES } from '../../shared/terrain/naturalColours';
 import { EngineExportError, planEngineExport, type EngineExportOptions, type EnginePlan } from '../../shared/export/presets';
 import { tileLayout, tileName, tileSpecProblem } from '../../shared/export/tiles';
 import { waterSourcesOf } from '../../shared/export/waterMaskData';
+import { topWaterLayer } from '../../shared/hydrology/stackWater';
 import { heightRange, type HeightRange } from '../../shared/terrain/heightfield';
 import { exportFormatInfo, type ExportFormat } from './codecOps';
 import type { EngineDialogOptions, ExchangeStore, ExportOptions, ExportTarget } from './exchangeState';
@@ -132,10 +133,15 @@ export class ExportDialog {
     return outcome;
   }
 
-  /** The name a plain file export suggests: the document's, `_normal` for a normal map, the format's extension. */
+  /** The name a plain file export suggests: the document's, `_normal` for a normal map (a water file's suffix), the format's extension. */
   fileName(options: ExportOptions): string {
     const info = exportFormatInfo(options.format);
-    return `${this.deps.baseName()}${info.kind === 'normal' ? '_normal' : ''}.${info.extension}`;
+    return `${this.deps.baseName()}${info.kind === 'normal' ? '_normal' : (info.water?.suffix ?? '')}.${info.extension}`;
+  }
+
+  /** Whether the document has water to export (an enabled water layer). */
+  hasWater(): boolean {
+    return topWaterLayer(this.deps.editor.document.stack) >= 0;
   }
 
   /** Tile names of a plain tiled export, or the problem with the tile size. */

@@ -119,6 +119,7 @@ export class ExportRunner {
       fileName,
       exrCompression: options.exrCompression,
       normal: { space: options.normalSpace, green: options.normalGreen },
+      ...(exportFormatInfo(options.format).water && { stack: this.deps.editor.document.stack }),
     };
   }
 
@@ -183,7 +184,7 @@ export class ExportRunner {
         this.deps.fail(outcome.message);
         return false;
       }
-      const title = info.kind === 'mesh' ? 'Export Mesh' : info.kind === 'normal' ? 'Export Normal Map' : 'Export Heightmap';
+      const title = info.kind === 'mesh' ? 'Export Mesh' : info.kind === 'normal' ? 'Export Normal Map' : info.kind === 'water' ? 'Export Water' : 'Export Heightmap';
       const result = await this.deps.api.saveBytesAs({ title, defaultName: fileName, filters: [{ name: info.label, extensions: [info.extension] }], bytes: outcome.value });
       this.dialog.close();
       if (result.saved) this.store.setState({ notice: `Exported ${result.fileName ?? fileName}` });

@@ -32,6 +32,22 @@ export const WATER_FILE_EXTENSIONS: Record<WaterFileKind, readonly string[]> = {
   centrelines: ['json'],
 };
 
+/**
+ * The water files as export entries (the export dialog's list, the memory check). `memory`: bytes per
+ * map vertex at the encode's peak — the stack below the water evaluated (two maps, 8 B), the water
+ * (≈ 45 B: BENCHMARKS.md "Session 13: water exports"), the file's own intermediates (the flow map's
+ * directions, receivers and speeds ≈ 27 B) — and of the file (the mesh's when the whole map is wet).
+ */
+export const WATER_EXPORTS = [
+  { id: 'water-depth', label: 'Water depth, m (float32 .r32)', extension: 'r32', file: 'depth', suffix: '_water_depth', memory: { encode: 64, file: 4 } },
+  { id: 'water-depth-exr', label: 'Water depth, m (OpenEXR .exr)', extension: 'exr', file: 'depth', suffix: '_water_depth', memory: { encode: 64, file: 4 } },
+  { id: 'water-area', label: 'Contributing area, m² (float32 .r32)', extension: 'r32', file: 'area', suffix: '_contributing_area', memory: { encode: 64, file: 4 } },
+  { id: 'water-flow', label: 'Flow map (8-bit RGB PNG)', extension: 'png', file: 'flow', suffix: '_flow', memory: { encode: 96, file: 3 } },
+  { id: 'water-mesh', label: 'Water surface mesh (.glb)', extension: 'glb', file: 'mesh', suffix: '_water', memory: { encode: 120, file: 48 } },
+  { id: 'river-centrelines', label: 'River centrelines (.json)', extension: 'json', file: 'centrelines', suffix: '_rivers', memory: { encode: 72, file: 1 } },
+] as const satisfies readonly { id: string; label: string; extension: string; file: WaterFileKind; suffix: string; memory: { encode: number; file: number } }[];
+export type WaterExportId = (typeof WATER_EXPORTS)[number]['id'];
+
 export interface WaterFileRequest {
   kind: WaterFileKind;
   fileName: string;
