@@ -18,7 +18,7 @@ import { layerWeights, MaskSources, quantiseWeights, type MaskSet, type MaskSour
 import type { NormalMapOptions } from '../../shared/export/normals';
 import { streamEngineExport, type EngineExportOptions, type ExportFile } from '../../shared/export/presets';
 import type { TileSpec } from '../../shared/export/tiles';
-import { withWaterData } from '../../shared/export/waterMaskData';
+import { usesWaterSources, withFoundWater, withWaterData } from '../../shared/export/waterMaskData';
 import { encodeWaterFile, WATER_EXPORTS, type WaterExportId, type WaterFileKind } from '../../shared/export/waterFiles';
 import { stackWater } from '../../shared/hydrology/stackWater';
 import { portableDeflate } from '../../shared/codecs/zlib';
@@ -195,7 +195,12 @@ export function filesRequestName(request: FilesRequest): string {
  * each file only when asked for it (streamEngineExport), so whoever takes them holds one at a time.
  */
 export function filesOf(request: FilesRequest): Iterator<ExportFile, unknown, undefined> {
-  if (request.kind === 'engine') return streamEngineExport(request.field, request.options, request.stack ? withWaterData(request.data, request.stack, request.field) : request.data).files;
+  if (request.kind === 'engine') {
+    // The stack comes only when the export reads its water (water files, or a rule on water or shore).
+    const { field, options, stack } = request;
+    const found = stack ? stackWater(stack, field) : null;
+    return streamEngineExport(field, options, usesWaterSources(options.masks) ? withFoundWater(request.data, found, field) : request.data, portableDeflate, found).files;
+  }
   const { encode, tiles } = request;
   if (encode.format !== 'normal') throw new Error(`${encode.format} tiles are encoded in main`);
   return tiledNormalMaps(encode.field, tiles, encode.fileName, encode.normal ?? { space: 'tangent', green: 'up' })[Symbol.iterator]();

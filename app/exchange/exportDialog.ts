@@ -111,6 +111,7 @@ export class ExportDialog {
       masks: e.masks ? e.maskSet : null,
       colourMap: e.colourMap ? (this.deps.naturalLines?.() ?? DEFAULT_NATURAL_LINES) : null,
       tiles: e.tiles && form.tiling ? formTiles(e.tileSize, e.tileOverlap) : null,
+      ...(e.water && this.hasWater() && { water: true }),
     };
   }
 

@@ -327,18 +327,42 @@ describe('export dialog: plain files', () => {
   });
 });
 
+/** The closed-form pit lake (shared/hydrology/testing/pit.ts) under an automatic water layer, as a session's document. */
+function pitSession(): { session: EditorSession; folder: Folder; pit: ReturnType<typeof tiltedPit> } {
+  const pit = tiltedPit();
+  const { width, depth, cellSize } = pit.grid;
+  const stack: Layer[] = [
+    { id: 'heights-1', name: 'Pit', enabled: true, opacity: 1, kind: 'heights', params: {}, heights: pit.heights },
+    { id: 'water-1', name: 'Water 1', enabled: true, opacity: 1, kind: 'water', params: { ...DEFAULT_WATER_PARAMS, riverArea: 1e12, minLakeArea: 10 } },
+  ];
+  const field = createHeightfield(width, depth, cellSize, evaluateStack(stack, pit.grid)!);
+  const { session, folder } = harness(field);
+  session.editor.replaceDocument(createDocument(field, stack));
+  return { session, folder, pit };
+}
+
 describe('export dialog: the water files', () => {
+  it('Terrain3D with Water and a lake mask: the water files at the map’s vertices and the lake painted where the pit is', async () => {
+    const { session, folder, pit } = pitSession();
+    const { width } = pit.grid;
+    const exchange = session.exchange;
+    await session.commands.execute('file.exportHeightmap');
+    exchange.exports.setTarget('godot-terrain3d');
+    exchange.exports.setEngineOptions({ water: true, masks: true, maskSet: { layers: [{ name: 'ground', rules: [] }, { name: 'lake', rules: [{ source: 'water', min: 0.01 }] }] } });
+    expect(exchange.exports.maskSources()).toEqual(expect.arrayContaining(['water', 'shore']));
+    expect(exchange.exports.plan('godot-terrain3d').problem).toBeNull();
+    expect(await exchange.confirmExport()).toBe(true);
+    expect([...folder.written.keys()]).toEqual(expect.arrayContaining(['terrain_water_depth.exr', 'terrain_flow.png', 'terrain_water.glb', 'terrain_rivers.json', 'terrain_lake.png']));
+    expect(decodePng(folder.written.get('terrain_flow.png')!, 'f.png', { channel: 'r' }).width).toBe(width);
+    const lake = decodePng(folder.written.get('terrain_lake.png')!, 'l.png');
+    let painted = 0;
+    for (const sample of lake.samples) if (sample === 255) painted++;
+    expect(painted).toBe(11 * 11);
+  });
+
   it('depth, contributing area and flow map are plain files of a document with water; without water they are refused in one line', async () => {
-    // The closed-form pit lake (shared/hydrology/testing/pit.ts) under an automatic water layer.
-    const pit = tiltedPit();
-    const { width, depth, cellSize } = pit.grid;
-    const stack: Layer[] = [
-      { id: 'heights-1', name: 'Pit', enabled: true, opacity: 1, kind: 'heights', params: {}, heights: pit.heights },
-      { id: 'water-1', name: 'Water 1', enabled: true, opacity: 1, kind: 'water', params: { ...DEFAULT_WATER_PARAMS, riverArea: 1e12, minLakeArea: 10 } },
-    ];
-    const field = createHeightfield(width, depth, cellSize, evaluateStack(stack, pit.grid)!);
-    const { session, folder } = harness(field, undefined, () => createInProcessCodecs());
-    session.editor.replaceDocument(createDocument(field, stack));
+    const { session, folder, pit } = pitSession();
+    const { width, depth } = pit.grid;
     const exchange = session.exchange;
     await session.commands.execute('file.exportHeightmap');
     expect(exchange.exports.hasWater()).toBe(true);

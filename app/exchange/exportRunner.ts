@@ -248,7 +248,7 @@ export class ExportRunner {
       run,
       `Export for ${ENGINE_LABELS[preset]}`,
       names,
-      this.writeStreamed(run, names, { kind: 'engine', field, options, data: this.deps.erosionMasks() ?? {}, fileName: plan.files[0].name, ...(usesWaterSources(options.masks) && { stack: this.deps.editor.document.stack }) }),
+      this.writeStreamed(run, names, { kind: 'engine', field, options, data: this.deps.erosionMasks() ?? {}, fileName: plan.files[0].name, ...((options.water || usesWaterSources(options.masks)) && { stack: this.deps.editor.document.stack }) }),
       memory,
     );
   }

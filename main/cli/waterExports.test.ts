@@ -185,6 +185,25 @@ describe('faultline water: the files', () => {
     expect(lakeTexels).toBe(11 * 11);
   });
 
+  it('export --preset … --water writes the water files beside the engine files, the same bytes as faultline water writes', async () => {
+    const wet = await water([...LAKE_ONLY, '--depth', 'd.exr', '--flow', 'f.png', '--water-mesh', 'm.glb', '--river-centrelines', 'r.json']);
+    const io = fakeCliIo({ inputs: { 'w.faultline': wet.files.get('w.faultline')! } });
+    const code = await runCli(['export', 'w.faultline', '--preset', 'unreal', '--water', '--out', 'ue', '--name', 'map'], io);
+    expect(io.err).toBe('');
+    expect(code).toBe(0);
+    expect(io.files.get('ue/map_water_depth.exr')).toEqual(wet.files.get('d.exr'));
+    expect(io.files.get('ue/map_flow.png')).toEqual(wet.files.get('f.png'));
+    expect(io.files.get('ue/map_water.glb')).toEqual(wet.files.get('m.glb'));
+    expect(io.files.get('ue/map_rivers.json')).toEqual(wet.files.get('r.json'));
+    const info = JSON.parse(new TextDecoder().decode(io.files.get('ue/map.unreal.json')!)) as { water: { files: string[] } };
+    expect(info.water.files).toEqual(['map_water_depth.exr', 'map_flow.png', 'map_water.glb', 'map_rivers.json']);
+    // Without a water layer: one line naming the input, nothing written.
+    const dry = fakeCliIo({ inputs: { 'pit.faultline': pitProject } });
+    expect(await runCli(['export', 'pit.faultline', '--preset', 'unreal', '--water', '--out', 'ue'], dry)).toBe(1);
+    expect(dry.err).toMatch(/^faultline export: pit\.faultline: --water needs a water layer, which this terrain does not have/);
+    expect([...dry.files.keys()]).toEqual([]);
+  });
+
   it('a dry map has no water to mesh: one line naming the file, nothing written', async () => {
     const plane = createHeightfield(33, 33, 2);
     for (let k = 0; k < plane.heights.length; k++) plane.heights[k] = 0.1 * (k % 33);

@@ -73,6 +73,9 @@ export function EngineExportSection({ exchange, preset }: { exchange: Exchange; 
             <label>
               <input type="checkbox" data-testid="engine-masks" checked={options.masks} onChange={(e) => set({ masks: e.target.checked })} /> Masks
             </label>
+            <label title={flow.hasWater() ? 'NAME_water_depth.exr, NAME_flow.png, NAME_water.glb and NAME_rivers.json at the map’s own vertices' : 'Needs a water layer'}>
+              <input type="checkbox" data-testid="engine-water" disabled={!flow.hasWater()} checked={options.water && flow.hasWater()} onChange={(e) => set({ water: e.target.checked })} /> Water
+            </label>
             {tiling && (
               <label>
                 <input type="checkbox" data-testid="engine-tiles" checked={options.tiles} onChange={(e) => set({ tiles: e.target.checked })} /> Tiles

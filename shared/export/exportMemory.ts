@@ -36,7 +36,9 @@ export function engineExportMemory(plan: Pick<EnginePlan, 'width' | 'depth' | 'f
   const colour = plan.files.some((f) => f.role === 'colourmap');
   const grid = EXPORT_MEMORY_GRID_BYTES_PER_VERTEX;
   const perVertex = Math.max(masks ? grid.masks : grid.plain, colour ? grid.colour : 0);
-  return EXPORT_MEMORY_FIXED_BYTES + EXPORT_MEMORY_MAP_BYTES_PER_VERTEX * map.width * map.depth + perVertex * plan.width * plan.depth;
+  // The water files are made at the map's vertices, the water found first (waterFiles.ts WATER_EXPORTS: the mesh's the largest).
+  const water = plan.files.some((f) => f.role === 'water') ? Math.max(...WATER_EXPORTS.map((w) => w.memory.encode + w.memory.file)) * map.width * map.depth : 0;
+  return EXPORT_MEMORY_FIXED_BYTES + EXPORT_MEMORY_MAP_BYTES_PER_VERTEX * map.width * map.depth + perVertex * plan.width * plan.depth + water;
 }
 
 /**

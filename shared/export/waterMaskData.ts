@@ -5,7 +5,7 @@
  * codec worker, never on its own thread.
  */
 import { shoreWetness } from '../hydrology/shore';
-import { stackWater, topWaterLayer } from '../hydrology/stackWater';
+import { stackWater, topWaterLayer, type StackWater } from '../hydrology/stackWater';
 import type { LayerSize, LayerStack } from '../layers/types';
 import type { MaskSet, MaskSource, MaskSourceData } from './masks';
 
@@ -23,7 +23,11 @@ export function waterSourcesOf(stack: LayerStack): MaskSource[] {
 
 /** `data` with water and shore from the stack's topmost water layer (unchanged when it has none). */
 export function withWaterData(data: MaskSourceData, stack: LayerStack, size: LayerSize): MaskSourceData {
-  const found = stackWater(stack, size);
+  return withFoundWater(data, stackWater(stack, size), size);
+}
+
+/** `data` with water and shore of water already found (unchanged without). */
+export function withFoundWater(data: MaskSourceData, found: StackWater | null, size: LayerSize): MaskSourceData {
   if (!found) return data;
   const { depth } = found.water;
   return { ...data, water: depth, shore: shoreWetness(size, depth) };
