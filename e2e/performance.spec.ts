@@ -180,7 +180,7 @@ test.describe('performance (reported, not asserted)', () => {
     expect(app.consoleErrors).toEqual([]);
   });
 
-  test('10-layer stack at 4097² (5 whole-map layers, 3 sculpt layers with strokes, a stamp, a flatten pad): process memory at rest, per process @report', async ({ isolatedApp: app }) => {
+  test('10-layer stack at 4097² (5 whole-map layers with automatic water on top, 3 sculpt layers with strokes, a stamp, a flatten pad): process memory at rest, per process @report', async ({ isolatedApp: app }) => {
     const unsupported = processMemoryUnsupportedReason();
     test.skip(unsupported !== null, unsupported ?? '');
     test.setTimeout(1_200_000);

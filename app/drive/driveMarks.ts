@@ -1,5 +1,5 @@
 import type { PhysicsState } from '../../shared/vehicle/physics/physicsCar';
-import { DRIVE_MARK_COLOURS } from '../view/overlayPalette';
+import { DRIVE_MARK_COLOURS } from '../palette/overlayPalette';
 
 /** Where a physics drive lifted off the ground, or a wheel's suspension ran out of travel. */
 export interface DriveMark {

@@ -18,6 +18,11 @@ import { layerWeights, MaskSources, quantiseWeights, type MaskSet, type MaskSour
 import type { NormalMapOptions } from '../../shared/export/normals';
 import { streamEngineExport, type EngineExportOptions, type ExportFile } from '../../shared/export/presets';
 import type { TileSpec } from '../../shared/export/tiles';
+import { usesWaterSources, withFoundWater, withWaterData } from '../../shared/export/waterMaskData';
+import { encodeWaterFile, WATER_EXPORTS, type WaterExportId, type WaterFileKind } from '../../shared/export/waterFiles';
+import { stackWater } from '../../shared/layers/stackWater';
+import { portableDeflate } from '../../shared/codecs/zlib';
+import type { LayerStack } from '../../shared/layers/types';
 import type { Heightfield } from '../../shared/terrain/heightfield';
 
 /** What the import dialog shows about a file: everything but the samples. */
@@ -39,15 +44,18 @@ export interface HeightmapSummary {
   geo?: GeoReference;
 }
 
-/** An export dialog entry: a codec's variant (the registry's ids) or the normal map, which is the exchange's own. */
-export type ExportFormat = ExportVariantId | 'normal';
+
+/** An export dialog entry: a codec's variant (the registry's ids), the normal map, which is the exchange's own, or a water file. */
+export type ExportFormat = ExportVariantId | 'normal' | WaterExportId;
 
 export interface ExportFormatInfo {
   id: ExportFormat;
   label: string;
   extension: string;
-  /** What the entry writes: a heightmap (main encodes it), a mesh, or the normal map image. */
-  kind: FileCodec['kind'] | 'normal';
+  /** What the entry writes: a heightmap (main encodes it), a mesh, the normal map image, or a water file. */
+  kind: FileCodec['kind'] | 'normal' | 'water';
+  /** A water entry's file, and what its name adds to the document's. */
+  water?: { file: WaterFileKind; suffix: string };
   /** The registry's codec and the options this entry fixes; absent for the normal map (not a heightmap format). */
   codec?: FileCodec['id'];
   options: Readonly<EncodeOptions>;
@@ -64,7 +72,8 @@ export const EXPORT_FORMATS: readonly ExportFormatInfo[] = (() => {
       f.variants.map((variant) => ({ id: variant.id, label: variant.label, extension: f.extensions[0], kind: f.kind, codec: f.id, options: variant.options, reads: f.encodeOptions, tileable: f.tileable })),
     );
   const normal: ExportFormatInfo = { id: 'normal', label: 'Normal map (8-bit RGB PNG)', extension: 'png', kind: 'normal', options: {}, reads: [], tileable: true };
-  return [...variants('heightmap'), normal, ...variants('mesh')];
+  const water = WATER_EXPORTS.map((w): ExportFormatInfo => ({ id: w.id, label: w.label, extension: w.extension, kind: 'water', options: {}, reads: [], tileable: false, water: { file: w.file, suffix: w.suffix } }));
+  return [...variants('heightmap'), normal, ...variants('mesh'), ...water];
 })();
 
 export function exportFormatInfo(format: ExportFormat): ExportFormatInfo {
@@ -86,12 +95,14 @@ export interface EncodeRequest {
   exrCompression?: ExrCompression;
   /** Normal map only. */
   normal?: NormalMapOptions;
+  /** Water files only: the layer stack, whose topmost water layer's water is written. */
+  stack?: LayerStack;
 }
 
 /** Several files at once: a normal map cut into tiles (heightmap tiles are main's), or an engine preset. */
 export type FilesRequest =
   | { kind: 'normalTiles'; encode: EncodeRequest; tiles: TileSpec }
-  | { kind: 'engine'; field: Heightfield; options: EngineExportOptions; data: MaskSourceData; fileName: string };
+  | { kind: 'engine'; field: Heightfield; options: EngineExportOptions; data: MaskSourceData; fileName: string; stack?: LayerStack };
 
 export interface MaskPreviewRequest {
   field: Heightfield;
@@ -99,6 +110,8 @@ export interface MaskPreviewRequest {
   data: MaskSourceData;
   /** Which layer's final (stacked) weight to return. */
   layer: number;
+  /** The layer stack, when a rule reads water or shore (found here, in the worker). */
+  stack?: LayerStack;
 }
 
 export type CodecOutcome<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -154,9 +167,18 @@ export function decodeOp(bytes: Uint8Array, fileName: string, options: Heightmap
 /** One export entry's bytes: the registry's codec with the dialog's values and the entry's own options. */
 export function encodeWith(codecs: CodecRegistry, request: EncodeRequest): Uint8Array {
   const info = exportFormatInfo(request.format);
+  if (info.water) return encodeWater(codecs, request, info.water.file);
   if (!info.codec) return compileNormalMap(request.field, request.normal ?? { space: 'tangent', green: 'up' });
   const { range, byteOrder, flip, nodes, fileName, exrCompression } = request;
   return codecs.get(info.codec).encode(request.field, { range, byteOrder, flip, nodes, fileName, exrCompression, ...info.options });
+}
+
+/** A water file: the stack's water is found here (in the worker), then written by the shared writers. */
+function encodeWater(codecs: CodecRegistry, request: EncodeRequest, kind: WaterFileKind): Uint8Array {
+  const { field, fileName } = request;
+  const found = request.stack ? stackWater(request.stack, field) : null;
+  if (!found) throw new CodecError(fileName, 'the terrain has no water layer (add one to export its water)');
+  return encodeWaterFile({ kind, fileName, size: field, found, codecs, deflate: portableDeflate });
 }
 
 export function encodeOp(request: EncodeRequest, codecs: CodecRegistry): CodecOutcome<Uint8Array> {
@@ -173,7 +195,12 @@ export function filesRequestName(request: FilesRequest): string {
  * each file only when asked for it (streamEngineExport), so whoever takes them holds one at a time.
  */
 export function filesOf(request: FilesRequest): Iterator<ExportFile, unknown, undefined> {
-  if (request.kind === 'engine') return streamEngineExport(request.field, request.options, request.data).files;
+  if (request.kind === 'engine') {
+    // The stack comes only when the export reads its water (water files, or a rule on water or shore).
+    const { field, options, stack } = request;
+    const found = stack ? stackWater(stack, field) : null;
+    return streamEngineExport(field, options, usesWaterSources(options.masks) ? withFoundWater(request.data, found, field) : request.data, portableDeflate, found).files;
+  }
   const { encode, tiles } = request;
   if (encode.format !== 'normal') throw new Error(`${encode.format} tiles are encoded in main`);
   return tiledNormalMaps(encode.field, tiles, encode.fileName, encode.normal ?? { space: 'tangent', green: 'up' })[Symbol.iterator]();
@@ -217,8 +244,9 @@ export async function streamFilesOp(request: FilesRequest, deliver: FileSink, si
 
 export function maskPreviewOp(request: MaskPreviewRequest): CodecOutcome<Uint8Array> {
   return attempt('mask preview', () => {
-    const { field, masks, data } = request;
+    const { field, masks, stack } = request;
     const count = field.width * field.depth;
+    const data = stack ? withWaterData(request.data, stack, field) : request.data;
     return quantiseWeights(layerWeights(masks, new MaskSources(gridFromField(field), data), count))[request.layer];
   });
 }

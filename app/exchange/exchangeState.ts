@@ -72,6 +72,8 @@ export interface EngineDialogOptions {
   normalGreen: GreenDirection | null;
   /** Also NAME_colour.png: the view's natural colours (shared/export/colourMap.ts). */
   colourMap: boolean;
+  /** Also the water's files (depth, flow map, water mesh, river centrelines) when the document has water. */
+  water: boolean;
   masks: boolean;
   maskSet: MaskSet;
   /** True once the user changed the mask set (it then survives new maps). */
@@ -140,6 +142,7 @@ export const DEFAULT_ENGINE_OPTIONS: EngineDialogOptions = {
   normalSpace: 'tangent',
   normalGreen: null,
   colourMap: false,
+  water: false,
   masks: false,
   maskSet: { layers: [{ name: 'base', rules: [] }] },
   maskSetEdited: false,

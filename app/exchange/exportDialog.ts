@@ -11,6 +11,8 @@ import { availableSources, defaultMaskSet, MaskSetError, parseMaskSet, type Mask
 import { DEFAULT_NATURAL_LINES } from '../../shared/terrain/naturalColours';
 import { EngineExportError, planEngineExport, type EngineExportOptions, type EnginePlan } from '../../shared/export/presets';
 import { tileLayout, tileName, tileSpecProblem } from '../../shared/export/tiles';
+import { waterSourcesOf } from '../../shared/export/waterMaskData';
+import { topWaterLayer } from '../../shared/layers/stackWater';
 import { heightRange, type HeightRange } from '../../shared/terrain/heightfield';
 import { exportFormatInfo, type ExportFormat } from './codecOps';
 import type { EngineDialogOptions, ExchangeStore, ExportOptions, ExportTarget } from './exchangeState';
@@ -55,7 +57,7 @@ export class ExportDialog {
 
   /** Sources the mask rules may use for this document. */
   maskSources(): MaskSource[] {
-    return availableSources(this.deps.erosionMasks());
+    return [...availableSources(this.deps.erosionMasks()), ...waterSourcesOf(this.deps.editor.document.stack)];
   }
 
   /** Opens the dialog on a heightmap (16-bit PNG unless chosen before) or mesh format. */
@@ -109,6 +111,7 @@ export class ExportDialog {
       masks: e.masks ? e.maskSet : null,
       colourMap: e.colourMap ? (this.deps.naturalLines?.() ?? DEFAULT_NATURAL_LINES) : null,
       tiles: e.tiles && form.tiling ? formTiles(e.tileSize, e.tileOverlap) : null,
+      ...(e.water && this.hasWater() && { water: true }),
     };
   }
 
@@ -116,7 +119,7 @@ export class ExportDialog {
   plan(preset: EnginePreset): PlanOutcome {
     const { engineOptions } = this.store.getState();
     const field = this.deps.editor.document.field;
-    const key = [preset, engineOptions, field, this.deps.editor.store.getState().version, this.deps.baseName(), this.deps.erosionMasks()];
+    const key = [preset, engineOptions, field, this.deps.editor.store.getState().version, this.deps.baseName(), this.deps.erosionMasks(), this.deps.editor.document.stack];
     if (this.planCache && this.planCache.key.length === key.length && this.planCache.key.every((k, n) => k === key[n])) return this.planCache.outcome;
     let outcome: PlanOutcome;
     try {
@@ -131,10 +134,15 @@ export class ExportDialog {
     return outcome;
   }
 
-  /** The name a plain file export suggests: the document's, `_normal` for a normal map, the format's extension. */
+  /** The name a plain file export suggests: the document's, `_normal` for a normal map (a water file's suffix), the format's extension. */
   fileName(options: ExportOptions): string {
     const info = exportFormatInfo(options.format);
-    return `${this.deps.baseName()}${info.kind === 'normal' ? '_normal' : ''}.${info.extension}`;
+    return `${this.deps.baseName()}${info.kind === 'normal' ? '_normal' : (info.water?.suffix ?? '')}.${info.extension}`;
+  }
+
+  /** Whether the document has water to export (an enabled water layer). */
+  hasWater(): boolean {
+    return topWaterLayer(this.deps.editor.document.stack) >= 0;
   }
 
   /** Tile names of a plain tiled export, or the problem with the tile size. */

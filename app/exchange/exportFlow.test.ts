@@ -13,6 +13,10 @@ import { sendExportFile } from './sendExportFile';
 import type { CancelExportResult, ChooseExportDirectoryRequest, WriteExportChunkRequest } from '../../shared/ipc/exportContract';
 import { describeEngineExport, engineExportMemory, fileExportMemory } from '../../shared/export/exportMemory';
 import { streamEngineExport } from '../../shared/export/presets';
+import { tiltedPit } from '../../shared/hydrology/testing/pit';
+import { DEFAULT_WATER_PARAMS } from '../../shared/hydrology/waterParams';
+import { evaluateStack } from '../../shared/layers/evaluate';
+import type { Layer } from '../../shared/layers/types';
 
 /**
  * A fake main: a folder that is chosen (or not; or the export refused for memory), files arriving in
@@ -320,6 +324,76 @@ describe('export dialog: plain files', () => {
     expect(await exchange.confirmExport()).toBe(true);
     expect([...folder.written.keys()]).toEqual(['terrain_x0_y0.r16', 'terrain_x1_y0.r16']);
     expect(folder.written.get('terrain_x1_y0.r16')!.length).toBe(17 * 17 * 2);
+  });
+});
+
+/** The closed-form pit lake (shared/hydrology/testing/pit.ts) under an automatic water layer, as a session's document. */
+function pitSession(): { session: EditorSession; folder: Folder; pit: ReturnType<typeof tiltedPit> } {
+  const pit = tiltedPit();
+  const { width, depth, cellSize } = pit.grid;
+  const stack: Layer[] = [
+    { id: 'heights-1', name: 'Pit', enabled: true, opacity: 1, kind: 'heights', params: {}, heights: pit.heights },
+    { id: 'water-1', name: 'Water 1', enabled: true, opacity: 1, kind: 'water', params: { ...DEFAULT_WATER_PARAMS, riverArea: 1e12, minLakeArea: 10 } },
+  ];
+  const field = createHeightfield(width, depth, cellSize, evaluateStack(stack, pit.grid)!);
+  const { session, folder } = harness(field);
+  session.editor.replaceDocument(createDocument(field, stack));
+  return { session, folder, pit };
+}
+
+describe('export dialog: the water files', () => {
+  it('Terrain3D with Water and a lake mask: the water files at the map’s vertices and the lake painted where the pit is', async () => {
+    const { session, folder, pit } = pitSession();
+    const { width } = pit.grid;
+    const exchange = session.exchange;
+    await session.commands.execute('file.exportHeightmap');
+    exchange.exports.setTarget('godot-terrain3d');
+    exchange.exports.setEngineOptions({ water: true, masks: true, maskSet: { layers: [{ name: 'ground', rules: [] }, { name: 'lake', rules: [{ source: 'water', min: 0.01 }] }] } });
+    expect(exchange.exports.maskSources()).toEqual(expect.arrayContaining(['water', 'shore']));
+    expect(exchange.exports.plan('godot-terrain3d').problem).toBeNull();
+    expect(await exchange.confirmExport()).toBe(true);
+    expect([...folder.written.keys()]).toEqual(expect.arrayContaining(['terrain_water_depth.exr', 'terrain_flow.png', 'terrain_water.glb', 'terrain_rivers.json', 'terrain_lake.png']));
+    expect(decodePng(folder.written.get('terrain_flow.png')!, 'f.png', { channel: 'r' }).width).toBe(width);
+    const lake = decodePng(folder.written.get('terrain_lake.png')!, 'l.png');
+    let painted = 0;
+    for (const sample of lake.samples) if (sample === 255) painted++;
+    expect(painted).toBe(11 * 11);
+  });
+
+  it('depth, contributing area and flow map are plain files of a document with water; without water they are refused in one line', async () => {
+    const { session, folder, pit } = pitSession();
+    const { width, depth } = pit.grid;
+    const exchange = session.exchange;
+    await session.commands.execute('file.exportHeightmap');
+    expect(exchange.exports.hasWater()).toBe(true);
+    exchange.setExportOptions({ format: 'water-depth' });
+    expect(await exchange.confirmExport()).toBe(true);
+    expect(folder.saved.at(-1)).toMatchObject({ title: 'Export Water', defaultName: 'terrain_water_depth.r32', filters: [{ extensions: ['r32'] }] });
+    const depthFile = new Float32Array(folder.saved.at(-1)!.bytes.slice().buffer);
+    for (let j = 0; j < depth; j++) for (let i = 0; i < width; i++) expect(depthFile[j * width + i]).toBeCloseTo(pit.depthAt(i, j), 5);
+
+    await session.commands.execute('file.exportHeightmap');
+    exchange.setExportOptions({ format: 'water-flow' });
+    expect(await exchange.confirmExport()).toBe(true);
+    expect(folder.saved.at(-1)).toMatchObject({ defaultName: 'terrain_flow.png' });
+    const red = decodePng(folder.saved.at(-1)!.bytes, 'f.png', { channel: 'r' });
+    expect([red.width, red.height, red.colourType]).toEqual([width, depth, 2]);
+    // Upslope of the pit the plane drains straight towards −x: R = 0.5 − 0.5 → 0.
+    expect(red.samples[10 * width + 60]).toBe(0);
+
+    await session.commands.execute('file.exportHeightmap');
+    exchange.setExportOptions({ format: 'water-area' });
+    expect(await exchange.confirmExport()).toBe(true);
+    expect(folder.saved.at(-1)).toMatchObject({ defaultName: 'terrain_contributing_area.r32' });
+
+    // A document without water: the entry is refused with one line, nothing saved.
+    const dry = harness(bumpy(33, 17, 1), undefined, () => createInProcessCodecs());
+    await dry.session.commands.execute('file.exportHeightmap');
+    expect(dry.session.exchange.exports.hasWater()).toBe(false);
+    dry.session.exchange.setExportOptions({ format: 'water-flow' });
+    expect(await dry.session.exchange.confirmExport()).toBe(false);
+    expect(dry.session.exchange.store.getState().error).toMatch(/^terrain_flow\.png: the terrain has no water layer/);
+    expect(dry.folder.saved).toEqual([]);
   });
 });
 

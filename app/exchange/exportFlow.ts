@@ -122,4 +122,9 @@ export class ExportFlow {
   tileNames(options: ExportOptions): { names: string[]; problem: string | null } {
     return this.dialog.tileNames(options);
   }
+
+  /** Whether the document has water to export (the water files need it). */
+  hasWater(): boolean {
+    return this.dialog.hasWater();
+  }
 }

@@ -17,6 +17,7 @@ import { isHeightmapVariant } from '../../shared/codecs/formats';
 import { heightBytes } from '../project/mapping';
 import { sendableHeights } from '../project/upload';
 import { isTileable, validateExportOptions, type ExportDialog } from './exportDialog';
+import { usesWaterSources } from '../../shared/export/waterMaskData';
 import type { ExportFlowDeps } from './exportFlowDeps';
 
 /**
@@ -118,6 +119,7 @@ export class ExportRunner {
       fileName,
       exrCompression: options.exrCompression,
       normal: { space: options.normalSpace, green: options.normalGreen },
+      ...(exportFormatInfo(options.format).water && { stack: this.deps.editor.document.stack }),
     };
   }
 
@@ -182,7 +184,7 @@ export class ExportRunner {
         this.deps.fail(outcome.message);
         return false;
       }
-      const title = info.kind === 'mesh' ? 'Export Mesh' : info.kind === 'normal' ? 'Export Normal Map' : 'Export Heightmap';
+      const title = info.kind === 'mesh' ? 'Export Mesh' : info.kind === 'normal' ? 'Export Normal Map' : info.kind === 'water' ? 'Export Water' : 'Export Heightmap';
       const result = await this.deps.api.saveBytesAs({ title, defaultName: fileName, filters: [{ name: info.label, extensions: [info.extension] }], bytes: outcome.value });
       this.dialog.close();
       if (result.saved) this.store.setState({ notice: `Exported ${result.fileName ?? fileName}` });
@@ -246,7 +248,7 @@ export class ExportRunner {
       run,
       `Export for ${ENGINE_LABELS[preset]}`,
       names,
-      this.writeStreamed(run, names, { kind: 'engine', field, options, data: this.deps.erosionMasks() ?? {}, fileName: plan.files[0].name }),
+      this.writeStreamed(run, names, { kind: 'engine', field, options, data: this.deps.erosionMasks() ?? {}, fileName: plan.files[0].name, ...((options.water || usesWaterSources(options.masks)) && { stack: this.deps.editor.document.stack }) }),
       memory,
     );
   }

@@ -4,7 +4,7 @@
  * lifted on the drive) or flagged (red: it breaks a limit, or the car left the ground or stopped).
  */
 import { gradeFlagAbove, minimumRadius, type ReportSegment, type RoadReport } from '../../shared/roads/report';
-import { REPORT_STATUS_COLOURS } from '../view/overlayPalette';
+import { REPORT_STATUS_COLOURS } from '../palette/overlayPalette';
 
 export type SegmentStatus = 'ok' | 'near' | 'flagged';
 

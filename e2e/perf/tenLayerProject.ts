@@ -1,4 +1,5 @@
 import { compileProject } from '../../shared/codecs/project';
+import { DEFAULT_WATER_PARAMS } from '../../shared/hydrology/waterParams';
 import { evaluateStack } from '../../shared/layers/evaluate';
 import { addSculptDeltas } from '../../shared/layers/kinds/sculpt';
 import type { Layer, LayerSize, SculptLayer } from '../../shared/layers/types';
@@ -7,7 +8,8 @@ import { createHeightfield } from '../../shared/terrain/heightfield';
 
 /**
  * A project with a 10-layer stack, made with the shared code as the editor would save it: the
- * generator, hydraulic and thermal erosion, manual faults and smoothing (whole-map layers), then
+ * generator, hydraulic and thermal erosion, smoothing and automatic water (whole-map layers; the
+ * water on top of them, the engine's anchor — it replaced session 11's manual faults), then
  * three sculpt layers with strokes, a stamp and a flatten pad (local layers at the top: the case
  * where the editor's engine once kept one map per layer). Light parameters, so that making it here
  * and the editor's check of it in its worker take seconds, not minutes, at 4097².
@@ -34,8 +36,8 @@ export function tenLayerStack(size: LayerSize): Layer[] {
     { ...base('faults', 'Faults'), kind: 'faults', params: { seed: 4242, iterations: 120, lineMethod: 'normal', decay: { disp0: 20, dispN: 2, n: 120 } } },
     { ...base('hydraulic', 'Hydraulic erosion'), kind: 'hydraulic', params: hydraulic },
     { ...base('thermal', 'Thermal erosion'), kind: 'thermal', params: thermal },
-    { ...base('manual', 'Manual faults'), kind: 'manualFaults', params: { faults: [{ x1: -900, z1: -400, x2: 800, z2: 600, displacement: 6 }, { x1: 200, z1: 1500, x2: -100, z2: -1500, displacement: -4 }] } },
     { ...base('smooth', 'Smooth'), kind: 'smooth', params: { k: 0.3 } },
+    { ...base('water-1', 'Water 1'), kind: 'water', params: { ...DEFAULT_WATER_PARAMS } },
     ...sculpts,
     { ...base('stamp', 'Stamp'), kind: 'stamp', params: { x: 500, z: -300, rotationDeg: 20, size: 500, height: 60, blend: 'add', falloff: 0.3 }, image: { width: side, depth: side, values } },
     { ...base('pad', 'Pad'), kind: 'flatten', params: { points: [[-600, -600], [-300, -620], [-280, -350], [-590, -360]], height: 20, falloff: 40 } },

@@ -12,6 +12,8 @@ import { availableSources, parseMaskSet, type MaskSet, type MaskSourceData } fro
 import { planEngineExport, streamEngineExport, type EngineExportOptions, type ExportFile } from '../../shared/export/presets';
 import type { Layer } from '../../shared/layers/types';
 import { roadFootprints } from '../../shared/layers/roadFootprints';
+import { WATER_SOURCES, withWaterData } from '../../shared/export/waterMaskData';
+import { stackWater, topWaterLayer } from '../../shared/layers/stackWater';
 import { heightRange, type Heightfield } from '../../shared/terrain/heightfield';
 import type { CliIo } from './io';
 import type { ExportArgs } from './exchangeArgs';
@@ -69,6 +71,7 @@ async function readMaskInputs(io: CliIo, options: ExportArgs, field: Heightfield
     const road = roadFootprints(layers, field);
     if (road) data.road = road;
   }
+  if (layers && WATER_SOURCES.some((source) => usesSource(json, source))) Object.assign(data, withWaterData(data, layers, field));
   try {
     return { masks: parseMaskSet(json, availableSources(data)), data };
   } catch (error) {
@@ -137,7 +140,12 @@ export async function runEngineExport(options: ExportArgs, loaded: LoadedInput, 
     masks: inputs.masks,
     colourMap: options.colourMap ? naturalLinesFor(options, loaded) : null,
     tiles: options.tiles ?? null,
+    ...(engine.water && { water: true }),
   };
+  if (engine.water && topWaterLayer(loaded.layers ?? []) < 0) {
+    io.stderr(`faultline export: ${displayFileName(options.input)}: --water needs a water layer, which this terrain does not have (faultline water adds one)\n`);
+    return EXIT_FAILURE;
+  }
   let run: ReturnType<typeof streamEngineExport>;
   try {
     // The plan is cheap: every target is checked before any pixel is computed.
@@ -149,7 +157,8 @@ export async function runEngineExport(options: ExportArgs, loaded: LoadedInput, 
       return EXIT_FAILURE;
     }
     if (!(await prepareTargets(io, options.output, planned.files.map((f) => f.name)))) return EXIT_FAILURE;
-    run = streamEngineExport(loaded.field, exportOptions, inputs.data, nativeDeflate);
+    const water = engine.water ? stackWater(loaded.layers ?? [], loaded.field) : null;
+    run = streamEngineExport(loaded.field, exportOptions, inputs.data, nativeDeflate, water);
   } catch (error) {
     io.stderr(`faultline export: ${message(error)}\n`);
     return EXIT_FAILURE;

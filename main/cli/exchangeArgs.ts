@@ -70,6 +70,8 @@ export interface EngineArgs {
    * engines that need it (Unreal's weight-blended layers, World Machine's Weightmap device).
    */
   normalise?: boolean;
+  /** `--water`: also the water's files (depth, flow map, water mesh, river centrelines) of a project's water layer. */
+  water?: boolean;
 }
 
 export interface InfoArgs {
@@ -77,10 +79,10 @@ export interface InfoArgs {
   read: InputOptions;
 }
 
-const FLAGS = new Set(['--flip', '--in-flip', '--normalise', '--colour-map']);
+const FLAGS = new Set(['--flip', '--in-flip', '--normalise', '--colour-map', '--water']);
 const INPUT_OPTIONS = ['--size', '--depth', '--in-byte-order', '--in-flip', '--in-range', '--cell-size', '--channel', '--resample'];
 const OUTPUT_OPTIONS = ['--out', '--bits', '--range', '--byte-order', '--flip', '--exr-compression', '--normal-map', '--normal-green', '--colour-map', '--tree-line', '--snow-line', '--tile-size', '--tile-overlap'];
-const ENGINE_OPTIONS = ['--preset', '--name', '--resolution', '--fit', '--crop-origin', '--height-format', '--masks', '--flow', '--deposition', '--normalise'];
+const ENGINE_OPTIONS = ['--preset', '--name', '--resolution', '--fit', '--crop-origin', '--height-format', '--masks', '--flow', '--deposition', '--normalise', '--water'];
 const CHANNELS: readonly PngChannel[] = ['luminance', 'r', 'g', 'b', 'a'];
 
 function parseSide(option: string, text: string): number {
@@ -188,6 +190,7 @@ function parseEngineArgs(values: Map<string, string>): EngineArgs | undefined {
     if (!engine.masksFile) throw new UsageError('--normalise needs --masks (it is about the weight maps)');
     engine.normalise = true;
   }
+  if (values.has('--water')) engine.water = true;
   return engine;
 }
 

@@ -27,7 +27,8 @@ Usage:
                                                      --report (--help)
   faultline drive FILE.faultline --road ID --out FILE [--report FILE]   drive a project's road (--help)
   faultline water IN --out FILE                      add automatic rivers and lakes as a layer; --depth,
-                                                     --accumulation, --flow maps (--help)
+                                                     --accumulation, --flow maps, --water-mesh,
+                                                     --river-centrelines (--help)
   faultline drivability IN --car PRESET --out mask.png [--summary F.json]   where a car can go (--help)
   faultline --help                                   this text
 
@@ -186,7 +187,8 @@ values to type into the engine; NAME.<engine>.json holds them too):
                          slope (°), curvature (1/m, + convex), aspect (° clockwise from north = −z,
                          the way the ground faces; min and max both, min > max wraps through north),
                          cavity (m, mean of the 9 × 9 around minus the vertex: + in hollows), flow,
-                         deposition (0–1); the first layer
+                         deposition (0–1); from a project, road (0–1), water (depth, m) and shore
+                         (wetness 0–1: 1 on water, 0 from 20 m away); the first layer
                          is the base, each later one covers those below. Unreal and Terrain3D: an 8-bit
                          PNG per layer; Unity: RGBA alphamaps of 4 layers at 2ⁿ; HTerrain: a CLASSIC4
                          RGBA splatmap (at most 4 layers); an unknown key is refused
@@ -195,6 +197,8 @@ values to type into the engine; NAME.<engine>.json holds them too):
                          exported size; --tree-line M, --snow-line M as above
   --normalise            weight maps summing to 255 at every pixel (Unreal's weight-blended layers, World
                          Machine's Weightmap device): always so, the flag states it; needs --masks
+  --water                also NAME_water_depth.exr, NAME_flow.png, NAME_water.glb, NAME_rivers.json at the
+                         map's own vertices, of a project's topmost water layer (faultline water --help)
   --flow FILE, --deposition FILE   erosion results as .r32 at the input's size, for those sources
                          (each divided by its largest value, to the nearest 255th, as the editor keeps them)
   --normal-map, --tile-size, --tile-overlap, --exr-compression   as above (Unity tiles: 2ⁿ+1, overlap 1;

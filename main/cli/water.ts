@@ -1,12 +1,13 @@
 /**
  * `faultline water IN --out OUT [--out OUT…] [--river-area m²] [--lakes on|off] [--min-lake-area m²]
- * [--width-scale F] [--depth-scale F] [--depth F.r32|.exr] [--accumulation F.r32] [--flow F.png]`:
+ * [--width-scale F] [--depth-scale F] [--depth F.r32|.exr] [--accumulation F.r32] [--flow F.png]
+ * [--water-mesh F.glb] [--river-centrelines F.json]`:
  * adds the automatic water layer (`water-1`, `water-2`, …) on top of IN's layer stack and writes
  * every output all or nothing.
  */
 import { displayFileName } from '../../shared/codecs/errors';
-import { encodeColourPng } from '../../shared/codecs/png/encodeColour';
-import { flowMapRgb } from '../../shared/hydrology/flowMap';
+import { createCodecRegistry } from '../../shared/codecs/registry';
+import { encodeWaterFile } from '../../shared/export/waterFiles';
 import { evaluateWater, WATER_LAKE, WATER_RIVER } from '../../shared/hydrology/water';
 import { DEFAULT_WATER_PARAMS, WATER_LIMITS, type WaterParams } from '../../shared/hydrology/waterParams';
 import { evaluateStack } from '../../shared/layers/evaluate';
@@ -31,15 +32,18 @@ export interface WaterOptions {
   depth?: string;
   accumulation?: string;
   flow?: string;
+  waterMesh?: string;
+  riverCentrelines?: string;
 }
 
-const OPTIONS = ['--river-area', '--lakes', '--min-lake-area', '--width-scale', '--depth-scale', '--bank-slope', '--out', '--depth', '--accumulation', '--flow'];
+const OPTIONS = ['--river-area', '--lakes', '--min-lake-area', '--width-scale', '--depth-scale', '--bank-slope', '--out', '--depth', '--accumulation', '--flow', '--water-mesh', '--river-centrelines'];
 
 export function waterHelp(): string {
   const d = DEFAULT_WATER_PARAMS;
   return `Usage: faultline water IN --out OUT [--out OUT…] [--river-area m²] [--lakes on|off]
                       [--min-lake-area m²] [--width-scale F] [--depth-scale F] [--bank-slope deg]
                       [--depth FILE.r32|.exr] [--accumulation FILE.r32] [--flow FILE.png]
+                      [--water-mesh FILE.glb] [--river-centrelines FILE.json]
 
 Adds automatic water as a layer ("water-1", "water-2", …) on top of IN's layer stack (a heightmap
 becomes one "heights" layer under it) and writes every output, all or nothing. Rivers run wherever
@@ -60,6 +64,10 @@ height bit for bit.
   --flow FILE.png     flow map, 8-bit RGB, pixel (i, j) = vertex (i, j): R = 0.5 + 0.5·dx, G = 0.5 + 0.5·dz
                       of the unit flow direction on the map's x and z axes, B = flow speed 0–1
                       (Manning: ∝ A^0.27·√slope, as a fraction of the map's fastest; still water 0)
+  --water-mesh FILE.glb  the water surface as meshes "lakes" and "rivers" (map metres, y up, origin
+                      at the map centre), reaching one cell past the shore under the banks
+  --river-centrelines FILE.json  every river from source to mouth: x, y (water surface), z, tangent,
+                      width, depth, in map coordinates and each engine preset's
 
 Exit codes: 0 written; 1 a file could not be read or written; 2 bad arguments (nothing is written).
 `;
@@ -96,7 +104,20 @@ export function parseWaterArgs(args: readonly string[]): WaterOptions {
   if (accumulation !== undefined && !/\.r32$/i.test(accumulation)) throw new UsageError(`--accumulation ${accumulation}: must be a .r32 file`);
   const flow = get('--flow');
   if (flow !== undefined && !/\.png$/i.test(flow)) throw new UsageError(`--flow ${flow}: must be a .png file`);
-  return { input: tokens.positional[0], params, outputs, ...(depth ? { depth } : {}), ...(accumulation ? { accumulation } : {}), ...(flow ? { flow } : {}) };
+  const waterMesh = get('--water-mesh');
+  if (waterMesh !== undefined && !/\.glb$/i.test(waterMesh)) throw new UsageError(`--water-mesh ${waterMesh}: must be a .glb file`);
+  const riverCentrelines = get('--river-centrelines');
+  if (riverCentrelines !== undefined && !/\.json$/i.test(riverCentrelines)) throw new UsageError(`--river-centrelines ${riverCentrelines}: must be a .json file`);
+  return {
+    input: tokens.positional[0],
+    params,
+    outputs,
+    ...(depth ? { depth } : {}),
+    ...(accumulation ? { accumulation } : {}),
+    ...(flow ? { flow } : {}),
+    ...(waterMesh ? { waterMesh } : {}),
+    ...(riverCentrelines ? { riverCentrelines } : {}),
+  };
 }
 
 /** The next free water id: `water-1`, `water-2`, … */
@@ -113,7 +134,7 @@ export async function runWater(args: readonly string[], io: CliIo): Promise<numb
   const parsed = parseCommand('water', args, io, waterHelp, parseWaterArgs);
   if (!parsed.ok) return parsed.exitCode;
   const options = parsed.options;
-  const targets = [...options.outputs, ...[options.depth, options.accumulation, options.flow].filter((path): path is string => path !== undefined)];
+  const targets = [...options.outputs, ...[options.depth, options.accumulation, options.flow, options.waterMesh, options.riverCentrelines].filter((path): path is string => path !== undefined)];
   if (new Set(targets).size !== targets.length) {
     io.stderr('faultline water: the same file is given for two outputs\n');
     return EXIT_USAGE;
@@ -155,10 +176,16 @@ export async function runWater(args: readonly string[], io: CliIo): Promise<numb
       files.push({ path: options.accumulation, bytes: await format.encodeAsync(createHeightfield(field.width, field.depth, field.cellSize, Float32Array.from(water.area)), { fileName: displayFileName(options.accumulation) }) });
       lines.push(`wrote ${options.accumulation} (contributing area, m²)\n`);
     }
-    if (options.flow) {
-      const data = flowMapRgb(field, below, water.filled, water.area);
-      files.push({ path: options.flow, bytes: encodeColourPng({ width: field.width, height: field.depth, channels: 3, data }, nativeDeflate) });
-      lines.push(`wrote ${options.flow} (flow map)\n`);
+    const found = { layer, below, carved, water };
+    const codecs = createCodecRegistry({ deflate: nativeDeflate });
+    for (const [kind, path, what] of [
+      ['flow', options.flow, 'flow map'],
+      ['mesh', options.waterMesh, 'water surface mesh'],
+      ['centrelines', options.riverCentrelines, 'river centrelines'],
+    ] as const) {
+      if (!path) continue;
+      files.push({ path, bytes: encodeWaterFile({ kind, fileName: displayFileName(path), size: field, found, codecs, deflate: nativeDeflate }) });
+      lines.push(`wrote ${path} (${what})\n`);
     }
   } catch (error) {
     io.stderr(`faultline water: ${message(error)}\n`);

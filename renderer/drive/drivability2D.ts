@@ -2,7 +2,7 @@ import type { EditorSession } from '../../app/editorSession';
 import { worldToCanvas, type MapViewTransform } from '../../app/map2d/mapTransform';
 import { overlaySlopeChanged, overlaySlopeDeg, steepVertexMask } from '../../app/drive/drivability';
 import { MARK_COLOURS } from '../../app/drive/driveMarks';
-import { OVERLAY_CASING, OVERLAY_HANDLE, OVERLAY_HANDLE_ACTIVE } from '../../app/view/overlayPalette';
+import { OVERLAY_CASING, OVERLAY_HANDLE, OVERLAY_HANDLE_ACTIVE } from '../../app/palette/overlayPalette';
 
 export interface DriveMapLayer {
   /** Draws the drivability tint and the drive's marks (when on) and the car's position (while driving) over the heightmap. */

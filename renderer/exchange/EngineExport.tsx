@@ -73,6 +73,9 @@ export function EngineExportSection({ exchange, preset }: { exchange: Exchange; 
             <label>
               <input type="checkbox" data-testid="engine-masks" checked={options.masks} onChange={(e) => set({ masks: e.target.checked })} /> Masks
             </label>
+            <label title={flow.hasWater() ? 'NAME_water_depth.exr, NAME_flow.png, NAME_water.glb and NAME_rivers.json at the map’s own vertices' : 'Needs a water layer'}>
+              <input type="checkbox" data-testid="engine-water" disabled={!flow.hasWater()} checked={options.water && flow.hasWater()} onChange={(e) => set({ water: e.target.checked })} /> Water
+            </label>
             {tiling && (
               <label>
                 <input type="checkbox" data-testid="engine-tiles" checked={options.tiles} onChange={(e) => set({ tiles: e.target.checked })} /> Tiles
@@ -251,7 +254,7 @@ function RuleRow({ rule, available, testId, onChange, onRemove }: { rule: MaskRu
         {SOURCES.map((source) => (
           <option key={source} value={source} disabled={!available.includes(source)}>
             {MASK_SOURCE_LABELS[source]}
-            {available.includes(source) ? '' : source === 'road' ? ' — needs a road' : ' — needs erosion'}
+            {available.includes(source) ? '' : source === 'road' ? ' — needs a road' : source === 'water' || source === 'shore' ? ' — needs water' : ' — needs erosion'}
           </option>
         ))}
       </select>

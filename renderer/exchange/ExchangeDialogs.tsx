@@ -221,14 +221,16 @@ function FileExportSection({ exchange, options }: { exchange: Exchange; options:
   const quantised = info.reads.includes('range');
   const raw = info.reads.includes('flip');
   const tiles = options.tiles && isTileable(options.format) ? exchange.exports.tileNames(options) : null;
+  const hasWater = exchange.exports.hasWater();
   return (
     <>
       <label className="field">
         <span>Format</span>
         <select data-testid="export-format" value={options.format} onChange={(e) => set({ format: e.target.value as ExportFormat })}>
           {EXPORT_FORMATS.map((f) => (
-            <option key={f.id} value={f.id}>
-              {f.label}
+            // The water's files need a water layer (Water ▸ automatic water, a river).
+            <option key={f.id} value={f.id} disabled={f.kind === 'water' && !hasWater}>
+              {f.kind === 'water' && !hasWater ? `${f.label} — needs water` : f.label}
             </option>
           ))}
         </select>

@@ -1,7 +1,7 @@
 import type { EditorSession } from '../../app/editorSession';
 import type { MaskPreview } from '../../app/exchange/exchangeState';
 import type { MapViewTransform } from '../../app/map2d/mapTransform';
-import { OVERLAY_LABEL_BACKGROUND } from '../../app/view/overlayPalette';
+import { OVERLAY_LABEL_BACKGROUND } from '../../app/palette/overlayPalette';
 
 export interface MaskPreviewLayer {
   /** Draws the previewed mask layer (when there is one) over the heightmap. */

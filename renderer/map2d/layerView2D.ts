@@ -2,7 +2,7 @@ import type { EditorSession } from '../../app/editorSession';
 import { layerViewImage } from '../../app/layers/layerViewImage';
 import type { LayerPreview, Map2dLayerView } from '../../app/layers/layersModel';
 import type { MapViewTransform } from '../../app/map2d/mapTransform';
-import { OVERLAY_LABEL_BACKGROUND, OVERLAY_LABEL_TEXT } from '../../app/view/overlayPalette';
+import { OVERLAY_LABEL_BACKGROUND, OVERLAY_LABEL_TEXT } from '../../app/palette/overlayPalette';
 
 export interface LayerView2D {
   /** Draws the selected layer's contribution or mask (when the 2D panel's view asks for it) over the heightmap. */

@@ -17,7 +17,7 @@ import { drawRoadDress2D, drawRoadOverlay2D } from './roadOverlay2D';
 import { roadOverlay } from '../../app/roads/roadOverlay';
 import { TiledHeightmapImage } from './tiledHeightmapImage';
 import { drawnErosionMasks } from '../viewport/coverOverride';
-import { CASING_EXTRA_PX, OVERLAY_ACTIVE, OVERLAY_CASING } from '../../app/view/overlayPalette';
+import { CASING_EXTRA_PX, OVERLAY_ACTIVE, OVERLAY_CASING } from '../../app/palette/overlayPalette';
 
 /**
  * What the 2D panel draws and when: the tiled heightmap image, the selected layer's contribution or

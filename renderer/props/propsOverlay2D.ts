@@ -2,7 +2,7 @@ import { worldToCanvas, type MapViewTransform } from '../../app/map2d/mapTransfo
 import type { EditorSession } from '../../app/editorSession';
 import type { Heightfield } from '../../shared/terrain/heightfield';
 import type { PropType } from '../../shared/props/library';
-import { OVERLAY_ACTIVE } from '../../app/view/overlayPalette';
+import { OVERLAY_ACTIVE } from '../../app/palette/overlayPalette';
 
 /** The symbol colour of a type: its topmost primitive (the canopy, the roof). */
 function symbolColour(type: PropType): string {

@@ -1,7 +1,7 @@
 import type { EditorSession } from '../../app/editorSession';
 import { worldToCanvas, type MapViewTransform } from '../../app/map2d/mapTransform';
 import { STATUS_COLOURS } from '../../app/roads/roadReportStatus';
-import { CASING_EXTRA_PX, OVERLAY_CASING } from '../../app/view/overlayPalette';
+import { CASING_EXTRA_PX, OVERLAY_CASING } from '../../app/palette/overlayPalette';
 
 export interface RoadReportMapLayer {
   /** Draws the report's colours along the road (when the overlay is on) over the heightmap. */

@@ -8,7 +8,7 @@ import type { Heightfield } from '../../shared/terrain/heightfield';
 import type { RoadOverlayLine, RoadToolOverlay } from '../../app/tools/types';
 import { roadOverlay } from '../../app/roads/roadOverlay';
 import { useSession } from '../session';
-import { OVERLAY_ACTIVE, OVERLAY_HANDLE, OVERLAY_HANDLE_ACTIVE, OVERLAY_INACTIVE, ROAD_DRESS_COLOURS } from '../../app/view/overlayPalette';
+import { OVERLAY_ACTIVE, OVERLAY_HANDLE, OVERLAY_HANDLE_ACTIVE, OVERLAY_INACTIVE, ROAD_DRESS_COLOURS } from '../../app/palette/overlayPalette';
 
 const SELECTED = new Color(OVERLAY_ACTIVE);
 const OTHER = new Color(OVERLAY_INACTIVE);

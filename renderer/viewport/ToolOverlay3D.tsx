@@ -5,7 +5,7 @@ import { heightAt } from '../../shared/terrain/surface';
 import type { Heightfield } from '../../shared/terrain/heightfield';
 import type { ToolOverlay } from '../../app/tools/types';
 import { useSession } from '../session';
-import { OVERLAY_ACTIVE } from '../../app/view/overlayPalette';
+import { OVERLAY_ACTIVE } from '../../app/palette/overlayPalette';
 
 const SEGMENTS = 128;
 

@@ -1,4 +1,4 @@
-/** Binary glTF 2.0 (.glb): the one writer (`writeGlb`) and the terrain mesh's export, with optional extra nodes (props). */
+/** Binary glTF 2.0 (.glb): the one writer (`writeGlb`); the terrain mesh's export with optional extra nodes (props); meshes such as the water surface. */
 import type { Heightfield } from '../terrain/heightfield';
 import { buildTerrainMesh } from '../terrain/mesh';
 import { encodeUtf8, HOST_IS_LITTLE_ENDIAN } from './bytes';
@@ -159,4 +159,16 @@ export function compileGlb(field: Heightfield, options: GlbExportOptions = {}, f
   extraNodes.forEach((node) => checkNode(node, fail));
   const mesh = buildTerrainMesh(field);
   return writeGlb([{ name: 'terrain', positions: mesh.positions, normals: mesh.normals, indices: mesh.indices }], [{ name: 'terrain', mesh: 0 }, ...extraNodes], fileName);
+}
+
+/**
+ * A GLB of meshes (each its own node, in order) and extra nodes (the water surface: "lakes" and
+ * "rivers"); every mesh needs at least one triangle.
+ */
+export function compileMeshesGlb(meshes: readonly GlbMesh[], options: GlbExportOptions = {}, fileName = 'terrain.glb'): Uint8Array {
+  const fail = failFor(fileName);
+  const extraNodes = options.nodes ?? [];
+  extraNodes.forEach((node) => checkNode(node, fail));
+  for (const mesh of meshes) if (mesh.indices.length === 0) fail(`mesh "${mesh.name}" has no triangles`);
+  return writeGlb(meshes, [...meshes.map((mesh, k) => ({ name: mesh.name, mesh: k })), ...extraNodes], fileName);
 }

@@ -24,6 +24,7 @@
  */
 import type { EnginePlan } from './engines/engine';
 import { exportVariant } from '../codecs/formats';
+import { WATER_EXPORTS } from './waterFiles';
 
 export const EXPORT_MEMORY_FIXED_BYTES = 64 * 1024 * 1024;
 export const EXPORT_MEMORY_MAP_BYTES_PER_VERTEX = 4;
@@ -35,7 +36,9 @@ export function engineExportMemory(plan: Pick<EnginePlan, 'width' | 'depth' | 'f
   const colour = plan.files.some((f) => f.role === 'colourmap');
   const grid = EXPORT_MEMORY_GRID_BYTES_PER_VERTEX;
   const perVertex = Math.max(masks ? grid.masks : grid.plain, colour ? grid.colour : 0);
-  return EXPORT_MEMORY_FIXED_BYTES + EXPORT_MEMORY_MAP_BYTES_PER_VERTEX * map.width * map.depth + perVertex * plan.width * plan.depth;
+  // The water files are made at the map's vertices, the water found first (waterFiles.ts WATER_EXPORTS: the mesh's the largest).
+  const water = plan.files.some((f) => f.role === 'water') ? Math.max(...WATER_EXPORTS.map((w) => w.memory.encode + w.memory.file)) * map.width * map.depth : 0;
+  return EXPORT_MEMORY_FIXED_BYTES + EXPORT_MEMORY_MAP_BYTES_PER_VERTEX * map.width * map.depth + perVertex * plan.width * plan.depth + water;
 }
 
 /**
@@ -79,6 +82,9 @@ export const EXPORT_MEMORY_TILE_CUT_BYTES_PER_VERTEX = 4;
 
 /** Bytes a plain file export needs at its peak (see FileExportShape); throws for an entry that is not an export format. */
 export function fileExportMemory(shape: FileExportShape): number {
+  const water = WATER_EXPORTS.find((entry) => entry.id === shape.format);
+  // A water file is made in the window's codec worker (or the CLI) from the stack: its own figures.
+  if (water) return EXPORT_MEMORY_FIXED_BYTES + (EXPORT_MEMORY_MAP_BYTES_PER_VERTEX + water.memory.encode + (shape.inWindow ? water.memory.file : 0)) * shape.map.width * shape.map.depth;
   const normal = shape.format === 'normal';
   const found = normal ? null : exportVariant(shape.format);
   if (!normal && !found) throw new Error(`${shape.format} is not an export format`);
@@ -95,7 +101,7 @@ export function fileExportMemory(shape: FileExportShape): number {
 
 /** What a file export is called in the refusal: "the PNG 16-bit grayscale export (8193 × 8193)", "… in tiles of 1025 × 1025". */
 export function describeFileExport(shape: Pick<FileExportShape, 'format' | 'map' | 'tile'>): string {
-  const label = shape.format === 'normal' ? 'normal map' : (exportVariant(shape.format)?.variant.label ?? shape.format);
+  const label = shape.format === 'normal' ? 'normal map' : (exportVariant(shape.format)?.variant.label ?? WATER_EXPORTS.find((entry) => entry.id === shape.format)?.label ?? shape.format);
   const tiles = shape.tile ? ` in tiles of ${shape.tile.width} × ${shape.tile.depth}` : '';
   return `the ${label} export (${shape.map.width} × ${shape.map.depth}${tiles})`;
 }

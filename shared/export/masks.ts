@@ -13,7 +13,9 @@
  * minus the vertex's own; positive in hollows and creases, negative on domes and ridges, 0 on a plane),
  * and, when the document has erosion results, flow and deposition (each divided by its largest value
  * on the map, so 0…1, given as bytes: shared/erosion/cover.ts coverBytes, read as byte / 255); when it has roads, road (1 on a road's surface, fading to 0 over a cell past its
- * edge: shared/layers/roadFootprints.ts).
+ * edge: shared/layers/roadFootprints.ts); when it has a water layer, water (the depth in metres, 0 where dry) and
+ * shore (wetness: 1 on water, fading linearly to 0 at SHORE_DISTANCE_M = 20 m from it:
+ * shared/hydrology/shore.ts), both of the topmost water layer (shared/hydrology/stackWater.ts).
  */
 import { isReservedDeviceName } from '../fileNames';
 import { erosionMaskLayers } from '../erosion/cover';
@@ -37,6 +39,8 @@ export const MASK_SOURCE_LABELS: Record<MaskSource, string> = {
   flow: 'Erosion flow (0–1)',
   deposition: 'Deposition (0–1)',
   road: 'Road footprint (0–1)',
+  water: 'Water depth (m)',
+  shore: 'Shore wetness (0–1, 20 m)',
 };
 
 export interface MaskSet {
@@ -55,10 +59,14 @@ export interface MaskSourceData {
   deposition?: CoverValues;
   /** Road footprint weights 0…1 (every road layer's, the largest where they overlap). */
   road?: Float32Array;
+  /** Water depth in metres, 0 where dry (the topmost water layer's). */
+  water?: Float32Array;
+  /** Shore wetness 0…1: 1 on water, 0 from SHORE_DISTANCE_M away (shared/hydrology/shore.ts). */
+  shore?: Float32Array;
 }
 
 /** The keys of MaskSourceData, laid out like the heights (resampled, cropped and padded with them). */
-export const DATA_SOURCES = ['flow', 'deposition', 'road'] as const;
+export const DATA_SOURCES = ['flow', 'deposition', 'road', 'water', 'shore'] as const;
 
 export const MAX_MASK_LAYERS = 16;
 /** A rules file is a few hundred bytes: anything over 1 MiB is refused before it is read. */
@@ -111,7 +119,7 @@ export function parseMaskSet(value: unknown, available: readonly MaskSource[] = 
         onlyKeys(rule, ['source', 'min', 'max', 'softness'], at);
         if (!(MASK_SOURCES as readonly unknown[]).includes(rule.source)) throw new MaskSetError(`${at}.source must be one of ${MASK_SOURCES.join(', ')}`);
         const source = rule.source as MaskSource;
-        if (!available.includes(source)) throw new MaskSetError(source === 'road' ? `${at}.source road needs a road layer, which this terrain does not have` : `${at}.source ${source} needs erosion results, which this terrain does not have`);
+        if (!available.includes(source)) throw new MaskSetError(`${at}.source ${source} needs ${SOURCE_NEEDS[source]}, which this terrain does not have`);
         const min = optionalNumber(rule.min, `${at}.min`);
         const max = optionalNumber(rule.max, `${at}.max`);
         const softness = optionalNumber(rule.softness, `${at}.softness`);
@@ -125,6 +133,20 @@ export function parseMaskSet(value: unknown, available: readonly MaskSource[] = 
   return { layers };
 }
 
+/** What a data source needs the terrain to have. */
+const SOURCE_NEEDS: Record<MaskSource, string> = {
+  height: 'heights',
+  slope: 'heights',
+  curvature: 'heights',
+  aspect: 'heights',
+  cavity: 'heights',
+  flow: 'erosion results',
+  deposition: 'erosion results',
+  road: 'a road layer',
+  water: 'a water layer',
+  shore: 'a water layer',
+};
+
 /** Sources every terrain has (computed from its heights). */
 export const TERRAIN_SOURCES: readonly MaskSource[] = ['height', 'slope', 'curvature', 'aspect', 'cavity'];
 
@@ -137,6 +159,8 @@ export function availableSources(data: MaskSourceData | null | undefined): MaskS
   if (data?.flow) out.push('flow');
   if (data?.deposition) out.push('deposition');
   if (data?.road) out.push('road');
+  if (data?.water) out.push('water');
+  if (data?.shore) out.push('shore');
   return out;
 }
 
@@ -300,10 +324,12 @@ export class MaskSources {
         for (let k = 0; k < count; k++) values[k] = raw[k] / 255;
         break;
       }
-      case 'road': {
-        const raw = this.data.road;
-        if (!raw) throw new MaskSetError('road needs a road layer, which this terrain does not have');
-        if (raw.length !== count) throw new MaskSetError(`road has ${raw.length} values for ${count} vertices`);
+      case 'road':
+      case 'water':
+      case 'shore': {
+        const raw = this.data[source];
+        if (!raw) throw new MaskSetError(`${source} needs ${SOURCE_NEEDS[source]}, which this terrain does not have`);
+        if (raw.length !== count) throw new MaskSetError(`${source} has ${raw.length} values for ${count} vertices`);
         values = raw;
         break;
       }

@@ -25,6 +25,8 @@ import { normalMapPixels } from './normals';
 import { resampleExact, resampleValues } from './resample';
 import { heightsAt } from '../terrain/surface';
 import { MAX_EXPORT_FILES, type Tile } from './tiles';
+import { encodeWaterFile, ENGINE_WATER_FILES } from './waterFiles';
+import type { StackWater } from '../layers/stackWater';
 import { exportFileNameProblem, MAX_EXPORT_BASE_NAME, quotedFileName } from '../fileNames';
 
 export { EngineExportError } from './engines/common';
@@ -57,14 +59,16 @@ export function planEngineExport(dims: MapDims, mapRange: { min: number; max: nu
   const masks = engine.maskFiles(options, shape, tiles);
   const normals = options.normalMap ? perTile(name, '_normal', 'png', shape, tiles, 'normalmap') : [];
   const colours = options.colourMap ? perTile(name, '_colour', 'png', shape, tiles, 'colourmap') : [];
+  const water = options.water ? ENGINE_WATER_FILES.map(({ suffix, extension }): PlannedFile => ({ name: `${name}${suffix}.${extension}`, role: 'water', width: dims.width, depth: dims.depth })) : [];
   const infoFile: PlannedFile = { name: `${name}.${engine.infoSuffix}.json`, role: 'info', width: 0, depth: 0 };
-  const files = [...heightFiles, ...masks, ...normals, ...colours, infoFile];
+  const files = [...heightFiles, ...masks, ...normals, ...colours, ...water, infoFile];
   if (files.length > MAX_EXPORT_FILES) fail(`this export would write ${files.length} files, more than the ${MAX_EXPORT_FILES} one export may have; choose larger tiles, fewer layers or no normal map`);
   const common: JsonObject = {
     engine: engine.label,
     heightmap: tiles ? heightFiles.map((f) => f.name) : heightFiles[0].name,
     ...(masks.length > 0 && { masks: masks.map((f) => ({ file: f.name, layers: f.layers ?? [] })) }),
     ...(normals.length > 0 && options.normalMap && { normalMap: { files: normals.map((f) => f.name), space: options.normalMap.space, green: options.normalMap.green } }),
+    ...(water.length > 0 && { water: { files: water.map((f) => f.name), at: 'the map’s own vertices (pixel (i, j) = vertex (i, j)); the mesh and centrelines in metres, y up, origin at the map centre; the centrelines in this engine’s coordinates too' } }),
   };
   const { numbers, info, notes } = engine.describe({ dims, options, shape, tiles, range, sizeX, sizeZ, heightFiles, masks, common });
   return {
@@ -105,7 +109,7 @@ function mapData(data: MaskSourceData, map: <T extends Float32Array | Uint8Array
   for (const key of DATA_SOURCES) {
     const values = data[key];
     if (!values) continue;
-    if (key === 'road') out.road = map(values as Float32Array);
+    if (key === 'road' || key === 'water' || key === 'shore') out[key] = map(values as Float32Array);
     else out[key] = map(values);
   }
   return out;
@@ -164,8 +168,8 @@ function packRgba(layers: readonly Uint8Array[], count: number): Uint8Array {
  * time from the top (streamLayerBytes) and each layer's files are encoded before the next layer is
  * made; slope, curvature and normals are computed a block of rows at a time.
  */
-export function buildEngineExport(field: Heightfield, options: EngineExportOptions, data: MaskSourceData = {}, deflate: Deflate = portableDeflate): { plan: EnginePlan; files: ExportFile[] } {
-  const { plan, files } = streamEngineExport(field, options, data, deflate);
+export function buildEngineExport(field: Heightfield, options: EngineExportOptions, data: MaskSourceData = {}, deflate: Deflate = portableDeflate, water?: StackWater | null): { plan: EnginePlan; files: ExportFile[] } {
+  const { plan, files } = streamEngineExport(field, options, data, deflate, water);
   const encoded = new Map<string, Uint8Array>();
   for (const file of files) encoded.set(file.name, file.bytes);
   return { plan, files: plan.files.map((f) => ({ name: f.name, bytes: encoded.get(f.name)! })) };
@@ -176,12 +180,13 @@ export function buildEngineExport(field: Heightfield, options: EngineExportOptio
  * a writer that puts each into its temporary file at once (the CLI) never holds every output. The plan
  * is made (and checked) at once; the files when iterated, once.
  */
-export function streamEngineExport(field: Heightfield, options: EngineExportOptions, data: MaskSourceData = {}, deflate: Deflate = portableDeflate): { plan: EnginePlan; files: Generator<ExportFile, void, void> } {
+export function streamEngineExport(field: Heightfield, options: EngineExportOptions, data: MaskSourceData = {}, deflate: Deflate = portableDeflate, water?: StackWater | null): { plan: EnginePlan; files: Generator<ExportFile, void, void> } {
   const plan = planEngineExport(field, heightRange(field.heights), options);
-  return { plan, files: exportFiles(field, plan, options, data, deflate) };
+  if (options.water && !water) fail('the water files need a water layer, which this terrain does not have');
+  return { plan, files: exportFiles(field, plan, options, data, deflate, water ?? null) };
 }
 
-function* exportFiles(field: Heightfield, plan: EnginePlan, options: EngineExportOptions, data: MaskSourceData, deflate: Deflate): Generator<ExportFile, void, void> {
+function* exportFiles(field: Heightfield, plan: EnginePlan, options: EngineExportOptions, data: MaskSourceData, deflate: Deflate, water: StackWater | null): Generator<ExportFile, void, void> {
   const { grid, data: gridData } = exportGrid(field, plan, data);
   const sources = new MaskSources(grid, gridData);
   const byRole = (role: ExportFileRole) => plan.files.filter((f) => f.role === role);
@@ -200,6 +205,11 @@ function* exportFiles(field: Heightfield, plan: EnginePlan, options: EngineExpor
   }
 
   if (options.colourMap) yield* colourMapFiles(grid, gridData, sources, byRole('colourmap'), options.colourMap, deflate);
+
+  if (options.water && water) {
+    const codecs = createCodecRegistry({ deflate });
+    for (const [n, planned] of byRole('water').entries()) yield { name: planned.name, bytes: encodeWaterFile({ kind: ENGINE_WATER_FILES[n].file, fileName: planned.name, size: field, found: water, codecs, deflate }) };
+  }
 
   const set = options.masks;
   if (set && set.layers.length > 0) yield* encodeMasks(set, grid, sources, plan, options, deflate);

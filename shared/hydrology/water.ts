@@ -59,7 +59,9 @@ export function evaluateWater(grid: HydrologyGrid, input: Float32Array, out: Flo
     for (let v = 0; v < count; v++) if (lakeOf[v] > 0 && kept[lakeOf[v] - 1]) kind[v] = WATER_LAKE;
   }
 
-  const carve = new Float32Array(count);
+  // The cut is gathered in `out` itself (a map less a vertex: 4 B), then becomes the carved heights.
+  const carve = out;
+  carve.fill(0);
   const surface = new Float32Array(count).fill(NaN);
   const bankRise = Math.tan((params.bankSlopeDeg * Math.PI) / 180);
   let stamped = 0;
@@ -102,7 +104,8 @@ export function evaluateWater(grid: HydrologyGrid, input: Float32Array, out: Flo
 
   const depth = new Float32Array(count);
   for (let v = 0; v < count; v++) {
-    out[v] = carve[v] > 0 ? input[v] - carve[v] : input[v];
+    const cut = carve[v];
+    out[v] = cut > 0 ? input[v] - cut : input[v];
     if (kind[v] === WATER_LAKE) surface[v] = level[v];
     const wet = surface[v] - out[v];
     if (wet > 0) depth[v] = wet;

@@ -37,9 +37,14 @@ export interface EngineExportOptions {
   colourMap?: NaturalLines | null;
   /** Unreal, Terrain3D: cut into tiles; Unity: terrains of this resolution (overlap 1). Default none (Unity: 4097 above that). */
   tiles?: TileSpec | null;
+  /**
+   * Also the water's files at the map's own vertices (shared/export/waterFiles.ts): NAME_water_depth.exr,
+   * NAME_flow.png, NAME_water.glb and NAME_rivers.json, of the stack's topmost water layer.
+   */
+  water?: boolean;
 }
 
-export type ExportFileRole = 'heightmap' | 'weightmap' | 'splatmap' | 'normalmap' | 'colourmap' | 'info';
+export type ExportFileRole = 'heightmap' | 'weightmap' | 'splatmap' | 'normalmap' | 'colourmap' | 'water' | 'info';
 
 export interface PlannedFile {
   name: string;
