@@ -96,6 +96,8 @@ export function createRoadTool(editor: Editor, tools: ToolStore, jobs: TerrainJo
     const { x, z } = drag.pending;
     drag.pending = null;
     const shown = drag.road.shown;
+    // Where the point already is (a release where the last step left it): nothing to evaluate.
+    if (shown.params.points[drag.point].x === x && shown.params.points[drag.point].z === z && !drag.refused) return;
     const points = shown.params.points.slice();
     points[drag.point] = { ...points[drag.point], x, z };
     const candidate: RoadLayer = { ...shown, params: { ...shown.params, points } };

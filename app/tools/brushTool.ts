@@ -1,6 +1,4 @@
 import type { Editor } from '../document/editor';
-import type { DirtyRegion } from '../document/region';
-import { withStack } from '../document/generationEdits';
 import type { TerrainJobs } from '../jobs/terrainJobs';
 import type { LayersModel } from '../layers/layersModel';
 import { BrushStroke, SculptPaint } from './brushStroke';
@@ -20,19 +18,9 @@ export function createBrushTool(editor: Editor, tools: ToolStore, settings: Tool
   let stroke: BrushStroke | null = null;
   let label = '';
 
-  /** Heights changed in place during the stroke: the views redraw, no history entry yet. */
-  const preview = (region: DirtyRegion | null) => {
-    if (region) editor.preview(region);
-  };
-
   const showOutline = (event: ToolPointerEvent | null) => {
     const overlay = event ? { kind: 'brush' as const, x: event.x, z: event.z, radius: settings.getState().brush.radius } : { kind: 'none' as const };
     tools.setState({ overlay });
-  };
-
-  const sizeOf = () => {
-    const { width, depth, cellSize } = editor.document.field;
-    return { width, depth, cellSize };
   };
 
   return {
@@ -45,45 +33,28 @@ export function createBrushTool(editor: Editor, tools: ToolStore, settings: Tool
       const brush = { ...settings.getState().brush };
       label = `Brush: ${brush.mode}`;
       const target = layers.sculptTarget();
-      const size = sizeOf();
-      const local = jobs.prepareLocal(target.stack, target.index);
-      const paint = new SculptPaint(target.stack, target.index, size, local ? jobs.engine : null);
+      const paint = new SculptPaint(jobs.beginLocalEdit(target.stack, target.index));
       stroke = new BrushStroke(editor.document.field, brush, event.x, event.z, event.y, paint);
-      preview(stroke.begin());
+      paint.edit.preview(stroke.begin());
       showOutline(event);
     },
     onPointerMove(event) {
       showOutline(event);
-      if (stroke) preview(stroke.moveTo(event.x, event.z));
+      if (stroke?.paint) stroke.paint.edit.preview(stroke.moveTo(event.x, event.z));
     },
     onPointerUp(event) {
-      if (!stroke) return;
-      preview(stroke.moveTo(event.x, event.z));
-      const current = stroke;
+      const paint = stroke?.paint;
+      if (!stroke || !paint) return;
+      paint.edit.preview(stroke.moveTo(event.x, event.z));
       stroke = null;
-      const paint = current.paint;
-      if (!paint || !paint.rect) {
-        editor.endPreview(current.cancel());
+      if (!paint.rect) {
+        paint.edit.cancel();
         return;
       }
       layers.select(paint.layer.id);
-      if (paint.evaluated) {
-        // The heights already hold the exact result: the stroke's tiles and its layer are the edit.
-        const edit = current.finish(label);
-        const doc = editor.document;
-        // Nothing changed (every touched height has its bits back): no entry, and no preview either.
-        if (edit) editor.apply(withStack(edit, doc.stack, paint.stack));
-        else editor.endPreview(null);
-        return;
-      }
-      void jobs.applyStack(paint.stack, label, {
-        change: { index: paint.index, rect: paint.rect, from: editor.document.stack[paint.index] },
-        // The edit records the heights from before the stroke: the preview goes back first.
-        beforeApply: (applying) => {
-          const restored = current.cancel();
-          if (!applying) editor.endPreview(restored);
-        },
-      });
+      // Evaluated here: the heights hold the exact result, and the stroke's tiles and its layer are
+      // the edit (nothing changed: no entry). Else the stack is evaluated in a worker, the dabs put back first.
+      void paint.edit.commit(label, { unchanged: 'skip' });
     },
     onHover: showOutline,
     cancel() {
@@ -92,7 +63,7 @@ export function createBrushTool(editor: Editor, tools: ToolStore, settings: Tool
       stroke = null;
       // Every rectangle the stroke or the engine wrote goes back: the heights are the document's
       // stack's again, which the engine takes up at the next local edit (TerrainJobs.prepareLocal).
-      editor.endPreview(current.cancel());
+      current.paint?.edit.cancel();
     },
   };
 }
