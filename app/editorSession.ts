@@ -6,6 +6,7 @@ import { createDefaultDocument, type TerrainDocument } from './document/document
 import { NO_LAYER_STACK } from '../shared/codecs/project';
 import { Editor } from './document/editor';
 import { createToolStore } from './tools/toolStore';
+import { InputRouter } from './tools/inputRouter';
 import { createHoverStore, createViewStore } from './view/viewStore';
 import { bindCommands } from './commands/bindCommands';
 import { DisposableStore } from './disposable';
@@ -98,7 +99,8 @@ export function createEditorSession(options: SessionOptions): EditorSession {
   const viewEvents = createViewEvents();
   const hover = createHoverStore();
   const api = options.api;
-  const core: SessionCore = { editor, commands, tools, view, viewEvents, hover, api };
+  const input = new InputRouter(editor, tools, hover);
+  const core: SessionCore = { editor, commands, tools, view, viewEvents, hover, input, api };
 
   const project = createProjectController(core);
   disposables.add(bindCommands(core, project));

@@ -14,9 +14,11 @@ export const BRUSH_TOOL_ID = 'brush';
  * local layers lie above that layer each dab is evaluated exactly as it goes; otherwise the views
  * show the dabs directly and the stack is evaluated in a worker when the stroke ends.
  */
-export function createBrushTool(editor: Editor, tools: ToolStore, settings: ToolSettingsStore, jobs: TerrainJobs, layers: LayersModel): Tool {
-  let stroke: BrushStroke | null = null;
-  let label = '';
+/** The brush's state: no stroke, or a stroke painting into a sculpt layer (its undo label). */
+export type BrushToolState = { kind: 'idle' } | { kind: 'stroking'; stroke: BrushStroke; paint: SculptPaint; label: string };
+
+export function createBrushTool(editor: Editor, tools: ToolStore, settings: ToolSettingsStore, jobs: TerrainJobs, layers: LayersModel): Tool & { state(): BrushToolState } {
+  let state: BrushToolState = { kind: 'idle' };
 
   const showOutline = (event: ToolPointerEvent | null) => {
     const overlay = event ? { kind: 'brush' as const, x: event.x, z: event.z, radius: settings.getState().brush.radius } : { kind: 'none' as const };
@@ -27,26 +29,27 @@ export function createBrushTool(editor: Editor, tools: ToolStore, settings: Tool
     id: BRUSH_TOOL_ID,
     label: 'Sculpt Brush',
     capturesPrimaryDrag: true,
+    state: () => state,
     onPointerDown(event) {
       // A stroke while the stack is being evaluated would paint on a stack about to be replaced.
-      if (stroke || jobs.isRunning) return;
+      if (state.kind !== 'idle' || jobs.isRunning) return;
       const brush = { ...settings.getState().brush };
-      label = `Brush: ${brush.mode}`;
       const target = layers.sculptTarget();
       const paint = new SculptPaint(jobs.beginLocalEdit(target.stack, target.index));
-      stroke = new BrushStroke(editor.document.field, brush, event.x, event.z, event.y, paint);
+      const stroke = new BrushStroke(editor.document.field, brush, event.x, event.z, event.y, paint);
+      state = { kind: 'stroking', stroke, paint, label: `Brush: ${brush.mode}` };
       paint.edit.preview(stroke.begin());
       showOutline(event);
     },
     onPointerMove(event) {
       showOutline(event);
-      if (stroke?.paint) stroke.paint.edit.preview(stroke.moveTo(event.x, event.z));
+      if (state.kind === 'stroking') state.paint.edit.preview(state.stroke.moveTo(event.x, event.z));
     },
     onPointerUp(event) {
-      const paint = stroke?.paint;
-      if (!stroke || !paint) return;
+      if (state.kind !== 'stroking') return;
+      const { stroke, paint, label } = state;
       paint.edit.preview(stroke.moveTo(event.x, event.z));
-      stroke = null;
+      state = { kind: 'idle' };
       if (!paint.rect) {
         paint.edit.cancel();
         return;
@@ -58,12 +61,12 @@ export function createBrushTool(editor: Editor, tools: ToolStore, settings: Tool
     },
     onHover: showOutline,
     cancel() {
-      if (!stroke) return;
-      const current = stroke;
-      stroke = null;
+      if (state.kind !== 'stroking') return;
+      const { paint } = state;
+      state = { kind: 'idle' };
       // Every rectangle the stroke or the engine wrote goes back: the heights are the document's
       // stack's again, which the engine takes up at the next local edit (TerrainJobs.prepareLocal).
-      current.paint?.edit.cancel();
+      paint.edit.cancel();
     },
   };
 }
