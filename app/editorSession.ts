@@ -6,6 +6,7 @@ import { createDefaultDocument, type TerrainDocument } from './document/document
 import { NO_LAYER_STACK } from '../shared/codecs/project';
 import { Editor } from './document/editor';
 import { createToolStore } from './tools/toolStore';
+import { InputRouter } from './tools/inputRouter';
 import { createHoverStore, createViewStore } from './view/viewStore';
 import { bindCommands } from './commands/bindCommands';
 import { DisposableStore } from './disposable';
@@ -25,7 +26,7 @@ import { createInProcessCodecs, type ExchangeCodecs } from './exchange/codecOps'
 import type { StartChunkErrorsWorker } from './lod/chunkErrorsJob';
 import type { StartLightingWorker } from './lighting/lightingMessages';
 import { createFileDrop, type WindowDroppedFile } from './platform/fileDrop';
-import { followActiveTask } from './view/panelTabs';
+import { followActiveTask } from './panelTabs';
 import { createViewEvents } from './view/viewEvents';
 import type { SessionCore } from './sessionTypes';
 import { createRoadReportFeature, type RoadReportFeature } from './roads/roadReportFeature';
@@ -98,7 +99,8 @@ export function createEditorSession(options: SessionOptions): EditorSession {
   const viewEvents = createViewEvents();
   const hover = createHoverStore();
   const api = options.api;
-  const core: SessionCore = { editor, commands, tools, view, viewEvents, hover, api };
+  const input = new InputRouter(editor, tools, hover);
+  const core: SessionCore = { editor, commands, tools, view, viewEvents, hover, input, api };
 
   const project = createProjectController(core);
   disposables.add(bindCommands(core, project));

@@ -2,6 +2,7 @@ import type { FaultlineApi } from '../shared/ipc/api';
 import type { CommandRegistry } from './commands/commands';
 import type { Editor } from './document/editor';
 import type { ToolStore } from './tools/toolStore';
+import type { InputRouter } from './tools/inputRouter';
 import type { ViewEvents } from './view/viewEvents';
 import type { HoverStore, ViewStore } from './view/viewStore';
 
@@ -18,5 +19,7 @@ export interface SessionCore {
   /** One-off view happenings (Reset Camera) for the 3D and 2D views. */
   readonly viewEvents: ViewEvents;
   readonly hover: HoverStore;
+  /** Both views' pointer input, routed to the active tool (app/tools/inputRouter.ts). */
+  readonly input: InputRouter;
   readonly api: FaultlineApi;
 }

@@ -43,7 +43,8 @@ export function bindCommands(session: Pick<SessionCore, 'commands' | 'editor' | 
     commands.bind('help.about', { run: () => view.setState({ aboutOpen: true }) }),
 
     // Every feature's states may read the document, the view settings or the active tool.
-    commands.watch(editor.store),
+    // (A gesture's preview changes no command's state.)
+    commands.watch({ subscribe: (listener) => editor.subscribeDocument(listener) }),
     commands.watch(view),
     commands.watch(tools),
   ];

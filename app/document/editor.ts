@@ -9,9 +9,16 @@ import { ALL, type DirtyRegion } from './region';
  * arrays; views subscribe to `version` and read `lastChange` to know what to refresh.
  */
 export interface EditorState {
-  /** Increases on every document change (edit, undo, redo, replace). */
+  /** Increases on every change the views draw: the document's (edit, undo, redo, replace) and a gesture's preview. */
   version: number;
-  /** Version at the last save/open; dirty when different. */
+  /**
+   * Increases on every change of the document itself (edit, undo, redo, replace), never on a
+   * gesture's preview: what the dirty mark, commands, Solo and derived values (the road report) follow.
+   */
+  documentVersion: number;
+  /** Whether the last change was a gesture's preview (or its end): the views redraw, the document did not change. */
+  preview: boolean;
+  /** `documentVersion` at the last save/open; dirty when different. */
   savedVersion: number;
   /** What the last change touched. */
   lastChange: DirtyRegion;
@@ -44,6 +51,8 @@ export class Editor {
     this.history = new UndoHistory(historyBudgetBytes);
     this.store = createStore<EditorState>(() => ({
       version: 0,
+      documentVersion: 0,
+      preview: false,
       savedVersion: 0,
       lastChange: ALL,
       resultsVersion: 0,
@@ -68,9 +77,20 @@ export class Editor {
     return this.previewed;
   }
 
+  /**
+   * Calls `listener` after every change of the editor's state except a gesture's preview (what
+   * derived state follows: commands, the road report).
+   */
+  subscribeDocument(listener: (state: EditorState, previous: EditorState) => void): () => void {
+    return this.store.subscribe((state, previous) => {
+      if (state.preview && state.version !== previous.version) return;
+      listener(state, previous);
+    });
+  }
+
   get isDirty(): boolean {
     const s = this.store.getState();
-    return s.version !== s.savedVersion;
+    return s.documentVersion !== s.savedVersion;
   }
 
   /** Applies an edit and records it for undo. Every document change goes through here. */
@@ -103,7 +123,7 @@ export class Editor {
    */
   preview(region: DirtyRegion): void {
     if (region.kind === 'all' || (region.i1 > region.i0 && region.j1 > region.j0)) this.previewed = true;
-    this.changed(region);
+    this.previewChanged(region);
   }
 
   /**
@@ -112,7 +132,7 @@ export class Editor {
    */
   endPreview(region: DirtyRegion | null): void {
     this.previewed = false;
-    if (region) this.changed(region);
+    if (region) this.previewChanged(region);
   }
 
   /** Replaces the whole document (new/open); history starts afresh. */
@@ -120,8 +140,8 @@ export class Editor {
     this.doc = document;
     this.previewed = false;
     this.history.clear();
-    const version = this.store.getState().version + 1;
-    this.store.setState({ ...this.historyState(), ...dimensions(document), version, savedVersion: version, lastChange: ALL, fileName });
+    const { version, documentVersion } = this.store.getState();
+    this.store.setState({ ...this.historyState(), ...dimensions(document), version: version + 1, documentVersion: documentVersion + 1, preview: false, savedVersion: documentVersion + 1, lastChange: ALL, fileName });
   }
 
   /**
@@ -134,11 +154,16 @@ export class Editor {
   }
 
   markSaved(fileName: string | null): void {
-    this.store.setState((s) => ({ savedVersion: s.version, fileName }));
+    this.store.setState((s) => ({ savedVersion: s.documentVersion, fileName }));
   }
 
   private changed(region: DirtyRegion): void {
-    this.store.setState((s) => ({ ...this.historyState(), ...dimensions(this.doc), version: s.version + 1, lastChange: region }));
+    this.store.setState((s) => ({ ...this.historyState(), ...dimensions(this.doc), version: s.version + 1, documentVersion: s.documentVersion + 1, preview: false, lastChange: region }));
+  }
+
+  /** Heights changed for a gesture's preview: the views redraw; the document's version stays. */
+  private previewChanged(region: DirtyRegion): void {
+    this.store.setState((s) => ({ version: s.version + 1, preview: true, lastChange: region }));
   }
 
   private historyState(): Pick<EditorState, 'canUndo' | 'canRedo' | 'undoLabel' | 'redoLabel'> {

@@ -8,11 +8,12 @@ import { heightsStack } from '../../shared/layers/migrate';
 import type { Layer, LayerSize } from '../../shared/layers/types';
 import type { Editor } from '../document/editor';
 import type { DocumentEdit } from '../document/history';
-import { diffTileEdit, emptyTileEdit, TileRecorder } from '../document/tileEdit';
+import { diffTileEdit } from '../document/tileEdit';
 import { createFieldReplaceEdit, withErosionMasks, withStack } from '../document/generationEdits';
 import { firstChangedLayer, LayerEngine, type LayerChange } from '../layers/layerEngine';
 import { continuedStack, generatedStack, stackWithStep } from '../layers/stackOps';
 import { createJobStore, type JobStore } from './jobStore';
+import { LocalEdit, type CommitOptions, type LocalEditHost } from './localEdit';
 import type { StackBase, TerrainJobOutcome, TerrainJobRequest, TerrainJobTransport, JobHandle } from './protocol';
 
 export interface GenerateSettings {
@@ -36,6 +37,11 @@ export interface ApplyStackOptions {
   beforeApply?: (applying: boolean) => void;
   /** Adds to the stack's edit what belongs in the same undo entry (props a road clears), given the heights' edit. */
   wrap?: (edit: DocumentEdit) => DocumentEdit;
+  /**
+   * The local edit (a gesture) whose preview the heights hold: recorded as it is when it shows `next`
+   * exactly (one Editor.apply, nothing evaluated again), else put back before the edit records its before.
+   */
+  preview?: LocalEdit;
 }
 
 export type JobResult = 'done' | 'cancelled' | 'failed' | 'busy';
@@ -47,8 +53,9 @@ export type JobResult = 'done' | 'cancelled' | 'failed' | 'busy';
  */
 export class TerrainJobs {
   readonly store: JobStore;
-  /** Keeps the results local layer edits are evaluated from. */
+  /** Keeps the results local layer edits are evaluated from (used through LocalEdit: only app/jobs reaches it). */
   readonly engine: LayerEngine;
+  private readonly host: LocalEditHost;
   private current: JobHandle | null = null;
   private droppedNote: string | null = null;
   /** False while an opened project's saved heights differ from its stack's (checkOpened). */
@@ -62,6 +69,14 @@ export class TerrainJobs {
   ) {
     this.store = store ?? createJobStore();
     this.engine = new LayerEngine();
+    this.host = {
+      engine: this.engine,
+      applyPreview: (next, label, edit, options) => this.applyStack(next, label, { ...options, preview: edit }),
+      committedHere: () => {
+        this.heightsMatchStack = true;
+        this.store.setState({ lastOutcome: 'done', lastMessage: null });
+      },
+    };
     // Results kept for one document mean nothing for another.
     let shown = editor.document;
     this.unsubscribe = editor.store.subscribe(() => {
@@ -114,8 +129,12 @@ export class TerrainJobs {
    * (with progress and cancel; the views keep the last result meanwhile, and a cancelled or failed
    * evaluation leaves the document as it was). `size` is another map size for a new generation.
    */
-  applyStack(next: Layer[], label: string, options: ApplyStackOptions = {}): Promise<JobResult> {
-    if (this.current) return Promise.resolve('busy');
+  applyStack(next: Layer[], label: string, given: ApplyStackOptions = {}): Promise<JobResult> {
+    const options = withPreview(given, this.editor.document.stack);
+    if (this.current) {
+      options.beforeApply?.(false);
+      return Promise.resolve('busy');
+    }
     const doc = this.editor.document;
     const size = options.size ?? { width: doc.field.width, depth: doc.field.depth, cellSize: doc.field.cellSize };
     const problem = stackProblem(next, size);
@@ -125,6 +144,9 @@ export class TerrainJobs {
       return Promise.resolve('failed');
     }
     const sameSize = doc.field.width === size.width && doc.field.depth === size.depth && doc.field.cellSize === size.cellSize;
+    const commit: CommitOptions = options.wrap ? { wrap: options.wrap } : {};
+    // A gesture evaluated here: its heights are the result, and its tiles' befores the undo record.
+    if (sameSize && options.preview?.shows(next)) return Promise.resolve(options.preview.commitShown(label, commit));
     const from = options.change?.index ?? firstChangedLayer(doc.stack, next);
     if (sameSize && this.prepareLocal(next, from)) {
       // The gesture's preview goes back first: the document's heights are then its stack's again,
@@ -133,21 +155,9 @@ export class TerrainJobs {
       options.beforeApply?.(true);
       const current = this.editor.document;
       this.syncEngine(options.beforeApply !== undefined || !this.editor.previewing);
-      const recorder = new TileRecorder(current.field.heights, size.width, size.depth);
-      const result = this.engine.update(next, size, options.change ?? { index: from, rect: null }, (r) => recorder.touch(r.i0, r.j0, r.i1, r.j1));
-      let heightsEdit: DocumentEdit;
-      if (result === current.field.heights) heightsEdit = recorder.finish(label) ?? emptyTileEdit(label, size.width, size.depth);
-      else {
-        // The engine's own composite (heights it could not vouch for): what changed is copied in.
-        // A change in a rectangle (a road drag): only what it re-composited is compared.
-        const within = options.change?.rect ? this.engine.changedRect : null;
-        heightsEdit = diffTileEdit(label, size.width, size.depth, current.field.heights, within ? result : result.slice(), within ?? undefined);
-      }
-      this.heightsMatchStack = true;
-      const edit = withStack(heightsEdit, current.stack, next);
-      this.editor.apply(options.wrap ? options.wrap(edit) : edit);
-      this.store.setState({ lastOutcome: 'done', lastMessage: null });
-      return Promise.resolve('done');
+      const edit = new LocalEdit(this.editor, this.host, current.stack, from, true, size, options.change?.from);
+      edit.update(next, options.change?.rect ?? null);
+      return Promise.resolve(edit.commitShown(label, commit));
     }
     // The layers below the first changed one need not run again when their result is at hand.
     const input = sameSize ? this.inputOf(next, from, size) : null;
@@ -175,6 +185,28 @@ export class TerrainJobs {
       const edit = withErosionMasks(withStack(heightsEdit, current.stack, next), current.erosionMasks, nextMasks);
       return options.wrap ? options.wrap(edit) : edit;
     }, options.beforeApply && (() => options.beforeApply?.(false)));
+  }
+
+  /**
+   * Begins a local edit of layer `index` of `stack` (the document's, or one changed from it at that
+   * layer): evaluated here when the engine can (`evaluate` false: never, the stack is evaluated in a
+   * worker at commit), with its undo record. The one way a gesture changes the stack.
+   */
+  beginLocalEdit(stack: readonly Layer[], index: number, evaluate = true): LocalEdit {
+    const { width, depth, cellSize } = this.editor.document.field;
+    const local = evaluate && this.prepareLocal(stack, index);
+    return new LocalEdit(this.editor, this.host, stack, index, local, { width, depth, cellSize });
+  }
+
+  /**
+   * The heights layer `index` of `next` receives when known here without evaluating (read only), or
+   * null: from the gesture's engine state when `preview` is local, else after prepareLocal.
+   */
+  localInput(next: readonly Layer[], index: number, preview?: LocalEdit): Float32Array | null {
+    if (preview?.local) return preview.input(next);
+    if (!this.prepareLocal(next, index)) return null;
+    const { width, depth, cellSize } = this.editor.document.field;
+    return this.engine.peekInput(next, { width, depth, cellSize }, index);
   }
 
   /**
@@ -333,4 +365,22 @@ export class TerrainJobs {
     this.store.setState({ running: false, lastOutcome: outcome.status, lastMessage: message });
     return outcome.status;
   }
+}
+
+/** The options with a gesture's preview put back before the edit records its before (and on a refusal). */
+function withPreview(options: ApplyStackOptions, documentStack: readonly Layer[]): ApplyStackOptions {
+  const preview = options.preview;
+  if (!preview) return options;
+  const given = options.beforeApply;
+  return {
+    ...options,
+    // From the document's layer at that index (the engine's record of it), changed where the gesture went.
+    change: options.change ?? { index: preview.index, rect: preview.rect, from: documentStack[preview.index] },
+    beforeApply: (applying) => {
+      given?.(applying);
+      // Refused, or a local preview not recorded as it is (evaluated again): the views redraw what went
+      // back. A worker's result that follows a stroke's dabs tells the views itself.
+      preview.restore(!applying || preview.local);
+    },
+  };
 }

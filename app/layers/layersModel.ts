@@ -32,7 +32,7 @@ export interface LayerPreview {
   contribution: Float32Array;
   /** The mask's weights 0…1 (null: the layer has no mask). */
   mask: Float32Array | null;
-  /** The editor version it shows (stale once the document changed). */
+  /** The editor's documentVersion it shows (stale once the document changed; a preview does not change it). */
   version: number;
 }
 
@@ -89,12 +89,14 @@ export function createLayersModel(editor: Editor, jobs: TerrainJobs): LayersMode
   };
 
   // A selection that no longer exists (undo, another document) is dropped.
-  const unsubscribe = editor.store.subscribe(() => {
+  const unsubscribe = editor.store.subscribe((state) => {
+    // A gesture's preview is not an edit: the selection and Solo stay.
+    if (state.preview) return;
     const { selectedId } = store.getState();
     if (selectedId !== null && !stack().some((layer) => layer.id === selectedId)) store.setState({ selectedId: null });
     // A solo view of an older terrain would mislead.
     const { solo } = store.getState();
-    if (solo && solo.version !== editor.store.getState().version) store.setState({ solo: null });
+    if (solo && solo.version !== editor.store.getState().documentVersion) store.setState({ solo: null });
     follow();
   });
 
@@ -107,14 +109,14 @@ export function createLayersModel(editor: Editor, jobs: TerrainJobs): LayersMode
   const follow = (): void => {
     const { map2dView, selectedId, solo } = store.getState();
     if (map2dView === 'heights' || selectedId === null || following || jobs.isRunning) return;
-    if (solo && solo.id === selectedId && solo.version === editor.store.getState().version) return;
+    if (solo && solo.id === selectedId && solo.version === editor.store.getState().documentVersion) return;
     if (!stack().some((layer) => layer.id === selectedId)) return;
-    const version = editor.store.getState().version;
+    const version = editor.store.getState().documentVersion;
     following = model.solo(selectedId).finally(() => {
       following = null;
       // An edit or a selection meanwhile: follow it (not a failure at the same version: no retry loop).
       const now = store.getState();
-      if (now.selectedId !== selectedId || editor.store.getState().version !== version) follow();
+      if (now.selectedId !== selectedId || editor.store.getState().documentVersion !== version) follow();
     });
   };
   const unsubscribeSelection = store.subscribe((s, prev) => {
@@ -142,11 +144,11 @@ export function createLayersModel(editor: Editor, jobs: TerrainJobs): LayersMode
       const index = current.findIndex((layer) => layer.id === id);
       if (index < 0) return;
       const layer = current[index];
-      const version = editor.store.getState().version;
+      const version = editor.store.getState().documentVersion;
       // The heights the layer receives and what it makes of them, both from scratch in the worker.
       const below = await jobs.evaluateOnly(current.slice(0, index), `Solo "${layer.name}": below it`);
       const withLayer = below && (await jobs.evaluateOnly([...current.slice(0, index), { ...layer, enabled: true }], `Solo "${layer.name}"`));
-      if (!below || !withLayer || editor.store.getState().version !== version) return;
+      if (!below || !withLayer || editor.store.getState().documentVersion !== version) return;
       const { width, depth, cellSize } = editor.document.field;
       let mask: Float32Array | null = null;
       if (layer.mask) {

@@ -41,10 +41,10 @@ export function startProjectReporting(deps: ProjectReportingDeps, options: Proje
       if (stopped || !editor.isDirty) return;
       const fileName = editor.store.getState().fileName;
       const doc = editor.document;
-      const version = editor.store.getState().version;
+      const version = editor.store.getState().documentVersion;
       // A large map goes in pieces with edits possible in between: give up on a version that is
       // no longer current (its successor has a journal coming) or was saved meanwhile.
-      const stillCurrent = () => !stopped && editor.isDirty && editor.document === doc && editor.store.getState().version === version;
+      const stillCurrent = () => !stopped && editor.isDirty && editor.document === doc && editor.store.getState().documentVersion === version;
       journalPayload(api, doc, savedView(), stillCurrent)
         // The name is a label: made plain (the channel's rule), so that an odd file name never stops the journal.
         .then((payload) => (payload ? api.writeRecovery({ ...(fileName ? { fileName: toPlainFileName(fileName, 'Untitled') } : {}), payload }) : undefined))
@@ -52,6 +52,8 @@ export function startProjectReporting(deps: ProjectReportingDeps, options: Proje
     });
   };
   const onEditorChange = () => {
+    // A gesture's preview changes the views alone: the title, the dirty flag and the journal skip it.
+    if (editor.store.getState().preview) return;
     const dirty = editor.isDirty;
     store.setState({ title: windowTitle(editor.store.getState().fileName, dirty) });
     if (dirty !== reportedDirty) {

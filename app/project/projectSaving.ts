@@ -35,7 +35,7 @@ export function createProjectSaving(deps: ProjectSavingDeps): ProjectSaving {
   async function saveNow(): Promise<boolean> {
     const { handle } = store.getState();
     if (!handle) return saveAsNow();
-    const version = editor.store.getState().version;
+    const version = editor.store.getState().documentVersion;
     const result = await api.saveProject({ handle, payload: await sendablePayload(api, payloadOf(editor.document, savedView())) });
     return afterSave(result, version);
   }
@@ -43,7 +43,7 @@ export function createProjectSaving(deps: ProjectSavingDeps): ProjectSaving {
   async function saveAsNow(): Promise<boolean> {
     const { handle } = store.getState();
     const name = editor.store.getState().fileName ?? 'Untitled';
-    const version = editor.store.getState().version;
+    const version = editor.store.getState().documentVersion;
     const payload = await sendablePayload(api, payloadOf(editor.document, savedView()));
     const result = await api.saveProjectAs({
       ...(handle ? { handle } : {}),

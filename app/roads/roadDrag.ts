@@ -1,15 +1,16 @@
 /**
- * A control point dragged live: each step evaluates the road layer through the editor's local path
- * (LayerEngine over the union of where the road was and is) and writes that rectangle into the
- * document's heights as a preview (both views redraw it); nothing enters the history until the
- * gesture ends, when `finish` gives what applyStack records as one undo entry. Cancel puts the
- * heights and the engine back as they were.
+ * A control point dragged live, as a local edit (TerrainJobs.beginLocalEdit): each step evaluates the
+ * road layer over the union of where the road was and is and writes that rectangle into the
+ * document's heights as a preview (both views redraw it; the document's version does not move);
+ * nothing enters the history until the gesture ends, when `finish` gives what applyStack records as
+ * one undo entry — the heights as the last step left them, evaluated nowhere again. Cancel puts the
+ * heights back as they were.
  */
 import { roadKind } from '../../shared/layers/kinds/road';
 import { roadValuesProblem } from '../../shared/roads/params';
 import type { Layer, LayerSize, Rect, RoadLayer } from '../../shared/layers/types';
 import type { Editor } from '../document/editor';
-import { TileRecorder } from '../document/tileEdit';
+import type { LocalEdit } from '../jobs/localEdit';
 import type { ApplyStackOptions, TerrainJobs } from '../jobs/terrainJobs';
 
 export const unionRect = (a: Rect | null, b: Rect | null): Rect | null => (!a ? b : !b ? a : { i0: Math.min(a.i0, b.i0), j0: Math.min(a.j0, b.j0), i1: Math.max(a.i1, b.i1), j1: Math.max(a.j1, b.j1) });
@@ -38,15 +39,14 @@ export class RoadDrag {
   shown: RoadLayer;
   /** Whether the preview is evaluated here (else only the overlay follows, and the stack is evaluated in a worker at the end). */
   readonly local: boolean;
-  private readonly recorder: TileRecorder;
   readonly size: LayerSize;
   private readonly stack: readonly Layer[];
-  /** Whether the heights hold a preview. */
-  private previewed = false;
+  /** The drag's local edit: the preview in the heights and its undo record. */
+  readonly edit: LocalEdit;
 
   constructor(
-    private readonly editor: Editor,
-    private readonly jobs: TerrainJobs,
+    editor: Editor,
+    jobs: TerrainJobs,
     roadId: string,
   ) {
     const doc = editor.document;
@@ -58,8 +58,8 @@ export class RoadDrag {
     this.shown = layer;
     const { width, depth, cellSize } = doc.field;
     this.size = { width, depth, cellSize };
-    this.local = layer.enabled && jobs.prepareLocal(doc.stack, this.index);
-    this.recorder = new TileRecorder(doc.field.heights, width, depth);
+    this.edit = jobs.beginLocalEdit(doc.stack, this.index, layer.enabled);
+    this.local = this.edit.local;
   }
 
   /** The stack with `road` in place of the dragged one. */
@@ -80,58 +80,32 @@ export class RoadDrag {
       this.shown = road;
       return true;
     }
-    const rect = unionRect(this.boundsOf(this.shown), this.boundsOf(road));
+    // From the road the heights show (the last one evaluated), to the new one.
+    const rect = unionRect(this.boundsOf(this.edit.shownLayer as RoadLayer), this.boundsOf(road));
     const next = this.stackWith(road);
     if (!rect) {
       this.shown = road;
       return true;
     }
-    // The engine writes the document's heights itself when its composite is them (the recorder
-    // keeps what each rectangle held first); else its result is copied in over what changed.
-    const field = this.editor.document.field;
-    const touch = (r: Rect) => this.recorder.touch(r.i0, r.j0, r.i1, r.j1);
-    this.previewed = true;
-    const heights = this.jobs.engine.update(next, this.size, { index: this.index, rect, from: this.shown }, touch);
+    const changed = this.edit.update(next, rect);
     this.shown = road;
-    const reported = this.jobs.engine.changedRect;
-    const changed = !reported ? { i0: 0, j0: 0, i1: this.size.width, j1: this.size.depth } : reported.i1 > reported.i0 && reported.j1 > reported.j0 ? (unionRect(rect, reported) ?? rect) : rect;
-    if (heights !== field.heights) {
-      touch(changed);
-      const { width } = this.size;
-      for (let j = changed.j0; j < changed.j1; j++) field.heights.set(heights.subarray(j * width + changed.i0, j * width + changed.i1), j * width + changed.i0);
-    }
-    this.editor.preview({ kind: 'rect', ...changed });
+    this.edit.preview({ kind: 'rect', ...changed });
     return true;
   }
 
-  /** The stack to record and applyStack's options (the heights' preview goes back before the edit records its before). */
+  /**
+   * The stack to record and applyStack's options: the drag's edit, recorded as the heights show it
+   * when they hold the road as last shown (else put back first, and the stack evaluated again).
+   */
   finish(): { stack: Layer[]; options: ApplyStackOptions } {
     const stack = this.stackWith(this.shown);
-    if (!this.local) return { stack, options: {} };
-    const rect = unionRect(this.boundsOf(this.shown), this.boundsOf(this.original));
-    return {
-      stack,
-      options: {
-        // The preview goes back first, so the change is from the document's road (the engine takes
-        // up the document's stack again before it evaluates: TerrainJobs.applyStack).
-        change: { index: this.index, rect, from: this.original },
-        beforeApply: () => this.restoreHeights(),
-      },
-    };
+    this.edit.setStack(stack);
+    return { stack, options: { preview: this.edit } };
   }
 
-  /**
-   * Abandons the drag: the heights as before it (the engine, which evaluated the dragged road, takes
-   * up the document's stack and heights at the next local edit: TerrainJobs.prepareLocal).
-   */
+  /** Abandons the drag: the heights as before it. */
   cancel(): void {
-    this.restoreHeights();
-  }
-
-  private restoreHeights(): void {
-    if (!this.previewed) return;
-    this.previewed = false;
-    this.editor.endPreview(this.recorder.restore());
+    this.edit.cancel();
   }
 
   private boundsOf(road: RoadLayer): Rect | null {

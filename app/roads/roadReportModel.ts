@@ -44,7 +44,12 @@ export interface RoadReportModel {
   setOverlay(on: boolean): void;
   /** The road's model on the document's heights (null without a road or when it cannot be built). */
   model(): RoadModel | null;
-  /** Brings the report up to date with the document (geometry only unless a drive of this road is kept). */
+  /**
+   * Brings the report up to date with the document (geometry only unless a drive of this road is
+   * kept). The model does so itself when its inputs change (the document, not a gesture's preview;
+   * the road picked or selected; the overlay switched on); a caller that reads the report right after
+   * changing the document may call it, and nothing is computed twice.
+   */
   refresh(): void;
   /** The report of a drive of `roadId`, kept until the terrain or the road changes. */
   setDriveReport(roadId: string, drive: DriveOutcome): void;
@@ -58,7 +63,7 @@ export interface RoadReportModel {
 export function createRoadReportModel(editor: Editor, layers: LayersModel): RoadReportModel {
   // The report's colours are an overlay switched on when wanted: a road is drawn as a road.
   const store = createStore<RoadReportState>(() => ({ pickedId: null, overlay: false, report: null, roadId: null, source: null, problem: null, focus: null, focusVersion: 0 }));
-  /** What the report shown was computed for: document version and road object (a changed road is a new object). */
+  /** What the report shown was computed for: the document's version (previews aside) and road object (a changed road is a new object). */
   let computedFor: { version: number; road: RoadLayer | null } | null = null;
   let models: { heights: Float32Array; road: RoadLayer; model: RoadModel } | null = null;
   let path: { report: RoadReport; path: RoadOverlayPath } | null = null;
@@ -82,7 +87,7 @@ export function createRoadReportModel(editor: Editor, layers: LayersModel): Road
 
   const compute = (drive: DriveOutcome | null): void => {
     const r = road();
-    computedFor = { version: editor.store.getState().version, road: r };
+    computedFor = { version: editor.store.getState().documentVersion, road: r };
     if (!r) {
       store.setState({ report: null, roadId: null, source: null, problem: null });
       return;
@@ -99,14 +104,19 @@ export function createRoadReportModel(editor: Editor, layers: LayersModel): Road
 
   const refresh = (): void => {
     const r = road();
-    if (computedFor && computedFor.version === editor.store.getState().version && computedFor.road === r) return;
+    if (computedFor && computedFor.version === editor.store.getState().documentVersion && computedFor.road === r) return;
     compute(null);
   };
 
+  /** Someone looks at the report (the section showed one, or a problem) or at its overlay: it follows its inputs. */
+  const watched = () => {
+    const s = store.getState();
+    return s.overlay || s.report !== null || s.problem !== null;
+  };
   const unsubscribers = [
-    // Lazily: only while someone looks at the report or its overlay (the views call refresh).
-    editor.store.subscribe((s, prev) => {
-      if (s.version !== prev.version && (store.getState().report || store.getState().problem)) refresh();
+    // Derived from the document: a gesture's preview (a road point dragged) is not an input.
+    editor.subscribeDocument((s, prev) => {
+      if (s.documentVersion !== prev.documentVersion && watched()) refresh();
     }),
     layers.store.subscribe((s, prev) => {
       if (s.selectedId !== prev.selectedId && store.getState().pickedId === null) refresh();

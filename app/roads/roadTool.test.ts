@@ -174,21 +174,15 @@ describe('the road tool', () => {
 
   it('a press grabs only a point of the selected road; on its centreline, another road or bare ground it navigates', async () => {
     const s = await setup();
-    s.tool.onHover?.(at(-30, -20));
     // No road yet: nothing to grab anywhere.
-    expect(s.tool.pressGrabs?.()).toBe(false);
+    expect(s.tool.pressGrabs?.(at(-30, -20))).toBe(false);
     await makeRoad(s);
-    s.tool.onHover?.(at(-30, -20));
-    expect(s.tool.pressGrabs?.()).toBe(true);
-    s.tool.onHover?.(at(30, -19));
-    expect(s.tool.pressGrabs?.()).toBe(true);
+    expect(s.tool.pressGrabs?.(at(-30, -20))).toBe(true);
+    expect(s.tool.pressGrabs?.(at(30, -19))).toBe(true);
     // Halfway along the centreline (a click there inserts a point; a drag there orbits).
-    s.tool.onHover?.(at(0, -20));
-    expect(s.tool.pressGrabs?.()).toBe(false);
-    s.tool.onHover?.(at(0, 30));
-    expect(s.tool.pressGrabs?.()).toBe(false);
-    s.tool.onHover?.(null);
-    expect(s.tool.pressGrabs?.()).toBe(false);
+    expect(s.tool.pressGrabs?.(at(0, -20))).toBe(false);
+    expect(s.tool.pressGrabs?.(at(0, 30))).toBe(false);
+    expect(s.tool.pressGrabs?.(null)).toBe(false);
   });
 
   it('Esc during a drag leaves the document as it was, and later edits stay exact', async () => {

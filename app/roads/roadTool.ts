@@ -23,11 +23,36 @@ export const ROAD_TOOL_ID = 'road';
 /** Schedules a callback for the next frame (requestAnimationFrame in the window). */
 export type FrameScheduler = (callback: () => void) => void;
 
+/** A control point being dragged: its live edit, and the step waiting for a frame. */
+export interface PointDrag {
+  road: RoadDrag;
+  point: number;
+  moved: boolean;
+  /** Where the pointer asked the point to go since the last step, or null. */
+  pending: { x: number; z: number } | null;
+  /** A position the road could not take (released there: refused with the reason). */
+  refused: RoadLayer | null;
+  down: { x: number; z: number };
+  /** The point's offset from the pointer (a click on a handle does not move it). */
+  dx: number;
+  dz: number;
+  /** Whether a step waits for its frame (one evaluation per frame at most). */
+  frame: 'none' | 'requested';
+}
+
+/**
+ * The road tool's state: no gesture; the first point of a road not yet made (shown through
+ * RoadsModel's draft); a control point being dragged.
+ */
+export type RoadToolState = { kind: 'idle' } | { kind: 'drafting'; first: { x: number; z: number } } | { kind: 'dragging'; drag: PointDrag };
+
 export interface RoadTool extends Tool {
   /** Runs a drag step that waits for its frame now (tests, the bench). */
   flush(): void;
   /** Redraws the overlay (the document, the selection or the draft changed). */
   refresh(): void;
+  /** The tool's state now. */
+  state(): RoadToolState;
 }
 
 /** Handles are picked within this many cells when the view gives no pick radius. */
@@ -41,10 +66,20 @@ interface Hit {
 }
 
 export function createRoadTool(editor: Editor, tools: ToolStore, jobs: TerrainJobs, layers: LayersModel, roads: RoadsModel, frame: FrameScheduler): RoadTool {
-  let drag: { road: RoadDrag; point: number; moved: boolean; pending: { x: number; z: number } | null; refused: RoadLayer | null; down: { x: number; z: number }; dx: number; dz: number } | null = null;
-  let frameRequested = false;
-  /** Where the pointer last hovered: a press there grabs a point handle of the selected road, or navigates. */
-  let hovered: ToolPointerEvent | null = null;
+  let current: RoadToolState = { kind: 'idle' };
+  /** The state, a draft cleared elsewhere (Enter, a road made, the Roads tab) being idle again. */
+  const stateNow = (): RoadToolState => {
+    if (current.kind === 'drafting' && !roads.store.getState().draft) current = { kind: 'idle' };
+    return current;
+  };
+  const dragging = (): PointDrag | null => {
+    const state = stateNow();
+    return state.kind === 'dragging' ? state.drag : null;
+  };
+  const setDraft = (first: { x: number; z: number } | null) => {
+    roads.setDraft(first);
+    current = first ? { kind: 'drafting', first } : { kind: 'idle' };
+  };
 
   const cellSize = () => editor.document.field.cellSize;
   const active = () => tools.getState().active === tool;
@@ -53,6 +88,7 @@ export function createRoadTool(editor: Editor, tools: ToolStore, jobs: TerrainJo
     if (!active()) return;
     const { selectedPoint, draft } = roads.store.getState();
     const selected = roads.selected();
+    const drag = dragging();
     tools.setState({ overlay: roadOverlay(editor.document.stack, cellSize(), selected?.id ?? null, selectedPoint, draft, drag ? drag.road.shown : undefined) });
   };
 
@@ -90,12 +126,16 @@ export function createRoadTool(editor: Editor, tools: ToolStore, jobs: TerrainJo
     return null;
   };
 
-  const step = () => {
-    frameRequested = false;
-    if (!drag?.pending) return;
+  /** Shows the drag's pending position (the frame's step, or the release's). */
+  const step = (drag: PointDrag | null = dragging()) => {
+    if (!drag || drag !== dragging()) return;
+    drag.frame = 'none';
+    if (!drag.pending) return;
     const { x, z } = drag.pending;
     drag.pending = null;
     const shown = drag.road.shown;
+    // Where the point already is (a release where the last step left it): nothing to evaluate.
+    if (shown.params.points[drag.point].x === x && shown.params.points[drag.point].z === z && !drag.refused) return;
     const points = shown.params.points.slice();
     points[drag.point] = { ...points[drag.point], x, z };
     const candidate: RoadLayer = { ...shown, params: { ...shown.params, points } };
@@ -107,20 +147,19 @@ export function createRoadTool(editor: Editor, tools: ToolStore, jobs: TerrainJo
   };
 
   const endDrag = (commit: boolean) => {
+    const drag = dragging();
     if (!drag) return;
-    const current = drag;
-    drag = null;
-    frameRequested = false;
-    if (!commit || !current.moved || current.refused) {
-      current.road.cancel();
+    current = { kind: 'idle' };
+    if (!commit || !drag.moved || drag.refused) {
+      drag.road.cancel();
       // Released where the road cannot go: it stays as it was, and the user is told why.
-      const problem = commit && current.refused ? roadKind.problem?.(current.refused, current.road.size) : null;
-      if (problem) roads.store.setState({ message: `Move point ${current.point + 1} of "${current.road.original.name}": ${problem}` });
+      const problem = commit && drag.refused ? roadKind.problem?.(drag.refused, drag.road.size) : null;
+      if (problem) roads.store.setState({ message: `Move point ${drag.point + 1} of "${drag.road.original.name}": ${problem}` });
       refresh();
       return;
     }
-    const { stack, options } = current.road.finish();
-    void roads.commitRoad(`Move point ${current.point + 1} of "${current.road.original.name}"`, current.road.original.id, stack, options).then(refresh);
+    const { stack, options } = drag.road.finish();
+    void roads.commitRoad(`Move point ${drag.point + 1} of "${drag.road.original.name}"`, drag.road.original.id, stack, options).then(refresh);
   };
 
   const deleteSelectedPoint = (): boolean => {
@@ -135,22 +174,19 @@ export function createRoadTool(editor: Editor, tools: ToolStore, jobs: TerrainJo
     id: ROAD_TOOL_ID,
     label: 'Road',
     capturesPrimaryDrag: true,
-    pressGrabs() {
+    pressGrabs(hovered) {
       if (!hovered || jobs.isRunning) return false;
       const hit = hitTest(hovered);
       return hit !== null && hit.kind === 'point' && hit.road.id === roads.selected()?.id;
     },
-    onHover(event) {
-      hovered = event;
-    },
     onPointerDown(event) {
-      if (drag || jobs.isRunning) return;
+      if (dragging() || jobs.isRunning) return;
       const hit = hitTest(event);
       const selected = roads.selected();
       if (hit && hit.road.id !== selected?.id) {
         // Another road: select it (and its point), nothing changes.
         roads.selectRoad(hit.road.id);
-        roads.setDraft(null);
+        setDraft(null);
         roads.selectPoint(hit.kind === 'point' ? hit.n : null);
         refresh();
         return;
@@ -163,7 +199,8 @@ export function createRoadTool(editor: Editor, tools: ToolStore, jobs: TerrainJo
         }
         // The point keeps its offset from the pointer: a click on a handle does not move it.
         const p = hit.road.params.points[hit.n];
-        drag = { road: new RoadDrag(editor, jobs, hit.road.id), point: hit.n, moved: false, pending: null, refused: null, down: { x: event.x, z: event.z }, dx: p.x - event.x, dz: p.z - event.z };
+        const drag: PointDrag = { road: new RoadDrag(editor, jobs, hit.road.id), point: hit.n, moved: false, pending: null, refused: null, down: { x: event.x, z: event.z }, dx: p.x - event.x, dz: p.z - event.z, frame: 'none' };
+        current = { kind: 'dragging', drag };
         refresh();
         return;
       }
@@ -175,26 +212,29 @@ export function createRoadTool(editor: Editor, tools: ToolStore, jobs: TerrainJo
         void roads.appendPoint(selected.id, event.x, event.z).then(refresh);
         return;
       }
-      if (!roads.store.getState().draft) {
-        roads.setDraft({ x: event.x, z: event.z });
+      if (stateNow().kind !== 'drafting') {
+        setDraft({ x: event.x, z: event.z });
         refresh();
         return;
       }
+      // The road is made from the draft (RoadsModel clears it when made; a refused one stays drafted).
       void roads.createFromDraft(event.x, event.z).then(refresh);
     },
     onPointerMove(event) {
+      const drag = dragging();
       if (!drag) return;
       drag.pending = { x: event.x + drag.dx, z: event.z + drag.dz };
       // One evaluation per frame at most, however many pointer moves arrive.
-      if (!frameRequested) {
-        frameRequested = true;
-        frame(step);
+      if (drag.frame === 'none') {
+        drag.frame = 'requested';
+        frame(() => step(drag));
       }
     },
     onPointerUp(event) {
+      const drag = dragging();
       if (!drag) return;
       if (event.x !== drag.down.x || event.z !== drag.down.z) drag.pending = { x: event.x + drag.dx, z: event.z + drag.dz };
-      step();
+      step(drag);
       endDrag(true);
     },
     onKeyDown(key) {
@@ -206,11 +246,13 @@ export function createRoadTool(editor: Editor, tools: ToolStore, jobs: TerrainJo
       }
       return false;
     },
-    flush: step,
+    flush: () => step(),
     refresh,
+    state: stateNow,
     cancel() {
-      if (drag) endDrag(false);
-      else if (roads.store.getState().draft) roads.setDraft(null);
+      const state = stateNow();
+      if (state.kind === 'dragging') endDrag(false);
+      else if (state.kind === 'drafting') setDraft(null);
       refresh();
     },
   };

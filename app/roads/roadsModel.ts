@@ -104,19 +104,19 @@ export function createRoadsModel(editor: Editor, jobs: TerrainJobs, layers: Laye
     const size = sizeOf();
     // The road's own problems (values, geometry) are applyStack's to report (stackProblem); these are the values alone, for the model below.
     const problem = road ? roadValuesProblem(road.params) : `there is no road "${roadId}"`;
-    if (problem) {
+    // A refusal puts a drag's preview back.
+    const refuse = (message: string): JobResult => {
       options.beforeApply?.(false);
-      return fail(`${label}: ${problem}`);
-    }
+      options.preview?.cancel();
+      return fail(message);
+    };
+    if (problem) return refuse(`${label}: ${problem}`);
     const index = next.indexOf(road!);
     // The heights the road receives, when the engine keeps them (else the worker evaluates and the limits are not checked here).
-    const input = jobs.prepareLocal(next, index) ? jobs.engine.peekInput(next, size, index) : null;
+    const input = jobs.localInput(next, index, options.preview);
     if (input && road!.enabled && !previewProblem(road!, size)) {
       const cannot = terrainProblem(buildRoadModel(road!.params, input, size));
-      if (cannot) {
-        options.beforeApply?.(false);
-        return fail(`${label}: ${cannot}`);
-      }
+      if (cannot) return refuse(`${label}: ${cannot}`);
     }
     let removed = 0;
     const keep = store.getState().keepProps || !road!.enabled;

@@ -3,63 +3,56 @@ import { addSculptDeltas, tileCounts, tileRect } from '../../shared/layers/kinds
 import { SCULPT_TILE, type Layer, type LayerSize, type Rect, type SculptLayer } from '../../shared/layers/types';
 import { unionRegions, type DirtyRegion } from '../document/region';
 import { TileRecorder, type TileEdit } from '../document/tileEdit';
-import type { LayerEngine } from '../layers/layerEngine';
+import type { LocalEdit } from '../jobs/localEdit';
 import { applyDab, dabRect, type BrushSettings, type VertexRect } from './brush';
 
 /**
- * The sculpt layer a stroke paints into. The stroke works on `layer`, a copy of `stack[index]` whose
- * tiles are copied as they are first touched (the original stays as it was, for undo); `stack`
- * holds the copy. With `engine`, each dab is evaluated exactly through the local layers above;
- * without, the heights show the dab's change directly until the stroke's evaluation comes back.
+ * The sculpt layer a stroke paints into, through the stroke's local edit (TerrainJobs.beginLocalEdit).
+ * The stroke works on `layer`, a copy of the edit's layer whose tiles are copied as they are first
+ * touched (the original stays as it was, for undo); `stack` holds the copy. When the edit is local,
+ * each dab is evaluated exactly through the local layers above; otherwise the heights show the dab's
+ * change directly until the stroke's evaluation comes back.
  */
 export class SculptPaint {
   readonly layer: SculptLayer;
   readonly stack: Layer[];
   private readonly owned = new Set<number>();
-  private evaluatedFrom: Layer;
+  private readonly size: LayerSize;
   /** Every vertex the stroke changed. */
   rect: Rect | null = null;
 
-  /** Whether each dab was evaluated exactly (an engine was given). */
+  /** Whether each dab is evaluated exactly (the edit is local). */
   get evaluated(): boolean {
-    return this.engine !== null;
+    return this.edit.local;
   }
 
-  constructor(
-    stack: readonly Layer[],
-    readonly index: number,
-    private readonly size: LayerSize,
-    private readonly engine: LayerEngine | null,
-  ) {
-    const original = stack[index];
+  get index(): number {
+    return this.edit.index;
+  }
+
+  constructor(readonly edit: LocalEdit) {
+    const original = edit.stack[edit.index];
     if (original?.kind !== 'sculpt') throw new Error('a stroke paints into a sculpt layer');
+    this.size = edit.size;
     this.layer = { ...original, tiles: original.tiles.slice() };
-    this.stack = stack.slice();
-    this.stack[index] = this.layer;
-    this.evaluatedFrom = original;
+    this.stack = edit.stack.slice();
+    this.stack[edit.index] = this.layer;
+    edit.setStack(this.stack);
   }
 
   /**
-   * Adds the heights' change over `rect` (now − before, row by row) to the layer; with an engine,
-   * evaluates it exactly: the engine writes `heights` itself when its composite is them (telling
-   * `beforeWrite` of each rectangle first), else the result is copied into them over what changed.
-   * Returns where the heights changed (null without an engine: the dab's own change stands).
+   * Adds the heights' change over `rect` (now − before, row by row) to the layer; when local,
+   * evaluates it exactly into `heights` (LocalEdit.update). Returns where the heights changed (null
+   * when not local: the dab's own change stands).
    */
-  add(rect: VertexRect, before: Float32Array, heights: Float32Array, beforeWrite: (rect: Rect) => void): Rect | null {
+  add(rect: VertexRect, before: Float32Array, heights: Float32Array): Rect | null {
     const { width } = this.size;
     const cols = rect.i1 - rect.i0;
     this.own(rect);
     addSculptDeltas(this.layer, this.size, rect, (i, j) => heights[j * width + i] - before[(j - rect.j0) * cols + (i - rect.i0)]);
     this.rect = this.rect ? { i0: Math.min(this.rect.i0, rect.i0), j0: Math.min(this.rect.j0, rect.j0), i1: Math.max(this.rect.i1, rect.i1), j1: Math.max(this.rect.j1, rect.j1) } : { ...rect };
-    if (!this.engine) return null;
-    const result = this.engine.update(this.stack, this.size, { index: this.index, rect, from: this.evaluatedFrom }, beforeWrite);
-    this.evaluatedFrom = this.layer;
-    const changed = this.engine.changedRect ?? { i0: 0, j0: 0, i1: width, j1: this.size.depth };
-    if (result !== heights) {
-      beforeWrite(changed);
-      for (let j = changed.j0; j < changed.j1; j++) heights.set(result.subarray(j * width + changed.i0, j * width + changed.i1), j * width + changed.i0);
-    }
-    return unionOf(rect, changed);
+    if (!this.edit.local) return null;
+    return unionOf(rect, this.edit.update(this.stack, rect));
   }
 
   /** Copies, once, the existing tiles the rectangle touches, so the original layer keeps its deltas. */
@@ -86,11 +79,14 @@ export class SculptPaint {
 export const DAB_SPACING_PER_RADIUS = 0.25;
 
 /**
- * One brush stroke (pointer down … up): changes heights in place as it goes, remembering the
- * touched tiles, and becomes a single tile edit at the end — or puts everything back on cancel.
+ * One brush stroke (pointer down … up): changes heights in place as it goes. Painting into a sculpt
+ * layer, its local edit keeps the touched tiles and ends it (LocalEdit.commit or cancel); on the
+ * heights alone (benches, the large-map test), the stroke keeps them and becomes a single tile edit
+ * at the end (`finish`) — or puts everything back (`cancel`).
  */
 export class BrushStroke {
-  private readonly recorder: TileRecorder;
+  /** The heights' undo record when no sculpt layer is painted (else the paint's edit keeps it). */
+  private readonly recorder: TileRecorder | null;
   private lastX: number;
   private lastZ: number;
   private readonly flattenTo: number;
@@ -104,7 +100,7 @@ export class BrushStroke {
     /** The sculpt layer the stroke paints into (none: the heights alone change). */
     readonly paint: SculptPaint | null = null,
   ) {
-    this.recorder = new TileRecorder(field.heights, field.width, field.depth);
+    this.recorder = paint ? null : new TileRecorder(field.heights, field.width, field.depth);
     this.flattenTo = startHeight;
     this.lastX = x;
     this.lastZ = z;
@@ -136,26 +132,28 @@ export class BrushStroke {
     return region;
   }
 
-  /** Ends the stroke: the edit to record (heights already hold its result), or null if nothing changed. */
+  /** Ends a stroke on the heights alone: the edit to record (heights already hold its result), or null if nothing changed. */
   finish(label: string): TileEdit | null {
+    if (!this.recorder) throw new Error('a stroke into a sculpt layer ends through its local edit');
     return this.recorder.finish(label);
   }
 
-  /** Restores the heights from before the stroke; returns what to redraw. */
+  /** Restores the heights from before the stroke (without telling the views); returns what to redraw. */
   cancel(): DirtyRegion | null {
-    return this.recorder.restore();
+    return this.recorder ? this.recorder.restore() : (this.paint?.edit.restore(false) ?? null);
   }
 
   private dab(x: number, z: number): DirtyRegion | null {
     const rect = dabRect(this.field, x, z, this.settings.radius);
     if (!rect) return null;
-    this.recorder.touch(rect.i0, rect.j0, rect.i1, rect.j1);
+    if (this.paint) this.paint.edit.touch(rect);
+    else this.recorder?.touch(rect.i0, rect.j0, rect.i1, rect.j1);
     const before = this.paint ? copyRect(this.field, rect) : null;
     applyDab(this.field, this.settings, x, z, rect, this.flattenTo);
     if (this.paint && before) {
       // The exact heights (the stack's through the layers above) replace the dab's own, wherever
-      // they changed; the recorder keeps what each rectangle held first.
-      const changed = this.paint.add(rect, before, this.field.heights, (r) => this.recorder.touch(r.i0, r.j0, r.i1, r.j1));
+      // they changed; the edit keeps what each rectangle held first.
+      const changed = this.paint.add(rect, before, this.field.heights);
       if (changed) return { kind: 'rect', ...changed };
     }
     return { kind: 'rect', ...rect };

@@ -1,6 +1,4 @@
 import type { Editor } from '../document/editor';
-import type { DirtyRegion } from '../document/region';
-import { withStack } from '../document/generationEdits';
 import type { TerrainJobs } from '../jobs/terrainJobs';
 import type { LayersModel } from '../layers/layersModel';
 import { BrushStroke, SculptPaint } from './brushStroke';
@@ -16,83 +14,59 @@ export const BRUSH_TOOL_ID = 'brush';
  * local layers lie above that layer each dab is evaluated exactly as it goes; otherwise the views
  * show the dabs directly and the stack is evaluated in a worker when the stroke ends.
  */
-export function createBrushTool(editor: Editor, tools: ToolStore, settings: ToolSettingsStore, jobs: TerrainJobs, layers: LayersModel): Tool {
-  let stroke: BrushStroke | null = null;
-  let label = '';
+/** The brush's state: no stroke, or a stroke painting into a sculpt layer (its undo label). */
+export type BrushToolState = { kind: 'idle' } | { kind: 'stroking'; stroke: BrushStroke; paint: SculptPaint; label: string };
 
-  /** Heights changed in place during the stroke: the views redraw, no history entry yet. */
-  const preview = (region: DirtyRegion | null) => {
-    if (region) editor.preview(region);
-  };
+export function createBrushTool(editor: Editor, tools: ToolStore, settings: ToolSettingsStore, jobs: TerrainJobs, layers: LayersModel): Tool & { state(): BrushToolState } {
+  let state: BrushToolState = { kind: 'idle' };
 
   const showOutline = (event: ToolPointerEvent | null) => {
     const overlay = event ? { kind: 'brush' as const, x: event.x, z: event.z, radius: settings.getState().brush.radius } : { kind: 'none' as const };
     tools.setState({ overlay });
   };
 
-  const sizeOf = () => {
-    const { width, depth, cellSize } = editor.document.field;
-    return { width, depth, cellSize };
-  };
-
   return {
     id: BRUSH_TOOL_ID,
     label: 'Sculpt Brush',
     capturesPrimaryDrag: true,
+    state: () => state,
     onPointerDown(event) {
       // A stroke while the stack is being evaluated would paint on a stack about to be replaced.
-      if (stroke || jobs.isRunning) return;
+      if (state.kind !== 'idle' || jobs.isRunning) return;
       const brush = { ...settings.getState().brush };
-      label = `Brush: ${brush.mode}`;
       const target = layers.sculptTarget();
-      const size = sizeOf();
-      const local = jobs.prepareLocal(target.stack, target.index);
-      const paint = new SculptPaint(target.stack, target.index, size, local ? jobs.engine : null);
-      stroke = new BrushStroke(editor.document.field, brush, event.x, event.z, event.y, paint);
-      preview(stroke.begin());
+      const paint = new SculptPaint(jobs.beginLocalEdit(target.stack, target.index));
+      const stroke = new BrushStroke(editor.document.field, brush, event.x, event.z, event.y, paint);
+      state = { kind: 'stroking', stroke, paint, label: `Brush: ${brush.mode}` };
+      paint.edit.preview(stroke.begin());
       showOutline(event);
     },
     onPointerMove(event) {
       showOutline(event);
-      if (stroke) preview(stroke.moveTo(event.x, event.z));
+      if (state.kind === 'stroking') state.paint.edit.preview(state.stroke.moveTo(event.x, event.z));
     },
     onPointerUp(event) {
-      if (!stroke) return;
-      preview(stroke.moveTo(event.x, event.z));
-      const current = stroke;
-      stroke = null;
-      const paint = current.paint;
-      if (!paint || !paint.rect) {
-        editor.endPreview(current.cancel());
+      if (state.kind !== 'stroking') return;
+      const { stroke, paint, label } = state;
+      paint.edit.preview(stroke.moveTo(event.x, event.z));
+      state = { kind: 'idle' };
+      if (!paint.rect) {
+        paint.edit.cancel();
         return;
       }
       layers.select(paint.layer.id);
-      if (paint.evaluated) {
-        // The heights already hold the exact result: the stroke's tiles and its layer are the edit.
-        const edit = current.finish(label);
-        const doc = editor.document;
-        // Nothing changed (every touched height has its bits back): no entry, and no preview either.
-        if (edit) editor.apply(withStack(edit, doc.stack, paint.stack));
-        else editor.endPreview(null);
-        return;
-      }
-      void jobs.applyStack(paint.stack, label, {
-        change: { index: paint.index, rect: paint.rect, from: editor.document.stack[paint.index] },
-        // The edit records the heights from before the stroke: the preview goes back first.
-        beforeApply: (applying) => {
-          const restored = current.cancel();
-          if (!applying) editor.endPreview(restored);
-        },
-      });
+      // Evaluated here: the heights hold the exact result, and the stroke's tiles and its layer are
+      // the edit (nothing changed: no entry). Else the stack is evaluated in a worker, the dabs put back first.
+      void paint.edit.commit(label, { unchanged: 'skip' });
     },
     onHover: showOutline,
     cancel() {
-      if (!stroke) return;
-      const current = stroke;
-      stroke = null;
+      if (state.kind !== 'stroking') return;
+      const { paint } = state;
+      state = { kind: 'idle' };
       // Every rectangle the stroke or the engine wrote goes back: the heights are the document's
       // stack's again, which the engine takes up at the next local edit (TerrainJobs.prepareLocal).
-      editor.endPreview(current.cancel());
+      paint.edit.cancel();
     },
   };
 }

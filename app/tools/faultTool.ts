@@ -13,11 +13,14 @@ export const FAULT_TOOL_ID = 'fault';
  * drag direction rises by the chosen displacement, the other sinks) is added to a manual faults
  * layer (the selected one, else the topmost, else a new one) as one edit.
  */
-export function createFaultTool(editor: Editor, tools: ToolStore, settings: ToolSettingsStore, jobs: TerrainJobs, layers: LayersModel): Tool {
-  let start: { x: number; z: number } | null = null;
+/** The fault tool's state: no line, or a line being drawn from `from`. */
+export type FaultToolState = { kind: 'idle' } | { kind: 'drawing'; from: { x: number; z: number } };
+
+export function createFaultTool(editor: Editor, tools: ToolStore, settings: ToolSettingsStore, jobs: TerrainJobs, layers: LayersModel): Tool & { state(): FaultToolState } {
+  let state: FaultToolState = { kind: 'idle' };
 
   const clear = () => {
-    start = null;
+    state = { kind: 'idle' };
     tools.setState({ overlay: { kind: 'none' } });
   };
 
@@ -25,18 +28,20 @@ export function createFaultTool(editor: Editor, tools: ToolStore, settings: Tool
     id: FAULT_TOOL_ID,
     label: 'Manual Fault',
     capturesPrimaryDrag: true,
+    state: () => state,
     onPointerDown(event) {
       if (event.source !== '2d') return;
-      start = { x: event.x, z: event.z };
+      state = { kind: 'drawing', from: { x: event.x, z: event.z } };
       tools.setState({ overlay: { kind: 'line', x1: event.x, z1: event.z, x2: event.x, z2: event.z } });
     },
     onPointerMove(event) {
-      if (!start) return;
-      tools.setState({ overlay: { kind: 'line', x1: start.x, z1: start.z, x2: event.x, z2: event.z } });
+      if (state.kind !== 'drawing') return;
+      const { from } = state;
+      tools.setState({ overlay: { kind: 'line', x1: from.x, z1: from.z, x2: event.x, z2: event.z } });
     },
     onPointerUp(event) {
-      if (!start) return;
-      const from = start;
+      if (state.kind !== 'drawing') return;
+      const { from } = state;
       clear();
       const next = stackWithManualFault(editor.document.stack, { x1: from.x, z1: from.z, x2: event.x, z2: event.z, displacement: settings.getState().faultDisplacement }, layers.store.getState().selectedId);
       if (next) void jobs.applyStack(next, 'Manual fault');

@@ -1,4 +1,4 @@
-import type { Tool } from './types';
+import type { Tool, ToolPointerEvent } from './types';
 
 /**
  * Click or drag: a primary press that the active tool does not grab navigates the view (orbit), and
@@ -34,10 +34,11 @@ export class PressTravel {
 /**
  * Whether a primary press (now, with these modifier keys) belongs to the tool rather than to the
  * view's navigation: a handle the tool grabs, or any press of a painting tool except with Alt (Alt+left
- * drag always orbits). The 3D view (OrbitRig, before the press reaches the terrain) and the 2D panel ask this.
+ * drag always orbits), `hovered` being where the pointer last hovered. The input router asks this
+ * (InputRouter.takesPress: the 3D view's OrbitRig, before the press reaches the terrain).
  */
-export function toolTakesPress(tool: Tool | null, altKey: boolean): boolean {
+export function toolTakesPress(tool: Tool | null, altKey: boolean, hovered: ToolPointerEvent | null = null): boolean {
   if (!tool) return false;
-  if (tool.pressGrabs) return tool.pressGrabs();
+  if (tool.pressGrabs) return tool.pressGrabs(hovered);
   return tool.capturesPrimaryDrag && !altKey;
 }

@@ -1,8 +1,11 @@
 import type { RoadParams } from '../../shared/roads/params';
 
 /**
- * Interactive tools are small state machines (tldraw style): the views translate pointer input into
- * world-space events and forward them to the active tool; a tool ends with commit or explicit cancel.
+ * Interactive tools are small state machines (tldraw style): each keeps one explicit state (a union
+ * such as the road tool's idle | drafting | dragging) and changes it only in its handlers. The views
+ * translate DOM pointer input into world hits (WorldPointer) and hand them to the one input router
+ * (app/tools/inputRouter.ts), which owns capture, hover, clamping and the pick radius and forwards
+ * world-space events to the active tool; a tool's gesture ends with commit or explicit cancel.
  */
 export interface ToolPointerEvent {
   /** World position on the exact terrain surface, metres. */
@@ -57,16 +60,16 @@ export interface Tool {
   /** When true the views do not orbit/pan on a primary-button drag; they send pointer events here. */
   readonly capturesPrimaryDrag: boolean;
   /**
-   * Tools that grab only their handles: whether a primary press at the last hovered point grabs one
-   * (then the press is the tool's, as with capturesPrimaryDrag). Anywhere else the press navigates
-   * the view, and reaches the tool (onPointerDown then onPointerUp) only as a click: released
-   * without motion (app/tools/press.ts).
+   * Tools that grab only their handles: whether a primary press at `hovered` (where the pointer last
+   * hovered, from the input router; null: off the terrain) grabs one (then the press is the tool's,
+   * as with capturesPrimaryDrag). Anywhere else the press navigates the view, and reaches the tool
+   * (onPointerDown then onPointerUp) only as a click: released without motion (app/tools/press.ts).
    */
-  pressGrabs?(): boolean;
+  pressGrabs?(hovered: ToolPointerEvent | null): boolean;
   onPointerDown?(event: ToolPointerEvent): void;
   onPointerMove?(event: ToolPointerEvent): void;
   onPointerUp?(event: ToolPointerEvent): void;
-  /** Hover without buttons (brush outline follows the cursor). */
+  /** Hover without buttons (brush outline follows the cursor); null when the pointer left the terrain. */
   onHover?(event: ToolPointerEvent | null): void;
   /** A key pressed while the tool is active (Delete, Enter…); true when the tool used it (no command then runs). */
   onKeyDown?(key: string): boolean;

@@ -3,7 +3,7 @@ import { useStore } from 'zustand';
 import type { EditorSession } from '../../app/editorSession';
 import type { TerrainDesign } from '../../app/terrainDesign';
 import type { LayerPreview } from '../../app/layers/layersModel';
-import { setPanelTab } from '../../app/view/panelTabs';
+import { setPanelTab } from '../../app/panelTabs';
 import type { Layer, LayerKind } from '../../shared/layers/types';
 import { JobProgress } from './JobProgress';
 import { PanelError } from './PanelError';

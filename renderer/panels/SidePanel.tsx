@@ -1,7 +1,7 @@
 import './panels.css';
 import type { ReactNode } from 'react';
 import { useStore } from 'zustand';
-import { PANEL_TABS, setPanelTab, type PanelTab } from '../../app/view/panelTabs';
+import { PANEL_TABS, setPanelTab, type PanelTab } from '../../app/panelTabs';
 import type { EditorSession } from '../../app/editorSession';
 import { useSession } from '../session';
 import { GeneratePanel } from './GeneratePanel';

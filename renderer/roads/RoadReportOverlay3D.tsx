@@ -38,7 +38,6 @@ export function RoadReportOverlay3D() {
     const { editor } = session;
     const update = () => {
       const on = reports.store.getState().overlay;
-      if (on) reports.refresh();
       const path = on ? reports.overlayPath() : null;
       const model = on ? reports.model() : null;
       mesh.visible = path !== null && model !== null;

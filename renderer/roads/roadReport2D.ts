@@ -28,7 +28,6 @@ export function createRoadReportMapLayer(session: EditorSession, requestDraw: ()
     draw(ctx, view) {
       transform = view;
       if (!reports.store.getState().overlay) return;
-      reports.refresh();
       const path = reports.overlayPath();
       const model = reports.model();
       if (!path || !model) return;

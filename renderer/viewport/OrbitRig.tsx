@@ -8,7 +8,6 @@ import { clampAboveSurface, defaultCameraPose, groundClearance } from '../../app
 import { useSession } from '../session';
 import { watchDriveActive } from '../../app/drive/driveFeature';
 import { useTerrainLighting } from './look/SceneLook';
-import { toolTakesPress } from '../../app/tools/press';
 
 /**
  * Orbit (left or middle drag, Alt+left drag in any tool), pan (right drag), zoom (wheel) around a
@@ -65,7 +64,7 @@ export function OrbitRig() {
     // first): the tool takes it (a stroke, a handle) or the view orbits (Alt, or off a handle).
     const decidePress = (event: PointerEvent) => {
       if (event.button !== 0) return;
-      controls.mouseButtons.LEFT = toolTakesPress(tools.getState().active, event.altKey) ? null : MOUSE.ROTATE;
+      controls.mouseButtons.LEFT = session.input.takesPress(event.altKey) ? null : MOUSE.ROTATE;
     };
     domElement.addEventListener('pointerdown', decidePress, { capture: true });
 

@@ -1,13 +1,13 @@
-import type { ViewSettings } from '../../shared/ipc/contract';
-import type { ToolStore } from '../tools/toolStore';
-import type { ViewStore } from './viewStore';
-import { BRUSH_TOOL_ID } from '../tools/brushTool';
-import { FAULT_TOOL_ID } from '../tools/faultTool';
-import { ROAD_TOOL_ID } from '../roads/roadTool';
-import { PLACE_TOOL_ID } from '../props/placeTool';
-import { SCATTER_TOOL_ID } from '../props/scatterTool';
-import { SELECT_TOOL_ID } from '../props/selectTool';
-import type { DriveSession } from '../drive/driveSession';
+import type { ViewSettings } from '../shared/ipc/contract';
+import type { ToolStore } from './tools/toolStore';
+import type { ViewStore } from './view/viewStore';
+import { BRUSH_TOOL_ID } from './tools/brushTool';
+import { FAULT_TOOL_ID } from './tools/faultTool';
+import { ROAD_TOOL_ID } from './roads/roadTool';
+import { PLACE_TOOL_ID } from './props/placeTool';
+import { SCATTER_TOOL_ID } from './props/scatterTool';
+import { SELECT_TOOL_ID } from './props/selectTool';
+import type { DriveSession } from './drive/driveSession';
 
 export type PanelTab = ViewSettings['panelTab'];
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createHeightfield } from '../../shared/terrain/heightfield';
-import { createDocument } from '../document/document';
-import { createEditorSession } from '../editorSession';
-import { createMemoryFaultlineApi } from '../platform/memoryApi';
+import { createHeightfield } from '../shared/terrain/heightfield';
+import { createDocument } from './document/document';
+import { createEditorSession } from './editorSession';
+import { createMemoryFaultlineApi } from './platform/memoryApi';
 import { setPanelTab, tabForTool } from './panelTabs';
 
 function newSession() {
