@@ -292,7 +292,7 @@ export function reportJson(report: RoadReport, name: string): JsonObject {
   };
 }
 
-export const REPORT_CSV_COLUMNS = ['from_m', 'to_m', 'grade_pct', 'max_grade_pct', 'bank_deg', 'cross_slope_deg', 'radius_m', 'vertical_curvature', 'k_value', 'crest_k_needed', 'sag_k_needed', 'min_radius_m', 'max_speed_ms', 'stopped', 'lifted_wheel', 'left_ground', 'driven', 'flags'];
+export const REPORT_CSV_COLUMNS = ['from_m', 'to_m', 'grade_pct', 'max_grade_pct', 'bank_deg', 'cross_slope_deg', 'radius_m', 'vertical_curvature', 'max_speed_ms', 'stopped', 'lifted_wheel', 'left_ground', 'driven', 'flags', 'k_value', 'crest_k_needed', 'sag_k_needed', 'min_radius_m'];
 
 export function reportCsv(report: RoadReport): string {
   const lines = [REPORT_CSV_COLUMNS.join(',')];
@@ -300,7 +300,7 @@ export function reportCsv(report: RoadReport): string {
   for (const s of report.segments) {
     const minRadius = segmentMinRadius(limits.designSpeedKmh, limits.eMaxPct, s.bankDeg);
     lines.push(
-      [r(s.from), r(s.to), r(s.gradePct), r(s.maxGradePct), r(s.bankDeg), r(s.crossSlopeDeg), s.radius === null ? '' : r(s.radius), r(s.verticalCurvature, 5), s.kValue === null ? '' : r(s.kValue, 1), r(limits.crestK, 1), r(limits.sagK, 1), r(minRadius, 1), s.maxSpeed === null ? '' : r(s.maxSpeed), s.stopped ? 1 : 0, s.liftedWheel ? 1 : 0, s.leftGround ? 1 : 0, s.driven ? 1 : 0, s.flags.join(' ')].join(','),
+      [r(s.from), r(s.to), r(s.gradePct), r(s.maxGradePct), r(s.bankDeg), r(s.crossSlopeDeg), s.radius === null ? '' : r(s.radius), r(s.verticalCurvature, 5), s.maxSpeed === null ? '' : r(s.maxSpeed), s.stopped ? 1 : 0, s.liftedWheel ? 1 : 0, s.leftGround ? 1 : 0, s.driven ? 1 : 0, s.flags.join(' '), s.kValue === null ? '' : r(s.kValue, 1), r(limits.crestK, 1), r(limits.sagK, 1), r(minRadius, 1)].join(','),
     );
   }
   return lines.map((line) => `${line}\n`).join('');
