@@ -291,7 +291,7 @@ export async function runRoad(args: readonly string[], io: CliIo): Promise<numbe
     return EXIT_USAGE;
   }
   // The road on top of the heights below it: the same bytes as the whole stack from scratch.
-  const withRoad = evaluateForCli([road], { ...run, input: below });
+  const withRoad = evaluateForCli([road], { ...run, input: below, below: stack });
   if (!withRoad) return EXIT_FAILURE;
   const shaped = createHeightfield(field.width, field.depth, field.cellSize, withRoad);
   let props = loaded.props;
