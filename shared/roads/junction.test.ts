@@ -75,3 +75,86 @@ describe('junctions', () => {
     }
   });
 });
+
+/** Vertical acceleration (m/s²) and pitch rate (rad/s) from rows `dt` seconds apart: the largest magnitudes. */
+function bumps(y: readonly number[], pitch: readonly number[], dt: number): { accel: number; pitchRate: number } {
+  let accel = 0;
+  let pitchRate = 0;
+  for (let k = 1; k + 1 < y.length; k++) {
+    accel = Math.max(accel, Math.abs((y[k + 1] - 2 * y[k] + y[k - 1]) / (dt * dt)));
+    pitchRate = Math.max(pitchRate, Math.abs((pitch[k + 1] - pitch[k - 1]) / (2 * dt)));
+  }
+  return { accel, pitchRate };
+}
+
+/** The kinematic car (its pose from the exact surface under its footprint) moved along a straight line at `speed`, rows every `dt`. */
+function kinematicDrive(heights: Float32Array, from: [number, number], to: [number, number], speed: number, dt = 0.05) {
+  const field = { ...SIZE, heights };
+  const length = Math.hypot(to[0] - from[0], to[1] - from[1]);
+  const heading = Math.atan2(to[0] - from[0], to[1] - from[1]);
+  const y: number[] = [];
+  const pitch: number[] = [];
+  for (let s = 0; s <= length; s += speed * dt) {
+    const pose = poseFromTerrain(field, { x: from[0] + ((to[0] - from[0]) * s) / length, z: from[1] + ((to[1] - from[1]) * s) / length, heading }, DEFAULT_CAR_SETTINGS, false);
+    y.push(pose.position.y);
+    pitch.push(pose.pitch);
+  }
+  return bumps(y, pitch, dt);
+}
+
+/**
+ * "Without a bump": against the same drive on a single road (the through road alone; the side road
+ * as one straight road through where the junction is), the largest vertical acceleration grows by at
+ * most 0.1 g and the largest pitch rate by at most 0.1 rad/s.
+ */
+const MORE_ACCEL = 0.1 * 9.81;
+const MORE_PITCH_RATE = 0.1;
+
+describe('driving through a T-junction', () => {
+  let rapier: Rapier;
+  beforeAll(async () => {
+    rapier = await loadRapier();
+  });
+  const base = ground();
+  const stackOf = (...roads: Layer[]) => evaluateStack([base, ...roads], SIZE)!;
+  const straightSide = () => side([{ x: 0, z: 85 }, { x: 0, z: -85 }]);
+  const speed = 50 / 3.6;
+
+  it('the kinematic car, along the through road and in from the side road', () => {
+    const junction = stackOf(through(), side());
+    const alongAlone = kinematicDrive(stackOf(through()), [-60, 0], [60, 0], speed);
+    const along = kinematicDrive(junction, [-60, 0], [60, 0], speed);
+    const inAlone = kinematicDrive(stackOf(straightSide()), [0, 70], [0, 0], speed);
+    const into = kinematicDrive(junction, [0, 70], [0, 0], speed);
+    expect(along.accel).toBeLessThanOrEqual(alongAlone.accel + MORE_ACCEL);
+    expect(along.pitchRate).toBeLessThanOrEqual(alongAlone.pitchRate + MORE_PITCH_RATE);
+    expect(into.accel).toBeLessThanOrEqual(inAlone.accel + MORE_ACCEL);
+    expect(into.pitchRate).toBeLessThanOrEqual(inAlone.pitchRate + MORE_PITCH_RATE);
+  });
+
+  it('the physics car (autopilot at 50 km/h), along the through road and in from the side road to the junction', () => {
+    const ground = evaluateStack([base], SIZE)!;
+    const withThrough = evaluateStack([base, through()], SIZE)!;
+    const drive = (heights: Float32Array, road: RoadLayer, below: Float32Array) => {
+      const result = driveRoad(rapier, { ...SIZE, heights }, buildRoadModel(road.params, below, SIZE), { spec: CAR_PRESETS.hatchback, speed });
+      expect(result.end?.reason).toBe('arrived');
+      expect(result.rows.some((r) => r.airborne)).toBe(false);
+      // After the start (the car settles on its springs).
+      const rows = result.rows.filter((r) => r.t > 3);
+      return bumps(
+        rows.map((r) => r.y),
+        rows.map((r) => r.pitch),
+        rows[1].t - rows[0].t,
+      );
+    };
+    const junction = stackOf(through(), side());
+    const alongAlone = drive(stackOf(through()), through(), ground);
+    const along = drive(junction, through(), ground);
+    const inAlone = drive(stackOf(straightSide()), side(), ground);
+    const into = drive(junction, side(), withThrough);
+    expect(along.accel).toBeLessThanOrEqual(alongAlone.accel + MORE_ACCEL);
+    expect(along.pitchRate).toBeLessThanOrEqual(alongAlone.pitchRate + MORE_PITCH_RATE);
+    expect(into.accel).toBeLessThanOrEqual(inAlone.accel + MORE_ACCEL);
+    expect(into.pitchRate).toBeLessThanOrEqual(inAlone.pitchRate + MORE_PITCH_RATE);
+  }, 120_000);
+});

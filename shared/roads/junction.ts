@@ -2,11 +2,11 @@
  * Junctions: a road joins the roads below it in the stack (drawn before it) where its first or last
  * point lies on one (a T), and meets at grade every one its centreline crosses. The road below is
  * the through road and keeps its surface: inside its width the joining road writes nothing (the
- * heights it received, bit for bit). Beyond the through road's edge the joining road's surface and
- * shoulders blend to the through road's surface continued past its edge (its centreline height, read
- * on the received heights, and its bank), a smoothstep over `transition` metres from the edge, so the
- * seam has no step and no kink. Past the far side of a through road a joining road's end writes
- * nothing either.
+ * heights it received, bit for bit). The joining road's profile and bank are the through road's
+ * surface (its centreline height read on the received heights, and its bank) up to its edge, and go
+ * over to the joining road's own over `transition` metres from there, matching height and grade at the
+ * edge (joinModel), so the seam has no step and no kink; its shoulders follow from its edges as
+ * anywhere. Past the far side of a through road a joining road's end writes nothing.
  */
 import { heightAtAnyPoint } from '../terrain/surface';
 import type { Rect } from '../layers/types';
@@ -33,14 +33,24 @@ export interface Junction {
   half: Float64Array;
   y: Float64Array;
   tanBank: Float64Array;
-  /** Metres from the through road's edge over which the joining road blends to it. */
+  /** Metres from the through road's edge over which the joining road blends to it (at least), and at most. */
   transition: number;
+  reach: number;
 }
 
-/** How far from the through road's edge the joining road blends to it, metres. */
+/**
+ * Vertical acceleration (m/s²) at the design speed that the change of grade between a through road's
+ * surface and the joining road may cause: 0.1 g.
+ */
+export const JUNCTION_ACCELERATION = 0.981;
+
+/** How far from the through road's edge the joining road blends to it, metres: one vertical curve (at least the road's width, and 8 m). */
 export function junctionTransition(p: RoadParams): number {
-  return Math.max(p.width, p.verticalCurve / 2, 8);
+  return Math.max(p.width, p.verticalCurve, 8);
 }
+
+/** The longest transition, in transitions. */
+const JUNCTION_REACH = 3;
 
 interface Hit {
   kind: 'end' | 'cross';
@@ -121,6 +131,7 @@ function crossings(b: Centreline, a: Centreline): { station: number; aStation: n
 export function findJunctions(line: Centreline, p: RoadParams, below: readonly RoadParams[], input: Float32Array, size: GroundSize): Junction[] {
   const junctions: Junction[] = [];
   const transition = junctionTransition(p);
+  const reach = JUNCTION_REACH * transition;
   const field = { ...size, heights: input };
   const hx = ((size.width - 1) / 2) * size.cellSize;
   const hz = ((size.depth - 1) / 2) * size.cellSize;
@@ -152,9 +163,9 @@ export function findJunctions(line: Centreline, p: RoadParams, below: readonly R
       const halfA = a.width[ka] / 2;
       const sin = Math.abs(line.tx[kb] * a.tz[ka] - line.tz[kb] * a.tx[ka]);
       // Along the joining road: the through road's width and the transition at this angle, and its own half width.
-      const along = (halfA + transition) / Math.max(sin, 0.25) + halfB + 2 * size.cellSize;
+      const along = (halfA + reach) / Math.max(sin, 0.25) + halfB + 2 * size.cellSize;
       // Along the through road: as far as the joining road's stations there can reach sideways.
-      const reachA = along + halfB + transition;
+      const reachA = along + halfB + reach;
       const a0 = Math.max(0, Math.floor(ka - reachA / a.ds));
       const a1 = Math.min(a.n - 1, Math.ceil(ka + reachA / a.ds));
       const count = a1 - a0 + 1;
@@ -171,6 +182,7 @@ export function findJunctions(line: Centreline, p: RoadParams, below: readonly R
         y: new Float64Array(count),
         tanBank: bank.slice(a0, a1 + 1),
         transition,
+        reach,
       };
       for (let k = 0; k < count; k++) j.y[k] = heightAtAnyPoint(field, Math.max(-hx, Math.min(hx, j.x[k])), Math.max(-hz, Math.min(hz, j.z[k])));
       if (hit.kind === 'end') {
@@ -232,38 +244,98 @@ const lerpAt = (arr: Float64Array, s: number) => {
   return arr[a] + (arr[b] - arr[a]) * (s - a);
 };
 
-const smoothstep = (t: number) => (t <= 0 ? 0 : t >= 1 ? 1 : t * t * (3 - 2 * t));
+/** The through road's surface at (x, z), continued past its edges (its centre height less the bank's fall), and the offset past its edge (− inside). */
+function throughAt(j: Junction, x: number, z: number): { h: number; outside: number } {
+  const { s, d } = onThrough(j, x, z);
+  const offset = j.kind === 'end' ? d * j.side : Math.abs(d);
+  return { h: lerpAt(j.y, s) - d * lerpAt(j.tanBank, s), outside: offset - lerpAt(j.half, s) };
+}
+
+/** Cubic Hermite bases: value 1 → 0 and slope 1 → 0 over t = 0…1, both flat at t = 1. */
+const h00 = (t: number) => 2 * t * t * t - 3 * t * t + 1;
+const h10 = (t: number) => t * (1 - t) * (1 - t);
 
 /**
- * The height the joining road writes at (x, z) — its own `h` there, at its station `station` — given
- * its junctions; null where it must write nothing (the through road's surface, or past it).
+ * The road's model joined to the through roads: inside a through road its profile and bank are the
+ * through road's surface (continued across it); from the through road's edge outwards over the
+ * transition, the difference in height and in grade at the edge fades out (a cubic Hermite: the
+ * profile meets the through road with its height and its grade, and its own at the far end, without a
+ * kink), and the bank goes over to its own the same way.
  */
-export function blendAtJunctions(junctions: readonly Junction[], x: number, z: number, station: number, h: number): number | null {
-  let out = h;
+export function joinModel(model: RoadModel, junctions: readonly Junction[]): RoadModel {
+  if (junctions.length === 0) return model;
+  const { line } = model;
+  const y = Float64Array.from(model.y);
+  const tanBank = Float64Array.from(model.tanBank);
+  for (const j of junctions) {
+    const k0 = Math.max(0, Math.floor(j.station - j.window));
+    const k1 = Math.min(line.n - 1, Math.ceil(j.station + j.window));
+    const pc = new Float64Array(k1 - k0 + 1);
+    const pt = new Float64Array(k1 - k0 + 1);
+    const outside = new Float64Array(k1 - k0 + 1);
+    for (let k = k0; k <= k1; k++) {
+      const half = line.width[k] / 2;
+      const lx = line.tz[k];
+      const lz = -line.tx[k];
+      const centre = throughAt(j, line.x[k], line.z[k]);
+      pc[k - k0] = centre.h;
+      outside[k - k0] = centre.outside;
+      pt[k - k0] = (throughAt(j, line.x[k] - lx * half, line.z[k] - lz * half).h - throughAt(j, line.x[k] + lx * half, line.z[k] + lz * half).h) / (2 * half);
+    }
+    const own = y.slice();
+    // Inside the through road: its surface.
+    for (let k = k0; k <= k1; k++) {
+      if (outside[k - k0] > 0) continue;
+      y[k] = pc[k - k0];
+      tanBank[k] = pt[k - k0];
+    }
+    // Outwards from each edge the road crosses: an end goes one way, a crossing both.
+    const kj = Math.max(k0, Math.min(k1, Math.round(j.station)));
+    const directions = j.kind === 'cross' ? [1, -1] : [kj === 0 ? 1 : -1];
+    const v = model.params.designSpeedKmh / 3.6;
+    for (const dir of directions) {
+      let ks = kj;
+      while (ks + dir >= k0 && ks + dir <= k1 && outside[ks - k0] <= 0) ks += dir;
+      if (outside[ks - k0] <= 0) continue;
+      const prev = Math.max(k0, Math.min(k1, ks - dir));
+      const next = Math.max(k0, Math.min(k1, ks + dir));
+      // Height and grade (outwards) by which the road differs from the through road at the edge.
+      const gap = pc[ks - k0] - own[ks];
+      const run = (next - prev) * dir * line.ds;
+      const gapGrade = run === 0 ? 0 : (pc[next - k0] - pc[prev - k0] - (own[next] - own[prev])) / run;
+      // Long enough that the change of grade (peak curvature 4·gap/L of the Hermite) keeps the vertical
+      // acceleration at the design speed within JUNCTION_ACCELERATION, within the junction's reach.
+      const length = Math.min(j.reach, Math.max(j.transition, (4 * Math.abs(gapGrade) * v * v) / JUNCTION_ACCELERATION));
+      const steps = Math.max(1, Math.round(length / line.ds));
+      for (let m = 0; m <= steps; m++) {
+        const k = ks + dir * m;
+        if (k < 0 || k >= line.n) break;
+        const t = m / steps;
+        y[k] += gap * h00(t) + gapGrade * length * h10(t);
+        if (k >= k0 && k <= k1) tanBank[k] += h00(t) * (pt[k - k0] - tanBank[k]);
+      }
+    }
+  }
+  return { ...model, y, tanBank };
+}
+
+/** Whether the joined road leaves (x, z) to the through road: on its surface, or past it from a joining end. */
+function leftToThrough(junctions: readonly Junction[], x: number, z: number, station: number): boolean {
   for (const j of junctions) {
     if (Math.abs(station - j.station) > j.window) continue;
-    const { s, d } = onThrough(j, x, z);
-    const half = lerpAt(j.half, s);
-    const offset = j.kind === 'end' ? d * j.side : Math.abs(d);
-    if (offset <= half) return null;
-    const w = 1 - smoothstep((offset - half) / j.transition);
-    if (w <= 0) continue;
-    // The through road's surface continued past its edge: its centre height less the bank's fall.
-    const target = lerpAt(j.y, s) - d * lerpAt(j.tanBank, s);
-    out += w * (target - out);
+    if (throughAt(j, x, z).outside <= 0) return true;
   }
-  return out;
+  return false;
 }
 
 /** Writes the road into `out` over `rect` (out already holds the input there), joined to the roads below at `junctions`. */
 export function shapeJoinedRoad(model: RoadModel, junctions: readonly Junction[], input: Float32Array, out: Float32Array, size: GroundSize, rect: Rect): void {
   const ci = (size.width - 1) / 2;
   const cj = (size.depth - 1) / 2;
-  visitRoad(model, input, size, rect, (k, h, _e, _onSurface, station) => {
+  visitRoad(joinModel(model, junctions), input, size, rect, (k, h, _e, _onSurface, station) => {
     const i = k % size.width;
     const x = (i - ci) * size.cellSize;
     const z = ((k - i) / size.width - cj) * size.cellSize;
-    const v = junctions.length === 0 ? h : blendAtJunctions(junctions, x, z, station, h);
-    if (v !== null) out[k] = v;
+    if (!leftToThrough(junctions, x, z, station)) out[k] = h;
   });
 }
