@@ -89,5 +89,24 @@ test('a T-junction drawn in the window: the through road keeps its surface under
   await expect(report).toHaveAttribute('data-source', 'drive');
   const flags = await page.getByTestId('road-table').locator('tbody tr').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-flags') ?? ''));
   expect(flags.some((f) => f.includes('airborne'))).toBe(false);
+
+  // The design standard in the report at the default 60 km/h: the Green Book's R_min for e_max 8 %
+  // (table 3-7: 113 m) and stopping sight distance (table 3-1: 85 m); e max 6 %: 123 m.
+  const standard = page.getByTestId('road-standard');
+  await expect(standard).toContainText('e_max 8 %');
+  await expect(standard).toContainText('R_min 113 m');
+  await expect(standard).toContainText('sight 85 m');
+  await page.getByTestId('road-emax').selectOption('6');
+  await expect(standard).toContainText('R_min 123 m');
+  // A class sets the maximum grade from the tables: a mountainous collector at 60 km/h, 10 % (table 6-2); a level arterial, 5 % (table 7-2).
+  await page.getByTestId('road-maxGradePct').fill('12');
+  await page.getByTestId('road-maxGradePct').press('Enter');
+  await expect(page.getByTestId('road-maxGradePct')).toHaveValue('12');
+  await page.getByTestId('road-class').selectOption('collector-mountainous');
+  await expect(page.getByTestId('road-maxGradePct')).toHaveValue('10');
+  await expect(standard).toContainText('collector-mountainous');
+  await page.getByTestId('road-class').selectOption('arterial-level');
+  await expect(page.getByTestId('road-maxGradePct')).toHaveValue('5');
+  await idle(page);
   expect(app.consoleErrors).toEqual([]);
 });
