@@ -99,8 +99,8 @@ export function RoadReportSection({ roadId }: { roadId: string }) {
                   <th title="Bank of the design, degrees (+ = left side lower); the measured cross slope is in the row's tooltip">Bank°</th>
                   <th title="Tightest horizontal radius, metres">Radius</th>
                   <th title="Vertical curvature, 1/km (− crest, + sag)">V/km</th>
-                  <th title="Rate of vertical curvature K, metres per percent of grade change (the standard's crest and sag K are above the table)">K</th>
                   <th title="Highest speed the car held, km/h">km/h</th>
+                  <th title="Rate of vertical curvature K, metres per percent of grade change (the standard's crest and sag K are above the table)">K</th>
                   <th title="Flags: G grade, R radius, C crest, B blind crest, H sag too sharp for headlights (B and H amber), A left the ground, S stopped, O rolled over, K stuck, L left the road (where the drive ended); w a wheel lifted">!</th>
                 </tr>
               </thead>
@@ -119,8 +119,8 @@ export function RoadReportSection({ roadId }: { roadId: string }) {
                       <td>{fixed(s.bankDeg)}</td>
                       <td>{s.radius === null ? '—' : s.radius > 9999 ? '>9999' : fixed(s.radius, 0)}</td>
                       <td>{fixed(s.verticalCurvature * 1000)}</td>
-                      <td>{s.kValue === null || s.kValue > 9999 ? '—' : fixed(s.kValue, 0)}</td>
                       <td>{s.maxSpeed === null ? '—' : fixed(s.maxSpeed * 3.6, 0)}</td>
+                      <td>{s.kValue === null || s.kValue > 9999 ? '—' : fixed(s.kValue, 0)}</td>
                       <td className="road-flags">{note.codes}</td>
                     </tr>
                   );
