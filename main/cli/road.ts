@@ -72,6 +72,8 @@ The road: a centripetal Catmull-Rom centreline through the points; a profile fit
 along it that never exceeds --max-grade, with vertical curves; a flat or banked cross-section; and
 shoulders that blend back to the ground over --falloff, no steeper than --slope-limit. Outside its
 footprint every height is unchanged, bit for bit.
+A road whose first or last point lies on a road already in IN's stack joins it, and one that
+crosses it meets it at grade: the road below keeps its surface, the new one blends to it.
   --width m           surface width (default: the file's "width", else ${d.width})
   --falloff m         shoulder each side (default: ${d.falloffLeft})
   --max-grade %       steepest grade along the road (default: the --class's, else ${d.maxGradePct})
