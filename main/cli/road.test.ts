@@ -174,6 +174,20 @@ describe('faultline road', () => {
     }
   });
 
+  it('a second road ending on the first joins it: the first keeps its surface under the junction, bit for bit', async () => {
+    const first = fakeCliIo({ inputs: { 't.faultline': await project(), 'a.json': JSON.stringify({ points: [[-100, 0], [100, 0]] }) } });
+    expect(await runCli(['road', 't.faultline', '--spline', 'a.json', '--keep-props', '--out', 'a.faultline', '--out', 'a.r32'], first)).toBe(0);
+    const second = fakeCliIo({ inputs: { 'a.faultline': first.files.get('a.faultline')!, 'b.json': JSON.stringify({ points: [[0, 80], [0, 0]] }) } });
+    expect(await runCli(['road', 'a.faultline', '--spline', 'b.json', '--keep-props', '--out', 'b.r32'], second)).toBe(0);
+    const before = r32(first.files.get('a.r32')!);
+    const after = r32(second.files.get('b.r32')!);
+    // The first road's surface (z from −2 to 2 m, its half width is 4 m) where the second meets it (x from −10 to 10 m).
+    const under = (h: Float32Array) => [63, 64, 65].flatMap((j) => Array.from(h.subarray(j * 129 + 59, j * 129 + 70)));
+    expect(bits(Float32Array.from(under(after)))).toEqual(bits(Float32Array.from(under(before))));
+    // The second road changed the land north of the first.
+    expect(after.some((h, k) => h !== before[k])).toBe(true);
+  });
+
   it('--help names every option', async () => {
     const io = fakeCliIo();
     expect(await runCli(['road', '--help'], io)).toBe(0);
