@@ -11,9 +11,9 @@
 import { heightAtAnyPoint } from '../terrain/surface';
 import type { Rect } from '../layers/types';
 import type { Centreline } from './centreline';
-import { visitRoad } from './footprint';
+import { roadReach, visitRoad } from './footprint';
 import { centrelineOf, type RoadModel } from './model';
-import { roadValuesProblem, type RoadParams } from './params';
+import { roadValuesProblem, widestOf, type RoadParams } from './params';
 import { bankAlong, type GroundSize } from './profile';
 
 /** One junction of the road being shaped with a through road below it. */
@@ -23,6 +23,8 @@ export interface Junction {
   /** Station of the joining road at the junction, and how many stations either side it reaches. */
   station: number;
   window: number;
+  /** How many stations either side its vertices can lie on the through road (its shoulders included). */
+  insideWindow: number;
   /** For an end: +1 when the joining road comes from the through road's left, −1 from its right. */
   side: number;
   /** The through road's stations near the junction: position, tangent, half width, centreline height, tan bank. */
@@ -50,7 +52,7 @@ export function junctionTransition(p: RoadParams): number {
 }
 
 /** The longest transition, in transitions. */
-const JUNCTION_REACH = 3;
+const JUNCTION_REACH = 2;
 
 interface Hit {
   kind: 'end' | 'cross';
@@ -135,7 +137,8 @@ export function findJunctions(line: Centreline, p: RoadParams, below: readonly R
   const field = { ...size, heights: input };
   const hx = ((size.width - 1) / 2) * size.cellSize;
   const hz = ((size.depth - 1) / 2) * size.cellSize;
-  const halfB = Math.max(...line.width) / 2;
+  const halfB = widestOf(p) / 2;
+  const reachB = roadReach(p);
   for (const through of below) {
     if (roadValuesProblem(through)) continue;
     let a: Centreline;
@@ -173,6 +176,7 @@ export function findJunctions(line: Centreline, p: RoadParams, below: readonly R
         kind: hit.kind,
         station: hit.station,
         window: along / line.ds,
+        insideWindow: Math.min(along, (halfA + size.cellSize + reachB * Math.sqrt(Math.max(0, 1 - sin * sin))) / Math.max(sin, 0.25) + halfB) / line.ds,
         side: 1,
         x: a.x.slice(a0, a1 + 1),
         z: a.z.slice(a0, a1 + 1),
@@ -198,12 +202,25 @@ export function findJunctions(line: Centreline, p: RoadParams, below: readonly R
   return junctions;
 }
 
+const COARSE = 8;
+
 /** Nearest point of the junction's through-road stations to (x, z): fractional index and signed offset (+ left). */
 function onThrough(j: Junction, x: number, z: number): { s: number; d: number } {
   const n = j.x.length;
+  // Coarse to fine: every COARSE-th station, then the stations around the nearest of those (the
+  // through road turns little over COARSE stations: a few metres).
   let k = 0;
   let best = Infinity;
-  for (let q = 0; q < n; q++) {
+  for (let q = 0; q < n; q += COARSE) {
+    const dd = (j.x[q] - x) ** 2 + (j.z[q] - z) ** 2;
+    if (dd < best) {
+      best = dd;
+      k = q;
+    }
+  }
+  const from = Math.max(0, k - 2 * COARSE);
+  const to = Math.min(n - 1, k + 2 * COARSE);
+  for (let q = from; q <= to; q++) {
     const dd = (j.x[q] - x) ** 2 + (j.z[q] - z) ** 2;
     if (dd < best) {
       best = dd;
@@ -322,7 +339,7 @@ export function joinModel(model: RoadModel, junctions: readonly Junction[]): Roa
 /** Whether the joined road leaves (x, z) to the through road: on its surface, or past it from a joining end. */
 function leftToThrough(junctions: readonly Junction[], x: number, z: number, station: number): boolean {
   for (const j of junctions) {
-    if (Math.abs(station - j.station) > j.window) continue;
+    if (Math.abs(station - j.station) > j.insideWindow) continue;
     if (throughAt(j, x, z).outside <= 0) return true;
   }
   return false;
