@@ -4,6 +4,7 @@
  * redraw the rectangle), against copying that rectangle (the least any local layer costs).
  */
 import type { Benchmark } from './harness';
+import { evaluateStack } from '../shared/layers/evaluate';
 import { copyRect } from '../shared/layers/kind';
 import { StackEvaluator } from '../shared/layers/incremental';
 import { roadKind } from '../shared/layers/kinds/road';
@@ -72,4 +73,55 @@ const move: Benchmark = {
   },
 };
 
-export const benchmarks: Benchmark[] = [copy, move];
+interface JoinedState {
+  road: RoadLayer;
+  below: Layer[];
+  input: Float32Array;
+  out: Float32Array;
+  rect: Rect;
+}
+
+/**
+ * The road over two roads below it: it crosses one and ends on the other (shared/roads/junction.ts).
+ * The layer applied over its dirty rectangle on the heights it receives, told of the roads below (its
+ * junctions) and not: the cost of the junctions alone.
+ */
+function setupJoined(): JoinedState {
+  const base = { enabled: true, opacity: 1 };
+  const road: RoadLayer = { ...base, id: 'road-3', name: 'Road', kind: 'road', params: roadParams(POINTS, { bank: 'auto' }) };
+  const crossed: RoadLayer = { ...base, id: 'road-1', name: 'Crossed', kind: 'road', params: roadParams([{ x: -100, z: -200 }, { x: -100, z: 200 }]) };
+  const ended: RoadLayer = { ...base, id: 'road-2', name: 'Through', kind: 'road', params: roadParams([{ x: 230, z: -150 }, { x: 230, z: 170 }]) };
+  const below: Layer[] = [{ ...base, id: 'base', name: 'Base', kind: 'heights', params: {}, heights: rollingHeights(BIG) }, crossed, ended];
+  const input = evaluateStack(below, BIG)!;
+  const rect = unionRect(roadKind.bounds!(road, BIG), roadKind.bounds!(movedRoad(road, 5), BIG))!;
+  return { road, below, input, out: new Float32Array(input.length), rect };
+}
+
+const applyAlone: Benchmark = {
+  name: 'roads: a 500 m road over its dirty rectangle, not told of the roads below it, 4097²',
+  size: 4097,
+  params: { lengthM: Math.round(splineLength(POINTS)) },
+  samples: 15,
+  warmup: 3,
+  setup: setupJoined,
+  run: (s) => {
+    const state = s as JoinedState;
+    roadKind.apply(state.road, state.input, state.out, BIG, state.rect, {});
+  },
+};
+
+const applyJoined: Benchmark = {
+  name: 'roads: the same road joined to the two roads below it (a crossing, a T), 4097²',
+  size: 4097,
+  params: { lengthM: Math.round(splineLength(POINTS)), junctions: 2 },
+  baseline: applyAlone.name,
+  samples: 15,
+  warmup: 3,
+  setup: setupJoined,
+  run: (s) => {
+    const state = s as JoinedState;
+    roadKind.apply(state.road, state.input, state.out, BIG, state.rect, { below: state.below });
+  },
+};
+
+export const benchmarks: Benchmark[] = [copy, move, applyAlone, applyJoined];

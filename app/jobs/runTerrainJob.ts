@@ -80,7 +80,7 @@ export async function runTerrainJobThreaded(
       const step = { ...layer.params, kind: layer.kind } as TerrainStep;
       if (!(await runStep(createHeightfield(width, depth, cellSize, out), step, null, options))) return null;
       mixLayer(layer, current, out, size, wholeRect(size));
-    } else if (!applyLayer(layer, current, out, size, wholeRect(size), options)) return null;
+    } else if (!applyLayer(layer, current, out, size, wholeRect(size), { ...options, below: stack.slice(0, index) })) return null;
     current = out;
     if (index === baseIndex) base = { index, output: current };
   }

@@ -6,6 +6,7 @@
 import { defaultRoadName, nextRoadId } from '../../shared/layers/kinds/road';
 import type { Layer, LayerStack, RoadLayer } from '../../shared/layers/types';
 import { roadParams, roadValuesProblem, type RoadParams, type RoadPoint } from '../../shared/roads/params';
+import { maxGradeFor, type RoadClass } from '../../shared/roads/standard';
 
 export const isRoad = (layer: Layer | undefined): layer is RoadLayer => layer?.kind === 'road';
 
@@ -77,12 +78,23 @@ export const setPointValue = (stack: LayerStack, id: string, n: number, key: 'wi
     return p;
   });
 
-export type RoadWideKey = 'width' | 'falloffLeft' | 'falloffRight' | 'slopeLimitDeg' | 'maxGradePct' | 'designSpeedKmh' | 'bank';
+export type RoadWideKey = 'width' | 'falloffLeft' | 'falloffRight' | 'slopeLimitDeg' | 'maxGradePct' | 'designSpeedKmh' | 'eMaxPct' | 'bank';
 
 export const setRoadValue = (stack: LayerStack, id: string, key: RoadWideKey, value: number | 'auto'): Layer[] =>
   stackWithRoadParams(stack, id, (p) => {
     if (value === 'auto' && key !== 'bank') throw new RangeError(`${key} must be a number`);
     return { ...p, [key]: value };
+  });
+
+/** Sets the road's class (null: none); a class sets the maximum grade from the standard's table for the design speed. */
+export const setRoadClass = (stack: LayerStack, id: string, roadClass: RoadClass | null): Layer[] =>
+  stackWithRoadParams(stack, id, (p) => {
+    if (roadClass === null) {
+      const next = { ...p };
+      delete next.roadClass;
+      return next;
+    }
+    return { ...p, roadClass: { ...roadClass }, maxGradePct: maxGradeFor(roadClass.kind, roadClass.terrain, p.designSpeedKmh) };
   });
 
 function pointAt(p: RoadParams, n: number): RoadPoint {

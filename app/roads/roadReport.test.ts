@@ -3,6 +3,7 @@ import { evaluateStack } from '../../shared/layers/evaluate';
 import type { Layer, LayerSize } from '../../shared/layers/types';
 import { saveBytesRequestValidator, type SaveBytesRequest } from '../../shared/ipc/contract';
 import { REPORT_CSV_COLUMNS, type ReportSegment } from '../../shared/roads/report';
+import { designLimits } from '../../shared/roads/standard';
 import { hills, roadLayer, roadStack } from '../../shared/roads/testing/terrain';
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import { loadRapier } from '../../shared/vehicle/physics/rapier';
@@ -39,6 +40,7 @@ const segment = (overrides: Partial<ReportSegment>): ReportSegment => ({
   crossSlopeDeg: 0,
   radius: null,
   verticalCurvature: 0,
+  kValue: null,
   maxSpeed: null,
   stopped: false,
   liftedWheel: false,
@@ -64,7 +66,7 @@ describe('the current road', () => {
 });
 
 describe('the overlay colours', () => {
-  const limits = { designSpeedKmh: 60, maxGradePct: 10 };
+  const limits = { designSpeedKmh: 60, maxGradePct: 10, limits: designLimits(60) };
   it('flagged segments are red, near a limit amber, the rest green', () => {
     expect(segmentStatus(segment({}), limits)).toBe('ok');
     expect(segmentStatus(segment({ maxGradePct: 5 }), limits)).toBe('ok');
@@ -72,12 +74,16 @@ describe('the overlay colours', () => {
     expect(segmentStatus(segment({ maxGradePct: 12, flags: ['grade'] }), limits)).toBe('flagged');
     expect(segmentStatus(segment({ flags: ['airborne'], leftGround: true }), limits)).toBe('flagged');
     expect(segmentStatus(segment({ liftedWheel: true }), limits)).toBe('near');
-    // 60 km/h on the flat needs about 189 m of radius: 200 m is near it, 400 m is not.
+    // 60 km/h on the flat needs 167 m of radius (AASHTO: f_max 0.17): 200 m is near it, 400 m is not.
     expect(segmentStatus(segment({ radius: 200 }), limits)).toBe('near');
     expect(segmentStatus(segment({ radius: 400 }), limits)).toBe('ok');
     // A crest: v² κ against g (16.7² · 0.03 = 8.3 m/s², 85 % of g).
     expect(segmentStatus(segment({ verticalCurvature: -0.03 }), limits)).toBe('near');
     expect(segmentStatus(segment({ verticalCurvature: 0.03 }), limits)).toBe('ok');
+    // The sight-distance flags warn (amber), alone; with a broken limit the segment is red.
+    expect(segmentStatus(segment({ flags: ['blindCrest'] }), limits)).toBe('near');
+    expect(segmentStatus(segment({ flags: ['sag'] }), limits)).toBe('near');
+    expect(segmentStatus(segment({ flags: ['blindCrest', 'grade'] }), limits)).toBe('flagged');
   });
 });
 

@@ -109,7 +109,7 @@ export function createRoadReportFeature(core: SessionCore, layers: LayersModel, 
     if (!below) return 'cancelled';
     const shapedOf = (params: RoadParams): Float32Array => {
       const out = new Float32Array(below.length);
-      applyLayer({ ...road, params }, below, out, size, wholeRect(size));
+      applyLayer({ ...road, params }, below, out, size, wholeRect(size), { below: belowStack });
       return out;
     };
     let next: RoadParams;

@@ -304,6 +304,24 @@ describe('the Roads tab model', () => {
     expectSnapshot(s.editor, before);
   });
 
+  it('a class sets the maximum grade from the Green Book’s table for the design speed, one entry; e_max is one of 4, 6, 8, 10', async () => {
+    const s = await setup();
+    await makeRoad(s);
+    await s.model.setValue('road-1', 'designSpeedKmh', 40);
+    await s.model.setClass('road-1', { kind: 'local', terrain: 'mountainous' });
+    // Table 5-2 (rural local roads), mountainous, 40 km/h: 15 %.
+    expect(road(s.editor).params).toMatchObject({ roadClass: { kind: 'local', terrain: 'mountainous' }, maxGradePct: 15 });
+    expect(s.editor.store.getState().undoLabel).toBe('Set class of "Road 1"');
+    expectExact(s.editor);
+    await s.model.setClass('road-1', null);
+    expect(road(s.editor).params.roadClass).toBeUndefined();
+    expect(road(s.editor).params.maxGradePct).toBe(15);
+    await s.model.setValue('road-1', 'eMaxPct', 4);
+    expect(road(s.editor).params.eMaxPct).toBe(4);
+    expect(await s.model.setValue('road-1', 'eMaxPct', 5)).toBe('failed');
+    expect(s.model.store.getState().message).toMatch(/eMaxPct must be one of 4, 6, 8, 10/);
+  });
+
   it('a road made or moved removes the props on it in the same entry (undo brings them back); Keep props keeps them', async () => {
     const s = await setup();
     const props: Prop[] = [

@@ -10,6 +10,7 @@ import type { Layer, RoadLayer } from '../../shared/layers/types';
 import { buildRoadModel, terrainProblem, type RoadModel } from '../../shared/roads/model';
 import { roadValuesProblem } from '../../shared/roads/params';
 import { placeAlongRoad, propsOnRoads, type AlongRoadOptions } from '../../shared/roads/props';
+import type { RoadClass } from '../../shared/roads/standard';
 import type { Prop } from '../../shared/props/prop';
 import type { Editor } from '../document/editor';
 import type { DocumentEdit } from '../document/history';
@@ -51,6 +52,8 @@ export interface RoadsModel {
   commitRoad(label: string, roadId: string, next: Layer[], options?: ApplyStackOptions): Promise<JobResult>;
   setValue(id: string, key: edits.RoadWideKey, value: number | 'auto'): Promise<JobResult>;
   setPointValue(id: string, n: number, key: 'width' | 'bank', value: number | undefined): Promise<JobResult>;
+  /** The road's class (null: none), which sets its maximum grade from the design standard. */
+  setClass(id: string, roadClass: RoadClass | null): Promise<JobResult>;
   rename(id: string, name: string): Promise<JobResult>;
   deleteRoad(id: string): Promise<JobResult>;
   /** Ends the current road: the next click starts a new one. */
@@ -203,6 +206,7 @@ export function createRoadsModel(editor: Editor, jobs: TerrainJobs, layers: Laye
     },
     commitRoad,
     setValue: (id, key, value) => change(`Set ${key} of "${nameOf(id)}"`, id, () => edits.setRoadValue(stack(), id, key, value)),
+    setClass: (id, roadClass) => change(`Set class of "${nameOf(id)}"`, id, () => edits.setRoadClass(stack(), id, roadClass)),
     setPointValue: (id, n, key, value) => change(`Set point ${n + 1} ${key} of "${nameOf(id)}"`, id, () => edits.setPointValue(stack(), id, n, key, value)),
     async rename(id, name) {
       const result = await layers.rename(id, name);

@@ -54,7 +54,8 @@ describe('faultline road', () => {
     const report = new TextDecoder().decode(io.files.get('report.csv')!).trim().split('\n');
     expect(report[0]).toMatch(/^from_m,to_m,grade_pct,/);
     // The test drive ran: every segment it reached has a speed.
-    expect(report.slice(1).filter((row) => row.split(',')[8] !== '').length).toBeGreaterThan((report.length - 1) * 0.8);
+    const speedColumn = report[0].split(',').indexOf('max_speed_ms');
+    expect(report.slice(1).filter((row) => row.split(',')[speedColumn] !== '').length).toBeGreaterThan((report.length - 1) * 0.8);
 
     const again = fakeCliIo({ inputs: { 'r.faultline': io.files.get('r.faultline')!, 'road.json': JSON.stringify({ points: [[60, 60], [100, 20]] }) } });
     expect(await runCli(['road', 'r.faultline', '--spline', 'road.json', '--keep-props', '--out', 's.faultline'], again)).toBe(0);
@@ -145,9 +146,51 @@ describe('faultline road', () => {
     }
   });
 
+  it('--class saves the class with the road and sets its maximum grade from the Green Book’s table; --e-max sets the superelevation', async () => {
+    const io = fakeCliIo({ inputs: { 't.faultline': await project(), 'road.json': SPLINE } });
+    const code = await runCli(['road', 't.faultline', '--spline', 'road.json', '--class', 'collector-mountainous', '--design-speed', '60', '--e-max', '6', '--out', 'r.faultline', '--report', 'report.json'], io);
+    expect(io.err).toBe('');
+    expect(code).toBe(0);
+    const road = parseProject(io.files.get('r.faultline')!, 'r.faultline').layers!.at(-1) as RoadLayer;
+    // Table 6-2 (rural collectors), mountainous, 60 km/h: 10 %.
+    expect(road.params).toMatchObject({ roadClass: { kind: 'collector', terrain: 'mountainous' }, maxGradePct: 10, eMaxPct: 6 });
+    const report = JSON.parse(new TextDecoder().decode(io.files.get('report.json')!)) as { standard: { roadClass: string; eMaxPct: number; minRadius: number; stoppingSightDistance: number } };
+    // Table 3-7 at 60 km/h, e_max 6 %: 123 m; table 3-1: 85 m.
+    expect(report.standard).toMatchObject({ roadClass: 'collector-mountainous', eMaxPct: 6, stoppingSightDistance: 85 });
+    expect(Math.abs(report.standard.minRadius - 123)).toBeLessThanOrEqual(0.5);
+    // --max-grade wins over the class's.
+    const own = fakeCliIo({ inputs: { 't.faultline': await project(), 'road.json': SPLINE } });
+    expect(await runCli(['road', 't.faultline', '--spline', 'road.json', '--class', 'local-rolling', '--max-grade', '12', '--out', 'r.faultline'], own)).toBe(0);
+    expect((parseProject(own.files.get('r.faultline')!, 'r.faultline').layers!.at(-1) as RoadLayer).params).toMatchObject({ roadClass: { kind: 'local', terrain: 'rolling' }, maxGradePct: 12 });
+    for (const [args, pattern] of [
+      [['--class', 'motorway-level'], /--class must be CLASS-TERRAIN/],
+      [['--e-max', '12'], /--e-max must be one of 4, 6, 8, 10/],
+      [['--width', '100.5'], /--width must be more than 0 and at most 100 metres/],
+    ] as const) {
+      const bad = fakeCliIo({ inputs: { 't.faultline': await project(), 'road.json': SPLINE } });
+      expect(await runCli(['road', 't.faultline', '--spline', 'road.json', ...args, '--out', 'r.faultline'], bad)).toBe(2);
+      expect(bad.err).toMatch(pattern);
+      expect(bad.files.size).toBe(0);
+    }
+  });
+
+  it('a second road ending on the first joins it: the first keeps its surface under the junction, bit for bit', async () => {
+    const first = fakeCliIo({ inputs: { 't.faultline': await project(), 'a.json': JSON.stringify({ points: [[-100, 0], [100, 0]] }) } });
+    expect(await runCli(['road', 't.faultline', '--spline', 'a.json', '--keep-props', '--out', 'a.faultline', '--out', 'a.r32'], first)).toBe(0);
+    const second = fakeCliIo({ inputs: { 'a.faultline': first.files.get('a.faultline')!, 'b.json': JSON.stringify({ points: [[0, 80], [0, 0]] }) } });
+    expect(await runCli(['road', 'a.faultline', '--spline', 'b.json', '--keep-props', '--out', 'b.r32'], second)).toBe(0);
+    const before = r32(first.files.get('a.r32')!);
+    const after = r32(second.files.get('b.r32')!);
+    // The first road's surface (z from −2 to 2 m, its half width is 4 m) where the second meets it (x from −10 to 10 m).
+    const under = (h: Float32Array) => [63, 64, 65].flatMap((j) => Array.from(h.subarray(j * 129 + 59, j * 129 + 70)));
+    expect(bits(Float32Array.from(under(after)))).toEqual(bits(Float32Array.from(under(before))));
+    // The second road changed the land north of the first.
+    expect(after.some((h, k) => h !== before[k])).toBe(true);
+  });
+
   it('--help names every option', async () => {
     const io = fakeCliIo();
     expect(await runCli(['road', '--help'], io)).toBe(0);
-    for (const option of ['--spline', '--width', '--falloff', '--max-grade', '--slope-limit', '--bank', '--design-speed', '--keep-props', '--out', '--centreline', '--report', '--ribbon', '"source": "road"']) expect(io.out).toContain(option);
+    for (const option of ['--spline', '--width', '--falloff', '--max-grade', '--slope-limit', '--bank', '--design-speed', '--e-max', '--class', '--keep-props', '--out', '--centreline', '--report', '--ribbon', '"source": "road"']) expect(io.out).toContain(option);
   });
 });

@@ -14,10 +14,11 @@ import type { Layer, RoadLayer } from '../../shared/layers/types';
 import { layerNameProblem, stackProblem } from '../../shared/layers/validate';
 import { centrelineJson } from '../../shared/roads/export';
 import { buildRoadModel, terrainProblem, type RoadModel } from '../../shared/roads/model';
-import { MAX_ROAD_POINTS, ROAD_DEFAULTS, roadParams, type RoadParams, type RoadPoint } from '../../shared/roads/params';
+import { MAX_DESIGN_SPEED, MAX_GRADE, MAX_ROAD_BANK, MAX_ROAD_FALLOFF, MAX_ROAD_POINTS, MAX_ROAD_WIDTH, MAX_SLOPE_LIMIT, MIN_SLOPE_LIMIT, ROAD_DEFAULTS, roadParams, type RoadParams, type RoadPoint } from '../../shared/roads/params';
+import { E_MAX_CHOICES, ROAD_CLASSES, ROAD_TERRAINS, maxGradeFor, parseRoadClass } from '../../shared/roads/standard';
 import { propsOnRoads } from '../../shared/roads/props';
 import { buildRibbon, ribbonGlb } from '../../shared/roads/ribbon';
-import { reportCsv, reportJson, roadReport, type DriveOutcome } from '../../shared/roads/report';
+import { isWarningFlag, reportCsv, reportJson, roadReport, type DriveOutcome } from '../../shared/roads/report';
 import { createHeightfield, type Heightfield } from '../../shared/terrain/heightfield';
 import type { CliIo } from './io';
 import { longDriveProgress } from './driveMessages';
@@ -46,12 +47,13 @@ export interface RoadOptions {
   ribbon?: string;
 }
 
-const OPTIONS = ['--spline', '--width', '--falloff', '--max-grade', '--slope-limit', '--bank', '--design-speed', '--keep-props', '--out', '--centreline', '--report', '--ribbon'];
+const OPTIONS = ['--spline', '--width', '--falloff', '--max-grade', '--slope-limit', '--bank', '--design-speed', '--e-max', '--class', '--keep-props', '--out', '--centreline', '--report', '--ribbon'];
 
 export function roadHelp(): string {
   const d = ROAD_DEFAULTS;
   return `Usage: faultline road IN --spline road.json [--width m] [--falloff m] [--max-grade %]
-                     [--slope-limit deg] [--bank deg|auto] [--design-speed km/h] [--keep-props]
+                     [--slope-limit deg] [--bank deg|auto] [--design-speed km/h] [--e-max %]
+                     [--class CLASS-TERRAIN] [--keep-props]
                      --out OUT [--out OUT…] [--centreline FILE.json] [--report FILE.json|FILE.csv]
                      [--ribbon FILE.glb]
 
@@ -67,21 +69,30 @@ The road: a centripetal Catmull-Rom centreline through the points; a profile fit
 along it that never exceeds --max-grade, with vertical curves; a flat or banked cross-section; and
 shoulders that blend back to the ground over --falloff, no steeper than --slope-limit. Outside its
 footprint every height is unchanged, bit for bit.
+A road whose first or last point lies on a road already in IN's stack joins it, and one that
+crosses it meets it at grade: the road below keeps its surface, the new one blends to it.
   --width m           surface width (default: the file's "width", else ${d.width})
   --falloff m         shoulder each side (default: ${d.falloffLeft})
-  --max-grade %       steepest grade along the road (default: ${d.maxGradePct})
+  --max-grade %       steepest grade along the road (default: the --class's, else ${d.maxGradePct})
   --slope-limit deg   steepest cut or fill slope (default: ${d.slopeLimitDeg})
   --bank deg|auto     cross-section: degrees (+ = left side lower) or auto from curvature and design
-                      speed, capped at ${d.maxBankDeg}° (default: ${d.bank}, flat)
+                      speed, capped at the --e-max superelevation (default: ${d.bank}, flat)
   --design-speed km/h (default: ${d.designSpeedKmh})
+  --e-max %           maximum superelevation, ${E_MAX_CHOICES.join(', ')} (default: ${d.eMaxPct}): caps the auto bank and
+                      sets the minimum radius the report checks (AASHTO Green Book 2011, metric)
+  --class CLASS-TERRAIN  the road's class (${ROAD_CLASSES.join(', ')}) and terrain (${ROAD_TERRAINS.join(', ')}),
+                      e.g. collector-rolling: saved with the road; sets the maximum grade from the
+                      standard's tables for the design speed (unless --max-grade is given)
   --keep-props        keep the props standing on the road (default: they are removed and counted)
   --out FILE          repeatable; the type follows the extension (${outputFormats().map((f) => f.extension).join(', ')})
   --centreline FILE   JSON: { "points": [{ "x", "y", "z", "tangent", "width", "bank" }, …] } from the
                       first point to the last at ≤ 1 m, y on the shaped surface, and "engines": the
                       same points in Unreal, Unity, Terrain3D and HTerrain coordinates
   --report FILE       the road report per 10 m (JSON or CSV by extension): grade, cross slope and
-                      bank, radius, vertical curvature, and a physics test drive at the design speed
+                      bank, radius, vertical curvature and its K, the standard's minimum radius
+                      and crest and sag K, and a physics test drive at the design speed
                       (highest speed, stopped, lifted a wheel, left the ground), with flags
+                      (blindCrest and sag are warnings: the sight distance over a crest or along a sag)
   --ribbon FILE.glb   the road surface as a ribbon mesh (binary glTF): on the shaped surface, 5 cm
                       above it, with normals and UVs (u across, v metres along), map coordinates
 
@@ -109,20 +120,29 @@ export function parseRoadArgs(args: readonly string[]): RoadOptions {
     return value;
   };
   const overrides: Partial<Omit<RoadParams, 'points'>> = {};
-  const width = number('--width', (v) => v > 0 && v <= 100, 'more than 0 and at most 100 metres');
+  const width = number('--width', (v) => v > 0 && v <= MAX_ROAD_WIDTH, `more than 0 and at most ${MAX_ROAD_WIDTH} metres`);
   if (width !== undefined) overrides.width = width;
-  const falloff = number('--falloff', (v) => v >= 0 && v <= 500, 'from 0 to 500 metres');
+  const falloff = number('--falloff', (v) => v >= 0 && v <= MAX_ROAD_FALLOFF, `from 0 to ${MAX_ROAD_FALLOFF} metres`);
   if (falloff !== undefined) Object.assign(overrides, { falloffLeft: falloff, falloffRight: falloff });
-  const grade = number('--max-grade', (v) => v > 0 && v <= 100, 'more than 0 and at most 100 (percent)');
+  const grade = number('--max-grade', (v) => v > 0 && v <= MAX_GRADE, `more than 0 and at most ${MAX_GRADE} (percent)`);
   if (grade !== undefined) overrides.maxGradePct = grade;
-  const slope = number('--slope-limit', (v) => v >= 1 && v <= 89, 'from 1 to 89 degrees');
+  const slope = number('--slope-limit', (v) => v >= MIN_SLOPE_LIMIT && v <= MAX_SLOPE_LIMIT, `from ${MIN_SLOPE_LIMIT} to ${MAX_SLOPE_LIMIT} degrees`);
   if (slope !== undefined) overrides.slopeLimitDeg = slope;
-  const speed = number('--design-speed', (v) => v > 0 && v <= 400, 'more than 0 and at most 400 km/h');
+  const speed = number('--design-speed', (v) => v > 0 && v <= MAX_DESIGN_SPEED, `more than 0 and at most ${MAX_DESIGN_SPEED} km/h`);
   if (speed !== undefined) overrides.designSpeedKmh = speed;
+  const eMax = number('--e-max', (v) => (E_MAX_CHOICES as readonly number[]).includes(v), `one of ${E_MAX_CHOICES.join(', ')} (percent)`);
+  if (eMax !== undefined) overrides.eMaxPct = eMax;
+  const classText = get('--class');
+  if (classText !== undefined) {
+    const roadClass = parseRoadClass(classText);
+    if (!roadClass) throw new UsageError(`--class must be CLASS-TERRAIN, CLASS one of ${ROAD_CLASSES.join(', ')} and TERRAIN one of ${ROAD_TERRAINS.join(', ')}, got "${classText}"`);
+    overrides.roadClass = roadClass;
+    if (grade === undefined) overrides.maxGradePct = maxGradeFor(roadClass.kind, roadClass.terrain, speed ?? ROAD_DEFAULTS.designSpeedKmh);
+  }
   const bank = get('--bank');
   if (bank !== undefined) {
     if (bank === 'auto') overrides.bank = 'auto';
-    else overrides.bank = number('--bank', (v) => Math.abs(v) <= 45, '"auto" or degrees from -45 to 45');
+    else overrides.bank = number('--bank', (v) => Math.abs(v) <= MAX_ROAD_BANK, `"auto" or degrees from -${MAX_ROAD_BANK} to ${MAX_ROAD_BANK}`);
   }
   const outputs = tokens.values.get('--out') ?? [];
   if (outputs.length === 0) throw new UsageError('at least one --out FILE is required');
@@ -270,7 +290,7 @@ export async function runRoad(args: readonly string[], io: CliIo): Promise<numbe
     return EXIT_USAGE;
   }
   // The road on top of the heights below it: the same bytes as the whole stack from scratch.
-  const withRoad = evaluateForCli([road], { ...run, input: below });
+  const withRoad = evaluateForCli([road], { ...run, input: below, below: stack });
   if (!withRoad) return EXIT_FAILURE;
   const shaped = createHeightfield(field.width, field.depth, field.cellSize, withRoad);
   let props = loaded.props;
@@ -305,7 +325,7 @@ export async function runRoad(args: readonly string[], io: CliIo): Promise<numbe
   if (options.report) {
     const { report } = await reportWithDrive(model, shaped, io, 'road');
     files.push({ path: options.report, bytes: reportBytes(options.report, report, road.name) });
-    lines.push(`wrote ${options.report} (${report.segments.length} segments, ${report.segments.filter((s) => s.flags.length > 0).length} flagged)\n`);
+    lines.push(`wrote ${options.report} (${report.segments.length} segments, ${report.segments.filter((s) => s.flags.some((f) => !isWarningFlag(f))).length} flagged, ${report.segments.filter((s) => s.flags.some(isWarningFlag)).length} warned)\n`);
   }
   if (!(await writeOutputs(io, 'road', files))) return EXIT_FAILURE;
   io.stdout(`added ${id} "${road.name}" (${model.line.length.toFixed(1)} m)${options.keepProps ? '' : `; removed ${removed} prop${removed === 1 ? '' : 's'} on the road`}\n`);

@@ -38,6 +38,8 @@ export interface StackRun {
   size: LayerSize;
   /** The heights below the stack (not written); absent: flat ground. */
   input?: Float32Array;
+  /** The layers that gave `input` (a road joins the roads among them). */
+  below?: readonly Layer[];
 }
 
 /**
@@ -53,7 +55,7 @@ export function evaluateForCli(stack: readonly Layer[], run: StackRun): Float32A
     progress.stage(index)(done - index, 1);
   };
   try {
-    const heights = evaluateStack(stack, size, { onProgress }, run.input);
+    const heights = evaluateStack(stack, size, { onProgress, ...(run.below ? { below: run.below } : {}) }, run.input);
     if (!heights) throw new Error('the evaluation was cancelled');
     // Layers that report no progress of their own (local kinds) end the run at 100 %.
     const stages = stack.filter((layer) => layer.enabled).length;

@@ -4,6 +4,8 @@ import type { EditorSession } from '../../app/editorSession';
 import type { RoadWideKey } from '../../app/roads/roadEdits';
 import { PROP_TYPES } from '../../shared/props/library';
 import type { RoadLayer } from '../../shared/layers/types';
+import { eMaxOf } from '../../shared/roads/params';
+import { E_MAX_CHOICES, ROAD_CLASSES, ROAD_TERRAINS, parseRoadClass, roadClassName } from '../../shared/roads/standard';
 import { useCommandState } from '../session';
 import { RoadDriveSection } from '../roads/RoadDriveSection';
 
@@ -36,7 +38,7 @@ function CommitField({ label, value, onCommit, testId, title }: { label: string;
 /** Text → number, or NaN (the validator then names the problem). */
 const numberOf = (text: string) => (text === '' ? Number.NaN : Number(text));
 
-const ROAD_FIELDS: ReadonlyArray<{ key: Exclude<RoadWideKey, 'bank'>; label: string; title: string }> = [
+const ROAD_FIELDS: ReadonlyArray<{ key: Exclude<RoadWideKey, 'bank' | 'eMaxPct'>; label: string; title: string }> = [
   { key: 'width', label: 'Width (m)', title: 'Surface width' },
   { key: 'falloffLeft', label: 'Shoulder left (m)', title: 'Blend back to the ground, left of travel' },
   { key: 'falloffRight', label: 'Shoulder right (m)', title: 'Blend back to the ground, right of travel' },
@@ -160,6 +162,19 @@ function RoadFields({ session, road, selectedPoint }: { session: EditorSession; 
     <div className="road-fields" data-testid="road-fields">
       <h3>{road.name}</h3>
       <CommitField label="Name" testId="road-name" value={road.name} onCommit={(text) => void model.rename(road.id, text)} />
+      <label className="field" title="AASHTO Green Book 2011: the class and terrain set the maximum grade for the design speed (tables 5-2, 6-2, 7-2); the grade can still be typed">
+        <span>Class</span>
+        <select data-testid="road-class" value={p.roadClass ? roadClassName(p.roadClass) : ''} onChange={(event) => void model.setClass(road.id, parseRoadClass(event.target.value))}>
+          <option value="">None (grade as typed)</option>
+          {ROAD_CLASSES.flatMap((kind) =>
+            ROAD_TERRAINS.map((terrain) => (
+              <option key={`${kind}-${terrain}`} value={`${kind}-${terrain}`}>
+                {kind[0].toUpperCase() + kind.slice(1)}, {terrain}
+              </option>
+            )),
+          )}
+        </select>
+      </label>
       {ROAD_FIELDS.map(({ key, label, title }) => (
         <CommitField key={key} label={label} title={title} testId={`road-${key}`} value={String(p[key])} onCommit={(text) => void model.setValue(road.id, key, numberOf(text))} />
       ))}
@@ -176,6 +191,16 @@ function RoadFields({ session, road, selectedPoint }: { session: EditorSession; 
           <option value="flat">Flat</option>
           <option value="degrees">Degrees</option>
           <option value="auto">Auto (curvature, design speed)</option>
+        </select>
+      </label>
+      <label className="field" title="Maximum superelevation (AASHTO): caps the auto bank and sets the minimum radius the report checks">
+        <span>e max (%)</span>
+        <select data-testid="road-emax" value={String(eMaxOf(p))} onChange={(event) => void model.setValue(road.id, 'eMaxPct', Number(event.target.value))}>
+          {E_MAX_CHOICES.map((e) => (
+            <option key={e} value={String(e)}>
+              {e}
+            </option>
+          ))}
         </select>
       </label>
       {bankMode === 'degrees' && <CommitField label="Bank (°, + left lower)" testId="road-bank" value={String(p.bank)} onCommit={(text) => void model.setValue(road.id, 'bank', numberOf(text))} />}

@@ -2,7 +2,7 @@ import './roads.css';
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { STATUS_COLOURS, STATUS_LABELS, segmentStatus, type SegmentStatus } from '../../app/roads/roadReportStatus';
-import { driveSummary, type ReportSegment, type SegmentFlag } from '../../shared/roads/report';
+import { driveSummary, isWarningFlag, type ReportSegment, type SegmentFlag } from '../../shared/roads/report';
 import { useSession } from '../session';
 
 /** Flags and drive events as short codes in the table (spelled out in the row's tooltip and the legend below it). */
@@ -10,13 +10,15 @@ const FLAG_TEXT: Record<SegmentFlag, string> = {
   grade: 'grade above the maximum',
   radius: 'bend tighter than the design speed allows',
   crest: 'crest launches the car',
+  blindCrest: 'blind crest: sharper than the K the stopping sight distance needs',
+  sag: 'sag sharper than the K headlights need',
   airborne: 'the car left the ground',
   stopped: 'the car stopped',
   rolledOver: 'the drive ended here: the car rolled over',
   stuck: 'the drive ended here: the car got stuck',
   leftRoad: 'the drive ended here: the car left the road',
 };
-const FLAG_CODE: Record<SegmentFlag, string> = { grade: 'G', radius: 'R', crest: 'C', airborne: 'A', stopped: 'S', rolledOver: 'O', stuck: 'K', leftRoad: 'L' };
+const FLAG_CODE: Record<SegmentFlag, string> = { grade: 'G', radius: 'R', crest: 'C', blindCrest: 'B', sag: 'H', airborne: 'A', stopped: 'S', rolledOver: 'O', stuck: 'K', leftRoad: 'L' };
 
 const fixed = (v: number, d = 1) => (Object.is(Math.round(v * 10 ** d), -0) ? 0 : v).toFixed(d);
 
@@ -49,9 +51,10 @@ export function RoadReportSection({ roadId }: { roadId: string }) {
   useStore(session.editor.store, (s) => s.version);
   useEffect(() => reports.pick(roadId), [reports, roadId]);
   const run = (id: Parameters<typeof session.commands.execute>[0]) => () => void session.commands.execute(id);
-  const flagged = report?.segments.filter((s) => s.flags.length > 0).length ?? 0;
+  const flagged = report?.segments.filter((s) => s.flags.some((f) => !isWarningFlag(f))).length ?? 0;
+  const warned = report?.segments.filter((s) => s.flags.some(isWarningFlag)).length ?? 0;
   return (
-    <div className="road-report" data-testid="road-report" data-source={source ?? ''} data-rows={report?.segments.length ?? 0} data-flagged={flagged}>
+    <div className="road-report" data-testid="road-report" data-source={source ?? ''} data-rows={report?.segments.length ?? 0} data-flagged={flagged} data-warned={warned}>
       <div className="button-row">
         <button type="button" data-testid="road-drive" onClick={run('road.drive')} title="The car starts on the road's first point and the autopilot drives it at the design speed to the last; any driving key takes over, Esc stops">
           {autopilot === 'driving' ? 'Driving…' : 'Drive this road'}
@@ -81,8 +84,11 @@ export function RoadReportSection({ roadId }: { roadId: string }) {
       {report && (
         <>
           <p className="road-report-summary" data-testid="road-summary">
-            {fixed(report.length, 0)} m at {report.designSpeedKmh} km/h · {report.segments.length} segments, {flagged} flagged ·{' '}
+            {fixed(report.length, 0)} m at {report.designSpeedKmh} km/h · {report.segments.length} segments, {flagged} flagged, {warned} warned ·{' '}
             {source === 'drive' ? driveSummary(report) : 'geometry only (drive it for speeds)'}
+          </p>
+          <p className="road-report-summary" data-testid="road-standard" title="AASHTO Green Book 2011 (metric): R_min = V²/(127(e_max + f_max)); stopping sight distance 0.278·V·2.5 + 0.039·V²/3.4 rounded up to 5 m; crest K = S²/658, sag K = S²/(120 + 3.5 S)">
+            AASHTO 2011{report.roadClass ? ` · ${report.roadClass}` : ''} · e_max {report.limits.eMaxPct} % · f_max {report.limits.fMax.toFixed(2)} · R_min {fixed(report.limits.minRadius, 0)} m · sight {report.limits.sightDistance} m · crest K {fixed(report.limits.crestK)} · sag K {fixed(report.limits.sagK)}
           </p>
           <div className="road-table-wrap">
             <table className="road-table" data-testid="road-table">
@@ -94,7 +100,8 @@ export function RoadReportSection({ roadId }: { roadId: string }) {
                   <th title="Tightest horizontal radius, metres">Radius</th>
                   <th title="Vertical curvature, 1/km (− crest, + sag)">V/km</th>
                   <th title="Highest speed the car held, km/h">km/h</th>
-                  <th title="Flags: G grade, R radius, C crest, A left the ground, S stopped, O rolled over, K stuck, L left the road (where the drive ended); w a wheel lifted">!</th>
+                  <th title="Rate of vertical curvature K, metres per percent of grade change (the standard's crest and sag K are above the table)">K</th>
+                  <th title="Flags: G grade, R radius, C crest, B blind crest, H sag too sharp for headlights (B and H amber), A left the ground, S stopped, O rolled over, K stuck, L left the road (where the drive ended); w a wheel lifted">!</th>
                 </tr>
               </thead>
               <tbody>
@@ -113,6 +120,7 @@ export function RoadReportSection({ roadId }: { roadId: string }) {
                       <td>{s.radius === null ? '—' : s.radius > 9999 ? '>9999' : fixed(s.radius, 0)}</td>
                       <td>{fixed(s.verticalCurvature * 1000)}</td>
                       <td>{s.maxSpeed === null ? '—' : fixed(s.maxSpeed * 3.6, 0)}</td>
+                      <td>{s.kValue === null || s.kValue > 9999 ? '—' : fixed(s.kValue, 0)}</td>
                       <td className="road-flags">{note.codes}</td>
                     </tr>
                   );
@@ -120,7 +128,7 @@ export function RoadReportSection({ roadId }: { roadId: string }) {
               </tbody>
             </table>
           </div>
-          <p className="road-report-summary">Flags: G grade · R radius · C crest · A left the ground · S stopped · O rolled over · K stuck · L left the road · w wheel lifted. Click a row to show it.</p>
+          <p className="road-report-summary">Flags: G grade · R radius · C crest · B blind crest · H sag (headlights) · A left the ground · S stopped · O rolled over · K stuck · L left the road · w wheel lifted. Click a row to show it.</p>
         </>
       )}
       <div className="road-exports">

@@ -76,7 +76,7 @@ export function evaluateStack(stack: LayerStack, size: LayerSize, options: Layer
   for (const [index, layer] of enabled.entries()) {
     const out: Float32Array = spare ?? new Float32Array(n);
     const onProgress = options.onProgress && ((done: number, total: number) => options.onProgress?.(index + done / Math.max(1, total), enabled.length));
-    if (!applyLayer(layer, current, out, size, wholeRect(size), { ...options, onProgress })) return null;
+    if (!applyLayer(layer, current, out, size, wholeRect(size), { ...options, onProgress, below: [...(options.below ?? []), ...enabled.slice(0, index)] })) return null;
     spare = current === input ? null : current;
     current = out;
   }
@@ -108,11 +108,12 @@ export function evaluateStackWithBase(stack: LayerStack, size: LayerSize, option
   }
   const below = evaluateStack(stack.slice(0, baseIndex + 1), size, options, input);
   if (!below) return null;
-  const above = stack.slice(baseIndex + 1).filter((layer) => layer.enabled);
   let current = below;
-  for (const layer of above) {
+  for (let k = baseIndex + 1; k < stack.length; k++) {
+    const layer = stack[k];
+    if (!layer.enabled) continue;
     const out = new Float32Array(current.length);
-    applyLayer(layer, current, out, size, wholeRect(size), options);
+    applyLayer(layer, current, out, size, wholeRect(size), { ...options, below: [...(options.below ?? []), ...stack.slice(0, k)] });
     current = out;
   }
   return { heights: current, base: { index: baseIndex, output: below } };

@@ -212,7 +212,7 @@ export class StackEvaluator {
     for (let k = this.anchor + 1; k <= below; k++) {
       if (!stack[k].enabled) continue;
       const out: Float32Array = new Float32Array(current.length);
-      applyLayer(stack[k], current, out, this.size, wholeRect(this.size));
+      applyLayer(stack[k], current, out, this.size, wholeRect(this.size), { below: stack.slice(0, k) });
       current = out;
     }
     return current;
@@ -279,14 +279,14 @@ export class StackEvaluator {
       if (dirty && kept && kindOf(layer).local) {
         dirty = grow(dirty, maskRadius(layer.mask), this.size);
         dirty = kindOf(layer).widen?.(layer, this.size, dirty) ?? dirty;
-        applyLayer(layer, input, kept, this.size, dirty, options);
+        applyLayer(layer, input, kept, this.size, dirty, { ...options, below: stack.slice(0, k) });
         this.stats.rectLayers++;
         this.touch(k);
         continue;
       }
       dirty = null;
       const out = kept ?? new Float32Array(this.size.width * this.size.depth);
-      if (!applyLayer(layer, input, out, this.size, wholeRect(this.size), options)) {
+      if (!applyLayer(layer, input, out, this.size, wholeRect(this.size), { ...options, below: stack.slice(0, k) })) {
         this.drop(k);
         return this.cancelled(from);
       }
@@ -363,7 +363,7 @@ export class StackEvaluator {
     for (const [n, k] of chain.entries()) {
       const last = n === chain.length - 1;
       const out = last && target ? (this.scratch[0] ??= new Float32Array(this.size.width * this.size.depth)) : this.chainOutput(n, chain.length);
-      if (!applyLayer(stack[k], input, out, this.size, wholeRect(this.size), options)) return false;
+      if (!applyLayer(stack[k], input, out, this.size, wholeRect(this.size), { ...options, below: stack.slice(0, k) })) return false;
       this.stats.wholeLayers++;
       input = out;
     }
@@ -402,7 +402,7 @@ export class StackEvaluator {
     for (const [n, k] of chain.entries()) {
       const out = this.chainOutput(n, chain.length);
       if (out === this.target) options.beforeWrite?.(areas[n]);
-      if (!applyLayer(stack[k], input, out, this.size, areas[n], options)) return false;
+      if (!applyLayer(stack[k], input, out, this.size, areas[n], { ...options, below: stack.slice(0, k) })) return false;
       if (n >= at) this.stats.rectLayers++;
       else this.stats.replayedLayers++;
       input = out;
@@ -435,7 +435,7 @@ export class StackEvaluator {
     const input = this.inputOf(stack, k, options);
     if (!input) return null;
     const out = new Float32Array(this.size.width * this.size.depth);
-    if (!applyLayer(stack[k], input, out, this.size, wholeRect(this.size), options)) return null;
+    if (!applyLayer(stack[k], input, out, this.size, wholeRect(this.size), { ...options, below: stack.slice(0, k) })) return null;
     this.stats.wholeLayers++;
     this.keep(k, out, input);
     return out;

@@ -8,6 +8,8 @@ export interface LayerRunOptions {
   shouldCancel?: () => boolean;
   /** Filled by hydraulic layers (where water flowed, where sediment settled). */
   masks?: ErosionMasks;
+  /** The layers under this one, bottom first (a road joins the roads below it); absent: none known. */
+  below?: readonly Layer[];
 }
 
 export interface LayerKindModule<L extends Layer = Layer> {

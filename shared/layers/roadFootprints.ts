@@ -14,14 +14,14 @@ export function roadFootprints(stack: LayerStack, size: LayerSize): Float32Array
   let spare = new Float32Array(n);
   const out = new Float32Array(n);
   // Layers above the last road do not change any road's input.
-  for (const layer of enabled.slice(0, last + 1)) {
+  for (const [index, layer] of enabled.slice(0, last + 1).entries()) {
     if (layer.kind === 'road') {
       const weights = footprintWeights(buildRoadModel(layer.params, current, size), current, size);
       const w = layer.opacity;
       for (let k = 0; k < n; k++) out[k] = Math.max(out[k], weights[k] * w);
     }
     if (layer === enabled[last]) break;
-    applyLayer(layer, current, spare, size, wholeRect(size));
+    applyLayer(layer, current, spare, size, wholeRect(size), { below: enabled.slice(0, index) });
     [current, spare] = [spare, current];
   }
   return out;

@@ -187,10 +187,10 @@ export function nearestField(line: Centreline, reach: number, size: GroundSize, 
 }
 
 /**
- * Visits every vertex of `rect` the road changes: `h` is its new height, `surface` 1 on the road's
- * surface, `e` metres past the edge in the shoulder.
+ * Visits every vertex of `rect` the road changes: `h` is its new height, `onSurface` true on the
+ * road's surface, `e` metres past the edge in the shoulder, `station` its nearest (fractional) station.
  */
-export function visitRoad(model: RoadModel, input: Float32Array, size: GroundSize, rect: Rect, visit: (k: number, h: number, e: number, onSurface: boolean) => void): void {
+export function visitRoad(model: RoadModel, input: Float32Array, size: GroundSize, rect: Rect, visit: (k: number, h: number, e: number, onSurface: boolean, station: number) => void): void {
   const p = model.params;
   const field = nearestField(model.line, roadReach(p), size, rect);
   if (!field) return;
@@ -221,7 +221,7 @@ export function visitRoad(model: RoadModel, input: Float32Array, size: GroundSiz
       const past = beyond[q];
       const abs = dd < 0 ? -dd : dd;
       if (past === 0 && abs <= half) {
-        visit(k, centre - dd * tan, 0, true);
+        visit(k, centre - dd * tan, 0, true, st);
         continue;
       }
       const out = abs > half ? abs - half : 0;
@@ -234,7 +234,7 @@ export function visitRoad(model: RoadModel, input: Float32Array, size: GroundSiz
       // part (1.5 × rise / run) is no steeper than the slope limit, and at least the falloff.
       const run = Math.min(left ? reachLeft : reachRight, Math.max(falloff, (1.5 * (delta < 0 ? -delta : delta)) / tanLimit));
       if (!(e < run)) continue;
-      visit(k, edge + delta * smoothstep01(e / run), e, false);
+      visit(k, edge + delta * smoothstep01(e / run), e, false, st);
     }
   }
 }

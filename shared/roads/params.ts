@@ -4,6 +4,8 @@
  * road-wide design values. Defaults and checks live here so the layer, the CLI and the report agree.
  */
 
+import { DEFAULT_E_MAX, E_MAX_CHOICES, roadClassProblem, type RoadClass } from './standard';
+
 /** A control point: world metres; `width` (m) and `bank` (degrees, + = left side lower) override the road's. */
 export interface RoadPoint {
   x: number;
@@ -28,6 +30,14 @@ export interface RoadParams {
   /** Cap of the auto bank, degrees. */
   maxBankDeg: number;
   designSpeedKmh: number;
+  /**
+   * Maximum superelevation, percent (4, 6, 8 or 10: shared/roads/standard.ts): caps the auto bank and
+   * sets the minimum radius. Absent in projects saved before it: the auto bank keeps only `maxBankDeg`
+   * (their heights stay as they were) and the report uses the default.
+   */
+  eMaxPct?: number;
+  /** Functional class and terrain; picking one sets `maxGradePct` from the standard's tables. Absent: none chosen. */
+  roadClass?: RoadClass;
   /** Length of the vertical curves (the moving average that rounds each change of grade), metres. */
   verticalCurve: number;
   /** Deepest cut or highest fill the road may need below / above the ground, metres (bounds the footprint). */
@@ -43,6 +53,7 @@ export const ROAD_DEFAULTS: Omit<RoadParams, 'points'> = {
   bank: 0,
   maxBankDeg: 8,
   designSpeedKmh: 60,
+  eMaxPct: DEFAULT_E_MAX,
   verticalCurve: 30,
   maxCutFill: 20,
 };
@@ -54,6 +65,9 @@ export const MAX_ROAD_BANK = 45;
 export const MAX_DESIGN_SPEED = 400;
 export const MAX_VERTICAL_CURVE = 2000;
 export const MAX_CUT_FILL = 1000;
+export const MIN_SLOPE_LIMIT = 1;
+export const MAX_SLOPE_LIMIT = 89;
+export const MAX_GRADE = 100;
 
 export function roadParams(points: RoadPoint[], overrides: Partial<Omit<RoadParams, 'points'>> = {}): RoadParams {
   return { points, ...ROAD_DEFAULTS, ...overrides };
@@ -73,15 +87,23 @@ export function roadValuesProblem(p: RoadParams): string | null {
   }
   if (!(finite(p.width) && p.width > 0 && p.width <= MAX_ROAD_WIDTH)) return `width must be more than 0 and at most ${MAX_ROAD_WIDTH} m`;
   for (const key of ['falloffLeft', 'falloffRight'] as const) if (!(finite(p[key]) && p[key] >= 0 && p[key] <= MAX_ROAD_FALLOFF)) return `${key} must be from 0 to ${MAX_ROAD_FALLOFF} m`;
-  if (!(finite(p.slopeLimitDeg) && p.slopeLimitDeg >= 1 && p.slopeLimitDeg <= 89)) return 'slopeLimitDeg must be from 1 to 89 degrees';
-  if (!(finite(p.maxGradePct) && p.maxGradePct > 0 && p.maxGradePct <= 100)) return 'maxGradePct must be more than 0 and at most 100 %';
+  if (!(finite(p.slopeLimitDeg) && p.slopeLimitDeg >= MIN_SLOPE_LIMIT && p.slopeLimitDeg <= MAX_SLOPE_LIMIT)) return `slopeLimitDeg must be from ${MIN_SLOPE_LIMIT} to ${MAX_SLOPE_LIMIT} degrees`;
+  if (!(finite(p.maxGradePct) && p.maxGradePct > 0 && p.maxGradePct <= MAX_GRADE)) return `maxGradePct must be more than 0 and at most ${MAX_GRADE} %`;
   if (!(p.bank === 'auto' || (finite(p.bank) && Math.abs(p.bank) <= MAX_ROAD_BANK))) return `bank must be "auto" or from −${MAX_ROAD_BANK}° to ${MAX_ROAD_BANK}°`;
   if (!(finite(p.maxBankDeg) && p.maxBankDeg >= 0 && p.maxBankDeg <= MAX_ROAD_BANK)) return `maxBankDeg must be from 0 to ${MAX_ROAD_BANK} degrees`;
   if (!(finite(p.designSpeedKmh) && p.designSpeedKmh > 0 && p.designSpeedKmh <= MAX_DESIGN_SPEED)) return `designSpeedKmh must be more than 0 and at most ${MAX_DESIGN_SPEED} km/h`;
+  if (p.eMaxPct !== undefined && !(E_MAX_CHOICES as readonly unknown[]).includes(p.eMaxPct)) return `eMaxPct must be one of ${E_MAX_CHOICES.join(', ')} (percent)`;
+  if (p.roadClass !== undefined) {
+    const problem = roadClassProblem(p.roadClass);
+    if (problem) return problem;
+  }
   if (!(finite(p.verticalCurve) && p.verticalCurve >= 0 && p.verticalCurve <= MAX_VERTICAL_CURVE)) return `verticalCurve must be from 0 to ${MAX_VERTICAL_CURVE} m`;
   if (!(finite(p.maxCutFill) && p.maxCutFill > 0 && p.maxCutFill <= MAX_CUT_FILL)) return `maxCutFill must be more than 0 and at most ${MAX_CUT_FILL} m`;
   return null;
 }
+
+/** The road's maximum superelevation, percent (the default for roads saved without one). */
+export const eMaxOf = (p: Pick<RoadParams, 'eMaxPct'>): number => p.eMaxPct ?? DEFAULT_E_MAX;
 
 /** Widest the surface gets anywhere (per-point widths included), metres. */
 export function widestOf(p: RoadParams): number {

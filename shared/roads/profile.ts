@@ -7,7 +7,8 @@
  * 3. vertical curves: a moving average over `verticalCurve` metres (ends held level), which turns
  *    every change of grade into a parabolic vertical curve of that length — no kinks — and, being a
  *    mean of shifted copies, never makes the grade steeper.
- * Then the bank of each station: per-point bank, else the road's, else auto (atan(v²κ / g), capped).
+ * Then the bank of each station: per-point bank, else the road's, else auto (atan(v²κ / g), capped at
+ * the standard's e_max and at maxBankDeg).
  */
 import { heightAtAnyPoint } from '../terrain/surface';
 import type { Centreline } from './centreline';
@@ -83,7 +84,9 @@ export function bankAlong(line: Centreline, p: RoadParams): Float64Array {
     let road: number;
     if (p.bank === 'auto') {
       const kappa = line.curvature[k];
-      road = Math.sign(kappa) * Math.min(p.maxBankDeg, (Math.atan((v * v * Math.abs(kappa)) / G) * 180) / Math.PI);
+      // tan(bank) = v²κ/g balances the bend; the standard caps it at e_max (roads saved before e_max: the degree cap only).
+      const tan = Math.min((v * v * Math.abs(kappa)) / G, p.eMaxPct === undefined ? Infinity : p.eMaxPct / 100);
+      road = Math.sign(kappa) * Math.min(p.maxBankDeg, (Math.atan(tan) * 180) / Math.PI);
     } else road = p.bank;
     out[k] = Number.isNaN(line.pointBank[k]) ? road : line.pointBank[k];
   }

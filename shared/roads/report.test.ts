@@ -64,9 +64,36 @@ describe('road report', () => {
     const slow = roadReport(buildRoadModel({ ...model.params, designSpeedKmh: 20 }, evaluateStack([hills()], ROAD_SIZE)!, ROAD_SIZE), out, ROAD_SIZE);
     expect(slow.segments.some((s) => s.flags.includes('radius'))).toBe(false);
     const csv = reportCsv(report).split('\n');
-    expect(csv[0]).toBe('from_m,to_m,grade_pct,max_grade_pct,bank_deg,cross_slope_deg,radius_m,vertical_curvature,max_speed_ms,stopped,lifted_wheel,left_ground,driven,flags');
+    expect(csv[0]).toBe('from_m,to_m,grade_pct,max_grade_pct,bank_deg,cross_slope_deg,radius_m,vertical_curvature,max_speed_ms,stopped,lifted_wheel,left_ground,driven,flags,k_value,crest_k_needed,sag_k_needed,min_radius_m');
     expect(csv.length).toBe(report.segments.length + 2);
     expect((reportJson(report, 'x') as { flagged: number }).flagged).toBeGreaterThan(0);
+  });
+
+  it('flags a blind crest (amber) where the vertical curve is sharper than table 3-34’s K, and a sag sharper than table 3-36’s', () => {
+    // Two straight grades of ±6 % meet at a ridge (A = 12 %); a vertical curve of L metres has K = L / A.
+    // At 80 km/h the Green Book's crest K is 26 and its sag K 30.
+    const size = { width: 401, depth: 21, cellSize: 2 };
+    const crestOrSag = (sign: number): HeightsLayer => {
+      const heights = new Float32Array(size.width * size.depth);
+      for (let j = 0; j < size.depth; j++) for (let i = 0; i < size.width; i++) heights[j * size.width + i] = 40 + sign * (24 - 0.06 * Math.abs(i - 200) * 2);
+      return { id: 'ground', name: 'Ground', enabled: true, opacity: 1, kind: 'heights', params: {}, heights };
+    };
+    const points: RoadPoint[] = [{ x: -390, z: 0 }, { x: 390, z: 0 }];
+    const flagsWith = (sign: number, curve: number) => {
+      const { out, model } = shaped(roadLayer(points, { designSpeedKmh: 80, maxGradePct: 30, verticalCurve: curve, maxCutFill: 100 }), crestOrSag(sign), size);
+      const report = roadReport(model, out, size);
+      const sharpest = report.segments.reduce((a, b) => (Math.abs(b.verticalCurvature) > Math.abs(a.verticalCurvature) ? b : a));
+      return { flags: report.segments.flatMap((s) => s.flags), k: sharpest.kValue!, json: reportJson(report, 'x') as { warned: number; flagged: number } };
+    };
+    const blind = flagsWith(1, 200);
+    expect(blind.flags).toContain('blindCrest');
+    expect(blind.flags).not.toContain('sag');
+    expect(Math.abs(blind.k - 200 / 12) / (200 / 12)).toBeLessThan(0.1);
+    expect(blind.json.warned).toBeGreaterThan(0);
+    expect(blind.json.flagged).toBe(0);
+    expect(flagsWith(1, 480).flags).not.toContain('blindCrest');
+    expect(flagsWith(-1, 240).flags).toContain('sag');
+    expect(flagsWith(-1, 480).flags).not.toContain('sag');
   });
 
   it('flags a crest that launches the car at the design speed, and a longer vertical curve fixes it', () => {

@@ -4,9 +4,12 @@
  * stopped, lifted a wheel, left the ground); segments breaking the road's own limits are flagged:
  * - `grade`: steeper than the maximum grade, measured on the drawn triangles (which add up to 5 % of
  *   the grade on bends: vertices on the inside of a bend are nearer along the road), so 5 % + 0.1 is allowed;
- * - `radius`: tighter than the minimum radius for the design speed, v² / (g · (tan bank + f)) with
- *   side friction f = 0.15 (a typical design value for a sealed road);
+ * - `radius`: tighter than the design standard's minimum radius for the design speed,
+ *   V² / (127 (e + f_max)), e the segment's bank as superelevation, at most the road's e_max
+ *   (shared/roads/standard.ts: AASHTO 2011);
  * - `crest`: a crest at which a car at the design speed leaves the ground (v² · curvature > g);
+ * - `blindCrest` (amber): a crest sharper than the K the stopping sight distance needs (S²/658);
+ * - `sag` (amber): a sag sharper than the K headlights need for it (S²/(120 + 3.5 S));
  * - `airborne`, `stopped`: what the test drive saw;
  * - `rolledOver`, `stuck`, `leftRoad`: where the test drive ended that way (shared/vehicle/physics/driveEnd.ts).
  * A drive that ended early covers the segments it reached (`driven`); the report says how it ended.
@@ -15,11 +18,11 @@ import type { JsonObject } from '../json';
 import { heightAt } from '../terrain/surface';
 import { DRIVE_END_WORDS, type DriveEnd } from '../vehicle/physics/driveEnd';
 import { buildRoadModel, type RoadModel } from './model';
-import type { RoadParams } from './params';
+import { eMaxOf, type RoadParams } from './params';
 import { smoothProfile, type GroundSize } from './profile';
+import { designLimits, kOfCurvature, minimumRadius, roadClassName, type DesignLimits } from './standard';
 
 export const REPORT_SEGMENT = 10;
-export const SIDE_FRICTION = 0.15;
 const G = 9.81;
 
 /** What the report reads from a drive's telemetry rows. */
@@ -42,7 +45,11 @@ export interface DriveOutcome {
   end?: DriveEnd;
 }
 
-export type SegmentFlag = 'grade' | 'radius' | 'crest' | 'airborne' | 'stopped' | 'rolledOver' | 'stuck' | 'leftRoad';
+export type SegmentFlag = 'grade' | 'radius' | 'crest' | 'blindCrest' | 'sag' | 'airborne' | 'stopped' | 'rolledOver' | 'stuck' | 'leftRoad';
+
+/** Flags that warn (amber) rather than break a limit (red): the sight distance over a crest or along a sag. */
+export const WARNING_FLAGS: readonly SegmentFlag[] = ['blindCrest', 'sag'];
+export const isWarningFlag = (flag: SegmentFlag): boolean => WARNING_FLAGS.includes(flag);
 
 export interface ReportSegment {
   from: number;
@@ -58,6 +65,8 @@ export interface ReportSegment {
   radius: number | null;
   /** Vertical curvature with the largest magnitude, 1/m (− crest, + sag). */
   verticalCurvature: number;
+  /** Its rate of vertical curvature K, metres per percent of grade change (null: straight). */
+  kValue: number | null;
   /** From the drive (null without one or where it did not reach). */
   maxSpeed: number | null;
   stopped: boolean;
@@ -72,7 +81,12 @@ export interface RoadReport {
   length: number;
   designSpeedKmh: number;
   maxGradePct: number;
+  /** The standard's minimum radius at the road's e_max, metres. */
   minRadius: number;
+  /** The design standard's values for this road (speed, e_max, f_max, R_min, sight distance, K). */
+  limits: DesignLimits;
+  /** The road's class ("collector-rolling"), null when none was chosen. */
+  roadClass: string | null;
   segments: ReportSegment[];
   /** Whether the drive reached the end (null without a drive). */
   reachedEnd: boolean | null;
@@ -85,10 +99,14 @@ export interface RoadReport {
 /** Steepest measured grade (percent) not flagged for a maximum grade. */
 export const gradeFlagAbove = (maxGradePct: number): number => maxGradePct * 1.05 + 0.1;
 
-/** Minimum horizontal radius for the design speed and a bank. */
-export function minimumRadius(designSpeedKmh: number, bankDeg: number): number {
-  const v = designSpeedKmh / 3.6;
-  return (v * v) / (G * (Math.tan((Math.abs(bankDeg) * Math.PI) / 180) + SIDE_FRICTION));
+/** The minimum radius a segment with this bank needs: its superelevation counts up to the road's e_max. */
+export function segmentMinRadius(designSpeedKmh: number, eMaxPct: number, bankDeg: number): number {
+  return minimumRadius(designSpeedKmh, Math.min(eMaxPct, 100 * Math.tan((Math.abs(bankDeg) * Math.PI) / 180)));
+}
+
+/** Vertical curvature (1/m) sharper than the K the standard needs: − crest, + sag. */
+export function sharperThan(curvature: number, neededK: number): boolean {
+  return curvature !== 0 && kOfCurvature(curvature) < neededK;
 }
 
 /** Station of each drive row: the nearest station, searched near the previous one (the car moves on). */
@@ -120,6 +138,8 @@ export function roadReport(model: RoadModel, shaped: Float32Array, size: GroundS
   const h = Math.max(1, Math.round(Math.max(2, size.cellSize) / line.ds));
   const hv = Math.max(1, Math.round(5 / line.ds));
   const v = p.designSpeedKmh / 3.6;
+  const eMax = eMaxOf(p);
+  const limits = designLimits(p.designSpeedKmh, eMax);
   const per = Math.max(1, Math.round(REPORT_SEGMENT / line.ds));
   const stations = drive ? rowStations(model, drive.rows) : [];
   const segments: ReportSegment[] = [];
@@ -152,8 +172,10 @@ export function roadReport(model: RoadModel, shaped: Float32Array, size: GroundS
     const radius = kappa > 1e-4 ? 1 / kappa : null;
     const flags: SegmentFlag[] = [];
     if (Math.abs(maxGrade) > gradeFlagAbove(p.maxGradePct)) flags.push('grade');
-    if (radius !== null && radius < minimumRadius(p.designSpeedKmh, bank)) flags.push('radius');
+    if (radius !== null && radius < segmentMinRadius(p.designSpeedKmh, eMax, bank)) flags.push('radius');
     if (vertical < 0 && v * v * -vertical > G) flags.push('crest');
+    if (vertical < 0 && sharperThan(vertical, limits.crestK)) flags.push('blindCrest');
+    if (vertical > 0 && sharperThan(vertical, limits.sagK)) flags.push('sag');
     let maxSpeed: number | null = null;
     let stopped = false;
     let liftedWheel = false;
@@ -181,6 +203,7 @@ export function roadReport(model: RoadModel, shaped: Float32Array, size: GroundS
       crossSlopeDeg,
       radius,
       verticalCurvature: vertical,
+      kValue: vertical === 0 ? null : kOfCurvature(vertical),
       maxSpeed,
       stopped,
       liftedWheel,
@@ -194,7 +217,9 @@ export function roadReport(model: RoadModel, shaped: Float32Array, size: GroundS
     length: line.length,
     designSpeedKmh: p.designSpeedKmh,
     maxGradePct: p.maxGradePct,
-    minRadius: minimumRadius(p.designSpeedKmh, 0),
+    minRadius: limits.minRadius,
+    limits,
+    roadClass: p.roadClass ? roadClassName(p.roadClass) : null,
     segments,
     reachedEnd: drive ? drive.reachedEnd : null,
     driveEnd: drive?.end ?? null,
@@ -219,7 +244,17 @@ export function reportJson(report: RoadReport, name: string): JsonObject {
     length: r(report.length),
     designSpeedKmh: report.designSpeedKmh,
     maxGradePct: report.maxGradePct,
-    minRadiusFlat: r(report.minRadius),
+    minRadiusFlat: r(report.limits.minRadiusFlat),
+    standard: {
+      name: 'AASHTO Green Book 2011 (metric)',
+      roadClass: report.roadClass,
+      eMaxPct: report.limits.eMaxPct,
+      sideFriction: report.limits.fMax,
+      minRadius: r(report.limits.minRadius),
+      stoppingSightDistance: report.limits.sightDistance,
+      crestK: r(report.limits.crestK),
+      sagK: r(report.limits.sagK),
+    },
     reachedEnd: report.reachedEnd,
     drive:
       report.reachedEnd === null
@@ -234,7 +269,8 @@ export function reportJson(report: RoadReport, name: string): JsonObject {
             cut: !report.reachedEnd,
             summary: driveSummary(report),
           },
-    flagged: report.segments.filter((s) => s.flags.length > 0).length,
+    flagged: report.segments.filter((s) => s.flags.some((f) => !isWarningFlag(f))).length,
+    warned: report.segments.filter((s) => s.flags.some(isWarningFlag)).length,
     segments: report.segments.map((s) => ({
       from: r(s.from),
       to: r(s.to),
@@ -244,6 +280,8 @@ export function reportJson(report: RoadReport, name: string): JsonObject {
       crossSlopeDeg: r(s.crossSlopeDeg),
       radius: s.radius === null ? null : r(s.radius),
       verticalCurvature: r(s.verticalCurvature, 5),
+      kValue: s.kValue === null ? null : r(s.kValue, 1),
+      minRadius: r(segmentMinRadius(report.limits.designSpeedKmh, report.limits.eMaxPct, s.bankDeg), 1),
       maxSpeed: s.maxSpeed === null ? null : r(s.maxSpeed),
       stopped: s.stopped,
       liftedWheel: s.liftedWheel,
@@ -254,13 +292,15 @@ export function reportJson(report: RoadReport, name: string): JsonObject {
   };
 }
 
-export const REPORT_CSV_COLUMNS = ['from_m', 'to_m', 'grade_pct', 'max_grade_pct', 'bank_deg', 'cross_slope_deg', 'radius_m', 'vertical_curvature', 'max_speed_ms', 'stopped', 'lifted_wheel', 'left_ground', 'driven', 'flags'];
+export const REPORT_CSV_COLUMNS = ['from_m', 'to_m', 'grade_pct', 'max_grade_pct', 'bank_deg', 'cross_slope_deg', 'radius_m', 'vertical_curvature', 'max_speed_ms', 'stopped', 'lifted_wheel', 'left_ground', 'driven', 'flags', 'k_value', 'crest_k_needed', 'sag_k_needed', 'min_radius_m'];
 
 export function reportCsv(report: RoadReport): string {
   const lines = [REPORT_CSV_COLUMNS.join(',')];
+  const { limits } = report;
   for (const s of report.segments) {
+    const minRadius = segmentMinRadius(limits.designSpeedKmh, limits.eMaxPct, s.bankDeg);
     lines.push(
-      [r(s.from), r(s.to), r(s.gradePct), r(s.maxGradePct), r(s.bankDeg), r(s.crossSlopeDeg), s.radius === null ? '' : r(s.radius), r(s.verticalCurvature, 5), s.maxSpeed === null ? '' : r(s.maxSpeed), s.stopped ? 1 : 0, s.liftedWheel ? 1 : 0, s.leftGround ? 1 : 0, s.driven ? 1 : 0, s.flags.join(' ')].join(','),
+      [r(s.from), r(s.to), r(s.gradePct), r(s.maxGradePct), r(s.bankDeg), r(s.crossSlopeDeg), s.radius === null ? '' : r(s.radius), r(s.verticalCurvature, 5), s.maxSpeed === null ? '' : r(s.maxSpeed), s.stopped ? 1 : 0, s.liftedWheel ? 1 : 0, s.leftGround ? 1 : 0, s.driven ? 1 : 0, s.flags.join(' '), s.kValue === null ? '' : r(s.kValue, 1), r(limits.crestK, 1), r(limits.sagK, 1), r(minRadius, 1)].join(','),
     );
   }
   return lines.map((line) => `${line}\n`).join('');

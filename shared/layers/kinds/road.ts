@@ -3,10 +3,12 @@
  * ground along a centripetal Catmull-Rom centreline, a flat or banked cross-section, shoulders
  * blending back to the ground within the slope limit (shared/roads/). Local: its result in any
  * rectangle comes from the heights it receives, but its profile follows the ground along the whole
- * road, so a change below inside its footprint re-runs the whole footprint (`widen`).
+ * road, so a change below inside its footprint re-runs the whole footprint (`widen`). It joins the
+ * roads below it (`options.below`) where it ends on or crosses one (shared/roads/junction.ts).
  */
 import { centrelineProblem } from '../../roads/centreline';
 import { lineBounds, roadReach, shapeRoad } from '../../roads/footprint';
+import { findJunctions, shapeJoinedRoad } from '../../roads/junction';
 import { buildRoadModel, centrelineOf } from '../../roads/model';
 import { roadValuesProblem } from '../../roads/params';
 import { copyRect, type LayerKindModule } from '../kind';
@@ -20,11 +22,16 @@ export const roadKind: LayerKindModule<RoadLayer> = {
   problem({ params }, size) {
     return roadValuesProblem(params) ?? centrelineProblem(params, ((size.width - 1) / 2) * size.cellSize, ((size.depth - 1) / 2) * size.cellSize);
   },
-  apply(layer, input, out, size, rect) {
+  apply(layer, input, out, size, rect, options) {
     copyRect(input, out, size.width, rect);
     const box = roadKind.bounds?.(layer, size);
     if (!box || !overlaps(box, rect)) return true;
-    shapeRoad(buildRoadModel(layer.params, input, size), input, out, size, rect);
+    const model = buildRoadModel(layer.params, input, size);
+    // Roads below this one that it joins or crosses keep their surface; this one blends to them.
+    const below = (options.below ?? []).filter((l): l is RoadLayer => l.kind === 'road' && l.enabled).map((l) => l.params);
+    const junctions = below.length > 0 ? findJunctions(model.line, layer.params, below, input, size) : [];
+    if (junctions.length === 0) shapeRoad(model, input, out, size, rect);
+    else shapeJoinedRoad(model, junctions, input, out, size, rect);
     return true;
   },
   bounds({ params }, size) {
