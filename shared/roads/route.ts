@@ -2,24 +2,26 @@
  * The road router: control points from a start to an end (through optional via points) whose
  * centreline keeps within the maximum grade and never bends tighter than the minimum radius.
  *
- * Method: hybrid A* over (position, heading) — Dolgov et al.'s search for car-like paths. From each
- * state three motion primitives: straight on, or an arc of radius R = 1.2 × R_min turning left or
- * right by Δθ (a chord of equal length, so the control points are evenly spaced and the
- * Catmull-Rom spline through them follows the arcs). Headings are exact multiples of Δθ; positions are
- * continuous, and a state is dropped when a cheaper one already closed its cell of a lattice half a
- * step wide at the same heading. Why this and not a grid A*: a grid path has corners of any radius,
- * and fixing them afterwards breaks the grade; here every step already has a radius the report
- * accepts, so hairpins (a run of same-way arcs) appear only where the ground lets the road turn
- * within its grade, and the search finds them itself.
+ * Method: hybrid A* over (position, heading) — Dolgov et al.'s search for car-like paths — carrying
+ * the road's height. From each state nine motion primitives of one step each: straight on, or an arc
+ * turning by 1…4 quarters of Δθ left or right, where a full Δθ over one step is a bend of radius
+ * 1.5 × R_min (a chord of equal length, so the control points are evenly spaced and the spline through
+ * them follows the arcs; quarter turns let the road hold a line a few degrees off a contour). Headings
+ * are exact multiples of Δθ / 4; positions are continuous, and a state is dropped when a cheaper one
+ * already closed its cell of a lattice half a step wide at the same heading. Why this and not a grid A*:
+ * a grid path has corners of any radius, and fixing them afterwards breaks the grade; here every step
+ * already bends no tighter than the report accepts, so hairpins (a run of same-way arcs) appear where
+ * the ground lets the road turn within its grade, and the search finds them itself.
  *
- * A step is allowed when the ground along its chord climbs no faster than 0.95 × the maximum grade in
- * every piece of at most 10 m (the fitted profile then follows the ground: no cut or fill along the
- * road), it stays inside the map by half the road's width, and (optionally) crosses no blocked cell
- * (water, props). Its cost is its length, plus the earth a flat road of the given width moves across
- * the ground's side slope s (s·w²/4 m³ per metre, weighted CUT_FILL_WEIGHT metres per m³), plus a
+ * Along each step the road follows the ground as closely as its grade allows, checked every ≤ 10 m;
+ * a step is refused when that needs more than half the road's cut-and-fill limit, leaves the map by
+ * half the road's width, or (optionally) crosses a blocked cell (water, props). Its cost is its length,
+ * plus the earth it moves — the cut or fill along the centreline times the width, and what a flat road
+ * cuts across the ground's side slope s (s·w²/4 m³ per metre) — at CUT_FILL_WEIGHT metres per m³, plus a
  * small penalty per turn so a straight line wins a tie. The heuristic, max(distance, climb ÷ grade),
- * never overestimates (every step climbs at most grade × its length), so the route is the cheapest
- * on the lattice. Pure and deterministic: the same input gives the same points.
+ * never overestimates; it is weighted (HEURISTIC_WEIGHT) so the search heads for the end. The
+ * polygon's corners are then cut twice at their sides' middles, leg by leg (see smoothCorners).
+ * Pure and deterministic: the same input gives the same points.
  */
 import { heightInCell } from '../terrain/surface';
 import type { RoadPoint } from './params';
@@ -40,6 +42,8 @@ export interface RouteRequest {
   onProgress?: (fraction: number) => void;
   /** Polled now and then: true stops the search (the result says it was cancelled). */
   shouldStop?: () => boolean;
+  /** Deepest cut or highest fill the road may need, metres (the road's maxCutFill; default 20). */
+  maxCutFill?: number;
   /** Most states expanded before giving up (bounds the work of a hopeless ask). */
   maxExpansions?: number;
 }
@@ -52,7 +56,7 @@ export type RouteResult =
 export const RADIUS_MARGIN = 1.5;
 /** Fraction of the maximum grade each step may climb: the spline between points strays from the chords. */
 export const GRADE_MARGIN = 0.95;
-/** Metres of road one cubic metre of cut or fill is worth. */
+/** Metres of road one cubic metre of cut or fill is worth (earthworks cost a few % of a metre of finished road per m³). */
 export const CUT_FILL_WEIGHT = 0.03;
 /** Cost of a turning step, as a fraction of its length. */
 const TURN_PENALTY = 0.02;
@@ -68,6 +72,11 @@ export const HEADING_SPLIT = 4;
 export const HEURISTIC_WEIGHT = 2;
 /** Lattice cell, in steps: one state per cell and heading is kept. */
 export const LATTICE_CELL = 0.5;
+/**
+ * Share of the road's cut-and-fill limit the search may use: it follows the ground greedily, the
+ * road's own profile (a fit between two envelopes, then vertical curves) can stray further.
+ */
+export const CUT_FILL_SHARE = 0.5;
 /** Longest piece the grade is checked over, metres ("every 10 m"). */
 const GRADE_PIECE = 10;
 const DEFAULT_MAX_EXPANSIONS = 4_000_000;
@@ -114,33 +123,44 @@ function blockedAt(g: Ground, x: number, z: number): boolean {
   return g.blocked[j * g.width + i] === 1;
 }
 
+/** Where a piece of road ends: its cost (length plus earthworks) and the road's height there; cost −1: not allowed. */
+const piece = { cost: 0, y: 0 };
+
 /**
- * Whether the straight piece a→b may carry the road, and its cost (length plus earthworks), or -1.
- * `grade` is a fraction (0.08 for 8 %).
+ * The straight piece a→b with the road at height `y` at a: the road follows the ground as closely as
+ * its grade allows (`grade` a fraction, 0.08 for 8 %), checked every ≤ 10 m; more than `cutFill`
+ * metres of cut or fill, a blocked cell or the map's edge rule it out.
  */
-function pieceCost(g: Ground, ax: number, az: number, bx: number, bz: number, grade: number, earthworks: number): number {
-  if (Math.abs(bx) > g.hx || Math.abs(bz) > g.hz) return -1;
+function pieceOf(g: Ground, ax: number, az: number, bx: number, bz: number, y: number, grade: number, cutFill: number, earthworks: number): typeof piece {
+  piece.cost = -1;
+  if (Math.abs(bx) > g.hx || Math.abs(bz) > g.hz) return piece;
   const length = Math.hypot(bx - ax, bz - az);
   const pieces = Math.max(1, Math.ceil(length / GRADE_PIECE));
-  const limit = (grade * length) / pieces;
-  let before = groundAt(g, ax, az);
+  const each = length / pieces;
+  const rise = grade * each;
   const ux = (bx - ax) / length;
   const uz = (bz - az) / length;
+  let road = y;
+  let moved = 0;
   for (let n = 1; n <= pieces; n++) {
     const t = n / pieces;
     const x = ax + (bx - ax) * t;
     const z = az + (bz - az) * t;
     const h = groundAt(g, x, z);
-    if (Math.abs(h - before) > limit) return -1;
-    before = h;
-    if (g.blocked && (blockedAt(g, x, z) || blockedAt(g, x + uz * g.halfWidth, z - ux * g.halfWidth) || blockedAt(g, x - uz * g.halfWidth, z + ux * g.halfWidth))) return -1;
+    road = Math.min(road + rise, Math.max(road - rise, h));
+    const off = Math.abs(road - h);
+    if (off > cutFill) return piece;
+    moved += off * each;
+    if (g.blocked && (blockedAt(g, x, z) || blockedAt(g, x + uz * g.halfWidth, z - ux * g.halfWidth) || blockedAt(g, x - uz * g.halfWidth, z + ux * g.halfWidth))) return piece;
   }
   // Side slope at the middle: the ground's gradient across the direction of travel.
   const mx = (ax + bx) / 2;
   const mz = (az + bz) / 2;
   const e = g.cellSize;
   const across = (groundAt(g, mx + uz * e, mz - ux * e) - groundAt(g, mx - uz * e, mz + ux * e)) / (2 * e);
-  return length * (1 + earthworks * Math.abs(across));
+  piece.cost = length * (1 + earthworks * Math.abs(across)) + CUT_FILL_WEIGHT * g.halfWidth * 2 * moved;
+  piece.y = road;
+  return piece;
 }
 
 /** A binary min-heap of state ids by key (ties: the older state first, so the search is deterministic). */
@@ -196,10 +216,12 @@ class States {
   x = new Float64Array(4096);
   z = new Float64Array(4096);
   cost = new Float64Array(4096);
+  /** The road's height (it may sit above or below the ground by up to the cut-and-fill limit). */
+  y = new Float64Array(4096);
   heading = new Int32Array(4096);
   parent = new Int32Array(4096);
   count = 0;
-  add(x: number, z: number, heading: number, cost: number, parent: number): number {
+  add(x: number, z: number, y: number, heading: number, cost: number, parent: number): number {
     if (this.count === this.x.length) {
       const grow = <T extends Float64Array | Int32Array>(a: T): T => {
         const b = new (a.constructor as { new (n: number): T })(a.length * 2);
@@ -209,6 +231,7 @@ class States {
       this.x = grow(this.x);
       this.z = grow(this.z);
       this.cost = grow(this.cost);
+      this.y = grow(this.y);
       this.heading = grow(this.heading);
       this.parent = grow(this.parent);
     }
@@ -217,6 +240,7 @@ class States {
     this.z[id] = z;
     this.heading[id] = heading;
     this.cost[id] = cost;
+    this.y[id] = y;
     this.parent[id] = parent;
     return id;
   }
@@ -250,13 +274,16 @@ function routeLeg(g: Ground, from: { x: number; z: number }, to: { x: number; z:
   const best = new Float64Array(nx * nz * headings).fill(Infinity);
   const closed = new Uint8Array(nx * nz * headings);
   const slot = (x: number, z: number, h: number) => (Math.floor((z + g.hz) / lattice) * nx + Math.floor((x + g.hx) / lattice)) * headings + h;
+  const cutFill = CUT_FILL_SHARE * (req.maxCutFill ?? 20);
   const climb = groundAt(g, to.x, to.z);
-  const heuristic = (x: number, z: number) => Math.max(Math.hypot(to.x - x, to.z - z), Math.abs(climb - groundAt(g, x, z)) / grade);
+  // The road must end within cutFill of the ground at the end, climbing at most `grade` per metre.
+  const heuristic = (x: number, z: number, y: number) => Math.max(Math.hypot(to.x - x, to.z - z), (Math.abs(climb - y) - cutFill) / grade);
   const states = new States();
   const open = new Heap();
-  const h0 = heuristic(from.x, from.z);
+  const y0 = groundAt(g, from.x, from.z);
+  const h0 = heuristic(from.x, from.z, y0);
   for (let h = 0; h < (startHeading === null ? headings : 1); h++) {
-    const id = states.add(from.x, from.z, h, 0, -1);
+    const id = states.add(from.x, from.z, y0, h, 0, -1);
     best[slot(from.x, from.z, h)] = 0;
     open.push(id, h0);
   }
@@ -281,19 +308,22 @@ function routeLeg(g: Ground, from: { x: number; z: number }, to: { x: number; z:
     const dx = to.x - x;
     const dz = to.z - z;
     const d = Math.hypot(dx, dz);
-    nearest = Math.min(nearest, heuristic(x, z));
+    const y = states.y[id];
+    nearest = Math.min(nearest, heuristic(x, z, y));
     const first = states.parent[id] === -1;
     if (d <= 1.5 * step && (d >= 0.5 * step || first) && d > 1e-6) {
       let off = Math.atan2(dz, dx) - theta;
       off -= 2 * Math.PI * Math.round(off / (2 * Math.PI));
-      if ((Math.abs(off) <= (HEADING_SPLIT * turn) / 2 + 1e-9 || (first && startHeading === null)) && pieceCost(g, x, z, to.x, to.z, grade, earthworks) >= 0) {
+      if ((Math.abs(off) <= (HEADING_SPLIT * turn) / 2 + 1e-9 || (first && startHeading === null)) && pieceOf(g, x, z, to.x, to.z, y, grade, cutFill, earthworks).cost >= 0) {
         const points: { x: number; z: number }[] = [{ x: to.x, z: to.z }];
         for (let s = id; s !== -1; s = states.parent[s]) points.push({ x: states.x[s], z: states.z[s] });
         points.reverse();
         return { points, endHeading: Math.atan2(dz, dx), expanded };
       }
     }
-    for (let side = -HEADING_SPLIT; side <= HEADING_SPLIT; side++) {
+    // After a via point the first step goes straight on: the road keeps its direction through it.
+    const turns = first && startHeading !== null ? 0 : HEADING_SPLIT;
+    for (let side = -turns; side <= turns; side++) {
       const chord = theta + (side * turn) / 2;
       const bx = x + step * Math.cos(chord);
       const bz = z + step * Math.sin(chord);
@@ -302,12 +332,12 @@ function routeLeg(g: Ground, from: { x: number; z: number }, to: { x: number; z:
       const next = slot(bx, bz, nh);
       // Cheap tests first: most steps land where a cheaper state has been.
       if (closed[next] || states.cost[id] + step >= best[next]) continue;
-      const piece = pieceCost(g, x, z, bx, bz, grade, earthworks);
-      if (piece < 0) continue;
-      const cost = states.cost[id] + piece * (1 + (TURN_PENALTY * Math.abs(side)) / HEADING_SPLIT);
+      const { cost: pieceCost, y: by } = pieceOf(g, x, z, bx, bz, y, grade, cutFill, earthworks);
+      if (pieceCost < 0) continue;
+      const cost = states.cost[id] + pieceCost * (1 + (TURN_PENALTY * Math.abs(side)) / HEADING_SPLIT);
       if (cost >= best[next]) continue;
       best[next] = cost;
-      open.push(states.add(bx, bz, nh, cost, id), cost + HEURISTIC_WEIGHT * heuristic(bx, bz));
+      open.push(states.add(bx, bz, by, nh, cost, id), cost + HEURISTIC_WEIGHT * heuristic(bx, bz, by));
     }
   }
   return { problem: 'none', expanded };

@@ -18,9 +18,9 @@ export function escarpment(size: LayerSize, rise = 120, slope = 0.6): HeightsLay
   return layerOf(size, (_x, z) => Math.min(rise, Math.max(0, (z + half) * slope)));
 }
 
-/** A cone: `height` at the centre, falling at `slope` to 0 at its foot. */
-export function cone(size: LayerSize, height: number, slope: number): HeightsLayer {
-  return layerOf(size, (x, z) => Math.max(0, height - Math.hypot(x, z) * slope));
+/** A cone with a flat top `top` metres across: `height` there, falling at `slope` to 0 at its foot. */
+export function cone(size: LayerSize, height: number, slope: number, top = 0): HeightsLayer {
+  return layerOf(size, (x, z) => Math.max(0, height - Math.max(0, Math.hypot(x, z) - top / 2) * slope));
 }
 
 /** A flat map with a wall (`height` m, vertical at the map's resolution) across it at z = 0. */
