@@ -15,7 +15,7 @@
  *
  * Along each step the road follows the ground as closely as its grade allows, checked every ≤ 10 m;
  * a step is refused when that needs more than half the road's cut-and-fill limit, leaves the map by
- * half the road's width, or (optionally) crosses a blocked cell (water, props). Its cost is its length,
+ * half the road's width, crosses an earlier leg, or (optionally) crosses a blocked cell (water, props). Its cost is its length,
  * plus the earth it moves — the cut or fill along the centreline times the width, and what a flat road
  * cuts across the ground's side slope s (s·w²/4 m³ per metre) — at CUT_FILL_WEIGHT metres per m³, plus a
  * small penalty per turn so a straight line wins a tie. The heuristic, max(distance, climb ÷ grade),
@@ -24,7 +24,8 @@
  * Pure and deterministic: the same input gives the same points.
  */
 import { heightInCell } from '../terrain/surface';
-import type { RoadPoint } from './params';
+import { buildCentreline, centrelineProblem, splineLength } from './centreline';
+import { roadParams, type RoadPoint } from './params';
 import type { GroundSize } from './profile';
 import type { RouteLimits } from './routeLimits';
 
@@ -110,6 +111,37 @@ interface Ground {
   hz: number;
   blocked?: Uint8Array;
   halfWidth: number;
+  /** Cells the earlier legs cover (a later leg may not cross them), and where it may: near its start. */
+  taken?: Uint8Array;
+  freeX: number;
+  freeZ: number;
+  freeRadius: number;
+}
+
+/** Whether an earlier leg covers the cell at (x, z), away from the via point the leg starts at. */
+function takenAt(g: Ground, x: number, z: number): boolean {
+  if (!g.taken || (x - g.freeX) ** 2 + (z - g.freeZ) ** 2 < g.freeRadius ** 2) return false;
+  const i = Math.round(x / g.cellSize + (g.width - 1) / 2);
+  const j = Math.round(z / g.cellSize + (g.depth - 1) / 2);
+  return g.taken[j * g.width + i] === 1;
+}
+
+/** Marks the cells within `reach` metres of the polyline as taken. */
+function take(g: Ground, points: readonly { x: number; z: number }[], reach: number): void {
+  const taken = (g.taken ??= new Uint8Array(g.width * g.depth));
+  const r = Math.ceil(reach / g.cellSize);
+  for (let k = 1; k < points.length; k++) {
+    const a = points[k - 1];
+    const b = points[k];
+    const samples = Math.max(1, Math.ceil((2 * Math.hypot(b.x - a.x, b.z - a.z)) / g.cellSize));
+    for (let n = 0; n <= samples; n++) {
+      const ci = Math.round((a.x + ((b.x - a.x) * n) / samples) / g.cellSize + (g.width - 1) / 2);
+      const cj = Math.round((a.z + ((b.z - a.z) * n) / samples) / g.cellSize + (g.depth - 1) / 2);
+      for (let j = Math.max(0, cj - r); j <= Math.min(g.depth - 1, cj + r); j++) {
+        for (let i = Math.max(0, ci - r); i <= Math.min(g.width - 1, ci + r); i++) if ((i - ci) ** 2 + (j - cj) ** 2 <= r * r) taken[j * g.width + i] = 1;
+      }
+    }
+  }
 }
 
 /** Height inside the map (callers keep points inside). */
@@ -156,6 +188,7 @@ function pieceOf(g: Ground, ax: number, az: number, bx: number, bz: number, y: n
     const off = Math.abs(road - h);
     if (off > cutFill) return piece;
     moved += off * each;
+    if (g.taken && takenAt(g, x, z)) return piece;
     if (g.blocked && (blockedAt(g, x, z) || blockedAt(g, x + uz * g.halfWidth, z - ux * g.halfWidth) || blockedAt(g, x - uz * g.halfWidth, z + ux * g.halfWidth))) return piece;
   }
   // Side slope at the middle: the ground's gradient across the direction of travel.
@@ -310,17 +343,19 @@ function routeLeg(g: Ground, from: { x: number; z: number }, to: { x: number; z:
       req.onProgress?.(Math.min(1, (done + Math.max(0, 1 - nearest / Math.max(h0, 1e-9))) / legs));
     }
     const theta = base + h * turn;
-    // The end: near enough, heading towards it within half a turn, and the last piece allowed.
+    // The end: near enough, heading towards it within a quarter of a full turn (the spline bends
+    // sharpest where the road ends), and the last piece allowed.
     const dx = to.x - x;
     const dz = to.z - z;
     const d = Math.hypot(dx, dz);
     const y = states.y[id];
     nearest = Math.min(nearest, heuristic(x, z, y));
     const first = states.parent[id] === -1;
-    if (d <= 1.5 * step && (d >= 0.5 * step || first) && d > 1e-6) {
+    g.freeRadius = first ? step + g.cellSize : 0;
+    if (d <= 1.5 * step && (d >= 0.75 * step || first) && d > 1e-6) {
       let off = Math.atan2(dz, dx) - theta;
       off -= 2 * Math.PI * Math.round(off / (2 * Math.PI));
-      if ((Math.abs(off) <= (HEADING_SPLIT * turn) / 2 + 1e-9 || (first && startHeading === null)) && pieceOf(g, x, z, to.x, to.z, y, grade, cutFill, earthworks).cost >= 0) {
+      if ((Math.abs(off) <= (HEADING_SPLIT * turn) / 4 + 1e-9 || (first && startHeading === null)) && pieceOf(g, x, z, to.x, to.z, y, grade, cutFill, earthworks).cost >= 0) {
         const points: { x: number; z: number }[] = [{ x: to.x, z: to.z }];
         for (let s = id; s !== -1; s = states.parent[s]) points.push({ x: states.x[s], z: states.z[s] });
         points.reverse();
@@ -364,8 +399,64 @@ function smoothCorners(points: { x: number; z: number }[]): { x: number; z: numb
 
 const metres = (v: number) => `${Math.round(v * 10) / 10}`;
 
-/** The route, or why there is none. */
+/** Where the polyline first crosses itself (two pieces that are not neighbours), or null. */
+function crossingOf(points: readonly { x: number; z: number }[]): { x: number; z: number } | null {
+  for (let a = 0; a + 1 < points.length; a++) {
+    const p = points[a];
+    const r = { x: points[a + 1].x - p.x, z: points[a + 1].z - p.z };
+    for (let b = a + 2; b + 1 < points.length; b++) {
+      const q = points[b];
+      const t = { x: points[b + 1].x - q.x, z: points[b + 1].z - q.z };
+      const denominator = r.x * t.z - r.z * t.x;
+      if (denominator === 0) continue;
+      const u = ((q.x - p.x) * t.z - (q.z - p.z) * t.x) / denominator;
+      const v = ((q.x - p.x) * r.z - (q.z - p.z) * r.x) / denominator;
+      if (u >= 0 && u <= 1 && v >= 0 && v <= 1) return { x: p.x + u * r.x, z: p.z + u * r.z };
+    }
+  }
+  return null;
+}
+
+/** Times a route that crosses itself is searched again with its crossing blocked. */
+const UNCROSS_TRIES = 4;
+
+/**
+ * The route, or why there is none. A leg that needs length may loop over itself (a spiral would need
+ * a bridge the road does not have): then the crossing is blocked and the route searched again.
+ */
 export function routeRoad(req: RouteRequest): RouteResult {
+  let blocked = req.blocked;
+  const reach = req.width + routeStep(req.limits.minRadius, req.size.cellSize).step;
+  for (let attempt = 0; ; attempt++) {
+    const result = routeOnce(blocked ? { ...req, blocked } : req);
+    if (!result.ok) return result;
+    // Checked on the spline, as the road's own check does (the polygon can miss a near-parallel crossing).
+    const line = buildCentreline(roadParams(result.points, { width: req.width }), Math.max(1, splineLength(result.points) / 1000));
+    const where = crossingOf(Array.from({ length: line.n }, (_, k) => ({ x: line.x[k], z: line.z[k] })));
+    if (!where) {
+      // The road's own check of its geometry, as the window and the CLI make it.
+      const { width, depth, cellSize } = req.size;
+      const problem = centrelineProblem(roadParams(result.points, { width: req.width }), ((width - 1) / 2) * cellSize, ((depth - 1) / 2) * cellSize);
+      return problem ? { ok: false, problem: `the route found: ${problem}; move the points or add a via point` } : result;
+    }
+    if (attempt === UNCROSS_TRIES) return { ok: false, problem: `the route found crosses itself near (${metres(where.x)}, ${metres(where.z)}); move the points or add a via point` };
+    blocked = blocked ? Uint8Array.from(blocked) : new Uint8Array(req.size.width * req.size.depth);
+    const { width, depth, cellSize } = req.size;
+    const r = Math.ceil(reach / cellSize);
+    const ci = Math.round(where.x / cellSize + (width - 1) / 2);
+    const cj = Math.round(where.z / cellSize + (depth - 1) / 2);
+    // Not at the points themselves: they must stay reachable.
+    const near = (req.width + cellSize) / cellSize;
+    const spared = req.waypoints.map((p) => ({ i: p.x / cellSize + (width - 1) / 2, j: p.z / cellSize + (depth - 1) / 2 }));
+    for (let j = Math.max(0, cj - r); j <= Math.min(depth - 1, cj + r); j++) {
+      for (let i = Math.max(0, ci - r); i <= Math.min(width - 1, ci + r); i++) {
+        if ((i - ci) ** 2 + (j - cj) ** 2 <= r * r && spared.every((p) => (i - p.i) ** 2 + (j - p.j) ** 2 > near * near)) blocked[j * width + i] = 1;
+      }
+    }
+  }
+}
+
+function routeOnce(req: RouteRequest): RouteResult {
   const { size, waypoints, limits } = req;
   if (waypoints.length < 2) return { ok: false, problem: 'a route needs a start and an end' };
   if (!(limits.minRadius > 0 && Number.isFinite(limits.minRadius)) || !(limits.maxGradePct > 0 && limits.maxGradePct <= 100)) return { ok: false, problem: 'the route needs a minimum radius above 0 and a maximum grade from 0 to 100 %' };
@@ -379,6 +470,9 @@ export function routeRoad(req: RouteRequest): RouteResult {
     hz: ((size.depth - 1) / 2) * size.cellSize - halfWidth - size.cellSize,
     ...(req.blocked ? { blocked: req.blocked } : {}),
     halfWidth,
+    freeX: 0,
+    freeZ: 0,
+    freeRadius: 0,
   };
   if (g.hx <= 0 || g.hz <= 0) return { ok: false, problem: `the map is too small for a road ${metres(req.width)} m wide` };
   const names = waypoints.map((_, n) => (n === 0 ? 'the start' : n === waypoints.length - 1 ? 'the end' : `via point ${n}`));
@@ -393,6 +487,16 @@ export function routeRoad(req: RouteRequest): RouteResult {
   for (let leg = 0; leg < waypoints.length - 1; leg++) {
     const from = waypoints[leg];
     const to = waypoints[leg + 1];
+    // A later leg keeps off the earlier ones (the centreline may not cross itself), except on its
+    // first step, straight out of the via point they share.
+    g.freeX = from.x;
+    g.freeZ = from.z;
+    if (heading !== null) {
+      // Its first step is known (straight on out of the via point): the leg may not loop back over it.
+      const step = routeStep(limits.minRadius, g.cellSize).step;
+      const reach = Math.min(req.width + g.cellSize, step / 2);
+      take(g, [from, { x: from.x + (step - reach - g.cellSize) * Math.cos(heading), z: from.z + (step - reach - g.cellSize) * Math.sin(heading) }], reach);
+    }
     const result = routeLeg(g, from, to, heading, req, budget - expanded, leg, waypoints.length - 1);
     expanded += result.expanded;
     if ('problem' in result) {
@@ -403,8 +507,10 @@ export function routeRoad(req: RouteRequest): RouteResult {
       return { ok: false, problem: `no route ${between} stays ${rule} inside the map${req.blocked ? ' and off water and props' : ''}; raise the maximum grade, lower the design speed or move the points` };
     }
     // Smoothed leg by leg, so the via points stay control points.
-    points.push(...smoothCorners(smoothCorners(result.points)).slice(1));
+    const legPoints = smoothCorners(smoothCorners(result.points));
+    points.push(...legPoints.slice(1));
     heading = result.endHeading;
+    if (leg + 1 < waypoints.length - 1) take(g, legPoints, req.width + g.cellSize);
   }
   req.onProgress?.(1);
   return { ok: true, points, expanded };
