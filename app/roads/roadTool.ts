@@ -17,6 +17,7 @@ import type { RoadLayer } from '../../shared/layers/types';
 import { RoadDrag } from './roadDrag';
 import { roadOverlay } from './roadOverlay';
 import type { RoadsModel } from './roadsModel';
+import type { RouteMode } from './routeMode';
 
 export const ROAD_TOOL_ID = 'road';
 
@@ -40,7 +41,7 @@ interface Hit {
   n: number;
 }
 
-export function createRoadTool(editor: Editor, tools: ToolStore, jobs: TerrainJobs, layers: LayersModel, roads: RoadsModel, frame: FrameScheduler): RoadTool {
+export function createRoadTool(editor: Editor, tools: ToolStore, jobs: TerrainJobs, layers: LayersModel, roads: RoadsModel, frame: FrameScheduler, route?: RouteMode): RoadTool {
   let drag: { road: RoadDrag; point: number; moved: boolean; pending: { x: number; z: number } | null; refused: RoadLayer | null; down: { x: number; z: number }; dx: number; dz: number } | null = null;
   let frameRequested = false;
   /** Where the pointer last hovered: a press there grabs a point handle of the selected road, or navigates. */
@@ -145,6 +146,8 @@ export function createRoadTool(editor: Editor, tools: ToolStore, jobs: TerrainJo
     },
     onPointerDown(event) {
       if (drag || jobs.isRunning) return;
+      // Route mode: the clicks are the route's start, via points (Shift) and end.
+      if (route?.store.getState().on) return route.click(event.x, event.z, event.shiftKey);
       const hit = hitTest(event);
       const selected = roads.selected();
       if (hit && hit.road.id !== selected?.id) {
@@ -209,6 +212,7 @@ export function createRoadTool(editor: Editor, tools: ToolStore, jobs: TerrainJo
     flush: step,
     refresh,
     cancel() {
+      if (route?.cancel()) return refresh();
       if (drag) endDrag(false);
       else if (roads.store.getState().draft) roads.setDraft(null);
       refresh();
