@@ -121,7 +121,7 @@ export function parseRoadArgs(args: readonly string[]): RoadOptions {
   const to = get('--to');
   const vias = tokens.values.get('--via') ?? [];
   if (spline && (from !== undefined || to !== undefined || vias.length > 0)) throw new UsageError('--spline and --from/--to/--via are two ways to give the road: use one');
-  if (!spline && from === undefined && to === undefined) throw new UsageError('--spline road.json, or --from x,z --to x,z, is required');
+  if (!spline && from === undefined && to === undefined) throw new UsageError('--spline road.json is required (or --from x,z --to x,z to route the road)');
   if (!spline && (from === undefined || to === undefined)) throw new UsageError(from === undefined ? '--from x,z is required with --to' : '--to x,z is required with --from');
   const pointOf = (option: string, text: string) => {
     const parts = text.split(',');

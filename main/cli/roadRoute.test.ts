@@ -45,7 +45,7 @@ describe('faultline road --from --to', () => {
       [['--spline', 'road.json', '--from', '0,0', '--to', '1,1'], /--spline and --from\/--to\/--via are two ways to give the road: use one/],
       [['--from', '0,0'], /--to x,z is required with --from/],
       [['--from', '0;0', '--to', '1,1'], /--from must be x,z in metres, got "0;0"/],
-      [[], /--spline road\.json, or --from x,z --to x,z, is required/],
+      [[], /--spline road\.json is required \(or --from x,z --to x,z to route the road\)/],
       [['--from', '0,0', '--to', '5000,0'], /point 2 \(5000, 0\) is off the map/],
     ] as const) {
       const io = fakeCliIo({ inputs: { 't.faultline': await project() } });
