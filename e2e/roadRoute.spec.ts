@@ -5,7 +5,7 @@ import type { Locator, Page } from '@playwright/test';
 import { fitMapView, worldToCanvas } from '../app/map2d/mapTransform';
 import { createDefaultDocument } from '../app/document/document';
 import { outputFormatFor } from '../main/cli/outputs';
-import { cone } from '../shared/roads/testing/routeTerrain';
+import { escarpment } from '../shared/roads/testing/routeTerrain';
 import { createHeightfield } from '../shared/terrain/heightfield';
 import { expect, sendMenuCommand, test } from './fixtures';
 
@@ -62,38 +62,38 @@ test('Route mode: two clicks, the road finds its way (one undo entry), and Drive
   expect(app.consoleErrors).toEqual([]);
 });
 
-test('Route mode on a steep cone: the road winds up at 8 % with hairpins; Esc cancels a search (screenshots in both views)', async ({ app }) => {
+test('Route mode up a 120 m, 60 % escarpment at 8 %: the road switches back with hairpins; Esc cancels a search (screenshots in both views)', async ({ app }) => {
   test.setTimeout(300_000);
   const { page } = app;
   await mkdir(ARTIFACTS, { recursive: true });
   const folder = await mkdtemp(path.join(tmpdir(), 'faultline-route-'));
   try {
-    // A 40 % cone, 80 m high with a 240 m flat top, on a 1 km map.
-    const size: Size = { width: 257, depth: 257, cellSize: 4 };
-    const ground = cone(size, 80, 0.4, 240);
-    const bytes = await outputFormatFor('cone.faultline')!.encodeAsync(createHeightfield(size.width, size.depth, size.cellSize, ground.heights), { recipe: null, history: [], props: [], layers: [ground], fileName: 'cone.faultline' });
-    const file = path.join(folder, 'cone.faultline');
+    // 120 m at 60 % across a 2 km map: at 8 % the road needs 1500 m to climb it, more than the map is wide.
+    const size: Size = { width: 513, depth: 513, cellSize: 4 };
+    const ground = escarpment(size);
+    const bytes = await outputFormatFor('escarpment.faultline')!.encodeAsync(createHeightfield(size.width, size.depth, size.cellSize, ground.heights), { recipe: null, history: [], props: [], layers: [ground], fileName: 'escarpment.faultline' });
+    const file = path.join(folder, 'escarpment.faultline');
     await writeFile(file, bytes);
     app.dialogs.queueOpen(file);
     await sendMenuCommand(page, 'file.open');
-    await expect.poll(() => page.evaluate(() => document.title)).toBe('cone.faultline — Faultline');
+    await expect.poll(() => page.evaluate(() => document.title)).toBe('escarpment.faultline — Faultline');
 
     const map2d = page.getByTestId('map-2d');
     await routeMode(page);
     await page.getByTestId('road-route-grade').fill('8');
-    await clickWorld(page, map2d, size, -420, -420);
-    await clickWorld(page, map2d, size, 0, 0);
+    await clickWorld(page, map2d, size, 0, -400);
+    await clickWorld(page, map2d, size, 0, 400);
     await expect(page.getByTestId('status-undo')).toContainText('Route "Road 1"', { timeout: 60_000 });
     await expect(page.getByTestId('status-job')).toHaveAttribute('data-running', 'false', { timeout: 30_000 });
-    await expect(page.getByTestId('road-list')).toContainText('points');
+    expect(Number((await page.getByTestId('road-road-1').textContent())!.match(/(\d+) points/)![1])).toBeGreaterThan(40);
     await page.mouse.move(0, 0);
-    await page.screenshot({ path: path.join(ARTIFACTS, 'route-cone-1600x1000.png') });
-    await map2d.screenshot({ path: path.join(ARTIFACTS, 'route-cone-2d.png') });
-    await page.getByTestId('viewport-3d').screenshot({ path: path.join(ARTIFACTS, 'route-cone-3d.png') });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'route-escarpment-1600x1000.png') });
+    await map2d.screenshot({ path: path.join(ARTIFACTS, 'route-escarpment-2d.png') });
+    await page.getByTestId('viewport-3d').screenshot({ path: path.join(ARTIFACTS, 'route-escarpment-3d.png') });
 
     // A second ask, cancelled with Esc while it runs (or, on a fast machine, after it ends: then no new entry is the test).
-    await clickWorld(page, map2d, size, 420, 420);
-    await clickWorld(page, map2d, size, -420, 400);
+    await clickWorld(page, map2d, size, -600, -600);
+    await clickWorld(page, map2d, size, 600, 600);
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('road-route-status')).toContainText('Click the start');
     expect(app.consoleErrors).toEqual([]);
