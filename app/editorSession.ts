@@ -25,6 +25,7 @@ import type { Exchange } from './exchange/exchange';
 import { createInProcessCodecs, type ExchangeCodecs } from './exchange/codecOps';
 import type { StartChunkErrorsWorker } from './lod/chunkErrorsJob';
 import type { StartLightingWorker } from './lighting/lightingMessages';
+import type { RouteRunner } from './roads/routeRunner';
 import { createFileDrop, type WindowDroppedFile } from './platform/fileDrop';
 import { followActiveTask } from './panelTabs';
 import { createViewEvents } from './view/viewEvents';
@@ -84,6 +85,8 @@ export interface SessionOptions {
   chunkErrorsWorker?: StartChunkErrorsWorker;
   /** Starts the viewport's lighting worker; without it the lighting is computed on the main thread. */
   lightingWorker?: StartLightingWorker;
+  /** Runs the road router (a worker in the window; on this thread when absent). */
+  routeRunner?: RouteRunner;
 }
 
 export function createEditorSession(options: SessionOptions): EditorSession {
@@ -118,7 +121,7 @@ export function createEditorSession(options: SessionOptions): EditorSession {
   });
 
   const props = disposables.add(createPropsFeature(core));
-  const roads = disposables.add(createRoadsFeature(core, design));
+  const roads = disposables.add(createRoadsFeature(core, design, undefined, options.routeRunner));
   const drive = disposables.add(createDriveFeature(editor, commands, () => view.getState().settings.snowLine));
   project.bindDriveSettings({
     get: () => {

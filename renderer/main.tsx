@@ -13,6 +13,7 @@ import { startSizeOverride } from './startSize';
 import { createWorkerCodecs } from './exchange/workerCodecs';
 import { startChunkErrorsWorker } from './lod/offThreadErrors';
 import { startLightingWorker } from './workers/lightingChannel';
+import { workerRouteRunner } from './workers/routeChannel';
 import { createViewportController } from './viewport/viewportController';
 import { ViewportProvider } from './viewport/viewportContext';
 
@@ -28,7 +29,7 @@ const session = createEditorSession({
   isMac: isMacPlatform(),
   terrainJobs: createWorkerTransport({ threads: erosionThreadsOverride(window.location.search) }),
   createCodecs: () => createWorkerCodecs(),
-  ...(typeof Worker === 'function' ? { chunkErrorsWorker: startChunkErrorsWorker, lightingWorker: startLightingWorker } : {}),
+  ...(typeof Worker === 'function' ? { chunkErrorsWorker: startChunkErrorsWorker, lightingWorker: startLightingWorker, routeRunner: workerRouteRunner } : {}),
 });
 // The 3D view's models (lighting, LOD meshes) live beside the session, outside React: the view
 // starts and stops them in effects, and only this page's end disposes them.

@@ -17,6 +17,7 @@ import type { RoadLayer } from '../../shared/layers/types';
 import { RoadDrag } from './roadDrag';
 import { roadOverlay } from './roadOverlay';
 import type { RoadsModel } from './roadsModel';
+import type { RouteMode } from './routeMode';
 
 export const ROAD_TOOL_ID = 'road';
 
@@ -65,7 +66,7 @@ interface Hit {
   n: number;
 }
 
-export function createRoadTool(editor: Editor, tools: ToolStore, jobs: TerrainJobs, layers: LayersModel, roads: RoadsModel, frame: FrameScheduler): RoadTool {
+export function createRoadTool(editor: Editor, tools: ToolStore, jobs: TerrainJobs, layers: LayersModel, roads: RoadsModel, frame: FrameScheduler, route?: RouteMode): RoadTool {
   let current: RoadToolState = { kind: 'idle' };
   /** The state, a draft cleared elsewhere (Enter, a road made, the Roads tab) being idle again. */
   const stateNow = (): RoadToolState => {
@@ -181,6 +182,8 @@ export function createRoadTool(editor: Editor, tools: ToolStore, jobs: TerrainJo
     },
     onPointerDown(event) {
       if (dragging() || jobs.isRunning) return;
+      // Route mode: the clicks are the route's start, via points (Shift) and end.
+      if (route?.store.getState().on) return route.click(event.x, event.z, event.shiftKey);
       const hit = hitTest(event);
       const selected = roads.selected();
       if (hit && hit.road.id !== selected?.id) {
@@ -250,6 +253,7 @@ export function createRoadTool(editor: Editor, tools: ToolStore, jobs: TerrainJo
     refresh,
     state: stateNow,
     cancel() {
+      if (route?.cancel()) return refresh();
       const state = stateNow();
       if (state.kind === 'dragging') endDrag(false);
       else if (state.kind === 'drafting') setDraft(null);

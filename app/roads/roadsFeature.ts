@@ -3,11 +3,15 @@ import type { TerrainJobs } from '../jobs/terrainJobs';
 import type { LayersModel } from '../layers/layersModel';
 import { createRoadTool, ROAD_TOOL_ID, type FrameScheduler, type RoadTool } from './roadTool';
 import { createRoadsModel, type RoadsModel } from './roadsModel';
+import { createRouteMode, type RouteMode } from './routeMode';
+import { inProcessRouteRunner, type RouteRunner } from './routeRunner';
 
 /** The roads feature of a session: the roads model (Roads tab), the road tool and its command. */
 export interface RoadsFeature {
   readonly model: RoadsModel;
   readonly tool: RoadTool;
+  /** The tool's Route mode: the road finds its own way between clicked points. */
+  readonly route: RouteMode;
   /** Makes the road tool the active one. */
   selectTool(): void;
   dispose(): void;
@@ -19,10 +23,11 @@ const defaultFrame: FrameScheduler = (callback) => {
   else setTimeout(callback, 16);
 };
 
-export function createRoadsFeature(session: Pick<SessionCore, 'editor' | 'tools' | 'commands'>, design: { jobs: TerrainJobs; layers: LayersModel }, frame: FrameScheduler = defaultFrame): RoadsFeature {
+export function createRoadsFeature(session: Pick<SessionCore, 'editor' | 'tools' | 'commands'>, design: { jobs: TerrainJobs; layers: LayersModel }, frame: FrameScheduler = defaultFrame, routeRunner: RouteRunner = inProcessRouteRunner): RoadsFeature {
   const { editor, tools, commands } = session;
   const model = createRoadsModel(editor, design.jobs, design.layers);
-  const tool = createRoadTool(editor, tools, design.jobs, design.layers, model, frame);
+  const route = createRouteMode(editor, model, routeRunner);
+  const tool = createRoadTool(editor, tools, design.jobs, design.layers, model, frame, route);
   const selectTool = () => {
     const current = tools.getState().active;
     if (current === tool) return;
@@ -44,8 +49,10 @@ export function createRoadsFeature(session: Pick<SessionCore, 'editor' | 'tools'
   return {
     model,
     tool,
+    route,
     selectTool,
     dispose() {
+      route.cancel();
       unsubscribers.forEach((off) => off());
       model.dispose();
     },

@@ -8,7 +8,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Layer, RoadLayer } from '../../shared/layers/types';
 import { buildRoadModel, terrainProblem, type RoadModel } from '../../shared/roads/model';
-import { roadValuesProblem } from '../../shared/roads/params';
+import { roadValuesProblem, type RoadParams, type RoadPoint } from '../../shared/roads/params';
 import { placeAlongRoad, propsOnRoads, type AlongRoadOptions } from '../../shared/roads/props';
 import type { RoadClass } from '../../shared/roads/standard';
 import type { Prop } from '../../shared/props/prop';
@@ -45,6 +45,8 @@ export interface RoadsModel {
   setDraft(point: { x: number; z: number } | null): void;
   /** A road from the draft to (x, z) at the top of the stack, selected. */
   createFromDraft(x: number, z: number): Promise<JobResult>;
+  /** A road through `points` (a route found by the router) at the top of the stack, selected: one entry. */
+  createFromPoints(label: string, points: RoadPoint[], overrides?: Partial<Omit<RoadParams, 'points'>>): Promise<JobResult>;
   appendPoint(id: string, x: number, z: number): Promise<JobResult>;
   insertPoint(id: string, n: number, x: number, z: number): Promise<JobResult>;
   deletePoint(id: string, n: number): Promise<JobResult>;
@@ -186,6 +188,20 @@ export function createRoadsModel(editor: Editor, jobs: TerrainJobs, layers: Laye
         store.setState({ draft: null });
         layers.select(made.road.id);
         store.setState({ selectedPoint: 1 });
+      }
+      return result;
+    },
+    async createFromPoints(label, points, overrides = {}) {
+      let made: { stack: Layer[]; road: RoadLayer };
+      try {
+        made = edits.stackWithNewRoad(stack(), points, overrides);
+      } catch (error) {
+        return fail(error instanceof Error ? error.message : String(error));
+      }
+      const result = await commitRoad(`${label} "${made.road.name}"`, made.road.id, made.stack);
+      if (result === 'done') {
+        layers.select(made.road.id);
+        store.setState({ selectedPoint: null, draft: null });
       }
       return result;
     },

@@ -25,6 +25,8 @@ Usage:
                                                      --enable/--disable/--remove ID, --out FILE edit it (--help)
   faultline road IN --spline road.json --out FILE    add a road layer that shapes the land; --centreline,
                                                      --report (--help)
+  faultline road IN --from x,z --to x,z --out FILE   the same, the road finding its own way within its
+                                                     grade and radius; --via x,z (--help)
   faultline drive FILE.faultline --road ID --out FILE [--report FILE]   drive a project's road (--help)
   faultline water IN --out FILE                      add automatic rivers and lakes as a layer; --depth,
                                                      --accumulation, --flow maps, --water-mesh,

@@ -19,6 +19,8 @@ import { E_MAX_CHOICES, ROAD_CLASSES, ROAD_TERRAINS, maxGradeFor, parseRoadClass
 import { propsOnRoads } from '../../shared/roads/props';
 import { buildRibbon, ribbonGlb } from '../../shared/roads/ribbon';
 import { isWarningFlag, reportCsv, reportJson, roadReport, type DriveOutcome } from '../../shared/roads/report';
+import { routeRoad } from '../../shared/roads/route';
+import { routeLimits } from '../../shared/roads/routeLimits';
 import { createHeightfield, type Heightfield } from '../../shared/terrain/heightfield';
 import type { CliIo } from './io';
 import { longDriveProgress } from './driveMessages';
@@ -38,7 +40,10 @@ export const MAX_SPLINE_BYTES = 1024 * 1024;
 
 export interface RoadOptions {
   input: string;
+  /** The spline file ('' when routed). */
   spline: string;
+  /** Routed: the points the router finds a road through (start, vias, end). */
+  route?: { x: number; z: number }[];
   overrides: Partial<Omit<RoadParams, 'points'>>;
   keepProps: boolean;
   outputs: string[];
@@ -47,13 +52,14 @@ export interface RoadOptions {
   ribbon?: string;
 }
 
-const OPTIONS = ['--spline', '--width', '--falloff', '--max-grade', '--slope-limit', '--bank', '--design-speed', '--e-max', '--class', '--keep-props', '--out', '--centreline', '--report', '--ribbon'];
+const OPTIONS = ['--spline', '--from', '--to', '--via', '--width', '--falloff', '--max-grade', '--slope-limit', '--bank', '--design-speed', '--e-max', '--class', '--keep-props', '--out', '--centreline', '--report', '--ribbon'];
 
 export function roadHelp(): string {
   const d = ROAD_DEFAULTS;
   return `Usage: faultline road IN --spline road.json [--width m] [--falloff m] [--max-grade %]
                      [--slope-limit deg] [--bank deg|auto] [--design-speed km/h] [--e-max %]
                      [--class CLASS-TERRAIN] [--keep-props]
+       faultline road IN --from x,z --to x,z [--via x,z]… [the same options]
                      --out OUT [--out OUT…] [--centreline FILE.json] [--report FILE.json|FILE.csv]
                      [--ribbon FILE.glb]
 
@@ -64,6 +70,14 @@ stack, so the road can be edited, switched off or removed with "faultline layers
 road.json: { "points": [[x, z], …], "width"?: m, "name"?: "…" } in metres, origin at the map centre
 (as "drive --route"); a point may be { "x", "z", "width"?, "bank"? } to set its own width and bank.
 The name (the road layer's) is 1…200 characters without control characters.
+
+--from x,z --to x,z [--via x,z]…: instead of a spline file, the road finds its own way from the start
+to the end through the via points (metres, origin at the map centre): a centreline that keeps every
+10 m within --max-grade and every bend at or above the minimum radius for --design-speed, switching
+back where the slope demands, minimising cut and fill plus length (a hybrid A* search over position
+and heading with arcs of 1.5 × the minimum radius). The found points are the road's control points,
+as if read from a spline file. No route within the grade inside the map: refused with the reason,
+exit 2, nothing written.
 
 The road: a centripetal Catmull-Rom centreline through the points; a profile fitted to the ground
 along it that never exceeds --max-grade, with vertical curves; a flat or banked cross-section; and
@@ -107,11 +121,22 @@ Exit codes: 0 written; 1 a file could not be read or written, or its stack could
 }
 
 export function parseRoadArgs(args: readonly string[]): RoadOptions {
-  const tokens = tokenizeOptions(args, OPTIONS, { flags: ['--keep-props'], repeatable: ['--out'] });
+  const tokens = tokenizeOptions(args, OPTIONS, { flags: ['--keep-props'], repeatable: ['--out', '--via'] });
   if (tokens.positional.length !== 1) throw new UsageError(tokens.positional.length === 0 ? 'a terrain file IN is required' : `one terrain file only, got ${tokens.positional.length}`);
   const get = (option: string) => tokens.values.get(option)?.[0];
   const spline = get('--spline');
-  if (!spline) throw new UsageError('--spline road.json is required');
+  const from = get('--from');
+  const to = get('--to');
+  const vias = tokens.values.get('--via') ?? [];
+  if (spline && (from !== undefined || to !== undefined || vias.length > 0)) throw new UsageError('--spline and --from/--to/--via are two ways to give the road: use one');
+  if (!spline && from === undefined && to === undefined) throw new UsageError('--spline road.json is required (or --from x,z --to x,z to route the road)');
+  if (!spline && (from === undefined || to === undefined)) throw new UsageError(from === undefined ? '--from x,z is required with --to' : '--to x,z is required with --from');
+  const pointOf = (option: string, text: string) => {
+    const parts = text.split(',');
+    if (parts.length !== 2 || !parts.every((part) => isDecimal(part.trim()))) throw new UsageError(`${option} must be x,z in metres, got "${text}"`);
+    return { x: Number(parts[0]), z: Number(parts[1]) };
+  };
+  const route = spline ? undefined : [pointOf('--from', from!), ...vias.map((via) => pointOf('--via', via)), pointOf('--to', to!)];
   const number = (option: string, check: (v: number) => boolean, what: string): number | undefined => {
     const text = get(option);
     if (text === undefined) return undefined;
@@ -153,7 +178,7 @@ export function parseRoadArgs(args: readonly string[]): RoadOptions {
   if (report !== undefined && !/\.(json|csv)$/i.test(report)) throw new UsageError(`--report ${report}: must be a .json or .csv file`);
   const ribbon = get('--ribbon');
   if (ribbon !== undefined && !ribbon.toLowerCase().endsWith('.glb')) throw new UsageError(`--ribbon ${ribbon}: must be a .glb file`);
-  return { input: tokens.positional[0], spline, overrides, keepProps: tokens.values.has('--keep-props'), outputs, ...(centreline ? { centreline } : {}), ...(report ? { report } : {}), ...(ribbon ? { ribbon } : {}) };
+  return { input: tokens.positional[0], spline: spline ?? '', ...(route ? { route } : {}), overrides, keepProps: tokens.values.has('--keep-props'), outputs, ...(centreline ? { centreline } : {}), ...(report ? { report } : {}), ...(ribbon ? { ribbon } : {}) };
 }
 
 /** A problem with the spline file: exit 2. */
@@ -234,6 +259,12 @@ export function reportBytes(path: string, report: ReturnType<typeof roadReport>,
   return new TextEncoder().encode(text);
 }
 
+/** The router on the heights below the road, with progress on stderr for a long search. */
+function routeOnCli(below: Float32Array, field: Heightfield, waypoints: { x: number; z: number }[], params: RoadParams, io: CliIo) {
+  const progress = createCliProgress(io, 'road', 'the route', [{ label: 'routing', work: 1 }], false).stage(0);
+  return routeRoad({ heights: below, size: field, waypoints, limits: routeLimits(params), width: params.width, maxCutFill: params.maxCutFill, onProgress: (fraction) => progress(Math.round(fraction * 1000), 1000) });
+}
+
 export async function runRoad(args: readonly string[], io: CliIo): Promise<number> {
   const parsed = parseCommand('road', args, io, roadHelp, parseRoadArgs);
   if (!parsed.ok) return parsed.exitCode;
@@ -247,31 +278,34 @@ export async function runRoad(args: readonly string[], io: CliIo): Promise<numbe
   const loaded = await readAndLoad(io, 'road', options.input, {});
   if (!loaded) return EXIT_FAILURE;
   const inputName = displayFileName(options.input);
-  let spline: ReturnType<typeof parseSpline>;
-  try {
-    const readFile = io.readFile ?? (await import('./readInputFile')).readInputFile;
-    let bytes: Uint8Array;
+  let spline: ReturnType<typeof parseSpline> = { points: options.route ?? [] };
+  if (!options.route) {
     try {
-      bytes = await readFile(options.spline, { maxBytes: MAX_SPLINE_BYTES, kind: 'a road spline file' });
+      const readFile = io.readFile ?? (await import('./readInputFile')).readInputFile;
+      let bytes: Uint8Array;
+      try {
+        bytes = await readFile(options.spline, { maxBytes: MAX_SPLINE_BYTES, kind: 'a road spline file' });
+      } catch (error) {
+        const text = message(error);
+        const name = displayFileName(options.spline);
+        io.stderr(`faultline road: ${text.startsWith(`${name}:`) ? text : `${name}: ${text}`}\n`);
+        return EXIT_FAILURE;
+      }
+      spline = parseSpline(bytes, options.spline);
     } catch (error) {
-      const text = message(error);
-      const name = displayFileName(options.spline);
-      io.stderr(`faultline road: ${text.startsWith(`${name}:`) ? text : `${name}: ${text}`}\n`);
-      return EXIT_FAILURE;
+      if (!(error instanceof SplineError)) throw error;
+      io.stderr(`faultline road: ${error.message}\n`);
+      return EXIT_USAGE;
     }
-    spline = parseSpline(bytes, options.spline);
-  } catch (error) {
-    if (!(error instanceof SplineError)) throw error;
-    io.stderr(`faultline road: ${error.message}\n`);
-    return EXIT_USAGE;
   }
   const { field } = loaded;
   const stack = stackOfInput(loaded, io, 'road', inputName);
   const id = nextRoadId(stack);
   const params = roadParams(spline.points, { ...(spline.width !== undefined ? { width: spline.width } : {}), ...options.overrides });
-  const road: RoadLayer = { id, name: spline.name ?? defaultRoadName(id), enabled: true, opacity: 1, kind: 'road', params };
-  const next = [...stack, road];
-  const splineName = displayFileName(options.spline);
+  let road: RoadLayer = { id, name: spline.name ?? defaultRoadName(id), enabled: true, opacity: 1, kind: 'road', params };
+  let next = [...stack, road];
+  // Problems with a routed road's values are the command line's: named by the input.
+  const splineName = options.route ? inputName : displayFileName(options.spline);
   const problem = stackProblem(next, field);
   if (problem) {
     io.stderr(`faultline road: ${splineName}: ${problem}\n`);
@@ -283,7 +317,21 @@ export async function runRoad(args: readonly string[], io: CliIo): Promise<numbe
   // As the window's open check: a file whose heights are not its layers' is said to be so.
   const differs = loaded.layerStatus?.origin === 'saved' ? savedHeightsNote(below, field.heights, field.width) : null;
   if (differs) io.stderr(`faultline road: note: ${inputName}: ${differs}\n`);
-  const model = buildRoadModel(params, below, field);
+  if (options.route) {
+    const routed = routeOnCli(below, field, options.route, road.params, io);
+    if (!routed.ok) {
+      io.stderr(`faultline road: ${inputName}: ${routed.problem}; nothing written\n`);
+      return EXIT_USAGE;
+    }
+    road = { ...road, params: { ...road.params, points: routed.points } };
+    next = [...stack, road];
+    const routedProblem = stackProblem(next, field);
+    if (routedProblem) {
+      io.stderr(`faultline road: ${inputName}: the routed road: ${routedProblem}\n`);
+      return EXIT_USAGE;
+    }
+  }
+  const model = buildRoadModel(road.params, below, field);
   const cannot = terrainProblem(model);
   if (cannot) {
     io.stderr(`faultline road: ${splineName}: road "${road.name}" (${id}): ${cannot}\n`);

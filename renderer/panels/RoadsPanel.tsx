@@ -8,6 +8,7 @@ import { eMaxOf } from '../../shared/roads/params';
 import { E_MAX_CHOICES, ROAD_CLASSES, ROAD_TERRAINS, parseRoadClass, roadClassName } from '../../shared/roads/standard';
 import { useCommandState } from '../session';
 import { RoadDriveSection } from '../roads/RoadDriveSection';
+import { RouteSection } from '../roads/RouteSection';
 
 /** A value typed freely and committed on Enter or leaving the field (each commit one undo entry). */
 function CommitField({ label, value, onCommit, testId, title }: { label: string; value: string; onCommit(text: string): void; testId: string; title?: string }) {
@@ -109,7 +110,8 @@ export function RoadsPanel({ session }: { session: EditorSession }) {
           </button>
         )}
       </div>
-      {draft && <p className="hint">First point set: click once more to make the road (Esc cancels).</p>}
+      <RouteSection session={session} />
+      {draft && !session.roads.route.store.getState().on && <p className="hint">First point set: click once more to make the road (Esc cancels).</p>}
       {message && (
         <p className="panel-message" role="status" data-testid="roads-message">
           {message}

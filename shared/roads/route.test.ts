@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { evaluateStack } from '../layers/evaluate';
+import type { HeightsLayer, LayerSize } from '../layers/types';
+import { buildRoadModel, terrainProblem } from './model';
+import { roadParams, type RoadPoint } from './params';
+import { roadReport } from './report';
+import { routeRoad, type RouteRequest } from './route';
+import { routeLimits } from './routeLimits';
+import { cone, escarpment, wall } from './testing/routeTerrain';
+import { hills, roadLayer } from './testing/terrain';
+
+type Design = { maxGradePct: number; designSpeedKmh: number };
+
+function route(base: HeightsLayer, size: LayerSize, waypoints: RouteRequest['waypoints'], design: Design, extra: Partial<RouteRequest> = {}) {
+  const ground = evaluateStack([base], size)!;
+  return routeRoad({ heights: ground, size, waypoints, limits: routeLimits(design), width: 8, ...extra });
+}
+
+/** The routed road built and shaped on the map: its model, its report and its terrain check. */
+function shapedRoad(base: HeightsLayer, size: LayerSize, points: RoadPoint[], design: Design) {
+  const road = roadLayer(points, design);
+  const ground = evaluateStack([base], size)!;
+  const model = buildRoadModel(road.params, ground, size);
+  const report = roadReport(model, evaluateStack([base, road], size)!, size);
+  return { model, report, problem: terrainProblem(model) };
+}
+
+const flagged = (report: ReturnType<typeof roadReport>, flag: 'grade' | 'radius') => report.segments.filter((s) => s.flags.includes(flag)).map((s) => `${Math.round(s.from)} m: grade ${s.maxGradePct.toFixed(1)} %, radius ${s.radius?.toFixed(1)}`);
+
+describe('road router', () => {
+  // 120 m at 60 % is 200 m of slope; a road at 8 % needs at least 120 / 0.08 = 1500 m to climb it.
+  const wide: LayerSize = { width: 1281, depth: 321, cellSize: 4 };
+  const mountain: Design = { maxGradePct: 8, designSpeedKmh: 30 };
+  const start = { x: 0, z: -400 };
+  const end = { x: 0, z: 400 };
+
+  it('climbs a 120 m, 60 % escarpment at 8 % with switchbacks; its own report flags no grade or radius', () => {
+    const base = escarpment(wide);
+    // Drawn straight up the face the road is refused: it would need far more cut and fill than allowed.
+    expect(shapedRoad(base, wide, [start, end], mountain).problem).toMatch(/too steep for a 8 % maximum grade/);
+    const result = route(base, wide, [start, end], mountain);
+    if (!result.ok) throw new Error(result.problem);
+    expect(result.points[0]).toEqual(start);
+    expect(result.points.at(-1)).toEqual(end);
+    const { model, report, problem } = shapedRoad(base, wide, result.points, mountain);
+    expect(problem).toBeNull();
+    expect(flagged(report, 'grade')).toEqual([]);
+    expect(flagged(report, 'radius')).toEqual([]);
+    expect(model.line.length).toBeGreaterThan(120 / 0.08);
+    // Switchbacks: the road runs both ways across the face, east and west.
+    const { tx } = model.line;
+    expect(Math.max(...tx)).toBeGreaterThan(0.95);
+    expect(Math.min(...tx)).toBeLessThan(-0.95);
+  });
+
+  it('is deterministic: the same ask gives the same points', () => {
+    const size: LayerSize = { width: 201, depth: 201, cellSize: 4 };
+    const base = cone(size, 80, 0.4, 240);
+    const ask: RouteRequest['waypoints'] = [{ x: -350, z: -350 }, { x: 0, z: 0 }];
+    expect(route(base, size, ask, mountain)).toEqual(route(base, size, ask, mountain));
+  });
+
+  it('winds up a cone to its flat top at 8 % (a 40 % cone, 80 m high, 240 m across the top), report clean', () => {
+    const size: LayerSize = { width: 201, depth: 201, cellSize: 4 };
+    const base = cone(size, 80, 0.4, 240);
+    const result = route(base, size, [{ x: -350, z: -350 }, { x: 0, z: 0 }], mountain);
+    if (!result.ok) throw new Error(result.problem);
+    const { model, report, problem } = shapedRoad(base, size, result.points, mountain);
+    expect(problem).toBeNull();
+    expect(flagged(report, 'grade')).toEqual([]);
+    expect(flagged(report, 'radius')).toEqual([]);
+    expect(model.line.length).toBeGreaterThan(80 / 0.08);
+  });
+
+  it('crosses rolling hills at the default 10 % and 30 km/h through a via point, report clean', () => {
+    const design: Design = { maxGradePct: 10, designSpeedKmh: 30 };
+    const size: LayerSize = { width: 401, depth: 401, cellSize: 2 };
+    const base = hills(size);
+    const via = { x: 0, z: 150 };
+    const result = route(base, size, [{ x: -300, z: -250 }, via, { x: 300, z: -250 }], design);
+    if (!result.ok) throw new Error(result.problem);
+    expect(result.points).toContainEqual(via);
+    const { report, problem } = shapedRoad(base, size, result.points, design);
+    expect(problem).toBeNull();
+    expect(flagged(report, 'grade')).toEqual([]);
+    expect(flagged(report, 'radius')).toEqual([]);
+  });
+
+  it('keeps off blocked cells (water): the road goes round a lake between the points', () => {
+    const size: LayerSize = { width: 161, depth: 161, cellSize: 2 };
+    const base = hills(size, 0);
+    const blocked = new Uint8Array(size.width * size.depth);
+    const lake = (x: number, z: number) => Math.hypot(x, z) < 40;
+    for (let j = 0; j < size.depth; j++) for (let i = 0; i < size.width; i++) blocked[j * size.width + i] = lake((i - 80) * 2, (j - 80) * 2) ? 1 : 0;
+    const result = route(base, size, [{ x: -120, z: 0 }, { x: 120, z: 0 }], { maxGradePct: 10, designSpeedKmh: 30 }, { blocked });
+    if (!result.ok) throw new Error(result.problem);
+    const { model } = shapedRoad(base, size, result.points, { maxGradePct: 10, designSpeedKmh: 30 });
+    for (let k = 0; k < model.line.n; k++) expect(lake(model.line.x[k], model.line.z[k])).toBe(false);
+  });
+
+  it('refuses an impossible ask with the reason: a 30 m wall across the whole map', () => {
+    const size: LayerSize = { width: 101, depth: 101, cellSize: 4 };
+    const result = route(wall(size, 30), size, [{ x: 0, z: -150 }, { x: 0, z: 150 }], mountain);
+    expect(result).toEqual({ ok: false, problem: expect.stringMatching(/^no route from the start \(0, -150\) to the end \(0, 150\) stays within a 8 % grade and bends of at least 25\.3 m inside the map/) });
+  });
+
+  it('uses AASHTO’s minimum radius on a flat road for the design speed: V² / (127 f_max), 25.3 m at 30 km/h', () => {
+    // Green Book 2011 table 3-7: f_max = 0.28 at 30 km/h; 30² / (127 × 0.28) = 25.31 m at e = 0.
+    expect(routeLimits(mountain).minRadius).toBeCloseTo(900 / (127 * 0.28), 6);
+    expect(roadParams([]).maxGradePct).toBe(10);
+  });
+});
