@@ -28,6 +28,7 @@ Usage:
   faultline drive FILE.faultline --road ID --out FILE [--report FILE]   drive a project's road (--help)
   faultline water IN --out FILE                      add automatic rivers and lakes as a layer; --depth,
                                                      --accumulation, --flow maps (--help)
+  faultline river IN --spline river.json --out FILE  add a drawn river that carves its bed (--help)
   faultline drivability IN --car PRESET --out mask.png [--summary F.json]   where a car can go (--help)
   faultline --help                                   this text
 
