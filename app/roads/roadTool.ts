@@ -1,5 +1,6 @@
 /**
- * The road tool (in the manner of Unreal's landscape splines): with a road selected, a click on the
+ * The road tool (in the manner of Unreal's landscape splines), and any tool that draws a layer as a
+ * spline (the river tool): one tool, parametrised by a SplineKind. With a road selected, a click on the
  * terrain adds a control point at its end, a click on its centreline inserts one there, a drag moves
  * a point live (one undo entry on release), Alt+click or Delete/Backspace deletes the selected point.
  * With no road selected, the first click starts a draft (held here, not in the document) and the
@@ -14,9 +15,10 @@ import type { Tool, ToolPointerEvent } from '../tools/types';
 import { centrelineOf } from '../../shared/roads/model';
 import { roadKind } from '../../shared/layers/kinds/road';
 import type { RoadLayer } from '../../shared/layers/types';
-import { RoadDrag } from './roadDrag';
+import { ROAD_DRAG, SplineDrag } from './roadDrag';
 import { roadOverlay } from './roadOverlay';
 import type { RoadsModel } from './roadsModel';
+import type { SplineKind, SplineLayer, SplineToolModel } from './splineKind';
 
 export const ROAD_TOOL_ID = 'road';
 
@@ -33,15 +35,49 @@ export interface RoadTool extends Tool {
 /** Handles are picked within this many cells when the view gives no pick radius. */
 const DEFAULT_PICK_CELLS = 3;
 
-interface Hit {
-  road: RoadLayer;
+interface Hit<L extends SplineLayer> {
+  road: L;
   /** A control point, or the piece (point n − 1 … n) of the centreline hit. */
   kind: 'point' | 'line';
   n: number;
 }
 
-export function createRoadTool(editor: Editor, tools: ToolStore, jobs: TerrainJobs, layers: LayersModel, roads: RoadsModel, frame: FrameScheduler): RoadTool {
-  let drag: { road: RoadDrag; point: number; moved: boolean; pending: { x: number; z: number } | null; refused: RoadLayer | null; down: { x: number; z: number }; dx: number; dz: number } | null = null;
+export const ROAD_SPLINE: SplineKind<RoadLayer> = {
+  ...ROAD_DRAG,
+  toolId: ROAD_TOOL_ID,
+  toolLabel: 'Road',
+  problem: (road, size) => roadKind.problem(road, size),
+  centreline: (road, cellSize) => centrelineOf(road.params, cellSize),
+  overlay: roadOverlay,
+};
+
+/** The roads model as the spline tool uses it. */
+function roadToolModel(roads: RoadsModel): SplineToolModel<RoadLayer> {
+  return {
+    selectedPoint: () => roads.store.getState().selectedPoint,
+    draft: () => roads.store.getState().draft,
+    say: (message) => roads.store.setState({ message }),
+    list: () => roads.roads(),
+    selected: () => roads.selected(),
+    select: (id) => roads.selectRoad(id),
+    selectPoint: (n) => roads.selectPoint(n),
+    setDraft: (point) => roads.setDraft(point),
+    createFromDraft: (x, z) => roads.createFromDraft(x, z),
+    appendPoint: (id, x, z) => roads.appendPoint(id, x, z),
+    insertPoint: (id, n, x, z) => roads.insertPoint(id, n, x, z),
+    deletePoint: (id, n) => roads.deletePoint(id, n),
+    commit: (label, id, next, options) => roads.commitRoad(label, id, next, options),
+    end: () => roads.newRoad(),
+  };
+}
+
+export function createRoadTool(editor: Editor, tools: ToolStore, jobs: TerrainJobs, _layers: LayersModel, roads: RoadsModel, frame: FrameScheduler): RoadTool {
+  return createSplineTool(ROAD_SPLINE, editor, tools, jobs, roadToolModel(roads), frame);
+}
+
+/** The tool for a kind drawn as a spline: `kind` says which layers and how they are drawn, `roads` edits them. */
+export function createSplineTool<L extends SplineLayer>(kind: SplineKind<L>, editor: Editor, tools: ToolStore, jobs: TerrainJobs, roads: SplineToolModel<L>, frame: FrameScheduler): RoadTool {
+  let drag: { road: SplineDrag<L>; point: number; moved: boolean; pending: { x: number; z: number } | null; refused: L | null; down: { x: number; z: number }; dx: number; dz: number } | null = null;
   let frameRequested = false;
   /** Where the pointer last hovered: a press there grabs a point handle of the selected road, or navigates. */
   let hovered: ToolPointerEvent | null = null;
@@ -51,20 +87,19 @@ export function createRoadTool(editor: Editor, tools: ToolStore, jobs: TerrainJo
 
   const refresh = () => {
     if (!active()) return;
-    const { selectedPoint, draft } = roads.store.getState();
     const selected = roads.selected();
-    tools.setState({ overlay: roadOverlay(editor.document.stack, cellSize(), selected?.id ?? null, selectedPoint, draft, drag ? drag.road.shown : undefined) });
+    tools.setState({ overlay: kind.overlay(editor.document.stack, cellSize(), selected?.id ?? null, roads.selectedPoint(), roads.draft(), drag ? drag.road.shown : undefined) });
   };
 
   /** The selected road's point or centreline under the pointer, else any other road's. */
-  const hitTest = (event: ToolPointerEvent): Hit | null => {
+  const hitTest = (event: ToolPointerEvent): Hit<L> | null => {
     const radius = event.pickRadius ?? DEFAULT_PICK_CELLS * cellSize();
     const selected = roads.selected();
-    const candidates = selected ? [selected, ...roads.roads().filter((r) => r.id !== selected.id && r.enabled)] : roads.roads().filter((r) => r.enabled);
+    const candidates = selected ? [selected, ...roads.list().filter((r) => r.id !== selected.id && r.enabled)] : roads.list().filter((r) => r.enabled);
     for (const road of candidates) {
-      let best: Hit | null = null;
+      let best: Hit<L> | null = null;
       let bestD = radius;
-      road.params.points.forEach((p, n) => {
+      road.params.points.forEach((p: { x: number; z: number }, n: number) => {
         const d = Math.hypot(p.x - event.x, p.z - event.z);
         if (d <= bestD) {
           bestD = d;
@@ -72,7 +107,7 @@ export function createRoadTool(editor: Editor, tools: ToolStore, jobs: TerrainJo
         }
       });
       if (best) return best;
-      const line = centrelineOf(road.params, cellSize());
+      const line = kind.centreline(road, cellSize());
       let station = -1;
       for (let k = 0; k < line.n; k++) {
         const d = Math.hypot(line.x[k] - event.x, line.z[k] - event.z);
@@ -98,7 +133,7 @@ export function createRoadTool(editor: Editor, tools: ToolStore, jobs: TerrainJo
     const shown = drag.road.shown;
     const points = shown.params.points.slice();
     points[drag.point] = { ...points[drag.point], x, z };
-    const candidate: RoadLayer = { ...shown, params: { ...shown.params, points } };
+    const candidate = { ...shown, params: { ...shown.params, points } } as L;
     if (drag.road.show(candidate)) {
       drag.moved = true;
       drag.refused = null;
@@ -114,26 +149,26 @@ export function createRoadTool(editor: Editor, tools: ToolStore, jobs: TerrainJo
     if (!commit || !current.moved || current.refused) {
       current.road.cancel();
       // Released where the road cannot go: it stays as it was, and the user is told why.
-      const problem = commit && current.refused ? roadKind.problem?.(current.refused, current.road.size) : null;
-      if (problem) roads.store.setState({ message: `Move point ${current.point + 1} of "${current.road.original.name}": ${problem}` });
+      const problem = commit && current.refused ? kind.problem(current.refused, current.road.size) : null;
+      if (problem) roads.say(`Move point ${current.point + 1} of "${current.road.original.name}": ${problem}`);
       refresh();
       return;
     }
     const { stack, options } = current.road.finish();
-    void roads.commitRoad(`Move point ${current.point + 1} of "${current.road.original.name}"`, current.road.original.id, stack, options).then(refresh);
+    void roads.commit(`Move point ${current.point + 1} of "${current.road.original.name}"`, current.road.original.id, stack, options).then(refresh);
   };
 
   const deleteSelectedPoint = (): boolean => {
     const road = roads.selected();
-    const { selectedPoint } = roads.store.getState();
+    const selectedPoint = roads.selectedPoint();
     if (!road || selectedPoint === null) return false;
     void roads.deletePoint(road.id, selectedPoint);
     return true;
   };
 
   const tool: RoadTool = {
-    id: ROAD_TOOL_ID,
-    label: 'Road',
+    id: kind.toolId,
+    label: kind.toolLabel,
     capturesPrimaryDrag: true,
     pressGrabs() {
       if (!hovered || jobs.isRunning) return false;
@@ -149,7 +184,7 @@ export function createRoadTool(editor: Editor, tools: ToolStore, jobs: TerrainJo
       const selected = roads.selected();
       if (hit && hit.road.id !== selected?.id) {
         // Another road: select it (and its point), nothing changes.
-        roads.selectRoad(hit.road.id);
+        roads.select(hit.road.id);
         roads.setDraft(null);
         roads.selectPoint(hit.kind === 'point' ? hit.n : null);
         refresh();
@@ -163,7 +198,7 @@ export function createRoadTool(editor: Editor, tools: ToolStore, jobs: TerrainJo
         }
         // The point keeps its offset from the pointer: a click on a handle does not move it.
         const p = hit.road.params.points[hit.n];
-        drag = { road: new RoadDrag(editor, jobs, hit.road.id), point: hit.n, moved: false, pending: null, refused: null, down: { x: event.x, z: event.z }, dx: p.x - event.x, dz: p.z - event.z };
+        drag = { road: new SplineDrag(editor, jobs, hit.road.id, kind), point: hit.n, moved: false, pending: null, refused: null, down: { x: event.x, z: event.z }, dx: p.x - event.x, dz: p.z - event.z };
         refresh();
         return;
       }
@@ -175,7 +210,7 @@ export function createRoadTool(editor: Editor, tools: ToolStore, jobs: TerrainJo
         void roads.appendPoint(selected.id, event.x, event.z).then(refresh);
         return;
       }
-      if (!roads.store.getState().draft) {
+      if (!roads.draft()) {
         roads.setDraft({ x: event.x, z: event.z });
         refresh();
         return;
@@ -200,7 +235,7 @@ export function createRoadTool(editor: Editor, tools: ToolStore, jobs: TerrainJo
     onKeyDown(key) {
       if (key === 'Delete' || key === 'Backspace') return deleteSelectedPoint();
       if (key === 'Enter') {
-        roads.newRoad();
+        roads.end();
         refresh();
         return true;
       }
@@ -210,7 +245,7 @@ export function createRoadTool(editor: Editor, tools: ToolStore, jobs: TerrainJo
     refresh,
     cancel() {
       if (drag) endDrag(false);
-      else if (roads.store.getState().draft) roads.setDraft(null);
+      else if (roads.draft()) roads.setDraft(null);
       refresh();
     },
   };
