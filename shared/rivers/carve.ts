@@ -9,7 +9,8 @@ import { smoothstep01 } from '../layers/kind';
 import type { Rect } from '../layers/types';
 import { nearestField } from '../roads/footprint';
 import type { GroundSize } from '../roads/profile';
-import type { RiverModel } from './model';
+import type { RiverLayer } from '../layers/types';
+import { buildRiverModel, type RiverModel } from './model';
 import { bankReach, riverReach } from './params';
 
 /**
@@ -126,10 +127,11 @@ export function riverWater(model: RiverModel, input: Float32Array, carved: Float
   return { depth, surface };
 }
 
-/** The river's centreline from source to mouth, for exports: map metres, the water surface, width and depth. */
-export function riverCentreline(model: RiverModel): { x: number; z: number; surface: number; width: number; depth: number }[] {
-  const { line } = model;
-  const points: { x: number; z: number; surface: number; width: number; depth: number }[] = [];
-  for (let k = 0; k < line.n; k++) points.push({ x: line.x[k], z: line.z[k], surface: model.surface[k], width: line.width[k], depth: model.depth[k] });
-  return points;
+/**
+ * A river layer's water for the views and exports: `below` the heights the layer receives (the
+ * stack's evaluation under it), `carved` its result, `waterBelow` the surface of a water layer under
+ * it if any (a lake's, the automatic network's) for the join.
+ */
+export function riverLayerWater(layer: RiverLayer, below: Float32Array, carved: Float32Array, size: GroundSize, waterBelow?: Float32Array): RiverWater {
+  return riverWater(buildRiverModel(layer.params, below, size), below, carved, size, waterBelow);
 }

@@ -11,6 +11,7 @@ import type { Layer, RiverLayer, SculptLayer } from '../layers/types';
 import { stackProblem } from '../layers/validate';
 import { createHeightfield } from '../terrain/heightfield';
 import { joinedSurface, riverWater } from './carve';
+import { riverCentrelineJson } from './export';
 import { buildRiverModel, riverTerrainProblem } from './model';
 import { bumpGround, bumpSurface, heightsOf, RIVER_SIZE, riverLayer } from './testing/terrain';
 
@@ -189,5 +190,21 @@ describe('the river layer', () => {
     const json = stackToJson([ground, riverLayer(ACROSS_THE_BUMP)]);
     const text = JSON.stringify(json.json).replace('"x":-56', '"x":1e999');
     expect(stackFromJson(JSON.parse(text), json.blobs, SIZE)).toEqual({ ok: false, problem: 'layer 2 "Test river" (river): point 1 must be { "x", "z" } in metres' });
+  });
+});
+
+describe('the river centreline for exports', () => {
+  it('runs from the source to the mouth at ≤ 1 m on its water surface, in map and every engine\'s coordinates', () => {
+    const model = buildRiverModel(riverLayer(ACROSS_THE_BUMP, { width: 4, depth: 1 }).params, ground.heights, SIZE);
+    const json = riverCentrelineJson(model, 'Mill river') as { points: { x: number; y: number; z: number; depth: number; width: number }[]; engines: Record<string, { points: unknown[] }> };
+    const { points } = json;
+    expect([points[0].x, points.at(-1)!.x]).toEqual([-56, 56]);
+    for (let k = 1; k < points.length; k++) {
+      expect(Math.hypot(points[k].x - points[k - 1].x, points[k].z - points[k - 1].z)).toBeLessThanOrEqual(1 + 1e-9);
+      expect(points[k].y).toBeLessThanOrEqual(points[k - 1].y);
+    }
+    for (const p of points) if (Math.abs(p.x) > 9) expect(p.y).toBeCloseTo(bumpSurface(p.x), 5);
+    expect(points.every((p) => p.width === 4 && p.depth === 1)).toBe(true);
+    for (const engine of Object.values(json.engines)) expect(engine.points).toHaveLength(points.length);
   });
 });
