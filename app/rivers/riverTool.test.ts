@@ -147,6 +147,20 @@ describe('the river tool (the road tool drawing river layers)', () => {
     expect(overlay.roads.map((line) => [line.id, line.selected, line.params])).toEqual([['river-1', false, null], ['river-2', true, null]]);
   });
 
+  it('navigates as every tool: a press grabs only a point of the selected river; anywhere else it orbits or pans', async () => {
+    const s = await setup();
+    s.tool.onHover?.(at(-30, -20));
+    expect(s.tool.pressGrabs?.()).toBe(false);
+    await click(s.tool, -30, -20);
+    await click(s.tool, 30, -20);
+    s.tool.onHover?.(at(-30, -20));
+    expect(s.tool.pressGrabs?.()).toBe(true);
+    s.tool.onHover?.(at(0, -20));
+    expect(s.tool.pressGrabs?.()).toBe(false);
+    s.tool.onHover?.(at(0, 30));
+    expect(s.tool.pressGrabs?.()).toBe(false);
+  });
+
   it('refuses a river whose bed would lie deeper than its limit, with the reason, and records nothing', async () => {
     const s = await setup();
     // A 30 m wall across the map at x = 0: a river over it would need a bed 30 m down.

@@ -37,6 +37,16 @@ describe('faultline river', () => {
     expect(await runCli(['layers', 'r.faultline', '--json'], listing)).toBe(0);
     expect((JSON.parse(listing.out) as { id: string; kind: string }[]).map((l) => [l.id, l.kind])).toEqual([['ground', 'heights'], ['river-1', 'river']]);
 
+    // Its values are edited as any layer's; a bed deeper than the limit is refused there too.
+    const edit = fakeCliIo({ inputs: { 'r.faultline': io.files.get('r.faultline')! } });
+    expect(await runCli(['layers', 'r.faultline', '--set', 'river-1.maxCut=20', '--set', 'river-1.depth=12', '--out', 'd.faultline'], edit)).toBe(0);
+    const deeper = parseProject(edit.files.get('d.faultline')!, 'd.faultline');
+    expect(deeper.field.heights[row * SIZE.width + 20]).toBeCloseTo(bumpSurface(20 - (SIZE.width - 1) / 2) - 12, 4);
+    const refused = fakeCliIo({ inputs: { 'r.faultline': io.files.get('r.faultline')! } });
+    expect(await runCli(['layers', 'r.faultline', '--set', 'river-1.depth=12', '--out', 'd.faultline'], refused)).toBe(1);
+    expect(refused.err.trimEnd()).toBe('faultline layers: r.faultline: layer 2 "Mill river" (river): a bed 12 m deep is deeper than the limit (maxCut 10 m)');
+    expect(refused.files.size).toBe(0);
+
     const again = fakeCliIo({ inputs: { 'r.faultline': io.files.get('r.faultline')!, 'creek.json': JSON.stringify({ points: [{ x: -20, z: -12 }, { x: -20, z: 12, depth: 0.5 }] }) } });
     expect(await runCli(['river', 'r.faultline', '--spline', 'creek.json', '--out', 's.faultline'], again)).toBe(0);
     expect(again.out).toMatch(/^added river-2 "River 2"/);

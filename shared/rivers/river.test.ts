@@ -165,6 +165,13 @@ describe('the river layer', () => {
     const half = evaluateStack([ground, { ...river, opacity: 0.5 }], SIZE)!;
     const k = centreRow * SIZE.width + (SIZE.width - 1) / 2;
     expect(half[k]).toBeCloseTo((full[k] + ground.heights[k]) / 2, 5);
+    // A height mask: the river acts only where the ground it receives is below 1 m (downstream of the bump).
+    const masked = evaluateStack([ground, { ...river, mask: { kind: 'height', min: -100, max: 1, softness: 0 } }], SIZE)!;
+    const upstream = centreRow * SIZE.width + (SIZE.width - 1) / 2 - 40;
+    const downstream = centreRow * SIZE.width + (SIZE.width - 1) / 2 + 40;
+    expect(masked[upstream]).toBe(ground.heights[upstream]);
+    expect(masked[downstream]).toBe(full[downstream]);
+    expect(full[upstream]).toBeLessThan(ground.heights[upstream]);
   });
 
   it('is saved in the project and replays the same bytes', () => {
