@@ -16,6 +16,7 @@ import type { TerrainJobTransport } from './jobs/protocol';
 import { createInProcessTransport } from './jobs/inProcessTransport';
 import { createPropsFeature, type PropsFeature } from './props/propsFeature';
 import { createRoadsFeature, type RoadsFeature } from './roads/roadsFeature';
+import { createRiversFeature, type RiversFeature } from './rivers/riversFeature';
 import { createDriveFeature, type DriveViewStart } from './drive/driveFeature';
 import { driveSettingsFromSaved, savedDriveSettings } from './drive/settings';
 import { naturalLinesOf } from './view/terrainColors';
@@ -44,6 +45,8 @@ export interface EditorSession extends SessionCore {
   readonly props: PropsFeature;
   /** Roads: the road tool and the Roads tab's model. */
   readonly roads: RoadsFeature;
+  /** Drawn rivers: the river tool (the road tool drawing river layers). */
+  readonly rivers: RiversFeature;
   readonly drive: DriveSession;
   /** Drive this road, the road report and its overlay, road exports and Smooth Road Profile. */
   readonly roadReport: RoadReportFeature;
@@ -122,6 +125,7 @@ export function createEditorSession(options: SessionOptions): EditorSession {
 
   const props = disposables.add(createPropsFeature(core));
   const roads = disposables.add(createRoadsFeature(core, design, undefined, options.routeRunner));
+  const rivers = disposables.add(createRiversFeature(core, design));
   const drive = disposables.add(createDriveFeature(editor, commands, () => view.getState().settings.snowLine));
   project.bindDriveSettings({
     get: () => {
@@ -143,6 +147,7 @@ export function createEditorSession(options: SessionOptions): EditorSession {
     design,
     props,
     roads,
+    rivers,
     drive: drive.drive,
     roadReport,
     exchange: exchange.exchange,

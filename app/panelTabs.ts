@@ -4,6 +4,7 @@ import type { ViewStore } from './view/viewStore';
 import { BRUSH_TOOL_ID } from './tools/brushTool';
 import { FAULT_TOOL_ID } from './tools/faultTool';
 import { ROAD_TOOL_ID } from './roads/roadTool';
+import { RIVER_TOOL_ID } from './rivers/riverTool';
 import { PLACE_TOOL_ID } from './props/placeTool';
 import { SCATTER_TOOL_ID } from './props/scatterTool';
 import { SELECT_TOOL_ID } from './props/selectTool';
@@ -26,6 +27,7 @@ const TAB_OF_TOOL: Record<string, PanelTab> = {
   [BRUSH_TOOL_ID]: 'sculpt',
   [FAULT_TOOL_ID]: 'sculpt',
   [ROAD_TOOL_ID]: 'roads',
+  [RIVER_TOOL_ID]: 'layers',
   [PLACE_TOOL_ID]: 'props',
   [SELECT_TOOL_ID]: 'props',
   [SCATTER_TOOL_ID]: 'props',

@@ -29,8 +29,8 @@ const PROPS = 100_000;
 const WARMUP = 3;
 const POINTS = ROAD_BENCH_POINTS;
 
-type Part = 'edit' | 'lod_update' | 'map_tiles' | 'props_resnap';
-const PARTS: Part[] = ['edit', 'lod_update', 'map_tiles', 'props_resnap'];
+export type Part = 'edit' | 'lod_update' | 'map_tiles' | 'props_resnap';
+export const PARTS: Part[] = ['edit', 'lod_update', 'map_tiles', 'props_resnap'];
 
 interface DragState {
   editor: Editor;
@@ -69,7 +69,7 @@ function moved(road: RoadLayer, by: number): RoadLayer {
 }
 
 /** What the views do for a change of the document's heights (renderer hooks, minus the GPU and canvas). */
-function updateViews(state: DragState, region: DirtyRegion, t: number): void {
+export function updateViews(state: Pick<DragState, 'editor' | 'views' | 'times' | 'rectVertices'>, region: DirtyRegion, t: number): void {
   const field = state.editor.document.field;
   const { lod, camera, mapTiles, props } = state.views;
   lod.syncDocument(field, region);
@@ -85,7 +85,7 @@ function updateViews(state: DragState, region: DirtyRegion, t: number): void {
   if (region.kind === 'rect') state.rectVertices = (region.i1 - region.i0) * (region.j1 - region.j0);
 }
 
-function figures(state: DragState | undefined): Record<string, number> {
+export function figures(state: Pick<DragState, 'times' | 'rectVertices'> | undefined): Record<string, number> {
   if (!state) return {};
   const out: Record<string, number> = {};
   for (const part of PARTS) out[`${part}_ms`] = median(state.times[part].slice(WARMUP));
@@ -95,11 +95,11 @@ function figures(state: DragState | undefined): Record<string, number> {
 
 const roadOf = (state: DragState) => state.editor.document.stack.find((layer): layer is RoadLayer => layer.kind === 'road')!;
 
-function liveStep(): Benchmark {
+export function liveStep(name = 'road-drag: live step of a 500 m road’s point, both views, 4097²'): Benchmark {
   let state: DragState | undefined;
   let drag: RoadDrag | undefined;
   return {
-    name: 'road-drag: live step of a 500 m road’s point, both views, 4097²',
+    name,
     size: SIZE,
     params: { lengthM: Math.round(splineLength(POINTS)), props: PROPS, target_ms: 50, map_tiles_excludes: 'putImageData (no canvas in Node)' },
     samples: 15,

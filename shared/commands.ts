@@ -41,6 +41,7 @@ export const COMMANDS = [
   { id: 'tool.brush', label: 'Sculpt Brush', shortcut: 'B', menu: 'terrain', group: 'tools', toolbar: true },
   { id: 'tool.fault', label: 'Manual Fault', shortcut: 'F', menu: 'terrain', group: 'tools', toolbar: true },
   { id: 'tool.road', label: 'Road Tool', shortcut: 'Shift+R', menu: 'terrain', group: 'tools', toolbar: true },
+  { id: 'tool.river', label: 'River Tool', shortcut: 'Shift+W', menu: 'terrain', group: 'tools', toolbar: true },
   { id: 'file.import', label: 'Import Heightmap…', shortcut: 'Mod+I', menu: 'file', group: 'exchange' },
   { id: 'file.exportHeightmap', label: 'Export Heightmap…', shortcut: 'Mod+E', menu: 'file', group: 'exchange' },
   { id: 'file.exportMesh', label: 'Export Mesh…', menu: 'file', group: 'exchange' },

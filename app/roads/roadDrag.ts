@@ -1,14 +1,15 @@
 /**
- * A control point dragged live, as a local edit (TerrainJobs.beginLocalEdit): each step evaluates the
- * road layer over the union of where the road was and is and writes that rectangle into the
- * document's heights as a preview (both views redraw it; the document's version does not move);
- * nothing enters the history until the gesture ends, when `finish` gives what applyStack records as
- * one undo entry — the heights as the last step left them, evaluated nowhere again. Cancel puts the
- * heights back as they were.
+ * A control point dragged live (a road's, a river's: the kind comes in as a SplineDragKind), as a local
+ * edit (TerrainJobs.beginLocalEdit): each step evaluates the layer over the union of where the spline
+ * was and is and writes that rectangle into the document's heights as a preview (both views redraw it;
+ * the document's version does not move); nothing enters the history until the gesture ends, when
+ * `finish` gives what applyStack records as one undo entry — the heights as the last step left them,
+ * evaluated nowhere again. Cancel puts the heights back as they were.
  */
 import { roadKind } from '../../shared/layers/kinds/road';
 import { roadValuesProblem } from '../../shared/roads/params';
 import type { Layer, LayerSize, Rect, RoadLayer } from '../../shared/layers/types';
+import type { SplineDragKind, SplineLayer } from './splineKind';
 import type { Editor } from '../document/editor';
 import type { LocalEdit } from '../jobs/localEdit';
 import type { ApplyStackOptions, TerrainJobs } from '../jobs/terrainJobs';
@@ -21,10 +22,13 @@ export const unionRect = (a: Rect | null, b: Rect | null): Rect | null => (!a ? 
  * itself) run once, when the drag is recorded (roadKind.problem).
  */
 export function previewProblem(road: RoadLayer, size: LayerSize): boolean {
-  if (roadValuesProblem(road.params)) return true;
+  return roadValuesProblem(road.params) !== null || pointsProblem(road.params.points, size);
+}
+
+/** A control point off the map or on the one before it (any spline's). */
+export function pointsProblem(points: readonly { x: number; z: number }[], size: LayerSize): boolean {
   const hx = ((size.width - 1) / 2) * size.cellSize;
   const hz = ((size.depth - 1) / 2) * size.cellSize;
-  const points = road.params.points;
   for (let k = 0; k < points.length; k++) {
     if (Math.abs(points[k].x) > hx || Math.abs(points[k].z) > hz) return true;
     if (k > 0 && Math.hypot(points[k].x - points[k - 1].x, points[k].z - points[k - 1].z) < 0.01) return true;
@@ -32,11 +36,11 @@ export function previewProblem(road: RoadLayer, size: LayerSize): boolean {
   return false;
 }
 
-export class RoadDrag {
+export class SplineDrag<L extends SplineLayer> {
   readonly index: number;
-  readonly original: RoadLayer;
-  /** The road as last shown (the engine's layer at `index` when `local`). */
-  shown: RoadLayer;
+  readonly original: L;
+  /** The spline as last shown (the engine's layer at `index` when `local`). */
+  shown: L;
   /** Whether the preview is evaluated here (else only the overlay follows, and the stack is evaluated in a worker at the end). */
   readonly local: boolean;
   readonly size: LayerSize;
@@ -48,12 +52,13 @@ export class RoadDrag {
     editor: Editor,
     jobs: TerrainJobs,
     roadId: string,
+    private readonly kind: SplineDragKind<L>,
   ) {
     const doc = editor.document;
     this.stack = doc.stack;
     this.index = doc.stack.findIndex((layer) => layer.id === roadId);
     const layer = doc.stack[this.index];
-    if (layer?.kind !== 'road') throw new Error(`there is no road "${roadId}"`);
+    if (!kind.isKind(layer)) throw new Error(`there is no ${kind.noun} "${roadId}"`);
     this.original = layer;
     this.shown = layer;
     const { width, depth, cellSize } = doc.field;
@@ -63,7 +68,7 @@ export class RoadDrag {
   }
 
   /** The stack with `road` in place of the dragged one. */
-  stackWith(road: RoadLayer): Layer[] {
+  stackWith(road: L): Layer[] {
     const next = this.stack.slice();
     next[this.index] = road;
     return next;
@@ -74,14 +79,14 @@ export class RoadDrag {
    * when local; a road whose geometry is not valid (a point on another) is not shown. Returns
    * whether it was shown.
    */
-  show(road: RoadLayer): boolean {
-    if (previewProblem(road, this.size)) return false;
+  show(road: L): boolean {
+    if (this.kind.previewProblem(road, this.size)) return false;
     if (!this.local) {
       this.shown = road;
       return true;
     }
     // From the road the heights show (the last one evaluated), to the new one.
-    const rect = unionRect(this.boundsOf(this.edit.shownLayer as RoadLayer), this.boundsOf(road));
+    const rect = unionRect(this.boundsOf(this.edit.shownLayer as L), this.boundsOf(road));
     const next = this.stackWith(road);
     if (!rect) {
       this.shown = road;
@@ -108,7 +113,21 @@ export class RoadDrag {
     this.edit.cancel();
   }
 
-  private boundsOf(road: RoadLayer): Rect | null {
-    return roadKind.bounds?.(road, this.size) ?? null;
+  private boundsOf(road: L): Rect | null {
+    return this.kind.bounds(road, this.size);
+  }
+}
+
+export const ROAD_DRAG: SplineDragKind<RoadLayer> = {
+  noun: 'road',
+  isKind: (layer): layer is RoadLayer => layer?.kind === 'road',
+  previewProblem,
+  bounds: (road, size) => roadKind.bounds?.(road, size) ?? null,
+};
+
+/** A road's control point dragged live. */
+export class RoadDrag extends SplineDrag<RoadLayer> {
+  constructor(editor: Editor, jobs: TerrainJobs, roadId: string) {
+    super(editor, jobs, roadId, ROAD_DRAG);
   }
 }

@@ -7,8 +7,11 @@ import { defaultRoadName, nextRoadId } from '../../shared/layers/kinds/road';
 import type { Layer, LayerStack, RoadLayer } from '../../shared/layers/types';
 import { roadParams, roadValuesProblem, type RoadParams, type RoadPoint } from '../../shared/roads/params';
 import { maxGradeFor, type RoadClass } from '../../shared/roads/standard';
+import { appendSplinePoint, deleteSplinePoint, insertSplinePoint, moveSplinePoint, splineIndex, stackWithSplineParams, type SplineEditKind } from './splineEdits';
 
 export const isRoad = (layer: Layer | undefined): layer is RoadLayer => layer?.kind === 'road';
+
+const ROAD_EDITS: SplineEditKind<RoadLayer> = { noun: 'road', isKind: isRoad, valuesProblem: roadValuesProblem, lastTwo: 'control points: delete the road instead (Roads tab)' };
 
 /** The road layers of a stack, bottom first. */
 export function roadsOf(stack: LayerStack): RoadLayer[] {
@@ -16,9 +19,7 @@ export function roadsOf(stack: LayerStack): RoadLayer[] {
 }
 
 export function roadIndex(stack: LayerStack, id: string): number {
-  const index = stack.findIndex((layer) => layer.id === id);
-  if (!isRoad(stack[index])) throw new RangeError(`there is no road "${id}"`);
-  return index;
+  return splineIndex(ROAD_EDITS, stack, id);
 }
 
 /** A new road through two points at the top of the stack (id `road-N`, name "Road N"). */
@@ -30,43 +31,19 @@ export function stackWithNewRoad(stack: LayerStack, points: RoadPoint[], overrid
 
 /** The stack with road `id`'s params changed by `change` (given a copy of the points to change). */
 export function stackWithRoadParams(stack: LayerStack, id: string, change: (params: RoadParams) => RoadParams): Layer[] {
-  const index = roadIndex(stack, id);
-  const road = stack[index] as RoadLayer;
-  const params = change({ ...road.params, points: road.params.points.slice() });
-  const problem = roadValuesProblem(params);
-  if (problem) throw new RangeError(problem);
-  const next = stack.slice();
-  next[index] = { ...road, params };
-  return next;
+  return stackWithSplineParams(ROAD_EDITS, stack, id, change);
 }
 
-export const appendPoint = (stack: LayerStack, id: string, point: RoadPoint): Layer[] => stackWithRoadParams(stack, id, (p) => ({ ...p, points: [...p.points, { x: point.x, z: point.z }] }));
+export const appendPoint = (stack: LayerStack, id: string, point: RoadPoint): Layer[] => appendSplinePoint(ROAD_EDITS, stack, id, point);
 
 /** Moves point `n` (keeping its own width and bank). */
-export function movePoint(stack: LayerStack, id: string, n: number, x: number, z: number): Layer[] {
-  return stackWithRoadParams(stack, id, (p) => {
-    const old = pointAt(p, n);
-    p.points[n] = { ...old, x, z };
-    return p;
-  });
-}
+export const movePoint = (stack: LayerStack, id: string, n: number, x: number, z: number): Layer[] => moveSplinePoint(ROAD_EDITS, stack, id, n, x, z);
 
 /** A new point before point `n` (between n − 1 and n). */
-export const insertPoint = (stack: LayerStack, id: string, n: number, x: number, z: number): Layer[] =>
-  stackWithRoadParams(stack, id, (p) => {
-    if (!Number.isInteger(n) || n < 1 || n >= p.points.length) throw new RangeError(`a point goes between two points of the road (${n} is not)`);
-    p.points.splice(n, 0, { x, z });
-    return p;
-  });
+export const insertPoint = (stack: LayerStack, id: string, n: number, x: number, z: number): Layer[] => insertSplinePoint(ROAD_EDITS, stack, id, n, x, z);
 
 /** Deletes point `n`; a road keeps at least two points (delete the road instead). */
-export const deletePoint = (stack: LayerStack, id: string, n: number): Layer[] =>
-  stackWithRoadParams(stack, id, (p) => {
-    pointAt(p, n);
-    if (p.points.length <= 2) throw new RangeError('a road needs at least two control points: delete the road instead (Roads tab)');
-    p.points.splice(n, 1);
-    return p;
-  });
+export const deletePoint = (stack: LayerStack, id: string, n: number): Layer[] => deleteSplinePoint(ROAD_EDITS, stack, id, n);
 
 /** Sets point `n`'s own width or bank (undefined: the road's value). */
 export const setPointValue = (stack: LayerStack, id: string, n: number, key: 'width' | 'bank', value: number | undefined): Layer[] =>

@@ -4,6 +4,7 @@
  * put the samples on the surface (3D) or the map (2D).
  */
 import type { LayerStack, RoadLayer } from '../../shared/layers/types';
+import type { Centreline } from '../../shared/roads/centreline';
 import { centrelineOf } from '../../shared/roads/model';
 import type { RoadOverlayLine, RoadToolOverlay } from '../tools/types';
 import { roadsOf } from './roadEdits';
@@ -11,6 +12,15 @@ import { roadsOf } from './roadEdits';
 export const MAX_OVERLAY_SAMPLES = 1024;
 
 export function overlayLine(road: RoadLayer, cellSize: number, selected: boolean, selectedPoint: number | null): RoadOverlayLine {
+  return splineOverlayLine(road, () => centrelineOf(road.params, cellSize), road.params, selected, selectedPoint);
+}
+
+/**
+ * Any spline's overlay line (a road's, a river's) from its centreline; `params` is what the 3D view
+ * lays a road surface from (null: no road surface).
+ */
+export function splineOverlayLine(spline: { id: string; params: { points: readonly { x: number; z: number }[]; width: number } }, centreline: () => Centreline, roadParams: RoadLayer['params'] | null, selected: boolean, selectedPoint: number | null): RoadOverlayLine {
+  const road = spline;
   const { points: controls } = road.params;
   const points = new Float64Array(controls.length * 2);
   controls.forEach((p, k) => {
@@ -19,9 +29,9 @@ export function overlayLine(road: RoadLayer, cellSize: number, selected: boolean
   });
   let line: Float64Array;
   let widths: Float64Array;
-  let params: RoadLayer['params'] | null = road.params;
+  let params = roadParams;
   try {
-    const c = centrelineOf(road.params, cellSize);
+    const c = centreline();
     const step = Math.max(1, Math.ceil(c.n / MAX_OVERLAY_SAMPLES));
     const count = Math.ceil((c.n - 1) / step) + 1;
     line = new Float64Array(count * 2);

@@ -1,5 +1,6 @@
 /**
- * The road tool (in the manner of Unreal's landscape splines): with a road selected, a click on the
+ * The road tool (in the manner of Unreal's landscape splines), and any tool that draws a layer as a
+ * spline (the river tool): one tool, parametrised by a SplineKind. With a road selected, a click on the
  * terrain adds a control point at its end, a click on its centreline inserts one there, a drag moves
  * a point live (one undo entry on release), Alt+click or Delete/Backspace deletes the selected point.
  * With no road selected, the first click starts a draft (held here, not in the document) and the
@@ -14,9 +15,10 @@ import type { Tool, ToolPointerEvent } from '../tools/types';
 import { centrelineOf } from '../../shared/roads/model';
 import { roadKind } from '../../shared/layers/kinds/road';
 import type { RoadLayer } from '../../shared/layers/types';
-import { RoadDrag } from './roadDrag';
+import { ROAD_DRAG, SplineDrag } from './roadDrag';
 import { roadOverlay } from './roadOverlay';
 import type { RoadsModel } from './roadsModel';
+import type { SplineKind, SplineLayer, SplineToolModel } from './splineKind';
 import type { RouteMode } from './routeMode';
 
 export const ROAD_TOOL_ID = 'road';
@@ -25,14 +27,14 @@ export const ROAD_TOOL_ID = 'road';
 export type FrameScheduler = (callback: () => void) => void;
 
 /** A control point being dragged: its live edit, and the step waiting for a frame. */
-export interface PointDrag {
-  road: RoadDrag;
+export interface PointDrag<L extends SplineLayer = SplineLayer> {
+  road: SplineDrag<L>;
   point: number;
   moved: boolean;
   /** Where the pointer asked the point to go since the last step, or null. */
   pending: { x: number; z: number } | null;
-  /** A position the road could not take (released there: refused with the reason). */
-  refused: RoadLayer | null;
+  /** A position the spline could not take (released there: refused with the reason). */
+  refused: L | null;
   down: { x: number; z: number };
   /** The point's offset from the pointer (a click on a handle does not move it). */
   dx: number;
@@ -42,10 +44,10 @@ export interface PointDrag {
 }
 
 /**
- * The road tool's state: no gesture; the first point of a road not yet made (shown through
- * RoadsModel's draft); a control point being dragged.
+ * The spline tool's state: no gesture; the first point of a spline not yet made (shown through the
+ * model's draft); a control point being dragged.
  */
-export type RoadToolState = { kind: 'idle' } | { kind: 'drafting'; first: { x: number; z: number } } | { kind: 'dragging'; drag: PointDrag };
+export type RoadToolState<L extends SplineLayer = SplineLayer> = { kind: 'idle' } | { kind: 'drafting'; first: { x: number; z: number } } | { kind: 'dragging'; drag: PointDrag<L> };
 
 export interface RoadTool extends Tool {
   /** Runs a drag step that waits for its frame now (tests, the bench). */
@@ -59,21 +61,108 @@ export interface RoadTool extends Tool {
 /** Handles are picked within this many cells when the view gives no pick radius. */
 const DEFAULT_PICK_CELLS = 3;
 
-interface Hit {
-  road: RoadLayer;
+interface Hit<L extends SplineLayer> {
+  road: L;
   /** A control point, or the piece (point n − 1 … n) of the centreline hit. */
   kind: 'point' | 'line';
   n: number;
 }
 
-export function createRoadTool(editor: Editor, tools: ToolStore, jobs: TerrainJobs, layers: LayersModel, roads: RoadsModel, frame: FrameScheduler, route?: RouteMode): RoadTool {
-  let current: RoadToolState = { kind: 'idle' };
+export const ROAD_SPLINE: SplineKind<RoadLayer> = {
+  ...ROAD_DRAG,
+  toolId: ROAD_TOOL_ID,
+  toolLabel: 'Road',
+  problem: (road, size) => roadKind.problem(road, size),
+  centreline: (road, cellSize) => centrelineOf(road.params, cellSize),
+  overlay: roadOverlay,
+};
+
+/** The roads model as the spline tool uses it. */
+function roadToolModel(roads: RoadsModel): SplineToolModel<RoadLayer> {
+  return {
+    selectedPoint: () => roads.store.getState().selectedPoint,
+    draft: () => roads.store.getState().draft,
+    say: (message) => roads.store.setState({ message }),
+    list: () => roads.roads(),
+    selected: () => roads.selected(),
+    select: (id) => roads.selectRoad(id),
+    selectPoint: (n) => roads.selectPoint(n),
+    setDraft: (point) => roads.setDraft(point),
+    createFromDraft: (x, z) => roads.createFromDraft(x, z),
+    appendPoint: (id, x, z) => roads.appendPoint(id, x, z),
+    insertPoint: (id, n, x, z) => roads.insertPoint(id, n, x, z),
+    deletePoint: (id, n) => roads.deletePoint(id, n),
+    commit: (label, id, next, options) => roads.commitRoad(label, id, next, options),
+    end: () => roads.newRoad(),
+  };
+}
+
+export function createRoadTool(editor: Editor, tools: ToolStore, jobs: TerrainJobs, _layers: LayersModel, roads: RoadsModel, frame: FrameScheduler, route?: RouteMode): RoadTool {
+  return createSplineTool(ROAD_SPLINE, editor, tools, jobs, roadToolModel(roads), frame, route);
+}
+
+/** The selected spline's point or centreline under the pointer, else any other enabled one's of the kind. */
+function hitTest<L extends SplineLayer>(kind: SplineKind<L>, model: SplineToolModel<L>, event: ToolPointerEvent, cellSize: number): Hit<L> | null {
+  const radius = event.pickRadius ?? DEFAULT_PICK_CELLS * cellSize;
+  const selected = model.selected();
+  const candidates = selected ? [selected, ...model.list().filter((r) => r.id !== selected.id && r.enabled)] : model.list().filter((r) => r.enabled);
+  for (const road of candidates) {
+    let best: Hit<L> | null = null;
+    let bestD = radius;
+    road.params.points.forEach((p, n) => {
+      const d = Math.hypot(p.x - event.x, p.z - event.z);
+      if (d <= bestD) {
+        bestD = d;
+        best = { road, kind: 'point', n };
+      }
+    });
+    if (best) return best;
+    const line = kind.centreline(road, cellSize);
+    let station = -1;
+    for (let k = 0; k < line.n; k++) {
+      const d = Math.hypot(line.x[k] - event.x, line.z[k] - event.z);
+      if (d <= bestD) {
+        bestD = d;
+        station = k;
+      }
+    }
+    if (station >= 0) {
+      let n = 1;
+      while (n < line.pointStations.length - 1 && line.pointStations[n] < station) n++;
+      return { road, kind: 'line', n };
+    }
+  }
+  return null;
+}
+
+/** Shows the drag's pending position; whether there was one to show. */
+function stepDrag<L extends SplineLayer>(drag: PointDrag<L>): boolean {
+  drag.frame = 'none';
+  if (!drag.pending) return false;
+  const { x, z } = drag.pending;
+  drag.pending = null;
+  const shown = drag.road.shown;
+  // Where the point already is (a release where the last step left it): nothing to evaluate.
+  if (shown.params.points[drag.point].x === x && shown.params.points[drag.point].z === z && !drag.refused) return false;
+  const points = shown.params.points.slice();
+  points[drag.point] = { ...points[drag.point], x, z };
+  const candidate = { ...shown, params: { ...shown.params, points } } as L;
+  if (drag.road.show(candidate)) {
+    drag.moved = true;
+    drag.refused = null;
+  } else drag.refused = candidate;
+  return true;
+}
+
+/** The tool for a kind drawn as a spline: `kind` says which layers and how they are drawn, `roads` edits them. */
+export function createSplineTool<L extends SplineLayer>(kind: SplineKind<L>, editor: Editor, tools: ToolStore, jobs: TerrainJobs, roads: SplineToolModel<L>, frame: FrameScheduler, route?: RouteMode): RoadTool {
+  let current: RoadToolState<L> = { kind: 'idle' };
   /** The state, a draft cleared elsewhere (Enter, a road made, the Roads tab) being idle again. */
-  const stateNow = (): RoadToolState => {
-    if (current.kind === 'drafting' && !roads.store.getState().draft) current = { kind: 'idle' };
+  const stateNow = (): RoadToolState<L> => {
+    if (current.kind === 'drafting' && !roads.draft()) current = { kind: 'idle' };
     return current;
   };
-  const dragging = (): PointDrag | null => {
+  const dragging = (): PointDrag<L> | null => {
     const state = stateNow();
     return state.kind === 'dragging' ? state.drag : null;
   };
@@ -87,64 +176,17 @@ export function createRoadTool(editor: Editor, tools: ToolStore, jobs: TerrainJo
 
   const refresh = () => {
     if (!active()) return;
-    const { selectedPoint, draft } = roads.store.getState();
     const selected = roads.selected();
     const drag = dragging();
-    tools.setState({ overlay: roadOverlay(editor.document.stack, cellSize(), selected?.id ?? null, selectedPoint, draft, drag ? drag.road.shown : undefined) });
+    tools.setState({ overlay: kind.overlay(editor.document.stack, cellSize(), selected?.id ?? null, roads.selectedPoint(), roads.draft(), drag ? drag.road.shown : undefined) });
   };
 
-  /** The selected road's point or centreline under the pointer, else any other road's. */
-  const hitTest = (event: ToolPointerEvent): Hit | null => {
-    const radius = event.pickRadius ?? DEFAULT_PICK_CELLS * cellSize();
-    const selected = roads.selected();
-    const candidates = selected ? [selected, ...roads.roads().filter((r) => r.id !== selected.id && r.enabled)] : roads.roads().filter((r) => r.enabled);
-    for (const road of candidates) {
-      let best: Hit | null = null;
-      let bestD = radius;
-      road.params.points.forEach((p, n) => {
-        const d = Math.hypot(p.x - event.x, p.z - event.z);
-        if (d <= bestD) {
-          bestD = d;
-          best = { road, kind: 'point', n };
-        }
-      });
-      if (best) return best;
-      const line = centrelineOf(road.params, cellSize());
-      let station = -1;
-      for (let k = 0; k < line.n; k++) {
-        const d = Math.hypot(line.x[k] - event.x, line.z[k] - event.z);
-        if (d <= bestD) {
-          bestD = d;
-          station = k;
-        }
-      }
-      if (station >= 0) {
-        let n = 1;
-        while (n < line.pointStations.length - 1 && line.pointStations[n] < station) n++;
-        return { road, kind: 'line', n };
-      }
-    }
-    return null;
-  };
+  const hit = (event: ToolPointerEvent): Hit<L> | null => hitTest(kind, roads, event, cellSize());
 
   /** Shows the drag's pending position (the frame's step, or the release's). */
-  const step = (drag: PointDrag | null = dragging()) => {
+  const step = (drag: PointDrag<L> | null = dragging()) => {
     if (!drag || drag !== dragging()) return;
-    drag.frame = 'none';
-    if (!drag.pending) return;
-    const { x, z } = drag.pending;
-    drag.pending = null;
-    const shown = drag.road.shown;
-    // Where the point already is (a release where the last step left it): nothing to evaluate.
-    if (shown.params.points[drag.point].x === x && shown.params.points[drag.point].z === z && !drag.refused) return;
-    const points = shown.params.points.slice();
-    points[drag.point] = { ...points[drag.point], x, z };
-    const candidate: RoadLayer = { ...shown, params: { ...shown.params, points } };
-    if (drag.road.show(candidate)) {
-      drag.moved = true;
-      drag.refused = null;
-    } else drag.refused = candidate;
-    refresh();
+    if (stepDrag(drag)) refresh();
   };
 
   const endDrag = (commit: boolean) => {
@@ -154,61 +196,61 @@ export function createRoadTool(editor: Editor, tools: ToolStore, jobs: TerrainJo
     if (!commit || !drag.moved || drag.refused) {
       drag.road.cancel();
       // Released where the road cannot go: it stays as it was, and the user is told why.
-      const problem = commit && drag.refused ? roadKind.problem?.(drag.refused, drag.road.size) : null;
-      if (problem) roads.store.setState({ message: `Move point ${drag.point + 1} of "${drag.road.original.name}": ${problem}` });
+      const problem = commit && drag.refused ? kind.problem(drag.refused, drag.road.size) : null;
+      if (problem) roads.say(`Move point ${drag.point + 1} of "${drag.road.original.name}": ${problem}`);
       refresh();
       return;
     }
     const { stack, options } = drag.road.finish();
-    void roads.commitRoad(`Move point ${drag.point + 1} of "${drag.road.original.name}"`, drag.road.original.id, stack, options).then(refresh);
+    void roads.commit(`Move point ${drag.point + 1} of "${drag.road.original.name}"`, drag.road.original.id, stack, options).then(refresh);
   };
 
   const deleteSelectedPoint = (): boolean => {
     const road = roads.selected();
-    const { selectedPoint } = roads.store.getState();
+    const selectedPoint = roads.selectedPoint();
     if (!road || selectedPoint === null) return false;
     void roads.deletePoint(road.id, selectedPoint);
     return true;
   };
 
   const tool: RoadTool = {
-    id: ROAD_TOOL_ID,
-    label: 'Road',
+    id: kind.toolId,
+    label: kind.toolLabel,
     capturesPrimaryDrag: true,
     pressGrabs(hovered) {
       if (!hovered || jobs.isRunning) return false;
-      const hit = hitTest(hovered);
-      return hit !== null && hit.kind === 'point' && hit.road.id === roads.selected()?.id;
+      const found = hit(hovered);
+      return found !== null && found.kind === 'point' && found.road.id === roads.selected()?.id;
     },
     onPointerDown(event) {
       if (dragging() || jobs.isRunning) return;
       // Route mode: the clicks are the route's start, via points (Shift) and end.
       if (route?.store.getState().on) return route.click(event.x, event.z, event.shiftKey);
-      const hit = hitTest(event);
+      const found = hit(event);
       const selected = roads.selected();
-      if (hit && hit.road.id !== selected?.id) {
+      if (found && found.road.id !== selected?.id) {
         // Another road: select it (and its point), nothing changes.
-        roads.selectRoad(hit.road.id);
+        roads.select(found.road.id);
         setDraft(null);
-        roads.selectPoint(hit.kind === 'point' ? hit.n : null);
+        roads.selectPoint(found.kind === 'point' ? found.n : null);
         refresh();
         return;
       }
-      if (hit && hit.kind === 'point') {
-        roads.selectPoint(hit.n);
+      if (found && found.kind === 'point') {
+        roads.selectPoint(found.n);
         if (event.altKey) {
           deleteSelectedPoint();
           return;
         }
         // The point keeps its offset from the pointer: a click on a handle does not move it.
-        const p = hit.road.params.points[hit.n];
-        const drag: PointDrag = { road: new RoadDrag(editor, jobs, hit.road.id), point: hit.n, moved: false, pending: null, refused: null, down: { x: event.x, z: event.z }, dx: p.x - event.x, dz: p.z - event.z, frame: 'none' };
+        const p = found.road.params.points[found.n];
+        const drag: PointDrag<L> = { road: new SplineDrag(editor, jobs, found.road.id, kind), point: found.n, moved: false, pending: null, refused: null, down: { x: event.x, z: event.z }, dx: p.x - event.x, dz: p.z - event.z, frame: 'none' };
         current = { kind: 'dragging', drag };
         refresh();
         return;
       }
-      if (hit && hit.kind === 'line') {
-        void roads.insertPoint(hit.road.id, hit.n, event.x, event.z).then(refresh);
+      if (found && found.kind === 'line') {
+        void roads.insertPoint(found.road.id, found.n, event.x, event.z).then(refresh);
         return;
       }
       if (selected) {
@@ -243,7 +285,7 @@ export function createRoadTool(editor: Editor, tools: ToolStore, jobs: TerrainJo
     onKeyDown(key) {
       if (key === 'Delete' || key === 'Backspace') return deleteSelectedPoint();
       if (key === 'Enter') {
-        roads.newRoad();
+        roads.end();
         refresh();
         return true;
       }

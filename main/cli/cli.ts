@@ -14,6 +14,7 @@ import { runScatter } from './scatter';
 import { runDrive } from './drive';
 import { runErode } from './erode';
 import { runLayers } from './layers';
+import { runRiver } from './river';
 import { runRoad } from './road';
 import { runWater } from './water';
 import { outputFormatFor } from './outputs';
@@ -46,6 +47,7 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
   if (command === 'layers') return runLayers(rest, io);
   if (command === 'road') return runRoad(rest, io);
   if (command === 'water') return runWater(rest, io);
+  if (command === 'river') return runRiver(rest, io);
   if (command !== 'generate') {
     io.stderr(`faultline: unknown command "${command}" (try faultline --help)\n`);
     return EXIT_USAGE;

@@ -31,6 +31,7 @@ Usage:
   faultline water IN --out FILE                      add automatic rivers and lakes as a layer; --depth,
                                                      --accumulation, --flow maps, --water-mesh,
                                                      --river-centrelines (--help)
+  faultline river IN --spline river.json --out FILE  add a drawn river that carves its bed (--help)
   faultline drivability IN --car PRESET --out mask.png [--summary F.json]   where a car can go (--help)
   faultline --help                                   this text
 

@@ -17,6 +17,7 @@ const PATHS: Record<string, string> = {
   'tool.brush': 'M14 4l6 6-8 8H6v-6l8-8zM4 21h16',
   'tool.fault': 'M4 20 20 4M4 9l5-2 2 4 4-2M9 20l2-5 4 1 2-4',
   'tool.road': 'M8 21c0-6 8-8 8-18M4 21c0-7 8-9 8-18M12 21c0-5 8-7 8-18M6 17h2M9 11h2M12 6h2',
+  'tool.river': 'M6 3c0 5 6 5 6 10s-6 5-6 8M14 3c0 5 6 5 6 10s-4 5-4 8',
   'drive.toggle': 'M4 15l2-6h12l2 6M3 15h18v3H3zM7 18v2M17 18v2M7 12h10',
   'drive.walk': 'M13 4a1.5 1.5 0 1 0 0.01 0M11 8l-3 4 3 1 1 7M12 13l4 3M11 8l4 2 2 3',
   'view.drivability': 'M3 20h18M5 17c3-1 4-5 7-9M12 8l3 3M17 6l2 2-2 2-2-2z',

@@ -3,6 +3,7 @@
  * the others the same ones, so StackEvaluator re-runs from the first changed layer). Each throws a
  * RangeError naming what is wrong; the result is checked by validate.ts before it is used.
  */
+import { nextRiverId } from './kinds/river';
 import { nextRoadId } from './kinds/road';
 import type { Layer, LayerStack } from './types';
 
@@ -95,7 +96,7 @@ export function freeLayerId(stack: LayerStack, base: string): string {
 export function duplicateLayer(stack: LayerStack, id: string): Layer[] {
   const index = layerIndex(stack, id);
   const layer = stack[index];
-  const copy = { ...layer, id: layer.kind === 'road' ? nextRoadId(stack) : freeLayerId(stack, layer.id.replace(/-\d+$/, '')), name: `${layer.name} copy`, params: JSON.parse(JSON.stringify(layer.params)) as Layer['params'] } as Layer;
+  const copy = { ...layer, id: layer.kind === 'road' ? nextRoadId(stack) : layer.kind === 'river' ? nextRiverId(stack) : freeLayerId(stack, layer.id.replace(/-\d+$/, '')), name: `${layer.name} copy`, params: JSON.parse(JSON.stringify(layer.params)) as Layer['params'] } as Layer;
   if (layer.mask?.kind === 'painted') copy.mask = { kind: 'painted', weights: layer.mask.weights.slice() };
   if (copy.kind === 'sculpt' && layer.kind === 'sculpt') copy.tiles = layer.tiles.map((tile) => ({ ...tile, deltas: tile.deltas.slice() }));
   if (copy.kind === 'stamp' && layer.kind === 'stamp') copy.image = { ...layer.image, values: layer.image.values.slice() };

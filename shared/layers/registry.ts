@@ -6,6 +6,7 @@ import { heightsKind } from './kinds/heights';
 import { hydraulicKind } from './kinds/hydraulic';
 import { manualFaultsKind } from './kinds/manualFaults';
 import { normaliseKind } from './kinds/normalise';
+import { riverKind } from './kinds/river';
 import { roadKind } from './kinds/road';
 import { terraceKind } from './kinds/terrace';
 import { channelsKind } from './kinds/channels';
@@ -33,6 +34,7 @@ const MODULES: Modules = {
   heights: heightsKind,
   road: roadKind,
   water: waterKind,
+  river: riverKind,
 };
 
 export const isLayerKind = (kind: unknown): kind is LayerKind => typeof kind === 'string' && Object.prototype.hasOwnProperty.call(MODULES, kind);

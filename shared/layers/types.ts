@@ -9,6 +9,7 @@ import type { ChannelParams } from '../filters/channels';
 import type { HydraulicParams, ThermalParams } from '../erosion/params';
 import type { RoadParams } from '../roads/params';
 import type { WaterParams } from '../hydrology/waterParams';
+import type { RiverParams } from '../rivers/params';
 
 /** The map a stack is evaluated on. */
 export interface LayerSize {
@@ -170,6 +171,12 @@ export interface WaterLayer extends LayerBase {
   params: WaterParams;
 }
 
+/** A drawn river from source to mouth that carves its bed (shared/rivers/); ids `river-1`, `river-2`, … */
+export interface RiverLayer extends LayerBase {
+  kind: 'river';
+  params: RiverParams;
+}
+
 export type Layer =
   | FaultsLayer
   | HydraulicLayer
@@ -184,9 +191,10 @@ export type Layer =
   | FlattenLayer
   | HeightsLayer
   | RoadLayer
-  | WaterLayer;
+  | WaterLayer
+  | RiverLayer;
 export type LayerKind = Layer['kind'];
-export const LAYER_KINDS: readonly LayerKind[] = ['faults', 'hydraulic', 'thermal', 'smooth', 'normalise', 'terrace', 'channels', 'sculpt', 'manualFaults', 'stamp', 'flatten', 'heights', 'road', 'water'];
+export const LAYER_KINDS: readonly LayerKind[] = ['faults', 'hydraulic', 'thermal', 'smooth', 'normalise', 'terrace', 'channels', 'sculpt', 'manualFaults', 'stamp', 'flatten', 'heights', 'road', 'water', 'river'];
 
 export type LayerStack = readonly Layer[];
 

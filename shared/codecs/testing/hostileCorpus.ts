@@ -292,8 +292,21 @@ function stampFloodJson(count: number): string {
   return JSON.stringify({ layers, blobs: layers.map(() => side * side) });
 }
 
+/** Stack JSON of one river layer on the 2 × 2 map (1 m cells) with these params over sane defaults. */
+function riverJson(params: Record<string, unknown>): string {
+  const layer = { id: 'river-1', kind: 'river', name: 'R', enabled: true, opacity: 1, params: { points: [{ x: -0.4, z: 0 }, { x: 0.4, z: 0 }], width: 6, depth: 1.5, bankSlopeDeg: 30, falloff: 4, maxCut: 10, ...params } };
+  return JSON.stringify({ layers: [layer], blobs: [] }).replace('"x":"INFINITY"', '"x":1e999');
+}
+
+const NO_LAYER_DATA = () => ({ stored: new Uint8Array(0), rawLength: 0, compressed: false });
+
 export function hostileCorpus(): HostileFile[] {
   return [
+    stackCase('river-one-point.faultline', 'a river layer with only its source', riverJson({ points: [{ x: 0, z: 0 }] }), NO_LAYER_DATA, /^layer 1 "R" \(river\): a river needs at least two points \(its source and its mouth\)$/),
+    stackCase('river-off-map.faultline', 'a river whose mouth is a kilometre off a 1 m map', riverJson({ points: [{ x: -0.4, z: 0 }, { x: 1e6, z: 0 }] }), NO_LAYER_DATA, /^layer 1 "R" \(river\): point 2 \(1000000, 0\) is off the map/),
+    stackCase('river-infinite.faultline', 'a river point at 1e999 (Infinity once parsed)', riverJson({ points: [{ x: 'INFINITY', z: 0 }, { x: 0.4, z: 0 }] }), NO_LAYER_DATA, /^layer 1 "R" \(river\): point 1 must be \{ "x", "z" \} in metres$/),
+    stackCase('river-too-deep.faultline', 'a river bed a million kilometres deep', riverJson({ depth: 1e9 }), NO_LAYER_DATA, /^layer 1 "R" \(river\): a bed 1000000000 m deep is deeper than the limit \(maxCut 10 m\)$/),
+    stackCase('river-point-flood.faultline', 'a river of 100,000 points', riverJson({ points: Array.from({ length: 100_000 }, (_, k) => ({ x: (k % 2) * 0.5 - 0.25, z: 0 })) }), NO_LAYER_DATA, /^layer 1 "R" \(river\): a river has at most 4096 points, this one has 100000$/),
     stackCase(
       'lbin-bomb.faultline',
       'a stack that needs no data, with 16 KB of compressed LBIN that inflates to 16 MiB',

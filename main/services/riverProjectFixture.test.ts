@@ -1,0 +1,61 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { crc32 } from '../../shared/codecs/checksums';
+import { compileProject, parseProject, PROJECT_FORMAT_VERSION } from '../../shared/codecs/project';
+import { evaluateStack } from '../../shared/layers/evaluate';
+import type { Layer, LayerSize } from '../../shared/layers/types';
+import { heightsOf, riverLayer } from '../../shared/rivers/testing/terrain';
+import { createHeightfield } from '../../shared/terrain/heightfield';
+
+const FIXTURE = join(__dirname, '../../shared/layers/testing/fixtures/v2-river.faultline');
+const SIZE: LayerSize = { width: 65, depth: 33, cellSize: 2 };
+const bytes = (a: Float32Array | null) => (a ? new Uint8Array(a.buffer, a.byteOffset, a.byteLength) : null);
+
+/** What the fixture holds: a valley with a drawn river down it, per-point width and depth. */
+function fixtureStack(): Layer[] {
+  const ground = heightsOf(SIZE, (x, z) => 20 - 0.08 * x + 0.2 * Math.abs(z) + 2 * Math.sin(x / 9));
+  const river = riverLayer([{ x: -56, z: -4 }, { x: -10, z: 6, width: 8 }, { x: 30, z: -3, depth: 2.5 }, { x: 58, z: 2 }], { width: 5, depth: 1.2 });
+  return [ground, { ...river, name: 'Mill river' }];
+}
+
+// The fixture was written by this code (format v2) with FAULTLINE_WRITE_FIXTURES=1; kept as written
+// so that a later reader is proved to open it and replay its river bit for bit.
+if (process.env.FAULTLINE_WRITE_FIXTURES === '1') {
+  const stack = fixtureStack();
+  const heights = evaluateStack(stack, SIZE)!;
+  writeFileSync(FIXTURE, compileProject({ field: createHeightfield(SIZE.width, SIZE.depth, SIZE.cellSize, heights), recipe: null, history: [], props: [], view: { name: 'river fixture' }, layers: stack }));
+}
+
+describe('a project with a river layer (format v2 fixture)', () => {
+  it('opens with its river as written and replays its saved heights bit for bit', () => {
+    const file = new Uint8Array(readFileSync(FIXTURE));
+    // No version bump for the river: the file is v2, and a v2 reader without the kind opens it as its saved heights.
+    expect(file[10] | (file[11] << 8)).toBe(2);
+    expect(PROJECT_FORMAT_VERSION).toBe(2);
+    const doc = parseProject(file, 'v2-river.faultline');
+    expect(doc.layerStatus?.problem ?? null).toBeNull();
+    expect(doc.layers).toEqual(fixtureStack());
+    expect(bytes(evaluateStack(doc.layers!, doc.field))).toEqual(bytes(doc.field.heights));
+    // The river changed the land: the saved heights are not the ground's.
+    expect(bytes(doc.field.heights)).not.toEqual(bytes((doc.layers![0] as { heights: Float32Array }).heights));
+  });
+
+  it('opens as its saved heights, naming the layer, in a reader that does not know the kind (why the version stays 2)', () => {
+    const file = new Uint8Array(readFileSync(FIXTURE));
+    // The same file with its river's kind unknown ("rivet", as a reader from before rivers sees "river").
+    const text = new TextDecoder('latin1').decode(file);
+    const at = text.indexOf('"kind":"river"');
+    const entry = text.lastIndexOf('LAYR', at);
+    expect(at).toBeGreaterThan(0);
+    expect(file[entry + 4]).toBe(0);
+    file[at + 12] = 't'.charCodeAt(0);
+    const view = new DataView(file.buffer, file.byteOffset);
+    const stored = view.getUint32(entry + 8, true);
+    view.setUint32(entry + 16 + stored, crc32(file.subarray(entry + 16, entry + 16 + stored)), true);
+    const doc = parseProject(file, 'v2-river.faultline');
+    expect(doc.layerStatus?.problem).toBe('layer 2 "Mill river" (rivet): unknown layer kind "rivet"');
+    expect(doc.layers).toHaveLength(1);
+    expect(bytes((doc.layers![0] as { heights: Float32Array }).heights)).toEqual(bytes(doc.field.heights));
+  });
+});

@@ -1,0 +1,136 @@
+/**
+ * The river on the grid: for every vertex near the centreline (the road's nearest-point field,
+ * shared/roads/footprint.ts), a flat bed the depth below the water surface out to half the width,
+ * then a bank blending back to the ground within the slope limit as a road's shoulder does (a
+ * smoothstep long enough that its steepest part, 1.5 × rise / run, is no steeper than the limit).
+ * A river only cuts: a vertex is never raised, and one it does not reach keeps the input's bytes.
+ */
+import { smoothstep01 } from '../smoothstep';
+import type { Rect } from '../terrain/gridRect';
+import { nearestField } from '../roads/footprint';
+import type { GroundSize } from '../roads/profile';
+import { buildRiverModel, type RiverModel } from './model';
+import { bankReach, riverReach, type RiverParams } from './params';
+
+/**
+ * Visits every vertex of `rect` the river reaches: `h` its carved height (≤ the input), `station`
+ * its fractional station, `onBed` whether it lies on the flat bed.
+ */
+export function visitRiver(model: RiverModel, input: Float32Array, size: GroundSize, rect: Rect, visit: (k: number, h: number, station: number, onBed: boolean) => void): void {
+  const p = model.params;
+  const field = nearestField(model.line, riverReach(p), size, rect);
+  if (!field) return;
+  const { region, dist, station, d, beyond } = field;
+  const { surface, depth } = model;
+  const width = model.line.width;
+  const last = model.line.n - 1;
+  const tanLimit = Math.tan((p.bankSlopeDeg * Math.PI) / 180);
+  const reach = bankReach(p);
+  const rw = region.i1 - region.i0;
+  for (let j = region.j0; j < region.j1; j++) {
+    const rowQ = (j - region.j0) * rw - region.i0;
+    const rowK = j * size.width;
+    for (let i = region.i0; i < region.i1; i++) {
+      const q = rowQ + i;
+      if (dist[q] === Infinity) continue;
+      const st = station[q];
+      const a = Math.floor(st);
+      const b = a < last ? a + 1 : last;
+      const t = st - a;
+      const bed = surface[a] + (surface[b] - surface[a]) * t - (depth[a] + (depth[b] - depth[a]) * t);
+      const half = (width[a] + (width[b] - width[a]) * t) / 2;
+      const k = rowK + i;
+      const ground = input[k];
+      const past = beyond[q];
+      const dd = d[q];
+      const abs = dd < 0 ? -dd : dd;
+      if (past === 0 && abs <= half) {
+        visit(k, bed < ground ? bed : ground, st, true);
+        continue;
+      }
+      const delta = ground - bed;
+      if (!(delta > 0)) continue;
+      const out = abs > half ? abs - half : 0;
+      const e = past === 0 ? out : Math.sqrt(out * out + past * past);
+      const run = Math.min(reach, Math.max(p.falloff, (1.5 * delta) / tanLimit));
+      if (!(e < run)) continue;
+      visit(k, bed + delta * smoothstep01(e / run), st, false);
+    }
+  }
+}
+
+/** Writes the river into `out` over `rect` (out already holds the input there). */
+export function carveRiver(model: RiverModel, input: Float32Array, out: Float32Array, size: GroundSize, rect: Rect): void {
+  visitRiver(model, input, size, rect, (k, h) => {
+    out[k] = h;
+  });
+}
+
+/**
+ * The water surface at each station once the river meets water below it (`below`: a water layer's
+ * surface per vertex, NaN where dry): where its centreline first reaches wet ground, that water's
+ * level L (a lake's, the automatic network's) holds the river back, so up to the end of that wet
+ * stretch its surface is max(its own, L) — it ends at L, and the backwater stands level up its
+ * channel while its own surface is lower. Past the stretch (a river leaving the lake) its own
+ * surface, lower still. Each piece is non-increasing, and so is the whole. Without `below`, its own.
+ */
+export function joinedSurface(model: RiverModel, size: GroundSize, below?: Float32Array): Float64Array {
+  const joined = Float64Array.from(model.surface);
+  if (!below) return joined;
+  const { line } = model;
+  const ci = (size.width - 1) / 2;
+  const cj = (size.depth - 1) / 2;
+  const levelAt = (k: number) => {
+    const i = Math.min(size.width - 1, Math.max(0, Math.round(line.x[k] / size.cellSize + ci)));
+    const j = Math.min(size.depth - 1, Math.max(0, Math.round(line.z[k] / size.cellSize + cj)));
+    return below[j * size.width + i];
+  };
+  let first = 0;
+  while (first < line.n && !Number.isFinite(levelAt(first))) first++;
+  if (first === line.n) return joined;
+  const level = levelAt(first);
+  let end = first;
+  while (end + 1 < line.n && Number.isFinite(levelAt(end + 1))) end++;
+  for (let k = 0; k <= end; k++) if (joined[k] < level) joined[k] = level;
+  return joined;
+}
+
+export interface RiverWater {
+  /** Metres of water over the carved ground, 0 where dry (as the `water` layer's `depth`). */
+  readonly depth: Float32Array;
+  /** Water surface height where wet, NaN where dry (as the `water` layer's `surface`). */
+  readonly surface: Float32Array;
+}
+
+/**
+ * The river's water per vertex, the shape the `water` kind gives for views and exports: over its
+ * bed and carved banks, wherever the surface (joined with `below`, see joinedSurface) lies above the
+ * carved ground `carved` (the layer's result).
+ */
+export function riverWater(model: RiverModel, input: Float32Array, carved: Float32Array, size: GroundSize, below?: Float32Array): RiverWater {
+  const count = size.width * size.depth;
+  const depth = new Float32Array(count);
+  const surface = new Float32Array(count).fill(NaN);
+  const levels = joinedSurface(model, size, below);
+  const last = model.line.n - 1;
+  visitRiver(model, input, size, { i0: 0, j0: 0, i1: size.width, j1: size.depth }, (k, _h, st) => {
+    const a = Math.floor(st);
+    const b = a < last ? a + 1 : last;
+    const level = Math.fround(levels[a] + (levels[b] - levels[a]) * (st - a));
+    const wet = level - carved[k];
+    if (wet > 0) {
+      surface[k] = level;
+      depth[k] = wet;
+    }
+  });
+  return { depth, surface };
+}
+
+/**
+ * A river layer's water for the views and exports: `below` the heights the layer receives (the
+ * stack's evaluation under it), `carved` its result, `waterBelow` the surface of a water layer under
+ * it if any (a lake's, the automatic network's) for the join.
+ */
+export function riverLayerWater(layer: { readonly params: RiverParams }, below: Float32Array, carved: Float32Array, size: GroundSize, waterBelow?: Float32Array): RiverWater {
+  return riverWater(buildRiverModel(layer.params, below, size), below, carved, size, waterBelow);
+}

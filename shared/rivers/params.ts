@@ -1,0 +1,93 @@
+/**
+ * A drawn river's parameters (the `river` layer's params, plain JSON): control points from the source
+ * (first) to the mouth (last) in world metres (origin at the map centre, as a road's), with optional
+ * per-point width and depth, and the river-wide values. Defaults and checks live here so the layer,
+ * the CLI and the tool agree.
+ */
+
+/** A control point: world metres; `width` and `depth` (m) override the river's. */
+export interface RiverPoint {
+  x: number;
+  z: number;
+  width?: number;
+  depth?: number;
+}
+
+export interface RiverParams {
+  points: RiverPoint[];
+  /** Width of the flat bed, metres. */
+  width: number;
+  /** Depth of the bed below the water surface, metres. */
+  depth: number;
+  /** Steepest a bank is cut, degrees from level (the bank is a smoothstep, as a road's shoulder). */
+  bankSlopeDeg: number;
+  /** Shortest run of a bank from the bed's edge back to the ground, metres. */
+  falloff: number;
+  /**
+   * The limit: deepest the bed may lie below the ground under the centreline, metres. A bump across
+   * the river is cut through (the surface never rises), and a cut deeper than this is refused.
+   */
+  maxCut: number;
+}
+
+export const RIVER_DEFAULTS: Omit<RiverParams, 'points'> = {
+  width: 6,
+  depth: 1.5,
+  bankSlopeDeg: 30,
+  falloff: 4,
+  maxCut: 10,
+};
+
+export const MAX_RIVER_POINTS = 4096;
+export const MAX_RIVER_WIDTH = 500;
+export const MAX_RIVER_FALLOFF = 500;
+export const MAX_RIVER_CUT = 200;
+/** Longest bank, metres: bounds the work of a river whatever its values (as a road's shoulder). */
+export const MAX_BANK = 500;
+
+const PARAM_KEYS = ['points', 'width', 'depth', 'bankSlopeDeg', 'falloff', 'maxCut'];
+const POINT_KEYS = ['x', 'z', 'width', 'depth'];
+
+export function riverParams(points: RiverPoint[], overrides: Partial<Omit<RiverParams, 'points'>> = {}): RiverParams {
+  return { points, ...RIVER_DEFAULTS, ...overrides };
+}
+
+const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/** The first problem with the values (not the geometry: see roads/centreline.ts), or null. */
+export function riverValuesProblem(p: RiverParams): string | null {
+  for (const key of Object.keys(p)) if (!PARAM_KEYS.includes(key)) return `unknown river parameter "${key}"`;
+  if (!Array.isArray(p.points) || p.points.length < 2) return 'a river needs at least two points (its source and its mouth)';
+  if (p.points.length > MAX_RIVER_POINTS) return `a river has at most ${MAX_RIVER_POINTS} points, this one has ${p.points.length}`;
+  if (!(finite(p.maxCut) && p.maxCut > 0 && p.maxCut <= MAX_RIVER_CUT)) return `maxCut must be more than 0 and at most ${MAX_RIVER_CUT} m`;
+  const depthProblem = (depth: number) => (depth > p.maxCut ? `a bed ${depth} m deep is deeper than the limit (maxCut ${p.maxCut} m)` : `depth must be more than 0 m`);
+  for (const [n, point] of p.points.entries()) {
+    if (typeof point !== 'object' || point === null || Array.isArray(point) || !finite(point.x) || !finite(point.z)) return `point ${n + 1} must be { "x", "z" } in metres`;
+    for (const key of Object.keys(point)) if (!POINT_KEYS.includes(key)) return `point ${n + 1} has an unknown field "${key}"`;
+    if (point.width !== undefined && !(finite(point.width) && point.width > 0 && point.width <= MAX_RIVER_WIDTH)) return `point ${n + 1}: width must be more than 0 and at most ${MAX_RIVER_WIDTH} m`;
+    if (point.depth !== undefined && !(finite(point.depth) && point.depth > 0 && point.depth <= p.maxCut)) return `point ${n + 1}: ${finite(point.depth) ? depthProblem(point.depth) : 'depth must be a number of metres'}`;
+  }
+  if (!(finite(p.width) && p.width > 0 && p.width <= MAX_RIVER_WIDTH)) return `width must be more than 0 and at most ${MAX_RIVER_WIDTH} m`;
+  if (!(finite(p.depth) && p.depth > 0 && p.depth <= p.maxCut)) return finite(p.depth) ? depthProblem(p.depth) : 'depth must be a number of metres';
+  if (!(finite(p.bankSlopeDeg) && p.bankSlopeDeg >= 1 && p.bankSlopeDeg <= 89)) return 'bankSlopeDeg must be from 1 to 89 degrees';
+  if (!(finite(p.falloff) && p.falloff >= 0 && p.falloff <= MAX_RIVER_FALLOFF)) return `falloff must be from 0 to ${MAX_RIVER_FALLOFF} m`;
+  return null;
+}
+
+/** Widest the bed gets anywhere (per-point widths included), metres. */
+export function widestRiver(p: RiverParams): number {
+  let w = p.width;
+  for (const point of p.points) if (point.width !== undefined) w = Math.max(w, point.width);
+  return w;
+}
+
+/**
+ * How far a bank may reach beyond the bed's edge: the falloff, or what a cut of `maxCut` needs at
+ * the bank slope (the smoothstep is steepest, 1.5 × rise / run, halfway), whichever is longer.
+ */
+export function bankReach(p: RiverParams): number {
+  return Math.min(MAX_BANK, Math.max(p.falloff, (1.5 * p.maxCut) / Math.tan((p.bankSlopeDeg * Math.PI) / 180)));
+}
+
+/** How far from the centreline the river can change anything, metres. */
+export const riverReach = (p: RiverParams): number => widestRiver(p) / 2 + bankReach(p);
