@@ -1,5 +1,6 @@
 /** What every layer kind module provides (kinds/*.ts); registry.ts maps kinds to them. */
 import type { ErosionMasks } from '../erosion/hydraulic';
+import type { WaterSurface } from '../hydrology/waterSurface';
 import type { Layer, LayerSize, Rect } from './types';
 
 export interface LayerRunOptions {
@@ -8,6 +9,8 @@ export interface LayerRunOptions {
   shouldCancel?: () => boolean;
   /** Filled by hydraulic layers (where water flowed, where sediment settled). */
   masks?: ErosionMasks;
+  /** Filled by water-making layers (`makesWater`): where they put water and its surface, for views and exports. */
+  water?: WaterSurface;
 }
 
 export interface LayerKindModule<L extends Layer = Layer> {
@@ -17,6 +20,8 @@ export interface LayerKindModule<L extends Layer = Layer> {
    * alone (so an edit re-composites only its dirty rectangle); the others need the whole map.
    */
   local: boolean;
+  /** The kind puts water on the map and writes it into `LayerRunOptions.water` when given one. */
+  makesWater?: boolean;
   /** The first problem with the layer's values (not its id, name, opacity or mask), or null. */
   problem(layer: L, size: LayerSize): string | null;
   /**
