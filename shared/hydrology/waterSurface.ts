@@ -5,12 +5,15 @@
  * the depth is then read against the stack's final heights, so a layer above the water that
  * raises the ground dries it there, and one that lowers it deepens it.
  */
-import { WATER_DRY } from './water';
 
 export interface WaterSurface {
   /** Water surface height (m) where wet, NaN where dry. */
   readonly surface: Float32Array;
-  /** WATER_RIVER, WATER_LAKE or WATER_DRY per vertex (shared/hydrology/water.ts). */
+  /**
+   * Per vertex (shared/hydrology/water.ts): WATER_RIVER on a river's own vertices, WATER_LAKE in a
+   * lake, else WATER_DRY — also where a river's water spreads across its bed beside them (wet there,
+   * with the river's surface).
+   */
   readonly kind: Uint8Array;
 }
 
@@ -20,16 +23,17 @@ export function createWaterSurface(count: number): WaterSurface {
 }
 
 /**
- * Adds one layer's water to `target`: where the layer is wet and `target` is dry or lower, its
- * surface and kind are taken (two waters at one vertex: the higher surface is the water there).
+ * Adds one layer's water (`surface` NaN where it put none) to `target`: where the layer has water and
+ * `target` has none or lower, its surface and kind are taken (two waters at one vertex: the higher
+ * surface is the water there).
  */
 export function addWaterSurface(target: WaterSurface, surface: Float32Array, kind: Uint8Array): void {
   const into = target.surface;
   const intoKind = target.kind;
   for (let v = 0; v < into.length; v++) {
     const s = surface[v];
-    if (kind[v] === WATER_DRY || !(s === s)) continue;
-    if (intoKind[v] === WATER_DRY || s > into[v]) {
+    if (!(s === s)) continue;
+    if (!(into[v] === into[v]) || s > into[v]) {
       into[v] = s;
       intoKind[v] = kind[v];
     }

@@ -1,0 +1,112 @@
+/**
+ * The rivers and lakes of a map's water, for the editor's list and selection: each 8-connected group
+ * of wet vertices (water surface above the ground) of one class — lake water, or river water (a
+ * river's own vertices and the bed beside them) — is one feature, with its size and depth.
+ */
+import { NEIGHBOUR_DI, NEIGHBOUR_DJ, vertexArea, type HydrologyGrid } from './grid';
+import { WATER_LAKE, WATER_RIVER } from './water';
+import type { WaterSurface } from './waterSurface';
+
+const STEP_I = NEIGHBOUR_DI;
+const STEP_J = NEIGHBOUR_DJ;
+
+export interface WaterFeature {
+  /** 1, 2, … in the order of each feature's first vertex (row-major). */
+  readonly id: number;
+  readonly kind: 'river' | 'lake';
+  /** Wet vertices. */
+  readonly vertices: number;
+  /**
+   * A river's centreline length, m: each of its own vertices counts one step (a cell, or a cell's
+   * diagonal where it has only diagonal own neighbours), so a straight river of n vertices measures
+   * n cells. 0 for a lake.
+   */
+  readonly length: number;
+  /** Water surface area, m²: the wet vertices' own areas. */
+  readonly area: number;
+  /** Greatest depth, m. */
+  readonly maxDepth: number;
+  /** Highest and lowest water surface, m (equal for a lake). */
+  readonly top: number;
+  readonly bottom: number;
+  /** Vertex bounds, i1 and j1 exclusive. */
+  readonly bounds: { i0: number; j0: number; i1: number; j1: number };
+}
+
+export interface WaterFeatures {
+  readonly features: WaterFeature[];
+  /** Per vertex: its feature's id, 0 where dry. */
+  readonly featureOf: Int32Array;
+}
+
+const classOf = (kind: number): number => (kind === WATER_LAKE ? 2 : 1);
+
+export function findWaterFeatures(grid: HydrologyGrid, water: WaterSurface, heights: Float32Array): WaterFeatures {
+  const { width, depth, cellSize } = grid;
+  const count = width * depth;
+  const { surface, kind } = water;
+  const featureOf = new Int32Array(count);
+  const features: WaterFeature[] = [];
+  const stack = new Int32Array(count);
+  for (let start = 0; start < count; start++) {
+    if (featureOf[start] !== 0 || !(surface[start] > heights[start])) continue;
+    const id = features.length + 1;
+    const cls = classOf(kind[start]);
+    let top = 0;
+    stack[top++] = start;
+    featureOf[start] = id;
+    let vertices = 0;
+    let area = 0;
+    let steps = 0;
+    let maxDepth = 0;
+    let high = -Infinity;
+    let low = Infinity;
+    let i0 = width;
+    let j0 = depth;
+    let i1 = 0;
+    let j1 = 0;
+    while (top > 0) {
+      const v = stack[--top];
+      const i = v % width;
+      const j = (v - i) / width;
+      vertices++;
+      area += vertexArea(grid, i, j);
+      const d = surface[v] - heights[v];
+      if (d > maxDepth) maxDepth = d;
+      if (surface[v] > high) high = surface[v];
+      if (surface[v] < low) low = surface[v];
+      if (i < i0) i0 = i;
+      if (i + 1 > i1) i1 = i + 1;
+      if (j < j0) j0 = j;
+      if (j + 1 > j1) j1 = j + 1;
+      let cardinal = false;
+      let diagonal = false;
+      for (let k = 0; k < 8; k++) {
+        const ni = i + STEP_I[k];
+        const nj = j + STEP_J[k];
+        if (ni < 0 || nj < 0 || ni >= width || nj >= depth) continue;
+        const n = nj * width + ni;
+        if (kind[v] === WATER_RIVER && kind[n] === WATER_RIVER) {
+          if (k < 4) cardinal = true;
+          else diagonal = true;
+        }
+        if (featureOf[n] !== 0 || !(surface[n] > heights[n]) || classOf(kind[n]) !== cls) continue;
+        featureOf[n] = id;
+        stack[top++] = n;
+      }
+      if (kind[v] === WATER_RIVER) steps += cardinal || !diagonal ? 1 : Math.SQRT2;
+    }
+    features.push({
+      id,
+      kind: cls === 2 ? 'lake' : 'river',
+      vertices,
+      length: cls === 2 ? 0 : steps * cellSize,
+      area,
+      maxDepth,
+      top: high,
+      bottom: low,
+      bounds: { i0, j0, i1, j1 },
+    });
+  }
+  return { features, featureOf };
+}
