@@ -1,0 +1,55 @@
+import { useEffect, useMemo } from 'react';
+import { useThree } from '@react-three/fiber';
+import { ALL, type DirtyRegion } from '../../app/document/region';
+import { useSession } from '../session';
+import { WaterView } from './look/waterView';
+
+/**
+ * Mounts the rivers and lakes (look/waterView.ts) in the 3D scene and keeps them in step with the
+ * document (rebuilding the blocks an edit touched), Show Water and the Water section's selection;
+ * each change asks for one frame.
+ */
+export function WaterLayer3D() {
+  const { editor, view, water } = useSession();
+  const scene = useThree((s) => s.scene);
+  const invalidate = useThree((s) => s.invalidate);
+  const waterView = useMemo(() => new WaterView(), []);
+  useEffect(() => {
+    scene.add(waterView.group);
+    let shown = editor.document.water;
+    const rebuild = (region: DirtyRegion) => {
+      const doc = editor.document;
+      const features = doc.water ? water.model.features() : null;
+      waterView.update(doc.field, doc.water, doc.field.heights, features?.featureOf ?? null, doc.water === shown ? region : ALL);
+      shown = doc.water;
+      waterView.setSelected(water.model.store.getState().selectedId);
+      invalidate();
+    };
+    const show = () => {
+      waterView.group.visible = view.getState().settings.showWater;
+      invalidate();
+    };
+    rebuild(ALL);
+    show();
+    const unsubscribers = [
+      editor.store.subscribe((s, prev) => {
+        if (s.version !== prev.version) rebuild(s.lastChange);
+        else if (s.resultsVersion !== prev.resultsVersion) rebuild(ALL);
+      }),
+      view.subscribe((s, prev) => {
+        if (s.settings.showWater !== prev.settings.showWater) show();
+      }),
+      water.model.store.subscribe((s, prev) => {
+        if (s.selectedId === prev.selectedId) return;
+        waterView.setSelected(s.selectedId);
+        invalidate();
+      }),
+    ];
+    return () => {
+      unsubscribers.forEach((off) => off());
+      scene.remove(waterView.group);
+    };
+  }, [waterView, scene, editor, view, water, invalidate]);
+  useEffect(() => () => waterView.dispose(), [waterView]);
+  return null;
+}
