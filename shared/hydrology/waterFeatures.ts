@@ -1,7 +1,8 @@
 /**
  * The rivers and lakes of a map's water, for the editor's list and selection: each 8-connected group
- * of wet vertices (water surface above the ground) of one class — lake water, or river water (a
- * river's own vertices and the bed beside them) — is one feature, with its size and depth.
+ * of one class is one feature, with its size and depth — a lake's wet vertices, or a river's: its own
+ * vertices (wet or not: a shallow stream over rough ground would otherwise fall apart into pieces)
+ * and the wet bed beside them.
  */
 import { NEIGHBOUR_DI, NEIGHBOUR_DJ, vertexArea, type HydrologyGrid } from './grid';
 import { WATER_LAKE, WATER_RIVER } from './water';
@@ -14,7 +15,7 @@ export interface WaterFeature {
   /** 1, 2, … in the order of each feature's first vertex (row-major). */
   readonly id: number;
   readonly kind: 'river' | 'lake';
-  /** Wet vertices. */
+  /** Wet vertices (a river's dry own vertices belong to it but are not counted). */
   readonly vertices: number;
   /**
    * A river's centreline length, m: each of its own vertices counts one step (a cell, or a cell's
@@ -35,11 +36,20 @@ export interface WaterFeature {
 
 export interface WaterFeatures {
   readonly features: WaterFeature[];
-  /** Per vertex: its feature's id, 0 where dry. */
+  /** Per vertex: its feature's id, 0 where dry (and not on a river's line). */
   readonly featureOf: Int32Array;
 }
 
-const classOf = (kind: number): number => (kind === WATER_LAKE ? 2 : 1);
+const NONE = 0;
+const RIVER_CLASS = 1;
+const LAKE_CLASS = 2;
+
+function classAt(water: WaterSurface, heights: Float32Array, v: number): number {
+  const kind = water.kind[v];
+  if (kind === WATER_RIVER) return RIVER_CLASS;
+  if (!(water.surface[v] > heights[v])) return NONE;
+  return kind === WATER_LAKE ? LAKE_CLASS : RIVER_CLASS;
+}
 
 export function findWaterFeatures(grid: HydrologyGrid, water: WaterSurface, heights: Float32Array): WaterFeatures {
   const { width, depth, cellSize } = grid;
@@ -49,9 +59,10 @@ export function findWaterFeatures(grid: HydrologyGrid, water: WaterSurface, heig
   const features: WaterFeature[] = [];
   const stack = new Int32Array(count);
   for (let start = 0; start < count; start++) {
-    if (featureOf[start] !== 0 || !(surface[start] > heights[start])) continue;
+    if (featureOf[start] !== 0) continue;
+    const cls = classAt(water, heights, start);
+    if (cls === NONE) continue;
     const id = features.length + 1;
-    const cls = classOf(kind[start]);
     let top = 0;
     stack[top++] = start;
     featureOf[start] = id;
@@ -69,10 +80,12 @@ export function findWaterFeatures(grid: HydrologyGrid, water: WaterSurface, heig
       const v = stack[--top];
       const i = v % width;
       const j = (v - i) / width;
-      vertices++;
-      area += vertexArea(grid, i, j);
       const d = surface[v] - heights[v];
-      if (d > maxDepth) maxDepth = d;
+      if (d > 0) {
+        vertices++;
+        area += vertexArea(grid, i, j);
+        if (d > maxDepth) maxDepth = d;
+      }
       if (surface[v] > high) high = surface[v];
       if (surface[v] < low) low = surface[v];
       if (i < i0) i0 = i;
@@ -90,7 +103,7 @@ export function findWaterFeatures(grid: HydrologyGrid, water: WaterSurface, heig
           if (k < 4) cardinal = true;
           else diagonal = true;
         }
-        if (featureOf[n] !== 0 || !(surface[n] > heights[n]) || classOf(kind[n]) !== cls) continue;
+        if (featureOf[n] !== 0 || classAt(water, heights, n) !== cls) continue;
         featureOf[n] = id;
         stack[top++] = n;
       }

@@ -93,3 +93,21 @@ describe('rivers and lakes as features', () => {
     expect(lake).toMatchObject({ vertices: 9, area: 9, maxDepth: 2, top: 2, bottom: 2, length: 0 });
   });
 });
+
+describe('a shallow river over rough ground', () => {
+  it('stays one river where its own line runs dry between wet stretches', () => {
+    const grid = { width: 12, depth: 3, cellSize: 1 };
+    const heights = new Float32Array(36);
+    const water = createWaterSurface(36);
+    for (let i = 0; i < 12; i++) {
+      const v = 12 + i;
+      water.kind[v] = WATER_RIVER;
+      water.surface[v] = 0.2;
+      // Every third vertex of the line stands above its water.
+      if (i % 3 === 2) heights[v] = 0.3;
+    }
+    const { features } = findWaterFeatures(grid, water, heights);
+    expect(features).toHaveLength(1);
+    expect(features[0]).toMatchObject({ kind: 'river', vertices: 8, length: 12 });
+  });
+});
