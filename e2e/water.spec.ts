@@ -7,6 +7,7 @@ import { evaluateStack } from '../shared/layers/evaluate';
 import { createWaterSurface, waterDepths } from '../shared/hydrology/waterSurface';
 import { expect, sendMenuCommand, test } from './fixtures';
 import { showPanel } from './panel';
+import { viewportShot } from './pixels';
 
 test.use({ viewport: { width: 1600, height: 1000 } });
 
@@ -98,16 +99,15 @@ test('automatic water on Mountains: drawn blue in both views where it is deep, g
     // Both views, water shown and hidden (2D in grey so only the water is blue there).
     await sendMenuCommand(page, 'view.map2dGrayscale');
     const map2d = page.getByTestId('map-2d');
-    const viewport = page.getByTestId('viewport-3d').locator('canvas').first();
     await expect(map2d).toHaveAttribute('data-water', 'shown');
     await frames(page);
     const shown2d = await map2d.screenshot();
-    const shown3d = await viewport.screenshot();
+    const shown3d = await viewportShot(page);
     await sendMenuCommand(page, 'view.toggleWater');
     await expect(map2d).toHaveAttribute('data-water', 'hidden');
     await frames(page);
     const hidden2d = await map2d.screenshot();
-    const hidden3d = await viewport.screenshot();
+    const hidden3d = await viewportShot(page);
     const flat = await waterPixels(page, shown2d, hidden2d);
     const scene = await waterPixels(page, shown3d, hidden3d);
     // Every pixel the water changes is water-blue; there are a good many of them.

@@ -17,6 +17,9 @@ export interface WaterState {
   selectedId: number | null;
   /** The last operation's problem, for the section; null when it went through. */
   message: string | null;
+  /** Where the 3D view looks when a river or lake is selected (world metres), counted by `focusVersion`. */
+  focus: { x: number; y: number; z: number; radius: number } | null;
+  focusVersion: number;
 }
 
 /** The parameters the section edits (the bank slope is the CLI's and the project's only). */
@@ -55,7 +58,7 @@ export function nextWaterId(stack: readonly Layer[]): string {
 }
 
 export function createWaterModel(editor: Editor, jobs: TerrainJobs): WaterModel {
-  const store = createStore<WaterState>(() => ({ selectedId: null, message: null }));
+  const store = createStore<WaterState>(() => ({ selectedId: null, message: null, focus: null, focusVersion: 0 }));
   let cached: { water: unknown; version: number; resultsVersion: number; features: WaterFeatures | null } | null = null;
 
   const apply = async (label: string, build: () => Layer[]): Promise<JobResult> => {
@@ -119,7 +122,19 @@ export function createWaterModel(editor: Editor, jobs: TerrainJobs): WaterModel 
       });
     },
     features,
-    select: (selectedId) => store.setState({ selectedId }),
+    select(selectedId) {
+      const feature = selectedId === null ? null : (features()?.features[selectedId - 1] ?? null);
+      if (!feature) {
+        store.setState({ selectedId: null });
+        return;
+      }
+      const { width, depth, cellSize } = editor.document.field;
+      const { i0, j0, i1, j1 } = feature.bounds;
+      const x = ((i0 + i1 - 1) / 2 - (width - 1) / 2) * cellSize;
+      const z = ((j0 + j1 - 1) / 2 - (depth - 1) / 2) * cellSize;
+      const radius = (Math.hypot(i1 - i0, j1 - j0) * cellSize) / 2;
+      store.setState((s) => ({ selectedId, focus: { x, y: (feature.top + feature.bottom) / 2, z, radius }, focusVersion: s.focusVersion + 1 }));
+    },
     selected() {
       const { selectedId } = store.getState();
       if (selectedId === null) return null;
