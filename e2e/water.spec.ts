@@ -22,6 +22,21 @@ async function frames(page: Page): Promise<void> {
 }
 
 /**
+ * A screenshot of the 3D view once it stops changing: the lighting of new heights comes in a moment
+ * after they are drawn, and the first shot may be taken before its job has even started.
+ */
+async function settledViewportShot(page: Page): Promise<Buffer> {
+  let shot = await viewportShot(page);
+  for (let tries = 0; tries < 20; tries++) {
+    await page.waitForTimeout(400);
+    const next = await viewportShot(page);
+    if (next.equals(shot)) return next;
+    shot = next;
+  }
+  throw new Error('the 3D view kept changing');
+}
+
+/**
  * Two screenshots of one element, with water shown and hidden: how many pixels differ, and how many
  * of those are water-blue with water shown (blue well above red, and not darker than green by much).
  */
@@ -102,12 +117,12 @@ test('automatic water on Mountains: drawn blue in both views where it is deep, g
     await expect(map2d).toHaveAttribute('data-water', 'shown');
     await frames(page);
     const shown2d = await map2d.screenshot();
-    const shown3d = await viewportShot(page);
+    const shown3d = await settledViewportShot(page);
     await sendMenuCommand(page, 'view.toggleWater');
     await expect(map2d).toHaveAttribute('data-water', 'hidden');
     await frames(page);
     const hidden2d = await map2d.screenshot();
-    const hidden3d = await viewportShot(page);
+    const hidden3d = await settledViewportShot(page);
     const flat = await waterPixels(page, shown2d, hidden2d);
     const scene = await waterPixels(page, shown3d, hidden3d);
     // Every pixel the water changes is water-blue; there are a good many of them.

@@ -3,16 +3,16 @@
  * and opaque, saturating smoothly (t = d / (d + DEPTH_HALF): half-way at DEPTH_HALF metres). The 2D
  * tint uses these functions, the 3D water shader the same constants (waterShader in the renderer).
  */
-export const SHALLOW_WATER: readonly [number, number, number] = [96, 190, 222];
+export const SHALLOW_WATER: readonly [number, number, number] = [64, 168, 214];
 export const DEEP_WATER: readonly [number, number, number] = [14, 52, 120];
 /** Opacity of the shallowest and the deepest water. */
-export const SHALLOW_ALPHA = 0.45;
+export const SHALLOW_ALPHA = 0.6;
 export const DEEP_ALPHA = 0.92;
 /** Depth (m) at which the colour is half-way from shallow to deep. */
 export const DEPTH_HALF = 1.5;
 /** The selected river or lake is tinted towards this colour, by this much. */
-export const SELECTED_WATER: readonly [number, number, number] = [255, 214, 64];
-export const SELECTED_MIX = 0.55;
+export const SELECTED_WATER: readonly [number, number, number] = [255, 160, 0];
+export const SELECTED_MIX = 0.7;
 
 /** 0 for no depth, towards 1 for deep water. */
 export const depthShade = (depth: number): number => (depth > 0 ? depth / (depth + DEPTH_HALF) : 0);

@@ -8,6 +8,7 @@ import { Editor } from '../document/editor';
 import { createInProcessTransport } from '../jobs/inProcessTransport';
 import { TerrainJobs } from '../jobs/terrainJobs';
 import { createWaterModel, nextWaterId } from './waterModel';
+import { createImportEdit } from '../exchange/importEdit';
 
 const SIDE = 41;
 const CELL = 2;
@@ -81,6 +82,18 @@ describe('the Water section model', () => {
     // Hidden again: the lake is back, with the water the layer below made.
     expect(await jobs.applyStack(editor.document.stack.map((layer) => (layer.id === 'raised' ? { ...layer, enabled: false } : layer)), 'Hide')).toBe('done');
     expect(waterDepths(editor.document.water!, editor.document.field.heights)[CENTRE]).toBeCloseTo(3, 5);
+    jobs.dispose();
+  });
+
+  it('lets the water go with an imported heightmap, and brings it back on undo', async () => {
+    const { editor, jobs, model } = bowlEditor();
+    await model.add();
+    const water = editor.document.water;
+    const doc = editor.document;
+    editor.apply(createImportEdit('flat.png', doc.field, doc.stack, createHeightfield(SIDE, SIDE, CELL), doc.erosionMasks, doc.water));
+    expect(editor.document.water).toBeNull();
+    editor.undo();
+    expect(editor.document.water).toBe(water);
     jobs.dispose();
   });
 

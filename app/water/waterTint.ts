@@ -12,6 +12,14 @@ export interface WaterTint {
   readonly rgba: Uint8ClampedArray;
 }
 
+/** Pixels [x0, x1) × [y0, y1) of a tint. */
+export interface TintRect {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
 /**
  * The 2D panel's water tint: RGBA coloured by depth over `heights` (waterColours.ts), transparent
  * where dry, the selected feature (`featureOf[v] === selectedId`) highlighted. One pixel per vertex
@@ -19,14 +27,27 @@ export interface WaterTint {
  * vertex wide is never skipped).
  */
 export function waterTintImage(grid: { width: number; depth: number }, water: WaterSurface, heights: Float32Array, featureOf: Int32Array | null, selectedId: number | null): WaterTint {
+  const stride = Math.max(1, Math.ceil(Math.max(grid.width, grid.depth) / MAX_TINT_SIDE));
+  const width = Math.ceil(grid.width / stride);
+  const depth = Math.ceil(grid.depth / stride);
+  const tint = { width, depth, stride, rgba: new Uint8ClampedArray(width * depth * 4) };
+  paintWaterTint(tint, grid, water, heights, featureOf, selectedId, { x0: 0, y0: 0, x1: width, y1: depth });
+  return tint;
+}
+
+/** The tint's pixels that cover vertices [i0, i1) × [j0, j1). */
+export function tintRectOf(tint: WaterTint, i0: number, j0: number, i1: number, j1: number): TintRect {
+  const { stride } = tint;
+  return { x0: Math.floor(i0 / stride), y0: Math.floor(j0 / stride), x1: Math.min(tint.width, Math.ceil(i1 / stride)), y1: Math.min(tint.depth, Math.ceil(j1 / stride)) };
+}
+
+/** Paints the tint's pixels in `rect` afresh (after an edit there: the rest stays as it was). */
+export function paintWaterTint(tint: WaterTint, grid: { width: number; depth: number }, water: WaterSurface, heights: Float32Array, featureOf: Int32Array | null, selectedId: number | null, rect: TintRect): void {
   const { width, depth } = grid;
-  const stride = Math.max(1, Math.ceil(Math.max(width, depth) / MAX_TINT_SIDE));
-  const tw = Math.ceil(width / stride);
-  const td = Math.ceil(depth / stride);
-  const rgba = new Uint8ClampedArray(tw * td * 4);
+  const { stride, rgba } = tint;
   const surface = water.surface;
-  for (let y = 0; y < td; y++) {
-    for (let x = 0; x < tw; x++) {
+  for (let y = rect.y0; y < rect.y1; y++) {
+    for (let x = rect.x0; x < rect.x1; x++) {
       let deepest = 0;
       let selected = false;
       for (let j = y * stride; j < Math.min(depth, (y + 1) * stride); j++) {
@@ -37,8 +58,9 @@ export function waterTintImage(grid: { width: number; depth: number }, water: Wa
           if (d > 0 && selectedId !== null && featureOf !== null && featureOf[v] === selectedId) selected = true;
         }
       }
-      if (deepest > 0) writeWaterColour(deepest, selected, rgba, 4 * (y * tw + x));
+      const p = 4 * (y * tint.width + x);
+      if (deepest > 0) writeWaterColour(deepest, selected, rgba, p);
+      else rgba[p] = rgba[p + 1] = rgba[p + 2] = rgba[p + 3] = 0;
     }
   }
-  return { width: tw, depth: td, stride, rgba };
 }

@@ -17,10 +17,14 @@ export function WaterLayer3D() {
   useEffect(() => {
     scene.add(waterView.group);
     let shown = editor.document.water;
+    let featureOf: Int32Array | null = null;
     const rebuild = (region: DirtyRegion) => {
       const doc = editor.document;
-      const features = doc.water ? water.model.features() : null;
-      waterView.update(doc.field, doc.water, doc.field.heights, features?.featureOf ?? null, doc.water === shown ? region : ALL);
+      const whole = doc.water !== shown || region.kind === 'all';
+      // Feature ids (for the selection tint) are found again after a whole change; an edit in a
+      // rectangle under the same water (a stroke, a drag step) keeps the last ones, so it costs its blocks only.
+      if (whole) featureOf = doc.water ? (water.model.features()?.featureOf ?? null) : null;
+      waterView.update(doc.field, doc.water, doc.field.heights, featureOf, whole ? ALL : region);
       shown = doc.water;
       waterView.setSelected(water.model.store.getState().selectedId);
       invalidate();
