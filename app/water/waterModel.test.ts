@@ -85,6 +85,22 @@ describe('the Water section model', () => {
     jobs.dispose();
   });
 
+  it('keeps the water of the layers below when a whole-map layer above it runs, and drops it with the water layer', async () => {
+    const { editor, jobs, model } = bowlEditor();
+    await model.add();
+    const water = editor.document.water;
+    // Smoothing on top runs in the job from the water layer's result: the water stays the one it made.
+    expect(await jobs.runStep({ kind: 'smooth', k: 0.5 })).toBe('done');
+    expect(editor.document.water).toBe(water);
+    // The water layer hidden: no water.
+    const hidden = editor.document.stack.map((layer) => (layer.kind === 'water' ? { ...layer, enabled: false } : layer));
+    expect(await jobs.applyStack(hidden, 'Hide water')).toBe('done');
+    expect(editor.document.water).toBeNull();
+    editor.undo();
+    expect(editor.document.water).toBe(water);
+    jobs.dispose();
+  });
+
   it('lets the water go with an imported heightmap, and brings it back on undo', async () => {
     const { editor, jobs, model } = bowlEditor();
     await model.add();
