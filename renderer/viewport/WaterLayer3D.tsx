@@ -4,6 +4,9 @@ import { ALL, type DirtyRegion } from '../../app/document/region';
 import { useSession } from '../session';
 import { WaterView } from './look/waterView';
 
+/** Main-thread time given to building water blocks per frame. */
+const BUILD_MS_PER_FRAME = 12;
+
 /**
  * Mounts the rivers and lakes (look/waterView.ts) in the 3D scene and keeps them in step with the
  * document (rebuilding the blocks an edit touched), Show Water and the Water section's selection;
@@ -27,6 +30,14 @@ export function WaterLayer3D() {
       waterView.update(doc.field, doc.water, doc.field.heights, featureOf, whole ? ALL : region);
       shown = doc.water;
       waterView.setSelected(water.model.store.getState().selectedId);
+      build();
+    };
+    // Blocks are built a frame's slice at a time (a rectangle's few at once, a large map's over frames).
+    let frame = 0;
+    const build = () => {
+      cancelAnimationFrame(frame);
+      frame = 0;
+      if (waterView.buildPending(BUILD_MS_PER_FRAME) > 0) frame = requestAnimationFrame(build);
       invalidate();
     };
     const show = () => {
@@ -50,6 +61,7 @@ export function WaterLayer3D() {
       }),
     ];
     return () => {
+      cancelAnimationFrame(frame);
       unsubscribers.forEach((off) => off());
       scene.remove(waterView.group);
     };

@@ -8,27 +8,34 @@ import { createWaterMaterial } from './waterMaterial';
 /**
  * The 3D view's rivers and lakes: one mesh per block that holds water (app/water/waterMesh.ts), its
  * own material (waterMaterial.ts), kept apart from the terrain's. Built when the water or the
- * heights under it change (only the blocks an edit touched), never per frame: a frame costs three's
- * culling of the blocks' bounding spheres and their draw calls.
+ * heights under it change (only the blocks an edit touched; a whole map's in slices between frames),
+ * never per frame: a frame costs three's culling of the blocks' bounding spheres and their draw calls.
  */
 export class WaterView {
   readonly group = new Group();
   readonly material: ShaderMaterial = createWaterMaterial();
   private readonly blocks = new Map<number, Mesh>();
   private columns = 0;
+  private readonly pending = new Set<number>();
+  private source: { grid: HydrologyGrid; water: WaterSurface; heights: Float32Array; featureOf: Int32Array | null } | null = null;
 
   constructor() {
     this.group.name = 'rivers-and-lakes';
     this.group.renderOrder = 5;
   }
 
-  /** Rebuilds the blocks `region` touches (every block for 'all' or another map); none when `water` is null. */
+  /**
+   * Marks the blocks `region` touches for rebuilding (every block for 'all' or another map; none
+   * when `water` is null, which clears the view at once). `buildPending` builds them.
+   */
   update(grid: HydrologyGrid, water: WaterSurface | null, heights: Float32Array, featureOf: Int32Array | null, region: DirtyRegion): void {
     const { columns, rows } = waterBlockCounts(grid);
     if (!water || region.kind === 'all' || columns !== this.columns) {
       this.clear();
+      this.pending.clear();
       this.columns = columns;
     }
+    this.source = water ? { grid, water, heights, featureOf } : null;
     if (!water) return;
     this.material.uniforms.streakSpacing.value = Math.max(4, grid.cellSize * 3);
     // A vertex belongs to the blocks on both sides of a block edge, and a shore corner reads its neighbours.
@@ -41,14 +48,28 @@ export class WaterView {
             Math.max(0, Math.floor((region.j0 - 2) / WATER_BLOCK_CELLS)),
             Math.min(rows - 1, Math.floor((region.j1 + 1) / WATER_BLOCK_CELLS)),
           ];
-    for (let bj = bj0; bj <= bj1; bj++) {
-      for (let bi = bi0; bi <= bi1; bi++) {
-        const key = bj * columns + bi;
-        this.remove(key);
-        const block = buildWaterBlock(grid, water, heights, featureOf, bi, bj);
-        if (block) this.add(key, block);
-      }
+    for (let bj = bj0; bj <= bj1; bj++) for (let bi = bi0; bi <= bi1; bi++) this.pending.add(bj * columns + bi);
+  }
+
+  /**
+   * Builds pending blocks until `budgetMs` has passed (at least one), so a whole map's water comes
+   * in over a few frames instead of holding one; returns how many are still pending.
+   */
+  buildPending(budgetMs = Infinity): number {
+    const source = this.source;
+    if (!source) {
+      this.pending.clear();
+      return 0;
     }
+    const start = performance.now();
+    for (const key of this.pending) {
+      this.pending.delete(key);
+      this.remove(key);
+      const block = buildWaterBlock(source.grid, source.water, source.heights, source.featureOf, key % this.columns, Math.floor(key / this.columns));
+      if (block) this.add(key, block);
+      if (performance.now() - start >= budgetMs) break;
+    }
+    return this.pending.size;
   }
 
   /** Feature ids for the selection tint: 0 shows none. */
