@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import type { EditorSession } from '../../app/editorSession';
 import type { WaterFeature } from '../../shared/hydrology/waterFeatures';
@@ -7,6 +8,8 @@ import { CommitField } from './LayersPanel';
 
 /** How many rivers and how many lakes the lists show (the largest first). */
 const LISTED = 40;
+/** How long after the last change of the document the lists are found again. */
+const LIST_DELAY_MS = 150;
 
 const metres = (value: number): string => (value >= 1000 ? `${(value / 1000).toFixed(2)} km` : `${value.toFixed(value < 10 ? 1 : 0)} m`);
 const squareMetres = (value: number): string => (value >= 1e6 ? `${(value / 1e6).toFixed(2)} km²` : `${Math.round(value).toLocaleString('en-US')} m²`);
@@ -19,14 +22,20 @@ const squareMetres = (value: number): string => (value >= 1e6 ? `${(value / 1e6)
 export function WaterPanel({ session }: { session: EditorSession }) {
   const { editor, water, commands } = session;
   const model = water.model;
-  // Re-render on every document change and result (the list follows them).
-  useStore(editor.store, (s) => s.version);
-  useStore(editor.store, (s) => s.resultsVersion);
+  const version = useStore(editor.store, (s) => s.version);
+  const resultsVersion = useStore(editor.store, (s) => s.resultsVersion);
   const running = useStore(session.design.jobs.store, (s) => s.running);
   const { selectedId, message } = useStore(model.store);
   const show = useCommandState('view.toggleWater');
   const layer = model.layer();
-  const features = layer ? (model.features()?.features ?? []) : [];
+  // The list follows the document a moment after it settles: a drag or stroke under the water
+  // changes it every frame, and finding the rivers and lakes of a large map is a whole-map pass.
+  const [features, setFeatures] = useState<readonly WaterFeature[]>([]);
+  const hasLayer = layer !== null;
+  useEffect(() => {
+    const timer = setTimeout(() => setFeatures(hasLayer ? (model.features()?.features ?? []) : []), LIST_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [model, hasLayer, version, resultsVersion]);
   const rivers = features.filter((f) => f.kind === 'river').sort((a, b) => b.length - a.length);
   const lakes = features.filter((f) => f.kind === 'lake').sort((a, b) => b.area - a.area);
 
