@@ -12,7 +12,7 @@ export const DEEP_ALPHA = 0.92;
 export const DEPTH_HALF = 1.5;
 /** The selected river or lake is tinted towards this colour, by this much. */
 export const SELECTED_WATER: readonly [number, number, number] = [255, 160, 0];
-export const SELECTED_MIX = 0.7;
+export const SELECTED_MIX = 0.45;
 
 /** 0 for no depth, towards 1 for deep water. */
 export const depthShade = (depth: number): number => (depth > 0 ? depth / (depth + DEPTH_HALF) : 0);
@@ -35,7 +35,7 @@ export function writeWaterColour(depth: number, selected: boolean, out: Uint8Cla
     r += (SELECTED_WATER[0] - r) * SELECTED_MIX;
     g += (SELECTED_WATER[1] - g) * SELECTED_MIX;
     b += (SELECTED_WATER[2] - b) * SELECTED_MIX;
-    a = Math.max(a, 0.85);
+    a = Math.max(a, 0.7);
   }
   out[offset] = r;
   out[offset + 1] = g;

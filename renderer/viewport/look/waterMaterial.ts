@@ -62,7 +62,7 @@ void main() {
   }
   if (selectedFeature > 0.5 && abs(vFeature - selectedFeature) < 0.5) {
     colour = mix(colour, selectedColour, selectedMix);
-    alpha = max(alpha, 0.85);
+    alpha = max(alpha, 0.7);
   }
   gl_FragColor = vec4(colour, alpha);
   #include <fog_fragment>
