@@ -24,9 +24,10 @@ export function WaterLayer3D() {
     const rebuild = (region: DirtyRegion) => {
       const doc = editor.document;
       const whole = doc.water !== shown || region.kind === 'all';
-      // Feature ids (for the selection tint) are found again after a whole change; an edit in a
-      // rectangle under the same water (a stroke, a drag step) keeps the last ones, so it costs its blocks only.
-      if (whole) featureOf = doc.water ? (water.model.features()?.featureOf ?? null) : null;
+      // Feature ids (for the selection tint) only while something is selected (finding them is a
+      // whole-map pass), found again after a whole change; an edit in a rectangle under the same water
+      // (a stroke, a drag step) keeps the last ones, so it costs its blocks only.
+      if (whole) featureOf = doc.water && water.model.store.getState().selectedId !== null ? (water.model.features()?.featureOf ?? null) : null;
       waterView.update(doc.field, doc.water, doc.field.heights, featureOf, whole ? ALL : region);
       shown = doc.water;
       waterView.setSelected(water.model.store.getState().selectedId);
@@ -56,6 +57,8 @@ export function WaterLayer3D() {
       }),
       water.model.store.subscribe((s, prev) => {
         if (s.selectedId === prev.selectedId) return;
+        // The blocks were built without ids: once more with them.
+        if (s.selectedId !== null && featureOf === null) rebuild(ALL);
         waterView.setSelected(s.selectedId);
         invalidate();
       }),

@@ -4,7 +4,7 @@
  * vertices (wet or not: a shallow stream over rough ground would otherwise fall apart into pieces)
  * and the wet bed beside them.
  */
-import { NEIGHBOUR_DI, NEIGHBOUR_DJ, vertexArea, type HydrologyGrid } from './grid';
+import { NEIGHBOUR_DI, NEIGHBOUR_DJ, type HydrologyGrid } from './grid';
 import { WATER_LAKE, WATER_RIVER } from './water';
 import type { WaterSurface } from './waterSurface';
 
@@ -44,24 +44,27 @@ const NONE = 0;
 const RIVER_CLASS = 1;
 const LAKE_CLASS = 2;
 
-function classAt(water: WaterSurface, heights: Float32Array, v: number): number {
-  const kind = water.kind[v];
-  if (kind === WATER_RIVER) return RIVER_CLASS;
-  if (!(water.surface[v] > heights[v])) return NONE;
-  return kind === WATER_LAKE ? LAKE_CLASS : RIVER_CLASS;
-}
-
+/**
+ * Each vertex's class first (one pass), then a flood from each unlabelled vertex over its class;
+ * the hot loops read plain typed arrays (no calls per neighbour), as the other hydrology passes.
+ */
 export function findWaterFeatures(grid: HydrologyGrid, water: WaterSurface, heights: Float32Array): WaterFeatures {
   const { width, depth, cellSize } = grid;
   const count = width * depth;
   const { surface, kind } = water;
+  const classes = new Uint8Array(count);
+  for (let v = 0; v < count; v++) {
+    const k = kind[v];
+    if (k === WATER_RIVER) classes[v] = RIVER_CLASS;
+    else if (surface[v] > heights[v]) classes[v] = k === WATER_LAKE ? LAKE_CLASS : RIVER_CLASS;
+  }
   const featureOf = new Int32Array(count);
   const features: WaterFeature[] = [];
   const stack = new Int32Array(count);
+  const cell2 = cellSize * cellSize;
   for (let start = 0; start < count; start++) {
-    if (featureOf[start] !== 0) continue;
-    const cls = classAt(water, heights, start);
-    if (cls === NONE) continue;
+    const cls = classes[start];
+    if (cls === NONE || featureOf[start] !== 0) continue;
     const id = features.length + 1;
     let top = 0;
     stack[top++] = start;
@@ -80,18 +83,21 @@ export function findWaterFeatures(grid: HydrologyGrid, water: WaterSurface, heig
       const v = stack[--top];
       const i = v % width;
       const j = (v - i) / width;
-      const d = surface[v] - heights[v];
+      const s = surface[v];
+      const d = s - heights[v];
       if (d > 0) {
         vertices++;
-        area += vertexArea(grid, i, j);
+        // The vertex's own area: a cell inside, half on an edge, a quarter at a corner (grid.ts).
+        area += (i === 0 || i === width - 1 ? 0.5 : 1) * (j === 0 || j === depth - 1 ? 0.5 : 1) * cell2;
         if (d > maxDepth) maxDepth = d;
       }
-      if (surface[v] > high) high = surface[v];
-      if (surface[v] < low) low = surface[v];
+      if (s > high) high = s;
+      if (s < low) low = s;
       if (i < i0) i0 = i;
-      if (i + 1 > i1) i1 = i + 1;
+      if (i >= i1) i1 = i + 1;
       if (j < j0) j0 = j;
-      if (j + 1 > j1) j1 = j + 1;
+      if (j >= j1) j1 = j + 1;
+      const own = kind[v] === WATER_RIVER;
       let cardinal = false;
       let diagonal = false;
       for (let k = 0; k < 8; k++) {
@@ -99,21 +105,21 @@ export function findWaterFeatures(grid: HydrologyGrid, water: WaterSurface, heig
         const nj = j + STEP_J[k];
         if (ni < 0 || nj < 0 || ni >= width || nj >= depth) continue;
         const n = nj * width + ni;
-        if (kind[v] === WATER_RIVER && kind[n] === WATER_RIVER) {
+        if (own && kind[n] === WATER_RIVER) {
           if (k < 4) cardinal = true;
           else diagonal = true;
         }
-        if (featureOf[n] !== 0 || classAt(water, heights, n) !== cls) continue;
+        if (classes[n] !== cls || featureOf[n] !== 0) continue;
         featureOf[n] = id;
         stack[top++] = n;
       }
-      if (kind[v] === WATER_RIVER) steps += cardinal || !diagonal ? 1 : Math.SQRT2;
+      if (own) steps += cardinal || !diagonal ? 1 : Math.SQRT2;
     }
     features.push({
       id,
-      kind: cls === 2 ? 'lake' : 'river',
+      kind: cls === LAKE_CLASS ? 'lake' : 'river',
       vertices,
-      length: cls === 2 ? 0 : steps * cellSize,
+      length: cls === LAKE_CLASS ? 0 : steps * cellSize,
       area,
       maxDepth,
       top: high,
