@@ -32,6 +32,7 @@ import { followActiveTask } from './panelTabs';
 import { createViewEvents } from './view/viewEvents';
 import type { SessionCore } from './sessionTypes';
 import { createRoadReportFeature, type RoadReportFeature } from './roads/roadReportFeature';
+import { createWaterFeature, type WaterFeature } from './water/waterFeature';
 
 /**
  * Everything the UI works with, created once at startup: the editor, its stores, every feature, and
@@ -50,6 +51,8 @@ export interface EditorSession extends SessionCore {
   readonly drive: DriveSession;
   /** Drive this road, the road report and its overlay, road exports and Smooth Road Profile. */
   readonly roadReport: RoadReportFeature;
+  /** Automatic water: the Water section's model and commands. */
+  readonly water: WaterFeature;
   /** Heightmap import, heightmap and mesh export. */
   readonly exchange: Exchange;
   /** A file dropped on the window goes here, and only here: project, heightmap, or a message. */
@@ -135,6 +138,7 @@ export function createEditorSession(options: SessionOptions): EditorSession {
     set: (saved) => drive.drive.setSettings(driveSettingsFromSaved(drive.drive.settings, saved)),
   });
   const roadReport = disposables.add(createRoadReportFeature(core, design.layers, design.jobs, drive.drive));
+  const water = disposables.add(createWaterFeature(core, design));
   const exchange = disposables.add(createExchangeFeature(core, (options.createCodecs ?? createInProcessCodecs)()));
   exchange.exchange.setSnowLineProvider(() => view.getState().settings.snowLine);
   exchange.exchange.setNaturalLinesProvider(() => naturalLinesOf(view.getState().settings));
@@ -150,6 +154,7 @@ export function createEditorSession(options: SessionOptions): EditorSession {
     rivers,
     drive: drive.drive,
     roadReport,
+    water,
     exchange: exchange.exchange,
     openDroppedFile: createFileDrop({ project, exchange: exchange.exchange }),
     chunkErrorsWorker: options.chunkErrorsWorker ?? null,

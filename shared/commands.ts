@@ -62,6 +62,8 @@ export const COMMANDS = [
   { id: 'road.exportReportJson', label: 'Export Road Report (JSON)…', menu: 'file', group: 'roadExport' },
   { id: 'road.exportCentreline', label: 'Export Road Centreline…', menu: 'file', group: 'roadExport' },
   { id: 'road.exportSurface', label: 'Export Road Surface (GLB)…', menu: 'file', group: 'roadExport' },
+  { id: 'view.toggleWater', label: 'Show Water', menu: 'view', group: 'display' },
+  { id: 'water.add', label: 'Add Automatic Water', menu: 'terrain', group: 'water' },
 ] as const satisfies readonly CommandDescriptor[];
 
 export type CommandId = (typeof COMMANDS)[number]['id'];

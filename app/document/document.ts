@@ -7,6 +7,7 @@ import type { FaultsLayer, Layer } from '../../shared/layers/types';
 
 import type { Prop } from '../../shared/props/prop';
 import { erosionCoverBytes, type ErosionCoverBytes } from '../../shared/erosion/cover';
+import type { WaterSurface } from '../../shared/hydrology/waterSurface';
 
 export type { Prop };
 
@@ -27,6 +28,11 @@ export interface TerrainDocument {
    * largest value); null when none ran. Not saved: evaluating the stack makes it again.
    */
   erosionMasks: ErosionCoverBytes | null;
+  /**
+   * The water the stack's water-making layers put down (surface and kind per vertex; its depth is
+   * read against `field.heights`), for the views and exports; null when none. Not saved either.
+   */
+  water: WaterSurface | null;
 }
 
 /**
@@ -35,7 +41,7 @@ export interface TerrainDocument {
  */
 export function createDocument(field: Heightfield, stack?: Layer[]): TerrainDocument {
   const flat = field.heights.every((h) => h === 0 && !Object.is(h, -0));
-  return { field, props: [], units: 'metres', stack: stack ?? (flat ? [] : heightsStack(field.heights.slice())), erosionMasks: null };
+  return { field, props: [], units: 'metres', stack: stack ?? (flat ? [] : heightsStack(field.heights.slice())), erosionMasks: null, water: null };
 }
 
 /** The bottom faults layer of the stack (the generator "Run" writes to), or null. */

@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { TerrainDocument } from './document';
 import type { ErosionCoverBytes } from '../../shared/erosion/cover';
+import type { WaterSurface } from '../../shared/hydrology/waterSurface';
 import { UndoHistory, type DocumentEdit } from './history';
 import { ALL, type DirtyRegion } from './region';
 
@@ -150,6 +151,12 @@ export class Editor {
    */
   setErosionResults(masks: ErosionCoverBytes | null): void {
     this.doc.erosionMasks = masks;
+    this.store.setState((s) => ({ resultsVersion: s.resultsVersion + 1 }));
+  }
+
+  /** Sets the water of the document's own stack, computed after it opened: like `setErosionResults`. */
+  setWaterResults(water: WaterSurface | null): void {
+    this.doc.water = water;
     this.store.setState((s) => ({ resultsVersion: s.resultsVersion + 1 }));
   }
 

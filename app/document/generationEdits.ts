@@ -3,6 +3,7 @@ import type { TerrainDocument } from './document';
 import type { Layer } from '../../shared/layers/types';
 import type { DocumentEdit } from './history';
 import type { ErosionCoverBytes } from '../../shared/erosion/cover';
+import type { WaterSurface } from '../../shared/hydrology/waterSurface';
 import { ALL } from './region';
 
 /** Swaps the whole heightfield (a generation at another size or cell size); keeps both maps. */
@@ -54,6 +55,26 @@ export function withErosionMasks(edit: DocumentEdit, before: ErosionCoverBytes |
     revert: (doc) => {
       const region = edit.revert(doc);
       doc.erosionMasks = before;
+      return region;
+    },
+  };
+}
+
+/** Wraps a height edit so that it also sets the document's water (undone with it). */
+export function withWater(edit: DocumentEdit, before: WaterSurface | null, after: WaterSurface | null): DocumentEdit {
+  if (before === after) return edit;
+  const bytes = (water: WaterSurface | null) => (water ? water.surface.byteLength + water.kind.byteLength : 0);
+  return {
+    label: edit.label,
+    byteSize: edit.byteSize + bytes(before) + bytes(after),
+    apply: (doc) => {
+      const region = edit.apply(doc);
+      doc.water = after;
+      return region;
+    },
+    revert: (doc) => {
+      const region = edit.revert(doc);
+      doc.water = before;
       return region;
     },
   };

@@ -226,7 +226,7 @@ export class Exchange {
     // A gesture in progress refers to the map being replaced.
     tools.getState().active?.cancel();
     const doc = editor.document;
-    editor.apply(createImportEdit(dialog.fileName, doc.field, doc.stack, outcome.value, doc.erosionMasks));
+    editor.apply(createImportEdit(dialog.fileName, doc.field, doc.stack, outcome.value, doc.erosionMasks, doc.water));
     this.imported = dialog.summary.geo ? { geo: dialog.summary.geo, field: outcome.value } : null;
     this.store.setState({ notice: `Imported ${dialog.fileName} (${outcome.value.width} × ${outcome.value.depth})` });
     return true;

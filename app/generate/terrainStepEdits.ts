@@ -1,10 +1,11 @@
-import { evaluateStack } from '../../shared/layers/evaluate';
+import { evaluateStack, stackMakesWater } from '../../shared/layers/evaluate';
 import type { Layer, ManualFault, ManualFaultsLayer } from '../../shared/layers/types';
 import { stepLabel, type NormaliseStep, type SmoothStep } from '../../shared/recipe/steps';
 import type { Editor } from '../document/editor';
 import { diffTileEdit } from '../document/tileEdit';
 import { stackWithStep } from '../layers/stackOps';
-import { withErosionMasks, withStack } from '../document/generationEdits';
+import { withErosionMasks, withStack, withWater } from '../document/generationEdits';
+import { createWaterSurface } from '../../shared/hydrology/waterSurface';
 import { erosionCoverBytes } from '../../shared/erosion/cover';
 
 /**
@@ -17,11 +18,12 @@ export function applyStackNow(editor: Editor, next: Layer[], label: string): boo
   const { width, depth, cellSize } = doc.field;
   const hydraulic = next.some((layer) => layer.enabled && layer.kind === 'hydraulic');
   const masks = hydraulic ? { flow: new Float32Array(width * depth), deposition: new Float32Array(width * depth) } : null;
-  const heights = evaluateStack(next, { width, depth, cellSize }, { masks: masks ?? undefined });
+  const water = stackMakesWater(next) ? createWaterSurface(width * depth) : null;
+  const heights = evaluateStack(next, { width, depth, cellSize }, { masks: masks ?? undefined, water: water ?? undefined });
   if (!heights) return false;
   const edit = diffTileEdit(label, width, depth, doc.field.heights, heights);
   if (edit.tileCount === 0 && next.length === doc.stack.length && next.every((layer, k) => layer === doc.stack[k])) return false;
-  editor.apply(withErosionMasks(withStack(edit, doc.stack, next), doc.erosionMasks, masks && erosionCoverBytes(masks)));
+  editor.apply(withWater(withErosionMasks(withStack(edit, doc.stack, next), doc.erosionMasks, masks && erosionCoverBytes(masks)), doc.water, water));
   return true;
 }
 

@@ -4,7 +4,8 @@ import { erosionCoverBytes, type ErosionCoverBytes } from '../../shared/erosion/
 import type { StepRunOptions, TerrainStep } from '../../shared/recipe/steps';
 import type { FaultRecipe } from '../../shared/fault/recipe';
 import type { Heightfield } from '../../shared/terrain/heightfield';
-import { applyLayer, evaluateStackWithBase, mixLayer, topWholeMapLayer } from '../../shared/layers/evaluate';
+import { applyLayer, evaluateStackWithBase, mixLayer, stackMakesWater, topWholeMapLayer } from '../../shared/layers/evaluate';
+import { createWaterSurface, type WaterSurface } from '../../shared/hydrology/waterSurface';
 import { wholeRect } from '../../shared/layers/types';
 import type { StackBase, TerrainJobRequest } from './protocol';
 
@@ -15,6 +16,8 @@ export interface TerrainJobResult {
   heights: Float32Array;
   /** The erosion masks as the document keeps them (bytes: less to post, a quarter of the memory). */
   masks: ErosionCoverBytes | null;
+  /** The water the stack's water-making layers put down (null when it has none). */
+  water: WaterSurface | null;
   base?: StackBase;
 }
 
@@ -32,6 +35,7 @@ const asBytes = (masks: ErosionMasks | null): ErosionCoverBytes | null => (masks
 export function runTerrainJob(request: TerrainJobRequest, onProgress: (done: number, total: number) => void, shouldCancel?: () => boolean): TerrainJobResult | null {
   const { width, depth, cellSize, stack } = request;
   const masks = masksIf(stack.some((layer) => layer.enabled && layer.kind === 'hydraulic'), width * depth);
+  const water = stackMakesWater(stack) ? createWaterSurface(width * depth) : null;
   const total = PROGRESS_UNITS_PER_STEP;
   // Heights given are what lies below the stack (the layers under it were evaluated before).
   const input = request.heights.length > 0 ? request.heights : undefined;
@@ -40,6 +44,7 @@ export function runTerrainJob(request: TerrainJobRequest, onProgress: (done: num
     { width, depth, cellSize },
     {
       masks: masks ?? undefined,
+      water: water ?? undefined,
       shouldCancel,
       onProgress: (done, layers) => onProgress(Math.floor((PROGRESS_UNITS_PER_STEP * done) / Math.max(1, layers)), total),
     },
@@ -47,7 +52,7 @@ export function runTerrainJob(request: TerrainJobRequest, onProgress: (done: num
   );
   if (!evaluated) return null;
   onProgress(total, total);
-  return { heights: evaluated.heights, masks: asBytes(masks), base: evaluated.base };
+  return { heights: evaluated.heights, masks: asBytes(masks), water, base: evaluated.base };
 }
 
 /** Runs one step on threads (shared/recipe/threadedStep.ts); false when cancelled. */
@@ -67,6 +72,7 @@ export async function runTerrainJobThreaded(
   const size = { width, depth, cellSize };
   const n = width * depth;
   const masks = masksIf(stack.some((layer) => layer.enabled && layer.kind === 'hydraulic'), n);
+  const water = stackMakesWater(stack) ? createWaterSurface(n) : null;
   const input = request.heights.length > 0 ? request.heights : null;
   const baseIndex = topWholeMapLayer(stack);
   const enabled = stack.map((layer, index) => ({ layer, index })).filter(({ layer }) => layer.enabled);
@@ -74,7 +80,7 @@ export async function runTerrainJobThreaded(
   let base: StackBase = null;
   for (const [order, { layer, index }] of enabled.entries()) {
     const out = new Float32Array(n);
-    const options = { masks: masks ?? undefined, onProgress: (done: number, total: number) => onProgress(Math.floor((PROGRESS_UNITS_PER_STEP * (order + done / Math.max(1, total))) / enabled.length), PROGRESS_UNITS_PER_STEP) };
+    const options = { masks: masks ?? undefined, water: water ?? undefined, onProgress: (done: number, total: number) => onProgress(Math.floor((PROGRESS_UNITS_PER_STEP * (order + done / Math.max(1, total))) / enabled.length), PROGRESS_UNITS_PER_STEP) };
     if (layer.kind === 'hydraulic' || layer.kind === 'thermal') {
       out.set(current);
       const step = { ...layer.params, kind: layer.kind } as TerrainStep;
@@ -85,5 +91,5 @@ export async function runTerrainJobThreaded(
     if (index === baseIndex) base = { index, output: current };
   }
   onProgress(PROGRESS_UNITS_PER_STEP, PROGRESS_UNITS_PER_STEP);
-  return { heights: current === input ? current.slice() : current, masks: asBytes(masks), base };
+  return { heights: current === input ? current.slice() : current, masks: asBytes(masks), water, base };
 }

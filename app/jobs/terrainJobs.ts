@@ -9,7 +9,9 @@ import type { Layer, LayerSize } from '../../shared/layers/types';
 import type { Editor } from '../document/editor';
 import type { DocumentEdit } from '../document/history';
 import { diffTileEdit } from '../document/tileEdit';
-import { createFieldReplaceEdit, withErosionMasks, withStack } from '../document/generationEdits';
+import { createFieldReplaceEdit, withErosionMasks, withStack, withWater } from '../document/generationEdits';
+import { stackMakesWater } from '../../shared/layers/evaluate';
+import type { WaterSurface } from '../../shared/hydrology/waterSurface';
 import { firstChangedLayer, LayerEngine, type LayerChange } from '../layers/layerEngine';
 import { continuedStack, generatedStack, stackWithStep } from '../layers/stackOps';
 import { createJobStore, type JobStore } from './jobStore';
@@ -165,7 +167,7 @@ export class TerrainJobs {
     // The input goes to the worker (transferred); a copy primes the engine when no whole-map layer runs.
     const keptInput = input && !next.slice(start).some((layer) => layer.enabled && !kindOf(layer).local) ? input.slice() : null;
     const request: TerrainJobRequest = { ...size, heights: input ?? new Float32Array(0), stack: next.slice(start) };
-    return this.run(request, label, (heights, masks, base) => {
+    return this.run(request, label, (heights, masks, base, water) => {
       options.beforeApply?.(true);
       const current = this.editor.document;
       const same = current.field.width === size.width && current.field.depth === size.depth && current.field.cellSize === size.cellSize;
@@ -182,7 +184,9 @@ export class TerrainJobs {
       this.heightsMatchStack = true;
       // Layers that were not re-run keep the masks they made (unless hydraulic layers ran again).
       const nextMasks = masks ?? (start > 0 ? current.erosionMasks : null);
-      const edit = withErosionMasks(withStack(heightsEdit, current.stack, next), current.erosionMasks, nextMasks);
+      // Likewise the water: the job's when it ran a water-making layer, else what the layers below it made.
+      const nextWater = water ?? (start > 0 && stackMakesWater(next.slice(0, start)) ? current.water : null);
+      const edit = withWater(withErosionMasks(withStack(heightsEdit, current.stack, next), current.erosionMasks, nextMasks), current.water, nextWater);
       return options.wrap ? options.wrap(edit) : edit;
     }, options.beforeApply && (() => options.beforeApply?.(false)));
   }
@@ -236,6 +240,7 @@ export class TerrainJobs {
       // the document's as the engine's composite (prepareLocal), so the map is held once.
       this.engine.prime(stack, { width, depth, cellSize }, base ? { index: base.index, output: base.output } : null);
       if (!doc.erosionMasks && outcome.masks) this.editor.setErosionResults(outcome.masks);
+      if (!doc.water && outcome.water) this.editor.setWaterResults(outcome.water);
       return null;
     }
     if (origin === 'replay') {
@@ -333,7 +338,7 @@ export class TerrainJobs {
     this.engine.reset();
   }
 
-  private async run(request: TerrainJobRequest, label: string, toEdit: (heights: Float32Array, masks: ErosionCoverBytes | null, base: StackBase) => DocumentEdit, onAbandon?: () => void): Promise<JobResult> {
+  private async run(request: TerrainJobRequest, label: string, toEdit: (heights: Float32Array, masks: ErosionCoverBytes | null, base: StackBase, water: WaterSurface | null) => DocumentEdit, onAbandon?: () => void): Promise<JobResult> {
     if (this.current) return 'busy';
     const documentAtStart = this.editor.document;
     const versionAtStart = this.editor.store.getState().version;
@@ -356,7 +361,7 @@ export class TerrainJobs {
         this.store.setState({ running: false, lastOutcome: 'failed', lastMessage: `${label}: the terrain changed while the job ran; run it again` });
         return 'failed';
       }
-      this.editor.apply(toEdit(outcome.heights, outcome.masks, outcome.base ?? null));
+      this.editor.apply(toEdit(outcome.heights, outcome.masks, outcome.base ?? null, outcome.water ?? null));
       this.store.setState({ running: false, lastOutcome: 'done', lastMessage: null });
       return 'done';
     }

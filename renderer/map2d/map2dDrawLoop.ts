@@ -12,6 +12,7 @@ import { createRoadReportMapLayer } from '../roads/roadReport2D';
 import { reportDrawn } from '../readiness';
 import type { Map2DView } from './map2dView';
 import { createLayerView2D } from './layerView2D';
+import { createWaterTint2D } from './waterTint2D';
 import { RedrawScheduler } from './redrawScheduler';
 import { drawRoadDress2D, drawRoadOverlay2D } from './roadOverlay2D';
 import { roadOverlay } from '../../app/roads/roadOverlay';
@@ -32,6 +33,7 @@ export class Map2DDrawLoop {
   private readonly maskLayer: ReturnType<typeof createMaskPreviewLayer>;
   private readonly roadLayer: ReturnType<typeof createRoadReportMapLayer>;
   private readonly layerView: ReturnType<typeof createLayerView2D>;
+  private readonly waterTint: ReturnType<typeof createWaterTint2D>;
   private readonly redraw: RedrawScheduler;
   private frameRequest = 0;
   private drawnVersion = -1;
@@ -49,6 +51,7 @@ export class Map2DDrawLoop {
     this.maskLayer = createMaskPreviewLayer(session, requestDraw);
     this.roadLayer = createRoadReportMapLayer(session, requestDraw, (px, py) => view.pan(view.width / 2 - px, view.height / 2 - py));
     this.layerView = createLayerView2D(session, canvas, requestDraw);
+    this.waterTint = createWaterTint2D(session, canvas, requestDraw);
     this.redraw = new RedrawScheduler(
       () => this.image.redrawDelay(),
       () => {
@@ -114,6 +117,7 @@ export class Map2DDrawLoop {
     this.maskLayer.dispose();
     this.roadLayer.dispose();
     this.layerView.dispose();
+    this.waterTint.dispose();
     if (this.frameRequest) cancelAnimationFrame(this.frameRequest);
     this.frameRequest = 0;
     this.redraw.dispose();
@@ -131,6 +135,7 @@ export class Map2DDrawLoop {
     const f = editor.document.field;
     context.imageSmoothingEnabled = transform.scale < 1;
     image.draw(context, transform, width, height);
+    this.waterTint.draw(context, transform);
     this.layerView.draw(context, transform, width);
     this.props2d.draw(context, transform, f, width, height);
     // Roads are drawn as roads unless the Road tool shows its own overlay of them.

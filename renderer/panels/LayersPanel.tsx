@@ -197,7 +197,7 @@ function LayerParams({ layer, design, onGenerate, running }: { layer: Layer; des
 }
 
 /** A number that is applied when the field is left or Enter is pressed (not on every keystroke: each is a re-evaluation). */
-function CommitField({ label, testId, value, disabled, onCommit }: { label: string; testId: string; value: number; disabled: boolean; onCommit(value: number): void }) {
+export function CommitField({ label, testId, value, disabled, onCommit }: { label: string; testId: string; value: number; disabled: boolean; onCommit(value: number): void }) {
   const [draft, setDraft] = useState(String(value));
   useEffect(() => setDraft(String(value)), [value]);
   const commit = () => {

@@ -12,6 +12,7 @@ import { PropsSection } from '../props/PropsSection';
 import { DrivePanel } from '../drive/DrivePanel';
 import { ViewPanel } from './ViewPanel';
 import { RoadsPanel } from './RoadsPanel';
+import { WaterPanel } from './WaterPanel';
 import { FirstStartHint } from '../ui/FirstStartHint';
 
 /**
@@ -54,7 +55,12 @@ function contentOf(tab: PanelTab, session: EditorSession): ReactNode {
     case 'generate':
       return <GeneratePanel session={session} design={design} />;
     case 'layers':
-      return <LayersPanel session={session} design={design} />;
+      return (
+        <>
+          <LayersPanel session={session} design={design} />
+          <WaterPanel session={session} />
+        </>
+      );
     case 'sculpt':
       return (
         <>

@@ -7,7 +7,7 @@ import { NumberField } from '../ui/NumberField';
 export function ViewPanel({ session }: { session: EditorSession }) {
   const settings = useStore(session.view, (s) => s.settings);
   const set = (patch: Partial<ViewSettings>) => session.view.setState((s) => ({ settings: { ...s.settings, ...patch } }));
-  const toggle = (key: 'shadows' | 'ambientOcclusion' | 'fog' | 'water' | 'grid', label: string, title: string) => (
+  const toggle = (key: 'shadows' | 'ambientOcclusion' | 'fog' | 'water' | 'grid' | 'showWater', label: string, title: string) => (
     <label className="check" title={title}>
       <input type="checkbox" data-testid={`view-${key}`} checked={settings[key]} onChange={(e) => set({ [key]: e.target.checked })} />
       {label}
@@ -31,9 +31,10 @@ export function ViewPanel({ session }: { session: EditorSession }) {
         {toggle('ambientOcclusion', 'Occlusion', 'Valleys and hollows get less sky light')}
         {toggle('fog', 'Fog', 'Distance haze matching the sky at the horizon')}
         {toggle('grid', 'Grid', 'Metric grid on the terrain: lines every power of ten metres')}
+        {toggle('showWater', 'Water', 'Rivers and lakes of the water layers, in both views (View ▸ Show Water)')}
       </div>
       <div className="field-row">
-        {toggle('water', 'Water', 'A water plane at the sea level')}
+        {toggle('water', 'Sea', 'A water plane at the sea level')}
         <NumberField label="Sea level (m)" testId="view-sea-level" min={-100000} max={100000} value={settings.seaLevel} onChange={(seaLevel) => set({ seaLevel })} />
       </div>
       <div className="field-row" title="Natural colours: grass below the tree line, heath and scree above it, snow above the snow line (metres)">

@@ -105,6 +105,18 @@ export function OrbitRig() {
       controls.update();
       onChange();
     });
+    // A river or lake selected in the Water section: look at all of it, from the same bearing.
+    const unsubscribeWater = session.water.model.store.subscribe((s, prev) => {
+      if (s.focusVersion === prev.focusVersion || !s.focus) return;
+      const { x, y, z, radius } = s.focus;
+      const { sizeX, sizeZ } = terrainExtent(editor.document.field);
+      const distance = Math.min(Math.max(sizeX, sizeZ) * 1.5, Math.max(40, radius * 2.6));
+      const direction = camera.position.clone().sub(controls.target).normalize();
+      controls.target.set(x, y, z);
+      camera.position.set(x + direction.x * distance, y + direction.y * distance, z + direction.z * distance);
+      controls.update();
+      onChange();
+    });
     // A drive or walk has its own camera and mouse look: the orbit camera keeps its place meanwhile.
     const unsubscribeDrive = watchDriveActive(session.drive, (active) => {
       controls.enabled = !active;
@@ -115,6 +127,7 @@ export function OrbitRig() {
       unsubscribeView();
       unsubscribeTools();
       unsubscribeRoad();
+      unsubscribeWater();
       unsubscribeDrive();
       domElement.removeEventListener('pointerdown', decidePress, { capture: true });
       controls.removeEventListener('change', onChange);

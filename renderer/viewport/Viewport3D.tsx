@@ -5,6 +5,7 @@ import { OrbitRig } from './OrbitRig';
 import { ToolOverlay3D } from './ToolOverlay3D';
 import { IdleDriverRelease } from './IdleDriverRelease';
 import { RoadOverlay3D } from './RoadOverlay3D';
+import { WaterLayer3D } from './WaterLayer3D';
 import { DriveLayer } from '../drive/DriveLayer';
 import { DriveHud } from '../drive/DriveHud';
 import { PropsLayer3D } from '../props/PropsLayer3D';
@@ -35,6 +36,7 @@ export function Viewport3D() {
         <SceneLighting />
         <TerrainByScale wrapper={wrapper} />
         <WaterPlane />
+        <WaterLayer3D />
         <ToolOverlay3D />
         <RoadOverlay3D />
         <PropsLayer3D />

@@ -45,12 +45,13 @@ scope.onmessage = async (event: MessageEvent<ToWorkerMessage>) => {
       result = runTerrainJob(request, progress);
     }
     if (result) {
-      const { heights, masks, base } = result;
+      const { heights, masks, water, base } = result;
       const baseIsHeights = base?.output === heights;
       const transfer: Transferable[] = [heights.buffer];
       if (masks) transfer.push(masks.flow.buffer, masks.deposition.buffer);
+      if (water) transfer.push(water.surface.buffer, water.kind.buffer);
       if (base && !baseIsHeights) transfer.push(base.output.buffer);
-      post({ type: 'done', heights, masks, threads, base: base && baseIsHeights ? { index: base.index, output: new Float32Array(0) } : (base ?? null), baseIsHeights }, transfer);
+      post({ type: 'done', heights, masks, water, threads, base: base && baseIsHeights ? { index: base.index, output: new Float32Array(0) } : (base ?? null), baseIsHeights }, transfer);
     }
   } catch (error) {
     post({ type: 'failed', message: error instanceof Error ? error.message : String(error) });

@@ -64,6 +64,8 @@ const viewLookFields = {
   seaLevel: v.number({ min: -100_000, max: 100_000 }),
   /** Metric grid drawn on the terrain. */
   grid: v.boolean(),
+  /** Rivers and lakes (the water layers' water) drawn in both views; `water` is the sea plane. */
+  showWater: v.boolean(),
   /** Natural colours: heights (metres) above which the ground is alpine heath and scree, and snow. */
   treeLine: v.number({ min: -100_000, max: 100_000 }),
   snowLine: v.number({ min: -100_000, max: 100_000 }),
@@ -94,6 +96,7 @@ export const DEFAULT_VIEW_SETTINGS: ViewSettings = {
   water: false,
   seaLevel: 0,
   grid: false,
+  showWater: true,
   treeLine: 200,
   snowLine: 350,
   panelTab: 'generate',
@@ -111,6 +114,7 @@ const storedViewSettingsValidator = v.object({
   water: v.optional(viewLookFields.water),
   seaLevel: v.optional(viewLookFields.seaLevel),
   grid: v.optional(viewLookFields.grid),
+  showWater: v.optional(viewLookFields.showWater),
   treeLine: v.optional(viewLookFields.treeLine),
   snowLine: v.optional(viewLookFields.snowLine),
   panelTab: v.optional(viewLookFields.panelTab),
@@ -136,6 +140,7 @@ export const viewSettingsValidator: Validator<ViewSettings> = (value, path) => {
     water: stored.water ?? d.water,
     seaLevel: stored.seaLevel ?? d.seaLevel,
     grid: stored.grid ?? d.grid,
+    showWater: stored.showWater ?? d.showWater,
     treeLine: stored.treeLine ?? d.treeLine,
     snowLine: stored.snowLine ?? d.snowLine,
     panelTab: stored.panelTab ?? d.panelTab,

@@ -118,3 +118,8 @@ export function evaluateStackWithBase(stack: LayerStack, size: LayerSize, option
   }
   return { heights: current, base: { index: baseIndex, output: below } };
 }
+
+/** Whether an enabled layer of `stack` puts water on the map (so an evaluation should collect it in `LayerRunOptions.water`). */
+export function stackMakesWater(stack: LayerStack): boolean {
+  return stack.some((layer) => layer.enabled && kindOf(layer).makesWater === true);
+}

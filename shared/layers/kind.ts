@@ -1,5 +1,6 @@
 /** What every layer kind module provides (kinds/*.ts); registry.ts maps kinds to them. */
 import type { ErosionMasks } from '../erosion/hydraulic';
+import type { WaterSurface } from '../hydrology/waterSurface';
 import type { Layer, LayerSize, Rect } from './types';
 
 export interface LayerRunOptions {
@@ -10,6 +11,8 @@ export interface LayerRunOptions {
   masks?: ErosionMasks;
   /** The layers under this one, bottom first (a road joins the roads below it); absent: none known. */
   below?: readonly Layer[];
+  /** Filled by water-making layers (`makesWater`): where they put water and its surface, for views and exports. */
+  water?: WaterSurface;
 }
 
 export interface LayerKindModule<L extends Layer = Layer> {
@@ -19,6 +22,8 @@ export interface LayerKindModule<L extends Layer = Layer> {
    * alone (so an edit re-composites only its dirty rectangle); the others need the whole map.
    */
   local: boolean;
+  /** The kind puts water on the map and writes it into `LayerRunOptions.water` when given one. */
+  makesWater?: boolean;
   /** The first problem with the layer's values (not its id, name, opacity or mask), or null. */
   problem(layer: L, size: LayerSize): string | null;
   /**

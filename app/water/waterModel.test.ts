@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { createHeightfield } from '../../shared/terrain/heightfield';
+import { WATER_LAKE } from '../../shared/hydrology/water';
+import { waterDepths } from '../../shared/hydrology/waterSurface';
+import type { Layer } from '../../shared/layers/types';
+import { createDocument } from '../document/document';
+import { Editor } from '../document/editor';
+import { createInProcessTransport } from '../jobs/inProcessTransport';
+import { TerrainJobs } from '../jobs/terrainJobs';
+import { createWaterModel, nextWaterId } from './waterModel';
+import { createImportEdit } from '../exchange/importEdit';
+
+const SIDE = 41;
+const CELL = 2;
+
+/** A bowl 3 m deep (rim at 10 m, radius 20 m) in a plane at 10 m, as one heights layer. */
+function bowlEditor() {
+  const field = createHeightfield(SIDE, SIDE, CELL);
+  const c = ((SIDE - 1) * CELL) / 2;
+  for (let j = 0; j < SIDE; j++) {
+    for (let i = 0; i < SIDE; i++) {
+      const r2 = (i * CELL - c) ** 2 + (j * CELL - c) ** 2;
+      field.heights[j * SIDE + i] = r2 < 400 ? 10 - 3 * (1 - r2 / 400) : 10;
+    }
+  }
+  const editor = new Editor(createDocument(field));
+  const jobs = new TerrainJobs(editor, createInProcessTransport());
+  return { editor, jobs, model: createWaterModel(editor, jobs) };
+}
+
+const CENTRE = 20 * SIDE + 20;
+
+describe('the Water section model', () => {
+  it('adds automatic water as one undo entry: the bowl holds a lake to its rim; undo takes it away, heights byte for byte', async () => {
+    const { editor, jobs, model } = bowlEditor();
+    const before = editor.document.field.heights.slice();
+    expect(model.layer()).toBeNull();
+    expect(await model.add()).toBe('done');
+    expect(editor.history.undoDepth).toBe(1);
+    expect(editor.store.getState().undoLabel).toBe('Add automatic water');
+    expect(model.layer()).toMatchObject({ id: 'water-1', kind: 'water', name: 'Water 1' });
+    const water = editor.document.water!;
+    expect(water.kind[CENTRE]).toBe(WATER_LAKE);
+    // Lakes are not dug: the water stands at the spill height, 10 m, over the bowl's floor of 7 m.
+    expect(waterDepths(water, editor.document.field.heights)[CENTRE]).toBeCloseTo(3, 5);
+    const lakes = model.features()!.features.filter((f) => f.kind === 'lake');
+    expect(lakes).toHaveLength(1);
+    expect(lakes[0].maxDepth).toBeCloseTo(3, 5);
+    editor.undo();
+    expect(editor.document.water).toBeNull();
+    expect(Buffer.from(editor.document.field.heights.buffer).equals(Buffer.from(before.buffer))).toBe(true);
+    editor.redo();
+    expect(editor.document.water).toBe(water);
+    jobs.dispose();
+  });
+
+  it('sets a parameter as one undo entry, refuses one out of range with a message and changes nothing', async () => {
+    const { editor, jobs, model } = bowlEditor();
+    await model.add();
+    expect(await model.setParam('lakes', false)).toBe('done');
+    expect(editor.history.undoDepth).toBe(2);
+    expect(editor.store.getState().undoLabel).toBe('Set Water 1 lakes');
+    expect(editor.document.water!.kind.includes(WATER_LAKE)).toBe(false);
+    expect(await model.setParam('riverArea', 5)).toBe('failed');
+    expect(model.store.getState().message).toMatch(/riverArea must be a number from 100/);
+    expect(editor.history.undoDepth).toBe(2);
+    editor.undo();
+    expect(editor.document.water!.kind[CENTRE]).toBe(WATER_LAKE);
+    jobs.dispose();
+  });
+
+  it('keeps the water when a layer above it changes, read against the new heights', async () => {
+    const { editor, jobs, model } = bowlEditor();
+    await model.add();
+    const water = editor.document.water!;
+    // A heights layer above that lifts the land to 11 m: the water stays, dry everywhere over it.
+    const raised: Layer = { id: 'raised', kind: 'heights', name: 'Raised', enabled: true, opacity: 1, params: {}, heights: new Float32Array(SIDE * SIDE).fill(11) };
+    expect(await jobs.applyStack([...editor.document.stack, raised], 'Raise')).toBe('done');
+    expect(editor.document.water).toBe(water);
+    expect(waterDepths(water, editor.document.field.heights).every((d) => d === 0)).toBe(true);
+    expect(model.features()!.features).toHaveLength(0);
+    // Hidden again: the lake is back, with the water the layer below made.
+    expect(await jobs.applyStack(editor.document.stack.map((layer) => (layer.id === 'raised' ? { ...layer, enabled: false } : layer)), 'Hide')).toBe('done');
+    expect(waterDepths(editor.document.water!, editor.document.field.heights)[CENTRE]).toBeCloseTo(3, 5);
+    jobs.dispose();
+  });
+
+  it('keeps the water of the layers below when a whole-map layer above it runs, and drops it with the water layer', async () => {
+    const { editor, jobs, model } = bowlEditor();
+    await model.add();
+    const water = editor.document.water;
+    // Smoothing on top runs in the job from the water layer's result: the water stays the one it made.
+    expect(await jobs.runStep({ kind: 'smooth', k: 0.5 })).toBe('done');
+    expect(editor.document.water).toBe(water);
+    // The water layer hidden: no water.
+    const hidden = editor.document.stack.map((layer) => (layer.kind === 'water' ? { ...layer, enabled: false } : layer));
+    expect(await jobs.applyStack(hidden, 'Hide water')).toBe('done');
+    expect(editor.document.water).toBeNull();
+    editor.undo();
+    expect(editor.document.water).toBe(water);
+    jobs.dispose();
+  });
+
+  it('lets the water go with an imported heightmap, and brings it back on undo', async () => {
+    const { editor, jobs, model } = bowlEditor();
+    await model.add();
+    const water = editor.document.water;
+    const doc = editor.document;
+    editor.apply(createImportEdit('flat.png', doc.field, doc.stack, createHeightfield(SIDE, SIDE, CELL), doc.erosionMasks, doc.water));
+    expect(editor.document.water).toBeNull();
+    editor.undo();
+    expect(editor.document.water).toBe(water);
+    jobs.dispose();
+  });
+
+  it('selects a feature and lets it go when the water changes', async () => {
+    const { editor, jobs, model } = bowlEditor();
+    await model.add();
+    model.select(1);
+    expect(model.selected()).toMatchObject({ id: 1, kind: 'lake' });
+    editor.undo();
+    expect(model.store.getState().selectedId).toBeNull();
+    jobs.dispose();
+  });
+
+  it('names water layers as the command line does: water-1, water-2, … after the highest', () => {
+    const stack = [{ id: 'water-1' }, { id: 'water-7' }, { id: 'waterfall' }] as unknown as Layer[];
+    expect(nextWaterId(stack)).toBe('water-8');
+    expect(nextWaterId([])).toBe('water-1');
+  });
+});

@@ -1,0 +1,145 @@
+/**
+ * The Water section's model: the automatic water layer it edits (the topmost `water` layer), adding
+ * one, setting its parameters — each one undo entry through TerrainJobs.applyStack, as the Layers
+ * panel's edits — and the rivers and lakes of the document's water, one of which may be selected to
+ * be shown in both views.
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { setLayerParam } from '../../shared/layers/edit';
+import type { Layer, WaterLayer } from '../../shared/layers/types';
+import { DEFAULT_WATER_PARAMS, waterProblem, type WaterParams } from '../../shared/hydrology/waterParams';
+import { findWaterFeatures, type WaterFeature, type WaterFeatures } from '../../shared/hydrology/waterFeatures';
+import type { Editor } from '../document/editor';
+import type { JobResult, TerrainJobs } from '../jobs/terrainJobs';
+
+export interface WaterState {
+  /** The selected river or lake (its feature id in the current water), or null. */
+  selectedId: number | null;
+  /** The last operation's problem, for the section; null when it went through. */
+  message: string | null;
+  /** Where the 3D view looks when a river or lake is selected (world metres), counted by `focusVersion`. */
+  focus: { x: number; y: number; z: number; radius: number } | null;
+  focusVersion: number;
+}
+
+/** The parameters the section edits (the bank slope is the CLI's and the project's only). */
+export type EditableWaterParam = 'riverArea' | 'widthScale' | 'depthScale' | 'lakes' | 'minLakeArea';
+
+export interface WaterModel {
+  readonly store: StoreApi<WaterState>;
+  /** The water layer the section edits: the topmost one, or null. */
+  layer(): WaterLayer | null;
+  /** Adds an automatic water layer on top of the stack (default parameters). */
+  add(): Promise<JobResult>;
+  setParam<K extends EditableWaterParam>(key: K, value: WaterParams[K]): Promise<JobResult>;
+  /** The rivers and lakes of the document's water (computed once per change of the document). */
+  features(): WaterFeatures | null;
+  select(id: number | null): void;
+  selected(): WaterFeature | null;
+  dispose(): void;
+}
+
+const PARAM_LABELS: Record<EditableWaterParam, string> = {
+  riverArea: 'river area',
+  widthScale: 'river width scale',
+  depthScale: 'river depth scale',
+  lakes: 'lakes',
+  minLakeArea: 'minimum lake area',
+};
+
+/** The next free water id, `water-1`, `water-2`, … (as `faultline water` names them). */
+export function nextWaterId(stack: readonly Layer[]): string {
+  let highest = 0;
+  for (const { id } of stack) {
+    const match = /^water-(\d+)$/.exec(id);
+    if (match) highest = Math.max(highest, Number(match[1]));
+  }
+  return `water-${highest + 1}`;
+}
+
+export function createWaterModel(editor: Editor, jobs: TerrainJobs): WaterModel {
+  const store = createStore<WaterState>(() => ({ selectedId: null, message: null, focus: null, focusVersion: 0 }));
+  let cached: { water: unknown; version: number; resultsVersion: number; features: WaterFeatures | null } | null = null;
+
+  const apply = async (label: string, build: () => Layer[]): Promise<JobResult> => {
+    let next: Layer[];
+    try {
+      next = build();
+    } catch (error) {
+      store.setState({ message: error instanceof Error ? error.message : String(error) });
+      return 'failed';
+    }
+    const result = await jobs.applyStack(next, label);
+    store.setState({ message: result === 'failed' || result === 'busy' ? (jobs.store.getState().lastMessage ?? `${label}: another job is running`) : null });
+    return result;
+  };
+
+  const layer = (): WaterLayer | null => {
+    const stack = editor.document.stack;
+    for (let k = stack.length - 1; k >= 0; k--) {
+      const candidate = stack[k];
+      if (candidate.kind === 'water') return candidate;
+    }
+    return null;
+  };
+
+  const features = (): WaterFeatures | null => {
+    const { version, resultsVersion } = editor.store.getState();
+    const { water, field } = editor.document;
+    if (cached && cached.water === water && cached.version === version && cached.resultsVersion === resultsVersion) return cached.features;
+    const found = water ? findWaterFeatures(field, water, field.heights) : null;
+    cached = { water, version, resultsVersion, features: found };
+    return found;
+  };
+
+  // Another water (an edit, undo, another document) numbers its features anew: the selection goes.
+  let shownWater = editor.document.water;
+  const unsubscribe = editor.store.subscribe(() => {
+    if (editor.document.water === shownWater) return;
+    shownWater = editor.document.water;
+    if (store.getState().selectedId !== null) store.setState({ selectedId: null });
+  });
+
+  return {
+    store,
+    layer,
+    add() {
+      const stack = editor.document.stack;
+      const id = nextWaterId(stack);
+      const added: WaterLayer = { id, kind: 'water', name: `Water ${id.slice('water-'.length)}`, enabled: true, opacity: 1, params: { ...DEFAULT_WATER_PARAMS } };
+      return apply('Add automatic water', () => [...stack, added]);
+    },
+    setParam(key, value) {
+      const target = layer();
+      if (!target) {
+        store.setState({ message: 'There is no water layer: add automatic water first' });
+        return Promise.resolve('failed');
+      }
+      return apply(`Set ${target.name} ${PARAM_LABELS[key]}`, () => {
+        const problem = waterProblem({ ...target.params, [key]: value });
+        if (problem) throw new RangeError(problem);
+        return setLayerParam(editor.document.stack, target.id, key, value);
+      });
+    },
+    features,
+    select(selectedId) {
+      const feature = selectedId === null ? null : (features()?.features[selectedId - 1] ?? null);
+      if (!feature) {
+        store.setState({ selectedId: null });
+        return;
+      }
+      const { width, depth, cellSize } = editor.document.field;
+      const { i0, j0, i1, j1 } = feature.bounds;
+      const x = ((i0 + i1 - 1) / 2 - (width - 1) / 2) * cellSize;
+      const z = ((j0 + j1 - 1) / 2 - (depth - 1) / 2) * cellSize;
+      const radius = (Math.hypot(i1 - i0, j1 - j0) * cellSize) / 2;
+      store.setState((s) => ({ selectedId, focus: { x, y: (feature.top + feature.bottom) / 2, z, radius }, focusVersion: s.focusVersion + 1 }));
+    },
+    selected() {
+      const { selectedId } = store.getState();
+      if (selectedId === null) return null;
+      return features()?.features[selectedId - 1] ?? null;
+    },
+    dispose: unsubscribe,
+  };
+}

@@ -1,0 +1,160 @@
+import { Frustum, Matrix4, PerspectiveCamera, Vector3 } from 'three';
+import type { Benchmark } from './harness';
+import { defaultCameraPose } from '../app/view/cameraPose';
+import { syntheticTerrain } from '../shared/lod/testing/syntheticTerrain';
+import { evaluateWater } from '../shared/hydrology/water';
+import { DEFAULT_WATER_PARAMS } from '../shared/hydrology/waterParams';
+import { findWaterFeatures, type WaterFeatures } from '../shared/hydrology/waterFeatures';
+import type { WaterSurface } from '../shared/hydrology/waterSurface';
+import { waterTintImage } from '../app/water/waterTint';
+import { ALL } from '../app/document/region';
+import { WaterView } from '../renderer/viewport/look/waterView';
+import type { Heightfield } from '../shared/terrain/heightfield';
+
+/**
+ * Drawing rivers and lakes (app/water/, renderer/viewport/look/waterView.ts) at 4097² on the LOD
+ * benches' synthetic hills (many closed basins, so many lakes) with the default water layer plus
+ * smaller rivers (riverArea 20,000 m²) so both kinds are plentiful.
+ * - `water-draw frame`: what a frame costs the CPU for the water: the blocks' world matrices, three's
+ *   frustum test of each block and the depth sort of the visible ones (what WebGLRenderer does per
+ *   object before its draw calls), at the default camera. The GPU's share cannot be measured here;
+ *   `draw_calls` and `triangles` say what it is given.
+ * - `water-draw build`: every block's mesh after a whole-map change (never per frame; the view
+ *   builds them 12 ms a frame, so this is spread over frames, not one pause).
+ * - `water-draw block`: one block rebuilt, what an edit in a rectangle (a stroke, a drag step) costs.
+ * - `water-draw tint 2D`: the 2D panel's tint image after a change (never per frame).
+ * - `water-draw features`: the rivers and lakes list after a change.
+ * The baseline reads each vertex's surface and height once.
+ */
+interface State {
+  field: Heightfield;
+  water: WaterSurface;
+  heights: Float32Array;
+  features: WaterFeatures;
+  view: WaterView;
+  camera: PerspectiveCamera;
+}
+
+const SIZE = 4097;
+const FOV = 50;
+const VIEWPORT = { width: 1600, height: 1000 };
+let cached: State | null = null;
+
+function state(): State {
+  if (cached) return cached;
+  const field = syntheticTerrain(SIZE, 1);
+  const heights = new Float32Array(field.heights.length);
+  const result = evaluateWater(field, field.heights, heights, { ...DEFAULT_WATER_PARAMS, riverArea: 20_000 });
+  if (!result) throw new Error('water was cancelled');
+  const water: WaterSurface = { surface: result.surface, kind: result.kind };
+  const features = findWaterFeatures(field, water, heights);
+  const view = new WaterView();
+  view.update(field, water, heights, features.featureOf, ALL);
+  view.buildPending();
+  const pose = defaultCameraPose(field, FOV, VIEWPORT.width / VIEWPORT.height);
+  const camera = new PerspectiveCamera(FOV, VIEWPORT.width / VIEWPORT.height, 0.5, 20_000);
+  camera.position.set(pose.position.x, pose.position.y, pose.position.z);
+  camera.lookAt(pose.target.x, pose.target.y, pose.target.z);
+  camera.updateMatrixWorld(true);
+  cached = { field, water, heights, features, view, camera };
+  return cached;
+}
+
+const frustum = new Frustum();
+const projection = new Matrix4();
+const centre = new Vector3();
+
+/** Three's per-frame work for the water's objects: world matrices, frustum culling, the transparent sort. */
+function frame(s: State): number {
+  const { view, camera } = s;
+  view.group.updateMatrixWorld(true);
+  projection.multiplyMatrices(camera.projectionMatrix, camera.matrixWorldInverse);
+  frustum.setFromProjectionMatrix(projection);
+  const visible: Array<{ z: number; id: number }> = [];
+  for (const mesh of view.meshes()) {
+    if (!frustum.intersectsObject(mesh)) continue;
+    centre.copy(mesh.geometry.boundingSphere!.center).applyMatrix4(mesh.matrixWorld).applyMatrix4(projection);
+    visible.push({ z: centre.z, id: mesh.id });
+  }
+  visible.sort((a, b) => b.z - a.z);
+  return visible.length;
+}
+
+function baselineScan(s: State): number {
+  const { water, heights } = s;
+  let wet = 0;
+  for (let v = 0; v < heights.length; v++) if (water.surface[v] > heights[v]) wet++;
+  return wet;
+}
+
+const BASELINE = 'water-draw baseline: one read of every vertex';
+
+export const benchmarks: Benchmark[] = [
+  { name: BASELINE, size: SIZE, samples: 5, warmup: 1, setup: state, run: (s) => baselineScan(s as State) },
+  {
+    name: 'water-draw frame',
+    size: SIZE,
+    baseline: BASELINE,
+    samples: 50,
+    warmup: 5,
+    setup: state,
+    run: (s) => frame(s as State),
+    measure: () => {
+      const s = state();
+      return { draw_calls: frame(s), blocks: s.view.blockCount, triangles: s.view.triangles, wet_vertices: baselineScan(s), rivers: s.features.features.filter((f) => f.kind === 'river').length, lakes: s.features.features.filter((f) => f.kind === 'lake').length };
+    },
+  },
+  {
+    name: 'water-draw build',
+    size: SIZE,
+    baseline: BASELINE,
+    samples: 3,
+    warmup: 1,
+    setup: state,
+    run: (s) => {
+      const { field, water, heights, features } = s as State;
+      const view = new WaterView();
+      view.update(field, water, heights, features.featureOf, ALL);
+      view.buildPending();
+      view.dispose();
+    },
+  },
+  {
+    name: 'water-draw block',
+    size: SIZE,
+    baseline: BASELINE,
+    samples: 20,
+    warmup: 3,
+    setup: state,
+    run: (s) => {
+      const { field, water, heights, features, view } = s as State;
+      // The map's middle block (on the hills' lakes and rivers).
+      view.update(field, water, heights, features.featureOf, { kind: 'rect', i0: 2048, j0: 2048, i1: 2049, j1: 2049 });
+      view.buildPending();
+    },
+  },
+  {
+    name: 'water-draw tint 2D',
+    size: SIZE,
+    baseline: BASELINE,
+    samples: 3,
+    warmup: 1,
+    setup: state,
+    run: (s) => {
+      const { field, water, heights, features } = s as State;
+      return waterTintImage(field, water, heights, features.featureOf, 1);
+    },
+  },
+  {
+    name: 'water-draw features',
+    size: SIZE,
+    baseline: BASELINE,
+    samples: 3,
+    warmup: 1,
+    setup: state,
+    run: (s) => {
+      const { field, water, heights } = s as State;
+      return findWaterFeatures(field, water, heights);
+    },
+  },
+];

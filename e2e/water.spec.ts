@@ -1,0 +1,160 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { parseProject } from '../shared/codecs/project';
+import { evaluateStack } from '../shared/layers/evaluate';
+import { createWaterSurface, waterDepths } from '../shared/hydrology/waterSurface';
+import { expect, sendMenuCommand, test } from './fixtures';
+import { showPanel } from './panel';
+import { viewportShot } from './pixels';
+
+test.use({ viewport: { width: 1600, height: 1000 } });
+
+/** Waits until no terrain job runs (the status bar names none). */
+async function idle(page: Page): Promise<void> {
+  await expect(page.getByTestId('status-job')).toHaveAttribute('data-running', 'false', { timeout: 60_000 });
+}
+
+/** Lets the views draw what changed (the 3D view renders on demand, the 2D panel in the next frame). */
+async function frames(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve())))));
+}
+
+/**
+ * A screenshot of the 3D view once it stops changing: the lighting of new heights comes in a moment
+ * after they are drawn, and the first shot may be taken before its job has even started.
+ */
+async function settledViewportShot(page: Page): Promise<Buffer> {
+  let shot = await viewportShot(page);
+  for (let tries = 0; tries < 20; tries++) {
+    await page.waitForTimeout(400);
+    const next = await viewportShot(page);
+    if (next.equals(shot)) return next;
+    shot = next;
+  }
+  throw new Error('the 3D view kept changing');
+}
+
+/**
+ * Two screenshots of one element, with water shown and hidden: how many pixels differ, and how many
+ * of those are water-blue with water shown — `absolute`: blue well above red and not much below
+ * green (over a grey map); else bluer than without the water (blue gains on red by 15 levels or
+ * more: over coloured, lit ground the water is a translucent tint).
+ */
+async function waterPixels(page: Page, shown: Buffer, hidden: Buffer, absolute: boolean): Promise<{ changed: number; blue: number }> {
+  return page.evaluate(
+    async ({ a, b, absolute }) => {
+      const decode = async (data: string) => {
+        const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+        const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+        const context = canvas.getContext('2d')!;
+        context.drawImage(bitmap, 0, 0);
+        return context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+      };
+      const on = await decode(a);
+      const off = await decode(b);
+      let changed = 0;
+      let blue = 0;
+      for (let p = 0; p < on.length; p += 4) {
+        const difference = Math.abs(on[p] - off[p]) + Math.abs(on[p + 1] - off[p + 1]) + Math.abs(on[p + 2] - off[p + 2]);
+        if (difference <= 24) continue;
+        changed++;
+        if (absolute ? on[p + 2] > on[p] + 30 && on[p + 2] >= on[p + 1] - 10 : on[p + 2] - on[p] - (off[p + 2] - off[p]) > 15) blue++;
+      }
+      return { changed, blue };
+    },
+    { a: shown.toString('base64'), b: hidden.toString('base64'), absolute },
+  );
+}
+
+test('automatic water on Mountains: drawn blue in both views where it is deep, gone with Show Water off, undone to the same bytes', async ({ app }) => {
+  test.setTimeout(240_000);
+  const { page } = app;
+  const folder = await mkdtemp(path.join(tmpdir(), 'faultline-water-'));
+  const save = async (name: string) => {
+    const file = path.join(folder, name);
+    app.dialogs.queueSave(file);
+    await sendMenuCommand(page, 'file.saveAs');
+    await expect.poll(() => page.evaluate(() => document.title)).toBe(`${name} — Faultline`);
+    return parseProject(new Uint8Array(await readFile(file)), name);
+  };
+  try {
+    // Mountains at 257².
+    await showPanel(page, 'generate');
+    await page.getByTestId('gen-preset').selectOption('mountains');
+    await page.getByTestId('gen-size').selectOption('257');
+    await page.getByTestId('gen-run').click();
+    await expect(page.getByTestId('status-undo')).toContainText('Generate');
+    await idle(page);
+    const before = await save('before.faultline');
+
+    // Automatic water from the Water section, then a smaller river area (a 512 m map drains too
+    // little for the default's rivers): two undo entries.
+    await showPanel(page, 'layers');
+    const panel = page.getByTestId('water-panel');
+    await panel.getByTestId('water-add').click();
+    await idle(page);
+    await expect(page.getByTestId('status-undo')).toContainText('Add automatic water');
+    await panel.getByTestId('water-river-area').fill('4000');
+    await panel.getByTestId('water-river-area').press('Enter');
+    await idle(page);
+    await expect(page.getByTestId('status-undo')).toContainText('Set Water 1 river area');
+    await expect(panel.getByTestId('water-rivers').locator('li').first()).toBeVisible();
+
+    // The project's water: its layers replay to its heights, and they hold water.
+    const watered = await save('water.faultline');
+    expect(watered.layers?.at(-1)).toMatchObject({ kind: 'water', params: { riverArea: 4000 } });
+    const { width, depth, cellSize } = watered.field;
+    const surface = createWaterSurface(width * depth);
+    const replayed = evaluateStack(watered.layers ?? [], { width, depth, cellSize }, { water: surface })!;
+    expect(Buffer.from(replayed.buffer).equals(Buffer.from(watered.field.heights.buffer))).toBe(true);
+    const wet = waterDepths(surface, replayed).filter((d) => d > 0).length;
+    expect(wet).toBeGreaterThan(200);
+
+    // Both views, water shown and hidden (2D in grey so only the water is blue there).
+    await sendMenuCommand(page, 'view.map2dGrayscale');
+    const map2d = page.getByTestId('map-2d');
+    await expect(map2d).toHaveAttribute('data-water', 'shown');
+    await frames(page);
+    const shown2d = await map2d.screenshot();
+    const shown3d = await settledViewportShot(page);
+    await sendMenuCommand(page, 'view.toggleWater');
+    await expect(map2d).toHaveAttribute('data-water', 'hidden');
+    await frames(page);
+    const hidden2d = await map2d.screenshot();
+    const hidden3d = await settledViewportShot(page);
+    const flat = await waterPixels(page, shown2d, hidden2d, true);
+    const scene = await waterPixels(page, shown3d, hidden3d, false);
+    // Every pixel the water changes is water-blue; there are a good many of them.
+    expect(flat.changed).toBeGreaterThan(200);
+    expect(flat.blue / flat.changed).toBeGreaterThan(0.95);
+    expect(scene.changed).toBeGreaterThan(100);
+    expect(scene.blue / scene.changed).toBeGreaterThan(0.8);
+    await sendMenuCommand(page, 'view.toggleWater');
+    await expect(map2d).toHaveAttribute('data-water', 'shown');
+
+    // Select the longest river: it is tinted in both views.
+    await panel.getByTestId('water-rivers').locator('li').first().click();
+    await expect(panel.getByTestId('water-rivers').locator('li').first()).toHaveAttribute('aria-selected', 'true');
+    await frames(page);
+    const selected2d = await map2d.screenshot();
+    const selection = await waterPixels(page, selected2d, shown2d, true);
+    expect(selection.changed).toBeGreaterThan(10);
+
+    // Undo both entries: the heights are Mountains' again, byte for byte, and the water is gone.
+    await page.getByTestId('cmd-edit.undo').click();
+    await idle(page);
+    await page.getByTestId('cmd-edit.undo').click();
+    await idle(page);
+    await expect(panel.getByTestId('water-add')).toBeVisible();
+    await expect(map2d).not.toHaveAttribute('data-water', /./);
+    const after = await save('after.faultline');
+    expect(Buffer.from(after.field.heights.buffer).equals(Buffer.from(before.field.heights.buffer))).toBe(true);
+    expect(after.layers?.map((layer) => layer.kind)).toEqual(before.layers?.map((layer) => layer.kind));
+    expect(app.consoleErrors).toEqual([]);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+});

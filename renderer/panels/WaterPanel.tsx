@@ -1,0 +1,106 @@
+import { useEffect, useState } from 'react';
+import { useStore } from 'zustand';
+import type { EditorSession } from '../../app/editorSession';
+import type { WaterFeature } from '../../shared/hydrology/waterFeatures';
+import { WATER_LIMITS } from '../../shared/hydrology/waterParams';
+import { useCommandState } from '../session';
+import { CommitField } from './LayersPanel';
+
+/** How many rivers and how many lakes the lists show (the largest first). */
+const LISTED = 40;
+/** How long after the last change of the document the lists are found again. */
+const LIST_DELAY_MS = 150;
+
+const metres = (value: number): string => (value >= 1000 ? `${(value / 1000).toFixed(2)} km` : `${value.toFixed(value < 10 ? 1 : 0)} m`);
+const squareMetres = (value: number): string => (value >= 1e6 ? `${(value / 1e6).toFixed(2)} km²` : `${Math.round(value).toLocaleString('en-US')} m²`);
+
+/**
+ * The Water section: the automatic water layer's parameters (each change one undo entry, evaluated
+ * in a worker), Show Water, and the rivers and lakes of the document's water — clicking one shows it
+ * in both views (tinted), clicking it again lets it go.
+ */
+export function WaterPanel({ session }: { session: EditorSession }) {
+  const { editor, water, commands } = session;
+  const model = water.model;
+  const version = useStore(editor.store, (s) => s.version);
+  const resultsVersion = useStore(editor.store, (s) => s.resultsVersion);
+  const running = useStore(session.design.jobs.store, (s) => s.running);
+  const { selectedId, message } = useStore(model.store);
+  const show = useCommandState('view.toggleWater');
+  const layer = model.layer();
+  // The list follows the document a moment after it settles: a drag or stroke under the water
+  // changes it every frame, and finding the rivers and lakes of a large map is a whole-map pass.
+  const [features, setFeatures] = useState<readonly WaterFeature[]>([]);
+  const hasLayer = layer !== null;
+  useEffect(() => {
+    const timer = setTimeout(() => setFeatures(hasLayer ? (model.features()?.features ?? []) : []), LIST_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [model, hasLayer, version, resultsVersion]);
+  const rivers = features.filter((f) => f.kind === 'river').sort((a, b) => b.length - a.length);
+  const lakes = features.filter((f) => f.kind === 'lake').sort((a, b) => b.area - a.area);
+
+  const row = (feature: WaterFeature, name: string, detail: string) => (
+    <li
+      key={feature.id}
+      className="layer-row"
+      data-testid={`water-${feature.kind}-${feature.id}`}
+      aria-selected={feature.id === selectedId}
+      onClick={() => model.select(feature.id === selectedId ? null : feature.id)}
+    >
+      <span className="layer-name">{name}</span>
+      <span className="hint">{detail}</span>
+    </li>
+  );
+
+  return (
+    <section className="panel-section" aria-label="Water" data-testid="water-panel">
+      <h2>Water</h2>
+      <label className="check" title="Rivers and lakes drawn in both views (the sea plane is in the View tab)">
+        <input type="checkbox" data-testid="water-show" checked={show.pressed === true} onChange={() => void commands.execute('view.toggleWater')} />
+        Show water
+      </label>
+      {!layer && (
+        <>
+          <p className="hint">No water yet: automatic water puts rivers where enough land drains to them and lakes in the hollows.</p>
+          <button type="button" data-testid="water-add" disabled={running} onClick={() => void commands.execute('water.add')}>
+            Add automatic water
+          </button>
+        </>
+      )}
+      {layer && (
+        <>
+          <p className="hint">
+            “{layer.name}”{layer.enabled ? '' : ' (hidden)'}: rivers start where {squareMetres(layer.params.riverArea)} drain to them; width and depth grow with the area.
+          </p>
+          <div className="field-row">
+            <CommitField label="River area (m²)" testId="water-river-area" value={layer.params.riverArea} disabled={running} onCommit={(value) => void model.setParam('riverArea', value)} />
+            <CommitField label="Min lake area (m²)" testId="water-min-lake-area" value={layer.params.minLakeArea} disabled={running} onCommit={(value) => void model.setParam('minLakeArea', value)} />
+          </div>
+          <div className="field-row">
+            <CommitField label="Width scale" testId="water-width-scale" value={layer.params.widthScale} disabled={running} onCommit={(value) => void model.setParam('widthScale', value)} />
+            <CommitField label="Depth scale" testId="water-depth-scale" value={layer.params.depthScale} disabled={running} onCommit={(value) => void model.setParam('depthScale', value)} />
+          </div>
+          <label className="check" title={`Every depression of at least the minimum area holds a lake (river area ${WATER_LIMITS.riverArea[0]}–${WATER_LIMITS.riverArea[1].toExponential(0)} m²)`}>
+            <input type="checkbox" data-testid="water-lakes" checked={layer.params.lakes} disabled={running} onChange={(e) => void model.setParam('lakes', e.target.checked)} />
+            Lakes
+          </label>
+          <h3>Rivers ({rivers.length})</h3>
+          <ol className="layer-list" data-testid="water-rivers">
+            {rivers.slice(0, LISTED).map((f, k) => row(f, `River ${k + 1}`, `${metres(f.length)} long · ${f.maxDepth.toFixed(1)} m deep`))}
+          </ol>
+          {rivers.length > LISTED && <p className="hint">… and {rivers.length - LISTED} shorter ones.</p>}
+          <h3>Lakes ({lakes.length})</h3>
+          <ol className="layer-list" data-testid="water-lakes-list">
+            {lakes.slice(0, LISTED).map((f, k) => row(f, `Lake ${k + 1}`, `${squareMetres(f.area)} · ${f.maxDepth.toFixed(1)} m deep`))}
+          </ol>
+          {lakes.length > LISTED && <p className="hint">… and {lakes.length - LISTED} smaller ones.</p>}
+        </>
+      )}
+      {message && (
+        <p className="panel-message" role="status" data-testid="water-message">
+          {message}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+import { useEffect, useMemo } from 'react';
+import { useThree } from '@react-three/fiber';
+import { ALL, type DirtyRegion } from '../../app/document/region';
+import { useSession } from '../session';
+import { WaterView } from './look/waterView';
+
+/** Main-thread time given to building water blocks per frame. */
+const BUILD_MS_PER_FRAME = 12;
+
+/**
+ * Mounts the rivers and lakes (look/waterView.ts) in the 3D scene and keeps them in step with the
+ * document (rebuilding the blocks an edit touched), Show Water and the Water section's selection;
+ * each change asks for one frame.
+ */
+export function WaterLayer3D() {
+  const { editor, view, water } = useSession();
+  const scene = useThree((s) => s.scene);
+  const invalidate = useThree((s) => s.invalidate);
+  const waterView = useMemo(() => new WaterView(), []);
+  useEffect(() => {
+    scene.add(waterView.group);
+    let shown = editor.document.water;
+    let featureOf: Int32Array | null = null;
+    const rebuild = (region: DirtyRegion) => {
+      const doc = editor.document;
+      const whole = doc.water !== shown || region.kind === 'all';
+      // Feature ids (for the selection tint) only while something is selected (finding them is a
+      // whole-map pass), found again after a whole change; an edit in a rectangle under the same water
+      // (a stroke, a drag step) keeps the last ones, so it costs its blocks only.
+      if (whole) featureOf = doc.water && water.model.store.getState().selectedId !== null ? (water.model.features()?.featureOf ?? null) : null;
+      waterView.update(doc.field, doc.water, doc.field.heights, featureOf, whole ? ALL : region);
+      shown = doc.water;
+      waterView.setSelected(water.model.store.getState().selectedId);
+      build();
+    };
+    // Blocks are built a frame's slice at a time (a rectangle's few at once, a large map's over frames).
+    let frame = 0;
+    const build = () => {
+      cancelAnimationFrame(frame);
+      frame = 0;
+      if (waterView.buildPending(BUILD_MS_PER_FRAME) > 0) frame = requestAnimationFrame(build);
+      invalidate();
+    };
+    const show = () => {
+      waterView.group.visible = view.getState().settings.showWater;
+      invalidate();
+    };
+    rebuild(ALL);
+    show();
+    const unsubscribers = [
+      editor.store.subscribe((s, prev) => {
+        if (s.version !== prev.version) rebuild(s.lastChange);
+        else if (s.resultsVersion !== prev.resultsVersion) rebuild(ALL);
+      }),
+      view.subscribe((s, prev) => {
+        if (s.settings.showWater !== prev.settings.showWater) show();
+      }),
+      water.model.store.subscribe((s, prev) => {
+        if (s.selectedId === prev.selectedId) return;
+        // The blocks were built without ids: once more with them.
+        if (s.selectedId !== null && featureOf === null) rebuild(ALL);
+        waterView.setSelected(s.selectedId);
+        invalidate();
+      }),
+    ];
+    return () => {
+      cancelAnimationFrame(frame);
+      unsubscribers.forEach((off) => off());
+      scene.remove(waterView.group);
+    };
+  }, [waterView, scene, editor, view, water, invalidate]);
+  useEffect(() => () => waterView.dispose(), [waterView]);
+  return null;
+}

@@ -1,0 +1,103 @@
+import { Color, DoubleSide, ShaderMaterial, UniformsLib, UniformsUtils } from 'three';
+import { DEEP_ALPHA, DEEP_WATER, DEPTH_HALF, SELECTED_MIX, SELECTED_WATER, SHALLOW_ALPHA, SHALLOW_WATER } from '../../../app/water/waterColours';
+
+/*
+ * Rivers' and lakes' water (app/water/waterMesh.ts blocks): coloured by depth with the 2D tint's
+ * ramp (app/water/waterColours.ts; the mix runs in linear light, as three's fog, and the result is
+ * written as sRGB), with streaks across the flow where the surface slopes (a still hint of the flow
+ * direction: the view renders on demand, so nothing moves), the selected river or lake tinted.
+ */
+const WATER_VERTEX = /* glsl */ `
+#include <fog_pars_vertex>
+attribute float waterDepth;
+attribute vec3 flow;
+attribute float feature;
+varying float vDepth;
+varying vec3 vFlow;
+varying float vFeature;
+varying vec2 vGround;
+void main() {
+  vDepth = waterDepth;
+  vFlow = flow;
+  vFeature = feature;
+  vGround = position.xz;
+  vec4 mvPosition = modelViewMatrix * vec4(position, 1.0);
+  gl_Position = projectionMatrix * mvPosition;
+  #include <fog_vertex>
+}
+`;
+
+const WATER_FRAGMENT = /* glsl */ `
+#include <fog_pars_fragment>
+uniform vec3 shallowColour;
+uniform vec3 deepColour;
+uniform vec3 selectedColour;
+uniform float shallowAlpha;
+uniform float deepAlpha;
+uniform float depthHalf;
+uniform float selectedMix;
+uniform float selectedFeature;
+uniform float streakSpacing;
+varying float vDepth;
+varying vec3 vFlow;
+varying float vFeature;
+varying vec2 vGround;
+vec3 waterToSrgb(vec3 c) {
+  return mix(c * 12.92, 1.055 * pow(c, vec3(0.41666)) - 0.055, step(vec3(0.0031308), c));
+}
+void main() {
+  float depth = max(vDepth, 0.0);
+  float t = depth / (depth + depthHalf);
+  vec3 colour = mix(shallowColour, deepColour, t);
+  float alpha = mix(shallowAlpha, deepAlpha, t);
+  // Streaks across the flow, broken along them: brighter lines that show which way the water runs.
+  float strength = clamp(vFlow.z, 0.0, 1.0);
+  if (strength > 0.01) {
+    vec2 along = normalize(vFlow.xy + vec2(1e-6, 0.0));
+    vec2 across = vec2(-along.y, along.x);
+    float phase = dot(vGround, along) / streakSpacing + 0.35 * sin(dot(vGround, across) / streakSpacing * 2.1);
+    float streak = smoothstep(0.72, 0.95, fract(phase)) * (1.0 - smoothstep(0.95, 1.0, fract(phase)));
+    float broken = step(0.35, fract(dot(vGround, across) / (streakSpacing * 1.7) + floor(phase) * 0.37));
+    colour = mix(colour, vec3(0.85, 0.93, 1.0), 0.45 * strength * streak * broken);
+  }
+  if (selectedFeature > 0.5 && abs(vFeature - selectedFeature) < 0.5) {
+    colour = mix(colour, selectedColour, selectedMix);
+    alpha = max(alpha, 0.7);
+  }
+  gl_FragColor = vec4(colour, alpha);
+  #include <fog_fragment>
+  gl_FragColor.rgb = waterToSrgb(gl_FragColor.rgb);
+}
+`;
+
+const linear = (rgb: readonly [number, number, number]): Color => new Color().setRGB(rgb[0] / 255, rgb[1] / 255, rgb[2] / 255, 'srgb');
+
+export function createWaterMaterial(): ShaderMaterial {
+  return new ShaderMaterial({
+    vertexShader: WATER_VERTEX,
+    fragmentShader: WATER_FRAGMENT,
+    uniforms: UniformsUtils.merge([
+      UniformsLib.fog,
+      {
+        shallowColour: { value: linear(SHALLOW_WATER) },
+        deepColour: { value: linear(DEEP_WATER) },
+        selectedColour: { value: linear(SELECTED_WATER) },
+        shallowAlpha: { value: SHALLOW_ALPHA },
+        deepAlpha: { value: DEEP_ALPHA },
+        depthHalf: { value: DEPTH_HALF },
+        selectedMix: { value: SELECTED_MIX },
+        selectedFeature: { value: 0 },
+        streakSpacing: { value: 6 },
+      },
+    ]),
+    transparent: true,
+    depthWrite: false,
+    side: DoubleSide,
+    // Ahead of the ground it lies on where the water is only a film.
+    polygonOffset: true,
+    polygonOffsetFactor: -1,
+    polygonOffsetUnits: -1,
+    toneMapped: false,
+    fog: true,
+  });
+}
