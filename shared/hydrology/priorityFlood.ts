@@ -189,11 +189,10 @@ export function priorityFlood(grid: HydrologyGrid, heights: Float32Array): Fille
 
   while (pitHead < pitTail || open.size > 0) {
     const c = pitHead < pitTail ? queue[pitHead++] : open.pop();
-    const cFlags = state[c];
-    const interior = (cFlags & ON_EDGE) === 0;
+    const interior = (state[c] & ON_EDGE) === 0;
     const ci = interior ? 0 : c % width;
     const cj = interior ? 0 : (c - ci) / width;
-    const cDrain = (cFlags & RAISED) !== 0 ? drainage[c] : heights[c];
+    const cDrain = (state[c] & RAISED) !== 0 ? drainage[c] : heights[c];
     let raised = NaN;
     for (let k = 0; k < 8; k++) {
       if (!interior) {
