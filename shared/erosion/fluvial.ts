@@ -16,8 +16,10 @@
  * n ≠ 1: the same S, Newton's method on h − h₀ − U·dt + K·A^m·dt·S(h)^n = 0 (6 iterations).
  * Hillslope diffusion follows, explicit (5-point), sub-stepped to κ·dt/Δx² ≤ 0.2.
  *
- * The map's edge is the base level: edge vertices keep their heights. Vertices with no lower
- * neighbour inside the map (a pit) are only uplifted. The input's pits are filled once, before the
+ * The map's edge is the base level: edge vertices keep their heights (with `baseLevelBand`, only
+ * those near the edge's lowest input height; the rest of the edge only rises: eroded, it would carry
+ * the water gathered along the edge to the outlet in a straight canyon beside the map's border).
+ * Any other vertex with no lower neighbour is only uplifted. The input's pits are filled once, before the
  * first step, to their spill level (priorityFlood's drainage surface): lakes filled with sediment.
  * Erodibility at a vertex is K / the hardness of the strata bed its ground is in at the step's start.
  *
@@ -27,6 +29,7 @@
 import { accumulateFlow } from '../hydrology/accumulation';
 import { neighbourOffsets, NEIGHBOUR_LENGTH, type HydrologyGrid } from '../hydrology/grid';
 import { priorityFlood } from '../hydrology/priorityFlood';
+import { maskWeightAt } from '../layers/mask';
 import { strataReader, vertexWorld } from '../terrain/strata';
 import { fluvialProblem, fluvialSteps, type FluvialParams } from './fluvialParams';
 
@@ -36,8 +39,6 @@ const MAX_DIFFUSION_NUMBER = 0.2;
 const NEWTON_ITERATIONS = 6;
 
 export interface FluvialRunOptions {
-  /** Uplift weight per vertex (0…1) times `uplift`; absent: 1 everywhere. */
-  upliftWeights?: Float32Array;
   onProgress?: (done: number, total: number) => void;
   shouldCancel?: () => boolean;
   /** Skip the initial fill (tests of the scheme on surfaces without pits). */
@@ -51,6 +52,25 @@ export interface FluvialState {
   readonly previous: Float64Array;
   /** Strata offset per vertex (dip plane + base), or null without strata. */
   readonly bedOffset: Float64Array | null;
+  /** 1 at the base level (kept), 2 on the rest of the edge (only rises), 0 inside. */
+  readonly role: Uint8Array;
+}
+
+const INSIDE = 0;
+const BASE_LEVEL = 1;
+const FREE_EDGE = 2;
+
+/** Each vertex's role: the edge is the base level, all of it or the part near its lowest height. */
+function vertexRoles(grid: HydrologyGrid, input: Float32Array, band: number | null): Uint8Array {
+  const { width, depth } = grid;
+  const role = new Uint8Array(width * depth);
+  const edge: number[] = [];
+  for (let i = 0; i < width; i++) edge.push(i, (depth - 1) * width + i);
+  for (let j = 1; j < depth - 1; j++) edge.push(j * width, j * width + width - 1);
+  let lowest = Infinity;
+  for (const v of edge) if (input[v] < lowest) lowest = input[v];
+  for (const v of edge) role[v] = band === null || input[v] <= lowest + band ? BASE_LEVEL : FREE_EDGE;
+  return role;
 }
 
 export function fluvialState(grid: HydrologyGrid, input: Float32Array, params: FluvialParams, keepPits = false): FluvialState {
@@ -65,12 +85,21 @@ export function fluvialState(grid: HydrologyGrid, input: Float32Array, params: F
       for (let i = 0; i < width; i++, v++) bedOffset[v] = reader.gx * vertexWorld(i, width, cellSize) + reader.gz * z + params.strata.base;
     }
   }
-  return { grid, heights, previous: new Float64Array(width * depth), bedOffset };
+  return { grid, heights, previous: new Float64Array(width * depth), bedOffset, role: vertexRoles(grid, input, params.baseLevelBand) };
+}
+
+/** Uplift weight per vertex (0…1): the uplift mask (a height or slope band) on the input heights. */
+export function upliftWeights(grid: HydrologyGrid, input: Float32Array, params: FluvialParams): Float32Array | undefined {
+  const mask = params.upliftMask;
+  if (!mask) return undefined;
+  const weights = new Float32Array(grid.width * grid.depth);
+  for (let j = 0, v = 0; j < grid.depth; j++) for (let i = 0; i < grid.width; i++, v++) weights[v] = maskWeightAt(mask, input, grid, i, j);
+  return weights;
 }
 
 /** One time step of `dt` years, in place. */
 export function fluvialStep(state: FluvialState, params: FluvialParams, dt: number, upliftWeights?: Float32Array): void {
-  const { grid, heights: h, previous: prev, bedOffset } = state;
+  const { grid, heights: h, previous: prev, bedOffset, role } = state;
   const { width, depth, cellSize } = grid;
   prev.set(h);
   const { area, order } = accumulateFlow(grid, prev);
@@ -84,12 +113,17 @@ export function fluvialStep(state: FluvialState, params: FluvialParams, dt: numb
   const reader = params.strata ? strataReader(params.strata) : null;
   const hardness = params.strata ? Float64Array.from(params.strata.beds, (bed) => bed.hardness) : null;
   const linear = n === 1;
+  const { channelArea } = params;
   for (let at = order.length - 1; at >= 0; at--) {
     const v = order[at];
-    const i = v % width;
-    if (i === 0 || i === width - 1 || v < width || v >= width * (depth - 1)) continue;
+    const vertexRole = role[v];
+    if (vertexRole === BASE_LEVEL) continue;
     const h0 = prev[v];
     const raised = h0 + (upliftWeights ? upliftWeights[v] * upliftDt : upliftDt);
+    if (vertexRole === FREE_EDGE) {
+      h[v] = raised;
+      continue;
+    }
     let sum2 = 0;
     let steepest = 0;
     for (let k = 0; k < 8; k++) {
@@ -101,13 +135,13 @@ export function fluvialStep(state: FluvialState, params: FluvialParams, dt: numb
         if (s > steepest) steepest = s;
       } else slope[k] = 0;
     }
-    if (sum2 === 0) {
+    const a = area[v];
+    if (sum2 === 0 || a < channelArea) {
       h[v] = raised;
       continue;
     }
     const planeSlope = Math.sqrt(sum2 / 2);
     const s = steepest > planeSlope ? steepest : planeSlope;
-    const a = area[v];
     const areaTerm = m === 0.5 ? Math.sqrt(a) : m === 0 ? 1 : m === 1 ? a : Math.pow(a, m);
     const erodibility = reader && hardness && bedOffset ? kDt / hardness[reader.bedAtElevation(h0 - bedOffset[v])] : kDt;
     const f = erodibility * areaTerm;
@@ -171,10 +205,11 @@ export function runFluvial(grid: HydrologyGrid, input: Float32Array, out: Float3
     return true;
   }
   const state = fluvialState(grid, input, params, options.keepPits);
+  const weights = upliftWeights(grid, input, params);
   for (let step = 0; step < steps; step++) {
     if (options.shouldCancel?.()) return false;
     const dt = step < steps - 1 ? params.timeStep : params.time - (steps - 1) * params.timeStep;
-    fluvialStep(state, params, dt, options.upliftWeights);
+    fluvialStep(state, params, dt, weights);
     options.onProgress?.(step + 1, steps);
   }
   out.set(state.heights);

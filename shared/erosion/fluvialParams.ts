@@ -16,6 +16,11 @@ export interface FluvialParams {
   m: number;
   /** Slope exponent n (0.5 … 4); 1 is solved in closed form, others by Newton's method. */
   n: number;
+  /**
+   * Contributing area (m²) from which water cuts a channel; below it only hillslope diffusion acts
+   * (a channel head, as in Montgomery & Dietrich 1988). 0: everywhere.
+   */
+  channelArea: number;
   /** Rock uplift U, m/yr (the map's edges are the base level and do not rise). */
   uplift: number;
   /** Uplift only where this rule holds (weights 0…1 times U), or everywhere when null. */
@@ -28,18 +33,26 @@ export interface FluvialParams {
   time: number;
   /** Rock beds whose hardness divides K, or null for uniform rock. */
   strata: Strata | null;
+  /**
+   * Which edge vertices are the base level (keep their heights): null, all of them (Braun & Willett's
+   * fixed boundary); a number, those within that many metres of the edge's lowest input height — the
+   * rest of the edge rises and erodes like the inside, so rivers cut back only from the low outlets.
+   */
+  baseLevelBand: number | null;
 }
 
 export const DEFAULT_FLUVIAL: Readonly<FluvialParams> = {
   k: 2e-5,
   m: 0.5,
   n: 1,
+  channelArea: 0,
   uplift: 1e-3,
   upliftMask: null,
   diffusion: 1e-3,
   timeStep: 1000,
   time: 100_000,
   strata: null,
+  baseLevelBand: null,
 };
 
 /** Most time steps a layer may ask for (a hostile project cannot ask for more work). */
@@ -49,13 +62,14 @@ export const FLUVIAL_LIMITS = {
   k: [0, 1],
   m: [0, 2],
   n: [0.5, 4],
+  channelArea: [0, 1e12],
   uplift: [-1, 1],
   diffusion: [0, 100],
   timeStep: [1e-3, 1e7],
   time: [0, 1e9],
 } as const;
 
-const FLUVIAL_KEYS = ['k', 'm', 'n', 'uplift', 'upliftMask', 'diffusion', 'timeStep', 'time', 'strata'];
+const FLUVIAL_KEYS = ['k', 'm', 'n', 'channelArea', 'uplift', 'upliftMask', 'diffusion', 'timeStep', 'time', 'strata', 'baseLevelBand'];
 
 /** Time steps a layer takes: ⌈time / timeStep⌉. */
 export const fluvialSteps = (p: FluvialParams): number => (p.time > 0 ? Math.ceil(p.time / p.timeStep) : 0);
@@ -64,7 +78,7 @@ export const fluvialSteps = (p: FluvialParams): number => (p.time > 0 ? Math.cei
 export function fluvialProblem(p: FluvialParams): string | null {
   if (typeof p !== 'object' || p === null) return 'fluvial parameters must be an object';
   for (const key of Object.keys(p)) if (!FLUVIAL_KEYS.includes(key)) return `unknown fluvial parameter "${key}"`;
-  for (const key of ['k', 'm', 'n', 'uplift', 'diffusion', 'timeStep', 'time'] as const) {
+  for (const key of ['k', 'm', 'n', 'channelArea', 'uplift', 'diffusion', 'timeStep', 'time'] as const) {
     const [min, max] = FLUVIAL_LIMITS[key];
     const value = p[key];
     if (!(typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max)) return `fluvial ${key} must be a number from ${min} to ${max}, got ${JSON.stringify(value)}`;
@@ -81,6 +95,7 @@ export function fluvialProblem(p: FluvialParams): string | null {
         return 'fluvial uplift slope mask needs 0 ≤ minDeg ≤ maxDeg ≤ 90 and softness ≥ 0';
     } else return 'fluvial upliftMask must be null or a height or slope band';
   }
+  if (p.baseLevelBand !== null && !(typeof p.baseLevelBand === 'number' && p.baseLevelBand >= 0 && p.baseLevelBand <= 1e6)) return 'fluvial baseLevelBand must be null or 0 … 1,000,000 m';
   if (p.strata !== null) {
     const problem = strataProblem(p.strata);
     if (problem) return `fluvial strata: ${problem}`;

@@ -2,6 +2,7 @@
 import type { LayerKindModule } from './kind';
 import { faultsKind } from './kinds/faults';
 import { flattenKind } from './kinds/flatten';
+import { fluvialKind } from './kinds/fluvial';
 import { heightsKind } from './kinds/heights';
 import { hydraulicKind } from './kinds/hydraulic';
 import { manualFaultsKind } from './kinds/manualFaults';
@@ -33,6 +34,7 @@ const MODULES: Modules = {
   heights: heightsKind,
   road: roadKind,
   water: waterKind,
+  fluvial: fluvialKind,
 };
 
 export const isLayerKind = (kind: unknown): kind is LayerKind => typeof kind === 'string' && Object.prototype.hasOwnProperty.call(MODULES, kind);

@@ -9,6 +9,7 @@ import type { ChannelParams } from '../filters/channels';
 import type { HydraulicParams, ThermalParams } from '../erosion/params';
 import type { RoadParams } from '../roads/params';
 import type { WaterParams } from '../hydrology/waterParams';
+import type { FluvialParams } from '../erosion/fluvialParams';
 
 /** The map a stack is evaluated on. */
 export interface LayerSize {
@@ -175,6 +176,12 @@ export interface WaterLayer extends LayerBase {
   params: WaterParams;
 }
 
+/** Stream-power erosion over time (shared/erosion/fluvial.ts); ids `fluvial`, `fluvial-2`, … */
+export interface FluvialLayer extends LayerBase {
+  kind: 'fluvial';
+  params: FluvialParams;
+}
+
 export type Layer =
   | FaultsLayer
   | HydraulicLayer
@@ -189,9 +196,10 @@ export type Layer =
   | FlattenLayer
   | HeightsLayer
   | RoadLayer
-  | WaterLayer;
+  | WaterLayer
+  | FluvialLayer;
 export type LayerKind = Layer['kind'];
-export const LAYER_KINDS: readonly LayerKind[] = ['faults', 'hydraulic', 'thermal', 'smooth', 'normalise', 'terrace', 'channels', 'sculpt', 'manualFaults', 'stamp', 'flatten', 'heights', 'road', 'water'];
+export const LAYER_KINDS: readonly LayerKind[] = ['faults', 'hydraulic', 'thermal', 'smooth', 'normalise', 'terrace', 'channels', 'sculpt', 'manualFaults', 'stamp', 'flatten', 'heights', 'road', 'water', 'fluvial'];
 
 export type LayerStack = readonly Layer[];
 

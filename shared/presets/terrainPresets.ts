@@ -5,7 +5,7 @@
  * so a project never depends on a preset's numbers staying the same.
  */
 import type { FaultRecipe } from '../fault/recipe';
-import { hydraulicStep, thermalStep, type FinishingStep } from '../recipe/steps';
+import { fluvialStep, hydraulicStep, thermalStep, type FinishingStep } from '../recipe/steps';
 
 export type PresetId = 'rolling-hills' | 'mountains' | 'canyons' | 'mesas' | 'islands' | 'classic';
 
@@ -86,7 +86,7 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
   {
     id: 'canyons',
     label: 'Canyons',
-    description: 'A plateau cut by a few branching canyons where its water drains, their walls stepped into ledges.',
+    description: 'A plateau of layered rock cut by a branching canyon network that rivers incised as the land rose; walls stepped by hard beds, talus at their feet.',
     build: (t) => ({
       recipe: {
         seed: t.seed,
@@ -95,13 +95,26 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
         decay: { disp0: cm(4 * reliefScale(t)), dispN: cm(1 * reliefScale(t)), n: 200 },
         profile: { kind: 'smooth', width: cm(span(t) * 0.2) },
       },
-      // A plateau with 30 m of gentle relief (×scale); canyons up to 50 m deep along its drainage,
-      // walls rising 2 m per metre, terraced into 12 m ledges; thermal passes at 50° crumble the edges.
+      // A plateau with 20 m of gentle relief (×scale) rises 120 m over 100,000 years while the map's
+      // edge stays (the base level): rivers cut back from the edge along the plateau's drainage, the
+      // trunks deepest and furthest, side canyons shorter and tapering. Beds of hard sandstone (4 m,
+      // 6× as hard) between 10 m of soft shale hold up ledges in the walls; thermal passes at 38°
+      // shed the walls' loose tops into talus at their feet.
       finishing: [
-        { kind: 'normalise', min: cm(60 * reliefScale(t)), max: cm(90 * reliefScale(t)) },
-        { kind: 'channels', depth: cm(50 * reliefScale(t)), threshold: 0.006, wallSlope: 2 },
-        { kind: 'terrace', step: cm(12 * reliefScale(t)), riser: 0.4, base: 0 },
-        thermalStep({ iterations: 10, talusDeg: 50, strength: 0.5 }),
+        { kind: 'normalise', min: cm(60 * reliefScale(t)), max: cm(80 * reliefScale(t)) },
+        fluvialStep({
+          k: 1e-3,
+          m: 0.5,
+          n: 1,
+          channelArea: cm(300 * reliefScale(t) ** 2),
+          uplift: cm(120 * reliefScale(t)) / 100_000,
+          diffusion: 0.0005,
+          timeStep: 10_000,
+          time: 100_000,
+          strata: { beds: [{ thickness: cm(10 * reliefScale(t)), hardness: 1 }, { thickness: cm(4 * reliefScale(t)), hardness: 4 }], base: 0, dipDeg: 0, dipAzimuthDeg: 0 },
+          baseLevelBand: cm(0.1 * reliefScale(t)),
+        }),
+        thermalStep({ iterations: 20, talusDeg: 38, strength: 0.5 }),
       ],
     }),
   },

@@ -10,14 +10,15 @@
  * (beds listed bottom first). The dip rises toward the azimuth (0° = +x, 90° = +z).
  */
 
-export interface StrataBed {
+// Type aliases, not interfaces: they are JSON values (recorded steps, project layers).
+export type StrataBed = {
   /** Metres (> 0). */
   thickness: number;
   /** Resistance to erosion, relative (0.05 … 20): 1 erodes at the layer's K, 4 at a quarter of it. */
   hardness: number;
-}
+};
 
-export interface Strata {
+export type Strata = {
   /** Bottom first; the column repeats above and below. At most MAX_STRATA_BEDS. */
   beds: StrataBed[];
   /** Height (m) of the bottom of the first bed where the dip's offset is zero (the map's centre). */
@@ -26,7 +27,7 @@ export interface Strata {
   dipDeg: number;
   /** Direction the beds rise toward, degrees (0 = +x, 90 = +z). */
   dipAzimuthDeg: number;
-}
+};
 
 export const MAX_STRATA_BEDS = 64;
 export const STRATA_HARDNESS_LIMITS = [0.05, 20] as const;
