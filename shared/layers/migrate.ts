@@ -44,6 +44,13 @@ export function stepLayers(steps: readonly TerrainStep[], taken: Set<string> = n
     taken.add(chosen);
     return chosen;
   };
+  // Numbered from 1, as water layers are (`fluvial-1`, `fluvial-2`, …).
+  const numbered = (kind: string): string => {
+    let n = 1;
+    while (taken.has(`${kind}-${n}`)) n++;
+    taken.add(`${kind}-${n}`);
+    return `${kind}-${n}`;
+  };
   for (const step of steps) {
     const base = { enabled: true, opacity: 1 };
     switch (step.kind) {
@@ -77,7 +84,7 @@ export function stepLayers(steps: readonly TerrainStep[], taken: Set<string> = n
         break;
       case 'fluvial': {
         const { kind: _kind, ...params } = step;
-        layers.push({ ...base, id: id('fluvial'), kind: 'fluvial', name: STEP_NAMES.fluvial, params });
+        layers.push({ ...base, id: numbered('fluvial'), kind: 'fluvial', name: STEP_NAMES.fluvial, params });
         break;
       }
       case 'channels':

@@ -176,7 +176,7 @@ export interface WaterLayer extends LayerBase {
   params: WaterParams;
 }
 
-/** Stream-power erosion over time (shared/erosion/fluvial.ts); ids `fluvial`, `fluvial-2`, … */
+/** Stream-power erosion over time (shared/erosion/fluvial.ts); ids `fluvial-1`, `fluvial-2`, … */
 export interface FluvialLayer extends LayerBase {
   kind: 'fluvial';
   params: FluvialParams;
