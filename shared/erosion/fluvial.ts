@@ -16,9 +16,10 @@
  * n ≠ 1: the same S, Newton's method on h − h₀ − U·dt + K·A^m·dt·S(h)^n = 0 (6 iterations).
  * Hillslope diffusion follows, explicit (5-point), sub-stepped to κ·dt/Δx² ≤ 0.2.
  *
- * The map's edge is the base level: edge vertices keep their heights (with `baseLevelBand`, only
- * those near the edge's lowest input height; the rest of the edge only rises: eroded, it would carry
- * the water gathered along the edge to the outlet in a straight canyon beside the map's border).
+ * The map's edge is the base level: edge vertices keep their heights (with `outletArea`, only the
+ * rivers' mouths, where that much area leaves the map on the input; the rest of the edge takes the new height of its inward
+ * neighbour after each step — eroded as a river, it would carry the water gathered along the edge to
+ * the outlet in a straight canyon beside the map's border; only uplifted, it would stand as a wall).
  * Any other vertex with no lower neighbour is only uplifted. The input's pits are filled once, before the
  * first step, to their spill level (priorityFlood's drainage surface): lakes filled with sediment.
  * Erodibility at a vertex is K / the hardness of the strata bed its ground is in at the step's start.
@@ -60,16 +61,15 @@ const INSIDE = 0;
 const BASE_LEVEL = 1;
 const FREE_EDGE = 2;
 
-/** Each vertex's role: the edge is the base level, all of it or the part near its lowest height. */
-function vertexRoles(grid: HydrologyGrid, input: Float32Array, band: number | null): Uint8Array {
+/** Each vertex's role: the edge is the base level, all of it or the rivers' mouths on `drainage`. */
+function vertexRoles(grid: HydrologyGrid, drainage: Float64Array, outletArea: number): Uint8Array {
   const { width, depth } = grid;
   const role = new Uint8Array(width * depth);
   const edge: number[] = [];
   for (let i = 0; i < width; i++) edge.push(i, (depth - 1) * width + i);
   for (let j = 1; j < depth - 1; j++) edge.push(j * width, j * width + width - 1);
-  let lowest = Infinity;
-  for (const v of edge) if (input[v] < lowest) lowest = input[v];
-  for (const v of edge) role[v] = band === null || input[v] <= lowest + band ? BASE_LEVEL : FREE_EDGE;
+  const area = outletArea > 0 ? accumulateFlow(grid, drainage).area : null;
+  for (const v of edge) role[v] = area === null || area[v] >= outletArea ? BASE_LEVEL : FREE_EDGE;
   return role;
 }
 
@@ -85,7 +85,7 @@ export function fluvialState(grid: HydrologyGrid, input: Float32Array, params: F
       for (let i = 0; i < width; i++, v++) bedOffset[v] = reader.gx * vertexWorld(i, width, cellSize) + reader.gz * z + params.strata.base;
     }
   }
-  return { grid, heights, previous: new Float64Array(width * depth), bedOffset, role: vertexRoles(grid, input, params.baseLevelBand) };
+  return { grid, heights, previous: new Float64Array(width * depth), bedOffset, role: vertexRoles(grid, heights, params.outletArea) };
 }
 
 /** Uplift weight per vertex (0…1): the uplift mask (a height or slope band) on the input heights. */
@@ -171,6 +171,29 @@ export function fluvialStep(state: FluvialState, params: FluvialParams, dt: numb
     h[v] = next < raised ? next : raised;
   }
   if (params.diffusion > 0) diffuse(state, params.diffusion * dt);
+  followInward(state);
+}
+
+/**
+ * Free edge vertices take their inward neighbour's height less a micrometre (a zero-gradient
+ * boundary that still drains: level with the inside, water beside the edge would run along it).
+ */
+const EDGE_DROP = 1e-6;
+function followInward(state: FluvialState): void {
+  const { grid, heights: h, role } = state;
+  const { width, depth } = grid;
+  const inward = (i: number, j: number) => (j === 0 ? 1 : j === depth - 1 ? depth - 2 : j) * width + (i === 0 ? 1 : i === width - 1 ? width - 2 : i);
+  for (let i = 0; i < width; i++) {
+    if (role[i] === FREE_EDGE) h[i] = h[inward(i, 0)] - EDGE_DROP;
+    const bottom = (depth - 1) * width + i;
+    if (role[bottom] === FREE_EDGE) h[bottom] = h[inward(i, depth - 1)] - EDGE_DROP;
+  }
+  for (let j = 1; j < depth - 1; j++) {
+    const left = j * width;
+    if (role[left] === FREE_EDGE) h[left] = h[inward(0, j)] - EDGE_DROP;
+    const right = left + width - 1;
+    if (role[right] === FREE_EDGE) h[right] = h[inward(width - 1, j)] - EDGE_DROP;
+  }
 }
 
 /** Explicit hillslope diffusion of κ·dt m², interior vertices only (the edge is the base level). */

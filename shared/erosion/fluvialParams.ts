@@ -34,11 +34,12 @@ export interface FluvialParams {
   /** Rock beds whose hardness divides K, or null for uniform rock. */
   strata: Strata | null;
   /**
-   * Which edge vertices are the base level (keep their heights): null, all of them (Braun & Willett's
-   * fixed boundary); a number, those within that many metres of the edge's lowest input height — the
-   * rest of the edge rises and erodes like the inside, so rivers cut back only from the low outlets.
+   * Which edge vertices are the base level (keep their heights): 0, all of them (Braun & Willett's
+   * fixed boundary); more, only those where at least this contributing area (m²) leaves the map on
+   * the input — where its rivers run off — so canyons cut back from the rivers' mouths and the rest
+   * of the edge follows the land inside it (no escarpment along the map's border).
    */
-  baseLevelBand: number | null;
+  outletArea: number;
 }
 
 export const DEFAULT_FLUVIAL: Readonly<FluvialParams> = {
@@ -52,7 +53,7 @@ export const DEFAULT_FLUVIAL: Readonly<FluvialParams> = {
   timeStep: 1000,
   time: 100_000,
   strata: null,
-  baseLevelBand: null,
+  outletArea: 0,
 };
 
 /** Most time steps a layer may ask for (a hostile project cannot ask for more work). */
@@ -63,13 +64,14 @@ export const FLUVIAL_LIMITS = {
   m: [0, 2],
   n: [0.5, 4],
   channelArea: [0, 1e12],
+  outletArea: [0, 1e12],
   uplift: [-1, 1],
   diffusion: [0, 100],
   timeStep: [1e-3, 1e7],
   time: [0, 1e9],
 } as const;
 
-const FLUVIAL_KEYS = ['k', 'm', 'n', 'channelArea', 'uplift', 'upliftMask', 'diffusion', 'timeStep', 'time', 'strata', 'baseLevelBand'];
+const FLUVIAL_KEYS = ['k', 'm', 'n', 'channelArea', 'uplift', 'upliftMask', 'diffusion', 'timeStep', 'time', 'strata', 'outletArea'];
 
 /** Time steps a layer takes: ⌈time / timeStep⌉. */
 export const fluvialSteps = (p: FluvialParams): number => (p.time > 0 ? Math.ceil(p.time / p.timeStep) : 0);
@@ -78,7 +80,7 @@ export const fluvialSteps = (p: FluvialParams): number => (p.time > 0 ? Math.cei
 export function fluvialProblem(p: FluvialParams): string | null {
   if (typeof p !== 'object' || p === null) return 'fluvial parameters must be an object';
   for (const key of Object.keys(p)) if (!FLUVIAL_KEYS.includes(key)) return `unknown fluvial parameter "${key}"`;
-  for (const key of ['k', 'm', 'n', 'channelArea', 'uplift', 'diffusion', 'timeStep', 'time'] as const) {
+  for (const key of ['k', 'm', 'n', 'channelArea', 'outletArea', 'uplift', 'diffusion', 'timeStep', 'time'] as const) {
     const [min, max] = FLUVIAL_LIMITS[key];
     const value = p[key];
     if (!(typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max)) return `fluvial ${key} must be a number from ${min} to ${max}, got ${JSON.stringify(value)}`;
@@ -95,7 +97,6 @@ export function fluvialProblem(p: FluvialParams): string | null {
         return 'fluvial uplift slope mask needs 0 ≤ minDeg ≤ maxDeg ≤ 90 and softness ≥ 0';
     } else return 'fluvial upliftMask must be null or a height or slope band';
   }
-  if (p.baseLevelBand !== null && !(typeof p.baseLevelBand === 'number' && p.baseLevelBand >= 0 && p.baseLevelBand <= 1e6)) return 'fluvial baseLevelBand must be null or 0 … 1,000,000 m';
   if (p.strata !== null) {
     const problem = strataProblem(p.strata);
     if (problem) return `fluvial strata: ${problem}`;

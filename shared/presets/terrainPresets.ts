@@ -95,33 +95,34 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
         decay: { disp0: cm(4 * reliefScale(t)), dispN: cm(1 * reliefScale(t)), n: 200 },
         profile: { kind: 'smooth', width: cm(span(t) * 0.2) },
       },
-      // A plateau with 20 m of gentle relief (×scale) rises 120 m over 100,000 years while the map's
-      // edge stays (the base level): rivers cut back from the edge along the plateau's drainage, the
-      // trunks deepest and furthest, side canyons shorter and tapering. Beds of hard sandstone (4 m,
-      // 6× as hard) between 10 m of soft shale hold up ledges in the walls; thermal passes at 38°
-      // shed the walls' loose tops into talus at their feet.
+      // A plateau with 20 m of gentle relief (×scale) rises 260 m over 100,000 years while the mouths
+      // of its main rivers (where a tenth of the map drains off it) stay: the rivers cut back from
+      // them along the plateau's drainage, and side canyons head into the plateau wherever 200 m²
+      // (×scale²) gathers, tapering to amphitheatre heads. Beds of sandstone (4 m, 3× as hard)
+      // between 10 m of shale step the walls into ledges; thermal passes at 42° shed the walls'
+      // loose tops into talus at their feet.
       finishing: [
         { kind: 'normalise', min: cm(60 * reliefScale(t)), max: cm(80 * reliefScale(t)) },
         fluvialStep({
-          k: 1e-3,
+          k: 4e-3,
           m: 0.5,
           n: 1,
-          channelArea: cm(300 * reliefScale(t) ** 2),
-          uplift: cm(120 * reliefScale(t)) / 100_000,
+          channelArea: cm(200 * reliefScale(t) ** 2),
+          uplift: cm(260 * reliefScale(t)) / 100_000,
           diffusion: 0.0005,
           timeStep: 10_000,
           time: 100_000,
-          strata: { beds: [{ thickness: cm(10 * reliefScale(t)), hardness: 1 }, { thickness: cm(4 * reliefScale(t)), hardness: 4 }], base: 0, dipDeg: 0, dipAzimuthDeg: 0 },
-          baseLevelBand: cm(0.1 * reliefScale(t)),
+          strata: { beds: [{ thickness: cm(10 * reliefScale(t)), hardness: 1 }, { thickness: cm(4 * reliefScale(t)), hardness: 3 }], base: 0, dipDeg: 0, dipAzimuthDeg: 0 },
+          outletArea: cm(0.1 * span(t) ** 2),
         }),
-        thermalStep({ iterations: 20, talusDeg: 38, strength: 0.5 }),
+        thermalStep({ iterations: 20, talusDeg: 42, strength: 0.5 }),
       ],
     }),
   },
   {
     id: 'mesas',
     label: 'Mesas',
-    description: 'Flat-topped mesas at several levels: rolling land stretched to its relief, cut into terraces with steep faces, talus at their feet.',
+    description: 'A hard caprock over soft beds, cut back by rivers as the land rose: escarpments, mesas, buttes and pinnacles capped by the hard beds, talus aprons at their feet.',
     build: (t) => ({
       recipe: {
         seed: t.seed,
@@ -130,13 +131,26 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
         decay: { disp0: cm(4 * reliefScale(t)), dispN: cm(0.5 * reliefScale(t)), n: 300 },
         profile: { kind: 'smooth', width: cm(span(t) * 0.12) },
       },
-      // Terraces on the stretched hills, three or four levels 40 m apart: each band is 85 % flat tread
-      // and 15 % riser, so the faces are about seven times the hills' slope; the thermal passes at 35°
-      // shed the faces' tops into talus skirts at their feet.
+      // Rolling land 15 m high (×scale) rises 90 m while the mouths of its main rivers stay. Caprock beds
+      // 6 m thick and ten times as hard as the 30 m of shale between them: the rivers strip the
+      // shale back to the next caprock, and where a cap is breached the shale under it goes fast,
+      // so its edge stands as an escarpment that retreats, leaving mesas, buttes and pinnacles.
+      // Thermal passes at 34° spread the scarps' loose tops into talus aprons.
       finishing: [
-        { kind: 'normalise', min: 0, max: cm(150 * reliefScale(t)) },
-        { kind: 'terrace', step: cm(40 * reliefScale(t)), riser: 0.15, base: 0 },
-        thermalStep({ iterations: 40, talusDeg: 35, strength: 0.5 }),
+        { kind: 'normalise', min: cm(100 * reliefScale(t)), max: cm(115 * reliefScale(t)) },
+        fluvialStep({
+          k: 1e-3,
+          m: 0.5,
+          n: 1,
+          channelArea: 0,
+          uplift: cm(90 * reliefScale(t)) / 100_000,
+          diffusion: 0.0005,
+          timeStep: 10_000,
+          time: 100_000,
+          strata: { beds: [{ thickness: cm(30 * reliefScale(t)), hardness: 1 }, { thickness: cm(6 * reliefScale(t)), hardness: 10 }], base: cm(76 * reliefScale(t)), dipDeg: 0, dipAzimuthDeg: 0 },
+          outletArea: cm(0.1 * span(t) ** 2),
+        }),
+        thermalStep({ iterations: 30, talusDeg: 34, strength: 0.5 }),
       ],
     }),
   },
