@@ -12,6 +12,7 @@ import { availableSources, parseMaskSet, type MaskSet, type MaskSourceData } fro
 import { planEngineExport, streamEngineExport, type EngineExportOptions, type ExportFile } from '../../shared/export/presets';
 import type { Layer } from '../../shared/layers/types';
 import { roadFootprints } from '../../shared/roads/mask';
+import { stackHardness } from '../../shared/export/hardness';
 import { heightRange, type Heightfield } from '../../shared/terrain/heightfield';
 import type { CliIo } from './io';
 import type { ExportArgs } from './exchangeArgs';
@@ -73,6 +74,10 @@ async function readMaskInputs(io: CliIo, options: ExportArgs, field: Heightfield
   if (layers && usesSource(json, 'road')) {
     const road = roadFootprints(layers, field);
     if (road) data.road = road;
+  }
+  if (layers && usesSource(json, 'hardness')) {
+    const hardness = stackHardness(layers, field, field.heights);
+    if (hardness) data.hardness = hardness;
   }
   try {
     return { masks: parseMaskSet(json, availableSources(data)), data };

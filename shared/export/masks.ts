@@ -13,7 +13,8 @@
  * minus the vertex's own; positive in hollows and creases, negative on domes and ridges, 0 on a plane),
  * and, when the document has erosion results, flow and deposition (each divided by its largest value
  * on the map, so 0…1, given as bytes: shared/erosion/cover.ts coverBytes, read as byte / 255); when it has roads, road (1 on a road's surface, fading to 0 over a cell past its
- * edge: shared/roads/mask.ts).
+ * edge: shared/roads/mask.ts); when it has a fluvial layer with strata, hardness (the relative
+ * hardness of the rock bed at each vertex's ground: shared/terrain/strata.ts, shared/export/hardness.ts).
  */
 import { isReservedDeviceName } from '../fileNames';
 import { erosionMaskLayers } from '../erosion/cover';
@@ -37,6 +38,7 @@ export const MASK_SOURCE_LABELS: Record<MaskSource, string> = {
   flow: 'Erosion flow (0–1)',
   deposition: 'Deposition (0–1)',
   road: 'Road footprint (0–1)',
+  hardness: 'Rock hardness (strata)',
 };
 
 export interface MaskSet {
@@ -55,10 +57,12 @@ export interface MaskSourceData {
   deposition?: CoverValues;
   /** Road footprint weights 0…1 (every road layer's, the largest where they overlap). */
   road?: Float32Array;
+  /** Relative hardness of the rock bed at each vertex (the fluvial layer's strata). */
+  hardness?: Float32Array;
 }
 
 /** The keys of MaskSourceData, laid out like the heights (resampled, cropped and padded with them). */
-export const DATA_SOURCES = ['flow', 'deposition', 'road'] as const;
+export const DATA_SOURCES = ['flow', 'deposition', 'road', 'hardness'] as const;
 
 export const MAX_MASK_LAYERS = 16;
 /** A rules file is a few hundred bytes: anything over 1 MiB is refused before it is read. */
@@ -111,7 +115,7 @@ export function parseMaskSet(value: unknown, available: readonly MaskSource[] = 
         onlyKeys(rule, ['source', 'min', 'max', 'softness'], at);
         if (!(MASK_SOURCES as readonly unknown[]).includes(rule.source)) throw new MaskSetError(`${at}.source must be one of ${MASK_SOURCES.join(', ')}`);
         const source = rule.source as MaskSource;
-        if (!available.includes(source)) throw new MaskSetError(source === 'road' ? `${at}.source road needs a road layer, which this terrain does not have` : `${at}.source ${source} needs erosion results, which this terrain does not have`);
+        if (!available.includes(source)) throw new MaskSetError(unavailable(source, at));
         const min = optionalNumber(rule.min, `${at}.min`);
         const max = optionalNumber(rule.max, `${at}.max`);
         const softness = optionalNumber(rule.softness, `${at}.softness`);
@@ -123,6 +127,13 @@ export function parseMaskSet(value: unknown, available: readonly MaskSource[] = 
     };
   });
   return { layers };
+}
+
+/** Why a source is not there: what the terrain would need for it. */
+function unavailable(source: MaskSource, at: string): string {
+  if (source === 'road') return `${at}.source road needs a road layer, which this terrain does not have`;
+  if (source === 'hardness') return `${at}.source hardness needs a fluvial layer with strata, which this terrain does not have`;
+  return `${at}.source ${source} needs erosion results, which this terrain does not have`;
 }
 
 /** Sources every terrain has (computed from its heights). */
@@ -137,6 +148,7 @@ export function availableSources(data: MaskSourceData | null | undefined): MaskS
   if (data?.flow) out.push('flow');
   if (data?.deposition) out.push('deposition');
   if (data?.road) out.push('road');
+  if (data?.hardness) out.push('hardness');
   return out;
 }
 
@@ -298,6 +310,13 @@ export class MaskSources {
         if (raw.length !== count) throw new MaskSetError(`${source} has ${raw.length} values for ${count} vertices`);
         values = new Float32Array(count);
         for (let k = 0; k < count; k++) values[k] = raw[k] / 255;
+        break;
+      }
+      case 'hardness': {
+        const raw = this.data.hardness;
+        if (!raw) throw new MaskSetError('hardness needs a fluvial layer with strata, which this terrain does not have');
+        if (raw.length !== count) throw new MaskSetError(`hardness has ${raw.length} values for ${count} vertices`);
+        values = raw;
         break;
       }
       case 'road': {
