@@ -7,7 +7,7 @@
 import type { FaultRecipe } from '../fault/recipe';
 import { fluvialStep, hydraulicStep, thermalStep, type FinishingStep } from '../recipe/steps';
 
-export type PresetId = 'rolling-hills' | 'mountains' | 'canyons' | 'mesas' | 'islands' | 'classic';
+export type PresetId = 'rolling-hills' | 'mountains' | 'canyons' | 'mesas' | 'river-valleys' | 'islands' | 'classic';
 
 export interface PresetTarget {
   width: number;
@@ -151,6 +151,41 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
           outletArea: cm(0.1 * span(t) ** 2),
         }),
         thermalStep({ iterations: 30, talusDeg: 34, strength: 0.5 }),
+      ],
+    }),
+  },
+  {
+    id: 'river-valleys',
+    label: 'River valleys',
+    description: 'A range raised while its rivers cut it down: branching valleys from the map edge to every ridge, long even slopes, sharp divides.',
+    build: (t) => ({
+      recipe: {
+        seed: t.seed,
+        iterations: 200,
+        lineMethod: 'normal',
+        decay: { disp0: cm(3 * reliefScale(t)), dispN: cm(0.5 * reliefScale(t)), n: 200 },
+        profile: { kind: 'smooth', width: cm(span(t) * 0.15) },
+      },
+      // The fluvial layer near its steady state (Braun & Willett's classic test): gentle hills rise
+      // 0.45 m every 1,000 years for 400,000 years against rivers that cut K·A^0.5·S with the whole
+      // edge as the base level; every slope drains to a river, so the valleys branch from the
+      // edge inward, cutting back into the raised land, and hillslope diffusion rounds the divides. The relief is what uplift and erosion
+      // balance at: S = (U/K)·A^−0.5.
+      finishing: [
+        { kind: 'normalise', min: 0, max: cm(20 * reliefScale(t)) },
+        fluvialStep({
+          k: 4e-4,
+          m: 0.5,
+          n: 1,
+          channelArea: 0,
+          uplift: cm(0.45 * reliefScale(t)) / 1000,
+          diffusion: 0.0002,
+          timeStep: 40_000,
+          time: 400_000,
+          strata: null,
+          outletArea: 0,
+        }),
+        thermalStep({ iterations: 10, talusDeg: 40, strength: 0.5 }),
       ],
     }),
   },
