@@ -99,7 +99,7 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
       // of its main rivers (where a tenth of the map drains off it) stay: the rivers cut back from
       // them along the plateau's drainage, and side canyons head into the plateau wherever 200 m²
       // (×scale²) gathers, tapering to amphitheatre heads. Beds of sandstone (4 m, 3× as hard)
-      // between 10 m of shale step the walls into ledges; thermal passes at 42° shed the walls'
+      // between 10 m of shale step the walls into ledges; thermal passes at 38° shed the walls'
       // loose tops into talus at their feet.
       finishing: [
         { kind: 'normalise', min: cm(60 * reliefScale(t)), max: cm(80 * reliefScale(t)) },
@@ -115,14 +115,14 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
           strata: { beds: [{ thickness: cm(10 * reliefScale(t)), hardness: 1 }, { thickness: cm(4 * reliefScale(t)), hardness: 3 }], base: 0, dipDeg: 0, dipAzimuthDeg: 0 },
           outletArea: cm(0.1 * span(t) ** 2),
         }),
-        thermalStep({ iterations: 20, talusDeg: 42, strength: 0.5 }),
+        thermalStep({ iterations: 8, talusDeg: 38, strength: 0.5 }),
       ],
     }),
   },
   {
     id: 'mesas',
     label: 'Mesas',
-    description: 'A hard caprock over soft beds, cut back by rivers as the land rose: escarpments, mesas, buttes and pinnacles capped by the hard beds, talus aprons at their feet.',
+    description: 'Flat-topped mesas at several levels: rolling land stretched to its relief, cut into terraces with steep faces, talus at their feet.',
     build: (t) => ({
       recipe: {
         seed: t.seed,
@@ -131,26 +131,13 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
         decay: { disp0: cm(4 * reliefScale(t)), dispN: cm(0.5 * reliefScale(t)), n: 300 },
         profile: { kind: 'smooth', width: cm(span(t) * 0.12) },
       },
-      // Rolling land 15 m high (×scale) rises 90 m while the mouths of its main rivers stay. Caprock beds
-      // 6 m thick and ten times as hard as the 30 m of shale between them: the rivers strip the
-      // shale back to the next caprock, and where a cap is breached the shale under it goes fast,
-      // so its edge stands as an escarpment that retreats, leaving mesas, buttes and pinnacles.
-      // Thermal passes at 34° spread the scarps' loose tops into talus aprons.
+      // Terraces on the stretched hills, three or four levels 40 m apart: each band is 85 % flat tread
+      // and 15 % riser, so the faces are about seven times the hills' slope; the thermal passes at 35°
+      // shed the faces' tops into talus skirts at their feet.
       finishing: [
-        { kind: 'normalise', min: cm(100 * reliefScale(t)), max: cm(115 * reliefScale(t)) },
-        fluvialStep({
-          k: 1e-3,
-          m: 0.5,
-          n: 1,
-          channelArea: 0,
-          uplift: cm(90 * reliefScale(t)) / 100_000,
-          diffusion: 0.0005,
-          timeStep: 10_000,
-          time: 100_000,
-          strata: { beds: [{ thickness: cm(30 * reliefScale(t)), hardness: 1 }, { thickness: cm(6 * reliefScale(t)), hardness: 10 }], base: cm(76 * reliefScale(t)), dipDeg: 0, dipAzimuthDeg: 0 },
-          outletArea: cm(0.1 * span(t) ** 2),
-        }),
-        thermalStep({ iterations: 30, talusDeg: 34, strength: 0.5 }),
+        { kind: 'normalise', min: 0, max: cm(150 * reliefScale(t)) },
+        { kind: 'terrace', step: cm(40 * reliefScale(t)), riser: 0.15, base: 0 },
+        thermalStep({ iterations: 40, talusDeg: 35, strength: 0.5 }),
       ],
     }),
   },
