@@ -23,6 +23,7 @@ const KIND_LABELS: Record<LayerKind, string> = {
   heights: 'Heights',
   road: 'Road',
   water: 'Water',
+  fluvial: 'Fluvial erosion',
 };
 
 /**
