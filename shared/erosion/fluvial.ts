@@ -53,11 +53,10 @@ export interface FluvialState {
   readonly previous: Float64Array;
   /** Strata offset per vertex (dip plane + base), or null without strata. */
   readonly bedOffset: Float64Array | null;
-  /** 1 at the base level (kept), 2 on the rest of the edge (only rises), 0 inside. */
+  /** 1 at the base level (kept), 2 on the rest of the edge (follows the land inside it), 0 inside. */
   readonly role: Uint8Array;
 }
 
-const INSIDE = 0;
 const BASE_LEVEL = 1;
 const FREE_EDGE = 2;
 
@@ -100,7 +99,7 @@ export function upliftWeights(grid: HydrologyGrid, input: Float32Array, params: 
 /** One time step of `dt` years, in place. */
 export function fluvialStep(state: FluvialState, params: FluvialParams, dt: number, upliftWeights?: Float32Array): void {
   const { grid, heights: h, previous: prev, bedOffset, role } = state;
-  const { width, depth, cellSize } = grid;
+  const { width, cellSize } = grid;
   prev.set(h);
   const { area, order } = accumulateFlow(grid, prev);
   const offsets = neighbourOffsets(width);
