@@ -85,6 +85,8 @@ export const benchmarks: Benchmark[] = [
   hydraulic(1025, 2, 2),
   presetRun('mountains', 1025, 2),
   presetRun('canyons', 1025, 2),
+  presetRun('mesas', 1025, 2),
+  presetRun('river-valleys', 1025, 2),
   hydraulic(4097, 2, 1),
   hydraulic(4097, 2, 2),
   presetRun('mountains', 4097, 2),

@@ -10,7 +10,7 @@ import type { FaultsLayer, Layer, LayerStack } from '../../shared/layers/types';
 import type { TerrainStep } from '../../shared/recipe/steps';
 
 /** The kinds a preset's finishing steps become (shared/layers/migrate.ts stepLayers). */
-const FINISHING_KINDS: ReadonlySet<Layer['kind']> = new Set(['hydraulic', 'thermal', 'smooth', 'normalise', 'terrace', 'channels']);
+const FINISHING_KINDS: ReadonlySet<Layer['kind']> = new Set(['hydraulic', 'thermal', 'smooth', 'normalise', 'terrace', 'channels', 'fluvial']);
 
 /** Whether a layer holds one value per vertex (sculpt tiles, heights, a painted mask): it belongs to one map size. */
 export function holdsVertexData(layer: Layer): boolean {

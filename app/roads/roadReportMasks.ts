@@ -8,6 +8,7 @@
 import type { MaskSourceData } from '../../shared/export/masks';
 import type { LayerStack } from '../../shared/layers/types';
 import { roadFootprints } from '../../shared/layers/roadFootprints';
+import { stackHardness } from '../../shared/export/hardness';
 import type { TerrainDocument } from '../document/document';
 
 export function createMaskDataProvider(document: () => TerrainDocument): () => MaskSourceData | null {
@@ -24,7 +25,9 @@ export function createMaskDataProvider(document: () => TerrainDocument): () => M
       // A road its terrain cannot carry has no footprint to export; the layer stack reports it.
       road = null;
     }
-    const data = road ? { ...(erosion ?? {}), road } : erosion;
+    // The rock beds of a fluvial layer's strata, on the heights as they are (a hardness mask source).
+    const hardness = stackHardness(doc.stack, { width, depth, cellSize }, doc.field.heights);
+    const data = road || hardness ? { ...(erosion ?? {}), ...(road && { road }), ...(hardness && { hardness }) } : erosion;
     kept = { stack: doc.stack, width, depth, cellSize, erosion, data };
     return data;
   };

@@ -14,6 +14,7 @@ import type { Layer } from '../../shared/layers/types';
 import { roadFootprints } from '../../shared/layers/roadFootprints';
 import { WATER_SOURCES, withWaterData } from '../../shared/export/waterMaskData';
 import { stackWater, topWaterLayer } from '../../shared/layers/stackWater';
+import { stackHardness } from '../../shared/export/hardness';
 import { heightRange, type Heightfield } from '../../shared/terrain/heightfield';
 import type { CliIo } from './io';
 import type { ExportArgs } from './exchangeArgs';
@@ -72,6 +73,10 @@ async function readMaskInputs(io: CliIo, options: ExportArgs, field: Heightfield
     if (road) data.road = road;
   }
   if (layers && WATER_SOURCES.some((source) => usesSource(json, source))) Object.assign(data, withWaterData(data, layers, field));
+  if (layers && usesSource(json, 'hardness')) {
+    const hardness = stackHardness(layers, field, field.heights);
+    if (hardness) data.hardness = hardness;
+  }
   try {
     return { masks: parseMaskSet(json, availableSources(data)), data };
   } catch (error) {

@@ -191,7 +191,8 @@ values to type into the engine; NAME.<engine>.json holds them too):
                          the way the ground faces; min and max both, min > max wraps through north),
                          cavity (m, mean of the 9 × 9 around minus the vertex: + in hollows), flow,
                          deposition (0–1); from a project, road (0–1), water (depth, m) and shore
-                         (wetness 0–1: 1 on water, 0 from 20 m away); the first layer
+                         (wetness 0–1: 1 on water, 0 from 20 m away), hardness (the rock bed's
+                         relative hardness, with a fluvial layer's strata); the first layer
                          is the base, each later one covers those below. Unreal and Terrain3D: an 8-bit
                          PNG per layer; Unity: RGBA alphamaps of 4 layers at 2ⁿ; HTerrain: a CLASSIC4
                          RGBA splatmap (at most 4 layers); an unknown key is refused

@@ -7,7 +7,7 @@ import { resetTerrain } from '../../app/generate/terrainStepEdits';
 import type { TerrainDesign } from '../../app/terrainDesign';
 import { LINE_METHODS, profileOf, type FaultProfile, type LineMethod } from '../../shared/fault/recipe';
 import { presetById, TERRAIN_PRESETS, type PresetId } from '../../shared/presets/terrainPresets';
-import { hydraulicStep, thermalStep, type FinishingStep } from '../../shared/recipe/steps';
+import { fluvialStep, hydraulicStep, thermalStep, type FinishingStep } from '../../shared/recipe/steps';
 import { StepFields, STEP_KIND_LABELS, type EditableStep } from './StepFields';
 import { seedFromNumber } from '../../shared/random';
 import { MAX_MAP_SIDE, MIN_MAP_SIDE } from '../../shared/terrain/heightfield';
@@ -26,6 +26,7 @@ const NEW_STEPS: Record<EditableStep['kind'], () => FinishingStep> = {
   channels: () => ({ kind: 'channels', depth: 40, threshold: 0.006, wallSlope: 2 }),
   thermal: () => thermalStep(),
   hydraulic: () => hydraulicStep({ droplets: 50_000 }),
+  fluvial: () => fluvialStep(),
 };
 
 /**

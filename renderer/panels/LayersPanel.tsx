@@ -24,6 +24,7 @@ const KIND_LABELS: Record<LayerKind, string> = {
   road: 'Road',
   water: 'Water',
   river: 'River',
+  fluvial: 'Fluvial erosion',
 };
 
 /**

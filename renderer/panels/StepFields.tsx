@@ -47,9 +47,18 @@ const FIELDS: Record<EditableStep['kind'], readonly FieldSpec[]> = {
     { key: 'evaporation', label: 'Evaporate', title: 'Fraction of the water evaporated per step', min: 0, max: 1, step: 0.01 },
     { key: 'seed', label: 'Seed', title: 'Seeds where droplets fall', integer: true, min: 0, max: 0xffffffff },
   ],
+  fluvial: [
+    { key: 'k', label: 'K', title: 'Erodibility K (m^(1−2m)/yr): a river of area A cuts K·A^m·slope metres a year', min: 0, max: 1, step: 1e-6 },
+    { key: 'm', label: 'm', title: 'Area exponent m (0.5 usual)', min: 0, max: 2, step: 0.05 },
+    { key: 'n', label: 'n', title: 'Slope exponent n (1 usual)', min: 0.5, max: 4, step: 0.1 },
+    { key: 'uplift', label: 'Uplift (m/yr)', title: 'Rock uplift U; the map edge is the base level', min: -1, max: 1, step: 1e-4 },
+    { key: 'diffusion', label: 'Diffusion', title: 'Hillslope diffusivity κ, m²/yr', min: 0, max: 100, step: 1e-3 },
+    { key: 'timeStep', label: 'Step (yr)', title: 'Years per time step', min: 0.001, max: 1e7 },
+    { key: 'time', label: 'Time (yr)', title: 'Years in all', min: 0, max: 1e9 },
+  ],
 };
 
-export const STEP_KIND_LABELS: Record<EditableStep['kind'], string> = { smooth: 'Smooth', normalise: 'Normalise', terrace: 'Terrace', channels: 'Cut canyons', thermal: 'Thermal erosion', hydraulic: 'Hydraulic erosion' };
+export const STEP_KIND_LABELS: Record<EditableStep['kind'], string> = { smooth: 'Smooth', normalise: 'Normalise', terrace: 'Terrace', channels: 'Cut canyons', thermal: 'Thermal erosion', hydraulic: 'Hydraulic erosion', fluvial: 'Fluvial erosion' };
 
 /** Number fields for one step's values; each change gives a new step. */
 export function StepFields<S extends EditableStep>({ step, testId, onChange }: { step: S; testId: string; onChange(step: S): void }) {

@@ -15,7 +15,8 @@
  * on the map, so 0…1, given as bytes: shared/erosion/cover.ts coverBytes, read as byte / 255); when it has roads, road (1 on a road's surface, fading to 0 over a cell past its
  * edge: shared/layers/roadFootprints.ts); when it has a water layer, water (the depth in metres, 0 where dry) and
  * shore (wetness: 1 on water, fading linearly to 0 at SHORE_DISTANCE_M = 20 m from it:
- * shared/hydrology/shore.ts), both of the topmost water layer (shared/hydrology/stackWater.ts).
+ * shared/hydrology/shore.ts), both of the topmost water layer (shared/layers/stackWater.ts); when it has a fluvial layer with strata, hardness (the relative
+ * hardness of the rock bed at each vertex's ground: shared/terrain/strata.ts, shared/export/hardness.ts).
  */
 import { isReservedDeviceName } from '../fileNames';
 import { erosionMaskLayers } from '../erosion/cover';
@@ -41,6 +42,7 @@ export const MASK_SOURCE_LABELS: Record<MaskSource, string> = {
   road: 'Road footprint (0–1)',
   water: 'Water depth (m)',
   shore: 'Shore wetness (0–1, 20 m)',
+  hardness: 'Rock hardness (strata)',
 };
 
 export interface MaskSet {
@@ -63,10 +65,12 @@ export interface MaskSourceData {
   water?: Float32Array;
   /** Shore wetness 0…1: 1 on water, 0 from SHORE_DISTANCE_M away (shared/hydrology/shore.ts). */
   shore?: Float32Array;
+  /** Relative hardness of the rock bed at each vertex (the fluvial layer's strata). */
+  hardness?: Float32Array;
 }
 
 /** The keys of MaskSourceData, laid out like the heights (resampled, cropped and padded with them). */
-export const DATA_SOURCES = ['flow', 'deposition', 'road', 'water', 'shore'] as const;
+export const DATA_SOURCES = ['flow', 'deposition', 'road', 'water', 'shore', 'hardness'] as const;
 
 export const MAX_MASK_LAYERS = 16;
 /** A rules file is a few hundred bytes: anything over 1 MiB is refused before it is read. */
@@ -145,6 +149,7 @@ const SOURCE_NEEDS: Record<MaskSource, string> = {
   road: 'a road layer',
   water: 'a water layer',
   shore: 'a water layer',
+  hardness: 'a fluvial layer with strata',
 };
 
 /** Sources every terrain has (computed from its heights). */
@@ -161,6 +166,7 @@ export function availableSources(data: MaskSourceData | null | undefined): MaskS
   if (data?.road) out.push('road');
   if (data?.water) out.push('water');
   if (data?.shore) out.push('shore');
+  if (data?.hardness) out.push('hardness');
   return out;
 }
 
@@ -325,6 +331,7 @@ export class MaskSources {
         break;
       }
       case 'road':
+      case 'hardness':
       case 'water':
       case 'shore': {
         const raw = this.data[source];

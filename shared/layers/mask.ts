@@ -1,37 +1,20 @@
 /** Mask weights (0…1 per vertex) from a layer's mask and the heights it receives. */
-import { isFiniteNumber, smoothstep01 } from './kind';
+import { isFiniteNumber } from './kind';
+import { bandWeightAt } from '../terrain/bandMask';
 import type { LayerMask, LayerSize } from './types';
 
 /** How far (vertices) a mask looks around a vertex: a slope needs its neighbours. */
 export const maskRadius = (mask: LayerMask | undefined): number => (mask?.kind === 'slope' ? 1 : 0);
 
-/** 1 inside [lo, hi], fading to 0 over `softness` beyond either end. */
-function band(v: number, lo: number, hi: number, softness: number): number {
-  if (v >= lo && v <= hi) return 1;
-  const d = v < lo ? lo - v : v - hi;
-  return softness > 0 && d < softness ? smoothstep01(1 - d / softness) : 0;
-}
-
-/** Slope in degrees at vertex (i, j) of the heights (central differences, one-sided at the edges). */
-export function slopeDegAt(heights: Float32Array, size: LayerSize, i: number, j: number): number {
-  const { width, depth, cellSize } = size;
-  const il = Math.max(0, i - 1);
-  const ir = Math.min(width - 1, i + 1);
-  const jl = Math.max(0, j - 1);
-  const jr = Math.min(depth - 1, j + 1);
-  const gx = (heights[j * width + ir] - heights[j * width + il]) / ((ir - il) * cellSize);
-  const gz = (heights[jr * width + i] - heights[jl * width + i]) / ((jr - jl) * cellSize);
-  return (Math.atan(Math.hypot(gx, gz)) * 180) / Math.PI;
-}
+export { slopeDegAt } from '../terrain/bandMask';
 
 export function maskWeightAt(mask: LayerMask, input: Float32Array, size: LayerSize, i: number, j: number): number {
   switch (mask.kind) {
     case 'painted':
       return mask.weights[j * size.width + i];
     case 'height':
-      return band(input[j * size.width + i], mask.min, mask.max, mask.softness);
     case 'slope':
-      return band(slopeDegAt(input, size, i, j), mask.minDeg, mask.maxDeg, mask.softness);
+      return bandWeightAt(mask, input, size, i, j);
   }
 }
 

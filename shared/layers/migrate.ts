@@ -21,6 +21,7 @@ const STEP_NAMES: Record<string, string> = {
   terrace: 'Terrace',
   channels: 'Canyons',
   manualFaults: 'Manual faults',
+  fluvial: 'Fluvial erosion',
 };
 
 /** The one-layer stack of saved heights. */
@@ -42,6 +43,13 @@ export function stepLayers(steps: readonly TerrainStep[], taken: Set<string> = n
     const chosen = n === 1 ? kind : `${kind}-${n}`;
     taken.add(chosen);
     return chosen;
+  };
+  // Numbered from 1, as water layers are (`fluvial-1`, `fluvial-2`, …).
+  const numbered = (kind: string): string => {
+    let n = 1;
+    while (taken.has(`${kind}-${n}`)) n++;
+    taken.add(`${kind}-${n}`);
+    return `${kind}-${n}`;
   };
   for (const step of steps) {
     const base = { enabled: true, opacity: 1 };
@@ -74,6 +82,11 @@ export function stepLayers(steps: readonly TerrainStep[], taken: Set<string> = n
       case 'terrace':
         layers.push({ ...base, id: id('terrace'), kind: 'terrace', name: STEP_NAMES.terrace, params: { step: step.step, riser: step.riser, base: step.base } });
         break;
+      case 'fluvial': {
+        const { kind: _kind, ...params } = step;
+        layers.push({ ...base, id: numbered('fluvial'), kind: 'fluvial', name: STEP_NAMES.fluvial, params });
+        break;
+      }
       case 'channels':
         layers.push({ ...base, id: id('channels'), kind: 'channels', name: STEP_NAMES.channels, params: { depth: step.depth, threshold: step.threshold, wallSlope: step.wallSlope } });
         break;

@@ -2,6 +2,7 @@
 import type { LayerKindModule } from './kind';
 import { faultsKind } from './kinds/faults';
 import { flattenKind } from './kinds/flatten';
+import { fluvialKind } from './kinds/fluvial';
 import { heightsKind } from './kinds/heights';
 import { hydraulicKind } from './kinds/hydraulic';
 import { manualFaultsKind } from './kinds/manualFaults';
@@ -35,6 +36,7 @@ const MODULES: Modules = {
   road: roadKind,
   water: waterKind,
   river: riverKind,
+  fluvial: fluvialKind,
 };
 
 export const isLayerKind = (kind: unknown): kind is LayerKind => typeof kind === 'string' && Object.prototype.hasOwnProperty.call(MODULES, kind);

@@ -10,6 +10,7 @@ import type { HydraulicParams, ThermalParams } from '../erosion/params';
 import type { RoadParams } from '../roads/params';
 import type { WaterParams } from '../hydrology/waterParams';
 import type { RiverParams } from '../rivers/params';
+import type { FluvialParams } from '../erosion/fluvialParams';
 
 /** The map a stack is evaluated on. */
 export interface LayerSize {
@@ -177,6 +178,12 @@ export interface RiverLayer extends LayerBase {
   params: RiverParams;
 }
 
+/** Stream-power erosion over time (shared/erosion/fluvial.ts); ids `fluvial-1`, `fluvial-2`, … */
+export interface FluvialLayer extends LayerBase {
+  kind: 'fluvial';
+  params: FluvialParams;
+}
+
 export type Layer =
   | FaultsLayer
   | HydraulicLayer
@@ -192,9 +199,10 @@ export type Layer =
   | HeightsLayer
   | RoadLayer
   | WaterLayer
-  | RiverLayer;
+  | RiverLayer
+  | FluvialLayer;
 export type LayerKind = Layer['kind'];
-export const LAYER_KINDS: readonly LayerKind[] = ['faults', 'hydraulic', 'thermal', 'smooth', 'normalise', 'terrace', 'channels', 'sculpt', 'manualFaults', 'stamp', 'flatten', 'heights', 'road', 'water', 'river'];
+export const LAYER_KINDS: readonly LayerKind[] = ['faults', 'hydraulic', 'thermal', 'smooth', 'normalise', 'terrace', 'channels', 'sculpt', 'manualFaults', 'stamp', 'flatten', 'heights', 'road', 'water', 'river', 'fluvial'];
 
 export type LayerStack = readonly Layer[];
 

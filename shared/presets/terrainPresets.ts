@@ -5,9 +5,9 @@
  * so a project never depends on a preset's numbers staying the same.
  */
 import type { FaultRecipe } from '../fault/recipe';
-import { hydraulicStep, thermalStep, type FinishingStep } from '../recipe/steps';
+import { fluvialStep, hydraulicStep, thermalStep, type FinishingStep } from '../recipe/steps';
 
-export type PresetId = 'rolling-hills' | 'mountains' | 'canyons' | 'mesas' | 'islands' | 'classic';
+export type PresetId = 'rolling-hills' | 'mountains' | 'canyons' | 'mesas' | 'river-valleys' | 'islands' | 'classic';
 
 export interface PresetTarget {
   width: number;
@@ -86,7 +86,7 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
   {
     id: 'canyons',
     label: 'Canyons',
-    description: 'A plateau cut by a few branching canyons where its water drains, their walls stepped into ledges.',
+    description: 'A plateau of layered rock cut by a branching canyon network that rivers incised as the land rose; walls stepped by hard beds, talus at their feet.',
     build: (t) => ({
       recipe: {
         seed: t.seed,
@@ -95,13 +95,27 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
         decay: { disp0: cm(4 * reliefScale(t)), dispN: cm(1 * reliefScale(t)), n: 200 },
         profile: { kind: 'smooth', width: cm(span(t) * 0.2) },
       },
-      // A plateau with 30 m of gentle relief (×scale); canyons up to 50 m deep along its drainage,
-      // walls rising 2 m per metre, terraced into 12 m ledges; thermal passes at 50° crumble the edges.
+      // A plateau with 20 m of gentle relief (×scale) rises 260 m over 100,000 years while the mouths
+      // of its main rivers (where a tenth of the map drains off it) stay: the rivers cut back from
+      // them along the plateau's drainage, and side canyons head into the plateau wherever 200 m²
+      // (×scale²) gathers, tapering to amphitheatre heads. Beds of sandstone (4 m, 3× as hard)
+      // between 10 m of shale step the walls into ledges; thermal passes at 38° shed the walls'
+      // loose tops into talus at their feet.
       finishing: [
-        { kind: 'normalise', min: cm(60 * reliefScale(t)), max: cm(90 * reliefScale(t)) },
-        { kind: 'channels', depth: cm(50 * reliefScale(t)), threshold: 0.006, wallSlope: 2 },
-        { kind: 'terrace', step: cm(12 * reliefScale(t)), riser: 0.4, base: 0 },
-        thermalStep({ iterations: 10, talusDeg: 50, strength: 0.5 }),
+        { kind: 'normalise', min: cm(60 * reliefScale(t)), max: cm(80 * reliefScale(t)) },
+        fluvialStep({
+          k: 4e-3,
+          m: 0.5,
+          n: 1,
+          channelArea: cm(200 * reliefScale(t) ** 2),
+          uplift: cm(260 * reliefScale(t)) / 100_000,
+          diffusion: 0.0005,
+          timeStep: 10_000,
+          time: 100_000,
+          strata: { beds: [{ thickness: cm(10 * reliefScale(t)), hardness: 1 }, { thickness: cm(4 * reliefScale(t)), hardness: 3 }], base: 0, dipDeg: 0, dipAzimuthDeg: 0 },
+          outletArea: cm(0.1 * span(t) ** 2),
+        }),
+        thermalStep({ iterations: 8, talusDeg: 38, strength: 0.5 }),
       ],
     }),
   },
@@ -124,6 +138,41 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
         { kind: 'normalise', min: 0, max: cm(150 * reliefScale(t)) },
         { kind: 'terrace', step: cm(40 * reliefScale(t)), riser: 0.15, base: 0 },
         thermalStep({ iterations: 40, talusDeg: 35, strength: 0.5 }),
+      ],
+    }),
+  },
+  {
+    id: 'river-valleys',
+    label: 'River valleys',
+    description: 'A range raised while its rivers cut it down: branching valleys from the map edge to every ridge, long even slopes, sharp divides.',
+    build: (t) => ({
+      recipe: {
+        seed: t.seed,
+        iterations: 200,
+        lineMethod: 'normal',
+        decay: { disp0: cm(3 * reliefScale(t)), dispN: cm(0.5 * reliefScale(t)), n: 200 },
+        profile: { kind: 'smooth', width: cm(span(t) * 0.15) },
+      },
+      // The fluvial layer near its steady state (Braun & Willett's classic test): gentle hills rise
+      // 0.45 m every 1,000 years for 400,000 years against rivers that cut K·A^0.5·S with the whole
+      // edge as the base level; every slope drains to a river, so the valleys branch from the
+      // edge inward, cutting back into the raised land, and hillslope diffusion rounds the divides. The relief is what uplift and erosion
+      // balance at: S = (U/K)·A^−0.5.
+      finishing: [
+        { kind: 'normalise', min: 0, max: cm(20 * reliefScale(t)) },
+        fluvialStep({
+          k: 4e-4,
+          m: 0.5,
+          n: 1,
+          channelArea: 0,
+          uplift: cm(0.45 * reliefScale(t)) / 1000,
+          diffusion: 0.0002,
+          timeStep: 40_000,
+          time: 400_000,
+          strata: null,
+          outletArea: 0,
+        }),
+        thermalStep({ iterations: 10, talusDeg: 40, strength: 0.5 }),
       ],
     }),
   },

@@ -19,6 +19,8 @@ const STEP_FIELDS: Record<TerrainStep['kind'], readonly string[]> = {
   channels: ['depth', 'threshold', 'wallSlope'],
   thermal: Object.keys(DEFAULT_THERMAL),
   hydraulic: Object.keys(DEFAULT_HYDRAULIC),
+  // Never in a v1 history (fluvial erosion came with layers): readStep refuses it.
+  fluvial: [],
 };
 
 const isStepKind = (kind: unknown): kind is TerrainStep['kind'] => typeof kind === 'string' && Object.prototype.hasOwnProperty.call(STEP_FIELDS, kind);
@@ -26,7 +28,7 @@ const isStepKind = (kind: unknown): kind is TerrainStep['kind'] => typeof kind =
 /** A recorded step as a typed step, or the reason it is not one (unknown kind, missing or bad values). */
 export function readStep(value: JsonObject): TerrainStep | string {
   const { kind } = value;
-  if (!isStepKind(kind)) return `unknown step kind ${JSON.stringify(kind)}`;
+  if (!isStepKind(kind) || kind === 'fluvial') return `unknown step kind ${JSON.stringify(kind)}`;
   const step: Record<string, number | string> = { kind };
   for (const name of STEP_FIELDS[kind]) {
     const field = value[name];

@@ -13,6 +13,8 @@ import { normalizeToRange } from '../filters/normalize';
 import { terraceHeights, terraceProblem, type TerraceParams } from '../filters/terrace';
 import { carveChannels, channelProblem, type ChannelParams } from '../filters/channels';
 import { runErosionStep } from '../erosion';
+import { runFluvial } from '../erosion/fluvial';
+import { DEFAULT_FLUVIAL, fluvialProblem, type FluvialParams } from '../erosion/fluvialParams';
 import type { ErosionMasks } from '../erosion/hydraulic';
 import { DEFAULT_HYDRAULIC, DEFAULT_THERMAL, HYDRAULIC_VERSION, hydraulicProblem, thermalProblem, type ErosionRunOptions, type HydraulicParams, type ThermalParams } from '../erosion/params';
 
@@ -48,13 +50,16 @@ export type TerraceStep = { kind: 'terrace' } & TerraceParams;
 export type ChannelsStep = { kind: 'channels' } & ChannelParams;
 export type ThermalStep = { kind: 'thermal' } & ThermalParams;
 export type HydraulicStep = { kind: 'hydraulic' } & HydraulicParams;
+/** Stream-power erosion over time (shared/erosion/fluvial.ts). */
+export type FluvialStep = { kind: 'fluvial' } & FluvialParams;
 
-export type TerrainStep = RunStep | ManualFaultStep | SmoothStep | NormaliseStep | TerraceStep | ChannelsStep | ThermalStep | HydraulicStep;
+export type TerrainStep = RunStep | ManualFaultStep | SmoothStep | NormaliseStep | TerraceStep | ChannelsStep | ThermalStep | HydraulicStep | FluvialStep;
 export type TerrainStepKind = TerrainStep['kind'];
 
 /** Steps that can follow a generation in a preset (they need no recipe to continue). */
-export type FinishingStep = SmoothStep | NormaliseStep | TerraceStep | ChannelsStep | ThermalStep | HydraulicStep;
+export type FinishingStep = SmoothStep | NormaliseStep | TerraceStep | ChannelsStep | ThermalStep | HydraulicStep | FluvialStep;
 
+export const fluvialStep = (params: Partial<FluvialParams> = {}): FluvialStep => ({ kind: 'fluvial', ...DEFAULT_FLUVIAL, ...params });
 export const thermalStep = (params: Partial<ThermalParams> = {}): ThermalStep => ({ kind: 'thermal', ...DEFAULT_THERMAL, ...params });
 /** A new hydraulic step records the current kernel (HYDRAULIC_VERSION) unless `params` names one. */
 export const hydraulicStep = (params: Partial<HydraulicParams> = {}): HydraulicStep => ({ kind: 'hydraulic', ...DEFAULT_HYDRAULIC, version: HYDRAULIC_VERSION, ...params });
@@ -74,6 +79,7 @@ const STEP_LABELS: Record<TerrainStepKind, string> = {
   channels: 'Cut canyons',
   thermal: 'Thermal erosion',
   hydraulic: 'Hydraulic erosion',
+  fluvial: 'Fluvial erosion',
 };
 
 /** A short label for undo, progress and the history list. */
@@ -89,6 +95,8 @@ export function stepLabel(step: TerrainStep): string {
       return `Terrace every ${step.step} m`;
     case 'thermal':
       return `Thermal erosion (${step.iterations} × ${step.talusDeg}°)`;
+    case 'fluvial':
+      return `Fluvial erosion (${step.time.toLocaleString('en-US')} years)`;
     case 'hydraulic':
       return `Hydraulic erosion (${step.droplets.toLocaleString('en-US')} droplets)`;
     default:
@@ -118,6 +126,10 @@ export function stepProblem(step: TerrainStep): string | null {
       return thermalProblem(step);
     case 'hydraulic':
       return hydraulicProblem(step);
+    case 'fluvial': {
+      const { kind: _kind, ...params } = step;
+      return fluvialProblem(params);
+    }
   }
 }
 
@@ -154,6 +166,10 @@ export function applyStep(field: Heightfield, step: TerrainStep, recipe: FaultRe
       carveChannels(field, step);
       onProgress?.(1, 1);
       return true;
+    case 'fluvial': {
+      const { kind: _kind, ...params } = step;
+      return runFluvial(field, field.heights, field.heights, params, { onProgress, shouldCancel });
+    }
     case 'thermal':
     case 'hydraulic':
       return runErosionStep(field, step, { onProgress, shouldCancel, masks: options.masks });

@@ -1,0 +1,239 @@
+/**
+ * Fluvial (stream-power) erosion: dh/dt = U − K·A^m·S^n + κ·∇²h, time-stepped.
+ *
+ * Each step routes the water on the surface as it is (shared/hydrology: MFD areas and the drainage
+ * order of `accumulateFlow`), then solves the stream-power term implicitly in O(n) (Braun & Willett
+ * 2013), outlets first so every vertex's receivers already have their new heights:
+ *   h' = (h + U·dt + Σ c_k·h'_k) / (1 + Σ c_k)          (n = 1, closed form)
+ * over all lower neighbours k — multiple receivers, not D8's one, so channels follow the surface's
+ * own directions instead of the grid's eight. With c_k = K·A^m·dt·a_k / L_k the slope is the linear
+ * form S = Σ a_k (h − h_k) / L_k, a_k ∝ the slope s_k to k (the MFD weights, exponent 1) scaled so
+ * that S equals the gradient of a plane in every direction: on a plane s_k = |∇h|·cos θ_k and
+ * Σ_{s_k > 0} cos² θ_k = 2 for eight neighbours 45° apart, so |∇h| = √(Σ s_k² / 2); where fewer
+ * neighbours are lower than on a plane (a channel's floor) the steepest s_k is the larger, and
+ * S = max(steepest, √(Σ s_k² / 2)), a_k = s_k·S / Σ s_j². The weights come from the heights at the
+ * step's start, the heights they multiply are the new ones (Braun & Willett's linearisation).
+ * n ≠ 1: the same S, Newton's method on h − h₀ − U·dt + K·A^m·dt·S(h)^n = 0 (6 iterations).
+ * Hillslope diffusion follows, explicit (5-point), sub-stepped to κ·dt/Δx² ≤ 0.2.
+ *
+ * The map's edge is the base level: edge vertices keep their heights (with `outletArea`, only the
+ * rivers' mouths, where that much area leaves the map on the input; the rest of the edge takes the new height of its inward
+ * neighbour after each step — eroded as a river, it would carry the water gathered along the edge to
+ * the outlet in a straight canyon beside the map's border; only uplifted, it would stand as a wall).
+ * Any other vertex with no lower neighbour is only uplifted. The input's pits are filled once, before the
+ * first step, to their spill level (priorityFlood's drainage surface): lakes filled with sediment.
+ * Erodibility at a vertex is K / the hardness of the strata bed its ground is in at the step's start.
+ *
+ * Determinism: float64 +, −, ×, ÷ and √ in a fixed order on one thread (A^m is √A for m = 0.5, A for 1,
+ * Math.pow otherwise), so the same input and parameters give the same bytes everywhere.
+ */
+import { accumulateFlow } from '../hydrology/accumulation';
+import { neighbourOffsets, NEIGHBOUR_LENGTH, type HydrologyGrid } from '../hydrology/grid';
+import { priorityFlood } from '../hydrology/priorityFlood';
+import { bandWeightAt } from '../terrain/bandMask';
+import { strataReader, vertexWorld } from '../terrain/strata';
+import { fluvialProblem, fluvialSteps, type FluvialParams } from './fluvialParams';
+
+const LENGTH = NEIGHBOUR_LENGTH;
+/** Largest explicit diffusion number per sub-step (stable below 0.25 for the 5-point Laplacian). */
+const MAX_DIFFUSION_NUMBER = 0.2;
+const NEWTON_ITERATIONS = 6;
+
+export interface FluvialRunOptions {
+  onProgress?: (done: number, total: number) => void;
+  shouldCancel?: () => boolean;
+  /** Skip the initial fill (tests of the scheme on surfaces without pits). */
+  keepPits?: boolean;
+}
+
+/** The evolving surface: float64 heights and the scratch one step needs. */
+export interface FluvialState {
+  readonly grid: HydrologyGrid;
+  readonly heights: Float64Array;
+  readonly previous: Float64Array;
+  /** Strata offset per vertex (dip plane + base), or null without strata. */
+  readonly bedOffset: Float64Array | null;
+  /** 1 at the base level (kept), 2 on the rest of the edge (follows the land inside it), 0 inside. */
+  readonly role: Uint8Array;
+}
+
+const BASE_LEVEL = 1;
+const FREE_EDGE = 2;
+
+/** Each vertex's role: the edge is the base level, all of it or the rivers' mouths on `drainage`. */
+function vertexRoles(grid: HydrologyGrid, drainage: Float64Array, outletArea: number): Uint8Array {
+  const { width, depth } = grid;
+  const role = new Uint8Array(width * depth);
+  const edge: number[] = [];
+  for (let i = 0; i < width; i++) edge.push(i, (depth - 1) * width + i);
+  for (let j = 1; j < depth - 1; j++) edge.push(j * width, j * width + width - 1);
+  const area = outletArea > 0 ? accumulateFlow(grid, drainage).area : null;
+  for (const v of edge) role[v] = area === null || area[v] >= outletArea ? BASE_LEVEL : FREE_EDGE;
+  return role;
+}
+
+export function fluvialState(grid: HydrologyGrid, input: Float32Array, params: FluvialParams, keepPits = false): FluvialState {
+  const heights = keepPits ? Float64Array.from(input) : priorityFlood(grid, input).drainage;
+  const { width, depth, cellSize } = grid;
+  let bedOffset: Float64Array | null = null;
+  if (params.strata) {
+    const reader = strataReader(params.strata);
+    bedOffset = new Float64Array(width * depth);
+    for (let j = 0, v = 0; j < depth; j++) {
+      const z = vertexWorld(j, depth, cellSize);
+      for (let i = 0; i < width; i++, v++) bedOffset[v] = reader.gx * vertexWorld(i, width, cellSize) + reader.gz * z + params.strata.base;
+    }
+  }
+  return { grid, heights, previous: new Float64Array(width * depth), bedOffset, role: vertexRoles(grid, heights, params.outletArea) };
+}
+
+/** Uplift weight per vertex (0…1): the uplift mask (a height or slope band) on the input heights. */
+export function upliftWeights(grid: HydrologyGrid, input: Float32Array, params: FluvialParams): Float32Array | undefined {
+  const mask = params.upliftMask;
+  if (!mask) return undefined;
+  const weights = new Float32Array(grid.width * grid.depth);
+  for (let j = 0, v = 0; j < grid.depth; j++) for (let i = 0; i < grid.width; i++, v++) weights[v] = bandWeightAt(mask, input, grid, i, j);
+  return weights;
+}
+
+/** One time step of `dt` years, in place. */
+export function fluvialStep(state: FluvialState, params: FluvialParams, dt: number, upliftWeights?: Float32Array): void {
+  const { grid, heights: h, previous: prev, bedOffset, role } = state;
+  const { width, cellSize } = grid;
+  prev.set(h);
+  const { area, order } = accumulateFlow(grid, prev);
+  const offsets = neighbourOffsets(width);
+  const inverseLength = new Float64Array(8);
+  for (let k = 0; k < 8; k++) inverseLength[k] = 1 / (LENGTH[k] * cellSize);
+  const slope = new Float64Array(8);
+  const { m, n } = params;
+  const kDt = params.k * dt;
+  const upliftDt = params.uplift * dt;
+  const reader = params.strata ? strataReader(params.strata) : null;
+  const hardness = params.strata ? Float64Array.from(params.strata.beds, (bed) => bed.hardness) : null;
+  const linear = n === 1;
+  const { channelArea } = params;
+  for (let at = order.length - 1; at >= 0; at--) {
+    const v = order[at];
+    const vertexRole = role[v];
+    if (vertexRole === BASE_LEVEL) continue;
+    const h0 = prev[v];
+    const raised = h0 + (upliftWeights ? upliftWeights[v] * upliftDt : upliftDt);
+    if (vertexRole === FREE_EDGE) {
+      h[v] = raised;
+      continue;
+    }
+    let sum2 = 0;
+    let steepest = 0;
+    for (let k = 0; k < 8; k++) {
+      const drop = h0 - prev[v + offsets[k]];
+      if (drop > 0) {
+        const s = drop * inverseLength[k];
+        slope[k] = s;
+        sum2 += s * s;
+        if (s > steepest) steepest = s;
+      } else slope[k] = 0;
+    }
+    const a = area[v];
+    if (sum2 === 0 || a < channelArea) {
+      h[v] = raised;
+      continue;
+    }
+    const planeSlope = Math.sqrt(sum2 / 2);
+    const s = steepest > planeSlope ? steepest : planeSlope;
+    const areaTerm = m === 0.5 ? Math.sqrt(a) : m === 0 ? 1 : m === 1 ? a : Math.pow(a, m);
+    const erodibility = reader && hardness && bedOffset ? kDt / hardness[reader.bedAtElevation(h0 - bedOffset[v])] : kDt;
+    const f = erodibility * areaTerm;
+    const scale = (f * s) / sum2;
+    let numerator = raised;
+    let denominator = 1;
+    for (let k = 0; k < 8; k++) {
+      if (slope[k] === 0) continue;
+      const c = scale * slope[k] * inverseLength[k];
+      numerator += c * h[v + offsets[k]];
+      denominator += c;
+    }
+    let next = numerator / denominator;
+    if (!linear && f > 0) {
+      // S(h) = W·h − B, linear in h with the same a_k: Newton from the uplifted height.
+      const weightSum = (denominator - 1) / f;
+      const base = (numerator - raised) / f;
+      next = raised;
+      for (let it = 0; it < NEWTON_ITERATIONS; it++) {
+        const sNow = weightSum * next - base;
+        if (!(sNow > 0)) break;
+        const power = Math.pow(sNow, n - 1);
+        const residual = next - raised + f * power * sNow;
+        next -= residual / (1 + f * n * power * weightSum);
+      }
+    }
+    h[v] = next < raised ? next : raised;
+  }
+  if (params.diffusion > 0) diffuse(state, params.diffusion * dt);
+  followInward(state);
+}
+
+/**
+ * Free edge vertices take their inward neighbour's height less a micrometre (a zero-gradient
+ * boundary that still drains: level with the inside, water beside the edge would run along it).
+ */
+const EDGE_DROP = 1e-6;
+function followInward(state: FluvialState): void {
+  const { grid, heights: h, role } = state;
+  const { width, depth } = grid;
+  const inward = (i: number, j: number) => (j === 0 ? 1 : j === depth - 1 ? depth - 2 : j) * width + (i === 0 ? 1 : i === width - 1 ? width - 2 : i);
+  for (let i = 0; i < width; i++) {
+    if (role[i] === FREE_EDGE) h[i] = h[inward(i, 0)] - EDGE_DROP;
+    const bottom = (depth - 1) * width + i;
+    if (role[bottom] === FREE_EDGE) h[bottom] = h[inward(i, depth - 1)] - EDGE_DROP;
+  }
+  for (let j = 1; j < depth - 1; j++) {
+    const left = j * width;
+    if (role[left] === FREE_EDGE) h[left] = h[inward(0, j)] - EDGE_DROP;
+    const right = left + width - 1;
+    if (role[right] === FREE_EDGE) h[right] = h[inward(width - 1, j)] - EDGE_DROP;
+  }
+}
+
+/** Explicit hillslope diffusion of κ·dt m², interior vertices only (the edge is the base level). */
+function diffuse(state: FluvialState, kappaDt: number): void {
+  const { grid, heights: h, previous: scratch } = state;
+  const { width, depth, cellSize } = grid;
+  const total = kappaDt / (cellSize * cellSize);
+  const substeps = Math.max(1, Math.ceil(total / MAX_DIFFUSION_NUMBER));
+  const r = total / substeps;
+  for (let step = 0; step < substeps; step++) {
+    scratch.set(h);
+    for (let j = 1; j < depth - 1; j++) {
+      const end = j * width + width - 1;
+      for (let v = j * width + 1; v < end; v++) {
+        const c = scratch[v];
+        h[v] = c + r * (scratch[v + 1] + scratch[v - 1] + scratch[v + width] + scratch[v - width] - 4 * c);
+      }
+    }
+  }
+}
+
+/**
+ * Runs the layer's whole time on `input` into `out` (float32). False when cancelled (`out` is then
+ * not written).
+ */
+export function runFluvial(grid: HydrologyGrid, input: Float32Array, out: Float32Array, params: FluvialParams, options: FluvialRunOptions = {}): boolean {
+  const problem = fluvialProblem(params);
+  if (problem) throw new RangeError(problem);
+  const steps = fluvialSteps(params);
+  if (steps === 0) {
+    out.set(input);
+    return true;
+  }
+  const state = fluvialState(grid, input, params, options.keepPits);
+  const weights = upliftWeights(grid, input, params);
+  for (let step = 0; step < steps; step++) {
+    if (options.shouldCancel?.()) return false;
+    const dt = step < steps - 1 ? params.timeStep : params.time - (steps - 1) * params.timeStep;
+    fluvialStep(state, params, dt, weights);
+    options.onProgress?.(step + 1, steps);
+  }
+  out.set(state.heights);
+  return true;
+}

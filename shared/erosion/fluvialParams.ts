@@ -1,0 +1,105 @@
+/**
+ * The fluvial (stream-power) layer's parameters: dh/dt = U − K·A^m·S^n + κ·∇²h, heights in metres,
+ * time in years, A the contributing area in m², S the slope along the flow (m/m). K is in
+ * m^(1−2m)/yr (1/yr for m = 0.5); the knickpoint of a river with n = 1 travels upstream at K·A^m m/yr.
+ * Plain JSON (recorded in the project and sent to workers).
+ */
+import { strataProblem, type Strata } from '../terrain/strata';
+
+/** Where uplift acts, as a rule on the layer's input heights (the layer mask's height and slope bands). */
+export type UpliftMask = { kind: 'height'; min: number; max: number; softness: number } | { kind: 'slope'; minDeg: number; maxDeg: number; softness: number };
+
+export interface FluvialParams {
+  /** Erodibility K, m^(1−2m)/yr (before the strata's hardness divides it). */
+  k: number;
+  /** Area exponent m (0 … 2). */
+  m: number;
+  /** Slope exponent n (0.5 … 4); 1 is solved in closed form, others by Newton's method. */
+  n: number;
+  /**
+   * Contributing area (m²) from which water cuts a channel; below it only hillslope diffusion acts
+   * (a channel head, as in Montgomery & Dietrich 1988). 0: everywhere.
+   */
+  channelArea: number;
+  /** Rock uplift U, m/yr (the map's edges are the base level and do not rise). */
+  uplift: number;
+  /** Uplift only where this rule holds (weights 0…1 times U), or everywhere when null. */
+  upliftMask: UpliftMask | null;
+  /** Hillslope diffusivity κ, m²/yr (0 for none). */
+  diffusion: number;
+  /** Years per time step. */
+  timeStep: number;
+  /** Years in all (the last step is shortened to end on it). */
+  time: number;
+  /** Rock beds whose hardness divides K, or null for uniform rock. */
+  strata: Strata | null;
+  /**
+   * Which edge vertices are the base level (keep their heights): 0, all of them (Braun & Willett's
+   * fixed boundary); more, only those where at least this contributing area (m²) leaves the map on
+   * the input — where its rivers run off — so canyons cut back from the rivers' mouths and the rest
+   * of the edge follows the land inside it (no escarpment along the map's border).
+   */
+  outletArea: number;
+}
+
+export const DEFAULT_FLUVIAL: Readonly<FluvialParams> = {
+  k: 2e-5,
+  m: 0.5,
+  n: 1,
+  channelArea: 0,
+  uplift: 1e-3,
+  upliftMask: null,
+  diffusion: 1e-3,
+  timeStep: 1000,
+  time: 100_000,
+  strata: null,
+  outletArea: 0,
+};
+
+/** Most time steps a layer may ask for (a hostile project cannot ask for more work). */
+export const MAX_FLUVIAL_STEPS = 100_000;
+
+export const FLUVIAL_LIMITS = {
+  k: [0, 1],
+  m: [0, 2],
+  n: [0.5, 4],
+  channelArea: [0, 1e12],
+  outletArea: [0, 1e12],
+  uplift: [-1, 1],
+  diffusion: [0, 100],
+  timeStep: [1e-3, 1e7],
+  time: [0, 1e9],
+} as const;
+
+const FLUVIAL_KEYS = ['k', 'm', 'n', 'channelArea', 'uplift', 'upliftMask', 'diffusion', 'timeStep', 'time', 'strata', 'outletArea'];
+
+/** Time steps a layer takes: ⌈time / timeStep⌉. */
+export const fluvialSteps = (p: FluvialParams): number => (p.time > 0 ? Math.ceil(p.time / p.timeStep) : 0);
+
+/** The first problem with the values, or null. */
+export function fluvialProblem(p: FluvialParams): string | null {
+  if (typeof p !== 'object' || p === null) return 'fluvial parameters must be an object';
+  for (const key of Object.keys(p)) if (!FLUVIAL_KEYS.includes(key)) return `unknown fluvial parameter "${key}"`;
+  for (const key of ['k', 'm', 'n', 'channelArea', 'outletArea', 'uplift', 'diffusion', 'timeStep', 'time'] as const) {
+    const [min, max] = FLUVIAL_LIMITS[key];
+    const value = p[key];
+    if (!(typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max)) return `fluvial ${key} must be a number from ${min} to ${max}, got ${JSON.stringify(value)}`;
+  }
+  if (fluvialSteps(p) > MAX_FLUVIAL_STEPS) return `fluvial time / timeStep asks for ${fluvialSteps(p)} steps, more than ${MAX_FLUVIAL_STEPS}`;
+  const mask = p.upliftMask;
+  if (mask !== null) {
+    if (typeof mask !== 'object' || mask === undefined) return 'fluvial upliftMask must be null or a height or slope band';
+    const finite = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
+    if (mask.kind === 'height') {
+      if (!(finite(mask.min) && finite(mask.max) && mask.min <= mask.max && finite(mask.softness) && mask.softness >= 0)) return 'fluvial uplift height mask needs finite min ≤ max and softness ≥ 0';
+    } else if (mask.kind === 'slope') {
+      if (!(finite(mask.minDeg) && finite(mask.maxDeg) && mask.minDeg >= 0 && mask.minDeg <= mask.maxDeg && mask.maxDeg <= 90 && finite(mask.softness) && mask.softness >= 0))
+        return 'fluvial uplift slope mask needs 0 ≤ minDeg ≤ maxDeg ≤ 90 and softness ≥ 0';
+    } else return 'fluvial upliftMask must be null or a height or slope band';
+  }
+  if (p.strata !== null) {
+    const problem = strataProblem(p.strata);
+    if (problem) return `fluvial strata: ${problem}`;
+  }
+  return null;
+}
