@@ -54,6 +54,13 @@ export class ExportDialog {
   }
 
   /** Sources the mask rules may use for this document. */
+  /** The default mask set: the 3D view's ground layers for its climate, tree and snow lines (what the designer sees). */
+  private startingMaskSet(min: number, max: number) {
+    const data = this.deps.erosionMasks();
+    const lines = this.deps.naturalLines?.();
+    return defaultMaskSet(min, max, data?.deposition !== undefined, this.deps.snowLine?.(), { climate: lines?.climate, treeLine: lines?.treeLine, road: data?.road !== undefined });
+  }
+
   maskSources(): MaskSource[] {
     return availableSources(this.deps.erosionMasks());
   }
@@ -67,7 +74,7 @@ export class ExportDialog {
     const range = this.mapRange();
     if (exportOptions.rangeMode === 'auto') Object.assign(patch, { min: range.min, max: range.max });
     // Until the user edits them, the starting masks follow the map's heights.
-    const engine = engineOptions.maskSetEdited ? engineOptions : { ...engineOptions, maskSet: defaultMaskSet(range.min, range.max, this.deps.erosionMasks()?.deposition !== undefined, this.deps.snowLine?.()) };
+    const engine = engineOptions.maskSetEdited ? engineOptions : { ...engineOptions, maskSet: this.startingMaskSet(range.min, range.max) };
     this.store.setState({ exportOpen: true, exportOptions: { ...exportOptions, ...patch }, engineOptions: engine, error: null, notice: null, exportStatus: null });
   }
 

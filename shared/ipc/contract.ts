@@ -67,6 +67,8 @@ const viewLookFields = {
   /** Natural colours: heights (metres) above which the ground is alpine heath and scree, and snow. */
   treeLine: v.number({ min: -100_000, max: 100_000 }),
   snowLine: v.number({ min: -100_000, max: 100_000 }),
+  /** Natural colours: the climate the ground materials and rock bands are painted in (shared/terrain/climate.ts). */
+  climate: v.literal('temperate', 'desert'),
   /** The side panel's task tab. */
   panelTab: v.literal('generate', 'layers', 'sculpt', 'roads', 'props', 'drive', 'view'),
 };
@@ -96,6 +98,7 @@ export const DEFAULT_VIEW_SETTINGS: ViewSettings = {
   grid: false,
   treeLine: 200,
   snowLine: 350,
+  climate: 'temperate',
   panelTab: 'generate',
 };
 
@@ -113,6 +116,7 @@ const storedViewSettingsValidator = v.object({
   grid: v.optional(viewLookFields.grid),
   treeLine: v.optional(viewLookFields.treeLine),
   snowLine: v.optional(viewLookFields.snowLine),
+  climate: v.optional(viewLookFields.climate),
   panelTab: v.optional(viewLookFields.panelTab),
 });
 
@@ -138,6 +142,7 @@ export const viewSettingsValidator: Validator<ViewSettings> = (value, path) => {
     grid: stored.grid ?? d.grid,
     treeLine: stored.treeLine ?? d.treeLine,
     snowLine: stored.snowLine ?? d.snowLine,
+    climate: stored.climate ?? d.climate,
     panelTab: stored.panelTab ?? d.panelTab,
   }, path);
 };
