@@ -7,7 +7,7 @@
  */
 import { engineFor, type EnginePreset } from '../../shared/export/engines';
 import { splitFileName } from '../../shared/export/fileExport';
-import { availableSources, defaultMaskSet, MaskSetError, parseMaskSet, type MaskSource } from '../../shared/export/masks';
+import { availableSources, defaultMaskSet, fitMaskSet, MaskSetError, parseMaskSet, type MaskSource } from '../../shared/export/masks';
 import { DEFAULT_NATURAL_LINES } from '../../shared/terrain/naturalColours';
 import { EngineExportError, planEngineExport, type EngineExportOptions, type EnginePlan } from '../../shared/export/presets';
 import { tileLayout, tileName, tileSpecProblem } from '../../shared/export/tiles';
@@ -86,6 +86,11 @@ export class ExportDialog {
   }
 
   setTarget(target: ExportTarget): void {
+    // Until the user edits it, the starting set is the one this engine holds (HTerrain: 4 layers).
+    if (target !== 'file' && !this.store.getState().engineOptions.maskSetEdited) {
+      const range = this.mapRange();
+      this.store.setState((s) => ({ engineOptions: { ...s.engineOptions, maskSet: fitMaskSet(this.startingMaskSet(range.min, range.max), engineFor(target).maxMaskLayers) } }));
+    }
     this.setOptions({ target });
   }
 

@@ -465,3 +465,21 @@ export function defaultMaskSet(min: number, max: number, erosion = false, snowLi
   const layers = groundLayers(look.climate ?? 'temperate', { treeLine: tree, snowLine: snow }, { erosion, road: look.road ?? false });
   return { layers: layers.map(({ name, rules }) => ({ name, rules: rules.map((rule) => ({ ...rule })) })) };
 }
+
+/** The starting set's layers an engine with fewer layers goes without first (what is under them shows instead). */
+const FIT_DROP_ORDER = ['scree', 'dirt', 'road', 'gravel', 'sediment', 'snow', 'rock'];
+
+/**
+ * A starting set fitted to an engine that holds at most `max` layers (HTerrain's CLASSIC4: 4): its
+ * layers named in FIT_DROP_ORDER are left out in that order until it fits; the base stays. A set
+ * that fits, or has no such layers, is returned as it is.
+ */
+export function fitMaskSet(set: MaskSet, max: number | undefined): MaskSet {
+  if (max === undefined || set.layers.length <= max) return set;
+  let layers = set.layers;
+  for (const name of FIT_DROP_ORDER) {
+    if (layers.length <= max) break;
+    layers = layers.filter((layer, l) => l === 0 || layer.name !== name);
+  }
+  return { layers };
+}

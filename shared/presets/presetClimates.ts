@@ -20,7 +20,7 @@ export interface PresetClimate {
  */
 const CLIMATES: Readonly<Record<PresetId, PresetClimate>> = {
   'rolling-hills': { climate: 'temperate', treeLine: 200, snowLine: 350 },
-  mountains: { climate: 'temperate', treeLine: 45, snowLine: 75 },
+  mountains: { climate: 'temperate', treeLine: 55, snowLine: 78 },
   canyons: { climate: 'desert', treeLine: 2500, snowLine: 5000 },
   mesas: { climate: 'desert', treeLine: 2500, snowLine: 5000 },
   islands: { climate: 'temperate', treeLine: 200, snowLine: 350 },

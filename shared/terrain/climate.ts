@@ -30,29 +30,29 @@ export interface ClimateLook {
 
 const TEMPERATE: ClimateLook = {
   srgb: {
-    grass: [84, 106, 50],
+    grass: [74, 96, 46],
     dirt: [112, 96, 70],
-    gravel: [126, 120, 110],
+    gravel: [112, 106, 96],
     rock: [118, 112, 104],
-    sand: [152, 136, 100],
+    sand: [128, 114, 88],
     snow: [236, 240, 244],
     road: [98, 94, 88],
   },
   bands: {
     beds: [
-      { thickness: 6, srgb: [122, 115, 106] },
-      { thickness: 2.5, srgb: [100, 96, 90] },
-      { thickness: 8, srgb: [132, 124, 112] },
-      { thickness: 2, srgb: [94, 90, 86] },
-      { thickness: 5, srgb: [114, 108, 98] },
+      { thickness: 9, srgb: [120, 114, 106] },
+      { thickness: 4, srgb: [110, 105, 98] },
+      { thickness: 12, srgb: [126, 119, 109] },
+      { thickness: 3, srgb: [106, 101, 95] },
+      { thickness: 7, srgb: [116, 110, 101] },
     ],
-    blend: 1.5,
+    blend: 2.5,
   },
   groundBanding: 0,
   snow: true,
   scree: true,
   base: 'grass',
-  rockSlope: 40,
+  rockSlope: 45,
 };
 
 const DESERT: ClimateLook = {
@@ -67,10 +67,10 @@ const DESERT: ClimateLook = {
   },
   bands: {
     beds: [
-      { thickness: 7, srgb: [172, 92, 56] },
+      { thickness: 7, srgb: [166, 94, 60] },
       { thickness: 3, srgb: [200, 146, 92] },
       { thickness: 9, srgb: [148, 74, 48] },
-      { thickness: 2.5, srgb: [214, 176, 126] },
+      { thickness: 2.5, srgb: [202, 162, 114] },
       { thickness: 6, srgb: [184, 118, 70] },
       { thickness: 4, srgb: [130, 70, 50] },
     ],

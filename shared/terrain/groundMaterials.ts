@@ -33,6 +33,8 @@ export interface GroundData {
 
 /** Rock fades in over this many degrees below the climate's rock slope; dirt on banks over the same below its own. */
 const SLOPE_FADE = 10;
+/** Gravel in the channels' cores (the wet ground around them is broader: WET_RULE darkens it). */
+export const CHANNEL_RULE: MaskRule = { source: 'flow', min: 0.5, softness: 0.3 };
 /** Gravel lies in channels up to this slope (their beds), fading out over 8° more. */
 export const CHANNEL_SLOPE_RULE: MaskRule = { source: 'slope', max: 30, softness: 8 };
 /** Snow holds on ground up to 50°, gone by 60°. */
@@ -53,7 +55,7 @@ export function groundLayers(climate: Climate, lines: GroundLines, data: GroundD
   layers.push({ name: 'rock', material: 'rock', banded: 1, rules: [{ source: 'slope', min: look.rockSlope, softness: SLOPE_FADE }] });
   if (data.erosion) {
     layers.push({ name: 'sediment', material: 'sand', banded: 0, rules: [SEDIMENT_RULE, COVER_SLOPE_RULE] });
-    layers.push({ name: 'gravel', material: 'gravel', banded: 0, rules: [WET_RULE, CHANNEL_SLOPE_RULE] });
+    layers.push({ name: 'gravel', material: 'gravel', banded: 0, rules: [CHANNEL_RULE, CHANNEL_SLOPE_RULE] });
   }
   if (look.snow) layers.push({ name: 'snow', material: 'snow', banded: 0, rules: [{ source: 'height', min: round(lines.snowLine), softness: round(Math.max(2, 0.1 * gap)) }, SNOW_SLOPE_RULE] });
   if (data.road) layers.push({ name: 'road', material: 'road', banded: 0, rules: [ROAD_RULE] });
