@@ -24,6 +24,13 @@ export interface TerrainShaderUniforms extends GroundUniforms {
   [name: string]: IUniform;
 }
 
+/**
+ * The terrain fragment shader's texture reads per pixel, at most (the budget DEVELOPERS.md states):
+ * four bilinear lighting taps, and up close the ground materials' three rock planes and one other
+ * material (groundShader.ts). Vertex colours and noise are arithmetic.
+ */
+export const TERRAIN_TEXTURE_SAMPLES_PER_PIXEL = 8;
+
 export function createTerrainShaderUniforms(): TerrainShaderUniforms {
   return {
     terrainLighting: { value: null },
