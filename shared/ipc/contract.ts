@@ -74,7 +74,7 @@ const viewLookFields = {
 };
 
 const colorModeValidator = v.literal('height', 'slope', 'natural');
-const map2dModeValidator = v.literal('grayscale', 'hypsometric');
+const map2dModeValidator = v.literal('grayscale', 'hypsometric', 'natural');
 
 const fullViewSettingsValidator = v.object({
   colorMode: colorModeValidator,
