@@ -11,7 +11,7 @@ import { ruleWeight } from '../export/ruleWeight';
 import { COVER_SLOPE_RULE, SEDIMENT_RULE, WET_DARKENING, WET_RULE } from '../erosion/cover';
 import { CLIMATE_LOOKS, type Climate, type GroundMaterial } from './climate';
 import { srgbByteToLinear } from './colorRamp';
-import { writeBandColour, type Rgb } from './rockBands';
+import { bandCycle, writeBandColour, type Rgb, type RockBands } from './rockBands';
 
 /** A mask layer painted with one material; `banded` (0…1) is how much of its colour comes from the rock bands. */
 export interface GroundLayer extends MaskLayer {
@@ -108,13 +108,67 @@ export interface GroundPalette {
   readonly colours: readonly Rgb[];
   readonly climate: Climate;
   readonly linearBeds: readonly Rgb[];
+  readonly bands: RockBands;
+  /** The beds' repeat, metres. */
+  readonly cycle: number;
+  /** The layers' rules as numbers (packRules), read per vertex without the rule objects. */
+  readonly packed: Float64Array;
+}
+
+const RULE_SOURCES: Partial<Record<MaskRule['source'], number>> = { height: 0, slope: 1, flow: 2, deposition: 3, road: 4 };
+/** Numbers per packed rule: source (−1: none), min, max, softness, has min, has max. */
+const PACKED = 6;
+const PACKED_RULES = 2;
+
+/**
+ * Each layer's (at most two) rules as numbers, in the layout weighPacked reads. A rule of another
+ * source (the ground layers use height, slope, flow, deposition and road only) is refused.
+ */
+function packRules(layers: readonly MaskLayer[]): Float64Array {
+  const out = new Float64Array(layers.length * PACKED_RULES * PACKED);
+  layers.forEach((layer, l) => {
+    if (layer.rules.length > PACKED_RULES) throw new Error(`ground layer ${layer.name} has more than ${PACKED_RULES} rules`);
+    for (let r = 0; r < PACKED_RULES; r++) {
+      const o = (l * PACKED_RULES + r) * PACKED;
+      const rule = layer.rules[r];
+      if (!rule) {
+        out[o] = -1;
+        continue;
+      }
+      const source = RULE_SOURCES[rule.source];
+      if (source === undefined) throw new Error(`ground layers read height, slope, flow, deposition and road, not ${rule.source}`);
+      out.set([source, rule.min ?? 0, rule.max ?? 0, rule.softness ?? 0, rule.min === undefined ? 0 : 1, rule.max === undefined ? 0 : 1], o);
+    }
+  });
+  return out;
+}
+
+/** ruleWeight of packed rule `o` for value v (the same smoothstep band). */
+function packedWeight(packed: Float64Array, o: number, v: number): number {
+  const soft = packed[o + 3];
+  let w = 1;
+  if (packed[o + 4] === 1) {
+    const min = packed[o + 1];
+    if (soft > 0) {
+      const t = Math.min(1, Math.max(0, (v - (min - soft)) / soft));
+      w = t * t * (3 - 2 * t);
+    } else w = v >= min ? 1 : 0;
+  }
+  if (packed[o + 5] === 1 && w > 0) {
+    const max = packed[o + 2];
+    if (soft > 0) {
+      const t = Math.min(1, Math.max(0, (v - max) / soft));
+      w *= 1 - t * t * (3 - 2 * t);
+    } else w *= v <= max ? 1 : 0;
+  }
+  return w;
 }
 
 const linear = (srgb: Rgb): Rgb => [srgbByteToLinear(srgb[0]), srgbByteToLinear(srgb[1]), srgbByteToLinear(srgb[2])];
 
 export function groundPalette(climate: Climate, layers: readonly GroundLayer[]): GroundPalette {
   const look = CLIMATE_LOOKS[climate];
-  return { layers, climate, colours: layers.map((layer) => linear(look.srgb[layer.material])), linearBeds: look.bands.beds.map((bed) => linear(bed.srgb)) };
+  return { layers, climate, colours: layers.map((layer) => linear(look.srgb[layer.material])), linearBeds: look.bands.beds.map((bed) => linear(bed.srgb)), bands: look.bands, cycle: bandCycle(look.bands), packed: packRules(layers) };
 }
 
 /**
@@ -123,8 +177,21 @@ export function groundPalette(climate: Climate, layers: readonly GroundLayer[]):
  * ran (shared/erosion/cover.ts WET_RULE). The 3D view's materials average to this far away.
  */
 export function writeGroundColour(palette: GroundPalette, inputs: GroundInputs, out: Float32Array | number[], offset: number, scratch: Float32Array): void {
-  const { layers, colours } = palette;
-  groundWeights(layers, inputs, scratch);
+  const { layers, colours, packed } = palette;
+  // groundWeights on the packed rules (the same stacking; this runs per vertex of whole maps).
+  let left = 1;
+  for (let l = layers.length - 1; l >= 0; l--) {
+    let coverage = 1;
+    for (let r = 0; l > 0 && r < PACKED_RULES && coverage > 0; r++) {
+      const o = (l * PACKED_RULES + r) * PACKED;
+      const source = packed[o];
+      if (source < 0) continue;
+      const v = source === 0 ? inputs.height : source === 1 ? inputs.slopeDeg : source === 2 ? inputs.flow : source === 3 ? inputs.deposition : inputs.road;
+      coverage *= packedWeight(packed, o, v);
+    }
+    scratch[l] = left * coverage;
+    left -= scratch[l];
+  }
   const band = BAND_SCRATCH;
   let banded = false;
   let r = 0;
@@ -136,7 +203,7 @@ export function writeGroundColour(palette: GroundPalette, inputs: GroundInputs, 
     const c = colours[l];
     const mix = layers[l].banded;
     if (mix > 0 && !banded) {
-      writeBandColour(CLIMATE_LOOKS[palette.climate].bands, palette.linearBeds, inputs.height, band, 0);
+      writeBandColour(palette.bands, palette.linearBeds, inputs.height, band, 0, palette.cycle);
       banded = true;
     }
     r += w * (c[0] + (band[0] - c[0]) * mix);
