@@ -106,7 +106,7 @@ export function createEditorSession(options: SessionOptions): EditorSession {
 
   // A preset's Run paints its land in the preset's climate (tree and snow lines, desert or temperate).
   const design = createTerrainDesign(editor, tools, options.terrainJobs ?? createInProcessTransport(), (id, size) => {
-    view.setState((s) => ({ settings: { ...s.settings, ...presetClimate(id, size) } }));
+    view.setState((s) => ({ settings: { ...s.settings, ...presetClimate(id, size, editor.document.field.heights) } }));
   });
   disposables.add(() => design.jobs.dispose());
   disposables.add(() => design.layers.dispose());
