@@ -38,7 +38,7 @@ for (const viewport of [
   test.describe(`tour at ${viewport.width}×${viewport.height} @report`, () => {
     test.use({ viewport });
     test(`start, generate, brush, props, drive, export @report`, async ({ app }) => {
-      test.setTimeout(600_000);
+      test.setTimeout(1_500_000);
       const { page } = app;
       await mkdir(ARTIFACTS, { recursive: true });
       await shot(page, '01-start');
