@@ -4,6 +4,7 @@
  * has bare ochre ground, sand and gravel in its washes, rock in red and ochre bands, and no snow.
  */
 import type { Rgb, RockBands } from './rockBands';
+import { SEDIMENT_SRGB } from '../erosion/cover';
 
 export const CLIMATES = ['temperate', 'desert'] as const;
 export type Climate = (typeof CLIMATES)[number];
@@ -34,7 +35,7 @@ const TEMPERATE: ClimateLook = {
     dirt: [112, 96, 70],
     gravel: [112, 106, 96],
     rock: [118, 112, 104],
-    sand: [128, 114, 88],
+    sand: SEDIMENT_SRGB,
     snow: [236, 240, 244],
     road: [98, 94, 88],
   },
