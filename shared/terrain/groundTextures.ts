@@ -17,7 +17,7 @@ export const GROUND_TEXTURE_SIZE = 256;
 export const GROUND_TILE_METRES: Readonly<Record<GroundMaterial, number>> = { grass: 2.9, dirt: 3.3, gravel: 2.35, rock: 6.7, sand: 3.1, snow: 5.3, road: 2.7 };
 
 /** How strongly each material's albedo varies (× its R around the mean) and its normals tilt. */
-export const GROUND_ALBEDO_AMOUNT: Readonly<Record<GroundMaterial, number>> = { grass: 0.7, dirt: 0.55, gravel: 0.75, rock: 0.6, sand: 0.35, snow: 0.12, road: 0.3 };
+export const GROUND_ALBEDO_AMOUNT: Readonly<Record<GroundMaterial, number>> = { grass: 0.5, dirt: 0.45, gravel: 0.55, rock: 0.6, sand: 0.35, snow: 0.12, road: 0.3 };
 const BUMP: Readonly<Record<GroundMaterial, number>> = { grass: 3, dirt: 4, gravel: 7, rock: 6, sand: 2.5, snow: 1.2, road: 1.5 };
 
 /** A hash of integer lattice coordinates to 0…1 (deterministic on every machine: integer arithmetic). */
@@ -104,20 +104,20 @@ function sampleMaterial(material: GroundMaterial, u: number, v: number): [number
       return [h, 0.5 + 0.6 * (base - 0.5) + 0.25 * pebble - 0.1 * fbm(u, v, 32, 2, 23)];
     }
     case 'gravel': {
-      // Stones: rounded cells with gaps between them, each its own shade.
-      const stones = cells(u, v, 22, 31);
+      // Stones: rounded cells with gaps between them, each its own shade; the cells warped by noise so no row lines up.
+      const stones = cells(wrap(u + 0.02 * (fbm(u, v, 4, 2, 33) - 0.5), 1), wrap(v + 0.02 * (fbm(u, v, 4, 2, 34) - 0.5), 1), 22, 31);
       const edge = Math.min(1, (stones.f2 - stones.f1) * 4);
       const h = Math.sqrt(edge) * (0.7 + 0.3 * stones.id);
       return [h, 0.5 + 0.45 * (stones.id - 0.5) + 0.3 * (edge - 0.6) + 0.1 * (fbm(u, v, 64, 2, 32) - 0.5)];
     }
     case 'rock': {
-      // Ridged noise cracked by cells, with fine beds along v (the vertical on cliffs).
+      // Ridged noise cracked by warped cells (no regular rows: the strata are the colour bands by height).
       const ridged = 1 - Math.abs(2 * fbm(u, v, 4, 5, 41) - 1);
-      const crack = cells(u, v * 0.5, 6, 42);
-      const cracks = Math.min(1, (crack.f2 - crack.f1) * 5);
-      const beds = 0.5 + 0.5 * Math.sin(2 * Math.PI * (v * 9 + 0.6 * fbm(u, v, 3, 3, 43)));
-      const h = 0.5 * ridged + 0.3 * cracks + 0.2 * beds;
-      return [h, 0.5 + 0.45 * (ridged - 0.5) + 0.25 * (cracks - 0.7) + 0.2 * (beds - 0.5) + 0.15 * (crack.id - 0.5)];
+      const crack = cells(wrap(u + 0.12 * (fbm(u, v, 2, 3, 43) - 0.5), 1), wrap(v + 0.12 * (fbm(u, v, 2, 3, 44) - 0.5), 1), 5, 42);
+      const cracks = Math.min(1, (crack.f2 - crack.f1) * 4);
+      const fine = fbm(u, v, 16, 3, 45);
+      const h = 0.55 * ridged + 0.25 * cracks + 0.2 * fine;
+      return [h, 0.5 + 0.45 * (ridged - 0.5) + 0.2 * (cracks - 0.7) + 0.2 * (fine - 0.5) + 0.12 * (crack.id - 0.5)];
     }
     case 'sand': {
       // Ripples across u, bent by noise, over a fine grain.
