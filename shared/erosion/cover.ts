@@ -22,7 +22,7 @@ export const SEDIMENT_RULE: MaskRule = { source: 'deposition', min: 0.1, softnes
 export const WET_RULE: MaskRule = { source: 'flow', min: 0.3, softness: 0.2 };
 
 /** Sediment's colour (sRGB bytes): wet silt, the temperate climate's sand material (shared/terrain/climate.ts), also the 2D tint's cover. */
-export const SEDIMENT_SRGB: readonly [number, number, number] = [128, 114, 88];
+export const SEDIMENT_SRGB: readonly [number, number, number] = [108, 100, 80];
 
 /** How much darker the wettest ground is (its colour × (1 − this)). */
 export const WET_DARKENING = 0.35;
