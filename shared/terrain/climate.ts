@@ -42,12 +42,13 @@ const TEMPERATE: ClimateLook = {
   bands: {
     beds: [
       { thickness: 9, srgb: [120, 114, 106] },
-      { thickness: 4, srgb: [110, 105, 98] },
-      { thickness: 12, srgb: [126, 119, 109] },
-      { thickness: 3, srgb: [106, 101, 95] },
-      { thickness: 7, srgb: [116, 110, 101] },
+      { thickness: 5, srgb: [113, 108, 101] },
+      { thickness: 12, srgb: [124, 117, 108] },
+      { thickness: 4, srgb: [111, 106, 99] },
+      { thickness: 7, srgb: [117, 111, 102] },
     ],
-    blend: 2.5,
+    // Faint and soft: temperate strata show on cliffs without drawing contour lines across mountainsides.
+    blend: 3.5,
   },
   groundBanding: 0,
   snow: true,
