@@ -1,4 +1,5 @@
 import type { FaultlineApi } from '../shared/ipc/api';
+import { presetClimate } from '../shared/presets/presetClimates';
 import { COMMANDS, isCommandId } from '../shared/commands';
 import type { ViewSettings } from '../shared/ipc/contract';
 import { CommandRegistry } from './commands/commands';
@@ -114,7 +115,10 @@ export function createEditorSession(options: SessionOptions): EditorSession {
   const project = createProjectController(core);
   disposables.add(bindCommands(core, project));
 
-  const design = createTerrainDesign(editor, tools, options.terrainJobs ?? createInProcessTransport());
+  // A preset's Run paints its land in the preset's climate (tree and snow lines, desert or temperate).
+  const design = createTerrainDesign(editor, tools, options.terrainJobs ?? createInProcessTransport(), (id, size) => {
+    view.setState((s) => ({ settings: { ...s.settings, ...presetClimate(id, size, editor.document.field.heights) } }));
+  });
   disposables.add(() => design.jobs.dispose());
   disposables.add(() => design.layers.dispose());
   disposables.add(bindDesignCommands(commands, editor, design, tools));

@@ -1,4 +1,5 @@
 import type { CommandRegistry } from './commands/commands';
+import type { PresetId } from '../shared/presets/terrainPresets';
 import type { Editor } from './document/editor';
 import { documentRecipe, faultsLayerOf } from './document/document';
 import { createGenerateFormStore, RECIPE_FIELD_LABELS, validateGenerateForm, type GenerateFormStore } from './generate/generateFormStore';
@@ -30,7 +31,11 @@ export interface TerrainDesign {
   runStep(step: TerrainStep): Promise<string | null>;
 }
 
-export function createTerrainDesign(editor: Editor, tools: ToolStore, transport: TerrainJobTransport): TerrainDesign {
+/**
+ * `onPresetRun`: told after a Run whose form is a preset's (not hand-edited), with the map's size
+ * (the session sets the preset's climate in the View).
+ */
+export function createTerrainDesign(editor: Editor, tools: ToolStore, transport: TerrainJobTransport, onPresetRun?: (id: PresetId, size: { width: number; depth: number; cellSize: number }) => void): TerrainDesign {
   const jobs = new TerrainJobs(editor, transport);
   const form = createGenerateFormStore();
   const toolSettings = createToolSettingsStore();
@@ -65,6 +70,7 @@ export function createTerrainDesign(editor: Editor, tools: ToolStore, transport:
       const message = outcomeMessage(await jobs.generate({ width: state.width, depth: state.depth, cellSize: state.cellSize, recipe: state.recipe, finishing: state.finishing }));
       const note = jobs.takeNote();
       if (note && !message) jobs.store.setState({ lastMessage: note });
+      if (!message && state.presetId !== 'custom') onPresetRun?.(state.presetId, { width: state.width, depth: state.depth, cellSize: state.cellSize });
       return message;
     },
     async runMore() {

@@ -16,6 +16,20 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(ARTIFACTS, `${width}x${height}-${name}.png`) });
 }
 
+/** Reset Camera, then `notches` wheel steps in at the middle of the 3D view and a middle-button orbit down towards the ground. */
+async function closeUp(page: Page, notches: number, tiltPx: number): Promise<void> {
+  await page.getByTestId('cmd-view.resetCamera').click();
+  const box = await page.getByTestId('viewport-3d').boundingBox();
+  if (!box) throw new Error('the 3D view is not visible');
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  await page.mouse.move(cx, cy);
+  for (let n = 0; n < notches; n++) await page.mouse.wheel(0, -300);
+  await page.mouse.down({ button: 'middle' });
+  await page.mouse.move(cx + 30, cy - tiltPx, { steps: 8 });
+  await page.mouse.up({ button: 'middle' });
+}
+
 for (const viewport of [
   { width: 1600, height: 1000 },
   { width: 1280, height: 720 },
@@ -24,7 +38,7 @@ for (const viewport of [
   test.describe(`tour at ${viewport.width}×${viewport.height} @report`, () => {
     test.use({ viewport });
     test(`start, generate, brush, props, drive, export @report`, async ({ app }) => {
-      test.setTimeout(600_000);
+      test.setTimeout(1_500_000);
       const { page } = app;
       await mkdir(ARTIFACTS, { recursive: true });
       await shot(page, '01-start');
@@ -33,11 +47,22 @@ for (const viewport of [
         await page.getByTestId('gen-preset').selectOption(preset);
         await runGenerateAndWait(page, 300_000);
         await shot(page, `02-preset-${preset}`);
+        await closeUp(page, 9, 110);
+        await shot(page, `02-preset-${preset}-close`);
+        await page.getByTestId('cmd-view.resetCamera').click();
       }
       await chooseRaiseBrush(page, 30, 0.8);
       await dragAcross(page, 'map-2d', [0.3, 0.45], [0.7, 0.55], 12);
       await shot(page, '03-brush');
+      // A valley sculpted with the lower brush, a few passes along one line, seen close.
+      await page.getByTestId('brush-mode').selectOption('lower');
+      await page.getByTestId('brush-radius').fill('18');
+      await page.getByTestId('brush-strength').fill('1');
+      for (let pass = 0; pass < 4; pass++) await dragAcross(page, 'map-2d', [0.35, 0.62], [0.65, 0.5], 16);
       await page.keyboard.press('Escape');
+      await closeUp(page, 8, 120);
+      await shot(page, '03-valley-close');
+      await page.getByTestId('cmd-view.resetCamera').click();
       await page.keyboard.press('v');
       await showPanel(page, 'layers');
       await page.getByTestId('layer-list').locator('[data-kind="sculpt"]').click();
@@ -47,6 +72,9 @@ for (const viewport of [
       await showPanel(page, 'props');
       await page.getByTestId('props-scatter-map').click();
       await shot(page, '04-props');
+      await closeUp(page, 11, 90);
+      await shot(page, '04-props-close');
+      await page.getByTestId('cmd-view.resetCamera').click();
       await page.keyboard.press('g');
       await expect(page.getByTestId('drive-hud')).toBeVisible();
       await holdThrottle(page, 2500);

@@ -18,7 +18,6 @@ export const MAX_FUNCTION_LINES = 150;
 export const KNOWN_MUTUAL_PAIRS = [
   'app/jobs <-> app/layers',
   'renderer/lod <-> renderer/viewport',
-  'shared/erosion <-> shared/export',
   'shared/erosion <-> shared/terrain',
   'shared/export <-> shared/terrain',
   'shared/ipc <-> shared/terrain',

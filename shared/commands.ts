@@ -31,6 +31,7 @@ export const COMMANDS = [
   { id: 'view.colorSlope', label: 'Colour by Slope', menu: 'view', group: 'colour', toolbar: true },
   { id: 'view.map2dGrayscale', label: 'Heightmap: Grayscale', menu: 'view', group: 'map2d' },
   { id: 'view.map2dHypsometric', label: 'Heightmap: Hypsometric', menu: 'view', group: 'map2d' },
+  { id: 'view.map2dNatural', label: 'Heightmap: Natural (the 3D view’s ground)', menu: 'view', group: 'map2d' },
   { id: 'view.commandPalette', label: 'Command Palette…', shortcut: 'Mod+Shift+P', menu: 'view', group: 'palette' },
   { id: 'terrain.defaultTerrain', label: 'Load Default Terrain', menu: 'terrain', group: 'generate', toolbar: true },
   { id: 'help.about', label: 'About Faultline', menu: 'help', group: 'about' },

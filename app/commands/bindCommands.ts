@@ -30,6 +30,7 @@ export function bindCommands(session: Pick<SessionCore, 'commands' | 'editor' | 
     commands.bind('view.colorSlope', { run: () => setView({ colorMode: 'slope' }), pressed: () => settings().colorMode === 'slope' }),
     commands.bind('view.map2dGrayscale', { run: () => setView({ map2dMode: 'grayscale' }) }),
     commands.bind('view.map2dHypsometric', { run: () => setView({ map2dMode: 'hypsometric' }) }),
+    commands.bind('view.map2dNatural', { run: () => setView({ map2dMode: 'natural' }) }),
     commands.bind('view.commandPalette', { run: () => view.setState((s) => ({ paletteOpen: !s.paletteOpen })) }),
 
     commands.bind('terrain.defaultTerrain', {

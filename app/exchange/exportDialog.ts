@@ -7,7 +7,7 @@
  */
 import { engineFor, type EnginePreset } from '../../shared/export/engines';
 import { splitFileName } from '../../shared/export/fileExport';
-import { availableSources, defaultMaskSet, MaskSetError, parseMaskSet, type MaskSource } from '../../shared/export/masks';
+import { availableSources, defaultMaskSet, fitMaskSet, MaskSetError, parseMaskSet, type MaskSource } from '../../shared/export/masks';
 import { DEFAULT_NATURAL_LINES } from '../../shared/terrain/naturalColours';
 import { EngineExportError, planEngineExport, type EngineExportOptions, type EnginePlan } from '../../shared/export/presets';
 import { tileLayout, tileName, tileSpecProblem } from '../../shared/export/tiles';
@@ -56,6 +56,13 @@ export class ExportDialog {
   }
 
   /** Sources the mask rules may use for this document. */
+  /** The default mask set: the 3D view's ground layers for its climate, tree and snow lines (what the designer sees). */
+  private startingMaskSet(min: number, max: number) {
+    const data = this.deps.erosionMasks();
+    const lines = this.deps.naturalLines?.();
+    return defaultMaskSet(min, max, data?.deposition !== undefined, this.deps.snowLine?.(), { climate: lines?.climate, treeLine: lines?.treeLine, road: data?.road !== undefined });
+  }
+
   maskSources(): MaskSource[] {
     return [...availableSources(this.deps.erosionMasks()), ...waterSourcesOf(this.deps.editor.document.stack)];
   }
@@ -69,7 +76,7 @@ export class ExportDialog {
     const range = this.mapRange();
     if (exportOptions.rangeMode === 'auto') Object.assign(patch, { min: range.min, max: range.max });
     // Until the user edits them, the starting masks follow the map's heights.
-    const engine = engineOptions.maskSetEdited ? engineOptions : { ...engineOptions, maskSet: defaultMaskSet(range.min, range.max, this.deps.erosionMasks()?.deposition !== undefined, this.deps.snowLine?.()) };
+    const engine = engineOptions.maskSetEdited ? engineOptions : { ...engineOptions, maskSet: this.startingMaskSet(range.min, range.max) };
     this.store.setState({ exportOpen: true, exportOptions: { ...exportOptions, ...patch }, engineOptions: engine, error: null, notice: null, exportStatus: null });
   }
 
@@ -81,6 +88,11 @@ export class ExportDialog {
   }
 
   setTarget(target: ExportTarget): void {
+    // Until the user edits it, the starting set is the one this engine holds (HTerrain: 4 layers).
+    if (target !== 'file' && !this.store.getState().engineOptions.maskSetEdited) {
+      const range = this.mapRange();
+      this.store.setState((s) => ({ engineOptions: { ...s.engineOptions, maskSet: fitMaskSet(this.startingMaskSet(range.min, range.max), engineFor(target).maxMaskLayers) } }));
+    }
     this.setOptions({ target });
   }
 

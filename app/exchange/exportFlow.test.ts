@@ -196,7 +196,7 @@ describe('export dialog: engine presets', () => {
     await session.commands.execute('file.exportHeightmap');
     exchange.exports.setTarget('godot-terrain3d');
     exchange.exports.setEngineOptions({ colourMap: true });
-    expect(exchange.exports.engineExportOptions('godot-terrain3d').colourMap).toEqual({ treeLine: 0, snowLine: 50 });
+    expect(exchange.exports.engineExportOptions('godot-terrain3d').colourMap).toEqual({ treeLine: 0, snowLine: 50, climate: 'temperate' });
     const files = exchange.exports.plan('godot-terrain3d').plan!.files;
     const planned = files.find((f) => f.name === 'terrain_colour.png')!;
     const heights = files.find((f) => f.role === 'heightmap')!;

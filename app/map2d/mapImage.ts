@@ -2,7 +2,8 @@ import { HOST_IS_LITTLE_ENDIAN } from '../../shared/codecs/bytes';
 import type { Heightfield, HeightRange } from '../../shared/terrain/heightfield';
 import type { ViewSettings } from '../../shared/ipc/contract';
 import { HYPSOMETRIC_RAMP, RAMP_SIZE } from '../view/colorRamp';
-import type { ErosionCover } from '../view/terrainColors';
+import { DEFAULT_NATURAL_LINES, naturalPalette, writeNaturalGround, type ErosionCover, type NaturalLines } from '../view/terrainColors';
+import { linearToSrgbByte } from '../../shared/export/colourMap';
 import { COVER_SLOPE_RULE, SEDIMENT_RULE, SEDIMENT_SRGB, WET_DARKENING, WET_RULE } from '../../shared/erosion/cover';
 import { ruleWeight } from '../../shared/export/masks';
 
@@ -56,11 +57,12 @@ export function writeMapImageRows(
   rowStart = 0,
   rowEnd = field.depth,
   cover: ErosionCover | null = null,
+  lines: NaturalLines = DEFAULT_NATURAL_LINES,
 ): void {
   const j0 = Math.max(0, rowStart);
   const j1 = Math.min(field.depth, rowEnd);
   if (j1 <= j0) return;
-  writeMapImageRect(field, pixels.subarray(j0 * field.width * 4), mode, range, { i0: 0, j0, i1: field.width, j1 }, cover);
+  writeMapImageRect(field, pixels.subarray(j0 * field.width * 4), mode, range, { i0: 0, j0, i1: field.width, j1 }, cover, lines);
 }
 
 /**
@@ -70,9 +72,10 @@ export function writeMapImageRows(
  * (the document's erosion results), the hypsometric tint shows the erosion cover (applyMapCover);
  * grayscale stays the plain heights.
  */
-export function writeMapImageRect(field: Heightfield, pixels: Uint8ClampedArray, mode: MapMode, range: HeightRange, rect: MapImageRect, cover: ErosionCover | null = null): void {
+export function writeMapImageRect(field: Heightfield, pixels: Uint8ClampedArray, mode: MapMode, range: HeightRange, rect: MapImageRect, cover: ErosionCover | null = null, lines: NaturalLines = DEFAULT_NATURAL_LINES): void {
   if (rect.i1 <= rect.i0 || rect.j1 <= rect.j0) return;
   if (mode === 'grayscale') writeGrayscale(field, pixels, range, rect);
+  else if (mode === 'natural') writeNatural(field, pixels, rect, cover, lines);
   else {
     writeHypsometric(field, pixels, range, rect);
     if (cover) applyMapCover(field, pixels, rect, cover);
@@ -129,6 +132,45 @@ export function applyMapCover(field: Heightfield, pixels: Uint8ClampedArray, rec
       pixels[p] = (pixels[p] + (sr - pixels[p]) * sediment) * shade;
       pixels[p + 1] = (pixels[p + 1] + (sg - pixels[p + 1]) * sediment) * shade;
       pixels[p + 2] = (pixels[p + 2] + (sb - pixels[p + 2]) * sediment) * shade;
+    }
+  }
+}
+
+/**
+ * The 3D view's natural colours (the ground materials' mean colours by the ground layers,
+ * writeNaturalGround, with `lines`' climate and tree and snow lines; slope from the exact mesh's
+ * normal, as the masks and the colour map read it), lit by the hillshade.
+ */
+function writeNatural(field: Heightfield, pixels: Uint8ClampedArray, rect: MapImageRect, cover: ErosionCover | null, lines: NaturalLines): void {
+  const { width, depth, cellSize, heights } = field;
+  const usable = cover && cover.flow.length === width * depth && cover.deposition.length === width * depth ? cover : null;
+  const palette = naturalPalette(lines, { erosion: usable !== null, road: false });
+  const rgb = [0, 0, 0];
+  const rectWidth = rect.i1 - rect.i0;
+  const R = HILLSHADE_REACH;
+  for (let j = rect.j0; j < rect.j1; j++) {
+    const jm = j > 0 ? j - 1 : j;
+    const jp = j < depth - 1 ? j + 1 : j;
+    const jmR = Math.max(0, j - R);
+    const jpR = Math.min(depth - 1, j + R);
+    for (let i = rect.i0; i < rect.i1; i++) {
+      const k = j * width + i;
+      const im = i > 0 ? i - 1 : i;
+      const ip = i < width - 1 ? i + 1 : i;
+      const nx = (heights[j * width + ip] - heights[j * width + im]) / ((ip - im) * cellSize);
+      const nz = (heights[jp * width + i] - heights[jm * width + i]) / ((jp - jm) * cellSize);
+      const slopeDeg = Math.atan(Math.sqrt(nx * nx + nz * nz)) * DEGREES;
+      writeNaturalGround(palette, heights[k], slopeDeg, usable ? usable.flow[k] / 255 : 0, usable ? usable.deposition[k] / 255 : 0, rgb, 0);
+      const imR = Math.max(0, i - R);
+      const ipR = Math.min(width - 1, i + R);
+      const dhdx = 0.25 * nx + 0.75 * ((heights[j * width + ipR] - heights[j * width + imR]) / ((ipR - imR) * cellSize));
+      const dhdz = 0.25 * nz + 0.75 * ((heights[jpR * width + i] - heights[jmR * width + i]) / ((jpR - jmR) * cellSize));
+      const shade = shadeOf(dhdx, dhdz);
+      const p = ((j - rect.j0) * rectWidth + i - rect.i0) << 2;
+      pixels[p] = linearToSrgbByte(rgb[0]) * shade;
+      pixels[p + 1] = linearToSrgbByte(rgb[1]) * shade;
+      pixels[p + 2] = linearToSrgbByte(rgb[2]) * shade;
+      pixels[p + 3] = 255;
     }
   }
 }

@@ -1,7 +1,7 @@
 import type { Heightfield, HeightRange } from '../../shared/terrain/heightfield';
 import { writeMapImageRect, type MapImageRect, type MapMode } from './mapImage';
 import type { DirtyRegion } from '../document/region';
-import type { ErosionCover } from '../view/terrainColors';
+import { DEFAULT_NATURAL_LINES, sameNaturalLines, type ErosionCover, type NaturalLines } from '../view/terrainColors';
 import { MapBlockRanges, RANGE_BLOCK_SIDE } from './mapBlockRanges';
 import { alignToBlocks, downsampleLevels, MAP_MIP_FACTORS, type MapMipRect } from './mapMipLevels';
 import { planMapTiles, rectPixels, tileRectToRedraw, type MapTile } from './mapTiles';
@@ -23,6 +23,8 @@ interface Colouring {
   mode: MapMode;
   /** The erosion cover drawn over the hypsometric tint (the document's results), or none. */
   cover: ErosionCover | null;
+  /** The natural mode's climate and tree and snow lines (the View's). */
+  lines: NaturalLines;
 }
 
 interface RedrawInProgress {
@@ -50,7 +52,7 @@ export const RECOLOUR_SETTLE_MS = 150;
 const BAND_PIXELS = 8192;
 
 function sameColouring(a: Colouring, b: Colouring): boolean {
-  return a.mode === b.mode && a.range.min === b.range.min && a.range.max === b.range.max && a.cover === b.cover;
+  return a.mode === b.mode && a.range.min === b.range.min && a.range.max === b.range.max && a.cover === b.cover && (a.mode !== 'natural' || sameNaturalLines(a.lines, b.lines));
 }
 
 /**
@@ -75,7 +77,7 @@ export class MapTilePixels {
   private staleCount = 0;
   private blocks: MapBlockRanges | null = null;
   private dims = '';
-  private target: Colouring = { range: { min: 0, max: 0 }, mode: 'hypsometric', cover: null };
+  private target: Colouring = { range: { min: 0, max: 0 }, mode: 'hypsometric', cover: null, lines: DEFAULT_NATURAL_LINES };
   private lastChangeAt = -Infinity;
   private inProgress: RedrawInProgress | null = null;
   private readonly now: () => number;
@@ -126,7 +128,7 @@ export class MapTilePixels {
       change = { kind: 'all' };
     }
     this.blocks.update(field, change);
-    this.target = { range: this.blocks.range(), mode, cover: this.target.cover };
+    this.target = { range: this.blocks.range(), mode, cover: this.target.cover, lines: this.target.lines };
     if (change.kind === 'all') {
       this.inProgress = null;
       this.stale = this.tileList.map(() => true);
@@ -145,8 +147,8 @@ export class MapTilePixels {
       if (work?.tile === index) this.patchInProgress(field, work, rect);
       // A stale tile shows old heights everywhere: it is about to be redrawn whole.
       if (this.stale[index]) return;
-      const { range, mode: tileMode, cover } = this.tileColouring[index];
-      rects.push(this.tileRect(index, rect, rectPixels(field, rect, tileMode, range, cover)));
+      const { range, mode: tileMode, cover, lines } = this.tileColouring[index];
+      rects.push(this.tileRect(index, rect, rectPixels(field, rect, tileMode, range, cover, lines)));
     });
     return rects;
   }
@@ -160,6 +162,11 @@ export class MapTilePixels {
    * The erosion cover to draw (the document's results; null for none). Set it before the `update`
    * of the change that brought it; results set without an edit recolour by `redrawSlice`.
    */
+  /** The natural mode's lines and climate changed: recoloured like a mode change. */
+  setLines(lines: NaturalLines): void {
+    if (!sameNaturalLines(lines, this.target.lines)) this.target = { ...this.target, lines };
+  }
+
   setCover(cover: ErosionCover | null): void {
     if (cover !== this.target.cover) this.target = { ...this.target, cover };
   }
@@ -193,7 +200,7 @@ export class MapTilePixels {
       const rows = Math.max(1, Math.floor(this.bandPixels / tileWidth));
       const j0 = tile.j0 + work.rowsDone;
       const j1 = Math.min(tile.j1, j0 + rows);
-      writeMapImageRect(field, work.pixels.subarray(work.rowsDone * tileWidth * 4), work.colouring.mode, work.colouring.range, { i0: tile.i0, j0, i1: tile.i1, j1 }, work.colouring.cover);
+      writeMapImageRect(field, work.pixels.subarray(work.rowsDone * tileWidth * 4), work.colouring.mode, work.colouring.range, { i0: tile.i0, j0, i1: tile.i1, j1 }, work.colouring.cover, work.colouring.lines);
       work.rowsDone = j1 - tile.j0;
       if (j1 === tile.j1) {
         rects.push(this.tileRect(work.tile, tile, work.pixels));
@@ -219,11 +226,11 @@ export class MapTilePixels {
     const tile = this.tileList[index];
     if (!tile) throw new Error(`no map tile ${index}`);
     if (!this.stale[index]) {
-      const { mode, range, cover } = this.tileColouring[index];
-      const pixels = rectPixels(field, tile, mode, range, cover);
+      const { mode, range, cover, lines } = this.tileColouring[index];
+      const pixels = rectPixels(field, tile, mode, range, cover, lines);
       return { tile: index, x: 0, y: 0, width: tile.i1 - tile.i0, height: tile.j1 - tile.j0, pixels, levels: [] };
     }
-    const rect = this.tileRect(index, tile, rectPixels(field, tile, this.target.mode, this.target.range, this.target.cover));
+    const rect = this.tileRect(index, tile, rectPixels(field, tile, this.target.mode, this.target.range, this.target.cover, this.target.lines));
     this.tileColouring[index] = this.target;
     this.stale[index] = false;
     this.staleCount--;
@@ -263,7 +270,7 @@ export class MapTilePixels {
     if (rect.j0 >= doneEnd) return;
     const part = { i0: rect.i0, j0: rect.j0, i1: rect.i1, j1: Math.min(rect.j1, doneEnd) };
     const partWidth = part.i1 - part.i0;
-    const pixels = rectPixels(field, part, work.colouring.mode, work.colouring.range, work.colouring.cover);
+    const pixels = rectPixels(field, part, work.colouring.mode, work.colouring.range, work.colouring.cover, work.colouring.lines);
     const tileWidth = tile.i1 - tile.i0;
     for (let j = part.j0; j < part.j1; j++) {
       const from = (j - part.j0) * partWidth * 4;

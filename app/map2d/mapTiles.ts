@@ -1,5 +1,5 @@
 import { heightRange, type Heightfield, type HeightRange } from '../../shared/terrain/heightfield';
-import type { ErosionCover } from '../view/terrainColors';
+import { DEFAULT_NATURAL_LINES, type ErosionCover, type NaturalLines } from '../view/terrainColors';
 import { HILLSHADE_REACH, writeMapImageRect, type MapImageRect, type MapMode } from './mapImage';
 import type { DirtyRegion } from '../document/region';
 
@@ -48,9 +48,9 @@ export function tileRectToRedraw(tile: MapTile, region: DirtyRegion): MapImageRe
 }
 
 /** RGBA pixels of a rectangle of the map (its width × height), identical to the whole-map image's. */
-export function rectPixels(field: Heightfield, rect: MapImageRect, mode: MapMode, range: HeightRange, cover: ErosionCover | null = null): Uint8ClampedArray<ArrayBuffer> {
+export function rectPixels(field: Heightfield, rect: MapImageRect, mode: MapMode, range: HeightRange, cover: ErosionCover | null = null, lines: NaturalLines = DEFAULT_NATURAL_LINES): Uint8ClampedArray<ArrayBuffer> {
   const pixels = new Uint8ClampedArray((rect.i1 - rect.i0) * (rect.j1 - rect.j0) * 4);
-  writeMapImageRect(field, pixels, mode, range, rect, cover);
+  writeMapImageRect(field, pixels, mode, range, rect, cover, lines);
   return pixels;
 }
 

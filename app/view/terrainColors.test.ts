@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createHeightfield, heightRange } from '../../shared/terrain/heightfield';
 import { buildTerrainMesh } from '../../shared/terrain/mesh';
-import { HYPSOMETRIC_RAMP, NATURAL_SNOW_LINE_T, NATURAL_TABLE, NATURAL_TREE_LINE_T, SLOPE_RAMP, normalisedHeight, srgbByteToLinear } from './colorRamp';
-import { applyErosionCover, colourRange, DEFAULT_NATURAL_LINES, erosionCoverOf, naturalAxis, writeHeightRows, writeVertexColors } from './terrainColors';
+import { HYPSOMETRIC_RAMP, NATURAL_SNOW_LINE_T, NATURAL_TREE_LINE_T, SLOPE_RAMP, srgbByteToLinear } from './colorRamp';
+import { applyErosionCover, colourRange, DEFAULT_NATURAL_LINES, erosionCoverOf, naturalAxis, naturalPalette, writeHeightRows, writeNaturalGround, writeVertexColors } from './terrainColors';
+import { CLIMATE_LOOKS } from '../../shared/terrain/climate';
 import { coverBytes, erosionCoverBytes, SEDIMENT_RULE, SEDIMENT_SRGB, WET_DARKENING } from '../../shared/erosion/cover';
 import { defaultMaskSet, ruleWeight } from '../../shared/export/masks';
 
@@ -47,7 +48,7 @@ describe('natural colours', () => {
     for (let j = 0; j < 3; j++) for (let i = 0; i < 9; i++) field.heights[j * 9 + i] = profile[i];
     const mesh = buildTerrainMesh(field);
     const colors = new Float32Array(mesh.positions.length);
-    writeVertexColors(field, mesh.normals, colors, 'natural', colourRange('natural', heightRange(field.heights), { treeLine: 2, snowLine: 4 }));
+    writeVertexColors(field, mesh.normals, colors, 'natural', colourRange('natural', heightRange(field.heights), { treeLine: 2, snowLine: 4 }), 0, 3, null, { treeLine: 2, snowLine: 4 });
     const at = (i: number) => Array.from(colors.subarray((9 + i) * 3, (9 + i) * 3 + 3));
     const [low, steep, top] = [at(1), at(5), at(8)];
     // Grass: green leads.
@@ -57,18 +58,12 @@ describe('natural colours', () => {
     expect(steep[0]).toBeGreaterThanOrEqual(steep[1]);
     // Snow: bright and nearly neutral.
     expect(Math.min(...top)).toBeGreaterThan(0.7);
-    // The table as the LOD shader reads it: flat ground is slope row 0, between the two height
-    // entries around the height (linear colours, weighted by the distance to each).
-    const axis = naturalAxis({ treeLine: 2, snowLine: 4 });
-    const h = normalisedHeight(0, axis.min, axis.max) * 255;
-    const below = srgbByteToLinear(NATURAL_TABLE[Math.floor(h) * 3]);
-    const above = srgbByteToLinear(NATURAL_TABLE[(Math.floor(h) + 1) * 3]);
-    expect(h % 1).toBeGreaterThan(0);
-    expect(low[0]).toBeCloseTo(below + (above - below) * (h - Math.floor(h)), 6);
+    // Low flat ground far below the tree line is the grass material's colour exactly (linear light).
+    low.forEach((c, i) => expect(c).toBeCloseTo(srgbByteToLinear(CLIMATE_LOOKS.temperate.srgb.grass[i]), 6));
   });
 
   it('change smoothly with the slope: no step between neighbouring slope bins (a banding at the cells’ scale)', () => {
-    // Two ramps whose slopes lie a third of a bin apart (64 bins over 90°) get different colours.
+    // Two ramps whose slopes lie a third of a degree apart on a bank (dirt fading in) get different, close colours.
     const colourOfRamp = (slopeDeg: number) => {
       const field = createHeightfield(5, 3, 1);
       for (let j = 0; j < 3; j++) for (let i = 0; i < 5; i++) field.heights[j * 5 + i] = i * Math.tan((slopeDeg * Math.PI) / 180);
@@ -83,8 +78,9 @@ describe('natural colours', () => {
     const c = colourOfRamp(20.66 * bin);
     expect(a).not.toBe(b);
     expect(b).not.toBe(c);
-    // Evenly spaced slopes, evenly spaced colours (linear between two entries).
-    expect(b - a).toBeCloseTo(c - b, 4);
+    // A smooth fade: a third of a degree changes a channel by well under a hundredth.
+    expect(Math.abs(b - a)).toBeLessThan(0.01);
+    expect(Math.abs(c - b)).toBeLessThan(0.01);
   });
 
   it('follow metres, not the map: low hills get no snow however their range is drawn; the snow line is where snow starts', () => {
@@ -93,7 +89,7 @@ describe('natural colours', () => {
       for (let j = 0; j < 3; j++) for (let i = 0; i < 9; i++) field.heights[j * 9 + i] = i < 4 ? 0 : peak;
       const mesh = buildTerrainMesh(field);
       const colors = new Float32Array(mesh.positions.length);
-      writeVertexColors(field, mesh.normals, colors, 'natural', colourRange('natural', heightRange(field.heights), lines));
+      writeVertexColors(field, mesh.normals, colors, 'natural', colourRange('natural', heightRange(field.heights), lines), 0, 3, null, lines);
       return Array.from(colors.subarray((9 + 8) * 3, (9 + 8) * 3 + 3));
     };
     const isSnow = (c: number[]) => Math.min(...c) > 0.7;
@@ -140,10 +136,10 @@ describe('natural colours from erosion results (shared/erosion/cover.ts)', () =>
   });
 
   it('the engine masks use the same rule: the default set gets a sediment layer whose coverage is the look’s sediment weight', () => {
-    expect(defaultMaskSet(0, 100).layers.map((l) => l.name)).toEqual(['grass', 'rock', 'snow']);
+    expect(defaultMaskSet(0, 100).layers.map((l) => l.name)).toEqual(['grass', 'scree', 'dirt', 'rock', 'snow']);
     const set = defaultMaskSet(0, 100, true);
-    expect(set.layers.map((l) => l.name)).toEqual(['grass', 'rock', 'snow', 'sediment']);
-    expect(set.layers[3].rules).toContainEqual(SEDIMENT_RULE);
+    expect(set.layers.map((l) => l.name)).toEqual(['grass', 'scree', 'dirt', 'rock', 'sediment', 'gravel', 'snow']);
+    expect(set.layers[4].rules).toContainEqual(SEDIMENT_RULE);
     expect(ruleWeight(SEDIMENT_RULE, 1)).toBe(1);
     expect(ruleWeight(SEDIMENT_RULE, 0)).toBe(0);
   });
@@ -164,7 +160,8 @@ describe('natural colours from erosion results (shared/erosion/cover.ts)', () =>
       const same = [0, 1, 2].every((c) => covered[k * 3 + c] === plain[k * 3 + c]);
       expect(same, `vertex ${k}`).toBe(k !== 7);
     }
-    [0, 1, 2].forEach((c) => expect(covered[7 * 3 + c]).toBeCloseTo(sediment[c], 6));
+    // Full sediment: the sediment material's colour (temperate: wet silt).
+    [0, 1, 2].forEach((c) => expect(covered[7 * 3 + c]).toBeCloseTo(srgbByteToLinear(CLIMATE_LOOKS.temperate.srgb.sand[c]), 6));
   });
 
   it('holds the cover as bytes (coverBytes: 0…1 of the largest, × 255, rounded) and colours by byte / 255', () => {
@@ -182,9 +179,10 @@ describe('natural colours from erosion results (shared/erosion/cover.ts)', () =>
     writeVertexColors(field, mesh.normals, colours, 'natural', range, 0, field.depth, cover);
     const plain = new Float32Array(mesh.positions.length);
     writeVertexColors(field, mesh.normals, plain, 'natural', range);
+    const palette = naturalPalette(DEFAULT_NATURAL_LINES, { erosion: true, road: false });
     for (let k = 0; k < 6; k++) {
-      const expected = Array.from(plain.subarray(k * 3, k * 3 + 3));
-      applyErosionCover(expected, 0, 0, cover.flow[k] / 255, cover.deposition[k] / 255);
+      const expected = [0, 0, 0];
+      writeNaturalGround(palette, 0, 0, cover.flow[k] / 255, cover.deposition[k] / 255, expected, 0);
       expect(Array.from(colours.subarray(k * 3, k * 3 + 3)), `vertex ${k}`).toEqual(expected.map(Math.fround));
     }
     // Deposition 0.0999 of the largest is byte 25 (0.098), inside the sediment rule's fade: partly sediment.

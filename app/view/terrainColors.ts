@@ -1,9 +1,9 @@
 import type { Heightfield, HeightRange } from '../../shared/terrain/heightfield';
-import { applyErosionCover, writeNaturalColour, type ColorMode, type ErosionCover } from '../../shared/terrain/naturalColours';
+import { DEFAULT_NATURAL_LINES, naturalPalette, writeNaturalGround, type ColorMode, type ErosionCover, type NaturalLines } from '../../shared/terrain/naturalColours';
 import { HYPSOMETRIC_RAMP, SLOPE_RAMP, linearRamp, normalisedHeight, rampIndex } from './colorRamp';
 
 // The natural colours' pure part is shared (the CLI's colour map paints them too); this module keeps its API.
-export { applyErosionCover, colourRange, DEFAULT_NATURAL_LINES, erosionCoverOf, naturalAxis, naturalLinesOf, sameNaturalLines, writeNaturalColour, type ColorMode, type ErosionCover, type NaturalLines } from '../../shared/terrain/naturalColours';
+export { applyErosionCover, colourRange, naturalPalette, writeNaturalGround, DEFAULT_NATURAL_LINES, erosionCoverOf, naturalAxis, naturalLinesOf, sameNaturalLines, writeNaturalColour, type ColorMode, type ErosionCover, type NaturalLines } from '../../shared/terrain/naturalColours';
 
 const HYPSOMETRIC_LINEAR = linearRamp(HYPSOMETRIC_RAMP);
 const SLOPE_LINEAR = linearRamp(SLOPE_RAMP);
@@ -11,8 +11,8 @@ const SLOPE_LINEAR = linearRamp(SLOPE_RAMP);
 /**
  * Writes linear RGB vertex colours for rows [rowStart, rowEnd): by height (hypsometric ramp over
  * `range`), by slope (angle of the shading normal from vertical, 0–90°), or natural (ground cover
- * by both: NATURAL_TABLE, its height axis over `range`, which colourRange makes the natural axis;
- * with `cover`, sediment and wet ground from erosion results on top: applyErosionCover).
+ * by both: the ground materials' mean colours by the ground layers of `lines` (writeNaturalGround),
+ * with `cover` also sediment, gravel and wet ground from erosion results; `range` is not read).
  */
 export function writeVertexColors(
   field: Heightfield,
@@ -23,18 +23,19 @@ export function writeVertexColors(
   rowStart = 0,
   rowEnd = field.depth,
   cover: ErosionCover | null = null,
+  lines: NaturalLines = DEFAULT_NATURAL_LINES,
 ): void {
   const { width, heights } = field;
+  const palette = mode === 'natural' ? naturalPalette(lines, { erosion: cover !== null, road: false }) : null;
   const j0 = Math.max(0, rowStart);
   const j1 = Math.min(field.depth, rowEnd);
   for (let k = j0 * width; k < j1 * width; k++) {
     let t: number;
     let lut: Float32Array;
-    if (mode === 'natural') {
+    if (palette) {
       const ny = Math.min(1, Math.max(-1, normals[k * 3 + 1]));
-      const angle = Math.acos(ny);
-      writeNaturalColour(colors, k * 3, angle / (Math.PI / 2), normalisedHeight(heights[k], range.min, range.max));
-      if (cover) applyErosionCover(colors, k * 3, (angle * 180) / Math.PI, cover.flow[k] / 255, cover.deposition[k] / 255);
+      const slopeDeg = (Math.acos(ny) * 180) / Math.PI;
+      writeNaturalGround(palette, heights[k], slopeDeg, cover ? cover.flow[k] / 255 : 0, cover ? cover.deposition[k] / 255 : 0, colors, k * 3);
       continue;
     }
     if (mode === 'slope') {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CLIMATE_LOOKS } from '../../shared/terrain/climate';
 import { decodePng } from '../../shared/codecs/png/decode';
 import { compilePngHeightmap } from '../../shared/codecs/png-heightmap';
 import { compileR32 } from '../../shared/codecs/raw';
@@ -267,9 +268,9 @@ describe('faultline export --normalise', () => {
 });
 
 describe('faultline export --colour-map', () => {
-  // The natural table's meadow (lowest height stop) and snow colours, sRGB (shared/terrain/colorRamp.ts).
-  const MEADOW = [70, 100, 46];
-  const SNOW = [236, 240, 244];
+  // The temperate climate's grass and snow colours, sRGB (shared/terrain/climate.ts).
+  const MEADOW = [...CLIMATE_LOOKS.temperate.srgb.grass];
+  const SNOW = [...CLIMATE_LOOKS.temperate.srgb.snow];
   const rgbAt = (bytes: Uint8Array, k: number) => (['r', 'g', 'b'] as const).map((channel) => decodePng(bytes, 'c.png', { channel }).samples[k]);
 
   it('writes the natural colours as an sRGB PNG at the map size, read against --tree-line/--snow-line', async () => {
@@ -302,6 +303,16 @@ describe('faultline export --colour-map', () => {
     expect(rgbAt(io.files.get('c.png')!, 40)).toEqual(SNOW);
     expect(await runCli(['export', 'm.faultline', '--out', 'd.png', '--colour-map', '--tree-line', '1000', '--snow-line', '1200'], io)).toBe(0);
     expect(rgbAt(io.files.get('d.png')!, 40)).toEqual(MEADOW);
+    // A desert project (a Canyons or Mesas Run sets it): flat ground is the desert's ochre, banded, never snow.
+    const desert = compileProject({ field: flat, recipe: null, history: [], props: [], view: { treeLine: -50, snowLine: 0, climate: 'desert' } });
+    const dio = fakeIo({ 'm.faultline': desert });
+    expect(await runCli(['export', 'm.faultline', '--out', 'e.png', '--colour-map'], dio)).toBe(0);
+    const [r, g, b] = rgbAt(dio.files.get('e.png')!, 40);
+    const reds = [CLIMATE_LOOKS.desert.srgb.dirt, ...CLIMATE_LOOKS.desert.bands.beds.map((bed) => bed.srgb)];
+    expect(r).toBeGreaterThan(g);
+    expect(g).toBeGreaterThan(b);
+    expect(r).toBeGreaterThanOrEqual(Math.min(...reds.map((c) => c[0])));
+    expect(r).toBeLessThanOrEqual(Math.max(...reds.map((c) => c[0])));
   });
 
   it('with --preset adds NAME_colour.png at the exported size, beside the heightmap', async () => {

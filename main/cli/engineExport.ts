@@ -2,6 +2,7 @@
  * `faultline export IN --preset ENGINE --out DIR`, and the multi-file forms of plain export
  * (`--tile-size`, `--normal-map`): everything but argument parsing and reading the input.
  */
+import { CLIMATES, type Climate } from '../../shared/terrain/climate';
 import { displayFileName } from '../../shared/codecs/errors';
 import { parseR32 } from '../../shared/codecs/raw';
 import { compileColourMap, compileNormalMap, splitFileName, tiledColourMaps, tiledFiles, tiledNormalMaps } from '../../shared/export/fileExport';
@@ -113,14 +114,14 @@ async function writeAll(io: CliIo, directory: string, files: ExportFile[], descr
   return true;
 }
 
-/** The colour map's tree and snow lines: the options', else a project's view's, else the view's defaults. */
+/** The colour map's tree and snow lines: the options', else a project's view's, else the view's defaults; the climate the project's view's. */
 function naturalLinesFor(options: ExportArgs, loaded: LoadedInput): NaturalLines {
   const view = loaded.project?.view;
-  const saved = (key: keyof NaturalLines): number => {
+  const saved = (key: 'treeLine' | 'snowLine'): number => {
     const value = view?.[key];
     return typeof value === 'number' && Number.isFinite(value) ? value : DEFAULT_NATURAL_LINES[key];
   };
-  return { treeLine: options.colourMap?.treeLine ?? saved('treeLine'), snowLine: options.colourMap?.snowLine ?? saved('snowLine') };
+  return { treeLine: options.colourMap?.treeLine ?? saved('treeLine'), snowLine: options.colourMap?.snowLine ?? saved('snowLine'), climate: (CLIMATES as readonly unknown[]).includes(view?.climate) ? (view?.climate as Climate) : DEFAULT_NATURAL_LINES.climate };
 }
 
 export async function runEngineExport(options: ExportArgs, loaded: LoadedInput, io: CliIo): Promise<number> {

@@ -3,7 +3,7 @@ import { HYPSOMETRIC_RAMP, NATURAL_TABLE, RAMP_SIZE, SLOPE_BINS, SLOPE_RAMP, lin
 import type { ColorMode } from '../../app/view/terrainColors';
 import { HEIGHT_TEXTURE_ROW_LENGTH } from './heightUploads';
 import { patchTerrainShader, type TerrainShaderUniforms } from '../viewport/look/terrainShader';
-import { COVER_GLSL } from './coverShader';
+import { COVER_GLSL } from '../viewport/look/coverShader';
 
 /** Linear RGB and opacity of the tint on ground too steep to climb (as the full-map overlay). */
 export const STEEP_TINT = [1, 0.08, 0.05, 0.6] as const;
@@ -161,8 +161,9 @@ if (terrainColorMode == 2) {
   vec3 terrainHigh = mix(texelFetch(terrainRamps, ivec2(terrainH0, 3 + terrainS0), 0).rgb, texelFetch(terrainRamps, ivec2(terrainH0 + 1, 3 + terrainS0), 0).rgb, terrainFh);
   vTerrainColor = mix(terrainLow, terrainHigh, terrainFs);
 }
+vTerrainCover = terrainCoverOn ? terrainCoverAt(terrainI, terrainJ) : vec2(0.0);
 if (terrainColorMode == 2 && terrainCoverOn) {
-  vec2 terrainCoverValues = terrainCoverAt(terrainI, terrainJ);
+  vec2 terrainCoverValues = vTerrainCover;
   vTerrainColor = terrainCovered(vTerrainColor, degrees(acos(min(1.0, terrainInv))), terrainCoverValues.r, terrainCoverValues.g);
 }
 vTerrainSteep = terrainSteepAt(terrainI, terrainJ, terrainH);
@@ -202,14 +203,15 @@ export function createLodTerrainMaterial(shading?: TerrainShaderUniforms): LodTe
   const material = new MeshLambertMaterial();
   material.onBeforeCompile = (shader) => {
     Object.assign(shader.uniforms, uniforms);
-    shader.vertexShader = VERTEX_HEADER + shader.vertexShader
+    // The ground materials' cover varying is declared by the terrain shading patch; without it, here.
+    shader.vertexShader = (shading ? '' : 'varying vec2 vTerrainCover;\n') + VERTEX_HEADER + shader.vertexShader
       .replace('#include <beginnormal_vertex>', VERTEX_BEGIN)
       .replace('#include <begin_vertex>', 'vec3 transformed = vec3(position.x, terrainH, position.z);');
     shader.fragmentShader = 'varying vec3 vTerrainColor;\nvarying float vTerrainSteep;\nuniform vec3 terrainSteepTint;\nuniform float terrainSteepOpacity;\n' + shader.fragmentShader
       .replace('#include <color_fragment>', 'diffuseColor.rgb *= vTerrainColor;')
       // Blended over the lit colour like the transparent overlay on full-resolution maps.
       .replace('#include <opaque_fragment>', '#include <opaque_fragment>\ngl_FragColor.rgb = mix(gl_FragColor.rgb, terrainSteepTint, vTerrainSteep * terrainSteepOpacity);');
-    if (shading) patchTerrainShader(shader, shading);
+    if (shading) patchTerrainShader(shader, shading, 'own');
   };
   material.customProgramCacheKey = () => 'faultline-lod-terrain';
   return {

@@ -1,4 +1,5 @@
 import type { EditorSession } from '../../app/editorSession';
+import { naturalLinesOf, sameNaturalLines } from '../../app/view/terrainColors';
 import { Map2DDrawLoop } from './map2dDrawLoop';
 import { attachMap2DInput } from './map2dInput';
 import { Map2DView } from './map2dView';
@@ -55,6 +56,7 @@ export class Map2DController {
       }),
       view.subscribe((s, prev) => {
         if (s.settings.map2dMode !== prev.settings.map2dMode) loop.setMode(s.settings.map2dMode);
+        if (!sameNaturalLines(naturalLinesOf(s.settings), naturalLinesOf(prev.settings))) loop.setLines(naturalLinesOf(s.settings));
       }),
       viewEvents.resetCamera.on(() => {
         this.view.refit(editor.document.field);

@@ -1,7 +1,7 @@
 import type { EditorSession } from '../../app/editorSession';
 import { worldToCanvas } from '../../app/map2d/mapTransform';
 import type { MapMode } from '../../app/map2d/mapImage';
-import { erosionCoverOf } from '../../app/view/terrainColors';
+import { erosionCoverOf, naturalLinesOf, type NaturalLines } from '../../app/view/terrainColors';
 import type { ErosionCoverBytes } from '../../shared/erosion/cover';
 import type { RoadToolOverlay, ToolOverlay } from '../../app/tools/types';
 import type { LayerStack } from '../../shared/layers/types';
@@ -71,6 +71,7 @@ export class Map2DDrawLoop {
     const { editor } = this.session;
     const field = editor.document.field;
     this.syncCover();
+    this.image.setLines(naturalLinesOf(this.session.view.getState().settings));
     this.image.update(field, editor.store.getState().lastChange, this.session.view.getState().settings.map2dMode);
     this.view.documentChanged(field);
     this.redraw.schedule();
@@ -79,6 +80,12 @@ export class Map2DDrawLoop {
 
   setMode(mode: MapMode): void {
     this.image.setMode(mode);
+    this.redraw.schedule();
+  }
+
+  /** The View's climate or tree and snow lines changed: the natural mode recolours. */
+  setLines(lines: NaturalLines): void {
+    this.image.setLines(lines);
     this.redraw.schedule();
   }
 

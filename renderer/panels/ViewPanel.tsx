@@ -37,7 +37,16 @@ export function ViewPanel({ session }: { session: EditorSession }) {
         {toggle('water', 'Sea', 'A water plane at the sea level')}
         <NumberField label="Sea level (m)" testId="view-sea-level" min={-100000} max={100000} value={settings.seaLevel} onChange={(seaLevel) => set({ seaLevel })} />
       </div>
-      <div className="field-row" title="Natural colours: grass below the tree line, heath and scree above it, snow above the snow line (metres)">
+      <div className="field-row">
+        <label className="field" title="Natural colours: temperate (grass, scree above the tree line, snow above the snow line) or desert (ochre ground, rock in red and ochre bands by height, no snow). A preset's Run sets it.">
+          <span>Climate</span>
+          <select data-testid="view-climate" value={settings.climate} onChange={(e) => set({ climate: e.target.value === 'desert' ? 'desert' : 'temperate' })}>
+            <option value="temperate">Temperate</option>
+            <option value="desert">Desert</option>
+          </select>
+        </label>
+      </div>
+      <div className="field-row" title="Natural colours: grass below the tree line, scree above it, snow above the snow line (metres)">
         <NumberField label="Tree line (m)" testId="view-tree-line" min={-100000} max={100000} value={settings.treeLine} onChange={(treeLine) => set({ treeLine })} />
         <NumberField label="Snow line (m)" testId="view-snow-line" min={-100000} max={100000} value={settings.snowLine} onChange={(snowLine) => set({ snowLine })} />
       </div>

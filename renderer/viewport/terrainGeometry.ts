@@ -51,6 +51,7 @@ export class TerrainGeometry {
     const rangeChanged = range.min !== this.range.min || range.max !== this.range.max;
     this.range = range;
     const modeChanged = mode !== this.mode || (mode === 'natural' && (!sameNaturalLines(lines, this.lines) || this.coverChanged));
+    if (this.coverChanged) this.setCoverAttributes(this.geometry, field.width * field.depth);
     this.coverChanged = false;
     this.mode = mode;
     this.lines = lines;
@@ -63,7 +64,7 @@ export class TerrainGeometry {
     // Natural colours are read in metres: a new height range recolours only height colours.
     const recolourAll = modeChanged || (rangeChanged && mode === 'height');
     const colourRows = recolourAll ? { j0: 0, j1: field.depth } : shaded;
-    writeVertexColors(field, normals.array as Float32Array, colors.array as Float32Array, mode, colourRange(mode, range, lines), colourRows.j0, colourRows.j1, this.cover);
+    writeVertexColors(field, normals.array as Float32Array, colors.array as Float32Array, mode, colourRange(mode, range, lines), colourRows.j0, colourRows.j1, this.cover, lines);
 
     const stride = field.width * 3;
     markRows(positions, rows.j0 * stride, rows.j1 * stride);
@@ -79,8 +80,9 @@ export class TerrainGeometry {
     this.mode = mode;
     this.lines = lines;
     const colors = this.attribute('color');
+    if (this.coverChanged) this.setCoverAttributes(this.geometry, field.width * field.depth);
     this.coverChanged = false;
-    writeVertexColors(field, this.attribute('normal').array as Float32Array, colors.array as Float32Array, mode, colourRange(mode, this.range, lines), 0, field.depth, this.cover);
+    writeVertexColors(field, this.attribute('normal').array as Float32Array, colors.array as Float32Array, mode, colourRange(mode, this.range, lines), 0, field.depth, this.cover, lines);
     colors.clearUpdateRanges();
     colors.needsUpdate = true;
   }
@@ -97,8 +99,9 @@ export class TerrainGeometry {
     this.mode = mode;
     const colors = new Float32Array(mesh.positions.length);
     this.coverChanged = false;
-    writeVertexColors(field, mesh.normals, colors, mode, colourRange(mode, this.range, this.lines), 0, field.depth, this.cover);
+    writeVertexColors(field, mesh.normals, colors, mode, colourRange(mode, this.range, this.lines), 0, field.depth, this.cover, this.lines);
     const geometry = new BufferGeometry();
+    this.setCoverAttributes(geometry, field.width * field.depth);
     geometry.setAttribute('position', new BufferAttribute(mesh.positions, 3));
     geometry.setAttribute('normal', new BufferAttribute(mesh.normals, 3));
     geometry.setAttribute('color', new BufferAttribute(colors, 3));
@@ -106,6 +109,16 @@ export class TerrainGeometry {
     geometry.computeBoundingBox();
     geometry.computeBoundingSphere();
     this.geometry = geometry;
+  }
+
+  /**
+   * Flow and deposition per vertex for the ground materials' shader (groundShader.ts reads them as the
+   * LOD surface reads its cover texture): the cover bytes themselves, normalised; zeros without results.
+   */
+  private setCoverAttributes(geometry: BufferGeometry, count: number): void {
+    const zeros = () => new Uint8Array(count);
+    geometry.setAttribute('terrainFlow', new BufferAttribute(this.cover?.flow ?? zeros(), 1, true));
+    geometry.setAttribute('terrainDeposition', new BufferAttribute(this.cover?.deposition ?? zeros(), 1, true));
   }
 
   private attribute(name: 'position' | 'normal' | 'color'): BufferAttribute {

@@ -13,15 +13,16 @@ import type { ErosionMasks } from './hydraulic';
 
 /**
  * Sediment: fans and valley floors where the droplets deposited. On the presets' maps about 7 % of the
- * vertices gain height; a tenth of the largest deposit and more is full cover, from 4 % it fades in.
+ * vertices gain height; a tenth of the largest deposit and more is full cover, from 1 % it fades in
+ * (a wide fade: a narrow one drew sediment as flat discs with hard rims).
  */
-export const SEDIMENT_RULE: MaskRule = { source: 'deposition', min: 0.1, softness: 0.06 };
+export const SEDIMENT_RULE: MaskRule = { source: 'deposition', min: 0.1, softness: 0.09 };
 
 /** Wet ground: the channels the water took (the top tenth or so of the flow), darkened. */
 export const WET_RULE: MaskRule = { source: 'flow', min: 0.3, softness: 0.2 };
 
-/** Sediment's colour (sRGB bytes): a muted silty sand, between the grass and the scree. */
-export const SEDIMENT_SRGB: readonly [number, number, number] = [152, 136, 100];
+/** Sediment's colour (sRGB bytes): wet silt, the temperate climate's sand material (shared/terrain/climate.ts), also the 2D tint's cover. */
+export const SEDIMENT_SRGB: readonly [number, number, number] = [108, 100, 80];
 
 /** How much darker the wettest ground is (its colour × (1 − this)). */
 export const WET_DARKENING = 0.35;

@@ -4,13 +4,14 @@ import { createHeightfield, vertexX } from '../terrain/heightfield';
 import { DEFAULT_NATURAL_LINES } from '../terrain/naturalColours';
 import { compileColourMap } from './fileExport';
 import { linearToSrgbByte } from './colourMap';
+import { CLIMATE_LOOKS } from '../terrain/climate';
 
-// The natural table's named colours (shared/terrain/colorRamp.ts, sRGB): lowland meadow (its lowest
-// height stop), bare rock (full on slopes from 55° until cliffs begin at 62°), snow (flat ground above
-// the snow line). Default lines: tree line 200 m, snow line 350 m, so the axis spans −100…500 m.
-const MEADOW = [70, 100, 46];
-const ROCK = [118, 110, 100];
-const SNOW = [236, 240, 244];
+// The temperate climate's material colours (shared/terrain/climate.ts, sRGB): grass on low flat ground,
+// snow on flat ground above the snow line, rock beds by height on steep ground. Default lines: tree
+// line 200 m, snow line 350 m.
+const { srgb, bands } = CLIMATE_LOOKS.temperate;
+const MEADOW = [...srgb.grass];
+const SNOW = [...srgb.snow];
 
 function colours(field: ReturnType<typeof createHeightfield>): number[][] {
   const png = decodePng(compileColourMap(field, DEFAULT_NATURAL_LINES), 'c.png', { channel: 'r' });
@@ -29,11 +30,20 @@ describe('colour map', () => {
     for (const c of colours(high)) expect(c).toEqual(SNOW);
   });
 
-  it('a 60° face below the snow line is bare rock, whatever its height', () => {
-    for (const base of [-1000, 100, 300]) {
-      const face = createHeightfield(9, 9, 1);
-      for (let j = 0; j < 9; j++) for (let i = 0; i < 9; i++) face.heights[j * 9 + i] = base + Math.tan(Math.PI / 3) * vertexX(face, i);
-      for (const c of colours(face)) expect(c).toEqual(ROCK);
+  it('a 60° face below the snow line is bare rock in the bed of its height, whatever its height', () => {
+    // The middle of a bed is its colour exactly (its blend is at its top): bed b of the cycle repeated n times up or down.
+    const cycle = bands.beds.reduce((sum, bed) => sum + bed.thickness, 0);
+    for (const repeat of [-40, 4, 11]) {
+      let bottom = repeat * cycle;
+      for (const bed of bands.beds) {
+        const middle = bottom + (bed.thickness - bands.blend) / 2;
+        bottom += bed.thickness;
+        // A 60° face whose middle column (i = 4) stands at the bed's middle.
+        const face = createHeightfield(9, 9, 1);
+        for (let j = 0; j < 9; j++) for (let i = 0; i < 9; i++) face.heights[j * 9 + i] = middle + Math.tan(Math.PI / 3) * (vertexX(face, i) - vertexX(face, 4));
+        const pixels = colours(face);
+        for (let j = 1; j < 8; j++) expect(pixels[j * 9 + 4], `bed at ${middle} m`).toEqual([...bed.srgb]);
+      }
     }
   });
 

@@ -5,8 +5,7 @@
  * normal's from the exact triangles (as for masks and normal maps); the colours are the view's,
  * shared/terrain/naturalColours.ts, mixed in linear light and encoded to sRGB once.
  */
-import { naturalAxis, applyErosionCover, writeNaturalColour, type NaturalLines } from '../terrain/naturalColours';
-import { normalisedHeight } from '../terrain/colorRamp';
+import { naturalPalette, writeNaturalGround, type NaturalLines } from '../terrain/naturalColours';
 import type { CoverValues } from './masks';
 
 /** Per-vertex erosion cover on the 0…255 scale (as masks read it), laid out like the heights. */
@@ -26,13 +25,12 @@ export function linearToSrgbByte(linear: number): number {
  * vertex, the same vertices), read against the tree and snow lines in metres.
  */
 export function naturalColourPixels(heights: Float32Array, normals: Float32Array, lines: NaturalLines, cover: ColourCover | null = null): Uint8Array {
-  const axis = naturalAxis(lines);
+  const palette = naturalPalette(lines, { erosion: cover !== null, road: false });
   const out = new Uint8Array(heights.length * 3);
   const rgb = new Float32Array(3);
   for (let k = 0; k < heights.length; k++) {
-    const angle = Math.acos(Math.min(1, Math.max(-1, normals[3 * k + 1])));
-    writeNaturalColour(rgb, 0, angle / (Math.PI / 2), normalisedHeight(heights[k], axis.min, axis.max));
-    if (cover) applyErosionCover(rgb, 0, (angle * 180) / Math.PI, cover.flow[k] / 255, cover.deposition[k] / 255);
+    const slopeDeg = (Math.acos(Math.min(1, Math.max(-1, normals[3 * k + 1]))) * 180) / Math.PI;
+    writeNaturalGround(palette, heights[k], slopeDeg, cover ? cover.flow[k] / 255 : 0, cover ? cover.deposition[k] / 255 : 0, rgb, 0);
     for (let c = 0; c < 3; c++) out[3 * k + c] = linearToSrgbByte(rgb[c]);
   }
   return out;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultMaskSet } from './masks';
+import { defaultMaskSet, fitMaskSet } from './masks';
 import { planEngineExport } from './presets';
 import { describeEngineExport, describeFileExport, engineExportMemory, EXPORT_MEMORY_FIXED_BYTES, exportMemoryProblem, fileExportMemory, formatGigabytes } from './exportMemory';
 import { FILE_FORMATS } from '../codecs/formats';
@@ -44,7 +44,7 @@ describe('an engine export’s memory, estimated from its plan', () => {
   });
 
   it('refuses only what does not fit, naming the export and both figures', () => {
-    const plan = planEngineExport(dims(513), range, { preset: 'godot-hterrain', name: 't', masks: defaultMaskSet(0, 100, false) });
+    const plan = planEngineExport(dims(513), range, { preset: 'godot-hterrain', name: 't', masks: fitMaskSet(defaultMaskSet(0, 100, false), 4) });
     const what = describeEngineExport(plan, 3);
     expect(what).toBe('the Godot · HTerrain 1.7 export (513 × 513, 3 mask layers)');
     const needed = engineExportMemory(plan, dims(513));

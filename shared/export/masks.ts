@@ -19,12 +19,14 @@
  * hardness of the rock bed at each vertex's ground: shared/terrain/strata.ts, shared/export/hardness.ts).
  */
 import { isReservedDeviceName } from '../fileNames';
-import { erosionMaskLayers } from '../erosion/cover';
 import { cropGrid, PaddedGrid, type ExportGrid } from './grid';
 import { vertexNormals, vertexSlopes } from './normals';
 import { MASK_SOURCES, type MaskLayer, type MaskRule, type MaskSource } from './maskTypes';
+import { aspectWeight, ruleWeight } from './ruleWeight';
+import { groundLayers } from '../terrain/groundMaterials';
+import type { Climate } from '../terrain/climate';
 
-export { MASK_SOURCES, type MaskLayer, type MaskRule, type MaskSource };
+export { MASK_SOURCES, ruleWeight, type MaskLayer, type MaskRule, type MaskSource };
 
 /** Rows per block when sources and weights are computed a block at a time (memory stays per block). */
 export const MASK_BLOCK_ROWS = 64;
@@ -346,39 +348,6 @@ export class MaskSources {
   }
 }
 
-function smoothstep(edge0: number, edge1: number, v: number): number {
-  const t = Math.min(1, Math.max(0, (v - edge0) / (edge1 - edge0)));
-  return t * t * (3 - 2 * t);
-}
-
-/**
- * Weight 0…1 of an aspect rule for one bearing: 1 on the arc from min clockwise to max, fading over
- * `softness` degrees of the shorter way round to the arc; 0 where there is no bearing (NaN, flat).
- */
-function aspectWeight(rule: MaskRule, bearing: number): number {
-  if (Number.isNaN(bearing)) return 0;
-  const min = rule.min ?? 0;
-  const max = rule.max ?? 360;
-  if (max - min >= 360) return 1;
-  const turn = (deg: number) => ((deg % 360) + 360) % 360;
-  const arc = turn(max - min);
-  const along = turn(bearing - min);
-  if (along <= arc) return 1;
-  const soft = rule.softness ?? 0;
-  if (soft <= 0) return 0;
-  return 1 - smoothstep(0, soft, Math.min(along - arc, 360 - along));
-}
-
-/** Weight 0…1 of one rule for one value. */
-export function ruleWeight(rule: MaskRule, value: number): number {
-  if (rule.source === 'aspect') return aspectWeight(rule, value);
-  const soft = rule.softness ?? 0;
-  let w = 1;
-  if (rule.min !== undefined) w *= soft > 0 ? smoothstep(rule.min - soft, rule.min, value) : value >= rule.min ? 1 : 0;
-  if (rule.max !== undefined) w *= soft > 0 ? 1 - smoothstep(rule.max, rule.max + soft, value) : value <= rule.max ? 1 : 0;
-  return w;
-}
-
 /** Multiplies `out` by one rule's weights (the loop form of `ruleWeight`, for whole maps). */
 function applyRule(rule: MaskRule, values: Float32Array, out: Float32Array): void {
   if (rule.source === 'aspect') {
@@ -507,22 +476,43 @@ export function quantiseWeights(weights: readonly Float32Array[]): Uint8Array[] 
   return out;
 }
 
+/** The View's look the default set follows (its climate and tree line), and whether the map has roads. */
+export interface DefaultMaskLook {
+  climate?: Climate;
+  treeLine?: number;
+  road?: boolean;
+}
+
 /**
- * A starting set for a map with this height range: grass everywhere, rock on steep ground, snow on top;
- * with `erosion` (the map has erosion results) also sediment where the droplets deposited
- * (shared/erosion/cover.ts: the rule the natural colouring uses). `snowLine` (metres): where the 3D
- * view's natural colours put snow, so the engine's snow starts where the designer saw it; without
- * it, at 80 % of the range.
+ * The starting set: the ground materials' layers (shared/terrain/groundMaterials.ts), which the 3D
+ * view paints by the same rules — grass (or desert ground), scree above the tree line, dirt on banks,
+ * rock on steep ground, with `erosion` sediment and channel gravel, snow above the snow line, road on
+ * roads — so the engine's layers start where the designer saw them. `snowLine` and `look.treeLine`
+ * (metres) are the View's; without them snow starts at 80 % of the height range and scree at 60 %.
  */
-export function defaultMaskSet(min: number, max: number, erosion = false, snowLine?: number): MaskSet {
+export function defaultMaskSet(min: number, max: number, erosion = false, snowLine?: number, look: DefaultMaskLook = {}): MaskSet {
   const span = Math.max(max - min, 1);
   const round = (v: number) => Math.round(v * 100) / 100;
-  return {
-    layers: [
-      { name: 'grass', rules: [] },
-      { name: 'rock', rules: [{ source: 'slope', min: 35, softness: 8 }] },
-      { name: 'snow', rules: [{ source: 'height', min: round(snowLine ?? min + 0.8 * span), softness: round(0.05 * span) }] },
-      ...(erosion ? erosionMaskLayers() : []),
-    ],
-  };
+  const snow = snowLine ?? round(min + 0.8 * span);
+  const tree = Math.min(look.treeLine ?? round(min + 0.6 * span), snow);
+  const layers = groundLayers(look.climate ?? 'temperate', { treeLine: tree, snowLine: snow }, { erosion, road: look.road ?? false });
+  return { layers: layers.map(({ name, rules }) => ({ name, rules: rules.map((rule) => ({ ...rule })) })) };
+}
+
+/** The starting set's layers an engine with fewer layers goes without first (what is under them shows instead). */
+const FIT_DROP_ORDER = ['scree', 'dirt', 'road', 'gravel', 'sediment', 'snow', 'rock'];
+
+/**
+ * A starting set fitted to an engine that holds at most `max` layers (HTerrain's CLASSIC4: 4): its
+ * layers named in FIT_DROP_ORDER are left out in that order until it fits; the base stays. A set
+ * that fits, or has no such layers, is returned as it is.
+ */
+export function fitMaskSet(set: MaskSet, max: number | undefined): MaskSet {
+  if (max === undefined || set.layers.length <= max) return set;
+  let layers = set.layers;
+  for (const name of FIT_DROP_ORDER) {
+    if (layers.length <= max) break;
+    layers = layers.filter((layer, l) => l === 0 || layer.name !== name);
+  }
+  return { layers };
 }

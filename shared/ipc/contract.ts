@@ -69,12 +69,14 @@ const viewLookFields = {
   /** Natural colours: heights (metres) above which the ground is alpine heath and scree, and snow. */
   treeLine: v.number({ min: -100_000, max: 100_000 }),
   snowLine: v.number({ min: -100_000, max: 100_000 }),
+  /** Natural colours: the climate the ground materials and rock bands are painted in (shared/terrain/climate.ts). */
+  climate: v.literal('temperate', 'desert'),
   /** The side panel's task tab. */
   panelTab: v.literal('generate', 'layers', 'sculpt', 'roads', 'props', 'drive', 'view'),
 };
 
 const colorModeValidator = v.literal('height', 'slope', 'natural');
-const map2dModeValidator = v.literal('grayscale', 'hypsometric');
+const map2dModeValidator = v.literal('grayscale', 'hypsometric', 'natural');
 
 const fullViewSettingsValidator = v.object({
   colorMode: colorModeValidator,
@@ -99,6 +101,7 @@ export const DEFAULT_VIEW_SETTINGS: ViewSettings = {
   showWater: true,
   treeLine: 200,
   snowLine: 350,
+  climate: 'temperate',
   panelTab: 'generate',
 };
 
@@ -117,6 +120,7 @@ const storedViewSettingsValidator = v.object({
   showWater: v.optional(viewLookFields.showWater),
   treeLine: v.optional(viewLookFields.treeLine),
   snowLine: v.optional(viewLookFields.snowLine),
+  climate: v.optional(viewLookFields.climate),
   panelTab: v.optional(viewLookFields.panelTab),
 });
 
@@ -143,6 +147,7 @@ export const viewSettingsValidator: Validator<ViewSettings> = (value, path) => {
     showWater: stored.showWater ?? d.showWater,
     treeLine: stored.treeLine ?? d.treeLine,
     snowLine: stored.snowLine ?? d.snowLine,
+    climate: stored.climate ?? d.climate,
     panelTab: stored.panelTab ?? d.panelTab,
   }, path);
 };

@@ -42,7 +42,7 @@ const dropletsFor = (t: PresetTarget, perVertex: number) => Math.max(1, Math.min
  * rills gather into gullies and valleys with sediment where they open out.
  */
 /** Relief scale: a 512 m map gets 1, larger maps proportionally taller (up to 4×). */
-const reliefScale = (t: PresetTarget) => Math.min(4, Math.max(0.25, span(t) / 512));
+export const reliefScale = (t: PresetTarget) => Math.min(4, Math.max(0.25, span(t) / 512));
 /** A metre value rounded to centimetres, so recorded recipes read well. */
 const cm = (metres: number) => Math.round(metres * 100) / 100;
 

@@ -7,21 +7,52 @@ import { DEFAULT_VIEW_SETTINGS, type ViewSettings } from '../ipc/contract';
 import { COVER_SLOPE_RULE, SEDIMENT_RULE, SEDIMENT_SRGB, WET_DARKENING, WET_RULE, type ErosionCoverBytes } from '../erosion/cover';
 import { ruleWeight } from '../export/masks';
 import type { HeightRange } from './heightfield';
+import type { Climate } from './climate';
+import { groundLayers, groundPalette, writeGroundColour, type GroundData, type GroundInputs, type GroundPalette } from './groundMaterials';
 import { linearRamp, NATURAL_SNOW_LINE_T, NATURAL_TABLE, NATURAL_TREE_LINE_T, RAMP_SIZE, SLOPE_BINS, srgbByteToLinear } from './colorRamp';
 
 export type ColorMode = ViewSettings['colorMode'];
 
-/** Natural colours follow these heights in metres (View panel), not the map's own range. */
-export type NaturalLines = Pick<ViewSettings, 'treeLine' | 'snowLine'>;
-export const DEFAULT_NATURAL_LINES: NaturalLines = { treeLine: DEFAULT_VIEW_SETTINGS.treeLine, snowLine: DEFAULT_VIEW_SETTINGS.snowLine };
+/** Natural colours follow these heights in metres (View panel), not the map's own range, in this climate. */
+export type NaturalLines = Pick<ViewSettings, 'treeLine' | 'snowLine'> & { climate?: Climate };
+export const DEFAULT_NATURAL_LINES: NaturalLines = { treeLine: DEFAULT_VIEW_SETTINGS.treeLine, snowLine: DEFAULT_VIEW_SETTINGS.snowLine, climate: DEFAULT_VIEW_SETTINGS.climate };
 
 export function naturalLinesOf(settings: ViewSettings): NaturalLines {
-  return { treeLine: settings.treeLine, snowLine: settings.snowLine };
+  return { treeLine: settings.treeLine, snowLine: settings.snowLine, climate: settings.climate };
 }
 
 export function sameNaturalLines(a: NaturalLines, b: NaturalLines): boolean {
-  return a.treeLine === b.treeLine && a.snowLine === b.snowLine;
+  return a.treeLine === b.treeLine && a.snowLine === b.snowLine && (a.climate ?? 'temperate') === (b.climate ?? 'temperate');
 }
+
+/** The ground layers and their colours for these lines (the last few are kept: a recolour asks per row block). */
+export function naturalPalette(lines: NaturalLines, data: GroundData): GroundPalette {
+  const climate = lines.climate ?? 'temperate';
+  const key = `${climate} ${lines.treeLine} ${lines.snowLine} ${data.erosion} ${data.road}`;
+  let palette = PALETTES.get(key);
+  if (!palette) {
+    palette = groundPalette(climate, groundLayers(climate, lines, data));
+    if (PALETTES.size > 16) PALETTES.clear();
+    PALETTES.set(key, palette);
+  }
+  return palette;
+}
+const PALETTES = new Map<string, GroundPalette>();
+
+/**
+ * Natural colour (linear RGB into out[offset..]) of a vertex at this height and slope with these cover
+ * values (0…1): the ground materials' mean colours weighed by the ground layers
+ * (shared/terrain/groundMaterials.ts), the rules the engine masks are written by.
+ */
+export function writeNaturalGround(palette: GroundPalette, height: number, slopeDeg: number, flow: number, deposition: number, out: Float32Array | number[], offset: number): void {
+  INPUTS.height = height;
+  INPUTS.slopeDeg = slopeDeg;
+  INPUTS.flow = flow;
+  INPUTS.deposition = deposition;
+  writeGroundColour(palette, INPUTS, out, offset, WEIGHTS);
+}
+const INPUTS: GroundInputs = { height: 0, slopeDeg: 0, flow: 0, deposition: 0, road: 0 };
+const WEIGHTS = new Float32Array(16);
 
 /**
  * The metres the natural table's height axis spans, placed so that the tree line and the snow line

@@ -1,5 +1,5 @@
 import { heightRange } from '../../../shared/terrain/heightfield';
-import { Box2, DataTexture, LinearFilter, RGFormat, UnsignedByteType, Vector2, Vector3, type WebGLRenderer } from 'three';
+import { Box2, DataTexture, type DataArrayTexture, LinearFilter, RGFormat, UnsignedByteType, Vector2, Vector3, type WebGLRenderer } from 'three';
 import type { EditorSession } from '../../../app/editorSession';
 import type { ViewSettings } from '../../../shared/ipc/contract';
 import { LIGHTING_CHANNELS, computeLightingPatch, type GridRect } from '../../../shared/terrain/lighting';
@@ -7,6 +7,8 @@ import { TerrainLightingModel, type LightingJob } from '../../../app/lighting/te
 import type { FromLightingWorker, LightingChannel, ToLightingWorker } from '../../../app/lighting/lightingMessages';
 import { backgroundTask, type BackgroundTask } from '../../backgroundTask';
 import { createTerrainShaderUniforms, type TerrainShaderUniforms } from './terrainShader';
+import { setGroundUniforms } from './groundShader';
+import { groundTextureArray, groundTextureBytes } from './groundTextures';
 
 /**
  * Jobs up to this many window vertices run here (a brush edit, a 257² map: a few ms), after the
@@ -52,6 +54,9 @@ export class TerrainLighting {
   private wantsPump = true;
   private element: HTMLElement | null = null;
   private invalidate: () => void = () => {};
+  /** The ground materials' textures on this start's renderer (null until generated). */
+  private groundTexture: DataArrayTexture | null = null;
+  private groundLook = '';
   /** The document version the model has seen (a change while stopped is caught up on start). */
   private seenVersion: number;
 
@@ -100,6 +105,14 @@ export class TerrainLighting {
     // The texture is made again for this start's renderer, and all of it uploaded.
     this.uploadAll = true;
     this.markPending();
+    const started = this.pumpTask;
+    void groundTextureBytes().then((data) => {
+      if (this.pumpTask !== started || this.groundTexture) return;
+      this.groundTexture = groundTextureArray(data);
+      this.uniforms.terrainGroundTextures.value = this.groundTexture;
+      this.uniforms.terrainGroundTexturesReady.value = 1;
+      this.markPending();
+    });
   }
 
   /** Undoes `start`: no subscriptions, no task, no worker, no GPU texture; a job in flight is redone on the next start. */
@@ -118,6 +131,10 @@ export class TerrainLighting {
     this.texture?.dispose();
     this.texture = null;
     this.textureDims = '';
+    this.groundTexture?.dispose();
+    this.groundTexture = null;
+    this.uniforms.terrainGroundTextures.value = null;
+    this.uniforms.terrainGroundTexturesReady.value = 0;
     this.wantsPump = true;
     this.element = null;
     this.invalidate = () => {};
@@ -142,10 +159,10 @@ export class TerrainLighting {
     this.invalidate();
   }
 
-  /** "ready" once nothing is stale, computing or waiting for upload: the next frame is lit. */
+  /** "ready" once nothing is stale, computing or waiting for upload, and the ground textures are in: the next frame is lit and textured. */
   private showState(): void {
     if (!this.element) return;
-    const ready = this.model.idle && !this.workerJob && !this.copying && !this.wantsPump && !this.uploadAll && this.uploads.length === 0;
+    const ready = this.groundTexture !== null && this.model.idle && !this.workerJob && !this.copying && !this.wantsPump && !this.uploadAll && this.uploads.length === 0;
     const state = ready ? 'ready' : 'pending';
     if (this.element.dataset.lighting !== state) this.element.dataset.lighting = state;
   }
@@ -200,6 +217,12 @@ export class TerrainLighting {
     this.uniforms.terrainOcclusionStrength.value = settings.ambientOcclusion ? 1 : 0;
     this.uniforms.terrainGridOpacity.value = settings.grid ? 1 : 0;
     this.uniforms.terrainWater.value = [settings.seaLevel, settings.water ? 1 : 0];
+    this.uniforms.terrainGroundOn.value = settings.colorMode === 'natural' ? 1 : 0;
+    const look = `${settings.climate} ${settings.treeLine} ${settings.snowLine}`;
+    if (look !== this.groundLook) {
+      this.groundLook = look;
+      setGroundUniforms(this.uniforms, settings.climate, settings);
+    }
   }
 
   /** World x, z → texel centres of the lighting grid (grid vertex (a, b) is map vertex (a·stride, b·stride)). */

@@ -1,5 +1,6 @@
 import { Color, Vector4, type IUniform, type Texture } from 'three';
 import { START_DETAIL_STRENGTH } from './detailOverride';
+import { createGroundUniforms, GROUND_FRAGMENT, GROUND_FRAGMENT_HEADER, type GroundUniforms } from './groundShader';
 
 /**
  * What both terrain materials (the full mesh's and the LOD shader's) add to three's Lambert
@@ -7,7 +8,7 @@ import { START_DETAIL_STRENGTH } from './detailOverride';
  * occlusion from the lighting texture, the underwater tint below the sea level, and the metric
  * grid. Fog is three's own (scene.fog), which both materials take.
  */
-export interface TerrainShaderUniforms {
+export interface TerrainShaderUniforms extends GroundUniforms {
   terrainLighting: IUniform<Texture | null>;
   /** World x, z → lighting texture uv: (x scale, x offset, z scale, z offset). */
   terrainLightingTransform: IUniform<Vector4>;
@@ -23,6 +24,13 @@ export interface TerrainShaderUniforms {
   [name: string]: IUniform;
 }
 
+/**
+ * The terrain fragment shader's texture reads per pixel, at most (the budget DEVELOPERS.md states):
+ * four bilinear lighting taps, and up close the ground materials' three rock planes and one other
+ * material (groundShader.ts). Vertex colours and noise are arithmetic.
+ */
+export const TERRAIN_TEXTURE_SAMPLES_PER_PIXEL = 8;
+
 export function createTerrainShaderUniforms(): TerrainShaderUniforms {
   return {
     terrainLighting: { value: null },
@@ -33,11 +41,19 @@ export function createTerrainShaderUniforms(): TerrainShaderUniforms {
     terrainWater: { value: [0, 0] },
     terrainWaterColor: { value: new Color('#0d3a4f') },
     terrainDetailStrength: { value: START_DETAIL_STRENGTH },
+    ...createGroundUniforms(),
   };
 }
 
 const VERTEX_HEADER = /* glsl */ `
 varying vec3 vTerrainWorld;
+varying vec2 vTerrainCover;
+`;
+
+/** The full mesh's erosion cover per vertex (TerrainGeometry's normalised byte attributes). */
+const COVER_ATTRIBUTES = /* glsl */ `
+attribute float terrainFlow;
+attribute float terrainDeposition;
 `;
 
 const FRAGMENT_HEADER = /* glsl */ `
@@ -109,7 +125,7 @@ const LIGHTING_MODULATION = /* glsl */ `
  */
 const GROUND_DETAIL = /* glsl */ `
 #include <normal_fragment_maps>
-if (terrainDetailStrength > 0.0) {
+{
   // Metres per pixel from the view ray alone (its direction changes with the pixel, not with the
   // surface) stretched by the smooth shading normal's tilt: continuous across triangles. The
   // screen derivatives of the position differ from triangle to triangle wherever neighbouring
@@ -118,8 +134,10 @@ if (terrainDetailStrength > 0.0) {
   float terrainPixelAngle = length(vec2(length(dFdx(terrainRay)), length(dFdy(terrainRay))));
   float terrainFacing = max(abs(dot(normal, terrainRay)), 0.2);
   float terrainMpp = max(length(vViewPosition) * terrainPixelAngle / terrainFacing, 1e-4);
-  if (terrainMpp < 0.9) {
-    vec3 terrainWorldNormal = normalize((vec4(normal, 0.0) * viewMatrix).xyz);
+  vec3 terrainWorldNormal = normalize((vec4(normal, 0.0) * viewMatrix).xyz);
+  if (terrainGroundOn > 0.5) {
+${GROUND_FRAGMENT}
+  } else if (terrainDetailStrength > 0.0 && terrainMpp < 0.9) {
     float terrainFlat = terrainDetail(vTerrainWorld.xz, terrainMpp);
     float terrainRock = smoothstep(0.8, 0.55, terrainWorldNormal.y);
     float terrainTexture = terrainFlat;
@@ -156,11 +174,17 @@ if (terrainGridOpacity > 0.0) {
 #include <opaque_fragment>
 `;
 
-/** Adds the terrain shading (lighting, water tint, grid) to a Lambert shader (called from onBeforeCompile, after any other patch). */
-export function patchTerrainShader(shader: { uniforms: Record<string, IUniform>; vertexShader: string; fragmentShader: string }, uniforms: TerrainShaderUniforms): void {
+/**
+ * Adds the terrain shading (ground materials, lighting, water tint, grid) to a Lambert shader (called
+ * from onBeforeCompile, after any other patch). `cover`: where the vertex shader gets the erosion
+ * cover the ground materials read — the full mesh's attributes, or set by the material's own vertex
+ * code (the LOD shader writes vTerrainCover from its cover texture).
+ */
+export function patchTerrainShader(shader: { uniforms: Record<string, IUniform>; vertexShader: string; fragmentShader: string }, uniforms: TerrainShaderUniforms, cover: 'attributes' | 'own' = 'attributes'): void {
   Object.assign(shader.uniforms, uniforms);
-  shader.vertexShader = VERTEX_HEADER + shader.vertexShader.replace('#include <project_vertex>', '#include <project_vertex>\nvTerrainWorld = (modelMatrix * vec4(transformed, 1.0)).xyz;');
-  shader.fragmentShader = FRAGMENT_HEADER + shader.fragmentShader
+  const coverFromAttributes = cover === 'attributes' ? '\nvTerrainCover = vec2(terrainFlow, terrainDeposition);' : '';
+  shader.vertexShader = VERTEX_HEADER + (cover === 'attributes' ? COVER_ATTRIBUTES : '') + shader.vertexShader.replace('#include <project_vertex>', `#include <project_vertex>\nvTerrainWorld = (modelMatrix * vec4(transformed, 1.0)).xyz;${coverFromAttributes}`);
+  shader.fragmentShader = FRAGMENT_HEADER + GROUND_FRAGMENT_HEADER + shader.fragmentShader
     .replace('#include <normal_fragment_maps>', GROUND_DETAIL)
     .replace('#include <aomap_fragment>', LIGHTING_MODULATION)
     .replace('#include <opaque_fragment>', SURFACE_OVERLAYS);

@@ -175,6 +175,8 @@ export interface EngineDefinition {
   shape(dims: MapDims, options: EngineExportOptions): Shape;
   tiles(shape: Shape, options: EngineExportOptions): Tile[] | null;
   maskFiles(options: EngineExportOptions, shape: Shape, tiles: Tile[] | null): PlannedFile[];
+  /** The most mask layers the engine's files hold (absent: no limit); the dialog's starting set is fitted to it (masks.ts fitMaskSet). */
+  maxMaskLayers?: number;
   describe(context: PlanContext): EngineDescription;
   /** Splat files sampled at the texel centres of a power-of-two grid (Unity's alphamaps): its resolution for a piece this wide. */
   splatResolution?(pieceWidth: number): number;

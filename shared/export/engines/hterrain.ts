@@ -31,6 +31,7 @@ export const hterrain: EngineDefinition = {
     if (options.tiles) fail('HTerrain takes one square map; tiles are not available for it');
     return null;
   },
+  maxMaskLayers: 4,
   maskFiles(options, shape, tiles) {
     const set = options.masks;
     if (!set || set.layers.length === 0) return [];

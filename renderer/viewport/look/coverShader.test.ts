@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { MaskRule } from '../../shared/export/maskTypes';
-import { ruleWeight } from '../../shared/export/masks';
-import { COVER_SLOPE_RULE, SEDIMENT_RULE, SEDIMENT_SRGB, WET_DARKENING, WET_RULE } from '../../shared/erosion/cover';
-import { srgbByteToLinear } from '../../app/view/colorRamp';
-import { applyErosionCover } from '../../app/view/terrainColors';
+import type { MaskRule } from '../../../shared/export/maskTypes';
+import { ruleWeight } from '../../../shared/export/masks';
+import { COVER_SLOPE_RULE, SEDIMENT_RULE, SEDIMENT_SRGB, WET_DARKENING, WET_RULE } from '../../../shared/erosion/cover';
+import { srgbByteToLinear } from '../../../app/view/colorRamp';
+import { applyErosionCover } from '../../../app/view/terrainColors';
 import { COVER_GLSL, COVER_TERMS, glslFloat, ruleGlsl, SEDIMENT_LINEAR } from './coverShader';
 
 /** GLSL's smoothstep and step, as the GLSL ES 3.00 specification defines them. */

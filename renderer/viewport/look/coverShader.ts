@@ -1,6 +1,6 @@
-import type { MaskRule } from '../../shared/export/maskTypes';
-import { COVER_SLOPE_RULE, SEDIMENT_RULE, SEDIMENT_SRGB, WET_DARKENING, WET_RULE } from '../../shared/erosion/cover';
-import { srgbByteToLinear } from '../../app/view/colorRamp';
+import type { MaskRule } from '../../../shared/export/maskTypes';
+import { COVER_SLOPE_RULE, SEDIMENT_RULE, SEDIMENT_SRGB, WET_DARKENING, WET_RULE } from '../../../shared/erosion/cover';
+import { srgbByteToLinear } from '../../../app/view/colorRamp';
 
 /**
  * The erosion cover (shared/erosion/cover.ts) in GLSL for the LOD terrain's vertex shader, generated

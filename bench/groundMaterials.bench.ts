@@ -1,0 +1,53 @@
+import type { Benchmark } from './harness';
+import { syntheticTerrain } from '../shared/lod/testing/syntheticTerrain';
+import { heightRange } from '../shared/terrain/heightfield';
+import { writeShadingNormals } from '../shared/terrain/shadingNormals';
+import { groundTextureLayers } from '../shared/terrain/groundTextures';
+import { writeVertexColors } from '../app/view/terrainColors';
+
+/**
+ * The ground materials' CPU side: generating the textures (what the view's worker does once per
+ * window), and the natural vertex colours of a whole 1025² map (the ground layers weighed per vertex:
+ * a Run's recolour of the full mesh, the colour map's per-vertex work) against the hypsometric ramp's.
+ */
+const SIZE = 1025;
+let state: { field: ReturnType<typeof syntheticTerrain>; normals: Float32Array; colours: Float32Array; cover: { flow: Uint8Array; deposition: Uint8Array } } | null = null;
+function colourState() {
+  if (!state) {
+    const field = syntheticTerrain(SIZE, 1);
+    const normals = new Float32Array(SIZE * SIZE * 3);
+    writeShadingNormals(field, normals);
+    const cover = { flow: new Uint8Array(SIZE * SIZE), deposition: new Uint8Array(SIZE * SIZE) };
+    for (let k = 0; k < SIZE * SIZE; k++) {
+      cover.flow[k] = (k * 37) & 255;
+      cover.deposition[k] = (k * 91) & 255;
+    }
+    state = { field, normals, colours: new Float32Array(SIZE * SIZE * 3), cover };
+  }
+  return state;
+}
+
+export const benchmarks: Benchmark[] = [
+  { name: 'ground-textures', params: { tiles: 7, texels: '256²' }, samples: 5, warmup: 1, run: () => groundTextureLayers() },
+  {
+    name: 'ground-hypsometric-colours',
+    size: SIZE,
+    samples: 5,
+    setup: colourState,
+    run: (s) => {
+      const { field, normals, colours } = s as ReturnType<typeof colourState>;
+      writeVertexColors(field, normals, colours, 'height', heightRange(field.heights));
+    },
+  },
+  {
+    name: 'ground-natural-colours',
+    size: SIZE,
+    samples: 5,
+    baseline: 'ground-hypsometric-colours',
+    setup: colourState,
+    run: (s) => {
+      const { field, normals, colours, cover } = s as ReturnType<typeof colourState>;
+      writeVertexColors(field, normals, colours, 'natural', heightRange(field.heights), 0, field.depth, cover, { treeLine: 60, snowLine: 100, climate: 'temperate' });
+    },
+  },
+];

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { syntheticTerrain } from '../../shared/lod/testing/syntheticTerrain';
+import { DEFAULT_TRIANGLE_BUDGET, type LodCamera } from '../../shared/lod/selectLod';
+import { LodTerrainMeshes } from './lodTerrainMeshes';
+
+/**
+ * The cost budget (DEVELOPERS.md, "Viewport look"): at 4097² the terrain draws at most 2 M triangles
+ * from any camera. Counted from the index buffers of the meshes the view draws, not from the
+ * selection's own tally.
+ */
+describe('the terrain’s triangle budget at 4097²', () => {
+  it('every camera, from the ground to the overview, draws at most 2 M triangles', () => {
+    const field = syntheticTerrain(4097, 1);
+    const lod = new LodTerrainMeshes(field, 'natural');
+    lod.finishErrors();
+    const cameras: LodCamera[] = [
+      // Overview, a mid view, at the ground (2 m up, full detail wanted all around), high up the middle.
+      { position: { x: 0, y: 3000, z: 4000 }, fovYDegrees: 50, viewportHeight: 1000 },
+      { position: { x: 500, y: 300, z: 800 }, fovYDegrees: 50, viewportHeight: 1000 },
+      { position: { x: 0, y: field.heights[2048 * 4097 + 2048] + 2, z: 0 }, fovYDegrees: 50, viewportHeight: 1000 },
+      { position: { x: 0, y: 600, z: 0 }, fovYDegrees: 50, viewportHeight: 1000 },
+    ];
+    // The default error bound, and a hundredth of a pixel (nearly every chunk wants full detail: the budget alone limits it).
+    for (const [camera, options] of cameras.flatMap((c) => [[c, undefined], [c, { maxPixelError: 0.01 }]] as const)) {
+      lod.update(camera, options);
+      const drawn = lod.meshes().reduce((sum, mesh) => sum + (mesh.geometry.getIndex()?.count ?? 0), 0) / 3;
+      expect(drawn, `${JSON.stringify(camera.position)} ${JSON.stringify(options)}`).toBeLessThanOrEqual(DEFAULT_TRIANGLE_BUDGET);
+      expect(DEFAULT_TRIANGLE_BUDGET).toBe(2_000_000);
+    }
+    lod.dispose();
+  });
+});

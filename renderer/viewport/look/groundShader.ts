@@ -1,0 +1,241 @@
+import { Vector3, Vector4, type DataArrayTexture, type IUniform } from 'three';
+import { CLIMATE_LOOKS, GROUND_MATERIALS, type GroundMaterial } from '../../../shared/terrain/climate';
+import { groundLayers, groundPalette, type GroundLayer, type GroundLines } from '../../../shared/terrain/groundMaterials';
+import { GROUND_ALBEDO_AMOUNT, GROUND_TEXTURE_SIZE, GROUND_TILE_METRES } from '../../../shared/terrain/groundTextures';
+import { MAX_ROCK_BEDS } from '../../../shared/terrain/rockBands';
+import { WET_DARKENING, WET_RULE } from '../../../shared/erosion/cover';
+import type { MaskRule } from '../../../shared/export/maskTypes';
+import type { Climate } from '../../../shared/terrain/climate';
+import { glslFloat, ruleGlsl } from './coverShader';
+
+/**
+ * The ground materials in the terrain shader (both terrain materials, through terrainShader.ts): per
+ * pixel, the ground layers of shared/terrain/groundMaterials.ts — the same MaskLayer rules the engine
+ * masks are written by, handed over as uniforms so a tree- or snow-line change is a uniform update —
+ * weigh the materials' colours (the rock beds by height); the heaviest non-rock material and rock
+ * (triplanar) add their generated textures' albedo and normal up close, faded out by the pixel's
+ * footprint so nothing shimmers; further off only arithmetic noise varies the colour.
+ */
+
+/** The most layers groundLayers makes (temperate, with erosion and roads). */
+export const MAX_GROUND_LAYERS = 8;
+/** Rules per layer (groundLayers uses at most two). */
+const RULES_PER_LAYER = 2;
+const SOURCE_INDEX: Partial<Record<MaskRule['source'], number>> = { height: 0, slope: 1, flow: 2, deposition: 3, road: 4 };
+const ROCK = GROUND_MATERIALS.indexOf('rock');
+/** A bound that is absent. */
+const NONE = 1e30;
+
+export interface GroundUniforms {
+  /** 1 paints the ground materials (natural colours), 0 leaves the vertex colours. */
+  terrainGroundOn: IUniform<number>;
+  /** 1 once the textures are in. */
+  terrainGroundTexturesReady: IUniform<number>;
+  terrainGroundTextures: IUniform<DataArrayTexture | null>;
+  terrainGroundCount: IUniform<number>;
+  /** Per rule: (min or −NONE, max or NONE, softness, source index or −1 for no rule). */
+  terrainGroundRules: IUniform<Vector4[]>;
+  terrainGroundColours: IUniform<Vector3[]>;
+  terrainGroundBanded: IUniform<number[]>;
+  terrainGroundMaterial: IUniform<number[]>;
+  terrainBedColours: IUniform<Vector3[]>;
+  /** The top of each bed within one repeat, metres (cumulative thickness). */
+  terrainBedTops: IUniform<number[]>;
+  terrainBedCount: IUniform<number>;
+  terrainBedBlend: IUniform<number>;
+}
+
+export function createGroundUniforms(): GroundUniforms {
+  return {
+    terrainGroundOn: { value: 1 },
+    terrainGroundTexturesReady: { value: 0 },
+    terrainGroundTextures: { value: null },
+    terrainGroundCount: { value: 1 },
+    terrainGroundRules: { value: Array.from({ length: MAX_GROUND_LAYERS * RULES_PER_LAYER }, () => new Vector4(-NONE, NONE, 0, -1)) },
+    terrainGroundColours: { value: Array.from({ length: MAX_GROUND_LAYERS }, () => new Vector3()) },
+    terrainGroundBanded: { value: new Array<number>(MAX_GROUND_LAYERS).fill(0) },
+    terrainGroundMaterial: { value: new Array<number>(MAX_GROUND_LAYERS).fill(0) },
+    terrainBedColours: { value: Array.from({ length: MAX_ROCK_BEDS }, () => new Vector3()) },
+    terrainBedTops: { value: new Array<number>(MAX_ROCK_BEDS).fill(1) },
+    terrainBedCount: { value: 1 },
+    terrainBedBlend: { value: 0 },
+  };
+}
+
+/** One rule as the shader's vec4 (see GroundUniforms.terrainGroundRules). */
+export function packRule(rule: MaskRule | undefined, out: Vector4): Vector4 {
+  if (!rule) return out.set(-NONE, NONE, 0, -1);
+  const source = SOURCE_INDEX[rule.source];
+  if (source === undefined) throw new Error(`the ground shader reads height, slope, flow, deposition and road, not ${rule.source}`);
+  return out.set(rule.min ?? -NONE, rule.max ?? NONE, rule.softness ?? 0, source);
+}
+
+/** The layers the view paints: every layer the climate has (sediment and gravel read 0 cover without erosion results: the same weights). */
+export function viewGroundLayers(climate: Climate, lines: GroundLines): GroundLayer[] {
+  return groundLayers(climate, lines, { erosion: true, road: true });
+}
+
+/** Sets the ground uniforms for a climate and the View's lines. */
+export function setGroundUniforms(uniforms: GroundUniforms, climate: Climate, lines: GroundLines): void {
+  const layers = viewGroundLayers(climate, lines);
+  if (layers.length > MAX_GROUND_LAYERS) throw new Error(`at most ${MAX_GROUND_LAYERS} ground layers, got ${layers.length}`);
+  const palette = groundPalette(climate, layers);
+  uniforms.terrainGroundCount.value = layers.length;
+  layers.forEach((layer, l) => {
+    if (layer.rules.length > RULES_PER_LAYER) throw new Error(`ground layer ${layer.name} has more than ${RULES_PER_LAYER} rules`);
+    for (let r = 0; r < RULES_PER_LAYER; r++) packRule(layer.rules[r], uniforms.terrainGroundRules.value[l * RULES_PER_LAYER + r]);
+    uniforms.terrainGroundColours.value[l].set(...palette.colours[l]);
+    uniforms.terrainGroundBanded.value[l] = layer.banded;
+    uniforms.terrainGroundMaterial.value[l] = GROUND_MATERIALS.indexOf(layer.material);
+  });
+  const { beds, blend } = CLIMATE_LOOKS[climate].bands;
+  let top = 0;
+  beds.slice(0, MAX_ROCK_BEDS).forEach((bed, b) => {
+    top += bed.thickness;
+    uniforms.terrainBedTops.value[b] = top;
+    uniforms.terrainBedColours.value[b].set(...palette.linearBeds[b]);
+  });
+  uniforms.terrainBedCount.value = Math.min(beds.length, MAX_ROCK_BEDS);
+  uniforms.terrainBedBlend.value = blend;
+}
+
+const perMaterial = (values: Readonly<Record<GroundMaterial, number>>) => `float[${GROUND_MATERIALS.length}](${GROUND_MATERIALS.map((m) => glslFloat(values[m])).join(', ')})`;
+
+/** Uniforms and functions (no texture reads) the fragment shader needs; after terrainShader.ts's header. */
+export const GROUND_FRAGMENT_HEADER = /* glsl */ `
+varying vec2 vTerrainCover;
+uniform float terrainGroundOn;
+uniform float terrainGroundTexturesReady;
+uniform highp sampler2DArray terrainGroundTextures;
+uniform int terrainGroundCount;
+uniform vec4 terrainGroundRules[${MAX_GROUND_LAYERS * RULES_PER_LAYER}];
+uniform vec3 terrainGroundColours[${MAX_GROUND_LAYERS}];
+uniform float terrainGroundBanded[${MAX_GROUND_LAYERS}];
+uniform float terrainGroundMaterial[${MAX_GROUND_LAYERS}];
+uniform vec3 terrainBedColours[${MAX_ROCK_BEDS}];
+uniform float terrainBedTops[${MAX_ROCK_BEDS}];
+uniform int terrainBedCount;
+uniform float terrainBedBlend;
+const float TERRAIN_TILE[${GROUND_MATERIALS.length}] = ${perMaterial(GROUND_TILE_METRES)};
+const float TERRAIN_ALBEDO[${GROUND_MATERIALS.length}] = ${perMaterial(GROUND_ALBEDO_AMOUNT)};
+
+// masks.ts ruleWeight for a packed rule: a band [min, max] with smoothstep edges 'softness' wide (hard without).
+float terrainGroundRule(vec4 rule, float v) {
+  if (rule.w < -0.5) return 1.0;
+  float w = 1.0;
+  if (rule.x > -1e29) w *= rule.z > 0.0 ? smoothstep(rule.x - rule.z, rule.x, v) : step(rule.x, v);
+  if (rule.y < 1e29) w *= rule.z > 0.0 ? 1.0 - smoothstep(rule.y, rule.y + rule.z, v) : step(v, rule.y);
+  return w;
+}
+float terrainGroundInput(vec4 rule, float height, float slopeDeg, vec2 cover) {
+  return rule.w < 0.5 ? height : rule.w < 1.5 ? slopeDeg : rule.w < 2.5 ? cover.x : rule.w < 3.5 ? cover.y : 0.0;
+}
+// shared/terrain/rockBands.ts writeBandColour: the bed at this height, fading into the next one below its top.
+vec3 terrainBand(float height) {
+  float cycle = terrainBedTops[terrainBedCount - 1];
+  float y = height - floor(height / cycle) * cycle;
+  int bed = 0;
+  float bottom = 0.0;
+  for (int b = 0; b < ${MAX_ROCK_BEDS - 1}; b++) {
+    if (b >= terrainBedCount - 1 || y < terrainBedTops[b]) break;
+    bottom = terrainBedTops[b];
+    bed = b + 1;
+  }
+  float top = terrainBedTops[bed];
+  float blend = min(terrainBedBlend, top - bottom);
+  float f = blend > 0.0 ? smoothstep(top - blend, top, y) : 0.0;
+  int next = bed + 1 >= terrainBedCount ? 0 : bed + 1;
+  return mix(terrainBedColours[bed], terrainBedColours[next], f);
+}
+// Colour variation at 4, 13 and 40 m, each octave only once it spans a few pixels (arithmetic: no texture reads).
+float terrainMacro(vec2 p, float metresPerPixel) {
+  float sum = 0.0;
+  float scale = 4.0;
+  for (int o = 0; o < 3; o++) {
+    float fade = smoothstep(2.0, 6.0, scale / metresPerPixel);
+    if (fade > 0.0) sum += fade * (terrainNoise(p / scale + float(o) * 31.0) - 0.5);
+    scale *= 3.3;
+  }
+  return sum;
+}
+`;
+
+/** The wet ground's darkening (shared/erosion/cover.ts), as the CPU colours apply it. */
+const WET_SHADE = `(1.0 - ${glslFloat(WET_DARKENING)} * ${ruleGlsl(WET_RULE, 'vTerrainCover.x')})`;
+
+/**
+ * The ground block of the fragment shader, after the normal is known (needs terrainMpp and
+ * terrainWorldNormal). Its texture reads are written out here, none in a loop or a function: three
+ * for rock (one per projection plane) and one for the heaviest other material.
+ */
+export const GROUND_FRAGMENT = /* glsl */ `
+{
+  float gHeight = vTerrainWorld.y;
+  float gSlope = degrees(acos(clamp(terrainWorldNormal.y, 0.0, 1.0)));
+  vec3 gBand = terrainBand(gHeight);
+  vec3 gMean = vec3(0.0);
+  float gLeft = 1.0;
+  float gRock = 0.0;
+  vec3 gRockColour = vec3(0.0);
+  float gOther = 0.0;
+  int gOtherLayer = 0;
+  for (int l = ${MAX_GROUND_LAYERS - 1}; l >= 0; l--) {
+    if (l >= terrainGroundCount) continue;
+    float coverage = 1.0;
+    if (l > 0) {
+      vec4 a = terrainGroundRules[2 * l];
+      vec4 b = terrainGroundRules[2 * l + 1];
+      coverage = terrainGroundRule(a, terrainGroundInput(a, gHeight, gSlope, vTerrainCover)) * terrainGroundRule(b, terrainGroundInput(b, gHeight, gSlope, vTerrainCover));
+    }
+    float w = gLeft * coverage;
+    gLeft -= w;
+    vec3 c = mix(terrainGroundColours[l], gBand, terrainGroundBanded[l]);
+    gMean += w * c;
+    if (int(terrainGroundMaterial[l] + 0.5) == ${ROCK}) {
+      gRock += w;
+      gRockColour += w * c;
+    } else if (w > gOther) {
+      gOther = w;
+      gOtherLayer = l;
+    }
+  }
+  float gShade = ${WET_SHADE};
+  vec3 gColour = gMean * gShade;
+  if (terrainDetailStrength > 0.0) {
+    gColour *= 1.0 + 0.22 * terrainDetailStrength * terrainMacro(vTerrainWorld.xz, terrainMpp);
+    // The textures up close only: from 1.2 m a pixel their mipmaps are their mean colour anyway.
+    float gFade = terrainDetailStrength * terrainGroundTexturesReady * (1.0 - smoothstep(0.45, 1.2, terrainMpp));
+    if (gFade > 0.0) {
+      vec3 gOffset = vec3(0.0);
+      if (gOther > 0.02) {
+        int m = int(terrainGroundMaterial[gOtherLayer] + 0.5);
+        float tile = TERRAIN_TILE[m];
+        vec4 t = textureLod(terrainGroundTextures, vec3(vTerrainWorld.xz / tile, float(m)), max(0.0, log2(terrainMpp * ${glslFloat(GROUND_TEXTURE_SIZE)} / tile)));
+        vec3 c = mix(terrainGroundColours[gOtherLayer], gBand, terrainGroundBanded[gOtherLayer]);
+        gColour += gFade * gOther * gShade * c * TERRAIN_ALBEDO[m] * (t.r * 2.0 - 1.0);
+        vec2 d = t.ba * 2.0 - 1.0;
+        gOffset += gOther * vec3(d.x, 0.0, d.y);
+      }
+      if (gRock > 0.02) {
+        float tile = TERRAIN_TILE[${ROCK}];
+        float lod = max(0.0, log2(terrainMpp * ${glslFloat(GROUND_TEXTURE_SIZE)} / tile));
+        vec3 w = pow(abs(terrainWorldNormal), vec3(4.0));
+        w /= w.x + w.y + w.z;
+        // Triplanar: cliffs take the vertical planes (v is height, so the texture's beds lie level), flat rock the ground plane.
+        vec4 tx = textureLod(terrainGroundTextures, vec3(vTerrainWorld.zy / tile, ${glslFloat(ROCK)}), lod);
+        vec4 ty = textureLod(terrainGroundTextures, vec3(vTerrainWorld.xz / tile, ${glslFloat(ROCK)}), lod);
+        vec4 tz = textureLod(terrainGroundTextures, vec3(vTerrainWorld.xy / tile, ${glslFloat(ROCK)}), lod);
+        float albedo = (tx.r * w.x + ty.r * w.y + tz.r * w.z) * 2.0 - 1.0;
+        gColour += gFade * gShade * gRockColour * TERRAIN_ALBEDO[${ROCK}] * albedo;
+        vec2 dx = tx.ba * 2.0 - 1.0;
+        vec2 dy = ty.ba * 2.0 - 1.0;
+        vec2 dz = tz.ba * 2.0 - 1.0;
+        gOffset += gRock * (w.x * vec3(0.0, dx.y, dx.x) + w.y * vec3(dy.x, 0.0, dy.y) + w.z * vec3(dz.x, dz.y, 0.0));
+      }
+      vec3 gNormal = normalize(terrainWorldNormal + gFade * gOffset);
+      normal = normalize((viewMatrix * vec4(gNormal, 0.0)).xyz);
+    }
+  }
+  diffuseColor.rgb = max(gColour, vec3(0.0));
+}
+`;

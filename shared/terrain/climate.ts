@@ -1,0 +1,88 @@
+/**
+ * Climates: the colours of the ground materials and the rock strata a preset's land is painted in.
+ * A temperate climate has grass, scree above the tree line and snow above the snow line; a desert
+ * has bare ochre ground, sand and gravel in its washes, rock in red and ochre bands, and no snow.
+ */
+import type { Rgb, RockBands } from './rockBands';
+import { SEDIMENT_SRGB } from '../erosion/cover';
+
+export const CLIMATES = ['temperate', 'desert'] as const;
+export type Climate = (typeof CLIMATES)[number];
+
+export const GROUND_MATERIALS = ['grass', 'dirt', 'gravel', 'rock', 'sand', 'snow', 'road'] as const;
+export type GroundMaterial = (typeof GROUND_MATERIALS)[number];
+
+export interface ClimateLook {
+  /** Mean colour of each material (sRGB bytes): what its texture averages to, and what a far view shows. */
+  readonly srgb: Readonly<Record<GroundMaterial, Rgb>>;
+  /** Rock strata by height: rock is painted in these bands. */
+  readonly bands: RockBands;
+  /** How much of the base ground's colour is the band colour (0 none, 1 all): desert hardpan shows the beds. */
+  readonly groundBanding: number;
+  /** Snow above the snow line (never on a desert). */
+  readonly snow: boolean;
+  /** Scree above the tree line. */
+  readonly scree: boolean;
+  /** The base material: what covers the ground no other rule claims. */
+  readonly base: GroundMaterial;
+  /** Slope (degrees) from which the ground is rock (full cover; it fades in over the 10° below). */
+  readonly rockSlope: number;
+}
+
+const TEMPERATE: ClimateLook = {
+  srgb: {
+    grass: [74, 96, 46],
+    dirt: [112, 96, 70],
+    gravel: [112, 106, 96],
+    rock: [118, 112, 104],
+    sand: SEDIMENT_SRGB,
+    snow: [236, 240, 244],
+    road: [98, 94, 88],
+  },
+  bands: {
+    beds: [
+      { thickness: 9, srgb: [120, 114, 106] },
+      { thickness: 5, srgb: [113, 108, 101] },
+      { thickness: 12, srgb: [124, 117, 108] },
+      { thickness: 4, srgb: [111, 106, 99] },
+      { thickness: 7, srgb: [117, 111, 102] },
+    ],
+    // Faint and soft: temperate strata show on cliffs without drawing contour lines across mountainsides.
+    blend: 3.5,
+  },
+  groundBanding: 0,
+  snow: true,
+  scree: true,
+  base: 'grass',
+  rockSlope: 45,
+};
+
+const DESERT: ClimateLook = {
+  srgb: {
+    grass: [140, 128, 80],
+    dirt: [178, 132, 86],
+    gravel: [150, 122, 94],
+    rock: [176, 104, 64],
+    sand: [200, 166, 116],
+    snow: [236, 240, 244],
+    road: [110, 100, 90],
+  },
+  bands: {
+    beds: [
+      { thickness: 7, srgb: [166, 94, 60] },
+      { thickness: 3, srgb: [200, 146, 92] },
+      { thickness: 9, srgb: [148, 74, 48] },
+      { thickness: 2.5, srgb: [202, 162, 114] },
+      { thickness: 6, srgb: [184, 118, 70] },
+      { thickness: 4, srgb: [130, 70, 50] },
+    ],
+    blend: 1,
+  },
+  groundBanding: 0.45,
+  snow: false,
+  scree: false,
+  base: 'dirt',
+  rockSlope: 34,
+};
+
+export const CLIMATE_LOOKS: Readonly<Record<Climate, ClimateLook>> = { temperate: TEMPERATE, desert: DESERT };

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { createHeightfield, vertexX, vertexZ } from './heightfield';
+import { writeShadingNormals } from './shadingNormals';
+import { defaultMaskSet, layerWeights, MaskSources } from '../export/masks';
+import { gridFromField } from '../export/grid';
+import { WET_DARKENING, WET_RULE } from '../erosion/cover';
+import { ruleWeight } from '../export/ruleWeight';
+import { writeVertexColors } from '../../app/view/terrainColors';
+import { CLIMATE_LOOKS, CLIMATES } from './climate';
+import { srgbByteToLinear } from './colorRamp';
+import { groundLayers, groundWeights } from './groundMaterials';
+import { writeBandColour } from './rockBands';
+import { createRandom } from '../random';
+
+/** A plane rising `rise` metres per metre along x from `base` at the map's middle: every vertex has the same exact and shading normal. */
+function plane(side: number, cell: number, base: number, rise: number) {
+  const field = createHeightfield(side, side, cell);
+  for (let j = 0; j < side; j++) for (let i = 0; i < side; i++) field.heights[j * side + i] = base + rise * vertexX(field, i) + 0 * vertexZ(field, j);
+  return field;
+}
+
+describe('ground materials: what the view paints is what the engine masks weigh', () => {
+  it('the view’s natural colour at every vertex is the engine’s default mask weights × the materials’ colours (planes of every slope, random erosion cover)', () => {
+    const generator = createRandom(7);
+    const rand = () => generator.next();
+    for (const climate of CLIMATES) {
+      const lines = { treeLine: 40, snowLine: 90, climate };
+      for (const rise of [0, 0.3, 0.6, 0.9, 1.2, 2, 4]) {
+        const field = plane(33, 2, 60, rise);
+        const n = field.width * field.depth;
+        const flow = Uint8Array.from({ length: n }, () => Math.floor(rand() * 256));
+        const deposition = Uint8Array.from({ length: n }, () => Math.floor(rand() * 256));
+        const normals = new Float32Array(n * 3);
+        writeShadingNormals(field, normals);
+        const colours = new Float32Array(n * 3);
+        writeVertexColors(field, normals, colours, 'natural', { min: 0, max: 1 }, 0, field.depth, { flow, deposition }, lines);
+        // The engine's side: the default mask set for the same look, weighed by masks.ts over the whole map.
+        const set = defaultMaskSet(0, 1, true, lines.snowLine, { climate, treeLine: lines.treeLine });
+        const weights = layerWeights(set, new MaskSources(gridFromField(field), { flow, deposition }), n);
+        const layers = groundLayers(climate, lines, { erosion: true, road: false });
+        expect(set.layers.map((l) => l.name)).toEqual(layers.map((l) => l.name));
+        const look = CLIMATE_LOOKS[climate];
+        const beds = look.bands.beds.map((bed) => bed.srgb.map(srgbByteToLinear) as [number, number, number]);
+        const band = [0, 0, 0];
+        for (let k = 0; k < n; k += 7) {
+          writeBandColour(look.bands, beds, field.heights[k], band, 0);
+          const expected = [0, 0, 0];
+          layers.forEach((layer, l) => {
+            for (let c = 0; c < 3; c++) {
+              const own = srgbByteToLinear(look.srgb[layer.material][c]);
+              expected[c] += weights[l][k] * (own + (band[c] - own) * layer.banded);
+            }
+          });
+          const shade = 1 - WET_DARKENING * ruleWeight(WET_RULE, flow[k] / 255);
+          for (let c = 0; c < 3; c++) expect(colours[3 * k + c], `${climate}, rise ${rise}, vertex ${k}`).toBeCloseTo(expected[c] * shade, 5);
+        }
+      }
+    }
+  });
+
+  it('a desert has no snow and no scree at any height; a temperate climate has snow above the snow line on flat ground only', () => {
+    const lines = { treeLine: 100, snowLine: 200 };
+    const desert = groundLayers('desert', lines, { erosion: true, road: true });
+    expect(desert.some((l) => l.material === 'snow' || l.name === 'scree')).toBe(false);
+    const temperate = groundLayers('temperate', lines, { erosion: false, road: false });
+    const snow = temperate.findIndex((l) => l.material === 'snow');
+    const weights = new Float32Array(temperate.length);
+    const at = (height: number, slopeDeg: number) => {
+      groundWeights(temperate, { height, slopeDeg, flow: 0, deposition: 0, road: 0 }, weights);
+      return weights[snow];
+    };
+    expect(at(250, 0)).toBe(1);
+    expect(at(150, 0)).toBe(0);
+    expect(at(250, 65)).toBe(0);
+    expect(weights.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 6);
+  });
+
+  it('rock beds repeat with their cycle and blend only over the last metres below each bed’s top', () => {
+    const { bands } = CLIMATE_LOOKS.desert;
+    const beds = bands.beds.map((bed) => [bed.thickness, bed.thickness, bed.thickness] as [number, number, number]);
+    const cycle = bands.beds.reduce((sum, bed) => sum + bed.thickness, 0);
+    const out = [0, 0, 0];
+    let bottom = 0;
+    for (const bed of bands.beds) {
+      for (const repeat of [-3, 0, 5]) {
+        // Just above a bed's bottom: the bed itself; just below its top: almost all the next one.
+        writeBandColour(bands, beds, repeat * cycle + bottom + 0.01, out, 0);
+        expect(out[0]).toBeCloseTo(bed.thickness, 9);
+      }
+      bottom += bed.thickness;
+    }
+  });
+});

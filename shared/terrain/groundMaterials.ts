@@ -1,0 +1,218 @@
+/**
+ * Ground materials by rules: one stack of mask layers (shared/export/maskTypes.ts) says where each
+ * material lies — grass or desert ground as the base, scree above the tree line, dirt on banks, rock
+ * on steep ground, sand where sediment settled, gravel in the channels, snow above the snow line,
+ * road on roads — and both the 3D view (its shader reads these layers as uniforms: groundShader.ts)
+ * and the engine export (shared/export/masks.ts defaultMaskSet) weigh them by masks.ts's ruleWeight
+ * and stacking. What the view paints is what the engine's splat maps get.
+ */
+import type { MaskLayer, MaskRule } from '../export/maskTypes';
+import { ruleWeight } from '../export/ruleWeight';
+import { COVER_SLOPE_RULE, SEDIMENT_RULE, WET_DARKENING, WET_RULE } from '../erosion/cover';
+import { CLIMATE_LOOKS, type Climate, type GroundMaterial } from './climate';
+import { srgbByteToLinear } from './colorRamp';
+import { bandCycle, writeBandColour, type Rgb, type RockBands } from './rockBands';
+
+/** A mask layer painted with one material; `banded` (0…1) is how much of its colour comes from the rock bands. */
+export interface GroundLayer extends MaskLayer {
+  readonly material: GroundMaterial;
+  readonly banded: number;
+}
+
+/** Heights (metres) the climate's cover changes at: the View's tree and snow lines. */
+export interface GroundLines {
+  treeLine: number;
+  snowLine: number;
+}
+
+/** Which inputs the map has besides its heights. */
+export interface GroundData {
+  erosion: boolean;
+  road: boolean;
+}
+
+/** Rock fades in over this many degrees below the climate's rock slope; dirt on banks over the same below its own. */
+const SLOPE_FADE = 10;
+/** Gravel in the channels' cores (the wet ground around them is broader: WET_RULE darkens it). */
+export const CHANNEL_RULE: MaskRule = { source: 'flow', min: 0.5, softness: 0.3 };
+/** Gravel lies in channels up to this slope (their beds), fading out over 8° more. */
+export const CHANNEL_SLOPE_RULE: MaskRule = { source: 'slope', max: 30, softness: 8 };
+/** Snow holds on ground up to 50°, gone by 60°. */
+export const SNOW_SLOPE_RULE: MaskRule = { source: 'slope', max: 50, softness: 10 };
+/** The road footprint (1 on the surface): road from half of it. */
+export const ROAD_RULE: MaskRule = { source: 'road', min: 0.5, softness: 0.5 };
+
+const round = (v: number) => Math.round(v * 100) / 100;
+
+/** The layers, base first (the export's order: each later layer covers those below by its coverage). */
+export function groundLayers(climate: Climate, lines: GroundLines, data: GroundData): GroundLayer[] {
+  const look = CLIMATE_LOOKS[climate];
+  const gap = Math.max(1, lines.snowLine - lines.treeLine);
+  const layers: GroundLayer[] = [{ name: look.base === 'grass' ? 'grass' : 'ground', material: look.base, banded: look.groundBanding, rules: [] }];
+  // Scree takes over from the tree line, full a quarter of the way below the snow line.
+  if (look.scree) layers.push({ name: 'scree', material: 'gravel', banded: 0, rules: [{ source: 'height', min: round(lines.snowLine - 0.25 * gap), softness: round(0.75 * gap) }] });
+  layers.push({ name: 'dirt', material: 'dirt', banded: look.groundBanding, rules: [{ source: 'slope', min: look.rockSlope - 12, softness: SLOPE_FADE }] });
+  layers.push({ name: 'rock', material: 'rock', banded: 1, rules: [{ source: 'slope', min: look.rockSlope, softness: SLOPE_FADE }] });
+  if (data.erosion) {
+    layers.push({ name: 'sediment', material: 'sand', banded: 0, rules: [SEDIMENT_RULE, COVER_SLOPE_RULE] });
+    layers.push({ name: 'gravel', material: 'gravel', banded: 0, rules: [CHANNEL_RULE, CHANNEL_SLOPE_RULE] });
+  }
+  if (look.snow) layers.push({ name: 'snow', material: 'snow', banded: 0, rules: [{ source: 'height', min: round(lines.snowLine), softness: round(Math.max(2, 0.1 * gap)) }, SNOW_SLOPE_RULE] });
+  if (data.road) layers.push({ name: 'road', material: 'road', banded: 0, rules: [ROAD_RULE] });
+  return layers;
+}
+
+/** What the rules read at one point. */
+export interface GroundInputs {
+  height: number;
+  slopeDeg: number;
+  /** 0…1 (cover bytes / 255); 0 without erosion results. */
+  flow: number;
+  deposition: number;
+  /** 0…1 road footprint; 0 without roads. */
+  road: number;
+}
+
+function inputOf(rule: MaskRule, inputs: GroundInputs): number {
+  switch (rule.source) {
+    case 'height':
+      return inputs.height;
+    case 'slope':
+      return inputs.slopeDeg;
+    case 'flow':
+      return inputs.flow;
+    case 'deposition':
+      return inputs.deposition;
+    case 'road':
+      return inputs.road;
+    default:
+      throw new Error(`ground layers read height, slope, flow, deposition and road, not ${rule.source}`);
+  }
+}
+
+/** The stacked weights of the layers at one point (sum 1), as masks.ts's layerWeights stacks them. */
+export function groundWeights(layers: readonly MaskLayer[], inputs: GroundInputs, out: Float32Array | number[]): void {
+  let left = 1;
+  for (let l = layers.length - 1; l >= 0; l--) {
+    let coverage = 1;
+    if (l > 0) for (const rule of layers[l].rules) coverage *= ruleWeight(rule, inputOf(rule, inputs));
+    out[l] = left * coverage;
+    left -= out[l];
+  }
+}
+
+/** The layers' linear colours, the band colours and the wet darkening: what the view and the colour map paint with. */
+export interface GroundPalette {
+  readonly layers: readonly GroundLayer[];
+  /** Linear RGB of each layer's material. */
+  readonly colours: readonly Rgb[];
+  readonly climate: Climate;
+  readonly linearBeds: readonly Rgb[];
+  readonly bands: RockBands;
+  /** The beds' repeat, metres. */
+  readonly cycle: number;
+  /** The layers' rules as numbers (packRules), read per vertex without the rule objects. */
+  readonly packed: Float64Array;
+}
+
+const RULE_SOURCES: Partial<Record<MaskRule['source'], number>> = { height: 0, slope: 1, flow: 2, deposition: 3, road: 4 };
+/** Numbers per packed rule: source (−1: none), min, max, softness, has min, has max. */
+const PACKED = 6;
+const PACKED_RULES = 2;
+
+/**
+ * Each layer's (at most two) rules as numbers, in the layout weighPacked reads. A rule of another
+ * source (the ground layers use height, slope, flow, deposition and road only) is refused.
+ */
+function packRules(layers: readonly MaskLayer[]): Float64Array {
+  const out = new Float64Array(layers.length * PACKED_RULES * PACKED);
+  layers.forEach((layer, l) => {
+    if (layer.rules.length > PACKED_RULES) throw new Error(`ground layer ${layer.name} has more than ${PACKED_RULES} rules`);
+    for (let r = 0; r < PACKED_RULES; r++) {
+      const o = (l * PACKED_RULES + r) * PACKED;
+      const rule = layer.rules[r];
+      if (!rule) {
+        out[o] = -1;
+        continue;
+      }
+      const source = RULE_SOURCES[rule.source];
+      if (source === undefined) throw new Error(`ground layers read height, slope, flow, deposition and road, not ${rule.source}`);
+      out.set([source, rule.min ?? 0, rule.max ?? 0, rule.softness ?? 0, rule.min === undefined ? 0 : 1, rule.max === undefined ? 0 : 1], o);
+    }
+  });
+  return out;
+}
+
+/** ruleWeight of packed rule `o` for value v (the same smoothstep band). */
+function packedWeight(packed: Float64Array, o: number, v: number): number {
+  const soft = packed[o + 3];
+  let w = 1;
+  if (packed[o + 4] === 1) {
+    const min = packed[o + 1];
+    if (soft > 0) {
+      const t = Math.min(1, Math.max(0, (v - (min - soft)) / soft));
+      w = t * t * (3 - 2 * t);
+    } else w = v >= min ? 1 : 0;
+  }
+  if (packed[o + 5] === 1 && w > 0) {
+    const max = packed[o + 2];
+    if (soft > 0) {
+      const t = Math.min(1, Math.max(0, (v - max) / soft));
+      w *= 1 - t * t * (3 - 2 * t);
+    } else w *= v <= max ? 1 : 0;
+  }
+  return w;
+}
+
+const linear = (srgb: Rgb): Rgb => [srgbByteToLinear(srgb[0]), srgbByteToLinear(srgb[1]), srgbByteToLinear(srgb[2])];
+
+export function groundPalette(climate: Climate, layers: readonly GroundLayer[]): GroundPalette {
+  const look = CLIMATE_LOOKS[climate];
+  return { layers, climate, colours: layers.map((layer) => linear(look.srgb[layer.material])), linearBeds: look.bands.beds.map((bed) => linear(bed.srgb)), bands: look.bands, cycle: bandCycle(look.bands), packed: packRules(layers) };
+}
+
+/**
+ * The ground's mean colour at one point (linear RGB into out[offset..]): each layer's material colour
+ * (mixed with the rock band at that height by how banded it is) by its weight, darkened where water
+ * ran (shared/erosion/cover.ts WET_RULE). The 3D view's materials average to this far away.
+ */
+export function writeGroundColour(palette: GroundPalette, inputs: GroundInputs, out: Float32Array | number[], offset: number, scratch: Float32Array): void {
+  const { layers, colours, packed } = palette;
+  // groundWeights on the packed rules (the same stacking; this runs per vertex of whole maps).
+  let left = 1;
+  for (let l = layers.length - 1; l >= 0; l--) {
+    let coverage = 1;
+    for (let r = 0; l > 0 && r < PACKED_RULES && coverage > 0; r++) {
+      const o = (l * PACKED_RULES + r) * PACKED;
+      const source = packed[o];
+      if (source < 0) continue;
+      const v = source === 0 ? inputs.height : source === 1 ? inputs.slopeDeg : source === 2 ? inputs.flow : source === 3 ? inputs.deposition : inputs.road;
+      coverage *= packedWeight(packed, o, v);
+    }
+    scratch[l] = left * coverage;
+    left -= scratch[l];
+  }
+  const band = BAND_SCRATCH;
+  let banded = false;
+  let r = 0;
+  let g = 0;
+  let b = 0;
+  for (let l = 0; l < layers.length; l++) {
+    const w = scratch[l];
+    if (w === 0) continue;
+    const c = colours[l];
+    const mix = layers[l].banded;
+    if (mix > 0 && !banded) {
+      writeBandColour(palette.bands, palette.linearBeds, inputs.height, band, 0, palette.cycle);
+      banded = true;
+    }
+    r += w * (c[0] + (band[0] - c[0]) * mix);
+    g += w * (c[1] + (band[1] - c[1]) * mix);
+    b += w * (c[2] + (band[2] - c[2]) * mix);
+  }
+  const shade = 1 - WET_DARKENING * ruleWeight(WET_RULE, inputs.flow);
+  out[offset] = r * shade;
+  out[offset + 1] = g * shade;
+  out[offset + 2] = b * shade;
+}
+const BAND_SCRATCH = new Float32Array(3);

@@ -1,0 +1,181 @@
+/**
+ * The ground materials' textures, generated (no image files): one RGBA8 tile per material, seamless
+ * (every noise is periodic over the tile), channels R = albedo around its mean (128 ≈ ×1: each tile's
+ * mean is exactly its material's colour, so a far view, whose mipmaps average the tile, shows the
+ * colour the 2D panel and the colour map paint), G = height (for blending), B, A = the normal's x and
+ * y in the tile's plane (0.5 = flat). The view makes them once in a worker and keeps them.
+ */
+import { GROUND_MATERIALS, type GroundMaterial } from './climate';
+
+/** Texels along a tile's side. */
+export const GROUND_TEXTURE_SIZE = 256;
+
+/**
+ * Metres a tile spans, per material. None is near one or two cells of a usual map (1–4 m cells), so
+ * a tile's repeat never lines up with the cells (no lattice), and close views do not see it repeat.
+ */
+export const GROUND_TILE_METRES: Readonly<Record<GroundMaterial, number>> = { grass: 2.9, dirt: 3.3, gravel: 2.35, rock: 6.7, sand: 3.1, snow: 5.3, road: 2.7 };
+
+/** How strongly each material's albedo varies (× its R around the mean) and its normals tilt. */
+export const GROUND_ALBEDO_AMOUNT: Readonly<Record<GroundMaterial, number>> = { grass: 0.5, dirt: 0.45, gravel: 0.55, rock: 0.6, sand: 0.35, snow: 0.12, road: 0.3 };
+const BUMP: Readonly<Record<GroundMaterial, number>> = { grass: 3, dirt: 4, gravel: 7, rock: 6, sand: 2.5, snow: 1.2, road: 1.5 };
+
+/** A hash of integer lattice coordinates to 0…1 (deterministic on every machine: integer arithmetic). */
+function hash(x: number, y: number, seed: number): number {
+  let h = Math.imul(x, 0x27d4eb2d) ^ Math.imul(y, 0x165667b1) ^ Math.imul(seed, 0x9e3779b1);
+  h = Math.imul(h ^ (h >>> 15), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return ((h ^ (h >>> 16)) >>> 0) / 4294967296;
+}
+
+const wrap = (v: number, period: number) => ((v % period) + period) % period;
+
+/** Value noise with `period` lattice cells over the tile (u, v in 0…1), smoothly interpolated: seamless. */
+function periodicNoise(u: number, v: number, period: number, seed: number): number {
+  const x = u * period;
+  const y = v * period;
+  const x0 = Math.floor(x);
+  const y0 = Math.floor(y);
+  const fx = x - x0;
+  const fy = y - y0;
+  const sx = fx * fx * (3 - 2 * fx);
+  const sy = fy * fy * (3 - 2 * fy);
+  const a = hash(wrap(x0, period), wrap(y0, period), seed);
+  const b = hash(wrap(x0 + 1, period), wrap(y0, period), seed);
+  const c = hash(wrap(x0, period), wrap(y0 + 1, period), seed);
+  const d = hash(wrap(x0 + 1, period), wrap(y0 + 1, period), seed);
+  return a + (b - a) * sx + (c - a) * sy + (a - b - c + d) * sx * sy;
+}
+
+/** Fractal sum of periodic noise, `octaves` from `period` cells up (each twice as fine, half as strong), 0…1. */
+function fbm(u: number, v: number, period: number, octaves: number, seed: number): number {
+  let sum = 0;
+  let amplitude = 0.5;
+  let norm = 0;
+  for (let o = 0; o < octaves; o++) {
+    sum += amplitude * periodicNoise(u, v, period << o, seed + o * 101);
+    norm += amplitude;
+    amplitude *= 0.5;
+  }
+  return sum / norm;
+}
+
+/** Distances to the nearest and second-nearest jittered cell point (periodic cells) and the nearest cell's hash. */
+function cells(u: number, v: number, period: number, seed: number): { f1: number; f2: number; id: number } {
+  const x = u * period;
+  const y = v * period;
+  const xi = Math.floor(x);
+  const yi = Math.floor(y);
+  let f1 = 9;
+  let f2 = 9;
+  let id = 0;
+  for (let dy = -1; dy <= 1; dy++) {
+    for (let dx = -1; dx <= 1; dx++) {
+      const cx = wrap(xi + dx, period);
+      const cy = wrap(yi + dy, period);
+      const px = xi + dx + 0.15 + 0.7 * hash(cx, cy, seed);
+      const py = yi + dy + 0.15 + 0.7 * hash(cx, cy, seed + 7);
+      const d = Math.hypot(px - x, py - y);
+      if (d < f1) {
+        f2 = f1;
+        f1 = d;
+        id = hash(cx, cy, seed + 13);
+      } else if (d < f2) f2 = d;
+    }
+  }
+  return { f1, f2, id };
+}
+
+/** Height (0…1) and albedo (around 0.5) of one material at tile coordinates (u, v). */
+function sampleMaterial(material: GroundMaterial, u: number, v: number): [number, number] {
+  switch (material) {
+    case 'grass': {
+      // Clumps, and blades as fine noise stretched along one axis; soil shows darker between clumps.
+      const clumps = fbm(u, v, 6, 4, 11);
+      const blades = fbm(u * 1, v, 48, 2, 12) * 0.6 + periodicNoise(u, v * 0.25 + u * 0.1, 96, 13) * 0.4;
+      const h = 0.55 * clumps + 0.45 * blades;
+      return [h, 0.5 + 0.55 * (clumps - 0.5) + 0.35 * (blades - 0.5)];
+    }
+    case 'dirt': {
+      const base = fbm(u, v, 8, 5, 21);
+      const pebbles = cells(u, v, 20, 22);
+      const pebble = pebbles.id > 0.8 ? Math.max(0, 1 - pebbles.f1 * 3) : 0;
+      const h = 0.75 * base + 0.35 * pebble;
+      return [h, 0.5 + 0.6 * (base - 0.5) + 0.25 * pebble - 0.1 * fbm(u, v, 32, 2, 23)];
+    }
+    case 'gravel': {
+      // Stones: rounded cells with gaps between them, each its own shade; the cells warped by noise so no row lines up.
+      const stones = cells(wrap(u + 0.02 * (fbm(u, v, 4, 2, 33) - 0.5), 1), wrap(v + 0.02 * (fbm(u, v, 4, 2, 34) - 0.5), 1), 22, 31);
+      const edge = Math.min(1, (stones.f2 - stones.f1) * 4);
+      const h = Math.sqrt(edge) * (0.7 + 0.3 * stones.id);
+      return [h, 0.5 + 0.45 * (stones.id - 0.5) + 0.3 * (edge - 0.6) + 0.1 * (fbm(u, v, 64, 2, 32) - 0.5)];
+    }
+    case 'rock': {
+      // Ridged noise cracked by warped cells (no regular rows: the strata are the colour bands by height).
+      const ridged = 1 - Math.abs(2 * fbm(u, v, 4, 5, 41) - 1);
+      const crack = cells(wrap(u + 0.12 * (fbm(u, v, 2, 3, 43) - 0.5), 1), wrap(v + 0.12 * (fbm(u, v, 2, 3, 44) - 0.5), 1), 5, 42);
+      const cracks = Math.min(1, (crack.f2 - crack.f1) * 4);
+      const fine = fbm(u, v, 16, 3, 45);
+      const h = 0.55 * ridged + 0.25 * cracks + 0.2 * fine;
+      return [h, 0.5 + 0.45 * (ridged - 0.5) + 0.2 * (cracks - 0.7) + 0.2 * (fine - 0.5) + 0.12 * (crack.id - 0.5)];
+    }
+    case 'sand': {
+      // Ripples across u, bent by noise, over a fine grain.
+      const ripple = 0.5 + 0.5 * Math.sin(2 * Math.PI * (u * 7 + 0.8 * fbm(u, v, 3, 3, 51)));
+      const grain = periodicNoise(u, v, 128, 52);
+      const h = 0.7 * ripple + 0.3 * fbm(u, v, 8, 3, 53);
+      return [h, 0.5 + 0.25 * (ripple - 0.5) + 0.2 * (grain - 0.5) + 0.25 * (fbm(u, v, 5, 3, 54) - 0.5)];
+    }
+    case 'snow': {
+      const drift = fbm(u, v, 4, 4, 61);
+      return [drift, 0.5 + 0.3 * (drift - 0.5) + 0.1 * (periodicNoise(u, v, 64, 62) - 0.5)];
+    }
+    case 'road': {
+      const grain = periodicNoise(u, v, 128, 71);
+      const patches = fbm(u, v, 4, 3, 72);
+      return [0.5 * grain + 0.5 * patches, 0.5 + 0.4 * (grain - 0.5) + 0.3 * (patches - 0.5)];
+    }
+  }
+}
+
+/** One material's tile, RGBA8, GROUND_TEXTURE_SIZE² (see the module comment for the channels). */
+export function groundTexture(material: GroundMaterial, size = GROUND_TEXTURE_SIZE): Uint8Array<ArrayBuffer> {
+  const n = size * size;
+  const height = new Float32Array(n);
+  const albedo = new Float32Array(n);
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const [h, a] = sampleMaterial(material, (x + 0.5) / size, (y + 0.5) / size);
+      height[y * size + x] = h;
+      albedo[y * size + x] = a;
+    }
+  }
+  // Albedo mean exactly 0.5 (the material's colour): shift, then clamp to what a byte holds.
+  let mean = 0;
+  for (let k = 0; k < n; k++) mean += albedo[k];
+  mean /= n;
+  const out = new Uint8Array(n * 4);
+  const bump = BUMP[material];
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const k = y * size + x;
+      // Central differences, wrapped: the tile's normal is seamless too.
+      const dx = (height[y * size + ((x + 1) % size)] - height[y * size + ((x + size - 1) % size)]) * 0.5 * bump;
+      const dy = (height[((y + 1) % size) * size + x] - height[((y + size - 1) % size) * size + x]) * 0.5 * bump;
+      const inv = 1 / Math.sqrt(dx * dx + dy * dy + 1);
+      out[4 * k] = Math.round(Math.min(1, Math.max(0, albedo[k] - mean + 0.5)) * 255);
+      out[4 * k + 1] = Math.round(Math.min(1, Math.max(0, height[k])) * 255);
+      out[4 * k + 2] = Math.round((0.5 - 0.5 * dx * inv) * 255);
+      out[4 * k + 3] = Math.round((0.5 - 0.5 * dy * inv) * 255);
+    }
+  }
+  return out;
+}
+
+/** Every material's tile, one after another in GROUND_MATERIALS order (a texture array's layers). */
+export function groundTextureLayers(size = GROUND_TEXTURE_SIZE): Uint8Array<ArrayBuffer> {
+  const layer = size * size * 4;
+  const out = new Uint8Array(layer * GROUND_MATERIALS.length);
+  GROUND_MATERIALS.forEach((material, m) => out.set(groundTexture(material, size), m * layer));
+  return out;
+}
