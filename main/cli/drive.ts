@@ -258,7 +258,7 @@ file Faultline reads (.png, .r16, .raw, .r32, .exr, .tif, .tiff, .faultline); a 
   --max-slope deg    kinematic: refuse to climb ground steeper than this, 0..90 (default: ${d.maxSlopeDeg}, no limit)
   --pose METHOD      kinematic: classic | wheel-plane (a least-squares plane through the four wheels)
 
-CSV columns, one row per step: t,x,y,z,heading,pitch,roll,upX,upY,upZ,fwdX,fwdY,fwdZ,clip
+CSV columns, one row per step: t,x,y,z,heading,pitch,roll,upX,upY,upZ,fwdX,fwdY,fwdZ,clip,water
 (seconds, metres, radians, unit vectors in world space with y up; heading 0 faces +z, π/2 faces +x;
 clip is how deep the terrain cuts into the body's underside). Physics adds
 speed,airborne,contact0,contact1,contact2,contact3,compression0,compression1,compression2,compression3

@@ -15,8 +15,10 @@ const FLAG_TEXT: Record<SegmentFlag, string> = {
   rolledOver: 'the drive ended here: the car rolled over',
   stuck: 'the drive ended here: the car got stuck',
   leftRoad: 'the drive ended here: the car left the road',
+  flooded: 'the drive ended here: the water was deeper than the car can ford',
+  water: 'the road crosses water: a bridge or a ford is needed',
 };
-const FLAG_CODE: Record<SegmentFlag, string> = { grade: 'G', radius: 'R', crest: 'C', airborne: 'A', stopped: 'S', rolledOver: 'O', stuck: 'K', leftRoad: 'L' };
+const FLAG_CODE: Record<SegmentFlag, string> = { grade: 'G', radius: 'R', crest: 'C', airborne: 'A', stopped: 'S', rolledOver: 'O', stuck: 'K', leftRoad: 'L', flooded: 'F', water: 'W' };
 
 const fixed = (v: number, d = 1) => (Object.is(Math.round(v * 10 ** d), -0) ? 0 : v).toFixed(d);
 

@@ -8,7 +8,8 @@
  *   side friction f = 0.15 (a typical design value for a sealed road);
  * - `crest`: a crest at which a car at the design speed leaves the ground (v² · curvature > g);
  * - `airborne`, `stopped`: what the test drive saw;
- * - `rolledOver`, `stuck`, `leftRoad`: where the test drive ended that way (shared/vehicle/physics/driveEnd.ts).
+ * - `rolledOver`, `stuck`, `leftRoad`, `flooded`: where the test drive ended that way (shared/vehicle/physics/driveEnd.ts);
+ * - `water`: the road crosses water there (its depth in `water`): a bridge or a ford is needed.
  * A drive that ended early covers the segments it reached (`driven`); the report says how it ended.
  */
 import type { JsonObject } from '../codecs/json';
@@ -42,7 +43,7 @@ export interface DriveOutcome {
   end?: DriveEnd;
 }
 
-export type SegmentFlag = 'grade' | 'radius' | 'crest' | 'airborne' | 'stopped' | 'rolledOver' | 'stuck' | 'leftRoad';
+export type SegmentFlag = 'grade' | 'radius' | 'crest' | 'airborne' | 'stopped' | 'rolledOver' | 'stuck' | 'leftRoad' | 'flooded' | 'water';
 
 export interface ReportSegment {
   from: number;
