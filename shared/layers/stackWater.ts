@@ -40,5 +40,8 @@ export function stackWater(stack: LayerStack, size: LayerSize, input?: Float32Ar
   return { heights: current, depth };
 }
 
+/** Whether any enabled layer of the stack gives water (a `water` or `river` layer). */
+export const stackHasWater = (stack: LayerStack): boolean => stack.some((layer) => layer.enabled && (layer.kind === 'water' || layer.kind === 'river'));
+
 /** Metres of water over the stack's heights per vertex, 0 where dry (see stackWater). */
 export const stackWaterDepth = (stack: LayerStack, size: LayerSize, input?: Float32Array): Float32Array => stackWater(stack, size, input).depth;
