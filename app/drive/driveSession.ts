@@ -13,7 +13,8 @@ import { DEFAULT_DRIVE_SETTINGS, carSettingsFor, patchDriveSettings, type DriveM
 import type { PhysicsCarSpec } from '../../shared/vehicle/physics/cars';
 import { DriveMarks } from './driveMarks';
 import { PHYSICS_DT, PhysicsCar, type PhysicsInput, type PhysicsState } from '../../shared/vehicle/physics/physicsCar';
-import { Autopilot, physicsTelemetryCsv, physicsTelemetryRow, routeStart, type PhysicsTelemetryRow } from '../../shared/vehicle/physics/physicsDrive';
+import { Autopilot, physicsTelemetryCsv, physicsTelemetryRow, routeStart, wading, type PhysicsTelemetryRow } from '../../shared/vehicle/physics/physicsDrive';
+import { isFlooded, wadingSpeedFactor, waterAtCar } from '../../shared/vehicle/water';
 import { DriveWatch, type DriveEnd, type DriveEndReason } from '../../shared/vehicle/physics/driveEnd';
 import type { SurfaceId, SurfaceLookup } from '../../shared/vehicle/physics/surfaces';
 import type { Rapier } from '../../shared/vehicle/physics/rapier';
@@ -53,6 +54,9 @@ export interface HudValues {
   readonly surfaces: readonly SurfaceId[];
   /** Physics: the engine is still loading (the car waits at rest). */
   readonly loading: boolean;
+  /** Metres of water at the car, and whether it is deeper than the car's fording depth (the car stops). */
+  readonly water?: number;
+  readonly flooded?: boolean;
 }
 
 /** How the car was last placed by a search for drivable ground (null when placed exactly where asked). */
@@ -104,6 +108,8 @@ export interface DriveSessionOptions {
   obstacles?(): readonly Obstacle[];
   /** What the ground is made of, for the physics car's grip and rolling resistance (absent: a road everywhere). */
   surfaces?(): SurfaceLookup | null;
+  /** Metres of water per vertex (shared/vehicle/water.ts waterField; absent or null: dry everywhere). */
+  water?(): Heightfield | null;
   /** Loads the physics engine (lazily, on the first physics drive); the editor passes loadRapier. */
   physics?(): Promise<Rapier>;
   /** Settings to start with (the editor's defaults otherwise). */
@@ -434,7 +440,7 @@ export class DriveSession {
     const input = pilot.next(car);
     const where = { t: this.pilotTime, x: car.position.x, z: car.position.z, roll: car.roll, progress: pilot.progress, offset: pilot.offset };
     this.pilotTime += dt;
-    const end = input ? watch.observe(where) : watch.arrive(where);
+    const end = this.floodedHere() ? watch.flood(where) : input ? watch.observe(where) : watch.arrive(where);
     if (!end) return input;
     this.stopPilot(end.reason, end);
     return { throttle: 0, steer: 0, brake: 1 };
@@ -442,6 +448,15 @@ export class DriveSession {
 
   private recordedCount(): number {
     return this.recordedModel === 'physics' ? this.physicsRows.length : this.rows.length;
+  }
+
+  /** Metres of water under the car's centre now. */
+  private waterHere(): number {
+    return waterAtCar(this.options.water?.(), this.car.x, this.car.z);
+  }
+
+  private floodedHere(): boolean {
+    return isFlooded(this.waterHere(), this.settings.carSpec.fordingDepth);
   }
 
   private field(): Heightfield {
@@ -525,7 +540,10 @@ export class DriveSession {
       const { x, z, heading, speed } = this.car;
       const pilot = this.pilotInput({ position: { x, z }, heading, speed, roll: this.currentPose?.roll ?? 0 }, dt);
       const input = pilot ? { throttle: pilot.throttle - pilot.brake, steer: pilot.steer, handbrake: false } : driveInputFrom(this.held);
-      const result = stepCar(this.field(), this.car, input, dt, carSettingsFor(this.settings), this.options.obstacles?.() ?? []);
+      // Wading: the top speed is the share the water leaves (none when flooded: the car stops).
+      const settings = carSettingsFor(this.settings);
+      const wade = wadingSpeedFactor(this.waterHere(), this.settings.carSpec.fordingDepth);
+      const result = stepCar(this.field(), this.car, input, dt, wade < 1 ? { ...settings, maxSpeed: settings.maxSpeed * wade } : settings, this.options.obstacles?.() ?? []);
       this.car = result.state;
       if (result.stoppedBy) {
         // A stop is counted once, not again every frame the car keeps pushing against it.
@@ -536,7 +554,7 @@ export class DriveSession {
     const pose = this.updatePose();
     if (this.store.getState().recording && dt > 0) {
       this.recordTime += dt;
-      this.rows.push(telemetryRow(this.recordTime, pose));
+      this.rows.push(telemetryRow(this.recordTime, pose, this.waterHere()));
       if (this.rows.length > MAX_RECORDED_ROWS) this.rows.splice(0, this.rows.length - MAX_RECORDED_ROWS);
     }
     this.sinceHud += dt;
@@ -567,11 +585,14 @@ export class DriveSession {
       const pilot = this.pilotInput(car.state, PHYSICS_DT);
       if (pilot) this.physicsSteer = pilot.steer;
       const input: PhysicsInput = pilot ? { ...pilot, handbrake: false } : { throttle: keys.throttle, steer: this.physicsSteer, brake: 0, handbrake: keys.handbrake };
-      car.step(input);
+      const water = this.waterHere();
+      const fording = this.settings.carSpec.fordingDepth;
+      // Flooded: the engine is out and the brakes hold the car.
+      car.step(isFlooded(water, fording) ? { ...input, throttle: 0, brake: 1 } : wading(input, water, fording));
       this.marks.observe(car.state);
       if (recording) {
         this.recordTime += PHYSICS_DT;
-        this.physicsRows.push(physicsTelemetryRow(this.recordTime, car.state));
+        this.physicsRows.push(physicsTelemetryRow(this.recordTime, car.state, this.waterHere()));
         if (this.physicsRows.length > MAX_RECORDED_ROWS) this.physicsRows.splice(0, this.physicsRows.length - MAX_RECORDED_ROWS);
       }
     }
@@ -636,6 +657,8 @@ export class DriveSession {
     this.store.setState({
       hud: {
         model: this.settings.model,
+        water: this.waterHere(),
+        flooded: this.floodedHere(),
         loading: this.physicsActive && !this.physicsCar,
         airborne: physics?.airborne ?? false,
         wheelContacts: physics ? physics.wheels.map((w) => w.contact) : this.currentWheels.map((w) => w.grounded),

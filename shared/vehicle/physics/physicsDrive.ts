@@ -254,7 +254,7 @@ export function routeRowsPhysics(rapier: Rapier, field: Heightfield, waypoints: 
 const waterUnder = (water: Heightfield | undefined, s: PhysicsState): number => waterAtCar(water, s.position.x, s.position.z);
 
 /** Wading: the throttle held to the share of the car's speed the water leaves it (water.ts), brakes as they are. */
-function wading(input: PhysicsInput, water: number, fording: number): PhysicsInput {
+export function wading(input: PhysicsInput, water: number, fording: number): PhysicsInput {
   if (!(water > 0) || !(input.throttle > 0)) return input;
   return { ...input, throttle: input.throttle * wadingSpeedFactor(water, fording) };
 }
