@@ -44,6 +44,7 @@ const segment = (overrides: Partial<ReportSegment>): ReportSegment => ({
   liftedWheel: false,
   leftGround: false,
   driven: false,
+  water: 0,
   flags: [],
   ...overrides,
 });

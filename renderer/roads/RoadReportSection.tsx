@@ -96,7 +96,8 @@ export function RoadReportSection({ roadId }: { roadId: string }) {
                   <th title="Tightest horizontal radius, metres">Radius</th>
                   <th title="Vertical curvature, 1/km (− crest, + sag)">V/km</th>
                   <th title="Highest speed the car held, km/h">km/h</th>
-                  <th title="Flags: G grade, R radius, C crest, A left the ground, S stopped, O rolled over, K stuck, L left the road (where the drive ended); w a wheel lifted">!</th>
+                  <th title="Deepest water the road crosses in the segment, metres: a bridge or a ford is needed">Water</th>
+                  <th title="Flags: G grade, R radius, C crest, A left the ground, S stopped, O rolled over, K stuck, L left the road, F flooded (where the drive ended); W crosses water; w a wheel lifted">!</th>
                 </tr>
               </thead>
               <tbody>
@@ -115,6 +116,7 @@ export function RoadReportSection({ roadId }: { roadId: string }) {
                       <td>{s.radius === null ? '—' : s.radius > 9999 ? '>9999' : fixed(s.radius, 0)}</td>
                       <td>{fixed(s.verticalCurvature * 1000)}</td>
                       <td>{s.maxSpeed === null ? '—' : fixed(s.maxSpeed * 3.6, 0)}</td>
+                      <td data-testid="road-water">{s.water > 0 ? fixed(s.water, 2) : '—'}</td>
                       <td className="road-flags">{note.codes}</td>
                     </tr>
                   );

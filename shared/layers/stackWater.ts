@@ -45,3 +45,11 @@ export const stackHasWater = (stack: LayerStack): boolean => stack.some((layer) 
 
 /** Metres of water over the stack's heights per vertex, 0 where dry (see stackWater). */
 export const stackWaterDepth = (stack: LayerStack, size: LayerSize, input?: Float32Array): Float32Array => stackWater(stack, size, input).depth;
+
+/** The water a layer (a road) crosses: the stack's water with that layer switched off. */
+export const stackWaterWithout = (stack: LayerStack, layerId: string, size: LayerSize, input?: Float32Array): Float32Array =>
+  stackWaterDepth(
+    stack.map((layer) => (layer.id === layerId ? { ...layer, enabled: false } : layer)),
+    size,
+    input,
+  );

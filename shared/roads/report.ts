@@ -66,6 +66,8 @@ export interface ReportSegment {
   leftGround: boolean;
   /** The drive reached this segment (false without a drive). */
   driven: boolean;
+  /** Deepest water on the centreline in the segment, metres (0 where dry or without water): a bridge or ford is needed. */
+  water: number;
   flags: SegmentFlag[];
 }
 
@@ -113,9 +115,14 @@ function rowStations(model: RoadModel, rows: readonly DriveSample[]): number[] {
   return out;
 }
 
-export function roadReport(model: RoadModel, shaped: Float32Array, size: GroundSize, drive: DriveOutcome | null = null): RoadReport {
+/**
+ * `water`: metres of water per vertex the road crosses — the stack's water without the road
+ * (shared/layers/stackWater.ts stackWaterWithout), so a road on a bank across a river still reports it.
+ */
+export function roadReport(model: RoadModel, shaped: Float32Array, size: GroundSize, drive: DriveOutcome | null = null, water: Float32Array | null = null): RoadReport {
   const { line, params: p } = model;
   const field = { ...size, heights: shaped };
+  const waterField = water && { ...size, heights: water };
   const surface = (k: number) => heightAt(field, line.x[k], line.z[k]);
   const y = Float64Array.from({ length: line.n }, (_, k) => surface(k));
   const h = Math.max(1, Math.round(Math.max(2, size.cellSize) / line.ds));
@@ -128,6 +135,7 @@ export function roadReport(model: RoadModel, shaped: Float32Array, size: GroundS
   for (let a = 0; a < line.n - 1; a += per) {
     const b = Math.min(line.n - 1, a + per);
     let maxGrade = 0;
+    let deepest = 0;
     let bank = 0;
     let kappa = 0;
     let vertical = 0;
@@ -137,6 +145,7 @@ export function roadReport(model: RoadModel, shaped: Float32Array, size: GroundS
       const grade = ((y[k1] - y[k0]) / ((k1 - k0) * line.ds)) * 100;
       if (Math.abs(grade) > Math.abs(maxGrade)) maxGrade = grade;
       if (Math.abs(model.bankDeg[k]) > Math.abs(bank)) bank = model.bankDeg[k];
+      if (waterField) deepest = Math.max(deepest, heightAt(waterField, line.x[k], line.z[k]) || 0);
       kappa = Math.max(kappa, Math.abs(line.curvature[k]));
       if (k - hv >= 0 && k + hv < line.n) {
         const c = (y[k + hv] - 2 * y[k] + y[k - hv]) / (hv * line.ds) ** 2;
@@ -169,6 +178,7 @@ export function roadReport(model: RoadModel, shaped: Float32Array, size: GroundS
       else if (!(row.contact0 && row.contact1 && row.contact2 && row.contact3)) liftedWheel = true;
       if (row.t > 2 && Math.abs(row.speed) < 0.3 && k < line.n - 1 - Math.round(3 / line.ds)) stopped = true;
     }
+    if (deepest > 0) flags.push('water');
     if (leftGround) flags.push('airborne');
     if (stopped) flags.push('stopped');
     const end = drive?.end;
@@ -187,6 +197,7 @@ export function roadReport(model: RoadModel, shaped: Float32Array, size: GroundS
       liftedWheel,
       leftGround,
       driven,
+      water: deepest,
       flags,
     });
   }
@@ -250,18 +261,19 @@ export function reportJson(report: RoadReport, name: string): JsonObject {
       liftedWheel: s.liftedWheel,
       leftGround: s.leftGround,
       driven: s.driven,
+      water: r(s.water),
       flags: s.flags,
     })),
   };
 }
 
-export const REPORT_CSV_COLUMNS = ['from_m', 'to_m', 'grade_pct', 'max_grade_pct', 'bank_deg', 'cross_slope_deg', 'radius_m', 'vertical_curvature', 'max_speed_ms', 'stopped', 'lifted_wheel', 'left_ground', 'driven', 'flags'];
+export const REPORT_CSV_COLUMNS = ['from_m', 'to_m', 'grade_pct', 'max_grade_pct', 'bank_deg', 'cross_slope_deg', 'radius_m', 'vertical_curvature', 'max_speed_ms', 'stopped', 'lifted_wheel', 'left_ground', 'driven', 'water_m', 'flags'];
 
 export function reportCsv(report: RoadReport): string {
   const lines = [REPORT_CSV_COLUMNS.join(',')];
   for (const s of report.segments) {
     lines.push(
-      [r(s.from), r(s.to), r(s.gradePct), r(s.maxGradePct), r(s.bankDeg), r(s.crossSlopeDeg), s.radius === null ? '' : r(s.radius), r(s.verticalCurvature, 5), s.maxSpeed === null ? '' : r(s.maxSpeed), s.stopped ? 1 : 0, s.liftedWheel ? 1 : 0, s.leftGround ? 1 : 0, s.driven ? 1 : 0, s.flags.join(' ')].join(','),
+      [r(s.from), r(s.to), r(s.gradePct), r(s.maxGradePct), r(s.bankDeg), r(s.crossSlopeDeg), s.radius === null ? '' : r(s.radius), r(s.verticalCurvature, 5), s.maxSpeed === null ? '' : r(s.maxSpeed), s.stopped ? 1 : 0, s.liftedWheel ? 1 : 0, s.leftGround ? 1 : 0, s.driven ? 1 : 0, r(s.water), s.flags.join(' ')].join(','),
     );
   }
   return lines.map((line) => `${line}\n`).join('');
