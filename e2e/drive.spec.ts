@@ -107,7 +107,7 @@ test('a recorded drive exports as telemetry CSV', async ({ app }) => {
   await expect(page.getByTestId('drive-export-status')).toHaveText('Saved drive.csv');
   const { readFile } = await import('node:fs/promises');
   const lines = (await readFile(out, 'utf8')).trimEnd().split('\n');
-  expect(lines[0]).toBe('t,x,y,z,heading,pitch,roll,upX,upY,upZ,fwdX,fwdY,fwdZ,clip');
+  expect(lines[0]).toBe('t,x,y,z,heading,pitch,roll,upX,upY,upZ,fwdX,fwdY,fwdZ,clip,water');
   expect(lines.length).toBeGreaterThan(3);
   const rows = lines.slice(1).map((l) => l.split(',').map(Number));
   for (let k = 1; k < rows.length; k++) expect(rows[k][0]).toBeGreaterThan(rows[k - 1][0]);

@@ -4,6 +4,7 @@ import { bindDriveCommands } from './commands';
 import { DriveSession } from './driveSession';
 import { documentSurfaces } from './driveSurfaces';
 import { createObstacleCache } from './obstacles';
+import { createWaterCache } from './driveWater';
 import { EDITOR_DRIVE_MODEL } from './settings';
 
 export type DriveViewStart = () => { x: number; z: number; heading: number };
@@ -25,6 +26,10 @@ export function createDriveFeature(editor: Editor, commands: CommandRegistry, sn
     obstacles: createObstacleCache(
       () => editor.document.props,
       () => editor.store.getState().version,
+    ),
+    water: createWaterCache(
+      () => editor.document.stack,
+      () => editor.document.field,
     ),
     settings: { model: EDITOR_DRIVE_MODEL },
   });

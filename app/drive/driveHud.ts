@@ -22,6 +22,9 @@ export interface HudInputs {
   readonly layout: WheelLayout;
   readonly stoppedBy: StopReason | undefined;
   readonly stops: number;
+  /** Metres of water at the car, and whether it is flooded there. */
+  readonly water: number;
+  readonly flooded: boolean;
 }
 
 const deg = (radians: number): number => (radians * 180) / Math.PI;
@@ -42,6 +45,8 @@ export function hudValues(inputs: HudInputs): HudValues {
   const heading = deg(Math.atan2(Math.sin(pose.heading), Math.cos(pose.heading)));
   return {
     model: inputs.model,
+    water: inputs.water,
+    flooded: inputs.flooded,
     loading: inputs.loading,
     airborne: physics?.airborne ?? false,
     wheelContacts: physics ? physics.wheels.map((w) => w.contact) : wheels.map((w) => w.grounded),

@@ -26,17 +26,17 @@ export class DriveRecorder {
     } else if (now.pose) this.kinematic.push(telemetryRow(0, now.pose));
   }
 
-  /** The kinematic car after a frame of `dt` seconds. */
-  addFrame(dt: number, pose: CarPose): void {
+  /** The kinematic car after a frame of `dt` seconds, in `water` metres of water. */
+  addFrame(dt: number, pose: CarPose, water = 0): void {
     this.time += dt;
-    this.kinematic.push(telemetryRow(this.time, pose));
+    this.kinematic.push(telemetryRow(this.time, pose, water));
     if (this.kinematic.length > MAX_RECORDED_ROWS) this.kinematic.splice(0, this.kinematic.length - MAX_RECORDED_ROWS);
   }
 
-  /** The physics car after one fixed step. */
-  addStep(state: PhysicsState): void {
+  /** The physics car after one fixed step, in `water` metres of water. */
+  addStep(state: PhysicsState, water = 0): void {
     this.time += PHYSICS_DT;
-    this.physics.push(physicsTelemetryRow(this.time, state));
+    this.physics.push(physicsTelemetryRow(this.time, state, water));
     if (this.physics.length > MAX_RECORDED_ROWS) this.physics.splice(0, this.physics.length - MAX_RECORDED_ROWS);
   }
 

@@ -2,23 +2,23 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Heightfield } from '../../shared/terrain/heightfield';
 import type { CarState, DriveInput, Obstacle } from '../../shared/vehicle/drive';
 import type { CarPose } from '../../shared/vehicle/pose';
-import { findSpawn } from '../../shared/vehicle/spawn';
 import type { WheelContact, WheelLayout } from '../../shared/vehicle/wheels';
-import { drivableBounds } from '../../shared/vehicle/drive';
 import type { PhysicsState } from '../../shared/vehicle/physics/physicsCar';
 import type { DriveEnd } from '../../shared/vehicle/physics/driveEnd';
 import { routeStart } from '../../shared/vehicle/physics/physicsDrive';
 import { driveInputFrom, heldKeyFor, keyCommandFor, type HeldKey } from './keys';
-import { DEFAULT_DRIVE_SETTINGS, carSettingsFor, patchDriveSettings, type DriveSettings } from './settings';
+import { DEFAULT_DRIVE_SETTINGS, patchDriveSettings, type DriveSettings } from './settings';
 import { carCamera } from './driveCamera';
 import { DriveMarks } from './driveMarks';
 import { DriveRecorder } from './driveRecorder';
 import { hudValues } from './driveHud';
-import { KinematicDriver, poseFunctionFor } from './kinematicDriver';
+import { KinematicDriver } from './kinematicDriver';
 import { PhysicsDriver } from './physicsDriver';
 import { physicsWheelLayout } from './physicsPose';
 import { RoutePilot, type PilotCar, type PilotInput } from './routePilot';
 import { Walker } from './walker';
+import { restingAt, spawnNear } from './carPlacement';
+import { isFlooded, wadingSpeedFactor, waterAtCar } from '../../shared/vehicle/water';
 import type { AutopilotMode, CameraView, DriveMode, DriveSessionOptions, DriveState, Recording } from './driveTypes';
 
 export type { AutopilotMode, CameraView, DriveMode, DriveSessionOptions, DriveState, HudValues, Recording, SpawnInfo } from './driveTypes';
@@ -292,21 +292,24 @@ export class DriveSession {
    */
   private pilotInput(car: PilotCar, dt: number): PilotInput | null {
     if (!this.pilot) return null;
-    const step = this.pilot.step(car, dt);
+    const step = this.pilot.step(car, dt, this.floodedHere());
     if (!step.end) return step.input;
     this.stopPilot(step.end.reason, step.end);
     return BRAKES_ON;
   }
 
+  /** Metres of water under the car's centre now. */
+  private waterHere(): number {
+    return waterAtCar(this.options.water?.(), this.car.x, this.car.z);
+  }
+
+  private floodedHere(): boolean {
+    return isFlooded(this.waterHere(), this.settings.carSpec.fordingDepth);
+  }
+
   /** The car at rest exactly at `start` (moved into the drivable area). */
   private place(start: { x: number; z: number; heading: number }): void {
-    const b = drivableBounds(this.options.field(), this.settings);
-    this.car = {
-      x: Math.min(b.maxX, Math.max(b.minX, Number.isFinite(start.x) ? start.x : 0)),
-      z: Math.min(b.maxZ, Math.max(b.minZ, Number.isFinite(start.z) ? start.z : 0)),
-      heading: Number.isFinite(start.heading) ? start.heading : 0,
-      speed: 0,
-    };
+    this.car = restingAt(this.options.field(), this.settings, start);
     this.kinematic.placed();
     this.physics.dispose();
     if (this.physicsActive) {
@@ -322,12 +325,7 @@ export class DriveSession {
   }
 
   private placeNear(from: { x: number; z: number; heading: number }): void {
-    const found = findSpawn(this.options.field(), from, {
-      car: carSettingsFor(this.settings),
-      pose: poseFunctionFor(this.settings),
-      obstacles: this.options.obstacles?.() ?? [],
-      preferredHeading: from.heading,
-    });
+    const found = spawnNear(this.options.field(), this.settings, this.options.obstacles?.() ?? [], from);
     this.store.setState({ spawn: { quality: found.quality, distance: found.distance, freeRun: found.freeRun } });
     this.place(found.placement);
   }
@@ -338,8 +336,10 @@ export class DriveSession {
       const moved = this.physics.advance(dt, {
         keys: driveInputFrom(this.held),
         pilot: (car, stepDt) => this.pilotInput(car, stepDt),
-        record: recording ? (state) => this.recorder.addStep(state) : null,
+        record: recording ? (state, water) => this.recorder.addStep(state, water) : null,
         marks: this.marks,
+        water: this.waterHere(),
+        fordingDepth: this.settings.carSpec.fordingDepth,
       });
       // While the engine loads the car waits at rest where it was placed.
       if (!moved) return;
@@ -350,10 +350,11 @@ export class DriveSession {
         const { x, z, heading, speed } = this.car;
         const pilot = this.pilotInput({ position: { x, z }, heading, speed, roll: this.currentPose?.roll ?? 0 }, dt);
         const input = pilot ? { throttle: pilot.throttle - pilot.brake, steer: pilot.steer, handbrake: false } : driveInputFrom(this.held);
-        this.car = this.kinematic.step(this.car, input, dt, this.settings);
+        // Wading: the top speed is the share the water leaves (none when flooded: the car stops).
+        this.car = this.kinematic.step(this.car, input, dt, this.settings, wadingSpeedFactor(this.waterHere(), this.settings.carSpec.fordingDepth));
       }
       const pose = this.updatePose();
-      if (this.store.getState().recording && dt > 0) this.recorder.addFrame(dt, pose);
+      if (this.store.getState().recording && dt > 0) this.recorder.addFrame(dt, pose, this.waterHere());
     }
     this.sinceHud += dt;
     if (this.sinceHud >= HUD_INTERVAL) this.publishHud();
@@ -389,6 +390,8 @@ export class DriveSession {
         layout: this.wheelLayout,
         stoppedBy: this.kinematic.stoppedBy,
         stops: this.kinematic.stops,
+        water: this.waterHere(),
+        flooded: this.floodedHere(),
       }),
       recordedRows: this.recorder.count,
       marksVersion: this.marks.version,

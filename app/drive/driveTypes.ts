@@ -45,6 +45,9 @@ export interface HudValues {
   readonly surfaces: readonly SurfaceId[];
   /** Physics: the engine is still loading (the car waits at rest). */
   readonly loading: boolean;
+  /** Metres of water at the car, and whether it is deeper than the car's fording depth (the car stops). */
+  readonly water?: number;
+  readonly flooded?: boolean;
 }
 
 /** How the car was last placed by a search for drivable ground (null when placed exactly where asked). */
@@ -96,6 +99,8 @@ export interface DriveSessionOptions {
   obstacles?(): readonly Obstacle[];
   /** What the ground is made of, for the physics car's grip and rolling resistance (absent: a road everywhere). */
   surfaces?(): SurfaceLookup | null;
+  /** Metres of water per vertex (shared/vehicle/water.ts waterField; absent or null: dry everywhere). */
+  water?(): Heightfield | null;
   /** Loads the physics engine (lazily, on the first physics drive); the editor passes loadRapier. */
   physics?(): Promise<Rapier>;
   /** Settings to start with (the editor's defaults otherwise). */

@@ -40,9 +40,10 @@ export class KinematicDriver {
     return this.layout;
   }
 
-  /** The car after `dt` seconds of `input`. */
-  step(car: CarState, input: DriveInput, dt: number, settings: DriveSettings): CarState {
-    const result = stepCar(this.field(), car, input, dt, carSettingsFor(settings), this.obstacles());
+  /** The car after `dt` seconds of `input`, its top speed cut to `speedShare` of it (wading). */
+  step(car: CarState, input: DriveInput, dt: number, settings: DriveSettings, speedShare = 1): CarState {
+    const limits = carSettingsFor(settings);
+    const result = stepCar(this.field(), car, input, dt, speedShare < 1 ? { ...limits, maxSpeed: limits.maxSpeed * speedShare } : limits, this.obstacles());
     if (result.stoppedBy) {
       // A stop is counted once, not again every frame the car keeps pushing against it.
       if (this.stoppedBy === undefined) this.stops++;

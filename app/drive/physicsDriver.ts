@@ -7,6 +7,8 @@ import type { SurfaceLookup } from '../../shared/vehicle/physics/surfaces';
 import type { DriveMarks } from './driveMarks';
 import type { DrawnCar } from './kinematicDriver';
 import { drawnPhysicsPose } from './physicsPose';
+import { wading } from '../../shared/vehicle/physics/physicsDrive';
+import { isFlooded } from '../../shared/vehicle/water';
 import type { PilotCar, PilotInput } from './routePilot';
 
 /** How fast the keyboard's steering moves the physics car's wheels, full lock per second. */
@@ -18,8 +20,11 @@ export interface PhysicsControls {
   /** The autopilot's input for one step (null when it does not drive). */
   pilot(car: PilotCar, dt: number): PilotInput | null;
   /** Called after every fixed step while recording (null when not recording). */
-  readonly record: ((state: PhysicsState) => void) | null;
+  readonly record: ((state: PhysicsState, water: number) => void) | null;
   readonly marks: DriveMarks;
+  /** Metres of water at the car this frame, and how deep the car can ford. */
+  readonly water: number;
+  readonly fordingDepth: number;
 }
 
 export interface PhysicsDriverOptions {
@@ -115,9 +120,10 @@ export class PhysicsDriver {
       const pilot = controls.pilot(car.state, PHYSICS_DT);
       if (pilot) this.wheelSteer = pilot.steer;
       const input: PhysicsInput = pilot ? { ...pilot, handbrake: false } : { throttle: keys.throttle, steer: this.wheelSteer, brake: 0, handbrake: keys.handbrake };
-      car.step(input);
+      // Flooded: the engine is out and the brakes hold the car; shallower water drags it (wading).
+      car.step(isFlooded(controls.water, controls.fordingDepth) ? { ...input, throttle: 0, brake: 1 } : wading(input, controls.water, controls.fordingDepth));
       controls.marks.observe(car.state);
-      controls.record?.(car.state);
+      controls.record?.(car.state, controls.water);
     }
     const s = car.state;
     return { x: s.position.x, z: s.position.z, heading: s.heading, speed: s.speed };

@@ -33,12 +33,15 @@ export class RoutePilot {
     this.watch = new DriveWatch({ routeLength: this.autopilot.routeLength, roadWidth });
   }
 
-  /** The input for the car now, `dt` seconds of drive time after the last step, or how the drive ended. */
-  step(car: PilotCar, dt: number): PilotStep {
+  /**
+   * The input for the car now, `dt` seconds of drive time after the last step, or how the drive ended
+   * (`flooded`: the water at the car is deeper than it can ford).
+   */
+  step(car: PilotCar, dt: number, flooded = false): PilotStep {
     const input = this.autopilot.next(car);
     const where = { t: this.time, x: car.position.x, z: car.position.z, roll: car.roll, progress: this.autopilot.progress, offset: this.autopilot.offset };
     this.time += dt;
-    const end = input ? this.watch.observe(where) : this.watch.arrive(where);
+    const end = flooded ? this.watch.flood(where) : input ? this.watch.observe(where) : this.watch.arrive(where);
     return end ? { input: null, end } : { input, end: null };
   }
 }

@@ -1,4 +1,7 @@
 import { exportPropsJson } from '../../shared/props/exportJson';
+import { stackHasWater, stackWaterDepth } from '../../shared/layers/stackWaterDepth';
+import { excludeAny, waterExclusion } from '../../shared/props/scatterWater';
+import { waterField } from '../../shared/vehicle/water';
 import { propsFromColumns, scatterProps, type ScatterArea, type ScatterOptions } from '../../shared/props/scatter';
 import { roadExclusion } from '../../shared/roads/props';
 import { documentRoadModels } from '../document/documentRoads';
@@ -188,7 +191,10 @@ export class PropsController {
   scatter(area: ScatterArea = { kind: 'map' }): { placed: number; requested: number } {
     const settings = this.settings.getState().scatter;
     const roads = settings.avoidRoads ? documentRoadModels(this.editor.document) : [];
-    const options = { ...scatterOptionsFrom(settings, area, this.props), ...(roads.length > 0 ? { exclude: roadExclusion(roads) } : {}) };
+    const { stack, field } = this.editor.document;
+    const water = settings.avoidWater && stackHasWater(stack) ? waterExclusion(waterField(field, stackWaterDepth(stack, field))) : null;
+    const exclude = excludeAny([...(roads.length > 0 ? [roadExclusion(roads)] : []), ...(water ? [water] : [])]);
+    const options = { ...scatterOptionsFrom(settings, area, this.props), ...(exclude ? { exclude } : {}) };
     const result = scatterProps(this.editor.document.field, options);
     const before = this.props;
     const ids = allocatePropIds(before, result.props.count);

@@ -44,6 +44,8 @@ export interface PropToolSettings {
     brushRadius: number;
     /** Keep new props off the roads (their surface plus a clearance). */
     avoidRoads: boolean;
+    /** Keep new props out of the water of water and river layers (on unless allowed). */
+    avoidWater: boolean;
   };
 }
 
@@ -61,6 +63,7 @@ export function createPropToolSettingsStore() {
       spacing: null,
       brushRadius: 40,
       avoidRoads: true,
+      avoidWater: true,
     },
   }));
 }

@@ -46,6 +46,7 @@ const segment = (overrides: Partial<ReportSegment>): ReportSegment => ({
   liftedWheel: false,
   leftGround: false,
   driven: false,
+  water: 0,
   flags: [],
   ...overrides,
 });
@@ -236,7 +237,7 @@ describe('the road report in the editor', () => {
   });
 
   it('the kinematic drive samples have speeds from positions', () => {
-    const rows = [0, 1, 2].map((t) => ({ t, x: 2 * t, y: 0, z: 0, heading: 0, pitch: 0, roll: 0, upX: 0, upY: 1, upZ: 0, fwdX: 1, fwdY: 0, fwdZ: 0, clip: 0 }));
+    const rows = [0, 1, 2].map((t) => ({ t, x: 2 * t, y: 0, z: 0, heading: 0, pitch: 0, roll: 0, upX: 0, upY: 1, upZ: 0, fwdX: 1, fwdY: 0, fwdZ: 0, clip: 0, water: 0 }));
     const samples = driveSamples({ model: 'kinematic', kinematic: rows, physics: [] });
     expect(samples.map((s) => s.speed)).toEqual([2, 2, 2]);
     expect(samples.every((s) => s.airborne === 0 && s.contact0 === 1)).toBe(true);

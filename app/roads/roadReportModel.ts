@@ -5,6 +5,7 @@
  * road by it in both views. The report reads the centreline, bank and the document's heights (the
  * whole stack, as the car drives it), so the model is built on those heights: its profile is not used.
  */
+import { stackHasWater, stackWaterWithout } from '../../shared/layers/stackWaterDepth';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { RoadLayer } from '../../shared/layers/types';
 import { buildRoadModel, type RoadModel } from '../../shared/roads/model';
@@ -95,7 +96,10 @@ export function createRoadReportModel(editor: Editor, layers: LayersModel): Road
     try {
       const m = model();
       const field = editor.document.field;
-      const report = m ? roadReport(m, field.heights, field, drive) : null;
+      // The water the road crosses (the stack's without the road), only for a stack with water.
+      const stack = editor.document.stack;
+      const water = m && stackHasWater(stack) ? stackWaterWithout(stack, r.id, field) : null;
+      const report = m ? roadReport(m, field.heights, field, drive, water) : null;
       store.setState({ report, roadId: r.id, source: drive ? 'drive' : 'geometry', problem: null });
     } catch (error) {
       store.setState({ report: null, roadId: r.id, source: null, problem: `${r.name}: ${error instanceof Error ? error.message : String(error)}` });

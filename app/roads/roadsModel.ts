@@ -87,6 +87,73 @@ function withProps(edit: DocumentEdit, before: readonly Prop[], after: readonly 
   };
 }
 
+const roadOf = (next: readonly Layer[], id: string) => next.find((layer): layer is RoadLayer => layer.id === id && layer.kind === 'road') ?? null;
+
+/**
+ * Applies `next` (road `roadId` changed or made) as one entry: refused with the message when the
+ * road is not valid or the terrain cannot carry it; the props on it removed in the same entry.
+ */
+async function commitRoadChange(ctx: { editor: Editor; jobs: TerrainJobs; store: StoreApi<RoadsState> }, label: string, roadId: string, next: Layer[], options: ApplyStackOptions): Promise<JobResult> {
+  const { editor, jobs, store } = ctx;
+  const fail = (message: string): JobResult => {
+    store.setState({ message });
+    return 'failed';
+  };
+  const road = roadOf(next, roadId);
+  const { width, depth, cellSize } = editor.document.field;
+  const size = { width, depth, cellSize };
+  // The road's own problems (values, geometry) are applyStack's to report (stackProblem); these are the values alone, for the model below.
+  const problem = road ? roadValuesProblem(road.params) : `there is no road "${roadId}"`;
+  // A refusal puts a drag's preview back.
+  const refuse = (message: string): JobResult => {
+    options.beforeApply?.(false);
+    options.preview?.cancel();
+    return fail(message);
+  };
+  if (problem) return refuse(`${label}: ${problem}`);
+  const index = next.indexOf(road!);
+  // The heights the road receives, when the engine keeps them (else the worker evaluates and the limits are not checked here).
+  const input = jobs.localInput(next, index, options.preview);
+  if (input && road!.enabled && !previewProblem(road!, size)) {
+    const cannot = terrainProblem(buildRoadModel(road!.params, input, size));
+    if (cannot) return refuse(`${label}: ${cannot}`);
+  }
+  let removed = 0;
+  const keep = store.getState().keepProps || !road!.enabled;
+  const wrap = keep
+    ? undefined
+    : (edit: DocumentEdit): DocumentEdit => {
+        const before = editor.document.props;
+        if (before.length === 0) return edit;
+        const { kept, removed: gone } = propsOnRoads(before, [buildRoadModel(road!.params, editor.document.field.heights, size)]);
+        removed = gone.length;
+        return removed > 0 ? withProps(edit, before, kept, `${label} (${removed} prop${removed === 1 ? '' : 's'} removed)`) : edit;
+      };
+  const result = await jobs.applyStack(next, label, { ...options, ...(wrap ? { wrap } : {}) });
+  if (result === 'done') store.setState({ message: removed > 0 ? `${removed} prop${removed === 1 ? '' : 's'} removed under ${road!.name}` : null });
+  else store.setState({ message: jobs.store.getState().lastMessage ?? `${label}: another job is running` });
+  return result;
+}
+
+/** Props placed along `road` at the options' spacing, as one undo entry; what to tell the user. */
+function placeAlongRoadEdit(editor: Editor, road: RoadLayer, along: AlongRoadOptions, size: { width: number; depth: number; cellSize: number }): { ok: boolean; message: string } {
+  const before = editor.document.props;
+  try {
+    const model = buildRoadModel(road.params, editor.document.field.heights, size);
+    const probe = placeAlongRoad(model, along, () => '');
+    const ids = allocatePropIds(before, probe.length);
+    const placed = probe.map((prop, k) => ({ ...prop, id: ids[k] }));
+    const hx = ((size.width - 1) / 2) * size.cellSize;
+    const hz = ((size.depth - 1) / 2) * size.cellSize;
+    const inside = placed.filter((p) => Math.abs(p.x) <= hx && Math.abs(p.z) <= hz);
+    if (inside.length === 0) return { ok: false, message: `Place along "${road.name}": no prop fits (the road is shorter than the spacing, or beside the map's edge)` };
+    editor.apply(createPropsEdit(`Place ${inside.length} ${along.type} along "${road.name}"`, before, [...before, ...inside]));
+    return { ok: true, message: `${inside.length} props placed along ${road.name}` };
+  } catch (error) {
+    return { ok: false, message: `Place along "${road.name}": ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
+
 export function createRoadsModel(editor: Editor, jobs: TerrainJobs, layers: LayersModel): RoadsModel {
   const store = createStore<RoadsState>(() => ({ selectedPoint: null, draft: null, message: null, keepProps: false, along: { ...DEFAULT_ALONG } }));
   const stack = () => editor.document.stack;
@@ -98,47 +165,8 @@ export function createRoadsModel(editor: Editor, jobs: TerrainJobs, layers: Laye
     store.setState({ message });
     return 'failed';
   };
-  const roadOf = (next: readonly Layer[], id: string) => next.find((layer): layer is RoadLayer => layer.id === id && layer.kind === 'road') ?? null;
 
-  /**
-   * Applies `next` (road `roadId` changed or made) as one entry: refused with the message when the
-   * road is not valid or the terrain cannot carry it; the props on it removed in the same entry.
-   */
-  const commitRoad = async (label: string, roadId: string, next: Layer[], options: ApplyStackOptions = {}): Promise<JobResult> => {
-    const road = roadOf(next, roadId);
-    const size = sizeOf();
-    // The road's own problems (values, geometry) are applyStack's to report (stackProblem); these are the values alone, for the model below.
-    const problem = road ? roadValuesProblem(road.params) : `there is no road "${roadId}"`;
-    // A refusal puts a drag's preview back.
-    const refuse = (message: string): JobResult => {
-      options.beforeApply?.(false);
-      options.preview?.cancel();
-      return fail(message);
-    };
-    if (problem) return refuse(`${label}: ${problem}`);
-    const index = next.indexOf(road!);
-    // The heights the road receives, when the engine keeps them (else the worker evaluates and the limits are not checked here).
-    const input = jobs.localInput(next, index, options.preview);
-    if (input && road!.enabled && !previewProblem(road!, size)) {
-      const cannot = terrainProblem(buildRoadModel(road!.params, input, size));
-      if (cannot) return refuse(`${label}: ${cannot}`);
-    }
-    let removed = 0;
-    const keep = store.getState().keepProps || !road!.enabled;
-    const wrap = keep
-      ? undefined
-      : (edit: DocumentEdit): DocumentEdit => {
-          const before = editor.document.props;
-          if (before.length === 0) return edit;
-          const { kept, removed: gone } = propsOnRoads(before, [buildRoadModel(road!.params, editor.document.field.heights, size)]);
-          removed = gone.length;
-          return removed > 0 ? withProps(edit, before, kept, `${label} (${removed} prop${removed === 1 ? '' : 's'} removed)`) : edit;
-        };
-    const result = await jobs.applyStack(next, label, { ...options, ...(wrap ? { wrap } : {}) });
-    if (result === 'done') store.setState({ message: removed > 0 ? `${removed} prop${removed === 1 ? '' : 's'} removed under ${road!.name}` : null });
-    else store.setState({ message: jobs.store.getState().lastMessage ?? `${label}: another job is running` });
-    return result;
-  };
+  const commitRoad = (label: string, roadId: string, next: Layer[], options: ApplyStackOptions = {}): Promise<JobResult> => commitRoadChange({ editor, jobs, store }, label, roadId, next, options);
 
   /** Builds the next stack (a RangeError becomes the message) and commits it. */
   const change = (label: string, roadId: string, build: () => Layer[]): Promise<JobResult> => {
@@ -241,23 +269,10 @@ export function createRoadsModel(editor: Editor, jobs: TerrainJobs, layers: Laye
     placeAlong(id) {
       const road = roadOf(stack(), id);
       if (!road) return fail(`there is no road "${id}"`);
-      const before = editor.document.props;
-      try {
-        const model = buildRoadModel(road.params, editor.document.field.heights, sizeOf());
-        const probe = placeAlongRoad(model, store.getState().along, () => '');
-        const ids = allocatePropIds(before, probe.length);
-        const placed = probe.map((prop, k) => ({ ...prop, id: ids[k] }));
-        const { width, depth, cellSize } = sizeOf();
-        const hx = ((width - 1) / 2) * cellSize;
-        const hz = ((depth - 1) / 2) * cellSize;
-        const inside = placed.filter((p) => Math.abs(p.x) <= hx && Math.abs(p.z) <= hz);
-        if (inside.length === 0) return fail(`Place along "${road.name}": no prop fits (the road is shorter than the spacing, or beside the map's edge)`);
-        editor.apply(createPropsEdit(`Place ${inside.length} ${store.getState().along.type} along "${road.name}"`, before, [...before, ...inside]));
-        store.setState({ message: `${inside.length} props placed along ${road.name}` });
-        return 'done';
-      } catch (error) {
-        return fail(`Place along "${road.name}": ${error instanceof Error ? error.message : String(error)}`);
-      }
+      const placed = placeAlongRoadEdit(editor, road, store.getState().along, sizeOf());
+      if (!placed.ok) return fail(placed.message);
+      store.setState({ message: placed.message });
+      return 'done';
     },
     models: () => documentRoadModels(editor.document),
     dispose: () => unsubscribe.forEach((off) => off()),

@@ -11,6 +11,8 @@ import { measureJson } from '../../shared/codecs/jsonShape';
 import { findPropType } from '../../shared/props/library';
 import type { Heightfield } from '../../shared/terrain/heightfield';
 import { DEFAULT_CAR_SETTINGS, type Obstacle } from '../../shared/vehicle/drive';
+import { stackHasWater, stackWaterDepth } from '../../shared/layers/stackWaterDepth';
+import { waterField } from '../../shared/vehicle/water';
 import { DriveRouteError, TELEMETRY_COLUMNS, formatTelemetryRow, routeRows, type DriveRouteOutcome, type TelemetryRow } from '../../shared/vehicle/telemetry';
 import { MIN_AUTOPILOT_SPEED } from '../../shared/vehicle/physics/autopilot';
 import { driveEndLine, longDriveProgress } from './driveMessages';
@@ -195,10 +197,14 @@ export function parseRoute(bytes: Uint8Array, fileName: string): [number, number
   });
 }
 
-/** Any terrain file Faultline reads; a project's props become obstacles. */
-export async function loadDriveTerrain(bytes: Uint8Array, fileName: string): Promise<{ field: Heightfield; obstacles: Obstacle[] }> {
-  const { field, props } = await loadInput(bytes, fileName, {});
-  return { field, obstacles: obstaclesFromJson(props) };
+/**
+ * Any terrain file Faultline reads; a project's props become obstacles, and the water of its `water` and
+ * `river` layers (metres per vertex, shared/layers/stackWater.ts) the water the car wades or floods in.
+ */
+export async function loadDriveTerrain(bytes: Uint8Array, fileName: string): Promise<{ field: Heightfield; obstacles: Obstacle[]; water?: Heightfield }> {
+  const { field, props, layers } = await loadInput(bytes, fileName, {});
+  const water = layers && stackHasWater(layers) ? waterField(field, stackWaterDepth(layers, field)) : undefined;
+  return { field, obstacles: obstaclesFromJson(props), ...(water ? { water } : {}) };
 }
 
 function obstaclesFromJson(props: readonly JsonObject[]): Obstacle[] {
@@ -255,15 +261,18 @@ file Faultline reads (.png, .r16, .raw, .r32, .exr, .tif, .tiff, .faultline); a 
   --max-slope deg    kinematic: refuse to climb ground steeper than this, 0..90 (default: ${d.maxSlopeDeg}, no limit)
   --pose METHOD      kinematic: classic | wheel-plane (a least-squares plane through the four wheels)
 
-CSV columns, one row per step: t,x,y,z,heading,pitch,roll,upX,upY,upZ,fwdX,fwdY,fwdZ,clip
+CSV columns, one row per step: t,x,y,z,heading,pitch,roll,upX,upY,upZ,fwdX,fwdY,fwdZ,clip,water
 (seconds, metres, radians, unit vectors in world space with y up; heading 0 faces +z, π/2 faces +x;
-clip is how deep the terrain cuts into the body's underside). Physics adds
+clip is how deep the terrain cuts into the body's underside; water the metres of water at the car,
+from a project's water and river layers). Physics adds
 speed,airborne,contact0,contact1,contact2,contact3,compression0,compression1,compression2,compression3
 (m/s along the body; wheels front-left, front-right, rear-left, rear-right; contact 0/1; compression
 0..1 of the suspension travel) and its x,y,z is the centre of the body's underside.
 
 Exit codes: 0 the route (or the inputs' duration) was driven to its end; 3 the car was stopped
-(kinematic: obstacle, slope, edge; physics: rolled over, stuck, off the road, out of time) — the rows
+(kinematic: obstacle, slope, edge; physics: rolled over, stuck, off the road, out of time; both:
+flooded, water deeper than the car's fording depth — --car's, the hatchback's 0.3 m for kinematic;
+shallower water slows the car to 1 - depth / (2 x fording depth) of its speed) — the rows
 up to the stop are written and stderr says what happened and where; 1 a file could not be read or
 written, or the route or start is invalid (no output); 2 bad arguments. Drives bounded by 300 s or
 more print progress on stderr.
@@ -291,16 +300,17 @@ export async function runDrive(args: readonly string[], io: CliIo): Promise<numb
   };
   let field: Heightfield;
   let obstacles: Obstacle[];
+  let water: Heightfield | undefined;
   let waypoints: [number, number][] = [];
   let schedule: TimedInput[] = [];
   try {
-    ({ field, obstacles } = await loadDriveTerrain(await read(options.terrain), options.terrain));
+    ({ field, obstacles, water } = await loadDriveTerrain(await read(options.terrain), options.terrain));
     if (options.route) waypoints = parseRoute(await read(options.route), options.route);
     if (options.inputs) schedule = parseInputs(await read(options.inputs), options.inputs);
   } catch (error) {
     return fail(error instanceof Error ? error.message : String(error));
   }
-  if (options.model === 'physics') return runPhysicsDrive(options, field, obstacles, waypoints, schedule, io, fail);
+  if (options.model === 'physics') return runPhysicsDrive(options, field, obstacles, waypoints, schedule, io, fail, water);
   const routeFile = options.route ?? '';
   let routeLength = 0;
   for (let k = 1; k < waypoints.length; k++) routeLength += Math.hypot(waypoints[k][0] - waypoints[k - 1][0], waypoints[k][1] - waypoints[k - 1][1]);
@@ -317,6 +327,9 @@ export async function runDrive(args: readonly string[], io: CliIo): Promise<numb
       maxClimbSlopeDeg: options.maxSlopeDeg,
       obstacles,
       poseMethod: options.poseMethod,
+      // The kinematic car fords as the default car, the hatchback.
+      water,
+      fordingDepth: CAR_PRESETS[options.car].fordingDepth,
     });
   } catch (error) {
     if (!(error instanceof DriveRouteError)) throw error;
@@ -346,7 +359,7 @@ export async function runDrive(args: readonly string[], io: CliIo): Promise<numb
   }
   io.stdout(`wrote ${options.out} (${count} rows, ${last!.t.toFixed(2)} s)\n`);
   if (outcome.reachedEnd) return EXIT_OK;
-  const why = outcome.stoppedBy === 'slope' ? 'ground steeper than --max-slope' : outcome.stoppedBy === 'obstacle' ? 'a prop' : 'the map edge';
+  const why = outcome.stoppedBy === 'slope' ? 'ground steeper than --max-slope' : outcome.stoppedBy === 'obstacle' ? 'a prop' : outcome.stoppedBy === 'flooded' ? `water deeper than the car's fording depth (${CAR_PRESETS[options.car].fordingDepth} m): flooded` : 'the map edge';
   io.stderr(`faultline drive: stopped by ${why} at t = ${last!.t.toFixed(2)} s, x ${last!.x.toFixed(2)} m, z ${last!.z.toFixed(2)} m\n`);
   return EXIT_BLOCKED;
 }
@@ -382,12 +395,13 @@ async function runPhysicsDrive(
   schedule: TimedInput[],
   io: CliIo,
   fail: (message: string) => number,
+  water?: Heightfield,
 ): Promise<number> {
   const { loadRapier } = await import('../../shared/vehicle/physics/rapier');
   const rapier = await loadRapier();
   const spec = CAR_PRESETS[options.car];
   const progress = longDriveProgress(createCliProgress(io, 'drive', 'physics drive', [{ label: 'driving', work: 1 }], false).stage(0));
-  const common = { spec, step: options.step, obstacles, onProgress: progress };
+  const common = { spec, step: options.step, obstacles, onProgress: progress, water };
   let rows: PhysicsRows;
   try {
     rows = options.inputs && options.start && options.duration !== undefined ? inputRows(rapier, field, options.start, schedule, options.duration, common) : routeRowsPhysics(rapier, field, waypoints, { ...common, speed: options.speed });

@@ -100,7 +100,7 @@ describe('bounded drives', () => {
     expect(bytes.length).toBeGreaterThan(10 * PIECE_BYTES);
     expect(io.largestPiece).toBeLessThan(PIECE_BYTES + 1024);
     const lines = text(bytes).trimEnd().split('\n');
-    expect(lines[0]).toBe('t,x,y,z,heading,pitch,roll,upX,upY,upZ,fwdX,fwdY,fwdZ,clip');
+    expect(lines[0]).toBe('t,x,y,z,heading,pitch,roll,upX,upY,upZ,fwdX,fwdY,fwdZ,clip,water');
     expect(lines).toHaveLength(120_002);
     expect(Number(lines.at(-1)!.split(',')[3])).toBeCloseTo(60, 6);
     expect(io.out).toMatch(/wrote t\.csv \(120001 rows, 240\.00 s\)/);

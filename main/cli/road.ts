@@ -5,6 +5,7 @@
  * every output all or nothing. A bad spline or a road the terrain cannot carry: one line naming the
  * file and the problem, exit 2, nothing written.
  */
+import { stackHasWater, stackWaterDepth } from '../../shared/layers/stackWaterDepth';
 import { displayFileName } from '../../shared/codecs/errors';
 import type { JsonObject } from '../../shared/json';
 import { measureJson } from '../../shared/codecs/jsonShape';
@@ -106,6 +107,7 @@ crosses it meets it at grade: the road below keeps its surface, the new one blen
                       bank, radius, vertical curvature and its K, the standard's minimum radius
                       and crest and sag K, and a physics test drive at the design speed
                       (highest speed, stopped, lifted a wheel, left the ground), with flags
+                      the water the road crosses (water, metres: a bridge or ford is needed)
                       (blindCrest and sag are warnings: the sight distance over a crest or along a sag)
   --ribbon FILE.glb   the road surface as a ribbon mesh (binary glTF): on the shaped surface, 5 cm
                       above it, with normals and UVs (u across, v metres along), map coordinates
@@ -239,14 +241,22 @@ export function stackOfInput(loaded: LoadedInput, io: CliIo, command: string, na
 }
 
 /** The road report with a physics drive at the design speed (without the drive where the car cannot start). */
-export async function reportWithDrive(model: RoadModel, shaped: Heightfield, io: CliIo, command: string, speed?: number, obstacles: readonly { x: number; z: number; radius: number }[] = []): Promise<{ report: ReturnType<typeof roadReport>; drive: Awaited<ReturnType<typeof runDrive>> | null }> {
+export async function reportWithDrive(
+  model: RoadModel,
+  shaped: Heightfield,
+  io: CliIo,
+  command: string,
+  speed?: number,
+  obstacles: readonly { x: number; z: number; radius: number }[] = [],
+  water: Float32Array | null = null,
+): Promise<{ report: ReturnType<typeof roadReport>; drive: Awaited<ReturnType<typeof runDrive>> | null }> {
   const progress = longDriveProgress(createCliProgress(io, command, 'the report\'s test drive', [{ label: 'driving', work: 1 }], false).stage(0));
   const drive = await runDrive(model, shaped, speed, obstacles, progress).catch((error: unknown) => {
     io.stderr(`faultline ${command}: note: the test drive could not run: ${message(error)}\n`);
     return null;
   });
   const outcome: DriveOutcome | null = drive ? { rows: drive.rows, reachedEnd: drive.reachedEnd, end: drive.end } : null;
-  return { report: roadReport(model, shaped.heights, shaped, outcome), drive };
+  return { report: roadReport(model, shaped.heights, shaped, outcome, water), drive };
 }
 
 async function runDrive(model: RoadModel, shaped: Heightfield, speed: number | undefined, obstacles: readonly { x: number; z: number; radius: number }[], onProgress: (driven: number, total: number) => void) {
@@ -371,7 +381,8 @@ export async function runRoad(args: readonly string[], io: CliIo): Promise<numbe
     lines.push(`wrote ${options.ribbon} (ribbon mesh, ${ribbon.indices.length / 3} triangles)\n`);
   }
   if (options.report) {
-    const { report } = await reportWithDrive(model, shaped, io, 'road');
+    // The water the road crosses: the stack's below it (the road is on top).
+    const { report } = await reportWithDrive(model, shaped, io, 'road', undefined, [], stackHasWater(stack) ? stackWaterDepth(stack, field) : null);
     files.push({ path: options.report, bytes: reportBytes(options.report, report, road.name) });
     lines.push(`wrote ${options.report} (${report.segments.length} segments, ${report.segments.filter((s) => s.flags.some((f) => !isWarningFlag(f))).length} flagged, ${report.segments.filter((s) => s.flags.some(isWarningFlag)).length} warned)\n`);
   }

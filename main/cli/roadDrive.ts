@@ -4,6 +4,8 @@
  * from its first control point to its last, and writes the telemetry and the road report, all or
  * nothing. The project's props are obstacles.
  */
+import { stackHasWater, stackWaterDepth, stackWaterWithout } from '../../shared/layers/stackWaterDepth';
+import { waterField } from '../../shared/vehicle/water';
 import { displayFileName } from '../../shared/codecs/errors';
 import type { JsonObject } from '../../shared/json';
 import { evaluateStack } from '../../shared/layers/evaluate';
@@ -68,7 +70,9 @@ export async function runRoadDrive(options: DriveArgs, io: CliIo): Promise<numbe
   const progress = longDriveProgress(createCliProgress(io, 'drive', `road "${road.name}"`, [{ label: 'driving', work: 1 }], false).stage(0));
   let rows: PhysicsRows;
   try {
-    rows = roadRows(await loadRapier(), shaped, model, { spec: CAR_PRESETS[options.car], speed, step: options.step, obstacles: obstacles(loaded.props), onProgress: progress });
+    // The car wades the water over the road as built (a ford's bed); the report flags the water the road crosses.
+    const water = stackHasWater(stack) ? waterField(field, stackWaterDepth(stack, field)) : undefined;
+    rows = roadRows(await loadRapier(), shaped, model, { spec: CAR_PRESETS[options.car], speed, step: options.step, obstacles: obstacles(loaded.props), onProgress: progress, ...(water ? { water } : {}) });
   } catch (error) {
     if (!(error instanceof DriveRouteError)) throw error;
     io.stderr(`faultline drive: ${name}: road "${road.name}" (${road.id}): ${message(error)}\n`);
@@ -91,7 +95,8 @@ export async function runRoadDrive(options: DriveArgs, io: CliIo): Promise<numbe
     }),
   );
   const files: OutputFile[] = [{ path: options.out, bytes: telemetry }];
-  const report = roadReport(model, shaped.heights, shaped, { rows: samples, reachedEnd: outcome.reachedEnd, end: outcome.end });
+  const crossed = stackHasWater(stack) ? stackWaterWithout(stack, road.id, field) : null;
+  const report = roadReport(model, shaped.heights, shaped, { rows: samples, reachedEnd: outcome.reachedEnd, end: outcome.end }, crossed);
   if (options.report) files.push({ path: options.report, bytes: reportBytes(options.report, report, road.name) });
   if (!(await writeOutputs(io, 'drive', files))) return EXIT_FAILURE;
   io.stdout(`wrote ${options.out} (${samples.length} rows, ${last!.t.toFixed(2)} s, physics, ${options.car}, road ${road.id} at ${Math.max(speed, MIN_AUTOPILOT_SPEED).toFixed(1)} m/s)\n`);

@@ -4,6 +4,9 @@
  * .faultline output is the terrain as a project with the props in it (kept alongside the props an
  * input project already had, which new props also keep their spacing from).
  */
+import { stackHasWater, stackWaterDepth } from '../../shared/layers/stackWaterDepth';
+import { waterExclusion } from '../../shared/props/scatterWater';
+import { waterField } from '../../shared/vehicle/water';
 import { parseCommand } from './commandArgs';
 import { tokenizeOptions } from './options';
 import { displayFileName } from '../../shared/codecs/errors';
@@ -28,12 +31,14 @@ export interface ScatterArgs {
   slopeDeg?: Range;
   height?: Range;
   spacing?: number;
+  /** Props may stand in water (by default none does: the water of a project's water and river layers). */
+  allowWater?: boolean;
   out: string;
 }
 
-const OPTIONS = ['--type', '--count', '--seed', '--slope', '--height', '--spacing', '--out'] as const;
+const OPTIONS = ['--type', '--count', '--seed', '--slope', '--height', '--spacing', '--allow-water', '--out'] as const;
 export function parseScatterArgs(args: readonly string[]): ScatterArgs {
-  const { values, positional } = tokenizeOptions(args, OPTIONS, { repeatable: ['--type'] });
+  const { values, positional } = tokenizeOptions(args, OPTIONS, { repeatable: ['--type'], flags: ['--allow-water'] });
   if (positional.length !== 1) throw new UsageError(positional.length === 0 ? 'give the TERRAIN file to scatter on' : `expected one TERRAIN file, got ${positional.length}: ${positional.join(' ')}`);
   const one = (name: string): string | undefined => values.get(name)?.[0];
   const types = values.get('--type') ?? [];
@@ -58,6 +63,7 @@ export function parseScatterArgs(args: readonly string[]): ScatterArgs {
     seed: parseWhole('--seed', seedText, 0, 0xffffffff),
     out,
   };
+  if (values.has('--allow-water')) result.allowWater = true;
   if (slope !== undefined) result.slopeDeg = parseRange('--slope', slope);
   if (height !== undefined) result.height = parseRange('--height', height);
   if (spacing !== undefined) {
@@ -110,6 +116,8 @@ export async function runScatter(args: readonly string[], io: CliIo): Promise<nu
   }
   let scattered: Prop[];
   let requested: number;
+  const layers = project.layers ?? [];
+  const water = !options.allowWater && stackHasWater(layers) ? stackWaterDepth(layers, project.field) : null;
   try {
     const result = scatterProps(project.field, {
       seed: options.seed,
@@ -119,6 +127,7 @@ export async function runScatter(args: readonly string[], io: CliIo): Promise<nu
       height: options.height,
       spacing: options.spacing,
       existing: existingProps(project.props),
+      ...(water ? { exclude: waterExclusion(waterField(project.field, water)) } : {}),
     });
     requested = result.requested;
     scattered = propsFromColumns(result.props, freshIds(project.props, result.props.count));
@@ -144,7 +153,7 @@ export async function runScatter(args: readonly string[], io: CliIo): Promise<nu
 
 export function scatterHelp(): string {
   return `Usage: faultline scatter TERRAIN --type NAME [--type NAME …] --count N --seed S
-                         [--slope MIN:MAX] [--height MIN:MAX] [--spacing m] --out FILE
+                         [--slope MIN:MAX] [--height MIN:MAX] [--spacing m] [--allow-water] --out FILE
 
 Scatters props over a terrain by rules, reproducibly: the same terrain, options and seed give the
 same props. Candidates are drawn uniformly over the map and kept when they pass every rule.
@@ -157,6 +166,8 @@ same props. Candidates are drawn uniformly over the map and kept when they pass 
   --slope MIN:MAX        allowed slope of the surface triangle under a prop, degrees
   --height MIN:MAX       allowed surface height under a prop, metres
   --spacing m            minimum distance between props, metres (default: each type's own spacing)
+  --allow-water          props may stand in water (by default none does where a project's water
+                         and river layers put water)
   --out FILE             .json: the props JSON
                            [{ "type", "x", "y", "z", "yaw", "pitch", "roll", "scale" }]
                            metres and radians; x, z as the heightfield (origin at the map centre),

@@ -152,11 +152,18 @@ export function DriveHud() {
           <dd data-testid="hud-slope">{fixed(hud.slopeDeg, 1)}°</dd>
           <dt>Height</dt>
           <dd data-testid="hud-height">{fixed(hud.height, 2)} m</dd>
+          <dt>Water</dt>
+          <dd data-testid="hud-water">{fixed(hud.water ?? 0, 2)} m</dd>
           <dt>Clipping</dt>
           <dd data-testid="hud-clip" className={hud.clipDepth > 0 ? 'drive-hud-warn' : undefined}>
             {fixed(hud.clipDepth, 2)} m
           </dd>
         </dl>
+      )}
+      {hud?.flooded && (
+        <div className="drive-hud-warn" data-testid="drive-flooded" title="The water here is deeper than the car's fording depth (Drive settings)">
+          Flooded: {fixed(hud.water ?? 0, 2)} m of water
+        </div>
       )}
       {hud?.stoppedBy && (
         <div className="drive-hud-warn" data-testid="drive-stopped">

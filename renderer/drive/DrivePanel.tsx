@@ -28,6 +28,7 @@ const SPEC_FIELDS: ReadonlyArray<{ key: keyof PhysicsCarSpec & keyof typeof CAR_
   { key: 'brakeForce', label: 'Brake force (N)', step: 500 },
   { key: 'maxSteerDeg', label: 'Steering lock (°)', step: 1 },
   { key: 'tyreFriction', label: 'Tyre friction μ', step: 0.05 },
+  { key: 'fordingDepth', label: 'Fording depth (m)', step: 0.05 },
 ];
 
 function PhysicsCarFields({ drive, spec, car }: { drive: DriveSession; spec: PhysicsCarSpec; car: string }) {

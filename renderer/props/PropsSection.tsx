@@ -199,6 +199,10 @@ function ScatterRules({ feature, scatter }: { feature: PropsFeature; scatter: Pr
         <span>Avoid roads</span>
         <input type="checkbox" data-testid="scatter-avoid-roads" checked={scatter.avoidRoads} onChange={(e) => set({ avoidRoads: e.target.checked })} />
       </label>
+      <label className="field" title="Keep new props out of the water of the water and river layers; off allows props in water">
+        <span>Avoid water</span>
+        <input type="checkbox" data-testid="scatter-avoid-water" checked={scatter.avoidWater} onChange={(e) => set({ avoidWater: e.target.checked })} />
+      </label>
       <NumberField label="Brush radius (m)" testId="scatter-radius" min={0.1} value={scatter.brushRadius} onChange={(brushRadius) => set({ brushRadius })} />
       <div className="button-row">
         <button type="button" data-testid="props-scatter-map" onClick={scatterMap}>

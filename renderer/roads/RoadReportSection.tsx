@@ -17,8 +17,10 @@ const FLAG_TEXT: Record<SegmentFlag, string> = {
   rolledOver: 'the drive ended here: the car rolled over',
   stuck: 'the drive ended here: the car got stuck',
   leftRoad: 'the drive ended here: the car left the road',
+  flooded: 'the drive ended here: the water was deeper than the car can ford',
+  water: 'the road crosses water: a bridge or a ford is needed',
 };
-const FLAG_CODE: Record<SegmentFlag, string> = { grade: 'G', radius: 'R', crest: 'C', blindCrest: 'B', sag: 'H', airborne: 'A', stopped: 'S', rolledOver: 'O', stuck: 'K', leftRoad: 'L' };
+const FLAG_CODE: Record<SegmentFlag, string> = { grade: 'G', radius: 'R', crest: 'C', blindCrest: 'B', sag: 'H', airborne: 'A', stopped: 'S', rolledOver: 'O', stuck: 'K', leftRoad: 'L', flooded: 'F', water: 'W' };
 
 const fixed = (v: number, d = 1) => (Object.is(Math.round(v * 10 ** d), -0) ? 0 : v).toFixed(d);
 
@@ -101,7 +103,8 @@ export function RoadReportSection({ roadId }: { roadId: string }) {
                   <th title="Vertical curvature, 1/km (− crest, + sag)">V/km</th>
                   <th title="Highest speed the car held, km/h">km/h</th>
                   <th title="Rate of vertical curvature K, metres per percent of grade change (the standard's crest and sag K are above the table)">K</th>
-                  <th title="Flags: G grade, R radius, C crest, B blind crest, H sag too sharp for headlights (B and H amber), A left the ground, S stopped, O rolled over, K stuck, L left the road (where the drive ended); w a wheel lifted">!</th>
+                  <th title="Deepest water the road crosses in the segment, metres: a bridge or a ford is needed">Water</th>
+                  <th title="Flags: G grade, R radius, C crest, B blind crest, H sag too sharp for headlights (B and H amber), A left the ground, S stopped, O rolled over, K stuck, L left the road, F flooded (where the drive ended); W crosses water; w a wheel lifted">!</th>
                 </tr>
               </thead>
               <tbody>
@@ -121,6 +124,7 @@ export function RoadReportSection({ roadId }: { roadId: string }) {
                       <td>{fixed(s.verticalCurvature * 1000)}</td>
                       <td>{s.maxSpeed === null ? '—' : fixed(s.maxSpeed * 3.6, 0)}</td>
                       <td>{s.kValue === null || s.kValue > 9999 ? '—' : fixed(s.kValue, 0)}</td>
+                      <td data-testid="road-water">{s.water > 0 ? fixed(s.water, 2) : '—'}</td>
                       <td className="road-flags">{note.codes}</td>
                     </tr>
                   );

@@ -26,6 +26,8 @@ export interface RoadDriveOptions {
   speed?: number;
   step?: number;
   obstacles?: readonly Obstacle[];
+  /** Metres of water per vertex the car wades or floods in (shared/vehicle/water.ts). */
+  water?: Heightfield;
   onProgress?: (driven: number, total: number) => void;
 }
 
@@ -47,5 +49,6 @@ export function roadRows(rapier: Rapier, shaped: Heightfield, model: RoadModel, 
     obstacles: options.obstacles,
     roadWidth: model.params.width,
     onProgress: options.onProgress,
+    ...(options.water ? { water: options.water } : {}),
   });
 }

@@ -11,7 +11,8 @@
  * - `blindCrest` (amber): a crest sharper than the K the stopping sight distance needs (S²/658);
  * - `sag` (amber): a sag sharper than the K headlights need for it (S²/(120 + 3.5 S));
  * - `airborne`, `stopped`: what the test drive saw;
- * - `rolledOver`, `stuck`, `leftRoad`: where the test drive ended that way (shared/vehicle/physics/driveEnd.ts).
+ * - `rolledOver`, `stuck`, `leftRoad`, `flooded`: where the test drive ended that way (shared/vehicle/physics/driveEnd.ts);
+ * - `water`: the road crosses water there (its depth in `water`): a bridge or a ford is needed.
  * A drive that ended early covers the segments it reached (`driven`); the report says how it ended.
  */
 import type { JsonObject } from '../json';
@@ -45,7 +46,7 @@ export interface DriveOutcome {
   end?: DriveEnd;
 }
 
-export type SegmentFlag = 'grade' | 'radius' | 'crest' | 'blindCrest' | 'sag' | 'airborne' | 'stopped' | 'rolledOver' | 'stuck' | 'leftRoad';
+export type SegmentFlag = 'grade' | 'radius' | 'crest' | 'blindCrest' | 'sag' | 'airborne' | 'stopped' | 'rolledOver' | 'stuck' | 'leftRoad' | 'flooded' | 'water';
 
 /** Flags that warn (amber) rather than break a limit (red): the sight distance over a crest or along a sag. */
 export const WARNING_FLAGS: readonly SegmentFlag[] = ['blindCrest', 'sag'];
@@ -74,6 +75,8 @@ export interface ReportSegment {
   leftGround: boolean;
   /** The drive reached this segment (false without a drive). */
   driven: boolean;
+  /** Deepest water on the centreline in the segment, metres (0 where dry or without water): a bridge or ford is needed. */
+  water: number;
   flags: SegmentFlag[];
 }
 
@@ -130,9 +133,14 @@ function rowStations(model: RoadModel, rows: readonly DriveSample[]): number[] {
   return out;
 }
 
-export function roadReport(model: RoadModel, shaped: Float32Array, size: GroundSize, drive: DriveOutcome | null = null): RoadReport {
+/**
+ * `water`: metres of water per vertex the road crosses — the stack's water without the road
+ * (shared/layers/stackWater.ts stackWaterWithout), so a road on a bank across a river still reports it.
+ */
+export function roadReport(model: RoadModel, shaped: Float32Array, size: GroundSize, drive: DriveOutcome | null = null, water: Float32Array | null = null): RoadReport {
   const { line, params: p } = model;
   const field = { ...size, heights: shaped };
+  const waterField = water && { ...size, heights: water };
   const surface = (k: number) => heightAt(field, line.x[k], line.z[k]);
   const y = Float64Array.from({ length: line.n }, (_, k) => surface(k));
   const h = Math.max(1, Math.round(Math.max(2, size.cellSize) / line.ds));
@@ -147,6 +155,7 @@ export function roadReport(model: RoadModel, shaped: Float32Array, size: GroundS
   for (let a = 0; a < line.n - 1; a += per) {
     const b = Math.min(line.n - 1, a + per);
     let maxGrade = 0;
+    let deepest = 0;
     let bank = 0;
     let kappa = 0;
     let vertical = 0;
@@ -156,6 +165,7 @@ export function roadReport(model: RoadModel, shaped: Float32Array, size: GroundS
       const grade = ((y[k1] - y[k0]) / ((k1 - k0) * line.ds)) * 100;
       if (Math.abs(grade) > Math.abs(maxGrade)) maxGrade = grade;
       if (Math.abs(model.bankDeg[k]) > Math.abs(bank)) bank = model.bankDeg[k];
+      if (waterField) deepest = Math.max(deepest, heightAt(waterField, line.x[k], line.z[k]) || 0);
       kappa = Math.max(kappa, Math.abs(line.curvature[k]));
       if (k - hv >= 0 && k + hv < line.n) {
         const c = (y[k + hv] - 2 * y[k] + y[k - hv]) / (hv * line.ds) ** 2;
@@ -190,6 +200,7 @@ export function roadReport(model: RoadModel, shaped: Float32Array, size: GroundS
       else if (!(row.contact0 && row.contact1 && row.contact2 && row.contact3)) liftedWheel = true;
       if (row.t > 2 && Math.abs(row.speed) < 0.3 && k < line.n - 1 - Math.round(3 / line.ds)) stopped = true;
     }
+    if (deepest > 0) flags.push('water');
     if (leftGround) flags.push('airborne');
     if (stopped) flags.push('stopped');
     const end = drive?.end;
@@ -209,6 +220,7 @@ export function roadReport(model: RoadModel, shaped: Float32Array, size: GroundS
       liftedWheel,
       leftGround,
       driven,
+      water: deepest,
       flags,
     });
   }
@@ -287,12 +299,13 @@ export function reportJson(report: RoadReport, name: string): JsonObject {
       liftedWheel: s.liftedWheel,
       leftGround: s.leftGround,
       driven: s.driven,
+      water: r(s.water),
       flags: s.flags,
     })),
   };
 }
 
-export const REPORT_CSV_COLUMNS = ['from_m', 'to_m', 'grade_pct', 'max_grade_pct', 'bank_deg', 'cross_slope_deg', 'radius_m', 'vertical_curvature', 'max_speed_ms', 'stopped', 'lifted_wheel', 'left_ground', 'driven', 'flags', 'k_value', 'crest_k_needed', 'sag_k_needed', 'min_radius_m'];
+export const REPORT_CSV_COLUMNS = ['from_m', 'to_m', 'grade_pct', 'max_grade_pct', 'bank_deg', 'cross_slope_deg', 'radius_m', 'vertical_curvature', 'max_speed_ms', 'stopped', 'lifted_wheel', 'left_ground', 'driven', 'flags', 'k_value', 'crest_k_needed', 'sag_k_needed', 'min_radius_m', 'water_m'];
 
 export function reportCsv(report: RoadReport): string {
   const lines = [REPORT_CSV_COLUMNS.join(',')];
@@ -300,7 +313,7 @@ export function reportCsv(report: RoadReport): string {
   for (const s of report.segments) {
     const minRadius = segmentMinRadius(limits.designSpeedKmh, limits.eMaxPct, s.bankDeg);
     lines.push(
-      [r(s.from), r(s.to), r(s.gradePct), r(s.maxGradePct), r(s.bankDeg), r(s.crossSlopeDeg), s.radius === null ? '' : r(s.radius), r(s.verticalCurvature, 5), s.maxSpeed === null ? '' : r(s.maxSpeed), s.stopped ? 1 : 0, s.liftedWheel ? 1 : 0, s.leftGround ? 1 : 0, s.driven ? 1 : 0, s.flags.join(' '), s.kValue === null ? '' : r(s.kValue, 1), r(limits.crestK, 1), r(limits.sagK, 1), r(minRadius, 1)].join(','),
+      [r(s.from), r(s.to), r(s.gradePct), r(s.maxGradePct), r(s.bankDeg), r(s.crossSlopeDeg), s.radius === null ? '' : r(s.radius), r(s.verticalCurvature, 5), s.maxSpeed === null ? '' : r(s.maxSpeed), s.stopped ? 1 : 0, s.liftedWheel ? 1 : 0, s.leftGround ? 1 : 0, s.driven ? 1 : 0, s.flags.join(' '), s.kValue === null ? '' : r(s.kValue, 1), r(limits.crestK, 1), r(limits.sagK, 1), r(minRadius, 1), r(s.water)].join(','),
     );
   }
   return lines.map((line) => `${line}\n`).join('');

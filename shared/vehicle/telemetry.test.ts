@@ -16,7 +16,7 @@ describe('telemetry CSV', () => {
     const row = telemetryRow(1.5, pose);
     const csv = telemetryCsv([row, row]);
     const lines = csv.split('\n');
-    expect(lines[0]).toBe('t,x,y,z,heading,pitch,roll,upX,upY,upZ,fwdX,fwdY,fwdZ,clip');
+    expect(lines[0]).toBe('t,x,y,z,heading,pitch,roll,upX,upY,upZ,fwdX,fwdY,fwdZ,clip,water');
     expect(lines).toHaveLength(4); // header, two rows, empty after the final newline
     expect(lines[3]).toBe('');
     const fields = lines[1].split(',').map(Number);

@@ -1,13 +1,14 @@
 import type { Heightfield } from '../terrain/heightfield';
 import { drivableBounds, moveCar, type CarSettings, type Obstacle, type StopReason } from './drive';
+import { WADING_DRAG, isFlooded, wadingSpeedFactor, waterAtCar } from './water';
 import { poseFromTerrain, poseFromWheelPlane, type CarPlacement, type CarPose } from './pose';
 
-/** Telemetry CSV columns: metres, radians, unit vectors in world space (y up). */
-export const TELEMETRY_COLUMNS = ['t', 'x', 'y', 'z', 'heading', 'pitch', 'roll', 'upX', 'upY', 'upZ', 'fwdX', 'fwdY', 'fwdZ', 'clip'] as const;
+/** Telemetry CSV columns: metres, radians, unit vectors in world space (y up); water: metres of water at the car's centre. */
+export const TELEMETRY_COLUMNS = ['t', 'x', 'y', 'z', 'heading', 'pitch', 'roll', 'upX', 'upY', 'upZ', 'fwdX', 'fwdY', 'fwdZ', 'clip', 'water'] as const;
 
 export type TelemetryRow = Record<(typeof TELEMETRY_COLUMNS)[number], number>;
 
-export function telemetryRow(t: number, pose: CarPose): TelemetryRow {
+export function telemetryRow(t: number, pose: CarPose, water = 0): TelemetryRow {
   return {
     t,
     x: pose.position.x,
@@ -23,6 +24,7 @@ export function telemetryRow(t: number, pose: CarPose): TelemetryRow {
     fwdY: pose.forward.y,
     fwdZ: pose.forward.z,
     clip: pose.clipDepth,
+    water,
   };
 }
 
@@ -61,13 +63,16 @@ export interface DriveRouteOptions {
   readonly poseMethod?: 'classic' | 'wheelPlane';
   /** Safety stop; the default allows twice the straight-line time plus a full turn per waypoint. */
   readonly maxSteps?: number;
+  /** Metres of water per vertex (waterField), and the car's fording depth (water.ts): slower in water, stopped past it. */
+  readonly water?: Heightfield;
+  readonly fordingDepth?: number;
 }
 
 export interface DriveRouteResult {
   readonly rows: TelemetryRow[];
   readonly reachedEnd: boolean;
-  /** Why the drive ended before the last waypoint: blocked, or out of steps. */
-  readonly stoppedBy?: StopReason | 'maxSteps';
+  /** Why the drive ended before the last waypoint: blocked, flooded (water deeper than its fording depth), or out of steps. */
+  readonly stoppedBy?: StopReason | 'flooded' | 'maxSteps';
 }
 
 const ARRIVAL_TOLERANCE = 1e-6;
@@ -139,16 +144,20 @@ export function routeRows(field: Heightfield, waypoints: readonly (readonly [num
   };
   const body = { length: options.length, width: options.width, clearance: options.clearance };
   const pose = options.poseMethod === 'wheelPlane' ? poseFromWheelPlane : poseFromTerrain;
+  const fording = options.fordingDepth ?? Infinity;
 
   let routeLength = 0;
   for (let k = 1; k < waypoints.length; k++) routeLength += Math.hypot(waypoints[k][0] - waypoints[k - 1][0], waypoints[k][1] - waypoints[k - 1][1]);
-  const maxSteps = options.maxSteps ?? Math.ceil((2 * routeLength) / (options.speed * options.step) + waypoints.length * Math.ceil((2 * Math.PI) / (turnRate * options.step))) + 100;
+  const slowest = options.water ? 1 - WADING_DRAG : 1;
+  const maxSteps = options.maxSteps ?? Math.ceil((2 * routeLength) / (options.speed * slowest * options.step) + waypoints.length * Math.ceil((2 * Math.PI) / (turnRate * options.step))) + 100;
 
   return (function* (): Generator<TelemetryRow, DriveRouteOutcome, void> {
     const [x0, z0] = waypoints[0];
     const next = waypoints.find(([x, z]) => Math.hypot(x - x0, z - z0) > ARRIVAL_TOLERANCE);
     let car: CarPlacement = { x: x0, z: z0, heading: next ? Math.atan2(next[0] - x0, next[1] - z0) : 0 };
-    yield telemetryRow(0, pose(field, car, body));
+    let water = waterAtCar(options.water, car.x, car.z);
+    yield telemetryRow(0, pose(field, car, body), water);
+    if (isFlooded(water, fording)) return { reachedEnd: false, stoppedBy: 'flooded' };
     let target = 1;
     let stepIndex = 0;
     while (target < waypoints.length) {
@@ -161,11 +170,15 @@ export function routeRows(field: Heightfield, waypoints: readonly (readonly [num
       if (++stepIndex > maxSteps) return { reachedEnd: false, stoppedBy: 'maxSteps' };
       const bearing = Math.atan2(tx - car.x, tz - car.z);
       const error = Math.atan2(Math.sin(bearing - car.heading), Math.cos(bearing - car.heading));
-      const { distance, turn } = pursueTarget(remaining, error, options.speed, turnRate, options.step);
+      // Wading: the cruise speed is slowed by the water under the car (water.ts).
+      const cruise = options.speed * wadingSpeedFactor(water, fording);
+      const { distance, turn } = pursueTarget(remaining, error, cruise, turnRate, options.step);
       const moved = moveCar(field, car, distance, turn, settings, options.obstacles);
       car = moved.placement;
-      yield telemetryRow(stepIndex * options.step, pose(field, car, body));
+      water = waterAtCar(options.water, car.x, car.z);
+      yield telemetryRow(stepIndex * options.step, pose(field, car, body), water);
       if (moved.stoppedBy) return { reachedEnd: false, stoppedBy: moved.stoppedBy };
+      if (isFlooded(water, fording)) return { reachedEnd: false, stoppedBy: 'flooded' };
     }
     return { reachedEnd: true };
   })();

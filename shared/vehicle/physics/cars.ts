@@ -41,6 +41,11 @@ export interface PhysicsCarSpec {
   readonly maxSteerDeg: number;
   /** Tyre friction coefficient (grip / load). */
   readonly tyreFriction: number;
+  /**
+   * Deepest water the car can wade, metres (shared/vehicle/water.ts: slower in water, flooded past it);
+   * the presets' 0.3 / 0.6 / 0.9 m are issue 31's.
+   */
+  readonly fordingDepth: number;
   readonly driven: DrivenWheels;
 }
 
@@ -63,6 +68,7 @@ export const CAR_PRESETS: Readonly<Record<CarPresetId, PhysicsCarSpec>> = {
     brakeForce: 12_000,
     maxSteerDeg: 35,
     tyreFriction: 1.0,
+    fordingDepth: 0.3,
     driven: 'front',
   },
   '4x4': {
@@ -83,6 +89,7 @@ export const CAR_PRESETS: Readonly<Record<CarPresetId, PhysicsCarSpec>> = {
     brakeForce: 20_000,
     maxSteerDeg: 33,
     tyreFriction: 1.0,
+    fordingDepth: 0.6,
     driven: 'all',
   },
   truck: {
@@ -103,6 +110,7 @@ export const CAR_PRESETS: Readonly<Record<CarPresetId, PhysicsCarSpec>> = {
     brakeForce: 70_000,
     maxSteerDeg: 30,
     tyreFriction: 0.9,
+    fordingDepth: 0.9,
     driven: 'rear',
   },
 };
@@ -132,6 +140,7 @@ export const CAR_SPEC_LIMITS: Readonly<Record<NumericKey, { readonly min: number
   brakeForce: { min: 0, max: 2_000_000 },
   maxSteerDeg: { min: 0, max: 60 },
   tyreFriction: { min: 0.05, max: 3 },
+  fordingDepth: { min: 0, max: 3 },
 };
 
 export const CAR_SPEC_NUMBERS = Object.keys(CAR_SPEC_LIMITS) as NumericKey[];

@@ -7,10 +7,11 @@
  * - `stuck`: no progress along the route (PROGRESS_STEP metres) for STUCK_SECONDS, whatever the
  *   throttle (a prop, a wall, a slope, a car on its side);
  * - `leftRoad`: the car's centre further from the road's centreline than its half width plus its width;
- * - `timeUp`: the drive took longer than its bound, length / 2 m/s + 30 s.
+ * - `timeUp`: the drive took longer than its bound, length / 2 m/s + 30 s;
+ * - `flooded`: the water at the car is deeper than its fording depth (shared/vehicle/water.ts).
  */
 
-export type DriveEndReason = 'arrived' | 'rolledOver' | 'stuck' | 'leftRoad' | 'timeUp';
+export type DriveEndReason = 'arrived' | 'rolledOver' | 'stuck' | 'leftRoad' | 'timeUp' | 'flooded';
 
 export interface DriveEnd {
   readonly reason: DriveEndReason;
@@ -45,6 +46,7 @@ export const DRIVE_END_WORDS: Readonly<Record<DriveEndReason, string>> = {
   stuck: `got stuck (no progress along the route for ${STUCK_SECONDS} s)`,
   leftRoad: 'left the road (further off its centreline than half its width plus its width)',
   timeUp: `ran out of time (length / ${BOUND_SPEED} m/s + ${BOUND_SLACK_SECONDS} s)`,
+  flooded: 'flooded (water deeper than its fording depth)',
 };
 
 export interface DriveWatchOptions {
@@ -84,6 +86,12 @@ export class DriveWatch {
   /** Ends the drive as arrived (the autopilot stopped on the last waypoint). */
   arrive(step: Pick<WatchedStep, 't' | 'x' | 'z' | 'progress'>): DriveEnd {
     this.ended ??= { reason: 'arrived', t: step.t, x: step.x, z: step.z, at: step.progress };
+    return this.ended;
+  }
+
+  /** Ends the drive as flooded (the water at the car is deeper than its fording depth). */
+  flood(step: Pick<WatchedStep, 't' | 'x' | 'z' | 'progress'>): DriveEnd {
+    this.ended ??= { reason: 'flooded', t: step.t, x: step.x, z: step.z, at: step.progress };
     return this.ended;
   }
 

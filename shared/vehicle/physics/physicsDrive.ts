@@ -1,6 +1,7 @@
 import type { Heightfield } from '../../terrain/heightfield';
 import { drivableBounds, type Obstacle } from '../drive';
 import { DriveRouteError, TELEMETRY_COLUMNS } from '../telemetry';
+import { isFlooded, wadingSpeedFactor, waterAtCar } from '../water';
 import { Autopilot } from './autopilot';
 import { BOUND_SLACK_SECONDS, BOUND_SPEED, DriveWatch, MAX_AUTOPILOT_SECONDS, driveTimeLimit, type DriveEnd } from './driveEnd';
 import type { PhysicsCarSpec } from './cars';
@@ -31,7 +32,7 @@ export const PHYSICS_TELEMETRY_COLUMNS = [
 export type PhysicsTelemetryRow = Record<(typeof PHYSICS_TELEMETRY_COLUMNS)[number], number>;
 
 /** x, y, z: the centre of the body's underside; clip: how deep the underside is below the exact surface. */
-export function physicsTelemetryRow(t: number, s: PhysicsState): PhysicsTelemetryRow {
+export function physicsTelemetryRow(t: number, s: PhysicsState, water = 0): PhysicsTelemetryRow {
   const w = s.wheels;
   return {
     t,
@@ -48,6 +49,7 @@ export function physicsTelemetryRow(t: number, s: PhysicsState): PhysicsTelemetr
     fwdY: s.forward.y,
     fwdZ: s.forward.z,
     clip: s.penetration,
+    water,
     speed: s.speed,
     airborne: s.airborne ? 1 : 0,
     contact0: w[0].contact ? 1 : 0,
@@ -85,6 +87,11 @@ export interface PhysicsDriveCommon {
   /** Seconds between telemetry rows (rounded to whole physics steps, at least one). */
   readonly step: number;
   readonly obstacles?: readonly Obstacle[];
+  /**
+   * Metres of water per vertex (shared/vehicle/water.ts waterField): the throttle is held to the wading
+   * share of it (slower in water), and the drive ends `flooded` past the spec's fording depth.
+   */
+  readonly water?: Heightfield;
   /** Called every ten seconds of drive time or so: seconds driven of at most `total`. */
   readonly onProgress?: (driven: number, total: number) => void;
 }
@@ -142,14 +149,21 @@ export function inputRows(rapier: Rapier, field: Heightfield, start: PhysicsStar
     try {
       const every = stepsPerRow(options.step);
       const total = Math.round(duration * PHYSICS_HZ);
-      yield physicsTelemetryRow(0, car.state);
+      const fording = options.spec.fordingDepth;
+      let water = waterUnder(options.water, car.state);
+      yield physicsTelemetryRow(0, car.state, water);
       let next = 0;
       let input: PhysicsInput = NO_INPUT;
       for (let k = 0; k < total; k++) {
         const t = k * PHYSICS_DT;
+        if (isFlooded(water, fording)) {
+          if (k % every !== 0) yield physicsTelemetryRow(t, car.state, water);
+          return { reachedEnd: false, end: { reason: 'flooded', t, x: car.state.position.x, z: car.state.position.z, at: 0 } };
+        }
         while (next < schedule.length && schedule[next].t <= t + 1e-9) input = schedule[next++];
-        car.step(input);
-        if ((k + 1) % every === 0 || k + 1 === total) yield physicsTelemetryRow((k + 1) * PHYSICS_DT, car.state);
+        car.step(wading(input, water, fording));
+        water = waterUnder(options.water, car.state);
+        if ((k + 1) % every === 0 || k + 1 === total) yield physicsTelemetryRow((k + 1) * PHYSICS_DT, car.state, water);
         if ((k + 1) % (PROGRESS_EVERY * PHYSICS_HZ) === 0) options.onProgress?.((k + 1) * PHYSICS_DT, duration);
       }
       return { reachedEnd: true };
@@ -213,25 +227,36 @@ export function routeRowsPhysics(rapier: Rapier, field: Heightfield, waypoints: 
       const pilot = new Autopilot(waypoints, spec, options.speed, { field });
       const watch = new DriveWatch({ routeLength: pilot.routeLength, roadWidth: options.roadWidth });
       const every = stepsPerRow(options.step);
-      yield physicsTelemetryRow(0, car.state);
+      let water = waterUnder(options.water, car.state);
+      yield physicsTelemetryRow(0, car.state, water);
       for (let k = 0; ; k++) {
         const s = car.state;
         const input = pilot.next(s);
         const t = k * PHYSICS_DT;
         const where = { t, x: s.position.x, z: s.position.z, roll: s.roll, progress: pilot.progress, offset: pilot.offset };
-        const end = input ? watch.observe(where) : watch.arrive(where);
+        const end = isFlooded(water, spec.fordingDepth) ? watch.flood(where) : input ? watch.observe(where) : watch.arrive(where);
         if (end) {
-          if (k % every !== 0) yield physicsTelemetryRow(t, s);
+          if (k % every !== 0) yield physicsTelemetryRow(t, s, water);
           return { reachedEnd: end.reason === 'arrived', end };
         }
-        car.step(input!);
-        if ((k + 1) % every === 0) yield physicsTelemetryRow((k + 1) * PHYSICS_DT, car.state);
+        car.step(wading(input!, water, spec.fordingDepth));
+        water = waterUnder(options.water, car.state);
+        if ((k + 1) % every === 0) yield physicsTelemetryRow((k + 1) * PHYSICS_DT, car.state, water);
         if ((k + 1) % (PROGRESS_EVERY * PHYSICS_HZ) === 0) options.onProgress?.((k + 1) * PHYSICS_DT, watch.timeLimit);
       }
     } finally {
       car.dispose();
     }
   })();
+}
+
+/** The water under the car's underside centre, metres. */
+const waterUnder = (water: Heightfield | undefined, s: PhysicsState): number => waterAtCar(water, s.position.x, s.position.z);
+
+/** Wading: the throttle held to the share of the car's speed the water leaves it (water.ts), brakes as they are. */
+export function wading(input: PhysicsInput, water: number, fording: number): PhysicsInput {
+  if (!(water > 0) || !(input.throttle > 0)) return input;
+  return { ...input, throttle: input.throttle * wadingSpeedFactor(water, fording) };
 }
 
 /** Where a route's car starts: on its first waypoint, facing the first waypoint that is elsewhere. */
