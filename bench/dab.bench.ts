@@ -8,7 +8,7 @@ import { resnapInRegion, type SnappedPropLayer } from '../shared/props/prop';
 import { syntheticTerrain } from '../shared/lod/testing/syntheticTerrain';
 import type { LodCamera } from '../shared/lod/selectLod';
 import type { Heightfield } from '../shared/terrain/heightfield';
-import type { LodTerrainMeshes } from '../renderer/lod/lodTerrainMeshes';
+import type { LodTerrainMeshes } from '../renderer/viewport/lod/lodTerrainMeshes';
 
 const SIZE = 4097;
 /** A 64 m dab: radius 32 m on a 1 m grid. */

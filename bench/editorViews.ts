@@ -4,7 +4,7 @@ import { createSnappedPropLayer, type SnappedPropLayer } from '../shared/props/p
 import { scatterProps } from '../shared/props/scatter';
 import type { LodCamera } from '../shared/lod/selectLod';
 import type { Heightfield } from '../shared/terrain/heightfield';
-import { LodTerrainMeshes } from '../renderer/lod/lodTerrainMeshes';
+import { LodTerrainMeshes } from '../renderer/viewport/lod/lodTerrainMeshes';
 
 const FOV = 50;
 const VIEWPORT = { width: 1600, height: 1000 };

@@ -2,7 +2,7 @@ import type { Benchmark } from './harness';
 import { syntheticTerrain } from '../shared/lod/testing/syntheticTerrain';
 import { heightRange } from '../shared/terrain/heightfield';
 import { writeShadingNormals } from '../shared/terrain/shadingNormals';
-import { groundTextureLayers } from '../shared/terrain/groundTextures';
+import { groundTextureLayers } from '../shared/ground/groundTextures';
 import { writeVertexColors } from '../app/view/terrainColors';
 
 /**

@@ -7,8 +7,8 @@ import { computeChunkErrors, type ChunkErrors } from '../shared/lod/chunkErrors'
 import { selectLod, type LodCamera } from '../shared/lod/selectLod';
 import { syntheticTerrain } from '../shared/lod/testing/syntheticTerrain';
 import type { Heightfield } from '../shared/terrain/heightfield';
-import { BLOCK_CHUNKS, LodTerrainMeshes } from '../renderer/lod/lodTerrainMeshes';
-import { buildBlockGeometry, type BlockRange } from '../renderer/lod/lodBlockGeometry';
+import { BLOCK_CHUNKS, LodTerrainMeshes } from '../renderer/viewport/lod/lodTerrainMeshes';
+import { buildBlockGeometry, type BlockRange } from '../renderer/viewport/lod/lodBlockGeometry';
 
 const FOV = 50;
 const VIEWPORT = { width: 1600, height: 1000 };

@@ -14,7 +14,7 @@ import { DEFAULT_BRUSH } from '../app/tools/brush';
 import { planMapTiles, tileHeightRange, tilePixels } from '../app/map2d/mapTiles';
 import { createRandom } from '../shared/random';
 import { syntheticTerrain } from '../shared/lod/testing/syntheticTerrain';
-import { LodTerrainMeshes } from '../renderer/lod/lodTerrainMeshes';
+import { LodTerrainMeshes } from '../renderer/viewport/lod/lodTerrainMeshes';
 
 const side = Number(process.argv[2] ?? 4097);
 const STROKES = Number(process.argv[3] ?? 20);

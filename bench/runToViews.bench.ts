@@ -11,7 +11,7 @@ import { presetStack } from '../shared/layers/migrate';
 import { resnapInRegion, type SnappedPropLayer } from '../shared/props/prop';
 import { ChunkErrorsAssembler, ERRORS_PIECE_HEIGHTS } from '../app/lod/chunkErrorsJob';
 import type { LodCamera } from '../shared/lod/selectLod';
-import type { LodTerrainMeshes } from '../renderer/lod/lodTerrainMeshes';
+import type { LodTerrainMeshes } from '../renderer/viewport/lod/lodTerrainMeshes';
 
 const SIZE = 4097;
 const ITERATIONS = 1000;

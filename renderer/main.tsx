@@ -11,7 +11,7 @@ import { filterThreeConsole } from './threeConsole';
 import { createWorkerTransport, erosionThreadsOverride } from './workers/workerTransport';
 import { startSizeOverride } from './startSize';
 import { createWorkerCodecs } from './exchange/workerCodecs';
-import { startChunkErrorsWorker } from './lod/offThreadErrors';
+import { startChunkErrorsWorker } from './viewport/lod/offThreadErrors';
 import { startLightingWorker } from './workers/lightingChannel';
 import { workerRouteRunner } from './workers/routeChannel';
 import { createViewportController } from './viewport/viewportController';

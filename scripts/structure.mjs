@@ -16,11 +16,6 @@ export const MAX_FUNCTION_LINES = 150;
  * that no longer matches a pair fails the check too, so it is removed as soon as the fix lands.
  */
 export const KNOWN_MUTUAL_PAIRS = [
-  'app/jobs <-> app/layers',
-  'renderer/lod <-> renderer/viewport',
-  'shared/erosion <-> shared/terrain',
-  'shared/export <-> shared/terrain',
-  'shared/ipc <-> shared/terrain',
 ];
 
 /** Whether `file` is production code: not a test, not a test helper under a `testing/` folder. */

@@ -15,7 +15,7 @@ import { MAX_HEIGHTMAP_FILE_BYTES } from '../../shared/ipc/contract';
 import type { Editor } from '../document/editor';
 import type { ToolStore } from '../tools/toolStore';
 import type { MaskSourceData } from '../../shared/export/masks';
-import type { NaturalLines } from '../../shared/terrain/naturalColours';
+import type { NaturalLines } from '../../shared/ground/naturalColours';
 import type { ExchangeCodecs, HeightmapSummary } from './codecOps';
 import { createExchangeStore, defaultImportOptions, type ExchangeStore, type ExportOptions, type ImportOptions } from './exchangeState';
 import { ExportFlow } from './exportFlow';

@@ -8,7 +8,7 @@
 import { engineFor, type EnginePreset } from '../../shared/export/engines';
 import { splitFileName } from '../../shared/export/fileExport';
 import { availableSources, defaultMaskSet, fitMaskSet, MaskSetError, parseMaskSet, type MaskSource } from '../../shared/export/masks';
-import { DEFAULT_NATURAL_LINES } from '../../shared/terrain/naturalColours';
+import { DEFAULT_NATURAL_LINES } from '../../shared/ground/naturalColours';
 import { EngineExportError, planEngineExport, type EngineExportOptions, type EnginePlan } from '../../shared/export/presets';
 import { tileLayout, tileName, tileSpecProblem } from '../../shared/export/tiles';
 import { waterSourcesOf } from '../../shared/export/waterMaskData';

@@ -2,7 +2,7 @@
 import type { GeoReference } from '../../shared/codecs/heightmap';
 import type { FaultlineApi } from '../../shared/ipc/api';
 import type { MaskSourceData } from '../../shared/export/masks';
-import type { NaturalLines } from '../../shared/terrain/naturalColours';
+import type { NaturalLines } from '../../shared/ground/naturalColours';
 import type { Editor } from '../document/editor';
 import type { ExchangeCodecs } from './codecOps';
 import type { ExchangeStore } from './exchangeState';

@@ -3,7 +3,7 @@ import type { Layer, ManualFault, ManualFaultsLayer } from '../../shared/layers/
 import { stepLabel, type NormaliseStep, type SmoothStep } from '../../shared/recipe/steps';
 import type { Editor } from '../document/editor';
 import { diffTileEdit } from '../document/tileEdit';
-import { stackWithStep } from '../layers/stackOps';
+import { stackWithStep } from '../jobs/stackOps';
 import { withErosionMasks, withStack, withWater } from '../document/generationEdits';
 import { createWaterSurface } from '../../shared/hydrology/waterSurface';
 import { erosionCoverBytes } from '../../shared/erosion/cover';

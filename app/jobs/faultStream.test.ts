@@ -4,7 +4,7 @@ import type { FaultRecipe } from '../../shared/fault/recipe';
 import { referenceFaultFormation } from '../../shared/fault/reference';
 import { presetStack } from '../../shared/layers/migrate';
 import { createHeightfield } from '../../shared/terrain/heightfield';
-import { continuedStack } from '../layers/stackOps';
+import { continuedStack } from './stackOps';
 import { createInProcessTransport } from './inProcessTransport';
 import type { TerrainJobRequest } from './protocol';
 import { PROGRESS_UNITS_PER_STEP, runTerrainJob } from './runTerrainJob';

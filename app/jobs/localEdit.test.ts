@@ -9,7 +9,7 @@ import { createTerrainDesign } from '../terrainDesign';
 import { CommandRegistry } from '../commands/commands';
 import { createToolStore } from '../tools/toolStore';
 import type { ToolPointerEvent } from '../tools/types';
-import { LayerEngine } from '../layers/layerEngine';
+import { LayerEngine } from './layerEngine';
 import { createRoadsFeature } from '../roads/roadsFeature';
 import { createRoadReportModel } from '../roads/roadReportModel';
 

@@ -13,7 +13,7 @@ import type { Editor } from '../document/editor';
 import type { DocumentEdit } from '../document/history';
 import type { DirtyRegion } from '../document/region';
 import type { Layer, LayerSize, Rect } from '../../shared/layers/types';
-import type { LayerEngine } from '../layers/layerEngine';
+import type { LayerEngine } from './layerEngine';
 
 /** How a local edit ends when its heights came out as they were. */
 export type UnchangedHeights = 'record' | 'skip';

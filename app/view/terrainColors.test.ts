@@ -3,7 +3,7 @@ import { createHeightfield, heightRange } from '../../shared/terrain/heightfield
 import { buildTerrainMesh } from '../../shared/terrain/mesh';
 import { HYPSOMETRIC_RAMP, NATURAL_SNOW_LINE_T, NATURAL_TREE_LINE_T, SLOPE_RAMP, srgbByteToLinear } from './colorRamp';
 import { applyErosionCover, colourRange, DEFAULT_NATURAL_LINES, erosionCoverOf, naturalAxis, naturalPalette, writeHeightRows, writeNaturalGround, writeVertexColors } from './terrainColors';
-import { CLIMATE_LOOKS } from '../../shared/terrain/climate';
+import { CLIMATE_LOOKS } from '../../shared/ground/climate';
 import { coverBytes, erosionCoverBytes, SEDIMENT_RULE, SEDIMENT_SRGB, WET_DARKENING } from '../../shared/erosion/cover';
 import { defaultMaskSet, ruleWeight } from '../../shared/export/masks';
 

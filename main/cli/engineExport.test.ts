@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLIMATE_LOOKS } from '../../shared/terrain/climate';
+import { CLIMATE_LOOKS } from '../../shared/ground/climate';
 import { decodePng } from '../../shared/codecs/png/decode';
 import { compilePngHeightmap } from '../../shared/codecs/png-heightmap';
 import { compileR32 } from '../../shared/codecs/raw';
@@ -268,7 +268,7 @@ describe('faultline export --normalise', () => {
 });
 
 describe('faultline export --colour-map', () => {
-  // The temperate climate's grass and snow colours, sRGB (shared/terrain/climate.ts).
+  // The temperate climate's grass and snow colours, sRGB (shared/ground/climate.ts).
   const MEADOW = [...CLIMATE_LOOKS.temperate.srgb.grass];
   const SNOW = [...CLIMATE_LOOKS.temperate.srgb.snow];
   const rgbAt = (bytes: Uint8Array, k: number) => (['r', 'g', 'b'] as const).map((channel) => decodePng(bytes, 'c.png', { channel }).samples[k]);

@@ -2,11 +2,11 @@
  * `faultline export IN --preset ENGINE --out DIR`, and the multi-file forms of plain export
  * (`--tile-size`, `--normal-map`): everything but argument parsing and reading the input.
  */
-import { CLIMATES, type Climate } from '../../shared/terrain/climate';
+import { CLIMATES, type Climate } from '../../shared/ground/climate';
 import { displayFileName } from '../../shared/codecs/errors';
 import { parseR32 } from '../../shared/codecs/raw';
 import { compileColourMap, compileNormalMap, splitFileName, tiledColourMaps, tiledFiles, tiledNormalMaps } from '../../shared/export/fileExport';
-import { DEFAULT_NATURAL_LINES, type NaturalLines } from '../../shared/terrain/naturalColours';
+import { DEFAULT_NATURAL_LINES, type NaturalLines } from '../../shared/ground/naturalColours';
 import { tileLayout, tileName } from '../../shared/export/tiles';
 import { coverBytes } from '../../shared/erosion/cover';
 import { availableSources, parseMaskSet, type MaskSet, type MaskSourceData } from '../../shared/export/masks';

@@ -6,7 +6,7 @@ import { buildGridIndices, writePositions } from '../../shared/terrain/mesh';
 import type { Heightfield } from '../../shared/terrain/heightfield';
 import { overlaySlopeChanged, overlaySlopeDeg, steepVertexMask } from '../../app/drive/drivability';
 import { useSession } from '../session';
-import { drawsWithLod } from '../lod/lodOverride';
+import { drawsWithLod } from '../viewport/lod/lodOverride';
 
 /** Linear RGB and opacity of the tint on ground too steep to climb. */
 const TINT = [1, 0.08, 0.05, 0.6] as const;

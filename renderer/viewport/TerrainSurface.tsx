@@ -5,7 +5,7 @@ import { terrainPointerHandlers } from './terrainPointer';
 import { useSession } from '../session';
 import { reportDrawn } from '../readiness';
 import { TerrainGeometry } from './terrainGeometry';
-import { drawsWithLod } from '../lod/lodOverride';
+import { drawsWithLod } from './lod/lodOverride';
 import { drawnErosionMasks } from './coverOverride';
 import { useTerrainLighting } from './look/SceneLook';
 import { patchTerrainShader } from './look/terrainShader';

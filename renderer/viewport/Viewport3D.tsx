@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Canvas } from '@react-three/fiber';
-import { TerrainByScale } from '../lod/TerrainByScale';
+import { TerrainByScale } from './lod/TerrainByScale';
 import { OrbitRig } from './OrbitRig';
 import { ToolOverlay3D } from './ToolOverlay3D';
 import { IdleDriverRelease } from './IdleDriverRelease';

@@ -1,5 +1,5 @@
 import type { EditorSession } from '../../app/editorSession';
-import { LodTerrainMeshes } from '../lod/lodTerrainMeshes';
+import { LodTerrainMeshes } from './lod/lodTerrainMeshes';
 import { TerrainLighting } from './look/terrainLighting';
 
 /**

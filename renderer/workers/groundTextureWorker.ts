@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
-/** Generates the ground materials' textures (shared/terrain/groundTextures.ts) off the main thread. */
-import { groundTextureLayers } from '../../shared/terrain/groundTextures';
+/** Generates the ground materials' textures (shared/ground/groundTextures.ts) off the main thread. */
+import { groundTextureLayers } from '../../shared/ground/groundTextures';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 

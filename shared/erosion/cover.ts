@@ -8,7 +8,7 @@
  * value on the map (0…1; deposition below 0, carved ground, reads as 0), kept as bytes (coverBytes:
  * read as byte / 255), evaluated by masks.ts's ruleWeight (a band with a smoothstep edge).
  */
-import type { MaskLayer, MaskRule } from '../export/maskTypes';
+import type { MaskLayer, MaskRule } from '../masks/maskTypes';
 import type { ErosionMasks } from './hydraulic';
 
 /**
@@ -21,7 +21,7 @@ export const SEDIMENT_RULE: MaskRule = { source: 'deposition', min: 0.1, softnes
 /** Wet ground: the channels the water took (the top tenth or so of the flow), darkened. */
 export const WET_RULE: MaskRule = { source: 'flow', min: 0.3, softness: 0.2 };
 
-/** Sediment's colour (sRGB bytes): wet silt, the temperate climate's sand material (shared/terrain/climate.ts), also the 2D tint's cover. */
+/** Sediment's colour (sRGB bytes): wet silt, the temperate climate's sand material (shared/ground/climate.ts), also the 2D tint's cover. */
 export const SEDIMENT_SRGB: readonly [number, number, number] = [108, 100, 80];
 
 /** How much darker the wettest ground is (its colour × (1 − this)). */

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { decodePng } from '../codecs/png/decode';
 import { createHeightfield, vertexX } from '../terrain/heightfield';
-import { DEFAULT_NATURAL_LINES } from '../terrain/naturalColours';
+import { DEFAULT_NATURAL_LINES } from '../ground/naturalColours';
 import { compileColourMap } from './fileExport';
 import { linearToSrgbByte } from './colourMap';
-import { CLIMATE_LOOKS } from '../terrain/climate';
+import { CLIMATE_LOOKS } from '../ground/climate';
 
-// The temperate climate's material colours (shared/terrain/climate.ts, sRGB): grass on low flat ground,
+// The temperate climate's material colours (shared/ground/climate.ts, sRGB): grass on low flat ground,
 // snow on flat ground above the snow line, rock beds by height on steep ground. Default lines: tree
 // line 200 m, snow line 350 m.
 const { srgb, bands } = CLIMATE_LOOKS.temperate;

@@ -3,9 +3,9 @@
  * snow lines, snow, and sediment and wet ground where the map has erosion results) as 8-bit sRGB, one
  * pixel per vertex, for an engine's base colour or a far-distance texture. The slope is the vertex
  * normal's from the exact triangles (as for masks and normal maps); the colours are the view's,
- * shared/terrain/naturalColours.ts, mixed in linear light and encoded to sRGB once.
+ * shared/ground/naturalColours.ts, mixed in linear light and encoded to sRGB once.
  */
-import { naturalPalette, writeNaturalGround, type NaturalLines } from '../terrain/naturalColours';
+import { naturalPalette, writeNaturalGround, type NaturalLines } from '../ground/naturalColours';
 import type { CoverValues } from './masks';
 
 /** Per-vertex erosion cover on the 0…255 scale (as masks read it), laid out like the heights. */

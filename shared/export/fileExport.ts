@@ -4,7 +4,7 @@
  */
 import { encodeColourPng } from '../codecs/png/encodeColour';
 import type { Heightfield } from '../terrain/heightfield';
-import type { NaturalLines } from '../terrain/naturalColours';
+import type { NaturalLines } from '../ground/naturalColours';
 import { naturalColourPixels } from './colourMap';
 import { cropGrid, gridAsField, gridFromField, type ExportGrid } from './grid';
 import { normalMapPixels, vertexNormals, type NormalMapOptions } from './normals';

@@ -21,10 +21,10 @@
 import { isReservedDeviceName } from '../fileNames';
 import { cropGrid, PaddedGrid, type ExportGrid } from './grid';
 import { vertexNormals, vertexSlopes } from './normals';
-import { MASK_SOURCES, type MaskLayer, type MaskRule, type MaskSource } from './maskTypes';
-import { aspectWeight, ruleWeight } from './ruleWeight';
-import { groundLayers } from '../terrain/groundMaterials';
-import type { Climate } from '../terrain/climate';
+import { MASK_SOURCES, type MaskLayer, type MaskRule, type MaskSource } from '../masks/maskTypes';
+import { aspectWeight, ruleWeight } from '../masks/ruleWeight';
+import { groundLayers } from '../ground/groundMaterials';
+import type { Climate } from '../ground/climate';
 
 export { MASK_SOURCES, ruleWeight, type MaskLayer, type MaskRule, type MaskSource };
 
@@ -484,7 +484,7 @@ export interface DefaultMaskLook {
 }
 
 /**
- * The starting set: the ground materials' layers (shared/terrain/groundMaterials.ts), which the 3D
+ * The starting set: the ground materials' layers (shared/ground/groundMaterials.ts), which the 3D
  * view paints by the same rules — grass (or desert ground), scree above the tree line, dirt on banks,
  * rock on steep ground, with `erosion` sediment and channel gravel, snow above the snow line, road on
  * roads — so the engine's layers start where the designer saw them. `snowLine` and `look.treeLine`

@@ -20,7 +20,7 @@ import { engineFor } from './engines/registry';
 import { cropGrid, cropValues, gridAsField, gridFromField, PaddedGrid, type ExportGrid } from './grid';
 import { DATA_SOURCES, layerBytes, MASK_BLOCK_ROWS, MaskSources, type CoverValues, type MaskSet, type MaskSourceData } from './masks';
 import { naturalColourPixels } from './colourMap';
-import type { NaturalLines } from '../terrain/naturalColours';
+import type { NaturalLines } from '../ground/naturalColours';
 import { normalMapPixels } from './normals';
 import { resampleExact, resampleValues } from './resample';
 import { heightsAt } from '../terrain/surface';

@@ -69,7 +69,7 @@ const viewLookFields = {
   /** Natural colours: heights (metres) above which the ground is alpine heath and scree, and snow. */
   treeLine: v.number({ min: -100_000, max: 100_000 }),
   snowLine: v.number({ min: -100_000, max: 100_000 }),
-  /** Natural colours: the climate the ground materials and rock bands are painted in (shared/terrain/climate.ts). */
+  /** Natural colours: the climate the ground materials and rock bands are painted in (shared/ground/climate.ts). */
   climate: v.literal('temperate', 'desert'),
   /** The side panel's task tab. */
   panelTab: v.literal('generate', 'layers', 'sculpt', 'roads', 'props', 'drive', 'view'),

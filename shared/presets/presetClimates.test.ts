@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { replayTerrain } from '../recipe/replay';
 import { heightRange } from '../terrain/heightfield';
-import { groundLayers } from '../terrain/groundMaterials';
+import { groundLayers } from '../ground/groundMaterials';
 import { presetClimate } from './presetClimates';
 import { buildPreset, type PresetId } from './terrainPresets';
 

@@ -3,7 +3,7 @@
  * set in the View when the preset is run (and saved with it, as the View's lines are). Heights scale
  * with the preset's relief (reliefScale), so a 4097² Mountains has snow on its peaks as a 257² one does.
  */
-import type { Climate } from '../terrain/climate';
+import type { Climate } from '../ground/climate';
 import { reliefScale, type PresetId, type PresetTarget } from './terrainPresets';
 
 export interface PresetClimate {

@@ -6,7 +6,7 @@ import type { Heightfield } from './heightfield';
  * from cell to cell and grow along the slope; plain central differences turn those into a staircase
  * of pairs of equal normals, a lattice in the shading. The 1-2-1 average removes any pattern of
  * period two cells and leaves a quadratic surface's gradient exact. The LOD shader
- * (renderer/lod/lodTerrainMaterial.ts) computes the same at every level's step; exports keep the
+ * (renderer/viewport/lod/lodTerrainMaterial.ts) computes the same at every level's step; exports keep the
  * mesh's own central differences (mesh.ts writeNormals).
  */
 export function writeShadingNormals(field: Heightfield, out: Float32Array, rowStart = 0, rowEnd = field.depth): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MaskRule } from '../../../shared/export/maskTypes';
+import type { MaskRule } from '../../../shared/masks/maskTypes';
 import { ruleWeight } from '../../../shared/export/masks';
 import { COVER_SLOPE_RULE, SEDIMENT_RULE, SEDIMENT_SRGB, WET_DARKENING, WET_RULE } from '../../../shared/erosion/cover';
 import { srgbByteToLinear } from '../../../app/view/colorRamp';

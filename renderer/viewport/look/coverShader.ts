@@ -1,4 +1,4 @@
-import type { MaskRule } from '../../../shared/export/maskTypes';
+import type { MaskRule } from '../../../shared/masks/maskTypes';
 import { COVER_SLOPE_RULE, SEDIMENT_RULE, SEDIMENT_SRGB, WET_DARKENING, WET_RULE } from '../../../shared/erosion/cover';
 import { srgbByteToLinear } from '../../../app/view/colorRamp';
 

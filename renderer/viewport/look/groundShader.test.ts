@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ShaderLib, Vector4 } from 'three';
-import type { MaskRule } from '../../../shared/export/maskTypes';
-import { ruleWeight } from '../../../shared/export/ruleWeight';
-import { CHANNEL_RULE, CHANNEL_SLOPE_RULE, ROAD_RULE, SNOW_SLOPE_RULE } from '../../../shared/terrain/groundMaterials';
+import type { MaskRule } from '../../../shared/masks/maskTypes';
+import { ruleWeight } from '../../../shared/masks/ruleWeight';
+import { CHANNEL_RULE, CHANNEL_SLOPE_RULE, ROAD_RULE, SNOW_SLOPE_RULE } from '../../../shared/ground/groundMaterials';
 import { SEDIMENT_RULE } from '../../../shared/erosion/cover';
 import { GROUND_FRAGMENT_HEADER, packRule } from './groundShader';
 import { createTerrainShaderUniforms, patchTerrainShader, TERRAIN_TEXTURE_SAMPLES_PER_PIXEL } from './terrainShader';

@@ -1,16 +1,16 @@
 import { Vector3, Vector4, type DataArrayTexture, type IUniform } from 'three';
-import { CLIMATE_LOOKS, GROUND_MATERIALS, type GroundMaterial } from '../../../shared/terrain/climate';
-import { groundLayers, groundPalette, type GroundLayer, type GroundLines } from '../../../shared/terrain/groundMaterials';
-import { GROUND_ALBEDO_AMOUNT, GROUND_TEXTURE_SIZE, GROUND_TILE_METRES } from '../../../shared/terrain/groundTextures';
+import { CLIMATE_LOOKS, GROUND_MATERIALS, type GroundMaterial } from '../../../shared/ground/climate';
+import { groundLayers, groundPalette, type GroundLayer, type GroundLines } from '../../../shared/ground/groundMaterials';
+import { GROUND_ALBEDO_AMOUNT, GROUND_TEXTURE_SIZE, GROUND_TILE_METRES } from '../../../shared/ground/groundTextures';
 import { MAX_ROCK_BEDS } from '../../../shared/terrain/rockBands';
 import { WET_DARKENING, WET_RULE } from '../../../shared/erosion/cover';
-import type { MaskRule } from '../../../shared/export/maskTypes';
-import type { Climate } from '../../../shared/terrain/climate';
+import type { MaskRule } from '../../../shared/masks/maskTypes';
+import type { Climate } from '../../../shared/ground/climate';
 import { glslFloat, ruleGlsl } from './coverShader';
 
 /**
  * The ground materials in the terrain shader (both terrain materials, through terrainShader.ts): per
- * pixel, the ground layers of shared/terrain/groundMaterials.ts — the same MaskLayer rules the engine
+ * pixel, the ground layers of shared/ground/groundMaterials.ts — the same MaskLayer rules the engine
  * masks are written by, handed over as uniforms so a tree- or snow-line change is a uniform update —
  * weigh the materials' colours (the rock beds by height); the heaviest non-rock material and rock
  * (triplanar) add their generated textures' albedo and normal up close, faded out by the pixel's

@@ -1,6 +1,6 @@
 import { DataArrayTexture, LinearFilter, LinearMipmapLinearFilter, NoColorSpace, RepeatWrapping, RGBAFormat, UnsignedByteType } from 'three';
-import { GROUND_MATERIALS } from '../../../shared/terrain/climate';
-import { GROUND_TEXTURE_SIZE, groundTextureLayers } from '../../../shared/terrain/groundTextures';
+import { GROUND_MATERIALS } from '../../../shared/ground/climate';
+import { GROUND_TEXTURE_SIZE, groundTextureLayers } from '../../../shared/ground/groundTextures';
 
 /**
  * The ground materials' generated textures, made once per page in a worker (a few hundred ms of

@@ -11,7 +11,7 @@ import type { JsonObject } from '../../json';
 import type { MaskSet } from '../masks';
 import type { GreenDirection, NormalSpace, WorldAxes } from '../normals';
 import type { Tile, TileSpec } from '../tiles';
-import type { NaturalLines } from '../../terrain/naturalColours';
+import type { NaturalLines } from '../../ground/naturalColours';
 
 export type EnginePreset = 'unreal' | 'unity' | 'godot-terrain3d' | 'godot-hterrain';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { BufferAttribute, BufferGeometry } from 'three';
-import { chunkCount, chunkMaxLevel, createChunkLayout, type ChunkLayout } from '../../shared/lod/chunkLayout';
-import { chunkTriangleCount, writeChunkTriangles } from '../../shared/lod/chunkTriangles';
-import { createRandom } from '../../shared/random';
+import { chunkCount, chunkMaxLevel, createChunkLayout, type ChunkLayout } from '../../../shared/lod/chunkLayout';
+import { chunkTriangleCount, writeChunkTriangles } from '../../../shared/lod/chunkTriangles';
+import { createRandom } from '../../../shared/random';
 import { buildBlockGeometry, GRID_ATTRIBUTE, releaseArraysOnUpload, type BlockRange } from './lodBlockGeometry';
 
 const WIDTH = 529;

@@ -1,19 +1,19 @@
 import { useEffect, useRef } from 'react';
 import { useFrame, useThree } from '@react-three/fiber';
 import type { PerspectiveCamera } from 'three';
-import type { LodOptions } from '../../shared/lod/selectLod';
+import type { LodOptions } from '../../../shared/lod/selectLod';
 import { cameraFrustum } from './cameraFrustum';
-import { terrainPointerHandlers } from '../viewport/terrainPointer';
-import { useSession } from '../session';
-import { reportDrawn } from '../readiness';
+import { terrainPointerHandlers } from '../terrainPointer';
+import { useSession } from '../../session';
+import { reportDrawn } from '../../readiness';
 import { showTriangleCount } from './triangleCount';
-import { backgroundTask } from '../backgroundTask';
+import { backgroundTask } from '../../backgroundTask';
 import { OffThreadErrors, type OffThreadErrorsHandlers } from './offThreadErrors';
-import type { StartChunkErrorsWorker } from '../../app/lod/chunkErrorsJob';
-import { useViewport } from '../viewport/viewportContext';
-import { naturalLinesOf } from '../../app/view/terrainColors';
-import { drawnErosionMasks } from '../viewport/coverOverride';
-import { overlaySlopeDeg } from '../../app/drive/drivability';
+import type { StartChunkErrorsWorker } from '../../../app/lod/chunkErrorsJob';
+import { useViewport } from '../viewportContext';
+import { naturalLinesOf } from '../../../app/view/terrainColors';
+import { drawnErosionMasks } from '../coverOverride';
+import { overlaySlopeDeg } from '../../../app/drive/drivability';
 
 /** CPU time per slice of chunk-error refinement on the main thread: well inside a frame. */
 const REFINE_SLICE_MS = 4;

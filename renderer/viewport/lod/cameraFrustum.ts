@@ -1,5 +1,5 @@
 import { Frustum, Matrix4, type PerspectiveCamera } from 'three';
-import type { FrustumPlane } from '../../shared/lod/frustum';
+import type { FrustumPlane } from '../../../shared/lod/frustum';
 
 /** The camera's frustum planes now, for LOD culling (its world matrix may not be updated yet this frame). */
 export function cameraFrustum(camera: PerspectiveCamera): FrustumPlane[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DirtyRegion } from '../../app/document/region';
+import type { DirtyRegion } from '../../../app/document/region';
 import { heightTexel, heightTextureShape, planHeightUploads, type HeightTextureShape } from './heightUploads';
 
 /** Applies uploads as texSubImage3D with UNPACK_ROW_LENGTH = rowLength would: returns texel → source index. */

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { BufferAttribute, BufferGeometry, Mesh, MeshBasicMaterial, Raycaster, Vector3, DoubleSide } from 'three';
-import type { Heightfield } from '../../shared/terrain/heightfield';
+import type { Heightfield } from '../../../shared/terrain/heightfield';
 import { GRID_ATTRIBUTE } from './lodBlockGeometry';
 import { heightTexel } from './heightUploads';
-import { buildGridIndices } from '../../shared/terrain/mesh';
-import { heightAt } from '../../shared/terrain/surface';
-import { vertexX, vertexZ } from '../../shared/terrain/heightfield';
-import { syntheticTerrain } from '../../shared/lod/testing/syntheticTerrain';
-import type { LodCamera } from '../../shared/lod/selectLod';
+import { buildGridIndices } from '../../../shared/terrain/mesh';
+import { heightAt } from '../../../shared/terrain/surface';
+import { vertexX, vertexZ } from '../../../shared/terrain/heightfield';
+import { syntheticTerrain } from '../../../shared/lod/testing/syntheticTerrain';
+import type { LodCamera } from '../../../shared/lod/selectLod';
 import { LodTerrainMeshes } from './lodTerrainMeshes';
 
 const material = new MeshBasicMaterial({ side: DoubleSide });

@@ -1,9 +1,9 @@
 import { DataTexture, FloatType, MeshLambertMaterial, NearestFilter, RGBAFormat, type DataArrayTexture, type IUniform } from 'three';
-import { HYPSOMETRIC_RAMP, NATURAL_TABLE, RAMP_SIZE, SLOPE_BINS, SLOPE_RAMP, linearRamp } from '../../app/view/colorRamp';
-import type { ColorMode } from '../../app/view/terrainColors';
+import { HYPSOMETRIC_RAMP, NATURAL_TABLE, RAMP_SIZE, SLOPE_BINS, SLOPE_RAMP, linearRamp } from '../../../app/view/colorRamp';
+import type { ColorMode } from '../../../app/view/terrainColors';
 import { HEIGHT_TEXTURE_ROW_LENGTH } from './heightUploads';
-import { patchTerrainShader, type TerrainShaderUniforms } from '../viewport/look/terrainShader';
-import { COVER_GLSL } from '../viewport/look/coverShader';
+import { patchTerrainShader, type TerrainShaderUniforms } from '../look/terrainShader';
+import { COVER_GLSL } from '../look/coverShader';
 
 /** Linear RGB and opacity of the tint on ground too steep to climb (as the full-map overlay). */
 export const STEEP_TINT = [1, 0.08, 0.05, 0.6] as const;

@@ -1,6 +1,6 @@
-import type { LodOptions } from '../../shared/lod/selectLod';
-import type { Heightfield } from '../../shared/terrain/heightfield';
-import { usesLod } from '../../app/lod/lodTerrainModel';
+import type { LodOptions } from '../../../shared/lod/selectLod';
+import type { Heightfield } from '../../../shared/terrain/heightfield';
+import { usesLod } from '../../../app/lod/lodTerrainModel';
 
 /**
  * A diagnosis switch in the page address: `?lod=exact` draws every map, small ones too, through the

@@ -1,7 +1,7 @@
 import { BufferAttribute, BufferGeometry, IntType, Sphere, Vector3 } from 'three';
-import type { Heightfield } from '../../shared/terrain/heightfield';
-import type { ChunkLayout } from '../../shared/lod/chunkLayout';
-import { chunkTriangleCount, writeChunkTriangles, type ChunkLevels } from '../../shared/lod/chunkTriangles';
+import type { Heightfield } from '../../../shared/terrain/heightfield';
+import type { ChunkLayout } from '../../../shared/lod/chunkLayout';
+import { chunkTriangleCount, writeChunkTriangles, type ChunkLevels } from '../../../shared/lod/chunkTriangles';
 
 /** A block: chunks [cx0, cx1) × [cz0, cz1), drawn as one mesh. */
 export interface BlockRange {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { syntheticTerrain } from '../../shared/lod/testing/syntheticTerrain';
-import { DEFAULT_TRIANGLE_BUDGET, type LodCamera } from '../../shared/lod/selectLod';
+import { syntheticTerrain } from '../../../shared/lod/testing/syntheticTerrain';
+import { DEFAULT_TRIANGLE_BUDGET, type LodCamera } from '../../../shared/lod/selectLod';
 import { LodTerrainMeshes } from './lodTerrainMeshes';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
-import { useSession } from '../session';
-import { TerrainSurface } from '../viewport/TerrainSurface';
+import { useSession } from '../../session';
+import { TerrainSurface } from '../TerrainSurface';
 import { LodTerrainSurface } from './LodTerrainSurface';
 import { showTriangleCount } from './triangleCount';
 import { drawsWithLod, pageLodOverride } from './lodOverride';

@@ -1,6 +1,6 @@
-import type { Heightfield } from '../../shared/terrain/heightfield';
-import { ERRORS_PIECE_HEIGHTS, type ChunkErrorsChannel, type FromErrorsWorker, type StartChunkErrorsWorker, type ToErrorsWorker } from '../../app/lod/chunkErrorsJob';
-import { backgroundTask } from '../backgroundTask';
+import type { Heightfield } from '../../../shared/terrain/heightfield';
+import { ERRORS_PIECE_HEIGHTS, type ChunkErrorsChannel, type FromErrorsWorker, type StartChunkErrorsWorker, type ToErrorsWorker } from '../../../app/lod/chunkErrorsJob';
+import { backgroundTask } from '../../backgroundTask';
 
 export interface OffThreadErrorsHandlers {
   /** Exact errors of whole-map change `generation` arrived. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PerspectiveCamera } from 'three';
-import { boxIntersectsFrustum } from '../../shared/lod/frustum';
+import { boxIntersectsFrustum } from '../../../shared/lod/frustum';
 import { cameraFrustum } from './cameraFrustum';
 
 describe('cameraFrustum', () => {

@@ -3,7 +3,7 @@
  * A temperate climate has grass, scree above the tree line and snow above the snow line; a desert
  * has bare ochre ground, sand and gravel in its washes, rock in red and ochre bands, and no snow.
  */
-import type { Rgb, RockBands } from './rockBands';
+import type { Rgb, RockBands } from '../terrain/rockBands';
 import { SEDIMENT_SRGB } from '../erosion/cover';
 
 export const CLIMATES = ['temperate', 'desert'] as const;

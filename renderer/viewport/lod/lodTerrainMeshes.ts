@@ -1,16 +1,16 @@
 import { Box3, Group, Mesh, Sphere, Vector3, type Intersection, type Object3D, type Raycaster, type WebGLRenderer } from 'three';
-import type { Heightfield } from '../../shared/terrain/heightfield';
-import { rayCastTerrain } from '../../shared/terrain/rayCast';
-import type { LodCamera, LodOptions } from '../../shared/lod/selectLod';
-import type { DirtyRegion } from '../../app/document/region';
-import { colourRange, DEFAULT_NATURAL_LINES, erosionCoverOf, type ColorMode, type NaturalLines } from '../../app/view/terrainColors';
-import type { ErosionCoverBytes } from '../../shared/erosion/cover';
-import { LodTerrainModel, type ChunkRange } from '../../app/lod/lodTerrainModel';
+import type { Heightfield } from '../../../shared/terrain/heightfield';
+import { rayCastTerrain } from '../../../shared/terrain/rayCast';
+import type { LodCamera, LodOptions } from '../../../shared/lod/selectLod';
+import type { DirtyRegion } from '../../../app/document/region';
+import { colourRange, DEFAULT_NATURAL_LINES, erosionCoverOf, type ColorMode, type NaturalLines } from '../../../app/view/terrainColors';
+import type { ErosionCoverBytes } from '../../../shared/erosion/cover';
+import { LodTerrainModel, type ChunkRange } from '../../../app/lod/lodTerrainModel';
 import { GRID_ATTRIBUTE, blockBoundingSphere, buildBlockGeometry, releaseArraysOnUpload, type BlockRange } from './lodBlockGeometry';
 import { GpuHeights } from './gpuHeights';
 import { GpuCover } from './gpuCover';
 import { createLodTerrainMaterial, type LodTerrainMaterial } from './lodTerrainMaterial';
-import type { TerrainShaderUniforms } from '../viewport/look/terrainShader';
+import type { TerrainShaderUniforms } from '../look/terrainShader';
 
 /** Chunks per block side: a block is one mesh (one draw call). 8 × 64 cells = 512 cells. */
 export const BLOCK_CHUNKS = 8;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ChunkErrorsAssembler, type FromErrorsWorker, type StartChunkErrorsWorker, type ToErrorsWorker } from '../../app/lod/chunkErrorsJob';
-import { computeChunkErrors } from '../../shared/lod/chunkErrors';
-import { createChunkLayout } from '../../shared/lod/chunkLayout';
-import { createHeightfield } from '../../shared/terrain/heightfield';
+import { ChunkErrorsAssembler, type FromErrorsWorker, type StartChunkErrorsWorker, type ToErrorsWorker } from '../../../app/lod/chunkErrorsJob';
+import { computeChunkErrors } from '../../../shared/lod/chunkErrors';
+import { createChunkLayout } from '../../../shared/lod/chunkLayout';
+import { createHeightfield } from '../../../shared/terrain/heightfield';
 import { OffThreadErrors } from './offThreadErrors';
 
 /** Workers as the window starts them, run here: each assembles the pieces and answers on a later task. */

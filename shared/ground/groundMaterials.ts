@@ -1,17 +1,17 @@
 /**
- * Ground materials by rules: one stack of mask layers (shared/export/maskTypes.ts) says where each
+ * Ground materials by rules: one stack of mask layers (shared/masks/maskTypes.ts) says where each
  * material lies — grass or desert ground as the base, scree above the tree line, dirt on banks, rock
  * on steep ground, sand where sediment settled, gravel in the channels, snow above the snow line,
  * road on roads — and both the 3D view (its shader reads these layers as uniforms: groundShader.ts)
  * and the engine export (shared/export/masks.ts defaultMaskSet) weigh them by masks.ts's ruleWeight
  * and stacking. What the view paints is what the engine's splat maps get.
  */
-import type { MaskLayer, MaskRule } from '../export/maskTypes';
-import { ruleWeight } from '../export/ruleWeight';
+import type { MaskLayer, MaskRule } from '../masks/maskTypes';
+import { ruleWeight } from '../masks/ruleWeight';
 import { COVER_SLOPE_RULE, SEDIMENT_RULE, WET_DARKENING, WET_RULE } from '../erosion/cover';
 import { CLIMATE_LOOKS, type Climate, type GroundMaterial } from './climate';
-import { srgbByteToLinear } from './colorRamp';
-import { bandCycle, writeBandColour, type Rgb, type RockBands } from './rockBands';
+import { srgbByteToLinear } from '../terrain/colorRamp';
+import { bandCycle, writeBandColour, type Rgb, type RockBands } from '../terrain/rockBands';
 
 /** A mask layer painted with one material; `banded` (0…1) is how much of its colour comes from the rock bands. */
 export interface GroundLayer extends MaskLayer {

@@ -1,4 +1,4 @@
-import type { DirtyRegion } from '../../app/document/region';
+import type { DirtyRegion } from '../../../app/document/region';
 
 /**
  * Where the heights live on the GPU: the row-major height array laid out linearly in a 2D array

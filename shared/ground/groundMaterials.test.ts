@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { createHeightfield, vertexX, vertexZ } from './heightfield';
-import { writeShadingNormals } from './shadingNormals';
+import { createHeightfield, vertexX, vertexZ } from '../terrain/heightfield';
+import { writeShadingNormals } from '../terrain/shadingNormals';
 import { defaultMaskSet, layerWeights, MaskSources } from '../export/masks';
 import { gridFromField } from '../export/grid';
 import { WET_DARKENING, WET_RULE } from '../erosion/cover';
-import { ruleWeight } from '../export/ruleWeight';
+import { ruleWeight } from '../masks/ruleWeight';
 import { writeVertexColors } from '../../app/view/terrainColors';
 import { CLIMATE_LOOKS, CLIMATES } from './climate';
-import { srgbByteToLinear } from './colorRamp';
+import { srgbByteToLinear } from '../terrain/colorRamp';
 import { groundLayers, groundWeights } from './groundMaterials';
-import { writeBandColour } from './rockBands';
+import { writeBandColour } from '../terrain/rockBands';
 import { createRandom } from '../random';
 
 /** A plane rising `rise` metres per metre along x from `base` at the map's middle: every vertex has the same exact and shading normal. */

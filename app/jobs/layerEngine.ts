@@ -1,7 +1,7 @@
 import { topWholeMapLayer } from '../../shared/layers/evaluate';
 import { StackEvaluator } from '../../shared/layers/incremental';
 import { sameLayerResult, type Layer, type LayerSize, type LayerStack, type Rect } from '../../shared/layers/types';
-import type { StackBase } from '../jobs/protocol';
+import type { StackBase } from './protocol';
 
 /** The first index where two stacks hold layers that evaluate differently (the shorter length when one extends the other). */
 export function firstChangedLayer(before: LayerStack, after: LayerStack): number {

@@ -5,11 +5,11 @@
  */
 import { DEFAULT_VIEW_SETTINGS, type ViewSettings } from '../ipc/contract';
 import { COVER_SLOPE_RULE, SEDIMENT_RULE, SEDIMENT_SRGB, WET_DARKENING, WET_RULE, type ErosionCoverBytes } from '../erosion/cover';
-import { ruleWeight } from '../export/masks';
-import type { HeightRange } from './heightfield';
+import { ruleWeight } from '../masks/ruleWeight';
+import type { HeightRange } from '../terrain/heightfield';
 import type { Climate } from './climate';
 import { groundLayers, groundPalette, writeGroundColour, type GroundData, type GroundInputs, type GroundPalette } from './groundMaterials';
-import { linearRamp, NATURAL_SNOW_LINE_T, NATURAL_TABLE, NATURAL_TREE_LINE_T, RAMP_SIZE, SLOPE_BINS, srgbByteToLinear } from './colorRamp';
+import { linearRamp, NATURAL_SNOW_LINE_T, NATURAL_TABLE, NATURAL_TREE_LINE_T, RAMP_SIZE, SLOPE_BINS, srgbByteToLinear } from '../terrain/colorRamp';
 
 export type ColorMode = ViewSettings['colorMode'];
 
@@ -42,7 +42,7 @@ const PALETTES = new Map<string, GroundPalette>();
 /**
  * Natural colour (linear RGB into out[offset..]) of a vertex at this height and slope with these cover
  * values (0…1): the ground materials' mean colours weighed by the ground layers
- * (shared/terrain/groundMaterials.ts), the rules the engine masks are written by.
+ * (shared/ground/groundMaterials.ts), the rules the engine masks are written by.
  */
 export function writeNaturalGround(palette: GroundPalette, height: number, slopeDeg: number, flow: number, deposition: number, out: Float32Array | number[], offset: number): void {
   INPUTS.height = height;
