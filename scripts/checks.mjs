@@ -16,6 +16,7 @@ export const CHECK_STEPS = [
   { name: 'build:main', command: 'node scripts/build-main.mjs' },
   { name: 'import cycles', command: 'node scripts/import-cycles.mjs' },
   { name: 'structure', command: 'node scripts/structure.mjs' },
+  { name: 'format', command: 'prettier --check --log-level warn "{shared,app,renderer,main,e2e,bench,scripts}/**/*.{ts,tsx,mts,mjs}" "*.{ts,mjs}"' },
   { name: 'security scan', command: 'node scripts/electronegativity.mjs', after: ['build:renderer', 'build:main'] },
 ];
 

@@ -22,7 +22,7 @@ export interface LayerChange {
  * computed (the topmost whole-map layer's result), so that changes to the local layers above it —
  * brush strokes into a sculpt layer, a stamp moved, a layer hidden — are evaluated on this thread
  * over their dirty rectangle alone. Whatever needs a whole-map layer to run goes to a worker
- * (TerrainJobs.applyStack); `canUpdate` says which.
+ * (TerrainJobs.applyStack); `prepareUpdate` says which.
  * Its composite of those local layers is the document's heights themselves (`sync`), so the map is
  * held once: an update writes its rectangle into them, telling the caller's `beforeWrite` first
  * (the gesture's or edit's undo record).
@@ -30,8 +30,11 @@ export interface LayerChange {
 export class LayerEngine {
   private evaluator: StackEvaluator | null = null;
 
-  /** Whether `stack` on a map of `size` can be evaluated here from what is kept, changed from layer `from` up. */
-  canUpdate(stack: LayerStack, size: LayerSize, from: number): boolean {
+  /**
+   * Whether `stack` on a map of `size` can be evaluated here from what is kept, changed from layer `from`
+   * up; on a new map of local layers alone it starts the evaluator it will need (hence prepare).
+   */
+  prepareUpdate(stack: LayerStack, size: LayerSize, from: number): boolean {
     const evaluator = this.evaluator;
     if (!evaluator || !sameSize(evaluator.size, size)) {
       // A stack of local layers alone (imported heights, sculpt…) needs nothing from a worker.
@@ -48,7 +51,7 @@ export class LayerEngine {
    * whole layer is re-run). Synced (`sync`), they are the document's heights, written in place:
    * `beforeWrite` is told each rectangle first (a whole re-composite: each 64² block that changes).
    * Otherwise the engine's own array (copy what you keep; the document is not written). Call only
-   * when `canUpdate` said so.
+   * when `prepareUpdate` said so.
    */
   update(stack: LayerStack, size: LayerSize, change: LayerChange, beforeWrite?: (rect: Rect) => void): Float32Array {
     const evaluator = this.evaluator;

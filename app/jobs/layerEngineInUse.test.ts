@@ -62,7 +62,7 @@ describe('the engine under the edits', () => {
     const { editor, tools, design } = setup();
     await design.jobs.generate({ width: SIZE, depth: SIZE, cellSize: 2, recipe: RECIPE, finishing: [thermalStep({ iterations: 3 })] });
     const stack = [...editor.document.stack, { id: 'sculpt', kind: 'sculpt' as const, name: 'Sculpt', enabled: true, opacity: 1, params: {}, tiles: [] }];
-    expect(design.jobs.engine.canUpdate(stack, { width: SIZE, depth: SIZE, cellSize: 2 }, 2)).toBe(true);
+    expect(design.jobs.engine.prepareUpdate(stack, { width: SIZE, depth: SIZE, cellSize: 2 }, 2)).toBe(true);
     await carveValley(tools, design);
     expect(design.jobs.isRunning).toBe(false);
     expectExact(editor);
@@ -77,7 +77,7 @@ describe('opening a project: its stack is checked against its saved heights', ()
     const stack = editor.document.stack;
     expect(await design.jobs.checkOpened('saved')).toBeNull();
     const withSculpt = [...stack, { id: 'sculpt', kind: 'sculpt' as const, name: 'Sculpt', enabled: true, opacity: 1, params: {}, tiles: [] }];
-    expect(design.jobs.engine.canUpdate(withSculpt, { width: SIZE, depth: SIZE, cellSize: 2 }, 1)).toBe(true);
+    expect(design.jobs.engine.prepareUpdate(withSculpt, { width: SIZE, depth: SIZE, cellSize: 2 }, 1)).toBe(true);
 
     // Saved heights that the stack does not give (edited outside): reported, shown as saved.
     editor.document.field.heights[5] += 1;

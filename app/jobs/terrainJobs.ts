@@ -263,7 +263,7 @@ export class TerrainJobs {
     this.syncEngine(!this.editor.previewing);
     const { width, depth, cellSize } = this.editor.document.field;
     const size = { width, depth, cellSize };
-    if (this.engine.canUpdate(next, size, from)) return true;
+    if (this.engine.prepareUpdate(next, size, from)) return true;
     if (next.slice(from).some((layer) => layer.enabled && !kindOf(layer).local)) return false;
     let below = from - 1;
     while (below >= 0 && !next[below].enabled) below--;
@@ -271,7 +271,7 @@ export class TerrainJobs {
     const input = this.inputOf(next, from, size);
     if (!input) return false;
     this.engine.prime([...next], size, { index: below, output: input });
-    return this.engine.canUpdate(next, size, from);
+    return this.engine.prepareUpdate(next, size, from);
   }
 
   /**

@@ -36,7 +36,7 @@ export const RIVER_SPLINE: SplineKind<RiverLayer> = {
   isKind: isRiver,
   toolId: RIVER_TOOL_ID,
   toolLabel: 'River',
-  previewProblem: (river, size) => riverValuesProblem(river.params) !== null || pointsProblem(river.params.points, size),
+  cannotPreview: (river, size) => riverValuesProblem(river.params) !== null || pointsProblem(river.params.points, size),
   bounds: (river, size) => riverKind.bounds?.(river, size) ?? null,
   problem: (river, size) => riverKind.problem(river, size),
   centreline: (river, cellSize) => riverCentrelineOf(river.params, cellSize).line,

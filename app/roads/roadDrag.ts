@@ -21,7 +21,7 @@ export const unionRect = (a: Rect | null, b: Rect | null): Rect | null => (!a ? 
  * the map. The costlier checks of the whole centreline (leaving the map between points, crossing
  * itself) run once, when the drag is recorded (roadKind.problem).
  */
-export function previewProblem(road: RoadLayer, size: LayerSize): boolean {
+export function cannotPreview(road: RoadLayer, size: LayerSize): boolean {
   return roadValuesProblem(road.params) !== null || pointsProblem(road.params.points, size);
 }
 
@@ -80,7 +80,7 @@ export class SplineDrag<L extends SplineLayer> {
    * whether it was shown.
    */
   show(road: L): boolean {
-    if (this.kind.previewProblem(road, this.size)) return false;
+    if (this.kind.cannotPreview(road, this.size)) return false;
     if (!this.local) {
       this.shown = road;
       return true;
@@ -121,7 +121,7 @@ export class SplineDrag<L extends SplineLayer> {
 export const ROAD_DRAG: SplineDragKind<RoadLayer> = {
   noun: 'road',
   isKind: (layer): layer is RoadLayer => layer?.kind === 'road',
-  previewProblem,
+  cannotPreview,
   bounds: (road, size) => roadKind.bounds?.(road, size) ?? null,
 };
 

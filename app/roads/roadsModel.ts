@@ -19,7 +19,7 @@ import type { LayersModel } from '../layers/layersModel';
 import { allocatePropIds, createPropsEdit } from '../props/propEdits';
 import * as edits from './roadEdits';
 import { documentRoadModels } from '../document/documentRoads';
-import { previewProblem } from './roadDrag';
+import { cannotPreview } from './roadDrag';
 
 export interface RoadsState {
   /** The selected road's highlighted control point, or null. */
@@ -114,7 +114,7 @@ async function commitRoadChange(ctx: { editor: Editor; jobs: TerrainJobs; store:
   const index = next.indexOf(road!);
   // The heights the road receives, when the engine keeps them (else the worker evaluates and the limits are not checked here).
   const input = jobs.localInput(next, index, options.preview);
-  if (input && road!.enabled && !previewProblem(road!, size)) {
+  if (input && road!.enabled && !cannotPreview(road!, size)) {
     const cannot = terrainProblem(buildRoadModel(road!.params, input, size));
     if (cannot) return refuse(`${label}: ${cannot}`);
   }

@@ -15,7 +15,7 @@ export interface SplineDragKind<L extends SplineLayer> {
   readonly noun: string;
   isKind(layer: Layer | undefined): layer is L;
   /** Cheap checks of a layer being dragged (values, a point off the map or on another). */
-  previewProblem(layer: L, size: LayerSize): boolean;
+  cannotPreview(layer: L, size: LayerSize): boolean;
   /** The vertices the layer can change (the kind module's bounds). */
   bounds(layer: L, size: LayerSize): Rect | null;
 }
