@@ -7,7 +7,10 @@ import { builtinModules } from 'node:module';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 const restrict = (paths, patterns, message) => ({
-  'no-restricted-imports': ['error', { paths: [...new Set(paths)].map((name) => ({ name, message })), patterns: patterns.length ? [{ group: patterns, message }] : [] }],
+  'no-restricted-imports': [
+    'error',
+    { paths: [...new Set(paths)].map((name) => ({ name, message })), patterns: patterns.length ? [{ group: patterns, message }] : [] },
+  ],
 });
 
 export default tseslint.config(
@@ -37,7 +40,20 @@ export default tseslint.config(
     ignores: ['**/*.test.ts'],
     rules: restrict(
       ['electron', 'react', 'react-dom', 'fs', 'zustand', 'zustand/vanilla', ...nodeBuiltins],
-      ['electron', 'electron/*', 'react', 'react/*', 'react-dom', 'react-dom/*', '@react-three/*', '**/renderer/**', '**/main/**', '**/app/**', 'three', 'three/*'],
+      [
+        'electron',
+        'electron/*',
+        'react',
+        'react/*',
+        'react-dom',
+        'react-dom/*',
+        '@react-three/*',
+        '**/renderer/**',
+        '**/main/**',
+        '**/app/**',
+        'three',
+        'three/*',
+      ],
       'shared/ is pure: no DOM, Node, Electron, React or app/ (DEVELOPERS.md).',
     ),
   },

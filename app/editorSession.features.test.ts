@@ -118,7 +118,10 @@ describe('editor session features, without any view', () => {
     await session.commands.execute('tool.brush');
     // The first stroke makes Undo available; the dab measured is the one after it.
     dab(session, -10);
-    const toolbar = session.commands.list().filter((c) => c.toolbar).map((c) => c.id);
+    const toolbar = session.commands
+      .list()
+      .filter((c) => c.toolbar)
+      .map((c) => c.id);
     expect(toolbar).toContain('tool.brush');
     const states = new Map(toolbar.map((id) => [id, session.commands.state(id)]));
     const told: CommandId[] = [];

@@ -31,14 +31,38 @@ function raiseCorner(session: ReturnType<typeof createEditorSession>) {
   const doc = session.editor.document;
   const rect = { i0: 0, j0: 0, i1: 2, j1: 2 };
   const before = readHeightRect(doc, rect);
-  session.editor.apply(createHeightRectEdit('Raise', doc, rect, before, before.map((h) => h + 1)));
+  session.editor.apply(
+    createHeightRectEdit(
+      'Raise',
+      doc,
+      rect,
+      before,
+      before.map((h) => h + 1),
+    ),
+  );
 }
 
 describe('editor session commands', () => {
   it('binds every described command, file commands included', () => {
     const session = createEditorSession({ api: createMemoryFaultlineApi(), document: smallDocument() });
     const bound = session.commands.list().map((c) => c.id);
-    const foundation = ['file.new', 'file.open', 'file.save', 'file.saveAs', 'edit.undo', 'edit.redo', 'view.resetCamera', 'view.toggleWireframe', 'view.colorHeight', 'view.colorSlope', 'view.map2dGrayscale', 'view.map2dHypsometric', 'view.commandPalette', 'terrain.defaultTerrain', 'help.about'];
+    const foundation = [
+      'file.new',
+      'file.open',
+      'file.save',
+      'file.saveAs',
+      'edit.undo',
+      'edit.redo',
+      'view.resetCamera',
+      'view.toggleWireframe',
+      'view.colorHeight',
+      'view.colorSlope',
+      'view.map2dGrayscale',
+      'view.map2dHypsometric',
+      'view.commandPalette',
+      'terrain.defaultTerrain',
+      'help.about',
+    ];
     expect(bound).toEqual(expect.arrayContaining(foundation));
     // Every bound command is a described one, listed in description order.
     expect(bound).toEqual(COMMANDS.map((c) => c.id).filter((id) => bound.includes(id)));

@@ -124,7 +124,10 @@ export function createEditorSession(options: SessionOptions): EditorSession {
   disposables.add(bindDesignCommands(commands, editor, design, tools));
 
   project.bindOpened((loaded, fileName) => {
-    if (loaded.layers.problem && loaded.layers.problem !== NO_LAYER_STACK && loaded.layers.origin === 'heights') project.reportError(`${fileName ?? 'The project'}: its layer stack could not be read (${loaded.layers.problem}); it opens as its saved heights, nothing of them is lost.`);
+    if (loaded.layers.problem && loaded.layers.problem !== NO_LAYER_STACK && loaded.layers.origin === 'heights')
+      project.reportError(
+        `${fileName ?? 'The project'}: its layer stack could not be read (${loaded.layers.problem}); it opens as its saved heights, nothing of them is lost.`,
+      );
     void design.jobs.checkOpened(loaded.layers.origin).then((message) => {
       if (message) project.reportError(`${fileName ?? 'The project'}: ${message}`);
     });

@@ -35,7 +35,12 @@ export interface TerrainDesign {
  * `onPresetRun`: told after a Run whose form is a preset's (not hand-edited), with the map's size
  * (the session sets the preset's climate in the View).
  */
-export function createTerrainDesign(editor: Editor, tools: ToolStore, transport: TerrainJobTransport, onPresetRun?: (id: PresetId, size: { width: number; depth: number; cellSize: number }) => void): TerrainDesign {
+export function createTerrainDesign(
+  editor: Editor,
+  tools: ToolStore,
+  transport: TerrainJobTransport,
+  onPresetRun?: (id: PresetId, size: { width: number; depth: number; cellSize: number }) => void,
+): TerrainDesign {
   const jobs = new TerrainJobs(editor, transport);
   const form = createGenerateFormStore();
   const toolSettings = createToolSettingsStore();
@@ -50,7 +55,8 @@ export function createTerrainDesign(editor: Editor, tools: ToolStore, transport:
   const field = editor.document.field;
   form.setState({ width: field.width, depth: field.depth, cellSize: field.cellSize });
 
-  const outcomeMessage = (result: string): string | null => (result === 'done' || result === 'cancelled' ? null : (jobs.store.getState().lastMessage ?? `The job did not run (${result})`));
+  const outcomeMessage = (result: string): string | null =>
+    result === 'done' || result === 'cancelled' ? null : (jobs.store.getState().lastMessage ?? `The job did not run (${result})`);
 
   return {
     jobs,
@@ -67,7 +73,9 @@ export function createTerrainDesign(editor: Editor, tools: ToolStore, transport:
       const problem = validateGenerateForm(state);
       if (problem) return problem;
       tools.getState().active?.cancel();
-      const message = outcomeMessage(await jobs.generate({ width: state.width, depth: state.depth, cellSize: state.cellSize, recipe: state.recipe, finishing: state.finishing }));
+      const message = outcomeMessage(
+        await jobs.generate({ width: state.width, depth: state.depth, cellSize: state.cellSize, recipe: state.recipe, finishing: state.finishing }),
+      );
       const note = jobs.takeNote();
       if (note && !message) jobs.store.setState({ lastMessage: note });
       if (!message && state.presetId !== 'custom') onPresetRun?.(state.presetId, { width: state.width, depth: state.depth, cellSize: state.cellSize });

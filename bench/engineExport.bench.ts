@@ -83,7 +83,14 @@ export const benchmarks: Benchmark[] = [
     setup: terrain,
     run: (field) => void resampleExact(field as Heightfield, TARGET, TARGET),
   },
-  { name: 'export-normal-map', size: TARGET, baseline: 'export-png16-encode', ...quick, setup: target, run: (grid) => void normalMapPixels(vertexNormals(grid as ExportGrid), { space: 'tangent', green: 'down' }) },
+  {
+    name: 'export-normal-map',
+    size: TARGET,
+    baseline: 'export-png16-encode',
+    ...quick,
+    setup: target,
+    run: (grid) => void normalMapPixels(vertexNormals(grid as ExportGrid), { space: 'tangent', green: 'down' }),
+  },
   {
     name: 'export-masks-3-layers',
     size: TARGET,
@@ -95,17 +102,15 @@ export const benchmarks: Benchmark[] = [
       void quantiseWeights(layerWeights(defaultMaskSet(-50, 50), new MaskSources(g), g.width * g.depth));
     },
   },
-  ...(['zip', 'none'] as const).map(
-    (compression): Benchmark => ({
-      name: `export-exr-${compression}`,
-      size: SIZE,
-      baseline: 'export-png16-encode',
-      ...quick,
-      setup: terrain,
-      run: (field) => void compileExrHeightmap(field as Heightfield, { compression }),
-      measure: () => ({ bytes: compileExrHeightmap(terrain(), { compression }).length }),
-    }),
-  ),
+  ...(['zip', 'none'] as const).map((compression): Benchmark => ({
+    name: `export-exr-${compression}`,
+    size: SIZE,
+    baseline: 'export-png16-encode',
+    ...quick,
+    setup: terrain,
+    run: (field) => void compileExrHeightmap(field as Heightfield, { compression }),
+    measure: () => ({ bytes: compileExrHeightmap(terrain(), { compression }).length }),
+  })),
   {
     name: 'export-unreal-full',
     size: SIZE,
@@ -115,10 +120,14 @@ export const benchmarks: Benchmark[] = [
     warmup: 1,
     setup: terrain,
     run: (field) =>
-      void buildEngineExport(field as Heightfield, { preset: 'unreal', name: 'bench', masks: defaultMaskSet(-50, 50), normalMap: { space: 'tangent', green: 'down' } }),
+      void buildEngineExport(field as Heightfield, {
+        preset: 'unreal',
+        name: 'bench',
+        masks: defaultMaskSet(-50, 50),
+        normalMap: { space: 'tangent', green: 'down' },
+      }),
   },
   exportMemoryBench('unreal', 8129, 16),
   exportMemoryBench('godot-terrain3d', 8129, 16),
   exportMemoryBench('unity', 8193, 16),
 ];
-

@@ -27,7 +27,12 @@ const layers: MaskLayer[] = exportMemoryLayers(layerCount);
 const masks: MaskSet = { layers };
 async function main(): Promise<void> {
   const start = performance.now();
-  const { plan, files } = streamEngineExport(field, { preset: preset as EnginePreset, name: 'bench', masks, ...(targetText ? { size: Number(targetText) } : {}) }, {}, nativeDeflate);
+  const { plan, files } = streamEngineExport(
+    field,
+    { preset: preset as EnginePreset, name: 'bench', masks, ...(targetText ? { size: Number(targetText) } : {}) },
+    {},
+    nativeDeflate,
+  );
   const folder = mkdtempSync(path.join(tmpdir(), 'faultline-export-memory-'));
   let outputBytes = 0;
   try {

@@ -18,7 +18,6 @@ const THERMAL: ThermalParams = { iterations: 50, talusDeg: 35, strength: 0.5 };
 const HYDRAULIC = BENCH_HYDRAULIC;
 const repoRoot = path.resolve(__dirname, '..');
 
-
 interface State {
   original: Float32Array;
   field: Heightfield;

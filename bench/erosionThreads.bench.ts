@@ -17,7 +17,6 @@ import { applyStepThreaded, createErosionPool, type ErosionPool } from '../main/
  */
 const HYDRAULIC = BENCH_HYDRAULIC;
 
-
 interface State {
   original: Float32Array;
   field: Heightfield;

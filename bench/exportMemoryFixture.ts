@@ -9,7 +9,8 @@ import type { MaskLayer } from '../shared/export/masks';
 export function exportMemoryMap(side: number): Heightfield {
   const field = createHeightfield(side, side, 1);
   for (let j = 0; j < side; j++) {
-    for (let i = 0; i < side; i++) field.heights[j * side + i] = 200 * Math.sin(i / 400) * Math.cos(j / 530) + 20 * Math.sin(i / 37 + j / 53) + ((i * 7 + j * 3) % 5) * 0.1;
+    for (let i = 0; i < side; i++)
+      field.heights[j * side + i] = 200 * Math.sin(i / 400) * Math.cos(j / 530) + 20 * Math.sin(i / 37 + j / 53) + ((i * 7 + j * 3) % 5) * 0.1;
   }
   return field;
 }
@@ -19,6 +20,15 @@ export function exportMemoryLayers(count: number): MaskLayer[] {
   const sources = ['height', 'slope', 'curvature'] as const;
   return Array.from({ length: count }, (_, l) => ({
     name: `layer${l}`,
-    rules: l === 0 ? [] : [{ source: sources[l % 3], min: sources[l % 3] === 'height' ? -200 + (l * 400) / count : sources[l % 3] === 'slope' ? 5 + l : -0.01 * l, softness: sources[l % 3] === 'curvature' ? 0.01 : 5 }],
+    rules:
+      l === 0
+        ? []
+        : [
+            {
+              source: sources[l % 3],
+              min: sources[l % 3] === 'height' ? -200 + (l * 400) / count : sources[l % 3] === 'slope' ? 5 + l : -0.01 * l,
+              softness: sources[l % 3] === 'curvature' ? 0.01 : 5,
+            },
+          ],
   }));
 }

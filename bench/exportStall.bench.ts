@@ -31,7 +31,8 @@ let heightfield: ExportHeightmapRequest['heightfield'] | null = null;
 function request(format: HeightmapExportFormat): ExportHeightmapRequest {
   if (!heightfield) {
     const field = createHeightfield(SIZE, SIZE, 1);
-    for (let j = 0, k = 0; j < SIZE; j++) for (let i = 0; i < SIZE; i++, k++) field.heights[k] = 120 * Math.sin(i / 300) * Math.cos(j / 210) + ((i * 31 + j * 17) % 97) * 0.05;
+    for (let j = 0, k = 0; j < SIZE; j++)
+      for (let i = 0; i < SIZE; i++, k++) field.heights[k] = 120 * Math.sin(i / 300) * Math.cos(j / 210) + ((i * 31 + j * 17) % 97) * 0.05;
     heightfield = { width: SIZE, depth: SIZE, cellSize: 1, heights: float32LittleEndianBytes(field.heights) };
   }
   return { title: 'Export', defaultName: `m.${format}`, format, byteOrder: 'le', flip: false, exrCompression: 'zip', heightfield };
@@ -130,8 +131,17 @@ let projectFixture: ProjectFixture | null = null;
 function project(): ProjectFixture {
   if (projectFixture) return projectFixture;
   const field = createHeightfield(PROJECT_SIZE, PROJECT_SIZE, 1);
-  for (let j = 0, k = 0; j < PROJECT_SIZE; j++) for (let i = 0; i < PROJECT_SIZE; i++, k++) field.heights[k] = 120 * Math.sin(i / 300) * Math.cos(j / 210) + ((i * 31 + j * 17) % 97) * 0.05;
-  const layers: HeightsLayer[] = Array.from({ length: PROJECT_LAYERS }, (_, n) => ({ id: `h${n}`, name: `Heights ${n + 1}`, enabled: true, opacity: 1, kind: 'heights', params: {}, heights: field.heights.map((h) => h + n) }));
+  for (let j = 0, k = 0; j < PROJECT_SIZE; j++)
+    for (let i = 0; i < PROJECT_SIZE; i++, k++) field.heights[k] = 120 * Math.sin(i / 300) * Math.cos(j / 210) + ((i * 31 + j * 17) % 97) * 0.05;
+  const layers: HeightsLayer[] = Array.from({ length: PROJECT_LAYERS }, (_, n) => ({
+    id: `h${n}`,
+    name: `Heights ${n + 1}`,
+    enabled: true,
+    opacity: 1,
+    kind: 'heights',
+    params: {},
+    heights: field.heights.map((h) => h + n),
+  }));
   field.heights.set(layers[PROJECT_LAYERS - 1].heights);
   const doc = { field, recipe: null, history: [], props: [], view: {}, layers };
   const folder = mkdtempSync(path.join(tmpdir(), 'faultline-project-stall-'));
@@ -178,7 +188,10 @@ function projectOperation(operation: 'open' | 'save', where: 'thread' | 'main', 
       } else {
         // Each save gets its own copy of the payload (made before the measure starts), as each IPC request brings one.
         const { payload } = fixture;
-        const request = { defaultName: 'saved', payload: { ...payload, heights: payload.heights.slice(), layers: payload.layers && { ...payload.layers, data: payload.layers.data.slice() } } };
+        const request = {
+          defaultName: 'saved',
+          payload: { ...payload, heights: payload.heights.slice(), layers: payload.layers && { ...payload.layers, data: payload.layers.data.slice() } },
+        };
         dialogs.queueSave(path.join(fixture.folder, `saved-${where}.faultline`));
         work = async () => {
           const result = await service.saveAs(request);
@@ -199,7 +212,8 @@ function projectOperation(operation: 'open' | 'save', where: 'thread' | 'main', 
 
 const projectBenchmarks: Benchmark[] = [idle('project-stall-idle')];
 for (const operation of ['save', 'open'] as const) {
-  for (const measure of ['stall', 'busy'] as const) for (const where of ['main', 'thread'] as const) projectBenchmarks.push(projectOperation(operation, where, measure));
+  for (const measure of ['stall', 'busy'] as const)
+    for (const where of ['main', 'thread'] as const) projectBenchmarks.push(projectOperation(operation, where, measure));
 }
 
 export const benchmarks: Benchmark[] = [idle(), ...HEIGHTMAP_EXPORT_VARIANTS.map(stall), ...HEIGHTMAP_EXPORT_VARIANTS.map(busy), ...projectBenchmarks];

@@ -14,7 +14,8 @@ const MB = 1024 * 1024;
 const [sideText, iterationsText, mode = 'stream'] = process.argv.slice(2);
 const side = Number(sideText);
 const iterations = Number(iterationsText);
-if (!(side >= 2) || !(iterations >= 0) || (mode !== 'stream' && mode !== 'one-pass')) throw new Error('usage: faultStreamMemory.ts SIDE ITERATIONS [stream|one-pass]');
+if (!(side >= 2) || !(iterations >= 0) || (mode !== 'stream' && mode !== 'one-pass'))
+  throw new Error('usage: faultStreamMemory.ts SIDE ITERATIONS [stream|one-pass]');
 const recipe: FaultRecipe = { ...DEFAULT_RECIPE, seed: 2024, iterations, decay: { ...DEFAULT_RECIPE.decay, n: iterations } };
 const field = createHeightfield(side, side, 1);
 const baseline = process.memoryUsage().rss;

@@ -33,9 +33,27 @@ async function main(): Promise<void> {
   if (isHeightmapVariant(format)) {
     // What main holds: the heights' bytes as they arrive (a view of the same buffer, moved to the encoder's thread).
     const heights = float32LittleEndianBytes(field.heights);
-    bytes = await encodeHeightmapExport({ title: 'bench', defaultName: `bench.${format}`, format, byteOrder: 'le', flip: false, exrCompression, heightfield: { width: side, depth: side, cellSize: 1, heights } });
+    bytes = await encodeHeightmapExport({
+      title: 'bench',
+      defaultName: `bench.${format}`,
+      format,
+      byteOrder: 'le',
+      flip: false,
+      exrCompression,
+      heightfield: { width: side, depth: side, cellSize: 1, heights },
+    });
   } else {
-    bytes = encodeWith(createCodecRegistry(), { format, field, range: 'auto', byteOrder: 'le', flip: false, nodes: [], fileName: `bench.${format}`, exrCompression, normal: { space: 'tangent', green: 'up' } });
+    bytes = encodeWith(createCodecRegistry(), {
+      format,
+      field,
+      range: 'auto',
+      byteOrder: 'le',
+      flip: false,
+      nodes: [],
+      fileName: `bench.${format}`,
+      exrCompression,
+      normal: { space: 'tangent', green: 'up' },
+    });
   }
   const folder = mkdtempSync(path.join(tmpdir(), 'faultline-file-export-memory-'));
   try {

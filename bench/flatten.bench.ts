@@ -10,7 +10,10 @@ import { wholeRect, type FlattenLayer, type LayerSize } from '../shared/layers/t
 
 function ringPad(side: number, points: number, radius: number, falloff: number): { size: LayerSize; layer: FlattenLayer } {
   const size = { width: side, depth: side, cellSize: 1 };
-  const ring = Array.from({ length: points }, (_, k): [number, number] => [Math.cos((k / points) * 2 * Math.PI) * radius, Math.sin((k / points) * 2 * Math.PI) * radius]);
+  const ring = Array.from({ length: points }, (_, k): [number, number] => [
+    Math.cos((k / points) * 2 * Math.PI) * radius,
+    Math.sin((k / points) * 2 * Math.PI) * radius,
+  ]);
   return { size, layer: { id: 'pad', name: 'Pad', enabled: true, opacity: 1, kind: 'flatten', params: { points: ring, height: 5, falloff } } };
 }
 
@@ -20,8 +23,23 @@ function pair(label: string, side: number, points: number, radius: number, fallo
   const out = new Float32Array(input.length);
   const reference = `flatten: ${label}, every vertex × every edge`;
   return [
-    { name: reference, size: side, params: { points, falloff: Math.round(falloff) }, samples: 3, warmup: 1, run: () => referenceFlatten(layer, input, out, size, wholeRect(size)) },
-    { name: `flatten: ${label}, edges indexed by row`, size: side, params: { points, falloff: Math.round(falloff) }, baseline: reference, samples: 5, warmup: 1, run: () => flattenKind.apply(layer, input, out, size, wholeRect(size), {}) },
+    {
+      name: reference,
+      size: side,
+      params: { points, falloff: Math.round(falloff) },
+      samples: 3,
+      warmup: 1,
+      run: () => referenceFlatten(layer, input, out, size, wholeRect(size)),
+    },
+    {
+      name: `flatten: ${label}, edges indexed by row`,
+      size: side,
+      params: { points, falloff: Math.round(falloff) },
+      baseline: reference,
+      samples: 5,
+      warmup: 1,
+      run: () => flattenKind.apply(layer, input, out, size, wholeRect(size), {}),
+    },
   ];
 }
 

@@ -11,7 +11,12 @@ import { writeVertexColors } from '../app/view/terrainColors';
  * a Run's recolour of the full mesh, the colour map's per-vertex work) against the hypsometric ramp's.
  */
 const SIZE = 1025;
-let state: { field: ReturnType<typeof syntheticTerrain>; normals: Float32Array; colours: Float32Array; cover: { flow: Uint8Array; deposition: Uint8Array } } | null = null;
+let state: {
+  field: ReturnType<typeof syntheticTerrain>;
+  normals: Float32Array;
+  colours: Float32Array;
+  cover: { flow: Uint8Array; deposition: Uint8Array };
+} | null = null;
 function colourState() {
   if (!state) {
     const field = syntheticTerrain(SIZE, 1);
@@ -47,7 +52,11 @@ export const benchmarks: Benchmark[] = [
     setup: colourState,
     run: (s) => {
       const { field, normals, colours, cover } = s as ReturnType<typeof colourState>;
-      writeVertexColors(field, normals, colours, 'natural', heightRange(field.heights), 0, field.depth, cover, { treeLine: 60, snowLine: 100, climate: 'temperate' });
+      writeVertexColors(field, normals, colours, 'natural', heightRange(field.heights), 0, field.depth, cover, {
+        treeLine: 60,
+        snowLine: 100,
+        climate: 'temperate',
+      });
     },
   },
 ];

@@ -34,8 +34,31 @@ function localStack(): Layer[] {
   return [
     { ...base, id: 'base', name: 'Base', kind: 'heights', params: {}, heights: baseHeights(BIG) },
     { ...base, id: 'sculpt', name: 'Sculpt', kind: 'sculpt', params: {}, tiles: [] },
-    { ...base, id: 'stamp', name: 'Crater', kind: 'stamp', params: { x: 300, z: -200, rotationDeg: 20, size: 500, height: 60, blend: 'add', falloff: 0.3 }, image: { width: side, depth: side, values } },
-    { ...base, id: 'pad', name: 'Pad', kind: 'flatten', params: { points: [[-400, -400], [-200, -420], [-180, -250], [-390, -260]], height: 20, falloff: 30 }, mask: { kind: 'height', min: -100, max: 100, softness: 10 } },
+    {
+      ...base,
+      id: 'stamp',
+      name: 'Crater',
+      kind: 'stamp',
+      params: { x: 300, z: -200, rotationDeg: 20, size: 500, height: 60, blend: 'add', falloff: 0.3 },
+      image: { width: side, depth: side, values },
+    },
+    {
+      ...base,
+      id: 'pad',
+      name: 'Pad',
+      kind: 'flatten',
+      params: {
+        points: [
+          [-400, -400],
+          [-200, -420],
+          [-180, -250],
+          [-390, -260],
+        ],
+        height: 20,
+        falloff: 30,
+      },
+      mask: { kind: 'height', min: -100, max: 100, softness: 10 },
+    },
   ];
 }
 
@@ -69,7 +92,7 @@ function dabOnce(state: LocalState): void {
   addSculptDeltas(state.stack[1] as SculptLayer, BIG, rect, (i, j) => sign * Math.max(0, 1 - Math.hypot(i - ci, j - cj) / 32) * 0.5);
   const recorder = new TileRecorder(state.heights, BIG.width, BIG.depth);
   const out = state.evaluator.evaluateRect(state.stack, 1, rect, { beforeWrite: (r) => recorder.touch(r.i0, r.j0, r.i1, r.j1) });
-  if (out !== state.heights) throw new Error('the dab was not written into the document\'s heights');
+  if (out !== state.heights) throw new Error("the dab was not written into the document's heights");
   if (state.evaluator.stats.wholeLayers !== 0) throw new Error('a dab re-ran a whole layer');
 }
 
@@ -87,7 +110,7 @@ const dab: Benchmark = {
  * prepareLocal; until session 10 a composite let go at rest was copied back here, 64 MiB), then the dab.
  */
 const firstDab: Benchmark = {
-  name: 'layers: first dab of a stroke (engine synced to the document\'s heights + dab), 4097²',
+  name: "layers: first dab of a stroke (engine synced to the document's heights + dab), 4097²",
   size: 4097,
   baseline: dab.name,
   samples: 15,

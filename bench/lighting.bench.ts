@@ -42,7 +42,11 @@ function state(size: number): State {
     const { stride, width, depth } = lightingGridOf(field);
     const heights = new Float32Array(width * depth);
     for (let j = 0; j < depth; j++) for (let i = 0; i < width; i++) heights[j * width + i] = field.heights[j * stride * field.width + i * stride];
-    s = { grid: { width, depth, spacing: stride, heights }, out: new Uint8Array(width * depth * LIGHTING_CHANNELS), all: { i0: 0, j0: 0, i1: width, j1: depth } };
+    s = {
+      grid: { width, depth, spacing: stride, heights },
+      out: new Uint8Array(width * depth * LIGHTING_CHANNELS),
+      all: { i0: 0, j0: 0, i1: width, j1: depth },
+    };
     states.set(size, s);
   }
   return s;

@@ -48,7 +48,12 @@ function selectBench(size: number, roughness: number): Benchmark {
     measure: (): Record<string, number> => {
       if (!state) return {};
       const selection = selectLod(state.errors, state.camera);
-      return { triangles: selection.triangles, full_mesh_triangles: 2 * (size - 1) ** 2, pixel_error: selection.pixelError, chunk_errors_build_ms: state.buildMs };
+      return {
+        triangles: selection.triangles,
+        full_mesh_triangles: 2 * (size - 1) ** 2,
+        pixel_error: selection.pixelError,
+        chunk_errors_build_ms: state.buildMs,
+      };
     },
   };
 }
@@ -92,7 +97,8 @@ function dabBench(size: number): Benchmark {
       lod.update(camera);
       st.sink += lod.lastRebuilt;
     },
-    measure: (): Record<string, number> => (state ? { triangles: state.lod.triangles, blocks_rebuilt: state.lod.lastRebuilt, lod_buffers_bytes: state.lod.memoryBytes() } : {}),
+    measure: (): Record<string, number> =>
+      state ? { triangles: state.lod.triangles, blocks_rebuilt: state.lod.lastRebuilt, lod_buffers_bytes: state.lod.memoryBytes() } : {},
   };
 }
 
@@ -120,7 +126,8 @@ function rebuildAllBench(size: number): Benchmark {
       const { levels } = selectLod(computeChunkErrors(field, layout), defaultCamera(field));
       const blocks: BlockRange[] = [];
       for (let cz0 = 0; cz0 < layout.chunksZ; cz0 += BLOCK_CHUNKS) {
-        for (let cx0 = 0; cx0 < layout.chunksX; cx0 += BLOCK_CHUNKS) blocks.push({ cx0, cz0, cx1: Math.min(layout.chunksX, cx0 + BLOCK_CHUNKS), cz1: Math.min(layout.chunksZ, cz0 + BLOCK_CHUNKS) });
+        for (let cx0 = 0; cx0 < layout.chunksX; cx0 += BLOCK_CHUNKS)
+          blocks.push({ cx0, cz0, cx1: Math.min(layout.chunksX, cx0 + BLOCK_CHUNKS), cz1: Math.min(layout.chunksZ, cz0 + BLOCK_CHUNKS) });
       }
       state = { field, levels, layout, blocks, triangles: 0 };
       return state;
@@ -184,7 +191,13 @@ function processMemoryBench(size: number, strokes: number, undos: number): Bench
 // a large error, so near chunks need full detail and the triangle budget decides).
 export const benchmarks: Benchmark[] = [
   ...[1025, 4097, 8193].map((size) => selectBench(size, 0.05)),
-  ...[1025, 4097, 8193].map((size) => selectBench(size, 1)), dabBench(4097), memoryBench(4097), memoryBench(8193),
-  rebuildAllBench(4097), rebuildAllBench(8193), processMemoryBench(4097, 20, 0),
+  ...[1025, 4097, 8193].map((size) => selectBench(size, 1)),
+  dabBench(4097),
+  memoryBench(4097),
+  memoryBench(8193),
+  rebuildAllBench(4097),
+  rebuildAllBench(8193),
+  processMemoryBench(4097, 20, 0),
   // 8193² opens and is editable: 10 strokes through the Editor with tile undo, one undone, LOD selection.
-  processMemoryBench(8193, 10, 1)];
+  processMemoryBench(8193, 10, 1),
+];

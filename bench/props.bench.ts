@@ -1,7 +1,16 @@
 import type { Benchmark } from './harness';
 import { createHeightfield, type Heightfield } from '../shared/terrain/heightfield';
 import { createRandom } from '../shared/random';
-import { allocatePlacementColumns, createSnappedPropLayer, placeProps, resnapInRegion, snapProps, type PlacementColumns, type PropColumns, type SnappedPropLayer } from '../shared/props/prop';
+import {
+  allocatePlacementColumns,
+  createSnappedPropLayer,
+  placeProps,
+  resnapInRegion,
+  snapProps,
+  type PlacementColumns,
+  type PropColumns,
+  type SnappedPropLayer,
+} from '../shared/props/prop';
 import { scatterProps } from '../shared/props/scatter';
 
 const SIZE = 4097;

@@ -51,7 +51,17 @@ function setup(): DragState {
   const editor = valley();
   const design = createTerrainDesign(editor, createToolStore(), createInProcessTransport());
   const id = nextRiverId(editor.document.stack);
-  const river: RiverLayer = { id, kind: 'river', name: 'River 1', enabled: true, opacity: 1, params: riverParams(ROAD_BENCH_POINTS.map((p) => ({ ...p })), { width: 8, depth: 2 }) };
+  const river: RiverLayer = {
+    id,
+    kind: 'river',
+    name: 'River 1',
+    enabled: true,
+    opacity: 1,
+    params: riverParams(
+      ROAD_BENCH_POINTS.map((p) => ({ ...p })),
+      { width: 8, depth: 2 },
+    ),
+  };
   void design.jobs.applyStack([...editor.document.stack, river], 'New river');
   if (!editor.document.stack.some((layer) => layer.kind === 'river')) throw new Error(`the river was not made: ${design.jobs.store.getState().lastMessage}`);
   const { field } = editor.document;
@@ -91,7 +101,17 @@ function riverLiveStep(): Benchmark {
       st.times.edit.push(t1 - t0);
       updateViews(st, st.editor.store.getState().lastChange, t1);
     },
-    measure: () => ({ ...figures(state), deepest_cut_m: state?.deepestCutM ?? NaN, total_ms_median: state ? median(state.times.edit.slice(WARMUP).map((t, k) => t + state!.times.lod_update[k + WARMUP] + state!.times.map_tiles[k + WARMUP] + state!.times.props_resnap[k + WARMUP])) : NaN }),
+    measure: () => ({
+      ...figures(state),
+      deepest_cut_m: state?.deepestCutM ?? NaN,
+      total_ms_median: state
+        ? median(
+            state.times.edit
+              .slice(WARMUP)
+              .map((t, k) => t + state!.times.lod_update[k + WARMUP] + state!.times.map_tiles[k + WARMUP] + state!.times.props_resnap[k + WARMUP]),
+          )
+        : NaN,
+    }),
   };
 }
 

@@ -12,7 +12,10 @@ import { escarpment } from '../shared/roads/testing/routeTerrain';
 
 const SIZE = { width: 4097, depth: 4097, cellSize: 1 };
 const DESIGN = { maxGradePct: 8, designSpeedKmh: 30 };
-const ASK = [{ x: 0, z: -400 }, { x: 0, z: 400 }];
+const ASK = [
+  { x: 0, z: -400 },
+  { x: 0, z: 400 },
+];
 
 interface State {
   heights: Float32Array;
@@ -34,7 +37,14 @@ const model: Benchmark = {
   setup,
   run: (s) => {
     const state = s as State;
-    buildRoadModel(roadParams(state.points.map((p) => ({ ...p })), DESIGN), state.heights, SIZE);
+    buildRoadModel(
+      roadParams(
+        state.points.map((p) => ({ ...p })),
+        DESIGN,
+      ),
+      state.heights,
+      SIZE,
+    );
   },
 };
 

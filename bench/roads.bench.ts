@@ -28,7 +28,11 @@ interface RoadState {
 function setup(): RoadState {
   const base = { enabled: true, opacity: 1 };
   const road: RoadLayer = { ...base, id: 'road-1', name: 'Road', kind: 'road', params: roadParams(POINTS, { bank: 'auto' }) };
-  const stack: Layer[] = [{ ...base, id: 'base', name: 'Base', kind: 'heights', params: {}, heights: rollingHeights(BIG) }, { ...base, id: 'sculpt', name: 'Sculpt', kind: 'sculpt', params: {}, tiles: [] }, road];
+  const stack: Layer[] = [
+    { ...base, id: 'base', name: 'Base', kind: 'heights', params: {}, heights: rollingHeights(BIG) },
+    { ...base, id: 'sculpt', name: 'Sculpt', kind: 'sculpt', params: {}, tiles: [] },
+    road,
+  ];
   const evaluator = new StackEvaluator(BIG);
   evaluator.evaluate(stack);
   const moved = movedRoad(road, 5);
@@ -89,8 +93,26 @@ interface JoinedState {
 function setupJoined(): JoinedState {
   const base = { enabled: true, opacity: 1 };
   const road: RoadLayer = { ...base, id: 'road-3', name: 'Road', kind: 'road', params: roadParams(POINTS, { bank: 'auto' }) };
-  const crossed: RoadLayer = { ...base, id: 'road-1', name: 'Crossed', kind: 'road', params: roadParams([{ x: -100, z: -200 }, { x: -100, z: 200 }]) };
-  const ended: RoadLayer = { ...base, id: 'road-2', name: 'Through', kind: 'road', params: roadParams([{ x: 230, z: -150 }, { x: 230, z: 170 }]) };
+  const crossed: RoadLayer = {
+    ...base,
+    id: 'road-1',
+    name: 'Crossed',
+    kind: 'road',
+    params: roadParams([
+      { x: -100, z: -200 },
+      { x: -100, z: 200 },
+    ]),
+  };
+  const ended: RoadLayer = {
+    ...base,
+    id: 'road-2',
+    name: 'Through',
+    kind: 'road',
+    params: roadParams([
+      { x: 230, z: -150 },
+      { x: 230, z: 170 },
+    ]),
+  };
   const below: Layer[] = [{ ...base, id: 'base', name: 'Base', kind: 'heights', params: {}, heights: rollingHeights(BIG) }, crossed, ended];
   const input = evaluateStack(below, BIG)!;
   const rect = unionRect(roadKind.bounds!(road, BIG), roadKind.bounds!(movedRoad(road, 5), BIG))!;

@@ -51,7 +51,9 @@ async function main(): Promise<void> {
   if (childIndex >= 0) return runFile(args[childIndex + 1], filter);
 
   const dir = dirname(fileURLToPath(import.meta.url));
-  const files = readdirSync(dir).filter((f) => f.endsWith('.bench.ts')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.bench.ts'))
+    .sort();
   const results: BenchResult[] = [];
   for (const file of files) {
     await runFileInChild(join(dir, file), filter, (result) => {
@@ -77,7 +79,9 @@ function printRow(r: BenchResult): void {
   ];
   if (ops_per_sec !== undefined) parts.push(`${(ops_per_sec / 1e6).toFixed(1)} M ops/s`);
   if (ratio_to_baseline !== undefined) {
-    parts.push(ratio_to_baseline >= 1 ? `${ratio_to_baseline.toFixed(1)}× faster than ${baseline}` : `${(1 / ratio_to_baseline).toFixed(1)}× slower than ${baseline}`);
+    parts.push(
+      ratio_to_baseline >= 1 ? `${ratio_to_baseline.toFixed(1)}× faster than ${baseline}` : `${(1 / ratio_to_baseline).toFixed(1)}× slower than ${baseline}`,
+    );
   }
   const rest = Object.entries(extra).map(([k, v]) => `${k}=${typeof v === 'number' && !Number.isInteger(v) ? v.toFixed(2) : String(v)}`);
   console.log([...parts, ...rest].join('  '));

@@ -26,7 +26,6 @@ const PARTS: Part[] = ['fault_job', 'history_edit', 'lod', 'lod_errors_worker', 
 /** Work the app does in workers, not on the main thread. */
 const OFF_MAIN_THREAD: Part[] = ['fault_job', 'lod_errors_worker'];
 
-
 interface RunState {
   editor: Editor;
   lod: LodTerrainMeshes;
@@ -116,13 +115,21 @@ function runToViews(name: string, withViews: boolean, offThreadErrors = true): B
         lodWorkerMs = performance.now() - w0;
         st.lod.installErrors(generation, answer.errors);
       } else {
-        inSlices(() => st.lod.pendingChunks === 0, () => st.lod.refineErrors(LOD_SLICE_MS), st);
+        inSlices(
+          () => st.lod.pendingChunks === 0,
+          () => st.lod.refineErrors(LOD_SLICE_MS),
+          st,
+        );
       }
       st.lod.update(st.camera);
       const lodEnd = performance.now();
       const t3 = lodEnd - lodWorkerMs;
       st.mapTiles.update(field, region, 'hypsometric');
-      inSlices(() => st.mapTiles.upToDate, () => st.mapTiles.redrawSlice(field, MAP_SLICE_MS), st);
+      inSlices(
+        () => st.mapTiles.upToDate,
+        () => st.mapTiles.redrawSlice(field, MAP_SLICE_MS),
+        st,
+      );
       const t4 = performance.now();
       resnapInRegion(field, st.props, region);
       const t5 = performance.now();

@@ -23,7 +23,10 @@ function gdalTiff(options: string[]): Uint8Array {
   try {
     const field = terrain();
     writeFileSync(path.join(dir, 'h.bin'), new Uint8Array(field.heights.buffer, field.heights.byteOffset, field.heights.byteLength));
-    writeFileSync(path.join(dir, 'h.hdr'), `ENVI\nsamples = ${SIZE}\nlines = ${SIZE}\nbands = 1\nheader offset = 0\nfile type = ENVI Standard\ndata type = 4\ninterleave = bsq\nbyte order = 0\n`);
+    writeFileSync(
+      path.join(dir, 'h.hdr'),
+      `ENVI\nsamples = ${SIZE}\nlines = ${SIZE}\nbands = 1\nheader offset = 0\nfile type = ENVI Standard\ndata type = 4\ninterleave = bsq\nbyte order = 0\n`,
+    );
     execFileSync('gdal_translate', ['-q', '-of', 'GTiff', '-ot', 'Float32', ...options, path.join(dir, 'h.bin'), path.join(dir, 'h.tif')]);
     return new Uint8Array(readFileSync(path.join(dir, 'h.tif')));
   } finally {

@@ -101,7 +101,14 @@ export const benchmarks: Benchmark[] = [
     run: (s) => frame(s as State),
     measure: () => {
       const s = state();
-      return { draw_calls: frame(s), blocks: s.view.blockCount, triangles: s.view.triangles, wet_vertices: baselineScan(s), rivers: s.features.features.filter((f) => f.kind === 'river').length, lakes: s.features.features.filter((f) => f.kind === 'lake').length };
+      return {
+        draw_calls: frame(s),
+        blocks: s.view.blockCount,
+        triangles: s.view.triangles,
+        wet_vertices: baselineScan(s),
+        rivers: s.features.features.filter((f) => f.kind === 'river').length,
+        lakes: s.features.features.filter((f) => f.kind === 'lake').length,
+      };
     },
   },
   {

@@ -26,7 +26,17 @@ console.log(
     rss_before_mb: Math.round(before / MB),
     peak_rss_mb: Math.round(peak / MB),
     evaluation_peak_bytes_per_vertex: Math.round(((peak - before) / vertices) * 10) / 10,
-    results_bytes_per_vertex: Math.round(((water!.depth.byteLength + water!.surface.byteLength + water!.kind.byteLength + water!.area.byteLength + water!.filled.level.byteLength + water!.filled.drainage.byteLength) / vertices) * 10) / 10,
+    results_bytes_per_vertex:
+      Math.round(
+        ((water!.depth.byteLength +
+          water!.surface.byteLength +
+          water!.kind.byteLength +
+          water!.area.byteLength +
+          water!.filled.level.byteLength +
+          water!.filled.drainage.byteLength) /
+          vertices) *
+          10,
+      ) / 10,
     ms: Math.round(ms),
   }),
 );

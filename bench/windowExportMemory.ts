@@ -19,7 +19,15 @@ import { exportMemoryLayers, exportMemoryMap } from './exportMemoryFixture';
 import { createDocument } from '../app/document/document';
 import { createEditorSession } from '../app/editorSession';
 import { createMemoryFaultlineApi } from '../app/platform/memoryApi';
-import { CODEC_CANCELLED, createInProcessCodecs, type CodecOutcome, type ExchangeCodecs, type FileSink, type FileStep, type FilesRequest } from '../app/exchange/codecOps';
+import {
+  CODEC_CANCELLED,
+  createInProcessCodecs,
+  type CodecOutcome,
+  type ExchangeCodecs,
+  type FileSink,
+  type FileStep,
+  type FilesRequest,
+} from '../app/exchange/codecOps';
 import type { FaultlineApi } from '../shared/ipc/api';
 import type { EnginePreset } from '../shared/export/engines';
 import type { MaskLayer } from '../shared/export/masks';
@@ -54,7 +62,14 @@ const call = <T>(method: string, ...args: unknown[]): Promise<T> =>
   });
 
 /** The codec thread's code, bundled once (as main's own worker threads are run from sources). */
-const threadCode = buildSync({ entryPoints: [here('./windowExport/codecThread.ts')], bundle: true, platform: 'node', format: 'cjs', write: false, logLevel: 'silent' }).outputFiles[0].text;
+const threadCode = buildSync({
+  entryPoints: [here('./windowExport/codecThread.ts')],
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  write: false,
+  logLevel: 'silent',
+}).outputFiles[0].text;
 
 /** workerCodecs.ts's streamFiles over a worker thread (no time limit: this is a measurement; an abort terminates it). */
 function threadCodecs(): ExchangeCodecs {

@@ -44,8 +44,7 @@ async function readout(page: Page) {
   return { x: Number(x), z: Number(z), h: Number(h), source, text: text ?? '' };
 }
 
-const settingsOf = (page: Page) =>
-  page.evaluate(() => (window as unknown as { faultline: { getSettings(): Promise<UserSettings> } }).faultline.getSettings());
+const settingsOf = (page: Page) => page.evaluate(() => (window as unknown as { faultline: { getSettings(): Promise<UserSettings> } }).faultline.getSettings());
 
 test.describe('editor window', () => {
   test('loads the default terrain without console errors', async ({ app }) => {

@@ -118,6 +118,5 @@ test.describe('dialogs', () => {
 
     await sendMenuCommand(page, 'file.openRecent');
     await closesOnEscape(page, await expectModal(page, 'recent-dialog', 'Open Recent'));
-
   });
 });

@@ -53,7 +53,9 @@ test.describe('dropping files on the window: one handler decides', () => {
   test('an unknown file gets one message naming it, and the terrain stays', async ({ app }) => {
     const { page } = app;
     await dropOnWindow(page, 'notes.txt', new TextEncoder().encode('hello'));
-    await expect(page.getByTestId('project-error-text')).toHaveText(/^notes\.txt: Faultline cannot open this kind of file\. Drop a project \(\.faultline\) or a heightmap/);
+    await expect(page.getByTestId('project-error-text')).toHaveText(
+      /^notes\.txt: Faultline cannot open this kind of file\. Drop a project \(\.faultline\) or a heightmap/,
+    );
     await expect(page.getByTestId('import-dialog')).toHaveCount(0);
     await expect(page.getByTestId('exchange-error')).toHaveCount(0);
     await page.keyboard.press('Escape');

@@ -69,7 +69,9 @@ test.describe('Electron app', () => {
     const preferences = await app.evaluate(({ BrowserWindow }) => {
       const contents = BrowserWindow.getAllWindows()[0].webContents as unknown as { getLastWebPreferences?: () => Record<string, unknown> | null };
       const prefs = contents.getLastWebPreferences?.();
-      return prefs ? { contextIsolation: prefs.contextIsolation, sandbox: prefs.sandbox, nodeIntegration: prefs.nodeIntegration, webSecurity: prefs.webSecurity } : null;
+      return prefs
+        ? { contextIsolation: prefs.contextIsolation, sandbox: prefs.sandbox, nodeIntegration: prefs.nodeIntegration, webSecurity: prefs.webSecurity }
+        : null;
     });
     if (preferences) expect(preferences).toEqual({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true });
     else test.info().annotations.push({ type: 'note', description: 'this Electron has no getLastWebPreferences; options are unit-tested' });

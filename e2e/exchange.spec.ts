@@ -98,7 +98,10 @@ test.describe('heightmap exchange', () => {
     expect(view.getUint32(4, true)).toBe(2);
     expect(view.getUint32(8, true)).toBe(glb.length);
     expect(view.getUint32(16, true)).toBe(0x4e4f534a); // JSON chunk
-    const json = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + view.getUint32(12, true)))) as { nodes: { name: string }[]; accessors: { count: number }[] };
+    const json = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + view.getUint32(12, true)))) as {
+      nodes: { name: string }[];
+      accessors: { count: number }[];
+    };
     expect(json.nodes[0].name).toBe('terrain');
     expect(json.accessors[0].count).toBe(257 * 257);
     expect(json.accessors[2].count).toBe(256 * 256 * 6);

@@ -68,7 +68,16 @@ test.describe('export presets', () => {
     await page.getByTestId('export-confirm').click();
     const info = JSON.parse(new TextDecoder().decode(await written(path.join(dir, 'terrain.unreal.json')))) as Record<string, number>;
     await expect(dialog).toBeHidden();
-    expect((await readdir(dir)).sort()).toEqual(['terrain.png', 'terrain.unreal.json', 'terrain_colour.png', 'terrain_grass.png', 'terrain_normal.png', 'terrain_rock.png', 'terrain_sediment.png', 'terrain_snow.png']);
+    expect((await readdir(dir)).sort()).toEqual([
+      'terrain.png',
+      'terrain.unreal.json',
+      'terrain_colour.png',
+      'terrain_grass.png',
+      'terrain_normal.png',
+      'terrain_rock.png',
+      'terrain_sediment.png',
+      'terrain_snow.png',
+    ]);
     expect(info.size).toBe(253);
     expect(info.scaleZ).toBeCloseTo(((max - min) * 100) / 512, 9);
     expect(info.locationZ).toBeCloseTo(((min + max) / 2) * 100, 9);
@@ -87,7 +96,9 @@ test.describe('export presets', () => {
       }
     }
     expect(worst).toBeLessThanOrEqual((max - min) / 65535);
-    const layers = await Promise.all(['grass', 'rock', 'snow', 'sediment'].map(async (name) => decodePng(await written(path.join(dir, `terrain_${name}.png`)), name)));
+    const layers = await Promise.all(
+      ['grass', 'rock', 'snow', 'sediment'].map(async (name) => decodePng(await written(path.join(dir, `terrain_${name}.png`)), name)),
+    );
     for (let k = 0; k < 253 * 253; k += 97) expect(layers.reduce((sum, layer) => sum + layer.samples[k], 0)).toBe(255);
 
     // Escape closes the dialog (and with it the preview).
@@ -141,7 +152,15 @@ test.describe('export cancel', () => {
     const { page } = app;
     await page.setViewportSize({ width: 1600, height: 1000 });
     // An earlier export of the same names, which the cancelled one would have replaced.
-    const names = ['terrain.png', 'terrain.unreal.json', 'terrain_grass.png', 'terrain_normal.png', 'terrain_rock.png', 'terrain_sediment.png', 'terrain_snow.png'];
+    const names = [
+      'terrain.png',
+      'terrain.unreal.json',
+      'terrain_grass.png',
+      'terrain_normal.png',
+      'terrain_rock.png',
+      'terrain_sediment.png',
+      'terrain_snow.png',
+    ];
     const earlier = new Map(names.map((name) => [name, Buffer.from(`the earlier ${name}`)]));
     for (const [name, bytes] of earlier) await writeFile(path.join(dir, name), bytes);
 

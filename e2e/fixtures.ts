@@ -112,10 +112,13 @@ export function startAddress(startSize: number | undefined, driveClock?: number)
 async function startApp(page: Page, bridge: Bridge, userDataDir: string, startSize?: number, driveClock?: number): Promise<FaultlineApp> {
   await page.goto(startAddress(startSize, driveClock));
   // The renderer sets this once the default terrain is on screen.
-  await page.locator(READY_SELECTOR).waitFor({ state: 'attached', timeout: 90_000 }).catch((error: unknown) => {
-    const seen = bridge.consoleErrors.length ? `\nConsole errors:\n  ${bridge.consoleErrors.join('\n  ')}` : ' (no console errors)';
-    throw new Error(`The renderer never set ${READY_SELECTOR}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}${seen}`);
-  });
+  await page
+    .locator(READY_SELECTOR)
+    .waitFor({ state: 'attached', timeout: 90_000 })
+    .catch((error: unknown) => {
+      const seen = bridge.consoleErrors.length ? `\nConsole errors:\n  ${bridge.consoleErrors.join('\n  ')}` : ' (no console errors)';
+      throw new Error(`The renderer never set ${READY_SELECTOR}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}${seen}`);
+    });
   return { page, userDataDir, ...bridge };
 }
 
@@ -172,10 +175,12 @@ class AppPages {
     if (!clean) return this.close();
     try {
       const { page, context } = held;
-      await page.evaluate(() => {
-        localStorage.clear();
-        sessionStorage.clear();
-      }).catch(() => undefined);
+      await page
+        .evaluate(() => {
+          localStorage.clear();
+          sessionStorage.clear();
+        })
+        .catch(() => undefined);
       await page.unrouteAll({ behavior: 'ignoreErrors' });
       await context.clearPermissions();
       await page.goto('about:blank');

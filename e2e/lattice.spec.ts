@@ -155,7 +155,10 @@ test.describe('no lattice at the cells’ period', () => {
       const periods: Record<string, number> = {};
       for (const detail of ['on', 'off'] as const) {
         await openSurface(app, name, detail === 'off' ? '?detail=off' : '');
-        for (const [camera, steps] of [['far', 0], ['close', 10]] as const) {
+        for (const [camera, steps] of [
+          ['far', 0],
+          ['close', 10],
+        ] as const) {
           await frameCamera(page, steps);
           periods[camera] = await cellPeriodPx(page);
           shots[`${camera} ${detail}`] = await shoot(page, `${name}-${camera}-detail-${detail}`);

@@ -153,8 +153,8 @@ test.describe('the layer stack in the editor', () => {
   });
 });
 
-test.describe('the 2D panel\'s layer view', () => {
-  test('shows the selected sculpt layer\'s contribution: the panel\'s pixels change where the stroke went, nowhere else', async ({ app }) => {
+test.describe("the 2D panel's layer view", () => {
+  test("shows the selected sculpt layer's contribution: the panel's pixels change where the stroke went, nowhere else", async ({ app }) => {
     const { page } = app;
     const map2d = page.getByTestId('map-2d');
     await idle(page);

@@ -34,11 +34,16 @@ test.describe('level-of-detail terrain (heights on the GPU)', () => {
     const lodSlope = await viewportShot(page);
     expect((await pixelDifference(page, lod, lodSlope)).differingShare).toBeGreaterThan(0.2);
     await reloadWith(page, '');
-    await page.getByTestId('cmd-view.colorHeight').click().catch(() => undefined);
+    await page
+      .getByTestId('cmd-view.colorHeight')
+      .click()
+      .catch(() => undefined);
     expect(app.consoleErrors).toEqual([]);
   });
 
-  test('wireframe on the GPU-height surface draws its lines (blocks let their arrays go once drawn, and keep them for wireframe), and off gives back the same image', async ({ app }) => {
+  test('wireframe on the GPU-height surface draws its lines (blocks let their arrays go once drawn, and keep them for wireframe), and off gives back the same image', async ({
+    app,
+  }) => {
     const { page } = app;
     await reloadWith(page, '?lod=exact');
     const viewport = page.getByTestId('viewport-3d');

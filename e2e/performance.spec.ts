@@ -3,7 +3,19 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test, expect, sendMenuCommand } from './fixtures';
-import { chooseRaiseBrush, dragAcross, drawnVersions, fillGenerateForm, heightUnder2dPoint, orbitFrameTime, runGenerateAndWait, settle, simulateMemoryPressure, waitForBothViewsDrawn, watchJournalRefusals } from './perf/appActions';
+import {
+  chooseRaiseBrush,
+  dragAcross,
+  drawnVersions,
+  fillGenerateForm,
+  heightUnder2dPoint,
+  orbitFrameTime,
+  runGenerateAndWait,
+  settle,
+  simulateMemoryPressure,
+  waitForBothViewsDrawn,
+  watchJournalRefusals,
+} from './perf/appActions';
 import { showPanel } from './panel';
 import { tenLayerProject } from './perf/tenLayerProject';
 import { formatBrowserMemory, processMemoryUnsupportedReason, readBrowserMemory, type BrowserMemory } from './perf/processMemory';
@@ -71,7 +83,10 @@ function expectBrowserTree(memory: BrowserMemory): void {
 function processLines(memory: BrowserMemory): string {
   return [...memory.processes]
     .sort((a, b) => b.pssMb - a.pssMb)
-    .map((p) => `${p.type}${p.subType ? ` (${p.subType})` : ''}${p.browserUiOnly ? " (Chromium's own, not in an app)" : ''} pid ${p.pid}: private ${p.privateMb.toFixed(0)} MB, Pss ${p.pssMb.toFixed(0)} MB (anon ${p.pssAnonMb.toFixed(0)}), Rss ${p.rssMb.toFixed(0)} MB`)
+    .map(
+      (p) =>
+        `${p.type}${p.subType ? ` (${p.subType})` : ''}${p.browserUiOnly ? " (Chromium's own, not in an app)" : ''} pid ${p.pid}: private ${p.privateMb.toFixed(0)} MB, Pss ${p.pssMb.toFixed(0)} MB (anon ${p.pssAnonMb.toFixed(0)}), Rss ${p.rssMb.toFixed(0)} MB`,
+    )
     .join('; ');
 }
 
@@ -174,13 +189,28 @@ test.describe('performance (reported, not asserted)', () => {
     );
     report(`4097² after a memory-pressure notification (what Chromium releases when the OS asks): ${formatBrowserMemory(relieved)}`);
     await test.info().attach('process-memory-4097.json', {
-      body: JSON.stringify({ size: 4097, runToDrawnMs, baseline, relieved, strokes: strokes.length, settleMs: SETTLE_MS, opened: { jsHeapMb: openedJsHeapMb, ...opened }, withHistory: { jsHeapMb, ...memory } }, null, 2),
+      body: JSON.stringify(
+        {
+          size: 4097,
+          runToDrawnMs,
+          baseline,
+          relieved,
+          strokes: strokes.length,
+          settleMs: SETTLE_MS,
+          opened: { jsHeapMb: openedJsHeapMb, ...opened },
+          withHistory: { jsHeapMb, ...memory },
+        },
+        null,
+        2,
+      ),
       contentType: 'application/json',
     });
     expect(app.consoleErrors).toEqual([]);
   });
 
-  test('10-layer stack at 4097² (5 whole-map layers with automatic water on top, 3 sculpt layers with strokes, a stamp, a flatten pad): process memory at rest, per process @report', async ({ isolatedApp: app }) => {
+  test('10-layer stack at 4097² (5 whole-map layers with automatic water on top, 3 sculpt layers with strokes, a stamp, a flatten pad): process memory at rest, per process @report', async ({
+    isolatedApp: app,
+  }) => {
     const unsupported = processMemoryUnsupportedReason();
     test.skip(unsupported !== null, unsupported ?? '');
     test.setTimeout(1_200_000);
@@ -235,17 +265,24 @@ test.describe('performance (reported, not asserted)', () => {
       // The 4097² document is really held: well above the fresh app.
       expect(memory.appPrivateMb).toBeGreaterThan(baseline.appPrivateMb + 64);
       const jsHeapMb = await jsHeapUsedMb(page);
-      report(`10 layers: 4097² after one raise stroke into the top sculpt layer, at rest (journal written, GC, ${SETTLE_MS} ms idle): ${formatBrowserMemory(memory)}; JS heap ${jsHeapMb.toFixed(0)} MB (target ≤ ${TEN_LAYER_TARGET_MB} MB private for the app)`);
+      report(
+        `10 layers: 4097² after one raise stroke into the top sculpt layer, at rest (journal written, GC, ${SETTLE_MS} ms idle): ${formatBrowserMemory(memory)}; JS heap ${jsHeapMb.toFixed(0)} MB (target ≤ ${TEN_LAYER_TARGET_MB} MB private for the app)`,
+      );
       report(`10 layers: 4097² processes: ${processLines(memory)}`);
       report(`10 layers: 4097² after the stroke, GPU process allocators (MB): ${await gpuAllocators(app.browser, memory)}`);
-      await test.info().attach('process-memory-10-layers-4097.json', { body: JSON.stringify({ size: 4097, layers: 10, baseline, opened, atRest: { jsHeapMb, ...memory } }, null, 2), contentType: 'application/json' });
+      await test.info().attach('process-memory-10-layers-4097.json', {
+        body: JSON.stringify({ size: 4097, layers: 10, baseline, opened, atRest: { jsHeapMb, ...memory } }, null, 2),
+        contentType: 'application/json',
+      });
       expect(app.consoleErrors).toEqual([]);
     } finally {
       await rm(folder, { recursive: true, force: true });
     }
   });
 
-  test('8193²: opens and is editable — one stroke and its undo change and restore the heights; time, frame time and process memory @report', async ({ isolatedApp: app }) => {
+  test('8193²: opens and is editable — one stroke and its undo change and restore the heights; time, frame time and process memory @report', async ({
+    isolatedApp: app,
+  }) => {
     test.setTimeout(400_000);
     const { page } = app;
     const refusals = watchJournalRefusals(page);

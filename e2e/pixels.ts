@@ -12,7 +12,12 @@ export interface PixelStats {
 }
 
 /** Screenshots an element and measures its pixels in the page (a decoded PNG via createImageBitmap). */
-export async function pixelStats(page: Page, element: Locator, background: [number, number, number], samplePoints: Array<[number, number]> = []): Promise<PixelStats> {
+export async function pixelStats(
+  page: Page,
+  element: Locator,
+  background: [number, number, number],
+  samplePoints: Array<[number, number]> = [],
+): Promise<PixelStats> {
   const png = (await element.screenshot()).toString('base64');
   return page.evaluate(
     async ({ data, bg, points }) => {
@@ -52,7 +57,6 @@ export async function pixelStats(page: Page, element: Locator, background: [numb
     { data: png, bg: background, points: samplePoints },
   );
 }
-
 
 export interface PixelDifference {
   /** Share of pixels whose RGB differ by more than `tolerance` (sum of absolute channel differences). */

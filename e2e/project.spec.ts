@@ -198,7 +198,16 @@ test.describe('project files through the menus', () => {
     const { page } = app;
     await generate(page, 31);
     const journal = path.join(app.userDataDir, 'recovery', 'current.faultline');
-    await expect.poll(() => stat(journal).then(() => true, () => false), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          stat(journal).then(
+            () => true,
+            () => false,
+          ),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     const journalled = await decode(journal);
     // Keep the journal as the "crashed" window left it before the page goes away.
     const kept = path.join(folder, 'journal.faultline');
@@ -219,7 +228,14 @@ test.describe('project files through the menus', () => {
         await expect.poll(() => titleOf(next)).toBe('restored.faultline — Faultline');
         expect(heightBytes(await decode(restored)).equals(heightBytes(journalled))).toBe(true);
         // A clean save clears the journal.
-        await expect.poll(() => stat(journal).then(() => true, () => false)).toBe(false);
+        await expect
+          .poll(() =>
+            stat(journal).then(
+              () => true,
+              () => false,
+            ),
+          )
+          .toBe(false);
         expect(bridge.consoleErrors).toEqual([]);
       });
     } finally {

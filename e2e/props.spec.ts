@@ -154,7 +154,11 @@ test.describe('props', () => {
     const { page } = app;
     const layout = await mapLayout(page);
     await page.getByTestId('props-tool-place').click();
-    for (const [x, z] of [[-100, -100], [-90, -80], [100, 100]]) {
+    for (const [x, z] of [
+      [-100, -100],
+      [-90, -80],
+      [100, 100],
+    ]) {
       const p = layout.pageAt(x, z);
       await page.mouse.click(p.x, p.y);
     }
@@ -191,7 +195,13 @@ test.describe('props', () => {
     const project = path.join(app.userDataDir, 'scattered.faultline');
     app.dialogs.queueSave(project);
     await sendMenuCommand(page, 'file.saveAs');
-    await expect.poll(() => readFile(project).then((b) => b.length).catch(() => 0)).toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        readFile(project)
+          .then((b) => b.length)
+          .catch(() => 0),
+      )
+      .toBeGreaterThan(0);
     await page.getByTestId('cmd-terrain.defaultTerrain').click();
     await expect(propsCount(page)).toHaveAttribute('data-count', '0');
 

@@ -163,7 +163,10 @@ test('Drive this road: the car follows the road, the report and its overlay appe
 
     // A flagged row (or any) clicked shows its segment; the report at the smaller window size.
     await page.setViewportSize({ width: 1280, height: 720 });
-    const row = page.getByTestId('road-table').locator('tbody tr').nth(Math.floor(rows / 2));
+    const row = page
+      .getByTestId('road-table')
+      .locator('tbody tr')
+      .nth(Math.floor(rows / 2));
     await row.click();
     await expect(row).toHaveAttribute('aria-selected', 'true');
     await page.waitForTimeout(500);

@@ -87,7 +87,10 @@ test('a T-junction drawn in the window: the through road keeps its surface under
   await page.screenshot({ path: path.join(ARTIFACTS, 'junction-driven-1600x1000.png') });
   await page.keyboard.press('Escape');
   await expect(report).toHaveAttribute('data-source', 'drive');
-  const flags = await page.getByTestId('road-table').locator('tbody tr').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-flags') ?? ''));
+  const flags = await page
+    .getByTestId('road-table')
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-flags') ?? ''));
   expect(flags.some((f) => f.includes('airborne'))).toBe(false);
 
   // The design standard in the report at the default 60 km/h: the Green Book's R_min for e_max 8 %

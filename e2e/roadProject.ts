@@ -13,11 +13,14 @@ export const E2E_ROAD: RoadLayer = {
   enabled: true,
   opacity: 1,
   kind: 'road',
-  params: roadParams([
-    { x: -150, z: -60 },
-    { x: -40, z: 20 },
-    { x: 80, z: 10 },
-  ], { designSpeedKmh: 40 }),
+  params: roadParams(
+    [
+      { x: -150, z: -60 },
+      { x: -40, z: 20 },
+      { x: 80, z: 10 },
+    ],
+    { designSpeedKmh: 40 },
+  ),
 };
 
 /** The default terrain with E2E_ROAD on top, as .faultline bytes, and the stack and heights it holds. */

@@ -62,7 +62,9 @@ test('Route mode: two clicks, the road finds its way (one undo entry), and Drive
   expect(app.consoleErrors).toEqual([]);
 });
 
-test('Route mode up a 120 m, 60 % escarpment at 8 %: the road switches back with hairpins; Esc cancels a search (screenshots in both views)', async ({ app }) => {
+test('Route mode up a 120 m, 60 % escarpment at 8 %: the road switches back with hairpins; Esc cancels a search (screenshots in both views)', async ({
+  app,
+}) => {
   test.setTimeout(300_000);
   const { page } = app;
   await mkdir(ARTIFACTS, { recursive: true });
@@ -71,7 +73,13 @@ test('Route mode up a 120 m, 60 % escarpment at 8 %: the road switches back with
     // 120 m at 60 % across a 2 km map: at 8 % the road needs 1500 m to climb it, more than the map is wide.
     const size: Size = { width: 513, depth: 513, cellSize: 4 };
     const ground = escarpment(size);
-    const bytes = await outputFormatFor('escarpment.faultline')!.encodeAsync(createHeightfield(size.width, size.depth, size.cellSize, ground.heights), { recipe: null, history: [], props: [], layers: [ground], fileName: 'escarpment.faultline' });
+    const bytes = await outputFormatFor('escarpment.faultline')!.encodeAsync(createHeightfield(size.width, size.depth, size.cellSize, ground.heights), {
+      recipe: null,
+      history: [],
+      props: [],
+      layers: [ground],
+      fileName: 'escarpment.faultline',
+    });
     const file = path.join(folder, 'escarpment.faultline');
     await writeFile(file, bytes);
     app.dialogs.queueOpen(file);

@@ -78,7 +78,9 @@ async function idle(page: Page): Promise<void> {
 }
 
 test.describe('the road tool', () => {
-  test('draw a 3-point road in 2D: a road layer, both views shaped; drag a point; drive it with its report; undo restores the heights bit for bit', async ({ app }) => {
+  test('draw a 3-point road in 2D: a road layer, both views shaped; drag a point; drive it with its report; undo restores the heights bit for bit', async ({
+    app,
+  }) => {
     test.setTimeout(300_000);
     const { page } = app;
     const map2d = page.getByTestId('map-2d');
@@ -170,7 +172,9 @@ test.describe('the road tool', () => {
     expect(app.consoleErrors).toEqual([]);
   });
 
-  test('in 3D the Road tool adds a point only on a click without motion; a drag off a handle orbits, middle and right drags navigate, and nothing is added', async ({ app }) => {
+  test('in 3D the Road tool adds a point only on a click without motion; a drag off a handle orbits, middle and right drags navigate, and nothing is added', async ({
+    app,
+  }) => {
     test.setTimeout(180_000);
     const { page } = app;
     const viewport = page.getByTestId('viewport-3d');
@@ -193,7 +197,9 @@ test.describe('the road tool', () => {
       await page.mouse.move(box.x + (fx + 0.15) * box.width, box.y + fy * box.height, { steps: 8 });
       await page.mouse.up({ button });
       if (modifier) await page.keyboard.up(modifier);
-      expect((await pixelDifference(page, before, await viewportShot(page))).differingShare, `${modifier ?? ''} ${button} drag moves the view`).toBeGreaterThan(0.05);
+      expect((await pixelDifference(page, before, await viewportShot(page))).differingShare, `${modifier ?? ''} ${button} drag moves the view`).toBeGreaterThan(
+        0.05,
+      );
     };
     await drag('left', 0.3, 0.75);
     await drag('middle', 0.3, 0.75);

@@ -83,7 +83,11 @@ test.describe('renderer security', () => {
         __faultlineInvoke: (channel: string, args: unknown[]) => Promise<unknown>;
         faultline: { setViewSettings(view: unknown): Promise<unknown> };
       };
-      const messageOf = (promise: Promise<unknown>) => promise.then(() => 'resolved', (error: Error) => error.message);
+      const messageOf = (promise: Promise<unknown>) =>
+        promise.then(
+          () => 'resolved',
+          (error: Error) => error.message,
+        );
       return {
         unknownChannel: await messageOf(bridge.__faultlineInvoke('fs:writeFile', ['/tmp/x', 'y'])),
         extraProperty: await messageOf(bridge.faultline.setViewSettings({ colorMode: 'height', map2dMode: 'grayscale', wireframe: false, path: '/etc' })),
@@ -102,14 +106,25 @@ test.describe('renderer security', () => {
     const victim = path.join(app.userDataDir, 'victim.faultline');
     app.dialogs.queueSave(victim);
     await sendMenuCommand(app.page, 'file.saveAs');
-    await expect.poll(() => stat(victim).then(() => true, () => false)).toBe(true);
+    await expect
+      .poll(() =>
+        stat(victim).then(
+          () => true,
+          () => false,
+        ),
+      )
+      .toBe(true);
     const original = await readFile(victim);
     const outcome = await app.page.evaluate(async (target) => {
       const w = window as unknown as {
         faultline: { openDroppedProject(token: string): Promise<{ status: string; message?: string }> };
         faultlineFiles: { dropToken(file: unknown): Promise<string | null> };
       };
-      const messageOf = (promise: Promise<unknown>) => promise.then((r) => JSON.stringify(r), (error: Error) => error.message);
+      const messageOf = (promise: Promise<unknown>) =>
+        promise.then(
+          (r) => JSON.stringify(r),
+          (error: Error) => error.message,
+        );
       return {
         byPath: await messageOf(w.faultline.openDroppedProject(target)),
         byGuess: await messageOf(w.faultline.openDroppedProject('00000000-0000-0000-0000-000000000000')),

@@ -19,7 +19,9 @@ test.describe('elevation files from other tools', () => {
     app.dialogs.queueOpen(path.join(FIXTURES, 'f32-nodata.tif'));
     await sendMenuCommand(page, 'file.import');
     const summary = page.getByTestId('import-summary');
-    await expect(summary).toContainText('GeoTIFF · 33 × 17 · float32 · 30 m cells · EPSG:32633 · nodata -9999: 5 samples filled from the heights around them · heights ');
+    await expect(summary).toContainText(
+      'GeoTIFF · 33 × 17 · float32 · 30 m cells · EPSG:32633 · nodata -9999: 5 samples filled from the heights around them · heights ',
+    );
     await expect(page.getByTestId('import-cell')).toHaveValue('30');
     // Float heights need no range.
     await expect(page.getByTestId('import-min')).toHaveCount(0);
@@ -48,7 +50,9 @@ test.describe('elevation files from other tools', () => {
     expect(app.consoleErrors).toEqual([]);
   });
 
-  test('File ▸ Export Heightmap as GeoTIFF: GDAL reads the imported heights bit for bit, in the imported CRS at its origin, pixel size = cell size', async ({ app }) => {
+  test('File ▸ Export Heightmap as GeoTIFF: GDAL reads the imported heights bit for bit, in the imported CRS at its origin, pixel size = cell size', async ({
+    app,
+  }) => {
     const { page } = app;
     const fixture = path.join(FIXTURES, 'f32-lzw-fpredictor.tif');
     app.dialogs.queueOpen(fixture);
@@ -70,7 +74,11 @@ test.describe('elevation files from other tools', () => {
         execFileSync('gdal_translate', ['-q', '-of', 'ENVI', target, `${target}.bin`]);
         const info = JSON.parse(execFileSync('gdalinfo', ['-json', target]).toString()) as { geoTransform: number[]; coordinateSystem?: { wkt: string } };
         const data = await readFile(`${target}.bin`);
-        gdal = { heights: new Float32Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength)), geoTransform: info.geoTransform, wkt: info.coordinateSystem?.wkt ?? '' };
+        gdal = {
+          heights: new Float32Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength)),
+          geoTransform: info.geoTransform,
+          wkt: info.coordinateSystem?.wkt ?? '',
+        };
       } catch {
         // Without GDAL installed, Faultline's own reader checks the file.
       }

@@ -7,8 +7,7 @@ import { pixelDifference, viewportShot } from './pixels';
 // The size a new user sees on a laptop: the screenshots are kept in the e2e artifacts to look at.
 test.use({ viewport: { width: 1600, height: 1000 } });
 
-const settingsOf = (page: Page) =>
-  page.evaluate(() => (window as unknown as { faultline: { getSettings(): Promise<UserSettings> } }).faultline.getSettings());
+const settingsOf = (page: Page) => page.evaluate(() => (window as unknown as { faultline: { getSettings(): Promise<UserSettings> } }).faultline.getSettings());
 
 interface Tones {
   /** Mean RGB of the top tenth of the view (sky). */
@@ -109,7 +108,9 @@ test.describe('the 3D viewport shows the land', () => {
     const noOcclusion = await tones(page, await viewportShot(page));
     expect(noOcclusion.groundLuma).toBeGreaterThan(noShadows.groundLuma + 0.3);
 
-    await expect.poll(async () => (await settingsOf(page)).view).toMatchObject({ sunAzimuthDeg: 270, sunElevationDeg: 8, shadows: false, ambientOcclusion: false });
+    await expect
+      .poll(async () => (await settingsOf(page)).view)
+      .toMatchObject({ sunAzimuthDeg: 270, sunElevationDeg: 8, shadows: false, ambientOcclusion: false });
     await page.reload();
     await page.locator('html[data-faultline-ready="true"]').waitFor({ state: 'attached' });
     await expect(page.getByTestId('view-shadows')).not.toBeChecked();

@@ -33,7 +33,15 @@ describe('the app protocol (renderer files with isolation headers)', () => {
   });
 
   it('answers 404 or 400 for anything outside the renderer folder, another host, or a bad address', async () => {
-    for (const url of ['faultline://app/../secret.txt', 'faultline://app/%2e%2e/secret.txt', 'faultline://app/assets/../../secret.txt', 'faultline://other/index.html', 'faultline://app/missing.js', 'faultline://app/assets', 'file:///etc/passwd']) {
+    for (const url of [
+      'faultline://app/../secret.txt',
+      'faultline://app/%2e%2e/secret.txt',
+      'faultline://app/assets/../../secret.txt',
+      'faultline://other/index.html',
+      'faultline://app/missing.js',
+      'faultline://app/assets',
+      'file:///etc/passwd',
+    ]) {
       const response = await appProtocolResponse(root, url);
       expect(response.status, url).toBe(404);
       expect(await response.text()).not.toContain('not for the page');

@@ -24,7 +24,9 @@ export function createElectronDialogs(getWindow: () => BrowserWindow | undefined
     },
     async ask(options) {
       const window = getWindow();
-      const result = window ? await dialog.showMessageBox(window, { type: 'question', ...options }) : await dialog.showMessageBox({ type: 'question', ...options });
+      const result = window
+        ? await dialog.showMessageBox(window, { type: 'question', ...options })
+        : await dialog.showMessageBox({ type: 'question', ...options });
       return result.response;
     },
   };

@@ -49,7 +49,14 @@ describe('application menu', () => {
   });
 
   it('uses the enabled states the renderer reported', () => {
-    const items = flatten(build({ enabled: new Map([['edit.undo', false], ['edit.redo', true]]) }));
+    const items = flatten(
+      build({
+        enabled: new Map([
+          ['edit.undo', false],
+          ['edit.redo', true],
+        ]),
+      }),
+    );
     expect(items.find((i) => i.label === 'Undo')?.enabled).toBe(false);
     expect(items.find((i) => i.label === 'Redo')?.enabled).toBe(true);
     expect(items.find((i) => i.label === 'Save')?.enabled).toBe(true);

@@ -41,7 +41,10 @@ export function buildMenuTemplate(options: MenuTemplateOptions): MenuItemTemplat
   if (isMac) template.push({ role: 'appMenu' });
 
   for (const menu of MENU_ORDER) {
-    const items = commandItems(commands.filter((c) => c.menu === menu), options);
+    const items = commandItems(
+      commands.filter((c) => c.menu === menu),
+      options,
+    );
     items.push(...extraItems(menu, options, isMac));
     if (items.length > 0) template.push({ label: MENU_LABELS[menu], submenu: dropDanglingSeparators(items) });
   }

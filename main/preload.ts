@@ -19,4 +19,7 @@ contextBridge.exposeInMainWorld('faultline', createFaultlineApi(invoke, subscrib
 
 // A dropped file: the preload reads its path (only a File from the user's disk has one) and trades it
 // with main for an opaque token; the page never sees or names a path (see DroppedFileApi).
-contextBridge.exposeInMainWorld('faultlineFiles', createDroppedFileApi(invoke, (file) => webUtils.getPathForFile(file as File)));
+contextBridge.exposeInMainWorld(
+  'faultlineFiles',
+  createDroppedFileApi(invoke, (file) => webUtils.getPathForFile(file as File)),
+);

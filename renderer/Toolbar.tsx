@@ -52,7 +52,13 @@ export function Toolbar() {
       <span className="brand">Faultline</span>
       <div className="toolbar-commands" ref={bar}>
         {items.slice(0, fit.shown).map((command, index) => (
-          <ToolbarButton key={command.id} commands={commands} command={command} separated={index > 0 && items[index - 1].group !== command.group} label={showsLabel(form, command)} />
+          <ToolbarButton
+            key={command.id}
+            commands={commands}
+            command={command}
+            separated={index > 0 && items[index - 1].group !== command.group}
+            label={showsLabel(form, command)}
+          />
         ))}
         {hidden.length > 0 && <OverflowMenu commands={commands} hidden={hidden} />}
       </div>

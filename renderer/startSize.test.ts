@@ -7,7 +7,8 @@ describe('start size switch (end-to-end tests only)', () => {
     expect(startSizeOverride('?startSize=65')).toBe(65);
     expect(startSizeOverride('?lod=exact&startSize=33')).toBe(33);
     expect(startSizeOverride('?startSize=129')).toBe(129);
-    for (const search of ['', '?startSize=', '?startSize=64', '?startSize=8193', '?startSize=65.0x', '?startsize=65']) expect(startSizeOverride(search)).toBeUndefined();
+    for (const search of ['', '?startSize=', '?startSize=64', '?startSize=8193', '?startSize=65.0x', '?startsize=65'])
+      expect(startSizeOverride(search)).toBeUndefined();
   });
 
   it('makes the default preset at that size: same layer stack, same erosion masks, smaller map', () => {

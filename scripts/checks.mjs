@@ -30,7 +30,7 @@ export async function runSteps(steps, jobs, run) {
   const running = new Set();
   return new Promise((resolve) => {
     const launch = () => {
-      for (let k = 0; k < pending.length && running.size < jobs; ) {
+      for (let k = 0; k < pending.length && running.size < jobs;) {
         const step = pending[k];
         const waits = step.after ?? [];
         if (waits.some((name) => results.get(name) === false)) {
@@ -90,6 +90,8 @@ if (isMain) {
   const started = performance.now();
   const results = await runSteps(CHECK_STEPS, jobs, runCommand);
   const failed = [...results].filter(([, passed]) => !passed).map(([name]) => name);
-  console.log(`\nchecks: ${results.size - failed.length} of ${results.size} passed in ${((performance.now() - started) / 1000).toFixed(1)} s${failed.length ? `; failed: ${failed.join(', ')}` : ''}`);
+  console.log(
+    `\nchecks: ${results.size - failed.length} of ${results.size} passed in ${((performance.now() - started) / 1000).toFixed(1)} s${failed.length ? `; failed: ${failed.join(', ')}` : ''}`,
+  );
   process.exit(failed.length ? 1 : 0);
 }

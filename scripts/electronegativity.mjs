@@ -84,7 +84,9 @@ async function main() {
   try {
     const staged = stageForScan(builtRoot, scanDir);
     const hasRenderer = staged.some((file) => file.startsWith(`renderer${path.sep}`));
-    console.log(`electronegativity: scanning ${staged.length} built file(s) from ${builtRoot}${hasRenderer ? '' : ' (no dist/renderer yet: main and preload only)'}`);
+    console.log(
+      `electronegativity: scanning ${staged.length} built file(s) from ${builtRoot}${hasRenderer ? '' : ' (no dist/renderer yet: main and preload only)'}`,
+    );
     const report = await scanFolder(scanDir);
     const relative = (text) => text.split(scanDir + path.sep).join('');
     const findings = report.findings.map((f) => ({ ...f, file: relative(f.file) }));

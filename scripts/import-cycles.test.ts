@@ -56,7 +56,15 @@ describe('import cycles', () => {
   it('fails on a new cycle and on a known one that is gone', () => {
     const known = [['b.ts', 'a.ts']];
     expect(checkCycles([['a.ts', 'b.ts']], known)).toEqual({ unexpected: [], stale: [] });
-    expect(checkCycles([['a.ts', 'b.ts'], ['c.ts', 'd.ts']], known).unexpected).toEqual([['c.ts', 'd.ts']]);
+    expect(
+      checkCycles(
+        [
+          ['a.ts', 'b.ts'],
+          ['c.ts', 'd.ts'],
+        ],
+        known,
+      ).unexpected,
+    ).toEqual([['c.ts', 'd.ts']]);
     expect(checkCycles([], known).stale).toEqual(known);
   });
 

@@ -15,8 +15,7 @@ export const MAX_FUNCTION_LINES = 150;
  * Mutual pairs still waiting for their fix on another branch, each as `a <-> b` with a < b. An entry
  * that no longer matches a pair fails the check too, so it is removed as soon as the fix lands.
  */
-export const KNOWN_MUTUAL_PAIRS = [
-];
+export const KNOWN_MUTUAL_PAIRS = [];
 
 /** Whether `file` is production code: not a test, not a test helper under a `testing/` folder. */
 export function isProduction(file) {
@@ -93,5 +92,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const { problems, pairs, files } = structureProblems(readSources(repo, PRODUCTION_ROOTS));
   for (const problem of problems) console.error(problem);
   if (problems.length > 0) process.exit(1);
-  console.log(`structure: ${files} production modules, ${pairs} mutual folder pairs${KNOWN_MUTUAL_PAIRS.length ? ` (${KNOWN_MUTUAL_PAIRS.length} known, awaiting their fix)` : ''}, app/ files and functions within their limits`);
+  console.log(
+    `structure: ${files} production modules, ${pairs} mutual folder pairs${KNOWN_MUTUAL_PAIRS.length ? ` (${KNOWN_MUTUAL_PAIRS.length} known, awaiting their fix)` : ''}, app/ files and functions within their limits`,
+  );
 }

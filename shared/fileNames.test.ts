@@ -3,7 +3,22 @@ import { collidingFileName, exportFileNameProblem, isReservedDeviceName, plainFi
 
 describe('plain file names', () => {
   it('knows the Windows device names in any case, with or without an extension', () => {
-    for (const name of ['con', 'CON', 'Con.png', 'nul.tar.gz', 'aux', 'prn.txt', 'com1', 'COM9.r32', 'lpt3', 'com¹', 'conin$', 'CONOUT$.log', 'con .txt', 'con.']) {
+    for (const name of [
+      'con',
+      'CON',
+      'Con.png',
+      'nul.tar.gz',
+      'aux',
+      'prn.txt',
+      'com1',
+      'COM9.r32',
+      'lpt3',
+      'com¹',
+      'conin$',
+      'CONOUT$.log',
+      'con .txt',
+      'con.',
+    ]) {
       expect(isReservedDeviceName(name), name).toBe(true);
     }
     for (const name of ['console', 'icon', 'con_x', 'terrain_con.png', 'com', 'com10', 'lpt', 'nully.png', 'a.con']) {
@@ -22,7 +37,22 @@ describe('plain file names', () => {
   });
 
   /** Names the issue 38 probe had accepted as suggested save names (right-to-left override, zero-width, lone surrogates…). */
-  const HOSTILE = ['con.png', '..', 'a.png.', 'gnp\u202Eexe.png', 'a\u200Bb.png', 'a\u200Db.png', '\uFEFFa.png', 'a\u2066b.png', 'a\u061Cb.png', 'a\uD800.png', '\uDC00b.png', 'a\uDC00\uD800.png', 'a\u007Fb.png', 'a\u0085b.png'];
+  const HOSTILE = [
+    'con.png',
+    '..',
+    'a.png.',
+    'gnp\u202Eexe.png',
+    'a\u200Bb.png',
+    'a\u200Db.png',
+    '\uFEFFa.png',
+    'a\u2066b.png',
+    'a\u061Cb.png',
+    'a\uD800.png',
+    '\uDC00b.png',
+    'a\uDC00\uD800.png',
+    'a\u007Fb.png',
+    'a\u0085b.png',
+  ];
 
   it('refuses reserved names, trailing dots, direction overrides, zero-width characters and lone surrogates', () => {
     for (const name of HOSTILE) expect(plainFileNameProblem(name), JSON.stringify(name)).not.toBeNull();

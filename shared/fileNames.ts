@@ -52,7 +52,9 @@ export function plainFileNameProblem(name: string, maxLength = 255): string | nu
 
 /** A name quoted for a message: what the rule refuses as invisible or broken is shown as a \\u escape, never sent raw to a terminal. */
 export function quotedFileName(name: string, maxLength = 80): string {
-  const escaped = Array.from(name.slice(0, maxLength), (c) => (UNPRINTABLE.test(c) || LONE_SURROGATE.test(c) ? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}` : c)).join('');
+  const escaped = Array.from(name.slice(0, maxLength), (c) =>
+    UNPRINTABLE.test(c) || LONE_SURROGATE.test(c) ? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}` : c,
+  ).join('');
   return `"${escaped}${name.length > maxLength ? '…' : ''}"`;
 }
 

@@ -11,6 +11,7 @@ export function documentRoadModels(doc: { stack: readonly Layer[]; field: Height
   const { width, depth, cellSize, heights } = doc.field;
   const size = { width, depth, cellSize };
   const models: RoadModel[] = [];
-  for (const layer of doc.stack) if (layer.kind === 'road' && layer.enabled && !roadKind.problem?.(layer, size)) models.push(buildRoadModel(layer.params, heights, size));
+  for (const layer of doc.stack)
+    if (layer.kind === 'road' && layer.enabled && !roadKind.problem?.(layer, size)) models.push(buildRoadModel(layer.params, heights, size));
   return models;
 }

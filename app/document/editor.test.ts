@@ -8,7 +8,13 @@ function setup(width = 6, depth = 5) {
   const editor = new Editor(createDocument(createHeightfield(width, depth, 2)));
   const raise = (label: string, rect: { i0: number; j0: number; i1: number; j1: number }, by: number) => {
     const before = readHeightRect(editor.document, rect);
-    return createHeightRectEdit(label, editor.document, rect, before, before.map((h) => h + by));
+    return createHeightRectEdit(
+      label,
+      editor.document,
+      rect,
+      before,
+      before.map((h) => h + by),
+    );
   };
   return { editor, raise };
 }

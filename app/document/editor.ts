@@ -142,7 +142,16 @@ export class Editor {
     this.previewed = false;
     this.history.clear();
     const { version, documentVersion } = this.store.getState();
-    this.store.setState({ ...this.historyState(), ...dimensions(document), version: version + 1, documentVersion: documentVersion + 1, preview: false, savedVersion: documentVersion + 1, lastChange: ALL, fileName });
+    this.store.setState({
+      ...this.historyState(),
+      ...dimensions(document),
+      version: version + 1,
+      documentVersion: documentVersion + 1,
+      preview: false,
+      savedVersion: documentVersion + 1,
+      lastChange: ALL,
+      fileName,
+    });
   }
 
   /**
@@ -165,7 +174,14 @@ export class Editor {
   }
 
   private changed(region: DirtyRegion): void {
-    this.store.setState((s) => ({ ...this.historyState(), ...dimensions(this.doc), version: s.version + 1, documentVersion: s.documentVersion + 1, preview: false, lastChange: region }));
+    this.store.setState((s) => ({
+      ...this.historyState(),
+      ...dimensions(this.doc),
+      version: s.version + 1,
+      documentVersion: s.documentVersion + 1,
+      preview: false,
+      lastChange: region,
+    }));
   }
 
   /** Heights changed for a gesture's preview: the views redraw; the document's version stays. */

@@ -114,11 +114,16 @@ function createSwapEdit(label: string, width: number, depth: number, rects: read
     region = unionRegions(region, { kind: 'rect', i0: r.i0, j0: r.j0, i1: r.i1, j1: r.j1 });
   }
   const finalRegion: DirtyRegion =
-    region === null ? { kind: 'rect', i0: 0, j0: 0, i1: 0, j1: 0 } : region.kind === 'rect' && region.i0 === 0 && region.j0 === 0 && region.i1 === width && region.j1 === depth ? ALL : region;
+    region === null
+      ? { kind: 'rect', i0: 0, j0: 0, i1: 0, j1: 0 }
+      : region.kind === 'rect' && region.i0 === 0 && region.j0 === 0 && region.i1 === width && region.j1 === depth
+        ? ALL
+        : region;
   let state = shows;
   const show = (doc: TerrainDocument, wanted: EditState): DirtyRegion => {
     const { field } = doc;
-    if (field.width !== width || field.depth !== depth) throw new Error(`${label}: the map is ${field.width} × ${field.depth}, the edit was made on ${width} × ${depth}`);
+    if (field.width !== width || field.depth !== depth)
+      throw new Error(`${label}: the map is ${field.width} × ${field.depth}, the edit was made on ${width} × ${depth}`);
     if (state !== wanted) {
       const scratch = new Float32Array(widest);
       for (const r of rects) swapRect(field.heights, width, r, scratch);
@@ -143,7 +148,14 @@ function createSwapEdit(label: string, width: number, depth: number, rects: read
  * array they no longer use. `before` is not retained. With `within`, only the tiles it touches are
  * compared (the caller knows nothing changed elsewhere) and `after` is only read, never kept.
  */
-export function diffTileEdit(label: string, width: number, depth: number, before: Float32Array, after: Float32Array, within?: { i0: number; j0: number; i1: number; j1: number }): TileEdit {
+export function diffTileEdit(
+  label: string,
+  width: number,
+  depth: number,
+  before: Float32Array,
+  after: Float32Array,
+  within?: { i0: number; j0: number; i1: number; j1: number },
+): TileEdit {
   if (before.length !== width * depth || after.length !== width * depth) throw new Error(`${label}: expected ${width * depth} heights`);
   const grid = tileGrid(width, depth);
   const changed: number[] = [];
@@ -177,7 +189,11 @@ export class TileRecorder {
   private readonly grid: TileGrid;
   private readonly snapshots = new Map<number, Float32Array>();
 
-  constructor(private readonly heights: Float32Array, width: number, depth: number) {
+  constructor(
+    private readonly heights: Float32Array,
+    width: number,
+    depth: number,
+  ) {
     this.grid = tileGrid(width, depth);
   }
 

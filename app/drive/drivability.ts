@@ -11,7 +11,8 @@ export function overlaySlopeDeg(settings: Pick<DriveSettings, 'model' | 'carSpec
 }
 
 /** Whether a settings change changes what the overlay tints. */
-export const overlaySlopeChanged = (a: DriveSettings, b: DriveSettings): boolean => a.drivabilityOverlay !== b.drivabilityOverlay || overlaySlopeDeg(a) !== overlaySlopeDeg(b);
+export const overlaySlopeChanged = (a: DriveSettings, b: DriveSettings): boolean =>
+  a.drivabilityOverlay !== b.drivabilityOverlay || overlaySlopeDeg(a) !== overlaySlopeDeg(b);
 
 /**
  * Marks every vertex that touches a triangle steeper than `maxSlopeDeg` (out[j·width + i] = 1, else 0).

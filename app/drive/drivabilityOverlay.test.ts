@@ -5,7 +5,7 @@ import { overlaySlopeChanged, overlaySlopeDeg } from './drivability';
 import { DEFAULT_DRIVE_SETTINGS, patchDriveSettings } from './settings';
 
 describe('the drivability overlay follows the selected car', () => {
-  it('tints above the physics car\'s own limit, or the kinematic car\'s max climb', () => {
+  it("tints above the physics car's own limit, or the kinematic car's max climb", () => {
     const physics = patchDriveSettings(DEFAULT_DRIVE_SETTINGS, { model: 'physics', car: 'truck', drivabilityOverlay: true });
     expect(overlaySlopeDeg(physics)).toBe(carSlopeLimits(physics.carSpec).limitDeg);
     expect(overlaySlopeDeg(physics)).toBeLessThan(45);

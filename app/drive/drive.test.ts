@@ -39,7 +39,20 @@ describe('drivability mask', () => {
         const x = vertexX(spike, i);
         const z = vertexZ(spike, j);
         let steepNear = false;
-        for (const [dx, dz] of [[0.3, 0.3], [-0.3, 0.3], [0.3, -0.3], [-0.3, -0.3], [0.9, 0.9], [-0.9, -0.9], [1.5, 0.2], [0.2, 1.5], [-1.5, -0.2], [-0.2, -1.5], [0.6, -1.2], [-1.2, 0.6]]) {
+        for (const [dx, dz] of [
+          [0.3, 0.3],
+          [-0.3, 0.3],
+          [0.3, -0.3],
+          [-0.3, -0.3],
+          [0.9, 0.9],
+          [-0.9, -0.9],
+          [1.5, 0.2],
+          [0.2, 1.5],
+          [-1.5, -0.2],
+          [-0.2, -1.5],
+          [0.6, -1.2],
+          [-1.2, 0.6],
+        ]) {
           const s = slopeAt(spike, x + dx, z + dz);
           if (s > Math.PI / 4) steepNear = true;
         }

@@ -26,7 +26,8 @@ describe('drive marks for the drivability overlay', () => {
     expect(airborne.length).toBeGreaterThan(3);
     for (const mark of airborne) expect(mark.z).toBeGreaterThan(5);
     // Spaced along the flight, not one per step.
-    for (let k = 1; k < airborne.length; k++) expect(Math.hypot(airborne[k].x - airborne[k - 1].x, airborne[k].z - airborne[k - 1].z)).toBeGreaterThanOrEqual(MARK_SPACING);
+    for (let k = 1; k < airborne.length; k++)
+      expect(Math.hypot(airborne[k].x - airborne[k - 1].x, airborne[k].z - airborne[k - 1].z)).toBeGreaterThanOrEqual(MARK_SPACING);
     expect(marks.version).toBe(marks.marks.length);
   });
 

@@ -82,7 +82,12 @@ describe('DriveSession with the physics model', () => {
     expect(restored.car).toBe('4x4');
     expect(restored.carSpec.mass).toBe(2500);
     expect(restored.carSpec.wheelbase).toBe(CAR_PRESETS['4x4'].wheelbase);
-    const odd = driveSettingsFromSaved(DEFAULT_DRIVE_SETTINGS, { model: 'hover', car: 'tank', carSpec: { mass: -5, topSpeed: 1e9, colour: 'red' }, length: 'long' });
+    const odd = driveSettingsFromSaved(DEFAULT_DRIVE_SETTINGS, {
+      model: 'hover',
+      car: 'tank',
+      carSpec: { mass: -5, topSpeed: 1e9, colour: 'red' },
+      length: 'long',
+    });
     expect(odd.model).toBe(DEFAULT_DRIVE_SETTINGS.model);
     expect(odd.car).toBe(DEFAULT_DRIVE_SETTINGS.car);
     expect(odd.carSpec.mass).toBe(100);
@@ -93,12 +98,22 @@ describe('DriveSession with the physics model', () => {
 
   it('reads a car saved before the centre of mass was measured from the ground: presets get their new height, edits keep their place on the body', () => {
     // Saved by the earlier version: no centreOfMassFrom, heights above the underside.
-    const untouched = driveSettingsFromSaved(DEFAULT_DRIVE_SETTINGS, { model: 'physics', car: 'truck', carSpec: { ...CAR_PRESETS.truck, centreOfMassHeight: 0.7 } });
+    const untouched = driveSettingsFromSaved(DEFAULT_DRIVE_SETTINGS, {
+      model: 'physics',
+      car: 'truck',
+      carSpec: { ...CAR_PRESETS.truck, centreOfMassHeight: 0.7 },
+    });
     expect(untouched.carSpec.centreOfMassHeight).toBe(CAR_PRESETS.truck.centreOfMassHeight);
-    const edited = driveSettingsFromSaved(DEFAULT_DRIVE_SETTINGS, { model: 'physics', car: 'hatchback', carSpec: { ...CAR_PRESETS.hatchback, centreOfMassHeight: 0.4 } });
+    const edited = driveSettingsFromSaved(DEFAULT_DRIVE_SETTINGS, {
+      model: 'physics',
+      car: 'hatchback',
+      carSpec: { ...CAR_PRESETS.hatchback, centreOfMassHeight: 0.4 },
+    });
     expect(edited.carSpec.centreOfMassHeight).toBeCloseTo(0.4 + restRideHeight(CAR_PRESETS.hatchback), 12);
     // A file saved now keeps its value as it is.
-    const now = JSON.parse(JSON.stringify(savedDriveSettings({ ...DEFAULT_DRIVE_SETTINGS, carSpec: { ...CAR_PRESETS.hatchback, centreOfMassHeight: 0.4 } }))) as unknown;
+    const now = JSON.parse(
+      JSON.stringify(savedDriveSettings({ ...DEFAULT_DRIVE_SETTINGS, carSpec: { ...CAR_PRESETS.hatchback, centreOfMassHeight: 0.4 } })),
+    ) as unknown;
     expect(driveSettingsFromSaved(DEFAULT_DRIVE_SETTINGS, now).carSpec.centreOfMassHeight).toBe(0.4);
   });
 });

@@ -126,7 +126,10 @@ describe('DriveSession driving', () => {
   it('stops against a prop at any frame rate instead of passing through it', () => {
     const rock: Prop = { id: 'r', type: 'rock', x: 0, z: 30, yaw: 0, scale: 2 };
     const props = [rock];
-    const obstacles = createObstacleCache(() => props, () => 1);
+    const obstacles = createObstacleCache(
+      () => props,
+      () => 1,
+    );
     for (const dt of [FRAME, MAX_FRAME_DT]) {
       const drive = new DriveSession({ field: () => plane, obstacles });
       drive.setSettings({ maxSpeed: 100, maxClimbSlopeDeg: 90 });

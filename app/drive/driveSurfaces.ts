@@ -11,6 +11,8 @@ export function documentSurfaces(doc: TerrainDocument, snowLine: number | undefi
   const { field } = doc;
   const size = { width: field.width, depth: field.depth, cellSize: field.cellSize };
   // A road's carriageway does not depend on the heights it was laid on (only its profile does).
-  const lines = doc.stack.filter((layer) => layer.enabled && layer.kind === 'road').map((layer) => buildRoadModel((layer as Extract<typeof layer, { kind: 'road' }>).params, field.heights, size).line);
+  const lines = doc.stack
+    .filter((layer) => layer.enabled && layer.kind === 'road')
+    .map((layer) => buildRoadModel((layer as Extract<typeof layer, { kind: 'road' }>).params, field.heights, size).line);
   return surfaceLookup({ field, roads: lines.length > 0 ? roadCarriageways(lines, field) : null, deposition: doc.erosionMasks?.deposition ?? null, snowLine });
 }

@@ -30,8 +30,7 @@ const COMMANDS: Readonly<Record<string, KeyCommand>> = {
 export const heldKeyFor = (code: string): HeldKey | undefined => (Object.hasOwn(HELD, code) ? HELD[code] : undefined);
 export const keyCommandFor = (code: string): KeyCommand | undefined => (Object.hasOwn(COMMANDS, code) ? COMMANDS[code] : undefined);
 
-const axis = (held: ReadonlySet<HeldKey>, positive: HeldKey, negative: HeldKey): number =>
-  (held.has(positive) ? 1 : 0) - (held.has(negative) ? 1 : 0);
+const axis = (held: ReadonlySet<HeldKey>, positive: HeldKey, negative: HeldKey): number => (held.has(positive) ? 1 : 0) - (held.has(negative) ? 1 : 0);
 
 /** Car controls from the held keys: W/S throttle and brake/reverse, A/D steer (D turns right), Space handbrake. */
 export function driveInputFrom(held: ReadonlySet<HeldKey>): DriveInput {

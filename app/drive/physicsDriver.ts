@@ -119,7 +119,9 @@ export class PhysicsDriver {
       this.wheelSteer += Math.max(-maxChange, Math.min(maxChange, keys.steer - this.wheelSteer));
       const pilot = controls.pilot(car.state, PHYSICS_DT);
       if (pilot) this.wheelSteer = pilot.steer;
-      const input: PhysicsInput = pilot ? { ...pilot, handbrake: false } : { throttle: keys.throttle, steer: this.wheelSteer, brake: 0, handbrake: keys.handbrake };
+      const input: PhysicsInput = pilot
+        ? { ...pilot, handbrake: false }
+        : { throttle: keys.throttle, steer: this.wheelSteer, brake: 0, handbrake: keys.handbrake };
       // Flooded: the engine is out and the brakes hold the car; shallower water drags it (wading).
       car.step(isFlooded(controls.water, controls.fordingDepth) ? { ...input, throttle: 0, brake: 1 } : wading(input, controls.water, controls.fordingDepth));
       controls.marks.observe(car.state);

@@ -59,4 +59,3 @@ export function drawnPhysicsPose(a: PhysicsState, b: PhysicsState, t: number, sp
   });
   return { pose, wheels };
 }
-

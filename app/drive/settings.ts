@@ -129,6 +129,7 @@ export function driveSettingsFromSaved(current: DriveSettings, saved: unknown): 
   const withPreset = patchDriveSettings(current, patch);
   const savedSpec = value.carSpec;
   if (typeof savedSpec !== 'object' || savedSpec === null || Array.isArray(savedSpec)) return withPreset;
-  const spec = value.centreOfMassFrom === 'ground' ? (savedSpec as Record<string, unknown>) : migrateCentreOfMass(savedSpec as Record<string, unknown>, withPreset.car);
+  const spec =
+    value.centreOfMassFrom === 'ground' ? (savedSpec as Record<string, unknown>) : migrateCentreOfMass(savedSpec as Record<string, unknown>, withPreset.car);
   return { ...withPreset, carSpec: patchCarSpec(withPreset.carSpec, spec as Partial<Record<keyof PhysicsCarSpec, unknown>>) };
 }

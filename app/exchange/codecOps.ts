@@ -44,7 +44,6 @@ export interface HeightmapSummary {
   geo?: GeoReference;
 }
 
-
 /** An export dialog entry: a codec's variant (the registry's ids), the normal map, which is the exchange's own, or a water file. */
 export type ExportFormat = ExportVariantId | 'normal' | WaterExportId;
 
@@ -69,10 +68,36 @@ export interface ExportFormatInfo {
 export const EXPORT_FORMATS: readonly ExportFormatInfo[] = (() => {
   const variants = (kind: FileCodec['kind']): ExportFormatInfo[] =>
     FILE_FORMATS.filter((f) => f.kind === kind).flatMap((f) =>
-      f.variants.map((variant) => ({ id: variant.id, label: variant.label, extension: f.extensions[0], kind: f.kind, codec: f.id, options: variant.options, reads: f.encodeOptions, tileable: f.tileable })),
+      f.variants.map((variant) => ({
+        id: variant.id,
+        label: variant.label,
+        extension: f.extensions[0],
+        kind: f.kind,
+        codec: f.id,
+        options: variant.options,
+        reads: f.encodeOptions,
+        tileable: f.tileable,
+      })),
     );
-  const normal: ExportFormatInfo = { id: 'normal', label: 'Normal map (8-bit RGB PNG)', extension: 'png', kind: 'normal', options: {}, reads: [], tileable: true };
-  const water = WATER_EXPORTS.map((w): ExportFormatInfo => ({ id: w.id, label: w.label, extension: w.extension, kind: 'water', options: {}, reads: [], tileable: false, water: { file: w.file, suffix: w.suffix } }));
+  const normal: ExportFormatInfo = {
+    id: 'normal',
+    label: 'Normal map (8-bit RGB PNG)',
+    extension: 'png',
+    kind: 'normal',
+    options: {},
+    reads: [],
+    tileable: true,
+  };
+  const water = WATER_EXPORTS.map((w): ExportFormatInfo => ({
+    id: w.id,
+    label: w.label,
+    extension: w.extension,
+    kind: 'water',
+    options: {},
+    reads: [],
+    tileable: false,
+    water: { file: w.file, suffix: w.suffix },
+  }));
   return [...variants('heightmap'), normal, ...variants('mesh'), ...water];
 })();
 
@@ -140,7 +165,12 @@ async function attemptAsync<T>(fileName: string, run: () => Promise<T>): Promise
   }
 }
 
-export function inspectOp(bytes: Uint8Array, fileName: string, options: HeightmapImportOptions, codecs: CodecRegistry): Promise<CodecOutcome<HeightmapSummary>> {
+export function inspectOp(
+  bytes: Uint8Array,
+  fileName: string,
+  options: HeightmapImportOptions,
+  codecs: CodecRegistry,
+): Promise<CodecOutcome<HeightmapSummary>> {
   return attemptAsync(fileName, async () => {
     const decoded = await readHeightmap(bytes, fileName, options, codecs);
     const { metadata } = decoded;
@@ -199,7 +229,13 @@ export function filesOf(request: FilesRequest): Iterator<ExportFile, unknown, un
     // The stack comes only when the export reads its water (water files, or a rule on water or shore).
     const { field, options, stack } = request;
     const found = stack ? stackWater(stack, field) : null;
-    return streamEngineExport(field, options, usesWaterSources(options.masks) ? withFoundWater(request.data, found, field) : request.data, portableDeflate, found).files;
+    return streamEngineExport(
+      field,
+      options,
+      usesWaterSources(options.masks) ? withFoundWater(request.data, found, field) : request.data,
+      portableDeflate,
+      found,
+    ).files;
   }
   const { encode, tiles } = request;
   if (encode.format !== 'normal') throw new Error(`${encode.format} tiles are encoded in main`);

@@ -44,7 +44,10 @@ function harness(field = bumpy(33, 21, 2)): Harness {
     openHeightmap: async () => opens.shift() ?? { status: 'cancelled' },
     exportHeightmap: fakeMainHeightmapExport(saved),
   };
-  const session = createEditorSession({ api, document: createDocument(field, [faultsLayer({ seed: 1, iterations: 5, lineMethod: 'normal', decay: { disp0: 1, dispN: 1, n: 0 } })]) });
+  const session = createEditorSession({
+    api,
+    document: createDocument(field, [faultsLayer({ seed: 1, iterations: 5, lineMethod: 'normal', decay: { disp0: 1, dispN: 1, n: 0 } })]),
+  });
   return { session, saved, opens };
 }
 
@@ -205,7 +208,11 @@ describe('hostile heightmaps through the import flow', () => {
   const cases: [string, Uint8Array, RegExp][] = [
     ['truncated.png', goodPng.subarray(0, goodPng.length - 20), /^truncated\.png: /],
     ['badcrc.png', badCrc, /^badcrc\.png: .*CRC/],
-    ['absurd.png', assemblePng([ihdr(100000, 100000, 16, 0), chunk('IDAT', zlibSync(EMPTY)), chunk('IEND', EMPTY)]), /^absurd\.png: PNG declares 100000 × 100000 pixels, larger than the 8193 × 8193 maximum$/],
+    [
+      'absurd.png',
+      assemblePng([ihdr(100000, 100000, 16, 0), chunk('IDAT', zlibSync(EMPTY)), chunk('IEND', EMPTY)]),
+      /^absurd\.png: PNG declares 100000 × 100000 pixels, larger than the 8193 × 8193 maximum$/,
+    ],
     ['notpng.png', new TextEncoder().encode('hello, I am not an image'), /^notpng\.png: /],
     ['nan.r32', new Uint8Array(new Float32Array([1, 2, NaN, 4]).buffer), /^nan\.r32: sample 2 .* is NaN/],
   ];
@@ -257,7 +264,10 @@ describe('hostile heightmaps through the import flow', () => {
 });
 
 describe('mesh export', () => {
-  function parseGlb(bytes: Uint8Array): { json: { nodes: { name: string; translation?: number[]; rotation?: number[]; scale?: number[] }[]; accessors: { count: number }[] }; total: number } {
+  function parseGlb(bytes: Uint8Array): {
+    json: { nodes: { name: string; translation?: number[]; rotation?: number[]; scale?: number[] }[]; accessors: { count: number }[] };
+    total: number;
+  } {
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     expect(view.getUint32(0, true)).toBe(0x46546c67);
     expect(view.getUint32(4, true)).toBe(2);
@@ -305,7 +315,10 @@ describe('mesh export', () => {
     h.session.editor.markSaved('Alps.faultline');
     const obj = new TextDecoder().decode(await exportWith(h, { format: 'obj' }, 'mesh'));
     expect(h.saved[0].defaultName).toBe('Alps.obj');
-    const ys = obj.split('\n').filter((l) => l.startsWith('v ')).map((l) => Math.fround(Number(l.split(' ')[2])));
+    const ys = obj
+      .split('\n')
+      .filter((l) => l.startsWith('v '))
+      .map((l) => Math.fround(Number(l.split(' ')[2])));
     expect(Float32Array.from(ys)).toEqual(h.session.editor.document.field.heights);
     expect(obj.split('\n').filter((l) => l.startsWith('f '))).toHaveLength(2 * 4 * 3);
   });

@@ -56,13 +56,23 @@ export function documentBaseName(fileName: string | null): string {
 
 function rawOptions(options: ImportOptions): HeightmapImportOptions {
   const sized = options.width !== null || options.depth !== null ? { width: options.width ?? undefined, depth: options.depth ?? undefined } : {};
-  return { ...sized, byteOrder: options.byteOrder, flip: options.flip, channel: options.channel, ...(options.resample !== null ? { resample: options.resample } : {}) };
+  return {
+    ...sized,
+    byteOrder: options.byteOrder,
+    flip: options.flip,
+    channel: options.channel,
+    ...(options.resample !== null ? { resample: options.resample } : {}),
+  };
 }
 
 /** Problems with the user's import values, or null. */
 export function validateImportOptions(options: ImportOptions, summary: HeightmapSummary): string | null {
   if (!Number.isFinite(options.cellSize) || options.cellSize <= 0) return 'Cell size must be a positive number of metres';
-  if (summary.format !== 'r32' && summary.heightRange === undefined && !(Number.isFinite(options.min) && Number.isFinite(options.max) && options.min <= options.max)) {
+  if (
+    summary.format !== 'r32' &&
+    summary.heightRange === undefined &&
+    !(Number.isFinite(options.min) && Number.isFinite(options.max) && options.min <= options.max)
+  ) {
     return 'The height range needs two numbers with minimum ≤ maximum';
   }
   return null;

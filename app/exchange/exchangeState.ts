@@ -152,7 +152,17 @@ export const DEFAULT_ENGINE_OPTIONS: EngineDialogOptions = {
 };
 
 export function defaultImportOptions(): ImportOptions {
-  return { min: DEFAULT_IMPORT_SCALE.min, max: DEFAULT_IMPORT_SCALE.max, cellSize: DEFAULT_IMPORT_SCALE.cellSize, channel: 'luminance', byteOrder: 'le', flip: false, width: null, depth: null, resample: null };
+  return {
+    min: DEFAULT_IMPORT_SCALE.min,
+    max: DEFAULT_IMPORT_SCALE.max,
+    cellSize: DEFAULT_IMPORT_SCALE.cellSize,
+    channel: 'luminance',
+    byteOrder: 'le',
+    flip: false,
+    width: null,
+    depth: null,
+    resample: null,
+  };
 }
 
 export function createExchangeStore(): ExchangeStore {
@@ -185,7 +195,11 @@ export function describeSummary(summary: HeightmapSummary): string {
 /** A GeoTIFF's or EXR's summary: what was detected (sample, cell size, CRS, nodata, range) and done. */
 function describeElevationSummary(summary: HeightmapSummary): string {
   const { text } = summary;
-  const parts = [summary.format === 'tiff' ? 'GeoTIFF' : 'OpenEXR', `${summary.width} × ${summary.depth}`, (summary.format === 'tiff' ? text.sample : text.channel) ?? `${summary.bitDepth}-bit`];
+  const parts = [
+    summary.format === 'tiff' ? 'GeoTIFF' : 'OpenEXR',
+    `${summary.width} × ${summary.depth}`,
+    (summary.format === 'tiff' ? text.sample : text.channel) ?? `${summary.bitDepth}-bit`,
+  ];
   if (summary.cellSize !== undefined) parts.push(`${Number(summary.cellSize.toPrecision(6))} m cells`);
   if (text.crs) parts.push(text.crs);
   if (text.nodata) parts.push(`nodata ${text.nodata}`);

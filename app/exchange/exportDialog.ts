@@ -60,7 +60,11 @@ export class ExportDialog {
   private startingMaskSet(min: number, max: number) {
     const data = this.deps.erosionMasks();
     const lines = this.deps.naturalLines?.();
-    return defaultMaskSet(min, max, data?.deposition !== undefined, this.deps.snowLine?.(), { climate: lines?.climate, treeLine: lines?.treeLine, road: data?.road !== undefined });
+    return defaultMaskSet(min, max, data?.deposition !== undefined, this.deps.snowLine?.(), {
+      climate: lines?.climate,
+      treeLine: lines?.treeLine,
+      road: data?.road !== undefined,
+    });
   }
 
   maskSources(): MaskSource[] {
@@ -77,7 +81,14 @@ export class ExportDialog {
     if (exportOptions.rangeMode === 'auto') Object.assign(patch, { min: range.min, max: range.max });
     // Until the user edits them, the starting masks follow the map's heights.
     const engine = engineOptions.maskSetEdited ? engineOptions : { ...engineOptions, maskSet: this.startingMaskSet(range.min, range.max) };
-    this.store.setState({ exportOpen: true, exportOptions: { ...exportOptions, ...patch }, engineOptions: engine, error: null, notice: null, exportStatus: null });
+    this.store.setState({
+      exportOpen: true,
+      exportOptions: { ...exportOptions, ...patch },
+      engineOptions: engine,
+      error: null,
+      notice: null,
+      exportStatus: null,
+    });
   }
 
   setOptions(patch: Partial<ExportOptions>): void {
@@ -91,7 +102,9 @@ export class ExportDialog {
     // Until the user edits it, the starting set is the one this engine holds (HTerrain: 4 layers).
     if (target !== 'file' && !this.store.getState().engineOptions.maskSetEdited) {
       const range = this.mapRange();
-      this.store.setState((s) => ({ engineOptions: { ...s.engineOptions, maskSet: fitMaskSet(this.startingMaskSet(range.min, range.max), engineFor(target).maxMaskLayers) } }));
+      this.store.setState((s) => ({
+        engineOptions: { ...s.engineOptions, maskSet: fitMaskSet(this.startingMaskSet(range.min, range.max), engineFor(target).maxMaskLayers) },
+      }));
     }
     this.setOptions({ target });
   }
@@ -131,7 +144,15 @@ export class ExportDialog {
   plan(preset: EnginePreset): PlanOutcome {
     const { engineOptions } = this.store.getState();
     const field = this.deps.editor.document.field;
-    const key = [preset, engineOptions, field, this.deps.editor.store.getState().version, this.deps.baseName(), this.deps.erosionMasks(), this.deps.editor.document.stack];
+    const key = [
+      preset,
+      engineOptions,
+      field,
+      this.deps.editor.store.getState().version,
+      this.deps.baseName(),
+      this.deps.erosionMasks(),
+      this.deps.editor.document.stack,
+    ];
     if (this.planCache && this.planCache.key.length === key.length && this.planCache.key.every((k, n) => k === key[n])) return this.planCache.outcome;
     let outcome: PlanOutcome;
     try {

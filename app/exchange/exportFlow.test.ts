@@ -58,8 +58,24 @@ function countingCodecs(folder: Folder): ExchangeCodecs {
   };
 }
 
-function harness(field = bumpy(129, 129, 2), tweak?: (api: FaultlineApi, folder: Folder) => void, codecs?: (folder: Folder) => ExchangeCodecs): { session: EditorSession; folder: Folder } {
-  const folder: Folder = { chosen: true, refuse: null, asked: [], requests: [], written: new Map(), pieces: [], finished: [], saved: [], made: 0, inFlightMax: 0, failAt: null };
+function harness(
+  field = bumpy(129, 129, 2),
+  tweak?: (api: FaultlineApi, folder: Folder) => void,
+  codecs?: (folder: Folder) => ExchangeCodecs,
+): { session: EditorSession; folder: Folder } {
+  const folder: Folder = {
+    chosen: true,
+    refuse: null,
+    asked: [],
+    requests: [],
+    written: new Map(),
+    pieces: [],
+    finished: [],
+    saved: [],
+    made: 0,
+    inFlightMax: 0,
+    failAt: null,
+  };
   const partial = new Map<string, Uint8Array[]>();
   const api: FaultlineApi = {
     ...createMemoryFaultlineApi(),
@@ -78,7 +94,8 @@ function harness(field = bumpy(129, 129, 2), tweak?: (api: FaultlineApi, folder:
       expect(handle).toBe('h-1');
       folder.pieces.push({ ...request, bytes: bytes.slice() });
       const arrived = [...new Set(folder.pieces.map((p) => p.fileName))];
-      if (arrived.indexOf(fileName) === folder.failAt) throw new Error(`file:writeExportChunk failed: could not write ${fileName}: the disk is full; nothing was written`);
+      if (arrived.indexOf(fileName) === folder.failAt)
+        throw new Error(`file:writeExportChunk failed: could not write ${fileName}: the disk is full; nothing was written`);
       // Pieces in order, one file at a time (as main's session checks).
       const open = [...partial.keys()];
       expect(open.filter((name) => name !== fileName)).toEqual([]);
@@ -150,9 +167,15 @@ describe('export dialog: engine presets', () => {
     expect(shown.tiledImport).toBe('2 × 2 files of 64 × 64');
     expect(plan!.notes[0]).toMatch(/^Tiled import: .* select terrain_x0_y0\.png/);
     expect(await exchange.confirmExport()).toBe(true);
-    const json = JSON.parse(new TextDecoder().decode(folder.written.get('terrain.unreal.json'))) as { size: number; scaleX: number; tiledImport: { tileSize: number; tilesX: number; tilesY: number } };
+    const json = JSON.parse(new TextDecoder().decode(folder.written.get('terrain.unreal.json'))) as {
+      size: number;
+      scaleX: number;
+      tiledImport: { tileSize: number; tilesX: number; tilesY: number };
+    };
     expect(`${json.size} × ${json.size}`).toBe(shown.size);
-    expect(`${json.tiledImport.tilesX} × ${json.tiledImport.tilesY} files of ${json.tiledImport.tileSize} × ${json.tiledImport.tileSize}`).toBe(shown.tiledImport);
+    expect(`${json.tiledImport.tilesX} × ${json.tiledImport.tilesY} files of ${json.tiledImport.tileSize} × ${json.tiledImport.tileSize}`).toBe(
+      shown.tiledImport,
+    );
     expect(json.scaleX).toBeCloseTo(shown.scaleX as number, 6);
     for (const name of ['terrain_x0_y0.png', 'terrain_x1_y1.png']) expect(decodePng(folder.written.get(name)!, name).width).toBe(64);
   });
@@ -217,7 +240,15 @@ describe('export dialog: engine presets', () => {
     expect(exchange.exports.maskSources()).toEqual(['height', 'slope', 'curvature', 'aspect', 'cavity', 'flow']);
     await session.commands.execute('file.exportHeightmap');
     exchange.exports.setTarget('godot-terrain3d');
-    exchange.exports.setEngineOptions({ masks: true, maskSet: { layers: [{ name: 'bank', rules: [] }, { name: 'river', rules: [{ source: 'flow', min: 0.5 }] }] } });
+    exchange.exports.setEngineOptions({
+      masks: true,
+      maskSet: {
+        layers: [
+          { name: 'bank', rules: [] },
+          { name: 'river', rules: [{ source: 'flow', min: 0.5 }] },
+        ],
+      },
+    });
     expect(exchange.exports.plan('godot-terrain3d').problem).toBeNull();
     // The preview of the river layer: exactly the column with flow.
     exchange.exports.previewMask(1);
@@ -252,7 +283,10 @@ describe('export dialog: engine files streamed to main', () => {
     expect([...order].sort()).toEqual(plan!.files.map((f) => f.name).sort());
     expect(folder.pieces.map((p) => p.fileName)).toEqual(folder.pieces.map((p) => p.fileName).sort((a, b) => order.indexOf(a) - order.indexOf(b)));
     // The estimate went with the folder request, naming the export.
-    expect(folder.requests[0].memory).toEqual({ bytes: engineExportMemory(plan!, session.editor.document.field), what: describeEngineExport(plan!, options.masks!.layers.length) });
+    expect(folder.requests[0].memory).toEqual({
+      bytes: engineExportMemory(plan!, session.editor.document.field),
+      what: describeEngineExport(plan!, options.masks!.layers.length),
+    });
     // What the CLI writes for the same map and options (streamEngineExport with the same compressor).
     const expected = streamEngineExport(session.editor.document.field, options, {});
     for (const file of expected.files) expect(folder.written.get(file.name), file.name).toEqual(file.bytes);
@@ -270,13 +304,16 @@ describe('export dialog: engine files streamed to main', () => {
     expect(folder.made).toBe(2);
     expect(folder.finished).toEqual(['h-1']);
     const second = [...new Set(folder.pieces.map((p) => p.fileName))][1];
-    expect(exchange.store.getState().error).toBe(`Could not export: file:writeExportChunk failed: could not write ${second}: the disk is full; nothing was written`);
+    expect(exchange.store.getState().error).toBe(
+      `Could not export: file:writeExportChunk failed: could not write ${second}: the disk is full; nothing was written`,
+    );
     expect(exchange.store.getState()).toMatchObject({ exportOpen: true, exportBusy: false });
   });
 
   it('an export main refuses for memory shows main’s message and encodes nothing', async () => {
     const { session, folder } = harness();
-    folder.refuse = 'the Unreal Engine 5 export (8129 × 8129) needs about 3.1 GB of memory and 1.2 GB is available: choose a smaller resolution, or close other programs and export again; nothing was written';
+    folder.refuse =
+      'the Unreal Engine 5 export (8129 × 8129) needs about 3.1 GB of memory and 1.2 GB is available: choose a smaller resolution, or close other programs and export again; nothing was written';
     const exchange = session.exchange;
     await session.commands.execute('file.exportHeightmap');
     exchange.exports.setTarget('unreal');
@@ -348,11 +385,22 @@ describe('export dialog: the water files', () => {
     const exchange = session.exchange;
     await session.commands.execute('file.exportHeightmap');
     exchange.exports.setTarget('godot-terrain3d');
-    exchange.exports.setEngineOptions({ water: true, masks: true, maskSet: { layers: [{ name: 'ground', rules: [] }, { name: 'lake', rules: [{ source: 'water', min: 0.01 }] }] } });
+    exchange.exports.setEngineOptions({
+      water: true,
+      masks: true,
+      maskSet: {
+        layers: [
+          { name: 'ground', rules: [] },
+          { name: 'lake', rules: [{ source: 'water', min: 0.01 }] },
+        ],
+      },
+    });
     expect(exchange.exports.maskSources()).toEqual(expect.arrayContaining(['water', 'shore']));
     expect(exchange.exports.plan('godot-terrain3d').problem).toBeNull();
     expect(await exchange.confirmExport()).toBe(true);
-    expect([...folder.written.keys()]).toEqual(expect.arrayContaining(['terrain_water_depth.exr', 'terrain_flow.png', 'terrain_water.glb', 'terrain_rivers.json', 'terrain_lake.png']));
+    expect([...folder.written.keys()]).toEqual(
+      expect.arrayContaining(['terrain_water_depth.exr', 'terrain_flow.png', 'terrain_water.glb', 'terrain_rivers.json', 'terrain_lake.png']),
+    );
     expect(decodePng(folder.written.get('terrain_flow.png')!, 'f.png', { channel: 'r' }).width).toBe(width);
     const lake = decodePng(folder.written.get('terrain_lake.png')!, 'l.png');
     let painted = 0;
@@ -457,7 +505,15 @@ describe('export dialog: cancel while an export runs', () => {
     // No file after the one in flight was made; only the first was whole in main when it ended.
     expect(folder.made).toBe(2);
     expect([...folder.written.keys()]).toHaveLength(1);
-    expect(exchange.store.getState()).toMatchObject({ exportOpen: true, exportBusy: false, exportProgress: null, exportStep: null, exportStatus: EXPORT_CANCELLED, error: null, notice: null });
+    expect(exchange.store.getState()).toMatchObject({
+      exportOpen: true,
+      exportBusy: false,
+      exportProgress: null,
+      exportStep: null,
+      exportStatus: EXPORT_CANCELLED,
+      error: null,
+      notice: null,
+    });
     expect(exchange.exports.isRunning).toBe(false);
     // With nothing running, the same Cancel closes the dialog.
     exchange.cancelExport();
@@ -540,10 +596,15 @@ describe('export dialog: exports refused for memory before they start', () => {
     const exchange = session.exchange;
     await session.commands.execute('file.exportMesh');
     expect(await exchange.confirmExport()).toBe(false);
-    expect(asked).toEqual([{ bytes: fileExportMemory({ format: 'glb', map: { width: 129, depth: 129 }, inWindow: true }), what: 'the Binary glTF mesh (.glb) export (129 × 129)' }]);
+    expect(asked).toEqual([
+      { bytes: fileExportMemory({ format: 'glb', map: { width: 129, depth: 129 }, inWindow: true }), what: 'the Binary glTF mesh (.glb) export (129 × 129)' },
+    ]);
     expect(encoded).toBe(0);
     expect(folder.saved).toEqual([]);
-    expect(exchange.store.getState()).toMatchObject({ error: 'the Binary glTF mesh (.glb) export (129 × 129) needs about 9.9 GB of memory and 0.1 GB is available: …; nothing was written', exportBusy: false });
+    expect(exchange.store.getState()).toMatchObject({
+      error: 'the Binary glTF mesh (.glb) export (129 × 129) needs about 9.9 GB of memory and 0.1 GB is available: …; nothing was written',
+      exportBusy: false,
+    });
 
     await session.commands.execute('file.exportHeightmap');
     exchange.setExportOptions({ format: 'r16', tiles: true, tileSize: 65, tileOverlap: 1 });

@@ -130,7 +130,12 @@ export class ExportRunner {
   private async exportHeightmapInMain(options: ExportOptions, format: HeightmapExportFormat, fileName: string, run: RunningExport): Promise<boolean> {
     const { field } = this.deps.editor.document;
     // A heightfield, not a project: its size, cell size and heights.
-    const heightfield = { width: field.width, depth: field.depth, cellSize: field.cellSize, ...(await sendableHeights(this.deps.api, heightBytes(field.heights))) };
+    const heightfield = {
+      width: field.width,
+      depth: field.depth,
+      cellSize: field.cellSize,
+      ...(await sendableHeights(this.deps.api, heightBytes(field.heights))),
+    };
     if (run.controller.signal.aborted) return this.endCancelled();
     const job = newJobId();
     this.named(run, job);
@@ -184,8 +189,14 @@ export class ExportRunner {
         this.deps.fail(outcome.message);
         return false;
       }
-      const title = info.kind === 'mesh' ? 'Export Mesh' : info.kind === 'normal' ? 'Export Normal Map' : info.kind === 'water' ? 'Export Water' : 'Export Heightmap';
-      const result = await this.deps.api.saveBytesAs({ title, defaultName: fileName, filters: [{ name: info.label, extensions: [info.extension] }], bytes: outcome.value });
+      const title =
+        info.kind === 'mesh' ? 'Export Mesh' : info.kind === 'normal' ? 'Export Normal Map' : info.kind === 'water' ? 'Export Water' : 'Export Heightmap';
+      const result = await this.deps.api.saveBytesAs({
+        title,
+        defaultName: fileName,
+        filters: [{ name: info.label, extensions: [info.extension] }],
+        bytes: outcome.value,
+      });
       this.dialog.close();
       if (result.saved) this.store.setState({ notice: `Exported ${result.fileName ?? fileName}` });
       return result.saved;
@@ -208,28 +219,48 @@ export class ExportRunner {
     const tiles = { size: options.tileSize, overlap: options.tileOverlap };
     const format = options.format;
     const { field } = this.deps.editor.document;
-    const largest = tileLayout(field.width, field.depth, tiles).reduce((a, t) => (t.width * t.depth > a.width * a.depth ? { width: t.width, depth: t.depth } : a), { width: 0, depth: 0 });
+    const largest = tileLayout(field.width, field.depth, tiles).reduce(
+      (a, t) => (t.width * t.depth > a.width * a.depth ? { width: t.width, depth: t.depth } : a),
+      { width: 0, depth: 0 },
+    );
     const memory = this.fileMemory(options, largest);
     if (isHeightmapVariant(format)) {
       // Heightmap tiles are encoded in main, like every heightmap file: the map goes as a heightfield.
-      return this.exportToFolder(run, 'Export Tiles', names, async (handle) => {
-        const heightfield = { width: field.width, depth: field.depth, cellSize: field.cellSize, ...(await sendableHeights(this.deps.api, heightBytes(field.heights))) };
-        if (run.controller.signal.aborted) return null;
-        const { written } = await this.deps.api.exportHeightmapTiles({
-          handle,
-          fileName,
-          format,
-          ...(options.rangeMode === 'fixed' ? { range: { min: options.min, max: options.max } } : {}),
-          byteOrder: options.byteOrder,
-          flip: options.flip,
-          exrCompression: options.exrCompression,
-          tiles,
-          heightfield,
-        });
-        return written;
-      }, memory);
+      return this.exportToFolder(
+        run,
+        'Export Tiles',
+        names,
+        async (handle) => {
+          const heightfield = {
+            width: field.width,
+            depth: field.depth,
+            cellSize: field.cellSize,
+            ...(await sendableHeights(this.deps.api, heightBytes(field.heights))),
+          };
+          if (run.controller.signal.aborted) return null;
+          const { written } = await this.deps.api.exportHeightmapTiles({
+            handle,
+            fileName,
+            format,
+            ...(options.rangeMode === 'fixed' ? { range: { min: options.min, max: options.max } } : {}),
+            byteOrder: options.byteOrder,
+            flip: options.flip,
+            exrCompression: options.exrCompression,
+            tiles,
+            heightfield,
+          });
+          return written;
+        },
+        memory,
+      );
     }
-    return this.exportToFolder(run, 'Export Tiles', names, this.writeStreamed(run, names, { kind: 'normalTiles', encode: this.encodeRequest(options, fileName), tiles }), memory);
+    return this.exportToFolder(
+      run,
+      'Export Tiles',
+      names,
+      this.writeStreamed(run, names, { kind: 'normalTiles', encode: this.encodeRequest(options, fileName), tiles }),
+      memory,
+    );
   }
 
   private async exportEngine(preset: EnginePreset, run: RunningExport): Promise<boolean> {
@@ -248,7 +279,14 @@ export class ExportRunner {
       run,
       `Export for ${ENGINE_LABELS[preset]}`,
       names,
-      this.writeStreamed(run, names, { kind: 'engine', field, options, data: this.deps.erosionMasks() ?? {}, fileName: plan.files[0].name, ...((options.water || usesWaterSources(options.masks)) && { stack: this.deps.editor.document.stack }) }),
+      this.writeStreamed(run, names, {
+        kind: 'engine',
+        field,
+        options,
+        data: this.deps.erosionMasks() ?? {},
+        fileName: plan.files[0].name,
+        ...((options.water || usesWaterSources(options.masks)) && { stack: this.deps.editor.document.stack }),
+      }),
       memory,
     );
   }
@@ -291,7 +329,13 @@ export class ExportRunner {
    * writes the files through the handle (answering how many, or null after saying why not), and the
    * handle is always finished.
    */
-  private async exportToFolder(run: RunningExport, title: string, names: string[], write: (handle: string) => Promise<number | null>, memory?: { bytes: number; what: string }): Promise<boolean> {
+  private async exportToFolder(
+    run: RunningExport,
+    title: string,
+    names: string[],
+    write: (handle: string) => Promise<number | null>,
+    memory?: { bytes: number; what: string },
+  ): Promise<boolean> {
     const { api, fail } = this.deps;
     this.store.setState({ exportBusy: true, exportProgress: 'Choosing a folder…', exportStep: null });
     let handle: string | null = null;

@@ -17,8 +17,14 @@ const GEO = { epsg: 32633, originX: 500000, originY: 4000150 };
 function session() {
   const saved: SaveBytesRequest[] = [];
   const opens: OpenHeightmapResult[] = [];
-  const api: FaultlineApi = { ...createMemoryFaultlineApi(), openHeightmap: async () => opens.shift() ?? { status: 'cancelled' }, exportHeightmap: fakeMainHeightmapExport(saved) };
-  const document = createDocument(createHeightfield(17, 9, 1), [faultsLayer({ seed: 1, iterations: 5, lineMethod: 'normal', decay: { disp0: 1, dispN: 1, n: 0 } })]);
+  const api: FaultlineApi = {
+    ...createMemoryFaultlineApi(),
+    openHeightmap: async () => opens.shift() ?? { status: 'cancelled' },
+    exportHeightmap: fakeMainHeightmapExport(saved),
+  };
+  const document = createDocument(createHeightfield(17, 9, 1), [
+    faultsLayer({ seed: 1, iterations: 5, lineMethod: 'normal', decay: { disp0: 1, dispN: 1, n: 0 } }),
+  ]);
   return { session: createEditorSession({ api, document }), saved, opens };
 }
 
@@ -32,7 +38,12 @@ async function exportTiff(h: ReturnType<typeof session>) {
 describe('GeoTIFF export of an imported GeoTIFF', () => {
   it('keeps the CRS and origin while the imported map is the document’s, and writes a local grid after the import is undone', async () => {
     const h = session();
-    const field = createHeightfield(9, 5, 30, Float32Array.from({ length: 45 }, (_, k) => k * 1.25 - 7));
+    const field = createHeightfield(
+      9,
+      5,
+      30,
+      Float32Array.from({ length: 45 }, (_, k) => k * 1.25 - 7),
+    );
     h.opens.push({ status: 'opened', fileName: 'dem.tif', bytes: compileGeoTiff(field, { geo: GEO }) });
     await h.session.commands.execute('file.import');
     expect(h.session.exchange.store.getState().importDialog?.summary?.geo).toEqual(GEO);

@@ -11,7 +11,18 @@ import { createFieldReplaceEdit, withErosionMasks, withStack, withWater } from '
  * stack's one layer (a copy: the field's heights are the evaluated result); the layers before come
  * back on undo.
  */
-export function createImportEdit(fileName: string, before: Heightfield, beforeStack: readonly Layer[], imported: Heightfield, beforeMasks: ErosionCoverBytes | null = null, beforeWater: WaterSurface | null = null): DocumentEdit {
+export function createImportEdit(
+  fileName: string,
+  before: Heightfield,
+  beforeStack: readonly Layer[],
+  imported: Heightfield,
+  beforeMasks: ErosionCoverBytes | null = null,
+  beforeWater: WaterSurface | null = null,
+): DocumentEdit {
   const stack = heightsStack(imported.heights.slice(), fileName.slice(0, 200));
-  return withWater(withErosionMasks(withStack(createFieldReplaceEdit(`Import ${fileName}`, before, imported), beforeStack, stack), beforeMasks, null), beforeWater, null);
+  return withWater(
+    withErosionMasks(withStack(createFieldReplaceEdit(`Import ${fileName}`, before, imported), beforeStack, stack), beforeMasks, null),
+    beforeWater,
+    null,
+  );
 }

@@ -61,7 +61,9 @@ export class MaskPreview {
     }
     if (layer >= masks.layers.length) return;
     const field = this.deps.editor.document.field;
-    const outcome = await this.deps.codecs().maskPreview({ field, masks, data: this.deps.erosionMasks() ?? {}, layer, ...(usesWaterSources(masks) && { stack: this.deps.editor.document.stack }) });
+    const outcome = await this.deps
+      .codecs()
+      .maskPreview({ field, masks, data: this.deps.erosionMasks() ?? {}, layer, ...(usesWaterSources(masks) && { stack: this.deps.editor.document.stack }) });
     if (token !== this.previewToken || !store.getState().exportOpen) return;
     if (!outcome.ok) return this.deps.fail(outcome.message);
     store.setState({ maskPreview: { layer, name: masks.layers[layer].name, width: field.width, depth: field.depth, weights: outcome.value } });

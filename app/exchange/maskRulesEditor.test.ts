@@ -24,14 +24,18 @@ async function openEngineTab() {
 }
 
 describe('mask rules editor', () => {
-  it('a new layer takes the first free name and starts with one slope rule; the set is then the user\'s', async () => {
+  it("a new layer takes the first free name and starts with one slope rule; the set is then the user's", async () => {
     const { masks, store, layers } = await openEngineTab();
     expect(store.getState().engineOptions.maskSetEdited).toBe(false);
     const before = layers().length;
     masks.addMaskLayer();
     masks.renameMaskLayer(before, `layer${before + 2}`);
     masks.addMaskLayer();
-    expect(layers().map((l) => l.name).slice(before)).toEqual([`layer${before + 2}`, `layer${before + 3}`]);
+    expect(
+      layers()
+        .map((l) => l.name)
+        .slice(before),
+    ).toEqual([`layer${before + 2}`, `layer${before + 3}`]);
     expect(layers()[before + 1].rules).toEqual([{ source: 'slope', min: 30, softness: 5 }]);
     expect(store.getState().engineOptions.maskSetEdited).toBe(true);
   });

@@ -37,7 +37,11 @@ export class MaskRulesEditor {
   }
 
   addMaskRule(index: number): void {
-    this.editMasks((layers) => layers.map((l, k) => (k === index && l.rules.length < 8 ? { ...l, rules: [...l.rules, { source: 'height', min: Math.round(this.dialog.mapRange().max * 0.8) }] } : l)));
+    this.editMasks((layers) =>
+      layers.map((l, k) =>
+        k === index && l.rules.length < 8 ? { ...l, rules: [...l.rules, { source: 'height', min: Math.round(this.dialog.mapRange().max * 0.8) }] } : l,
+      ),
+    );
   }
 
   setMaskRule(index: number, rule: number, patch: Partial<MaskRule>): void {

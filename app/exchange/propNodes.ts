@@ -9,7 +9,12 @@ type Quaternion = [number, number, number, number];
 function multiply(a: Quaternion, b: Quaternion): Quaternion {
   const [ax, ay, az, aw] = a;
   const [bx, by, bz, bw] = b;
-  return [aw * bx + ax * bw + ay * bz - az * by, aw * by - ax * bz + ay * bw + az * bx, aw * bz + ax * by - ay * bx + az * bw, aw * bw - ax * bx - ay * by - az * bz];
+  return [
+    aw * bx + ax * bw + ay * bz - az * by,
+    aw * by - ax * bz + ay * bw + az * bx,
+    aw * bz + ax * by - ay * bx + az * bw,
+    aw * bw - ax * bx - ay * by - az * bz,
+  ];
 }
 
 /** R = Ry(yaw) · Rx(pitch) · Rz(roll) (shared/props/orientation.ts) as a unit quaternion x, y, z, w. */

@@ -7,7 +7,14 @@ import { MAX_EXPORT_CHUNK_BYTES, type WriteExportFileResult } from '../../shared
  * empty last piece. Answers main's count of files written after the last piece. An abort of `signal`
  * stops it before the next piece (rejecting with the signal's reason); main's cancel removes the rest.
  */
-export async function sendExportFile(api: Pick<FaultlineApi, 'writeExportChunk'>, handle: string, fileName: string, bytes: Uint8Array, pieceBytes = MAX_EXPORT_CHUNK_BYTES, signal?: AbortSignal): Promise<WriteExportFileResult> {
+export async function sendExportFile(
+  api: Pick<FaultlineApi, 'writeExportChunk'>,
+  handle: string,
+  fileName: string,
+  bytes: Uint8Array,
+  pieceBytes = MAX_EXPORT_CHUNK_BYTES,
+  signal?: AbortSignal,
+): Promise<WriteExportFileResult> {
   let offset = 0;
   for (;;) {
     signal?.throwIfAborted();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildPreset } from '../../shared/presets/terrainPresets';
 import { createGenerateFormStore, generateFormEdits } from './generateFormStore';
 
-describe('the Generate form\'s rules', () => {
+describe("the Generate form's rules", () => {
   it('a new size keeps the chosen preset, rescaled to the size; a custom recipe stays as it is', () => {
     const form = createGenerateFormStore();
     const edits = generateFormEdits(form);

@@ -30,7 +30,10 @@ export interface GenerateForm {
 }
 
 /** The form's values for a preset at the form's size (the seed is kept). */
-export function presetFormValues(id: PresetId, form: Pick<GenerateForm, 'width' | 'depth' | 'cellSize'> & { seed: number }): Pick<GenerateForm, 'recipe' | 'finishing' | 'presetId'> {
+export function presetFormValues(
+  id: PresetId,
+  form: Pick<GenerateForm, 'width' | 'depth' | 'cellSize'> & { seed: number },
+): Pick<GenerateForm, 'recipe' | 'finishing' | 'presetId'> {
   const { recipe, finishing } = buildPreset(id, { width: form.width, depth: form.depth, cellSize: form.cellSize, seed: form.seed });
   return { recipe, finishing, presetId: id };
 }
@@ -75,7 +78,8 @@ export function generateFormEdits(form: GenerateFormStore): GenerateFormEdits {
       }),
     setRecipe: (patch) => form.setState((s) => ({ recipe: { ...s.recipe, ...patch }, presetId: 'custom' })),
     setDecay: (patch) => form.setState((s) => ({ recipe: { ...s.recipe, decay: { ...s.recipe.decay, ...patch } }, presetId: 'custom' })),
-    setSeed: (seed) => form.setState((s) => ({ recipe: { ...s.recipe, seed }, finishing: s.finishing.map((step) => (step.kind === 'hydraulic' ? { ...step, seed } : step)) })),
+    setSeed: (seed) =>
+      form.setState((s) => ({ recipe: { ...s.recipe, seed }, finishing: s.finishing.map((step) => (step.kind === 'hydraulic' ? { ...step, seed } : step)) })),
     setFinishing: (finishing) => form.setState({ finishing, presetId: 'custom' }),
     choosePreset: (id) => form.setState((s) => presetFormValues(id, { ...s, seed: s.recipe.seed })),
   };
@@ -92,7 +96,10 @@ export const RECIPE_FIELD_LABELS: Record<RecipeField, string> = {
 
 /** The first problem with the form, in words, or null when it can run (the recipe within the CLI's and projects' bounds). */
 export function validateGenerateForm(form: GenerateForm): string | null {
-  for (const [name, side] of [['Width', form.width], ['Depth', form.depth]] as const) {
+  for (const [name, side] of [
+    ['Width', form.width],
+    ['Depth', form.depth],
+  ] as const) {
     if (!Number.isInteger(side) || side < MIN_MAP_SIDE || side > MAX_MAP_SIDE) return `${name} must be a whole number from ${MIN_MAP_SIDE} to ${MAX_MAP_SIDE}`;
   }
   if (!(form.cellSize > 0) || !Number.isFinite(form.cellSize)) return 'Cell size must be a positive number of metres';

@@ -27,7 +27,9 @@ describe('the Generate form and Run more keep the recipe bounds of the CLI and t
     const document = createDocument(createHeightfield(9, 9, 1), [faultsLayer(recipe)]);
     const session = createEditorSession({ api: createMemoryFaultlineApi(), document });
     session.design.form.setState({ runMoreCount: 6 });
-    expect(await session.design.runMore()).toBe('Run more 6 would take the recipe beyond its bounds: Iterations is 1000001, not a whole number from 0 to 1000000');
+    expect(await session.design.runMore()).toBe(
+      'Run more 6 would take the recipe beyond its bounds: Iterations is 1000001, not a whole number from 0 to 1000000',
+    );
     expect(session.design.jobs.isRunning).toBe(false);
     expect(documentRecipe(session.editor.document)?.iterations).toBe(MAX_ITERATIONS - 5);
     session.dispose();

@@ -42,7 +42,12 @@ describe('erosion results kept as bytes', () => {
     expectSame(result.masks, erosionCoverBytes(masks));
     expect(result.masks!.flow.byteLength).toBe(n);
     // No hydraulic step, no masks.
-    expect(runTerrainJob({ ...SIZE, heights: new Float32Array(n), stack: [...heightsStack(new Float32Array(n)), ...stepLayers([thermalStep({ iterations: 2 })])!] }, () => undefined)!.masks).toBeNull();
+    expect(
+      runTerrainJob(
+        { ...SIZE, heights: new Float32Array(n), stack: [...heightsStack(new Float32Array(n)), ...stepLayers([thermalStep({ iterations: 2 })])!] },
+        () => undefined,
+      )!.masks,
+    ).toBeNull();
   });
 
   it('an erosion in the editor keeps the bytes of its stack; undo and redo bring back each result, a layer above keeps them', async () => {

@@ -20,7 +20,13 @@ describe('the fault job streams: progress through the whole generation, cancel a
   it('a job of several batches and a "Run more" reports rising progress through every batch and run, and gives the reference bytes', () => {
     const width = 40;
     const batch = faultBatchSize({ kind: 'step' }, width, 1);
-    const recipe: FaultRecipe = { seed: 6, iterations: 2 * batch + 100, lineMethod: 'two-point', decay: { disp0: 2, dispN: 0.1, n: 3000 }, profile: { kind: 'step' } };
+    const recipe: FaultRecipe = {
+      seed: 6,
+      iterations: 2 * batch + 100,
+      lineMethod: 'two-point',
+      decay: { disp0: 2, dispN: 0.1, n: 3000 },
+      profile: { kind: 'step' },
+    };
     const more = batch + 50;
     const reports: number[] = [];
     const result = runTerrainJob(request(recipe, width, 33, more), (done, total) => {
@@ -39,7 +45,13 @@ describe('the fault job streams: progress through the whole generation, cancel a
   });
 
   it('a million-iteration job is cancelled right after its first progress report, through the transport', async () => {
-    const recipe: FaultRecipe = { seed: 1, iterations: 1_000_000, lineMethod: 'normal', decay: { disp0: 3, dispN: 0.01, n: 1_000_000 }, profile: { kind: 'step' } };
+    const recipe: FaultRecipe = {
+      seed: 1,
+      iterations: 1_000_000,
+      lineMethod: 'normal',
+      decay: { disp0: 3, dispN: 0.01, n: 1_000_000 },
+      profile: { kind: 'step' },
+    };
     const transport = createInProcessTransport();
     let first = -1;
     let cancelledAt = 0;

@@ -67,7 +67,6 @@ describe('the engine under the edits', () => {
     expect(design.jobs.isRunning).toBe(false);
     expectExact(editor);
   });
-
 });
 
 describe('opening a project: its stack is checked against its saved heights', () => {
@@ -93,7 +92,13 @@ describe('opening a project: its stack is checked against its saved heights', ()
 
   it('hiding the erosion layer drops its results (no cover for erosion not shown); showing it, or undo, brings them back', async () => {
     const { editor, design } = setup();
-    await design.jobs.generate({ width: SIZE, depth: SIZE, cellSize: 2, recipe: RECIPE, finishing: [hydraulicStep({ droplets: 2000 }), thermalStep({ iterations: 3 })] });
+    await design.jobs.generate({
+      width: SIZE,
+      depth: SIZE,
+      cellSize: 2,
+      recipe: RECIPE,
+      finishing: [hydraulicStep({ droplets: 2000 }), thermalStep({ iterations: 3 })],
+    });
     const masks = editor.document.erosionMasks;
     expect(masks).not.toBeNull();
     const hydraulic = editor.document.stack.find((layer) => layer.kind === 'hydraulic')!;
@@ -131,7 +136,7 @@ describe('opening a project: its stack is checked against its saved heights', ()
   });
 });
 
-describe('an opened project holds its map once besides the engine\'s base', () => {
+describe("an opened project holds its map once besides the engine's base", () => {
   it('the check keeps the base alone; the first stroke takes the checked heights as the composite (no copy) and is exact; an edit before it is exact too', async () => {
     const { editor, tools, design } = setup();
     await design.jobs.generate({ width: SIZE, depth: SIZE, cellSize: 2, recipe: RECIPE, finishing: [thermalStep({ iterations: 3 })] });
@@ -164,7 +169,7 @@ describe('an opened project holds its map once besides the engine\'s base', () =
   });
 });
 
-describe('the engine\'s composite is the document\'s heights (one array)', () => {
+describe("the engine's composite is the document's heights (one array)", () => {
   /** A raising stroke from (x0, z) to (x1, z). */
   const raise = (tools: ReturnType<typeof setup>['tools'], design: ReturnType<typeof setup>['design'], x0: number, x1: number, z: number) => {
     design.toolSettings.setState({ brush: { mode: 'raise', radius: 6, strength: 1, falloff: 0.5 } });
@@ -217,7 +222,9 @@ describe('the engine\'s composite is the document\'s heights (one array)', () =>
     editor.undo();
     expect(bits(heights).equals(states[states.length - 1])).toBe(true);
     // A Run (a worker's result primes the engine), strokes after it, then undo of them all.
-    expect(await jobs.generate({ width: SIZE, depth: SIZE, cellSize: 2, recipe: { ...RECIPE, seed: 9 }, finishing: [thermalStep({ iterations: 3 })] })).toBe('done');
+    expect(await jobs.generate({ width: SIZE, depth: SIZE, cellSize: 2, recipe: { ...RECIPE, seed: 9 }, finishing: [thermalStep({ iterations: 3 })] })).toBe(
+      'done',
+    );
     expectExact(editor);
     stroke(-20, 10, 0);
     stroke(-5, 25, 8);
@@ -246,8 +253,23 @@ describe('the engine\'s composite is the document\'s heights (one array)', () =>
     const { jobs } = design;
     await jobs.generate({ width: SIZE, depth: SIZE, cellSize: 2, recipe: RECIPE, finishing: [thermalStep({ iterations: 3 })] });
     const [faults, thermal] = editor.document.stack;
-    const ridge = { id: 'ridge', kind: 'sculpt' as const, name: 'Ridge', enabled: true, opacity: 1, params: {}, tiles: [], mask: { kind: 'slope' as const, minDeg: 0, maxDeg: 80, softness: 20 } };
-    expect(applyStackNow(editor, [faults, thermal, { id: 'sculpt', kind: 'sculpt', name: 'Sculpt', enabled: true, opacity: 1, params: {}, tiles: [] }, ridge], 'Layers')).toBe(true);
+    const ridge = {
+      id: 'ridge',
+      kind: 'sculpt' as const,
+      name: 'Ridge',
+      enabled: true,
+      opacity: 1,
+      params: {},
+      tiles: [],
+      mask: { kind: 'slope' as const, minDeg: 0, maxDeg: 80, softness: 20 },
+    };
+    expect(
+      applyStackNow(
+        editor,
+        [faults, thermal, { id: 'sculpt', kind: 'sculpt', name: 'Sculpt', enabled: true, opacity: 1, params: {}, tiles: [] }, ridge],
+        'Layers',
+      ),
+    ).toBe(true);
     design.layers.select('ridge');
     raise(tools, design, -20, 20, 0);
     expectExact(editor);
@@ -276,7 +298,7 @@ describe('the engine\'s composite is the document\'s heights (one array)', () =>
     expect(bits(editor.document.field.heights).equals(bits(before))).toBe(true);
   });
 
-  it('a stroke under a whole-map layer shows its dabs, then its evaluation is cancelled: the heights and the engine\'s composite are the stack\'s again', async () => {
+  it("a stroke under a whole-map layer shows its dabs, then its evaluation is cancelled: the heights and the engine's composite are the stack's again", async () => {
     const { editor, tools, design } = setup();
     const { jobs, layers } = design;
     await jobs.generate({ width: SIZE, depth: SIZE, cellSize: 2, recipe: RECIPE, finishing: [thermalStep({ iterations: 3 })] });

@@ -27,7 +27,12 @@ async function setup() {
   const tools = createToolStore();
   const design = createTerrainDesign(editor, tools, createInProcessTransport());
   // A whole-map layer under the edits: they are evaluated here from what the worker left.
-  await design.jobs.generate({ width: SIZE, depth: SIZE, cellSize: CELL, recipe: { ...DEFAULT_RECIPE, seed: 3, iterations: 40, decay: { disp0: 1, dispN: 0.1, n: 40 } } });
+  await design.jobs.generate({
+    width: SIZE,
+    depth: SIZE,
+    cellSize: CELL,
+    recipe: { ...DEFAULT_RECIPE, seed: 3, iterations: 40, decay: { disp0: 1, dispN: 0.1, n: 40 } },
+  });
   editor.markSaved('test.faultline');
   return { editor, tools, design };
 }
@@ -60,7 +65,10 @@ describe('a local edit', () => {
     const roads = createRoadsFeature({ editor, tools, commands: new CommandRegistry(false) }, design, (callback) => frames.push(callback));
     roads.selectTool();
     const tool = roads.tool;
-    for (const [x, z] of [[-30, -20], [30, -20]]) {
+    for (const [x, z] of [
+      [-30, -20],
+      [30, -20],
+    ]) {
       tool.onPointerDown?.(at(x, z));
       tool.onPointerUp?.(at(x, z));
       await settle();
@@ -116,14 +124,17 @@ describe('a local edit', () => {
     expectExact(editor);
   });
 
-  it('the road report follows the document, not a drag\'s preview, and needs no view to ask', async () => {
+  it("the road report follows the document, not a drag's preview, and needs no view to ask", async () => {
     const { editor, tools, design } = await setup();
     const frames: Array<() => void> = [];
     const roads = createRoadsFeature({ editor, tools, commands: new CommandRegistry(false) }, design, (callback) => frames.push(callback));
     const reports = createRoadReportModel(editor, design.layers);
     roads.selectTool();
     const tool = roads.tool;
-    for (const [x, z] of [[-30, -20], [30, -20]]) {
+    for (const [x, z] of [
+      [-30, -20],
+      [30, -20],
+    ]) {
       tool.onPointerDown?.(at(x, z));
       tool.onPointerUp?.(at(x, z));
       await settle();

@@ -34,7 +34,8 @@ export interface LocalEditHost {
   committedHere(): void;
 }
 
-const rectUnion = (a: Rect | null, b: Rect | null): Rect | null => (!a ? b : !b ? a : { i0: Math.min(a.i0, b.i0), j0: Math.min(a.j0, b.j0), i1: Math.max(a.i1, b.i1), j1: Math.max(a.j1, b.j1) });
+const rectUnion = (a: Rect | null, b: Rect | null): Rect | null =>
+  !a ? b : !b ? a : { i0: Math.min(a.i0, b.i0), j0: Math.min(a.j0, b.j0), i1: Math.max(a.i1, b.i1), j1: Math.max(a.j1, b.j1) };
 const isEmpty = (r: Rect) => r.i1 <= r.i0 || r.j1 <= r.j0;
 
 export class LocalEdit {

@@ -21,7 +21,13 @@ export interface TerrainJobRequest {
 export type StackBase = { index: number; output: Float32Array } | null;
 
 export type TerrainJobOutcome =
-  | { status: 'done'; heights: Float32Array; /** Present when a hydraulic step ran (shared/erosion/cover.ts coverBytes). */ masks: ErosionCoverBytes | null; /** Present when a water-making layer ran. */ water?: WaterSurface | null; base?: StackBase }
+  | {
+      status: 'done';
+      heights: Float32Array;
+      /** Present when a hydraulic step ran (shared/erosion/cover.ts coverBytes). */ masks: ErosionCoverBytes | null;
+      /** Present when a water-making layer ran. */ water?: WaterSurface | null;
+      base?: StackBase;
+    }
   | { status: 'cancelled' }
   | { status: 'failed'; message: string };
 
@@ -41,5 +47,13 @@ export interface TerrainJobTransport {
 export type ToWorkerMessage = { type: 'run'; request: TerrainJobRequest; threads?: number };
 export type FromWorkerMessage =
   | { type: 'progress'; done: number; total: number }
-  | { type: 'done'; heights: Float32Array; masks: ErosionCoverBytes | null; water?: WaterSurface | null; /** Threads its erosion ran on. */ threads: number; base?: StackBase; /** The base's output is `heights` itself (sent once). */ baseIsHeights?: boolean }
+  | {
+      type: 'done';
+      heights: Float32Array;
+      masks: ErosionCoverBytes | null;
+      water?: WaterSurface | null;
+      /** Threads its erosion ran on. */ threads: number;
+      base?: StackBase;
+      /** The base's output is `heights` itself (sent once). */ baseIsHeights?: boolean;
+    }
   | { type: 'failed'; message: string };

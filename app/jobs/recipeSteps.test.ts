@@ -111,7 +111,14 @@ describe('the generator and finishing layers in the editor', () => {
 
 describe('readStep', () => {
   it('reads every kind back and refuses unknown kinds, missing and non-finite values', () => {
-    const steps: TerrainStep[] = [THERMAL, HYDRAULIC, { kind: 'smooth', k: 0.2 }, { kind: 'normalise', min: -3, max: 9 }, { kind: 'run', start: 4, end: 9 }, { kind: 'manualFault', x1: 0, z1: 1, x2: 2, z2: 3, displacement: 1 }];
+    const steps: TerrainStep[] = [
+      THERMAL,
+      HYDRAULIC,
+      { kind: 'smooth', k: 0.2 },
+      { kind: 'normalise', min: -3, max: 9 },
+      { kind: 'run', start: 4, end: 9 },
+      { kind: 'manualFault', x1: 0, z1: 1, x2: 2, z2: 3, displacement: 1 },
+    ];
     for (const step of steps) {
       expect(readStep(JSON.parse(JSON.stringify(step)) as JsonObject)).toEqual(step);
     }

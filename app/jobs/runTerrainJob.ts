@@ -32,9 +32,16 @@ const asBytes = (masks: ErosionMasks | null): ErosionCoverBytes | null => (masks
  * The work of a job, wherever it runs: the stack evaluated on the request's heights, or null when
  * cancelled. A worker, which is cancelled by being terminated, passes no `shouldCancel`.
  */
-export function runTerrainJob(request: TerrainJobRequest, onProgress: (done: number, total: number) => void, shouldCancel?: () => boolean): TerrainJobResult | null {
+export function runTerrainJob(
+  request: TerrainJobRequest,
+  onProgress: (done: number, total: number) => void,
+  shouldCancel?: () => boolean,
+): TerrainJobResult | null {
   const { width, depth, cellSize, stack } = request;
-  const masks = masksIf(stack.some((layer) => layer.enabled && layer.kind === 'hydraulic'), width * depth);
+  const masks = masksIf(
+    stack.some((layer) => layer.enabled && layer.kind === 'hydraulic'),
+    width * depth,
+  );
   const water = stackMakesWater(stack) ? createWaterSurface(width * depth) : null;
   const total = PROGRESS_UNITS_PER_STEP;
   // Heights given are what lies below the stack (the layers under it were evaluated before).
@@ -71,7 +78,10 @@ export async function runTerrainJobThreaded(
   const { width, depth, cellSize, stack } = request;
   const size = { width, depth, cellSize };
   const n = width * depth;
-  const masks = masksIf(stack.some((layer) => layer.enabled && layer.kind === 'hydraulic'), n);
+  const masks = masksIf(
+    stack.some((layer) => layer.enabled && layer.kind === 'hydraulic'),
+    n,
+  );
   const water = stackMakesWater(stack) ? createWaterSurface(n) : null;
   const input = request.heights.length > 0 ? request.heights : null;
   const baseIndex = topWholeMapLayer(stack);
@@ -80,7 +90,12 @@ export async function runTerrainJobThreaded(
   let base: StackBase = null;
   for (const [order, { layer, index }] of enabled.entries()) {
     const out = new Float32Array(n);
-    const options = { masks: masks ?? undefined, water: water ?? undefined, onProgress: (done: number, total: number) => onProgress(Math.floor((PROGRESS_UNITS_PER_STEP * (order + done / Math.max(1, total))) / enabled.length), PROGRESS_UNITS_PER_STEP) };
+    const options = {
+      masks: masks ?? undefined,
+      water: water ?? undefined,
+      onProgress: (done: number, total: number) =>
+        onProgress(Math.floor((PROGRESS_UNITS_PER_STEP * (order + done / Math.max(1, total))) / enabled.length), PROGRESS_UNITS_PER_STEP),
+    };
     if (layer.kind === 'hydraulic' || layer.kind === 'thermal') {
       out.set(current);
       const step = { ...layer.params, kind: layer.kind } as TerrainStep;

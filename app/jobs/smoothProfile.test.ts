@@ -6,7 +6,13 @@ import { presetStack } from '../../shared/layers/migrate';
 import { createGenerateFormStore, validateGenerateForm } from '../generate/generateFormStore';
 import { runTerrainJob } from './runTerrainJob';
 
-const RECIPE: FaultRecipe = { seed: 9, iterations: 120, lineMethod: 'two-point', decay: { disp0: 3, dispN: 0.5, n: 80 }, profile: { kind: 'smooth', width: 6 } };
+const RECIPE: FaultRecipe = {
+  seed: 9,
+  iterations: 120,
+  lineMethod: 'two-point',
+  decay: { disp0: 3, dispN: 0.5, n: 80 },
+  profile: { kind: 'smooth', width: 6 },
+};
 
 describe('smooth fault profile in jobs and the generate form', () => {
   it('a job runs the recipe profile: the reference bytes, unlike the step', () => {

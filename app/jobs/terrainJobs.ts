@@ -102,8 +102,14 @@ export class TerrainJobs {
     const doc = this.editor.document;
     const sameSize = doc.field.width === width && doc.field.depth === depth && doc.field.cellSize === cellSize;
     const { stack, dropped } = generatedStack(doc.stack, recipe, finishing, sameSize);
-    const label = finishing.length > 0 ? `Generate ${recipe.iterations} iterations + ${finishing.length} step${finishing.length > 1 ? 's' : ''}` : `Generate ${recipe.iterations} iterations`;
-    this.droppedNote = dropped.length > 0 ? `${dropped.length} layer${dropped.length > 1 ? 's' : ''} holding per-vertex data of the ${doc.field.width} × ${doc.field.depth} map ${dropped.length > 1 ? 'were' : 'was'} left out (${dropped.map((layer) => layer.name).join(', ')}); Undo brings ${dropped.length > 1 ? 'them' : 'it'} back` : null;
+    const label =
+      finishing.length > 0
+        ? `Generate ${recipe.iterations} iterations + ${finishing.length} step${finishing.length > 1 ? 's' : ''}`
+        : `Generate ${recipe.iterations} iterations`;
+    this.droppedNote =
+      dropped.length > 0
+        ? `${dropped.length} layer${dropped.length > 1 ? 's' : ''} holding per-vertex data of the ${doc.field.width} × ${doc.field.depth} map ${dropped.length > 1 ? 'were' : 'was'} left out (${dropped.map((layer) => layer.name).join(', ')}); Undo brings ${dropped.length > 1 ? 'them' : 'it'} back`
+        : null;
     return this.applyStack(stack, label, { size: { width, depth, cellSize } });
   }
 
@@ -167,28 +173,35 @@ export class TerrainJobs {
     // The input goes to the worker (transferred); a copy primes the engine when no whole-map layer runs.
     const keptInput = input && !next.slice(start).some((layer) => layer.enabled && !kindOf(layer).local) ? input.slice() : null;
     const request: TerrainJobRequest = { ...size, heights: input ?? new Float32Array(0), stack: next.slice(start) };
-    return this.run(request, label, (heights, masks, base, water) => {
-      options.beforeApply?.(true);
-      const current = this.editor.document;
-      const same = current.field.width === size.width && current.field.depth === size.depth && current.field.cellSize === size.cellSize;
-      // The engine keeps its base: never the array the edit takes as its own.
-      if (base) this.engine.prime(next, size, { index: base.index + start, output: base.output === heights ? heights.slice() : base.output });
-      else if (start === 0) this.engine.prime(next, size, null);
-      else {
-        let below = start - 1;
-        while (below >= 0 && !next[below].enabled) below--;
-        if (below >= 0 && keptInput) this.engine.prime(next, size, { index: below, output: keptInput });
-        else this.engine.reset();
-      }
-      const heightsEdit = same ? diffTileEdit(label, size.width, size.depth, current.field.heights, heights) : createFieldReplaceEdit(label, current.field, createHeightfield(size.width, size.depth, size.cellSize, heights));
-      this.heightsMatchStack = true;
-      // Layers that were not re-run keep the masks they made (unless hydraulic layers ran again).
-      const nextMasks = masks ?? (start > 0 ? current.erosionMasks : null);
-      // Likewise the water: the job's when it ran a water-making layer, else what the layers below it made.
-      const nextWater = water ?? (start > 0 && stackMakesWater(next.slice(0, start)) ? current.water : null);
-      const edit = withWater(withErosionMasks(withStack(heightsEdit, current.stack, next), current.erosionMasks, nextMasks), current.water, nextWater);
-      return options.wrap ? options.wrap(edit) : edit;
-    }, options.beforeApply && (() => options.beforeApply?.(false)));
+    return this.run(
+      request,
+      label,
+      (heights, masks, base, water) => {
+        options.beforeApply?.(true);
+        const current = this.editor.document;
+        const same = current.field.width === size.width && current.field.depth === size.depth && current.field.cellSize === size.cellSize;
+        // The engine keeps its base: never the array the edit takes as its own.
+        if (base) this.engine.prime(next, size, { index: base.index + start, output: base.output === heights ? heights.slice() : base.output });
+        else if (start === 0) this.engine.prime(next, size, null);
+        else {
+          let below = start - 1;
+          while (below >= 0 && !next[below].enabled) below--;
+          if (below >= 0 && keptInput) this.engine.prime(next, size, { index: below, output: keptInput });
+          else this.engine.reset();
+        }
+        const heightsEdit = same
+          ? diffTileEdit(label, size.width, size.depth, current.field.heights, heights)
+          : createFieldReplaceEdit(label, current.field, createHeightfield(size.width, size.depth, size.cellSize, heights));
+        this.heightsMatchStack = true;
+        // Layers that were not re-run keep the masks they made (unless hydraulic layers ran again).
+        const nextMasks = masks ?? (start > 0 ? current.erosionMasks : null);
+        // Likewise the water: the job's when it ran a water-making layer, else what the layers below it made.
+        const nextWater = water ?? (start > 0 && stackMakesWater(next.slice(0, start)) ? current.water : null);
+        const edit = withWater(withErosionMasks(withStack(heightsEdit, current.stack, next), current.erosionMasks, nextMasks), current.water, nextWater);
+        return options.wrap ? options.wrap(edit) : edit;
+      },
+      options.beforeApply && (() => options.beforeApply?.(false)),
+    );
   }
 
   /**
@@ -310,7 +323,9 @@ export class TerrainJobs {
     this.store.setState({ running: true, label, done: 0, total: 1, startedAt: performance.now(), lastMessage: null });
     let outcome: TerrainJobOutcome;
     try {
-      this.current = this.transport.start({ width, depth, cellSize, heights: new Float32Array(0), stack }, (done, total) => this.store.setState({ done, total }));
+      this.current = this.transport.start({ width, depth, cellSize, heights: new Float32Array(0), stack }, (done, total) =>
+        this.store.setState({ done, total }),
+      );
       outcome = await this.current.outcome;
     } catch (error) {
       outcome = { status: 'failed', message: error instanceof Error ? error.message : String(error) };
@@ -338,7 +353,12 @@ export class TerrainJobs {
     this.engine.reset();
   }
 
-  private async run(request: TerrainJobRequest, label: string, toEdit: (heights: Float32Array, masks: ErosionCoverBytes | null, base: StackBase, water: WaterSurface | null) => DocumentEdit, onAbandon?: () => void): Promise<JobResult> {
+  private async run(
+    request: TerrainJobRequest,
+    label: string,
+    toEdit: (heights: Float32Array, masks: ErosionCoverBytes | null, base: StackBase, water: WaterSurface | null) => DocumentEdit,
+    onAbandon?: () => void,
+  ): Promise<JobResult> {
     if (this.current) return 'busy';
     const documentAtStart = this.editor.document;
     const versionAtStart = this.editor.store.getState().version;

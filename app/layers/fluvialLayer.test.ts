@@ -30,7 +30,10 @@ describe('the fluvial layer in the editor', () => {
     const { editor, design } = setup();
     const step = fluvialStep({ k: 1e-3, uplift: 1e-3, timeStep: 1000, time: 20_000 });
     expect(await design.jobs.generate({ width: SIZE, depth: SIZE, cellSize: 2, recipe: RECIPE, finishing: [step] })).toBe('done');
-    expect(editor.document.stack.map((layer) => [layer.id, layer.kind])).toEqual([['faults', 'faults'], ['fluvial-1', 'fluvial']]);
+    expect(editor.document.stack.map((layer) => [layer.id, layer.kind])).toEqual([
+      ['faults', 'faults'],
+      ['fluvial-1', 'fluvial'],
+    ]);
     expectExact(editor);
     const before = editor.document.field.heights.slice();
     const progress: number[] = [];

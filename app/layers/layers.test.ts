@@ -67,14 +67,16 @@ describe('editing the layer stack', () => {
     const depth = carvedDepth();
     expect(depth).toBeGreaterThan(0.5);
 
-    expect(await design.jobs.generate({ width: SIZE, depth: SIZE, cellSize: 2, recipe: { ...RECIPE, seed: 11 }, finishing: [thermalStep({ iterations: 5 })] })).toBe('done');
+    expect(
+      await design.jobs.generate({ width: SIZE, depth: SIZE, cellSize: 2, recipe: { ...RECIPE, seed: 11 }, finishing: [thermalStep({ iterations: 5 })] }),
+    ).toBe('done');
     expect(kinds(editor)).toEqual(['faults', 'thermal', 'sculpt']);
     expectExact(editor);
     // The valley is cut into the new base as deep as into the old one.
     expect(carvedDepth()).toBeCloseTo(depth, 3);
 
     editor.undo();
-    expect((editor.document.stack[0].kind === 'faults' && editor.document.stack[0].params.seed)).toBe(4);
+    expect(editor.document.stack[0].kind === 'faults' && editor.document.stack[0].params.seed).toBe(4);
     expectExact(editor);
     editor.undo();
     expect(kinds(editor)).toEqual(['faults', 'thermal']);
@@ -152,9 +154,8 @@ describe('editing the layer stack', () => {
   });
 });
 
-
 describe('Run with another preset', () => {
-  it('replaces the finishing layers of the last Run (whatever their kinds) and keeps the user\'s layers', async () => {
+  it("replaces the finishing layers of the last Run (whatever their kinds) and keeps the user's layers", async () => {
     const { editor, tools, design } = setup();
     const { buildPreset } = await import('../../shared/presets/terrainPresets');
     const run = async (id: 'mountains' | 'mesas' | 'canyons') => {
@@ -172,7 +173,7 @@ describe('Run with another preset', () => {
   });
 });
 
-describe('the 2D panel\'s layer view', () => {
+describe("the 2D panel's layer view", () => {
   /** Waits until the layers model holds a Solo of `id` at the document's version. */
   async function soloOf(design: ReturnType<typeof setup>['design'], editor: Editor, id: string) {
     for (let n = 0; n < 2000; n++) {
@@ -183,7 +184,7 @@ describe('the 2D panel\'s layer view', () => {
     throw new Error(`no Solo of ${id}`);
   }
 
-  it('shows the selected sculpt layer\'s contribution, non-zero only where the stroke went, and follows the selection and edits', async () => {
+  it("shows the selected sculpt layer's contribution, non-zero only where the stroke went, and follows the selection and edits", async () => {
     const { editor, tools, design } = setup();
     await design.jobs.generate({ width: SIZE, depth: SIZE, cellSize: 2, recipe: RECIPE, finishing: [thermalStep({ iterations: 5 })] });
     await carveValley(tools, design);

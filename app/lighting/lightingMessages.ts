@@ -16,8 +16,7 @@ export interface ToLightingWorker {
 }
 
 export type FromLightingWorker =
-  | { id: number; type: 'patch'; patch: LightingPatch; range: { min: number; max: number } | null }
-  | { id: number; type: 'failed'; message: string };
+  { id: number; type: 'patch'; patch: LightingPatch; range: { min: number; max: number } | null } | { id: number; type: 'failed'; message: string };
 
 /** A running lighting worker, as the viewport's TerrainLighting talks to it. */
 export interface LightingChannel {

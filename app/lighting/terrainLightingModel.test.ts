@@ -5,7 +5,8 @@ import { TerrainLightingModel, type LightingJob } from './terrainLightingModel';
 
 function hills(width: number, depth: number, cellSize: number): Heightfield {
   const field = createHeightfield(width, depth, cellSize);
-  for (let j = 0; j < depth; j++) for (let i = 0; i < width; i++) field.heights[j * width + i] = 12 * Math.sin(i * 0.21) * Math.cos(j * 0.17) + 5 * Math.sin((i + 2 * j) * 0.5);
+  for (let j = 0; j < depth; j++)
+    for (let i = 0; i < width; i++) field.heights[j * width + i] = 12 * Math.sin(i * 0.21) * Math.cos(j * 0.17) + 5 * Math.sin((i + 2 * j) * 0.5);
   return field;
 }
 
@@ -68,11 +69,18 @@ describe('terrain lighting model', () => {
     const heights = new Float32Array(40 * 40);
     model.copyWindowRows(field, job, heights, 0, 40);
     const { sunRect, skyRect } = model.localRects(job);
-    expect(model.apply(job, { patch: computeLightingPatch({ width: 40, depth: 40, spacing: 1, heights }, job.sun, sunRect, skyRect, model.mapEdgeIn(job)), range: null })).toBeNull();
+    expect(
+      model.apply(job, {
+        patch: computeLightingPatch({ width: 40, depth: 40, spacing: 1, heights }, job.sun, sunRect, skyRect, model.mapEdgeIn(job)),
+        range: null,
+      }),
+    ).toBeNull();
     expect(model.data).toHaveLength(33 * 20 * 2);
     settle(model, other);
     const whole = { i0: 0, j0: 0, i1: 33, j1: 20 };
-    expect(model.data).toEqual(computeLighting({ width: 33, depth: 20, spacing: 1, heights: other.heights }, { azimuthDeg: 90, elevationDeg: 10 }, whole, whole));
+    expect(model.data).toEqual(
+      computeLighting({ width: 33, depth: 20, spacing: 1, heights: other.heights }, { azimuthDeg: 90, elevationDeg: 10 }, whole, whole),
+    );
   });
 
   it('lights every second vertex of a map too large for one lighting texture', () => {

@@ -96,7 +96,12 @@ export class TerrainLightingModel {
       return;
     }
     const { stride, width, depth } = this.grid;
-    const rect = growRect({ i0: Math.floor(region.i0 / stride), j0: Math.floor(region.j0 / stride), i1: Math.ceil(region.i1 / stride), j1: Math.ceil(region.j1 / stride) }, 0, width, depth);
+    const rect = growRect(
+      { i0: Math.floor(region.i0 / stride), j0: Math.floor(region.j0 / stride), i1: Math.ceil(region.i1 / stride), j1: Math.ceil(region.j1 / stride) },
+      0,
+      width,
+      depth,
+    );
     if (isEmpty(rect)) return;
     this.widenRange(field, region);
     this.staleSky = union(this.staleSky, growRect(rect, OCCLUSION_REACH, width, depth));
@@ -123,7 +128,14 @@ export class TerrainLightingModel {
       window = union(window, needs);
     }
     const whole = fullRect(this.grid);
-    const job: LightingJob = { generation: this.generation, sun: { ...this.sun }, window: window ?? whole, sunRect, skyRect, whole: covers(window ?? whole, whole) };
+    const job: LightingJob = {
+      generation: this.generation,
+      sun: { ...this.sun },
+      window: window ?? whole,
+      sunRect,
+      skyRect,
+      whole: covers(window ?? whole, whole),
+    };
     this.staleSun = null;
     this.staleSky = null;
     this.inFlight = job;
@@ -172,7 +184,8 @@ export class TerrainLightingModel {
   apply(job: LightingJob, result: LightingResult): GridRect | null {
     if (this.inFlight === job) this.inFlight = null;
     if (job.generation !== this.generation) return null;
-    if (result.range && job.whole) this.range = this.range ? { min: Math.min(this.range.min, result.range.min), max: Math.max(this.range.max, result.range.max) } : { ...result.range };
+    if (result.range && job.whole)
+      this.range = this.range ? { min: Math.min(this.range.min, result.range.min), max: Math.max(this.range.max, result.range.max) } : { ...result.range };
     const { patch } = result;
     let changed: GridRect | null = null;
     const put = (rect: GridRect | null, bytes: Uint8Array | null, channel: number) => {
@@ -194,7 +207,8 @@ export class TerrainLightingModel {
 
   /** The rects a job computes, in its window's coordinates (what computeLightingPatch takes). */
   localRects(job: LightingJob): { sunRect: GridRect | null; skyRect: GridRect | null } {
-    const shift = (r: GridRect | null) => (r ? { i0: r.i0 - job.window.i0, j0: r.j0 - job.window.j0, i1: r.i1 - job.window.i0, j1: r.j1 - job.window.j0 } : null);
+    const shift = (r: GridRect | null) =>
+      r ? { i0: r.i0 - job.window.i0, j0: r.j0 - job.window.j0, i1: r.i1 - job.window.i0, j1: r.j1 - job.window.j0 } : null;
     return { sunRect: shift(job.sunRect), skyRect: shift(job.skyRect) };
   }
 

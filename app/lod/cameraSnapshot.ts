@@ -49,7 +49,8 @@ export class CameraSnapshot {
     if (frustum.length !== this.planes) return false;
     for (let p = 0; p < frustum.length; p++) {
       const plane = frustum[p];
-      if (!Object.is(v[5 + 4 * p], plane.nx) || !Object.is(v[6 + 4 * p], plane.ny) || !Object.is(v[7 + 4 * p], plane.nz) || !Object.is(v[8 + 4 * p], plane.d)) return false;
+      if (!Object.is(v[5 + 4 * p], plane.nx) || !Object.is(v[6 + 4 * p], plane.ny) || !Object.is(v[7 + 4 * p], plane.nz) || !Object.is(v[8 + 4 * p], plane.d))
+        return false;
     }
     return true;
   }

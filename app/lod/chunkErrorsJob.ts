@@ -31,7 +31,8 @@ export class ChunkErrorsAssembler {
     // A piece of an older generation: its heights were superseded.
     if (!job || message.generation !== job.generation) return null;
     try {
-      if (message.start < 0 || message.start + message.heights.length > job.heights.length) throw new RangeError(`piece [${message.start}, ${message.start + message.heights.length}) is outside the ${job.heights.length} heights`);
+      if (message.start < 0 || message.start + message.heights.length > job.heights.length)
+        throw new RangeError(`piece [${message.start}, ${message.start + message.heights.length}) is outside the ${job.heights.length} heights`);
       job.heights.set(message.heights, message.start);
       job.received += message.heights.length;
       if (job.received < job.heights.length) return null;

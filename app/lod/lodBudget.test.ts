@@ -29,7 +29,11 @@ describe.each([1025, 4097, 8193])('LOD triangle budget at %i²', (side) => {
     ]) {
       const r = orbitRadius * zoom;
       cameras.push({
-        position: { x: pose.target.x + r * Math.cos(elevation) * Math.sin(azimuth), y: pose.target.y + r * Math.sin(elevation) + 5, z: pose.target.z + r * Math.cos(elevation) * Math.cos(azimuth) },
+        position: {
+          x: pose.target.x + r * Math.cos(elevation) * Math.sin(azimuth),
+          y: pose.target.y + r * Math.sin(elevation) + 5,
+          z: pose.target.z + r * Math.cos(elevation) * Math.cos(azimuth),
+        },
         fovYDegrees: FOV,
         viewportHeight: VIEWPORT.height,
       });

@@ -28,7 +28,14 @@ function bump(field: Heightfield, i0: number, j0: number, side: number, amount: 
 }
 
 /** Raises vertices [i0, i1) × [j0, j1) by `amount`. */
-function lift(field: Heightfield, i0: number, j0: number, i1: number, j1: number, amount: number): { kind: 'rect'; i0: number; j0: number; i1: number; j1: number } {
+function lift(
+  field: Heightfield,
+  i0: number,
+  j0: number,
+  i1: number,
+  j1: number,
+  amount: number,
+): { kind: 'rect'; i0: number; j0: number; i1: number; j1: number } {
   for (let j = j0; j < j1; j++) for (let i = i0; i < i1; i++) field.heights[j * field.width + i] += amount;
   return { kind: 'rect', i0, j0, i1, j1 };
 }

@@ -59,7 +59,8 @@ describe('heightmap image equals the plain per-pixel formula byte for byte', () 
     return pixels;
   };
   const whole = (field: Heightfield): MapImageRect => ({ i0: 0, j0: 0, i1: field.width, j1: field.depth });
-  const same = (a: Uint8ClampedArray, b: Uint8ClampedArray) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+  const same = (a: Uint8ClampedArray, b: Uint8ClampedArray) =>
+    Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 
   it.each([
     [2, 2, 1],
@@ -89,7 +90,13 @@ describe('heightmap image equals the plain per-pixel formula byte for byte', () 
 
   it('on steep, smooth, huge and tiny height differences, where shading and rounding ties are likeliest', () => {
     const random = createRandom(3);
-    for (const [scale, cellSize] of [[1e-6, 1], [0.25, 1], [1000, 1], [1e7, 0.5], [1, 0.1]] as const) {
+    for (const [scale, cellSize] of [
+      [1e-6, 1],
+      [0.25, 1],
+      [1000, 1],
+      [1e7, 0.5],
+      [1, 0.1],
+    ] as const) {
       const field = createHeightfield(41, 37, cellSize);
       // Quantised heights make equal neighbours, exact halves and zero slopes common.
       for (let k = 0; k < field.heights.length; k++) field.heights[k] = Math.round(random.next() * 16) * scale;
@@ -135,7 +142,8 @@ describe('hillshade', () => {
     for (let j = 0; j < 8; j++) for (let i = 16; i < 32; i++) field.heights[j * 32 + i] = 1;
     const flat = shadeOf(0, 0);
     const shades = Array.from({ length: 32 }, (_, i) => {
-      const dhdx = 0.25 * ((i === 15 || i === 16 ? 1 : 0) / 2) + 0.75 * ((i >= 16 - HILLSHADE_REACH && i < 16 + HILLSHADE_REACH ? 1 : 0) / (2 * HILLSHADE_REACH));
+      const dhdx =
+        0.25 * ((i === 15 || i === 16 ? 1 : 0) / 2) + 0.75 * ((i >= 16 - HILLSHADE_REACH && i < 16 + HILLSHADE_REACH ? 1 : 0) / (2 * HILLSHADE_REACH));
       return shadeOf(dhdx, 0);
     });
     const changed = shades.map((s, i) => [i, s] as const).filter(([, s]) => Math.abs(s - flat) > 1e-9);

@@ -72,7 +72,15 @@ export function writeMapImageRows(
  * (the document's erosion results), the hypsometric tint shows the erosion cover (applyMapCover);
  * grayscale stays the plain heights.
  */
-export function writeMapImageRect(field: Heightfield, pixels: Uint8ClampedArray, mode: MapMode, range: HeightRange, rect: MapImageRect, cover: ErosionCover | null = null, lines: NaturalLines = DEFAULT_NATURAL_LINES): void {
+export function writeMapImageRect(
+  field: Heightfield,
+  pixels: Uint8ClampedArray,
+  mode: MapMode,
+  range: HeightRange,
+  rect: MapImageRect,
+  cover: ErosionCover | null = null,
+  lines: NaturalLines = DEFAULT_NATURAL_LINES,
+): void {
   if (rect.i1 <= rect.i0 || rect.j1 <= rect.j0) return;
   if (mode === 'grayscale') writeGrayscale(field, pixels, range, rect);
   else if (mode === 'natural') writeNatural(field, pixels, rect, cover, lines);
@@ -253,7 +261,9 @@ function writeHypsometric(field: Heightfield, pixels: Uint8ClampedArray, range: 
       const imR = Math.max(0, i - R);
       const ipR = Math.min(last, i + R);
       const t = flat ? 0.5 : (heights[row + i] - min) / span;
-      const dhdx = 0.25 * ((heights[row + ip] - heights[row + im]) / ((ip - im) * cellSize)) + 0.75 * ((heights[row + ipR] - heights[row + imR]) / ((ipR - imR) * cellSize));
+      const dhdx =
+        0.25 * ((heights[row + ip] - heights[row + im]) / ((ip - im) * cellSize)) +
+        0.75 * ((heights[row + ipR] - heights[row + imR]) / ((ipR - imR) * cellSize));
       const dhdz = 0.25 * ((heights[z1p + i] - heights[z1m + i]) / dz1) + 0.75 * ((heights[zRp + i] - heights[zRm + i]) / dzR);
       writeShadedPixel(pixels, base + (i << 2), t, dhdx, dhdz);
     }

@@ -39,7 +39,7 @@ describe('map mip levels', () => {
     }
   });
 
-  it('of an aligned rectangle equal the same part of the whole image\'s level', () => {
+  it("of an aligned rectangle equal the same part of the whole image's level", () => {
     const width = 70;
     const height = 45;
     const pixels = randomImage(width, height, 2);
@@ -47,13 +47,16 @@ describe('map mip levels', () => {
     const rect = alignToBlocks({ i0: 21, j0: 9, i1: 67, j1: 45 }, 4, { i0: 0, j0: 0, i1: width, j1: height });
     expect(rect).toEqual({ i0: 20, j0: 8, i1: 68, j1: 45 });
     const part = new Uint8ClampedArray((rect.i1 - rect.i0) * (rect.j1 - rect.j0) * 4);
-    for (let y = rect.j0; y < rect.j1; y++) part.set(pixels.subarray((y * width + rect.i0) * 4, (y * width + rect.i1) * 4), (y - rect.j0) * (rect.i1 - rect.i0) * 4);
+    for (let y = rect.j0; y < rect.j1; y++)
+      part.set(pixels.subarray((y * width + rect.i0) * 4, (y * width + rect.i1) * 4), (y - rect.j0) * (rect.i1 - rect.i0) * 4);
     const level = downsampleRect(part, rect, 4);
     expect([level.i0, level.j0]).toEqual([5, 2]);
     for (let J = 0; J < level.height; J++)
       for (let I = 0; I < level.width; I++) {
         const at = ((level.j0 + J) * whole.width + level.i0 + I) * 4;
-        expect(Array.from(level.pixels.subarray((J * level.width + I) * 4, (J * level.width + I) * 4 + 4))).toEqual(Array.from(whole.pixels.subarray(at, at + 4)));
+        expect(Array.from(level.pixels.subarray((J * level.width + I) * 4, (J * level.width + I) * 4 + 4))).toEqual(
+          Array.from(whole.pixels.subarray(at, at + 4)),
+        );
       }
     expect(() => downsampleRect(part, { i0: 2, j0: 0, i1: 10, j1: 4 }, 4)).toThrow(/multiple of 4/);
   });

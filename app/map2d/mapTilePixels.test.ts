@@ -169,46 +169,49 @@ describe('map tile pixels', () => {
   it.each([
     ['one tile', 41, 33, undefined, 41, undefined],
     ['many small tiles', 53, 45, 8, 8, [4]],
-  ] as const)('with %s, range changes draw edits in the old colours at once and the recolour makes the image exact', (_, width, depth, tileSide, side, mipFactors) => {
-    const random = createRandom(11);
-    const field = randomField(width, depth, 1, 5, 20);
-    let time = 0;
-    // Each look at the clock takes a millisecond, so slices end part-way through the work.
-    const image = new MapTilePixels({ tileSide, mipFactors, now: () => time++, bandPixels: 64 });
-    const assembled = new Assembled(field, image);
-    assembled.put(image.update(field, { kind: 'all' }, 'hypsometric'));
-    finish(image, field, assembled);
-    for (let n = 0; n < 25; n++) {
-      const before = Uint8ClampedArray.from(assembled.pixels);
-      const oldRange = heightRange(field.heights);
-      const allCurrent = image.upToDate;
-      const rect = randomRect(random, field, side, n);
-      editRect(random, field, rect, null);
-      assembled.put(image.update(field, rect, 'hypsometric'));
-      if (allCurrent) {
-        // Inside the margin-grown rectangle: the new heights in the old colours; elsewhere untouched.
-        const inOldColours = wholeImage(field, 'hypsometric', oldRange);
-        for (let j = 0; j < depth; j++)
-          for (let i = 0; i < width; i++) {
-            const m = HILLSHADE_REACH;
-            const inside = i >= rect.i0 - m && i < rect.i1 + m && j >= rect.j0 - m && j < rect.j1 + m;
-            const p = (j * width + i) * 4;
-            const expected = inside ? inOldColours : before;
-            expect(Array.from(assembled.pixels.subarray(p, p + 4)), `(${i}, ${j}) after edit ${n}`).toEqual(Array.from(expected.subarray(p, p + 4)));
-          }
+  ] as const)(
+    'with %s, range changes draw edits in the old colours at once and the recolour makes the image exact',
+    (_, width, depth, tileSide, side, mipFactors) => {
+      const random = createRandom(11);
+      const field = randomField(width, depth, 1, 5, 20);
+      let time = 0;
+      // Each look at the clock takes a millisecond, so slices end part-way through the work.
+      const image = new MapTilePixels({ tileSide, mipFactors, now: () => time++, bandPixels: 64 });
+      const assembled = new Assembled(field, image);
+      assembled.put(image.update(field, { kind: 'all' }, 'hypsometric'));
+      finish(image, field, assembled);
+      for (let n = 0; n < 25; n++) {
+        const before = Uint8ClampedArray.from(assembled.pixels);
+        const oldRange = heightRange(field.heights);
+        const allCurrent = image.upToDate;
+        const rect = randomRect(random, field, side, n);
+        editRect(random, field, rect, null);
+        assembled.put(image.update(field, rect, 'hypsometric'));
+        if (allCurrent) {
+          // Inside the margin-grown rectangle: the new heights in the old colours; elsewhere untouched.
+          const inOldColours = wholeImage(field, 'hypsometric', oldRange);
+          for (let j = 0; j < depth; j++)
+            for (let i = 0; i < width; i++) {
+              const m = HILLSHADE_REACH;
+              const inside = i >= rect.i0 - m && i < rect.i1 + m && j >= rect.j0 - m && j < rect.j1 + m;
+              const p = (j * width + i) * 4;
+              const expected = inside ? inOldColours : before;
+              expect(Array.from(assembled.pixels.subarray(p, p + 4)), `(${i}, ${j}) after edit ${n}`).toEqual(Array.from(expected.subarray(p, p + 4)));
+            }
+        }
+        // Sometimes let a short recolour slice run part-way before the next edit comes.
+        if (n % 4 === 3) {
+          time += RECOLOUR_SETTLE_MS;
+          assembled.put(image.redrawSlice(field, 3));
+        }
       }
-      // Sometimes let a short recolour slice run part-way before the next edit comes.
-      if (n % 4 === 3) {
-        time += RECOLOUR_SETTLE_MS;
-        assembled.put(image.redrawSlice(field, 3));
-      }
-    }
-    expect(image.upToDate).toBe(false);
-    time += RECOLOUR_SETTLE_MS;
-    for (let slice = 0; slice < 1000 && !image.upToDate; slice++) assembled.put(image.redrawSlice(field, 8));
-    expect(image.upToDate).toBe(true);
-    expect(sameBytes(assembled.pixels, wholeImage(field, 'hypsometric'))).toBe(true);
-  });
+      expect(image.upToDate).toBe(false);
+      time += RECOLOUR_SETTLE_MS;
+      for (let slice = 0; slice < 1000 && !image.upToDate; slice++) assembled.put(image.redrawSlice(field, 8));
+      expect(image.upToDate).toBe(true);
+      expect(sameBytes(assembled.pixels, wholeImage(field, 'hypsometric'))).toBe(true);
+    },
+  );
 
   describe('recolour slicing (injected clock)', () => {
     const setup = () => {
@@ -401,7 +404,8 @@ describe('map tile pixels', () => {
     /** Each tile's own pixels, cut from the assembled whole-map image. */
     const tileOf = (field: Heightfield, pixels: Uint8ClampedArray, tile: { i0: number; j0: number; i1: number; j1: number }) => {
       const out = new Uint8ClampedArray((tile.i1 - tile.i0) * (tile.j1 - tile.j0) * 4);
-      for (let j = tile.j0; j < tile.j1; j++) out.set(pixels.subarray((j * field.width + tile.i0) * 4, (j * field.width + tile.i1) * 4), (j - tile.j0) * (tile.i1 - tile.i0) * 4);
+      for (let j = tile.j0; j < tile.j1; j++)
+        out.set(pixels.subarray((j * field.width + tile.i0) * 4, (j * field.width + tile.i1) * 4), (j - tile.j0) * (tile.i1 - tile.i0) * 4);
       return out;
     };
 

@@ -52,7 +52,13 @@ export const RECOLOUR_SETTLE_MS = 150;
 const BAND_PIXELS = 8192;
 
 function sameColouring(a: Colouring, b: Colouring): boolean {
-  return a.mode === b.mode && a.range.min === b.range.min && a.range.max === b.range.max && a.cover === b.cover && (a.mode !== 'natural' || sameNaturalLines(a.lines, b.lines));
+  return (
+    a.mode === b.mode &&
+    a.range.min === b.range.min &&
+    a.range.max === b.range.max &&
+    a.cover === b.cover &&
+    (a.mode !== 'natural' || sameNaturalLines(a.lines, b.lines))
+  );
 }
 
 /**
@@ -200,7 +206,15 @@ export class MapTilePixels {
       const rows = Math.max(1, Math.floor(this.bandPixels / tileWidth));
       const j0 = tile.j0 + work.rowsDone;
       const j1 = Math.min(tile.j1, j0 + rows);
-      writeMapImageRect(field, work.pixels.subarray(work.rowsDone * tileWidth * 4), work.colouring.mode, work.colouring.range, { i0: tile.i0, j0, i1: tile.i1, j1 }, work.colouring.cover, work.colouring.lines);
+      writeMapImageRect(
+        field,
+        work.pixels.subarray(work.rowsDone * tileWidth * 4),
+        work.colouring.mode,
+        work.colouring.range,
+        { i0: tile.i0, j0, i1: tile.i1, j1 },
+        work.colouring.cover,
+        work.colouring.lines,
+      );
       work.rowsDone = j1 - tile.j0;
       if (j1 === tile.j1) {
         rects.push(this.tileRect(work.tile, tile, work.pixels));

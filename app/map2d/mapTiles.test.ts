@@ -23,16 +23,21 @@ describe('map tiles', () => {
     writeMapImageRows(field, whole, mode, range);
     // Small tiles so that every kind of tile border occurs.
     const tiles = [];
-    for (let j0 = 0; j0 < field.depth; j0 += 8) for (let i0 = 0; i0 < field.width; i0 += 8) tiles.push({ i0, j0, i1: Math.min(field.width, i0 + 8), j1: Math.min(field.depth, j0 + 8) });
+    for (let j0 = 0; j0 < field.depth; j0 += 8)
+      for (let i0 = 0; i0 < field.width; i0 += 8) tiles.push({ i0, j0, i1: Math.min(field.width, i0 + 8), j1: Math.min(field.depth, j0 + 8) });
     const assembled = new Uint8ClampedArray(whole.length);
     for (const tile of tiles) {
       // Drawn in two bands, as partial redraws do.
       const mid = Math.min(tile.j1, tile.j0 + 3);
-      for (const [rowStart, rowEnd] of [[tile.j0, mid], [mid, tile.j1]]) {
+      for (const [rowStart, rowEnd] of [
+        [tile.j0, mid],
+        [mid, tile.j1],
+      ]) {
         if (rowEnd <= rowStart) continue;
         const pixels = tilePixels(field, tile, rowStart, rowEnd, mode, range);
         const tileWidth = tile.i1 - tile.i0;
-        for (let j = rowStart; j < rowEnd; j++) assembled.set(pixels.subarray((j - rowStart) * tileWidth * 4, (j - rowStart + 1) * tileWidth * 4), (j * field.width + tile.i0) * 4);
+        for (let j = rowStart; j < rowEnd; j++)
+          assembled.set(pixels.subarray((j - rowStart) * tileWidth * 4, (j - rowStart + 1) * tileWidth * 4), (j * field.width + tile.i0) * 4);
       }
     }
     expect(Buffer.from(assembled).equals(Buffer.from(whole))).toBe(true);

@@ -48,14 +48,28 @@ export function tileRectToRedraw(tile: MapTile, region: DirtyRegion): MapImageRe
 }
 
 /** RGBA pixels of a rectangle of the map (its width × height), identical to the whole-map image's. */
-export function rectPixels(field: Heightfield, rect: MapImageRect, mode: MapMode, range: HeightRange, cover: ErosionCover | null = null, lines: NaturalLines = DEFAULT_NATURAL_LINES): Uint8ClampedArray<ArrayBuffer> {
+export function rectPixels(
+  field: Heightfield,
+  rect: MapImageRect,
+  mode: MapMode,
+  range: HeightRange,
+  cover: ErosionCover | null = null,
+  lines: NaturalLines = DEFAULT_NATURAL_LINES,
+): Uint8ClampedArray<ArrayBuffer> {
   const pixels = new Uint8ClampedArray((rect.i1 - rect.i0) * (rect.j1 - rect.j0) * 4);
   writeMapImageRect(field, pixels, mode, range, rect, cover, lines);
   return pixels;
 }
 
 /** RGBA pixels of rows [rowStart, rowEnd) of a tile (tile width × rows), identical to the whole-map image's. */
-export function tilePixels(field: Heightfield, tile: MapTile, rowStart: number, rowEnd: number, mode: MapMode, range: HeightRange): Uint8ClampedArray<ArrayBuffer> {
+export function tilePixels(
+  field: Heightfield,
+  tile: MapTile,
+  rowStart: number,
+  rowEnd: number,
+  mode: MapMode,
+  range: HeightRange,
+): Uint8ClampedArray<ArrayBuffer> {
   return rectPixels(field, { i0: tile.i0, j0: rowStart, i1: tile.i1, j1: rowEnd }, mode, range);
 }
 

@@ -7,7 +7,11 @@ const field = createHeightfield(65, 33, 2.5);
 describe('2D map view transform', () => {
   it('maps the centre of image pixel (i, j) to vertex (i, j), x right and z down', () => {
     const view = { scale: 3, offsetX: 10, offsetY: -4 };
-    for (const [i, j] of [[0, 0], [64, 32], [17, 5]]) {
+    for (const [i, j] of [
+      [0, 0],
+      [64, 32],
+      [17, 5],
+    ]) {
       const p = { px: 10 + (i + 0.5) * 3, py: -4 + (j + 0.5) * 3 };
       const w = canvasToWorld(view, field, p.px, p.py);
       expect(w.x).toBeCloseTo(vertexX(field, i), 9);

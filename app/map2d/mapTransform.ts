@@ -20,10 +20,7 @@ type Dimensions = Pick<Heightfield, 'width' | 'depth' | 'cellSize'>;
 
 /** Fits the whole map centred in a canvas of the given CSS size, leaving `margin` pixels around it. */
 export function fitMapView(field: Dimensions, canvasWidth: number, canvasHeight: number, margin = 8): MapViewTransform {
-  const scale = Math.max(
-    MIN_MAP_SCALE,
-    Math.min((canvasWidth - 2 * margin) / field.width, (canvasHeight - 2 * margin) / field.depth, MAX_MAP_SCALE),
-  );
+  const scale = Math.max(MIN_MAP_SCALE, Math.min((canvasWidth - 2 * margin) / field.width, (canvasHeight - 2 * margin) / field.depth, MAX_MAP_SCALE));
   return {
     scale,
     offsetX: (canvasWidth - field.width * scale) / 2,

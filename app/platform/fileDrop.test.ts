@@ -62,7 +62,9 @@ describe('window file drops: one router', () => {
     const { file, reads } = dropped('notes.txt', new Uint8Array([1, 2, 3]));
     await session.openDroppedFile(file);
     expect(session.project.store.getState().error).toBe(unknownDropMessage('notes.txt'));
-    expect(session.project.store.getState().error).toMatch(/^notes\.txt: Faultline cannot open this kind of file\. Drop a project \(\.faultline\) or a heightmap \(.*\.png.*\)/);
+    expect(session.project.store.getState().error).toMatch(
+      /^notes\.txt: Faultline cannot open this kind of file\. Drop a project \(\.faultline\) or a heightmap \(.*\.png.*\)/,
+    );
     expect(session.exchange.store.getState().error).toBeNull();
     expect(session.exchange.store.getState().importDialog).toBeNull();
     expect(session.editor.document).toBe(before);

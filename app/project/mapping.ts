@@ -79,7 +79,9 @@ export function documentFromProject(project: ProjectDocument, fileName: string):
   const status = project.layerStatus;
   // No stack (a document not read from a file): its heights are its one layer.
   // The field's heights are the evaluated result, edited in place: no layer may share them.
-  const stack = (project.layers ?? heightsStack(field.heights)).map((layer) => (layer.kind === 'heights' && layer.heights.buffer === field.heights.buffer ? { ...layer, heights: layer.heights.slice() } : layer));
+  const stack = (project.layers ?? heightsStack(field.heights)).map((layer) =>
+    layer.kind === 'heights' && layer.heights.buffer === field.heights.buffer ? { ...layer, heights: layer.heights.slice() } : layer,
+  );
   const document = createDocument(field, stack);
   document.props = project.props.map((value, index) => propFromJson(value, index, fileName));
   const { drive, ...view } = project.view;
@@ -121,7 +123,9 @@ export function documentFromPayload(payload: ProjectPayload, fileName: string): 
     const read = readLayerEntries(encodeUtf8(layersJson), layersData, field);
     // A stack that cannot be read never costs the heights: they open as one layer, and the user is told.
     if (read.ok) project.layers = read.stack;
-    project.layerStatus = read.ok ? { origin: origin ?? 'saved', problem: problem ?? null, version: 2 } : { origin: 'heights', problem: read.problem, version: 2 };
+    project.layerStatus = read.ok
+      ? { origin: origin ?? 'saved', problem: problem ?? null, version: 2 }
+      : { origin: 'heights', problem: read.problem, version: 2 };
   }
   return documentFromProject(project, fileName);
 }

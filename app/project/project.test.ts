@@ -2,7 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { compileProject, parseProject } from '../../shared/codecs/project';
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import type { FaultlineApi } from '../../shared/ipc/api';
-import { UPLOAD_PIECE_MAX_BYTES, type ProjectPayload, type ProjectSaveResult, type RecoverySnapshot, type WireProjectPayload } from '../../shared/ipc/projectContract';
+import {
+  UPLOAD_PIECE_MAX_BYTES,
+  type ProjectPayload,
+  type ProjectSaveResult,
+  type RecoverySnapshot,
+  type WireProjectPayload,
+} from '../../shared/ipc/projectContract';
 import { createMemoryFaultlineApi } from '../platform/memoryApi';
 import { createDocument, documentRecipe, type TerrainDocument } from '../document/document';
 import { faultsLayer, heightsStack } from '../../shared/layers/migrate';
@@ -26,7 +32,17 @@ function smallDocument(seed = 1): TerrainDocument {
   return doc;
 }
 
-const VIEW: ViewSettings = { ...DEFAULT_VIEW_SETTINGS, colorMode: 'slope', map2dMode: 'grayscale', wireframe: true, sunAzimuthDeg: 10, sunElevationDeg: 60, water: true, seaLevel: 2.5, grid: true };
+const VIEW: ViewSettings = {
+  ...DEFAULT_VIEW_SETTINGS,
+  colorMode: 'slope',
+  map2dMode: 'grayscale',
+  wireframe: true,
+  sunAzimuthDeg: 10,
+  sunElevationDeg: 60,
+  water: true,
+  seaLevel: 2.5,
+  grid: true,
+};
 
 function heightBytes(heights: Float32Array): Uint8Array {
   return new Uint8Array(heights.buffer, heights.byteOffset, heights.byteLength);
@@ -44,7 +60,14 @@ describe('document ⇄ project data', () => {
     const doc = smallDocument();
     const payload = payloadOf(doc, VIEW);
     const data = JSON.parse(payload.json) as ReturnType<typeof projectDataOf>;
-    const file = compileProject({ field: createHeightfield(data.width, data.depth, data.cellSize, new Float32Array(payload.heights.slice().buffer)), recipe: data.recipe, history: data.history, props: data.props, view: data.view, layers: doc.stack });
+    const file = compileProject({
+      field: createHeightfield(data.width, data.depth, data.cellSize, new Float32Array(payload.heights.slice().buffer)),
+      recipe: data.recipe,
+      history: data.history,
+      props: data.props,
+      view: data.view,
+      layers: doc.stack,
+    });
     const loaded = documentFromProject(parseProject(file, 'x.faultline'), 'x.faultline');
     expect(heightBytes(loaded.document.field.heights)).toEqual(heightBytes(doc.field.heights));
     expect([loaded.document.field.width, loaded.document.field.depth, loaded.document.field.cellSize]).toEqual([9, 5, 1.5]);
@@ -53,7 +76,7 @@ describe('document ⇄ project data', () => {
     expect(loaded.view).toEqual(VIEW);
   });
 
-  it('carries the layer stack with its data (a sculpt layer\'s tiles) through a payload, and a stack that cannot be read costs nothing of the heights', () => {
+  it("carries the layer stack with its data (a sculpt layer's tiles) through a payload, and a stack that cannot be read costs nothing of the heights", () => {
     const doc = smallDocument();
     const deltas = new Float32Array(64 * 64).map((_, k) => Math.sin(k));
     doc.stack = [...doc.stack, { id: 'sculpt', kind: 'sculpt', name: 'Valley', enabled: true, opacity: 0.5, params: {}, tiles: [{ i: 0, j: 0, deltas }] }];
@@ -63,7 +86,10 @@ describe('document ⇄ project data', () => {
     expect(loaded.layers).toEqual({ origin: 'saved', problem: null });
     // The history is the stack's now: none is written.
     expect(projectDataOf(loaded.document, VIEW).history).toEqual([]);
-    const broken = documentFromPayload({ ...payload, layers: { ...payload.layers!, json: payload.layers!.json.replace('"kind":"sculpt"', '"kind":"chisel"') } }, 'h.faultline');
+    const broken = documentFromPayload(
+      { ...payload, layers: { ...payload.layers!, json: payload.layers!.json.replace('"kind":"sculpt"', '"kind":"chisel"') } },
+      'h.faultline',
+    );
     expect(broken.layers.origin).toBe('heights');
     expect(broken.layers.problem).toMatch(/layer 3 "Valley".*chisel/);
     expect(heightBytes(broken.document.field.heights)).toEqual(heightBytes(doc.field.heights));
@@ -74,10 +100,12 @@ describe('document ⇄ project data', () => {
     const doc = smallDocument();
     const base = projectDataOf(doc, VIEW);
     const heights = payloadOf(doc, VIEW).heights;
-    expect(() => documentFromPayload({ json: JSON.stringify({ ...base, props: [{ id: 'a', type: 'rock', x: 'far', z: 0, yaw: 0, scale: 1 }] }), heights }, 'p.faultline')).toThrow(
-      /^p\.faultline: prop 1 is invalid: x must be a finite number/,
+    expect(() =>
+      documentFromPayload({ json: JSON.stringify({ ...base, props: [{ id: 'a', type: 'rock', x: 'far', z: 0, yaw: 0, scale: 1 }] }), heights }, 'p.faultline'),
+    ).toThrow(/^p\.faultline: prop 1 is invalid: x must be a finite number/);
+    expect(() => documentFromPayload({ json: JSON.stringify({ ...base, width: 10 }), heights }, 'p.faultline')).toThrow(
+      /^p\.faultline: holds 180 bytes of heights for a 10 × 5 map/,
     );
-    expect(() => documentFromPayload({ json: JSON.stringify({ ...base, width: 10 }), heights }, 'p.faultline')).toThrow(/^p\.faultline: holds 180 bytes of heights for a 10 × 5 map/);
     expect(documentFromPayload({ json: JSON.stringify({ ...base, view: { colorMode: 'neon' } }), heights }, 'p.faultline').view).toBeNull();
     expect(documentFromPayload({ json: JSON.stringify({ ...base, view: { ...VIEW, sunElevationDeg: 95 } }), heights }, 'p.faultline').view).toBeNull();
   });
@@ -85,7 +113,10 @@ describe('document ⇄ project data', () => {
   it('opens the view of a project saved before the lighting settings existed, with their defaults', () => {
     const doc = smallDocument();
     const old = { colorMode: 'slope', map2dMode: 'grayscale', wireframe: true };
-    const loaded = documentFromPayload({ json: JSON.stringify({ ...projectDataOf(doc, VIEW), view: old }), heights: payloadOf(doc, VIEW).heights }, 'old.faultline');
+    const loaded = documentFromPayload(
+      { json: JSON.stringify({ ...projectDataOf(doc, VIEW), view: old }), heights: payloadOf(doc, VIEW).heights },
+      'old.faultline',
+    );
     expect(loaded.view).toEqual({ ...DEFAULT_VIEW_SETTINGS, ...old });
   });
 });
@@ -99,7 +130,13 @@ describe('unsaved changes', () => {
     expect(await mayReplaceDocument(true, ask, save)).toBe(false);
     expect(await mayReplaceDocument(true, async () => 'discard', save)).toBe(true);
     expect(save).not.toHaveBeenCalled();
-    expect(await mayReplaceDocument(true, async () => 'save', async () => false)).toBe(false);
+    expect(
+      await mayReplaceDocument(
+        true,
+        async () => 'save',
+        async () => false,
+      ),
+    ).toBe(false);
     expect(await mayReplaceDocument(true, async () => 'save', save)).toBe(true);
   });
 
@@ -134,9 +171,20 @@ function fakeMain(): FakeMain {
     const { layers } = payload;
     if (!layers) return { json: payload.json, heights };
     const { json, origin, problem } = layers;
-    return { json: payload.json, heights, layers: { json, data: 'data' in layers ? layers.data : take(layers.dataUpload), ...(origin ? { origin } : {}), ...(problem ? { problem } : {}) } };
+    return {
+      json: payload.json,
+      heights,
+      layers: { json, data: 'data' in layers ? layers.data : take(layers.dataUpload), ...(origin ? { origin } : {}), ...(problem ? { problem } : {}) },
+    };
   };
-  const main: FakeMain = { api: createMemoryFaultlineApi(), saved: [], journal: [], cleared: 0, saveResult: { status: 'saved', handle: 'h1', fileName: 'out.faultline' }, pieces: [] };
+  const main: FakeMain = {
+    api: createMemoryFaultlineApi(),
+    saved: [],
+    journal: [],
+    cleared: 0,
+    saveResult: { status: 'saved', handle: 'h1', fileName: 'out.faultline' },
+    pieces: [],
+  };
   main.api = {
     ...main.api,
     saveProjectAs: async (request) => {
@@ -179,7 +227,15 @@ function raise(session: ReturnType<typeof createEditorSession>): void {
   const doc = session.editor.document;
   const rect = { i0: 0, j0: 0, i1: 1, j1: 1 };
   const before = readHeightRect(doc, rect);
-  session.editor.apply(createHeightRectEdit('Raise', doc, rect, before, before.map((h) => h + 1)));
+  session.editor.apply(
+    createHeightRectEdit(
+      'Raise',
+      doc,
+      rect,
+      before,
+      before.map((h) => h + 1),
+    ),
+  );
 }
 
 describe('project controller', () => {
@@ -209,7 +265,7 @@ describe('project controller', () => {
     expect(controller.store.getState().error).toBe('out.faultline: could not be saved');
   });
 
-  it('New asks when dirty: Cancel keeps the document, Don\'t Save replaces it', async () => {
+  it("New asks when dirty: Cancel keeps the document, Don't Save replaces it", async () => {
     const main = fakeMain();
     const session = createEditorSession({ api: main.api, document: smallDocument() });
     const controller = createProjectController(session);
@@ -243,7 +299,7 @@ describe('project controller', () => {
     expect(heightBytes(session.editor.document.field.heights)).toEqual(heightBytes(dropped.field.heights));
   });
 
-  it('a Save chosen while an open\'s last step still runs is not lost: it runs next and saves the opened document', async () => {
+  it("a Save chosen while an open's last step still runs is not lost: it runs next and saves the opened document", async () => {
     const main = fakeMain();
     let finishClearing = (): void => undefined;
     main.api = { ...main.api, clearRecovery: () => new Promise<void>((resolve) => (finishClearing = resolve)) };
@@ -330,7 +386,11 @@ describe('project controller', () => {
     try {
       const main = fakeMain();
       const dirtyReports: boolean[] = [];
-      main.api = { ...main.api, setDocumentDirty: async (d) => void dirtyReports.push(d), checkRecovery: async () => ({ fileName: 'old.faultline', savedAt: 5 }) };
+      main.api = {
+        ...main.api,
+        setDocumentDirty: async (d) => void dirtyReports.push(d),
+        checkRecovery: async () => ({ fileName: 'old.faultline', savedAt: 5 }),
+      };
       const session = createEditorSession({ api: main.api, document: smallDocument() });
       const controller = createProjectController(session);
       const stop = controller.start({ journalDelayMs: 2000, whenIdle: (task) => task() });
@@ -362,7 +422,9 @@ describe('project controller', () => {
       raise(session);
       await vi.advanceTimersByTimeAsync(20);
       expect(main.journal.map((entry) => entry.fileName)).toEqual(['gnp_exe_.faultline']);
-      expect(() => validateRequestArgs('recovery:write', [{ fileName: main.journal[0].fileName, payload: { json: '{}', heights: new Uint8Array(4) } }])).not.toThrow();
+      expect(() =>
+        validateRequestArgs('recovery:write', [{ fileName: main.journal[0].fileName, payload: { json: '{}', heights: new Uint8Array(4) } }]),
+      ).not.toThrow();
       stop();
     } finally {
       vi.useRealTimers();

@@ -126,43 +126,63 @@ export function createProjectController(session: Pick<SessionCore, 'editor' | 'a
   const controller: ProjectController = {
     store,
     newDocument: () =>
-      exclusive('new', async () => {
-        if (!(await mayReplace('starting a new terrain'))) return;
-        replaceWith({ document: createDefaultDocument(), view: null, drive: null, layers: { origin: 'saved', problem: null } }, null, null);
-        await api.clearRecovery().catch(() => undefined);
-      }, undefined),
+      exclusive(
+        'new',
+        async () => {
+          if (!(await mayReplace('starting a new terrain'))) return;
+          replaceWith({ document: createDefaultDocument(), view: null, drive: null, layers: { origin: 'saved', problem: null } }, null, null);
+          await api.clearRecovery().catch(() => undefined);
+        },
+        undefined,
+      ),
     open: () =>
-      exclusive('open', async () => {
-        if (!(await mayReplace('opening another file'))) return;
-        await acceptOpened(await api.openProject());
-      }, undefined),
+      exclusive(
+        'open',
+        async () => {
+          if (!(await mayReplace('opening another file'))) return;
+          await acceptOpened(await api.openProject());
+        },
+        undefined,
+      ),
     showRecent: () =>
-      exclusive('showRecent', async () => {
-        store.setState({ recentList: await api.listRecentProjects() });
-      }, undefined),
+      exclusive(
+        'showRecent',
+        async () => {
+          store.setState({ recentList: await api.listRecentProjects() });
+        },
+        undefined,
+      ),
     openRecent: (index) =>
-      exclusive('openRecent', async () => {
-        store.setState({ recentList: null });
-        if (!(await mayReplace('opening another file'))) return;
-        await acceptOpened(await api.openRecentProject(index));
-      }, undefined),
+      exclusive(
+        'openRecent',
+        async () => {
+          store.setState({ recentList: null });
+          if (!(await mayReplace('opening another file'))) return;
+          await acceptOpened(await api.openRecentProject(index));
+        },
+        undefined,
+      ),
     openDropped: (file) =>
-      exclusive('openDropped', async () => {
-        if (!file.name.toLowerCase().endsWith(PROJECT_EXTENSION)) {
-          fail(`${file.name}: is not a Faultline project (.faultline) file`);
-          return;
-        }
-        if (!(await mayReplace('opening the dropped file'))) return;
-        const token = file.token ? await file.token() : null;
-        if (token) {
-          await acceptOpened(await api.openDroppedProject(token));
-          return;
-        }
-        // No path (browser): decode here; the document has no file to save back to until Save As.
-        const loaded = documentFromProject(parseProject(await file.bytes(), file.name), file.name);
-        replaceWith(loaded, file.name, null);
-        await api.clearRecovery().catch(() => undefined);
-      }, undefined),
+      exclusive(
+        'openDropped',
+        async () => {
+          if (!file.name.toLowerCase().endsWith(PROJECT_EXTENSION)) {
+            fail(`${file.name}: is not a Faultline project (.faultline) file`);
+            return;
+          }
+          if (!(await mayReplace('opening the dropped file'))) return;
+          const token = file.token ? await file.token() : null;
+          if (token) {
+            await acceptOpened(await api.openDroppedProject(token));
+            return;
+          }
+          // No path (browser): decode here; the document has no file to save back to until Save As.
+          const loaded = documentFromProject(parseProject(await file.bytes(), file.name), file.name);
+          replaceWith(loaded, file.name, null);
+          await api.clearRecovery().catch(() => undefined);
+        },
+        undefined,
+      ),
     save: () => exclusive('save', saveNow, false),
     saveAs: () => exclusive('saveAs', saveAsNow, false),
     answerUnsaved(choice) {
@@ -172,24 +192,32 @@ export function createProjectController(session: Pick<SessionCore, 'editor' | 'a
       resolve?.(choice);
     },
     restoreRecovery: () =>
-      exclusive('restoreRecovery', async () => {
-        store.setState({ recoveryOffer: null });
-        const result = await api.loadRecovery();
-        if (result.status === 'none') return;
-        if (result.status === 'error') {
-          fail(result.message);
-          return;
-        }
-        const name = result.info.fileName ?? 'Recovered';
-        replaceWith(documentFromPayload(result.payload, name), result.info.fileName, null);
-        // Restored work is unsaved work: it stays dirty (and journalled) until the user saves it.
-        editor.store.setState({ savedVersion: -1 });
-      }, undefined),
+      exclusive(
+        'restoreRecovery',
+        async () => {
+          store.setState({ recoveryOffer: null });
+          const result = await api.loadRecovery();
+          if (result.status === 'none') return;
+          if (result.status === 'error') {
+            fail(result.message);
+            return;
+          }
+          const name = result.info.fileName ?? 'Recovered';
+          replaceWith(documentFromPayload(result.payload, name), result.info.fileName, null);
+          // Restored work is unsaved work: it stays dirty (and journalled) until the user saves it.
+          editor.store.setState({ savedVersion: -1 });
+        },
+        undefined,
+      ),
     discardRecovery: () =>
-      exclusive('discardRecovery', async () => {
-        store.setState({ recoveryOffer: null });
-        await api.clearRecovery();
-      }, undefined),
+      exclusive(
+        'discardRecovery',
+        async () => {
+          store.setState({ recoveryOffer: null });
+          await api.clearRecovery();
+        },
+        undefined,
+      ),
     dismissError: () => store.setState({ error: null }),
     reportError: (message) => store.setState({ error: message }),
     closeRecent: () => store.setState({ recentList: null }),

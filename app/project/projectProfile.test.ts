@@ -8,7 +8,9 @@ import { DEFAULT_VIEW_SETTINGS } from '../../shared/ipc/contract';
 const VIEW = { ...DEFAULT_VIEW_SETTINGS, colorMode: 'slope', map2dMode: 'grayscale', wireframe: true } as const;
 
 function smoothDocument() {
-  return createDocument(createHeightfield(9, 5, 1.5), [faultsLayer({ seed: 3, iterations: 30, lineMethod: 'normal', decay: { disp0: 2, dispN: 0.1, n: 20 }, profile: { kind: 'smooth', width: 12 } })]);
+  return createDocument(createHeightfield(9, 5, 1.5), [
+    faultsLayer({ seed: 3, iterations: 30, lineMethod: 'normal', decay: { disp0: 2, dispN: 0.1, n: 20 }, profile: { kind: 'smooth', width: 12 } }),
+  ]);
 }
 
 describe('a recipe profile in the document ⇄ project mapping', () => {

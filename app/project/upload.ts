@@ -1,5 +1,11 @@
 import type { FaultlineApi } from '../../shared/ipc/api';
-import { UPLOAD_PIECE_MAX_BYTES, type LayersPayload, type ProjectPayload, type WireLayersPayload, type WireProjectPayload } from '../../shared/ipc/projectContract';
+import {
+  UPLOAD_PIECE_MAX_BYTES,
+  type LayersPayload,
+  type ProjectPayload,
+  type WireLayersPayload,
+  type WireProjectPayload,
+} from '../../shared/ipc/projectContract';
 import type { TerrainDocument } from '../document/document';
 import { heightBytes, layersPayloadOf, projectJsonOf, type SavedView } from './mapping';
 
@@ -13,7 +19,12 @@ type UploadApi = Pick<FaultlineApi, 'beginUpload' | 'appendUpload'>;
  * returns the upload's id, or null as soon as `keepGoing` says no. Each piece is one bounded IPC
  * message and the event loop runs between pieces, so frames and input are never held up for long.
  */
-async function uploadHeights(api: UploadApi, count: number, piece: (start: number, end: number) => Uint8Array, keepGoing: () => boolean): Promise<string | null> {
+async function uploadHeights(
+  api: UploadApi,
+  count: number,
+  piece: (start: number, end: number) => Uint8Array,
+  keepGoing: () => boolean,
+): Promise<string | null> {
   const id = await api.beginUpload(count * 4);
   for (let start = 0; start < count; start += PIECE_HEIGHTS) {
     if (!keepGoing()) return null;
@@ -33,7 +44,12 @@ async function sendableLayers(api: UploadApi, layers: LayersPayload, keepGoing: 
 /** Heights as sent: inline when they fit one piece, else uploaded first (they are a private copy already). */
 export async function sendableHeights(api: UploadApi, heights: Uint8Array): Promise<{ heights: Uint8Array } | { heightsUpload: string }> {
   if (heights.byteLength <= UPLOAD_PIECE_MAX_BYTES) return { heights };
-  const id = await uploadHeights(api, heights.byteLength / 4, (start, end) => heights.subarray(start * 4, end * 4), () => true);
+  const id = await uploadHeights(
+    api,
+    heights.byteLength / 4,
+    (start, end) => heights.subarray(start * 4, end * 4),
+    () => true,
+  );
   if (id === null) throw new Error('the upload of the heights stopped');
   return { heightsUpload: id };
 }

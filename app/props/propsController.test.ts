@@ -45,7 +45,15 @@ function scatterSome(props: PropsController, count = 300): void {
   props.scatter();
 }
 
-const event = (x: number, z: number, source: '2d' | '3d' = '3d', shiftKey = false): ToolPointerEvent => ({ x, z, y: 0, source, shiftKey, altKey: false, ctrlKey: false });
+const event = (x: number, z: number, source: '2d' | '3d' = '3d', shiftKey = false): ToolPointerEvent => ({
+  x,
+  z,
+  y: 0,
+  source,
+  shiftKey,
+  altKey: false,
+  ctrlKey: false,
+});
 
 describe('PropsController edits', () => {
   it('places a prop on the exact surface as one undoable entry, and selects it', () => {

@@ -161,7 +161,13 @@ export class PropsController {
     const clean = Object.fromEntries(Object.entries(patch).filter(([, value]) => typeof value === 'number' && Number.isFinite(value))) as PropTransformPatch;
     if (clean.scale !== undefined && !(clean.scale > 0)) return;
     const before = this.props;
-    this.editor.apply(createPropsEdit(label, before, mapProps(before, ids, (p) => ({ ...p, ...clean }))));
+    this.editor.apply(
+      createPropsEdit(
+        label,
+        before,
+        mapProps(before, ids, (p) => ({ ...p, ...clean })),
+      ),
+    );
   }
 
   /**
@@ -214,7 +220,12 @@ export class PropsController {
   async saveJson(): Promise<string | null> {
     if (!this.api) throw new Error('saving needs the platform API');
     const bytes = new TextEncoder().encode(this.exportJson());
-    const result = await this.api.saveBytesAs({ title: 'Export Props JSON', defaultName: 'props.json', filters: [{ name: 'Props JSON', extensions: ['json'] }], bytes });
+    const result = await this.api.saveBytesAs({
+      title: 'Export Props JSON',
+      defaultName: 'props.json',
+      filters: [{ name: 'Props JSON', extensions: ['json'] }],
+      bytes,
+    });
     return result.saved ? (result.fileName ?? '') : null;
   }
 }

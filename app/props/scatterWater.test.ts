@@ -9,7 +9,20 @@ import { PropsController } from './propsController';
 
 // A flat map with a drawn river along x = 0: its 6 m bed is under water for |x| ≤ 3 m at least.
 const size = { width: 129, depth: 129, cellSize: 1 };
-const river: Layer = { id: 'river-1', name: 'River', enabled: true, opacity: 1, kind: 'river', params: riverParams([{ x: 0, z: -62 }, { x: 0, z: 62 }], { width: 6, depth: 1.5 }) };
+const river: Layer = {
+  id: 'river-1',
+  name: 'River',
+  enabled: true,
+  opacity: 1,
+  kind: 'river',
+  params: riverParams(
+    [
+      { x: 0, z: -62 },
+      { x: 0, z: 62 },
+    ],
+    { width: 6, depth: 1.5 },
+  ),
+};
 
 function scatterOnRiver(avoidWater: boolean): number {
   const editor = new Editor(createDocument(createHeightfield(129, 129, 1, evaluateStack([river], size)!), [river]));

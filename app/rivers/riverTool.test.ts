@@ -18,7 +18,8 @@ const CELL = 2;
 /** A 65² map of 2 m cells falling towards +x and +z with ripples (rivers drawn that way run downhill), the river tool in hand. */
 async function setup() {
   const field = createHeightfield(SIZE, SIZE, CELL);
-  for (let j = 0; j < SIZE; j++) for (let i = 0; i < SIZE; i++) field.heights[j * SIZE + i] = 20 - 0.1 * (i + j) * CELL + 0.5 * Math.sin(i * 0.7) * Math.cos(j * 0.4);
+  for (let j = 0; j < SIZE; j++)
+    for (let i = 0; i < SIZE; i++) field.heights[j * SIZE + i] = 20 - 0.1 * (i + j) * CELL + 0.5 * Math.sin(i * 0.7) * Math.cos(j * 0.4);
   const editor = new Editor(createDocument(field));
   const tools = createToolStore();
   const commands = new CommandRegistry(false);
@@ -31,7 +32,17 @@ async function setup() {
   return { editor, tools, commands, design, frames, runFrames, tool: rivers.tool, model: rivers.model };
 }
 
-const at = (x: number, z: number, extra: Partial<ToolPointerEvent> = {}): ToolPointerEvent => ({ x, z, y: 0, source: '2d', shiftKey: false, altKey: false, ctrlKey: false, pickRadius: 3, ...extra });
+const at = (x: number, z: number, extra: Partial<ToolPointerEvent> = {}): ToolPointerEvent => ({
+  x,
+  z,
+  y: 0,
+  source: '2d',
+  shiftKey: false,
+  altKey: false,
+  ctrlKey: false,
+  pickRadius: 3,
+  ...extra,
+});
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 async function click(tool: RoadTool, x: number, z: number, extra: Partial<ToolPointerEvent> = {}) {
   tool.onPointerDown?.(at(x, z, extra));
@@ -63,7 +74,17 @@ describe('the river tool (the road tool drawing river layers)', () => {
     expect(s.model.store.getState().draft).toEqual({ x: -30, z: -20 });
     expectSnapshot(s.editor, before);
     await click(s.tool, 30, -20);
-    expect(s.editor.document.stack.at(-1)).toMatchObject({ id: 'river-1', kind: 'river', name: 'River 1', params: { points: [{ x: -30, z: -20 }, { x: 30, z: -20 }] } });
+    expect(s.editor.document.stack.at(-1)).toMatchObject({
+      id: 'river-1',
+      kind: 'river',
+      name: 'River 1',
+      params: {
+        points: [
+          { x: -30, z: -20 },
+          { x: 30, z: -20 },
+        ],
+      },
+    });
     expect(s.design.layers.store.getState().selectedId).toBe('river-1');
     expect(s.editor.history.undoDepth).toBe(depth + 1);
     // The bed is cut: along the river the land is lower, nowhere higher.
@@ -110,7 +131,10 @@ describe('the river tool (the road tool drawing river layers)', () => {
     expect(s.tool.onKeyDown?.('Delete')).toBe(true);
     await settle();
     await click(s.tool, 30, 20, { altKey: true });
-    expect(river(s.editor).params.points).toEqual([{ x: -30, z: -20 }, { x: 30, z: -20 }]);
+    expect(river(s.editor).params.points).toEqual([
+      { x: -30, z: -20 },
+      { x: 30, z: -20 },
+    ]);
     // Two points are the least: the refusal says so (in the Layers tab too), nothing changes.
     const version = s.editor.store.getState().version;
     await click(s.tool, 30, -20, { altKey: true });
@@ -144,7 +168,10 @@ describe('the river tool (the road tool drawing river layers)', () => {
     // The overlay draws both (as the road tool's lines, with no road surface), river-2 selected.
     const overlay = s.tools.getState().overlay;
     if (overlay.kind !== 'road') throw new Error('no spline overlay');
-    expect(overlay.roads.map((line) => [line.id, line.selected, line.params])).toEqual([['river-1', false, null], ['river-2', true, null]]);
+    expect(overlay.roads.map((line) => [line.id, line.selected, line.params])).toEqual([
+      ['river-1', false, null],
+      ['river-2', true, null],
+    ]);
   });
 
   it('navigates as every tool: a press grabs only a point of the selected river; anywhere else it orbits or pans', async () => {
@@ -162,13 +189,15 @@ describe('the river tool (the road tool drawing river layers)', () => {
     // A 30 m wall across the map at x = 0: a river over it would need a bed 30 m down.
     const heights = s.editor.document.field.heights;
     const walled = createHeightfield(SIZE, SIZE, CELL);
-    for (let k = 0; k < heights.length; k++) walled.heights[k] = (k % SIZE) === 32 ? 30 : 0;
+    for (let k = 0; k < heights.length; k++) walled.heights[k] = k % SIZE === 32 ? 30 : 0;
     s.editor.replaceDocument(createDocument(walled));
     await settle();
     const depth = s.editor.history.undoDepth;
     await click(s.tool, -30, 0);
     await click(s.tool, 30, 0);
-    expect(s.model.store.getState().message).toMatch(/^New river "River 1": the bed would lie 3[01]\.\d m below the ground 3[01] m from the source, deeper than the limit \(maxCut 10 m\)/);
+    expect(s.model.store.getState().message).toMatch(
+      /^New river "River 1": the bed would lie 3[01]\.\d m below the ground 3[01] m from the source, deeper than the limit \(maxCut 10 m\)/,
+    );
     expect(s.editor.document.stack.some((layer) => layer.kind === 'river')).toBe(false);
     expect(s.editor.history.undoDepth).toBe(depth);
   });

@@ -17,10 +17,22 @@ export const RIVER_TOOL_ID = 'river';
 
 export const isRiver = (layer: Layer | undefined): layer is RiverLayer => layer?.kind === 'river';
 
-export const RIVER_EDITS: SplineEditKind<RiverLayer> = { noun: 'river', isKind: isRiver, valuesProblem: riverValuesProblem, lastTwo: 'points (its source and its mouth): delete the river instead (Layers tab)' };
+export const RIVER_EDITS: SplineEditKind<RiverLayer> = {
+  noun: 'river',
+  isKind: isRiver,
+  valuesProblem: riverValuesProblem,
+  lastTwo: 'points (its source and its mouth): delete the river instead (Layers tab)',
+};
 
 /** Every river's centreline and points, drawn as the road tool draws roads (no road surface). */
-function riverOverlay(stack: LayerStack, cellSize: number, selectedId: string | null, selectedPoint: number | null, draft: { x: number; z: number } | null, shown?: RiverLayer): RoadToolOverlay {
+function riverOverlay(
+  stack: LayerStack,
+  cellSize: number,
+  selectedId: string | null,
+  selectedPoint: number | null,
+  draft: { x: number; z: number } | null,
+  shown?: RiverLayer,
+): RoadToolOverlay {
   const roads = stack
     .filter(isRiver)
     .filter((river) => river.enabled || river.id === selectedId)

@@ -19,7 +19,11 @@ const defaultFrame: FrameScheduler = (callback) => {
   else setTimeout(callback, 16);
 };
 
-export function createRiversFeature(session: Pick<SessionCore, 'editor' | 'tools' | 'commands'>, design: { jobs: TerrainJobs; layers: LayersModel }, frame: FrameScheduler = defaultFrame): RiversFeature {
+export function createRiversFeature(
+  session: Pick<SessionCore, 'editor' | 'tools' | 'commands'>,
+  design: { jobs: TerrainJobs; layers: LayersModel },
+  frame: FrameScheduler = defaultFrame,
+): RiversFeature {
   const { editor, tools, commands } = session;
   const model = createRiversModel(editor, design.jobs, design.layers);
   const tool = createSplineTool(RIVER_SPLINE, editor, tools, design.jobs, model, frame);

@@ -14,7 +14,8 @@ import type { Editor } from '../document/editor';
 import type { LocalEdit } from '../jobs/localEdit';
 import type { ApplyStackOptions, TerrainJobs } from '../jobs/terrainJobs';
 
-export const unionRect = (a: Rect | null, b: Rect | null): Rect | null => (!a ? b : !b ? a : { i0: Math.min(a.i0, b.i0), j0: Math.min(a.j0, b.j0), i1: Math.max(a.i1, b.i1), j1: Math.max(a.j1, b.j1) });
+export const unionRect = (a: Rect | null, b: Rect | null): Rect | null =>
+  !a ? b : !b ? a : { i0: Math.min(a.i0, b.i0), j0: Math.min(a.j0, b.j0), i1: Math.max(a.i1, b.i1), j1: Math.max(a.j1, b.j1) };
 
 /**
  * What would stop a road being shown while dragged: its values, two points in one place, a point off

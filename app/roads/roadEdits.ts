@@ -7,11 +7,24 @@ import { defaultRoadName, nextRoadId } from '../../shared/layers/kinds/road';
 import type { Layer, LayerStack, RoadLayer } from '../../shared/layers/types';
 import { roadParams, roadValuesProblem, type RoadParams, type RoadPoint } from '../../shared/roads/params';
 import { maxGradeFor, type RoadClass } from '../../shared/roads/standard';
-import { appendSplinePoint, deleteSplinePoint, insertSplinePoint, moveSplinePoint, splineIndex, stackWithSplineParams, type SplineEditKind } from './splineEdits';
+import {
+  appendSplinePoint,
+  deleteSplinePoint,
+  insertSplinePoint,
+  moveSplinePoint,
+  splineIndex,
+  stackWithSplineParams,
+  type SplineEditKind,
+} from './splineEdits';
 
 export const isRoad = (layer: Layer | undefined): layer is RoadLayer => layer?.kind === 'road';
 
-const ROAD_EDITS: SplineEditKind<RoadLayer> = { noun: 'road', isKind: isRoad, valuesProblem: roadValuesProblem, lastTwo: 'control points: delete the road instead (Roads tab)' };
+const ROAD_EDITS: SplineEditKind<RoadLayer> = {
+  noun: 'road',
+  isKind: isRoad,
+  valuesProblem: roadValuesProblem,
+  lastTwo: 'control points: delete the road instead (Roads tab)',
+};
 
 /** The road layers of a stack, bottom first. */
 export function roadsOf(stack: LayerStack): RoadLayer[] {
@@ -23,9 +36,23 @@ export function roadIndex(stack: LayerStack, id: string): number {
 }
 
 /** A new road through two points at the top of the stack (id `road-N`, name "Road N"). */
-export function stackWithNewRoad(stack: LayerStack, points: RoadPoint[], overrides: Partial<Omit<RoadParams, 'points'>> = {}): { stack: Layer[]; road: RoadLayer } {
+export function stackWithNewRoad(
+  stack: LayerStack,
+  points: RoadPoint[],
+  overrides: Partial<Omit<RoadParams, 'points'>> = {},
+): { stack: Layer[]; road: RoadLayer } {
   const id = nextRoadId(stack);
-  const road: RoadLayer = { id, kind: 'road', name: defaultRoadName(id), enabled: true, opacity: 1, params: roadParams(points.map((p) => ({ ...p })), overrides) };
+  const road: RoadLayer = {
+    id,
+    kind: 'road',
+    name: defaultRoadName(id),
+    enabled: true,
+    opacity: 1,
+    params: roadParams(
+      points.map((p) => ({ ...p })),
+      overrides,
+    ),
+  };
   return { stack: [...stack, road], road };
 }
 

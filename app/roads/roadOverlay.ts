@@ -19,7 +19,13 @@ export function overlayLine(road: RoadLayer, cellSize: number, selected: boolean
  * Any spline's overlay line (a road's, a river's) from its centreline; `params` is what the 3D view
  * lays a road surface from (null: no road surface).
  */
-export function splineOverlayLine(spline: { id: string; params: { points: readonly { x: number; z: number }[]; width: number } }, centreline: () => Centreline, roadParams: RoadLayer['params'] | null, selected: boolean, selectedPoint: number | null): RoadOverlayLine {
+export function splineOverlayLine(
+  spline: { id: string; params: { points: readonly { x: number; z: number }[]; width: number } },
+  centreline: () => Centreline,
+  roadParams: RoadLayer['params'] | null,
+  selected: boolean,
+  selectedPoint: number | null,
+): RoadOverlayLine {
   const road = spline;
   const { points: controls } = road.params;
   const points = new Float64Array(controls.length * 2);
@@ -52,7 +58,14 @@ export function splineOverlayLine(spline: { id: string; params: { points: readon
 }
 
 /** The overlay for `stack` with road `selectedId` highlighted; `shown` replaces that road's layer (a drag in progress). */
-export function roadOverlay(stack: LayerStack, cellSize: number, selectedId: string | null, selectedPoint: number | null, draft: { x: number; z: number } | null, shown?: RoadLayer): RoadToolOverlay {
+export function roadOverlay(
+  stack: LayerStack,
+  cellSize: number,
+  selectedId: string | null,
+  selectedPoint: number | null,
+  draft: { x: number; z: number } | null,
+  shown?: RoadLayer,
+): RoadToolOverlay {
   const roads = roadsOf(stack)
     .filter((road) => road.enabled || road.id === selectedId)
     .map((road) => {

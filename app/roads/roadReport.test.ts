@@ -54,7 +54,14 @@ const segment = (overrides: Partial<ReportSegment>): ReportSegment => ({
 describe('the current road', () => {
   it('is the selected layer when it is a road, else the topmost road, else none', () => {
     const a = roadLayer(undefined, {}, 'road-1');
-    const b = roadLayer([{ x: -50, z: 30 }, { x: 40, z: 40 }], {}, 'road-2');
+    const b = roadLayer(
+      [
+        { x: -50, z: 30 },
+        { x: 40, z: 40 },
+      ],
+      {},
+      'road-2',
+    );
     const ground = hills(SIZE);
     expect(currentRoad([ground], null)).toBeNull();
     expect(currentRoad([ground, a, b], null)).toBe(b);
@@ -117,39 +124,43 @@ describe('the road report in the editor', () => {
     session.dispose();
   });
 
-  it.each(['physics', 'kinematic'] as const)('Drive this road (%s): the car starts on the road, stays within its width to the last point, and the report has the speeds', async (carModel) => {
-    const session = sessionWith(roadStack(roadLayer(undefined, { designSpeedKmh: 30 }), SIZE));
-    const { drive } = session;
-    drive.setSettings({ model: carModel });
-    const model = session.roadReport.reports.model()!;
-    const { line } = model;
-    await session.commands.execute('road.drive');
-    expect(drive.mode).toBe('drive');
-    expect(drive.store.getState().autopilot).toBe('driving');
-    // The panel shows the Roads tab, where the road's report is, not the Drive tab.
-    expect(session.view.getState().settings.panelTab).toBe('roads');
-    if (carModel === 'physics') await expect.poll(() => drive.physicsState !== null, { timeout: 30_000 }).toBe(true);
-    const start = drive.carState;
-    expect(Math.hypot(start.x - line.x[0], start.z - line.z[0])).toBeLessThan(0.01);
-    // Facing along the road.
-    expect(Math.cos(start.heading - Math.atan2(line.tx[0], line.tz[0]))).toBeGreaterThan(0.99);
-    let worst = 0;
-    for (let t = 0; t < 90 && drive.store.getState().autopilot === 'driving'; t += 1 / 60) {
-      drive.frame(1 / 60);
-      worst = Math.max(worst, offCentre(line, drive.carState.x, drive.carState.z));
-    }
-    expect(drive.store.getState().autopilot).toBe('arrived');
-    expect(worst).toBeLessThan(model.params.width / 2);
-    const end = drive.carState;
-    expect(Math.hypot(end.x - line.x[line.n - 1], end.z - line.z[line.n - 1])).toBeLessThan(2);
-    const { report, source } = session.roadReport.reports.store.getState();
-    expect(source).toBe('drive');
-    expect(report!.reachedEnd).toBe(true);
-    const speeds = report!.segments.map((s) => s.maxSpeed ?? 0);
-    expect(Math.max(...speeds)).toBeGreaterThan(5);
-    expect(Math.max(...speeds)).toBeLessThan(30 / 3.6 + 1);
-    session.dispose();
-  }, 60_000);
+  it.each(['physics', 'kinematic'] as const)(
+    'Drive this road (%s): the car starts on the road, stays within its width to the last point, and the report has the speeds',
+    async (carModel) => {
+      const session = sessionWith(roadStack(roadLayer(undefined, { designSpeedKmh: 30 }), SIZE));
+      const { drive } = session;
+      drive.setSettings({ model: carModel });
+      const model = session.roadReport.reports.model()!;
+      const { line } = model;
+      await session.commands.execute('road.drive');
+      expect(drive.mode).toBe('drive');
+      expect(drive.store.getState().autopilot).toBe('driving');
+      // The panel shows the Roads tab, where the road's report is, not the Drive tab.
+      expect(session.view.getState().settings.panelTab).toBe('roads');
+      if (carModel === 'physics') await expect.poll(() => drive.physicsState !== null, { timeout: 30_000 }).toBe(true);
+      const start = drive.carState;
+      expect(Math.hypot(start.x - line.x[0], start.z - line.z[0])).toBeLessThan(0.01);
+      // Facing along the road.
+      expect(Math.cos(start.heading - Math.atan2(line.tx[0], line.tz[0]))).toBeGreaterThan(0.99);
+      let worst = 0;
+      for (let t = 0; t < 90 && drive.store.getState().autopilot === 'driving'; t += 1 / 60) {
+        drive.frame(1 / 60);
+        worst = Math.max(worst, offCentre(line, drive.carState.x, drive.carState.z));
+      }
+      expect(drive.store.getState().autopilot).toBe('arrived');
+      expect(worst).toBeLessThan(model.params.width / 2);
+      const end = drive.carState;
+      expect(Math.hypot(end.x - line.x[line.n - 1], end.z - line.z[line.n - 1])).toBeLessThan(2);
+      const { report, source } = session.roadReport.reports.store.getState();
+      expect(source).toBe('drive');
+      expect(report!.reachedEnd).toBe(true);
+      const speeds = report!.segments.map((s) => s.maxSpeed ?? 0);
+      expect(Math.max(...speeds)).toBeGreaterThan(5);
+      expect(Math.max(...speeds)).toBeLessThan(30 / 3.6 + 1);
+      session.dispose();
+    },
+    60_000,
+  );
 
   it('a driving key takes over from the autopilot; Esc leaves', async () => {
     const session = sessionWith(roadStack(roadLayer(), SIZE));
@@ -237,7 +248,23 @@ describe('the road report in the editor', () => {
   });
 
   it('the kinematic drive samples have speeds from positions', () => {
-    const rows = [0, 1, 2].map((t) => ({ t, x: 2 * t, y: 0, z: 0, heading: 0, pitch: 0, roll: 0, upX: 0, upY: 1, upZ: 0, fwdX: 1, fwdY: 0, fwdZ: 0, clip: 0, water: 0 }));
+    const rows = [0, 1, 2].map((t) => ({
+      t,
+      x: 2 * t,
+      y: 0,
+      z: 0,
+      heading: 0,
+      pitch: 0,
+      roll: 0,
+      upX: 0,
+      upY: 1,
+      upZ: 0,
+      fwdX: 1,
+      fwdY: 0,
+      fwdZ: 0,
+      clip: 0,
+      water: 0,
+    }));
     const samples = driveSamples({ model: 'kinematic', kinematic: rows, physics: [] });
     expect(samples.map((s) => s.speed)).toEqual([2, 2, 2]);
     expect(samples.every((s) => s.airborne === 0 && s.contact0 === 1)).toBe(true);

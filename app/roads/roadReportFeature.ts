@@ -41,7 +41,11 @@ export interface RoadReportFeature {
 }
 
 /** A file name from a road's name: letters, digits, dash and underscore only. */
-export const safeFileStem = (name: string): string => name.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'road';
+export const safeFileStem = (name: string): string =>
+  name
+    .replace(/[^A-Za-z0-9_-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80) || 'road';
 
 export function createRoadReportFeature(core: SessionCore, layers: LayersModel, jobs: TerrainJobs, drive: DriveSession): RoadReportFeature {
   const { editor, commands, api } = core;
@@ -63,13 +67,37 @@ export function createRoadReportFeature(core: SessionCore, layers: LayersModel, 
     const text = (s: string) => new TextEncoder().encode(s);
     switch (kind) {
       case 'reportCsv':
-        return report && { title: 'Export Road Report', defaultName: `${stem}-report.csv`, filters: [{ name: 'CSV', extensions: ['csv'] }], bytes: text(reportCsv(report)) };
+        return (
+          report && {
+            title: 'Export Road Report',
+            defaultName: `${stem}-report.csv`,
+            filters: [{ name: 'CSV', extensions: ['csv'] }],
+            bytes: text(reportCsv(report)),
+          }
+        );
       case 'reportJson':
-        return report && { title: 'Export Road Report', defaultName: `${stem}-report.json`, filters: [{ name: 'JSON', extensions: ['json'] }], bytes: text(`${JSON.stringify(reportJson(report, road.name), null, 2)}\n`) };
+        return (
+          report && {
+            title: 'Export Road Report',
+            defaultName: `${stem}-report.json`,
+            filters: [{ name: 'JSON', extensions: ['json'] }],
+            bytes: text(`${JSON.stringify(reportJson(report, road.name), null, 2)}\n`),
+          }
+        );
       case 'centreline':
-        return { title: 'Export Road Centreline', defaultName: `${stem}-centreline.json`, filters: [{ name: 'JSON', extensions: ['json'] }], bytes: text(`${JSON.stringify(centrelineJson(model, field.heights, field, road.name))}\n`) };
+        return {
+          title: 'Export Road Centreline',
+          defaultName: `${stem}-centreline.json`,
+          filters: [{ name: 'JSON', extensions: ['json'] }],
+          bytes: text(`${JSON.stringify(centrelineJson(model, field.heights, field, road.name))}\n`),
+        };
       case 'surface':
-        return { title: 'Export Road Surface', defaultName: `${stem}.glb`, filters: [{ name: 'glTF binary', extensions: ['glb'] }], bytes: ribbonGlb(buildRibbon(model, field.heights, field), road.name) };
+        return {
+          title: 'Export Road Surface',
+          defaultName: `${stem}.glb`,
+          filters: [{ name: 'glTF binary', extensions: ['glb'] }],
+          bytes: ribbonGlb(buildRibbon(model, field.heights, field), road.name),
+        };
     }
   };
 
@@ -129,7 +157,9 @@ export function createRoadReportFeature(core: SessionCore, layers: LayersModel, 
     if (result === 'done') {
       reports.refresh();
       const flagged = reports.store.getState().report?.segments.filter((s) => s.flags.length > 0).length ?? 0;
-      say(`${road.name}: vertical curves ${road.params.verticalCurve} m → ${next.verticalCurve} m; ${flagged} segment${flagged === 1 ? '' : 's'} still flagged`);
+      say(
+        `${road.name}: vertical curves ${road.params.verticalCurve} m → ${next.verticalCurve} m; ${flagged} segment${flagged === 1 ? '' : 's'} still flagged`,
+      );
     } else if (result === 'failed' || result === 'busy') say(jobs.store.getState().lastMessage ?? 'Smooth road profile did not run');
     return result;
   };
@@ -172,4 +202,3 @@ export function createRoadReportFeature(core: SessionCore, layers: LayersModel, 
     },
   };
 }
-

@@ -17,7 +17,8 @@ export function createMaskDataProvider(document: () => TerrainDocument): () => M
     const doc = document();
     const { width, depth, cellSize } = doc.field;
     const erosion = doc.erosionMasks;
-    if (kept && kept.stack === doc.stack && kept.width === width && kept.depth === depth && kept.cellSize === cellSize && kept.erosion === erosion) return kept.data;
+    if (kept && kept.stack === doc.stack && kept.width === width && kept.depth === depth && kept.cellSize === cellSize && kept.erosion === erosion)
+      return kept.data;
     let road: Float32Array | null = null;
     try {
       road = doc.stack.some((layer) => layer.kind === 'road' && layer.enabled) ? roadFootprints(doc.stack, { width, depth, cellSize }) : null;

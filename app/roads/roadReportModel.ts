@@ -63,7 +63,16 @@ export interface RoadReportModel {
 
 export function createRoadReportModel(editor: Editor, layers: LayersModel): RoadReportModel {
   // The report's colours are an overlay switched on when wanted: a road is drawn as a road.
-  const store = createStore<RoadReportState>(() => ({ pickedId: null, overlay: false, report: null, roadId: null, source: null, problem: null, focus: null, focusVersion: 0 }));
+  const store = createStore<RoadReportState>(() => ({
+    pickedId: null,
+    overlay: false,
+    report: null,
+    roadId: null,
+    source: null,
+    problem: null,
+    focus: null,
+    focusVersion: 0,
+  }));
   /** What the report shown was computed for: the document's version (previews aside) and road object (a changed road is a new object). */
   let computedFor: { version: number; road: RoadLayer | null } | null = null;
   let models: { heights: Float32Array; road: RoadLayer; model: RoadModel } | null = null;

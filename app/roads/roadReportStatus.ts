@@ -21,7 +21,8 @@ export function segmentStatus(segment: ReportSegment, report: Pick<RoadReport, '
   if (segment.flags.length > 0) return 'near';
   const v = report.designSpeedKmh / 3.6;
   const nearGrade = Math.abs(segment.maxGradePct) > NEAR_FRACTION * gradeFlagAbove(report.maxGradePct);
-  const nearRadius = segment.radius !== null && segment.radius * NEAR_FRACTION < segmentMinRadius(report.designSpeedKmh, report.limits.eMaxPct, segment.bankDeg);
+  const nearRadius =
+    segment.radius !== null && segment.radius * NEAR_FRACTION < segmentMinRadius(report.designSpeedKmh, report.limits.eMaxPct, segment.bankDeg);
   const nearCrest = segment.verticalCurvature < 0 && v * v * -segment.verticalCurvature > NEAR_FRACTION * G;
   return nearGrade || nearRadius || nearCrest || segment.liftedWheel ? 'near' : 'ok';
 }

@@ -25,7 +25,12 @@ async function setup() {
   const tools = createToolStore();
   const commands = new CommandRegistry(false);
   const design = createTerrainDesign(editor, tools, createInProcessTransport());
-  await design.jobs.generate({ width: SIZE, depth: SIZE, cellSize: CELL, recipe: { ...DEFAULT_RECIPE, seed: 3, iterations: 40, decay: { disp0: 1, dispN: 0.1, n: 40 } } });
+  await design.jobs.generate({
+    width: SIZE,
+    depth: SIZE,
+    cellSize: CELL,
+    recipe: { ...DEFAULT_RECIPE, seed: 3, iterations: 40, decay: { disp0: 1, dispN: 0.1, n: 40 } },
+  });
   // Frames run when the test says (one evaluation per frame at most).
   const frames: Array<() => void> = [];
   const roads = createRoadsFeature({ editor, tools, commands }, design, (callback) => frames.push(callback));

@@ -47,7 +47,8 @@ export interface PointDrag<L extends SplineLayer = SplineLayer> {
  * The spline tool's state: no gesture; the first point of a spline not yet made (shown through the
  * model's draft); a control point being dragged.
  */
-export type RoadToolState<L extends SplineLayer = SplineLayer> = { kind: 'idle' } | { kind: 'drafting'; first: { x: number; z: number } } | { kind: 'dragging'; drag: PointDrag<L> };
+export type RoadToolState<L extends SplineLayer = SplineLayer> =
+  { kind: 'idle' } | { kind: 'drafting'; first: { x: number; z: number } } | { kind: 'dragging'; drag: PointDrag<L> };
 
 export interface RoadTool extends Tool {
   /** Runs a drag step that waits for its frame now (tests, the bench). */
@@ -97,7 +98,15 @@ function roadToolModel(roads: RoadsModel): SplineToolModel<RoadLayer> {
   };
 }
 
-export function createRoadTool(editor: Editor, tools: ToolStore, jobs: TerrainJobs, _layers: LayersModel, roads: RoadsModel, frame: FrameScheduler, route?: RouteMode): RoadTool {
+export function createRoadTool(
+  editor: Editor,
+  tools: ToolStore,
+  jobs: TerrainJobs,
+  _layers: LayersModel,
+  roads: RoadsModel,
+  frame: FrameScheduler,
+  route?: RouteMode,
+): RoadTool {
   return createSplineTool(ROAD_SPLINE, editor, tools, jobs, roadToolModel(roads), frame, route);
 }
 
@@ -155,7 +164,15 @@ function stepDrag<L extends SplineLayer>(drag: PointDrag<L>): boolean {
 }
 
 /** The tool for a kind drawn as a spline: `kind` says which layers and how they are drawn, `roads` edits them. */
-export function createSplineTool<L extends SplineLayer>(kind: SplineKind<L>, editor: Editor, tools: ToolStore, jobs: TerrainJobs, roads: SplineToolModel<L>, frame: FrameScheduler, route?: RouteMode): RoadTool {
+export function createSplineTool<L extends SplineLayer>(
+  kind: SplineKind<L>,
+  editor: Editor,
+  tools: ToolStore,
+  jobs: TerrainJobs,
+  roads: SplineToolModel<L>,
+  frame: FrameScheduler,
+  route?: RouteMode,
+): RoadTool {
   let current: RoadToolState<L> = { kind: 'idle' };
   /** The state, a draft cleared elsewhere (Enter, a road made, the Roads tab) being idle again. */
   const stateNow = (): RoadToolState<L> => {
@@ -178,7 +195,9 @@ export function createSplineTool<L extends SplineLayer>(kind: SplineKind<L>, edi
     if (!active()) return;
     const selected = roads.selected();
     const drag = dragging();
-    tools.setState({ overlay: kind.overlay(editor.document.stack, cellSize(), selected?.id ?? null, roads.selectedPoint(), roads.draft(), drag ? drag.road.shown : undefined) });
+    tools.setState({
+      overlay: kind.overlay(editor.document.stack, cellSize(), selected?.id ?? null, roads.selectedPoint(), roads.draft(), drag ? drag.road.shown : undefined),
+    });
   };
 
   const hit = (event: ToolPointerEvent): Hit<L> | null => hitTest(kind, roads, event, cellSize());
@@ -244,7 +263,17 @@ export function createSplineTool<L extends SplineLayer>(kind: SplineKind<L>, edi
         }
         // The point keeps its offset from the pointer: a click on a handle does not move it.
         const p = found.road.params.points[found.n];
-        const drag: PointDrag<L> = { road: new SplineDrag(editor, jobs, found.road.id, kind), point: found.n, moved: false, pending: null, refused: null, down: { x: event.x, z: event.z }, dx: p.x - event.x, dz: p.z - event.z, frame: 'none' };
+        const drag: PointDrag<L> = {
+          road: new SplineDrag(editor, jobs, found.road.id, kind),
+          point: found.n,
+          moved: false,
+          pending: null,
+          refused: null,
+          down: { x: event.x, z: event.z },
+          dx: p.x - event.x,
+          dz: p.z - event.z,
+          frame: 'none',
+        };
         current = { kind: 'dragging', drag };
         refresh();
         return;

@@ -16,17 +16,32 @@ async function setup() {
   const editor = new Editor(createDocument(createHeightfield(65, 65, 2)));
   const tools = createToolStore();
   const design = createTerrainDesign(editor, tools, createInProcessTransport());
-  await design.jobs.generate({ width: 65, depth: 65, cellSize: 2, recipe: { ...DEFAULT_RECIPE, seed: 3, iterations: 40, decay: { disp0: 1, dispN: 0.1, n: 40 } } });
+  await design.jobs.generate({
+    width: 65,
+    depth: 65,
+    cellSize: 2,
+    recipe: { ...DEFAULT_RECIPE, seed: 3, iterations: 40, decay: { disp0: 1, dispN: 0.1, n: 40 } },
+  });
   const frames: Array<() => void> = [];
   const roads = createRoadsFeature({ editor, tools, commands: new CommandRegistry(false) }, design, (callback) => frames.push(callback));
   roads.selectTool();
   return { editor, tool: roads.tool, model: roads.model, frames };
 }
 
-const at = (x: number, z: number, extra: Partial<ToolPointerEvent> = {}): ToolPointerEvent => ({ x, z, y: 0, source: '2d', shiftKey: false, altKey: false, ctrlKey: false, pickRadius: 3, ...extra });
+const at = (x: number, z: number, extra: Partial<ToolPointerEvent> = {}): ToolPointerEvent => ({
+  x,
+  z,
+  y: 0,
+  source: '2d',
+  shiftKey: false,
+  altKey: false,
+  ctrlKey: false,
+  pickRadius: 3,
+  ...extra,
+});
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-describe('the road tool\'s states', () => {
+describe("the road tool's states", () => {
   it('idle → drafting (first click) → idle (second click makes the road); drafting → idle on Esc and on Enter', async () => {
     const { tool, model } = await setup();
     expect(tool.state()).toEqual({ kind: 'idle' });

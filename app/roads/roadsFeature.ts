@@ -23,7 +23,12 @@ const defaultFrame: FrameScheduler = (callback) => {
   else setTimeout(callback, 16);
 };
 
-export function createRoadsFeature(session: Pick<SessionCore, 'editor' | 'tools' | 'commands'>, design: { jobs: TerrainJobs; layers: LayersModel }, frame: FrameScheduler = defaultFrame, routeRunner: RouteRunner = inProcessRouteRunner): RoadsFeature {
+export function createRoadsFeature(
+  session: Pick<SessionCore, 'editor' | 'tools' | 'commands'>,
+  design: { jobs: TerrainJobs; layers: LayersModel },
+  frame: FrameScheduler = defaultFrame,
+  routeRunner: RouteRunner = inProcessRouteRunner,
+): RoadsFeature {
   const { editor, tools, commands } = session;
   const model = createRoadsModel(editor, design.jobs, design.layers);
   const route = createRouteMode(editor, model, routeRunner);

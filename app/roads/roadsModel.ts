@@ -93,7 +93,13 @@ const roadOf = (next: readonly Layer[], id: string) => next.find((layer): layer 
  * Applies `next` (road `roadId` changed or made) as one entry: refused with the message when the
  * road is not valid or the terrain cannot carry it; the props on it removed in the same entry.
  */
-async function commitRoadChange(ctx: { editor: Editor; jobs: TerrainJobs; store: StoreApi<RoadsState> }, label: string, roadId: string, next: Layer[], options: ApplyStackOptions): Promise<JobResult> {
+async function commitRoadChange(
+  ctx: { editor: Editor; jobs: TerrainJobs; store: StoreApi<RoadsState> },
+  label: string,
+  roadId: string,
+  next: Layer[],
+  options: ApplyStackOptions,
+): Promise<JobResult> {
   const { editor, jobs, store } = ctx;
   const fail = (message: string): JobResult => {
     store.setState({ message });
@@ -136,7 +142,12 @@ async function commitRoadChange(ctx: { editor: Editor; jobs: TerrainJobs; store:
 }
 
 /** Props placed along `road` at the options' spacing, as one undo entry; what to tell the user. */
-function placeAlongRoadEdit(editor: Editor, road: RoadLayer, along: AlongRoadOptions, size: { width: number; depth: number; cellSize: number }): { ok: boolean; message: string } {
+function placeAlongRoadEdit(
+  editor: Editor,
+  road: RoadLayer,
+  along: AlongRoadOptions,
+  size: { width: number; depth: number; cellSize: number },
+): { ok: boolean; message: string } {
   const before = editor.document.props;
   try {
     const model = buildRoadModel(road.params, editor.document.field.heights, size);
@@ -146,7 +157,8 @@ function placeAlongRoadEdit(editor: Editor, road: RoadLayer, along: AlongRoadOpt
     const hx = ((size.width - 1) / 2) * size.cellSize;
     const hz = ((size.depth - 1) / 2) * size.cellSize;
     const inside = placed.filter((p) => Math.abs(p.x) <= hx && Math.abs(p.z) <= hz);
-    if (inside.length === 0) return { ok: false, message: `Place along "${road.name}": no prop fits (the road is shorter than the spacing, or beside the map's edge)` };
+    if (inside.length === 0)
+      return { ok: false, message: `Place along "${road.name}": no prop fits (the road is shorter than the spacing, or beside the map's edge)` };
     editor.apply(createPropsEdit(`Place ${inside.length} ${along.type} along "${road.name}"`, before, [...before, ...inside]));
     return { ok: true, message: `${inside.length} props placed along ${road.name}` };
   } catch (error) {
@@ -166,7 +178,8 @@ export function createRoadsModel(editor: Editor, jobs: TerrainJobs, layers: Laye
     return 'failed';
   };
 
-  const commitRoad = (label: string, roadId: string, next: Layer[], options: ApplyStackOptions = {}): Promise<JobResult> => commitRoadChange({ editor, jobs, store }, label, roadId, next, options);
+  const commitRoad = (label: string, roadId: string, next: Layer[], options: ApplyStackOptions = {}): Promise<JobResult> =>
+    commitRoadChange({ editor, jobs, store }, label, roadId, next, options);
 
   /** Builds the next stack (a RangeError becomes the message) and commits it. */
   const change = (label: string, roadId: string, build: () => Layer[]): Promise<JobResult> => {

@@ -39,7 +39,14 @@ export interface RouteMode {
 export const ROUTE_DESIGN_SPEED = 30;
 
 export function createRouteMode(editor: Editor, roads: RoadsModel, runner: RouteRunner): RouteMode {
-  const store = createStore<RouteModeState>(() => ({ on: false, points: [], progress: null, designSpeedKmh: ROUTE_DESIGN_SPEED, maxGradePct: ROAD_DEFAULTS.maxGradePct, message: null }));
+  const store = createStore<RouteModeState>(() => ({
+    on: false,
+    points: [],
+    progress: null,
+    designSpeedKmh: ROUTE_DESIGN_SPEED,
+    maxGradePct: ROAD_DEFAULTS.maxGradePct,
+    message: null,
+  }));
   let run: RouteRun | null = null;
   let done: Promise<void> = Promise.resolve();
 
@@ -48,7 +55,14 @@ export function createRouteMode(editor: Editor, roads: RoadsModel, runner: Route
     const { designSpeedKmh, maxGradePct } = store.getState();
     const design = { designSpeedKmh, maxGradePct };
     const current = runner(
-      { heights: field.heights, size: { width: field.width, depth: field.depth, cellSize: field.cellSize }, waypoints, limits: routeLimits(design), width: ROAD_DEFAULTS.width, maxCutFill: ROAD_DEFAULTS.maxCutFill },
+      {
+        heights: field.heights,
+        size: { width: field.width, depth: field.depth, cellSize: field.cellSize },
+        waypoints,
+        limits: routeLimits(design),
+        width: ROAD_DEFAULTS.width,
+        maxCutFill: ROAD_DEFAULTS.maxCutFill,
+      },
       (fraction) => {
         if (run === current) store.setState({ progress: fraction });
       },

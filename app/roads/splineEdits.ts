@@ -24,7 +24,12 @@ export function splineIndex<L extends SplineLayer>(kind: SplineEditKind<L>, stac
 }
 
 /** The stack with layer `id`'s params changed by `change` (given a copy of the points to change). */
-export function stackWithSplineParams<L extends SplineLayer>(kind: SplineEditKind<L>, stack: LayerStack, id: string, change: (params: L['params']) => L['params']): Layer[] {
+export function stackWithSplineParams<L extends SplineLayer>(
+  kind: SplineEditKind<L>,
+  stack: LayerStack,
+  id: string,
+  change: (params: L['params']) => L['params'],
+): Layer[] {
   const index = splineIndex(kind, stack, id);
   const layer = stack[index] as L;
   const params = change({ ...layer.params, points: layer.params.points.slice() } as L['params']);

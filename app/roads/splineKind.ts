@@ -28,7 +28,14 @@ export interface SplineKind<L extends SplineLayer> extends SplineDragKind<L> {
   /** Its centreline (stations and the station of each control point), for picking. */
   centreline(layer: L, cellSize: number): Centreline;
   /** What the views draw: every spline of the kind, `selectedId` highlighted, `shown` in place of the dragged one. */
-  overlay(stack: LayerStack, cellSize: number, selectedId: string | null, selectedPoint: number | null, draft: { x: number; z: number } | null, shown?: L): ToolOverlay;
+  overlay(
+    stack: LayerStack,
+    cellSize: number,
+    selectedId: string | null,
+    selectedPoint: number | null,
+    draft: { x: number; z: number } | null,
+    shown?: L,
+  ): ToolOverlay;
 }
 
 /** The model the spline tool edits through (the roads' RoadsModel, the rivers' model): each change one undo entry. */

@@ -50,7 +50,9 @@ export class SculptPaint {
     const cols = rect.i1 - rect.i0;
     this.own(rect);
     addSculptDeltas(this.layer, this.size, rect, (i, j) => heights[j * width + i] - before[(j - rect.j0) * cols + (i - rect.i0)]);
-    this.rect = this.rect ? { i0: Math.min(this.rect.i0, rect.i0), j0: Math.min(this.rect.j0, rect.j0), i1: Math.max(this.rect.i1, rect.i1), j1: Math.max(this.rect.j1, rect.j1) } : { ...rect };
+    this.rect = this.rect
+      ? { i0: Math.min(this.rect.i0, rect.i0), j0: Math.min(this.rect.j0, rect.j0), i1: Math.max(this.rect.i1, rect.i1), j1: Math.max(this.rect.j1, rect.j1) }
+      : { ...rect };
     if (!this.edit.local) return null;
     return unionOf(rect, this.edit.update(this.stack, rect));
   }
@@ -71,7 +73,8 @@ export class SculptPaint {
     // Tiles the rectangle creates are the copy's own from the start.
     const ti1 = Math.ceil(rect.i1 / SCULPT_TILE);
     const tj1 = Math.ceil(rect.j1 / SCULPT_TILE);
-    for (let tj = Math.floor(rect.j0 / SCULPT_TILE); tj < tj1; tj++) for (let ti = Math.floor(rect.i0 / SCULPT_TILE); ti < ti1; ti++) this.owned.add(tj * counts.x + ti);
+    for (let tj = Math.floor(rect.j0 / SCULPT_TILE); tj < tj1; tj++)
+      for (let ti = Math.floor(rect.i0 / SCULPT_TILE); ti < ti1; ti++) this.owned.add(tj * counts.x + ti);
   }
 }
 

@@ -17,7 +17,13 @@ export const BRUSH_TOOL_ID = 'brush';
 /** The brush's state: no stroke, or a stroke painting into a sculpt layer (its undo label). */
 export type BrushToolState = { kind: 'idle' } | { kind: 'stroking'; stroke: BrushStroke; paint: SculptPaint; label: string };
 
-export function createBrushTool(editor: Editor, tools: ToolStore, settings: ToolSettingsStore, jobs: TerrainJobs, layers: LayersModel): Tool & { state(): BrushToolState } {
+export function createBrushTool(
+  editor: Editor,
+  tools: ToolStore,
+  settings: ToolSettingsStore,
+  jobs: TerrainJobs,
+  layers: LayersModel,
+): Tool & { state(): BrushToolState } {
   let state: BrushToolState = { kind: 'idle' };
 
   const showOutline = (event: ToolPointerEvent | null) => {

@@ -16,7 +16,13 @@ export const FAULT_TOOL_ID = 'fault';
 /** The fault tool's state: no line, or a line being drawn from `from`. */
 export type FaultToolState = { kind: 'idle' } | { kind: 'drawing'; from: { x: number; z: number } };
 
-export function createFaultTool(editor: Editor, tools: ToolStore, settings: ToolSettingsStore, jobs: TerrainJobs, layers: LayersModel): Tool & { state(): FaultToolState } {
+export function createFaultTool(
+  editor: Editor,
+  tools: ToolStore,
+  settings: ToolSettingsStore,
+  jobs: TerrainJobs,
+  layers: LayersModel,
+): Tool & { state(): FaultToolState } {
   let state: FaultToolState = { kind: 'idle' };
 
   const clear = () => {
@@ -43,7 +49,11 @@ export function createFaultTool(editor: Editor, tools: ToolStore, settings: Tool
       if (state.kind !== 'drawing') return;
       const { from } = state;
       clear();
-      const next = stackWithManualFault(editor.document.stack, { x1: from.x, z1: from.z, x2: event.x, z2: event.z, displacement: settings.getState().faultDisplacement }, layers.store.getState().selectedId);
+      const next = stackWithManualFault(
+        editor.document.stack,
+        { x1: from.x, z1: from.z, x2: event.x, z2: event.z, displacement: settings.getState().faultDisplacement },
+        layers.store.getState().selectedId,
+      );
       if (next) void jobs.applyStack(next, 'Manual fault');
     },
     cancel: clear,

@@ -69,7 +69,7 @@ describe('the input router', () => {
     expect(router.capturing).toBe(false);
   });
 
-  it('Alt+press and the other buttons are the view\'s: the tool hears nothing', () => {
+  it("Alt+press and the other buttons are the view's: the tool hears nothing", () => {
     const { tool, calls } = recordingTool({ capturesPrimaryDrag: true });
     const { router } = setup(tool);
     expect(router.takesPress(true)).toBe(false);
@@ -97,7 +97,10 @@ describe('the input router', () => {
     expect(router.down(pointer(0, 0, { buttons: 1 }))).toBe('view');
     router.move(pointer(0, 0, { buttons: 1, screenX: 100 + CLICK_SLOP_PX }));
     router.up(pointer(0.5, 0, { screenX: 100 + CLICK_SLOP_PX }));
-    expect(calls.filter(([kind]) => kind !== 'hover')).toEqual([['down', expect.objectContaining({ x: 0.5 })], ['up', expect.objectContaining({ x: 0.5 })]]);
+    expect(calls.filter(([kind]) => kind !== 'hover')).toEqual([
+      ['down', expect.objectContaining({ x: 0.5 })],
+      ['up', expect.objectContaining({ x: 0.5 })],
+    ]);
     calls.length = 0;
     // Dragged farther (an orbit), or taken away (pointercancel): no click.
     router.down(pointer(0, 0, { buttons: 1 }));
@@ -117,7 +120,7 @@ describe('the input router', () => {
     expect(calls[1][1]?.pickRadius).toBe(PICK_PX * 0.5);
   });
 
-  it('leaving the view clears the hover, but not the tool\'s gesture', () => {
+  it("leaving the view clears the hover, but not the tool's gesture", () => {
     const { tool, calls } = recordingTool({ capturesPrimaryDrag: true });
     const { router, hover } = setup(tool);
     router.move(pointer(1, 1));

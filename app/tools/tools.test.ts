@@ -185,7 +185,11 @@ describe('design commands', () => {
     design.form.setState({ width: 33, depth: 17, recipe: { ...design.form.getState().recipe, iterations: 20 } });
     expect(await design.generate()).toBeNull();
     // The form's finishing steps (the default preset's erosion) run in the same entry.
-    expect(editor.store.getState()).toMatchObject({ width: 33, depth: 17, undoLabel: `Generate 20 iterations + ${design.form.getState().finishing.length} steps` });
+    expect(editor.store.getState()).toMatchObject({
+      width: 33,
+      depth: 17,
+      undoLabel: `Generate 20 iterations + ${design.form.getState().finishing.length} steps`,
+    });
     expect(editor.document.stack.map((layer) => layer.kind)).toEqual(['faults', ...design.form.getState().finishing.map((step) => step.kind)]);
     expect(commands.isEnabled('terrain.runMore')).toBe(true);
   });

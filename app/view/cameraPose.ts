@@ -52,7 +52,11 @@ export function terrainSamples(field: Heightfield): Vec3Like[] {
   const steps = (n: number) => Array.from(new Set(Array.from({ length: FRAME_SAMPLES }, (_, k) => Math.round((k * (n - 1)) / (FRAME_SAMPLES - 1)))));
   for (const j of steps(field.depth)) {
     for (const i of steps(field.width)) {
-      points.push({ x: (field.width > 1 ? i / (field.width - 1) - 0.5 : 0) * sizeX, y: field.heights[j * field.width + i], z: (field.depth > 1 ? j / (field.depth - 1) - 0.5 : 0) * sizeZ });
+      points.push({
+        x: (field.width > 1 ? i / (field.width - 1) - 0.5 : 0) * sizeX,
+        y: field.heights[j * field.width + i],
+        z: (field.depth > 1 ? j / (field.depth - 1) - 0.5 : 0) * sizeZ,
+      });
     }
   }
   // The highest and lowest points anywhere (a peak between samples must not poke out of the view).
@@ -62,7 +66,11 @@ export function terrainSamples(field: Heightfield): Vec3Like[] {
   for (const k of [top, bottom]) {
     const i = k % field.width;
     const j = Math.floor(k / field.width);
-    points.push({ x: (field.width > 1 ? i / (field.width - 1) - 0.5 : 0) * sizeX, y: field.heights[k], z: (field.depth > 1 ? j / (field.depth - 1) - 0.5 : 0) * sizeZ });
+    points.push({
+      x: (field.width > 1 ? i / (field.width - 1) - 0.5 : 0) * sizeX,
+      y: field.heights[k],
+      z: (field.depth > 1 ? j / (field.depth - 1) - 0.5 : 0) * sizeZ,
+    });
   }
   return points;
 }

@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { createHeightfield, heightRange } from '../../shared/terrain/heightfield';
 import { buildTerrainMesh } from '../../shared/terrain/mesh';
 import { HYPSOMETRIC_RAMP, NATURAL_SNOW_LINE_T, NATURAL_TREE_LINE_T, SLOPE_RAMP, srgbByteToLinear } from './colorRamp';
-import { applyErosionCover, colourRange, DEFAULT_NATURAL_LINES, erosionCoverOf, naturalAxis, naturalPalette, writeHeightRows, writeNaturalGround, writeVertexColors } from './terrainColors';
+import {
+  applyErosionCover,
+  colourRange,
+  DEFAULT_NATURAL_LINES,
+  erosionCoverOf,
+  naturalAxis,
+  naturalPalette,
+  writeHeightRows,
+  writeNaturalGround,
+  writeVertexColors,
+} from './terrainColors';
 import { CLIMATE_LOOKS } from '../../shared/ground/climate';
 import { coverBytes, erosionCoverBytes, SEDIMENT_RULE, SEDIMENT_SRGB, WET_DARKENING } from '../../shared/erosion/cover';
 import { defaultMaskSet, ruleWeight } from '../../shared/export/masks';
@@ -48,7 +58,10 @@ describe('natural colours', () => {
     for (let j = 0; j < 3; j++) for (let i = 0; i < 9; i++) field.heights[j * 9 + i] = profile[i];
     const mesh = buildTerrainMesh(field);
     const colors = new Float32Array(mesh.positions.length);
-    writeVertexColors(field, mesh.normals, colors, 'natural', colourRange('natural', heightRange(field.heights), { treeLine: 2, snowLine: 4 }), 0, 3, null, { treeLine: 2, snowLine: 4 });
+    writeVertexColors(field, mesh.normals, colors, 'natural', colourRange('natural', heightRange(field.heights), { treeLine: 2, snowLine: 4 }), 0, 3, null, {
+      treeLine: 2,
+      snowLine: 4,
+    });
     const at = (i: number) => Array.from(colors.subarray((9 + i) * 3, (9 + i) * 3 + 3));
     const [low, steep, top] = [at(1), at(5), at(8)];
     // Grass: green leads.

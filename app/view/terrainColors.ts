@@ -1,9 +1,30 @@
 import type { Heightfield, HeightRange } from '../../shared/terrain/heightfield';
-import { DEFAULT_NATURAL_LINES, naturalPalette, writeNaturalGround, type ColorMode, type ErosionCover, type NaturalLines } from '../../shared/ground/naturalColours';
+import {
+  DEFAULT_NATURAL_LINES,
+  naturalPalette,
+  writeNaturalGround,
+  type ColorMode,
+  type ErosionCover,
+  type NaturalLines,
+} from '../../shared/ground/naturalColours';
 import { HYPSOMETRIC_RAMP, SLOPE_RAMP, linearRamp, normalisedHeight, rampIndex } from './colorRamp';
 
 // The natural colours' pure part is shared (the CLI's colour map paints them too); this module keeps its API.
-export { applyErosionCover, colourRange, naturalPalette, writeNaturalGround, DEFAULT_NATURAL_LINES, erosionCoverOf, naturalAxis, naturalLinesOf, sameNaturalLines, writeNaturalColour, type ColorMode, type ErosionCover, type NaturalLines } from '../../shared/ground/naturalColours';
+export {
+  applyErosionCover,
+  colourRange,
+  naturalPalette,
+  writeNaturalGround,
+  DEFAULT_NATURAL_LINES,
+  erosionCoverOf,
+  naturalAxis,
+  naturalLinesOf,
+  sameNaturalLines,
+  writeNaturalColour,
+  type ColorMode,
+  type ErosionCover,
+  type NaturalLines,
+} from '../../shared/ground/naturalColours';
 
 const HYPSOMETRIC_LINEAR = linearRamp(HYPSOMETRIC_RAMP);
 const SLOPE_LINEAR = linearRamp(SLOPE_RAMP);

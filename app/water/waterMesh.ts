@@ -42,7 +42,14 @@ export function waterBlockCounts(grid: Pick<HydrologyGrid, 'width' | 'depth'>): 
 const isWet = (surface: Float32Array, heights: Float32Array, v: number): boolean => surface[v] > heights[v];
 
 /** The water mesh of block (bi, bj), or null when it holds no water. */
-export function buildWaterBlock(grid: HydrologyGrid, water: WaterSurface, heights: Float32Array, featureOf: Int32Array | null, bi: number, bj: number): WaterBlock | null {
+export function buildWaterBlock(
+  grid: HydrologyGrid,
+  water: WaterSurface,
+  heights: Float32Array,
+  featureOf: Int32Array | null,
+  bi: number,
+  bj: number,
+): WaterBlock | null {
   const { width, depth: rows, cellSize } = grid;
   const { surface, kind } = water;
   const ci0 = bi * WATER_BLOCK_CELLS;
@@ -57,7 +64,8 @@ export function buildWaterBlock(grid: HydrologyGrid, water: WaterSurface, height
   for (let j = cj0; j < cj1; j++) {
     for (let i = ci0; i < ci1; i++) {
       const v = j * width + i;
-      if (!(isWet(surface, heights, v) || isWet(surface, heights, v + 1) || isWet(surface, heights, v + width) || isWet(surface, heights, v + width + 1))) continue;
+      if (!(isWet(surface, heights, v) || isWet(surface, heights, v + 1) || isWet(surface, heights, v + width) || isWet(surface, heights, v + width + 1)))
+        continue;
       cellCount++;
       for (const [di, dj] of CORNERS) {
         const l = (j - cj0 + dj) * span + (i - ci0 + di);
@@ -118,7 +126,8 @@ export function buildWaterBlock(grid: HydrologyGrid, water: WaterSurface, height
   for (let j = cj0; j < cj1; j++) {
     for (let i = ci0; i < ci1; i++) {
       const v = j * width + i;
-      if (!(isWet(surface, heights, v) || isWet(surface, heights, v + 1) || isWet(surface, heights, v + width) || isWet(surface, heights, v + width + 1))) continue;
+      if (!(isWet(surface, heights, v) || isWet(surface, heights, v + 1) || isWet(surface, heights, v + width) || isWet(surface, heights, v + width + 1)))
+        continue;
       const l = (j - cj0) * span + (i - ci0);
       const a = local[l];
       const b = local[l + 1];

@@ -74,13 +74,26 @@ describe('the Water section model', () => {
     await model.add();
     const water = editor.document.water!;
     // A heights layer above that lifts the land to 11 m: the water stays, dry everywhere over it.
-    const raised: Layer = { id: 'raised', kind: 'heights', name: 'Raised', enabled: true, opacity: 1, params: {}, heights: new Float32Array(SIDE * SIDE).fill(11) };
+    const raised: Layer = {
+      id: 'raised',
+      kind: 'heights',
+      name: 'Raised',
+      enabled: true,
+      opacity: 1,
+      params: {},
+      heights: new Float32Array(SIDE * SIDE).fill(11),
+    };
     expect(await jobs.applyStack([...editor.document.stack, raised], 'Raise')).toBe('done');
     expect(editor.document.water).toBe(water);
     expect(waterDepths(water, editor.document.field.heights).every((d) => d === 0)).toBe(true);
     expect(model.features()!.features).toHaveLength(0);
     // Hidden again: the lake is back, with the water the layer below made.
-    expect(await jobs.applyStack(editor.document.stack.map((layer) => (layer.id === 'raised' ? { ...layer, enabled: false } : layer)), 'Hide')).toBe('done');
+    expect(
+      await jobs.applyStack(
+        editor.document.stack.map((layer) => (layer.id === 'raised' ? { ...layer, enabled: false } : layer)),
+        'Hide',
+      ),
+    ).toBe('done');
     expect(waterDepths(editor.document.water!, editor.document.field.heights)[CENTRE]).toBeCloseTo(3, 5);
     jobs.dispose();
   });

@@ -106,7 +106,14 @@ export function createWaterModel(editor: Editor, jobs: TerrainJobs): WaterModel 
     add() {
       const stack = editor.document.stack;
       const id = nextWaterId(stack);
-      const added: WaterLayer = { id, kind: 'water', name: `Water ${id.slice('water-'.length)}`, enabled: true, opacity: 1, params: { ...DEFAULT_WATER_PARAMS } };
+      const added: WaterLayer = {
+        id,
+        kind: 'water',
+        name: `Water ${id.slice('water-'.length)}`,
+        enabled: true,
+        opacity: 1,
+        params: { ...DEFAULT_WATER_PARAMS },
+      };
       return apply('Add automatic water', () => [...stack, added]);
     },
     setParam(key, value) {

@@ -26,7 +26,13 @@ export interface TintRect {
  * up to MAX_TINT_SIDE, else one per stride² vertices showing the deepest of them (so a river one
  * vertex wide is never skipped).
  */
-export function waterTintImage(grid: { width: number; depth: number }, water: WaterSurface, heights: Float32Array, featureOf: Int32Array | null, selectedId: number | null): WaterTint {
+export function waterTintImage(
+  grid: { width: number; depth: number },
+  water: WaterSurface,
+  heights: Float32Array,
+  featureOf: Int32Array | null,
+  selectedId: number | null,
+): WaterTint {
   const stride = Math.max(1, Math.ceil(Math.max(grid.width, grid.depth) / MAX_TINT_SIDE));
   const width = Math.ceil(grid.width / stride);
   const depth = Math.ceil(grid.depth / stride);
@@ -38,11 +44,24 @@ export function waterTintImage(grid: { width: number; depth: number }, water: Wa
 /** The tint's pixels that cover vertices [i0, i1) × [j0, j1). */
 export function tintRectOf(tint: WaterTint, i0: number, j0: number, i1: number, j1: number): TintRect {
   const { stride } = tint;
-  return { x0: Math.floor(i0 / stride), y0: Math.floor(j0 / stride), x1: Math.min(tint.width, Math.ceil(i1 / stride)), y1: Math.min(tint.depth, Math.ceil(j1 / stride)) };
+  return {
+    x0: Math.floor(i0 / stride),
+    y0: Math.floor(j0 / stride),
+    x1: Math.min(tint.width, Math.ceil(i1 / stride)),
+    y1: Math.min(tint.depth, Math.ceil(j1 / stride)),
+  };
 }
 
 /** Paints the tint's pixels in `rect` afresh (after an edit there: the rest stays as it was). */
-export function paintWaterTint(tint: WaterTint, grid: { width: number; depth: number }, water: WaterSurface, heights: Float32Array, featureOf: Int32Array | null, selectedId: number | null, rect: TintRect): void {
+export function paintWaterTint(
+  tint: WaterTint,
+  grid: { width: number; depth: number },
+  water: WaterSurface,
+  heights: Float32Array,
+  featureOf: Int32Array | null,
+  selectedId: number | null,
+  rect: TintRect,
+): void {
   const { width, depth } = grid;
   const { stride, rgba } = tint;
   const surface = water.surface;

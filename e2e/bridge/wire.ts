@@ -87,7 +87,8 @@ export function createWirePieces(): WirePieces {
       const bytes = kept.get(Number(id));
       const from = Number(offset);
       const count = Number(length);
-      if (!bytes || !Number.isInteger(from) || !Number.isInteger(count) || from < 0 || count <= 0 || count > WIRE_PIECE_BYTES || from + count > bytes.length) throw new Error(`no bytes ${String(offset)}+${String(length)} of wire reference ${String(id)}`);
+      if (!bytes || !Number.isInteger(from) || !Number.isInteger(count) || from < 0 || count <= 0 || count > WIRE_PIECE_BYTES || from + count > bytes.length)
+        throw new Error(`no bytes ${String(offset)}+${String(length)} of wire reference ${String(id)}`);
       if (from + count === bytes.length) kept.delete(Number(id));
       return toBase64(bytes.subarray(from, from + count));
     },

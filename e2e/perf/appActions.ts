@@ -34,7 +34,10 @@ export async function fillGenerateForm(page: Page, size: number, iterations: num
   await showPanel(page, 'generate');
   await page.getByTestId('gen-preset').selectOption('classic');
   await openAdvanced(page);
-  const presets = await page.getByTestId('gen-size').locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+  const presets = await page
+    .getByTestId('gen-size')
+    .locator('option')
+    .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
   if (presets.includes(String(size))) {
     await page.getByTestId('gen-size').selectOption(String(size));
   } else {

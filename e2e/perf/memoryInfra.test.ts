@@ -13,7 +13,11 @@ describe('memory-infra dumps', () => {
     const events: TraceEvent[] = [
       { ph: 'X', pid: 1, args: {} },
       { ph: 'v', pid: 1, args: { dumps: { allocators: { malloc: { attrs: { size: { value: '100000' } } } } } } },
-      { ph: 'v', pid: 1, args: { dumps: { allocators: { malloc: { attrs: { size: { value: '200000' } } }, 'gpu/shared_images': { attrs: { size: { value: '300000' } } } } } } },
+      {
+        ph: 'v',
+        pid: 1,
+        args: { dumps: { allocators: { malloc: { attrs: { size: { value: '200000' } } }, 'gpu/shared_images': { attrs: { size: { value: '300000' } } } } } },
+      },
       { ph: 'v', pid: 2, args: { dumps: { allocators: { skia: { attrs: { size: { value: '10' } } } } } } },
       { ph: 'v', args: { dumps: { allocators: { lost: { attrs: { size: { value: '10' } } } } } } },
     ];

@@ -61,7 +61,11 @@ export async function requestMemoryDumps(browser: Browser): Promise<ProcessDump[
     await session.send('Tracing.start', {
       transferMode: 'ReturnAsStream',
       // No periodic dumps: only the one requested below (the protocol types this dictionary as strings).
-      traceConfig: { includedCategories: ['disabled-by-default-memory-infra'], excludedCategories: ['*'], memoryDumpConfig: { triggers: [] } as unknown as Record<string, string> },
+      traceConfig: {
+        includedCategories: ['disabled-by-default-memory-infra'],
+        excludedCategories: ['*'],
+        memoryDumpConfig: { triggers: [] } as unknown as Record<string, string>,
+      },
     });
     const dumped = (await session.send('Tracing.requestMemoryDump', { deterministic: true, levelOfDetail: 'detailed' })) as { success: boolean };
     const complete = new Promise<string>((resolve) => session.once('Tracing.tracingComplete', (event: { stream?: string }) => resolve(event.stream ?? '')));

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { chromeOnlyProcess, chromiumTypeFromArgs, descendantsOf, parentPidFromStat, parseKilobyteFields, privateFootprintMb, summarizeProcesses, type ProcessMemory } from './processMemory';
+import {
+  chromeOnlyProcess,
+  chromiumTypeFromArgs,
+  descendantsOf,
+  parentPidFromStat,
+  parseKilobyteFields,
+  privateFootprintMb,
+  summarizeProcesses,
+  type ProcessMemory,
+} from './processMemory';
 
 const STATUS = `Name:\tchromium
 Umask:\t0022
@@ -46,7 +55,10 @@ describe('process memory readings', () => {
   it('tells Chromium process types from their flags and walks the process tree', () => {
     expect(chromiumTypeFromArgs(['/usr/lib/chromium/chromium', '--headless'])).toEqual({ type: 'browser' });
     expect(chromiumTypeFromArgs(['chromium', '--type=gpu-process'])).toEqual({ type: 'gpu' });
-    expect(chromiumTypeFromArgs(['chromium', '--type=utility', '--utility-sub-type=network.mojom.NetworkService'])).toEqual({ type: 'utility', subType: 'network.mojom.NetworkService' });
+    expect(chromiumTypeFromArgs(['chromium', '--type=utility', '--utility-sub-type=network.mojom.NetworkService'])).toEqual({
+      type: 'utility',
+      subType: 'network.mojom.NetworkService',
+    });
     expect(parentPidFromStat('4242 (chromium (gpu) x) S 4000 4242 4242 0 -1')).toBe(4000);
     // Chromium's own processes, which an Electron app does not run.
     expect(chromeOnlyProcess(['chromium', '--type=renderer', '--top-chrome-webui'])).toBe(true);
@@ -54,7 +66,12 @@ describe('process memory readings', () => {
     expect(chromeOnlyProcess(['chromium', '--type=utility', '--utility-sub-type=tracing.mojom.TracingService'])).toBe(true);
     expect(chromeOnlyProcess(['chromium', '--type=utility', '--utility-sub-type=network.mojom.NetworkService'])).toBe(false);
     expect(chromeOnlyProcess(['chromium', '--type=renderer'])).toBe(false);
-    const parents = new Map([[2, 1], [3, 2], [4, 1], [5, 99]]);
+    const parents = new Map([
+      [2, 1],
+      [3, 2],
+      [4, 1],
+      [5, 99],
+    ]);
     expect(descendantsOf(1, parents).sort()).toEqual([1, 2, 3, 4]);
   });
 });

@@ -192,7 +192,10 @@ export async function readBrowserMemory(browser: Browser): Promise<BrowserMemory
   const parents = await parentMap();
   const fromCdp = await browserPidFromCdp(browser);
   const browserPid = fromCdp ?? (await browserPidFromTree(parents));
-  if (browserPid === null) throw new Error('could not find the Chromium browser process of this test (neither SystemInfo.getProcessInfo nor a --remote-debugging-pipe child of the test process)');
+  if (browserPid === null)
+    throw new Error(
+      'could not find the Chromium browser process of this test (neither SystemInfo.getProcessInfo nor a --remote-debugging-pipe child of the test process)',
+    );
   const processes = (await Promise.all(descendantsOf(browserPid, parents).map(processMemory))).filter((p): p is ProcessMemory => p !== null);
   return { ...summarizeProcesses(processes), foundBy: fromCdp !== null ? 'cdp' : 'process-tree' };
 }
@@ -207,7 +210,10 @@ export function summarizeProcesses(processes: ProcessMemory[]): Omit<BrowserMemo
     totalPssMb: sum(processes, (p) => p.pssMb),
     totalRssMb: sum(processes, (p) => p.rssMb),
     totalPrivateMb: sum(processes, (p) => p.privateMb),
-    appPrivateMb: sum(processes.filter((p) => !p.browserUiOnly), (p) => p.privateMb),
+    appPrivateMb: sum(
+      processes.filter((p) => !p.browserUiOnly),
+      (p) => p.privateMb,
+    ),
     pssMbByType,
   };
 }

@@ -23,7 +23,7 @@ export function tenLayerStack(size: LayerSize): Layer[] {
   const r = Math.round(64 / size.cellSize);
   for (const [n, sculpt] of sculpts.entries()) {
     for (let d = 0; d < 12; d++) {
-      const ci = Math.round(size.width * (0.2 + 0.05 * d)) ;
+      const ci = Math.round(size.width * (0.2 + 0.05 * d));
       const cj = Math.round(size.depth * (0.3 + 0.2 * n + 0.01 * d));
       const rect = { i0: Math.max(0, ci - r), j0: Math.max(0, cj - r), i1: Math.min(size.width, ci + r + 1), j1: Math.min(size.depth, cj + r + 1) };
       addSculptDeltas(sculpt, size, rect, (i, j) => Math.max(0, 1 - Math.hypot(i - ci, j - cj) / r) * (n === 1 ? -8 : 8));
@@ -39,8 +39,26 @@ export function tenLayerStack(size: LayerSize): Layer[] {
     { ...base('smooth', 'Smooth'), kind: 'smooth', params: { k: 0.3 } },
     { ...base('water-1', 'Water 1'), kind: 'water', params: { ...DEFAULT_WATER_PARAMS } },
     ...sculpts,
-    { ...base('stamp', 'Stamp'), kind: 'stamp', params: { x: 500, z: -300, rotationDeg: 20, size: 500, height: 60, blend: 'add', falloff: 0.3 }, image: { width: side, depth: side, values } },
-    { ...base('pad', 'Pad'), kind: 'flatten', params: { points: [[-600, -600], [-300, -620], [-280, -350], [-590, -360]], height: 20, falloff: 40 } },
+    {
+      ...base('stamp', 'Stamp'),
+      kind: 'stamp',
+      params: { x: 500, z: -300, rotationDeg: 20, size: 500, height: 60, blend: 'add', falloff: 0.3 },
+      image: { width: side, depth: side, values },
+    },
+    {
+      ...base('pad', 'Pad'),
+      kind: 'flatten',
+      params: {
+        points: [
+          [-600, -600],
+          [-300, -620],
+          [-280, -350],
+          [-590, -360],
+        ],
+        height: 20,
+        falloff: 40,
+      },
+    },
   ];
 }
 
@@ -50,5 +68,9 @@ export function tenLayerProject(width: number, cellSize: number): Uint8Array {
   const layers = tenLayerStack(size);
   const heights = evaluateStack(layers, size);
   if (!heights) throw new Error('the 10-layer stack was not evaluated');
-  return compileProject({ field: createHeightfield(width, width, cellSize, heights), recipe: null, history: [], props: [], view: {}, layers }, {}, 'ten-layers.faultline');
+  return compileProject(
+    { field: createHeightfield(width, width, cellSize, heights), recipe: null, history: [], props: [], view: {}, layers },
+    {},
+    'ten-layers.faultline',
+  );
 }

@@ -14,7 +14,13 @@ export { MAX_ITERATIONS };
 export const DEFAULT_CELL_SIZE = 1;
 
 /** The option that sets each recipe field, for messages. */
-const RECIPE_OPTIONS: Record<RecipeField, string> = { seed: '--seed', iterations: '--iterations', 'decay.disp0': '--disp0', 'decay.dispN': '--dispn', 'decay.n': '--decay-iterations' };
+const RECIPE_OPTIONS: Record<RecipeField, string> = {
+  seed: '--seed',
+  iterations: '--iterations',
+  'decay.disp0': '--disp0',
+  'decay.dispN': '--dispn',
+  'decay.n': '--decay-iterations',
+};
 
 export interface GenerateOptions {
   width: number;
@@ -125,13 +131,18 @@ export function parseGenerateArgs(args: readonly string[]): GenerateOptions {
     'erosion-radius': one('--erosion-radius'),
   };
   // Smoothing right after the faults (as before presets), then the preset's steps with the options' erosion.
-  const finishing: FinishingStep[] = [...(smooth === undefined ? [] : [{ kind: 'smooth' as const, k: smooth }]), ...erosionStepsFrom(erosion, seed, preset.finishing)];
+  const finishing: FinishingStep[] = [
+    ...(smooth === undefined ? [] : [{ kind: 'smooth' as const, k: smooth }]),
+    ...erosionStepsFrom(erosion, seed, preset.finishing),
+  ];
 
   const outputs = values.get('--out') ?? [];
   if (outputs.length === 0) throw new UsageError('at least one --out FILE is required');
   for (const path of outputs) {
     if (!outputFormatFor(path)) {
-      const known = outputFormats().map((f) => f.extension).join(', ');
+      const known = outputFormats()
+        .map((f) => f.extension)
+        .join(', ');
       throw new UsageError(`--out ${path}: unknown output type (supported: ${known})`);
     }
   }
@@ -143,7 +154,13 @@ export function parseGenerateArgs(args: readonly string[]): GenerateOptions {
     width,
     depth,
     cellSize,
-    recipe: { seed, iterations, lineMethod: linesText as LineMethod, decay: { disp0, dispN, n }, ...(profile.kind === 'step' && presetText === 'classic' ? {} : { profile }) },
+    recipe: {
+      seed,
+      iterations,
+      lineMethod: linesText as LineMethod,
+      decay: { disp0, dispN, n },
+      ...(profile.kind === 'step' && presetText === 'classic' ? {} : { profile }),
+    },
     finishing,
     outputs,
     emitLines,

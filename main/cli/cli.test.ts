@@ -92,8 +92,16 @@ describe('faultline generate', () => {
     ['repeated option', ['--size', '9', '--seed', '1', '--seed', '2', '--out', 'a.r32'], /--seed is given more than once/],
     ['stray argument', ['--size', '9', 'extra', '--out', 'a.r32'], /unexpected argument "extra"/],
     ['displacement too large', ['--size', '9', '--disp0', '1e9', '--out', 'a.r32'], /--disp0 is 1000000000, not a number of metres from/],
-    ['total displacement too large', ['--size', '9', '--iterations', '1000000', '--disp0', '100', '--out', 'a.r32'], /--iterations × displacement totals 100000000 m, more than/],
-    ['decay iterations too many', ['--size', '9', '--decay-iterations', '1000001', '--out', 'a.r32'], /--decay-iterations must be a whole number from 0 to 1000000/],
+    [
+      'total displacement too large',
+      ['--size', '9', '--iterations', '1000000', '--disp0', '100', '--out', 'a.r32'],
+      /--iterations × displacement totals 100000000 m, more than/,
+    ],
+    [
+      'decay iterations too many',
+      ['--size', '9', '--decay-iterations', '1000001', '--out', 'a.r32'],
+      /--decay-iterations must be a whole number from 0 to 1000000/,
+    ],
   ];
   for (const [name, args, message] of badArgs) {
     it(`bad arguments: ${name} → one-line error, exit 2, nothing written`, async () => {
@@ -123,7 +131,20 @@ describe('faultline generate', () => {
     expect(main.out).toContain('faultline generate');
     const io = fakeIo();
     expect(await runCli(['generate', '--help'], io)).toBe(0);
-    const options = ['--size', '--depth', '--cell-size', '--iterations', '--seed', '--disp0', '--dispn', '--decay-iterations', '--lines', '--smooth', '--out', '--emit-lines'];
+    const options = [
+      '--size',
+      '--depth',
+      '--cell-size',
+      '--iterations',
+      '--seed',
+      '--disp0',
+      '--dispn',
+      '--decay-iterations',
+      '--lines',
+      '--smooth',
+      '--out',
+      '--emit-lines',
+    ];
     for (const option of options) expect(io.out).toContain(option);
     // Recipe defaults come from the preset, the editor's default one unless --preset says otherwise.
     expect(io.out).toContain(`(default: ${DEFAULT_RECIPE.seed})`);

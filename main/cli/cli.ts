@@ -63,7 +63,15 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
   for (const path of options.outputs) {
     // parseGenerateArgs has checked every extension.
     const format = outputFormatFor(path)!;
-    files.push({ path, bytes: await format.encodeAsync(field, { fileName: path, recipe: options.recipe, history: options.finishing.map((step) => ({ ...step })), layers: presetStack(options.recipe, options.finishing) }) });
+    files.push({
+      path,
+      bytes: await format.encodeAsync(field, {
+        fileName: path,
+        recipe: options.recipe,
+        history: options.finishing.map((step) => ({ ...step })),
+        layers: presetStack(options.recipe, options.finishing),
+      }),
+    });
     lines.push(`wrote ${path} (${field.width}×${field.depth}, ${format.extension.slice(1)})\n`);
   }
   if (options.emitLines !== undefined) {
@@ -85,7 +93,8 @@ async function generate(options: GenerateOptions, io: CliIo): Promise<Heightfiel
   const field = createHeightfield(width, depth, cellSize);
   // Streamed in batches (shared/fault/engine.ts): memory does not grow with the iterations.
   runFaultFormation(field, recipe, { onProgress: progress.stage(0) });
-  for (const [k, step] of finishing.entries()) await runFinishingStep(io.stepRunner, field, step, recipe, options.threads, { onProgress: progress.stage(k + 1) });
+  for (const [k, step] of finishing.entries())
+    await runFinishingStep(io.stepRunner, field, step, recipe, options.threads, { onProgress: progress.stage(k + 1) });
   return field;
 }
 

@@ -10,7 +10,7 @@ import { fakeCliIo } from './testing/fakeCliIo';
 const tanDeg = (d: number): number => Math.tan((d * Math.PI) / 180);
 
 describe('faultline drivability', () => {
-  it('writes the car\'s 8-bit map (flat 255, too steep 0) and a JSON summary of its limits and shares', async () => {
+  it("writes the car's 8-bit map (flat 255, too steep 0) and a JSON summary of its limits and shares", async () => {
     const limit = carSlopeLimits(CAR_PRESETS.truck).limitDeg;
     // West half flat, east half a slope 5° steeper than the truck's limit.
     const field = fieldFrom(33, 33, 1, (x) => (x > 0 ? tanDeg(limit + 5) * x : 0));
@@ -22,7 +22,12 @@ describe('faultline drivability', () => {
     expect([png.width, png.height, png.maxSample]).toEqual([33, 33, 255]);
     expect(png.samples[8 * 33 + 0]).toBe(255);
     expect(png.samples[8 * 33 + 32]).toBe(0);
-    const summary = JSON.parse(new TextDecoder().decode(io.files.get('s.json'))) as { car: string; limitsDeg: { impassableAbove: number; tip: number }; impassable: number; easy: number };
+    const summary = JSON.parse(new TextDecoder().decode(io.files.get('s.json'))) as {
+      car: string;
+      limitsDeg: { impassableAbove: number; tip: number };
+      impassable: number;
+      easy: number;
+    };
     expect(summary.car).toBe('truck');
     expect(summary.limitsDeg.impassableAbove).toBeCloseTo(limit, 2);
     expect(summary.limitsDeg.tip).toBeCloseTo((Math.atan(2 / (2 * 0.92)) * 180) / Math.PI, 2);

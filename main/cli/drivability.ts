@@ -77,7 +77,14 @@ export async function runDrivability(args: readonly string[], io: CliIo): Promis
     const summary = {
       car: options.car,
       staticStabilityFactor: round(staticStabilityFactor(spec), 3),
-      limitsDeg: { climb: round(limits.climbDeg), traction: round(limits.tractionDeg), engine: round(limits.engineDeg), tip: round(limits.tipDeg), slide: round(limits.slideDeg), impassableAbove: round(limits.limitDeg) },
+      limitsDeg: {
+        climb: round(limits.climbDeg),
+        traction: round(limits.tractionDeg),
+        engine: round(limits.engineDeg),
+        tip: round(limits.tipDeg),
+        slide: round(limits.slideDeg),
+        impassableAbove: round(limits.limitDeg),
+      },
       vertices: bytes.length,
       impassable: round(shares.impassable, 4),
       hard: round(shares.hard, 4),
@@ -87,7 +94,9 @@ export async function runDrivability(args: readonly string[], io: CliIo): Promis
   }
   if (!(await writeOutputs(io, 'drivability', files))) return 1;
   const pct = (v: number): string => `${(v * 100).toFixed(1)} %`;
-  io.stdout(`wrote ${options.out} (${field.width} × ${field.depth}, ${options.car}: impassable above ${limits.limitDeg.toFixed(1)}°; ${pct(shares.impassable)} impassable, ${pct(shares.hard)} hard, ${pct(shares.easy)} easy)\n`);
+  io.stdout(
+    `wrote ${options.out} (${field.width} × ${field.depth}, ${options.car}: impassable above ${limits.limitDeg.toFixed(1)}°; ${pct(shares.impassable)} impassable, ${pct(shares.hard)} hard, ${pct(shares.easy)} easy)\n`,
+  );
   if (options.summary) io.stdout(`wrote ${options.summary}\n`);
   return 0;
 }

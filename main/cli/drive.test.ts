@@ -21,7 +21,10 @@ const text = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);
 describe('faultline drive', () => {
   it('writes the same telemetry as driving the route with the shared code', async () => {
     const io = fakeIo({ 'hills.r32': compileR32(hills), 'route.json': JSON.stringify(route) });
-    const code = await runCli(['drive', 'hills.r32', '--route', 'route.json', '--speed', '8', '--step=0.1', '--length', '4', '--width', '2', '--out', 't.csv'], io);
+    const code = await runCli(
+      ['drive', 'hills.r32', '--route', 'route.json', '--speed', '8', '--step=0.1', '--length', '4', '--width', '2', '--out', 't.csv'],
+      io,
+    );
     expect(io.err).toBe('');
     expect(code).toBe(0);
     const expected = driveRoute(hills, route as [number, number][], { speed: 8, step: 0.1, length: 4, width: 2 });
@@ -67,17 +70,53 @@ describe('faultline drive', () => {
     const cases: Array<{ args: string[]; inputs: Record<string, string | Uint8Array>; code: number; message: RegExp; failWrite?: boolean }> = [
       { args: ['hills.r32', '--out', 't.csv'], inputs: {}, code: 2, message: /--route FILE is required/ },
       { args: ['--route', 'r.json', '--out', 't.csv'], inputs: {}, code: 2, message: /give the TERRAIN file/ },
-      { args: ['hills.r32', '--route', 'r.json', '--out', 't.csv', '--speed', '-3'], inputs: {}, code: 2, message: /--speed must be a positive number, got "-3"/ },
+      {
+        args: ['hills.r32', '--route', 'r.json', '--out', 't.csv', '--speed', '-3'],
+        inputs: {},
+        code: 2,
+        message: /--speed must be a positive number, got "-3"/,
+      },
       { args: ['hills.r32', '--route', 'r.json', '--out', 't.csv', '--wheels', '4'], inputs: {}, code: 2, message: /unknown option --wheels/ },
       { args: ['missing.r32', '--route', 'r.json', '--out', 't.csv'], inputs: { 'r.json': '[[0,0]]' }, code: 1, message: /missing\.r32: .*no such file/ },
-      { args: ['hills.txt', '--route', 'r.json', '--out', 't.csv'], inputs: { 'hills.txt': 'x', 'r.json': '[[0,0]]' }, code: 1, message: /hills\.txt: is not a file Faultline reads \(.*\.faultline\)/ },
-      { args: ['hills.r32', '--route', 'r.json', '--out', 't.csv'], inputs: { 'r.json': '[[0,0], [1]]' }, code: 1, message: /r\.json: waypoint 1 is not \[x, z\] in metres/ },
+      {
+        args: ['hills.txt', '--route', 'r.json', '--out', 't.csv'],
+        inputs: { 'hills.txt': 'x', 'r.json': '[[0,0]]' },
+        code: 1,
+        message: /hills\.txt: is not a file Faultline reads \(.*\.faultline\)/,
+      },
+      {
+        args: ['hills.r32', '--route', 'r.json', '--out', 't.csv'],
+        inputs: { 'r.json': '[[0,0], [1]]' },
+        code: 1,
+        message: /r\.json: waypoint 1 is not \[x, z\] in metres/,
+      },
       { args: ['hills.r32', '--route', 'r.json', '--out', 't.csv'], inputs: { 'r.json': '{ oops' }, code: 1, message: /r\.json: is not valid JSON text/ },
       // Hostile routes, refused before they are parsed: one waypoint too many, nesting a million deep.
-      { args: ['hills.r32', '--route', 'r.json', '--out', 't.csv'], inputs: { 'r.json': `[${'[0,0],'.repeat(1_000_000)}[0,0]]` }, code: 1, message: /^faultline drive: r\.json: has more than 1,000,000 waypoints\n$/ },
-      { args: ['hills.r32', '--route', 'r.json', '--out', 't.csv'], inputs: { 'r.json': `${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}` }, code: 1, message: /^faultline drive: r\.json: must be a JSON array of \[x, z\] waypoints in metres\n$/ },
-      { args: ['hills.r32', '--route', 'r.json', '--out', 't.csv'], inputs: { 'r.json': '[[0,0], [500, 0]]' }, code: 1, message: /r\.json: waypoint 1 \(500, 0\) is outside the drivable area/ },
-      { args: ['hills.r32', '--route', 'r.json', '--out', 't.csv'], inputs: { 'r.json': '[[0,0], [5, 0]]' }, code: 1, message: /cannot write t\.csv: disk full/, failWrite: true },
+      {
+        args: ['hills.r32', '--route', 'r.json', '--out', 't.csv'],
+        inputs: { 'r.json': `[${'[0,0],'.repeat(1_000_000)}[0,0]]` },
+        code: 1,
+        message: /^faultline drive: r\.json: has more than 1,000,000 waypoints\n$/,
+      },
+      {
+        args: ['hills.r32', '--route', 'r.json', '--out', 't.csv'],
+        inputs: { 'r.json': `${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}` },
+        code: 1,
+        message: /^faultline drive: r\.json: must be a JSON array of \[x, z\] waypoints in metres\n$/,
+      },
+      {
+        args: ['hills.r32', '--route', 'r.json', '--out', 't.csv'],
+        inputs: { 'r.json': '[[0,0], [500, 0]]' },
+        code: 1,
+        message: /r\.json: waypoint 1 \(500, 0\) is outside the drivable area/,
+      },
+      {
+        args: ['hills.r32', '--route', 'r.json', '--out', 't.csv'],
+        inputs: { 'r.json': '[[0,0], [5, 0]]' },
+        code: 1,
+        message: /cannot write t\.csv: disk full/,
+        failWrite: true,
+      },
     ];
     for (const c of cases) {
       const io = fakeIo({ 'hills.r32': compileR32(hills), ...c.inputs }, c.failWrite);

@@ -52,7 +52,23 @@ export const DRIVE_DEFAULTS = {
 /** Steps beyond this are refused before driving: the CSV would be unreasonably large. */
 export const MAX_DRIVE_ROWS = 5_000_000;
 
-const OPTIONS = ['--road', '--report', '--route', '--out', '--speed', '--length', '--width', '--step', '--max-slope', '--pose', '--model', '--car', '--inputs', '--start', '--duration'] as const;
+const OPTIONS = [
+  '--road',
+  '--report',
+  '--route',
+  '--out',
+  '--speed',
+  '--length',
+  '--width',
+  '--step',
+  '--max-slope',
+  '--pose',
+  '--model',
+  '--car',
+  '--inputs',
+  '--start',
+  '--duration',
+] as const;
 /** Options of the kinematic car only. */
 const KINEMATIC_ONLY = ['--length', '--width', '--max-slope', '--pose'] as const;
 /** Longest --duration, seconds (an hour of driving: 432,000 physics steps). */
@@ -73,7 +89,8 @@ export function parseDriveArgs(args: readonly string[]): DriveArgs {
   if (!isCarPresetId(car)) throw new UsageError(`--car must be ${CAR_PRESET_IDS.join(', ')}, got "${car}"`);
   if (model === 'kinematic' && values.get('--car') !== undefined) throw new UsageError('--car applies to --model physics');
   if (model === 'physics') {
-    for (const option of KINEMATIC_ONLY) if (values.get(option) !== undefined) throw new UsageError(`${option} applies to --model kinematic (the physics car takes its size from --car)`);
+    for (const option of KINEMATIC_ONLY)
+      if (values.get(option) !== undefined) throw new UsageError(`${option} applies to --model kinematic (the physics car takes its size from --car)`);
   }
   const route = values.get('--route');
   const inputs = values.get('--inputs');
@@ -81,7 +98,8 @@ export function parseDriveArgs(args: readonly string[]): DriveArgs {
   if (values.get('--report') !== undefined) throw new UsageError('--report goes with --road');
   if (!route && !inputs) throw new UsageError('--route FILE is required (or --inputs FILE --start x,z,headingDeg --duration s with --model physics)');
   if (inputs && model !== 'physics') throw new UsageError('--inputs needs --model physics');
-  if (!inputs && (values.get('--start') !== undefined || values.get('--duration') !== undefined)) throw new UsageError('--start and --duration go with --inputs');
+  if (!inputs && (values.get('--start') !== undefined || values.get('--duration') !== undefined))
+    throw new UsageError('--start and --duration go with --inputs');
   if (inputs && values.get('--speed') !== undefined) throw new UsageError('--speed goes with --route');
   const out = values.get('--out');
   if (!out) throw new UsageError('--out FILE is required');
@@ -99,7 +117,8 @@ export function parseDriveArgs(args: readonly string[]): DriveArgs {
     const startText = values.get('--start');
     if (startText === undefined) throw new UsageError('--start x,z,headingDeg is required with --inputs');
     const parts = startText.split(',');
-    if (parts.length !== 3 || !parts.every((p) => isDecimal(p.trim()))) throw new UsageError(`--start must be x,z,headingDeg (three numbers), got "${startText}"`);
+    if (parts.length !== 3 || !parts.every((p) => isDecimal(p.trim())))
+      throw new UsageError(`--start must be x,z,headingDeg (three numbers), got "${startText}"`);
     const [x, z, headingDeg] = parts.map(Number);
     start = { x, z, heading: (headingDeg * Math.PI) / 180 };
     if (values.get('--duration') === undefined) throw new UsageError('--duration s is required with --inputs');
@@ -124,7 +143,8 @@ export function parseDriveArgs(args: readonly string[]): DriveArgs {
 
 /** The physics autopilot's cruise speed: at least MIN_AUTOPILOT_SPEED (a slower drive would not be bounded). */
 function autopilotSpeed(model: string, speed: number, text: string | undefined): number {
-  if (model === 'physics' && speed < MIN_AUTOPILOT_SPEED) throw new UsageError(`--speed must be at least ${MIN_AUTOPILOT_SPEED} m/s for the physics autopilot, got "${text}"`);
+  if (model === 'physics' && speed < MIN_AUTOPILOT_SPEED)
+    throw new UsageError(`--speed must be at least ${MIN_AUTOPILOT_SPEED} m/s for the physics autopilot, got "${text}"`);
   return speed;
 }
 
@@ -134,7 +154,8 @@ function parseRoadDrive(terrain: string, road: string, get: (option: DriveOption
   if (get('--route') !== undefined || get('--inputs') !== undefined) throw new UsageError('give --road, --route or --inputs, only one');
   if (!terrain.toLowerCase().endsWith('.faultline')) throw new UsageError(`${terrain}: roads are kept in .faultline projects only`);
   if (model !== undefined && model !== 'physics') throw new UsageError('--road drives the physics car');
-  for (const option of [...KINEMATIC_ONLY, '--start', '--duration'] as const) if (get(option) !== undefined) throw new UsageError(`${option} does not apply to --road`);
+  for (const option of [...KINEMATIC_ONLY, '--start', '--duration'] as const)
+    if (get(option) !== undefined) throw new UsageError(`${option} does not apply to --road`);
   const out = get('--out');
   if (!out) throw new UsageError('--out FILE is required');
   const report = get('--report');
@@ -178,7 +199,11 @@ export function parseRoute(bytes: Uint8Array, fileName: string): [number, number
   // Measured before it is parsed: a file under the size cap can still hold 100 M tiny waypoints.
   const shape = measureJson(bytes, { maxDepth: 3, maxValues: 3 * MAX_ROUTE_WAYPOINTS + 2 });
   if (!shape.ok) {
-    throw new InputError(shape.limit === 'depth' ? `${name}: must be a JSON array of [x, z] waypoints in metres` : `${name}: has more than ${MAX_ROUTE_WAYPOINTS.toLocaleString('en-US')} waypoints`);
+    throw new InputError(
+      shape.limit === 'depth'
+        ? `${name}: must be a JSON array of [x, z] waypoints in metres`
+        : `${name}: has more than ${MAX_ROUTE_WAYPOINTS.toLocaleString('en-US')} waypoints`,
+    );
   }
   let parsed: unknown;
   try {
@@ -359,7 +384,14 @@ export async function runDrive(args: readonly string[], io: CliIo): Promise<numb
   }
   io.stdout(`wrote ${options.out} (${count} rows, ${last!.t.toFixed(2)} s)\n`);
   if (outcome.reachedEnd) return EXIT_OK;
-  const why = outcome.stoppedBy === 'slope' ? 'ground steeper than --max-slope' : outcome.stoppedBy === 'obstacle' ? 'a prop' : outcome.stoppedBy === 'flooded' ? `water deeper than the car's fording depth (${CAR_PRESETS[options.car].fordingDepth} m): flooded` : 'the map edge';
+  const why =
+    outcome.stoppedBy === 'slope'
+      ? 'ground steeper than --max-slope'
+      : outcome.stoppedBy === 'obstacle'
+        ? 'a prop'
+        : outcome.stoppedBy === 'flooded'
+          ? `water deeper than the car's fording depth (${CAR_PRESETS[options.car].fordingDepth} m): flooded`
+          : 'the map edge';
   io.stderr(`faultline drive: stopped by ${why} at t = ${last!.t.toFixed(2)} s, x ${last!.x.toFixed(2)} m, z ${last!.z.toFixed(2)} m\n`);
   return EXIT_BLOCKED;
 }
@@ -404,7 +436,10 @@ async function runPhysicsDrive(
   const common = { spec, step: options.step, obstacles, onProgress: progress, water };
   let rows: PhysicsRows;
   try {
-    rows = options.inputs && options.start && options.duration !== undefined ? inputRows(rapier, field, options.start, schedule, options.duration, common) : routeRowsPhysics(rapier, field, waypoints, { ...common, speed: options.speed });
+    rows =
+      options.inputs && options.start && options.duration !== undefined
+        ? inputRows(rapier, field, options.start, schedule, options.duration, common)
+        : routeRowsPhysics(rapier, field, waypoints, { ...common, speed: options.speed });
   } catch (error) {
     if (!(error instanceof DriveRouteError)) throw error;
     const what = options.inputs ? `${displayFileName(options.inputs)}: --start` : displayFileName(options.route ?? '');

@@ -11,7 +11,13 @@ import { fakeCliIo } from './testing/fakeCliIo';
 const flat = fieldFrom(129, 129, 1, () => 0);
 const text = (bytes: Uint8Array | undefined): string => new TextDecoder().decode(bytes);
 
-async function projectWithRoad(designSpeed: string, points = [[-50, 0], [50, 0]]): Promise<Uint8Array> {
+async function projectWithRoad(
+  designSpeed: string,
+  points = [
+    [-50, 0],
+    [50, 0],
+  ],
+): Promise<Uint8Array> {
   const gen = fakeCliIo();
   expect(await runCli(['generate', '--size', '129', '--cell-size', '1', '--seed', '5', '--quiet', '--out', 't.faultline'], gen)).toBe(0);
   const io = fakeCliIo({ inputs: { 't.faultline': gen.files.get('t.faultline')!, 'road.json': JSON.stringify({ points }) } });
@@ -24,7 +30,9 @@ describe('bounded drives', () => {
     const io = fakeCliIo({ inputs: { 'flat.r32': compileR32(flat), 'in.csv': 't,throttle,steer,brake,handbrake\n0,0,0,0,0\n' } });
     const code = await runCli(['drive', 'flat.r32', '--model', 'physics', '--inputs', 'in.csv', '--start', '1e9,0,0', '--duration', '2', '--out', 't.csv'], io);
     expect(code).toBe(1);
-    expect(io.err).toMatch(/^faultline drive: in\.csv: --start: the start \(1000000000, 0\) is outside the drivable area x ∈ \[-62, 62\], z ∈ \[-62, 62\].*\n$/);
+    expect(io.err).toMatch(
+      /^faultline drive: in\.csv: --start: the start \(1000000000, 0\) is outside the drivable area x ∈ \[-62, 62\], z ∈ \[-62, 62\].*\n$/,
+    );
     expect(io.files.size).toBe(0);
   });
 
@@ -38,7 +46,7 @@ describe('bounded drives', () => {
     expect(road.files.size).toBe(0);
   }, 60_000);
 
-  it('a road designed for 1e-300 km/h: its report drive runs at the autopilot\'s slowest and ends', async () => {
+  it("a road designed for 1e-300 km/h: its report drive runs at the autopilot's slowest and ends", async () => {
     const io = fakeCliIo({ inputs: { 'r.faultline': await projectWithRoad('1e-300') } });
     expect(await runCli(['drive', 'r.faultline', '--road', 'road-1', '--report', 'rep.json', '--out', 't.csv'], io)).toBe(0);
     const report = JSON.parse(text(io.files.get('rep.json'))) as { drive: { ended: string; t: number } };
@@ -57,14 +65,18 @@ describe('bounded drives', () => {
     expect(io.files.size).toBe(0);
   }, 60_000);
 
-  it("a drive cut short (a prop across the road) says so in the report: how, where, what was covered", async () => {
+  it('a drive cut short (a prop across the road) says so in the report: how, where, what was covered', async () => {
     const project = await projectWithRoad('40');
     // The same project with a large rock on the road 30 m from its start.
     const blocked = compileProject({ ...parseProject(project, 'r.faultline'), props: [{ id: 'p1', type: 'rock', x: -20, z: 0, yaw: 0, scale: 4 }] });
     const io = fakeCliIo({ inputs: { 'b.faultline': blocked } });
     expect(await runCli(['drive', 'b.faultline', '--road', 'road-1', '--report', 'rep.json', '--out', 't.csv'], io)).toBe(EXIT_BLOCKED);
     expect(io.err).toMatch(/^faultline drive: the car got stuck .* m along the route; the rows up to there are written\n$/);
-    const report = JSON.parse(text(io.files.get('rep.json'))) as { reachedEnd: boolean; drive: { ended: string; at: number; cut: boolean; drivenTo: number; summary: string }; segments: { from: number; driven: boolean; flags: string[] }[] };
+    const report = JSON.parse(text(io.files.get('rep.json'))) as {
+      reachedEnd: boolean;
+      drive: { ended: string; at: number; cut: boolean; drivenTo: number; summary: string };
+      segments: { from: number; driven: boolean; flags: string[] }[];
+    };
     expect(report.reachedEnd).toBe(false);
     expect(report.drive.ended).toBe('stuck');
     expect(report.drive.cut).toBe(true);
@@ -81,14 +93,21 @@ describe('bounded drives', () => {
     const io = fakeCliIo({ inputs: { 'flat.r32': compileR32(flat), 'in.csv': 't,throttle,steer,brake,handbrake\n0,0,0,1,0\n' } });
     // Each look at the clock is a second later: the run counts as long at once.
     io.now = () => (clock += 1000);
-    expect(await runCli(['drive', 'flat.r32', '--model', 'physics', '--inputs', 'in.csv', '--start', '0,0,0', '--duration', '320', '--step', '1', '--out', 't.csv'], io)).toBe(0);
+    expect(
+      await runCli(
+        ['drive', 'flat.r32', '--model', 'physics', '--inputs', 'in.csv', '--start', '0,0,0', '--duration', '320', '--step', '1', '--out', 't.csv'],
+        io,
+      ),
+    ).toBe(0);
     const lines = io.err.trimEnd().split('\n');
     expect(lines[0]).toBe('faultline drive: physics drive: driving');
     expect(lines.length).toBeGreaterThan(10);
     expect(lines.at(-1)).toMatch(/^faultline drive: 100 % /);
     const short = fakeCliIo({ inputs: { 'flat.r32': compileR32(flat), 'in.csv': 't,throttle,steer,brake,handbrake\n0,0,0,1,0\n' } });
     short.now = () => (clock += 1000);
-    expect(await runCli(['drive', 'flat.r32', '--model', 'physics', '--inputs', 'in.csv', '--start', '0,0,0', '--duration', '20', '--out', 't.csv'], short)).toBe(0);
+    expect(
+      await runCli(['drive', 'flat.r32', '--model', 'physics', '--inputs', 'in.csv', '--start', '0,0,0', '--duration', '20', '--out', 't.csv'], short),
+    ).toBe(0);
     expect(short.err).toBe('');
   }, 60_000);
 

@@ -14,7 +14,12 @@ export type RowSource<R, T> = Iterator<R, T, void>;
  * The CSV of `rows` in pieces: the header line, then one line per row. `outcome` is called with the
  * rows' outcome and the last row once they are done.
  */
-export function* csvPieces<R, T>(header: string, rows: RowSource<R, T>, line: (row: R) => string, outcome: (value: T, last: R | undefined) => void): Generator<Uint8Array, void, void> {
+export function* csvPieces<R, T>(
+  header: string,
+  rows: RowSource<R, T>,
+  line: (row: R) => string,
+  outcome: (value: T, last: R | undefined) => void,
+): Generator<Uint8Array, void, void> {
   const encoder = new TextEncoder();
   let text = `${header}\n`;
   let last: R | undefined;

@@ -27,7 +27,22 @@ const table = (csv: string): Record<string, number>[] => {
 describe('faultline drive --model physics', () => {
   it('drives an inputs schedule and writes the same bytes as the shared code, run after run', async () => {
     const inputs = 't,throttle,steer,brake,handbrake\n0,1,0,0,0\n2,0.5,1,0,0\n3.5,0,0,1,0\n';
-    const args = ['drive', 'hills.r32', '--model', 'physics', '--car', '4x4', '--inputs', 'in.csv', '--start', '-10,-20,30', '--duration', '5', '--out', 't.csv'];
+    const args = [
+      'drive',
+      'hills.r32',
+      '--model',
+      'physics',
+      '--car',
+      '4x4',
+      '--inputs',
+      'in.csv',
+      '--start',
+      '-10,-20,30',
+      '--duration',
+      '5',
+      '--out',
+      't.csv',
+    ];
     const outputs: string[] = [];
     for (let k = 0; k < 2; k++) {
       const io = fakeCliIo({ inputs: { 'hills.r32': compileR32(hills), 'in.csv': inputs } });
@@ -65,7 +80,9 @@ describe('faultline drive --model physics', () => {
   it('rolls down a 15° plane with no input and holds with the handbrake', async () => {
     const moved = async (inputs: string): Promise<number> => {
       const io = fakeCliIo({ inputs: { 'plane.r32': compileR32(plane15), 'in.csv': inputs } });
-      expect(await runCli(['drive', 'plane.r32', '--model', 'physics', '--inputs', 'in.csv', '--start', '0,0,0', '--duration', '5', '--out', 't.csv'], io)).toBe(0);
+      expect(
+        await runCli(['drive', 'plane.r32', '--model', 'physics', '--inputs', 'in.csv', '--start', '0,0,0', '--duration', '5', '--out', 't.csv'], io),
+      ).toBe(0);
       const rows = table(text(io.files.get('t.csv')));
       return Math.hypot(rows.at(-1)!.x - rows[0].x, rows.at(-1)!.z - rows[0].z);
     };
@@ -97,7 +114,9 @@ describe('faultline drive --model physics', () => {
     const project = compileProject({ field: flat, recipe: null, history: [], props: [{ id: 'p1', type: 'rock', x: 0, z: 0, yaw: 0, scale: 2 }], view: {} });
     const io = fakeCliIo({ inputs: { 'map.faultline': project, 'line.json': '[[0, -30], [0, 30]]' } });
     expect(await runCli(['drive', 'map.faultline', '--model', 'physics', '--route', 'line.json', '--out', 't.csv'], io)).toBe(EXIT_BLOCKED);
-    expect(io.err).toMatch(/^faultline drive: the car got stuck \(no progress along the route for 3 s\) at t = [\d.]+ s, x -?[\d.]+ m, z -?[\d.]+ m, \d+ m along the route; the rows up to there are written\n$/);
+    expect(io.err).toMatch(
+      /^faultline drive: the car got stuck \(no progress along the route for 3 s\) at t = [\d.]+ s, x -?[\d.]+ m, z -?[\d.]+ m, \d+ m along the route; the rows up to there are written\n$/,
+    );
     const rows = table(text(io.files.get('t.csv')));
     expect(rows.at(-1)!.z).toBeLessThan(0);
     expect(rows.at(-1)!.z).toBeGreaterThan(-8);
@@ -145,7 +164,8 @@ describe('faultline drive --model physics', () => {
   it('documents the physics options', async () => {
     const io = fakeCliIo({});
     expect(await runCli(['drive', '--help'], io)).toBe(0);
-    for (const option of ['--model', '--car', '--inputs', '--start', '--duration', 'hatchback', '4x4', 'truck', 't,throttle,steer,brake,handbrake']) expect(io.out).toContain(option);
+    for (const option of ['--model', '--car', '--inputs', '--start', '--duration', 'hatchback', '4x4', 'truck', 't,throttle,steer,brake,handbrake'])
+      expect(io.out).toContain(option);
     expect(io.out).toContain(PHYSICS_TELEMETRY_COLUMNS.slice(PHYSICS_TELEMETRY_COLUMNS.indexOf('speed')).join(','));
   });
 });

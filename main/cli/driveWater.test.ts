@@ -10,9 +10,29 @@ import { EXIT_BLOCKED } from './drive';
 import { fakeCliIo } from './testing/fakeCliIo';
 
 // A flat 65 m map with a drawn river across it along x = 0, its bed 1.5 m below the water: deeper than any car fords.
-const river: Layer = { id: 'river-1', name: 'River', enabled: true, opacity: 1, kind: 'river', params: riverParams([{ x: 0, z: -32 }, { x: 0, z: 32 }], { width: 6, depth: 1.5 }) };
+const river: Layer = {
+  id: 'river-1',
+  name: 'River',
+  enabled: true,
+  opacity: 1,
+  kind: 'river',
+  params: riverParams(
+    [
+      { x: 0, z: -32 },
+      { x: 0, z: 32 },
+    ],
+    { width: 6, depth: 1.5 },
+  ),
+};
 const size = { width: 65, depth: 65, cellSize: 1 };
-const project = compileProject({ field: createHeightfield(65, 65, 1, evaluateStack([river], size)!), recipe: null, history: [], props: [], view: {}, layers: [river] });
+const project = compileProject({
+  field: createHeightfield(65, 65, 1, evaluateStack([river], size)!),
+  recipe: null,
+  history: [],
+  props: [],
+  view: {},
+  layers: [river],
+});
 const text = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);
 
 describe('faultline drive across water', () => {

@@ -94,18 +94,53 @@ describe('faultline export --preset', () => {
     const eroded = createHeightfield(65, 65, 1, field.heights.slice());
     const masks = { flow: new Float32Array(65 * 65), deposition: new Float32Array(65 * 65) };
     expect(hydraulicErosion(eroded, { ...DEFAULT_HYDRAULIC, droplets: 3000, seed: 5 }, { masks })).toBe(true);
-    const rules = { layers: [{ name: 'grass' }, { name: 'wet', rules: [{ source: 'flow', min: 0.3, softness: 0.2 }] }, { name: 'sediment', rules: [{ source: 'deposition', min: 0.1, softness: 0.06 }] }] };
+    const rules = {
+      layers: [
+        { name: 'grass' },
+        { name: 'wet', rules: [{ source: 'flow', min: 0.3, softness: 0.2 }] },
+        { name: 'sediment', rules: [{ source: 'deposition', min: 0.1, softness: 0.06 }] },
+      ],
+    };
     const r32 = (values: Float32Array) => compileR32(createHeightfield(65, 65, 1, values));
     for (const fit of ['resample', 'crop'] as const) {
-      const io = fakeIo({ 'm.r32': compileR32(eroded), 'rules.json': new TextEncoder().encode(JSON.stringify(rules)), 'f.r32': r32(masks.flow), 'd.r32': r32(masks.deposition) });
-      const args = ['export', 'm.r32', '--preset', 'unreal', '--out', 'o', '--name', 't', '--masks', 'rules.json', '--flow', 'f.r32', '--deposition', 'd.r32', '--fit', fit];
+      const io = fakeIo({
+        'm.r32': compileR32(eroded),
+        'rules.json': new TextEncoder().encode(JSON.stringify(rules)),
+        'f.r32': r32(masks.flow),
+        'd.r32': r32(masks.deposition),
+      });
+      const args = [
+        'export',
+        'm.r32',
+        '--preset',
+        'unreal',
+        '--out',
+        'o',
+        '--name',
+        't',
+        '--masks',
+        'rules.json',
+        '--flow',
+        'f.r32',
+        '--deposition',
+        'd.r32',
+        '--fit',
+        fit,
+      ];
       expect(await runCli(fit === 'crop' ? [...args, '--resolution', '63'] : args, io)).toBe(0);
-      const editor = buildEngineExport(eroded, { preset: 'unreal', name: 't', fit, ...(fit === 'crop' && { size: 63 }), masks: parseMaskSet(rules, ['flow', 'deposition']) }, erosionCoverBytes(masks));
+      const editor = buildEngineExport(
+        eroded,
+        { preset: 'unreal', name: 't', fit, ...(fit === 'crop' && { size: 63 }), masks: parseMaskSet(rules, ['flow', 'deposition']) },
+        erosionCoverBytes(masks),
+      );
       for (const layer of ['wet', 'sediment']) {
         const name = `t_${layer}.png`;
         const cli = decodePng(io.files.get(`o/${name}`)!, name).samples;
         const app = decodePng(editor.files.find((file) => file.name === name)!.bytes, name).samples;
-        expect(cli.some((v) => v > 0), `${fit} ${layer}`).toBe(true);
+        expect(
+          cli.some((v) => v > 0),
+          `${fit} ${layer}`,
+        ).toBe(true);
         expect(Array.from(cli), `${fit} ${layer}`).toEqual(Array.from(app));
       }
     }
@@ -146,13 +181,17 @@ describe('faultline export --preset', () => {
     // GLB: 64 MiB + (4 + 96) B × 1025² ≈ 0.2 GB.
     io.availableMemory = () => 100e6;
     expect(await runCli(['export', 'big.r32', '--out', 'big.glb'], io)).toBe(1);
-    expect(io.err).toBe('faultline export: the Binary glTF mesh (.glb) export (1025 × 1025) needs about 0.2 GB of memory and 0.1 GB is available: choose a smaller resolution, or close other programs and export again; nothing was written\n');
+    expect(io.err).toBe(
+      'faultline export: the Binary glTF mesh (.glb) export (1025 × 1025) needs about 0.2 GB of memory and 0.1 GB is available: choose a smaller resolution, or close other programs and export again; nothing was written\n',
+    );
     expect(io.files.has('big.glb')).toBe(false);
     io.err = '';
     // Tiles: the map, one tile cut and encoded, and every tile's file held until all are written.
     io.availableMemory = () => 10e6;
     expect(await runCli(['export', 'in.r32', '--out', 't.png', '--tile-size', '33'], io)).toBe(1);
-    expect(io.err).toMatch(/^faultline export: the PNG 16-bit grayscale export \(65 × 65 in tiles of 33 × 33\) needs about 0\.1 GB of memory and 0\.1 GB is available: .*; nothing was written\n$/);
+    expect(io.err).toMatch(
+      /^faultline export: the PNG 16-bit grayscale export \(65 × 65 in tiles of 33 × 33\) needs about 0\.1 GB of memory and 0\.1 GB is available: .*; nothing was written\n$/,
+    );
     expect([...io.files.keys()].filter((k) => k.startsWith('t_'))).toEqual([]);
     // With the memory there, the same exports are written.
     io.availableMemory = () => 4e9;
@@ -166,14 +205,19 @@ describe('faultline export --preset', () => {
     const io = fakeIo({ 'g.r32': compileR32(field) });
     expect(await runCli(['export', 'g.r32', '--size', '40', '--depth', '33', '--preset', 'godot-terrain3d', '--out', 'g'], io)).toBe(0);
     expect(io.files.has('g/g.exr')).toBe(true);
-    expect(await runCli(['export', 'g.r32', '--size', '40', '--depth', '33', '--preset', 'godot-hterrain', '--height-format', 'r16', '--out', 'h'], io)).toBe(0);
+    expect(await runCli(['export', 'g.r32', '--size', '40', '--depth', '33', '--preset', 'godot-hterrain', '--height-format', 'r16', '--out', 'h'], io)).toBe(
+      0,
+    );
     // HTerrain's smallest resolution is 65 (hterrain_data.gd): a 40 × 33 map goes up to it.
     expect(io.files.get('h/g.raw')?.length).toBe(65 * 65 * 2);
     expect(JSON.parse(text(io.files.get('h/g.hterrain.json'))).resolution).toBe(65);
   });
 
   it('refuses bad combinations before reading anything, and reports bad rule files', async () => {
-    const io = fakeIo({ 'm.r32': compileR32(terrain(33, 33, 1)), 'bad.json': new TextEncoder().encode('{"layers":[{"name":"x","rules":[{"source":"flow"}]}]}') });
+    const io = fakeIo({
+      'm.r32': compileR32(terrain(33, 33, 1)),
+      'bad.json': new TextEncoder().encode('{"layers":[{"name":"x","rules":[{"source":"flow"}]}]}'),
+    });
     const usage = async (args: string[], message: RegExp) => {
       io.err = '';
       expect(await runCli(['export', 'm.r32', ...args], io)).toBe(2);
@@ -229,7 +273,12 @@ describe('faultline export --normalise', () => {
                 const [lo, hi] = span[source];
                 const a = lo + next() * (hi - lo);
                 const b = lo + next() * (hi - lo);
-                return { source, min: source === 'aspect' ? a : Math.min(a, b), max: source === 'aspect' ? b : Math.max(a, b), softness: next() * (hi - lo) * 0.3 };
+                return {
+                  source,
+                  min: source === 'aspect' ? a : Math.min(a, b),
+                  max: source === 'aspect' ? b : Math.max(a, b),
+                  softness: next() * (hi - lo) * 0.3,
+                };
               }),
       })),
     };
@@ -252,7 +301,9 @@ describe('faultline export --normalise', () => {
       expect(partial).toBeGreaterThan(100);
       const unity = fakeIo({ 'm.r32': compileR32(field), 'rules.json': new TextEncoder().encode(JSON.stringify(randomRules(seed))) });
       expect(await runCli(['export', 'm.r32', '--preset', 'unity', '--out', 'u', '--name', 't', '--masks', 'rules.json', '--normalise'], unity)).toBe(0);
-      const channels = ['u/t_splat0.png', 'u/t_splat1.png'].flatMap((name) => (['r', 'g', 'b', 'a'] as const).map((channel) => decodePng(unity.files.get(name)!, 's.png', { channel }).samples));
+      const channels = ['u/t_splat0.png', 'u/t_splat1.png'].flatMap((name) =>
+        (['r', 'g', 'b', 'a'] as const).map((channel) => decodePng(unity.files.get(name)!, 's.png', { channel }).samples),
+      );
       for (let k = 0; k < channels[0].length; k++) expect(channels.reduce((sum, c) => sum + c[k], 0)).toBe(255);
     }
   });
@@ -278,14 +329,18 @@ describe('faultline export --colour-map', () => {
     flat.heights.fill(100);
     const io = fakeIo({ 'm.r32': compileR32(flat) });
     // The default lines (200 m, 350 m) put 100 m in the lowland greens (not the lowest stop): lines well above it give meadow.
-    expect(await runCli(['export', 'm.r32', '--size', '17', '--depth', '9', '--out', 'c.png', '--colour-map', '--tree-line', '1000', '--snow-line', '1200'], io)).toBe(0);
+    expect(
+      await runCli(['export', 'm.r32', '--size', '17', '--depth', '9', '--out', 'c.png', '--colour-map', '--tree-line', '1000', '--snow-line', '1200'], io),
+    ).toBe(0);
     expect(io.err).toBe('');
     const png = decodePng(io.files.get('c.png')!, 'c.png', { channel: 'r' });
     expect([png.width, png.height, png.bitDepth]).toEqual([17, 9, 8]);
     expect(rgbAt(io.files.get('c.png')!, 40)).toEqual(MEADOW);
     expect(io.out).toContain('sRGB colour map, tree line 1000 m, snow line 1200 m');
     // Lines below the ground: snow.
-    expect(await runCli(['export', 'm.r32', '--size', '17', '--depth', '9', '--out', 's.png', '--colour-map', '--tree-line', '-50', '--snow-line', '0'], io)).toBe(0);
+    expect(
+      await runCli(['export', 'm.r32', '--size', '17', '--depth', '9', '--out', 's.png', '--colour-map', '--tree-line', '-50', '--snow-line', '0'], io),
+    ).toBe(0);
     expect(rgbAt(io.files.get('s.png')!, 40)).toEqual(SNOW);
     // Tiles cut from the whole map's colours.
     expect(await runCli(['export', 'm.r32', '--size', '17', '--depth', '9', '--out', 't/c.png', '--colour-map', '--tile-size', '9'], io)).toBe(0);
@@ -364,7 +419,26 @@ describe('faultline export: tiles, normal maps, EXR', () => {
   it('documents every option in --help', async () => {
     const io = fakeIo();
     expect(await runCli(['export', '--help'], io)).toBe(0);
-    for (const option of ['--preset', '--resolution', '--fit', '--crop-origin', '--height-format', '--masks', '--flow', '--deposition', '--normalise', '--colour-map', '--tree-line', '--snow-line', '--normal-map', '--normal-green', '--tile-size', '--tile-overlap', '--exr-compression', '.exr']) {
+    for (const option of [
+      '--preset',
+      '--resolution',
+      '--fit',
+      '--crop-origin',
+      '--height-format',
+      '--masks',
+      '--flow',
+      '--deposition',
+      '--normalise',
+      '--colour-map',
+      '--tree-line',
+      '--snow-line',
+      '--normal-map',
+      '--normal-green',
+      '--tile-size',
+      '--tile-overlap',
+      '--exr-compression',
+      '.exr',
+    ]) {
       expect(io.out).toContain(option);
     }
   });

@@ -47,7 +47,12 @@ async function readBytes(io: CliIo, path: string): Promise<Uint8Array> {
 }
 
 /** Erosion data files (.r32 at the input's size) and the mask rules, or a one-line error. */
-async function readMaskInputs(io: CliIo, options: ExportArgs, field: Heightfield, layers?: readonly Layer[]): Promise<{ masks: MaskSet | null; data: MaskSourceData }> {
+async function readMaskInputs(
+  io: CliIo,
+  options: ExportArgs,
+  field: Heightfield,
+  layers?: readonly Layer[],
+): Promise<{ masks: MaskSet | null; data: MaskSourceData }> {
   const engine = options.engine!;
   const data: MaskSourceData = {};
   for (const [key, path] of [
@@ -102,14 +107,25 @@ async function prepareTargets(io: CliIo, directory: string, names: readonly stri
     io.stderr(`faultline export: cannot create ${directory}: ${message(error)}\n`);
     return false;
   }
-  return checkOutputs(io, 'export', names.map((name) => pathIn(directory, name)));
+  return checkOutputs(
+    io,
+    'export',
+    names.map((name) => pathIn(directory, name)),
+  );
 }
 
 const pathIn = (directory: string, name: string): string => (directory === '' ? name : joinPath(directory, name));
 
 /** Every file or none (main/services/fileSet.ts), then one "wrote" line per file. */
 async function writeAll(io: CliIo, directory: string, files: ExportFile[], describe: (file: ExportFile) => string): Promise<boolean> {
-  if (!(await writeOutputs(io, 'export', files.map((file) => ({ path: pathIn(directory, file.name), bytes: file.bytes }))))) return false;
+  if (
+    !(await writeOutputs(
+      io,
+      'export',
+      files.map((file) => ({ path: pathIn(directory, file.name), bytes: file.bytes })),
+    ))
+  )
+    return false;
   for (const file of files) io.stdout(`wrote ${pathIn(directory, file.name)} (${describe(file)})\n`);
   return true;
 }
@@ -121,7 +137,11 @@ function naturalLinesFor(options: ExportArgs, loaded: LoadedInput): NaturalLines
     const value = view?.[key];
     return typeof value === 'number' && Number.isFinite(value) ? value : DEFAULT_NATURAL_LINES[key];
   };
-  return { treeLine: options.colourMap?.treeLine ?? saved('treeLine'), snowLine: options.colourMap?.snowLine ?? saved('snowLine'), climate: (CLIMATES as readonly unknown[]).includes(view?.climate) ? (view?.climate as Climate) : DEFAULT_NATURAL_LINES.climate };
+  return {
+    treeLine: options.colourMap?.treeLine ?? saved('treeLine'),
+    snowLine: options.colourMap?.snowLine ?? saved('snowLine'),
+    climate: (CLIMATES as readonly unknown[]).includes(view?.climate) ? (view?.climate as Climate) : DEFAULT_NATURAL_LINES.climate,
+  };
 }
 
 export async function runEngineExport(options: ExportArgs, loaded: LoadedInput, io: CliIo): Promise<number> {
@@ -149,7 +169,9 @@ export async function runEngineExport(options: ExportArgs, loaded: LoadedInput, 
     ...(engine.water && { water: true }),
   };
   if (engine.water && topWaterLayer(loaded.layers ?? []) < 0) {
-    io.stderr(`faultline export: ${displayFileName(options.input)}: --water needs a water layer, which this terrain does not have (faultline water adds one)\n`);
+    io.stderr(
+      `faultline export: ${displayFileName(options.input)}: --water needs a water layer, which this terrain does not have (faultline water adds one)\n`,
+    );
     return EXIT_FAILURE;
   }
   let run: ReturnType<typeof streamEngineExport>;
@@ -157,12 +179,23 @@ export async function runEngineExport(options: ExportArgs, loaded: LoadedInput, 
     // The plan is cheap: every target is checked before any pixel is computed.
     const planned = planEngineExport(loaded.field, heightRange(loaded.field.heights), exportOptions);
     // An export the machine cannot hold is refused before anything is created or computed (exit 1).
-    const tooLarge = exportMemoryProblem(describeEngineExport(planned, inputs.masks?.layers.length ?? 0), engineExportMemory(planned, loaded.field), (io.availableMemory ?? availableMemory)());
+    const tooLarge = exportMemoryProblem(
+      describeEngineExport(planned, inputs.masks?.layers.length ?? 0),
+      engineExportMemory(planned, loaded.field),
+      (io.availableMemory ?? availableMemory)(),
+    );
     if (tooLarge) {
       io.stderr(`faultline export: ${tooLarge}\n`);
       return EXIT_FAILURE;
     }
-    if (!(await prepareTargets(io, options.output, planned.files.map((f) => f.name)))) return EXIT_FAILURE;
+    if (
+      !(await prepareTargets(
+        io,
+        options.output,
+        planned.files.map((f) => f.name),
+      ))
+    )
+      return EXIT_FAILURE;
     const water = engine.water ? stackWater(loaded.layers ?? [], loaded.field) : null;
     run = streamEngineExport(loaded.field, exportOptions, inputs.data, nativeDeflate, water);
   } catch (error) {
@@ -175,9 +208,18 @@ export async function runEngineExport(options: ExportArgs, loaded: LoadedInput, 
   const files = (function* () {
     for (const file of run.files) yield { path: pathIn(options.output, file.name), bytes: file.bytes };
   })();
-  if (!(await writeOutputStream(io, 'export', plan.files.map((f) => pathIn(options.output, f.name)), files))) return EXIT_FAILURE;
+  if (
+    !(await writeOutputStream(
+      io,
+      'export',
+      plan.files.map((f) => pathIn(options.output, f.name)),
+      files,
+    ))
+  )
+    return EXIT_FAILURE;
   for (const planned of plan.files) {
-    const what = planned.role === 'info' ? 'import values' : `${planned.width}×${planned.depth}, ${planned.role}${planned.layers ? ` ${planned.layers.join('+')}` : ''}`;
+    const what =
+      planned.role === 'info' ? 'import values' : `${planned.width}×${planned.depth}, ${planned.role}${planned.layers ? ` ${planned.layers.join('+')}` : ''}`;
     io.stdout(`wrote ${pathIn(options.output, planned.name)} (${what})\n`);
   }
   // Always true of the weight maps (masks.ts layerBytes); said when asked for, as the engines require it.
@@ -212,7 +254,9 @@ export async function runMultiFileExport(options: ExportArgs, loaded: LoadedInpu
     }
     if (!(await prepareTargets(io, folderOf(options.output), names))) return EXIT_FAILURE;
     if (options.normalMap) {
-      files = options.tiles ? tiledNormalMaps(field, options.tiles, fileName, options.normalMap) : [{ name: fileName, bytes: compileNormalMap(field, options.normalMap) }];
+      files = options.tiles
+        ? tiledNormalMaps(field, options.tiles, fileName, options.normalMap)
+        : [{ name: fileName, bytes: compileNormalMap(field, options.normalMap) }];
     } else if (options.colourMap) {
       const lines = naturalLinesFor(options, loaded);
       files = options.tiles ? tiledColourMaps(field, options.tiles, fileName, lines) : [{ name: fileName, bytes: compileColourMap(field, lines) }];
@@ -220,7 +264,16 @@ export async function runMultiFileExport(options: ExportArgs, loaded: LoadedInpu
       // Every tile maps the whole map's range, so that tiles join without steps.
       const range = options.range === 'auto' ? heightRange(field.heights) : options.range;
       files = tiledFiles(field, options.tiles!, fileName, (tile, name) =>
-        format.encode(tile, { bits: options.bits, range, byteOrder: options.byteOrder, flip: options.flip, exrCompression: options.exrCompression, recipe: null, props: [], fileName: name }),
+        format.encode(tile, {
+          bits: options.bits,
+          range,
+          byteOrder: options.byteOrder,
+          flip: options.flip,
+          exrCompression: options.exrCompression,
+          recipe: null,
+          props: [],
+          fileName: name,
+        }),
       );
     }
   } catch (error) {

@@ -25,7 +25,10 @@ describe('faultline erode', () => {
   it('applies thermal then hydraulic erosion to a heightmap, the same bytes as the recipe steps', async () => {
     const { field } = terrain();
     const io = fakeIo({ 'in.r32': compileR32(field) });
-    const code = await runCli(['erode', 'in.r32', '--cell-size', '2', '--hydraulic', '4000', '--thermal', '12', '--talus', '33', '--seed', '9', '--out', 'out.r32'], io);
+    const code = await runCli(
+      ['erode', 'in.r32', '--cell-size', '2', '--hydraulic', '4000', '--thermal', '12', '--talus', '33', '--seed', '9', '--out', 'out.r32'],
+      io,
+    );
     expect(io.err).toBe('');
     expect(code).toBe(0);
     const expected = createHeightfield(65, 65, 2, field.heights.slice());

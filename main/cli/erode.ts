@@ -45,7 +45,9 @@ Other options:
   --seed S                  seeds the hydraulic droplets (default 1)
   --masks PREFIX            also write PREFIX.flow.png and PREFIX.deposition.png (8-bit, 0…max)
   --cell-size M             metres between samples, for inputs that do not say (default: the file's, else 1)
-  --out FILE                repeatable; the type follows the extension (${outputFormats().map((f) => f.extension).join(', ')})
+  --out FILE                repeatable; the type follows the extension (${outputFormats()
+    .map((f) => f.extension)
+    .join(', ')})
   --quiet                   no progress on stderr (by default a large run says its work up front, and
                             a run of more than a few seconds prints a line per 5 %)
 
@@ -78,7 +80,15 @@ export function parseErodeArgs(args: readonly string[]): ErodeOptions {
   steps.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'thermal' ? -1 : 1));
   const cellSize = values['cell-size'] === undefined ? undefined : parseNumber('--cell-size', values['cell-size'], Number.MIN_VALUE);
   if (values.masks === '') throw new UsageError('--masks needs a file name prefix');
-  return { input: positionals[0], outputs, steps, cellSize, masks: values.masks, threads: parseThreadsOption(values.threads), quiet: tokens.values.has('--quiet') };
+  return {
+    input: positionals[0],
+    outputs,
+    steps,
+    cellSize,
+    masks: values.masks,
+    threads: parseThreadsOption(values.threads),
+    quiet: tokens.values.has('--quiet'),
+  };
 }
 
 /**
@@ -111,7 +121,9 @@ export async function runErode(args: readonly string[], io: CliIo): Promise<numb
   const { field } = loaded;
   // What the input's heights were, for its stack (a v1 project's steps are checked against them).
   const before = field.heights.slice();
-  const masks: ErosionMasks | undefined = options.masks ? { flow: new Float32Array(field.heights.length), deposition: new Float32Array(field.heights.length) } : undefined;
+  const masks: ErosionMasks | undefined = options.masks
+    ? { flow: new Float32Array(field.heights.length), deposition: new Float32Array(field.heights.length) }
+    : undefined;
   const stages = options.steps.map((step) => stepStage(step, field.width * field.depth));
   const progress = createCliProgress(io, 'erode', `${displayFileName(options.input)} (${field.width}×${field.depth})`, stages, options.quiet);
   try {
@@ -140,7 +152,14 @@ export async function runErode(args: readonly string[], io: CliIo): Promise<numb
     return 1;
   }
   // All or nothing: one target that cannot be written leaves every other one as it was.
-  if (!(await writeOutputs(io, 'erode', files.map(([path, bytes]) => ({ path, bytes }))))) return 1;
+  if (
+    !(await writeOutputs(
+      io,
+      'erode',
+      files.map(([path, bytes]) => ({ path, bytes })),
+    ))
+  )
+    return 1;
   for (const [path] of files) io.stdout(`wrote ${path} (${field.width}×${field.depth})\n`);
   return 0;
 }

@@ -2,10 +2,26 @@
  * The erosion options `faultline generate` and `faultline erode` share: each turns into a recipe
  * step (shared/recipe/steps.ts), so the CLI applies exactly what the editor records.
  */
-import { DEFAULT_HYDRAULIC, DEFAULT_THERMAL, MAX_DROPLETS, MAX_DROPLET_LIFETIME, MAX_EROSION_RADIUS, MAX_THERMAL_ITERATIONS } from '../../shared/erosion/params';
+import {
+  DEFAULT_HYDRAULIC,
+  DEFAULT_THERMAL,
+  MAX_DROPLETS,
+  MAX_DROPLET_LIFETIME,
+  MAX_EROSION_RADIUS,
+  MAX_THERMAL_ITERATIONS,
+} from '../../shared/erosion/params';
 import type { FaultRecipe } from '../../shared/fault/recipe';
 import type { Heightfield } from '../../shared/terrain/heightfield';
-import { applyStep, hydraulicStep, stepProblem, thermalStep, type FinishingStep, type HydraulicStep, type StepRunOptions, type ThermalStep } from '../../shared/recipe/steps';
+import {
+  applyStep,
+  hydraulicStep,
+  stepProblem,
+  thermalStep,
+  type FinishingStep,
+  type HydraulicStep,
+  type StepRunOptions,
+  type ThermalStep,
+} from '../../shared/recipe/steps';
 import { parseNumber, parseWhole } from './numbers';
 import { UsageError } from './options';
 
@@ -61,7 +77,8 @@ export function runFinishingStep(
  */
 export function erosionStepsFrom(values: ErosionValues, seed: number, base: readonly FinishingStep[] = []): FinishingStep[] {
   const steps = base.map((step) => ({ ...step }));
-  const find = <K extends 'thermal' | 'hydraulic'>(kind: K) => steps.find((step) => step.kind === kind) as (K extends 'thermal' ? ThermalStep : HydraulicStep) | undefined;
+  const find = <K extends 'thermal' | 'hydraulic'>(kind: K) =>
+    steps.find((step) => step.kind === kind) as (K extends 'thermal' ? ThermalStep : HydraulicStep) | undefined;
 
   const thermalTuned = values.talus !== undefined || values['thermal-strength'] !== undefined;
   if (values.thermal !== undefined || thermalTuned) {

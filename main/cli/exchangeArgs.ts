@@ -81,8 +81,34 @@ export interface InfoArgs {
 
 const FLAGS = new Set(['--flip', '--in-flip', '--normalise', '--colour-map', '--water']);
 const INPUT_OPTIONS = ['--size', '--depth', '--in-byte-order', '--in-flip', '--in-range', '--cell-size', '--channel', '--resample'];
-const OUTPUT_OPTIONS = ['--out', '--bits', '--range', '--byte-order', '--flip', '--exr-compression', '--normal-map', '--normal-green', '--colour-map', '--tree-line', '--snow-line', '--tile-size', '--tile-overlap'];
-const ENGINE_OPTIONS = ['--preset', '--name', '--resolution', '--fit', '--crop-origin', '--height-format', '--masks', '--flow', '--deposition', '--normalise', '--water'];
+const OUTPUT_OPTIONS = [
+  '--out',
+  '--bits',
+  '--range',
+  '--byte-order',
+  '--flip',
+  '--exr-compression',
+  '--normal-map',
+  '--normal-green',
+  '--colour-map',
+  '--tree-line',
+  '--snow-line',
+  '--tile-size',
+  '--tile-overlap',
+];
+const ENGINE_OPTIONS = [
+  '--preset',
+  '--name',
+  '--resolution',
+  '--fit',
+  '--crop-origin',
+  '--height-format',
+  '--masks',
+  '--flow',
+  '--deposition',
+  '--normalise',
+  '--water',
+];
 const CHANNELS: readonly PngChannel[] = ['luminance', 'r', 'g', 'b', 'a'];
 
 function parseSide(option: string, text: string): number {
@@ -93,7 +119,8 @@ function parseSide(option: string, text: string): number {
 function parseRange(option: string, text: string): { min: number; max: number } {
   const { min, max } = parseNumberRange(option, text, 'auto or MIN:MAX');
   // Heights are float32: a range beyond it cannot be read back (the reader refuses such a file).
-  if (Math.abs(min) > FLOAT32_MAX || Math.abs(max) > FLOAT32_MAX) throw new UsageError(`${option} must lie within ±${FLOAT32_MAX.toPrecision(5)} (float32 heights), got "${text}"`);
+  if (Math.abs(min) > FLOAT32_MAX || Math.abs(max) > FLOAT32_MAX)
+    throw new UsageError(`${option} must lie within ±${FLOAT32_MAX.toPrecision(5)} (float32 heights), got "${text}"`);
   return { min, max };
 }
 
@@ -157,7 +184,8 @@ function parseEngineArgs(values: Map<string, string>): EngineArgs | undefined {
     if (stray) throw new UsageError(`${stray} needs --preset`);
     return undefined;
   }
-  for (const option of ['--bits', '--range', '--byte-order', '--flip']) if (values.has(option)) throw new UsageError(`${option} is not used with --preset (the preset sets it)`);
+  for (const option of ['--bits', '--range', '--byte-order', '--flip'])
+    if (values.has(option)) throw new UsageError(`${option} is not used with --preset (the preset sets it)`);
   const engine: EngineArgs = { preset };
   const name = values.get('--name');
   if (name !== undefined) {
@@ -167,13 +195,15 @@ function parseEngineArgs(values: Map<string, string>): EngineArgs | undefined {
   }
   const resolution = values.get('--resolution');
   if (resolution !== undefined) {
-    if (!engineFor(preset).form.choosesSize) throw new UsageError(`--resolution is not used with --preset ${preset} (${engineFor(preset).label} takes the map at its own size)`);
+    if (!engineFor(preset).form.choosesSize)
+      throw new UsageError(`--resolution is not used with --preset ${preset} (${engineFor(preset).label} takes the map at its own size)`);
     engine.resolution = parseWhole('--resolution', resolution, MIN_MAP_SIDE, MAX_MAP_SIDE);
     const problem = engineSizeProblem(preset, engine.resolution);
     if (problem) throw new UsageError(`--resolution: ${problem}`);
   }
   engine.fit = oneOf('--fit', values.get('--fit'), ['resample', 'crop'] as const);
-  if (engine.fit === 'crop' && !engineFor(preset).form.choosesSize) throw new UsageError(`--fit crop is not used with --preset ${preset} (${engineFor(preset).label} takes the whole map)`);
+  if (engine.fit === 'crop' && !engineFor(preset).form.choosesSize)
+    throw new UsageError(`--fit crop is not used with --preset ${preset} (${engineFor(preset).label} takes the whole map)`);
   const origin = values.get('--crop-origin');
   if (origin !== undefined) {
     const parts = origin.split(':');
@@ -182,7 +212,8 @@ function parseEngineArgs(values: Map<string, string>): EngineArgs | undefined {
     if (engine.fit !== 'crop') throw new UsageError('--crop-origin needs --fit crop');
   }
   engine.heightFormat = oneOf('--height-format', values.get('--height-format'), ['exr', 'r16'] as const);
-  if (engine.heightFormat && engineFor(preset).form.rawHeightLabel === null) throw new UsageError(`--height-format is for the Godot presets: ${ENGINE_PRESETS.filter((p) => engineFor(p).form.rawHeightLabel !== null).join(', ')}`);
+  if (engine.heightFormat && engineFor(preset).form.rawHeightLabel === null)
+    throw new UsageError(`--height-format is for the Godot presets: ${ENGINE_PRESETS.filter((p) => engineFor(p).form.rawHeightLabel !== null).join(', ')}`);
   engine.masksFile = fileValue('--masks', values.get('--masks'));
   engine.flowFile = fileValue('--flow', values.get('--flow'));
   engine.depositionFile = fileValue('--deposition', values.get('--deposition'));
@@ -200,7 +231,11 @@ export function parseExportArgs(args: readonly string[]): ExportArgs {
   const engine = parseEngineArgs(values);
   if (output === undefined || output === '') throw new UsageError(engine ? '--out DIR is required' : '--out FILE is required');
   if (!engine && !outputFormatFor(output)) {
-    throw new UsageError(`--out ${output}: unknown output type (supported: ${outputFormats().map((f) => f.extension).join(', ')})`);
+    throw new UsageError(
+      `--out ${output}: unknown output type (supported: ${outputFormats()
+        .map((f) => f.extension)
+        .join(', ')})`,
+    );
   }
   const bitsText = values.get('--bits') ?? '16';
   if (bitsText !== '8' && bitsText !== '16') throw new UsageError(`--bits must be 8 or 16, got "${bitsText}"`);
@@ -243,7 +278,8 @@ export function parseExportArgs(args: readonly string[]): ExportArgs {
     const size = parseWhole('--tile-size', tileSize, 2, MAX_MAP_SIDE);
     // Unreal's tiled import and Terrain3D's regions put tiles edge to edge: they share no row.
     const edgeToEdge = engine !== undefined && engineFor(engine.preset).form.tiling?.sharedEdge === false;
-    if (edgeToEdge && overlap !== undefined && overlap !== '0') throw new UsageError(`--tile-overlap is not used with --preset ${engine.preset} (its tiles share no edge)`);
+    if (edgeToEdge && overlap !== undefined && overlap !== '0')
+      throw new UsageError(`--tile-overlap is not used with --preset ${engine.preset} (its tiles share no edge)`);
     parsed.tiles = { size, overlap: overlap === undefined ? (edgeToEdge ? 0 : 1) : parseWhole('--tile-overlap', overlap, 0, size - 1) };
   }
   return parsed;

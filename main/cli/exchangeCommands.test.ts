@@ -62,7 +62,26 @@ async function run(io: FakeIo, ...args: string[]): Promise<number> {
 /** A generated 33 × 20 map as .r32, and its heights. */
 async function generated(): Promise<{ io: FakeIo; heights: Float32Array; min: number; max: number }> {
   const io = fakeIo();
-  expect(await run(io, 'generate', '--preset', 'classic', '--size', '33', '--depth', '20', '--cell-size', '2.5', '--iterations', '80', '--seed', '9', '--out', 'g.r32')).toBe(0);
+  expect(
+    await run(
+      io,
+      'generate',
+      '--preset',
+      'classic',
+      '--size',
+      '33',
+      '--depth',
+      '20',
+      '--cell-size',
+      '2.5',
+      '--iterations',
+      '80',
+      '--seed',
+      '9',
+      '--out',
+      'g.r32',
+    ),
+  ).toBe(0);
   const field = createHeightfield(33, 20, 2.5);
   runFaultFormation(field, { ...DEFAULT_RECIPE, iterations: 80, seed: 9 });
   const heights = floats(io.files.get('g.r32')!);
@@ -155,7 +174,11 @@ describe('faultline export', () => {
       },
       /^faultline export: badcrc\.png: .*CRC/,
     ],
-    ['absurd.png', async () => assemblePng([ihdr(100000, 100000, 16, 0), chunk('IDAT', zlibSync(EMPTY)), chunk('IEND', EMPTY)]), /absurd\.png: PNG declares 100000 × 100000 pixels/],
+    [
+      'absurd.png',
+      async () => assemblePng([ihdr(100000, 100000, 16, 0), chunk('IDAT', zlibSync(EMPTY)), chunk('IEND', EMPTY)]),
+      /absurd\.png: PNG declares 100000 × 100000 pixels/,
+    ],
     ['odd.r16', async () => new Uint8Array(101), /^faultline export: odd\.r16: has an odd length/],
     ['nan.r32', async () => new Uint8Array(new Float32Array([0, 1, Infinity, 2]).buffer), /^faultline export: nan\.r32: sample 2 .*Infinity/],
     ['empty.faultline', async () => new TextEncoder().encode('FAULTLINE'), /^faultline export: empty\.faultline: /],
@@ -230,7 +253,21 @@ describe('faultline info', () => {
   it('--help of export and info lists their options', async () => {
     const io = fakeIo();
     expect(await run(io, 'export', '--help')).toBe(0);
-    for (const option of ['--out', '--bits', '--range', '--byte-order', '--flip', '--size', '--in-byte-order', '--in-flip', '--in-range', '--cell-size', '.glb', '.faultline']) expect(io.out).toContain(option);
+    for (const option of [
+      '--out',
+      '--bits',
+      '--range',
+      '--byte-order',
+      '--flip',
+      '--size',
+      '--in-byte-order',
+      '--in-flip',
+      '--in-range',
+      '--cell-size',
+      '.glb',
+      '.faultline',
+    ])
+      expect(io.out).toContain(option);
     const info = fakeIo();
     expect(await run(info, 'info', '--help')).toBe(0);
     expect(info.out).toContain('minHeight');

@@ -14,7 +14,9 @@ const fakeIo = () => fakeCliIo();
 describe('faultline generate with presets, profiles and erosion', () => {
   it('--preset makes the editor preset for this size and seed, recorded in the project so it replays', async () => {
     const io = fakeIo();
-    expect(await runCli(['generate', '--size', '65', '--cell-size', '2', '--preset', 'rolling-hills', '--seed', '8', '--out', 'p.faultline', '--out', 'p.r32'], io)).toBe(0);
+    expect(
+      await runCli(['generate', '--size', '65', '--cell-size', '2', '--preset', 'rolling-hills', '--seed', '8', '--out', 'p.faultline', '--out', 'p.r32'], io),
+    ).toBe(0);
     expect(io.err).toBe('');
     const project = parseProject(io.files.get('p.faultline')!, 'p.faultline');
     const { recipe, finishing } = buildPreset('rolling-hills', { width: 65, depth: 65, cellSize: 2, seed: 8 });
@@ -26,7 +28,22 @@ describe('faultline generate with presets, profiles and erosion', () => {
   });
 
   it('options win over the preset: iterations, profile width, talus and droplets', () => {
-    const options = parseGenerateArgs(['--size', '129', '--preset', 'mountains', '--iterations', '50', '--fault-width', '20', '--talus', '33', '--hydraulic', '1234', '--out', 'a.r32']);
+    const options = parseGenerateArgs([
+      '--size',
+      '129',
+      '--preset',
+      'mountains',
+      '--iterations',
+      '50',
+      '--fault-width',
+      '20',
+      '--talus',
+      '33',
+      '--hydraulic',
+      '1234',
+      '--out',
+      'a.r32',
+    ]);
     expect(options.recipe.iterations).toBe(50);
     expect(options.recipe.profile).toEqual({ kind: 'smooth', width: 20 });
     expect(options.finishing.map((step) => step.kind)).toEqual(['hydraulic', 'thermal']);
@@ -35,7 +52,24 @@ describe('faultline generate with presets, profiles and erosion', () => {
   });
 
   it('--profile smooth with a width over --preset classic; erosion options add steps after the faults', () => {
-    const options = parseGenerateArgs(['--size', '33', '--preset', 'classic', '--profile', 'smooth', '--fault-width', '12.5', '--smooth', '0.3', '--thermal', '7', '--hydraulic', '100', '--out', 'a.r32']);
+    const options = parseGenerateArgs([
+      '--size',
+      '33',
+      '--preset',
+      'classic',
+      '--profile',
+      'smooth',
+      '--fault-width',
+      '12.5',
+      '--smooth',
+      '0.3',
+      '--thermal',
+      '7',
+      '--hydraulic',
+      '100',
+      '--out',
+      'a.r32',
+    ]);
     expect(options.recipe.profile).toEqual({ kind: 'smooth', width: 12.5 });
     expect(options.finishing.map((step) => step.kind)).toEqual(['smooth', 'thermal', 'hydraulic']);
     // With --preset classic and no --profile the recipe stays as before profiles existed.
@@ -60,7 +94,7 @@ describe('faultline generate with presets, profiles and erosion', () => {
     }
   });
 
-  it('without --preset makes the editor\'s default preset (scaled to the size as the form does), byte for byte', async () => {
+  it("without --preset makes the editor's default preset (scaled to the size as the form does), byte for byte", async () => {
     const io = fakeIo();
     expect(await runCli(['generate', '--size', '65', '--depth', '49', '--cell-size', '2', '--out', 'd.r32', '--out', 'd.faultline'], io)).toBe(0);
     // The editor's form fills itself with presetFormValues(DEFAULT_PRESET_ID, size, seed 1) = buildPreset(…).

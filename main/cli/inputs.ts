@@ -75,5 +75,14 @@ export async function loadInput(bytes: Uint8Array, fileName: string, read: Input
   const { text, textOmitted } = decoded.metadata;
   // Text chunks past PNG_TEXT_LIMITS are only counted: say so rather than show a partial list as all.
   const metadata: Record<string, unknown> = textOmitted ? { ...text, '(text chunks not shown)': textOmitted } : { ...text };
-  return { kind: decoded.format, field, bitDepth: decoded.bitDepth, metadata, recipe: null, history: [], props: [], ...(decoded.geo ? { geo: decoded.geo } : {}) };
+  return {
+    kind: decoded.format,
+    field,
+    bitDepth: decoded.bitDepth,
+    metadata,
+    recipe: null,
+    history: [],
+    props: [],
+    ...(decoded.geo ? { geo: decoded.geo } : {}),
+  };
 }

@@ -40,7 +40,11 @@ export interface CliIo {
    * as soon as `files` yields it (main/services/fileSet.ts writeFileStream), so they are never all
    * held. Absent: the files are collected and written with writeFiles.
    */
-  writeFileStream?(paths: readonly string[], files: Iterable<{ path: string; bytes: Uint8Array }>, onProgress?: (written: number, total: number) => void): Promise<void>;
+  writeFileStream?(
+    paths: readonly string[],
+    files: Iterable<{ path: string; bytes: Uint8Array }>,
+    onProgress?: (written: number, total: number) => void,
+  ): Promise<void>;
   /**
    * Writes one file made piece by piece, atomically (main/services/chunkedWrite.ts): each piece is
    * staged as `pieces` yields it, so a long drive's telemetry is never held whole. Absent: the pieces

@@ -25,7 +25,11 @@ async function generated(args: string[] = []): Promise<Uint8Array> {
 describe('faultline layers', () => {
   it('generate --out x.faultline writes the preset stack: faults and its finishing layers', async () => {
     const doc = parseProject(await generated(), 'x.faultline');
-    expect(doc.layers!.map((layer) => [layer.id, layer.kind])).toEqual([['faults', 'faults'], ['hydraulic', 'hydraulic'], ['thermal', 'thermal']]);
+    expect(doc.layers!.map((layer) => [layer.id, layer.kind])).toEqual([
+      ['faults', 'faults'],
+      ['hydraulic', 'hydraulic'],
+      ['thermal', 'thermal'],
+    ]);
   });
 
   it('lists the stack bottom first, as text and as JSON', async () => {
@@ -42,7 +46,9 @@ describe('faultline layers', () => {
 
   it('--set faults.seed=8 re-evaluates to what generate --seed 8 makes; --disable and --remove take layers out', async () => {
     const io = fakeCliIo({ inputs: { 'x.faultline': await generated() } });
-    expect(await runCli(['layers', 'x.faultline', '--set', 'faults.seed=8', '--set', 'hydraulic.seed=8', '--out', 'y.faultline', '--out', 'y.r32'], io)).toBe(0);
+    expect(await runCli(['layers', 'x.faultline', '--set', 'faults.seed=8', '--set', 'hydraulic.seed=8', '--out', 'y.faultline', '--out', 'y.r32'], io)).toBe(
+      0,
+    );
     expect(io.err).toBe('');
     const fresh = fakeCliIo();
     await runCli(['generate', '--size', '65', '--preset', 'mountains', '--seed', '8', '--out', 'z.r32'], fresh);
@@ -54,17 +60,30 @@ describe('faultline layers', () => {
     const off = fakeCliIo({ inputs: { 'x.faultline': await generated() } });
     expect(await runCli(['layers', 'x.faultline', '--disable', 'hydraulic', '--remove', 'thermal', '--out', 'o.faultline'], off)).toBe(0);
     const doc = parseProject(off.files.get('o.faultline')!, 'o.faultline');
-    expect(doc.layers!.map((layer) => [layer.id, layer.enabled])).toEqual([['faults', true], ['hydraulic', false]]);
+    expect(doc.layers!.map((layer) => [layer.id, layer.enabled])).toEqual([
+      ['faults', true],
+      ['hydraulic', false],
+    ]);
     expect(bits(doc.field.heights)).toEqual(bits(evaluateStack([doc.layers![0]], doc.field)));
     const on = fakeCliIo({ inputs: { 'o.faultline': off.files.get('o.faultline')! } });
     expect(await runCli(['layers', 'o.faultline', '--enable', 'hydraulic', '--set', 'faults.decay.disp0=7', '--out', 'p.faultline', '--json'], on)).toBe(0);
-    expect((JSON.parse(on.out) as { enabled: boolean; params: { decay?: { disp0: number } } }[]).map((row) => [row.enabled, row.params.decay?.disp0])).toEqual([[true, 7], [true, undefined]]);
+    expect((JSON.parse(on.out) as { enabled: boolean; params: { decay?: { disp0: number } } }[]).map((row) => [row.enabled, row.params.decay?.disp0])).toEqual([
+      [true, 7],
+      [true, undefined],
+    ]);
   });
 
   it('opens a v1 project migrated: replayable steps as layers, a brushed one as heights with a note', async () => {
     const io = fakeCliIo({ inputs: { 'old.faultline': fixture('v1-replayable.faultline'), 'brushed.faultline': fixture('v1-brushed.faultline') } });
     expect(await runCli(['layers', 'old.faultline', '--json'], io)).toBe(0);
-    expect((JSON.parse(io.out) as { kind: string }[]).map((row) => row.kind)).toEqual(['faults', 'manualFaults', 'hydraulic', 'thermal', 'smooth', 'normalise']);
+    expect((JSON.parse(io.out) as { kind: string }[]).map((row) => row.kind)).toEqual([
+      'faults',
+      'manualFaults',
+      'hydraulic',
+      'thermal',
+      'smooth',
+      'normalise',
+    ]);
     expect(io.err).toBe('');
     const brushed = fakeCliIo({ inputs: { 'brushed.faultline': fixture('v1-brushed.faultline') } });
     expect(await runCli(['layers', 'brushed.faultline', '--json'], brushed)).toBe(0);
@@ -100,7 +119,7 @@ describe('faultline layers', () => {
     expect(png.err).toMatch(/layers are kept in .faultline projects only/);
   });
 
-  it('erode adds its steps as layers on top of a project\'s stack, still reproducing the heights', async () => {
+  it("erode adds its steps as layers on top of a project's stack, still reproducing the heights", async () => {
     const io = fakeCliIo({ inputs: { 'x.faultline': await generated(), 'old.faultline': fixture('v1-brushed.faultline') } });
     expect(await runCli(['erode', 'x.faultline', '--thermal', '3', '--out', 'e.faultline'], io)).toBe(0);
     const doc = parseProject(io.files.get('e.faultline')!, 'e.faultline');

@@ -51,7 +51,9 @@ evaluated from scratch and written to every --out (a .faultline keeps the stack)
                          ID.opacity and ID.name set the layer's own opacity (0…1) and name.
                          Example: --set faults.seed=8
   --enable ID, --disable ID, --remove ID
-  --out FILE             repeatable; the type follows the extension (${outputFormats().map((f) => f.extension).join(', ')}).
+  --out FILE             repeatable; the type follows the extension (${outputFormats()
+    .map((f) => f.extension)
+    .join(', ')}).
                          Every --out is checked before the stack is evaluated; all are written or none.
 
 Limits: the faults layer keeps the recipe's bounds (seed a whole number 0…4294967295, iterations and
@@ -74,7 +76,8 @@ function parseValue(text: string): JsonObject[string] {
 
 export function parseLayersArgs(args: readonly string[]): LayersOptions {
   const tokens = tokenizeOptions(args, OPTIONS, { flags: ['--json'], repeatable: ['--set', '--enable', '--disable', '--remove', '--out'] });
-  if (tokens.positional.length !== 1) throw new UsageError(tokens.positional.length === 0 ? 'a project file is required' : `one project file only, got ${tokens.positional.length}`);
+  if (tokens.positional.length !== 1)
+    throw new UsageError(tokens.positional.length === 0 ? 'a project file is required' : `one project file only, got ${tokens.positional.length}`);
   const input = tokens.positional[0];
   if (!input.toLowerCase().endsWith('.faultline')) throw new UsageError(`${input}: layers are kept in .faultline projects only`);
   const edits: LayersEdit[] = [];
@@ -106,7 +109,14 @@ export function applyLayersEdits(stack: Layer[], edits: readonly LayersEdit[]): 
 }
 
 function listing(stack: readonly Layer[], json: boolean): string {
-  const rows = stack.map((layer) => ({ id: layer.id, kind: layer.kind, name: layer.name, enabled: layer.enabled, opacity: layer.opacity, params: paramsJson(layer) }));
+  const rows = stack.map((layer) => ({
+    id: layer.id,
+    kind: layer.kind,
+    name: layer.name,
+    enabled: layer.enabled,
+    opacity: layer.opacity,
+    params: paramsJson(layer),
+  }));
   if (json) return `${JSON.stringify(rows, null, 2)}\n`;
   return rows
     .map((row, n) => {
@@ -161,7 +171,10 @@ export async function runLayers(args: readonly string[], io: CliIo): Promise<num
   if (!heights) return 1;
   // As the window's open check: a file whose heights are not its layers' is said to be so (unedited, the
   // same stack gives the same heights; edited, its unedited evaluation is not made only to compare).
-  const differs = status?.origin === 'saved' && stack.length === saved.length && stack.every((layer, k) => layer === saved[k]) ? savedHeightsNote(heights, field.heights, field.width) : null;
+  const differs =
+    status?.origin === 'saved' && stack.length === saved.length && stack.every((layer, k) => layer === saved[k])
+      ? savedHeightsNote(heights, field.heights, field.width)
+      : null;
   if (differs) io.stderr(`faultline layers: note: ${name}: ${differs}\n`);
   const result = createHeightfield(field.width, field.depth, field.cellSize, heights);
   // Every --out or none (outputSet.ts, the file set other commands use), each error naming its target.
@@ -169,7 +182,10 @@ export async function runLayers(args: readonly string[], io: CliIo): Promise<num
   for (const path of options.outputs) {
     const format = outputFormatFor(path)!;
     try {
-      files.push({ path, bytes: await format.encodeAsync(result, { recipe: recipeOf(stack), history: [], props: loaded.props, layers: stack, fileName: displayFileName(path) }) });
+      files.push({
+        path,
+        bytes: await format.encodeAsync(result, { recipe: recipeOf(stack), history: [], props: loaded.props, layers: stack, fileName: displayFileName(path) }),
+      });
     } catch (error) {
       io.stderr(`faultline layers: cannot write ${path}: ${message(error)}\n`);
       return 1;

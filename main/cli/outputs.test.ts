@@ -12,7 +12,7 @@ function field() {
 }
 
 describe('CLI output formats', () => {
-  it('are the registry\'s codecs, under the extension each writes new files with', () => {
+  it("are the registry's codecs, under the extension each writes new files with", () => {
     expect(outputFormats().map((f) => f.extension)).toEqual(FILE_FORMATS.map((f) => `.${f.extensions[0]}`));
     expect(outputFormatFor('out/Terrain.PNG')?.extension).toBe('.png');
     expect(outputFormatFor('a.faultline')?.extension).toBe('.faultline');

@@ -14,7 +14,23 @@ function floats(bytes: Uint8Array): Float32Array {
   return Float32Array.from({ length: bytes.length / 4 }, (_, k) => view.getFloat32(k * 4, true));
 }
 
-const BASE = ['generate', '--preset', 'classic', '--size', '40', '--depth', '27', '--cell-size', '1.5', '--iterations', '150', '--seed', '12', '--lines', 'two-point'];
+const BASE = [
+  'generate',
+  '--preset',
+  'classic',
+  '--size',
+  '40',
+  '--depth',
+  '27',
+  '--cell-size',
+  '1.5',
+  '--iterations',
+  '150',
+  '--seed',
+  '12',
+  '--lines',
+  'two-point',
+];
 const RECIPE: FaultRecipe = { seed: 12, iterations: 150, lineMethod: 'two-point', decay: { disp0: 4, dispN: 0.25, n: 400 } };
 
 async function generate(extra: string[]): Promise<FakeCliIo> {
@@ -49,7 +65,23 @@ describe('faultline generate --profile', () => {
   });
 
   it('--emit-lines with the smooth profile reproduces the heights from the JSON and the documented ramp', async () => {
-    const args = ['generate', '--preset', 'classic', '--size', '24', '--depth', '31', '--cell-size', '0.75', '--iterations', '90', '--lines', 'normal', '--seed', '3'];
+    const args = [
+      'generate',
+      '--preset',
+      'classic',
+      '--size',
+      '24',
+      '--depth',
+      '31',
+      '--cell-size',
+      '0.75',
+      '--iterations',
+      '90',
+      '--lines',
+      'normal',
+      '--seed',
+      '3',
+    ];
     const io = fakeIo();
     expect(await runCli([...args, '--profile', 'smooth', '--fault-width', '5', '--out', 'h.r32', '--emit-lines', 'l.json'], io)).toBe(0);
     const json = JSON.parse(new TextDecoder().decode(io.files.get('l.json'))) as {

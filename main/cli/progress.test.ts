@@ -50,7 +50,9 @@ describe('progress of long CLI runs on stderr', () => {
   it('generate: faults and finishing steps report as one run; --quiet silences it', async () => {
     const io = withSlowClock(fakeCliIo());
     expect(await runCli(['generate', '--size', '65', '--iterations', '300', '--out', 'g.r32'], io)).toBe(0);
-    expect(io.err.split('\n')[0]).toMatch(/^faultline generate: 65×65: 300 fault iterations, smooth profile [\d.]+ m wide, then hydraulic erosion \([\d,]+ droplets\), then thermal erosion/);
+    expect(io.err.split('\n')[0]).toMatch(
+      /^faultline generate: 65×65: 300 fault iterations, smooth profile [\d.]+ m wide, then hydraulic erosion \([\d,]+ droplets\), then thermal erosion/,
+    );
     expect(percents(io.err).at(-1)).toBe(100);
     const quiet = withSlowClock(fakeCliIo());
     expect(await runCli(['generate', '--size', '65', '--iterations', '300', '--quiet', '--out', 'g.r32'], quiet)).toBe(0);
@@ -61,14 +63,25 @@ describe('progress of long CLI runs on stderr', () => {
   it('says large work up front, before any progress (a smooth profile as wide as the map)', () => {
     const io = fakeCliIo();
     io.now = () => 0;
-    const faults = faultStage({ seed: 1, iterations: 1_000_000, lineMethod: 'normal', decay: { disp0: 1, dispN: 1, n: 0 }, profile: { kind: 'smooth', width: 1e7 } }, 4097, 4097, 1);
+    const faults = faultStage(
+      { seed: 1, iterations: 1_000_000, lineMethod: 'normal', decay: { disp0: 1, dispN: 1, n: 0 }, profile: { kind: 'smooth', width: 1e7 } },
+      4097,
+      4097,
+      1,
+    );
     expect(faults.work).toBeGreaterThan(ANNOUNCE_WORK);
     const progress = createCliProgress(io, 'generate', '4097×4097', [faults], false);
     expect(io.err).toBe('faultline generate: 4097×4097: 1,000,000 fault iterations, smooth profile 10000000 m wide\n');
     progress.stage(0)(1, 2); // no time has passed: no progress line yet
     expect(io.err.split('\n')).toHaveLength(2);
     const small = fakeCliIo();
-    createCliProgress(small, 'generate', '65×65', [faultStage({ seed: 1, iterations: 400, lineMethod: 'normal', decay: { disp0: 1, dispN: 1, n: 0 } }, 65, 65, 1)], false);
+    createCliProgress(
+      small,
+      'generate',
+      '65×65',
+      [faultStage({ seed: 1, iterations: 400, lineMethod: 'normal', decay: { disp0: 1, dispN: 1, n: 0 } }, 65, 65, 1)],
+      false,
+    );
     expect(small.err).toBe('');
   });
 });

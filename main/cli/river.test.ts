@@ -10,8 +10,21 @@ import { fakeCliIo } from './testing/fakeCliIo';
 
 const SIZE = RIVER_SIZE;
 const ground = heightsOf(SIZE, (x) => bumpGround(x));
-const terrain = compileProject({ field: createHeightfield(SIZE.width, SIZE.depth, SIZE.cellSize, ground.heights.slice()), recipe: null, history: [], props: [], view: {}, layers: [ground] });
-const SPLINE = JSON.stringify({ points: [[-56, 0], [56, 0]], name: 'Mill river' });
+const terrain = compileProject({
+  field: createHeightfield(SIZE.width, SIZE.depth, SIZE.cellSize, ground.heights.slice()),
+  recipe: null,
+  history: [],
+  props: [],
+  view: {},
+  layers: [ground],
+});
+const SPLINE = JSON.stringify({
+  points: [
+    [-56, 0],
+    [56, 0],
+  ],
+  name: 'Mill river',
+});
 const r32 = (bytes: Uint8Array) => new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
 
 describe('faultline river', () => {
@@ -23,7 +36,19 @@ describe('faultline river', () => {
     expect(io.out).toMatch(/^added river-1 "Mill river" \(112\.0 m, the surface falls 11\.20 m\)\nwrote r\.faultline/);
     const doc = parseProject(io.files.get('r.faultline')!, 'r.faultline');
     const river = doc.layers!.at(-1) as RiverLayer;
-    expect(river).toMatchObject({ id: 'river-1', kind: 'river', name: 'Mill river', params: { width: 4, depth: 1, points: [{ x: -56, z: 0 }, { x: 56, z: 0 }] } });
+    expect(river).toMatchObject({
+      id: 'river-1',
+      kind: 'river',
+      name: 'Mill river',
+      params: {
+        width: 4,
+        depth: 1,
+        points: [
+          { x: -56, z: 0 },
+          { x: 56, z: 0 },
+        ],
+      },
+    });
     expect(evaluateStack(doc.layers!, doc.field)).toEqual(doc.field.heights);
     expect(r32(io.files.get('r.r32')!)).toEqual(doc.field.heights);
     // Along the centre row, away from the bump, the bed is the closed-form surface less 1 m.
@@ -35,7 +60,10 @@ describe('faultline river', () => {
 
     const listing = fakeCliIo({ inputs: { 'r.faultline': io.files.get('r.faultline')! } });
     expect(await runCli(['layers', 'r.faultline', '--json'], listing)).toBe(0);
-    expect((JSON.parse(listing.out) as { id: string; kind: string }[]).map((l) => [l.id, l.kind])).toEqual([['ground', 'heights'], ['river-1', 'river']]);
+    expect((JSON.parse(listing.out) as { id: string; kind: string }[]).map((l) => [l.id, l.kind])).toEqual([
+      ['ground', 'heights'],
+      ['river-1', 'river'],
+    ]);
 
     // Its values are edited as any layer's; a bed deeper than the limit is refused there too.
     const edit = fakeCliIo({ inputs: { 'r.faultline': io.files.get('r.faultline')! } });
@@ -47,7 +75,17 @@ describe('faultline river', () => {
     expect(refused.err.trimEnd()).toBe('faultline layers: r.faultline: layer 2 "Mill river" (river): a bed 12 m deep is deeper than the limit (maxCut 10 m)');
     expect(refused.files.size).toBe(0);
 
-    const again = fakeCliIo({ inputs: { 'r.faultline': io.files.get('r.faultline')!, 'creek.json': JSON.stringify({ points: [{ x: -20, z: -12 }, { x: -20, z: 12, depth: 0.5 }] }) } });
+    const again = fakeCliIo({
+      inputs: {
+        'r.faultline': io.files.get('r.faultline')!,
+        'creek.json': JSON.stringify({
+          points: [
+            { x: -20, z: -12 },
+            { x: -20, z: 12, depth: 0.5 },
+          ],
+        }),
+      },
+    });
     expect(await runCli(['river', 'r.faultline', '--spline', 'creek.json', '--out', 's.faultline'], again)).toBe(0);
     expect(again.out).toMatch(/^added river-2 "River 2"/);
   });
@@ -56,11 +94,19 @@ describe('faultline river', () => {
     const cases: [string, string[], RegExp][] = [
       ['{ "points": [[0, 0]] }', [], /^faultline river: river\.json: a river needs at least two points \(its source and its mouth\), it has 1$/],
       ['{ "points": [[0, 0], [90, 0]] }', [], /^faultline river: river\.json: layer 2 "River 1" \(river\): point 2 \(90, 0\) is off the map/],
-      ['{ "points": [[0, -10], [62, 15], [0, 15]] }', [], /^faultline river: river\.json: layer 2 "River 1" \(river\): the river leaves the map \d+ m along the river/],
+      [
+        '{ "points": [[0, -10], [62, 15], [0, 15]] }',
+        [],
+        /^faultline river: river\.json: layer 2 "River 1" \(river\): the river leaves the map \d+ m along the river/,
+      ],
       ['{ "points": [[0, 0], [1e999, 0]] }', [], /^faultline river: river\.json: point 2 is not \[x, z\] in metres$/],
       ['{ "points": [[0, 0], [10, NaN]] }', [], /^faultline river: river\.json: is not valid JSON text$/],
       [SPLINE, ['--depth', '12'], /^faultline river: river\.json: layer 2 "Mill river" \(river\): a bed 12 m deep is deeper than the limit \(maxCut 10 m\)$/],
-      ['{ "points": [{ "x": 0, "z": 0, "depth": 11 }, [10, 0]] }', [], /^faultline river: river\.json: layer 2 "River 1" \(river\): point 1: a bed 11 m deep is deeper than the limit/],
+      [
+        '{ "points": [{ "x": 0, "z": 0, "depth": 11 }, [10, 0]] }',
+        [],
+        /^faultline river: river\.json: layer 2 "River 1" \(river\): point 1: a bed 11 m deep is deeper than the limit/,
+      ],
     ];
     for (const [text, extra, pattern] of cases) {
       const io = fakeCliIo({ inputs: { 'b.faultline': terrain, 'river.json': text } });
@@ -71,10 +117,19 @@ describe('faultline river', () => {
     }
     // A bump 12 m high: the bed would have to lie more than the 10 m limit below its top.
     const tall = heightsOf(SIZE, (x) => -0.1 * x + Math.max(0, 12 - 1.5 * Math.abs(x)));
-    const high = compileProject({ field: createHeightfield(SIZE.width, SIZE.depth, SIZE.cellSize, tall.heights.slice()), recipe: null, history: [], props: [], view: {}, layers: [tall] });
+    const high = compileProject({
+      field: createHeightfield(SIZE.width, SIZE.depth, SIZE.cellSize, tall.heights.slice()),
+      recipe: null,
+      history: [],
+      props: [],
+      view: {},
+      layers: [tall],
+    });
     const io = fakeCliIo({ inputs: { 'b.faultline': high, 'river.json': SPLINE } });
     expect(await runCli(['river', 'b.faultline', '--spline', 'river.json', '--out', 'r.faultline'], io)).toBe(2);
-    expect(io.err).toMatch(/^faultline river: river\.json: river "Mill river" \(river-1\): the bed would lie 1[23]\.\d m below the ground 5[56] m from the source, deeper than the limit \(maxCut 10 m\)/);
+    expect(io.err).toMatch(
+      /^faultline river: river\.json: river "Mill river" \(river-1\): the bed would lie 1[23]\.\d m below the ground 5[56] m from the source, deeper than the limit \(maxCut 10 m\)/,
+    );
     expect(io.files.size).toBe(0);
   });
 

@@ -58,7 +58,9 @@ ground (the limit) is refused. Where it meets a lake or the automatic water ("fa
 surface ends at theirs.
   --width m   bed width (default: the file's "width", else ${d.width}; at most ${MAX_RIVER_WIDTH})
   --depth m   bed depth below the surface (default: the file's "depth", else ${d.depth}; at most ${d.maxCut})
-  --out FILE  repeatable; the type follows the extension (${outputFormats().map((f) => f.extension).join(', ')})
+  --out FILE  repeatable; the type follows the extension (${outputFormats()
+    .map((f) => f.extension)
+    .join(', ')})
 
 Exit codes: 0 written; 1 a file could not be read or written, or its stack could not be evaluated;
 2 bad arguments, a bad spline file, a bad river layer in IN, or a river the terrain cannot carry
@@ -68,7 +70,8 @@ Exit codes: 0 written; 1 a file could not be read or written, or its stack could
 
 export function parseRiverArgs(args: readonly string[]): RiverOptions {
   const tokens = tokenizeOptions(args, ['--spline', '--width', '--depth', '--out'], { repeatable: ['--out'] });
-  if (tokens.positional.length !== 1) throw new UsageError(tokens.positional.length === 0 ? 'a terrain file IN is required' : `one terrain file only, got ${tokens.positional.length}`);
+  if (tokens.positional.length !== 1)
+    throw new UsageError(tokens.positional.length === 0 ? 'a terrain file IN is required' : `one terrain file only, got ${tokens.positional.length}`);
   const get = (option: string) => tokens.values.get(option)?.[0];
   const spline = get('--spline');
   if (!spline) throw new UsageError('--spline river.json is required');
@@ -106,7 +109,8 @@ export function parseRiverSpline(bytes: Uint8Array, fileName: string): { points:
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return fail('must be { "points": [[x, z], …] }');
   const json = parsed as Record<string, unknown>;
-  for (const key of Object.keys(json)) if (!['points', 'width', 'depth', 'name'].includes(key)) fail(`unexpected field "${key}" (known: points, width, depth, name)`);
+  for (const key of Object.keys(json))
+    if (!['points', 'width', 'depth', 'name'].includes(key)) fail(`unexpected field "${key}" (known: points, width, depth, name)`);
   if (!Array.isArray(json.points)) return fail('must have "points": [[x, z], …] in metres');
   if (json.points.length < 2) fail(`a river needs at least two points (its source and its mouth), it has ${json.points.length}`);
   if (json.points.length > MAX_RIVER_POINTS) fail(`has more than ${MAX_RIVER_POINTS} points`);
@@ -172,7 +176,11 @@ export async function runRiver(args: readonly string[], io: CliIo): Promise<numb
   const { field } = loaded;
   const stack = stackOfInput(loaded, io, 'river', inputName);
   const id = nextRiverId(stack);
-  const params = riverParams(spline.points, { ...(spline.width !== undefined ? { width: spline.width } : {}), ...(spline.depth !== undefined ? { depth: spline.depth } : {}), ...options.overrides });
+  const params = riverParams(spline.points, {
+    ...(spline.width !== undefined ? { width: spline.width } : {}),
+    ...(spline.depth !== undefined ? { depth: spline.depth } : {}),
+    ...options.overrides,
+  });
   const river: RiverLayer = { id, name: spline.name ?? `River ${id.slice(6)}`, enabled: true, opacity: 1, kind: 'river', params };
   const next = [...stack, river];
   const problem = stackProblem(next, field);
@@ -200,7 +208,10 @@ export async function runRiver(args: readonly string[], io: CliIo): Promise<numb
   try {
     for (const path of options.outputs) {
       const format = outputFormatFor(path)!;
-      files.push({ path, bytes: await format.encodeAsync(shaped, { recipe: loaded.recipe, history: [], props: loaded.props, layers: next, fileName: displayFileName(path) }) });
+      files.push({
+        path,
+        bytes: await format.encodeAsync(shaped, { recipe: loaded.recipe, history: [], props: loaded.props, layers: next, fileName: displayFileName(path) }),
+      });
       lines.push(`wrote ${path} (${field.width}×${field.depth}, ${next.length} layers)\n`);
     }
   } catch (error) {

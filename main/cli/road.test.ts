@@ -10,7 +10,15 @@ import { runCli } from './cli';
 import { outputFormatFor } from './outputs';
 import { fakeCliIo } from './testing/fakeCliIo';
 
-const SPLINE = JSON.stringify({ points: [[-100, -60], [-40, -20], [10, -40], [60, 10]], name: 'Pass road' });
+const SPLINE = JSON.stringify({
+  points: [
+    [-100, -60],
+    [-40, -20],
+    [10, -40],
+    [60, 10],
+  ],
+  name: 'Pass road',
+});
 const r32 = (bytes: Uint8Array) => parseR32(bytes, 'x.r32').samples as Float32Array;
 const bits = (a: Float32Array | null | undefined) => (a ? Array.from(new Uint32Array(a.slice().buffer)) : null);
 
@@ -36,7 +44,29 @@ async function project(): Promise<Uint8Array> {
 describe('faultline road', () => {
   it('adds road-1 on top of the stack, clears the props on it, writes every output; a second road is road-2', async () => {
     const io = fakeCliIo({ inputs: { 't.faultline': await project(), 'road.json': SPLINE } });
-    const code = await runCli(['road', 't.faultline', '--spline', 'road.json', '--width', '7', '--bank', 'auto', '--out', 'r.faultline', '--out', 'r.r32', '--centreline', 'c.json', '--ribbon', 'road.glb', '--report', 'report.csv'], io);
+    const code = await runCli(
+      [
+        'road',
+        't.faultline',
+        '--spline',
+        'road.json',
+        '--width',
+        '7',
+        '--bank',
+        'auto',
+        '--out',
+        'r.faultline',
+        '--out',
+        'r.r32',
+        '--centreline',
+        'c.json',
+        '--ribbon',
+        'road.glb',
+        '--report',
+        'report.csv',
+      ],
+      io,
+    );
     expect(io.err).toBe('');
     expect(code).toBe(0);
     expect(io.out).toMatch(/^added road-1 "Pass road" \([\d.]+ m\); removed 1 prop on the road\n/);
@@ -47,7 +77,10 @@ describe('faultline road', () => {
     // The project's heights are its stack's, and the .r32 the same.
     expect(bits(evaluateStack(doc.layers!, doc.field))).toEqual(bits(doc.field.heights));
     expect(bits(r32(io.files.get('r.r32')!))).toEqual(bits(doc.field.heights));
-    const centreline = JSON.parse(new TextDecoder().decode(io.files.get('c.json')!)) as { points: { x: number; z: number }[]; engines: Record<string, unknown> };
+    const centreline = JSON.parse(new TextDecoder().decode(io.files.get('c.json')!)) as {
+      points: { x: number; z: number }[];
+      engines: Record<string, unknown>;
+    };
     expect(centreline.points[0]).toMatchObject({ x: -100, z: -60 });
     expect(Object.keys(centreline.engines)).toEqual(['unreal', 'unity', 'godot-terrain3d', 'godot-hterrain']);
     expect(new DataView(io.files.get('road.glb')!.buffer).getUint32(0, true)).toBe(0x46546c67);
@@ -57,10 +90,23 @@ describe('faultline road', () => {
     const speedColumn = report[0].split(',').indexOf('max_speed_ms');
     expect(report.slice(1).filter((row) => row.split(',')[speedColumn] !== '').length).toBeGreaterThan((report.length - 1) * 0.8);
 
-    const again = fakeCliIo({ inputs: { 'r.faultline': io.files.get('r.faultline')!, 'road.json': JSON.stringify({ points: [[60, 60], [100, 20]] }) } });
+    const again = fakeCliIo({
+      inputs: {
+        'r.faultline': io.files.get('r.faultline')!,
+        'road.json': JSON.stringify({
+          points: [
+            [60, 60],
+            [100, 20],
+          ],
+        }),
+      },
+    });
     expect(await runCli(['road', 'r.faultline', '--spline', 'road.json', '--keep-props', '--out', 's.faultline'], again)).toBe(0);
     const second = parseProject(again.files.get('s.faultline')!, 's.faultline');
-    expect(second.layers!.slice(-2).map((layer) => [layer.id, layer.name])).toEqual([['road-1', 'Pass road'], ['road-2', 'Road 2']]);
+    expect(second.layers!.slice(-2).map((layer) => [layer.id, layer.name])).toEqual([
+      ['road-1', 'Pass road'],
+      ['road-2', 'Road 2'],
+    ]);
     expect(again.out).not.toMatch(/removed/);
   });
 
@@ -102,7 +148,9 @@ describe('faultline road', () => {
     for (let k = 0; k < hillside.heights.length; k++) hillside.heights[k] = 0.8 * (k % 129);
     const steep = fakeCliIo({ inputs: { 'h.faultline': outputFormatFor('h.faultline')!.encode(hillside, {}), 'road.json': SPLINE } });
     expect(await runCli(['road', 'h.faultline', '--spline', 'road.json', '--max-grade', '2', '--out', 'r.faultline'], steep)).toBe(2);
-    expect(steep.err).toMatch(/road\.json: road "Pass road" \(road-1\): the terrain is too steep for a 2 % maximum grade: \d+ m along the road it needs [\d.]+ m of (cut|fill)/);
+    expect(steep.err).toMatch(
+      /road\.json: road "Pass road" \(road-1\): the terrain is too steep for a 2 % maximum grade: \d+ m along the road it needs [\d.]+ m of (cut|fill)/,
+    );
     expect(steep.files.size).toBe(0);
     const usage = fakeCliIo();
     expect(await runCli(['road', 't.faultline', '--spline', 'road.json', '--bank', 'steep', '--out', 'r.faultline'], usage)).toBe(2);
@@ -112,7 +160,17 @@ describe('faultline road', () => {
   });
 
   it('the road is a mask source of every engine export ("source": "road" in --masks rules)', async () => {
-    const io = fakeCliIo({ inputs: { 't.faultline': await project(), 'road.json': JSON.stringify({ points: [[-110, 0], [110, 0]] }) } });
+    const io = fakeCliIo({
+      inputs: {
+        't.faultline': await project(),
+        'road.json': JSON.stringify({
+          points: [
+            [-110, 0],
+            [110, 0],
+          ],
+        }),
+      },
+    });
     expect(await runCli(['road', 't.faultline', '--spline', 'road.json', '--out', 'r.faultline'], io)).toBe(0);
     const rules = { layers: [{ name: 'ground' }, { name: 'road', rules: [{ source: 'road', min: 0.5 }] }] };
     const out = fakeCliIo({ inputs: { 'r.faultline': io.files.get('r.faultline')!, 'rules.json': JSON.stringify(rules) } });
@@ -148,20 +206,45 @@ describe('faultline road', () => {
 
   it('--class saves the class with the road and sets its maximum grade from the Green Book’s table; --e-max sets the superelevation', async () => {
     const io = fakeCliIo({ inputs: { 't.faultline': await project(), 'road.json': SPLINE } });
-    const code = await runCli(['road', 't.faultline', '--spline', 'road.json', '--class', 'collector-mountainous', '--design-speed', '60', '--e-max', '6', '--out', 'r.faultline', '--report', 'report.json'], io);
+    const code = await runCli(
+      [
+        'road',
+        't.faultline',
+        '--spline',
+        'road.json',
+        '--class',
+        'collector-mountainous',
+        '--design-speed',
+        '60',
+        '--e-max',
+        '6',
+        '--out',
+        'r.faultline',
+        '--report',
+        'report.json',
+      ],
+      io,
+    );
     expect(io.err).toBe('');
     expect(code).toBe(0);
     const road = parseProject(io.files.get('r.faultline')!, 'r.faultline').layers!.at(-1) as RoadLayer;
     // Table 6-2 (rural collectors), mountainous, 60 km/h: 10 %.
     expect(road.params).toMatchObject({ roadClass: { kind: 'collector', terrain: 'mountainous' }, maxGradePct: 10, eMaxPct: 6 });
-    const report = JSON.parse(new TextDecoder().decode(io.files.get('report.json')!)) as { standard: { roadClass: string; eMaxPct: number; minRadius: number; stoppingSightDistance: number } };
+    const report = JSON.parse(new TextDecoder().decode(io.files.get('report.json')!)) as {
+      standard: { roadClass: string; eMaxPct: number; minRadius: number; stoppingSightDistance: number };
+    };
     // Table 3-7 at 60 km/h, e_max 6 %: 123 m; table 3-1: 85 m.
     expect(report.standard).toMatchObject({ roadClass: 'collector-mountainous', eMaxPct: 6, stoppingSightDistance: 85 });
     expect(Math.abs(report.standard.minRadius - 123)).toBeLessThanOrEqual(0.5);
     // --max-grade wins over the class's.
     const own = fakeCliIo({ inputs: { 't.faultline': await project(), 'road.json': SPLINE } });
-    expect(await runCli(['road', 't.faultline', '--spline', 'road.json', '--class', 'local-rolling', '--max-grade', '12', '--out', 'r.faultline'], own)).toBe(0);
-    expect((parseProject(own.files.get('r.faultline')!, 'r.faultline').layers!.at(-1) as RoadLayer).params).toMatchObject({ roadClass: { kind: 'local', terrain: 'rolling' }, maxGradePct: 12 });
+    expect(await runCli(['road', 't.faultline', '--spline', 'road.json', '--class', 'local-rolling', '--max-grade', '12', '--out', 'r.faultline'], own)).toBe(
+      0,
+    );
+    expect((parseProject(own.files.get('r.faultline')!, 'r.faultline').layers!.at(-1) as RoadLayer).params).toMatchObject({
+      roadClass: { kind: 'local', terrain: 'rolling' },
+      maxGradePct: 12,
+    });
     for (const [args, pattern] of [
       [['--class', 'motorway-level'], /--class must be CLASS-TERRAIN/],
       [['--e-max', '12'], /--e-max must be one of 4, 6, 8, 10/],
@@ -175,9 +258,29 @@ describe('faultline road', () => {
   });
 
   it('a second road ending on the first joins it: the first keeps its surface under the junction, bit for bit', async () => {
-    const first = fakeCliIo({ inputs: { 't.faultline': await project(), 'a.json': JSON.stringify({ points: [[-100, 0], [100, 0]] }) } });
+    const first = fakeCliIo({
+      inputs: {
+        't.faultline': await project(),
+        'a.json': JSON.stringify({
+          points: [
+            [-100, 0],
+            [100, 0],
+          ],
+        }),
+      },
+    });
     expect(await runCli(['road', 't.faultline', '--spline', 'a.json', '--keep-props', '--out', 'a.faultline', '--out', 'a.r32'], first)).toBe(0);
-    const second = fakeCliIo({ inputs: { 'a.faultline': first.files.get('a.faultline')!, 'b.json': JSON.stringify({ points: [[0, 80], [0, 0]] }) } });
+    const second = fakeCliIo({
+      inputs: {
+        'a.faultline': first.files.get('a.faultline')!,
+        'b.json': JSON.stringify({
+          points: [
+            [0, 80],
+            [0, 0],
+          ],
+        }),
+      },
+    });
     expect(await runCli(['road', 'a.faultline', '--spline', 'b.json', '--keep-props', '--out', 'b.r32'], second)).toBe(0);
     const before = r32(first.files.get('a.r32')!);
     const after = r32(second.files.get('b.r32')!);
@@ -191,6 +294,23 @@ describe('faultline road', () => {
   it('--help names every option', async () => {
     const io = fakeCliIo();
     expect(await runCli(['road', '--help'], io)).toBe(0);
-    for (const option of ['--spline', '--width', '--falloff', '--max-grade', '--slope-limit', '--bank', '--design-speed', '--e-max', '--class', '--keep-props', '--out', '--centreline', '--report', '--ribbon', '"source": "road"']) expect(io.out).toContain(option);
+    for (const option of [
+      '--spline',
+      '--width',
+      '--falloff',
+      '--max-grade',
+      '--slope-limit',
+      '--bank',
+      '--design-speed',
+      '--e-max',
+      '--class',
+      '--keep-props',
+      '--out',
+      '--centreline',
+      '--report',
+      '--ribbon',
+      '"source": "road"',
+    ])
+      expect(io.out).toContain(option);
   });
 });

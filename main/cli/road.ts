@@ -15,7 +15,20 @@ import type { Layer, RoadLayer } from '../../shared/layers/types';
 import { layerNameProblem, stackProblem } from '../../shared/layers/validate';
 import { centrelineJson } from '../../shared/roads/export';
 import { buildRoadModel, terrainProblem, type RoadModel } from '../../shared/roads/model';
-import { MAX_DESIGN_SPEED, MAX_GRADE, MAX_ROAD_BANK, MAX_ROAD_FALLOFF, MAX_ROAD_POINTS, MAX_ROAD_WIDTH, MAX_SLOPE_LIMIT, MIN_SLOPE_LIMIT, ROAD_DEFAULTS, roadParams, type RoadParams, type RoadPoint } from '../../shared/roads/params';
+import {
+  MAX_DESIGN_SPEED,
+  MAX_GRADE,
+  MAX_ROAD_BANK,
+  MAX_ROAD_FALLOFF,
+  MAX_ROAD_POINTS,
+  MAX_ROAD_WIDTH,
+  MAX_SLOPE_LIMIT,
+  MIN_SLOPE_LIMIT,
+  ROAD_DEFAULTS,
+  roadParams,
+  type RoadParams,
+  type RoadPoint,
+} from '../../shared/roads/params';
 import { E_MAX_CHOICES, ROAD_CLASSES, ROAD_TERRAINS, maxGradeFor, parseRoadClass } from '../../shared/roads/standard';
 import { propsOnRoads } from '../../shared/roads/props';
 import { buildRibbon, ribbonGlb } from '../../shared/roads/ribbon';
@@ -53,7 +66,25 @@ export interface RoadOptions {
   ribbon?: string;
 }
 
-const OPTIONS = ['--spline', '--from', '--to', '--via', '--width', '--falloff', '--max-grade', '--slope-limit', '--bank', '--design-speed', '--e-max', '--class', '--keep-props', '--out', '--centreline', '--report', '--ribbon'];
+const OPTIONS = [
+  '--spline',
+  '--from',
+  '--to',
+  '--via',
+  '--width',
+  '--falloff',
+  '--max-grade',
+  '--slope-limit',
+  '--bank',
+  '--design-speed',
+  '--e-max',
+  '--class',
+  '--keep-props',
+  '--out',
+  '--centreline',
+  '--report',
+  '--ribbon',
+];
 
 export function roadHelp(): string {
   const d = ROAD_DEFAULTS;
@@ -99,7 +130,9 @@ crosses it meets it at grade: the road below keeps its surface, the new one blen
                       e.g. collector-rolling: saved with the road; sets the maximum grade from the
                       standard's tables for the design speed (unless --max-grade is given)
   --keep-props        keep the props standing on the road (default: they are removed and counted)
-  --out FILE          repeatable; the type follows the extension (${outputFormats().map((f) => f.extension).join(', ')})
+  --out FILE          repeatable; the type follows the extension (${outputFormats()
+    .map((f) => f.extension)
+    .join(', ')})
   --centreline FILE   JSON: { "points": [{ "x", "y", "z", "tangent", "width", "bank" }, …] } from the
                       first point to the last at ≤ 1 m, y on the shaped surface, and "engines": the
                       same points in Unreal, Unity, Terrain3D and HTerrain coordinates
@@ -124,15 +157,18 @@ Exit codes: 0 written; 1 a file could not be read or written, or its stack could
 
 export function parseRoadArgs(args: readonly string[]): RoadOptions {
   const tokens = tokenizeOptions(args, OPTIONS, { flags: ['--keep-props'], repeatable: ['--out', '--via'] });
-  if (tokens.positional.length !== 1) throw new UsageError(tokens.positional.length === 0 ? 'a terrain file IN is required' : `one terrain file only, got ${tokens.positional.length}`);
+  if (tokens.positional.length !== 1)
+    throw new UsageError(tokens.positional.length === 0 ? 'a terrain file IN is required' : `one terrain file only, got ${tokens.positional.length}`);
   const get = (option: string) => tokens.values.get(option)?.[0];
   const spline = get('--spline');
   const from = get('--from');
   const to = get('--to');
   const vias = tokens.values.get('--via') ?? [];
-  if (spline && (from !== undefined || to !== undefined || vias.length > 0)) throw new UsageError('--spline and --from/--to/--via are two ways to give the road: use one');
+  if (spline && (from !== undefined || to !== undefined || vias.length > 0))
+    throw new UsageError('--spline and --from/--to/--via are two ways to give the road: use one');
   if (!spline && from === undefined && to === undefined) throw new UsageError('--spline road.json is required (or --from x,z --to x,z to route the road)');
-  if (!spline && (from === undefined || to === undefined)) throw new UsageError(from === undefined ? '--from x,z is required with --to' : '--to x,z is required with --from');
+  if (!spline && (from === undefined || to === undefined))
+    throw new UsageError(from === undefined ? '--from x,z is required with --to' : '--to x,z is required with --from');
   const pointOf = (option: string, text: string) => {
     const parts = text.split(',');
     if (parts.length !== 2 || !parts.every((part) => isDecimal(part.trim()))) throw new UsageError(`${option} must be x,z in metres, got "${text}"`);
@@ -162,7 +198,10 @@ export function parseRoadArgs(args: readonly string[]): RoadOptions {
   const classText = get('--class');
   if (classText !== undefined) {
     const roadClass = parseRoadClass(classText);
-    if (!roadClass) throw new UsageError(`--class must be CLASS-TERRAIN, CLASS one of ${ROAD_CLASSES.join(', ')} and TERRAIN one of ${ROAD_TERRAINS.join(', ')}, got "${classText}"`);
+    if (!roadClass)
+      throw new UsageError(
+        `--class must be CLASS-TERRAIN, CLASS one of ${ROAD_CLASSES.join(', ')} and TERRAIN one of ${ROAD_TERRAINS.join(', ')}, got "${classText}"`,
+      );
     overrides.roadClass = roadClass;
     if (grade === undefined) overrides.maxGradePct = maxGradeFor(roadClass.kind, roadClass.terrain, speed ?? ROAD_DEFAULTS.designSpeedKmh);
   }
@@ -180,7 +219,17 @@ export function parseRoadArgs(args: readonly string[]): RoadOptions {
   if (report !== undefined && !/\.(json|csv)$/i.test(report)) throw new UsageError(`--report ${report}: must be a .json or .csv file`);
   const ribbon = get('--ribbon');
   if (ribbon !== undefined && !ribbon.toLowerCase().endsWith('.glb')) throw new UsageError(`--ribbon ${ribbon}: must be a .glb file`);
-  return { input: tokens.positional[0], spline: spline ?? '', ...(route ? { route } : {}), overrides, keepProps: tokens.values.has('--keep-props'), outputs, ...(centreline ? { centreline } : {}), ...(report ? { report } : {}), ...(ribbon ? { ribbon } : {}) };
+  return {
+    input: tokens.positional[0],
+    spline: spline ?? '',
+    ...(route ? { route } : {}),
+    overrides,
+    keepProps: tokens.values.has('--keep-props'),
+    outputs,
+    ...(centreline ? { centreline } : {}),
+    ...(report ? { report } : {}),
+    ...(ribbon ? { ribbon } : {}),
+  };
 }
 
 /** A problem with the spline file: exit 2. */
@@ -250,7 +299,7 @@ export async function reportWithDrive(
   obstacles: readonly { x: number; z: number; radius: number }[] = [],
   water: Float32Array | null = null,
 ): Promise<{ report: ReturnType<typeof roadReport>; drive: Awaited<ReturnType<typeof runDrive>> | null }> {
-  const progress = longDriveProgress(createCliProgress(io, command, 'the report\'s test drive', [{ label: 'driving', work: 1 }], false).stage(0));
+  const progress = longDriveProgress(createCliProgress(io, command, "the report's test drive", [{ label: 'driving', work: 1 }], false).stage(0));
   const drive = await runDrive(model, shaped, speed, obstacles, progress).catch((error: unknown) => {
     io.stderr(`faultline ${command}: note: the test drive could not run: ${message(error)}\n`);
     return null;
@@ -259,8 +308,18 @@ export async function reportWithDrive(
   return { report: roadReport(model, shaped.heights, shaped, outcome, water), drive };
 }
 
-async function runDrive(model: RoadModel, shaped: Heightfield, speed: number | undefined, obstacles: readonly { x: number; z: number; radius: number }[], onProgress: (driven: number, total: number) => void) {
-  const [{ loadRapier }, { driveRoad }, { CAR_PRESETS }] = await Promise.all([import('../../shared/vehicle/physics/rapier'), import('../../shared/roads/drive'), import('../../shared/vehicle/physics/cars')]);
+async function runDrive(
+  model: RoadModel,
+  shaped: Heightfield,
+  speed: number | undefined,
+  obstacles: readonly { x: number; z: number; radius: number }[],
+  onProgress: (driven: number, total: number) => void,
+) {
+  const [{ loadRapier }, { driveRoad }, { CAR_PRESETS }] = await Promise.all([
+    import('../../shared/vehicle/physics/rapier'),
+    import('../../shared/roads/drive'),
+    import('../../shared/vehicle/physics/cars'),
+  ]);
   return driveRoad(await loadRapier(), shaped, model, { spec: CAR_PRESETS.hatchback, speed, obstacles, onProgress });
 }
 
@@ -272,7 +331,15 @@ export function reportBytes(path: string, report: ReturnType<typeof roadReport>,
 /** The router on the heights below the road, with progress on stderr for a long search. */
 function routeOnCli(below: Float32Array, field: Heightfield, waypoints: { x: number; z: number }[], params: RoadParams, io: CliIo) {
   const progress = createCliProgress(io, 'road', 'the route', [{ label: 'routing', work: 1 }], false).stage(0);
-  return routeRoad({ heights: below, size: field, waypoints, limits: routeLimits(params), width: params.width, maxCutFill: params.maxCutFill, onProgress: (fraction) => progress(Math.round(fraction * 1000), 1000) });
+  return routeRoad({
+    heights: below,
+    size: field,
+    waypoints,
+    limits: routeLimits(params),
+    width: params.width,
+    maxCutFill: params.maxCutFill,
+    onProgress: (fraction) => progress(Math.round(fraction * 1000), 1000),
+  });
 }
 
 export async function runRoad(args: readonly string[], io: CliIo): Promise<number> {
@@ -354,8 +421,18 @@ export async function runRoad(args: readonly string[], io: CliIo): Promise<numbe
   let props = loaded.props;
   let removed = 0;
   if (!options.keepProps) {
-    const placed = props.filter((p) => typeof p.x === 'number' && typeof p.z === 'number' && typeof p.type === 'string') as (JsonObject & { x: number; z: number; type: string; scale?: number })[];
-    const cleared = new Set<JsonObject>(propsOnRoads(placed.map((p) => ({ ...p, scale: typeof p.scale === 'number' ? p.scale : 1, ref: p })), [model]).removed.map((p) => p.ref));
+    const placed = props.filter((p) => typeof p.x === 'number' && typeof p.z === 'number' && typeof p.type === 'string') as (JsonObject & {
+      x: number;
+      z: number;
+      type: string;
+      scale?: number;
+    })[];
+    const cleared = new Set<JsonObject>(
+      propsOnRoads(
+        placed.map((p) => ({ ...p, scale: typeof p.scale === 'number' ? p.scale : 1, ref: p })),
+        [model],
+      ).removed.map((p) => p.ref),
+    );
     removed = cleared.size;
     props = props.filter((p) => !cleared.has(p));
   }
@@ -364,7 +441,10 @@ export async function runRoad(args: readonly string[], io: CliIo): Promise<numbe
   try {
     for (const path of options.outputs) {
       const format = outputFormatFor(path)!;
-      files.push({ path, bytes: await format.encodeAsync(shaped, { recipe: loaded.recipe, history: [], props, layers: next, fileName: displayFileName(path) }) });
+      files.push({
+        path,
+        bytes: await format.encodeAsync(shaped, { recipe: loaded.recipe, history: [], props, layers: next, fileName: displayFileName(path) }),
+      });
       lines.push(`wrote ${path} (${field.width}×${field.depth}, ${next.length} layers)\n`);
     }
   } catch (error) {
@@ -384,10 +464,14 @@ export async function runRoad(args: readonly string[], io: CliIo): Promise<numbe
     // The water the road crosses: the stack's below it (the road is on top).
     const { report } = await reportWithDrive(model, shaped, io, 'road', undefined, [], stackHasWater(stack) ? stackWaterDepth(stack, field) : null);
     files.push({ path: options.report, bytes: reportBytes(options.report, report, road.name) });
-    lines.push(`wrote ${options.report} (${report.segments.length} segments, ${report.segments.filter((s) => s.flags.some((f) => !isWarningFlag(f))).length} flagged, ${report.segments.filter((s) => s.flags.some(isWarningFlag)).length} warned)\n`);
+    lines.push(
+      `wrote ${options.report} (${report.segments.length} segments, ${report.segments.filter((s) => s.flags.some((f) => !isWarningFlag(f))).length} flagged, ${report.segments.filter((s) => s.flags.some(isWarningFlag)).length} warned)\n`,
+    );
   }
   if (!(await writeOutputs(io, 'road', files))) return EXIT_FAILURE;
-  io.stdout(`added ${id} "${road.name}" (${model.line.length.toFixed(1)} m)${options.keepProps ? '' : `; removed ${removed} prop${removed === 1 ? '' : 's'} on the road`}\n`);
+  io.stdout(
+    `added ${id} "${road.name}" (${model.line.length.toFixed(1)} m)${options.keepProps ? '' : `; removed ${removed} prop${removed === 1 ? '' : 's'} on the road`}\n`,
+  );
   for (const line of lines) io.stdout(line);
   return EXIT_OK;
 }

@@ -5,7 +5,19 @@ import { fakeCliIo } from './testing/fakeCliIo';
 async function projectWithRoad(): Promise<Uint8Array> {
   const gen = fakeCliIo();
   expect(await runCli(['generate', '--size', '129', '--cell-size', '2', '--seed', '5', '--quiet', '--out', 't.faultline'], gen)).toBe(0);
-  const io = fakeCliIo({ inputs: { 't.faultline': gen.files.get('t.faultline')!, 'road.json': JSON.stringify({ points: [[-90, -40], [-30, -10], [30, -30], [90, 10]] }) } });
+  const io = fakeCliIo({
+    inputs: {
+      't.faultline': gen.files.get('t.faultline')!,
+      'road.json': JSON.stringify({
+        points: [
+          [-90, -40],
+          [-30, -10],
+          [30, -30],
+          [90, 10],
+        ],
+      }),
+    },
+  });
   expect(await runCli(['road', 't.faultline', '--spline', 'road.json', '--design-speed', '40', '--out', 'r.faultline'], io)).toBe(0);
   return io.files.get('r.faultline')!;
 }
@@ -21,7 +33,11 @@ describe('faultline drive --road', () => {
     const last = csv.at(-1)!.split(',').map(Number);
     // It stopped near the road's last control point.
     expect(Math.hypot(last[1] - 90, last[3] - 10)).toBeLessThan(3);
-    const report = JSON.parse(new TextDecoder().decode(io.files.get('report.json')!)) as { reachedEnd: boolean; designSpeedKmh: number; segments: { from: number; maxSpeed: number | null; gradePct: number; flags: string[] }[] };
+    const report = JSON.parse(new TextDecoder().decode(io.files.get('report.json')!)) as {
+      reachedEnd: boolean;
+      designSpeedKmh: number;
+      segments: { from: number; maxSpeed: number | null; gradePct: number; flags: string[] }[];
+    };
     expect(report.reachedEnd).toBe(true);
     expect(report.designSpeedKmh).toBe(40);
     expect(report.segments[0].from).toBe(0);

@@ -14,7 +14,13 @@ import { buildRoadModel } from '../../shared/roads/model';
 import { findPropType } from '../../shared/props/library';
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import { CAR_PRESETS } from '../../shared/vehicle/physics/cars';
-import { PHYSICS_TELEMETRY_COLUMNS, formatPhysicsRow, type PhysicsDriveOutcome, type PhysicsRows, type PhysicsTelemetryRow } from '../../shared/vehicle/physics/physicsDrive';
+import {
+  PHYSICS_TELEMETRY_COLUMNS,
+  formatPhysicsRow,
+  type PhysicsDriveOutcome,
+  type PhysicsRows,
+  type PhysicsTelemetryRow,
+} from '../../shared/vehicle/physics/physicsDrive';
 import { MIN_AUTOPILOT_SPEED } from '../../shared/vehicle/physics/autopilot';
 import { driveSummary, isWarningFlag, type DriveSample } from '../../shared/roads/report';
 import { driveEndLine, longDriveProgress } from './driveMessages';
@@ -59,7 +65,10 @@ export async function runRoadDrive(options: DriveArgs, io: CliIo): Promise<numbe
   }
   const road = stack[index] as RoadLayer;
   const { field } = loaded;
-  const below = evaluateStack(stack.slice(0, index).filter((layer) => layer.enabled), field)!;
+  const below = evaluateStack(
+    stack.slice(0, index).filter((layer) => layer.enabled),
+    field,
+  )!;
   const model = buildRoadModel(road.params, below, field);
   // The car drives on the whole stack as the project has it (layers above the road included).
   const shaped = createHeightfield(field.width, field.depth, field.cellSize, evaluateStack(stack, field)!);
@@ -72,7 +81,14 @@ export async function runRoadDrive(options: DriveArgs, io: CliIo): Promise<numbe
   try {
     // The car wades the water over the road as built (a ford's bed); the report flags the water the road crosses.
     const water = stackHasWater(stack) ? waterField(field, stackWaterDepth(stack, field)) : undefined;
-    rows = roadRows(await loadRapier(), shaped, model, { spec: CAR_PRESETS[options.car], speed, step: options.step, obstacles: obstacles(loaded.props), onProgress: progress, ...(water ? { water } : {}) });
+    rows = roadRows(await loadRapier(), shaped, model, {
+      spec: CAR_PRESETS[options.car],
+      speed,
+      step: options.step,
+      obstacles: obstacles(loaded.props),
+      onProgress: progress,
+      ...(water ? { water } : {}),
+    });
   } catch (error) {
     if (!(error instanceof DriveRouteError)) throw error;
     io.stderr(`faultline drive: ${name}: road "${road.name}" (${road.id}): ${message(error)}\n`);
@@ -99,8 +115,13 @@ export async function runRoadDrive(options: DriveArgs, io: CliIo): Promise<numbe
   const report = roadReport(model, shaped.heights, shaped, { rows: samples, reachedEnd: outcome.reachedEnd, end: outcome.end }, crossed);
   if (options.report) files.push({ path: options.report, bytes: reportBytes(options.report, report, road.name) });
   if (!(await writeOutputs(io, 'drive', files))) return EXIT_FAILURE;
-  io.stdout(`wrote ${options.out} (${samples.length} rows, ${last!.t.toFixed(2)} s, physics, ${options.car}, road ${road.id} at ${Math.max(speed, MIN_AUTOPILOT_SPEED).toFixed(1)} m/s)\n`);
-  if (options.report) io.stdout(`wrote ${options.report} (${report.segments.length} segments, ${report.segments.filter((s) => s.flags.some((f) => !isWarningFlag(f))).length} flagged, ${report.segments.filter((s) => s.flags.some(isWarningFlag)).length} warned; ${driveSummary(report)})\n`);
+  io.stdout(
+    `wrote ${options.out} (${samples.length} rows, ${last!.t.toFixed(2)} s, physics, ${options.car}, road ${road.id} at ${Math.max(speed, MIN_AUTOPILOT_SPEED).toFixed(1)} m/s)\n`,
+  );
+  if (options.report)
+    io.stdout(
+      `wrote ${options.report} (${report.segments.length} segments, ${report.segments.filter((s) => s.flags.some((f) => !isWarningFlag(f))).length} flagged, ${report.segments.filter((s) => s.flags.some(isWarningFlag)).length} warned; ${driveSummary(report)})\n`,
+    );
   if (outcome.reachedEnd) return EXIT_OK;
   io.stderr(`faultline drive: ${driveEndLine(outcome.end, last!)}\n`);
   return EXIT_BLOCKED;

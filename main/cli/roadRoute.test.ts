@@ -16,7 +16,27 @@ async function project(): Promise<Uint8Array> {
 describe('faultline road --from --to', () => {
   it('routes the road itself through a via point; the outputs are as with --spline and the report flags no grade or radius', async () => {
     const io = fakeCliIo({ inputs: { 't.faultline': await project() } });
-    const code = await runCli(['road', 't.faultline', '--from', '-180,-180', '--via', '-60,100', '--to', '180,150', '--design-speed', '30', '--out', 'r.faultline', '--centreline', 'c.json', '--report', 'report.json'], io);
+    const code = await runCli(
+      [
+        'road',
+        't.faultline',
+        '--from',
+        '-180,-180',
+        '--via',
+        '-60,100',
+        '--to',
+        '180,150',
+        '--design-speed',
+        '30',
+        '--out',
+        'r.faultline',
+        '--centreline',
+        'c.json',
+        '--report',
+        'report.json',
+      ],
+      io,
+    );
     // Only the test drive's progress on stderr.
     expect(io.err.split('\n').filter((line) => line && !/^faultline road: (the report's test drive|\d+ %)/.test(line))).toEqual([]);
     expect(code).toBe(0);
@@ -33,9 +53,14 @@ describe('faultline road --from --to', () => {
 
   it('refuses an impossible ask with the reason, exit 2, nothing written', async () => {
     const io = fakeCliIo({ inputs: { 't.faultline': await project() } });
-    const code = await runCli(['road', 't.faultline', '--from', '-100,-100', '--to', '100,100', '--max-grade', '0.2', '--out', 'r.faultline', '--report', 'report.csv'], io);
+    const code = await runCli(
+      ['road', 't.faultline', '--from', '-100,-100', '--to', '100,100', '--max-grade', '0.2', '--out', 'r.faultline', '--report', 'report.csv'],
+      io,
+    );
     expect(code).toBe(2);
-    expect(io.err).toMatch(/^faultline road: t\.faultline: no route from the start \(-100, -100\) to the end \(100, 100\) stays within a 0\.2 % grade and bends of at least [\d.]+ m inside the map; .*; nothing written\n$/);
+    expect(io.err).toMatch(
+      /^faultline road: t\.faultline: no route from the start \(-100, -100\) to the end \(100, 100\) stays within a 0\.2 % grade and bends of at least [\d.]+ m inside the map; .*; nothing written\n$/,
+    );
     expect(io.files.has('r.faultline')).toBe(false);
     expect(io.files.has('report.csv')).toBe(false);
   });

@@ -20,7 +20,24 @@ const text = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);
 
 describe('faultline scatter', () => {
   it('writes props JSON on the exact surface of the imported terrain, obeying the rules, reproducibly', async () => {
-    const args = ['scatter', 'terrain.png', '--type', 'conifer', '--type', 'rock', '--count', '120', '--seed', '9', '--slope', '0:60', '--spacing', '3', '--out', 'props.json'];
+    const args = [
+      'scatter',
+      'terrain.png',
+      '--type',
+      'conifer',
+      '--type',
+      'rock',
+      '--count',
+      '120',
+      '--seed',
+      '9',
+      '--slope',
+      '0:60',
+      '--spacing',
+      '3',
+      '--out',
+      'props.json',
+    ];
     const io = fakeIo({ 'terrain.png': png });
     expect(await runCli(args, io)).toBe(0);
     const records = parsePropsJson(text(io.files.get('props.json')));
@@ -40,11 +57,13 @@ describe('faultline scatter', () => {
     expect(text(again.files.get('props.json'))).toBe(text(io.files.get('props.json')));
   });
 
-  it('adds the props to a .faultline output, keeping a project input\'s props and their spacing', async () => {
+  it("adds the props to a .faultline output, keeping a project input's props and their spacing", async () => {
     const existing = [{ id: 'p5', type: 'house', x: 0, z: 0, yaw: 0, scale: 1, offsetY: 0 }];
     const input = compileProject({ field, recipe: null, history: [], props: existing, view: {} });
     const io = fakeIo({ 'in.faultline': input });
-    expect(await runCli(['scatter', 'in.faultline', '--type', 'bush', '--count', '40', '--seed', '1', '--height', '-5:5', '--out', 'out.faultline'], io)).toBe(0);
+    expect(await runCli(['scatter', 'in.faultline', '--type', 'bush', '--count', '40', '--seed', '1', '--height', '-5:5', '--out', 'out.faultline'], io)).toBe(
+      0,
+    );
     const project = parseProject(io.files.get('out.faultline')!, 'out.faultline');
     expect(project.field.heights).toEqual(field.heights);
     expect(project.props[0]).toEqual(existing[0]);

@@ -39,7 +39,10 @@ export interface ScatterArgs {
 const OPTIONS = ['--type', '--count', '--seed', '--slope', '--height', '--spacing', '--allow-water', '--out'] as const;
 export function parseScatterArgs(args: readonly string[]): ScatterArgs {
   const { values, positional } = tokenizeOptions(args, OPTIONS, { repeatable: ['--type'], flags: ['--allow-water'] });
-  if (positional.length !== 1) throw new UsageError(positional.length === 0 ? 'give the TERRAIN file to scatter on' : `expected one TERRAIN file, got ${positional.length}: ${positional.join(' ')}`);
+  if (positional.length !== 1)
+    throw new UsageError(
+      positional.length === 0 ? 'give the TERRAIN file to scatter on' : `expected one TERRAIN file, got ${positional.length}: ${positional.join(' ')}`,
+    );
   const one = (name: string): string | undefined => values.get(name)?.[0];
   const types = values.get('--type') ?? [];
   if (types.length === 0) throw new UsageError('at least one --type NAME is required');
@@ -82,7 +85,9 @@ async function loadTerrain(bytes: Uint8Array, fileName: string): Promise<Project
 /** Existing project props usable for spacing (the editor validates them fully when it opens the file). */
 function existingProps(props: readonly JsonObject[]): Array<Pick<Prop, 'x' | 'z' | 'type' | 'id'>> {
   return props.flatMap((p) =>
-    typeof p.x === 'number' && typeof p.z === 'number' && typeof p.type === 'string' && findPropType(p.type) ? [{ x: p.x, z: p.z, type: p.type, id: typeof p.id === 'string' ? p.id : '' }] : [],
+    typeof p.x === 'number' && typeof p.z === 'number' && typeof p.type === 'string' && findPropType(p.type)
+      ? [{ x: p.x, z: p.z, type: p.type, id: typeof p.id === 'string' ? p.id : '' }]
+      : [],
   );
 }
 

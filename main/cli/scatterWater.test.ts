@@ -9,12 +9,34 @@ import { fakeCliIo } from './testing/fakeCliIo';
 
 // A flat map with a drawn river along x = 0: its bed, 6 m wide, is under water for |x| ≤ 3 m at least.
 const size = { width: 129, depth: 129, cellSize: 1 };
-const river: Layer = { id: 'river-1', name: 'River', enabled: true, opacity: 1, kind: 'river', params: riverParams([{ x: 0, z: -62 }, { x: 0, z: 62 }], { width: 6, depth: 1.5 }) };
-const project = compileProject({ field: createHeightfield(129, 129, 1, evaluateStack([river], size)!), recipe: null, history: [], props: [], view: {}, layers: [river] });
+const river: Layer = {
+  id: 'river-1',
+  name: 'River',
+  enabled: true,
+  opacity: 1,
+  kind: 'river',
+  params: riverParams(
+    [
+      { x: 0, z: -62 },
+      { x: 0, z: 62 },
+    ],
+    { width: 6, depth: 1.5 },
+  ),
+};
+const project = compileProject({
+  field: createHeightfield(129, 129, 1, evaluateStack([river], size)!),
+  recipe: null,
+  history: [],
+  props: [],
+  view: {},
+  layers: [river],
+});
 
 async function scatter(extra: string[]): Promise<{ x: number }[]> {
   const io = fakeCliIo({ inputs: { 'map.faultline': project } });
-  expect(await runCli(['scatter', 'map.faultline', '--type', 'rock', '--count', '400', '--seed', '3', '--spacing', '0', ...extra, '--out', 'p.json'], io)).toBe(0);
+  expect(await runCli(['scatter', 'map.faultline', '--type', 'rock', '--count', '400', '--seed', '3', '--spacing', '0', ...extra, '--out', 'p.json'], io)).toBe(
+    0,
+  );
   return JSON.parse(new TextDecoder().decode(io.files.get('p.json'))) as { x: number }[];
 }
 

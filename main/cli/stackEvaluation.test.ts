@@ -19,7 +19,13 @@ const faults = (decay: Partial<FaultsLayer['params']['decay']> = {}, iterations 
   kind: 'faults',
   params: { seed: 5, iterations, lineMethod: 'normal', decay: { disp0: 3, dispN: 0.5, n: 100, ...decay } },
 });
-const SPLINE = JSON.stringify({ points: [[-40, -30], [0, -10], [40, 20]] });
+const SPLINE = JSON.stringify({
+  points: [
+    [-40, -30],
+    [0, -10],
+    [40, 20],
+  ],
+});
 
 /** A project of `stack` whose saved heights are `heights` (its stack's unless changed). */
 async function projectBytes(stack: Layer[], change?: (heights: Float32Array) => void): Promise<Uint8Array> {
@@ -44,7 +50,10 @@ describe('stack evaluation in the CLI', () => {
     const io = fakeCliIo();
     let t = 0;
     io.now = () => (t += 400);
-    const heights = evaluateForCli([faults({ disp0: 0.5 }, 40_000), { id: 'smooth', name: 'Smooth', enabled: true, opacity: 1, kind: 'smooth', params: { k: 0.3 } }], { io, command: 'layers', fileName: 'big.faultline', size: SIZE });
+    const heights = evaluateForCli(
+      [faults({ disp0: 0.5 }, 40_000), { id: 'smooth', name: 'Smooth', enabled: true, opacity: 1, kind: 'smooth', params: { k: 0.3 } }],
+      { io, command: 'layers', fileName: 'big.faultline', size: SIZE },
+    );
     expect(heights).not.toBeNull();
     const lines = io.err.trim().split('\n');
     expect(lines[0]).toMatch(/^faultline layers: big\.faultline \(65×65\): 40,000 fault iterations \(layer "faults"\), then smooth layer \(layer "smooth"\)$/);
@@ -59,17 +68,21 @@ describe('stack evaluation in the CLI', () => {
     expect(savedHeightsNote(a, b, 3)).toBeNull();
     b[4] = 0;
     b[5] = -0; // −0 is not 6: any bit difference counts
-    expect(savedHeightsNote(a, b, 3)).toBe("its saved heights are not what its layers give (2 of 6 differ, the first at column 1, row 1): the output has its layers' heights, not the saved ones");
+    expect(savedHeightsNote(a, b, 3)).toBe(
+      "its saved heights are not what its layers give (2 of 6 differ, the first at column 1, row 1): the output has its layers' heights, not the saved ones",
+    );
   });
 });
 
 describe('road and layers on a file whose saved heights are not its layers', () => {
-  it('road says so (the output has the layers\' heights); a file whose heights agree gets no note', async () => {
+  it("road says so (the output has the layers' heights); a file whose heights agree gets no note", async () => {
     const stack = [faults()];
     const changed = await projectBytes(stack, (heights) => (heights[70] += 1));
     const io = fakeCliIo({ inputs: { 't.faultline': changed, 'road.json': SPLINE } });
     expect(await runCli(['road', 't.faultline', '--spline', 'road.json', '--out', 'r.faultline'], io)).toBe(0);
-    expect(io.err).toBe("faultline road: note: t.faultline: its saved heights are not what its layers give (1 of 4,225 differ, the first at column 5, row 1): the output has its layers' heights, not the saved ones\n");
+    expect(io.err).toBe(
+      "faultline road: note: t.faultline: its saved heights are not what its layers give (1 of 4,225 differ, the first at column 5, row 1): the output has its layers' heights, not the saved ones\n",
+    );
     const agree = fakeCliIo({ inputs: { 't.faultline': await projectBytes(stack), 'road.json': SPLINE } });
     expect(await runCli(['road', 't.faultline', '--spline', 'road.json', '--out', 'r.faultline'], agree)).toBe(0);
     expect(agree.err).toBe('');
@@ -82,7 +95,9 @@ describe('road and layers on a file whose saved heights are not its layers', () 
   it('layers (unedited, to another file) says so too', async () => {
     const io = fakeCliIo({ inputs: { 't.faultline': await projectBytes([faults()], (heights) => (heights[0] = 99)) } });
     expect(await runCli(['layers', 't.faultline', '--out', 'x.r32'], io)).toBe(0);
-    expect(io.err).toMatch(/^faultline layers: note: t\.faultline: its saved heights are not what its layers give \(1 of 4,225 differ, the first at column 0, row 0\)/);
+    expect(io.err).toMatch(
+      /^faultline layers: note: t\.faultline: its saved heights are not what its layers give \(1 of 4,225 differ, the first at column 0, row 0\)/,
+    );
   });
 });
 
@@ -94,7 +109,18 @@ describe('names reach the terminal only when printable', () => {
       ['two\nlines', /must not hold control characters \(it has U\+000A at character 4\)/],
       ['', /road\.json: "name": must not be empty/],
     ] as const) {
-      const io = fakeCliIo({ inputs: { 't.faultline': project, 'road.json': JSON.stringify({ points: [[-40, -30], [40, 20]], name }) } });
+      const io = fakeCliIo({
+        inputs: {
+          't.faultline': project,
+          'road.json': JSON.stringify({
+            points: [
+              [-40, -30],
+              [40, 20],
+            ],
+            name,
+          }),
+        },
+      });
       expect(await runCli(['road', 't.faultline', '--spline', 'road.json', '--out', 'r.faultline'], io)).toBe(2);
       expect(io.err).toMatch(pattern);
       expect(hasControl(io.err.slice(0, -1))).toBe(false);
@@ -115,7 +141,14 @@ describe('names reach the terminal only when printable', () => {
 
   it('layers --set refuses a faults layer out of the recipe bounds, writing nothing', async () => {
     const project = await projectBytes([faults()]);
-    for (const set of ['faults.seed=-5.5', 'faults.seed=1e308', 'faults.seed=4294967296', 'faults.decay.n=-1', 'faults.decay.n=1e7', 'faults.decay.disp0=1e308']) {
+    for (const set of [
+      'faults.seed=-5.5',
+      'faults.seed=1e308',
+      'faults.seed=4294967296',
+      'faults.decay.n=-1',
+      'faults.decay.n=1e7',
+      'faults.decay.disp0=1e308',
+    ]) {
       const io = fakeCliIo({ inputs: { 't.faultline': project } });
       expect([set, await runCli(['layers', 't.faultline', '--set', set, '--out', 's.faultline'], io)]).toEqual([set, 1]);
       expect(io.err).toMatch(/^faultline layers: t\.faultline: layer 1 "Faults" \(faults\): (seed|decay\.n|decay\.disp0) is /);
@@ -124,7 +157,7 @@ describe('names reach the terminal only when printable', () => {
   });
 });
 
-describe('the CLI reads a project with the project limit, not a heightmap\'s', () => {
+describe("the CLI reads a project with the project limit, not a heightmap's", () => {
   it('a .faultline input may be larger than the 768 MiB heightmap cap (up to the largest valid project); a heightmap may not', async () => {
     const { MAX_HEIGHTMAP_FILE_BYTES } = await import('../../shared/ipc/contract');
     const { MAX_PROJECT_FILE_BYTES } = await import('../services/projectCodecIo');

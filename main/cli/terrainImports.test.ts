@@ -16,7 +16,25 @@ import { createCodecRegistry } from '../../shared/codecs/registry';
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import { runExport, runInfo } from './exchangeCommands';
 import { fakeCliIo } from './testing/fakeCliIo';
-import { DEPTH, EXR_COMPRESSIONS, EXR_FIXTURES, PIZ_FLOAT, PIZ_HALF, terraceHeight, waveHeight, FIXTURE_DIR, floatHeight, GDAL_FIXTURES, halfBits, HOLES, intHeight, makeExrFixtures, makeGdalFixtures, toolsInstalled, WIDTH } from './testing/toolFixtures';
+import {
+  DEPTH,
+  EXR_COMPRESSIONS,
+  EXR_FIXTURES,
+  PIZ_FLOAT,
+  PIZ_HALF,
+  terraceHeight,
+  waveHeight,
+  FIXTURE_DIR,
+  floatHeight,
+  GDAL_FIXTURES,
+  halfBits,
+  HOLES,
+  intHeight,
+  makeExrFixtures,
+  makeGdalFixtures,
+  toolsInstalled,
+  WIDTH,
+} from './testing/toolFixtures';
 
 const fixture = (name: string): Uint8Array => new Uint8Array(readFileSync(path.join(FIXTURE_DIR, name)));
 const tools = toolsInstalled();
@@ -34,14 +52,17 @@ const halfValue = (bits: number): number => (bits & 0x8000 ? -1 : 1) * (1 + (bit
 
 describe('GeoTIFF fixtures written by gdal_translate', () => {
   const floats = expected(floatHeight);
-  it.each(['f32-lzw-fpredictor.tif', 'f32-lzw-fpredictor-bigendian.tif', 'f32-deflate-tiled-bigendian.tif', 'f64-none.tif'])('%s: float heights bit for bit, 30 m cells, EPSG:32633', async (name) => {
-    const { decoded, field } = await readHeightmapField(fixture(name), name);
-    expect(field.heights).toEqual(floats);
-    expect(field.cellSize).toBe(30);
-    expect(decoded.metadata.text.crs).toBe('EPSG:32633');
-    // The top-left corner: GDAL's ASCII grid put the lower-left at 500000, 4000000 and rows go south.
-    expect(decoded.geo).toEqual({ epsg: 32633, originX: 500000, originY: 4000000 + DEPTH * 30 });
-  });
+  it.each(['f32-lzw-fpredictor.tif', 'f32-lzw-fpredictor-bigendian.tif', 'f32-deflate-tiled-bigendian.tif', 'f64-none.tif'])(
+    '%s: float heights bit for bit, 30 m cells, EPSG:32633',
+    async (name) => {
+      const { decoded, field } = await readHeightmapField(fixture(name), name);
+      expect(field.heights).toEqual(floats);
+      expect(field.cellSize).toBe(30);
+      expect(decoded.metadata.text.crs).toBe('EPSG:32633');
+      // The top-left corner: GDAL's ASCII grid put the lower-left at 500000, 4000000 and rows go south.
+      expect(decoded.geo).toEqual({ epsg: 32633, originX: 500000, originY: 4000000 + DEPTH * 30 });
+    },
+  );
 
   it.each([
     ['i16-packbits.tif', false],
@@ -69,7 +90,17 @@ describe('GeoTIFF fixtures written by gdal_translate', () => {
     }
     // A lone hole gets the mean of its eight neighbours.
     let sum = 0;
-    for (const [di, dj] of [[-1, -1], [0, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [0, 1], [1, 1]]) sum += floats[(10 + dj) * WIDTH + 20 + di];
+    for (const [di, dj] of [
+      [-1, -1],
+      [0, -1],
+      [1, -1],
+      [-1, 0],
+      [1, 0],
+      [-1, 1],
+      [0, 1],
+      [1, 1],
+    ])
+      sum += floats[(10 + dj) * WIDTH + 20 + di];
     expect(field.heights[10 * WIDTH + 20]).toBe(Math.fround(sum / 8));
   });
 
@@ -148,7 +179,8 @@ describe('EXR fixtures written by exrmaketiled', () => {
       for (let k = 0; k < 150; k++) {
         const bytes = source.slice();
         // Past the header: the compressed data is what the decoders see.
-        for (let n = 0; n < 1 + Math.floor(random.next() * 6); n++) bytes[Math.floor(source.length * (0.2 + 0.8 * random.next()))] = Math.floor(random.next() * 256);
+        for (let n = 0; n < 1 + Math.floor(random.next() * 6); n++)
+          bytes[Math.floor(source.length * (0.2 + 0.8 * random.next()))] = Math.floor(random.next() * 256);
         try {
           const { field } = await readHeightmapField(bytes, name);
           expect(field.heights.every((h) => Number.isFinite(h))).toBe(true);

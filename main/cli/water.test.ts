@@ -14,7 +14,9 @@ let terrain: Uint8Array | undefined;
 async function project(): Promise<Uint8Array> {
   if (terrain) return terrain;
   const io = fakeCliIo();
-  expect(await runCli(['generate', '--size', '129', '--cell-size', '4', '--seed', '5', '--preset', 'mountains', '--quiet', '--out', 't.faultline'], io)).toBe(0);
+  expect(await runCli(['generate', '--size', '129', '--cell-size', '4', '--seed', '5', '--preset', 'mountains', '--quiet', '--out', 't.faultline'], io)).toBe(
+    0,
+  );
   terrain = io.files.get('t.faultline')!;
   return terrain;
 }
@@ -22,7 +24,25 @@ async function project(): Promise<Uint8Array> {
 describe('faultline water', () => {
   it('adds water-1 on top of the stack and writes the project, depth, contributing area and flow map', async () => {
     const io = fakeCliIo({ inputs: { 't.faultline': await project() } });
-    const code = await runCli(['water', 't.faultline', '--river-area', '20000', '--min-lake-area', '100', '--out', 'w.faultline', '--depth', 'd.r32', '--accumulation', 'a.r32', '--flow', 'f.png'], io);
+    const code = await runCli(
+      [
+        'water',
+        't.faultline',
+        '--river-area',
+        '20000',
+        '--min-lake-area',
+        '100',
+        '--out',
+        'w.faultline',
+        '--depth',
+        'd.r32',
+        '--accumulation',
+        'a.r32',
+        '--flow',
+        'f.png',
+      ],
+      io,
+    );
     expect(io.err).toBe('');
     expect(code).toBe(0);
     expect(io.out).toMatch(/^added water-1 "Water 1" \(\d+ river vertices, \d+ lake vertices\)\n/);

@@ -36,7 +36,20 @@ export interface WaterOptions {
   riverCentrelines?: string;
 }
 
-const OPTIONS = ['--river-area', '--lakes', '--min-lake-area', '--width-scale', '--depth-scale', '--bank-slope', '--out', '--depth', '--accumulation', '--flow', '--water-mesh', '--river-centrelines'];
+const OPTIONS = [
+  '--river-area',
+  '--lakes',
+  '--min-lake-area',
+  '--width-scale',
+  '--depth-scale',
+  '--bank-slope',
+  '--out',
+  '--depth',
+  '--accumulation',
+  '--flow',
+  '--water-mesh',
+  '--river-centrelines',
+];
 
 export function waterHelp(): string {
   const d = DEFAULT_WATER_PARAMS;
@@ -58,7 +71,9 @@ height bit for bit.
   --width-scale F     multiplies river widths (default: ${d.widthScale})
   --depth-scale F     multiplies river depths (default: ${d.depthScale})
   --bank-slope deg    steepest river bank (default: ${d.bankSlopeDeg})
-  --out FILE          repeatable; the type follows the extension (${outputFormats().map((f) => f.extension).join(', ')})
+  --out FILE          repeatable; the type follows the extension (${outputFormats()
+    .map((f) => f.extension)
+    .join(', ')})
   --depth FILE        water depth in metres, 0 where dry (.r32 or .exr)
   --accumulation FILE contributing area in m² of the ground the water was found on (.r32)
   --flow FILE.png     flow map, 8-bit RGB, pixel (i, j) = vertex (i, j): R = 0.5 + 0.5·dx, G = 0.5 + 0.5·dz
@@ -75,14 +90,16 @@ Exit codes: 0 written; 1 a file could not be read or written; 2 bad arguments (n
 
 export function parseWaterArgs(args: readonly string[]): WaterOptions {
   const tokens = tokenizeOptions(args, OPTIONS, { repeatable: ['--out'] });
-  if (tokens.positional.length !== 1) throw new UsageError(tokens.positional.length === 0 ? 'a terrain file IN is required' : `one terrain file only, got ${tokens.positional.length}`);
+  if (tokens.positional.length !== 1)
+    throw new UsageError(tokens.positional.length === 0 ? 'a terrain file IN is required' : `one terrain file only, got ${tokens.positional.length}`);
   const get = (option: string) => tokens.values.get(option)?.[0];
   const params: WaterParams = { ...DEFAULT_WATER_PARAMS };
   const number = (option: string, [min, max]: readonly [number, number]): number | undefined => {
     const text = get(option);
     if (text === undefined) return undefined;
     const value = isDecimal(text) ? Number(text) : NaN;
-    if (!Number.isFinite(value) || value < min || value > max) throw new UsageError(`${option} must be a number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}, got "${text}"`);
+    if (!Number.isFinite(value) || value < min || value > max)
+      throw new UsageError(`${option} must be a number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}, got "${text}"`);
     return value;
   };
   params.riverArea = number('--river-area', WATER_LIMITS.riverArea) ?? params.riverArea;
@@ -107,7 +124,8 @@ export function parseWaterArgs(args: readonly string[]): WaterOptions {
   const waterMesh = get('--water-mesh');
   if (waterMesh !== undefined && !/\.glb$/i.test(waterMesh)) throw new UsageError(`--water-mesh ${waterMesh}: must be a .glb file`);
   const riverCentrelines = get('--river-centrelines');
-  if (riverCentrelines !== undefined && !/\.json$/i.test(riverCentrelines)) throw new UsageError(`--river-centrelines ${riverCentrelines}: must be a .json file`);
+  if (riverCentrelines !== undefined && !/\.json$/i.test(riverCentrelines))
+    throw new UsageError(`--river-centrelines ${riverCentrelines}: must be a .json file`);
   return {
     input: tokens.positional[0],
     params,
@@ -134,7 +152,10 @@ export async function runWater(args: readonly string[], io: CliIo): Promise<numb
   const parsed = parseCommand('water', args, io, waterHelp, parseWaterArgs);
   if (!parsed.ok) return parsed.exitCode;
   const options = parsed.options;
-  const targets = [...options.outputs, ...[options.depth, options.accumulation, options.flow, options.waterMesh, options.riverCentrelines].filter((path): path is string => path !== undefined)];
+  const targets = [
+    ...options.outputs,
+    ...[options.depth, options.accumulation, options.flow, options.waterMesh, options.riverCentrelines].filter((path): path is string => path !== undefined),
+  ];
   if (new Set(targets).size !== targets.length) {
     io.stderr('faultline water: the same file is given for two outputs\n');
     return EXIT_USAGE;
@@ -163,17 +184,28 @@ export async function runWater(args: readonly string[], io: CliIo): Promise<numb
   try {
     for (const path of options.outputs) {
       const format = outputFormatFor(path)!;
-      files.push({ path, bytes: await format.encodeAsync(shaped, { recipe: loaded.recipe, history: [], props: loaded.props, layers: next, fileName: displayFileName(path) }) });
+      files.push({
+        path,
+        bytes: await format.encodeAsync(shaped, { recipe: loaded.recipe, history: [], props: loaded.props, layers: next, fileName: displayFileName(path) }),
+      });
       lines.push(`wrote ${path} (${field.width}×${field.depth}, ${next.length} layers)\n`);
     }
     if (options.depth) {
       const format = outputFormatFor(options.depth)!;
-      files.push({ path: options.depth, bytes: await format.encodeAsync(createHeightfield(field.width, field.depth, field.cellSize, water.depth), { fileName: displayFileName(options.depth) }) });
+      files.push({
+        path: options.depth,
+        bytes: await format.encodeAsync(createHeightfield(field.width, field.depth, field.cellSize, water.depth), { fileName: displayFileName(options.depth) }),
+      });
       lines.push(`wrote ${options.depth} (water depth, m)\n`);
     }
     if (options.accumulation) {
       const format = outputFormatFor(options.accumulation)!;
-      files.push({ path: options.accumulation, bytes: await format.encodeAsync(createHeightfield(field.width, field.depth, field.cellSize, Float32Array.from(water.area)), { fileName: displayFileName(options.accumulation) }) });
+      files.push({
+        path: options.accumulation,
+        bytes: await format.encodeAsync(createHeightfield(field.width, field.depth, field.cellSize, Float32Array.from(water.area)), {
+          fileName: displayFileName(options.accumulation),
+        }),
+      });
       lines.push(`wrote ${options.accumulation} (contributing area, m²)\n`);
     }
     const found = { layer, below, carved, water };

@@ -35,7 +35,14 @@ async function water(args: string[], inputs: Record<string, Uint8Array> = { 'pit
   return io;
 }
 
-function parseGlb(bytes: Uint8Array): { json: { nodes: { name: string; mesh: number }[]; accessors: { count: number; min?: number[]; max?: number[] }[]; bufferViews: { byteOffset: number; byteLength: number }[] }; bin: Uint8Array } {
+function parseGlb(bytes: Uint8Array): {
+  json: {
+    nodes: { name: string; mesh: number }[];
+    accessors: { count: number; min?: number[]; max?: number[] }[];
+    bufferViews: { byteOffset: number; byteLength: number }[];
+  };
+  bin: Uint8Array;
+} {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const jsonLength = view.getUint32(12, true);
   const json = JSON.parse(new TextDecoder().decode(bytes.subarray(20, 20 + jsonLength))) as ReturnType<typeof parseGlb>['json'];
@@ -69,7 +76,9 @@ describe('faultline water: the files', () => {
         path.join(scratch, 'd.vrt'),
         `<VRTDataset rasterXSize="${width}" rasterYSize="${depth}"><VRTRasterBand dataType="Float32" band="1" subClass="VRTRawRasterBand"><SourceFilename relativetoVRT="1">d.r32</SourceFilename><ImageOffset>0</ImageOffset><PixelOffset>4</PixelOffset><LineOffset>${4 * width}</LineOffset><ByteOrder>LSB</ByteOrder></VRTRasterBand></VRTDataset>`,
       );
-      const info = JSON.parse(execFileSync('gdalinfo', ['-json', '-stats', path.join(scratch, 'd.vrt')]).toString()) as { bands: { minimum: number; maximum: number; mean: number }[] };
+      const info = JSON.parse(execFileSync('gdalinfo', ['-json', '-stats', path.join(scratch, 'd.vrt')]).toString()) as {
+        bands: { minimum: number; maximum: number; mean: number }[];
+      };
       let sum = 0;
       let deepest = 0;
       for (let j = 0; j < depth; j++) {
@@ -148,7 +157,9 @@ describe('faultline water: the files', () => {
     const unity = json.engines.unity.rivers[0].points;
     expect(json.engines.unreal.units).toBe('cm');
     for (const [k, p] of points.entries()) {
-      expect([unreal[k].x, unreal[k].y, unreal[k].z, unreal[k].width]).toEqual([p.x * 100, p.z * 100, p.y * 100, p.width * 100].map((v) => expect.closeTo(v, 3)));
+      expect([unreal[k].x, unreal[k].y, unreal[k].z, unreal[k].width]).toEqual(
+        [p.x * 100, p.z * 100, p.y * 100, p.width * 100].map((v) => expect.closeTo(v, 3)),
+      );
       expect(Math.hypot(...unreal[k].tangent)).toBeCloseTo(1, 5);
       expect([unity[k].x, unity[k].y, unity[k].z]).toEqual([p.x, p.y, -p.z].map((v) => expect.closeTo(v, 5)));
     }
@@ -156,7 +167,9 @@ describe('faultline water: the files', () => {
 
   it('water and shore are mask sources of the engine presets (export --masks)', async () => {
     const wet = await water(LAKE_ONLY);
-    const rules = { layers: [{ name: 'ground' }, { name: 'shore', rules: [{ source: 'shore', min: 0.5 }] }, { name: 'lake', rules: [{ source: 'water', min: 0.01 }] }] };
+    const rules = {
+      layers: [{ name: 'ground' }, { name: 'shore', rules: [{ source: 'shore', min: 0.5 }] }, { name: 'lake', rules: [{ source: 'water', min: 0.01 }] }],
+    };
     for (const preset of ['unreal', 'unity', 'godot-terrain3d']) {
       const io = fakeCliIo({ inputs: { 'w.faultline': wet.files.get('w.faultline')!, 'rules.json': JSON.stringify(rules) } });
       const code = await runCli(['export', 'w.faultline', '--preset', preset, '--masks', 'rules.json', '--out', 'out', '--name', 'map'], io);

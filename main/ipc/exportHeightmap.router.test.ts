@@ -33,7 +33,10 @@ afterEach(async () => {
 });
 
 /** A map's heights and its heightfield payload (size, cell size 2 m, heights inline by default). */
-function map(width: number, depth: number): { heights: Float32Array; heightfield: (heights?: Uint8Array) => { width: number; depth: number; cellSize: number; heights: Uint8Array } } {
+function map(
+  width: number,
+  depth: number,
+): { heights: Float32Array; heightfield: (heights?: Uint8Array) => { width: number; depth: number; cellSize: number; heights: Uint8Array } } {
   const heights = new Float32Array(width * depth);
   for (let k = 0; k < heights.length; k++) heights[k] = Math.sin(k * 0.01) * 100 + (k % 7);
   return { heights, heightfield: (bytes = float32LittleEndianBytes(heights)) => ({ width, depth, cellSize: 2, heights: bytes }) };
@@ -42,13 +45,16 @@ function map(width: number, depth: number): { heights: Float32Array; heightfield
 const OPTIONS = { title: 'Export Heightmap', byteOrder: 'le', flip: false, exrCompression: 'zip' } as const;
 
 describe('file:exportHeightmap', () => {
-  it('writes a PNG main encoded to the path its dialog chose, with the format\'s filter', async () => {
+  it("writes a PNG main encoded to the path its dialog chose, with the format's filter", async () => {
     const { heightfield } = map(33, 17);
     const target = path.join(folder, 'out.png');
     dialogs.queueSave(target);
     const request = { ...OPTIONS, defaultName: 'terrain.png', format: 'png16', heightfield: heightfield() };
     await expect(router.handle(TRUSTED, 'file:exportHeightmap', [request])).resolves.toEqual({ status: 'saved', fileName: 'out.png' });
-    expect(dialogs.shown.at(-1)).toMatchObject({ kind: 'save', options: { defaultName: 'terrain.png', filters: [{ name: 'PNG 16-bit grayscale', extensions: ['png'] }] } });
+    expect(dialogs.shown.at(-1)).toMatchObject({
+      kind: 'save',
+      options: { defaultName: 'terrain.png', filters: [{ name: 'PNG 16-bit grayscale', extensions: ['png'] }] },
+    });
     const decoded = parsePngHeightmap(new Uint8Array(await readFile(target)), 'out.png');
     expect([decoded.width, decoded.depth, decoded.bitDepth]).toEqual([33, 17, 16]);
     expect(decoded.metadata.cellSize).toBe(2);
@@ -74,7 +80,7 @@ describe('file:exportHeightmap', () => {
     expect(Buffer.from(float32LittleEndianBytes(back.samples as Float32Array)).equals(Buffer.from(bytes))).toBe(true);
   });
 
-  it('refuses an upload that is not the map\'s heights, before any dialog', async () => {
+  it("refuses an upload that is not the map's heights, before any dialog", async () => {
     const id = (await router.handle(TRUSTED, 'upload:begin', [12])) as string;
     await router.handle(TRUSTED, 'upload:append', [id, 0, new Uint8Array(12)]);
     const request = { ...OPTIONS, defaultName: 'u.r32', format: 'r32', heightfield: { width: 4, depth: 4, cellSize: 2, heightsUpload: id } };
@@ -86,12 +92,17 @@ describe('file:exportHeightmap', () => {
     const { heights, heightfield } = map(4, 4);
     heights[5] = NaN;
     const request = { ...OPTIONS, defaultName: 'bad.r32', format: 'r32', heightfield: heightfield() };
-    await expect(router.handle(TRUSTED, 'file:exportHeightmap', [request])).resolves.toEqual({ status: 'error', message: 'bad.r32: cannot be written: height 5 (column 1, row 1) is NaN' });
+    await expect(router.handle(TRUSTED, 'file:exportHeightmap', [request])).resolves.toEqual({
+      status: 'error',
+      message: 'bad.r32: cannot be written: height 5 (column 1, row 1) is NaN',
+    });
     // Heights that are not the map's are refused at the boundary.
     const short = { ...request, heightfield: heightfield(new Uint8Array(12)) };
     await expect(router.handle(TRUSTED, 'file:exportHeightmap', [short])).rejects.toThrow(/heightfield\.heights: 12 bytes, expected 64 for 4 × 4/);
     // Not a project: a project's fields are not part of it.
-    await expect(router.handle(TRUSTED, 'file:exportHeightmap', [{ ...request, heightfield: { ...heightfield(), recipe: null } }])).rejects.toThrow(/recipe: unexpected property/);
+    await expect(router.handle(TRUSTED, 'file:exportHeightmap', [{ ...request, heightfield: { ...heightfield(), recipe: null } }])).rejects.toThrow(
+      /recipe: unexpected property/,
+    );
     await expect(router.handle(TRUSTED, 'file:exportHeightmap', [{ ...request, heightfield: { ...heightfield(), cellSize: 0 } }])).rejects.toThrow(/cellSize/);
     await expect(router.handle(TRUSTED, 'file:exportHeightmap', [{ ...request, heightfield: { ...heightfield(), width: 8194 } }])).rejects.toThrow(/width/);
     expect(dialogs.shown).toHaveLength(0);
@@ -100,9 +111,18 @@ describe('file:exportHeightmap', () => {
   it('refuses NaN heights in every format (png16, png8, r16 as r32 and exr), before any dialog', async () => {
     const { heights, heightfield } = map(5, 4);
     heights[7] = NaN;
-    for (const [format, name] of [['png16', 'n.png'], ['png8', 'n8.png'], ['r16', 'n.r16'], ['r32', 'n.r32'], ['exr', 'n.exr']] as const) {
+    for (const [format, name] of [
+      ['png16', 'n.png'],
+      ['png8', 'n8.png'],
+      ['r16', 'n.r16'],
+      ['r32', 'n.r32'],
+      ['exr', 'n.exr'],
+    ] as const) {
       const request = { ...OPTIONS, defaultName: name, format, heightfield: heightfield() };
-      await expect(router.handle(TRUSTED, 'file:exportHeightmap', [request]), format).resolves.toMatchObject({ status: 'error', message: expect.stringMatching(new RegExp(`^${name.replace('.', '\\.')}: .*(height|sample|value) 7 .*NaN`)) });
+      await expect(router.handle(TRUSTED, 'file:exportHeightmap', [request]), format).resolves.toMatchObject({
+        status: 'error',
+        message: expect.stringMatching(new RegExp(`^${name.replace('.', '\\.')}: .*(height|sample|value) 7 .*NaN`)),
+      });
     }
     expect(dialogs.shown).toHaveLength(0);
   });
@@ -112,7 +132,9 @@ describe('file:exportHeightmap', () => {
     const base = { ...OPTIONS, defaultName: 'wide.png', format: 'png16', heightfield: heightfield() };
     await expect(router.handle(TRUSTED, 'file:exportHeightmap', [{ ...base, range: { min: -1e308, max: 1e308 } }])).rejects.toThrow(/range\.min: below/);
     for (const format of ['png16', 'png8', 'r16'] as const) {
-      await expect(encodeHeightmapExport({ ...base, format, range: { min: -1e308, max: 1e308 } })).rejects.toThrow(/^wide\.png: height range -1e\+308\.\.1e\+308 is beyond ±3\.4028e\+38/);
+      await expect(encodeHeightmapExport({ ...base, format, range: { min: -1e308, max: 1e308 } })).rejects.toThrow(
+        /^wide\.png: height range -1e\+308\.\.1e\+308 is beyond ±3\.4028e\+38/,
+      );
     }
     expect(dialogs.shown).toHaveLength(0);
   });

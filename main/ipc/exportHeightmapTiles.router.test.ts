@@ -36,11 +36,15 @@ function terrain(width: number, depth: number): Heightfield {
   return field;
 }
 
-const tileNames = (field: Heightfield, spec: TileSpec, base: string, extension: string) => tileLayout(field.width, field.depth, spec).map((t) => ({ tile: t, name: `${tileName(base, t)}.${extension}` }));
+const tileNames = (field: Heightfield, spec: TileSpec, base: string, extension: string) =>
+  tileLayout(field.width, field.depth, spec).map((t) => ({ tile: t, name: `${tileName(base, t)}.${extension}` }));
 
 async function choose(names: string[]): Promise<string> {
   dialogs.queueDirectory(out);
-  const chosen = (await router.handle(TRUSTED, 'file:chooseExportDirectory', [{ title: 'Export Tiles', fileNames: names }])) as { status: string; handle: string };
+  const chosen = (await router.handle(TRUSTED, 'file:chooseExportDirectory', [{ title: 'Export Tiles', fileNames: names }])) as {
+    status: string;
+    handle: string;
+  };
   expect(chosen.status).toBe('chosen');
   return chosen.handle;
 }
@@ -68,14 +72,17 @@ describe('file:exportHeightmapTiles', () => {
       const extension = format.replace(/\d+$/, '') === 'png' ? 'png' : format;
       const files = tileNames(field, spec, `m-${format}`, extension);
       const handle = await choose(files.map((f) => f.name));
-      await expect(router.handle(TRUSTED, 'file:exportHeightmapTiles', [request(handle, field, `m-${format}.${extension}`, format, spec)])).resolves.toEqual({ written: files.length });
+      await expect(router.handle(TRUSTED, 'file:exportHeightmapTiles', [request(handle, field, `m-${format}.${extension}`, format, spec)])).resolves.toEqual({
+        written: files.length,
+      });
       for (const { tile, name } of files) {
         const piece = gridAsField(cropGrid(gridFromField(field), tile.i0, tile.j0, tile.width, tile.depth));
         const options = { range, byteOrder: 'be', flip: true, exrCompression: 'zip', fileName: name } as const;
         const bytes = new Uint8Array(await readFile(path.join(out, name)));
         expect(Buffer.from(bytes).equals(Buffer.from(encodeVariant(native, format, piece, options))), name).toBe(true);
         // Formats without compression: the bytes the window's worker wrote before, exactly.
-        if (format === 'r16' || format === 'r32') expect(Buffer.from(bytes).equals(Buffer.from(encodeVariant(portable, format, piece, options))), name).toBe(true);
+        if (format === 'r16' || format === 'r32')
+          expect(Buffer.from(bytes).equals(Buffer.from(encodeVariant(portable, format, piece, options))), name).toBe(true);
       }
     }
     expect(services.exportDirectories.open).toBe(0);
@@ -89,7 +96,11 @@ describe('file:exportHeightmapTiles', () => {
     await router.handle(TRUSTED, 'file:exportHeightmapTiles', [request(handle, field, 't.r16', 'r16', spec, { range: { min: -200, max: 200 } })]);
     const first = new Uint8Array(await readFile(path.join(out, files[0].name)));
     const piece = gridAsField(cropGrid(gridFromField(field), 0, 0, 17, 17));
-    expect(Buffer.from(first).equals(Buffer.from(encodeVariant(createCodecRegistry(), 'r16', piece, { range: { min: -200, max: 200 }, byteOrder: 'be', flip: true })))).toBe(true);
+    expect(
+      Buffer.from(first).equals(
+        Buffer.from(encodeVariant(createCodecRegistry(), 'r16', piece, { range: { min: -200, max: 200 }, byteOrder: 'be', flip: true })),
+      ),
+    ).toBe(true);
 
     // Again over the same files with the last target blocked: nothing is replaced, no temporary is left.
     const before = (await readdir(out)).sort();
@@ -98,8 +109,15 @@ describe('file:exportHeightmapTiles', () => {
     await mkdir(path.join(out, blocked));
     await writeFile(path.join(out, blocked, 'keep'), 'x');
     dialogs.queueAnswer(0); // Replace
-    const again = await choose(files.map((f) => f.name).slice(0, -1).concat(blocked));
-    await expect(router.handle(TRUSTED, 'file:exportHeightmapTiles', [request(again, terrain(49, 49), 't.r16', 'r16', spec, { range: { min: -1, max: 1 } })])).rejects.toThrow(new RegExp(`could not write ${blocked.replace('.', '\\.')}.*nothing was written`));
+    const again = await choose(
+      files
+        .map((f) => f.name)
+        .slice(0, -1)
+        .concat(blocked),
+    );
+    await expect(
+      router.handle(TRUSTED, 'file:exportHeightmapTiles', [request(again, terrain(49, 49), 't.r16', 'r16', spec, { range: { min: -1, max: 1 } })]),
+    ).rejects.toThrow(new RegExp(`could not write ${blocked.replace('.', '\\.')}.*nothing was written`));
     expect((await readdir(out)).sort()).toEqual(before);
     expect(Buffer.from(new Uint8Array(await readFile(path.join(out, files[0].name)))).equals(Buffer.from(first))).toBe(true);
     expect(services.exportDirectories.open).toBe(0);
@@ -108,13 +126,17 @@ describe('file:exportHeightmapTiles', () => {
   it('a tile layout the map cannot take, or NaN heights, is refused naming the file, with nothing written', async () => {
     const field = terrain(65, 33);
     const handle = await choose(['m_x0_y0.png']);
-    await expect(router.handle(TRUSTED, 'file:exportHeightmapTiles', [request(handle, field, 'm.png', 'png16', { size: 64, overlap: 0 })])).rejects.toThrow(/m\.png: cannot be exported: tiles of 64 with overlap 0 would leave a last tile one vertex wide/);
+    await expect(router.handle(TRUSTED, 'file:exportHeightmapTiles', [request(handle, field, 'm.png', 'png16', { size: 64, overlap: 0 })])).rejects.toThrow(
+      /m\.png: cannot be exported: tiles of 64 with overlap 0 would leave a last tile one vertex wide/,
+    );
     expect(services.exportDirectories.open).toBe(0);
     const bad = terrain(33, 33);
     bad.heights[40] = NaN;
     const names = tileNames(bad, { size: 17, overlap: 1 }, 'b', 'r32').map((f) => f.name);
     const second = await choose(names);
-    await expect(router.handle(TRUSTED, 'file:exportHeightmapTiles', [request(second, bad, 'b.r32', 'r32', { size: 17, overlap: 1 })])).rejects.toThrow(/ b_x\d_y\d\.r32: .*NaN/);
+    await expect(router.handle(TRUSTED, 'file:exportHeightmapTiles', [request(second, bad, 'b.r32', 'r32', { size: 17, overlap: 1 })])).rejects.toThrow(
+      / b_x\d_y\d\.r32: .*NaN/,
+    );
     expect(await readdir(out)).toEqual([]);
     expect(services.exportDirectories.open).toBe(0);
   });

@@ -41,7 +41,8 @@ const MUTATED_CALLS = 200;
 const SETTLE_MS = 5000;
 
 /** What an internal error (rather than a refusal) looks like. */
-const INTERNAL = /Cannot read propert|Cannot convert|is not a function|is not iterable|is not a constructor|undefined is not|null is not|Maximum call stack|Invalid string length|Invalid array length|Invalid typed array length|out of memory|\n\s+at /i;
+const INTERNAL =
+  /Cannot read propert|Cannot convert|is not a function|is not iterable|is not a constructor|undefined is not|null is not|Maximum call stack|Invalid string length|Invalid array length|Invalid typed array length|out of memory|\n\s+at /i;
 
 let root: string;
 let userData: string;
@@ -102,9 +103,31 @@ function validArgs(channel: RequestChannel): unknown[] {
     case 'recovery:write':
       return [{ fileName: 'a.faultline', payload }];
     case 'file:exportHeightmap':
-      return [{ title: 'Export Heightmap', defaultName: 'a.png', format: 'png16', byteOrder: 'le', flip: false, exrCompression: 'zip', heightfield: { width: 2, depth: 2, cellSize: 1, heights: new Uint8Array(16) }, job: 'export-1' }];
+      return [
+        {
+          title: 'Export Heightmap',
+          defaultName: 'a.png',
+          format: 'png16',
+          byteOrder: 'le',
+          flip: false,
+          exrCompression: 'zip',
+          heightfield: { width: 2, depth: 2, cellSize: 1, heights: new Uint8Array(16) },
+          job: 'export-1',
+        },
+      ];
     case 'file:exportHeightmapTiles':
-      return [{ handle: 'some-handle', fileName: 'a.r16', format: 'r16', byteOrder: 'le', flip: false, exrCompression: 'zip', tiles: { size: 2, overlap: 0 }, heightfield: { width: 2, depth: 2, cellSize: 1, heights: new Uint8Array(16) } }];
+      return [
+        {
+          handle: 'some-handle',
+          fileName: 'a.r16',
+          format: 'r16',
+          byteOrder: 'le',
+          flip: false,
+          exrCompression: 'zip',
+          tiles: { size: 2, overlap: 0 },
+          heightfield: { width: 2, depth: 2, cellSize: 1, heights: new Uint8Array(16) },
+        },
+      ];
     case 'file:writeExportChunk':
       return [{ handle: 'some-handle', fileName: 'a.png', offset: 0, bytes: new Uint8Array(4), last: true }];
     case 'file:cancelExport':
@@ -128,39 +151,70 @@ function hostileValue(next: Next, depth = 0): unknown {
   const pick = Math.floor(next() * 40);
   const int = (n: number) => Math.floor(next() * n);
   switch (pick) {
-    case 0: return undefined;
-    case 1: return null;
-    case 2: return next() < 0.5;
-    case 3: return [0, -0, NaN, Infinity, -Infinity, -1, 2 ** 53, 1e308, 4.5, 2 ** 31, -(2 ** 31), 99][int(12)];
-    case 4: return BigInt(int(1000)) * 10n ** 20n;
-    case 5: return ['', 'a', '/etc/passwd', '../../x.faultline', '__proto__', 'constructor', 'toString', 'C:\\Windows\\x', 'a\u0000b', '⛰'.repeat(3)][int(10)];
-    case 6: return 'x'.repeat([256, 4097, 70_000][int(3)]);
-    case 7: return new Uint8Array(int(64));
-    case 8: return HUGE_BYTES;
-    case 9: return new [Int8Array, Uint16Array, Int32Array, Float32Array, Float64Array, BigInt64Array, Uint8ClampedArray][int(7)](int(32));
-    case 10: return new DataView(new ArrayBuffer(int(64)));
-    case 11: return new ArrayBuffer(int(64));
-    case 12: return new Array(int(4) + 1);
-    case 13: return SPARSE;
-    case 14: return [];
-    case 15: return {};
-    case 16: return Object.create(null) as object;
-    case 17: return JSON.parse('{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}') as unknown;
-    case 18: return { toString: 'x', valueOf: 1, hasOwnProperty: null };
-    case 19: return MANY_KEYS;
-    case 20: return DEEP;
-    case 21: return new Map([['a', 1]]);
-    case 22: return new Set([1]);
-    case 23: return new Date(0);
-    case 24: return /x/;
-    case 25: return new Error('boom');
-    case 26: return { json: 'x'.repeat(10), heights: new Uint8Array(3) };
-    case 27: return { json: '['.repeat(100_000), heights: new Uint8Array(16) };
-    case 28: return { payload: { json: json(8193, 8193), heightsUpload: 'nope' } };
-    case 29: return { handle: 'h', payload: { json: json(), heights: new Uint8Array(16), heightsUpload: 'u' } };
+    case 0:
+      return undefined;
+    case 1:
+      return null;
+    case 2:
+      return next() < 0.5;
+    case 3:
+      return [0, -0, NaN, Infinity, -Infinity, -1, 2 ** 53, 1e308, 4.5, 2 ** 31, -(2 ** 31), 99][int(12)];
+    case 4:
+      return BigInt(int(1000)) * 10n ** 20n;
+    case 5:
+      return ['', 'a', '/etc/passwd', '../../x.faultline', '__proto__', 'constructor', 'toString', 'C:\\Windows\\x', 'a\u0000b', '⛰'.repeat(3)][int(10)];
+    case 6:
+      return 'x'.repeat([256, 4097, 70_000][int(3)]);
+    case 7:
+      return new Uint8Array(int(64));
+    case 8:
+      return HUGE_BYTES;
+    case 9:
+      return new [Int8Array, Uint16Array, Int32Array, Float32Array, Float64Array, BigInt64Array, Uint8ClampedArray][int(7)](int(32));
+    case 10:
+      return new DataView(new ArrayBuffer(int(64)));
+    case 11:
+      return new ArrayBuffer(int(64));
+    case 12:
+      return new Array(int(4) + 1);
+    case 13:
+      return SPARSE;
+    case 14:
+      return [];
+    case 15:
+      return {};
+    case 16:
+      return Object.create(null) as object;
+    case 17:
+      return JSON.parse('{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}') as unknown;
+    case 18:
+      return { toString: 'x', valueOf: 1, hasOwnProperty: null };
+    case 19:
+      return MANY_KEYS;
+    case 20:
+      return DEEP;
+    case 21:
+      return new Map([['a', 1]]);
+    case 22:
+      return new Set([1]);
+    case 23:
+      return new Date(0);
+    case 24:
+      return /x/;
+    case 25:
+      return new Error('boom');
+    case 26:
+      return { json: 'x'.repeat(10), heights: new Uint8Array(3) };
+    case 27:
+      return { json: '['.repeat(100_000), heights: new Uint8Array(16) };
+    case 28:
+      return { payload: { json: json(8193, 8193), heightsUpload: 'nope' } };
+    case 29:
+      return { handle: 'h', payload: { json: json(), heights: new Uint8Array(16), heightsUpload: 'u' } };
     // Heightfield payloads (file:exportHeightmap, file:exportHeightmapTiles): an upload that does not exist, heights that are not
     // the map's, both or neither, sizes and cell sizes out of range.
-    case 30: return { heightfield: { width: 8193, depth: 8193, cellSize: 1, heightsUpload: 'nope' } };
+    case 30:
+      return { heightfield: { width: 8193, depth: 8193, cellSize: 1, heightsUpload: 'nope' } };
     case 31:
       return [
         { width: 3, depth: 2, cellSize: 1, heights: HUGE_BYTES },
@@ -174,7 +228,12 @@ function hostileValue(next: Next, depth = 0): unknown {
       if (depth > 2) return int(10);
       return next() < 0.5
         ? Array.from({ length: int(4) }, () => hostileValue(next, depth + 1))
-        : Object.fromEntries(Array.from({ length: int(4) }, (_, k) => [['id', 'enabled', 'payload', 'json', 'handle', 'bytes', 'x', '__proto__'][int(8)] + (k ? '' : ''), hostileValue(next, depth + 1)]));
+        : Object.fromEntries(
+            Array.from({ length: int(4) }, (_, k) => [
+              ['id', 'enabled', 'payload', 'json', 'handle', 'bytes', 'x', '__proto__'][int(8)] + (k ? '' : ''),
+              hostileValue(next, depth + 1),
+            ]),
+          );
   }
 }
 
@@ -232,7 +291,12 @@ async function settle(sender: unknown, channel: unknown, args: unknown): Promise
 
 function describeArgs(args: unknown): string {
   try {
-    return JSON.stringify(args, (_, v: unknown) => (typeof v === 'bigint' ? `${v}n` : ArrayBuffer.isView(v) ? `<${v.constructor.name} ${v.byteLength}>` : v))?.slice(0, 300) ?? String(args);
+    return (
+      JSON.stringify(args, (_, v: unknown) => (typeof v === 'bigint' ? `${v}n` : ArrayBuffer.isView(v) ? `<${v.constructor.name} ${v.byteLength}>` : v))?.slice(
+        0,
+        300,
+      ) ?? String(args)
+    );
   } catch {
     return '<unprintable>';
   }
@@ -261,7 +325,8 @@ describe('IPC router under fuzzing', () => {
         refused++;
         const { error } = outcome;
         const message = error instanceof Error ? error.message : `<not an Error: ${String(error)}>`;
-        const plain = error instanceof Error && new RegExp(`^(IPC refused: |${channel} failed: )`).test(message) && !INTERNAL.test(message) && message.length < 2000;
+        const plain =
+          error instanceof Error && new RegExp(`^(IPC refused: |${channel} failed: )`).test(message) && !INTERNAL.test(message) && message.length < 2000;
         // The call is described only when it failed: describing each one would cost more than the calls.
         if (!plain) expect.fail(`${channel} ${describeArgs(args)} → ${message}`);
       }
@@ -290,7 +355,14 @@ describe('IPC router under fuzzing', () => {
   });
 
   it('a save or journal whose layer stack no reader would open is refused naming the layer, nothing written (issue 38)', { timeout: 30_000 }, async () => {
-    const layer = (params: Record<string, unknown>, name = 'Faults') => ({ id: 'faults', kind: 'faults', name, enabled: true, opacity: 1, params: { seed: 5, iterations: 10, lineMethod: 'normal', decay: { disp0: 1, dispN: 1, n: 5 }, ...params } });
+    const layer = (params: Record<string, unknown>, name = 'Faults') => ({
+      id: 'faults',
+      kind: 'faults',
+      name,
+      enabled: true,
+      opacity: 1,
+      params: { seed: 5, iterations: 10, lineMethod: 'normal', decay: { disp0: 1, dispN: 1, n: 5 }, ...params },
+    });
     const cases: [unknown, RegExp][] = [
       [layer({ seed: -5.5 }), /layer 1 "Faults" \(faults\): seed is -5\.5, not a whole number from 0 to 4294967295$/],
       [layer({ seed: 4294967296 }), /layer 1 "Faults" \(faults\): seed is 4294967296/],
@@ -307,7 +379,10 @@ describe('IPC router under fuzzing', () => {
       expect(saved.message).toMatch(/^stack\.faultline: cannot be saved: /);
       expect(saved.message).toMatch(problem);
       expect(saved.message).not.toMatch(INTERNAL);
-      const journal = await router.handle(TRUSTED, 'recovery:write', [{ payload }]).then(() => 'written', (error: Error) => error.message);
+      const journal = await router.handle(TRUSTED, 'recovery:write', [{ payload }]).then(
+        () => 'written',
+        (error: Error) => error.message,
+      );
       expect(journal).toMatch(problem);
     }
     expect((await readdir(root)).filter((name) => name.startsWith('stack'))).toEqual([]);
@@ -320,7 +395,12 @@ describe('IPC router under fuzzing', () => {
     const before = (await readdir(userData).catch(() => [])).sort();
     for (const channel of [...CHANNELS, 'fs:writeFile', '__proto__', 'constructor', 42, null]) {
       for (const sender of UNTRUSTED) {
-        for (const args of [[], channel === 'project:registerDrop' ? [existingProject] : [hostileValue(next)], typeof channel === 'string' ? validArgs(channel as RequestChannel) : [], 'not a list']) {
+        for (const args of [
+          [],
+          channel === 'project:registerDrop' ? [existingProject] : [hostileValue(next)],
+          typeof channel === 'string' ? validArgs(channel as RequestChannel) : [],
+          'not a list',
+        ]) {
           const outcome = await settle(sender, channel, args);
           expect(outcome.ok, `${String(channel)} from ${describeArgs(sender)}`).toBe(false);
           if (!outcome.ok) expect((outcome.error as Error).message).toMatch(/^IPC refused: sender .* is not the Faultline window$/);

@@ -32,7 +32,7 @@ afterEach(async () => {
 });
 
 describe('IPC router', () => {
-  it('saves renderer bytes only to the path chosen in main\'s own save dialog', async () => {
+  it("saves renderer bytes only to the path chosen in main's own save dialog", async () => {
     const target = path.join(folder, 'chosen.csv');
     dialogs.queueSave(target);
     const bytes = new Uint8Array([1, 2, 3, 250]);
@@ -72,7 +72,14 @@ describe('IPC router', () => {
 
   it('refuses senders other than the app document', async () => {
     const spy = vi.spyOn(services.settings, 'get');
-    for (const url of ['https://evil.example/', 'file:///tmp/other.html', 'file:///opt/Faultline/resources/app/dist/renderer/index.html.evil', 'about:blank', '', 'not a url']) {
+    for (const url of [
+      'https://evil.example/',
+      'file:///tmp/other.html',
+      'file:///opt/Faultline/resources/app/dist/renderer/index.html.evil',
+      'about:blank',
+      '',
+      'not a url',
+    ]) {
       await expect(router.handle({ url }, 'settings:get', []), url).rejects.toThrow(/is not the Faultline window/);
     }
     expect(spy).not.toHaveBeenCalled();
@@ -131,7 +138,9 @@ describe('IPC router', () => {
   });
 
   it('refuses holes and prototype keys with a validation message, never a TypeError', async () => {
-    await expect(router.handle(TRUSTED, 'commands:setState', [new Array(1)])).rejects.toThrow(/^IPC refused: commands:setState argument 1\[0\]: expected an object, got undefined$/);
+    await expect(router.handle(TRUSTED, 'commands:setState', [new Array(1)])).rejects.toThrow(
+      /^IPC refused: commands:setState argument 1\[0\]: expected an object, got undefined$/,
+    );
     const request = { title: 'Export', defaultName: 'a.csv', filters: new Array(1), bytes: new Uint8Array(1) };
     await expect(router.handle(TRUSTED, 'file:saveBytesAs', [request])).rejects.toThrow(/filters\[0\]: expected an object, got undefined/);
     for (const key of ['constructor', 'toString', '__proto__', 'valueOf']) {
@@ -149,7 +158,9 @@ describe('IPC router', () => {
     await router.handle(TRUSTED, 'project:saveAs', [{ defaultName: 'victim.faultline', payload: { json, heights: new Uint8Array(16) } }]);
     const original = await readFile(victim);
     for (const named of [victim, 'victim.faultline', `file://${victim}`]) {
-      await expect(router.handle(TRUSTED, 'project:openDropped', [named]), named).rejects.toThrow(/IPC refused: project:openDropped argument 1: does not match/);
+      await expect(router.handle(TRUSTED, 'project:openDropped', [named]), named).rejects.toThrow(
+        /IPC refused: project:openDropped argument 1: does not match/,
+      );
     }
     await expect(router.handle(TRUSTED, 'project:openDropped', ['0000-guessed'])).resolves.toMatchObject({ status: 'error', message: /not known here/ });
     await expect(router.handle(TRUSTED, 'project:registerDrop', ['/etc/passwd'])).rejects.toThrow(/passwd: is not a Faultline project/);
@@ -157,16 +168,17 @@ describe('IPC router', () => {
     expect(await readFile(victim)).toEqual(original);
 
     // The preload's way: it registers the File's path (webUtils.getPathForFile) and the page opens by token.
-    const files = createDroppedFileApi(
-      ((channel: RequestChannel, ...args: unknown[]) => router.handle(TRUSTED, channel, args)) as Invoke,
-      (file) => (file === 'the dropped File' ? victim : ''),
+    const files = createDroppedFileApi(((channel: RequestChannel, ...args: unknown[]) => router.handle(TRUSTED, channel, args)) as Invoke, (file) =>
+      file === 'the dropped File' ? victim : '',
     );
     expect(await files.dropToken('a File with no path')).toBeNull();
     const token = await files.dropToken('the dropped File');
     const opened = (await router.handle(TRUSTED, 'project:openDropped', [token])) as ProjectOpenResult;
     expect(opened).toMatchObject({ status: 'opened', fileName: 'victim.faultline' });
     if (opened.status !== 'opened') return;
-    await expect(router.handle(TRUSTED, 'project:save', [{ handle: opened.handle, payload: { json, heights: new Uint8Array(new Float32Array([1, 2, 3, 4]).buffer) } }])).resolves.toMatchObject({ status: 'saved' });
+    await expect(
+      router.handle(TRUSTED, 'project:save', [{ handle: opened.handle, payload: { json, heights: new Uint8Array(new Float32Array([1, 2, 3, 4]).buffer) } }]),
+    ).resolves.toMatchObject({ status: 'saved' });
     expect(new Float32Array((await readFile(victim)).buffer.slice(-20, -4))).toEqual(new Float32Array([1, 2, 3, 4]));
   });
 
@@ -182,7 +194,7 @@ describe('IPC router', () => {
     await expect(result).rejects.toThrow(/not the Faultline window/);
   });
 
-  it('takes a project\'s heights as an upload in pieces and gives the service the assembled bytes', async () => {
+  it("takes a project's heights as an upload in pieces and gives the service the assembled bytes", async () => {
     const heights = new Float32Array(7 * 5).map((_, k) => k * 0.5 - 3);
     const bytes = new Uint8Array(heights.buffer);
     const json = JSON.stringify({ width: 7, depth: 5, cellSize: 1, recipe: null, history: [], props: [], view: {} });
@@ -208,7 +220,9 @@ describe('IPC router', () => {
     await expect(router.handle(TRUSTED, 'upload:append', [id, new Uint8Array(8)])).rejects.toThrow(/IPC refused.*argument 2: expected a finite number/);
     await expect(router.handle(TRUSTED, 'upload:append', [id, -1, new Uint8Array(8)])).rejects.toThrow(/IPC refused.*below 0/);
     await router.handle(TRUSTED, 'upload:append', [id, 0, new Uint8Array(8)]);
-    await expect(router.handle(TRUSTED, 'recovery:write', [{ payload: { json, heights, heightsUpload: id } }])).rejects.toThrow(/either heights or heightsUpload/);
+    await expect(router.handle(TRUSTED, 'recovery:write', [{ payload: { json, heights, heightsUpload: id } }])).rejects.toThrow(
+      /either heights or heightsUpload/,
+    );
     await expect(router.handle(TRUSTED, 'recovery:write', [{ payload: { json } }])).rejects.toThrow(/either heights or heightsUpload/);
     await expect(router.handle(TRUSTED, 'recovery:write', [{ payload: { json, heightsUpload: id } }])).rejects.toThrow(/incomplete: 8 of 16 bytes/);
     await expect(router.handle(TRUSTED, 'recovery:write', [{ payload: { json, heightsUpload: 'no-such-upload' } }])).rejects.toThrow(/unknown/);
@@ -220,7 +234,9 @@ describe('recovery:write file names', () => {
   it('refuses a fileName that is not a plain name, or that Windows reserves, and keeps a plain one', async () => {
     const payload = { json: '{}', heights: new Float32Array(0) };
     for (const fileName of ['..', '../x.faultline', 'a/b.faultline', 'C:\\Windows\\win.ini', 'C:win.ini', 'con', 'NUL.faultline', 'com1.txt']) {
-      await expect(router.handle(TRUSTED, 'recovery:write', [{ fileName, payload }]), fileName).rejects.toThrow(/fileName: .*(plain file name|folder reference|reserves)/);
+      await expect(router.handle(TRUSTED, 'recovery:write', [{ fileName, payload }]), fileName).rejects.toThrow(
+        /fileName: .*(plain file name|folder reference|reserves)/,
+      );
     }
   });
 });

@@ -61,7 +61,10 @@ export function createIpcRouter({ services, isTrustedSender }: IpcRouterOptions)
     if (!layers) return { ...request, payload: { json: payload.json, heights } };
     const { json, origin, problem } = layers;
     const data = 'data' in layers ? layers.data : services.uploads.take(layers.dataUpload);
-    return { ...request, payload: { json: payload.json, heights, layers: { json, data, ...(origin ? { origin } : {}), ...(problem !== undefined ? { problem } : {}) } } };
+    return {
+      ...request,
+      payload: { json: payload.json, heights, layers: { json, data, ...(origin ? { origin } : {}), ...(problem !== undefined ? { problem } : {}) } },
+    };
   }
 
   /** The same for a heightfield payload; uploaded heights must be the map's exactly (inline ones are checked by the validator). */
@@ -69,7 +72,8 @@ export function createIpcRouter({ services, isTrustedSender }: IpcRouterOptions)
     const { heightfield } = request;
     const { width, depth, cellSize } = heightfield;
     const heights = 'heights' in heightfield ? heightfield.heights : services.uploads.take(heightfield.heightsUpload);
-    if (heights.byteLength !== width * depth * 4) throw new Error(`heightfield.heights: ${heights.byteLength} bytes uploaded, expected ${width * depth * 4} for ${width} × ${depth} float32 heights`);
+    if (heights.byteLength !== width * depth * 4)
+      throw new Error(`heightfield.heights: ${heights.byteLength} bytes uploaded, expected ${width * depth * 4} for ${width} × ${depth} float32 heights`);
     return { ...request, heightfield: { width, depth, cellSize, heights } };
   }
 

@@ -50,7 +50,10 @@ export interface ScriptedDialogs extends DialogService {
   queueDirectory(path: string | null): void;
   queueAnswer(buttonIndex: number): void;
   /** Every dialog shown so far, for assertions. */
-  readonly shown: Array<{ kind: 'open' | 'save' | 'directory' | 'ask'; options: OpenDialogOptions | SaveDialogOptions | DirectoryDialogOptions | QuestionOptions }>;
+  readonly shown: Array<{
+    kind: 'open' | 'save' | 'directory' | 'ask';
+    options: OpenDialogOptions | SaveDialogOptions | DirectoryDialogOptions | QuestionOptions;
+  }>;
 }
 
 export function createScriptedDialogs(): ScriptedDialogs {

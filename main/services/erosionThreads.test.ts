@@ -20,7 +20,11 @@ describe('erosion on worker threads', () => {
   afterAll(() => pool.close());
 
   it('gives the bytes of one thread on 1, 2, 3 and 4 workers (hydraulic versions 2 and 3 with masks, thermal)', async () => {
-    const steps: TerrainStep[] = [hydraulicStep({ droplets: 8000, seed: 6, lifetime: 12 }), hydraulicStep({ droplets: 8000, seed: 6, lifetime: 12, version: 3 }), thermalStep({ iterations: 7 })];
+    const steps: TerrainStep[] = [
+      hydraulicStep({ droplets: 8000, seed: 6, lifetime: 12 }),
+      hydraulicStep({ droplets: 8000, seed: 6, lifetime: 12, version: 3 }),
+      thermalStep({ iterations: 7 }),
+    ];
     for (const step of steps) {
       const reference = faultField(201);
       const referenceMasks = masksFor(reference.heights.length);
@@ -30,7 +34,7 @@ describe('erosion on worker threads', () => {
         const masks = masksFor(field.heights.length);
         const seen: number[] = [];
         expect(await applyStepThreaded(field, step, null, { threads, pool, masks, onProgress: (done, total) => seen.push(done / total) })).toBe(true);
-        expect(bits(field.heights), `${step.kind} ${"version" in step ? step.version : ""} on ${threads} threads`).toEqual(bits(reference.heights));
+        expect(bits(field.heights), `${step.kind} ${'version' in step ? step.version : ''} on ${threads} threads`).toEqual(bits(reference.heights));
         expect(bits(masks.flow)).toEqual(bits(referenceMasks.flow));
         expect(bits(masks.deposition)).toEqual(bits(referenceMasks.deposition));
         expect(seen[seen.length - 1]).toBe(1);
@@ -65,7 +69,12 @@ describe('erosion on worker threads', () => {
     const masks = masksFor(field.heights.length);
     let progressed = 0;
     const step = hydraulicStep({ droplets: 4_000_000, lifetime: 30, version: 3 });
-    const finished = await applyStepThreaded(field, step, null, { threads: 2, masks, onProgress: (done) => (progressed = done), shouldCancel: () => progressed > 0 });
+    const finished = await applyStepThreaded(field, step, null, {
+      threads: 2,
+      masks,
+      onProgress: (done) => (progressed = done),
+      shouldCancel: () => progressed > 0,
+    });
     expect(finished).toBe(false);
     expect(progressed).toBeLessThan(step.droplets);
     expect(bits(field.heights)).toEqual(bits(before));

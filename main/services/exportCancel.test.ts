@@ -52,38 +52,60 @@ async function until(check: () => Promise<boolean>, timeoutMs = 120_000): Promis
 }
 
 describe('cancelling an export in main', () => {
-  it(`8193² tiles: the encoder stops mid-tile within 1 s, the temporaries go, an earlier export of the same names stays byte for byte`, { timeout: 240_000 }, async () => {
-    const tiles = { size: 4097, overlap: 1 };
-    const names = tileLayout(SIDE, SIDE, tiles).map((t) => `${tileName('big', t)}.r16`);
-    // An earlier export of the same names.
-    const before = new Map(names.map((name, k) => [name, Buffer.from(`earlier tile ${k}`)]));
-    for (const [name, bytes] of before) await writeFile(path.join(out, name), bytes);
-    dialogs.queueDirectory(out);
-    dialogs.queueAnswer(0); // Replace
-    const chosen = (await call('file:chooseExportDirectory', { title: 'Export Tiles', fileNames: names })) as { status: string; handle: string };
-    expect(chosen.status).toBe('chosen');
-    const running = call('file:exportHeightmapTiles', { handle: chosen.handle, fileName: 'big.r16', format: 'r16', byteOrder: 'le', flip: false, exrCompression: 'zip', tiles, heightfield: bigMap() }).then(
-      () => 'finished',
-      (error: unknown) => (error as Error).message,
-    );
-    // The first tile is staged (its temporary is there): the second is being encoded.
-    await until(async () => (await listing()).some((name) => name.endsWith('.tmp')));
-    const start = performance.now();
-    const answer = await call('file:cancelExport', { job: chosen.handle });
-    const outcome = await running;
-    const elapsed = performance.now() - start;
-    expect(answer).toEqual({ status: 'cancelled' });
-    expect(outcome).toBe('file:exportHeightmapTiles failed: the export was cancelled; nothing was written');
-    expect(elapsed).toBeLessThan(1000);
-    expect(await listing()).toEqual([...names].sort());
-    for (const [name, bytes] of before) expect((await readFile(path.join(out, name))).equals(bytes)).toBe(true);
-    // The handle is over: nothing more can be written through it, and a second cancel knows nothing of it.
-    expect(services.exportDirectories.open).toBe(0);
-    expect(await call('file:cancelExport', { job: chosen.handle })).toEqual({ status: 'unknown' });
-  });
+  it(
+    `8193² tiles: the encoder stops mid-tile within 1 s, the temporaries go, an earlier export of the same names stays byte for byte`,
+    { timeout: 240_000 },
+    async () => {
+      const tiles = { size: 4097, overlap: 1 };
+      const names = tileLayout(SIDE, SIDE, tiles).map((t) => `${tileName('big', t)}.r16`);
+      // An earlier export of the same names.
+      const before = new Map(names.map((name, k) => [name, Buffer.from(`earlier tile ${k}`)]));
+      for (const [name, bytes] of before) await writeFile(path.join(out, name), bytes);
+      dialogs.queueDirectory(out);
+      dialogs.queueAnswer(0); // Replace
+      const chosen = (await call('file:chooseExportDirectory', { title: 'Export Tiles', fileNames: names })) as { status: string; handle: string };
+      expect(chosen.status).toBe('chosen');
+      const running = call('file:exportHeightmapTiles', {
+        handle: chosen.handle,
+        fileName: 'big.r16',
+        format: 'r16',
+        byteOrder: 'le',
+        flip: false,
+        exrCompression: 'zip',
+        tiles,
+        heightfield: bigMap(),
+      }).then(
+        () => 'finished',
+        (error: unknown) => (error as Error).message,
+      );
+      // The first tile is staged (its temporary is there): the second is being encoded.
+      await until(async () => (await listing()).some((name) => name.endsWith('.tmp')));
+      const start = performance.now();
+      const answer = await call('file:cancelExport', { job: chosen.handle });
+      const outcome = await running;
+      const elapsed = performance.now() - start;
+      expect(answer).toEqual({ status: 'cancelled' });
+      expect(outcome).toBe('file:exportHeightmapTiles failed: the export was cancelled; nothing was written');
+      expect(elapsed).toBeLessThan(1000);
+      expect(await listing()).toEqual([...names].sort());
+      for (const [name, bytes] of before) expect((await readFile(path.join(out, name))).equals(bytes)).toBe(true);
+      // The handle is over: nothing more can be written through it, and a second cancel knows nothing of it.
+      expect(services.exportDirectories.open).toBe(0);
+      expect(await call('file:cancelExport', { job: chosen.handle })).toEqual({ status: 'unknown' });
+    },
+  );
 
   it('8193² heightmap (EXR): the encode stops within 1 s, no save dialog is shown, nothing is written', { timeout: 240_000 }, async () => {
-    const running = call('file:exportHeightmap', { title: 'Export Heightmap', defaultName: 'big.exr', format: 'exr', byteOrder: 'le', flip: false, exrCompression: 'zip', heightfield: bigMap(), job: 'export-big-1' });
+    const running = call('file:exportHeightmap', {
+      title: 'Export Heightmap',
+      defaultName: 'big.exr',
+      format: 'exr',
+      byteOrder: 'le',
+      flip: false,
+      exrCompression: 'zip',
+      heightfield: bigMap(),
+      job: 'export-big-1',
+    });
     // Cancelled while the encoder thread is at work.
     await new Promise((resolve) => setTimeout(resolve, 400));
     const start = performance.now();
@@ -101,7 +123,8 @@ describe('cancelling an export in main', () => {
     dialogs.queueDirectory(out);
     dialogs.queueAnswer(0);
     const chosen = (await call('file:chooseExportDirectory', { title: 'Export', fileNames: ['m.png', 'm_grass.png', 'm.unreal.json'] })) as { handle: string };
-    const piece = (fileName: string, offset: number, bytes: Uint8Array, last: boolean) => call('file:writeExportChunk', { handle: chosen.handle, fileName, offset, bytes, last });
+    const piece = (fileName: string, offset: number, bytes: Uint8Array, last: boolean) =>
+      call('file:writeExportChunk', { handle: chosen.handle, fileName, offset, bytes, last });
     await piece('m.png', 0, new Uint8Array(1000).fill(1), true);
     await piece('m_grass.png', 0, new Uint8Array(500).fill(2), false);
     expect((await listing()).filter((n) => n.endsWith('.tmp'))).toHaveLength(2);
@@ -125,11 +148,14 @@ describe('cancelling an export in main', () => {
       dialogs.queueAnswer(0);
       const chosen = await service.choose({ title: 'Export', fileNames: names });
       if (chosen.status !== 'chosen') throw new Error('not chosen');
-      for (const name of names.slice(0, -1)) await service.writeChunk({ handle: chosen.handle, fileName: name, offset: 0, bytes: new TextEncoder().encode(`new ${name}`), last: true });
-      const last = service.writeChunk({ handle: chosen.handle, fileName: 't.unity.json', offset: 0, bytes: new TextEncoder().encode('new t.unity.json'), last: true }).then(
-        () => 'written',
-        () => 'refused',
-      );
+      for (const name of names.slice(0, -1))
+        await service.writeChunk({ handle: chosen.handle, fileName: name, offset: 0, bytes: new TextEncoder().encode(`new ${name}`), last: true });
+      const last = service
+        .writeChunk({ handle: chosen.handle, fileName: 't.unity.json', offset: 0, bytes: new TextEncoder().encode('new t.unity.json'), last: true })
+        .then(
+          () => 'written',
+          () => 'refused',
+        );
       for (let tick = 0; tick < delay; tick++) await new Promise((resolve) => setImmediate(resolve));
       const answer = await service.cancel(chosen.handle);
       const written = await last;
@@ -173,7 +199,18 @@ describe('cancelling an export in main', () => {
   it('a cancel that overtakes its heightmap export’s request: main neither encodes nor asks where to save', async () => {
     expect(await call('file:cancelExport', { job: 'export-early-1' })).toEqual({ status: 'unknown' });
     const heightfield = { width: 3, depth: 3, cellSize: 1, heights: new Uint8Array(36) };
-    expect(await call('file:exportHeightmap', { title: 'Export Heightmap', defaultName: 'a.png', format: 'png16', byteOrder: 'le', flip: false, exrCompression: 'zip', heightfield, job: 'export-early-1' })).toEqual({ status: 'cancelled' });
+    expect(
+      await call('file:exportHeightmap', {
+        title: 'Export Heightmap',
+        defaultName: 'a.png',
+        format: 'png16',
+        byteOrder: 'le',
+        flip: false,
+        exrCompression: 'zip',
+        heightfield,
+        job: 'export-early-1',
+      }),
+    ).toEqual({ status: 'cancelled' });
     expect(dialogs.shown).toEqual([]);
   });
 });

@@ -125,7 +125,9 @@ describe('export to a folder through a handle', () => {
     const sender = { url: 'app://x' };
     for (const name of ['../evil.png', '..', '.hidden', 'a/b.png', 'a\\b.png', 'C:x.png', '/etc/passwd', `${dir}/x.png`]) {
       await expect(router.handle(sender, 'file:chooseExportDirectory', [{ title: 't', fileNames: [name] }])).rejects.toThrow(/IPC refused/);
-      await expect(router.handle(sender, 'file:writeExportChunk', [{ handle: 'abc', fileName: name, offset: 0, bytes: Uint8Array.of(1), last: true }])).rejects.toThrow(/IPC refused/);
+      await expect(
+        router.handle(sender, 'file:writeExportChunk', [{ handle: 'abc', fileName: name, offset: 0, bytes: Uint8Array.of(1), last: true }]),
+      ).rejects.toThrow(/IPC refused/);
     }
     dialogs.queueDirectory(dir);
     const chosen = (await router.handle(sender, 'file:chooseExportDirectory', [{ title: 't', fileNames: ['ok.png'] }])) as { handle: string };
@@ -146,7 +148,13 @@ describe('an export session: files in pieces, staged as they come, put in place 
     if (chosen.status !== 'chosen') throw new Error(`not chosen: ${chosen.status}`);
     return chosen.handle;
   };
-  const piece = (handle: string, fileName: string, offset: number, values: number[], last: boolean) => ({ handle, fileName, offset, bytes: Uint8Array.from(values), last });
+  const piece = (handle: string, fileName: string, offset: number, values: number[], last: boolean) => ({
+    handle,
+    fileName,
+    offset,
+    bytes: Uint8Array.from(values),
+    last,
+  });
 
   it('stages each piece in the file’s temporary and renames every file only after the last file’s last piece', async () => {
     await writeFile(path.join(dir, 't.png'), 'old heightmap');
@@ -175,9 +183,17 @@ describe('an export session: files in pieces, staged as they come, put in place 
     const dialogs = createScriptedDialogs();
     const service = createExportDirectoryService(dialogs);
     const cases: [string, (handle: string) => Promise<unknown>, RegExp][] = [
-      ['a gap', (h) => service.writeChunk(piece(h, 't.png', 5, [1], true)), /^could not write t\.png: its piece at byte 5 arrived out of order \(3 bytes were written\); nothing was written$/],
+      [
+        'a gap',
+        (h) => service.writeChunk(piece(h, 't.png', 5, [1], true)),
+        /^could not write t\.png: its piece at byte 5 arrived out of order \(3 bytes were written\); nothing was written$/,
+      ],
       ['a repeat', (h) => service.writeChunk(piece(h, 't.png', 0, [1], true)), /out of order/],
-      ['another file', (h) => service.writeChunk(piece(h, 't.json', 0, [1], true)), /^could not write t\.json: a piece of it arrived while t\.png was not finished; nothing was written$/],
+      [
+        'another file',
+        (h) => service.writeChunk(piece(h, 't.json', 0, [1], true)),
+        /^could not write t\.json: a piece of it arrived while t\.png was not finished; nothing was written$/,
+      ],
       ['not announced', (h) => service.writeChunk(piece(h, 'u.png', 0, [1], true)), /not one of the files this export announced/],
     ];
     for (const [what, send, refusal] of cases) {
@@ -215,7 +231,9 @@ describe('an export session: files in pieces, staged as they come, put in place 
     const service = createExportDirectoryService(dialogs);
     const handle = await open(service, dialogs, ['m.png', 'm_snow.png', 'm.json']);
     await service.writeChunk(piece(handle, 'm.png', 0, [1], true));
-    await expect(service.writeChunk(piece(handle, 'm_snow.png', 0, [2], false))).rejects.toThrow(/^could not write m_snow\.png: a folder of that name is in the way; nothing was written$/);
+    await expect(service.writeChunk(piece(handle, 'm_snow.png', 0, [2], false))).rejects.toThrow(
+      /^could not write m_snow\.png: a folder of that name is in the way; nothing was written$/,
+    );
     expect(await listing(dir)).toEqual(['m.png', 'm_snow.png']);
     expect(await readFile(path.join(dir, 'm.png'), 'utf8')).toBe('old map');
   });
@@ -250,10 +268,15 @@ describe('an export session: files in pieces, staged as they come, put in place 
   it('refuses an export that cannot fit in the memory available, before any dialog', async () => {
     const dialogs = createScriptedDialogs();
     const service = createExportDirectoryService(dialogs, { availableMemory: () => 1.2e9 });
-    const refused = await service.choose({ title: 'Export for Unreal', fileNames: ['a.png'], memory: { bytes: 3.05e9, what: 'the Unreal Engine 5 export (8129 × 8129, 16 mask layers)' } });
+    const refused = await service.choose({
+      title: 'Export for Unreal',
+      fileNames: ['a.png'],
+      memory: { bytes: 3.05e9, what: 'the Unreal Engine 5 export (8129 × 8129, 16 mask layers)' },
+    });
     expect(refused).toEqual({
       status: 'refused',
-      message: 'the Unreal Engine 5 export (8129 × 8129, 16 mask layers) needs about 3.1 GB of memory and 1.2 GB is available: choose a smaller resolution, or close other programs and export again; nothing was written',
+      message:
+        'the Unreal Engine 5 export (8129 × 8129, 16 mask layers) needs about 3.1 GB of memory and 1.2 GB is available: choose a smaller resolution, or close other programs and export again; nothing was written',
     });
     expect(dialogs.shown).toEqual([]);
     dialogs.queueDirectory(dir);

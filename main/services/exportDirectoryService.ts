@@ -4,7 +4,13 @@ import path from 'node:path';
 import type { DialogService } from './dialogs';
 import { createFileSet, MAX_SET_FILES, type FileSet, type StagedFile } from './fileSet';
 import { recoverFileSets } from './fileSetJournal';
-import { MAX_EXPORT_FILE_BYTES, type ChooseExportDirectoryRequest, type ChooseExportDirectoryResult, type WriteExportChunkRequest, type WriteExportFileResult } from '../../shared/ipc/exportContract';
+import {
+  MAX_EXPORT_FILE_BYTES,
+  type ChooseExportDirectoryRequest,
+  type ChooseExportDirectoryResult,
+  type WriteExportChunkRequest,
+  type WriteExportFileResult,
+} from '../../shared/ipc/exportContract';
 import { exportMemoryProblem } from '../../shared/export/exportMemory';
 import { availableMemory } from './memory';
 
@@ -156,7 +162,8 @@ export function createExportDirectoryService(dialogs: DialogService, options: Ex
       // An export a killed process left half put in place here is finished before anything is compared or written.
       await recoverFileSets(directory).catch(() => 0);
       const names = [...new Set(request.fileNames)];
-      if (names.length > MAX_SET_FILES) throw new Error(`${names.length} files is more than the ${MAX_SET_FILES} one export may write; choose larger tiles or fewer layers`);
+      if (names.length > MAX_SET_FILES)
+        throw new Error(`${names.length} files is more than the ${MAX_SET_FILES} one export may write; choose larger tiles or fewer layers`);
       const existing: string[] = [];
       for (const name of names) if (await exists(path.join(directory, name))) existing.push(name);
       if (existing.length > 0) {
@@ -173,7 +180,17 @@ export function createExportDirectoryService(dialogs: DialogService, options: Ex
       }
       sweep();
       const handle = randomUUID();
-      const grant: Grant = { directory, allowed: new Set(names), written: new Set(), files: createFileSet({ total: names.length }), lastUsed: now(), current: null, busy: false, cancelTimer: () => undefined, committing: null };
+      const grant: Grant = {
+        directory,
+        allowed: new Set(names),
+        written: new Set(),
+        files: createFileSet({ total: names.length }),
+        lastUsed: now(),
+        current: null,
+        busy: false,
+        cancelTimer: () => undefined,
+        committing: null,
+      };
       grants.set(handle, grant);
       touch(handle, grant);
       return { status: 'chosen', handle, directoryName: path.basename(directory) };

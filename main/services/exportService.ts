@@ -2,7 +2,16 @@ import path from 'node:path';
 import type { DialogService } from './dialogs';
 import { atomicWrite } from './atomicWrite';
 import type { SaveBytesRequest, SaveBytesResult } from '../../shared/ipc/contract';
-import type { CancelExportRequest, CancelExportResult, CheckExportMemoryRequest, CheckExportMemoryResult, ExportHeightmapRequest, ExportHeightmapResult, ExportHeightmapTilesRequest, WriteExportFileResult } from '../../shared/ipc/exportContract';
+import type {
+  CancelExportRequest,
+  CancelExportResult,
+  CheckExportMemoryRequest,
+  CheckExportMemoryResult,
+  ExportHeightmapRequest,
+  ExportHeightmapResult,
+  ExportHeightmapTilesRequest,
+  WriteExportFileResult,
+} from '../../shared/ipc/exportContract';
 import { CodecError } from '../../shared/codecs/errors';
 import { exportVariant } from '../../shared/codecs/formats';
 import { encodeHeightmapOffThread, startHeightmapEncoder } from './heightmapEncode';
@@ -54,7 +63,10 @@ export interface ExportServiceOptions {
 const MOVE_ABOVE_BYTES = 16 * 1024 * 1024;
 
 /** The request's map and heightmap format, or a CodecError naming `name`. */
-function heightmapSource(request: Pick<ExportHeightmapRequest, 'heightfield' | 'format'>, name: string): { field: Heightfield; found: NonNullable<ReturnType<typeof exportVariant>> } {
+function heightmapSource(
+  request: Pick<ExportHeightmapRequest, 'heightfield' | 'format'>,
+  name: string,
+): { field: Heightfield; found: NonNullable<ReturnType<typeof exportVariant>> } {
   const fail = (problem: string): never => {
     throw new CodecError(name, `cannot be exported: ${problem}`);
   };
@@ -88,7 +100,12 @@ export async function encodeHeightmapExport(request: ExportHeightmapRequest, sou
  * failure ends the handle, which removes what was staged: nothing is written. An abort of `signal`
  * (a cancel) ends the encoder's thread at once, mid-tile, and then the handle the same way.
  */
-export async function writeHeightmapTiles(request: ExportHeightmapTilesRequest, directories: Pick<ExportDirectoryService, 'write' | 'finish'>, source?: WorkerSource, signal?: AbortSignal): Promise<WriteExportFileResult> {
+export async function writeHeightmapTiles(
+  request: ExportHeightmapTilesRequest,
+  directories: Pick<ExportDirectoryService, 'write' | 'finish'>,
+  source?: WorkerSource,
+  signal?: AbortSignal,
+): Promise<WriteExportFileResult> {
   const name = request.fileName;
   let encoder: ReturnType<typeof startHeightmapEncoder> | null = null;
   const abort = () => encoder?.close(new ExportCancelledError());
@@ -109,7 +126,12 @@ export async function writeHeightmapTiles(request: ExportHeightmapTilesRequest, 
       signal?.throwIfAborted();
       const tileFile = `${tileName(base, tile)}${extension ? `.${extension}` : ''}`;
       // A cropped tile owns its heights: they move to the encoder's thread.
-      const bytes = await encoder.encode(gridAsField(cropGrid(grid, tile.i0, tile.j0, tile.width, tile.depth)), found.format.id, { ...options, fileName: tileFile }, true);
+      const bytes = await encoder.encode(
+        gridAsField(cropGrid(grid, tile.i0, tile.j0, tile.width, tile.depth)),
+        found.format.id,
+        { ...options, fileName: tileFile },
+        true,
+      );
       result = await directories.write(request.handle, tileFile, bytes);
     }
     return result;
@@ -122,7 +144,11 @@ export async function writeHeightmapTiles(request: ExportHeightmapTilesRequest, 
   }
 }
 
-export function createExportService(dialogs: DialogService, directories: Pick<ExportDirectoryService, 'write' | 'finish' | 'cancel'>, options: ExportServiceOptions = {}): ExportService {
+export function createExportService(
+  dialogs: DialogService,
+  directories: Pick<ExportDirectoryService, 'write' | 'finish' | 'cancel'>,
+  options: ExportServiceOptions = {},
+): ExportService {
   const jobs = options.jobs ?? createExportJobs();
   const available = options.availableMemory ?? availableMemory;
   return {
@@ -167,11 +193,18 @@ export function createExportService(dialogs: DialogService, directories: Pick<Ex
         } catch (error) {
           if (job?.signal.aborted) return { status: 'cancelled' };
           // Encoded before the dialog: a map that cannot be written is said so without asking where.
-          return { status: 'error', message: error instanceof CodecError ? error.message : `${request.defaultName}: could not be exported (${messageOf(error)})` };
+          return {
+            status: 'error',
+            message: error instanceof CodecError ? error.message : `${request.defaultName}: could not be exported (${messageOf(error)})`,
+          };
         }
         if (job?.signal.aborted) return { status: 'cancelled' };
         const { format, variant } = exportVariant(request.format)!;
-        const target = await dialogs.chooseFileToSave({ title: request.title, defaultName: request.defaultName, filters: [{ name: variant.label, extensions: [format.extensions[0]] }] });
+        const target = await dialogs.chooseFileToSave({
+          title: request.title,
+          defaultName: request.defaultName,
+          filters: [{ name: variant.label, extensions: [format.extensions[0]] }],
+        });
         if (!target || job?.signal.aborted) return { status: 'cancelled' };
         // Once writing, the file completes (atomicWrite: the old file stays until the new one is whole).
         await atomicWrite(target, bytes);

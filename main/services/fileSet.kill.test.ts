@@ -22,7 +22,14 @@ beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'faultline-set-kill-'));
   // Bundled once so that each child starts in milliseconds (no TypeScript loader per spawn).
   childScript = path.join(root, 'fileSetLoopChild.cjs');
-  await build({ entryPoints: [path.join(__dirname, 'testing/fileSetLoopChild.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: childScript, logLevel: 'silent' });
+  await build({
+    entryPoints: [path.join(__dirname, 'testing/fileSetLoopChild.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    outfile: childScript,
+    logLevel: 'silent',
+  });
   folders = [path.join(root, 'a'), path.join(root, 'b')];
   for (const folder of folders) await mkdir(folder);
   targets = folders.flatMap((folder) => Array.from({ length: FILES_PER_FOLDER }, (_, k) => path.join(folder, `tile_${k}.png`)));

@@ -106,7 +106,12 @@ describe('writeFileStream', () => {
       throw new Error('b.txt: cannot be exported: out of luck');
     })();
     await expect(writeFileStream(paths, failing)).rejects.toThrow(/out of luck/);
-    await expect(writeFileStream(paths, [{ path: paths[0], bytes: bytes('x') }, { path: join(dir, 'z.txt'), bytes: bytes('z') }])).rejects.toThrow(/z\.txt is not one of the files announced/);
+    await expect(
+      writeFileStream(paths, [
+        { path: paths[0], bytes: bytes('x') },
+        { path: join(dir, 'z.txt'), bytes: bytes('z') },
+      ]),
+    ).rejects.toThrow(/z\.txt is not one of the files announced/);
     await expect(writeFileStream(paths, [{ path: paths[0], bytes: bytes('x') }])).rejects.toThrow(/1 of the 2 files announced/);
     expect(await readdir(dir)).toEqual(['a.txt']);
     expect(await readFile(join(dir, 'a.txt'), 'utf8')).toBe('old a');

@@ -62,7 +62,9 @@ function targetKey(target: string): string {
 }
 
 const namedTwice = (target: string, first: string) =>
-  path.resolve(first) === path.resolve(target) ? `${target} is named twice` : `${first} and ${target} are one file on Windows and macOS (names differing only in case)`;
+  path.resolve(first) === path.resolve(target)
+    ? `${target} is named twice`
+    : `${first} and ${target} are one file on Windows and macOS (names differing only in case)`;
 
 /** A set can only be written when it has at most `maxFiles` files and no target twice. */
 function checkCount(targets: readonly string[], maxFiles: number): void {

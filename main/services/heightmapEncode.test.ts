@@ -18,7 +18,7 @@ const heightmapCodecs = codecs.codecs.filter((c) => c.kind === 'heightmap');
 const optionSets = [{}, { bits: 8 as const, flip: true, byteOrder: 'be' as const, range: { min: -60, max: 60 }, exrCompression: 'none' as const }];
 
 describe('encodeHeightmapFile', () => {
-  it('writes exactly the codec\'s bytes for every heightmap format and options', async () => {
+  it("writes exactly the codec's bytes for every heightmap format and options", async () => {
     const field = terrain(257, 131);
     expect(heightmapCodecs.map((c) => c.id)).toEqual(['png', 'r16', 'r32', 'exr', 'tiff']);
     for (const codec of heightmapCodecs) {
@@ -33,7 +33,10 @@ describe('encodeHeightmapFile', () => {
     const field = terrain(9, 9);
     await expect(encodeHeightmapFile(field, 'glb')).rejects.toThrow(/glb is not a heightmap format/);
     field.heights[4] = Infinity;
-    for (const codec of heightmapCodecs) await expect(encodeHeightmapFile(field, codec.id, { fileName: `dir/x.${codec.id}` }), codec.id).rejects.toThrow(new RegExp(`^x\\.${codec.id}: .*Infinity`));
+    for (const codec of heightmapCodecs)
+      await expect(encodeHeightmapFile(field, codec.id, { fileName: `dir/x.${codec.id}` }), codec.id).rejects.toThrow(
+        new RegExp(`^x\\.${codec.id}: .*Infinity`),
+      );
   });
 });
 
@@ -57,7 +60,7 @@ describe('encodeHeightmapOffThread', () => {
     expect(turns).toBeGreaterThan(10);
   });
 
-  it('passes the codec\'s refusal back as a CodecError naming the file', async () => {
+  it("passes the codec's refusal back as a CodecError naming the file", async () => {
     const field = terrain(5, 5);
     field.heights[6] = NaN;
     const refusal = await encodeHeightmapOffThread(field, 'r32', { fileName: 'bad.r32' }).then(

@@ -119,7 +119,14 @@ export function startHeightmapEncoder(source: WorkerSource = heightmapWorkerSour
  * The same bytes and the same CodecError as encodeHeightmapFile. An abort of `signal` ends the thread
  * at once (mid-encode) and rejects with the signal's reason.
  */
-export async function encodeHeightmapOffThread(field: Heightfield, codecId: CodecId, options: HeightmapEncodeOptions = {}, move = false, source: WorkerSource = heightmapWorkerSource(), signal?: AbortSignal): Promise<Uint8Array> {
+export async function encodeHeightmapOffThread(
+  field: Heightfield,
+  codecId: CodecId,
+  options: HeightmapEncodeOptions = {},
+  move = false,
+  source: WorkerSource = heightmapWorkerSource(),
+  signal?: AbortSignal,
+): Promise<Uint8Array> {
   signal?.throwIfAborted();
   const encoder = startHeightmapEncoder(source);
   const abort = () => encoder.close(signal?.reason instanceof Error ? signal.reason : new Error('the export was cancelled'));

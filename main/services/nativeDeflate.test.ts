@@ -12,13 +12,21 @@ import { nativeDeflate } from './nativeDeflate';
 function terrain(width: number, depth: number, seed: number) {
   const field = createHeightfield(width, depth, 1.5);
   const noise = seededValues(width * depth, 1000, seed);
-  for (let k = 0; k < field.heights.length; k++) field.heights[k] = Math.sin((k % width) * 0.1) * 50 + Math.cos(Math.floor(k / width) * 0.07) * 30 + noise[k] / 100;
+  for (let k = 0; k < field.heights.length; k++)
+    field.heights[k] = Math.sin((k % width) * 0.1) * 50 + Math.cos(Math.floor(k / width) * 0.07) * 30 + noise[k] / 100;
   return field;
 }
 
 describe('native deflate for PNG heightmaps', () => {
   it('round-trips 8- and 16-bit PNGs of odd and even sizes exactly through the bounded decoder', () => {
-    const sizes: [number, number][] = [[2, 2], [3, 5], [17, 9], [129, 129], [257, 131], [1025, 3]];
+    const sizes: [number, number][] = [
+      [2, 2],
+      [3, 5],
+      [17, 9],
+      [129, 129],
+      [257, 131],
+      [1025, 3],
+    ];
     for (const [width, depth] of sizes) {
       const field = terrain(width, depth, width * 7 + depth);
       for (const bits of [8, 16] as const) {

@@ -12,13 +12,20 @@ function terrain(width: number, depth: number, seed: number): Heightfield {
   // A literal, not createHeightfield: the encoder must also cope with a 1×1 image.
   const field = { width, depth, cellSize: 2.5, heights: new Float32Array(width * depth) };
   const random = createRandom(seed);
-  for (let k = 0; k < field.heights.length; k++) field.heights[k] = Math.sin((k % width) * 0.1) * 50 + Math.cos(Math.floor(k / width) * 0.07) * 30 + random.next() * 3;
+  for (let k = 0; k < field.heights.length; k++)
+    field.heights[k] = Math.sin((k % width) * 0.1) * 50 + Math.cos(Math.floor(k / width) * 0.07) * 30 + random.next() * 3;
   return field;
 }
 
 describe('streamed 16-bit PNG heightmap encode', () => {
   it('decodes to the same samples and text as compilePngHeightmap at odd sizes, ranges and block sizes', async () => {
-    const sizes: [number, number][] = [[1, 1], [3, 5], [129, 129], [257, 131], [1025, 3]];
+    const sizes: [number, number][] = [
+      [1, 1],
+      [3, 5],
+      [129, 129],
+      [257, 131],
+      [1025, 3],
+    ];
     const ranges: Array<ExportRange | undefined> = [undefined, 'auto', { min: -40, max: 60 }, { min: 0, max: 1 }, { min: 5, max: 5 }];
     for (const [width, depth] of sizes) {
       const field = terrain(width, depth, width * 31 + depth);

@@ -5,13 +5,18 @@ import { CodecError } from '../../shared/codecs/errors';
 import { decodeUtf8, encodeUtf8, float32FromLittleEndianBytes, float32LittleEndianBytes } from '../../shared/codecs/bytes';
 import { compileLayerEntries, readLayerEntries } from '../../shared/codecs/projectLayers';
 import { createHeightfield } from '../../shared/terrain/heightfield';
-import { MAX_LAYER_DATA_BYTES, MAX_LAYERS_JSON_CHARS, MAX_PROJECT_HEIGHT_BYTES, MAX_PROJECT_JSON_CHARS, type ProjectPayload } from '../../shared/ipc/projectContract';
+import {
+  MAX_LAYER_DATA_BYTES,
+  MAX_LAYERS_JSON_CHARS,
+  MAX_PROJECT_HEIGHT_BYTES,
+  MAX_PROJECT_JSON_CHARS,
+  type ProjectPayload,
+} from '../../shared/ipc/projectContract';
 import { isCode } from './atomicWrite';
 
 export const PROJECT_EXTENSION = '.faultline';
 /** Header, four entry headers and CRCs, the largest JSON, heights and layer stack: nothing valid is bigger. */
 export const MAX_PROJECT_FILE_BYTES = 16 + 4 * 20 + MAX_PROJECT_JSON_CHARS * 4 + MAX_PROJECT_HEIGHT_BYTES + MAX_LAYERS_JSON_CHARS + MAX_LAYER_DATA_BYTES;
-
 
 /** Reads and validates a project file. Every problem is a CodecError whose message starts with the file's name. */
 export async function readProjectFile(filePath: string): Promise<ProjectDocument> {
@@ -44,7 +49,12 @@ export function payloadFromDocument(doc: ProjectDocument): ProjectPayload {
     // The document is handed on whole (open, recovery): its layer data goes as it lies, not copied.
     const entries = compileLayerEntries(doc.layers, { inPlace: true });
     const status = doc.layerStatus;
-    payload.layers = { json: decodeUtf8(entries.json) ?? '', data: entries.data, ...(status ? { origin: status.origin } : {}), ...(status?.problem ? { problem: status.problem } : {}) };
+    payload.layers = {
+      json: decodeUtf8(entries.json) ?? '',
+      data: entries.data,
+      ...(status ? { origin: status.origin } : {}),
+      ...(status?.problem ? { problem: status.problem } : {}),
+    };
   }
   return payload;
 }

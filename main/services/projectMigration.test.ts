@@ -52,10 +52,38 @@ describe('projects written before layers (format v1 fixtures)', () => {
   it('histories that cannot be layers become heights, saying why', () => {
     const heights = new Float32Array(4);
     const recipe = { seed: 1, iterations: 10, lineMethod: 'normal' as const, decay: { disp0: 1, dispN: 1, n: 1 } };
-    expect(migrateLegacy(recipe, [{ kind: 'continue', iterations: 3 }], heights)).toMatchObject({ from: 'heights', reason: expect.stringMatching(/step 1 cannot be replayed/) as unknown });
-    expect(migrateLegacy(recipe, [{ kind: 'smooth', k: 0.2 }, { kind: 'run', start: 10, end: 20 }], heights)).toMatchObject({ from: 'heights', reason: expect.stringMatching(/run follows/) as unknown });
-    expect(migrateLegacy(recipe, [{ kind: 'run', start: 4, end: 20 }, { kind: 'run', start: 19, end: 30 }], heights)).toMatchObject({ from: 'heights', reason: expect.stringMatching(/from iteration 19, not 20/) as unknown });
-    const ok = migrateLegacy(recipe, [{ kind: 'run', start: 4, end: 20 }, { kind: 'run', start: 20, end: 30 }], heights);
+    expect(migrateLegacy(recipe, [{ kind: 'continue', iterations: 3 }], heights)).toMatchObject({
+      from: 'heights',
+      reason: expect.stringMatching(/step 1 cannot be replayed/) as unknown,
+    });
+    expect(
+      migrateLegacy(
+        recipe,
+        [
+          { kind: 'smooth', k: 0.2 },
+          { kind: 'run', start: 10, end: 20 },
+        ],
+        heights,
+      ),
+    ).toMatchObject({ from: 'heights', reason: expect.stringMatching(/run follows/) as unknown });
+    expect(
+      migrateLegacy(
+        recipe,
+        [
+          { kind: 'run', start: 4, end: 20 },
+          { kind: 'run', start: 19, end: 30 },
+        ],
+        heights,
+      ),
+    ).toMatchObject({ from: 'heights', reason: expect.stringMatching(/from iteration 19, not 20/) as unknown });
+    const ok = migrateLegacy(
+      recipe,
+      [
+        { kind: 'run', start: 4, end: 20 },
+        { kind: 'run', start: 20, end: 30 },
+      ],
+      heights,
+    );
     expect(ok.stack[0].params).toMatchObject({ iterations: 30, runs: [4, 20] });
   });
 });

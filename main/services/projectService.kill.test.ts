@@ -79,7 +79,9 @@ describe('saving while the process is killed', () => {
       const names = await readdir(folder);
       if (names.includes('terrain.faultline.bak')) await whichVersion(path.join(folder, 'terrain.faultline.bak'));
       // Leftover temp files from the killed save never carry the target's name.
-      expect(names.filter((n) => n.startsWith('terrain.faultline') && n !== 'terrain.faultline' && n !== 'terrain.faultline.bak').every((n) => n.endsWith('.tmp'))).toBe(true);
+      expect(
+        names.filter((n) => n.startsWith('terrain.faultline') && n !== 'terrain.faultline' && n !== 'terrain.faultline.bak').every((n) => n.endsWith('.tmp')),
+      ).toBe(true);
     }
     expect(kills).toBeGreaterThanOrEqual(20);
     // Both versions were found at some point: the kills really landed during the save loop.
@@ -92,7 +94,10 @@ describe('saving while the process is killed', () => {
     const field = createHeightfield(3, 3, 1);
     const result = await service.saveAs({
       defaultName: 'terrain.faultline',
-      payload: { json: JSON.stringify({ width: 3, depth: 3, cellSize: 1, recipe: null, history: [], props: [], view: {} }), heights: new Uint8Array(field.heights.buffer) },
+      payload: {
+        json: JSON.stringify({ width: 3, depth: 3, cellSize: 1, recipe: null, history: [], props: [], view: {} }),
+        heights: new Uint8Array(field.heights.buffer),
+      },
     });
     expect(result.status).toBe('saved');
     const left = (await readdir(folder)).filter((n) => n.endsWith('.tmp'));

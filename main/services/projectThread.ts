@@ -39,7 +39,9 @@ const MOVABLE_ABOVE_BYTES = 64 * 1024;
 /** The buffer of `bytes` when it may move to another thread (it spans it alone), else null (it is copied). */
 export function movableBuffer(bytes: Uint8Array): ArrayBuffer | null {
   const { buffer } = bytes;
-  return buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength && buffer.byteLength > MOVABLE_ABOVE_BYTES ? buffer : null;
+  return buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength && buffer.byteLength > MOVABLE_ABOVE_BYTES
+    ? buffer
+    : null;
 }
 
 /** The buffers of a payload's bulk bytes that may move, each once. */

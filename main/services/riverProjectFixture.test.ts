@@ -15,7 +15,15 @@ const bytes = (a: Float32Array | null) => (a ? new Uint8Array(a.buffer, a.byteOf
 /** What the fixture holds: a valley with a drawn river down it, per-point width and depth. */
 function fixtureStack(): Layer[] {
   const ground = heightsOf(SIZE, (x, z) => 20 - 0.08 * x + 0.2 * Math.abs(z) + 2 * Math.sin(x / 9));
-  const river = riverLayer([{ x: -56, z: -4 }, { x: -10, z: 6, width: 8 }, { x: 30, z: -3, depth: 2.5 }, { x: 58, z: 2 }], { width: 5, depth: 1.2 });
+  const river = riverLayer(
+    [
+      { x: -56, z: -4 },
+      { x: -10, z: 6, width: 8 },
+      { x: 30, z: -3, depth: 2.5 },
+      { x: 58, z: 2 },
+    ],
+    { width: 5, depth: 1.2 },
+  );
   return [ground, { ...river, name: 'Mill river' }];
 }
 
@@ -24,7 +32,17 @@ function fixtureStack(): Layer[] {
 if (process.env.FAULTLINE_WRITE_FIXTURES === '1') {
   const stack = fixtureStack();
   const heights = evaluateStack(stack, SIZE)!;
-  writeFileSync(FIXTURE, compileProject({ field: createHeightfield(SIZE.width, SIZE.depth, SIZE.cellSize, heights), recipe: null, history: [], props: [], view: { name: 'river fixture' }, layers: stack }));
+  writeFileSync(
+    FIXTURE,
+    compileProject({
+      field: createHeightfield(SIZE.width, SIZE.depth, SIZE.cellSize, heights),
+      recipe: null,
+      history: [],
+      props: [],
+      view: { name: 'river fixture' },
+      layers: stack,
+    }),
+  );
 }
 
 describe('a project with a river layer (format v2 fixture)', () => {

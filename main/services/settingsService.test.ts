@@ -16,7 +16,15 @@ afterEach(async () => {
 });
 
 const service = () => createSettingsService({ directory: folder, warn: (m) => warnings.push(m) });
-const slopeView: ViewSettings = { ...DEFAULT_VIEW_SETTINGS, colorMode: 'slope', map2dMode: 'grayscale', wireframe: true, sunAzimuthDeg: 90, water: true, seaLevel: -3.5 };
+const slopeView: ViewSettings = {
+  ...DEFAULT_VIEW_SETTINGS,
+  colorMode: 'slope',
+  map2dMode: 'grayscale',
+  wireframe: true,
+  sunAzimuthDeg: 90,
+  water: true,
+  seaLevel: -3.5,
+};
 
 describe('settingsService', () => {
   it('returns defaults when there is no settings file, without creating one', async () => {

@@ -21,7 +21,7 @@ afterEach(async () => {
 });
 
 describe('stale temp files', () => {
-  it('are removed from the user-data folder and the recovery journal\'s folder when main starts', async () => {
+  it("are removed from the user-data folder and the recovery journal's folder when main starts", async () => {
     const recovery = path.join(userData, RECOVERY_FOLDER);
     await mkdir(recovery);
     const stale = [
@@ -38,9 +38,18 @@ describe('stale temp files', () => {
       path.join(recovery, `.current.faultline.${DEAD_PID}.not-hex.tmp`),
     ];
     for (const file of [...stale, ...kept]) await writeFile(file, 'x');
-    const services = createMainServices({ userDataDir: userData, dialogs: createScriptedDialogs(), appInfo: { name: 'F', version: '1', platform: 'linux', shell: 'electron' } });
+    const services = createMainServices({
+      userDataDir: userData,
+      dialogs: createScriptedDialogs(),
+      appInfo: { name: 'F', version: '1', platform: 'linux', shell: 'electron' },
+    });
     expect(await services.startupCleanup).toBe(stale.length);
-    expect((await readdir(recovery)).sort()).toEqual(kept.filter((f) => f.startsWith(recovery)).map((f) => path.basename(f)).sort());
+    expect((await readdir(recovery)).sort()).toEqual(
+      kept
+        .filter((f) => f.startsWith(recovery))
+        .map((f) => path.basename(f))
+        .sort(),
+    );
     expect(await readdir(userData)).toEqual([RECOVERY_FOLDER]);
   });
 

@@ -22,7 +22,14 @@ export function workerSource(name: string): WorkerSource {
   if (existsSync(built)) source = built.includes(`.asar${path.sep}`) ? { code: readFileSync(built, 'utf8') } : { file: built };
   else {
     const esbuild = createRequire(__filename)('esbuild') as typeof import('esbuild');
-    const result = esbuild.buildSync({ entryPoints: [path.join(__dirname, `${name}.ts`)], bundle: true, platform: 'node', format: 'cjs', write: false, logLevel: 'silent' });
+    const result = esbuild.buildSync({
+      entryPoints: [path.join(__dirname, `${name}.ts`)],
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      write: false,
+      logLevel: 'silent',
+    });
     source = { code: result.outputFiles[0].text };
   }
   cache.set(name, source);

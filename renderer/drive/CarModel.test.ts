@@ -16,7 +16,11 @@ describe('car model', () => {
     const model = new CarModel(4.2, 1.8);
     expect(model.layout.mounts).toHaveLength(4);
     for (let k = 0; k < 20; k++) {
-      const pose = poseFromTerrain(field, { x: (random.next() - 0.5) * 16, z: (random.next() - 0.5) * 16, heading: random.next() * 7 }, { length: 4.2, width: 1.8 });
+      const pose = poseFromTerrain(
+        field,
+        { x: (random.next() - 0.5) * 16, z: (random.next() - 0.5) * 16, heading: random.next() * 7 },
+        { length: 4.2, width: 1.8 },
+      );
       const contacts = wheelContacts(field, pose, model.layout);
       model.place(pose, contacts, 0, 5, 1 / 60);
       model.object.updateMatrixWorld(true);

@@ -70,7 +70,9 @@ export function DriveHud() {
   }
 
   const exportCsv = () => {
-    exportTelemetry(session.api, drive).then(setStatus, (error: unknown) => setStatus(`Export failed: ${error instanceof Error ? error.message : String(error)}`));
+    exportTelemetry(session.api, drive).then(setStatus, (error: unknown) =>
+      setStatus(`Export failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
   };
 
   return (
@@ -99,7 +101,14 @@ export function DriveHud() {
       data-compressions={hud?.compressions.join(',')}
       data-autopilot={autopilot}
     >
-      <button type="button" className="drive-hud-fold" data-testid="hud-fold" aria-expanded={!collapsed} title={collapsed ? 'Show the HUD' : 'Fold the HUD to one line'} onClick={() => setCollapsed(!collapsed)}>
+      <button
+        type="button"
+        className="drive-hud-fold"
+        data-testid="hud-fold"
+        aria-expanded={!collapsed}
+        title={collapsed ? 'Show the HUD' : 'Fold the HUD to one line'}
+        onClick={() => setCollapsed(!collapsed)}
+      >
         {collapsed ? '▸' : '▾'}
       </button>
       {hud && (
@@ -115,7 +124,11 @@ export function DriveHud() {
         </div>
       )}
       {autopilot !== 'off' && (
-        <div className={`drive-hud-autopilot${driveEnd && driveEnd.reason !== 'arrived' ? ' drive-hud-warn' : ''}`} data-testid="hud-autopilot" data-end-at={driveEnd?.at}>
+        <div
+          className={`drive-hud-autopilot${driveEnd && driveEnd.reason !== 'arrived' ? ' drive-hud-warn' : ''}`}
+          data-testid="hud-autopilot"
+          data-end-at={driveEnd?.at}
+        >
           {autopilotText(autopilot, driveEnd)}
         </div>
       )}
@@ -179,7 +192,11 @@ export function DriveHud() {
         <button
           type="button"
           data-testid="drive-record"
-          title={recording ? `Stop recording the telemetry (${rows} rows so far); Export CSV then saves them` : 'Record the telemetry (time, position, heading, pitch, roll…) for Export CSV'}
+          title={
+            recording
+              ? `Stop recording the telemetry (${rows} rows so far); Export CSV then saves them`
+              : 'Record the telemetry (time, position, heading, pitch, roll…) for Export CSV'
+          }
           onClick={() => (recording ? drive.stopRecording() : drive.startRecording())}
         >
           {recording ? `Stop · ${rows} rows` : 'Record'}
@@ -187,7 +204,12 @@ export function DriveHud() {
         <button type="button" data-testid="drive-export" disabled={recording || rows === 0} onClick={exportCsv}>
           Export CSV
         </button>
-        <button type="button" data-testid="drive-reset" title="Reset onto drivable ground (R)" onClick={() => void session.commands.execute('drive.resetDrivable')}>
+        <button
+          type="button"
+          data-testid="drive-reset"
+          title="Reset onto drivable ground (R)"
+          onClick={() => void session.commands.execute('drive.resetDrivable')}
+        >
           Reset
         </button>
         <button type="button" data-testid="drive-camera" onClick={() => drive.setSettings({ camera: camera === 'chase' ? 'hood' : 'chase' })}>
@@ -197,8 +219,14 @@ export function DriveHud() {
           Leave
         </button>
       </div>
-      {status && <div className="drive-hud-hint" data-testid="drive-export-status">{status}</div>}
-      <div className="drive-hud-hint">W/S or ↑/↓ drive (S brakes, then reverses) · A/D steer · Space handbrake · R reset onto drivable ground · C camera · Esc leaves</div>
+      {status && (
+        <div className="drive-hud-hint" data-testid="drive-export-status">
+          {status}
+        </div>
+      )}
+      <div className="drive-hud-hint">
+        W/S or ↑/↓ drive (S brakes, then reverses) · A/D steer · Space handbrake · R reset onto drivable ground · C camera · Esc leaves
+      </div>
     </div>
   );
 }

@@ -34,52 +34,57 @@ const SPEC_FIELDS: ReadonlyArray<{ key: keyof PhysicsCarSpec & keyof typeof CAR_
 function PhysicsCarFields({ drive, spec, car }: { drive: DriveSession; spec: PhysicsCarSpec; car: string }) {
   return (
     <>
-        <label className="field" title="A preset fills every value below; each stays editable">
-          <span>Car</span>
+      <label className="field" title="A preset fills every value below; each stays editable">
+        <span>Car</span>
+        <select
+          data-testid="drive-car"
+          value={car}
+          onChange={(e) => {
+            if (isCarPresetId(e.target.value)) drive.setSettings({ car: e.target.value });
+          }}
+        >
+          {CAR_PRESET_IDS.map((id) => (
+            <option key={id} value={id}>
+              {PRESET_NAMES[id]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p
+        className="drive-stability"
+        data-testid="drive-stability"
+        title="Static stability factor, track / (2 × centre-of-mass height): cars about 1.3–1.5, SUVs 1.1–1.3, trucks 1.0–1.2. A side slope steeper than the angle tips the car; the climb is the lower of the driven wheels' grip and the engine's force. The drivability overlay tints ground steeper than the car's lowest limit"
+      >
+        Stability factor {staticStabilityFactor(spec).toFixed(2)} · climbs up to {carSlopeLimits(spec).climbDeg.toFixed(0)}° · tips at{' '}
+        {tipAngleDeg(spec).toFixed(0)}° side slope
+      </p>
+      <details className="drive-car-details" data-testid="drive-car-details">
+        <summary>Car values</summary>
+        {SPEC_FIELDS.map(({ key, label, step, scale = 1 }) => (
+          <NumberField
+            key={key}
+            label={label}
+            testId={`drive-car-${key}`}
+            step={step}
+            min={CAR_SPEC_LIMITS[key].min * scale}
+            max={CAR_SPEC_LIMITS[key].max * scale}
+            value={Math.round(spec[key] * scale * 1000) / 1000}
+            onChange={(value) => drive.setSettings({ carSpec: { ...spec, [key]: value / scale } })}
+          />
+        ))}
+        <label className="field">
+          <span>Driven wheels</span>
           <select
-            data-testid="drive-car"
-            value={car}
-            onChange={(e) => {
-              if (isCarPresetId(e.target.value)) drive.setSettings({ car: e.target.value });
-            }}
+            data-testid="drive-car-driven"
+            value={spec.driven}
+            onChange={(e) => drive.setSettings({ carSpec: { ...spec, driven: e.target.value as PhysicsCarSpec['driven'] } })}
           >
-            {CAR_PRESET_IDS.map((id) => (
-              <option key={id} value={id}>
-                {PRESET_NAMES[id]}
-              </option>
-            ))}
+            <option value="front">Front</option>
+            <option value="rear">Rear</option>
+            <option value="all">All four</option>
           </select>
         </label>
-        <p className="drive-stability" data-testid="drive-stability" title="Static stability factor, track / (2 × centre-of-mass height): cars about 1.3–1.5, SUVs 1.1–1.3, trucks 1.0–1.2. A side slope steeper than the angle tips the car; the climb is the lower of the driven wheels' grip and the engine's force. The drivability overlay tints ground steeper than the car's lowest limit">
-          Stability factor {staticStabilityFactor(spec).toFixed(2)} · climbs up to {carSlopeLimits(spec).climbDeg.toFixed(0)}° · tips at {tipAngleDeg(spec).toFixed(0)}° side slope
-        </p>
-        <details className="drive-car-details" data-testid="drive-car-details">
-          <summary>Car values</summary>
-          {SPEC_FIELDS.map(({ key, label, step, scale = 1 }) => (
-            <NumberField
-              key={key}
-              label={label}
-              testId={`drive-car-${key}`}
-              step={step}
-              min={CAR_SPEC_LIMITS[key].min * scale}
-              max={CAR_SPEC_LIMITS[key].max * scale}
-              value={Math.round(spec[key] * scale * 1000) / 1000}
-              onChange={(value) => drive.setSettings({ carSpec: { ...spec, [key]: value / scale } })}
-            />
-          ))}
-          <label className="field">
-            <span>Driven wheels</span>
-            <select
-              data-testid="drive-car-driven"
-              value={spec.driven}
-              onChange={(e) => drive.setSettings({ carSpec: { ...spec, driven: e.target.value as PhysicsCarSpec['driven'] } })}
-            >
-              <option value="front">Front</option>
-              <option value="rear">Rear</option>
-              <option value="all">All four</option>
-            </select>
-          </label>
-        </details>
+      </details>
     </>
   );
 }
@@ -101,7 +106,10 @@ export function DrivePanel({ session }: { session: EditorSession }) {
           {mode === 'walk' ? 'Leave walk' : 'Walk (Shift+G)'}
         </button>
       </div>
-      <label className="field" title="Physics: a raycast-wheel car with mass, suspension and tyre grip. Kinematic: the exact terrain-following car (pitch and roll from terrain samples)">
+      <label
+        className="field"
+        title="Physics: a raycast-wheel car with mass, suspension and tyre grip. Kinematic: the exact terrain-following car (pitch and roll from terrain samples)"
+      >
         <span>Model</span>
         <select data-testid="drive-model" value={settings.model} onChange={(e) => drive.setSettings({ model: e.target.value as DriveModel })}>
           <option value="physics">Physics</option>
@@ -112,9 +120,30 @@ export function DrivePanel({ session }: { session: EditorSession }) {
         <PhysicsCarFields drive={drive} spec={settings.carSpec} car={settings.car} />
       ) : (
         <>
-          <NumberField label="Car length (m)" testId="drive-length" step={0.1} {...limits.length} value={settings.length} onChange={(length) => drive.setSettings({ length })} />
-          <NumberField label="Car width (m)" testId="drive-width" step={0.1} {...limits.width} value={settings.width} onChange={(width) => drive.setSettings({ width })} />
-          <NumberField label="Max speed (m/s)" testId="drive-max-speed" step={1} {...limits.maxSpeed} value={settings.maxSpeed} onChange={(maxSpeed) => drive.setSettings({ maxSpeed })} />
+          <NumberField
+            label="Car length (m)"
+            testId="drive-length"
+            step={0.1}
+            {...limits.length}
+            value={settings.length}
+            onChange={(length) => drive.setSettings({ length })}
+          />
+          <NumberField
+            label="Car width (m)"
+            testId="drive-width"
+            step={0.1}
+            {...limits.width}
+            value={settings.width}
+            onChange={(width) => drive.setSettings({ width })}
+          />
+          <NumberField
+            label="Max speed (m/s)"
+            testId="drive-max-speed"
+            step={1}
+            {...limits.maxSpeed}
+            value={settings.maxSpeed}
+            onChange={(maxSpeed) => drive.setSettings({ maxSpeed })}
+          />
           <NumberField
             label="Max climb (°)"
             testId="drive-max-slope"
@@ -126,7 +155,11 @@ export function DrivePanel({ session }: { session: EditorSession }) {
           />
           <label className="field" title="How the car's pitch and roll are taken from the ground">
             <span>Orientation</span>
-            <select data-testid="drive-pose-method" value={settings.poseMethod} onChange={(e) => drive.setSettings({ poseMethod: e.target.value as PoseMethod })}>
+            <select
+              data-testid="drive-pose-method"
+              value={settings.poseMethod}
+              onChange={(e) => drive.setSettings({ poseMethod: e.target.value as PoseMethod })}
+            >
               <option value="classic">4-point (3 front, 1 back)</option>
               <option value="wheelPlane">4-wheel plane fit</option>
             </select>

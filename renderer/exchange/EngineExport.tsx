@@ -25,7 +25,11 @@ export function EngineExportSection({ exchange, preset }: { exchange: Exchange; 
             <div className="exchange-row">
               <label className="field">
                 <span>Size (vertices per side)</span>
-                <select data-testid="engine-size" value={options.size ?? ''} onChange={(e) => set({ size: e.target.value === '' ? null : Number(e.target.value) })}>
+                <select
+                  data-testid="engine-size"
+                  value={options.size ?? ''}
+                  onChange={(e) => set({ size: e.target.value === '' ? null : Number(e.target.value) })}
+                >
                   <option value="">Nearest{outcome.plan && options.size === null ? ` (${outcome.plan.width})` : ''}</option>
                   {sizes.map((size) => (
                     <option key={size} value={size}>
@@ -47,7 +51,11 @@ export function EngineExportSection({ exchange, preset }: { exchange: Exchange; 
             <div className="exchange-row">
               <label className="field">
                 <span>Height file</span>
-                <select data-testid="engine-height-format" value={options.heightFormat} onChange={(e) => set({ heightFormat: e.target.value === 'r16' ? 'r16' : 'exr' })}>
+                <select
+                  data-testid="engine-height-format"
+                  value={options.heightFormat}
+                  onChange={(e) => set({ heightFormat: e.target.value === 'r16' ? 'r16' : 'exr' })}
+                >
                   <option value="exr">EXR float32 (metres)</option>
                   <option value="r16">{rawHeightLabel}</option>
                 </select>
@@ -55,7 +63,11 @@ export function EngineExportSection({ exchange, preset }: { exchange: Exchange; 
               {options.heightFormat === 'exr' && (
                 <label className="field">
                   <span>EXR compression</span>
-                  <select data-testid="engine-exr-compression" value={options.exrCompression} onChange={(e) => set({ exrCompression: e.target.value === 'none' ? 'none' : 'zip' })}>
+                  <select
+                    data-testid="engine-exr-compression"
+                    value={options.exrCompression}
+                    onChange={(e) => set({ exrCompression: e.target.value === 'none' ? 'none' : 'zip' })}
+                  >
                     <option value="zip">ZIP</option>
                     <option value="none">None</option>
                   </select>
@@ -65,16 +77,29 @@ export function EngineExportSection({ exchange, preset }: { exchange: Exchange; 
           )}
           <div className="exchange-row engine-checks">
             <label>
-              <input type="checkbox" data-testid="engine-normal-map" checked={options.normalMap} onChange={(e) => set({ normalMap: e.target.checked })} /> Normal map
+              <input type="checkbox" data-testid="engine-normal-map" checked={options.normalMap} onChange={(e) => set({ normalMap: e.target.checked })} />{' '}
+              Normal map
             </label>
             <label title="NAME_colour.png: the 3D view's natural colours (8-bit sRGB) at the heightmap's size">
-              <input type="checkbox" data-testid="engine-colour-map" checked={options.colourMap} onChange={(e) => set({ colourMap: e.target.checked })} /> Colour map
+              <input type="checkbox" data-testid="engine-colour-map" checked={options.colourMap} onChange={(e) => set({ colourMap: e.target.checked })} />{' '}
+              Colour map
             </label>
             <label>
               <input type="checkbox" data-testid="engine-masks" checked={options.masks} onChange={(e) => set({ masks: e.target.checked })} /> Masks
             </label>
-            <label title={flow.hasWater() ? 'NAME_water_depth.exr, NAME_flow.png, NAME_water.glb and NAME_rivers.json at the map’s own vertices' : 'Needs a water layer'}>
-              <input type="checkbox" data-testid="engine-water" disabled={!flow.hasWater()} checked={options.water && flow.hasWater()} onChange={(e) => set({ water: e.target.checked })} /> Water
+            <label
+              title={
+                flow.hasWater() ? 'NAME_water_depth.exr, NAME_flow.png, NAME_water.glb and NAME_rivers.json at the map’s own vertices' : 'Needs a water layer'
+              }
+            >
+              <input
+                type="checkbox"
+                data-testid="engine-water"
+                disabled={!flow.hasWater()}
+                checked={options.water && flow.hasWater()}
+                onChange={(e) => set({ water: e.target.checked })}
+              />{' '}
+              Water
             </label>
             {tiling && (
               <label>
@@ -86,7 +111,11 @@ export function EngineExportSection({ exchange, preset }: { exchange: Exchange; 
             <div className="exchange-row">
               <label className="field">
                 <span>Normal space</span>
-                <select data-testid="engine-normal-space" value={options.normalSpace} onChange={(e) => set({ normalSpace: e.target.value === 'world' ? 'world' : 'tangent' })}>
+                <select
+                  data-testid="engine-normal-space"
+                  value={options.normalSpace}
+                  onChange={(e) => set({ normalSpace: e.target.value === 'world' ? 'world' : 'tangent' })}
+                >
                   <option value="tangent">Tangent</option>
                   <option value="world">World (engine axes)</option>
                 </select>
@@ -94,7 +123,11 @@ export function EngineExportSection({ exchange, preset }: { exchange: Exchange; 
               {options.normalSpace === 'tangent' && (
                 <label className="field">
                   <span>Green (Y)</span>
-                  <select data-testid="engine-normal-green" value={options.normalGreen ?? ''} onChange={(e) => set({ normalGreen: e.target.value === '' ? null : e.target.value === 'down' ? 'down' : 'up' })}>
+                  <select
+                    data-testid="engine-normal-green"
+                    value={options.normalGreen ?? ''}
+                    onChange={(e) => set({ normalGreen: e.target.value === '' ? null : e.target.value === 'down' ? 'down' : 'up' })}
+                  >
                     <option value="">Engine default ({normalGreen})</option>
                     <option value="up">Up (OpenGL)</option>
                     <option value="down">Down (DirectX)</option>
@@ -120,7 +153,11 @@ export function EngineExportSection({ exchange, preset }: { exchange: Exchange; 
       ) : (
         outcome.plan && (
           <div className="engine-files" data-testid="engine-files">
-            {outcome.plan.files.length} files: {outcome.plan.files.slice(0, 6).map((f) => f.name).join(', ')}
+            {outcome.plan.files.length} files:{' '}
+            {outcome.plan.files
+              .slice(0, 6)
+              .map((f) => f.name)
+              .join(', ')}
             {outcome.plan.files.length > 6 ? ', …' : ''}
             {outcome.plan.notes.map((note) => (
               <div key={note} className="engine-note">
@@ -176,9 +213,22 @@ function EngineNumbers({ numbers }: { numbers: EngineNumber[] }) {
 const SOURCES = Object.keys(MASK_SOURCE_LABELS) as MaskSource[];
 
 /** An input for an optional bound: empty means none. */
-function OptionalNumber({ value, onChange, testId, label }: { value: number | undefined; onChange(value: number | undefined): void; testId: string; label: string }) {
+function OptionalNumber({
+  value,
+  onChange,
+  testId,
+  label,
+}: {
+  value: number | undefined;
+  onChange(value: number | undefined): void;
+  testId: string;
+  label: string;
+}) {
   const [draft, setDraft] = useState(value === undefined ? '' : String(value));
-  useEffect(() => setDraft((current) => ((current === '' ? undefined : Number(current)) === value ? current : value === undefined ? '' : String(value))), [value]);
+  useEffect(
+    () => setDraft((current) => ((current === '' ? undefined : Number(current)) === value ? current : value === undefined ? '' : String(value))),
+    [value],
+  );
   return (
     <input
       type="number"
@@ -231,7 +281,13 @@ function MaskEditor({ exchange }: { exchange: Exchange }) {
               </button>
             )}
             {layers.length > 1 && (
-              <button type="button" data-testid={`mask-remove-${l}`} title="Remove layer" aria-label={`Remove layer ${layer.name}`} onClick={() => flow.removeMaskLayer(l)}>
+              <button
+                type="button"
+                data-testid={`mask-remove-${l}`}
+                title="Remove layer"
+                aria-label={`Remove layer ${layer.name}`}
+                onClick={() => flow.removeMaskLayer(l)}
+              >
                 ×
               </button>
             )}
@@ -239,7 +295,16 @@ function MaskEditor({ exchange }: { exchange: Exchange }) {
           {l === 0 ? (
             <div className="mask-base">Base: wherever the later layers leave uncovered</div>
           ) : (
-            layer.rules.map((rule, r) => <RuleRow key={r} rule={rule} available={available} testId={`mask-rule-${l}-${r}`} onChange={(patch) => flow.setMaskRule(l, r, patch)} onRemove={() => flow.removeMaskRule(l, r)} />)
+            layer.rules.map((rule, r) => (
+              <RuleRow
+                key={r}
+                rule={rule}
+                available={available}
+                testId={`mask-rule-${l}-${r}`}
+                onChange={(patch) => flow.setMaskRule(l, r, patch)}
+                onRemove={() => flow.removeMaskRule(l, r)}
+              />
+            ))
           )}
         </div>
       ))}
@@ -247,14 +312,32 @@ function MaskEditor({ exchange }: { exchange: Exchange }) {
   );
 }
 
-function RuleRow({ rule, available, testId, onChange, onRemove }: { rule: MaskRule; available: readonly MaskSource[]; testId: string; onChange(patch: Partial<MaskRule>): void; onRemove(): void }) {
+function RuleRow({
+  rule,
+  available,
+  testId,
+  onChange,
+  onRemove,
+}: {
+  rule: MaskRule;
+  available: readonly MaskSource[];
+  testId: string;
+  onChange(patch: Partial<MaskRule>): void;
+  onRemove(): void;
+}) {
   return (
     <div className="mask-rule" data-testid={testId}>
       <select aria-label="Source" data-testid={`${testId}-source`} value={rule.source} onChange={(e) => onChange({ source: e.target.value as MaskSource })}>
         {SOURCES.map((source) => (
           <option key={source} value={source} disabled={!available.includes(source)}>
             {MASK_SOURCE_LABELS[source]}
-            {available.includes(source) ? '' : source === 'road' ? ' — needs a road' : source === 'water' || source === 'shore' ? ' — needs water' : ' — needs erosion'}
+            {available.includes(source)
+              ? ''
+              : source === 'road'
+                ? ' — needs a road'
+                : source === 'water' || source === 'shore'
+                  ? ' — needs water'
+                  : ' — needs erosion'}
           </option>
         ))}
       </select>

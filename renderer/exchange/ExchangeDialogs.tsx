@@ -44,7 +44,13 @@ function ImportDialog({ exchange }: { exchange: Exchange }) {
   const set = (patch: Parameters<Exchange['setImportOptions']>[0]) => void exchange.setImportOptions(patch);
   const fromFile = summary && (summary.heightMin !== undefined || summary.cellSize !== undefined);
   return (
-    <Modal title={`Import ${dialog.fileName}`} testId="import-dialog" className="exchange-dialog" onCancel={() => exchange.cancelImport()} onBackdrop={() => exchange.cancelImport()}>
+    <Modal
+      title={`Import ${dialog.fileName}`}
+      testId="import-dialog"
+      className="exchange-dialog"
+      onCancel={() => exchange.cancelImport()}
+      onBackdrop={() => exchange.cancelImport()}
+    >
       <form
         className="modal-form"
         onSubmit={(e) => {
@@ -79,14 +85,35 @@ function ImportDialog({ exchange }: { exchange: Exchange }) {
         </div>
         {resamples && (
           <div className="exchange-row">
-            <NumberField label="Resample to (vertices along the longer side, 0 = as is)" testId="import-resample" integer min={0} value={options.resample ?? 0} onChange={(n) => set({ resample: n > 0 ? n : null })} />
+            <NumberField
+              label="Resample to (vertices along the longer side, 0 = as is)"
+              testId="import-resample"
+              integer
+              min={0}
+              value={options.resample ?? 0}
+              onChange={(n) => set({ resample: n > 0 ? n : null })}
+            />
           </div>
         )}
         {isRaw && (
           <>
             <div className="exchange-row">
-              <NumberField label="Width (0 = infer square)" testId="import-width" integer min={0} value={options.width ?? 0} onChange={(w) => set({ width: w > 0 ? w : null })} />
-              <NumberField label="Depth (0 = same)" testId="import-depth" integer min={0} value={options.depth ?? 0} onChange={(d) => set({ depth: d > 0 ? d : null })} />
+              <NumberField
+                label="Width (0 = infer square)"
+                testId="import-width"
+                integer
+                min={0}
+                value={options.width ?? 0}
+                onChange={(w) => set({ width: w > 0 ? w : null })}
+              />
+              <NumberField
+                label="Depth (0 = same)"
+                testId="import-depth"
+                integer
+                min={0}
+                value={options.depth ?? 0}
+                onChange={(d) => set({ depth: d > 0 ? d : null })}
+              />
             </div>
             <div className="exchange-row">
               <label className="field">
@@ -205,7 +232,11 @@ function ExportProgress({ progress, step, onCancel }: { progress: string | null;
   return (
     <div className="job-progress export-running" data-testid="export-running" role="status">
       <span data-testid="export-progress">{label}</span>
-      {step ? <progress max={Math.max(1, step.total)} value={step.done} aria-label={`${label} ${step.done} of ${step.total} files written`} /> : <progress aria-label={label} />}
+      {step ? (
+        <progress max={Math.max(1, step.total)} value={step.done} aria-label={`${label} ${step.done} of ${step.total} files written`} />
+      ) : (
+        <progress aria-label={label} />
+      )}
       <button type="button" ref={cancel} data-testid="export-stop" onClick={onCancel}>
         Cancel
       </button>
@@ -239,7 +270,11 @@ function FileExportSection({ exchange, options }: { exchange: Exchange; options:
         <div className="exchange-row">
           <label className="field">
             <span>Height range</span>
-            <select data-testid="export-range-mode" value={options.rangeMode} onChange={(e) => set({ rangeMode: e.target.value === 'fixed' ? 'fixed' : 'auto' })}>
+            <select
+              data-testid="export-range-mode"
+              value={options.rangeMode}
+              onChange={(e) => set({ rangeMode: e.target.value === 'fixed' ? 'fixed' : 'auto' })}
+            >
               <option value="auto">Auto (map min..max)</option>
               <option value="fixed">Fixed</option>
             </select>
@@ -271,7 +306,11 @@ function FileExportSection({ exchange, options }: { exchange: Exchange; options:
       {info.reads.includes('exrCompression') && (
         <label className="field">
           <span>Compression</span>
-          <select data-testid="export-exr-compression" value={options.exrCompression} onChange={(e) => set({ exrCompression: e.target.value === 'none' ? 'none' : 'zip' })}>
+          <select
+            data-testid="export-exr-compression"
+            value={options.exrCompression}
+            onChange={(e) => set({ exrCompression: e.target.value === 'none' ? 'none' : 'zip' })}
+          >
             <option value="zip">ZIP (lossless)</option>
             <option value="none">None</option>
           </select>
@@ -281,7 +320,11 @@ function FileExportSection({ exchange, options }: { exchange: Exchange; options:
         <div className="exchange-row">
           <label className="field">
             <span>Space</span>
-            <select data-testid="export-normal-space" value={options.normalSpace} onChange={(e) => set({ normalSpace: e.target.value === 'world' ? 'world' : 'tangent' })}>
+            <select
+              data-testid="export-normal-space"
+              value={options.normalSpace}
+              onChange={(e) => set({ normalSpace: e.target.value === 'world' ? 'world' : 'tangent' })}
+            >
               <option value="tangent">Tangent</option>
               <option value="world">World (x, y up, z)</option>
             </select>
@@ -289,7 +332,11 @@ function FileExportSection({ exchange, options }: { exchange: Exchange; options:
           {options.normalSpace === 'tangent' && (
             <label className="field">
               <span>Green (Y)</span>
-              <select data-testid="export-normal-green" value={options.normalGreen} onChange={(e) => set({ normalGreen: e.target.value === 'down' ? 'down' : 'up' })}>
+              <select
+                data-testid="export-normal-green"
+                value={options.normalGreen}
+                onChange={(e) => set({ normalGreen: e.target.value === 'down' ? 'down' : 'up' })}
+              >
                 <option value="up">Up (OpenGL: Unity, Godot)</option>
                 <option value="down">Down (DirectX: Unreal)</option>
               </select>
@@ -304,8 +351,22 @@ function FileExportSection({ exchange, options }: { exchange: Exchange; options:
           </label>
           {options.tiles && (
             <>
-              <NumberField label="Tile size (vertices)" testId="export-tile-size" integer min={2} value={options.tileSize} onChange={(tileSize) => set({ tileSize })} />
-              <NumberField label="Shared rows" testId="export-tile-overlap" integer min={0} value={options.tileOverlap} onChange={(tileOverlap) => set({ tileOverlap })} />
+              <NumberField
+                label="Tile size (vertices)"
+                testId="export-tile-size"
+                integer
+                min={2}
+                value={options.tileSize}
+                onChange={(tileSize) => set({ tileSize })}
+              />
+              <NumberField
+                label="Shared rows"
+                testId="export-tile-overlap"
+                integer
+                min={0}
+                value={options.tileOverlap}
+                onChange={(tileOverlap) => set({ tileOverlap })}
+              />
             </>
           )}
         </div>

@@ -1,7 +1,18 @@
 /// <reference lib="webworker" />
 // Parses and encodes heightmap and mesh files off the UI thread: a hostile or huge file can only
 // make this worker slow or fail, never the window (workerCodecs.ts terminates it on a timeout).
-import { decodeOp, encodeOp, filesOf, filesRequestName, inspectOp, maskPreviewOp, nextFileStep, type CodecOutcome, type FileStep, type FilesRequest } from '../../app/exchange/codecOps';
+import {
+  decodeOp,
+  encodeOp,
+  filesOf,
+  filesRequestName,
+  inspectOp,
+  maskPreviewOp,
+  nextFileStep,
+  type CodecOutcome,
+  type FileStep,
+  type FilesRequest,
+} from '../../app/exchange/codecOps';
 import type { ExportFile } from '../../shared/export/presets';
 import type { CodecWorkerRequest } from './codecMessages';
 import { createCodecRegistry } from '../../shared/codecs/registry';

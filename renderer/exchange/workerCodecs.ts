@@ -70,7 +70,10 @@ export function createWorkerCodecs(timeoutMs = TIMEOUT_MS): ExchangeCodecs {
         resolve(outcome);
       };
       const wait = () => {
-        timer = setTimeout(() => finish({ ok: false, message: `${name}: a file took longer than ${timeoutMs / 1000} s to encode and the export was abandoned` }), timeoutMs);
+        timer = setTimeout(
+          () => finish({ ok: false, message: `${name}: a file took longer than ${timeoutMs / 1000} s to encode and the export was abandoned` }),
+          timeoutMs,
+        );
       };
       let index = 0;
       worker.onmessage = (event: MessageEvent<FileStep>) => {

@@ -27,7 +27,14 @@ export function Map2D() {
   return (
     <div className="map-2d">
       <canvas ref={canvasRef} data-testid="map-2d" />
-      <select className="map-2d-view" data-testid="map2d-layer-view" aria-label="2D panel shows" title="What the 2D panel shows: the heights, or what the selected layer adds, or its mask" value={view} onChange={(event) => layers.setMap2dView(event.target.value as Map2dLayerView)}>
+      <select
+        className="map-2d-view"
+        data-testid="map2d-layer-view"
+        aria-label="2D panel shows"
+        title="What the 2D panel shows: the heights, or what the selected layer adds, or its mask"
+        value={view}
+        onChange={(event) => layers.setMap2dView(event.target.value as Map2dLayerView)}
+      >
         {MAP2D_LAYER_VIEWS.map((v) => (
           <option key={v} value={v}>
             {VIEW_LABELS[v]}

@@ -167,7 +167,8 @@ export class Map2DDrawLoop {
   /** The roads' centrelines for the road dress, computed again only when the stack changes (not on every pan). */
   private dress: { stack: LayerStack; cellSize: number; overlay: RoadToolOverlay } | null = null;
   private roadDress(stack: LayerStack, cellSize: number): RoadToolOverlay {
-    if (this.dress?.stack !== stack || this.dress.cellSize !== cellSize) this.dress = { stack, cellSize, overlay: roadOverlay(stack, cellSize, null, null, null) };
+    if (this.dress?.stack !== stack || this.dress.cellSize !== cellSize)
+      this.dress = { stack, cellSize, overlay: roadOverlay(stack, cellSize, null, null, null) };
     return this.dress.overlay;
   }
 

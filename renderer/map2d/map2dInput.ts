@@ -25,7 +25,18 @@ export function attachMap2DInput(canvas: HTMLCanvasElement, session: EditorSessi
     const f = field();
     const { px, py } = localPoint(e);
     const hit = canvasToWorld(view.transform, f, px, py);
-    return { source: '2d', hit, metresPerPixel: f.cellSize / view.transform.scale, screenX: e.clientX, screenY: e.clientY, button: e.button, buttons: e.buttons, shiftKey: e.shiftKey, altKey: e.altKey, ctrlKey: e.ctrlKey };
+    return {
+      source: '2d',
+      hit,
+      metresPerPixel: f.cellSize / view.transform.scale,
+      screenX: e.clientX,
+      screenY: e.clientY,
+      button: e.button,
+      buttons: e.buttons,
+      shiftKey: e.shiftKey,
+      altKey: e.altKey,
+      ctrlKey: e.ctrlKey,
+    };
   };
 
   const onPointerDown = (e: PointerEvent) => {

@@ -105,7 +105,11 @@ describe('RedrawScheduler', () => {
   it('does nothing once disposed', () => {
     const fake = fakeClock();
     let slices = 0;
-    const scheduler = new RedrawScheduler(() => 50, () => slices++, fake.clock);
+    const scheduler = new RedrawScheduler(
+      () => 50,
+      () => slices++,
+      fake.clock,
+    );
     scheduler.schedule();
     scheduler.dispose();
     expect(fake.timers.size).toBe(0);

@@ -1,7 +1,15 @@
 import { worldToCanvas, type MapViewTransform } from '../../app/map2d/mapTransform';
 import type { RoadToolOverlay } from '../../app/tools/types';
 import type { Heightfield } from '../../shared/terrain/heightfield';
-import { CASING_EXTRA_PX, OVERLAY_ACTIVE, OVERLAY_CASING, OVERLAY_HANDLE, OVERLAY_HANDLE_ACTIVE, OVERLAY_INACTIVE, ROAD_DRESS_COLOURS } from '../../app/palette/overlayPalette';
+import {
+  CASING_EXTRA_PX,
+  OVERLAY_ACTIVE,
+  OVERLAY_CASING,
+  OVERLAY_HANDLE,
+  OVERLAY_HANDLE_ACTIVE,
+  OVERLAY_INACTIVE,
+  ROAD_DRESS_COLOURS,
+} from '../../app/palette/overlayPalette';
 
 /** Handle radius on the 2D panel, CSS pixels (the tool picks within a little more). */
 export const HANDLE_PX = 5;

@@ -74,7 +74,11 @@ export function GeneratePanel({ session, design }: { session: EditorSession; des
       </p>
       <label className="field">
         <span>Size</span>
-        <select data-testid="gen-size" value={preset} onChange={(e) => e.target.value !== 'custom' && setSize({ width: Number(e.target.value), depth: Number(e.target.value) })}>
+        <select
+          data-testid="gen-size"
+          value={preset}
+          onChange={(e) => e.target.value !== 'custom' && setSize({ width: Number(e.target.value), depth: Number(e.target.value) })}
+        >
           {SIZE_PRESETS.map((size) => (
             <option key={size} value={size}>
               {size} × {size} ({formatSpan(size, form.cellSize)})
@@ -107,15 +111,58 @@ export function GeneratePanel({ session, design }: { session: EditorSession; des
         <summary>Advanced: size, faults, decay, finishing steps</summary>
         <div className="details-body">
           <div className="field-row">
-            <NumberField label="Width" testId="gen-width" integer min={MIN_MAP_SIDE} max={MAX_MAP_SIDE} value={form.width} onChange={(width) => setSize({ width })} />
-            <NumberField label="Depth" testId="gen-depth" integer min={MIN_MAP_SIDE} max={MAX_MAP_SIDE} value={form.depth} onChange={(depth) => setSize({ depth })} />
+            <NumberField
+              label="Width"
+              testId="gen-width"
+              integer
+              min={MIN_MAP_SIDE}
+              max={MAX_MAP_SIDE}
+              value={form.width}
+              onChange={(width) => setSize({ width })}
+            />
+            <NumberField
+              label="Depth"
+              testId="gen-depth"
+              integer
+              min={MIN_MAP_SIDE}
+              max={MAX_MAP_SIDE}
+              value={form.depth}
+              onChange={(depth) => setSize({ depth })}
+            />
           </div>
           <NumberField label="Cell size (m)" testId="gen-cell-size" min={0.001} value={form.cellSize} onChange={(cellSize) => setSize({ cellSize })} />
-          <NumberField label="Iterations" testId="gen-iterations" integer min={0} value={form.recipe.iterations} onChange={(iterations) => setRecipe({ iterations })} />
+          <NumberField
+            label="Iterations"
+            testId="gen-iterations"
+            integer
+            min={0}
+            value={form.recipe.iterations}
+            onChange={(iterations) => setRecipe({ iterations })}
+          />
           <div className="field-row">
-            <NumberField label="disp0 (m)" testId="gen-disp0" value={form.recipe.decay.disp0} onChange={(disp0) => setDecay({ disp0 })} title="Displacement of the first iteration" />
-            <NumberField label="dispN (m)" testId="gen-dispn" value={form.recipe.decay.dispN} onChange={(dispN) => setDecay({ dispN })} title="Displacement from iteration n on" />
-            <NumberField label="n" testId="gen-n" integer min={0} value={form.recipe.decay.n} onChange={(n) => setDecay({ n })} title="Iterations over which the displacement decays" />
+            <NumberField
+              label="disp0 (m)"
+              testId="gen-disp0"
+              value={form.recipe.decay.disp0}
+              onChange={(disp0) => setDecay({ disp0 })}
+              title="Displacement of the first iteration"
+            />
+            <NumberField
+              label="dispN (m)"
+              testId="gen-dispn"
+              value={form.recipe.decay.dispN}
+              onChange={(dispN) => setDecay({ dispN })}
+              title="Displacement from iteration n on"
+            />
+            <NumberField
+              label="n"
+              testId="gen-n"
+              integer
+              min={0}
+              value={form.recipe.decay.n}
+              onChange={(n) => setDecay({ n })}
+              title="Iterations over which the displacement decays"
+            />
           </div>
           <DecayPlot decay={form.recipe.decay} iterations={form.recipe.iterations} />
           <label className="field">
@@ -134,14 +181,23 @@ export function GeneratePanel({ session, design }: { session: EditorSession; des
               <select
                 data-testid="gen-profile"
                 value={profile.kind}
-                onChange={(e) => setProfile(e.target.value === 'smooth' ? { kind: 'smooth', width: profile.kind === 'smooth' ? profile.width : 40 } : { kind: 'step' })}
+                onChange={(e) =>
+                  setProfile(e.target.value === 'smooth' ? { kind: 'smooth', width: profile.kind === 'smooth' ? profile.width : 40 } : { kind: 'step' })
+                }
               >
                 <option value="step">Step</option>
                 <option value="smooth">Smooth</option>
               </select>
             </label>
             {profile.kind === 'smooth' && (
-              <NumberField label="Width (m)" testId="gen-fault-width" min={0.001} value={profile.width} onChange={(width) => setProfile({ kind: 'smooth', width })} title="Transition width across each fault line" />
+              <NumberField
+                label="Width (m)"
+                testId="gen-fault-width"
+                min={0.001}
+                value={profile.width}
+                onChange={(width) => setProfile({ kind: 'smooth', width })}
+                title="Transition width across each fault line"
+              />
             )}
           </div>
           <FinishingList steps={form.finishing} onChange={setFinishing} />
@@ -169,7 +225,12 @@ function FinishingList({ steps, onChange }: { steps: FinishingStep[]; onChange(s
           <li key={index} data-testid={`gen-finishing-${index}`}>
             <div className="finishing-head">
               <span>{STEP_KIND_LABELS[step.kind]}</span>
-              <button type="button" aria-label={`Remove ${STEP_KIND_LABELS[step.kind]}`} data-testid={`gen-finishing-${index}-remove`} onClick={() => onChange(steps.filter((_, k) => k !== index))}>
+              <button
+                type="button"
+                aria-label={`Remove ${STEP_KIND_LABELS[step.kind]}`}
+                data-testid={`gen-finishing-${index}-remove`}
+                onClick={() => onChange(steps.filter((_, k) => k !== index))}
+              >
                 ✕
               </button>
             </div>

@@ -92,10 +92,24 @@ export function LayersPanel({ session, design }: { session: EditorSession; desig
       </ol>
       {selected && (
         <div className="layer-actions button-row" data-testid="layer-actions">
-          <button type="button" title="Move up" aria-label="Move up" data-testid="layer-up" disabled={running || stack.indexOf(selected) === stack.length - 1} onClick={() => void layers.move(selected.id, stack.indexOf(selected) + 1)}>
+          <button
+            type="button"
+            title="Move up"
+            aria-label="Move up"
+            data-testid="layer-up"
+            disabled={running || stack.indexOf(selected) === stack.length - 1}
+            onClick={() => void layers.move(selected.id, stack.indexOf(selected) + 1)}
+          >
             ↑
           </button>
-          <button type="button" title="Move down" aria-label="Move down" data-testid="layer-down" disabled={running || stack.indexOf(selected) === 0} onClick={() => void layers.move(selected.id, stack.indexOf(selected) - 1)}>
+          <button
+            type="button"
+            title="Move down"
+            aria-label="Move down"
+            data-testid="layer-down"
+            disabled={running || stack.indexOf(selected) === 0}
+            onClick={() => void layers.move(selected.id, stack.indexOf(selected) - 1)}
+          >
             ↓
           </button>
           <button type="button" data-testid="layer-duplicate" disabled={running} onClick={() => void layers.duplicate(selected.id)}>
@@ -104,14 +118,22 @@ export function LayersPanel({ session, design }: { session: EditorSession; desig
           <button type="button" data-testid="layer-delete" disabled={running} onClick={() => void layers.remove(selected.id)}>
             Delete
           </button>
-          <button type="button" data-testid="layer-solo" aria-pressed={solo?.id === selected.id} disabled={running} onClick={() => void layers.solo(solo?.id === selected.id ? null : selected.id)}>
+          <button
+            type="button"
+            data-testid="layer-solo"
+            aria-pressed={solo?.id === selected.id}
+            disabled={running}
+            onClick={() => void layers.solo(solo?.id === selected.id ? null : selected.id)}
+          >
             Solo
           </button>
         </div>
       )}
       <JobProgress jobs={design.jobs} />
       <PanelError message={message} testId="layers-error" />
-      {selected && <LayerParams key={selected.id} layer={selected} design={design} onGenerate={() => setPanelTab(session.view, 'generate')} running={running} />}
+      {selected && (
+        <LayerParams key={selected.id} layer={selected} design={design} onGenerate={() => setPanelTab(session.view, 'generate')} running={running} />
+      )}
       {solo && <SoloPreview preview={solo} onClose={() => void layers.solo(null)} />}
     </section>
   );
@@ -176,7 +198,13 @@ function LayerParams({ layer, design, onGenerate, running }: { layer: Layer; des
   return (
     <div className="layer-params" data-testid="layer-params">
       <h3>{layer.name}</h3>
-      <CommitField label="Opacity (%)" testId="layer-opacity" value={Math.round(layer.opacity * 1000) / 10} disabled={running} onCommit={(value) => void layers.setOpacity(layer.id, value / 100)} />
+      <CommitField
+        label="Opacity (%)"
+        testId="layer-opacity"
+        value={Math.round(layer.opacity * 1000) / 10}
+        disabled={running}
+        onCommit={(value) => void layers.setOpacity(layer.id, value / 100)}
+      />
       {layer.kind === 'faults' ? (
         <p className="hint">
           The generator: its recipe is the Generate form; Run writes it here.{' '}
@@ -190,7 +218,14 @@ function LayerParams({ layer, design, onGenerate, running }: { layer: Layer; des
         <p className="hint">Imported or saved heights: they replace what lies below.</p>
       ) : (
         numericParams(layer.params).map(({ path, value }) => (
-          <CommitField key={path} label={path} testId={`layer-param-${path.replace('.', '-')}`} value={value} disabled={running} onCommit={(next) => void layers.setParam(layer.id, path, next)} />
+          <CommitField
+            key={path}
+            label={path}
+            testId={`layer-param-${path.replace('.', '-')}`}
+            value={value}
+            disabled={running}
+            onCommit={(next) => void layers.setParam(layer.id, path, next)}
+          />
         ))
       )}
     </div>
@@ -198,7 +233,19 @@ function LayerParams({ layer, design, onGenerate, running }: { layer: Layer; des
 }
 
 /** A number that is applied when the field is left or Enter is pressed (not on every keystroke: each is a re-evaluation). */
-export function CommitField({ label, testId, value, disabled, onCommit }: { label: string; testId: string; value: number; disabled: boolean; onCommit(value: number): void }) {
+export function CommitField({
+  label,
+  testId,
+  value,
+  disabled,
+  onCommit,
+}: {
+  label: string;
+  testId: string;
+  value: number;
+  disabled: boolean;
+  onCommit(value: number): void;
+}) {
   const [draft, setDraft] = useState(String(value));
   useEffect(() => setDraft(String(value)), [value]);
   const commit = () => {
@@ -209,7 +256,16 @@ export function CommitField({ label, testId, value, disabled, onCommit }: { labe
   return (
     <label className="field">
       <span>{label}</span>
-      <input type="number" step="any" data-testid={testId} value={draft} disabled={disabled} onChange={(event) => setDraft(event.target.value)} onBlur={commit} onKeyDown={(event) => event.key === 'Enter' && commit()} />
+      <input
+        type="number"
+        step="any"
+        data-testid={testId}
+        value={draft}
+        disabled={disabled}
+        onChange={(event) => setDraft(event.target.value)}
+        onBlur={commit}
+        onKeyDown={(event) => event.key === 'Enter' && commit()}
+      />
     </label>
   );
 }

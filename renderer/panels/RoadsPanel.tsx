@@ -11,7 +11,19 @@ import { RoadDriveSection } from '../roads/RoadDriveSection';
 import { RouteSection } from '../roads/RouteSection';
 
 /** A value typed freely and committed on Enter or leaving the field (each commit one undo entry). */
-function CommitField({ label, value, onCommit, testId, title }: { label: string; value: string; onCommit(text: string): void; testId: string; title?: string }) {
+function CommitField({
+  label,
+  value,
+  onCommit,
+  testId,
+  title,
+}: {
+  label: string;
+  value: string;
+  onCommit(text: string): void;
+  testId: string;
+  title?: string;
+}) {
   const [draft, setDraft] = useState(value);
   useEffect(() => setDraft(value), [value]);
   const commit = () => {
@@ -68,7 +80,9 @@ export function RoadsPanel({ session }: { session: EditorSession }) {
     <section className="panel-section roads-panel" aria-label="Roads" data-testid="roads-panel">
       <h2>Roads</h2>
       <p className="hint">
-        {toolState.pressed ? 'Click the terrain to add points at the end of the selected road; drag a point to move it; click the line to insert one; a drag elsewhere moves the view; Delete or Alt+click removes the selected point; Enter ends the road.' : 'Pick the Road tool (Shift+R) to draw roads.'}
+        {toolState.pressed
+          ? 'Click the terrain to add points at the end of the selected road; drag a point to move it; click the line to insert one; a drag elsewhere moves the view; Delete or Alt+click removes the selected point; Enter ends the road.'
+          : 'Pick the Road tool (Shift+R) to draw roads.'}
       </p>
       {!toolState.pressed && (
         <button type="button" data-testid="roads-pick-tool" onClick={() => roads.selectTool()}>
@@ -105,7 +119,12 @@ export function RoadsPanel({ session }: { session: EditorSession }) {
         </button>
         {list.length > 0 && (
           // The report sits below the road's values: in a small window, one click brings it up.
-          <button type="button" data-testid="road-go-report" title="Scroll to the road report" onClick={() => document.querySelector('[data-testid="road-report"]')?.scrollIntoView({ block: 'start' })}>
+          <button
+            type="button"
+            data-testid="road-go-report"
+            title="Scroll to the road report"
+            onClick={() => document.querySelector('[data-testid="road-report"]')?.scrollIntoView({ block: 'start' })}
+          >
             Report ↓
           </button>
         )}
@@ -122,13 +141,22 @@ export function RoadsPanel({ session }: { session: EditorSession }) {
       <h3>Props and roads</h3>
       <label className="field" title="Off: a road made or moved removes the props on it (undo brings them back)">
         <span>Keep props on roads</span>
-        <input type="checkbox" data-testid="road-keep-props" checked={keepProps} onChange={(event) => model.store.setState({ keepProps: event.target.checked })} />
+        <input
+          type="checkbox"
+          data-testid="road-keep-props"
+          checked={keepProps}
+          onChange={(event) => model.store.setState({ keepProps: event.target.checked })}
+        />
       </label>
       {road && (
         <div className="road-along" data-testid="road-along">
           <label className="field">
             <span>Place along: type</span>
-            <select data-testid="road-along-type" value={along.type} onChange={(event) => model.store.setState({ along: { ...along, type: event.target.value } })}>
+            <select
+              data-testid="road-along-type"
+              value={along.type}
+              onChange={(event) => model.store.setState({ along: { ...along, type: event.target.value } })}
+            >
               {PROP_TYPES.map((t) => (
                 <option key={t.id} value={t.id}>
                   {t.label}
@@ -136,11 +164,25 @@ export function RoadsPanel({ session }: { session: EditorSession }) {
               ))}
             </select>
           </label>
-          <CommitField label="Spacing (m)" testId="road-along-spacing" value={String(along.spacing)} onCommit={(text) => model.store.setState({ along: { ...along, spacing: numberOf(text) } })} />
-          <CommitField label="Offset from edge (m)" testId="road-along-offset" value={String(along.offset)} onCommit={(text) => model.store.setState({ along: { ...along, offset: numberOf(text) } })} />
+          <CommitField
+            label="Spacing (m)"
+            testId="road-along-spacing"
+            value={String(along.spacing)}
+            onCommit={(text) => model.store.setState({ along: { ...along, spacing: numberOf(text) } })}
+          />
+          <CommitField
+            label="Offset from edge (m)"
+            testId="road-along-offset"
+            value={String(along.offset)}
+            onCommit={(text) => model.store.setState({ along: { ...along, offset: numberOf(text) } })}
+          />
           <label className="field">
             <span>Sides</span>
-            <select data-testid="road-along-side" value={along.side} onChange={(event) => model.store.setState({ along: { ...along, side: event.target.value as typeof along.side } })}>
+            <select
+              data-testid="road-along-side"
+              value={along.side}
+              onChange={(event) => model.store.setState({ along: { ...along, side: event.target.value as typeof along.side } })}
+            >
               <option value="both">Both</option>
               <option value="left">Left</option>
               <option value="right">Right</option>
@@ -164,9 +206,16 @@ function RoadFields({ session, road, selectedPoint }: { session: EditorSession; 
     <div className="road-fields" data-testid="road-fields">
       <h3>{road.name}</h3>
       <CommitField label="Name" testId="road-name" value={road.name} onCommit={(text) => void model.rename(road.id, text)} />
-      <label className="field" title="AASHTO Green Book 2011: the class and terrain set the maximum grade for the design speed (tables 5-2, 6-2, 7-2); the grade can still be typed">
+      <label
+        className="field"
+        title="AASHTO Green Book 2011: the class and terrain set the maximum grade for the design speed (tables 5-2, 6-2, 7-2); the grade can still be typed"
+      >
         <span>Class</span>
-        <select data-testid="road-class" value={p.roadClass ? roadClassName(p.roadClass) : ''} onChange={(event) => void model.setClass(road.id, parseRoadClass(event.target.value))}>
+        <select
+          data-testid="road-class"
+          value={p.roadClass ? roadClassName(p.roadClass) : ''}
+          onChange={(event) => void model.setClass(road.id, parseRoadClass(event.target.value))}
+        >
           <option value="">None (grade as typed)</option>
           {ROAD_CLASSES.flatMap((kind) =>
             ROAD_TERRAINS.map((terrain) => (
@@ -178,7 +227,14 @@ function RoadFields({ session, road, selectedPoint }: { session: EditorSession; 
         </select>
       </label>
       {ROAD_FIELDS.map(({ key, label, title }) => (
-        <CommitField key={key} label={label} title={title} testId={`road-${key}`} value={String(p[key])} onCommit={(text) => void model.setValue(road.id, key, numberOf(text))} />
+        <CommitField
+          key={key}
+          label={label}
+          title={title}
+          testId={`road-${key}`}
+          value={String(p[key])}
+          onCommit={(text) => void model.setValue(road.id, key, numberOf(text))}
+        />
       ))}
       <label className="field">
         <span>Bank</span>
@@ -205,12 +261,29 @@ function RoadFields({ session, road, selectedPoint }: { session: EditorSession; 
           ))}
         </select>
       </label>
-      {bankMode === 'degrees' && <CommitField label="Bank (°, + left lower)" testId="road-bank" value={String(p.bank)} onCommit={(text) => void model.setValue(road.id, 'bank', numberOf(text))} />}
+      {bankMode === 'degrees' && (
+        <CommitField
+          label="Bank (°, + left lower)"
+          testId="road-bank"
+          value={String(p.bank)}
+          onCommit={(text) => void model.setValue(road.id, 'bank', numberOf(text))}
+        />
+      )}
       {point && selectedPoint !== null ? (
         <div data-testid="road-point-fields">
           <h3>Point {selectedPoint + 1}</h3>
-          <CommitField label="Width (m, empty: road's)" testId="road-point-width" value={point.width === undefined ? '' : String(point.width)} onCommit={(text) => void model.setPointValue(road.id, selectedPoint, 'width', text === '' ? undefined : numberOf(text))} />
-          <CommitField label="Bank (°, empty: road's)" testId="road-point-bank" value={point.bank === undefined ? '' : String(point.bank)} onCommit={(text) => void model.setPointValue(road.id, selectedPoint, 'bank', text === '' ? undefined : numberOf(text))} />
+          <CommitField
+            label="Width (m, empty: road's)"
+            testId="road-point-width"
+            value={point.width === undefined ? '' : String(point.width)}
+            onCommit={(text) => void model.setPointValue(road.id, selectedPoint, 'width', text === '' ? undefined : numberOf(text))}
+          />
+          <CommitField
+            label="Bank (°, empty: road's)"
+            testId="road-point-bank"
+            value={point.bank === undefined ? '' : String(point.bank)}
+            onCommit={(text) => void model.setPointValue(road.id, selectedPoint, 'bank', text === '' ? undefined : numberOf(text))}
+          />
         </div>
       ) : (
         <p className="hint">Select a point (click it) to set its own width and bank.</p>

@@ -23,12 +23,26 @@ const FIELDS: Record<EditableStep['kind'], readonly FieldSpec[]> = {
   ],
   terrace: [
     { key: 'step', label: 'Step (m)', title: 'Metres between terrace levels', min: 0.01 },
-    { key: 'riser', label: 'Riser', title: 'Fraction of each level band that rises (the rest is flat): small makes steep faces', min: 0.01, max: 1, step: 0.05 },
+    {
+      key: 'riser',
+      label: 'Riser',
+      title: 'Fraction of each level band that rises (the rest is flat): small makes steep faces',
+      min: 0.01,
+      max: 1,
+      step: 0.05,
+    },
     { key: 'base', label: 'Base (m)', title: 'Height of one level (levels are base + n × step)' },
   ],
   channels: [
     { key: 'depth', label: 'Depth (m)', title: 'Deepest cut, where the most water gathers', min: 0.01, max: 10000 },
-    { key: 'threshold', label: 'Threshold', title: 'Share of the map a point must drain to be cut: smaller makes more, longer canyons', min: 0.0001, max: 0.0999, step: 0.001 },
+    {
+      key: 'threshold',
+      label: 'Threshold',
+      title: 'Share of the map a point must drain to be cut: smaller makes more, longer canyons',
+      min: 0.0001,
+      max: 0.0999,
+      step: 0.001,
+    },
     { key: 'wallSlope', label: 'Walls', title: 'Wall rise in metres per metre (1 is 45°)', min: 0.01, max: 100, step: 0.1 },
   ],
   thermal: [
@@ -58,7 +72,15 @@ const FIELDS: Record<EditableStep['kind'], readonly FieldSpec[]> = {
   ],
 };
 
-export const STEP_KIND_LABELS: Record<EditableStep['kind'], string> = { smooth: 'Smooth', normalise: 'Normalise', terrace: 'Terrace', channels: 'Cut canyons', thermal: 'Thermal erosion', hydraulic: 'Hydraulic erosion', fluvial: 'Fluvial erosion' };
+export const STEP_KIND_LABELS: Record<EditableStep['kind'], string> = {
+  smooth: 'Smooth',
+  normalise: 'Normalise',
+  terrace: 'Terrace',
+  channels: 'Cut canyons',
+  thermal: 'Thermal erosion',
+  hydraulic: 'Hydraulic erosion',
+  fluvial: 'Fluvial erosion',
+};
 
 /** Number fields for one step's values; each change gives a new step. */
 export function StepFields<S extends EditableStep>({ step, testId, onChange }: { step: S; testId: string; onChange(step: S): void }) {

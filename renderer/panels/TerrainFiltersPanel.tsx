@@ -30,7 +30,15 @@ export function TerrainFiltersPanel({ design }: { design: TerrainDesign }) {
         Hydraulic erosion
       </button>
       <div className="field-row">
-        <NumberField label="Smoothing k" testId="gen-smooth-k" min={0} max={0.99} step={0.05} value={form.smoothStrength} onChange={(smoothStrength) => set({ smoothStrength })} />
+        <NumberField
+          label="Smoothing k"
+          testId="gen-smooth-k"
+          min={0}
+          max={0.99}
+          step={0.05}
+          value={form.smoothStrength}
+          onChange={(smoothStrength) => set({ smoothStrength })}
+        />
         <button type="button" data-testid="gen-smooth" disabled={running} onClick={() => runStep({ kind: 'smooth', k: form.smoothStrength })}>
           Smooth
         </button>

@@ -53,7 +53,15 @@ export function ToolPanel({ session, design }: { session: EditorSession; design:
             </select>
           </label>
           <NumberField label="Radius (m)" testId="brush-radius" min={0.1} value={brush.radius} onChange={(radius) => setBrush({ radius })} />
-          <NumberField label="Strength" testId="brush-strength" min={0} max={1} step={0.05} value={brush.strength} onChange={(strength) => setBrush({ strength })} />
+          <NumberField
+            label="Strength"
+            testId="brush-strength"
+            min={0}
+            max={1}
+            step={0.05}
+            value={brush.strength}
+            onChange={(strength) => setBrush({ strength })}
+          />
           <NumberField label="Falloff" testId="brush-falloff" min={0} max={1} step={0.05} value={brush.falloff} onChange={(falloff) => setBrush({ falloff })} />
           <p className="hint" data-testid="brush-target">
             Paints into {targetName} (Layers tab: select another). Drag on the terrain; Esc cancels the stroke.

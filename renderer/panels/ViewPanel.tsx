@@ -19,11 +19,27 @@ export function ViewPanel({ session }: { session: EditorSession }) {
       <div className="field-row">
         <label className="field" title="Compass bearing the sunlight comes from: 0 north (top of the 2D map), 90 east">
           <span>Sun azimuth {Math.round(settings.sunAzimuthDeg)}°</span>
-          <input type="range" data-testid="view-sun-azimuth" min={0} max={360} step={1} value={settings.sunAzimuthDeg} onChange={(e) => set({ sunAzimuthDeg: Number(e.target.value) })} />
+          <input
+            type="range"
+            data-testid="view-sun-azimuth"
+            min={0}
+            max={360}
+            step={1}
+            value={settings.sunAzimuthDeg}
+            onChange={(e) => set({ sunAzimuthDeg: Number(e.target.value) })}
+          />
         </label>
         <label className="field" title="Sun height above the horizon">
           <span>Elevation {Math.round(settings.sunElevationDeg)}°</span>
-          <input type="range" data-testid="view-sun-elevation" min={1} max={90} step={1} value={settings.sunElevationDeg} onChange={(e) => set({ sunElevationDeg: Number(e.target.value) })} />
+          <input
+            type="range"
+            data-testid="view-sun-elevation"
+            min={1}
+            max={90}
+            step={1}
+            value={settings.sunElevationDeg}
+            onChange={(e) => set({ sunElevationDeg: Number(e.target.value) })}
+          />
         </label>
       </div>
       <div className="check-row">
@@ -35,10 +51,20 @@ export function ViewPanel({ session }: { session: EditorSession }) {
       </div>
       <div className="field-row">
         {toggle('water', 'Sea', 'A water plane at the sea level')}
-        <NumberField label="Sea level (m)" testId="view-sea-level" min={-100000} max={100000} value={settings.seaLevel} onChange={(seaLevel) => set({ seaLevel })} />
+        <NumberField
+          label="Sea level (m)"
+          testId="view-sea-level"
+          min={-100000}
+          max={100000}
+          value={settings.seaLevel}
+          onChange={(seaLevel) => set({ seaLevel })}
+        />
       </div>
       <div className="field-row">
-        <label className="field" title="Natural colours: temperate (grass, scree above the tree line, snow above the snow line) or desert (ochre ground, rock in red and ochre bands by height, no snow). A preset's Run sets it.">
+        <label
+          className="field"
+          title="Natural colours: temperate (grass, scree above the tree line, snow above the snow line) or desert (ochre ground, rock in red and ochre bands by height, no snow). A preset's Run sets it."
+        >
           <span>Climate</span>
           <select data-testid="view-climate" value={settings.climate} onChange={(e) => set({ climate: e.target.value === 'desert' ? 'desert' : 'temperate' })}>
             <option value="temperate">Temperate</option>
@@ -47,8 +73,22 @@ export function ViewPanel({ session }: { session: EditorSession }) {
         </label>
       </div>
       <div className="field-row" title="Natural colours: grass below the tree line, scree above it, snow above the snow line (metres)">
-        <NumberField label="Tree line (m)" testId="view-tree-line" min={-100000} max={100000} value={settings.treeLine} onChange={(treeLine) => set({ treeLine })} />
-        <NumberField label="Snow line (m)" testId="view-snow-line" min={-100000} max={100000} value={settings.snowLine} onChange={(snowLine) => set({ snowLine })} />
+        <NumberField
+          label="Tree line (m)"
+          testId="view-tree-line"
+          min={-100000}
+          max={100000}
+          value={settings.treeLine}
+          onChange={(treeLine) => set({ treeLine })}
+        />
+        <NumberField
+          label="Snow line (m)"
+          testId="view-snow-line"
+          min={-100000}
+          max={100000}
+          value={settings.snowLine}
+          onChange={(snowLine) => set({ snowLine })}
+        />
       </div>
     </section>
   );

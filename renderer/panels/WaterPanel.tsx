@@ -70,18 +70,52 @@ export function WaterPanel({ session }: { session: EditorSession }) {
       {layer && (
         <>
           <p className="hint">
-            “{layer.name}”{layer.enabled ? '' : ' (hidden)'}: rivers start where {squareMetres(layer.params.riverArea)} drain to them; width and depth grow with the area.
+            “{layer.name}”{layer.enabled ? '' : ' (hidden)'}: rivers start where {squareMetres(layer.params.riverArea)} drain to them; width and depth grow with
+            the area.
           </p>
           <div className="field-row">
-            <CommitField label="River area (m²)" testId="water-river-area" value={layer.params.riverArea} disabled={running} onCommit={(value) => void model.setParam('riverArea', value)} />
-            <CommitField label="Min lake area (m²)" testId="water-min-lake-area" value={layer.params.minLakeArea} disabled={running} onCommit={(value) => void model.setParam('minLakeArea', value)} />
+            <CommitField
+              label="River area (m²)"
+              testId="water-river-area"
+              value={layer.params.riverArea}
+              disabled={running}
+              onCommit={(value) => void model.setParam('riverArea', value)}
+            />
+            <CommitField
+              label="Min lake area (m²)"
+              testId="water-min-lake-area"
+              value={layer.params.minLakeArea}
+              disabled={running}
+              onCommit={(value) => void model.setParam('minLakeArea', value)}
+            />
           </div>
           <div className="field-row">
-            <CommitField label="Width scale" testId="water-width-scale" value={layer.params.widthScale} disabled={running} onCommit={(value) => void model.setParam('widthScale', value)} />
-            <CommitField label="Depth scale" testId="water-depth-scale" value={layer.params.depthScale} disabled={running} onCommit={(value) => void model.setParam('depthScale', value)} />
+            <CommitField
+              label="Width scale"
+              testId="water-width-scale"
+              value={layer.params.widthScale}
+              disabled={running}
+              onCommit={(value) => void model.setParam('widthScale', value)}
+            />
+            <CommitField
+              label="Depth scale"
+              testId="water-depth-scale"
+              value={layer.params.depthScale}
+              disabled={running}
+              onCommit={(value) => void model.setParam('depthScale', value)}
+            />
           </div>
-          <label className="check" title={`Every depression of at least the minimum area holds a lake (river area ${WATER_LIMITS.riverArea[0]}–${WATER_LIMITS.riverArea[1].toExponential(0)} m²)`}>
-            <input type="checkbox" data-testid="water-lakes" checked={layer.params.lakes} disabled={running} onChange={(e) => void model.setParam('lakes', e.target.checked)} />
+          <label
+            className="check"
+            title={`Every depression of at least the minimum area holds a lake (river area ${WATER_LIMITS.riverArea[0]}–${WATER_LIMITS.riverArea[1].toExponential(0)} m²)`}
+          >
+            <input
+              type="checkbox"
+              data-testid="water-lakes"
+              checked={layer.params.lakes}
+              disabled={running}
+              onChange={(e) => void model.setParam('lakes', e.target.checked)}
+            />
             Lakes
           </label>
           <h3>Rivers ({rivers.length})</h3>

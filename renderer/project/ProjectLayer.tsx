@@ -133,7 +133,13 @@ function ProjectError({ controller }: { controller: ProjectController }) {
   const error = useStore(controller.store, (s) => s.error);
   if (!error) return null;
   return (
-    <Modal title="Could not complete that" testId="project-error" className="about project-dialog" role="alertdialog" onCancel={() => controller.dismissError()}>
+    <Modal
+      title="Could not complete that"
+      testId="project-error"
+      className="about project-dialog"
+      role="alertdialog"
+      onCancel={() => controller.dismissError()}
+    >
       <p className="project-error-text" data-testid="project-error-text">
         {error}
       </p>

@@ -27,7 +27,10 @@ export function PropsSection({ session }: { session: EditorSession }) {
   return (
     <section className="panel-section" aria-label="Props" data-testid="props-panel">
       <h2>
-        Props <span data-testid="props-count" data-count={count}>({count})</span>
+        Props{' '}
+        <span data-testid="props-count" data-count={count}>
+          ({count})
+        </span>
       </h2>
       <div className="button-row" role="radiogroup" aria-label="Prop tool">
         {TOOLS.map((tool) => (
@@ -163,7 +166,13 @@ function ScatterRules({ feature, scatter }: { feature: PropsFeature; scatter: Pr
       <div className="field-row" style={{ flexWrap: 'wrap' }}>
         {PROP_TYPES.map((type) => (
           <label key={type.id} title={type.label}>
-            <input type="checkbox" data-testid={`scatter-type-${type.id}`} checked={scatter.types.includes(type.id)} onChange={(e) => toggleType(type.id, e.target.checked)} /> {type.label}
+            <input
+              type="checkbox"
+              data-testid={`scatter-type-${type.id}`}
+              checked={scatter.types.includes(type.id)}
+              onChange={(e) => toggleType(type.id, e.target.checked)}
+            />{' '}
+            {type.label}
           </label>
         ))}
       </div>
@@ -178,7 +187,13 @@ function ScatterRules({ feature, scatter }: { feature: PropsFeature; scatter: Pr
         {scatter.mode === 'count' ? (
           <NumberField label="Count" testId="scatter-count" integer min={0} value={scatter.count} onChange={(count) => set({ count })} />
         ) : (
-          <NumberField label="Per hectare" testId="scatter-density" min={0} value={scatter.densityPerHectare} onChange={(densityPerHectare) => set({ densityPerHectare })} />
+          <NumberField
+            label="Per hectare"
+            testId="scatter-density"
+            min={0}
+            value={scatter.densityPerHectare}
+            onChange={(densityPerHectare) => set({ densityPerHectare })}
+          />
         )}
         <NumberField label="Seed" testId="scatter-seed" integer min={0} value={scatter.seed} onChange={(seed) => set({ seed })} />
       </div>
@@ -187,7 +202,12 @@ function ScatterRules({ feature, scatter }: { feature: PropsFeature; scatter: Pr
       <div className="field-row">
         <label className="field">
           <span>Spacing</span>
-          <input type="checkbox" data-testid="scatter-spacing-enabled" checked={scatter.spacing !== null} onChange={(e) => set({ spacing: e.target.checked ? 2 : null })} />
+          <input
+            type="checkbox"
+            data-testid="scatter-spacing-enabled"
+            checked={scatter.spacing !== null}
+            onChange={(e) => set({ spacing: e.target.checked ? 2 : null })}
+          />
         </label>
         {scatter.spacing !== null ? (
           <NumberField label="Min spacing (m)" testId="scatter-spacing" min={0} value={scatter.spacing} onChange={(spacing) => set({ spacing })} />

@@ -1,4 +1,18 @@
-import { BufferAttribute, BufferGeometry, Color, DynamicDrawUsage, Euler, Group, InstancedMesh, Matrix4, MeshLambertMaterial, Points, PointsMaterial, Quaternion, Vector3 } from 'three';
+import {
+  BufferAttribute,
+  BufferGeometry,
+  Color,
+  DynamicDrawUsage,
+  Euler,
+  Group,
+  InstancedMesh,
+  Matrix4,
+  MeshLambertMaterial,
+  Points,
+  PointsMaterial,
+  Quaternion,
+  Vector3,
+} from 'three';
 import type { SnappedPropLayer } from '../../shared/props/prop';
 import type { PropType } from '../../shared/props/library';
 import { buildPropGeometry, primitiveHeight } from './propGeometry';

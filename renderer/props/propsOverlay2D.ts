@@ -23,11 +23,7 @@ export interface Props2DOverlay {
  */
 export function attachProps2DOverlay(session: EditorSession, requestDraw: () => void): Props2DOverlay {
   const { controller } = session.props;
-  const unsubscribers = [
-    controller.onPlacementChange(requestDraw),
-    controller.selection.subscribe(requestDraw),
-    controller.box.subscribe(requestDraw),
-  ];
+  const unsubscribers = [controller.onPlacementChange(requestDraw), controller.selection.subscribe(requestDraw), controller.box.subscribe(requestDraw)];
   return {
     draw(context, transform, field, cssWidth, cssHeight) {
       const { layer } = controller;

@@ -24,7 +24,16 @@ export function RoadReportOverlay3D() {
   const { reports } = session.roadReport;
   const invalidate = useThree((s) => s.invalidate);
   const mesh = useMemo(() => {
-    const material = new MeshBasicMaterial({ vertexColors: true, transparent: true, opacity: 0.85, depthWrite: false, side: DoubleSide, polygonOffset: true, polygonOffsetFactor: -2, polygonOffsetUnits: -8 });
+    const material = new MeshBasicMaterial({
+      vertexColors: true,
+      transparent: true,
+      opacity: 0.85,
+      depthWrite: false,
+      side: DoubleSide,
+      polygonOffset: true,
+      polygonOffsetFactor: -2,
+      polygonOffsetUnits: -8,
+    });
     const object = new Mesh(new BufferGeometry(), material);
     object.visible = false;
     object.frustumCulled = false;
@@ -80,7 +89,10 @@ function bandGeometry(field: Heightfield, model: RoadModel, path: RoadOverlayPat
     // Left of travel is (tz, −tx).
     const lx = line.tz[k];
     const lz = -line.tx[k];
-    for (const [side, sign] of [[0, 1], [1, -1]] as const) {
+    for (const [side, sign] of [
+      [0, 1],
+      [1, -1],
+    ] as const) {
       const x = path.x[k] + sign * lx * half;
       const z = path.z[k] + sign * lz * half;
       const y = heightAt(field, x, z);

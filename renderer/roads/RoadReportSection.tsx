@@ -20,7 +20,20 @@ const FLAG_TEXT: Record<SegmentFlag, string> = {
   flooded: 'the drive ended here: the water was deeper than the car can ford',
   water: 'the road crosses water: a bridge or a ford is needed',
 };
-const FLAG_CODE: Record<SegmentFlag, string> = { grade: 'G', radius: 'R', crest: 'C', blindCrest: 'B', sag: 'H', airborne: 'A', stopped: 'S', rolledOver: 'O', stuck: 'K', leftRoad: 'L', flooded: 'F', water: 'W' };
+const FLAG_CODE: Record<SegmentFlag, string> = {
+  grade: 'G',
+  radius: 'R',
+  crest: 'C',
+  blindCrest: 'B',
+  sag: 'H',
+  airborne: 'A',
+  stopped: 'S',
+  rolledOver: 'O',
+  stuck: 'K',
+  leftRoad: 'L',
+  flooded: 'F',
+  water: 'W',
+};
 
 const fixed = (v: number, d = 1) => (Object.is(Math.round(v * 10 ** d), -0) ? 0 : v).toFixed(d);
 
@@ -56,12 +69,29 @@ export function RoadReportSection({ roadId }: { roadId: string }) {
   const flagged = report?.segments.filter((s) => s.flags.some((f) => !isWarningFlag(f))).length ?? 0;
   const warned = report?.segments.filter((s) => s.flags.some(isWarningFlag)).length ?? 0;
   return (
-    <div className="road-report" data-testid="road-report" data-source={source ?? ''} data-rows={report?.segments.length ?? 0} data-flagged={flagged} data-warned={warned}>
+    <div
+      className="road-report"
+      data-testid="road-report"
+      data-source={source ?? ''}
+      data-rows={report?.segments.length ?? 0}
+      data-flagged={flagged}
+      data-warned={warned}
+    >
       <div className="button-row">
-        <button type="button" data-testid="road-drive" onClick={run('road.drive')} title="The car starts on the road's first point and the autopilot drives it at the design speed to the last; any driving key takes over, Esc stops">
+        <button
+          type="button"
+          data-testid="road-drive"
+          onClick={run('road.drive')}
+          title="The car starts on the road's first point and the autopilot drives it at the design speed to the last; any driving key takes over, Esc stops"
+        >
           {autopilot === 'driving' ? 'Driving…' : 'Drive this road'}
         </button>
-        <button type="button" data-testid="road-smooth" onClick={run('road.smoothProfile')} title="Lengthens the vertical curves until no crest launches the car at the design speed (one undo step)">
+        <button
+          type="button"
+          data-testid="road-smooth"
+          onClick={run('road.smoothProfile')}
+          title="Lengthens the vertical curves until no crest launches the car at the design speed (one undo step)"
+        >
           Smooth profile
         </button>
       </div>
@@ -89,8 +119,14 @@ export function RoadReportSection({ roadId }: { roadId: string }) {
             {fixed(report.length, 0)} m at {report.designSpeedKmh} km/h · {report.segments.length} segments, {flagged} flagged, {warned} warned ·{' '}
             {source === 'drive' ? driveSummary(report) : 'geometry only (drive it for speeds)'}
           </p>
-          <p className="road-report-summary" data-testid="road-standard" title="AASHTO Green Book 2011 (metric): R_min = V²/(127(e_max + f_max)); stopping sight distance 0.278·V·2.5 + 0.039·V²/3.4 rounded up to 5 m; crest K = S²/658, sag K = S²/(120 + 3.5 S)">
-            AASHTO 2011{report.roadClass ? ` · ${report.roadClass}` : ''} · e_max {report.limits.eMaxPct} % · f_max {report.limits.fMax.toFixed(2)} · R_min {fixed(report.limits.minRadius, 0)} m · sight {report.limits.sightDistance} m · crest K {fixed(report.limits.crestK)} · sag K {fixed(report.limits.sagK)}
+          <p
+            className="road-report-summary"
+            data-testid="road-standard"
+            title="AASHTO Green Book 2011 (metric): R_min = V²/(127(e_max + f_max)); stopping sight distance 0.278·V·2.5 + 0.039·V²/3.4 rounded up to 5 m; crest K = S²/658, sag K = S²/(120 + 3.5 S)"
+          >
+            AASHTO 2011{report.roadClass ? ` · ${report.roadClass}` : ''} · e_max {report.limits.eMaxPct} % · f_max {report.limits.fMax.toFixed(2)} · R_min{' '}
+            {fixed(report.limits.minRadius, 0)} m · sight {report.limits.sightDistance} m · crest K {fixed(report.limits.crestK)} · sag K{' '}
+            {fixed(report.limits.sagK)}
           </p>
           <div className="road-table-wrap">
             <table className="road-table" data-testid="road-table">
@@ -104,7 +140,9 @@ export function RoadReportSection({ roadId }: { roadId: string }) {
                   <th title="Highest speed the car held, km/h">km/h</th>
                   <th title="Rate of vertical curvature K, metres per percent of grade change (the standard's crest and sag K are above the table)">K</th>
                   <th title="Deepest water the road crosses in the segment, metres: a bridge or a ford is needed">Water</th>
-                  <th title="Flags: G grade, R radius, C crest, B blind crest, H sag too sharp for headlights (B and H amber), A left the ground, S stopped, O rolled over, K stuck, L left the road, F flooded (where the drive ended); W crosses water; w a wheel lifted">!</th>
+                  <th title="Flags: G grade, R radius, C crest, B blind crest, H sag too sharp for headlights (B and H amber), A left the ground, S stopped, O rolled over, K stuck, L left the road, F flooded (where the drive ended); W crosses water; w a wheel lifted">
+                    !
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -113,7 +151,15 @@ export function RoadReportSection({ roadId }: { roadId: string }) {
                   const note = notes(s);
                   const tip = `${fixed(s.from, 0)}–${fixed(s.to, 0)} m: grade ${fixed(s.gradePct)} % (steepest ${fixed(s.maxGradePct)} %), cross slope ${fixed(s.crossSlopeDeg)}°${note.text ? `; ${note.text}` : ''}. Click to show it in both views.`;
                   return (
-                    <tr key={k} className={`road-row-${status}${k === focused ? ' road-row-focus' : ''}`} aria-selected={k === focused} data-status={status} data-flags={s.flags.join(' ')} onClick={() => reports.focusSegment(k)} title={tip}>
+                    <tr
+                      key={k}
+                      className={`road-row-${status}${k === focused ? ' road-row-focus' : ''}`}
+                      aria-selected={k === focused}
+                      data-status={status}
+                      data-flags={s.flags.join(' ')}
+                      onClick={() => reports.focusSegment(k)}
+                      title={tip}
+                    >
                       <td>
                         <span className="road-swatch" style={{ background: STATUS_COLOURS[status] }} />
                         {fixed(s.from, 0)}
@@ -132,7 +178,10 @@ export function RoadReportSection({ roadId }: { roadId: string }) {
               </tbody>
             </table>
           </div>
-          <p className="road-report-summary">Flags: G grade · R radius · C crest · B blind crest · H sag (headlights) · A left the ground · S stopped · O rolled over · K stuck · L left the road · w wheel lifted. Click a row to show it.</p>
+          <p className="road-report-summary">
+            Flags: G grade · R radius · C crest · B blind crest · H sag (headlights) · A left the ground · S stopped · O rolled over · K stuck · L left the road
+            · w wheel lifted. Click a row to show it.
+          </p>
         </>
       )}
       <div className="road-exports">

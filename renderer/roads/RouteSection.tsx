@@ -10,10 +10,18 @@ const number = (text: string) => (text.trim() === '' ? Number.NaN : Number(text)
 export function RouteSection({ session }: { session: EditorSession }) {
   const route = session.roads.route;
   const { on, points, progress, designSpeedKmh, maxGradePct, message } = useStore(route.store);
-  const hint = progress !== null ? `Finding the route… ${Math.round(progress * 100)} % (Esc cancels)` : points.length === 0 ? 'Click the start of the route.' : `Start set${points.length > 1 ? ` and ${points.length - 1} via point${points.length > 2 ? 's' : ''}` : ''}: click the end (Shift+click adds a via point; Esc forgets them).`;
+  const hint =
+    progress !== null
+      ? `Finding the route… ${Math.round(progress * 100)} % (Esc cancels)`
+      : points.length === 0
+        ? 'Click the start of the route.'
+        : `Start set${points.length > 1 ? ` and ${points.length - 1} via point${points.length > 2 ? 's' : ''}` : ''}: click the end (Shift+click adds a via point; Esc forgets them).`;
   return (
     <div className="road-route" data-testid="road-route">
-      <label className="field" title="The road finds its own way from a start to an end: every 10 m within the maximum grade, every bend at or above the minimum radius for the design speed">
+      <label
+        className="field"
+        title="The road finds its own way from a start to an end: every 10 m within the maximum grade, every bend at or above the minimum radius for the design speed"
+      >
         <span>Route mode</span>
         <input
           type="checkbox"
@@ -29,11 +37,25 @@ export function RouteSection({ session }: { session: EditorSession }) {
         <>
           <label className="field" title="The route's bends are no tighter than the minimum radius at this speed">
             <span>Route design speed (km/h)</span>
-            <input type="number" min={5} max={200} data-testid="road-route-speed" value={designSpeedKmh} onChange={(event) => number(event.target.value) > 0 && route.setDesign({ designSpeedKmh: number(event.target.value) })} />
+            <input
+              type="number"
+              min={5}
+              max={200}
+              data-testid="road-route-speed"
+              value={designSpeedKmh}
+              onChange={(event) => number(event.target.value) > 0 && route.setDesign({ designSpeedKmh: number(event.target.value) })}
+            />
           </label>
           <label className="field" title="Steepest grade along the route">
             <span>Route max grade (%)</span>
-            <input type="number" min={1} max={100} data-testid="road-route-grade" value={maxGradePct} onChange={(event) => number(event.target.value) > 0 && route.setDesign({ maxGradePct: number(event.target.value) })} />
+            <input
+              type="number"
+              min={1}
+              max={100}
+              data-testid="road-route-grade"
+              value={maxGradePct}
+              onChange={(event) => number(event.target.value) > 0 && route.setDesign({ maxGradePct: number(event.target.value) })}
+            />
           </label>
           <p className="hint" role="status" data-testid="road-route-status">
             {hint}

@@ -37,7 +37,10 @@ export function createRoadReportMapLayer(session: EditorSession, requestDraw: ()
       ctx.lineCap = 'round';
       ctx.lineJoin = 'round';
       // A dark casing under the colours, so green reads on green terrain.
-      for (const [colour, extra] of [[OVERLAY_CASING, 2 * CASING_EXTRA_PX], [null, 0]] as const) {
+      for (const [colour, extra] of [
+        [OVERLAY_CASING, 2 * CASING_EXTRA_PX],
+        [null, 0],
+      ] as const) {
         ctx.lineWidth = width + extra;
         let k = 0;
         const n = path.x.length;

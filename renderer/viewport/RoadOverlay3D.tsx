@@ -1,6 +1,20 @@
 import { useEffect, useMemo } from 'react';
 import { useThree } from '@react-three/fiber';
-import { BufferAttribute, BufferGeometry, Color, Group, Line, LineBasicMaterial, LineDashedMaterial, Mesh, MeshBasicMaterial, MeshLambertMaterial, Points, PointsMaterial, type Material } from 'three';
+import {
+  BufferAttribute,
+  BufferGeometry,
+  Color,
+  Group,
+  Line,
+  LineBasicMaterial,
+  LineDashedMaterial,
+  Mesh,
+  MeshBasicMaterial,
+  MeshLambertMaterial,
+  Points,
+  PointsMaterial,
+  type Material,
+} from 'three';
 import { buildRoadModel } from '../../shared/roads/model';
 import { buildRibbon } from '../../shared/roads/ribbon';
 import { heightAt } from '../../shared/terrain/surface';
@@ -38,7 +52,14 @@ function surfaceRibbon(field: Heightfield, road: RoadOverlayLine): Mesh | null {
     const geometry = new BufferGeometry();
     geometry.setAttribute('position', new BufferAttribute(ribbon.positions, 3));
     geometry.setIndex(new BufferAttribute(ribbon.indices, 1));
-    const material = new MeshBasicMaterial({ color: ROAD_DRESS_COLOURS.asphalt, transparent: true, opacity: road.selected ? 0.85 : 0.6, polygonOffset: true, polygonOffsetFactor: -2, polygonOffsetUnits: -2 });
+    const material = new MeshBasicMaterial({
+      color: ROAD_DRESS_COLOURS.asphalt,
+      transparent: true,
+      opacity: road.selected ? 0.85 : 0.6,
+      polygonOffset: true,
+      polygonOffsetFactor: -2,
+      polygonOffsetUnits: -2,
+    });
     const mesh = new Mesh(geometry, material);
     mesh.renderOrder = 9;
     return mesh;
@@ -117,7 +138,10 @@ function buildRoadObjects(group: Group, field: Heightfield, overlay: RoadToolOve
     if (surface) group.add(surface);
     const geometry = new BufferGeometry();
     geometry.setAttribute('position', new BufferAttribute(onSurface(field, road.line, lift), 3));
-    const line = new Line(geometry, new LineBasicMaterial({ color: road.selected ? SELECTED : OTHER, transparent: !road.selected, opacity: road.selected ? 1 : 0.6 }));
+    const line = new Line(
+      geometry,
+      new LineBasicMaterial({ color: road.selected ? SELECTED : OTHER, transparent: !road.selected, opacity: road.selected ? 1 : 0.6 }),
+    );
     line.renderOrder = road.selected ? 11 : 10;
     group.add(line);
   }

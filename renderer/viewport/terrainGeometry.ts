@@ -4,7 +4,17 @@ import { heightRange } from '../../shared/terrain/heightfield';
 import { buildTerrainMesh } from '../../shared/terrain/mesh';
 import { writeShadingNormals } from '../../shared/terrain/shadingNormals';
 import type { DirtyRegion } from '../../app/document/region';
-import { colourRange, DEFAULT_NATURAL_LINES, erosionCoverOf, sameNaturalLines, writeHeightRows, writeVertexColors, type ColorMode, type ErosionCover, type NaturalLines } from '../../app/view/terrainColors';
+import {
+  colourRange,
+  DEFAULT_NATURAL_LINES,
+  erosionCoverOf,
+  sameNaturalLines,
+  writeHeightRows,
+  writeVertexColors,
+  type ColorMode,
+  type ErosionCover,
+  type NaturalLines,
+} from '../../app/view/terrainColors';
 import type { ErosionCoverBytes } from '../../shared/erosion/cover';
 
 /**
@@ -64,7 +74,17 @@ export class TerrainGeometry {
     // Natural colours are read in metres: a new height range recolours only height colours.
     const recolourAll = modeChanged || (rangeChanged && mode === 'height');
     const colourRows = recolourAll ? { j0: 0, j1: field.depth } : shaded;
-    writeVertexColors(field, normals.array as Float32Array, colors.array as Float32Array, mode, colourRange(mode, range, lines), colourRows.j0, colourRows.j1, this.cover, lines);
+    writeVertexColors(
+      field,
+      normals.array as Float32Array,
+      colors.array as Float32Array,
+      mode,
+      colourRange(mode, range, lines),
+      colourRows.j0,
+      colourRows.j1,
+      this.cover,
+      lines,
+    );
 
     const stride = field.width * 3;
     markRows(positions, rows.j0 * stride, rows.j1 * stride);
@@ -82,7 +102,17 @@ export class TerrainGeometry {
     const colors = this.attribute('color');
     if (this.coverChanged) this.setCoverAttributes(this.geometry, field.width * field.depth);
     this.coverChanged = false;
-    writeVertexColors(field, this.attribute('normal').array as Float32Array, colors.array as Float32Array, mode, colourRange(mode, this.range, lines), 0, field.depth, this.cover, lines);
+    writeVertexColors(
+      field,
+      this.attribute('normal').array as Float32Array,
+      colors.array as Float32Array,
+      mode,
+      colourRange(mode, this.range, lines),
+      0,
+      field.depth,
+      this.cover,
+      lines,
+    );
     colors.clearUpdateRanges();
     colors.needsUpdate = true;
   }

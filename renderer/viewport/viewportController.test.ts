@@ -18,7 +18,15 @@ function raise(session: ReturnType<typeof sessionWith>) {
   const doc = session.editor.document;
   const rect = { i0: 0, j0: 0, i1: 3, j1: 3 };
   const before = readHeightRect(doc, rect);
-  session.editor.apply(createHeightRectEdit('Raise', doc, rect, before, before.map((h) => h + 1)));
+  session.editor.apply(
+    createHeightRectEdit(
+      'Raise',
+      doc,
+      rect,
+      before,
+      before.map((h) => h + 1),
+    ),
+  );
 }
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

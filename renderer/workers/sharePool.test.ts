@@ -8,7 +8,8 @@ describe('erosion threads in the window', () => {
   it('reads ?erosionThreads=N (1–4) from the page address, and ignores anything else', () => {
     expect(erosionThreadsOverride('?erosionThreads=2')).toBe(2);
     expect(erosionThreadsOverride('?lod=exact&erosionThreads=1')).toBe(1);
-    for (const search of ['', '?erosionThreads=0', '?erosionThreads=5', '?erosionThreads=1.5', '?erosionThreads=two']) expect(erosionThreadsOverride(search), search).toBeUndefined();
+    for (const search of ['', '?erosionThreads=0', '?erosionThreads=5', '?erosionThreads=1.5', '?erosionThreads=two'])
+      expect(erosionThreadsOverride(search), search).toBeUndefined();
   });
 
   it('uses the asked count or the cores (at most 4) with shared memory, and one thread without it', () => {

@@ -51,7 +51,18 @@ scope.onmessage = async (event: MessageEvent<ToWorkerMessage>) => {
       if (masks) transfer.push(masks.flow.buffer, masks.deposition.buffer);
       if (water) transfer.push(water.surface.buffer, water.kind.buffer);
       if (base && !baseIsHeights) transfer.push(base.output.buffer);
-      post({ type: 'done', heights, masks, water, threads, base: base && baseIsHeights ? { index: base.index, output: new Float32Array(0) } : (base ?? null), baseIsHeights }, transfer);
+      post(
+        {
+          type: 'done',
+          heights,
+          masks,
+          water,
+          threads,
+          base: base && baseIsHeights ? { index: base.index, output: new Float32Array(0) } : (base ?? null),
+          baseIsHeights,
+        },
+        transfer,
+      );
     }
   } catch (error) {
     post({ type: 'failed', message: error instanceof Error ? error.message : String(error) });

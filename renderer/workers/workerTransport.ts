@@ -36,9 +36,14 @@ export function createWorkerTransport(options: WorkerTransportOptions = {}): Ter
         else if (message.type === 'done') {
           // What the last job eroded on, for the end-to-end tests and the curious (devtools).
           document.documentElement.dataset.erosionThreads = String(message.threads);
-          settle({ status: 'done', heights: message.heights, masks: message.masks, water: message.water ?? null, base: message.base && message.baseIsHeights ? { index: message.base.index, output: message.heights } : message.base });
-        }
-        else settle({ status: 'failed', message: message.message });
+          settle({
+            status: 'done',
+            heights: message.heights,
+            masks: message.masks,
+            water: message.water ?? null,
+            base: message.base && message.baseIsHeights ? { index: message.base.index, output: message.heights } : message.base,
+          });
+        } else settle({ status: 'failed', message: message.message });
       };
       worker.onerror = (event) => {
         event.preventDefault();

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { typedArraysEqual } from './typedArrayEquality';
 
-describe('toEqual on typed arrays (the set-up file\'s tester)', () => {
+describe("toEqual on typed arrays (the set-up file's tester)", () => {
   it('is installed by the set-up file, once per worker', () => {
     expect((globalThis as { [key: symbol]: unknown })[Symbol.for('faultline.typedArraysEqual')]).toBe(true);
     const a = new Float32Array(257 * 257).map((_, i) => Math.sin(i));
     expect(a.slice()).toEqual(a);
   });
 
-  it('keeps vitest\'s rule: same type, same length, each element Object.is', () => {
+  it("keeps vitest's rule: same type, same length, each element Object.is", () => {
     expect(typedArraysEqual(new Float32Array([1, 2]), new Float32Array([1, 2]))).toBe(true);
     expect(typedArraysEqual(new Float32Array([1, 2]), new Float32Array([1, 3]))).toBe(false);
     expect(typedArraysEqual(new Float32Array([1, 2]), new Float32Array([1]))).toBe(false);

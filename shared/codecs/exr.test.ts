@@ -16,7 +16,8 @@ function readWithThree(bytes: Uint8Array): { width: number; height: number; data
 function sampleField(width: number, depth: number) {
   const field = createHeightfield(width, depth, 2);
   for (let j = 0; j < depth; j++) {
-    for (let i = 0; i < width; i++) // Quantised to 1/64 m so that deflate finds repeats (random mantissas would not compress).
+    for (let i = 0; i < width; i++)
+      // Quantised to 1/64 m so that deflate finds repeats (random mantissas would not compress).
       field.heights[j * width + i] = Math.round(64 * 37.25 * Math.sin(i / 5) * Math.cos(j / 7)) / 64;
   }
   field.heights[1] = 1e-42; // a subnormal survives bit for bit
@@ -63,7 +64,13 @@ describe('OpenEXR export', () => {
   });
 
   it('predictor: even/odd split then deltas, as OpenEXR defines it', () => {
-    expect([...exrZipPredict(Uint8Array.of(10, 20, 30, 40, 50))]).toEqual([10, (30 - 10 + 128) & 255, (50 - 30 + 128) & 255, (20 - 50 + 128) & 255, (40 - 20 + 128) & 255]);
+    expect([...exrZipPredict(Uint8Array.of(10, 20, 30, 40, 50))]).toEqual([
+      10,
+      (30 - 10 + 128) & 255,
+      (50 - 30 + 128) & 255,
+      (20 - 50 + 128) & 255,
+      (40 - 20 + 128) & 255,
+    ]);
   });
 
   it('refuses what it cannot store, naming the file', () => {

@@ -116,9 +116,19 @@ export function* encodeExrSliced(image: ExrImage, options: ExrExportOptions = {}
   attribute(header, 'dataWindow', 'box2i', box);
   attribute(header, 'displayWindow', 'box2i', box);
   attribute(header, 'lineOrder', 'lineOrder', Uint8Array.of(0)); // INCREASING_Y
-  attribute(header, 'pixelAspectRatio', 'float', bytesOf(4, (v) => v.setFloat32(0, 1, true)));
+  attribute(
+    header,
+    'pixelAspectRatio',
+    'float',
+    bytesOf(4, (v) => v.setFloat32(0, 1, true)),
+  );
   attribute(header, 'screenWindowCenter', 'v2f', new Uint8Array(8));
-  attribute(header, 'screenWindowWidth', 'float', bytesOf(4, (v) => v.setFloat32(0, 1, true)));
+  attribute(
+    header,
+    'screenWindowWidth',
+    'float',
+    bytesOf(4, (v) => v.setFloat32(0, 1, true)),
+  );
   header.u8(0); // end of header
   const head = header.finish();
 

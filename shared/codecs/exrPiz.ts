@@ -80,7 +80,11 @@ interface DecodingTable {
 }
 
 function buildDecodingTable(table: Float64Array, min: number, max: number): DecodingTable {
-  const decoding: DecodingTable = { length: new Uint8Array(HUF_DECSIZE), literal: new Int32Array(HUF_DECSIZE), long: new Array<number[] | null>(HUF_DECSIZE).fill(null) };
+  const decoding: DecodingTable = {
+    length: new Uint8Array(HUF_DECSIZE),
+    literal: new Int32Array(HUF_DECSIZE),
+    long: new Array<number[] | null>(HUF_DECSIZE).fill(null),
+  };
   for (let i = min; i <= max; i++) {
     const length = lengthOf(table[i]);
     const code = codeOf(table[i]);

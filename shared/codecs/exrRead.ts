@@ -58,7 +58,7 @@ export function exrUnpredict(data: Uint8Array): Uint8Array {
 function rleDecode(input: Uint8Array, capacity: number): Uint8Array {
   const out = new Uint8Array(capacity);
   let produced = 0;
-  for (let at = 0; at < input.length; ) {
+  for (let at = 0; at < input.length;) {
     const count = (input[at++] << 24) >> 24;
     if (count < 0) {
       if (produced - count > capacity || at - count > input.length) throw new BlockError('a run past the block');
@@ -123,13 +123,14 @@ export function parseExrHeightmap(bytes: Uint8Array, fileName: string, options: 
 
   const channels: Channel[] = [];
   const list = need('channels', 1);
-  for (let at = list.at; at < list.at + list.size && bytes[at] !== 0; ) {
+  for (let at = list.at; at < list.at + list.size && bytes[at] !== 0;) {
     const end = bytes.indexOf(0, at);
     if (end < 0 || end + 17 > list.at + list.size) fail('has a corrupt channel list');
     const name = String.fromCharCode(...bytes.subarray(at, end));
     const type = view.getInt32(end + 1, true);
     if (type < 0 || type > 2) fail(`channel ${name} has unknown pixel type ${type}`);
-    if (view.getInt32(end + 9, true) !== 1 || view.getInt32(end + 13, true) !== 1) fail(`channel ${name} is subsampled; Faultline reads full-resolution channels`);
+    if (view.getInt32(end + 9, true) !== 1 || view.getInt32(end + 13, true) !== 1)
+      fail(`channel ${name} is subsampled; Faultline reads full-resolution channels`);
     channels.push({ name, type });
     at = end + 17;
   }
@@ -140,7 +141,8 @@ export function parseExrHeightmap(bytes: Uint8Array, fileName: string, options: 
     fail(`has channels ${channels.map((c) => c.name).join(', ')}; Faultline takes the heights from Y, R or Z (or a single channel)`);
 
   const compression = bytes[need('compression', 1).at];
-  if (LINES_PER_BLOCK[compression] === undefined) fail(`uses ${COMPRESSION_NAMES[compression] ?? `compression ${compression}`}; Faultline reads EXR compressed with none, RLE, ZIPS, ZIP or PIZ`);
+  if (LINES_PER_BLOCK[compression] === undefined)
+    fail(`uses ${COMPRESSION_NAMES[compression] ?? `compression ${compression}`}; Faultline reads EXR compressed with none, RLE, ZIPS, ZIP or PIZ`);
   const box = need('dataWindow', 16).at;
   const xMin = view.getInt32(box, true);
   const yMin = view.getInt32(box + 4, true);
@@ -212,7 +214,8 @@ export function parseExrHeightmap(bytes: Uint8Array, fileName: string, options: 
         if (channel === chosen) {
           const row = (y0 + line) * width + x0;
           // Float samples at a multiple of 4 bytes are copied as a typed array (EXR is little-endian, as is every platform Faultline runs on).
-          if (channel.type === 2 && (raw.byteOffset + at) % 4 === 0 && LITTLE_ENDIAN) heights.set(new Float32Array(raw.buffer, raw.byteOffset + at, blockWidth), row);
+          if (channel.type === 2 && (raw.byteOffset + at) % 4 === 0 && LITTLE_ENDIAN)
+            heights.set(new Float32Array(raw.buffer, raw.byteOffset + at, blockWidth), row);
           else if (channel.type === 2) for (let i = 0; i < blockWidth; i++) heights[row + i] = data.getFloat32(at + 4 * i, true);
           else if (channel.type === 1) for (let i = 0; i < blockWidth; i++) heights[row + i] = halfToFloat(data.getUint16(at + 2 * i, true));
           else for (let i = 0; i < blockWidth; i++) heights[row + i] = data.getUint32(at + 4 * i, true);

@@ -8,7 +8,9 @@ import { adler32 } from './checksums';
 
 const LENGTH_BASE = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258];
 const LENGTH_EXTRA = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0];
-const DIST_BASE = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577];
+const DIST_BASE = [
+  1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577,
+];
 const DIST_EXTRA = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13];
 const CODE_LENGTH_ORDER = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15];
 
@@ -135,7 +137,7 @@ function canonicalCodes(lengths: Uint8Array): Uint16Array {
 /** Run-length codes (16, 17, 18) for the concatenated code lengths: [symbol, extra] pairs. */
 function runLengthCodes(lengths: Uint8Array): number[] {
   const out: number[] = [];
-  for (let k = 0; k < lengths.length; ) {
+  for (let k = 0; k < lengths.length;) {
     const len = lengths[k];
     let run = 1;
     while (k + run < lengths.length && lengths[k + run] === len) run++;
@@ -256,7 +258,13 @@ export function fastZlibCompress(data: Uint8Array): Uint8Array {
       const candidate = head[h];
       head[h] = i;
       const dist = i - candidate;
-      if (dist <= WINDOW && data[candidate] === data[i] && data[candidate + 1] === data[i + 1] && data[candidate + 2] === data[i + 2] && data[candidate + 3] === data[i + 3]) {
+      if (
+        dist <= WINDOW &&
+        data[candidate] === data[i] &&
+        data[candidate + 1] === data[i + 1] &&
+        data[candidate + 2] === data[i + 2] &&
+        data[candidate + 3] === data[i + 3]
+      ) {
         const max = Math.min(MAX_MATCH, n - i);
         let len = MIN_MATCH;
         while (len < max && data[candidate + len] === data[i + len]) len++;

@@ -128,7 +128,12 @@ export function writeGlb(meshes: readonly GlbMesh[], nodes: readonly GlbSceneNod
     })),
     meshes: gltfMeshes,
     accessors,
-    bufferViews: views.map((view, k) => ({ buffer: 0, byteOffset: offsets[k], byteLength: view.length, target: indexViews.has(k) ? ELEMENT_ARRAY_BUFFER : ARRAY_BUFFER })),
+    bufferViews: views.map((view, k) => ({
+      buffer: 0,
+      byteOffset: offsets[k],
+      byteLength: view.length,
+      target: indexViews.has(k) ? ELEMENT_ARRAY_BUFFER : ARRAY_BUFFER,
+    })),
     buffers: [{ byteLength: binLength }],
   };
   const json = encodeUtf8(JSON.stringify(gltf));
@@ -158,7 +163,11 @@ export function compileGlb(field: Heightfield, options: GlbExportOptions = {}, f
   const extraNodes = options.nodes ?? [];
   extraNodes.forEach((node) => checkNode(node, fail));
   const mesh = buildTerrainMesh(field);
-  return writeGlb([{ name: 'terrain', positions: mesh.positions, normals: mesh.normals, indices: mesh.indices }], [{ name: 'terrain', mesh: 0 }, ...extraNodes], fileName);
+  return writeGlb(
+    [{ name: 'terrain', positions: mesh.positions, normals: mesh.normals, indices: mesh.indices }],
+    [{ name: 'terrain', mesh: 0 }, ...extraNodes],
+    fileName,
+  );
 }
 
 /**

@@ -72,7 +72,11 @@ describe('hostile PNG files', () => {
     const header = (w: number, h: number) => assemblePng([ihdr(w, h, 16, 0), chunk('IDAT', zlibSync(EMPTY)), chunk('IEND', EMPTY)]);
     expectRefusal('zero.png', () => decodePng(header(0, 0), 'zero.png'), /PNG declares 0 × 0 pixels, an empty image/);
     expectRefusal('dot.png', () => decodePng(header(1, 1), 'dot.png'), /at least 2 × 2/);
-    expectRefusal('terrain.png', () => decodePng(header(100000, 100000), 'terrain.png'), /^terrain\.png: PNG declares 100000 × 100000 pixels, larger than the 8193 × 8193 maximum$/);
+    expectRefusal(
+      'terrain.png',
+      () => decodePng(header(100000, 100000), 'terrain.png'),
+      /^terrain\.png: PNG declares 100000 × 100000 pixels, larger than the 8193 × 8193 maximum$/,
+    );
     expectRefusal('wide.png', () => decodePng(header(0xffffffff, 2), 'wide.png'), /larger than the 8193 × 8193 maximum/);
   });
 
@@ -107,7 +111,11 @@ describe('hostile PNG files', () => {
       ['nopalette.png', assemblePng([ihdr(2, 2, 8, 3), idat, iend]), /without its PLTE/],
       ['badpalette.png', assemblePng([ihdr(2, 2, 8, 3), chunk('PLTE', new Uint8Array(4)), idat, iend]), /PLTE palette of 4 bytes/],
       ['index.png', assemblePng([ihdr(2, 2, 8, 3), chunk('PLTE', new Uint8Array(6)), idat, iend]), /palette entry 2, but its palette has only 2 entries/],
-      ['filter.png', assemblePng([ihdr(2, 2, 8, 0), chunk('IDAT', zlibSync(new Uint8Array([5, 1, 2, 0, 3, 4]))), iend]), /unknown scanline filter type 5 \(row 0\)/],
+      [
+        'filter.png',
+        assemblePng([ihdr(2, 2, 8, 0), chunk('IDAT', zlibSync(new Uint8Array([5, 1, 2, 0, 3, 4]))), iend]),
+        /unknown scanline filter type 5 \(row 0\)/,
+      ],
       ['ihdr.png', assemblePng([chunk('IHDR', new Uint8Array(12)), idat, iend]), /IHDR header of 12 bytes/],
     ];
     for (const [name, bytes, problem] of cases) expectRefusal(name, () => decodePng(bytes, name), problem);
@@ -119,7 +127,14 @@ describe('hostile PNG files', () => {
   });
 
   it('ignores damaged ancillary text chunks instead of failing', () => {
-    const png = buildPng({ width: 2, height: 2, bitDepth: 8, colourType: 0, values: [1, 2, 3, 4], before: [chunk('zTXt', new Uint8Array([65, 0, 0, 1, 2, 3]))] });
+    const png = buildPng({
+      width: 2,
+      height: 2,
+      bitDepth: 8,
+      colourType: 0,
+      values: [1, 2, 3, 4],
+      before: [chunk('zTXt', new Uint8Array([65, 0, 0, 1, 2, 3]))],
+    });
     expect(decodePng(png, 'meta.png').text).toEqual({});
   });
 });
@@ -192,7 +207,13 @@ const GOOD_HEIGHTS = new Uint8Array(new Float32Array([1, 2, 3, 4]).buffer);
 
 describe('hostile project files', () => {
   it('accepts the hand-built control file', () => {
-    const doc = parseProject(projectBytes([{ tag: 'JSON', data: utf8Json(GOOD_DATA) }, { tag: 'HGTS', data: GOOD_HEIGHTS }]), 'ok.faultline');
+    const doc = parseProject(
+      projectBytes([
+        { tag: 'JSON', data: utf8Json(GOOD_DATA) },
+        { tag: 'HGTS', data: GOOD_HEIGHTS },
+      ]),
+      'ok.faultline',
+    );
     expect(Array.from(doc.field.heights)).toEqual([1, 2, 3, 4]);
   });
 
@@ -214,7 +235,13 @@ describe('hostile project files', () => {
   });
 
   it('tells the user a newer Faultline made the file', () => {
-    const bytes = projectBytes([{ tag: 'JSON', data: utf8Json(GOOD_DATA) }, { tag: 'HGTS', data: GOOD_HEIGHTS }], 3);
+    const bytes = projectBytes(
+      [
+        { tag: 'JSON', data: utf8Json(GOOD_DATA) },
+        { tag: 'HGTS', data: GOOD_HEIGHTS },
+      ],
+      3,
+    );
     expectRefusal('future.faultline', () => parseProject(bytes, 'future.faultline'), /made by a newer Faultline \(format v3, this version reads up to v2\)/);
     expectRefusal('zero.faultline', () => parseProject(projectBytes([], 0), 'zero.faultline'), /format v0, which never existed/);
   });
@@ -243,14 +270,30 @@ describe('hostile project files', () => {
     ['unknown.faultline', withData({ ...GOOD_DATA, secret: 1 }), /unexpected field "secret"/],
     ['size.faultline', withData({ ...GOOD_DATA, width: 100000 }), /project width must be a whole number from 2 to 8193, got 100000/],
     ['cell.faultline', withData({ ...GOOD_DATA, cellSize: -1 }), /cell size must be a positive number/],
-    ['recipe.faultline', withData({ ...GOOD_DATA, recipe: { seed: 1, iterations: 3, lineMethod: 'zigzag', decay: { disp0: 1, dispN: 1, n: 1 } } }), /line method "zigzag" is unknown/],
+    [
+      'recipe.faultline',
+      withData({ ...GOOD_DATA, recipe: { seed: 1, iterations: 3, lineMethod: 'zigzag', decay: { disp0: 1, dispN: 1, n: 1 } } }),
+      /line method "zigzag" is unknown/,
+    ],
     ['history.faultline', withData({ ...GOOD_DATA, history: [1] }), /history must be a list of objects/],
     ['length.faultline', projectBytes([json, { tag: 'HGTS', data: GOOD_HEIGHTS.subarray(0, 12) }]), /heights entry holds 12 bytes, but a 2 × 2 map needs 16/],
-    ['declared.faultline', projectBytes([json, { tag: 'HGTS', data: GOOD_HEIGHTS.subarray(0, 12), rawLength: 16 }]), /"HGTS" entry is 12 bytes but declares 16/],
+    [
+      'declared.faultline',
+      projectBytes([json, { tag: 'HGTS', data: GOOD_HEIGHTS.subarray(0, 12), rawLength: 16 }]),
+      /"HGTS" entry is 12 bytes but declares 16/,
+    ],
     ['encoding.faultline', projectBytes([json, { ...heights, encoding: 7 }]), /unknown encoding 7/],
-    ['nan.faultline', projectBytes([json, { tag: 'HGTS', data: new Uint8Array(new Float32Array([1, 2, NaN, 4]).buffer) }]), /height 2 \(column 0, row 1\) is NaN/],
+    [
+      'nan.faultline',
+      projectBytes([json, { tag: 'HGTS', data: new Uint8Array(new Float32Array([1, 2, NaN, 4]).buffer) }]),
+      /height 2 \(column 0, row 1\) is NaN/,
+    ],
     ['inf.faultline', projectBytes([json, { tag: 'HGTS', data: new Uint8Array(new Float32Array([Infinity, 2, 3, 4]).buffer) }]), /height 0 .* is Infinity/],
-    ['bomb.faultline', projectBytes([json, { tag: 'HGTS', encoding: 1, data: zlibSync(new Uint8Array(8 * 1024 * 1024)), rawLength: 16 }]), /"HGTS" entry is not valid compressed data \(too-long/],
+    [
+      'bomb.faultline',
+      projectBytes([json, { tag: 'HGTS', encoding: 1, data: zlibSync(new Uint8Array(8 * 1024 * 1024)), rawLength: 16 }]),
+      /"HGTS" entry is not valid compressed data \(too-long/,
+    ],
     ['zlib.faultline', projectBytes([json, { tag: 'HGTS', encoding: 1, data: new Uint8Array([9, 9, 9, 9, 9]), rawLength: 16 }]), /not valid compressed data/],
   ];
   for (const [name, bytes, problem] of cases) {

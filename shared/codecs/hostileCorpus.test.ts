@@ -93,7 +93,10 @@ describe('PNG text within bounds', () => {
 
   it('reads the first PNG_TEXT_LIMITS.chunks other text chunks and the last chunk of each scale key, wherever it is', () => {
     const notes = Array.from({ length: 200 }, (_, k) => tEXt('note', `${k}`));
-    const decoded = decodePng(png([tEXt('faultline:heightMin', '1'), ...notes, tEXt('faultline:heightMin', '2'), tEXt('faultline:heightMax', '3')]), 'many.png');
+    const decoded = decodePng(
+      png([tEXt('faultline:heightMin', '1'), ...notes, tEXt('faultline:heightMin', '2'), tEXt('faultline:heightMax', '3')]),
+      'many.png',
+    );
     expect(decoded.text).toEqual({ note: String(PNG_TEXT_LIMITS.chunks - 1), 'faultline:heightMin': '2', 'faultline:heightMax': '3' });
     // The notes past the limit and the overridden heightMin were not read.
     expect(decoded.textOmitted).toBe(200 - PNG_TEXT_LIMITS.chunks + 1);
@@ -158,7 +161,9 @@ describe('project limits on write', () => {
 
   it('refuses to write more props or history steps than a reader accepts', () => {
     const props = Array.from({ length: PROJECT_LIMITS.props + 1 }, () => ({}));
-    expect(() => compileProject({ ...base(), props }, {}, 'many.faultline')).toThrow(/^many\.faultline: cannot be saved: it has 250,001 props; a project holds at most 250,000 props$/);
+    expect(() => compileProject({ ...base(), props }, {}, 'many.faultline')).toThrow(
+      /^many\.faultline: cannot be saved: it has 250,001 props; a project holds at most 250,000 props$/,
+    );
     const history = Array.from({ length: PROJECT_LIMITS.historySteps + 1 }, () => ({}));
     expect(() => compileProject({ ...base(), history }, {}, 'long.faultline')).toThrow(/20,001 history steps/);
   });
@@ -166,10 +171,14 @@ describe('project limits on write', () => {
   it('refuses data nested too deeply (or beyond the stack) with a message naming the file, not a RangeError', () => {
     let deep: Record<string, unknown> = {};
     for (let k = 0; k < 40; k++) deep = { a: deep };
-    expect(() => compileProject({ ...base(), view: deep as never }, {}, 'deep.faultline')).toThrow(/^deep\.faultline: cannot be saved: project data nests deeper than 32 levels$/);
+    expect(() => compileProject({ ...base(), view: deep as never }, {}, 'deep.faultline')).toThrow(
+      /^deep\.faultline: cannot be saved: project data nests deeper than 32 levels$/,
+    );
     let abyss: unknown[] = [];
     for (let k = 0; k < 200_000; k++) abyss = [abyss];
-    expect(() => compileProject({ ...base(), view: { a: abyss } as never }, {}, 'abyss.faultline')).toThrow(/^abyss\.faultline: cannot be saved: its project data cannot be written as JSON/);
+    expect(() => compileProject({ ...base(), view: { a: abyss } as never }, {}, 'abyss.faultline')).toThrow(
+      /^abyss\.faultline: cannot be saved: its project data cannot be written as JSON/,
+    );
   });
 
   it('writes and reads back a project at the limits', () => {

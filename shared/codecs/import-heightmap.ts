@@ -15,7 +15,12 @@ function readableFormats(): string {
 }
 
 /** Decodes without scaling: what an import dialog shows (size, bit depth, metadata). Decoders need no compressor. */
-export function inspectHeightmap(bytes: Uint8Array, fileName: string, options: HeightmapImportOptions = {}, codecs: CodecRegistry = createCodecRegistry()): DecodedHeightmap {
+export function inspectHeightmap(
+  bytes: Uint8Array,
+  fileName: string,
+  options: HeightmapImportOptions = {},
+  codecs: CodecRegistry = createCodecRegistry(),
+): DecodedHeightmap {
   const codec = codecs.find(fileName);
   if (codec?.decodeAsync && !codec.decode) return failFor(fileName)(`is a ${codec.label} file, read only by readHeightmap (its reader waits on promises)`);
   if (!codec?.decode) return failFor(fileName)(`is not a heightmap format Faultline reads (${readableFormats()})`);
@@ -23,13 +28,22 @@ export function inspectHeightmap(bytes: Uint8Array, fileName: string, options: H
 }
 
 /** inspectHeightmap for every reader, those that wait (GeoTIFF) too: what the CLI and the window call. */
-export async function readHeightmap(bytes: Uint8Array, fileName: string, options: HeightmapImportOptions = {}, codecs: CodecRegistry = createCodecRegistry()): Promise<DecodedHeightmap> {
+export async function readHeightmap(
+  bytes: Uint8Array,
+  fileName: string,
+  options: HeightmapImportOptions = {},
+  codecs: CodecRegistry = createCodecRegistry(),
+): Promise<DecodedHeightmap> {
   const decodeAsync = codecs.find(fileName)?.decodeAsync;
   return decodeAsync ? decodeAsync(bytes, fileName, options) : inspectHeightmap(bytes, fileName, options, codecs);
 }
 
 /** importHeightmap for every reader (readHeightmap, then the scale). */
-export async function readHeightmapField(bytes: Uint8Array, fileName: string, options: HeightmapImportOptions = {}): Promise<{ decoded: DecodedHeightmap; field: Heightfield }> {
+export async function readHeightmapField(
+  bytes: Uint8Array,
+  fileName: string,
+  options: HeightmapImportOptions = {},
+): Promise<{ decoded: DecodedHeightmap; field: Heightfield }> {
   const decoded = await readHeightmap(bytes, fileName, options);
   return { decoded, field: decodedToHeightfield(decoded, fileName, options) };
 }

@@ -84,7 +84,7 @@ describe('measureJson', () => {
       expect(fromBytes).toEqual({ ok: true, shape: { ...(outcome.ok ? outcome.shape : {}), length: bytes.length } });
       // Fed in pieces of any size, as an inflating entry arrives: the same figures.
       const meter = createJsonMeter(limits);
-      for (let at = 0; at < bytes.length; ) {
+      for (let at = 0; at < bytes.length;) {
         const size = 1 + Math.floor(next() * 7);
         expect(meter.push(bytes.subarray(at, at + size))).toBeNull();
         at += size;
@@ -96,7 +96,12 @@ describe('measureJson', () => {
   it('reads a top-level key with escapes as JSON.parse does, and sums a key given twice', () => {
     const text = '{"pr\\u006fps":[1,2,3],"props":[{}],"history":[]}';
     expect(measureJson(text, { ...UNBOUNDED, maxItems: { props: 10, history: 10 } })).toMatchObject({ ok: true, shape: { items: { props: 4, history: 0 } } });
-    expect(measureJson(text, { ...UNBOUNDED, maxItems: { props: 3 } })).toEqual({ ok: false, limit: 'items', key: 'props', problem: 'holds more than 3 items in "props"' });
+    expect(measureJson(text, { ...UNBOUNDED, maxItems: { props: 3 } })).toEqual({
+      ok: false,
+      limit: 'items',
+      key: 'props',
+      problem: 'holds more than 3 items in "props"',
+    });
   });
 
   it('stops at the first limit crossed: 250,001 props refused before the nesting that follows them is reached', () => {
@@ -109,14 +114,29 @@ describe('measureJson', () => {
     const deep = '['.repeat(1_000_000) + ']'.repeat(1_000_000);
     expect(measureJson(deep, { maxDepth: 32, maxValues: 1e9 })).toEqual({ ok: false, limit: 'depth', problem: 'nests deeper than 32 levels' });
     expect(measureJson('[[[[]]]]', { maxDepth: 4, maxValues: 10 })).toMatchObject({ ok: true, shape: { depth: 4, values: 4 } });
-    expect(measureJson('{"a":{"b":{"c":{"d":{}}}}}', { maxDepth: 4, maxValues: 10 })).toMatchObject({ ok: false, limit: 'depth', problem: 'nests deeper than 4 levels' });
-    expect(measureJson(`[${'0,'.repeat(1000)}0]`, { maxDepth: 4, maxValues: 1000 })).toEqual({ ok: false, limit: 'values', problem: 'holds more than 1000 values' });
-    expect(measureJson(`[${'"x",'.repeat(1000)}"x"]`, { maxDepth: 4, maxValues: 1000 })).toEqual({ ok: false, limit: 'values', problem: 'holds more than 1000 values' });
+    expect(measureJson('{"a":{"b":{"c":{"d":{}}}}}', { maxDepth: 4, maxValues: 10 })).toMatchObject({
+      ok: false,
+      limit: 'depth',
+      problem: 'nests deeper than 4 levels',
+    });
+    expect(measureJson(`[${'0,'.repeat(1000)}0]`, { maxDepth: 4, maxValues: 1000 })).toEqual({
+      ok: false,
+      limit: 'values',
+      problem: 'holds more than 1000 values',
+    });
+    expect(measureJson(`[${'"x",'.repeat(1000)}"x"]`, { maxDepth: 4, maxValues: 1000 })).toEqual({
+      ok: false,
+      limit: 'values',
+      problem: 'holds more than 1000 values',
+    });
   });
 
   it('is not fooled by brackets, quotes and backslashes inside strings', () => {
     const text = JSON.stringify({ props: ['[[[[', '\\', '"]]],{', '\\"'], view: { s: '\\\\"[' } });
-    expect(measureJson(text, { maxDepth: 2, maxValues: 100, maxItems: { props: 4 } })).toEqual({ ok: true, shape: { depth: 2, values: 8, items: { props: 4 }, length: text.length } });
+    expect(measureJson(text, { maxDepth: 2, maxValues: 100, maxItems: { props: 4 } })).toEqual({
+      ok: true,
+      shape: { depth: 2, values: 8, items: { props: 4 }, length: text.length },
+    });
   });
 
   it('survives text that is not JSON (JSON.parse refuses it afterwards)', () => {

@@ -20,7 +20,14 @@ describe('OBJ export', () => {
     const lines = ascii(compileObj(field)).split('\n');
     const vertices = lines.filter((l) => l.startsWith('v ')).map((l) => l.slice(2).split(' ').map(Number));
     const normals = lines.filter((l) => l.startsWith('vn ')).map((l) => l.slice(3).split(' ').map(Number));
-    const faces = lines.filter((l) => l.startsWith('f ')).map((l) => l.slice(2).split(' ').map((v) => v.split('//').map(Number)));
+    const faces = lines
+      .filter((l) => l.startsWith('f '))
+      .map((l) =>
+        l
+          .slice(2)
+          .split(' ')
+          .map((v) => v.split('//').map(Number)),
+      );
     expect(vertices.length).toBe(24);
     expect(normals.length).toBe(24);
     for (let j = 0; j < 4; j++) {

@@ -30,7 +30,11 @@ export function parsePngHeightmap(bytes: Uint8Array, fileName: string, options: 
 }
 
 /** What a heightmap PNG holds besides its rows: size, depth and the scale text chunks. */
-export function pngHeightmapImage(field: Heightfield, range: { min: number; max: number }, bits: 8 | 16): Pick<GrayPngImage, 'width' | 'height' | 'bitDepth' | 'text'> {
+export function pngHeightmapImage(
+  field: Heightfield,
+  range: { min: number; max: number },
+  bits: 8 | 16,
+): Pick<GrayPngImage, 'width' | 'height' | 'bitDepth' | 'text'> {
   return {
     width: field.width,
     height: field.depth,

@@ -87,7 +87,17 @@ describe('PNG decoding', () => {
       const palette = Array.from({ length: entries }, (_, k) => [(k * 37) % 256, (k * 91) % 256, (k * 53) % 256] as const);
       const transparency = Array.from({ length: entries }, (_, k) => (k * 17) % 256);
       const indices = seededValues(11 * 6, entries, bitDepth);
-      const png = buildPng({ width: 11, height: 6, bitDepth, colourType: 3, values: indices, palette, transparency, interlaced: bitDepth === 2, filters: ALL_FILTERS });
+      const png = buildPng({
+        width: 11,
+        height: 6,
+        bitDepth,
+        colourType: 3,
+        values: indices,
+        palette,
+        transparency,
+        interlaced: bitDepth === 2,
+        filters: ALL_FILTERS,
+      });
       const luminance = decodePng(png, 'pal.png');
       expect(luminance.maxSample).toBe(255);
       indices.forEach((index, p) => {
@@ -123,7 +133,10 @@ describe('PNG heightmap export', () => {
     const header = new DataView(chunks[0].data.buffer);
     expect([header.getUint32(0), header.getUint32(4), ...chunks[0].data.subarray(8)]).toEqual([5, 4, 16, 0, 0, 0, 0]);
 
-    const idat = chunks.filter((c) => c.type === 'IDAT').map((c) => [...c.data]).flat();
+    const idat = chunks
+      .filter((c) => c.type === 'IDAT')
+      .map((c) => [...c.data])
+      .flat();
     const scanlines = unzlibSync(new Uint8Array(idat));
     // Expected samples computed here from the heights: range 0..33 over 65535.
     const samples = Array.from(field.heights, (h) => Math.round((h / 33) * 65535));
@@ -210,7 +223,13 @@ describe('PNG heightmap export', () => {
   });
 
   it('refuses an invalid fixed range with a clear error', () => {
-    expect(() => compilePngHeightmap(rampField(2, 2, () => 0), { range: { min: 5, max: 1 } }, 'out.png')).toThrow(/^out\.png: height range/);
+    expect(() =>
+      compilePngHeightmap(
+        rampField(2, 2, () => 0),
+        { range: { min: 5, max: 1 } },
+        'out.png',
+      ),
+    ).toThrow(/^out\.png: height range/);
   });
 
   it('decodes highly compressed data that inflates to many times its size', () => {

@@ -62,7 +62,9 @@ describe('project file', () => {
       const bytes = projectWithJson(projectJson({ recipe: JSON.stringify({ ...DEFAULT_RECIPE, ...patch }) }), false);
       expect(() => parseProject(bytes, 'big.faultline'), JSON.stringify(patch)).toThrow(message);
       const doc = { ...sampleProject(), recipe: { ...DEFAULT_RECIPE, ...patch } };
-      expect(() => compileProject(doc, {}, 'big.faultline'), JSON.stringify(patch)).toThrow(new RegExp(message.source.replace('^big\\.faultline: .*', '^big\\.faultline: cannot be saved: .*')));
+      expect(() => compileProject(doc, {}, 'big.faultline'), JSON.stringify(patch)).toThrow(
+        new RegExp(message.source.replace('^big\\.faultline: .*', '^big\\.faultline: cannot be saved: .*')),
+      );
     }
   });
 

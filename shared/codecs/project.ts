@@ -15,7 +15,15 @@ import { createExactInflater, inflateExactly, portableDeflate, type Deflate } fr
 import { migrateLegacy, heightsStack } from '../layers/migrate';
 import { stackProblem } from '../layers/validate';
 import type { Layer } from '../layers/types';
-import { compileLayerEntries, ENTRY_LAYER_DATA, ENTRY_LAYERS, layerJsonProblem, MAX_LAYERS_JSON_BYTES, readLayerJson, stackFromLayerData } from './projectLayers';
+import {
+  compileLayerEntries,
+  ENTRY_LAYER_DATA,
+  ENTRY_LAYERS,
+  layerJsonProblem,
+  MAX_LAYERS_JSON_BYTES,
+  readLayerJson,
+  stackFromLayerData,
+} from './projectLayers';
 
 export const PROJECT_MAGIC = 'FAULTLINE';
 /** The newest project format this code reads and the one it writes. */
@@ -136,9 +144,12 @@ export function compileProject(doc: ProjectDocument, options: ProjectSaveOptions
   // Counted before the JSON is built (a caller's data may be anything: the decode afterwards checks its shape).
   const props = Array.isArray(data.props) ? data.props.length : 0;
   const steps = Array.isArray(data.history) ? data.history.length : 0;
-  if (props > PROJECT_LIMITS.props) fail(`cannot be saved: it has ${plural(props, 'prop', 'props')}; a project holds at most ${plural(PROJECT_LIMITS.props, 'prop', 'props')}`);
+  if (props > PROJECT_LIMITS.props)
+    fail(`cannot be saved: it has ${plural(props, 'prop', 'props')}; a project holds at most ${plural(PROJECT_LIMITS.props, 'prop', 'props')}`);
   if (steps > PROJECT_LIMITS.historySteps) {
-    fail(`cannot be saved: it has ${plural(steps, 'history step', 'history steps')}; a project holds at most ${plural(PROJECT_LIMITS.historySteps, 'history step', 'history steps')}`);
+    fail(
+      `cannot be saved: it has ${plural(steps, 'history step', 'history steps')}; a project holds at most ${plural(PROJECT_LIMITS.historySteps, 'history step', 'history steps')}`,
+    );
   }
   let text: string;
   try {
@@ -190,7 +201,8 @@ interface RawEntry {
 
 function readEntries(bytes: Uint8Array, fail: (p: string) => never): { entries: RawEntry[]; version: number } {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (bytes.length < HEADER_BYTES) fail(bytes.length < PROJECT_MAGIC.length ? 'is not a Faultline project (it is too short)' : 'is truncated inside its header');
+  if (bytes.length < HEADER_BYTES)
+    fail(bytes.length < PROJECT_MAGIC.length ? 'is not a Faultline project (it is too short)' : 'is truncated inside its header');
   for (let k = 0; k < PROJECT_MAGIC.length; k++) {
     if (bytes[k] !== PROJECT_MAGIC.charCodeAt(k)) fail('is not a Faultline project (its signature is wrong)');
   }
@@ -250,7 +262,8 @@ function entryFloats(entry: RawEntry, count: number, fail: (p: string) => never)
   const name = `"${entry.tag}" entry`;
   if (entry.rawLength !== count * 4) fail(`${name} declares ${describeBytes(entry.rawLength)}, not the ${describeBytes(count * 4)} expected`);
   if (entry.encoding !== ENCODING_STORED && entry.encoding !== ENCODING_ZLIB) fail(`${name} uses unknown encoding ${entry.encoding}`);
-  if (entry.encoding === ENCODING_STORED && entry.stored.length !== entry.rawLength) fail(`${name} is ${entry.stored.length} bytes but declares ${entry.rawLength}`);
+  if (entry.encoding === ENCODING_STORED && entry.stored.length !== entry.rawLength)
+    fail(`${name} is ${entry.stored.length} bytes but declares ${entry.rawLength}`);
   const values = new Float32Array(count);
   const bytes = new Uint8Array(values.buffer);
   if (entry.encoding === ENCODING_STORED) bytes.set(entry.stored);
@@ -293,8 +306,10 @@ function projectJsonMeter(): JsonMeter {
 function judgeProjectJson(outcome: JsonShapeOutcome, fail: (p: string) => never): void {
   if (!outcome.ok) {
     if (outcome.limit === 'depth') fail(`project data nests deeper than ${PROJECT_LIMITS.depth} levels`);
-    if (outcome.limit === 'items' && outcome.key === 'props') fail(`project data has more than ${plural(PROJECT_LIMITS.props, 'prop', 'props')}, the most a project holds`);
-    if (outcome.limit === 'items') fail(`project data has more than ${plural(PROJECT_LIMITS.historySteps, 'history step', 'history steps')}, the most a project holds`);
+    if (outcome.limit === 'items' && outcome.key === 'props')
+      fail(`project data has more than ${plural(PROJECT_LIMITS.props, 'prop', 'props')}, the most a project holds`);
+    if (outcome.limit === 'items')
+      fail(`project data has more than ${plural(PROJECT_LIMITS.historySteps, 'history step', 'history steps')}, the most a project holds`);
     fail(`project data ${outcome.problem}`);
   }
   const props = outcome.shape.items.props ?? 0;
@@ -329,7 +344,8 @@ function projectJsonBytes(entry: RawEntry, fail: (p: string) => never): Uint8Arr
   const inflater = createExactInflater(entry.rawLength, entry.stored.length, { slice: 1024, onData: (chunk) => meter.push(chunk) === null });
   inflater.push(entry.stored);
   const outcome = inflater.finish();
-  if (!outcome.ok && outcome.problem !== 'stopped') fail(`${name} is not valid compressed data (${outcome.problem}${outcome.detail ? `: ${outcome.detail}` : ''})`);
+  if (!outcome.ok && outcome.problem !== 'stopped')
+    fail(`${name} is not valid compressed data (${outcome.problem}${outcome.detail ? `: ${outcome.detail}` : ''})`);
   judgeProjectJson(meter.finish(), fail);
   return outcome.ok ? outcome.data : fail(`${name} is not valid compressed data`);
 }
@@ -375,12 +391,16 @@ function checkProjectData(value: unknown, fail: (p: string) => never): ProjectDa
     if (!(key in value)) fail(`project data is missing its "${key}" field`);
   }
   const { width, depth, cellSize, history, props, view } = value;
-  for (const [name, side] of [['width', width], ['depth', depth]] as const) {
+  for (const [name, side] of [
+    ['width', width],
+    ['depth', depth],
+  ] as const) {
     if (typeof side !== 'number' || !Number.isInteger(side) || side < MIN_MAP_SIDE || side > MAX_MAP_SIDE) {
       fail(`project ${name} must be a whole number from ${MIN_MAP_SIDE} to ${MAX_MAP_SIDE}, got ${JSON.stringify(side)}`);
     }
   }
-  if (typeof cellSize !== 'number' || !Number.isFinite(cellSize) || cellSize <= 0) fail(`project cell size must be a positive number, got ${JSON.stringify(cellSize)}`);
+  if (typeof cellSize !== 'number' || !Number.isFinite(cellSize) || cellSize <= 0)
+    fail(`project cell size must be a positive number, got ${JSON.stringify(cellSize)}`);
   if (!Array.isArray(history) || !history.every(isJsonObject)) fail('project history must be a list of objects');
   if (!Array.isArray(props) || !props.every(isJsonObject)) fail('project props must be a list of objects');
   if (!isJsonObject(view)) fail('project view settings must be an object');
@@ -449,7 +469,13 @@ export function parseProject(bytes: Uint8Array, fileName: string, options: Proje
  * The stack of a read project: v1 migrated, v2 read from its entries. Never fails the file: a stack
  * that cannot be read leaves the saved heights as one layer, with the problem.
  */
-function projectLayers(byTag: Map<string, RawEntry>, version: number, data: ProjectData, heights: Float32Array, field: Heightfield): { layers: Layer[]; layerStatus: LayerStatus } {
+function projectLayers(
+  byTag: Map<string, RawEntry>,
+  version: number,
+  data: ProjectData,
+  heights: Float32Array,
+  field: Heightfield,
+): { layers: Layer[]; layerStatus: LayerStatus } {
   if (version < 2) {
     const migrated = migrateLegacy(data.recipe, data.history, heights);
     return { layers: migrated.stack, layerStatus: { origin: migrated.from, problem: migrated.reason, version } };
@@ -468,7 +494,10 @@ function projectLayers(byTag: Map<string, RawEntry>, version: number, data: Proj
     const json = readLayerJson(entryBytes(jsonEntry, MAX_LAYERS_JSON_BYTES, keep), field);
     if (!json.ok) return asHeights(json.problem);
     // What LAYR needs is known exactly: any other declared length is refused before LBIN is inflated.
-    if (dataEntry.rawLength !== json.dataBytes) return asHeights(`the layer data declares ${dataEntry.rawLength.toLocaleString('en-US')} bytes, its stack needs ${json.dataBytes.toLocaleString('en-US')}`);
+    if (dataEntry.rawLength !== json.dataBytes)
+      return asHeights(
+        `the layer data declares ${dataEntry.rawLength.toLocaleString('en-US')} bytes, its stack needs ${json.dataBytes.toLocaleString('en-US')}`,
+      );
     const read = stackFromLayerData(json, entryFloats(dataEntry, json.dataBytes / 4, keep), field);
     return read.ok ? { layers: read.stack, layerStatus: { origin: 'saved', problem: null, version } } : asHeights(read.problem);
   } catch (error) {

@@ -69,7 +69,8 @@ export function layerDataInPlace(blobs: readonly Float32Array[]): Uint8Array | n
 
 /** The first limit `LAYR` JSON passes (size, nesting, values, layers, blobs), measured without parsing it; null within them all. */
 export function layerJsonProblem(jsonBytes: Uint8Array): string | null {
-  if (jsonBytes.length > MAX_LAYERS_JSON_BYTES) return `the layer stack is ${describeBytes(jsonBytes.length)}, more than the ${describeBytes(MAX_LAYERS_JSON_BYTES)} allowed`;
+  if (jsonBytes.length > MAX_LAYERS_JSON_BYTES)
+    return `the layer stack is ${describeBytes(jsonBytes.length)}, more than the ${describeBytes(MAX_LAYERS_JSON_BYTES)} allowed`;
   const meter = createJsonMeter({ maxDepth: 16, maxValues: 4 * MAX_LAYER_BLOBS + 4_000_000, maxItems: { layers: MAX_LAYERS, blobs: MAX_LAYER_BLOBS } });
   const outcome = meter.push(jsonBytes) ?? meter.finish();
   if (outcome.ok) return null;
@@ -114,7 +115,8 @@ export function readLayerJson(jsonBytes: Uint8Array, size: LayerSize): LayerJson
 
 /** The stack from its read JSON and its data as float32 values (owned: the blobs are views of them). */
 export function stackFromLayerData(read: Extract<LayerJsonRead, { ok: true }>, all: Float32Array, size: LayerSize): StackReadResult {
-  if (all.length * 4 !== read.dataBytes) return { ok: false, problem: `the layer data holds ${describeBytes(all.length * 4)}, its stack needs ${describeBytes(read.dataBytes)}` };
+  if (all.length * 4 !== read.dataBytes)
+    return { ok: false, problem: `the layer data holds ${describeBytes(all.length * 4)}, its stack needs ${describeBytes(read.dataBytes)}` };
   const blobs: Float32Array[] = [];
   let at = 0;
   for (const length of read.lengths) {
@@ -128,7 +130,8 @@ export function stackFromLayerData(read: Extract<LayerJsonRead, { ok: true }>, a
 export function readLayerEntries(jsonBytes: Uint8Array, dataBytes: Uint8Array, size: LayerSize): StackReadResult {
   const read = readLayerJson(jsonBytes, size);
   if (!read.ok) return read;
-  if (dataBytes.length !== read.dataBytes) return { ok: false, problem: `the layer data holds ${describeBytes(dataBytes.length)}, its stack needs ${describeBytes(read.dataBytes)}` };
+  if (dataBytes.length !== read.dataBytes)
+    return { ok: false, problem: `the layer data holds ${describeBytes(dataBytes.length)}, its stack needs ${describeBytes(read.dataBytes)}` };
   // A view when the bytes are aligned (they are the caller's, e.g. a save request's), else a copy.
   return stackFromLayerData(read, float32FromLittleEndianBytes(dataBytes), size);
 }

@@ -38,7 +38,9 @@ describe('project recipes with a fault profile', () => {
       expect(() => parseProject(withProfile(profile), 'bad.faultline')).toThrow(/bad\.faultline.*invalid recipe/);
       expect(() => parseProject(withProfile(profile), 'bad.faultline')).toThrow(problem);
       const doc = sampleProject();
-      expect(() => compileProject({ ...doc, recipe: { ...doc.recipe, profile } as FaultRecipe }, {}, 'bad.faultline')).toThrow(/bad\.faultline: cannot be saved: .*invalid recipe/);
+      expect(() => compileProject({ ...doc, recipe: { ...doc.recipe, profile } as FaultRecipe }, {}, 'bad.faultline')).toThrow(
+        /bad\.faultline: cannot be saved: .*invalid recipe/,
+      );
     }
   });
 });

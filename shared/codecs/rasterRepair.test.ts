@@ -62,7 +62,9 @@ describe('resampling', () => {
     // Wider than a Heightfield may be: the writer reads only these fields.
     const wide = { width: 8195, depth: 2, cellSize: 1, heights: grid(8195, 2, plane) } as Heightfield;
     const bytes = compileGeoTiff(wide);
-    await expect(decodeTiffHeightmap(bytes, 'wide.tif')).rejects.toThrow(/^wide\.tif: is 8195 × 2, larger than a map \(8193 × 8193 at most\): import it resampled/);
+    await expect(decodeTiffHeightmap(bytes, 'wide.tif')).rejects.toThrow(
+      /^wide\.tif: is 8195 × 2, larger than a map \(8193 × 8193 at most\): import it resampled/,
+    );
     const decoded = await decodeTiffHeightmap(bytes, 'wide.tif', { resample: 4098 });
     expect([decoded.width, decoded.depth, decoded.metadata.cellSize]).toEqual([4098, 2, 8194 / 4097]);
     // Along x every new vertex is at 2 old cells: the plane's values there.

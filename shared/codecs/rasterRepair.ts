@@ -113,7 +113,9 @@ export function assertRasterSize(width: number, depth: number, resample: number 
     fail(`--resample must be a whole number of vertices from ${MIN_MAP_SIDE} to ${MAX_MAP_SIDE}, got ${resample}`);
   }
   if ((width > MAX_MAP_SIDE || depth > MAX_MAP_SIDE) && resample === undefined) {
-    fail(`is ${width} × ${depth}, larger than a map (${MAX_MAP_SIDE} × ${MAX_MAP_SIDE} at most): import it resampled to N ≤ ${MAX_MAP_SIDE} vertices along the longer side (bilinear; --resample N, or the import dialog's Resample field)`);
+    fail(
+      `is ${width} × ${depth}, larger than a map (${MAX_MAP_SIDE} × ${MAX_MAP_SIDE} at most): import it resampled to N ≤ ${MAX_MAP_SIDE} vertices along the longer side (bilinear; --resample N, or the import dialog's Resample field)`,
+    );
   }
 }
 
@@ -132,7 +134,14 @@ export interface FittedRaster {
  * is given (vertices along the longer extent) or the spacings dx, dy (metres) differ; otherwise the
  * values are the map's as they are.
  */
-export function fitRaster(values: Float32Array, width: number, depth: number, spacing: { dx?: number; dy?: number }, resample: number | undefined, fail: (problem: string) => never): FittedRaster {
+export function fitRaster(
+  values: Float32Array,
+  width: number,
+  depth: number,
+  spacing: { dx?: number; dy?: number },
+  resample: number | undefined,
+  fail: (problem: string) => never,
+): FittedRaster {
   const { dx, dy } = spacing;
   if (resample === undefined && (dx === undefined || dy === undefined || dx === dy)) return { values, width, depth, cellSize: dx };
   const stepX = dx ?? 1;
@@ -144,7 +153,8 @@ export function fitRaster(values: Float32Array, width: number, depth: number, sp
   const cell = Math.max(extentX, extentY) / (along - 1);
   const toWidth = Math.max(MIN_MAP_SIDE, wide ? along : Math.round(extentX / cell) + 1);
   const toDepth = Math.max(MIN_MAP_SIDE, wide ? Math.round(extentY / cell) + 1 : along);
-  if (toWidth > MAX_MAP_SIDE || toDepth > MAX_MAP_SIDE) fail(`would be ${toWidth} × ${toDepth} with square cells, larger than a map: import it resampled (--resample N, or the import dialog's Resample field)`);
+  if (toWidth > MAX_MAP_SIDE || toDepth > MAX_MAP_SIDE)
+    fail(`would be ${toWidth} × ${toDepth} with square cells, larger than a map: import it resampled (--resample N, or the import dialog's Resample field)`);
   return {
     values: resampleBilinear(values, width, depth, toWidth, toDepth),
     width: toWidth,

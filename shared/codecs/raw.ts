@@ -110,7 +110,6 @@ export function parseR32(bytes: Uint8Array, fileName: string, options: RawImport
   return { format: 'r32', width, depth, bitDepth: 32, samples, metadata: { text: {} } };
 }
 
-
 /** Float32 heights in metres, row-major, no header; refuses a map holding NaN or ±Infinity. */
 export function compileR32(field: Heightfield, options: RawExportOptions = {}, fileName = 'heightmap.r32'): Uint8Array {
   return runSliced(compileR32Sliced(field, options, fileName));

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { createHeightfield } from '../terrain/heightfield';
 import { decodedToHeightfield } from './heightmap';
-import { createCodecRegistry, extensionOf, FILE_FORMATS, formatOf, heightmapOpenFilters, HEIGHTMAP_EXPORT_VARIANTS, HEIGHTMAP_READ_EXTENSIONS, isHeightmapVariant, isReadableHeightmap } from './registry';
+import {
+  createCodecRegistry,
+  extensionOf,
+  FILE_FORMATS,
+  formatOf,
+  heightmapOpenFilters,
+  HEIGHTMAP_EXPORT_VARIANTS,
+  HEIGHTMAP_READ_EXTENSIONS,
+  isHeightmapVariant,
+  isReadableHeightmap,
+} from './registry';
 import { runSliced } from './sliced';
 import { parseProject } from './project';
 import type { Deflate } from './zlib';
@@ -75,7 +85,7 @@ describe('codec registry', () => {
     }
   });
 
-  it('writes with each variant\'s options: PNG 8-bit is 8-bit', () => {
+  it("writes with each variant's options: PNG 8-bit is 8-bit", () => {
     const codecs = createCodecRegistry();
     const png = codecs.get('png');
     for (const variant of png.variants) {
@@ -111,11 +121,13 @@ describe('codec registry', () => {
   it('refuses to write NaN heights as .r32, naming the file', () => {
     const bad = field();
     bad.heights[9] = NaN;
-    expect(() => createCodecRegistry().get('r32').encode(bad, { fileName: 'bad.r32' })).toThrow(/^bad\.r32: cannot be written: height 9 \(column 2, row 1\) is NaN$/);
+    expect(() => createCodecRegistry().get('r32').encode(bad, { fileName: 'bad.r32' })).toThrow(
+      /^bad\.r32: cannot be written: height 9 \(column 2, row 1\) is NaN$/,
+    );
     expect(() => createCodecRegistry().get('r32').encode(bad, { fileName: 'bad.r32', flip: true })).toThrow(/^bad\.r32: cannot be written/);
   });
 
-  it('derives the heightmap export entries and the tileable formats from each codec\'s kind', () => {
+  it("derives the heightmap export entries and the tileable formats from each codec's kind", () => {
     expect(HEIGHTMAP_EXPORT_VARIANTS).toEqual(['png16', 'png8', 'r16', 'r32', 'exr', 'tiff']);
     for (const format of FILE_FORMATS) {
       expect(format.tileable).toBe(format.kind === 'heightmap');

@@ -19,7 +19,19 @@ import { decodeTiffHeightmap } from './tiff/tiffDecode';
 import { compileR16, compileR16Sliced, compileR32, compileR32Sliced, parseR16, parseR32 } from './raw';
 import { portableDeflate, type Deflate } from './zlib';
 
-export { extensionOf, exportVariant, FILE_FORMATS, formatOf, heightmapOpenFilters, HEIGHTMAP_EXPORT_VARIANTS, HEIGHTMAP_READ_EXTENSIONS, isHeightmapVariant, isReadableHeightmap, type CodecId, type FormatInfo } from './formats';
+export {
+  extensionOf,
+  exportVariant,
+  FILE_FORMATS,
+  formatOf,
+  heightmapOpenFilters,
+  HEIGHTMAP_EXPORT_VARIANTS,
+  HEIGHTMAP_READ_EXTENSIONS,
+  isHeightmapVariant,
+  isReadableHeightmap,
+  type CodecId,
+  type FormatInfo,
+} from './formats';
 
 export interface CodecEnvironment {
   /** The zlib compressor PNG, EXR ZIP and compressed projects use (default portableDeflate). */
@@ -62,7 +74,12 @@ export function createCodecRegistry(environment: CodecEnvironment = {}): CodecRe
     obj: { encode: (field, o = {}) => compileObj(field, undefined, o.fileName) },
     glb: { encode: (field, o = {}) => compileGlb(field, { nodes: o.nodes }, o.fileName) },
     faultline: {
-      encode: (field, o = {}) => compileProject({ field, recipe: o.recipe ?? null, history: o.history ?? [], props: o.props ?? [], view: {}, layers: o.layers }, { deflate }, o.fileName),
+      encode: (field, o = {}) =>
+        compileProject(
+          { field, recipe: o.recipe ?? null, history: o.history ?? [], props: o.props ?? [], view: {}, layers: o.layers },
+          { deflate },
+          o.fileName,
+        ),
     },
   };
   const codecs: FileCodec[] = FILE_FORMATS.map((info) => ({ ...info, ...coders[info.id] }));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { zlibSync } from 'fflate';
 import { createExactInflater, inflateExactly } from './zlib';
 
-describe('inflating into the caller\'s array', () => {
+describe("inflating into the caller's array", () => {
   const values = new Float32Array(300_000).map((_, k) => Math.sin(k / 97) * 1000);
   const raw = new Uint8Array(values.buffer);
   const compressed = zlibSync(raw, { level: 6 });

@@ -55,7 +55,8 @@ export function createExactInflater(expectedSize: number, sizeHint: number, opti
   let stopped = false;
   // Start from what the input can plausibly hold and grow as data really arrives, so a tiny file
   // that merely declares a huge image costs little.
-  if (options.into && options.into.length !== expectedSize) throw new RangeError(`the output buffer holds ${options.into.length} bytes, not the ${expectedSize} expected`);
+  if (options.into && options.into.length !== expectedSize)
+    throw new RangeError(`the output buffer holds ${options.into.length} bytes, not the ${expectedSize} expected`);
   let out = options.into ?? new Uint8Array(Math.min(expectedSize, Math.max(1 << 20, sizeHint * 16)));
   let produced = 0;
   let overflow = false;

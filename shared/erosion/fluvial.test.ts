@@ -111,7 +111,15 @@ describe('fluvial erosion (stream power, implicit)', () => {
     const { grid, heights } = channel(width, 10, (x) => 0.01 * x);
     heights[width] = 0;
     // 30 m of soft rock, 30 m four times as hard, repeating.
-    const strata = { beds: [{ thickness: 30, hardness: 1 }, { thickness: 30, hardness: 4 }], base: 0, dipDeg: 0, dipAzimuthDeg: 0 };
+    const strata = {
+      beds: [
+        { thickness: 30, hardness: 1 },
+        { thickness: 30, hardness: 4 },
+      ],
+      base: 0,
+      dipDeg: 0,
+      dipAzimuthDeg: 0,
+    };
     const p = params({ k: 1e-3, m: 0, n: 1, uplift: 1e-4, timeStep: 2000, time: 20_000_000, strata });
     const out = new Float32Array(heights.length);
     runFluvial(grid, heights, out, p, { keepPits: true });
@@ -125,7 +133,7 @@ describe('fluvial erosion (stream power, implicit)', () => {
       const inHard = bed % 2 === 1;
       if (inHard) hard++;
       const slope = (h - out[width + i - 1]) / 10;
-      expect(slope).toBeCloseTo(((1e-4 * (inHard ? 4 : 1)) / 1e-3), 3);
+      expect(slope).toBeCloseTo((1e-4 * (inHard ? 4 : 1)) / 1e-3, 3);
     }
     expect(hard).toBeGreaterThanOrEqual(4);
   });

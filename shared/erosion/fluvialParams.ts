@@ -83,7 +83,8 @@ export function fluvialProblem(p: FluvialParams): string | null {
   for (const key of ['k', 'm', 'n', 'channelArea', 'outletArea', 'uplift', 'diffusion', 'timeStep', 'time'] as const) {
     const [min, max] = FLUVIAL_LIMITS[key];
     const value = p[key];
-    if (!(typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max)) return `fluvial ${key} must be a number from ${min} to ${max}, got ${JSON.stringify(value)}`;
+    if (!(typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max))
+      return `fluvial ${key} must be a number from ${min} to ${max}, got ${JSON.stringify(value)}`;
   }
   if (fluvialSteps(p) > MAX_FLUVIAL_STEPS) return `fluvial time / timeStep asks for ${fluvialSteps(p)} steps, more than ${MAX_FLUVIAL_STEPS}`;
   const mask = p.upliftMask;
@@ -91,9 +92,18 @@ export function fluvialProblem(p: FluvialParams): string | null {
     if (typeof mask !== 'object' || mask === undefined) return 'fluvial upliftMask must be null or a height or slope band';
     const finite = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
     if (mask.kind === 'height') {
-      if (!(finite(mask.min) && finite(mask.max) && mask.min <= mask.max && finite(mask.softness) && mask.softness >= 0)) return 'fluvial uplift height mask needs finite min ≤ max and softness ≥ 0';
+      if (!(finite(mask.min) && finite(mask.max) && mask.min <= mask.max && finite(mask.softness) && mask.softness >= 0))
+        return 'fluvial uplift height mask needs finite min ≤ max and softness ≥ 0';
     } else if (mask.kind === 'slope') {
-      if (!(finite(mask.minDeg) && finite(mask.maxDeg) && mask.minDeg >= 0 && mask.minDeg <= mask.maxDeg && mask.maxDeg <= 90 && finite(mask.softness) && mask.softness >= 0))
+      if (!(
+        finite(mask.minDeg) &&
+        finite(mask.maxDeg) &&
+        mask.minDeg >= 0 &&
+        mask.minDeg <= mask.maxDeg &&
+        mask.maxDeg <= 90 &&
+        finite(mask.softness) &&
+        mask.softness >= 0
+      ))
         return 'fluvial uplift slope mask needs 0 ≤ minDeg ≤ maxDeg ≤ 90 and softness ≥ 0';
     } else return 'fluvial upliftMask must be null or a height or slope band';
   }

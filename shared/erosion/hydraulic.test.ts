@@ -143,14 +143,29 @@ describe.each(KERNELS)('hydraulic erosion, %s', (_name, hydraulicErosion) => {
 
   it('depends on the shape, not the scale: twice the heights on twice the cells give exactly twice the result', () => {
     const small = faultField(97, 1);
-    const large = createHeightfield(97, 97, 2, small.heights.map((h) => 2 * h));
+    const large = createHeightfield(
+      97,
+      97,
+      2,
+      small.heights.map((h) => 2 * h),
+    );
     const smallMasks = masksFor(small);
     const largeMasks = masksFor(large);
     hydraulicErosion(small, params(), { masks: smallMasks });
     hydraulicErosion(large, params(), { masks: largeMasks });
-    expect(sameBytes(large.heights, small.heights.map((h) => 2 * h))).toBe(true);
+    expect(
+      sameBytes(
+        large.heights,
+        small.heights.map((h) => 2 * h),
+      ),
+    ).toBe(true);
     expect(sameBytes(largeMasks.flow, smallMasks.flow)).toBe(true);
-    expect(sameBytes(largeMasks.deposition, smallMasks.deposition.map((h) => 2 * h))).toBe(true);
+    expect(
+      sameBytes(
+        largeMasks.deposition,
+        smallMasks.deposition.map((h) => 2 * h),
+      ),
+    ).toBe(true);
     // The same heights on 2 m cells are half as steep: the droplets carve less.
     const flatter = faultField(97, 2);
     const original = flatter.heights.slice();
@@ -190,7 +205,16 @@ describe.each(KERNELS)('hydraulic erosion, %s', (_name, hydraulicErosion) => {
       ['2 × 2', createHeightfield(2, 2, 1, Float32Array.of(0, 5, 3, 9)), { radius: MAX_EROSION_RADIUS }],
       ['radius bigger than the map', faultField(9), { radius: MAX_EROSION_RADIUS, lifetime: 50 }],
       ['tall map, tiny cells', huge, { gravity: 1e6, capacity: 1e6 }],
-      ['one-vertex-wide strips', createHeightfield(2, 50, 1, Float32Array.from({ length: 100 }, (_, k) => k % 7)), { radius: 4 }],
+      [
+        'one-vertex-wide strips',
+        createHeightfield(
+          2,
+          50,
+          1,
+          Float32Array.from({ length: 100 }, (_, k) => k % 7),
+        ),
+        { radius: 4 },
+      ],
     ];
     for (const [name, field, overrides] of cases) {
       const masks = masksFor(field);
@@ -229,7 +253,16 @@ describe.each(KERNELS)('hydraulic erosion, %s', (_name, hydraulicErosion) => {
 
   it('rejects bad parameters and masks of the wrong size with a RangeError', () => {
     const field = faultField(9);
-    for (const bad of [{ droplets: -1 }, { lifetime: 0 }, { radius: 0 }, { radius: 17 }, { inertia: 1.5 }, { evaporation: -0.1 }, { capacity: Number.NaN }, { seed: 2 ** 32 }]) {
+    for (const bad of [
+      { droplets: -1 },
+      { lifetime: 0 },
+      { radius: 0 },
+      { radius: 17 },
+      { inertia: 1.5 },
+      { evaporation: -0.1 },
+      { capacity: Number.NaN },
+      { seed: 2 ** 32 },
+    ]) {
       expect(() => hydraulicErosion(field, params(bad))).toThrow(RangeError);
     }
     expect(() => hydraulicErosion(field, params(), { masks: { flow: new Float32Array(81), deposition: new Float32Array(80) } })).toThrow(RangeError);

@@ -179,7 +179,8 @@ export function hydraulicErosion(field: Heightfield, params: HydraulicParams, op
         } else {
           const amount = Math.min((carry - sediment) * erosionRate, -deltaHeight) * cellSize;
           // Nothing to take: also skips the brush if a capacity overflowed to ∞ with a rate of 0 (∞ · 0).
-          if (amount > 0) sediment += erodeBrush(h, width, depth, ix + (fx < 0.5 ? 0 : 1), iy + (fy < 0.5 ? 0 : 1), amount, brushOffsets, brush, floor, deposition) * invCell;
+          if (amount > 0)
+            sediment += erodeBrush(h, width, depth, ix + (fx < 0.5 ? 0 : 1), iy + (fy < 0.5 ? 0 : 1), amount, brushOffsets, brush, floor, deposition) * invCell;
         }
         speed = Math.sqrt(Math.max(0, speed * speed - deltaHeight * gravity));
         water *= keep;

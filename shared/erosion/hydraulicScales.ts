@@ -51,7 +51,12 @@ export interface CoarseRun {
  * or null when the map is too small or the step has too few droplets for one. `share` allocates its
  * arrays (shared memory for threads).
  */
-export function coarseGrid(field: Heightfield, params: HydraulicParams, withMasks: boolean, share: (length: number) => Float32Array = (n) => new Float32Array(n)): CoarseRun | null {
+export function coarseGrid(
+  field: Heightfield,
+  params: HydraulicParams,
+  withMasks: boolean,
+  share: (length: number) => Float32Array = (n) => new Float32Array(n),
+): CoarseRun | null {
   const { width, depth, cellSize, heights } = field;
   const droplets = coarseDroplets(params.droplets);
   if (width < 2 * COARSE_FACTOR || depth < 2 * COARSE_FACTOR || droplets === 0) return null;
@@ -109,7 +114,13 @@ export function applyCoarse(field: Heightfield, run: CoarseRun, floor: number, m
  * The coarse pass on `field` in place on this thread (and its height change and flow added to
  * `masks`): false when cancelled (the caller discards the heights and masks). `floor` is the run's floor.
  */
-export function coarsePass(field: Heightfield, params: HydraulicParams, floor: number, masks: ErosionMasks | undefined, options: ErosionRunOptions = {}): boolean {
+export function coarsePass(
+  field: Heightfield,
+  params: HydraulicParams,
+  floor: number,
+  masks: ErosionMasks | undefined,
+  options: ErosionRunOptions = {},
+): boolean {
   const run = coarseGrid(field, params, masks !== undefined);
   if (!run) return true;
   if (!hydraulicErosionTiled(run.field, run.params, { shouldCancel: options.shouldCancel, masks: run.masks })) return false;

@@ -7,7 +7,14 @@ import type { ErosionMasks } from './hydraulic';
 import { dropletReach, hydraulicErosionTiled, hydraulicKernel, hydraulicTilePlan, prepareHydraulic, tileRandom } from './hydraulicTiled';
 import { DEFAULT_HYDRAULIC, type HydraulicParams } from './params';
 
-const params = (overrides: Partial<HydraulicParams> = {}): HydraulicParams => ({ ...DEFAULT_HYDRAULIC, version: 2, droplets: 20_000, lifetime: 12, radius: 2, ...overrides });
+const params = (overrides: Partial<HydraulicParams> = {}): HydraulicParams => ({
+  ...DEFAULT_HYDRAULIC,
+  version: 2,
+  droplets: 20_000,
+  lifetime: 12,
+  radius: 2,
+  ...overrides,
+});
 
 function faultField(size: number): Heightfield {
   const field = createHeightfield(size, size, 1);

@@ -182,7 +182,30 @@ function erodeEdge(s: KernelState, cx: number, cy: number, amount: number): numb
 
 function runDroplets(s: KernelState, tile: number, random: Random, count: number): void {
   // Locals, not closure or object slots, in the hot loop.
-  const { h, flow, deposition, width, maxX, maxY, cellSize, invCell, inertia, capacity, minSlope, erosionRate, depositionRate, gravity, lifetime, keep, floor, taps, weights, offsets, reachB, plan } = s;
+  const {
+    h,
+    flow,
+    deposition,
+    width,
+    maxX,
+    maxY,
+    cellSize,
+    invCell,
+    inertia,
+    capacity,
+    minSlope,
+    erosionRate,
+    depositionRate,
+    gravity,
+    lifetime,
+    keep,
+    floor,
+    taps,
+    weights,
+    offsets,
+    reachB,
+    plan,
+  } = s;
   const i = tile % plan.tilesX;
   const j = (tile - i) / plan.tilesX;
   const x0 = plan.xs[i];
@@ -284,31 +307,181 @@ function runDroplets(s: KernelState, tile: number, random: Random, count: number
             let n = 0;
             let before = 0;
             let after = 0;
-            n = centre - w2 - 2; before = h[n]; after = Math.fround(before - amount * q5); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
-            n = centre - w2 - 1; before = h[n]; after = Math.fround(before - amount * q4); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
-            n = centre - w2; before = h[n]; after = Math.fround(before - amount * q3); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
-            n = centre - w2 + 1; before = h[n]; after = Math.fround(before - amount * q4); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
-            n = centre - w2 + 2; before = h[n]; after = Math.fround(before - amount * q5); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
-            n = centre - w1 - 2; before = h[n]; after = Math.fround(before - amount * q4); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
-            n = centre - w1 - 1; before = h[n]; after = Math.fround(before - amount * q2); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
-            n = centre - w1; before = h[n]; after = Math.fround(before - amount * q1); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
-            n = centre - w1 + 1; before = h[n]; after = Math.fround(before - amount * q2); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
-            n = centre - w1 + 2; before = h[n]; after = Math.fround(before - amount * q4); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
-            n = centre - 2; before = h[n]; after = Math.fround(before - amount * q3); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
-            n = centre - 1; before = h[n]; after = Math.fround(before - amount * q1); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
-            n = centre; before = h[n]; after = Math.fround(before - amount * q0); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
-            n = centre + 1; before = h[n]; after = Math.fround(before - amount * q1); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
-            n = centre + 2; before = h[n]; after = Math.fround(before - amount * q3); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
-            n = centre + w1 - 2; before = h[n]; after = Math.fround(before - amount * q4); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
-            n = centre + w1 - 1; before = h[n]; after = Math.fround(before - amount * q2); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
-            n = centre + w1; before = h[n]; after = Math.fround(before - amount * q1); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
-            n = centre + w1 + 1; before = h[n]; after = Math.fround(before - amount * q2); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
-            n = centre + w1 + 2; before = h[n]; after = Math.fround(before - amount * q4); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
-            n = centre + w2 - 2; before = h[n]; after = Math.fround(before - amount * q5); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
-            n = centre + w2 - 1; before = h[n]; after = Math.fround(before - amount * q4); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
-            n = centre + w2; before = h[n]; after = Math.fround(before - amount * q3); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
-            n = centre + w2 + 1; before = h[n]; after = Math.fround(before - amount * q4); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
-            n = centre + w2 + 2; before = h[n]; after = Math.fround(before - amount * q5); if (after < floor) after = floor < before ? floor : before; h[n] = after; if (deposition) deposition[n] += after - before; removed += before - after;
+            n = centre - w2 - 2;
+            before = h[n];
+            after = Math.fround(before - amount * q5);
+            if (after < floor) after = floor < before ? floor : before;
+            h[n] = after;
+            if (deposition) deposition[n] += after - before;
+            removed += before - after;
+            n = centre - w2 - 1;
+            before = h[n];
+            after = Math.fround(before - amount * q4);
+            if (after < floor) after = floor < before ? floor : before;
+            h[n] = after;
+            if (deposition) deposition[n] += after - before;
+            removed += before - after;
+            n = centre - w2;
+            before = h[n];
+            after = Math.fround(before - amount * q3);
+            if (after < floor) after = floor < before ? floor : before;
+            h[n] = after;
+            if (deposition) deposition[n] += after - before;
+            removed += before - after;
+            n = centre - w2 + 1;
+            before = h[n];
+            after = Math.fround(before - amount * q4);
+            if (after < floor) after = floor < before ? floor : before;
+            h[n] = after;
+            if (deposition) deposition[n] += after - before;
+            removed += before - after;
+            n = centre - w2 + 2;
+            before = h[n];
+            after = Math.fround(before - amount * q5);
+            if (after < floor) after = floor < before ? floor : before;
+            h[n] = after;
+            if (deposition) deposition[n] += after - before;
+            removed += before - after;
+            n = centre - w1 - 2;
+            before = h[n];
+            after = Math.fround(before - amount * q4);
+            if (after < floor) after = floor < before ? floor : before;
+            h[n] = after;
+            if (deposition) deposition[n] += after - before;
+            removed += before - after;
+            n = centre - w1 - 1;
+            before = h[n];
+            after = Math.fround(before - amount * q2);
+            if (after < floor) after = floor < before ? floor : before;
+            h[n] = after;
+            if (deposition) deposition[n] += after - before;
+            removed += before - after;
+            n = centre - w1;
+            before = h[n];
+            after = Math.fround(before - amount * q1);
+            if (after < floor) after = floor < before ? floor : before;
+            h[n] = after;
+            if (deposition) deposition[n] += after - before;
+            removed += before - after;
+            n = centre - w1 + 1;
+            before = h[n];
+            after = Math.fround(before - amount * q2);
+            if (after < floor) after = floor < before ? floor : before;
+            h[n] = after;
+            if (deposition) deposition[n] += after - before;
+            removed += before - after;
+            n = centre - w1 + 2;
+            before = h[n];
+            after = Math.fround(before - amount * q4);
+            if (after < floor) after = floor < before ? floor : before;
+            h[n] = after;
+            if (deposition) deposition[n] += after - before;
+            removed += before - after;
+            n = centre - 2;
+            before = h[n];
+            after = Math.fround(before - amount * q3);
+            if (after < floor) after = floor < before ? floor : before;
+            h[n] = after;
+            if (deposition) deposition[n] += after - before;
+            removed += before - after;
+            n = centre - 1;
+            before = h[n];
+            after = Math.fround(before - amount * q1);
+            if (after < floor) after = floor < before ? floor : before;
+            h[n] = after;
+            if (deposition) deposition[n] += after - before;
+            removed += before - after;
+            n = centre;
+            before = h[n];
+            after = Math.fround(before - amount * q0);
+            if (after < floor) after = floor < before ? floor : before;
+            h[n] = after;
+            if (deposition) deposition[n] += after - before;
+            removed += before - after;
+            n = centre + 1;
+            before = h[n];
+            after = Math.fround(before - amount * q1);
+            if (after < floor) after = floor < before ? floor : before;
+            h[n] = after;
+            if (deposition) deposition[n] += after - before;
+            removed += before - after;
+            n = centre + 2;
+            before = h[n];
+            after = Math.fround(before - amount * q3);
+            if (after < floor) after = floor < before ? floor : before;
+            h[n] = after;
+            if (deposition) deposition[n] += after - before;
+            removed += before - after;
+            n = centre + w1 - 2;
+            before = h[n];
+            after = Math.fround(before - amount * q4);
+            if (after < floor) after = floor < before ? floor : before;
+            h[n] = after;
+            if (deposition) deposition[n] += after - before;
+            removed += before - after;
+            n = centre + w1 - 1;
+            before = h[n];
+            after = Math.fround(before - amount * q2);
+            if (after < floor) after = floor < before ? floor : before;
+            h[n] = after;
+            if (deposition) deposition[n] += after - before;
+            removed += before - after;
+            n = centre + w1;
+            before = h[n];
+            after = Math.fround(before - amount * q1);
+            if (after < floor) after = floor < before ? floor : before;
+            h[n] = after;
+            if (deposition) deposition[n] += after - before;
+            removed += before - after;
+            n = centre + w1 + 1;
+            before = h[n];
+            after = Math.fround(before - amount * q2);
+            if (after < floor) after = floor < before ? floor : before;
+            h[n] = after;
+            if (deposition) deposition[n] += after - before;
+            removed += before - after;
+            n = centre + w1 + 2;
+            before = h[n];
+            after = Math.fround(before - amount * q4);
+            if (after < floor) after = floor < before ? floor : before;
+            h[n] = after;
+            if (deposition) deposition[n] += after - before;
+            removed += before - after;
+            n = centre + w2 - 2;
+            before = h[n];
+            after = Math.fround(before - amount * q5);
+            if (after < floor) after = floor < before ? floor : before;
+            h[n] = after;
+            if (deposition) deposition[n] += after - before;
+            removed += before - after;
+            n = centre + w2 - 1;
+            before = h[n];
+            after = Math.fround(before - amount * q4);
+            if (after < floor) after = floor < before ? floor : before;
+            h[n] = after;
+            if (deposition) deposition[n] += after - before;
+            removed += before - after;
+            n = centre + w2;
+            before = h[n];
+            after = Math.fround(before - amount * q3);
+            if (after < floor) after = floor < before ? floor : before;
+            h[n] = after;
+            if (deposition) deposition[n] += after - before;
+            removed += before - after;
+            n = centre + w2 + 1;
+            before = h[n];
+            after = Math.fround(before - amount * q4);
+            if (after < floor) after = floor < before ? floor : before;
+            h[n] = after;
+            if (deposition) deposition[n] += after - before;
+            removed += before - after;
+            n = centre + w2 + 2;
+            before = h[n];
+            after = Math.fround(before - amount * q5);
+            if (after < floor) after = floor < before ? floor : before;
+            h[n] = after;
+            if (deposition) deposition[n] += after - before;
+            removed += before - after;
           } else if (cx >= reachB && cx + reachB <= maxX && cy >= reachB && cy + reachB <= maxY) {
             const centre = cy * width + cx;
             for (let t = 0; t < taps; t++) {
@@ -360,10 +533,35 @@ export function hydraulicKernel(
   const maxY = depth - 1;
   const batch = Math.max(1, Math.floor(CHUNK_WORK / (lifetime * (taps + 8))));
 
-
-
   const q = writtenOut ? radius3Weights(brush.weights, brush.di, brush.dj) : undefined;
-  const state: KernelState = { q,  h, flow, deposition, width, depth, maxX, maxY, cellSize, invCell, inertia, capacity, minSlope, erosionRate, depositionRate, gravity, lifetime, keep, floor, taps, weights, offsets, di: brush.di, dj: brush.dj, reachB, plan };
+  const state: KernelState = {
+    q,
+    h,
+    flow,
+    deposition,
+    width,
+    depth,
+    maxX,
+    maxY,
+    cellSize,
+    invCell,
+    inertia,
+    capacity,
+    minSlope,
+    erosionRate,
+    depositionRate,
+    gravity,
+    lifetime,
+    keep,
+    floor,
+    taps,
+    weights,
+    offsets,
+    di: brush.di,
+    dj: brush.dj,
+    reachB,
+    plan,
+  };
   return { params, plan, batch, run: (tile, random, count) => runDroplets(state, tile, random, count) };
 }
 

@@ -12,7 +12,16 @@ import { hydraulicErosionScales } from './hydraulicScales';
 
 export * from './params';
 export { thermalErosion, talusHeight } from './thermal';
-export { hydraulicErosionTiled, hydraulicTilePlan, hydraulicKernel, tileRandom, prepareHydraulic, dropletReach, type HydraulicKernel, type HydraulicTilePlan } from './hydraulicTiled';
+export {
+  hydraulicErosionTiled,
+  hydraulicTilePlan,
+  hydraulicKernel,
+  tileRandom,
+  prepareHydraulic,
+  dropletReach,
+  type HydraulicKernel,
+  type HydraulicTilePlan,
+} from './hydraulicTiled';
 export { hydraulicErosion, erosionBrush, type ErosionMasks, type ErosionBrush, type HydraulicRunOptions } from './hydraulic';
 
 export type ErosionStep = ({ kind: 'thermal' } & ThermalParams) | ({ kind: 'hydraulic' } & HydraulicParams);

@@ -93,7 +93,7 @@ export function runShare(share: ParallelShare): boolean {
     for (let next = Atomics.add(words, NEXT_TILE + p, 1); next < phase.length; next = Atomics.add(words, NEXT_TILE + p, 1)) {
       const tile = phase[next];
       const random = tileRandom(step, tile);
-      for (let left = counts[tile]; left > 0; ) {
+      for (let left = counts[tile]; left > 0;) {
         if (cancelled()) return false;
         const n = Math.min(left, kernel.batch);
         kernel.run(tile, random, n);
@@ -108,5 +108,7 @@ export function runShare(share: ParallelShare): boolean {
 
 /** Whether this runtime can share memory between threads (Node; a cross-origin isolated window). */
 export function canShareMemory(): boolean {
-  return typeof SharedArrayBuffer === 'function' && typeof Atomics === 'object' && (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated !== false;
+  return (
+    typeof SharedArrayBuffer === 'function' && typeof Atomics === 'object' && (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated !== false
+  );
 }

@@ -90,10 +90,19 @@ export function hydraulicProblem(p: HydraulicParams): string | null {
   if (!isWhole(p.lifetime, 1, MAX_DROPLET_LIFETIME)) return `droplet lifetime must be a whole number from 1 to ${MAX_DROPLET_LIFETIME}`;
   if (!isWhole(p.radius, 1, MAX_EROSION_RADIUS)) return `erosion radius must be a whole number from 1 to ${MAX_EROSION_RADIUS}`;
   if (p.version !== undefined && p.version !== 1 && p.version !== 2 && p.version !== 3) return 'hydraulic version must be 1, 2 or 3';
-  for (const [name, value] of [['inertia', p.inertia], ['erosion rate', p.erosionRate], ['deposition rate', p.depositionRate], ['evaporation', p.evaporation]] as const) {
+  for (const [name, value] of [
+    ['inertia', p.inertia],
+    ['erosion rate', p.erosionRate],
+    ['deposition rate', p.depositionRate],
+    ['evaporation', p.evaporation],
+  ] as const) {
     if (!isIn(value, 0, 1)) return `${name} must be from 0 to 1`;
   }
-  for (const [name, value] of [['capacity', p.capacity], ['minimum slope', p.minSlope], ['gravity', p.gravity]] as const) {
+  for (const [name, value] of [
+    ['capacity', p.capacity],
+    ['minimum slope', p.minSlope],
+    ['gravity', p.gravity],
+  ] as const) {
     if (!isIn(value, 0, 1e6)) return `${name} must be a number ≥ 0`;
   }
   return null;

@@ -80,7 +80,12 @@ function referenceThermal(field: Heightfield, params: ThermalParams): number {
         for (let i = offset - 2; i < width; i += 2) {
           // Corners: 0 = (i, j), 1 = (i + 1, j), 2 = (i, j + 1), 3 = (i + 1, j + 1); absent outside the map.
           values.clear();
-          const corners = [[i, j], [i + 1, j], [i, j + 1], [i + 1, j + 1]];
+          const corners = [
+            [i, j],
+            [i + 1, j],
+            [i, j + 1],
+            [i + 1, j + 1],
+          ];
           corners.forEach(([x, y], c) => {
             if (x >= 0 && x < width && y >= 0 && y < depth) values.set(c, h[y * width + x]);
           });
@@ -109,7 +114,13 @@ function referenceThermal(field: Heightfield, params: ThermalParams): number {
 
 describe('thermalErosion', () => {
   it('settles pairs in the documented block order, edges included (same bytes as the plain loop)', () => {
-    for (const [width, depth] of [[2, 2], [3, 5], [8, 7], [33, 33], [40, 17]]) {
+    for (const [width, depth] of [
+      [2, 2],
+      [3, 5],
+      [8, 7],
+      [33, 33],
+      [40, 17],
+    ]) {
       for (const strength of [0.5, 1, 0.2]) {
         const params = { iterations: 5, talusDeg: 30, strength };
         const fast = randomField(width, depth, 1.5, width * 100 + depth, 12);

@@ -39,7 +39,7 @@ export function talusHeight(params: Pick<ThermalParams, 'talusDeg'>, cellSize: n
 function transfer(d: number, talus: number, half: number): number {
   const over = d - talus;
   const under = d + talus;
-  return half * ((over + Math.abs(over)) + (under - Math.abs(under)));
+  return half * (over + Math.abs(over) + (under - Math.abs(under)));
 }
 
 /**

@@ -40,7 +40,8 @@ describe('colour map', () => {
         bottom += bed.thickness;
         // A 60° face whose middle column (i = 4) stands at the bed's middle.
         const face = createHeightfield(9, 9, 1);
-        for (let j = 0; j < 9; j++) for (let i = 0; i < 9; i++) face.heights[j * 9 + i] = middle + Math.tan(Math.PI / 3) * (vertexX(face, i) - vertexX(face, 4));
+        for (let j = 0; j < 9; j++)
+          for (let i = 0; i < 9; i++) face.heights[j * 9 + i] = middle + Math.tan(Math.PI / 3) * (vertexX(face, i) - vertexX(face, 4));
         const pixels = colours(face);
         for (let j = 1; j < 8; j++) expect(pixels[j * 9 + 4], `bed at ${middle} m`).toEqual([...bed.srgb]);
       }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { engineSizeProblem, largestFittingSize, nearestEngineSize, terrain3dRegionSize, UNITY_TILE_SIZES, UNREAL_RECOMMENDED, unrealLayoutFor } from './engines';
+import {
+  engineSizeProblem,
+  largestFittingSize,
+  nearestEngineSize,
+  terrain3dRegionSize,
+  UNITY_TILE_SIZES,
+  UNREAL_RECOMMENDED,
+  unrealLayoutFor,
+} from './engines';
 
 describe('engine sizes', () => {
   it('Unreal: every recommended size is components × sections × quads + 1', () => {

@@ -13,7 +13,10 @@ export { UNITY_MAX_TILE, UNITY_SIZES, UNITY_TILE_SIZES, unityAlphamapResolution 
 export { HTERRAIN_SIZES } from './engines/hterrain';
 export { TERRAIN3D_DEFAULT_REGION, TERRAIN3D_REGION_SIZES, TERRAIN3D_REGIONS_PER_SIDE, TERRAIN3D_SPACING, terrain3dRegionSize } from './engines/terrain3d';
 
-export const ENGINE_LABELS: Record<EnginePreset, string> = Object.fromEntries(ENGINE_PRESETS.map((p) => [p, engineFor(p).label])) as Record<EnginePreset, string>;
+export const ENGINE_LABELS: Record<EnginePreset, string> = Object.fromEntries(ENGINE_PRESETS.map((p) => [p, engineFor(p).label])) as Record<
+  EnginePreset,
+  string
+>;
 
 /** Sizes (vertices per side) an engine takes, smallest first; Terrain3D takes any. */
 export function engineSizes(preset: EnginePreset): readonly number[] {

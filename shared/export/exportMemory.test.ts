@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { defaultMaskSet, fitMaskSet } from './masks';
 import { planEngineExport } from './presets';
-import { describeEngineExport, describeFileExport, engineExportMemory, EXPORT_MEMORY_FIXED_BYTES, exportMemoryProblem, fileExportMemory, formatGigabytes } from './exportMemory';
+import {
+  describeEngineExport,
+  describeFileExport,
+  engineExportMemory,
+  EXPORT_MEMORY_FIXED_BYTES,
+  exportMemoryProblem,
+  fileExportMemory,
+  formatGigabytes,
+} from './exportMemory';
 import { FILE_FORMATS } from '../codecs/formats';
 
 const MiB = 1024 * 1024;
@@ -27,7 +35,8 @@ describe('an engine export’s memory, estimated from its plan', () => {
   });
 
   it('grows with the exported grid and the map, not with the layer count', () => {
-    const at = (side: number, size: number, layers: typeof masks | null) => engineExportMemory(planEngineExport(dims(side), range, { preset: 'unreal', name: 't', size, masks: layers }), dims(side));
+    const at = (side: number, size: number, layers: typeof masks | null) =>
+      engineExportMemory(planEngineExport(dims(side), range, { preset: 'unreal', name: 't', size, masks: layers }), dims(side));
     const four = { layers: masks.layers.slice(0, 4) };
     expect(at(4097, 4033, masks)).toBe(at(4097, 4033, four));
     expect(at(4097, 4033, null)).toBeLessThan(at(4097, 4033, four));
@@ -38,7 +47,8 @@ describe('an engine export’s memory, estimated from its plan', () => {
 
   it('a colour map holds its grid, RGB pixels and PNG (10 B a vertex) while it is made: more than masks or heights alone', () => {
     const lines = { treeLine: 200, snowLine: 350 };
-    const at = (layers: typeof masks | null, colourMap: typeof lines | null) => engineExportMemory(planEngineExport(dims(4097), range, { preset: 'unreal', name: 't', size: 4033, masks: layers, colourMap }), dims(4097));
+    const at = (layers: typeof masks | null, colourMap: typeof lines | null) =>
+      engineExportMemory(planEngineExport(dims(4097), range, { preset: 'unreal', name: 't', size: 4033, masks: layers, colourMap }), dims(4097));
     expect(at(null, lines) - at(null, null)).toBe((10 - 8) * 4033 * 4033);
     expect(at(masks, lines) - at(masks, null)).toBe((10 - 9) * 4033 * 4033);
   });
@@ -82,7 +92,8 @@ describe('a plain file export’s memory (heightmap, normal map, mesh), estimate
   });
 
   it('every export entry of the registry has its figures; a format that is not one is an error', () => {
-    for (const format of FILE_FORMATS) for (const variant of format.variants) expect(fileExportMemory({ format: variant.id, map }), variant.id).toBeGreaterThan(4 * V);
+    for (const format of FILE_FORMATS)
+      for (const variant of format.variants) expect(fileExportMemory({ format: variant.id, map }), variant.id).toBeGreaterThan(4 * V);
     expect(() => fileExportMemory({ format: 'faultline', map })).toThrow(/not an export format/);
   });
 
@@ -91,7 +102,9 @@ describe('a plain file export’s memory (heightmap, normal map, mesh), estimate
     // Tiles: one tile cut and encoded at a time.
     expect(fileExportMemory({ format: 'r16', map, tile: { width: 1025, depth: 1025 } })).toBe(EXPORT_MEMORY_FIXED_BYTES + 4 * V + (4 + 3) * 1025 * 1025);
     // The CLI holds every tile's file until all are written.
-    expect(fileExportMemory({ format: 'r16', map, tile: { width: 1025, depth: 1025 }, holdsFiles: true })).toBe(EXPORT_MEMORY_FIXED_BYTES + 4 * V + 7 * 1025 * 1025 + 2 * V);
+    expect(fileExportMemory({ format: 'r16', map, tile: { width: 1025, depth: 1025 }, holdsFiles: true })).toBe(
+      EXPORT_MEMORY_FIXED_BYTES + 4 * V + 7 * 1025 * 1025 + 2 * V,
+    );
     // Normal-map tiles come from the whole map's normals.
     expect(fileExportMemory({ format: 'normal', map, tile: { width: 1025, depth: 1025 } })).toBe(fileExportMemory({ format: 'normal', map }));
     // In the window a mesh or normal map is made in the codec worker and sent to main whole; a heightmap is main's own.
@@ -104,7 +117,9 @@ describe('a plain file export’s memory (heightmap, normal map, mesh), estimate
     expect(exportMemoryProblem(describeFileExport(shape), fileExportMemory(shape), 1e9)).toBe(
       'the Binary glTF mesh (.glb) export (4097 × 4097) needs about 1.8 GB of memory and 1.0 GB is available: choose a smaller resolution, or close other programs and export again; nothing was written',
     );
-    expect(describeFileExport({ format: 'r16', map, tile: { width: 1025, depth: 1025 } })).toBe('the RAW 16-bit (.r16) export (8193 × 8193 in tiles of 1025 × 1025)');
+    expect(describeFileExport({ format: 'r16', map, tile: { width: 1025, depth: 1025 } })).toBe(
+      'the RAW 16-bit (.r16) export (8193 × 8193 in tiles of 1025 × 1025)',
+    );
     expect(describeFileExport({ format: 'normal', map })).toBe('the normal map export (8193 × 8193)');
   });
 });

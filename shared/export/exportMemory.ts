@@ -84,7 +84,11 @@ export const EXPORT_MEMORY_TILE_CUT_BYTES_PER_VERTEX = 4;
 export function fileExportMemory(shape: FileExportShape): number {
   const water = WATER_EXPORTS.find((entry) => entry.id === shape.format);
   // A water file is made in the window's codec worker (or the CLI) from the stack: its own figures.
-  if (water) return EXPORT_MEMORY_FIXED_BYTES + (EXPORT_MEMORY_MAP_BYTES_PER_VERTEX + water.memory.encode + (shape.inWindow ? water.memory.file : 0)) * shape.map.width * shape.map.depth;
+  if (water)
+    return (
+      EXPORT_MEMORY_FIXED_BYTES +
+      (EXPORT_MEMORY_MAP_BYTES_PER_VERTEX + water.memory.encode + (shape.inWindow ? water.memory.file : 0)) * shape.map.width * shape.map.depth
+    );
   const normal = shape.format === 'normal';
   const found = normal ? null : exportVariant(shape.format);
   if (!normal && !found) throw new Error(`${shape.format} is not an export format`);
@@ -101,7 +105,10 @@ export function fileExportMemory(shape: FileExportShape): number {
 
 /** What a file export is called in the refusal: "the PNG 16-bit grayscale export (8193 × 8193)", "… in tiles of 1025 × 1025". */
 export function describeFileExport(shape: Pick<FileExportShape, 'format' | 'map' | 'tile'>): string {
-  const label = shape.format === 'normal' ? 'normal map' : (exportVariant(shape.format)?.variant.label ?? WATER_EXPORTS.find((entry) => entry.id === shape.format)?.label ?? shape.format);
+  const label =
+    shape.format === 'normal'
+      ? 'normal map'
+      : (exportVariant(shape.format)?.variant.label ?? WATER_EXPORTS.find((entry) => entry.id === shape.format)?.label ?? shape.format);
   const tiles = shape.tile ? ` in tiles of ${shape.tile.width} × ${shape.tile.depth}` : '';
   return `the ${label} export (${shape.map.width} × ${shape.map.depth}${tiles})`;
 }

@@ -20,14 +20,30 @@ const fluvial = (strata: Strata | null, enabled = true): Layer => ({
 describe('the hardness mask source', () => {
   it('is the hardness of the bed each height lies in: 10 m soft (1), 5 m hard (4), repeating from 100 m', () => {
     const heights = Float32Array.from([100, 105, 109.9, 110, 114.9, 115, 125, 126, 99, 94.9, 95, 90, 85, 84.9, 130]);
-    const strata = { beds: [{ thickness: 10, hardness: 1 }, { thickness: 5, hardness: 4 }], base: 100, dipDeg: 0, dipAzimuthDeg: 0 };
+    const strata = {
+      beds: [
+        { thickness: 10, hardness: 1 },
+        { thickness: 5, hardness: 4 },
+      ],
+      base: 100,
+      dipDeg: 0,
+      dipAzimuthDeg: 0,
+    };
     // e = h − 100 modulo 15: [0, 10) soft, [10, 15) hard.
     expect(Array.from(stackHardness([fluvial(strata)], size, heights)!)).toEqual([1, 1, 1, 4, 4, 1, 4, 4, 4, 1, 4, 1, 1, 4, 1]);
   });
 
   it('follows the dip: beds rising 1 m per metre toward +x put the same height in lower beds to the east', () => {
     const heights = new Float32Array(15).fill(100);
-    const strata = { beds: [{ thickness: 10, hardness: 1 }, { thickness: 10, hardness: 3 }], base: 95, dipDeg: 45, dipAzimuthDeg: 0 };
+    const strata = {
+      beds: [
+        { thickness: 10, hardness: 1 },
+        { thickness: 10, hardness: 3 },
+      ],
+      base: 95,
+      dipDeg: 45,
+      dipAzimuthDeg: 0,
+    };
     // x = −20 … 20 m: e = 100 − x − 95 = 25, 15, 5, −5, −15, modulo 20: 5, 15, 5, 15, 5 → soft, hard, …
     const row = Array.from(stackHardness([fluvial(strata)], size, heights)!.subarray(5, 10));
     expect(row).toEqual([1, 3, 1, 3, 1]);

@@ -2,11 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { createHeightfield, vertexX, vertexZ } from '../terrain/heightfield';
 import { gridFromField } from './grid';
 import { coverBytes } from '../erosion/cover';
-import { availableSources, defaultMaskSet, layerCoverage, layerWeights, MaskSetError, MaskSources, parseMaskSet, quantiseWeights, ruleWeight, streamLayerBytes, vertexCurvature } from './masks';
+import {
+  availableSources,
+  defaultMaskSet,
+  layerCoverage,
+  layerWeights,
+  MaskSetError,
+  MaskSources,
+  parseMaskSet,
+  quantiseWeights,
+  ruleWeight,
+  streamLayerBytes,
+  vertexCurvature,
+} from './masks';
 
 function cone(size: number, cellSize: number, sign: 1 | -1) {
   const field = createHeightfield(size, size, cellSize);
-  for (let j = 0; j < size; j++) for (let i = 0; i < size; i++) field.heights[j * size + i] = sign * (100 - 2 * Math.hypot(vertexX(field, i), vertexZ(field, j)));
+  for (let j = 0; j < size; j++)
+    for (let i = 0; i < size; i++) field.heights[j * size + i] = sign * (100 - 2 * Math.hypot(vertexX(field, i), vertexZ(field, j)));
   return field;
 }
 
@@ -74,7 +87,7 @@ describe('mask rules', () => {
     expect(layerCoverage(set.layers[1], sources, 64)[3]).toBe(1);
   });
 
-  it('read erosion results as bytes: byte / 255 of the map\'s largest, the same values from bytes or those bytes as floats', () => {
+  it("read erosion results as bytes: byte / 255 of the map's largest, the same values from bytes or those bytes as floats", () => {
     const grid = gridFromField(createHeightfield(4, 2, 1));
     const flow = Uint8Array.from([0, 1, 127, 128, 254, 255, 64, 200]);
     const values = new MaskSources(grid, { flow }).values('flow');
@@ -107,7 +120,9 @@ describe('rules files', () => {
     expect(() => parseMaskSet({ ...ok, colour: 'red' })).toThrow(/unknown key "colour"/);
     expect(() => parseMaskSet({ layers: [{ name: 'grass', rules: [], weight: 2 }] })).toThrow(/layers\[0\] has an unknown key "weight"/);
     expect(() => parseMaskSet({ layers: [{ name: 'grass', rules: [{ source: 'height', min: 1, sofness: 2 }] }] })).toThrow(MaskSetError);
-    expect(() => parseMaskSet({ layers: [{ name: 'grass', rules: [{ source: 'height', min: 1, sofness: 2 }] }] })).toThrow(/layers\[0\]\.rules\[0\] has an unknown key "sofness"/);
+    expect(() => parseMaskSet({ layers: [{ name: 'grass', rules: [{ source: 'height', min: 1, sofness: 2 }] }] })).toThrow(
+      /layers\[0\]\.rules\[0\] has an unknown key "sofness"/,
+    );
   });
 });
 
@@ -118,9 +133,17 @@ describe('weights a block and a layer at a time', () => {
 
   it('slope, curvature and normals per block of rows are exactly the whole map’s', () => {
     const whole = new MaskSources(grid);
-    for (const [j0, j1] of [[0, 1], [0, 64], [64, 128], [128, 150], [149, 150], [37, 38]]) {
+    for (const [j0, j1] of [
+      [0, 1],
+      [0, 64],
+      [64, 128],
+      [128, 150],
+      [149, 150],
+      [37, 38],
+    ]) {
       const streamed = new MaskSources(grid);
-      for (const source of ['slope', 'curvature'] as const) expect([...streamed.blockValues(source, j0, j1)]).toEqual([...whole.values(source).subarray(j0 * 70, j1 * 70)]);
+      for (const source of ['slope', 'curvature'] as const)
+        expect([...streamed.blockValues(source, j0, j1)]).toEqual([...whole.values(source).subarray(j0 * 70, j1 * 70)]);
       expect([...streamed.blockNormals(j0, j1)]).toEqual([...whole.vertexNormals().subarray(3 * j0 * 70, 3 * j1 * 70)]);
     }
   });
@@ -156,7 +179,8 @@ describe('aspect and cavity sources', () => {
   function facing(deg: number, size = 9) {
     const field = createHeightfield(size, size, 2);
     const rad = (deg * Math.PI) / 180;
-    for (let j = 0; j < size; j++) for (let i = 0; i < size; i++) field.heights[j * size + i] = -0.5 * (vertexX(field, i) * Math.sin(rad) - vertexZ(field, j) * Math.cos(rad));
+    for (let j = 0; j < size; j++)
+      for (let i = 0; i < size; i++) field.heights[j * size + i] = -0.5 * (vertexX(field, i) * Math.sin(rad) - vertexZ(field, j) * Math.cos(rad));
     return field;
   }
 
@@ -168,7 +192,8 @@ describe('aspect and cavity sources', () => {
 
   it('aspect is the bearing a plane faces, everywhere on it, borders included', () => {
     for (const deg of [0, 30, 90, 135, 250, 330]) {
-      for (const a of new MaskSources(gridFromField(facing(deg))).values('aspect')) expect(Math.abs(((a - deg + 540) % 360) - 180), `${deg}`).toBeLessThan(1e-3);
+      for (const a of new MaskSources(gridFromField(facing(deg))).values('aspect'))
+        expect(Math.abs(((a - deg + 540) % 360) - 180), `${deg}`).toBeLessThan(1e-3);
     }
     expect([...new MaskSources(gridFromField(createHeightfield(5, 5, 1))).values('aspect')].every(Number.isNaN)).toBe(true);
   });
@@ -188,7 +213,10 @@ describe('aspect and cavity sources', () => {
     for (const [deg, min, max, inside] of cases) {
       const set = parseMaskSet({ layers: [{ name: 'other' }, { name: 'facing', rules: [{ source: 'aspect', min, max }] }] });
       const [other, face] = layerBytesOf(facing(deg), set);
-      expect([...face].every((b) => b === (inside ? 255 : 0)), `${deg} in ${min}..${max}`).toBe(true);
+      expect(
+        [...face].every((b) => b === (inside ? 255 : 0)),
+        `${deg} in ${min}..${max}`,
+      ).toBe(true);
       expect([...other].every((b) => b === (inside ? 0 : 255))).toBe(true);
     }
     // Flat ground faces nowhere.

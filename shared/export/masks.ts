@@ -112,7 +112,8 @@ export function parseMaskSet(value: unknown, available: readonly MaskSource[] = 
     if (!isRecord(layer)) throw new MaskSetError(`${where} must be an object`);
     onlyKeys(layer, ['name', 'rules'], where);
     if (typeof layer.name !== 'string' || !MASK_LAYER_NAME.test(layer.name)) throw new MaskSetError(`${where}.name must be 1–32 letters, digits, "-" or "_"`);
-    if (isReservedDeviceName(layer.name)) throw new MaskSetError(`${where}.name "${layer.name}" is a name Windows reserves for a device (CON, PRN, AUX, NUL, COM1…, LPT1…)`);
+    if (isReservedDeviceName(layer.name))
+      throw new MaskSetError(`${where}.name "${layer.name}" is a name Windows reserves for a device (CON, PRN, AUX, NUL, COM1…, LPT1…)`);
     if (names.has(layer.name.toLowerCase())) throw new MaskSetError(`${where}.name "${layer.name}" is used twice`);
     names.add(layer.name.toLowerCase());
     const rules = layer.rules ?? [];
@@ -129,7 +130,8 @@ export function parseMaskSet(value: unknown, available: readonly MaskSource[] = 
         const min = optionalNumber(rule.min, `${at}.min`);
         const max = optionalNumber(rule.max, `${at}.max`);
         const softness = optionalNumber(rule.softness, `${at}.softness`);
-        if (source === 'aspect' && (min === undefined || max === undefined)) throw new MaskSetError(`${at} (aspect) needs both min and max, compass degrees clockwise from north (min > max wraps through north)`);
+        if (source === 'aspect' && (min === undefined || max === undefined))
+          throw new MaskSetError(`${at} (aspect) needs both min and max, compass degrees clockwise from north (min > max wraps through north)`);
         if (source !== 'aspect' && min !== undefined && max !== undefined && min > max) throw new MaskSetError(`${at} needs min ≤ max, got ${min}..${max}`);
         if (softness !== undefined && softness < 0) throw new MaskSetError(`${at}.softness must be ≥ 0`);
         return { source, ...(min !== undefined && { min }), ...(max !== undefined && { max }), ...(softness !== undefined && { softness }) };
@@ -299,7 +301,8 @@ export class MaskSources {
     }
     // A padded grid's rows are made for the block, never the whole padded map.
     const { grid } = this;
-    if (grid instanceof PaddedGrid) return { crop: { width: grid.width, depth: c1 - c0, cellX: grid.cellX, cellZ: grid.cellZ, heights: grid.rows(c0, c1) }, offset: j0 - c0 };
+    if (grid instanceof PaddedGrid)
+      return { crop: { width: grid.width, depth: c1 - c0, cellX: grid.cellX, cellZ: grid.cellZ, heights: grid.rows(c0, c1) }, offset: j0 - c0 };
     return { crop: cropGrid(grid, 0, c0, grid.width, c1 - c0), offset: j0 - c0 };
   }
 
@@ -419,7 +422,13 @@ function blockCoverage(layer: MaskLayer, sources: MaskSources, j0: number, j1: n
  * must outlive the call) and P after the layer. Memory: 5 bytes per vertex whatever the number of
  * layers, instead of a float per vertex and layer.
  */
-export function streamLayerBytes(set: MaskSet, sources: MaskSources, width: number, depth: number, visit: (layer: number, bytes: Uint8Array, below: Float32Array) => void): void {
+export function streamLayerBytes(
+  set: MaskSet,
+  sources: MaskSources,
+  width: number,
+  depth: number,
+  visit: (layer: number, bytes: Uint8Array, below: Float32Array) => void,
+): void {
   for (const { layer, bytes, below } of layerBytes(set, sources, width, depth)) visit(layer, bytes, below);
 }
 
@@ -428,7 +437,13 @@ export function streamLayerBytes(set: MaskSet, sources: MaskSources, width: numb
  * them before the next). With `rows`, only the map's rows [start, end) (index (j − start) · width + i):
  * the same numbers as the whole map's on those rows (every source is per vertex).
  */
-export function* layerBytes(set: MaskSet, sources: MaskSources, width: number, depth: number, rows: { start: number; end: number } = { start: 0, end: depth }): Generator<{ layer: number; bytes: Uint8Array; below: Float32Array }, void, void> {
+export function* layerBytes(
+  set: MaskSet,
+  sources: MaskSources,
+  width: number,
+  depth: number,
+  rows: { start: number; end: number } = { start: 0, end: depth },
+): Generator<{ layer: number; bytes: Uint8Array; below: Float32Array }, void, void> {
   const count = width * (rows.end - rows.start);
   const below = new Float32Array(count).fill(1);
   const block = new Float32Array(MASK_BLOCK_ROWS * width);

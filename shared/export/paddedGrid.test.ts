@@ -25,8 +25,14 @@ describe('PaddedGrid', () => {
     const whole = { width: padded.width, depth: padded.depth, cellX: 1.5, cellZ: 1.5, heights: new PaddedGrid(source, width, 4, 6, depth, 1.5, 1.5).heights };
     const a = new MaskSources(padded);
     const b = new MaskSources(whole);
-    for (const [j0, j1] of [[0, 2], [0, 7], [5, 9], [20, 29]]) {
-      for (const source of ['height', 'slope', 'curvature', 'aspect', 'cavity'] as const) expect(Array.from(a.blockValues(source, j0, j1)), `${source} ${j0}`).toEqual(Array.from(b.blockValues(source, j0, j1)));
+    for (const [j0, j1] of [
+      [0, 2],
+      [0, 7],
+      [5, 9],
+      [20, 29],
+    ]) {
+      for (const source of ['height', 'slope', 'curvature', 'aspect', 'cavity'] as const)
+        expect(Array.from(a.blockValues(source, j0, j1)), `${source} ${j0}`).toEqual(Array.from(b.blockValues(source, j0, j1)));
       expect(Array.from(a.blockNormals(j0, j1))).toEqual(Array.from(b.blockNormals(j0, j1)));
     }
   });

@@ -102,28 +102,44 @@ describe('Unreal preset', () => {
     const { min, max } = heightRange(field.heights);
     const h = (s: number) => min + (s * (max - min)) / 65536;
     expect(Math.abs(h(png.samples[0]) - field.heights[129 + 1])).toBeLessThanOrEqual((max - min) / 65535);
-
   });
 
   it('tiles the way UE5’s tiled import reads them: equal tiles placed at x · tileSize, no shared edge, a landscape size in all', () => {
     // Even with an overlap asked for, Unreal's tiles share no edge.
     const tiled = buildEngineExport(field, { preset: 'unreal', name: 't', tiles: { size: 64, overlap: 1 } });
     expect(tiled.files.map((f) => f.name)).toEqual(['t_x0_y0.png', 't_x1_y0.png', 't_x0_y1.png', 't_x1_y1.png', 't.unreal.json']);
-    const info = json(tiled.files, 't.unreal.json') as { size: number; scaleX: number; scaleZ: number; locationZ: number; components: number; quadsPerSection: number; sectionsPerComponent: number; tiledImport: Record<string, unknown> };
+    const info = json(tiled.files, 't.unreal.json') as {
+      size: number;
+      scaleX: number;
+      scaleZ: number;
+      locationZ: number;
+      components: number;
+      quadsPerSection: number;
+      sectionsPerComponent: number;
+      tiledImport: Record<string, unknown>;
+    };
     // 2 × 64 = 128 = 1 component × 1 section × 127 quads + 1: a landscape size.
     expect(info.size).toBe(128);
     expect(info.components * info.sectionsPerComponent * info.quadsPerSection + 1).toBe(128);
     expect(info.tiledImport).toEqual({ tileSize: 64, tilesX: 2, tilesY: 2, select: 't_x0_y0.png' });
     // The engine's rule, rebuilt here: tile (x, y) goes to (x · 64, y · 64) of a 128² landscape.
     const landscape = new Float64Array(128 * 128).fill(NaN);
-    for (const [x, y] of [[0, 0], [1, 0], [0, 1], [1, 1]]) {
+    for (const [x, y] of [
+      [0, 0],
+      [1, 0],
+      [0, 1],
+      [1, 1],
+    ]) {
       const png = decodePng(file(tiled.files, `t_x${x}_y${y}.png`), 't.png');
       expect([png.width, png.height]).toEqual([64, 64]);
-      for (let j = 0; j < 64; j++) for (let i = 0; i < 64; i++) landscape[(y * 64 + j) * 128 + x * 64 + i] = (info.locationZ + ((png.samples[j * 64 + i] - 32768) / 128) * info.scaleZ) / 100;
+      for (let j = 0; j < 64; j++)
+        for (let i = 0; i < 64; i++)
+          landscape[(y * 64 + j) * 128 + x * 64 + i] = (info.locationZ + ((png.samples[j * 64 + i] - 32768) / 128) * info.scaleZ) / 100;
     }
     const { min, max } = heightRange(field.heights);
     let worst = 0;
-    for (let j = 0; j < 128; j++) for (let i = 0; i < 128; i++) worst = Math.max(worst, Math.abs(landscape[j * 128 + i] - surfaceAtResampled(field, 128, i, j)));
+    for (let j = 0; j < 128; j++)
+      for (let i = 0; i < 128; i++) worst = Math.max(worst, Math.abs(landscape[j * 128 + i] - surfaceAtResampled(field, 128, i, j)));
     expect(worst).toBeLessThanOrEqual((max - min) / 65535);
     // The landscape spans the map: 127 quads of Scale X.
     expect((127 * info.scaleX) / 100).toBeCloseTo(128 * 2, 9);
@@ -169,7 +185,12 @@ describe('Unity preset', () => {
     const field = terrain(129, 129, 2);
     const { plan, files } = buildEngineExport(field, { preset: 'unity', name: 'u', tiles: { size: 65, overlap: 1 }, masks });
     expect(plan.tiles?.length).toBe(4);
-    const info = json(files, 'u.unity.json') as { heightmapResolution: number; width: number; alphamapResolution: number; tiles: Array<{ file: string; x: number; y: number; positionX: number; positionZ: number }> };
+    const info = json(files, 'u.unity.json') as {
+      heightmapResolution: number;
+      width: number;
+      alphamapResolution: number;
+      tiles: Array<{ file: string; x: number; y: number; positionX: number; positionZ: number }>;
+    };
     expect(info.heightmapResolution).toBe(65);
     expect(info.width).toBe(128);
     expect(info.alphamapResolution).toBe(64);
@@ -218,7 +239,13 @@ describe('Godot presets', () => {
     const view = new DataView(raw.buffer, raw.byteOffset);
     // Terrain3D: h = get_16() / 65535 · (max − min) + min, little-endian, rows as in the image.
     const at = (i: number, j: number) => (view.getUint16(2 * ((j + 222) * 307 + i + 207), true) / 65535) * (max - min) + min;
-    for (const [i, j] of [[0, 0], [99, 0], [21, 43], [99, 69]]) expect(Math.abs(at(i, j) - field.heights[j * 100 + i])).toBeLessThanOrEqual((max - min) / 65535);
+    for (const [i, j] of [
+      [0, 0],
+      [99, 0],
+      [21, 43],
+      [99, 69],
+    ])
+      expect(Math.abs(at(i, j) - field.heights[j * 100 + i])).toBeLessThanOrEqual((max - min) / 65535);
   });
 
   it('Terrain3D: whole-metre import positions that its importer keeps, for the maps the review tried', () => {
@@ -242,7 +269,9 @@ describe('Godot presets', () => {
       const shown = plan.numbers.find((n) => n.key === 'importPosition')!.value;
       expect(shown).toBe(`${px}, ${pz}`);
     }
-    expect(planEngineExport({ width: 257, depth: 257, cellSize: 1 }, flat, { preset: 'godot-terrain3d', name: 'g' }).info.importPosition).toEqual([-256, 0, -256]);
+    expect(planEngineExport({ width: 257, depth: 257, cellSize: 1 }, flat, { preset: 'godot-terrain3d', name: 'g' }).info.importPosition).toEqual([
+      -256, 0, -256,
+    ]);
   });
 
   it('Terrain3D: tiles are whole regions, each with its own region-boundary position; spacing outside 0.25–100 m and a resolution are refused', () => {
@@ -253,25 +282,42 @@ describe('Godot presets', () => {
       expect(tile.i0 % 256).toBe(0);
       expect(Math.floor(tile.importPosition[0] / 256) * 256).toBe(tile.importPosition[0]);
     }
-    expect(() => planEngineExport({ width: 600, depth: 400, cellSize: 1 }, flat, { preset: 'godot-terrain3d', name: 'g', tiles: { size: 300, overlap: 0 } })).toThrow(/multiple of the region size 256/);
-    expect(() => planEngineExport({ width: 65, depth: 65, cellSize: 0.2 }, flat, { preset: 'godot-terrain3d', name: 'g' })).toThrow(/0\.25–100 m and it clamps anything else; this map's cells are 0\.2 m/);
+    expect(() =>
+      planEngineExport({ width: 600, depth: 400, cellSize: 1 }, flat, { preset: 'godot-terrain3d', name: 'g', tiles: { size: 300, overlap: 0 } }),
+    ).toThrow(/multiple of the region size 256/);
+    expect(() => planEngineExport({ width: 65, depth: 65, cellSize: 0.2 }, flat, { preset: 'godot-terrain3d', name: 'g' })).toThrow(
+      /0\.25–100 m and it clamps anything else; this map's cells are 0\.2 m/,
+    );
     expect(() => planEngineExport({ width: 65, depth: 65, cellSize: 150 }, flat, { preset: 'godot-terrain3d', name: 'g' })).toThrow(EngineExportError);
-    expect(() => planEngineExport({ width: 65, depth: 65, cellSize: 1 }, flat, { preset: 'godot-terrain3d', name: 'g', size: 65 })).toThrow(/resolution cannot be chosen/);
+    expect(() => planEngineExport({ width: 65, depth: 65, cellSize: 1 }, flat, { preset: 'godot-terrain3d', name: 'g', size: 65 })).toThrow(
+      /resolution cannot be chosen/,
+    );
   });
 
   it('HTerrain refuses resolutions below 65, and does not list them', () => {
     const flat = { min: 0, max: 1 };
-    expect(() => planEngineExport({ width: 65, depth: 65, cellSize: 1 }, flat, { preset: 'godot-hterrain', name: 'h', size: 33 })).toThrow(/33 is not a size .*\(65, 129/);
-    expect(() => planEngineExport({ width: 65, depth: 65, cellSize: 1 }, flat, { preset: 'godot-hterrain', name: 'h', size: 17 })).toThrow(/\(65, 129, 257, 513, 1025, 2049, 4097\)/);
+    expect(() => planEngineExport({ width: 65, depth: 65, cellSize: 1 }, flat, { preset: 'godot-hterrain', name: 'h', size: 33 })).toThrow(
+      /33 is not a size .*\(65, 129/,
+    );
+    expect(() => planEngineExport({ width: 65, depth: 65, cellSize: 1 }, flat, { preset: 'godot-hterrain', name: 'h', size: 17 })).toThrow(
+      /\(65, 129, 257, 513, 1025, 2049, 4097\)/,
+    );
     expect(planEngineExport({ width: 40, depth: 40, cellSize: 1 }, flat, { preset: 'godot-hterrain', name: 'h' }).width).toBe(65);
   });
 
   it('caps the number of files, not tiles: 4096 tiles with 4 alphamaps and a normal map each are refused up front', () => {
     const sixteen: MaskSet = { layers: Array.from({ length: 16 }, (_, l) => ({ name: `l${l}`, rules: [] })) };
-    const plan = () => planEngineExport({ width: 4097, depth: 4097, cellSize: 1 }, { min: 0, max: 1 }, { preset: 'unity', name: 'u', tiles: { size: 65, overlap: 1 }, masks: sixteen, normalMap: { space: 'tangent', green: 'up' } });
+    const plan = () =>
+      planEngineExport(
+        { width: 4097, depth: 4097, cellSize: 1 },
+        { min: 0, max: 1 },
+        { preset: 'unity', name: 'u', tiles: { size: 65, overlap: 1 }, masks: sixteen, normalMap: { space: 'tangent', green: 'up' } },
+      );
     expect(plan).toThrow(/would write 24577 files, more than the 4096/);
     // The same tiles without masks and normal map: 4096 heightmaps and the JSON are still too many files.
-    expect(() => planEngineExport({ width: 4097, depth: 4097, cellSize: 1 }, { min: 0, max: 1 }, { preset: 'unity', name: 'u', tiles: { size: 65, overlap: 1 } })).toThrow(/4097 files/);
+    expect(() =>
+      planEngineExport({ width: 4097, depth: 4097, cellSize: 1 }, { min: 0, max: 1 }, { preset: 'unity', name: 'u', tiles: { size: 65, overlap: 1 } }),
+    ).toThrow(/4097 files/);
   });
 
   it('names each file’s own pixel size: Unity alphamaps are a power of two', () => {
@@ -304,7 +350,13 @@ describe('Godot presets', () => {
     const splat = decodePng(file(files, 'h_splat.png'), 's.png', { channel: 'a' });
     expect([splat.width, splat.height, splat.colourType]).toEqual([129, 129, 6]);
 
-    expect(() => buildEngineExport(field, { preset: 'godot-hterrain', name: 'h', masks: { layers: [...masks.layers, { name: 'a', rules: [] }, { name: 'b', rules: [] }] } })).toThrow(/CLASSIC4 splatmap holds 4 layers/);
+    expect(() =>
+      buildEngineExport(field, {
+        preset: 'godot-hterrain',
+        name: 'h',
+        masks: { layers: [...masks.layers, { name: 'a', rules: [] }, { name: 'b', rules: [] }] },
+      }),
+    ).toThrow(/CLASSIC4 splatmap holds 4 layers/);
   });
 });
 

@@ -38,7 +38,6 @@ export interface ExportFile {
   bytes: Uint8Array;
 }
 
-
 /** The map's range; a flat map gets a nominal metre around its height so the scales stay finite. */
 export function exportRange(range: { min: number; max: number }): { min: number; max: number } {
   return range.max > range.min ? { min: range.min, max: range.max } : { min: range.min - 0.5, max: range.min + 0.5 };
@@ -59,16 +58,32 @@ export function planEngineExport(dims: MapDims, mapRange: { min: number; max: nu
   const masks = engine.maskFiles(options, shape, tiles);
   const normals = options.normalMap ? perTile(name, '_normal', 'png', shape, tiles, 'normalmap') : [];
   const colours = options.colourMap ? perTile(name, '_colour', 'png', shape, tiles, 'colourmap') : [];
-  const water = options.water ? ENGINE_WATER_FILES.map(({ suffix, extension }): PlannedFile => ({ name: `${name}${suffix}.${extension}`, role: 'water', width: dims.width, depth: dims.depth })) : [];
+  const water = options.water
+    ? ENGINE_WATER_FILES.map(({ suffix, extension }): PlannedFile => ({
+        name: `${name}${suffix}.${extension}`,
+        role: 'water',
+        width: dims.width,
+        depth: dims.depth,
+      }))
+    : [];
   const infoFile: PlannedFile = { name: `${name}.${engine.infoSuffix}.json`, role: 'info', width: 0, depth: 0 };
   const files = [...heightFiles, ...masks, ...normals, ...colours, ...water, infoFile];
-  if (files.length > MAX_EXPORT_FILES) fail(`this export would write ${files.length} files, more than the ${MAX_EXPORT_FILES} one export may have; choose larger tiles, fewer layers or no normal map`);
+  if (files.length > MAX_EXPORT_FILES)
+    fail(
+      `this export would write ${files.length} files, more than the ${MAX_EXPORT_FILES} one export may have; choose larger tiles, fewer layers or no normal map`,
+    );
   const common: JsonObject = {
     engine: engine.label,
     heightmap: tiles ? heightFiles.map((f) => f.name) : heightFiles[0].name,
     ...(masks.length > 0 && { masks: masks.map((f) => ({ file: f.name, layers: f.layers ?? [] })) }),
-    ...(normals.length > 0 && options.normalMap && { normalMap: { files: normals.map((f) => f.name), space: options.normalMap.space, green: options.normalMap.green } }),
-    ...(water.length > 0 && { water: { files: water.map((f) => f.name), at: 'the map’s own vertices (pixel (i, j) = vertex (i, j)); the mesh and centrelines in metres, y up, origin at the map centre; the centrelines in this engine’s coordinates too' } }),
+    ...(normals.length > 0 &&
+      options.normalMap && { normalMap: { files: normals.map((f) => f.name), space: options.normalMap.space, green: options.normalMap.green } }),
+    ...(water.length > 0 && {
+      water: {
+        files: water.map((f) => f.name),
+        at: 'the map’s own vertices (pixel (i, j) = vertex (i, j)); the mesh and centrelines in metres, y up, origin at the map centre; the centrelines in this engine’s coordinates too',
+      },
+    }),
   };
   const { numbers, info, notes } = engine.describe({ dims, options, shape, tiles, range, sizeX, sizeZ, heightFiles, masks, common });
   return {
@@ -127,7 +142,9 @@ function exportGrid(field: Heightfield, plan: EnginePlan, data: MaskSourceData):
     const mapped = mapData(data, (values) => cropValues(values, field.width, source.i0, source.j0, plan.width, plan.depth));
     return { grid: cropGrid(gridFromField(field), source.i0, source.j0, plan.width, plan.depth), data: mapped };
   }
-  const mapped = mapData(data, (values) => resampleValues(values instanceof Float32Array ? values : Float32Array.from(values), field.width, field.depth, plan.width, plan.depth));
+  const mapped = mapData(data, (values) =>
+    resampleValues(values instanceof Float32Array ? values : Float32Array.from(values), field.width, field.depth, plan.width, plan.depth),
+  );
   return { grid: resampleExact(field, plan.width, plan.depth), data: mapped };
 }
 
@@ -135,7 +152,13 @@ function tileGrid(grid: ExportGrid, tile: Tile | undefined): ExportGrid {
   return tile ? cropGrid(grid, tile.i0, tile.j0, tile.width, tile.depth) : grid;
 }
 
-function tileBytes(values: Uint8Array, stride: number, gridWidth: number, tile: Tile | undefined, gridDepth: number): { data: Uint8Array; width: number; height: number } {
+function tileBytes(
+  values: Uint8Array,
+  stride: number,
+  gridWidth: number,
+  tile: Tile | undefined,
+  gridDepth: number,
+): { data: Uint8Array; width: number; height: number } {
   if (!tile) return { data: values, width: gridWidth, height: gridDepth };
   const data = new Uint8Array(tile.width * tile.depth * stride);
   for (let j = 0; j < tile.depth; j++) {
@@ -168,7 +191,13 @@ function packRgba(layers: readonly Uint8Array[], count: number): Uint8Array {
  * time from the top (streamLayerBytes) and each layer's files are encoded before the next layer is
  * made; slope, curvature and normals are computed a block of rows at a time.
  */
-export function buildEngineExport(field: Heightfield, options: EngineExportOptions, data: MaskSourceData = {}, deflate: Deflate = portableDeflate, water?: StackWater | null): { plan: EnginePlan; files: ExportFile[] } {
+export function buildEngineExport(
+  field: Heightfield,
+  options: EngineExportOptions,
+  data: MaskSourceData = {},
+  deflate: Deflate = portableDeflate,
+  water?: StackWater | null,
+): { plan: EnginePlan; files: ExportFile[] } {
   const { plan, files } = streamEngineExport(field, options, data, deflate, water);
   const encoded = new Map<string, Uint8Array>();
   for (const file of files) encoded.set(file.name, file.bytes);
@@ -180,13 +209,26 @@ export function buildEngineExport(field: Heightfield, options: EngineExportOptio
  * a writer that puts each into its temporary file at once (the CLI) never holds every output. The plan
  * is made (and checked) at once; the files when iterated, once.
  */
-export function streamEngineExport(field: Heightfield, options: EngineExportOptions, data: MaskSourceData = {}, deflate: Deflate = portableDeflate, water?: StackWater | null): { plan: EnginePlan; files: Generator<ExportFile, void, void> } {
+export function streamEngineExport(
+  field: Heightfield,
+  options: EngineExportOptions,
+  data: MaskSourceData = {},
+  deflate: Deflate = portableDeflate,
+  water?: StackWater | null,
+): { plan: EnginePlan; files: Generator<ExportFile, void, void> } {
   const plan = planEngineExport(field, heightRange(field.heights), options);
   if (options.water && !water) fail('the water files need a water layer, which this terrain does not have');
   return { plan, files: exportFiles(field, plan, options, data, deflate, water ?? null) };
 }
 
-function* exportFiles(field: Heightfield, plan: EnginePlan, options: EngineExportOptions, data: MaskSourceData, deflate: Deflate, water: StackWater | null): Generator<ExportFile, void, void> {
+function* exportFiles(
+  field: Heightfield,
+  plan: EnginePlan,
+  options: EngineExportOptions,
+  data: MaskSourceData,
+  deflate: Deflate,
+  water: StackWater | null,
+): Generator<ExportFile, void, void> {
   const { grid, data: gridData } = exportGrid(field, plan, data);
   const sources = new MaskSources(grid, gridData);
   const byRole = (role: ExportFileRole) => plan.files.filter((f) => f.role === role);
@@ -208,7 +250,11 @@ function* exportFiles(field: Heightfield, plan: EnginePlan, options: EngineExpor
 
   if (options.water && water) {
     const codecs = createCodecRegistry({ deflate });
-    for (const [n, planned] of byRole('water').entries()) yield { name: planned.name, bytes: encodeWaterFile({ kind: ENGINE_WATER_FILES[n].file, fileName: planned.name, size: field, found: water, codecs, deflate }) };
+    for (const [n, planned] of byRole('water').entries())
+      yield {
+        name: planned.name,
+        bytes: encodeWaterFile({ kind: ENGINE_WATER_FILES[n].file, fileName: planned.name, size: field, found: water, codecs, deflate }),
+      };
   }
 
   const set = options.masks;
@@ -217,7 +263,8 @@ function* exportFiles(field: Heightfield, plan: EnginePlan, options: EngineExpor
   // The heightmap last: the masks' working memory (a float and a byte per vertex) is garbage by then,
   // and the largest output (a float EXR) is not held while the masks are made.
   const codecs = createCodecRegistry({ deflate });
-  for (const planned of byRole('heightmap')) yield { name: planned.name, bytes: encodeHeight(tileGrid(grid, planned.tile), plan, options, planned.name, codecs) };
+  for (const planned of byRole('heightmap'))
+    yield { name: planned.name, bytes: encodeHeight(tileGrid(grid, planned.tile), plan, options, planned.name, codecs) };
 
   for (const planned of byRole('info')) yield { name: planned.name, bytes: encodeUtf8(`${JSON.stringify(plan.info, null, 2)}\n`) };
 }
@@ -227,7 +274,14 @@ function* exportFiles(field: Heightfield, plan: EnginePlan, options: EngineExpor
  * coloured a block of rows at a time into one RGB array for the whole grid, then cut into tiles. In a
  * function of its own so that array is garbage before the masks are made.
  */
-function* colourMapFiles(grid: ExportGrid, data: MaskSourceData, sources: MaskSources, files: PlannedFile[], lines: NaturalLines, deflate: Deflate): Generator<ExportFile, void, void> {
+function* colourMapFiles(
+  grid: ExportGrid,
+  data: MaskSourceData,
+  sources: MaskSources,
+  files: PlannedFile[],
+  lines: NaturalLines,
+  deflate: Deflate,
+): Generator<ExportFile, void, void> {
   const pixels = new Uint8Array(grid.width * grid.depth * 3);
   for (let j0 = 0; j0 < grid.depth; j0 += MASK_BLOCK_ROWS) {
     const j1 = Math.min(grid.depth, j0 + MASK_BLOCK_ROWS);
@@ -244,7 +298,14 @@ function* colourMapFiles(grid: ExportGrid, data: MaskSourceData, sources: MaskSo
 }
 
 /** Weight and splat files, a layer at a time from the top; RGBA files as soon as their four layers are made. */
-function* encodeMasks(set: MaskSet, grid: ExportGrid, sources: MaskSources, plan: EnginePlan, options: EngineExportOptions, deflate: Deflate): Generator<ExportFile, void, void> {
+function* encodeMasks(
+  set: MaskSet,
+  grid: ExportGrid,
+  sources: MaskSources,
+  plan: EnginePlan,
+  options: EngineExportOptions,
+  deflate: Deflate,
+): Generator<ExportFile, void, void> {
   const splatResolution = engineFor(options.preset).splatResolution;
   if (splatResolution) return yield* sampledSplats(set, grid, sources, plan, splatResolution, deflate);
   const layerIndex = new Map(set.layers.map((l, k) => [l.name, k]));
@@ -262,7 +323,9 @@ function* encodeMasks(set: MaskSet, grid: ExportGrid, sources: MaskSources, plan
       yield { name: planned.name, bytes: encodeGrayPng({ width: piece.width, height: piece.height, bitDepth: 8, samples: piece.data }) };
     }
     // The layer's bytes are reused for the next layer: keep a copy (tileBytes copies a tile).
-    for (const planned of splatFiles) if (planned.layers!.includes(name)) pending.set(`${pieceKey(planned.tile)}/${l}`, planned.tile ? tileBytes(bytes, 1, grid.width, planned.tile, grid.depth).data : bytes.slice());
+    for (const planned of splatFiles)
+      if (planned.layers!.includes(name))
+        pending.set(`${pieceKey(planned.tile)}/${l}`, planned.tile ? tileBytes(bytes, 1, grid.width, planned.tile, grid.depth).data : bytes.slice());
     // A splat file is complete when its lowest layer is made (layers come from the top).
     for (const planned of splatFiles) {
       const indices = planned.layers!.map((n) => layerIndex.get(n)!);
@@ -285,7 +348,14 @@ function* encodeMasks(set: MaskSet, grid: ExportGrid, sources: MaskSources, plan
  * per vertex, is then that row's), each texel row is sampled and rounded straight into its file's RGBA
  * bytes, and each file is encoded when its lowest layer is made.
  */
-function* sampledSplats(set: MaskSet, grid: ExportGrid, sources: MaskSources, plan: EnginePlan, resolutionOf: (pieceWidth: number) => number, deflate: Deflate): Generator<ExportFile, void, void> {
+function* sampledSplats(
+  set: MaskSet,
+  grid: ExportGrid,
+  sources: MaskSources,
+  plan: EnginePlan,
+  resolutionOf: (pieceWidth: number) => number,
+  deflate: Deflate,
+): Generator<ExportFile, void, void> {
   const splatFiles = plan.files.filter((f) => f.role === 'splatmap');
   const layerIndex = new Map(set.layers.map((l, k) => [l.name, k]));
   const pieces: Array<Tile | undefined> = plan.tiles ?? [undefined];

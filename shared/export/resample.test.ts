@@ -6,7 +6,8 @@ import { resampleExact, resampleValues, sampleAtTexelCentres } from './resample'
 
 function bumpy(width: number, depth: number, cellSize: number) {
   const field = createHeightfield(width, depth, cellSize);
-  for (let j = 0; j < depth; j++) for (let i = 0; i < width; i++) field.heights[j * width + i] = 30 * Math.sin(i * 0.7) * Math.cos(j * 0.45) + ((i * 13 + j * 7) % 5);
+  for (let j = 0; j < depth; j++)
+    for (let i = 0; i < width; i++) field.heights[j * width + i] = 30 * Math.sin(i * 0.7) * Math.cos(j * 0.45) + ((i * 13 + j * 7) % 5);
   return field;
 }
 
@@ -35,7 +36,12 @@ describe('resampling from the exact surface', () => {
     for (let j = 0; j < 17; j++) for (let i = 0; i < 17; i++) expect(half.heights[j * 17 + i]).toBe(field.heights[2 * j * 33 + 2 * i]);
     // Corners stay on corners whatever the size.
     const odd = resampleExact(field, 20, 9);
-    expect([odd.heights[0], odd.heights[19], odd.heights[8 * 20], odd.heights[8 * 20 + 19]]).toEqual([field.heights[0], field.heights[32], field.heights[32 * 33], field.heights[33 * 33 - 1]]);
+    expect([odd.heights[0], odd.heights[19], odd.heights[8 * 20], odd.heights[8 * 20 + 19]]).toEqual([
+      field.heights[0],
+      field.heights[32],
+      field.heights[32 * 33],
+      field.heights[33 * 33 - 1],
+    ]);
   });
 
   it('follows the diagonal split: a saddle cell is not bilinear', () => {
@@ -49,7 +55,8 @@ describe('resampling from the exact surface', () => {
     const field = createHeightfield(9, 9, 1);
     for (let j = 0; j < 9; j++) for (let i = 0; i < 9; i++) field.heights[j * 9 + i] = 2 * vertexX(field, i) - 3 * vertexZ(field, j) + 5;
     const grid = resampleExact(field, 13, 13);
-    for (let j = 0; j < 13; j++) for (let i = 0; i < 13; i++) expect(grid.heights[j * 13 + i]).toBeCloseTo(2 * (-4 + i * grid.cellX) - 3 * (-4 + j * grid.cellZ) + 5, 4);
+    for (let j = 0; j < 13; j++)
+      for (let i = 0; i < 13; i++) expect(grid.heights[j * 13 + i]).toBeCloseTo(2 * (-4 + i * grid.cellX) - 3 * (-4 + j * grid.cellZ) + 5, 4);
     const texels = sampleAtTexelCentres(field.heights, 9, 9, 4, 4);
     for (let j = 0; j < 4; j++) for (let i = 0; i < 4; i++) expect(texels[j * 4 + i]).toBeCloseTo(2 * (-4 + (i + 0.5) * 2) - 3 * (-4 + (j + 0.5) * 2) + 5, 4);
   });

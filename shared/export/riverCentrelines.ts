@@ -50,7 +50,13 @@ export function automaticRiverCentrelines(grid: HydrologyGrid, water: Water, par
   const point = (v: number): RiverPoint => {
     const i = v % width;
     const a = area[v];
-    return { x: (i - centreX) * cellSize, y: Number.isNaN(surface[v]) ? water.filled.level[v] : surface[v], z: ((v - i) / width - centreZ) * cellSize, width: riverWidth(params, a), depth: riverDepth(params, a) };
+    return {
+      x: (i - centreX) * cellSize,
+      y: Number.isNaN(surface[v]) ? water.filled.level[v] : surface[v],
+      z: ((v - i) / width - centreZ) * cellSize,
+      width: riverWidth(params, a),
+      depth: riverDepth(params, a),
+    };
   };
   const paths: number[][] = [];
   for (const start of sources) {
@@ -93,13 +99,21 @@ function pointJson(p: RiverPoint, tangent: [number, number, number], engine?: En
   const [x, y, z] = world.map(p.x, p.y, p.z);
   const t = world.map(tangent[0], tangent[1], tangent[2]);
   const length = Math.hypot(t[0], t[1], t[2]) || 1;
-  return { x: round(x), y: round(y), z: round(z), tangent: t.map((c) => round(c / length)), width: round(p.width * world.scale), depth: round(p.depth * world.scale) };
+  return {
+    x: round(x),
+    y: round(y),
+    z: round(z),
+    tangent: t.map((c) => round(c / length)),
+    width: round(p.width * world.scale),
+    depth: round(p.depth * world.scale),
+  };
 }
 
 /** The centrelines file: every river's points in map coordinates, and each engine's. */
 export function riverCentrelinesJson(rivers: readonly RiverCentreline[]): JsonObject {
   const along = rivers.map((river) => tangents(river.points));
-  const riversIn = (engine?: EnginePreset) => rivers.map((river, r) => ({ name: river.name, source: river.source, points: river.points.map((p, k) => pointJson(p, along[r][k], engine)) }));
+  const riversIn = (engine?: EnginePreset) =>
+    rivers.map((river, r) => ({ name: river.name, source: river.source, points: river.points.map((p, k) => pointJson(p, along[r][k], engine)) }));
   const engines: JsonObject = {};
   for (const engine of ENGINE_PRESETS) {
     const { units, axes } = engineFor(engine).world;

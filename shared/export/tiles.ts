@@ -40,9 +40,13 @@ function starts(count: number, size: number, stride: number): number[] {
 /** Problems with a tile spec for a map of this size, or null. */
 export function tileSpecProblem(spec: TileSpec, width: number, depth: number): string | null {
   if (!Number.isInteger(spec.size) || spec.size < 2) return `tile size must be a whole number of vertices ≥ 2, got ${spec.size}`;
-  if (!Number.isInteger(spec.overlap) || spec.overlap < 0 || spec.overlap >= spec.size) return `tile overlap must be a whole number from 0 to ${spec.size - 1}, got ${spec.overlap}`;
+  if (!Number.isInteger(spec.overlap) || spec.overlap < 0 || spec.overlap >= spec.size)
+    return `tile overlap must be a whole number from 0 to ${spec.size - 1}, got ${spec.overlap}`;
   const stride = spec.size - spec.overlap;
-  for (const [axis, count] of [['width', width], ['depth', depth]] as const) {
+  for (const [axis, count] of [
+    ['width', width],
+    ['depth', depth],
+  ] as const) {
     const last = count - starts(count, spec.size, stride).at(-1)!;
     if (last < 2) return `tiles of ${spec.size} with overlap ${spec.overlap} would leave a last tile one vertex wide along the map's ${axis} of ${count}`;
   }
@@ -58,9 +62,7 @@ export function tileLayout(width: number, depth: number, spec: TileSpec): Tile[]
   const xs = starts(width, spec.size, stride);
   const zs = starts(depth, spec.size, stride);
   const tiles: Tile[] = [];
-  zs.forEach((j0, y) =>
-    xs.forEach((i0, x) => tiles.push({ x, y, i0, j0, width: Math.min(spec.size, width - i0), depth: Math.min(spec.size, depth - j0) })),
-  );
+  zs.forEach((j0, y) => xs.forEach((i0, x) => tiles.push({ x, y, i0, j0, width: Math.min(spec.size, width - i0), depth: Math.min(spec.size, depth - j0) })));
   return tiles;
 }
 

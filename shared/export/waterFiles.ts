@@ -41,7 +41,14 @@ export const WATER_FILE_EXTENSIONS: Record<WaterFileKind, readonly string[]> = {
 export const WATER_EXPORTS = [
   { id: 'water-depth', label: 'Water depth, m (float32 .r32)', extension: 'r32', file: 'depth', suffix: '_water_depth', memory: { encode: 64, file: 4 } },
   { id: 'water-depth-exr', label: 'Water depth, m (OpenEXR .exr)', extension: 'exr', file: 'depth', suffix: '_water_depth', memory: { encode: 64, file: 4 } },
-  { id: 'water-area', label: 'Contributing area, m² (float32 .r32)', extension: 'r32', file: 'area', suffix: '_contributing_area', memory: { encode: 64, file: 4 } },
+  {
+    id: 'water-area',
+    label: 'Contributing area, m² (float32 .r32)',
+    extension: 'r32',
+    file: 'area',
+    suffix: '_contributing_area',
+    memory: { encode: 64, file: 4 },
+  },
   { id: 'water-flow', label: 'Flow map (8-bit RGB PNG)', extension: 'png', file: 'flow', suffix: '_flow', memory: { encode: 96, file: 3 } },
   { id: 'water-mesh', label: 'Water surface mesh (.glb)', extension: 'glb', file: 'mesh', suffix: '_water', memory: { encode: 120, file: 48 } },
   { id: 'river-centrelines', label: 'River centrelines (.json)', extension: 'json', file: 'centrelines', suffix: '_rivers', memory: { encode: 72, file: 1 } },

@@ -45,6 +45,8 @@ describe('the water mask sources', () => {
     const dry = stack.slice(0, 1);
     expect(waterSourcesOf(dry)).toEqual([]);
     expect(withWaterData({}, dry, tiltedPit().grid)).toEqual({});
-    expect(() => parseMaskSet({ layers: [{ name: 'a' }, { name: 'b', rules: [{ source: 'shore', min: 0.5 }] }] })).toThrow(/source shore needs a water layer, which this terrain does not have/);
+    expect(() => parseMaskSet({ layers: [{ name: 'a' }, { name: 'b', rules: [{ source: 'shore', min: 0.5 }] }] })).toThrow(
+      /source shore needs a water layer, which this terrain does not have/,
+    );
   });
 });

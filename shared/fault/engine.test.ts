@@ -144,7 +144,15 @@ describe('degenerate lines', () => {
 
   it('all of them together, with odd and even sizes', () => {
     const faults = lines.map(([, line], k) => ({ line, displacement: 0.25 * (k + 1) }));
-    for (const [w, d] of [[9, 7], [8, 6], [5, 9], [6, 5], [7, 8], [11, 4], [10, 3]]) {
+    for (const [w, d] of [
+      [9, 7],
+      [8, 6],
+      [5, 9],
+      [6, 5],
+      [7, 8],
+      [11, 4],
+      [10, 3],
+    ]) {
       const fast = createHeightfield(w, d, cellSize);
       const plain = copy(fast);
       applyFaults(fast, faults);
@@ -168,7 +176,11 @@ describe('degenerate lines', () => {
       faults.push({ line: normalLine(a, b, onLine + ulps * Number.EPSILON * Math.max(Math.abs(onLine), 1e-3)), displacement: 1 });
       faults.push({ line: crossLine(x, z, x + Math.cos(angle), z + Math.sin(angle) * (1 + ulps * Number.EPSILON)), displacement: 1 });
     }
-    for (const [w, d, size] of [[width, depth, cellSize], [9, 7, 0.1], [9, 7, 3]] as const) {
+    for (const [w, d, size] of [
+      [width, depth, cellSize],
+      [9, 7, 0.1],
+      [9, 7, 3],
+    ] as const) {
       const fast = createHeightfield(w, d, size);
       const plain = copy(fast);
       applyFaults(fast, faults);

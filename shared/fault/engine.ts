@@ -85,11 +85,18 @@ function assertIterationRange(start: number, end: number): void {
  * with the recipe's profile. The PRNG is replayed from the beginning and the decay schedule uses
  * absolute iteration indexes, so [0, n) followed by [n, m) is exactly [0, m).
  */
-export function generateFaults(recipe: FaultRecipe, size: TerrainSize, start: number, end: number, lines: FaultLineStream = new FaultLineStream(recipe, size)): Fault[] {
+export function generateFaults(
+  recipe: FaultRecipe,
+  size: TerrainSize,
+  start: number,
+  end: number,
+  lines: FaultLineStream = new FaultLineStream(recipe, size),
+): Fault[] {
   assertIterationRange(start, end);
   const profile = profileOf(recipe);
   const faults: Fault[] = [];
-  for (let iteration = start; iteration < end; iteration++) faults.push({ line: lines.lineAt(iteration), displacement: displacementAt(recipe.decay, iteration), profile });
+  for (let iteration = start; iteration < end; iteration++)
+    faults.push({ line: lines.lineAt(iteration), displacement: displacementAt(recipe.decay, iteration), profile });
   return faults;
 }
 
@@ -188,7 +195,10 @@ export function runFaultFormation(field: Heightfield, recipe: FaultRecipe, optio
   const batch = faultBatchSize(profileOf(recipe), field.width, field.cellSize);
   if (count > batch) return streamFaults(field, recipe, start, end, batch, { ...rest, onProgress }, lines);
   const faults = generateFaults(recipe, terrainExtent(field), start, end, lines);
-  return applyFaults(field, faults, { ...rest, onProgress: onProgress && ((rows, depth) => onProgress(rows === depth ? count : (count * rows) / depth, count)) });
+  return applyFaults(field, faults, {
+    ...rest,
+    onProgress: onProgress && ((rows, depth) => onProgress(rows === depth ? count : (count * rows) / depth, count)),
+  });
 }
 
 /**
@@ -200,7 +210,15 @@ export function runFaultFormation(field: Heightfield, recipe: FaultRecipe, optio
  * Memory: the accumulator (8 bytes per vertex) and one batch's lines, whatever the iterations. The
  * heights are not touched until the last batch is in, so a cancelled run leaves them as they were.
  */
-export function streamFaults(field: Heightfield, recipe: FaultRecipe, start: number, end: number, batch: number, options: ApplyOptions = {}, lines?: FaultLineStream): boolean {
+export function streamFaults(
+  field: Heightfield,
+  recipe: FaultRecipe,
+  start: number,
+  end: number,
+  batch: number,
+  options: ApplyOptions = {},
+  lines?: FaultLineStream,
+): boolean {
   assertIterationRange(start, end);
   if (!Number.isSafeInteger(batch) || batch < 1) throw new RangeError(`batch must be a whole number ≥ 1, got ${batch}`);
   const { width, depth, heights } = field;
@@ -233,7 +251,8 @@ export function streamFaults(field: Heightfield, recipe: FaultRecipe, start: num
       displacements.push(quantizeDisplacement(displacementAt(recipe.decay, iteration)));
     }
     const sweep = new RowSweep(field, batchLines, displacements, new Array<number>(batchLines.length).fill(smoothWidth));
-    const rows = smoothWidth > 0 ? rowsPerStep(0, batchLines.length * smoothRowWork(smoothWidth, width, field.cellSize), width) : rowsPerStep(batchLines.length, 0, width);
+    const rows =
+      smoothWidth > 0 ? rowsPerStep(0, batchLines.length * smoothRowWork(smoothWidth, width, field.cellSize), width) : rowsPerStep(batchLines.length, 0, width);
     const applied = b0 - start;
     // Polled before every step of rows, the first too: building a batch's sweep is work of its own.
     for (let j0 = 0; j0 < depth; j0 += rows) {

@@ -25,7 +25,10 @@ describe('line methods', () => {
       const random = createRandom(6);
       for (let n = 0; n < 300; n++) {
         const line = nextFaultLine(random, method, size);
-        for (const [x, z] of [[line.x1, line.z1], [line.x2, line.z2]]) {
+        for (const [x, z] of [
+          [line.x1, line.z1],
+          [line.x2, line.z2],
+        ]) {
           expect(Math.abs(x)).toBeLessThanOrEqual(100);
           expect(Math.abs(z)).toBeLessThanOrEqual(60);
           expect(line.a * x + line.b * z - line.c).toBeCloseTo(0, 9);

@@ -259,7 +259,12 @@ export class RowSweep {
         const t0 = line.x1 / cellSize + halfW - tStep * (halfD + line.z1 / cellSize);
         const magnitude = Math.abs(dx) * (halfD * cellSize + Math.abs(line.z1)) + Math.abs(dz) * (halfW * cellSize + Math.abs(line.x1));
         const tolerance =
-          SAFETY * (magnitude / (Math.abs(dz) * cellSize) + Math.abs(line.x1) / cellSize + width + Math.abs(tStep) * (halfD + Math.abs(line.z1) / cellSize + depth) + Math.abs(t0));
+          SAFETY *
+          (magnitude / (Math.abs(dz) * cellSize) +
+            Math.abs(line.x1) / cellSize +
+            width +
+            Math.abs(tStep) * (halfD + Math.abs(line.z1) / cellSize + depth) +
+            Math.abs(t0));
         if (dz < 0) this.limitRows(this.crossRising, this.crossRising.add(dz, dx, line.z1, line.x1, t0, tStep, tolerance, twice), twice);
         else {
           this.limitRows(this.crossFalling, this.crossFalling.add(dz, dx, line.z1, line.x1, t0, tStep, tolerance, -twice), -twice);

@@ -145,7 +145,17 @@ describe('smooth profile: degenerate lines', () => {
       displacement: 0.25 * (k + 1),
       ...(k % 3 === 2 ? {} : { profile: smooth(bandWidths[k % bandWidths.length]) }),
     }));
-    for (const [w, d] of [[9, 7], [8, 6], [5, 9], [6, 5], [7, 8], [11, 4], [10, 3], [9, 70], [70, 9]]) {
+    for (const [w, d] of [
+      [9, 7],
+      [8, 6],
+      [5, 9],
+      [6, 5],
+      [7, 8],
+      [11, 4],
+      [10, 3],
+      [9, 70],
+      [70, 9],
+    ]) {
       const fast = createHeightfield(w, d, cellSize);
       const plain = copyField(fast);
       applyFaults(fast, faults);
@@ -174,7 +184,11 @@ describe('smooth profile: degenerate lines', () => {
       const [ox, oz] = [x + uz * edge, z - ux * edge];
       faults.push({ line: crossLine(ox, oz, ox + ux, oz + uz * (1 + ulps * Number.EPSILON)), displacement: 1, profile: smooth(w) });
     }
-    for (const [w, d, size] of [[width, depth, cellSize], [9, 7, 0.25], [9, 40, 0.5]] as const) {
+    for (const [w, d, size] of [
+      [width, depth, cellSize],
+      [9, 7, 0.25],
+      [9, 40, 0.5],
+    ] as const) {
       const fast = createHeightfield(w, d, size);
       const plain = copyField(fast);
       applyFaults(fast, faults);
@@ -281,4 +295,3 @@ describe('smooth profile: continuation, cancel, and what it is for', () => {
     expect(Math.abs(row[32])).toBeLessThan(0.01);
   });
 });
-

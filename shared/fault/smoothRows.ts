@@ -87,7 +87,20 @@ class SmoothGroup {
     this.active = new Int32Array(capacity);
   }
 
-  add(p: number, q: number, r: number, s: number, scale: number, d: number, start0: number, startStep: number, span: number, tolerance: number, firstRow: number, lastRow: number): void {
+  add(
+    p: number,
+    q: number,
+    r: number,
+    s: number,
+    scale: number,
+    d: number,
+    start0: number,
+    startStep: number,
+    span: number,
+    tolerance: number,
+    firstRow: number,
+    lastRow: number,
+  ): void {
     const k = this.count++;
     this.p[k] = p;
     this.q[k] = q;

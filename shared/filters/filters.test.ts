@@ -31,7 +31,11 @@ function roughness(field: Heightfield): number {
 
 describe('erosionFilter', () => {
   it('equals the classic four-pass filter', () => {
-    for (const [w, d, k] of [[2, 2, 0.5], [7, 13, 0.3], [40, 25, 0.85]] as const) {
+    for (const [w, d, k] of [
+      [2, 2, 0.5],
+      [7, 13, 0.3],
+      [40, 25, 0.85],
+    ] as const) {
       const field = noisy(w, d, w * d);
       const classic = { ...field, heights: field.heights.slice() };
       erosionFilter(field, k);
@@ -59,7 +63,13 @@ describe('erosionFilter', () => {
     const spike = createHeightfield(9, 9, 1);
     spike.heights[4 * 9 + 4] = 10;
     erosionFilter(spike, 0.5);
-    for (const [i, j] of [[3, 4], [5, 4], [4, 3], [4, 5]]) expect(spike.heights[j * 9 + i]).toBeGreaterThan(0);
+    for (const [i, j] of [
+      [3, 4],
+      [5, 4],
+      [4, 3],
+      [4, 5],
+    ])
+      expect(spike.heights[j * 9 + i]).toBeGreaterThan(0);
     expect(spike.heights[4 * 9 + 4]).toBeLessThan(10);
   });
 

@@ -50,14 +50,26 @@ export function groundLayers(climate: Climate, lines: GroundLines, data: GroundD
   const gap = Math.max(1, lines.snowLine - lines.treeLine);
   const layers: GroundLayer[] = [{ name: look.base === 'grass' ? 'grass' : 'ground', material: look.base, banded: look.groundBanding, rules: [] }];
   // Scree takes over from the tree line, full a quarter of the way below the snow line.
-  if (look.scree) layers.push({ name: 'scree', material: 'gravel', banded: 0, rules: [{ source: 'height', min: round(lines.snowLine - 0.25 * gap), softness: round(0.75 * gap) }] });
+  if (look.scree)
+    layers.push({
+      name: 'scree',
+      material: 'gravel',
+      banded: 0,
+      rules: [{ source: 'height', min: round(lines.snowLine - 0.25 * gap), softness: round(0.75 * gap) }],
+    });
   layers.push({ name: 'dirt', material: 'dirt', banded: look.groundBanding, rules: [{ source: 'slope', min: look.rockSlope - 12, softness: SLOPE_FADE }] });
   layers.push({ name: 'rock', material: 'rock', banded: 1, rules: [{ source: 'slope', min: look.rockSlope, softness: SLOPE_FADE }] });
   if (data.erosion) {
     layers.push({ name: 'sediment', material: 'sand', banded: 0, rules: [SEDIMENT_RULE, COVER_SLOPE_RULE] });
     layers.push({ name: 'gravel', material: 'gravel', banded: 0, rules: [CHANNEL_RULE, CHANNEL_SLOPE_RULE] });
   }
-  if (look.snow) layers.push({ name: 'snow', material: 'snow', banded: 0, rules: [{ source: 'height', min: round(lines.snowLine), softness: round(Math.max(2, 0.1 * gap)) }, SNOW_SLOPE_RULE] });
+  if (look.snow)
+    layers.push({
+      name: 'snow',
+      material: 'snow',
+      banded: 0,
+      rules: [{ source: 'height', min: round(lines.snowLine), softness: round(Math.max(2, 0.1 * gap)) }, SNOW_SLOPE_RULE],
+    });
   if (data.road) layers.push({ name: 'road', material: 'road', banded: 0, rules: [ROAD_RULE] });
   return layers;
 }
@@ -168,7 +180,15 @@ const linear = (srgb: Rgb): Rgb => [srgbByteToLinear(srgb[0]), srgbByteToLinear(
 
 export function groundPalette(climate: Climate, layers: readonly GroundLayer[]): GroundPalette {
   const look = CLIMATE_LOOKS[climate];
-  return { layers, climate, colours: layers.map((layer) => linear(look.srgb[layer.material])), linearBeds: look.bands.beds.map((bed) => linear(bed.srgb)), bands: look.bands, cycle: bandCycle(look.bands), packed: packRules(layers) };
+  return {
+    layers,
+    climate,
+    colours: layers.map((layer) => linear(look.srgb[layer.material])),
+    linearBeds: look.bands.beds.map((bed) => linear(bed.srgb)),
+    bands: look.bands,
+    cycle: bandCycle(look.bands),
+    packed: packRules(layers),
+  };
 }
 
 /**

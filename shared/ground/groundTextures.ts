@@ -17,7 +17,15 @@ export const GROUND_TEXTURE_SIZE = 256;
 export const GROUND_TILE_METRES: Readonly<Record<GroundMaterial, number>> = { grass: 2.9, dirt: 3.3, gravel: 2.35, rock: 6.7, sand: 3.1, snow: 5.3, road: 2.7 };
 
 /** How strongly each material's albedo varies (× its R around the mean) and its normals tilt. */
-export const GROUND_ALBEDO_AMOUNT: Readonly<Record<GroundMaterial, number>> = { grass: 0.5, dirt: 0.45, gravel: 0.55, rock: 0.6, sand: 0.35, snow: 0.12, road: 0.3 };
+export const GROUND_ALBEDO_AMOUNT: Readonly<Record<GroundMaterial, number>> = {
+  grass: 0.5,
+  dirt: 0.45,
+  gravel: 0.55,
+  rock: 0.6,
+  sand: 0.35,
+  snow: 0.12,
+  road: 0.3,
+};
 const BUMP: Readonly<Record<GroundMaterial, number>> = { grass: 3, dirt: 4, gravel: 7, rock: 6, sand: 2.5, snow: 1.2, road: 1.5 };
 
 /** A hash of integer lattice coordinates to 0…1 (deterministic on every machine: integer arithmetic). */

@@ -15,7 +15,11 @@ export type ColorMode = ViewSettings['colorMode'];
 
 /** Natural colours follow these heights in metres (View panel), not the map's own range, in this climate. */
 export type NaturalLines = Pick<ViewSettings, 'treeLine' | 'snowLine'> & { climate?: Climate };
-export const DEFAULT_NATURAL_LINES: NaturalLines = { treeLine: DEFAULT_VIEW_SETTINGS.treeLine, snowLine: DEFAULT_VIEW_SETTINGS.snowLine, climate: DEFAULT_VIEW_SETTINGS.climate };
+export const DEFAULT_NATURAL_LINES: NaturalLines = {
+  treeLine: DEFAULT_VIEW_SETTINGS.treeLine,
+  snowLine: DEFAULT_VIEW_SETTINGS.snowLine,
+  climate: DEFAULT_VIEW_SETTINGS.climate,
+};
 
 export function naturalLinesOf(settings: ViewSettings): NaturalLines {
   return { treeLine: settings.treeLine, snowLine: settings.snowLine, climate: settings.climate };
@@ -44,7 +48,15 @@ const PALETTES = new Map<string, GroundPalette>();
  * values (0…1): the ground materials' mean colours weighed by the ground layers
  * (shared/ground/groundMaterials.ts), the rules the engine masks are written by.
  */
-export function writeNaturalGround(palette: GroundPalette, height: number, slopeDeg: number, flow: number, deposition: number, out: Float32Array | number[], offset: number): void {
+export function writeNaturalGround(
+  palette: GroundPalette,
+  height: number,
+  slopeDeg: number,
+  flow: number,
+  deposition: number,
+  out: Float32Array | number[],
+  offset: number,
+): void {
   INPUTS.height = height;
   INPUTS.slopeDeg = slopeDeg;
   INPUTS.flow = flow;
@@ -119,4 +131,3 @@ export function writeNaturalColour(out: Float32Array | number[], offset: number,
     out[offset + c] = low + (high - low) * fs;
   }
 }
-

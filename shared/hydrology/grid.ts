@@ -37,7 +37,8 @@ export const mapArea = (grid: HydrologyGrid): number => (grid.width - 1) * (grid
 /** The first problem with a grid and its heights, or null. */
 export function gridProblem(grid: HydrologyGrid, heights: ArrayLike<number>): string | null {
   const { width, depth, cellSize } = grid;
-  if (!Number.isInteger(width) || !Number.isInteger(depth) || width < 2 || depth < 2) return `the grid must be at least 2 × 2 vertices, got ${width} × ${depth}`;
+  if (!Number.isInteger(width) || !Number.isInteger(depth) || width < 2 || depth < 2)
+    return `the grid must be at least 2 × 2 vertices, got ${width} × ${depth}`;
   if (!(cellSize > 0) || !Number.isFinite(cellSize)) return `the cell size must be a positive number of metres, got ${cellSize}`;
   if (heights.length !== width * depth) return `expected ${width * depth} heights for ${width} × ${depth}, got ${heights.length}`;
   return null;

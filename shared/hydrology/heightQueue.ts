@@ -67,7 +67,7 @@ export class HeightQueue {
       const b = ++this.bucket;
       // Newest first, as a bucket was always drained: the heap's order among equal heights (and so
       // the flood's ε steps) depends on the order its entries arrive in.
-      for (let block = this.newest[b]; block >= 0; ) {
+      for (let block = this.newest[b]; block >= 0;) {
         const start = block * BLOCK;
         for (let at = start + this.blockFill[block] - 1; at >= start; at--) this.current.push(this.ids[at], this.keys[at]);
         const older = this.blockNext[block];

@@ -22,7 +22,10 @@ describe('hydrology on a tilted plane', () => {
   ] as const) {
     it(`accumulates the area upslope of each vertex (${width} × ${depth}, ${cellSize} m cells)`, () => {
       const grid = { width, depth, cellSize };
-      const { area } = accumulationOf(grid, sampled(grid, (x) => 100 - 0.2 * x));
+      const { area } = accumulationOf(
+        grid,
+        sampled(grid, (x) => 100 - 0.2 * x),
+      );
       let checked = 0;
       for (let i = 0; i < width - 1; i++) {
         for (let j = i + 1; j < depth - 1 - i; j++) {
@@ -36,7 +39,10 @@ describe('hydrology on a tilted plane', () => {
 
   it('accumulates along z as along x (water running towards −z)', () => {
     const grid = { width: 90, depth: 30, cellSize: 3 };
-    const { area } = accumulationOf(grid, sampled(grid, (_x, z) => 0.1 * z));
+    const { area } = accumulationOf(
+      grid,
+      sampled(grid, (_x, z) => 0.1 * z),
+    );
     for (let j = 1; j < grid.depth; j++) {
       const upslope = grid.depth - 1 - j;
       for (let i = upslope + 1; i < grid.width - 1 - upslope; i++) expect(area[j * grid.width + i]).toBeCloseTo((upslope + 0.5) * 9, 9);
@@ -48,10 +54,16 @@ describe('hydrology on a tilted plane', () => {
     for (const angleDeg of [0, 17, 45, 90, 133, 200, 311]) {
       const a = (angleDeg * Math.PI) / 180;
       // Downhill is (cos a, sin a).
-      const { drainage } = priorityFlood(grid, sampled(grid, (x, z) => 500 - 0.3 * (x * Math.cos(a) + z * Math.sin(a))));
+      const { drainage } = priorityFlood(
+        grid,
+        sampled(grid, (x, z) => 500 - 0.3 * (x * Math.cos(a) + z * Math.sin(a))),
+      );
       const direction = flowDirections(grid, drainage);
       for (let v = 0; v < grid.width * grid.depth; v++) {
-        const off = Math.atan2(Math.cos(a) * direction[2 * v + 1] - Math.sin(a) * direction[2 * v], Math.cos(a) * direction[2 * v] + Math.sin(a) * direction[2 * v + 1]);
+        const off = Math.atan2(
+          Math.cos(a) * direction[2 * v + 1] - Math.sin(a) * direction[2 * v],
+          Math.cos(a) * direction[2 * v] + Math.sin(a) * direction[2 * v + 1],
+        );
         expect(Math.abs(off)).toBeLessThan(1e-3);
       }
     }
@@ -111,7 +123,10 @@ describe('hydrology: a bowl in a tilted plane', () => {
 describe('hydrology: a cone', () => {
   it('drains radially', () => {
     const grid = { width: 101, depth: 101, cellSize: 1 };
-    const { drainage } = priorityFlood(grid, sampled(grid, (x, z) => 80 - 0.5 * Math.hypot(x - 50, z - 50)));
+    const { drainage } = priorityFlood(
+      grid,
+      sampled(grid, (x, z) => 80 - 0.5 * Math.hypot(x - 50, z - 50)),
+    );
     const direction = flowDirections(grid, drainage);
     let worst = 0;
     for (let j = 0; j < grid.depth; j++) {
@@ -128,7 +143,10 @@ describe('hydrology: a cone', () => {
 
   it('spreads the same water in every direction (the accumulation has the cone’s symmetry)', () => {
     const grid = { width: 81, depth: 81, cellSize: 1 };
-    const { area } = accumulationOf(grid, sampled(grid, (x, z) => 80 - 0.5 * Math.hypot(x - 40, z - 40)));
+    const { area } = accumulationOf(
+      grid,
+      sampled(grid, (x, z) => 80 - 0.5 * Math.hypot(x - 40, z - 40)),
+    );
     for (let j = 1; j < 80; j++) {
       for (let i = 1; i < 80; i++) {
         const v = area[j * 81 + i];

@@ -158,7 +158,7 @@ export function priorityFlood(grid: HydrologyGrid, heights: Float32Array): Fille
   // keeps to a neighbourhood of memory. Only a traced vertex with an unreached neighbour that cannot
   // be traced waits in the queue for its turn.
   const trace = () => {
-    for (let next = 0; ; ) {
+    for (let next = 0; ;) {
       while (traceTop < count) {
         const t = queue[traceTop++];
         if (reachNeighbours(t, false)) {

@@ -26,7 +26,11 @@ describe('the tuned flood and accumulation equal the implementations they replac
       heights: sampled(grid, (x, z) => Math.max(0, Math.round(Math.sin(x / 7) * Math.cos(z / 5) * 3))),
     })),
     // Grids so thin that every vertex is on the edge.
-    ...[{ width: 2, depth: 9, cellSize: 1 }, { width: 7, depth: 2, cellSize: 1 }, { width: 3, depth: 3, cellSize: 1 }].map((grid) => ({
+    ...[
+      { width: 2, depth: 9, cellSize: 1 },
+      { width: 7, depth: 2, cellSize: 1 },
+      { width: 3, depth: 3, cellSize: 1 },
+    ].map((grid) => ({
       name: `a thin grid (${grid.width} × ${grid.depth})`,
       grid,
       heights: roughGround(grid, 5),

@@ -62,7 +62,8 @@ export function waterProblem(params: WaterParams): string | null {
   for (const key of ['riverArea', 'widthScale', 'depthScale', 'minLakeArea', 'bankSlopeDeg'] as const) {
     const [min, max] = WATER_LIMITS[key];
     const value = params[key];
-    if (!(typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max)) return `${key} must be a number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}, got ${JSON.stringify(value)}`;
+    if (!(typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max))
+      return `${key} must be a number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}, got ${JSON.stringify(value)}`;
   }
   if (typeof params.lakes !== 'boolean') return 'lakes must be true or false';
   return null;

@@ -8,7 +8,14 @@ import { DEFAULT_WATER_PARAMS } from './waterParams';
 import { createWaterSurface, waterDepths } from './waterSurface';
 
 const heightsLayer = (heights: Float32Array): Layer => ({ id: 'h', kind: 'heights', name: 'Heights', enabled: true, opacity: 1, params: {}, heights });
-const waterLayer = (enabled = true): Layer => ({ id: 'water-1', kind: 'water', name: 'Water 1', enabled, opacity: 1, params: { ...DEFAULT_WATER_PARAMS, minLakeArea: 0 } });
+const waterLayer = (enabled = true): Layer => ({
+  id: 'water-1',
+  kind: 'water',
+  name: 'Water 1',
+  enabled,
+  opacity: 1,
+  params: { ...DEFAULT_WATER_PARAMS, minLakeArea: 0 },
+});
 
 /** A bowl 3 m deep (its rim at 10 m) in a plane at 10 m: radius 20 m, paraboloid floor. */
 function bowl(grid: { width: number; depth: number; cellSize: number }): Float32Array {

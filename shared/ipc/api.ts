@@ -1,6 +1,39 @@
-import type { AppInfo, EventTypes, OpenHeightmapResult, RequestChannel, RequestTypes, SaveBytesRequest, SaveBytesResult, UserSettings, ViewSettings } from './contract';
-import type { CancelExportRequest, CancelExportResult, CheckExportMemoryRequest, CheckExportMemoryResult, ChooseExportDirectoryRequest, ChooseExportDirectoryResult, ExportHeightmapRequest, ExportHeightmapResult, ExportHeightmapTilesRequest, HeightfieldOnWire, WriteExportChunkRequest, WriteExportFileResult } from './exportContract';
-import type { OnWire, ProjectOpenResult, ProjectSaveAsRequest, ProjectSaveRequest, ProjectSaveResult, RecentFileEntry, RecoveryInfo, RecoveryLoadResult, RecoverySnapshot } from './projectContract';
+import type {
+  AppInfo,
+  EventTypes,
+  OpenHeightmapResult,
+  RequestChannel,
+  RequestTypes,
+  SaveBytesRequest,
+  SaveBytesResult,
+  UserSettings,
+  ViewSettings,
+} from './contract';
+import type {
+  CancelExportRequest,
+  CancelExportResult,
+  CheckExportMemoryRequest,
+  CheckExportMemoryResult,
+  ChooseExportDirectoryRequest,
+  ChooseExportDirectoryResult,
+  ExportHeightmapRequest,
+  ExportHeightmapResult,
+  ExportHeightmapTilesRequest,
+  HeightfieldOnWire,
+  WriteExportChunkRequest,
+  WriteExportFileResult,
+} from './exportContract';
+import type {
+  OnWire,
+  ProjectOpenResult,
+  ProjectSaveAsRequest,
+  ProjectSaveRequest,
+  ProjectSaveResult,
+  RecentFileEntry,
+  RecoveryInfo,
+  RecoveryLoadResult,
+  RecoverySnapshot,
+} from './projectContract';
 
 /**
  * The task-shaped API the preload exposes to the renderer as `window.faultline`. It is built from two

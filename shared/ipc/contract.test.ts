@@ -56,11 +56,7 @@ describe('createFaultlineApi', () => {
     await api.getAppInfo();
     await api.setViewSettings(DEFAULT_VIEW_SETTINGS);
     await api.setCommandStates([{ id: 'edit.undo', enabled: false }]);
-    expect(calls).toEqual([
-      ['app:getInfo'],
-      ['settings:setView', DEFAULT_VIEW_SETTINGS],
-      ['commands:setState', [{ id: 'edit.undo', enabled: false }]],
-    ]);
+    expect(calls).toEqual([['app:getInfo'], ['settings:setView', DEFAULT_VIEW_SETTINGS], ['commands:setState', [{ id: 'edit.undo', enabled: false }]]]);
     const seen: string[] = [];
     const unsubscribe = api.onMenuCommand((id) => seen.push(id));
     listener?.({ id: 'file.save' });

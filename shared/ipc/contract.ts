@@ -132,24 +132,27 @@ const storedViewSettingsValidator = v.object({
 export const viewSettingsValidator: Validator<ViewSettings> = (value, path) => {
   const stored = storedViewSettingsValidator(value, path);
   const d = DEFAULT_VIEW_SETTINGS;
-  return fullViewSettingsValidator({
-    colorMode: stored.colorMode,
-    map2dMode: stored.map2dMode,
-    wireframe: stored.wireframe,
-    sunAzimuthDeg: stored.sunAzimuthDeg ?? d.sunAzimuthDeg,
-    sunElevationDeg: stored.sunElevationDeg ?? d.sunElevationDeg,
-    shadows: stored.shadows ?? d.shadows,
-    ambientOcclusion: stored.ambientOcclusion ?? d.ambientOcclusion,
-    fog: stored.fog ?? d.fog,
-    water: stored.water ?? d.water,
-    seaLevel: stored.seaLevel ?? d.seaLevel,
-    grid: stored.grid ?? d.grid,
-    showWater: stored.showWater ?? d.showWater,
-    treeLine: stored.treeLine ?? d.treeLine,
-    snowLine: stored.snowLine ?? d.snowLine,
-    climate: stored.climate ?? d.climate,
-    panelTab: stored.panelTab ?? d.panelTab,
-  }, path);
+  return fullViewSettingsValidator(
+    {
+      colorMode: stored.colorMode,
+      map2dMode: stored.map2dMode,
+      wireframe: stored.wireframe,
+      sunAzimuthDeg: stored.sunAzimuthDeg ?? d.sunAzimuthDeg,
+      sunElevationDeg: stored.sunElevationDeg ?? d.sunElevationDeg,
+      shadows: stored.shadows ?? d.shadows,
+      ambientOcclusion: stored.ambientOcclusion ?? d.ambientOcclusion,
+      fog: stored.fog ?? d.fog,
+      water: stored.water ?? d.water,
+      seaLevel: stored.seaLevel ?? d.seaLevel,
+      grid: stored.grid ?? d.grid,
+      showWater: stored.showWater ?? d.showWater,
+      treeLine: stored.treeLine ?? d.treeLine,
+      snowLine: stored.snowLine ?? d.snowLine,
+      climate: stored.climate ?? d.climate,
+      panelTab: stored.panelTab ?? d.panelTab,
+    },
+    path,
+  );
 };
 
 export const userSettingsValidator = v.object({
@@ -224,7 +227,9 @@ export const requestChannels = {
   'project:closeWindow': { args: [] as Validator<unknown>[] },
   'recovery:write': { args: [recoverySnapshotValidator] as Validator<unknown>[] },
   'upload:begin': { args: [v.number({ integer: true, min: 0, max: MAX_UPLOAD_BYTES })] as Validator<unknown>[] },
-  'upload:append': { args: [uploadIdValidator, v.number({ integer: true, min: 0, max: MAX_UPLOAD_BYTES }), v.bytes(UPLOAD_PIECE_MAX_BYTES)] as Validator<unknown>[] },
+  'upload:append': {
+    args: [uploadIdValidator, v.number({ integer: true, min: 0, max: MAX_UPLOAD_BYTES }), v.bytes(UPLOAD_PIECE_MAX_BYTES)] as Validator<unknown>[],
+  },
   'recovery:check': { args: [] as Validator<unknown>[] },
   'recovery:load': { args: [] as Validator<unknown>[] },
   'recovery:clear': { args: [] as Validator<unknown>[] },

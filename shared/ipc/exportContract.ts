@@ -26,12 +26,15 @@ export const exportFileNameValidator: Validator<string> = (value, path = '') => 
 };
 
 /** The files of one export: plain names, none the same file as another on Windows or macOS (`A.png`, `a.png`). */
-const exportFileNamesValidator = (names: Validator<string[]>): Validator<string[]> => (value, path = '') => {
-  const list = names(value, path);
-  const twice = collidingFileName(list);
-  if (twice !== null) throw new ValidationError(`${path || 'value'}: ${quotedFileName(twice)} is named twice (names differing only in case are one file on Windows and macOS)`);
-  return list;
-};
+const exportFileNamesValidator =
+  (names: Validator<string[]>): Validator<string[]> =>
+  (value, path = '') => {
+    const list = names(value, path);
+    const twice = collidingFileName(list);
+    if (twice !== null)
+      throw new ValidationError(`${path || 'value'}: ${quotedFileName(twice)} is named twice (names differing only in case are one file on Windows and macOS)`);
+    return list;
+  };
 
 export const exportHandleValidator = v.string({ maxLength: 64, pattern: /^[a-z0-9-]+$/ });
 
@@ -135,7 +138,7 @@ export interface HeightfieldPayload {
  * A heightfield as the renderer sends it — not a project (no recipe, props or view): the heights
  * inline, or as the id of a finished upload (the router puts the bytes in before a service sees them).
  */
-export type WireHeightfieldPayload = HeightfieldPayload | Omit<HeightfieldPayload, 'heights'> & { heightsUpload: string };
+export type WireHeightfieldPayload = HeightfieldPayload | (Omit<HeightfieldPayload, 'heights'> & { heightsUpload: string });
 
 const mapSide = v.number({ min: MIN_MAP_SIDE, max: MAX_MAP_SIDE, integer: true });
 const wireHeightfieldShape = v.object({
@@ -152,7 +155,8 @@ export const heightfieldPayloadValidator: Validator<WireHeightfieldPayload> = (v
   const where = path || 'value';
   if (heights !== undefined && heightsUpload === undefined) {
     // Inline heights must be the map's exactly; an upload's are checked when the router takes it.
-    if (heights.byteLength !== width * depth * 4) throw new ValidationError(`${where}.heights: ${heights.byteLength} bytes, expected ${width * depth * 4} for ${width} × ${depth} float32 heights`);
+    if (heights.byteLength !== width * depth * 4)
+      throw new ValidationError(`${where}.heights: ${heights.byteLength} bytes, expected ${width * depth * 4} for ${width} × ${depth} float32 heights`);
     return { width, depth, cellSize, heights };
   }
   if (heights === undefined && heightsUpload !== undefined) return { width, depth, cellSize, heightsUpload };
@@ -176,7 +180,13 @@ export const exportHeightmapRequestValidator = v.object({
   flip: v.boolean(),
   exrCompression: v.literal('none', 'zip'),
   /** GeoTIFF only: an imported GeoTIFF's projected CRS (EPSG code) and top-left corner. */
-  geo: v.optional(v.object({ epsg: v.number({ min: 1, max: 32766, integer: true }), originX: v.number({ min: -1e15, max: 1e15 }), originY: v.number({ min: -1e15, max: 1e15 }) })),
+  geo: v.optional(
+    v.object({
+      epsg: v.number({ min: 1, max: 32766, integer: true }),
+      originX: v.number({ min: -1e15, max: 1e15 }),
+      originY: v.number({ min: -1e15, max: 1e15 }),
+    }),
+  ),
   heightfield: heightfieldPayloadValidator,
   /** The window's name for this export, so that file:cancelExport can stop it (absent: not cancellable). */
   job: v.optional(exportJobValidator),

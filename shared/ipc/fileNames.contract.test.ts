@@ -19,12 +19,17 @@ describe('suggested and announced file names', () => {
   for (const [channel, request] of Object.entries(requests) as [RequestChannel, (name: string) => unknown][]) {
     it(`${channel} refuses what Windows reserves or drops, invisible characters and lone surrogates`, () => {
       expect(() => validateRequestArgs(channel, [request('valley.png')])).not.toThrow();
-      for (const name of HOSTILE) expect(() => validateRequestArgs(channel, [request(name)]), JSON.stringify(name)).toThrow(/(reserves|folder reference|ends in a space or a dot|invisible|surrogate|not a plain file name)/);
+      for (const name of HOSTILE)
+        expect(() => validateRequestArgs(channel, [request(name)]), JSON.stringify(name)).toThrow(
+          /(reserves|folder reference|ends in a space or a dot|invisible|surrogate|not a plain file name)/,
+        );
     });
   }
 
   it('an export never announces two names that are one file on Windows and macOS', () => {
-    expect(() => validateRequestArgs('file:chooseExportDirectory', [{ title: 'Export', fileNames: ['Tile.png', 'b.png', 'tile.png'] }])).toThrow(/"tile\.png" is named twice \(names differing only in case/);
+    expect(() => validateRequestArgs('file:chooseExportDirectory', [{ title: 'Export', fileNames: ['Tile.png', 'b.png', 'tile.png'] }])).toThrow(
+      /"tile\.png" is named twice \(names differing only in case/,
+    );
     expect(() => validateRequestArgs('file:chooseExportDirectory', [{ title: 'Export', fileNames: ['Tile.png', 'tile_1.png'] }])).not.toThrow();
   });
 });

@@ -9,7 +9,17 @@ describe('view settings validation', () => {
   });
 
   it('keeps every field it is given', () => {
-    const full = { ...DEFAULT_VIEW_SETTINGS, sunAzimuthDeg: 12.5, sunElevationDeg: 80, shadows: false, ambientOcclusion: false, fog: false, water: true, seaLevel: -20, grid: true };
+    const full = {
+      ...DEFAULT_VIEW_SETTINGS,
+      sunAzimuthDeg: 12.5,
+      sunElevationDeg: 80,
+      shadows: false,
+      ambientOcclusion: false,
+      fog: false,
+      water: true,
+      seaLevel: -20,
+      grid: true,
+    };
     expect(viewSettingsValidator(full)).toEqual(full);
   });
 

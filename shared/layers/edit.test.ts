@@ -56,7 +56,11 @@ describe('stackProblem', () => {
   it('names the layer by position, name and kind', () => {
     const stack = everyKindStack();
     expect(stackProblem(stack, SIZE)).toBeNull();
-    const bad = (layer: Record<string, unknown>, index = 4) => stackProblem(stack.map((l, k) => (k === index ? ({ ...l, ...layer } as unknown as Layer) : l)), SIZE);
+    const bad = (layer: Record<string, unknown>, index = 4) =>
+      stackProblem(
+        stack.map((l, k) => (k === index ? ({ ...l, ...layer } as unknown as Layer) : l)),
+        SIZE,
+      );
     expect(bad({ opacity: 2 })).toBe('layer 5 "talus" (thermal): opacity must be from 0 to 1');
     expect(bad({ id: 'has space' })).toMatch(/layer 5 "talus" \(thermal\): id must be/);
     expect(bad({ enabled: 'yes' })).toMatch(/enabled must be true or false/);
@@ -64,7 +68,21 @@ describe('stackProblem', () => {
     expect(bad({ mask: { kind: 'blob' } })).toMatch(/mask kind "blob" is unknown/);
     expect(bad({ params: { k: Number.NaN } }, 5)).toMatch(/layer 6 "smooth" \(smooth\): smoothing strength/);
     expect(bad({ params: { faults: [{ x1: 0, z1: 0, x2: 0, z2: 0, displacement: 1 }] } }, 2)).toMatch(/fault 1 needs two distinct points/);
-    expect(bad({ params: { points: [[0, 0], [1, 1]], height: 0, falloff: 0 } }, 9)).toMatch(/layer 10 "pad" \(flatten\): the polygon needs 3/);
+    expect(
+      bad(
+        {
+          params: {
+            points: [
+              [0, 0],
+              [1, 1],
+            ],
+            height: 0,
+            falloff: 0,
+          },
+        },
+        9,
+      ),
+    ).toMatch(/layer 10 "pad" \(flatten\): the polygon needs 3/);
     expect(bad({ params: { ...stack[0].params, runs: [500] } }, 0)).toMatch(/runs must be whole iterations/);
     expect(bad({ tiles: [{ i: 99, j: 0, deltas: new Float32Array(4096) }] }, 7)).toMatch(/tile 1 lies outside the map/);
   });

@@ -32,9 +32,11 @@ export function setLayerParam(stack: LayerStack, id: string, path: string, value
   const index = layerIndex(stack, id);
   const layer = stack[index];
   const keys = path.split('.');
-  if (keys.some((key) => key.length === 0 || key === '__proto__' || key === 'constructor' || key === 'prototype')) throw new RangeError(`"${path}" is not a parameter name`);
+  if (keys.some((key) => key.length === 0 || key === '__proto__' || key === 'constructor' || key === 'prototype'))
+    throw new RangeError(`"${path}" is not a parameter name`);
   const params = layer.params as Record<string, unknown>;
-  if (keys.length === 1 && !(keys[0] in params) && ['opacity', 'name', 'enabled'].includes(keys[0])) return replaced(stack, index, { ...layer, [keys[0]]: value } as Layer);
+  if (keys.length === 1 && !(keys[0] in params) && ['opacity', 'name', 'enabled'].includes(keys[0]))
+    return replaced(stack, index, { ...layer, [keys[0]]: value } as Layer);
   const copy = JSON.parse(JSON.stringify(params)) as Record<string, unknown>;
   let target: Record<string, unknown> = copy;
   for (const [depth, key] of keys.entries()) {
@@ -47,7 +49,8 @@ export function setLayerParam(stack: LayerStack, id: string, path: string, value
     if (last) target[key] = value;
     else {
       const inner = target[key];
-      if (typeof inner !== 'object' || inner === null || Array.isArray(inner)) throw new RangeError(`layer "${id}": "${keys.slice(0, depth + 1).join('.')}" is a value, not a group`);
+      if (typeof inner !== 'object' || inner === null || Array.isArray(inner))
+        throw new RangeError(`layer "${id}": "${keys.slice(0, depth + 1).join('.')}" is a value, not a group`);
       target = inner as Record<string, unknown>;
     }
   }
@@ -96,7 +99,12 @@ export function freeLayerId(stack: LayerStack, base: string): string {
 export function duplicateLayer(stack: LayerStack, id: string): Layer[] {
   const index = layerIndex(stack, id);
   const layer = stack[index];
-  const copy = { ...layer, id: layer.kind === 'road' ? nextRoadId(stack) : layer.kind === 'river' ? nextRiverId(stack) : freeLayerId(stack, layer.id.replace(/-\d+$/, '')), name: `${layer.name} copy`, params: JSON.parse(JSON.stringify(layer.params)) as Layer['params'] } as Layer;
+  const copy = {
+    ...layer,
+    id: layer.kind === 'road' ? nextRoadId(stack) : layer.kind === 'river' ? nextRiverId(stack) : freeLayerId(stack, layer.id.replace(/-\d+$/, '')),
+    name: `${layer.name} copy`,
+    params: JSON.parse(JSON.stringify(layer.params)) as Layer['params'],
+  } as Layer;
   if (layer.mask?.kind === 'painted') copy.mask = { kind: 'painted', weights: layer.mask.weights.slice() };
   if (copy.kind === 'sculpt' && layer.kind === 'sculpt') copy.tiles = layer.tiles.map((tile) => ({ ...tile, deltas: tile.deltas.slice() }));
   if (copy.kind === 'stamp' && layer.kind === 'stamp') copy.image = { ...layer.image, values: layer.image.values.slice() };

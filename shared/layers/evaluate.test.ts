@@ -76,9 +76,23 @@ describe('evaluateStack', () => {
   });
 
   it('a stamp adds, maxes, mins or replaces, fading in from its edge', () => {
-    const flat: Layer = { id: 'h', name: '', enabled: true, opacity: 1, kind: 'heights', params: {}, heights: new Float32Array(SIZE.width * SIZE.depth).fill(5) };
+    const flat: Layer = {
+      id: 'h',
+      name: '',
+      enabled: true,
+      opacity: 1,
+      kind: 'heights',
+      params: {},
+      heights: new Float32Array(SIZE.width * SIZE.depth).fill(5),
+    };
     const stamp = (blend: 'add' | 'max' | 'min' | 'replace', falloff = 0): Layer => ({
-      id: 's', name: '', enabled: true, opacity: 1, kind: 'stamp', params: { x: 0, z: 0, rotationDeg: 0, size: 40, height: 10, blend, falloff }, image: { width: 2, depth: 2, values: new Float32Array([1, 1, 1, 1]) },
+      id: 's',
+      name: '',
+      enabled: true,
+      opacity: 1,
+      kind: 'stamp',
+      params: { x: 0, z: 0, rotationDeg: 0, size: 40, height: 10, blend, falloff },
+      image: { width: 2, depth: 2, values: new Float32Array([1, 1, 1, 1]) },
     });
     const centre = ((SIZE.depth - 1) / 2) * SIZE.width + (SIZE.width - 1) / 2;
     expect(evaluate([flat, stamp('add')])[centre]).toBe(15);
@@ -99,7 +113,10 @@ describe('evaluateStack', () => {
     const flat: Layer = { id: 'h', name: '', enabled: true, opacity: 1, kind: 'heights', params: {}, heights: new Float32Array(SIZE.width * SIZE.depth) };
     for (const rotationDeg of [0, 17, 45, 90, 133, -60]) {
       const params = { x: 7, z: -5, rotationDeg, size: 50, height: 1, blend: 'add' as const, falloff: 0 };
-      const out = evaluate([flat, { id: 's', name: '', enabled: true, opacity: 1, kind: 'stamp', params, image: { width: 2, depth: 2, values: new Float32Array([1, 1, 1, 1]) } }]);
+      const out = evaluate([
+        flat,
+        { id: 's', name: '', enabled: true, opacity: 1, kind: 'stamp', params, image: { width: 2, depth: 2, values: new Float32Array([1, 1, 1, 1]) } },
+      ]);
       const t = (rotationDeg * Math.PI) / 180;
       let expected = 0;
       for (let j = 0; j < SIZE.depth; j++) {
@@ -118,8 +135,32 @@ describe('evaluateStack', () => {
   });
 
   it('flatten sets the polygon to its height and fades over the falloff; masks limit any layer', () => {
-    const ground: Layer = { id: 'h', name: '', enabled: true, opacity: 1, kind: 'heights', params: {}, heights: Float32Array.from({ length: SIZE.width * SIZE.depth }, (_, k) => (k % SIZE.width) * 0.5) };
-    const pad: Layer = { id: 'p', name: '', enabled: true, opacity: 1, kind: 'flatten', params: { points: [[-10, -10], [10, -10], [10, 10], [-10, 10]], height: 40, falloff: 6 } };
+    const ground: Layer = {
+      id: 'h',
+      name: '',
+      enabled: true,
+      opacity: 1,
+      kind: 'heights',
+      params: {},
+      heights: Float32Array.from({ length: SIZE.width * SIZE.depth }, (_, k) => (k % SIZE.width) * 0.5),
+    };
+    const pad: Layer = {
+      id: 'p',
+      name: '',
+      enabled: true,
+      opacity: 1,
+      kind: 'flatten',
+      params: {
+        points: [
+          [-10, -10],
+          [10, -10],
+          [10, 10],
+          [-10, 10],
+        ],
+        height: 40,
+        falloff: 6,
+      },
+    };
     const out = evaluate([ground, pad]);
     const at = (x: number, z: number) => (z / SIZE.cellSize + (SIZE.depth - 1) / 2) * SIZE.width + x / SIZE.cellSize + (SIZE.width - 1) / 2;
     expect(out[at(0, 0)]).toBe(40);
@@ -142,7 +183,12 @@ describe('evaluateStack', () => {
     layer.tiles = [];
     addSculptDeltas(layer, SIZE, { i0: 60, j0: 60, i1: 70, j1: 65 }, () => 0.5);
     addSculptDeltas(layer, SIZE, { i0: 60, j0: 60, i1: 61, j1: 61 }, () => 0.25);
-    expect(layer.tiles.map((t) => [t.i, t.j]).sort()).toEqual([[0, 0], [0, 1], [1, 0], [1, 1]]);
+    expect(layer.tiles.map((t) => [t.i, t.j]).sort()).toEqual([
+      [0, 0],
+      [0, 1],
+      [1, 0],
+      [1, 1],
+    ]);
     const out = evaluate([layer]);
     expect(out[60 * SIZE.width + 60]).toBe(0.75);
     expect(out[64 * SIZE.width + 69]).toBe(0.5);

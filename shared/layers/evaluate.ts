@@ -39,7 +39,9 @@ export class LayerEvaluationError extends Error {
     cause: unknown,
   ) {
     const text = cause instanceof Error ? cause.message : String(cause);
-    super(`layer "${printableText(String(layer.id).slice(0, 64))}" (${layer.kind}, "${printableText(String(layer.name).slice(0, 60))}") could not be evaluated: ${text}`);
+    super(
+      `layer "${printableText(String(layer.id).slice(0, 64))}" (${layer.kind}, "${printableText(String(layer.name).slice(0, 60))}") could not be evaluated: ${text}`,
+    );
   }
 }
 
@@ -76,7 +78,8 @@ export function evaluateStack(stack: LayerStack, size: LayerSize, options: Layer
   for (const [index, layer] of enabled.entries()) {
     const out: Float32Array = spare ?? new Float32Array(n);
     const onProgress = options.onProgress && ((done: number, total: number) => options.onProgress?.(index + done / Math.max(1, total), enabled.length));
-    if (!applyLayer(layer, current, out, size, wholeRect(size), { ...options, onProgress, below: [...(options.below ?? []), ...enabled.slice(0, index)] })) return null;
+    if (!applyLayer(layer, current, out, size, wholeRect(size), { ...options, onProgress, below: [...(options.below ?? []), ...enabled.slice(0, index)] }))
+      return null;
     spare = current === input ? null : current;
     current = out;
   }

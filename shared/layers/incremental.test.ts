@@ -13,7 +13,16 @@ const indexOf = (stack: Layer[], id: string) => stack.findIndex((layer) => layer
 /** A stack whose layers above the sculpt layer are all local, one of them with a slope mask. */
 function localTopStack(): Layer[] {
   const stack = everyKindStack();
-  stack.push({ id: 'ridge', name: 'Ridge', enabled: true, opacity: 0.8, kind: 'stamp', params: { x: 0, z: 0, rotationDeg: 45, size: 60, height: 4, blend: 'add', falloff: 0.5 }, image: stampImage(5), mask: { kind: 'slope', minDeg: 5, maxDeg: 30, softness: 4 } });
+  stack.push({
+    id: 'ridge',
+    name: 'Ridge',
+    enabled: true,
+    opacity: 0.8,
+    kind: 'stamp',
+    params: { x: 0, z: 0, rotationDeg: 45, size: 60, height: 4, blend: 'add', falloff: 0.5 },
+    image: stampImage(5),
+    mask: { kind: 'slope', minDeg: 5, maxDeg: 30, softness: 4 },
+  });
   return stack;
 }
 
@@ -30,7 +39,11 @@ describe('StackEvaluator', () => {
     const evaluator = new StackEvaluator(SIZE);
     expect(bytes(evaluator.evaluate(stack))).toEqual(scratch(stack));
     const index = indexOf(stack, 'sculpt');
-    for (const [n, rect] of [{ i0: 10, j0: 20, i1: 30, j1: 34 }, { i0: 60, j0: 50, i1: 97, j1: 71 }, { i0: 0, j0: 0, i1: 3, j1: 2 }].entries()) {
+    for (const [n, rect] of [
+      { i0: 10, j0: 20, i1: 30, j1: 34 },
+      { i0: 60, j0: 50, i1: 97, j1: 71 },
+      { i0: 0, j0: 0, i1: 3, j1: 2 },
+    ].entries()) {
       addSculptDeltas(stack[index] as SculptLayer, SIZE, rect, (i, j) => Math.sin(i * j + n) * 0.7);
       const out = evaluator.evaluateRect(stack, index, rect);
       expect(bytes(out)).toEqual(scratch(stack));
@@ -43,14 +56,25 @@ describe('StackEvaluator', () => {
     const evaluator = new StackEvaluator(SIZE);
     evaluator.evaluate(stack);
     const s = indexOf(stack, 'stamp');
-    for (const params of [{ x: 30, z: 4 }, { rotationDeg: 80, size: 25 }, { blend: 'min' as const, height: -3 }]) {
+    for (const params of [
+      { x: 30, z: 4 },
+      { rotationDeg: 80, size: 25 },
+      { blend: 'min' as const, height: -3 },
+    ]) {
       const { layer, rect } = moved(stack[s] as StampLayer, params);
       stack[s] = layer;
       expect(bytes(evaluator.evaluateRect(stack, s, rect))).toEqual(scratch(stack));
       expect(evaluator.stats.wholeLayers).toBe(0);
     }
     const p = indexOf(stack, 'pad');
-    const { layer, rect } = moved(stack[p] as FlattenLayer, { points: [[-20, -20], [0, -25], [5, 10]], height: -2 });
+    const { layer, rect } = moved(stack[p] as FlattenLayer, {
+      points: [
+        [-20, -20],
+        [0, -25],
+        [5, 10],
+      ],
+      height: -2,
+    });
     stack[p] = layer;
     expect(bytes(evaluator.evaluateRect(stack, p, rect))).toEqual(scratch(stack));
     expect(evaluator.stats.rectLayers).toBe(stack.length - p);
@@ -145,12 +169,28 @@ function manyLocalStack(): Layer[] {
     if (n % 2 === 1) sculpt.mask = { kind: 'slope', minDeg: 2 + n, maxDeg: 40, softness: 3 };
     stack.push(sculpt);
   }
-  stack.push({ id: 'pad-2', name: 'Pad 2', enabled: true, opacity: 0.6, kind: 'flatten', params: { points: [[0, 0], [30, 5], [10, 25]], height: 2, falloff: 6 }, mask: { kind: 'slope', minDeg: 0, maxDeg: 25, softness: 2 } });
+  stack.push({
+    id: 'pad-2',
+    name: 'Pad 2',
+    enabled: true,
+    opacity: 0.6,
+    kind: 'flatten',
+    params: {
+      points: [
+        [0, 0],
+        [30, 5],
+        [10, 25],
+      ],
+      height: 2,
+      falloff: 6,
+    },
+    mask: { kind: 'slope', minDeg: 0, maxDeg: 25, softness: 2 },
+  });
   return stack;
 }
 
 describe('StackEvaluator with many local layers at the top', () => {
-  it('keeps two maps for them (the anchor\'s result and the composite), and every stroke at any depth gives the bytes from scratch', () => {
+  it("keeps two maps for them (the anchor's result and the composite), and every stroke at any depth gives the bytes from scratch", () => {
     const stack = manyLocalStack();
     const map = SIZE.width * SIZE.depth * 4;
     const anchor = topWholeMapLayer(stack);
@@ -160,7 +200,12 @@ describe('StackEvaluator with many local layers at the top', () => {
     expect(bytes(evaluator.evaluate(stack))).toEqual(scratch(stack));
     // With no budget, only the anchor's result and the composite of the layers above it stay.
     expect(evaluator.stats.cachedBytes).toBe(2 * map);
-    const rects = [{ i0: 10, j0: 20, i1: 30, j1: 34 }, { i0: 60, j0: 50, i1: 97, j1: 71 }, { i0: 0, j0: 0, i1: 3, j1: 2 }, { i0: 40, j0: 30, i1: 41, j1: 31 }];
+    const rects = [
+      { i0: 10, j0: 20, i1: 30, j1: 34 },
+      { i0: 60, j0: 50, i1: 97, j1: 71 },
+      { i0: 0, j0: 0, i1: 3, j1: 2 },
+      { i0: 40, j0: 30, i1: 41, j1: 31 },
+    ];
     for (const [n, id] of ['sculpt', 'sculpt-0', 'sculpt-3', 'sculpt-4', 'sculpt-1'].entries()) {
       const index = indexOf(stack, id);
       const rect = rects[n % rects.length];
@@ -201,7 +246,7 @@ describe('StackEvaluator with many local layers at the top', () => {
     expect(() => evaluator.prime(stack, indexOf(stack, 'erosion'), new Float32Array(SIZE.width * SIZE.depth))).toThrow(/whole-map layers above it/);
   });
 
-  it('primed with the stack\'s heights too, the first stroke re-composites its rectangle only, exactly', () => {
+  it("primed with the stack's heights too, the first stroke re-composites its rectangle only, exactly", () => {
     const stack = manyLocalStack();
     const { base, heights } = evaluateStackWithBase(stack, SIZE)!;
     const evaluator = new StackEvaluator(SIZE);
@@ -215,7 +260,7 @@ describe('StackEvaluator with many local layers at the top', () => {
     expect(() => evaluator.prime(stack, base!.index, base!.output, base!.output)).toThrow(/another array/);
   });
 
-  it('primed without them, takes the stack\'s heights as its composite (sync, not counted, nothing computed); the first stroke writes its rectangle straight into them, exactly', () => {
+  it("primed without them, takes the stack's heights as its composite (sync, not counted, nothing computed); the first stroke writes its rectangle straight into them, exactly", () => {
     const stack = manyLocalStack();
     const { base, heights } = evaluateStackWithBase(stack, SIZE)!;
     const evaluator = new StackEvaluator(SIZE);
@@ -351,14 +396,33 @@ describe('StackEvaluator with many local layers at the top', () => {
   });
 
   it('a stack of local layers only (no anchor: flat ground below), synced on a new evaluator: the first stroke is rectangle-only and exact', () => {
-    const stack: Layer[] = [sculptLayer('a'), { id: 'pad', name: 'Pad', enabled: true, opacity: 1, kind: 'flatten', params: { points: [[-20, -20], [10, -25], [5, 15]], height: 3, falloff: 5 } }, sculptLayer('b')];
+    const stack: Layer[] = [
+      sculptLayer('a'),
+      {
+        id: 'pad',
+        name: 'Pad',
+        enabled: true,
+        opacity: 1,
+        kind: 'flatten',
+        params: {
+          points: [
+            [-20, -20],
+            [10, -25],
+            [5, 15],
+          ],
+          height: 3,
+          falloff: 5,
+        },
+      },
+      sculptLayer('b'),
+    ];
     const heights = evaluateStack(stack, SIZE)!;
     const evaluator = new StackEvaluator(SIZE);
     evaluator.sync(stack, heights);
     expect(evaluator.stats.cachedBytes).toBe(0);
     expect(evaluator.canUpdateLocally(stack, 0)).toBe(true);
     const rect = { i0: 30, j0: 40, i1: 50, j1: 61 };
-    addSculptDeltas(stack[0] as SculptLayer, SIZE, rect, (i, j) => (i * j) % 7 * 0.1);
+    addSculptDeltas(stack[0] as SculptLayer, SIZE, rect, (i, j) => ((i * j) % 7) * 0.1);
     expect(evaluator.evaluateRect(stack, 0, rect)).toBe(heights);
     expect(bytes(heights)).toEqual(scratch(stack));
     expect(evaluator.stats).toMatchObject({ wholeLayers: 0, rectLayers: 3 });
@@ -399,7 +463,8 @@ function recorder(heights: Float32Array) {
     },
     expectCovers: () => {
       let outside = 0;
-      for (let j = 0; j < SIZE.depth; j++) for (let i = 0; i < width; i++) if (!Object.is(heights[j * width + i], original[j * width + i]) && !inside(i, j)) outside++;
+      for (let j = 0; j < SIZE.depth; j++)
+        for (let i = 0; i < width; i++) if (!Object.is(heights[j * width + i], original[j * width + i]) && !inside(i, j)) outside++;
       expect(outside).toBe(0);
     },
     restore: () => {
@@ -416,8 +481,8 @@ function recorder(heights: Float32Array) {
   };
 }
 
-describe('StackEvaluator from a worker\'s result', () => {
-  it('evaluateStackWithBase gives evaluateStack\'s bytes and the topmost whole-map layer\'s result', () => {
+describe("StackEvaluator from a worker's result", () => {
+  it("evaluateStackWithBase gives evaluateStack's bytes and the topmost whole-map layer's result", () => {
     const stack = localTopStack();
     const evaluated = evaluateStackWithBase(stack, SIZE)!;
     expect(bytes(evaluated.heights)).toEqual(scratch(stack));

@@ -114,7 +114,12 @@ export class StackEvaluator {
     const layer = stack[index];
     if (!same) return this.evaluate(stack, options);
     // The layer may have changed in place (same object): it re-runs whatever else holds.
-    const local = layer !== undefined && kindOf(layer).local && layer.enabled && this.layers[index].enabled && (index > this.anchor ? this.top !== null : this.outputs[index] !== null && this.outputs[index] !== undefined);
+    const local =
+      layer !== undefined &&
+      kindOf(layer).local &&
+      layer.enabled &&
+      this.layers[index].enabled &&
+      (index > this.anchor ? this.top !== null : this.outputs[index] !== null && this.outputs[index] !== undefined);
     return this.run(stack, index, local ? rect : null, options);
   }
 
@@ -143,9 +148,11 @@ export class StackEvaluator {
    */
   prime(stack: LayerStack, index: number, output: Float32Array, top?: Float32Array): void {
     this.clear();
-    if (output.length !== this.size.width * this.size.depth) throw new RangeError(`a primed result holds ${output.length} heights, the map ${this.size.width * this.size.depth}`);
-    if (top && (top.length !== output.length || top === output)) throw new RangeError('a primed composite must be another array of the map\'s size');
-    if (stack.slice(index + 1).some((layer) => layer.enabled && !kindOf(layer).local)) throw new RangeError(`layer ${index} has whole-map layers above it: it cannot feed local updates`);
+    if (output.length !== this.size.width * this.size.depth)
+      throw new RangeError(`a primed result holds ${output.length} heights, the map ${this.size.width * this.size.depth}`);
+    if (top && (top.length !== output.length || top === output)) throw new RangeError("a primed composite must be another array of the map's size");
+    if (stack.slice(index + 1).some((layer) => layer.enabled && !kindOf(layer).local))
+      throw new RangeError(`layer ${index} has whole-map layers above it: it cannot feed local updates`);
     this.layers = stack.slice();
     this.outputs = stack.map(() => null);
     this.used = stack.map(() => 0);
@@ -165,8 +172,9 @@ export class StackEvaluator {
    * stay those of the stack last evaluated, and the composite is made again when needed.
    */
   sync(stack: LayerStack, heights: Float32Array): void {
-    if (heights.length !== this.size.width * this.size.depth) throw new RangeError(`synced heights hold ${heights.length} values, the map ${this.size.width * this.size.depth}`);
-    if (this.anchor >= 0 && heights === this.outputs[this.anchor]) throw new RangeError('the synced heights cannot be the anchor\'s kept result');
+    if (heights.length !== this.size.width * this.size.depth)
+      throw new RangeError(`synced heights hold ${heights.length} values, the map ${this.size.width * this.size.depth}`);
+    if (this.anchor >= 0 && heights === this.outputs[this.anchor]) throw new RangeError("the synced heights cannot be the anchor's kept result");
     this.setTop(null);
     this.target = heights;
     let first = 0;
@@ -257,7 +265,8 @@ export class StackEvaluator {
     const aboveLocal = stack.every((layer, k) => k <= this.anchor || !layer.enabled || kindOf(layer).local);
     if (from > this.anchor && this.anchor < stack.length && aboveLocal && this.chainReady()) {
       // Only local layers above the anchor changed.
-      if (rect && this.top && from < stack.length && stack[from].enabled) return this.compositeRect(stack, from, rect, options) ? this.result(stack, options) : this.cancelled(from);
+      if (rect && this.top && from < stack.length && stack[from].enabled)
+        return this.compositeRect(stack, from, rect, options) ? this.result(stack, options) : this.cancelled(from);
       return this.compositeWhole(stack, options) ? this.result(stack, options) : this.cancelled(from);
     }
     // A layer up to the anchor changed (or a whole-map layer above it): the anchor becomes the

@@ -46,7 +46,12 @@ const LAYER_FIELDS = ['id', 'kind', 'name', 'enabled', 'opacity', 'mask', 'param
  * them). Every problem names the layer.
  */
 export function stackFromJson(json: unknown, blobs: readonly Float32Array[], size: LayerSize): StackReadResult {
-  return readStack(json, blobs.map((blob) => blob.length), blobs, size);
+  return readStack(
+    json,
+    blobs.map((blob) => blob.length),
+    blobs,
+    size,
+  );
 }
 
 /**
@@ -83,7 +88,14 @@ function readStack(json: unknown, lengths: readonly number[], blobs: readonly Fl
       return blobs ? blobs[n] : NO_DATA;
     };
     const mapSize = size.width * size.depth;
-    const layer = { id: value.id, kind: value.kind, name: value.name, enabled: value.enabled, opacity: value.opacity, params: value.params } as unknown as Layer;
+    const layer = {
+      id: value.id,
+      kind: value.kind,
+      name: value.name,
+      enabled: value.enabled,
+      opacity: value.opacity,
+      params: value.params,
+    } as unknown as Layer;
     if (value.mask !== undefined) {
       if (!isJsonObject(value.mask)) return bad('mask must be an object');
       if (value.mask.kind === 'painted') {
@@ -101,7 +113,8 @@ function readStack(json: unknown, lengths: readonly number[], blobs: readonly Fl
         layer.heights = heights;
       } else if (layer.kind === 'stamp') {
         const image = data.image;
-        if (!isJsonObject(image) || typeof image.width !== 'number' || typeof image.depth !== 'number' || !(image.width * image.depth <= 4097 * 4097)) return bad('image is not a heightmap: it needs a width and depth');
+        if (!isJsonObject(image) || typeof image.width !== 'number' || typeof image.depth !== 'number' || !(image.width * image.depth <= 4097 * 4097))
+          return bad('image is not a heightmap: it needs a width and depth');
         const values = take(image, image.width * image.depth, 'image');
         if (typeof values === 'string') return bad(`image is not a heightmap: ${values}`);
         layer.image = { width: image.width, depth: image.depth, values };

@@ -33,7 +33,13 @@ export function maskProblem(mask: LayerMask, size: LayerSize): string | null {
         ? null
         : 'height mask needs finite min ≤ max and softness ≥ 0';
     case 'slope':
-      return isFiniteNumber(mask.minDeg) && isFiniteNumber(mask.maxDeg) && mask.minDeg >= 0 && mask.minDeg <= mask.maxDeg && mask.maxDeg <= 90 && isFiniteNumber(mask.softness) && mask.softness >= 0
+      return isFiniteNumber(mask.minDeg) &&
+        isFiniteNumber(mask.maxDeg) &&
+        mask.minDeg >= 0 &&
+        mask.minDeg <= mask.maxDeg &&
+        mask.maxDeg <= 90 &&
+        isFiniteNumber(mask.softness) &&
+        mask.softness >= 0
         ? null
         : 'slope mask needs 0 ≤ minDeg ≤ maxDeg ≤ 90 and softness ≥ 0';
     default:

@@ -88,7 +88,13 @@ export function stepLayers(steps: readonly TerrainStep[], taken: Set<string> = n
         break;
       }
       case 'channels':
-        layers.push({ ...base, id: id('channels'), kind: 'channels', name: STEP_NAMES.channels, params: { depth: step.depth, threshold: step.threshold, wallSlope: step.wallSlope } });
+        layers.push({
+          ...base,
+          id: id('channels'),
+          kind: 'channels',
+          name: STEP_NAMES.channels,
+          params: { depth: step.depth, threshold: step.threshold, wallSlope: step.wallSlope },
+        });
         break;
     }
   }
@@ -163,9 +169,17 @@ export function settleStack(stack: Layer[], heights: Float32Array, size: LayerSi
   if (!evaluated) return null;
   if (sameBits(evaluated, heights)) return { stack, reproduces: true, note: null };
   if (migrated) {
-    return { stack: heightsStack(heights), reproduces: true, note: 'its recipe and history do not give its saved heights (edits that were never recorded, such as brush strokes): they open as one heights layer' };
+    return {
+      stack: heightsStack(heights),
+      reproduces: true,
+      note: 'its recipe and history do not give its saved heights (edits that were never recorded, such as brush strokes): they open as one heights layer',
+    };
   }
   let first = 0;
   while (first < heights.length && Object.is(evaluated[first], heights[first])) first++;
-  return { stack, reproduces: false, note: `its layers do not give its saved heights (first difference at height ${first}, column ${first % size.width}, row ${Math.floor(first / size.width)}): the saved heights are shown` };
+  return {
+    stack,
+    reproduces: false,
+    note: `its layers do not give its saved heights (first difference at height ${first}, column ${first % size.width}, row ${Math.floor(first / size.width)}): the saved heights are shown`,
+  };
 }

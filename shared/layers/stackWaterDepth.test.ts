@@ -29,7 +29,18 @@ describe('stackWaterDepth', () => {
   });
 
   it("gives a drawn river's bed depth at its centre on flat ground", () => {
-    const river: Layer = { ...base, id: 'river-1', kind: 'river', params: riverParams([{ x: -16, z: 0 }, { x: 16, z: 0 }], { width: 6, depth: 1.5 }) };
+    const river: Layer = {
+      ...base,
+      id: 'river-1',
+      kind: 'river',
+      params: riverParams(
+        [
+          { x: -16, z: 0 },
+          { x: 16, z: 0 },
+        ],
+        { width: 6, depth: 1.5 },
+      ),
+    };
     const depth = stackWaterDepth([river], size);
     // The surface of a river on flat ground is the ground (0 m); its bed lies `depth` below it.
     expect(depth[at(16, 16)]).toBeCloseTo(1.5, 5);

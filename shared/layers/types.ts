@@ -202,7 +202,24 @@ export type Layer =
   | RiverLayer
   | FluvialLayer;
 export type LayerKind = Layer['kind'];
-export const LAYER_KINDS: readonly LayerKind[] = ['faults', 'hydraulic', 'thermal', 'smooth', 'normalise', 'terrace', 'channels', 'sculpt', 'manualFaults', 'stamp', 'flatten', 'heights', 'road', 'water', 'river', 'fluvial'];
+export const LAYER_KINDS: readonly LayerKind[] = [
+  'faults',
+  'hydraulic',
+  'thermal',
+  'smooth',
+  'normalise',
+  'terrace',
+  'channels',
+  'sculpt',
+  'manualFaults',
+  'stamp',
+  'flatten',
+  'heights',
+  'road',
+  'water',
+  'river',
+  'fluvial',
+];
 
 export type LayerStack = readonly Layer[];
 

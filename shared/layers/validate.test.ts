@@ -100,17 +100,27 @@ describe('evaluation errors name the layer', () => {
   });
 });
 
-describe('the one limit of a stack\'s data', () => {
+describe("the one limit of a stack's data", () => {
   it('an edit that would pass 1 GiB of layer data is refused, naming the limit; one at the limit is not', () => {
     const size = { width: 8193, depth: 8193, cellSize: 1 };
     // One tile's deltas shared by every tile: the stack counts 16 KiB a tile, the test holds 16 KiB.
     const deltas = new Float32Array(SCULPT_TILE * SCULPT_TILE);
     const perTile = deltas.byteLength;
-    const sculpt = (id: string, tiles: number): SculptLayer => ({ id, name: id, enabled: true, opacity: 1, kind: 'sculpt', params: {}, tiles: Array.from({ length: tiles }, (_, n) => ({ i: n % 129, j: Math.floor(n / 129), deltas })) });
+    const sculpt = (id: string, tiles: number): SculptLayer => ({
+      id,
+      name: id,
+      enabled: true,
+      opacity: 1,
+      kind: 'sculpt',
+      params: {},
+      tiles: Array.from({ length: tiles }, (_, n) => ({ i: n % 129, j: Math.floor(n / 129), deltas })),
+    });
     const atLimit = MAX_STACK_DATA_BYTES / perTile; // 65,536 tiles
     const full = [sculpt('a', 16_384), sculpt('b', 16_384), sculpt('c', 16_384), sculpt('d', atLimit - 3 * 16_384)];
     expect(stackProblem(full, size)).toBeNull();
     const over = [...full.slice(0, 3), sculpt('d', atLimit - 3 * 16_384 + 1)];
-    expect(stackProblem(over, size)).toBe('the layers would store 1,024.02 MiB of masks, sculpting, stamp images and heights layers, more than the 1,024 MiB a stack may hold (remove or merge a layer first)');
+    expect(stackProblem(over, size)).toBe(
+      'the layers would store 1,024.02 MiB of masks, sculpting, stamp images and heights layers, more than the 1,024 MiB a stack may hold (remove or merge a layer first)',
+    );
   });
 });

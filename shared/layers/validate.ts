@@ -26,7 +26,8 @@ export function layerNameProblem(name: unknown): string | null {
   if (typeof name !== 'string' || name.length > MAX_LAYER_NAME) return `name must be a text of at most ${MAX_LAYER_NAME} characters`;
   if (name.trim().length === 0) return 'name must not be empty';
   const bad = UNPRINTABLE.exec(name);
-  if (bad) return `name must not hold control characters (it has U+${bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} at character ${bad.index + 1})`;
+  if (bad)
+    return `name must not hold control characters (it has U+${bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} at character ${bad.index + 1})`;
   return null;
 }
 
@@ -37,7 +38,12 @@ export function printableText(text: string): string {
 
 /** How a layer is named in messages (from a file, so unprintable characters are shown escaped). */
 export function layerLabel(layer: { id?: unknown; name?: unknown; kind?: unknown }, index: number): string {
-  const name = typeof layer.name === 'string' && layer.name.trim().length > 0 ? ` "${printableText(layer.name.slice(0, 60))}"` : typeof layer.id === 'string' ? ` "${printableText(layer.id.slice(0, 64))}"` : '';
+  const name =
+    typeof layer.name === 'string' && layer.name.trim().length > 0
+      ? ` "${printableText(layer.name.slice(0, 60))}"`
+      : typeof layer.id === 'string'
+        ? ` "${printableText(layer.id.slice(0, 64))}"`
+        : '';
   const kind = typeof layer.kind === 'string' ? ` (${printableText(layer.kind.slice(0, 40))})` : '';
   return `layer ${index + 1}${name}${kind}`;
 }

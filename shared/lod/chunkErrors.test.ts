@@ -25,7 +25,12 @@ describe('chunk errors', () => {
 
   it('equal the largest vertical gap between each level and the exact surface, found by dense sampling', () => {
     const random = createRandom(3);
-    for (const [cx, cz] of [[0, 0], [2, 3], [5, 4], [3, 1]]) {
+    for (const [cx, cz] of [
+      [0, 0],
+      [2, 3],
+      [5, 4],
+      [3, 1],
+    ]) {
       const { i0, j0, i1, j1 } = chunkBounds(layout, cx, cz);
       const c = cz * layout.chunksX + cx;
       let finerError = 0;

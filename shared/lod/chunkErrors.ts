@@ -40,7 +40,13 @@ export function computeChunkErrorBounds(field: Heightfield, layout: ChunkLayout)
 }
 
 /** Chunks [cx0, cx1] × [cz0, cz1] (inclusive) holding a vertex of [i0, i1) × [j0, j1), or null if empty. */
-export function chunksTouching(layout: ChunkLayout, i0: number, j0: number, i1: number, j1: number): { cx0: number; cz0: number; cx1: number; cz1: number } | null {
+export function chunksTouching(
+  layout: ChunkLayout,
+  i0: number,
+  j0: number,
+  i1: number,
+  j1: number,
+): { cx0: number; cz0: number; cx1: number; cz1: number } | null {
   const { chunkCells, chunksX, chunksZ } = layout;
   if (i1 <= i0 || j1 <= j0) return null;
   // A vertex on a chunk border belongs to both chunks, hence the −1 on the low side.

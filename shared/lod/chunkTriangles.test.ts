@@ -58,7 +58,12 @@ describe.each(SIZES)('LOD triangles on %i × %i with %i-cell chunks', (width, de
       const cross = (bu - au) * (cv - av) - (bv - av) * (cu - au);
       if (!(cross < 0)) badWinding++;
       area += -cross / 2;
-      for (const [p, q] of [[a, b], [b, c], [c, a]]) directed.set(`${p}>${q}`, (directed.get(`${p}>${q}`) ?? 0) + 1);
+      for (const [p, q] of [
+        [a, b],
+        [b, c],
+        [c, a],
+      ])
+        directed.set(`${p}>${q}`, (directed.get(`${p}>${q}`) ?? 0) + 1);
     }
     expect(badWinding).toBe(0);
     expect(area).toBe((width - 1) * (depth - 1));

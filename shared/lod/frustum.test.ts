@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { boxIntersectsFrustum, perspectiveFrustum, type FrustumPlane } from './frustum';
 
-const inside = (planes: readonly FrustumPlane[], p: { x: number; y: number; z: number }) => planes.every((q) => q.nx * p.x + q.ny * p.y + q.nz * p.z + q.d >= 0);
+const inside = (planes: readonly FrustumPlane[], p: { x: number; y: number; z: number }) =>
+  planes.every((q) => q.nx * p.x + q.ny * p.y + q.nz * p.z + q.d >= 0);
 
 describe('perspectiveFrustum', () => {
   // At the origin looking down −z, 90° vertical fov, square aspect: the side planes are at 45°.

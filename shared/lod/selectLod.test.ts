@@ -71,7 +71,8 @@ describe('selectLod with a view frustum', () => {
     const cz = Math.floor(c / layout.chunksX);
     const half = (layout.width - 1) / 2;
     const corners = [];
-    for (const i of [cx * 32, (cx + 1) * 32]) for (const j of [cz * 32, (cz + 1) * 32]) for (const y of [errors.minHeight[c], errors.maxHeight[c]]) corners.push({ x: i - half, y, z: j - half });
+    for (const i of [cx * 32, (cx + 1) * 32])
+      for (const j of [cz * 32, (cz + 1) * 32]) for (const y of [errors.minHeight[c], errors.maxHeight[c]]) corners.push({ x: i - half, y, z: j - half });
     return corners;
   };
   const seen = (p: { x: number; y: number; z: number }) => frustum.every((q) => q.nx * p.x + q.ny * p.y + q.nz * p.z + q.d >= 0);

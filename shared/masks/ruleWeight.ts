@@ -33,4 +33,3 @@ export function ruleWeight(rule: MaskRule, value: number): number {
   if (rule.max !== undefined) w *= soft > 0 ? 1 - smoothstep(rule.max, rule.max + soft, value) : value <= rule.max ? 1 : 0;
   return w;
 }
-

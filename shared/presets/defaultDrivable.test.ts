@@ -19,11 +19,23 @@ beforeAll(async () => {
 
 /** Straight routes across the 512 m default map (world coordinates are centred on the map). */
 const ROUTES: [number, number][][] = [
-  [[-216, 0], [214, 0]],
-  [[0, -216], [0, 214]],
+  [
+    [-216, 0],
+    [214, 0],
+  ],
+  [
+    [0, -216],
+    [0, 214],
+  ],
   // The corner-to-corner diagonal starts 20 m in: from (-196, -196) it starts at the foot of a 27° grade (below).
-  [[-176, -176], [194, 194]],
-  [[-196, 194], [194, -196]],
+  [
+    [-176, -176],
+    [194, 194],
+  ],
+  [
+    [-196, 194],
+    [194, -196],
+  ],
 ];
 
 /** Metres from a standing start in which the car has no run-up to carry it over a grade steeper than it climbs. */
@@ -68,13 +80,20 @@ describe('the default preset is drivable', () => {
     expect(airborne / cruising).toBeLessThan(0.002);
   });
 
-  it('from the map corner (-196, -196) the diagonal climbs 27° from a standing start: more than the hatchback climbs, and it stops on it', { timeout: 60_000 }, () => {
-    const route: [number, number][] = [[-196, -196], [194, 194]];
-    const { climbDeg, engineDeg } = carSlopeLimits(CAR_PRESETS.hatchback);
-    // Steeper than both its traction limit (22.3°) and what its engine pulls (24.3°).
-    expect(steepestGradeDeg(route, STANDING_START)).toBeGreaterThan(Math.max(climbDeg, engineDeg) + 2);
-    const drive = driveRoutePhysics(R, field, route, { spec: CAR_PRESETS.hatchback, speed: 12.5, step: 1 / 30 });
-    expect(drive.end?.reason).toBe('stuck');
-    expect(drive.end!.at).toBeLessThan(STANDING_START);
-  });
+  it(
+    'from the map corner (-196, -196) the diagonal climbs 27° from a standing start: more than the hatchback climbs, and it stops on it',
+    { timeout: 60_000 },
+    () => {
+      const route: [number, number][] = [
+        [-196, -196],
+        [194, 194],
+      ];
+      const { climbDeg, engineDeg } = carSlopeLimits(CAR_PRESETS.hatchback);
+      // Steeper than both its traction limit (22.3°) and what its engine pulls (24.3°).
+      expect(steepestGradeDeg(route, STANDING_START)).toBeGreaterThan(Math.max(climbDeg, engineDeg) + 2);
+      const drive = driveRoutePhysics(R, field, route, { spec: CAR_PRESETS.hatchback, speed: 12.5, step: 1 / 30 });
+      expect(drive.end?.reason).toBe('stuck');
+      expect(drive.end!.at).toBeLessThan(STANDING_START);
+    },
+  );
 });

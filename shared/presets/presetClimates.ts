@@ -70,7 +70,11 @@ export function presetClimate(id: PresetId, target: Pick<PresetTarget, 'width' |
   const snowy = SNOWY[id];
   const round = (v: number) => Math.round(v * 100) / 100;
   if (snowy && heights && heights.length > 0) {
-    return { climate: base.climate, treeLine: round(heightWithShareAbove(heights, snowy.screeShare)), snowLine: round(heightWithShareAbove(heights, snowy.snowShare)) };
+    return {
+      climate: base.climate,
+      treeLine: round(heightWithShareAbove(heights, snowy.screeShare)),
+      snowLine: round(heightWithShareAbove(heights, snowy.snowShare)),
+    };
   }
   const scale = reliefScale({ ...target, seed: 0 });
   return { climate: base.climate, treeLine: round(base.treeLine * scale), snowLine: round(base.snowLine * scale) };

@@ -22,7 +22,12 @@ function regions(field: Heightfield, inside: (height: number) => boolean): numbe
       const c = stack.pop() ?? 0;
       const x = c % width;
       const y = (c - x) / width;
-      for (const [nx, ny] of [[x + 1, y], [x - 1, y], [x, y + 1], [x, y - 1]]) {
+      for (const [nx, ny] of [
+        [x + 1, y],
+        [x - 1, y],
+        [x, y + 1],
+        [x, y - 1],
+      ]) {
         if (nx < 0 || ny < 0 || nx >= width || ny >= depth) continue;
         const n = ny * width + nx;
         if (!seen[n] && inside(heights[n])) {
@@ -36,7 +41,8 @@ function regions(field: Heightfield, inside: (height: number) => boolean): numbe
 }
 
 /** Fraction of vertices whose height satisfies `inside`. */
-const share = (field: Heightfield, inside: (height: number) => boolean): number => field.heights.reduce((sum, h) => sum + (inside(h) ? 1 : 0), 0) / field.heights.length;
+const share = (field: Heightfield, inside: (height: number) => boolean): number =>
+  field.heights.reduce((sum, h) => sum + (inside(h) ? 1 : 0), 0) / field.heights.length;
 
 describe('presets measured by their slopes', () => {
   for (const seed of [1, 2, 3]) {

@@ -46,7 +46,8 @@ describe('terrain presets', () => {
       const { recipe, finishing } = buildPreset(id, size);
       return replayTerrain({ ...size, recipe, steps: finishing });
     });
-    for (let a = 0; a < fields.length; a++) for (let b = a + 1; b < fields.length; b++) expect(Buffer.from(fields[a].heights.buffer).equals(Buffer.from(fields[b].heights.buffer))).toBe(false);
+    for (let a = 0; a < fields.length; a++)
+      for (let b = a + 1; b < fields.length; b++) expect(Buffer.from(fields[a].heights.buffer).equals(Buffer.from(fields[b].heights.buffer))).toBe(false);
     const islands = fields[PRESET_IDS.indexOf('islands')].heights;
     expect(islands.some((h) => h < -1)).toBe(true);
     expect(islands.some((h) => h > 10)).toBe(true);

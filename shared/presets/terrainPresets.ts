@@ -71,7 +71,8 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
   {
     id: 'mountains',
     label: 'Mountains',
-    description: 'High ridges and deep valleys; water carves rills that join into gullies and valleys, with sediment where they open out; slopes settle at a 40° talus.',
+    description:
+      'High ridges and deep valleys; water carves rills that join into gullies and valleys, with sediment where they open out; slopes settle at a 40° talus.',
     build: (t) => ({
       recipe: {
         seed: t.seed,
@@ -80,13 +81,17 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
         decay: { disp0: cm(6 * reliefScale(t)), dispN: cm(0.5 * reliefScale(t)), n: 400 },
         profile: { kind: 'smooth', width: cm(span(t) * 0.08) },
       },
-      finishing: [hydraulicStep({ version: 3, seed: t.seed, droplets: dropletsFor(t, 0.8), erosionRate: 0.3 }), thermalStep({ iterations: 30, talusDeg: 40, strength: 0.5 })],
+      finishing: [
+        hydraulicStep({ version: 3, seed: t.seed, droplets: dropletsFor(t, 0.8), erosionRate: 0.3 }),
+        thermalStep({ iterations: 30, talusDeg: 40, strength: 0.5 }),
+      ],
     }),
   },
   {
     id: 'canyons',
     label: 'Canyons',
-    description: 'A plateau of layered rock cut by a branching canyon network that rivers incised as the land rose; walls stepped by hard beds, talus at their feet.',
+    description:
+      'A plateau of layered rock cut by a branching canyon network that rivers incised as the land rose; walls stepped by hard beds, talus at their feet.',
     build: (t) => ({
       recipe: {
         seed: t.seed,
@@ -112,7 +117,15 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
           diffusion: 0.0005,
           timeStep: 10_000,
           time: 100_000,
-          strata: { beds: [{ thickness: cm(10 * reliefScale(t)), hardness: 1 }, { thickness: cm(4 * reliefScale(t)), hardness: 3 }], base: 0, dipDeg: 0, dipAzimuthDeg: 0 },
+          strata: {
+            beds: [
+              { thickness: cm(10 * reliefScale(t)), hardness: 1 },
+              { thickness: cm(4 * reliefScale(t)), hardness: 3 },
+            ],
+            base: 0,
+            dipDeg: 0,
+            dipAzimuthDeg: 0,
+          },
           outletArea: cm(0.1 * span(t) ** 2),
         }),
         thermalStep({ iterations: 8, talusDeg: 38, strength: 0.5 }),

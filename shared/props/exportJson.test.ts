@@ -27,7 +27,15 @@ describe('props JSON', () => {
       const prop = props[k];
       expect(record.y as number).toBeCloseTo(referenceHeight(field, prop.x, prop.z) + (prop.offsetY ?? 0), 4);
       const placed = snapProp(field, prop);
-      expect([record.type, record.x, record.z, record.yaw, record.scale, record.pitch, record.roll]).toEqual([prop.type, prop.x, prop.z, prop.yaw, prop.scale, placed.pitch, placed.roll]);
+      expect([record.type, record.x, record.z, record.yaw, record.scale, record.pitch, record.roll]).toEqual([
+        prop.type,
+        prop.x,
+        prop.z,
+        prop.yaw,
+        prop.scale,
+        placed.pitch,
+        placed.roll,
+      ]);
     });
   });
 

@@ -4,15 +4,7 @@ import { createRandom } from '../random';
 import { createHeightfield, type Heightfield } from '../terrain/heightfield';
 import { heightAt } from '../terrain/surface';
 import { PROP_TYPES } from './library';
-import {
-  createSnappedPropLayer,
-  placeProps,
-  propColumnsFromProps,
-  resnapInRegion,
-  snapProp,
-  snapProps,
-  type Prop,
-} from './prop';
+import { createSnappedPropLayer, placeProps, propColumnsFromProps, resnapInRegion, snapProp, snapProps, type Prop } from './prop';
 import { bumpyField, probePositions } from './testing/fixtures';
 import { referenceHeight, referenceTriangles } from './testing/referenceSurface';
 
@@ -142,7 +134,10 @@ describe('bulk snapping', () => {
 
   it("gives NaN, not a neighbour's height, for a prop with a NaN position", () => {
     const field = bumpyField(5, 5, 1, 23);
-    const props: Prop[] = [{ id: 'bad', type: 'rock', x: NaN, z: 0, yaw: 0, scale: 1 }, { id: 'ok', type: 'rock', x: 0.5, z: 0.5, yaw: 0, scale: 1 }];
+    const props: Prop[] = [
+      { id: 'bad', type: 'rock', x: NaN, z: 0, yaw: 0, scale: 1 },
+      { id: 'ok', type: 'rock', x: 0.5, z: 0.5, yaw: 0, scale: 1 },
+    ];
     const y = snapProps(field, propColumnsFromProps(props));
     expect(y[0]).toBeNaN();
     expect(snapProp(field, props[0]).y).toBeNaN();
@@ -158,7 +153,14 @@ describe('resnapInRegion', () => {
     const hz = ((field.depth - 1) / 2) * field.cellSize;
     const props = propsAt(probePositions(field, random, 40), 'rock', seed);
     for (let k = 0; k < count; k++) {
-      props.push({ id: `r${k}`, type: types[k % types.length], x: (random.next() * 2 - 1) * hx, z: (random.next() * 2 - 1) * hz, yaw: random.next() * 6, scale: 1 });
+      props.push({
+        id: `r${k}`,
+        type: types[k % types.length],
+        x: (random.next() * 2 - 1) * hx,
+        z: (random.next() * 2 - 1) * hz,
+        yaw: random.next() * 6,
+        scale: 1,
+      });
     }
     return props;
   }
@@ -170,7 +172,12 @@ describe('resnapInRegion', () => {
     const gz = prop.z / field.cellSize + (field.depth - 1) / 2;
     const ci = Math.min(Math.floor(gx), field.width - 2);
     const cj = Math.min(Math.floor(gz), field.depth - 2);
-    for (const [i, j] of [[ci, cj], [ci + 1, cj], [ci, cj + 1], [ci + 1, cj + 1]]) {
+    for (const [i, j] of [
+      [ci, cj],
+      [ci + 1, cj],
+      [ci, cj + 1],
+      [ci + 1, cj + 1],
+    ]) {
       if (i >= i0 && i < i1 && j >= j0 && j < j1) return true;
     }
     return false;

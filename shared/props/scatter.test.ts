@@ -63,7 +63,10 @@ describe('scatterProps', () => {
   });
 
   it('stays inside a brush circle, also where the circle leaves the map', () => {
-    for (const circle of [{ x: 5, z: -3, radius: 12 }, { x: 44, z: 30, radius: 15 }]) {
+    for (const circle of [
+      { x: 5, z: -3, radius: 12 },
+      { x: 44, z: 30, radius: 15 },
+    ]) {
       const result = scatterProps(hills, { seed: 4, count: 40, types: ['rock'], area: { kind: 'circle', ...circle } });
       expect(result.props.count).toBe(40);
       expectOnMap(hills, result.props);
@@ -88,7 +91,13 @@ describe('scatterProps', () => {
   });
 
   it('is reproducible from the seed, and another seed gives another layout', () => {
-    const options: ScatterOptions = { seed: 77, count: 200, types: [{ type: 'conifer', weight: 2 }, 'rock'], slopeDeg: { min: 0, max: 40 }, scale: { min: 0.8, max: 1.2 } };
+    const options: ScatterOptions = {
+      seed: 77,
+      count: 200,
+      types: [{ type: 'conifer', weight: 2 }, 'rock'],
+      slopeDeg: { min: 0, max: 40 },
+      scale: { min: 0.8, max: 1.2 },
+    };
     const a = scatterProps(hills, options);
     const b = scatterProps(hills, options);
     expect(b).toEqual(a);
@@ -98,12 +107,30 @@ describe('scatterProps', () => {
 
   it('draws types by weight, or cycles through them round-robin', () => {
     const flat = createHeightfield(201, 201, 1);
-    const weighted = scatterProps(flat, { seed: 8, count: 4000, spacing: 0, types: [{ type: 'rock', weight: 3 }, { type: 'bush', weight: 1 }] });
+    const weighted = scatterProps(flat, {
+      seed: 8,
+      count: 4000,
+      spacing: 0,
+      types: [
+        { type: 'rock', weight: 3 },
+        { type: 'bush', weight: 1 },
+      ],
+    });
     const rocks = weighted.props.typeIndex.filter((t) => weighted.props.types[t].id === 'rock').length;
     expect(rocks / 4000).toBeGreaterThan(0.72);
     expect(rocks / 4000).toBeLessThan(0.78);
     const cycled = scatterProps(flat, { seed: 8, count: 9, spacing: 0, types: ['rock', 'bush', 'house'], pick: 'round-robin' });
-    expect(Array.from(cycled.props.typeIndex, (t) => cycled.props.types[t].id)).toEqual(['rock', 'bush', 'house', 'rock', 'bush', 'house', 'rock', 'bush', 'house']);
+    expect(Array.from(cycled.props.typeIndex, (t) => cycled.props.types[t].id)).toEqual([
+      'rock',
+      'bush',
+      'house',
+      'rock',
+      'bush',
+      'house',
+      'rock',
+      'bush',
+      'house',
+    ]);
   });
 
   it('turns a density per hectare into a count for the area', () => {

@@ -148,7 +148,11 @@ class SpacingGrid {
   private readonly bucket: number;
   private size = 0;
 
-  constructor(private readonly bounds: Bounds, maxSpacing: number, capacity: number) {
+  constructor(
+    private readonly bounds: Bounds,
+    maxSpacing: number,
+    capacity: number,
+  ) {
     const w = bounds.x1 - bounds.x0;
     const d = bounds.z1 - bounds.z0;
     let bucket = Math.max(maxSpacing, 1e-9);
@@ -280,7 +284,10 @@ export function scatterProps(field: Heightfield, options: ScatterOptions): Scatt
   const radiusSq = circle ? circle.radius * circle.radius : 0;
   const sample = new Float64Array(5);
 
-  const out = allocatePropColumns(requested, choices.map((c) => c.type));
+  const out = allocatePropColumns(
+    requested,
+    choices.map((c) => c.type),
+  );
   const budget = requested * maxAttempts;
   let attempts = 0;
   let placed = 0;

@@ -55,14 +55,7 @@ export function buildPropSpatialIndex(
  * Calls visit(k) for every prop standing in a cell of [ci0, ci1) × [cj0, cj1) (cell indices, clamped
  * to the map). Only the tiles overlapping the rectangle are scanned.
  */
-export function forEachPropInCells(
-  index: PropSpatialIndex,
-  ci0: number,
-  cj0: number,
-  ci1: number,
-  cj1: number,
-  visit: (k: number) => void,
-): void {
+export function forEachPropInCells(index: PropSpatialIndex, ci0: number, cj0: number, ci1: number, cj1: number, visit: (k: number) => void): void {
   const cellsX = index.width - 1;
   const i0 = Math.max(0, ci0);
   const j0 = Math.max(0, cj0);

@@ -87,14 +87,7 @@ export function locateChunk(field: Heightfield, x: Float64Array, z: Float64Array
 }
 
 /** Loads props [from, from + n) (n ≤ BATCH_CHUNK) into the scratch, corners included (see locateChunk). */
-export function gatherChunk(
-  field: Heightfield,
-  x: Float64Array,
-  z: Float64Array,
-  from: number,
-  n: number,
-  scratch: BatchScratch,
-): void {
+export function gatherChunk(field: Heightfield, x: Float64Array, z: Float64Array, from: number, n: number, scratch: BatchScratch): void {
   locateChunk(field, x, z, from, n, scratch);
   const w = field.width;
   const h = field.heights;

@@ -21,9 +21,35 @@ function fingerprint(values: Float32Array): string {
  * of their replay recorded with that code (commit 14b2ab5) before the tiled kernel existed.
  */
 const SAVED_STEPS: JsonObject[] = [
-  { kind: 'hydraulic', seed: 3, droplets: 20000, lifetime: 30, inertia: 0.05, capacity: 4, minSlope: 0.01, erosionRate: 0.3, depositionRate: 0.3, evaporation: 0.01, gravity: 4, radius: 3 },
+  {
+    kind: 'hydraulic',
+    seed: 3,
+    droplets: 20000,
+    lifetime: 30,
+    inertia: 0.05,
+    capacity: 4,
+    minSlope: 0.01,
+    erosionRate: 0.3,
+    depositionRate: 0.3,
+    evaporation: 0.01,
+    gravity: 4,
+    radius: 3,
+  },
   { kind: 'thermal', iterations: 10, talusDeg: 35, strength: 0.5 },
-  { kind: 'hydraulic', seed: 4, droplets: 5000, lifetime: 40, inertia: 0.05, capacity: 4, minSlope: 0.01, erosionRate: 0.5, depositionRate: 0.3, evaporation: 0.01, gravity: 4, radius: 4 },
+  {
+    kind: 'hydraulic',
+    seed: 4,
+    droplets: 5000,
+    lifetime: 40,
+    inertia: 0.05,
+    capacity: 4,
+    minSlope: 0.01,
+    erosionRate: 0.5,
+    depositionRate: 0.3,
+    evaporation: 0.01,
+    gravity: 4,
+    radius: 4,
+  },
 ];
 const RECORDED = { heights: '635dba22', flow: '4050d5cf', deposition: '53649fc6' };
 
@@ -62,7 +88,9 @@ describe('hydraulic erosion versions in recorded steps', () => {
     hydraulicErosion(sequential, step);
     expect(viaStep.heights).toEqual(tiled.heights);
     expect(viaStep.heights).not.toEqual(sequential.heights);
-    expect(replaySaved(SAVED_STEPS.map((value) => readStep(value.kind === 'hydraulic' ? { ...value, version: 2 } : value)) as TerrainStep[])).not.toEqual(RECORDED);
+    expect(replaySaved(SAVED_STEPS.map((value) => readStep(value.kind === 'hydraulic' ? { ...value, version: 2 } : value)) as TerrainStep[])).not.toEqual(
+      RECORDED,
+    );
   });
 
   it('refuses an unknown version with a clear problem', () => {

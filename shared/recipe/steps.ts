@@ -16,7 +16,16 @@ import { runErosionStep } from '../erosion';
 import { runFluvial } from '../erosion/fluvial';
 import { DEFAULT_FLUVIAL, fluvialProblem, type FluvialParams } from '../erosion/fluvialParams';
 import type { ErosionMasks } from '../erosion/hydraulic';
-import { DEFAULT_HYDRAULIC, DEFAULT_THERMAL, HYDRAULIC_VERSION, hydraulicProblem, thermalProblem, type ErosionRunOptions, type HydraulicParams, type ThermalParams } from '../erosion/params';
+import {
+  DEFAULT_HYDRAULIC,
+  DEFAULT_THERMAL,
+  HYDRAULIC_VERSION,
+  hydraulicProblem,
+  thermalProblem,
+  type ErosionRunOptions,
+  type HydraulicParams,
+  type ThermalParams,
+} from '../erosion/params';
 
 /** Iterations [start, end) of the document's recipe, added to the heights as they are. */
 export interface RunStep {
@@ -62,7 +71,12 @@ export type FinishingStep = SmoothStep | NormaliseStep | TerraceStep | ChannelsS
 export const fluvialStep = (params: Partial<FluvialParams> = {}): FluvialStep => ({ kind: 'fluvial', ...DEFAULT_FLUVIAL, ...params });
 export const thermalStep = (params: Partial<ThermalParams> = {}): ThermalStep => ({ kind: 'thermal', ...DEFAULT_THERMAL, ...params });
 /** A new hydraulic step records the current kernel (HYDRAULIC_VERSION) unless `params` names one. */
-export const hydraulicStep = (params: Partial<HydraulicParams> = {}): HydraulicStep => ({ kind: 'hydraulic', ...DEFAULT_HYDRAULIC, version: HYDRAULIC_VERSION, ...params });
+export const hydraulicStep = (params: Partial<HydraulicParams> = {}): HydraulicStep => ({
+  kind: 'hydraulic',
+  ...DEFAULT_HYDRAULIC,
+  version: HYDRAULIC_VERSION,
+  ...params,
+});
 
 /** What a step's progress and cancel hooks, and its optional erosion masks, need. */
 export interface StepRunOptions extends ErosionRunOptions {

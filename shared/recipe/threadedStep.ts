@@ -74,7 +74,8 @@ export async function runParallelStep(field: Heightfield, step: TerrainStep, rec
     const sharedMasks = flow && deposition ? { flow, deposition } : undefined;
     const coarse = coarseGrid({ ...field, heights }, step, sharedMasks !== undefined, (n) => new Float32Array(new SharedArrayBuffer(4 * n)));
     if (coarse) {
-      if (!(await runParallelStep(coarse.field, { kind: 'hydraulic', ...coarse.params }, null, { pool, ticker, threads, shouldCancel, masks: coarse.masks }))) return false;
+      if (!(await runParallelStep(coarse.field, { kind: 'hydraulic', ...coarse.params }, null, { pool, ticker, threads, shouldCancel, masks: coarse.masks })))
+        return false;
       applyCoarse({ ...field, heights }, coarse, floor, sharedMasks);
     }
     step = { ...step, version: 2 };

@@ -16,7 +16,13 @@ import { bankReach, riverReach, type RiverParams } from './params';
  * Visits every vertex of `rect` the river reaches: `h` its carved height (≤ the input), `station`
  * its fractional station, `onBed` whether it lies on the flat bed.
  */
-export function visitRiver(model: RiverModel, input: Float32Array, size: GroundSize, rect: Rect, visit: (k: number, h: number, station: number, onBed: boolean) => void): void {
+export function visitRiver(
+  model: RiverModel,
+  input: Float32Array,
+  size: GroundSize,
+  rect: Rect,
+  visit: (k: number, h: number, station: number, onBed: boolean) => void,
+): void {
   const p = model.params;
   const field = nearestField(model.line, riverReach(p), size, rect);
   if (!field) return;
@@ -131,6 +137,12 @@ export function riverWater(model: RiverModel, input: Float32Array, carved: Float
  * stack's evaluation under it), `carved` its result, `waterBelow` the surface of a water layer under
  * it if any (a lake's, the automatic network's) for the join.
  */
-export function riverLayerWater(layer: { readonly params: RiverParams }, below: Float32Array, carved: Float32Array, size: GroundSize, waterBelow?: Float32Array): RiverWater {
+export function riverLayerWater(
+  layer: { readonly params: RiverParams },
+  below: Float32Array,
+  carved: Float32Array,
+  size: GroundSize,
+  waterBelow?: Float32Array,
+): RiverWater {
   return riverWater(buildRiverModel(layer.params, below, size), below, carved, size, waterBelow);
 }

@@ -33,7 +33,14 @@ export function riverCentrelinePoints(model: RiverModel, surface: Float64Array =
     const run = (b - a) * line.ds;
     const fall = run > 0 ? (surface[b] - surface[a]) / run : 0;
     const norm = Math.hypot(1, fall);
-    return { x: line.x[k], y: surface[k], z: line.z[k], tangent: [line.tx[k] / norm, fall / norm, line.tz[k] / norm], width: line.width[k], depth: model.depth[k] };
+    return {
+      x: line.x[k],
+      y: surface[k],
+      z: line.z[k],
+      tangent: [line.tx[k] / norm, fall / norm, line.tz[k] / norm],
+      width: line.width[k],
+      depth: model.depth[k],
+    };
   });
 }
 

@@ -50,7 +50,10 @@ export function riverCentrelineOf(p: RiverParams, cellSize: number): { line: Cen
 
 /** The first problem with the centreline's geometry (two points in one place, leaving the map, crossing itself), or null. */
 export function riverGeometryProblem(p: RiverParams, size: GroundSize): string | null {
-  const shim = roadParams(p.points.map((q) => ({ x: q.x, z: q.z })), { width: p.width });
+  const shim = roadParams(
+    p.points.map((q) => ({ x: q.x, z: q.z })),
+    { width: p.width },
+  );
   const problem = centrelineProblem(shim, ((size.width - 1) / 2) * size.cellSize, ((size.depth - 1) / 2) * size.cellSize);
   return problem && problem.replace('along the road', 'along the river').replace('the centreline leaves the map', 'the river leaves the map');
 }

@@ -60,12 +60,16 @@ export function riverValuesProblem(p: RiverParams): string | null {
   if (!Array.isArray(p.points) || p.points.length < 2) return 'a river needs at least two points (its source and its mouth)';
   if (p.points.length > MAX_RIVER_POINTS) return `a river has at most ${MAX_RIVER_POINTS} points, this one has ${p.points.length}`;
   if (!(finite(p.maxCut) && p.maxCut > 0 && p.maxCut <= MAX_RIVER_CUT)) return `maxCut must be more than 0 and at most ${MAX_RIVER_CUT} m`;
-  const depthProblem = (depth: number) => (depth > p.maxCut ? `a bed ${depth} m deep is deeper than the limit (maxCut ${p.maxCut} m)` : `depth must be more than 0 m`);
+  const depthProblem = (depth: number) =>
+    depth > p.maxCut ? `a bed ${depth} m deep is deeper than the limit (maxCut ${p.maxCut} m)` : `depth must be more than 0 m`;
   for (const [n, point] of p.points.entries()) {
-    if (typeof point !== 'object' || point === null || Array.isArray(point) || !finite(point.x) || !finite(point.z)) return `point ${n + 1} must be { "x", "z" } in metres`;
+    if (typeof point !== 'object' || point === null || Array.isArray(point) || !finite(point.x) || !finite(point.z))
+      return `point ${n + 1} must be { "x", "z" } in metres`;
     for (const key of Object.keys(point)) if (!POINT_KEYS.includes(key)) return `point ${n + 1} has an unknown field "${key}"`;
-    if (point.width !== undefined && !(finite(point.width) && point.width > 0 && point.width <= MAX_RIVER_WIDTH)) return `point ${n + 1}: width must be more than 0 and at most ${MAX_RIVER_WIDTH} m`;
-    if (point.depth !== undefined && !(finite(point.depth) && point.depth > 0 && point.depth <= p.maxCut)) return `point ${n + 1}: ${finite(point.depth) ? depthProblem(point.depth) : 'depth must be a number of metres'}`;
+    if (point.width !== undefined && !(finite(point.width) && point.width > 0 && point.width <= MAX_RIVER_WIDTH))
+      return `point ${n + 1}: width must be more than 0 and at most ${MAX_RIVER_WIDTH} m`;
+    if (point.depth !== undefined && !(finite(point.depth) && point.depth > 0 && point.depth <= p.maxCut))
+      return `point ${n + 1}: ${finite(point.depth) ? depthProblem(point.depth) : 'depth must be a number of metres'}`;
   }
   if (!(finite(p.width) && p.width > 0 && p.width <= MAX_RIVER_WIDTH)) return `width must be more than 0 and at most ${MAX_RIVER_WIDTH} m`;
   if (!(finite(p.depth) && p.depth > 0 && p.depth <= p.maxCut)) return finite(p.depth) ? depthProblem(p.depth) : 'depth must be a number of metres';

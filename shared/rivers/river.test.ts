@@ -17,7 +17,10 @@ import { bumpGround, bumpSurface, heightsOf, RIVER_SIZE, riverLayer } from './te
 
 const SIZE = RIVER_SIZE;
 const ground = heightsOf(SIZE, (x) => bumpGround(x));
-const ACROSS_THE_BUMP = [{ x: -56, z: 0 }, { x: 56, z: 0 }];
+const ACROSS_THE_BUMP = [
+  { x: -56, z: 0 },
+  { x: 56, z: 0 },
+];
 const centreRow = (SIZE.depth - 1) / 2;
 const xOf = (i: number) => (i - (SIZE.width - 1) / 2) * SIZE.cellSize;
 const bytes = (a: Float32Array | null) => (a ? new Uint8Array(a.buffer.slice(a.byteOffset, a.byteOffset + a.byteLength)) : null);
@@ -98,7 +101,13 @@ describe('a river that meets a lake', () => {
   // A plane falling towards +x with a conical pit 3 m deep, 6 m in radius, at x = 40: its spill
   // point is the pit's downhill rim (x = 46), −4.6 m, the lake's level.
   const pit = heightsOf(SIZE, (x, z) => -0.1 * x - Math.max(0, 3 - 0.5 * Math.hypot(x - 40, z)));
-  const river = riverLayer([{ x: -50, z: 0 }, { x: 40, z: 0 }], { width: 2, depth: 0.5, falloff: 1 });
+  const river = riverLayer(
+    [
+      { x: -50, z: 0 },
+      { x: 40, z: 0 },
+    ],
+    { width: 2, depth: 0.5, falloff: 1 },
+  );
 
   it('ends at the lake level, and its surface never rises on the way', () => {
     const out = new Float32Array(pit.heights.length);
@@ -137,7 +146,19 @@ describe('the river layer', () => {
   const sculpt = (id: string): SculptLayer => ({ id, name: id, enabled: true, opacity: 1, kind: 'sculpt', params: {}, tiles: [] });
 
   it('is incremental: a point moved and a sculpt stroke below it re-evaluate to the bytes of an evaluation from scratch', () => {
-    const stack: Layer[] = [ground, sculpt('below'), riverLayer([{ x: -56, z: -6 }, { x: 0, z: 4 }, { x: 56, z: 0 }], { width: 4, depth: 1 }), sculpt('above')];
+    const stack: Layer[] = [
+      ground,
+      sculpt('below'),
+      riverLayer(
+        [
+          { x: -56, z: -6 },
+          { x: 0, z: 4 },
+          { x: 56, z: 0 },
+        ],
+        { width: 4, depth: 1 },
+      ),
+      sculpt('above'),
+    ];
     const scratch = () => bytes(evaluateStack(stack, SIZE));
     const evaluator = new StackEvaluator(SIZE);
     expect(bytes(evaluator.evaluate(stack))).toEqual(scratch());
@@ -152,7 +173,10 @@ describe('the river layer', () => {
     addSculptDeltas(stack[1] as SculptLayer, SIZE, strokeRect, (i, j) => -2 + Math.sin(i + j));
     const after = evaluator.evaluateRect(stack, 1, strokeRect);
     expect(bytes(after)).toEqual(scratch());
-    const untouched = evaluateStack(stack.filter((layer) => layer.id !== 'below'), SIZE)!;
+    const untouched = evaluateStack(
+      stack.filter((layer) => layer.id !== 'below'),
+      SIZE,
+    )!;
     // Outside the stroke, downstream (x = −30 m), the bed is lower than without the stroke.
     const column = (heights: Float32Array) => Math.min(...Array.from({ length: SIZE.depth }, (_, j) => heights[j * SIZE.width + (SIZE.width - 1) / 2 - 30]));
     expect(column(after!)).toBeLessThan(column(untouched) - 0.5);
@@ -175,9 +199,26 @@ describe('the river layer', () => {
   });
 
   it('is saved in the project and replays the same bytes', () => {
-    const stack: Layer[] = [ground, riverLayer([{ x: -56, z: -6, depth: 2 }, { x: 0, z: 4, width: 9 }, { x: 56, z: 0 }], { width: 4, depth: 1 })];
+    const stack: Layer[] = [
+      ground,
+      riverLayer(
+        [
+          { x: -56, z: -6, depth: 2 },
+          { x: 0, z: 4, width: 9 },
+          { x: 56, z: 0 },
+        ],
+        { width: 4, depth: 1 },
+      ),
+    ];
     const heights = evaluateStack(stack, SIZE)!;
-    const file = compileProject({ field: createHeightfield(SIZE.width, SIZE.depth, SIZE.cellSize, heights.slice()), recipe: null, history: [], props: [], view: {}, layers: stack });
+    const file = compileProject({
+      field: createHeightfield(SIZE.width, SIZE.depth, SIZE.cellSize, heights.slice()),
+      recipe: null,
+      history: [],
+      props: [],
+      view: {},
+      layers: stack,
+    });
     const read = parseProject(file, 'river.faultline');
     expect(read.layerStatus?.problem ?? null).toBeNull();
     expect(read.layers).toEqual(stack);
@@ -188,22 +229,57 @@ describe('the river layer', () => {
     const problem = (river: RiverLayer) => stackProblem([ground, river], SIZE);
     expect(problem(riverLayer(ACROSS_THE_BUMP))).toBeNull();
     expect(problem(riverLayer([{ x: 0, z: 0 }]))).toBe('layer 2 "Test river" (river): a river needs at least two points (its source and its mouth)');
-    expect(problem(riverLayer([{ x: 0, z: 0 }, { x: 90, z: 0 }]))).toMatch(/^layer 2 "Test river" \(river\): point 2 \(90, 0\) is off the map/);
-    expect(problem(riverLayer([{ x: 0, z: -10 }, { x: 62, z: 15 }, { x: 0, z: 15 }]))).toMatch(/^layer 2 "Test river" \(river\): the river leaves the map \d+ m along the river/);
-    expect(problem(riverLayer([{ x: 0, z: NaN }, { x: 10, z: 0 }]))).toBe('layer 2 "Test river" (river): point 1 must be { "x", "z" } in metres');
+    expect(
+      problem(
+        riverLayer([
+          { x: 0, z: 0 },
+          { x: 90, z: 0 },
+        ]),
+      ),
+    ).toMatch(/^layer 2 "Test river" \(river\): point 2 \(90, 0\) is off the map/);
+    expect(
+      problem(
+        riverLayer([
+          { x: 0, z: -10 },
+          { x: 62, z: 15 },
+          { x: 0, z: 15 },
+        ]),
+      ),
+    ).toMatch(/^layer 2 "Test river" \(river\): the river leaves the map \d+ m along the river/);
+    expect(
+      problem(
+        riverLayer([
+          { x: 0, z: NaN },
+          { x: 10, z: 0 },
+        ]),
+      ),
+    ).toBe('layer 2 "Test river" (river): point 1 must be { "x", "z" } in metres');
     expect(problem(riverLayer(ACROSS_THE_BUMP, { depth: 12 }))).toBe('layer 2 "Test river" (river): a bed 12 m deep is deeper than the limit (maxCut 10 m)');
-    expect(problem(riverLayer([{ x: 0, z: 0, depth: 30 }, { x: 10, z: 0 }]))).toBe('layer 2 "Test river" (river): point 1: a bed 30 m deep is deeper than the limit (maxCut 10 m)');
+    expect(
+      problem(
+        riverLayer([
+          { x: 0, z: 0, depth: 30 },
+          { x: 10, z: 0 },
+        ]),
+      ),
+    ).toBe('layer 2 "Test river" (river): point 1: a bed 30 m deep is deeper than the limit (maxCut 10 m)');
     // From a file: 1e999 is JSON for Infinity.
     const json = stackToJson([ground, riverLayer(ACROSS_THE_BUMP)]);
     const text = JSON.stringify(json.json).replace('"x":-56', '"x":1e999');
-    expect(stackFromJson(JSON.parse(text), json.blobs, SIZE)).toEqual({ ok: false, problem: 'layer 2 "Test river" (river): point 1 must be { "x", "z" } in metres' });
+    expect(stackFromJson(JSON.parse(text), json.blobs, SIZE)).toEqual({
+      ok: false,
+      problem: 'layer 2 "Test river" (river): point 1 must be { "x", "z" } in metres',
+    });
   });
 });
 
 describe('the river centreline for exports', () => {
-  it('runs from the source to the mouth at ≤ 1 m on its water surface, in map and every engine\'s coordinates', () => {
+  it("runs from the source to the mouth at ≤ 1 m on its water surface, in map and every engine's coordinates", () => {
     const model = buildRiverModel(riverLayer(ACROSS_THE_BUMP, { width: 4, depth: 1 }).params, ground.heights, SIZE);
-    const json = riverCentrelineJson(model, 'Mill river') as { points: { x: number; y: number; z: number; depth: number; width: number }[]; engines: Record<string, { points: unknown[] }> };
+    const json = riverCentrelineJson(model, 'Mill river') as {
+      points: { x: number; y: number; z: number; depth: number; width: number }[];
+      engines: Record<string, { points: unknown[] }>;
+    };
     const { points } = json;
     expect([points[0].x, points.at(-1)!.x]).toEqual([-56, 56]);
     for (let k = 1; k < points.length; k++) {

@@ -64,13 +64,28 @@ function dense(points: readonly RoadPoint[], step: number): Dense {
     counts.push(count);
     total += count;
   }
-  const out: Dense = { count: total, x: new Float64Array(total), z: new Float64Array(total), seg: new Int32Array(total), u: new Float64Array(total), s: new Float64Array(total), pointIndex: [0] };
+  const out: Dense = {
+    count: total,
+    x: new Float64Array(total),
+    z: new Float64Array(total),
+    seg: new Int32Array(total),
+    u: new Float64Array(total),
+    s: new Float64Array(total),
+    pointIndex: [0],
+  };
   out.x[0] = points[0].x;
   out.z[0] = points[0].z;
   let q = 0;
   for (let k = 0; k < m - 1; k++) {
     // Centripetal knots: t_{i+1} = t_i + |P_{i+1} − P_i|^½ (Barry–Goldman pyramid below).
-    const x0 = px(k - 1), z0 = pz(k - 1), x1 = px(k), z1 = pz(k), x2 = px(k + 1), z2 = pz(k + 1), x3 = px(k + 2), z3 = pz(k + 2);
+    const x0 = px(k - 1),
+      z0 = pz(k - 1),
+      x1 = px(k),
+      z1 = pz(k),
+      x2 = px(k + 1),
+      z2 = pz(k + 1),
+      x3 = px(k + 2),
+      z3 = pz(k + 2);
     const t0 = 0;
     const t1 = t0 + Math.max(1e-9, Math.sqrt(Math.sqrt((x1 - x0) ** 2 + (z1 - z0) ** 2)));
     const t2 = t1 + Math.max(1e-9, Math.sqrt(Math.sqrt((x2 - x1) ** 2 + (z2 - z1) ** 2)));
@@ -85,11 +100,16 @@ function dense(points: readonly RoadPoint[], step: number): Dense {
         z = z2;
       } else {
         const t = t1 + (t2 - t1) * u;
-        const a1x = x0 + ((x1 - x0) * (t - t0)) / (t1 - t0), a1z = z0 + ((z1 - z0) * (t - t0)) / (t1 - t0);
-        const a2x = x1 + ((x2 - x1) * (t - t1)) / (t2 - t1), a2z = z1 + ((z2 - z1) * (t - t1)) / (t2 - t1);
-        const a3x = x2 + ((x3 - x2) * (t - t2)) / (t3 - t2), a3z = z2 + ((z3 - z2) * (t - t2)) / (t3 - t2);
-        const b1x = a1x + ((a2x - a1x) * (t - t0)) / (t2 - t0), b1z = a1z + ((a2z - a1z) * (t - t0)) / (t2 - t0);
-        const b2x = a2x + ((a3x - a2x) * (t - t1)) / (t3 - t1), b2z = a2z + ((a3z - a2z) * (t - t1)) / (t3 - t1);
+        const a1x = x0 + ((x1 - x0) * (t - t0)) / (t1 - t0),
+          a1z = z0 + ((z1 - z0) * (t - t0)) / (t1 - t0);
+        const a2x = x1 + ((x2 - x1) * (t - t1)) / (t2 - t1),
+          a2z = z1 + ((z2 - z1) * (t - t1)) / (t2 - t1);
+        const a3x = x2 + ((x3 - x2) * (t - t2)) / (t3 - t2),
+          a3z = z2 + ((z3 - z2) * (t - t2)) / (t3 - t2);
+        const b1x = a1x + ((a2x - a1x) * (t - t0)) / (t2 - t0),
+          b1z = a1z + ((a2z - a1z) * (t - t0)) / (t2 - t0);
+        const b2x = a2x + ((a3x - a2x) * (t - t1)) / (t3 - t1),
+          b2z = a2z + ((a3z - a2z) * (t - t1)) / (t3 - t1);
         x = b1x + ((b2x - b1x) * (t - t1)) / (t2 - t1);
         z = b1z + ((b2z - b1z) * (t - t1)) / (t2 - t1);
       }
@@ -207,13 +227,15 @@ export function centrelineProblem(p: RoadParams, hx: number, hz: number): string
     if (Math.hypot(b.x - a.x, b.z - a.z) < 0.01) return `points ${k} and ${k + 1} are in the same place: the centreline has a zero-length piece`;
   }
   for (const [n, point] of p.points.entries()) {
-    if (Math.abs(point.x) > hx || Math.abs(point.z) > hz) return `point ${n + 1} (${point.x}, ${point.z}) is off the map (x from −${hx} to ${hx} m, z from −${hz} to ${hz} m)`;
+    if (Math.abs(point.x) > hx || Math.abs(point.z) > hz)
+      return `point ${n + 1} (${point.x}, ${point.z}) is off the map (x from −${hx} to ${hx} m, z from −${hz} to ${hz} m)`;
   }
   // A coarse polyline (at most ~1000 pieces) is enough to see the spline leave the map or cross itself.
   const length = splineLength(p.points);
   const line = buildCentreline(p, Math.max(1, length / 1000));
   for (let k = 0; k < line.n; k++) {
-    if (Math.abs(line.x[k]) > hx + 1e-6 || Math.abs(line.z[k]) > hz + 1e-6) return `the centreline leaves the map ${Math.round(k * line.ds)} m along the road (it swings out past a point near the edge)`;
+    if (Math.abs(line.x[k]) > hx + 1e-6 || Math.abs(line.z[k]) > hz + 1e-6)
+      return `the centreline leaves the map ${Math.round(k * line.ds)} m along the road (it swings out past a point near the edge)`;
   }
   // Pieces whose boxes (grown by a hair, for the rounding-size offsets segmentsCross counts) do not
   // overlap cannot cross: most pairs end at this test (a drag checks the road on every release).

@@ -190,7 +190,13 @@ export function nearestField(line: Centreline, reach: number, size: GroundSize, 
  * Visits every vertex of `rect` the road changes: `h` is its new height, `onSurface` true on the
  * road's surface, `e` metres past the edge in the shoulder, `station` its nearest (fractional) station.
  */
-export function visitRoad(model: RoadModel, input: Float32Array, size: GroundSize, rect: Rect, visit: (k: number, h: number, e: number, onSurface: boolean, station: number) => void): void {
+export function visitRoad(
+  model: RoadModel,
+  input: Float32Array,
+  size: GroundSize,
+  rect: Rect,
+  visit: (k: number, h: number, e: number, onSurface: boolean, station: number) => void,
+): void {
   const p = model.params;
   const field = nearestField(model.line, roadReach(p), size, rect);
   if (!field) return;

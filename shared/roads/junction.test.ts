@@ -31,9 +31,17 @@ function ground(): HeightsLayer {
   return { id: 'ground', name: 'Ground', enabled: true, opacity: 1, kind: 'heights', params: {}, heights };
 }
 
-const THROUGH: RoadPoint[] = [{ x: -90, z: 0 }, { x: 90, z: 0 }];
+const THROUGH: RoadPoint[] = [
+  { x: -90, z: 0 },
+  { x: 90, z: 0 },
+];
 const through = (): RoadLayer => roadLayer(THROUGH, { designSpeedKmh: 50 }, 'road-1');
-const side = (points: RoadPoint[] = [{ x: 0, z: 85 }, { x: 0, z: 0 }]): RoadLayer => roadLayer(points, { designSpeedKmh: 50 }, 'road-2');
+const side = (
+  points: RoadPoint[] = [
+    { x: 0, z: 85 },
+    { x: 0, z: 0 },
+  ],
+): RoadLayer => roadLayer(points, { designSpeedKmh: 50 }, 'road-2');
 
 const surface = (heights: Float32Array) => (x: number, z: number) => heightAt({ ...SIZE, heights }, x, z);
 
@@ -63,7 +71,17 @@ describe('junctions', () => {
   });
 
   it('crossing: two roads meet at grade, the one below keeps its surface, the one above blends to it on both sides', () => {
-    const crossing = evaluateStack([base, through(), side([{ x: 20, z: 85 }, { x: 20, z: -85 }])], SIZE)!;
+    const crossing = evaluateStack(
+      [
+        base,
+        through(),
+        side([
+          { x: 20, z: 85 },
+          { x: 20, z: -85 },
+        ]),
+      ],
+      SIZE,
+    )!;
     const c = surface(crossing);
     let worst = 0;
     for (let x = -60; x <= 60; x += 0.25) for (const z of [-3.5, 0, 3.5]) worst = Math.max(worst, Math.abs(c(x, z) - a(x, z)));
@@ -95,7 +113,12 @@ function kinematicDrive(heights: Float32Array, from: [number, number], to: [numb
   const y: number[] = [];
   const pitch: number[] = [];
   for (let s = 0; s <= length; s += speed * dt) {
-    const pose = poseFromTerrain(field, { x: from[0] + ((to[0] - from[0]) * s) / length, z: from[1] + ((to[1] - from[1]) * s) / length, heading }, DEFAULT_CAR_SETTINGS, false);
+    const pose = poseFromTerrain(
+      field,
+      { x: from[0] + ((to[0] - from[0]) * s) / length, z: from[1] + ((to[1] - from[1]) * s) / length, heading },
+      DEFAULT_CAR_SETTINGS,
+      false,
+    );
     y.push(pose.position.y);
     pitch.push(pose.pitch);
   }
@@ -117,7 +140,11 @@ describe('driving through a T-junction', () => {
   });
   const base = ground();
   const stackOf = (...roads: Layer[]) => evaluateStack([base, ...roads], SIZE)!;
-  const straightSide = () => side([{ x: 0, z: 85 }, { x: 0, z: -85 }]);
+  const straightSide = () =>
+    side([
+      { x: 0, z: 85 },
+      { x: 0, z: -85 },
+    ]);
   const speed = 50 / 3.6;
 
   it('the kinematic car, along the through road and in from the side road', () => {

@@ -102,7 +102,13 @@ function crossings(b: Centreline, a: Centreline): { station: number; aStation: n
   const boxesA = chunkBoxes(a);
   for (let cb = 0; cb < boxesB.length / 4; cb++) {
     for (let ca = 0; ca < boxesA.length / 4; ca++) {
-      if (boxesB[4 * cb] > boxesA[4 * ca + 2] || boxesA[4 * ca] > boxesB[4 * cb + 2] || boxesB[4 * cb + 1] > boxesA[4 * ca + 3] || boxesA[4 * ca + 1] > boxesB[4 * cb + 3]) continue;
+      if (
+        boxesB[4 * cb] > boxesA[4 * ca + 2] ||
+        boxesA[4 * ca] > boxesB[4 * cb + 2] ||
+        boxesB[4 * cb + 1] > boxesA[4 * ca + 3] ||
+        boxesA[4 * ca + 1] > boxesB[4 * cb + 3]
+      )
+        continue;
       for (let i = cb * CHUNK; i < Math.min(b.n - 1, (cb + 1) * CHUNK); i++) {
         const px = b.x[i];
         const pz = b.z[i];

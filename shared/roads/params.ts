@@ -80,24 +80,33 @@ export function roadValuesProblem(p: RoadParams): string | null {
   if (!Array.isArray(p.points) || p.points.length < 2) return 'a road needs at least two control points';
   if (p.points.length > MAX_ROAD_POINTS) return `a road has at most ${MAX_ROAD_POINTS} control points, this one has ${p.points.length}`;
   for (const [n, point] of p.points.entries()) {
-    if (typeof point !== 'object' || point === null || Array.isArray(point) || !finite(point.x) || !finite(point.z)) return `point ${n + 1} must be { "x", "z" } in metres`;
+    if (typeof point !== 'object' || point === null || Array.isArray(point) || !finite(point.x) || !finite(point.z))
+      return `point ${n + 1} must be { "x", "z" } in metres`;
     for (const key of Object.keys(point)) if (!['x', 'z', 'width', 'bank'].includes(key)) return `point ${n + 1} has an unknown field "${key}"`;
-    if (point.width !== undefined && !(finite(point.width) && point.width > 0 && point.width <= MAX_ROAD_WIDTH)) return `point ${n + 1}: width must be more than 0 and at most ${MAX_ROAD_WIDTH} m`;
-    if (point.bank !== undefined && !(finite(point.bank) && Math.abs(point.bank) <= MAX_ROAD_BANK)) return `point ${n + 1}: bank must be from −${MAX_ROAD_BANK}° to ${MAX_ROAD_BANK}°`;
+    if (point.width !== undefined && !(finite(point.width) && point.width > 0 && point.width <= MAX_ROAD_WIDTH))
+      return `point ${n + 1}: width must be more than 0 and at most ${MAX_ROAD_WIDTH} m`;
+    if (point.bank !== undefined && !(finite(point.bank) && Math.abs(point.bank) <= MAX_ROAD_BANK))
+      return `point ${n + 1}: bank must be from −${MAX_ROAD_BANK}° to ${MAX_ROAD_BANK}°`;
   }
   if (!(finite(p.width) && p.width > 0 && p.width <= MAX_ROAD_WIDTH)) return `width must be more than 0 and at most ${MAX_ROAD_WIDTH} m`;
-  for (const key of ['falloffLeft', 'falloffRight'] as const) if (!(finite(p[key]) && p[key] >= 0 && p[key] <= MAX_ROAD_FALLOFF)) return `${key} must be from 0 to ${MAX_ROAD_FALLOFF} m`;
-  if (!(finite(p.slopeLimitDeg) && p.slopeLimitDeg >= MIN_SLOPE_LIMIT && p.slopeLimitDeg <= MAX_SLOPE_LIMIT)) return `slopeLimitDeg must be from ${MIN_SLOPE_LIMIT} to ${MAX_SLOPE_LIMIT} degrees`;
+  for (const key of ['falloffLeft', 'falloffRight'] as const)
+    if (!(finite(p[key]) && p[key] >= 0 && p[key] <= MAX_ROAD_FALLOFF)) return `${key} must be from 0 to ${MAX_ROAD_FALLOFF} m`;
+  if (!(finite(p.slopeLimitDeg) && p.slopeLimitDeg >= MIN_SLOPE_LIMIT && p.slopeLimitDeg <= MAX_SLOPE_LIMIT))
+    return `slopeLimitDeg must be from ${MIN_SLOPE_LIMIT} to ${MAX_SLOPE_LIMIT} degrees`;
   if (!(finite(p.maxGradePct) && p.maxGradePct > 0 && p.maxGradePct <= MAX_GRADE)) return `maxGradePct must be more than 0 and at most ${MAX_GRADE} %`;
-  if (!(p.bank === 'auto' || (finite(p.bank) && Math.abs(p.bank) <= MAX_ROAD_BANK))) return `bank must be "auto" or from −${MAX_ROAD_BANK}° to ${MAX_ROAD_BANK}°`;
+  if (!(p.bank === 'auto' || (finite(p.bank) && Math.abs(p.bank) <= MAX_ROAD_BANK)))
+    return `bank must be "auto" or from −${MAX_ROAD_BANK}° to ${MAX_ROAD_BANK}°`;
   if (!(finite(p.maxBankDeg) && p.maxBankDeg >= 0 && p.maxBankDeg <= MAX_ROAD_BANK)) return `maxBankDeg must be from 0 to ${MAX_ROAD_BANK} degrees`;
-  if (!(finite(p.designSpeedKmh) && p.designSpeedKmh > 0 && p.designSpeedKmh <= MAX_DESIGN_SPEED)) return `designSpeedKmh must be more than 0 and at most ${MAX_DESIGN_SPEED} km/h`;
-  if (p.eMaxPct !== undefined && !(E_MAX_CHOICES as readonly unknown[]).includes(p.eMaxPct)) return `eMaxPct must be one of ${E_MAX_CHOICES.join(', ')} (percent)`;
+  if (!(finite(p.designSpeedKmh) && p.designSpeedKmh > 0 && p.designSpeedKmh <= MAX_DESIGN_SPEED))
+    return `designSpeedKmh must be more than 0 and at most ${MAX_DESIGN_SPEED} km/h`;
+  if (p.eMaxPct !== undefined && !(E_MAX_CHOICES as readonly unknown[]).includes(p.eMaxPct))
+    return `eMaxPct must be one of ${E_MAX_CHOICES.join(', ')} (percent)`;
   if (p.roadClass !== undefined) {
     const problem = roadClassProblem(p.roadClass);
     if (problem) return problem;
   }
-  if (!(finite(p.verticalCurve) && p.verticalCurve >= 0 && p.verticalCurve <= MAX_VERTICAL_CURVE)) return `verticalCurve must be from 0 to ${MAX_VERTICAL_CURVE} m`;
+  if (!(finite(p.verticalCurve) && p.verticalCurve >= 0 && p.verticalCurve <= MAX_VERTICAL_CURVE))
+    return `verticalCurve must be from 0 to ${MAX_VERTICAL_CURVE} m`;
   if (!(finite(p.maxCutFill) && p.maxCutFill > 0 && p.maxCutFill <= MAX_CUT_FILL)) return `maxCutFill must be more than 0 and at most ${MAX_CUT_FILL} m`;
   return null;
 }

@@ -29,7 +29,13 @@ describe('props and roads', () => {
   it('the nearest-centreline query agrees with a brute-force search', () => {
     const m = model();
     const near = new RoadProximity(m, 20);
-    for (const [x, z] of [[-60, -30], [0, -35], [30, 0], [85, 60], [-100, -60]]) {
+    for (const [x, z] of [
+      [-60, -30],
+      [0, -35],
+      [30, 0],
+      [85, 60],
+      [-100, -60],
+    ]) {
       let best = Infinity;
       for (let k = 0; k < m.line.n; k++) best = Math.min(best, Math.hypot(m.line.x[k] - x, m.line.z[k] - z));
       const hit = near.nearest(x, z);
@@ -47,7 +53,8 @@ describe('props and roads', () => {
     const field = createHeightfield(ROAD_SIZE.width, ROAD_SIZE.depth, ROAD_SIZE.cellSize, evaluateStack([hills()], ROAD_SIZE)!);
     const options = { seed: 3, types: ['bush'], count: 400, spacing: 0 };
     const without = scatterProps(field, options).props;
-    const on = (c: typeof without) => Array.from({ length: c.count }, (_, k) => [c.x[k], c.z[k]]).filter(([x, z]) => new RoadProximity(m, 10).touches(x, z, 1)).length;
+    const on = (c: typeof without) =>
+      Array.from({ length: c.count }, (_, k) => [c.x[k], c.z[k]]).filter(([x, z]) => new RoadProximity(m, 10).touches(x, z, 1)).length;
     expect(on(without)).toBeGreaterThan(0);
     const withRule = scatterProps(field, { ...options, exclude: roadExclusion([m], 1) }).props;
     expect(withRule.count).toBe(400);

@@ -80,7 +80,11 @@ const proximityFor = (models: readonly RoadModel[], clearance: number, extra = 0
   });
 
 /** The props standing on any of the roads (surface + clearance, counting each prop's footprint), and the rest. */
-export function propsOnRoads<P extends Pick<Prop, 'x' | 'z' | 'type' | 'scale'>>(props: readonly P[], models: readonly RoadModel[], clearance = DEFAULT_PROP_CLEARANCE): { kept: P[]; removed: P[] } {
+export function propsOnRoads<P extends Pick<Prop, 'x' | 'z' | 'type' | 'scale'>>(
+  props: readonly P[],
+  models: readonly RoadModel[],
+  clearance = DEFAULT_PROP_CLEARANCE,
+): { kept: P[]; removed: P[] } {
   let largest = 0;
   const radius = (p: P) => (findPropType(p.type)?.footprintRadius ?? 0) * Math.abs(p.scale ?? 1);
   for (const p of props) largest = Math.max(largest, radius(p));

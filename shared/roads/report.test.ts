@@ -20,7 +20,8 @@ function shaped(road: RoadLayer, base: HeightsLayer = hills(), size: LayerSize =
 /** A map with one sharp ridge across it at x = 0. */
 function ridge(size: LayerSize, height: number): HeightsLayer {
   const heights = new Float32Array(size.width * size.depth);
-  for (let j = 0; j < size.depth; j++) for (let i = 0; i < size.width; i++) heights[j * size.width + i] = Math.max(0, height - Math.abs(i - (size.width - 1) / 2) * size.cellSize * 0.3);
+  for (let j = 0; j < size.depth; j++)
+    for (let i = 0; i < size.width; i++) heights[j * size.width + i] = Math.max(0, height - Math.abs(i - (size.width - 1) / 2) * size.cellSize * 0.3);
   return { id: 'ground', name: 'Ground', enabled: true, opacity: 1, kind: 'heights', params: {}, heights };
 }
 
@@ -36,7 +37,10 @@ describe('centreline export', () => {
       expect(Math.hypot(...p.tangent)).toBeCloseTo(1, 9);
       expect(p.width).toBe(8);
     }
-    const json = centrelineJson(model, out, ROAD_SIZE, 'Test road') as { points: { x: number; y: number; z: number }[]; engines: Record<string, { points: { x: number; y: number; z: number; width: number }[] }> };
+    const json = centrelineJson(model, out, ROAD_SIZE, 'Test road') as {
+      points: { x: number; y: number; z: number }[];
+      engines: Record<string, { points: { x: number; y: number; z: number; width: number }[] }>;
+    };
     const k = 40;
     const p = json.points[k];
     expect(json.engines.unreal.points[k].x).toBeCloseTo(p.x * 100, 3);
@@ -64,7 +68,9 @@ describe('road report', () => {
     const slow = roadReport(buildRoadModel({ ...model.params, designSpeedKmh: 20 }, evaluateStack([hills()], ROAD_SIZE)!, ROAD_SIZE), out, ROAD_SIZE);
     expect(slow.segments.some((s) => s.flags.includes('radius'))).toBe(false);
     const csv = reportCsv(report).split('\n');
-    expect(csv[0]).toBe('from_m,to_m,grade_pct,max_grade_pct,bank_deg,cross_slope_deg,radius_m,vertical_curvature,max_speed_ms,stopped,lifted_wheel,left_ground,driven,flags,k_value,crest_k_needed,sag_k_needed,min_radius_m,water_m');
+    expect(csv[0]).toBe(
+      'from_m,to_m,grade_pct,max_grade_pct,bank_deg,cross_slope_deg,radius_m,vertical_curvature,max_speed_ms,stopped,lifted_wheel,left_ground,driven,flags,k_value,crest_k_needed,sag_k_needed,min_radius_m,water_m',
+    );
     expect(csv.length).toBe(report.segments.length + 2);
     expect((reportJson(report, 'x') as { flagged: number }).flagged).toBeGreaterThan(0);
   });
@@ -78,7 +84,10 @@ describe('road report', () => {
       for (let j = 0; j < size.depth; j++) for (let i = 0; i < size.width; i++) heights[j * size.width + i] = 40 + sign * (24 - 0.06 * Math.abs(i - 200) * 2);
       return { id: 'ground', name: 'Ground', enabled: true, opacity: 1, kind: 'heights', params: {}, heights };
     };
-    const points: RoadPoint[] = [{ x: -390, z: 0 }, { x: 390, z: 0 }];
+    const points: RoadPoint[] = [
+      { x: -390, z: 0 },
+      { x: 390, z: 0 },
+    ];
     const flagsWith = (sign: number, curve: number) => {
       const { out, model } = shaped(roadLayer(points, { designSpeedKmh: 80, maxGradePct: 30, verticalCurve: curve, maxCutFill: 100 }), crestOrSag(sign), size);
       const report = roadReport(model, out, size);
@@ -98,7 +107,10 @@ describe('road report', () => {
 
   it('flags a crest that launches the car at the design speed, and a longer vertical curve fixes it', () => {
     const size = { width: 161, depth: 41, cellSize: 2 };
-    const points: RoadPoint[] = [{ x: -140, z: 0 }, { x: 140, z: 0 }];
+    const points: RoadPoint[] = [
+      { x: -140, z: 0 },
+      { x: 140, z: 0 },
+    ];
     const base = ridge(size, 25);
     const road: RoadLayer = { ...roadLayer(points, { maxGradePct: 30, verticalCurve: 4, designSpeedKmh: 120, maxCutFill: 100 }) };
     const { out, model } = shaped(road, base, size);
@@ -112,7 +124,15 @@ describe('road report', () => {
 
   it('drives the road with the physics car and the autopilot: speeds per segment, to the end', async () => {
     const rapier = await loadRapier();
-    const road = roadLayer([{ x: -100, z: -20 }, { x: -30, z: 0 }, { x: 40, z: -10 }, { x: 100, z: 20 }], { designSpeedKmh: 30 });
+    const road = roadLayer(
+      [
+        { x: -100, z: -20 },
+        { x: -30, z: 0 },
+        { x: 40, z: -10 },
+        { x: 100, z: 20 },
+      ],
+      { designSpeedKmh: 30 },
+    );
     const { out, model } = shaped(road);
     const result = driveRoad(rapier, { ...ROAD_SIZE, heights: out }, model, { spec: CAR_PRESETS.hatchback });
     expect(result.reachedEnd).toBe(true);

@@ -46,7 +46,8 @@ export interface DriveOutcome {
   end?: DriveEnd;
 }
 
-export type SegmentFlag = 'grade' | 'radius' | 'crest' | 'blindCrest' | 'sag' | 'airborne' | 'stopped' | 'rolledOver' | 'stuck' | 'leftRoad' | 'flooded' | 'water';
+export type SegmentFlag =
+  'grade' | 'radius' | 'crest' | 'blindCrest' | 'sag' | 'airborne' | 'stopped' | 'rolledOver' | 'stuck' | 'leftRoad' | 'flooded' | 'water';
 
 /** Flags that warn (amber) rather than break a limit (red): the sight distance over a crest or along a sag. */
 export const WARNING_FLAGS: readonly SegmentFlag[] = ['blindCrest', 'sag'];
@@ -137,7 +138,13 @@ function rowStations(model: RoadModel, rows: readonly DriveSample[]): number[] {
  * `water`: metres of water per vertex the road crosses — the stack's water without the road
  * (shared/layers/stackWater.ts stackWaterWithout), so a road on a bank across a river still reports it.
  */
-export function roadReport(model: RoadModel, shaped: Float32Array, size: GroundSize, drive: DriveOutcome | null = null, water: Float32Array | null = null): RoadReport {
+export function roadReport(
+  model: RoadModel,
+  shaped: Float32Array,
+  size: GroundSize,
+  drive: DriveOutcome | null = null,
+  water: Float32Array | null = null,
+): RoadReport {
   const { line, params: p } = model;
   const field = { ...size, heights: shaped };
   const waterField = water && { ...size, heights: water };
@@ -204,7 +211,8 @@ export function roadReport(model: RoadModel, shaped: Float32Array, size: GroundS
     if (leftGround) flags.push('airborne');
     if (stopped) flags.push('stopped');
     const end = drive?.end;
-    if (end && end.reason !== 'arrived' && end.reason !== 'timeUp' && endStation >= a && endStation <= b && (endStation < b || b === line.n - 1)) flags.push(end.reason);
+    if (end && end.reason !== 'arrived' && end.reason !== 'timeUp' && endStation >= a && endStation <= b && (endStation < b || b === line.n - 1))
+      flags.push(end.reason);
     segments.push({
       from: a * line.ds,
       to: b * line.ds,
@@ -305,7 +313,27 @@ export function reportJson(report: RoadReport, name: string): JsonObject {
   };
 }
 
-export const REPORT_CSV_COLUMNS = ['from_m', 'to_m', 'grade_pct', 'max_grade_pct', 'bank_deg', 'cross_slope_deg', 'radius_m', 'vertical_curvature', 'max_speed_ms', 'stopped', 'lifted_wheel', 'left_ground', 'driven', 'flags', 'k_value', 'crest_k_needed', 'sag_k_needed', 'min_radius_m', 'water_m'];
+export const REPORT_CSV_COLUMNS = [
+  'from_m',
+  'to_m',
+  'grade_pct',
+  'max_grade_pct',
+  'bank_deg',
+  'cross_slope_deg',
+  'radius_m',
+  'vertical_curvature',
+  'max_speed_ms',
+  'stopped',
+  'lifted_wheel',
+  'left_ground',
+  'driven',
+  'flags',
+  'k_value',
+  'crest_k_needed',
+  'sag_k_needed',
+  'min_radius_m',
+  'water_m',
+];
 
 export function reportCsv(report: RoadReport): string {
   const lines = [REPORT_CSV_COLUMNS.join(',')];
@@ -313,7 +341,27 @@ export function reportCsv(report: RoadReport): string {
   for (const s of report.segments) {
     const minRadius = segmentMinRadius(limits.designSpeedKmh, limits.eMaxPct, s.bankDeg);
     lines.push(
-      [r(s.from), r(s.to), r(s.gradePct), r(s.maxGradePct), r(s.bankDeg), r(s.crossSlopeDeg), s.radius === null ? '' : r(s.radius), r(s.verticalCurvature, 5), s.maxSpeed === null ? '' : r(s.maxSpeed), s.stopped ? 1 : 0, s.liftedWheel ? 1 : 0, s.leftGround ? 1 : 0, s.driven ? 1 : 0, s.flags.join(' '), s.kValue === null ? '' : r(s.kValue, 1), r(limits.crestK, 1), r(limits.sagK, 1), r(minRadius, 1), r(s.water)].join(','),
+      [
+        r(s.from),
+        r(s.to),
+        r(s.gradePct),
+        r(s.maxGradePct),
+        r(s.bankDeg),
+        r(s.crossSlopeDeg),
+        s.radius === null ? '' : r(s.radius),
+        r(s.verticalCurvature, 5),
+        s.maxSpeed === null ? '' : r(s.maxSpeed),
+        s.stopped ? 1 : 0,
+        s.liftedWheel ? 1 : 0,
+        s.leftGround ? 1 : 0,
+        s.driven ? 1 : 0,
+        s.flags.join(' '),
+        s.kValue === null ? '' : r(s.kValue, 1),
+        r(limits.crestK, 1),
+        r(limits.sagK, 1),
+        r(minRadius, 1),
+        r(s.water),
+      ].join(','),
     );
   }
   return lines.map((line) => `${line}\n`).join('');

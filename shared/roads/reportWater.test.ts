@@ -8,10 +8,34 @@ import { REPORT_CSV_COLUMNS, reportCsv, reportJson, roadReport } from './report'
 import { ROAD_SIZE, roadLayer } from './testing/terrain';
 
 const size = ROAD_SIZE;
-const flat: HeightsLayer = { id: 'ground', name: 'Ground', enabled: true, opacity: 1, kind: 'heights', params: {}, heights: new Float32Array(size.width * size.depth) };
+const flat: HeightsLayer = {
+  id: 'ground',
+  name: 'Ground',
+  enabled: true,
+  opacity: 1,
+  kind: 'heights',
+  params: {},
+  heights: new Float32Array(size.width * size.depth),
+};
 // A river 6 m wide, its bed 1.5 m below the water, across the map along x = 0; on flat ground its surface is the ground.
-const river: RiverLayer = { id: 'river-1', name: 'River', enabled: true, opacity: 1, kind: 'river', params: riverParams([{ x: 0, z: -110 }, { x: 0, z: 110 }], { width: 6, depth: 1.5 }) };
-const road = roadLayer([{ x: -100, z: 0 }, { x: 100, z: 0 }]);
+const river: RiverLayer = {
+  id: 'river-1',
+  name: 'River',
+  enabled: true,
+  opacity: 1,
+  kind: 'river',
+  params: riverParams(
+    [
+      { x: 0, z: -110 },
+      { x: 0, z: 110 },
+    ],
+    { width: 6, depth: 1.5 },
+  ),
+};
+const road = roadLayer([
+  { x: -100, z: 0 },
+  { x: 100, z: 0 },
+]);
 
 describe('the road report over water', () => {
   it('flags the segments whose centreline crosses water with its depth (the water without the road), in the table, JSON and CSV', () => {

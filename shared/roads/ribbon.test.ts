@@ -27,7 +27,10 @@ describe('road ribbon mesh', () => {
     const view = new DataView(glb.buffer);
     expect(view.getUint32(0, true)).toBe(0x46546c67);
     expect(view.getUint32(8, true)).toBe(glb.length);
-    const json = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + view.getUint32(12, true)))) as { meshes: { name: string; primitives: { attributes: Record<string, number> }[] }[]; accessors: { count: number }[] };
+    const json = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + view.getUint32(12, true)))) as {
+      meshes: { name: string; primitives: { attributes: Record<string, number> }[] }[];
+      accessors: { count: number }[];
+    };
     expect(json.meshes[0].name).toBe('Test road');
     expect(Object.keys(json.meshes[0].primitives[0].attributes)).toEqual(['POSITION', 'NORMAL', 'TEXCOORD_0']);
     expect(json.accessors[0].count).toBe(ribbon.rows * ribbon.across);

@@ -31,7 +31,15 @@ describe('road centreline', () => {
   });
 
   it('centripetal: no cusp or loop at a hairpin of unevenly spaced points (the tangent never reverses between stations)', () => {
-    const line = buildCentreline(roadParams([{ x: 0, z: 0 }, { x: 100, z: 0 }, { x: 102, z: 3 }, { x: 0, z: 8 }]), 0.5);
+    const line = buildCentreline(
+      roadParams([
+        { x: 0, z: 0 },
+        { x: 100, z: 0 },
+        { x: 102, z: 3 },
+        { x: 0, z: 8 },
+      ]),
+      0.5,
+    );
     for (let k = 1; k < line.n; k++) expect(line.tx[k] * line.tx[k - 1] + line.tz[k] * line.tz[k - 1]).toBeGreaterThan(0.5);
     // Curvature sign: this hairpin turns left (towards (tz, −tx) = −z for travel along +x)… then right? It turns towards +z: right.
     expect(Math.min(...line.curvature)).toBeLessThan(0);
@@ -87,7 +95,10 @@ describe('road profile', () => {
 
 describe('road layer', () => {
   it('cross-section: flat across the road, or at the bank', () => {
-    const straight = [{ x: -80, z: 0 }, { x: 80, z: 0 }];
+    const straight = [
+      { x: -80, z: 0 },
+      { x: 80, z: 0 },
+    ];
     for (const bank of [0, 6, -4]) {
       const stack = roadStack(roadLayer(straight, { bank, width: 10 }));
       const out = evaluateStack(stack, ROAD_SIZE)!;
@@ -157,13 +168,43 @@ describe('road layer', () => {
     const problem = (road: RoadLayer) => stackProblem([hills(), road], ROAD_SIZE);
     expect(problem(roadLayer())).toBeNull();
     expect(problem(roadLayer([{ x: 0, z: 0 }]))).toBe('layer 2 "Test road" (road): a road needs at least two control points');
-    expect(problem(roadLayer([{ x: 0, z: 0 }, { x: 500, z: 0 }]))).toMatch(/^layer 2 "Test road" \(road\): point 2 \(500, 0\) is off the map/);
-    expect(problem(roadLayer([{ x: 0, z: 0 }, { x: 0, z: 0 }]))).toMatch(/points 1 and 2 are in the same place: the centreline has a zero-length piece/);
-    expect(problem(roadLayer([{ x: -50, z: 0 }, { x: 50, z: 0 }, { x: 0, z: 40 }, { x: 0, z: -40 }]))).toMatch(/the centreline crosses itself/);
+    expect(
+      problem(
+        roadLayer([
+          { x: 0, z: 0 },
+          { x: 500, z: 0 },
+        ]),
+      ),
+    ).toMatch(/^layer 2 "Test road" \(road\): point 2 \(500, 0\) is off the map/);
+    expect(
+      problem(
+        roadLayer([
+          { x: 0, z: 0 },
+          { x: 0, z: 0 },
+        ]),
+      ),
+    ).toMatch(/points 1 and 2 are in the same place: the centreline has a zero-length piece/);
+    expect(
+      problem(
+        roadLayer([
+          { x: -50, z: 0 },
+          { x: 50, z: 0 },
+          { x: 0, z: 40 },
+          { x: 0, z: -40 },
+        ]),
+      ),
+    ).toMatch(/the centreline crosses itself/);
     expect(problem(roadLayer(S_CURVE, { width: 0 }))).toMatch(/width must be more than 0 and at most 100 m/);
     expect(problem(roadLayer(S_CURVE, { width: 1e6 }))).toMatch(/width must be more than 0/);
     expect(problem(roadLayer(S_CURVE, { bank: 'steep' as unknown as number }))).toMatch(/bank must be "auto"/);
-    expect(problem(roadLayer([{ x: 0, z: 0 }, { x: 20, z: 0, width: -1 }]))).toMatch(/point 2: width must be more than 0/);
+    expect(
+      problem(
+        roadLayer([
+          { x: 0, z: 0 },
+          { x: 20, z: 0, width: -1 },
+        ]),
+      ),
+    ).toMatch(/point 2: width must be more than 0/);
   });
 });
 
@@ -177,8 +218,28 @@ describe('road ids', () => {
 
 describe('road validator on straight and near-straight roads', () => {
   it('a straight road in any direction does not "cross itself"', () => {
-    for (const [x1, z1, x2, z2] of [[60, 60], [100, 20], [-100, -50], [90, 50.3], [0, -50], [0, 50], [-70, 40], [80, -35]].reduce<number[][]>((all, _, n, list) => (n % 2 === 0 ? [...all, [...list[n], ...list[n + 1]]] : all), [])) {
-      expect(stackProblem([hills(), roadLayer([{ x: x1, z: z1 }, { x: x2, z: z2 }])], ROAD_SIZE)).toBeNull();
+    for (const [x1, z1, x2, z2] of [
+      [60, 60],
+      [100, 20],
+      [-100, -50],
+      [90, 50.3],
+      [0, -50],
+      [0, 50],
+      [-70, 40],
+      [80, -35],
+    ].reduce<number[][]>((all, _, n, list) => (n % 2 === 0 ? [...all, [...list[n], ...list[n + 1]]] : all), [])) {
+      expect(
+        stackProblem(
+          [
+            hills(),
+            roadLayer([
+              { x: x1, z: z1 },
+              { x: x2, z: z2 },
+            ]),
+          ],
+          ROAD_SIZE,
+        ),
+      ).toBeNull();
     }
   });
 });
@@ -203,7 +264,13 @@ describe('road shoulders', () => {
     for (let j = 0; j < size.depth; j++) for (let i = 0; i < size.width; i++) heights[j * size.width + i] = 0.4 * (i - 80);
     const base: Layer = { id: 'ground', name: 'Ground', enabled: true, opacity: 1, kind: 'heights', params: {}, heights };
     for (const slopeLimitDeg of [20, 35]) {
-      const road = roadLayer([{ x: -70, z: 0 }, { x: 70, z: 0 }], { slopeLimitDeg, maxCutFill: 20, falloffLeft: 2, falloffRight: 2 });
+      const road = roadLayer(
+        [
+          { x: -70, z: 0 },
+          { x: 70, z: 0 },
+        ],
+        { slopeLimitDeg, maxCutFill: 20, falloffLeft: 2, falloffRight: 2 },
+      );
       const out = evaluateStack([base, road], size)!;
       const model = buildRoadModel(road.params, heights, size);
       expect(Math.max(...Array.from(model.y, (y, k) => Math.abs(y - model.ground[k])))).toBeGreaterThan(5);

@@ -15,7 +15,15 @@ beforeAll(async () => {
 });
 
 const SIZE: LayerSize = { width: 257, depth: 257, cellSize: 1 };
-const flat = (): HeightsLayer => ({ id: 'ground', name: 'Ground', enabled: true, opacity: 1, kind: 'heights', params: {}, heights: new Float32Array(SIZE.width * SIZE.depth) });
+const flat = (): HeightsLayer => ({
+  id: 'ground',
+  name: 'Ground',
+  enabled: true,
+  opacity: 1,
+  kind: 'heights',
+  params: {},
+  heights: new Float32Array(SIZE.width * SIZE.depth),
+});
 
 function shaped(road: RoadLayer, base: HeightsLayer) {
   const below = evaluateStack([base], SIZE)!;
@@ -34,7 +42,13 @@ const FIVE_CLICKS = [
 
 describe('driving a road to its end, or to a reason', () => {
   it('starts with its wheels down: no segment is flagged on a straight road over flat ground', () => {
-    const { field, model } = shaped(roadLayer([{ x: -100, z: 0 }, { x: 100, z: 0 }]), flat());
+    const { field, model } = shaped(
+      roadLayer([
+        { x: -100, z: 0 },
+        { x: 100, z: 0 },
+      ]),
+      flat(),
+    );
     const result = driveRoad(R, field, model, { spec: CAR_PRESETS.hatchback });
     expect(result.rows[0].airborne).toBe(0);
     const report = roadReport(model, field.heights, field, result);
@@ -44,23 +58,27 @@ describe('driving a road to its end, or to a reason', () => {
     expect(report.segments.filter((s) => s.flags.length > 0)).toEqual([]);
   }, 60_000);
 
-  it.each(CAR_PRESET_IDS)('%s: a five-click road with 10–20 m bends at 60 km/h ends upright, within its time bound, saying how', (id) => {
-    const road = roadLayer(FIVE_CLICKS, { designSpeedKmh: 60 });
-    const { field, model } = shaped(road, hills(SIZE));
-    const geometry = roadReport(model, field.heights, field);
-    expect(geometry.segments.some((s) => s.radius !== null && s.radius <= 20)).toBe(true);
-    expect(geometry.segments.some((s) => s.flags.includes('radius'))).toBe(true);
-    const result = driveRoad(R, field, model, { spec: CAR_PRESETS[id] });
-    const end = result.end!;
-    expect(end).toBeDefined();
-    expect(end.t).toBeLessThanOrEqual(driveTimeLimit(model.line.length));
-    // Never on its side: the roll stayed under 60° the whole way.
-    expect(Math.max(...result.rows.map((r) => Math.abs(r.roll)))).toBeLessThan((60 * Math.PI) / 180);
-    expect(end.reason).toBe('arrived');
-    const report = roadReport(model, field.heights, field, result);
-    const json = reportJson(report, 'Five clicks') as { drive: { ended: string; cut: boolean; summary: string } };
-    expect(json.drive.ended).toBe('arrived');
-    expect(json.drive.cut).toBe(false);
-    expect(report.segments.every((s) => s.driven)).toBe(true);
-  }, 60_000);
+  it.each(CAR_PRESET_IDS)(
+    '%s: a five-click road with 10–20 m bends at 60 km/h ends upright, within its time bound, saying how',
+    (id) => {
+      const road = roadLayer(FIVE_CLICKS, { designSpeedKmh: 60 });
+      const { field, model } = shaped(road, hills(SIZE));
+      const geometry = roadReport(model, field.heights, field);
+      expect(geometry.segments.some((s) => s.radius !== null && s.radius <= 20)).toBe(true);
+      expect(geometry.segments.some((s) => s.flags.includes('radius'))).toBe(true);
+      const result = driveRoad(R, field, model, { spec: CAR_PRESETS[id] });
+      const end = result.end!;
+      expect(end).toBeDefined();
+      expect(end.t).toBeLessThanOrEqual(driveTimeLimit(model.line.length));
+      // Never on its side: the roll stayed under 60° the whole way.
+      expect(Math.max(...result.rows.map((r) => Math.abs(r.roll)))).toBeLessThan((60 * Math.PI) / 180);
+      expect(end.reason).toBe('arrived');
+      const report = roadReport(model, field.heights, field, result);
+      const json = reportJson(report, 'Five clicks') as { drive: { ended: string; cut: boolean; summary: string } };
+      expect(json.drive.ended).toBe('arrived');
+      expect(json.drive.cut).toBe(false);
+      expect(report.segments.every((s) => s.driven)).toBe(true);
+    },
+    60_000,
+  );
 });

@@ -25,7 +25,10 @@ function shapedRoad(base: HeightsLayer, size: LayerSize, points: RoadPoint[], de
   return { model, report, problem: terrainProblem(model) };
 }
 
-const flagged = (report: ReturnType<typeof roadReport>, flag: 'grade' | 'radius') => report.segments.filter((s) => s.flags.includes(flag)).map((s) => `${Math.round(s.from)} m: grade ${s.maxGradePct.toFixed(1)} %, radius ${s.radius?.toFixed(1)}`);
+const flagged = (report: ReturnType<typeof roadReport>, flag: 'grade' | 'radius') =>
+  report.segments
+    .filter((s) => s.flags.includes(flag))
+    .map((s) => `${Math.round(s.from)} m: grade ${s.maxGradePct.toFixed(1)} %, radius ${s.radius?.toFixed(1)}`);
 
 describe('road router', () => {
   // 120 m at 60 % is 200 m of slope; a road at 8 % needs at least 120 / 0.08 = 1500 m to climb it.
@@ -56,14 +59,25 @@ describe('road router', () => {
   it('is deterministic: the same ask gives the same points', () => {
     const size: LayerSize = { width: 201, depth: 201, cellSize: 4 };
     const base = cone(size, 80, 0.4, 240);
-    const ask: RouteRequest['waypoints'] = [{ x: -350, z: -350 }, { x: 0, z: 0 }];
+    const ask: RouteRequest['waypoints'] = [
+      { x: -350, z: -350 },
+      { x: 0, z: 0 },
+    ];
     expect(route(base, size, ask, mountain)).toEqual(route(base, size, ask, mountain));
   });
 
   it('winds up a cone to its flat top at 8 % (a 40 % cone, 80 m high, 240 m across the top), report clean', () => {
     const size: LayerSize = { width: 201, depth: 201, cellSize: 4 };
     const base = cone(size, 80, 0.4, 240);
-    const result = route(base, size, [{ x: -350, z: -350 }, { x: 0, z: 0 }], mountain);
+    const result = route(
+      base,
+      size,
+      [
+        { x: -350, z: -350 },
+        { x: 0, z: 0 },
+      ],
+      mountain,
+    );
     if (!result.ok) throw new Error(result.problem);
     const { model, report, problem } = shapedRoad(base, size, result.points, mountain);
     expect(problem).toBeNull();
@@ -92,7 +106,16 @@ describe('road router', () => {
     const blocked = new Uint8Array(size.width * size.depth);
     const lake = (x: number, z: number) => Math.hypot(x, z) < 40;
     for (let j = 0; j < size.depth; j++) for (let i = 0; i < size.width; i++) blocked[j * size.width + i] = lake((i - 80) * 2, (j - 80) * 2) ? 1 : 0;
-    const result = route(base, size, [{ x: -120, z: 0 }, { x: 120, z: 0 }], { maxGradePct: 10, designSpeedKmh: 30 }, { blocked });
+    const result = route(
+      base,
+      size,
+      [
+        { x: -120, z: 0 },
+        { x: 120, z: 0 },
+      ],
+      { maxGradePct: 10, designSpeedKmh: 30 },
+      { blocked },
+    );
     if (!result.ok) throw new Error(result.problem);
     const { model } = shapedRoad(base, size, result.points, { maxGradePct: 10, designSpeedKmh: 30 });
     for (let k = 0; k < model.line.n; k++) expect(lake(model.line.x[k], model.line.z[k])).toBe(false);
@@ -100,8 +123,21 @@ describe('road router', () => {
 
   it('refuses an impossible ask with the reason: a 30 m wall across the whole map', () => {
     const size: LayerSize = { width: 101, depth: 101, cellSize: 4 };
-    const result = route(wall(size, 30), size, [{ x: 0, z: -150 }, { x: 0, z: 150 }], mountain);
-    expect(result).toEqual({ ok: false, problem: expect.stringMatching(/^no route from the start \(0, -150\) to the end \(0, 150\) stays within a 8 % grade and bends of at least 25\.3 m inside the map/) });
+    const result = route(
+      wall(size, 30),
+      size,
+      [
+        { x: 0, z: -150 },
+        { x: 0, z: 150 },
+      ],
+      mountain,
+    );
+    expect(result).toEqual({
+      ok: false,
+      problem: expect.stringMatching(
+        /^no route from the start \(0, -150\) to the end \(0, 150\) stays within a 8 % grade and bends of at least 25\.3 m inside the map/,
+      ),
+    });
   });
 
   it('uses AASHTO’s minimum radius on a flat road for the design speed: V² / (127 f_max), 25.3 m at 30 km/h', () => {

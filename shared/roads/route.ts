@@ -49,9 +49,7 @@ export interface RouteRequest {
   maxExpansions?: number;
 }
 
-export type RouteResult =
-  | { ok: true; points: RoadPoint[]; expanded: number }
-  | { ok: false; problem: string; cancelled?: boolean };
+export type RouteResult = { ok: true; points: RoadPoint[]; expanded: number } | { ok: false; problem: string; cancelled?: boolean };
 
 /** Bend radius searched, as a multiple of the minimum: the spline through the points wavers a little. */
 export const RADIUS_MARGIN = 1.5;
@@ -189,7 +187,11 @@ function pieceOf(g: Ground, ax: number, az: number, bx: number, bz: number, y: n
     if (off > cutFill) return piece;
     moved += off * each;
     if (g.taken && takenAt(g, x, z)) return piece;
-    if (g.blocked && (blockedAt(g, x, z) || blockedAt(g, x + uz * g.halfWidth, z - ux * g.halfWidth) || blockedAt(g, x - uz * g.halfWidth, z + ux * g.halfWidth))) return piece;
+    if (
+      g.blocked &&
+      (blockedAt(g, x, z) || blockedAt(g, x + uz * g.halfWidth, z - ux * g.halfWidth) || blockedAt(g, x - uz * g.halfWidth, z + ux * g.halfWidth))
+    )
+      return piece;
   }
   // Side slope at the middle: the ground's gradient across the direction of travel.
   const mx = (ax + bx) / 2;
@@ -294,7 +296,16 @@ interface LegResult {
 type LegOutcome = LegResult | { problem: 'none' | 'cancelled' | 'gaveUp'; expanded: number };
 
 /** One leg: from `from` (heading free when `startHeading` is null) to `to`. */
-function routeLeg(g: Ground, from: { x: number; z: number }, to: { x: number; z: number }, startHeading: number | null, req: RouteRequest, budget: number, done: number, legs: number): LegOutcome {
+function routeLeg(
+  g: Ground,
+  from: { x: number; z: number },
+  to: { x: number; z: number },
+  startHeading: number | null,
+  req: RouteRequest,
+  budget: number,
+  done: number,
+  legs: number,
+): LegOutcome {
   const { fine: headings, step } = routeStep(req.limits.minRadius, g.cellSize);
   const turn = (2 * Math.PI) / headings;
   const grade = (GRADE_MARGIN * req.limits.maxGradePct) / 100;
@@ -355,7 +366,10 @@ function routeLeg(g: Ground, from: { x: number; z: number }, to: { x: number; z:
     if (d <= 1.5 * step && (d >= 0.75 * step || first) && d > 1e-6) {
       let off = Math.atan2(dz, dx) - theta;
       off -= 2 * Math.PI * Math.round(off / (2 * Math.PI));
-      if ((Math.abs(off) <= (HEADING_SPLIT * turn) / 4 + 1e-9 || (first && startHeading === null)) && pieceOf(g, x, z, to.x, to.z, y, grade, cutFill, earthworks).cost >= 0) {
+      if (
+        (Math.abs(off) <= (HEADING_SPLIT * turn) / 4 + 1e-9 || (first && startHeading === null)) &&
+        pieceOf(g, x, z, to.x, to.z, y, grade, cutFill, earthworks).cost >= 0
+      ) {
         const points: { x: number; z: number }[] = [{ x: to.x, z: to.z }];
         for (let s = id; s !== -1; s = states.parent[s]) points.push({ x: states.x[s], z: states.z[s] });
         points.reverse();
@@ -439,7 +453,8 @@ export function routeRoad(req: RouteRequest): RouteResult {
       const problem = centrelineProblem(roadParams(result.points, { width: req.width }), ((width - 1) / 2) * cellSize, ((depth - 1) / 2) * cellSize);
       return problem ? { ok: false, problem: `the route found: ${problem}; move the points or add a via point` } : result;
     }
-    if (attempt === UNCROSS_TRIES) return { ok: false, problem: `the route found crosses itself near (${metres(where.x)}, ${metres(where.z)}); move the points or add a via point` };
+    if (attempt === UNCROSS_TRIES)
+      return { ok: false, problem: `the route found crosses itself near (${metres(where.x)}, ${metres(where.z)}); move the points or add a via point` };
     blocked = blocked ? Uint8Array.from(blocked) : new Uint8Array(req.size.width * req.size.depth);
     const { width, depth, cellSize } = req.size;
     const r = Math.ceil(reach / cellSize);
@@ -459,7 +474,8 @@ export function routeRoad(req: RouteRequest): RouteResult {
 function routeOnce(req: RouteRequest): RouteResult {
   const { size, waypoints, limits } = req;
   if (waypoints.length < 2) return { ok: false, problem: 'a route needs a start and an end' };
-  if (!(limits.minRadius > 0 && Number.isFinite(limits.minRadius)) || !(limits.maxGradePct > 0 && limits.maxGradePct <= 100)) return { ok: false, problem: 'the route needs a minimum radius above 0 and a maximum grade from 0 to 100 %' };
+  if (!(limits.minRadius > 0 && Number.isFinite(limits.minRadius)) || !(limits.maxGradePct > 0 && limits.maxGradePct <= 100))
+    return { ok: false, problem: 'the route needs a minimum radius above 0 and a maximum grade from 0 to 100 %' };
   const halfWidth = req.width / 2;
   const g: Ground = {
     heights: req.heights,
@@ -477,8 +493,13 @@ function routeOnce(req: RouteRequest): RouteResult {
   if (g.hx <= 0 || g.hz <= 0) return { ok: false, problem: `the map is too small for a road ${metres(req.width)} m wide` };
   const names = waypoints.map((_, n) => (n === 0 ? 'the start' : n === waypoints.length - 1 ? 'the end' : `via point ${n}`));
   for (const [n, p] of waypoints.entries()) {
-    if (!(Math.abs(p.x) <= g.hx && Math.abs(p.z) <= g.hz)) return { ok: false, problem: `${names[n]} (${metres(p.x)}, ${metres(p.z)}) is off the map or nearer its edge than half the road's width (x and z within ±${metres(g.hx)} and ±${metres(g.hz)} m)` };
-    if (g.blocked && blockedAt(g, p.x, p.z)) return { ok: false, problem: `${names[n]} (${metres(p.x)}, ${metres(p.z)}) is on a blocked cell (water or a prop)` };
+    if (!(Math.abs(p.x) <= g.hx && Math.abs(p.z) <= g.hz))
+      return {
+        ok: false,
+        problem: `${names[n]} (${metres(p.x)}, ${metres(p.z)}) is off the map or nearer its edge than half the road's width (x and z within ±${metres(g.hx)} and ±${metres(g.hz)} m)`,
+      };
+    if (g.blocked && blockedAt(g, p.x, p.z))
+      return { ok: false, problem: `${names[n]} (${metres(p.x)}, ${metres(p.z)}) is on a blocked cell (water or a prop)` };
   }
   const budget = req.maxExpansions ?? DEFAULT_MAX_EXPANSIONS;
   const points: { x: number; z: number }[] = [{ x: waypoints[0].x, z: waypoints[0].z }];
@@ -503,8 +524,12 @@ function routeOnce(req: RouteRequest): RouteResult {
       if (result.problem === 'cancelled') return { ok: false, problem: 'the route was cancelled', cancelled: true };
       const between = `from ${names[leg]} (${metres(from.x)}, ${metres(from.z)}) to ${names[leg + 1]} (${metres(to.x)}, ${metres(to.z)})`;
       const rule = `within a ${metres(limits.maxGradePct)} % grade and bends of at least ${metres(limits.minRadius)} m`;
-      if (result.problem === 'gaveUp') return { ok: false, problem: `no route found ${between} ${rule} after ${result.expanded} search steps; add a via point or raise the maximum grade` };
-      return { ok: false, problem: `no route ${between} stays ${rule} inside the map${req.blocked ? ' and off water and props' : ''}; raise the maximum grade, lower the design speed or move the points` };
+      if (result.problem === 'gaveUp')
+        return { ok: false, problem: `no route found ${between} ${rule} after ${result.expanded} search steps; add a via point or raise the maximum grade` };
+      return {
+        ok: false,
+        problem: `no route ${between} stays ${rule} inside the map${req.blocked ? ' and off water and props' : ''}; raise the maximum grade, lower the design speed or move the points`,
+      };
     }
     // Smoothed leg by leg, so the via points stay control points.
     const legPoints = smoothCorners(smoothCorners(result.points));

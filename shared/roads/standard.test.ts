@@ -23,7 +23,8 @@ describe('AASHTO Green Book 2011 (metric)', () => {
       8: [4, 7, 20, 41, 73, 113, 168, 229, 304, 394, 501, 667, 832],
       10: [4, 7, 19, 38, 68, 105, 154, 210, 277, 358, 454, 597, 739],
     };
-    for (const [e, radii] of Object.entries(table)) SPEEDS.forEach((v, n) => expect(Math.abs(minimumRadius(v, Number(e)) - radii[n]), `${v} km/h, e ${e} %`).toBeLessThanOrEqual(0.5 + 1e-9));
+    for (const [e, radii] of Object.entries(table))
+      SPEEDS.forEach((v, n) => expect(Math.abs(minimumRadius(v, Number(e)) - radii[n]), `${v} km/h, e ${e} %`).toBeLessThanOrEqual(0.5 + 1e-9));
   });
 
   it('stopping sight distance is table 3-1’s: computed within the table’s rounding up to 5 m', () => {
@@ -77,7 +78,11 @@ describe('the standard in the road', () => {
     const { bankAlong } = await import('./profile');
     const { roadParams } = await import('./params');
     // A tight bend at 80 km/h: v²κ/g far above any e_max.
-    const points = [{ x: -60, z: 0 }, { x: 0, z: 0 }, { x: 0, z: 60 }];
+    const points = [
+      { x: -60, z: 0 },
+      { x: 0, z: 0 },
+      { x: 0, z: 60 },
+    ];
     const steepest = (p: ReturnType<typeof roadParams>) => Math.max(...bankAlong(buildCentreline(p, 0.5), p).map(Math.abs));
     const tan = (deg: number) => Math.tan((deg * Math.PI) / 180);
     expect(tan(steepest(roadParams(points, { bank: 'auto', designSpeedKmh: 80 })))).toBeCloseTo(0.08, 6);

@@ -24,5 +24,7 @@ export function slopeDegAt(heights: Float32Array, size: { width: number; depth: 
 
 /** A band mask's weight at vertex (i, j) of the heights it reads. */
 export function bandWeightAt(mask: BandMask, input: Float32Array, size: { width: number; depth: number; cellSize: number }, i: number, j: number): number {
-  return mask.kind === 'height' ? band(input[j * size.width + i], mask.min, mask.max, mask.softness) : band(slopeDegAt(input, size, i, j), mask.minDeg, mask.maxDeg, mask.softness);
+  return mask.kind === 'height'
+    ? band(input[j * size.width + i], mask.min, mask.max, mask.softness)
+    : band(slopeDegAt(input, size, i, j), mask.minDeg, mask.maxDeg, mask.softness);
 }

@@ -25,7 +25,10 @@ export class HeightfieldError extends Error {
 
 /** Throws a HeightfieldError describing the first thing wrong with these dimensions, if any. */
 export function assertValidDimensions(width: number, depth: number, cellSize: number): void {
-  for (const [name, value] of [['width', width], ['depth', depth]] as const) {
+  for (const [name, value] of [
+    ['width', width],
+    ['depth', depth],
+  ] as const) {
     if (!Number.isInteger(value) || value < MIN_MAP_SIDE) {
       throw new HeightfieldError(`${name} must be a whole number of vertices ≥ ${MIN_MAP_SIDE}, got ${value}`);
     }

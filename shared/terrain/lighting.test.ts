@@ -197,7 +197,16 @@ describe('ambient occlusion', () => {
       for (let i = 0; i < 80; i++) {
         const h = field.heights[j * 80 + i];
         let sky = 0;
-        for (const [di, dj] of [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [-1, -1], [1, -1], [-1, 1]]) {
+        for (const [di, dj] of [
+          [1, 0],
+          [-1, 0],
+          [0, 1],
+          [0, -1],
+          [1, 1],
+          [-1, -1],
+          [1, -1],
+          [-1, 1],
+        ]) {
           let best = 0;
           for (let s = 1; s <= OCCLUSION_REACH; s++) {
             const [si, sj] = [i + di * s, j + dj * s];
@@ -219,7 +228,11 @@ describe('ambient occlusion', () => {
 describe('updating the lighting of an edited region only', () => {
   it('recomputes exactly the bytes a whole-map computation gives, from a window of heights, and nothing outside changes', () => {
     const field = ruggedField(120, 100, 1, 3);
-    for (const sun of [{ azimuthDeg: 235, elevationDeg: 30 }, { azimuthDeg: 20, elevationDeg: 12 }, { azimuthDeg: 90, elevationDeg: 40 }]) {
+    for (const sun of [
+      { azimuthDeg: 235, elevationDeg: 30 },
+      { azimuthDeg: 20, elevationDeg: 12 },
+      { azimuthDeg: 90, elevationDeg: 40 },
+    ]) {
       const before = computeLighting(asGrid(field), sun, whole(field), whole(field));
       const edited: Heightfield = { ...field, heights: field.heights.slice() };
       const edit = { i0: 50, j0: 40, i1: 58, j1: 47 };

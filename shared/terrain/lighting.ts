@@ -44,7 +44,14 @@ export const OCCLUSION_STEPS: readonly number[] = [1, 2, 4, 8, 16, 32];
 export const OCCLUSION_REACH = OCCLUSION_STEPS[OCCLUSION_STEPS.length - 1];
 /** The 8 occlusion directions: the grid axes and diagonals. */
 const OCCLUSION_DIRECTIONS: ReadonlyArray<readonly [number, number]> = [
-  [1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [-1, -1], [1, -1], [-1, 1],
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+  [1, 1],
+  [-1, -1],
+  [1, -1],
+  [-1, 1],
 ];
 /** Highest sun used for shadows: at 90° nothing casts a shadow, and tan(90°) is infinite. */
 const MAX_SHADOW_ELEVATION_DEG = 89.9;
@@ -58,7 +65,12 @@ export interface LightingGrid {
 /** The lighting grid of a map: full resolution unless that exceeds MAX_LIGHTING_SIDE. */
 export function lightingGridOf(field: { width: number; depth: number }): LightingGrid {
   let stride = 1;
-  while (Math.max(field.width - 1, field.depth - 1) / stride + 1 > MAX_LIGHTING_SIDE && (field.width - 1) % (2 * stride) === 0 && (field.depth - 1) % (2 * stride) === 0) stride *= 2;
+  while (
+    Math.max(field.width - 1, field.depth - 1) / stride + 1 > MAX_LIGHTING_SIDE &&
+    (field.width - 1) % (2 * stride) === 0 &&
+    (field.depth - 1) % (2 * stride) === 0
+  )
+    stride *= 2;
   return { stride, width: Math.floor((field.width - 1) / stride) + 1, depth: Math.floor((field.depth - 1) / stride) + 1 };
 }
 
@@ -258,7 +270,12 @@ function sweepAlongI(g: LightingHeights, sweep: SunSweep, rect: GridRect, out: L
  * the mean of the 8. Samples beyond the map (`mapEdge`, in g's coordinates) are open sky; `g` must
  * reach OCCLUSION_REACH beyond `rect` inside the map.
  */
-export function writeSkyVisibility(g: LightingHeights, rect: GridRect, out: LightingOutput | Uint8Array, mapEdge: GridRect = { i0: 0, j0: 0, i1: g.width, j1: g.depth }): void {
+export function writeSkyVisibility(
+  g: LightingHeights,
+  rect: GridRect,
+  out: LightingOutput | Uint8Array,
+  mapEdge: GridRect = { i0: 0, j0: 0, i1: g.width, j1: g.depth },
+): void {
   const target = out instanceof Uint8Array ? { bytes: out, stride: LIGHTING_CHANNELS, channel: 1 } : out;
   const { width, heights, spacing } = g;
   const { bytes, stride, channel } = target;
@@ -343,7 +360,13 @@ const area = (r: GridRect) => Math.max(0, r.i1 - r.i0) * Math.max(0, r.j1 - r.j0
  * from the heights `g`: a window of the lighting grid holding their dependencies. Rects are in g's
  * coordinates; `mapEdge` is the whole grid in them.
  */
-export function computeLightingPatch(g: LightingHeights, sun: LightingSun, sunRect: GridRect | null, skyRect: GridRect | null, mapEdge: GridRect): LightingPatch {
+export function computeLightingPatch(
+  g: LightingHeights,
+  sun: LightingSun,
+  sunRect: GridRect | null,
+  skyRect: GridRect | null,
+  mapEdge: GridRect,
+): LightingPatch {
   const sunBytes = sunRect ? new Uint8Array(area(sunRect)) : null;
   const skyBytes = skyRect ? new Uint8Array(area(skyRect)) : null;
   if (sunRect && sunBytes) writeSunVisibility(g, sun, sunRect, { bytes: sunBytes, stride: 1, channel: 0 });
@@ -358,4 +381,3 @@ export function computeLighting(g: LightingHeights, sun: LightingSun, rect: Grid
   writeSkyVisibility(g, rect, { bytes: out, stride: LIGHTING_CHANNELS, channel: 1 }, mapEdge);
   return out;
 }
-

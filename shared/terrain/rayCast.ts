@@ -100,18 +100,37 @@ export function rayCastTerrain(field: Heightfield, ray: Ray, heightBounds?: { mi
 
 /** Möller–Trumbore, both faces, with a small tolerance so that rays along edges are not lost. */
 function triangleHit(
-  ox: number, oy: number, oz: number, rx: number, ry: number, rz: number,
-  ax: number, ay: number, az: number, bx: number, by: number, bz: number, cx: number, cy: number, cz: number,
+  ox: number,
+  oy: number,
+  oz: number,
+  rx: number,
+  ry: number,
+  rz: number,
+  ax: number,
+  ay: number,
+  az: number,
+  bx: number,
+  by: number,
+  bz: number,
+  cx: number,
+  cy: number,
+  cz: number,
 ): number {
-  const e1x = bx - ax, e1y = by - ay, e1z = bz - az;
-  const e2x = cx - ax, e2y = cy - ay, e2z = cz - az;
+  const e1x = bx - ax,
+    e1y = by - ay,
+    e1z = bz - az;
+  const e2x = cx - ax,
+    e2y = cy - ay,
+    e2z = cz - az;
   const px = ry * e2z - rz * e2y;
   const py = rz * e2x - rx * e2z;
   const pz = rx * e2y - ry * e2x;
   const det = e1x * px + e1y * py + e1z * pz;
   if (det === 0) return Infinity;
   const inv = 1 / det;
-  const tx = ox - ax, ty = oy - ay, tz = oz - az;
+  const tx = ox - ax,
+    ty = oy - ay,
+    tz = oz - az;
   const u = (tx * px + ty * py + tz * pz) * inv;
   const EDGE = 1e-9;
   if (u < -EDGE || u > 1 + EDGE) return Infinity;

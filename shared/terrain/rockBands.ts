@@ -25,7 +25,14 @@ export function bandCycle(bands: RockBands): number {
  * bed the height falls in, mixed with the bed above over the last `blend` metres below its top
  * (a smoothstep), so a cliff's bands have soft edges a cell wide or more.
  */
-export function writeBandColour(bands: RockBands, linearBeds: readonly Rgb[], height: number, out: Float32Array | number[], offset: number, cycle = bandCycle(bands)): void {
+export function writeBandColour(
+  bands: RockBands,
+  linearBeds: readonly Rgb[],
+  height: number,
+  out: Float32Array | number[],
+  offset: number,
+  cycle = bandCycle(bands),
+): void {
   let y = height - Math.floor(height / cycle) * cycle;
   const n = bands.beds.length;
   let bed = 0;

@@ -8,7 +8,8 @@ function steppedBowl(width: number, depth: number, cell: number, beta: number) {
   const field = createHeightfield(width, depth, cell);
   const a = 0.01;
   const b = 0.02;
-  for (let j = 0; j < depth; j++) for (let i = 0; i < width; i++) field.heights[j * width + i] = a * (i * cell) ** 2 + b * (j * cell) ** 2 + (i % 2 === 0 ? 1 : -1) * beta * i * cell;
+  for (let j = 0; j < depth; j++)
+    for (let i = 0; i < width; i++) field.heights[j * width + i] = a * (i * cell) ** 2 + b * (j * cell) ** 2 + (i % 2 === 0 ? 1 : -1) * beta * i * cell;
   return { field, slope: (i: number, j: number) => [2 * a * i * cell, 2 * b * j * cell] as const };
 }
 

@@ -24,7 +24,10 @@ describe('slopeStats', () => {
     for (let j = 0; j < 10; j++) {
       for (let i = 0; i < 16; i++) {
         // Points well inside each triangle of cell (i, j); world origin at the map centre.
-        for (const [fx, fz] of [[0.25, 0.25], [0.75, 0.75]]) {
+        for (const [fx, fz] of [
+          [0.25, 0.25],
+          [0.75, 0.75],
+        ]) {
           const slope = (slopeAt(field, (i + fx - 8) * 1.5, (j + fz - 5) * 1.5) * 180) / Math.PI;
           if (slope < 30) under++;
           max = Math.max(max, slope);

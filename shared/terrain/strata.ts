@@ -37,11 +37,13 @@ export function strataProblem(strata: Strata): string | null {
   if (typeof strata !== 'object' || strata === null || !Array.isArray(strata.beds)) return 'strata need a list of beds';
   if (strata.beds.length < 1 || strata.beds.length > MAX_STRATA_BEDS) return `strata need 1 to ${MAX_STRATA_BEDS} beds, got ${strata.beds.length}`;
   for (const [n, bed] of strata.beds.entries()) {
-    if (!(typeof bed.thickness === 'number' && Number.isFinite(bed.thickness) && bed.thickness > 0 && bed.thickness <= 10_000)) return `bed ${n + 1}: thickness must be in (0, 10000] m`;
+    if (!(typeof bed.thickness === 'number' && Number.isFinite(bed.thickness) && bed.thickness > 0 && bed.thickness <= 10_000))
+      return `bed ${n + 1}: thickness must be in (0, 10000] m`;
     const [min, max] = STRATA_HARDNESS_LIMITS;
     if (!(typeof bed.hardness === 'number' && bed.hardness >= min && bed.hardness <= max)) return `bed ${n + 1}: hardness must be from ${min} to ${max}`;
   }
-  if (!(typeof strata.base === 'number' && Number.isFinite(strata.base) && Math.abs(strata.base) <= 1e6)) return 'strata base must be a height within ±1,000,000 m';
+  if (!(typeof strata.base === 'number' && Number.isFinite(strata.base) && Math.abs(strata.base) <= 1e6))
+    return 'strata base must be a height within ±1,000,000 m';
   if (!(typeof strata.dipDeg === 'number' && strata.dipDeg >= 0 && strata.dipDeg <= 60)) return 'strata dip must be from 0 to 60°';
   if (!(typeof strata.dipAzimuthDeg === 'number' && Number.isFinite(strata.dipAzimuthDeg))) return 'strata dip azimuth must be a number of degrees';
   return null;

@@ -75,7 +75,13 @@ describe.each(FIELDS)('heightAt on %s', (_name, field) => {
     for (let n = 0; n < 200; n++) {
       const x = minX + random.next() * (maxX - minX);
       const z = minZ + random.next() * (maxZ - minZ);
-      for (const [px, pz] of [[x, minZ], [x, maxZ], [minX, z], [maxX, z]]) expectMatchesReference(field, px, pz);
+      for (const [px, pz] of [
+        [x, minZ],
+        [x, maxZ],
+        [minX, z],
+        [maxX, z],
+      ])
+        expectMatchesReference(field, px, pz);
     }
     const w = field.width;
     const last = field.heights.length - 1;

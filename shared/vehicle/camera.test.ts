@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRandom } from '../random';
 import { heightAt } from '../terrain/surface';
-import {
-  chaseCamera,
-  clampCameraAboveGround,
-  firstTerrainHit,
-  hoodCamera,
-  resolveCameraOcclusion,
-  walkEyePosition,
-  WALK_EYE_HEIGHT,
-} from './camera';
+import { chaseCamera, clampCameraAboveGround, firstTerrainHit, hoodCamera, resolveCameraOcclusion, walkEyePosition, WALK_EYE_HEIGHT } from './camera';
 import { poseFromTerrain } from './pose';
 import { fieldFrom } from './testFields';
 import { vec3 } from './vec';

@@ -46,8 +46,7 @@ export function firstTerrainHit(field: Heightfield, from: Vec3, to: Vec3): numbe
   addCrossings(gz0, gz1);
   addCrossings(gx0 + gz0, gx1 + gz1);
   breaks.sort((a, b) => a - b);
-  const clearanceAt = (t: number): number =>
-    from.y + (to.y - from.y) * t - heightAt(field, from.x + (to.x - from.x) * t, from.z + (to.z - from.z) * t);
+  const clearanceAt = (t: number): number => from.y + (to.y - from.y) * t - heightAt(field, from.x + (to.x - from.x) * t, from.z + (to.z - from.z) * t);
   let previousT = NaN;
   let previous = NaN; // NaN: off the map or not yet above ground
   for (const t of breaks) {

@@ -56,7 +56,7 @@ describe('no tunnelling', () => {
 
   it('stops in front of a thin steep ridge at 100 m/s, whatever the frame time and angle of approach', () => {
     for (const dt of [1 / 60, 0.1, 0.5, 2]) {
-      for (const heading of [Math.PI / 2, Math.PI / 3, 2 * Math.PI / 3]) {
+      for (const heading of [Math.PI / 2, Math.PI / 3, (2 * Math.PI) / 3]) {
         const start: CarState = { x: -10, z: 0, heading, speed: 100 };
         const states = drive(wall, start, fullThrottle, dt, 40);
         for (const s of states) {
@@ -136,7 +136,10 @@ describe('determinism', () => {
   it('the same inputs give bit-identical states', () => {
     const random = createRandom(1234);
     const rough = fieldFrom(65, 65, 1, (x, z) => 2 * Math.sin(x * 0.3) * Math.cos(z * 0.2) + random.next() * 0.3);
-    const posts: Obstacle[] = [{ x: 5, z: 5, radius: 1 }, { x: -8, z: 3, radius: 0.5 }];
+    const posts: Obstacle[] = [
+      { x: 5, z: 5, radius: 1 },
+      { x: -8, z: 3, radius: 0.5 },
+    ];
     const inputs: DriveInput[] = [];
     for (let k = 0; k < 600; k++) inputs.push({ throttle: random.next() * 2 - 0.7, steer: random.next() * 2 - 1, handbrake: random.next() < 0.05 });
     const run = (): CarState[] => {

@@ -117,7 +117,10 @@ export function stepCar(
 }
 
 /** Where the car's centre may be so that its capsule stays over the map at any heading. */
-export function drivableBounds(field: Heightfield, settings: Pick<CarSettings, 'length' | 'width'>): {
+export function drivableBounds(
+  field: Heightfield,
+  settings: Pick<CarSettings, 'length' | 'width'>,
+): {
   minX: number;
   maxX: number;
   minZ: number;

@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRandom } from '../random';
 import { heightAt, normalAt, type Vec3 } from '../terrain/surface';
-import {
-  basisFromEuler,
-  eulerFromBasis,
-  horizontalForward,
-  horizontalLeft,
-  poseFromTerrain,
-  poseFromWheelPlane,
-  type CarBasis,
-  type CarPose,
-} from './pose';
+import { basisFromEuler, eulerFromBasis, horizontalForward, horizontalLeft, poseFromTerrain, poseFromWheelPlane, type CarBasis, type CarPose } from './pose';
 import { fieldFrom } from './testFields';
 import { angleBetween, cross, dot, length, normalize, vec3 } from './vec';
 
@@ -34,7 +25,7 @@ function expectOrthonormalRightHanded(b: CarBasis): void {
 const wrapAngle = (a: number): number => Math.atan2(Math.sin(a), Math.cos(a));
 
 describe('pose on planar slopes', () => {
-  const headings = [0, Math.PI / 2, Math.PI / 4, Math.PI, -Math.PI / 2, 3 * Math.PI / 4, 1.234, 5.9, -2.71];
+  const headings = [0, Math.PI / 2, Math.PI / 4, Math.PI, -Math.PI / 2, (3 * Math.PI) / 4, 1.234, 5.9, -2.71];
   const random = createRandom(6001);
   const slopes: { gx: number; gz: number }[] = [];
   for (const slopeDeg of [0, 1, 5, 15, 30, 45, 55, 60]) {

@@ -111,7 +111,10 @@ export function basisFromTangents(forwardTangent: Vec3, leftTangent: Vec3): CarB
 }
 
 /** The classic terrain-following sample points: front-left, front-centre, front-right, back-centre. */
-export function classicSamplePoints(placement: CarPlacement, body: CarBody): {
+export function classicSamplePoints(
+  placement: CarPlacement,
+  body: CarBody,
+): {
   frontLeft: { x: number; z: number };
   frontCentre: { x: number; z: number };
   frontRight: { x: number; z: number };
@@ -171,8 +174,7 @@ export function poseFromWheelPlane(field: Heightfield, placement: CarPlacement, 
   const l = horizontalLeft(placement.heading);
   const hl = body.length / 2;
   const hw = body.width / 2;
-  const h = (u: number, v: number): number =>
-    groundHeight(field, placement.x + u * f.x + v * l.x, placement.z + u * f.z + v * l.z);
+  const h = (u: number, v: number): number => groundHeight(field, placement.x + u * f.x + v * l.x, placement.z + u * f.z + v * l.z);
   const fl = h(hl, hw);
   const fr = h(hl, -hw);
   const bl = h(-hl, hw);
@@ -209,4 +211,3 @@ export function clipDepth(field: Heightfield, position: Vec3, basis: CarBasis, b
   }
   return deepest;
 }
-

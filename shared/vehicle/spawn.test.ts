@@ -28,7 +28,13 @@ function expectStandable(field: Heightfield, result: SpawnResult, pose: PoseFunc
 }
 
 /** Full throttle from the placement for `seconds` at a fixed frame step; returns whether it was ever stopped and how far it got. */
-function drive(field: Heightfield, result: SpawnResult, seconds: number, dt: number, obstacles: readonly Obstacle[] = []): { stopped: boolean; distance: number } {
+function drive(
+  field: Heightfield,
+  result: SpawnResult,
+  seconds: number,
+  dt: number,
+  obstacles: readonly Obstacle[] = [],
+): { stopped: boolean; distance: number } {
   let state: CarState = { ...result.placement, speed: 0 };
   let stopped = false;
   for (let t = 0; t < seconds - 1e-9; t += dt) {
@@ -141,7 +147,7 @@ describe('spawn on a rougher 1025² map', () => {
 describe('spawn where nothing is drivable', () => {
   it('says so and falls back to the least tilted placement it saw, within the map', () => {
     // 60° ridges everywhere.
-    const saw = fieldFrom(65, 65, 1, (x) => Math.abs(((x % 4) + 4) % 4 - 2) * Math.tan(60 * DEG));
+    const saw = fieldFrom(65, 65, 1, (x) => Math.abs((((x % 4) + 4) % 4) - 2) * Math.tan(60 * DEG));
     const result = findSpawn(saw, { x: 500, z: -3 }, { car });
     expect(result.quality).toBe('none');
     expect(result.runTilt).toBe(Infinity);

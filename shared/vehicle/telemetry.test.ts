@@ -7,7 +7,14 @@ import { fieldFrom } from './testFields';
 
 const random = createRandom(66);
 const rough = fieldFrom(129, 129, 1, (x, z) => 6 * Math.sin(x * 0.05) * Math.cos(z * 0.07) + random.next() * 0.4);
-const route: [number, number][] = [[-40, -40], [30, -35], [35, 20], [-10, 40], [-12, 38], [0, 0]];
+const route: [number, number][] = [
+  [-40, -40],
+  [30, -35],
+  [35, 20],
+  [-10, 40],
+  [-12, 38],
+  [0, 0],
+];
 const options = { speed: 12, length: 4, width: 2, step: 0.1 };
 
 describe('telemetry CSV', () => {
@@ -68,13 +75,49 @@ describe('driveRoute', () => {
 
   it('reports a route blocked by ground steeper than the limit, and rejects waypoints off the drivable map', () => {
     const wall = fieldFrom(65, 65, 1, (x) => (x === 10 ? 5 : 0));
-    const blocked = driveRoute(wall, [[-20, 0], [20, 0]], { ...options, maxClimbSlopeDeg: 35 });
+    const blocked = driveRoute(
+      wall,
+      [
+        [-20, 0],
+        [20, 0],
+      ],
+      { ...options, maxClimbSlopeDeg: 35 },
+    );
     expect(blocked.reachedEnd).toBe(false);
     expect(blocked.stoppedBy).toBe('slope');
     expect(blocked.rows.at(-1)!.x + 2).toBeLessThan(10);
-    expect(driveRoute(wall, [[-20, 0], [20, 0]], options).reachedEnd).toBe(true);
-    expect(() => driveRoute(wall, [[0, 0], [5, 5], [31, 0]], options)).toThrow(DriveRouteError);
-    expect(() => driveRoute(wall, [[0, 0], [5, 5], [31, 0]], options)).toThrow(/waypoint 2/);
+    expect(
+      driveRoute(
+        wall,
+        [
+          [-20, 0],
+          [20, 0],
+        ],
+        options,
+      ).reachedEnd,
+    ).toBe(true);
+    expect(() =>
+      driveRoute(
+        wall,
+        [
+          [0, 0],
+          [5, 5],
+          [31, 0],
+        ],
+        options,
+      ),
+    ).toThrow(DriveRouteError);
+    expect(() =>
+      driveRoute(
+        wall,
+        [
+          [0, 0],
+          [5, 5],
+          [31, 0],
+        ],
+        options,
+      ),
+    ).toThrow(/waypoint 2/);
     expect(() => driveRoute(wall, [], options)).toThrow(/no waypoints/);
     expect(() => driveRoute(wall, [[0, 0]], { ...options, speed: 0 })).toThrow(/speed/);
   });

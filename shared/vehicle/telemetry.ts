@@ -116,7 +116,11 @@ export function driveRoute(field: Heightfield, waypoints: readonly (readonly [nu
 export type DriveRouteOutcome = Omit<DriveRouteResult, 'rows'>;
 
 /** driveRoute row by row (the CLI writes them as they come, never holding them all). Checks its arguments at once. */
-export function routeRows(field: Heightfield, waypoints: readonly (readonly [number, number])[], options: DriveRouteOptions): Generator<TelemetryRow, DriveRouteOutcome, void> {
+export function routeRows(
+  field: Heightfield,
+  waypoints: readonly (readonly [number, number])[],
+  options: DriveRouteOptions,
+): Generator<TelemetryRow, DriveRouteOutcome, void> {
   assertPositive('speed', options.speed);
   assertPositive('step', options.step);
   assertPositive('car length', options.length);
@@ -149,7 +153,9 @@ export function routeRows(field: Heightfield, waypoints: readonly (readonly [num
   let routeLength = 0;
   for (let k = 1; k < waypoints.length; k++) routeLength += Math.hypot(waypoints[k][0] - waypoints[k - 1][0], waypoints[k][1] - waypoints[k - 1][1]);
   const slowest = options.water ? 1 - WADING_DRAG : 1;
-  const maxSteps = options.maxSteps ?? Math.ceil((2 * routeLength) / (options.speed * slowest * options.step) + waypoints.length * Math.ceil((2 * Math.PI) / (turnRate * options.step))) + 100;
+  const maxSteps =
+    options.maxSteps ??
+    Math.ceil((2 * routeLength) / (options.speed * slowest * options.step) + waypoints.length * Math.ceil((2 * Math.PI) / (turnRate * options.step))) + 100;
 
   return (function* (): Generator<TelemetryRow, DriveRouteOutcome, void> {
     const [x0, z0] = waypoints[0];

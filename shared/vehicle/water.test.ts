@@ -37,7 +37,14 @@ describe('the car in water', () => {
 
   it('drives a straight route through shallow water at the slowed speed (x = speed · step · factor per row)', () => {
     const water = fieldFrom(65, 65, 1, () => 0.15);
-    const { rows, reachedEnd } = driveRoute(flat, [[-20, 0], [20, 0]], { ...options, water, fordingDepth: 0.3 });
+    const { rows, reachedEnd } = driveRoute(
+      flat,
+      [
+        [-20, 0],
+        [20, 0],
+      ],
+      { ...options, water, fordingDepth: 0.3 },
+    );
     expect(reachedEnd).toBe(true);
     // 0.15 m of 0.3 m: 1 − 0.5 · 0.5 = 0.75 of 2 m/s, 0.75 m a half-second row.
     for (let k = 1; k <= 10; k++) expect(rows[k].x).toBeCloseTo(-20 + 0.75 * k, 6);
@@ -49,7 +56,14 @@ describe('the car in water', () => {
   it('stops flooded at the first row in water deeper than its fording depth', () => {
     // A river 0.5 m deep for x ≥ 5: the hatchback (0.3 m) floods there, the truck (0.9 m) crosses.
     const water = fieldFrom(65, 65, 1, (x) => (x >= 5 ? 0.5 : 0));
-    const hatch = driveRoute(flat, [[-20, 0], [20, 0]], { ...options, water, fordingDepth: CAR_PRESETS.hatchback.fordingDepth });
+    const hatch = driveRoute(
+      flat,
+      [
+        [-20, 0],
+        [20, 0],
+      ],
+      { ...options, water, fordingDepth: CAR_PRESETS.hatchback.fordingDepth },
+    );
     expect(hatch.reachedEnd).toBe(false);
     expect(hatch.stoppedBy).toBe('flooded');
     const last = hatch.rows.at(-1)!;
@@ -57,7 +71,14 @@ describe('the car in water', () => {
     // Dry to x = 4 (the vertex before the river), 0.5 m from x = 5: it floods within one row's run (1 m) past x = 4.
     expect(last.x).toBeGreaterThan(4);
     expect(last.x).toBeLessThanOrEqual(4 + options.speed * options.step);
-    const truck = driveRoute(flat, [[-20, 0], [20, 0]], { ...options, water, fordingDepth: CAR_PRESETS.truck.fordingDepth });
+    const truck = driveRoute(
+      flat,
+      [
+        [-20, 0],
+        [20, 0],
+      ],
+      { ...options, water, fordingDepth: CAR_PRESETS.truck.fordingDepth },
+    );
     expect(truck.reachedEnd).toBe(true);
   });
 });

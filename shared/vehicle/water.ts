@@ -32,4 +32,3 @@ export function wadingSpeedFactor(depth: number, fordingDepth: number): number {
   if (isFlooded(depth, fordingDepth)) return 0;
   return 1 - (WADING_DRAG * depth) / fordingDepth;
 }
-

@@ -102,7 +102,7 @@ export function suspensionOffset(field: Heightfield, rest: Vec3, up: Vec3, trave
   // Rest (d = 0) narrows the bracket: most wheels sit near it.
   const g0 = gap(0);
   if (g0 === 0) return { offset: 0, grounded: true };
-  if ((g0 < 0) === (gLo < 0)) {
+  if (g0 < 0 === gLo < 0) {
     lo = 0;
     gLo = g0;
   } else {
@@ -115,7 +115,7 @@ export function suspensionOffset(field: Heightfield, rest: Vec3, up: Vec3, trave
     const d = gHi === gLo ? (lo + hi) / 2 : (lo * gHi - hi * gLo) / (gHi - gLo);
     const g = gap(d);
     if (g === 0) return { offset: d, grounded: true };
-    if ((g < 0) === (gLo < 0)) {
+    if (g < 0 === gLo < 0) {
       lo = d;
       gLo = g;
       if (side === -1) gHi /= 2;

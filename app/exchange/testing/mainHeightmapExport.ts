@@ -21,7 +21,14 @@ export function fakeMainHeightmapExport(saved: SaveBytesRequest[]): FaultlineApi
     const field = createHeightfield(heightfield.width, heightfield.depth, heightfield.cellSize, float32FromLittleEndianBytes(heightfield.heights));
     let bytes: Uint8Array;
     try {
-      bytes = encodeVariant(codecs, request.format, field, { range: request.range ?? 'auto', byteOrder: request.byteOrder, flip: request.flip, exrCompression: request.exrCompression, geo: request.geo, fileName: request.defaultName });
+      bytes = encodeVariant(codecs, request.format, field, {
+        range: request.range ?? 'auto',
+        byteOrder: request.byteOrder,
+        flip: request.flip,
+        exrCompression: request.exrCompression,
+        geo: request.geo,
+        fileName: request.defaultName,
+      });
     } catch (error) {
       if (error instanceof CodecError) return { status: 'error', message: error.message };
       throw error;
@@ -36,7 +43,9 @@ export function fakeMainHeightmapExport(saved: SaveBytesRequest[]): FaultlineApi
  * What main's `file:exportHeightmapTiles` does (cut, encode each tile over the whole map's range, write
  * through the handle), with the portable compressor; `write` writes one whole file through the handle.
  */
-export function fakeMainHeightmapTiles(write: (handle: string, fileName: string, bytes: Uint8Array) => Promise<WriteExportFileResult>): FaultlineApi['exportHeightmapTiles'] {
+export function fakeMainHeightmapTiles(
+  write: (handle: string, fileName: string, bytes: Uint8Array) => Promise<WriteExportFileResult>,
+): FaultlineApi['exportHeightmapTiles'] {
   const codecs = createCodecRegistry();
   return async (request) => {
     const { heightfield } = request;
@@ -49,7 +58,17 @@ export function fakeMainHeightmapTiles(write: (handle: string, fileName: string,
     for (const tile of tileLayout(field.width, field.depth, request.tiles)) {
       const name = `${tileName(base, tile)}.${extension}`;
       const piece = gridAsField(cropGrid(grid, tile.i0, tile.j0, tile.width, tile.depth));
-      result = await write(request.handle, name, encodeVariant(codecs, request.format, piece, { range, byteOrder: request.byteOrder, flip: request.flip, exrCompression: request.exrCompression, fileName: name }));
+      result = await write(
+        request.handle,
+        name,
+        encodeVariant(codecs, request.format, piece, {
+          range,
+          byteOrder: request.byteOrder,
+          flip: request.flip,
+          exrCompression: request.exrCompression,
+          fileName: name,
+        }),
+      );
     }
     return result;
   };

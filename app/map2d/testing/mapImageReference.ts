@@ -6,7 +6,11 @@ import { HILLSHADE_REACH, type MapImageRect, type MapMode } from '../mapImage';
 const LIGHT = (() => {
   const h = Math.cos(Math.PI / 4);
   const v = Math.sin(Math.PI / 4);
-  const lights: Array<[number, number]> = [[315, 0.5], [270, 0.25], [0, 0.25]];
+  const lights: Array<[number, number]> = [
+    [315, 0.5],
+    [270, 0.25],
+    [0, 0.25],
+  ];
   let x = 0;
   let y = 0;
   let z = 0;
@@ -61,8 +65,12 @@ export function writeMapImageRectReference(field: Heightfield, pixels: Uint8Clam
       const ip = i < width - 1 ? i + 1 : i;
       const imR = Math.max(0, i - R);
       const ipR = Math.min(width - 1, i + R);
-      const dhdx = 0.25 * ((heights[row + ip] - heights[row + im]) / ((ip - im) * cellSize)) + 0.75 * ((heights[row + ipR] - heights[row + imR]) / ((ipR - imR) * cellSize));
-      const dhdz = 0.25 * ((heights[rowAfter + i] - heights[rowBefore + i]) / dz) + 0.75 * ((heights[jpR * width + i] - heights[jmR * width + i]) / ((jpR - jmR) * cellSize));
+      const dhdx =
+        0.25 * ((heights[row + ip] - heights[row + im]) / ((ip - im) * cellSize)) +
+        0.75 * ((heights[row + ipR] - heights[row + imR]) / ((ipR - imR) * cellSize));
+      const dhdz =
+        0.25 * ((heights[rowAfter + i] - heights[rowBefore + i]) / dz) +
+        0.75 * ((heights[jpR * width + i] - heights[jmR * width + i]) / ((jpR - jmR) * cellSize));
       const inv = 1 / Math.sqrt(dhdx * dhdx + 1 + dhdz * dhdz);
       const lambert = (-dhdx * lx + ly - dhdz * lz) * inv;
       const shade = 0.6 + 0.48 * Math.max(0, lambert);

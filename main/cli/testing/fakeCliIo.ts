@@ -54,10 +54,10 @@ export function fakeCliIo(options: FakeCliIoOptions = {}): FakeCliIo {
       if (content === undefined) throw Object.assign(new Error(`ENOENT: no such file or directory, open '${path}'`), { code: 'ENOENT' });
       const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
       // As the real reader: refused by its size, before a byte is read, naming the file.
-      if (limit && bytes.length > limit.maxBytes) throw new Error(`${path.split(/[\\/]/).pop()}: is ${bytes.length} bytes, larger than the ${limit.maxBytes} bytes ${limit.kind} may have`);
+      if (limit && bytes.length > limit.maxBytes)
+        throw new Error(`${path.split(/[\\/]/).pop()}: is ${bytes.length} bytes, larger than the ${limit.maxBytes} bytes ${limit.kind} may have`);
       return bytes;
     };
   }
   return io;
 }
-

@@ -20,7 +20,13 @@ export const NODATA = -9999;
 export const PIZ_HALF = { width: 65, depth: 33, tile: [32, 16] } as const;
 export const PIZ_FLOAT = { width: 64, depth: 64, tile: [64, 64] } as const;
 /** Where the nodata fixture has holes (column, row). */
-export const HOLES: ReadonlyArray<[number, number]> = [[5, 3], [6, 3], [5, 4], [20, 10], [0, 0]];
+export const HOLES: ReadonlyArray<[number, number]> = [
+  [5, 3],
+  [6, 3],
+  [5, 4],
+  [20, 10],
+  [0, 0],
+];
 
 /** Known heights: float32 values with fractions, below and above zero. */
 export function floatHeight(i: number, j: number): number {
@@ -68,12 +74,36 @@ function asciiGrid(values: (i: number, j: number) => number, header: string): st
 /** name → gdal_translate arguments (after the source); the source kind decides the values. */
 export const GDAL_FIXTURES: Record<string, { source: 'float' | 'int' | 'uint' | 'holes' | 'degrees'; args: string[] }> = {
   'f32-lzw-fpredictor.tif': { source: 'float', args: ['-ot', 'Float32', '-co', 'COMPRESS=LZW', '-co', 'PREDICTOR=3', '-a_srs', 'EPSG:32633'] },
-  'f32-deflate-tiled-bigendian.tif': { source: 'float', args: ['-ot', 'Float32', '-co', 'COMPRESS=DEFLATE', '-co', 'TILED=YES', '-co', 'BLOCKXSIZE=16', '-co', 'BLOCKYSIZE=16', '-co', 'ENDIANNESS=BIG', '-a_srs', 'EPSG:32633'] },
+  'f32-deflate-tiled-bigendian.tif': {
+    source: 'float',
+    args: [
+      '-ot',
+      'Float32',
+      '-co',
+      'COMPRESS=DEFLATE',
+      '-co',
+      'TILED=YES',
+      '-co',
+      'BLOCKXSIZE=16',
+      '-co',
+      'BLOCKYSIZE=16',
+      '-co',
+      'ENDIANNESS=BIG',
+      '-a_srs',
+      'EPSG:32633',
+    ],
+  },
   'f64-none.tif': { source: 'float', args: ['-ot', 'Float64', '-a_srs', 'EPSG:32633'] },
   'i16-packbits.tif': { source: 'int', args: ['-ot', 'Int16', '-co', 'COMPRESS=PACKBITS', '-a_srs', 'EPSG:32633'] },
   'u16-lzw-predictor.tif': { source: 'uint', args: ['-ot', 'UInt16', '-co', 'COMPRESS=LZW', '-co', 'PREDICTOR=2', '-a_srs', 'EPSG:32633'] },
-  'i16-deflate-predictor-bigendian.tif': { source: 'int', args: ['-ot', 'Int16', '-co', 'COMPRESS=DEFLATE', '-co', 'PREDICTOR=2', '-co', 'ENDIANNESS=BIG', '-a_srs', 'EPSG:32633'] },
-  'f32-lzw-fpredictor-bigendian.tif': { source: 'float', args: ['-ot', 'Float32', '-co', 'COMPRESS=LZW', '-co', 'PREDICTOR=3', '-co', 'ENDIANNESS=BIG', '-a_srs', 'EPSG:32633'] },
+  'i16-deflate-predictor-bigendian.tif': {
+    source: 'int',
+    args: ['-ot', 'Int16', '-co', 'COMPRESS=DEFLATE', '-co', 'PREDICTOR=2', '-co', 'ENDIANNESS=BIG', '-a_srs', 'EPSG:32633'],
+  },
+  'f32-lzw-fpredictor-bigendian.tif': {
+    source: 'float',
+    args: ['-ot', 'Float32', '-co', 'COMPRESS=LZW', '-co', 'PREDICTOR=3', '-co', 'ENDIANNESS=BIG', '-a_srs', 'EPSG:32633'],
+  },
   'i32-deflate-bigtiff.tif': { source: 'int', args: ['-ot', 'Int32', '-co', 'COMPRESS=DEFLATE', '-co', 'BIGTIFF=YES', '-a_srs', 'EPSG:32633'] },
   'f32-nodata.tif': { source: 'holes', args: ['-ot', 'Float32', '-co', 'COMPRESS=DEFLATE', '-a_srs', 'EPSG:32633', '-a_nodata', String(NODATA)] },
   'f32-geographic.tif': { source: 'degrees', args: ['-ot', 'Float32', '-co', 'COMPRESS=LZW', '-a_srs', 'EPSG:4326'] },
@@ -85,7 +115,10 @@ export function makeGdalFixtures(dir: string): void {
     float: asciiGrid(floatHeight, 'xllcorner 500000\nyllcorner 4000000\ncellsize 30'),
     int: asciiGrid((i, j) => intHeight(i, j, false), 'xllcorner 500000\nyllcorner 4000000\ncellsize 30'),
     uint: asciiGrid((i, j) => intHeight(i, j, true), 'xllcorner 500000\nyllcorner 4000000\ncellsize 30'),
-    holes: asciiGrid((i, j) => (HOLES.some(([hi, hj]) => hi === i && hj === j) ? NODATA : floatHeight(i, j)), `xllcorner 500000\nyllcorner 4000000\ncellsize 30\nNODATA_value ${NODATA}`),
+    holes: asciiGrid(
+      (i, j) => (HOLES.some(([hi, hj]) => hi === i && hj === j) ? NODATA : floatHeight(i, j)),
+      `xllcorner 500000\nyllcorner 4000000\ncellsize 30\nNODATA_value ${NODATA}`,
+    ),
     // 0.001° square pixels at 60° north: about 55.8 m east–west and 111.4 m north–south.
     degrees: asciiGrid(floatHeight, 'xllcorner 10\nyllcorner 59.9915\ncellsize 0.001'),
   };
@@ -96,7 +129,11 @@ export function makeGdalFixtures(dir: string): void {
 }
 
 /** An uncompressed scanline EXR of the given channels (name, 1 half / 2 float), written per the file layout. */
-export function plainExr(channels: ReadonlyArray<{ name: string; type: 1 | 2; value: (i: number, j: number) => number }>, width = WIDTH, depth = DEPTH): Uint8Array {
+export function plainExr(
+  channels: ReadonlyArray<{ name: string; type: 1 | 2; value: (i: number, j: number) => number }>,
+  width = WIDTH,
+  depth = DEPTH,
+): Uint8Array {
   const parts: number[] = [];
   const u8 = (...v: number[]) => parts.push(...v);
   const u32 = (v: number) => u8(v & 0xff, (v >>> 8) & 0xff, (v >>> 16) & 0xff, (v >>> 24) & 0xff);
@@ -112,7 +149,10 @@ export function plainExr(channels: ReadonlyArray<{ name: string; type: 1 | 2; va
   u32(20000630);
   u32(2);
   const sorted = [...channels].sort((a, b) => (a.name < b.name ? -1 : 1));
-  attribute('channels', 'chlist', [...sorted.flatMap((c) => [...Array.from(c.name, (ch) => ch.charCodeAt(0)), 0, ...le32(c.type), 0, 0, 0, 0, ...le32(1), ...le32(1)]), 0]);
+  attribute('channels', 'chlist', [
+    ...sorted.flatMap((c) => [...Array.from(c.name, (ch) => ch.charCodeAt(0)), 0, ...le32(c.type), 0, 0, 0, 0, ...le32(1), ...le32(1)]),
+    0,
+  ]);
   attribute('compression', 'compression', [0]);
   const box = [...le32(0), ...le32(0), ...le32(width - 1), ...le32(depth - 1)];
   attribute('dataWindow', 'box2i', box);
@@ -172,20 +212,49 @@ export function float32ToHalfExact(value: number): number {
 export const EXR_COMPRESSIONS = ['none', 'rle', 'zip', 'piz'] as const;
 
 /** Every EXR fixture's name. */
-export const EXR_FIXTURES: readonly string[] = [...['float-y', 'half-r'].flatMap((source) => EXR_COMPRESSIONS.map((z) => `${source}-tiled-${z}.exr`)), 'terrace-r-tiled-piz.exr', 'wave-y-tiled-piz.exr'];
+export const EXR_FIXTURES: readonly string[] = [
+  ...['float-y', 'half-r'].flatMap((source) => EXR_COMPRESSIONS.map((z) => `${source}-tiled-${z}.exr`)),
+  'terrace-r-tiled-piz.exr',
+  'wave-y-tiled-piz.exr',
+];
 
 /** Writes the EXR sources and every exrmaketiled fixture (16 × 8 tiles) into `dir`. */
 export function makeExrFixtures(dir: string): void {
-  writeFileSync(path.join(dir, 'float-y.src.exr'), plainExr([{ name: 'Y', type: 2, value: floatHeight }, { name: 'A', type: 2, value: () => 1 }]));
-  writeFileSync(path.join(dir, 'half-r.src.exr'), plainExr([{ name: 'R', type: 1, value: halfBits }, { name: 'G', type: 1, value: () => 0 }, { name: 'Z', type: 2, value: () => 7 }]));
-  writeFileSync(path.join(dir, 'terrace-r.src.exr'), plainExr([{ name: 'R', type: 1, value: (i, j) => float32ToHalfExact(terraceHeight(i, j) - 300) }], PIZ_HALF.width, PIZ_HALF.depth));
+  writeFileSync(
+    path.join(dir, 'float-y.src.exr'),
+    plainExr([
+      { name: 'Y', type: 2, value: floatHeight },
+      { name: 'A', type: 2, value: () => 1 },
+    ]),
+  );
+  writeFileSync(
+    path.join(dir, 'half-r.src.exr'),
+    plainExr([
+      { name: 'R', type: 1, value: halfBits },
+      { name: 'G', type: 1, value: () => 0 },
+      { name: 'Z', type: 2, value: () => 7 },
+    ]),
+  );
+  writeFileSync(
+    path.join(dir, 'terrace-r.src.exr'),
+    plainExr([{ name: 'R', type: 1, value: (i, j) => float32ToHalfExact(terraceHeight(i, j) - 300) }], PIZ_HALF.width, PIZ_HALF.depth),
+  );
   writeFileSync(path.join(dir, 'wave-y.src.exr'), plainExr([{ name: 'Y', type: 2, value: waveHeight }], PIZ_FLOAT.width, PIZ_FLOAT.depth));
   for (const source of ['float-y', 'half-r']) {
     for (const z of EXR_COMPRESSIONS) {
-      execFileSync('exrmaketiled', ['-o', '-t', '16', '8', '-z', z, path.join(dir, `${source}.src.exr`), path.join(dir, `${source}-tiled-${z}.exr`)], { stdio: 'pipe' });
+      execFileSync('exrmaketiled', ['-o', '-t', '16', '8', '-z', z, path.join(dir, `${source}.src.exr`), path.join(dir, `${source}-tiled-${z}.exr`)], {
+        stdio: 'pipe',
+      });
     }
   }
-  for (const [source, tile] of [['terrace-r', PIZ_HALF.tile], ['wave-y', PIZ_FLOAT.tile]] as const) {
-    execFileSync('exrmaketiled', ['-o', '-t', String(tile[0]), String(tile[1]), '-z', 'piz', path.join(dir, `${source}.src.exr`), path.join(dir, `${source}-tiled-piz.exr`)], { stdio: 'pipe' });
+  for (const [source, tile] of [
+    ['terrace-r', PIZ_HALF.tile],
+    ['wave-y', PIZ_FLOAT.tile],
+  ] as const) {
+    execFileSync(
+      'exrmaketiled',
+      ['-o', '-t', String(tile[0]), String(tile[1]), '-z', 'piz', path.join(dir, `${source}.src.exr`), path.join(dir, `${source}-tiled-piz.exr`)],
+      { stdio: 'pipe' },
+    );
   }
 }

@@ -82,16 +82,19 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
       sentGeneration = generation;
       offThread.start(field, generation);
     };
-    offThread = startOffThreadErrors({
-      onErrors: (generation, errors) => {
-        if (lod.installErrors(generation, errors) && lod.pendingChunks === 0) errorsExact();
+    offThread = startOffThreadErrors(
+      {
+        onErrors: (generation, errors) => {
+          if (lod.installErrors(generation, errors) && lod.pendingChunks === 0) errorsExact();
+        },
+        onFailure: () => {
+          offThread?.dispose();
+          offThread = null;
+          refineSoon();
+        },
       },
-      onFailure: () => {
-        offThread?.dispose();
-        offThread = null;
-        refineSoon();
-      },
-    }, chunkErrorsWorker);
+      chunkErrorsWorker,
+    );
     refineSoon();
     const unsubscribeEditor = editor.store.subscribe((s, prev) => {
       if (s.version === prev.version) {
@@ -136,12 +139,15 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
     const key = `${p.x.toFixed(2)},${p.y.toFixed(2)},${p.z.toFixed(2)},${q.x.toFixed(4)},${q.y.toFixed(4)},${q.z.toFixed(4)},${q.w.toFixed(4)},${perspective.fov},${perspective.aspect},${size.height}`;
     if (key !== lastCamera.current) {
       lastCamera.current = key;
-      lod.update({
-        position: p,
-        fovYDegrees: perspective.fov ?? 50,
-        viewportHeight: size.height * Math.min(2, window.devicePixelRatio || 1),
-        frustum: cameraFrustum(perspective),
-      }, options);
+      lod.update(
+        {
+          position: p,
+          fovYDegrees: perspective.fov ?? 50,
+          viewportHeight: size.height * Math.min(2, window.devicePixelRatio || 1),
+          frustum: cameraFrustum(perspective),
+        },
+        options,
+      );
       showTriangleCount(wrapper.current, lod.triangles);
     }
     lod.prepareFrame(gl);
@@ -157,4 +163,3 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
 
   return <primitive object={lod.group} onPointerMove={onPointerMove} onPointerDown={onPointerDown} onPointerUp={onPointerUp} onPointerOut={onPointerOut} />;
 }
-

@@ -18,4 +18,3 @@ export function TerrainByScale({ wrapper }: { wrapper: React.RefObject<HTMLDivEl
   }, [large, width, depth, wrapper]);
   return large ? <LodTerrainSurface wrapper={wrapper} options={pageLodOverride().options} /> : <TerrainSurface wrapper={wrapper} />;
 }
-

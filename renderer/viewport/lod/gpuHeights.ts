@@ -1,4 +1,15 @@
-import { Box2, DataArrayTexture, DataTexture, FloatType, NearestFilter, RedFormat, Vector3, type PixelFormat, type TextureDataType, type WebGLRenderer } from 'three';
+import {
+  Box2,
+  DataArrayTexture,
+  DataTexture,
+  FloatType,
+  NearestFilter,
+  RedFormat,
+  Vector3,
+  type PixelFormat,
+  type TextureDataType,
+  type WebGLRenderer,
+} from 'three';
 import type { Heightfield } from '../../../shared/terrain/heightfield';
 import type { DirtyRegion } from '../../../app/document/region';
 import { heightTextureShape, planHeightUploads, type HeightTextureShape, type HeightUpload } from './heightUploads';

@@ -64,7 +64,7 @@ describe('height texture uploads', () => {
 
   it('a rectangle uploads exactly its heights, to the texels the shader reads', () => {
     let seed = 7;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (let trial = 0; trial < 200; trial++) {
       const w = 2 + Math.floor(random() * 60);
       const d = 2 + Math.floor(random() * 60);
@@ -72,7 +72,13 @@ describe('height texture uploads', () => {
       const i0 = Math.floor(random() * w);
       const j0 = Math.floor(random() * d);
       const full = random() < 0.2;
-      const region = { kind: 'rect' as const, i0: full ? 0 : i0, j0, i1: full ? w : i0 + 1 + Math.floor(random() * (w - i0)), j1: j0 + 1 + Math.floor(random() * (d - j0)) };
+      const region = {
+        kind: 'rect' as const,
+        i0: full ? 0 : i0,
+        j0,
+        i1: full ? w : i0 + 1 + Math.floor(random() * (w - i0)),
+        j1: j0 + 1 + Math.floor(random() * (d - j0)),
+      };
       const texture = new Map<string, number>();
       simulate(shape, w, region, texture);
       const expected = rectIndices(w, region);

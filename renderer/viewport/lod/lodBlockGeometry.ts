@@ -29,12 +29,18 @@ function vertexSlotTable(slots: number): Int32Array {
  * use that step, so a vertex shared by two blocks gets the same normal in both). Heights are not
  * read: a height edit does not rebuild this geometry, only a change of levels does.
  */
-export function buildBlockGeometry(field: Pick<Heightfield, 'width' | 'depth' | 'cellSize'>, layout: ChunkLayout, levels: ChunkLevels, block: BlockRange): BufferGeometry {
+export function buildBlockGeometry(
+  field: Pick<Heightfield, 'width' | 'depth' | 'cellSize'>,
+  layout: ChunkLayout,
+  levels: ChunkLevels,
+  block: BlockRange,
+): BufferGeometry {
   let triangles = 0;
   for (let cz = block.cz0; cz < block.cz1; cz++) for (let cx = block.cx0; cx < block.cx1; cx++) triangles += chunkTriangleCount(layout, levels, cx, cz);
   const ids = new Uint32Array(triangles * 3);
   let offset = 0;
-  for (let cz = block.cz0; cz < block.cz1; cz++) for (let cx = block.cx0; cx < block.cx1; cx++) offset = writeChunkTriangles(layout, levels, cx, cz, ids, offset);
+  for (let cz = block.cz0; cz < block.cz1; cz++)
+    for (let cx = block.cx0; cx < block.cx1; cx++) offset = writeChunkTriangles(layout, levels, cx, cz, ids, offset);
 
   // Compact the global vertex ids to this block's own vertex list, through a table over the block's
   // vertex rectangle (a Map here cost tens of milliseconds for a full-detail block). The table is
@@ -114,7 +120,14 @@ export function releaseArraysOnUpload(geometry: BufferGeometry): void {
 }
 
 /** The block's bounding sphere for frustum culling: its extent with the height range of its chunks. */
-export function blockBoundingSphere(field: Pick<Heightfield, 'width' | 'depth' | 'cellSize'>, layout: ChunkLayout, block: BlockRange, minHeight: Float32Array, maxHeight: Float32Array, out = new Sphere()): Sphere {
+export function blockBoundingSphere(
+  field: Pick<Heightfield, 'width' | 'depth' | 'cellSize'>,
+  layout: ChunkLayout,
+  block: BlockRange,
+  minHeight: Float32Array,
+  maxHeight: Float32Array,
+  out = new Sphere(),
+): Sphere {
   let min = Infinity;
   let max = -Infinity;
   for (let cz = block.cz0; cz < block.cz1; cz++) {

@@ -38,7 +38,11 @@ const ROW_SHIFT = Math.log2(HEIGHT_TEXTURE_ROW_LENGTH);
  */
 function rampTexture(): DataTexture {
   const natural = linearRamp(NATURAL_TABLE);
-  const rows = [linearRamp(HYPSOMETRIC_RAMP), linearRamp(SLOPE_RAMP), ...Array.from({ length: SLOPE_BINS }, (_, s) => natural.subarray(s * RAMP_SIZE * 3, (s + 1) * RAMP_SIZE * 3))];
+  const rows = [
+    linearRamp(HYPSOMETRIC_RAMP),
+    linearRamp(SLOPE_RAMP),
+    ...Array.from({ length: SLOPE_BINS }, (_, s) => natural.subarray(s * RAMP_SIZE * 3, (s + 1) * RAMP_SIZE * 3)),
+  ];
   const data = new Float32Array(RAMP_SIZE * rows.length * 4);
   rows.forEach((ramp, row) => {
     for (let k = 0; k < RAMP_SIZE; k++) {
@@ -204,13 +208,21 @@ export function createLodTerrainMaterial(shading?: TerrainShaderUniforms): LodTe
   material.onBeforeCompile = (shader) => {
     Object.assign(shader.uniforms, uniforms);
     // The ground materials' cover varying is declared by the terrain shading patch; without it, here.
-    shader.vertexShader = (shading ? '' : 'varying vec2 vTerrainCover;\n') + VERTEX_HEADER + shader.vertexShader
-      .replace('#include <beginnormal_vertex>', VERTEX_BEGIN)
-      .replace('#include <begin_vertex>', 'vec3 transformed = vec3(position.x, terrainH, position.z);');
-    shader.fragmentShader = 'varying vec3 vTerrainColor;\nvarying float vTerrainSteep;\nuniform vec3 terrainSteepTint;\nuniform float terrainSteepOpacity;\n' + shader.fragmentShader
-      .replace('#include <color_fragment>', 'diffuseColor.rgb *= vTerrainColor;')
-      // Blended over the lit colour like the transparent overlay on full-resolution maps.
-      .replace('#include <opaque_fragment>', '#include <opaque_fragment>\ngl_FragColor.rgb = mix(gl_FragColor.rgb, terrainSteepTint, vTerrainSteep * terrainSteepOpacity);');
+    shader.vertexShader =
+      (shading ? '' : 'varying vec2 vTerrainCover;\n') +
+      VERTEX_HEADER +
+      shader.vertexShader
+        .replace('#include <beginnormal_vertex>', VERTEX_BEGIN)
+        .replace('#include <begin_vertex>', 'vec3 transformed = vec3(position.x, terrainH, position.z);');
+    shader.fragmentShader =
+      'varying vec3 vTerrainColor;\nvarying float vTerrainSteep;\nuniform vec3 terrainSteepTint;\nuniform float terrainSteepOpacity;\n' +
+      shader.fragmentShader
+        .replace('#include <color_fragment>', 'diffuseColor.rgb *= vTerrainColor;')
+        // Blended over the lit colour like the transparent overlay on full-resolution maps.
+        .replace(
+          '#include <opaque_fragment>',
+          '#include <opaque_fragment>\ngl_FragColor.rgb = mix(gl_FragColor.rgb, terrainSteepTint, vTerrainSteep * terrainSteepOpacity);',
+        );
     if (shading) patchTerrainShader(shader, shading, 'own');
   };
   material.customProgramCacheKey = () => 'faultline-lod-terrain';

@@ -65,7 +65,9 @@ describe('LodTerrainMeshes', () => {
     const drawn = lod.meshes().map((mesh) => new Mesh(shaded(mesh.geometry, small), material));
     const exact = new Mesh(undefined, material);
     const positions = new Float32Array(small.width * small.depth * 3);
-    for (let j = 0; j < small.depth; j++) for (let i = 0; i < small.width; i++) positions.set([vertexX(small, i), small.heights[j * small.width + i], vertexZ(small, j)], (j * small.width + i) * 3);
+    for (let j = 0; j < small.depth; j++)
+      for (let i = 0; i < small.width; i++)
+        positions.set([vertexX(small, i), small.heights[j * small.width + i], vertexZ(small, j)], (j * small.width + i) * 3);
     exact.geometry.setAttribute('position', new BufferAttribute(positions, 3));
     exact.geometry.setIndex(new BufferAttribute(buildGridIndices(small.width, small.depth), 1));
     expect(drawnTriangles(drawn)).toEqual(drawnTriangles([exact]));
@@ -197,10 +199,12 @@ describe('LodTerrainMeshes', () => {
     const upload = () => {
       for (const mesh of lod.meshes()) {
         const { geometry } = mesh;
-        for (const attribute of [geometry.getAttribute('position'), geometry.getAttribute(GRID_ATTRIBUTE), geometry.getIndex()] as BufferAttribute[]) attribute.onUploadCallback();
+        for (const attribute of [geometry.getAttribute('position'), geometry.getAttribute(GRID_ATTRIBUTE), geometry.getIndex()] as BufferAttribute[])
+          attribute.onUploadCallback();
       }
     };
-    const held = () => lod.meshes().reduce((sum, mesh) => sum + (mesh.geometry.getIndex()?.array.length ?? 0) + mesh.geometry.getAttribute(GRID_ATTRIBUTE).array.length, 0);
+    const held = () =>
+      lod.meshes().reduce((sum, mesh) => sum + (mesh.geometry.getIndex()?.array.length ?? 0) + mesh.geometry.getAttribute(GRID_ATTRIBUTE).array.length, 0);
     expect(held()).toBeGreaterThan(0);
     const cpuBytes = lod.memoryBytes();
     upload();

@@ -279,7 +279,12 @@ export class LodTerrainMeshes {
         // The exact surface answers rays (see the group's raycast); these meshes are only drawn.
         mesh.raycast = () => {};
         this.group.add(mesh);
-        const block: Block = { range: { cx0, cz0, cx1: Math.min(chunksX, cx0 + BLOCK_CHUNKS), cz1: Math.min(chunksZ, cz0 + BLOCK_CHUNKS) }, mesh, sphere: new Sphere(), key: '' };
+        const block: Block = {
+          range: { cx0, cz0, cx1: Math.min(chunksX, cx0 + BLOCK_CHUNKS), cz1: Math.min(chunksZ, cz0 + BLOCK_CHUNKS) },
+          mesh,
+          sphere: new Sphere(),
+          key: '',
+        };
         this.boundBlock(block);
         this.blocks.push(block);
       }

@@ -31,13 +31,19 @@ const until = async (done: () => boolean) => {
 };
 
 describe('chunk errors off the main thread', () => {
-  it('ends the worker once the newest change\'s errors arrived (no assembled map left in an idle worker), and starts one for the next change', async () => {
+  it("ends the worker once the newest change's errors arrived (no assembled map left in an idle worker), and starts one for the next change", async () => {
     const field = createHeightfield(65, 65, 2);
     field.heights.forEach((_, k) => (field.heights[k] = Math.sin(k * 0.01) * 5));
     const expected = computeChunkErrors(field, createChunkLayout(65, 65, 2)).errors;
     const { start, started } = fakeWorkers();
     const received: number[] = [];
-    const errors = new OffThreadErrors({ onErrors: (generation, values) => (received.push(generation), expect(Array.from(values)).toEqual(Array.from(expected))), onFailure: () => received.push(-1) }, start);
+    const errors = new OffThreadErrors(
+      {
+        onErrors: (generation, values) => (received.push(generation), expect(Array.from(values)).toEqual(Array.from(expected))),
+        onFailure: () => received.push(-1),
+      },
+      start,
+    );
     expect(started).toHaveLength(1);
     errors.start(field, 1);
     await until(() => received.length === 1);

@@ -1,5 +1,11 @@
 import type { Heightfield } from '../../../shared/terrain/heightfield';
-import { ERRORS_PIECE_HEIGHTS, type ChunkErrorsChannel, type FromErrorsWorker, type StartChunkErrorsWorker, type ToErrorsWorker } from '../../../app/lod/chunkErrorsJob';
+import {
+  ERRORS_PIECE_HEIGHTS,
+  type ChunkErrorsChannel,
+  type FromErrorsWorker,
+  type StartChunkErrorsWorker,
+  type ToErrorsWorker,
+} from '../../../app/lod/chunkErrorsJob';
 import { backgroundTask } from '../../backgroundTask';
 
 export interface OffThreadErrorsHandlers {

@@ -21,7 +21,13 @@ describe('the terrain’s triangle budget at 4097²', () => {
       { position: { x: 0, y: 600, z: 0 }, fovYDegrees: 50, viewportHeight: 1000 },
     ];
     // The default error bound, and a hundredth of a pixel (nearly every chunk wants full detail: the budget alone limits it).
-    for (const [camera, options] of cameras.flatMap((c) => [[c, undefined], [c, { maxPixelError: 0.01 }]] as const)) {
+    for (const [camera, options] of cameras.flatMap(
+      (c) =>
+        [
+          [c, undefined],
+          [c, { maxPixelError: 0.01 }],
+        ] as const,
+    )) {
       lod.update(camera, options);
       const drawn = lod.meshes().reduce((sum, mesh) => sum + (mesh.geometry.getIndex()?.count ?? 0), 0) / 3;
       expect(drawn, `${JSON.stringify(camera.position)} ${JSON.stringify(options)}`).toBeLessThanOrEqual(DEFAULT_TRIANGLE_BUDGET);

@@ -31,14 +31,24 @@ describe('the erosion cover in the LOD shader (coverShader.ts)', () => {
   });
 
   it('each rule in GLSL weighs every value as masks.ts ruleWeight does (bands, soft and hard edges)', () => {
-    const rules: MaskRule[] = [SEDIMENT_RULE, WET_RULE, COVER_SLOPE_RULE, { source: 'height', min: 0.5 }, { source: 'height', max: 3 }, { source: 'slope', min: 10, max: 30, softness: 5 }, { source: 'height' }];
+    const rules: MaskRule[] = [
+      SEDIMENT_RULE,
+      WET_RULE,
+      COVER_SLOPE_RULE,
+      { source: 'height', min: 0.5 },
+      { source: 'height', max: 3 },
+      { source: 'slope', min: 10, max: 30, softness: 5 },
+      { source: 'height' },
+    ];
     for (const rule of rules) {
       const expression = ruleGlsl(rule, 'v');
       for (const v of [...samples(-1, 2, 300), ...samples(0, 90, 180), rule.min ?? 0, rule.max ?? 0]) {
         expect(evaluate(expression, { v }), `${expression} at ${v}`).toBeCloseTo(ruleWeight(rule, v), 12);
       }
     }
-    expect(ruleGlsl(COVER_SLOPE_RULE, 'slopeDeg')).toBe(`(1.0 - smoothstep(${glslFloat(COVER_SLOPE_RULE.max ?? 0)}, ${glslFloat((COVER_SLOPE_RULE.max ?? 0) + (COVER_SLOPE_RULE.softness ?? 0))}, slopeDeg))`);
+    expect(ruleGlsl(COVER_SLOPE_RULE, 'slopeDeg')).toBe(
+      `(1.0 - smoothstep(${glslFloat(COVER_SLOPE_RULE.max ?? 0)}, ${glslFloat((COVER_SLOPE_RULE.max ?? 0) + (COVER_SLOPE_RULE.softness ?? 0))}, slopeDeg))`,
+    );
   });
 
   it('the shader’s cover colour is the CPU colour (applyErosionCover) for every byte of flow and deposition', () => {

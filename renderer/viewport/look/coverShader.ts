@@ -22,13 +22,19 @@ export function glslFloat(value: number): string {
 export function ruleGlsl(rule: MaskRule, value: string): string {
   const soft = rule.softness ?? 0;
   const terms: string[] = [];
-  if (rule.min !== undefined) terms.push(soft > 0 ? `smoothstep(${glslFloat(rule.min - soft)}, ${glslFloat(rule.min)}, ${value})` : `step(${glslFloat(rule.min)}, ${value})`);
-  if (rule.max !== undefined) terms.push(soft > 0 ? `(1.0 - smoothstep(${glslFloat(rule.max)}, ${glslFloat(rule.max + soft)}, ${value}))` : `step(${value}, ${glslFloat(rule.max)})`);
+  if (rule.min !== undefined)
+    terms.push(soft > 0 ? `smoothstep(${glslFloat(rule.min - soft)}, ${glslFloat(rule.min)}, ${value})` : `step(${glslFloat(rule.min)}, ${value})`);
+  if (rule.max !== undefined)
+    terms.push(soft > 0 ? `(1.0 - smoothstep(${glslFloat(rule.max)}, ${glslFloat(rule.max + soft)}, ${value}))` : `step(${value}, ${glslFloat(rule.max)})`);
   return terms.length > 0 ? terms.join(' * ') : '1.0';
 }
 
 /** Sediment's linear colour, as the CPU colours mix it. */
-export const SEDIMENT_LINEAR: readonly [number, number, number] = [srgbByteToLinear(SEDIMENT_SRGB[0]), srgbByteToLinear(SEDIMENT_SRGB[1]), srgbByteToLinear(SEDIMENT_SRGB[2])];
+export const SEDIMENT_LINEAR: readonly [number, number, number] = [
+  srgbByteToLinear(SEDIMENT_SRGB[0]),
+  srgbByteToLinear(SEDIMENT_SRGB[1]),
+  srgbByteToLinear(SEDIMENT_SRGB[2]),
+];
 
 /** The weights the cover function computes, as GLSL expressions (exported for the tests). */
 export const COVER_TERMS = {

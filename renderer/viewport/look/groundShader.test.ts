@@ -25,7 +25,18 @@ function shaderRule(): (rule: Vector4, v: number) => number {
 describe('the ground materials in the terrain shader', () => {
   it('weighs every packed rule as masks.ts ruleWeight does (soft and hard edges, one or both bounds, no rule)', () => {
     const rule = shaderRule();
-    const rules: MaskRule[] = [SEDIMENT_RULE, CHANNEL_RULE, CHANNEL_SLOPE_RULE, SNOW_SLOPE_RULE, ROAD_RULE, { source: 'height', min: 120, softness: 12.5 }, { source: 'height', min: 3 }, { source: 'slope', max: 30 }, { source: 'slope', min: 10, max: 30, softness: 5 }, { source: 'height' }];
+    const rules: MaskRule[] = [
+      SEDIMENT_RULE,
+      CHANNEL_RULE,
+      CHANNEL_SLOPE_RULE,
+      SNOW_SLOPE_RULE,
+      ROAD_RULE,
+      { source: 'height', min: 120, softness: 12.5 },
+      { source: 'height', min: 3 },
+      { source: 'slope', max: 30 },
+      { source: 'slope', min: 10, max: 30, softness: 5 },
+      { source: 'height' },
+    ];
     for (const r of rules) {
       const packed = packRule(r, new Vector4());
       for (let v = -20; v <= 200; v += 0.25) expect(rule(packed, v), `${JSON.stringify(r)} at ${v}`).toBeCloseTo(ruleWeight(r, v), 12);

@@ -99,7 +99,8 @@ export function setGroundUniforms(uniforms: GroundUniforms, climate: Climate, li
   uniforms.terrainBedBlend.value = blend;
 }
 
-const perMaterial = (values: Readonly<Record<GroundMaterial, number>>) => `float[${GROUND_MATERIALS.length}](${GROUND_MATERIALS.map((m) => glslFloat(values[m])).join(', ')})`;
+const perMaterial = (values: Readonly<Record<GroundMaterial, number>>) =>
+  `float[${GROUND_MATERIALS.length}](${GROUND_MATERIALS.map((m) => glslFloat(values[m])).join(', ')})`;
 
 /** Uniforms and functions (no texture reads) the fragment shader needs; after terrainShader.ts's header. */
 export const GROUND_FRAGMENT_HEADER = /* glsl */ `

@@ -162,7 +162,8 @@ export class TerrainLighting {
   /** "ready" once nothing is stale, computing or waiting for upload, and the ground textures are in: the next frame is lit and textured. */
   private showState(): void {
     if (!this.element) return;
-    const ready = this.groundTexture !== null && this.model.idle && !this.workerJob && !this.copying && !this.wantsPump && !this.uploadAll && this.uploads.length === 0;
+    const ready =
+      this.groundTexture !== null && this.model.idle && !this.workerJob && !this.copying && !this.wantsPump && !this.uploadAll && this.uploads.length === 0;
     const state = ready ? 'ready' : 'pending';
     if (this.element.dataset.lighting !== state) this.element.dataset.lighting = state;
   }
@@ -198,7 +199,11 @@ export class TerrainLighting {
       const w = rect.i1 - rect.i0;
       const h = rect.j1 - rect.j0;
       const bytes = new Uint8Array(w * h * LIGHTING_CHANNELS);
-      for (let j = 0; j < h; j++) bytes.set(data.subarray(((rect.j0 + j) * grid.width + rect.i0) * LIGHTING_CHANNELS, ((rect.j0 + j) * grid.width + rect.i1) * LIGHTING_CHANNELS), j * w * LIGHTING_CHANNELS);
+      for (let j = 0; j < h; j++)
+        bytes.set(
+          data.subarray(((rect.j0 + j) * grid.width + rect.i0) * LIGHTING_CHANNELS, ((rect.j0 + j) * grid.width + rect.i1) * LIGHTING_CHANNELS),
+          j * w * LIGHTING_CHANNELS,
+        );
       const source = new DataTexture(bytes, w, h, RGFormat, UnsignedByteType);
       source.unpackAlignment = 1;
       renderer.copyTextureToTexture(source, texture, new Box2(new Vector2(0, 0), new Vector2(w, h)), new Vector2(rect.i0, rect.j0));
@@ -277,7 +282,18 @@ export class TerrainLighting {
     this.workerJob = { id, job };
     const { sunRect, skyRect } = this.model.localRects(job);
     const g = this.model.windowHeights(job, heights, this.session.editor.document.field);
-    const message: ToLightingWorker = { id, width: g.width, depth: g.depth, spacing: g.spacing, heights, sun: job.sun, sunRect, skyRect, mapEdge: this.model.mapEdgeIn(job), range: job.whole };
+    const message: ToLightingWorker = {
+      id,
+      width: g.width,
+      depth: g.depth,
+      spacing: g.spacing,
+      heights,
+      sun: job.sun,
+      sunRect,
+      skyRect,
+      mapEdge: this.model.mapEdgeIn(job),
+      range: job.whole,
+    };
     this.worker?.post(message, [heights.buffer]);
     this.invalidate();
   }

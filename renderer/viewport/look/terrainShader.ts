@@ -180,12 +180,25 @@ if (terrainGridOpacity > 0.0) {
  * cover the ground materials read — the full mesh's attributes, or set by the material's own vertex
  * code (the LOD shader writes vTerrainCover from its cover texture).
  */
-export function patchTerrainShader(shader: { uniforms: Record<string, IUniform>; vertexShader: string; fragmentShader: string }, uniforms: TerrainShaderUniforms, cover: 'attributes' | 'own' = 'attributes'): void {
+export function patchTerrainShader(
+  shader: { uniforms: Record<string, IUniform>; vertexShader: string; fragmentShader: string },
+  uniforms: TerrainShaderUniforms,
+  cover: 'attributes' | 'own' = 'attributes',
+): void {
   Object.assign(shader.uniforms, uniforms);
   const coverFromAttributes = cover === 'attributes' ? '\nvTerrainCover = vec2(terrainFlow, terrainDeposition);' : '';
-  shader.vertexShader = VERTEX_HEADER + (cover === 'attributes' ? COVER_ATTRIBUTES : '') + shader.vertexShader.replace('#include <project_vertex>', `#include <project_vertex>\nvTerrainWorld = (modelMatrix * vec4(transformed, 1.0)).xyz;${coverFromAttributes}`);
-  shader.fragmentShader = FRAGMENT_HEADER + GROUND_FRAGMENT_HEADER + shader.fragmentShader
-    .replace('#include <normal_fragment_maps>', GROUND_DETAIL)
-    .replace('#include <aomap_fragment>', LIGHTING_MODULATION)
-    .replace('#include <opaque_fragment>', SURFACE_OVERLAYS);
+  shader.vertexShader =
+    VERTEX_HEADER +
+    (cover === 'attributes' ? COVER_ATTRIBUTES : '') +
+    shader.vertexShader.replace(
+      '#include <project_vertex>',
+      `#include <project_vertex>\nvTerrainWorld = (modelMatrix * vec4(transformed, 1.0)).xyz;${coverFromAttributes}`,
+    );
+  shader.fragmentShader =
+    FRAGMENT_HEADER +
+    GROUND_FRAGMENT_HEADER +
+    shader.fragmentShader
+      .replace('#include <normal_fragment_maps>', GROUND_DETAIL)
+      .replace('#include <aomap_fragment>', LIGHTING_MODULATION)
+      .replace('#include <opaque_fragment>', SURFACE_OVERLAYS);
 }

@@ -186,7 +186,8 @@ export function decodePng(bytes: Uint8Array, fileName: string, options: PngDecod
       problem ??= `contains a critical chunk "${chunkTypeName(code)}" that this reader does not understand`;
     }
   });
-  const chunk = (at: ChunkAt | undefined): PngChunk | undefined => at && { type: chunkTypeName(at.code), data: bytes.subarray(at.start, at.start + at.length), offset: at.offset };
+  const chunk = (at: ChunkAt | undefined): PngChunk | undefined =>
+    at && { type: chunkTypeName(at.code), data: bytes.subarray(at.start, at.start + at.length), offset: at.offset };
   const header = readPngHeader(chunk(ihdrAt), fail);
   if (problem !== undefined) fail(problem);
   if (idatCount === 0) fail('contains no image data (no IDAT chunk)');

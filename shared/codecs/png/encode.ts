@@ -108,7 +108,8 @@ export function filterUp16RowsFromHeights(
   above: Uint16Array,
 ): void {
   const stride = 2 * width + 1;
-  if (y0 === 0) above.fill(0); // row 0 is filtered against zeros (the spec's row above the image)
+  if (y0 === 0)
+    above.fill(0); // row 0 is filtered against zeros (the spec's row above the image)
   else for (let x = 0, row = (y0 - 1) * width; x < width; x++) above[x] = quantise16(heights[row + x], min, scale);
   for (let y = y0; y < y1; y++) {
     const row = y * width;
@@ -142,9 +143,7 @@ export function encodeGrayPng(image: GrayPngImage, options: PngEncodeOptions = {
   const { width, height, bitDepth, samples } = image;
   const filter = FILTER_TYPES[options.filter ?? 'up'];
   const filtered =
-    samples instanceof Uint16Array && filter === FILTER_TYPES.up
-      ? filterUp16(samples, width, height)
-      : filterRows(samples, width, height, bitDepth, filter);
+    samples instanceof Uint16Array && filter === FILTER_TYPES.up ? filterUp16(samples, width, height) : filterRows(samples, width, height, bitDepth, filter);
   return assembleGrayPng(image, filtered, options.deflate);
 }
 
@@ -166,7 +165,10 @@ export function assembleGrayPngFromCompressed(image: Pick<GrayPngImage, 'width' 
 }
 
 /** assembleGrayPngFromCompressed yielding after each piece copied and each IDAT chunk written (sliced.ts). */
-export function* assembleGrayPngFromCompressedSliced(image: Pick<GrayPngImage, 'width' | 'height' | 'bitDepth' | 'text'>, pieces: readonly Uint8Array[]): Sliced<Uint8Array> {
+export function* assembleGrayPngFromCompressedSliced(
+  image: Pick<GrayPngImage, 'width' | 'height' | 'bitDepth' | 'text'>,
+  pieces: readonly Uint8Array[],
+): Sliced<Uint8Array> {
   const { width, height, bitDepth } = image;
   let total = 0;
   for (const piece of pieces) total += piece.length;

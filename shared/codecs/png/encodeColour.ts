@@ -19,7 +19,8 @@ const IDAT_CHUNK_BYTES = 1 << 20;
 
 export function encodeColourPng(image: ColourPngImage, deflate: Deflate = portableDeflate): Uint8Array {
   const { width, height, channels, data } = image;
-  if (data.length !== width * height * channels) throw new RangeError(`expected ${width * height * channels} bytes for ${width} × ${height} × ${channels}, got ${data.length}`);
+  if (data.length !== width * height * channels)
+    throw new RangeError(`expected ${width * height * channels} bytes for ${width} × ${height} × ${channels}, got ${data.length}`);
   const stride = width * channels;
   const filtered = new Uint8Array(height * (stride + 1));
   // Sub for the first row (nothing above), Up below it: both cheap, and smooth maps compress well.

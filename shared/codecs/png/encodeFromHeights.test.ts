@@ -15,8 +15,19 @@ function referenceRows(heights: Float32Array, width: number, height: number, min
 describe('16-bit Up rows straight from heights', () => {
   it('are byte for byte the rows of quantiseHeights + the Up filter, at many sizes and ranges', () => {
     const random = createRandom(7);
-    for (const [width, height] of [[1, 1], [2, 3], [17, 9], [129, 65], [257, 257]]) {
-      for (const [min, max] of [[-300, 500], [0, 1], [10, 10], [-1e-3, 2e-3]]) {
+    for (const [width, height] of [
+      [1, 1],
+      [2, 3],
+      [17, 9],
+      [129, 65],
+      [257, 257],
+    ]) {
+      for (const [min, max] of [
+        [-300, 500],
+        [0, 1],
+        [10, 10],
+        [-1e-3, 2e-3],
+      ]) {
         const heights = new Float32Array(width * height);
         for (let k = 0; k < heights.length; k++) heights[k] = min + (max - min) * (random.next() * 1.2 - 0.1);
         const fast = filterUp16FromHeights(heights, width, height, min, quantiseScale(min, max, 65535));
@@ -42,7 +53,11 @@ describe('16-bit Up rows straight from heights', () => {
 describe('16-bit Up rows in blocks', () => {
   it('are the whole-image rows, block by block, whatever the block boundaries', () => {
     const random = createRandom(11);
-    for (const [width, height] of [[1, 1], [3, 5], [33, 17]]) {
+    for (const [width, height] of [
+      [1, 1],
+      [3, 5],
+      [33, 17],
+    ]) {
       const heights = new Float32Array(width * height);
       for (let k = 0; k < heights.length; k++) heights[k] = random.next() * 100 - 20;
       const scale = quantiseScale(-20, 80, 65535);

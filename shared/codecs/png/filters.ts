@@ -49,14 +49,7 @@ export function unfilterLine(filter: number, line: Uint8Array, previous: Uint8Ar
 }
 
 /** Writes filter byte + filtered `line` into `out` at `at`; `previous` is the raw line above. */
-export function filterLine(
-  filter: number,
-  line: Uint8Array,
-  previous: Uint8Array | undefined,
-  bpp: number,
-  out: Uint8Array,
-  at: number,
-): void {
+export function filterLine(filter: number, line: Uint8Array, previous: Uint8Array | undefined, bpp: number, out: Uint8Array, at: number): void {
   out[at] = filter;
   const o = at + 1;
   const n = line.length;

@@ -74,16 +74,44 @@ export function projectFileBytes(entries: readonly Entry[], version = 1): Uint8A
   for (const entry of entries) {
     // Level 1: as small as level 9 for these repetitive bombs, and twice as fast to make.
     const stored = entry.compress ? zlibSync(entry.data, { level: 1 }) : entry.data;
-    parts.push(ascii(entry.tag), new Uint8Array([entry.compress ? 1 : 0, 0, 0, 0]), u32le(stored.length), u32le(entry.data.length), stored, u32le(crc32(stored)));
+    parts.push(
+      ascii(entry.tag),
+      new Uint8Array([entry.compress ? 1 : 0, 0, 0, 0]),
+      u32le(stored.length),
+      u32le(entry.data.length),
+      stored,
+      u32le(crc32(stored)),
+    );
   }
   return concat(parts);
 }
 
 /** A little-endian TIFF of one float32 strip: its directory (`patch` replaces entries: tag → type 3/4, count, value) then `strip`. */
-export function tiffBytes(width: number, height: number, compression: number, strip: Uint8Array, patch: Record<number, [type: number, count: number, value: number]> = {}): Uint8Array {
-  const tags: Record<number, [number, number, number]> = { 256: [4, 1, width], 257: [4, 1, height], 258: [3, 1, 32], 259: [3, 1, compression], 262: [3, 1, 1], 273: [4, 1, 0], 277: [3, 1, 1], 278: [4, 1, height], 279: [4, 1, strip.length], 339: [3, 1, 3], ...patch };
+export function tiffBytes(
+  width: number,
+  height: number,
+  compression: number,
+  strip: Uint8Array,
+  patch: Record<number, [type: number, count: number, value: number]> = {},
+): Uint8Array {
+  const tags: Record<number, [number, number, number]> = {
+    256: [4, 1, width],
+    257: [4, 1, height],
+    258: [3, 1, 32],
+    259: [3, 1, compression],
+    262: [3, 1, 1],
+    273: [4, 1, 0],
+    277: [3, 1, 1],
+    278: [4, 1, height],
+    279: [4, 1, strip.length],
+    339: [3, 1, 3],
+    ...patch,
+  };
   // A patched count of 0 leaves the tag out.
-  const ids = Object.keys(tags).map(Number).filter((id) => tags[id][1] > 0).sort((a, b) => a - b);
+  const ids = Object.keys(tags)
+    .map(Number)
+    .filter((id) => tags[id][1] > 0)
+    .sort((a, b) => a - b);
   const stripAt = 8 + 2 + ids.length * 12 + 4;
   const out = new Uint8Array(stripAt + strip.length);
   const view = new DataView(out.buffer);
@@ -112,10 +140,25 @@ function lzwGrowingRuns(codes: number): Uint8Array {
 }
 
 /** A single-part scanline float EXR of one channel Y: header, then `blocks` (y, data) with their offsets. */
-export function exrBytes(width: number, height: number, compression: number, blocks: ReadonlyArray<[y: number, data: Uint8Array]>, declaredSize?: number): Uint8Array {
+export function exrBytes(
+  width: number,
+  height: number,
+  compression: number,
+  blocks: ReadonlyArray<[y: number, data: Uint8Array]>,
+  declaredSize?: number,
+): Uint8Array {
   const attr = (name: string, type: string, value: Uint8Array) => concat([ascii(`${name}\0${type}\0`), u32le(value.length), value]);
   const box = concat([u32le(0), u32le(0), u32le(width - 1), u32le(height - 1)]);
-  const header = concat([u32le(20000630), u32le(2), attr('channels', 'chlist', concat([ascii('Y\0'), u32le(2), u32le(0), u32le(1), u32le(1), new Uint8Array(1)])), attr('compression', 'compression', Uint8Array.of(compression)), attr('dataWindow', 'box2i', box), attr('displayWindow', 'box2i', box), attr('lineOrder', 'lineOrder', Uint8Array.of(0)), new Uint8Array(1)]);
+  const header = concat([
+    u32le(20000630),
+    u32le(2),
+    attr('channels', 'chlist', concat([ascii('Y\0'), u32le(2), u32le(0), u32le(1), u32le(1), new Uint8Array(1)])),
+    attr('compression', 'compression', Uint8Array.of(compression)),
+    attr('dataWindow', 'box2i', box),
+    attr('displayWindow', 'box2i', box),
+    attr('lineOrder', 'lineOrder', Uint8Array.of(0)),
+    new Uint8Array(1),
+  ]);
   const lines = compression === 3 ? 16 : 1;
   const count = Math.ceil(height / lines);
   let at = header.length + 8 * count;
@@ -252,7 +295,14 @@ function segmentsBytes(segments: readonly Segment[]): Uint8Array {
 }
 
 /** A 2 × 2 project whose JSON is `json` (with `segments` as the value of `field`), stored or compressed. */
-function projectCase(name: string, about: string, field: 'recipe' | 'props' | 'history' | 'view' | 'extra', segments: readonly Segment[], compress: boolean, refusal: RegExp | null): HostileFile {
+function projectCase(
+  name: string,
+  about: string,
+  field: 'recipe' | 'props' | 'history' | 'view' | 'extra',
+  segments: readonly Segment[],
+  compress: boolean,
+  refusal: RegExp | null,
+): HostileFile {
   const marker = '\u0000';
   const [before, after] = projectJson({ [field]: field === 'extra' ? `,${marker}` : marker }).split(field === 'extra' ? `,${marker}` : marker);
   const all = [before, ...segments, after];
@@ -260,20 +310,38 @@ function projectCase(name: string, about: string, field: 'recipe' | 'props' | 'h
     name,
     about,
     json: lazy(() => segmentsText(all)),
-    bytes: lazy(() => projectFileBytes([{ tag: 'JSON', data: segmentsBytes(all), compress }, { tag: 'HGTS', data: SMALL_HEIGHTS }])),
+    bytes: lazy(() =>
+      projectFileBytes([
+        { tag: 'JSON', data: segmentsBytes(all), compress },
+        { tag: 'HGTS', data: SMALL_HEIGHTS },
+      ]),
+    ),
     refusal,
   };
 }
 
 /** A v2 2 × 2 project with this layer stack JSON and `LBIN` entry (its declared length may lie). */
-function stackCase(name: string, about: string, layers: string, data: () => { stored: Uint8Array; rawLength: number; compressed: boolean }, stackProblem: RegExp): HostileFile {
+function stackCase(
+  name: string,
+  about: string,
+  layers: string,
+  data: () => { stored: Uint8Array; rawLength: number; compressed: boolean },
+  stackProblem: RegExp,
+): HostileFile {
   const json = projectJson();
   return {
     name,
     about,
     json: () => json,
     bytes: lazy(() => {
-      const file = projectFileBytes([{ tag: 'JSON', data: ascii(json) }, { tag: 'HGTS', data: SMALL_HEIGHTS }, { tag: 'LAYR', data: ascii(layers) }], 2);
+      const file = projectFileBytes(
+        [
+          { tag: 'JSON', data: ascii(json) },
+          { tag: 'HGTS', data: SMALL_HEIGHTS },
+          { tag: 'LAYR', data: ascii(layers) },
+        ],
+        2,
+      );
       const { stored, rawLength, compressed } = data();
       const lbin = concat([ascii('LBIN'), new Uint8Array([compressed ? 1 : 0, 0, 0, 0]), u32le(stored.length), u32le(rawLength), stored, u32le(crc32(stored))]);
       const out = concat([file, lbin]);
@@ -288,13 +356,39 @@ function stackCase(name: string, about: string, layers: string, data: () => { st
 /** Stack JSON of `count` stamp layers, each with a 4097 × 4097 image (the largest a stamp takes). */
 function stampFloodJson(count: number): string {
   const side = 4097;
-  const layers = Array.from({ length: count }, (_, k) => ({ id: `s${k}`, kind: 'stamp', name: 'S', enabled: true, opacity: 1, params: {}, data: { image: { width: side, depth: side, blob: k } } }));
+  const layers = Array.from({ length: count }, (_, k) => ({
+    id: `s${k}`,
+    kind: 'stamp',
+    name: 'S',
+    enabled: true,
+    opacity: 1,
+    params: {},
+    data: { image: { width: side, depth: side, blob: k } },
+  }));
   return JSON.stringify({ layers, blobs: layers.map(() => side * side) });
 }
 
 /** Stack JSON of one river layer on the 2 × 2 map (1 m cells) with these params over sane defaults. */
 function riverJson(params: Record<string, unknown>): string {
-  const layer = { id: 'river-1', kind: 'river', name: 'R', enabled: true, opacity: 1, params: { points: [{ x: -0.4, z: 0 }, { x: 0.4, z: 0 }], width: 6, depth: 1.5, bankSlopeDeg: 30, falloff: 4, maxCut: 10, ...params } };
+  const layer = {
+    id: 'river-1',
+    kind: 'river',
+    name: 'R',
+    enabled: true,
+    opacity: 1,
+    params: {
+      points: [
+        { x: -0.4, z: 0 },
+        { x: 0.4, z: 0 },
+      ],
+      width: 6,
+      depth: 1.5,
+      bankSlopeDeg: 30,
+      falloff: 4,
+      maxCut: 10,
+      ...params,
+    },
+  };
   return JSON.stringify({ layers: [layer], blobs: [] }).replace('"x":"INFINITY"', '"x":1e999');
 }
 
@@ -302,11 +396,51 @@ const NO_LAYER_DATA = () => ({ stored: new Uint8Array(0), rawLength: 0, compress
 
 export function hostileCorpus(): HostileFile[] {
   return [
-    stackCase('river-one-point.faultline', 'a river layer with only its source', riverJson({ points: [{ x: 0, z: 0 }] }), NO_LAYER_DATA, /^layer 1 "R" \(river\): a river needs at least two points \(its source and its mouth\)$/),
-    stackCase('river-off-map.faultline', 'a river whose mouth is a kilometre off a 1 m map', riverJson({ points: [{ x: -0.4, z: 0 }, { x: 1e6, z: 0 }] }), NO_LAYER_DATA, /^layer 1 "R" \(river\): point 2 \(1000000, 0\) is off the map/),
-    stackCase('river-infinite.faultline', 'a river point at 1e999 (Infinity once parsed)', riverJson({ points: [{ x: 'INFINITY', z: 0 }, { x: 0.4, z: 0 }] }), NO_LAYER_DATA, /^layer 1 "R" \(river\): point 1 must be \{ "x", "z" \} in metres$/),
-    stackCase('river-too-deep.faultline', 'a river bed a million kilometres deep', riverJson({ depth: 1e9 }), NO_LAYER_DATA, /^layer 1 "R" \(river\): a bed 1000000000 m deep is deeper than the limit \(maxCut 10 m\)$/),
-    stackCase('river-point-flood.faultline', 'a river of 100,000 points', riverJson({ points: Array.from({ length: 100_000 }, (_, k) => ({ x: (k % 2) * 0.5 - 0.25, z: 0 })) }), NO_LAYER_DATA, /^layer 1 "R" \(river\): a river has at most 4096 points, this one has 100000$/),
+    stackCase(
+      'river-one-point.faultline',
+      'a river layer with only its source',
+      riverJson({ points: [{ x: 0, z: 0 }] }),
+      NO_LAYER_DATA,
+      /^layer 1 "R" \(river\): a river needs at least two points \(its source and its mouth\)$/,
+    ),
+    stackCase(
+      'river-off-map.faultline',
+      'a river whose mouth is a kilometre off a 1 m map',
+      riverJson({
+        points: [
+          { x: -0.4, z: 0 },
+          { x: 1e6, z: 0 },
+        ],
+      }),
+      NO_LAYER_DATA,
+      /^layer 1 "R" \(river\): point 2 \(1000000, 0\) is off the map/,
+    ),
+    stackCase(
+      'river-infinite.faultline',
+      'a river point at 1e999 (Infinity once parsed)',
+      riverJson({
+        points: [
+          { x: 'INFINITY', z: 0 },
+          { x: 0.4, z: 0 },
+        ],
+      }),
+      NO_LAYER_DATA,
+      /^layer 1 "R" \(river\): point 1 must be \{ "x", "z" \} in metres$/,
+    ),
+    stackCase(
+      'river-too-deep.faultline',
+      'a river bed a million kilometres deep',
+      riverJson({ depth: 1e9 }),
+      NO_LAYER_DATA,
+      /^layer 1 "R" \(river\): a bed 1000000000 m deep is deeper than the limit \(maxCut 10 m\)$/,
+    ),
+    stackCase(
+      'river-point-flood.faultline',
+      'a river of 100,000 points',
+      riverJson({ points: Array.from({ length: 100_000 }, (_, k) => ({ x: (k % 2) * 0.5 - 0.25, z: 0 })) }),
+      NO_LAYER_DATA,
+      /^layer 1 "R" \(river\): a river has at most 4096 points, this one has 100000$/,
+    ),
     stackCase(
       'lbin-bomb.faultline',
       'a stack that needs no data, with 16 KB of compressed LBIN that inflates to 16 MiB',
@@ -364,7 +498,12 @@ export function hostileCorpus(): HostileFile[] {
       'deep-recipe.faultline',
       'a recipe with an extra field nested 100,000 arrays deep',
       'recipe',
-      ['{"seed":1,"iterations":1,"lineMethod":"normal","decay":{"disp0":1,"dispN":1,"n":1},"x":', { unit: '[', count: 100_000 }, { unit: ']', count: 100_000 }, '}'],
+      [
+        '{"seed":1,"iterations":1,"lineMethod":"normal","decay":{"disp0":1,"dispN":1,"n":1},"x":',
+        { unit: '[', count: 100_000 },
+        { unit: ']', count: 100_000 },
+        '}',
+      ],
       true,
       /^project data nests deeper than 32 levels$/,
     ),
@@ -384,8 +523,22 @@ export function hostileCorpus(): HostileFile[] {
       true,
       /^project data holds 4000010 values, more than its 0 props and 0 history steps can need \(65536\)$/,
     ),
-    projectCase('proto.faultline', 'a "__proto__" field in the project data', 'extra', [',"__proto__":{"polluted":true}'], false, /^project data has an unexpected field "__proto__"$/),
-    projectCase('constructor.faultline', 'a "constructor" field in the project data', 'extra', [',"constructor":1'], false, /^project data has an unexpected field "constructor"$/),
+    projectCase(
+      'proto.faultline',
+      'a "__proto__" field in the project data',
+      'extra',
+      [',"__proto__":{"polluted":true}'],
+      false,
+      /^project data has an unexpected field "__proto__"$/,
+    ),
+    projectCase(
+      'constructor.faultline',
+      'a "constructor" field in the project data',
+      'extra',
+      [',"constructor":1'],
+      false,
+      /^project data has an unexpected field "constructor"$/,
+    ),
     {
       name: 'ztxt-bomb.png',
       about: '636 KB PNG whose 600 zTXt chunks each inflate to 1 MiB',
@@ -428,7 +581,8 @@ export function hostileCorpus(): HostileFile[] {
       name: 'range-overflow.png',
       about: 'faultline: height range valid as float64, far beyond float32',
       bytes: lazy(() => grayPng(4, 4, scaleText('-1e300', '1e300'))),
-      refusal: /^faultline:heightMin metadata -1e300 is beyond ±3\.4028e\+38, more than a float32 height map can hold; give the height range yourself to import it$/,
+      refusal:
+        /^faultline:heightMin metadata -1e300 is beyond ±3\.4028e\+38, more than a float32 height map can hold; give the height range yourself to import it$/,
     },
     {
       name: 'range-float32.png',
@@ -448,15 +602,62 @@ export function hostileCorpus(): HostileFile[] {
       bytes: lazy(() => grayPng(4, 4, scaleText('0', '10', '1e300'))),
       refusal: /^faultline:cellSize metadata 1e300 is beyond ±4\.1538e\+34, more than a float32 height map can hold; give the cell size yourself/,
     },
-    { name: 'huge-declared.tif', about: 'a TIFF declaring 100,000 × 100,000 float32 samples in 200 bytes', bytes: lazy(() => tiffBytes(100_000, 100_000, 1, new Uint8Array(16))), refusal: /^is 100000 × 100000, more than Faultline reads even to resample/ },
-    { name: 'tag-count.tif', about: 'a TIFF tag declaring a billion values', bytes: lazy(() => tiffBytes(4, 4, 1, new Uint8Array(64), { 279: [4, 1 << 30, 200] })), refusal: /^is truncated or corrupt: tag 279 declares 1073741824 values/ },
-    { name: 'strip-past-end.tif', about: 'a TIFF strip running past the end of the file', bytes: lazy(() => tiffBytes(64, 64, 1, new Uint8Array(100), { 279: [4, 1, 64 * 64 * 4] })), refusal: /^is truncated: strip 0 ends at byte 16518, past its 234 bytes$/ },
-    { name: 'huge-tiles.tif', about: 'a 16 × 16 TIFF of 30,000 × 30,000 tiles', bytes: lazy(() => tiffBytes(16, 16, 1, new Uint8Array(64), { 273: [4, 0, 0], 279: [4, 0, 0], 322: [4, 1, 30_000], 323: [4, 1, 30_000], 324: [4, 1, 0], 325: [4, 1, 64] })), refusal: /^declares tiles of 30000 × 30000, far larger than its 16 × 16 image$/ },
-    { name: 'lzw-bomb.tif', about: 'an LZW strip that makes more than its 16 × 16 samples', bytes: lazy(() => tiffBytes(16, 16, 5, lzwGrowingRuns(60))), refusal: /^has a corrupt LZW block \(more data than the block holds\)$/ },
-    { name: 'deflate-bomb.tif', about: 'a DEFLATE strip of 16 MiB of zeros in a 16 × 16 image', bytes: lazy(() => tiffBytes(16, 16, 8, zlibSync(new Uint8Array(16 << 20), { level: 9 }))), refusal: /^has a corrupt DEFLATE block \(more data than the block holds\)$/ },
-    { name: 'huge-declared.exr', about: 'an EXR declaring 100,000 × 100,000 pixels', bytes: lazy(() => exrBytes(100_000, 100_000, 0, [])), refusal: /^is 100000 × 100000, more than Faultline reads even to resample/ },
-    { name: 'block-past-end.exr', about: 'an EXR line whose size runs past the end', bytes: lazy(() => exrBytes(4, 2, 0, [[0, new Uint8Array(16)]], 1 << 30)), refusal: /^is truncated: block 0 declares 1073741824 bytes past the end$/ },
-    { name: 'zip-bomb.exr', about: 'an EXR ZIP block of 16 MiB of zeros for 16 lines of 16 pixels', bytes: lazy(() => exrBytes(16, 16, 3, [[0, zlibSync(new Uint8Array(16 << 20), { level: 9 })]])), refusal: /^has a corrupt ZIP block 0 \(more data than the block holds\)$/ },
+    {
+      name: 'huge-declared.tif',
+      about: 'a TIFF declaring 100,000 × 100,000 float32 samples in 200 bytes',
+      bytes: lazy(() => tiffBytes(100_000, 100_000, 1, new Uint8Array(16))),
+      refusal: /^is 100000 × 100000, more than Faultline reads even to resample/,
+    },
+    {
+      name: 'tag-count.tif',
+      about: 'a TIFF tag declaring a billion values',
+      bytes: lazy(() => tiffBytes(4, 4, 1, new Uint8Array(64), { 279: [4, 1 << 30, 200] })),
+      refusal: /^is truncated or corrupt: tag 279 declares 1073741824 values/,
+    },
+    {
+      name: 'strip-past-end.tif',
+      about: 'a TIFF strip running past the end of the file',
+      bytes: lazy(() => tiffBytes(64, 64, 1, new Uint8Array(100), { 279: [4, 1, 64 * 64 * 4] })),
+      refusal: /^is truncated: strip 0 ends at byte 16518, past its 234 bytes$/,
+    },
+    {
+      name: 'huge-tiles.tif',
+      about: 'a 16 × 16 TIFF of 30,000 × 30,000 tiles',
+      bytes: lazy(() =>
+        tiffBytes(16, 16, 1, new Uint8Array(64), { 273: [4, 0, 0], 279: [4, 0, 0], 322: [4, 1, 30_000], 323: [4, 1, 30_000], 324: [4, 1, 0], 325: [4, 1, 64] }),
+      ),
+      refusal: /^declares tiles of 30000 × 30000, far larger than its 16 × 16 image$/,
+    },
+    {
+      name: 'lzw-bomb.tif',
+      about: 'an LZW strip that makes more than its 16 × 16 samples',
+      bytes: lazy(() => tiffBytes(16, 16, 5, lzwGrowingRuns(60))),
+      refusal: /^has a corrupt LZW block \(more data than the block holds\)$/,
+    },
+    {
+      name: 'deflate-bomb.tif',
+      about: 'a DEFLATE strip of 16 MiB of zeros in a 16 × 16 image',
+      bytes: lazy(() => tiffBytes(16, 16, 8, zlibSync(new Uint8Array(16 << 20), { level: 9 }))),
+      refusal: /^has a corrupt DEFLATE block \(more data than the block holds\)$/,
+    },
+    {
+      name: 'huge-declared.exr',
+      about: 'an EXR declaring 100,000 × 100,000 pixels',
+      bytes: lazy(() => exrBytes(100_000, 100_000, 0, [])),
+      refusal: /^is 100000 × 100000, more than Faultline reads even to resample/,
+    },
+    {
+      name: 'block-past-end.exr',
+      about: 'an EXR line whose size runs past the end',
+      bytes: lazy(() => exrBytes(4, 2, 0, [[0, new Uint8Array(16)]], 1 << 30)),
+      refusal: /^is truncated: block 0 declares 1073741824 bytes past the end$/,
+    },
+    {
+      name: 'zip-bomb.exr',
+      about: 'an EXR ZIP block of 16 MiB of zeros for 16 lines of 16 pixels',
+      bytes: lazy(() => exrBytes(16, 16, 3, [[0, zlibSync(new Uint8Array(16 << 20), { level: 9 })]])),
+      refusal: /^has a corrupt ZIP block 0 \(more data than the block holds\)$/,
+    },
     {
       name: 'proto-text.png',
       about: 'text keywords "__proto__" and "constructor"',
@@ -485,7 +686,15 @@ function seedFiles(): Array<{ name: string; bytes: Uint8Array }> {
     { name: 'seed.r16', bytes: grayScanlines(8, 8, 3).subarray(0, 128) },
     { name: 'seed.r32', bytes: new Uint8Array(new Float32Array(64).map((_, k) => Math.sin(k) * 50).buffer) },
     { name: 'seed.tif', bytes: tiffBytes(8, 8, 8, zlibSync(new Uint8Array(new Float32Array(64).map((_, k) => Math.cos(k) * 40).buffer))) },
-    { name: 'seed.exr', bytes: exrBytes(8, 8, 0, Array.from({ length: 8 }, (_, y) => [y, new Uint8Array(new Float32Array(8).map((_, x) => x * y - 9).buffer)] as [number, Uint8Array])) },
+    {
+      name: 'seed.exr',
+      bytes: exrBytes(
+        8,
+        8,
+        0,
+        Array.from({ length: 8 }, (_, y) => [y, new Uint8Array(new Float32Array(8).map((_, x) => x * y - 9).buffer)] as [number, Uint8Array]),
+      ),
+    },
   ];
 }
 
@@ -494,14 +703,14 @@ function checksummedRanges(name: string, bytes: Uint8Array): Array<[number, numb
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const ranges: Array<[number, number, number, number]> = [];
   if (name.endsWith('.png')) {
-    for (let at = 8; at + 12 <= bytes.length; ) {
+    for (let at = 8; at + 12 <= bytes.length;) {
       const length = view.getUint32(at, false);
       if (at + 12 + length > bytes.length) break;
       ranges.push([at + 8, at + 8 + length, at + 8 + length, at + 4]);
       at += 12 + length;
     }
   } else if (name.endsWith('.faultline')) {
-    for (let at = 16; at + 16 <= bytes.length; ) {
+    for (let at = 16; at + 16 <= bytes.length;) {
       const length = view.getUint32(at + 8, true);
       if (at + 20 + length > bytes.length) break;
       ranges.push([at + 16, at + 16 + length, at + 16 + length, at + 16]);
@@ -517,7 +726,25 @@ function fixChecksums(name: string, bytes: Uint8Array): void {
   for (const [, end, crcAt, from] of checksummedRanges(name, bytes)) view.setUint32(crcAt, crc32(bytes, 0, from, end), little);
 }
 
-const JSON_SNIPPETS = ['[', ']', '{', '}', '"', ',', ':', '1e999', '-0', 'null', '"__proto__":', '"constructor":', '\\', '\\u0000', 'NaN', '[[[[[[[[', '9'.repeat(400)];
+const JSON_SNIPPETS = [
+  '[',
+  ']',
+  '{',
+  '}',
+  '"',
+  ',',
+  ':',
+  '1e999',
+  '-0',
+  'null',
+  '"__proto__":',
+  '"constructor":',
+  '\\',
+  '\\u0000',
+  'NaN',
+  '[[[[[[[[',
+  '9'.repeat(400),
+];
 
 /**
  * `count` mutations of the seed files: flipped bits, overwritten and inserted bytes, cuts, repeated
@@ -557,14 +784,19 @@ export function mutatedCorpus(seed: number, count: number): Array<{ name: string
           break;
         case 5: {
           // Big-endian or little-endian length-like fields set to extremes.
-          if (at + 4 <= bytes.length) new DataView(bytes.buffer, bytes.byteOffset).setUint32(at, [0xffffffff, 0x7fffffff, 0x80000000, 0][int(4)], random.next() < 0.5);
+          if (at + 4 <= bytes.length)
+            new DataView(bytes.buffer, bytes.byteOffset).setUint32(at, [0xffffffff, 0x7fffffff, 0x80000000, 0][int(4)], random.next() < 0.5);
           break;
         }
         default:
           bytes = concat([bytes.subarray(0, at), ascii(JSON_SNIPPETS[int(JSON_SNIPPETS.length)]), bytes.subarray(at)]);
       }
     }
-    if (jsonLevel) bytes = projectFileBytes([{ tag: 'JSON', data: bytes, compress: random.next() < 0.5 }, { tag: 'HGTS', data: SMALL_HEIGHTS }]);
+    if (jsonLevel)
+      bytes = projectFileBytes([
+        { tag: 'JSON', data: bytes, compress: random.next() < 0.5 },
+        { tag: 'HGTS', data: SMALL_HEIGHTS },
+      ]);
     else if (random.next() < 0.5) fixChecksums(source.name, bytes);
     out.push({ name: `m${k}-${source.name}`, bytes });
   }

@@ -10,7 +10,10 @@ export function sampleProject(width = 9, depth = 7): ProjectDocument {
   return {
     field,
     recipe: { ...DEFAULT_RECIPE, seed: 42 },
-    history: [{ kind: 'continue', iterations: 100 }, { kind: 'fault', a: 0.6, b: 0.8, c: 1.5, disp: 2 }],
+    history: [
+      { kind: 'continue', iterations: 100 },
+      { kind: 'fault', a: 0.6, b: 0.8, c: 1.5, disp: 2 },
+    ],
     props: [{ id: 'p1', type: 'rock', x: 1.5, z: -2, rotation: 0.3 }],
     view: { camera: { position: [10, 20, 30], target: [0, 0, 0] }, wireframe: false, name: 'Ünïcode ⛰' },
   };

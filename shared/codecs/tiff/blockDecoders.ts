@@ -121,7 +121,7 @@ export function inflateAtMost(input: Uint8Array, capacity: number): Uint8Array {
 export function packBitsDecode(input: Uint8Array, capacity: number): Uint8Array {
   const out = new Uint8Array(capacity);
   let produced = 0;
-  for (let at = 0; at < input.length && produced < capacity; ) {
+  for (let at = 0; at < input.length && produced < capacity;) {
     const header = (input[at++] << 24) >> 24;
     if (header >= 0) {
       const count = Math.min(header + 1, input.length - at);

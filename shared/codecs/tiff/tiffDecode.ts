@@ -20,7 +20,11 @@ export interface TiffReadOptions {
 }
 
 const COMPRESSIONS: Record<number, string> = { 1: 'none', 5: 'LZW', 8: 'DEFLATE', 32946: 'DEFLATE', 32773: 'PackBits' };
-const LINEAR_UNITS: Record<number, { name: string; metres: number }> = { 9001: { name: 'metre', metres: 1 }, 9002: { name: 'foot', metres: 0.3048 }, 9003: { name: 'US survey foot', metres: 1200 / 3937 } };
+const LINEAR_UNITS: Record<number, { name: string; metres: number }> = {
+  9001: { name: 'metre', metres: 1 },
+  9002: { name: 'foot', metres: 0.3048 },
+  9003: { name: 'US survey foot', metres: 1200 / 3937 },
+};
 const USER_DEFINED = 32767;
 
 /** WGS 84 metres per degree of longitude and latitude at latitude φ (degrees). */
@@ -72,13 +76,21 @@ function geoFacts(image: GeoTIFFImage, depth: number): GeoFacts {
   const epsg = keys.ProjectedCSTypeGeoKey;
   const unitCode = keys.ProjLinearUnitsGeoKey ?? 9001;
   const unit = LINEAR_UNITS[unitCode];
-  text.crs = epsg !== undefined && epsg !== USER_DEFINED ? `EPSG:${epsg}` : keys.GTModelTypeGeoKey === 1 ? 'projected (user-defined)' : keys.ProjLinearUnitsGeoKey !== undefined ? 'local grid' : 'none given (taken as metres)';
+  text.crs =
+    epsg !== undefined && epsg !== USER_DEFINED
+      ? `EPSG:${epsg}`
+      : keys.GTModelTypeGeoKey === 1
+        ? 'projected (user-defined)'
+        : keys.ProjLinearUnitsGeoKey !== undefined
+          ? 'local grid'
+          : 'none given (taken as metres)';
   if (!unit) {
     text.geotransform = `${resX} × ${resY} per pixel in linear unit ${unitCode}, which Faultline does not know (cell size as given, else 1 m)`;
     return { text };
   }
   text.geotransform = `${resX} × ${resY} ${unit.name === 'metre' ? 'm' : unit.name} per pixel`;
-  const geo: GeoReference | undefined = epsg !== undefined && epsg !== USER_DEFINED && unit.metres === 1 ? { epsg, originX: origin[0], originY: origin[1] } : undefined;
+  const geo: GeoReference | undefined =
+    epsg !== undefined && epsg !== USER_DEFINED && unit.metres === 1 ? { epsg, originX: origin[0], originY: origin[1] } : undefined;
   return { dx: resX * unit.metres, dy: resY * unit.metres, geo, text };
 }
 
@@ -107,7 +119,14 @@ function holesOf(values: Float32Array, nodata: number | null): { holes: Uint8Arr
 
 type SampleArray = Float32Array | Float64Array | Int8Array | Uint8Array | Int16Array | Uint16Array | Int32Array | Uint32Array;
 const ARRAY_TYPES: Record<string, new (buffer: ArrayBufferLike, offset: number, length: number) => SampleArray> = {
-  float32: Float32Array, float64: Float64Array, int8: Int8Array, uint8: Uint8Array, int16: Int16Array, uint16: Uint16Array, int32: Int32Array, uint32: Uint32Array,
+  float32: Float32Array,
+  float64: Float64Array,
+  int8: Int8Array,
+  uint8: Uint8Array,
+  int16: Int16Array,
+  uint16: Uint16Array,
+  int32: Int32Array,
+  uint32: Uint32Array,
 };
 
 /**
@@ -124,7 +143,11 @@ async function readFirstSample(image: GeoTIFFImage, compression: number, sampleF
   const samplesPerPixel = image.getSamplesPerPixel();
   const planar = Number(directory.getValue('PlanarConfiguration') ?? 1);
   const bitsPerSample = directory.getValue('BitsPerSample') as number | number[];
-  const decoder = createBlockDecoder(compression, { tileWidth, tileHeight, planarConfiguration: planar, bitsPerSample, predictor: Number((await directory.loadValue('Predictor')) ?? 1) }, littleEndian);
+  const decoder = createBlockDecoder(
+    compression,
+    { tileWidth, tileHeight, planarConfiguration: planar, bitsPerSample, predictor: Number((await directory.loadValue('Predictor')) ?? 1) },
+    littleEndian,
+  );
   const bytesPerSample = bits / 8;
   const stride = planar === 2 ? 1 : samplesPerPixel;
   const type = `${sampleFormat === 3 ? 'float' : sampleFormat === 2 ? 'int' : 'uint'}${bits}`;
@@ -139,7 +162,8 @@ async function readFirstSample(image: GeoTIFFImage, compression: number, sampleF
       const columns = Math.min(tileWidth, width - x0);
       const rows = Math.min(tileHeight, depth - y0);
       const rowBytes = tileWidth * stride * bytesPerSample;
-      if (data.byteLength < (rows - 1) * rowBytes + columns * stride * bytesPerSample) throw new BlockError(`holds ${data.byteLength} bytes, fewer than its ${columns} × ${rows} pixels`);
+      if (data.byteLength < (rows - 1) * rowBytes + columns * stride * bytesPerSample)
+        throw new BlockError(`holds ${data.byteLength} bytes, fewer than its ${columns} × ${rows} pixels`);
       if (littleEndian && stride === 1) {
         const typed = new ARRAY_TYPES[type](data, 0, Math.floor(data.byteLength / bytesPerSample));
         for (let r = 0; r < rows; r++) out.set(typed.subarray(r * tileWidth, r * tileWidth + columns), (y0 + r) * width + x0);
@@ -158,14 +182,22 @@ async function readFirstSample(image: GeoTIFFImage, compression: number, sampleF
 
 function sampleReader(view: DataView, type: string, littleEndian: boolean): (at: number) => number {
   switch (type) {
-    case 'float32': return (at) => view.getFloat32(at, littleEndian);
-    case 'float64': return (at) => view.getFloat64(at, littleEndian);
-    case 'int8': return (at) => view.getInt8(at);
-    case 'uint8': return (at) => view.getUint8(at);
-    case 'int16': return (at) => view.getInt16(at, littleEndian);
-    case 'uint16': return (at) => view.getUint16(at, littleEndian);
-    case 'int32': return (at) => view.getInt32(at, littleEndian);
-    default: return (at) => view.getUint32(at, littleEndian);
+    case 'float32':
+      return (at) => view.getFloat32(at, littleEndian);
+    case 'float64':
+      return (at) => view.getFloat64(at, littleEndian);
+    case 'int8':
+      return (at) => view.getInt8(at);
+    case 'uint8':
+      return (at) => view.getUint8(at);
+    case 'int16':
+      return (at) => view.getInt16(at, littleEndian);
+    case 'uint16':
+      return (at) => view.getUint16(at, littleEndian);
+    case 'int32':
+      return (at) => view.getInt32(at, littleEndian);
+    default:
+      return (at) => view.getUint32(at, littleEndian);
   }
 }
 
@@ -204,7 +236,9 @@ async function decodeTiff(bytes: Uint8Array, fileName: string, options: TiffRead
   if (COMPRESSIONS[compression] === undefined) fail(`uses TIFF compression ${compression}; Faultline reads none, LZW, DEFLATE and PackBits`);
   const bits = image.getBitsPerSample(0);
   const sampleFormat = Number(image.getSampleFormat(0) ?? 1);
-  const sample = sampleDescription(sampleFormat, bits) ?? fail(`has ${bits}-bit samples of format ${sampleFormat}; Faultline reads float32/64 and 8-, 16- and 32-bit integers`);
+  const sample =
+    sampleDescription(sampleFormat, bits) ??
+    fail(`has ${bits}-bit samples of format ${sampleFormat}; Faultline reads float32/64 and 8-, 16- and 32-bit integers`);
   const resample = options.resample;
   assertRasterSize(width, depth, resample, fail);
   await assertBlocksInFile(image, bytes.length, fail);
@@ -214,7 +248,9 @@ async function decodeTiff(bytes: Uint8Array, fileName: string, options: TiffRead
   try {
     values = await readFirstSample(image, compression, sampleFormat, bits, layout.littleEndian);
   } catch (error) {
-    return fail(error instanceof BlockError ? `has a corrupt ${COMPRESSIONS[compression]} block (${error.message})` : `could not be decoded (${reasonOf(error)})`);
+    return fail(
+      error instanceof BlockError ? `has a corrupt ${COMPRESSIONS[compression]} block (${error.message})` : `could not be decoded (${reasonOf(error)})`,
+    );
   }
 
   const text: Record<string, string> = { sample, compression: COMPRESSIONS[compression], ...facts.text };
@@ -259,13 +295,16 @@ async function assertBlocksInFile(image: GeoTIFFImage, fileSize: number, fail: (
   const needed = across * down * planes;
   // A block is made whole before it is cut to the image: a tile far larger than the image is refused.
   const tileArea = image.getTileWidth() * image.getTileHeight();
-  if (tiled && tileArea > 4 * Math.max(image.getWidth() * image.getHeight(), 256 * 256)) fail(`declares tiles of ${image.getTileWidth()} × ${image.getTileHeight()}, far larger than its ${image.getWidth()} × ${image.getHeight()} image`);
+  if (tiled && tileArea > 4 * Math.max(image.getWidth() * image.getHeight(), 256 * 256))
+    fail(`declares tiles of ${image.getTileWidth()} × ${image.getTileHeight()}, far larger than its ${image.getWidth()} × ${image.getHeight()} image`);
   const offsets = (await directory.loadValue(tiled ? 'TileOffsets' : 'StripOffsets')) as ArrayLike<number | bigint> | number | undefined;
   const counts = (await directory.loadValue(tiled ? 'TileByteCounts' : 'StripByteCounts')) as ArrayLike<number | bigint> | number | undefined;
-  const list = (value: ArrayLike<number | bigint> | number | undefined): ArrayLike<number | bigint> => (value === undefined ? [] : typeof value === 'number' ? [value] : value);
+  const list = (value: ArrayLike<number | bigint> | number | undefined): ArrayLike<number | bigint> =>
+    value === undefined ? [] : typeof value === 'number' ? [value] : value;
   const offsetList = list(offsets);
   const countList = list(counts);
-  if (offsetList.length < needed || countList.length < needed) fail(`is corrupt: it lists ${Math.min(offsetList.length, countList.length)} ${tiled ? 'tiles' : 'strips'} of the ${needed} its size needs`);
+  if (offsetList.length < needed || countList.length < needed)
+    fail(`is corrupt: it lists ${Math.min(offsetList.length, countList.length)} ${tiled ? 'tiles' : 'strips'} of the ${needed} its size needs`);
   // Only the blocks the first sample reads (planar images list the other planes after them).
   for (let k = 0; k < across * down; k++) {
     const end = Number(offsetList[k]) + Number(countList[k]);

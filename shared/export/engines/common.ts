@@ -14,8 +14,18 @@ export function fail(message: string): never {
 export const round = (v: number): number => Number(v.toPrecision(12));
 
 /** Names of every file of one role: NAME<suffix>.ext, or NAME<suffix>_x{X}_y{Y}.ext per tile. */
-export function perTile(name: string, suffix: string, extension: string, shape: Pick<Shape, 'width' | 'depth'>, tiles: Tile[] | null, role: ExportFileRole, layers?: string[], pixels?: (tile: Tile | null) => number): PlannedFile[] {
-  const size = (tile: Tile | null) => (pixels ? { width: pixels(tile), depth: pixels(tile) } : tile ? { width: tile.width, depth: tile.depth } : { width: shape.width, depth: shape.depth });
+export function perTile(
+  name: string,
+  suffix: string,
+  extension: string,
+  shape: Pick<Shape, 'width' | 'depth'>,
+  tiles: Tile[] | null,
+  role: ExportFileRole,
+  layers?: string[],
+  pixels?: (tile: Tile | null) => number,
+): PlannedFile[] {
+  const size = (tile: Tile | null) =>
+    pixels ? { width: pixels(tile), depth: pixels(tile) } : tile ? { width: tile.width, depth: tile.depth } : { width: shape.width, depth: shape.depth };
   if (!tiles) return [{ name: `${name}${suffix}.${extension}`, role, ...size(null), ...(layers && { layers }) }];
   return tiles.map((tile) => ({ name: `${tileName(`${name}${suffix}`, tile)}.${extension}`, role, tile, ...size(tile), ...(layers && { layers }) }));
 }
@@ -28,7 +38,9 @@ export function weightFiles(options: EngineExportOptions, shape: Shape, tiles: T
 }
 
 export function tileInfo(files: PlannedFile[], extra: (tile: Tile) => JsonObject): JsonValue[] {
-  return files.filter((f) => f.tile).map((f) => ({ file: f.name, x: f.tile!.x, y: f.tile!.y, i0: f.tile!.i0, j0: f.tile!.j0, width: f.tile!.width, depth: f.tile!.depth, ...extra(f.tile!) }));
+  return files
+    .filter((f) => f.tile)
+    .map((f) => ({ file: f.name, x: f.tile!.x, y: f.tile!.y, i0: f.tile!.i0, j0: f.tile!.j0, width: f.tile!.width, depth: f.tile!.depth, ...extra(f.tile!) }));
 }
 
 /** 2ⁿ + 1 sizes from `from` to `to`. */
@@ -76,7 +88,9 @@ export function squareShape(dims: MapDims, options: EngineExportOptions, rules: 
   const size =
     rules.chooseSize?.(options, side, fit, dims) ??
     options.size ??
-    (fit === 'crop' ? (largestOf(rules.sizes, shorter) ?? fail(`the map (${dims.width} × ${dims.depth}) is smaller than any ${rules.label} size; resample instead`)) : nearestOf(rules.sizes, longer));
+    (fit === 'crop'
+      ? (largestOf(rules.sizes, shorter) ?? fail(`the map (${dims.width} × ${dims.depth}) is smaller than any ${rules.label} size; resample instead`))
+      : nearestOf(rules.sizes, longer));
   const problem = rules.sizeProblem(size);
   if (problem) fail(problem);
   if (fit === 'resample') {

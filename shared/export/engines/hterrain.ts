@@ -60,7 +60,11 @@ export const hterrain: EngineDefinition = {
         position: [positionX, 0, positionZ],
         ...common,
       },
-      notes: [format === 'exr' ? 'HTerrain ▸ Import: EXR heights are in metres (min/max are not used).' : 'HTerrain ▸ Import: RAW 16-bit little-endian with the min and max height above.'],
+      notes: [
+        format === 'exr'
+          ? 'HTerrain ▸ Import: EXR heights are in metres (min/max are not used).'
+          : 'HTerrain ▸ Import: RAW 16-bit little-endian with the min and max height above.',
+      ],
     };
   },
 };

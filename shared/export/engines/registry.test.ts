@@ -36,7 +36,8 @@ describe('engine registry', () => {
     const field = createHeightfield(129, 129, 1);
     for (const preset of ENGINE_PRESETS) {
       const engine = engineFor(preset);
-      if (!engine.form.tiling) expect(() => planEngineExport(field, { min: 0, max: 1 }, { preset, name: 'm', tiles: { size: 65, overlap: 1 } })).toThrow(/tiles are not available/);
+      if (!engine.form.tiling)
+        expect(() => planEngineExport(field, { min: 0, max: 1 }, { preset, name: 'm', tiles: { size: 65, overlap: 1 } })).toThrow(/tiles are not available/);
       if (engine.form.choosesSize) expect(engine.sizeProblem(1000)).toMatch(/1000 is not/);
     }
   });

@@ -35,7 +35,12 @@ export const unity: EngineDefinition = {
   label: LABEL,
   infoSuffix: 'unity',
   axes: 'unity',
-  world: { units: 'm', axes: 'X = x, Y = height, Z = −z (Unity is left-handed; the terrain placed as the export says)', map: (x, y, z) => [x, y, -z], scale: 1 },
+  world: {
+    units: 'm',
+    axes: 'X = x, Y = height, Z = −z (Unity is left-handed; the terrain placed as the export says)',
+    map: (x, y, z) => [x, y, -z],
+    scale: 1,
+  },
   form: { sizes: UNITY_SIZES, choosesSize: true, rawHeightLabel: null, tiling: { label: 'Terrain resolution (2ⁿ+1)', sharedEdge: true }, normalGreen: 'up' },
   sizeProblem,
   formTiles: (size) => ({ size: terrainResolution(size), overlap: 1 }),
@@ -43,7 +48,8 @@ export const unity: EngineDefinition = {
   shape: (dims, options) => squareShape(dims, options, { label: LABEL, sizes: UNITY_SIZES, sizeProblem }),
   tiles(shape, options) {
     const tileSize = options.tiles?.size ?? Math.min(shape.width, UNITY_MAX_TILE);
-    if (!UNITY_TILE_SIZES.includes(tileSize) || tileSize > shape.width) fail(`a Unity terrain tile must be one of ${UNITY_TILE_SIZES.filter((s) => s <= shape.width).join(', ')} vertices`);
+    if (!UNITY_TILE_SIZES.includes(tileSize) || tileSize > shape.width)
+      fail(`a Unity terrain tile must be one of ${UNITY_TILE_SIZES.filter((s) => s <= shape.width).join(', ')} vertices`);
     // Shapes are 2ⁿ + 1, so tiles of 2ᵐ + 1 sharing their edges divide them exactly.
     return tileSize === shape.width ? null : tileLayout(shape.width, shape.depth, { size: tileSize, overlap: 1 });
   },
@@ -54,7 +60,8 @@ export const unity: EngineDefinition = {
     const files: PlannedFile[] = [];
     // Alphamaps are a power of two, one less than the terrain's heightmap resolution.
     const alphamap = (tile: Tile | null) => unityAlphamapResolution(tile ? tile.width : shape.width);
-    for (let s = 0; s * 4 < names.length; s++) files.push(...perTile(options.name, `_splat${s}`, 'png', shape, tiles, 'splatmap', names.slice(4 * s, 4 * s + 4), alphamap));
+    for (let s = 0; s * 4 < names.length; s++)
+      files.push(...perTile(options.name, `_splat${s}`, 'png', shape, tiles, 'splatmap', names.slice(4 * s, 4 * s + 4), alphamap));
     return files;
   },
   // Each terrain's alphamap is sampled at the texel centres of its power-of-two grid.
@@ -76,7 +83,13 @@ export const unity: EngineDefinition = {
       { key: 'byteOrder', label: 'Depth / byte order', value: '16 bit / Windows', unit: '' },
     ];
     if (!tiles) numbers.push({ key: 'positionXZ', label: 'Position X, Z (centred)', value: `${round(-sizeX / 2)}, ${round(-sizeZ / 2)}`, unit: 'm' });
-    if (tiles) numbers.push({ key: 'tiles', label: 'Terrains', value: `${Math.max(...tiles.map((t) => t.x)) + 1} × ${Math.max(...tiles.map((t) => t.y)) + 1}`, unit: '' });
+    if (tiles)
+      numbers.push({
+        key: 'tiles',
+        label: 'Terrains',
+        value: `${Math.max(...tiles.map((t) => t.x)) + 1} × ${Math.max(...tiles.map((t) => t.y)) + 1}`,
+        unit: '',
+      });
     const alphamapResolution = unityAlphamapResolution(tileRes);
     // Unity is left-handed: its z runs against Faultline's, so rows are written last to first and a
     // tile's Unity z starts at the far edge of its Faultline z range.
@@ -98,7 +111,9 @@ export const unity: EngineDefinition = {
       ...common,
       ...(tiles && { tiles: tileInfo(heightFiles, (tile) => position(tile)) }),
     };
-    const notes = ['Terrain ▸ Import Raw: Depth 16 bit, Byte Order Windows, Flip Vertically off (rows are already in Unity’s order), then the size and position above.'];
+    const notes = [
+      'Terrain ▸ Import Raw: Depth 16 bit, Byte Order Windows, Flip Vertically off (rows are already in Unity’s order), then the size and position above.',
+    ];
     if (masks.length > 0) notes.push(`Alphamaps: RGBA PNGs, 4 layers each, ${alphamapResolution}² per terrain (set with TerrainData.SetAlphamaps).`);
     return { numbers, info, notes };
   },

@@ -80,7 +80,9 @@ export function unrealTileSizesNear(tileSize: number, count = 4, maxTiles = 32):
 const SIZES = UNREAL_RECOMMENDED.map((r) => r.size);
 
 function sizeProblem(size: number): string | null {
-  return Number.isInteger(size) && size >= 8 && unrealLayoutFor(size) ? null : `${size} is not a landscape size Unreal accepts (components × sections × quads + 1, e.g. ${SIZES.join(', ')})`;
+  return Number.isInteger(size) && size >= 8 && unrealLayoutFor(size)
+    ? null
+    : `${size} is not a landscape size Unreal accepts (components × sections × quads + 1, e.g. ${SIZES.join(', ')})`;
 }
 
 /**
@@ -95,13 +97,17 @@ function tiledSize(options: EngineExportOptions, side: number, fit: FitMode, dim
   const sizes = unrealTiledSizes(tileSize);
   const suggest = () => `tile sizes that make one: ${unrealTileSizesNear(tileSize).join(', ')}`;
   if (asked !== undefined) {
-    if (!sizes.includes(asked)) fail(`Unreal's tiled import needs a landscape of equal tiles: ${asked} is not a landscape size that is 2 or more tiles of ${tileSize} (${sizes.length > 0 ? `with tiles of ${tileSize}: ${sizes.join(', ')}` : suggest()})`);
+    if (!sizes.includes(asked))
+      fail(
+        `Unreal's tiled import needs a landscape of equal tiles: ${asked} is not a landscape size that is 2 or more tiles of ${tileSize} (${sizes.length > 0 ? `with tiles of ${tileSize}: ${sizes.join(', ')}` : suggest()})`,
+      );
     return asked;
   }
   if (sizes.length === 0) fail(`Unreal's tiled import needs a landscape of equal tiles, and no landscape size is 2 or more tiles of ${tileSize}; ${suggest()}`);
   if (fit === 'crop') {
     const fitting = sizes.filter((s) => s <= side);
-    if (fitting.length === 0) fail(`the map (${dims.width} × ${dims.depth}) is smaller than ${sizes[0]}, the smallest landscape of tiles of ${tileSize}; resample instead`);
+    if (fitting.length === 0)
+      fail(`the map (${dims.width} × ${dims.depth}) is smaller than ${sizes[0]}, the smallest landscape of tiles of ${tileSize}; resample instead`);
     return fitting[fitting.length - 1];
   }
   return sizes.reduce((best, s) => (Math.abs(s - side) <= Math.abs(best - side) ? s : best), sizes[0]);
@@ -112,7 +118,12 @@ export const unreal: EngineDefinition = {
   label: LABEL,
   infoSuffix: 'unreal',
   axes: 'unreal',
-  world: { units: 'cm', axes: 'X = x, Y = z, Z = height (centimetres, the landscape centred as the export places it)', map: (x, y, z) => [x * 100, z * 100, y * 100], scale: 100 },
+  world: {
+    units: 'cm',
+    axes: 'X = x, Y = z, Z = height (centimetres, the landscape centred as the export places it)',
+    map: (x, y, z) => [x * 100, z * 100, y * 100],
+    scale: 100,
+  },
   form: { sizes: SIZES, choosesSize: true, rawHeightLabel: null, tiling: { label: 'Tile size (vertices)', sharedEdge: false }, normalGreen: 'down' },
   sizeProblem,
   formTiles: (size, overlap) => ({ size, overlap }),
@@ -146,13 +157,23 @@ export const unreal: EngineDefinition = {
       { key: 'locationY', label: 'Location Y', value: round(locationY), unit: 'cm' },
       { key: 'locationZ', label: 'Location Z', value: round(locationZ), unit: 'cm' },
       { key: 'sections', label: 'Quads per section', value: `${layout.quadsPerSection}×${layout.quadsPerSection}`, unit: '' },
-      { key: 'components', label: 'Sections per component / components', value: `${layout.sectionsPerComponent}×${layout.sectionsPerComponent} / ${layout.components}×${layout.components}`, unit: '' },
+      {
+        key: 'components',
+        label: 'Sections per component / components',
+        value: `${layout.sectionsPerComponent}×${layout.sectionsPerComponent} / ${layout.components}×${layout.components}`,
+        unit: '',
+      },
     ];
     const tilesX = tiles ? Math.max(...tiles.map((t: Tile) => t.x)) + 1 : 0;
     const tilesY = tiles ? Math.max(...tiles.map((t: Tile) => t.y)) + 1 : 0;
     const tileSize = tiles ? tiles[0].width : 0;
     if (tiles) {
-      numbers.push({ key: 'tiledImport', label: 'Tiled import (files × tile size)', value: `${tilesX} × ${tilesY} files of ${tileSize} × ${tileSize}`, unit: '' });
+      numbers.push({
+        key: 'tiledImport',
+        label: 'Tiled import (files × tile size)',
+        value: `${tilesX} × ${tilesY} files of ${tileSize} × ${tileSize}`,
+        unit: '',
+      });
       numbers.push({ key: 'tileFile', label: 'Select (tiled import)', value: heightFiles[0].name, unit: '' });
     }
     const info: JsonObject = {
@@ -180,9 +201,14 @@ export const unreal: EngineDefinition = {
         `Tiled import: Landscape ▸ Import from File with “Tiled” on, select ${heightFiles[0].name}; Unreal finds the other _x_y files and places tile (x, y) at x · ${tileSize}, y · ${tileSize} vertices (equal tiles, no shared edge), making the ${shape.width} × ${shape.depth} landscape above. Type the scale and location above; 16-bit sample 32768 is the middle height.`,
       );
     } else {
-      notes.push('Import the PNG as the landscape heightmap (Landscape ▸ Manage ▸ Import from File) and type the scale and location above; 16-bit sample 32768 is the middle height.');
+      notes.push(
+        'Import the PNG as the landscape heightmap (Landscape ▸ Manage ▸ Import from File) and type the scale and location above; 16-bit sample 32768 is the middle height.',
+      );
     }
-    if (masks.length > 0) notes.push(`Weightmaps: one 8-bit PNG per layer${tiles ? ' and tile, named like the heightmap tiles' : ' at the heightmap size'}, weight-blended (they sum to 255).`);
+    if (masks.length > 0)
+      notes.push(
+        `Weightmaps: one 8-bit PNG per layer${tiles ? ' and tile, named like the heightmap tiles' : ' at the heightmap size'}, weight-blended (they sum to 255).`,
+      );
     return { numbers, info, notes };
   },
 };

@@ -22,7 +22,8 @@ export function drainageSurfaceProblem(grid: HydrologyGrid, heights: Float32Arra
     for (let i = 0; i < width; i++) {
       const v = j * width + i;
       if (!(level[v] >= heights[v])) return `vertex (${i}, ${j}): level ${level[v]} below the ground ${heights[v]}`;
-      if (!(drainage[v] >= level[v] && drainage[v] - level[v] <= MAX_RISE)) return `vertex (${i}, ${j}): drainage ${drainage[v]} is not within ${MAX_RISE} m above the level ${level[v]}`;
+      if (!(drainage[v] >= level[v] && drainage[v] - level[v] <= MAX_RISE))
+        return `vertex (${i}, ${j}): drainage ${drainage[v]} is not within ${MAX_RISE} m above the level ${level[v]}`;
       let lower = false;
       for (let q = 0; q < 8; q++) {
         const ni = i + NEIGHBOUR_DI[q];

@@ -141,7 +141,7 @@ export function referencePriorityFlood(grid: HydrologyGrid, heights: Float32Arra
   // keeps to a neighbourhood of memory. Only a traced vertex with an unreached neighbour that cannot
   // be traced waits in the queue for its turn.
   const trace = () => {
-    for (let next = 0; ; ) {
+    for (let next = 0; ;) {
       while (traceTop < count) {
         const t = queue[traceTop++];
         if (reachNeighbours(t, false)) {

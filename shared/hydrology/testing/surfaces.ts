@@ -28,7 +28,7 @@ export function relaxationFill(grid: HydrologyGrid, heights: Float32Array): Floa
   for (let j = 0; j < depth; j++) {
     for (let i = 0; i < width; i++) if (i === 0 || j === 0 || i === width - 1 || j === depth - 1) water[j * width + i] = heights[j * width + i];
   }
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (let j = 1; j < depth - 1; j++) {
       for (let i = 1; i < width - 1; i++) {

@@ -8,7 +8,9 @@ export const channelsKind: LayerKindModule<ChannelsLayer> = {
   kind: 'channels',
   local: false,
   problem: ({ params }) =>
-    isFiniteNumber(params.depth) && isFiniteNumber(params.threshold) && isFiniteNumber(params.wallSlope) ? channelProblem(params) : 'channels need finite depth, threshold and wall slope',
+    isFiniteNumber(params.depth) && isFiniteNumber(params.threshold) && isFiniteNumber(params.wallSlope)
+      ? channelProblem(params)
+      : 'channels need finite depth, threshold and wall slope',
   apply(layer, input, out, size, _rect, options) {
     carveChannels(fieldOver(input, out, size), layer.params);
     options.onProgress?.(1, 1);

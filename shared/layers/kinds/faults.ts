@@ -19,7 +19,8 @@ export const MAX_FAULT_ITERATIONS = MAX_ITERATIONS;
 export function faultsProblem(p: FaultsParams): string | null {
   if (!isFiniteNumber(p.seed)) return 'seed must be a number';
   if (!isWhole(p.iterations, 0, MAX_FAULT_ITERATIONS)) return `iterations must be a whole number from 0 to ${MAX_FAULT_ITERATIONS}`;
-  if (!(LINE_METHODS as readonly unknown[]).includes(p.lineMethod)) return `line method ${JSON.stringify(p.lineMethod)} is unknown (known: ${LINE_METHODS.join(', ')})`;
+  if (!(LINE_METHODS as readonly unknown[]).includes(p.lineMethod))
+    return `line method ${JSON.stringify(p.lineMethod)} is unknown (known: ${LINE_METHODS.join(', ')})`;
   if (typeof p.decay !== 'object' || p.decay === null) return 'decay must be an object';
   for (const key of ['disp0', 'dispN', 'n'] as const) if (!isFiniteNumber(p.decay[key])) return `decay.${key} must be a number`;
   const bounds = recipeBoundsProblem(p);

@@ -5,7 +5,14 @@ import { wholeRect, type FlattenLayer, type LayerSize, type Rect } from '../type
 import { referenceFlatten } from '../testing/flattenReference';
 import { flattenKind, mapDiagonal, MAX_FLATTEN_POINTS, MAX_FLATTEN_WORK } from './flatten';
 
-const pad = (points: [number, number][], height: number, falloff: number): FlattenLayer => ({ id: 'pad', name: 'Pad', enabled: true, opacity: 1, kind: 'flatten', params: { points, height, falloff } });
+const pad = (points: [number, number][], height: number, falloff: number): FlattenLayer => ({
+  id: 'pad',
+  name: 'Pad',
+  enabled: true,
+  opacity: 1,
+  kind: 'flatten',
+  params: { points, height, falloff },
+});
 
 function ground(size: LayerSize, seed: number): Float32Array {
   const random = createRandom(seed);
@@ -16,18 +23,149 @@ function ground(size: LayerSize, seed: number): Float32Array {
 
 /** The pads of the repository's fixtures (test stacks, the ten-layer project, the bench) and odd shapes. */
 const FIXTURE_PADS: { size: LayerSize; layer: FlattenLayer }[] = [
-  { size: { width: 97, depth: 71, cellSize: 2 }, layer: pad([[-30, -20], [-10, -20], [-10, 0], [-30, 0]], 5, 8) },
-  { size: { width: 65, depth: 65, cellSize: 1 }, layer: pad([[-10, -10], [10, -10], [10, 10], [-10, 10]], 40, 6) },
-  { size: { width: 97, depth: 71, cellSize: 2 }, layer: pad([[0, 0], [30, 5], [10, 25]], 2, 6) },
-  { size: { width: 97, depth: 71, cellSize: 2 }, layer: pad([[-20, -20], [10, -25], [5, 15]], 3, 5) },
-  { size: { width: 257, depth: 257, cellSize: 8 }, layer: pad([[-600, -600], [-300, -620], [-280, -350], [-590, -360]], 20, 40) },
-  { size: { width: 257, depth: 257, cellSize: 4 }, layer: pad([[-400, -400], [-200, -420], [-180, -250], [-390, -260]], 20, 30) },
+  {
+    size: { width: 97, depth: 71, cellSize: 2 },
+    layer: pad(
+      [
+        [-30, -20],
+        [-10, -20],
+        [-10, 0],
+        [-30, 0],
+      ],
+      5,
+      8,
+    ),
+  },
+  {
+    size: { width: 65, depth: 65, cellSize: 1 },
+    layer: pad(
+      [
+        [-10, -10],
+        [10, -10],
+        [10, 10],
+        [-10, 10],
+      ],
+      40,
+      6,
+    ),
+  },
+  {
+    size: { width: 97, depth: 71, cellSize: 2 },
+    layer: pad(
+      [
+        [0, 0],
+        [30, 5],
+        [10, 25],
+      ],
+      2,
+      6,
+    ),
+  },
+  {
+    size: { width: 97, depth: 71, cellSize: 2 },
+    layer: pad(
+      [
+        [-20, -20],
+        [10, -25],
+        [5, 15],
+      ],
+      3,
+      5,
+    ),
+  },
+  {
+    size: { width: 257, depth: 257, cellSize: 8 },
+    layer: pad(
+      [
+        [-600, -600],
+        [-300, -620],
+        [-280, -350],
+        [-590, -360],
+      ],
+      20,
+      40,
+    ),
+  },
+  {
+    size: { width: 257, depth: 257, cellSize: 4 },
+    layer: pad(
+      [
+        [-400, -400],
+        [-200, -420],
+        [-180, -250],
+        [-390, -260],
+      ],
+      20,
+      30,
+    ),
+  },
   // Falloff 0, a pad over the map's edge, a self-crossing bow tie, repeated and collinear points, points on vertices.
-  { size: { width: 65, depth: 49, cellSize: 1.5 }, layer: pad([[-20, -12], [18, -10], [4, 20]], -3, 0) },
-  { size: { width: 65, depth: 49, cellSize: 1.5 }, layer: pad([[30, -50], [80, -40], [60, 10], [35, 5]], 9, 12.5) },
-  { size: { width: 65, depth: 49, cellSize: 1 }, layer: pad([[-20, -15], [20, 15], [20, -15], [-20, 15]], 4, 7) },
-  { size: { width: 65, depth: 49, cellSize: 1 }, layer: pad([[-10, 0], [-10, 0], [0, 0], [10, 0], [10, 10], [-10, 10]], 1, 3) },
-  { size: { width: 64, depth: 48, cellSize: 1 }, layer: pad([[-10.5, -10.5], [10.5, -10.5], [10.5, 10.5], [-10.5, 10.5]], 2, 4) },
+  {
+    size: { width: 65, depth: 49, cellSize: 1.5 },
+    layer: pad(
+      [
+        [-20, -12],
+        [18, -10],
+        [4, 20],
+      ],
+      -3,
+      0,
+    ),
+  },
+  {
+    size: { width: 65, depth: 49, cellSize: 1.5 },
+    layer: pad(
+      [
+        [30, -50],
+        [80, -40],
+        [60, 10],
+        [35, 5],
+      ],
+      9,
+      12.5,
+    ),
+  },
+  {
+    size: { width: 65, depth: 49, cellSize: 1 },
+    layer: pad(
+      [
+        [-20, -15],
+        [20, 15],
+        [20, -15],
+        [-20, 15],
+      ],
+      4,
+      7,
+    ),
+  },
+  {
+    size: { width: 65, depth: 49, cellSize: 1 },
+    layer: pad(
+      [
+        [-10, 0],
+        [-10, 0],
+        [0, 0],
+        [10, 0],
+        [10, 10],
+        [-10, 10],
+      ],
+      1,
+      3,
+    ),
+  },
+  {
+    size: { width: 64, depth: 48, cellSize: 1 },
+    layer: pad(
+      [
+        [-10.5, -10.5],
+        [10.5, -10.5],
+        [10.5, 10.5],
+        [-10.5, 10.5],
+      ],
+      2,
+      4,
+    ),
+  },
 ];
 
 function randomPad(seed: number): { size: LayerSize; layer: FlattenLayer } {
@@ -57,7 +195,11 @@ describe('flatten pads: edges indexed by row', () => {
     for (const [n, { size, layer }] of cases.entries()) {
       expect(flattenKind.problem(layer, size), `pad ${n}`).toBeNull();
       const input = ground(size, n);
-      const rects: Rect[] = [wholeRect(size), { i0: 3, j0: 5, i1: Math.floor(size.width / 2), j1: size.depth - 2 }, { i0: size.width - 9, j0: 0, i1: size.width, j1: 7 }];
+      const rects: Rect[] = [
+        wholeRect(size),
+        { i0: 3, j0: 5, i1: Math.floor(size.width / 2), j1: size.depth - 2 },
+        { i0: size.width - 9, j0: 0, i1: size.width, j1: 7 },
+      ];
       for (const rect of rects) {
         const expected = evaluate(layer, input, size, rect, true);
         const actual = evaluate(layer, input, size, rect, false);
@@ -66,11 +208,12 @@ describe('flatten pads: edges indexed by row', () => {
     }
   });
 
-  it('refuses a falloff beyond the map\'s diagonal and a pad that would cost vertices × points', () => {
+  it("refuses a falloff beyond the map's diagonal and a pad that would cost vertices × points", () => {
     const size = { width: 257, depth: 257, cellSize: 1 };
     // The 3-4-5 triangle: a 301 × 401-vertex map with 1 m cells has a 500 m diagonal.
     expect(mapDiagonal({ width: 401, depth: 301, cellSize: 1 })).toBe(500);
-    const ring = (count: number, radius: number) => Array.from({ length: count }, (_, k): [number, number] => [Math.cos((k / count) * 2 * Math.PI) * radius, Math.sin((k / count) * 2 * Math.PI) * radius]);
+    const ring = (count: number, radius: number) =>
+      Array.from({ length: count }, (_, k): [number, number] => [Math.cos((k / count) * 2 * Math.PI) * radius, Math.sin((k / count) * 2 * Math.PI) * radius]);
     expect(flattenKind.problem(pad(ring(4096, 60), 5, 1e300), size)).toMatch(/falloff must be at most the map's diagonal \(362 m\)/);
     const hostile = pad(ring(MAX_FLATTEN_POINTS, 60), 5, mapDiagonal(size));
     expect(flattenKind.problem(hostile, size)).toMatch(/too costly to evaluate \(4096 points with a 362\.03\d* m falloff over 66049 vertices\)/);
@@ -79,7 +222,9 @@ describe('flatten pads: edges indexed by row', () => {
     const ordinary = pad(ring(MAX_FLATTEN_POINTS, 60), 5, 10);
     expect(flattenKind.problem(ordinary, size)).toBeNull();
     // Bounded: at most MAX_FLATTEN_WORK vertex-edge distances (a hostile pad that passes is a small map's).
-    expect(flattenKind.problem(pad(ring(MAX_FLATTEN_POINTS, 60), 5, mapDiagonal({ width: 65, depth: 65, cellSize: 1 })), { width: 65, depth: 65, cellSize: 1 })).toBeNull();
+    expect(
+      flattenKind.problem(pad(ring(MAX_FLATTEN_POINTS, 60), 5, mapDiagonal({ width: 65, depth: 65, cellSize: 1 })), { width: 65, depth: 65, cellSize: 1 }),
+    ).toBeNull();
     expect(MAX_FLATTEN_WORK).toBeLessThan(4096 * 257 * 257);
   });
 

@@ -7,7 +7,8 @@ export const heightsKind: LayerKindModule<HeightsLayer> = {
   local: true,
   problem(layer, size) {
     const n = size.width * size.depth;
-    if (!(layer.heights instanceof Float32Array) || layer.heights.length !== n) return `must hold ${n} heights for a ${size.width} × ${size.depth} map, it holds ${layer.heights instanceof Float32Array ? layer.heights.length : 0}`;
+    if (!(layer.heights instanceof Float32Array) || layer.heights.length !== n)
+      return `must hold ${n} heights for a ${size.width} × ${size.depth} map, it holds ${layer.heights instanceof Float32Array ? layer.heights.length : 0}`;
     for (let k = 0; k < n; k++) if (!Number.isFinite(layer.heights[k])) return `height ${k} is ${layer.heights[k]}, not a finite number`;
     return null;
   },

@@ -12,7 +12,8 @@ export const manualFaultsKind: LayerKindModule<ManualFaultsLayer> = {
   problem({ params }) {
     if (!Array.isArray(params.faults) || params.faults.length > MAX_MANUAL_FAULTS) return `faults must be a list of at most ${MAX_MANUAL_FAULTS} lines`;
     for (const [n, f] of params.faults.entries()) {
-      if (typeof f !== 'object' || f === null || ![f.x1, f.z1, f.x2, f.z2, f.displacement].every(isFiniteNumber)) return `fault ${n + 1} needs finite x1, z1, x2, z2 and displacement`;
+      if (typeof f !== 'object' || f === null || ![f.x1, f.z1, f.x2, f.z2, f.displacement].every(isFiniteNumber))
+        return `fault ${n + 1} needs finite x1, z1, x2, z2 and displacement`;
       if (f.x1 === f.x2 && f.z1 === f.z2) return `fault ${n + 1} needs two distinct points`;
     }
     return null;

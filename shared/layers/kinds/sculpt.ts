@@ -22,15 +22,18 @@ export const sculptKind: LayerKindModule<SculptLayer> = {
   local: true,
   problem(layer, size) {
     const counts = tileCounts(size);
-    if (!Array.isArray(layer.tiles) || layer.tiles.length > counts.x * counts.z) return `has more tiles than a ${size.width} × ${size.depth} map holds (${counts.x * counts.z})`;
+    if (!Array.isArray(layer.tiles) || layer.tiles.length > counts.x * counts.z)
+      return `has more tiles than a ${size.width} × ${size.depth} map holds (${counts.x * counts.z})`;
     const seen = new Set<number>();
     for (const [n, tile] of layer.tiles.entries()) {
       if (!isWhole(tile.i, 0, counts.x - 1) || !isWhole(tile.j, 0, counts.z - 1)) return `tile ${n + 1} lies outside the map`;
       const key = tile.j * counts.x + tile.i;
       if (seen.has(key)) return `tile (${tile.i}, ${tile.j}) appears twice`;
       seen.add(key);
-      if (!(tile.deltas instanceof Float32Array) || tile.deltas.length !== SCULPT_TILE * SCULPT_TILE) return `tile (${tile.i}, ${tile.j}) must hold ${SCULPT_TILE * SCULPT_TILE} deltas`;
-      for (let k = 0; k < tile.deltas.length; k++) if (!Number.isFinite(tile.deltas[k])) return `tile (${tile.i}, ${tile.j}) has a delta that is ${tile.deltas[k]}`;
+      if (!(tile.deltas instanceof Float32Array) || tile.deltas.length !== SCULPT_TILE * SCULPT_TILE)
+        return `tile (${tile.i}, ${tile.j}) must hold ${SCULPT_TILE * SCULPT_TILE} deltas`;
+      for (let k = 0; k < tile.deltas.length; k++)
+        if (!Number.isFinite(tile.deltas[k])) return `tile (${tile.i}, ${tile.j}) has a delta that is ${tile.deltas[k]}`;
     }
     return null;
   },

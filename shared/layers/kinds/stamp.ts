@@ -12,7 +12,10 @@ function columnsInside(dz: number, cos: number, sin: number, side: number, x: nu
   let lo = -Infinity;
   let hi = Infinity;
   // a·dx + b in [−side/2, side/2] for (a, b) = (cos, dz·sin) and (−sin, dz·cos).
-  for (const [a, b] of [[cos, dz * sin], [-sin, dz * cos]]) {
+  for (const [a, b] of [
+    [cos, dz * sin],
+    [-sin, dz * cos],
+  ]) {
     if (Math.abs(a) < 1e-12) {
       if (Math.abs(b) > side / 2 + 1e-9 * side) return null;
       continue;
@@ -37,8 +40,10 @@ export const stampKind: LayerKindModule<StampLayer> = {
     if (!(STAMP_BLENDS as readonly unknown[]).includes(p.blend)) return `blend ${JSON.stringify(p.blend)} is unknown (known: ${STAMP_BLENDS.join(', ')})`;
     if (!isFiniteNumber(p.falloff) || p.falloff < 0 || p.falloff > 1) return 'falloff must be from 0 to 1';
     if (typeof image !== 'object' || image === null) return 'has no image';
-    if (!isWhole(image.width, 2, MAX_STAMP_SIDE) || !isWhole(image.depth, 2, MAX_STAMP_SIDE)) return `image is not a heightmap: its sides must be whole numbers from 2 to ${MAX_STAMP_SIDE}`;
-    if (!(image.values instanceof Float32Array) || image.values.length !== image.width * image.depth) return `image is not a heightmap: a ${image.width} × ${image.depth} image needs ${image.width * image.depth} values`;
+    if (!isWhole(image.width, 2, MAX_STAMP_SIDE) || !isWhole(image.depth, 2, MAX_STAMP_SIDE))
+      return `image is not a heightmap: its sides must be whole numbers from 2 to ${MAX_STAMP_SIDE}`;
+    if (!(image.values instanceof Float32Array) || image.values.length !== image.width * image.depth)
+      return `image is not a heightmap: a ${image.width} × ${image.depth} image needs ${image.width * image.depth} values`;
     for (let k = 0; k < image.values.length; k++) {
       const v = image.values[k];
       if (!(v >= 0 && v <= 1)) return `image is not a heightmap: value ${k} is ${v}, outside 0…1`;

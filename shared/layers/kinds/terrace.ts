@@ -8,7 +8,9 @@ export const terraceKind: LayerKindModule<TerraceLayer> = {
   kind: 'terrace',
   local: false,
   problem: ({ params }) =>
-    isFiniteNumber(params.step) && isFiniteNumber(params.riser) && isFiniteNumber(params.base) ? terraceProblem(params) : 'terrace needs finite step, riser and base',
+    isFiniteNumber(params.step) && isFiniteNumber(params.riser) && isFiniteNumber(params.base)
+      ? terraceProblem(params)
+      : 'terrace needs finite step, riser and base',
   apply(layer, input, out, size, _rect, options) {
     terraceHeights(fieldOver(input, out, size), layer.params);
     options.onProgress?.(1, 1);

@@ -20,7 +20,14 @@ const ground = sampled(SIZE, (x, z) => {
 });
 
 const heightsLayer: Layer = { id: 'ground', name: 'Ground', kind: 'heights', enabled: true, opacity: 1, params: {}, heights: ground };
-const waterLayer: WaterLayer = { id: 'water-1', name: 'Water', kind: 'water', enabled: true, opacity: 1, params: { ...DEFAULT_WATER_PARAMS, riverArea: 5000, widthScale: 10, depthScale: 5 } };
+const waterLayer: WaterLayer = {
+  id: 'water-1',
+  name: 'Water',
+  kind: 'water',
+  enabled: true,
+  opacity: 1,
+  params: { ...DEFAULT_WATER_PARAMS, riverArea: 5000, widthScale: 10, depthScale: 5 },
+};
 
 describe('the water layer', () => {
   it('gives the carved heights of the water it finds on the layers below; the rest of the land is theirs bit for bit', () => {
@@ -42,7 +49,14 @@ describe('the water layer', () => {
   it('is saved in the project and replays the same bytes', () => {
     const stack = [heightsLayer, waterLayer];
     const heights = evaluateStack(stack, SIZE)!;
-    const bytes = compileProject({ field: createHeightfield(SIZE.width, SIZE.depth, SIZE.cellSize, heights.slice()), recipe: null, history: [], props: [], view: {}, layers: stack });
+    const bytes = compileProject({
+      field: createHeightfield(SIZE.width, SIZE.depth, SIZE.cellSize, heights.slice()),
+      recipe: null,
+      history: [],
+      props: [],
+      view: {},
+      layers: stack,
+    });
     const read = parseProject(bytes, 'water.faultline');
     expect(read.layerStatus?.problem ?? null).toBeNull();
     expect(read.layers).toEqual(stack);

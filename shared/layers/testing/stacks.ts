@@ -27,16 +27,49 @@ export function everyKindStack(size: LayerSize = SIZE): Layer[] {
   const { kind: _h, ...hydraulic } = hydraulicStep({ droplets: 300, seed: 3 });
   const { kind: _t, ...thermal } = thermalStep({ iterations: 5 });
   return [
-    { ...base('faults', 'Faults'), kind: 'faults', params: { seed: 5, iterations: 120, lineMethod: 'normal', decay: { disp0: 3, dispN: 0.5, n: 100 }, runs: [80] } },
+    {
+      ...base('faults', 'Faults'),
+      kind: 'faults',
+      params: { seed: 5, iterations: 120, lineMethod: 'normal', decay: { disp0: 3, dispN: 0.5, n: 100 }, runs: [80] },
+    },
     { ...base('import', 'Imported'), opacity: 0.5, kind: 'heights', params: {}, heights },
-    { ...base('faults2', 'Manual faults'), kind: 'manualFaults', params: { faults: [{ x1: -10, z1: -5, x2: 20, z2: 9, displacement: 1.5 }, { x1: 0, z1: 30, x2: 1, z2: -30, displacement: -0.75 }] } },
+    {
+      ...base('faults2', 'Manual faults'),
+      kind: 'manualFaults',
+      params: {
+        faults: [
+          { x1: -10, z1: -5, x2: 20, z2: 9, displacement: 1.5 },
+          { x1: 0, z1: 30, x2: 1, z2: -30, displacement: -0.75 },
+        ],
+      },
+    },
     { ...base('erosion'), kind: 'hydraulic', params: hydraulic },
     { ...base('talus'), kind: 'thermal', params: thermal, mask: { kind: 'slope', minDeg: 10, maxDeg: 60, softness: 5 } },
     { ...base('smooth'), kind: 'smooth', params: { k: 0.2 }, opacity: 0.7 },
     { ...base('norm'), kind: 'normalise', params: { min: -10, max: 30 } },
     sculptLayer(),
     { ...base('stamp'), kind: 'stamp', params: { x: 20, z: -10, rotationDeg: 30, size: 40, height: 12, blend: 'add', falloff: 0.3 }, image: stampImage() },
-    { ...base('pad'), kind: 'flatten', params: { points: [[-30, -20], [-10, -20], [-10, 0], [-30, 0]], height: 5, falloff: 8 }, mask: { kind: 'height', min: -5, max: 20, softness: 3 } },
-    { ...base('hills'), kind: 'stamp', params: { x: -40, z: 30, rotationDeg: -10, size: 30, height: 6, blend: 'max', falloff: 0 }, image: stampImage(9), mask: { kind: 'painted', weights: painted } },
+    {
+      ...base('pad'),
+      kind: 'flatten',
+      params: {
+        points: [
+          [-30, -20],
+          [-10, -20],
+          [-10, 0],
+          [-30, 0],
+        ],
+        height: 5,
+        falloff: 8,
+      },
+      mask: { kind: 'height', min: -5, max: 20, softness: 3 },
+    },
+    {
+      ...base('hills'),
+      kind: 'stamp',
+      params: { x: -40, z: 30, rotationDeg: -10, size: 30, height: 6, blend: 'max', falloff: 0 },
+      image: stampImage(9),
+      mask: { kind: 'painted', weights: painted },
+    },
   ];
 }

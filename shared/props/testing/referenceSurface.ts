@@ -55,7 +55,10 @@ export function referenceTriangles(field: Heightfield, x: number, z: number): Re
       const p10 = corner(field, i + 1, j);
       const p01 = corner(field, i, j + 1);
       const p11 = corner(field, i + 1, j + 1);
-      for (const [a, b, c] of [[p00, p10, p01], [p11, p01, p10]] as const) {
+      for (const [a, b, c] of [
+        [p00, p10, p01],
+        [p11, p01, p10],
+      ] as const) {
         const hit = hitTriangle(a, b, c, x, z);
         if (hit) hits.push(hit);
       }

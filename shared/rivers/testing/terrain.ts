@@ -8,7 +8,8 @@ export const RIVER_SIZE: LayerSize = { width: 129, depth: 33, cellSize: 1 };
 export function heightsOf(size: LayerSize, h: (x: number, z: number) => number): HeightsLayer {
   const heights = new Float32Array(size.width * size.depth);
   for (let j = 0; j < size.depth; j++) {
-    for (let i = 0; i < size.width; i++) heights[j * size.width + i] = h((i - (size.width - 1) / 2) * size.cellSize, (j - (size.depth - 1) / 2) * size.cellSize);
+    for (let i = 0; i < size.width; i++)
+      heights[j * size.width + i] = h((i - (size.width - 1) / 2) * size.cellSize, (j - (size.depth - 1) / 2) * size.cellSize);
   }
   return { id: 'ground', name: 'Ground', enabled: true, opacity: 1, kind: 'heights', params: {}, heights };
 }

@@ -10,7 +10,7 @@ const hatch = CAR_PRESETS.hatchback;
 function bendRoute(R: number, spacing = 2, straight = 200): [number, number][] {
   const out: [number, number][] = [];
   for (let z = -straight; z < 0; z += spacing) out.push([0, z]);
-  const n = Math.ceil((Math.PI / 2) * R / spacing);
+  const n = Math.ceil(((Math.PI / 2) * R) / spacing);
   for (let k = 0; k <= n; k++) {
     const a = (k / n) * (Math.PI / 2);
     out.push([R - R * Math.cos(a), R * Math.sin(a)]);

@@ -209,7 +209,8 @@ export class Autopilot {
     const { x, z } = car.position;
     this.project(x, z);
     const lookahead = Math.max(spec.wheelbase * 1.5, 0.6 * Math.abs(car.speed));
-    while (this.target < last && (this.target <= this.near || Math.hypot(waypoints[this.target][0] - x, waypoints[this.target][1] - z) < lookahead)) this.target++;
+    while (this.target < last && (this.target <= this.near || Math.hypot(waypoints[this.target][0] - x, waypoints[this.target][1] - z) < lookahead))
+      this.target++;
     const [tx, tz] = waypoints[this.target];
     const distance = Math.hypot(tx - x, tz - z);
     if (this.target === last && distance < ARRIVAL_RADIUS && Math.abs(car.speed) < STOPPED_SPEED) return null;
@@ -219,9 +220,14 @@ export class Autopilot {
     const steer = Math.max(-1, Math.min(1, -steerAngle / Math.max(this.maxSteer, 1e-6)));
     // The plan ahead of the car, and to stop on the last waypoint (within half the arrival radius).
     const toEnd = Math.max(0, this.routeLength - this.along, this.target === last ? distance : 0);
-    const wanted = Math.min(this.allowedAt(this.along) * Math.max(0.25, Math.cos(alpha)), Math.sqrt(2 * PLANNED_BRAKING * Math.max(0, toEnd - ARRIVAL_RADIUS / 2)));
+    const wanted = Math.min(
+      this.allowedAt(this.along) * Math.max(0.25, Math.cos(alpha)),
+      Math.sqrt(2 * PLANNED_BRAKING * Math.max(0, toEnd - ARRIVAL_RADIUS / 2)),
+    );
     const error = wanted - car.speed;
-    return error >= 0 ? { throttle: Math.min(1, SPEED_GAIN * error), steer, brake: 0, handbrake: false } : { throttle: 0, steer, brake: Math.min(1, -SPEED_GAIN * error), handbrake: false };
+    return error >= 0
+      ? { throttle: Math.min(1, SPEED_GAIN * error), steer, brake: 0, handbrake: false }
+      : { throttle: 0, steer, brake: Math.min(1, -SPEED_GAIN * error), handbrake: false };
   }
 
   /** Moves the projection forwards along the route to the segment nearest (x, z) ahead of it. */

@@ -66,9 +66,19 @@ describe('where each car can go', () => {
     // The flat rows away from the crease are 255; the sloping rows' vertices read the plane.
     expect(bytes[0]).toBe(255);
     expect(bytes[8 * 9 + 4]).toBe(Math.round(255 * (1 - tanDeg(limit / 2) / tanDeg(limit))));
-    const steep = drivabilityBytes(fieldFrom(9, 9, 1, (_x, z) => tanDeg(limit + 1) * z), spec);
+    const steep = drivabilityBytes(
+      fieldFrom(9, 9, 1, (_x, z) => tanDeg(limit + 1) * z),
+      spec,
+    );
     expect(steep.every((b) => b === 0)).toBe(true);
     expect(drivabilitySummary(steep)).toEqual({ impassable: 1, hard: 0, easy: 0 });
-    expect(drivabilitySummary(drivabilityBytes(fieldFrom(9, 9, 1, () => 0), spec))).toEqual({ impassable: 0, hard: 0, easy: 1 });
+    expect(
+      drivabilitySummary(
+        drivabilityBytes(
+          fieldFrom(9, 9, 1, () => 0),
+          spec,
+        ),
+      ),
+    ).toEqual({ impassable: 0, hard: 0, easy: 1 });
   });
 });

@@ -33,7 +33,16 @@ describe('PhysicsCar', () => {
       for (let b = 0; b < 30; b++) {
         const x = -7 + (a + 0.37) * 0.35;
         const z = -5.3 + (b + 0.61) * 0.35;
-        const hit = world.castRay(new R.Ray({ x, y: 50, z }, { x: 0, y: -1, z: 0 }), 100, true, undefined, undefined, undefined, undefined, (c) => c.shape.type === R.ShapeType.HeightField);
+        const hit = world.castRay(
+          new R.Ray({ x, y: 50, z }, { x: 0, y: -1, z: 0 }),
+          100,
+          true,
+          undefined,
+          undefined,
+          undefined,
+          undefined,
+          (c) => c.shape.type === R.ShapeType.HeightField,
+        );
         if (!hit) continue;
         worst = Math.max(worst, Math.abs(50 - hit.timeOfImpact - heightAt(field, x, z)));
         checked++;
@@ -152,7 +161,9 @@ describe('PhysicsCar', () => {
     const trace = (): number[] => {
       const car = new PhysicsCar(R, field, CAR_PRESETS['4x4'], { x: -10, z: -10, heading: 0.3 });
       const out: number[] = [];
-      run(car, 3, { throttle: 1, steer: 0.4, brake: 0, handbrake: false }, () => out.push(car.state.position.x, car.state.position.y, car.state.position.z, car.state.speed));
+      run(car, 3, { throttle: 1, steer: 0.4, brake: 0, handbrake: false }, () =>
+        out.push(car.state.position.x, car.state.position.y, car.state.position.z, car.state.speed),
+      );
       car.dispose();
       return out;
     };

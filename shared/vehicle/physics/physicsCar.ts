@@ -123,7 +123,10 @@ const clamp01 = (v: number): number => (Number.isFinite(v) ? Math.max(0, Math.mi
  */
 export function shareDriveForce(total: number, grips: readonly number[], driven: (i: number) => boolean): number[] {
   const out = grips.map(() => 0);
-  const order = grips.map((_, i) => i).filter(driven).sort((a, b) => grips[a] - grips[b]);
+  const order = grips
+    .map((_, i) => i)
+    .filter(driven)
+    .sort((a, b) => grips[a] - grips[b]);
   let left = total;
   order.forEach((i, k) => {
     const force = Math.min(Math.max(0, grips[i]), left / (order.length - k));
@@ -146,8 +149,7 @@ export function wheelMounts(spec: PhysicsCarSpec): { x: number; z: number; front
 }
 
 /** Height of the wheels' suspension mounts above the body's underside. */
-export const mountHeight = (spec: PhysicsCarSpec): number =>
-  spec.wheelRadius + spec.suspensionRestLength - spec.suspensionTravel - BOTTOM_OUT_CLEARANCE;
+export const mountHeight = (spec: PhysicsCarSpec): number => spec.wheelRadius + spec.suspensionRestLength - spec.suspensionTravel - BOTTOM_OUT_CLEARANCE;
 
 /**
  * Where the body starts, at rest: tilted to the plane through the ground under its four wheels, the wheels
@@ -578,7 +580,13 @@ export class PhysicsCar {
         if (!list) continue;
         for (const o of list) {
           const base = groundHeight(this.field, o.x, o.z) - PROP_SINK;
-          this.props.push(this.world.createCollider(R.ColliderDesc.cylinder(PROP_HEIGHT / 2, o.radius).setTranslation(o.x, base + PROP_HEIGHT / 2, o.z).setFriction(0.5)));
+          this.props.push(
+            this.world.createCollider(
+              R.ColliderDesc.cylinder(PROP_HEIGHT / 2, o.radius)
+                .setTranslation(o.x, base + PROP_HEIGHT / 2, o.z)
+                .setFriction(0.5),
+            ),
+          );
         }
       }
     }

@@ -69,7 +69,8 @@ const formatNumber = (v: number, decimals: number): string => {
 };
 
 /** One CSV line of a row (no newline). */
-export const formatPhysicsRow = (row: PhysicsTelemetryRow, decimals = 6): string => PHYSICS_TELEMETRY_COLUMNS.map((c) => formatNumber(row[c], decimals)).join(',');
+export const formatPhysicsRow = (row: PhysicsTelemetryRow, decimals = 6): string =>
+  PHYSICS_TELEMETRY_COLUMNS.map((c) => formatNumber(row[c], decimals)).join(',');
 
 export function physicsTelemetryCsv(rows: readonly PhysicsTelemetryRow[], decimals = 6): string {
   const lines = [PHYSICS_TELEMETRY_COLUMNS.join(',')];
@@ -136,7 +137,14 @@ export function driveInputs(
 }
 
 /** driveInputs row by row (the CLI writes them as they come). Checks its arguments at once. */
-export function inputRows(rapier: Rapier, field: Heightfield, start: PhysicsStart, schedule: readonly TimedInput[], duration: number, options: PhysicsDriveCommon): PhysicsRows {
+export function inputRows(
+  rapier: Rapier,
+  field: Heightfield,
+  start: PhysicsStart,
+  schedule: readonly TimedInput[],
+  duration: number,
+  options: PhysicsDriveCommon,
+): PhysicsRows {
   if (!(duration > 0) || !Number.isFinite(duration)) throw new DriveRouteError(`duration must be a positive number of seconds, got ${duration}`);
   const bounds = drivableBounds(field, options.spec);
   if (!(start.x >= bounds.minX && start.x <= bounds.maxX && start.z >= bounds.minZ && start.z <= bounds.maxZ)) {
@@ -205,7 +213,9 @@ export function checkRoute(field: Heightfield, spec: PhysicsCarSpec, waypoints: 
   });
   const limit = driveTimeLimit(routeLength(waypoints));
   if (limit > MAX_AUTOPILOT_SECONDS) {
-    throw new DriveRouteError(`the route is ${Math.round(routeLength(waypoints)).toLocaleString('en-US')} m long: a drive may take at most ${MAX_AUTOPILOT_SECONDS.toLocaleString('en-US')} s (length / ${BOUND_SPEED} m/s + ${BOUND_SLACK_SECONDS} s)`);
+    throw new DriveRouteError(
+      `the route is ${Math.round(routeLength(waypoints)).toLocaleString('en-US')} m long: a drive may take at most ${MAX_AUTOPILOT_SECONDS.toLocaleString('en-US')} s (length / ${BOUND_SPEED} m/s + ${BOUND_SLACK_SECONDS} s)`,
+    );
   }
 }
 
@@ -213,12 +223,22 @@ export function checkRoute(field: Heightfield, spec: PhysicsCarSpec, waypoints: 
  * Autopilot drive (autopilot.ts) from the first waypoint to the last, ended early by the DriveWatch's
  * rules (rolled over, stuck, left the road, out of time); the last row is the car where it ended.
  */
-export function driveRoutePhysics(rapier: Rapier, field: Heightfield, waypoints: readonly (readonly [number, number])[], options: RouteDriveOptions): PhysicsDriveResult {
+export function driveRoutePhysics(
+  rapier: Rapier,
+  field: Heightfield,
+  waypoints: readonly (readonly [number, number])[],
+  options: RouteDriveOptions,
+): PhysicsDriveResult {
   return collectRows(routeRowsPhysics(rapier, field, waypoints, options));
 }
 
 /** driveRoutePhysics row by row. Checks the route at once. */
-export function routeRowsPhysics(rapier: Rapier, field: Heightfield, waypoints: readonly (readonly [number, number])[], options: RouteDriveOptions): PhysicsRows {
+export function routeRowsPhysics(
+  rapier: Rapier,
+  field: Heightfield,
+  waypoints: readonly (readonly [number, number])[],
+  options: RouteDriveOptions,
+): PhysicsRows {
   const spec = options.spec;
   checkRoute(field, spec, waypoints, options.speed);
   return (function* (): PhysicsRows {
@@ -295,7 +315,7 @@ export function parseInputsCsv(text: string): TimedInput[] {
       throw new InputsError(`line ${k + 1}: ${name} must be ${range}, got "${cells[INPUT_HEADER.indexOf(name)].trim()}"`);
     };
     if (!(t >= 0) || !Number.isFinite(t)) bad('t', 'a number of seconds ≥ 0');
-    if (rows.length > 0 && !(t > rows[rows.length - 1].t)) bad('t', 'greater than the previous row\'s t');
+    if (rows.length > 0 && !(t > rows[rows.length - 1].t)) bad('t', "greater than the previous row's t");
     if (!(throttle >= -1 && throttle <= 1)) bad('throttle', 'between -1 and 1');
     if (!(steer >= -1 && steer <= 1)) bad('steer', 'between -1 and 1');
     if (!(brake >= 0 && brake <= 1)) bad('brake', 'between 0 and 1');

@@ -31,7 +31,10 @@ describe('the physics car in water', () => {
   it('ends an autopilot drive "flooded" where the water is deeper than its fording depth; a truck fords it', () => {
     // 0.5 m of water for x ≥ 0: above the hatchback's 0.3 m, below the truck's 0.9 m.
     const river = fieldFrom(129, 129, 1, (x) => (x >= 0 ? 0.5 : 0));
-    const route: [number, number][] = [[-40, 0], [40, 0]];
+    const route: [number, number][] = [
+      [-40, 0],
+      [40, 0],
+    ];
     const hatch = driveRoutePhysics(R, flat, route, { spec: CAR_PRESETS.hatchback, step: 0.25, speed: 8, water: river });
     expect(hatch.end?.reason).toBe('flooded');
     expect(hatch.reachedEnd).toBe(false);

@@ -79,7 +79,10 @@ export function surfaceLookup(sources: SurfaceSources): SurfaceLookup {
  * Marks the vertices on roads' carriageways: within half the width of a centreline station (stations
  * are at most half a cell apart in practice; each marks a disc of its half width).
  */
-export function roadCarriageways(lines: readonly { n: number; x: ArrayLike<number>; z: ArrayLike<number>; width: ArrayLike<number> }[], field: Pick<Heightfield, 'width' | 'depth' | 'cellSize'>): Uint8Array {
+export function roadCarriageways(
+  lines: readonly { n: number; x: ArrayLike<number>; z: ArrayLike<number>; width: ArrayLike<number> }[],
+  field: Pick<Heightfield, 'width' | 'depth' | 'cellSize'>,
+): Uint8Array {
   const { width: W, depth: D, cellSize: s } = field;
   const out = new Uint8Array(W * D);
   for (const line of lines) {
