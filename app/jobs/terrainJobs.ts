@@ -1,7 +1,6 @@
 import { createHeightfield } from '../../shared/terrain/heightfield';
-import type { FaultRecipe } from '../../shared/fault/recipe';
 import type { ErosionCoverBytes } from '../../shared/erosion/cover';
-import { stepLabel, type FinishingStep, type TerrainStep } from '../../shared/recipe/steps';
+import { stepLabel, type TerrainStep } from '../../shared/recipe/steps';
 import { stackProblem } from '../../shared/layers/validate';
 import { kindOf } from '../../shared/layers/registry';
 import { heightsStack } from '../../shared/layers/migrate';
@@ -12,41 +11,14 @@ import { diffTileEdit } from '../document/tileEdit';
 import { createFieldReplaceEdit, withErosionMasks, withStack, withWater } from '../document/generationEdits';
 import { stackMakesWater } from '../../shared/layers/evaluate';
 import type { WaterSurface } from '../../shared/hydrology/waterSurface';
-import { firstChangedLayer, LayerEngine, type LayerChange } from './layerEngine';
+import { firstChangedLayer, LayerEngine } from './layerEngine';
 import { continuedStack, generatedStack, stackWithStep } from './stackOps';
 import { createJobStore, type JobStore } from './jobStore';
 import { LocalEdit, type CommitOptions, type LocalEditHost } from './localEdit';
+import type { ApplyStackOptions, GenerateSettings, JobResult } from './jobTypes';
 import type { StackBase, TerrainJobOutcome, TerrainJobRequest, TerrainJobTransport, JobHandle } from './protocol';
 
-export interface GenerateSettings {
-  width: number;
-  depth: number;
-  cellSize: number;
-  recipe: FaultRecipe;
-  /** Filters and erosion run after the faults, in the same job and the same undo entry (a preset's). */
-  finishing?: readonly FinishingStep[];
-}
-
-export interface ApplyStackOptions {
-  /** Another map size (a generation at a new size). */
-  size?: LayerSize;
-  /** What changed, when known (a stroke: one layer inside a rectangle). */
-  change?: LayerChange;
-  /**
-   * Called right before the document is written, and when the evaluation is abandoned: a gesture
-   * that previewed its result in the heights puts them back, so the edit records the real before.
-   */
-  beforeApply?: (applying: boolean) => void;
-  /** Adds to the stack's edit what belongs in the same undo entry (props a road clears), given the heights' edit. */
-  wrap?: (edit: DocumentEdit) => DocumentEdit;
-  /**
-   * The local edit (a gesture) whose preview the heights hold: recorded as it is when it shows `next`
-   * exactly (one Editor.apply, nothing evaluated again), else put back before the edit records its before.
-   */
-  preview?: LocalEdit;
-}
-
-export type JobResult = 'done' | 'cancelled' | 'failed' | 'busy';
+export type { ApplyStackOptions, GenerateSettings, JobResult } from './jobTypes';
 
 /**
  * Runs terrain jobs (fault formation, filters, erosion) off the UI thread and turns each finished job

@@ -93,6 +93,8 @@ export function createProjectController(session: Pick<SessionCore, 'editor' | 'a
 
   const queue = createFileCommandQueue({ setBusy: (busy) => store.setState({ busy }), fail });
   const exclusive = <T>(command: FileCommand, task: () => Promise<T>, idle: T): Promise<T> => queue.run(command, task, idle);
+  /** A file command that answers nothing (nothing to say when dropped). */
+  const exclusiveVoid = (command: FileCommand, task: () => Promise<void>): Promise<void> => queue.run(command, task, undefined);
 
   function askUnsaved(action: string): Promise<UnsavedChoice> {
     return new Promise((resolve) => {
@@ -126,63 +128,43 @@ export function createProjectController(session: Pick<SessionCore, 'editor' | 'a
   const controller: ProjectController = {
     store,
     newDocument: () =>
-      exclusive(
-        'new',
-        async () => {
-          if (!(await mayReplace('starting a new terrain'))) return;
-          replaceWith({ document: createDefaultDocument(), view: null, drive: null, layers: { origin: 'saved', problem: null } }, null, null);
-          await api.clearRecovery().catch(() => undefined);
-        },
-        undefined,
-      ),
+      exclusiveVoid('new', async () => {
+        if (!(await mayReplace('starting a new terrain'))) return;
+        replaceWith({ document: createDefaultDocument(), view: null, drive: null, layers: { origin: 'saved', problem: null } }, null, null);
+        await api.clearRecovery().catch(() => undefined);
+      }),
     open: () =>
-      exclusive(
-        'open',
-        async () => {
-          if (!(await mayReplace('opening another file'))) return;
-          await acceptOpened(await api.openProject());
-        },
-        undefined,
-      ),
+      exclusiveVoid('open', async () => {
+        if (!(await mayReplace('opening another file'))) return;
+        await acceptOpened(await api.openProject());
+      }),
     showRecent: () =>
-      exclusive(
-        'showRecent',
-        async () => {
-          store.setState({ recentList: await api.listRecentProjects() });
-        },
-        undefined,
-      ),
+      exclusiveVoid('showRecent', async () => {
+        store.setState({ recentList: await api.listRecentProjects() });
+      }),
     openRecent: (index) =>
-      exclusive(
-        'openRecent',
-        async () => {
-          store.setState({ recentList: null });
-          if (!(await mayReplace('opening another file'))) return;
-          await acceptOpened(await api.openRecentProject(index));
-        },
-        undefined,
-      ),
+      exclusiveVoid('openRecent', async () => {
+        store.setState({ recentList: null });
+        if (!(await mayReplace('opening another file'))) return;
+        await acceptOpened(await api.openRecentProject(index));
+      }),
     openDropped: (file) =>
-      exclusive(
-        'openDropped',
-        async () => {
-          if (!file.name.toLowerCase().endsWith(PROJECT_EXTENSION)) {
-            fail(`${file.name}: is not a Faultline project (.faultline) file`);
-            return;
-          }
-          if (!(await mayReplace('opening the dropped file'))) return;
-          const token = file.token ? await file.token() : null;
-          if (token) {
-            await acceptOpened(await api.openDroppedProject(token));
-            return;
-          }
-          // No path (browser): decode here; the document has no file to save back to until Save As.
-          const loaded = documentFromProject(parseProject(await file.bytes(), file.name), file.name);
-          replaceWith(loaded, file.name, null);
-          await api.clearRecovery().catch(() => undefined);
-        },
-        undefined,
-      ),
+      exclusiveVoid('openDropped', async () => {
+        if (!file.name.toLowerCase().endsWith(PROJECT_EXTENSION)) {
+          fail(`${file.name}: is not a Faultline project (.faultline) file`);
+          return;
+        }
+        if (!(await mayReplace('opening the dropped file'))) return;
+        const token = file.token ? await file.token() : null;
+        if (token) {
+          await acceptOpened(await api.openDroppedProject(token));
+          return;
+        }
+        // No path (browser): decode here; the document has no file to save back to until Save As.
+        const loaded = documentFromProject(parseProject(await file.bytes(), file.name), file.name);
+        replaceWith(loaded, file.name, null);
+        await api.clearRecovery().catch(() => undefined);
+      }),
     save: () => exclusive('save', saveNow, false),
     saveAs: () => exclusive('saveAs', saveAsNow, false),
     answerUnsaved(choice) {
@@ -192,32 +174,24 @@ export function createProjectController(session: Pick<SessionCore, 'editor' | 'a
       resolve?.(choice);
     },
     restoreRecovery: () =>
-      exclusive(
-        'restoreRecovery',
-        async () => {
-          store.setState({ recoveryOffer: null });
-          const result = await api.loadRecovery();
-          if (result.status === 'none') return;
-          if (result.status === 'error') {
-            fail(result.message);
-            return;
-          }
-          const name = result.info.fileName ?? 'Recovered';
-          replaceWith(documentFromPayload(result.payload, name), result.info.fileName, null);
-          // Restored work is unsaved work: it stays dirty (and journalled) until the user saves it.
-          editor.store.setState({ savedVersion: -1 });
-        },
-        undefined,
-      ),
+      exclusiveVoid('restoreRecovery', async () => {
+        store.setState({ recoveryOffer: null });
+        const result = await api.loadRecovery();
+        if (result.status === 'none') return;
+        if (result.status === 'error') {
+          fail(result.message);
+          return;
+        }
+        const name = result.info.fileName ?? 'Recovered';
+        replaceWith(documentFromPayload(result.payload, name), result.info.fileName, null);
+        // Restored work is unsaved work: it stays dirty (and journalled) until the user saves it.
+        editor.store.setState({ savedVersion: -1 });
+      }),
     discardRecovery: () =>
-      exclusive(
-        'discardRecovery',
-        async () => {
-          store.setState({ recoveryOffer: null });
-          await api.clearRecovery();
-        },
-        undefined,
-      ),
+      exclusiveVoid('discardRecovery', async () => {
+        store.setState({ recoveryOffer: null });
+        await api.clearRecovery();
+      }),
     dismissError: () => store.setState({ error: null }),
     reportError: (message) => store.setState({ error: message }),
     closeRecent: () => store.setState({ recentList: null }),

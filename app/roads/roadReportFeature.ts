@@ -7,12 +7,11 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { applyLayer } from '../../shared/layers/evaluate';
 import { wholeRect, type Layer, type LayerSize, type RoadLayer } from '../../shared/layers/types';
-import { centrelineJson } from '../../shared/roads/export';
+import { ROAD_EXPORT_FORMATS, type RoadExportKind } from '../../shared/roads/exportFormats';
 import { smoothProfile } from '../../shared/roads/profile';
 import type { RoadParams } from '../../shared/roads/params';
-import { fixCrests, reportCsv, reportJson, roadReport } from '../../shared/roads/report';
+import { fixCrests, roadReport } from '../../shared/roads/report';
 import { buildRoadModel } from '../../shared/roads/model';
-import { buildRibbon, ribbonGlb } from '../../shared/roads/ribbon';
 import type { SaveBytesRequest } from '../../shared/ipc/contract';
 import type { DriveSession } from '../drive/driveSession';
 import type { JobResult, TerrainJobs } from '../jobs/terrainJobs';
@@ -21,7 +20,7 @@ import type { SessionCore } from '../sessionTypes';
 import { createRoadDrive, type RoadDrive } from './roadDrive';
 import { createRoadReportModel, type RoadReportModel } from './roadReportModel';
 
-export type RoadExportKind = 'reportCsv' | 'reportJson' | 'centreline' | 'surface';
+export type { RoadExportKind } from '../../shared/roads/exportFormats';
 
 export interface RoadFeatureState {
   /** The last road command's outcome for the user (null: nothing to say). */
@@ -62,43 +61,16 @@ export function createRoadReportFeature(core: SessionCore, layers: LayersModel, 
     const model = reports.model();
     const report = reports.store.getState().report;
     if (!model) return null;
-    const stem = safeFileStem(road.name);
-    const field = editor.document.field;
-    const text = (s: string) => new TextEncoder().encode(s);
-    switch (kind) {
-      case 'reportCsv':
-        return (
-          report && {
-            title: 'Export Road Report',
-            defaultName: `${stem}-report.csv`,
-            filters: [{ name: 'CSV', extensions: ['csv'] }],
-            bytes: text(reportCsv(report)),
-          }
-        );
-      case 'reportJson':
-        return (
-          report && {
-            title: 'Export Road Report',
-            defaultName: `${stem}-report.json`,
-            filters: [{ name: 'JSON', extensions: ['json'] }],
-            bytes: text(`${JSON.stringify(reportJson(report, road.name), null, 2)}\n`),
-          }
-        );
-      case 'centreline':
-        return {
-          title: 'Export Road Centreline',
-          defaultName: `${stem}-centreline.json`,
-          filters: [{ name: 'JSON', extensions: ['json'] }],
-          bytes: text(`${JSON.stringify(centrelineJson(model, field.heights, field, road.name))}\n`),
-        };
-      case 'surface':
-        return {
-          title: 'Export Road Surface',
-          defaultName: `${stem}.glb`,
-          filters: [{ name: 'glTF binary', extensions: ['glb'] }],
-          bytes: ribbonGlb(buildRibbon(model, field.heights, field), road.name),
-        };
-    }
+    const format = ROAD_EXPORT_FORMATS[kind];
+    const bytes = format.encode({ name: road.name, model, report, shaped: editor.document.field });
+    return (
+      bytes && {
+        title: format.title,
+        defaultName: `${safeFileStem(road.name)}${format.suffix}`,
+        filters: [{ ...format.filter, extensions: [...format.filter.extensions] }],
+        bytes,
+      }
+    );
   };
 
   const exportRoad = async (kind: RoadExportKind): Promise<void> => {

@@ -163,6 +163,49 @@ function stepDrag<L extends SplineLayer>(drag: PointDrag<L>): boolean {
   return true;
 }
 
+/** A drag of point `n` of `road` from the press `event`; the point keeps its offset from the pointer (a click on a handle does not move it). */
+function startPointDrag<L extends SplineLayer>(
+  editor: Editor,
+  jobs: TerrainJobs,
+  kind: SplineKind<L>,
+  road: L,
+  n: number,
+  event: ToolPointerEvent,
+): PointDrag<L> {
+  const p = road.params.points[n];
+  return {
+    road: new SplineDrag(editor, jobs, road.id, kind),
+    point: n,
+    moved: false,
+    pending: null,
+    refused: null,
+    down: { x: event.x, z: event.z },
+    dx: p.x - event.x,
+    dz: p.z - event.z,
+    frame: 'none',
+  };
+}
+
+/** Ends a point drag: recorded as one entry when it moved to a valid place, else put back (saying why when refused). */
+function finishPointDrag<L extends SplineLayer>(
+  kind: SplineKind<L>,
+  roads: SplineToolModel<L>,
+  drag: PointDrag<L>,
+  commit: boolean,
+  refresh: () => void,
+): void {
+  if (!commit || !drag.moved || drag.refused) {
+    drag.road.cancel();
+    // Released where the road cannot go: it stays as it was, and the user is told why.
+    const problem = commit && drag.refused ? kind.problem(drag.refused, drag.road.size) : null;
+    if (problem) roads.say(`Move point ${drag.point + 1} of "${drag.road.original.name}": ${problem}`);
+    refresh();
+    return;
+  }
+  const { stack, options } = drag.road.finish();
+  void roads.commit(`Move point ${drag.point + 1} of "${drag.road.original.name}"`, drag.road.original.id, stack, options).then(refresh);
+}
+
 /** The tool for a kind drawn as a spline: `kind` says which layers and how they are drawn, `roads` edits them. */
 export function createSplineTool<L extends SplineLayer>(
   kind: SplineKind<L>,
@@ -212,16 +255,7 @@ export function createSplineTool<L extends SplineLayer>(
     const drag = dragging();
     if (!drag) return;
     current = { kind: 'idle' };
-    if (!commit || !drag.moved || drag.refused) {
-      drag.road.cancel();
-      // Released where the road cannot go: it stays as it was, and the user is told why.
-      const problem = commit && drag.refused ? kind.problem(drag.refused, drag.road.size) : null;
-      if (problem) roads.say(`Move point ${drag.point + 1} of "${drag.road.original.name}": ${problem}`);
-      refresh();
-      return;
-    }
-    const { stack, options } = drag.road.finish();
-    void roads.commit(`Move point ${drag.point + 1} of "${drag.road.original.name}"`, drag.road.original.id, stack, options).then(refresh);
+    finishPointDrag(kind, roads, drag, commit, refresh);
   };
 
   const deleteSelectedPoint = (): boolean => {
@@ -261,19 +295,7 @@ export function createSplineTool<L extends SplineLayer>(
           deleteSelectedPoint();
           return;
         }
-        // The point keeps its offset from the pointer: a click on a handle does not move it.
-        const p = found.road.params.points[found.n];
-        const drag: PointDrag<L> = {
-          road: new SplineDrag(editor, jobs, found.road.id, kind),
-          point: found.n,
-          moved: false,
-          pending: null,
-          refused: null,
-          down: { x: event.x, z: event.z },
-          dx: p.x - event.x,
-          dz: p.z - event.z,
-          frame: 'none',
-        };
+        const drag = startPointDrag(editor, jobs, kind, found.road, found.n, event);
         current = { kind: 'dragging', drag };
         refresh();
         return;

@@ -13,7 +13,7 @@ import { defaultRoadName, nextRoadId } from '../../shared/layers/kinds/road';
 import { settleStack } from '../../shared/layers/migrate';
 import type { Layer, RoadLayer } from '../../shared/layers/types';
 import { layerNameProblem, stackProblem } from '../../shared/layers/validate';
-import { centrelineJson } from '../../shared/roads/export';
+import { ROAD_EXPORT_FORMATS, reportFormatFor } from '../../shared/roads/exportFormats';
 import { buildRoadModel, terrainProblem, type RoadModel } from '../../shared/roads/model';
 import {
   MAX_DESIGN_SPEED,
@@ -31,8 +31,8 @@ import {
 } from '../../shared/roads/params';
 import { E_MAX_CHOICES, ROAD_CLASSES, ROAD_TERRAINS, maxGradeFor, parseRoadClass } from '../../shared/roads/standard';
 import { propsOnRoads } from '../../shared/roads/props';
-import { buildRibbon, ribbonGlb } from '../../shared/roads/ribbon';
-import { isWarningFlag, reportCsv, reportJson, roadReport, type DriveOutcome } from '../../shared/roads/report';
+import { buildRibbon } from '../../shared/roads/ribbon';
+import { isWarningFlag, roadReport, type DriveOutcome } from '../../shared/roads/report';
 import { routeRoad } from '../../shared/roads/route';
 import { routeLimits } from '../../shared/roads/routeLimits';
 import { createHeightfield, type Heightfield } from '../../shared/terrain/heightfield';
@@ -324,8 +324,8 @@ async function runDrive(
 }
 
 export function reportBytes(path: string, report: ReturnType<typeof roadReport>, name: string): Uint8Array {
-  const text = path.toLowerCase().endsWith('.csv') ? reportCsv(report) : `${JSON.stringify(reportJson(report, name), null, 2)}\n`;
-  return new TextEncoder().encode(text);
+  // A report is given, so its format's bytes are there.
+  return reportFormatFor(path).encode({ name, report })!;
 }
 
 /** The router on the heights below the road, with progress on stderr for a long search. */
@@ -452,12 +452,15 @@ export async function runRoad(args: readonly string[], io: CliIo): Promise<numbe
     return EXIT_FAILURE;
   }
   if (options.centreline) {
-    files.push({ path: options.centreline, bytes: new TextEncoder().encode(`${JSON.stringify(centrelineJson(model, shaped.heights, field, road.name))}\n`) });
+    files.push({
+      path: options.centreline,
+      bytes: ROAD_EXPORT_FORMATS.centreline.encode({ name: road.name, model, shaped: { ...field, heights: shaped.heights } })!,
+    });
     lines.push(`wrote ${options.centreline} (centreline, ${model.line.length.toFixed(1)} m)\n`);
   }
   if (options.ribbon) {
     const ribbon = buildRibbon(model, shaped.heights, field);
-    files.push({ path: options.ribbon, bytes: ribbonGlb(ribbon, road.name) });
+    files.push({ path: options.ribbon, bytes: ROAD_EXPORT_FORMATS.surface.encode({ name: road.name, model, shaped: { ...field, heights: shaped.heights } })! });
     lines.push(`wrote ${options.ribbon} (ribbon mesh, ${ribbon.indices.length / 3} triangles)\n`);
   }
   if (options.report) {
