@@ -23,7 +23,7 @@ export interface OffThreadErrorsHandlers {
  */
 /** The window's chunk-errors worker, passed into the editor session at start. */
 export const startChunkErrorsWorker: StartChunkErrorsWorker = (handlers): ChunkErrorsChannel => {
-  const worker = new Worker(new URL('../workers/chunkErrorsWorker.ts', import.meta.url), { type: 'module', name: 'lod-chunk-errors' });
+  const worker = new Worker(new URL('../../workers/chunkErrorsWorker.ts', import.meta.url), { type: 'module', name: 'lod-chunk-errors' });
   worker.onmessage = (event: MessageEvent<FromErrorsWorker>) => handlers.onMessage(event.data);
   worker.onerror = (event) => {
     event.preventDefault();
