@@ -3,6 +3,7 @@
  * JSON, the centreline JSON and the road surface GLB. The window's Roads tab and `faultline road` both
  * write them through this table, so a format's bytes, file name and dialog filter have one home.
  */
+import { encodeUtf8 } from '../codecs/bytes';
 import type { Heightfield } from '../terrain/heightfield';
 import { centrelineJson } from './export';
 import type { RoadModel } from './model';
@@ -30,7 +31,7 @@ export interface RoadExportFormat {
   encode(input: RoadExportInput): Uint8Array | null;
 }
 
-const text = (s: string): Uint8Array => new TextEncoder().encode(s);
+const text = (s: string): Uint8Array => encodeUtf8(s);
 
 export const ROAD_EXPORT_FORMATS: Readonly<Record<RoadExportKind, RoadExportFormat>> = {
   reportCsv: {
