@@ -48,8 +48,8 @@ test.describe('export presets', () => {
     const clipboard = await page.evaluate(() => navigator.clipboard.readText());
     expect(Number(clipboard)).toBeCloseTo(await shown('scaleZ'), 9);
 
-    // Masks: the default set (grass, rock on steep ground, snow on top, and sediment where the
-    // default preset's erosion deposited: shared/erosion/cover.ts); preview the snow layer.
+    // Masks: the default set, the view's ground materials (shared/ground/groundMaterials.ts: grass,
+    // scree, dirt, rock, sediment and gravel where the default preset's erosion ran, snow); preview one.
     await page.getByTestId('engine-masks').check();
     await page.getByTestId('engine-normal-map').check();
     await page.getByTestId('engine-colour-map').check();
@@ -59,7 +59,12 @@ test.describe('export presets', () => {
     await page.getByTestId('mask-preview-2').click();
     await expect(page.getByTestId('mask-preview-2')).toHaveAttribute('aria-pressed', 'true');
     await expect.poll(async () => (await map.screenshot()).equals(before), { timeout: 20_000 }).toBe(false);
-    await expect(page.getByTestId('engine-files')).toContainText('8 files');
+    // The heightmap, one weightmap per mask layer, the normal map, the colour map and the info file.
+    const maskLayers = await page
+      .locator('[data-testid^="mask-layer-"]')
+      .evaluateAll((nodes) => nodes.filter((n) => /^mask-layer-\d+$/.test(n.getAttribute('data-testid') ?? '')).length);
+    expect(maskLayers).toBeGreaterThanOrEqual(4);
+    await expect(page.getByTestId('engine-files')).toContainText(`${1 + maskLayers + 3} files`);
 
     await mkdir('e2e/.artifacts', { recursive: true });
     await page.screenshot({ path: 'e2e/.artifacts/export-dialog-unreal.png' });
@@ -72,9 +77,12 @@ test.describe('export presets', () => {
       'terrain.png',
       'terrain.unreal.json',
       'terrain_colour.png',
+      'terrain_dirt.png',
       'terrain_grass.png',
+      'terrain_gravel.png',
       'terrain_normal.png',
       'terrain_rock.png',
+      'terrain_scree.png',
       'terrain_sediment.png',
       'terrain_snow.png',
     ]);
@@ -97,7 +105,9 @@ test.describe('export presets', () => {
     }
     expect(worst).toBeLessThanOrEqual((max - min) / 65535);
     const layers = await Promise.all(
-      ['grass', 'rock', 'snow', 'sediment'].map(async (name) => decodePng(await written(path.join(dir, `terrain_${name}.png`)), name)),
+      ['grass', 'scree', 'dirt', 'rock', 'sediment', 'gravel', 'snow'].map(async (name) =>
+        decodePng(await written(path.join(dir, `terrain_${name}.png`)), name),
+      ),
     );
     for (let k = 0; k < 253 * 253; k += 97) expect(layers.reduce((sum, layer) => sum + layer.samples[k], 0)).toBe(255);
 
@@ -171,7 +181,11 @@ test.describe('export cancel', () => {
     await page.getByTestId('engine-size').selectOption('4033');
     await page.getByTestId('engine-masks').check();
     await page.getByTestId('engine-normal-map').check();
-    await expect(page.getByTestId('engine-files')).toContainText('7 files: terrain.png, terrain_grass.png');
+    // The heightmap, one weightmap per mask layer, the normal map and the info file.
+    const maskLayers = await page
+      .locator('[data-testid^="mask-layer-"]')
+      .evaluateAll((nodes) => nodes.filter((n) => /^mask-layer-\d+$/.test(n.getAttribute('data-testid') ?? '')).length);
+    await expect(page.getByTestId('engine-files')).toContainText(`${1 + maskLayers + 2} files: terrain.png, terrain_grass.png`);
 
     app.dialogs.queueDirectory(dir);
     app.dialogs.queueAnswer(0); // Replace
@@ -180,7 +194,7 @@ test.describe('export cancel', () => {
     await expect(running).toBeVisible();
     // Main is staging the first file (its temporary is in the folder) while the next is encoded.
     await expect.poll(async () => (await readdir(dir)).some((name) => name.endsWith('.tmp')), { timeout: 60_000 }).toBe(true);
-    await expect(page.getByTestId('export-progress')).toContainText(/Writing \d of 7/);
+    await expect(page.getByTestId('export-progress')).toContainText(new RegExp(`Writing \\d+ of ${1 + maskLayers + 2}`));
     await expect(page.getByTestId('export-stop')).toBeFocused();
     await mkdir('e2e/.artifacts', { recursive: true });
     await page.screenshot({ path: 'e2e/.artifacts/export-progress-1600x1000.png' });

@@ -5,6 +5,7 @@ import type { Locator, Page } from '@playwright/test';
 import { fitMapView, worldToCanvas } from '../app/map2d/mapTransform';
 import { buildRoadModel } from '../shared/roads/model';
 import { REPORT_CSV_COLUMNS } from '../shared/roads/report';
+import { REPORT_STATUS_COLOURS } from '../app/palette/overlayPalette';
 import { createHeightfield } from '../shared/terrain/heightfield';
 import { expect, sendMenuCommand, test } from './fixtures';
 import { showPanel } from './panel';
@@ -36,22 +37,28 @@ async function hoverHeight(page: Page, map2d: Locator, field: { width: number; d
 /** Pixels of the 2D panel near each overlay colour. */
 async function overlayPixels(page: Page, map2d: Locator): Promise<{ green: number; amber: number; red: number }> {
   const png = (await map2d.screenshot()).toString('base64');
-  return page.evaluate(async (data) => {
-    const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
-    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-    const context = canvas.getContext('2d')!;
-    context.drawImage(bitmap, 0, 0);
-    const px = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
-    const near = (p: number, [r, g, b]: number[]) => Math.abs(px[p] - r) + Math.abs(px[p + 1] - g) + Math.abs(px[p + 2] - b) < 30;
-    const out = { green: 0, amber: 0, red: 0 };
-    for (let p = 0; p < px.length; p += 4) {
-      if (near(p, [0x3f, 0xbf, 0x5f])) out.green++;
-      else if (near(p, [0xf0, 0xa0, 0x20])) out.amber++;
-      else if (near(p, [0xe0, 0x30, 0x2a])) out.red++;
-    }
-    return out;
-  }, png);
+  // The report's colours as the overlay palette gives them (app/palette/overlayPalette.ts).
+  const rgb = (hex: string) => [1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16));
+  const colours = { ok: rgb(REPORT_STATUS_COLOURS.ok), near: rgb(REPORT_STATUS_COLOURS.near), flagged: rgb(REPORT_STATUS_COLOURS.flagged) };
+  return page.evaluate(
+    async ({ data, colours }) => {
+      const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const context = canvas.getContext('2d')!;
+      context.drawImage(bitmap, 0, 0);
+      const px = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+      const near = (p: number, [r, g, b]: number[]) => Math.abs(px[p] - r) + Math.abs(px[p + 1] - g) + Math.abs(px[p + 2] - b) < 30;
+      const out = { green: 0, amber: 0, red: 0 };
+      for (let p = 0; p < px.length; p += 4) {
+        if (near(p, colours.ok)) out.green++;
+        else if (near(p, colours.near)) out.amber++;
+        else if (near(p, colours.flagged)) out.red++;
+      }
+      return out;
+    },
+    { data: png, colours },
+  );
 }
 
 test('Drive this road: the car follows the road, the report and its overlay appear, CSV export, Smooth road profile and undo', async ({ app }) => {
