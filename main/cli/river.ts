@@ -6,7 +6,6 @@
  * the problem, exit 2, nothing written.
  */
 import { displayFileName } from '../../shared/codecs/errors';
-import { measureJson } from '../../shared/codecs/jsonShape';
 import { nextRiverId } from '../../shared/layers/kinds/river';
 import type { RiverLayer } from '../../shared/layers/types';
 import { layerNameProblem, stackProblem } from '../../shared/layers/validate';
@@ -19,7 +18,8 @@ import { message, readAndLoad } from './exchangeCommands';
 import { tokenizeOptions, UsageError } from './options';
 import { checkOutputs, writeOutputs, type OutputFile } from './outputSet';
 import { outputFormatFor, outputFormats } from './outputs';
-import { MAX_SPLINE_BYTES, SplineError, stackOfInput } from './road';
+import { MAX_SPLINE_BYTES, stackOfInput } from './road';
+import { readSplineObject, SplineError } from './splineFile';
 import { evaluateForCli, savedHeightsNote } from './stackEvaluation';
 
 const EXIT_OK = 0;
@@ -95,23 +95,7 @@ export function parseRiverArgs(args: readonly string[]): RiverOptions {
 
 /** river.json: `{ "points": [[x, z] | { x, z, width?, depth? }, …], "width"?, "depth"?, "name"? }`. */
 export function parseRiverSpline(bytes: Uint8Array, fileName: string): { points: RiverPoint[]; width?: number; depth?: number; name?: string } {
-  const name = displayFileName(fileName);
-  const fail = (problem: string): never => {
-    throw new SplineError(`${name}: ${problem}`);
-  };
-  const shape = measureJson(bytes, { maxDepth: 4, maxValues: 6 * MAX_RIVER_POINTS + 16 });
-  if (!shape.ok) fail(shape.limit === 'depth' ? 'must be { "points": [[x, z], …] }' : `has more than ${MAX_RIVER_POINTS} points`);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-  } catch {
-    fail('is not valid JSON text');
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return fail('must be { "points": [[x, z], …] }');
-  const json = parsed as Record<string, unknown>;
-  for (const key of Object.keys(json))
-    if (!['points', 'width', 'depth', 'name'].includes(key)) fail(`unexpected field "${key}" (known: points, width, depth, name)`);
-  if (!Array.isArray(json.points)) return fail('must have "points": [[x, z], …] in metres');
+  const { json, fail } = readSplineObject(bytes, fileName, MAX_RIVER_POINTS, ['points', 'width', 'depth', 'name']);
   if (json.points.length < 2) fail(`a river needs at least two points (its source and its mouth), it has ${json.points.length}`);
   if (json.points.length > MAX_RIVER_POINTS) fail(`has more than ${MAX_RIVER_POINTS} points`);
   const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);

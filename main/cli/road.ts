@@ -8,7 +8,6 @@
 import { stackHasWater, stackWaterDepth } from '../../shared/layers/stackWaterDepth';
 import { displayFileName } from '../../shared/codecs/errors';
 import type { JsonObject } from '../../shared/json';
-import { measureJson } from '../../shared/codecs/jsonShape';
 import { defaultRoadName, nextRoadId } from '../../shared/layers/kinds/road';
 import { settleStack } from '../../shared/layers/migrate';
 import type { Layer, RoadLayer } from '../../shared/layers/types';
@@ -48,6 +47,7 @@ import { outputFormatFor, outputFormats } from './outputs';
 import { evaluateForCli, savedHeightsNote } from './stackEvaluation';
 import { EXIT_OK, EXIT_FAILURE, EXIT_USAGE } from './exitCodes';
 import { isDecimal } from './numbers';
+import { readSplineObject, SplineError } from './splineFile';
 
 /** Largest spline file read (4096 points with widths and banks fit many times over). */
 export const MAX_SPLINE_BYTES = 1024 * 1024;
@@ -233,28 +233,11 @@ export function parseRoadArgs(args: readonly string[]): RoadOptions {
 }
 
 /** A problem with the spline file: exit 2. */
-export class SplineError extends Error {
-  override name = 'SplineError';
-}
+export { SplineError } from './splineFile';
 
 /** road.json: `{ "points": [[x, z] | { x, z, width?, bank? }, …], "width"?, "name"? }`. */
 export function parseSpline(bytes: Uint8Array, fileName: string): { points: RoadPoint[]; width?: number; name?: string } {
-  const name = displayFileName(fileName);
-  const fail = (problem: string): never => {
-    throw new SplineError(`${name}: ${problem}`);
-  };
-  const shape = measureJson(bytes, { maxDepth: 4, maxValues: 6 * MAX_ROAD_POINTS + 16 });
-  if (!shape.ok) fail(shape.limit === 'depth' ? 'must be { "points": [[x, z], …] }' : `has more than ${MAX_ROAD_POINTS} points`);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-  } catch {
-    fail('is not valid JSON text');
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return fail('must be { "points": [[x, z], …] }');
-  const json = parsed as Record<string, unknown>;
-  for (const key of Object.keys(json)) if (!['points', 'width', 'name'].includes(key)) fail(`unexpected field "${key}" (known: points, width, name)`);
-  if (!Array.isArray(json.points)) return fail('must have "points": [[x, z], …] in metres');
+  const { json, fail } = readSplineObject(bytes, fileName, MAX_ROAD_POINTS, ['points', 'width', 'name']);
   if (json.points.length < 2) fail(`a road needs at least two points, it has ${json.points.length}`);
   if (json.points.length > MAX_ROAD_POINTS) fail(`has more than ${MAX_ROAD_POINTS} points`);
   const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
