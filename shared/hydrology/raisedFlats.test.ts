@@ -68,7 +68,9 @@ describe('the ε drainage is the levels plus one breadth-first fill per raised f
     {
       name: 'a plateau and quantised hills (16-bit steps of 1/64 m, 88 × 60)',
       grid: { width: 88, depth: 60, cellSize: 1 },
-      heights: sampled({ width: 88, depth: 60, cellSize: 1 }, (x, z) => Math.min(6, Math.round(64 * (4 + 3 * Math.sin(x / 9) * Math.sin(z / 6) + 0.3 * Math.sin(x * z))) / 64)),
+      heights: sampled({ width: 88, depth: 60, cellSize: 1 }, (x, z) =>
+        Math.min(6, Math.round(64 * (4 + 3 * Math.sin(x / 9) * Math.sin(z / 6) + 0.3 * Math.sin(x * z))) / 64),
+      ),
     },
     { name: 'a thin grid (2 × 9)', grid: { width: 2, depth: 9, cellSize: 1 }, heights: roughGround({ width: 2, depth: 9, cellSize: 1 }, 5) },
     { name: 'a thin grid (7 × 3)', grid: { width: 7, depth: 3, cellSize: 1 }, heights: roughGround({ width: 7, depth: 3, cellSize: 1 }, 8) },
