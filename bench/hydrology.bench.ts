@@ -74,6 +74,40 @@ function neighbourScan(field: Heightfield): number {
   return higher;
 }
 
+/**
+ * The floor any flood that visits vertices one by one stands on: a graph search over the whole grid
+ * from its centre, each vertex taken once from a stack and its 8 neighbours' flags read, unreached ones
+ * pushed — no heights, no queue by height, no outputs. Its name holds the flood's filter word.
+ */
+const SEARCH_FLOOR = 'hydrology floor for priority-flood: one graph search over every vertex (stack, 8 neighbour flags)';
+function graphSearch(size: number): number {
+  const count = size * size;
+  const reached = new Uint8Array(count);
+  const stack = new Int32Array(count);
+  const offsets = Int32Array.from([1, -1, size, -size, size + 1, -size - 1, -size + 1, size - 1]);
+  // The edge counts as reached, so interior vertices need no bounds checks.
+  reached.fill(1, 0, size);
+  reached.fill(1, count - size);
+  for (let j = 1; j < size - 1; j++) reached[j * size] = reached[j * size + size - 1] = 1;
+  let top = count;
+  const seed = (size >> 1) * size + (size >> 1);
+  reached[seed] = 1;
+  stack[--top] = seed;
+  let taken = 0;
+  while (top < count) {
+    const c = stack[top++];
+    taken++;
+    for (let q = 0; q < 8; q++) {
+      const m = c + offsets[q];
+      if (reached[m] === 0) {
+        reached[m] = 1;
+        stack[--top] = m;
+      }
+    }
+  }
+  return taken;
+}
+
 function rows(size: number): Benchmark[] {
   const baseline = `${BASELINE}@${size}`;
   return [
@@ -84,6 +118,14 @@ function rows(size: number): Benchmark[] {
       setup: () => state(size),
       run: (s) => neighbourScan((s as State).field),
       measure: cpuOf(() => neighbourScan(state(size).field)),
+    },
+    {
+      name: SEARCH_FLOOR,
+      size,
+      baseline,
+      ...sampling(size),
+      run: () => graphSearch(size),
+      measure: cpuOf(() => graphSearch(size)),
     },
     {
       name: 'priority-flood',
