@@ -46,6 +46,10 @@ describe('the ε drainage is the levels plus one breadth-first fill per raised f
     expect([fromWest[at(5, 2)], fromWest[at(6, 2)], fromWest[at(7, 2)], fromWest[at(2, 2)]]).toEqual([up(2.5), up(2.5), up(up(2.5)), up(1.5)]);
     const fromEast = drainageFromOutlets(grid, heights, flats, (flat) => flat.outlets[flat.outlets.length - 1]);
     expect([fromEast[at(5, 2)], fromEast[at(6, 2)], fromEast[at(7, 2)]]).toEqual([up(up(2.5)), up(2.5), up(2.5)]);
+    // The flood fills the tied flat from one of its two outlets, whichever its queue hands out first.
+    const flood = priorityFlood(grid, heights);
+    const flatDrainage = (d: Float64Array) => [d[at(5, 2)], d[at(6, 2)], d[at(7, 2)]];
+    expect([flatDrainage(fromWest), flatDrainage(fromEast)]).toContainEqual(flatDrainage(flood.drainage));
     // Every other vertex drains at its own height.
     for (let v = 0; v < heights.length; v++) if (![at(2, 2), at(5, 2), at(6, 2), at(7, 2)].includes(v)) expect(fromWest[v]).toBe(heights[v]);
   });
