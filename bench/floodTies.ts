@@ -6,13 +6,32 @@
  * next to them, so the fill's start depends on the queue's order among equal heights), the vertices of
  * those flats, and how many of them would drain differently if filled from another of their outlets.
  * Every other vertex's drainage is fixed by the levels (shared/hydrology/raisedFlats.test.ts).
+ * `… floodTies.ts SIDE PRESET SEED` does the same for what a preset's fluvial step floods: its terrain at
+ * SIDE² (1 m cells) up to that step.
  */
 import { priorityFlood } from '../shared/hydrology/priorityFlood';
 import { drainageFromOutlets, raisedFlats } from '../shared/hydrology/testing/raisedFlats';
 import { syntheticTerrain } from '../shared/lod/testing/syntheticTerrain';
+import { buildPreset, presetById } from '../shared/presets/terrainPresets';
+import { replayTerrain } from '../shared/recipe/replay';
+import type { Heightfield } from '../shared/terrain/heightfield';
 
 const side = Number(process.argv[2] ?? 4097);
-const field = syntheticTerrain(side, 1);
+const presetName = process.argv[3];
+const seed = Number(process.argv[4] ?? 1);
+
+/** A preset's terrain up to (not including) its first fluvial step: what that step floods. */
+function fluvialInput(name: string): Heightfield {
+  const preset = presetById(name);
+  if (!preset) throw new RangeError(`unknown preset "${name}"`);
+  const target = { width: side, depth: side, cellSize: 1, seed };
+  const { recipe, finishing } = buildPreset(preset.id, target);
+  const fluvial = finishing.findIndex((step) => step.kind === 'fluvial');
+  if (fluvial < 0) throw new RangeError(`preset "${name}" has no fluvial step`);
+  return replayTerrain({ ...target, recipe, steps: finishing.slice(0, fluvial) });
+}
+
+const field = presetName ? fluvialInput(presetName) : syntheticTerrain(side, 1);
 const { level, drainage } = priorityFlood(field, field.heights);
 const flats = raisedFlats(field, level);
 const tied = flats.filter((flat) => flat.outlets.length > 1);
@@ -32,6 +51,7 @@ for (const flat of tied) {
 console.log(
   JSON.stringify({
     side,
+    ...(presetName ? { preset: presetName, seed } : {}),
     vertices: side * side,
     raised_vertices: raisedVertices,
     raised_flats: flats.length,
