@@ -145,7 +145,7 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
         decay: { disp0: cm(4 * reliefScale(t)), dispN: cm(0.5 * reliefScale(t)), n: 300 },
         profile: { kind: 'smooth', width: cm(span(t) * 0.12) },
       },
-      // Flat-lying beds, 40 m (×scale) of soft shale capped by 8 m of sandstone 20× as hard, repeat
+      // Flat-lying beds, 32 m (×scale) of soft shale capped by 8 m of sandstone 20× as hard, repeat
       // up the land. The terraces are the caprocks' stripped surfaces: whatever stood above a cap
       // was soft and has gone, leaving a flat tread on the cap's top (the strata's base sits half a
       // metre above the treads, so each tread lies in its cap). The fluvial layer then works for
