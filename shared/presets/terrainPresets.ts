@@ -135,8 +135,7 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
   {
     id: 'mesas',
     label: 'Mesas',
-    description:
-      'Flat-topped mesas and buttes at several levels: hard caprock over soft beds, cut back by rivers into gullied escarpments with talus aprons.',
+    description: 'Flat-topped mesas and buttes at several levels: hard caprock over soft beds, cut back by rivers into gullied escarpments with talus aprons.',
     build: (t) => ({
       recipe: {
         seed: t.seed,
