@@ -135,7 +135,7 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
   {
     id: 'mesas',
     label: 'Mesas',
-    description: 'Flat-topped mesas at several levels: rolling land stretched to its relief, cut into terraces with steep faces, talus at their feet.',
+    description: 'Flat-topped mesas and buttes at several levels: hard caprock over soft beds, cut back by rivers into gullied escarpments with talus aprons.',
     build: (t) => ({
       recipe: {
         seed: t.seed,
@@ -144,13 +144,38 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
         decay: { disp0: cm(4 * reliefScale(t)), dispN: cm(0.5 * reliefScale(t)), n: 300 },
         profile: { kind: 'smooth', width: cm(span(t) * 0.12) },
       },
-      // Terraces on the stretched hills, three or four levels 40 m apart: each band is 85 % flat tread
-      // and 15 % riser, so the faces are about seven times the hills' slope; the thermal passes at 35°
-      // shed the faces' tops into talus skirts at their feet.
+      // Flat-lying beds, 32 m (×scale) of soft shale capped by 8 m of sandstone 20× as hard, repeat
+      // up the land. The terraces are the caprocks' stripped surfaces: whatever stood above a cap
+      // was soft and has gone, leaving a flat tread on the cap's top (the strata's base sits half a
+      // metre above the treads, so each tread lies in its cap). The fluvial layer then works for
+      // 100,000 years (10 steps) with no uplift against the rivers' mouths: the soft faces between
+      // the treads wear back and are gullied where water gathers, the caps hold their tops flat, and
+      // what the escarpments leave behind stands as mesas and buttes. Thermal passes at 33° shed the
+      // faces' loose tops into talus aprons at their feet.
       finishing: [
         { kind: 'normalise', min: 0, max: cm(150 * reliefScale(t)) },
-        { kind: 'terrace', step: cm(40 * reliefScale(t)), riser: 0.15, base: 0 },
-        thermalStep({ iterations: 40, talusDeg: 35, strength: 0.5 }),
+        { kind: 'terrace', step: cm(40 * reliefScale(t)), riser: 0.3, base: 0 },
+        fluvialStep({
+          k: 5e-4,
+          m: 0.5,
+          n: 1,
+          channelArea: 0,
+          uplift: 0,
+          diffusion: 0.0002,
+          timeStep: 10_000,
+          time: 100_000,
+          strata: {
+            beds: [
+              { thickness: cm(32 * reliefScale(t)), hardness: 1 },
+              { thickness: cm(8 * reliefScale(t)), hardness: 20 },
+            ],
+            base: cm(0.5 * reliefScale(t)),
+            dipDeg: 0,
+            dipAzimuthDeg: 0,
+          },
+          outletArea: cm(0.1 * span(t) ** 2),
+        }),
+        thermalStep({ iterations: 10, talusDeg: 33, strength: 0.5 }),
       ],
     }),
   },
