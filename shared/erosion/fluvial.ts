@@ -14,7 +14,8 @@
  * S = max(steepest, √(Σ s_k² / 2)), a_k = s_k·S / Σ s_j². The weights come from the heights at the
  * step's start, the heights they multiply are the new ones (Braun & Willett's linearisation).
  * n ≠ 1: the same S, Newton's method on h − h₀ − U·dt + K·A^m·dt·S(h)^n = 0 (6 iterations).
- * Hillslope diffusion follows, explicit (5-point), sub-stepped to κ·dt/Δx² ≤ 0.2.
+ * Hillslope diffusion follows (hillslopeDiffusion.ts: explicit 5-point sub-steps up to κ·dt/Δx² = 1,
+ * implicit above).
  *
  * The map's edge is the base level: edge vertices keep their heights (with `outletArea`, only the
  * rivers' mouths, where that much area leaves the map on the input; the rest of the edge takes the new height of its inward
@@ -33,12 +34,9 @@ import { priorityFlood } from '../hydrology/priorityFlood';
 import { bandWeightAt } from '../terrain/bandMask';
 import { strataReader, vertexWorld } from '../terrain/strata';
 import { fluvialProblem, fluvialSteps, type FluvialParams } from './fluvialParams';
+import { diffuseHeights } from './hillslopeDiffusion';
 
-/** Largest explicit diffusion number per sub-step (stable below 0.25 for the 5-point Laplacian). */
-const MAX_DIFFUSION_NUMBER = 0.2;
 const NEWTON_ITERATIONS = 6;
-/** Steps between routings: the steps between reuse the receivers (those still lower) and areas. */
-const ROUTE_EVERY = 1;
 
 export interface FluvialRunOptions {
   onProgress?: (done: number, total: number) => void;
@@ -58,10 +56,8 @@ export interface FluvialState {
   readonly bedOffset: Float64Array | null;
   /** 1 at the base level (kept), 2 on the rest of the edge (follows the land inside it), 0 inside. */
   readonly role: Uint8Array;
-  /** The water's routing (receivers, order, areas), redone every ROUTE_EVERY steps. */
+  /** The water's routing (order and areas), redone every step into the same buffers. */
   readonly routing: FlowRouting;
-  /** Steps taken on `routing` since it was made. */
-  stepsOnRouting: number;
 }
 
 const BASE_LEVEL = 1;
@@ -98,7 +94,6 @@ export function fluvialState(grid: HydrologyGrid, input: Float32Array, params: F
     bedOffset,
     role: vertexRoles(grid, heights, params.outletArea),
     routing: flowRouting(grid),
-    stepsOnRouting: ROUTE_EVERY,
   };
 }
 
@@ -122,12 +117,8 @@ export function fluvialStep(state: FluvialState, params: FluvialParams, dt: numb
   const h = state.previous;
   state.heights = h;
   state.previous = prev;
-  if (state.stepsOnRouting >= ROUTE_EVERY) {
-    routeFlow(grid, prev, routing);
-    state.stepsOnRouting = 0;
-  }
-  state.stepsOnRouting++;
-  const { area, order, receivers } = routing;
+  routeFlow(grid, prev, routing);
+  const { area, order } = routing;
   // Neighbour offsets and 1 / distance (m) in grid.ts's order, as locals for the unrolled solve.
   const o2 = width;
   const o4 = width + 1;
@@ -151,13 +142,12 @@ export function fluvialStep(state: FluvialState, params: FluvialParams, dt: numb
       continue;
     }
     const raised = h0 + (upliftWeights ? upliftWeights[v] * upliftDt : upliftDt);
-    const mask = receivers[v];
     const a = area[v];
-    if (vertexRole === FREE_EDGE || mask === 0 || a < channelArea) {
+    if (vertexRole === FREE_EDGE || a < channelArea) {
       h[v] = raised;
       continue;
     }
-    // Slope to each receiver of the routing that is still lower (0 for any other neighbour).
+    // Slope to each lower neighbour (its receivers, solved already: the order is the drainage's), 0 to the others.
     const d0 = h0 - prev[v + 1];
     const d1 = h0 - prev[v - 1];
     const d2 = h0 - prev[v + o2];
@@ -166,14 +156,14 @@ export function fluvialStep(state: FluvialState, params: FluvialParams, dt: numb
     const d5 = h0 - prev[v - o4];
     const d6 = h0 - prev[v + o6];
     const d7 = h0 - prev[v + o7];
-    const s0 = (mask & 1) !== 0 && d0 > 0 ? d0 * across : 0;
-    const s1 = (mask & 2) !== 0 && d1 > 0 ? d1 * across : 0;
-    const s2 = (mask & 4) !== 0 && d2 > 0 ? d2 * across : 0;
-    const s3 = (mask & 8) !== 0 && d3 > 0 ? d3 * across : 0;
-    const s4 = (mask & 16) !== 0 && d4 > 0 ? d4 * diagonal : 0;
-    const s5 = (mask & 32) !== 0 && d5 > 0 ? d5 * diagonal : 0;
-    const s6 = (mask & 64) !== 0 && d6 > 0 ? d6 * diagonal : 0;
-    const s7 = (mask & 128) !== 0 && d7 > 0 ? d7 * diagonal : 0;
+    const s0 = d0 > 0 ? d0 * across : 0;
+    const s1 = d1 > 0 ? d1 * across : 0;
+    const s2 = d2 > 0 ? d2 * across : 0;
+    const s3 = d3 > 0 ? d3 * across : 0;
+    const s4 = d4 > 0 ? d4 * diagonal : 0;
+    const s5 = d5 > 0 ? d5 * diagonal : 0;
+    const s6 = d6 > 0 ? d6 * diagonal : 0;
+    const s7 = d7 > 0 ? d7 * diagonal : 0;
     const sum2 = s0 * s0 + s1 * s1 + s2 * s2 + s3 * s3 + s4 * s4 + s5 * s5 + s6 * s6 + s7 * s7;
     if (sum2 === 0) {
       h[v] = raised;
@@ -220,7 +210,11 @@ export function fluvialStep(state: FluvialState, params: FluvialParams, dt: numb
     }
     h[v] = next < raised ? next : raised;
   }
-  if (params.diffusion > 0) diffuse(state, params.diffusion * dt);
+  if (params.diffusion > 0) {
+    const diffused = diffuseHeights(grid, h, prev, params.diffusion * dt);
+    state.heights = diffused;
+    state.previous = diffused === h ? prev : h;
+  }
   followInward(state);
 }
 
@@ -243,44 +237,6 @@ function followInward(state: FluvialState): void {
     if (role[left] === FREE_EDGE) h[left] = h[inward(0, j)] - EDGE_DROP;
     const right = left + width - 1;
     if (role[right] === FREE_EDGE) h[right] = h[inward(width - 1, j)] - EDGE_DROP;
-  }
-}
-
-/** Explicit hillslope diffusion of κ·dt m², interior vertices only (the edge is the base level). */
-function diffuse(state: FluvialState, kappaDt: number): void {
-  const { grid } = state;
-  const { width, depth, cellSize } = grid;
-  const total = kappaDt / (cellSize * cellSize);
-  const substeps = Math.max(1, Math.ceil(total / MAX_DIFFUSION_NUMBER));
-  const r = total / substeps;
-  // Sub-steps from one buffer into the other (the step's start heights are no longer needed).
-  let from = state.heights;
-  let to = state.previous;
-  copyEdge(grid, from, to);
-  for (let step = 0; step < substeps; step++) {
-    for (let j = 1; j < depth - 1; j++) {
-      const end = j * width + width - 1;
-      for (let v = j * width + 1; v < end; v++) {
-        const c = from[v];
-        to[v] = c + r * (from[v + 1] + from[v - 1] + from[v + width] + from[v - width] - 4 * c);
-      }
-    }
-    const written = to;
-    to = from;
-    from = written;
-  }
-  state.heights = from;
-  state.previous = to;
-}
-
-/** Copies the map's edge vertices of `from` into `to`. */
-function copyEdge(grid: HydrologyGrid, from: Float64Array, to: Float64Array): void {
-  const { width, depth } = grid;
-  to.set(from.subarray(0, width));
-  to.set(from.subarray((depth - 1) * width), (depth - 1) * width);
-  for (let j = 1; j < depth - 1; j++) {
-    to[j * width] = from[j * width];
-    to[j * width + width - 1] = from[j * width + width - 1];
   }
 }
 

@@ -7,7 +7,7 @@
  * small. Any p > 0 may be asked for. Sums are float64, in the drainage order, so the result is the
  * same on every machine.
  */
-import { receiversAndDonors } from './drainage';
+import { donorCounts } from './drainage';
 import { NEIGHBOUR_DI, NEIGHBOUR_DJ, neighbourOffsets, type HydrologyGrid } from './grid';
 
 // Imported bindings read once: a hot loop reading them through a module namespace (as some
@@ -46,7 +46,7 @@ export function ownAreas(grid: HydrologyGrid, area: Float64Array): void {
 }
 
 /**
- * The buffers of one routing, reusable: a solver that routes the same grid every few time steps
+ * The buffers of one routing, reusable: a solver that routes the same grid every time step
  * (shared/erosion/fluvial.ts) allocates them once.
  */
 export interface FlowRouting {
@@ -54,8 +54,6 @@ export interface FlowRouting {
   readonly area: Float64Array;
   /** Every vertex, upstream first (as `Accumulation.order`). */
   readonly order: Int32Array;
-  /** Per vertex, bit k set when neighbour k (grid.ts's order) is strictly lower: its MFD receivers. */
-  readonly receivers: Uint8Array;
   /** Scratch: per vertex, its donors not yet placed. */
   readonly pending: Uint8Array;
   /** 1 on the map's edge: the only vertices whose neighbours need bounds checks (no division per vertex). */
@@ -71,7 +69,7 @@ export function flowRouting(grid: HydrologyGrid): FlowRouting {
   onEdge.fill(1, 0, width);
   onEdge.fill(1, count - width);
   for (let j = 1; j < depth - 1; j++) onEdge[j * width] = onEdge[j * width + width - 1] = 1;
-  return { area: new Float64Array(count), order: new Int32Array(count), receivers: new Uint8Array(count), pending: new Uint8Array(count), onEdge, outflow: 0 };
+  return { area: new Float64Array(count), order: new Int32Array(count), pending: new Uint8Array(count), onEdge, outflow: 0 };
 }
 
 /** MFD contributing areas on `drainage` (priorityFlood's: every vertex off the edge has a lower neighbour). */
@@ -81,19 +79,19 @@ export function accumulateFlow(grid: HydrologyGrid, drainage: Float64Array, expo
   return { area: routing.area, outflow: routing.outflow, order: routing.order };
 }
 
-/** `accumulateFlow` into `routing`'s buffers (the same bytes), keeping each vertex's receivers as well. */
+/** `accumulateFlow` into `routing`'s buffers (the same bytes). */
 export function routeFlow(grid: HydrologyGrid, drainage: Float64Array, routing: FlowRouting, exponent = DEFAULT_MFD_EXPONENT): void {
   if (!(exponent > 0) || !Number.isFinite(exponent)) throw new RangeError(`the MFD exponent must be a positive number, got ${exponent}`);
   const { width, depth } = grid;
   const count = width * depth;
-  const { area, order, receivers, pending, onEdge } = routing;
+  const { area, order, pending, onEdge } = routing;
   if (area.length !== count) throw new RangeError(`the routing's buffers hold ${area.length} vertices, the grid has ${count}`);
   const offsets = neighbourOffsets(width);
   ownAreas(grid, area);
   const weights = new Float64Array(8);
   const linear = exponent === 1;
   let outflow = 0;
-  receiversAndDonors(grid, drainage, receivers, pending);
+  donorCounts(grid, drainage, pending);
   // Placed vertices fill `order` from the front; those ready wait on a stack at its back.
   let placed = 0;
   let top = count;

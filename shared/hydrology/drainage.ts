@@ -18,67 +18,46 @@ const STEP_J = NEIGHBOUR_DJ;
 /** Whether vertex (i, j) has all 8 neighbours on the map (no bounds checks needed). */
 export const isInterior = (i: number, j: number, width: number, depth: number) => i > 0 && i < width - 1 && j > 0 && j < depth - 1;
 
-/**
- * Per vertex, in one pass: `receivers`, a bit per strictly lower neighbour (bit k for neighbour k
- * of grid.ts's order: the MFD receivers, only neighbours on the map), and `donors`, how many
- * neighbours are strictly higher (send it water).
- */
-export function receiversAndDonors(grid: HydrologyGrid, drainage: Float64Array, receivers: Uint8Array, donors: Uint8Array): void {
+/** Per vertex, how many of its neighbours are higher on `drainage` (send it water), into `donors` if given. */
+export function donorCounts(grid: HydrologyGrid, drainage: Float64Array, donors: Uint8Array = new Uint8Array(grid.width * grid.depth)): Uint8Array {
   const { width, depth } = grid;
   const offsets = neighbourOffsets(width);
   // The edge with bounds checks, then the interior row by row without them.
   const edgeVertex = (i: number, j: number) => {
     const v = j * width + i;
     const h = drainage[v];
-    let lower = 0;
     let count = 0;
     for (let k = 0; k < 8; k++) {
       const ni = i + STEP_I[k];
       const nj = j + STEP_J[k];
-      if (ni < 0 || nj < 0 || ni >= width || nj >= depth) continue;
-      const n = drainage[v + offsets[k]];
-      if (n > h) count++;
-      else if (n < h) lower |= 1 << k;
+      if (ni >= 0 && nj >= 0 && ni < width && nj < depth && drainage[v + offsets[k]] > h) count++;
     }
     donors[v] = count;
-    receivers[v] = lower;
   };
   for (let i = 0; i < width; i++) {
     edgeVertex(i, 0);
     if (depth > 1) edgeVertex(i, depth - 1);
   }
-  // Offsets as constants in grid.ts's order (k = 0 … 7).
-  const o2 = width;
-  const o4 = width + 1;
-  const o6 = 1 - width;
-  const o7 = width - 1;
   for (let j = 1; j < depth - 1; j++) {
     edgeVertex(0, j);
     if (width > 1) edgeVertex(width - 1, j);
     const end = j * width + width - 1;
     for (let v = j * width + 1; v < end; v++) {
       const h = drainage[v];
-      const h0 = drainage[v + 1];
-      const h1 = drainage[v - 1];
-      const h2 = drainage[v + o2];
-      const h3 = drainage[v - o2];
-      const h4 = drainage[v + o4];
-      const h5 = drainage[v - o4];
-      const h6 = drainage[v + o6];
-      const h7 = drainage[v + o7];
+      const up = v - width;
+      const down = v + width;
       donors[v] =
-        (h0 > h ? 1 : 0) + (h1 > h ? 1 : 0) + (h2 > h ? 1 : 0) + (h3 > h ? 1 : 0) + (h4 > h ? 1 : 0) + (h5 > h ? 1 : 0) + (h6 > h ? 1 : 0) + (h7 > h ? 1 : 0);
-      receivers[v] =
-        (h0 < h ? 1 : 0) |
-        (h1 < h ? 2 : 0) |
-        (h2 < h ? 4 : 0) |
-        (h3 < h ? 8 : 0) |
-        (h4 < h ? 16 : 0) |
-        (h5 < h ? 32 : 0) |
-        (h6 < h ? 64 : 0) |
-        (h7 < h ? 128 : 0);
+        (drainage[v + 1] > h ? 1 : 0) +
+        (drainage[v - 1] > h ? 1 : 0) +
+        (drainage[down] > h ? 1 : 0) +
+        (drainage[up] > h ? 1 : 0) +
+        (drainage[down + 1] > h ? 1 : 0) +
+        (drainage[up - 1] > h ? 1 : 0) +
+        (drainage[up + 1] > h ? 1 : 0) +
+        (drainage[down - 1] > h ? 1 : 0);
     }
   }
+  return donors;
 }
 
 /**
