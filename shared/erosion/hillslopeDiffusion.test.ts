@@ -9,8 +9,8 @@ import { diffuseHeights } from './hillslopeDiffusion';
  */
 function run(width: number, depth: number, heights: Float64Array, kappaDt: number, steps: number): Float64Array {
   const grid = { width, depth, cellSize: 1 };
-  let h = heights;
-  let scratch = new Float64Array(h.length);
+  let h: Float64Array = heights;
+  let scratch: Float64Array = new Float64Array(h.length);
   for (let n = 0; n < steps; n++) {
     const out = diffuseHeights(grid, h, scratch, kappaDt);
     if (out !== h) {
