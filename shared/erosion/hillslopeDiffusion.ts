@@ -6,7 +6,8 @@
  * - r ≤ 1: explicit 5-point steps, sub-stepped to r ≤ 0.2 each (stable below 0.25, and the
  *   grid's shortest wave is still damped); accurate in time, at most five sweeps.
  * - r > 1: backward Euler, split into a row pass and a column pass (each a tridiagonal solve,
- *   Thomas's algorithm with coefficients shared by every line), sub-stepped to r ≤ 4. Unconditionally
+ *   Thomas's algorithm with coefficients shared by every line), sub-stepped to r ≤ 4 (at most 8
+ *   sub-steps). Unconditionally
  *   stable and it damps the shortest waves hardest, as diffusion does, where an explicit step would
  *   take 5·r sweeps and Crank–Nicolson would leave them ringing. The price is a first-order error in
  *   time, which at these diffusion numbers is below what the terrain shows.
@@ -19,6 +20,11 @@ const MAX_EXPLICIT_NUMBER = 0.2;
 /** Above this, the implicit scheme: fewer passes than the explicit one's 5·r sweeps. */
 const EXPLICIT_UP_TO = 1;
 const MAX_IMPLICIT_NUMBER = 4;
+/**
+ * At most this many implicit sub-steps (r ≤ 32 still gets r ≤ 4 each): backward Euler is stable at any
+ * r, so a huge κ·dt (a hostile project's) costs 8 sub-steps, not billions.
+ */
+const MAX_IMPLICIT_SUBSTEPS = 8;
 
 /** Diffuses `heights` by κ·dt = `kappaDt` m² (interior vertices only); `scratch` is overwritten. */
 export function diffuseHeights(grid: HydrologyGrid, heights: Float64Array, scratch: Float64Array, kappaDt: number): Float64Array {
@@ -66,7 +72,7 @@ function thomasCoefficients(count: number, r: number): { inversePivot: Float64Ar
 
 function implicitSteps(grid: HydrologyGrid, heights: Float64Array, scratch: Float64Array, total: number): Float64Array {
   const { width, depth } = grid;
-  const substeps = Math.ceil(total / MAX_IMPLICIT_NUMBER);
+  const substeps = Math.min(MAX_IMPLICIT_SUBSTEPS, Math.ceil(total / MAX_IMPLICIT_NUMBER));
   const r = total / substeps;
   const rows = thomasCoefficients(width - 2, r);
   const columns = depth === width ? rows : thomasCoefficients(depth - 2, r);
