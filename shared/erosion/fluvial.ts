@@ -14,7 +14,8 @@
  * S = max(steepest, √(Σ s_k² / 2)), a_k = s_k·S / Σ s_j². The weights come from the heights at the
  * step's start, the heights they multiply are the new ones (Braun & Willett's linearisation).
  * n ≠ 1: the same S, Newton's method on h − h₀ − U·dt + K·A^m·dt·S(h)^n = 0 (6 iterations).
- * Hillslope diffusion follows, explicit (5-point), sub-stepped to κ·dt/Δx² ≤ 0.2.
+ * Hillslope diffusion follows (hillslopeDiffusion.ts: explicit 5-point sub-steps up to κ·dt/Δx² = 1,
+ * implicit above).
  *
  * The map's edge is the base level: edge vertices keep their heights (with `outletArea`, only the
  * rivers' mouths, where that much area leaves the map on the input; the rest of the edge takes the new height of its inward
@@ -27,16 +28,14 @@
  * Determinism: float64 +, −, ×, ÷ and √ in a fixed order on one thread (A^m is √A for m = 0.5, A for 1,
  * Math.pow otherwise), so the same input and parameters give the same bytes everywhere.
  */
-import { accumulateFlow } from '../hydrology/accumulation';
-import { neighbourOffsets, NEIGHBOUR_LENGTH, type HydrologyGrid } from '../hydrology/grid';
+import { accumulateFlow, flowRouting, routeFlow, type FlowRouting } from '../hydrology/accumulation';
+import type { HydrologyGrid } from '../hydrology/grid';
 import { priorityFlood } from '../hydrology/priorityFlood';
 import { bandWeightAt } from '../terrain/bandMask';
 import { strataReader, vertexWorld } from '../terrain/strata';
 import { fluvialProblem, fluvialSteps, type FluvialParams } from './fluvialParams';
+import { diffuseHeights } from './hillslopeDiffusion';
 
-const LENGTH = NEIGHBOUR_LENGTH;
-/** Largest explicit diffusion number per sub-step (stable below 0.25 for the 5-point Laplacian). */
-const MAX_DIFFUSION_NUMBER = 0.2;
 const NEWTON_ITERATIONS = 6;
 
 export interface FluvialRunOptions {
@@ -49,12 +48,16 @@ export interface FluvialRunOptions {
 /** The evolving surface: float64 heights and the scratch one step needs. */
 export interface FluvialState {
   readonly grid: HydrologyGrid;
-  readonly heights: Float64Array;
-  readonly previous: Float64Array;
+  /** The surface now. A step writes the other buffer and swaps the two. */
+  heights: Float64Array;
+  /** Scratch: the heights at the last step's start. */
+  previous: Float64Array;
   /** Strata offset per vertex (dip plane + base), or null without strata. */
   readonly bedOffset: Float64Array | null;
   /** 1 at the base level (kept), 2 on the rest of the edge (follows the land inside it), 0 inside. */
   readonly role: Uint8Array;
+  /** The water's routing (order and areas), redone every step into the same buffers. */
+  readonly routing: FlowRouting;
 }
 
 const BASE_LEVEL = 1;
@@ -84,7 +87,14 @@ export function fluvialState(grid: HydrologyGrid, input: Float32Array, params: F
       for (let i = 0; i < width; i++, v++) bedOffset[v] = reader.gx * vertexWorld(i, width, cellSize) + reader.gz * z + params.strata.base;
     }
   }
-  return { grid, heights, previous: new Float64Array(width * depth), bedOffset, role: vertexRoles(grid, heights, params.outletArea) };
+  return {
+    grid,
+    heights,
+    previous: new Float64Array(width * depth),
+    bedOffset,
+    role: vertexRoles(grid, heights, params.outletArea),
+    routing: flowRouting(grid),
+  };
 }
 
 /** Uplift weight per vertex (0…1): the uplift mask (a height or slope band) on the input heights. */
@@ -96,16 +106,26 @@ export function upliftWeights(grid: HydrologyGrid, input: Float32Array, params: 
   return weights;
 }
 
-/** One time step of `dt` years, in place. */
+/**
+ * One time step of `dt` years, in place (`state.heights` is the result: the step writes into the
+ * other buffer and swaps them).
+ */
 export function fluvialStep(state: FluvialState, params: FluvialParams, dt: number, upliftWeights?: Float32Array): void {
-  const { grid, heights: h, previous: prev, bedOffset, role } = state;
+  const { grid, bedOffset, role, routing } = state;
   const { width, cellSize } = grid;
-  prev.set(h);
-  const { area, order } = accumulateFlow(grid, prev);
-  const offsets = neighbourOffsets(width);
-  const inverseLength = new Float64Array(8);
-  for (let k = 0; k < 8; k++) inverseLength[k] = 1 / (LENGTH[k] * cellSize);
-  const slope = new Float64Array(8);
+  const prev = state.heights;
+  const h = state.previous;
+  state.heights = h;
+  state.previous = prev;
+  routeFlow(grid, prev, routing);
+  const { area, order } = routing;
+  // Neighbour offsets and 1 / distance (m) in grid.ts's order, as locals for the unrolled solve.
+  const o2 = width;
+  const o4 = width + 1;
+  const o6 = 1 - width;
+  const o7 = width - 1;
+  const across = 1 / cellSize;
+  const diagonal = 1 / (Math.SQRT2 * cellSize);
   const { m, n } = params;
   const kDt = params.k * dt;
   const upliftDt = params.uplift * dt;
@@ -116,43 +136,64 @@ export function fluvialStep(state: FluvialState, params: FluvialParams, dt: numb
   for (let at = order.length - 1; at >= 0; at--) {
     const v = order[at];
     const vertexRole = role[v];
-    if (vertexRole === BASE_LEVEL) continue;
     const h0 = prev[v];
+    if (vertexRole === BASE_LEVEL) {
+      h[v] = h0;
+      continue;
+    }
     const raised = h0 + (upliftWeights ? upliftWeights[v] * upliftDt : upliftDt);
-    if (vertexRole === FREE_EDGE) {
-      h[v] = raised;
-      continue;
-    }
-    let sum2 = 0;
-    let steepest = 0;
-    for (let k = 0; k < 8; k++) {
-      const drop = h0 - prev[v + offsets[k]];
-      if (drop > 0) {
-        const s = drop * inverseLength[k];
-        slope[k] = s;
-        sum2 += s * s;
-        if (s > steepest) steepest = s;
-      } else slope[k] = 0;
-    }
     const a = area[v];
-    if (sum2 === 0 || a < channelArea) {
+    if (vertexRole === FREE_EDGE || a < channelArea) {
       h[v] = raised;
       continue;
     }
-    const planeSlope = Math.sqrt(sum2 / 2);
+    // Slope to each lower neighbour (its receivers, solved already: the order is the drainage's), 0 to the others.
+    const d0 = h0 - prev[v + 1];
+    const d1 = h0 - prev[v - 1];
+    const d2 = h0 - prev[v + o2];
+    const d3 = h0 - prev[v - o2];
+    const d4 = h0 - prev[v + o4];
+    const d5 = h0 - prev[v - o4];
+    const d6 = h0 - prev[v + o6];
+    const d7 = h0 - prev[v + o7];
+    const s0 = d0 > 0 ? d0 * across : 0;
+    const s1 = d1 > 0 ? d1 * across : 0;
+    const s2 = d2 > 0 ? d2 * across : 0;
+    const s3 = d3 > 0 ? d3 * across : 0;
+    const s4 = d4 > 0 ? d4 * diagonal : 0;
+    const s5 = d5 > 0 ? d5 * diagonal : 0;
+    const s6 = d6 > 0 ? d6 * diagonal : 0;
+    const s7 = d7 > 0 ? d7 * diagonal : 0;
+    const sum2 = s0 * s0 + s1 * s1 + s2 * s2 + s3 * s3 + s4 * s4 + s5 * s5 + s6 * s6 + s7 * s7;
+    if (sum2 === 0) {
+      h[v] = raised;
+      continue;
+    }
+    const m01 = s0 > s1 ? s0 : s1;
+    const m23 = s2 > s3 ? s2 : s3;
+    const m45 = s4 > s5 ? s4 : s5;
+    const m67 = s6 > s7 ? s6 : s7;
+    const m03 = m01 > m23 ? m01 : m23;
+    const m47 = m45 > m67 ? m45 : m67;
+    const steepest = m03 > m47 ? m03 : m47;
+    const planeSlope = Math.sqrt(sum2 * 0.5);
     const s = steepest > planeSlope ? steepest : planeSlope;
     const areaTerm = m === 0.5 ? Math.sqrt(a) : m === 0 ? 1 : m === 1 ? a : Math.pow(a, m);
     const erodibility = reader && hardness && bedOffset ? kDt / hardness[reader.bedAtElevation(h0 - bedOffset[v])] : kDt;
     const f = erodibility * areaTerm;
     const scale = (f * s) / sum2;
-    let numerator = raised;
-    let denominator = 1;
-    for (let k = 0; k < 8; k++) {
-      if (slope[k] === 0) continue;
-      const c = scale * slope[k] * inverseLength[k];
-      numerator += c * h[v + offsets[k]];
-      denominator += c;
-    }
+    // c_k = scale·s_k / L_k; a neighbour that is no receiver adds 0·h (its height is finite).
+    const c0 = scale * s0 * across;
+    const c1 = scale * s1 * across;
+    const c2 = scale * s2 * across;
+    const c3 = scale * s3 * across;
+    const c4 = scale * s4 * diagonal;
+    const c5 = scale * s5 * diagonal;
+    const c6 = scale * s6 * diagonal;
+    const c7 = scale * s7 * diagonal;
+    const numerator =
+      raised + c0 * h[v + 1] + c1 * h[v - 1] + c2 * h[v + o2] + c3 * h[v - o2] + c4 * h[v + o4] + c5 * h[v - o4] + c6 * h[v + o6] + c7 * h[v + o7];
+    const denominator = 1 + c0 + c1 + c2 + c3 + c4 + c5 + c6 + c7;
     let next = numerator / denominator;
     if (!linear && f > 0) {
       // S(h) = W·h − B, linear in h with the same a_k: Newton from the uplifted height.
@@ -169,7 +210,11 @@ export function fluvialStep(state: FluvialState, params: FluvialParams, dt: numb
     }
     h[v] = next < raised ? next : raised;
   }
-  if (params.diffusion > 0) diffuse(state, params.diffusion * dt);
+  if (params.diffusion > 0) {
+    const diffused = diffuseHeights(grid, h, prev, params.diffusion * dt);
+    state.heights = diffused;
+    state.previous = diffused === h ? prev : h;
+  }
   followInward(state);
 }
 
@@ -192,25 +237,6 @@ function followInward(state: FluvialState): void {
     if (role[left] === FREE_EDGE) h[left] = h[inward(0, j)] - EDGE_DROP;
     const right = left + width - 1;
     if (role[right] === FREE_EDGE) h[right] = h[inward(width - 1, j)] - EDGE_DROP;
-  }
-}
-
-/** Explicit hillslope diffusion of κ·dt m², interior vertices only (the edge is the base level). */
-function diffuse(state: FluvialState, kappaDt: number): void {
-  const { grid, heights: h, previous: scratch } = state;
-  const { width, depth, cellSize } = grid;
-  const total = kappaDt / (cellSize * cellSize);
-  const substeps = Math.max(1, Math.ceil(total / MAX_DIFFUSION_NUMBER));
-  const r = total / substeps;
-  for (let step = 0; step < substeps; step++) {
-    scratch.set(h);
-    for (let j = 1; j < depth - 1; j++) {
-      const end = j * width + width - 1;
-      for (let v = j * width + 1; v < end; v++) {
-        const c = scratch[v];
-        h[v] = c + r * (scratch[v + 1] + scratch[v - 1] + scratch[v + width] + scratch[v - width] - 4 * c);
-      }
-    }
   }
 }
 

@@ -18,11 +18,10 @@ const STEP_J = NEIGHBOUR_DJ;
 /** Whether vertex (i, j) has all 8 neighbours on the map (no bounds checks needed). */
 export const isInterior = (i: number, j: number, width: number, depth: number) => i > 0 && i < width - 1 && j > 0 && j < depth - 1;
 
-/** Per vertex, how many of its neighbours are higher on `drainage` (send it water). */
-export function donorCounts(grid: HydrologyGrid, drainage: Float64Array): Uint8Array {
+/** Per vertex, how many of its neighbours are higher on `drainage` (send it water), into `donors` if given. */
+export function donorCounts(grid: HydrologyGrid, drainage: Float64Array, donors: Uint8Array = new Uint8Array(grid.width * grid.depth)): Uint8Array {
   const { width, depth } = grid;
   const offsets = neighbourOffsets(width);
-  const donors = new Uint8Array(width * depth);
   // The edge with bounds checks, then the interior row by row without them.
   const edgeVertex = (i: number, j: number) => {
     const v = j * width + i;
