@@ -3,6 +3,7 @@ import { useThree } from '@react-three/fiber';
 import { ALL, type DirtyRegion } from '../../app/document/region';
 import { useSession } from '../session';
 import { WaterView } from './look/waterView';
+import { WaterRebuilds } from './look/waterRebuilds';
 
 /** Main-thread time given to building water blocks per frame. */
 const BUILD_MS_PER_FRAME = 12;
@@ -35,6 +36,7 @@ export function WaterLayer3D() {
     };
     // Blocks are built a frame's slice at a time (a rectangle's few at once, a large map's over frames).
     let frame = 0;
+    const rebuilds = new WaterRebuilds();
     const build = () => {
       cancelAnimationFrame(frame);
       frame = 0;
@@ -49,8 +51,12 @@ export function WaterLayer3D() {
     show();
     const unsubscribers = [
       editor.store.subscribe((s, prev) => {
-        if (s.version !== prev.version) rebuild(s.lastChange);
-        else if (s.resultsVersion !== prev.resultsVersion) rebuild(ALL);
+        if (s.version === prev.version) {
+          if (s.resultsVersion !== prev.resultsVersion) rebuild(ALL);
+          return;
+        }
+        const region = rebuilds.changed(s.lastChange, s.preview, editor.document.water === shown);
+        if (region) rebuild(region);
       }),
       view.subscribe((s, prev) => {
         if (s.settings.showWater !== prev.settings.showWater) show();
