@@ -64,6 +64,8 @@ const TURN_PENALTY = 0.02;
  * a line a few degrees off the contour (at 8 % on a 60 % slope it must be within 7.7° of it).
  */
 export const HEADING_SPLIT = 4;
+/** Steps from a state: straight on and HEADING_SPLIT turns to each side. */
+const SIDES = 2 * HEADING_SPLIT + 1;
 /**
  * Weighted A*: the heuristic counts this many times over, so the search heads for the end instead of
  * widening evenly (the route costs at most this factor more than the cheapest; in practice a few %).
@@ -362,6 +364,18 @@ function routeLeg(
     mark[at] = OPEN;
     open.push(id, h0);
   }
+  // Every step's direction, per heading and side: a leg's steps take only these (worked out once, by
+  // the very expression each step used, so the same bits; a cosine and a sine were a step's dearest part).
+  const chordCos = new Float64Array(headings * SIDES);
+  const chordSin = new Float64Array(headings * SIDES);
+  for (let h = 0; h < headings; h++) {
+    const theta = base + h * turn;
+    for (let side = -HEADING_SPLIT; side <= HEADING_SPLIT; side++) {
+      const chord = theta + (side * turn) / 2;
+      chordCos[h * SIDES + HEADING_SPLIT + side] = Math.cos(chord);
+      chordSin[h * SIDES + HEADING_SPLIT + side] = Math.sin(chord);
+    }
+  }
   let expanded = 0;
   let nearest = h0;
   while (open.size > 0) {
@@ -403,10 +417,10 @@ function routeLeg(
     }
     // After a via point the first step goes straight on: the road keeps its direction through it.
     const turns = first && startHeading !== null ? 0 : HEADING_SPLIT;
+    const row = h * SIDES + HEADING_SPLIT;
     for (let side = -turns; side <= turns; side++) {
-      const chord = theta + (side * turn) / 2;
-      const bx = x + step * Math.cos(chord);
-      const bz = z + step * Math.sin(chord);
+      const bx = x + step * chordCos[row + side];
+      const bz = z + step * chordSin[row + side];
       if (Math.abs(bx) > g.hx || Math.abs(bz) > g.hz) continue;
       const nh = (h + side + headings) % headings;
       const next = slot(bx, bz, nh);
