@@ -17,6 +17,7 @@ export function WaterLayer3D() {
   const { editor, view, water } = useSession();
   const scene = useThree((s) => s.scene);
   const invalidate = useThree((s) => s.invalidate);
+  const canvas = useThree((s) => s.gl.domElement);
   const waterView = useMemo(() => new WaterView(), []);
   useEffect(() => {
     scene.add(waterView.group);
@@ -69,12 +70,16 @@ export function WaterLayer3D() {
         invalidate();
       }),
     ];
+    // The blocks keep no copy of what they uploaded (waterView.ts): a restored context gets them anew.
+    const restored = () => rebuild(ALL);
+    canvas.addEventListener('webglcontextrestored', restored);
     return () => {
       cancelAnimationFrame(frame);
       unsubscribers.forEach((off) => off());
+      canvas.removeEventListener('webglcontextrestored', restored);
       scene.remove(waterView.group);
     };
-  }, [waterView, scene, editor, view, water, invalidate]);
+  }, [waterView, scene, canvas, editor, view, water, invalidate]);
   useEffect(() => () => waterView.dispose(), [waterView]);
   return null;
 }
