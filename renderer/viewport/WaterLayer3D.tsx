@@ -3,6 +3,7 @@ import { useThree } from '@react-three/fiber';
 import { ALL, type DirtyRegion } from '../../app/document/region';
 import { useSession } from '../session';
 import { WaterView } from './look/waterView';
+import { WaterRebuilds } from './look/waterRebuilds';
 
 /** Main-thread time given to building water blocks per frame. */
 const BUILD_MS_PER_FRAME = 12;
@@ -16,6 +17,7 @@ export function WaterLayer3D() {
   const { editor, view, water } = useSession();
   const scene = useThree((s) => s.scene);
   const invalidate = useThree((s) => s.invalidate);
+  const canvas = useThree((s) => s.gl.domElement);
   const waterView = useMemo(() => new WaterView(), []);
   useEffect(() => {
     scene.add(waterView.group);
@@ -35,6 +37,7 @@ export function WaterLayer3D() {
     };
     // Blocks are built a frame's slice at a time (a rectangle's few at once, a large map's over frames).
     let frame = 0;
+    const rebuilds = new WaterRebuilds();
     const build = () => {
       cancelAnimationFrame(frame);
       frame = 0;
@@ -49,8 +52,12 @@ export function WaterLayer3D() {
     show();
     const unsubscribers = [
       editor.store.subscribe((s, prev) => {
-        if (s.version !== prev.version) rebuild(s.lastChange);
-        else if (s.resultsVersion !== prev.resultsVersion) rebuild(ALL);
+        if (s.version === prev.version) {
+          if (s.resultsVersion !== prev.resultsVersion) rebuild(ALL);
+          return;
+        }
+        const region = rebuilds.changed(s.lastChange, s.preview, editor.document.water === shown);
+        if (region) rebuild(region);
       }),
       view.subscribe((s, prev) => {
         if (s.settings.showWater !== prev.settings.showWater) show();
@@ -63,12 +70,16 @@ export function WaterLayer3D() {
         invalidate();
       }),
     ];
+    // The blocks keep no copy of what they uploaded (waterView.ts): a restored context gets them anew.
+    const restored = () => rebuild(ALL);
+    canvas.addEventListener('webglcontextrestored', restored);
     return () => {
       cancelAnimationFrame(frame);
       unsubscribers.forEach((off) => off());
+      canvas.removeEventListener('webglcontextrestored', restored);
       scene.remove(waterView.group);
     };
-  }, [waterView, scene, editor, view, water, invalidate]);
+  }, [waterView, scene, canvas, editor, view, water, invalidate]);
   useEffect(() => () => waterView.dispose(), [waterView]);
   return null;
 }

@@ -64,6 +64,8 @@ const TURN_PENALTY = 0.02;
  * a line a few degrees off the contour (at 8 % on a 60 % slope it must be within 7.7° of it).
  */
 export const HEADING_SPLIT = 4;
+/** Steps from a state: straight on and HEADING_SPLIT turns to each side. */
+const SIDES = 2 * HEADING_SPLIT + 1;
 /**
  * Weighted A*: the heuristic counts this many times over, so the search heads for the end instead of
  * widening evenly (the route costs at most this factor more than the cheapest; in practice a few %).
@@ -86,6 +88,10 @@ const GRADE_PIECE = 10;
 const DEFAULT_MAX_EXPANSIONS = 4_000_000;
 /** Most lattice entries (cells × headings): bounds memory on fine maps. */
 const MAX_LATTICE = 24_000_000;
+
+/** A lattice slot's state in the search (routeLeg's `mark`); 0, a new array's value, is unseen. */
+const OPEN = 1;
+const CLOSED = 2;
 
 /** Step geometry for a bend radius: headings per turn and the chord of one step. */
 export function routeStep(minRadius: number, cellSize: number): { headings: number; step: number; radius: number; fine: number } {
@@ -203,7 +209,11 @@ function pieceOf(g: Ground, ax: number, az: number, bx: number, bz: number, y: n
   return piece;
 }
 
-/** A binary min-heap of state ids by key (ties: the older state first, so the search is deterministic). */
+/**
+ * A 4-ary min-heap of state ids by key (ties: the older state first, so the search is deterministic:
+ * the order is total, so any heap pops the same sequence). Four children a node halve the levels a
+ * pop walks down through millions of entries, and the four sit side by side in memory.
+ */
 class Heap {
   private ids = new Int32Array(1024);
   private keys = new Float64Array(1024);
@@ -217,37 +227,49 @@ class Heap {
       keys.set(this.keys);
       this.keys = keys;
     }
+    const ids = this.ids;
+    const keys = this.keys;
     let at = this.size++;
     while (at > 0) {
-      const up = (at - 1) >> 1;
-      if (!this.before(id, key, this.ids[up], this.keys[up])) break;
-      this.ids[at] = this.ids[up];
-      this.keys[at] = this.keys[up];
+      const up = (at - 1) >> 2;
+      const upKey = keys[up];
+      if (!(key < upKey || (key === upKey && id < ids[up]))) break;
+      ids[at] = ids[up];
+      keys[at] = upKey;
       at = up;
     }
-    this.ids[at] = id;
-    this.keys[at] = key;
+    ids[at] = id;
+    keys[at] = key;
   }
   pop(): number {
-    const top = this.ids[0];
-    const id = this.ids[--this.size];
-    const key = this.keys[this.size];
+    const ids = this.ids;
+    const keys = this.keys;
+    const top = ids[0];
+    const size = --this.size;
+    const id = ids[size];
+    const key = keys[size];
     let at = 0;
     for (;;) {
-      let child = 2 * at + 1;
-      if (child >= this.size) break;
-      if (child + 1 < this.size && this.before(this.ids[child + 1], this.keys[child + 1], this.ids[child], this.keys[child])) child++;
-      if (!this.before(this.ids[child], this.keys[child], id, key)) break;
-      this.ids[at] = this.ids[child];
-      this.keys[at] = this.keys[child];
+      const first = 4 * at + 1;
+      if (first >= size) break;
+      let child = first;
+      let childKey = keys[first];
+      const last = Math.min(first + 4, size);
+      for (let c = first + 1; c < last; c++) {
+        const k = keys[c];
+        if (k < childKey || (k === childKey && ids[c] < ids[child])) {
+          child = c;
+          childKey = k;
+        }
+      }
+      if (!(childKey < key || (childKey === key && ids[child] < id))) break;
+      ids[at] = ids[child];
+      keys[at] = childKey;
       at = child;
     }
-    this.ids[at] = id;
-    this.keys[at] = key;
+    ids[at] = id;
+    keys[at] = key;
     return top;
-  }
-  private before(a: number, ka: number, b: number, kb: number): boolean {
-    return ka < kb || (ka === kb && a < b);
   }
 }
 
@@ -321,8 +343,11 @@ function routeLeg(
     nz = Math.ceil((2 * g.hz) / lattice) + 1;
   }
   const bins = headings >> BIN_SHIFT;
-  const best = new Float64Array(nx * nz * bins).fill(Infinity);
-  const closed = new Uint8Array(nx * nz * bins);
+  // Per lattice slot: unseen, OPEN (best holds the cheapest cost that reached it) or CLOSED. Neither
+  // array is filled: the search touches a small part of the lattice, and pages never written are
+  // never made resident (a filled `best` was 80 MB written at 4097² before the first step).
+  const best = new Float64Array(nx * nz * bins);
+  const mark = new Uint8Array(nx * nz * bins);
   const slot = (x: number, z: number, h: number) => (Math.floor((z + g.hz) / lattice) * nx + Math.floor((x + g.hx) / lattice)) * bins + (h >> BIN_SHIFT);
   const cutFill = CUT_FILL_SHARE * (req.maxCutFill ?? 20);
   const climb = groundAt(g, to.x, to.z);
@@ -334,8 +359,22 @@ function routeLeg(
   const h0 = heuristic(from.x, from.z, y0);
   for (let h = 0; h < (startHeading === null ? headings : 1); h++) {
     const id = states.add(from.x, from.z, y0, h, 0, -1);
-    best[slot(from.x, from.z, h)] = 0;
+    const at = slot(from.x, from.z, h);
+    best[at] = 0;
+    mark[at] = OPEN;
     open.push(id, h0);
+  }
+  // Every step's direction, per heading and side: a leg's steps take only these (worked out once, by
+  // the very expression each step used, so the same bits; a cosine and a sine were a step's dearest part).
+  const chordCos = new Float64Array(headings * SIDES);
+  const chordSin = new Float64Array(headings * SIDES);
+  for (let h = 0; h < headings; h++) {
+    const theta = base + h * turn;
+    for (let side = -HEADING_SPLIT; side <= HEADING_SPLIT; side++) {
+      const chord = theta + (side * turn) / 2;
+      chordCos[h * SIDES + HEADING_SPLIT + side] = Math.cos(chord);
+      chordSin[h * SIDES + HEADING_SPLIT + side] = Math.sin(chord);
+    }
   }
   let expanded = 0;
   let nearest = h0;
@@ -345,8 +384,8 @@ function routeLeg(
     const z = states.z[id];
     const h = states.heading[id];
     const at = slot(x, z, h);
-    if (closed[at]) continue;
-    closed[at] = 1;
+    if (mark[at] === CLOSED) continue;
+    mark[at] = CLOSED;
     expanded++;
     if ((expanded & 4095) === 0) {
       if (req.shouldStop?.()) return { problem: 'cancelled', expanded };
@@ -378,20 +417,22 @@ function routeLeg(
     }
     // After a via point the first step goes straight on: the road keeps its direction through it.
     const turns = first && startHeading !== null ? 0 : HEADING_SPLIT;
+    const row = h * SIDES + HEADING_SPLIT;
     for (let side = -turns; side <= turns; side++) {
-      const chord = theta + (side * turn) / 2;
-      const bx = x + step * Math.cos(chord);
-      const bz = z + step * Math.sin(chord);
+      const bx = x + step * chordCos[row + side];
+      const bz = z + step * chordSin[row + side];
       if (Math.abs(bx) > g.hx || Math.abs(bz) > g.hz) continue;
       const nh = (h + side + headings) % headings;
       const next = slot(bx, bz, nh);
-      // Cheap tests first: most steps land where a cheaper state has been.
-      if (closed[next] || states.cost[id] + step >= best[next]) continue;
+      // Cheap tests first: most steps land where a cheaper state has been (an unseen slot's best is +∞).
+      const seen = mark[next];
+      if (seen === CLOSED || (seen === OPEN && states.cost[id] + step >= best[next])) continue;
       const { cost: pieceCost, y: by } = pieceOf(g, x, z, bx, bz, y, grade, cutFill, earthworks);
       if (pieceCost < 0) continue;
       const cost = states.cost[id] + pieceCost * (1 + (TURN_PENALTY * Math.abs(side)) / HEADING_SPLIT);
-      if (cost >= best[next]) continue;
+      if (seen === OPEN && cost >= best[next]) continue;
       best[next] = cost;
+      mark[next] = OPEN;
       open.push(states.add(bx, bz, by, nh, cost, id), cost + HEURISTIC_WEIGHT * heuristic(bx, bz, by));
     }
   }

@@ -99,11 +99,11 @@ export class WaterView {
 
   private add(key: number, block: WaterBlock): void {
     const geometry = new BufferGeometry();
-    geometry.setAttribute('position', new BufferAttribute(block.positions, 3));
-    geometry.setAttribute('waterDepth', new BufferAttribute(block.depth, 1));
-    geometry.setAttribute('flow', new BufferAttribute(block.flow, 3));
-    geometry.setAttribute('feature', new BufferAttribute(block.feature, 1));
-    geometry.setIndex(new BufferAttribute(block.indices, 1));
+    geometry.setAttribute('position', uploadedOnce(new BufferAttribute(block.positions, 3)));
+    geometry.setAttribute('waterDepth', uploadedOnce(new BufferAttribute(block.depth, 1)));
+    geometry.setAttribute('flow', uploadedOnce(new BufferAttribute(block.flow, 3)));
+    geometry.setAttribute('feature', uploadedOnce(new BufferAttribute(block.feature, 1)));
+    geometry.setIndex(uploadedOnce(new BufferAttribute(block.indices, 1)));
     const b = block.bounds;
     const centre = new Vector3((b[0] + b[3]) / 2, (b[1] + b[4]) / 2, (b[2] + b[5]) / 2);
     geometry.boundingSphere = new Sphere(centre, Math.hypot(b[3] - b[0], b[4] - b[1], b[5] - b[2]) / 2);
@@ -126,4 +126,17 @@ export class WaterView {
   private clear(): void {
     for (const key of [...this.blocks.keys()]) this.remove(key);
   }
+}
+
+/**
+ * Lets the attribute's array go once the GL buffer holds it (kept: an empty array of the same type
+ * and the count). A block is never updated in place — an edit builds it anew — and nothing reads its
+ * arrays back (bounds are precomputed, raycasting is off), so at 4097² the view does not keep a
+ * second copy of the water's meshes (≈ 100 MB on a map a seventh under water) beside the GPU's.
+ */
+export function uploadedOnce(attribute: BufferAttribute): BufferAttribute {
+  return attribute.onUpload(() => {
+    const array = attribute.array;
+    attribute.array = new (array.constructor as new (length: number) => typeof array)(0);
+  });
 }
