@@ -5,6 +5,8 @@
  * smoothstep long enough that its steepest part, 1.5 × rise / run, is no steeper than the limit).
  * A river only cuts: a vertex is never raised, and one it does not reach keeps the input's bytes.
  */
+import { WATER_RIVER } from '../hydrology/water';
+import type { WaterSurface } from '../hydrology/waterSurface';
 import { smoothstep01 } from '../smoothstep';
 import type { Rect } from '../terrain/gridRect';
 import { nearestField } from '../roads/footprint';
@@ -130,6 +132,30 @@ export function riverWater(model: RiverModel, input: Float32Array, carved: Float
     }
   });
   return { depth, surface };
+}
+
+/**
+ * Adds the river's water over `rect` to `into` (the water of the layers below it, which the river
+ * joins: see joinedSurface): where its surface lies above the carved ground `carved` (the layer's
+ * result) and `into` is dry or lower there, its surface and WATER_RIVER are taken — the higher surface
+ * wins, as between any two waters (addWaterSurface). Each vertex's value depends on the river's model
+ * and that vertex alone, so any rectangle gives the bytes of the whole map there.
+ */
+export function addRiverWater(model: RiverModel, input: Float32Array, carved: Float32Array, size: GroundSize, rect: Rect, into: WaterSurface): void {
+  const levels = joinedSurface(model, size, into.surface);
+  const last = model.line.n - 1;
+  const surface = into.surface;
+  const kind = into.kind;
+  visitRiver(model, input, size, rect, (k, _h, st) => {
+    const a = Math.floor(st);
+    const b = a < last ? a + 1 : last;
+    const level = Math.fround(levels[a] + (levels[b] - levels[a]) * (st - a));
+    if (!(level - carved[k] > 0)) return;
+    const there = surface[k];
+    if (there === there && !(level > there)) return;
+    surface[k] = level;
+    kind[k] = WATER_RIVER;
+  });
 }
 
 /**
