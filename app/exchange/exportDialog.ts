@@ -12,7 +12,7 @@ import { DEFAULT_NATURAL_LINES } from '../../shared/ground/naturalColours';
 import { EngineExportError, planEngineExport, type EngineExportOptions, type EnginePlan } from '../../shared/export/presets';
 import { tileLayout, tileName, tileSpecProblem } from '../../shared/export/tiles';
 import { waterSourcesOf } from '../../shared/export/waterMaskData';
-import { topWaterLayer } from '../../shared/layers/stackWater';
+import { stackHasWater } from '../../shared/layers/stackWater';
 import { heightRange, type HeightRange } from '../../shared/terrain/heightfield';
 import { exportFormatInfo, type ExportFormat } from './codecOps';
 import type { EngineDialogOptions, ExchangeStore, ExportOptions, ExportTarget } from './exchangeState';
@@ -173,9 +173,9 @@ export class ExportDialog {
     return `${this.deps.baseName()}${info.kind === 'normal' ? '_normal' : (info.water?.suffix ?? '')}.${info.extension}`;
   }
 
-  /** Whether the document has water to export (an enabled water layer). */
+  /** Whether the document has water to export (an enabled water or river layer). */
   hasWater(): boolean {
-    return topWaterLayer(this.deps.editor.document.stack) >= 0;
+    return stackHasWater(this.deps.editor.document.stack);
   }
 
   /** Tile names of a plain tiled export, or the problem with the tile size. */
