@@ -440,7 +440,7 @@ describe('export dialog: the water files', () => {
     expect(dry.session.exchange.exports.hasWater()).toBe(false);
     dry.session.exchange.setExportOptions({ format: 'water-flow' });
     expect(await dry.session.exchange.confirmExport()).toBe(false);
-    expect(dry.session.exchange.store.getState().error).toMatch(/^terrain_flow\.png: the terrain has no water layer/);
+    expect(dry.session.exchange.store.getState().error).toMatch(/^terrain_flow\.png: the terrain has no water \(add automatic water or draw a river/);
     expect(dry.folder.saved).toEqual([]);
   });
 });

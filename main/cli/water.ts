@@ -74,7 +74,7 @@ height bit for bit.
   --out FILE          repeatable; the type follows the extension (${outputFormats()
     .map((f) => f.extension)
     .join(', ')})
-  --depth FILE        water depth in metres, 0 where dry (.r32 or .exr)
+  --depth FILE        water depth in metres, 0 where dry, drawn rivers' too (.r32 or .exr)
   --accumulation FILE contributing area in m² of the ground the water was found on (.r32)
   --flow FILE.png     flow map, 8-bit RGB, pixel (i, j) = vertex (i, j): R = 0.5 + 0.5·dx, G = 0.5 + 0.5·dz
                       of the unit flow direction on the map's x and z axes, B = flow speed 0–1
