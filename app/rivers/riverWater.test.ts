@@ -3,6 +3,7 @@ import { createHeightfield } from '../../shared/terrain/heightfield';
 import { evaluateStack, stackMakesWater } from '../../shared/layers/evaluate';
 import { createWaterSurface, type WaterSurface } from '../../shared/hydrology/waterSurface';
 import { WATER_RIVER } from '../../shared/hydrology/water';
+import { findWaterFeatures } from '../../shared/hydrology/waterFeatures';
 import { DEFAULT_WATER_PARAMS } from '../../shared/hydrology/waterParams';
 import type { Layer, RiverLayer, WaterLayer } from '../../shared/layers/types';
 import { createDocument } from '../document/document';
@@ -91,12 +92,15 @@ function expectSameWater(editor: Editor, before: ReturnType<typeof copyOf>): voi
   expect(bits(water!.kind).equals(bits(before.kind))).toBe(true);
 }
 
-/** Vertices the river's water holds (WATER_RIVER with a surface) within `rows` of row j. */
-function riverWetAround(water: WaterSurface | null, j: number, rows = 2): number {
+/** Wet vertices (the surface above the ground) within `rows` of row j. */
+function wetAround(editor: Editor, j: number, rows = 2): number {
+  const { water, field } = editor.document;
   let wet = 0;
-  for (let r = j - rows; r <= j + rows; r++) for (let i = 0; i < SIZE; i++) if (water && water.kind[r * SIZE + i] === WATER_RIVER && water.surface[r * SIZE + i] === water.surface[r * SIZE + i]) wet++;
+  for (let r = j - rows; r <= j + rows; r++) for (let i = 0; i < SIZE; i++) if (water && water.surface[r * SIZE + i] > field.heights[r * SIZE + i]) wet++;
   return wet;
 }
+/** The river's own line on row j (WATER_RIVER, as the automatic network marks its rivers). */
+const ownOnRow = (water: WaterSurface | null, j: number) => (water ? water.kind.subarray(j * SIZE, (j + 1) * SIZE).filter((k) => k === WATER_RIVER).length : 0);
 const rowOf = (z: number) => Math.round(z / CELL + (SIZE - 1) / 2);
 
 describe('a drawn river is water in the document (both views draw it)', () => {
@@ -109,8 +113,17 @@ describe('a drawn river is water in the document (both views draw it)', () => {
       await click(s.tool, 40, -30);
       expect(s.editor.document.stack.at(-1)?.kind).toBe('river');
       expectWaterExact(s.editor);
-      // Along the river, water it did not have before.
-      expect(riverWetAround(s.editor.document.water, rowOf(-30))).toBeGreaterThan(60);
+      // Along the river, water it did not have before: its bed is 6 m (3 rows) wide, its line one
+      // vertex a column from x = −40 to 40 m (41 columns of 2 m).
+      expect(wetAround(s.editor, rowOf(-30))).toBeGreaterThanOrEqual(3 * 41);
+      if (!automatic) {
+        expect(ownOnRow(s.editor.document.water, rowOf(-30))).toBe(41);
+        // The Water section lists it as one river as long as its line: 41 vertices, a cell each.
+        const { field, water } = s.editor.document;
+        const { features } = findWaterFeatures(field, water!, field.heights);
+        expect(features.map((f) => [f.kind, f.length])).toEqual([['river', 41 * CELL]]);
+        expect(features[0].maxDepth).toBeGreaterThanOrEqual(1.5 - 1e-4);
+      }
       const drawn = copyOf(s.editor.document.water);
       // A live drag of the mouth: the preview's water is the dragged stack's, in place.
       s.tool.onPointerDown?.(at(40, -30));
