@@ -35,7 +35,9 @@ async function clickAt(page: Page, view: Locator, [fx, fy]: [number, number]): P
 test.describe('the river tool', () => {
   test.use({ startSize: 65 });
 
-  test('draw a river in 2D from source to mouth: a river layer carves its bed and is water-blue in both views; undo restores the heights bit for bit', async ({ app }) => {
+  test('draw a river in 2D from source to mouth: a river layer carves its bed and is water-blue in both views; undo restores the heights bit for bit', async ({
+    app,
+  }) => {
     test.setTimeout(180_000);
     const { page } = app;
     const map2d = page.getByTestId('map-2d');

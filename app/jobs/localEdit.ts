@@ -88,7 +88,8 @@ export class LocalEdit {
     if (!doc.water && stackMakesWater(next)) doc.water = createWaterSurface(this.size.width * this.size.depth);
     const target = doc.water;
     if (!target) return undefined;
-    if (this.waterRecorder?.water !== target) this.waterRecorder = target === this.waterBefore ? new WaterRecorder(target, this.size.width, this.size.depth) : null;
+    if (this.waterRecorder?.water !== target)
+      this.waterRecorder = target === this.waterBefore ? new WaterRecorder(target, this.size.width, this.size.depth) : null;
     const recorder = this.waterRecorder;
     return { target, beforeWrite: (rect: Rect) => recorder?.touch(rect) };
   }

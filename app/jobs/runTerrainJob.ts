@@ -103,7 +103,8 @@ export async function runTerrainJobThreaded(
       mixLayer(layer, current, out, size, wholeRect(size));
     } else if (!applyLayer(layer, current, out, size, wholeRect(size), { ...options, below: stack.slice(0, index) })) return null;
     current = out;
-    if (index === baseIndex) base = { index, output: current, ...(water && { water: stackMakesWater(stack.slice(index + 1)) ? copyWaterSurface(water) : water }) };
+    if (index === baseIndex)
+      base = { index, output: current, ...(water && { water: stackMakesWater(stack.slice(index + 1)) ? copyWaterSurface(water) : water }) };
   }
   onProgress(PROGRESS_UNITS_PER_STEP, PROGRESS_UNITS_PER_STEP);
   return { heights: current === input ? current.slice() : current, masks: asBytes(masks), water, base };

@@ -161,7 +161,8 @@ export class TerrainJobs {
         const nextWater = water ?? (start > 0 && waterBelow ? current.water : null);
         // The water the layers up to the engine's base made: below the job's layers when it made none.
         const baseWater = start > 0 && waterBelow ? nextWater : (base?.water ?? null);
-        if (base) this.engine.prime(next, size, { index: base.index + start, output: base.output === heights ? heights.slice() : base.output, water: baseWater });
+        if (base)
+          this.engine.prime(next, size, { index: base.index + start, output: base.output === heights ? heights.slice() : base.output, water: baseWater });
         else if (start === 0) this.engine.prime(next, size, null);
         else {
           let below = start - 1;

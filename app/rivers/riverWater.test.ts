@@ -35,7 +35,14 @@ async function setup(automatic: boolean) {
   const commands = new CommandRegistry(false);
   const design = createTerrainDesign(editor, tools, createInProcessTransport());
   if (automatic) {
-    const water: WaterLayer = { id: 'water-1', kind: 'water', name: 'Water 1', enabled: true, opacity: 1, params: { ...DEFAULT_WATER_PARAMS, riverArea: 1500 } };
+    const water: WaterLayer = {
+      id: 'water-1',
+      kind: 'water',
+      name: 'Water 1',
+      enabled: true,
+      opacity: 1,
+      params: { ...DEFAULT_WATER_PARAMS, riverArea: 1500 },
+    };
     expect(await design.jobs.applyStack([...editor.document.stack, water], 'Add automatic water')).toBe('done');
   }
   const frames: Array<() => void> = [];

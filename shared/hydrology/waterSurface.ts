@@ -57,7 +57,12 @@ const WATER_BLOCK = 64;
  * Copies `from` into `into` (maps `size.width` × `size.depth`) block by block, only the blocks whose
  * bits differ, telling `beforeWrite` of each first (so an undo record keeps only those).
  */
-export function copyChangedWater(from: WaterSurface, into: WaterSurface, size: { width: number; depth: number }, beforeWrite?: (rect: VertexRect) => void): void {
+export function copyChangedWater(
+  from: WaterSurface,
+  into: WaterSurface,
+  size: { width: number; depth: number },
+  beforeWrite?: (rect: VertexRect) => void,
+): void {
   const { width, depth } = size;
   const a = new Uint32Array(from.surface.buffer, from.surface.byteOffset, from.surface.length);
   const b = new Uint32Array(into.surface.buffer, into.surface.byteOffset, into.surface.length);

@@ -109,7 +109,11 @@ describe('stackWater (the one water of a stack: exports, car, road report, scatt
     expect(own.kind.some((k) => k !== 0)).toBe(true);
     expect(bytes(found.depth).equals(bytes(own.depth))).toBe(true);
     expect(bytes(found.heights).equals(bytes(carved))).toBe(true);
-    expect(bytes(found.automatic!.water.area.length ? Float32Array.from(found.automatic!.water.area) : new Float32Array(0)).equals(bytes(Float32Array.from(own.area)))).toBe(true);
+    expect(
+      bytes(found.automatic!.water.area.length ? Float32Array.from(found.automatic!.water.area) : new Float32Array(0)).equals(
+        bytes(Float32Array.from(own.area)),
+      ),
+    ).toBe(true);
     // The car read the highest surface less the final heights; with a road-like layer above
     // (a heights layer raising one corner) that dries what it covers.
     const raised = ground.slice();
