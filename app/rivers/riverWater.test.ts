@@ -159,4 +159,44 @@ describe('a drawn river is water in the document (both views draw it)', () => {
       expectWaterExact(s.editor);
     });
   }
+
+  for (const automatic of [false, true]) {
+    it(`${automatic ? 'over automatic water' : 'on dry land'}: a second river across the first, one hidden and shown, one deleted: the water is the stack's from scratch after each`, async () => {
+      const s = await setup(automatic);
+      const before = copyOf(s.editor.document.water);
+      await click(s.tool, -40, -30);
+      await click(s.tool, 40, -30);
+      expect(s.tool.onKeyDown?.('Enter')).toBe(true);
+      await click(s.tool, 0, -50);
+      await click(s.tool, 10, 20);
+      expect(s.editor.document.stack.filter((l) => l.kind === 'river')).toHaveLength(2);
+      expectWaterExact(s.editor);
+      const hide = (id: string, enabled: boolean) =>
+        s.design.jobs.applyStack(
+          s.editor.document.stack.map((l) => (l.id === id ? { ...l, enabled } : l)),
+          'Toggle',
+        );
+      expect(await hide('river-1', false)).toBe('done');
+      expectWaterExact(s.editor);
+      expect(await hide('river-1', true)).toBe('done');
+      expectWaterExact(s.editor);
+      expect(
+        await s.design.jobs.applyStack(
+          s.editor.document.stack.filter((l) => l.id !== 'river-2'),
+          'Delete',
+        ),
+      ).toBe('done');
+      expectWaterExact(s.editor);
+      expect(
+        await s.design.jobs.applyStack(
+          s.editor.document.stack.filter((l) => l.id !== 'river-1'),
+          'Delete',
+        ),
+      ).toBe('done');
+      expectWaterExact(s.editor);
+      expectSameWater(s.editor, before);
+      for (let n = 0; n < 4; n++) s.editor.undo();
+      expectWaterExact(s.editor);
+    });
+  }
 });

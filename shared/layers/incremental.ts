@@ -406,16 +406,18 @@ export class StackEvaluator {
    */
   private compositeWhole(stack: LayerStack, options: EvaluateOptions): boolean {
     const chain = this.chainLayers(stack);
+    // The water is made again from the anchor's into a map of its own, then copied where it changed.
+    const waterTarget = this.waterToMake(stack, options.water);
+    const water = waterTarget && this.freshWater(waterTarget);
     if (chain.length === 0) {
+      // No layer above the anchor: the water is the anchor's (a river deleted leaves it so).
+      if (waterTarget && water) copyChangedWater(water, waterTarget, this.size, options.beforeWaterWrite);
       this.setTop(null);
       return true;
     }
     let input = this.anchorResult(stack, options);
     if (!input) return false;
     const target = this.target;
-    // The water is made again from the anchor's into a map of its own, then copied where it changed.
-    const waterTarget = this.waterToMake(stack, options.water);
-    const water = waterTarget && this.freshWater(waterTarget);
     for (const [n, k] of chain.entries()) {
       const last = n === chain.length - 1;
       const out = last && target ? (this.scratch[0] ??= new Float32Array(this.size.width * this.size.depth)) : this.chainOutput(n, chain.length);
