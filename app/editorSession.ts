@@ -28,6 +28,7 @@ import { createInProcessCodecs, type ExchangeCodecs } from './exchange/codecOps'
 import type { StartChunkErrorsWorker } from './lod/chunkErrorsJob';
 import type { StartLightingWorker } from './lighting/lightingMessages';
 import type { RouteRunner } from './roads/routeRunner';
+import type { WaterFeaturesRunner } from './water/featuresRunner';
 import { createFileDrop, type WindowDroppedFile } from './platform/fileDrop';
 import { followActiveTask } from './panelTabs';
 import { createViewEvents } from './view/viewEvents';
@@ -94,6 +95,8 @@ export interface SessionOptions {
   lightingWorker?: StartLightingWorker;
   /** Runs the road router (a worker in the window; on this thread when absent). */
   routeRunner?: RouteRunner;
+  /** Finds the rivers and lakes of the water (a worker in the window; on this thread when absent). */
+  waterFeaturesRunner?: WaterFeaturesRunner;
 }
 
 export function createEditorSession(options: SessionOptions): EditorSession {
@@ -145,7 +148,7 @@ export function createEditorSession(options: SessionOptions): EditorSession {
     set: (saved) => drive.drive.setSettings(driveSettingsFromSaved(drive.drive.settings, saved)),
   });
   const roadReport = disposables.add(createRoadReportFeature(core, design.layers, design.jobs, drive.drive));
-  const water = disposables.add(createWaterFeature(core, design));
+  const water = disposables.add(createWaterFeature(core, design, options.waterFeaturesRunner));
   const exchange = disposables.add(createExchangeFeature(core, (options.createCodecs ?? createInProcessCodecs)()));
   exchange.exchange.setSnowLineProvider(() => view.getState().settings.snowLine);
   exchange.exchange.setNaturalLinesProvider(() => naturalLinesOf(view.getState().settings));

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, sendMenuCommand } from './fixtures';
 import { pixelDifference } from './pixels';
+import { frames, settledViewportShot, waterPixels } from './waterPixels';
 
 /** Two points of the 2D panel (fractions of its box) the river runs between, and points along it. */
 const ENDS: Array<[number, number]> = [
@@ -34,7 +35,9 @@ async function clickAt(page: Page, view: Locator, [fx, fy]: [number, number]): P
 test.describe('the river tool', () => {
   test.use({ startSize: 65 });
 
-  test('draw a river in 2D from source to mouth: a river layer carves its bed in both views; undo restores the heights bit for bit', async ({ app }) => {
+  test('draw a river in 2D from source to mouth: a river layer carves its bed and is water-blue in both views; undo restores the heights bit for bit', async ({
+    app,
+  }) => {
     test.setTimeout(180_000);
     const { page } = app;
     const map2d = page.getByTestId('map-2d');
@@ -64,11 +67,33 @@ test.describe('the river tool', () => {
     expect((await pixelDifference(page, map2dBefore, await map2d.screenshot())).differingShare).toBeGreaterThan(0.001);
     expect((await pixelDifference(page, viewBefore, await viewport.screenshot())).differingShare).toBeGreaterThan(0.001);
 
-    // Esc leaves the tool's river as it is; undo: the land before the river, bit for bit.
+    // The river is water: blue along it in both views (2D in grey so only the water is blue there),
+    // gone with Show Water off.
+    await expect(map2d).toHaveAttribute('data-water', 'shown');
+    await sendMenuCommand(page, 'view.map2dGrayscale');
+    await frames(page);
+    const shown2d = await map2d.screenshot();
+    const shown3d = await settledViewportShot(page);
+    await sendMenuCommand(page, 'view.toggleWater');
+    await expect(map2d).toHaveAttribute('data-water', 'hidden');
+    await frames(page);
+    const flat = await waterPixels(page, shown2d, await map2d.screenshot(), true);
+    const scene = await waterPixels(page, shown3d, await settledViewportShot(page), false);
+    expect(flat.changed).toBeGreaterThan(30);
+    expect(flat.blue / flat.changed).toBeGreaterThan(0.95);
+    expect(scene.changed).toBeGreaterThan(20);
+    expect(scene.blue / scene.changed).toBeGreaterThan(0.8);
+    await sendMenuCommand(page, 'view.toggleWater');
+    await expect(map2d).toHaveAttribute('data-water', 'shown');
+    // Back to the colours the test began with.
+    await sendMenuCommand(page, 'view.map2dGrayscale');
+
+    // Esc leaves the tool's river as it is; undo: the land before the river, bit for bit, and no water.
     await page.keyboard.press('Escape');
     await page.keyboard.press('Control+Z');
     await expect(undo).not.toContainText('River 1');
     await expect(page.getByTestId('layer-river-1')).toHaveCount(0);
     expect(await heightsAlong(page, map2d)).toEqual(before);
+    await expect(map2d).not.toHaveAttribute('data-water', /./);
   });
 });

@@ -7,66 +7,13 @@ import { evaluateStack } from '../shared/layers/evaluate';
 import { createWaterSurface, waterDepths } from '../shared/hydrology/waterSurface';
 import { expect, sendMenuCommand, test } from './fixtures';
 import { showPanel } from './panel';
-import { viewportShot } from './pixels';
+import { frames, settledViewportShot, waterPixels } from './waterPixels';
 
 test.use({ viewport: { width: 1600, height: 1000 } });
 
 /** Waits until no terrain job runs (the status bar names none). */
 async function idle(page: Page): Promise<void> {
   await expect(page.getByTestId('status-job')).toHaveAttribute('data-running', 'false', { timeout: 60_000 });
-}
-
-/** Lets the views draw what changed (the 3D view renders on demand, the 2D panel in the next frame). */
-async function frames(page: Page): Promise<void> {
-  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve())))));
-}
-
-/**
- * A screenshot of the 3D view once it stops changing: the lighting of new heights comes in a moment
- * after they are drawn, and the first shot may be taken before its job has even started.
- */
-async function settledViewportShot(page: Page): Promise<Buffer> {
-  let shot = await viewportShot(page);
-  for (let tries = 0; tries < 20; tries++) {
-    await page.waitForTimeout(400);
-    const next = await viewportShot(page);
-    if (next.equals(shot)) return next;
-    shot = next;
-  }
-  throw new Error('the 3D view kept changing');
-}
-
-/**
- * Two screenshots of one element, with water shown and hidden: how many pixels differ, and how many
- * of those are water-blue with water shown — `absolute`: blue well above red and not much below
- * green (over a grey map); else bluer than without the water (blue gains on red by 15 levels or
- * more: over coloured, lit ground the water is a translucent tint).
- */
-async function waterPixels(page: Page, shown: Buffer, hidden: Buffer, absolute: boolean): Promise<{ changed: number; blue: number }> {
-  return page.evaluate(
-    async ({ a, b, absolute }) => {
-      const decode = async (data: string) => {
-        const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
-        const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-        const context = canvas.getContext('2d')!;
-        context.drawImage(bitmap, 0, 0);
-        return context.getImageData(0, 0, bitmap.width, bitmap.height).data;
-      };
-      const on = await decode(a);
-      const off = await decode(b);
-      let changed = 0;
-      let blue = 0;
-      for (let p = 0; p < on.length; p += 4) {
-        const difference = Math.abs(on[p] - off[p]) + Math.abs(on[p + 1] - off[p + 1]) + Math.abs(on[p + 2] - off[p + 2]);
-        if (difference <= 24) continue;
-        changed++;
-        if (absolute ? on[p + 2] > on[p] + 30 && on[p + 2] >= on[p + 1] - 10 : on[p + 2] - on[p] - (off[p + 2] - off[p]) > 15) blue++;
-      }
-      return { changed, blue };
-    },
-    { a: shown.toString('base64'), b: hidden.toString('base64'), absolute },
-  );
 }
 
 test('automatic water on Mountains: drawn blue in both views where it is deep, gone with Show Water off, undone to the same bytes', async ({ app }) => {

@@ -14,6 +14,7 @@ import { createWorkerCodecs } from './exchange/workerCodecs';
 import { startChunkErrorsWorker } from './viewport/lod/offThreadErrors';
 import { startLightingWorker } from './workers/lightingChannel';
 import { workerRouteRunner } from './workers/routeChannel';
+import { workerFeaturesRunner } from './workers/waterFeaturesChannel';
 import { createViewportController } from './viewport/viewportController';
 import { ViewportProvider } from './viewport/viewportContext';
 
@@ -29,7 +30,14 @@ const session = createEditorSession({
   isMac: isMacPlatform(),
   terrainJobs: createWorkerTransport({ threads: erosionThreadsOverride(window.location.search) }),
   createCodecs: () => createWorkerCodecs(),
-  ...(typeof Worker === 'function' ? { chunkErrorsWorker: startChunkErrorsWorker, lightingWorker: startLightingWorker, routeRunner: workerRouteRunner } : {}),
+  ...(typeof Worker === 'function'
+    ? {
+        chunkErrorsWorker: startChunkErrorsWorker,
+        lightingWorker: startLightingWorker,
+        routeRunner: workerRouteRunner,
+        waterFeaturesRunner: workerFeaturesRunner,
+      }
+    : {}),
 });
 // The 3D view's models (lighting, LOD meshes) live beside the session, outside React: the view
 // starts and stops them in effects, and only this page's end disposes them.

@@ -120,7 +120,7 @@ export interface EncodeRequest {
   exrCompression?: ExrCompression;
   /** Normal map only. */
   normal?: NormalMapOptions;
-  /** Water files only: the layer stack, whose topmost water layer's water is written. */
+  /** Water files only: the layer stack, whose water is written (shared/layers/stackWater.ts). */
   stack?: LayerStack;
 }
 
@@ -207,7 +207,7 @@ export function encodeWith(codecs: CodecRegistry, request: EncodeRequest): Uint8
 function encodeWater(codecs: CodecRegistry, request: EncodeRequest, kind: WaterFileKind): Uint8Array {
   const { field, fileName } = request;
   const found = request.stack ? stackWater(request.stack, field) : null;
-  if (!found) throw new CodecError(fileName, 'the terrain has no water layer (add one to export its water)');
+  if (!found) throw new CodecError(fileName, 'the terrain has no water (add automatic water or draw a river to export it)');
   return encodeWaterFile({ kind, fileName, size: field, found, codecs, deflate: portableDeflate });
 }
 

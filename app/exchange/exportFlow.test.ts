@@ -414,6 +414,7 @@ describe('export dialog: the water files', () => {
     const exchange = session.exchange;
     await session.commands.execute('file.exportHeightmap');
     expect(exchange.exports.hasWater()).toBe(true);
+    expect(exchange.exports.hasAutomaticWater()).toBe(true);
     exchange.setExportOptions({ format: 'water-depth' });
     expect(await exchange.confirmExport()).toBe(true);
     expect(folder.saved.at(-1)).toMatchObject({ title: 'Export Water', defaultName: 'terrain_water_depth.r32', filters: [{ extensions: ['r32'] }] });
@@ -438,9 +439,10 @@ describe('export dialog: the water files', () => {
     const dry = harness(bumpy(33, 17, 1), undefined, () => createInProcessCodecs());
     await dry.session.commands.execute('file.exportHeightmap');
     expect(dry.session.exchange.exports.hasWater()).toBe(false);
+    expect(dry.session.exchange.exports.hasAutomaticWater()).toBe(false);
     dry.session.exchange.setExportOptions({ format: 'water-flow' });
     expect(await dry.session.exchange.confirmExport()).toBe(false);
-    expect(dry.session.exchange.store.getState().error).toMatch(/^terrain_flow\.png: the terrain has no water layer/);
+    expect(dry.session.exchange.store.getState().error).toMatch(/^terrain_flow\.png: the terrain has no water \(add automatic water or draw a river/);
     expect(dry.folder.saved).toEqual([]);
   });
 });

@@ -127,4 +127,9 @@ export class ExportFlow {
   hasWater(): boolean {
     return this.dialog.hasWater();
   }
+
+  /** Whether the document has automatic water (the engine set's water files need it). */
+  hasAutomaticWater(): boolean {
+    return this.dialog.hasAutomaticWater();
+  }
 }

@@ -1,7 +1,14 @@
 import { topWholeMapLayer } from '../../shared/layers/evaluate';
 import { StackEvaluator } from '../../shared/layers/incremental';
 import { sameLayerResult, type Layer, type LayerSize, type LayerStack, type Rect } from '../../shared/layers/types';
+import type { WaterSurface } from '../../shared/hydrology/waterSurface';
 import type { StackBase } from './protocol';
+
+/** The document's water an update makes again where its layers change it, and who is told before each write. */
+export interface WaterWrite {
+  readonly target: WaterSurface;
+  readonly beforeWrite: (rect: Rect) => void;
+}
 
 /** The first index where two stacks hold layers that evaluate differently (the shorter length when one extends the other). */
 export function firstChangedLayer(before: LayerStack, after: LayerStack): number {
@@ -50,14 +57,15 @@ export class LayerEngine {
    * changed there alone from `from` (the object it was; when the evaluator last saw another, the
    * whole layer is re-run). Synced (`sync`), they are the document's heights, written in place:
    * `beforeWrite` is told each rectangle first (a whole re-composite: each 64² block that changes).
-   * Otherwise the engine's own array (copy what you keep; the document is not written). Call only
+   * Otherwise the engine's own array (copy what you keep; the document is not written). `water`: the
+   * document's water, made again in place where the update changes it (drawn rivers). Call only
    * when `prepareUpdate` said so.
    */
-  update(stack: LayerStack, size: LayerSize, change: LayerChange, beforeWrite?: (rect: Rect) => void): Float32Array {
+  update(stack: LayerStack, size: LayerSize, change: LayerChange, beforeWrite?: (rect: Rect) => void, water?: WaterWrite): Float32Array {
     const evaluator = this.evaluator;
     if (!evaluator || !sameSize(evaluator.size, size)) throw new Error('the layer engine holds no results for this map');
     const inRect = change.rect !== null && change.from !== undefined && evaluator.recordedLayer(change.index) === change.from;
-    const options = beforeWrite ? { beforeWrite } : {};
+    const options = { ...(beforeWrite && { beforeWrite }), ...(water && { water: water.target, beforeWaterWrite: water.beforeWrite }) };
     const result = inRect && change.rect ? evaluator.evaluateRect(stack, change.index, change.rect, options) : evaluator.evaluate(stack, options);
     if (!result) throw new Error('a local layer update was cancelled');
     return result;
@@ -92,7 +100,7 @@ export class LayerEngine {
    */
   prime(stack: Layer[], size: LayerSize, base: StackBase, heights?: Float32Array): void {
     if (!this.evaluator || !sameSize(this.evaluator.size, size)) this.evaluator = new StackEvaluator(size);
-    if (base) this.evaluator.prime(stack, base.index, base.output, heights !== base.output ? heights : undefined);
+    if (base) this.evaluator.prime(stack, base.index, base.output, heights !== base.output ? heights : undefined, base.water);
     else {
       // Local layers only: they evaluate from flat ground here, into the document's heights once
       // synced (never now: the document is written by the edit that takes the worker's result).

@@ -5,10 +5,15 @@
  * preview is put back and TerrainJobs evaluates the stack when it ends), and the undo record of every
  * tile it changes. What it shows before `commit` is a preview: the views redraw, the document's
  * version does not move (Editor.preview). `commit` records one undo entry; `cancel` puts back every
- * height it wrote.
+ * height it wrote. The document's water goes with the heights: where the engine makes it again (a
+ * drawn river's), its before is kept the same way, and a water made for the first stack that has
+ * water is the document's while shown (gone again on cancel).
  */
 import { emptyTileEdit, TileRecorder } from '../document/tileEdit';
-import { withStack } from '../document/generationEdits';
+import { withStack, withWater } from '../document/generationEdits';
+import { WaterRecorder } from '../document/waterTiles';
+import { stackMakesWater } from '../../shared/layers/evaluate';
+import { createWaterSurface, type WaterSurface } from '../../shared/hydrology/waterSurface';
 import type { Editor } from '../document/editor';
 import type { DocumentEdit } from '../document/history';
 import type { DirtyRegion } from '../document/region';
@@ -48,6 +53,10 @@ export class LocalEdit {
   /** Every vertex the edit changed (its own writes and the engine's). */
   private changed: Rect | null = null;
   private readonly recorder: TileRecorder;
+  /** The document's water when the edit began. */
+  private readonly waterBefore: WaterSurface | null;
+  /** The undo record of the water written in place (made with the first write). */
+  private waterRecorder: WaterRecorder | null = null;
   /** Whether the heights hold something of this edit's (a preview to put back or record). */
   private wrote = false;
   private ended = false;
@@ -67,6 +76,22 @@ export class LocalEdit {
     this.original = stack[index];
     this.evaluated = from ?? this.original;
     this.recorder = new TileRecorder(editor.document.field.heights, size.width, size.depth);
+    this.waterBefore = editor.document.water;
+  }
+
+  /**
+   * The water an update of `next` makes again: the document's (a new one when it has none and `next`
+   * makes water: the document's while shown), with its before kept for undo; none when neither.
+   */
+  private waterFor(next: readonly Layer[]) {
+    const doc = this.editor.document;
+    if (!doc.water && stackMakesWater(next)) doc.water = createWaterSurface(this.size.width * this.size.depth);
+    const target = doc.water;
+    if (!target) return undefined;
+    if (this.waterRecorder?.water !== target)
+      this.waterRecorder = target === this.waterBefore ? new WaterRecorder(target, this.size.width, this.size.depth) : null;
+    const recorder = this.waterRecorder;
+    return { target, beforeWrite: (rect: Rect) => recorder?.touch(rect) };
   }
 
   /** The stack whose evaluation the heights hold (set by `update`), or null. */
@@ -111,7 +136,7 @@ export class LocalEdit {
     const heights = this.editor.document.field.heights;
     const touch = (r: Rect) => this.touch(r);
     this.wrote = true;
-    const result = this.host.engine.update(next, this.size, { index: this.index, rect, from: this.evaluated }, touch);
+    const result = this.host.engine.update(next, this.size, { index: this.index, rect, from: this.evaluated }, touch, this.waterFor(next));
     this.current = next;
     this.evaluatedStack = next;
     this.evaluated = next[this.index];
@@ -163,13 +188,41 @@ export class LocalEdit {
     this.wrote = false;
     if (!heightsEdit) {
       // Every touched height has its bits back: no entry, and the preview is over.
+      this.restoreWater();
       this.editor.endPreview(null);
       return 'done';
     }
-    const edit = withStack(heightsEdit, doc.stack, this.current);
+    const edit = this.withWaterOf(withStack(heightsEdit, doc.stack, this.current));
     this.editor.apply(options.wrap ? options.wrap(edit) : edit);
     this.host.committedHere();
     return 'done';
+  }
+
+  /**
+   * `edit` with the water's change: the tiles written in place, or the water made for a stack that
+   * had none; a stack that makes no water ends with none (as evaluated from scratch).
+   */
+  private withWaterOf(edit: DocumentEdit): DocumentEdit {
+    const doc = this.editor.document;
+    const made = doc.water;
+    if (!stackMakesWater(this.current)) {
+      this.restoreWater();
+      return withWater(edit, this.waterBefore, null);
+    }
+    if (made !== this.waterBefore) {
+      this.waterRecorder = null;
+      return withWater(edit, this.waterBefore, made);
+    }
+    const recorder = this.waterRecorder;
+    this.waterRecorder = null;
+    return recorder ? recorder.finish(edit) : edit;
+  }
+
+  /** The document's water as it was when the edit began. */
+  private restoreWater(): void {
+    this.waterRecorder?.restore();
+    this.waterRecorder = null;
+    this.editor.document.water = this.waterBefore;
   }
 
   /**
@@ -180,6 +233,7 @@ export class LocalEdit {
   restore(redraw = true): DirtyRegion | null {
     if (!this.wrote) return null;
     this.wrote = false;
+    this.restoreWater();
     const region = this.recorder.restore();
     if (redraw) this.editor.endPreview(region);
     return region;

@@ -17,8 +17,11 @@ export interface TerrainJobRequest {
   stack: Layer[];
 }
 
-/** The topmost whole-map layer's result of a stack job (null when the stack has none). */
-export type StackBase = { index: number; output: Float32Array } | null;
+/**
+ * The topmost whole-map layer's result of a stack job (null when the stack has none), and the water
+ * the job's layers up to it made (null: none; absent: the job collected no water).
+ */
+export type StackBase = { index: number; output: Float32Array; water?: WaterSurface | null } | null;
 
 export type TerrainJobOutcome =
   | {

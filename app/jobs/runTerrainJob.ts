@@ -5,7 +5,7 @@ import type { StepRunOptions, TerrainStep } from '../../shared/recipe/steps';
 import type { FaultRecipe } from '../../shared/fault/recipe';
 import type { Heightfield } from '../../shared/terrain/heightfield';
 import { applyLayer, evaluateStackWithBase, mixLayer, stackMakesWater, topWholeMapLayer } from '../../shared/layers/evaluate';
-import { createWaterSurface, type WaterSurface } from '../../shared/hydrology/waterSurface';
+import { copyWaterSurface, createWaterSurface, type WaterSurface } from '../../shared/hydrology/waterSurface';
 import { wholeRect } from '../../shared/layers/types';
 import type { StackBase, TerrainJobRequest } from './protocol';
 
@@ -103,7 +103,8 @@ export async function runTerrainJobThreaded(
       mixLayer(layer, current, out, size, wholeRect(size));
     } else if (!applyLayer(layer, current, out, size, wholeRect(size), { ...options, below: stack.slice(0, index) })) return null;
     current = out;
-    if (index === baseIndex) base = { index, output: current };
+    if (index === baseIndex)
+      base = { index, output: current, ...(water && { water: stackMakesWater(stack.slice(index + 1)) ? copyWaterSurface(water) : water }) };
   }
   onProgress(PROGRESS_UNITS_PER_STEP, PROGRESS_UNITS_PER_STEP);
   return { heights: current === input ? current.slice() : current, masks: asBytes(masks), water, base };

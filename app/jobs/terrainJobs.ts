@@ -140,7 +140,11 @@ export class TerrainJobs {
       return Promise.resolve(edit.commitShown(label, commit));
     }
     // The layers below the first changed one need not run again when their result is at hand.
-    const input = sameSize ? this.inputOf(next, from, size) : null;
+    const inputHere = sameSize ? this.inputOf(next, from, size) : null;
+    // The water below the first changed layer is not sent: when layers both below and from it make
+    // water (or made it), the job starts from the bottom so that its water is the whole stack's.
+    const waterBelow = stackMakesWater(next.slice(0, from));
+    const input = inputHere && !(waterBelow && (stackMakesWater(next.slice(from)) || stackMakesWater(doc.stack.slice(from)))) ? inputHere : null;
     const start = input ? from : 0;
     // The input goes to the worker (transferred); a copy primes the engine when no whole-map layer runs.
     const keptInput = input && !next.slice(start).some((layer) => layer.enabled && !kindOf(layer).local) ? input.slice() : null;
@@ -153,12 +157,17 @@ export class TerrainJobs {
         const current = this.editor.document;
         const same = current.field.width === size.width && current.field.depth === size.depth && current.field.cellSize === size.cellSize;
         // The engine keeps its base: never the array the edit takes as its own.
-        if (base) this.engine.prime(next, size, { index: base.index + start, output: base.output === heights ? heights.slice() : base.output });
+        // Likewise the water: the job's when it ran a water-making layer, else what the layers below it made.
+        const nextWater = water ?? (start > 0 && waterBelow ? current.water : null);
+        // The water the layers up to the engine's base made: below the job's layers when it made none.
+        const baseWater = start > 0 && waterBelow ? nextWater : (base?.water ?? null);
+        if (base)
+          this.engine.prime(next, size, { index: base.index + start, output: base.output === heights ? heights.slice() : base.output, water: baseWater });
         else if (start === 0) this.engine.prime(next, size, null);
         else {
           let below = start - 1;
           while (below >= 0 && !next[below].enabled) below--;
-          if (below >= 0 && keptInput) this.engine.prime(next, size, { index: below, output: keptInput });
+          if (below >= 0 && keptInput) this.engine.prime(next, size, { index: below, output: keptInput, water: waterBelow ? nextWater : null });
           else this.engine.reset();
         }
         const heightsEdit = same
@@ -167,8 +176,6 @@ export class TerrainJobs {
         this.heightsMatchStack = true;
         // Layers that were not re-run keep the masks they made (unless hydraulic layers ran again).
         const nextMasks = masks ?? (start > 0 ? current.erosionMasks : null);
-        // Likewise the water: the job's when it ran a water-making layer, else what the layers below it made.
-        const nextWater = water ?? (start > 0 && stackMakesWater(next.slice(0, start)) ? current.water : null);
         const edit = withWater(withErosionMasks(withStack(heightsEdit, current.stack, next), current.erosionMasks, nextMasks), current.water, nextWater);
         return options.wrap ? options.wrap(edit) : edit;
       },
@@ -223,7 +230,7 @@ export class TerrainJobs {
       const { base } = outcome;
       // The evaluated heights equal the saved ones: they are let go, and the first local edit takes
       // the document's as the engine's composite (prepareLocal), so the map is held once.
-      this.engine.prime(stack, { width, depth, cellSize }, base ? { index: base.index, output: base.output } : null);
+      this.engine.prime(stack, { width, depth, cellSize }, base ? { index: base.index, output: base.output, water: base.water ?? null } : null);
       if (!doc.erosionMasks && outcome.masks) this.editor.setErosionResults(outcome.masks);
       if (!doc.water && outcome.water) this.editor.setWaterResults(outcome.water);
       return null;
@@ -255,7 +262,9 @@ export class TerrainJobs {
     if (below < 0) return false;
     const input = this.inputOf(next, from, size);
     if (!input) return false;
-    this.engine.prime([...next], size, { index: below, output: input });
+    // Layers added on top receive the document's heights and water; else the water there is not known.
+    const water = from === this.editor.document.stack.length ? this.editor.document.water : undefined;
+    this.engine.prime([...next], size, { index: below, output: input, water });
     return this.engine.prepareUpdate(next, size, from);
   }
 

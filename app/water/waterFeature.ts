@@ -2,6 +2,7 @@ import type { ViewSettings } from '../../shared/ipc/contract';
 import type { SessionCore } from '../sessionTypes';
 import type { TerrainJobs } from '../jobs/terrainJobs';
 import { createWaterModel, type WaterModel } from './waterModel';
+import type { WaterFeaturesRunner } from './featuresRunner';
 
 /** The water feature of a session: the Water section's model and its commands (add water, show water). */
 export interface WaterFeature {
@@ -9,9 +10,13 @@ export interface WaterFeature {
   dispose(): void;
 }
 
-export function createWaterFeature(session: Pick<SessionCore, 'editor' | 'commands' | 'view'>, design: { jobs: TerrainJobs }): WaterFeature {
+export function createWaterFeature(
+  session: Pick<SessionCore, 'editor' | 'commands' | 'view'>,
+  design: { jobs: TerrainJobs },
+  featuresRunner?: WaterFeaturesRunner,
+): WaterFeature {
   const { editor, commands, view } = session;
-  const model = createWaterModel(editor, design.jobs);
+  const model = createWaterModel(editor, design.jobs, featuresRunner);
   const settings = () => view.getState().settings;
   const setView = (patch: Partial<ViewSettings>) => view.setState((s) => ({ settings: { ...s.settings, ...patch } }));
   const unbinders = [

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { featuresOf, type FeaturesAsk } from './featuresRunner';
+import { findWaterFeatures, type WaterFeatures } from '../../shared/hydrology/waterFeatures';
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import { WATER_LAKE } from '../../shared/hydrology/water';
 import { waterDepths } from '../../shared/hydrology/waterSurface';
@@ -29,6 +31,7 @@ function bowlEditor() {
 }
 
 const CENTRE = 20 * SIDE + 20;
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('the Water section model', () => {
   it('adds automatic water as one undo entry: the bowl holds a lake to its rim; undo takes it away, heights byte for byte', async () => {
@@ -43,7 +46,7 @@ describe('the Water section model', () => {
     expect(water.kind[CENTRE]).toBe(WATER_LAKE);
     // Lakes are not dug: the water stands at the spill height, 10 m, over the bowl's floor of 7 m.
     expect(waterDepths(water, editor.document.field.heights)[CENTRE]).toBeCloseTo(3, 5);
-    const lakes = model.features()!.features.filter((f) => f.kind === 'lake');
+    const lakes = (await model.findFeatures())!.features.filter((f) => f.kind === 'lake');
     expect(lakes).toHaveLength(1);
     expect(lakes[0].maxDepth).toBeCloseTo(3, 5);
     editor.undo();
@@ -86,7 +89,7 @@ describe('the Water section model', () => {
     expect(await jobs.applyStack([...editor.document.stack, raised], 'Raise')).toBe('done');
     expect(editor.document.water).toBe(water);
     expect(waterDepths(water, editor.document.field.heights).every((d) => d === 0)).toBe(true);
-    expect(model.features()!.features).toHaveLength(0);
+    expect((await model.findFeatures())!.features).toHaveLength(0);
     // Hidden again: the lake is back, with the water the layer below made.
     expect(
       await jobs.applyStack(
@@ -129,10 +132,46 @@ describe('the Water section model', () => {
   it('selects a feature and lets it go when the water changes', async () => {
     const { editor, jobs, model } = bowlEditor();
     await model.add();
+    await model.findFeatures();
     model.select(1);
     expect(model.selected()).toMatchObject({ id: 1, kind: 'lake' });
     editor.undo();
     expect(model.store.getState().selectedId).toBeNull();
+    jobs.dispose();
+  });
+
+  it('finds the rivers and lakes through its runner (a worker in the window): none until found, with progress; the same features; a run for older water is dropped', async () => {
+    const { editor, jobs, model } = bowlEditor();
+    await model.add();
+    const asked: FeaturesAsk[] = [];
+    const pending: Array<(features: WaterFeatures | null) => void> = [];
+    const cancelled: number[] = [];
+    // A runner whose runs end when the test says: as a worker's, they end after the caller's turn.
+    const held = createWaterModel(editor, jobs, (ask, onProgress) => {
+      asked.push(ask);
+      onProgress(0.5);
+      const n = pending.length;
+      return { result: new Promise((resolve) => pending.push(resolve)), cancel: () => cancelled.push(n) };
+    });
+    expect(held.features()).toBeNull();
+    expect(held.store.getState()).toMatchObject({ finding: true, findingProgress: 0.5, featuresVersion: 0 });
+    // The same water is asked for once.
+    expect(held.features()).toBeNull();
+    expect(asked).toHaveLength(1);
+    const { field, water } = editor.document;
+    const expected = findWaterFeatures(field, water!, field.heights);
+    pending[0](featuresOf(asked[0]));
+    await settle();
+    expect(held.store.getState()).toMatchObject({ finding: false, featuresVersion: 1 });
+    expect(held.features()).toEqual(expected);
+    // Another water: the run for it is asked, and one for the water before is cancelled when it changes again.
+    editor.undo();
+    await model.add();
+    expect(held.features()).toBeNull();
+    editor.undo();
+    expect(held.features()).toBeNull();
+    expect(cancelled).toEqual([1]);
+    held.dispose();
     jobs.dispose();
   });
 

@@ -1,16 +1,17 @@
 /**
  * The Water section's model: the automatic water layer it edits (the topmost `water` layer), adding
  * one, setting its parameters — each one undo entry through TerrainJobs.applyStack, as the Layers
- * panel's edits — and the rivers and lakes of the document's water, one of which may be selected to
- * be shown in both views.
+ * panel's edits — and the rivers and lakes of the document's water (found by a WaterFeaturesRunner:
+ * a worker in the window), one of which may be selected to be shown in both views.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { setLayerParam } from '../../shared/layers/edit';
 import type { Layer, WaterLayer } from '../../shared/layers/types';
 import { DEFAULT_WATER_PARAMS, waterProblem, type WaterParams } from '../../shared/hydrology/waterParams';
-import { findWaterFeatures, type WaterFeature, type WaterFeatures } from '../../shared/hydrology/waterFeatures';
+import type { WaterFeature, WaterFeatures } from '../../shared/hydrology/waterFeatures';
 import type { Editor } from '../document/editor';
 import type { JobResult, TerrainJobs } from '../jobs/terrainJobs';
+import { inProcessFeaturesRunner, type FeaturesRun, type WaterFeaturesRunner } from './featuresRunner';
 
 export interface WaterState {
   /** The selected river or lake (its feature id in the current water), or null. */
@@ -20,6 +21,11 @@ export interface WaterState {
   /** Where the 3D view looks when a river or lake is selected (world metres), counted by `focusVersion`. */
   focus: { x: number; y: number; z: number; radius: number } | null;
   focusVersion: number;
+  /** Whether the rivers and lakes of the current water are being found, and how far (0…1). */
+  finding: boolean;
+  findingProgress: number;
+  /** Counts each time features were found (the lists and the selection tints follow it). */
+  featuresVersion: number;
 }
 
 /** The parameters the section edits (the bank slope is the CLI's and the project's only). */
@@ -32,8 +38,13 @@ export interface WaterModel {
   /** Adds an automatic water layer on top of the stack (default parameters). */
   add(): Promise<JobResult>;
   setParam<K extends EditableWaterParam>(key: K, value: WaterParams[K]): Promise<JobResult>;
-  /** The rivers and lakes of the document's water (computed once per change of the document). */
+  /**
+   * The rivers and lakes of the document's water when found for it (once per change of the document),
+   * else null: then they are being found (`finding`), and `featuresVersion` moves when they are.
+   */
   features(): WaterFeatures | null;
+  /** The rivers and lakes of the document's water, found if need be (null: the water changed meanwhile). */
+  findFeatures(): Promise<WaterFeatures | null>;
   select(id: number | null): void;
   selected(): WaterFeature | null;
   dispose(): void;
@@ -57,9 +68,24 @@ export function nextWaterId(stack: readonly Layer[]): string {
   return `water-${highest + 1}`;
 }
 
-export function createWaterModel(editor: Editor, jobs: TerrainJobs): WaterModel {
-  const store = createStore<WaterState>(() => ({ selectedId: null, message: null, focus: null, focusVersion: 0 }));
-  let cached: { water: unknown; version: number; resultsVersion: number; features: WaterFeatures | null } | null = null;
+export function createWaterModel(editor: Editor, jobs: TerrainJobs, runner: WaterFeaturesRunner = inProcessFeaturesRunner): WaterModel {
+  const store = createStore<WaterState>(() => ({
+    selectedId: null,
+    message: null,
+    focus: null,
+    focusVersion: 0,
+    finding: false,
+    findingProgress: 0,
+    featuresVersion: 0,
+  }));
+  type Key = { water: unknown; version: number; resultsVersion: number };
+  let cached: (Key & { features: WaterFeatures | null }) | null = null;
+  let running: (Key & { run: FeaturesRun; found: Promise<WaterFeatures | null> }) | null = null;
+  const keyNow = (): Key => {
+    const { version, resultsVersion } = editor.store.getState();
+    return { water: editor.document.water, version, resultsVersion };
+  };
+  const same = (a: Key | null, b: Key) => a !== null && a.water === b.water && a.version === b.version && a.resultsVersion === b.resultsVersion;
 
   const apply = async (label: string, build: () => Layer[]): Promise<JobResult> => {
     let next: Layer[];
@@ -83,13 +109,43 @@ export function createWaterModel(editor: Editor, jobs: TerrainJobs): WaterModel 
     return null;
   };
 
-  const features = (): WaterFeatures | null => {
-    const { version, resultsVersion } = editor.store.getState();
+  /** Finds the features of the current water (one run at a time: a run for older water is cancelled). */
+  const findFeatures = (): Promise<WaterFeatures | null> => {
+    const key = keyNow();
+    if (same(cached, key)) return Promise.resolve(cached!.features);
+    if (running && same(running, key)) return running.found;
+    running?.run.cancel();
     const { water, field } = editor.document;
-    if (cached && cached.water === water && cached.version === version && cached.resultsVersion === resultsVersion) return cached.features;
-    const found = water ? findWaterFeatures(field, water, field.heights) : null;
-    cached = { water, version, resultsVersion, features: found };
+    if (!water) {
+      running = null;
+      cached = { ...key, features: null };
+      store.setState({ finding: false });
+      return Promise.resolve(null);
+    }
+    store.setState({ finding: true, findingProgress: 0 });
+    const run = runner(
+      { width: field.width, depth: field.depth, cellSize: field.cellSize, surface: water.surface, kind: water.kind, heights: field.heights },
+      (fraction) => store.setState({ findingProgress: fraction }),
+    );
+    const found = run.result.then((features) => {
+      if (running?.run !== run) return null;
+      running = null;
+      if (!features || !same(key, keyNow())) {
+        store.setState({ finding: false });
+        return null;
+      }
+      cached = { ...key, features };
+      store.setState((s) => ({ finding: false, featuresVersion: s.featuresVersion + 1 }));
+      return features;
+    });
+    running = { ...key, run, found };
     return found;
+  };
+
+  const features = (): WaterFeatures | null => {
+    if (same(cached, keyNow())) return cached!.features;
+    void findFeatures();
+    return null;
   };
 
   // Another water (an edit, undo, another document) numbers its features anew: the selection goes.
@@ -129,6 +185,7 @@ export function createWaterModel(editor: Editor, jobs: TerrainJobs): WaterModel 
       });
     },
     features,
+    findFeatures,
     select(selectedId) {
       const feature = selectedId === null ? null : (features()?.features[selectedId - 1] ?? null);
       if (!feature) {
@@ -147,6 +204,10 @@ export function createWaterModel(editor: Editor, jobs: TerrainJobs): WaterModel 
       if (selectedId === null) return null;
       return features()?.features[selectedId - 1] ?? null;
     },
-    dispose: unsubscribe,
+    dispose() {
+      unsubscribe();
+      running?.run.cancel();
+      running = null;
+    },
   };
 }

@@ -8,9 +8,9 @@
 import { displayFileName } from '../../shared/codecs/errors';
 import { createCodecRegistry } from '../../shared/codecs/registry';
 import { encodeWaterFile } from '../../shared/export/waterFiles';
-import { evaluateWater, WATER_LAKE, WATER_RIVER } from '../../shared/hydrology/water';
+import { WATER_LAKE, WATER_RIVER } from '../../shared/hydrology/water';
 import { DEFAULT_WATER_PARAMS, WATER_LIMITS, type WaterParams } from '../../shared/hydrology/waterParams';
-import { evaluateStack } from '../../shared/layers/evaluate';
+import { stackWater } from '../../shared/layers/stackWater';
 import type { WaterLayer } from '../../shared/layers/types';
 import { stackProblem } from '../../shared/layers/validate';
 import { createHeightfield } from '../../shared/terrain/heightfield';
@@ -74,7 +74,7 @@ height bit for bit.
   --out FILE          repeatable; the type follows the extension (${outputFormats()
     .map((f) => f.extension)
     .join(', ')})
-  --depth FILE        water depth in metres, 0 where dry (.r32 or .exr)
+  --depth FILE        water depth in metres, 0 where dry, drawn rivers' too (.r32 or .exr)
   --accumulation FILE contributing area in m² of the ground the water was found on (.r32)
   --flow FILE.png     flow map, 8-bit RGB, pixel (i, j) = vertex (i, j): R = 0.5 + 0.5·dx, G = 0.5 + 0.5·dz
                       of the unit flow direction on the map's x and z axes, B = flow speed 0–1
@@ -174,11 +174,10 @@ export async function runWater(args: readonly string[], io: CliIo): Promise<numb
     io.stderr(`faultline water: ${inputName}: ${problem}\n`);
     return EXIT_USAGE;
   }
-  const below = evaluateStack(stack, field)!;
-  const carved = new Float32Array(below.length);
-  const water = evaluateWater(field, below, carved, options.params)!;
-  // The stack's own evaluation: the same bytes as `carved` at opacity 1, and what a project replays.
-  const shaped = createHeightfield(field.width, field.depth, field.cellSize, evaluateStack(next, field)!);
+  // The stack's heights and water (its drawn rivers' too), as every user of water finds them.
+  const found = stackWater(next, field)!;
+  const water = found.automatic!.water;
+  const shaped = createHeightfield(field.width, field.depth, field.cellSize, found.heights);
   const files: OutputFile[] = [];
   const lines: string[] = [];
   try {
@@ -194,7 +193,7 @@ export async function runWater(args: readonly string[], io: CliIo): Promise<numb
       const format = outputFormatFor(options.depth)!;
       files.push({
         path: options.depth,
-        bytes: await format.encodeAsync(createHeightfield(field.width, field.depth, field.cellSize, water.depth), { fileName: displayFileName(options.depth) }),
+        bytes: await format.encodeAsync(createHeightfield(field.width, field.depth, field.cellSize, found.depth), { fileName: displayFileName(options.depth) }),
       });
       lines.push(`wrote ${options.depth} (water depth, m)\n`);
     }
@@ -208,7 +207,6 @@ export async function runWater(args: readonly string[], io: CliIo): Promise<numb
       });
       lines.push(`wrote ${options.accumulation} (contributing area, m²)\n`);
     }
-    const found = { layer, below, carved, water };
     const codecs = createCodecRegistry({ deflate: nativeDeflate });
     for (const [kind, path, what] of [
       ['flow', options.flow, 'flow map'],

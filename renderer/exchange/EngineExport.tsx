@@ -89,14 +89,16 @@ export function EngineExportSection({ exchange, preset }: { exchange: Exchange; 
             </label>
             <label
               title={
-                flow.hasWater() ? 'NAME_water_depth.exr, NAME_flow.png, NAME_water.glb and NAME_rivers.json at the map’s own vertices' : 'Needs a water layer'
+                flow.hasAutomaticWater()
+                  ? 'NAME_water_depth.exr, NAME_flow.png, NAME_water.glb and NAME_rivers.json at the map’s own vertices'
+                  : 'Needs a water layer'
               }
             >
               <input
                 type="checkbox"
                 data-testid="engine-water"
-                disabled={!flow.hasWater()}
-                checked={options.water && flow.hasWater()}
+                disabled={!flow.hasAutomaticWater()}
+                checked={options.water && flow.hasAutomaticWater()}
                 onChange={(e) => set({ water: e.target.checked })}
               />{' '}
               Water

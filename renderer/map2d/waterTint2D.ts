@@ -19,7 +19,7 @@ export function createWaterTint2D(session: EditorSession, canvas2d: HTMLCanvasEl
   const { editor, view, water } = session;
   const canvas = document.createElement('canvas');
   const context = canvas.getContext('2d');
-  let made: { doc: unknown; water: unknown; selected: number | null; resultsVersion: number } | null = null;
+  let made: { doc: unknown; water: unknown; selected: number | null; resultsVersion: number; featuresVersion: number } | null = null;
   let tint: WaterTint | null = null;
   let dirty: DirtyRegion | null = null;
 
@@ -33,9 +33,11 @@ export function createWaterTint2D(session: EditorSession, canvas2d: HTMLCanvasEl
   const refresh = () => {
     const doc = editor.document;
     const { resultsVersion } = editor.store.getState();
-    const selected = water.model.store.getState().selectedId;
+    const { selectedId: selected, featuresVersion } = water.model.store.getState();
     const featureOf = () => (selected !== null ? (water.model.features()?.featureOf ?? null) : null);
-    if (made && made.doc === doc && made.water === doc.water && made.selected === selected && made.resultsVersion === resultsVersion) {
+    // Features found meanwhile (a worker) re-make the tint only while something is selected (it tints by them).
+    const featuresSeen = selected === null || made?.featuresVersion === featuresVersion;
+    if (made && made.doc === doc && made.water === doc.water && made.selected === selected && made.resultsVersion === resultsVersion && featuresSeen) {
       // The same water under edited heights: repaint what the edits touched.
       if (dirty && tint && doc.water) {
         const rect = dirty.kind === 'all' ? { x0: 0, y0: 0, x1: tint.width, y1: tint.depth } : tintRectOf(tint, dirty.i0, dirty.j0, dirty.i1, dirty.j1);
@@ -45,7 +47,7 @@ export function createWaterTint2D(session: EditorSession, canvas2d: HTMLCanvasEl
       dirty = null;
       return;
     }
-    made = { doc, water: doc.water, selected, resultsVersion };
+    made = { doc, water: doc.water, selected, resultsVersion, featuresVersion };
     dirty = null;
     tint = null;
     if (!doc.water || !context) return;
@@ -63,7 +65,7 @@ export function createWaterTint2D(session: EditorSession, canvas2d: HTMLCanvasEl
       if (s.settings.showWater !== prev.settings.showWater) requestDraw();
     }),
     water.model.store.subscribe((s, prev) => {
-      if (s.selectedId !== prev.selectedId) requestDraw();
+      if (s.selectedId !== prev.selectedId || (s.selectedId !== null && s.featuresVersion !== prev.featuresVersion)) requestDraw();
     }),
   ];
 

@@ -25,17 +25,22 @@ export function WaterPanel({ session }: { session: EditorSession }) {
   const version = useStore(editor.store, (s) => s.version);
   const resultsVersion = useStore(editor.store, (s) => s.resultsVersion);
   const running = useStore(session.design.jobs.store, (s) => s.running);
-  const { selectedId, message } = useStore(model.store);
+  const { selectedId, message, finding, findingProgress, featuresVersion } = useStore(model.store);
   const show = useCommandState('view.toggleWater');
   const layer = model.layer();
   // The list follows the document a moment after it settles: a drag or stroke under the water
-  // changes it every frame, and finding the rivers and lakes of a large map is a whole-map pass.
+  // changes it every frame, and finding the rivers and lakes of a large map is a whole-map pass (in
+  // a worker: the last list stays while the next is found).
   const [features, setFeatures] = useState<readonly WaterFeature[]>([]);
-  const hasLayer = layer !== null;
+  const hasWater = editor.document.water !== null;
   useEffect(() => {
-    const timer = setTimeout(() => setFeatures(hasLayer ? (model.features()?.features ?? []) : []), LIST_DELAY_MS);
+    const timer = setTimeout(() => {
+      if (!hasWater) return setFeatures([]);
+      const found = model.features();
+      if (found) setFeatures(found.features);
+    }, LIST_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [model, hasLayer, version, resultsVersion]);
+  }, [model, hasWater, version, resultsVersion, featuresVersion]);
   const rivers = features.filter((f) => f.kind === 'river').sort((a, b) => b.length - a.length);
   const lakes = features.filter((f) => f.kind === 'lake').sort((a, b) => b.area - a.area);
 
@@ -118,6 +123,15 @@ export function WaterPanel({ session }: { session: EditorSession }) {
             />
             Lakes
           </label>
+        </>
+      )}
+      {hasWater && (
+        <>
+          {finding && (
+            <p className="hint" data-testid="water-finding">
+              Finding rivers and lakes… {Math.round(findingProgress * 100)} %
+            </p>
+          )}
           <h3>Rivers ({rivers.length})</h3>
           <ol className="layer-list" data-testid="water-rivers">
             {rivers.slice(0, LISTED).map((f, k) => row(f, `River ${k + 1}`, `${metres(f.length)} long · ${f.maxDepth.toFixed(1)} m deep`))}

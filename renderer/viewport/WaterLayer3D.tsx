@@ -63,6 +63,8 @@ export function WaterLayer3D() {
         if (s.settings.showWater !== prev.settings.showWater) show();
       }),
       water.model.store.subscribe((s, prev) => {
+        // Features found (in a worker) while something is selected: the blocks again, with their ids.
+        if (s.featuresVersion !== prev.featuresVersion && s.selectedId !== null && featureOf === null) rebuild(ALL);
         if (s.selectedId === prev.selectedId) return;
         // The blocks were built without ids: once more with them.
         if (s.selectedId !== null && featureOf === null) rebuild(ALL);

@@ -51,6 +51,8 @@ scope.onmessage = async (event: MessageEvent<ToWorkerMessage>) => {
       if (masks) transfer.push(masks.flow.buffer, masks.deposition.buffer);
       if (water) transfer.push(water.surface.buffer, water.kind.buffer);
       if (base && !baseIsHeights) transfer.push(base.output.buffer);
+      // The base's water is its own copy when water-making layers lie above the base (else the water itself).
+      if (base?.water && base.water !== water) transfer.push(base.water.surface.buffer, base.water.kind.buffer);
       post(
         {
           type: 'done',
@@ -58,7 +60,7 @@ scope.onmessage = async (event: MessageEvent<ToWorkerMessage>) => {
           masks,
           water,
           threads,
-          base: base && baseIsHeights ? { index: base.index, output: new Float32Array(0) } : (base ?? null),
+          base: base && baseIsHeights ? { ...base, output: new Float32Array(0) } : (base ?? null),
           baseIsHeights,
         },
         transfer,

@@ -41,7 +41,7 @@ export function createWorkerTransport(options: WorkerTransportOptions = {}): Ter
             heights: message.heights,
             masks: message.masks,
             water: message.water ?? null,
-            base: message.base && message.baseIsHeights ? { index: message.base.index, output: message.heights } : message.base,
+            base: message.base && message.baseIsHeights ? { ...message.base, output: message.heights } : message.base,
           });
         } else settle({ status: 'failed', message: message.message });
       };

@@ -1,8 +1,9 @@
 /**
- * The water's files, from a stack's water (shared/hydrology/stackWater.ts): what `faultline water`
+ * The water's files, from a stack's water (shared/layers/stackWater.ts): what `faultline water`
  * and the export dialog write, made by the same functions.
- * - depth: metres of water over the carved ground, 0 where dry (.r32 or .exr, the heightmap codecs);
- * - area: the MFD contributing area, m², of the ground the water was found on (.r32);
+ * - depth: metres of water (automatic and drawn rivers) over the stack's heights, 0 where dry (.r32
+ *   or .exr, the heightmap codecs);
+ * - area: the MFD contributing area, m², of the ground the automatic water was found on (.r32);
  * - flow: the flow map PNG (shared/hydrology/flowMap.ts);
  * - mesh: the lakes' and rivers' surfaces (GLB, the mesh codec's writer);
  * - centrelines: every river's centreline, the automatic network's and any drawn ones (JSON).
@@ -82,22 +83,26 @@ export function encodeWaterFile(request: WaterFileRequest): Uint8Array {
   const fail = failFor(fileName);
   const extension = extensionOf(fileName);
   if (!WATER_FILE_EXTENSIONS[kind].includes(extension)) fail(`must be a ${WATER_FILE_EXTENSIONS[kind].map((e) => `.${e}`).join(' or ')} file`);
-  const { water } = found;
   const field = (values: Float32Array) => createHeightfield(size.width, size.depth, size.cellSize, values);
+  // The contributing area and the flow map are the automatic water's hydrology: a drawn river has none.
+  const automatic = () => found.automatic ?? fail('the contributing area and the flow map need an automatic water layer (drawn rivers have none)');
   switch (kind) {
     case 'depth':
-      return codecs.get(extension === 'exr' ? 'exr' : 'r32').encode(field(water.depth), { fileName });
+      return codecs.get(extension === 'exr' ? 'exr' : 'r32').encode(field(found.depth), { fileName });
     case 'area':
-      return codecs.get('r32').encode(field(Float32Array.from(water.area)), { fileName });
-    case 'flow':
-      return encodeColourPng({ width: size.width, height: size.depth, channels: 3, data: flowMapRgb(size, found.below, water.filled, water.area) }, deflate);
+      return codecs.get('r32').encode(field(Float32Array.from(automatic().water.area)), { fileName });
+    case 'flow': {
+      const { below, water } = automatic();
+      return encodeColourPng({ width: size.width, height: size.depth, channels: 3, data: flowMapRgb(size, below, water.filled, water.area) }, deflate);
+    }
     case 'mesh': {
-      const meshes = waterSurfaceMeshes(size, water);
+      const meshes = waterSurfaceMeshes(size, { surface: found.surface.surface, depth: found.depth, kind: found.surface.kind });
       if (meshes.length === 0) fail('the terrain has no lake or river to mesh');
       return compileMeshesGlb(meshes, {}, fileName);
     }
     case 'centrelines': {
-      const rivers = [...automaticRiverCentrelines(size, water, found.layer.params), ...(request.drawnRivers ?? [])];
+      const network = found.automatic ? automaticRiverCentrelines(size, found.automatic.water, found.automatic.layer.params) : [];
+      const rivers = [...network, ...(request.drawnRivers ?? [])];
       return encodeUtf8(`${JSON.stringify(riverCentrelinesJson(rivers), null, 2)}\n`);
     }
   }

@@ -1,11 +1,11 @@
 /**
  * The water mask sources (`water`: depth in metres; `shore`: wetness 0…1) of a layer stack, added to
  * the other mask data only when a mask rule asks for them: finding the water evaluates the stack
- * below its topmost water layer and the hydrology, seconds at 4097², so the window does it in the
+ * with its water layers and the hydrology, seconds at 4097², so the window does it in the
  * codec worker, never on its own thread.
  */
 import { shoreWetness } from '../hydrology/shore';
-import { stackWater, topWaterLayer, type StackWater } from '../layers/stackWater';
+import { stackHasWater, stackWater, type StackWater } from '../layers/stackWater';
 import type { LayerSize, LayerStack } from '../layers/types';
 import type { MaskSet, MaskSource, MaskSourceData } from './masks';
 
@@ -16,12 +16,12 @@ export function usesWaterSources(set: MaskSet | null | undefined): boolean {
   return !!set?.layers.some((layer) => layer.rules.some((rule) => WATER_SOURCES.includes(rule.source)));
 }
 
-/** The water sources a stack can give (none without an enabled water layer). */
+/** The water sources a stack can give (none without an enabled water or river layer). */
 export function waterSourcesOf(stack: LayerStack): MaskSource[] {
-  return topWaterLayer(stack) >= 0 ? [...WATER_SOURCES] : [];
+  return stackHasWater(stack) ? [...WATER_SOURCES] : [];
 }
 
-/** `data` with water and shore from the stack's topmost water layer (unchanged when it has none). */
+/** `data` with water and shore from the stack's water (unchanged when it has none). */
 export function withWaterData(data: MaskSourceData, stack: LayerStack, size: LayerSize): MaskSourceData {
   return withFoundWater(data, stackWater(stack, size), size);
 }
@@ -29,6 +29,6 @@ export function withWaterData(data: MaskSourceData, stack: LayerStack, size: Lay
 /** `data` with water and shore of water already found (unchanged without). */
 export function withFoundWater(data: MaskSourceData, found: StackWater | null, size: LayerSize): MaskSourceData {
   if (!found) return data;
-  const { depth } = found.water;
+  const { depth } = found;
   return { ...data, water: depth, shore: shoreWetness(size, depth) };
 }

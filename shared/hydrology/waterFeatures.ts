@@ -47,8 +47,14 @@ const LAKE_CLASS = 2;
 /**
  * Each vertex's class first (one pass), then a flood from each unlabelled vertex over its class;
  * the hot loops read plain typed arrays (no calls per neighbour), as the other hydrology passes.
+ * `onProgress` hears the fraction of vertices scanned, about every million.
  */
-export function findWaterFeatures(grid: HydrologyGrid, water: WaterSurface, heights: Float32Array): WaterFeatures {
+export function findWaterFeatures(
+  grid: HydrologyGrid,
+  water: Pick<WaterSurface, 'surface' | 'kind'>,
+  heights: Float32Array,
+  onProgress?: (fraction: number) => void,
+): WaterFeatures {
   const { width, depth, cellSize } = grid;
   const count = width * depth;
   const { surface, kind } = water;
@@ -63,6 +69,7 @@ export function findWaterFeatures(grid: HydrologyGrid, water: WaterSurface, heig
   const stack = new Int32Array(count);
   const cell2 = cellSize * cellSize;
   for (let start = 0; start < count; start++) {
+    if (onProgress && (start & 0xfffff) === 0) onProgress(start / count);
     const cls = classes[start];
     if (cls === NONE || featureOf[start] !== 0) continue;
     const id = features.length + 1;

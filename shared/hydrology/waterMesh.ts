@@ -10,7 +10,10 @@ import type { GlbMesh } from '../codecs/glb';
 import type { HydrologyGrid } from './grid';
 import { WATER_LAKE, type Water } from './water';
 
-function surfaceWithRim(grid: HydrologyGrid, water: Water): Float32Array {
+/** What the meshes are made of: the surface, depth and kind of water per vertex (a stack's, or one layer's Water). */
+export type WaterSheet = Pick<Water, 'surface' | 'depth' | 'kind'>;
+
+function surfaceWithRim(grid: HydrologyGrid, water: WaterSheet): Float32Array {
   const { width, depth: rows } = grid;
   const { surface, depth } = water;
   const out = new Float32Array(width * rows).fill(NaN);
@@ -94,7 +97,7 @@ function meshOf(name: string, grid: HydrologyGrid, height: Float32Array, triangl
 }
 
 /** The lakes' and rivers' surface meshes (either absent when the map has none). */
-export function waterSurfaceMeshes(grid: HydrologyGrid, water: Water): GlbMesh[] {
+export function waterSurfaceMeshes(grid: HydrologyGrid, water: WaterSheet): GlbMesh[] {
   const { width, depth: rows } = grid;
   const height = surfaceWithRim(grid, water);
   const { depth, kind } = water;

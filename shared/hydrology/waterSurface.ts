@@ -22,6 +22,69 @@ export function createWaterSurface(count: number): WaterSurface {
   return { surface: new Float32Array(count).fill(NaN), kind: new Uint8Array(count) };
 }
 
+/** A copy of `water`. */
+export function copyWaterSurface(water: WaterSurface): WaterSurface {
+  return { surface: water.surface.slice(), kind: water.kind.slice() };
+}
+
+/** A rectangle of vertices [i0, i1) × [j0, j1). */
+interface VertexRect {
+  i0: number;
+  j0: number;
+  i1: number;
+  j1: number;
+}
+
+/** `water` over `rect` (of a map `width` wide) becomes `base`'s there (null: dry). */
+export function resetWater(water: WaterSurface, base: WaterSurface | null, rect: VertexRect, width: number): void {
+  for (let j = rect.j0; j < rect.j1; j++) {
+    const a = j * width + rect.i0;
+    const b = j * width + rect.i1;
+    if (base) {
+      water.surface.set(base.surface.subarray(a, b), a);
+      water.kind.set(base.kind.subarray(a, b), a);
+    } else {
+      water.surface.fill(NaN, a, b);
+      water.kind.fill(0, a, b);
+    }
+  }
+}
+
+/** Side of the blocks copyChangedWater compares. */
+const WATER_BLOCK = 64;
+
+/**
+ * Copies `from` into `into` (maps `size.width` × `size.depth`) block by block, only the blocks whose
+ * bits differ, telling `beforeWrite` of each first (so an undo record keeps only those).
+ */
+export function copyChangedWater(
+  from: WaterSurface,
+  into: WaterSurface,
+  size: { width: number; depth: number },
+  beforeWrite?: (rect: VertexRect) => void,
+): void {
+  const { width, depth } = size;
+  const a = new Uint32Array(from.surface.buffer, from.surface.byteOffset, from.surface.length);
+  const b = new Uint32Array(into.surface.buffer, into.surface.byteOffset, into.surface.length);
+  for (let j0 = 0; j0 < depth; j0 += WATER_BLOCK) {
+    const j1 = Math.min(j0 + WATER_BLOCK, depth);
+    for (let i0 = 0; i0 < width; i0 += WATER_BLOCK) {
+      const i1 = Math.min(i0 + WATER_BLOCK, width);
+      let same = true;
+      for (let j = j0; j < j1 && same; j++)
+        for (let v = j * width + i0; v < j * width + i1; v++)
+          if (a[v] !== b[v] || from.kind[v] !== into.kind[v]) {
+            same = false;
+            break;
+          }
+      if (same) continue;
+      const block = { i0, j0, i1, j1 };
+      beforeWrite?.(block);
+      resetWater(into, from, block, width);
+    }
+  }
+}
+
 /**
  * Adds one layer's water (`surface` NaN where it put none) to `target`: where the layer has water and
  * `target` has none or lower, its surface and kind are taken (two waters at one vertex: the higher

@@ -4,6 +4,7 @@
  * in by opacity × mask), so evaluation from scratch and the incremental evaluator (incremental.ts)
  * give the same bytes.
  */
+import { copyWaterSurface, type WaterSurface } from '../hydrology/waterSurface';
 import type { LayerRunOptions } from './kind';
 import { maskWeightAt } from './mask';
 import { kindOf } from './registry';
@@ -97,9 +98,11 @@ export interface StackEvaluation {
   /**
    * The result of the topmost enabled whole-map layer (`index`), the input of the local layers above
    * it, so an editor can update those locally (StackEvaluator.prime); null when there is none. Its
-   * `output` is `heights` itself when no enabled layer lies above it.
+   * `output` is `heights` itself when no enabled layer lies above it. With `LayerRunOptions.water`,
+   * `water` is what the layers up to it made (the evaluator's anchor water): a copy when a layer
+   * above it makes water too, else that water itself.
    */
-  base: { index: number; output: Float32Array } | null;
+  base: { index: number; output: Float32Array; water?: WaterSurface } | null;
 }
 
 /** `evaluateStack`, also keeping the topmost whole-map layer's result; null when cancelled. */
@@ -111,6 +114,7 @@ export function evaluateStackWithBase(stack: LayerStack, size: LayerSize, option
   }
   const below = evaluateStack(stack.slice(0, baseIndex + 1), size, options, input);
   if (!below) return null;
+  const water = options.water && (stackMakesWater(stack.slice(baseIndex + 1)) ? copyWaterSurface(options.water) : options.water);
   let current = below;
   for (let k = baseIndex + 1; k < stack.length; k++) {
     const layer = stack[k];
@@ -119,7 +123,7 @@ export function evaluateStackWithBase(stack: LayerStack, size: LayerSize, option
     applyLayer(layer, current, out, size, wholeRect(size), { ...options, below: [...(options.below ?? []), ...stack.slice(0, k)] });
     current = out;
   }
-  return { heights: current, base: { index: baseIndex, output: below } };
+  return { heights: current, base: { index: baseIndex, output: below, ...(water && { water }) } };
 }
 
 /** Whether an enabled layer of `stack` puts water on the map (so an evaluation should collect it in `LayerRunOptions.water`). */

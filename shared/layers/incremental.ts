@@ -15,8 +15,13 @@
  * what was there for undo), and a whole re-composite writes, through a scratch map, only the blocks
  * that differ.
  * Every path goes through `applyLayer`, so the bytes equal `evaluateStack` from scratch.
+ * Water (`options.water`: the water the stack's water-making layers put down, the editor's document
+ * water) is kept the same way: the anchor's water (what the layers up to it made) is kept, and a
+ * composite re-makes the water from it over what it re-composites, so local water-making layers (a
+ * drawn river) update it in place, equal to an evaluation from scratch (waterRect).
  */
-import { applyLayer, topWholeMapLayer, type LayerRunOptions } from './evaluate';
+import { copyChangedWater, copyWaterSurface, createWaterSurface, resetWater, type WaterSurface } from '../hydrology/waterSurface';
+import { applyLayer, stackMakesWater, topWholeMapLayer, type LayerRunOptions } from './evaluate';
 import { maskRadius } from './mask';
 import { kindOf } from './registry';
 import { sameLayerResult, wholeRect, type Layer, type LayerSize, type LayerStack, type Rect } from './types';
@@ -33,6 +38,8 @@ export const DEFAULT_LAYER_CACHE_BYTES = 256 * 1024 * 1024;
  */
 export interface EvaluateOptions extends LayerRunOptions {
   beforeWrite?: (rect: Rect) => void;
+  /** With `water`: told of each rectangle of it right before a composite writes it. */
+  beforeWaterWrite?: (rect: Rect) => void;
 }
 
 /** Side of the blocks a whole re-composite compares before writing the target (what `beforeWrite` is told). */
@@ -84,6 +91,12 @@ export class StackEvaluator {
    * kept; null: the composite is an array of this evaluator's own.
    */
   private target: Float32Array | null = null;
+  /**
+   * The water the layers up to the anchor made (null: none), which the water of the local layers
+   * above it is made from again; undefined: not known here (a local update that makes water then
+   * goes to a worker). It may be the caller's water itself until a composite writes that.
+   */
+  private anchorWater: WaterSurface | null | undefined = null;
   /** Two maps the layers between the anchor and the top are composited through (not kept at rest). */
   private scratch: [Float32Array | null, Float32Array | null] = [null, null];
   readonly stats: EvaluatorStats = { wholeLayers: 0, rectLayers: 0, replayedLayers: 0, cachedBytes: 0, changedRect: null };
@@ -134,6 +147,8 @@ export class StackEvaluator {
     if (from > this.layers.length || from > stack.length) return false;
     for (let k = 0; k < from; k++) if (!sameLayerResult(stack[k], this.layers[k])) return false;
     for (let k = from; k < stack.length; k++) if (stack[k].enabled && !kindOf(stack[k]).local) return false;
+    // Water is made again from the anchor's: it must be known, and the layers up to it must not re-run.
+    if (stackMakesWater(stack) && (from <= this.anchor || !this.waterKnown())) return false;
     if (from > this.anchor && this.chainReady()) return true;
     for (let b = from - 1; b >= 0; b--) if (stack[b].enabled) return this.outputs[b] !== null && this.outputs[b] !== undefined;
     return true;
@@ -144,10 +159,12 @@ export class StackEvaluator {
    * everything else kept is dropped, so the local layers above it can be updated from it. Every
    * enabled layer above `index` must be local. `top`, when given, is the stack's heights computed
    * with it (the composite of those local layers, kept as this evaluator's own): the first edit
-   * among them then re-composites its rectangle only.
+   * among them then re-composites its rectangle only. `water`: what the layers up to `index` made
+   * (null: none; absent: not known).
    */
-  prime(stack: LayerStack, index: number, output: Float32Array, top?: Float32Array): void {
+  prime(stack: LayerStack, index: number, output: Float32Array, top?: Float32Array, water?: WaterSurface | null): void {
     this.clear();
+    this.anchorWater = water;
     if (output.length !== this.size.width * this.size.depth)
       throw new RangeError(`a primed result holds ${output.length} heights, the map ${this.size.width * this.size.depth}`);
     if (top && (top.length !== output.length || top === output)) throw new RangeError("a primed composite must be another array of the map's size");
@@ -237,9 +254,26 @@ export class StackEvaluator {
     this.outputs = [];
     this.used = [];
     this.anchor = -1;
+    this.anchorWater = null;
     this.setTop(null);
     this.scratch = [null, null];
     this.stats.cachedBytes = 0;
+  }
+
+  /** Whether the anchor's water is known (flat ground has none). */
+  private waterKnown(): boolean {
+    return this.anchor < 0 || this.anchorWater !== undefined;
+  }
+
+  /**
+   * The anchor's water, made this evaluator's own before `target` (the water being written) is
+   * written, when they were one object.
+   */
+  private baseWater(target: WaterSurface): WaterSurface | null {
+    if (this.anchor < 0) return null;
+    const base = this.anchorWater ?? null;
+    if (base === target) this.anchorWater = copyWaterSurface(base);
+    return this.anchorWater ?? null;
   }
 
   private resetStats(): void {
@@ -275,6 +309,10 @@ export class StackEvaluator {
     const anchor = topWholeMapLayer(stack);
     for (let k = Math.max(anchor + 1, 0); k < this.outputs.length; k++) this.drop(k);
     this.anchor = anchor;
+    // The water up to the anchor is made anew only from the first layer (else it is not known here).
+    const water = options.water;
+    if (water && from === 0) resetWater(water, null, wholeRect(this.size), this.size.width);
+    this.anchorWater = !stackMakesWater(stack.slice(0, anchor + 1)) ? null : water && from === 0 ? water : undefined;
     let dirty = rect;
     for (let k = from; k <= anchor; k++) {
       const layer = stack[k];
@@ -304,6 +342,7 @@ export class StackEvaluator {
     }
     // Inputs kept while their layer ran may go now.
     this.trim();
+    if (this.anchorWater && this.anchorWater === water && this.chainMakesWater(stack)) this.anchorWater = copyWaterSurface(water);
     if (!this.compositeWhole(stack, options)) return this.cancelled(from);
     // Only a rectangle changed below the anchor: the chain above changes within what it reads of it.
     let changed = dirty;
@@ -342,6 +381,11 @@ export class StackEvaluator {
     return chain;
   }
 
+  /** Whether an enabled layer above the anchor makes water. */
+  private chainMakesWater(stack: LayerStack): boolean {
+    return this.chainLayers(stack).some((k) => kindOf(stack[k]).makesWater === true);
+  }
+
   /**
    * Where the n-th of `count` chain layers writes: the top composite for the last, else the scratch
    * maps in turn, so no layer reads the map it writes.
@@ -362,7 +406,12 @@ export class StackEvaluator {
    */
   private compositeWhole(stack: LayerStack, options: EvaluateOptions): boolean {
     const chain = this.chainLayers(stack);
+    // The water is made again from the anchor's into a map of its own, then copied where it changed.
+    const waterTarget = this.waterToMake(stack, options.water);
+    const water = waterTarget && this.freshWater(waterTarget);
     if (chain.length === 0) {
+      // No layer above the anchor: the water is the anchor's (a river deleted leaves it so).
+      if (waterTarget && water) copyChangedWater(water, waterTarget, this.size, options.beforeWaterWrite);
       this.setTop(null);
       return true;
     }
@@ -372,10 +421,11 @@ export class StackEvaluator {
     for (const [n, k] of chain.entries()) {
       const last = n === chain.length - 1;
       const out = last && target ? (this.scratch[0] ??= new Float32Array(this.size.width * this.size.depth)) : this.chainOutput(n, chain.length);
-      if (!applyLayer(stack[k], input, out, this.size, wholeRect(this.size), { ...options, below: stack.slice(0, k) })) return false;
+      if (!applyLayer(stack[k], input, out, this.size, wholeRect(this.size), { ...options, water, below: stack.slice(0, k) })) return false;
       this.stats.wholeLayers++;
       input = out;
     }
+    if (waterTarget && water) copyChangedWater(water, waterTarget, this.size, options.beforeWaterWrite);
     if (target) {
       this.setTop(target);
       this.stats.changedRect = copyChangedBlocks(input, target, this.size, options.beforeWrite);
@@ -399,24 +449,40 @@ export class StackEvaluator {
     if (at < 0 || !top) return this.compositeWhole(stack, options);
     const base = this.anchorResult(stack, options);
     if (!base) return false;
-    // Forward: the rectangle each layer from the edited one up changes.
-    let dirty = rect;
-    for (let n = at; n < chain.length; n++) dirty = readsOf(stack[chain[n]], dirty, this.size);
+    const water = this.waterToMake(stack, options.water);
+    const { dirty, areas } = water ? waterRect(stack, chain, at, rect, this.size) : rectsOf(stack, chain, at, rect, this.size);
     this.stats.changedRect = dirty;
-    // Backward: the rectangle each layer must write so that the one above reads correct heights.
-    const areas: Rect[] = new Array<Rect>(chain.length);
-    areas[chain.length - 1] = dirty;
-    for (let n = chain.length - 1; n > 0; n--) areas[n - 1] = readsOf(stack[chain[n]], areas[n], this.size);
+    if (water) {
+      // Every water-making layer that writes here writes all its water inside `dirty` (waterRect),
+      // so the water there is made again from the anchor's.
+      options.beforeWaterWrite?.(dirty);
+      resetWater(water, this.baseWater(water), dirty, this.size.width);
+    }
     let input = base;
     for (const [n, k] of chain.entries()) {
       const out = this.chainOutput(n, chain.length);
       if (out === this.target) options.beforeWrite?.(areas[n]);
-      if (!applyLayer(stack[k], input, out, this.size, areas[n], { ...options, below: stack.slice(0, k) })) return false;
+      if (!applyLayer(stack[k], input, out, this.size, areas[n], { ...options, water, below: stack.slice(0, k) })) return false;
       if (n >= at) this.stats.rectLayers++;
       else this.stats.replayedLayers++;
       input = out;
     }
     return true;
+  }
+
+  /**
+   * `target` when a composite must make its water again: the anchor's is known, and a layer above
+   * it makes water or `target` is not the anchor's water itself (it may hold water such a layer made).
+   */
+  private waterToMake(stack: LayerStack, target: WaterSurface | undefined): WaterSurface | undefined {
+    if (!target || !this.waterKnown()) return undefined;
+    return this.chainMakesWater(stack) || this.anchorWater !== target ? target : undefined;
+  }
+
+  /** A new water map holding the anchor's water (`target` is the one it will be copied into). */
+  private freshWater(target: WaterSurface): WaterSurface {
+    const base = this.baseWater(target);
+    return base ? copyWaterSurface(base) : createWaterSurface(this.size.width * this.size.depth);
   }
 
   /** The composite is counted as kept only when it is this evaluator's own array. */
@@ -487,6 +553,46 @@ export class StackEvaluator {
     const kept = this.outputs[k];
     if (kept) this.stats.cachedBytes -= kept.byteLength;
     this.outputs[k] = null;
+  }
+}
+
+/**
+ * Layer chain[at] changed inside `rect`: forward, the rectangle each layer from it up changes (the
+ * last: `dirty`, what the composite changes); backward, the rectangle each chain layer must write so
+ * that the one above reads correct heights (`areas`, the last `dirty`).
+ */
+export function rectsOf(stack: LayerStack, chain: readonly number[], at: number, rect: Rect, size: LayerSize): { dirty: Rect; areas: Rect[] } {
+  let dirty = rect;
+  for (let n = at; n < chain.length; n++) dirty = readsOf(stack[chain[n]], dirty, size);
+  const areas: Rect[] = new Array<Rect>(chain.length);
+  areas[chain.length - 1] = dirty;
+  for (let n = chain.length - 1; n > 0; n--) areas[n - 1] = readsOf(stack[chain[n]], areas[n], size);
+  return { dirty, areas };
+}
+
+const overlaps = (a: Rect, b: Rect) => a.i0 < b.i1 && b.i0 < a.i1 && a.j0 < b.j1 && b.j0 < a.j1;
+const contains = (outer: Rect, inner: Rect) => outer.i0 <= inner.i0 && outer.j0 <= inner.j0 && outer.i1 >= inner.i1 && outer.j1 >= inner.j1;
+const union = (a: Rect, b: Rect): Rect => ({ i0: Math.min(a.i0, b.i0), j0: Math.min(a.j0, b.j0), i1: Math.max(a.i1, b.i1), j1: Math.max(a.j1, b.j1) });
+
+/**
+ * rectsOf, with the edited rectangle grown until every water-making chain layer that writes any of
+ * `areas` has its whole footprint inside `dirty`: a river's water at one vertex depends on the water
+ * below it along its whole centreline (where it joins a lake), so the water is made again over
+ * `dirty` from the anchor's, and no layer writes water outside it.
+ */
+function waterRect(stack: LayerStack, chain: readonly number[], at: number, rect: Rect, size: LayerSize): { dirty: Rect; areas: Rect[] } {
+  let edit = rect;
+  for (;;) {
+    const rects = rectsOf(stack, chain, at, edit, size);
+    let grown = edit;
+    for (const [n, k] of chain.entries()) {
+      const kind = kindOf(stack[k]);
+      if (kind.makesWater !== true) continue;
+      const box = kind.bounds ? kind.bounds(stack[k], size) : wholeRect(size);
+      if (box && overlaps(box, rects.areas[n]) && !contains(rects.dirty, box)) grown = union(grown, box);
+    }
+    if (grown === edit) return rects;
+    edit = grown;
   }
 }
 

@@ -1,5 +1,6 @@
 /** What every layer kind module provides (kinds/*.ts); registry.ts maps kinds to them. */
 import type { ErosionMasks } from '../erosion/hydraulic';
+import type { Water } from '../hydrology/water';
 import type { WaterSurface } from '../hydrology/waterSurface';
 import type { Layer, LayerSize, Rect } from './types';
 
@@ -13,6 +14,8 @@ export interface LayerRunOptions {
   below?: readonly Layer[];
   /** Filled by water-making layers (`makesWater`): where they put water and its surface, for views and exports. */
   water?: WaterSurface;
+  /** Told an automatic `water` layer's whole result (its hydrology, for the files only it gives: stackWater.ts). */
+  automaticWater?: (water: Water) => void;
 }
 
 export interface LayerKindModule<L extends Layer = Layer> {

@@ -5,6 +5,8 @@
  * smoothstep long enough that its steepest part, 1.5 × rise / run, is no steeper than the limit).
  * A river only cuts: a vertex is never raised, and one it does not reach keeps the input's bytes.
  */
+import { WATER_DRY, WATER_RIVER } from '../hydrology/water';
+import type { WaterSurface } from '../hydrology/waterSurface';
 import { smoothstep01 } from '../smoothstep';
 import type { Rect } from '../terrain/gridRect';
 import { nearestField } from '../roads/footprint';
@@ -72,6 +74,13 @@ export function carveRiver(model: RiverModel, input: Float32Array, out: Float32A
   });
 }
 
+/** The vertex nearest station `k` of the river's centreline. */
+function nearestVertex(model: RiverModel, size: GroundSize, k: number): number {
+  const i = Math.min(size.width - 1, Math.max(0, Math.round(model.line.x[k] / size.cellSize + (size.width - 1) / 2)));
+  const j = Math.min(size.depth - 1, Math.max(0, Math.round(model.line.z[k] / size.cellSize + (size.depth - 1) / 2)));
+  return j * size.width + i;
+}
+
 /**
  * The water surface at each station once the river meets water below it (`below`: a water layer's
  * surface per vertex, NaN where dry): where its centreline first reaches wet ground, that water's
@@ -84,13 +93,7 @@ export function joinedSurface(model: RiverModel, size: GroundSize, below?: Float
   const joined = Float64Array.from(model.surface);
   if (!below) return joined;
   const { line } = model;
-  const ci = (size.width - 1) / 2;
-  const cj = (size.depth - 1) / 2;
-  const levelAt = (k: number) => {
-    const i = Math.min(size.width - 1, Math.max(0, Math.round(line.x[k] / size.cellSize + ci)));
-    const j = Math.min(size.depth - 1, Math.max(0, Math.round(line.z[k] / size.cellSize + cj)));
-    return below[j * size.width + i];
-  };
+  const levelAt = (k: number) => below[nearestVertex(model, size, k)];
   let first = 0;
   while (first < line.n && !Number.isFinite(levelAt(first))) first++;
   if (first === line.n) return joined;
@@ -130,6 +133,34 @@ export function riverWater(model: RiverModel, input: Float32Array, carved: Float
     }
   });
   return { depth, surface };
+}
+
+/**
+ * Adds the river's water over `rect` to `into` (the water of the layers below it, which the river
+ * joins: see joinedSurface): where its surface lies above the carved ground `carved` (the layer's
+ * result) and `into` is dry or lower there, its surface is taken — the higher surface wins, as
+ * between any two waters (addWaterSurface) — with the kind the automatic network gives a river:
+ * WATER_RIVER on its own line (the vertex nearest each station: an 8-connected path, as the
+ * network's), WATER_DRY on the wet bed and banks beside it. Each vertex's value depends on the
+ * river's model and that vertex alone, so any rectangle gives the bytes of the whole map there.
+ */
+export function addRiverWater(model: RiverModel, input: Float32Array, carved: Float32Array, size: GroundSize, rect: Rect, into: WaterSurface): void {
+  const levels = joinedSurface(model, size, into.surface);
+  const last = model.line.n - 1;
+  const surface = into.surface;
+  const kind = into.kind;
+  const own = new Set<number>();
+  for (let k = 0; k < model.line.n; k++) own.add(nearestVertex(model, size, k));
+  visitRiver(model, input, size, rect, (k, _h, st) => {
+    const a = Math.floor(st);
+    const b = a < last ? a + 1 : last;
+    const level = Math.fround(levels[a] + (levels[b] - levels[a]) * (st - a));
+    if (!(level - carved[k] > 0)) return;
+    const there = surface[k];
+    if (there === there && !(level > there)) return;
+    surface[k] = level;
+    kind[k] = own.has(k) ? WATER_RIVER : WATER_DRY;
+  });
 }
 
 /**

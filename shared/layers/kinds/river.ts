@@ -2,11 +2,11 @@
  * `river`: a drawn river from its source (first point) to its mouth (last) that carves its bed
  * (shared/rivers/). Local, as a road: its result in any rectangle comes from the heights it
  * receives, but its surface follows the ground along the whole river, so a change below inside its
- * footprint re-runs the whole footprint (`widen`). Its water per vertex, for views and exports, is
- * `riverWater` on the same input and result.
+ * footprint re-runs the whole footprint (`widen`). It makes water (`makesWater`): over the rectangle
+ * it evaluates, its surface joins the water below it (`LayerRunOptions.water`, addRiverWater).
  */
 import { lineBounds } from '../../roads/footprint';
-import { carveRiver } from '../../rivers/carve';
+import { addRiverWater, carveRiver } from '../../rivers/carve';
 import { buildRiverModel, riverCentrelineOf, riverGeometryProblem } from '../../rivers/model';
 import { riverReach, riverValuesProblem } from '../../rivers/params';
 import { copyRect, type LayerKindModule } from '../kind';
@@ -17,15 +17,18 @@ const overlaps = (a: Rect, b: Rect) => a.i0 < b.i1 && b.i0 < a.i1 && a.j0 < b.j1
 export const riverKind: LayerKindModule<RiverLayer> = {
   kind: 'river',
   local: true,
+  makesWater: true,
   problem({ params }, size) {
     if (typeof params !== 'object' || params === null) return 'params must be an object';
     return riverValuesProblem(params) ?? riverGeometryProblem(params, size);
   },
-  apply(layer, input, out, size, rect) {
+  apply(layer, input, out, size, rect, options) {
     copyRect(input, out, size.width, rect);
     const box = riverKind.bounds?.(layer, size);
     if (!box || !overlaps(box, rect)) return true;
-    carveRiver(buildRiverModel(layer.params, input, size), input, out, size, rect);
+    const model = buildRiverModel(layer.params, input, size);
+    carveRiver(model, input, out, size, rect);
+    if (options.water) addRiverWater(model, input, out, size, rect, options.water);
     return true;
   },
   bounds({ params }, size) {

@@ -17,6 +17,7 @@ export const waterKind: LayerKindModule<WaterLayer> = {
   apply(layer, input, out, size, _rect, options) {
     const water = evaluateWater(size, input, out, layer.params, options.shouldCancel);
     if (water && options.water) addWaterSurface(options.water, water.surface, water.kind);
+    if (water) options.automaticWater?.(water);
     return water !== null;
   },
 };
