@@ -48,16 +48,18 @@ describe('road paint', () => {
       }
   });
 
-  it('is zero beyond the reach (surface, shoulder and two texels), and rounds the ends', () => {
+  it('is zero beyond the reach (surface, shoulder and two texels), and ends square at the last point', () => {
     const paint = paintRoads([{ line: centrelineOf(straight, size.cellSize), surface: 'gravel' }], size)!;
     const reach = 4 + ROAD_SHOULDER_M + 2 * (size.cellSize / 2);
     expect(sample(paint, 0, 3 + reach + 2)[2]).toBe(0);
     expect(sample(paint, 0, 3 - reach - 2)[2]).toBe(0);
-    // 3 m past the last point, 4 m to the side: 5 m from the end (a round cap), on gravel.
-    const [offset, , within, gravel] = sample(paint, 63, 3 - 4);
+    // Up to the last point the road is there (the shader draws where 'within' is 1); a tenth of a texel past it, not.
+    const [offset, , within, gravel] = sample(paint, 59.9, 3 - 2);
     expect(within).toBe(1);
-    expect(Math.abs(offset)).toBeCloseTo(5, 6);
+    expect(offset).toBeCloseTo(2, 6);
     expect(gravel).toBe(1);
+    expect(sample(paint, 60.1, 3)[2]).toBeLessThan(0.999);
+    expect(sample(paint, 63, 3)[2]).toBeLessThan(0.999);
   });
 
   it('keeps the nearer road where two reach the same texel', () => {

@@ -16,7 +16,10 @@ import type { RoadSurface } from './params';
 
 /** Gravel shoulder each side of the surface, metres (the 2D map's too). */
 export const ROAD_SHOULDER_M = 1.2;
-/** Channels per texel: signed offset (m, + left of travel), half-width (m), 1 within reach, surface (0 asphalt, 1 gravel). */
+/**
+ * Channels per texel: signed offset (m, + left of travel), half-width (m), 1 within the road's reach
+ * and between its ends (0 beyond the reach, from 1 down to ½ past an end), surface (0 asphalt, 1 gravel).
+ */
 export const ROAD_PAINT_CHANNELS = 4;
 /** Texels along the longer side at most. */
 export const MAX_ROAD_PAINT_TEXELS = 1536;
@@ -77,7 +80,8 @@ export function paintRoads(roads: readonly PaintedRoad[], size: GroundSize, maxT
   const texels = new Float32Array(width * depth * ROAD_PAINT_CHANNELS);
   const nearest = new Float32Array(width * depth).fill(Infinity);
   for (const { line, surface } of roads) {
-    const field = nearestField(line, reachOf(line, texel), grid, box);
+    const reach = reachOf(line, texel);
+    const field = nearestField(line, reach, grid, box);
     if (!field) continue;
     const { region, dist, station, d, beyond } = field;
     const rw = region.i1 - region.i0;
@@ -93,13 +97,13 @@ export function paintRoads(roads: readonly PaintedRoad[], size: GroundSize, maxT
         const a = Math.floor(st);
         const b = a < last ? a + 1 : last;
         const half = (line.width[a] + (line.width[b] - line.width[a]) * (st - a)) / 2;
-        // Past either end the offset grows with the distance past it: the road ends in a round cap.
+        // Past either end the 'within' channel falls with the distance past it: the filtered value
+        // drops below 1 right at the end's line, so the road ends square and sharp.
         const past = beyond[q];
-        const offset = past === 0 ? d[q] : (d[q] < 0 ? -1 : 1) * Math.hypot(d[q], past);
         const o = t * ROAD_PAINT_CHANNELS;
-        texels[o] = offset;
+        texels[o] = d[q];
         texels[o + 1] = half;
-        texels[o + 2] = 1;
+        texels[o + 2] = past === 0 ? 1 : Math.max(0.5, 1 - past / reach);
         texels[o + 3] = surface === 'gravel' ? 1 : 0;
       }
     }
