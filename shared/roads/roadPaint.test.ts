@@ -50,7 +50,7 @@ describe('road paint', () => {
 
   it('is zero beyond the reach (surface, shoulder and two texels), and ends square at the last point', () => {
     const paint = paintRoads([{ line: centrelineOf(straight, size.cellSize), surface: 'gravel' }], size)!;
-    const reach = 4 + ROAD_SHOULDER_M + 2 * (size.cellSize / 2);
+    const reach = 4 + ROAD_SHOULDER_M + 2 * size.cellSize;
     expect(sample(paint, 0, 3 + reach + 2)[2]).toBe(0);
     expect(sample(paint, 0, 3 - reach - 2)[2]).toBe(0);
     // Up to the last point the road is there (the shader draws where 'within' is 1); a tenth of a texel past it, not.

@@ -40,8 +40,8 @@ export interface RoadPaint {
 }
 
 /**
- * Paints `roads` (centrelines on a map of `size`); null when there are none. Texels are `cellSize / 2`
- * apart, coarser when the roads' box would need more than MAX_ROAD_PAINT_TEXELS along a side.
+ * Paints `roads` (centrelines on a map of `size`); null when there are none. Texels are `cellSize`
+ * apart (the map's cells), coarser when the roads' box would need more than MAX_ROAD_PAINT_TEXELS along a side.
  */
 export function paintRoads(roads: readonly PaintedRoad[], size: GroundSize, maxTexels = MAX_ROAD_PAINT_TEXELS): RoadPaint | null {
   if (roads.length === 0) return null;
@@ -54,7 +54,7 @@ export function paintRoads(roads: readonly PaintedRoad[], size: GroundSize, maxT
     for (let k = 0; k < line.n; k++) widest = Math.max(widest, line.width[k]);
     return widest / 2 + ROAD_SHOULDER_M + 2 * texel;
   };
-  let texel = size.cellSize / 2;
+  let texel = size.cellSize;
   let grid: GroundSize;
   let box: Rect;
   for (;;) {
