@@ -140,7 +140,8 @@ export class Map2DDrawLoop {
     context.fillStyle = '#14181f';
     context.fillRect(0, 0, width, height);
     const f = editor.document.field;
-    context.imageSmoothingEnabled = transform.scale < 1;
+    // Filtered up to 4 screen pixels a vertex (the fitted map: no blocky snow lines or shores), the cells' squares beyond.
+    context.imageSmoothingEnabled = transform.scale < 4;
     image.draw(context, transform, width, height);
     this.waterTint.draw(context, transform);
     this.layerView.draw(context, transform, width);
