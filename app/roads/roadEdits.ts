@@ -91,8 +91,7 @@ export const setRoadValue = (stack: LayerStack, id: string, key: RoadWideKey, va
   });
 
 /** Sets what the views draw the road's surface in (no height changes). */
-export const setRoadSurface = (stack: LayerStack, id: string, surface: RoadSurface): Layer[] =>
-  stackWithRoadParams(stack, id, (p) => ({ ...p, surface }));
+export const setRoadSurface = (stack: LayerStack, id: string, surface: RoadSurface): Layer[] => stackWithRoadParams(stack, id, (p) => ({ ...p, surface }));
 
 /** Sets the road's class (null: none); a class sets the maximum grade from the standard's table for the design speed. */
 export const setRoadClass = (stack: LayerStack, id: string, roadClass: RoadClass | null): Layer[] =>

@@ -148,7 +148,13 @@ export class Map2DDrawLoop {
     this.props2d.draw(context, transform, f, width, height);
     // Roads are drawn as roads in every tool (the Road tool's as dragged); its centrelines and handles go on top.
     const toolOverlay = tools.getState().overlay;
-    drawRoadDress2D(context, transform, f, toolOverlay.kind === 'road' ? toolOverlay : this.roadDress(editor.document.stack, f.cellSize), editor.document.stack);
+    drawRoadDress2D(
+      context,
+      transform,
+      f,
+      toolOverlay.kind === 'road' ? toolOverlay : this.roadDress(editor.document.stack, f.cellSize),
+      editor.document.stack,
+    );
     this.roadLayer.draw(context, transform);
     this.driveLayer.draw(context, transform);
     this.maskLayer.draw(context, transform, width);

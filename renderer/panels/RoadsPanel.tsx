@@ -263,7 +263,11 @@ function RoadFields({ session, road, selectedPoint }: { session: EditorSession; 
       </label>
       <label className="field" title="What the views draw the road in: asphalt with edge and centre lines, or gravel (no heights change)">
         <span>Surface</span>
-        <select data-testid="road-surface" value={p.surface ?? 'asphalt'} onChange={(event) => void model.setSurface(road.id, event.target.value as RoadSurface)}>
+        <select
+          data-testid="road-surface"
+          value={p.surface ?? 'asphalt'}
+          onChange={(event) => void model.setSurface(road.id, event.target.value as RoadSurface)}
+        >
           {ROAD_SURFACES.map((surface) => (
             <option key={surface} value={surface}>
               {surface === 'asphalt' ? 'Asphalt' : 'Gravel'}

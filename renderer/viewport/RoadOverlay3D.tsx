@@ -1,17 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { useThree } from '@react-three/fiber';
-import {
-  BufferAttribute,
-  BufferGeometry,
-  Color,
-  Group,
-  Line,
-  LineBasicMaterial,
-  Mesh,
-  Points,
-  PointsMaterial,
-  type Material,
-} from 'three';
+import { BufferAttribute, BufferGeometry, Color, Group, Line, LineBasicMaterial, Mesh, Points, PointsMaterial, type Material } from 'three';
 import { heightAt } from '../../shared/terrain/surface';
 import type { Heightfield } from '../../shared/terrain/heightfield';
 import type { RoadToolOverlay } from '../../app/tools/types';

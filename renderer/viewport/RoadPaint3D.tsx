@@ -27,7 +27,11 @@ export function RoadPaint3D() {
     let shownSize = '';
     const update = () => {
       const { field, stack } = editor.document;
-      const enabled = new Set(roadsOf(stack).filter((road) => road.enabled).map((road) => road.id));
+      const enabled = new Set(
+        roadsOf(stack)
+          .filter((road) => road.enabled)
+          .map((road) => road.id),
+      );
       const { overlay } = tools.getState();
       const lines = overlay.kind === 'road' ? overlay.roads : roadOverlay(stack, field.cellSize, null, null, null).roads;
       const params = lines.filter((line) => enabled.has(line.id) && line.params).map((line) => line.params as RoadParams);

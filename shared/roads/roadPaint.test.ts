@@ -19,9 +19,7 @@ function sample(paint: RoadPaint, x: number, z: number): number[] {
     const jb = Math.min(paint.depth - 1, Math.max(0, b));
     return paint.texels[(jb * paint.width + ia) * ROAD_PAINT_CHANNELS + c];
   };
-  return [0, 1, 2, 3].map(
-    (c) => (1 - tz) * ((1 - tx) * at(i, j, c) + tx * at(i + 1, j, c)) + tz * ((1 - tx) * at(i, j + 1, c) + tx * at(i + 1, j + 1, c)),
-  );
+  return [0, 1, 2, 3].map((c) => (1 - tz) * ((1 - tx) * at(i, j, c) + tx * at(i + 1, j, c)) + tz * ((1 - tx) * at(i, j + 1, c) + tx * at(i + 1, j + 1, c)));
 }
 
 describe('road paint', () => {

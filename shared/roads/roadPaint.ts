@@ -13,7 +13,6 @@ import type { GroundSize } from './profile';
 import type { Rect } from '../terrain/gridRect';
 import type { RoadSurface } from './params';
 
-
 /** Gravel shoulder each side of the surface, metres (the 2D map's too). */
 export const ROAD_SHOULDER_M = 1.2;
 /**
@@ -111,11 +110,6 @@ export function paintRoads(roads: readonly PaintedRoad[], size: GroundSize, maxT
   const ci = (grid.width - 1) / 2;
   const cj = (grid.depth - 1) / 2;
   // Texel (i − box.i0) has its centre at u = (i − box.i0 + ½) / width and world x = (i − ci) · texel.
-  const transform: [number, number, number, number] = [
-    1 / (texel * width),
-    (ci - box.i0 + 0.5) / width,
-    1 / (texel * depth),
-    (cj - box.j0 + 0.5) / depth,
-  ];
+  const transform: [number, number, number, number] = [1 / (texel * width), (ci - box.i0 + 0.5) / width, 1 / (texel * depth), (cj - box.j0 + 0.5) / depth];
   return { width, depth, texels, transform };
 }
