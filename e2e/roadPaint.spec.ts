@@ -41,6 +41,8 @@ test('a road is drawn in its surface in Navigate and in Drive: asphalt, gravel o
     await expect.poll(() => page.evaluate(() => document.title)).toBe('road.faultline — Faultline');
     await showPanel(page, 'roads');
     await expect(page.getByTestId('road-drive-section')).toHaveAttribute('data-road', 'road-1');
+    await page.getByTestId('road-road-1').click();
+    await expect(page.getByTestId('road-surface')).toHaveValue('asphalt');
     await page.keyboard.press('v');
     await page.getByTestId('cmd-view.resetCamera').click();
     const asphalt = await asphaltShare(page, await viewportShot(page));
