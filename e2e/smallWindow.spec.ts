@@ -49,6 +49,10 @@ test.describe('small windows', () => {
     await expect(page.getByTestId('road-report')).not.toBeInViewport();
     await page.getByTestId('road-go-report').click();
     await expect(page.getByTestId('road-report')).toBeInViewport();
+    // Every column head (abbreviations: m, Grade%, Bank°, V/km, K…) says what it is in a tooltip.
+    const heads = page.getByTestId('road-table').locator('th');
+    expect(await heads.count()).toBeGreaterThanOrEqual(8);
+    for (const title of await heads.evaluateAll((cells) => cells.map((cell) => cell.getAttribute('title') ?? ''))) expect(title.length).toBeGreaterThan(10);
     expect(app.consoleErrors).toEqual([]);
   });
 

@@ -1,7 +1,9 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, sendMenuCommand, test } from './fixtures';
+import { defaultTerrainWithRoad } from './roadProject';
 import { holdThrottle } from './driveHud';
 import { chooseRaiseBrush, dragAcross, runGenerateAndWait } from './perf/appActions';
 import { showPanel } from './panel';
@@ -86,6 +88,36 @@ for (const viewport of [
       await shot(page, '06-export');
       await page.keyboard.press('Escape');
       await shot(page, '07-after-escape');
+    });
+
+    test(`a road in Navigate, in the Road tool and in Drive @report`, async ({ app }) => {
+      test.setTimeout(600_000);
+      const { page } = app;
+      await mkdir(ARTIFACTS, { recursive: true });
+      const folder = await mkdtemp(path.join(tmpdir(), 'faultline-tour-'));
+      try {
+        const project = path.join(folder, 'road.faultline');
+        await writeFile(project, (await defaultTerrainWithRoad()).bytes);
+        app.dialogs.queueOpen(project);
+        await sendMenuCommand(page, 'file.open');
+        await expect.poll(() => page.evaluate(() => document.title)).toBe('road.faultline — Faultline');
+        await shot(page, '08-road');
+        await closeUp(page, 9, 100);
+        await shot(page, '08-road-close');
+        await page.getByTestId('cmd-view.resetCamera').click();
+        await showPanel(page, 'roads');
+        await shot(page, '08-road-tool');
+        await page.getByTestId('road-drive').click();
+        const hud = page.getByTestId('drive-hud');
+        await expect(hud).toHaveAttribute('data-x', /\d/, { timeout: 60_000 });
+        await page.waitForTimeout(3000);
+        await shot(page, '09-road-drive');
+        await page.keyboard.press('c');
+        await shot(page, '09-road-drive-hood');
+        await page.keyboard.press('Escape');
+      } finally {
+        await rm(folder, { recursive: true, force: true });
+      }
     });
   });
 }

@@ -33,12 +33,25 @@ describe('2D map view transform', () => {
     expect(next.x - w.x).toBeCloseTo((0.1 / 1.7) * 2.5, 9);
   });
 
-  it('fits the map centred inside the canvas', () => {
+  it('fits the map centred, its whole depth in the canvas height when 60 % of its width or more then fits', () => {
+    // 33 rows in 284 px: the 65 columns take 561 px, 68 % of them inside 384 px.
     const view = fitMapView(field, 400, 300, 8);
-    expect(view.scale).toBeCloseTo(Math.min(384 / 65, 284 / 33), 9);
+    expect(view.scale).toBeCloseTo(284 / 33, 9);
+    expect(view.offsetY).toBeCloseTo(8, 9);
     const centre = canvasToWorld(view, field, 200, 150);
     expect(centre.x).toBeCloseTo(0, 9);
     expect(centre.z).toBeCloseTo(0, 9);
+  });
+
+  it('fills a tall pane with a square map (no empty band), and a wide one shows all of it', () => {
+    const square = { width: 257, depth: 257, cellSize: 2 };
+    // The 2D pane at 1280 × 720: 390 × 660 CSS px. All 257 rows fit 644 px; 390 px then shows 378 / 644 of the width (59 %): the width bound.
+    const tall = fitMapView(square, 390, 660, 8);
+    expect(tall.scale).toBeCloseTo(374 / (257 * 0.6), 9);
+    expect(257 * tall.scale).toBeGreaterThan(0.95 * 644);
+    // A pane of the map's shape or wider: the whole map, by its height.
+    expect(fitMapView(square, 700, 500, 8).scale).toBeCloseTo(484 / 257, 9);
+    expect(fitMapView(square, 500, 500, 8).scale).toBeCloseTo(484 / 257, 9);
   });
 
   it('zooms around the cursor, keeping the world point under it', () => {

@@ -24,8 +24,8 @@ export const REPORT_STATUS_COLOURS = { ok: '#56d070', near: '#ffab1f', flagged: 
 /** The physics drive's marks: where the car left the ground, where it bottomed out. */
 export const DRIVE_MARK_COLOURS = { airborne: '#2f86e0', bottomed: '#ffb020' } as const;
 
-/** A road's dress when drawn as a road (both views): asphalt, gravel shoulders, edge and centre lines. */
-export const ROAD_DRESS_COLOURS = { asphalt: '#3c3d42', shoulder: '#8f8570', edge: '#e8e8e2', centre: '#e0b232' } as const;
+/** A road's dress when drawn as a road (both views): asphalt or a gravel surface, gravel shoulders, edge and centre lines. */
+export const ROAD_DRESS_COLOURS = { asphalt: '#3c3d42', gravel: '#9d8d70', shoulder: '#8f8570', edge: '#e8e8e2', centre: '#e0b232' } as const;
 
 /** Label boxes drawn over the map (the 2D panel's layer name, the mask preview's legend). */
 export const OVERLAY_LABEL_BACKGROUND = 'rgba(20, 24, 31, 0.85)';

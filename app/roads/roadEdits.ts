@@ -5,7 +5,7 @@
  */
 import { defaultRoadName, nextRoadId } from '../../shared/layers/kinds/road';
 import type { Layer, LayerStack, RoadLayer } from '../../shared/layers/types';
-import { roadParams, roadValuesProblem, type RoadParams, type RoadPoint } from '../../shared/roads/params';
+import { roadParams, roadValuesProblem, type RoadParams, type RoadPoint, type RoadSurface } from '../../shared/roads/params';
 import { maxGradeFor, type RoadClass } from '../../shared/roads/standard';
 import {
   appendSplinePoint,
@@ -89,6 +89,9 @@ export const setRoadValue = (stack: LayerStack, id: string, key: RoadWideKey, va
     if (value === 'auto' && key !== 'bank') throw new RangeError(`${key} must be a number`);
     return { ...p, [key]: value };
   });
+
+/** Sets what the views draw the road's surface in (no height changes). */
+export const setRoadSurface = (stack: LayerStack, id: string, surface: RoadSurface): Layer[] => stackWithRoadParams(stack, id, (p) => ({ ...p, surface }));
 
 /** Sets the road's class (null: none); a class sets the maximum grade from the standard's table for the design speed. */
 export const setRoadClass = (stack: LayerStack, id: string, roadClass: RoadClass | null): Layer[] =>

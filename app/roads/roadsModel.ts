@@ -8,7 +8,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Layer, RoadLayer } from '../../shared/layers/types';
 import { buildRoadModel, terrainProblem, type RoadModel } from '../../shared/roads/model';
-import { roadValuesProblem, type RoadParams, type RoadPoint } from '../../shared/roads/params';
+import { roadValuesProblem, type RoadParams, type RoadPoint, type RoadSurface } from '../../shared/roads/params';
 import { placeAlongRoad, propsOnRoads, type AlongRoadOptions } from '../../shared/roads/props';
 import type { RoadClass } from '../../shared/roads/standard';
 import type { Prop } from '../../shared/props/prop';
@@ -56,6 +56,8 @@ export interface RoadsModel {
   setPointValue(id: string, n: number, key: 'width' | 'bank', value: number | undefined): Promise<JobResult>;
   /** The road's class (null: none), which sets its maximum grade from the design standard. */
   setClass(id: string, roadClass: RoadClass | null): Promise<JobResult>;
+  /** What the views draw the road's surface in. */
+  setSurface(id: string, surface: RoadSurface): Promise<JobResult>;
   rename(id: string, name: string): Promise<JobResult>;
   deleteRoad(id: string): Promise<JobResult>;
   /** Ends the current road: the next click starts a new one. */
@@ -264,6 +266,7 @@ export function createRoadsModel(editor: Editor, jobs: TerrainJobs, layers: Laye
     commitRoad,
     setValue: (id, key, value) => change(`Set ${key} of "${nameOf(id)}"`, id, () => edits.setRoadValue(stack(), id, key, value)),
     setClass: (id, roadClass) => change(`Set class of "${nameOf(id)}"`, id, () => edits.setRoadClass(stack(), id, roadClass)),
+    setSurface: (id, surface) => change(`Set surface of "${nameOf(id)}"`, id, () => edits.setRoadSurface(stack(), id, surface)),
     setPointValue: (id, n, key, value) => change(`Set point ${n + 1} ${key} of "${nameOf(id)}"`, id, () => edits.setPointValue(stack(), id, n, key, value)),
     async rename(id, name) {
       const result = await layers.rename(id, name);

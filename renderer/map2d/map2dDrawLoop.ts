@@ -140,13 +140,21 @@ export class Map2DDrawLoop {
     context.fillStyle = '#14181f';
     context.fillRect(0, 0, width, height);
     const f = editor.document.field;
-    context.imageSmoothingEnabled = transform.scale < 1;
+    // Filtered up to 4 screen pixels a vertex (the fitted map: no blocky snow lines or shores), the cells' squares beyond.
+    context.imageSmoothingEnabled = transform.scale < 4;
     image.draw(context, transform, width, height);
     this.waterTint.draw(context, transform);
     this.layerView.draw(context, transform, width);
     this.props2d.draw(context, transform, f, width, height);
-    // Roads are drawn as roads unless the Road tool shows its own overlay of them.
-    if (tools.getState().overlay.kind !== 'road') drawRoadDress2D(context, transform, f, this.roadDress(editor.document.stack, f.cellSize));
+    // Roads are drawn as roads in every tool (the Road tool's as dragged); its centrelines and handles go on top.
+    const toolOverlay = tools.getState().overlay;
+    drawRoadDress2D(
+      context,
+      transform,
+      f,
+      toolOverlay.kind === 'road' ? toolOverlay : this.roadDress(editor.document.stack, f.cellSize),
+      editor.document.stack,
+    );
     this.roadLayer.draw(context, transform);
     this.driveLayer.draw(context, transform);
     this.maskLayer.draw(context, transform, width);

@@ -1,6 +1,8 @@
 import { worldToCanvas, type MapViewTransform } from '../../app/map2d/mapTransform';
 import type { RoadToolOverlay } from '../../app/tools/types';
 import type { Heightfield } from '../../shared/terrain/heightfield';
+import type { LayerStack } from '../../shared/layers/types';
+import { ROAD_SHOULDER_M } from '../../shared/roads/roadPaint';
 import {
   CASING_EXTRA_PX,
   OVERLAY_ACTIVE,
@@ -20,23 +22,7 @@ export function drawRoadOverlay2D(ctx: CanvasRenderingContext2D, transform: MapV
   const at = (x: number, z: number) => worldToCanvas(transform, field, x, z);
   // Others first, the selected road on top.
   const ordered = [...overlay.roads.filter((r) => !r.selected), ...overlay.roads.filter((r) => r.selected)];
-  const pxPerMetre = transform.scale / field.cellSize;
-  // The road surfaces first: a dark band of the road's width, so the road reads as one at any zoom.
-  ctx.lineCap = 'round';
-  ctx.lineJoin = 'round';
-  for (const road of ordered) {
-    let widest = 0;
-    for (const w of road.widths) widest = Math.max(widest, w);
-    ctx.beginPath();
-    for (let s = 0; s < road.line.length / 2; s++) {
-      const { px, py } = at(road.line[2 * s], road.line[2 * s + 1]);
-      if (s === 0) ctx.moveTo(px, py);
-      else ctx.lineTo(px, py);
-    }
-    ctx.lineWidth = Math.max(2, widest * pxPerMetre);
-    ctx.strokeStyle = road.selected ? 'rgba(40, 40, 44, 0.7)' : 'rgba(40, 40, 44, 0.45)';
-    ctx.stroke();
-  }
+  // The road surfaces are drawn beneath (drawRoadDress2D).
   for (const road of ordered) {
     ctx.beginPath();
     for (let s = 0; s < road.line.length / 2; s++) {
@@ -81,13 +67,24 @@ export function drawRoadOverlay2D(ctx: CanvasRenderingContext2D, transform: MapV
 
 /** Colours of a road drawn as a road (the 3D view's too, RoadOverlay3D.tsx). */
 const DRESS = ROAD_DRESS_COLOURS;
-/** Metres of gravel shoulder each side, and of white edge line inside the asphalt. */
-const SHOULDER_M = 1.2;
+/** Metres of gravel shoulder each side (the 3D paint's), and of white edge line inside the asphalt. */
+const SHOULDER_M = ROAD_SHOULDER_M;
 const EDGE_LINE_M = 0.15;
 
-/** Every enabled road as a road while the Road tool is put away: gravel shoulders, asphalt, white edges, a dashed centre line. */
-export function drawRoadDress2D(ctx: CanvasRenderingContext2D, transform: MapViewTransform, field: Heightfield, overlay: RoadToolOverlay): void {
-  if (overlay.roads.length === 0) return;
+/**
+ * Every enabled road of `stack` in `overlay` as a road (the 3D view's paint: look/roadPaintShader.ts):
+ * gravel shoulders, the surface (asphalt with white edges and a dashed centre line, or gravel).
+ */
+export function drawRoadDress2D(
+  ctx: CanvasRenderingContext2D,
+  transform: MapViewTransform,
+  field: Heightfield,
+  overlay: RoadToolOverlay,
+  stack: LayerStack,
+): void {
+  const enabled = new Set(stack.filter((layer) => layer.kind === 'road' && layer.enabled).map((layer) => layer.id));
+  const roads = overlay.roads.filter((road) => road.params && enabled.has(road.id));
+  if (roads.length === 0) return;
   ctx.save();
   const at = (x: number, z: number) => worldToCanvas(transform, field, x, z);
   const pxPerMetre = transform.scale / field.cellSize;
@@ -101,23 +98,29 @@ export function drawRoadDress2D(ctx: CanvasRenderingContext2D, transform: MapVie
       else ctx.lineTo(px, py);
     }
   };
-  for (const road of overlay.roads) {
+  for (const road of roads) {
     let widest = 0;
     for (const w of road.widths) widest = Math.max(widest, w);
     const width = Math.max(2, widest * pxPerMetre);
+    const gravel = road.params?.surface === 'gravel';
     trace(road.line);
-    const strokes: Array<[string, number]> = [
-      [DRESS.shoulder, width + 2 * SHOULDER_M * pxPerMetre],
-      [DRESS.edge, width],
-      [DRESS.asphalt, Math.max(1, width - 2 * Math.max(1, EDGE_LINE_M * pxPerMetre))],
-    ];
+    const strokes: Array<[string, number]> = gravel
+      ? [
+          [DRESS.shoulder, width + 2 * SHOULDER_M * pxPerMetre],
+          [DRESS.gravel, width],
+        ]
+      : [
+          [DRESS.shoulder, width + 2 * SHOULDER_M * pxPerMetre],
+          [DRESS.edge, width],
+          [DRESS.asphalt, Math.max(1, width - 2 * Math.max(1, EDGE_LINE_M * pxPerMetre))],
+        ];
     for (const [colour, lineWidth] of strokes) {
       ctx.strokeStyle = colour;
       ctx.lineWidth = lineWidth;
       ctx.stroke();
     }
-    // The centre line only once the road is wide enough on screen to carry it.
-    if (width >= 6) {
+    // The centre line only on asphalt, once the road is wide enough on screen to carry it.
+    if (!gravel && width >= 6) {
       ctx.setLineDash([Math.max(2, 3 * pxPerMetre), Math.max(2, 3 * pxPerMetre)]);
       ctx.strokeStyle = DRESS.centre;
       ctx.lineWidth = 1;

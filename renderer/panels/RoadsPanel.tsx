@@ -4,7 +4,7 @@ import type { EditorSession } from '../../app/editorSession';
 import type { RoadWideKey } from '../../app/roads/roadEdits';
 import { PROP_TYPES } from '../../shared/props/library';
 import type { RoadLayer } from '../../shared/layers/types';
-import { eMaxOf } from '../../shared/roads/params';
+import { eMaxOf, ROAD_SURFACES, type RoadSurface } from '../../shared/roads/params';
 import { E_MAX_CHOICES, ROAD_CLASSES, ROAD_TERRAINS, parseRoadClass, roadClassName } from '../../shared/roads/standard';
 import { useCommandState } from '../session';
 import { RoadDriveSection } from '../roads/RoadDriveSection';
@@ -257,6 +257,20 @@ function RoadFields({ session, road, selectedPoint }: { session: EditorSession; 
           {E_MAX_CHOICES.map((e) => (
             <option key={e} value={String(e)}>
               {e}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field" title="What the views draw the road in: asphalt with edge and centre lines, or gravel (no heights change)">
+        <span>Surface</span>
+        <select
+          data-testid="road-surface"
+          value={p.surface ?? 'asphalt'}
+          onChange={(event) => void model.setSurface(road.id, event.target.value as RoadSurface)}
+        >
+          {ROAD_SURFACES.map((surface) => (
+            <option key={surface} value={surface}>
+              {surface === 'asphalt' ? 'Asphalt' : 'Gravel'}
             </option>
           ))}
         </select>

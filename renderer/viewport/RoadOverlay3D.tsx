@@ -1,28 +1,11 @@
 import { useEffect, useMemo } from 'react';
 import { useThree } from '@react-three/fiber';
-import {
-  BufferAttribute,
-  BufferGeometry,
-  Color,
-  Group,
-  Line,
-  LineBasicMaterial,
-  LineDashedMaterial,
-  Mesh,
-  MeshBasicMaterial,
-  MeshLambertMaterial,
-  Points,
-  PointsMaterial,
-  type Material,
-} from 'three';
-import { buildRoadModel } from '../../shared/roads/model';
-import { buildRibbon } from '../../shared/roads/ribbon';
+import { BufferAttribute, BufferGeometry, Color, Group, Line, LineBasicMaterial, Mesh, Points, PointsMaterial, type Material } from 'three';
 import { heightAt } from '../../shared/terrain/surface';
 import type { Heightfield } from '../../shared/terrain/heightfield';
-import type { RoadOverlayLine, RoadToolOverlay } from '../../app/tools/types';
-import { roadOverlay } from '../../app/roads/roadOverlay';
+import type { RoadToolOverlay } from '../../app/tools/types';
 import { useSession } from '../session';
-import { OVERLAY_ACTIVE, OVERLAY_HANDLE, OVERLAY_HANDLE_ACTIVE, OVERLAY_INACTIVE, ROAD_DRESS_COLOURS } from '../../app/palette/overlayPalette';
+import { OVERLAY_ACTIVE, OVERLAY_HANDLE, OVERLAY_HANDLE_ACTIVE, OVERLAY_INACTIVE } from '../../app/palette/overlayPalette';
 
 const SELECTED = new Color(OVERLAY_ACTIVE);
 const OTHER = new Color(OVERLAY_INACTIVE);
@@ -43,99 +26,10 @@ function onSurface(field: Heightfield, xz: Float64Array, lift: number): Float32A
   return out;
 }
 
-/** The road's surface as a dark ribbon on the shaped heights (shared/roads/ribbon.ts), or null when it cannot be laid. */
-function surfaceRibbon(field: Heightfield, road: RoadOverlayLine): Mesh | null {
-  if (!road.params) return null;
-  const size = { width: field.width, depth: field.depth, cellSize: field.cellSize };
-  try {
-    const ribbon = buildRibbon(buildRoadModel(road.params, field.heights, size), field.heights, size, Math.max(0.05, field.cellSize * 0.03));
-    const geometry = new BufferGeometry();
-    geometry.setAttribute('position', new BufferAttribute(ribbon.positions, 3));
-    geometry.setIndex(new BufferAttribute(ribbon.indices, 1));
-    const material = new MeshBasicMaterial({
-      color: ROAD_DRESS_COLOURS.asphalt,
-      transparent: true,
-      opacity: road.selected ? 0.85 : 0.6,
-      polygonOffset: true,
-      polygonOffsetFactor: -2,
-      polygonOffsetUnits: -2,
-    });
-    const mesh = new Mesh(geometry, material);
-    mesh.renderOrder = 9;
-    return mesh;
-  } catch {
-    return null;
-  }
-}
-
-const ASPHALT = new Color(ROAD_DRESS_COLOURS.asphalt);
-const SHOULDER = new Color(ROAD_DRESS_COLOURS.shoulder);
-const EDGE_LINE = new Color(ROAD_DRESS_COLOURS.edge);
-const CENTRE_LINE = new Color(ROAD_DRESS_COLOURS.centre);
-
-/** One edge of a ribbon (column `column` of every row), as a line on its surface. */
-function ribbonEdge(positions: Float32Array, across: number, rows: number, column: number, lift: number): Float32Array {
-  const out = new Float32Array(rows * 3);
-  for (let r = 0; r < rows; r++) {
-    const v = (r * across + column) * 3;
-    out[3 * r] = positions[v];
-    out[3 * r + 1] = positions[v + 1] + lift;
-    out[3 * r + 2] = positions[v + 2];
-  }
-  return out;
-}
-
-function lineOf(positions: Float32Array, material: LineBasicMaterial | LineDashedMaterial, order: number): Line {
-  const geometry = new BufferGeometry();
-  geometry.setAttribute('position', new BufferAttribute(positions, 3));
-  const line = new Line(geometry, material);
-  if (material instanceof LineDashedMaterial) line.computeLineDistances();
-  line.renderOrder = order;
-  return line;
-}
-
-/**
- * A road as a road while the Road tool is put away: asphalt on gravel shoulders, white edge lines
- * and a dashed centre line, lit like the ground and hidden behind hills (depth-tested).
- */
-function buildRoadDress(group: Group, field: Heightfield, road: RoadOverlayLine): void {
-  if (!road.params) return;
-  const size = { width: field.width, depth: field.depth, cellSize: field.cellSize };
-  const lift = Math.max(0.05, field.cellSize * 0.03);
-  try {
-    const model = buildRoadModel(road.params, field.heights, size);
-    const shoulderModel = buildRoadModel({ ...road.params, width: road.params.width + 2.4 }, field.heights, size);
-    const layers: Array<[ReturnType<typeof buildRibbon>, Color, number]> = [
-      [buildRibbon(shoulderModel, field.heights, size, lift * 0.6), SHOULDER, -1],
-      [buildRibbon(model, field.heights, size, lift), ASPHALT, -2],
-    ];
-    for (const [ribbon, colour, offset] of layers) {
-      const geometry = new BufferGeometry();
-      geometry.setAttribute('position', new BufferAttribute(ribbon.positions, 3));
-      geometry.setAttribute('normal', new BufferAttribute(ribbon.normals, 3));
-      geometry.setIndex(new BufferAttribute(ribbon.indices, 1));
-      const mesh = new Mesh(geometry, new MeshLambertMaterial({ color: colour, polygonOffset: true, polygonOffsetFactor: offset, polygonOffsetUnits: offset }));
-      mesh.renderOrder = 8;
-      group.add(mesh);
-    }
-    const asphalt = layers[1][0];
-    const edgeLift = lift * 0.5;
-    const inset = asphalt.across > 3 ? 1 : 0;
-    const edge = new LineBasicMaterial({ color: EDGE_LINE });
-    group.add(lineOf(ribbonEdge(asphalt.positions, asphalt.across, asphalt.rows, inset, edgeLift), edge, 9));
-    group.add(lineOf(ribbonEdge(asphalt.positions, asphalt.across, asphalt.rows, asphalt.across - 1 - inset, edgeLift), edge, 9));
-    group.add(lineOf(onSurface(field, road.line, lift * 1.5), new LineDashedMaterial({ color: CENTRE_LINE, dashSize: 3, gapSize: 3 }), 9));
-  } catch {
-    // A road whose centreline cannot be built is drawn by its shaped land alone.
-  }
-}
-
 /** Builds the road overlay's objects: each road's surface, a line per centreline (the selected one bright), the selected road's handles. */
 function buildRoadObjects(group: Group, field: Heightfield, overlay: RoadToolOverlay): void {
   const lift = Math.max(0.3, field.cellSize * 0.15);
   for (const road of overlay.roads) {
-    const surface = surfaceRibbon(field, road);
-    if (surface) group.add(surface);
     const geometry = new BufferGeometry();
     geometry.setAttribute('position', new BufferAttribute(onSurface(field, road.line, lift), 3));
     const line = new Line(
@@ -177,8 +71,8 @@ function clear(group: Group): void {
 }
 
 /**
- * Roads in 3D: with the Road tool, its overlay (centrelines following the shaped surface, the
- * selected road's control points); otherwise every enabled road dressed as a road.
+ * The Road tool's overlay in 3D: centrelines following the shaped surface, the selected road's
+ * control points. The roads themselves are painted by the terrain shader (RoadPaint3D.tsx).
  */
 export function RoadOverlay3D() {
   const { tools, editor } = useSession();
@@ -198,7 +92,6 @@ export function RoadOverlay3D() {
       shown = overlay;
       const field = editor.document.field;
       if (overlay.kind === 'road') buildRoadObjects(group, field, overlay);
-      else for (const road of roadOverlay(editor.document.stack, field.cellSize, null, null, null).roads) buildRoadDress(group, field, road);
       for (const child of group.children) {
         child.raycast = () => undefined;
         child.frustumCulled = false;

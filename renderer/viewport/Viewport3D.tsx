@@ -5,6 +5,7 @@ import { OrbitRig } from './OrbitRig';
 import { ToolOverlay3D } from './ToolOverlay3D';
 import { IdleDriverRelease } from './IdleDriverRelease';
 import { RoadOverlay3D } from './RoadOverlay3D';
+import { RoadPaint3D } from './RoadPaint3D';
 import { WaterLayer3D } from './WaterLayer3D';
 import { DriveLayer } from '../drive/DriveLayer';
 import { DriveHud } from '../drive/DriveHud';
@@ -38,6 +39,7 @@ export function Viewport3D() {
         <WaterPlane />
         <WaterLayer3D />
         <ToolOverlay3D />
+        <RoadPaint3D />
         <RoadOverlay3D />
         <PropsLayer3D />
         <OrbitRig />

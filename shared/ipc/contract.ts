@@ -88,7 +88,7 @@ export type ViewSettings = Infer<typeof fullViewSettingsValidator>;
 
 export const DEFAULT_VIEW_SETTINGS: ViewSettings = {
   colorMode: 'natural',
-  map2dMode: 'hypsometric',
+  map2dMode: 'natural',
   wireframe: false,
   sunAzimuthDeg: 235,
   sunElevationDeg: 40,

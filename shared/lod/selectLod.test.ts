@@ -36,6 +36,15 @@ describe('selectLod', () => {
     expect(scales[centre]).toBeCloseTo(500 / (1000 - errors.maxHeight[centre]), 9);
   });
 
+  it('keeps to the budget from a bound of 0 (full detail asked everywhere: the exact mode)', () => {
+    // Full detail: two triangles a cell, 2 · 256² on this map.
+    expect(selectLod(errors, camera, { maxPixelError: 0, triangleBudget: Infinity }).triangles).toBe(2 * 256 * 256);
+    const budget = (2 * 256 * 256) / 3;
+    const limited = selectLod(errors, camera, { maxPixelError: 0, triangleBudget: budget });
+    expect(limited.triangles).toBeLessThanOrEqual(budget);
+    expect(limited.pixelError).toBeGreaterThan(0);
+  });
+
   it('relaxes the bound just enough when the triangle budget would be exceeded', () => {
     const unlimited = selectLod(errors, camera, { maxPixelError: 0.01, triangleBudget: Infinity });
     const budget = Math.floor(unlimited.triangles / 4);

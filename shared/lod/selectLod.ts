@@ -141,7 +141,8 @@ export function selectLevels(errors: ChunkErrors, scales: Float64Array, options:
   if (triangles <= budget) return { levels, pixelError: maxPixelError, triangles };
 
   let low = maxPixelError;
-  let high = maxPixelError * 2;
+  // From a bound of 0 (every chunk at full detail) the search starts at a thousandth of a pixel.
+  let high = maxPixelError > 0 ? maxPixelError * 2 : 1e-3;
   const trial = new Uint8Array(scales.length);
   // Grow until it fits or every chunk is already at its coarsest level.
   for (let n = 0; n < 60; n++) {

@@ -42,7 +42,12 @@ export interface RoadParams {
   verticalCurve: number;
   /** Deepest cut or highest fill the road may need below / above the ground, metres (bounds the footprint). */
   maxCutFill: number;
+  /** What the views draw the road's surface in; absent (projects saved before it): asphalt. It changes no height. */
+  surface?: RoadSurface;
 }
+
+export const ROAD_SURFACES = ['asphalt', 'gravel'] as const;
+export type RoadSurface = (typeof ROAD_SURFACES)[number];
 
 export const ROAD_DEFAULTS: Omit<RoadParams, 'points'> = {
   width: 8,
@@ -108,6 +113,7 @@ export function roadValuesProblem(p: RoadParams): string | null {
   if (!(finite(p.verticalCurve) && p.verticalCurve >= 0 && p.verticalCurve <= MAX_VERTICAL_CURVE))
     return `verticalCurve must be from 0 to ${MAX_VERTICAL_CURVE} m`;
   if (!(finite(p.maxCutFill) && p.maxCutFill > 0 && p.maxCutFill <= MAX_CUT_FILL)) return `maxCutFill must be more than 0 and at most ${MAX_CUT_FILL} m`;
+  if (p.surface !== undefined && !(ROAD_SURFACES as readonly unknown[]).includes(p.surface)) return `surface must be "asphalt" or "gravel"`;
   return null;
 }
 

@@ -1,13 +1,20 @@
-import type { LodOptions } from '../../../shared/lod/selectLod';
+import { DEFAULT_TRIANGLE_BUDGET, type LodOptions } from '../../../shared/lod/selectLod';
 import type { Heightfield } from '../../../shared/terrain/heightfield';
 import { usesLod } from '../../../app/lod/lodTerrainModel';
 
 /**
  * A diagnosis switch in the page address: `?lod=exact` draws every map, small ones too, through the
- * level-of-detail surface at full detail (no error allowed, no triangle budget), which must then
- * look exactly like the full-resolution mesh; `?lod=always` uses the normal LOD settings on small
- * maps. Without it, only maps too large for a full mesh use LOD.
+ * level-of-detail surface at full detail (no error allowed), which must then look exactly like the
+ * full-resolution mesh; `?lod=always` uses the normal LOD settings on small maps. Without it, only
+ * maps too large for a full mesh use LOD.
  */
+
+/**
+ * `?lod=exact`'s settings: no error allowed, within the same triangle budget as every other view.
+ * Any map whose full mesh fits the budget (those the full mesh draws) is drawn exactly; a larger one
+ * is coarsened where the budget makes it (selectLod), never past 2 M triangles.
+ */
+export const EXACT_LOD_OPTIONS: LodOptions = { maxPixelError: 0, triangleBudget: DEFAULT_TRIANGLE_BUDGET };
 export interface LodOverride {
   always: boolean;
   options?: LodOptions;
@@ -15,7 +22,7 @@ export interface LodOverride {
 
 export function lodOverrideFrom(search: string): LodOverride {
   const value = new URLSearchParams(search).get('lod');
-  if (value === 'exact') return { always: true, options: { maxPixelError: 0, triangleBudget: Infinity } };
+  if (value === 'exact') return { always: true, options: EXACT_LOD_OPTIONS };
   if (value === 'always') return { always: true };
   return { always: false };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { syntheticTerrain } from '../../../shared/lod/testing/syntheticTerrain';
 import { DEFAULT_TRIANGLE_BUDGET, type LodCamera } from '../../../shared/lod/selectLod';
 import { LodTerrainMeshes } from './lodTerrainMeshes';
+import { EXACT_LOD_OPTIONS } from './lodOverride';
 
 /**
  * The cost budget (DEVELOPERS.md, "Viewport look"): at 4097² the terrain draws at most 2 M triangles
@@ -26,12 +27,31 @@ describe('the terrain’s triangle budget at 4097²', () => {
         [
           [c, undefined],
           [c, { maxPixelError: 0.01 }],
+          // The exact mode (?lod=exact): no error allowed, the same budget.
+          [c, EXACT_LOD_OPTIONS],
         ] as const,
     )) {
       lod.update(camera, options);
       const drawn = lod.meshes().reduce((sum, mesh) => sum + (mesh.geometry.getIndex()?.count ?? 0), 0) / 3;
       expect(drawn, `${JSON.stringify(camera.position)} ${JSON.stringify(options)}`).toBeLessThanOrEqual(DEFAULT_TRIANGLE_BUDGET);
       expect(DEFAULT_TRIANGLE_BUDGET).toBe(2_000_000);
+    }
+    lod.dispose();
+  });
+});
+
+describe('the exact mode (?lod=exact) on a map the full mesh draws', () => {
+  it('draws every cell as two triangles, as the full mesh does', () => {
+    const field = syntheticTerrain(257, 2);
+    const lod = new LodTerrainMeshes(field, 'natural');
+    lod.finishErrors();
+    for (const camera of [
+      { position: { x: 0, y: 600, z: 800 }, fovYDegrees: 50, viewportHeight: 1000 },
+      { position: { x: 200, y: 40, z: 0 }, fovYDegrees: 50, viewportHeight: 1000 },
+    ]) {
+      lod.update(camera, EXACT_LOD_OPTIONS);
+      const drawn = lod.meshes().reduce((sum, mesh) => sum + (mesh.geometry.getIndex()?.count ?? 0), 0) / 3;
+      expect(drawn).toBe(2 * 256 * 256);
     }
     lod.dispose();
   });

@@ -50,9 +50,10 @@ describe('the ground materials in the terrain shader', () => {
     patchTerrainShader(shader, createTerrainShaderUniforms());
     const fragment = shader.fragmentShader;
     const reads = [...fragment.matchAll(/\b(texture2D|texture|textureLod|textureGrad|texelFetch|textureProj)\s*\(/g)];
-    // Four bilinear lighting taps, three rock planes and one other material.
+    // Four bilinear lighting taps, the road paint, three rock planes and one other material.
     expect(reads.length).toBe(TERRAIN_TEXTURE_SAMPLES_PER_PIXEL);
     expect(reads.filter((m) => m[1] === 'texture2D')).toHaveLength(4);
+    expect(reads.filter((m) => m[1] === 'texture')).toHaveLength(1);
     expect(reads.filter((m) => m[1] === 'textureLod')).toHaveLength(4);
     // No read inside a loop's body: each loop's braces hold none.
     for (const loop of fragment.matchAll(/\bfor\s*\(/g)) {

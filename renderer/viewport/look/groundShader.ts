@@ -128,8 +128,8 @@ float terrainGroundRule(vec4 rule, float v) {
   if (rule.y < 1e29) w *= rule.z > 0.0 ? 1.0 - smoothstep(rule.y, rule.y + rule.z, v) : step(v, rule.y);
   return w;
 }
-float terrainGroundInput(vec4 rule, float height, float slopeDeg, vec2 cover) {
-  return rule.w < 0.5 ? height : rule.w < 1.5 ? slopeDeg : rule.w < 2.5 ? cover.x : rule.w < 3.5 ? cover.y : 0.0;
+float terrainGroundInput(vec4 rule, float height, float slopeDeg, vec2 cover, float road) {
+  return rule.w < 0.5 ? height : rule.w < 1.5 ? slopeDeg : rule.w < 2.5 ? cover.x : rule.w < 3.5 ? cover.y : road;
 }
 // shared/terrain/rockBands.ts writeBandColour: the bed at this height, fading into the next one below its top.
 vec3 terrainBand(float height) {
@@ -180,13 +180,15 @@ export const GROUND_FRAGMENT = /* glsl */ `
   vec3 gRockColour = vec3(0.0);
   float gOther = 0.0;
   int gOtherLayer = 0;
+  // The road footprint as the engine's road mask has it: the surface's share of the pixel (roadPaintShader.ts).
+  float gRoad = terrainRoadSurface(terrainRoadSample, terrainMpp);
   for (int l = ${MAX_GROUND_LAYERS - 1}; l >= 0; l--) {
     if (l >= terrainGroundCount) continue;
     float coverage = 1.0;
     if (l > 0) {
       vec4 a = terrainGroundRules[2 * l];
       vec4 b = terrainGroundRules[2 * l + 1];
-      coverage = terrainGroundRule(a, terrainGroundInput(a, gHeight, gSlope, vTerrainCover)) * terrainGroundRule(b, terrainGroundInput(b, gHeight, gSlope, vTerrainCover));
+      coverage = terrainGroundRule(a, terrainGroundInput(a, gHeight, gSlope, vTerrainCover, gRoad)) * terrainGroundRule(b, terrainGroundInput(b, gHeight, gSlope, vTerrainCover, gRoad));
     }
     float w = gLeft * coverage;
     gLeft -= w;
@@ -200,6 +202,7 @@ export const GROUND_FRAGMENT = /* glsl */ `
       gOtherLayer = l;
     }
   }
+  gMean = terrainRoadPainted(gMean, terrainRoadSample, terrainMpp);
   float gShade = ${WET_SHADE};
   vec3 gColour = gMean * gShade;
   if (terrainDetailStrength > 0.0) {

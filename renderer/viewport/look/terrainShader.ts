@@ -1,6 +1,7 @@
 import { Color, Vector4, type IUniform, type Texture } from 'three';
 import { START_DETAIL_STRENGTH } from './detailOverride';
 import { createGroundUniforms, GROUND_FRAGMENT, GROUND_FRAGMENT_HEADER, type GroundUniforms } from './groundShader';
+import { createRoadPaintUniforms, ROAD_FRAGMENT_HEADER, ROAD_PAINT_READ, type RoadPaintUniforms } from './roadPaintShader';
 
 /**
  * What both terrain materials (the full mesh's and the LOD shader's) add to three's Lambert
@@ -8,7 +9,7 @@ import { createGroundUniforms, GROUND_FRAGMENT, GROUND_FRAGMENT_HEADER, type Gro
  * occlusion from the lighting texture, the underwater tint below the sea level, and the metric
  * grid. Fog is three's own (scene.fog), which both materials take.
  */
-export interface TerrainShaderUniforms extends GroundUniforms {
+export interface TerrainShaderUniforms extends GroundUniforms, RoadPaintUniforms {
   terrainLighting: IUniform<Texture | null>;
   /** World x, z → lighting texture uv: (x scale, x offset, z scale, z offset). */
   terrainLightingTransform: IUniform<Vector4>;
@@ -26,10 +27,11 @@ export interface TerrainShaderUniforms extends GroundUniforms {
 
 /**
  * The terrain fragment shader's texture reads per pixel, at most (the budget DEVELOPERS.md states):
- * four bilinear lighting taps, and up close the ground materials' three rock planes and one other
- * material (groundShader.ts). Vertex colours and noise are arithmetic.
+ * four bilinear lighting taps, one of the road paint (roadPaintShader.ts), and up close the ground
+ * materials' three rock planes and one other material (groundShader.ts). Vertex colours and noise
+ * are arithmetic.
  */
-export const TERRAIN_TEXTURE_SAMPLES_PER_PIXEL = 8;
+export const TERRAIN_TEXTURE_SAMPLES_PER_PIXEL = 9;
 
 export function createTerrainShaderUniforms(): TerrainShaderUniforms {
   return {
@@ -42,6 +44,7 @@ export function createTerrainShaderUniforms(): TerrainShaderUniforms {
     terrainWaterColor: { value: new Color('#0d3a4f') },
     terrainDetailStrength: { value: START_DETAIL_STRENGTH },
     ...createGroundUniforms(),
+    ...createRoadPaintUniforms(),
   };
 }
 
@@ -135,6 +138,7 @@ const GROUND_DETAIL = /* glsl */ `
   float terrainFacing = max(abs(dot(normal, terrainRay)), 0.2);
   float terrainMpp = max(length(vViewPosition) * terrainPixelAngle / terrainFacing, 1e-4);
   vec3 terrainWorldNormal = normalize((vec4(normal, 0.0) * viewMatrix).xyz);
+${ROAD_PAINT_READ}
   if (terrainGroundOn > 0.5) {
 ${GROUND_FRAGMENT}
   } else if (terrainDetailStrength > 0.0 && terrainMpp < 0.9) {
@@ -152,6 +156,8 @@ ${GROUND_FRAGMENT}
     float terrainAmount = mix(0.45, 0.6, terrainRock) * (1.0 - smoothstep(0.45, 0.8, terrainBright) * 0.75);
     diffuseColor.rgb *= max(0.0, 1.0 + terrainAmount * terrainDetailStrength * terrainTexture);
   }
+  // Roads in every colour mode (the natural one paints them with the ground materials, above).
+  if (terrainGroundOn < 0.5) diffuseColor.rgb = terrainRoadPainted(diffuseColor.rgb, terrainRoadSample, terrainMpp);
 }
 `;
 
@@ -197,6 +203,7 @@ export function patchTerrainShader(
   shader.fragmentShader =
     FRAGMENT_HEADER +
     GROUND_FRAGMENT_HEADER +
+    ROAD_FRAGMENT_HEADER +
     shader.fragmentShader
       .replace('#include <normal_fragment_maps>', GROUND_DETAIL)
       .replace('#include <aomap_fragment>', LIGHTING_MODULATION)

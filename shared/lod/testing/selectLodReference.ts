@@ -72,7 +72,8 @@ export function referenceSelectLod(errors: ChunkErrors, camera: LodCamera, optio
   if (triangles <= budget) return { levels, pixelError: maxPixelError, triangles };
 
   let low = maxPixelError;
-  let high = maxPixelError * 2;
+  // A bound of 0 (full detail everywhere) cannot grow by doubling: the search starts at a thousandth of a pixel.
+  let high = maxPixelError > 0 ? maxPixelError * 2 : 1e-3;
   const trial = new Uint8Array(scales.length);
   for (let n = 0; n < 60; n++) {
     referenceLevels(errors, scales, high, trial);

@@ -1,0 +1,116 @@
+import { Color, DataTexture, HalfFloatType, LinearFilter, RGBAFormat, ClampToEdgeWrapping, Vector4, DataUtils, type IUniform } from 'three';
+import { ROAD_PAINT_CHANNELS, ROAD_SHOULDER_M, type RoadPaint } from '../../../shared/roads/roadPaint';
+import { ROAD_DRESS_COLOURS } from '../../../app/palette/overlayPalette';
+import { glslFloat } from './coverShader';
+
+/**
+ * Roads in the terrain shader (both terrain materials): shared/roads/roadPaint.ts's texture of
+ * offsets from the nearest centreline, read once a pixel, draws gravel shoulders, the surface
+ * (asphalt or gravel), white edge lines and a yellow centre line on the terrain's own triangles, in
+ * every tool and in the drive view. Lines are box-filtered over the pixel's footprint, so they fade
+ * into the surface's colour from afar instead of breaking into dashes.
+ */
+
+/** White edge lines' width and their centre's inset from the surface's edge, metres; the centre line's width. */
+export const EDGE_LINE_WIDTH_M = 0.15;
+export const EDGE_LINE_INSET_M = 0.35;
+export const CENTRE_LINE_WIDTH_M = 0.15;
+
+export interface RoadPaintUniforms {
+  /** 1 while a road is painted. */
+  terrainRoadOn: IUniform<number>;
+  terrainRoadPaint: IUniform<DataTexture | null>;
+  /** World x, z → paint uv: (x scale, x offset, z scale, z offset). */
+  terrainRoadTransform: IUniform<Vector4>;
+  terrainRoadAsphalt: IUniform<Color>;
+  terrainRoadGravel: IUniform<Color>;
+  terrainRoadShoulder: IUniform<Color>;
+  terrainRoadEdge: IUniform<Color>;
+  terrainRoadCentre: IUniform<Color>;
+}
+
+export function createRoadPaintUniforms(): RoadPaintUniforms {
+  return {
+    terrainRoadOn: { value: 0 },
+    terrainRoadPaint: { value: null },
+    terrainRoadTransform: { value: new Vector4(0, 0.5, 0, 0.5) },
+    terrainRoadAsphalt: { value: new Color(ROAD_DRESS_COLOURS.asphalt) },
+    terrainRoadGravel: { value: new Color(ROAD_DRESS_COLOURS.gravel) },
+    terrainRoadShoulder: { value: new Color(ROAD_DRESS_COLOURS.shoulder) },
+    terrainRoadEdge: { value: new Color(ROAD_DRESS_COLOURS.edge) },
+    terrainRoadCentre: { value: new Color(ROAD_DRESS_COLOURS.centre) },
+  };
+}
+
+/** The paint as a half-float RGBA texture, bilinear, no mipmaps (a texel is finer than the pixels that read it up close). */
+export function roadPaintTexture(paint: RoadPaint): DataTexture {
+  const halves = new Uint16Array(paint.texels.length);
+  for (let k = 0; k < halves.length; k += ROAD_PAINT_CHANNELS) {
+    // Texels beyond every road's reach stay zero (half-float 0 is all bits clear).
+    if (paint.texels[k + 2] === 0) continue;
+    for (let c = 0; c < ROAD_PAINT_CHANNELS; c++) halves[k + c] = DataUtils.toHalfFloat(paint.texels[k + c]);
+  }
+  const texture = new DataTexture(halves, paint.width, paint.depth, RGBAFormat, HalfFloatType);
+  texture.minFilter = LinearFilter;
+  texture.magFilter = LinearFilter;
+  texture.wrapS = ClampToEdgeWrapping;
+  texture.wrapT = ClampToEdgeWrapping;
+  texture.generateMipmaps = false;
+  texture.needsUpdate = true;
+  return texture;
+}
+
+/** Sets the uniforms for `paint` (null: no roads); returns the texture made, which the caller disposes when replaced. */
+export function setRoadPaintUniforms(uniforms: RoadPaintUniforms, paint: RoadPaint | null): DataTexture | null {
+  if (!paint) {
+    uniforms.terrainRoadOn.value = 0;
+    uniforms.terrainRoadPaint.value = null;
+    return null;
+  }
+  const texture = roadPaintTexture(paint);
+  uniforms.terrainRoadPaint.value = texture;
+  uniforms.terrainRoadTransform.value.set(...paint.transform);
+  uniforms.terrainRoadOn.value = 1;
+  return texture;
+}
+
+/** Uniforms and functions (no texture reads), after terrainShader.ts's header. */
+export const ROAD_FRAGMENT_HEADER = /* glsl */ `
+uniform float terrainRoadOn;
+uniform highp sampler2D terrainRoadPaint;
+uniform vec4 terrainRoadTransform;
+uniform vec3 terrainRoadAsphalt;
+uniform vec3 terrainRoadGravel;
+uniform vec3 terrainRoadShoulder;
+uniform vec3 terrainRoadEdge;
+uniform vec3 terrainRoadCentre;
+// How much of a pixel 'aa' metres across centred 'x' metres from a band's middle the band [−halfWidth, halfWidth] covers (a box filter).
+float terrainRoadBand(float x, float halfWidth, float aa) {
+  return clamp((min(x + 0.5 * aa, halfWidth) - max(x - 0.5 * aa, -halfWidth)) / aa, 0.0, 1.0);
+}
+// The surface's coverage of the pixel (0 off the road): the shader's 'road' mask input.
+float terrainRoadSurface(vec4 paint, float aa) {
+  if (terrainRoadOn < 0.5 || paint.b < 0.999) return 0.0;
+  return terrainRoadBand(paint.r, paint.g, aa);
+}
+// The colour with the road painted over it: shoulders, surface, edge and centre lines (lines on asphalt only).
+vec3 terrainRoadPainted(vec3 colour, vec4 paint, float aa) {
+  if (terrainRoadOn < 0.5 || paint.b < 0.999) return colour;
+  float halfWidth = paint.g;
+  float gravel = paint.a;
+  float shoulder = terrainRoadBand(paint.r, halfWidth + ${glslFloat(ROAD_SHOULDER_M)}, aa);
+  float surface = terrainRoadBand(paint.r, halfWidth, aa);
+  float lines = 1.0 - gravel;
+  float edge = lines * (terrainRoadBand(abs(paint.r) - (halfWidth - ${glslFloat(EDGE_LINE_INSET_M)}), ${glslFloat(EDGE_LINE_WIDTH_M / 2)}, aa));
+  float centre = lines * terrainRoadBand(paint.r, ${glslFloat(CENTRE_LINE_WIDTH_M / 2)}, aa);
+  colour = mix(colour, terrainRoadShoulder, shoulder);
+  colour = mix(colour, mix(terrainRoadAsphalt, terrainRoadGravel, gravel), surface);
+  colour = mix(colour, terrainRoadEdge, edge);
+  return mix(colour, terrainRoadCentre, centre);
+}
+`;
+
+/** The one read of the paint, at the top of the ground block (outside any branch or loop). */
+export const ROAD_PAINT_READ = /* glsl */ `
+vec4 terrainRoadSample = texture(terrainRoadPaint, vec2(vTerrainWorld.x * terrainRoadTransform.x + terrainRoadTransform.y, vTerrainWorld.z * terrainRoadTransform.z + terrainRoadTransform.w));
+`;

@@ -1,0 +1,115 @@
+/**
+ * The roads as the terrain shader paints them: a small texture over the roads' bounding box whose
+ * texels hold, for the nearest road, the signed lateral offset from its centreline, its half-width
+ * there, whether the texel is within the road's reach, and its surface. The shader interpolates it
+ * bilinearly and draws asphalt or gravel, edge and centre lines and shoulders where the offset says:
+ * the offset is linear across a road, so its interpolation is exact and the lines stay sharp at any
+ * texel size; and being painted on the terrain's own triangles, the road can neither float above
+ * the drawn ground nor fight it.
+ */
+import { nearestField } from './footprint';
+import type { Centreline } from './centreline';
+import type { GroundSize } from './profile';
+import type { Rect } from '../terrain/gridRect';
+import type { RoadSurface } from './params';
+
+/** Gravel shoulder each side of the surface, metres (the 2D map's too). */
+export const ROAD_SHOULDER_M = 1.2;
+/**
+ * Channels per texel: signed offset (m, + left of travel), half-width (m), 1 within the road's reach
+ * and between its ends (0 beyond the reach, from 1 down to ½ past an end), surface (0 asphalt, 1 gravel).
+ */
+export const ROAD_PAINT_CHANNELS = 4;
+/** Texels along the longer side at most. */
+export const MAX_ROAD_PAINT_TEXELS = 1536;
+
+export interface PaintedRoad {
+  line: Centreline;
+  surface: RoadSurface;
+}
+
+export interface RoadPaint {
+  /** Texels across x and z. */
+  width: number;
+  depth: number;
+  /** RGBA per texel, rows along x, row 0 at the smallest z. */
+  texels: Float32Array;
+  /** uv = (x · scaleX + offsetX, z · scaleZ + offsetZ): world metres to texel centres. */
+  transform: [number, number, number, number];
+}
+
+/**
+ * Paints `roads` (centrelines on a map of `size`); null when there are none. Texels are `cellSize`
+ * apart (the map's cells), coarser when the roads' box would need more than MAX_ROAD_PAINT_TEXELS along a side.
+ */
+export function paintRoads(roads: readonly PaintedRoad[], size: GroundSize, maxTexels = MAX_ROAD_PAINT_TEXELS): RoadPaint | null {
+  if (roads.length === 0) return null;
+  const extentX = (size.width - 1) * size.cellSize;
+  const extentZ = (size.depth - 1) * size.cellSize;
+  // The reach covers the shoulder and two texels more, so every texel the shader's interpolation
+  // mixes around a road or shoulder pixel holds that road's offset.
+  const reachOf = (line: Centreline, texel: number) => {
+    let widest = 0;
+    for (let k = 0; k < line.n; k++) widest = Math.max(widest, line.width[k]);
+    return widest / 2 + ROAD_SHOULDER_M + 2 * texel;
+  };
+  let texel = size.cellSize;
+  let grid: GroundSize;
+  let box: Rect;
+  for (;;) {
+    // A grid of this texel centred on the map's centre (as the map's own vertices are).
+    grid = { width: 2 * Math.ceil(extentX / 2 / texel) + 1, depth: 2 * Math.ceil(extentZ / 2 / texel) + 1, cellSize: texel };
+    box = { i0: Infinity, j0: Infinity, i1: -Infinity, j1: -Infinity };
+    for (const { line } of roads) {
+      const reach = reachOf(line, texel);
+      for (let k = 0; k < line.n; k++) {
+        box.i0 = Math.min(box.i0, Math.floor((line.x[k] - reach) / texel + (grid.width - 1) / 2));
+        box.i1 = Math.max(box.i1, Math.ceil((line.x[k] + reach) / texel + (grid.width - 1) / 2) + 1);
+        box.j0 = Math.min(box.j0, Math.floor((line.z[k] - reach) / texel + (grid.depth - 1) / 2));
+        box.j1 = Math.max(box.j1, Math.ceil((line.z[k] + reach) / texel + (grid.depth - 1) / 2) + 1);
+      }
+    }
+    box = { i0: Math.max(0, box.i0), j0: Math.max(0, box.j0), i1: Math.min(grid.width, box.i1), j1: Math.min(grid.depth, box.j1) };
+    if (box.i1 <= box.i0 || box.j1 <= box.j0) return null;
+    if (Math.max(box.i1 - box.i0, box.j1 - box.j0) <= maxTexels) break;
+    texel *= Math.max(box.i1 - box.i0, box.j1 - box.j0) / maxTexels + 0.01;
+  }
+  const width = box.i1 - box.i0;
+  const depth = box.j1 - box.j0;
+  const texels = new Float32Array(width * depth * ROAD_PAINT_CHANNELS);
+  const nearest = new Float32Array(width * depth).fill(Infinity);
+  for (const { line, surface } of roads) {
+    const reach = reachOf(line, texel);
+    const field = nearestField(line, reach, grid, box);
+    if (!field) continue;
+    const { region, dist, station, d, beyond } = field;
+    const rw = region.i1 - region.i0;
+    const last = line.n - 1;
+    for (let j = region.j0; j < region.j1; j++) {
+      for (let i = region.i0; i < region.i1; i++) {
+        const q = (j - region.j0) * rw + (i - region.i0);
+        const r = dist[q];
+        const t = (j - box.j0) * width + (i - box.i0);
+        if (!(r < nearest[t])) continue;
+        nearest[t] = r;
+        const st = station[q];
+        const a = Math.floor(st);
+        const b = a < last ? a + 1 : last;
+        const half = (line.width[a] + (line.width[b] - line.width[a]) * (st - a)) / 2;
+        // Past either end the 'within' channel falls with the distance past it: the filtered value
+        // drops below 1 right at the end's line, so the road ends square and sharp.
+        const past = beyond[q];
+        const o = t * ROAD_PAINT_CHANNELS;
+        texels[o] = d[q];
+        texels[o + 1] = half;
+        texels[o + 2] = past === 0 ? 1 : Math.max(0.5, 1 - past / reach);
+        texels[o + 3] = surface === 'gravel' ? 1 : 0;
+      }
+    }
+  }
+  const ci = (grid.width - 1) / 2;
+  const cj = (grid.depth - 1) / 2;
+  // Texel (i − box.i0) has its centre at u = (i − box.i0 + ½) / width and world x = (i − ci) · texel.
+  const transform: [number, number, number, number] = [1 / (texel * width), (ci - box.i0 + 0.5) / width, 1 / (texel * depth), (cj - box.j0 + 0.5) / depth];
+  return { width, depth, texels, transform };
+}
