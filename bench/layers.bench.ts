@@ -6,7 +6,7 @@
  * do for the changed rectangle is measured by bench/dab.bench.ts.
  */
 import type { Benchmark } from './harness';
-import { applyFaults, generateFaults } from '../shared/fault/engine';
+import { applyFaults, generateFaults } from '../shared/fault/fastFormation';
 import { TileRecorder } from '../app/document/tileEdit';
 import { StackEvaluator } from '../shared/layers/incremental';
 import { addSculptDeltas, unionRect } from '../shared/layers/kinds/sculpt';

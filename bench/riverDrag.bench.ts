@@ -2,7 +2,7 @@
  * The River tool's drag at 4097² (issue 31 item 7: a river point's live drag ≤ 50 ms with both views,
  * as roads): a control point of a 573 m river (the road benches' five points) moved through the app —
  * the live step of app/roads/roadDrag.ts's SplineDrag on a river layer (the layer evaluated by the
- * LayerEngine over the union of its old and new footprint, written into the document's heights, the
+ * LocalEvaluator over the union of its old and new footprint, written into the document's heights, the
  * views told) — followed by what both views' update hooks do headless (bench/roadDrag.bench.ts
  * updateViews). Baseline in the same run: the road's live step (the road drag bench's own setup).
  */

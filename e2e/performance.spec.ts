@@ -226,7 +226,7 @@ test.describe('performance (reported, not asserted)', () => {
       let lastChangeMs = Date.now();
       await sendMenuCommand(page, 'file.open');
       await expect(page.getByTestId('status-size')).toContainText('4097', { timeout: 420_000 });
-      // Opening checks the stack against the saved heights in a worker, which then primes the engine.
+      // Opening checks the stack against the saved heights in a worker, which then primes the evaluator.
       await showPanel(page, 'layers');
       await expect(page.getByTestId('layer-list').locator('[data-kind]')).toHaveCount(10);
       await expect(page.getByTestId('status-job')).toHaveAttribute('data-running', 'false', { timeout: 120_000 });
@@ -241,7 +241,7 @@ test.describe('performance (reported, not asserted)', () => {
       report(`10 layers: 4097² opened, processes: ${processLines(opened)}`);
       report(`10 layers: 4097² opened, GPU process allocators (MB): ${await gpuAllocators(app.browser, opened)}`);
       // One stroke into the top sculpt layer: evaluated on the UI thread through the stamp and the
-      // pad above it, from the smoothing layer's kept result (the engine's working state).
+      // pad above it, from the smoothing layer's kept result (the evaluator's working state).
       const centre: [number, number] = [0.5, 0.5];
       const heightBefore = await heightUnder2dPoint(page, centre);
       await chooseRaiseBrush(page, BRUSH_RADIUS_M, 1);
@@ -252,7 +252,7 @@ test.describe('performance (reported, not asserted)', () => {
       await waitForBothViewsDrawn(page, drawn, 300_000);
       await page.keyboard.press('Escape');
       await expect(page.getByTestId('status-job')).toHaveAttribute('data-running', 'false', { timeout: 120_000 });
-      // The same idle as before the opened reading (the engine's composite is the document's heights:
+      // The same idle as before the opened reading (the evaluator's composite is the document's heights:
       // nothing of the app's is released meanwhile; the views' last frames settle).
       await page.waitForTimeout(AT_REST_IDLE_MS);
       await settle(page, SETTLE_MS, { userDataDir: app.userDataDir, lastChangeMs });

@@ -13,7 +13,7 @@ export interface HudInputs {
   readonly model: DriveModel;
   readonly car: CarState;
   readonly pose: CarPose;
-  /** The physics car's last step (absent for the kinematic car, or while the engine loads). */
+  /** The physics car's last step (absent for the kinematic car, or while Rapier loads). */
   readonly physics: PhysicsState | undefined;
   /** The physics model is chosen but its car does not exist yet. */
   readonly loading: boolean;
@@ -35,7 +35,7 @@ export function hudValues(inputs: HudInputs): HudValues {
   const { x, z } = car;
   let wheelsGrounded = 0;
   let wheelGap = 0;
-  // Physics: the contact points the engine found (the drawn ones are interpolated between steps).
+  // Physics: the contact points Rapier found (the drawn ones are interpolated between steps).
   const contacts = physics ? physics.wheels.map((w) => ({ grounded: w.contact, contact: w.contactPoint })) : wheels;
   for (const wheel of contacts) {
     if (!wheel.grounded) continue;

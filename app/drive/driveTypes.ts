@@ -43,7 +43,7 @@ export interface HudValues {
   readonly compressions: readonly number[];
   /** Physics: what each wheel stands on (empty for the kinematic car). */
   readonly surfaces: readonly SurfaceId[];
-  /** Physics: the engine is still loading (the car waits at rest). */
+  /** Physics: Rapier is still loading (the car waits at rest). */
   readonly loading: boolean;
   /** Metres of water at the car, and whether it is deeper than the car's fording depth (the car stops). */
   readonly water?: number;
@@ -101,7 +101,7 @@ export interface DriveSessionOptions {
   surfaces?(): SurfaceLookup | null;
   /** Metres of water per vertex (shared/vehicle/water.ts waterField; absent or null: dry everywhere). */
   water?(): Heightfield | null;
-  /** Loads the physics engine (lazily, on the first physics drive); the editor passes loadRapier. */
+  /** Loads Rapier (lazily, on the first physics drive); the editor passes loadRapier. */
   physics?(): Promise<Rapier>;
   /** Settings to start with (the editor's defaults otherwise). */
   settings?: Partial<DriveSettings>;

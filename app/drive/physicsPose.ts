@@ -45,7 +45,7 @@ export function drawnPhysicsPose(a: PhysicsState, b: PhysicsState, t: number, sp
   const heading = Math.atan2(forward.x, forward.z);
   const pitch = Math.asin(Math.max(-1, Math.min(1, forward.y)));
   const roll = lerp(a.roll, b.roll, t);
-  // The body is a collider: a scrape within the engine's contact tolerance is touching, not clipping.
+  // The body is a collider: a scrape within Rapier's contact tolerance is touching, not clipping.
   const penetration = lerp(a.penetration, b.penetration, t);
   const pose: CarPose = { position, forward, up, right, heading, pitch, roll, clipDepth: penetration > SCRAPE_TOLERANCE ? penetration : 0 };
   const wheels = b.wheels.map((wb, n): WheelContact => {

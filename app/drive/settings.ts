@@ -30,7 +30,7 @@ export interface DriveSettings {
 export const EDITOR_DRIVE_MODEL: DriveModel = 'physics';
 
 /**
- * A DriveSession's defaults: the kinematic car, which needs no engine (the editor switches to
+ * A DriveSession's defaults: the kinematic car, which needs no Rapier (the editor switches to
  * EDITOR_DRIVE_MODEL when it creates its session).
  */
 export const DEFAULT_DRIVE_SETTINGS: DriveSettings = {

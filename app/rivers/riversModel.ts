@@ -57,8 +57,8 @@ export function createRiversModel(editor: Editor, jobs: TerrainJobs, layers: Lay
     }
     const size = sizeOf();
     const index = next.indexOf(river!);
-    // The heights the river receives, when the engine keeps them: its bed must stay within its limit.
-    const input = jobs.prepareLocal(next, index) ? jobs.engine.peekInput(next, size, index) : null;
+    // The heights the river receives, when the evaluator keeps them: its bed must stay within its limit.
+    const input = jobs.prepareLocal(next, index) ? jobs.evaluator.peekInput(next, size, index) : null;
     if (input && river!.enabled && !RIVER_SPLINE.cannotPreview(river!, size)) {
       const cannot = riverTerrainProblem(buildRiverModel(river!.params, input, size));
       if (cannot) {

@@ -118,7 +118,7 @@ async function commitRoadChange(
   };
   if (problem) return refuse(`${label}: ${problem}`);
   const index = next.indexOf(road!);
-  // The heights the road receives, when the engine keeps them (else the worker evaluates and the limits are not checked here).
+  // The heights the road receives, when the evaluator keeps them (else the worker evaluates and the limits are not checked here).
   const input = jobs.localInput(next, index, options.preview);
   if (input && road!.enabled && !cannotPreview(road!, size)) {
     const cannot = terrainProblem(buildRoadModel(road!.params, input, size));

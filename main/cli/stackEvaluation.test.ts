@@ -40,7 +40,7 @@ async function projectBytes(stack: Layer[], change?: (heights: Float32Array) => 
 describe('stack evaluation in the CLI', () => {
   it('an evaluation error is one line naming the command, the file and the layer', () => {
     const io = fakeCliIo();
-    // Out of bounds (validation refuses it): here it reaches the engine, which throws.
+    // Out of bounds (validation refuses it): here it reaches the evaluation, which throws.
     const stack: Layer[] = [{ ...faults({ disp0: 1e308, dispN: 1e308 }), id: 'base', name: 'Base' }];
     expect(evaluateForCli(stack, { io, command: 'road', fileName: 'p.faultline', size: SIZE })).toBeNull();
     expect(io.err).toBe('faultline road: p.faultline: layer "base" (faults, "Base") could not be evaluated: fault 0 has a non-finite displacement\n');

@@ -114,7 +114,7 @@ export function DriveHud() {
       {hud && (
         <div className="drive-hud-model" data-testid="hud-model">
           {hud.model === 'physics' ? 'Physics' : 'Kinematic'}
-          {hud.loading && <span className="drive-hud-hint"> · loading engine…</span>}
+          {hud.loading && <span className="drive-hud-hint"> · loading physics…</span>}
           {hud.airborne && (
             <span className="drive-hud-warn" data-testid="hud-airborne">
               {' '}

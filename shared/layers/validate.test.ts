@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileProject, parseProject } from '../codecs/project';
 import { MAX_SEED } from '../fault/recipeBounds';
-import { MAX_TOTAL_DISPLACEMENT } from '../fault/engine';
+import { MAX_TOTAL_DISPLACEMENT } from '../fault/fastFormation';
 import { createHeightfield } from '../terrain/heightfield';
 import { setLayerParam } from './edit';
 import { evaluateStack, LayerEvaluationError } from './evaluate';
@@ -87,7 +87,7 @@ describe('layer and road names', () => {
 
 describe('evaluation errors name the layer', () => {
   it('a layer that throws while evaluated is named with its id, kind and name', () => {
-    // Not a valid stack (disp0 beyond the bounds): evaluateStack does not check, the engine throws.
+    // Not a valid stack (disp0 beyond the bounds): evaluateStack does not check, the fault formation throws.
     const stack: Layer[] = [{ ...faults({}, { disp0: 1e308, dispN: 1e308 }), id: 'base', name: 'Big \u001b' }];
     let thrown: unknown;
     try {

@@ -1,6 +1,6 @@
 /**
- * Cars for the physics test drive: plain data (no engine), so the Drive panel, the project file and the
- * CLI can name and edit them without loading the physics engine.
+ * Cars for the physics test drive: plain data (no Rapier), so the Drive panel, the project file and the
+ * CLI can name and edit them without loading Rapier.
  */
 
 export type CarPresetId = 'hatchback' | '4x4' | 'truck';

@@ -27,7 +27,7 @@ export interface LayerChange {
  * held once: an update writes its rectangle into them, telling the caller's `beforeWrite` first
  * (the gesture's or edit's undo record).
  */
-export class LayerEngine {
+export class LocalEvaluator {
   private evaluator: StackEvaluator | null = null;
 
   /**
@@ -50,12 +50,12 @@ export class LayerEngine {
    * changed there alone from `from` (the object it was; when the evaluator last saw another, the
    * whole layer is re-run). Synced (`sync`), they are the document's heights, written in place:
    * `beforeWrite` is told each rectangle first (a whole re-composite: each 64² block that changes).
-   * Otherwise the engine's own array (copy what you keep; the document is not written). Call only
+   * Otherwise the evaluator's own array (copy what you keep; the document is not written). Call only
    * when `prepareUpdate` said so.
    */
   update(stack: LayerStack, size: LayerSize, change: LayerChange, beforeWrite?: (rect: Rect) => void): Float32Array {
     const evaluator = this.evaluator;
-    if (!evaluator || !sameSize(evaluator.size, size)) throw new Error('the layer engine holds no results for this map');
+    if (!evaluator || !sameSize(evaluator.size, size)) throw new Error('the local evaluator holds no results for this map');
     const inRect = change.rect !== null && change.from !== undefined && evaluator.recordedLayer(change.index) === change.from;
     const options = beforeWrite ? { beforeWrite } : {};
     const result = inRect && change.rect ? evaluator.evaluateRect(stack, change.index, change.rect, options) : evaluator.evaluate(stack, options);
@@ -65,8 +65,8 @@ export class LayerEngine {
 
   /**
    * `heights` are the document's heights, of `stack` on a map of `size`. `vouched`: they are that
-   * stack's evaluation bit for bit (no gesture's preview in them): they become the engine's
-   * composite (StackEvaluator.sync), and updates write into them. Not vouched: the engine stops
+   * stack's evaluation bit for bit (no gesture's preview in them): they become the evaluator's
+   * composite (StackEvaluator.sync), and updates write into them. Not vouched: the evaluator stops
    * writing into them and composites into an array of its own until the next vouched sync.
    */
   sync(stack: LayerStack, size: LayerSize, heights: Float32Array, vouched: boolean): void {
@@ -79,7 +79,7 @@ export class LayerEngine {
     this.evaluator.sync(stack, heights);
   }
 
-  /** Whether the engine's composite is the document's heights (synced, not an array of its own). */
+  /** Whether the evaluator's composite is the document's heights (synced, not an array of its own). */
   get writesHeights(): boolean {
     return this.evaluator?.writesTarget ?? false;
   }
@@ -107,7 +107,7 @@ export class LayerEngine {
     return evaluator.keptInput(stack, from)?.slice() ?? null;
   }
 
-  /** The heights layer `from` of `stack` receives, when kept here (the engine's own array: read only, do not keep); null otherwise. */
+  /** The heights layer `from` of `stack` receives, when kept here (the evaluator's own array: read only, do not keep); null otherwise. */
   peekInput(stack: LayerStack, size: LayerSize, from: number): Float32Array | null {
     const evaluator = this.evaluator;
     if (!evaluator || !sameSize(evaluator.size, size)) return null;
