@@ -23,7 +23,7 @@ export interface LayerChange {
  * brush strokes into a sculpt layer, a stamp moved, a layer hidden — are evaluated on this thread
  * over their dirty rectangle alone. Whatever needs a whole-map layer to run goes to a worker
  * (TerrainJobs.applyStack); `prepareUpdate` says which.
- * Its composite of those local layers is the document's heights themselves (`sync`), so the map is
+ * Its composite of those local layers is the document's heights themselves (`adopt`), so the map is
  * held once: an update writes its rectangle into them, telling the caller's `beforeWrite` first
  * (the gesture's or edit's undo record).
  */
@@ -48,7 +48,7 @@ export class LocalEvaluator {
   /**
    * The stack's heights, changed from layer `change.index` up — only inside `rect` when the layer
    * changed there alone from `from` (the object it was; when the evaluator last saw another, the
-   * whole layer is re-run). Synced (`sync`), they are the document's heights, written in place:
+   * whole layer is re-run). Adopted (`adopt`), they are the document's heights, written in place:
    * `beforeWrite` is told each rectangle first (a whole re-composite: each 64² block that changes).
    * Otherwise the evaluator's own array (copy what you keep; the document is not written). Call only
    * when `prepareUpdate` said so.
@@ -66,20 +66,20 @@ export class LocalEvaluator {
   /**
    * `heights` are the document's heights, of `stack` on a map of `size`. `vouched`: they are that
    * stack's evaluation bit for bit (no gesture's preview in them): they become the evaluator's
-   * composite (StackEvaluator.sync), and updates write into them. Not vouched: the evaluator stops
-   * writing into them and composites into an array of its own until the next vouched sync.
+   * composite (StackEvaluator.adopt), and updates write into them. Not vouched: the evaluator stops
+   * writing into them and composites into an array of its own until the next vouched adoption.
    */
-  sync(stack: LayerStack, size: LayerSize, heights: Float32Array, vouched: boolean): void {
+  adopt(stack: LayerStack, size: LayerSize, heights: Float32Array, vouched: boolean): void {
     if (!vouched) {
       this.evaluator?.detach();
       return;
     }
     if (heights.length !== size.width * size.depth) throw new RangeError(`the heights hold ${heights.length} values, the map ${size.width * size.depth}`);
     if (!this.evaluator || !sameSize(this.evaluator.size, size)) this.evaluator = new StackEvaluator(size);
-    this.evaluator.sync(stack, heights);
+    this.evaluator.adopt(stack, heights);
   }
 
-  /** Whether the evaluator's composite is the document's heights (synced, not an array of its own). */
+  /** Whether the evaluator's composite is the document's heights (adopted, not an array of its own). */
   get writesHeights(): boolean {
     return this.evaluator?.writesTarget ?? false;
   }
@@ -95,7 +95,7 @@ export class LocalEvaluator {
     if (base) this.evaluator.prime(stack, base.index, base.output, heights !== base.output ? heights : undefined);
     else {
       // Local layers only: they evaluate from flat ground here, into the document's heights once
-      // synced (never now: the document is written by the edit that takes the worker's result).
+      // adopted (never now: the document is written by the edit that takes the worker's result).
       this.evaluator.clear();
     }
   }

@@ -134,7 +134,7 @@ export class TerrainJobs {
       // keeping for undo what each rectangle held before.
       options.beforeApply?.(true);
       const current = this.editor.document;
-      this.syncEngine(options.beforeApply !== undefined || !this.editor.previewing);
+      this.adoptDocumentHeights(options.beforeApply !== undefined || !this.editor.previewing);
       const edit = new LocalEdit(this.editor, this.host, current.stack, from, true, size, options.change?.from);
       edit.update(next, options.change?.rect ?? null);
       return Promise.resolve(edit.commitShown(label, commit));
@@ -245,7 +245,7 @@ export class TerrainJobs {
    * preview in them).
    */
   prepareLocal(next: readonly Layer[], from: number): boolean {
-    this.syncEngine(!this.editor.previewing);
+    this.adoptDocumentHeights(!this.editor.previewing);
     const { width, depth, cellSize } = this.editor.document.field;
     const size = { width, depth, cellSize };
     if (this.evaluator.prepareUpdate(next, size, from)) return true;
@@ -264,9 +264,9 @@ export class TerrainJobs {
    * equal to the stack's evaluation (an opened project's were checked), so they are the evaluator's
    * composite — unless a gesture's preview is in them (`clean` false) or the opened heights differ.
    */
-  private syncEngine(clean: boolean): void {
+  private adoptDocumentHeights(clean: boolean): void {
     const { field, stack } = this.editor.document;
-    this.evaluator.sync(stack, { width: field.width, depth: field.depth, cellSize: field.cellSize }, field.heights, clean && this.heightsMatchStack);
+    this.evaluator.adopt(stack, { width: field.width, depth: field.depth, cellSize: field.cellSize }, field.heights, clean && this.heightsMatchStack);
   }
 
   /** A copy of the heights layer `from` of `next` receives, when known without evaluating; null otherwise. */
