@@ -298,12 +298,12 @@ async function runDrive(
   obstacles: readonly { x: number; z: number; radius: number }[],
   onProgress: (driven: number, total: number) => void,
 ) {
-  const [{ loadRapier }, { driveRoad }, { CAR_PRESETS }] = await Promise.all([
+  const [{ loadRapier }, { driveRoad }, { STOCK_CARS }] = await Promise.all([
     import('../../shared/vehicle/physics/rapier'),
     import('../../shared/roads/drive'),
     import('../../shared/vehicle/physics/cars'),
   ]);
-  return driveRoad(await loadRapier(), shaped, model, { spec: CAR_PRESETS.hatchback, speed, obstacles, onProgress });
+  return driveRoad(await loadRapier(), shaped, model, { spec: STOCK_CARS.hatchback, speed, obstacles, onProgress });
 }
 
 export function reportBytes(path: string, report: ReturnType<typeof roadReport>, name: string): Uint8Array {

@@ -13,7 +13,7 @@ import type { RoadLayer } from '../../shared/layers/types';
 import { buildRoadModel } from '../../shared/roads/model';
 import { findPropType } from '../../shared/props/library';
 import { createHeightfield } from '../../shared/terrain/heightfield';
-import { CAR_PRESETS } from '../../shared/vehicle/physics/cars';
+import { STOCK_CARS } from '../../shared/vehicle/physics/cars';
 import {
   PHYSICS_TELEMETRY_COLUMNS,
   formatPhysicsRow,
@@ -82,7 +82,7 @@ export async function runRoadDrive(options: DriveArgs, io: CliIo): Promise<numbe
     // The car wades the water over the road as built (a ford's bed); the report flags the water the road crosses.
     const water = stackHasWater(stack) ? waterField(field, stackWaterDepth(stack, field)) : undefined;
     rows = roadRows(await loadRapier(), shaped, model, {
-      spec: CAR_PRESETS[options.car],
+      spec: STOCK_CARS[options.car],
       speed,
       step: options.step,
       obstacles: obstacles(loaded.props),

@@ -2,12 +2,12 @@ import { useStore } from 'zustand';
 import type { EditorSession } from '../../app/editorSession';
 import { DRIVE_SETTING_LIMITS, type DriveCamera, type DriveModel, type PoseMethod } from '../../app/drive/settings';
 import type { DriveSession } from '../../app/drive/driveSession';
-import { CAR_PRESET_IDS, CAR_SPEC_LIMITS, isCarPresetId, type PhysicsCarSpec } from '../../shared/vehicle/physics/cars';
+import { STOCK_CAR_IDS, CAR_SPEC_LIMITS, isStockCarId, type PhysicsCarSpec } from '../../shared/vehicle/physics/cars';
 import { staticStabilityFactor, tipAngleDeg } from '../../shared/vehicle/physics/stability';
 import { carSlopeLimits } from '../../shared/vehicle/physics/drivability';
 import { NumberField } from '../ui/NumberField';
 
-const PRESET_NAMES = { hatchback: 'Hatchback', '4x4': '4×4', truck: 'Truck' } as const;
+const STOCK_CAR_NAMES = { hatchback: 'Hatchback', '4x4': '4×4', truck: 'Truck' } as const;
 
 /** The physics car's editable values: label, key, input step, and a factor from stored to shown units. */
 const SPEC_FIELDS: ReadonlyArray<{ key: keyof PhysicsCarSpec & keyof typeof CAR_SPEC_LIMITS; label: string; step: number; scale?: number }> = [
@@ -34,18 +34,18 @@ const SPEC_FIELDS: ReadonlyArray<{ key: keyof PhysicsCarSpec & keyof typeof CAR_
 function PhysicsCarFields({ drive, spec, car }: { drive: DriveSession; spec: PhysicsCarSpec; car: string }) {
   return (
     <>
-      <label className="field" title="A preset fills every value below; each stays editable">
+      <label className="field" title="A stock car fills every value below; each stays editable">
         <span>Car</span>
         <select
           data-testid="drive-car"
           value={car}
           onChange={(e) => {
-            if (isCarPresetId(e.target.value)) drive.setSettings({ car: e.target.value });
+            if (isStockCarId(e.target.value)) drive.setSettings({ car: e.target.value });
           }}
         >
-          {CAR_PRESET_IDS.map((id) => (
+          {STOCK_CAR_IDS.map((id) => (
             <option key={id} value={id}>
-              {PRESET_NAMES[id]}
+              {STOCK_CAR_NAMES[id]}
             </option>
           ))}
         </select>

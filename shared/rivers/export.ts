@@ -2,10 +2,10 @@
  * A river's centreline as JSON for engines, tools and the water exports, as a road's is
  * (shared/roads/export.ts): `{ "points": [{ x, y, z, tangent, width, depth }, …] }` from the source to
  * the mouth at ≤ 1 m spacing, y the water surface (never rising), in the map's coordinates (metres,
- * y up, origin at the map centre), and the same points in each engine preset's coordinates.
+ * y up, origin at the map centre), and the same points in each engine export's coordinates.
  */
 import type { JsonObject } from '../json';
-import { ENGINE_PRESETS, engineFor, type EnginePreset } from '../export/engines';
+import { ENGINE_IDS, engineFor, type EngineId } from '../export/engines';
 import type { RiverModel } from './model';
 
 export interface RiverCentrelinePoint {
@@ -46,7 +46,7 @@ export function riverCentrelinePoints(model: RiverModel, surface: Float64Array =
 
 const round = (v: number) => Math.round(v * 1e6) / 1e6;
 
-function pointJson(p: RiverCentrelinePoint, engine?: EnginePreset): JsonObject {
+function pointJson(p: RiverCentrelinePoint, engine?: EngineId): JsonObject {
   if (!engine) return { x: round(p.x), y: round(p.y), z: round(p.z), tangent: p.tangent.map(round), width: round(p.width), depth: round(p.depth) };
   const axes = engineFor(engine).world;
   const [x, y, z] = axes.map(p.x, p.y, p.z);
@@ -58,7 +58,7 @@ function pointJson(p: RiverCentrelinePoint, engine?: EnginePreset): JsonObject {
 export function riverCentrelineJson(model: RiverModel, name: string, surface?: Float64Array): JsonObject {
   const points = riverCentrelinePoints(model, surface);
   const engines: JsonObject = {};
-  for (const engine of ENGINE_PRESETS) {
+  for (const engine of ENGINE_IDS) {
     const { units, axes } = engineFor(engine).world;
     engines[engine] = { units, axes, points: points.map((p) => pointJson(p, engine)) };
   }

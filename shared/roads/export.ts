@@ -2,10 +2,10 @@
  * The centreline as JSON for engines and tools: `{ "points": [{ x, y, z, tangent, width, bank }, …] }`
  * from the first control point to the last at ≤ 1 m spacing, y on the shaped surface (the drawn
  * triangles), in the map's coordinates (metres, y up, origin at the map centre), and the same points
- * in each engine preset's coordinates (where `faultline export --preset` places the map: centred).
+ * in each engine export's coordinates (where `faultline export --preset` places the map: centred).
  */
 import type { JsonObject } from '../json';
-import { ENGINE_PRESETS, engineFor, type EnginePreset } from '../export/engines';
+import { ENGINE_IDS, engineFor, type EngineId } from '../export/engines';
 import { heightAt } from '../terrain/surface';
 import type { RoadModel } from './model';
 import type { GroundSize } from './profile';
@@ -49,7 +49,7 @@ export function centrelinePoints(model: RoadModel, shaped: Float32Array, size: G
 
 const round = (v: number) => Math.round(v * 1e6) / 1e6;
 
-function pointJson(p: CentrelinePoint, engine?: EnginePreset): JsonObject {
+function pointJson(p: CentrelinePoint, engine?: EngineId): JsonObject {
   if (!engine) return { x: round(p.x), y: round(p.y), z: round(p.z), tangent: p.tangent.map(round), width: round(p.width), bank: round(p.bank) };
   const axes = engineFor(engine).world;
   const [x, y, z] = axes.map(p.x, p.y, p.z);
@@ -61,7 +61,7 @@ function pointJson(p: CentrelinePoint, engine?: EnginePreset): JsonObject {
 export function centrelineJson(model: RoadModel, shaped: Float32Array, size: GroundSize, name: string): JsonObject {
   const points = centrelinePoints(model, shaped, size);
   const engines: JsonObject = {};
-  for (const engine of ENGINE_PRESETS) {
+  for (const engine of ENGINE_IDS) {
     const { units, axes } = engineFor(engine).world;
     engines[engine] = { units, axes, points: points.map((p) => pointJson(p, engine)) };
   }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluateStack } from '../layers/evaluate';
 import type { HeightsLayer, LayerSize, RoadLayer } from '../layers/types';
 import { heightAt } from '../terrain/surface';
-import { CAR_PRESETS } from '../vehicle/physics/cars';
+import { STOCK_CARS } from '../vehicle/physics/cars';
 import { loadRapier } from '../vehicle/physics/rapier';
 import { driveRoad } from './drive';
 import { centrelineJson, centrelinePoints } from './export';
@@ -134,7 +134,7 @@ describe('road report', () => {
       { designSpeedKmh: 30 },
     );
     const { out, model } = shaped(road);
-    const result = driveRoad(rapier, { ...ROAD_SIZE, heights: out }, model, { spec: CAR_PRESETS.hatchback });
+    const result = driveRoad(rapier, { ...ROAD_SIZE, heights: out }, model, { spec: STOCK_CARS.hatchback });
     expect(result.reachedEnd).toBe(true);
     const report = roadReport(model, out, ROAD_SIZE, result);
     expect(report.reachedEnd).toBe(true);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { evaluateStack } from '../layers/evaluate';
 import type { HeightsLayer, LayerSize, RoadLayer } from '../layers/types';
-import { CAR_PRESET_IDS, CAR_PRESETS } from '../vehicle/physics/cars';
+import { STOCK_CAR_IDS, STOCK_CARS } from '../vehicle/physics/cars';
 import { driveTimeLimit } from '../vehicle/physics/driveEnd';
 import { loadRapier, type Rapier } from '../vehicle/physics/rapier';
 import { driveRoad } from './drive';
@@ -49,7 +49,7 @@ describe('driving a road to its end, or to a reason', () => {
       ]),
       flat(),
     );
-    const result = driveRoad(R, field, model, { spec: CAR_PRESETS.hatchback });
+    const result = driveRoad(R, field, model, { spec: STOCK_CARS.hatchback });
     expect(result.rows[0].airborne).toBe(0);
     const report = roadReport(model, field.heights, field, result);
     expect(report.reachedEnd).toBe(true);
@@ -58,7 +58,7 @@ describe('driving a road to its end, or to a reason', () => {
     expect(report.segments.filter((s) => s.flags.length > 0)).toEqual([]);
   }, 60_000);
 
-  it.each(CAR_PRESET_IDS)(
+  it.each(STOCK_CAR_IDS)(
     '%s: a five-click road with 10–20 m bends at 60 km/h ends upright, within its time bound, saying how',
     (id) => {
       const road = roadLayer(FIVE_CLICKS, { designSpeedKmh: 60 });
@@ -66,7 +66,7 @@ describe('driving a road to its end, or to a reason', () => {
       const geometry = roadReport(model, field.heights, field);
       expect(geometry.segments.some((s) => s.radius !== null && s.radius <= 20)).toBe(true);
       expect(geometry.segments.some((s) => s.flags.includes('radius'))).toBe(true);
-      const result = driveRoad(R, field, model, { spec: CAR_PRESETS[id] });
+      const result = driveRoad(R, field, model, { spec: STOCK_CARS[id] });
       const end = result.end!;
       expect(end).toBeDefined();
       expect(end.t).toBeLessThanOrEqual(driveTimeLimit(model.line.length));
