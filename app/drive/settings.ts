@@ -6,11 +6,11 @@ import { restRideHeight } from '../../shared/vehicle/physics/stability';
 export type PoseMethod = 'classic' | 'wheelPlane';
 export type DriveCamera = 'chase' | 'hood';
 /** physics: the Rapier raycast-wheel car; kinematic: the seeds' terrain-following car (pitch/roll from samples). */
-export type DriveModel = 'physics' | 'kinematic';
+export type CarDynamics = 'physics' | 'kinematic';
 
 /** What the user sets for a test drive; the rest of the car model keeps its defaults. */
 export interface DriveSettings {
-  readonly model: DriveModel;
+  readonly model: CarDynamics;
   /** The stock car the physics car starts from, and its values as edited (choosing a stock car resets them). */
   readonly car: StockCarId;
   readonly carSpec: PhysicsCarSpec;
@@ -27,11 +27,11 @@ export interface DriveSettings {
 }
 
 /** The editor starts drives with the physics car (driveFeature.ts). */
-export const EDITOR_DRIVE_MODEL: DriveModel = 'physics';
+export const EDITOR_CAR_DYNAMICS: CarDynamics = 'physics';
 
 /**
  * A DriveSession's defaults: the kinematic car, which needs no Rapier (the editor switches to
- * EDITOR_DRIVE_MODEL when it creates its session).
+ * EDITOR_CAR_DYNAMICS when it creates its session).
  */
 export const DEFAULT_DRIVE_SETTINGS: DriveSettings = {
   model: 'kinematic',

@@ -36,7 +36,7 @@ import { UsageError } from './options';
 import type { CliIo } from './io';
 import { loadInput } from './inputs';
 
-export type { DriveArgs, DriveModel } from './driveArgs';
+export type { DriveArgs, CarDynamics } from './driveArgs';
 import type { DriveArgs } from './driveArgs';
 import { EXIT_OK, EXIT_FAILURE, EXIT_BLOCKED } from './exitCodes';
 export { EXIT_BLOCKED } from './exitCodes';

@@ -1,11 +1,11 @@
 /** What `faultline drive` was asked to do (parsed by drive.ts; roadDrive.ts reads it too). */
 import type { StockCarId } from '../../shared/vehicle/physics/cars';
 
-export type DriveModel = 'kinematic' | 'physics';
+export type CarDynamics = 'kinematic' | 'physics';
 
 export interface DriveArgs {
   terrain: string;
-  model: DriveModel;
+  model: CarDynamics;
   car: StockCarId;
   /** Exactly one of route and inputs is set. */
   route?: string;

@@ -10,7 +10,7 @@ import { displayFileName } from '../../shared/codecs/errors';
 import type { JsonObject } from '../../shared/json';
 import { evaluateStack } from '../../shared/layers/evaluate';
 import type { RoadLayer } from '../../shared/layers/types';
-import { buildRoadModel } from '../../shared/roads/model';
+import { fitRoad } from '../../shared/roads/fittedRoad';
 import { findPropType } from '../../shared/props/library';
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import { STOCK_CARS } from '../../shared/vehicle/physics/cars';
@@ -69,7 +69,7 @@ export async function runRoadDrive(options: DriveArgs, io: CliIo): Promise<numbe
     stack.slice(0, index).filter((layer) => layer.enabled),
     field,
   )!;
-  const model = buildRoadModel(road.params, below, field);
+  const fitted = fitRoad(road.params, below, field);
   // The car drives on the whole stack as the project has it (layers above the road included).
   const shaped = createHeightfield(field.width, field.depth, field.cellSize, evaluateStack(stack, field)!);
   const speed = options.roadSpeed ?? road.params.designSpeedKmh / 3.6;
@@ -81,7 +81,7 @@ export async function runRoadDrive(options: DriveArgs, io: CliIo): Promise<numbe
   try {
     // The car wades the water over the road as built (a ford's bed); the report flags the water the road crosses.
     const water = stackHasWater(stack) ? waterField(field, stackWaterDepth(stack, field)) : undefined;
-    rows = roadRows(await loadRapier(), shaped, model, {
+    rows = roadRows(await loadRapier(), shaped, fitted, {
       spec: STOCK_CARS[options.car],
       speed,
       step: options.step,
@@ -112,7 +112,7 @@ export async function runRoadDrive(options: DriveArgs, io: CliIo): Promise<numbe
   );
   const files: OutputFile[] = [{ path: options.out, bytes: telemetry }];
   const crossed = stackHasWater(stack) ? stackWaterWithout(stack, road.id, field) : null;
-  const report = roadReport(model, shaped.heights, shaped, { rows: samples, reachedEnd: outcome.reachedEnd, end: outcome.end }, crossed);
+  const report = roadReport(fitted, shaped.heights, shaped, { rows: samples, reachedEnd: outcome.reachedEnd, end: outcome.end }, crossed);
   if (options.report) files.push({ path: options.report, bytes: reportBytes(options.report, report, road.name) });
   if (!(await writeOutputs(io, 'drive', files))) return EXIT_FAILURE;
   io.stdout(

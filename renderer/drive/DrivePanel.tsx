@@ -1,6 +1,6 @@
 import { useStore } from 'zustand';
 import type { EditorSession } from '../../app/editorSession';
-import { DRIVE_SETTING_LIMITS, type DriveCamera, type DriveModel, type PoseMethod } from '../../app/drive/settings';
+import { DRIVE_SETTING_LIMITS, type DriveCamera, type CarDynamics, type PoseMethod } from '../../app/drive/settings';
 import type { DriveSession } from '../../app/drive/driveSession';
 import { STOCK_CAR_IDS, CAR_SPEC_LIMITS, isStockCarId, type PhysicsCarSpec } from '../../shared/vehicle/physics/cars';
 import { staticStabilityFactor, tipAngleDeg } from '../../shared/vehicle/physics/stability';
@@ -111,7 +111,7 @@ export function DrivePanel({ session }: { session: EditorSession }) {
         title="Physics: a raycast-wheel car with mass, suspension and tyre grip. Kinematic: the exact terrain-following car (pitch and roll from terrain samples)"
       >
         <span>Model</span>
-        <select data-testid="drive-model" value={settings.model} onChange={(e) => drive.setSettings({ model: e.target.value as DriveModel })}>
+        <select data-testid="drive-model" value={settings.model} onChange={(e) => drive.setSettings({ model: e.target.value as CarDynamics })}>
           <option value="physics">Physics</option>
           <option value="kinematic">Kinematic</option>
         </select>

@@ -15,7 +15,7 @@ import {
   PointsMaterial,
   type Material,
 } from 'three';
-import { buildRoadModel } from '../../shared/roads/model';
+import { fitRoad } from '../../shared/roads/fittedRoad';
 import { buildRibbon } from '../../shared/roads/ribbon';
 import { heightAt } from '../../shared/terrain/surface';
 import type { Heightfield } from '../../shared/terrain/heightfield';
@@ -48,7 +48,7 @@ function surfaceRibbon(field: Heightfield, road: RoadOverlayLine): Mesh | null {
   if (!road.params) return null;
   const size = { width: field.width, depth: field.depth, cellSize: field.cellSize };
   try {
-    const ribbon = buildRibbon(buildRoadModel(road.params, field.heights, size), field.heights, size, Math.max(0.05, field.cellSize * 0.03));
+    const ribbon = buildRibbon(fitRoad(road.params, field.heights, size), field.heights, size, Math.max(0.05, field.cellSize * 0.03));
     const geometry = new BufferGeometry();
     geometry.setAttribute('position', new BufferAttribute(ribbon.positions, 3));
     geometry.setIndex(new BufferAttribute(ribbon.indices, 1));
@@ -103,11 +103,11 @@ function buildRoadDress(group: Group, field: Heightfield, road: RoadOverlayLine)
   const size = { width: field.width, depth: field.depth, cellSize: field.cellSize };
   const lift = Math.max(0.05, field.cellSize * 0.03);
   try {
-    const model = buildRoadModel(road.params, field.heights, size);
-    const shoulderModel = buildRoadModel({ ...road.params, width: road.params.width + 2.4 }, field.heights, size);
+    const fitted = fitRoad(road.params, field.heights, size);
+    const shoulderRoad = fitRoad({ ...road.params, width: road.params.width + 2.4 }, field.heights, size);
     const layers: Array<[ReturnType<typeof buildRibbon>, Color, number]> = [
-      [buildRibbon(shoulderModel, field.heights, size, lift * 0.6), SHOULDER, -1],
-      [buildRibbon(model, field.heights, size, lift), ASPHALT, -2],
+      [buildRibbon(shoulderRoad, field.heights, size, lift * 0.6), SHOULDER, -1],
+      [buildRibbon(fitted, field.heights, size, lift), ASPHALT, -2],
     ];
     for (const [ribbon, colour, offset] of layers) {
       const geometry = new BufferGeometry();
