@@ -31,7 +31,7 @@ describe('the text rules', () => {
     const problems = textProblems(new Map([['shared/a.ts', `const colorTable = 1;\nconst s = '${'x'.repeat(170)}';`]]));
     expect(problems).toEqual([
       'shared/a.ts:1: "colorTable": spell it colour (our identifiers say colour)',
-      'shared/a.ts:2: 182 characters, over 160 — break the string or comment',
+      'shared/a.ts:2: 183 characters, over 160 — break the string or comment',
     ]);
   });
 

@@ -137,7 +137,7 @@ describe('opening a project: its stack is checked against its saved heights', ()
 });
 
 describe("an opened project holds its map once besides the evaluator's base", () => {
-  it('the check keeps the base alone; the first stroke takes the checked heights as the composite (no copy) and is exact; an edit before it is exact too', async () => {
+  it('the check keeps the base alone; the first stroke takes the checked heights as its composite (no copy), exactly; so does an edit before it', async () => {
     const { editor, tools, design } = setup();
     await design.jobs.generate({ width: SIZE, depth: SIZE, cellSize: 2, recipe: RECIPE, finishing: [thermalStep({ iterations: 3 })] });
     await carveValley(tools, design);
@@ -181,7 +181,7 @@ describe("the evaluator's composite is the document's heights (one array)", () =
     design.selectTool('navigate');
   };
 
-  it('strokes, undo, redo, a toggle and a Run: exact after each, rectangle-only strokes, undo restores the heights bit for bit, and no second map is kept', async () => {
+  it('strokes, undo, redo, a toggle and a Run: exact after each, strokes rectangle-only, undo restores heights bit for bit, no second map kept', async () => {
     const { editor, tools, design } = setup();
     const { jobs } = design;
     const map = SIZE * SIZE * 4;
@@ -248,7 +248,7 @@ describe("the evaluator's composite is the document's heights (one array)", () =
     expect(bits(heights).equals(states[0])).toBe(true);
   });
 
-  it('Esc during a stroke under a slope-masked layer puts back every height the evaluator wrote, outside the dabs too; the next stroke is rectangle-only and exact', async () => {
+  it('Esc mid-stroke under a slope-masked layer restores all the evaluator wrote, outside the dabs too; the next stroke is rectangle-only, exact', async () => {
     const { editor, tools, design } = setup();
     const { jobs } = design;
     await jobs.generate({ width: SIZE, depth: SIZE, cellSize: 2, recipe: RECIPE, finishing: [thermalStep({ iterations: 3 })] });
@@ -298,7 +298,7 @@ describe("the evaluator's composite is the document's heights (one array)", () =
     expect(bits(editor.document.field.heights).equals(bits(before))).toBe(true);
   });
 
-  it("a stroke under a whole-map layer shows its dabs, then its evaluation is cancelled: the heights and the evaluator's composite are the stack's again", async () => {
+  it("a stroke under a whole-map layer shows its dabs, then its evaluation is cancelled: heights and the evaluator's composite are the stack's", async () => {
     const { editor, tools, design } = setup();
     const { jobs, layers } = design;
     await jobs.generate({ width: SIZE, depth: SIZE, cellSize: 2, recipe: RECIPE, finishing: [thermalStep({ iterations: 3 })] });

@@ -80,7 +80,9 @@ export class TerrainJobs {
         : `Generate ${recipe.iterations} iterations`;
     this.droppedNote =
       dropped.length > 0
-        ? `${dropped.length} layer${dropped.length > 1 ? 's' : ''} holding per-vertex data of the ${doc.field.width} × ${doc.field.depth} map ${dropped.length > 1 ? 'were' : 'was'} left out (${dropped.map((layer) => layer.name).join(', ')}); Undo brings ${dropped.length > 1 ? 'them' : 'it'} back`
+        ? `${dropped.length} layer${dropped.length > 1 ? 's' : ''} holding per-vertex data of the ${doc.field.width} × ${doc.field.depth} ` +
+          `map ${dropped.length > 1 ? 'were' : 'was'} left out (${dropped.map((layer) => layer.name).join(', ')}); Undo ` +
+          `brings ${dropped.length > 1 ? 'them' : 'it'} back`
         : null;
     return this.applyStack(stack, label, { size: { width, depth, cellSize } });
   }
@@ -234,7 +236,10 @@ export class TerrainJobs {
       return null;
     }
     this.heightsMatchStack = false;
-    return `The layers of this project do not give its saved heights (first difference at column ${first % width}, row ${Math.floor(first / width)}): the saved heights are shown, and the next layer change re-evaluates the stack.`;
+    return (
+      `The layers of this project do not give its saved heights (first difference at column ${first % width}, ` +
+      `row ${Math.floor(first / width)}): the saved heights are shown, and the next layer change re-evaluates the stack.`
+    );
   }
 
   /**

@@ -104,7 +104,8 @@ export function parseGenerateArgs(args: readonly string[]): GenerateOptions {
     // The preset's width is a share of the map's side, in centimetres: on a map a few centimetres
     // wide it rounds to 0. Say which option makes it so, rather than let the fault formation refuse it.
     throw new UsageError(
-      `--cell-size ${cellText ?? cellSize} is too small for --preset ${presetText}: its fault width rounds to ${presetProfile.width} m on this map; use a larger --cell-size or give --fault-width`,
+      `--cell-size ${cellText ?? cellSize} is too small for --preset ${presetText}: its fault width rounds to ${presetProfile.width} m on this map; ` +
+        `use a larger --cell-size or give --fault-width`,
     );
   }
   const iterations = whole('--iterations', base.iterations, 0, MAX_ITERATIONS);

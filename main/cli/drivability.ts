@@ -95,7 +95,8 @@ export async function runDrivability(args: readonly string[], io: CliIo): Promis
   if (!(await writeOutputs(io, 'drivability', files))) return 1;
   const pct = (v: number): string => `${(v * 100).toFixed(1)} %`;
   io.stdout(
-    `wrote ${options.out} (${field.width} × ${field.depth}, ${options.car}: impassable above ${limits.limitDeg.toFixed(1)}°; ${pct(shares.impassable)} impassable, ${pct(shares.hard)} hard, ${pct(shares.easy)} easy)\n`,
+    `wrote ${options.out} (${field.width} × ${field.depth}, ${options.car}: impassable ` +
+      `above ${limits.limitDeg.toFixed(1)}°; ${pct(shares.impassable)} impassable, ${pct(shares.hard)} hard, ${pct(shares.easy)} easy)\n`,
   );
   if (options.summary) io.stdout(`wrote ${options.summary}\n`);
   return 0;

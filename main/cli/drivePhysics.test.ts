@@ -115,7 +115,10 @@ describe('faultline drive --model physics', () => {
     const io = fakeCliIo({ inputs: { 'map.faultline': project, 'line.json': '[[0, -30], [0, 30]]' } });
     expect(await runCli(['drive', 'map.faultline', '--model', 'physics', '--route', 'line.json', '--out', 't.csv'], io)).toBe(EXIT_BLOCKED);
     expect(io.err).toMatch(
-      /^faultline drive: the car got stuck \(no progress along the route for 3 s\) at t = [\d.]+ s, x -?[\d.]+ m, z -?[\d.]+ m, \d+ m along the route; the rows up to there are written\n$/,
+      new RegExp(
+        String.raw`^faultline drive: the car got stuck \(no progress along the route for 3 s\) at t = [\d.]+ s, x -?[\d.]+ m, z -?[\d.]+ m, ` +
+          String.raw`\d+ m along the route; the rows up to there are written\n$`,
+      ),
     );
     const rows = table(text(io.files.get('t.csv')));
     expect(rows.at(-1)!.z).toBeLessThan(0);

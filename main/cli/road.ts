@@ -454,12 +454,14 @@ export async function runRoad(args: readonly string[], io: CliIo): Promise<numbe
     const { report } = await reportWithDrive(fitted, shaped, io, 'road', undefined, [], stackHasWater(stack) ? stackWaterDepth(stack, field) : null);
     files.push({ path: options.report, bytes: reportBytes(options.report, report, road.name) });
     lines.push(
-      `wrote ${options.report} (${report.segments.length} segments, ${report.segments.filter((s) => s.flags.some((f) => !isWarningFlag(f))).length} flagged, ${report.segments.filter((s) => s.flags.some(isWarningFlag)).length} warned)\n`,
+      `wrote ${options.report} (${report.segments.length} segments, ${report.segments.filter((s) => s.flags.some((f) => !isWarningFlag(f))).length} ` +
+        `flagged, ${report.segments.filter((s) => s.flags.some(isWarningFlag)).length} warned)\n`,
     );
   }
   if (!(await writeOutputs(io, 'road', files))) return EXIT_FAILURE;
   io.stdout(
-    `added ${id} "${road.name}" (${fitted.line.length.toFixed(1)} m)${options.keepProps ? '' : `; removed ${removed} prop${removed === 1 ? '' : 's'} on the road`}\n`,
+    `added ${id} "${road.name}" (${fitted.line.length.toFixed(1)} m)` +
+      `${options.keepProps ? '' : `; removed ${removed} prop${removed === 1 ? '' : 's'} on the road`}\n`,
   );
   for (const line of lines) io.stdout(line);
   return EXIT_OK;

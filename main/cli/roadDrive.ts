@@ -116,11 +116,13 @@ export async function runRoadDrive(options: DriveArgs, io: CliIo): Promise<numbe
   if (options.report) files.push({ path: options.report, bytes: reportBytes(options.report, report, road.name) });
   if (!(await writeOutputs(io, 'drive', files))) return EXIT_FAILURE;
   io.stdout(
-    `wrote ${options.out} (${samples.length} rows, ${last!.t.toFixed(2)} s, physics, ${options.car}, road ${road.id} at ${Math.max(speed, MIN_AUTOPILOT_SPEED).toFixed(1)} m/s)\n`,
+    `wrote ${options.out} (${samples.length} rows, ${last!.t.toFixed(2)} s, physics, ${options.car}, road ${road.id} ` +
+      `at ${Math.max(speed, MIN_AUTOPILOT_SPEED).toFixed(1)} m/s)\n`,
   );
   if (options.report)
     io.stdout(
-      `wrote ${options.report} (${report.segments.length} segments, ${report.segments.filter((s) => s.flags.some((f) => !isWarningFlag(f))).length} flagged, ${report.segments.filter((s) => s.flags.some(isWarningFlag)).length} warned; ${driveSummary(report)})\n`,
+      `wrote ${options.report} (${report.segments.length} segments, ${report.segments.filter((s) => s.flags.some((f) => !isWarningFlag(f))).length} ` +
+        `flagged, ${report.segments.filter((s) => s.flags.some(isWarningFlag)).length} warned; ${driveSummary(report)})\n`,
     );
   if (outcome.reachedEnd) return EXIT_OK;
   io.stderr(`faultline drive: ${driveEndLine(outcome.end, last!)}\n`);

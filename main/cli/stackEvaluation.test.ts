@@ -81,7 +81,8 @@ describe('road and layers on a file whose saved heights are not its layers', () 
     const io = fakeCliIo({ inputs: { 't.faultline': changed, 'road.json': SPLINE } });
     expect(await runCli(['road', 't.faultline', '--spline', 'road.json', '--out', 'r.faultline'], io)).toBe(0);
     expect(io.err).toBe(
-      "faultline road: note: t.faultline: its saved heights are not what its layers give (1 of 4,225 differ, the first at column 5, row 1): the output has its layers' heights, not the saved ones\n",
+      'faultline road: note: t.faultline: its saved heights are not what its layers give (1 of 4,225 differ, the first at column 5, row 1): the ' +
+        "output has its layers' heights, not the saved ones\n",
     );
     const agree = fakeCliIo({ inputs: { 't.faultline': await projectBytes(stack), 'road.json': SPLINE } });
     expect(await runCli(['road', 't.faultline', '--spline', 'road.json', '--out', 'r.faultline'], agree)).toBe(0);

@@ -53,7 +53,11 @@ function PhysicsCarFields({ drive, spec, car }: { drive: DriveSession; spec: Phy
       <p
         className="drive-stability"
         data-testid="drive-stability"
-        title="Static stability factor, track / (2 × centre-of-mass height): cars about 1.3–1.5, SUVs 1.1–1.3, trucks 1.0–1.2. A side slope steeper than the angle tips the car; the climb is the lower of the driven wheels' grip and the engine's force. The drivability overlay tints ground steeper than the car's lowest limit"
+        title={
+          'Static stability factor, track / (2 × centre-of-mass height): cars about 1.3–1.5, SUVs 1.1–1.3, trucks 1.0–1.2. A side slope steeper ' +
+          "than the angle tips the car; the climb is the lower of the driven wheels' grip and the engine's force. The drivability overlay tints " +
+          "ground steeper than the car's lowest limit"
+        }
       >
         Stability factor {staticStabilityFactor(spec).toFixed(2)} · climbs up to {carSlopeLimits(spec).climbDeg.toFixed(0)}° · tips at{' '}
         {tipAngleDeg(spec).toFixed(0)}° side slope
@@ -108,7 +112,10 @@ export function DrivePanel({ session }: { session: EditorSession }) {
       </div>
       <label
         className="field"
-        title="Physics: a raycast-wheel car with mass, suspension and tyre grip. Kinematic: the exact terrain-following car (pitch and roll from terrain samples)"
+        title={
+          'Physics: a raycast-wheel car with mass, suspension and tyre grip. Kinematic: the exact terrain-following car (pitch and roll from ' +
+          'terrain samples)'
+        }
       >
         <span>Model</span>
         <select data-testid="drive-model" value={settings.model} onChange={(e) => drive.setSettings({ model: e.target.value as CarDynamics })}>

@@ -70,7 +70,8 @@ export function planEngineExport(dims: MapDims, mapRange: { min: number; max: nu
   const files = [...heightFiles, ...masks, ...normals, ...colours, ...water, infoFile];
   if (files.length > MAX_EXPORT_FILES)
     fail(
-      `this export would write ${files.length} files, more than the ${MAX_EXPORT_FILES} one export may have; choose larger tiles, fewer layers or no normal map`,
+      `this export would write ${files.length} files, more than the ${MAX_EXPORT_FILES} one export may have; choose larger tiles, fewer layers or ` +
+        `no normal map`,
     );
   const common: JsonObject = {
     engine: engine.label,
@@ -81,7 +82,9 @@ export function planEngineExport(dims: MapDims, mapRange: { min: number; max: nu
     ...(water.length > 0 && {
       water: {
         files: water.map((f) => f.name),
-        at: 'the map’s own vertices (pixel (i, j) = vertex (i, j)); the mesh and centrelines in metres, y up, origin at the map centre; the centrelines in this engine’s coordinates too',
+        at:
+          'the map’s own vertices (pixel (i, j) = vertex (i, j)); the mesh and centrelines in metres, y up, origin at the map centre; the ' +
+          'centrelines in this engine’s coordinates too',
       },
     }),
   };

@@ -60,7 +60,8 @@ describe('an engine export’s memory, estimated from its plan', () => {
     const needed = engineExportMemory(plan, dims(513));
     expect(exportMemoryProblem(what, needed, needed)).toBeNull();
     expect(exportMemoryProblem(what, 3.05e9, 1.2e9)).toBe(
-      'the Godot · HTerrain 1.7 export (513 × 513, 3 mask layers) needs about 3.1 GB of memory and 1.2 GB is available: choose a smaller resolution, or close other programs and export again; nothing was written',
+      'the Godot · HTerrain 1.7 export (513 × 513, 3 mask layers) needs about 3.1 GB of memory and 1.2 GB is available: choose a smaller ' +
+        'resolution, or close other programs and export again; nothing was written',
     );
     expect(formatGigabytes(1)).toBe('0.1 GB');
   });
@@ -115,7 +116,8 @@ describe('a plain file export’s memory (heightmap, normal map, mesh), estimate
   it('names the export the way the engine refusal does', () => {
     const shape = { format: 'glb', map: { width: 4097, depth: 4097 } };
     expect(exportMemoryProblem(describeFileExport(shape), fileExportMemory(shape), 1e9)).toBe(
-      'the Binary glTF mesh (.glb) export (4097 × 4097) needs about 1.8 GB of memory and 1.0 GB is available: choose a smaller resolution, or close other programs and export again; nothing was written',
+      'the Binary glTF mesh (.glb) export (4097 × 4097) needs about 1.8 GB of memory and 1.0 GB is available: choose a smaller resolution, or close ' +
+        'other programs and export again; nothing was written',
     );
     expect(describeFileExport({ format: 'r16', map, tile: { width: 1025, depth: 1025 } })).toBe(
       'the RAW 16-bit (.r16) export (8193 × 8193 in tiles of 1025 × 1025)',

@@ -127,5 +127,8 @@ export function describeEngineExport(plan: Pick<EnginePlan, 'engine' | 'width' |
 /** The refusal when an export needing `needed` bytes cannot fit in `available`; null when it fits. */
 export function exportMemoryProblem(what: string, needed: number, available: number): string | null {
   if (!(needed > available)) return null;
-  return `${what} needs about ${formatGigabytes(needed)} of memory and ${formatGigabytes(available)} is available: choose a smaller resolution, or close other programs and export again; nothing was written`;
+  return (
+    `${what} needs about ${formatGigabytes(needed)} of memory and ${formatGigabytes(available)} is available: choose a smaller resolution, or ` +
+    `close other programs and export again; nothing was written`
+  );
 }

@@ -68,7 +68,10 @@ export function faultProfileProblem(value: unknown): string | null {
   const keys = Object.keys(value);
   if (kind === 'step') return keys.length === 1 ? null : 'a step profile has no other fields';
   if (typeof width !== 'number' || !Number.isFinite(width) || width < MIN_FAULT_WIDTH || width > MAX_FAULT_WIDTH) {
-    return `fault width must be a number of metres from ${MIN_FAULT_WIDTH} to ${MAX_FAULT_WIDTH}, got ${typeof width === 'number' ? String(width) : JSON.stringify(width)}`;
+    return (
+      `fault width must be a number of metres from ${MIN_FAULT_WIDTH} to ${MAX_FAULT_WIDTH}, ` +
+      `got ${typeof width === 'number' ? String(width) : JSON.stringify(width)}`
+    );
   }
   return keys.length === 2 ? null : 'a smooth profile has only kind and width';
 }

@@ -20,7 +20,7 @@ function plane(side: number, cell: number, base: number, rise: number) {
 }
 
 describe('ground materials: what the view paints is what the engine masks weigh', () => {
-  it('the view’s natural colour at every vertex is the engine’s default mask weights × the materials’ colours (planes of every slope, random erosion cover)', () => {
+  it('the view’s natural colour at every vertex is the engine’s default mask weights × the materials’ colours (planes of every slope, random cover)', () => {
     const generator = createRandom(7);
     const rand = () => generator.next();
     for (const climate of CLIMATES) {

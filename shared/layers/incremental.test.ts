@@ -260,7 +260,7 @@ describe('StackEvaluator with many local layers at the top', () => {
     expect(() => evaluator.prime(stack, base!.index, base!.output, base!.output)).toThrow(/another array/);
   });
 
-  it("primed without them, takes the stack's heights as its composite (adopted, not counted, nothing computed); the first stroke writes its rectangle straight into them, exactly", () => {
+  it("primed without them, takes the stack's heights as its composite (adopted, not counted, nothing computed); a stroke writes into them exactly", () => {
     const stack = manyLocalStack();
     const { base, heights } = evaluateStackWithBase(stack, SIZE)!;
     const evaluator = new StackEvaluator(SIZE);
@@ -285,7 +285,7 @@ describe('StackEvaluator with many local layers at the top', () => {
     expect(() => evaluator.adopt(stack, new Float32Array(3))).toThrow(/3 values/);
   });
 
-  it('adopted heights across strokes, undo, redo, a toggle, a stamp moved and a change below the anchor: the same bytes as from scratch, rectangle-only where only local layers changed', () => {
+  it('adopted heights over strokes, undo, redo, a toggle, a moved stamp, a change below the anchor: bytes as from scratch, rectangle-only if local', () => {
     const doc = { stack: manyLocalStack(), heights: evaluateStack(manyLocalStack(), SIZE)! };
     const evaluator = new StackEvaluator(SIZE, 0);
     evaluator.evaluate(doc.stack);
@@ -428,7 +428,7 @@ describe('StackEvaluator with many local layers at the top', () => {
     expect(evaluator.stats).toMatchObject({ wholeLayers: 0, rectLayers: 3 });
   });
 
-  it('adopting the heights of a stack with whole-map layers it never evaluated: nothing is taken as its composite, and evaluating writes the heights exactly', () => {
+  it('adopting the heights of a stack with whole-map layers it never evaluated: nothing is taken as its composite; evaluating writes them exactly', () => {
     const stack = manyLocalStack();
     const heights = evaluateStack(stack, SIZE)!;
     const evaluator = new StackEvaluator(SIZE);

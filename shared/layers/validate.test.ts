@@ -120,7 +120,8 @@ describe("the one limit of a stack's data", () => {
     expect(stackProblem(full, size)).toBeNull();
     const over = [...full.slice(0, 3), sculpt('d', atLimit - 3 * 16_384 + 1)];
     expect(stackProblem(over, size)).toBe(
-      'the layers would store 1,024.02 MiB of masks, sculpting, stamp images and heights layers, more than the 1,024 MiB a stack may hold (remove or merge a layer first)',
+      'the layers would store 1,024.02 MiB of masks, sculpting, stamp images and heights layers, more than the 1,024 MiB a stack may hold (remove ' +
+        'or merge a layer first)',
     );
   });
 });

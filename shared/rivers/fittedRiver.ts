@@ -91,5 +91,8 @@ export function riverTerrainProblem(fitted: FittedRiver): string | null {
   const worst = deepestCut(fitted);
   if (worst.metres <= fitted.params.maxCut) return null;
   const where = Math.round(worst.station * fitted.line.ds);
-  return `the bed would lie ${worst.metres.toFixed(1)} m below the ground ${where} m from the source, deeper than the limit (maxCut ${fitted.params.maxCut} m): the water cannot rise over the ground in its way; move the river or raise maxCut`;
+  return (
+    `the bed would lie ${worst.metres.toFixed(1)} m below the ground ${where} m from the source, deeper than the limit ` +
+    `(maxCut ${fitted.params.maxCut} m): the water cannot rise over the ground in its way; move the river or raise maxCut`
+  );
 }

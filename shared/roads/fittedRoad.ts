@@ -73,5 +73,8 @@ export function terrainProblem(fitted: FittedRoad): string | null {
   if (Math.abs(worst.metres) <= fitted.params.maxCutFill) return null;
   const where = Math.round(worst.station * fitted.line.ds);
   const what = worst.metres > 0 ? `${worst.metres.toFixed(1)} m of fill above` : `${(-worst.metres).toFixed(1)} m of cut below`;
-  return `the terrain is too steep for a ${fitted.params.maxGradePct} % maximum grade: ${where} m along the road it needs ${what} the ground (maxCutFill is ${fitted.params.maxCutFill} m); raise the maximum grade or move the road`;
+  return (
+    `the terrain is too steep for a ${fitted.params.maxGradePct} % maximum grade: ${where} m along the road it needs ${what} the ground ` +
+    `(maxCutFill is ${fitted.params.maxCutFill} m); raise the maximum grade or move the road`
+  );
 }

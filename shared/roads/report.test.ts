@@ -69,7 +69,8 @@ describe('road report', () => {
     expect(slow.segments.some((s) => s.flags.includes('radius'))).toBe(false);
     const csv = reportCsv(report).split('\n');
     expect(csv[0]).toBe(
-      'from_m,to_m,grade_pct,max_grade_pct,bank_deg,cross_slope_deg,radius_m,vertical_curvature,max_speed_ms,stopped,lifted_wheel,left_ground,driven,flags,k_value,crest_k_needed,sag_k_needed,min_radius_m,water_m',
+      'from_m,to_m,grade_pct,max_grade_pct,bank_deg,cross_slope_deg,radius_m,vertical_curvature,max_speed_ms,stopped,lifted_wheel,left_ground,' +
+        'driven,flags,k_value,crest_k_needed,sag_k_needed,min_radius_m,water_m',
     );
     expect(csv.length).toBe(report.segments.length + 2);
     expect((reportJson(report, 'x') as { flagged: number }).flagged).toBeGreaterThan(0);

@@ -253,7 +253,10 @@ export function driveSummary(report: Pick<RoadReport, 'reachedEnd' | 'driveEnd' 
   const end = report.driveEnd;
   if (!end) return report.reachedEnd ? 'driven to the end' : `stopped early at ${Math.round(report.drivenTo ?? 0)} m`;
   if (end.reason === 'arrived') return 'driven to the end';
-  return `${DRIVE_END_WORDS[end.reason]} at ${Math.round(end.at)} m (x ${end.x.toFixed(1)}, z ${end.z.toFixed(1)}) after ${end.t.toFixed(1)} s: the report covers the first ${Math.round(report.drivenTo ?? end.at)} m`;
+  return (
+    `${DRIVE_END_WORDS[end.reason]} at ${Math.round(end.at)} m (x ${end.x.toFixed(1)}, z ${end.z.toFixed(1)}) after ${end.t.toFixed(1)} s: the ` +
+    `report covers the first ${Math.round(report.drivenTo ?? end.at)} m`
+  );
 }
 
 const r = (v: number, d = 3) => Math.round(v * 10 ** d) / 10 ** d;

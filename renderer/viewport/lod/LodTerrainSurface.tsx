@@ -136,7 +136,9 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
     const perspective = camera as PerspectiveCamera;
     const p = camera.position;
     const q = camera.quaternion;
-    const key = `${p.x.toFixed(2)},${p.y.toFixed(2)},${p.z.toFixed(2)},${q.x.toFixed(4)},${q.y.toFixed(4)},${q.z.toFixed(4)},${q.w.toFixed(4)},${perspective.fov},${perspective.aspect},${size.height}`;
+    const key =
+      `${p.x.toFixed(2)},${p.y.toFixed(2)},${p.z.toFixed(2)},${q.x.toFixed(4)},${q.y.toFixed(4)},${q.z.toFixed(4)},${q.w.toFixed(4)},` +
+      `${perspective.fov},${perspective.aspect},${size.height}`;
     if (key !== lastCamera.current) {
       lastCamera.current = key;
       lod.update(

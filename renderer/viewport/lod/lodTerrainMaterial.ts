@@ -140,8 +140,10 @@ int terrainIp = min(terrainWidth - 1, terrainI + terrainStep);
 int terrainJm = max(0, terrainJ - terrainStep);
 int terrainJp = min(terrainDepth - 1, terrainJ + terrainStep);
 // Central differences averaged 1-2-1 along their axis (shared/terrain/shadingNormals.ts): no lattice from talus steps.
-float terrainDhdx = (terrainCentralX(terrainIm, terrainJ, terrainStep) + 2.0 * terrainCentralX(terrainI, terrainJ, terrainStep) + terrainCentralX(terrainIp, terrainJ, terrainStep)) / 4.0;
-float terrainDhdz = (terrainCentralZ(terrainI, terrainJm, terrainStep) + 2.0 * terrainCentralZ(terrainI, terrainJ, terrainStep) + terrainCentralZ(terrainI, terrainJp, terrainStep)) / 4.0;
+float terrainDhdx = (terrainCentralX(terrainIm, terrainJ, terrainStep) + 2.0 * terrainCentralX(terrainI, terrainJ, terrainStep)
+  + terrainCentralX(terrainIp, terrainJ, terrainStep)) / 4.0;
+float terrainDhdz = (terrainCentralZ(terrainI, terrainJm, terrainStep) + 2.0 * terrainCentralZ(terrainI, terrainJ, terrainStep)
+  + terrainCentralZ(terrainI, terrainJp, terrainStep)) / 4.0;
 float terrainInv = inversesqrt(terrainDhdx * terrainDhdx + 1.0 + terrainDhdz * terrainDhdz);
 vec3 objectNormal = vec3(-terrainDhdx * terrainInv, terrainInv, -terrainDhdz * terrainInv);
 float terrainSlopeT = acos(min(1.0, terrainInv)) / 1.5707963267948966;
@@ -161,8 +163,10 @@ if (terrainColourMode == 2) {
   float terrainHt = clamp(terrainHeightT, 0.0, 1.0) * ${RAMP_SIZE - 1}.0;
   int terrainH0 = min(int(floor(terrainHt)), ${RAMP_SIZE - 2});
   float terrainFh = terrainHt - float(terrainH0);
-  vec3 terrainLow = mix(texelFetch(terrainRamps, ivec2(terrainH0, 2 + terrainS0), 0).rgb, texelFetch(terrainRamps, ivec2(terrainH0 + 1, 2 + terrainS0), 0).rgb, terrainFh);
-  vec3 terrainHigh = mix(texelFetch(terrainRamps, ivec2(terrainH0, 3 + terrainS0), 0).rgb, texelFetch(terrainRamps, ivec2(terrainH0 + 1, 3 + terrainS0), 0).rgb, terrainFh);
+  vec3 terrainLow = mix(texelFetch(terrainRamps, ivec2(terrainH0, 2 + terrainS0), 0).rgb,
+    texelFetch(terrainRamps, ivec2(terrainH0 + 1, 2 + terrainS0), 0).rgb, terrainFh);
+  vec3 terrainHigh = mix(texelFetch(terrainRamps, ivec2(terrainH0, 3 + terrainS0), 0).rgb,
+    texelFetch(terrainRamps, ivec2(terrainH0 + 1, 3 + terrainS0), 0).rgb, terrainFh);
   vTerrainColour = mix(terrainLow, terrainHigh, terrainFs);
 }
 vTerrainCover = terrainCoverOn ? terrainCoverAt(terrainI, terrainJ) : vec2(0.0);

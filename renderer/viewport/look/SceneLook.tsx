@@ -40,7 +40,10 @@ export function TerrainLightingDriver({ wrapper }: { wrapper: React.RefObject<HT
   return null;
 }
 
-/** Sky colours (sRGB): deep blue overhead, pale haze at the horizon (also the fog), fading slowly to grey-blue below (a view from above looks into haze, not a flat void). */
+/**
+ * Sky colours (sRGB): deep blue overhead, pale haze at the horizon (also the fog), fading slowly to
+ * grey-blue below (a view from above looks into haze, not a flat void).
+ */
 const ZENITH = new Color('#3b6fb6');
 const HORIZON = new Color('#c6d6e4');
 const BELOW = new Color('#a7b3bd');

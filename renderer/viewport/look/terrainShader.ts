@@ -104,14 +104,17 @@ float terrainGridLine(vec2 world, float spacing) {
 /** Sun shadow scales the direct (sun) light, sky occlusion the indirect (hemisphere) light. */
 const LIGHTING_MODULATION = /* glsl */ `
 {
-  vec2 terrainUv = vec2(vTerrainWorld.x * terrainLightingTransform.x + terrainLightingTransform.y, vTerrainWorld.z * terrainLightingTransform.z + terrainLightingTransform.w);
+  vec2 terrainUv = vec2(vTerrainWorld.x * terrainLightingTransform.x + terrainLightingTransform.y,
+    vTerrainWorld.z * terrainLightingTransform.z + terrainLightingTransform.w);
   // Four bilinear taps half a texel apart: a 3 × 3 binomial filter of the lighting grid, whose
   // response at the grid's own period (two cells) is zero. One tap showed every cell-scale step
   // of the heights (thermal talus steps alternate from cell to cell on steep faces) as a lattice
   // of shadowed and lit vertices.
   vec2 terrainTexel = 0.5 / vec2(textureSize(terrainLighting, 0));
-  vec2 terrainLight = 0.25 * (texture2D(terrainLighting, terrainUv + vec2(-terrainTexel.x, -terrainTexel.y)).rg + texture2D(terrainLighting, terrainUv + vec2(terrainTexel.x, -terrainTexel.y)).rg
-    + texture2D(terrainLighting, terrainUv + vec2(-terrainTexel.x, terrainTexel.y)).rg + texture2D(terrainLighting, terrainUv + vec2(terrainTexel.x, terrainTexel.y)).rg);
+  vec2 terrainLight = 0.25 * (texture2D(terrainLighting, terrainUv + vec2(-terrainTexel.x, -terrainTexel.y)).rg
+    + texture2D(terrainLighting, terrainUv + vec2(terrainTexel.x, -terrainTexel.y)).rg
+    + texture2D(terrainLighting, terrainUv + vec2(-terrainTexel.x, terrainTexel.y)).rg
+    + texture2D(terrainLighting, terrainUv + vec2(terrainTexel.x, terrainTexel.y)).rg);
   reflectedLight.directDiffuse *= mix(1.0, terrainLight.r, terrainShadowStrength);
   reflectedLight.indirectDiffuse *= mix(1.0, terrainLight.g, terrainOcclusionStrength);
 }
@@ -145,7 +148,8 @@ ${GROUND_FRAGMENT}
       vec3 w = abs(terrainWorldNormal);
       w /= (w.x + w.y + w.z);
       // Strata squash the noise threefold vertically: its finest octave fades in three times later.
-      float terrainSides = w.x * terrainDetail(vTerrainWorld.zy * vec2(1.0, 3.0), terrainMpp * 3.0) + w.z * terrainDetail(vTerrainWorld.xy * vec2(1.0, 3.0), terrainMpp * 3.0) + w.y * terrainFlat;
+      float terrainSides = w.x * terrainDetail(vTerrainWorld.zy * vec2(1.0, 3.0), terrainMpp * 3.0)
+        + w.z * terrainDetail(vTerrainWorld.xy * vec2(1.0, 3.0), terrainMpp * 3.0) + w.y * terrainFlat;
       terrainTexture = mix(terrainFlat, terrainSides, terrainRock);
     }
     float terrainBright = dot(diffuseColor.rgb, vec3(0.3, 0.59, 0.11));
