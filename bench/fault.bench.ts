@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Benchmark } from './harness';
-import { runFaultFormation } from '../shared/fault/engine';
+import { runFaultFormation } from '../shared/fault/fastFormation';
 import { referenceFaultFormation } from '../shared/fault/reference';
 import { DEFAULT_RECIPE, type FaultRecipe } from '../shared/fault/recipe';
 import { createHeightfield, type Heightfield } from '../shared/terrain/heightfield';
@@ -38,7 +38,7 @@ function fast(size: number, baseline?: string): Benchmark {
 
 /**
  * A maximal recipe (10⁶ iterations) in a fresh process (bench/faultStreamMemory.ts), so that its peak
- * RSS is this run's alone: streamed (today's engine) and, as the baseline, every fault built first.
+ * RSS is this run's alone: streamed (today's fast formation) and, as the baseline, every fault built first.
  */
 function longRun(size: number, iterations: number, mode: 'stream' | 'one-pass'): Benchmark {
   let figures: Record<string, number> = {};

@@ -1,10 +1,10 @@
 import type { Benchmark } from './harness';
-import { runFaultFormation } from '../shared/fault/engine';
+import { runFaultFormation } from '../shared/fault/fastFormation';
 import { DEFAULT_RECIPE, type FaultProfile, type FaultRecipe } from '../shared/fault/recipe';
 import { createHeightfield, type Heightfield } from '../shared/terrain/heightfield';
 
 /**
- * The smooth fault profile against the step engine on the same recipe (bench/fault.bench.ts's), in
+ * The smooth fault profile against the step profile on the same recipe (bench/fault.bench.ts's), in
  * the same process: `--filter "fault-formation s"` runs exactly these. Entries named `name@size` are
  * what the baselines refer to.
  */

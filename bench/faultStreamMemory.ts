@@ -4,9 +4,9 @@
  * recipe (seed 2024, decay over all the iterations) on a flat SIDE² map, 1 m cells, and prints one JSON
  * line: the time, peak RSS above the process's start, and the map's own bytes. `stream` is
  * runFaultFormation (batches into one accumulator); `one-pass` builds every fault first and sweeps
- * once (the engine before session 9), for comparison. Used by fault.bench.ts.
+ * once (the fast formation before session 9), for comparison. Used by fault.bench.ts.
  */
-import { applyFaults, generateFaults, runFaultFormation } from '../shared/fault/engine';
+import { applyFaults, generateFaults, runFaultFormation } from '../shared/fault/fastFormation';
 import { DEFAULT_RECIPE, type FaultRecipe } from '../shared/fault/recipe';
 import { createHeightfield, terrainExtent } from '../shared/terrain/heightfield';
 

@@ -49,7 +49,7 @@ export async function runBenchmark(bench: Benchmark): Promise<BenchResult> {
   for (let k = 0; k < samples; k++) {
     const start = performance.now();
     const pending = bench.run(state);
-    // Only an async run pays for an await: sync benches are timed exactly as before.
+    // Only an async run pays for an await: synchronous benches are timed exactly as before.
     if (pending instanceof Promise) await pending;
     times.push(performance.now() - start);
   }

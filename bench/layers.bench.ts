@@ -2,11 +2,11 @@
  * The layer stack (shared/layers): local edits re-composited over their dirty rectangle at 4097²,
  * and a whole re-evaluation of the default preset's stack after a seed change at 1025² against a
  * fresh Run of the same recipe and steps (CLI generate's path). The composite, written into the
- * document's heights (the evaluator's synced target) with undo's tiles recorded: what the views then
+ * document's heights (the evaluator's adopted target) with undo's tiles recorded: what the views then
  * do for the changed rectangle is measured by bench/dab.bench.ts.
  */
 import type { Benchmark } from './harness';
-import { applyFaults, generateFaults } from '../shared/fault/engine';
+import { applyFaults, generateFaults } from '../shared/fault/fastFormation';
 import { TileRecorder } from '../app/document/tileEdit';
 import { StackEvaluator } from '../shared/layers/incremental';
 import { addSculptDeltas, unionRect } from '../shared/layers/kinds/sculpt';
@@ -65,17 +65,17 @@ function localStack(): Layer[] {
 interface LocalState {
   stack: Layer[];
   evaluator: StackEvaluator;
-  /** The document's heights: the evaluator's composite (synced), written in place. */
+  /** The document's heights: the evaluator's composite (adopted), written in place. */
   heights: Float32Array;
   runs: number;
 }
 
-/** As the editor holds it: the stack evaluated, the document's heights synced as the composite. */
+/** As the editor holds it: the stack evaluated, the document's heights adopted as the composite. */
 function localSetup(): LocalState {
   const stack = localStack();
   const evaluator = new StackEvaluator(BIG);
   const heights = evaluator.evaluate(stack)!.slice();
-  evaluator.sync(stack, heights);
+  evaluator.adopt(stack, heights);
   return { stack, evaluator, heights, runs: 0 };
 }
 
@@ -106,7 +106,7 @@ const dab: Benchmark = {
 };
 
 /**
- * The first dab of a stroke: the engine synced to the document's heights first (TerrainJobs.
+ * The first dab of a stroke: the evaluator adopting the document's heights first (TerrainJobs.
  * prepareLocal; until session 10 a composite let go at rest was copied back here, 64 MiB), then the dab.
  */
 const firstDab: Benchmark = {
@@ -118,7 +118,7 @@ const firstDab: Benchmark = {
   setup: localSetup,
   run: (s) => {
     const state = s as LocalState;
-    state.evaluator.sync(state.stack, state.heights);
+    state.evaluator.adopt(state.stack, state.heights);
     dabOnce(state);
   },
 };

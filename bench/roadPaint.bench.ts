@@ -1,5 +1,5 @@
 import type { Benchmark } from './harness';
-import { buildRoadModel } from '../shared/roads/model';
+import { fitRoad } from '../shared/roads/fittedRoad';
 import { shapeRoad, roadReach, lineBounds } from '../shared/roads/footprint';
 import { roadParams } from '../shared/roads/params';
 import { paintRoads } from '../shared/roads/roadPaint';
@@ -10,11 +10,11 @@ import { ROAD_BENCH_POINTS, ROAD_BENCH_SIZE, rollingHeights } from './roadFixtur
  * against what the same step costs the heights: the road shaped over its bounds.
  */
 const params = roadParams(ROAD_BENCH_POINTS, { bank: 'auto' });
-let state: { heights: Float32Array; out: Float32Array; model: ReturnType<typeof buildRoadModel> } | null = null;
+let state: { heights: Float32Array; out: Float32Array; fitted: ReturnType<typeof fitRoad> } | null = null;
 function roadState() {
   if (!state) {
     const heights = rollingHeights(ROAD_BENCH_SIZE);
-    state = { heights, out: heights.slice(), model: buildRoadModel(params, heights, ROAD_BENCH_SIZE) };
+    state = { heights, out: heights.slice(), fitted: fitRoad(params, heights, ROAD_BENCH_SIZE) };
   }
   return state;
 }
@@ -26,9 +26,9 @@ export const benchmarks: Benchmark[] = [
     samples: 15,
     setup: roadState,
     run: (s) => {
-      const { heights, out, model } = s as ReturnType<typeof roadState>;
-      const rect = lineBounds(model.line, roadReach(params), ROAD_BENCH_SIZE)!;
-      shapeRoad(model, heights, out, ROAD_BENCH_SIZE, rect);
+      const { heights, out, fitted } = s as ReturnType<typeof roadState>;
+      const rect = lineBounds(fitted.line, roadReach(params), ROAD_BENCH_SIZE)!;
+      shapeRoad(fitted, heights, out, ROAD_BENCH_SIZE, rect);
     },
   },
   {
@@ -38,12 +38,12 @@ export const benchmarks: Benchmark[] = [
     baseline: 'road-shape: the 573 m road over its bounds, 4097²',
     setup: roadState,
     run: (s) => {
-      const { model } = s as ReturnType<typeof roadState>;
-      const paint = paintRoads([{ line: model.line, surface: 'asphalt' }], ROAD_BENCH_SIZE);
+      const { fitted } = s as ReturnType<typeof roadState>;
+      const paint = paintRoads([{ line: fitted.line, surface: 'asphalt' }], ROAD_BENCH_SIZE);
       if (!paint) throw new Error('no paint');
     },
     measure: () => {
-      const paint = paintRoads([{ line: roadState().model.line, surface: 'asphalt' }], ROAD_BENCH_SIZE)!;
+      const paint = paintRoads([{ line: roadState().fitted.line, surface: 'asphalt' }], ROAD_BENCH_SIZE)!;
       return { texels: paint.width * paint.depth, halfFloatBytes: paint.width * paint.depth * 8 };
     },
   },

@@ -59,7 +59,7 @@ test.describe('terrain design loop', () => {
     const undoBefore = await page.getByTestId('status-undo').textContent();
     const before2d = await pixels(map2d);
 
-    // A million iterations on 257² take seconds even for the fast engine (about 3.6 s in Node here).
+    // A million iterations on 257² take seconds even for the fast formation (about 3.6 s in Node here).
     await openAdvanced(page);
     await page.getByTestId('gen-iterations').fill('1000000');
     await page.getByTestId('gen-run').click();

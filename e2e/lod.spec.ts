@@ -41,7 +41,7 @@ test.describe('level-of-detail terrain (heights on the GPU)', () => {
     expect(app.consoleErrors).toEqual([]);
   });
 
-  test('wireframe on the GPU-height surface draws its lines (blocks let their arrays go once drawn, and keep them for wireframe), and off gives back the same image', async ({
+  test('wireframe on the GPU-height surface draws its lines (blocks drop their arrays once drawn, keep them for wireframe); off gives the same image', async ({
     app,
   }) => {
     const { page } = app;

@@ -85,7 +85,8 @@ function processLines(memory: BrowserMemory): string {
     .sort((a, b) => b.pssMb - a.pssMb)
     .map(
       (p) =>
-        `${p.type}${p.subType ? ` (${p.subType})` : ''}${p.browserUiOnly ? " (Chromium's own, not in an app)" : ''} pid ${p.pid}: private ${p.privateMb.toFixed(0)} MB, Pss ${p.pssMb.toFixed(0)} MB (anon ${p.pssAnonMb.toFixed(0)}), Rss ${p.rssMb.toFixed(0)} MB`,
+        `${p.type}${p.subType ? ` (${p.subType})` : ''}${p.browserUiOnly ? " (Chromium's own, not in an app)" : ''} pid ${p.pid}: ` +
+        `private ${p.privateMb.toFixed(0)} MB, Pss ${p.pssMb.toFixed(0)} MB (anon ${p.pssAnonMb.toFixed(0)}), Rss ${p.rssMb.toFixed(0)} MB`,
     )
     .join('; ');
 }
@@ -123,7 +124,9 @@ test.describe('performance (reported, not asserted)', () => {
     const baseline = figures[0];
     for (const f of figures) {
       report(
-        `${f.size}²: Run ${ITERATIONS} iterations → both views drawn ${f.runToDrawnMs} ms; ${f.triangles} triangles; mean frame ${f.meanFrameMs.toFixed(1)} ms over ${f.frames} frames (×${(f.meanFrameMs / baseline.meanFrameMs).toFixed(2)} vs ${baseline.size}²); JS heap ${f.jsHeapMb.toFixed(0)} MB`,
+        `${f.size}²: Run ${ITERATIONS} iterations → both views drawn ${f.runToDrawnMs} ms; ${f.triangles} triangles; mean ` +
+          `frame ${f.meanFrameMs.toFixed(1)} ms over ${f.frames} frames (×${(f.meanFrameMs / baseline.meanFrameMs).toFixed(2)} ` +
+          `vs ${baseline.size}²); JS heap ${f.jsHeapMb.toFixed(0)} MB`,
       );
     }
     await test.info().attach('performance.json', { body: JSON.stringify(figures, null, 2), contentType: 'application/json' });
@@ -180,12 +183,15 @@ test.describe('performance (reported, not asserted)', () => {
     report(`257² fresh app, at rest (baseline): ${formatBrowserMemory(baseline)}`);
     report(`4097² generated, no history, at rest: ${formatBrowserMemory(opened)}; JS heap ${openedJsHeapMb.toFixed(0)} MB`);
     report(
-      `4097² at rest (Run ${ITERATIONS} iterations → drawn ${runToDrawnMs} ms, ${strokes.length} raise strokes of ${BRUSH_RADIUS_M} m in 3D and 2D in the undo history; recovery journal written, GC, ${SETTLE_MS} ms idle): ` +
-        `${formatBrowserMemory(memory)}; JS heap ${jsHeapMb.toFixed(0)} MB (target ≤ 600 MB for the app; main's services run in the test process here and are not counted)`,
+      `4097² at rest (Run ${ITERATIONS} iterations → drawn ${runToDrawnMs} ms, ${strokes.length} raise strokes of ${BRUSH_RADIUS_M} m in 3D and 2D ` +
+        `in the undo history; recovery journal written, GC, ${SETTLE_MS} ms idle): ` +
+        `${formatBrowserMemory(memory)}; JS heap ${jsHeapMb.toFixed(0)} MB (target ≤ 600 MB for the app; main's services run in the test process ` +
+        `here and are not counted)`,
     );
     report(`4097² processes: ${processLines(memory)}`);
     report(
-      `4097² document's own share (at rest with history − fresh-app baseline): private ${(memory.appPrivateMb - baseline.appPrivateMb).toFixed(0)} MB, Pss ${(memory.totalPssMb - baseline.totalPssMb).toFixed(0)} MB`,
+      `4097² document's own share (at rest with history − fresh-app baseline): private ${(memory.appPrivateMb - baseline.appPrivateMb).toFixed(0)} ` +
+        `MB, Pss ${(memory.totalPssMb - baseline.totalPssMb).toFixed(0)} MB`,
     );
     report(`4097² after a memory-pressure notification (what Chromium releases when the OS asks): ${formatBrowserMemory(relieved)}`);
     await test.info().attach('process-memory-4097.json', {
@@ -208,7 +214,7 @@ test.describe('performance (reported, not asserted)', () => {
     expect(app.consoleErrors).toEqual([]);
   });
 
-  test('10-layer stack at 4097² (5 whole-map layers with automatic water on top, 3 sculpt layers with strokes, a stamp, a flatten pad): process memory at rest, per process @report', async ({
+  test('10-layer stack at 4097² (5 whole-map layers, automatic water on top, 3 sculpted layers, a stamp, a pad): memory at rest, per process @report', async ({
     isolatedApp: app,
   }) => {
     const unsupported = processMemoryUnsupportedReason();
@@ -226,7 +232,7 @@ test.describe('performance (reported, not asserted)', () => {
       let lastChangeMs = Date.now();
       await sendMenuCommand(page, 'file.open');
       await expect(page.getByTestId('status-size')).toContainText('4097', { timeout: 420_000 });
-      // Opening checks the stack against the saved heights in a worker, which then primes the engine.
+      // Opening checks the stack against the saved heights in a worker, which then primes the evaluator.
       await showPanel(page, 'layers');
       await expect(page.getByTestId('layer-list').locator('[data-kind]')).toHaveCount(10);
       await expect(page.getByTestId('status-job')).toHaveAttribute('data-running', 'false', { timeout: 120_000 });
@@ -241,7 +247,7 @@ test.describe('performance (reported, not asserted)', () => {
       report(`10 layers: 4097² opened, processes: ${processLines(opened)}`);
       report(`10 layers: 4097² opened, GPU process allocators (MB): ${await gpuAllocators(app.browser, opened)}`);
       // One stroke into the top sculpt layer: evaluated on the UI thread through the stamp and the
-      // pad above it, from the smoothing layer's kept result (the engine's working state).
+      // pad above it, from the smoothing layer's kept result (the evaluator's working state).
       const centre: [number, number] = [0.5, 0.5];
       const heightBefore = await heightUnder2dPoint(page, centre);
       await chooseRaiseBrush(page, BRUSH_RADIUS_M, 1);
@@ -252,7 +258,7 @@ test.describe('performance (reported, not asserted)', () => {
       await waitForBothViewsDrawn(page, drawn, 300_000);
       await page.keyboard.press('Escape');
       await expect(page.getByTestId('status-job')).toHaveAttribute('data-running', 'false', { timeout: 120_000 });
-      // The same idle as before the opened reading (the engine's composite is the document's heights:
+      // The same idle as before the opened reading (the evaluator's composite is the document's heights:
       // nothing of the app's is released meanwhile; the views' last frames settle).
       await page.waitForTimeout(AT_REST_IDLE_MS);
       await settle(page, SETTLE_MS, { userDataDir: app.userDataDir, lastChangeMs });
@@ -266,7 +272,8 @@ test.describe('performance (reported, not asserted)', () => {
       expect(memory.appPrivateMb).toBeGreaterThan(baseline.appPrivateMb + 64);
       const jsHeapMb = await jsHeapUsedMb(page);
       report(
-        `10 layers: 4097² after one raise stroke into the top sculpt layer, at rest (journal written, GC, ${SETTLE_MS} ms idle): ${formatBrowserMemory(memory)}; JS heap ${jsHeapMb.toFixed(0)} MB (target ≤ ${TEN_LAYER_TARGET_MB} MB private for the app)`,
+        `10 layers: 4097² after one raise stroke into the top sculpt layer, at rest (journal written, GC, ${SETTLE_MS} ms ` +
+          `idle): ${formatBrowserMemory(memory)}; JS heap ${jsHeapMb.toFixed(0)} MB (target ≤ ${TEN_LAYER_TARGET_MB} MB private for the app)`,
       );
       report(`10 layers: 4097² processes: ${processLines(memory)}`);
       report(`10 layers: 4097² after the stroke, GPU process allocators (MB): ${await gpuAllocators(app.browser, memory)}`);
@@ -331,7 +338,11 @@ test.describe('performance (reported, not asserted)', () => {
     if (edited) expectBrowserTree(edited);
     const jsHeapMb = await jsHeapUsedMb(page);
     report(
-      `8193²: Run ${ITERATIONS} iterations → both views drawn ${runToDrawnMs} ms; ${triangles} triangles; mean frame ${frame.meanFrameMs.toFixed(1)} ms over ${frame.frames} frames (×${(frame.meanFrameMs / baselineFrame.meanFrameMs).toFixed(2)} vs 257² in the same page, ${baselineFrame.meanFrameMs.toFixed(1)} ms); one ${BRUSH_RADIUS_M} m stroke on the 2D panel → both views drawn ${strokeToDrawnMs} ms (includes the pointer moves); undo → drawn ${undoToDrawnMs} ms; heights changed and restored ✓; JS heap ${jsHeapMb.toFixed(0)} MB`,
+      `8193²: Run ${ITERATIONS} iterations → both views drawn ${runToDrawnMs} ms; ${triangles} triangles; mean ` +
+        `frame ${frame.meanFrameMs.toFixed(1)} ms over ${frame.frames} frames (×${(frame.meanFrameMs / baselineFrame.meanFrameMs).toFixed(2)} vs ` +
+        `257² in the same page, ${baselineFrame.meanFrameMs.toFixed(1)} ms); one ${BRUSH_RADIUS_M} m stroke on the 2D panel → both views ` +
+        `drawn ${strokeToDrawnMs} ms (includes the pointer moves); undo → drawn ${undoToDrawnMs} ms; heights changed and restored ✓; JS ` +
+        `heap ${jsHeapMb.toFixed(0)} MB`,
     );
     if (opened && edited) {
       report(`8193² opened, at rest: ${formatBrowserMemory(opened)}`);

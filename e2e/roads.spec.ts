@@ -172,7 +172,7 @@ test.describe('the road tool', () => {
     expect(app.consoleErrors).toEqual([]);
   });
 
-  test('in 3D the Road tool adds a point only on a click without motion; a drag off a handle orbits, middle and right drags navigate, and nothing is added', async ({
+  test('in 3D the Road tool adds a point only on a click without motion; a drag off a handle orbits, middle and right drags navigate, nothing added', async ({
     app,
   }) => {
     test.setTimeout(180_000);

@@ -14,7 +14,7 @@ test.describe('renderer security', () => {
   test('the page has a strict CSP meta policy: no inline script, no eval', async ({ app }) => {
     const policy = await app.page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
     expect(policy).toBeTruthy();
-    // 'wasm-unsafe-eval' lets the page compile WebAssembly (the physics engine) and nothing else: JS eval stays blocked (below).
+    // 'wasm-unsafe-eval' lets the page compile WebAssembly (Rapier, the car's physics) and nothing else: JS eval stays blocked (below).
     expect(policy).toMatch(/script-src 'self' 'wasm-unsafe-eval'(;|$)/);
     expect(policy!.replace("'wasm-unsafe-eval'", '')).not.toMatch(/unsafe-inline|unsafe-eval/);
   });

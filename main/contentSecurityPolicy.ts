@@ -1,6 +1,6 @@
 /**
  * The renderer's Content-Security-Policy: no inline script, no eval, nothing from the network.
- * 'wasm-unsafe-eval' allows compiling WebAssembly only (the physics test drive's Rapier engine);
+ * 'wasm-unsafe-eval' allows compiling WebAssembly only (the physics test drive's Rapier);
  * eval and new Function stay blocked.
  * main sends it as a response header; renderer/index.html carries the same policy in a meta tag,
  * because Electron does not run response-header hooks for file:// pages.

@@ -91,7 +91,8 @@ if (isMain) {
   const results = await runSteps(CHECK_STEPS, jobs, runCommand);
   const failed = [...results].filter(([, passed]) => !passed).map(([name]) => name);
   console.log(
-    `\nchecks: ${results.size - failed.length} of ${results.size} passed in ${((performance.now() - started) / 1000).toFixed(1)} s${failed.length ? `; failed: ${failed.join(', ')}` : ''}`,
+    `\nchecks: ${results.size - failed.length} of ${results.size} passed in ${((performance.now() - started) / 1000).toFixed(1)} ` +
+      `s${failed.length ? `; failed: ${failed.join(', ')}` : ''}`,
   );
   process.exit(failed.length ? 1 : 0);
 }

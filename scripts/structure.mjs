@@ -1,10 +1,12 @@
 // The tree's shape, checked by `npm run lint` (issue 33): no two folders of production code import each
 // other (a mutual pair hides a layer inside a top folder), and no production file in `app/` is over
-// MAX_APP_FILE_LINES lines or has a function over MAX_FUNCTION_LINES. Exits 1 naming every breach.
+// MAX_APP_FILE_LINES lines or has a function over MAX_FUNCTION_LINES; with them, the text rules of
+// scripts/textRules.mjs (identifiers spelled colour, no line over 160 characters). Exits 1 naming every breach.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { importGraph, readSources } from './import-cycles.mjs';
+import { readTextSources, textProblems } from './textRules.mjs';
 
 /** Folders of production code (tests, `testing/` helpers, benches and e2e may import across). */
 export const PRODUCTION_ROOTS = ['shared', 'app', 'renderer', 'main'];
@@ -90,9 +92,13 @@ export function structureProblems(sources, known = KNOWN_MUTUAL_PAIRS) {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const { problems, pairs, files } = structureProblems(readSources(repo, PRODUCTION_ROOTS));
+  // The text rules (one spelling, line length) run here too, so `npm run lint` holds them.
+  problems.push(...textProblems(readTextSources(repo)));
   for (const problem of problems) console.error(problem);
   if (problems.length > 0) process.exit(1);
+  const known = KNOWN_MUTUAL_PAIRS.length ? ` (${KNOWN_MUTUAL_PAIRS.length} known, awaiting their fix)` : '';
   console.log(
-    `structure: ${files} production modules, ${pairs} mutual folder pairs${KNOWN_MUTUAL_PAIRS.length ? ` (${KNOWN_MUTUAL_PAIRS.length} known, awaiting their fix)` : ''}, app/ files and functions within their limits`,
+    `structure: ${files} production modules, ${pairs} mutual folder pairs${known}, app/ files and functions within their limits; ` +
+      'identifiers spelled colour, no line over 160 characters',
   );
 }

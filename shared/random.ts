@@ -1,6 +1,6 @@
 /**
  * Seeded PRNG (sfc32, seeded by splitmix32 from a 32-bit seed). Integer arithmetic only, so the same
- * seed yields the same sequence on every JavaScript engine and machine.
+ * seed yields the same sequence on every JavaScript runtime and machine.
  */
 export interface Random {
   /** Uniform in [0, 1) with 32 random bits. */

@@ -40,7 +40,7 @@ export interface EditorState {
   cellSize: number;
 }
 
-/** The editor engine: one document, its history, and the store views observe. */
+/** The editor: one document, its history, and the store views observe. */
 export class Editor {
   readonly store: StoreApi<EditorState>;
   readonly history: UndoHistory;

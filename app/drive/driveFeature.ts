@@ -5,7 +5,7 @@ import { DriveSession } from './driveSession';
 import { documentSurfaces } from './driveSurfaces';
 import { createObstacleCache } from './obstacles';
 import { createWaterCache } from './driveWater';
-import { EDITOR_DRIVE_MODEL } from './settings';
+import { EDITOR_CAR_DYNAMICS } from './settings';
 
 export type DriveViewStart = () => { x: number; z: number; heading: number };
 
@@ -31,7 +31,7 @@ export function createDriveFeature(editor: Editor, commands: CommandRegistry, sn
       () => editor.document.stack,
       () => editor.document.field,
     ),
-    settings: { model: EDITOR_DRIVE_MODEL },
+    settings: { model: EDITOR_CAR_DYNAMICS },
   });
   let viewStart: DriveViewStart | null = null;
   const unbind = bindDriveCommands(commands, drive, { viewStart: () => viewStart?.() ?? { x: 0, z: 0, heading: 0 } });

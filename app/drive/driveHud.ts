@@ -4,16 +4,16 @@ import type { CarState, StopReason } from '../../shared/vehicle/drive';
 import type { CarPose } from '../../shared/vehicle/pose';
 import type { WheelContact, WheelLayout } from '../../shared/vehicle/wheels';
 import type { PhysicsState } from '../../shared/vehicle/physics/physicsCar';
-import type { DriveModel } from './settings';
+import type { CarDynamics } from './settings';
 import type { HudValues } from './driveTypes';
 
 /** What the HUD is made from after a frame. */
 export interface HudInputs {
   readonly field: Heightfield;
-  readonly model: DriveModel;
+  readonly model: CarDynamics;
   readonly car: CarState;
   readonly pose: CarPose;
-  /** The physics car's last step (absent for the kinematic car, or while the engine loads). */
+  /** The physics car's last step (absent for the kinematic car, or while Rapier loads). */
   readonly physics: PhysicsState | undefined;
   /** The physics model is chosen but its car does not exist yet. */
   readonly loading: boolean;
@@ -35,7 +35,7 @@ export function hudValues(inputs: HudInputs): HudValues {
   const { x, z } = car;
   let wheelsGrounded = 0;
   let wheelGap = 0;
-  // Physics: the contact points the engine found (the drawn ones are interpolated between steps).
+  // Physics: the contact points Rapier found (the drawn ones are interpolated between steps).
   const contacts = physics ? physics.wheels.map((w) => ({ grounded: w.contact, contact: w.contactPoint })) : wheels;
   for (const wheel of contacts) {
     if (!wheel.grounded) continue;

@@ -104,7 +104,7 @@ export class DriveSession {
     return this.kinematic.wheelLayout(this.settings.length, this.settings.width);
   }
 
-  /** Whether the physics model drives the car (physics chosen; the engine may still be loading). */
+  /** Whether the physics model drives the car (physics chosen; Rapier may still be loading). */
   get physicsActive(): boolean {
     return this.settings.model === 'physics';
   }
@@ -341,7 +341,7 @@ export class DriveSession {
         water: this.waterHere(),
         fordingDepth: this.settings.carSpec.fordingDepth,
       });
-      // While the engine loads the car waits at rest where it was placed.
+      // While Rapier loads the car waits at rest where it was placed.
       if (!moved) return;
       this.car = moved;
       this.updatePose();
@@ -365,7 +365,7 @@ export class DriveSession {
     this.publishHud();
   }
 
-  /** Draws the car where its model put it (the kinematic pose while the physics engine loads). */
+  /** Draws the car where its model put it (the kinematic pose while Rapier loads). */
   private updatePose(): CarPose {
     const drawn = (this.physicsActive ? this.physics.draw(this.settings.carSpec) : null) ?? this.kinematic.draw(this.car, this.settings, this.wheelLayout);
     this.currentPose = drawn.pose;

@@ -31,12 +31,12 @@ export interface PhysicsDriverOptions {
   field(): Heightfield;
   obstacles(): readonly Obstacle[];
   surfaces(): SurfaceLookup | null;
-  /** Loads the physics engine (the first time a physics car is placed). */
+  /** Loads Rapier (the first time a physics car is placed). */
   load(): Promise<Rapier>;
 }
 
 /**
- * The Rapier car (shared/vehicle/physics): created once the engine has loaded, stepped at a fixed
+ * The Rapier car (shared/vehicle/physics): created once Rapier has loaded, stepped at a fixed
  * 1/120 s, drawn interpolated between its last two steps; follows the field and the obstacles when
  * they change under it.
  */
@@ -62,8 +62,8 @@ export class PhysicsDriver {
   }
 
   /**
-   * Creates the car at rest at `placement()` once the engine is loaded (the first time, asynchronously),
-   * if `stillWanted()` then; `ready` runs after it is created, `failed` if the engine cannot load.
+   * Creates the car at rest at `placement()` once Rapier is loaded (the first time, asynchronously),
+   * if `stillWanted()` then; `ready` runs after it is created, `failed` if Rapier cannot load.
    */
   start(callbacks: { spec(): PhysicsCarSpec; placement(): CarState; stillWanted(): boolean; ready(): void; failed(): void }): void {
     const generation = ++this.generation;
@@ -84,13 +84,13 @@ export class PhysicsDriver {
       return;
     }
     this.options.load().then(create, (error: unknown) => {
-      // Without the engine the kinematic car still drives: say so rather than leave a dead car.
-      console.warn('Physics engine failed to load; using the kinematic car', error);
+      // Without Rapier the kinematic car still drives: say so rather than leave a dead car.
+      console.warn('Rapier failed to load; using the kinematic car', error);
       if (generation === this.generation) callbacks.failed();
     });
   }
 
-  /** Removes the car (and forgets a creation still waiting for the engine). */
+  /** Removes the car (and forgets a creation still waiting for Rapier). */
   dispose(): void {
     this.generation++;
     this.car?.dispose();

@@ -12,7 +12,7 @@ import { EXPORT_CANCELLED } from './exportFlow';
 import { sendExportFile } from './sendExportFile';
 import type { CancelExportResult, ChooseExportDirectoryRequest, WriteExportChunkRequest } from '../../shared/ipc/exportContract';
 import { describeEngineExport, engineExportMemory, fileExportMemory } from '../../shared/export/exportMemory';
-import { streamEngineExport } from '../../shared/export/presets';
+import { streamEngineExport } from '../../shared/export/engineExport';
 import { tiltedPit } from '../../shared/hydrology/testing/pit';
 import { DEFAULT_WATER_PARAMS } from '../../shared/hydrology/waterParams';
 import { evaluateStack } from '../../shared/layers/evaluate';
@@ -313,7 +313,8 @@ describe('export dialog: engine files streamed to main', () => {
   it('an export main refuses for memory shows main’s message and encodes nothing', async () => {
     const { session, folder } = harness();
     folder.refuse =
-      'the Unreal Engine 5 export (8129 × 8129) needs about 3.1 GB of memory and 1.2 GB is available: choose a smaller resolution, or close other programs and export again; nothing was written';
+      'the Unreal Engine 5 export (8129 × 8129) needs about 3.1 GB of memory and 1.2 GB is available: choose a smaller resolution, or close other ' +
+      'programs and export again; nothing was written';
     const exchange = session.exchange;
     await session.commands.execute('file.exportHeightmap');
     exchange.exports.setTarget('unreal');

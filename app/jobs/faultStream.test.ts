@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { faultBatchSize } from '../../shared/fault/engine';
+import { faultBatchSize } from '../../shared/fault/fastFormation';
 import type { FaultRecipe } from '../../shared/fault/recipe';
 import { referenceFaultFormation } from '../../shared/fault/reference';
 import { presetStack } from '../../shared/layers/migrate';
@@ -60,7 +60,7 @@ describe('the fault job streams: progress through the whole generation, cancel a
     const handle = transport.start(request(recipe, 65, 65), (done) => {
       if (first >= 0) return;
       first = done;
-      // Only the first batch is built before the first report (the one-pass engine built every fault first).
+      // Only the first batch is built before the first report (the one-pass formation built every fault first).
       grownBeforeFirst = process.memoryUsage().heapUsed - heapBefore;
       cancelledAt = performance.now();
       handle.cancel();

@@ -6,7 +6,7 @@ import { createDocument, documentRecipe } from '../document/document';
 import { Editor } from '../document/editor';
 import { createInProcessTransport } from './inProcessTransport';
 import { TerrainJobs } from './terrainJobs';
-import { applyFaults, generateFaults } from '../../shared/fault/engine';
+import { applyFaults, generateFaults } from '../../shared/fault/fastFormation';
 
 const RECIPE: FaultRecipe = { seed: 9, iterations: 60, lineMethod: 'normal', decay: { disp0: 3, dispN: 0.5, n: 40 } };
 
@@ -53,7 +53,7 @@ describe('TerrainJobs', () => {
     expect(await jobs.runMore(25)).toBe('done');
     expect(documentRecipe(editor.document)?.iterations).toBe(85);
     expect(editor.store.getState().undoLabel).toBe('Run 25 more');
-    // Engine output for iterations 60…84 added to the first result, bit for bit.
+    // Fast formation output for iterations 60…84 added to the first result, bit for bit.
     const expected = createHeightfield(65, 33, 2, afterFirst.slice());
     applyFaults(expected, generateFaults(RECIPE, { sizeX: 128, sizeZ: 64 }, 60, 85));
     expect(sameBits(editor.document.field.heights, expected.heights)).toBe(true);
@@ -77,7 +77,7 @@ describe('TerrainJobs', () => {
   });
 
   it('a job cancelled mid-run (after progress) leaves the document and history untouched', async () => {
-    // 600 rows: the engine reports progress and checks for cancel between blocks of rows.
+    // 600 rows: the fast formation reports progress and checks for cancel between blocks of rows.
     const { editor, jobs } = setup(300, 600, 1);
     const original = editor.document.field.heights.slice();
     const versionBefore = editor.store.getState().version;

@@ -112,7 +112,7 @@ const rowOf = (z: number) => Math.round(z / CELL + (SIZE - 1) / 2);
 
 describe('a drawn river is water in the document (both views draw it)', () => {
   for (const automatic of [false, true]) {
-    it(`${automatic ? 'over automatic water' : 'on dry land'}: drawn, dragged live, released, undone and cancelled, the water equals the stack's from scratch bit for bit`, async () => {
+    it(`${automatic ? 'over automatic water' : 'on dry land'}: drawn, dragged, released, undone, cancelled: water as from scratch`, async () => {
       const s = await setup(automatic);
       const before = copyOf(s.editor.document.water);
       expect(before !== null).toBe(automatic);
@@ -161,7 +161,7 @@ describe('a drawn river is water in the document (both views draw it)', () => {
   }
 
   for (const automatic of [false, true]) {
-    it(`${automatic ? 'over automatic water' : 'on dry land'}: a second river across the first, one hidden and shown, one deleted: the water is the stack's from scratch after each`, async () => {
+    it(`${automatic ? 'over automatic water' : 'on dry land'}: a second river, one hidden, one deleted: water as from scratch`, async () => {
       const s = await setup(automatic);
       const before = copyOf(s.editor.document.water);
       await click(s.tool, -40, -30);

@@ -40,7 +40,7 @@ export function pointsProblem(points: readonly { x: number; z: number }[], size:
 export class SplineDrag<L extends SplineLayer> {
   readonly index: number;
   readonly original: L;
-  /** The spline as last shown (the engine's layer at `index` when `local`). */
+  /** The spline as last shown (the evaluator's layer at `index` when `local`). */
   shown: L;
   /** Whether the preview is evaluated here (else only the overlay follows, and the stack is evaluated in a worker at the end). */
   readonly local: boolean;

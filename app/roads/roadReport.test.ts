@@ -113,7 +113,7 @@ describe('the road report in the editor', () => {
     const flagged = report!.segments.filter((s) => s.flags.length > 0).length;
     expect(path.status.includes('flagged')).toBe(flagged > 0);
     // A row clicked: the views are asked to show the middle of its segment, looking along the road.
-    const { line } = reports.model()!;
+    const { line } = reports.fitted()!;
     reports.focusSegment(2);
     const { focus, focusVersion } = reports.store.getState();
     const mid = Math.round(25 / line.ds);
@@ -126,18 +126,18 @@ describe('the road report in the editor', () => {
 
   it.each(['physics', 'kinematic'] as const)(
     'Drive this road (%s): the car starts on the road, stays within its width to the last point, and the report has the speeds',
-    async (carModel) => {
+    async (dynamics) => {
       const session = sessionWith(roadStack(roadLayer(undefined, { designSpeedKmh: 30 }), SIZE));
       const { drive } = session;
-      drive.setSettings({ model: carModel });
-      const model = session.roadReport.reports.model()!;
-      const { line } = model;
+      drive.setSettings({ model: dynamics });
+      const fitted = session.roadReport.reports.fitted()!;
+      const { line } = fitted;
       await session.commands.execute('road.drive');
       expect(drive.mode).toBe('drive');
       expect(drive.store.getState().autopilot).toBe('driving');
       // The panel shows the Roads tab, where the road's report is, not the Drive tab.
       expect(session.view.getState().settings.panelTab).toBe('roads');
-      if (carModel === 'physics') await expect.poll(() => drive.physicsState !== null, { timeout: 30_000 }).toBe(true);
+      if (dynamics === 'physics') await expect.poll(() => drive.physicsState !== null, { timeout: 30_000 }).toBe(true);
       const start = drive.carState;
       expect(Math.hypot(start.x - line.x[0], start.z - line.z[0])).toBeLessThan(0.01);
       // Facing along the road.
@@ -148,7 +148,7 @@ describe('the road report in the editor', () => {
         worst = Math.max(worst, offCentre(line, drive.carState.x, drive.carState.z));
       }
       expect(drive.store.getState().autopilot).toBe('arrived');
-      expect(worst).toBeLessThan(model.params.width / 2);
+      expect(worst).toBeLessThan(fitted.params.width / 2);
       const end = drive.carState;
       expect(Math.hypot(end.x - line.x[line.n - 1], end.z - line.z[line.n - 1])).toBeLessThan(2);
       const { report, source } = session.roadReport.reports.store.getState();

@@ -3,12 +3,12 @@
  * report per 10 m segment (shared/roads/report.ts) from the geometry alone, replaced by the one from
  * the last "Drive this road" of that road until the terrain changes; and the overlay that colours the
  * road by it in both views. The report reads the centreline, bank and the document's heights (the
- * whole stack, as the car drives it), so the model is built on those heights: its profile is not used.
+ * whole stack, as the car drives it), so the road is fitted to those heights: its profile is not used.
  */
 import { stackHasWater, stackWaterWithout } from '../../shared/layers/stackWaterDepth';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { RoadLayer } from '../../shared/layers/types';
-import { buildRoadModel, type RoadModel } from '../../shared/roads/model';
+import { fitRoad, type FittedRoad } from '../../shared/roads/fittedRoad';
 import { roadReport, type DriveOutcome, type RoadReport } from '../../shared/roads/report';
 import type { Editor } from '../document/editor';
 import type { LayersModel } from '../layers/layersModel';
@@ -43,8 +43,8 @@ export interface RoadReportModel {
   road(): RoadLayer | null;
   pick(id: string | null): void;
   setOverlay(on: boolean): void;
-  /** The road's model on the document's heights (null without a road or when it cannot be built). */
-  model(): RoadModel | null;
+  /** The road fitted to the document's heights (null without a road or when it cannot be built). */
+  fitted(): FittedRoad | null;
   /**
    * Brings the report up to date with the document (geometry only unless a drive of this road is
    * kept). The model does so itself when its inputs change (the document, not a gesture's preview;
@@ -75,7 +75,7 @@ export function createRoadReportModel(editor: Editor, layers: LayersModel): Road
   }));
   /** What the report shown was computed for: the document's version (previews aside) and road object (a changed road is a new object). */
   let computedFor: { version: number; road: RoadLayer | null } | null = null;
-  let models: { heights: Float32Array; road: RoadLayer; model: RoadModel } | null = null;
+  let fittedCache: { heights: Float32Array; road: RoadLayer; fitted: FittedRoad } | null = null;
   let path: { report: RoadReport; path: RoadOverlayPath } | null = null;
 
   const road = (): RoadLayer | null => {
@@ -85,13 +85,13 @@ export function createRoadReportModel(editor: Editor, layers: LayersModel): Road
     return picked?.kind === 'road' ? picked : currentRoad(stack, layers.store.getState().selectedId);
   };
 
-  const model = (): RoadModel | null => {
+  const fitted = (): FittedRoad | null => {
     const r = road();
     if (!r) return null;
     const field = editor.document.field;
-    if (models && models.road === r && models.heights === field.heights) return models.model;
-    const built = buildRoadModel(r.params, field.heights, field);
-    models = { heights: field.heights, road: r, model: built };
+    if (fittedCache && fittedCache.road === r && fittedCache.heights === field.heights) return fittedCache.fitted;
+    const built = fitRoad(r.params, field.heights, field);
+    fittedCache = { heights: field.heights, road: r, fitted: built };
     return built;
   };
 
@@ -103,7 +103,7 @@ export function createRoadReportModel(editor: Editor, layers: LayersModel): Road
       return;
     }
     try {
-      const m = model();
+      const m = fitted();
       const field = editor.document.field;
       // The water the road crosses (the stack's without the road), only for a stack with water.
       const stack = editor.document.stack;
@@ -139,7 +139,7 @@ export function createRoadReportModel(editor: Editor, layers: LayersModel): Road
   return {
     store,
     road,
-    model,
+    fitted,
     refresh,
     pick(id) {
       store.setState({ pickedId: id });
@@ -156,7 +156,7 @@ export function createRoadReportModel(editor: Editor, layers: LayersModel): Road
     },
     overlayPath() {
       const { report } = store.getState();
-      const m = model();
+      const m = fitted();
       if (!report || !m) return null;
       if (path && path.report === report) return path.path;
       const { line } = m;
@@ -173,7 +173,7 @@ export function createRoadReportModel(editor: Editor, layers: LayersModel): Road
     },
     focusSegment(index) {
       const { report } = store.getState();
-      const m = model();
+      const m = fitted();
       const segment = report?.segments[index];
       if (!segment || !m) return;
       const { line } = m;

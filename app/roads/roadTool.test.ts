@@ -279,7 +279,7 @@ describe('the road tool over other layers', () => {
     await settle();
     expect(s.model.store.getState().message).toMatch(/points 2 and 3 are in the same place/);
     expectSnapshot(s.editor, before);
-    // A later edit is still exact (the engine was put back).
+    // A later edit is still exact (the evaluator was put back).
     await click(s.tool, 0, 20);
     expectExact(s.editor);
   });

@@ -70,8 +70,8 @@ export function createBrushTool(
       if (state.kind !== 'stroking') return;
       const { paint } = state;
       state = { kind: 'idle' };
-      // Every rectangle the stroke or the engine wrote goes back: the heights are the document's
-      // stack's again, which the engine takes up at the next local edit (TerrainJobs.prepareLocal).
+      // Every rectangle the stroke or the evaluator wrote goes back: the heights are the document's
+      // stack's again, which the evaluator takes up at the next local edit (TerrainJobs.prepareLocal).
       paint.edit.cancel();
     },
   };

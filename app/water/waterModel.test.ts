@@ -140,7 +140,7 @@ describe('the Water section model', () => {
     jobs.dispose();
   });
 
-  it('finds the rivers and lakes through its runner (a worker in the window): none until found, with progress; the same features; a run for older water is dropped', async () => {
+  it('finds the rivers and lakes through its runner (a worker in the window): none until found, with progress; a run for older water is dropped', async () => {
     const { editor, jobs, model } = bowlEditor();
     await model.add();
     const asked: FeaturesAsk[] = [];

@@ -28,7 +28,7 @@ export async function waitForBothViewsDrawn(page: Page, after: number, timeout =
 
 /**
  * Fills the generate form (a size outside the presets goes through the custom width and depth) with
- * the classic preset: fault formation only, so timings measure the engine and views, not erosion.
+ * the classic preset: fault formation only, so timings measure the fast formation and views, not erosion.
  */
 export async function fillGenerateForm(page: Page, size: number, iterations: number, seed: number): Promise<void> {
   await showPanel(page, 'generate');

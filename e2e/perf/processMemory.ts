@@ -227,6 +227,7 @@ export function formatBrowserMemory(memory: BrowserMemory): string {
   return (
     `private footprint ${memory.appPrivateMb.toFixed(0)} MB over the ${memory.processes.length - uiOnly} processes an app runs` +
     (uiOnly > 0 ? ` (${memory.totalPrivateMb.toFixed(0)} MB with Chromium's own ${uiOnly} process${uiOnly > 1 ? 'es' : ''}, not in an app)` : '') +
-    `; Pss ${memory.totalPssMb.toFixed(0)} MB (Rss sum ${memory.totalRssMb.toFixed(0)} MB) over ${memory.processes.length} Chromium processes [Pss MB: ${byType}]`
+    `; Pss ${memory.totalPssMb.toFixed(0)} MB (Rss sum ${memory.totalRssMb.toFixed(0)} MB) over ${memory.processes.length} Chromium processes [Pss ` +
+    `MB: ${byType}]`
   );
 }

@@ -9,9 +9,9 @@ import { createHeightfield } from '../../shared/terrain/heightfield';
 /**
  * A project with a 10-layer stack, made with the shared code as the editor would save it: the
  * generator, hydraulic and thermal erosion, smoothing and automatic water (whole-map layers; the
- * water on top of them, the engine's anchor — it replaced session 11's manual faults), then
+ * water on top of them, the evaluator's anchor — it replaced session 11's manual faults), then
  * three sculpt layers with strokes, a stamp and a flatten pad (local layers at the top: the case
- * where the editor's engine once kept one map per layer). Light parameters, so that making it here
+ * where the editor's evaluator once kept one map per layer). Light parameters, so that making it here
  * and the editor's check of it in its worker take seconds, not minutes, at 4097².
  */
 export function tenLayerStack(size: LayerSize): Layer[] {

@@ -102,9 +102,10 @@ export function parseGenerateArgs(args: readonly string[]): GenerateOptions {
   const presetProfile = profileOf(base);
   if (presetProfile.kind === 'smooth' && presetProfile.width < MIN_FAULT_WIDTH && one('--fault-width') === undefined && one('--profile') !== 'step') {
     // The preset's width is a share of the map's side, in centimetres: on a map a few centimetres
-    // wide it rounds to 0. Say which option makes it so, rather than let the engine refuse it.
+    // wide it rounds to 0. Say which option makes it so, rather than let the fault formation refuse it.
     throw new UsageError(
-      `--cell-size ${cellText ?? cellSize} is too small for --preset ${presetText}: its fault width rounds to ${presetProfile.width} m on this map; use a larger --cell-size or give --fault-width`,
+      `--cell-size ${cellText ?? cellSize} is too small for --preset ${presetText}: its fault width rounds to ${presetProfile.width} m on this map; ` +
+        `use a larger --cell-size or give --fault-width`,
     );
   }
   const iterations = whole('--iterations', base.iterations, 0, MAX_ITERATIONS);

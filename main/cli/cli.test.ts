@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { runFaultFormation } from '../../shared/fault/engine';
+import { runFaultFormation } from '../../shared/fault/fastFormation';
 import { DEFAULT_PRESET_ID } from '../../shared/presets/terrainPresets';
 import { DEFAULT_RECIPE, quantizeDisplacement, type FaultRecipe } from '../../shared/fault/recipe';
 import { erosionFilter } from '../../shared/filters/erosion';
@@ -27,7 +27,7 @@ interface LinesFile {
 }
 
 describe('faultline generate', () => {
-  it('writes .r32 heights equal to running the engine directly', async () => {
+  it('writes .r32 heights equal to running the fast formation directly', async () => {
     const io = fakeIo();
     const args = ['generate', '--preset', 'classic', '--size', '33', '--depth=20', '--cell-size', '2.5', '--iterations', '150', '--seed', '77'];
     args.push('--disp0', '5', '--dispn', '0.5', '--decay-iterations', '100', '--lines', 'two-point', '--out', 'a.r32', '--out', 'B.R32');

@@ -3,7 +3,7 @@
  * supplies the process streams and an atomic file writer.
  */
 import { createCliProgress, faultStage, stepStage } from './progress';
-import { generateFaults, runFaultFormation, type Fault } from '../../shared/fault/engine';
+import { generateFaults, runFaultFormation, type Fault } from '../../shared/fault/fastFormation';
 import { presetStack } from '../../shared/layers/migrate';
 import { profileOf, type FaultRecipe } from '../../shared/fault/recipe';
 import { createHeightfield, terrainExtent, type Heightfield } from '../../shared/terrain/heightfield';
@@ -91,7 +91,7 @@ async function generate(options: GenerateOptions, io: CliIo): Promise<Heightfiel
   const stages = [faultStage(recipe, width, depth, cellSize), ...finishing.map((step) => stepStage(step, width * depth))];
   const progress = createCliProgress(io, 'generate', `${width}×${depth}`, stages, options.quiet);
   const field = createHeightfield(width, depth, cellSize);
-  // Streamed in batches (shared/fault/engine.ts): memory does not grow with the iterations.
+  // Streamed in batches (shared/fault/fastFormation.ts): memory does not grow with the iterations.
   runFaultFormation(field, recipe, { onProgress: progress.stage(0) });
   for (const [k, step] of finishing.entries())
     await runFinishingStep(io.stepRunner, field, step, recipe, options.threads, { onProgress: progress.stage(k + 1) });
@@ -100,7 +100,7 @@ async function generate(options: GenerateOptions, io: CliIo): Promise<Heightfiel
 
 /**
  * The lines as applied: (a, b, c) in world metres with a·x + b·z − c > 0 rising (for the cross method
- * the equivalent normal form), displacement as quantised by the engine; with the smooth profile, the
+ * the equivalent normal form), displacement as quantised by the fast formation; with the smooth profile, the
  * profile too (every line has the recipe's).
  */
 function linesJson(field: Heightfield, faults: readonly Fault[], recipe: FaultRecipe): string {

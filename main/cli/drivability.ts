@@ -1,10 +1,10 @@
 /**
- * `faultline drivability IN --car PRESET --out mask.png [--summary F.json]`: where a physics car can go
+ * `faultline drivability IN --car CAR --out mask.png [--summary F.json]`: where a physics car can go
  * (shared/vehicle/physics/drivability.ts), one 8-bit grey pixel per vertex: 0 impassable (steeper than
  * the car can climb, or a side slope that tips it or makes it slide), 255 flat, linear in tan θ between.
  */
 import { encodeGrayPng } from '../../shared/codecs/png/encode';
-import { CAR_PRESETS, CAR_PRESET_IDS, isCarPresetId, type CarPresetId } from '../../shared/vehicle/physics/cars';
+import { STOCK_CARS, STOCK_CAR_IDS, isStockCarId, type StockCarId } from '../../shared/vehicle/physics/cars';
 import { carSlopeLimits, drivabilityBytes, drivabilitySummary } from '../../shared/vehicle/physics/drivability';
 import { staticStabilityFactor } from '../../shared/vehicle/physics/stability';
 import { parseCommand } from './commandArgs';
@@ -17,7 +17,7 @@ const OPTIONS = ['--car', '--out', '--summary'] as const;
 
 export interface DrivabilityArgs {
   input: string;
-  car: CarPresetId;
+  car: StockCarId;
   out: string;
   summary?: string;
 }
@@ -28,7 +28,7 @@ export function parseDrivabilityArgs(args: readonly string[]): DrivabilityArgs {
   if (tokens.positional.length === 0) throw new UsageError('give the terrain file IN');
   if (tokens.positional.length > 1) throw new UsageError(`unexpected argument "${tokens.positional[1]}"`);
   const car = get('--car') ?? 'hatchback';
-  if (!isCarPresetId(car)) throw new UsageError(`--car must be ${CAR_PRESET_IDS.join(', ')}, got "${car}"`);
+  if (!isStockCarId(car)) throw new UsageError(`--car must be ${STOCK_CAR_IDS.join(', ')}, got "${car}"`);
   const out = get('--out');
   if (!out) throw new UsageError('--out mask.png is required');
   if (!/\.png$/i.test(out)) throw new UsageError(`--out ${out}: must be a .png file`);
@@ -46,7 +46,7 @@ surface: the steepest slope it climbs (its driven wheels' grip, with the load th
 onto them, and its engine force), the side slope that tips it over (atan of its static stability
 factor) and the one on which its tyres slide (atan μ).
 
-  --car PRESET     the physics car (default: hatchback)
+  --car CAR        the physics car (default: hatchback)
   --out FILE.png   8-bit grey, one pixel per vertex (row 0 at the map's -z edge): 0 impassable (the
                    steepest drawn triangle at the vertex is steeper than the lowest of the limits),
                    255 flat, 255 × (1 − tan θ / tan limit) between
@@ -67,7 +67,7 @@ export async function runDrivability(args: readonly string[], io: CliIo): Promis
   const loaded = await readAndLoad(io, 'drivability', options.input, {});
   if (!loaded) return 1;
   const { field } = loaded;
-  const spec = CAR_PRESETS[options.car];
+  const spec = STOCK_CARS[options.car];
   const bytes = drivabilityBytes(field, spec);
   const files: OutputFile[] = [{ path: options.out, bytes: encodeGrayPng({ width: field.width, height: field.depth, bitDepth: 8, samples: bytes }) }];
   const limits = carSlopeLimits(spec);
@@ -95,7 +95,8 @@ export async function runDrivability(args: readonly string[], io: CliIo): Promis
   if (!(await writeOutputs(io, 'drivability', files))) return 1;
   const pct = (v: number): string => `${(v * 100).toFixed(1)} %`;
   io.stdout(
-    `wrote ${options.out} (${field.width} × ${field.depth}, ${options.car}: impassable above ${limits.limitDeg.toFixed(1)}°; ${pct(shares.impassable)} impassable, ${pct(shares.hard)} hard, ${pct(shares.easy)} easy)\n`,
+    `wrote ${options.out} (${field.width} × ${field.depth}, ${options.car}: impassable ` +
+      `above ${limits.limitDeg.toFixed(1)}°; ${pct(shares.impassable)} impassable, ${pct(shares.hard)} hard, ${pct(shares.easy)} easy)\n`,
   );
   if (options.summary) io.stdout(`wrote ${options.summary}\n`);
   return 0;

@@ -9,7 +9,7 @@ import { erosionCoverBytes } from '../../shared/erosion/cover';
 import { hydraulicErosion } from '../../shared/erosion/hydraulic';
 import { DEFAULT_HYDRAULIC } from '../../shared/erosion/params';
 import { parseMaskSet } from '../../shared/export/masks';
-import { buildEngineExport } from '../../shared/export/presets';
+import { buildEngineExport } from '../../shared/export/engineExport';
 import { runCli } from './cli';
 import type { CliIo } from './io';
 
@@ -130,7 +130,7 @@ describe('faultline export --preset', () => {
       expect(await runCli(fit === 'crop' ? [...args, '--resolution', '63'] : args, io)).toBe(0);
       const editor = buildEngineExport(
         eroded,
-        { preset: 'unreal', name: 't', fit, ...(fit === 'crop' && { size: 63 }), masks: parseMaskSet(rules, ['flow', 'deposition']) },
+        { engineId: 'unreal', name: 't', fit, ...(fit === 'crop' && { size: 63 }), masks: parseMaskSet(rules, ['flow', 'deposition']) },
         erosionCoverBytes(masks),
       );
       for (const layer of ['wet', 'sediment']) {
@@ -168,7 +168,8 @@ describe('faultline export --preset', () => {
     io.availableMemory = () => 500e6;
     expect(await runCli(['export', 'in.r32', '--preset', 'unreal', '--resolution', '8129', '--masks', 'rules.json', '--out', 'o'], io)).toBe(1);
     expect(io.err).toBe(
-      'faultline export: the Unreal Engine 5 export (8129 × 8129, 2 mask layers) needs about 0.7 GB of memory and 0.5 GB is available: choose a smaller resolution, or close other programs and export again; nothing was written\n',
+      'faultline export: the Unreal Engine 5 export (8129 × 8129, 2 mask layers) needs about 0.7 GB of memory and 0.5 GB is available: choose a ' +
+        'smaller resolution, or close other programs and export again; nothing was written\n',
     );
     expect(io.folders).toEqual([]);
     expect([...io.files.keys()].filter((k) => k.startsWith('o'))).toEqual([]);
@@ -182,7 +183,8 @@ describe('faultline export --preset', () => {
     io.availableMemory = () => 100e6;
     expect(await runCli(['export', 'big.r32', '--out', 'big.glb'], io)).toBe(1);
     expect(io.err).toBe(
-      'faultline export: the Binary glTF mesh (.glb) export (1025 × 1025) needs about 0.2 GB of memory and 0.1 GB is available: choose a smaller resolution, or close other programs and export again; nothing was written\n',
+      'faultline export: the Binary glTF mesh (.glb) export (1025 × 1025) needs about 0.2 GB of memory and 0.1 GB is available: choose a smaller ' +
+        'resolution, or close other programs and export again; nothing was written\n',
     );
     expect(io.files.has('big.glb')).toBe(false);
     io.err = '';
@@ -190,7 +192,10 @@ describe('faultline export --preset', () => {
     io.availableMemory = () => 10e6;
     expect(await runCli(['export', 'in.r32', '--out', 't.png', '--tile-size', '33'], io)).toBe(1);
     expect(io.err).toMatch(
-      /^faultline export: the PNG 16-bit grayscale export \(65 × 65 in tiles of 33 × 33\) needs about 0\.1 GB of memory and 0\.1 GB is available: .*; nothing was written\n$/,
+      new RegExp(
+        String.raw`^faultline export: the PNG 16-bit grayscale export \(65 × 65 in tiles of 33 × 33\) needs about 0\.1 GB of memory ` +
+          String.raw`and 0\.1 GB is available: .*; nothing was written\n$`,
+      ),
     );
     expect([...io.files.keys()].filter((k) => k.startsWith('t_'))).toEqual([]);
     // With the memory there, the same exports are written.

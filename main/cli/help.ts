@@ -32,7 +32,7 @@ Usage:
                                                      --accumulation, --flow maps, --water-mesh,
                                                      --river-centrelines (--help)
   faultline river IN --spline river.json --out FILE  add a drawn river that carves its bed (--help)
-  faultline drivability IN --car PRESET --out mask.png [--summary F.json]   where a car can go (--help)
+  faultline drivability IN --car CAR --out mask.png [--summary F.json]      where a car can go (--help)
   faultline --help                                   this text
 
 Exit codes: 0 success, 1 a file could not be read or written, 2 bad arguments.

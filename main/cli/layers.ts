@@ -121,7 +121,10 @@ function listing(stack: readonly Layer[], json: boolean): string {
   return rows
     .map((row, n) => {
       const params = JSON.stringify(row.params);
-      return `${String(n + 1).padStart(3)}  ${row.id.padEnd(14)} ${row.kind.padEnd(12)} ${row.enabled ? 'on ' : 'off'}  ${String(row.opacity).padEnd(5)} ${row.name}${params === '{}' ? '' : `  ${params.length > 160 ? `${params.slice(0, 157)}…` : params}`}`;
+      return (
+        `${String(n + 1).padStart(3)}  ${row.id.padEnd(14)} ${row.kind.padEnd(12)} ${row.enabled ? 'on ' : 'off'}  ${String(row.opacity).padEnd(5)} ` +
+        `${row.name}${params === '{}' ? '' : `  ${params.length > 160 ? `${params.slice(0, 157)}…` : params}`}`
+      );
     })
     .join('\n')
     .concat('\n');

@@ -22,7 +22,7 @@ export interface ProgressStage {
 }
 
 export interface CliProgress {
-  /** The progress callback for stage `index` (done of total, as the engines report it). */
+  /** The progress callback for stage `index` (done of total, as the steps report it). */
   stage(index: number): (done: number, total: number) => void;
 }
 

@@ -128,7 +128,10 @@ describe('faultline river', () => {
     const io = fakeCliIo({ inputs: { 'b.faultline': high, 'river.json': SPLINE } });
     expect(await runCli(['river', 'b.faultline', '--spline', 'river.json', '--out', 'r.faultline'], io)).toBe(2);
     expect(io.err).toMatch(
-      /^faultline river: river\.json: river "Mill river" \(river-1\): the bed would lie 1[23]\.\d m below the ground 5[56] m from the source, deeper than the limit \(maxCut 10 m\)/,
+      new RegExp(
+        String.raw`^faultline river: river\.json: river "Mill river" \(river-1\): the bed would lie 1[23]\.\d m below the ground 5[56] m ` +
+          String.raw`from the source, deeper than the limit \(maxCut 10 m\)`,
+      ),
     );
     expect(io.files.size).toBe(0);
   });

@@ -10,10 +10,10 @@ import { displayFileName } from '../../shared/codecs/errors';
 import type { JsonObject } from '../../shared/json';
 import { evaluateStack } from '../../shared/layers/evaluate';
 import type { RoadLayer } from '../../shared/layers/types';
-import { buildRoadModel } from '../../shared/roads/model';
+import { fitRoad } from '../../shared/roads/fittedRoad';
 import { findPropType } from '../../shared/props/library';
 import { createHeightfield } from '../../shared/terrain/heightfield';
-import { CAR_PRESETS } from '../../shared/vehicle/physics/cars';
+import { STOCK_CARS } from '../../shared/vehicle/physics/cars';
 import {
   PHYSICS_TELEMETRY_COLUMNS,
   formatPhysicsRow,
@@ -69,7 +69,7 @@ export async function runRoadDrive(options: DriveArgs, io: CliIo): Promise<numbe
     stack.slice(0, index).filter((layer) => layer.enabled),
     field,
   )!;
-  const model = buildRoadModel(road.params, below, field);
+  const fitted = fitRoad(road.params, below, field);
   // The car drives on the whole stack as the project has it (layers above the road included).
   const shaped = createHeightfield(field.width, field.depth, field.cellSize, evaluateStack(stack, field)!);
   const speed = options.roadSpeed ?? road.params.designSpeedKmh / 3.6;
@@ -81,8 +81,8 @@ export async function runRoadDrive(options: DriveArgs, io: CliIo): Promise<numbe
   try {
     // The car wades the water over the road as built (a ford's bed); the report flags the water the road crosses.
     const water = stackHasWater(stack) ? waterField(field, stackWaterDepth(stack, field)) : undefined;
-    rows = roadRows(await loadRapier(), shaped, model, {
-      spec: CAR_PRESETS[options.car],
+    rows = roadRows(await loadRapier(), shaped, fitted, {
+      spec: STOCK_CARS[options.car],
       speed,
       step: options.step,
       obstacles: obstacles(loaded.props),
@@ -112,15 +112,17 @@ export async function runRoadDrive(options: DriveArgs, io: CliIo): Promise<numbe
   );
   const files: OutputFile[] = [{ path: options.out, bytes: telemetry }];
   const crossed = stackHasWater(stack) ? stackWaterWithout(stack, road.id, field) : null;
-  const report = roadReport(model, shaped.heights, shaped, { rows: samples, reachedEnd: outcome.reachedEnd, end: outcome.end }, crossed);
+  const report = roadReport(fitted, shaped.heights, shaped, { rows: samples, reachedEnd: outcome.reachedEnd, end: outcome.end }, crossed);
   if (options.report) files.push({ path: options.report, bytes: reportBytes(options.report, report, road.name) });
   if (!(await writeOutputs(io, 'drive', files))) return EXIT_FAILURE;
   io.stdout(
-    `wrote ${options.out} (${samples.length} rows, ${last!.t.toFixed(2)} s, physics, ${options.car}, road ${road.id} at ${Math.max(speed, MIN_AUTOPILOT_SPEED).toFixed(1)} m/s)\n`,
+    `wrote ${options.out} (${samples.length} rows, ${last!.t.toFixed(2)} s, physics, ${options.car}, road ${road.id} ` +
+      `at ${Math.max(speed, MIN_AUTOPILOT_SPEED).toFixed(1)} m/s)\n`,
   );
   if (options.report)
     io.stdout(
-      `wrote ${options.report} (${report.segments.length} segments, ${report.segments.filter((s) => s.flags.some((f) => !isWarningFlag(f))).length} flagged, ${report.segments.filter((s) => s.flags.some(isWarningFlag)).length} warned; ${driveSummary(report)})\n`,
+      `wrote ${options.report} (${report.segments.length} segments, ${report.segments.filter((s) => s.flags.some((f) => !isWarningFlag(f))).length} ` +
+        `flagged, ${report.segments.filter((s) => s.flags.some(isWarningFlag)).length} warned; ${driveSummary(report)})\n`,
     );
   if (outcome.reachedEnd) return EXIT_OK;
   io.stderr(`faultline drive: ${driveEndLine(outcome.end, last!)}\n`);

@@ -59,7 +59,10 @@ describe('faultline road --from --to', () => {
     );
     expect(code).toBe(2);
     expect(io.err).toMatch(
-      /^faultline road: t\.faultline: no route from the start \(-100, -100\) to the end \(100, 100\) stays within a 0\.2 % grade and bends of at least [\d.]+ m inside the map; .*; nothing written\n$/,
+      new RegExp(
+        String.raw`^faultline road: t\.faultline: no route from the start \(-100, -100\) to the end \(100, 100\) stays within a 0\.2 % grade ` +
+          String.raw`and bends of at least [\d.]+ m inside the map; .*; nothing written\n$`,
+      ),
     );
     expect(io.files.has('r.faultline')).toBe(false);
     expect(io.files.has('report.csv')).toBe(false);

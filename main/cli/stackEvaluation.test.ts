@@ -40,7 +40,7 @@ async function projectBytes(stack: Layer[], change?: (heights: Float32Array) => 
 describe('stack evaluation in the CLI', () => {
   it('an evaluation error is one line naming the command, the file and the layer', () => {
     const io = fakeCliIo();
-    // Out of bounds (validation refuses it): here it reaches the engine, which throws.
+    // Out of bounds (validation refuses it): here it reaches the evaluation, which throws.
     const stack: Layer[] = [{ ...faults({ disp0: 1e308, dispN: 1e308 }), id: 'base', name: 'Base' }];
     expect(evaluateForCli(stack, { io, command: 'road', fileName: 'p.faultline', size: SIZE })).toBeNull();
     expect(io.err).toBe('faultline road: p.faultline: layer "base" (faults, "Base") could not be evaluated: fault 0 has a non-finite displacement\n');
@@ -81,7 +81,8 @@ describe('road and layers on a file whose saved heights are not its layers', () 
     const io = fakeCliIo({ inputs: { 't.faultline': changed, 'road.json': SPLINE } });
     expect(await runCli(['road', 't.faultline', '--spline', 'road.json', '--out', 'r.faultline'], io)).toBe(0);
     expect(io.err).toBe(
-      "faultline road: note: t.faultline: its saved heights are not what its layers give (1 of 4,225 differ, the first at column 5, row 1): the output has its layers' heights, not the saved ones\n",
+      'faultline road: note: t.faultline: its saved heights are not what its layers give (1 of 4,225 differ, the first at column 5, row 1): the ' +
+        "output has its layers' heights, not the saved ones\n",
     );
     const agree = fakeCliIo({ inputs: { 't.faultline': await projectBytes(stack), 'road.json': SPLINE } });
     expect(await runCli(['road', 't.faultline', '--spline', 'road.json', '--out', 'r.faultline'], agree)).toBe(0);

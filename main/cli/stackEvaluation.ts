@@ -77,5 +77,8 @@ export function savedHeightsNote(evaluated: Float32Array, saved: Float32Array, w
   while (first < saved.length && Object.is(evaluated[first], saved[first])) first++;
   let differ = 0;
   for (let k = first; k < saved.length; k++) if (!Object.is(evaluated[k], saved[k])) differ++;
-  return `its saved heights are not what its layers give (${differ.toLocaleString('en-US')} of ${saved.length.toLocaleString('en-US')} differ, the first at column ${first % width}, row ${Math.floor(first / width)}): the output has its layers' heights, not the saved ones`;
+  return (
+    `its saved heights are not what its layers give (${differ.toLocaleString('en-US')} of ${saved.length.toLocaleString('en-US')} differ, the ` +
+    `first at column ${first % width}, row ${Math.floor(first / width)}): the output has its layers' heights, not the saved ones`
+  );
 }

@@ -74,7 +74,9 @@ describe('faultline water: the files', () => {
       writeFileSync(path.join(scratch, 'd.r32'), io.files.get('d.r32')!);
       writeFileSync(
         path.join(scratch, 'd.vrt'),
-        `<VRTDataset rasterXSize="${width}" rasterYSize="${depth}"><VRTRasterBand dataType="Float32" band="1" subClass="VRTRawRasterBand"><SourceFilename relativetoVRT="1">d.r32</SourceFilename><ImageOffset>0</ImageOffset><PixelOffset>4</PixelOffset><LineOffset>${4 * width}</LineOffset><ByteOrder>LSB</ByteOrder></VRTRasterBand></VRTDataset>`,
+        `<VRTDataset rasterXSize="${width}" rasterYSize="${depth}"><VRTRasterBand dataType="Float32" band="1" subClass="VRTRawRasterBand">` +
+          `<SourceFilename relativetoVRT="1">d.r32</SourceFilename><ImageOffset>0</ImageOffset><PixelOffset>4</PixelOffset>` +
+          `<LineOffset>${4 * width}</LineOffset><ByteOrder>LSB</ByteOrder></VRTRasterBand></VRTDataset>`,
       );
       const info = JSON.parse(execFileSync('gdalinfo', ['-json', '-stats', path.join(scratch, 'd.vrt')]).toString()) as {
         bands: { minimum: number; maximum: number; mean: number }[];

@@ -178,7 +178,7 @@ describe('an export session: files in pieces, staged as they come, put in place 
     await expect(service.writeChunk(piece(handle, 't.png', 0, [1], true))).rejects.toThrow(/has ended/);
   });
 
-  it('a piece out of order, of another file before this one is done, of a file written already or not announced ends the session: nothing changed, temporaries gone', async () => {
+  it('a piece out of order, of another file before this one ends, of a written or unannounced file ends the session: no change, no temporaries', async () => {
     await writeFile(path.join(dir, 't.png'), 'old heightmap');
     const dialogs = createScriptedDialogs();
     const service = createExportDirectoryService(dialogs);
@@ -276,7 +276,8 @@ describe('an export session: files in pieces, staged as they come, put in place 
     expect(refused).toEqual({
       status: 'refused',
       message:
-        'the Unreal Engine 5 export (8129 × 8129, 16 mask layers) needs about 3.1 GB of memory and 1.2 GB is available: choose a smaller resolution, or close other programs and export again; nothing was written',
+        'the Unreal Engine 5 export (8129 × 8129, 16 mask layers) needs about 3.1 GB of memory and 1.2 GB is available: choose a smaller ' +
+        'resolution, or close other programs and export again; nothing was written',
     });
     expect(dialogs.shown).toEqual([]);
     dialogs.queueDirectory(dir);

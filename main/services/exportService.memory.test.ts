@@ -26,7 +26,8 @@ describe('export memory refusals in main', () => {
     expect(await service.exportHeightmap(request)).toEqual({
       status: 'error',
       message:
-        'the OpenEXR float32 (.exr) export (1025 × 1025) needs about 0.1 GB of memory and 0.1 GB is available: choose a smaller resolution, or close other programs and export again; nothing was written',
+        'the OpenEXR float32 (.exr) export (1025 × 1025) needs about 0.1 GB of memory and 0.1 GB is available: choose a smaller resolution, or ' +
+        'close other programs and export again; nothing was written',
     });
     expect(dialogs.shown).toEqual([]);
     available = 4e9;

@@ -114,7 +114,7 @@ export function DriveHud() {
       {hud && (
         <div className="drive-hud-model" data-testid="hud-model">
           {hud.model === 'physics' ? 'Physics' : 'Kinematic'}
-          {hud.loading && <span className="drive-hud-hint"> · loading engine…</span>}
+          {hud.loading && <span className="drive-hud-hint"> · loading physics…</span>}
           {hud.airborne && (
             <span className="drive-hud-warn" data-testid="hud-airborne">
               {' '}
@@ -140,7 +140,13 @@ export function DriveHud() {
               className="drive-hud-wheel"
               data-contact={hud.wheelContacts[n]}
               data-surface={hud.surfaces[n]}
-              title={`${WHEEL_NAMES[n]}: ${hud.wheelContacts[n] ? 'on the ground' : 'in the air'}, ${Math.round(c * 100)}% compressed${hud.surfaces[n] ? `, on ${SURFACES[hud.surfaces[n]].label.toLowerCase()} (grip × ${SURFACES[hud.surfaces[n]].grip}, rolling resistance ${SURFACES[hud.surfaces[n]].rollingResistance})` : ''}`}
+              title={
+                `${WHEEL_NAMES[n]}: ${hud.wheelContacts[n] ? 'on the ground' : 'in the air'}, ${Math.round(c * 100)}% compressed` +
+                (hud.surfaces[n]
+                  ? `, on ${SURFACES[hud.surfaces[n]].label.toLowerCase()} (grip × ${SURFACES[hud.surfaces[n]].grip}, ` +
+                    `rolling resistance ${SURFACES[hud.surfaces[n]].rollingResistance})`
+                  : '')
+              }
             >
               <span className="drive-hud-wheel-name">{WHEEL_SHORT[n]}</span>
               {hud.surfaces[n] && <span className="drive-hud-wheel-surface">{SURFACES[hud.surfaces[n]].label}</span>}

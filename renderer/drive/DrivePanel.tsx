@@ -1,13 +1,13 @@
 import { useStore } from 'zustand';
 import type { EditorSession } from '../../app/editorSession';
-import { DRIVE_SETTING_LIMITS, type DriveCamera, type DriveModel, type PoseMethod } from '../../app/drive/settings';
+import { DRIVE_SETTING_LIMITS, type DriveCamera, type CarDynamics, type PoseMethod } from '../../app/drive/settings';
 import type { DriveSession } from '../../app/drive/driveSession';
-import { CAR_PRESET_IDS, CAR_SPEC_LIMITS, isCarPresetId, type PhysicsCarSpec } from '../../shared/vehicle/physics/cars';
+import { STOCK_CAR_IDS, CAR_SPEC_LIMITS, isStockCarId, type PhysicsCarSpec } from '../../shared/vehicle/physics/cars';
 import { staticStabilityFactor, tipAngleDeg } from '../../shared/vehicle/physics/stability';
 import { carSlopeLimits } from '../../shared/vehicle/physics/drivability';
 import { NumberField } from '../ui/NumberField';
 
-const PRESET_NAMES = { hatchback: 'Hatchback', '4x4': '4×4', truck: 'Truck' } as const;
+const STOCK_CAR_NAMES = { hatchback: 'Hatchback', '4x4': '4×4', truck: 'Truck' } as const;
 
 /** The physics car's editable values: label, key, input step, and a factor from stored to shown units. */
 const SPEC_FIELDS: ReadonlyArray<{ key: keyof PhysicsCarSpec & keyof typeof CAR_SPEC_LIMITS; label: string; step: number; scale?: number }> = [
@@ -34,18 +34,18 @@ const SPEC_FIELDS: ReadonlyArray<{ key: keyof PhysicsCarSpec & keyof typeof CAR_
 function PhysicsCarFields({ drive, spec, car }: { drive: DriveSession; spec: PhysicsCarSpec; car: string }) {
   return (
     <>
-      <label className="field" title="A preset fills every value below; each stays editable">
+      <label className="field" title="A stock car fills every value below; each stays editable">
         <span>Car</span>
         <select
           data-testid="drive-car"
           value={car}
           onChange={(e) => {
-            if (isCarPresetId(e.target.value)) drive.setSettings({ car: e.target.value });
+            if (isStockCarId(e.target.value)) drive.setSettings({ car: e.target.value });
           }}
         >
-          {CAR_PRESET_IDS.map((id) => (
+          {STOCK_CAR_IDS.map((id) => (
             <option key={id} value={id}>
-              {PRESET_NAMES[id]}
+              {STOCK_CAR_NAMES[id]}
             </option>
           ))}
         </select>
@@ -53,7 +53,11 @@ function PhysicsCarFields({ drive, spec, car }: { drive: DriveSession; spec: Phy
       <p
         className="drive-stability"
         data-testid="drive-stability"
-        title="Static stability factor, track / (2 × centre-of-mass height): cars about 1.3–1.5, SUVs 1.1–1.3, trucks 1.0–1.2. A side slope steeper than the angle tips the car; the climb is the lower of the driven wheels' grip and the engine's force. The drivability overlay tints ground steeper than the car's lowest limit"
+        title={
+          'Static stability factor, track / (2 × centre-of-mass height): cars about 1.3–1.5, SUVs 1.1–1.3, trucks 1.0–1.2. A side slope steeper ' +
+          "than the angle tips the car; the climb is the lower of the driven wheels' grip and the engine's force. The drivability overlay tints " +
+          "ground steeper than the car's lowest limit"
+        }
       >
         Stability factor {staticStabilityFactor(spec).toFixed(2)} · climbs up to {carSlopeLimits(spec).climbDeg.toFixed(0)}° · tips at{' '}
         {tipAngleDeg(spec).toFixed(0)}° side slope
@@ -108,10 +112,13 @@ export function DrivePanel({ session }: { session: EditorSession }) {
       </div>
       <label
         className="field"
-        title="Physics: a raycast-wheel car with mass, suspension and tyre grip. Kinematic: the exact terrain-following car (pitch and roll from terrain samples)"
+        title={
+          'Physics: a raycast-wheel car with mass, suspension and tyre grip. Kinematic: the exact terrain-following car (pitch and roll from ' +
+          'terrain samples)'
+        }
       >
         <span>Model</span>
-        <select data-testid="drive-model" value={settings.model} onChange={(e) => drive.setSettings({ model: e.target.value as DriveModel })}>
+        <select data-testid="drive-model" value={settings.model} onChange={(e) => drive.setSettings({ model: e.target.value as CarDynamics })}>
           <option value="physics">Physics</option>
           <option value="kinematic">Kinematic</option>
         </select>

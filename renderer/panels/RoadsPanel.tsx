@@ -81,7 +81,8 @@ export function RoadsPanel({ session }: { session: EditorSession }) {
       <h2>Roads</h2>
       <p className="hint">
         {toolState.pressed
-          ? 'Click the terrain to add points at the end of the selected road; drag a point to move it; click the line to insert one; a drag elsewhere moves the view; Delete or Alt+click removes the selected point; Enter ends the road.'
+          ? 'Click the terrain to add points at the end of the selected road; drag a point to move it; click the line to insert one; a drag ' +
+            'elsewhere moves the view; Delete or Alt+click removes the selected point; Enter ends the road.'
           : 'Pick the Road tool (Shift+R) to draw roads.'}
       </p>
       {!toolState.pressed && (

@@ -63,7 +63,10 @@ export function ViewPanel({ session }: { session: EditorSession }) {
       <div className="field-row">
         <label
           className="field"
-          title="Natural colours: temperate (grass, scree above the tree line, snow above the snow line) or desert (ochre ground, rock in red and ochre bands by height, no snow). A preset's Run sets it."
+          title={
+            'Natural colours: temperate (grass, scree above the tree line, snow above the snow line) or desert (ochre ground, rock in red and ' +
+            "ochre bands by height, no snow). A preset's Run sets it."
+          }
         >
           <span>Climate</span>
           <select data-testid="view-climate" value={settings.climate} onChange={(e) => set({ climate: e.target.value === 'desert' ? 'desert' : 'temperate' })}>

@@ -112,7 +112,10 @@ export function WaterPanel({ session }: { session: EditorSession }) {
           </div>
           <label
             className="check"
-            title={`Every depression of at least the minimum area holds a lake (river area ${WATER_LIMITS.riverArea[0]}–${WATER_LIMITS.riverArea[1].toExponential(0)} m²)`}
+            title={
+              `Every depression of at least the minimum area holds a lake (river ` +
+              `area ${WATER_LIMITS.riverArea[0]}–${WATER_LIMITS.riverArea[1].toExponential(0)} m²)`
+            }
           >
             <input
               type="checkbox"

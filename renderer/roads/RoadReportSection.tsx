@@ -122,7 +122,10 @@ export function RoadReportSection({ roadId }: { roadId: string }) {
           <p
             className="road-report-summary"
             data-testid="road-standard"
-            title="AASHTO Green Book 2011 (metric): R_min = V²/(127(e_max + f_max)); stopping sight distance 0.278·V·2.5 + 0.039·V²/3.4 rounded up to 5 m; crest K = S²/658, sag K = S²/(120 + 3.5 S)"
+            title={
+              'AASHTO Green Book 2011 (metric): R_min = V²/(127(e_max + f_max)); stopping sight distance 0.278·V·2.5 + 0.039·V²/3.4 rounded up ' +
+              'to 5 m; crest K = S²/658, sag K = S²/(120 + 3.5 S)'
+            }
           >
             AASHTO 2011{report.roadClass ? ` · ${report.roadClass}` : ''} · e_max {report.limits.eMaxPct} % · f_max {report.limits.fMax.toFixed(2)} · R_min{' '}
             {fixed(report.limits.minRadius, 0)} m · sight {report.limits.sightDistance} m · crest K {fixed(report.limits.crestK)} · sag K{' '}
@@ -140,7 +143,12 @@ export function RoadReportSection({ roadId }: { roadId: string }) {
                   <th title="Highest speed the car held, km/h">km/h</th>
                   <th title="Rate of vertical curvature K, metres per percent of grade change (the standard's crest and sag K are above the table)">K</th>
                   <th title="Deepest water the road crosses in the segment, metres: a bridge or a ford is needed">Water</th>
-                  <th title="Flags: G grade, R radius, C crest, B blind crest, H sag too sharp for headlights (B and H amber), A left the ground, S stopped, O rolled over, K stuck, L left the road, F flooded (where the drive ended); W crosses water; w a wheel lifted">
+                  <th
+                    title={
+                      'Flags: G grade, R radius, C crest, B blind crest, H sag too sharp for headlights (B and H amber), A left the ground, S ' +
+                      'stopped, O rolled over, K stuck, L left the road, F flooded (where the drive ended); W crosses water; w a wheel lifted'
+                    }
+                  >
                     !
                   </th>
                 </tr>
@@ -149,7 +157,9 @@ export function RoadReportSection({ roadId }: { roadId: string }) {
                 {report.segments.map((s, k) => {
                   const status = segmentStatus(s, report);
                   const note = notes(s);
-                  const tip = `${fixed(s.from, 0)}–${fixed(s.to, 0)} m: grade ${fixed(s.gradePct)} % (steepest ${fixed(s.maxGradePct)} %), cross slope ${fixed(s.crossSlopeDeg)}°${note.text ? `; ${note.text}` : ''}. Click to show it in both views.`;
+                  const tip =
+                    `${fixed(s.from, 0)}–${fixed(s.to, 0)} m: grade ${fixed(s.gradePct)} % (steepest ${fixed(s.maxGradePct)} %), cross ` +
+                    `slope ${fixed(s.crossSlopeDeg)}°${note.text ? `; ${note.text}` : ''}. Click to show it in both views.`;
                   return (
                     <tr
                       key={k}

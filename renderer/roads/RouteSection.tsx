@@ -15,12 +15,16 @@ export function RouteSection({ session }: { session: EditorSession }) {
       ? `Finding the route… ${Math.round(progress * 100)} % (Esc cancels)`
       : points.length === 0
         ? 'Click the start of the route.'
-        : `Start set${points.length > 1 ? ` and ${points.length - 1} via point${points.length > 2 ? 's' : ''}` : ''}: click the end (Shift+click adds a via point; Esc forgets them).`;
+        : `Start set${points.length > 1 ? ` and ${points.length - 1} via point${points.length > 2 ? 's' : ''}` : ''}: click the end (Shift+click ` +
+          `adds a via point; Esc forgets them).`;
   return (
     <div className="road-route" data-testid="road-route">
       <label
         className="field"
-        title="The road finds its own way from a start to an end: every 10 m within the maximum grade, every bend at or above the minimum radius for the design speed"
+        title={
+          'The road finds its own way from a start to an end: every 10 m within the maximum grade, every bend at or above the minimum radius ' +
+          'for the design speed'
+        }
       >
         <span>Route mode</span>
         <input

@@ -47,15 +47,15 @@ function buildRoadObjects(group: Group, field: Heightfield, overlay: RoadToolOve
   if (overlay.draft) handles.push({ ...overlay.draft, selected: true });
   if (handles.length === 0) return;
   const xz = new Float64Array(handles.length * 2);
-  const colors = new Float32Array(handles.length * 3);
+  const colours = new Float32Array(handles.length * 3);
   handles.forEach((h, k) => {
     xz[2 * k] = h.x;
     xz[2 * k + 1] = h.z;
-    (h.selected ? HANDLE_SELECTED : HANDLE).toArray(colors, 3 * k);
+    (h.selected ? HANDLE_SELECTED : HANDLE).toArray(colours, 3 * k);
   });
   const geometry = new BufferGeometry();
   geometry.setAttribute('position', new BufferAttribute(onSurface(field, xz, lift), 3));
-  geometry.setAttribute('color', new BufferAttribute(colors, 3));
+  geometry.setAttribute('color', new BufferAttribute(colours, 3));
   const points = new Points(geometry, new PointsMaterial({ size: 11, sizeAttenuation: false, vertexColors: true }));
   points.renderOrder = 12;
   group.add(points);

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useThree } from '@react-three/fiber';
 import type { DataTexture } from 'three';
-import { centrelineOf } from '../../shared/roads/model';
+import { centrelineOf } from '../../shared/roads/fittedRoad';
 import { paintRoads, type PaintedRoad } from '../../shared/roads/roadPaint';
 import type { RoadParams } from '../../shared/roads/params';
 import { roadOverlay } from '../../app/roads/roadOverlay';

@@ -9,7 +9,7 @@ import { drawsWithLod } from './lod/lodOverride';
 import { drawnErosionMasks } from './coverOverride';
 import { useTerrainLighting } from './look/SceneLook';
 import { patchTerrainShader } from './look/terrainShader';
-import { naturalLinesOf, sameNaturalLines } from '../../app/view/terrainColors';
+import { naturalLinesOf, sameNaturalLines } from '../../app/view/terrainColours';
 
 /**
  * The terrain mesh. Geometry and material are driven imperatively from the stores (never React
@@ -40,7 +40,7 @@ export function TerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDivEl
       const { version, lastChange } = editor.store.getState();
       const { field, erosionMasks } = editor.document;
       terrain.setErosion(drawnErosionMasks(erosionMasks), field.width, field.depth);
-      terrain.sync(editor.document.field, lastChange, colorMode, naturalLinesOf(view.getState().settings));
+      terrain.sync(editor.document.field, lastChange, colourMode, naturalLinesOf(view.getState().settings));
       mesh.geometry = terrain.geometry;
       pendingDrawn.current = version;
       invalidate();
@@ -50,7 +50,7 @@ export function TerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDivEl
       if (drawsWithLod(editor.document.field)) return;
       const { field, erosionMasks } = editor.document;
       terrain.setErosion(drawnErosionMasks(erosionMasks), field.width, field.depth);
-      terrain.recolor(field, colorMode);
+      terrain.recolour(field, colourMode);
       invalidate();
     };
     const syncView = () => {
@@ -60,10 +60,10 @@ export function TerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDivEl
         material.needsUpdate = true;
       }
       const lines = naturalLinesOf(settings);
-      if (settings.colorMode !== colorMode || (colorMode === 'natural' && !sameNaturalLines(lines, colourLines))) {
-        colorMode = settings.colorMode;
+      if (settings.colorMode !== colourMode || (colourMode === 'natural' && !sameNaturalLines(lines, colourLines))) {
+        colourMode = settings.colorMode;
         colourLines = lines;
-        terrain.recolor(editor.document.field, colorMode, lines);
+        terrain.recolour(editor.document.field, colourMode, lines);
       }
       invalidate();
     };
@@ -74,7 +74,7 @@ export function TerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDivEl
     pendingDrawn.current = editor.store.getState().version;
     invalidate();
     let lastSettings = view.getState().settings;
-    let colorMode = lastSettings.colorMode;
+    let colourMode = lastSettings.colorMode;
     let colourLines = naturalLinesOf(lastSettings);
     const unsubscribeEditor = editor.store.subscribe((s, prev) => {
       if (s.version !== prev.version) syncDocument();

@@ -11,7 +11,7 @@ import type { TerrainStep } from '../../shared/recipe/steps';
 import { isParallelStep, runParallelStep, type SharePool } from '../../shared/recipe/threadedStep';
 import { createSharePool, shareThreads, timerTicker } from './sharePool';
 
-/** Progress messages are throttled so a fast engine does not flood the UI thread. */
+/** Progress messages are throttled so a fast step does not flood the UI thread. */
 const PROGRESS_INTERVAL_MS = 50;
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;

@@ -1,7 +1,7 @@
 import type { TerrainJobOutcome, TerrainJobTransport, FromWorkerMessage, JobHandle, ToWorkerMessage } from '../../app/jobs/protocol';
 
 /**
- * Runs each terrain job in a dedicated worker. A synchronous engine cannot read a cancel message
+ * Runs each terrain job in a dedicated worker. A synchronous computation cannot read a cancel message
  * mid-run (SharedArrayBuffer flags need COOP/COEP), so cancel terminates the worker: immediate, and
  * safe because the job only ever touched its own copy of the heights.
  */

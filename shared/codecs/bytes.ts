@@ -148,7 +148,7 @@ export function encodeLatin1(text: string): Uint8Array {
   return out;
 }
 
-/** True when the platform stores typed-array elements little-endian (every current JS engine). */
+/** True when the platform stores typed-array elements little-endian (every current JavaScript runtime). */
 export const HOST_IS_LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /** Float32 values as little-endian bytes, as files and IPC carry heights: a view of them on a little-endian host, a converted copy elsewhere. */

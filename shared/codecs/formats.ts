@@ -82,7 +82,8 @@ export const FILE_FORMATS: readonly FormatInfo[] = [
     'OpenEXR float32 heightmap',
     ['exr'],
     'OpenEXR',
-    'OpenEXR, one float32 channel "Y" of heights in metres, ZIP (or --exr-compression none); reads half/float Y, R or Z, scanline or tiled, none/RLE/ZIPS/ZIP/PIZ',
+    'OpenEXR, one float32 channel "Y" of heights in metres, ZIP (or --exr-compression none); reads half/float Y, R or Z, scanline or tiled, ' +
+      'none/RLE/ZIPS/ZIP/PIZ',
     ['exrCompression'],
     ['resample'],
     [{ id: 'exr', label: 'OpenEXR float32 (.exr)', options: {}, memory: { encode: 5, file: 4 } }],

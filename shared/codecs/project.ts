@@ -148,7 +148,8 @@ export function compileProject(doc: ProjectDocument, options: ProjectSaveOptions
     fail(`cannot be saved: it has ${plural(props, 'prop', 'props')}; a project holds at most ${plural(PROJECT_LIMITS.props, 'prop', 'props')}`);
   if (steps > PROJECT_LIMITS.historySteps) {
     fail(
-      `cannot be saved: it has ${plural(steps, 'history step', 'history steps')}; a project holds at most ${plural(PROJECT_LIMITS.historySteps, 'history step', 'history steps')}`,
+      `cannot be saved: it has ${plural(steps, 'history step', 'history steps')}; a project holds at ` +
+        `most ${plural(PROJECT_LIMITS.historySteps, 'history step', 'history steps')}`,
     );
   }
   let text: string;

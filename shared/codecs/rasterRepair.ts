@@ -114,7 +114,8 @@ export function assertRasterSize(width: number, depth: number, resample: number 
   }
   if ((width > MAX_MAP_SIDE || depth > MAX_MAP_SIDE) && resample === undefined) {
     fail(
-      `is ${width} × ${depth}, larger than a map (${MAX_MAP_SIDE} × ${MAX_MAP_SIDE} at most): import it resampled to N ≤ ${MAX_MAP_SIDE} vertices along the longer side (bilinear; --resample N, or the import dialog's Resample field)`,
+      `is ${width} × ${depth}, larger than a map (${MAX_MAP_SIDE} × ${MAX_MAP_SIDE} at most): import it resampled to N ≤ ${MAX_MAP_SIDE} vertices ` +
+        `along the longer side (bilinear; --resample N, or the import dialog's Resample field)`,
     );
   }
 }

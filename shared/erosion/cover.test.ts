@@ -28,7 +28,8 @@ describe('erosion results as bytes (coverBytes)', () => {
 
   it("a hydraulic run's masks become one byte per vertex each, 255 where the most water ran and the most sediment settled", () => {
     const field = createHeightfield(33, 33, 1);
-    for (let j = 0; j < 33; j++) for (let i = 0; i < 33; i++) field.heights[j * 33 + i] = Math.hypot(i - 16, j - 16) + Math.sin(i * 0.7) * 0.5; // a bowl: sediment settles
+    // A bowl: sediment settles.
+    for (let j = 0; j < 33; j++) for (let i = 0; i < 33; i++) field.heights[j * 33 + i] = Math.hypot(i - 16, j - 16) + Math.sin(i * 0.7) * 0.5;
     const masks: ErosionMasks = { flow: new Float32Array(33 * 33), deposition: new Float32Array(33 * 33) };
     expect(hydraulicErosion(field, { ...DEFAULT_HYDRAULIC, droplets: 400, seed: 4 }, { masks })).toBe(true);
     const bytes = erosionCoverBytes(masks);

@@ -108,7 +108,7 @@ export function hydraulicProblem(p: HydraulicParams): string | null {
   return null;
 }
 
-/** Progress and cancel hooks shared by the erosion steps (same meaning as the fault engine's). */
+/** Progress and cancel hooks shared by the erosion steps (same meaning as the fault formation's). */
 export interface ErosionRunOptions {
   onProgress?: (done: number, total: number) => void;
   /** Polled between chunks of work; returning true abandons the run (the caller discards the heights). */

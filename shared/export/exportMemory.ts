@@ -18,7 +18,7 @@
  *   largest file of any preset, EXR of floats, is at most 4 B/vertex; normals come a block at a time).
  * - GRID with a colour map, while it is made: the grid (4 B), its RGB pixels (3 B) and its PNG (at
  *   most ~3 B) → 10, the larger of this and the above. Not measured (by the arithmetic of what is held);
- *   the pixels are garbage before the masks are made (presets.ts colourMapFiles).
+ *   the pixels are garbage before the masks are made (engineExport.ts colourMapFiles).
  * - FIXED: one piece in flight to main and the codecs' buffers.
  * Tiles do not enter: tiles and Unity's terrains are cut from the grid a row of tiles at a time.
  */
@@ -127,5 +127,8 @@ export function describeEngineExport(plan: Pick<EnginePlan, 'engine' | 'width' |
 /** The refusal when an export needing `needed` bytes cannot fit in `available`; null when it fits. */
 export function exportMemoryProblem(what: string, needed: number, available: number): string | null {
   if (!(needed > available)) return null;
-  return `${what} needs about ${formatGigabytes(needed)} of memory and ${formatGigabytes(available)} is available: choose a smaller resolution, or close other programs and export again; nothing was written`;
+  return (
+    `${what} needs about ${formatGigabytes(needed)} of memory and ${formatGigabytes(available)} is available: choose a smaller resolution, or ` +
+    `close other programs and export again; nothing was written`
+  );
 }

@@ -11,12 +11,14 @@
  * north = −z, so east = +x, from the same normal; flat ground faces nowhere and no aspect rule covers
  * it), cavity (m: the mean height of the surrounding (2r + 1)² vertices, r = CAVITY_RADIUS_CELLS,
  * minus the vertex's own; positive in hollows and creases, negative on domes and ridges, 0 on a plane),
- * and, when the document has erosion results, flow and deposition (each divided by its largest value
- * on the map, so 0…1, given as bytes: shared/erosion/cover.ts coverBytes, read as byte / 255); when it has roads, road (1 on a road's surface, fading to 0 over a cell past its
- * edge: shared/layers/roadFootprints.ts); when it has a water layer, water (the depth in metres, 0 where dry) and
- * shore (wetness: 1 on water, fading linearly to 0 at SHORE_DISTANCE_M = 20 m from it:
- * shared/hydrology/shore.ts), both of the topmost water layer (shared/layers/stackWater.ts); when it has a fluvial layer with strata, hardness (the relative
- * hardness of the rock bed at each vertex's ground: shared/terrain/strata.ts, shared/export/hardness.ts).
+ * and, when the document has erosion results, flow and deposition (each divided by its largest value on
+ * the map, so 0…1, given as bytes: shared/erosion/cover.ts coverBytes, read as byte / 255); when it has
+ * roads, road (1 on a road's surface, fading to 0 over a cell past its edge:
+ * shared/layers/roadFootprints.ts); when it has a water layer, water (the depth in metres, 0 where dry)
+ * and shore (wetness: 1 on water, fading linearly to 0 at SHORE_DISTANCE_M = 20 m from it:
+ * shared/hydrology/shore.ts), both of the topmost water layer (shared/layers/stackWater.ts); when it has
+ * a fluvial layer with strata, hardness (the relative hardness of the rock bed at each vertex's ground:
+ * shared/terrain/strata.ts, shared/export/hardness.ts).
  */
 import { isReservedDeviceName } from '../fileNames';
 import { cropGrid, PaddedGrid, type ExportGrid } from './grid';

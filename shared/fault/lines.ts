@@ -49,7 +49,7 @@ export function nextFaultLine(random: Random, method: LineMethod, size: TerrainS
 }
 
 /**
- * The side value of the plain loop at (x, z), in exactly the operations and order every engine uses:
+ * The side value of the plain loop at (x, z), in exactly the operations and order every formation uses:
  * positive on the rising side. It is the signed distance to the line times the length of (a, b)
  * (normal form) or of (x2 − x1, z2 − z1) (cross).
  */

@@ -1,7 +1,7 @@
 /**
  * The smooth fault profile: how much a vertex rises or sinks as a function of its signed distance to
  * the line. One definition, used by the reference loop and (inlined, same operations in the same
- * order) by the fast engine, so both give the same bytes.
+ * order) by the fast formation, so both give the same bytes.
  *
  * For a line with transition width w and displacement d, a vertex at (x, z) gets
  *   t = faultSide(line, x, z) · smoothScale(line, w)      (signed distance in half-widths)
@@ -12,9 +12,9 @@
  * at both edges of the band (r′(±1) = 0), steepest at the line (r′(0) = 3/2).
  *
  * Why a polynomial and not a raised cosine: it needs only +, −, × and rounding, which IEEE 754 fixes
- * bit for bit on every machine, whereas Math.sin is approximated differently by different engines —
+ * bit for bit on every machine, whereas Math.sin is approximated differently by different JavaScript runtimes —
  * and it is several times cheaper per vertex. Outside the band the value is exactly ±d, so the fast
- * engine adds it in bulk and evaluates the ramp only for vertices within w/2 of the line.
+ * formation adds it in bulk and evaluates the ramp only for vertices within w/2 of the line.
  */
 import { faultSide, type FaultLine } from './lines';
 import { DISPLACEMENT_QUANTUM, FAULT_PROFILE_KINDS, type FaultProfile } from './recipe';
@@ -25,14 +25,14 @@ export const MAX_FAULT_WIDTH = 1e7;
 
 /**
  * ½ / 2⁻²⁴: d · r(t) in quanta of 2⁻²⁴ m is (d · 2²³) · t(3 − t²) (scaling by a power of two is exact);
- * d · 2²³ comes first so that an engine can compute it once per line.
+ * d · 2²³ comes first so that a formation can compute it once per line.
  */
 export const RAMP_QUANTA = 2 ** 23;
 
 /**
  * 1.5 · 2⁵²: for |x| < 2⁵¹, (x + ROUNDER) − ROUNDER is x rounded to the nearest integer, ties to even
  * (between 2⁵² and 2⁵³ doubles are the integers). Two additions, where Math.round is several times
- * slower in the engine's hot loop. |d| ≤ 2²⁶ (the engine's bound on total displacement) keeps
+ * slower in the fast formation's hot loop. |d| ≤ 2²⁶ (the fast formation's bound on total displacement) keeps
  * |d · t(3 − t²) · 2²³| ≤ 2⁵⁰.
  */
 export const ROUNDER = 1.5 * 2 ** 52;
@@ -68,12 +68,15 @@ export function faultProfileProblem(value: unknown): string | null {
   const keys = Object.keys(value);
   if (kind === 'step') return keys.length === 1 ? null : 'a step profile has no other fields';
   if (typeof width !== 'number' || !Number.isFinite(width) || width < MIN_FAULT_WIDTH || width > MAX_FAULT_WIDTH) {
-    return `fault width must be a number of metres from ${MIN_FAULT_WIDTH} to ${MAX_FAULT_WIDTH}, got ${typeof width === 'number' ? String(width) : JSON.stringify(width)}`;
+    return (
+      `fault width must be a number of metres from ${MIN_FAULT_WIDTH} to ${MAX_FAULT_WIDTH}, ` +
+      `got ${typeof width === 'number' ? String(width) : JSON.stringify(width)}`
+    );
   }
   return keys.length === 2 ? null : 'a smooth profile has only kind and width';
 }
 
-/** Engines accept a step (or none) and a smooth profile of any finite width > 0; anything else throws. */
+/** Both formations accept a step (or none) and a smooth profile of any finite width > 0; anything else throws. */
 export function assertUsableProfile(profile: FaultProfile | undefined, index: number): void {
   if (profile === undefined || profile.kind === 'step') return;
   if (profile.kind !== 'smooth' || !(profile.width > 0) || !Number.isFinite(profile.width)) {

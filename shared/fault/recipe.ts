@@ -48,7 +48,7 @@ export const DEFAULT_RECIPE: FaultRecipe = {
 
 /**
  * Displacements are rounded to multiples of 2⁻²⁴ m so that sums of them in float64 are exact in any
- * order: a fast engine that adds them per row in another order still gets the same bits.
+ * order: a fast formation that adds them per row in another order still gets the same bits.
  */
 export const DISPLACEMENT_QUANTUM = 2 ** -24;
 

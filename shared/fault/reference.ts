@@ -11,7 +11,7 @@ export interface IterationRange {
 }
 
 /**
- * The plain fault-formation loop, O(vertices × lines): the definition every faster engine must match
+ * The plain fault-formation loop, O(vertices × lines): the definition every faster formation must match
  * bit for bit. Sums are kept in float64 (exact, since displacements are quantised) and stored as
  * float32 at the end, added to the heights already in the field. With a range, the PRNG is replayed
  * from the start of the sequence and only iterations [start, end) are applied (decay by absolute index).

@@ -3,7 +3,7 @@ import { risesAt } from './lines';
 import { SmoothRows } from './smoothRows';
 
 /**
- * Row-crossing accumulation of many fault lines (internal to the engine).
+ * Row-crossing accumulation of many fault lines (internal to the fast formation).
  *
  * Why it is exact: the plain loop's side test is monotone along a row even in floating point —
  * `a·x + b·z − c` (normal form) and `(x2 − x1)·(z − z1) − (z2 − z1)·(x − x1)` (cross) are built from

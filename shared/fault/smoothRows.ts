@@ -3,7 +3,7 @@ import { RAMP_QUANTA, rampedDisplacement, ROUNDER, smoothScale } from './profile
 import { DISPLACEMENT_QUANTUM } from './recipe';
 
 /**
- * The smooth-profile lines of a row sweep (internal to the engine; see profile.ts for the profile).
+ * The smooth-profile lines of a row sweep (internal to the fast formation; see profile.ts for the profile).
  *
  * Why it is exact: t = side · scale is monotone along a row and along a column (every operation of
  * the side value rounds monotonically, and scale > 0), so in each row a line gives a run of −d, a

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHeightfield, terrainExtent, type Heightfield } from '../terrain/heightfield';
-import { applyFaults, faultBatchSize, FaultLineStream, generateFaults, runFaultFormation, streamFaults } from './engine';
+import { applyFaults, faultBatchSize, FaultLineStream, generateFaults, runFaultFormation, streamFaults } from './fastFormation';
 import { RowSweep } from './rowSweep';
 import { LINE_METHODS, type FaultProfile, type FaultRecipe, type LineMethod } from './recipe';
 import { referenceFaultFormation } from './reference';
@@ -13,7 +13,7 @@ function recipeOf(seed: number, lineMethod: LineMethod, iterations: number, prof
   return { seed, iterations, lineMethod, decay: { disp0: 3.7, dispN: 0.13, n: Math.floor(iterations * 0.7) }, profile };
 }
 
-/** Today's one-pass engine: every fault built, then one sweep. */
+/** Today's one-pass formation: every fault built, then one sweep. */
 function onePass(field: Heightfield, recipe: FaultRecipe, start = 0, end = recipe.iterations): void {
   applyFaults(field, generateFaults(recipe, terrainExtent(field), start, end));
 }
@@ -22,7 +22,7 @@ const BATCH = 16;
 // Batch boundaries: a single fault, one short of a batch, exactly one, one over, and a ragged last batch.
 const COUNTS = [1, BATCH - 1, BATCH, BATCH + 1, 3 * BATCH + 7];
 
-describe('streamed faults give the bytes of the reference loop and of the one-pass engine', () => {
+describe('streamed faults give the bytes of the reference loop and of the one-pass formation', () => {
   // Non-square maps, rows more than a sweep block, cells that are not whole metres.
   const grids: [number, number, number][] = [
     [33, 70, 1],
@@ -197,7 +197,7 @@ describe('streamed faults: progress and cancel', () => {
       }),
     ).toBe(true);
     expect(last).toBe(1_000_000);
-    // The one-pass engine holds every fault (an object and its line) and four sweep arrays of 76 bytes
+    // The one-pass formation holds every fault (an object and its line) and four sweep arrays of 76 bytes
     // per line: over 300 MB here. Streaming holds one batch (4096 lines) and the accumulator (33 KB);
     // the allowance is for garbage the collector has not yet taken.
     expect(peak).toBeLessThan(48 * 2 ** 20);

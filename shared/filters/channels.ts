@@ -6,7 +6,7 @@
  * are shallower than the trunk they join), and the cut is widened into walls of `wallSlope` (a
  * two-pass chamfer: each vertex is cut at least as deep as a neighbour's cut less the wall's rise
  * over their distance). The network branches because drainage does. Arithmetic is +, −, ×, ÷ and
- * √ only (IEEE exact), so the bytes are the same on every engine.
+ * √ only (IEEE exact), so the bytes are the same on every JavaScript runtime.
  * Only the cut is applied: the heights are never raised where basins were filled.
  */
 import type { Heightfield } from '../terrain/heightfield';

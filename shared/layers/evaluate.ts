@@ -41,7 +41,8 @@ export class LayerEvaluationError extends Error {
   ) {
     const text = cause instanceof Error ? cause.message : String(cause);
     super(
-      `layer "${printableText(String(layer.id).slice(0, 64))}" (${layer.kind}, "${printableText(String(layer.name).slice(0, 60))}") could not be evaluated: ${text}`,
+      `layer "${printableText(String(layer.id).slice(0, 64))}" (${layer.kind}, "${printableText(String(layer.name).slice(0, 60))}") could not be ` +
+        `evaluated: ${text}`,
     );
   }
 }

@@ -260,13 +260,13 @@ describe('StackEvaluator with many local layers at the top', () => {
     expect(() => evaluator.prime(stack, base!.index, base!.output, base!.output)).toThrow(/another array/);
   });
 
-  it("primed without them, takes the stack's heights as its composite (sync, not counted, nothing computed); the first stroke writes its rectangle straight into them, exactly", () => {
+  it("primed without them, takes the stack's heights as its composite (adopted, not counted, nothing computed); a stroke writes into them exactly", () => {
     const stack = manyLocalStack();
     const { base, heights } = evaluateStackWithBase(stack, SIZE)!;
     const evaluator = new StackEvaluator(SIZE);
     evaluator.prime(stack, base!.index, base!.output);
     expect(evaluator.stats.cachedBytes).toBe(base!.output.byteLength);
-    evaluator.sync(stack, heights);
+    evaluator.adopt(stack, heights);
     // The document's array: held once, not counted as the evaluator's.
     expect(evaluator.stats.cachedBytes).toBe(base!.output.byteLength);
     expect(evaluator.writesTarget).toBe(true);
@@ -281,18 +281,18 @@ describe('StackEvaluator with many local layers at the top', () => {
     expect(evaluator.stats).toMatchObject({ wholeLayers: 0, rectLayers: stack.length - index });
     // Told before each write: what it kept is what was there, and nothing changed outside it.
     record.expectCovers();
-    expect(() => evaluator.sync(stack, base!.output)).toThrow(/anchor/);
-    expect(() => evaluator.sync(stack, new Float32Array(3))).toThrow(/3 values/);
+    expect(() => evaluator.adopt(stack, base!.output)).toThrow(/anchor/);
+    expect(() => evaluator.adopt(stack, new Float32Array(3))).toThrow(/3 values/);
   });
 
-  it('synced heights across strokes, undo, redo, a toggle, a stamp moved and a change below the anchor: the same bytes as from scratch, rectangle-only where only local layers changed', () => {
+  it('adopted heights over strokes, undo, redo, a toggle, a moved stamp, a change below the anchor: bytes as from scratch, rectangle-only if local', () => {
     const doc = { stack: manyLocalStack(), heights: evaluateStack(manyLocalStack(), SIZE)! };
     const evaluator = new StackEvaluator(SIZE, 0);
     evaluator.evaluate(doc.stack);
     const undo: { stack: Layer[]; record: ReturnType<typeof recorder> }[] = [];
-    /** An edit as the editor makes one: synced, then written straight into the heights, recorded. */
+    /** An edit as the editor makes one: adopted, then written straight into the heights, recorded. */
     const edit = (next: Layer[], index: number, rect: Rect | null) => {
-      evaluator.sync(doc.stack, doc.heights);
+      evaluator.adopt(doc.stack, doc.heights);
       const record = recorder(doc.heights);
       const out = rect ? evaluator.evaluateRect(next, index, rect, { beforeWrite: record.touch }) : evaluator.evaluate(next, { beforeWrite: record.touch });
       expect(out).toBe(doc.heights);
@@ -320,7 +320,7 @@ describe('StackEvaluator with many local layers at the top', () => {
     stroke('sculpt-1', { i0: 20, j0: 15, i1: 44, j1: 33 }, 0);
     expect(evaluator.stats.wholeLayers).toBe(0);
     stroke('sculpt-4', { i0: 70, j0: 60, i1: 90, j1: 80 }, 1);
-    // Undo: the heights are the older stack's again; synced to it, the next stroke is rectangle-only.
+    // Undo: the heights are the older stack's again; adopting them, the next stroke is rectangle-only.
     back();
     stroke('sculpt', { i0: 0, j0: 0, i1: 12, j1: 9 }, 2);
     expect(evaluator.stats.wholeLayers).toBe(0);
@@ -348,18 +348,18 @@ describe('StackEvaluator with many local layers at the top', () => {
     edit(run, 0, null);
     stroke('sculpt-0', { i0: 10, j0: 30, i1: 30, j1: 50 }, 4);
     expect(evaluator.stats.wholeLayers).toBe(0);
-    // Undo everything, the Run included: synced to the older stack, strokes are exact again.
+    // Undo everything, the Run included: adopting the older stack's heights, strokes are exact again.
     while (undo.length > 1) back();
     stroke('sculpt-1', { i0: 50, j0: 5, i1: 70, j1: 25 }, 5);
     expect(bytes(doc.heights)).toEqual(scratch(doc.stack));
   });
 
-  it('a whole re-composite into the synced heights writes (and tells) only the blocks that change', () => {
+  it('a whole re-composite into the adopted heights writes (and tells) only the blocks that change', () => {
     const stack = manyLocalStack();
     const heights = evaluateStack(stack, SIZE)!;
     const evaluator = new StackEvaluator(SIZE);
     evaluator.evaluate(stack);
-    evaluator.sync(stack, heights);
+    evaluator.adopt(stack, heights);
     // A small pad hidden: its blocks change, the rest of the map not.
     const hidden = stack.map((layer) => (layer.id === 'pad-2' ? { ...layer, enabled: false } : layer));
     const record = recorder(heights);
@@ -375,13 +375,13 @@ describe('StackEvaluator with many local layers at the top', () => {
     expect(bytes(heights)).toEqual(scratch(stack));
   });
 
-  it('detached, it composites into an array of its own and never writes the heights it was synced to', () => {
+  it('detached, it composites into an array of its own and never writes the heights it adopted', () => {
     const stack = manyLocalStack();
     const heights = evaluateStack(stack, SIZE)!;
     const before = heights.slice();
     const evaluator = new StackEvaluator(SIZE);
     evaluator.evaluate(stack);
-    evaluator.sync(stack, heights);
+    evaluator.adopt(stack, heights);
     evaluator.detach();
     expect(evaluator.writesTarget).toBe(false);
     const index = indexOf(stack, 'sculpt-3');
@@ -395,7 +395,7 @@ describe('StackEvaluator with many local layers at the top', () => {
     expect(told).toBe(0);
   });
 
-  it('a stack of local layers only (no anchor: flat ground below), synced on a new evaluator: the first stroke is rectangle-only and exact', () => {
+  it('a stack of local layers only (no anchor: flat ground below), adopted by a new evaluator: the first stroke is rectangle-only and exact', () => {
     const stack: Layer[] = [
       sculptLayer('a'),
       {
@@ -418,7 +418,7 @@ describe('StackEvaluator with many local layers at the top', () => {
     ];
     const heights = evaluateStack(stack, SIZE)!;
     const evaluator = new StackEvaluator(SIZE);
-    evaluator.sync(stack, heights);
+    evaluator.adopt(stack, heights);
     expect(evaluator.stats.cachedBytes).toBe(0);
     expect(evaluator.canUpdateLocally(stack, 0)).toBe(true);
     const rect = { i0: 30, j0: 40, i1: 50, j1: 61 };
@@ -428,11 +428,11 @@ describe('StackEvaluator with many local layers at the top', () => {
     expect(evaluator.stats).toMatchObject({ wholeLayers: 0, rectLayers: 3 });
   });
 
-  it('synced to a stack with whole-map layers it never evaluated: nothing is taken as its composite, and evaluating writes the heights exactly', () => {
+  it('adopting the heights of a stack with whole-map layers it never evaluated: nothing is taken as its composite; evaluating writes them exactly', () => {
     const stack = manyLocalStack();
     const heights = evaluateStack(stack, SIZE)!;
     const evaluator = new StackEvaluator(SIZE);
-    evaluator.sync(stack, heights);
+    evaluator.adopt(stack, heights);
     expect(evaluator.writesTarget).toBe(false);
     expect(evaluator.canUpdateLocally(stack, indexOf(stack, 'sculpt-1'))).toBe(false);
     const changed = stack.slice();

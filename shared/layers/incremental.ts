@@ -10,7 +10,7 @@
  * composite are kept, and an edit among them re-composites its dirty rectangle from the anchor's
  * result up through two shared scratch maps (exact, because local layers are rectangle-local). So
  * ten local layers at 4097² cost two maps at rest, not ten.
- * The composite can be another's array (`sync`: the editor's document heights), so the map is held
+ * The composite can be another's array (`adopt`: the editor's document heights), so the map is held
  * once: a local edit writes its rectangle into it (telling `beforeWrite` first, so the caller keeps
  * what was there for undo), and a whole re-composite writes, through a scratch map, only the blocks
  * that differ.
@@ -33,7 +33,7 @@ import { sameLayerResult, wholeRect, type Layer, type LayerSize, type LayerStack
 export const DEFAULT_LAYER_CACHE_BYTES = 256 * 1024 * 1024;
 
 /**
- * Options of an evaluation: with `beforeWrite`, told of each rectangle of the target array (`sync`)
+ * Options of an evaluation: with `beforeWrite`, told of each rectangle of the target array (`adopt`)
  * right before the composite writes it (a whole re-composite tells only the blocks that change).
  */
 export interface EvaluateOptions extends LayerRunOptions {
@@ -87,7 +87,7 @@ export class StackEvaluator {
   /** The composite of the enabled layers above the anchor (null: none, or not computed); the target when it holds it. */
   private top: Float32Array | null = null;
   /**
-   * Another's array the composite is written into (`sync`: the document's heights), not counted as
+   * Another's array the composite is written into (`adopt`: the document's heights), not counted as
    * kept; null: the composite is an array of this evaluator's own.
    */
   private target: Float32Array | null = null;
@@ -188,10 +188,10 @@ export class StackEvaluator {
    * and the next local edit re-composites its rectangle straight into them. Otherwise the kept results
    * stay those of the stack last evaluated, and the composite is made again when needed.
    */
-  sync(stack: LayerStack, heights: Float32Array): void {
+  adopt(stack: LayerStack, heights: Float32Array): void {
     if (heights.length !== this.size.width * this.size.depth)
-      throw new RangeError(`synced heights hold ${heights.length} values, the map ${this.size.width * this.size.depth}`);
-    if (this.anchor >= 0 && heights === this.outputs[this.anchor]) throw new RangeError("the synced heights cannot be the anchor's kept result");
+      throw new RangeError(`adopted heights hold ${heights.length} values, the map ${this.size.width * this.size.depth}`);
+    if (this.anchor >= 0 && heights === this.outputs[this.anchor]) throw new RangeError("the adopted heights cannot be the anchor's kept result");
     this.setTop(null);
     this.target = heights;
     let first = 0;
@@ -210,13 +210,13 @@ export class StackEvaluator {
     if (this.chainLayers(stack).length > 0) this.setTop(heights);
   }
 
-  /** Stops writing into the synced array (its holder cannot vouch for it now): the next composite is this evaluator's own. */
+  /** Stops writing into the adopted array (its holder cannot vouch for it now): the next composite is this evaluator's own. */
   detach(): void {
     if (this.top && this.top === this.target) this.setTop(null);
     this.target = null;
   }
 
-  /** Whether the composite is the synced array (the document's heights). */
+  /** Whether the composite is the adopted array (the document's heights). */
   get writesTarget(): boolean {
     return this.top !== null && this.top === this.target;
   }
@@ -248,7 +248,7 @@ export class StackEvaluator {
     return this.layers[index];
   }
 
-  /** Drops every kept result (e.g. the map size changed: make a new evaluator instead); the synced target stays where composites go. */
+  /** Drops every kept result (e.g. the map size changed: make a new evaluator instead); the adopted target stays where composites go. */
   clear(): void {
     this.layers = [];
     this.outputs = [];

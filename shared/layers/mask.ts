@@ -23,7 +23,10 @@ export function maskProblem(mask: LayerMask, size: LayerSize): string | null {
     case 'painted': {
       const n = size.width * size.depth;
       if (!(mask.weights instanceof Float32Array) || mask.weights.length !== n) {
-        return `painted mask must hold ${n} weights for a ${size.width} × ${size.depth} map, it holds ${mask.weights instanceof Float32Array ? mask.weights.length : 0}`;
+        return (
+          `painted mask must hold ${n} weights for a ${size.width} × ${size.depth} map, it ` +
+          `holds ${mask.weights instanceof Float32Array ? mask.weights.length : 0}`
+        );
       }
       for (let k = 0; k < n; k++) if (!(mask.weights[k] >= 0 && mask.weights[k] <= 1)) return `painted mask weight ${k} is ${mask.weights[k]}, outside 0…1`;
       return null;

@@ -180,6 +180,8 @@ export function settleStack(stack: Layer[], heights: Float32Array, size: LayerSi
   return {
     stack,
     reproduces: false,
-    note: `its layers do not give its saved heights (first difference at height ${first}, column ${first % size.width}, row ${Math.floor(first / size.width)}): the saved heights are shown`,
+    note:
+      `its layers do not give its saved heights (first difference at height ${first}, column ${first % size.width}, ` +
+      `row ${Math.floor(first / size.width)}): the saved heights are shown`,
   };
 }

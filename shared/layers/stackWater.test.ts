@@ -96,7 +96,7 @@ describe('stackWater (the one water of a stack: exports, car, road report, scatt
     expect(depth[v(50 + 45, 20)]).toBe(0);
   });
 
-  it('is, for automatic water alone, the bytes the exports and the car read before: the water layer’s own depth over its carved ground, and its surface less the final heights', () => {
+  it('is, for automatic water alone, the bytes read before: the water layer’s depth over its carved ground, its surface less the final heights', () => {
     const grid: LayerSize = { width: 65, depth: 65, cellSize: 4 };
     const ground = roughGround(grid, 7);
     const heights: Layer = { ...base, id: 'ground', kind: 'heights', params: {}, heights: ground };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileProject, parseProject } from '../codecs/project';
 import { MAX_SEED } from '../fault/recipeBounds';
-import { MAX_TOTAL_DISPLACEMENT } from '../fault/engine';
+import { MAX_TOTAL_DISPLACEMENT } from '../fault/fastFormation';
 import { createHeightfield } from '../terrain/heightfield';
 import { setLayerParam } from './edit';
 import { evaluateStack, LayerEvaluationError } from './evaluate';
@@ -87,7 +87,7 @@ describe('layer and road names', () => {
 
 describe('evaluation errors name the layer', () => {
   it('a layer that throws while evaluated is named with its id, kind and name', () => {
-    // Not a valid stack (disp0 beyond the bounds): evaluateStack does not check, the engine throws.
+    // Not a valid stack (disp0 beyond the bounds): evaluateStack does not check, the fault formation throws.
     const stack: Layer[] = [{ ...faults({}, { disp0: 1e308, dispN: 1e308 }), id: 'base', name: 'Big \u001b' }];
     let thrown: unknown;
     try {
@@ -120,7 +120,8 @@ describe("the one limit of a stack's data", () => {
     expect(stackProblem(full, size)).toBeNull();
     const over = [...full.slice(0, 3), sculpt('d', atLimit - 3 * 16_384 + 1)];
     expect(stackProblem(over, size)).toBe(
-      'the layers would store 1,024.02 MiB of masks, sculpting, stamp images and heights layers, more than the 1,024 MiB a stack may hold (remove or merge a layer first)',
+      'the layers would store 1,024.02 MiB of masks, sculpting, stamp images and heights layers, more than the 1,024 MiB a stack may hold (remove ' +
+        'or merge a layer first)',
     );
   });
 });

@@ -27,7 +27,10 @@ export function layerNameProblem(name: unknown): string | null {
   if (name.trim().length === 0) return 'name must not be empty';
   const bad = UNPRINTABLE.exec(name);
   if (bad)
-    return `name must not hold control characters (it has U+${bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} at character ${bad.index + 1})`;
+    return (
+      `name must not hold control characters (it has U+${bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} at ` +
+      `character ${bad.index + 1})`
+    );
   return null;
 }
 
@@ -82,7 +85,10 @@ export function stackProblem(stack: LayerStack, size: LayerSize): string | null 
 /** The stack's data passes the one limit (MAX_STACK_DATA_BYTES): the edit that would do it is refused. */
 export function stackDataProblem(bytes: number): string {
   const mib = (n: number) => `${(n / 2 ** 20).toLocaleString('en-US', { maximumFractionDigits: 2 })} MiB`;
-  return `the layers would store ${mib(bytes)} of masks, sculpting, stamp images and heights layers, more than the ${mib(MAX_STACK_DATA_BYTES)} a stack may hold (remove or merge a layer first)`;
+  return (
+    `the layers would store ${mib(bytes)} of masks, sculpting, stamp images and heights layers, more than the ${mib(MAX_STACK_DATA_BYTES)} a ` +
+    `stack may hold (remove or merge a layer first)`
+  );
 }
 
 /** Throws a RangeError naming the layer when the stack is not valid. */

@@ -6,17 +6,17 @@
 import { encodeUtf8 } from '../codecs/bytes';
 import type { Heightfield } from '../terrain/heightfield';
 import { centrelineJson } from './export';
-import type { RoadModel } from './model';
+import type { FittedRoad } from './fittedRoad';
 import { reportCsv, reportJson, type RoadReport } from './report';
 import { buildRibbon, ribbonGlb } from './ribbon';
 
 export type RoadExportKind = 'reportCsv' | 'reportJson' | 'centreline' | 'surface';
 
-/** What a road's exports are made from: its name and, as each format needs, its report, or its model and the heights with the road (its surface). */
+/** What a road's exports are made from: its name and, as each format needs, its report, or the fitted road and the heights with the road (its surface). */
 export interface RoadExportInput {
   readonly name: string;
   readonly report?: RoadReport | null;
-  readonly model?: RoadModel;
+  readonly fitted?: FittedRoad;
   readonly shaped?: Pick<Heightfield, 'width' | 'depth' | 'cellSize' | 'heights'>;
 }
 
@@ -27,7 +27,7 @@ export interface RoadExportFormat {
   /** Appended to the road's file stem: `Road 1-report.csv`. */
   readonly suffix: string;
   readonly filter: { readonly name: string; readonly extensions: readonly string[] };
-  /** The file's bytes; null when the input lacks what the format needs (no report yet, no model). */
+  /** The file's bytes; null when the input lacks what the format needs (no report yet, no fitted road). */
   encode(input: RoadExportInput): Uint8Array | null;
 }
 
@@ -53,14 +53,14 @@ export const ROAD_EXPORT_FORMATS: Readonly<Record<RoadExportKind, RoadExportForm
     title: 'Export Road Centreline',
     suffix: '-centreline.json',
     filter: { name: 'JSON', extensions: ['json'] },
-    encode: ({ model, shaped, name }) => (model && shaped ? text(`${JSON.stringify(centrelineJson(model, shaped.heights, shaped, name))}\n`) : null),
+    encode: ({ fitted, shaped, name }) => (fitted && shaped ? text(`${JSON.stringify(centrelineJson(fitted, shaped.heights, shaped, name))}\n`) : null),
   },
   surface: {
     kind: 'surface',
     title: 'Export Road Surface',
     suffix: '.glb',
     filter: { name: 'glTF binary', extensions: ['glb'] },
-    encode: ({ model, shaped, name }) => (model && shaped ? ribbonGlb(buildRibbon(model, shaped.heights, shaped), name) : null),
+    encode: ({ fitted, shaped, name }) => (fitted && shaped ? ribbonGlb(buildRibbon(fitted, shaped.heights, shaped), name) : null),
   },
 };
 

@@ -18,7 +18,7 @@
 import type { JsonObject } from '../json';
 import { heightAt } from '../terrain/surface';
 import { DRIVE_END_WORDS, type DriveEnd } from '../vehicle/physics/driveEnd';
-import { buildRoadModel, type RoadModel } from './model';
+import { fitRoad, type FittedRoad } from './fittedRoad';
 import { eMaxOf, type RoadParams } from './params';
 import { smoothProfile, type GroundSize } from './profile';
 import { designLimits, kOfCurvature, minimumRadius, roadClassName, type DesignLimits } from './standard';
@@ -114,8 +114,8 @@ export function sharperThan(curvature: number, neededK: number): boolean {
 }
 
 /** Station of each drive row: the nearest station, searched near the previous one (the car moves on). */
-function rowStations(model: RoadModel, rows: readonly DriveSample[]): number[] {
-  const { line } = model;
+function rowStations(fitted: FittedRoad, rows: readonly DriveSample[]): number[] {
+  const { line } = fitted;
   const out: number[] = [];
   let at = 0;
   for (const [n, row] of rows.entries()) {
@@ -139,13 +139,13 @@ function rowStations(model: RoadModel, rows: readonly DriveSample[]): number[] {
  * (shared/layers/stackWater.ts stackWaterWithout), so a road on a bank across a river still reports it.
  */
 export function roadReport(
-  model: RoadModel,
+  fitted: FittedRoad,
   shaped: Float32Array,
   size: GroundSize,
   drive: DriveOutcome | null = null,
   water: Float32Array | null = null,
 ): RoadReport {
-  const { line, params: p } = model;
+  const { line, params: p } = fitted;
   const field = { ...size, heights: shaped };
   const waterField = water && { ...size, heights: water };
   const surface = (k: number) => heightAt(field, line.x[k], line.z[k]);
@@ -156,7 +156,7 @@ export function roadReport(
   const eMax = eMaxOf(p);
   const limits = designLimits(p.designSpeedKmh, eMax);
   const per = Math.max(1, Math.round(REPORT_SEGMENT / line.ds));
-  const stations = drive ? rowStations(model, drive.rows) : [];
+  const stations = drive ? rowStations(fitted, drive.rows) : [];
   const segments: ReportSegment[] = [];
   const endStation = drive?.end ? Math.max(0, Math.min(line.n - 1, Math.round(drive.end.at / line.ds))) : -1;
   for (let a = 0; a < line.n - 1; a += per) {
@@ -171,7 +171,7 @@ export function roadReport(
       const k1 = Math.min(line.n - 1, k + h);
       const grade = ((y[k1] - y[k0]) / ((k1 - k0) * line.ds)) * 100;
       if (Math.abs(grade) > Math.abs(maxGrade)) maxGrade = grade;
-      if (Math.abs(model.bankDeg[k]) > Math.abs(bank)) bank = model.bankDeg[k];
+      if (Math.abs(fitted.bankDeg[k]) > Math.abs(bank)) bank = fitted.bankDeg[k];
       if (waterField) deepest = Math.max(deepest, heightAt(waterField, line.x[k], line.z[k]) || 0);
       kappa = Math.max(kappa, Math.abs(line.curvature[k]));
       if (k - hv >= 0 && k + hv < line.n) {
@@ -253,7 +253,10 @@ export function driveSummary(report: Pick<RoadReport, 'reachedEnd' | 'driveEnd' 
   const end = report.driveEnd;
   if (!end) return report.reachedEnd ? 'driven to the end' : `stopped early at ${Math.round(report.drivenTo ?? 0)} m`;
   if (end.reason === 'arrived') return 'driven to the end';
-  return `${DRIVE_END_WORDS[end.reason]} at ${Math.round(end.at)} m (x ${end.x.toFixed(1)}, z ${end.z.toFixed(1)}) after ${end.t.toFixed(1)} s: the report covers the first ${Math.round(report.drivenTo ?? end.at)} m`;
+  return (
+    `${DRIVE_END_WORDS[end.reason]} at ${Math.round(end.at)} m (x ${end.x.toFixed(1)}, z ${end.z.toFixed(1)}) after ${end.t.toFixed(1)} s: the ` +
+    `report covers the first ${Math.round(report.drivenTo ?? end.at)} m`
+  );
 }
 
 const r = (v: number, d = 3) => Math.round(v * 10 ** d) / 10 ** d;
@@ -375,8 +378,8 @@ export function reportCsv(report: RoadReport): string {
 export function fixCrests(p: RoadParams, below: Float32Array, size: GroundSize, shapedOf: (p: RoadParams) => Float32Array, tries = 6): RoadParams {
   let current = p;
   for (let n = 0; n <= tries; n++) {
-    const model = buildRoadModel(current, below, size);
-    if (!roadReport(model, shapedOf(current), size).segments.some((s) => s.flags.includes('crest'))) return current;
+    const fitted = fitRoad(current, below, size);
+    if (!roadReport(fitted, shapedOf(current), size).segments.some((s) => s.flags.includes('crest'))) return current;
     if (n < tries) current = smoothProfile(current);
   }
   return current;

@@ -7,7 +7,7 @@
 import { writeGlb } from '../codecs/glb';
 import { heightAtAnyPoint } from '../terrain/surface';
 import { centrelinePoints } from './export';
-import type { RoadModel } from './model';
+import type { FittedRoad } from './fittedRoad';
 import type { GroundSize } from './profile';
 
 export interface Ribbon {
@@ -21,8 +21,8 @@ export interface Ribbon {
 }
 
 /** The ribbon's vertices and triangles; `across` vertices per row (at least 2). */
-export function buildRibbon(model: RoadModel, shaped: Float32Array, size: GroundSize, lift = 0.05): Ribbon {
-  const points = centrelinePoints(model, shaped, size);
+export function buildRibbon(fitted: FittedRoad, shaped: Float32Array, size: GroundSize, lift = 0.05): Ribbon {
+  const points = centrelinePoints(fitted, shaped, size);
   const field = { ...size, heights: shaped };
   let widest = 0;
   for (const p of points) widest = Math.max(widest, p.width);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centrelineOf } from './model';
+import { centrelineOf } from './fittedRoad';
 import { roadParams } from './params';
 import { MAX_ROAD_PAINT_TEXELS, paintRoads, ROAD_PAINT_CHANNELS, ROAD_SHOULDER_M, type RoadPaint } from './roadPaint';
 

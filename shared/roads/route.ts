@@ -537,7 +537,9 @@ function routeOnce(req: RouteRequest): RouteResult {
     if (!(Math.abs(p.x) <= g.hx && Math.abs(p.z) <= g.hz))
       return {
         ok: false,
-        problem: `${names[n]} (${metres(p.x)}, ${metres(p.z)}) is off the map or nearer its edge than half the road's width (x and z within ±${metres(g.hx)} and ±${metres(g.hz)} m)`,
+        problem:
+          `${names[n]} (${metres(p.x)}, ${metres(p.z)}) is off the map or nearer its edge than half the road's width (x and z within ` +
+          `±${metres(g.hx)} and ±${metres(g.hz)} m)`,
       };
     if (g.blocked && blockedAt(g, p.x, p.z))
       return { ok: false, problem: `${names[n]} (${metres(p.x)}, ${metres(p.z)}) is on a blocked cell (water or a prop)` };
@@ -569,7 +571,9 @@ function routeOnce(req: RouteRequest): RouteResult {
         return { ok: false, problem: `no route found ${between} ${rule} after ${result.expanded} search steps; add a via point or raise the maximum grade` };
       return {
         ok: false,
-        problem: `no route ${between} stays ${rule} inside the map${req.blocked ? ' and off water and props' : ''}; raise the maximum grade, lower the design speed or move the points`,
+        problem:
+          `no route ${between} stays ${rule} inside the map${req.blocked ? ' and off water and props' : ''}; raise the maximum grade, lower ` +
+          `the design speed or move the points`,
       };
     }
     // Smoothed leg by leg, so the via points stay control points.

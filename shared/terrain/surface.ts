@@ -11,7 +11,7 @@ import type { Heightfield } from './heightfield';
  * Height at offsets (fx, fz) in the cell whose corners are h[k] (x0, z0), h[k + 1] (x1, z0),
  * h[k + row] (x0, z1) and h[k + row + 1] (x1, z1): the one interpolation on the two triangles, used by
  * every height query (`row` is the field's width, or 2 for four corners stored together). Plain
- * arithmetic on the corners it needs, so the engine inlines it into hot loops.
+ * arithmetic on the corners it needs, so the JavaScript compiler inlines it into hot loops.
  */
 export function heightInCell(h: Float32Array, k: number, row: number, fx: number, fz: number): number {
   if (fx + fz <= 1) {

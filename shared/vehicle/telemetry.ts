@@ -133,7 +133,8 @@ export function routeRows(
     if (!Number.isFinite(x) || !Number.isFinite(z)) throw new DriveRouteError(`waypoint ${k} is not a pair of numbers`);
     if (x < bounds.minX || x > bounds.maxX || z < bounds.minZ || z > bounds.maxZ) {
       throw new DriveRouteError(
-        `waypoint ${k} (${x}, ${z}) is outside the drivable area x ∈ [${bounds.minX}, ${bounds.maxX}], z ∈ [${bounds.minZ}, ${bounds.maxZ}] (the map less half the car length)`,
+        `waypoint ${k} (${x}, ${z}) is outside the drivable area x ∈ [${bounds.minX}, ${bounds.maxX}], z ∈ [${bounds.minZ}, ${bounds.maxZ}] (the ` +
+          `map less half the car length)`,
       );
     }
   });

@@ -188,7 +188,8 @@ export const GROUND_FRAGMENT = /* glsl */ `
     if (l > 0) {
       vec4 a = terrainGroundRules[2 * l];
       vec4 b = terrainGroundRules[2 * l + 1];
-      coverage = terrainGroundRule(a, terrainGroundInput(a, gHeight, gSlope, vTerrainCover, gRoad)) * terrainGroundRule(b, terrainGroundInput(b, gHeight, gSlope, vTerrainCover, gRoad));
+      coverage = terrainGroundRule(a, terrainGroundInput(a, gHeight, gSlope, vTerrainCover, gRoad))
+        * terrainGroundRule(b, terrainGroundInput(b, gHeight, gSlope, vTerrainCover, gRoad));
     }
     float w = gLeft * coverage;
     gLeft -= w;
@@ -214,7 +215,8 @@ export const GROUND_FRAGMENT = /* glsl */ `
       if (gOther > 0.02) {
         int m = int(terrainGroundMaterial[gOtherLayer] + 0.5);
         float tile = TERRAIN_TILE[m];
-        vec4 t = textureLod(terrainGroundTextures, vec3(vTerrainWorld.xz / tile, float(m)), max(0.0, log2(terrainMpp * ${glslFloat(GROUND_TEXTURE_SIZE)} / tile)));
+        vec4 t = textureLod(terrainGroundTextures, vec3(vTerrainWorld.xz / tile, float(m)),
+          max(0.0, log2(terrainMpp * ${glslFloat(GROUND_TEXTURE_SIZE)} / tile)));
         vec3 c = mix(terrainGroundColours[gOtherLayer], gBand, terrainGroundBanded[gOtherLayer]);
         gColour += gFade * gOther * gShade * c * TERRAIN_ALBEDO[m] * (t.r * 2.0 - 1.0);
         vec2 d = t.ba * 2.0 - 1.0;

@@ -112,5 +112,7 @@ vec3 terrainRoadPainted(vec3 colour, vec4 paint, float aa) {
 
 /** The one read of the paint, at the top of the ground block (outside any branch or loop). */
 export const ROAD_PAINT_READ = /* glsl */ `
-vec4 terrainRoadSample = texture(terrainRoadPaint, vec2(vTerrainWorld.x * terrainRoadTransform.x + terrainRoadTransform.y, vTerrainWorld.z * terrainRoadTransform.z + terrainRoadTransform.w));
+vec4 terrainRoadSample = texture(terrainRoadPaint, vec2(
+  vTerrainWorld.x * terrainRoadTransform.x + terrainRoadTransform.y,
+  vTerrainWorld.z * terrainRoadTransform.z + terrainRoadTransform.w));
 `;

@@ -19,7 +19,7 @@ export interface TerrainShaderUniforms extends GroundUniforms, RoadPaintUniforms
   terrainGridOpacity: IUniform<number>;
   /** (sea level, 1 when the water is shown). */
   terrainWater: IUniform<[number, number]>;
-  terrainWaterColor: IUniform<Color>;
+  terrainWaterColour: IUniform<Color>;
   /** 1 draws the close-up ground detail, 0 leaves the plain colours (tests comparing colours). */
   terrainDetailStrength: IUniform<number>;
   [name: string]: IUniform;
@@ -41,7 +41,7 @@ export function createTerrainShaderUniforms(): TerrainShaderUniforms {
     terrainOcclusionStrength: { value: 1 },
     terrainGridOpacity: { value: 0 },
     terrainWater: { value: [0, 0] },
-    terrainWaterColor: { value: new Color('#0d3a4f') },
+    terrainWaterColour: { value: new Color('#0d3a4f') },
     terrainDetailStrength: { value: START_DETAIL_STRENGTH },
     ...createGroundUniforms(),
     ...createRoadPaintUniforms(),
@@ -67,7 +67,7 @@ uniform float terrainShadowStrength;
 uniform float terrainOcclusionStrength;
 uniform float terrainGridOpacity;
 uniform vec2 terrainWater;
-uniform vec3 terrainWaterColor;
+uniform vec3 terrainWaterColour;
 uniform float terrainDetailStrength;
 
 // Value noise (Dave Hoskins' hash, no sin: stable far from the origin).
@@ -107,14 +107,17 @@ float terrainGridLine(vec2 world, float spacing) {
 /** Sun shadow scales the direct (sun) light, sky occlusion the indirect (hemisphere) light. */
 const LIGHTING_MODULATION = /* glsl */ `
 {
-  vec2 terrainUv = vec2(vTerrainWorld.x * terrainLightingTransform.x + terrainLightingTransform.y, vTerrainWorld.z * terrainLightingTransform.z + terrainLightingTransform.w);
+  vec2 terrainUv = vec2(vTerrainWorld.x * terrainLightingTransform.x + terrainLightingTransform.y,
+    vTerrainWorld.z * terrainLightingTransform.z + terrainLightingTransform.w);
   // Four bilinear taps half a texel apart: a 3 × 3 binomial filter of the lighting grid, whose
   // response at the grid's own period (two cells) is zero. One tap showed every cell-scale step
   // of the heights (thermal talus steps alternate from cell to cell on steep faces) as a lattice
   // of shadowed and lit vertices.
   vec2 terrainTexel = 0.5 / vec2(textureSize(terrainLighting, 0));
-  vec2 terrainLight = 0.25 * (texture2D(terrainLighting, terrainUv + vec2(-terrainTexel.x, -terrainTexel.y)).rg + texture2D(terrainLighting, terrainUv + vec2(terrainTexel.x, -terrainTexel.y)).rg
-    + texture2D(terrainLighting, terrainUv + vec2(-terrainTexel.x, terrainTexel.y)).rg + texture2D(terrainLighting, terrainUv + vec2(terrainTexel.x, terrainTexel.y)).rg);
+  vec2 terrainLight = 0.25 * (texture2D(terrainLighting, terrainUv + vec2(-terrainTexel.x, -terrainTexel.y)).rg
+    + texture2D(terrainLighting, terrainUv + vec2(terrainTexel.x, -terrainTexel.y)).rg
+    + texture2D(terrainLighting, terrainUv + vec2(-terrainTexel.x, terrainTexel.y)).rg
+    + texture2D(terrainLighting, terrainUv + vec2(terrainTexel.x, terrainTexel.y)).rg);
   reflectedLight.directDiffuse *= mix(1.0, terrainLight.r, terrainShadowStrength);
   reflectedLight.indirectDiffuse *= mix(1.0, terrainLight.g, terrainOcclusionStrength);
 }
@@ -149,7 +152,8 @@ ${GROUND_FRAGMENT}
       vec3 w = abs(terrainWorldNormal);
       w /= (w.x + w.y + w.z);
       // Strata squash the noise threefold vertically: its finest octave fades in three times later.
-      float terrainSides = w.x * terrainDetail(vTerrainWorld.zy * vec2(1.0, 3.0), terrainMpp * 3.0) + w.z * terrainDetail(vTerrainWorld.xy * vec2(1.0, 3.0), terrainMpp * 3.0) + w.y * terrainFlat;
+      float terrainSides = w.x * terrainDetail(vTerrainWorld.zy * vec2(1.0, 3.0), terrainMpp * 3.0)
+        + w.z * terrainDetail(vTerrainWorld.xy * vec2(1.0, 3.0), terrainMpp * 3.0) + w.y * terrainFlat;
       terrainTexture = mix(terrainFlat, terrainSides, terrainRock);
     }
     float terrainBright = dot(diffuseColor.rgb, vec3(0.3, 0.59, 0.11));
@@ -165,7 +169,7 @@ const SURFACE_OVERLAYS = /* glsl */ `
 if (terrainWater.y > 0.5 && vTerrainWorld.y < terrainWater.x) {
   // Under water the ground fades into the water's colour with depth.
   float terrainDepth = terrainWater.x - vTerrainWorld.y;
-  outgoingLight = mix(outgoingLight, terrainWaterColor, 1.0 - exp(-terrainDepth / 6.0));
+  outgoingLight = mix(outgoingLight, terrainWaterColour, 1.0 - exp(-terrainDepth / 6.0));
 }
 if (terrainGridOpacity > 0.0) {
   // Light lines every power of ten metres: the finest whose lines stay 6 px apart, fading in as

@@ -187,7 +187,10 @@ export function projectWithJson(json: string, compress: boolean): Uint8Array {
 
 /** Project JSON for a 2 × 2 map with these (JSON text) props, history and view. */
 export function projectJson(parts: { recipe?: string; props?: string; history?: string; view?: string; extra?: string } = {}): string {
-  return `{"width":2,"depth":2,"cellSize":1,"recipe":${parts.recipe ?? 'null'},"history":${parts.history ?? '[]'},"props":${parts.props ?? '[]'},"view":${parts.view ?? '{}'}${parts.extra ?? ''}}`;
+  return (
+    `{"width":2,"depth":2,"cellSize":1,"recipe":${parts.recipe ?? 'null'},"history":${parts.history ?? '[]'},` +
+    `"props":${parts.props ?? '[]'},"view":${parts.view ?? '{}'}${parts.extra ?? ''}}`
+  );
 }
 
 export type PngChunkSpec = readonly [type: string, data: Uint8Array];

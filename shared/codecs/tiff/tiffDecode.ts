@@ -70,7 +70,8 @@ function geoFacts(image: GeoTIFFImage, depth: number): GeoFacts {
     const centre = origin[1] - (resY * depth) / 2;
     const perDegree = metresPerDegree(centre);
     text.crs = epsg !== undefined && epsg !== USER_DEFINED ? `EPSG:${epsg} (geographic)` : 'geographic (user-defined)';
-    text.geotransform = `${resX}° × ${resY}° per pixel, at ${centre.toFixed(4)}° latitude ${(resX * perDegree.x).toFixed(3)} × ${(resY * perDegree.y).toFixed(3)} m`;
+    text.geotransform =
+      `${resX}° × ${resY}° per pixel, at ${centre.toFixed(4)}° latitude ${(resX * perDegree.x).toFixed(3)} ` + `× ${(resY * perDegree.y).toFixed(3)} m`;
     return { dx: resX * perDegree.x, dy: resY * perDegree.y, text };
   }
   const epsg = keys.ProjectedCSTypeGeoKey;

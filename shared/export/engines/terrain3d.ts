@@ -70,7 +70,8 @@ export const terrain3d: EngineDefinition = {
     const spacing = dims.cellSize;
     if (!(spacing >= TERRAIN3D_SPACING.min && spacing <= TERRAIN3D_SPACING.max)) {
       fail(
-        `Terrain3D's vertex spacing is ${TERRAIN3D_SPACING.min}–${TERRAIN3D_SPACING.max} m and it clamps anything else; this map's cells are ${spacing} m (resample the map to a cell size in that range)`,
+        `Terrain3D's vertex spacing is ${TERRAIN3D_SPACING.min}–${TERRAIN3D_SPACING.max} m and it clamps anything else; this map's cells ` +
+          `are ${spacing} m (resample the map to a cell size in that range)`,
       );
     }
     const region = terrain3dRegionSize(dims.width, dims.depth);
@@ -134,11 +135,13 @@ export const terrain3d: EngineDefinition = {
       ...(tiles && { tiles: tileInfo(heightFiles, (tile) => ({ importPosition: tilePosition(tile) })) }),
     };
     const notes = [
-      'Terrain3D importer (addons/terrain_3d/tools/importer.tscn): set region size and vertex spacing on the Terrain3D node first, then the import position (whole metres; Terrain3D rounds it down to a region boundary, which is where the image starts).',
+      'Terrain3D importer (addons/terrain_3d/tools/importer.tscn): set region size and vertex spacing on the Terrain3D node first, then the import ' +
+        'position (whole metres; Terrain3D rounds it down to a region boundary, which is where the image starts).',
     ];
     if (pad.padLeft > 0 || pad.padTop > 0)
       notes.push(
-        `The image starts ${pad.padLeft} columns and ${pad.padTop} rows before the map (copies of its edge) so that it begins on a region boundary and the map lands where it is in Faultline.`,
+        `The image starts ${pad.padLeft} columns and ${pad.padTop} rows before the map (copies of its edge) so that it begins on a region boundary ` +
+          `and the map lands where it is in Faultline.`,
       );
     if (dims.width % 2 === 0 || dims.depth % 2 === 0)
       notes.push('An even vertex count cannot be centred on Terrain3D’s vertex grid: the map sits half a cell off Faultline’s origin.');

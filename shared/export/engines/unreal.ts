@@ -99,7 +99,8 @@ function tiledSize(options: EngineExportOptions, side: number, fit: FitMode, dim
   if (asked !== undefined) {
     if (!sizes.includes(asked))
       fail(
-        `Unreal's tiled import needs a landscape of equal tiles: ${asked} is not a landscape size that is 2 or more tiles of ${tileSize} (${sizes.length > 0 ? `with tiles of ${tileSize}: ${sizes.join(', ')}` : suggest()})`,
+        `Unreal's tiled import needs a landscape of equal tiles: ${asked} is not a landscape size that is 2 or more tiles of ${tileSize} ` +
+          `(${sizes.length > 0 ? `with tiles of ${tileSize}: ${sizes.join(', ')}` : suggest()})`,
       );
     return asked;
   }
@@ -198,16 +199,20 @@ export const unreal: EngineDefinition = {
     const notes: string[] = [];
     if (tiles) {
       notes.push(
-        `Tiled import: Landscape ▸ Import from File with “Tiled” on, select ${heightFiles[0].name}; Unreal finds the other _x_y files and places tile (x, y) at x · ${tileSize}, y · ${tileSize} vertices (equal tiles, no shared edge), making the ${shape.width} × ${shape.depth} landscape above. Type the scale and location above; 16-bit sample 32768 is the middle height.`,
+        `Tiled import: Landscape ▸ Import from File with “Tiled” on, select ${heightFiles[0].name}; Unreal finds the other _x_y files and places ` +
+          `tile (x, y) at x · ${tileSize}, y · ${tileSize} vertices (equal tiles, no shared edge), making the ${shape.width} × ${shape.depth} ` +
+          `landscape above. Type the scale and location above; 16-bit sample 32768 is the middle height.`,
       );
     } else {
       notes.push(
-        'Import the PNG as the landscape heightmap (Landscape ▸ Manage ▸ Import from File) and type the scale and location above; 16-bit sample 32768 is the middle height.',
+        'Import the PNG as the landscape heightmap (Landscape ▸ Manage ▸ Import from File) and type the scale and location above; 16-bit sample ' +
+          '32768 is the middle height.',
       );
     }
     if (masks.length > 0)
       notes.push(
-        `Weightmaps: one 8-bit PNG per layer${tiles ? ' and tile, named like the heightmap tiles' : ' at the heightmap size'}, weight-blended (they sum to 255).`,
+        `Weightmaps: one 8-bit PNG per layer${tiles ? ' and tile, named like the heightmap tiles' : ' at the heightmap size'}, weight-blended (they ` +
+          `sum to 255).`,
       );
     return { numbers, info, notes };
   },

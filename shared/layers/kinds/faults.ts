@@ -1,5 +1,5 @@
 /** `faults`: the generator — the recipe's fault lines added to the heights below (flat ground at the bottom). */
-import { FaultLineStream, runFaultFormation } from '../../fault/engine';
+import { FaultLineStream, runFaultFormation } from '../../fault/fastFormation';
 import { terrainExtent } from '../../terrain/heightfield';
 import { faultProfileProblem } from '../../fault/profile';
 import { LINE_METHODS } from '../../fault/recipe';
@@ -48,7 +48,7 @@ export const faultsKind: LayerKindModule<FaultsLayer> = {
     const field = fieldOver(input, out, size);
     const { params } = layer;
     // Each run rounds to float32 at its end, as "Run more" always did. Progress is faults applied
-    // over all the runs, so one bar rises through every run (long runs stream: engine.ts).
+    // over all the runs, so one bar rises through every run (long runs stream: fastFormation.ts).
     const ends = [...(params.runs ?? []), params.iterations];
     // The runs read one line sequence on: each line is generated once, however many runs there are.
     const { onProgress, shouldCancel } = options;

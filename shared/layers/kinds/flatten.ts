@@ -39,7 +39,10 @@ export const flattenKind: LayerKindModule<FlattenLayer> = {
     const box = flattenKind.bounds?.(layer, size);
     const work = box ? padWork(padEdges(p.points, p.falloff, size, box)) : 0;
     if (work > MAX_FLATTEN_WORK)
-      return `the pad is too costly to evaluate (${p.points.length} points with a ${p.falloff} m falloff over ${(box!.i1 - box!.i0) * (box!.j1 - box!.j0)} vertices): use fewer points or a smaller falloff`;
+      return (
+        `the pad is too costly to evaluate (${p.points.length} points with a ${p.falloff} m falloff ` +
+        `over ${(box!.i1 - box!.i0) * (box!.j1 - box!.j0)} vertices): use fewer points or a smaller falloff`
+      );
     return null;
   },
   apply(layer, input, out, size, rect, options) {

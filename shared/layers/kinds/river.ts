@@ -7,7 +7,7 @@
  */
 import { lineBounds } from '../../roads/footprint';
 import { addRiverWater, carveRiver } from '../../rivers/carve';
-import { buildRiverModel, riverCentrelineOf, riverGeometryProblem } from '../../rivers/model';
+import { fitRiver, riverCentrelineOf, riverGeometryProblem } from '../../rivers/fittedRiver';
 import { riverReach, riverValuesProblem } from '../../rivers/params';
 import { copyRect, type LayerKindModule } from '../kind';
 import type { Rect, RiverLayer } from '../types';
@@ -26,9 +26,9 @@ export const riverKind: LayerKindModule<RiverLayer> = {
     copyRect(input, out, size.width, rect);
     const box = riverKind.bounds?.(layer, size);
     if (!box || !overlaps(box, rect)) return true;
-    const model = buildRiverModel(layer.params, input, size);
-    carveRiver(model, input, out, size, rect);
-    if (options.water) addRiverWater(model, input, out, size, rect, options.water);
+    const fitted = fitRiver(layer.params, input, size);
+    carveRiver(fitted, input, out, size, rect);
+    if (options.water) addRiverWater(fitted, input, out, size, rect, options.water);
     return true;
   },
   bounds({ params }, size) {

@@ -1,5 +1,5 @@
 /**
- * Where a physics car can go, from its physics (no engine): the steepest slope it can climb (the
+ * Where a physics car can go, from its physics (no Rapier): the steepest slope it can climb (the
  * driven wheels' grip with the load moved off or onto them by the slope, and the engine's force),
  * the side slope that tips it (atan(SSF)) and the one on which its tyres slide sideways (atan(μ)).
  * A map of it is one byte per vertex: 0 where the ground under the vertex is steeper than any of the

@@ -17,7 +17,7 @@ import { SURFACES, type SurfaceId, type SurfaceLookup } from './surfaces';
  * The ground is a Rapier heightfield patch around the car, rebuilt as the car moves. Rapier triangulates
  * each heightfield cell along the same diagonal as Faultline, (x0, z1)–(x1, z0) (physicsCar.test.ts
  * proves it by ray casts against heightAt), so the patch's triangles are the drawn ones. A patch instead of
- * the whole map keeps the engine's copy of the heights small on an 8193² map and lets an edit show up at
+ * the whole map keeps Rapier's copy of the heights small on an 8193² map and lets an edit show up at
  * the next rebuild. Props are fixed cylinders of their footprint radius, added with the patch; the map's
  * edge is a wall.
  *
@@ -364,7 +364,7 @@ export class PhysicsCar {
     this.patchCentre = { x: NaN, z: NaN };
   }
 
-  /** Frees the engine's memory; the car cannot be used afterwards. */
+  /** Frees Rapier's memory; the car cannot be used afterwards. */
   dispose(): void {
     this.world.removeVehicleController(this.vehicle);
     this.world.free();
@@ -543,7 +543,7 @@ export class PhysicsCar {
     const i1 = clampI(Math.round(gx) + halfCells, field.width - 1);
     const j0 = clampI(Math.round(gz) - halfCells, field.depth - 1);
     const j1 = clampI(Math.round(gz) + halfCells, field.depth - 1);
-    // The old patch and props stay until the next world step has put the new ones into the engine's
+    // The old patch and props stay until the next world step has put the new ones into Rapier's
     // scene queries: the wheels' ray casts before that step would otherwise find no ground at all.
     if (this.patch) this.retired.push(this.patch);
     this.retired.push(...this.props);

@@ -149,7 +149,8 @@ export function inputRows(
   const bounds = drivableBounds(field, options.spec);
   if (!(start.x >= bounds.minX && start.x <= bounds.maxX && start.z >= bounds.minZ && start.z <= bounds.maxZ)) {
     throw new DriveRouteError(
-      `the start (${start.x}, ${start.z}) is outside the drivable area x ∈ [${bounds.minX}, ${bounds.maxX}], z ∈ [${bounds.minZ}, ${bounds.maxZ}] (the map less half the car length)`,
+      `the start (${start.x}, ${start.z}) is outside the drivable area x ∈ [${bounds.minX}, ${bounds.maxX}], z ∈ [${bounds.minZ}, ${bounds.maxZ}] ` +
+        `(the map less half the car length)`,
     );
   }
   return (function* (): PhysicsRows {
@@ -207,14 +208,16 @@ export function checkRoute(field: Heightfield, spec: PhysicsCarSpec, waypoints: 
     if (!Number.isFinite(x) || !Number.isFinite(z)) throw new DriveRouteError(`waypoint ${k} is not a pair of numbers`);
     if (x < bounds.minX || x > bounds.maxX || z < bounds.minZ || z > bounds.maxZ) {
       throw new DriveRouteError(
-        `waypoint ${k} (${x}, ${z}) is outside the drivable area x ∈ [${bounds.minX}, ${bounds.maxX}], z ∈ [${bounds.minZ}, ${bounds.maxZ}] (the map less half the car length)`,
+        `waypoint ${k} (${x}, ${z}) is outside the drivable area x ∈ [${bounds.minX}, ${bounds.maxX}], z ∈ [${bounds.minZ}, ${bounds.maxZ}] (the ` +
+          `map less half the car length)`,
       );
     }
   });
   const limit = driveTimeLimit(routeLength(waypoints));
   if (limit > MAX_AUTOPILOT_SECONDS) {
     throw new DriveRouteError(
-      `the route is ${Math.round(routeLength(waypoints)).toLocaleString('en-US')} m long: a drive may take at most ${MAX_AUTOPILOT_SECONDS.toLocaleString('en-US')} s (length / ${BOUND_SPEED} m/s + ${BOUND_SLACK_SECONDS} s)`,
+      `the route is ${Math.round(routeLength(waypoints)).toLocaleString('en-US')} m long: a drive may take at ` +
+        `most ${MAX_AUTOPILOT_SECONDS.toLocaleString('en-US')} s (length / ${BOUND_SPEED} m/s + ${BOUND_SLACK_SECONDS} s)`,
     );
   }
 }

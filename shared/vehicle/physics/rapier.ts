@@ -6,7 +6,7 @@ export type Rapier = typeof RAPIER;
 let loading: Promise<Rapier> | null = null;
 
 /**
- * Loads and initialises Rapier once, on first use: the engine is ~2 MB of inlined wasm, so nothing that
+ * Loads and initialises Rapier once, on first use: it is ~2 MB of inlined wasm, so nothing that
  * loads at startup imports it (the editor loads it when a physics drive starts, the CLI for `--model physics`).
  */
 export function loadRapier(): Promise<Rapier> {

@@ -1,5 +1,5 @@
 /**
- * A physics car's geometry at rest and its rollover threshold, from its spec alone (no engine): the
+ * A physics car's geometry at rest and its rollover threshold, from its spec alone (no Rapier): the
  * Drive panel shows the static stability factor, and the physics car puts its centre of mass by it.
  */
 import type { PhysicsCarSpec } from './cars';

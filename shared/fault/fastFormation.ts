@@ -1,5 +1,5 @@
 /**
- * The fast fault-formation engine: same bytes as `referenceFaultFormation`, in about
+ * The fast fault formation: same bytes as `referenceFaultFormation`, in about
  * O(rows × lines + vertices) instead of O(vertices × lines) (see rowSweep.ts for why it is exact).
  */
 import type { Heightfield } from '../terrain/heightfield';

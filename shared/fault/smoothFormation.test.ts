@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHeightfield, type Heightfield } from '../terrain/heightfield';
 import { createRandom } from '../random';
-import { applyFaults, generateFaults, lineThroughPoints, runFaultFormation, type Fault } from './engine';
+import { applyFaults, generateFaults, lineThroughPoints, runFaultFormation, type Fault } from './fastFormation';
 import type { FaultLine } from './lines';
 import { LINE_METHODS, type FaultProfile, type FaultRecipe, type LineMethod } from './recipe';
 import { referenceFaultFormation } from './reference';
@@ -27,7 +27,7 @@ function maxStep(field: Heightfield): number {
   return most;
 }
 
-describe('smooth profile: fast engine matches the reference loop byte for byte', () => {
+describe('smooth profile: fast formation matches the reference loop byte for byte', () => {
   // Sizes include the smallest map, near-single rows and columns, and more rows than a sweep block.
   const grids: [number, number, number][] = [
     [2, 2, 1],
@@ -199,7 +199,7 @@ describe('smooth profile: degenerate lines', () => {
 
   it('nearly horizontal lines with bands narrower than rounding: the start estimate is wrong, the walk is not', () => {
     // Slopes of 1e-17…1e-15 and widths of 1e-15 m put the estimated band start indexes off; the
-    // engine must find the band by evaluating t, in both line forms.
+    // fast formation must find the band by evaluating t, in both line forms.
     const random = createRandom(5);
     for (let batch = 0; batch < 20; batch++) {
       const faults: Fault[] = [];

@@ -52,17 +52,17 @@ async function carveValley(tools: ReturnType<typeof setup>['tools'], design: Ret
 }
 
 /**
- * TerrainJobs' layer engine as edits use it (moved from app/layers/layers.test.ts: only app/jobs
- * reaches the engine): what it keeps, whether its composite is the document's heights, and that
+ * TerrainJobs' local evaluator as edits use it (moved from app/layers/layers.test.ts: only app/jobs
+ * reaches the evaluator): what it keeps, whether its composite is the document's heights, and that
  * every local edit through it is exact.
  */
 
-describe('the engine under the edits', () => {
-  it('the engine evaluates strokes above the last whole-map layer here, from what the worker left', async () => {
+describe('the evaluator under the edits', () => {
+  it('the evaluator evaluates strokes above the last whole-map layer here, from what the worker left', async () => {
     const { editor, tools, design } = setup();
     await design.jobs.generate({ width: SIZE, depth: SIZE, cellSize: 2, recipe: RECIPE, finishing: [thermalStep({ iterations: 3 })] });
     const stack = [...editor.document.stack, { id: 'sculpt', kind: 'sculpt' as const, name: 'Sculpt', enabled: true, opacity: 1, params: {}, tiles: [] }];
-    expect(design.jobs.engine.prepareUpdate(stack, { width: SIZE, depth: SIZE, cellSize: 2 }, 2)).toBe(true);
+    expect(design.jobs.evaluator.prepareUpdate(stack, { width: SIZE, depth: SIZE, cellSize: 2 }, 2)).toBe(true);
     await carveValley(tools, design);
     expect(design.jobs.isRunning).toBe(false);
     expectExact(editor);
@@ -76,7 +76,7 @@ describe('opening a project: its stack is checked against its saved heights', ()
     const stack = editor.document.stack;
     expect(await design.jobs.checkOpened('saved')).toBeNull();
     const withSculpt = [...stack, { id: 'sculpt', kind: 'sculpt' as const, name: 'Sculpt', enabled: true, opacity: 1, params: {}, tiles: [] }];
-    expect(design.jobs.engine.prepareUpdate(withSculpt, { width: SIZE, depth: SIZE, cellSize: 2 }, 1)).toBe(true);
+    expect(design.jobs.evaluator.prepareUpdate(withSculpt, { width: SIZE, depth: SIZE, cellSize: 2 }, 1)).toBe(true);
 
     // Saved heights that the stack does not give (edited outside): reported, shown as saved.
     editor.document.field.heights[5] += 1;
@@ -136,8 +136,8 @@ describe('opening a project: its stack is checked against its saved heights', ()
   });
 });
 
-describe("an opened project holds its map once besides the engine's base", () => {
-  it('the check keeps the base alone; the first stroke takes the checked heights as the composite (no copy) and is exact; an edit before it is exact too', async () => {
+describe("an opened project holds its map once besides the evaluator's base", () => {
+  it('the check keeps the base alone; the first stroke takes the checked heights as its composite (no copy), exactly; so does an edit before it', async () => {
     const { editor, tools, design } = setup();
     await design.jobs.generate({ width: SIZE, depth: SIZE, cellSize: 2, recipe: RECIPE, finishing: [thermalStep({ iterations: 3 })] });
     await carveValley(tools, design);
@@ -150,12 +150,12 @@ describe("an opened project holds its map once besides the engine's base", () =>
     };
     await reopen();
     // The thermal layer's result (the base of the sculpt layer above) and nothing else.
-    expect(design.jobs.engine.cachedBytes).toBe(map);
+    expect(design.jobs.evaluator.cachedBytes).toBe(map);
     await carveValley(tools, design);
     expectExact(editor);
     // The composite is the document's heights: still one map besides them.
-    expect(design.jobs.engine.cachedBytes).toBe(map);
-    expect(design.jobs.engine.writesHeights).toBe(true);
+    expect(design.jobs.evaluator.cachedBytes).toBe(map);
+    expect(design.jobs.evaluator.writesHeights).toBe(true);
     editor.undo();
     expectExact(editor);
 
@@ -169,7 +169,7 @@ describe("an opened project holds its map once besides the engine's base", () =>
   });
 });
 
-describe("the engine's composite is the document's heights (one array)", () => {
+describe("the evaluator's composite is the document's heights (one array)", () => {
   /** A raising stroke from (x0, z) to (x1, z). */
   const raise = (tools: ReturnType<typeof setup>['tools'], design: ReturnType<typeof setup>['design'], x0: number, x1: number, z: number) => {
     design.toolSettings.setState({ brush: { mode: 'raise', radius: 6, strength: 1, falloff: 0.5 } });
@@ -181,7 +181,7 @@ describe("the engine's composite is the document's heights (one array)", () => {
     design.selectTool('navigate');
   };
 
-  it('strokes, undo, redo, a toggle and a Run: exact after each, rectangle-only strokes, undo restores the heights bit for bit, and no second map is kept', async () => {
+  it('strokes, undo, redo, a toggle and a Run: exact after each, strokes rectangle-only, undo restores heights bit for bit, no second map kept', async () => {
     const { editor, tools, design } = setup();
     const { jobs } = design;
     const map = SIZE * SIZE * 4;
@@ -191,16 +191,16 @@ describe("the engine's composite is the document's heights (one array)", () => {
     const stroke = (x0: number, x1: number, z: number) => {
       raise(tools, design, x0, x1, z);
       expectExact(editor);
-      expect(jobs.engine.writesHeights).toBe(true);
+      expect(jobs.evaluator.writesHeights).toBe(true);
       // The base (thermal's result) alone: the composite is the document's heights.
-      expect(jobs.engine.cachedBytes).toBe(map);
+      expect(jobs.evaluator.cachedBytes).toBe(map);
       expect(jobs.isRunning).toBe(false);
       states.push(Buffer.from(bits(heights)));
     };
     stroke(-20, 10, 5);
     expect(kinds(editor)).toEqual(['faults', 'thermal', 'sculpt']);
     stroke(-10, 20, -15);
-    expect(jobs.engine.changedRect).not.toBeNull();
+    expect(jobs.evaluator.changedRect).not.toBeNull();
     // Undo: the heights of the stack before, bit for bit; a stroke after it is rectangle-only.
     editor.undo();
     states.pop();
@@ -214,14 +214,14 @@ describe("the engine's composite is the document's heights (one array)", () => {
     // A layer hidden and shown (evaluated here: only local layers change).
     expect(await design.layers.setEnabled('sculpt', false)).toBe('done');
     expectExact(editor);
-    expect(jobs.engine.cachedBytes).toBe(map);
+    expect(jobs.evaluator.cachedBytes).toBe(map);
     expect(await design.layers.setEnabled('sculpt', true)).toBe('done');
     expectExact(editor);
     expect(bits(heights).equals(states[states.length - 1])).toBe(true);
     editor.undo();
     editor.undo();
     expect(bits(heights).equals(states[states.length - 1])).toBe(true);
-    // A Run (a worker's result primes the engine), strokes after it, then undo of them all.
+    // A Run (a worker's result primes the evaluator), strokes after it, then undo of them all.
     expect(await jobs.generate({ width: SIZE, depth: SIZE, cellSize: 2, recipe: { ...RECIPE, seed: 9 }, finishing: [thermalStep({ iterations: 3 })] })).toBe(
       'done',
     );
@@ -248,7 +248,7 @@ describe("the engine's composite is the document's heights (one array)", () => {
     expect(bits(heights).equals(states[0])).toBe(true);
   });
 
-  it('Esc during a stroke under a slope-masked layer puts back every height the engine wrote, outside the dabs too; the next stroke is rectangle-only and exact', async () => {
+  it('Esc mid-stroke under a slope-masked layer restores all the evaluator wrote, outside the dabs too; the next stroke is rectangle-only, exact', async () => {
     const { editor, tools, design } = setup();
     const { jobs } = design;
     await jobs.generate({ width: SIZE, depth: SIZE, cellSize: 2, recipe: RECIPE, finishing: [thermalStep({ iterations: 3 })] });
@@ -291,21 +291,21 @@ describe("the engine's composite is the document's heights (one array)", () => {
     expect(editor.history.undoDepth).toBe(depth);
     brush?.onPointerDown?.(at(-20, 20));
     brush?.onPointerUp?.(at(-10, 20));
-    expect(jobs.engine.writesHeights).toBe(true);
-    expect(jobs.engine.changedRect).not.toBeNull();
+    expect(jobs.evaluator.writesHeights).toBe(true);
+    expect(jobs.evaluator.changedRect).not.toBeNull();
     expectExact(editor);
     editor.undo();
     expect(bits(editor.document.field.heights).equals(bits(before))).toBe(true);
   });
 
-  it("a stroke under a whole-map layer shows its dabs, then its evaluation is cancelled: the heights and the engine's composite are the stack's again", async () => {
+  it("a stroke under a whole-map layer shows its dabs, then its evaluation is cancelled: heights and the evaluator's composite are the stack's", async () => {
     const { editor, tools, design } = setup();
     const { jobs, layers } = design;
     await jobs.generate({ width: SIZE, depth: SIZE, cellSize: 2, recipe: RECIPE, finishing: [thermalStep({ iterations: 3 })] });
     const [faults, thermal] = editor.document.stack;
     const sculpt = (id: string) => ({ id, kind: 'sculpt' as const, name: id, enabled: true, opacity: 1, params: {}, tiles: [] });
     expect(applyStackNow(editor, [faults, sculpt('low'), thermal, sculpt('top')], 'Sculpt layers')).toBe(true);
-    // Into the top layer: the first stroke in a worker (it primes the engine), the second here.
+    // Into the top layer: the first stroke in a worker (it primes the evaluator), the second here.
     layers.select('top');
     raise(tools, design, -20, 10, 5);
     await settled(design);
@@ -327,7 +327,7 @@ describe("the engine's composite is the document's heights (one array)", () => {
     expect(editor.previewing).toBe(false);
     expect(bits(editor.document.field.heights).equals(bits(before))).toBe(true);
     expectExact(editor);
-    // The engine's composite is the stack's, not the dabs that were on show.
+    // The evaluator's composite is the stack's, not the dabs that were on show.
     expect(await layers.rename('top', 'Top')).toBe('done');
     expectExact(editor);
     layers.select('top');
@@ -342,10 +342,10 @@ describe("the engine's composite is the document's heights (one array)", () => {
     applyStackNow(editor, [{ id: 'sculpt', kind: 'sculpt', name: 'Sculpt', enabled: true, opacity: 1, params: {}, tiles: [] }], 'Sculpt');
     raise(tools, design, -20, 10, 5);
     expectExact(editor);
-    expect(jobs.engine.cachedBytes).toBe(0);
-    expect(jobs.engine.writesHeights).toBe(true);
+    expect(jobs.evaluator.cachedBytes).toBe(0);
+    expect(jobs.evaluator.writesHeights).toBe(true);
     raise(tools, design, -20, 0, -10);
     expectExact(editor);
-    expect(jobs.engine.cachedBytes).toBe(0);
+    expect(jobs.evaluator.cachedBytes).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHeightfield, terrainExtent, type Heightfield } from '../terrain/heightfield';
 import { createRandom } from '../random';
-import { applyFaults, generateFaults, lineThroughPoints, runFaultFormation, type Fault } from './engine';
+import { applyFaults, generateFaults, lineThroughPoints, runFaultFormation, type Fault } from './fastFormation';
 import { risesAt, type FaultLine } from './lines';
 import { displacementAt, LINE_METHODS, quantizeDisplacement, type FaultRecipe, type LineMethod } from './recipe';
 import { referenceFaultFormation } from './reference';
@@ -55,7 +55,7 @@ function plainApply(field: Heightfield, faults: readonly Fault[]): void {
   for (let k = 0; k < sums.length; k++) heights[k] = heights[k] + sums[k];
 }
 
-describe('fault engine matches the reference loop byte for byte', () => {
+describe('fast formation matches the reference loop byte for byte', () => {
   const grids: [number, number, number][] = [
     [2, 2, 1],
     [3, 17, 1],
