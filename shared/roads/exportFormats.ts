@@ -5,6 +5,7 @@
  */
 import { encodeUtf8 } from '../codecs/bytes';
 import type { Heightfield } from '../terrain/heightfield';
+import { deckMeshes } from './bridge';
 import { centrelineJson } from './export';
 import type { RoadModel } from './model';
 import { reportCsv, reportJson, type RoadReport } from './report';
@@ -60,7 +61,7 @@ export const ROAD_EXPORT_FORMATS: Readonly<Record<RoadExportKind, RoadExportForm
     title: 'Export Road Surface',
     suffix: '.glb',
     filter: { name: 'glTF binary', extensions: ['glb'] },
-    encode: ({ model, shaped, name }) => (model && shaped ? ribbonGlb(buildRibbon(model, shaped.heights, shaped), name) : null),
+    encode: ({ model, shaped, name }) => (model && shaped ? ribbonGlb(buildRibbon(model, shaped.heights, shaped), name, deckMeshes(model, name)) : null),
   },
 };
 

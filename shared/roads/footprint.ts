@@ -8,6 +8,7 @@
 import { smoothstep01 } from '../smoothstep';
 import type { Rect } from '../terrain/gridRect';
 import type { Centreline } from './centreline';
+import { abutmentStations } from './crossings';
 import type { RoadModel } from './model';
 import { shoulderReach, widestOf, type RoadParams } from './params';
 import type { GroundSize } from './profile';
@@ -208,6 +209,10 @@ export function visitRoad(
   const reachLeft = shoulderReach(p, p.falloffLeft);
   const reachRight = shoulderReach(p, p.falloffRight);
   const rw = region.i1 - region.i0;
+  // Under a bridge's deck the land stays as it was; the road still writes its abutments, a few cells
+  // past each end's station, so the deck's ends lie on written road.
+  const inward = abutmentStations(model.line, size.cellSize);
+  const open = model.bridges.map((s) => ({ a: s.a + inward, b: s.b - inward })).filter((s) => s.b > s.a);
   for (let j = region.j0; j < region.j1; j++) {
     const rowQ = (j - region.j0) * rw - region.i0;
     const rowK = j * size.width;
@@ -216,6 +221,7 @@ export function visitRoad(
       if (dist[q] === Infinity) continue;
       // Station values interpolated linearly between the two stations around the vertex's.
       const st = station[q];
+      if (open.length > 0 && open.some((s) => st > s.a && st < s.b)) continue;
       const a = Math.floor(st);
       const b = a < last ? a + 1 : last;
       const t = st - a;

@@ -1,6 +1,7 @@
 /** A road made concrete on the heights it receives: centreline, profile and bank at every station. */
 import { buildCentreline, stationSpacing, type Centreline } from './centreline';
 import { roadValuesProblem, type RoadParams } from './params';
+import { bridgeSpans, groundOverSpans, straightenDecks, type BridgeSpan } from './crossings';
 import { bankAlong, fitProfile, groundAlong, type GroundSize } from './profile';
 
 export interface RoadModel {
@@ -13,6 +14,8 @@ export interface RoadModel {
   /** Bank at each station, degrees (+ = left side lower), and its tangent. */
   bankDeg: Float64Array;
   tanBank: Float64Array;
+  /** The bridges' decks (shared/roads/crossings.ts): the profile is straight across each, and the land under it is not shaped. */
+  bridges: BridgeSpan[];
 }
 
 const centrelines = new WeakMap<RoadParams, { spacing: number; key: string; line: Centreline }>();
@@ -34,10 +37,11 @@ export function buildRoadModel(p: RoadParams, heights: Float32Array, size: Groun
   if (problem) throw new RangeError(problem);
   const line = centrelineOf(p, size.cellSize);
   const ground = groundAlong(line, heights, size);
-  const y = fitProfile(ground, line.ds, p.maxGradePct, p.verticalCurve);
+  const bridges = bridgeSpans(p.crossings, line, size.cellSize);
+  const y = straightenDecks(fitProfile(groundOverSpans(ground, bridges), line.ds, p.maxGradePct, p.verticalCurve), bridges);
   const bankDeg = bankAlong(line, p);
   const tanBank = bankDeg.map((deg) => Math.tan((deg * Math.PI) / 180));
-  return { params: p, line, ground, y, bankDeg, tanBank };
+  return { params: p, line, ground, y, bankDeg, tanBank, bridges };
 }
 
 /** Height of the road surface at station k (fractional: between stations linearly) and lateral offset d (+ = left). */
