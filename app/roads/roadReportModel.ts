@@ -3,12 +3,14 @@
  * report per 10 m segment (shared/roads/report.ts) from the geometry alone, replaced by the one from
  * the last "Drive this road" of that road until the terrain changes; and the overlay that colours the
  * road by it in both views. The report reads the centreline, bank and the document's heights (the
- * whole stack, as the car drives it), so the model is built on those heights: its profile is not used.
+ * whole stack, as the car drives it), so the model is built on those heights: its profile is not used,
+ * except on a bridge's deck (shared/roads/bridge.ts roadModelOnMap).
  */
 import { stackHasWater, stackWaterWithout } from '../../shared/layers/stackWaterDepth';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { RoadLayer } from '../../shared/layers/types';
-import { buildRoadModel, type RoadModel } from '../../shared/roads/model';
+import { roadModelOnMap } from '../../shared/roads/bridge';
+import type { RoadModel } from '../../shared/roads/model';
 import { roadReport, type DriveOutcome, type RoadReport } from '../../shared/roads/report';
 import type { Editor } from '../document/editor';
 import type { LayersModel } from '../layers/layersModel';
@@ -90,7 +92,8 @@ export function createRoadReportModel(editor: Editor, layers: LayersModel): Road
     if (!r) return null;
     const field = editor.document.field;
     if (models && models.road === r && models.heights === field.heights) return models.model;
-    const built = buildRoadModel(r.params, field.heights, field);
+    // On a bridge the profile is used: its deck, straight between the map's heights at its abutments.
+    const built = roadModelOnMap(r.params, field.heights, field);
     models = { heights: field.heights, road: r, model: built };
     return built;
   };

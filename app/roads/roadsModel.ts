@@ -5,6 +5,7 @@
  * one — each one undo entry through TerrainJobs.applyStack. A road made or moved clears the props on
  * it (surface + clearance) in the same entry, unless "Keep props" is on.
  */
+import type { CrossingKind } from '../../shared/roads/crossings';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Layer, RoadLayer } from '../../shared/layers/types';
 import { buildRoadModel, terrainProblem, type RoadModel } from '../../shared/roads/model';
@@ -56,6 +57,8 @@ export interface RoadsModel {
   setPointValue(id: string, n: number, key: 'width' | 'bank', value: number | undefined): Promise<JobResult>;
   /** The road's class (null: none), which sets its maximum grade from the design standard. */
   setClass(id: string, roadClass: RoadClass | null): Promise<JobResult>;
+  /** Ford or bridge for a crossing of water (its wet stretch, metres along the road): one entry. */
+  setCrossing(id: string, from: number, to: number, kind: CrossingKind): Promise<JobResult>;
   rename(id: string, name: string): Promise<JobResult>;
   deleteRoad(id: string): Promise<JobResult>;
   /** Ends the current road: the next click starts a new one. */
@@ -265,6 +268,8 @@ export function createRoadsModel(editor: Editor, jobs: TerrainJobs, layers: Laye
     setValue: (id, key, value) => change(`Set ${key} of "${nameOf(id)}"`, id, () => edits.setRoadValue(stack(), id, key, value)),
     setClass: (id, roadClass) => change(`Set class of "${nameOf(id)}"`, id, () => edits.setRoadClass(stack(), id, roadClass)),
     setPointValue: (id, n, key, value) => change(`Set point ${n + 1} ${key} of "${nameOf(id)}"`, id, () => edits.setPointValue(stack(), id, n, key, value)),
+    setCrossing: (id, from, to, kind) =>
+      change(`Make crossing at ${Math.round(from)}–${Math.round(to)} m of "${nameOf(id)}" a ${kind}`, id, () => edits.setCrossing(stack(), id, from, to, kind)),
     async rename(id, name) {
       const result = await layers.rename(id, name);
       if (result !== 'done') store.setState({ message: layers.store.getState().message });

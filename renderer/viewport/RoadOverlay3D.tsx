@@ -15,14 +15,15 @@ import {
   PointsMaterial,
   type Material,
 } from 'three';
-import { buildRoadModel } from '../../shared/roads/model';
+import { deckMeshes, roadModelOnMap } from '../../shared/roads/bridge';
+import type { RoadModel } from '../../shared/roads/model';
 import { buildRibbon } from '../../shared/roads/ribbon';
 import { heightAt } from '../../shared/terrain/surface';
 import type { Heightfield } from '../../shared/terrain/heightfield';
 import type { RoadOverlayLine, RoadToolOverlay } from '../../app/tools/types';
 import { roadOverlay } from '../../app/roads/roadOverlay';
 import { useSession } from '../session';
-import { OVERLAY_ACTIVE, OVERLAY_HANDLE, OVERLAY_HANDLE_ACTIVE, OVERLAY_INACTIVE, ROAD_DRESS_COLOURS } from '../../app/palette/overlayPalette';
+import { BRIDGE_COLOUR, OVERLAY_ACTIVE, OVERLAY_HANDLE, OVERLAY_HANDLE_ACTIVE, OVERLAY_INACTIVE, ROAD_DRESS_COLOURS } from '../../app/palette/overlayPalette';
 
 const SELECTED = new Color(OVERLAY_ACTIVE);
 const OTHER = new Color(OVERLAY_INACTIVE);
@@ -43,12 +44,27 @@ function onSurface(field: Heightfield, xz: Float64Array, lift: number): Float32A
   return out;
 }
 
+const BRIDGE = new Color(BRIDGE_COLOUR);
+
+/** A bridge's slab and railings (shared/roads/bridge.ts), lit like the ground. */
+function addDecks(group: Group, model: RoadModel): void {
+  for (const deck of deckMeshes(model, '')) {
+    const geometry = new BufferGeometry();
+    geometry.setAttribute('position', new BufferAttribute(deck.positions, 3));
+    geometry.setAttribute('normal', new BufferAttribute(deck.normals, 3));
+    geometry.setIndex(new BufferAttribute(deck.indices, 1));
+    const mesh = new Mesh(geometry, new MeshLambertMaterial({ color: BRIDGE }));
+    mesh.renderOrder = 8;
+    group.add(mesh);
+  }
+}
+
 /** The road's surface as a dark ribbon on the shaped heights (shared/roads/ribbon.ts), or null when it cannot be laid. */
 function surfaceRibbon(field: Heightfield, road: RoadOverlayLine): Mesh | null {
   if (!road.params) return null;
   const size = { width: field.width, depth: field.depth, cellSize: field.cellSize };
   try {
-    const ribbon = buildRibbon(buildRoadModel(road.params, field.heights, size), field.heights, size, Math.max(0.05, field.cellSize * 0.03));
+    const ribbon = buildRibbon(roadModelOnMap(road.params, field.heights, size), field.heights, size, Math.max(0.05, field.cellSize * 0.03));
     const geometry = new BufferGeometry();
     geometry.setAttribute('position', new BufferAttribute(ribbon.positions, 3));
     geometry.setIndex(new BufferAttribute(ribbon.indices, 1));
@@ -103,8 +119,8 @@ function buildRoadDress(group: Group, field: Heightfield, road: RoadOverlayLine)
   const size = { width: field.width, depth: field.depth, cellSize: field.cellSize };
   const lift = Math.max(0.05, field.cellSize * 0.03);
   try {
-    const model = buildRoadModel(road.params, field.heights, size);
-    const shoulderModel = buildRoadModel({ ...road.params, width: road.params.width + 2.4 }, field.heights, size);
+    const model = roadModelOnMap(road.params, field.heights, size);
+    const shoulderModel = roadModelOnMap({ ...road.params, width: road.params.width + 2.4 }, field.heights, size);
     const layers: Array<[ReturnType<typeof buildRibbon>, Color, number]> = [
       [buildRibbon(shoulderModel, field.heights, size, lift * 0.6), SHOULDER, -1],
       [buildRibbon(model, field.heights, size, lift), ASPHALT, -2],
@@ -118,6 +134,7 @@ function buildRoadDress(group: Group, field: Heightfield, road: RoadOverlayLine)
       mesh.renderOrder = 8;
       group.add(mesh);
     }
+    addDecks(group, model);
     const asphalt = layers[1][0];
     const edgeLift = lift * 0.5;
     const inset = asphalt.across > 3 ? 1 : 0;
@@ -136,6 +153,13 @@ function buildRoadObjects(group: Group, field: Heightfield, overlay: RoadToolOve
   for (const road of overlay.roads) {
     const surface = surfaceRibbon(field, road);
     if (surface) group.add(surface);
+    if (road.params?.crossings?.some((c) => c.kind === 'bridge')) {
+      try {
+        addDecks(group, roadModelOnMap(road.params, field.heights, { width: field.width, depth: field.depth, cellSize: field.cellSize }));
+      } catch {
+        // No deck for a road whose centreline cannot be built.
+      }
+    }
     const geometry = new BufferGeometry();
     geometry.setAttribute('position', new BufferAttribute(onSurface(field, road.line, lift), 3));
     const line = new Line(
