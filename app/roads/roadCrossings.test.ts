@@ -69,7 +69,7 @@ function driveAcross(editor: Editor, seconds: number): { z: number; flooded: boo
   for (let t = 0; t < seconds; t += FRAME) {
     drive.frame(FRAME);
     const hud = drive.store.getState().hud!;
-    flooded ||= hud.flooded;
+    flooded = flooded || hud.flooded === true;
     const pose = drive.pose;
     if (pose && Math.abs(pose.position.z) < 2) y.push(pose.position.y);
   }

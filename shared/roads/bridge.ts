@@ -56,10 +56,11 @@ export function bridgedModels(roads: readonly RoadParams[], heights: Float32Arra
 
 /** The heights with every deck of `models` laid in (see above); the same array when there is none. */
 export function heightsWithDecks(models: readonly RoadModel[], heights: Float32Array, size: GroundSize): Float32Array {
-  if (models.length === 0) return heights;
+  const bridged = models.filter((m) => m.bridges.length > 0);
+  if (bridged.length === 0) return heights;
   const out = heights.slice();
   const all = { i0: 0, j0: 0, i1: size.width, j1: size.depth };
-  for (const model of models) {
+  for (const model of bridged) {
     const { line } = model;
     let widest = 0;
     for (let k = 0; k < line.n; k++) widest = Math.max(widest, line.width[k]);

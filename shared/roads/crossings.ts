@@ -10,6 +10,7 @@
  * before crossings do not change); the report suggests a bridge where the water is deeper than the
  * shallowest car can ford.
  */
+import { heightAt } from '../terrain/surface';
 
 /** What the spans need of a centreline: its station count and spacing (metres). */
 interface Stations {
@@ -64,6 +65,14 @@ const overlaps = (a: { from: number; to: number }, b: { from: number; to: number
 /** The saved choice for a wet stretch: the first whose stretch overlaps it. */
 export function choiceFor(choices: readonly CrossingChoice[] | undefined, from: number, to: number): CrossingChoice | undefined {
   return choices?.find((c) => overlaps(c, { from, to }));
+}
+
+/** Metres of water at each station of a centreline (x, z per station) on a map of water depths per vertex, 0 where dry. */
+export function stationDepths(line: { n: number; x: Float64Array; z: Float64Array }, water: Float32Array, size: { width: number; depth: number; cellSize: number }): Float64Array {
+  const field = { ...size, heights: water };
+  const out = new Float64Array(line.n);
+  for (let k = 0; k < line.n; k++) out[k] = Math.max(0, heightAt(field, line.x[k], line.z[k]) || 0);
+  return out;
 }
 
 /** The crossings of a road whose centreline has `depth[k]` metres of water at station k (0 dry). */

@@ -21,7 +21,7 @@
 import type { JsonObject } from '../json';
 import { heightAt } from '../terrain/surface';
 import { DRIVE_END_WORDS, type DriveEnd } from '../vehicle/physics/driveEnd';
-import { findCrossings, SHALLOWEST_FORDING_DEPTH, spanAt, type Crossing } from './crossings';
+import { findCrossings, SHALLOWEST_FORDING_DEPTH, spanAt, stationDepths, type Crossing } from './crossings';
 import { buildRoadModel, surfaceAt, type RoadModel } from './model';
 import { eMaxOf, type RoadParams } from './params';
 import { smoothProfile, type GroundSize } from './profile';
@@ -165,11 +165,9 @@ export function roadReport(
 ): RoadReport {
   const { line, params: p } = model;
   const field = { ...size, heights: shaped };
-  const waterField = water && { ...size, heights: water };
   const onBridge = (k: number) => spanAt(model.bridges, k) !== undefined;
   const surface = (k: number) => (onBridge(k) ? model.y[k] : heightAt(field, line.x[k], line.z[k]));
-  const depth = new Float64Array(waterField ? line.n : 0);
-  if (waterField) for (let k = 0; k < line.n; k++) depth[k] = Math.max(0, heightAt(waterField, line.x[k], line.z[k]) || 0);
+  const depth = water ? stationDepths(line, water, size) : new Float64Array(0);
   const y = Float64Array.from({ length: line.n }, (_, k) => surface(k));
   const h = Math.max(1, Math.round(Math.max(2, size.cellSize) / line.ds));
   const hv = Math.max(1, Math.round(5 / line.ds));
