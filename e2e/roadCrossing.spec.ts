@@ -5,7 +5,17 @@ import { test, expect } from './fixtures';
 
 const ARTIFACTS = path.resolve(__dirname, '.artifacts', 'roads');
 
-test.use({ viewport: { width: 1600, height: 1000 }, driveClock: 4, startSize: 129 });
+test.use({ viewport: { width: 1600, height: 1000 }, driveClock: 4, startSize: 65 });
+
+/** A river's two ends on the default terrain (fractions of the 2D panel's box; as e2e/rivers.spec.ts), and a road across its middle. */
+const RIVER: Array<[number, number]> = [
+  [0.38, 0.45],
+  [0.6, 0.52],
+];
+const ROAD: Array<[number, number]> = [
+  [0.47, 0.38],
+  [0.51, 0.6],
+];
 
 async function clickAt(page: Page, view: Locator, fx: number, fy: number): Promise<void> {
   const box = (await view.boundingBox())!;
@@ -32,15 +42,17 @@ test('a road across a river: the report lists the crossing, a bridge chosen ther
   const undo = page.getByTestId('status-undo');
   await mkdir(ARTIFACTS, { recursive: true });
 
-  // A river across the middle of the map, and a road across it.
+  // A river (from its higher end: it runs downhill), and a road across it.
+  const ends = [await heightAt(page, map2d, ...RIVER[0]), await heightAt(page, map2d, ...RIVER[1])].map(Number);
+  const [source, mouth] = ends[0] >= ends[1] ? [RIVER[0], RIVER[1]] : [RIVER[1], RIVER[0]];
   await page.keyboard.press('Shift+W');
-  await clickAt(page, map2d, 0.25, 0.5);
-  await clickAt(page, map2d, 0.75, 0.5);
+  await clickAt(page, map2d, ...source);
+  await clickAt(page, map2d, ...mouth);
   await expect(undo).toContainText('New river "River 1"');
   await idle(page);
   await page.keyboard.press('Shift+R');
-  await clickAt(page, map2d, 0.5, 0.25);
-  await clickAt(page, map2d, 0.5, 0.75);
+  await clickAt(page, map2d, ...ROAD[0]);
+  await clickAt(page, map2d, ...ROAD[1]);
   await expect(undo).toContainText('New road "Road 1"');
   await idle(page);
 

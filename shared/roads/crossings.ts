@@ -148,6 +148,41 @@ export function bridgeSpans(choices: readonly CrossingChoice[] | undefined, line
   return merged;
 }
 
+/**
+ * The water under a bridge lies below the dry ground beside it (its surface meets the ground at its
+ * edges): `level` of a span is the lowest of the ground just outside each wet stretch it holds. A deck
+ * straight between abutments at or above that level stays above the water.
+ */
+export function spanLevels(spans: readonly BridgeSpan[], choices: readonly CrossingChoice[] | undefined, ds: number, ground: Float64Array): number[] {
+  const last = ground.length - 1;
+  return spans.map((s) => {
+    let level = Infinity;
+    for (const c of choices ?? []) {
+      if (c.kind !== 'bridge') continue;
+      const w0 = Math.round(c.from / ds);
+      const w1 = Math.round(c.to / ds);
+      if (w1 < s.a || w0 > s.b) continue;
+      level = Math.min(level, ground[Math.max(0, w0 - 1)], ground[Math.min(last, w1 + 1)]);
+    }
+    return level;
+  });
+}
+
+/**
+ * The spans with each abutment moved outward (by `step` stations, to the road's ends at most) where
+ * the profile `y` there is below its span's level; null when none moved.
+ */
+export function spansAboveWater(spans: readonly BridgeSpan[], levels: readonly number[], y: Float64Array, step: number): BridgeSpan[] | null {
+  let moved = false;
+  const out = spans.map((s, n) => {
+    const a = y[s.a] < levels[n] && s.a > 0 ? Math.max(0, s.a - step) : s.a;
+    const b = y[s.b] < levels[n] && s.b < y.length - 1 ? Math.min(y.length - 1, s.b + step) : s.b;
+    moved ||= a !== s.a || b !== s.b;
+    return { a, b };
+  });
+  return moved ? out : null;
+}
+
 /** The span holding (fractional) station `st` strictly inside, or undefined. */
 export const spanAt = (spans: readonly BridgeSpan[], st: number): BridgeSpan | undefined => spans.find((s) => st > s.a && st < s.b);
 

@@ -1,7 +1,7 @@
 /** A road made concrete on the heights it receives: centreline, profile and bank at every station. */
 import { buildCentreline, stationSpacing, type Centreline } from './centreline';
 import { roadValuesProblem, type RoadParams } from './params';
-import { bridgeSpans, groundOverSpans, straightenDecks, type BridgeSpan } from './crossings';
+import { bridgeSpans, groundOverSpans, spanLevels, spansAboveWater, straightenDecks, type BridgeSpan } from './crossings';
 import { bankAlong, fitProfile, groundAlong, type GroundSize } from './profile';
 
 export interface RoadModel {
@@ -17,6 +17,9 @@ export interface RoadModel {
   /** The bridges' decks (shared/roads/crossings.ts): the profile is straight across each, and the land under it is not shaped. */
   bridges: BridgeSpan[];
 }
+
+/** How many times a bridge's abutments may move out to stand above the water (each by two cells). */
+const MAX_ABUTMENT_MOVES = 16;
 
 const centrelines = new WeakMap<RoadParams, { spacing: number; key: string; line: Centreline }>();
 
@@ -37,8 +40,20 @@ export function buildRoadModel(p: RoadParams, heights: Float32Array, size: Groun
   if (problem) throw new RangeError(problem);
   const line = centrelineOf(p, size.cellSize);
   const ground = groundAlong(line, heights, size);
-  const bridges = bridgeSpans(p.crossings, line, size.cellSize);
-  const y = straightenDecks(fitProfile(groundOverSpans(ground, bridges), line.ds, p.maxGradePct, p.verticalCurve), bridges);
+  let bridges = bridgeSpans(p.crossings, line, size.cellSize);
+  const fit = (spans: readonly BridgeSpan[]) => fitProfile(groundOverSpans(ground, spans), line.ds, p.maxGradePct, p.verticalCurve);
+  let profile = fit(bridges);
+  if (bridges.length > 0) {
+    // Abutments stand where the road is above the water: moved out (a few cells at a time) while not.
+    const levels = spanLevels(bridges, p.crossings, line.ds, ground);
+    for (let pass = 0; pass < MAX_ABUTMENT_MOVES; pass++) {
+      const moved = spansAboveWater(bridges, levels, profile, Math.max(1, Math.round((2 * size.cellSize) / line.ds)));
+      if (!moved) break;
+      bridges = moved;
+      profile = fit(bridges);
+    }
+  }
+  const y = straightenDecks(profile, bridges);
   const bankDeg = bankAlong(line, p);
   const tanBank = bankDeg.map((deg) => Math.tan((deg * Math.PI) / 180));
   return { params: p, line, ground, y, bankDeg, tanBank, bridges };
