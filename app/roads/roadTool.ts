@@ -14,7 +14,6 @@ import type { TerrainJobs } from '../jobs/terrainJobs';
 import type { LayersModel } from '../layers/layersModel';
 import type { ToolStore } from '../tools/toolStore';
 import type { Tool, ToolPointerEvent } from '../tools/types';
-import type { Centreline } from '../../shared/roads/centreline';
 import { centrelineOf } from '../../shared/roads/model';
 import { roadKind } from '../../shared/layers/kinds/road';
 import type { RoadLayer } from '../../shared/layers/types';
@@ -23,6 +22,7 @@ import { roadOverlay } from './roadOverlay';
 import type { RoadsModel } from './roadsModel';
 import type { SplineKind, SplineLayer, SplineToolModel } from './splineKind';
 import type { RouteMode } from './routeMode';
+import { joinByClick } from './splineJoin';
 
 export const ROAD_TOOL_ID = 'road';
 
@@ -148,39 +148,9 @@ function hitTest<L extends SplineLayer>(kind: SplineKind<L>, model: SplineToolMo
   return null;
 }
 
-/** The point of a centreline nearest to (x, z), on its pieces between stations. */
-export function nearestOnCentreline(line: Centreline, x: number, z: number): { x: number; z: number } {
-  let best = { x: line.x[0], z: line.z[0] };
-  let bestD = Infinity;
-  for (let k = 0; k + 1 < line.n; k++) {
-    const ax = line.x[k];
-    const az = line.z[k];
-    const dx = line.x[k + 1] - ax;
-    const dz = line.z[k + 1] - az;
-    const length2 = dx * dx + dz * dz;
-    const t = length2 > 0 ? Math.max(0, Math.min(1, ((x - ax) * dx + (z - az) * dz) / length2)) : 0;
-    const px = ax + t * dx;
-    const pz = az + t * dz;
-    const d = (px - x) ** 2 + (pz - z) ** 2;
-    if (d < bestD) {
-      bestD = d;
-      best = { x: px, z: pz };
-    }
-  }
-  return best;
-}
-
-/**
- * Which end a click on another spline joins: the draft's second point ('draft'), the selected
- * spline's last point ('append') or its first ('prepend'), or null (the click selects the other).
- */
-export function joiningEnd(drafting: boolean, selectedPoints: number | null, selectedPoint: number | null): 'draft' | 'append' | 'prepend' | null {
-  if (drafting) return 'draft';
-  if (selectedPoints === null || selectedPoint === null) return null;
-  if (selectedPoint === selectedPoints - 1) return 'append';
-  if (selectedPoint === 0) return 'prepend';
-  return null;
-}
+/** The spline a click on `found` may join an end being drawn to: another one's line, of a kind that joins; else null. */
+const joinable = <L extends SplineLayer>(kind: SplineKind<L>, found: Hit<L> | null, selected: L | null): L | null =>
+  kind.joinsByClick === true && found?.kind === 'line' && found.road.id !== selected?.id ? found.road : null;
 
 /** Shows the drag's pending position; whether there was one to show. */
 function stepDrag<L extends SplineLayer>(drag: PointDrag<L>): boolean {
@@ -319,17 +289,8 @@ export function createSplineTool<L extends SplineLayer>(
       if (route?.store.getState().on) return route.click(event.x, event.z, event.shiftKey);
       const found = hit(event);
       const selected = roads.selected();
-      if (found && found.kind === 'line' && found.road.id !== selected?.id && kind.joinsByClick) {
-        // Drawing an end onto another road: the end goes onto its centreline, and joins it there.
-        const end = joiningEnd(stateNow().kind === 'drafting', selected ? selected.params.points.length : null, roads.selectedPoint());
-        if (end) {
-          const on = nearestOnCentreline(kind.centreline(found.road, cellSize()), event.x, event.z);
-          const id = selected?.id ?? '';
-          const made = end === 'draft' ? roads.createFromDraft(on.x, on.z) : end === 'append' ? roads.appendPoint(id, on.x, on.z) : roads.insertPoint(id, 0, on.x, on.z);
-          void made.then(refresh);
-          return;
-        }
-      }
+      const made = joinByClick(roads, kind, joinable(kind, found, selected), stateNow().kind === 'drafting', cellSize(), event);
+      if (made) return void made.then(refresh);
       if (found && found.road.id !== selected?.id) {
         // Another road: select it (and its point), nothing changes.
         roads.select(found.road.id);

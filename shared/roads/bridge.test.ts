@@ -47,7 +47,14 @@ const points = [
 ];
 
 function roadOf(crossings?: RoadLayer['params']['crossings']): RoadLayer {
-  return { id: 'road-1', name: 'Road', enabled: true, opacity: 1, kind: 'road', params: roadParams(points, { verticalCurve: 10, ...(crossings ? { crossings } : {}) }) };
+  return {
+    id: 'road-1',
+    name: 'Road',
+    enabled: true,
+    opacity: 1,
+    kind: 'road',
+    params: roadParams(points, { verticalCurve: 10, ...(crossings ? { crossings } : {}) }),
+  };
 }
 
 function shape(road: RoadLayer) {
@@ -189,7 +196,8 @@ describe('water crossings', () => {
     const onDeck = over.rows.filter((row) => row.x > xOf(a) + 2 && row.x < xOf(b) - 2);
     expect(onDeck.length).toBeGreaterThan(10);
     // The body rides above the deck, never below it.
-    for (const row of onDeck) expect(row.y).toBeGreaterThan(bridge.model.y[a] + ((bridge.model.y[b] - bridge.model.y[a]) * (row.x - xOf(a))) / (xOf(b) - xOf(a)) - 0.05);
+    for (const row of onDeck)
+      expect(row.y).toBeGreaterThan(bridge.model.y[a] + ((bridge.model.y[b] - bridge.model.y[a]) * (row.x - xOf(a))) / (xOf(b) - xOf(a)) - 0.05);
     expect(drive(fordRoad, ford).end?.reason).toBe('flooded');
   }, 60_000);
 });

@@ -113,7 +113,11 @@ interface DeckRow {
 function sweep(name: string, rows: readonly DeckRow[], section: readonly (readonly [number, number])[]): GlbMesh {
   const positions: number[] = [];
   const indices: number[] = [];
-  const at = (row: DeckRow, [d, h]: readonly [number, number]): [number, number, number] => [row.x + row.lx * d, row.y - d * row.tanBank + h, row.z + row.lz * d];
+  const at = (row: DeckRow, [d, h]: readonly [number, number]): [number, number, number] => [
+    row.x + row.lx * d,
+    row.y - d * row.tanBank + h,
+    row.z + row.lz * d,
+  ];
   const quad = (a: number[], b: number[], c: number[], e: number[]) => {
     const base = positions.length / 3;
     positions.push(...a, ...b, ...c, ...e);

@@ -68,7 +68,11 @@ export function choiceFor(choices: readonly CrossingChoice[] | undefined, from: 
 }
 
 /** Metres of water at each station of a centreline (x, z per station) on a map of water depths per vertex, 0 where dry. */
-export function stationDepths(line: { n: number; x: Float64Array; z: Float64Array }, water: Float32Array, size: { width: number; depth: number; cellSize: number }): Float64Array {
+export function stationDepths(
+  line: { n: number; x: Float64Array; z: Float64Array },
+  water: Float32Array,
+  size: { width: number; depth: number; cellSize: number },
+): Float64Array {
   const field = { ...size, heights: water };
   const out = new Float64Array(line.n);
   for (let k = 0; k < line.n; k++) out[k] = Math.max(0, heightAt(field, line.x[k], line.z[k]) || 0);

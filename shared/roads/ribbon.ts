@@ -99,5 +99,9 @@ export function buildRibbon(model: RoadModel, shaped: Float32Array, size: Ground
 export function ribbonGlb(ribbon: Ribbon, name: string, more: readonly GlbMesh[] = []): Uint8Array {
   const { positions, normals, uvs, indices } = ribbon;
   const meshes = [{ name, positions, normals, uvs, indices }, ...more];
-  return writeGlb(meshes, meshes.map((mesh, n) => ({ name: mesh.name, mesh: n })), `${name}.glb`);
+  return writeGlb(
+    meshes,
+    meshes.map((mesh, n) => ({ name: mesh.name, mesh: n })),
+    `${name}.glb`,
+  );
 }

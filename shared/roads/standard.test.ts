@@ -3,7 +3,17 @@
  * rounded design values, so each check allows the table's rounding.
  */
 import { describe, expect, it } from 'vitest';
-import { crestK, designStoppingSightDistance, MAX_GRADE_TABLES, maxGradeFor, minimumRadius, parseRoadClass, sagK, sideFriction, stoppingSightDistance } from './standard';
+import {
+  crestK,
+  designStoppingSightDistance,
+  MAX_GRADE_TABLES,
+  maxGradeFor,
+  minimumRadius,
+  parseRoadClass,
+  sagK,
+  sideFriction,
+  stoppingSightDistance,
+} from './standard';
 
 const SPEEDS = [15, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 130];
 
