@@ -153,34 +153,47 @@ export function bridgeSpans(choices: readonly CrossingChoice[] | undefined, line
 }
 
 /**
- * The water under a bridge lies below the dry ground beside it (its surface meets the ground at its
- * edges): `level` of a span is the lowest of the ground just outside each wet stretch it holds. A deck
- * straight between abutments at or above that level stays above the water.
+ * The water under a bridge meets the ground at the wet stretch's edges, and its surface lies between
+ * the two edges' heights (a river crossed at a slant falls from one to the other): each end of a span
+ * has the level of the dry ground just outside the wet stretch on its side. A deck straight between
+ * abutments at or above their own levels stays above the water.
  */
-export function spanLevels(spans: readonly BridgeSpan[], choices: readonly CrossingChoice[] | undefined, ds: number, ground: Float64Array): number[] {
+export function spanLevels(
+  spans: readonly BridgeSpan[],
+  choices: readonly CrossingChoice[] | undefined,
+  ds: number,
+  ground: Float64Array,
+): { a: number; b: number }[] {
   const last = ground.length - 1;
   return spans.map((s) => {
-    let level = Infinity;
+    let a = -Infinity;
+    let b = -Infinity;
+    let first = Infinity;
+    let end = -Infinity;
     for (const c of choices ?? []) {
       if (c.kind !== 'bridge') continue;
       const w0 = Math.round(c.from / ds);
       const w1 = Math.round(c.to / ds);
       if (w1 < s.a || w0 > s.b) continue;
-      level = Math.min(level, ground[Math.max(0, w0 - 1)], ground[Math.min(last, w1 + 1)]);
+      if (w0 < first) [first, a] = [w0, ground[Math.max(0, w0 - 1)]];
+      if (w1 > end) [end, b] = [w1, ground[Math.min(last, w1 + 1)]];
     }
-    return level;
+    return { a, b };
   });
 }
 
+/** Metres a deck's end may lie below its level (the heights are float32: the bank itself must pass). */
+const LEVEL_TOLERANCE = 0.01;
+
 /**
  * The spans with each abutment moved outward (by `step` stations, to the road's ends at most) where
- * the profile `y` there is below its span's level; null when none moved.
+ * the profile `y` there is below its level; null when none moved.
  */
-export function spansAboveWater(spans: readonly BridgeSpan[], levels: readonly number[], y: Float64Array, step: number): BridgeSpan[] | null {
+export function spansAboveWater(spans: readonly BridgeSpan[], levels: readonly { a: number; b: number }[], y: Float64Array, step: number): BridgeSpan[] | null {
   let moved = false;
   const out = spans.map((s, n) => {
-    const a = y[s.a] < levels[n] && s.a > 0 ? Math.max(0, s.a - step) : s.a;
-    const b = y[s.b] < levels[n] && s.b < y.length - 1 ? Math.min(y.length - 1, s.b + step) : s.b;
+    const a = y[s.a] < levels[n].a - LEVEL_TOLERANCE && s.a > 0 ? Math.max(0, s.a - step) : s.a;
+    const b = y[s.b] < levels[n].b - LEVEL_TOLERANCE && s.b < y.length - 1 ? Math.min(y.length - 1, s.b + step) : s.b;
     moved ||= a !== s.a || b !== s.b;
     return { a, b };
   });
