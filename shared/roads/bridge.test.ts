@@ -12,7 +12,7 @@ import { CAR_PRESETS } from '../vehicle/physics/cars';
 import { loadRapier, type Rapier } from '../vehicle/physics/rapier';
 import { waterField } from '../vehicle/water';
 import { bridgedModels, heightsWithDecks, waterOverDecks } from './bridge';
-import { DECK_THICKNESS, findCrossings } from './crossings';
+import { DECK_THICKNESS, findCrossings, spanLevels, spansAboveWater } from './crossings';
 import { driveRoad } from './drive';
 import { ROAD_EXPORT_FORMATS } from './exportFormats';
 import { buildRoadModel } from './model';
@@ -111,6 +111,12 @@ describe('water crossings', () => {
     expect(Math.abs(ya - ground(xOf(a)))).toBeLessThan(0.05);
     expect(Math.abs(yb - ground(xOf(b)))).toBeLessThan(0.2);
     for (let k = a; k <= b; k++) expect(model.y[k]).toBeCloseTo(model.y[a] + ((model.y[b] - model.y[a]) * (xOf(k) - xOf(a))) / (xOf(b) - xOf(a)), 9);
+    // Each abutment at least as high as the dry bank beside the water on its side (the left bank's 0 m, the
+    // right bank's ground where the water ends, x ≈ 48), and no further out than the 6 m (3 cells) it needs.
+    expect(model.y[a]).toBeGreaterThanOrEqual(ground(xOf(a)) - 0.01);
+    expect(model.y[b]).toBeGreaterThanOrEqual(-0.01);
+    expect(xOf(a)).toBeGreaterThanOrEqual(-50 - 6 - 2 * SIZE.cellSize);
+    expect(xOf(b)).toBeLessThanOrEqual(48 + 6 + 2 * SIZE.cellSize);
     // Under the deck the channel is untouched: the bed mid-channel, bit for bit what the road received.
     const mid = (SIZE.depth - 1) / 2;
     // (The deck runs from x ≈ −53 to 51; the road writes its abutments 2 cells (4 m) in from each end.)
@@ -200,4 +206,16 @@ describe('water crossings', () => {
       expect(row.y).toBeGreaterThan(bridge.model.y[a] + ((bridge.model.y[b] - bridge.model.y[a]) * (row.x - xOf(a))) / (xOf(b) - xOf(a)) - 0.05);
     expect(drive(fordRoad, ford).end?.reason).toBe('flooded');
   }, 60_000);
+
+  it('an abutment lower than the dry bank on its side moves out along the road until it is not', () => {
+    // Ground: a bank at 2 m before the water (stations 0–4), wet 5–9, a bank at 1 m after (10–20).
+    const groundAt = Float64Array.from({ length: 21 }, (_, k) => (k < 5 ? 2 : k <= 9 ? -1 : 1));
+    const choices = [{ from: 5, to: 9, kind: 'bridge' as const }];
+    const levels = spanLevels([{ a: 2, b: 12 }], choices, 1, groundAt);
+    expect(levels).toEqual([{ a: 2, b: 1 }]);
+    // A road 0.5 m into the first bank at station 2 (in cut), on the second at 12: the first end moves out.
+    const y = Float64Array.from(groundAt, (g, k) => (k === 2 ? 1.5 : g));
+    expect(spansAboveWater([{ a: 2, b: 12 }], levels, y, 2)).toEqual([{ a: 0, b: 12 }]);
+    expect(spansAboveWater([{ a: 0, b: 12 }], levels, y, 2)).toBeNull();
+  });
 });
