@@ -18,8 +18,11 @@ export interface RoadModel {
   bridges: BridgeSpan[];
 }
 
-/** How many times a bridge's abutments may move out to stand above the water (each by two cells). */
-const MAX_ABUTMENT_MOVES = 16;
+/**
+ * How many times a bridge's abutments may move out to stand above the water (each by two cells): a
+ * few, so a road in cut down a valley side does not carry its deck through the hill above it.
+ */
+const MAX_ABUTMENT_MOVES = 3;
 
 const centrelines = new WeakMap<RoadParams, { spacing: number; key: string; line: Centreline }>();
 
