@@ -35,9 +35,9 @@ async function heightAt(page: Page, map2d: Locator, fx: number, fy: number): Pro
 
 const idle = (page: Page) => expect(page.getByTestId('status-job')).toHaveAttribute('data-running', 'false', { timeout: 60_000 });
 
-// fixme: on the default terrain this road meets the river's upstream bank in cut, below the water's
-// edge, and the straight deck between its abutments lies under the water there (the car floods on
-// it); it passes once the deck is graded over the water's level (docs/roads.md, "Known limit").
+// fixme: on the default terrain the road descends a valley side to the river, and the straight deck
+// between its abutments lies under the water's surface (the car drives onto the deck and floods on it,
+// 1.5 m deep); it passes once the deck is graded over the water's level (docs/roads.md, "Known limit").
 test.fixme('a road across a river: the report lists the crossing, a bridge chosen there is driven across without flooding, and undone', async ({ app }) => {
   test.setTimeout(300_000);
   const { page } = app;
