@@ -218,4 +218,26 @@ describe('water crossings', () => {
     expect(spansAboveWater([{ a: 2, b: 12 }], levels, y, 2)).toEqual([{ a: 0, b: 12 }]);
     expect(spansAboveWater([{ a: 0, b: 12 }], levels, y, 2)).toBeNull();
   });
+
+  it('under a deck the land is never filled, and cut where it stands above the road (a deck does not pass through a hill)', () => {
+    // Flat ground at 0 with a 3 m mound, 8 m across along x, at x = 20; a bridge chosen over x from −30 to 30.
+    const mound: HeightsLayer = { ...channel, heights: grid((x) => (Math.abs(x - 20) <= 4 ? 3 : 0)) };
+    const road = roadOf([{ from: 120, to: 180, kind: 'bridge' }]);
+    const input = evaluateStack([mound], SIZE)!;
+    const model = buildRoadModel(road.params, input, SIZE);
+    const shaped = evaluateStack([mound, road], SIZE)!;
+    const mid = (SIZE.depth - 1) / 2;
+    for (let i = 0; i < SIZE.width; i++) {
+      const x = (i - (SIZE.width - 1) / 2) * SIZE.cellSize;
+      const k = Math.round((x + 150) / model.line.ds);
+      if (x <= xOfModel(model, model.bridges[0].a) + 6 || x >= xOfModel(model, model.bridges[0].b) - 6) continue;
+      const v = mid * SIZE.width + i;
+      // Never above what it was; where it was above the deck, the deck's height.
+      expect(shaped[v]).toBeLessThanOrEqual(input[v]);
+      if (input[v] > model.y[k] + 0.01) expect(shaped[v]).toBeCloseTo(model.y[k], 2);
+      else expect(shaped[v]).toBe(input[v]);
+    }
+  });
 });
+
+const xOfModel = (model: ReturnType<typeof buildRoadModel>, k: number) => model.line.x[k];
