@@ -20,7 +20,7 @@ import { createRoadsFeature, type RoadsFeature } from './roads/roadsFeature';
 import { createRiversFeature, type RiversFeature } from './rivers/riversFeature';
 import { createDriveFeature, type DriveViewStart } from './drive/driveFeature';
 import { driveSettingsFromSaved, savedDriveSettings } from './drive/settings';
-import { naturalLinesOf } from './view/terrainColors';
+import { naturalLinesOf } from './view/terrainColours';
 import type { DriveSession } from './drive/driveSession';
 import { createExchangeFeature } from './exchange/exchangeFeature';
 import type { Exchange } from './exchange/exchange';

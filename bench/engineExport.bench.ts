@@ -9,7 +9,7 @@ import { compileExrHeightmap } from '../shared/codecs/exr';
 import { gridAsField, type ExportGrid } from '../shared/export/grid';
 import { defaultMaskSet, layerWeights, MaskSources, quantiseWeights } from '../shared/export/masks';
 import { normalMapPixels, vertexNormals } from '../shared/export/normals';
-import { buildEngineExport } from '../shared/export/presets';
+import { buildEngineExport } from '../shared/export/engineExport';
 import { resampleExact } from '../shared/export/resample';
 
 // Engine-ready export (issue 11): resampling from the exact surface, masks, normal maps, EXR, and a
@@ -52,17 +52,17 @@ const quick = { samples: 3, warmup: 1 };
  * Peak memory of a whole export with 16 mask layers (issue 17: ≤ 1 GB at 8129), in a fresh Node
  * process (bench/engineExportMemory.ts) so that RSS counts only that export. One sample: it is slow.
  */
-function exportMemoryBench(preset: string, side: number, layers: number): Benchmark {
+function exportMemoryBench(engineId: string, side: number, layers: number): Benchmark {
   let figures: Record<string, number> = {};
   return {
-    name: `export-memory-${preset}-${side}-${layers}-layers`,
+    name: `export-memory-${engineId}-${side}-${layers}-layers`,
     size: side,
     params: { layers },
     samples: 1,
     warmup: 0,
     run: () => {
       const script = fileURLToPath(new URL('./engineExportMemory.ts', import.meta.url));
-      const child = spawnSync(process.execPath, ['--import', 'tsx', script, preset, String(side), String(layers)], { encoding: 'utf8', maxBuffer: 1 << 20 });
+      const child = spawnSync(process.execPath, ['--import', 'tsx', script, engineId, String(side), String(layers)], { encoding: 'utf8', maxBuffer: 1 << 20 });
       if (child.status !== 0) throw new Error(`bench/engineExportMemory.ts failed: ${child.stderr}`);
       const parsed = JSON.parse(child.stdout.trim().split('\n').pop() ?? '{}') as Record<string, unknown>;
       figures = Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, number] => typeof entry[1] === 'number'));
@@ -121,7 +121,7 @@ export const benchmarks: Benchmark[] = [
     setup: terrain,
     run: (field) =>
       void buildEngineExport(field as Heightfield, {
-        preset: 'unreal',
+        engineId: 'unreal',
         name: 'bench',
         masks: defaultMaskSet(-50, 50),
         normalMap: { space: 'tangent', green: 'down' },

@@ -11,13 +11,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { writeFileStream } from '../main/services/fileSet';
 import { exportMemoryLayers, exportMemoryMap } from './exportMemoryFixture';
-import type { EnginePreset } from '../shared/export/engines';
+import type { EngineId } from '../shared/export/engines';
 import type { MaskLayer, MaskSet } from '../shared/export/masks';
-import { streamEngineExport } from '../shared/export/presets';
+import { streamEngineExport } from '../shared/export/engineExport';
 import { nativeDeflate } from '../main/services/nativeDeflate';
 
 const MB = 1024 * 1024;
-const [preset, sideText, layersText, targetText] = process.argv.slice(2);
+const [engineId, sideText, layersText, targetText] = process.argv.slice(2);
 const side = Number(sideText);
 const layerCount = Number(layersText);
 const baseline = process.memoryUsage().rss;
@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   const start = performance.now();
   const { plan, files } = streamEngineExport(
     field,
-    { preset: preset as EnginePreset, name: 'bench', masks, ...(targetText ? { size: Number(targetText) } : {}) },
+    { engineId: engineId as EngineId, name: 'bench', masks, ...(targetText ? { size: Number(targetText) } : {}) },
     {},
     nativeDeflate,
   );

@@ -1,4 +1,4 @@
-import { runFaultFormation } from '../shared/fault/engine';
+import { runFaultFormation } from '../shared/fault/fastFormation';
 import { DEFAULT_RECIPE } from '../shared/fault/recipe';
 import { createHeightfield } from '../shared/terrain/heightfield';
 import { DEFAULT_HYDRAULIC, type HydraulicParams } from '../shared/erosion/params';

@@ -1,6 +1,6 @@
 import type { Benchmark } from './harness';
 import { BENCH_HYDRAULIC, faultMap } from './erosionMaps';
-import { runFaultFormation } from '../shared/fault/engine';
+import { runFaultFormation } from '../shared/fault/fastFormation';
 import { createHeightfield, type Heightfield } from '../shared/terrain/heightfield';
 import { hydraulicErosion } from '../shared/erosion/hydraulic';
 import { hydraulicErosionTiled } from '../shared/erosion/hydraulicTiled';

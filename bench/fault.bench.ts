@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Benchmark } from './harness';
-import { runFaultFormation } from '../shared/fault/engine';
+import { runFaultFormation } from '../shared/fault/fastFormation';
 import { referenceFaultFormation } from '../shared/fault/reference';
 import { DEFAULT_RECIPE, type FaultRecipe } from '../shared/fault/recipe';
 import { createHeightfield, type Heightfield } from '../shared/terrain/heightfield';

@@ -1,5 +1,5 @@
 import type { Benchmark } from './harness';
-import { runFaultFormation } from '../shared/fault/engine';
+import { runFaultFormation } from '../shared/fault/fastFormation';
 import { DEFAULT_RECIPE, type FaultProfile, type FaultRecipe } from '../shared/fault/recipe';
 import { createHeightfield, type Heightfield } from '../shared/terrain/heightfield';
 

@@ -6,7 +6,7 @@
  * runFaultFormation (batches into one accumulator); `one-pass` builds every fault first and sweeps
  * once (the engine before session 9), for comparison. Used by fault.bench.ts.
  */
-import { applyFaults, generateFaults, runFaultFormation } from '../shared/fault/engine';
+import { applyFaults, generateFaults, runFaultFormation } from '../shared/fault/fastFormation';
 import { DEFAULT_RECIPE, type FaultRecipe } from '../shared/fault/recipe';
 import { createHeightfield, terrainExtent } from '../shared/terrain/heightfield';
 

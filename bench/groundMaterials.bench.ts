@@ -3,7 +3,7 @@ import { syntheticTerrain } from '../shared/lod/testing/syntheticTerrain';
 import { heightRange } from '../shared/terrain/heightfield';
 import { writeShadingNormals } from '../shared/terrain/shadingNormals';
 import { groundTextureLayers } from '../shared/ground/groundTextures';
-import { writeVertexColors } from '../app/view/terrainColors';
+import { writeVertexColours } from '../app/view/terrainColours';
 
 /**
  * The ground materials' CPU side: generating the textures (what the view's worker does once per
@@ -41,7 +41,7 @@ export const benchmarks: Benchmark[] = [
     setup: colourState,
     run: (s) => {
       const { field, normals, colours } = s as ReturnType<typeof colourState>;
-      writeVertexColors(field, normals, colours, 'height', heightRange(field.heights));
+      writeVertexColours(field, normals, colours, 'height', heightRange(field.heights));
     },
   },
   {
@@ -52,7 +52,7 @@ export const benchmarks: Benchmark[] = [
     setup: colourState,
     run: (s) => {
       const { field, normals, colours, cover } = s as ReturnType<typeof colourState>;
-      writeVertexColors(field, normals, colours, 'natural', heightRange(field.heights), 0, field.depth, cover, {
+      writeVertexColours(field, normals, colours, 'natural', heightRange(field.heights), 0, field.depth, cover, {
         treeLine: 60,
         snowLine: 100,
         climate: 'temperate',

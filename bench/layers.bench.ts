@@ -6,7 +6,7 @@
  * do for the changed rectangle is measured by bench/dab.bench.ts.
  */
 import type { Benchmark } from './harness';
-import { applyFaults, generateFaults } from '../shared/fault/engine';
+import { applyFaults, generateFaults } from '../shared/fault/fastFormation';
 import { TileRecorder } from '../app/document/tileEdit';
 import { StackEvaluator } from '../shared/layers/incremental';
 import { addSculptDeltas, unionRect } from '../shared/layers/kinds/sculpt';
@@ -75,7 +75,7 @@ function localSetup(): LocalState {
   const stack = localStack();
   const evaluator = new StackEvaluator(BIG);
   const heights = evaluator.evaluate(stack)!.slice();
-  evaluator.sync(stack, heights);
+  evaluator.adopt(stack, heights);
   return { stack, evaluator, heights, runs: 0 };
 }
 
@@ -118,7 +118,7 @@ const firstDab: Benchmark = {
   setup: localSetup,
   run: (s) => {
     const state = s as LocalState;
-    state.evaluator.sync(state.stack, state.heights);
+    state.evaluator.adopt(state.stack, state.heights);
     dabOnce(state);
   },
 };

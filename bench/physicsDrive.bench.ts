@@ -1,7 +1,7 @@
 import type { Benchmark } from './harness';
 import { createHeightfield, vertexX, vertexZ, type Heightfield } from '../shared/terrain/heightfield';
 import type { Obstacle } from '../shared/vehicle/drive';
-import { CAR_PRESETS } from '../shared/vehicle/physics/cars';
+import { STOCK_CARS } from '../shared/vehicle/physics/cars';
 import { Autopilot } from '../shared/vehicle/physics/autopilot';
 import { PhysicsCar, type PhysicsInput } from '../shared/vehicle/physics/physicsCar';
 import { loadRapier } from '../shared/vehicle/physics/rapier';
@@ -44,7 +44,7 @@ let car: PhysicsCar | undefined;
 
 async function start(): Promise<PhysicsCar> {
   const rapier = await loadRapier();
-  car = new PhysicsCar(rapier, rollingMap(), CAR_PRESETS.hatchback, { x: 0, z: -1500, heading: 0 }, props());
+  car = new PhysicsCar(rapier, rollingMap(), STOCK_CARS.hatchback, { x: 0, z: -1500, heading: 0 }, props());
   return car;
 }
 
@@ -60,7 +60,7 @@ function drive(c: PhysicsCar): void {
 function autopilotRoute(waypoints: number): { pilot: Autopilot; step: number } {
   const points: [number, number][] = [];
   for (let k = 0; k < waypoints; k++) points.push([0, (k / (waypoints - 1)) * 5000 - 2500]);
-  return { pilot: new Autopilot(points, CAR_PRESETS.hatchback, 20), step: 0 };
+  return { pilot: new Autopilot(points, STOCK_CARS.hatchback, 20), step: 0 };
 }
 
 function pilotSteps(state: unknown): void {

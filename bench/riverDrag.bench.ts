@@ -2,7 +2,7 @@
  * The River tool's drag at 4097² (issue 31 item 7: a river point's live drag ≤ 50 ms with both views,
  * as roads): a control point of a 573 m river (the road benches' five points) moved through the app —
  * the live step of app/roads/roadDrag.ts's SplineDrag on a river layer (the layer evaluated by the
- * LayerEngine over the union of its old and new footprint, written into the document's heights, the
+ * LocalEvaluator over the union of its old and new footprint, written into the document's heights, the
  * views told) — followed by what both views' update hooks do headless (bench/roadDrag.bench.ts
  * updateViews). Baseline in the same run: the road's live step (the road drag bench's own setup).
  */
@@ -17,7 +17,7 @@ import { SplineDrag } from '../app/roads/roadDrag';
 import { RIVER_SPLINE } from '../app/rivers/riverTool';
 import { nextRiverId } from '../shared/layers/kinds/river';
 import type { RiverLayer } from '../shared/layers/types';
-import { buildRiverModel, deepestCut } from '../shared/rivers/model';
+import { fitRiver, deepestCut } from '../shared/rivers/fittedRiver';
 import { riverParams } from '../shared/rivers/params';
 import { splineLength } from '../shared/roads/centreline';
 import { createHeightfield } from '../shared/terrain/heightfield';
@@ -65,7 +65,7 @@ function setup(): DragState {
   void design.jobs.applyStack([...editor.document.stack, river], 'New river');
   if (!editor.document.stack.some((layer) => layer.kind === 'river')) throw new Error(`the river was not made: ${design.jobs.store.getState().lastMessage}`);
   const { field } = editor.document;
-  const deepestCutM = deepestCut(buildRiverModel(river.params, field.heights, field)).metres;
+  const deepestCutM = deepestCut(fitRiver(river.params, field.heights, field)).metres;
   const views = createEditorViews(field, PROPS);
   const times = Object.fromEntries(PARTS.map((p) => [p, [] as number[]])) as Record<Part, number[]>;
   return { editor, design, views, times, runs: 0, rectVertices: 0, deepestCutM };

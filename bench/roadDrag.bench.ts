@@ -1,7 +1,7 @@
 /**
  * The editor's road drag at 4097² (issue 19: ≤ 50 ms to both views for a 500 m road): a control
  * point of a 573 m road moved through the app — the live step of a drag (app/roads/roadDrag.ts:
- * the road layer evaluated by the LayerEngine over the union of its old and new footprint, written
+ * the road layer evaluated by the LocalEvaluator over the union of its old and new footprint, written
  * into the document's heights, the views told) and the release (RoadsModel.commitRoad: the limits
  * checked, TerrainJobs.applyStack's local path, one undo entry) — each followed by what both views'
  * update hooks do headless: the viewport's LOD errors, levels and touched blocks, the 2D panel's

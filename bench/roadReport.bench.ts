@@ -8,7 +8,7 @@ import type { Benchmark } from './harness';
 import { copyRect } from '../shared/layers/kind';
 import { roadKind } from '../shared/layers/kinds/road';
 import type { Rect, RoadLayer } from '../shared/layers/types';
-import { buildRoadModel } from '../shared/roads/model';
+import { fitRoad } from '../shared/roads/fittedRoad';
 import { roadParams } from '../shared/roads/params';
 import { ROAD_BENCH_POINTS, ROAD_BENCH_SIZE, rollingHeights } from './roadFixture';
 import { roadReport } from '../shared/roads/report';
@@ -54,8 +54,8 @@ const report: Benchmark = {
     const state = s as State;
     // A new params object each run, as after an edit of the road (the centreline is rebuilt too).
     const params = { ...state.road.params, points: state.road.params.points.map((p) => ({ ...p })) };
-    const model = buildRoadModel(params, state.heights, BIG);
-    const result = roadReport(model, state.heights, BIG, null);
+    const fitted = fitRoad(params, state.heights, BIG);
+    const result = roadReport(fitted, state.heights, BIG, null);
     state.n += result.segments.filter((segment) => segmentStatus(segment, result) !== 'ok').length;
   },
 };

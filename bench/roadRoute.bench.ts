@@ -4,7 +4,7 @@
  * least 1500 m to climb and switches back), against building the routed road's model on the same map.
  */
 import type { Benchmark } from './harness';
-import { buildRoadModel } from '../shared/roads/model';
+import { fitRoad } from '../shared/roads/fittedRoad';
 import { roadParams, type RoadPoint } from '../shared/roads/params';
 import { routeRoad } from '../shared/roads/route';
 import { routeLimits } from '../shared/roads/routeLimits';
@@ -37,7 +37,7 @@ const model: Benchmark = {
   setup,
   run: (s) => {
     const state = s as State;
-    buildRoadModel(
+    fitRoad(
       roadParams(
         state.points.map((p) => ({ ...p })),
         DESIGN,

@@ -1,6 +1,6 @@
 import type { Benchmark } from './harness';
 import { createHeightfield, type Heightfield } from '../shared/terrain/heightfield';
-import { runFaultFormation } from '../shared/fault/engine';
+import { runFaultFormation } from '../shared/fault/fastFormation';
 import { DEFAULT_RECIPE } from '../shared/fault/recipe';
 import { DEFAULT_CAR_SETTINGS } from '../shared/vehicle/drive';
 import { findSpawn } from '../shared/vehicle/spawn';

@@ -29,13 +29,13 @@ import {
   type FilesRequest,
 } from '../app/exchange/codecOps';
 import type { FaultlineApi } from '../shared/ipc/api';
-import type { EnginePreset } from '../shared/export/engines';
+import type { EngineId } from '../shared/export/engines';
 import type { MaskLayer } from '../shared/export/masks';
 
 const MB = 1024 * 1024;
 const cancelFlag = process.argv.indexOf('--cancel-after');
 const cancelAfter = cancelFlag > 0 ? Number(process.argv[cancelFlag + 1]) : null;
-const [preset, sideText, layersText, resolutionText] = process.argv.slice(2, cancelFlag > 0 ? cancelFlag : undefined);
+const [engineId, sideText, layersText, resolutionText] = process.argv.slice(2, cancelFlag > 0 ? cancelFlag : undefined);
 const side = Number(sideText);
 const layerCount = Number(layersText);
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
@@ -111,9 +111,9 @@ async function run(): Promise<void> {
   const session = createEditorSession({ api, document: createDocument(field, []), createCodecs: threadCodecs });
   const exchange = session.exchange;
   await session.commands.execute('file.exportHeightmap');
-  exchange.exports.setTarget(preset as EnginePreset);
+  exchange.exports.setTarget(engineId as EngineId);
   exchange.exports.setEngineOptions({ masks: layerCount > 0, maskSet: { layers }, ...(resolutionText ? { size: Number(resolutionText) } : {}) });
-  const outcome = exchange.exports.plan(preset as EnginePreset);
+  const outcome = exchange.exports.plan(engineId as EngineId);
   if (!outcome.plan) throw new Error(outcome.problem);
   const before = process.memoryUsage().rss;
   let cancelledAt: number | null = null;
@@ -134,7 +134,7 @@ async function run(): Promise<void> {
   main.disconnect();
   console.log(
     JSON.stringify({
-      preset,
+      engineId,
       side,
       layers: layerCount,
       ok,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { fitMapView, worldToCanvas } from '../app/map2d/mapTransform';
-import { buildRoadModel } from '../shared/roads/model';
+import { fitRoad } from '../shared/roads/fittedRoad';
 import { REPORT_CSV_COLUMNS } from '../shared/roads/report';
 import { REPORT_STATUS_COLOURS } from '../app/palette/overlayPalette';
 import { createHeightfield } from '../shared/terrain/heightfield';
@@ -69,7 +69,7 @@ test('Drive this road: the car follows the road, the report and its overlay appe
   try {
     const { bytes, heights } = await defaultTerrainWithRoad();
     const field = createHeightfield(257, 257, 2, heights);
-    const { line } = buildRoadModel(E2E_ROAD.params, heights, field);
+    const { line } = fitRoad(E2E_ROAD.params, heights, field);
     const project = path.join(folder, 'road.faultline');
     await writeFile(project, bytes);
     app.dialogs.queueOpen(project);

@@ -2,7 +2,7 @@ import { createDefaultDocument } from '../app/document/document';
 import { evaluateStack } from '../shared/layers/evaluate';
 import type { Layer, RoadLayer } from '../shared/layers/types';
 import { roadParams } from '../shared/roads/params';
-import { buildRoadModel, terrainProblem } from '../shared/roads/model';
+import { fitRoad, terrainProblem } from '../shared/roads/fittedRoad';
 import { createHeightfield } from '../shared/terrain/heightfield';
 import { outputFormatFor } from '../main/cli/outputs';
 
@@ -29,7 +29,7 @@ export async function defaultTerrainWithRoad(): Promise<{ bytes: Uint8Array; sta
   const { width, depth, cellSize } = doc.field;
   const stack: Layer[] = [...doc.stack, E2E_ROAD];
   const heights = evaluateStack(stack, { width, depth, cellSize })!;
-  const problem = terrainProblem(buildRoadModel(E2E_ROAD.params, doc.field.heights, doc.field));
+  const problem = terrainProblem(fitRoad(E2E_ROAD.params, doc.field.heights, doc.field));
   const field = createHeightfield(width, depth, cellSize, heights);
   const format = outputFormatFor('road.faultline')!;
   const bytes = await format.encodeAsync(field, { recipe: null, history: [], props: [], layers: stack, fileName: 'road.faultline' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CAR_PRESETS } from '../../shared/vehicle/physics/cars';
+import { STOCK_CARS } from '../../shared/vehicle/physics/cars';
 import { carSlopeLimits } from '../../shared/vehicle/physics/drivability';
 import { overlaySlopeChanged, overlaySlopeDeg } from './drivability';
 import { DEFAULT_DRIVE_SETTINGS, patchDriveSettings } from './settings';
@@ -13,7 +13,7 @@ describe('the drivability overlay follows the selected car', () => {
     expect(overlaySlopeDeg(kinematic)).toBe(33);
     expect(overlaySlopeChanged(physics, kinematic)).toBe(true);
     const hatch = patchDriveSettings(physics, { car: 'hatchback' });
-    expect(hatch.carSpec).toEqual(CAR_PRESETS.hatchback);
+    expect(hatch.carSpec).toEqual(STOCK_CARS.hatchback);
     expect(overlaySlopeChanged(physics, hatch)).toBe(overlaySlopeDeg(physics) !== overlaySlopeDeg(hatch));
     expect(overlaySlopeChanged(physics, { ...physics })).toBe(false);
   });

@@ -6,7 +6,7 @@ import { documentSurfaces } from './driveSurfaces';
 import { createObstacleCache } from './obstacles';
 import { createWaterCache } from './driveWater';
 import { createDeckedGround } from './driveDecks';
-import { EDITOR_DRIVE_MODEL } from './settings';
+import { EDITOR_CAR_DYNAMICS } from './settings';
 
 export type DriveViewStart = () => { x: number; z: number; heading: number };
 
@@ -38,7 +38,7 @@ export function createDriveFeature(editor: Editor, commands: CommandRegistry, sn
       () => editor.store.getState().version,
     ),
     water: () => decked.water(water()),
-    settings: { model: EDITOR_DRIVE_MODEL },
+    settings: { model: EDITOR_CAR_DYNAMICS },
   });
   let viewStart: DriveViewStart | null = null;
   const unbind = bindDriveCommands(commands, drive, { viewStart: () => viewStart?.() ?? { x: 0, z: 0, heading: 0 } });

@@ -4,13 +4,13 @@ import type { CarState, StopReason } from '../../shared/vehicle/drive';
 import type { CarPose } from '../../shared/vehicle/pose';
 import type { WheelContact, WheelLayout } from '../../shared/vehicle/wheels';
 import type { PhysicsState } from '../../shared/vehicle/physics/physicsCar';
-import type { DriveModel } from './settings';
+import type { CarDynamics } from './settings';
 import type { HudValues } from './driveTypes';
 
 /** What the HUD is made from after a frame. */
 export interface HudInputs {
   readonly field: Heightfield;
-  readonly model: DriveModel;
+  readonly model: CarDynamics;
   readonly car: CarState;
   readonly pose: CarPose;
   /** The physics car's last step (absent for the kinematic car, or while the engine loads). */

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fieldFrom } from '../../shared/vehicle/testFields';
-import { CAR_PRESETS } from '../../shared/vehicle/physics/cars';
+import { STOCK_CARS } from '../../shared/vehicle/physics/cars';
 import { NO_INPUT, PHYSICS_HZ, PhysicsCar } from '../../shared/vehicle/physics/physicsCar';
 import { loadRapier, type Rapier } from '../../shared/vehicle/physics/rapier';
 import { DriveMarks, MARK_SPACING } from './driveMarks';
@@ -16,7 +16,7 @@ const ramp = fieldFrom(49, 1025, 0.5, (_x, z) => (z < 0 ? 0 : z < 6 ? (tan20 * z
 
 describe('drive marks for the drivability overlay', () => {
   it('mark where the physics car left the ground — past the kicker, nowhere on the flat run-up', () => {
-    const car = new PhysicsCar(R, ramp, CAR_PRESETS.hatchback, { x: 0, z: -250, heading: 0 });
+    const car = new PhysicsCar(R, ramp, STOCK_CARS.hatchback, { x: 0, z: -250, heading: 0 });
     const marks = new DriveMarks();
     for (let k = 0; k < 16 * PHYSICS_HZ; k++) {
       car.step({ ...NO_INPUT, throttle: car.state.speed < 25 ? 1 : 0 });
@@ -33,7 +33,7 @@ describe('drive marks for the drivability overlay', () => {
 
   it('a flat drive marks nothing, and clear starts afresh', () => {
     const flat = fieldFrom(65, 257, 1, () => 0);
-    const car = new PhysicsCar(R, flat, CAR_PRESETS.hatchback, { x: 0, z: -100, heading: 0 });
+    const car = new PhysicsCar(R, flat, STOCK_CARS.hatchback, { x: 0, z: -100, heading: 0 });
     const marks = new DriveMarks();
     for (let k = 0; k < 4 * PHYSICS_HZ; k++) {
       car.step({ ...NO_INPUT, throttle: 0.5 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { heightAt } from '../../shared/terrain/surface';
-import { CAR_PRESETS } from '../../shared/vehicle/physics/cars';
+import { STOCK_CARS } from '../../shared/vehicle/physics/cars';
 import { restRideHeight } from '../../shared/vehicle/physics/stability';
 import { PHYSICS_TELEMETRY_COLUMNS } from '../../shared/vehicle/physics/physicsDrive';
 import { loadRapier } from '../../shared/vehicle/physics/rapier';
@@ -66,8 +66,8 @@ describe('DriveSession with the physics model', () => {
     run(drive, 0.5);
     drive.setSettings({ car: 'truck' });
     await expect.poll(() => drive.physicsState !== null, { timeout: 30_000 }).toBe(true);
-    expect(drive.settings.carSpec).toEqual(CAR_PRESETS.truck);
-    expect(drive.drawnSize.length).toBe(CAR_PRESETS.truck.length);
+    expect(drive.settings.carSpec).toEqual(STOCK_CARS.truck);
+    expect(drive.drawnSize.length).toBe(STOCK_CARS.truck.length);
     drive.setSettings({ model: 'kinematic' });
     expect(drive.physicsState).toBeNull();
     expect(drive.store.getState().hud?.model).toBe('kinematic');
@@ -75,13 +75,13 @@ describe('DriveSession with the physics model', () => {
   });
 
   it('saves and restores the model, the car and its edited values; ignores what it does not know', () => {
-    const edited = { ...DEFAULT_DRIVE_SETTINGS, model: 'physics' as const, car: '4x4' as const, carSpec: { ...CAR_PRESETS['4x4'], mass: 2500 } };
+    const edited = { ...DEFAULT_DRIVE_SETTINGS, model: 'physics' as const, car: '4x4' as const, carSpec: { ...STOCK_CARS['4x4'], mass: 2500 } };
     const saved = JSON.parse(JSON.stringify(savedDriveSettings(edited))) as unknown;
     const restored = driveSettingsFromSaved(DEFAULT_DRIVE_SETTINGS, saved);
     expect(restored.model).toBe('physics');
     expect(restored.car).toBe('4x4');
     expect(restored.carSpec.mass).toBe(2500);
-    expect(restored.carSpec.wheelbase).toBe(CAR_PRESETS['4x4'].wheelbase);
+    expect(restored.carSpec.wheelbase).toBe(STOCK_CARS['4x4'].wheelbase);
     const odd = driveSettingsFromSaved(DEFAULT_DRIVE_SETTINGS, {
       model: 'hover',
       car: 'tank',
@@ -101,18 +101,18 @@ describe('DriveSession with the physics model', () => {
     const untouched = driveSettingsFromSaved(DEFAULT_DRIVE_SETTINGS, {
       model: 'physics',
       car: 'truck',
-      carSpec: { ...CAR_PRESETS.truck, centreOfMassHeight: 0.7 },
+      carSpec: { ...STOCK_CARS.truck, centreOfMassHeight: 0.7 },
     });
-    expect(untouched.carSpec.centreOfMassHeight).toBe(CAR_PRESETS.truck.centreOfMassHeight);
+    expect(untouched.carSpec.centreOfMassHeight).toBe(STOCK_CARS.truck.centreOfMassHeight);
     const edited = driveSettingsFromSaved(DEFAULT_DRIVE_SETTINGS, {
       model: 'physics',
       car: 'hatchback',
-      carSpec: { ...CAR_PRESETS.hatchback, centreOfMassHeight: 0.4 },
+      carSpec: { ...STOCK_CARS.hatchback, centreOfMassHeight: 0.4 },
     });
-    expect(edited.carSpec.centreOfMassHeight).toBeCloseTo(0.4 + restRideHeight(CAR_PRESETS.hatchback), 12);
+    expect(edited.carSpec.centreOfMassHeight).toBeCloseTo(0.4 + restRideHeight(STOCK_CARS.hatchback), 12);
     // A file saved now keeps its value as it is.
     const now = JSON.parse(
-      JSON.stringify(savedDriveSettings({ ...DEFAULT_DRIVE_SETTINGS, carSpec: { ...CAR_PRESETS.hatchback, centreOfMassHeight: 0.4 } })),
+      JSON.stringify(savedDriveSettings({ ...DEFAULT_DRIVE_SETTINGS, carSpec: { ...STOCK_CARS.hatchback, centreOfMassHeight: 0.4 } })),
     ) as unknown;
     expect(driveSettingsFromSaved(DEFAULT_DRIVE_SETTINGS, now).carSpec.centreOfMassHeight).toBe(0.4);
   });

@@ -2,7 +2,7 @@ import type { CarPose } from '../../shared/vehicle/pose';
 import { telemetryCsv, telemetryRow, type TelemetryRow } from '../../shared/vehicle/telemetry';
 import { PHYSICS_DT, type PhysicsState } from '../../shared/vehicle/physics/physicsCar';
 import { physicsTelemetryCsv, physicsTelemetryRow, type PhysicsTelemetryRow } from '../../shared/vehicle/physics/physicsDrive';
-import type { DriveModel } from './settings';
+import type { CarDynamics } from './settings';
 import type { Recording } from './driveTypes';
 
 /** The last ~17 minutes at 60 frames a second; older rows are dropped. */
@@ -12,11 +12,11 @@ export const MAX_RECORDED_ROWS = 60_000;
 export class DriveRecorder {
   private kinematic: TelemetryRow[] = [];
   private physics: PhysicsTelemetryRow[] = [];
-  private model: DriveModel = 'kinematic';
+  private model: CarDynamics = 'kinematic';
   private time = 0;
 
   /** Starts a new recording made with `model`, its first row where the car is now (when it is placed). */
-  start(model: DriveModel, now: { pose: CarPose | null; physics: PhysicsState | undefined }): void {
+  start(model: CarDynamics, now: { pose: CarPose | null; physics: PhysicsState | undefined }): void {
     this.kinematic = [];
     this.physics = [];
     this.time = 0;

@@ -3,7 +3,7 @@
  * layers' carriageways, its erosion cover's sediment, the view's snow line, and the slope. Built once
  * when a physics drive starts (an edit while driving keeps the start's surfaces).
  */
-import { buildRoadModel } from '../../shared/roads/model';
+import { fitRoad } from '../../shared/roads/fittedRoad';
 import { roadCarriageways, surfaceLookup, type SurfaceLookup } from '../../shared/vehicle/physics/surfaces';
 import type { TerrainDocument } from '../document/document';
 
@@ -13,6 +13,6 @@ export function documentSurfaces(doc: TerrainDocument, snowLine: number | undefi
   // A road's carriageway does not depend on the heights it was laid on (only its profile does).
   const lines = doc.stack
     .filter((layer) => layer.enabled && layer.kind === 'road')
-    .map((layer) => buildRoadModel((layer as Extract<typeof layer, { kind: 'road' }>).params, field.heights, size).line);
+    .map((layer) => fitRoad((layer as Extract<typeof layer, { kind: 'road' }>).params, field.heights, size).line);
   return surfaceLookup({ field, roads: lines.length > 0 ? roadCarriageways(lines, field) : null, deposition: doc.erosionMasks?.deposition ?? null, snowLine });
 }

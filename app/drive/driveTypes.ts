@@ -7,7 +7,7 @@ import type { PhysicsTelemetryRow } from '../../shared/vehicle/physics/physicsDr
 import type { DriveEnd, DriveEndReason } from '../../shared/vehicle/physics/driveEnd';
 import type { SurfaceId, SurfaceLookup } from '../../shared/vehicle/physics/surfaces';
 import type { Rapier } from '../../shared/vehicle/physics/rapier';
-import type { DriveModel, DriveSettings } from './settings';
+import type { CarDynamics, DriveSettings } from './settings';
 
 // What a test drive shows and is given: the session's store, HUD and options (driveSession.ts runs it).
 
@@ -35,7 +35,7 @@ export interface HudValues {
   readonly wheelsGrounded: number;
   /** Largest |wheel bottom − heightAt| over the grounded wheels, metres. */
   readonly wheelGap: number;
-  readonly model: DriveModel;
+  readonly model: CarDynamics;
   /** Physics: no wheel touches the ground. */
   readonly airborne: boolean;
   /** Per wheel (front-left, front-right, rear-left, rear-right): touching the ground, and compression 0..1 of travel. */
@@ -84,7 +84,7 @@ export type AutopilotMode = 'off' | 'driving' | 'taken' | DriveEndReason;
 
 /** The current (or last) recording: the model it was made with and its rows. */
 export interface Recording {
-  readonly model: DriveModel;
+  readonly model: CarDynamics;
   readonly kinematic: readonly TelemetryRow[];
   readonly physics: readonly PhysicsTelemetryRow[];
 }

@@ -7,7 +7,7 @@ import { cross, normalize, scale, sub, vec3 } from '../../shared/vehicle/vec';
 
 /** Physics: how far the body's underside may dip under the surface before it counts as clipping, metres. */
 export const SCRAPE_TOLERANCE = 0.02;
-/** Height of the drawn body's underside above the model's origin (CarModel's sill). */
+/** Height of the drawn body's underside above the model's origin (CarMesh's sill). */
 const DRAWN_SILL = 0.3;
 
 /** Wheel positions and sizes of a physics car, in the drawn model's terms (wheels.ts). */
@@ -31,7 +31,7 @@ const lerp = (a: number, b: number, t: number): number => a + (b - a) * t;
 
 /**
  * The pose to draw between two physics states: positions interpolated, axes interpolated and
- * re-orthonormalised. The drawn model's origin sits DRAWN_SILL below the body's underside (CarModel's
+ * re-orthonormalised. The drawn model's origin sits DRAWN_SILL below the body's underside (CarMesh's
  * sill), and each wheel's offset puts its hub where the physics put it.
  */
 export function drawnPhysicsPose(a: PhysicsState, b: PhysicsState, t: number, spec: PhysicsCarSpec): { pose: CarPose; wheels: WheelContact[] } {

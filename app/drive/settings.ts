@@ -1,18 +1,18 @@
 import { DEFAULT_CAR_SETTINGS, type CarSettings } from '../../shared/vehicle/drive';
-import { CAR_PRESETS, isCarPresetId, patchCarSpec, type CarPresetId, type PhysicsCarSpec } from '../../shared/vehicle/physics/cars';
+import { STOCK_CARS, isStockCarId, patchCarSpec, type StockCarId, type PhysicsCarSpec } from '../../shared/vehicle/physics/cars';
 import { restRideHeight } from '../../shared/vehicle/physics/stability';
 
 /** How the car's orientation is taken from the ground (shared/vehicle/pose.ts). */
 export type PoseMethod = 'classic' | 'wheelPlane';
 export type DriveCamera = 'chase' | 'hood';
 /** physics: the Rapier raycast-wheel car; kinematic: the seeds' terrain-following car (pitch/roll from samples). */
-export type DriveModel = 'physics' | 'kinematic';
+export type CarDynamics = 'physics' | 'kinematic';
 
 /** What the user sets for a test drive; the rest of the car model keeps its defaults. */
 export interface DriveSettings {
-  readonly model: DriveModel;
+  readonly model: CarDynamics;
   /** The physics car's preset, and its values as edited (choosing a preset resets them). */
-  readonly car: CarPresetId;
+  readonly car: StockCarId;
   readonly carSpec: PhysicsCarSpec;
   /** Kinematic car footprint (the physics car's size is in carSpec). */
   readonly length: number;
@@ -27,16 +27,16 @@ export interface DriveSettings {
 }
 
 /** The editor starts drives with the physics car (driveFeature.ts). */
-export const EDITOR_DRIVE_MODEL: DriveModel = 'physics';
+export const EDITOR_CAR_DYNAMICS: CarDynamics = 'physics';
 
 /**
  * A DriveSession's defaults: the kinematic car, which needs no engine (the editor switches to
- * EDITOR_DRIVE_MODEL when it creates its session).
+ * EDITOR_CAR_DYNAMICS when it creates its session).
  */
 export const DEFAULT_DRIVE_SETTINGS: DriveSettings = {
   model: 'kinematic',
   car: 'hatchback',
-  carSpec: CAR_PRESETS.hatchback,
+  carSpec: STOCK_CARS.hatchback,
   length: DEFAULT_CAR_SETTINGS.length,
   width: DEFAULT_CAR_SETTINGS.width,
   maxSpeed: DEFAULT_CAR_SETTINGS.maxSpeed,
@@ -60,9 +60,9 @@ type NumericSetting = keyof typeof DRIVE_SETTING_LIMITS;
 export function patchDriveSettings(current: DriveSettings, patch: Partial<DriveSettings>): DriveSettings {
   const next: { -readonly [K in keyof DriveSettings]: DriveSettings[K] } = { ...current, ...patch };
   if (next.model !== 'physics' && next.model !== 'kinematic') next.model = current.model;
-  if (!isCarPresetId(next.car)) next.car = current.car;
+  if (!isStockCarId(next.car)) next.car = current.car;
   // A new preset brings its values; edits on top of it (carSpec in the same patch) apply after.
-  const base = next.car !== current.car ? CAR_PRESETS[next.car] : current.carSpec;
+  const base = next.car !== current.car ? STOCK_CARS[next.car] : current.carSpec;
   next.carSpec = patch.carSpec ? patchCarSpec(base, patch.carSpec) : base;
   for (const key of Object.keys(DRIVE_SETTING_LIMITS) as NumericSetting[]) {
     const value = next[key];
@@ -96,7 +96,7 @@ export function savedDriveSettings(settings: DriveSettings): SavedDriveSettings 
 }
 
 /** The presets' centre-of-mass heights before session 12 (above the underside, and raised by a bug). */
-const OLD_PRESET_CENTRE_OF_MASS: Readonly<Record<string, number>> = { hatchback: 0.15, '4x4': 0.45, truck: 0.7 };
+const OLD_STOCK_CENTRE_OF_MASS: Readonly<Record<string, number>> = { hatchback: 0.15, '4x4': 0.45, truck: 0.7 };
 
 /**
  * A car spec saved before the centre of mass was measured from the ground: an untouched preset value
@@ -106,8 +106,8 @@ function migrateCentreOfMass(spec: Record<string, unknown>, car: string): Record
   const value = spec.centreOfMassHeight;
   if (typeof value !== 'number' || !Number.isFinite(value)) return spec;
   const { centreOfMassHeight: _old, ...rest } = spec;
-  if (OLD_PRESET_CENTRE_OF_MASS[car] === value) return rest;
-  const ride = restRideHeight(patchCarSpec(CAR_PRESETS[isCarPresetId(car) ? car : 'hatchback'], rest));
+  if (OLD_STOCK_CENTRE_OF_MASS[car] === value) return rest;
+  const ride = restRideHeight(patchCarSpec(STOCK_CARS[isStockCarId(car) ? car : 'hatchback'], rest));
   return { ...rest, centreOfMassHeight: value + ride };
 }
 
@@ -120,7 +120,7 @@ export function driveSettingsFromSaved(current: DriveSettings, saved: unknown): 
   const value = saved as Record<string, unknown>;
   const patch: { -readonly [K in keyof DriveSettings]?: DriveSettings[K] } = {};
   if (value.model === 'physics' || value.model === 'kinematic') patch.model = value.model;
-  if (isCarPresetId(value.car)) patch.car = value.car;
+  if (isStockCarId(value.car)) patch.car = value.car;
   for (const key of ['length', 'width', 'maxSpeed', 'maxClimbSlopeDeg'] as const) {
     const v = value[key];
     if (typeof v === 'number' && Number.isFinite(v)) patch[key] = v;

@@ -16,7 +16,7 @@ import { compileNormalMap, tiledNormalMaps } from '../../shared/export/fileExpor
 import { gridFromField } from '../../shared/export/grid';
 import { layerWeights, MaskSources, quantiseWeights, type MaskSet, type MaskSourceData } from '../../shared/export/masks';
 import type { NormalMapOptions } from '../../shared/export/normals';
-import { streamEngineExport, type EngineExportOptions, type ExportFile } from '../../shared/export/presets';
+import { streamEngineExport, type EngineExportOptions, type ExportFile } from '../../shared/export/engineExport';
 import type { TileSpec } from '../../shared/export/tiles';
 import { usesWaterSources, withFoundWater, withWaterData } from '../../shared/export/waterMaskData';
 import { encodeWaterFile, WATER_EXPORTS, type WaterExportId, type WaterFileKind } from '../../shared/export/waterFiles';
@@ -124,7 +124,7 @@ export interface EncodeRequest {
   stack?: LayerStack;
 }
 
-/** Several files at once: a normal map cut into tiles (heightmap tiles are main's), or an engine preset. */
+/** Several files at once: a normal map cut into tiles (heightmap tiles are main's), or an engine export. */
 export type FilesRequest =
   | { kind: 'normalTiles'; encode: EncodeRequest; tiles: TileSpec }
   | { kind: 'engine'; field: Heightfield; options: EngineExportOptions; data: MaskSourceData; fileName: string; stack?: LayerStack };

@@ -4,10 +4,10 @@ import { DEFAULT_IMPORT_SCALE } from '../../shared/codecs/heightmap';
 import type { PngChannel } from '../../shared/codecs/png/decode';
 import type { ByteOrder } from '../../shared/codecs/raw';
 import type { ExrCompression } from '../../shared/codecs/exr';
-import type { EnginePreset } from '../../shared/export/engines';
+import type { EngineId } from '../../shared/export/engines';
 import type { MaskSet } from '../../shared/export/masks';
 import type { GreenDirection, NormalSpace } from '../../shared/export/normals';
-import type { FitMode, GodotHeightFormat } from '../../shared/export/presets';
+import type { FitMode, GodotHeightFormat } from '../../shared/export/engineExport';
 import type { ExportFormat, HeightmapSummary } from './codecOps';
 
 export interface ImportOptions {
@@ -37,8 +37,8 @@ export interface ImportDialogState {
   busy: boolean;
 }
 
-/** A plain file (format list) or an engine preset. */
-export type ExportTarget = 'file' | EnginePreset;
+/** A plain file (format list) or an engine export. */
+export type ExportTarget = 'file' | EngineId;
 
 export interface ExportOptions {
   target: ExportTarget;
@@ -59,7 +59,7 @@ export interface ExportOptions {
   tileOverlap: number;
 }
 
-/** The engine presets' choices (shared by all four; each uses what applies to it). */
+/** The engine exports' choices (shared by all four; each uses what applies to it). */
 export interface EngineDialogOptions {
   /** Vertices per side; null = the engine size nearest the map. */
   size: number | null;

@@ -5,11 +5,11 @@
  * export's file names. Mask edits go through `MaskRulesEditor`, the weights preview through
  * `MaskPreview`, the export itself through `ExportRunner`.
  */
-import { engineFor, type EnginePreset } from '../../shared/export/engines';
+import { engineFor, type EngineId } from '../../shared/export/engines';
 import { splitFileName } from '../../shared/export/fileExport';
 import { availableSources, defaultMaskSet, fitMaskSet, MaskSetError, parseMaskSet, type MaskSource } from '../../shared/export/masks';
 import { DEFAULT_NATURAL_LINES } from '../../shared/ground/naturalColours';
-import { EngineExportError, planEngineExport, type EngineExportOptions, type EnginePlan } from '../../shared/export/presets';
+import { EngineExportError, planEngineExport, type EngineExportOptions, type EnginePlan } from '../../shared/export/engineExport';
 import { tileLayout, tileName, tileSpecProblem } from '../../shared/export/tiles';
 import { waterSourcesOf } from '../../shared/export/waterMaskData';
 import { topWaterLayer } from '../../shared/layers/stackWater';
@@ -121,12 +121,12 @@ export class ExportDialog {
   }
 
   /** The engine options as `planEngineExport` takes them. */
-  engineExportOptions(preset: EnginePreset): EngineExportOptions {
+  engineExportOptions(engineId: EngineId): EngineExportOptions {
     const e = this.store.getState().engineOptions;
-    const { form, formTiles } = engineFor(preset);
+    const { form, formTiles } = engineFor(engineId);
     const sizes = form.choosesSize;
     return {
-      preset,
+      engineId,
       name: this.deps.baseName(),
       ...(sizes && e.size !== null && { size: e.size }),
       ...(sizes && { fit: e.fit }),
@@ -141,11 +141,11 @@ export class ExportDialog {
   }
 
   /** Sizes, numbers and file names for the chosen engine, recomputed only when something changed. */
-  plan(preset: EnginePreset): PlanOutcome {
+  plan(engineId: EngineId): PlanOutcome {
     const { engineOptions } = this.store.getState();
     const field = this.deps.editor.document.field;
     const key = [
-      preset,
+      engineId,
       engineOptions,
       field,
       this.deps.editor.store.getState().version,
@@ -156,7 +156,7 @@ export class ExportDialog {
     if (this.planCache && this.planCache.key.length === key.length && this.planCache.key.every((k, n) => k === key[n])) return this.planCache.outcome;
     let outcome: PlanOutcome;
     try {
-      const options = this.engineExportOptions(preset);
+      const options = this.engineExportOptions(engineId);
       if (options.masks) parseMaskSet(options.masks, this.maskSources());
       outcome = { plan: planEngineExport(field, this.mapRange(), options), problem: null };
     } catch (error) {

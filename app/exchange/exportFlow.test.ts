@@ -12,7 +12,7 @@ import { EXPORT_CANCELLED } from './exportFlow';
 import { sendExportFile } from './sendExportFile';
 import type { CancelExportResult, ChooseExportDirectoryRequest, WriteExportChunkRequest } from '../../shared/ipc/exportContract';
 import { describeEngineExport, engineExportMemory, fileExportMemory } from '../../shared/export/exportMemory';
-import { streamEngineExport } from '../../shared/export/presets';
+import { streamEngineExport } from '../../shared/export/engineExport';
 import { tiltedPit } from '../../shared/hydrology/testing/pit';
 import { DEFAULT_WATER_PARAMS } from '../../shared/hydrology/waterParams';
 import { evaluateStack } from '../../shared/layers/evaluate';

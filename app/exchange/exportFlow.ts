@@ -7,9 +7,9 @@
  * - `MaskPreview` (maskPreview.ts): one mask layer's weights on the 2D panel;
  * - `ExportRunner` (exportRunner.ts): the export itself, its progress and its cancel.
  */
-import type { EnginePreset } from '../../shared/export/engines';
+import type { EngineId } from '../../shared/export/engines';
 import type { MaskRule, MaskSource } from '../../shared/export/masks';
-import type { EngineExportOptions } from '../../shared/export/presets';
+import type { EngineExportOptions } from '../../shared/export/engineExport';
 import type { HeightRange } from '../../shared/terrain/heightfield';
 import type { EngineDialogOptions, ExportOptions, ExportTarget } from './exchangeState';
 import { ExportDialog, type PlanOutcome } from './exportDialog';
@@ -75,13 +75,13 @@ export class ExportFlow {
   }
 
   /** The engine options as `planEngineExport` takes them. */
-  engineExportOptions(preset: EnginePreset): EngineExportOptions {
-    return this.dialog.engineExportOptions(preset);
+  engineExportOptions(engineId: EngineId): EngineExportOptions {
+    return this.dialog.engineExportOptions(engineId);
   }
 
   /** Sizes, numbers and file names for the chosen engine, recomputed only when something changed. */
-  plan(preset: EnginePreset): PlanOutcome {
-    return this.dialog.plan(preset);
+  plan(engineId: EngineId): PlanOutcome {
+    return this.dialog.plan(engineId);
   }
 
   addMaskLayer(): void {

@@ -1,11 +1,11 @@
 /**
  * Runs the export the dialog describes: one file (heightmap, normal map, mesh) saved where main's
- * dialog says, or several files — tiles, or an engine preset's heightmap, masks, normal map and import
+ * dialog says, or several files — tiles, or an engine export's heightmap, masks, normal map and import
  * values — to a folder main's dialog picks (the window holds only a handle to it). Heightmaps, whole or
- * in tiles, are encoded by main from the heights; meshes, normal maps and engine presets in the codec
+ * in tiles, are encoded by main from the heights; meshes, normal maps and engine exports in the codec
  * worker. One export runs at a time, and a cancel stops both the window's side and main's.
  */
-import { ENGINE_LABELS, type EnginePreset } from '../../shared/export/engines';
+import { ENGINE_LABELS, type EngineId } from '../../shared/export/engines';
 import { tileLayout } from '../../shared/export/tiles';
 import { exportFormatInfo, type FilesRequest } from './codecOps';
 import { sendExportFile } from './sendExportFile';
@@ -263,21 +263,21 @@ export class ExportRunner {
     );
   }
 
-  private async exportEngine(preset: EnginePreset, run: RunningExport): Promise<boolean> {
-    const outcome = this.dialog.plan(preset);
+  private async exportEngine(engineId: EngineId, run: RunningExport): Promise<boolean> {
+    const outcome = this.dialog.plan(engineId);
     if (!outcome.plan) {
       this.deps.fail(outcome.problem);
       return false;
     }
     const { plan } = outcome;
     const field = this.deps.editor.document.field;
-    const options = this.dialog.engineExportOptions(preset);
+    const options = this.dialog.engineExportOptions(engineId);
     const names = plan.files.map((f) => f.name);
     // Main refuses, before its folder dialog, an export the machine cannot hold (shared/export/exportMemory.ts).
     const memory = { bytes: engineExportMemory(plan, field), what: describeEngineExport(plan, options.masks?.layers.length ?? 0) };
     return this.exportToFolder(
       run,
-      `Export for ${ENGINE_LABELS[preset]}`,
+      `Export for ${ENGINE_LABELS[engineId]}`,
       names,
       this.writeStreamed(run, names, {
         kind: 'engine',

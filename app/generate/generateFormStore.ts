@@ -8,7 +8,7 @@ import { hydraulicStep, stepProblem, thermalStep, type FinishingStep, type Hydra
 import { DEFAULT_CELL_SIZE, DEFAULT_TERRAIN_SIZE } from '../document/document';
 
 /** The sizes engines expect (2ⁿ + 1 vertices). */
-export const SIZE_PRESETS: readonly number[] = [129, 257, 513, 1025, 2049, 4097];
+export const STANDARD_SIZES: readonly number[] = [129, 257, 513, 1025, 2049, 4097];
 
 /** What the generate panel holds between runs (the document keeps the recipe actually run). */
 export interface GenerateForm {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHeightfield } from '../../shared/terrain/heightfield';
-import { runFaultFormation } from '../../shared/fault/engine';
+import { runFaultFormation } from '../../shared/fault/fastFormation';
 import type { FaultRecipe } from '../../shared/fault/recipe';
 import { applyStep, hydraulicStep, thermalStep, type TerrainStep } from '../../shared/recipe/steps';
 import { createDocument } from '../document/document';

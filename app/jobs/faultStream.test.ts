@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { faultBatchSize } from '../../shared/fault/engine';
+import { faultBatchSize } from '../../shared/fault/fastFormation';
 import type { FaultRecipe } from '../../shared/fault/recipe';
 import { referenceFaultFormation } from '../../shared/fault/reference';
 import { presetStack } from '../../shared/layers/migrate';

@@ -3,7 +3,7 @@ import type { FaultRecipe } from '../../shared/fault/recipe';
 import type { FinishingStep } from '../../shared/recipe/steps';
 import type { LayerSize } from '../../shared/layers/types';
 import type { DocumentEdit } from '../document/history';
-import type { LayerChange } from './layerEngine';
+import type { LayerChange } from './localEvaluator';
 import type { LocalEdit } from './localEdit';
 
 export interface GenerateSettings {

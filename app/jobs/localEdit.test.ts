@@ -9,7 +9,7 @@ import { createTerrainDesign } from '../terrainDesign';
 import { CommandRegistry } from '../commands/commands';
 import { createToolStore } from '../tools/toolStore';
 import type { ToolPointerEvent } from '../tools/types';
-import { LayerEngine } from './layerEngine';
+import { LocalEvaluator } from './localEvaluator';
 import { createRoadsFeature } from '../roads/roadsFeature';
 import { createRoadReportModel } from '../roads/roadReportModel';
 
@@ -75,7 +75,7 @@ describe('a local edit', () => {
     }
     editor.markSaved('test.faultline');
     const { documentVersion } = editor.store.getState();
-    const updates = vi.spyOn(LayerEngine.prototype, 'update');
+    const updates = vi.spyOn(LocalEvaluator.prototype, 'update');
     tool.onPointerDown?.(at(30.5, -20));
     tool.onPointerMove?.(at(30.5, -10));
     frames.splice(0).forEach((callback) => callback());

@@ -1,7 +1,7 @@
 /**
  * One local edit of the layer stack: a gesture (a brush stroke, a road point dragged) or a single
  * change (a stamp moved, a flatten pad's value set from the panel). It owns the choice between
- * evaluating here (the LayerEngine writes the document's heights in place) and a worker (the gesture's
+ * evaluating here (the LocalEvaluator writes the document's heights in place) and a worker (the gesture's
  * preview is put back and TerrainJobs evaluates the stack when it ends), and the undo record of every
  * tile it changes. What it shows before `commit` is a preview: the views redraw, the document's
  * version does not move (Editor.preview). `commit` records one undo entry; `cancel` puts back every
@@ -13,7 +13,7 @@ import type { Editor } from '../document/editor';
 import type { DocumentEdit } from '../document/history';
 import type { DirtyRegion } from '../document/region';
 import type { Layer, LayerSize, Rect } from '../../shared/layers/types';
-import type { LayerEngine } from './layerEngine';
+import type { LocalEvaluator } from './localEvaluator';
 
 /** How a local edit ends when its heights came out as they were. */
 export type UnchangedHeights = 'record' | 'skip';
@@ -27,7 +27,7 @@ export interface CommitOptions {
 
 /** What TerrainJobs gives a local edit: its engine, and the worker path a gesture that is not local ends through. */
 export interface LocalEditHost {
-  readonly engine: LayerEngine;
+  readonly evaluator: LocalEvaluator;
   /** Records `next` as one entry through TerrainJobs.applyStack, the edit's preview going back first when it is not exact. */
   applyPreview(next: Layer[], label: string, edit: LocalEdit, options: CommitOptions): Promise<'done' | 'cancelled' | 'failed' | 'busy'>;
   /** Called when an exact preview became the document's (the engine's composite is its heights again). */
@@ -111,11 +111,11 @@ export class LocalEdit {
     const heights = this.editor.document.field.heights;
     const touch = (r: Rect) => this.touch(r);
     this.wrote = true;
-    const result = this.host.engine.update(next, this.size, { index: this.index, rect, from: this.evaluated }, touch);
+    const result = this.host.evaluator.update(next, this.size, { index: this.index, rect, from: this.evaluated }, touch);
     this.current = next;
     this.evaluatedStack = next;
     this.evaluated = next[this.index];
-    const reported = this.host.engine.changedRect;
+    const reported = this.host.evaluator.changedRect;
     const whole = { i0: 0, j0: 0, i1: width, j1: depth };
     const changed = !reported || !rect ? (reported ?? whole) : isEmpty(reported) ? rect : (rectUnion(rect, reported) ?? rect);
     if (result !== heights) {
@@ -128,7 +128,7 @@ export class LocalEdit {
 
   /** The heights layer `index` of `next` receives, kept by the engine (read only), or null. Call only when `local`. */
   input(next: readonly Layer[]): Float32Array | null {
-    return this.host.engine.peekInput(next, this.size, this.index);
+    return this.host.evaluator.peekInput(next, this.size, this.index);
   }
 
   /** Whether the heights hold exactly `next`'s evaluation (a local edit whose last update was `next`'s layers). */

@@ -6,7 +6,7 @@ import { createDocument, documentRecipe } from '../document/document';
 import { Editor } from '../document/editor';
 import { createInProcessTransport } from './inProcessTransport';
 import { TerrainJobs } from './terrainJobs';
-import { applyFaults, generateFaults } from '../../shared/fault/engine';
+import { applyFaults, generateFaults } from '../../shared/fault/fastFormation';
 
 const RECIPE: FaultRecipe = { seed: 9, iterations: 60, lineMethod: 'normal', decay: { disp0: 3, dispN: 0.5, n: 40 } };
 

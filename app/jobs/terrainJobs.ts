@@ -11,7 +11,7 @@ import { diffTileEdit } from '../document/tileEdit';
 import { createFieldReplaceEdit, withErosionMasks, withStack, withWater } from '../document/generationEdits';
 import { stackMakesWater } from '../../shared/layers/evaluate';
 import type { WaterSurface } from '../../shared/hydrology/waterSurface';
-import { firstChangedLayer, LayerEngine } from './layerEngine';
+import { firstChangedLayer, LocalEvaluator } from './localEvaluator';
 import { continuedStack, generatedStack, stackWithStep } from './stackOps';
 import { createJobStore, type JobStore } from './jobStore';
 import { LocalEdit, type CommitOptions, type LocalEditHost } from './localEdit';
@@ -28,7 +28,7 @@ export type { ApplyStackOptions, GenerateSettings, JobResult } from './jobTypes'
 export class TerrainJobs {
   readonly store: JobStore;
   /** Keeps the results local layer edits are evaluated from (used through LocalEdit: only app/jobs reaches it). */
-  readonly engine: LayerEngine;
+  readonly evaluator: LocalEvaluator;
   private readonly host: LocalEditHost;
   private current: JobHandle | null = null;
   private droppedNote: string | null = null;
@@ -42,9 +42,9 @@ export class TerrainJobs {
     store?: JobStore,
   ) {
     this.store = store ?? createJobStore();
-    this.engine = new LayerEngine();
+    this.evaluator = new LocalEvaluator();
     this.host = {
-      engine: this.engine,
+      evaluator: this.evaluator,
       applyPreview: (next, label, edit, options) => this.applyStack(next, label, { ...options, preview: edit }),
       committedHere: () => {
         this.heightsMatchStack = true;
@@ -56,7 +56,7 @@ export class TerrainJobs {
     this.unsubscribe = editor.store.subscribe(() => {
       if (editor.document === shown) return;
       shown = editor.document;
-      this.engine.reset();
+      this.evaluator.reset();
     });
   }
 
@@ -105,7 +105,7 @@ export class TerrainJobs {
 
   /**
    * Makes `next` the document's stack and its heights the document's, as one undo entry: here when
-   * only local layers from the first changed one up need evaluating (LayerEngine), else in a worker
+   * only local layers from the first changed one up need evaluating (LocalEvaluator), else in a worker
    * (with progress and cancel; the views keep the last result meanwhile, and a cancelled or failed
    * evaluation leaves the document as it was). `size` is another map size for a new generation.
    */
@@ -134,7 +134,7 @@ export class TerrainJobs {
       // keeping for undo what each rectangle held before.
       options.beforeApply?.(true);
       const current = this.editor.document;
-      this.syncEngine(options.beforeApply !== undefined || !this.editor.previewing);
+      this.adoptDocumentHeights(options.beforeApply !== undefined || !this.editor.previewing);
       const edit = new LocalEdit(this.editor, this.host, current.stack, from, true, size, options.change?.from);
       edit.update(next, options.change?.rect ?? null);
       return Promise.resolve(edit.commitShown(label, commit));
@@ -153,13 +153,13 @@ export class TerrainJobs {
         const current = this.editor.document;
         const same = current.field.width === size.width && current.field.depth === size.depth && current.field.cellSize === size.cellSize;
         // The engine keeps its base: never the array the edit takes as its own.
-        if (base) this.engine.prime(next, size, { index: base.index + start, output: base.output === heights ? heights.slice() : base.output });
-        else if (start === 0) this.engine.prime(next, size, null);
+        if (base) this.evaluator.prime(next, size, { index: base.index + start, output: base.output === heights ? heights.slice() : base.output });
+        else if (start === 0) this.evaluator.prime(next, size, null);
         else {
           let below = start - 1;
           while (below >= 0 && !next[below].enabled) below--;
-          if (below >= 0 && keptInput) this.engine.prime(next, size, { index: below, output: keptInput });
-          else this.engine.reset();
+          if (below >= 0 && keptInput) this.evaluator.prime(next, size, { index: below, output: keptInput });
+          else this.evaluator.reset();
         }
         const heightsEdit = same
           ? diffTileEdit(label, size.width, size.depth, current.field.heights, heights)
@@ -195,7 +195,7 @@ export class TerrainJobs {
     if (preview?.local) return preview.input(next);
     if (!this.prepareLocal(next, index)) return null;
     const { width, depth, cellSize } = this.editor.document.field;
-    return this.engine.peekInput(next, { width, depth, cellSize }, index);
+    return this.evaluator.peekInput(next, { width, depth, cellSize }, index);
   }
 
   /**
@@ -205,7 +205,7 @@ export class TerrainJobs {
    * reported. Resolves to a sentence for the user, or null.
    */
   async checkOpened(origin: 'saved' | 'replay' | 'heights'): Promise<string | null> {
-    this.engine.reset();
+    this.evaluator.reset();
     this.heightsMatchStack = true;
     if (this.current) return null;
     const doc = this.editor.document;
@@ -223,7 +223,7 @@ export class TerrainJobs {
       const { base } = outcome;
       // The evaluated heights equal the saved ones: they are let go, and the first local edit takes
       // the document's as the engine's composite (prepareLocal), so the map is held once.
-      this.engine.prime(stack, { width, depth, cellSize }, base ? { index: base.index, output: base.output } : null);
+      this.evaluator.prime(stack, { width, depth, cellSize }, base ? { index: base.index, output: base.output } : null);
       if (!doc.erosionMasks && outcome.masks) this.editor.setErosionResults(outcome.masks);
       if (!doc.water && outcome.water) this.editor.setWaterResults(outcome.water);
       return null;
@@ -245,18 +245,18 @@ export class TerrainJobs {
    * preview in them).
    */
   prepareLocal(next: readonly Layer[], from: number): boolean {
-    this.syncEngine(!this.editor.previewing);
+    this.adoptDocumentHeights(!this.editor.previewing);
     const { width, depth, cellSize } = this.editor.document.field;
     const size = { width, depth, cellSize };
-    if (this.engine.prepareUpdate(next, size, from)) return true;
+    if (this.evaluator.prepareUpdate(next, size, from)) return true;
     if (next.slice(from).some((layer) => layer.enabled && !kindOf(layer).local)) return false;
     let below = from - 1;
     while (below >= 0 && !next[below].enabled) below--;
     if (below < 0) return false;
     const input = this.inputOf(next, from, size);
     if (!input) return false;
-    this.engine.prime([...next], size, { index: below, output: input });
-    return this.engine.prepareUpdate(next, size, from);
+    this.evaluator.prime([...next], size, { index: below, output: input });
+    return this.evaluator.prepareUpdate(next, size, from);
   }
 
   /**
@@ -264,9 +264,9 @@ export class TerrainJobs {
    * equal to the stack's evaluation (an opened project's were checked), so they are the engine's
    * composite — unless a gesture's preview is in them (`clean` false) or the opened heights differ.
    */
-  private syncEngine(clean: boolean): void {
+  private adoptDocumentHeights(clean: boolean): void {
     const { field, stack } = this.editor.document;
-    this.engine.sync(stack, { width: field.width, depth: field.depth, cellSize: field.cellSize }, field.heights, clean && this.heightsMatchStack);
+    this.evaluator.adopt(stack, { width: field.width, depth: field.depth, cellSize: field.cellSize }, field.heights, clean && this.heightsMatchStack);
   }
 
   /** A copy of the heights layer `from` of `next` receives, when known without evaluating; null otherwise. */
@@ -275,7 +275,7 @@ export class TerrainJobs {
     const doc = this.editor.document;
     // Layers added on top of the document's: they receive its heights.
     if (from === doc.stack.length && this.heightsMatchStack) return doc.field.heights.slice();
-    return this.engine.keptInput(next, size, from);
+    return this.evaluator.keptInput(next, size, from);
   }
 
   /**
@@ -322,7 +322,7 @@ export class TerrainJobs {
   dispose(): void {
     this.cancel();
     this.unsubscribe();
-    this.engine.reset();
+    this.evaluator.reset();
   }
 
   private async run(

@@ -1,8 +1,8 @@
 import { HOST_IS_LITTLE_ENDIAN } from '../../shared/codecs/bytes';
 import type { Heightfield, HeightRange } from '../../shared/terrain/heightfield';
 import type { ViewSettings } from '../../shared/ipc/contract';
-import { HYPSOMETRIC_RAMP, RAMP_SIZE } from '../view/colorRamp';
-import { DEFAULT_NATURAL_LINES, naturalPalette, writeNaturalGround, type ErosionCover, type NaturalLines } from '../view/terrainColors';
+import { HYPSOMETRIC_RAMP, RAMP_SIZE } from '../view/colourRamp';
+import { DEFAULT_NATURAL_LINES, naturalPalette, writeNaturalGround, type ErosionCover, type NaturalLines } from '../view/terrainColours';
 import { linearToSrgbByte } from '../../shared/export/colourMap';
 import { COVER_SLOPE_RULE, SEDIMENT_RULE, SEDIMENT_SRGB, WET_DARKENING, WET_RULE } from '../../shared/erosion/cover';
 import { ruleWeight } from '../../shared/export/masks';

@@ -3,7 +3,7 @@ import { createRandom, type Random } from '../../shared/random';
 import { heightRange, type Heightfield, type HeightRange } from '../../shared/terrain/heightfield';
 import { randomField } from '../../shared/terrain/testing/surfaceReference';
 import { HILLSHADE_REACH, shadeOf, writeMapImageRows, type MapMode } from './mapImage';
-import type { ErosionCover } from '../view/terrainColors';
+import type { ErosionCover } from '../view/terrainColours';
 import { SEDIMENT_RULE, SEDIMENT_SRGB, WET_DARKENING, WET_RULE } from '../../shared/erosion/cover';
 import { ruleWeight } from '../../shared/export/masks';
 import type { DirtyRegion } from '../document/region';

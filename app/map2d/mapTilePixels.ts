@@ -1,7 +1,7 @@
 import type { Heightfield, HeightRange } from '../../shared/terrain/heightfield';
 import { writeMapImageRect, type MapImageRect, type MapMode } from './mapImage';
 import type { DirtyRegion } from '../document/region';
-import { DEFAULT_NATURAL_LINES, sameNaturalLines, type ErosionCover, type NaturalLines } from '../view/terrainColors';
+import { DEFAULT_NATURAL_LINES, sameNaturalLines, type ErosionCover, type NaturalLines } from '../view/terrainColours';
 import { MapBlockRanges, RANGE_BLOCK_SIDE } from './mapBlockRanges';
 import { alignToBlocks, downsampleLevels, MAP_MIP_FACTORS, type MapMipRect } from './mapMipLevels';
 import { planMapTiles, rectPixels, tileRectToRedraw, type MapTile } from './mapTiles';

@@ -1,5 +1,5 @@
 import { heightRange, type Heightfield, type HeightRange } from '../../shared/terrain/heightfield';
-import { DEFAULT_NATURAL_LINES, type ErosionCover, type NaturalLines } from '../view/terrainColors';
+import { DEFAULT_NATURAL_LINES, type ErosionCover, type NaturalLines } from '../view/terrainColours';
 import { HILLSHADE_REACH, writeMapImageRect, type MapImageRect, type MapMode } from './mapImage';
 import type { DirtyRegion } from '../document/region';
 

@@ -17,7 +17,7 @@ function unknownType(id: string): PropType {
     defaultSpacing: 1,
     alignToNormal: false,
     maxTiltDeg: 0,
-    shape: [{ kind: 'box', width: 0.5, height: 2, depth: 0.5, center: [0, 1, 0], color: '#ff00ff' }],
+    shape: [{ kind: 'box', width: 0.5, height: 2, depth: 0.5, center: [0, 1, 0], colour: '#ff00ff' }],
   };
 }
 

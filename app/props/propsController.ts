@@ -4,7 +4,7 @@ import { excludeAny, waterExclusion } from '../../shared/props/scatterWater';
 import { waterField } from '../../shared/vehicle/water';
 import { propsFromColumns, scatterProps, type ScatterArea, type ScatterOptions } from '../../shared/props/scatter';
 import { roadExclusion } from '../../shared/roads/props';
-import { documentRoadModels } from '../document/documentRoads';
+import { documentFittedRoads } from '../document/documentRoads';
 import { forEachPropInWorldRect } from '../../shared/props/spatialIndex';
 import type { FaultlineApi } from '../../shared/ipc/api';
 import type { Prop } from '../document/document';
@@ -196,7 +196,7 @@ export class PropsController {
   /** Scatters by the current settings over the map or inside a circle; one history entry. */
   scatter(area: ScatterArea = { kind: 'map' }): { placed: number; requested: number } {
     const settings = this.settings.getState().scatter;
-    const roads = settings.avoidRoads ? documentRoadModels(this.editor.document) : [];
+    const roads = settings.avoidRoads ? documentFittedRoads(this.editor.document) : [];
     const { stack, field } = this.editor.document;
     const water = settings.avoidWater && stackHasWater(stack) ? waterExclusion(waterField(field, stackWaterDepth(stack, field))) : null;
     const exclude = excludeAny([...(roads.length > 0 ? [roadExclusion(roads)] : []), ...(water ? [water] : [])]);

@@ -5,7 +5,7 @@
  */
 import { riverKind } from '../../shared/layers/kinds/river';
 import type { Layer, LayerStack, RiverLayer } from '../../shared/layers/types';
-import { riverCentrelineOf } from '../../shared/rivers/model';
+import { riverCentrelineOf } from '../../shared/rivers/fittedRiver';
 import { riverValuesProblem } from '../../shared/rivers/params';
 import { pointsProblem } from '../roads/roadDrag';
 import { splineOverlayLine } from '../roads/roadOverlay';

@@ -8,7 +8,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { nextRiverId } from '../../shared/layers/kinds/river';
 import type { Layer, RiverLayer } from '../../shared/layers/types';
-import { buildRiverModel, riverTerrainProblem } from '../../shared/rivers/model';
+import { fitRiver, riverTerrainProblem } from '../../shared/rivers/fittedRiver';
 import { riverParams, riverValuesProblem } from '../../shared/rivers/params';
 import type { Editor } from '../document/editor';
 import type { ApplyStackOptions, JobResult, TerrainJobs } from '../jobs/terrainJobs';
@@ -58,9 +58,9 @@ export function createRiversModel(editor: Editor, jobs: TerrainJobs, layers: Lay
     const size = sizeOf();
     const index = next.indexOf(river!);
     // The heights the river receives, when the engine keeps them: its bed must stay within its limit.
-    const input = jobs.prepareLocal(next, index) ? jobs.engine.peekInput(next, size, index) : null;
+    const input = jobs.prepareLocal(next, index) ? jobs.evaluator.peekInput(next, size, index) : null;
     if (input && river!.enabled && !RIVER_SPLINE.cannotPreview(river!, size)) {
-      const cannot = riverTerrainProblem(buildRiverModel(river!.params, input, size));
+      const cannot = riverTerrainProblem(fitRiver(river!.params, input, size));
       if (cannot) {
         options.beforeApply?.(false);
         return fail(`${label}: ${cannot}`);

@@ -49,7 +49,7 @@ export function createRoadDrive(drive: DriveSession, reports: RoadReportModel): 
       if (!road) return 'There is no road layer to drive.';
       let model;
       try {
-        model = reports.model();
+        model = reports.fitted();
       } catch (error) {
         return `${road.name}: ${error instanceof Error ? error.message : String(error)}`;
       }

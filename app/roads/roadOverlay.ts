@@ -5,7 +5,7 @@
  */
 import type { LayerStack, RoadLayer } from '../../shared/layers/types';
 import type { Centreline } from '../../shared/roads/centreline';
-import { centrelineOf } from '../../shared/roads/model';
+import { centrelineOf } from '../../shared/roads/fittedRoad';
 import type { RoadOverlayLine, RoadToolOverlay } from '../tools/types';
 import { roadsOf } from './roadEdits';
 

@@ -113,7 +113,7 @@ describe('the road report in the editor', () => {
     const flagged = report!.segments.filter((s) => s.flags.length > 0).length;
     expect(path.status.includes('flagged')).toBe(flagged > 0);
     // A row clicked: the views are asked to show the middle of its segment, looking along the road.
-    const { line } = reports.model()!;
+    const { line } = reports.fitted()!;
     reports.focusSegment(2);
     const { focus, focusVersion } = reports.store.getState();
     const mid = Math.round(25 / line.ds);
@@ -130,8 +130,8 @@ describe('the road report in the editor', () => {
       const session = sessionWith(roadStack(roadLayer(undefined, { designSpeedKmh: 30 }), SIZE));
       const { drive } = session;
       drive.setSettings({ model: carModel });
-      const model = session.roadReport.reports.model()!;
-      const { line } = model;
+      const fitted = session.roadReport.reports.fitted()!;
+      const { line } = fitted;
       await session.commands.execute('road.drive');
       expect(drive.mode).toBe('drive');
       expect(drive.store.getState().autopilot).toBe('driving');
@@ -148,7 +148,7 @@ describe('the road report in the editor', () => {
         worst = Math.max(worst, offCentre(line, drive.carState.x, drive.carState.z));
       }
       expect(drive.store.getState().autopilot).toBe('arrived');
-      expect(worst).toBeLessThan(model.params.width / 2);
+      expect(worst).toBeLessThan(fitted.params.width / 2);
       const end = drive.carState;
       expect(Math.hypot(end.x - line.x[line.n - 1], end.z - line.z[line.n - 1])).toBeLessThan(2);
       const { report, source } = session.roadReport.reports.store.getState();

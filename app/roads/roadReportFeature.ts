@@ -11,7 +11,7 @@ import { ROAD_EXPORT_FORMATS, type RoadExportKind } from '../../shared/roads/exp
 import { smoothProfile } from '../../shared/roads/profile';
 import type { RoadParams } from '../../shared/roads/params';
 import { fixCrests, roadReport } from '../../shared/roads/report';
-import { buildRoadModel } from '../../shared/roads/model';
+import { fitRoad } from '../../shared/roads/fittedRoad';
 import type { SaveBytesRequest } from '../../shared/ipc/contract';
 import type { DriveSession } from '../drive/driveSession';
 import type { JobResult, TerrainJobs } from '../jobs/terrainJobs';
@@ -58,11 +58,11 @@ export function createRoadReportFeature(core: SessionCore, layers: LayersModel, 
     const road = reports.road();
     if (!road) return null;
     reports.refresh();
-    const model = reports.model();
+    const fitted = reports.fitted();
     const report = reports.store.getState().report;
-    if (!model) return null;
+    if (!fitted) return null;
     const format = ROAD_EXPORT_FORMATS[kind];
-    const bytes = format.encode({ name: road.name, model, report, shaped: editor.document.field });
+    const bytes = format.encode({ name: road.name, fitted, report, shaped: editor.document.field });
     return (
       bytes && {
         title: format.title,
@@ -114,7 +114,7 @@ export function createRoadReportFeature(core: SessionCore, layers: LayersModel, 
     };
     let next: RoadParams;
     try {
-      const hadCrest = roadReport(buildRoadModel(road.params, below, size), shapedOf(road.params), size).segments.some((s) => s.flags.includes('crest'));
+      const hadCrest = roadReport(fitRoad(road.params, below, size), shapedOf(road.params), size).segments.some((s) => s.flags.includes('crest'));
       next = hadCrest ? fixCrests(road.params, below, size, shapedOf) : smoothProfile(road.params);
     } catch (error) {
       say(`Smooth road profile: ${error instanceof Error ? error.message : String(error)}`);

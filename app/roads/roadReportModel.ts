@@ -10,7 +10,7 @@ import { stackHasWater, stackWaterWithout } from '../../shared/layers/stackWater
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { RoadLayer } from '../../shared/layers/types';
 import { roadModelOnMap } from '../../shared/roads/bridge';
-import type { RoadModel } from '../../shared/roads/model';
+import type { FittedRoad } from '../../shared/roads/fittedRoad';
 import { roadReport, type DriveOutcome, type RoadReport } from '../../shared/roads/report';
 import type { Editor } from '../document/editor';
 import type { LayersModel } from '../layers/layersModel';
@@ -46,7 +46,7 @@ export interface RoadReportModel {
   pick(id: string | null): void;
   setOverlay(on: boolean): void;
   /** The road's model on the document's heights (null without a road or when it cannot be built). */
-  model(): RoadModel | null;
+  fitted(): FittedRoad | null;
   /**
    * Brings the report up to date with the document (geometry only unless a drive of this road is
    * kept). The model does so itself when its inputs change (the document, not a gesture's preview;
@@ -77,7 +77,7 @@ export function createRoadReportModel(editor: Editor, layers: LayersModel): Road
   }));
   /** What the report shown was computed for: the document's version (previews aside) and road object (a changed road is a new object). */
   let computedFor: { version: number; road: RoadLayer | null } | null = null;
-  let models: { heights: Float32Array; road: RoadLayer; model: RoadModel } | null = null;
+  let fittedRoads: { heights: Float32Array; road: RoadLayer; fitted: FittedRoad } | null = null;
   let path: { report: RoadReport; path: RoadOverlayPath } | null = null;
 
   const road = (): RoadLayer | null => {
@@ -87,14 +87,14 @@ export function createRoadReportModel(editor: Editor, layers: LayersModel): Road
     return picked?.kind === 'road' ? picked : currentRoad(stack, layers.store.getState().selectedId);
   };
 
-  const model = (): RoadModel | null => {
+  const fitted = (): FittedRoad | null => {
     const r = road();
     if (!r) return null;
     const field = editor.document.field;
-    if (models && models.road === r && models.heights === field.heights) return models.model;
+    if (fittedRoads && fittedRoads.road === r && fittedRoads.heights === field.heights) return fittedRoads.fitted;
     // On a bridge the profile is used: its deck, straight between the map's heights at its abutments.
     const built = roadModelOnMap(r.params, field.heights, field);
-    models = { heights: field.heights, road: r, model: built };
+    fittedRoads = { heights: field.heights, road: r, fitted: built };
     return built;
   };
 
@@ -106,7 +106,7 @@ export function createRoadReportModel(editor: Editor, layers: LayersModel): Road
       return;
     }
     try {
-      const m = model();
+      const m = fitted();
       const field = editor.document.field;
       // The water the road crosses (the stack's without the road), only for a stack with water.
       const stack = editor.document.stack;
@@ -142,7 +142,7 @@ export function createRoadReportModel(editor: Editor, layers: LayersModel): Road
   return {
     store,
     road,
-    model,
+    fitted,
     refresh,
     pick(id) {
       store.setState({ pickedId: id });
@@ -159,7 +159,7 @@ export function createRoadReportModel(editor: Editor, layers: LayersModel): Road
     },
     overlayPath() {
       const { report } = store.getState();
-      const m = model();
+      const m = fitted();
       if (!report || !m) return null;
       if (path && path.report === report) return path.path;
       const { line } = m;
@@ -176,7 +176,7 @@ export function createRoadReportModel(editor: Editor, layers: LayersModel): Road
     },
     focusSegment(index) {
       const { report } = store.getState();
-      const m = model();
+      const m = fitted();
       const segment = report?.segments[index];
       if (!segment || !m) return;
       const { line } = m;

@@ -14,7 +14,7 @@ import type { TerrainJobs } from '../jobs/terrainJobs';
 import type { LayersModel } from '../layers/layersModel';
 import type { ToolStore } from '../tools/toolStore';
 import type { Tool, ToolPointerEvent } from '../tools/types';
-import { centrelineOf } from '../../shared/roads/model';
+import { centrelineOf } from '../../shared/roads/fittedRoad';
 import { roadKind } from '../../shared/layers/kinds/road';
 import type { RoadLayer } from '../../shared/layers/types';
 import { ROAD_DRAG, SplineDrag } from './roadDrag';

@@ -11,7 +11,7 @@ import type { ToolPointerEvent } from '../tools/types';
 import { evaluateStack } from '../../shared/layers/evaluate';
 import type { RoadLayer } from '../../shared/layers/types';
 import { findJunctions } from '../../shared/roads/junction';
-import { centrelineOf } from '../../shared/roads/model';
+import { centrelineOf } from '../../shared/roads/fittedRoad';
 import { createRoadsFeature } from './roadsFeature';
 
 /** The road tool's states (idle | drafting | dragging) and every transition between them. */

@@ -8,7 +8,7 @@
 import type { CrossingKind } from '../../shared/roads/crossings';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Layer, RoadLayer } from '../../shared/layers/types';
-import { buildRoadModel, terrainProblem, type RoadModel } from '../../shared/roads/model';
+import { fitRoad, terrainProblem, type FittedRoad } from '../../shared/roads/fittedRoad';
 import { roadValuesProblem, type RoadParams, type RoadPoint } from '../../shared/roads/params';
 import { placeAlongRoad, propsOnRoads, type AlongRoadOptions } from '../../shared/roads/props';
 import type { RoadClass } from '../../shared/roads/standard';
@@ -19,7 +19,7 @@ import type { ApplyStackOptions, JobResult, TerrainJobs } from '../jobs/terrainJ
 import type { LayersModel } from '../layers/layersModel';
 import { allocatePropIds, createPropsEdit } from '../props/propEdits';
 import * as edits from './roadEdits';
-import { documentRoadModels } from '../document/documentRoads';
+import { documentFittedRoads } from '../document/documentRoads';
 import { cannotPreview } from './roadDrag';
 
 export interface RoadsState {
@@ -66,7 +66,7 @@ export interface RoadsModel {
   /** Props along the selected road by the `along` settings: one undo entry. */
   placeAlong(id: string): JobResult;
   /** The roads' models on the document's heights (for props and scatter rules). */
-  models(): RoadModel[];
+  fittedRoads(): FittedRoad[];
   /** Stops following the editor and the layer selection. */
   dispose(): void;
 }
@@ -124,7 +124,7 @@ async function commitRoadChange(
   // The heights the road receives, when the engine keeps them (else the worker evaluates and the limits are not checked here).
   const input = jobs.localInput(next, index, options.preview);
   if (input && road!.enabled && !cannotPreview(road!, size)) {
-    const cannot = terrainProblem(buildRoadModel(road!.params, input, size));
+    const cannot = terrainProblem(fitRoad(road!.params, input, size));
     if (cannot) return refuse(`${label}: ${cannot}`);
   }
   let removed = 0;
@@ -134,7 +134,7 @@ async function commitRoadChange(
     : (edit: DocumentEdit): DocumentEdit => {
         const before = editor.document.props;
         if (before.length === 0) return edit;
-        const { kept, removed: gone } = propsOnRoads(before, [buildRoadModel(road!.params, editor.document.field.heights, size)]);
+        const { kept, removed: gone } = propsOnRoads(before, [fitRoad(road!.params, editor.document.field.heights, size)]);
         removed = gone.length;
         return removed > 0 ? withProps(edit, before, kept, `${label} (${removed} prop${removed === 1 ? '' : 's'} removed)`) : edit;
       };
@@ -153,8 +153,8 @@ function placeAlongRoadEdit(
 ): { ok: boolean; message: string } {
   const before = editor.document.props;
   try {
-    const model = buildRoadModel(road.params, editor.document.field.heights, size);
-    const probe = placeAlongRoad(model, along, () => '');
+    const fitted = fitRoad(road.params, editor.document.field.heights, size);
+    const probe = placeAlongRoad(fitted, along, () => '');
     const ids = allocatePropIds(before, probe.length);
     const placed = probe.map((prop, k) => ({ ...prop, id: ids[k] }));
     const hx = ((size.width - 1) / 2) * size.cellSize;
@@ -292,7 +292,7 @@ export function createRoadsModel(editor: Editor, jobs: TerrainJobs, layers: Laye
       store.setState({ message: placed.message });
       return 'done';
     },
-    models: () => documentRoadModels(editor.document),
+    fittedRoads: () => documentFittedRoads(editor.document),
     dispose: () => unsubscribe.forEach((off) => off()),
   };
   return model;

@@ -6,7 +6,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { filesOf, filesRequestName, nextFileStep, type FileStep, type FilesRequest } from '../../app/exchange/codecOps';
-import type { ExportFile } from '../../shared/export/presets';
+import type { ExportFile } from '../../shared/export/engineExport';
 
 type Message = { op: 'streamFiles'; request: FilesRequest } | { op: 'next' };
 let stream: { request: FilesRequest; files: Iterator<ExportFile, unknown, undefined> | null; count: number } | null = null;

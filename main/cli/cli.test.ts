@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { runFaultFormation } from '../../shared/fault/engine';
+import { runFaultFormation } from '../../shared/fault/fastFormation';
 import { DEFAULT_PRESET_ID } from '../../shared/presets/terrainPresets';
 import { DEFAULT_RECIPE, quantizeDisplacement, type FaultRecipe } from '../../shared/fault/recipe';
 import { erosionFilter } from '../../shared/filters/erosion';

@@ -3,7 +3,7 @@
  * supplies the process streams and an atomic file writer.
  */
 import { createCliProgress, faultStage, stepStage } from './progress';
-import { generateFaults, runFaultFormation, type Fault } from '../../shared/fault/engine';
+import { generateFaults, runFaultFormation, type Fault } from '../../shared/fault/fastFormation';
 import { presetStack } from '../../shared/layers/migrate';
 import { profileOf, type FaultRecipe } from '../../shared/fault/recipe';
 import { createHeightfield, terrainExtent, type Heightfield } from '../../shared/terrain/heightfield';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodePng } from '../../shared/codecs/png/decode';
 import { compileR32 } from '../../shared/codecs/raw';
-import { CAR_PRESETS } from '../../shared/vehicle/physics/cars';
+import { STOCK_CARS } from '../../shared/vehicle/physics/cars';
 import { carSlopeLimits } from '../../shared/vehicle/physics/drivability';
 import { fieldFrom } from '../../shared/vehicle/testFields';
 import { runCli } from './cli';
@@ -11,7 +11,7 @@ const tanDeg = (d: number): number => Math.tan((d * Math.PI) / 180);
 
 describe('faultline drivability', () => {
   it("writes the car's 8-bit map (flat 255, too steep 0) and a JSON summary of its limits and shares", async () => {
-    const limit = carSlopeLimits(CAR_PRESETS.truck).limitDeg;
+    const limit = carSlopeLimits(STOCK_CARS.truck).limitDeg;
     // West half flat, east half a slope 5° steeper than the truck's limit.
     const field = fieldFrom(33, 33, 1, (x) => (x > 0 ? tanDeg(limit + 5) * x : 0));
     const io = fakeCliIo({ inputs: { 'm.r32': compileR32(field) } });

@@ -4,7 +4,7 @@
  * the car can climb, or a side slope that tips it or makes it slide), 255 flat, linear in tan θ between.
  */
 import { encodeGrayPng } from '../../shared/codecs/png/encode';
-import { CAR_PRESETS, CAR_PRESET_IDS, isCarPresetId, type CarPresetId } from '../../shared/vehicle/physics/cars';
+import { STOCK_CARS, STOCK_CAR_IDS, isStockCarId, type StockCarId } from '../../shared/vehicle/physics/cars';
 import { carSlopeLimits, drivabilityBytes, drivabilitySummary } from '../../shared/vehicle/physics/drivability';
 import { staticStabilityFactor } from '../../shared/vehicle/physics/stability';
 import { parseCommand } from './commandArgs';
@@ -17,7 +17,7 @@ const OPTIONS = ['--car', '--out', '--summary'] as const;
 
 export interface DrivabilityArgs {
   input: string;
-  car: CarPresetId;
+  car: StockCarId;
   out: string;
   summary?: string;
 }
@@ -28,7 +28,7 @@ export function parseDrivabilityArgs(args: readonly string[]): DrivabilityArgs {
   if (tokens.positional.length === 0) throw new UsageError('give the terrain file IN');
   if (tokens.positional.length > 1) throw new UsageError(`unexpected argument "${tokens.positional[1]}"`);
   const car = get('--car') ?? 'hatchback';
-  if (!isCarPresetId(car)) throw new UsageError(`--car must be ${CAR_PRESET_IDS.join(', ')}, got "${car}"`);
+  if (!isStockCarId(car)) throw new UsageError(`--car must be ${STOCK_CAR_IDS.join(', ')}, got "${car}"`);
   const out = get('--out');
   if (!out) throw new UsageError('--out mask.png is required');
   if (!/\.png$/i.test(out)) throw new UsageError(`--out ${out}: must be a .png file`);
@@ -67,7 +67,7 @@ export async function runDrivability(args: readonly string[], io: CliIo): Promis
   const loaded = await readAndLoad(io, 'drivability', options.input, {});
   if (!loaded) return 1;
   const { field } = loaded;
-  const spec = CAR_PRESETS[options.car];
+  const spec = STOCK_CARS[options.car];
   const bytes = drivabilityBytes(field, spec);
   const files: OutputFile[] = [{ path: options.out, bytes: encodeGrayPng({ width: field.width, height: field.depth, bitDepth: 8, samples: bytes }) }];
   const limits = carSlopeLimits(spec);

@@ -18,7 +18,7 @@ import { MIN_AUTOPILOT_SPEED } from '../../shared/vehicle/physics/autopilot';
 import { driveEndLine, longDriveProgress } from './driveMessages';
 import { csvPieces, writePieces } from './driveCsv';
 import { createCliProgress } from './progress';
-import { CAR_PRESETS, CAR_PRESET_IDS, isCarPresetId } from '../../shared/vehicle/physics/cars';
+import { STOCK_CARS, STOCK_CAR_IDS, isStockCarId } from '../../shared/vehicle/physics/cars';
 import {
   InputsError,
   PHYSICS_TELEMETRY_COLUMNS,
@@ -36,7 +36,7 @@ import { UsageError } from './options';
 import type { CliIo } from './io';
 import { loadInput } from './inputs';
 
-export type { DriveArgs, DriveModel } from './driveArgs';
+export type { DriveArgs, CarDynamics } from './driveArgs';
 import type { DriveArgs } from './driveArgs';
 import { EXIT_OK, EXIT_FAILURE, EXIT_BLOCKED } from './exitCodes';
 export { EXIT_BLOCKED } from './exitCodes';
@@ -86,7 +86,7 @@ export function parseDriveArgs(args: readonly string[]): DriveArgs {
   const model = values.get('--model') ?? 'kinematic';
   if (model !== 'kinematic' && model !== 'physics') throw new UsageError(`--model must be physics or kinematic, got "${model}"`);
   const car = values.get('--car') ?? 'hatchback';
-  if (!isCarPresetId(car)) throw new UsageError(`--car must be ${CAR_PRESET_IDS.join(', ')}, got "${car}"`);
+  if (!isStockCarId(car)) throw new UsageError(`--car must be ${STOCK_CAR_IDS.join(', ')}, got "${car}"`);
   if (model === 'kinematic' && values.get('--car') !== undefined) throw new UsageError('--car applies to --model physics');
   if (model === 'physics') {
     for (const option of KINEMATIC_ONLY)
@@ -168,7 +168,7 @@ function parseRoadDrive(terrain: string, road: string, get: (option: DriveOption
     return value;
   };
   const car = get('--car') ?? 'hatchback';
-  if (!isCarPresetId(car)) throw new UsageError(`--car must be ${CAR_PRESET_IDS.join(', ')}, got "${car}"`);
+  if (!isStockCarId(car)) throw new UsageError(`--car must be ${STOCK_CAR_IDS.join(', ')}, got "${car}"`);
   const roadSpeed = number('--speed');
   if (roadSpeed !== undefined) autopilotSpeed('physics', roadSpeed, get('--speed'));
   return {
@@ -260,7 +260,7 @@ file Faultline reads (.png, .r16, .raw, .r32, .exr, .tif, .tiff, .faultline); a 
                      oriented by the classic samples (three across the front, one at the back)
   --model physics    a Rapier raycast-wheel car (mass, suspension, engine, brakes, tyre friction) at a
                      fixed 120 Hz on the exact triangles; the same command gives the same bytes
-  --car PRESET       physics car: ${CAR_PRESET_IDS.join(' | ')} (default: hatchback)
+  --car PRESET       physics car: ${STOCK_CAR_IDS.join(' | ')} (default: hatchback)
   --route FILE       JSON: [[x, z], …] in metres, origin at the terrain centre; with physics an
                      autopilot steers along the waypoints (pure pursuit) at --speed, slows for bends
                      (at most 0.8·√(μ·g·R)) and crests, and stops on the last one; the drive ends
@@ -354,7 +354,7 @@ export async function runDrive(args: readonly string[], io: CliIo): Promise<numb
       poseMethod: options.poseMethod,
       // The kinematic car fords as the default car, the hatchback.
       water,
-      fordingDepth: CAR_PRESETS[options.car].fordingDepth,
+      fordingDepth: STOCK_CARS[options.car].fordingDepth,
     });
   } catch (error) {
     if (!(error instanceof DriveRouteError)) throw error;
@@ -390,7 +390,7 @@ export async function runDrive(args: readonly string[], io: CliIo): Promise<numb
       : outcome.stoppedBy === 'obstacle'
         ? 'a prop'
         : outcome.stoppedBy === 'flooded'
-          ? `water deeper than the car's fording depth (${CAR_PRESETS[options.car].fordingDepth} m): flooded`
+          ? `water deeper than the car's fording depth (${STOCK_CARS[options.car].fordingDepth} m): flooded`
           : 'the map edge';
   io.stderr(`faultline drive: stopped by ${why} at t = ${last!.t.toFixed(2)} s, x ${last!.x.toFixed(2)} m, z ${last!.z.toFixed(2)} m\n`);
   return EXIT_BLOCKED;
@@ -431,7 +431,7 @@ async function runPhysicsDrive(
 ): Promise<number> {
   const { loadRapier } = await import('../../shared/vehicle/physics/rapier');
   const rapier = await loadRapier();
-  const spec = CAR_PRESETS[options.car];
+  const spec = STOCK_CARS[options.car];
   const progress = longDriveProgress(createCliProgress(io, 'drive', 'physics drive', [{ label: 'driving', work: 1 }], false).stage(0));
   const common = { spec, step: options.step, obstacles, onProgress: progress, water };
   let rows: PhysicsRows;

@@ -1,12 +1,12 @@
 /** What `faultline drive` was asked to do (parsed by drive.ts; roadDrive.ts reads it too). */
-import type { CarPresetId } from '../../shared/vehicle/physics/cars';
+import type { StockCarId } from '../../shared/vehicle/physics/cars';
 
-export type DriveModel = 'kinematic' | 'physics';
+export type CarDynamics = 'kinematic' | 'physics';
 
 export interface DriveArgs {
   terrain: string;
-  model: DriveModel;
-  car: CarPresetId;
+  model: CarDynamics;
+  car: StockCarId;
   /** Exactly one of route and inputs is set. */
   route?: string;
   inputs?: string;

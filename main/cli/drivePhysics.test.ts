@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compileProject } from '../../shared/codecs/project';
 import { compileR32 } from '../../shared/codecs/raw';
-import { CAR_PRESETS } from '../../shared/vehicle/physics/cars';
+import { STOCK_CARS } from '../../shared/vehicle/physics/cars';
 import { PHYSICS_TELEMETRY_COLUMNS, driveInputs, physicsTelemetryCsv } from '../../shared/vehicle/physics/physicsDrive';
 import { loadRapier, type Rapier } from '../../shared/vehicle/physics/rapier';
 import { fieldFrom } from '../../shared/vehicle/testFields';
@@ -61,7 +61,7 @@ describe('faultline drive --model physics', () => {
         { t: 3.5, throttle: 0, steer: 0, brake: 1, handbrake: false },
       ],
       5,
-      { spec: CAR_PRESETS['4x4'], step: 0.05 },
+      { spec: STOCK_CARS['4x4'], step: 0.05 },
     );
     expect(outputs[0]).toBe(physicsTelemetryCsv(expected.rows));
     const rows = table(outputs[0]);

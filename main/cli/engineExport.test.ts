@@ -9,7 +9,7 @@ import { erosionCoverBytes } from '../../shared/erosion/cover';
 import { hydraulicErosion } from '../../shared/erosion/hydraulic';
 import { DEFAULT_HYDRAULIC } from '../../shared/erosion/params';
 import { parseMaskSet } from '../../shared/export/masks';
-import { buildEngineExport } from '../../shared/export/presets';
+import { buildEngineExport } from '../../shared/export/engineExport';
 import { runCli } from './cli';
 import type { CliIo } from './io';
 
@@ -130,7 +130,7 @@ describe('faultline export --preset', () => {
       expect(await runCli(fit === 'crop' ? [...args, '--resolution', '63'] : args, io)).toBe(0);
       const editor = buildEngineExport(
         eroded,
-        { preset: 'unreal', name: 't', fit, ...(fit === 'crop' && { size: 63 }), masks: parseMaskSet(rules, ['flow', 'deposition']) },
+        { engineId: 'unreal', name: 't', fit, ...(fit === 'crop' && { size: 63 }), masks: parseMaskSet(rules, ['flow', 'deposition']) },
         erosionCoverBytes(masks),
       );
       for (const layer of ['wet', 'sediment']) {

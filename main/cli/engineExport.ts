@@ -10,7 +10,7 @@ import { DEFAULT_NATURAL_LINES, type NaturalLines } from '../../shared/ground/na
 import { tileLayout, tileName } from '../../shared/export/tiles';
 import { coverBytes } from '../../shared/erosion/cover';
 import { availableSources, parseMaskSet, type MaskSet, type MaskSourceData } from '../../shared/export/masks';
-import { planEngineExport, streamEngineExport, type EngineExportOptions, type ExportFile } from '../../shared/export/presets';
+import { planEngineExport, streamEngineExport, type EngineExportOptions, type ExportFile } from '../../shared/export/engineExport';
 import type { Layer } from '../../shared/layers/types';
 import { roadFootprints } from '../../shared/layers/roadFootprints';
 import { WATER_SOURCES, withWaterData } from '../../shared/export/waterMaskData';
@@ -155,7 +155,7 @@ export async function runEngineExport(options: ExportArgs, loaded: LoadedInput, 
   }
   const name = engine.name ?? displayFileName(options.input).replace(/\.[^.]*$/, '');
   const exportOptions: EngineExportOptions = {
-    preset: engine.preset,
+    engineId: engine.engineId,
     name,
     size: engine.resolution,
     fit: engine.fit,
@@ -230,7 +230,7 @@ export async function runEngineExport(options: ExportArgs, loaded: LoadedInput, 
   return EXIT_OK;
 }
 
-/** `--tile-size`, `--normal-map` or `--colour-map` without a preset: files beside --out, named after it. */
+/** `--tile-size`, `--normal-map` or `--colour-map` without a engineId: files beside --out, named after it. */
 export async function runMultiFileExport(options: ExportArgs, loaded: LoadedInput, io: CliIo): Promise<number> {
   const format = outputFormatFor(options.output)!;
   const { field } = loaded;

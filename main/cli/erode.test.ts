@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compileR32 } from '../../shared/codecs/raw';
 import { compileProject, parseProject } from '../../shared/codecs/project';
 import { parsePngHeightmap } from '../../shared/codecs/png-heightmap';
-import { runFaultFormation } from '../../shared/fault/engine';
+import { runFaultFormation } from '../../shared/fault/fastFormation';
 import { DEFAULT_RECIPE } from '../../shared/fault/recipe';
 import { replayTerrain } from '../../shared/recipe/replay';
 import { applyStep, hydraulicStep, thermalStep } from '../../shared/recipe/steps';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileR32 } from '../../shared/codecs/raw';
 import { parseProject } from '../../shared/codecs/project';
-import { runFaultFormation } from '../../shared/fault/engine';
+import { runFaultFormation } from '../../shared/fault/fastFormation';
 import { DEFAULT_RECIPE } from '../../shared/fault/recipe';
 import { applyStep, hydraulicStep } from '../../shared/recipe/steps';
 import { createHeightfield } from '../../shared/terrain/heightfield';

@@ -2,9 +2,9 @@
 import { exportFileNameProblem, MAX_EXPORT_BASE_NAME, quotedFileName } from '../../shared/fileNames';
 import type { ExrCompression } from '../../shared/codecs/exr';
 import type { ExportRange } from '../../shared/codecs/heightmap';
-import { ENGINE_PRESETS, engineFor, engineSizeProblem, type EnginePreset } from '../../shared/export/engines';
+import { ENGINE_IDS, engineFor, engineSizeProblem, type EngineId } from '../../shared/export/engines';
 import type { GreenDirection, NormalSpace } from '../../shared/export/normals';
-import type { FitMode, GodotHeightFormat } from '../../shared/export/presets';
+import type { FitMode, GodotHeightFormat } from '../../shared/export/engineExport';
 import type { TileSpec } from '../../shared/export/tiles';
 import type { PngChannel } from '../../shared/codecs/png/decode';
 import type { ByteOrder } from '../../shared/codecs/raw';
@@ -48,12 +48,12 @@ export interface ExportArgs {
    * them as NAME_colour.png). Tree and snow lines in metres when given; else a project's, else the view's defaults.
    */
   colourMap?: { treeLine?: number; snowLine?: number };
-  /** Engine preset: everything below goes with it. */
+  /** Engine engineId: everything below goes with it. */
   engine?: EngineArgs;
 }
 
 export interface EngineArgs {
-  preset: EnginePreset;
+  engineId: EngineId;
   /** Base file name; default the input's. */
   name?: string;
   resolution?: number;
@@ -178,15 +178,15 @@ function fileValue(option: string, text: string | undefined): string | undefined
 }
 
 function parseEngineArgs(values: Map<string, string>): EngineArgs | undefined {
-  const preset = oneOf('--preset', values.get('--preset'), ENGINE_PRESETS);
-  if (!preset) {
+  const engineId = oneOf('--preset', values.get('--preset'), ENGINE_IDS);
+  if (!engineId) {
     const stray = ENGINE_OPTIONS.find((o) => values.has(o));
     if (stray) throw new UsageError(`${stray} needs --preset`);
     return undefined;
   }
   for (const option of ['--bits', '--range', '--byte-order', '--flip'])
-    if (values.has(option)) throw new UsageError(`${option} is not used with --preset (the preset sets it)`);
-  const engine: EngineArgs = { preset };
+    if (values.has(option)) throw new UsageError(`${option} is not used with --preset (the engineId sets it)`);
+  const engine: EngineArgs = { engineId };
   const name = values.get('--name');
   if (name !== undefined) {
     const problem = exportFileNameProblem(name, MAX_EXPORT_BASE_NAME);
@@ -195,15 +195,15 @@ function parseEngineArgs(values: Map<string, string>): EngineArgs | undefined {
   }
   const resolution = values.get('--resolution');
   if (resolution !== undefined) {
-    if (!engineFor(preset).form.choosesSize)
-      throw new UsageError(`--resolution is not used with --preset ${preset} (${engineFor(preset).label} takes the map at its own size)`);
+    if (!engineFor(engineId).form.choosesSize)
+      throw new UsageError(`--resolution is not used with --preset ${engineId} (${engineFor(engineId).label} takes the map at its own size)`);
     engine.resolution = parseWhole('--resolution', resolution, MIN_MAP_SIDE, MAX_MAP_SIDE);
-    const problem = engineSizeProblem(preset, engine.resolution);
+    const problem = engineSizeProblem(engineId, engine.resolution);
     if (problem) throw new UsageError(`--resolution: ${problem}`);
   }
   engine.fit = oneOf('--fit', values.get('--fit'), ['resample', 'crop'] as const);
-  if (engine.fit === 'crop' && !engineFor(preset).form.choosesSize)
-    throw new UsageError(`--fit crop is not used with --preset ${preset} (${engineFor(preset).label} takes the whole map)`);
+  if (engine.fit === 'crop' && !engineFor(engineId).form.choosesSize)
+    throw new UsageError(`--fit crop is not used with --preset ${engineId} (${engineFor(engineId).label} takes the whole map)`);
   const origin = values.get('--crop-origin');
   if (origin !== undefined) {
     const parts = origin.split(':');
@@ -212,8 +212,8 @@ function parseEngineArgs(values: Map<string, string>): EngineArgs | undefined {
     if (engine.fit !== 'crop') throw new UsageError('--crop-origin needs --fit crop');
   }
   engine.heightFormat = oneOf('--height-format', values.get('--height-format'), ['exr', 'r16'] as const);
-  if (engine.heightFormat && engineFor(preset).form.rawHeightLabel === null)
-    throw new UsageError(`--height-format is for the Godot presets: ${ENGINE_PRESETS.filter((p) => engineFor(p).form.rawHeightLabel !== null).join(', ')}`);
+  if (engine.heightFormat && engineFor(engineId).form.rawHeightLabel === null)
+    throw new UsageError(`--height-format is for the Godot presets: ${ENGINE_IDS.filter((p) => engineFor(p).form.rawHeightLabel !== null).join(', ')}`);
   engine.masksFile = fileValue('--masks', values.get('--masks'));
   engine.flowFile = fileValue('--flow', values.get('--flow'));
   engine.depositionFile = fileValue('--deposition', values.get('--deposition'));
@@ -258,7 +258,7 @@ export function parseExportArgs(args: readonly string[]): ExportArgs {
   if (space) {
     if (!engine && !output.toLowerCase().endsWith('.png')) throw new UsageError('--normal-map writes a PNG: give --out FILE.png');
     // Unreal reads normal maps DirectX-style (green down); Unity and Godot OpenGL-style.
-    parsed.normalMap = { space, green: green ?? (engine ? engineFor(engine.preset).form.normalGreen : 'up') };
+    parsed.normalMap = { space, green: green ?? (engine ? engineFor(engine.engineId).form.normalGreen : 'up') };
   }
   const treeLine = values.get('--tree-line');
   const snowLine = values.get('--snow-line');
@@ -277,9 +277,9 @@ export function parseExportArgs(args: readonly string[]): ExportArgs {
   if (tileSize !== undefined) {
     const size = parseWhole('--tile-size', tileSize, 2, MAX_MAP_SIDE);
     // Unreal's tiled import and Terrain3D's regions put tiles edge to edge: they share no row.
-    const edgeToEdge = engine !== undefined && engineFor(engine.preset).form.tiling?.sharedEdge === false;
+    const edgeToEdge = engine !== undefined && engineFor(engine.engineId).form.tiling?.sharedEdge === false;
     if (edgeToEdge && overlap !== undefined && overlap !== '0')
-      throw new UsageError(`--tile-overlap is not used with --preset ${engine.preset} (its tiles share no edge)`);
+      throw new UsageError(`--tile-overlap is not used with --preset ${engine.engineId} (its tiles share no edge)`);
     parsed.tiles = { size, overlap: overlap === undefined ? (edgeToEdge ? 0 : 1) : parseWhole('--tile-overlap', overlap, 0, size - 1) };
   }
   return parsed;

@@ -10,7 +10,7 @@ import { replayTerrain } from '../../shared/recipe/replay';
 import { parseProject } from '../../shared/codecs/project';
 import { parseR16 } from '../../shared/codecs/raw';
 import { assemblePng, chunk, ihdr } from '../../shared/codecs/testing/png-fixtures';
-import { runFaultFormation } from '../../shared/fault/engine';
+import { runFaultFormation } from '../../shared/fault/fastFormation';
 import { DEFAULT_RECIPE } from '../../shared/fault/recipe';
 import { createHeightfield, heightRange } from '../../shared/terrain/heightfield';
 import { runCli } from './cli';

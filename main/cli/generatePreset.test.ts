@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseProject } from '../../shared/codecs/project';
 import { buildPreset, DEFAULT_PRESET_ID } from '../../shared/presets/terrainPresets';
-import { runFaultFormation } from '../../shared/fault/engine';
+import { runFaultFormation } from '../../shared/fault/fastFormation';
 import { DEFAULT_RECIPE } from '../../shared/fault/recipe';
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import { replayTerrain } from '../../shared/recipe/replay';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseProject } from '../../shared/codecs/project';
-import { runFaultFormation } from '../../shared/fault/engine';
+import { runFaultFormation } from '../../shared/fault/fastFormation';
 import { rampedDisplacement } from '../../shared/fault/profile';
 import type { FaultRecipe } from '../../shared/fault/recipe';
 import { createHeightfield } from '../../shared/terrain/heightfield';

@@ -9,7 +9,7 @@ import { displayFileName } from '../../shared/codecs/errors';
 import { nextRiverId } from '../../shared/layers/kinds/river';
 import type { RiverLayer } from '../../shared/layers/types';
 import { layerNameProblem, stackProblem } from '../../shared/layers/validate';
-import { buildRiverModel, riverTerrainProblem } from '../../shared/rivers/model';
+import { fitRiver, riverTerrainProblem } from '../../shared/rivers/fittedRiver';
 import { MAX_RIVER_CUT, MAX_RIVER_POINTS, MAX_RIVER_WIDTH, RIVER_DEFAULTS, riverParams, type RiverParams, type RiverPoint } from '../../shared/rivers/params';
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import type { CliIo } from './io';
@@ -177,8 +177,8 @@ export async function runRiver(args: readonly string[], io: CliIo): Promise<numb
   if (!below) return EXIT_FAILURE;
   const differs = status?.origin === 'saved' ? savedHeightsNote(below, field.heights, field.width) : null;
   if (differs) io.stderr(`faultline river: note: ${inputName}: ${differs}\n`);
-  const model = buildRiverModel(params, below, field);
-  const cannot = riverTerrainProblem(model);
+  const fitted = fitRiver(params, below, field);
+  const cannot = riverTerrainProblem(fitted);
   if (cannot) {
     io.stderr(`faultline river: ${splineName}: river "${river.name}" (${id}): ${cannot}\n`);
     return EXIT_USAGE;
@@ -203,8 +203,8 @@ export async function runRiver(args: readonly string[], io: CliIo): Promise<numb
     return EXIT_FAILURE;
   }
   if (!(await writeOutputs(io, 'river', files))) return EXIT_FAILURE;
-  const fall = model.surface[0] - model.surface[model.line.n - 1];
-  io.stdout(`added ${id} "${river.name}" (${model.line.length.toFixed(1)} m, the surface falls ${fall.toFixed(2)} m)\n`);
+  const fall = fitted.surface[0] - fitted.surface[fitted.line.n - 1];
+  io.stdout(`added ${id} "${river.name}" (${fitted.line.length.toFixed(1)} m, the surface falls ${fall.toFixed(2)} m)\n`);
   for (const line of lines) io.stdout(line);
   return EXIT_OK;
 }

@@ -15,7 +15,7 @@ import { layerNameProblem, stackProblem } from '../../shared/layers/validate';
 import { ROAD_EXPORT_FORMATS, reportFormatFor } from '../../shared/roads/exportFormats';
 import { heightsWithDecks } from '../../shared/roads/bridge';
 import { findCrossings, stationDepths, withChoice, type CrossingChoice, type CrossingKind } from '../../shared/roads/crossings';
-import { buildRoadModel, centrelineOf, terrainProblem, type RoadModel } from '../../shared/roads/model';
+import { fitRoad, centrelineOf, terrainProblem, type FittedRoad } from '../../shared/roads/fittedRoad';
 import {
   MAX_DESIGN_SPEED,
   MAX_GRADE,
@@ -295,7 +295,7 @@ export function stackOfInput(loaded: LoadedInput, io: CliIo, command: string, na
 
 /** The road report with a physics drive at the design speed (without the drive where the car cannot start). */
 export async function reportWithDrive(
-  model: RoadModel,
+  fitted: FittedRoad,
   shaped: Heightfield,
   io: CliIo,
   command: string,
@@ -305,29 +305,29 @@ export async function reportWithDrive(
 ): Promise<{ report: ReturnType<typeof roadReport>; drive: Awaited<ReturnType<typeof runDrive>> | null }> {
   const progress = longDriveProgress(createCliProgress(io, command, "the report's test drive", [{ label: 'driving', work: 1 }], false).stage(0));
   // The car drives on the road's bridges' decks (shared/roads/bridge.ts); the report measures the map.
-  const decked = heightsWithDecks([model], shaped.heights, shaped);
+  const decked = heightsWithDecks([fitted], shaped.heights, shaped);
   const ground = decked === shaped.heights ? shaped : createHeightfield(shaped.width, shaped.depth, shaped.cellSize, decked);
-  const drive = await runDrive(model, ground, speed, obstacles, progress).catch((error: unknown) => {
+  const drive = await runDrive(fitted, ground, speed, obstacles, progress).catch((error: unknown) => {
     io.stderr(`faultline ${command}: note: the test drive could not run: ${message(error)}\n`);
     return null;
   });
   const outcome: DriveOutcome | null = drive ? { rows: drive.rows, reachedEnd: drive.reachedEnd, end: drive.end } : null;
-  return { report: roadReport(model, shaped.heights, shaped, outcome, water), drive };
+  return { report: roadReport(fitted, shaped.heights, shaped, outcome, water), drive };
 }
 
 async function runDrive(
-  model: RoadModel,
+  fitted: FittedRoad,
   shaped: Heightfield,
   speed: number | undefined,
   obstacles: readonly { x: number; z: number; radius: number }[],
   onProgress: (driven: number, total: number) => void,
 ) {
-  const [{ loadRapier }, { driveRoad }, { CAR_PRESETS }] = await Promise.all([
+  const [{ loadRapier }, { driveRoad }, { STOCK_CARS }] = await Promise.all([
     import('../../shared/vehicle/physics/rapier'),
     import('../../shared/roads/drive'),
     import('../../shared/vehicle/physics/cars'),
   ]);
-  return driveRoad(await loadRapier(), shaped, model, { spec: CAR_PRESETS.hatchback, speed, obstacles, onProgress });
+  return driveRoad(await loadRapier(), shaped, fitted, { spec: STOCK_CARS.hatchback, speed, obstacles, onProgress });
 }
 
 export function reportBytes(path: string, report: ReturnType<typeof roadReport>, name: string): Uint8Array {
@@ -428,8 +428,8 @@ export async function runRoad(args: readonly string[], io: CliIo): Promise<numbe
     next = [...stack, road];
     crossingLines.push(...chosen.lines);
   }
-  const model = buildRoadModel(road.params, below, field);
-  const cannot = terrainProblem(model);
+  const fitted = fitRoad(road.params, below, field);
+  const cannot = terrainProblem(fitted);
   if (cannot) {
     io.stderr(`faultline road: ${splineName}: road "${road.name}" (${id}): ${cannot}\n`);
     return EXIT_USAGE;
@@ -450,7 +450,7 @@ export async function runRoad(args: readonly string[], io: CliIo): Promise<numbe
     const cleared = new Set<JsonObject>(
       propsOnRoads(
         placed.map((p) => ({ ...p, scale: typeof p.scale === 'number' ? p.scale : 1, ref: p })),
-        [model],
+        [fitted],
       ).removed.map((p) => p.ref),
     );
     removed = cleared.size;
@@ -474,18 +474,18 @@ export async function runRoad(args: readonly string[], io: CliIo): Promise<numbe
   if (options.centreline) {
     files.push({
       path: options.centreline,
-      bytes: ROAD_EXPORT_FORMATS.centreline.encode({ name: road.name, model, shaped: { ...field, heights: shaped.heights } })!,
+      bytes: ROAD_EXPORT_FORMATS.centreline.encode({ name: road.name, fitted, shaped: { ...field, heights: shaped.heights } })!,
     });
-    lines.push(`wrote ${options.centreline} (centreline, ${model.line.length.toFixed(1)} m)\n`);
+    lines.push(`wrote ${options.centreline} (centreline, ${fitted.line.length.toFixed(1)} m)\n`);
   }
   if (options.ribbon) {
-    const ribbon = buildRibbon(model, shaped.heights, field);
-    files.push({ path: options.ribbon, bytes: ROAD_EXPORT_FORMATS.surface.encode({ name: road.name, model, shaped: { ...field, heights: shaped.heights } })! });
+    const ribbon = buildRibbon(fitted, shaped.heights, field);
+    files.push({ path: options.ribbon, bytes: ROAD_EXPORT_FORMATS.surface.encode({ name: road.name, fitted, shaped: { ...field, heights: shaped.heights } })! });
     lines.push(`wrote ${options.ribbon} (ribbon mesh, ${ribbon.indices.length / 3} triangles)\n`);
   }
   if (options.report) {
     // The water the road crosses: the stack's below it (the road is on top).
-    const { report } = await reportWithDrive(model, shaped, io, 'road', undefined, [], water);
+    const { report } = await reportWithDrive(fitted, shaped, io, 'road', undefined, [], water);
     files.push({ path: options.report, bytes: reportBytes(options.report, report, road.name) });
     lines.push(
       `wrote ${options.report} (${report.segments.length} segments, ${report.segments.filter((s) => s.flags.some((f) => !isWarningFlag(f))).length} flagged, ${report.segments.filter((s) => s.flags.some(isWarningFlag)).length} warned)\n`,
@@ -493,7 +493,7 @@ export async function runRoad(args: readonly string[], io: CliIo): Promise<numbe
   }
   if (!(await writeOutputs(io, 'road', files))) return EXIT_FAILURE;
   io.stdout(
-    `added ${id} "${road.name}" (${model.line.length.toFixed(1)} m)${options.keepProps ? '' : `; removed ${removed} prop${removed === 1 ? '' : 's'} on the road`}\n`,
+    `added ${id} "${road.name}" (${fitted.line.length.toFixed(1)} m)${options.keepProps ? '' : `; removed ${removed} prop${removed === 1 ? '' : 's'} on the road`}\n`,
   );
   for (const line of [...crossingLines, ...lines]) io.stdout(line);
   return EXIT_OK;

@@ -11,10 +11,10 @@ import { displayFileName } from '../../shared/codecs/errors';
 import type { JsonObject } from '../../shared/json';
 import { evaluateStack } from '../../shared/layers/evaluate';
 import type { RoadLayer } from '../../shared/layers/types';
-import { buildRoadModel } from '../../shared/roads/model';
+import { fitRoad } from '../../shared/roads/fittedRoad';
 import { findPropType } from '../../shared/props/library';
 import { createHeightfield } from '../../shared/terrain/heightfield';
-import { CAR_PRESETS } from '../../shared/vehicle/physics/cars';
+import { STOCK_CARS } from '../../shared/vehicle/physics/cars';
 import {
   PHYSICS_TELEMETRY_COLUMNS,
   formatPhysicsRow,
@@ -70,7 +70,7 @@ export async function runRoadDrive(options: DriveArgs, io: CliIo): Promise<numbe
     stack.slice(0, index).filter((layer) => layer.enabled),
     field,
   )!;
-  const model = buildRoadModel(road.params, below, field);
+  const fitted = fitRoad(road.params, below, field);
   // The car drives on the whole stack as the project has it (layers above the road included), on the
   // decks of its bridges (shared/roads/bridge.ts); the report measures the map as it is.
   const shaped = createHeightfield(field.width, field.depth, field.cellSize, evaluateStack(stack, field)!);
@@ -85,8 +85,8 @@ export async function runRoadDrive(options: DriveArgs, io: CliIo): Promise<numbe
   try {
     // The car wades the water over the road as built (a ford's bed); the report flags the water the road crosses.
     const water = stackHasWater(stack) ? waterField(field, waterOverDecks(stackWaterDepth(stack, field), shaped.heights, decked)) : undefined;
-    rows = roadRows(await loadRapier(), decked === shaped.heights ? shaped : createHeightfield(field.width, field.depth, field.cellSize, decked), model, {
-      spec: CAR_PRESETS[options.car],
+    rows = roadRows(await loadRapier(), decked === shaped.heights ? shaped : createHeightfield(field.width, field.depth, field.cellSize, decked), fitted, {
+      spec: STOCK_CARS[options.car],
       speed,
       step: options.step,
       obstacles: obstacles(loaded.props),
@@ -117,12 +117,12 @@ export async function runRoadDrive(options: DriveArgs, io: CliIo): Promise<numbe
   const files: OutputFile[] = [{ path: options.out, bytes: telemetry }];
   const crossed = stackHasWater(stack) ? stackWaterWithout(stack, road.id, field) : null;
   const report = roadReport(
-    model,
+    fitted,
     shaped.heights,
     shaped,
     { rows: samples, reachedEnd: outcome.reachedEnd, end: outcome.end },
     crossed,
-    CAR_PRESETS[options.car].fordingDepth,
+    STOCK_CARS[options.car].fordingDepth,
   );
   if (options.report) files.push({ path: options.report, bytes: reportBytes(options.report, report, road.name) });
   if (!(await writeOutputs(io, 'drive', files))) return EXIT_FAILURE;

@@ -30,14 +30,14 @@ export async function atomicWrite(target: string, data: string | Uint8Array, opt
       if (isCode(error, 'ENOENT')) return null;
       throw error;
     });
-    await writeAndSync(tempPath, bytes, existing);
+    await writeAndFlush(tempPath, bytes, existing);
     if (options.keepBackup) await backUp(target);
     await fs.rename(tempPath, target);
   } catch (error) {
     await fs.rm(tempPath, { force: true }).catch(() => undefined);
     throw new Error(`Could not save ${target}: ${messageOf(error)}`, { cause: error });
   }
-  await syncDirectory(directory);
+  await flushDirectory(directory);
 }
 
 /** A new file being written piece by piece: `append` each piece in order, then `finish` (fsync, close) or `discard`. */
@@ -94,7 +94,7 @@ export async function openStagedFile(filePath: string, like: { mode: number; uid
 }
 
 /** Writes and fsyncs a new file; with `like`, gives it that file's mode (exactly: the umask does not apply) and owner. */
-export async function writeAndSync(filePath: string, bytes: Uint8Array, like: { mode: number; uid: number; gid: number } | null): Promise<void> {
+export async function writeAndFlush(filePath: string, bytes: Uint8Array, like: { mode: number; uid: number; gid: number } | null): Promise<void> {
   const file = await openStagedFile(filePath, like);
   try {
     await file.append(bytes);
@@ -119,7 +119,7 @@ async function backUp(target: string): Promise<void> {
     throw error;
   }
   try {
-    await syncFile(tempBackup);
+    await flushFile(tempBackup);
     await fs.rename(tempBackup, backupPath);
   } catch (error) {
     await fs.rm(tempBackup, { force: true }).catch(() => undefined);
@@ -128,7 +128,7 @@ async function backUp(target: string): Promise<void> {
 }
 
 /** fsyncs a file that may be read-only (POSIX syncs a read-only descriptor; Windows needs write access, which a read-only copy lacks). */
-async function syncFile(filePath: string): Promise<void> {
+async function flushFile(filePath: string): Promise<void> {
   const handle = await fs.open(filePath, 'r+').catch((error: unknown) => {
     if (isCode(error, 'EACCES', 'EPERM')) return fs.open(filePath, 'r');
     throw error;
@@ -143,7 +143,7 @@ async function syncFile(filePath: string): Promise<void> {
 }
 
 /** Makes the rename itself durable. Some platforms (Windows) cannot open or fsync a folder: that is fine. */
-export async function syncDirectory(directory: string): Promise<void> {
+export async function flushDirectory(directory: string): Promise<void> {
   let handle: fs.FileHandle | undefined;
   try {
     handle = await fs.open(directory, 'r');

@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { isCode, openStagedFile, syncDirectory, tempPathFor } from './atomicWrite';
+import { isCode, openStagedFile, flushDirectory, tempPathFor } from './atomicWrite';
 
 /**
  * Writes a file made piece by piece (a long drive's telemetry), atomically: each piece is appended to a
@@ -24,5 +24,5 @@ export async function writeFileChunks(target: string, pieces: Iterable<Uint8Arra
     await fs.rm(temp, { force: true }).catch(() => undefined);
     throw error;
   }
-  await syncDirectory(path.dirname(target));
+  await flushDirectory(path.dirname(target));
 }

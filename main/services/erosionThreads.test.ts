@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createHeightfield, type Heightfield } from '../../shared/terrain/heightfield';
-import { runFaultFormation } from '../../shared/fault/engine';
+import { runFaultFormation } from '../../shared/fault/fastFormation';
 import { DEFAULT_RECIPE } from '../../shared/fault/recipe';
 import { applyStep, hydraulicStep, thermalStep, type TerrainStep } from '../../shared/recipe/steps';
 import { applyStepThreaded, createErosionPool } from './erosionThreads';

@@ -1,6 +1,6 @@
 import { promises as fs, constants as fsConstants } from 'node:fs';
 import path from 'node:path';
-import { isCode, openStagedFile, syncDirectory, tempPathFor, type StagedFileWriter } from './atomicWrite';
+import { isCode, openStagedFile, flushDirectory, tempPathFor, type StagedFileWriter } from './atomicWrite';
 import { MAX_EXPORT_FILES } from '../../shared/export/tiles';
 import { fileNameKey } from '../../shared/fileNames';
 import { asidePathFor, linkAside, recoverFileSets, writeJournal, type JournalEntry } from './fileSetJournal';
@@ -274,7 +274,7 @@ async function commitStaged(files: readonly { target: string; temp: string }[]):
       renamed.push(entry);
     }
     const folders = new Set(files.map((f) => path.dirname(f.target)));
-    for (const folder of folders) await syncDirectory(folder).catch(() => undefined);
+    for (const folder of folders) await flushDirectory(folder).catch(() => undefined);
   } catch (error) {
     for (const entry of renamed.reverse()) {
       const aside = asideOf(entry);

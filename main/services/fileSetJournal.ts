@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { constants as fsConstants, promises as fs } from 'node:fs';
 import path from 'node:path';
-import { isCode, syncDirectory, writeAndSync } from './atomicWrite';
+import { isCode, flushDirectory, writeAndFlush } from './atomicWrite';
 import { isLeftBehind } from './leftBehind';
 
 /**
@@ -86,12 +86,12 @@ export async function writeJournal(entries: readonly JournalEntry[]): Promise<Wr
   try {
     for (const ref of refs) {
       written.push(ref);
-      await writeAndSync(ref, Buffer.from(record, 'utf8'), null);
+      await writeAndFlush(ref, Buffer.from(record, 'utf8'), null);
     }
     const body: JournalFile = { faultlineFileSet: 1, entries: entries.map((e) => ({ ...e, target: path.resolve(e.target) })), refs };
     written.push(record);
-    await writeAndSync(record, Buffer.from(JSON.stringify(body), 'utf8'), null);
-    for (const folder of folders) await syncDirectory(folder);
+    await writeAndFlush(record, Buffer.from(JSON.stringify(body), 'utf8'), null);
+    for (const folder of folders) await flushDirectory(folder);
   } catch (error) {
     await remove();
     throw error;
@@ -177,7 +177,7 @@ async function recoverJournal(record: string): Promise<void> {
     if (staged) await fs.rm(inFolder(entry, entry.staged), { force: true });
   }
   const folders = new Set(journal.entries.map((e) => path.dirname(e.target)));
-  for (const folder of folders) await syncDirectory(folder).catch(() => undefined);
+  for (const folder of folders) await flushDirectory(folder).catch(() => undefined);
   await fs.rm(record, { force: true });
   for (const ref of journal.refs) await fs.rm(ref, { force: true }).catch(() => undefined);
   // Every target is complete again: the old copies may go.

@@ -130,10 +130,10 @@ function allocate(field: Heightfield): BufferGeometry {
 
 function writeOverlay(field: Heightfield, maxSlopeDeg: number, mask: Uint8Array, geometry: BufferGeometry): void {
   const positions = geometry.getAttribute('position') as BufferAttribute;
-  const colors = geometry.getAttribute('color') as BufferAttribute;
+  const colours = geometry.getAttribute('color') as BufferAttribute;
   writePositions(field, positions.array as Float32Array);
   steepVertexMask(field, maxSlopeDeg, mask);
-  const rgba = colors.array as Float32Array;
+  const rgba = colours.array as Float32Array;
   for (let k = 0; k < mask.length; k++) {
     rgba[k * 4] = TINT[0];
     rgba[k * 4 + 1] = TINT[1];
@@ -141,6 +141,6 @@ function writeOverlay(field: Heightfield, maxSlopeDeg: number, mask: Uint8Array,
     rgba[k * 4 + 3] = mask[k] ? TINT[3] : 0;
   }
   positions.needsUpdate = true;
-  colors.needsUpdate = true;
+  colours.needsUpdate = true;
   geometry.computeBoundingSphere();
 }

@@ -6,7 +6,7 @@ import { terrainExtent } from '../../shared/terrain/heightfield';
 import { carStartFromView } from '../../app/drive/viewCentre';
 import { physicsWheelLayout } from '../../app/drive/physicsPose';
 import { useSession } from '../session';
-import { useCarModel } from './CarModel';
+import { useCarMesh } from './CarMesh';
 import { driveClockOverride } from './driveClock';
 import { DrivabilityOverlay3D } from './DrivabilityOverlay3D';
 import { RoadReportOverlay3D } from '../roads/RoadReportOverlay3D';
@@ -29,7 +29,7 @@ export function DriveLayer() {
   const width = useStore(drive.store, (s) => (physics ? s.settings.carSpec.width : s.settings.width));
   const hood = useStore(drive.store, (s) => s.settings.camera === 'hood');
   const layout = useMemo(() => (physics ? physicsWheelLayout(spec) : undefined), [physics, spec]);
-  const car = useCarModel(length, width, layout);
+  const car = useCarMesh(length, width, layout);
   const invalidate = useThree((s) => s.invalidate);
   const setEvents = useThree((s) => s.setEvents);
   const domElement = useThree((s) => s.gl.domElement);

@@ -1,8 +1,8 @@
 import { useStore } from 'zustand';
 import type { EditorSession } from '../../app/editorSession';
-import { DRIVE_SETTING_LIMITS, type DriveCamera, type DriveModel, type PoseMethod } from '../../app/drive/settings';
+import { DRIVE_SETTING_LIMITS, type DriveCamera, type CarDynamics, type PoseMethod } from '../../app/drive/settings';
 import type { DriveSession } from '../../app/drive/driveSession';
-import { CAR_PRESET_IDS, CAR_SPEC_LIMITS, isCarPresetId, type PhysicsCarSpec } from '../../shared/vehicle/physics/cars';
+import { STOCK_CAR_IDS, CAR_SPEC_LIMITS, isStockCarId, type PhysicsCarSpec } from '../../shared/vehicle/physics/cars';
 import { staticStabilityFactor, tipAngleDeg } from '../../shared/vehicle/physics/stability';
 import { carSlopeLimits } from '../../shared/vehicle/physics/drivability';
 import { NumberField } from '../ui/NumberField';
@@ -40,10 +40,10 @@ function PhysicsCarFields({ drive, spec, car }: { drive: DriveSession; spec: Phy
           data-testid="drive-car"
           value={car}
           onChange={(e) => {
-            if (isCarPresetId(e.target.value)) drive.setSettings({ car: e.target.value });
+            if (isStockCarId(e.target.value)) drive.setSettings({ car: e.target.value });
           }}
         >
-          {CAR_PRESET_IDS.map((id) => (
+          {STOCK_CAR_IDS.map((id) => (
             <option key={id} value={id}>
               {PRESET_NAMES[id]}
             </option>
@@ -111,7 +111,7 @@ export function DrivePanel({ session }: { session: EditorSession }) {
         title="Physics: a raycast-wheel car with mass, suspension and tyre grip. Kinematic: the exact terrain-following car (pitch and roll from terrain samples)"
       >
         <span>Model</span>
-        <select data-testid="drive-model" value={settings.model} onChange={(e) => drive.setSettings({ model: e.target.value as DriveModel })}>
+        <select data-testid="drive-model" value={settings.model} onChange={(e) => drive.setSettings({ model: e.target.value as CarDynamics })}>
           <option value="physics">Physics</option>
           <option value="kinematic">Kinematic</option>
         </select>

@@ -2,21 +2,21 @@ import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import type { Exchange } from '../../app/exchange/exchange';
 import type { EngineDialogOptions } from '../../app/exchange/exchangeState';
-import { engineFor, type EnginePreset } from '../../shared/export/engines';
+import { engineFor, type EngineId } from '../../shared/export/engines';
 import { MASK_SOURCE_LABELS, type MaskRule, type MaskSource } from '../../shared/export/masks';
-import type { EngineNumber } from '../../shared/export/presets';
+import type { EngineNumber } from '../../shared/export/engineExport';
 import { NumberField } from '../ui/NumberField';
 import { copyText } from './clipboard';
 
 /** The engine part of the export dialog: size and fit, the values to type, masks, normal map, tiles. */
-export function EngineExportSection({ exchange, preset }: { exchange: Exchange; preset: EnginePreset }) {
+export function EngineExportSection({ exchange, engineId }: { exchange: Exchange; engineId: EngineId }) {
   const flow = exchange.exports;
   const options = useStore(exchange.store, (s) => s.engineOptions);
   // Re-plans when the options or the document change (the plan itself is cached).
   useStore(exchange.store, (s) => s.exportOptions);
-  const outcome = flow.plan(preset);
+  const outcome = flow.plan(engineId);
   const set = (patch: Partial<EngineDialogOptions>) => flow.setEngineOptions(patch);
-  const { sizes, choosesSize, rawHeightLabel, tiling, normalGreen } = engineFor(preset).form;
+  const { sizes, choosesSize, rawHeightLabel, tiling, normalGreen } = engineFor(engineId).form;
   return (
     <div className="engine-export" data-testid="engine-export">
       <div className="engine-columns">

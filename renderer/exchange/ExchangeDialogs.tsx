@@ -6,7 +6,7 @@ import { describeSummary, hasChannels, type ExportOptions, type ExportTarget } f
 import { isTileable } from '../../app/exchange/exportFlow';
 import type { PngChannel } from '../../shared/codecs/png/decode';
 import { formatOf } from '../../shared/codecs/formats';
-import { ENGINE_PRESETS, ENGINE_LABELS } from '../../shared/export/engines';
+import { ENGINE_IDS, ENGINE_LABELS } from '../../shared/export/engines';
 import { NumberField } from '../ui/NumberField';
 import { useSession } from '../session';
 import { Modal } from '../ui/Modal';
@@ -148,7 +148,7 @@ function ImportDialog({ exchange }: { exchange: Exchange }) {
 }
 
 const TARGET_LABELS: Record<ExportTarget, string> = { file: 'File', ...ENGINE_LABELS };
-const TARGETS: readonly ExportTarget[] = ['file', ...ENGINE_PRESETS];
+const TARGETS: readonly ExportTarget[] = ['file', ...ENGINE_IDS];
 
 function ExportDialog({ exchange }: { exchange: Exchange }) {
   const open = useStore(exchange.store, (s) => s.exportOpen);
@@ -195,7 +195,7 @@ function ExportDialog({ exchange }: { exchange: Exchange }) {
             ))}
           </div>
         )}
-        {engine ? <EngineExportSection exchange={exchange} preset={engine} /> : <FileExportSection exchange={exchange} options={options} />}
+        {engine ? <EngineExportSection exchange={exchange} engineId={engine} /> : <FileExportSection exchange={exchange} options={options} />}
         {/* Kept in view at the dialog's foot however far its form scrolls. */}
         <div className="export-footer">
           {busy && <ExportProgress progress={progress} step={step} onCancel={() => exchange.cancelExport()} />}

@@ -13,7 +13,7 @@ import {
   type FileStep,
   type FilesRequest,
 } from '../../app/exchange/codecOps';
-import type { ExportFile } from '../../shared/export/presets';
+import type { ExportFile } from '../../shared/export/engineExport';
 import type { CodecWorkerRequest } from './codecMessages';
 import { createCodecRegistry } from '../../shared/codecs/registry';
 

@@ -1,5 +1,5 @@
 import type { EditorSession } from '../../app/editorSession';
-import { naturalLinesOf, sameNaturalLines } from '../../app/view/terrainColors';
+import { naturalLinesOf, sameNaturalLines } from '../../app/view/terrainColours';
 import { Map2DDrawLoop } from './map2dDrawLoop';
 import { attachMap2DInput } from './map2dInput';
 import { Map2DView } from './map2dView';

@@ -1,7 +1,7 @@
 import type { EditorSession } from '../../app/editorSession';
 import { worldToCanvas } from '../../app/map2d/mapTransform';
 import type { MapMode } from '../../app/map2d/mapImage';
-import { erosionCoverOf, naturalLinesOf, type NaturalLines } from '../../app/view/terrainColors';
+import { erosionCoverOf, naturalLinesOf, type NaturalLines } from '../../app/view/terrainColours';
 import type { ErosionCoverBytes } from '../../shared/erosion/cover';
 import type { RoadToolOverlay, ToolOverlay } from '../../app/tools/types';
 import type { LayerStack } from '../../shared/layers/types';

@@ -1,7 +1,7 @@
 import type { Heightfield } from '../../shared/terrain/heightfield';
 import type { DirtyRegion } from '../../app/document/region';
 import type { MapMode } from '../../app/map2d/mapImage';
-import type { ErosionCover, NaturalLines } from '../../app/view/terrainColors';
+import type { ErosionCover, NaturalLines } from '../../app/view/terrainColours';
 import type { MapViewTransform } from '../../app/map2d/mapTransform';
 import { MapTilePixels, type MapTileRect } from '../../app/map2d/mapTilePixels';
 import { mipFactorForScale, mipLevelSize } from '../../app/map2d/mapMipLevels';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useStore } from 'zustand';
 import type { EditorSession } from '../../app/editorSession';
 import { faultsLayerOf } from '../../app/document/document';
-import { generateFormEdits, SIZE_PRESETS, type GenerateForm } from '../../app/generate/generateFormStore';
+import { generateFormEdits, STANDARD_SIZES, type GenerateForm } from '../../app/generate/generateFormStore';
 import { resetTerrain } from '../../app/generate/terrainStepEdits';
 import type { TerrainDesign } from '../../app/terrainDesign';
 import { LINE_METHODS, profileOf, type FaultProfile, type LineMethod } from '../../shared/fault/recipe';
@@ -44,7 +44,7 @@ export function GeneratePanel({ session, design }: { session: EditorSession; des
   const { setSize, setRecipe, setSeed, setDecay, setFinishing, choosePreset } = generateFormEdits(design.form);
   const setProfile = (profile: FaultProfile) => setRecipe({ profile });
   const profile = profileOf(form.recipe);
-  const preset = form.width === form.depth && SIZE_PRESETS.includes(form.width) ? String(form.width) : 'custom';
+  const preset = form.width === form.depth && STANDARD_SIZES.includes(form.width) ? String(form.width) : 'custom';
   const report = (message: string | null | boolean) => setError(typeof message === 'string' ? message : null);
   /** Filters throw RangeError on values they cannot use; show it instead of failing the click. */
   const runFilter = (filter: () => boolean) => {
@@ -79,7 +79,7 @@ export function GeneratePanel({ session, design }: { session: EditorSession; des
           value={preset}
           onChange={(e) => e.target.value !== 'custom' && setSize({ width: Number(e.target.value), depth: Number(e.target.value) })}
         >
-          {SIZE_PRESETS.map((size) => (
+          {STANDARD_SIZES.map((size) => (
             <option key={size} value={size}>
               {size} × {size} ({formatSpan(size, form.cellSize)})
             </option>

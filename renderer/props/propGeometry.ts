@@ -32,7 +32,7 @@ function primitiveGeometry(primitive: Primitive): BufferGeometry {
   if (flat !== geometry) geometry.dispose();
   flat.deleteAttribute('uv');
   flat.computeVertexNormals();
-  const colour = new Color(primitive.color);
+  const colour = new Color(primitive.colour);
   const count = flat.getAttribute('position').count;
   const colours = new Float32Array(count * 3);
   for (let v = 0; v < count; v++) colour.toArray(colours, v * 3);

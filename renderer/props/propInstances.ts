@@ -68,7 +68,7 @@ export class PropInstances {
       const box = geometry.boundingBox!;
       // The colour of the primitive that reads from afar: the tallest (a tree's crown, a house's walls).
       const tallest = [...type.shape].sort((a, b) => primitiveHeight(b) - primitiveHeight(a))[0];
-      marker = { centreY: (box.min.y + box.max.y) / 2, colour: new Color(tallest?.color ?? '#888888') };
+      marker = { centreY: (box.min.y + box.max.y) / 2, colour: new Color(tallest?.colour ?? '#888888') };
       this.markers.set(type.id, marker);
     }
     return marker;

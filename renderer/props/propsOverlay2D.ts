@@ -6,7 +6,7 @@ import { OVERLAY_ACTIVE } from '../../app/palette/overlayPalette';
 
 /** The symbol colour of a type: its topmost primitive (the canopy, the roof). */
 function symbolColour(type: PropType): string {
-  return type.shape[type.shape.length - 1]?.color ?? '#ffffff';
+  return type.shape[type.shape.length - 1]?.colour ?? '#ffffff';
 }
 
 const SELECTED_COLOUR = OVERLAY_ACTIVE;

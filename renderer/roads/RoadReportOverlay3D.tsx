@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { useThree } from '@react-three/fiber';
 import { BufferAttribute, BufferGeometry, Color, DoubleSide, Mesh, MeshBasicMaterial } from 'three';
 import { STATUS_COLOURS, type SegmentStatus } from '../../app/roads/roadReportStatus';
-import type { RoadModel } from '../../shared/roads/model';
+import type { FittedRoad } from '../../shared/roads/fittedRoad';
 import type { RoadOverlayPath } from '../../app/roads/roadReportModel';
 import type { Heightfield } from '../../shared/terrain/heightfield';
 import { heightAt } from '../../shared/terrain/surface';
@@ -48,11 +48,11 @@ export function RoadReportOverlay3D() {
     const update = () => {
       const on = reports.store.getState().overlay;
       const path = on ? reports.overlayPath() : null;
-      const model = on ? reports.model() : null;
-      mesh.visible = path !== null && model !== null;
-      if (path && model) {
+      const fitted = on ? reports.fitted() : null;
+      mesh.visible = path !== null && fitted !== null;
+      if (path && fitted) {
         mesh.geometry.dispose();
-        mesh.geometry = bandGeometry(editor.document.field, model, path);
+        mesh.geometry = bandGeometry(editor.document.field, fitted, path);
       }
       invalidate();
     };
@@ -75,8 +75,8 @@ export function RoadReportOverlay3D() {
   return <primitive object={mesh} />;
 }
 
-function bandGeometry(field: Heightfield, model: RoadModel, path: RoadOverlayPath): BufferGeometry {
-  const { line } = model;
+function bandGeometry(field: Heightfield, fitted: FittedRoad, path: RoadOverlayPath): BufferGeometry {
+  const { line } = fitted;
   const every = Math.max(1, Math.ceil(line.n / MAX_SECTIONS));
   const stations: number[] = [];
   for (let k = 0; k < line.n - 1; k += every) stations.push(k);

@@ -29,10 +29,10 @@ export function createRoadReportMapLayer(session: EditorSession, requestDraw: ()
       transform = view;
       if (!reports.store.getState().overlay) return;
       const path = reports.overlayPath();
-      const model = reports.model();
-      if (!path || !model) return;
+      const fitted = reports.fitted();
+      if (!path || !fitted) return;
       const field = session.editor.document.field;
-      const width = Math.max(4, (model.params.width / field.cellSize) * view.scale * 0.6);
+      const width = Math.max(4, (fitted.params.width / field.cellSize) * view.scale * 0.6);
       ctx.save();
       ctx.lineCap = 'round';
       ctx.lineJoin = 'round';
@@ -53,7 +53,7 @@ export function createRoadReportMapLayer(session: EditorSession, requestDraw: ()
           const first = worldToCanvas(view, field, path.x[k], path.z[k]);
           ctx.moveTo(first.px, first.py);
           // Every station would be thousands of segments: about two pixels apart is enough.
-          const every = Math.max(1, Math.floor(2 / Math.max(1e-6, (model.line.ds / field.cellSize) * view.scale)));
+          const every = Math.max(1, Math.floor(2 / Math.max(1e-6, (fitted.line.ds / field.cellSize) * view.scale)));
           for (let j = k + every; j < end; j += every) {
             const p = worldToCanvas(view, field, path.x[j], path.z[j]);
             ctx.lineTo(p.px, p.py);

@@ -16,7 +16,7 @@ import {
   type Material,
 } from 'three';
 import { deckMeshes, roadModelOnMap } from '../../shared/roads/bridge';
-import type { RoadModel } from '../../shared/roads/model';
+import type { FittedRoad } from '../../shared/roads/fittedRoad';
 import { buildRibbon } from '../../shared/roads/ribbon';
 import { heightAt } from '../../shared/terrain/surface';
 import type { Heightfield } from '../../shared/terrain/heightfield';
@@ -47,8 +47,8 @@ function onSurface(field: Heightfield, xz: Float64Array, lift: number): Float32A
 const BRIDGE = new Color(BRIDGE_COLOUR);
 
 /** A bridge's slab and railings (shared/roads/bridge.ts), lit like the ground. */
-function addDecks(group: Group, model: RoadModel): void {
-  for (const deck of deckMeshes(model, '')) {
+function addDecks(group: Group, fitted: FittedRoad): void {
+  for (const deck of deckMeshes(fitted, '')) {
     const geometry = new BufferGeometry();
     geometry.setAttribute('position', new BufferAttribute(deck.positions, 3));
     geometry.setAttribute('normal', new BufferAttribute(deck.normals, 3));
@@ -119,11 +119,11 @@ function buildRoadDress(group: Group, field: Heightfield, road: RoadOverlayLine)
   const size = { width: field.width, depth: field.depth, cellSize: field.cellSize };
   const lift = Math.max(0.05, field.cellSize * 0.03);
   try {
-    const model = roadModelOnMap(road.params, field.heights, size);
-    const shoulderModel = roadModelOnMap({ ...road.params, width: road.params.width + 2.4 }, field.heights, size);
+    const fitted = roadModelOnMap(road.params, field.heights, size);
+    const shoulderRoad = roadModelOnMap({ ...road.params, width: road.params.width + 2.4 }, field.heights, size);
     const layers: Array<[ReturnType<typeof buildRibbon>, Color, number]> = [
-      [buildRibbon(shoulderModel, field.heights, size, lift * 0.6), SHOULDER, -1],
-      [buildRibbon(model, field.heights, size, lift), ASPHALT, -2],
+      [buildRibbon(shoulderRoad, field.heights, size, lift * 0.6), SHOULDER, -1],
+      [buildRibbon(fitted, field.heights, size, lift), ASPHALT, -2],
     ];
     for (const [ribbon, colour, offset] of layers) {
       const geometry = new BufferGeometry();
@@ -134,7 +134,7 @@ function buildRoadDress(group: Group, field: Heightfield, road: RoadOverlayLine)
       mesh.renderOrder = 8;
       group.add(mesh);
     }
-    addDecks(group, model);
+    addDecks(group, fitted);
     const asphalt = layers[1][0];
     const edgeLift = lift * 0.5;
     const inset = asphalt.across > 3 ? 1 : 0;
@@ -177,15 +177,15 @@ function buildRoadObjects(group: Group, field: Heightfield, overlay: RoadToolOve
   if (overlay.draft) handles.push({ ...overlay.draft, selected: true });
   if (handles.length === 0) return;
   const xz = new Float64Array(handles.length * 2);
-  const colors = new Float32Array(handles.length * 3);
+  const colours = new Float32Array(handles.length * 3);
   handles.forEach((h, k) => {
     xz[2 * k] = h.x;
     xz[2 * k + 1] = h.z;
-    (h.selected ? HANDLE_SELECTED : HANDLE).toArray(colors, 3 * k);
+    (h.selected ? HANDLE_SELECTED : HANDLE).toArray(colours, 3 * k);
   });
   const geometry = new BufferGeometry();
   geometry.setAttribute('position', new BufferAttribute(onSurface(field, xz, lift), 3));
-  geometry.setAttribute('color', new BufferAttribute(colors, 3));
+  geometry.setAttribute('color', new BufferAttribute(colours, 3));
   const points = new Points(geometry, new PointsMaterial({ size: 11, sizeAttenuation: false, vertexColors: true }));
   points.renderOrder = 12;
   group.add(points);

@@ -9,7 +9,7 @@ import { drawsWithLod } from './lod/lodOverride';
 import { drawnErosionMasks } from './coverOverride';
 import { useTerrainLighting } from './look/SceneLook';
 import { patchTerrainShader } from './look/terrainShader';
-import { naturalLinesOf, sameNaturalLines } from '../../app/view/terrainColors';
+import { naturalLinesOf, sameNaturalLines } from '../../app/view/terrainColours';
 
 /**
  * The terrain mesh. Geometry and material are driven imperatively from the stores (never React
@@ -50,7 +50,7 @@ export function TerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDivEl
       if (drawsWithLod(editor.document.field)) return;
       const { field, erosionMasks } = editor.document;
       terrain.setErosion(drawnErosionMasks(erosionMasks), field.width, field.depth);
-      terrain.recolor(field, colorMode);
+      terrain.recolour(field, colorMode);
       invalidate();
     };
     const syncView = () => {
@@ -63,7 +63,7 @@ export function TerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDivEl
       if (settings.colorMode !== colorMode || (colorMode === 'natural' && !sameNaturalLines(lines, colourLines))) {
         colorMode = settings.colorMode;
         colourLines = lines;
-        terrain.recolor(editor.document.field, colorMode, lines);
+        terrain.recolour(editor.document.field, colorMode, lines);
       }
       invalidate();
     };

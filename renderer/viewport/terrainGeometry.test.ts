@@ -3,7 +3,7 @@ import type { BufferAttribute } from 'three';
 import { createHeightfield, heightRange } from '../../shared/terrain/heightfield';
 import { buildTerrainMesh } from '../../shared/terrain/mesh';
 import { writeShadingNormals } from '../../shared/terrain/shadingNormals';
-import { writeVertexColors } from '../../app/view/terrainColors';
+import { writeVertexColours } from '../../app/view/terrainColours';
 import { TerrainGeometry } from './terrainGeometry';
 
 function wavyField() {
@@ -34,11 +34,11 @@ describe('TerrainGeometry', () => {
     // A full rebuild: the mesh with the views' shading normals.
     const mesh = buildTerrainMesh(field);
     writeShadingNormals(field, mesh.normals);
-    const colors = new Float32Array(mesh.positions.length);
-    writeVertexColors(field, mesh.normals, colors, 'slope', heightRange(field.heights));
+    const colours = new Float32Array(mesh.positions.length);
+    writeVertexColours(field, mesh.normals, colours, 'slope', heightRange(field.heights));
     expect(arrayOf(terrain, 'position')).toEqual(mesh.positions);
     expect(arrayOf(terrain, 'normal')).toEqual(mesh.normals);
-    expect(arrayOf(terrain, 'color')).toEqual(colors);
+    expect(arrayOf(terrain, 'color')).toEqual(colours);
     const ranges = (terrain.geometry.getAttribute('position') as BufferAttribute).updateRanges;
     expect(ranges).toEqual([{ start: 4 * 21 * 3, count: 3 * 21 * 3 }]);
   });
@@ -50,9 +50,9 @@ describe('TerrainGeometry', () => {
     field.heights[0] = 100;
     terrain.sync(field, { kind: 'rect', i0: 0, j0: 0, i1: 1, j1: 1 }, 'height');
     const mesh = buildTerrainMesh(field);
-    const colors = new Float32Array(mesh.positions.length);
-    writeVertexColors(field, mesh.normals, colors, 'height', heightRange(field.heights));
-    expect(arrayOf(terrain, 'color')).toEqual(colors);
+    const colours = new Float32Array(mesh.positions.length);
+    writeVertexColours(field, mesh.normals, colours, 'height', heightRange(field.heights));
+    expect(arrayOf(terrain, 'color')).toEqual(colours);
   });
 
   it('rebuilds when the map size changes', () => {

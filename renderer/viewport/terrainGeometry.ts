@@ -10,11 +10,11 @@ import {
   erosionCoverOf,
   sameNaturalLines,
   writeHeightRows,
-  writeVertexColors,
-  type ColorMode,
+  writeVertexColours,
+  type ColourMode,
   type ErosionCover,
   type NaturalLines,
-} from '../../app/view/terrainColors';
+} from '../../app/view/terrainColours';
 import type { ErosionCoverBytes } from '../../shared/erosion/cover';
 
 /**
@@ -26,7 +26,7 @@ export class TerrainGeometry {
   geometry = new BufferGeometry();
   private dims = '';
   private range: HeightRange = { min: 0, max: 0 };
-  private mode: ColorMode = 'height';
+  private mode: ColourMode = 'height';
   private lines: NaturalLines = DEFAULT_NATURAL_LINES;
   private masks: ErosionCoverBytes | null = null;
   private cover: ErosionCover | null = null;
@@ -46,7 +46,7 @@ export class TerrainGeometry {
   }
 
   /** Applies a document change; returns true when the geometry object was replaced. */
-  sync(field: Heightfield, region: DirtyRegion, mode: ColorMode, lines: NaturalLines = this.lines): boolean {
+  sync(field: Heightfield, region: DirtyRegion, mode: ColourMode, lines: NaturalLines = this.lines): boolean {
     const dims = `${field.width}x${field.depth}@${field.cellSize}`;
     if (dims !== this.dims) {
       this.lines = lines;
@@ -56,7 +56,7 @@ export class TerrainGeometry {
     }
     const positions = this.attribute('position');
     const normals = this.attribute('normal');
-    const colors = this.attribute('color');
+    const colours = this.attribute('color');
     const range = heightRange(field.heights);
     const rangeChanged = range.min !== this.range.min || range.max !== this.range.max;
     this.range = range;
@@ -74,10 +74,10 @@ export class TerrainGeometry {
     // Natural colours are read in metres: a new height range recolours only height colours.
     const recolourAll = modeChanged || (rangeChanged && mode === 'height');
     const colourRows = recolourAll ? { j0: 0, j1: field.depth } : shaded;
-    writeVertexColors(
+    writeVertexColours(
       field,
       normals.array as Float32Array,
-      colors.array as Float32Array,
+      colours.array as Float32Array,
       mode,
       colourRange(mode, range, lines),
       colourRows.j0,
@@ -89,23 +89,23 @@ export class TerrainGeometry {
     const stride = field.width * 3;
     markRows(positions, rows.j0 * stride, rows.j1 * stride);
     markRows(normals, shaded.j0 * stride, shaded.j1 * stride);
-    markRows(colors, colourRows.j0 * stride, colourRows.j1 * stride);
+    markRows(colours, colourRows.j0 * stride, colourRows.j1 * stride);
     this.geometry.computeBoundingBox();
     this.geometry.computeBoundingSphere();
     return false;
   }
 
   /** Recolours everything for a colour mode or natural-lines change (heights unchanged). */
-  recolor(field: Heightfield, mode: ColorMode, lines: NaturalLines = this.lines): void {
+  recolour(field: Heightfield, mode: ColourMode, lines: NaturalLines = this.lines): void {
     this.mode = mode;
     this.lines = lines;
-    const colors = this.attribute('color');
+    const colours = this.attribute('color');
     if (this.coverChanged) this.setCoverAttributes(this.geometry, field.width * field.depth);
     this.coverChanged = false;
-    writeVertexColors(
+    writeVertexColours(
       field,
       this.attribute('normal').array as Float32Array,
-      colors.array as Float32Array,
+      colours.array as Float32Array,
       mode,
       colourRange(mode, this.range, lines),
       0,
@@ -113,28 +113,28 @@ export class TerrainGeometry {
       this.cover,
       lines,
     );
-    colors.clearUpdateRanges();
-    colors.needsUpdate = true;
+    colours.clearUpdateRanges();
+    colours.needsUpdate = true;
   }
 
   dispose(): void {
     this.geometry.dispose();
   }
 
-  private rebuild(field: Heightfield, mode: ColorMode): void {
+  private rebuild(field: Heightfield, mode: ColourMode): void {
     this.geometry.dispose();
     const mesh = buildTerrainMesh(field);
     writeShadingNormals(field, mesh.normals);
     this.range = heightRange(field.heights);
     this.mode = mode;
-    const colors = new Float32Array(mesh.positions.length);
+    const colours = new Float32Array(mesh.positions.length);
     this.coverChanged = false;
-    writeVertexColors(field, mesh.normals, colors, mode, colourRange(mode, this.range, this.lines), 0, field.depth, this.cover, this.lines);
+    writeVertexColours(field, mesh.normals, colours, mode, colourRange(mode, this.range, this.lines), 0, field.depth, this.cover, this.lines);
     const geometry = new BufferGeometry();
     this.setCoverAttributes(geometry, field.width * field.depth);
     geometry.setAttribute('position', new BufferAttribute(mesh.positions, 3));
     geometry.setAttribute('normal', new BufferAttribute(mesh.normals, 3));
-    geometry.setAttribute('color', new BufferAttribute(colors, 3));
+    geometry.setAttribute('color', new BufferAttribute(colours, 3));
     geometry.setIndex(new BufferAttribute(mesh.indices, 1));
     geometry.computeBoundingBox();
     geometry.computeBoundingSphere();

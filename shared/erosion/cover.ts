@@ -1,6 +1,6 @@
 /**
  * Ground cover from erosion results: where the droplets left sediment and where their water ran. One
- * set of rules for the natural colouring (app/view/terrainColors.ts) and the engine masks
+ * set of rules for the natural colouring (app/view/terrainColours.ts) and the engine masks
  * (shared/export/masks.ts's default set gets a `sediment` layer from the same rule when the map has
  * erosion results), so a map looks in the editor as its exported splat maps paint it.
  *

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHeightfield, type Heightfield } from '../terrain/heightfield';
 import { createRandom } from '../random';
-import { runFaultFormation } from '../fault/engine';
+import { runFaultFormation } from '../fault/fastFormation';
 import { DEFAULT_RECIPE } from '../fault/recipe';
 import { erosionBrush, hydraulicErosion as sequentialErosion, type ErosionMasks, type HydraulicRunOptions } from './hydraulic';
 import { hydraulicErosionTiled } from './hydraulicTiled';

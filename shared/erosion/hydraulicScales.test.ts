@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../json';
 import { createHeightfield, type Heightfield } from '../terrain/heightfield';
-import { runFaultFormation } from '../fault/engine';
+import { runFaultFormation } from '../fault/fastFormation';
 import { DEFAULT_RECIPE } from '../fault/recipe';
 import { readStep } from '../recipe/replay';
 import { applyStep, hydraulicStep } from '../recipe/steps';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHeightfield, type Heightfield } from '../terrain/heightfield';
-import { runFaultFormation } from '../fault/engine';
+import { runFaultFormation } from '../fault/fastFormation';
 import { DEFAULT_RECIPE } from '../fault/recipe';
 import { createRandom } from '../random';
 import type { ErosionMasks } from './hydraulic';

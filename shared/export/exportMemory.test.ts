@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultMaskSet, fitMaskSet } from './masks';
-import { planEngineExport } from './presets';
+import { planEngineExport } from './engineExport';
 import {
   describeEngineExport,
   describeFileExport,
@@ -24,10 +24,10 @@ describe('an engine export’s memory, estimated from its plan', () => {
     // codec worker's copy of the map included (BENCHMARKS.md "Session 9: window engine export").
     const cli = { unreal: 790 - 80, unity: 892 - 90, 'godot-terrain3d': 865 - 83 } as const;
     const window = { unreal: 1136 - 365, unity: 1197 - 366, 'godot-terrain3d': 1184 - 347 } as const;
-    const measured = Object.keys(cli).flatMap((preset) => [preset, preset].map((p, k) => [p, (k === 0 ? cli : window)[p as keyof typeof cli]] as const));
-    for (const [preset, peakMiB] of measured as [keyof typeof cli, number][]) {
-      const side = preset === 'unity' ? 8193 : 8129;
-      const plan = planEngineExport(dims(side), range, { preset, name: 't', masks, ...(preset === 'unreal' && { size: 8129 }) });
+    const measured = Object.keys(cli).flatMap((engineId) => [engineId, engineId].map((p, k) => [p, (k === 0 ? cli : window)[p as keyof typeof cli]] as const));
+    for (const [engineId, peakMiB] of measured as [keyof typeof cli, number][]) {
+      const side = engineId === 'unity' ? 8193 : 8129;
+      const plan = planEngineExport(dims(side), range, { engineId, name: 't', masks, ...(engineId === 'unreal' && { size: 8129 }) });
       const estimate = engineExportMemory(plan, dims(side)) / MiB;
       expect(estimate).toBeGreaterThanOrEqual(peakMiB);
       expect(estimate).toBeLessThan(peakMiB * 1.5);
@@ -36,7 +36,7 @@ describe('an engine export’s memory, estimated from its plan', () => {
 
   it('grows with the exported grid and the map, not with the layer count', () => {
     const at = (side: number, size: number, layers: typeof masks | null) =>
-      engineExportMemory(planEngineExport(dims(side), range, { preset: 'unreal', name: 't', size, masks: layers }), dims(side));
+      engineExportMemory(planEngineExport(dims(side), range, { engineId: 'unreal', name: 't', size, masks: layers }), dims(side));
     const four = { layers: masks.layers.slice(0, 4) };
     expect(at(4097, 4033, masks)).toBe(at(4097, 4033, four));
     expect(at(4097, 4033, null)).toBeLessThan(at(4097, 4033, four));
@@ -48,13 +48,13 @@ describe('an engine export’s memory, estimated from its plan', () => {
   it('a colour map holds its grid, RGB pixels and PNG (10 B a vertex) while it is made: more than masks or heights alone', () => {
     const lines = { treeLine: 200, snowLine: 350 };
     const at = (layers: typeof masks | null, colourMap: typeof lines | null) =>
-      engineExportMemory(planEngineExport(dims(4097), range, { preset: 'unreal', name: 't', size: 4033, masks: layers, colourMap }), dims(4097));
+      engineExportMemory(planEngineExport(dims(4097), range, { engineId: 'unreal', name: 't', size: 4033, masks: layers, colourMap }), dims(4097));
     expect(at(null, lines) - at(null, null)).toBe((10 - 8) * 4033 * 4033);
     expect(at(masks, lines) - at(masks, null)).toBe((10 - 9) * 4033 * 4033);
   });
 
   it('refuses only what does not fit, naming the export and both figures', () => {
-    const plan = planEngineExport(dims(513), range, { preset: 'godot-hterrain', name: 't', masks: fitMaskSet(defaultMaskSet(0, 100, false), 4) });
+    const plan = planEngineExport(dims(513), range, { engineId: 'godot-hterrain', name: 't', masks: fitMaskSet(defaultMaskSet(0, 100, false), 4) });
     const what = describeEngineExport(plan, 3);
     expect(what).toBe('the Godot · HTerrain 1.7 export (513 × 513, 3 mask layers)');
     const needed = engineExportMemory(plan, dims(513));

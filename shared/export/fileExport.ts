@@ -8,7 +8,7 @@ import type { NaturalLines } from '../ground/naturalColours';
 import { naturalColourPixels } from './colourMap';
 import { cropGrid, gridAsField, gridFromField, type ExportGrid } from './grid';
 import { normalMapPixels, vertexNormals, type NormalMapOptions } from './normals';
-import type { ExportFile } from './presets';
+import type { ExportFile } from './engineExport';
 import { tileLayout, tileName, type TileSpec } from './tiles';
 
 /** An 8-bit RGB normal map, one pixel per vertex, from the exact triangle normals. */

@@ -1,7 +1,7 @@
 /**
  * River centrelines for engines and tools, as road centrelines are (shared/roads/export.ts): each
  * river from its source to its mouth, points in the map's coordinates (metres, y up, origin at the
- * map centre; y on the water surface) and in each engine preset's. The writer takes a list of
+ * map centre; y on the water surface) and in each engine export's. The writer takes a list of
  * centrelines, so drawn rivers join the automatic network's.
  *
  * The automatic network's centrelines follow the single steepest receiver of the drainage surface
@@ -9,7 +9,7 @@
  * already traced (a confluence: its point ends the tributary), a lake, or the map's edge.
  */
 import type { JsonObject } from '../json';
-import { ENGINE_PRESETS, engineFor, type EnginePreset } from './engines';
+import { ENGINE_IDS, engineFor, type EngineId } from './engines';
 import { steepestReceivers } from '../hydrology/drainage';
 import type { HydrologyGrid } from '../hydrology/grid';
 import { WATER_RIVER, type Water } from '../hydrology/water';
@@ -93,7 +93,7 @@ function tangents(points: readonly RiverPoint[]): [number, number, number][] {
   });
 }
 
-function pointJson(p: RiverPoint, tangent: [number, number, number], engine?: EnginePreset): JsonObject {
+function pointJson(p: RiverPoint, tangent: [number, number, number], engine?: EngineId): JsonObject {
   if (!engine) return { x: round(p.x), y: round(p.y), z: round(p.z), tangent: tangent.map(round), width: round(p.width), depth: round(p.depth) };
   const world = engineFor(engine).world;
   const [x, y, z] = world.map(p.x, p.y, p.z);
@@ -112,10 +112,10 @@ function pointJson(p: RiverPoint, tangent: [number, number, number], engine?: En
 /** The centrelines file: every river's points in map coordinates, and each engine's. */
 export function riverCentrelinesJson(rivers: readonly RiverCentreline[]): JsonObject {
   const along = rivers.map((river) => tangents(river.points));
-  const riversIn = (engine?: EnginePreset) =>
+  const riversIn = (engine?: EngineId) =>
     rivers.map((river, r) => ({ name: river.name, source: river.source, points: river.points.map((p, k) => pointJson(p, along[r][k], engine)) }));
   const engines: JsonObject = {};
-  for (const engine of ENGINE_PRESETS) {
+  for (const engine of ENGINE_IDS) {
     const { units, axes } = engineFor(engine).world;
     engines[engine] = { units, axes, rivers: riversIn(engine) };
   }

@@ -55,7 +55,7 @@ export const WATER_EXPORTS = [
 ] as const satisfies readonly { id: string; label: string; extension: string; file: WaterFileKind; suffix: string; memory: { encode: number; file: number } }[];
 export type WaterExportId = (typeof WATER_EXPORTS)[number]['id'];
 
-/** The water files an engine preset writes with `water` (EngineExportOptions), in this order. */
+/** The water files an engine export writes with `water` (EngineExportOptions), in this order. */
 export const ENGINE_WATER_FILES: readonly { file: WaterFileKind; suffix: string; extension: string }[] = [
   { file: 'depth', suffix: '_water_depth', extension: 'exr' },
   { file: 'flow', suffix: '_flow', extension: 'png' },

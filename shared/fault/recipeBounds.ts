@@ -3,7 +3,7 @@
  * Generate form, a project file, "Run more". Beyond them a run would not finish (10¹⁵ iterations),
  * would not be exact (sums beyond MAX_TOTAL_DISPLACEMENT) or would not reproduce (a fractional seed).
  */
-import { MAX_TOTAL_DISPLACEMENT } from './engine';
+import { MAX_TOTAL_DISPLACEMENT } from './fastFormation';
 import type { FaultRecipe } from './recipe';
 
 /** Most fault iterations a recipe (and so a document, after any "Run more") may have. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHeightfield, terrainExtent, type Heightfield } from '../terrain/heightfield';
-import { applyFaults, faultBatchSize, FaultLineStream, generateFaults, runFaultFormation, streamFaults } from './engine';
+import { applyFaults, faultBatchSize, FaultLineStream, generateFaults, runFaultFormation, streamFaults } from './fastFormation';
 import { RowSweep } from './rowSweep';
 import { LINE_METHODS, type FaultProfile, type FaultRecipe, type LineMethod } from './recipe';
 import { referenceFaultFormation } from './reference';

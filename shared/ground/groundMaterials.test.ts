@@ -5,9 +5,9 @@ import { defaultMaskSet, layerWeights, MaskSources } from '../export/masks';
 import { gridFromField } from '../export/grid';
 import { WET_DARKENING, WET_RULE } from '../erosion/cover';
 import { ruleWeight } from '../masks/ruleWeight';
-import { writeVertexColors } from '../../app/view/terrainColors';
+import { writeVertexColours } from '../../app/view/terrainColours';
 import { CLIMATE_LOOKS, CLIMATES } from './climate';
-import { srgbByteToLinear } from '../terrain/colorRamp';
+import { srgbByteToLinear } from '../terrain/colourRamp';
 import { groundLayers, groundWeights } from './groundMaterials';
 import { writeBandColour } from '../terrain/rockBands';
 import { createRandom } from '../random';
@@ -33,7 +33,7 @@ describe('ground materials: what the view paints is what the engine masks weigh'
         const normals = new Float32Array(n * 3);
         writeShadingNormals(field, normals);
         const colours = new Float32Array(n * 3);
-        writeVertexColors(field, normals, colours, 'natural', { min: 0, max: 1 }, 0, field.depth, { flow, deposition }, lines);
+        writeVertexColours(field, normals, colours, 'natural', { min: 0, max: 1 }, 0, field.depth, { flow, deposition }, lines);
         // The engine's side: the default mask set for the same look, weighed by masks.ts over the whole map.
         const set = defaultMaskSet(0, 1, true, lines.snowLine, { climate, treeLine: lines.treeLine });
         const weights = layerWeights(set, new MaskSources(gridFromField(field), { flow, deposition }), n);

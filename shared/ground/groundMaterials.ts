@@ -10,7 +10,7 @@ import type { MaskLayer, MaskRule } from '../masks/maskTypes';
 import { ruleWeight } from '../masks/ruleWeight';
 import { COVER_SLOPE_RULE, SEDIMENT_RULE, WET_DARKENING, WET_RULE } from '../erosion/cover';
 import { CLIMATE_LOOKS, type Climate, type GroundMaterial } from './climate';
-import { srgbByteToLinear } from '../terrain/colorRamp';
+import { srgbByteToLinear } from '../terrain/colourRamp';
 import { bandCycle, writeBandColour, type Rgb, type RockBands } from '../terrain/rockBands';
 
 /** A mask layer painted with one material; `banded` (0…1) is how much of its colour comes from the rock bands. */

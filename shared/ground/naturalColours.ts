@@ -9,9 +9,9 @@ import { ruleWeight } from '../masks/ruleWeight';
 import type { HeightRange } from '../terrain/heightfield';
 import type { Climate } from './climate';
 import { groundLayers, groundPalette, writeGroundColour, type GroundData, type GroundInputs, type GroundPalette } from './groundMaterials';
-import { linearRamp, NATURAL_SNOW_LINE_T, NATURAL_TABLE, NATURAL_TREE_LINE_T, RAMP_SIZE, SLOPE_BINS, srgbByteToLinear } from '../terrain/colorRamp';
+import { linearRamp, NATURAL_SNOW_LINE_T, NATURAL_TABLE, NATURAL_TREE_LINE_T, RAMP_SIZE, SLOPE_BINS, srgbByteToLinear } from '../terrain/colourRamp';
 
-export type ColorMode = ViewSettings['colorMode'];
+export type ColourMode = ViewSettings['colorMode'];
 
 /** Natural colours follow these heights in metres (View panel), not the map's own range, in this climate. */
 export type NaturalLines = Pick<ViewSettings, 'treeLine' | 'snowLine'> & { climate?: Climate };
@@ -79,7 +79,7 @@ export function naturalAxis(lines: NaturalLines): HeightRange {
 }
 
 /** The height range colours are read against: the natural axis in metres, or the map's own range. */
-export function colourRange(mode: ColorMode, heights: HeightRange, lines: NaturalLines): HeightRange {
+export function colourRange(mode: ColourMode, heights: HeightRange, lines: NaturalLines): HeightRange {
   return mode === 'natural' ? naturalAxis(lines) : heights;
 }
 

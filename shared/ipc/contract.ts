@@ -75,11 +75,11 @@ const viewLookFields = {
   panelTab: v.literal('generate', 'layers', 'sculpt', 'roads', 'props', 'drive', 'view'),
 };
 
-const colorModeValidator = v.literal('height', 'slope', 'natural');
+const colourModeValidator = v.literal('height', 'slope', 'natural');
 const map2dModeValidator = v.literal('grayscale', 'hypsometric', 'natural');
 
 const fullViewSettingsValidator = v.object({
-  colorMode: colorModeValidator,
+  colorMode: colourModeValidator,
   map2dMode: map2dModeValidator,
   wireframe: v.boolean(),
   ...viewLookFields,
@@ -106,7 +106,7 @@ export const DEFAULT_VIEW_SETTINGS: ViewSettings = {
 };
 
 const storedViewSettingsValidator = v.object({
-  colorMode: colorModeValidator,
+  colorMode: colourModeValidator,
   map2dMode: map2dModeValidator,
   wireframe: v.boolean(),
   sunAzimuthDeg: v.optional(viewLookFields.sunAzimuthDeg),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runFaultFormation } from '../fault/engine';
+import { runFaultFormation } from '../fault/fastFormation';
 import { applyStep, hydraulicStep, thermalStep, type TerrainStep } from '../recipe/steps';
 import { createHeightfield } from '../terrain/heightfield';
 import { evaluateStack } from './evaluate';

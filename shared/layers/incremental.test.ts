@@ -266,7 +266,7 @@ describe('StackEvaluator with many local layers at the top', () => {
     const evaluator = new StackEvaluator(SIZE);
     evaluator.prime(stack, base!.index, base!.output);
     expect(evaluator.stats.cachedBytes).toBe(base!.output.byteLength);
-    evaluator.sync(stack, heights);
+    evaluator.adopt(stack, heights);
     // The document's array: held once, not counted as the evaluator's.
     expect(evaluator.stats.cachedBytes).toBe(base!.output.byteLength);
     expect(evaluator.writesTarget).toBe(true);
@@ -281,8 +281,8 @@ describe('StackEvaluator with many local layers at the top', () => {
     expect(evaluator.stats).toMatchObject({ wholeLayers: 0, rectLayers: stack.length - index });
     // Told before each write: what it kept is what was there, and nothing changed outside it.
     record.expectCovers();
-    expect(() => evaluator.sync(stack, base!.output)).toThrow(/anchor/);
-    expect(() => evaluator.sync(stack, new Float32Array(3))).toThrow(/3 values/);
+    expect(() => evaluator.adopt(stack, base!.output)).toThrow(/anchor/);
+    expect(() => evaluator.adopt(stack, new Float32Array(3))).toThrow(/3 values/);
   });
 
   it('synced heights across strokes, undo, redo, a toggle, a stamp moved and a change below the anchor: the same bytes as from scratch, rectangle-only where only local layers changed', () => {
@@ -292,7 +292,7 @@ describe('StackEvaluator with many local layers at the top', () => {
     const undo: { stack: Layer[]; record: ReturnType<typeof recorder> }[] = [];
     /** An edit as the editor makes one: synced, then written straight into the heights, recorded. */
     const edit = (next: Layer[], index: number, rect: Rect | null) => {
-      evaluator.sync(doc.stack, doc.heights);
+      evaluator.adopt(doc.stack, doc.heights);
       const record = recorder(doc.heights);
       const out = rect ? evaluator.evaluateRect(next, index, rect, { beforeWrite: record.touch }) : evaluator.evaluate(next, { beforeWrite: record.touch });
       expect(out).toBe(doc.heights);
@@ -359,7 +359,7 @@ describe('StackEvaluator with many local layers at the top', () => {
     const heights = evaluateStack(stack, SIZE)!;
     const evaluator = new StackEvaluator(SIZE);
     evaluator.evaluate(stack);
-    evaluator.sync(stack, heights);
+    evaluator.adopt(stack, heights);
     // A small pad hidden: its blocks change, the rest of the map not.
     const hidden = stack.map((layer) => (layer.id === 'pad-2' ? { ...layer, enabled: false } : layer));
     const record = recorder(heights);
@@ -381,7 +381,7 @@ describe('StackEvaluator with many local layers at the top', () => {
     const before = heights.slice();
     const evaluator = new StackEvaluator(SIZE);
     evaluator.evaluate(stack);
-    evaluator.sync(stack, heights);
+    evaluator.adopt(stack, heights);
     evaluator.detach();
     expect(evaluator.writesTarget).toBe(false);
     const index = indexOf(stack, 'sculpt-3');
@@ -418,7 +418,7 @@ describe('StackEvaluator with many local layers at the top', () => {
     ];
     const heights = evaluateStack(stack, SIZE)!;
     const evaluator = new StackEvaluator(SIZE);
-    evaluator.sync(stack, heights);
+    evaluator.adopt(stack, heights);
     expect(evaluator.stats.cachedBytes).toBe(0);
     expect(evaluator.canUpdateLocally(stack, 0)).toBe(true);
     const rect = { i0: 30, j0: 40, i1: 50, j1: 61 };
@@ -432,7 +432,7 @@ describe('StackEvaluator with many local layers at the top', () => {
     const stack = manyLocalStack();
     const heights = evaluateStack(stack, SIZE)!;
     const evaluator = new StackEvaluator(SIZE);
-    evaluator.sync(stack, heights);
+    evaluator.adopt(stack, heights);
     expect(evaluator.writesTarget).toBe(false);
     expect(evaluator.canUpdateLocally(stack, indexOf(stack, 'sculpt-1'))).toBe(false);
     const changed = stack.slice();

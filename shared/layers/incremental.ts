@@ -171,7 +171,7 @@ export class StackEvaluator {
    * and the next local edit re-composites its rectangle straight into them. Otherwise the kept results
    * stay those of the stack last evaluated, and the composite is made again when needed.
    */
-  sync(stack: LayerStack, heights: Float32Array): void {
+  adopt(stack: LayerStack, heights: Float32Array): void {
     if (heights.length !== this.size.width * this.size.depth)
       throw new RangeError(`synced heights hold ${heights.length} values, the map ${this.size.width * this.size.depth}`);
     if (this.anchor >= 0 && heights === this.outputs[this.anchor]) throw new RangeError("the synced heights cannot be the anchor's kept result");

@@ -2,7 +2,7 @@
 import { applyLayer } from './evaluate';
 import { wholeRect, type LayerSize, type LayerStack } from './types';
 import { footprintWeights } from '../roads/footprint';
-import { buildRoadModel } from '../roads/model';
+import { fitRoad } from '../roads/fittedRoad';
 
 /** Footprint weights 0…1 per vertex (the largest where roads overlap); null when the stack has no enabled road. */
 export function roadFootprints(stack: LayerStack, size: LayerSize): Float32Array | null {
@@ -16,7 +16,7 @@ export function roadFootprints(stack: LayerStack, size: LayerSize): Float32Array
   // Layers above the last road do not change any road's input.
   for (const [index, layer] of enabled.slice(0, last + 1).entries()) {
     if (layer.kind === 'road') {
-      const weights = footprintWeights(buildRoadModel(layer.params, current, size), current, size);
+      const weights = footprintWeights(fitRoad(layer.params, current, size), current, size);
       const w = layer.opacity;
       for (let k = 0; k < n; k++) out[k] = Math.max(out[k], weights[k] * w);
     }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileProject, parseProject } from '../codecs/project';
 import { MAX_SEED } from '../fault/recipeBounds';
-import { MAX_TOTAL_DISPLACEMENT } from '../fault/engine';
+import { MAX_TOTAL_DISPLACEMENT } from '../fault/fastFormation';
 import { createHeightfield } from '../terrain/heightfield';
 import { setLayerParam } from './edit';
 import { evaluateStack, LayerEvaluationError } from './evaluate';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Heightfield } from '../terrain/heightfield';
 import { heightAt } from '../terrain/surface';
-import { CAR_PRESETS } from '../vehicle/physics/cars';
+import { STOCK_CARS } from '../vehicle/physics/cars';
 import { carSlopeLimits } from '../vehicle/physics/drivability';
 import { driveRoutePhysics } from '../vehicle/physics/physicsDrive';
 import { loadRapier, type Rapier } from '../vehicle/physics/rapier';
@@ -46,7 +46,7 @@ function steepestGradeDeg(route: [number, number][], metres: number): number {
   const [[x0, z0], [x1, z1]] = route;
   const length = Math.hypot(x1 - x0, z1 - z0);
   const [ux, uz] = [(x1 - x0) / length, (z1 - z0) / length];
-  const half = CAR_PRESETS.hatchback.wheelbase / 2;
+  const half = STOCK_CARS.hatchback.wheelbase / 2;
   let steepest = -90;
   for (let s = half; s <= metres; s += 0.5) {
     const rise = heightAt(field, x0 + ux * (s + half), z0 + uz * (s + half)) - heightAt(field, x0 + ux * (s - half), z0 + uz * (s - half));
@@ -57,14 +57,14 @@ function steepestGradeDeg(route: [number, number][], metres: number): number {
 
 describe('the default preset is drivable', () => {
   it('the physics hatchback crosses it at 45 km/h on four routes without leaving the ground', { timeout: 120_000 }, () => {
-    const { climbDeg } = carSlopeLimits(CAR_PRESETS.hatchback);
+    const { climbDeg } = carSlopeLimits(STOCK_CARS.hatchback);
     let cruising = 0;
     let airborne = 0;
     for (const route of ROUTES) {
       // Each route starts on ground a front-drive hatchback can pull away on: a standing start is under
       // the closed-form climb limit atan((μ/2) / (1 + μh/L)) (22.3° for this car).
       expect(steepestGradeDeg(route, STANDING_START), JSON.stringify(route)).toBeLessThan(climbDeg);
-      const drive = driveRoutePhysics(R, field, route, { spec: CAR_PRESETS.hatchback, speed: 12.5, step: 1 / 30 });
+      const drive = driveRoutePhysics(R, field, route, { spec: STOCK_CARS.hatchback, speed: 12.5, step: 1 / 30 });
       // It gets there (no stuck car, no flip).
       expect(drive.end?.reason, JSON.stringify(route)).toBe('arrived');
       expect(drive.reachedEnd).toBe(true);
@@ -88,10 +88,10 @@ describe('the default preset is drivable', () => {
         [-196, -196],
         [194, 194],
       ];
-      const { climbDeg, engineDeg } = carSlopeLimits(CAR_PRESETS.hatchback);
+      const { climbDeg, engineDeg } = carSlopeLimits(STOCK_CARS.hatchback);
       // Steeper than both its traction limit (22.3°) and what its engine pulls (24.3°).
       expect(steepestGradeDeg(route, STANDING_START)).toBeGreaterThan(Math.max(climbDeg, engineDeg) + 2);
-      const drive = driveRoutePhysics(R, field, route, { spec: CAR_PRESETS.hatchback, speed: 12.5, step: 1 / 30 });
+      const drive = driveRoutePhysics(R, field, route, { spec: STOCK_CARS.hatchback, speed: 12.5, step: 1 / 30 });
       expect(drive.end?.reason).toBe('stuck');
       expect(drive.end!.at).toBeLessThan(STANDING_START);
     },

@@ -27,7 +27,7 @@ describe('prop library', () => {
       const top = Math.max(...ranges.map((r) => r.maxY));
       expect(bottom, type.id).toBeLessThanOrEqual(1e-12);
       expect(-bottom, type.id).toBeLessThan(0.5 * top);
-      for (const p of type.shape) expect(p.color, type.id).toMatch(/^#[0-9a-f]{6}$/);
+      for (const p of type.shape) expect(p.colour, type.id).toMatch(/^#[0-9a-f]{6}$/);
     }
   });
 

@@ -7,16 +7,16 @@
 
 export type Primitive =
   /** Cone along +y: base radius, apex up; `segments` 4 makes a pyramid (roofs). */
-  | { kind: 'cone'; radius: number; height: number; segments: number; center: Vec3Tuple; color: string }
+  | { kind: 'cone'; radius: number; height: number; segments: number; center: Vec3Tuple; colour: string }
   /** Cylinder along +y. */
-  | { kind: 'cylinder'; radiusTop: number; radiusBottom: number; height: number; segments: number; center: Vec3Tuple; color: string }
+  | { kind: 'cylinder'; radiusTop: number; radiusBottom: number; height: number; segments: number; center: Vec3Tuple; colour: string }
   /** Axis-aligned box, rotated about +y by `yaw` radians (0 unless set). */
-  | { kind: 'box'; width: number; height: number; depth: number; yaw?: number; center: Vec3Tuple; color: string }
+  | { kind: 'box'; width: number; height: number; depth: number; yaw?: number; center: Vec3Tuple; colour: string }
   /**
    * Icosahedron scaled per axis (rocks, canopies): `radii` are the half-extents of its bounding box,
    * i.e. vertices are placed with poles on ±y so the lowest vertex lies exactly at center.y − radii[1].
    */
-  | { kind: 'icosahedron'; radii: Vec3Tuple; center: Vec3Tuple; color: string };
+  | { kind: 'icosahedron'; radii: Vec3Tuple; center: Vec3Tuple; colour: string };
 
 export type Vec3Tuple = readonly [number, number, number];
 
@@ -46,10 +46,10 @@ export const PROP_TYPES: readonly PropType[] = [
     alignToNormal: false,
     maxTiltDeg: 0,
     shape: [
-      { kind: 'cylinder', radiusTop: 0.18, radiusBottom: 0.25, height: 1.6, segments: 6, center: [0, 0.8, 0], color: BARK },
-      { kind: 'cone', radius: 1.6, height: 3.2, segments: 7, center: [0, 2.8, 0], color: '#2f5d34' },
-      { kind: 'cone', radius: 1.15, height: 2.6, segments: 7, center: [0, 4.6, 0], color: '#35683a' },
-      { kind: 'cone', radius: 0.7, height: 2, segments: 7, center: [0, 6.2, 0], color: '#3b7341' },
+      { kind: 'cylinder', radiusTop: 0.18, radiusBottom: 0.25, height: 1.6, segments: 6, center: [0, 0.8, 0], colour: BARK },
+      { kind: 'cone', radius: 1.6, height: 3.2, segments: 7, center: [0, 2.8, 0], colour: '#2f5d34' },
+      { kind: 'cone', radius: 1.15, height: 2.6, segments: 7, center: [0, 4.6, 0], colour: '#35683a' },
+      { kind: 'cone', radius: 0.7, height: 2, segments: 7, center: [0, 6.2, 0], colour: '#3b7341' },
     ],
   },
   {
@@ -60,8 +60,8 @@ export const PROP_TYPES: readonly PropType[] = [
     alignToNormal: false,
     maxTiltDeg: 0,
     shape: [
-      { kind: 'cylinder', radiusTop: 0.22, radiusBottom: 0.35, height: 2.8, segments: 6, center: [0, 1.4, 0], color: BARK },
-      { kind: 'icosahedron', radii: [2.5, 2.1, 2.5], center: [0, 4.6, 0], color: '#4f8a3a' },
+      { kind: 'cylinder', radiusTop: 0.22, radiusBottom: 0.35, height: 2.8, segments: 6, center: [0, 1.4, 0], colour: BARK },
+      { kind: 'icosahedron', radii: [2.5, 2.1, 2.5], center: [0, 4.6, 0], colour: '#4f8a3a' },
     ],
   },
   {
@@ -71,7 +71,7 @@ export const PROP_TYPES: readonly PropType[] = [
     defaultSpacing: 1.8,
     alignToNormal: true,
     maxTiltDeg: 15,
-    shape: [{ kind: 'icosahedron', radii: [0.9, 0.6, 0.9], center: [0, 0.6, 0], color: '#5a8f3c' }],
+    shape: [{ kind: 'icosahedron', radii: [0.9, 0.6, 0.9], center: [0, 0.6, 0], colour: '#5a8f3c' }],
   },
   {
     id: 'rock',
@@ -81,7 +81,7 @@ export const PROP_TYPES: readonly PropType[] = [
     alignToNormal: true,
     maxTiltDeg: 30,
     // Sunk by a third of its height so that it sits in the ground, not on it, when tilted.
-    shape: [{ kind: 'icosahedron', radii: [0.8, 0.5, 0.65], center: [0, 0.33, 0], color: '#8a8580' }],
+    shape: [{ kind: 'icosahedron', radii: [0.8, 0.5, 0.65], center: [0, 0.33, 0], colour: '#8a8580' }],
   },
   {
     id: 'boulder',
@@ -90,7 +90,7 @@ export const PROP_TYPES: readonly PropType[] = [
     defaultSpacing: 5,
     alignToNormal: true,
     maxTiltDeg: 25,
-    shape: [{ kind: 'icosahedron', radii: [2.2, 1.6, 1.9], center: [0, 1.1, 0], color: '#77726c' }],
+    shape: [{ kind: 'icosahedron', radii: [2.2, 1.6, 1.9], center: [0, 1.1, 0], colour: '#77726c' }],
   },
   {
     id: 'house',
@@ -101,9 +101,9 @@ export const PROP_TYPES: readonly PropType[] = [
     maxTiltDeg: 0,
     shape: [
       // The walls reach 0.5 m below the pivot so that a house on a slope has no gap under its walls.
-      { kind: 'box', width: 7, height: 3.5, depth: 6, center: [0, 1.25, 0], color: '#d8cbb0' },
-      { kind: 'cone', radius: 5.2, height: 2.6, segments: 4, center: [0, 4.3, 0], color: '#9c3b2e' },
-      { kind: 'box', width: 1, height: 2, depth: 0.1, center: [0, 1, 3.02], color: '#5b3a22' },
+      { kind: 'box', width: 7, height: 3.5, depth: 6, center: [0, 1.25, 0], colour: '#d8cbb0' },
+      { kind: 'cone', radius: 5.2, height: 2.6, segments: 4, center: [0, 4.3, 0], colour: '#9c3b2e' },
+      { kind: 'box', width: 1, height: 2, depth: 0.1, center: [0, 1, 3.02], colour: '#5b3a22' },
     ],
   },
   {
@@ -113,7 +113,7 @@ export const PROP_TYPES: readonly PropType[] = [
     defaultSpacing: 2,
     alignToNormal: false,
     maxTiltDeg: 0,
-    shape: [{ kind: 'box', width: 0.12, height: 1.4, depth: 0.12, center: [0, 0.6, 0], color: '#7a5a3a' }],
+    shape: [{ kind: 'box', width: 0.12, height: 1.4, depth: 0.12, center: [0, 0.6, 0], colour: '#7a5a3a' }],
   },
   {
     id: 'dead-tree',
@@ -123,8 +123,8 @@ export const PROP_TYPES: readonly PropType[] = [
     alignToNormal: false,
     maxTiltDeg: 0,
     shape: [
-      { kind: 'cylinder', radiusTop: 0.08, radiusBottom: 0.3, height: 4.5, segments: 5, center: [0, 2.25, 0], color: '#5e5146' },
-      { kind: 'cylinder', radiusTop: 0.04, radiusBottom: 0.1, height: 1.6, segments: 4, center: [0.45, 3, 0], color: '#5e5146' },
+      { kind: 'cylinder', radiusTop: 0.08, radiusBottom: 0.3, height: 4.5, segments: 5, center: [0, 2.25, 0], colour: '#5e5146' },
+      { kind: 'cylinder', radiusTop: 0.04, radiusBottom: 0.1, height: 1.6, segments: 4, center: [0.45, 3, 0], colour: '#5e5146' },
     ],
   },
 ];

@@ -3,7 +3,7 @@
  * recipe and steps: what makes "a recipe reproduces bit for bit" checkable.
  */
 import type { JsonObject } from '../json';
-import { runFaultFormation } from '../fault/engine';
+import { runFaultFormation } from '../fault/fastFormation';
 import type { FaultRecipe } from '../fault/recipe';
 import { DEFAULT_HYDRAULIC, DEFAULT_THERMAL } from '../erosion/params';
 import { createHeightfield, type Heightfield } from '../terrain/heightfield';

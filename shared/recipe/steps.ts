@@ -5,7 +5,7 @@
  * a replay of a saved project all get the same bytes.
  */
 import type { Heightfield } from '../terrain/heightfield';
-import { applyFaults, lineThroughPoints, runFaultFormation } from '../fault/engine';
+import { applyFaults, lineThroughPoints, runFaultFormation } from '../fault/fastFormation';
 import type { FaultRecipe } from '../fault/recipe';
 import { MAX_ITERATIONS } from '../fault/recipeBounds';
 import { erosionFilter } from '../filters/erosion';

@@ -9,7 +9,7 @@ import { smoothstep01 } from '../smoothstep';
 import type { Rect } from '../terrain/gridRect';
 import { nearestField } from '../roads/footprint';
 import type { GroundSize } from '../roads/profile';
-import { buildRiverModel, type RiverModel } from './model';
+import { fitRiver, type FittedRiver } from './fittedRiver';
 import { bankReach, riverReach, type RiverParams } from './params';
 
 /**
@@ -17,19 +17,19 @@ import { bankReach, riverReach, type RiverParams } from './params';
  * its fractional station, `onBed` whether it lies on the flat bed.
  */
 export function visitRiver(
-  model: RiverModel,
+  fitted: FittedRiver,
   input: Float32Array,
   size: GroundSize,
   rect: Rect,
   visit: (k: number, h: number, station: number, onBed: boolean) => void,
 ): void {
-  const p = model.params;
-  const field = nearestField(model.line, riverReach(p), size, rect);
+  const p = fitted.params;
+  const field = nearestField(fitted.line, riverReach(p), size, rect);
   if (!field) return;
   const { region, dist, station, d, beyond } = field;
-  const { surface, depth } = model;
-  const width = model.line.width;
-  const last = model.line.n - 1;
+  const { surface, depth } = fitted;
+  const width = fitted.line.width;
+  const last = fitted.line.n - 1;
   const tanLimit = Math.tan((p.bankSlopeDeg * Math.PI) / 180);
   const reach = bankReach(p);
   const rw = region.i1 - region.i0;
@@ -66,8 +66,8 @@ export function visitRiver(
 }
 
 /** Writes the river into `out` over `rect` (out already holds the input there). */
-export function carveRiver(model: RiverModel, input: Float32Array, out: Float32Array, size: GroundSize, rect: Rect): void {
-  visitRiver(model, input, size, rect, (k, h) => {
+export function carveRiver(fitted: FittedRiver, input: Float32Array, out: Float32Array, size: GroundSize, rect: Rect): void {
+  visitRiver(fitted, input, size, rect, (k, h) => {
     out[k] = h;
   });
 }
@@ -80,10 +80,10 @@ export function carveRiver(model: RiverModel, input: Float32Array, out: Float32A
  * channel while its own surface is lower. Past the stretch (a river leaving the lake) its own
  * surface, lower still. Each piece is non-increasing, and so is the whole. Without `below`, its own.
  */
-export function joinedSurface(model: RiverModel, size: GroundSize, below?: Float32Array): Float64Array {
-  const joined = Float64Array.from(model.surface);
+export function joinedSurface(fitted: FittedRiver, size: GroundSize, below?: Float32Array): Float64Array {
+  const joined = Float64Array.from(fitted.surface);
   if (!below) return joined;
-  const { line } = model;
+  const { line } = fitted;
   const ci = (size.width - 1) / 2;
   const cj = (size.depth - 1) / 2;
   const levelAt = (k: number) => {
@@ -113,13 +113,13 @@ export interface RiverWater {
  * bed and carved banks, wherever the surface (joined with `below`, see joinedSurface) lies above the
  * carved ground `carved` (the layer's result).
  */
-export function riverWater(model: RiverModel, input: Float32Array, carved: Float32Array, size: GroundSize, below?: Float32Array): RiverWater {
+export function riverWater(fitted: FittedRiver, input: Float32Array, carved: Float32Array, size: GroundSize, below?: Float32Array): RiverWater {
   const count = size.width * size.depth;
   const depth = new Float32Array(count);
   const surface = new Float32Array(count).fill(NaN);
-  const levels = joinedSurface(model, size, below);
-  const last = model.line.n - 1;
-  visitRiver(model, input, size, { i0: 0, j0: 0, i1: size.width, j1: size.depth }, (k, _h, st) => {
+  const levels = joinedSurface(fitted, size, below);
+  const last = fitted.line.n - 1;
+  visitRiver(fitted, input, size, { i0: 0, j0: 0, i1: size.width, j1: size.depth }, (k, _h, st) => {
     const a = Math.floor(st);
     const b = a < last ? a + 1 : last;
     const level = Math.fround(levels[a] + (levels[b] - levels[a]) * (st - a));
@@ -144,5 +144,5 @@ export function riverLayerWater(
   size: GroundSize,
   waterBelow?: Float32Array,
 ): RiverWater {
-  return riverWater(buildRiverModel(layer.params, below, size), below, carved, size, waterBelow);
+  return riverWater(fitRiver(layer.params, below, size), below, carved, size, waterBelow);
 }

@@ -2,11 +2,11 @@
  * A river's centreline as JSON for engines, tools and the water exports, as a road's is
  * (shared/roads/export.ts): `{ "points": [{ x, y, z, tangent, width, depth }, …] }` from the source to
  * the mouth at ≤ 1 m spacing, y the water surface (never rising), in the map's coordinates (metres,
- * y up, origin at the map centre), and the same points in each engine preset's coordinates.
+ * y up, origin at the map centre), and the same points in each engine export's coordinates.
  */
 import type { JsonObject } from '../json';
-import { ENGINE_PRESETS, engineFor, type EnginePreset } from '../export/engines';
-import type { RiverModel } from './model';
+import { ENGINE_IDS, engineFor, type EngineId } from '../export/engines';
+import type { FittedRiver } from './fittedRiver';
 
 export interface RiverCentrelinePoint {
   x: number;
@@ -21,8 +21,8 @@ export interface RiverCentrelinePoint {
 }
 
 /** Centreline points at ≤ 1 m spacing on the river's surface (`surface`: joinedSurface's, else its own). */
-export function riverCentrelinePoints(model: RiverModel, surface: Float64Array = model.surface): RiverCentrelinePoint[] {
-  const { line } = model;
+export function riverCentrelinePoints(fitted: FittedRiver, surface: Float64Array = fitted.surface): RiverCentrelinePoint[] {
+  const { line } = fitted;
   const every = Math.max(1, Math.floor(1 / line.ds + 1e-9));
   const stations: number[] = [];
   for (let k = 0; k < line.n - 1; k += every) stations.push(k);
@@ -39,14 +39,14 @@ export function riverCentrelinePoints(model: RiverModel, surface: Float64Array =
       z: line.z[k],
       tangent: [line.tx[k] / norm, fall / norm, line.tz[k] / norm],
       width: line.width[k],
-      depth: model.depth[k],
+      depth: fitted.depth[k],
     };
   });
 }
 
 const round = (v: number) => Math.round(v * 1e6) / 1e6;
 
-function pointJson(p: RiverCentrelinePoint, engine?: EnginePreset): JsonObject {
+function pointJson(p: RiverCentrelinePoint, engine?: EngineId): JsonObject {
   if (!engine) return { x: round(p.x), y: round(p.y), z: round(p.z), tangent: p.tangent.map(round), width: round(p.width), depth: round(p.depth) };
   const axes = engineFor(engine).world;
   const [x, y, z] = axes.map(p.x, p.y, p.z);
@@ -55,17 +55,17 @@ function pointJson(p: RiverCentrelinePoint, engine?: EnginePreset): JsonObject {
 }
 
 /** The river's centreline file: map coordinates in `points`, each engine's in `engines`. */
-export function riverCentrelineJson(model: RiverModel, name: string, surface?: Float64Array): JsonObject {
-  const points = riverCentrelinePoints(model, surface);
+export function riverCentrelineJson(fitted: FittedRiver, name: string, surface?: Float64Array): JsonObject {
+  const points = riverCentrelinePoints(fitted, surface);
   const engines: JsonObject = {};
-  for (const engine of ENGINE_PRESETS) {
+  for (const engine of ENGINE_IDS) {
     const { units, axes } = engineFor(engine).world;
     engines[engine] = { units, axes, points: points.map((p) => pointJson(p, engine)) };
   }
   return {
     name,
-    length: round(model.line.length),
-    spacing: round(model.line.ds * Math.max(1, Math.floor(1 / model.line.ds + 1e-9))),
+    length: round(fitted.line.length),
+    spacing: round(fitted.line.ds * Math.max(1, Math.floor(1 / fitted.line.ds + 1e-9))),
     coordinates: 'metres, y up (the water surface), origin at the map centre, from the source to the mouth',
     points: points.map((p) => pointJson(p)),
     engines,

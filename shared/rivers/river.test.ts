@@ -12,7 +12,7 @@ import { stackProblem } from '../layers/validate';
 import { createHeightfield } from '../terrain/heightfield';
 import { joinedSurface, riverWater } from './carve';
 import { riverCentrelineJson } from './export';
-import { buildRiverModel, riverTerrainProblem } from './model';
+import { fitRiver, riverTerrainProblem } from './fittedRiver';
 import { bumpGround, bumpSurface, heightsOf, RIVER_SIZE, riverLayer } from './testing/terrain';
 
 const SIZE = RIVER_SIZE;
@@ -27,11 +27,11 @@ const bytes = (a: Float32Array | null) => (a ? new Uint8Array(a.buffer.slice(a.b
 
 describe('a drawn river on adverse terrain (a bump across its path)', () => {
   const river = riverLayer(ACROSS_THE_BUMP, { width: 4, depth: 1, falloff: 2, maxCut: 5 });
-  const model = buildRiverModel(river.params, ground.heights, SIZE);
+  const fitted = fitRiver(river.params, ground.heights, SIZE);
   const carved = evaluateStack([ground, river], SIZE)!;
 
   it('its surface is the running minimum of the ground from the source: level across the bump, never rising', () => {
-    const { line, surface } = model;
+    const { line, surface } = fitted;
     for (let k = 0; k < line.n; k++) {
       const x = line.x[k];
       // Away from the bump's turns the stations follow the closed form exactly; near them a station's
@@ -48,8 +48,8 @@ describe('a drawn river on adverse terrain (a bump across its path)', () => {
   });
 
   it('carves its bed the depth below that surface through the bump; its water surface per vertex never rises downstream', () => {
-    const water = riverWater(model, ground.heights, carved, SIZE);
-    const level = model.surface[Math.round((56 - 7) / model.line.ds)];
+    const water = riverWater(fitted, ground.heights, carved, SIZE);
+    const level = fitted.surface[Math.round((56 - 7) / fitted.line.ds)];
     let previous = Infinity;
     for (let i = 0; i < SIZE.width; i++) {
       const x = xOf(i);
@@ -91,8 +91,8 @@ describe('a drawn river on adverse terrain (a bump across its path)', () => {
 
   it('refuses a bed deeper than the limit below the ground, naming the depth and where', () => {
     // At the bump's top (x = 0, 56 m from the source) the ground is 4 m, the surface 0.8 m, the bed 1 m lower: 4.2 m of cut.
-    expect(riverTerrainProblem(model)).toBeNull();
-    const shallow = buildRiverModel({ ...river.params, maxCut: 3 }, ground.heights, SIZE);
+    expect(riverTerrainProblem(fitted)).toBeNull();
+    const shallow = fitRiver({ ...river.params, maxCut: 3 }, ground.heights, SIZE);
     expect(riverTerrainProblem(shallow)).toMatch(/^the bed would lie 4\.[12] m below the ground 5[56] m from the source, deeper than the limit \(maxCut 3 m\)/);
   });
 });
@@ -114,31 +114,31 @@ describe('a river that meets a lake', () => {
     const lakes = evaluateWater(SIZE, pit.heights, out, { ...DEFAULT_WATER_PARAMS, riverArea: 1e12, minLakeArea: 0 })!;
     const mouth = centreRow * SIZE.width + (SIZE.width - 1) / 2 + 40;
     expect(lakes.surface[mouth]).toBeCloseTo(-4.6, 5);
-    const model = buildRiverModel(river.params, out, SIZE);
-    const surface = joinedSurface(model, SIZE, lakes.surface);
-    expect(surface[model.line.n - 1]).toBeCloseTo(-4.6, 5);
+    const fitted = fitRiver(river.params, out, SIZE);
+    const surface = joinedSurface(fitted, SIZE, lakes.surface);
+    expect(surface[fitted.line.n - 1]).toBeCloseTo(-4.6, 5);
     // Its own surface would have gone on down into the pit, to its floor.
-    expect(model.surface[model.line.n - 1]).toBeCloseTo(-7, 4);
-    for (let k = 1; k < model.line.n; k++) expect(surface[k]).toBeLessThanOrEqual(surface[k - 1]);
+    expect(fitted.surface[fitted.line.n - 1]).toBeCloseTo(-7, 4);
+    for (let k = 1; k < fitted.line.n; k++) expect(surface[k]).toBeLessThanOrEqual(surface[k - 1]);
     const carved = evaluateStack([{ ...pit, heights: out }, river], SIZE)!;
-    const water = riverWater(model, out, carved, SIZE, lakes.surface);
+    const water = riverWater(fitted, out, carved, SIZE, lakes.surface);
     expect(water.surface[mouth]).toBeCloseTo(-4.6, 5);
     expect(water.depth[mouth]).toBeCloseTo(-4.6 - carved[mouth], 5);
   });
 
   it('a river that crosses the automatic network takes its surface there and falls below it past it', () => {
-    const model = buildRiverModel(riverLayer(ACROSS_THE_BUMP, { width: 4, depth: 1 }).params, ground.heights, SIZE);
+    const fitted = fitRiver(riverLayer(ACROSS_THE_BUMP, { width: 4, depth: 1 }).params, ground.heights, SIZE);
     // A stream across the map at x = 20 … 22 whose surface stands 1.5 m (the river's own is −2 m there).
     const below = new Float32Array(SIZE.width * SIZE.depth).fill(NaN);
     for (let j = 0; j < SIZE.depth; j++) for (let i = 0; i < SIZE.width; i++) if (xOf(i) >= 20 && xOf(i) <= 22) below[j * SIZE.width + i] = 1.5;
-    const surface = joinedSurface(model, SIZE, below);
-    const at = (x: number) => surface[Math.round((x + 56) / model.line.ds)];
+    const surface = joinedSurface(fitted, SIZE, below);
+    const at = (x: number) => surface[Math.round((x + 56) / fitted.line.ds)];
     expect(at(21)).toBe(1.5);
     // Backwater up its channel while its own surface is lower than the stream's: level at 1.5 m.
     expect(at(10)).toBe(1.5);
     expect(at(-20)).toBeCloseTo(2, 1);
     expect(at(40)).toBeCloseTo(-4, 1);
-    for (let k = 1; k < model.line.n; k++) expect(surface[k]).toBeLessThanOrEqual(surface[k - 1]);
+    for (let k = 1; k < fitted.line.n; k++) expect(surface[k]).toBeLessThanOrEqual(surface[k - 1]);
   });
 });
 
@@ -275,8 +275,8 @@ describe('the river layer', () => {
 
 describe('the river centreline for exports', () => {
   it("runs from the source to the mouth at ≤ 1 m on its water surface, in map and every engine's coordinates", () => {
-    const model = buildRiverModel(riverLayer(ACROSS_THE_BUMP, { width: 4, depth: 1 }).params, ground.heights, SIZE);
-    const json = riverCentrelineJson(model, 'Mill river') as {
+    const fitted = fitRiver(riverLayer(ACROSS_THE_BUMP, { width: 4, depth: 1 }).params, ground.heights, SIZE);
+    const json = riverCentrelineJson(fitted, 'Mill river') as {
       points: { x: number; y: number; z: number; depth: number; width: number }[];
       engines: Record<string, { points: unknown[] }>;
     };

@@ -8,14 +8,14 @@ import { evaluateStack } from '../layers/evaluate';
 import type { HeightsLayer, LayerSize, RoadLayer } from '../layers/types';
 import { heightAt } from '../terrain/surface';
 import { groundHeight } from '../vehicle/ground';
-import { CAR_PRESETS } from '../vehicle/physics/cars';
+import { STOCK_CARS } from '../vehicle/physics/cars';
 import { loadRapier, type Rapier } from '../vehicle/physics/rapier';
 import { waterField } from '../vehicle/water';
 import { bridgedModels, heightsWithDecks, waterOverDecks } from './bridge';
 import { DECK_THICKNESS, findCrossings, spanLevels, spansAboveWater } from './crossings';
 import { driveRoad } from './drive';
 import { ROAD_EXPORT_FORMATS } from './exportFormats';
-import { buildRoadModel } from './model';
+import { fitRoad } from './fittedRoad';
 import { roadParams, roadValuesProblem } from './params';
 import { roadReport } from './report';
 
@@ -58,9 +58,9 @@ function roadOf(crossings?: RoadLayer['params']['crossings']): RoadLayer {
 }
 
 function shape(road: RoadLayer) {
-  const model = buildRoadModel(road.params, below, SIZE);
+  const fitted = fitRoad(road.params, below, SIZE);
   const shaped = evaluateStack([channel, road], SIZE)!;
-  return { model, shaped, report: roadReport(model, shaped, SIZE, null, water) };
+  return { model: fitted, shaped, report: roadReport(fitted, shaped, SIZE, null, water) };
 }
 
 const fordRoad = roadOf();
@@ -97,24 +97,24 @@ describe('water crossings', () => {
 
   it('a bridge keeps the profile: its deck is straight between the abutments’ road heights, the land under it as it was', () => {
     expect(roadValuesProblem(bridgeRoad.params)).toBeNull();
-    const { model, shaped } = bridge;
-    expect(model.bridges).toHaveLength(1);
-    const { a, b } = model.bridges[0];
+    const { model: fitted, shaped } = bridge;
+    expect(fitted.bridges).toHaveLength(1);
+    const { a, b } = fitted.bridges[0];
     const surface = { ...SIZE, heights: shaped };
     // The abutments are road on the banks: the deck's ends are the shaped surface there (within 2 cm:
     // the drawn triangles span the bend from the approach into the straight deck).
     const ya = heightAt(surface, xOf(a), 0);
     const yb = heightAt(surface, xOf(b), 0);
-    expect(Math.abs(ya - model.y[a])).toBeLessThan(0.02);
-    expect(Math.abs(yb - model.y[b])).toBeLessThan(0.02);
+    expect(Math.abs(ya - fitted.y[a])).toBeLessThan(0.02);
+    expect(Math.abs(yb - fitted.y[b])).toBeLessThan(0.02);
     // The banks: the left at 0 m, the right abutment (x ≈ 51) on the rising bank, where the road follows the ground.
     expect(Math.abs(ya - ground(xOf(a)))).toBeLessThan(0.05);
     expect(Math.abs(yb - ground(xOf(b)))).toBeLessThan(0.2);
-    for (let k = a; k <= b; k++) expect(model.y[k]).toBeCloseTo(model.y[a] + ((model.y[b] - model.y[a]) * (xOf(k) - xOf(a))) / (xOf(b) - xOf(a)), 9);
+    for (let k = a; k <= b; k++) expect(fitted.y[k]).toBeCloseTo(fitted.y[a] + ((fitted.y[b] - fitted.y[a]) * (xOf(k) - xOf(a))) / (xOf(b) - xOf(a)), 9);
     // Each abutment at least as high as the dry bank beside the water on its side (the left bank's 0 m, the
     // right bank's ground where the water ends, x ≈ 48), and no further out than the 6 m (3 cells) it needs.
-    expect(model.y[a]).toBeGreaterThanOrEqual(ground(xOf(a)) - 0.01);
-    expect(model.y[b]).toBeGreaterThanOrEqual(-0.01);
+    expect(fitted.y[a]).toBeGreaterThanOrEqual(ground(xOf(a)) - 0.01);
+    expect(fitted.y[b]).toBeGreaterThanOrEqual(-0.01);
     expect(xOf(a)).toBeGreaterThanOrEqual(-50 - 6 - 2 * SIZE.cellSize);
     expect(xOf(b)).toBeLessThanOrEqual(48 + 6 + 2 * SIZE.cellSize);
     // Under the deck the channel is untouched: the bed mid-channel, bit for bit what the road received.
@@ -124,19 +124,19 @@ describe('water crossings', () => {
     // The report measures the deck: no water or grade flag on it, one bridge listed with its span.
     expect(bridge.report.segments.filter((s) => s.flags.includes('water') || s.flags.includes('grade'))).toEqual([]);
     expect(bridge.report.crossings).toMatchObject([{ kind: 'bridge', chosen: true, fordable: null }]);
-    expect(bridge.report.crossings[0].span).toBeCloseTo((b - a) * model.line.ds, 9);
+    expect(bridge.report.crossings[0].span).toBeCloseTo((b - a) * fitted.line.ds, 9);
   });
 
   it('the cars ride the deck: the heights they drive on are the deck’s there, and the water under it is not theirs', () => {
-    const { model, shaped } = bridge;
-    const { a, b } = model.bridges[0];
+    const { model: fitted, shaped } = bridge;
+    const { a, b } = fitted.bridges[0];
     // The cars' deck is made from the map's heights (its abutments read there, as the 3D view's deck).
     const [carModel] = bridgedModels([bridgeRoad.params], shaped, SIZE);
     const decked = heightsWithDecks([carModel], shaped, SIZE);
     const deckAt = (x: number) => carModel.y[a] + ((carModel.y[b] - carModel.y[a]) * (x - xOf(a))) / (xOf(b) - xOf(a));
-    expect(carModel.bridges).toEqual(model.bridges);
+    expect(carModel.bridges).toEqual(fitted.bridges);
     // It is the layer's deck within the 2 cm the abutments' triangles allow (above).
-    for (let k = a; k <= b; k++) expect(Math.abs(carModel.y[k] - model.y[k])).toBeLessThan(0.02);
+    for (let k = a; k <= b; k++) expect(Math.abs(carModel.y[k] - fitted.y[k])).toBeLessThan(0.02);
     // On the deck (its width, flat: bank 0) the heights are the deck's.
     for (const x of [-40, 0, 20, 40]) for (const z of [0, 3.9, -3.9]) expect(groundHeight({ ...SIZE, heights: decked }, x, z)).toBeCloseTo(deckAt(x), 3);
     const carWater = waterOverDecks(water, shaped, decked);
@@ -146,10 +146,10 @@ describe('water crossings', () => {
   });
 
   it('the road surface GLB carries the deck: the ribbon on it and a slab DECK_THICKNESS deep under it (parsed back)', () => {
-    const { model, shaped } = bridge;
-    const { a, b } = model.bridges[0];
-    const deckAt = (x: number) => model.y[a] + ((model.y[b] - model.y[a]) * (x - xOf(a))) / (xOf(b) - xOf(a));
-    const bytes = ROAD_EXPORT_FORMATS.surface.encode({ name: 'Road', model, shaped: { ...SIZE, heights: shaped } })!;
+    const { model: fitted, shaped } = bridge;
+    const { a, b } = fitted.bridges[0];
+    const deckAt = (x: number) => fitted.y[a] + ((fitted.y[b] - fitted.y[a]) * (x - xOf(a))) / (xOf(b) - xOf(a));
+    const bytes = ROAD_EXPORT_FORMATS.surface.encode({ name: 'Road', fitted, shaped: { ...SIZE, heights: shaped } })!;
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const jsonLength = view.getUint32(12, true);
     const json = JSON.parse(new TextDecoder().decode(bytes.subarray(20, 20 + jsonLength))) as {
@@ -192,7 +192,7 @@ describe('water crossings', () => {
     const drive = (road: RoadLayer, result: typeof bridge) => {
       const decked = heightsWithDecks(bridgedModels([road.params], result.shaped, SIZE), result.shaped, SIZE);
       return driveRoad(R, { ...SIZE, heights: decked }, result.model, {
-        spec: CAR_PRESETS.hatchback,
+        spec: STOCK_CARS.hatchback,
         water: waterField(SIZE, waterOverDecks(water, result.shaped, decked)),
       });
     };
@@ -224,20 +224,20 @@ describe('water crossings', () => {
     const mound: HeightsLayer = { ...channel, heights: grid((x) => (Math.abs(x - 20) <= 4 ? 3 : 0)) };
     const road = roadOf([{ from: 120, to: 180, kind: 'bridge' }]);
     const input = evaluateStack([mound], SIZE)!;
-    const model = buildRoadModel(road.params, input, SIZE);
+    const fitted = fitRoad(road.params, input, SIZE);
     const shaped = evaluateStack([mound, road], SIZE)!;
     const mid = (SIZE.depth - 1) / 2;
     for (let i = 0; i < SIZE.width; i++) {
       const x = (i - (SIZE.width - 1) / 2) * SIZE.cellSize;
-      const k = Math.round((x + 150) / model.line.ds);
-      if (x <= xOfModel(model, model.bridges[0].a) + 6 || x >= xOfModel(model, model.bridges[0].b) - 6) continue;
+      const k = Math.round((x + 150) / fitted.line.ds);
+      if (x <= xOfModel(fitted, fitted.bridges[0].a) + 6 || x >= xOfModel(fitted, fitted.bridges[0].b) - 6) continue;
       const v = mid * SIZE.width + i;
       // Never above what it was; where it was above the deck, the deck's height.
       expect(shaped[v]).toBeLessThanOrEqual(input[v]);
-      if (input[v] > model.y[k] + 0.01) expect(shaped[v]).toBeCloseTo(model.y[k], 2);
+      if (input[v] > fitted.y[k] + 0.01) expect(shaped[v]).toBeCloseTo(fitted.y[k], 2);
       else expect(shaped[v]).toBe(input[v]);
     }
   });
 });
 
-const xOfModel = (model: ReturnType<typeof buildRoadModel>, k: number) => model.line.x[k];
+const xOfModel = (fitted: ReturnType<typeof fitRoad>, k: number) => fitted.line.x[k];

@@ -13,7 +13,7 @@ import type { GlbMesh } from '../codecs/glb';
 import { heightAtAnyPoint } from '../terrain/surface';
 import { DECK_THICKNESS, RAILING_HEIGHT, RAILING_WIDTH, type BridgeSpan } from './crossings';
 import { nearestField } from './footprint';
-import { buildRoadModel, surfaceAt, type RoadModel } from './model';
+import { fitRoad, surfaceAt, type FittedRoad } from './fittedRoad';
 import { roadValuesProblem, type RoadParams } from './params';
 import type { GroundSize } from './profile';
 
@@ -25,28 +25,28 @@ export const onDeck = (spans: readonly BridgeSpan[], st: number): boolean => spa
  * each deck straight between the heights of the map at its abutments, which the road wrote — the
  * deck the layer made, within the drawn triangles' few millimetres to centimetres there.
  */
-export function roadModelOnMap(p: RoadParams, heights: Float32Array, size: GroundSize): RoadModel {
-  const model = buildRoadModel(p, heights, size);
-  if (model.bridges.length === 0) return model;
+export function roadModelOnMap(p: RoadParams, heights: Float32Array, size: GroundSize): FittedRoad {
+  const fitted = fitRoad(p, heights, size);
+  if (fitted.bridges.length === 0) return fitted;
   const field = { ...size, heights };
-  const { line } = model;
-  const y = Float64Array.from(model.y);
-  for (const { a, b } of model.bridges) {
+  const { line } = fitted;
+  const y = Float64Array.from(fitted.y);
+  for (const { a, b } of fitted.bridges) {
     const ya = heightAtAnyPoint(field, line.x[a], line.z[a]);
     const yb = heightAtAnyPoint(field, line.x[b], line.z[b]);
     for (let k = a; k <= b; k++) y[k] = ya + ((yb - ya) * (k - a)) / (b - a);
   }
-  return { ...model, y };
+  return { ...fitted, y };
 }
 
 /** The models of the roads that have a bridge, on the map's heights (roadModelOnMap). Invalid roads are skipped. */
-export function bridgedModels(roads: readonly RoadParams[], heights: Float32Array, size: GroundSize): RoadModel[] {
-  const out: RoadModel[] = [];
+export function bridgedModels(roads: readonly RoadParams[], heights: Float32Array, size: GroundSize): FittedRoad[] {
+  const out: FittedRoad[] = [];
   for (const p of roads) {
     if (!p.crossings?.some((c) => c.kind === 'bridge') || roadValuesProblem(p)) continue;
     try {
-      const model = roadModelOnMap(p, heights, size);
-      if (model.bridges.length > 0) out.push(model);
+      const fitted = roadModelOnMap(p, heights, size);
+      if (fitted.bridges.length > 0) out.push(fitted);
     } catch {
       // A road whose centreline cannot be built has no deck.
     }
@@ -55,13 +55,13 @@ export function bridgedModels(roads: readonly RoadParams[], heights: Float32Arra
 }
 
 /** The heights with every deck of `models` laid in (see above); the same array when there is none. */
-export function heightsWithDecks(models: readonly RoadModel[], heights: Float32Array, size: GroundSize): Float32Array {
-  const bridged = models.filter((m) => m.bridges.length > 0);
+export function heightsWithDecks(fittedRoads: readonly FittedRoad[], heights: Float32Array, size: GroundSize): Float32Array {
+  const bridged = fittedRoads.filter((m) => m.bridges.length > 0);
   if (bridged.length === 0) return heights;
   const out = heights.slice();
   const all = { i0: 0, j0: 0, i1: size.width, j1: size.depth };
-  for (const model of bridged) {
-    const { line } = model;
+  for (const fitted of bridged) {
+    const { line } = fitted;
     let widest = 0;
     for (let k = 0; k < line.n; k++) widest = Math.max(widest, line.width[k]);
     const field = nearestField(line, widest / 2 + size.cellSize, size, all);
@@ -72,11 +72,11 @@ export function heightsWithDecks(models: readonly RoadModel[], heights: Float32A
       for (let i = region.i0; i < region.i1; i++) {
         const q = (j - region.j0) * rw + (i - region.i0);
         const st = station[q];
-        if (dist[q] === Infinity || beyond[q] > 0 || !onDeck(model.bridges, st)) continue;
+        if (dist[q] === Infinity || beyond[q] > 0 || !onDeck(fitted.bridges, st)) continue;
         const half = line.width[Math.round(st)] / 2;
         if (Math.abs(d[q]) > half + size.cellSize) continue;
         const k = j * size.width + i;
-        out[k] = Math.max(out[k], surfaceAt(model, st, Math.max(-half, Math.min(half, d[q]))));
+        out[k] = Math.max(out[k], surfaceAt(fitted, st, Math.max(-half, Math.min(half, d[q]))));
       }
     }
   }
@@ -151,13 +151,13 @@ function sweep(name: string, rows: readonly DeckRow[], section: readonly (readon
  * and a railing along each edge (RAILING_HEIGHT high, RAILING_WIDTH wide), at every station of the
  * deck. Named "<road> bridge n", "<road> bridge n railings".
  */
-export function deckMeshes(model: RoadModel, name: string): GlbMesh[] {
-  const { line } = model;
+export function deckMeshes(fitted: FittedRoad, name: string): GlbMesh[] {
+  const { line } = fitted;
   const out: GlbMesh[] = [];
-  for (const [n, span] of model.bridges.entries()) {
+  for (const [n, span] of fitted.bridges.entries()) {
     const rows: DeckRow[] = [];
     for (let k = span.a; k <= span.b; k++)
-      rows.push({ x: line.x[k], z: line.z[k], lx: line.tz[k], lz: -line.tx[k], half: line.width[k] / 2, y: model.y[k], tanBank: model.tanBank[k] });
+      rows.push({ x: line.x[k], z: line.z[k], lx: line.tz[k], lz: -line.tx[k], half: line.width[k] / 2, y: fitted.y[k], tanBank: fitted.tanBank[k] });
     if (rows.length < 2) continue;
     // The widest half width of the deck: one section along it (per-point widths change it slowly).
     const half = Math.max(...rows.map((r) => r.half));

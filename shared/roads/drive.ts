@@ -8,11 +8,11 @@ import type { Obstacle } from '../vehicle/drive';
 import type { PhysicsCarSpec } from '../vehicle/physics/cars';
 import { collectRows, routeRowsPhysics, type PhysicsDriveResult, type PhysicsRows } from '../vehicle/physics/physicsDrive';
 import type { Rapier } from '../vehicle/physics/rapier';
-import type { RoadModel } from './model';
+import type { FittedRoad } from './fittedRoad';
 
 /** Waypoints along the centreline, about `spacing` metres apart, first and last station included. */
-export function roadWaypoints(model: RoadModel, spacing = 2): [number, number][] {
-  const { line } = model;
+export function roadWaypoints(fitted: FittedRoad, spacing = 2): [number, number][] {
+  const { line } = fitted;
   const every = Math.max(1, Math.round(spacing / line.ds));
   const out: [number, number][] = [];
   for (let k = 0; k < line.n - 1; k += every) out.push([line.x[k], line.z[k]]);
@@ -35,19 +35,19 @@ export interface RoadDriveOptions {
  * The road driven by the autopilot: ends on the last station, or when the car rolls over, is stuck,
  * leaves the road (further off its centreline than width / 2 + width) or runs out of time.
  */
-export function driveRoad(rapier: Rapier, shaped: Heightfield, model: RoadModel, options: RoadDriveOptions): PhysicsDriveResult {
-  return collectRows(roadRows(rapier, shaped, model, options));
+export function driveRoad(rapier: Rapier, shaped: Heightfield, fitted: FittedRoad, options: RoadDriveOptions): PhysicsDriveResult {
+  return collectRows(roadRows(rapier, shaped, fitted, options));
 }
 
 /** driveRoad row by row. Checks the route at once (DriveRouteError). */
-export function roadRows(rapier: Rapier, shaped: Heightfield, model: RoadModel, options: RoadDriveOptions): PhysicsRows {
-  const speed = options.speed ?? model.params.designSpeedKmh / 3.6;
-  return routeRowsPhysics(rapier, shaped, roadWaypoints(model), {
+export function roadRows(rapier: Rapier, shaped: Heightfield, fitted: FittedRoad, options: RoadDriveOptions): PhysicsRows {
+  const speed = options.speed ?? fitted.params.designSpeedKmh / 3.6;
+  return routeRowsPhysics(rapier, shaped, roadWaypoints(fitted), {
     spec: options.spec,
     step: options.step ?? 0.05,
     speed,
     obstacles: options.obstacles,
-    roadWidth: model.params.width,
+    roadWidth: fitted.params.width,
     onProgress: options.onProgress,
     ...(options.water ? { water: options.water } : {}),
   });

@@ -7,7 +7,7 @@ import { encodeUtf8 } from '../codecs/bytes';
 import type { Heightfield } from '../terrain/heightfield';
 import { deckMeshes } from './bridge';
 import { centrelineJson } from './export';
-import type { RoadModel } from './model';
+import type { FittedRoad } from './fittedRoad';
 import { reportCsv, reportJson, type RoadReport } from './report';
 import { buildRibbon, ribbonGlb } from './ribbon';
 
@@ -17,7 +17,7 @@ export type RoadExportKind = 'reportCsv' | 'reportJson' | 'centreline' | 'surfac
 export interface RoadExportInput {
   readonly name: string;
   readonly report?: RoadReport | null;
-  readonly model?: RoadModel;
+  readonly fitted?: FittedRoad;
   readonly shaped?: Pick<Heightfield, 'width' | 'depth' | 'cellSize' | 'heights'>;
 }
 
@@ -54,14 +54,14 @@ export const ROAD_EXPORT_FORMATS: Readonly<Record<RoadExportKind, RoadExportForm
     title: 'Export Road Centreline',
     suffix: '-centreline.json',
     filter: { name: 'JSON', extensions: ['json'] },
-    encode: ({ model, shaped, name }) => (model && shaped ? text(`${JSON.stringify(centrelineJson(model, shaped.heights, shaped, name))}\n`) : null),
+    encode: ({ fitted, shaped, name }) => (fitted && shaped ? text(`${JSON.stringify(centrelineJson(fitted, shaped.heights, shaped, name))}\n`) : null),
   },
   surface: {
     kind: 'surface',
     title: 'Export Road Surface',
     suffix: '.glb',
     filter: { name: 'glTF binary', extensions: ['glb'] },
-    encode: ({ model, shaped, name }) => (model && shaped ? ribbonGlb(buildRibbon(model, shaped.heights, shaped), name, deckMeshes(model, name)) : null),
+    encode: ({ fitted, shaped, name }) => (fitted && shaped ? ribbonGlb(buildRibbon(fitted, shaped.heights, shaped), name, deckMeshes(fitted, name)) : null),
   },
 };
 

@@ -9,7 +9,7 @@ import { smoothstep01 } from '../smoothstep';
 import type { Rect } from '../terrain/gridRect';
 import type { Centreline } from './centreline';
 import { abutmentStations } from './crossings';
-import type { RoadModel } from './model';
+import type { FittedRoad } from './fittedRoad';
 import { shoulderReach, widestOf, type RoadParams } from './params';
 import type { GroundSize } from './profile';
 
@@ -192,27 +192,27 @@ export function nearestField(line: Centreline, reach: number, size: GroundSize, 
  * road's surface, `e` metres past the edge in the shoulder, `station` its nearest (fractional) station.
  */
 export function visitRoad(
-  model: RoadModel,
+  fitted: FittedRoad,
   input: Float32Array,
   size: GroundSize,
   rect: Rect,
   visit: (k: number, h: number, e: number, onSurface: boolean, station: number) => void,
 ): void {
-  const p = model.params;
-  const field = nearestField(model.line, roadReach(p), size, rect);
+  const p = fitted.params;
+  const field = nearestField(fitted.line, roadReach(p), size, rect);
   if (!field) return;
   const { region, dist, station, d, beyond } = field;
-  const { y, tanBank } = model;
-  const width = model.line.width;
-  const last = model.line.n - 1;
+  const { y, tanBank } = fitted;
+  const width = fitted.line.width;
+  const last = fitted.line.n - 1;
   const tanLimit = Math.tan((p.slopeLimitDeg * Math.PI) / 180);
   const reachLeft = shoulderReach(p, p.falloffLeft);
   const reachRight = shoulderReach(p, p.falloffRight);
   const rw = region.i1 - region.i0;
   // Under a bridge's deck the land stays as it was where it lies below the road; the road still writes
   // its abutments, a few cells past each end's station, so the deck's ends lie on written road.
-  const inward = abutmentStations(model.line, size.cellSize);
-  const open = model.bridges.map((s) => ({ a: s.a + inward, b: s.b - inward })).filter((s) => s.b > s.a);
+  const inward = abutmentStations(fitted.line, size.cellSize);
+  const open = fitted.bridges.map((s) => ({ a: s.a + inward, b: s.b - inward })).filter((s) => s.b > s.a);
   for (let j = region.j0; j < region.j1; j++) {
     const rowQ = (j - region.j0) * rw - region.i0;
     const rowK = j * size.width;
@@ -255,8 +255,8 @@ export function visitRoad(
 }
 
 /** Writes the road into `out` over `rect` (out already holds the input there). */
-export function shapeRoad(model: RoadModel, input: Float32Array, out: Float32Array, size: GroundSize, rect: Rect): void {
-  visitRoad(model, input, size, rect, (k, h) => {
+export function shapeRoad(fitted: FittedRoad, input: Float32Array, out: Float32Array, size: GroundSize, rect: Rect): void {
+  visitRoad(fitted, input, size, rect, (k, h) => {
     out[k] = h;
   });
 }
@@ -265,10 +265,10 @@ export function shapeRoad(model: RoadModel, input: Float32Array, out: Float32Arr
  * The road's footprint as weights 0…1 per vertex (a mask source): 1 on the surface, fading to 0 over
  * one cell past its edge.
  */
-export function footprintWeights(model: RoadModel, input: Float32Array, size: GroundSize): Float32Array {
+export function footprintWeights(fitted: FittedRoad, input: Float32Array, size: GroundSize): Float32Array {
   const out = new Float32Array(size.width * size.depth);
   const fade = size.cellSize;
-  visitRoad(model, input, size, { i0: 0, j0: 0, i1: size.width, j1: size.depth }, (k, _h, e, onSurface) => {
+  visitRoad(fitted, input, size, { i0: 0, j0: 0, i1: size.width, j1: size.depth }, (k, _h, e, onSurface) => {
     out[k] = onSurface ? 1 : e < fade ? 1 - smoothstep01(e / fade) : 0;
   });
   return out;

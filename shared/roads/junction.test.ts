@@ -9,10 +9,10 @@ import type { HeightsLayer, Layer, LayerSize, RoadLayer } from '../layers/types'
 import { heightAt } from '../terrain/surface';
 import { poseFromTerrain } from '../vehicle/pose';
 import { DEFAULT_CAR_SETTINGS } from '../vehicle/drive';
-import { CAR_PRESETS } from '../vehicle/physics/cars';
+import { STOCK_CARS } from '../vehicle/physics/cars';
 import { loadRapier, type Rapier } from '../vehicle/physics/rapier';
 import { driveRoad } from './drive';
-import { buildRoadModel } from './model';
+import { fitRoad } from './fittedRoad';
 import type { RoadPoint } from './params';
 import { roadLayer } from './testing/terrain';
 
@@ -163,7 +163,7 @@ describe('driving through a T-junction', () => {
     const ground = evaluateStack([base], SIZE)!;
     const withThrough = evaluateStack([base, through()], SIZE)!;
     const drive = (heights: Float32Array, road: RoadLayer, below: Float32Array) => {
-      const result = driveRoad(rapier, { ...SIZE, heights }, buildRoadModel(road.params, below, SIZE), { spec: CAR_PRESETS.hatchback, speed });
+      const result = driveRoad(rapier, { ...SIZE, heights }, fitRoad(road.params, below, SIZE), { spec: STOCK_CARS.hatchback, speed });
       expect(result.end?.reason).toBe('arrived');
       expect(result.rows.some((r) => r.airborne)).toBe(false);
       // After the start (the car settles on its springs).

@@ -5,14 +5,14 @@
  * heights it received, bit for bit). The joining road's profile and bank are the through road's
  * surface (its centreline height read on the received heights, and its bank) up to its edge, and go
  * over to the joining road's own over `transition` metres from there, matching height and grade at the
- * edge (joinModel), so the seam has no step and no kink; its shoulders follow from its edges as
+ * edge (joinRoad), so the seam has no step and no kink; its shoulders follow from its edges as
  * anywhere. Past the far side of a through road a joining road's end writes nothing.
  */
 import { heightAtAnyPoint } from '../terrain/surface';
 import type { Rect } from '../terrain/gridRect';
 import type { Centreline } from './centreline';
 import { roadReach, visitRoad } from './footprint';
-import { centrelineOf, type RoadModel } from './model';
+import { centrelineOf, type FittedRoad } from './fittedRoad';
 import { roadValuesProblem, widestOf, type RoadParams } from './params';
 import { bankAlong, type GroundSize } from './profile';
 
@@ -285,11 +285,11 @@ const h10 = (t: number) => t * (1 - t) * (1 - t);
  * profile meets the through road with its height and its grade, and its own at the far end, without a
  * kink), and the bank goes over to its own the same way.
  */
-export function joinModel(model: RoadModel, junctions: readonly Junction[]): RoadModel {
-  if (junctions.length === 0) return model;
-  const { line } = model;
-  const y = Float64Array.from(model.y);
-  const tanBank = Float64Array.from(model.tanBank);
+export function joinRoad(fitted: FittedRoad, junctions: readonly Junction[]): FittedRoad {
+  if (junctions.length === 0) return fitted;
+  const { line } = fitted;
+  const y = Float64Array.from(fitted.y);
+  const tanBank = Float64Array.from(fitted.tanBank);
   for (const j of junctions) {
     const k0 = Math.max(0, Math.floor(j.station - j.window));
     const k1 = Math.min(line.n - 1, Math.ceil(j.station + j.window));
@@ -315,7 +315,7 @@ export function joinModel(model: RoadModel, junctions: readonly Junction[]): Roa
     // Outwards from each edge the road crosses: an end goes one way, a crossing both.
     const kj = Math.max(k0, Math.min(k1, Math.round(j.station)));
     const directions = j.kind === 'cross' ? [1, -1] : [kj === 0 ? 1 : -1];
-    const v = model.params.designSpeedKmh / 3.6;
+    const v = fitted.params.designSpeedKmh / 3.6;
     for (const dir of directions) {
       let ks = kj;
       while (ks + dir >= k0 && ks + dir <= k1 && outside[ks - k0] <= 0) ks += dir;
@@ -339,7 +339,7 @@ export function joinModel(model: RoadModel, junctions: readonly Junction[]): Roa
       }
     }
   }
-  return { ...model, y, tanBank };
+  return { ...fitted, y, tanBank };
 }
 
 /** Whether the joined road leaves (x, z) to the through road: on its surface, or past it from a joining end. */
@@ -352,10 +352,10 @@ function leftToThrough(junctions: readonly Junction[], x: number, z: number, sta
 }
 
 /** Writes the road into `out` over `rect` (out already holds the input there), joined to the roads below at `junctions`. */
-export function shapeJoinedRoad(model: RoadModel, junctions: readonly Junction[], input: Float32Array, out: Float32Array, size: GroundSize, rect: Rect): void {
+export function shapeJoinedRoad(fitted: FittedRoad, junctions: readonly Junction[], input: Float32Array, out: Float32Array, size: GroundSize, rect: Rect): void {
   const ci = (size.width - 1) / 2;
   const cj = (size.depth - 1) / 2;
-  visitRoad(joinModel(model, junctions), input, size, rect, (k, h, _e, _onSurface, station) => {
+  visitRoad(joinRoad(fitted, junctions), input, size, rect, (k, h, _e, _onSurface, station) => {
     const i = k % size.width;
     const x = (i - ci) * size.cellSize;
     const z = ((k - i) / size.width - cj) * size.cellSize;

@@ -3,17 +3,17 @@ import { evaluateStack } from '../layers/evaluate';
 import type { Prop } from '../props/prop';
 import { scatterProps } from '../props/scatter';
 import { createHeightfield } from '../terrain/heightfield';
-import { buildRoadModel } from './model';
+import { fitRoad } from './fittedRoad';
 import { roadParams } from './params';
 import { placeAlongRoad, propsOnRoads, roadExclusion, RoadProximity } from './props';
 import { hills, ROAD_SIZE, S_CURVE } from './testing/terrain';
 
-const model = () => buildRoadModel(roadParams(S_CURVE), evaluateStack([hills()], ROAD_SIZE)!, ROAD_SIZE);
+const fitted = () => fitRoad(roadParams(S_CURVE), evaluateStack([hills()], ROAD_SIZE)!, ROAD_SIZE);
 const prop = (id: string, x: number, z: number, type = 'rock'): Prop => ({ id, type, x, z, yaw: 0, scale: 1 });
 
 describe('props and roads', () => {
   it('props on the road or within the clearance are cleared, the others kept', () => {
-    const m = model();
+    const m = fitted();
     const k = Math.round(m.line.n / 3);
     const { x, z, tx, tz } = { x: m.line.x[k], z: m.line.z[k], tx: m.line.tx[k], tz: m.line.tz[k] };
     // Left of travel is (tz, −tx); a rock's footprint is ~0.6 m.
@@ -27,7 +27,7 @@ describe('props and roads', () => {
   });
 
   it('the nearest-centreline query agrees with a brute-force search', () => {
-    const m = model();
+    const m = fitted();
     const near = new RoadProximity(m, 20);
     for (const [x, z] of [
       [-60, -30],
@@ -49,7 +49,7 @@ describe('props and roads', () => {
   });
 
   it('scatter rules can exclude roads', () => {
-    const m = model();
+    const m = fitted();
     const field = createHeightfield(ROAD_SIZE.width, ROAD_SIZE.depth, ROAD_SIZE.cellSize, evaluateStack([hills()], ROAD_SIZE)!);
     const options = { seed: 3, types: ['bush'], count: 400, spacing: 0 };
     const without = scatterProps(field, options).props;
@@ -62,7 +62,7 @@ describe('props and roads', () => {
   });
 
   it('places props along the road at a spacing on either side, beside the edge and facing along it', () => {
-    const m = model();
+    const m = fitted();
     const posts = placeAlongRoad(m, { type: 'fence-post', spacing: 10, offset: 1.5, side: 'both' }, (k) => `post-${k}`);
     expect(posts.length).toBe(2 * Math.floor((m.line.length - 5) / 10 + 1));
     const near = new RoadProximity(m, 20);

@@ -6,7 +6,7 @@
  */
 import { findPropType } from '../props/library';
 import type { Prop } from '../props/prop';
-import type { RoadModel } from './model';
+import type { FittedRoad } from './fittedRoad';
 
 /** Nearest-centreline queries for points: stations bucketed on a grid of `cell` metres. */
 export class RoadProximity {
@@ -14,12 +14,12 @@ export class RoadProximity {
   private readonly cell: number;
 
   constructor(
-    readonly model: RoadModel,
+    readonly fitted: FittedRoad,
     /** Farthest distance from the centreline a query needs answered, metres. */
     readonly reach: number,
   ) {
     this.cell = Math.max(1, reach);
-    const { line } = model;
+    const { line } = fitted;
     for (let k = 0; k < line.n - 1; k++) {
       const key = this.key(Math.floor(line.x[k] / this.cell), Math.floor(line.z[k] / this.cell));
       const list = this.buckets.get(key);
@@ -34,7 +34,7 @@ export class RoadProximity {
 
   /** Distance from (x, z) to the centreline and the fractional station there; null beyond the reach. */
   nearest(x: number, z: number): { distance: number; station: number } | null {
-    const { line } = this.model;
+    const { line } = this.fitted;
     const bx = Math.floor(x / this.cell);
     const bz = Math.floor(z / this.cell);
     let best = Infinity;
@@ -61,7 +61,7 @@ export class RoadProximity {
   touches(x: number, z: number, clearance: number, radius = 0): boolean {
     const hit = this.nearest(x, z);
     if (!hit) return false;
-    const { width } = this.model.line;
+    const { width } = this.fitted.line;
     const a = Math.floor(hit.station);
     const b = Math.min(width.length - 1, a + 1);
     const half = (width[a] + (width[b] - width[a]) * (hit.station - a)) / 2;
@@ -72,23 +72,23 @@ export class RoadProximity {
 /** Default clearance around a road's surface that props are cleared from, metres. */
 export const DEFAULT_PROP_CLEARANCE = 1;
 
-const proximityFor = (models: readonly RoadModel[], clearance: number, extra = 0) =>
-  models.map((model) => {
+const proximityFor = (fittedRoads: readonly FittedRoad[], clearance: number, extra = 0) =>
+  fittedRoads.map((fitted) => {
     let widest = 0;
-    for (let k = 0; k < model.line.n; k++) widest = Math.max(widest, model.line.width[k]);
-    return new RoadProximity(model, widest / 2 + clearance + extra);
+    for (let k = 0; k < fitted.line.n; k++) widest = Math.max(widest, fitted.line.width[k]);
+    return new RoadProximity(fitted, widest / 2 + clearance + extra);
   });
 
 /** The props standing on any of the roads (surface + clearance, counting each prop's footprint), and the rest. */
 export function propsOnRoads<P extends Pick<Prop, 'x' | 'z' | 'type' | 'scale'>>(
   props: readonly P[],
-  models: readonly RoadModel[],
+  fittedRoads: readonly FittedRoad[],
   clearance = DEFAULT_PROP_CLEARANCE,
 ): { kept: P[]; removed: P[] } {
   let largest = 0;
   const radius = (p: P) => (findPropType(p.type)?.footprintRadius ?? 0) * Math.abs(p.scale ?? 1);
   for (const p of props) largest = Math.max(largest, radius(p));
-  const near = proximityFor(models, clearance, largest);
+  const near = proximityFor(fittedRoads, clearance, largest);
   const kept: P[] = [];
   const removed: P[] = [];
   for (const p of props) (near.some((road) => road.touches(p.x, p.z, clearance, radius(p))) ? removed : kept).push(p);
@@ -96,8 +96,8 @@ export function propsOnRoads<P extends Pick<Prop, 'x' | 'z' | 'type' | 'scale'>>
 }
 
 /** For scatter rules: true where a prop may not go (on a road or within `clearance` of its surface). */
-export function roadExclusion(models: readonly RoadModel[], clearance = DEFAULT_PROP_CLEARANCE): (x: number, z: number) => boolean {
-  const near = proximityFor(models, clearance);
+export function roadExclusion(fittedRoads: readonly FittedRoad[], clearance = DEFAULT_PROP_CLEARANCE): (x: number, z: number) => boolean {
+  const near = proximityFor(fittedRoads, clearance);
   return (x, z) => near.some((road) => road.touches(x, z, clearance));
 }
 
@@ -114,8 +114,8 @@ export interface AlongRoadOptions {
 }
 
 /** Props at a spacing along the road beside its edge, facing along it; ids from `makeId`. */
-export function placeAlongRoad(model: RoadModel, options: AlongRoadOptions, makeId: (k: number) => string): Prop[] {
-  const { line } = model;
+export function placeAlongRoad(fitted: FittedRoad, options: AlongRoadOptions, makeId: (k: number) => string): Prop[] {
+  const { line } = fitted;
   if (!(options.spacing > 0) || !Number.isFinite(options.spacing)) throw new RangeError(`spacing must be a positive number of metres, got ${options.spacing}`);
   if (!Number.isFinite(options.offset)) throw new RangeError(`offset must be a number of metres, got ${options.offset}`);
   if (!findPropType(options.type)) throw new RangeError(`unknown prop type "${options.type}"`);

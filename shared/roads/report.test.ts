@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { evaluateStack } from '../layers/evaluate';
 import type { HeightsLayer, LayerSize, RoadLayer } from '../layers/types';
 import { heightAt } from '../terrain/surface';
-import { CAR_PRESETS } from '../vehicle/physics/cars';
+import { STOCK_CARS } from '../vehicle/physics/cars';
 import { loadRapier } from '../vehicle/physics/rapier';
 import { driveRoad } from './drive';
 import { centrelineJson, centrelinePoints } from './export';
-import { buildRoadModel } from './model';
+import { fitRoad } from './fittedRoad';
 import type { RoadPoint } from './params';
 import { fixCrests, gradeFlagAbove, reportCsv, reportJson, roadReport } from './report';
 import { hills, ROAD_SIZE, roadLayer, S_CURVE } from './testing/terrain';
@@ -14,7 +14,7 @@ import { hills, ROAD_SIZE, roadLayer, S_CURVE } from './testing/terrain';
 function shaped(road: RoadLayer, base: HeightsLayer = hills(), size: LayerSize = ROAD_SIZE) {
   const ground = evaluateStack([base], size)!;
   const out = evaluateStack([base, road], size)!;
-  return { ground, out, model: buildRoadModel(road.params, ground, size) };
+  return { ground, out, model: fitRoad(road.params, ground, size) };
 }
 
 /** A map with one sharp ridge across it at x = 0. */
@@ -27,8 +27,8 @@ function ridge(size: LayerSize, height: number): HeightsLayer {
 
 describe('centreline export', () => {
   it('runs from the first control point to the last at ≤ 1 m, y on the shaped surface, in map and engine coordinates', () => {
-    const { out, model } = shaped(roadLayer());
-    const points = centrelinePoints(model, out, ROAD_SIZE);
+    const { out, model: fitted } = shaped(roadLayer());
+    const points = centrelinePoints(fitted, out, ROAD_SIZE);
     expect([points[0].x, points[0].z]).toEqual([S_CURVE[0].x, S_CURVE[0].z]);
     expect([points.at(-1)!.x, points.at(-1)!.z]).toEqual([S_CURVE.at(-1)!.x, S_CURVE.at(-1)!.z]);
     for (let n = 1; n < points.length; n++) expect(Math.hypot(points[n].x - points[n - 1].x, points[n].z - points[n - 1].z)).toBeLessThanOrEqual(1 + 1e-9);
@@ -37,7 +37,7 @@ describe('centreline export', () => {
       expect(Math.hypot(...p.tangent)).toBeCloseTo(1, 9);
       expect(p.width).toBe(8);
     }
-    const json = centrelineJson(model, out, ROAD_SIZE, 'Test road') as {
+    const json = centrelineJson(fitted, out, ROAD_SIZE, 'Test road') as {
       points: { x: number; y: number; z: number }[];
       engines: Record<string, { points: { x: number; y: number; z: number; width: number }[] }>;
     };
@@ -55,9 +55,9 @@ describe('centreline export', () => {
 
 describe('road report', () => {
   it('gives every 10 m its grade, bank and radius, and flags radius below the design speed’s minimum', () => {
-    const { out, model } = shaped(roadLayer(S_CURVE, { bank: 'auto', designSpeedKmh: 90 }));
-    const report = roadReport(model, out, ROAD_SIZE);
-    expect(report.segments.length).toBe(Math.ceil(model.line.length / 10 - 1e-9));
+    const { out, model: fitted } = shaped(roadLayer(S_CURVE, { bank: 'auto', designSpeedKmh: 90 }));
+    const report = roadReport(fitted, out, ROAD_SIZE);
+    expect(report.segments.length).toBe(Math.ceil(fitted.line.length / 10 - 1e-9));
     expect(report.segments[0]).toMatchObject({ from: 0 });
     for (const s of report.segments) {
       expect(Math.abs(s.maxGradePct)).toBeLessThanOrEqual(gradeFlagAbove(10));
@@ -65,7 +65,7 @@ describe('road report', () => {
     }
     // At 90 km/h the S-curve's bends (radius ~40 m) are far below the minimum radius (~330 m at this bank).
     expect(report.segments.some((s) => s.flags.includes('radius'))).toBe(true);
-    const slow = roadReport(buildRoadModel({ ...model.params, designSpeedKmh: 20 }, evaluateStack([hills()], ROAD_SIZE)!, ROAD_SIZE), out, ROAD_SIZE);
+    const slow = roadReport(fitRoad({ ...fitted.params, designSpeedKmh: 20 }, evaluateStack([hills()], ROAD_SIZE)!, ROAD_SIZE), out, ROAD_SIZE);
     expect(slow.segments.some((s) => s.flags.includes('radius'))).toBe(false);
     const csv = reportCsv(report).split('\n');
     expect(csv[0]).toBe(
@@ -89,8 +89,8 @@ describe('road report', () => {
       { x: 390, z: 0 },
     ];
     const flagsWith = (sign: number, curve: number) => {
-      const { out, model } = shaped(roadLayer(points, { designSpeedKmh: 80, maxGradePct: 30, verticalCurve: curve, maxCutFill: 100 }), crestOrSag(sign), size);
-      const report = roadReport(model, out, size);
+      const { out, model: fitted } = shaped(roadLayer(points, { designSpeedKmh: 80, maxGradePct: 30, verticalCurve: curve, maxCutFill: 100 }), crestOrSag(sign), size);
+      const report = roadReport(fitted, out, size);
       const sharpest = report.segments.reduce((a, b) => (Math.abs(b.verticalCurvature) > Math.abs(a.verticalCurvature) ? b : a));
       return { flags: report.segments.flatMap((s) => s.flags), k: sharpest.kValue!, json: reportJson(report, 'x') as { warned: number; flagged: number } };
     };
@@ -113,8 +113,8 @@ describe('road report', () => {
     ];
     const base = ridge(size, 25);
     const road: RoadLayer = { ...roadLayer(points, { maxGradePct: 30, verticalCurve: 4, designSpeedKmh: 120, maxCutFill: 100 }) };
-    const { out, model } = shaped(road, base, size);
-    expect(roadReport(model, out, size).segments.some((s) => s.flags.includes('crest'))).toBe(true);
+    const { out, model: fitted } = shaped(road, base, size);
+    expect(roadReport(fitted, out, size).segments.some((s) => s.flags.includes('crest'))).toBe(true);
     const below = evaluateStack([base], size)!;
     const params = fixCrests(road.params, below, size, (p) => evaluateStack([base, { ...road, params: p }], size)!);
     expect(params.verticalCurve).toBeGreaterThan(road.params.verticalCurve);
@@ -133,10 +133,10 @@ describe('road report', () => {
       ],
       { designSpeedKmh: 30 },
     );
-    const { out, model } = shaped(road);
-    const result = driveRoad(rapier, { ...ROAD_SIZE, heights: out }, model, { spec: CAR_PRESETS.hatchback });
+    const { out, model: fitted } = shaped(road);
+    const result = driveRoad(rapier, { ...ROAD_SIZE, heights: out }, fitted, { spec: STOCK_CARS.hatchback });
     expect(result.reachedEnd).toBe(true);
-    const report = roadReport(model, out, ROAD_SIZE, result);
+    const report = roadReport(fitted, out, ROAD_SIZE, result);
     expect(report.reachedEnd).toBe(true);
     const speeds = report.segments.map((s) => s.maxSpeed ?? 0);
     expect(Math.max(...speeds)).toBeGreaterThan(5);

@@ -22,7 +22,7 @@ import type { JsonObject } from '../json';
 import { heightAt } from '../terrain/surface';
 import { DRIVE_END_WORDS, type DriveEnd } from '../vehicle/physics/driveEnd';
 import { findCrossings, SHALLOWEST_FORDING_DEPTH, spanAt, stationDepths, type Crossing } from './crossings';
-import { buildRoadModel, surfaceAt, type RoadModel } from './model';
+import { fitRoad, surfaceAt, type FittedRoad } from './fittedRoad';
 import { eMaxOf, type RoadParams } from './params';
 import { smoothProfile, type GroundSize } from './profile';
 import { designLimits, kOfCurvature, minimumRadius, roadClassName, type DesignLimits } from './standard';
@@ -130,8 +130,8 @@ export function sharperThan(curvature: number, neededK: number): boolean {
 }
 
 /** Station of each drive row: the nearest station, searched near the previous one (the car moves on). */
-function rowStations(model: RoadModel, rows: readonly DriveSample[]): number[] {
-  const { line } = model;
+function rowStations(fitted: FittedRoad, rows: readonly DriveSample[]): number[] {
+  const { line } = fitted;
   const out: number[] = [];
   let at = 0;
   for (const [n, row] of rows.entries()) {
@@ -156,17 +156,17 @@ function rowStations(model: RoadModel, rows: readonly DriveSample[]): number[] {
  * `fordingDepth`: the car's a ford is checked against (default the shallowest preset's).
  */
 export function roadReport(
-  model: RoadModel,
+  fitted: FittedRoad,
   shaped: Float32Array,
   size: GroundSize,
   drive: DriveOutcome | null = null,
   water: Float32Array | null = null,
   fordingDepth = SHALLOWEST_FORDING_DEPTH,
 ): RoadReport {
-  const { line, params: p } = model;
+  const { line, params: p } = fitted;
   const field = { ...size, heights: shaped };
-  const onBridge = (k: number) => spanAt(model.bridges, k) !== undefined;
-  const surface = (k: number) => (onBridge(k) ? model.y[k] : heightAt(field, line.x[k], line.z[k]));
+  const onBridge = (k: number) => spanAt(fitted.bridges, k) !== undefined;
+  const surface = (k: number) => (onBridge(k) ? fitted.y[k] : heightAt(field, line.x[k], line.z[k]));
   const depth = water ? stationDepths(line, water, size) : new Float64Array(0);
   const y = Float64Array.from({ length: line.n }, (_, k) => surface(k));
   const h = Math.max(1, Math.round(Math.max(2, size.cellSize) / line.ds));
@@ -175,7 +175,7 @@ export function roadReport(
   const eMax = eMaxOf(p);
   const limits = designLimits(p.designSpeedKmh, eMax);
   const per = Math.max(1, Math.round(REPORT_SEGMENT / line.ds));
-  const stations = drive ? rowStations(model, drive.rows) : [];
+  const stations = drive ? rowStations(fitted, drive.rows) : [];
   const segments: ReportSegment[] = [];
   const endStation = drive?.end ? Math.max(0, Math.min(line.n - 1, Math.round(drive.end.at / line.ds))) : -1;
   for (let a = 0; a < line.n - 1; a += per) {
@@ -191,7 +191,7 @@ export function roadReport(
       const k1 = Math.min(line.n - 1, k + h);
       const grade = ((y[k1] - y[k0]) / ((k1 - k0) * line.ds)) * 100;
       if (Math.abs(grade) > Math.abs(maxGrade)) maxGrade = grade;
-      if (Math.abs(model.bankDeg[k]) > Math.abs(bank)) bank = model.bankDeg[k];
+      if (Math.abs(fitted.bankDeg[k]) > Math.abs(bank)) bank = fitted.bankDeg[k];
       if (depth.length > 0) {
         deepest = Math.max(deepest, depth[k]);
         if (depth[k] > 0 && !onBridge(k)) forded = true;
@@ -206,8 +206,8 @@ export function roadReport(
     const half = line.width[mid] / 2;
     const lx = line.tz[mid];
     const lz = -line.tx[mid];
-    const left = onBridge(mid) ? surfaceAt(model, mid, half) : heightAt(field, line.x[mid] + lx * half, line.z[mid] + lz * half);
-    const right = onBridge(mid) ? surfaceAt(model, mid, -half) : heightAt(field, line.x[mid] - lx * half, line.z[mid] - lz * half);
+    const left = onBridge(mid) ? surfaceAt(fitted, mid, half) : heightAt(field, line.x[mid] + lx * half, line.z[mid] + lz * half);
+    const right = onBridge(mid) ? surfaceAt(fitted, mid, -half) : heightAt(field, line.x[mid] - lx * half, line.z[mid] - lz * half);
     const crossSlopeDeg = Number.isFinite(left) && Number.isFinite(right) ? (Math.atan((right - left) / (2 * half)) * 180) / Math.PI : 0;
     const radius = kappa > 1e-4 ? 1 / kappa : null;
     const flags: SegmentFlag[] = [];
@@ -268,7 +268,7 @@ export function roadReport(
     driveEnd: drive?.end ?? null,
     drivenTo,
     crossings: findCrossings(depth, line.ds, p.crossings).map((c) => {
-      const deck = c.kind === 'bridge' ? model.bridges.find((s) => s.a * line.ds <= c.to && c.from <= s.b * line.ds) : undefined;
+      const deck = c.kind === 'bridge' ? fitted.bridges.find((s) => s.a * line.ds <= c.to && c.from <= s.b * line.ds) : undefined;
       return { ...c, fordable: c.kind === 'ford' ? c.maxDepth <= fordingDepth : null, span: deck ? (deck.b - deck.a) * line.ds : null };
     }),
     fordingDepth,
@@ -423,8 +423,8 @@ export function reportCsv(report: RoadReport): string {
 export function fixCrests(p: RoadParams, below: Float32Array, size: GroundSize, shapedOf: (p: RoadParams) => Float32Array, tries = 6): RoadParams {
   let current = p;
   for (let n = 0; n <= tries; n++) {
-    const model = buildRoadModel(current, below, size);
-    if (!roadReport(model, shapedOf(current), size).segments.some((s) => s.flags.includes('crest'))) return current;
+    const fitted = fitRoad(current, below, size);
+    if (!roadReport(fitted, shapedOf(current), size).segments.some((s) => s.flags.includes('crest'))) return current;
     if (n < tries) current = smoothProfile(current);
   }
   return current;

@@ -3,7 +3,7 @@ import { evaluateStack } from '../layers/evaluate';
 import { stackWaterWithout } from '../layers/stackWaterDepth';
 import type { HeightsLayer, Layer, RiverLayer } from '../layers/types';
 import { riverParams } from '../rivers/params';
-import { buildRoadModel } from './model';
+import { fitRoad } from './fittedRoad';
 import { REPORT_CSV_COLUMNS, reportCsv, reportJson, roadReport } from './report';
 import { ROAD_SIZE, roadLayer } from './testing/terrain';
 
@@ -43,7 +43,7 @@ describe('the road report over water', () => {
     const below = evaluateStack([flat, river], size)!;
     const shaped = evaluateStack(stack, size)!;
     const water = stackWaterWithout(stack, road.id, size);
-    const report = roadReport(buildRoadModel(road.params, below, size), shaped, size, null, water);
+    const report = roadReport(fitRoad(road.params, below, size), shaped, size, null, water);
     const wet = report.segments.filter((s) => s.flags.includes('water'));
     // The segments either side of x = 0 (100 m along the road), each holding part of the 6 m bed.
     expect(wet.map((s) => [Math.round(s.from), Math.round(s.to)])).toEqual([
@@ -63,7 +63,7 @@ describe('the road report over water', () => {
 
   it('reports no water without a water field', () => {
     const below = evaluateStack([flat, river], size)!;
-    const report = roadReport(buildRoadModel(road.params, below, size), evaluateStack([flat, river, road], size)!, size);
+    const report = roadReport(fitRoad(road.params, below, size), evaluateStack([flat, river, road], size)!, size);
     expect(report.segments.every((s) => s.water === 0 && !s.flags.includes('water'))).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateStack } from '../layers/evaluate';
 import { heightAtAnyPoint } from '../terrain/surface';
-import { buildRoadModel } from './model';
+import { fitRoad } from './fittedRoad';
 import { buildRibbon, ribbonGlb } from './ribbon';
 import { hills, ROAD_SIZE, roadLayer } from './testing/terrain';
 
@@ -10,8 +10,8 @@ describe('road ribbon mesh', () => {
     const road = roadLayer();
     const ground = evaluateStack([hills()], ROAD_SIZE)!;
     const shaped = evaluateStack([hills(), road], ROAD_SIZE)!;
-    const model = buildRoadModel(road.params, ground, ROAD_SIZE);
-    const ribbon = buildRibbon(model, shaped, ROAD_SIZE, 0.05);
+    const fitted = fitRoad(road.params, ground, ROAD_SIZE);
+    const ribbon = buildRibbon(fitted, shaped, ROAD_SIZE, 0.05);
     expect(ribbon.across).toBe(5);
     expect(ribbon.indices.length).toBe((ribbon.rows - 1) * (ribbon.across - 1) * 6);
     const field = { ...ROAD_SIZE, heights: shaped };

@@ -9,7 +9,7 @@ import { writeGlb, type GlbMesh } from '../codecs/glb';
 import { heightAtAnyPoint } from '../terrain/surface';
 import { centrelinePoints } from './export';
 import { spanAt } from './crossings';
-import { surfaceAt, type RoadModel } from './model';
+import { surfaceAt, type FittedRoad } from './fittedRoad';
 import type { GroundSize } from './profile';
 
 export interface Ribbon {
@@ -23,8 +23,8 @@ export interface Ribbon {
 }
 
 /** The ribbon's vertices and triangles; `across` vertices per row (at least 2). */
-export function buildRibbon(model: RoadModel, shaped: Float32Array, size: GroundSize, lift = 0.05): Ribbon {
-  const points = centrelinePoints(model, shaped, size);
+export function buildRibbon(fitted: FittedRoad, shaped: Float32Array, size: GroundSize, lift = 0.05): Ribbon {
+  const points = centrelinePoints(fitted, shaped, size);
   const field = { ...size, heights: shaped };
   let widest = 0;
   for (const p of points) widest = Math.max(widest, p.width);
@@ -41,7 +41,7 @@ export function buildRibbon(model: RoadModel, shaped: Float32Array, size: Ground
     const h = Math.hypot(p.tangent[0], p.tangent[2]) || 1;
     const lx = p.tangent[2] / h;
     const lz = -p.tangent[0] / h;
-    const deck = spanAt(model.bridges, p.station) !== undefined;
+    const deck = spanAt(fitted.bridges, p.station) !== undefined;
     for (let c = 0; c < across; c++) {
       const u = c / (across - 1);
       const d = (0.5 - u) * p.width;
@@ -49,7 +49,7 @@ export function buildRibbon(model: RoadModel, shaped: Float32Array, size: Ground
       const z = Math.max(-hz, Math.min(hz, p.z + lz * d));
       const k = r * across + c;
       positions[3 * k] = x;
-      positions[3 * k + 1] = (deck ? surfaceAt(model, p.station, d) : heightAtAnyPoint(field, x, z)) + lift;
+      positions[3 * k + 1] = (deck ? surfaceAt(fitted, p.station, d) : heightAtAnyPoint(field, x, z)) + lift;
       positions[3 * k + 2] = z;
       uvs[2 * k] = u;
       uvs[2 * k + 1] = along;

@@ -8,7 +8,7 @@ import { stackProblem } from '../layers/validate';
 import { heightAt } from '../terrain/surface';
 import { buildCentreline } from './centreline';
 import { nearestField, roadReach } from './footprint';
-import { buildRoadModel, surfaceAt, terrainProblem } from './model';
+import { fitRoad, surfaceAt, terrainProblem } from './fittedRoad';
 import { roadParams } from './params';
 import { smoothProfile } from './profile';
 import { hills, ROAD_SIZE, roadLayer, roadStack, S_CURVE } from './testing/terrain';
@@ -50,11 +50,11 @@ describe('road profile', () => {
   it('never exceeds the maximum grade along the centreline, even where the ground is steeper', () => {
     const base = ground();
     for (const maxGradePct of [4, 10, 25]) {
-      const model = buildRoadModel(roadParams(S_CURVE, { maxGradePct, maxCutFill: 200 }), base, ROAD_SIZE);
+      const fitted = fitRoad(roadParams(S_CURVE, { maxGradePct, maxCutFill: 200 }), base, ROAD_SIZE);
       let steepestGround = 0;
-      for (let k = 1; k < model.line.n; k++) {
-        expect(Math.abs(model.y[k] - model.y[k - 1]) / model.line.ds).toBeLessThanOrEqual((maxGradePct / 100) * (1 + 1e-9));
-        steepestGround = Math.max(steepestGround, Math.abs(model.ground[k] - model.ground[k - 1]) / model.line.ds);
+      for (let k = 1; k < fitted.line.n; k++) {
+        expect(Math.abs(fitted.y[k] - fitted.y[k - 1]) / fitted.line.ds).toBeLessThanOrEqual((maxGradePct / 100) * (1 + 1e-9));
+        steepestGround = Math.max(steepestGround, Math.abs(fitted.ground[k] - fitted.ground[k - 1]) / fitted.line.ds);
       }
       expect(steepestGround).toBeGreaterThan(maxGradePct / 100);
     }
@@ -63,20 +63,20 @@ describe('road profile', () => {
   it('follows the ground where it is gentle, and the shaped surface keeps the grade over the centreline', () => {
     const stack = roadStack(roadLayer(S_CURVE, { maxGradePct: 12 }));
     const shaped = evaluateStack(stack, ROAD_SIZE)!;
-    const model = buildRoadModel((stack[1] as RoadLayer).params, ground(), ROAD_SIZE);
+    const fitted = fitRoad((stack[1] as RoadLayer).params, ground(), ROAD_SIZE);
     // On the drawn triangles, the centreline's grade over 10 m stays at the limit (plus what float32 and the triangles add).
-    const step = Math.round(10 / model.line.ds);
-    for (let k = step; k < model.line.n; k += step) {
-      const a = heightAt(field(shaped), model.line.x[k - step], model.line.z[k - step]);
-      const b = heightAt(field(shaped), model.line.x[k], model.line.z[k]);
-      expect(Math.abs(b - a) / (step * model.line.ds)).toBeLessThanOrEqual(0.12 + 0.01);
+    const step = Math.round(10 / fitted.line.ds);
+    for (let k = step; k < fitted.line.n; k += step) {
+      const a = heightAt(field(shaped), fitted.line.x[k - step], fitted.line.z[k - step]);
+      const b = heightAt(field(shaped), fitted.line.x[k], fitted.line.z[k]);
+      expect(Math.abs(b - a) / (step * fitted.line.ds)).toBeLessThanOrEqual(0.12 + 0.01);
     }
   });
 
   it('smoothProfile lengthens the vertical curves: the profile changes grade more gently', () => {
     const p = roadParams(S_CURVE, { maxCutFill: 100 });
     const roughest = (params: typeof p) => {
-      const m = buildRoadModel(params, ground(), ROAD_SIZE);
+      const m = fitRoad(params, ground(), ROAD_SIZE);
       let worst = 0;
       for (let k = 1; k < m.line.n - 1; k++) worst = Math.max(worst, Math.abs(m.y[k + 1] - 2 * m.y[k] + m.y[k - 1]) / m.line.ds ** 2);
       return worst;
@@ -87,9 +87,9 @@ describe('road profile', () => {
   });
 
   it('says when the terrain cannot be met at the maximum grade', () => {
-    const model = buildRoadModel(roadParams(S_CURVE, { maxGradePct: 1, maxCutFill: 2 }), ground(), ROAD_SIZE);
-    expect(terrainProblem(model)).toMatch(/too steep for a 1 % maximum grade: \d+ m along the road it needs [\d.]+ m of (cut|fill)/);
-    expect(terrainProblem(buildRoadModel(roadParams(S_CURVE), ground(), ROAD_SIZE))).toBeNull();
+    const fitted = fitRoad(roadParams(S_CURVE, { maxGradePct: 1, maxCutFill: 2 }), ground(), ROAD_SIZE);
+    expect(terrainProblem(fitted)).toMatch(/too steep for a 1 % maximum grade: \d+ m along the road it needs [\d.]+ m of (cut|fill)/);
+    expect(terrainProblem(fitRoad(roadParams(S_CURVE), ground(), ROAD_SIZE))).toBeNull();
   });
 });
 
@@ -102,17 +102,17 @@ describe('road layer', () => {
     for (const bank of [0, 6, -4]) {
       const stack = roadStack(roadLayer(straight, { bank, width: 10 }));
       const out = evaluateStack(stack, ROAD_SIZE)!;
-      const model = buildRoadModel((stack[1] as RoadLayer).params, ground(), ROAD_SIZE);
+      const fitted = fitRoad((stack[1] as RoadLayer).params, ground(), ROAD_SIZE);
       const { width } = ROAD_SIZE;
       // Column x = 0 (i = 64), rows z = −4…4 m (on the 10 m road); left of travel along +x is −z.
       const centre = (ROAD_SIZE.depth - 1) / 2;
       const i = 64;
-      const k0 = model.line.pointStations[0];
-      const station = k0 + 80 / model.line.ds;
+      const k0 = fitted.line.pointStations[0];
+      const station = k0 + 80 / fitted.line.ds;
       for (let dj = -2; dj <= 2; dj++) {
         const h = out[(centre + dj) * width + i];
         const d = -dj * ROAD_SIZE.cellSize;
-        expect(h).toBeCloseTo(surfaceAt(model, station, d), 3);
+        expect(h).toBeCloseTo(surfaceAt(fitted, station, d), 3);
         expect(h - out[centre * width + i]).toBeCloseTo(-d * Math.tan((bank * Math.PI) / 180), 3);
       }
     }
@@ -272,8 +272,8 @@ describe('road shoulders', () => {
         { slopeLimitDeg, maxCutFill: 20, falloffLeft: 2, falloffRight: 2 },
       );
       const out = evaluateStack([base, road], size)!;
-      const model = buildRoadModel(road.params, heights, size);
-      expect(Math.max(...Array.from(model.y, (y, k) => Math.abs(y - model.ground[k])))).toBeGreaterThan(5);
+      const fitted = fitRoad(road.params, heights, size);
+      expect(Math.max(...Array.from(fitted.y, (y, k) => Math.abs(y - fitted.ground[k])))).toBeGreaterThan(5);
       // Across the road (along z the hillside is level): every step between shoulder vertices.
       let steepest = 0;
       for (let i = 20; i < 141; i++) {

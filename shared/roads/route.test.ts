@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateStack } from '../layers/evaluate';
 import type { HeightsLayer, LayerSize } from '../layers/types';
-import { buildRoadModel, terrainProblem } from './model';
+import { fitRoad, terrainProblem } from './fittedRoad';
 import { roadParams, type RoadPoint } from './params';
 import { roadReport } from './report';
 import { routeRoad, type RouteRequest } from './route';
@@ -20,9 +20,9 @@ function route(base: HeightsLayer, size: LayerSize, waypoints: RouteRequest['way
 function shapedRoad(base: HeightsLayer, size: LayerSize, points: RoadPoint[], design: Design) {
   const road = roadLayer(points, design);
   const ground = evaluateStack([base], size)!;
-  const model = buildRoadModel(road.params, ground, size);
-  const report = roadReport(model, evaluateStack([base, road], size)!, size);
-  return { model, report, problem: terrainProblem(model) };
+  const fitted = fitRoad(road.params, ground, size);
+  const report = roadReport(fitted, evaluateStack([base, road], size)!, size);
+  return { model: fitted, report, problem: terrainProblem(fitted) };
 }
 
 const flagged = (report: ReturnType<typeof roadReport>, flag: 'grade' | 'radius') =>
@@ -45,13 +45,13 @@ describe('road router', () => {
     if (!result.ok) throw new Error(result.problem);
     expect(result.points[0]).toEqual(start);
     expect(result.points.at(-1)).toEqual(end);
-    const { model, report, problem } = shapedRoad(base, wide, result.points, mountain);
+    const { model: fitted, report, problem } = shapedRoad(base, wide, result.points, mountain);
     expect(problem).toBeNull();
     expect(flagged(report, 'grade')).toEqual([]);
     expect(flagged(report, 'radius')).toEqual([]);
-    expect(model.line.length).toBeGreaterThan(120 / 0.08);
+    expect(fitted.line.length).toBeGreaterThan(120 / 0.08);
     // Switchbacks: the road runs both ways across the face, east and west.
-    const { tx } = model.line;
+    const { tx } = fitted.line;
     expect(Math.max(...tx)).toBeGreaterThan(0.95);
     expect(Math.min(...tx)).toBeLessThan(-0.95);
   });
@@ -79,11 +79,11 @@ describe('road router', () => {
       mountain,
     );
     if (!result.ok) throw new Error(result.problem);
-    const { model, report, problem } = shapedRoad(base, size, result.points, mountain);
+    const { model: fitted, report, problem } = shapedRoad(base, size, result.points, mountain);
     expect(problem).toBeNull();
     expect(flagged(report, 'grade')).toEqual([]);
     expect(flagged(report, 'radius')).toEqual([]);
-    expect(model.line.length).toBeGreaterThan(80 / 0.08);
+    expect(fitted.line.length).toBeGreaterThan(80 / 0.08);
   });
 
   it('crosses rolling hills at the default 10 % and 30 km/h through a via point, report clean', () => {
@@ -117,8 +117,8 @@ describe('road router', () => {
       { blocked },
     );
     if (!result.ok) throw new Error(result.problem);
-    const { model } = shapedRoad(base, size, result.points, { maxGradePct: 10, designSpeedKmh: 30 });
-    for (let k = 0; k < model.line.n; k++) expect(lake(model.line.x[k], model.line.z[k])).toBe(false);
+    const { model: fitted } = shapedRoad(base, size, result.points, { maxGradePct: 10, designSpeedKmh: 30 });
+    for (let k = 0; k < fitted.line.n; k++) expect(lake(fitted.line.x[k], fitted.line.z[k])).toBe(false);
   });
 
   it('refuses an impossible ask with the reason: a 30 m wall across the whole map', () => {

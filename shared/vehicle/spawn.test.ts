@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRandom } from '../random';
 import { createHeightfield, type Heightfield } from '../terrain/heightfield';
-import { runFaultFormation } from '../fault/engine';
+import { runFaultFormation } from '../fault/fastFormation';
 import { DEFAULT_RECIPE } from '../fault/recipe';
 import { DEFAULT_CAR_SETTINGS, drivableBounds, stepCar, type CarSettings, type CarState, type Obstacle } from './drive';
 import { poseFromTerrain, poseFromWheelPlane, type PoseFunction } from './pose';

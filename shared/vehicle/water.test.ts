@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CAR_PRESETS, patchCarSpec } from './physics/cars';
+import { STOCK_CARS, patchCarSpec } from './physics/cars';
 import { driveRoute } from './telemetry';
 import { fieldFrom } from './testFields';
 import { isFlooded, WADING_DRAG, wadingSpeedFactor, waterAtCar } from './water';
@@ -9,11 +9,11 @@ const options = { speed: 2, length: 4, width: 2, step: 0.5 };
 
 describe('the car in water', () => {
   it("gives each preset issue 31's fording depth, editable within limits", () => {
-    expect(CAR_PRESETS.hatchback.fordingDepth).toBe(0.3);
-    expect(CAR_PRESETS['4x4'].fordingDepth).toBe(0.6);
-    expect(CAR_PRESETS.truck.fordingDepth).toBe(0.9);
-    expect(patchCarSpec(CAR_PRESETS.hatchback, { fordingDepth: 0.45 }).fordingDepth).toBe(0.45);
-    expect(patchCarSpec(CAR_PRESETS.hatchback, { fordingDepth: -1 }).fordingDepth).toBe(0);
+    expect(STOCK_CARS.hatchback.fordingDepth).toBe(0.3);
+    expect(STOCK_CARS['4x4'].fordingDepth).toBe(0.6);
+    expect(STOCK_CARS.truck.fordingDepth).toBe(0.9);
+    expect(patchCarSpec(STOCK_CARS.hatchback, { fordingDepth: 0.45 }).fordingDepth).toBe(0.45);
+    expect(patchCarSpec(STOCK_CARS.hatchback, { fordingDepth: -1 }).fordingDepth).toBe(0);
   });
 
   it('keeps 1 − ½·depth/fording of its speed, and floods only past its fording depth', () => {
@@ -24,8 +24,8 @@ describe('the car in water', () => {
     expect(isFlooded(0.3, 0.3)).toBe(false);
     expect(isFlooded(0.31, 0.3)).toBe(true);
     // The 4×4 fords what floods the hatchback.
-    expect(isFlooded(0.45, CAR_PRESETS.hatchback.fordingDepth)).toBe(true);
-    expect(isFlooded(0.45, CAR_PRESETS['4x4'].fordingDepth)).toBe(false);
+    expect(isFlooded(0.45, STOCK_CARS.hatchback.fordingDepth)).toBe(true);
+    expect(isFlooded(0.45, STOCK_CARS['4x4'].fordingDepth)).toBe(false);
   });
 
   it('samples the water under the car, 0 without water', () => {
@@ -62,7 +62,7 @@ describe('the car in water', () => {
         [-20, 0],
         [20, 0],
       ],
-      { ...options, water, fordingDepth: CAR_PRESETS.hatchback.fordingDepth },
+      { ...options, water, fordingDepth: STOCK_CARS.hatchback.fordingDepth },
     );
     expect(hatch.reachedEnd).toBe(false);
     expect(hatch.stoppedBy).toBe('flooded');
@@ -77,7 +77,7 @@ describe('the car in water', () => {
         [-20, 0],
         [20, 0],
       ],
-      { ...options, water, fordingDepth: CAR_PRESETS.truck.fordingDepth },
+      { ...options, water, fordingDepth: STOCK_CARS.truck.fordingDepth },
     );
     expect(truck.reachedEnd).toBe(true);
   });

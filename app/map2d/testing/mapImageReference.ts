@@ -1,5 +1,5 @@
 import type { Heightfield, HeightRange } from '../../../shared/terrain/heightfield';
-import { HYPSOMETRIC_RAMP, RAMP_SIZE } from '../../view/colorRamp';
+import { HYPSOMETRIC_RAMP, RAMP_SIZE } from '../../view/colourRamp';
 import { HILLSHADE_REACH, type MapImageRect, type MapMode } from '../mapImage';
 
 /** The hillshade lights towards NW, W and N (45° up), weighted 1/2, 1/4, 1/4, summed as one vector. */

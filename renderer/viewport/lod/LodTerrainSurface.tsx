@@ -11,7 +11,7 @@ import { backgroundTask } from '../../backgroundTask';
 import { OffThreadErrors, type OffThreadErrorsHandlers } from './offThreadErrors';
 import type { StartChunkErrorsWorker } from '../../../app/lod/chunkErrorsJob';
 import { useViewport } from '../viewportContext';
-import { naturalLinesOf } from '../../../app/view/terrainColors';
+import { naturalLinesOf } from '../../../app/view/terrainColours';
 import { drawnErosionMasks } from '../coverOverride';
 import { overlaySlopeDeg } from '../../../app/drive/drivability';
 
@@ -47,7 +47,7 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
 
   useEffect(() => {
     lod.setWireframe(view.getState().settings.wireframe);
-    lod.setColorMode(view.getState().settings.colorMode, naturalLinesOf(view.getState().settings));
+    lod.setColourMode(view.getState().settings.colorMode, naturalLinesOf(view.getState().settings));
     lod.setErosion(drawnErosionMasks(editor.document.erosionMasks));
     const steepTint = () => lod.setSteepTint(drive.settings.drivabilityOverlay ? overlaySlopeDeg(drive.settings) : null);
     steepTint();
@@ -115,7 +115,7 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
     const unsubscribeView = view.subscribe((s, prev) => {
       if (s.settings === prev.settings) return;
       lod.setWireframe(s.settings.wireframe);
-      lod.setColorMode(s.settings.colorMode, naturalLinesOf(s.settings));
+      lod.setColourMode(s.settings.colorMode, naturalLinesOf(s.settings));
       lastCamera.current = '';
       invalidate();
     });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Box2, DataArrayTexture, DataTexture, Vector3, WebGLRenderer } from 'three';
 import { createHeightfield } from '../../../shared/terrain/heightfield';
 import { syntheticTerrain } from '../../../shared/lod/testing/syntheticTerrain';
-import { erosionCoverOf, type ErosionCover } from '../../../app/view/terrainColors';
+import { erosionCoverOf, type ErosionCover } from '../../../app/view/terrainColours';
 import { erosionCoverBytes } from '../../../shared/erosion/cover';
 import { heightTexel, heightTextureShape, type HeightTextureShape } from './heightUploads';
 import { GpuCover } from './gpuCover';

@@ -1,5 +1,5 @@
 import { Box2, DataArrayTexture, DataTexture, RGFormat, UnsignedByteType, Vector3, type WebGLRenderer } from 'three';
-import type { ErosionCover } from '../../../app/view/terrainColors';
+import type { ErosionCover } from '../../../app/view/terrainColours';
 import { planHeightUploads, type HeightTextureShape, type HeightUpload } from './heightUploads';
 import { layoutTexture } from './gpuHeights';
 

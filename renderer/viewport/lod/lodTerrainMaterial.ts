@@ -1,6 +1,6 @@
 import { DataTexture, FloatType, MeshLambertMaterial, NearestFilter, RGBAFormat, type DataArrayTexture, type IUniform } from 'three';
-import { HYPSOMETRIC_RAMP, NATURAL_TABLE, RAMP_SIZE, SLOPE_BINS, SLOPE_RAMP, linearRamp } from '../../../app/view/colorRamp';
-import type { ColorMode } from '../../../app/view/terrainColors';
+import { HYPSOMETRIC_RAMP, NATURAL_TABLE, RAMP_SIZE, SLOPE_BINS, SLOPE_RAMP, linearRamp } from '../../../app/view/colourRamp';
+import type { ColourMode } from '../../../app/view/terrainColours';
 import { HEIGHT_TEXTURE_ROW_LENGTH } from './heightUploads';
 import { patchTerrainShader, type TerrainShaderUniforms } from '../look/terrainShader';
 import { COVER_GLSL } from '../look/coverShader';
@@ -21,7 +21,7 @@ export const STEEP_TINT = [1, 0.08, 0.05, 0.6] as const;
 export interface LodTerrainMaterial {
   material: MeshLambertMaterial;
   setHeights(texture: DataArrayTexture, width: number, depth: number, layerRows: number, cellSize: number): void;
-  setColorMode(mode: ColorMode): void;
+  setColourMode(mode: ColourMode): void;
   setHeightRange(min: number, max: number): void;
   /** Tints vertices touching a (full-resolution) triangle steeper than maxSlopeDeg; null turns it off. */
   setSteepTint(maxSlopeDeg: number | null): void;
@@ -34,7 +34,7 @@ const ROW_SHIFT = Math.log2(HEIGHT_TEXTURE_ROW_LENGTH);
 
 /**
  * The ramps as one 256-wide linear-float texture: row 0 hypsometric, row 1 slope, then the natural
- * table's SLOPE_BINS rows (row 2 + slope bin, column height index), as app/view/terrainColors.ts reads them.
+ * table's SLOPE_BINS rows (row 2 + slope bin, column height index), as app/view/terrainColours.ts reads them.
  */
 function rampTexture(): DataTexture {
   const natural = linearRamp(NATURAL_TABLE);
@@ -70,11 +70,11 @@ uniform int terrainWidth;
 uniform int terrainDepth;
 uniform int terrainLayerRows;
 uniform float terrainCellSize;
-uniform int terrainColorMode;
+uniform int terrainColourMode;
 uniform float terrainMin;
 uniform float terrainMax;
 uniform float terrainSteepLimit;
-varying vec3 vTerrainColor;
+varying vec3 vTerrainColour;
 varying float vTerrainSteep;
 
 float terrainHeight(int i, int j) {
@@ -146,15 +146,15 @@ float terrainInv = inversesqrt(terrainDhdx * terrainDhdx + 1.0 + terrainDhdz * t
 vec3 objectNormal = vec3(-terrainDhdx * terrainInv, terrainInv, -terrainDhdz * terrainInv);
 float terrainSlopeT = acos(min(1.0, terrainInv)) / 1.5707963267948966;
 float terrainHeightT = terrainMax > terrainMin ? (terrainH - terrainMin) / (terrainMax - terrainMin) : 0.5;
-float terrainT = terrainColorMode == 1 ? terrainSlopeT : terrainHeightT;
+float terrainT = terrainColourMode == 1 ? terrainSlopeT : terrainHeightT;
 int terrainRampIndex = terrainT > 0.0 ? min(${RAMP_SIZE - 1}, int(floor(terrainT * ${RAMP_SIZE - 1}.0 + 0.5))) : 0;
-int terrainRampRow = terrainColorMode;
-if (terrainColorMode == 2) {
+int terrainRampRow = terrainColourMode;
+if (terrainColourMode == 2) {
   terrainRampRow = 2 + (terrainSlopeT > 0.0 ? min(${SLOPE_BINS - 1}, int(floor(terrainSlopeT * ${SLOPE_BINS - 1}.0 + 0.5))) : 0);
 }
-vTerrainColor = texelFetch(terrainRamps, ivec2(terrainRampIndex, terrainRampRow), 0).rgb;
-if (terrainColorMode == 2) {
-  // Between the natural table's entries, as app/view/terrainColors.ts writeNaturalColour.
+vTerrainColour = texelFetch(terrainRamps, ivec2(terrainRampIndex, terrainRampRow), 0).rgb;
+if (terrainColourMode == 2) {
+  // Between the natural table's entries, as app/view/terrainColours.ts writeNaturalColour.
   float terrainS = clamp(terrainSlopeT, 0.0, 1.0) * ${SLOPE_BINS - 1}.0;
   int terrainS0 = min(int(floor(terrainS)), ${SLOPE_BINS - 2});
   float terrainFs = terrainS - float(terrainS0);
@@ -163,12 +163,12 @@ if (terrainColorMode == 2) {
   float terrainFh = terrainHt - float(terrainH0);
   vec3 terrainLow = mix(texelFetch(terrainRamps, ivec2(terrainH0, 2 + terrainS0), 0).rgb, texelFetch(terrainRamps, ivec2(terrainH0 + 1, 2 + terrainS0), 0).rgb, terrainFh);
   vec3 terrainHigh = mix(texelFetch(terrainRamps, ivec2(terrainH0, 3 + terrainS0), 0).rgb, texelFetch(terrainRamps, ivec2(terrainH0 + 1, 3 + terrainS0), 0).rgb, terrainFh);
-  vTerrainColor = mix(terrainLow, terrainHigh, terrainFs);
+  vTerrainColour = mix(terrainLow, terrainHigh, terrainFs);
 }
 vTerrainCover = terrainCoverOn ? terrainCoverAt(terrainI, terrainJ) : vec2(0.0);
-if (terrainColorMode == 2 && terrainCoverOn) {
+if (terrainColourMode == 2 && terrainCoverOn) {
   vec2 terrainCoverValues = vTerrainCover;
-  vTerrainColor = terrainCovered(vTerrainColor, degrees(acos(min(1.0, terrainInv))), terrainCoverValues.r, terrainCoverValues.g);
+  vTerrainColour = terrainCovered(vTerrainColour, degrees(acos(min(1.0, terrainInv))), terrainCoverValues.r, terrainCoverValues.g);
 }
 vTerrainSteep = terrainSteepAt(terrainI, terrainJ, terrainH);
 #ifdef USE_TANGENT
@@ -188,7 +188,7 @@ export function createLodTerrainMaterial(shading?: TerrainShaderUniforms): LodTe
     terrainDepth: { value: 2 },
     terrainLayerRows: { value: 1 },
     terrainCellSize: { value: 1 },
-    terrainColorMode: { value: 0 },
+    terrainColourMode: { value: 0 },
     terrainMin: { value: 0 },
     terrainMax: { value: 0 },
     terrainSteepLimit: { value: -1 },
@@ -215,9 +215,9 @@ export function createLodTerrainMaterial(shading?: TerrainShaderUniforms): LodTe
         .replace('#include <beginnormal_vertex>', VERTEX_BEGIN)
         .replace('#include <begin_vertex>', 'vec3 transformed = vec3(position.x, terrainH, position.z);');
     shader.fragmentShader =
-      'varying vec3 vTerrainColor;\nvarying float vTerrainSteep;\nuniform vec3 terrainSteepTint;\nuniform float terrainSteepOpacity;\n' +
+      'varying vec3 vTerrainColour;\nvarying float vTerrainSteep;\nuniform vec3 terrainSteepTint;\nuniform float terrainSteepOpacity;\n' +
       shader.fragmentShader
-        .replace('#include <color_fragment>', 'diffuseColor.rgb *= vTerrainColor;')
+        .replace('#include <color_fragment>', 'diffuseColor.rgb *= vTerrainColour;')
         // Blended over the lit colour like the transparent overlay on full-resolution maps.
         .replace(
           '#include <opaque_fragment>',
@@ -236,8 +236,8 @@ export function createLodTerrainMaterial(shading?: TerrainShaderUniforms): LodTe
       uniforms.terrainCellSize.value = cellSize;
       updateSteepLimit();
     },
-    setColorMode(mode) {
-      uniforms.terrainColorMode.value = mode === 'slope' ? 1 : mode === 'natural' ? 2 : 0;
+    setColourMode(mode) {
+      uniforms.terrainColourMode.value = mode === 'slope' ? 1 : mode === 'natural' ? 2 : 0;
     },
     setHeightRange(min, max) {
       uniforms.terrainMin.value = min;

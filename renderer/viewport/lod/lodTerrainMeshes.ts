@@ -3,7 +3,7 @@ import type { Heightfield } from '../../../shared/terrain/heightfield';
 import { rayCastTerrain } from '../../../shared/terrain/rayCast';
 import type { LodCamera, LodOptions } from '../../../shared/lod/selectLod';
 import type { DirtyRegion } from '../../../app/document/region';
-import { colourRange, DEFAULT_NATURAL_LINES, erosionCoverOf, type ColorMode, type NaturalLines } from '../../../app/view/terrainColors';
+import { colourRange, DEFAULT_NATURAL_LINES, erosionCoverOf, type ColourMode, type NaturalLines } from '../../../app/view/terrainColours';
 import type { ErosionCoverBytes } from '../../../shared/erosion/cover';
 import { LodTerrainModel, type ChunkRange } from '../../../app/lod/lodTerrainModel';
 import { GRID_ATTRIBUTE, blockBoundingSphere, buildBlockGeometry, releaseArraysOnUpload, type BlockRange } from './lodBlockGeometry';
@@ -39,7 +39,7 @@ export class LodTerrainMeshes {
   private heights: GpuHeights;
   private cover: GpuCover;
   private masks: ErosionCoverBytes | null = null;
-  private mode: ColorMode = 'height';
+  private mode: ColourMode = 'height';
   private lines: NaturalLines = DEFAULT_NATURAL_LINES;
   private readonly lodMaterial: LodTerrainMaterial;
   private blocks: Block[] = [];
@@ -49,7 +49,7 @@ export class LodTerrainMeshes {
 
   constructor(
     private field: Heightfield,
-    mode: ColorMode,
+    mode: ColourMode,
     shading?: TerrainShaderUniforms,
   ) {
     // Exact chunk errors are refined in slices after opening (refineErrors): no stall on a big map.
@@ -58,7 +58,7 @@ export class LodTerrainMeshes {
     this.cover = new GpuCover(this.heights.shape);
     this.lodMaterial = createLodTerrainMaterial(shading);
     this.mode = mode;
-    this.lodMaterial.setColorMode(mode);
+    this.lodMaterial.setColourMode(mode);
     this.useHeights();
     this.makeBlocks();
     const model = () => this.model;
@@ -103,10 +103,10 @@ export class LodTerrainMeshes {
     else this.rebound(changed);
   }
 
-  setColorMode(mode: ColorMode, lines: NaturalLines = this.lines): void {
+  setColourMode(mode: ColourMode, lines: NaturalLines = this.lines): void {
     this.mode = mode;
     this.lines = lines;
-    this.lodMaterial.setColorMode(mode);
+    this.lodMaterial.setColourMode(mode);
     this.applyColourRange();
   }
 

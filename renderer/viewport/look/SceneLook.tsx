@@ -57,7 +57,7 @@ uniform vec3 skyZenith;
 uniform vec3 skyHorizon;
 uniform vec3 skyBelow;
 uniform vec3 skySunDirection;
-uniform vec3 skySunColor;
+uniform vec3 skySunColour;
 uniform float skyFog;
 uniform vec3 fogColor;
 varying vec3 vSkyDirection;
@@ -70,7 +70,7 @@ void main() {
   vec3 d = normalize(position);
   float up = d.y;
   vec3 colour = up >= 0.0 ? mix(skyHorizon, skyZenith, pow(up, 0.6)) : mix(skyHorizon, skyBelow, min(1.0, -up * 1.6));
-  colour += skySunColor * pow(max(dot(d, skySunDirection), 0.0), 16.0) * 0.22;
+  colour += skySunColour * pow(max(dot(d, skySunDirection), 0.0), 16.0) * 0.22;
   // The band at the horizon is exactly the fog's colour, so distant terrain melts into the sky.
   if (skyFog > 0.5) colour = mix(colour, fogColor, 1.0 - smoothstep(0.0, 0.09, abs(up)));
   vSkyColour = skyToSrgb(colour);
@@ -113,7 +113,7 @@ export function SceneLighting() {
           skyHorizon: { value: HORIZON.clone() },
           skyBelow: { value: BELOW.clone() },
           skySunDirection: { value: new Vector3(0, 1, 0) },
-          skySunColor: { value: new Color() },
+          skySunColour: { value: new Color() },
           skySunDisc: { value: new Color() },
           skyFog: { value: 1 },
         },
@@ -148,7 +148,7 @@ export function SceneLighting() {
       sun.color.copy(SUN_LOW).lerp(SUN_HIGH, height);
       sun.intensity = 1.6 + 1.8 * Math.sqrt(height);
       material.uniforms.skySunDirection.value.set(toSun.x, toSun.y, toSun.z);
-      material.uniforms.skySunColor.value.copy(sun.color);
+      material.uniforms.skySunColour.value.copy(sun.color);
       // The disc is written as it is (no conversion in the fragment shader): sRGB, near white.
       material.uniforms.skySunDisc.value.set(1, 0.97, 0.9);
       material.uniforms.skyFog.value = settings.fog ? 1 : 0;

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { MaskRule } from '../../../shared/masks/maskTypes';
 import { ruleWeight } from '../../../shared/export/masks';
 import { COVER_SLOPE_RULE, SEDIMENT_RULE, SEDIMENT_SRGB, WET_DARKENING, WET_RULE } from '../../../shared/erosion/cover';
-import { srgbByteToLinear } from '../../../app/view/colorRamp';
-import { applyErosionCover } from '../../../app/view/terrainColors';
+import { srgbByteToLinear } from '../../../app/view/colourRamp';
+import { applyErosionCover } from '../../../app/view/terrainColours';
 import { COVER_GLSL, COVER_TERMS, glslFloat, ruleGlsl, SEDIMENT_LINEAR } from './coverShader';
 
 /** GLSL's smoothstep and step, as the GLSL ES 3.00 specification defines them. */

@@ -1,11 +1,11 @@
 import type { MaskRule } from '../../../shared/masks/maskTypes';
 import { COVER_SLOPE_RULE, SEDIMENT_RULE, SEDIMENT_SRGB, WET_DARKENING, WET_RULE } from '../../../shared/erosion/cover';
-import { srgbByteToLinear } from '../../../app/view/colorRamp';
+import { srgbByteToLinear } from '../../../app/view/colourRamp';
 
 /**
  * The erosion cover (shared/erosion/cover.ts) in GLSL for the LOD terrain's vertex shader, generated
  * from the TypeScript rules and colours so that both stay one set of numbers: the same band with a
- * smoothstep edge as masks.ts's ruleWeight, the same mix as terrainColors.ts's applyErosionCover.
+ * smoothstep edge as masks.ts's ruleWeight, the same mix as terrainColours.ts's applyErosionCover.
  */
 
 /** A GLSL float literal of a number (always with a decimal point or exponent). */

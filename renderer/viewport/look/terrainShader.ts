@@ -18,7 +18,7 @@ export interface TerrainShaderUniforms extends GroundUniforms {
   terrainGridOpacity: IUniform<number>;
   /** (sea level, 1 when the water is shown). */
   terrainWater: IUniform<[number, number]>;
-  terrainWaterColor: IUniform<Color>;
+  terrainWaterColour: IUniform<Color>;
   /** 1 draws the close-up ground detail, 0 leaves the plain colours (tests comparing colours). */
   terrainDetailStrength: IUniform<number>;
   [name: string]: IUniform;
@@ -39,7 +39,7 @@ export function createTerrainShaderUniforms(): TerrainShaderUniforms {
     terrainOcclusionStrength: { value: 1 },
     terrainGridOpacity: { value: 0 },
     terrainWater: { value: [0, 0] },
-    terrainWaterColor: { value: new Color('#0d3a4f') },
+    terrainWaterColour: { value: new Color('#0d3a4f') },
     terrainDetailStrength: { value: START_DETAIL_STRENGTH },
     ...createGroundUniforms(),
   };
@@ -64,7 +64,7 @@ uniform float terrainShadowStrength;
 uniform float terrainOcclusionStrength;
 uniform float terrainGridOpacity;
 uniform vec2 terrainWater;
-uniform vec3 terrainWaterColor;
+uniform vec3 terrainWaterColour;
 uniform float terrainDetailStrength;
 
 // Value noise (Dave Hoskins' hash, no sin: stable far from the origin).
@@ -159,7 +159,7 @@ const SURFACE_OVERLAYS = /* glsl */ `
 if (terrainWater.y > 0.5 && vTerrainWorld.y < terrainWater.x) {
   // Under water the ground fades into the water's colour with depth.
   float terrainDepth = terrainWater.x - vTerrainWorld.y;
-  outgoingLight = mix(outgoingLight, terrainWaterColor, 1.0 - exp(-terrainDepth / 6.0));
+  outgoingLight = mix(outgoingLight, terrainWaterColour, 1.0 - exp(-terrainDepth / 6.0));
 }
 if (terrainGridOpacity > 0.0) {
   // Light lines every power of ten metres: the finest whose lines stay 6 px apart, fading in as

@@ -1,5 +1,5 @@
 /**
- * What an engine preset is: one object per engine (`unreal.ts`, `unity.ts`, `terrain3d.ts`,
+ * What an engine export is: one object per engine (`unreal.ts`, `unity.ts`, `terrain3d.ts`,
  * `hterrain.ts`) implementing `EngineDefinition` — its sizes, its shape and tiles rules, its files over
  * the codecs of the registry, the numbers to type into its import and what the dialog and CLI offer.
  * `registry.ts` lists them; nothing outside an engine's module tests an engine by name.
@@ -13,13 +13,13 @@ import type { GreenDirection, NormalSpace, WorldAxes } from '../normals';
 import type { Tile, TileSpec } from '../tiles';
 import type { NaturalLines } from '../../ground/naturalColours';
 
-export type EnginePreset = 'unreal' | 'unity' | 'godot-terrain3d' | 'godot-hterrain';
+export type EngineId = 'unreal' | 'unity' | 'godot-terrain3d' | 'godot-hterrain';
 
 export type FitMode = 'resample' | 'crop';
 export type GodotHeightFormat = 'exr' | 'r16';
 
 export interface EngineExportOptions {
-  preset: EnginePreset;
+  engineId: EngineId;
   /** Base of every file name (NAME.png, NAME.unreal.json, NAME_rock.png…). */
   name: string;
   /** Vertices per side of the whole export (Unreal, Unity, HTerrain); default: the engine size nearest the map. */
@@ -69,7 +69,7 @@ export interface EngineNumber {
 export type ExportSource = { mode: 'resample' } | { mode: 'crop'; i0: number; j0: number } | { mode: 'native'; padLeft: number; padTop: number };
 
 export interface EnginePlan {
-  preset: EnginePreset;
+  engineId: EngineId;
   engine: string;
   name: string;
   /** The exported grid (the whole map, before tiling). */
@@ -158,7 +158,7 @@ export interface EngineWorld {
 }
 
 export interface EngineDefinition {
-  readonly id: EnginePreset;
+  readonly id: EngineId;
   readonly label: string;
   /** NAME.<infoSuffix>.json */
   readonly infoSuffix: string;

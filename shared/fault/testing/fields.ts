@@ -1,7 +1,7 @@
 import { createRandom } from '../../random';
 import { createHeightfield, type Heightfield } from '../../terrain/heightfield';
 import { faultSide, risesAt, type FaultLine } from '../lines';
-import type { Fault } from '../engine';
+import type { Fault } from '../fastFormation';
 import { rampedDisplacement, smoothScale } from '../profile';
 import { quantizeDisplacement } from '../recipe';
 

@@ -1,5 +1,5 @@
 /** `faults`: the generator — the recipe's fault lines added to the heights below (flat ground at the bottom). */
-import { FaultLineStream, runFaultFormation } from '../../fault/engine';
+import { FaultLineStream, runFaultFormation } from '../../fault/fastFormation';
 import { terrainExtent } from '../../terrain/heightfield';
 import { faultProfileProblem } from '../../fault/profile';
 import { LINE_METHODS } from '../../fault/recipe';

@@ -1,5 +1,5 @@
 /** `manualFaults`: fault lines through two points each, applied one after another over the whole map. */
-import { applyFaults, lineThroughPoints } from '../../fault/engine';
+import { applyFaults, lineThroughPoints } from '../../fault/fastFormation';
 import { isFiniteNumber, type LayerKindModule } from '../kind';
 import type { ManualFaultsLayer } from '../types';
 import { fieldOver } from './wholeMap';

@@ -7,7 +7,7 @@
  */
 import { lineBounds } from '../../roads/footprint';
 import { carveRiver } from '../../rivers/carve';
-import { buildRiverModel, riverCentrelineOf, riverGeometryProblem } from '../../rivers/model';
+import { fitRiver, riverCentrelineOf, riverGeometryProblem } from '../../rivers/fittedRiver';
 import { riverReach, riverValuesProblem } from '../../rivers/params';
 import { copyRect, type LayerKindModule } from '../kind';
 import type { Rect, RiverLayer } from '../types';
@@ -25,7 +25,7 @@ export const riverKind: LayerKindModule<RiverLayer> = {
     copyRect(input, out, size.width, rect);
     const box = riverKind.bounds?.(layer, size);
     if (!box || !overlaps(box, rect)) return true;
-    carveRiver(buildRiverModel(layer.params, input, size), input, out, size, rect);
+    carveRiver(fitRiver(layer.params, input, size), input, out, size, rect);
     return true;
   },
   bounds({ params }, size) {

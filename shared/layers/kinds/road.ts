@@ -9,7 +9,7 @@
 import { centrelineProblem } from '../../roads/centreline';
 import { lineBounds, roadReach, shapeRoad } from '../../roads/footprint';
 import { findJunctions, shapeJoinedRoad } from '../../roads/junction';
-import { buildRoadModel, centrelineOf } from '../../roads/model';
+import { fitRoad, centrelineOf } from '../../roads/fittedRoad';
 import { roadValuesProblem } from '../../roads/params';
 import { copyRect, type LayerKindModule } from '../kind';
 import type { Rect, RoadLayer } from '../types';
@@ -26,12 +26,12 @@ export const roadKind: LayerKindModule<RoadLayer> = {
     copyRect(input, out, size.width, rect);
     const box = roadKind.bounds?.(layer, size);
     if (!box || !overlaps(box, rect)) return true;
-    const model = buildRoadModel(layer.params, input, size);
+    const fitted = fitRoad(layer.params, input, size);
     // Roads below this one that it joins or crosses keep their surface; this one blends to them.
     const below = (options.below ?? []).filter((l): l is RoadLayer => l.kind === 'road' && l.enabled).map((l) => l.params);
-    const junctions = below.length > 0 ? findJunctions(model.line, layer.params, below, input, size) : [];
-    if (junctions.length === 0) shapeRoad(model, input, out, size, rect);
-    else shapeJoinedRoad(model, junctions, input, out, size, rect);
+    const junctions = below.length > 0 ? findJunctions(fitted.line, layer.params, below, input, size) : [];
+    if (junctions.length === 0) shapeRoad(fitted, input, out, size, rect);
+    else shapeJoinedRoad(fitted, junctions, input, out, size, rect);
     return true;
   },
   bounds({ params }, size) {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fieldFrom } from '../testFields';
 import { ARRIVAL_RADIUS, Autopilot, BEND_GRIP_SHARE, MIN_AUTOPILOT_SPEED, PLANNED_BRAKING } from './autopilot';
-import { CAR_PRESETS } from './cars';
+import { STOCK_CARS } from './cars';
 import { GRAVITY as g } from './stability';
 
-const hatch = CAR_PRESETS.hatchback;
+const hatch = STOCK_CARS.hatchback;
 
 /** A straight run along +z, a quarter circle of radius R to the right, and a straight run along +x. */
 function bendRoute(R: number, spacing = 2, straight = 200): [number, number][] {

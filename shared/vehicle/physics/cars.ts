@@ -3,7 +3,7 @@
  * CLI can name and edit them without loading the physics engine.
  */
 
-export type CarPresetId = 'hatchback' | '4x4' | 'truck';
+export type StockCarId = 'hatchback' | '4x4' | 'truck';
 export type DrivenWheels = 'front' | 'rear' | 'all';
 
 export interface PhysicsCarSpec {
@@ -49,7 +49,7 @@ export interface PhysicsCarSpec {
   readonly driven: DrivenWheels;
 }
 
-export const CAR_PRESETS: Readonly<Record<CarPresetId, PhysicsCarSpec>> = {
+export const STOCK_CARS: Readonly<Record<StockCarId, PhysicsCarSpec>> = {
   hatchback: {
     mass: 1200,
     length: 4.0,
@@ -115,9 +115,9 @@ export const CAR_PRESETS: Readonly<Record<CarPresetId, PhysicsCarSpec>> = {
   },
 };
 
-export const CAR_PRESET_IDS = Object.keys(CAR_PRESETS) as CarPresetId[];
+export const STOCK_CAR_IDS = Object.keys(STOCK_CARS) as StockCarId[];
 
-export const isCarPresetId = (value: unknown): value is CarPresetId => typeof value === 'string' && Object.hasOwn(CAR_PRESETS, value);
+export const isStockCarId = (value: unknown): value is StockCarId => typeof value === 'string' && Object.hasOwn(STOCK_CARS, value);
 
 type NumericKey = { [K in keyof PhysicsCarSpec]: PhysicsCarSpec[K] extends number ? K : never }[keyof PhysicsCarSpec];
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { heightAt } from '../../terrain/surface';
 import { fieldFrom } from '../testFields';
 import { angleBetween, vec3 } from '../vec';
-import { CAR_PRESETS } from './cars';
+import { STOCK_CARS } from './cars';
 import { NO_INPUT, PHYSICS_HZ, PhysicsCar, type PhysicsInput } from './physicsCar';
 import { loadRapier, type Rapier } from './rapier';
 
@@ -11,7 +11,7 @@ beforeAll(async () => {
   R = await loadRapier();
 });
 
-const hatch = CAR_PRESETS.hatchback;
+const hatch = STOCK_CARS.hatchback;
 const tanDeg = (deg: number): number => Math.tan((deg * Math.PI) / 180);
 const run = (car: PhysicsCar, seconds: number, input: PhysicsInput = NO_INPUT, each?: () => void): void => {
   for (let k = 0; k < Math.round(seconds * PHYSICS_HZ); k++) {
@@ -70,7 +70,7 @@ describe('PhysicsCar', () => {
 
   it('settles level on flat ground with no input and drifts less than 1 cm in 10 s', () => {
     const flat = fieldFrom(65, 65, 1, () => 0);
-    for (const spec of Object.values(CAR_PRESETS)) {
+    for (const spec of Object.values(STOCK_CARS)) {
       const car = new PhysicsCar(R, flat, spec, { x: 3, z: -2, heading: 0.7 });
       run(car, 10);
       const s = car.state;
@@ -94,7 +94,7 @@ describe('PhysicsCar', () => {
 
   it('cannot climb a 60° plane at full throttle', () => {
     const plane = fieldFrom(257, 257, 1, (_x, z) => tanDeg(60) * z);
-    for (const spec of Object.values(CAR_PRESETS)) {
+    for (const spec of Object.values(STOCK_CARS)) {
       const car = new PhysicsCar(R, plane, spec, { x: 0, z: 0, heading: 0 });
       const z0 = car.state.position.z;
       let highest = z0;
@@ -159,7 +159,7 @@ describe('PhysicsCar', () => {
   it('is deterministic: the same inputs give the same states bit for bit', () => {
     const field = fieldFrom(129, 129, 1, (x, z) => 1.5 * Math.sin(x / 3.7) * Math.cos(z / 4.3));
     const trace = (): number[] => {
-      const car = new PhysicsCar(R, field, CAR_PRESETS['4x4'], { x: -10, z: -10, heading: 0.3 });
+      const car = new PhysicsCar(R, field, STOCK_CARS['4x4'], { x: -10, z: -10, heading: 0.3 });
       const out: number[] = [];
       run(car, 3, { throttle: 1, steer: 0.4, brake: 0, handbrake: false }, () =>
         out.push(car.state.position.x, car.state.position.y, car.state.position.z, car.state.speed),

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fieldFrom } from '../testFields';
-import { CAR_PRESETS } from './cars';
+import { STOCK_CARS } from './cars';
 import { collectRows, driveRoutePhysics, inputRows } from './physicsDrive';
 import { loadRapier, type Rapier } from './rapier';
 
@@ -15,7 +15,7 @@ const fullThrottle = [{ t: 0, throttle: 1, steer: 0, brake: 0, handbrake: false 
 
 describe('the physics car in water', () => {
   it('records the water at the car and is slower wading (¾ of its throttle at half its fording depth)', () => {
-    const spec = CAR_PRESETS['4x4'];
+    const spec = STOCK_CARS['4x4'];
     const shallow = fieldFrom(129, 129, 1, () => spec.fordingDepth / 2);
     const dry = collectRows(inputRows(R, flat, start, fullThrottle, 1, { spec, step: 0.5 }));
     const wet = collectRows(inputRows(R, flat, start, fullThrottle, 1, { spec, step: 0.5, water: shallow }));
@@ -35,13 +35,13 @@ describe('the physics car in water', () => {
       [-40, 0],
       [40, 0],
     ];
-    const hatch = driveRoutePhysics(R, flat, route, { spec: CAR_PRESETS.hatchback, step: 0.25, speed: 8, water: river });
+    const hatch = driveRoutePhysics(R, flat, route, { spec: STOCK_CARS.hatchback, step: 0.25, speed: 8, water: river });
     expect(hatch.end?.reason).toBe('flooded');
     expect(hatch.reachedEnd).toBe(false);
     expect(hatch.end!.x).toBeGreaterThan(-1.5);
     expect(hatch.end!.x).toBeLessThan(1);
-    expect(hatch.rows.at(-1)!.water).toBeGreaterThan(CAR_PRESETS.hatchback.fordingDepth);
-    const truck = driveRoutePhysics(R, flat, route, { spec: CAR_PRESETS.truck, step: 0.25, speed: 8, water: river });
+    expect(hatch.rows.at(-1)!.water).toBeGreaterThan(STOCK_CARS.hatchback.fordingDepth);
+    const truck = driveRoutePhysics(R, flat, route, { spec: STOCK_CARS.truck, step: 0.25, speed: 8, water: river });
     expect(truck.end?.reason).toBe('arrived');
   });
 });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fieldFrom } from '../testFields';
-import { CAR_PRESETS, CAR_PRESET_IDS, type PhysicsCarSpec } from './cars';
+import { STOCK_CARS, STOCK_CAR_IDS, type PhysicsCarSpec } from './cars';
 import { PHYSICS_DT, PhysicsCar, type PhysicsInput } from './physicsCar';
 import { loadRapier, type Rapier } from './rapier';
 import { staticStabilityFactor, tipAngleDeg } from './stability';
@@ -42,25 +42,25 @@ function tiltTableAngle(spec: PhysicsCarSpec, fromDeg: number, toDeg: number): n
 describe('the centre of mass and rollover threshold', () => {
   it('gives each preset a static stability factor in the range measured for its kind of vehicle', () => {
     // NHTSA: cars about 1.3–1.5, SUVs 1.1–1.3, light trucks 1.0–1.2 (track / 2h).
-    expect(staticStabilityFactor(CAR_PRESETS.hatchback)).toBeGreaterThanOrEqual(1.3);
-    expect(staticStabilityFactor(CAR_PRESETS.hatchback)).toBeLessThanOrEqual(1.5);
-    expect(staticStabilityFactor(CAR_PRESETS['4x4'])).toBeGreaterThanOrEqual(1.1);
-    expect(staticStabilityFactor(CAR_PRESETS['4x4'])).toBeLessThanOrEqual(1.3);
-    expect(staticStabilityFactor(CAR_PRESETS.truck)).toBeGreaterThanOrEqual(1.0);
-    expect(staticStabilityFactor(CAR_PRESETS.truck)).toBeLessThanOrEqual(1.2);
+    expect(staticStabilityFactor(STOCK_CARS.hatchback)).toBeGreaterThanOrEqual(1.3);
+    expect(staticStabilityFactor(STOCK_CARS.hatchback)).toBeLessThanOrEqual(1.5);
+    expect(staticStabilityFactor(STOCK_CARS['4x4'])).toBeGreaterThanOrEqual(1.1);
+    expect(staticStabilityFactor(STOCK_CARS['4x4'])).toBeLessThanOrEqual(1.3);
+    expect(staticStabilityFactor(STOCK_CARS.truck)).toBeGreaterThanOrEqual(1.0);
+    expect(staticStabilityFactor(STOCK_CARS.truck)).toBeLessThanOrEqual(1.2);
   });
 
-  it.each(CAR_PRESET_IDS)('%s: tips on a tilt table at atan(SSF) ± 2°', (id) => {
+  it.each(STOCK_CAR_IDS)('%s: tips on a tilt table at atan(SSF) ± 2°', (id) => {
     // μ = 3: the tyres hold beyond tan 71°, so the car tips before it slides.
-    const spec = { ...CAR_PRESETS[id], tyreFriction: 3 };
+    const spec = { ...STOCK_CARS[id], tyreFriction: 3 };
     const expected = tipAngleDeg(spec);
     const tipped = tiltTableAngle(spec, expected - 8, expected + 4);
     expect(tipped).not.toBeNull();
     expect(Math.abs(tipped! - expected)).toBeLessThanOrEqual(2);
   });
 
-  it.each(CAR_PRESET_IDS)('%s: braking moves load onto the front axle by m·a·h / wheelbase, h the documented height', (id) => {
-    const spec = CAR_PRESETS[id];
+  it.each(STOCK_CAR_IDS)('%s: braking moves load onto the front axle by m·a·h / wheelbase, h the documented height', (id) => {
+    const spec = STOCK_CARS[id];
     const car = new PhysicsCar(R, flat, { ...spec, topSpeed: 60 }, { x: -190, z: 0, heading: Math.PI / 2 });
     try {
       while (car.state.speed < 14) car.step({ throttle: 1, steer: 0, brake: 0, handbrake: false });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fieldFrom } from '../testFields';
-import { CAR_PRESETS } from './cars';
+import { STOCK_CARS } from './cars';
 import { PHYSICS_HZ, PhysicsCar, type PhysicsInput } from './physicsCar';
 import { loadRapier, type Rapier } from './rapier';
 import { GRAVITY as g } from './stability';
@@ -14,7 +14,7 @@ beforeAll(async () => {
 const NONE: PhysicsInput = { throttle: 0, steer: 0, brake: 0, handbrake: false };
 const runway = fieldFrom(17, 1025, 1, () => 0);
 const everywhere = (id: SurfaceId) => () => id;
-const spec = CAR_PRESETS.hatchback;
+const spec = STOCK_CARS.hatchback;
 const drag = (v: number): number => (0.5 * 1.2 * 0.35 * spec.width * spec.height * v * v) / spec.mass;
 
 function upTo(car: PhysicsCar, speed: number): void {

@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fieldFrom } from '../testFields';
-import { CAR_PRESETS, CAR_PRESET_IDS } from './cars';
+import { STOCK_CARS, STOCK_CAR_IDS } from './cars';
 import { PHYSICS_DT, PHYSICS_HZ, PhysicsCar, ROLLING_RESISTANCE, type PhysicsInput, type PhysicsState } from './physicsCar';
 import { loadRapier, type Rapier } from './rapier';
 import { GRAVITY as g, centreOfMassAboveUnderside } from './stability';
@@ -18,7 +18,7 @@ const DEG = Math.PI / 180;
 const NONE: PhysicsInput = { throttle: 0, steer: 0, brake: 0, handbrake: false };
 const runway = fieldFrom(17, 1025, 1, () => 0);
 /** Air drag's deceleration at speed v, m/s² (½ ρ Cd A v² / m with the car's ρ·Cd = 1.2 · 0.35 and A = width · height). */
-const dragAt = (spec: (typeof CAR_PRESETS)['hatchback'], v: number): number => (0.5 * 1.2 * 0.35 * spec.width * spec.height * v * v) / spec.mass;
+const dragAt = (spec: (typeof STOCK_CARS)['hatchback'], v: number): number => (0.5 * 1.2 * 0.35 * spec.width * spec.height * v * v) / spec.mass;
 
 const s0 = (car: PhysicsCar): PhysicsState => car.state;
 
@@ -39,7 +39,7 @@ describe('physics car validation against closed forms', () => {
   it.each([4, 8, 12])('coasts down %d° at a = g(sin θ − C_rr cos θ)', (deg) => {
     const theta = deg * DEG;
     const plane = fieldFrom(33, 513, 1, (_x, z) => -Math.tan(theta) * z);
-    const spec = CAR_PRESETS.hatchback;
+    const spec = STOCK_CARS.hatchback;
     withCar(new PhysicsCar(R, plane, spec, { x: 0, z: -200, heading: 0 }), (car) => {
       for (let k = 0; k < PHYSICS_HZ; k++) car.step(NONE);
       const v0 = car.state.speed;
@@ -55,8 +55,8 @@ describe('physics car validation against closed forms', () => {
     ['the preset brakes', 1],
     ['five times the brake force', 5],
   ] as const)('%s: stops from 20 m/s no sooner than v²/(2μg), so never above μ·g', (_name, factor) => {
-    for (const id of CAR_PRESET_IDS) {
-      const spec = { ...CAR_PRESETS[id], brakeForce: CAR_PRESETS[id].brakeForce * factor, topSpeed: 60 };
+    for (const id of STOCK_CAR_IDS) {
+      const spec = { ...STOCK_CARS[id], brakeForce: STOCK_CARS[id].brakeForce * factor, topSpeed: 60 };
       withCar(new PhysicsCar(R, runway, spec, { x: 0, z: -500, heading: 0 }), (car) => {
         runUpTo(car, 20);
         const v0 = car.state.speed;
@@ -77,8 +77,8 @@ describe('physics car validation against closed forms', () => {
     }
   });
 
-  it.each(CAR_PRESET_IDS)('%s: 0–100 km/h no faster than the engine force allows (F = ma with its fade to top speed)', (id) => {
-    const spec = CAR_PRESETS[id];
+  it.each(STOCK_CAR_IDS)('%s: 0–100 km/h no faster than the engine force allows (F = ma with its fade to top speed)', (id) => {
+    const spec = STOCK_CARS[id];
     const target = Math.min(100 / 3.6, spec.topSpeed * 0.8);
     withCar(new PhysicsCar(R, runway, spec, { x: 0, z: -500, heading: 0 }), (car) => {
       for (let k = 0; k < PHYSICS_HZ / 2; k++) car.step(NONE);
@@ -95,8 +95,8 @@ describe('physics car validation against closed forms', () => {
     });
   });
 
-  it.each(CAR_PRESET_IDS)('%s: steady cornering at full lock never exceeds μ·g of lateral acceleration', (id) => {
-    const spec = { ...CAR_PRESETS[id], tyreFriction: 0.8 };
+  it.each(STOCK_CAR_IDS)('%s: steady cornering at full lock never exceeds μ·g of lateral acceleration', (id) => {
+    const spec = { ...STOCK_CARS[id], tyreFriction: 0.8 };
     const pad = fieldFrom(257, 257, 1, () => 0);
     withCar(new PhysicsCar(R, pad, spec, { x: 0, z: -60, heading: Math.PI / 2 }), (car) => {
       let worst = 0;
@@ -124,7 +124,7 @@ describe('physics car validation against closed forms', () => {
   });
 
   it('flies free at g: the centre of mass falls along a parabola off a cliff', () => {
-    const spec = CAR_PRESETS.hatchback;
+    const spec = STOCK_CARS.hatchback;
     const cliff = fieldFrom(33, 1025, 1, (_x, z) => (z < 100 ? 60 : 0));
     withCar(new PhysicsCar(R, cliff, spec, { x: 0, z: -300, heading: 0 }), (car) => {
       const com = (s: PhysicsState): number => s.position.y + s.up.y * centreOfMassAboveUnderside(spec);

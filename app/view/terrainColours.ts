@@ -3,11 +3,11 @@ import {
   DEFAULT_NATURAL_LINES,
   naturalPalette,
   writeNaturalGround,
-  type ColorMode,
+  type ColourMode,
   type ErosionCover,
   type NaturalLines,
 } from '../../shared/ground/naturalColours';
-import { HYPSOMETRIC_RAMP, SLOPE_RAMP, linearRamp, normalisedHeight, rampIndex } from './colorRamp';
+import { HYPSOMETRIC_RAMP, SLOPE_RAMP, linearRamp, normalisedHeight, rampIndex } from './colourRamp';
 
 // The natural colours' pure part is shared (the CLI's colour map paints them too); this module keeps its API.
 export {
@@ -21,7 +21,7 @@ export {
   naturalLinesOf,
   sameNaturalLines,
   writeNaturalColour,
-  type ColorMode,
+  type ColourMode,
   type ErosionCover,
   type NaturalLines,
 } from '../../shared/ground/naturalColours';
@@ -35,11 +35,11 @@ const SLOPE_LINEAR = linearRamp(SLOPE_RAMP);
  * by both: the ground materials' mean colours by the ground layers of `lines` (writeNaturalGround),
  * with `cover` also sediment, gravel and wet ground from erosion results; `range` is not read).
  */
-export function writeVertexColors(
+export function writeVertexColours(
   field: Heightfield,
   normals: Float32Array,
-  colors: Float32Array,
-  mode: ColorMode,
+  colours: Float32Array,
+  mode: ColourMode,
   range: HeightRange,
   rowStart = 0,
   rowEnd = field.depth,
@@ -56,7 +56,7 @@ export function writeVertexColors(
     if (palette) {
       const ny = Math.min(1, Math.max(-1, normals[k * 3 + 1]));
       const slopeDeg = (Math.acos(ny) * 180) / Math.PI;
-      writeNaturalGround(palette, heights[k], slopeDeg, cover ? cover.flow[k] / 255 : 0, cover ? cover.deposition[k] / 255 : 0, colors, k * 3);
+      writeNaturalGround(palette, heights[k], slopeDeg, cover ? cover.flow[k] / 255 : 0, cover ? cover.deposition[k] / 255 : 0, colours, k * 3);
       continue;
     }
     if (mode === 'slope') {
@@ -68,9 +68,9 @@ export function writeVertexColors(
       lut = HYPSOMETRIC_LINEAR;
     }
     const r = rampIndex(t) * 3;
-    colors[k * 3] = lut[r];
-    colors[k * 3 + 1] = lut[r + 1];
-    colors[k * 3 + 2] = lut[r + 2];
+    colours[k * 3] = lut[r];
+    colours[k * 3 + 1] = lut[r + 1];
+    colours[k * 3 + 2] = lut[r + 2];
   }
 }
 

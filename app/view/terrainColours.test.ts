@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHeightfield, heightRange } from '../../shared/terrain/heightfield';
 import { buildTerrainMesh } from '../../shared/terrain/mesh';
-import { HYPSOMETRIC_RAMP, NATURAL_SNOW_LINE_T, NATURAL_TREE_LINE_T, SLOPE_RAMP, srgbByteToLinear } from './colorRamp';
+import { HYPSOMETRIC_RAMP, NATURAL_SNOW_LINE_T, NATURAL_TREE_LINE_T, SLOPE_RAMP, srgbByteToLinear } from './colourRamp';
 import {
   applyErosionCover,
   colourRange,
@@ -11,8 +11,8 @@ import {
   naturalPalette,
   writeHeightRows,
   writeNaturalGround,
-  writeVertexColors,
-} from './terrainColors';
+  writeVertexColours,
+} from './terrainColours';
 import { CLIMATE_LOOKS } from '../../shared/ground/climate';
 import { coverBytes, erosionCoverBytes, SEDIMENT_RULE, SEDIMENT_SRGB, WET_DARKENING } from '../../shared/erosion/cover';
 import { defaultMaskSet, ruleWeight } from '../../shared/export/masks';
@@ -22,22 +22,22 @@ describe('vertex colours', () => {
     const field = createHeightfield(4, 3, 1);
     field.heights.set([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
     const mesh = buildTerrainMesh(field);
-    const colors = new Float32Array(mesh.positions.length);
-    writeVertexColors(field, mesh.normals, colors, 'height', heightRange(field.heights));
-    expect(colors[0]).toBeCloseTo(srgbByteToLinear(HYPSOMETRIC_RAMP[0]), 6);
-    expect(colors[11 * 3 + 2]).toBeCloseTo(srgbByteToLinear(HYPSOMETRIC_RAMP[255 * 3 + 2]), 6);
+    const colours = new Float32Array(mesh.positions.length);
+    writeVertexColours(field, mesh.normals, colours, 'height', heightRange(field.heights));
+    expect(colours[0]).toBeCloseTo(srgbByteToLinear(HYPSOMETRIC_RAMP[0]), 6);
+    expect(colours[11 * 3 + 2]).toBeCloseTo(srgbByteToLinear(HYPSOMETRIC_RAMP[255 * 3 + 2]), 6);
   });
 
   it('colours by slope: flat is the ramp start, steeper moves along it', () => {
     const field = createHeightfield(3, 3, 1);
     const mesh = buildTerrainMesh(field);
-    const colors = new Float32Array(mesh.positions.length);
-    writeVertexColors(field, mesh.normals, colors, 'slope', heightRange(field.heights));
-    expect(colors[4 * 3 + 1]).toBeCloseTo(srgbByteToLinear(SLOPE_RAMP[1]), 6);
+    const colours = new Float32Array(mesh.positions.length);
+    writeVertexColours(field, mesh.normals, colours, 'slope', heightRange(field.heights));
+    expect(colours[4 * 3 + 1]).toBeCloseTo(srgbByteToLinear(SLOPE_RAMP[1]), 6);
     for (let k = 0; k < 9; k++) field.heights[k] = (k % 3) * 3;
     const steep = buildTerrainMesh(field);
-    writeVertexColors(field, steep.normals, colors, 'slope', heightRange(field.heights));
-    expect(colors[4 * 3]).not.toBeCloseTo(srgbByteToLinear(SLOPE_RAMP[0]), 3);
+    writeVertexColours(field, steep.normals, colours, 'slope', heightRange(field.heights));
+    expect(colours[4 * 3]).not.toBeCloseTo(srgbByteToLinear(SLOPE_RAMP[0]), 3);
   });
 
   it('writes heights of only the requested rows', () => {
@@ -57,12 +57,12 @@ describe('natural colours', () => {
     const profile = [0, 0, 0, 0, 2, 4, 6, 6, 6];
     for (let j = 0; j < 3; j++) for (let i = 0; i < 9; i++) field.heights[j * 9 + i] = profile[i];
     const mesh = buildTerrainMesh(field);
-    const colors = new Float32Array(mesh.positions.length);
-    writeVertexColors(field, mesh.normals, colors, 'natural', colourRange('natural', heightRange(field.heights), { treeLine: 2, snowLine: 4 }), 0, 3, null, {
+    const colours = new Float32Array(mesh.positions.length);
+    writeVertexColours(field, mesh.normals, colours, 'natural', colourRange('natural', heightRange(field.heights), { treeLine: 2, snowLine: 4 }), 0, 3, null, {
       treeLine: 2,
       snowLine: 4,
     });
-    const at = (i: number) => Array.from(colors.subarray((9 + i) * 3, (9 + i) * 3 + 3));
+    const at = (i: number) => Array.from(colours.subarray((9 + i) * 3, (9 + i) * 3 + 3));
     const [low, steep, top] = [at(1), at(5), at(8)];
     // Grass: green leads.
     expect(low[1]).toBeGreaterThan(low[0]);
@@ -81,9 +81,9 @@ describe('natural colours', () => {
       const field = createHeightfield(5, 3, 1);
       for (let j = 0; j < 3; j++) for (let i = 0; i < 5; i++) field.heights[j * 5 + i] = i * Math.tan((slopeDeg * Math.PI) / 180);
       const mesh = buildTerrainMesh(field);
-      const colors = new Float32Array(mesh.positions.length);
-      writeVertexColors(field, mesh.normals, colors, 'natural', { min: -1000, max: 1000 });
-      return colors[(5 + 2) * 3];
+      const colours = new Float32Array(mesh.positions.length);
+      writeVertexColours(field, mesh.normals, colours, 'natural', { min: -1000, max: 1000 });
+      return colours[(5 + 2) * 3];
     };
     const bin = 90 / 63;
     const a = colourOfRamp(20 * bin);
@@ -101,9 +101,9 @@ describe('natural colours', () => {
       const field = createHeightfield(9, 3, 1);
       for (let j = 0; j < 3; j++) for (let i = 0; i < 9; i++) field.heights[j * 9 + i] = i < 4 ? 0 : peak;
       const mesh = buildTerrainMesh(field);
-      const colors = new Float32Array(mesh.positions.length);
-      writeVertexColors(field, mesh.normals, colors, 'natural', colourRange('natural', heightRange(field.heights), lines), 0, 3, null, lines);
-      return Array.from(colors.subarray((9 + 8) * 3, (9 + 8) * 3 + 3));
+      const colours = new Float32Array(mesh.positions.length);
+      writeVertexColours(field, mesh.normals, colours, 'natural', colourRange('natural', heightRange(field.heights), lines), 0, 3, null, lines);
+      return Array.from(colours.subarray((9 + 8) * 3, (9 + 8) * 3 + 3));
     };
     const isSnow = (c: number[]) => Math.min(...c) > 0.7;
     // 100 m hills under the default lines (tree 200 m, snow 350 m): green, not white.
@@ -162,13 +162,13 @@ describe('natural colours from erosion results (shared/erosion/cover.ts)', () =>
     const mesh = buildTerrainMesh(field);
     const range = naturalAxis(DEFAULT_NATURAL_LINES);
     const plain = new Float32Array(mesh.positions.length);
-    writeVertexColors(field, mesh.normals, plain, 'natural', range);
+    writeVertexColours(field, mesh.normals, plain, 'natural', range);
     const masks = { flow: new Float32Array(24), deposition: new Float32Array(24) };
     masks.deposition[7] = 2;
     masks.deposition[8] = -1; // carved: no sediment
     masks.deposition[15] = 0.01; // a trace, under the rule's band
     const covered = new Float32Array(mesh.positions.length);
-    writeVertexColors(field, mesh.normals, covered, 'natural', range, 0, field.depth, erosionCoverOf(erosionCoverBytes(masks)));
+    writeVertexColours(field, mesh.normals, covered, 'natural', range, 0, field.depth, erosionCoverOf(erosionCoverBytes(masks)));
     for (let k = 0; k < 24; k++) {
       const same = [0, 1, 2].every((c) => covered[k * 3 + c] === plain[k * 3 + c]);
       expect(same, `vertex ${k}`).toBe(k !== 7);
@@ -189,9 +189,9 @@ describe('natural colours from erosion results (shared/erosion/cover.ts)', () =>
     const mesh = buildTerrainMesh(field);
     const range = naturalAxis(DEFAULT_NATURAL_LINES);
     const colours = new Float32Array(mesh.positions.length);
-    writeVertexColors(field, mesh.normals, colours, 'natural', range, 0, field.depth, cover);
+    writeVertexColours(field, mesh.normals, colours, 'natural', range, 0, field.depth, cover);
     const plain = new Float32Array(mesh.positions.length);
-    writeVertexColors(field, mesh.normals, plain, 'natural', range);
+    writeVertexColours(field, mesh.normals, plain, 'natural', range);
     const palette = naturalPalette(DEFAULT_NATURAL_LINES, { erosion: true, road: false });
     for (let k = 0; k < 6; k++) {
       const expected = [0, 0, 0];

@@ -5,7 +5,7 @@ import { heightAt } from '../../shared/terrain/surface';
 import { poseFromTerrain } from '../../shared/vehicle/pose';
 import { fieldFrom } from '../../shared/vehicle/testFields';
 import { wheelContacts } from '../../shared/vehicle/wheels';
-import { CarModel, MAX_STEER_ANGLE } from './CarModel';
+import { CarMesh, MAX_STEER_ANGLE } from './CarMesh';
 
 describe('car model', () => {
   const random = createRandom(5);
@@ -13,7 +13,7 @@ describe('car model', () => {
   const field = fieldFrom(33, 33, 1, (x, z) => 0.15 * Math.sin(x / 3) + 0.1 * z * 0.2 + ((Math.round(x) + Math.round(z)) % 2 === 0 ? 0 : 0.05));
 
   it('puts every wheel bottom on the exact surface, with four wheels and a body above them', () => {
-    const model = new CarModel(4.2, 1.8);
+    const model = new CarMesh(4.2, 1.8);
     expect(model.layout.mounts).toHaveLength(4);
     for (let k = 0; k < 20; k++) {
       const pose = poseFromTerrain(
@@ -44,7 +44,7 @@ describe('car model', () => {
   });
 
   it('turns the front wheels with the steering and spins all four with the speed', () => {
-    const model = new CarModel(4.2, 1.8);
+    const model = new CarMesh(4.2, 1.8);
     const pose = poseFromTerrain(field, { x: 0, z: 0, heading: 0 }, { length: 4.2, width: 1.8 });
     const contacts = wheelContacts(field, pose, model.layout);
     for (let k = 0; k < 60; k++) model.place(pose, contacts, 1, 2, 1 / 60);

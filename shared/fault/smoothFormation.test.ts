@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHeightfield, type Heightfield } from '../terrain/heightfield';
 import { createRandom } from '../random';
-import { applyFaults, generateFaults, lineThroughPoints, runFaultFormation, type Fault } from './engine';
+import { applyFaults, generateFaults, lineThroughPoints, runFaultFormation, type Fault } from './fastFormation';
 import type { FaultLine } from './lines';
 import { LINE_METHODS, type FaultProfile, type FaultRecipe, type LineMethod } from './recipe';
 import { referenceFaultFormation } from './reference';

@@ -4,7 +4,7 @@ import { roadValuesProblem, type RoadParams } from './params';
 import { bridgeSpans, groundOverSpans, spanLevels, spansAboveWater, straightenDecks, type BridgeSpan } from './crossings';
 import { bankAlong, fitProfile, groundAlong, type GroundSize } from './profile';
 
-export interface RoadModel {
+export interface FittedRoad {
   params: RoadParams;
   line: Centreline;
   /** Ground under each station, metres. */
@@ -38,7 +38,7 @@ export function centrelineOf(p: RoadParams, cellSize: number): Centreline {
   return line;
 }
 
-export function buildRoadModel(p: RoadParams, heights: Float32Array, size: GroundSize): RoadModel {
+export function fitRoad(p: RoadParams, heights: Float32Array, size: GroundSize): FittedRoad {
   const problem = roadValuesProblem(p);
   if (problem) throw new RangeError(problem);
   const line = centrelineOf(p, size.cellSize);
@@ -63,10 +63,10 @@ export function buildRoadModel(p: RoadParams, heights: Float32Array, size: Groun
 }
 
 /** Height of the road surface at station k (fractional: between stations linearly) and lateral offset d (+ = left). */
-export function surfaceAt(model: RoadModel, k: number, d: number): number {
-  const { y, tanBank } = model;
+export function surfaceAt(fitted: FittedRoad, k: number, d: number): number {
+  const { y, tanBank } = fitted;
   const a = Math.floor(k);
-  const b = Math.min(model.line.n - 1, a + 1);
+  const b = Math.min(fitted.line.n - 1, a + 1);
   const t = k - a;
   const centre = y[a] + (y[b] - y[a]) * t;
   return centre - d * (tanBank[a] + (tanBank[b] - tanBank[a]) * t);
@@ -76,11 +76,11 @@ export function surfaceAt(model: RoadModel, k: number, d: number): number {
  * The worst cut or fill the profile needs (road height minus ground at the centreline), and where:
  * more than `maxCutFill` means the terrain cannot be met at the road's maximum grade.
  */
-export function worstCutFill(model: RoadModel): { station: number; metres: number } {
+export function worstCutFill(fitted: FittedRoad): { station: number; metres: number } {
   let station = 0;
   let metres = 0;
-  for (let k = 0; k < model.line.n; k++) {
-    const diff = model.y[k] - model.ground[k];
+  for (let k = 0; k < fitted.line.n; k++) {
+    const diff = fitted.y[k] - fitted.ground[k];
     if (Math.abs(diff) > Math.abs(metres)) {
       metres = diff;
       station = k;
@@ -90,10 +90,10 @@ export function worstCutFill(model: RoadModel): { station: number; metres: numbe
 }
 
 /** The message for a road the terrain cannot carry within its limits, or null. */
-export function terrainProblem(model: RoadModel): string | null {
-  const worst = worstCutFill(model);
-  if (Math.abs(worst.metres) <= model.params.maxCutFill) return null;
-  const where = Math.round(worst.station * model.line.ds);
+export function terrainProblem(fitted: FittedRoad): string | null {
+  const worst = worstCutFill(fitted);
+  if (Math.abs(worst.metres) <= fitted.params.maxCutFill) return null;
+  const where = Math.round(worst.station * fitted.line.ds);
   const what = worst.metres > 0 ? `${worst.metres.toFixed(1)} m of fill above` : `${(-worst.metres).toFixed(1)} m of cut below`;
-  return `the terrain is too steep for a ${model.params.maxGradePct} % maximum grade: ${where} m along the road it needs ${what} the ground (maxCutFill is ${model.params.maxCutFill} m); raise the maximum grade or move the road`;
+  return `the terrain is too steep for a ${fitted.params.maxGradePct} % maximum grade: ${where} m along the road it needs ${what} the ground (maxCutFill is ${fitted.params.maxCutFill} m); raise the maximum grade or move the road`;
 }

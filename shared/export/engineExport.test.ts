@@ -5,7 +5,7 @@ import { decodePng } from '../codecs/png/decode';
 import { createHeightfield, heightRange, vertexX, vertexZ, type Heightfield } from '../terrain/heightfield';
 import { heightAt } from '../terrain/surface';
 import type { MaskSet } from './masks';
-import { buildEngineExport, EngineExportError, planEngineExport, type EngineExportOptions, type ExportFile } from './presets';
+import { buildEngineExport, EngineExportError, planEngineExport, type EngineExportOptions, type ExportFile } from './engineExport';
 
 // Round trips: export, read the files back with readers that share no code with the writers (our PNG
 // decoder, a DataView for RAW, three.js's EXRLoader), compare heights within one 16-bit step, and
@@ -47,9 +47,9 @@ const masks: MaskSet = {
   ],
 };
 
-describe('Unreal preset', () => {
+describe('Unreal engineId', () => {
   const field = terrain(129, 129, 2);
-  const options: EngineExportOptions = { preset: 'unreal', name: 'island', masks, normalMap: { space: 'tangent', green: 'down' } };
+  const options: EngineExportOptions = { engineId: 'unreal', name: 'island', masks, normalMap: { space: 'tangent', green: 'down' } };
 
   it('writes a 16-bit PNG at a landscape size whose samples, read the Unreal way, are the exact surface', () => {
     const { plan, files } = buildEngineExport(field, options);
@@ -94,7 +94,7 @@ describe('Unreal preset', () => {
   });
 
   it('crops an exact window instead when asked, and tiles with NAME_x{X}_y{Y}', () => {
-    const cropped = buildEngineExport(field, { preset: 'unreal', name: 'c', fit: 'crop' });
+    const cropped = buildEngineExport(field, { engineId: 'unreal', name: 'c', fit: 'crop' });
     expect(cropped.plan.source).toEqual({ mode: 'crop', i0: 1, j0: 1 });
     const info = json(cropped.files, 'c.unreal.json');
     expect(info.scaleX).toBe(200);
@@ -106,7 +106,7 @@ describe('Unreal preset', () => {
 
   it('tiles the way UE5’s tiled import reads them: equal tiles placed at x · tileSize, no shared edge, a landscape size in all', () => {
     // Even with an overlap asked for, Unreal's tiles share no edge.
-    const tiled = buildEngineExport(field, { preset: 'unreal', name: 't', tiles: { size: 64, overlap: 1 } });
+    const tiled = buildEngineExport(field, { engineId: 'unreal', name: 't', tiles: { size: 64, overlap: 1 } });
     expect(tiled.files.map((f) => f.name)).toEqual(['t_x0_y0.png', 't_x1_y0.png', 't_x0_y1.png', 't_x1_y1.png', 't.unreal.json']);
     const info = json(tiled.files, 't.unreal.json') as {
       size: number;
@@ -149,16 +149,16 @@ describe('Unreal preset', () => {
   });
 
   it('refuses a tile size no landscape is made of, naming sizes that work', () => {
-    const plan = () => planEngineExport(field, heightRange(field.heights), { preset: 'unreal', name: 't', tiles: { size: 505, overlap: 0 } });
+    const plan = () => planEngineExport(field, heightRange(field.heights), { engineId: 'unreal', name: 't', tiles: { size: 505, overlap: 0 } });
     expect(plan).toThrow(EngineExportError);
     expect(plan).toThrow(/no landscape size is 2 or more tiles of 505; tile sizes that make one: \d+/);
   });
 });
 
-describe('Unity preset', () => {
+describe('Unity engineId', () => {
   it('writes RAW 16-bit little-endian, rows in Unity’s order, with the terrain values', () => {
     const field = terrain(129, 129, 1.5);
-    const { files } = buildEngineExport(field, { preset: 'unity', name: 'map' });
+    const { files } = buildEngineExport(field, { engineId: 'unity', name: 'map' });
     const info = json(files, 'map.unity.json');
     const { min, max } = heightRange(field.heights);
     expect(info.heightmapResolution).toBe(129);
@@ -183,7 +183,7 @@ describe('Unity preset', () => {
 
   it('cuts terrains sharing their edge rows, positions each, and writes RGBA alphamaps at 2ⁿ', () => {
     const field = terrain(129, 129, 2);
-    const { plan, files } = buildEngineExport(field, { preset: 'unity', name: 'u', tiles: { size: 65, overlap: 1 }, masks });
+    const { plan, files } = buildEngineExport(field, { engineId: 'unity', name: 'u', tiles: { size: 65, overlap: 1 }, masks });
     expect(plan.tiles?.length).toBe(4);
     const info = json(files, 'u.unity.json') as {
       heightmapResolution: number;
@@ -208,7 +208,7 @@ describe('Unity preset', () => {
 describe('Godot presets', () => {
   it('Terrain3D: EXR heights in metres, padded to a region boundary, landing where Faultline has them; R16 with its range', () => {
     const field = terrain(100, 70, 0.5);
-    const { plan, files } = buildEngineExport(field, { preset: 'godot-terrain3d', name: 'g' });
+    const { plan, files } = buildEngineExport(field, { engineId: 'godot-terrain3d', name: 'g' });
     // First vertex −49, −34 (centre on the origin); the regions of 256 start at −256: 207 and 222 in front.
     expect(plan.source).toEqual({ mode: 'native', padLeft: 207, padTop: 222 });
     const info = json(files, 'g.terrain3d.json');
@@ -230,7 +230,7 @@ describe('Godot presets', () => {
       }
     }
 
-    const r16 = buildEngineExport(field, { preset: 'godot-terrain3d', name: 'g', heightFormat: 'r16' });
+    const r16 = buildEngineExport(field, { engineId: 'godot-terrain3d', name: 'g', heightFormat: 'r16' });
     const rInfo = json(r16.files, 'g.terrain3d.json') as { r16Range: [number, number]; r16Size: [number, number] };
     const { min, max } = heightRange(field.heights);
     expect(rInfo.r16Range).toEqual([min, max]);
@@ -255,7 +255,7 @@ describe('Godot presets', () => {
       [600, 400, 1.5],
       [129, 129, 0.3],
     ]) {
-      const plan = planEngineExport({ width, depth, cellSize: cell }, flat, { preset: 'godot-terrain3d', name: 'g' });
+      const plan = planEngineExport({ width, depth, cellSize: cell }, flat, { engineId: 'godot-terrain3d', name: 'g' });
       const [px, , pz] = plan.info.importPosition as number[];
       expect([Number.isInteger(px), Number.isInteger(pz)]).toEqual([true, true]);
       const region = plan.info.regionSize as number;
@@ -269,40 +269,40 @@ describe('Godot presets', () => {
       const shown = plan.numbers.find((n) => n.key === 'importPosition')!.value;
       expect(shown).toBe(`${px}, ${pz}`);
     }
-    expect(planEngineExport({ width: 257, depth: 257, cellSize: 1 }, flat, { preset: 'godot-terrain3d', name: 'g' }).info.importPosition).toEqual([
+    expect(planEngineExport({ width: 257, depth: 257, cellSize: 1 }, flat, { engineId: 'godot-terrain3d', name: 'g' }).info.importPosition).toEqual([
       -256, 0, -256,
     ]);
   });
 
   it('Terrain3D: tiles are whole regions, each with its own region-boundary position; spacing outside 0.25–100 m and a resolution are refused', () => {
     const flat = { min: 0, max: 1 };
-    const plan = planEngineExport({ width: 600, depth: 400, cellSize: 1 }, flat, { preset: 'godot-terrain3d', name: 'g', tiles: { size: 256, overlap: 1 } });
+    const plan = planEngineExport({ width: 600, depth: 400, cellSize: 1 }, flat, { engineId: 'godot-terrain3d', name: 'g', tiles: { size: 256, overlap: 1 } });
     const tiles = plan.info.tiles as Array<{ i0: number; j0: number; importPosition: number[] }>;
     for (const tile of tiles) {
       expect(tile.i0 % 256).toBe(0);
       expect(Math.floor(tile.importPosition[0] / 256) * 256).toBe(tile.importPosition[0]);
     }
     expect(() =>
-      planEngineExport({ width: 600, depth: 400, cellSize: 1 }, flat, { preset: 'godot-terrain3d', name: 'g', tiles: { size: 300, overlap: 0 } }),
+      planEngineExport({ width: 600, depth: 400, cellSize: 1 }, flat, { engineId: 'godot-terrain3d', name: 'g', tiles: { size: 300, overlap: 0 } }),
     ).toThrow(/multiple of the region size 256/);
-    expect(() => planEngineExport({ width: 65, depth: 65, cellSize: 0.2 }, flat, { preset: 'godot-terrain3d', name: 'g' })).toThrow(
+    expect(() => planEngineExport({ width: 65, depth: 65, cellSize: 0.2 }, flat, { engineId: 'godot-terrain3d', name: 'g' })).toThrow(
       /0\.25–100 m and it clamps anything else; this map's cells are 0\.2 m/,
     );
-    expect(() => planEngineExport({ width: 65, depth: 65, cellSize: 150 }, flat, { preset: 'godot-terrain3d', name: 'g' })).toThrow(EngineExportError);
-    expect(() => planEngineExport({ width: 65, depth: 65, cellSize: 1 }, flat, { preset: 'godot-terrain3d', name: 'g', size: 65 })).toThrow(
+    expect(() => planEngineExport({ width: 65, depth: 65, cellSize: 150 }, flat, { engineId: 'godot-terrain3d', name: 'g' })).toThrow(EngineExportError);
+    expect(() => planEngineExport({ width: 65, depth: 65, cellSize: 1 }, flat, { engineId: 'godot-terrain3d', name: 'g', size: 65 })).toThrow(
       /resolution cannot be chosen/,
     );
   });
 
   it('HTerrain refuses resolutions below 65, and does not list them', () => {
     const flat = { min: 0, max: 1 };
-    expect(() => planEngineExport({ width: 65, depth: 65, cellSize: 1 }, flat, { preset: 'godot-hterrain', name: 'h', size: 33 })).toThrow(
+    expect(() => planEngineExport({ width: 65, depth: 65, cellSize: 1 }, flat, { engineId: 'godot-hterrain', name: 'h', size: 33 })).toThrow(
       /33 is not a size .*\(65, 129/,
     );
-    expect(() => planEngineExport({ width: 65, depth: 65, cellSize: 1 }, flat, { preset: 'godot-hterrain', name: 'h', size: 17 })).toThrow(
+    expect(() => planEngineExport({ width: 65, depth: 65, cellSize: 1 }, flat, { engineId: 'godot-hterrain', name: 'h', size: 17 })).toThrow(
       /\(65, 129, 257, 513, 1025, 2049, 4097\)/,
     );
-    expect(planEngineExport({ width: 40, depth: 40, cellSize: 1 }, flat, { preset: 'godot-hterrain', name: 'h' }).width).toBe(65);
+    expect(planEngineExport({ width: 40, depth: 40, cellSize: 1 }, flat, { engineId: 'godot-hterrain', name: 'h' }).width).toBe(65);
   });
 
   it('caps the number of files, not tiles: 4096 tiles with 4 alphamaps and a normal map each are refused up front', () => {
@@ -311,17 +311,17 @@ describe('Godot presets', () => {
       planEngineExport(
         { width: 4097, depth: 4097, cellSize: 1 },
         { min: 0, max: 1 },
-        { preset: 'unity', name: 'u', tiles: { size: 65, overlap: 1 }, masks: sixteen, normalMap: { space: 'tangent', green: 'up' } },
+        { engineId: 'unity', name: 'u', tiles: { size: 65, overlap: 1 }, masks: sixteen, normalMap: { space: 'tangent', green: 'up' } },
       );
     expect(plan).toThrow(/would write 24577 files, more than the 4096/);
     // The same tiles without masks and normal map: 4096 heightmaps and the JSON are still too many files.
     expect(() =>
-      planEngineExport({ width: 4097, depth: 4097, cellSize: 1 }, { min: 0, max: 1 }, { preset: 'unity', name: 'u', tiles: { size: 65, overlap: 1 } }),
+      planEngineExport({ width: 4097, depth: 4097, cellSize: 1 }, { min: 0, max: 1 }, { engineId: 'unity', name: 'u', tiles: { size: 65, overlap: 1 } }),
     ).toThrow(/4097 files/);
   });
 
   it('names each file’s own pixel size: Unity alphamaps are a power of two', () => {
-    const plan = planEngineExport({ width: 1025, depth: 1025, cellSize: 1 }, { min: 0, max: 1 }, { preset: 'unity', name: 'u', masks });
+    const plan = planEngineExport({ width: 1025, depth: 1025, cellSize: 1 }, { min: 0, max: 1 }, { engineId: 'unity', name: 'u', masks });
     const splat = plan.files.find((f) => f.role === 'splatmap')!;
     expect([splat.width, splat.depth]).toEqual([1024, 1024]);
     expect(plan.files.find((f) => f.role === 'heightmap')!.width).toBe(1025);
@@ -329,7 +329,7 @@ describe('Godot presets', () => {
 
   it('HTerrain: a 2ⁿ + 1 map from the exact surface, RAW or EXR, and a CLASSIC4 splatmap at its size', () => {
     const field = terrain(150, 150, 1);
-    const { plan, files } = buildEngineExport(field, { preset: 'godot-hterrain', name: 'h', heightFormat: 'r16', masks });
+    const { plan, files } = buildEngineExport(field, { engineId: 'godot-hterrain', name: 'h', heightFormat: 'r16', masks });
     expect(plan.width).toBe(129);
     expect(files.map((f) => f.name)).toEqual(['h.raw', 'h_splat.png', 'h.hterrain.json']);
     const info = json(files, 'h.hterrain.json') as { resolution: number; minHeight: number; maxHeight: number; mapScale: number[]; position: number[] };
@@ -352,7 +352,7 @@ describe('Godot presets', () => {
 
     expect(() =>
       buildEngineExport(field, {
-        preset: 'godot-hterrain',
+        engineId: 'godot-hterrain',
         name: 'h',
         masks: { layers: [...masks.layers, { name: 'a', rules: [] }, { name: 'b', rules: [] }] },
       }),
@@ -373,20 +373,20 @@ describe('engine options', () => {
         return (error as Error).message;
       }
     };
-    expect(problem({ preset: 'unreal', name: 'x', size: 1000 })).toMatch(/not a landscape size/);
-    expect(problem({ preset: 'unreal', name: 'x', size: 505, fit: 'crop' })).toMatch(/does not fit/);
-    expect(problem({ preset: 'unity', name: 'x', size: 300 })).toMatch(/not a size Unity 6 accepts/);
-    expect(problem({ preset: 'godot-hterrain', name: 'x', tiles: { size: 65, overlap: 1 } })).toMatch(/tiles are not available/);
-    expect(problem({ preset: 'unreal', name: '../x' })).toMatch(/cannot be used as a file name/);
-    expect(problem({ preset: 'unity', name: 'x', size: 8193 })).toBeNull();
+    expect(problem({ engineId: 'unreal', name: 'x', size: 1000 })).toMatch(/not a landscape size/);
+    expect(problem({ engineId: 'unreal', name: 'x', size: 505, fit: 'crop' })).toMatch(/does not fit/);
+    expect(problem({ engineId: 'unity', name: 'x', size: 300 })).toMatch(/not a size Unity 6 accepts/);
+    expect(problem({ engineId: 'godot-hterrain', name: 'x', tiles: { size: 65, overlap: 1 } })).toMatch(/tiles are not available/);
+    expect(problem({ engineId: 'unreal', name: '../x' })).toMatch(/cannot be used as a file name/);
+    expect(problem({ engineId: 'unity', name: 'x', size: 8193 })).toBeNull();
     // A flat map still gets finite scales.
-    const flat = planEngineExport(dims, { min: 5, max: 5 }, { preset: 'unreal', name: 'f' });
+    const flat = planEngineExport(dims, { min: 5, max: 5 }, { engineId: 'unreal', name: 'f' });
     expect(flat.info.scaleZ).toBeCloseTo(100 / 512, 12);
     expect(flat.info.locationZ).toBe(500);
   });
 
   it('Unity above 4097 is cut into 4097² terrains', () => {
-    const plan = planEngineExport({ width: 8193, depth: 8193, cellSize: 1 }, { min: 0, max: 1 }, { preset: 'unity', name: 'big' });
+    const plan = planEngineExport({ width: 8193, depth: 8193, cellSize: 1 }, { min: 0, max: 1 }, { engineId: 'unity', name: 'big' });
     expect(plan.tiles?.map((t) => [t.i0, t.j0, t.width])).toEqual([
       [0, 0, 4097],
       [4096, 0, 4097],

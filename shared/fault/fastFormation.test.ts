@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHeightfield, terrainExtent, type Heightfield } from '../terrain/heightfield';
 import { createRandom } from '../random';
-import { applyFaults, generateFaults, lineThroughPoints, runFaultFormation, type Fault } from './engine';
+import { applyFaults, generateFaults, lineThroughPoints, runFaultFormation, type Fault } from './fastFormation';
 import { risesAt, type FaultLine } from './lines';
 import { displacementAt, LINE_METHODS, quantizeDisplacement, type FaultRecipe, type LineMethod } from './recipe';
 import { referenceFaultFormation } from './reference';

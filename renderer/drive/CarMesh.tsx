@@ -37,7 +37,7 @@ interface WheelParts {
  * the exact surface, spins with the car's speed and (at the front) turns with the steering.
  * Everything per frame is in `place`, which writes object transforms and never touches React state.
  */
-export class CarModel {
+export class CarMesh {
   readonly object = new Group();
   readonly layout: WheelLayout;
   private readonly body: MeshLambertMaterial;
@@ -151,7 +151,7 @@ export class CarModel {
   }
 }
 
-/** One CarModel per footprint size (and physics wheel layout). */
-export function useCarModel(length: number, width: number, layout?: WheelLayout): CarModel {
-  return useMemo(() => new CarModel(length, width, layout), [length, width, layout]);
+/** One CarMesh per footprint size (and physics wheel layout). */
+export function useCarMesh(length: number, width: number, layout?: WheelLayout): CarMesh {
+  return useMemo(() => new CarMesh(length, width, layout), [length, width, layout]);
 }

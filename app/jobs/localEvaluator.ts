@@ -27,7 +27,7 @@ export interface LayerChange {
  * held once: an update writes its rectangle into them, telling the caller's `beforeWrite` first
  * (the gesture's or edit's undo record).
  */
-export class LayerEngine {
+export class LocalEvaluator {
   private evaluator: StackEvaluator | null = null;
 
   /**
@@ -69,14 +69,14 @@ export class LayerEngine {
    * composite (StackEvaluator.sync), and updates write into them. Not vouched: the engine stops
    * writing into them and composites into an array of its own until the next vouched sync.
    */
-  sync(stack: LayerStack, size: LayerSize, heights: Float32Array, vouched: boolean): void {
+  adopt(stack: LayerStack, size: LayerSize, heights: Float32Array, vouched: boolean): void {
     if (!vouched) {
       this.evaluator?.detach();
       return;
     }
     if (heights.length !== size.width * size.depth) throw new RangeError(`the heights hold ${heights.length} values, the map ${size.width * size.depth}`);
     if (!this.evaluator || !sameSize(this.evaluator.size, size)) this.evaluator = new StackEvaluator(size);
-    this.evaluator.sync(stack, heights);
+    this.evaluator.adopt(stack, heights);
   }
 
   /** Whether the engine's composite is the document's heights (synced, not an array of its own). */

@@ -47,13 +47,13 @@ export function exportRange(range: { min: number; max: number }): { min: number;
 export function planEngineExport(dims: MapDims, mapRange: { min: number; max: number }, options: EngineExportOptions): EnginePlan {
   const nameProblem = exportFileNameProblem(options.name, MAX_EXPORT_BASE_NAME);
   if (nameProblem) fail(`${quotedFileName(options.name)} cannot be used as a file name: it ${nameProblem}`);
-  const engine = engineFor(options.preset);
+  const engine = engineFor(options.engineId);
   const shape = engine.shape(dims, options);
   const tiles = engine.tiles(shape, options);
   const range = exportRange(mapRange);
   const sizeX = (shape.width - 1) * shape.cellX;
   const sizeZ = (shape.depth - 1) * shape.cellZ;
-  const { name, preset } = options;
+  const { name, engineId } = options;
   const heightFiles = perTile(name, '', engine.heightmap(options).extension, shape, tiles, 'heightmap');
   const masks = engine.maskFiles(options, shape, tiles);
   const normals = options.normalMap ? perTile(name, '_normal', 'png', shape, tiles, 'normalmap') : [];
@@ -87,7 +87,7 @@ export function planEngineExport(dims: MapDims, mapRange: { min: number; max: nu
   };
   const { numbers, info, notes } = engine.describe({ dims, options, shape, tiles, range, sizeX, sizeZ, heightFiles, masks, common });
   return {
-    preset,
+    engineId,
     engine: engine.label,
     name,
     width: shape.width,
@@ -170,7 +170,7 @@ function tileBytes(
 
 /** A heightmap file of the export: the engine's codec from the registry, with the engine's options. */
 function encodeHeight(grid: ExportGrid, plan: EnginePlan, options: EngineExportOptions, fileName: string, codecs: CodecRegistry): Uint8Array {
-  const heightmap = engineFor(options.preset).heightmap(options);
+  const heightmap = engineFor(options.engineId).heightmap(options);
   return codecs.get(heightmap.codec).encode(gridAsField(grid), { ...heightmap.options(plan.range), fileName });
 }
 
@@ -234,7 +234,7 @@ function* exportFiles(
   const byRole = (role: ExportFileRole) => plan.files.filter((f) => f.role === role);
 
   if (options.normalMap) {
-    const { axes } = engineFor(options.preset);
+    const { axes } = engineFor(options.engineId);
     const pixels = new Uint8Array(grid.width * grid.depth * 3);
     for (let j0 = 0; j0 < grid.depth; j0 += MASK_BLOCK_ROWS) {
       const j1 = Math.min(grid.depth, j0 + MASK_BLOCK_ROWS);
@@ -306,7 +306,7 @@ function* encodeMasks(
   options: EngineExportOptions,
   deflate: Deflate,
 ): Generator<ExportFile, void, void> {
-  const splatResolution = engineFor(options.preset).splatResolution;
+  const splatResolution = engineFor(options.engineId).splatResolution;
   if (splatResolution) return yield* sampledSplats(set, grid, sources, plan, splatResolution, deflate);
   const layerIndex = new Map(set.layers.map((l, k) => [l.name, k]));
   const weightFiles = plan.files.filter((f) => f.role === 'weightmap');

@@ -10,7 +10,7 @@ import { roadParams } from '../roads/params';
 import { groundAlong, type GroundSize } from '../roads/profile';
 import { riverValuesProblem, type RiverParams } from './params';
 
-export interface RiverModel {
+export interface FittedRiver {
   params: RiverParams;
   /** Stations from the source (0) to the mouth (n − 1); `width` is the bed's width. */
   line: Centreline;
@@ -58,7 +58,7 @@ export function riverGeometryProblem(p: RiverParams, size: GroundSize): string |
   return problem && problem.replace('along the road', 'along the river').replace('the centreline leaves the map', 'the river leaves the map');
 }
 
-export function buildRiverModel(p: RiverParams, heights: Float32Array, size: GroundSize): RiverModel {
+export function fitRiver(p: RiverParams, heights: Float32Array, size: GroundSize): FittedRiver {
   const problem = riverValuesProblem(p);
   if (problem) throw new RangeError(problem);
   const { line, depth } = riverCentrelineOf(p, size.cellSize);
@@ -73,11 +73,11 @@ export function buildRiverModel(p: RiverParams, heights: Float32Array, size: Gro
 }
 
 /** The deepest the bed lies below the ground under the centreline, and where (station). */
-export function deepestCut(model: RiverModel): { station: number; metres: number } {
+export function deepestCut(fitted: FittedRiver): { station: number; metres: number } {
   let station = 0;
   let metres = 0;
-  for (let k = 0; k < model.line.n; k++) {
-    const cut = model.ground[k] - (model.surface[k] - model.depth[k]);
+  for (let k = 0; k < fitted.line.n; k++) {
+    const cut = fitted.ground[k] - (fitted.surface[k] - fitted.depth[k]);
     if (cut > metres) {
       metres = cut;
       station = k;
@@ -87,9 +87,9 @@ export function deepestCut(model: RiverModel): { station: number; metres: number
 }
 
 /** The message for a river whose bed would lie deeper below the ground than its limit, or null. */
-export function riverTerrainProblem(model: RiverModel): string | null {
-  const worst = deepestCut(model);
-  if (worst.metres <= model.params.maxCut) return null;
-  const where = Math.round(worst.station * model.line.ds);
-  return `the bed would lie ${worst.metres.toFixed(1)} m below the ground ${where} m from the source, deeper than the limit (maxCut ${model.params.maxCut} m): the water cannot rise over the ground in its way; move the river or raise maxCut`;
+export function riverTerrainProblem(fitted: FittedRiver): string | null {
+  const worst = deepestCut(fitted);
+  if (worst.metres <= fitted.params.maxCut) return null;
+  const where = Math.round(worst.station * fitted.line.ds);
+  return `the bed would lie ${worst.metres.toFixed(1)} m below the ground ${where} m from the source, deeper than the limit (maxCut ${fitted.params.maxCut} m): the water cannot rise over the ground in its way; move the river or raise maxCut`;
 }

@@ -62,7 +62,7 @@ describe('the engine under the edits', () => {
     const { editor, tools, design } = setup();
     await design.jobs.generate({ width: SIZE, depth: SIZE, cellSize: 2, recipe: RECIPE, finishing: [thermalStep({ iterations: 3 })] });
     const stack = [...editor.document.stack, { id: 'sculpt', kind: 'sculpt' as const, name: 'Sculpt', enabled: true, opacity: 1, params: {}, tiles: [] }];
-    expect(design.jobs.engine.prepareUpdate(stack, { width: SIZE, depth: SIZE, cellSize: 2 }, 2)).toBe(true);
+    expect(design.jobs.evaluator.prepareUpdate(stack, { width: SIZE, depth: SIZE, cellSize: 2 }, 2)).toBe(true);
     await carveValley(tools, design);
     expect(design.jobs.isRunning).toBe(false);
     expectExact(editor);
@@ -76,7 +76,7 @@ describe('opening a project: its stack is checked against its saved heights', ()
     const stack = editor.document.stack;
     expect(await design.jobs.checkOpened('saved')).toBeNull();
     const withSculpt = [...stack, { id: 'sculpt', kind: 'sculpt' as const, name: 'Sculpt', enabled: true, opacity: 1, params: {}, tiles: [] }];
-    expect(design.jobs.engine.prepareUpdate(withSculpt, { width: SIZE, depth: SIZE, cellSize: 2 }, 1)).toBe(true);
+    expect(design.jobs.evaluator.prepareUpdate(withSculpt, { width: SIZE, depth: SIZE, cellSize: 2 }, 1)).toBe(true);
 
     // Saved heights that the stack does not give (edited outside): reported, shown as saved.
     editor.document.field.heights[5] += 1;
@@ -150,12 +150,12 @@ describe("an opened project holds its map once besides the engine's base", () =>
     };
     await reopen();
     // The thermal layer's result (the base of the sculpt layer above) and nothing else.
-    expect(design.jobs.engine.cachedBytes).toBe(map);
+    expect(design.jobs.evaluator.cachedBytes).toBe(map);
     await carveValley(tools, design);
     expectExact(editor);
     // The composite is the document's heights: still one map besides them.
-    expect(design.jobs.engine.cachedBytes).toBe(map);
-    expect(design.jobs.engine.writesHeights).toBe(true);
+    expect(design.jobs.evaluator.cachedBytes).toBe(map);
+    expect(design.jobs.evaluator.writesHeights).toBe(true);
     editor.undo();
     expectExact(editor);
 
@@ -191,16 +191,16 @@ describe("the engine's composite is the document's heights (one array)", () => {
     const stroke = (x0: number, x1: number, z: number) => {
       raise(tools, design, x0, x1, z);
       expectExact(editor);
-      expect(jobs.engine.writesHeights).toBe(true);
+      expect(jobs.evaluator.writesHeights).toBe(true);
       // The base (thermal's result) alone: the composite is the document's heights.
-      expect(jobs.engine.cachedBytes).toBe(map);
+      expect(jobs.evaluator.cachedBytes).toBe(map);
       expect(jobs.isRunning).toBe(false);
       states.push(Buffer.from(bits(heights)));
     };
     stroke(-20, 10, 5);
     expect(kinds(editor)).toEqual(['faults', 'thermal', 'sculpt']);
     stroke(-10, 20, -15);
-    expect(jobs.engine.changedRect).not.toBeNull();
+    expect(jobs.evaluator.changedRect).not.toBeNull();
     // Undo: the heights of the stack before, bit for bit; a stroke after it is rectangle-only.
     editor.undo();
     states.pop();
@@ -214,7 +214,7 @@ describe("the engine's composite is the document's heights (one array)", () => {
     // A layer hidden and shown (evaluated here: only local layers change).
     expect(await design.layers.setEnabled('sculpt', false)).toBe('done');
     expectExact(editor);
-    expect(jobs.engine.cachedBytes).toBe(map);
+    expect(jobs.evaluator.cachedBytes).toBe(map);
     expect(await design.layers.setEnabled('sculpt', true)).toBe('done');
     expectExact(editor);
     expect(bits(heights).equals(states[states.length - 1])).toBe(true);
@@ -291,8 +291,8 @@ describe("the engine's composite is the document's heights (one array)", () => {
     expect(editor.history.undoDepth).toBe(depth);
     brush?.onPointerDown?.(at(-20, 20));
     brush?.onPointerUp?.(at(-10, 20));
-    expect(jobs.engine.writesHeights).toBe(true);
-    expect(jobs.engine.changedRect).not.toBeNull();
+    expect(jobs.evaluator.writesHeights).toBe(true);
+    expect(jobs.evaluator.changedRect).not.toBeNull();
     expectExact(editor);
     editor.undo();
     expect(bits(editor.document.field.heights).equals(bits(before))).toBe(true);
@@ -342,10 +342,10 @@ describe("the engine's composite is the document's heights (one array)", () => {
     applyStackNow(editor, [{ id: 'sculpt', kind: 'sculpt', name: 'Sculpt', enabled: true, opacity: 1, params: {}, tiles: [] }], 'Sculpt');
     raise(tools, design, -20, 10, 5);
     expectExact(editor);
-    expect(jobs.engine.cachedBytes).toBe(0);
-    expect(jobs.engine.writesHeights).toBe(true);
+    expect(jobs.evaluator.cachedBytes).toBe(0);
+    expect(jobs.evaluator.writesHeights).toBe(true);
     raise(tools, design, -20, 0, -10);
     expectExact(editor);
-    expect(jobs.engine.cachedBytes).toBe(0);
+    expect(jobs.evaluator.cachedBytes).toBe(0);
   });
 });
