@@ -5,6 +5,7 @@ import { DriveSession } from './driveSession';
 import { documentSurfaces } from './driveSurfaces';
 import { createObstacleCache } from './obstacles';
 import { createWaterCache } from './driveWater';
+import { createDeckedGround } from './driveDecks';
 import { EDITOR_CAR_DYNAMICS } from './settings';
 
 export type DriveViewStart = () => { x: number; z: number; heading: number };
@@ -20,17 +21,23 @@ export interface DriveFeature {
 
 /** `snowLine`: the view's snow line, metres (the physics car's snow starts there). */
 export function createDriveFeature(editor: Editor, commands: CommandRegistry, snowLine?: () => number): DriveFeature {
+  // Bridges: the car drives on their decks, and the water under a deck is not the car's.
+  const decked = createDeckedGround(
+    () => editor.document.stack,
+    () => editor.document.field,
+  );
+  const water = createWaterCache(
+    () => editor.document.stack,
+    () => editor.document.field,
+  );
   const drive = new DriveSession({
-    field: () => editor.document.field,
+    field: decked.field,
     surfaces: () => documentSurfaces(editor.document, snowLine?.()),
     obstacles: createObstacleCache(
       () => editor.document.props,
       () => editor.store.getState().version,
     ),
-    water: createWaterCache(
-      () => editor.document.stack,
-      () => editor.document.field,
-    ),
+    water: () => decked.water(water()),
     settings: { model: EDITOR_CAR_DYNAMICS },
   });
   let viewStart: DriveViewStart | null = null;

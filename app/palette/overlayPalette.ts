@@ -27,6 +27,9 @@ export const DRIVE_MARK_COLOURS = { airborne: '#2f86e0', bottomed: '#ffb020' } a
 /** A road's dress when drawn as a road (both views): asphalt or a gravel surface, gravel shoulders, edge and centre lines. */
 export const ROAD_DRESS_COLOURS = { asphalt: '#3c3d42', gravel: '#9d8d70', shoulder: '#8f8570', edge: '#e8e8e2', centre: '#e0b232' } as const;
 
+/** A bridge's deck slab and railings (concrete) in the 3D view. */
+export const BRIDGE_COLOUR = '#a9a69e';
+
 /** Label boxes drawn over the map (the 2D panel's layer name, the mask preview's legend). */
 export const OVERLAY_LABEL_BACKGROUND = 'rgba(20, 24, 31, 0.85)';
 export const OVERLAY_LABEL_TEXT = '#e8ecf2';

@@ -3,6 +3,7 @@
  * layer replaced (new objects along the changed path, the old ones untouched for undo), or throws a
  * RangeError whose message the user sees.
  */
+import { withChoice, type CrossingKind } from '../../shared/roads/crossings';
 import { defaultRoadName, nextRoadId } from '../../shared/layers/kinds/road';
 import type { Layer, LayerStack, RoadLayer } from '../../shared/layers/types';
 import { roadParams, roadValuesProblem, type RoadParams, type RoadPoint, type RoadSurface } from '../../shared/roads/params';
@@ -103,6 +104,10 @@ export const setRoadClass = (stack: LayerStack, id: string, roadClass: RoadClass
     }
     return { ...p, roadClass: { ...roadClass }, maxGradePct: maxGradeFor(roadClass.kind, roadClass.terrain, p.designSpeedKmh) };
   });
+
+/** Ford or bridge for the crossing of the wet stretch from…to (metres along the road): replaces any choice overlapping it. */
+export const setCrossing = (stack: LayerStack, id: string, from: number, to: number, kind: CrossingKind): Layer[] =>
+  stackWithRoadParams(stack, id, (p) => ({ ...p, crossings: withChoice(p.crossings, from, to, kind) }));
 
 function pointAt(p: RoadParams, n: number): RoadPoint {
   const point = p.points[n];

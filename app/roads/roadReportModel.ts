@@ -3,12 +3,14 @@
  * report per 10 m segment (shared/roads/report.ts) from the geometry alone, replaced by the one from
  * the last "Drive this road" of that road until the terrain changes; and the overlay that colours the
  * road by it in both views. The report reads the centreline, bank and the document's heights (the
- * whole stack, as the car drives it), so the road is fitted to those heights: its profile is not used.
+ * whole stack, as the car drives it), so the model is built on those heights: its profile is not used,
+ * except on a bridge's deck (shared/roads/bridge.ts roadModelOnMap).
  */
 import { stackHasWater, stackWaterWithout } from '../../shared/layers/stackWaterDepth';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { RoadLayer } from '../../shared/layers/types';
-import { fitRoad, type FittedRoad } from '../../shared/roads/fittedRoad';
+import { roadModelOnMap } from '../../shared/roads/bridge';
+import type { FittedRoad } from '../../shared/roads/fittedRoad';
 import { roadReport, type DriveOutcome, type RoadReport } from '../../shared/roads/report';
 import type { Editor } from '../document/editor';
 import type { LayersModel } from '../layers/layersModel';
@@ -43,7 +45,7 @@ export interface RoadReportModel {
   road(): RoadLayer | null;
   pick(id: string | null): void;
   setOverlay(on: boolean): void;
-  /** The road fitted to the document's heights (null without a road or when it cannot be built). */
+  /** The road's model on the document's heights (null without a road or when it cannot be built). */
   fitted(): FittedRoad | null;
   /**
    * Brings the report up to date with the document (geometry only unless a drive of this road is
@@ -75,7 +77,7 @@ export function createRoadReportModel(editor: Editor, layers: LayersModel): Road
   }));
   /** What the report shown was computed for: the document's version (previews aside) and road object (a changed road is a new object). */
   let computedFor: { version: number; road: RoadLayer | null } | null = null;
-  let fittedCache: { heights: Float32Array; road: RoadLayer; fitted: FittedRoad } | null = null;
+  let fittedRoads: { heights: Float32Array; road: RoadLayer; fitted: FittedRoad } | null = null;
   let path: { report: RoadReport; path: RoadOverlayPath } | null = null;
 
   const road = (): RoadLayer | null => {
@@ -89,9 +91,10 @@ export function createRoadReportModel(editor: Editor, layers: LayersModel): Road
     const r = road();
     if (!r) return null;
     const field = editor.document.field;
-    if (fittedCache && fittedCache.road === r && fittedCache.heights === field.heights) return fittedCache.fitted;
-    const built = fitRoad(r.params, field.heights, field);
-    fittedCache = { heights: field.heights, road: r, fitted: built };
+    if (fittedRoads && fittedRoads.road === r && fittedRoads.heights === field.heights) return fittedRoads.fitted;
+    // On a bridge the profile is used: its deck, straight between the map's heights at its abutments.
+    const built = roadModelOnMap(r.params, field.heights, field);
+    fittedRoads = { heights: field.heights, road: r, fitted: built };
     return built;
   };
 

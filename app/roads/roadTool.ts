@@ -5,7 +5,9 @@
  * a point live (one undo entry on release), Alt+click or Delete/Backspace deletes the selected point.
  * With no road selected, the first click starts a draft (held here, not in the document) and the
  * second makes a new road layer. Enter ends the current road (the next clicks start a new one); a
- * click on another road's point or line selects that road. Esc cancels the gesture in progress.
+ * click on another road's point or line selects that road — except a click on its line while drawing
+ * an end (a draft, or the selected road's first or last point selected): then the end goes onto the
+ * other road's centreline, where the junction code joins it (a T). Esc cancels the gesture in progress.
  */
 import type { Editor } from '../document/editor';
 import type { TerrainJobs } from '../jobs/terrainJobs';
@@ -20,6 +22,7 @@ import { roadOverlay } from './roadOverlay';
 import type { RoadsModel } from './roadsModel';
 import type { SplineKind, SplineLayer, SplineToolModel } from './splineKind';
 import type { RouteMode } from './routeMode';
+import { joinByClick } from './splineJoin';
 
 export const ROAD_TOOL_ID = 'road';
 
@@ -73,6 +76,7 @@ export const ROAD_SPLINE: SplineKind<RoadLayer> = {
   ...ROAD_DRAG,
   toolId: ROAD_TOOL_ID,
   toolLabel: 'Road',
+  joinsByClick: true,
   problem: (road, size) => roadKind.problem(road, size),
   centreline: (road, cellSize) => centrelineOf(road.params, cellSize),
   overlay: roadOverlay,
@@ -143,6 +147,10 @@ function hitTest<L extends SplineLayer>(kind: SplineKind<L>, model: SplineToolMo
   }
   return null;
 }
+
+/** The spline a click on `found` may join an end being drawn to: another one's line, of a kind that joins; else null. */
+const joinable = <L extends SplineLayer>(kind: SplineKind<L>, found: Hit<L> | null, selected: L | null): L | null =>
+  kind.joinsByClick === true && found?.kind === 'line' && found.road.id !== selected?.id ? found.road : null;
 
 /** Shows the drag's pending position; whether there was one to show. */
 function stepDrag<L extends SplineLayer>(drag: PointDrag<L>): boolean {
@@ -281,6 +289,8 @@ export function createSplineTool<L extends SplineLayer>(
       if (route?.store.getState().on) return route.click(event.x, event.z, event.shiftKey);
       const found = hit(event);
       const selected = roads.selected();
+      const made = joinByClick(roads, kind, joinable(kind, found, selected), stateNow().kind === 'drafting', cellSize(), event);
+      if (made) return void made.then(refresh);
       if (found && found.road.id !== selected?.id) {
         // Another road: select it (and its point), nothing changes.
         roads.select(found.road.id);

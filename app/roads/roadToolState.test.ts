@@ -8,6 +8,10 @@ import { createTerrainDesign } from '../terrainDesign';
 import { CommandRegistry } from '../commands/commands';
 import { createToolStore } from '../tools/toolStore';
 import type { ToolPointerEvent } from '../tools/types';
+import { evaluateStack } from '../../shared/layers/evaluate';
+import type { RoadLayer } from '../../shared/layers/types';
+import { findJunctions } from '../../shared/roads/junction';
+import { centrelineOf } from '../../shared/roads/fittedRoad';
 import { createRoadsFeature } from './roadsFeature';
 
 /** The road tool's states (idle | drafting | dragging) and every transition between them. */
@@ -93,5 +97,51 @@ describe("the road tool's states", () => {
     frames.splice(0).forEach((callback) => callback());
     expect(editor.history.undoDepth).toBe(depth + 1);
     expect(editor.isDirty).toBe(true);
+  });
+
+  it('drafting → a click on another road ends the new road on its centreline (a T); a last point selected does the same; a middle one selects', async () => {
+    const { editor, tool, model } = await setup();
+    tool.onPointerDown?.(at(-30, -20));
+    tool.onPointerDown?.(at(30, -20));
+    await settle();
+    expect(tool.onKeyDown?.('Enter')).toBe(true);
+    // A new road from (0, 20) towards road-1: the second click lands 1.2 m off its centreline (z = −20).
+    tool.onPointerDown?.(at(4, 20));
+    expect(tool.state().kind).toBe('drafting');
+    const depth = editor.history.undoDepth;
+    tool.onPointerDown?.(at(3, -18.8));
+    await settle();
+    expect(tool.state()).toEqual({ kind: 'idle' });
+    expect(editor.history.undoDepth).toBe(depth + 1);
+    const roads = editor.document.stack.filter((layer): layer is RoadLayer => layer.kind === 'road');
+    expect(roads.map((r) => r.id)).toEqual(['road-1', 'road-2']);
+    const end = roads[1].params.points[1];
+    // The foot of the perpendicular on the straight road: (3, −20).
+    expect(end.x).toBeCloseTo(3, 6);
+    expect(end.z).toBeCloseTo(-20, 6);
+    const { field } = editor.document;
+    const size = { width: field.width, depth: field.depth, cellSize: field.cellSize };
+    const below = evaluateStack(editor.document.stack.slice(0, -1), size)!;
+    const junctions = findJunctions(centrelineOf(roads[1].params, size.cellSize), roads[1].params, [roads[0].params], below, size);
+    expect(junctions.map((j) => j.kind)).toEqual(['end']);
+    // A new road-3 along x = −20 with its first point selected: a click on road-1's line puts a new first point on it.
+    expect(tool.onKeyDown?.('Enter')).toBe(true);
+    tool.onPointerDown?.(at(-20, 10));
+    tool.onPointerDown?.(at(-20, 25));
+    await settle();
+    model.selectPoint(0);
+    tool.onPointerDown?.(at(-20.5, -21));
+    await settle();
+    const joined = editor.document.stack.find((layer): layer is RoadLayer => layer.id === 'road-3')!;
+    expect(joined.params.points).toHaveLength(3);
+    expect(joined.params.points[0].x).toBeCloseTo(-20.5, 6);
+    expect(joined.params.points[0].z).toBeCloseTo(-20, 6);
+    // A middle point selected: a click on road-1's line selects road-1, nothing changes.
+    model.selectPoint(1);
+    const after = editor.history.undoDepth;
+    tool.onPointerDown?.(at(20, -20.5));
+    await settle();
+    expect(model.selected()?.id).toBe('road-1');
+    expect(editor.history.undoDepth).toBe(after);
   });
 });

@@ -5,6 +5,7 @@
  * one — each one undo entry through TerrainJobs.applyStack. A road made or moved clears the props on
  * it (surface + clearance) in the same entry, unless "Keep props" is on.
  */
+import type { CrossingKind } from '../../shared/roads/crossings';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Layer, RoadLayer } from '../../shared/layers/types';
 import { fitRoad, terrainProblem, type FittedRoad } from '../../shared/roads/fittedRoad';
@@ -58,6 +59,8 @@ export interface RoadsModel {
   setClass(id: string, roadClass: RoadClass | null): Promise<JobResult>;
   /** What the views draw the road's surface in. */
   setSurface(id: string, surface: RoadSurface): Promise<JobResult>;
+  /** Ford or bridge for a crossing of water (its wet stretch, metres along the road): one entry. */
+  setCrossing(id: string, from: number, to: number, kind: CrossingKind): Promise<JobResult>;
   rename(id: string, name: string): Promise<JobResult>;
   deleteRoad(id: string): Promise<JobResult>;
   /** Ends the current road: the next click starts a new one. */
@@ -268,6 +271,8 @@ export function createRoadsModel(editor: Editor, jobs: TerrainJobs, layers: Laye
     setClass: (id, roadClass) => change(`Set class of "${nameOf(id)}"`, id, () => edits.setRoadClass(stack(), id, roadClass)),
     setSurface: (id, surface) => change(`Set surface of "${nameOf(id)}"`, id, () => edits.setRoadSurface(stack(), id, surface)),
     setPointValue: (id, n, key, value) => change(`Set point ${n + 1} ${key} of "${nameOf(id)}"`, id, () => edits.setPointValue(stack(), id, n, key, value)),
+    setCrossing: (id, from, to, kind) =>
+      change(`Make crossing at ${Math.round(from)}–${Math.round(to)} m of "${nameOf(id)}" a ${kind}`, id, () => edits.setCrossing(stack(), id, from, to, kind)),
     async rename(id, name) {
       const result = await layers.rename(id, name);
       if (result !== 'done') store.setState({ message: layers.store.getState().message });

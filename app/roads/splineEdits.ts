@@ -49,10 +49,10 @@ function pointAt<L extends SplineLayer>(kind: SplineEditKind<L>, params: L['para
 export const appendSplinePoint = <L extends SplineLayer>(kind: SplineEditKind<L>, stack: LayerStack, id: string, point: { x: number; z: number }): Layer[] =>
   stackWithSplineParams(kind, stack, id, (p) => ({ ...p, points: [...p.points, { x: point.x, z: point.z }] }) as L['params']);
 
-/** A new point before point `n` (between n − 1 and n). */
+/** A new point before point `n` (between n − 1 and n; before the first when n is 0: a new first point). */
 export const insertSplinePoint = <L extends SplineLayer>(kind: SplineEditKind<L>, stack: LayerStack, id: string, n: number, x: number, z: number): Layer[] =>
   stackWithSplineParams(kind, stack, id, (p) => {
-    if (!Number.isInteger(n) || n < 1 || n >= p.points.length) throw new RangeError(`a point goes between two points of the ${kind.noun} (${n} is not)`);
+    if (!Number.isInteger(n) || n < 0 || n >= p.points.length) throw new RangeError(`a point goes before one of the ${kind.noun}'s points (${n} is not one)`);
     p.points.splice(n, 0, { x, z });
     return p;
   });

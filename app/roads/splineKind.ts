@@ -25,6 +25,11 @@ export interface SplineKind<L extends SplineLayer> extends SplineDragKind<L> {
   readonly toolLabel: string;
   /** The layer's problems, values and geometry (the kind module's). */
   problem(layer: L, size: LayerSize): string | null;
+  /**
+   * Whether a spline's end clicked onto another of the kind joins it there (roads: a T junction,
+   * shared/roads/junction.ts); without it such a click selects the other one.
+   */
+  readonly joinsByClick?: boolean;
   /** Its centreline (stations and the station of each control point), for picking. */
   centreline(layer: L, cellSize: number): Centreline;
   /** What the views draw: every spline of the kind, `selectedId` highlighted, `shown` in place of the dragged one. */

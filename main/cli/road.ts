@@ -13,7 +13,9 @@ import { settleStack } from '../../shared/layers/migrate';
 import type { Layer, RoadLayer } from '../../shared/layers/types';
 import { layerNameProblem, stackProblem } from '../../shared/layers/validate';
 import { ROAD_EXPORT_FORMATS, reportFormatFor } from '../../shared/roads/exportFormats';
-import { fitRoad, terrainProblem, type FittedRoad } from '../../shared/roads/fittedRoad';
+import { heightsWithDecks } from '../../shared/roads/bridge';
+import { findCrossings, stationDepths, withChoice, type CrossingChoice, type CrossingKind } from '../../shared/roads/crossings';
+import { fitRoad, centrelineOf, terrainProblem, type FittedRoad } from '../../shared/roads/fittedRoad';
 import {
   MAX_DESIGN_SPEED,
   MAX_GRADE,
@@ -64,6 +66,8 @@ export interface RoadOptions {
   centreline?: string;
   report?: string;
   ribbon?: string;
+  /** --crossing: ford or bridge for every crossing of water ('all') or for crossing N (1-based). */
+  crossings?: { index: number | 'all'; kind: CrossingKind }[];
 }
 
 const OPTIONS = [
@@ -84,13 +88,14 @@ const OPTIONS = [
   '--centreline',
   '--report',
   '--ribbon',
+  '--crossing',
 ];
 
 export function roadHelp(): string {
   const d = ROAD_DEFAULTS;
   return `Usage: faultline road IN --spline road.json [--width m] [--falloff m] [--max-grade %]
                      [--slope-limit deg] [--bank deg|auto] [--design-speed km/h] [--e-max %]
-                     [--class CLASS-TERRAIN] [--keep-props]
+                     [--class CLASS-TERRAIN] [--crossing ford|bridge|N=ford|N=bridge]… [--keep-props]
        faultline road IN --from x,z --to x,z [--via x,z]… [the same options]
                      --out OUT [--out OUT…] [--centreline FILE.json] [--report FILE.json|FILE.csv]
                      [--ribbon FILE.glb]
@@ -129,6 +134,12 @@ crosses it meets it at grade: the road below keeps its surface, the new one blen
   --class CLASS-TERRAIN  the road's class (${ROAD_CLASSES.join(', ')}) and terrain (${ROAD_TERRAINS.join(', ')}),
                       e.g. collector-rolling: saved with the road; sets the maximum grade from the
                       standard's tables for the design speed (unless --max-grade is given)
+  --crossing ford|bridge   where the road crosses water (IN's water and river layers), each wet
+                      stretch is a crossing: a ford (the road on the bed, as without the option) or a
+                      bridge (a deck straight between the banks, the land under it as it was; the
+                      car drives on it). Given alone for every crossing, or N=ford|bridge for the
+                      Nth along the road (1 = the first); repeatable, the later wins. Saved with the
+                      road; the choices are said on stdout. Without it: every crossing a ford.
   --keep-props        keep the props standing on the road (default: they are removed and counted)
   --out FILE          repeatable; the type follows the extension (${outputFormats()
     .map((f) => f.extension)
@@ -140,10 +151,13 @@ crosses it meets it at grade: the road below keeps its surface, the new one blen
                       bank, radius, vertical curvature and its K, the standard's minimum radius
                       and crest and sag K, and a physics test drive at the design speed
                       (highest speed, stopped, lifted a wheel, left the ground), with flags
-                      the water the road crosses (water, metres: a bridge or ford is needed)
+                      the water the road fords (water, metres), and each crossing of water
+                      ("crossings": ford with its depth against the hatchback's 0.3 m, or bridge
+                      with its deck's span)
                       (blindCrest and sag are warnings: the sight distance over a crest or along a sag)
   --ribbon FILE.glb   the road surface as a ribbon mesh (binary glTF): on the shaped surface, 5 cm
-                      above it, with normals and UVs (u across, v metres along), map coordinates
+                      above it, with normals and UVs (u across, v metres along), map coordinates;
+                      a bridge's deck slab (0.8 m) and railings (1 m) as meshes of their own
 
 The road's footprint is a mask source of engine exports: "source": "road" in --masks rules.
 
@@ -156,7 +170,7 @@ Exit codes: 0 written; 1 a file could not be read or written, or its stack could
 }
 
 export function parseRoadArgs(args: readonly string[]): RoadOptions {
-  const tokens = tokenizeOptions(args, OPTIONS, { flags: ['--keep-props'], repeatable: ['--out', '--via'] });
+  const tokens = tokenizeOptions(args, OPTIONS, { flags: ['--keep-props'], repeatable: ['--out', '--via', '--crossing'] });
   if (tokens.positional.length !== 1)
     throw new UsageError(tokens.positional.length === 0 ? 'a terrain file IN is required' : `one terrain file only, got ${tokens.positional.length}`);
   const get = (option: string) => tokens.values.get(option)?.[0];
@@ -210,6 +224,12 @@ export function parseRoadArgs(args: readonly string[]): RoadOptions {
     if (bank === 'auto') overrides.bank = 'auto';
     else overrides.bank = number('--bank', (v) => Math.abs(v) <= MAX_ROAD_BANK, `"auto" or degrees from -${MAX_ROAD_BANK} to ${MAX_ROAD_BANK}`);
   }
+  const crossings = (tokens.values.get('--crossing') ?? []).map((text) => {
+    const match = /^(?:(\d+)=)?(ford|bridge)$/.exec(text.trim().toLowerCase());
+    if (!match || (match[1] !== undefined && Number(match[1]) < 1))
+      throw new UsageError(`--crossing must be ford, bridge, N=ford or N=bridge (N = 1 for the first crossing), got "${text}"`);
+    return { index: match[1] === undefined ? ('all' as const) : Number(match[1]), kind: match[2] as CrossingKind };
+  });
   const outputs = tokens.values.get('--out') ?? [];
   if (outputs.length === 0) throw new UsageError('at least one --out FILE is required');
   for (const path of outputs) if (!outputFormatFor(path)) throw new UsageError(`--out ${path}: unknown output type`);
@@ -229,6 +249,7 @@ export function parseRoadArgs(args: readonly string[]): RoadOptions {
     ...(centreline ? { centreline } : {}),
     ...(report ? { report } : {}),
     ...(ribbon ? { ribbon } : {}),
+    ...(crossings.length > 0 ? { crossings } : {}),
   };
 }
 
@@ -283,7 +304,10 @@ export async function reportWithDrive(
   water: Float32Array | null = null,
 ): Promise<{ report: ReturnType<typeof roadReport>; drive: Awaited<ReturnType<typeof runDrive>> | null }> {
   const progress = longDriveProgress(createCliProgress(io, command, "the report's test drive", [{ label: 'driving', work: 1 }], false).stage(0));
-  const drive = await runDrive(fitted, shaped, speed, obstacles, progress).catch((error: unknown) => {
+  // The car drives on the road's bridges' decks (shared/roads/bridge.ts); the report measures the map.
+  const decked = heightsWithDecks([fitted], shaped.heights, shaped);
+  const ground = decked === shaped.heights ? shaped : createHeightfield(shaped.width, shaped.depth, shaped.cellSize, decked);
+  const drive = await runDrive(fitted, ground, speed, obstacles, progress).catch((error: unknown) => {
     io.stderr(`faultline ${command}: note: the test drive could not run: ${message(error)}\n`);
     return null;
   });
@@ -391,6 +415,19 @@ export async function runRoad(args: readonly string[], io: CliIo): Promise<numbe
       return EXIT_USAGE;
     }
   }
+  // The water the road crosses: the stack's below it (the road goes on top).
+  const water = stackHasWater(stack) ? stackWaterDepth(stack, field) : null;
+  const crossingLines: string[] = [];
+  if (options.crossings) {
+    const chosen = chooseCrossings(road.params, options.crossings, water, field);
+    if (typeof chosen === 'string') {
+      io.stderr(`faultline road: ${inputName}: ${chosen}; nothing written\n`);
+      return EXIT_USAGE;
+    }
+    road = { ...road, params: { ...road.params, crossings: chosen.choices } };
+    next = [...stack, road];
+    crossingLines.push(...chosen.lines);
+  }
   const fitted = fitRoad(road.params, below, field);
   const cannot = terrainProblem(fitted);
   if (cannot) {
@@ -443,15 +480,13 @@ export async function runRoad(args: readonly string[], io: CliIo): Promise<numbe
   }
   if (options.ribbon) {
     const ribbon = buildRibbon(fitted, shaped.heights, field);
-    files.push({
-      path: options.ribbon,
-      bytes: ROAD_EXPORT_FORMATS.surface.encode({ name: road.name, fitted, shaped: { ...field, heights: shaped.heights } })!,
-    });
+    const surface = ROAD_EXPORT_FORMATS.surface.encode({ name: road.name, fitted, shaped: { ...field, heights: shaped.heights } });
+    files.push({ path: options.ribbon, bytes: surface! });
     lines.push(`wrote ${options.ribbon} (ribbon mesh, ${ribbon.indices.length / 3} triangles)\n`);
   }
   if (options.report) {
     // The water the road crosses: the stack's below it (the road is on top).
-    const { report } = await reportWithDrive(fitted, shaped, io, 'road', undefined, [], stackHasWater(stack) ? stackWaterDepth(stack, field) : null);
+    const { report } = await reportWithDrive(fitted, shaped, io, 'road', undefined, [], water);
     files.push({ path: options.report, bytes: reportBytes(options.report, report, road.name) });
     lines.push(
       `wrote ${options.report} (${report.segments.length} segments, ${report.segments.filter((s) => s.flags.some((f) => !isWarningFlag(f))).length} ` +
@@ -463,6 +498,36 @@ export async function runRoad(args: readonly string[], io: CliIo): Promise<numbe
     `added ${id} "${road.name}" (${fitted.line.length.toFixed(1)} m)` +
       `${options.keepProps ? '' : `; removed ${removed} prop${removed === 1 ? '' : 's'} on the road`}\n`,
   );
-  for (const line of lines) io.stdout(line);
+  for (const line of [...crossingLines, ...lines]) io.stdout(line);
   return EXIT_OK;
+}
+
+/**
+ * The road's crossing choices from --crossing: every crossing of `water` along its centreline, each
+ * ford or bridge as asked (the later option wins); a line per crossing for stdout. A string: why not.
+ */
+export function chooseCrossings(
+  params: RoadParams,
+  asked: readonly { index: number | 'all'; kind: CrossingKind }[],
+  water: Float32Array | null,
+  size: { width: number; depth: number; cellSize: number },
+): { choices: CrossingChoice[]; lines: string[] } | string {
+  if (!water) return '--crossing: there is no water (no water or river layer) for the road to cross';
+  const line = centrelineOf(params, size.cellSize);
+  const found = findCrossings(stationDepths(line, water, size), line.ds);
+  if (found.length === 0) return '--crossing: the road crosses no water';
+  const kinds: (CrossingKind | undefined)[] = found.map(() => undefined);
+  for (const { index, kind } of asked) {
+    if (index === 'all') kinds.fill(kind);
+    else if (index > found.length) return `--crossing ${index}=${kind}: the road crosses water ${found.length} time${found.length === 1 ? '' : 's'}`;
+    else kinds[index - 1] = kind;
+  }
+  let choices: CrossingChoice[] = [];
+  const lines: string[] = [];
+  found.forEach((c, n) => {
+    const kind = kinds[n] ?? 'ford';
+    if (kinds[n]) choices = withChoice(choices, c.from, c.to, kind);
+    lines.push(`crossing ${n + 1}: ${Math.round(c.from)}–${Math.round(c.to)} m, ${c.maxDepth.toFixed(2)} m deep: ${kind}\n`);
+  });
+  return { choices, lines };
 }

@@ -4,6 +4,7 @@
  * from its first control point to its last, and writes the telemetry and the road report, all or
  * nothing. The project's props are obstacles.
  */
+import { bridgedModels, heightsWithDecks, waterOverDecks } from '../../shared/roads/bridge';
 import { stackHasWater, stackWaterDepth, stackWaterWithout } from '../../shared/layers/stackWaterDepth';
 import { waterField } from '../../shared/vehicle/water';
 import { displayFileName } from '../../shared/codecs/errors';
@@ -70,8 +71,11 @@ export async function runRoadDrive(options: DriveArgs, io: CliIo): Promise<numbe
     field,
   )!;
   const fitted = fitRoad(road.params, below, field);
-  // The car drives on the whole stack as the project has it (layers above the road included).
+  // The car drives on the whole stack as the project has it (layers above the road included), on the
+  // decks of its bridges (shared/roads/bridge.ts); the report measures the map as it is.
   const shaped = createHeightfield(field.width, field.depth, field.cellSize, evaluateStack(stack, field)!);
+  const roadsOfStack = stack.filter((l): l is RoadLayer => l.kind === 'road' && l.enabled).map((l) => l.params);
+  const decked = heightsWithDecks(bridgedModels(roadsOfStack, shaped.heights, field), shaped.heights, field);
   const speed = options.roadSpeed ?? road.params.designSpeedKmh / 3.6;
   const { loadRapier } = await import('../../shared/vehicle/physics/rapier');
   const { roadRows } = await import('../../shared/roads/drive');
@@ -80,8 +84,8 @@ export async function runRoadDrive(options: DriveArgs, io: CliIo): Promise<numbe
   let rows: PhysicsRows;
   try {
     // The car wades the water over the road as built (a ford's bed); the report flags the water the road crosses.
-    const water = stackHasWater(stack) ? waterField(field, stackWaterDepth(stack, field)) : undefined;
-    rows = roadRows(await loadRapier(), shaped, fitted, {
+    const water = stackHasWater(stack) ? waterField(field, waterOverDecks(stackWaterDepth(stack, field), shaped.heights, decked)) : undefined;
+    rows = roadRows(await loadRapier(), decked === shaped.heights ? shaped : createHeightfield(field.width, field.depth, field.cellSize, decked), fitted, {
       spec: STOCK_CARS[options.car],
       speed,
       step: options.step,
@@ -112,7 +116,14 @@ export async function runRoadDrive(options: DriveArgs, io: CliIo): Promise<numbe
   );
   const files: OutputFile[] = [{ path: options.out, bytes: telemetry }];
   const crossed = stackHasWater(stack) ? stackWaterWithout(stack, road.id, field) : null;
-  const report = roadReport(fitted, shaped.heights, shaped, { rows: samples, reachedEnd: outcome.reachedEnd, end: outcome.end }, crossed);
+  const report = roadReport(
+    fitted,
+    shaped.heights,
+    shaped,
+    { rows: samples, reachedEnd: outcome.reachedEnd, end: outcome.end },
+    crossed,
+    STOCK_CARS[options.car].fordingDepth,
+  );
   if (options.report) files.push({ path: options.report, bytes: reportBytes(options.report, report, road.name) });
   if (!(await writeOutputs(io, 'drive', files))) return EXIT_FAILURE;
   io.stdout(

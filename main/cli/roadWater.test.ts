@@ -59,4 +59,44 @@ describe('faultline road --report over water', () => {
     expect(Number(lines[5].split(',')[column])).toBeCloseTo(1.5, 2);
     expect(lines[5].split(',')[lines[0].split(',').indexOf('flags')]).toContain('water');
   });
+
+  it('--crossing bridge makes every crossing a bridge: saved, said on stdout, in the report and the ribbon; N=… picks one, a bad N is refused', async () => {
+    const spline = JSON.stringify({
+      points: [
+        [-50, 0],
+        [50, 0],
+      ],
+    });
+    const inputs = { 'map.faultline': project, 'road.json': spline };
+    const io = fakeCliIo({ inputs });
+    const args = ['road', 'map.faultline', '--spline', 'road.json', '--report', 'rep.json', '--ribbon', 'r.glb', '--out', 'r.faultline'];
+    expect(await runCli([...args, '--crossing', 'bridge'], io)).toBe(0);
+    expect(io.out).toMatch(/crossing 1: \d+–\d+ m, 1\.50 m deep: bridge/);
+    const report = JSON.parse(new TextDecoder().decode(io.files.get('rep.json'))) as {
+      crossings: { kind: string; chosen: boolean; span: number; maxDepth: number }[];
+      segments: { flags: string[] }[];
+    };
+    expect(report.crossings).toMatchObject([{ kind: 'bridge', chosen: true }]);
+    expect(report.crossings[0].maxDepth).toBeCloseTo(1.5, 2);
+    // The deck: the 6 m wet stretch and an abutment of at least 3 m each side.
+    expect(report.crossings[0].span).toBeGreaterThanOrEqual(12);
+    expect(report.segments.some((s) => s.flags.includes('water'))).toBe(false);
+    // The report's test drive went over the deck: nothing flagged anywhere.
+    expect(report.segments.filter((s) => s.flags.length > 0)).toEqual([]);
+    const glb = new TextDecoder().decode(io.files.get('r.glb')!.subarray(20, 400));
+    expect(glb).toContain('bridge 1');
+    const saved = new TextDecoder().decode(io.files.get('r.faultline')!);
+    expect(saved).toContain('"kind":"bridge"');
+    // By number: the first (and only) crossing a ford; a second one does not exist.
+    const one = fakeCliIo({ inputs });
+    expect(await runCli([...args, '--crossing', '1=ford'], one)).toBe(0);
+    expect(one.out).toContain('1.50 m deep: ford');
+    const bad = fakeCliIo({ inputs });
+    expect(await runCli([...args, '--crossing', '2=bridge'], bad)).toBe(2);
+    expect(bad.err).toContain('the road crosses water 1 time');
+    expect(bad.files.size).toBe(0);
+    const word = fakeCliIo({ inputs });
+    expect(await runCli([...args, '--crossing', 'tunnel'], word)).toBe(2);
+    expect(word.err).toContain('--crossing must be ford, bridge, N=ford or N=bridge');
+  });
 });

@@ -4,6 +4,7 @@ import { useStore } from 'zustand';
 import { STATUS_COLOURS, STATUS_LABELS, segmentStatus, type SegmentStatus } from '../../app/roads/roadReportStatus';
 import { driveSummary, isWarningFlag, type ReportSegment, type SegmentFlag } from '../../shared/roads/report';
 import { useSession } from '../session';
+import { RoadCrossings } from './RoadCrossings';
 
 /** Flags and drive events as short codes in the table (spelled out in the row's tooltip and the legend below it). */
 const FLAG_TEXT: Record<SegmentFlag, string> = {
@@ -18,7 +19,7 @@ const FLAG_TEXT: Record<SegmentFlag, string> = {
   stuck: 'the drive ended here: the car got stuck',
   leftRoad: 'the drive ended here: the car left the road',
   flooded: 'the drive ended here: the water was deeper than the car can ford',
-  water: 'the road crosses water: a bridge or a ford is needed',
+  water: 'the road fords water here (choose ford or bridge under Water crossings)',
 };
 const FLAG_CODE: Record<SegmentFlag, string> = {
   grade: 'G',
@@ -131,6 +132,7 @@ export function RoadReportSection({ roadId }: { roadId: string }) {
             {fixed(report.limits.minRadius, 0)} m · sight {report.limits.sightDistance} m · crest K {fixed(report.limits.crestK)} · sag K{' '}
             {fixed(report.limits.sagK)}
           </p>
+          {report.crossings.length > 0 && <RoadCrossings roadId={roadId} crossings={report.crossings} />}
           <div className="road-table-wrap">
             <table className="road-table" data-testid="road-table">
               <thead>

@@ -1,11 +1,26 @@
 import { useEffect, useMemo } from 'react';
 import { useThree } from '@react-three/fiber';
-import { BufferAttribute, BufferGeometry, Color, Group, Line, LineBasicMaterial, Mesh, Points, PointsMaterial, type Material } from 'three';
+import {
+  BufferAttribute,
+  BufferGeometry,
+  Color,
+  Group,
+  Line,
+  LineBasicMaterial,
+  Mesh,
+  MeshLambertMaterial,
+  Points,
+  PointsMaterial,
+  type Material,
+} from 'three';
+import { deckMeshes, roadModelOnMap } from '../../shared/roads/bridge';
+import type { FittedRoad } from '../../shared/roads/fittedRoad';
+import type { LayerStack } from '../../shared/layers/types';
 import { heightAt } from '../../shared/terrain/surface';
 import type { Heightfield } from '../../shared/terrain/heightfield';
 import type { RoadToolOverlay } from '../../app/tools/types';
 import { useSession } from '../session';
-import { OVERLAY_ACTIVE, OVERLAY_HANDLE, OVERLAY_HANDLE_ACTIVE, OVERLAY_INACTIVE } from '../../app/palette/overlayPalette';
+import { BRIDGE_COLOUR, OVERLAY_ACTIVE, OVERLAY_HANDLE, OVERLAY_HANDLE_ACTIVE, OVERLAY_INACTIVE } from '../../app/palette/overlayPalette';
 
 const SELECTED = new Color(OVERLAY_ACTIVE);
 const OTHER = new Color(OVERLAY_INACTIVE);
@@ -24,6 +39,34 @@ function onSurface(field: Heightfield, xz: Float64Array, lift: number): Float32A
     out[3 * s + 2] = z;
   }
   return out;
+}
+
+const BRIDGE = new Color(BRIDGE_COLOUR);
+
+/** A bridge's slab and railings (shared/roads/bridge.ts), lit like the ground. */
+function addDecks(group: Group, fitted: FittedRoad): void {
+  for (const deck of deckMeshes(fitted, '')) {
+    const geometry = new BufferGeometry();
+    geometry.setAttribute('position', new BufferAttribute(deck.positions, 3));
+    geometry.setAttribute('normal', new BufferAttribute(deck.normals, 3));
+    geometry.setIndex(new BufferAttribute(deck.indices, 1));
+    const mesh = new Mesh(geometry, new MeshLambertMaterial({ color: BRIDGE }));
+    mesh.renderOrder = 8;
+    group.add(mesh);
+  }
+}
+
+/** Every bridged road's decks, in every tool: the terrain shader paints roads, but a deck stands over the water. */
+function buildDecks(group: Group, field: Heightfield, stack: LayerStack): void {
+  const size = { width: field.width, depth: field.depth, cellSize: field.cellSize };
+  for (const layer of stack) {
+    if (layer.kind !== 'road' || !layer.enabled || !layer.params.crossings?.some((c) => c.kind === 'bridge')) continue;
+    try {
+      addDecks(group, roadModelOnMap(layer.params, field.heights, size));
+    } catch {
+      // No deck for a road whose centreline cannot be built.
+    }
+  }
 }
 
 /** Builds the road overlay's objects: each road's surface, a line per centreline (the selected one bright), the selected road's handles. */
@@ -92,6 +135,7 @@ export function RoadOverlay3D() {
       shown = overlay;
       const field = editor.document.field;
       if (overlay.kind === 'road') buildRoadObjects(group, field, overlay);
+      buildDecks(group, field, editor.document.stack);
       for (const child of group.children) {
         child.raycast = () => undefined;
         child.frustumCulled = false;

@@ -7,6 +7,7 @@
 import type { JsonObject } from '../json';
 import { ENGINE_IDS, engineFor, type EngineId } from '../export/engines';
 import { heightAt } from '../terrain/surface';
+import { spanAt } from './crossings';
 import type { FittedRoad } from './fittedRoad';
 import type { GroundSize } from './profile';
 
@@ -19,9 +20,11 @@ export interface CentrelinePoint {
   width: number;
   /** Degrees, + = left side lower. */
   bank: number;
+  /** The centreline station it stands on. */
+  station: number;
 }
 
-/** Centreline points at ≤ 1 m spacing on the shaped heights. */
+/** Centreline points at ≤ 1 m spacing on the shaped heights (on a bridge: on its deck). */
 export function centrelinePoints(fitted: FittedRoad, shaped: Float32Array, size: GroundSize): CentrelinePoint[] {
   const { line } = fitted;
   const field = { ...size, heights: shaped };
@@ -29,7 +32,7 @@ export function centrelinePoints(fitted: FittedRoad, shaped: Float32Array, size:
   const stations: number[] = [];
   for (let k = 0; k < line.n - 1; k += every) stations.push(k);
   stations.push(line.n - 1);
-  const ys = stations.map((k) => heightAt(field, line.x[k], line.z[k]));
+  const ys = stations.map((k) => (spanAt(fitted.bridges, k) ? fitted.y[k] : heightAt(field, line.x[k], line.z[k])));
   return stations.map((k, n) => {
     const a = Math.max(0, n - 1);
     const b = Math.min(stations.length - 1, n + 1);
@@ -43,6 +46,7 @@ export function centrelinePoints(fitted: FittedRoad, shaped: Float32Array, size:
       tangent: [line.tx[k] / norm, grade / norm, line.tz[k] / norm],
       width: line.width[k],
       bank: fitted.bankDeg[k],
+      station: k,
     };
   });
 }

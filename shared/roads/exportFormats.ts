@@ -5,6 +5,7 @@
  */
 import { encodeUtf8 } from '../codecs/bytes';
 import type { Heightfield } from '../terrain/heightfield';
+import { deckMeshes } from './bridge';
 import { centrelineJson } from './export';
 import type { FittedRoad } from './fittedRoad';
 import { reportCsv, reportJson, type RoadReport } from './report';
@@ -12,7 +13,7 @@ import { buildRibbon, ribbonGlb } from './ribbon';
 
 export type RoadExportKind = 'reportCsv' | 'reportJson' | 'centreline' | 'surface';
 
-/** What a road's exports are made from: its name and, as each format needs, its report, or the fitted road and the heights with the road (its surface). */
+/** What a road's exports are made from: its name and, as each format needs, its report, or its model and the heights with the road (its surface). */
 export interface RoadExportInput {
   readonly name: string;
   readonly report?: RoadReport | null;
@@ -27,7 +28,7 @@ export interface RoadExportFormat {
   /** Appended to the road's file stem: `Road 1-report.csv`. */
   readonly suffix: string;
   readonly filter: { readonly name: string; readonly extensions: readonly string[] };
-  /** The file's bytes; null when the input lacks what the format needs (no report yet, no fitted road). */
+  /** The file's bytes; null when the input lacks what the format needs (no report yet, no model). */
   encode(input: RoadExportInput): Uint8Array | null;
 }
 
@@ -60,7 +61,7 @@ export const ROAD_EXPORT_FORMATS: Readonly<Record<RoadExportKind, RoadExportForm
     title: 'Export Road Surface',
     suffix: '.glb',
     filter: { name: 'glTF binary', extensions: ['glb'] },
-    encode: ({ fitted, shaped, name }) => (fitted && shaped ? ribbonGlb(buildRibbon(fitted, shaped.heights, shaped), name) : null),
+    encode: ({ fitted, shaped, name }) => (fitted && shaped ? ribbonGlb(buildRibbon(fitted, shaped.heights, shaped), name, deckMeshes(fitted, name)) : null),
   },
 };
 

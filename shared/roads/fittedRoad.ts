@@ -1,6 +1,7 @@
 /** A road made concrete on the heights it receives: centreline, profile and bank at every station. */
 import { buildCentreline, stationSpacing, type Centreline } from './centreline';
 import { roadValuesProblem, type RoadParams } from './params';
+import { bridgeSpans, groundOverSpans, spanLevels, spansAboveWater, straightenDecks, type BridgeSpan } from './crossings';
 import { bankAlong, fitProfile, groundAlong, type GroundSize } from './profile';
 
 export interface FittedRoad {
@@ -13,7 +14,15 @@ export interface FittedRoad {
   /** Bank at each station, degrees (+ = left side lower), and its tangent. */
   bankDeg: Float64Array;
   tanBank: Float64Array;
+  /** The bridges' decks (shared/roads/crossings.ts): the profile is straight across each, and the land under it is not shaped. */
+  bridges: BridgeSpan[];
 }
+
+/**
+ * How many times a bridge's abutments may move out to stand above the water (each by two cells): a
+ * few, so a road in cut down a valley side does not carry its deck through the hill above it.
+ */
+const MAX_ABUTMENT_MOVES = 3;
 
 const centrelines = new WeakMap<RoadParams, { spacing: number; key: string; line: Centreline }>();
 
@@ -34,10 +43,23 @@ export function fitRoad(p: RoadParams, heights: Float32Array, size: GroundSize):
   if (problem) throw new RangeError(problem);
   const line = centrelineOf(p, size.cellSize);
   const ground = groundAlong(line, heights, size);
-  const y = fitProfile(ground, line.ds, p.maxGradePct, p.verticalCurve);
+  let bridges = bridgeSpans(p.crossings, line, size.cellSize);
+  const fit = (spans: readonly BridgeSpan[]) => fitProfile(groundOverSpans(ground, spans), line.ds, p.maxGradePct, p.verticalCurve);
+  let profile = fit(bridges);
+  if (bridges.length > 0) {
+    // Abutments stand where the road is above the water: moved out (a few cells at a time) while not.
+    const levels = spanLevels(bridges, p.crossings, line.ds, ground);
+    for (let pass = 0; pass < MAX_ABUTMENT_MOVES; pass++) {
+      const moved = spansAboveWater(bridges, levels, profile, Math.max(1, Math.round((2 * size.cellSize) / line.ds)));
+      if (!moved) break;
+      bridges = moved;
+      profile = fit(bridges);
+    }
+  }
+  const y = straightenDecks(profile, bridges);
   const bankDeg = bankAlong(line, p);
   const tanBank = bankDeg.map((deg) => Math.tan((deg * Math.PI) / 180));
-  return { params: p, line, ground, y, bankDeg, tanBank };
+  return { params: p, line, ground, y, bankDeg, tanBank, bridges };
 }
 
 /** Height of the road surface at station k (fractional: between stations linearly) and lateral offset d (+ = left). */

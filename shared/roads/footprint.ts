@@ -8,6 +8,7 @@
 import { smoothstep01 } from '../smoothstep';
 import type { Rect } from '../terrain/gridRect';
 import type { Centreline } from './centreline';
+import { abutmentStations } from './crossings';
 import type { FittedRoad } from './fittedRoad';
 import { shoulderReach, widestOf, type RoadParams } from './params';
 import type { GroundSize } from './profile';
@@ -208,6 +209,10 @@ export function visitRoad(
   const reachLeft = shoulderReach(p, p.falloffLeft);
   const reachRight = shoulderReach(p, p.falloffRight);
   const rw = region.i1 - region.i0;
+  // Under a bridge's deck the land stays as it was where it lies below the road; the road still writes
+  // its abutments, a few cells past each end's station, so the deck's ends lie on written road.
+  const inward = abutmentStations(fitted.line, size.cellSize);
+  const open = fitted.bridges.map((s) => ({ a: s.a + inward, b: s.b - inward })).filter((s) => s.b > s.a);
   for (let j = region.j0; j < region.j1; j++) {
     const rowQ = (j - region.j0) * rw - region.i0;
     const rowK = j * size.width;
@@ -216,6 +221,8 @@ export function visitRoad(
       if (dist[q] === Infinity) continue;
       // Station values interpolated linearly between the two stations around the vertex's.
       const st = station[q];
+      // Under a deck the land is never filled, only cut where it stands above the road (a deck does not pass through a hill).
+      const underDeck = open.length > 0 && open.some((s) => st > s.a && st < s.b);
       const a = Math.floor(st);
       const b = a < last ? a + 1 : last;
       const t = st - a;
@@ -227,7 +234,8 @@ export function visitRoad(
       const past = beyond[q];
       const abs = dd < 0 ? -dd : dd;
       if (past === 0 && abs <= half) {
-        visit(k, centre - dd * tan, 0, true, st);
+        const h = centre - dd * tan;
+        if (!underDeck || input[k] > h) visit(k, h, 0, true, st);
         continue;
       }
       const out = abs > half ? abs - half : 0;
@@ -240,7 +248,8 @@ export function visitRoad(
       // part (1.5 × rise / run) is no steeper than the slope limit, and at least the falloff.
       const run = Math.min(left ? reachLeft : reachRight, Math.max(falloff, (1.5 * (delta < 0 ? -delta : delta)) / tanLimit));
       if (!(e < run)) continue;
-      visit(k, edge + delta * smoothstep01(e / run), e, false, st);
+      const h = edge + delta * smoothstep01(e / run);
+      if (!underDeck || input[k] > h) visit(k, h, e, false, st);
     }
   }
 }

@@ -4,6 +4,7 @@
  * road-wide design values. Defaults and checks live here so the layer, the CLI and the report agree.
  */
 
+import { crossingChoicesProblem, type CrossingChoice } from './crossings';
 import { DEFAULT_E_MAX, E_MAX_CHOICES, roadClassProblem, type RoadClass } from './standard';
 
 /** A control point: world metres; `width` (m) and `bank` (degrees, + = left side lower) override the road's. */
@@ -38,6 +39,11 @@ export interface RoadParams {
   eMaxPct?: number;
   /** Functional class and terrain; picking one sets `maxGradePct` from the standard's tables. Absent: none chosen. */
   roadClass?: RoadClass;
+  /**
+   * Ford or bridge per water crossing, keyed by the wet stretch (metres along the road) it was chosen
+   * for (shared/roads/crossings.ts). Absent or unlisted: a ford.
+   */
+  crossings?: CrossingChoice[];
   /** Length of the vertical curves (the moving average that rounds each change of grade), metres. */
   verticalCurve: number;
   /** Deepest cut or highest fill the road may need below / above the ground, metres (bounds the footprint). */
@@ -108,6 +114,10 @@ export function roadValuesProblem(p: RoadParams): string | null {
     return `eMaxPct must be one of ${E_MAX_CHOICES.join(', ')} (percent)`;
   if (p.roadClass !== undefined) {
     const problem = roadClassProblem(p.roadClass);
+    if (problem) return problem;
+  }
+  if (p.crossings !== undefined) {
+    const problem = crossingChoicesProblem(p.crossings);
     if (problem) return problem;
   }
   if (!(finite(p.verticalCurve) && p.verticalCurve >= 0 && p.verticalCurve <= MAX_VERTICAL_CURVE))

@@ -12,13 +12,17 @@
  * - `sag` (amber): a sag sharper than the K headlights need for it (S²/(120 + 3.5 S));
  * - `airborne`, `stopped`: what the test drive saw;
  * - `rolledOver`, `stuck`, `leftRoad`, `flooded`: where the test drive ended that way (shared/vehicle/physics/driveEnd.ts);
- * - `water`: the road crosses water there (its depth in `water`): a bridge or a ford is needed.
+ * - `water`: the road fords water there (its depth in `water`; not where a bridge carries it).
+ * Each crossing of water (a wet stretch of the centreline, shared/roads/crossings.ts) is listed in
+ * `crossings`: ford (its depth against the car's fording depth) or bridge (its deck's span).
+ * On a bridge the surface measured is the deck's, not the land under it.
  * A drive that ended early covers the segments it reached (`driven`); the report says how it ended.
  */
 import type { JsonObject } from '../json';
 import { heightAt } from '../terrain/surface';
 import { DRIVE_END_WORDS, type DriveEnd } from '../vehicle/physics/driveEnd';
-import { fitRoad, type FittedRoad } from './fittedRoad';
+import { findCrossings, SHALLOWEST_FORDING_DEPTH, spanAt, stationDepths, type Crossing } from './crossings';
+import { fitRoad, surfaceAt, type FittedRoad } from './fittedRoad';
 import { eMaxOf, type RoadParams } from './params';
 import { smoothProfile, type GroundSize } from './profile';
 import { designLimits, kOfCurvature, minimumRadius, roadClassName, type DesignLimits } from './standard';
@@ -81,6 +85,14 @@ export interface ReportSegment {
   flags: SegmentFlag[];
 }
 
+/** A crossing of water as the report gives it. */
+export interface ReportCrossing extends Crossing {
+  /** A ford: whether the car (the report's fording depth) can wade it; null for a bridge. */
+  fordable: boolean | null;
+  /** A bridge: its deck's length, abutment to abutment, metres; null for a ford. */
+  span: number | null;
+}
+
 export interface RoadReport {
   length: number;
   designSpeedKmh: number;
@@ -98,6 +110,10 @@ export interface RoadReport {
   driveEnd: DriveEnd | null;
   /** Metres of the road the drive covered (null without a drive). */
   drivenTo: number | null;
+  /** The road's crossings of water, in order along it (none without a water field). */
+  crossings: ReportCrossing[];
+  /** The fording depth fords are checked against (the car's), metres. */
+  fordingDepth: number;
 }
 
 /** Steepest measured grade (percent) not flagged for a maximum grade. */
@@ -137,6 +153,7 @@ function rowStations(fitted: FittedRoad, rows: readonly DriveSample[]): number[]
 /**
  * `water`: metres of water per vertex the road crosses — the stack's water without the road
  * (shared/layers/stackWater.ts stackWaterWithout), so a road on a bank across a river still reports it.
+ * `fordingDepth`: the car's a ford is checked against (default the shallowest preset's).
  */
 export function roadReport(
   fitted: FittedRoad,
@@ -144,11 +161,13 @@ export function roadReport(
   size: GroundSize,
   drive: DriveOutcome | null = null,
   water: Float32Array | null = null,
+  fordingDepth = SHALLOWEST_FORDING_DEPTH,
 ): RoadReport {
   const { line, params: p } = fitted;
   const field = { ...size, heights: shaped };
-  const waterField = water && { ...size, heights: water };
-  const surface = (k: number) => heightAt(field, line.x[k], line.z[k]);
+  const onBridge = (k: number) => spanAt(fitted.bridges, k) !== undefined;
+  const surface = (k: number) => (onBridge(k) ? fitted.y[k] : heightAt(field, line.x[k], line.z[k]));
+  const depth = water ? stationDepths(line, water, size) : new Float64Array(0);
   const y = Float64Array.from({ length: line.n }, (_, k) => surface(k));
   const h = Math.max(1, Math.round(Math.max(2, size.cellSize) / line.ds));
   const hv = Math.max(1, Math.round(5 / line.ds));
@@ -163,6 +182,7 @@ export function roadReport(
     const b = Math.min(line.n - 1, a + per);
     let maxGrade = 0;
     let deepest = 0;
+    let forded = false;
     let bank = 0;
     let kappa = 0;
     let vertical = 0;
@@ -172,7 +192,10 @@ export function roadReport(
       const grade = ((y[k1] - y[k0]) / ((k1 - k0) * line.ds)) * 100;
       if (Math.abs(grade) > Math.abs(maxGrade)) maxGrade = grade;
       if (Math.abs(fitted.bankDeg[k]) > Math.abs(bank)) bank = fitted.bankDeg[k];
-      if (waterField) deepest = Math.max(deepest, heightAt(waterField, line.x[k], line.z[k]) || 0);
+      if (depth.length > 0) {
+        deepest = Math.max(deepest, depth[k]);
+        if (depth[k] > 0 && !onBridge(k)) forded = true;
+      }
       kappa = Math.max(kappa, Math.abs(line.curvature[k]));
       if (k - hv >= 0 && k + hv < line.n) {
         const c = (y[k + hv] - 2 * y[k] + y[k - hv]) / (hv * line.ds) ** 2;
@@ -183,8 +206,8 @@ export function roadReport(
     const half = line.width[mid] / 2;
     const lx = line.tz[mid];
     const lz = -line.tx[mid];
-    const left = heightAt(field, line.x[mid] + lx * half, line.z[mid] + lz * half);
-    const right = heightAt(field, line.x[mid] - lx * half, line.z[mid] - lz * half);
+    const left = onBridge(mid) ? surfaceAt(fitted, mid, half) : heightAt(field, line.x[mid] + lx * half, line.z[mid] + lz * half);
+    const right = onBridge(mid) ? surfaceAt(fitted, mid, -half) : heightAt(field, line.x[mid] - lx * half, line.z[mid] - lz * half);
     const crossSlopeDeg = Number.isFinite(left) && Number.isFinite(right) ? (Math.atan((right - left) / (2 * half)) * 180) / Math.PI : 0;
     const radius = kappa > 1e-4 ? 1 / kappa : null;
     const flags: SegmentFlag[] = [];
@@ -207,7 +230,7 @@ export function roadReport(
       else if (!(row.contact0 && row.contact1 && row.contact2 && row.contact3)) liftedWheel = true;
       if (row.t > 2 && Math.abs(row.speed) < 0.3 && k < line.n - 1 - Math.round(3 / line.ds)) stopped = true;
     }
-    if (deepest > 0) flags.push('water');
+    if (forded) flags.push('water');
     if (leftGround) flags.push('airborne');
     if (stopped) flags.push('stopped');
     const end = drive?.end;
@@ -244,7 +267,20 @@ export function roadReport(
     reachedEnd: drive ? drive.reachedEnd : null,
     driveEnd: drive?.end ?? null,
     drivenTo,
+    crossings: findCrossings(depth, line.ds, p.crossings).map((c) => {
+      const deck = c.kind === 'bridge' ? fitted.bridges.find((s) => s.a * line.ds <= c.to && c.from <= s.b * line.ds) : undefined;
+      return { ...c, fordable: c.kind === 'ford' ? c.maxDepth <= fordingDepth : null, span: deck ? (deck.b - deck.a) * line.ds : null };
+    }),
+    fordingDepth,
   };
+}
+
+/** One line per crossing: "1: 92–108 m, 16 m wet, 1.5 m deep — ford, too deep for a car that fords 0.3 m (bridge suggested)". */
+export function crossingSummary(c: ReportCrossing, n: number, fordingDepth: number): string {
+  const where = `${n + 1}: ${Math.round(c.from)}–${Math.round(c.to)} m, ${Math.round(c.length)} m wet, ${c.maxDepth.toFixed(2)} m deep`;
+  if (c.kind === 'bridge') return `${where} — bridge, ${Math.round(c.span ?? 0)} m deck${c.chosen ? '' : ' (default)'}`;
+  const ford = c.fordable ? `fordable by a car that fords ${fordingDepth} m` : `too deep for a car that fords ${fordingDepth} m`;
+  return `${where} — ford, ${ford}${c.chosen ? '' : ' (default)'}${c.suggested === 'bridge' ? ', bridge suggested' : ''}`;
 }
 
 /** One line on how the drive went: "driven to the end", "rolled over (…) at 123 m, 14.2 s". */
@@ -292,6 +328,18 @@ export function reportJson(report: RoadReport, name: string): JsonObject {
             cut: !report.reachedEnd,
             summary: driveSummary(report),
           },
+    fordingDepth: report.fordingDepth,
+    crossings: report.crossings.map((c) => ({
+      from: r(c.from),
+      to: r(c.to),
+      length: r(c.length),
+      maxDepth: r(c.maxDepth),
+      kind: c.kind,
+      chosen: c.chosen,
+      suggested: c.suggested,
+      fordable: c.fordable,
+      span: c.span === null ? null : r(c.span),
+    })),
     flagged: report.segments.filter((s) => s.flags.some((f) => !isWarningFlag(f))).length,
     warned: report.segments.filter((s) => s.flags.some(isWarningFlag)).length,
     segments: report.segments.map((s) => ({

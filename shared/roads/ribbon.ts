@@ -2,12 +2,15 @@
  * The road surface as a ribbon mesh in binary glTF (.glb): rows of vertices across the road at every
  * centreline point (≤ 1 m apart), each on the shaped surface (the drawn triangles) lifted by `lift`
  * metres so it does not fight the terrain, with normals and UVs (u 0…1 across, v metres along) for a
- * road texture. Map coordinates: metres, y up, origin at the map centre (as the terrain's GLB).
+ * road texture; over a bridge the rows lie on its deck (the road's surface on the straight deck
+ * profile), and the deck's slab and railings are meshes of their own (bridge.ts). Map coordinates: metres, y up,
+ * origin at the map centre (as the terrain's GLB).
  */
-import { writeGlb } from '../codecs/glb';
+import { writeGlb, type GlbMesh } from '../codecs/glb';
 import { heightAtAnyPoint } from '../terrain/surface';
 import { centrelinePoints } from './export';
-import type { FittedRoad } from './fittedRoad';
+import { spanAt } from './crossings';
+import { surfaceAt, type FittedRoad } from './fittedRoad';
 import type { GroundSize } from './profile';
 
 export interface Ribbon {
@@ -39,6 +42,7 @@ export function buildRibbon(fitted: FittedRoad, shaped: Float32Array, size: Grou
     const h = Math.hypot(p.tangent[0], p.tangent[2]) || 1;
     const lx = p.tangent[2] / h;
     const lz = -p.tangent[0] / h;
+    const deck = spanAt(fitted.bridges, p.station) !== undefined;
     for (let c = 0; c < across; c++) {
       const u = c / (across - 1);
       const d = (0.5 - u) * p.width;
@@ -46,7 +50,7 @@ export function buildRibbon(fitted: FittedRoad, shaped: Float32Array, size: Grou
       const z = Math.max(-hz, Math.min(hz, p.z + lz * d));
       const k = r * across + c;
       positions[3 * k] = x;
-      positions[3 * k + 1] = heightAtAnyPoint(field, x, z) + lift;
+      positions[3 * k + 1] = (deck ? surfaceAt(fitted, p.station, d) : heightAtAnyPoint(field, x, z)) + lift;
       positions[3 * k + 2] = z;
       uvs[2 * k] = u;
       uvs[2 * k + 1] = along;
@@ -92,8 +96,13 @@ export function buildRibbon(fitted: FittedRoad, shaped: Float32Array, size: Grou
   return { across, rows, positions, normals, uvs, indices };
 }
 
-/** The ribbon as one GLB mesh named after the road. */
-export function ribbonGlb(ribbon: Ribbon, name: string): Uint8Array {
+/** The ribbon as one GLB mesh named after the road, and `more` (a bridge's deck: bridge.ts deckMeshes), each a node. */
+export function ribbonGlb(ribbon: Ribbon, name: string, more: readonly GlbMesh[] = []): Uint8Array {
   const { positions, normals, uvs, indices } = ribbon;
-  return writeGlb([{ name, positions, normals, uvs, indices }], [{ name, mesh: 0 }], `${name}.glb`);
+  const meshes = [{ name, positions, normals, uvs, indices }, ...more];
+  return writeGlb(
+    meshes,
+    meshes.map((mesh, n) => ({ name: mesh.name, mesh: n })),
+    `${name}.glb`,
+  );
 }

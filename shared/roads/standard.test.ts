@@ -3,7 +3,17 @@
  * rounded design values, so each check allows the table's rounding.
  */
 import { describe, expect, it } from 'vitest';
-import { crestK, designStoppingSightDistance, maxGradeFor, minimumRadius, parseRoadClass, sagK, sideFriction, stoppingSightDistance } from './standard';
+import {
+  crestK,
+  designStoppingSightDistance,
+  MAX_GRADE_TABLES,
+  maxGradeFor,
+  minimumRadius,
+  parseRoadClass,
+  sagK,
+  sideFriction,
+  stoppingSightDistance,
+} from './standard';
 
 const SPEEDS = [15, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 130];
 
@@ -62,6 +72,40 @@ describe('AASHTO Green Book 2011 (metric)', () => {
     expect(maxGradeFor('collector', 'rolling', 65)).toBe(8);
     expect(maxGradeFor('arterial', 'rolling', 40)).toBe(6);
     expect(maxGradeFor('local', 'mountainous', 100)).toBe(10);
+  });
+
+  it('maximum grades agree with a published reproduction of the US customary tables at the nearest speed, within the metric table’s rounding', () => {
+    // TxDOT Roadway Design Manual, 4.8.1 "Grades", Table 4-11 "Maximum Grades", rural rows (source: AASHTO,
+    // A Policy on Geometric Design): https://www.txdot.gov/manuals/des/rdw/chapter-4--basic-design-criteria/4-8-vertical-alignment/4-8-1-grades.html
+    // It prints level and rolling terrain only. The metric tables are rounded at their own speeds, so a
+    // metric column may differ from the customary column nearest it by one point, never more.
+    const customary: Record<'local' | 'collector' | 'arterial', { mph: number[]; level: number[]; rolling: number[] }> = {
+      local: { mph: [15, 20, 25, 30, 35, 40, 45, 50, 55, 60], level: [9, 8, 7, 7, 7, 7, 7, 6, 6, 5], rolling: [12, 11, 11, 10, 10, 10, 9, 8, 7, 6] },
+      collector: { mph: [20, 25, 30, 35, 40, 45, 50, 55, 60], level: [7, 7, 7, 7, 7, 7, 6, 6, 5], rolling: [10, 10, 9, 9, 8, 8, 7, 7, 6] },
+      arterial: { mph: [40, 45, 50, 55, 60, 65, 70, 75, 80], level: [5, 5, 4, 4, 3, 3, 3, 3, 3], rolling: [6, 6, 5, 5, 4, 4, 4, 4, 4] },
+    };
+    const KMH_PER_MPH = 1.609344;
+    let exact = 0;
+    let compared = 0;
+    for (const kind of ['local', 'collector', 'arterial'] as const) {
+      const table = customary[kind];
+      for (const terrain of ['level', 'rolling'] as const)
+        for (const kmh of MAX_GRADE_TABLES[kind].speeds) {
+          const mph = kmh / KMH_PER_MPH;
+          let nearest = 0;
+          table.mph.forEach((v, n) => {
+            if (Math.abs(v - mph) < Math.abs(table.mph[nearest] - mph)) nearest = n;
+          });
+          const ours = maxGradeFor(kind, terrain, kmh);
+          expect(Math.abs(ours - table[terrain][nearest]), `${kind} ${terrain} ${kmh} km/h`).toBeLessThanOrEqual(1);
+          compared++;
+          if (ours === table[terrain][nearest]) exact++;
+        }
+    }
+    // Nearly every column is the customary value itself: 4 of 52 differ by one point, all collectors
+    // (level 70 and 90 km/h, rolling 40 and 60 km/h), where a metric speed falls between customary columns.
+    expect(compared).toBe(52);
+    expect(compared - exact).toBe(4);
   });
 
   it('reads a class from the CLI’s words and refuses others', () => {
