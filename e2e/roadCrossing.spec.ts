@@ -1,7 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { clickAt, heightAt, whenIdle } from './mapPointer';
 
 const ARTIFACTS = path.resolve(__dirname, '.artifacts', 'roads');
 
@@ -17,23 +18,7 @@ const ROAD: Array<[number, number]> = [
   [0.51, 0.6],
 ];
 
-async function clickAt(page: Page, view: Locator, fx: number, fy: number): Promise<void> {
-  const box = (await view.boundingBox())!;
-  await page.mouse.click(box.x + fx * box.width, box.y + fy * box.height);
-}
-
-/** The exact height under a point of the 2D panel, from the hover readout, as its text (bit-exact). */
-async function heightAt(page: Page, map2d: Locator, fx: number, fy: number): Promise<string> {
-  const box = (await map2d.boundingBox())!;
-  const readout = page.getByTestId('hover-readout');
-  await page.mouse.move(box.x + 3, box.y + 3);
-  await page.mouse.move(box.x + fx * box.width, box.y + fy * box.height);
-  await expect(readout).toHaveAttribute('data-source', '2d');
-  await expect(readout).toHaveAttribute('data-h', /\d/);
-  return (await readout.getAttribute('data-h'))!;
-}
-
-const idle = (page: Page) => expect(page.getByTestId('status-job')).toHaveAttribute('data-running', 'false', { timeout: 60_000 });
+const idle = (page: Page) => whenIdle(page, 60_000);
 
 // fixme: on the default terrain the road descends a valley side to the river, and the straight deck
 // between its abutments lies under the water's surface (the car drives onto the deck and floods on it,

@@ -1,7 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { clickAt, heightAt, whenIdle } from './mapPointer';
 
 const ARTIFACTS = path.resolve(__dirname, '.artifacts', 'roads');
 
@@ -23,23 +24,7 @@ const UNDER: Array<[number, number]> = [
   [0.51, 0.5],
 ];
 
-async function clickAt(page: Page, view: Locator, fx: number, fy: number): Promise<void> {
-  const box = (await view.boundingBox())!;
-  await page.mouse.click(box.x + fx * box.width, box.y + fy * box.height);
-}
-
-/** The exact height under a point of the 2D panel, from the hover readout, as its text (bit-exact). */
-async function heightAt(page: Page, map2d: Locator, fx: number, fy: number): Promise<string> {
-  const box = (await map2d.boundingBox())!;
-  const readout = page.getByTestId('hover-readout');
-  await page.mouse.move(box.x + 3, box.y + 3);
-  await page.mouse.move(box.x + fx * box.width, box.y + fy * box.height);
-  await expect(readout).toHaveAttribute('data-source', '2d');
-  await expect(readout).toHaveAttribute('data-h', /\d/);
-  return (await readout.getAttribute('data-h'))!;
-}
-
-const idle = (page: Page) => expect(page.getByTestId('status-job')).toHaveAttribute('data-running', 'false', { timeout: 30_000 });
+const idle = (page: Page) => whenIdle(page, 30_000);
 
 test('a T-junction drawn in the window: the through road keeps its surface under it, and the car drives the side road onto it', async ({ app }) => {
   test.setTimeout(300_000);
