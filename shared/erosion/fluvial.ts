@@ -14,15 +14,21 @@
  * S = max(steepest, √(Σ s_k² / 2)), a_k = s_k·S / Σ s_j². The weights come from the heights at the
  * step's start, the heights they multiply are the new ones (Braun & Willett's linearisation).
  * n ≠ 1: the same S, Newton's method on h − h₀ − U·dt + K·A^m·dt·S(h)^n = 0 (6 iterations).
- * Hillslope diffusion follows (hillslopeDiffusion.ts: explicit 5-point sub-steps up to κ·dt/Δx² = 1,
- * implicit above).
+ * Hillslope diffusion comes first in each step (hillslopeDiffusion.ts: explicit 5-point sub-steps up to
+ * κ·dt/Δx² = 1, implicit above), so a step ends on the channels as the rivers cut them down to their
+ * mouths.
  *
  * The map's edge is the base level: edge vertices keep their heights (with `outletArea`, only the
  * rivers' mouths, where that much area leaves the map on the input; the rest of the edge takes the new height of its inward
  * neighbour after each step — eroded as a river, it would carry the water gathered along the edge to
  * the outlet in a straight canyon beside the map's border; only uplifted, it would stand as a wall).
  * Any other vertex with no lower neighbour is only uplifted. The input's pits are filled once, before the
- * first step, to their spill level (priorityFlood's drainage surface): lakes filled with sediment.
+ * first step, to their spill level (priorityFlood's drainage surface): lakes filled with sediment; the
+ * pits diffusion leaves in channel floors are filled in each step before the routing (pitFill.ts), or a
+ * river would end in them and its mouth, cut off, would stay behind as a notch below the rising land.
+ * For the same reason a mouth is the base level only while a channel enters it from the vertex inside
+ * it (otherwise it follows that vertex, as the rest of the edge does), and the vertices next to the
+ * edge do not count a following edge vertex as a receiver.
  * Erodibility at a vertex is K / the hardness of the strata bed its ground is in at the step's start.
  *
  * Determinism: float64 +, −, ×, ÷ and √ in a fixed order on one thread (A^m is √A for m = 0.5, A for 1,
@@ -35,13 +41,14 @@ import { bandWeightAt } from '../terrain/bandMask';
 import { strataReader, vertexWorld } from '../terrain/strata';
 import { fluvialProblem, fluvialSteps, type FluvialParams } from './fluvialParams';
 import { diffuseHeights } from './hillslopeDiffusion';
+import { fillPits, pitFillScratch, type PitFillScratch } from './pitFill';
 
 const NEWTON_ITERATIONS = 6;
 
 export interface FluvialRunOptions {
   onProgress?: (done: number, total: number) => void;
   shouldCancel?: () => boolean;
-  /** Skip the initial fill (tests of the scheme on surfaces without pits). */
+  /** Skip the pit fills, the input's and each step's (tests of the scheme on surfaces without pits). */
   keepPits?: boolean;
 }
 
@@ -54,14 +61,28 @@ export interface FluvialState {
   previous: Float64Array;
   /** Strata offset per vertex (dip plane + base), or null without strata. */
   readonly bedOffset: Float64Array | null;
-  /** 1 at the base level (kept), 2 on the rest of the edge (follows the land inside it), 0 inside. */
+  /** 1 at the base level (kept), 2 on the rest of the edge (follows the land inside it), 3 next to the edge, 0 inside. */
   readonly role: Uint8Array;
   /** The water's routing (order and areas), redone every step into the same buffers. */
   readonly routing: FlowRouting;
+  /**
+   * The rivers' mouths on the input (edge vertices, with `outletArea`), each with its inward
+   * neighbour: a mouth is the base level only while a channel enters it from that neighbour.
+   */
+  readonly mouths: Int32Array;
+  readonly mouthInward: Int32Array;
+  /** Scratch for filling the pits each step leaves, or null to keep them (`keepPits`). */
+  readonly pitFill: PitFillScratch | null;
 }
 
 const BASE_LEVEL = 1;
 const FREE_EDGE = 2;
+/**
+ * Inside, next to a free edge: a free edge is no receiver in the solve (it takes its height from
+ * this vertex after the step, so it cannot also set it; counted at its uplifted height it would hold
+ * a river above its mouth).
+ */
+const INNER_RING = 3;
 
 /** Each vertex's role: the edge is the base level, all of it or the rivers' mouths on `drainage`. */
 function vertexRoles(grid: HydrologyGrid, drainage: Float64Array, outletArea: number): Uint8Array {
@@ -72,6 +93,10 @@ function vertexRoles(grid: HydrologyGrid, drainage: Float64Array, outletArea: nu
   for (let j = 1; j < depth - 1; j++) edge.push(j * width, j * width + width - 1);
   const area = outletArea > 0 ? accumulateFlow(grid, drainage).area : null;
   for (const v of edge) role[v] = area === null || area[v] >= outletArea ? BASE_LEVEL : FREE_EDGE;
+  if (area !== null && width > 2 && depth > 2) {
+    for (let i = 1; i < width - 1; i++) role[width + i] = role[(depth - 2) * width + i] = INNER_RING;
+    for (let j = 1; j < depth - 1; j++) role[j * width + 1] = role[j * width + width - 2] = INNER_RING;
+  }
   return role;
 }
 
@@ -87,13 +112,19 @@ export function fluvialState(grid: HydrologyGrid, input: Float32Array, params: F
       for (let i = 0; i < width; i++, v++) bedOffset[v] = reader.gx * vertexWorld(i, width, cellSize) + reader.gz * z + params.strata.base;
     }
   }
+  const role = vertexRoles(grid, heights, params.outletArea);
+  const mouths: number[] = [];
+  if (params.outletArea > 0) role.forEach((r, v) => r === BASE_LEVEL && mouths.push(v));
   return {
     grid,
     heights,
     previous: new Float64Array(width * depth),
     bedOffset,
-    role: vertexRoles(grid, heights, params.outletArea),
+    role,
     routing: flowRouting(grid),
+    mouths: Int32Array.from(mouths),
+    mouthInward: Int32Array.from(mouths, (v) => inwardOf(grid, v)),
+    pitFill: keepPits ? null : pitFillScratch(width * depth),
   };
 }
 
@@ -113,12 +144,27 @@ export function upliftWeights(grid: HydrologyGrid, input: Float32Array, params: 
 export function fluvialStep(state: FluvialState, params: FluvialParams, dt: number, upliftWeights?: Float32Array): void {
   const { grid, bedOffset, role, routing } = state;
   const { width, cellSize } = grid;
+  // Diffusion first, so the step ends on the channels as the river cut them: diffused after the
+  // solve, a channel's floor would end each step raised above its mouth (which diffusion keeps).
+  if (params.diffusion > 0) {
+    const diffused = diffuseHeights(grid, state.heights, state.previous, params.diffusion * dt);
+    if (diffused !== state.heights) {
+      state.previous = state.heights;
+      state.heights = diffused;
+    }
+  }
+  // Diffusion raises channel floors above the vertex upstream: fill those pits before routing.
+  if (state.pitFill) fillPits(grid, state.heights, state.pitFill);
   const prev = state.heights;
   const h = state.previous;
   state.heights = h;
   state.previous = prev;
   routeFlow(grid, prev, routing);
   const { area, order } = routing;
+  // A mouth that no channel enters any more (its river moved, or it only ever took the water running
+  // along the edge) follows the land inside it, or it would stay behind as a notch in the rising edge.
+  const { mouths, mouthInward } = state;
+  for (let k = 0; k < mouths.length; k++) role[mouths[k]] = area[mouthInward[k]] >= params.channelArea ? BASE_LEVEL : FREE_EDGE;
   // Neighbour offsets and 1 / distance (m) in grid.ts's order, as locals for the unrolled solve.
   const o2 = width;
   const o4 = width + 1;
@@ -148,14 +194,24 @@ export function fluvialStep(state: FluvialState, params: FluvialParams, dt: numb
       continue;
     }
     // Slope to each lower neighbour (its receivers, solved already: the order is the drainage's), 0 to the others.
-    const d0 = h0 - prev[v + 1];
-    const d1 = h0 - prev[v - 1];
-    const d2 = h0 - prev[v + o2];
-    const d3 = h0 - prev[v - o2];
-    const d4 = h0 - prev[v + o4];
-    const d5 = h0 - prev[v - o4];
-    const d6 = h0 - prev[v + o6];
-    const d7 = h0 - prev[v + o7];
+    let d0 = h0 - prev[v + 1];
+    let d1 = h0 - prev[v - 1];
+    let d2 = h0 - prev[v + o2];
+    let d3 = h0 - prev[v - o2];
+    let d4 = h0 - prev[v + o4];
+    let d5 = h0 - prev[v - o4];
+    let d6 = h0 - prev[v + o6];
+    let d7 = h0 - prev[v + o7];
+    if (vertexRole === INNER_RING) {
+      if (role[v + 1] === FREE_EDGE) d0 = 0;
+      if (role[v - 1] === FREE_EDGE) d1 = 0;
+      if (role[v + o2] === FREE_EDGE) d2 = 0;
+      if (role[v - o2] === FREE_EDGE) d3 = 0;
+      if (role[v + o4] === FREE_EDGE) d4 = 0;
+      if (role[v - o4] === FREE_EDGE) d5 = 0;
+      if (role[v + o6] === FREE_EDGE) d6 = 0;
+      if (role[v + o7] === FREE_EDGE) d7 = 0;
+    }
     const s0 = d0 > 0 ? d0 * across : 0;
     const s1 = d1 > 0 ? d1 * across : 0;
     const s2 = d2 > 0 ? d2 * across : 0;
@@ -210,11 +266,6 @@ export function fluvialStep(state: FluvialState, params: FluvialParams, dt: numb
     }
     h[v] = next < raised ? next : raised;
   }
-  if (params.diffusion > 0) {
-    const diffused = diffuseHeights(grid, h, prev, params.diffusion * dt);
-    state.heights = diffused;
-    state.previous = diffused === h ? prev : h;
-  }
   followInward(state);
 }
 
@@ -223,10 +274,19 @@ export function fluvialStep(state: FluvialState, params: FluvialParams, dt: numb
  * boundary that still drains: level with the inside, water beside the edge would run along it).
  */
 const EDGE_DROP = 1e-6;
+/** The vertex one step inside edge vertex `v` (diagonally inside, at a corner). */
+function inwardOf(grid: HydrologyGrid, v: number): number {
+  const { width, depth } = grid;
+  const i = v % width;
+  const j = (v - i) / width;
+  return inwardAt(width, depth, i, j);
+}
+const inwardAt = (width: number, depth: number, i: number, j: number) =>
+  (j === 0 ? 1 : j === depth - 1 ? depth - 2 : j) * width + (i === 0 ? 1 : i === width - 1 ? width - 2 : i);
 function followInward(state: FluvialState): void {
   const { grid, heights: h, role } = state;
   const { width, depth } = grid;
-  const inward = (i: number, j: number) => (j === 0 ? 1 : j === depth - 1 ? depth - 2 : j) * width + (i === 0 ? 1 : i === width - 1 ? width - 2 : i);
+  const inward = (i: number, j: number) => inwardAt(width, depth, i, j);
   for (let i = 0; i < width; i++) {
     if (role[i] === FREE_EDGE) h[i] = h[inward(i, 0)] - EDGE_DROP;
     const bottom = (depth - 1) * width + i;

@@ -156,7 +156,7 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
         { kind: 'normalise', min: 0, max: cm(150 * reliefScale(t)) },
         { kind: 'terrace', step: cm(40 * reliefScale(t)), riser: 0.3, base: 0 },
         fluvialStep({
-          k: 5e-4,
+          k: 3e-4,
           m: 0.5,
           n: 1,
           channelArea: 0,

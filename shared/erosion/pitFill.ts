@@ -1,0 +1,176 @@
+/**
+ * Fills the pits a fluvial step leaves (diffusion raises a channel's floor above the vertex upstream
+ * of it; a vertex with no lower neighbour is only uplifted and would stop the river above it), so
+ * every river reaches the map's edge again. Local: a Priority-Flood (Barnes, Lehman & Mulla 2014)
+ * grown from each pit only until it spills, where a whole-map flood would visit every vertex each
+ * step. The depression's vertices then rise to the spill by ε (one float64 ulp per vertex, in
+ * breadth-first order from the outlet, their Priority-Flood+ε), so each has a strictly lower
+ * neighbour: lakes filled with sediment, as before the first step.
+ *
+ * Deterministic: pits are taken in vertex order, the heap breaks ties by vertex index.
+ */
+import type { HydrologyGrid } from '../hydrology/grid';
+import { stepAbove } from '../hydrology/priorityFlood';
+
+/** Reusable scratch for `fillPits` (one per fluvial state). */
+export interface PitFillScratch {
+  /** Per vertex, the fill that last reached it (0: none). */
+  readonly seen: Int32Array;
+  /** Per vertex, the fill that took it into its depression. */
+  readonly inside: Int32Array;
+  fill: number;
+  heapIds: Int32Array;
+  heapKeys: Float64Array;
+  list: Int32Array;
+}
+
+export function pitFillScratch(count: number): PitFillScratch {
+  return {
+    seen: new Int32Array(count),
+    inside: new Int32Array(count),
+    fill: 0,
+    heapIds: new Int32Array(256),
+    heapKeys: new Float64Array(256),
+    list: new Int32Array(256),
+  };
+}
+
+/** Fills every interior pit of `h` (in place); returns how many it filled. */
+export function fillPits(grid: HydrologyGrid, h: Float64Array, scratch: PitFillScratch): number {
+  const { width, depth } = grid;
+  let filled = 0;
+  for (let j = 1; j < depth - 1; j++) {
+    const end = j * width + width - 1;
+    for (let v = j * width + 1; v < end; v++) {
+      const c = h[v];
+      if (
+        h[v + 1] < c ||
+        h[v - 1] < c ||
+        h[v + width] < c ||
+        h[v - width] < c ||
+        h[v + width + 1] < c ||
+        h[v + width - 1] < c ||
+        h[v - width + 1] < c ||
+        h[v - width - 1] < c
+      )
+        continue;
+      fillFrom(grid, h, scratch, v);
+      filled++;
+    }
+  }
+  return filled;
+}
+
+function fillFrom(grid: HydrologyGrid, h: Float64Array, s: PitFillScratch, pit: number): void {
+  const { width, depth } = grid;
+  const fill = ++s.fill;
+  const { seen, inside } = s;
+  let size = 0;
+  let listed = 0;
+  const push = (v: number) => {
+    if (size === s.heapIds.length) {
+      s.heapIds = grow32(s.heapIds);
+      const keys = new Float64Array(s.heapKeys.length * 2);
+      keys.set(s.heapKeys);
+      s.heapKeys = keys;
+    }
+    const ids = s.heapIds;
+    const keys = s.heapKeys;
+    const key = h[v];
+    let at = size++;
+    while (at > 0) {
+      const up = (at - 1) >> 1;
+      if (keys[up] < key || (keys[up] === key && ids[up] < v)) break;
+      ids[at] = ids[up];
+      keys[at] = keys[up];
+      at = up;
+    }
+    ids[at] = v;
+    keys[at] = key;
+  };
+  const pop = (): number => {
+    const ids = s.heapIds;
+    const keys = s.heapKeys;
+    const top = ids[0];
+    const lastId = ids[--size];
+    const lastKey = keys[size];
+    let at = 0;
+    for (;;) {
+      let child = 2 * at + 1;
+      if (child >= size) break;
+      const right = child + 1;
+      if (right < size && (keys[right] < keys[child] || (keys[right] === keys[child] && ids[right] < ids[child]))) child = right;
+      if (lastKey < keys[child] || (lastKey === keys[child] && lastId < ids[child])) break;
+      ids[at] = ids[child];
+      keys[at] = keys[child];
+      at = child;
+    }
+    ids[at] = lastId;
+    keys[at] = lastKey;
+    return top;
+  };
+  const onEdge = (v: number) => {
+    const i = v % width;
+    const j = (v - i) / width;
+    return i === 0 || j === 0 || i === width - 1 || j === depth - 1;
+  };
+
+  // Grow the region lowest vertex first; the first vertex below the water level reached so far (or
+  // on the map's edge, where water leaves) is the outlet.
+  seen[pit] = fill;
+  push(pit);
+  let level = -Infinity;
+  let outlet = -1;
+  while (size > 0) {
+    const c = pop();
+    if (onEdge(c) || h[c] < level) {
+      outlet = c;
+      break;
+    }
+    level = h[c];
+    inside[c] = fill;
+    if (listed === s.list.length) s.list = grow32(s.list);
+    s.list[listed++] = c;
+    for (let dj = -width; dj <= width; dj += width) {
+      for (let di = -1; di <= 1; di++) {
+        const n = c + dj + di;
+        if (seen[n] === fill) continue;
+        seen[n] = fill;
+        push(n);
+      }
+    }
+  }
+  if (outlet < 0) return;
+  // Vertices level with the spill next to the depression drained into it: they join it (rising by ε
+  // from the outlet), or raising the depression would leave them as new pits.
+  while (size > 0 && s.heapKeys[0] <= level) {
+    const c = pop();
+    if (onEdge(c)) continue;
+    inside[c] = fill;
+  }
+  // From the outlet, breadth first through the depression: each vertex ε above the one that reached it.
+  // The queue reuses the list (a vertex enters once: `inside` is cleared as it is reached).
+  const queue = s.list;
+  let head = 0;
+  let tail = 0;
+  const reachFrom = (from: number) => {
+    for (let dj = -width; dj <= width; dj += width) {
+      for (let di = -1; di <= 1; di++) {
+        const n = from + dj + di;
+        if (inside[n] !== fill) continue;
+        inside[n] = 0;
+        const floor = stepAbove(h[from]);
+        if (h[n] < floor) h[n] = floor;
+        queue[tail++] = n;
+      }
+    }
+  };
+  reachFrom(outlet);
+  while (head < tail) reachFrom(queue[head++]);
+}
+
+function grow32(a: Int32Array): Int32Array {
+  const grown = new Int32Array(a.length * 2);
+  grown.set(a);
+  return grown;
+}
