@@ -20,10 +20,7 @@ const ROAD: Array<[number, number]> = [
 
 const idle = (page: Page) => whenIdle(page, 60_000);
 
-// fixme: on the default terrain the road descends a valley side to the river, and the straight deck
-// between its abutments lies under the water's surface (the car drives onto the deck and floods on it,
-// 1.5 m deep); it passes once the deck is graded over the water's level (docs/roads.md, "Known limit").
-test.fixme('a road across a river: the report lists the crossing, a bridge chosen there is driven across without flooding, and undone', async ({ app }) => {
+test('a road across a river: the report lists the crossing, a bridge chosen there is driven across without flooding, and undone', async ({ app }) => {
   test.setTimeout(300_000);
   const { page } = app;
   const map2d = page.getByTestId('map-2d');

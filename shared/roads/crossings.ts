@@ -207,11 +207,23 @@ export const spanAt = (spans: readonly BridgeSpan[], st: number): BridgeSpan | u
  * The ground a bridged road's profile is fitted to: under each span a straight line between the
  * ground at its abutments (the profile then does not dip towards the bed). Pure.
  */
-export function groundOverSpans(ground: Float64Array, spans: readonly BridgeSpan[]): Float64Array {
+export function groundOverSpans(ground: Float64Array, spans: readonly BridgeSpan[], floors?: readonly number[]): Float64Array {
   if (spans.length === 0) return ground;
   const out = Float64Array.from(ground);
-  for (const { a, b } of spans) for (let k = a + 1; k < b; k++) out[k] = ground[a] + ((ground[b] - ground[a]) * (k - a)) / (b - a);
+  spans.forEach(({ a, b }, n) => {
+    const floor = floors?.[n] ?? -Infinity;
+    for (let k = a; k <= b; k++) out[k] = Math.max(floor, ground[a] + ((ground[b] - ground[a]) * (k - a)) / (b - a));
+  });
   return out;
+}
+
+/**
+ * The least height of each deck's road: the higher bank level of the water it spans (the water's
+ * surface lies between the two), so a road that comes down a valley side in cut still carries its
+ * deck over the water; the approaches ramp up to it on fill.
+ */
+export function deckFloors(levels: readonly { a: number; b: number }[]): number[] {
+  return levels.map(({ a, b }) => Math.max(a, b));
 }
 
 /** The profile with each deck straight between its abutments' heights (in place). */

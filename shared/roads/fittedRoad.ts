@@ -1,7 +1,7 @@
 /** A road made concrete on the heights it receives: centreline, profile and bank at every station. */
 import { buildCentreline, stationSpacing, type Centreline } from './centreline';
 import { roadValuesProblem, type RoadParams } from './params';
-import { bridgeSpans, groundOverSpans, spanLevels, spansAboveWater, straightenDecks, type BridgeSpan } from './crossings';
+import { bridgeSpans, deckFloors, groundOverSpans, spanLevels, spansAboveWater, straightenDecks, type BridgeSpan } from './crossings';
 import { bankAlong, fitProfile, groundAlong, type GroundSize } from './profile';
 
 export interface FittedRoad {
@@ -44,11 +44,12 @@ export function fitRoad(p: RoadParams, heights: Float32Array, size: GroundSize):
   const line = centrelineOf(p, size.cellSize);
   const ground = groundAlong(line, heights, size);
   let bridges = bridgeSpans(p.crossings, line, size.cellSize);
-  const fit = (spans: readonly BridgeSpan[]) => fitProfile(groundOverSpans(ground, spans), line.ds, p.maxGradePct, p.verticalCurve);
+  const levels = spanLevels(bridges, p.crossings, line.ds, ground);
+  const floors = deckFloors(levels);
+  const fit = (spans: readonly BridgeSpan[]) => fitProfile(groundOverSpans(ground, spans, floors), line.ds, p.maxGradePct, p.verticalCurve);
   let profile = fit(bridges);
   if (bridges.length > 0) {
     // Abutments stand where the road is above the water: moved out (a few cells at a time) while not.
-    const levels = spanLevels(bridges, p.crossings, line.ds, ground);
     for (let pass = 0; pass < MAX_ABUTMENT_MOVES; pass++) {
       const moved = spansAboveWater(bridges, levels, profile, Math.max(1, Math.round((2 * size.cellSize) / line.ds)));
       if (!moved) break;
