@@ -219,6 +219,25 @@ describe('water crossings', () => {
     expect(spansAboveWater([{ a: 0, b: 12 }], levels, y, 2)).toBeNull();
   });
 
+  it('a deck on a slope steeper than the grade stays above its water: lifted to its banks, the approaches ramp at the grade', () => {
+    // Ground falling 20 % along x (a 10 % road runs in cut on the upper half); a channel 3 m deep and
+    // 12 m wide at x = −75, its water at the lower bank's level (13.8 m). The fit alone has the deck at
+    // about 5 m, under the water.
+    const slope = (x: number): number => -0.2 * x;
+    const waterLevel = slope(-69);
+    const banks: HeightsLayer = { ...channel, heights: grid((x) => (Math.abs(x + 75) < 6 ? Math.min(slope(x), waterLevel - 3) : slope(x))) };
+    const input = evaluateStack([banks], SIZE)!;
+    const params = roadParams(points, { verticalCurve: 10, maxCutFill: 40, crossings: [{ from: 69, to: 81, kind: 'bridge' }] });
+    const fitted = fitRoad(params, input, SIZE);
+    const [{ a, b }] = fitted.bridges;
+    // Over the water (−81 < x < −69) the deck's road is above it; the abutments lie beyond, on the banks.
+    expect(fitted.line.x[a]).toBeLessThan(-81);
+    expect(fitted.line.x[b]).toBeGreaterThan(-69);
+    for (let k = a; k <= b; k++) if (Math.abs(fitted.line.x[k] + 75) < 6) expect(fitted.y[k]).toBeGreaterThanOrEqual(waterLevel);
+    const step = (params.maxGradePct / 100) * fitted.line.ds;
+    for (let k = 1; k < fitted.y.length; k++) expect(Math.abs(fitted.y[k] - fitted.y[k - 1])).toBeLessThanOrEqual(step + 1e-9);
+  });
+
   it('under a deck the land is never filled, and cut where it stands above the road (a deck does not pass through a hill)', () => {
     // Flat ground at 0 with a 3 m mound, 8 m across along x, at x = 20; a bridge chosen over x from −30 to 30.
     const mound: HeightsLayer = { ...channel, heights: grid((x) => (Math.abs(x - 20) <= 4 ? 3 : 0)) };

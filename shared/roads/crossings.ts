@@ -158,12 +158,13 @@ export function bridgeSpans(choices: readonly CrossingChoice[] | undefined, line
  * has the level of the dry ground just outside the wet stretch on its side. A deck straight between
  * abutments at or above their own levels stays above the water.
  */
-export function spanLevels(
-  spans: readonly BridgeSpan[],
-  choices: readonly CrossingChoice[] | undefined,
-  ds: number,
-  ground: Float64Array,
-): { a: number; b: number }[] {
+/** A deck's two bank levels: the dry ground just outside its wet stretch at its start (a) and end (b). */
+export interface SpanLevels {
+  a: number;
+  b: number;
+}
+
+export function spanLevels(spans: readonly BridgeSpan[], choices: readonly CrossingChoice[] | undefined, ds: number, ground: Float64Array): SpanLevels[] {
   const last = ground.length - 1;
   return spans.map((s) => {
     let a = -Infinity;
@@ -207,23 +208,41 @@ export const spanAt = (spans: readonly BridgeSpan[], st: number): BridgeSpan | u
  * The ground a bridged road's profile is fitted to: under each span a straight line between the
  * ground at its abutments (the profile then does not dip towards the bed). Pure.
  */
-export function groundOverSpans(ground: Float64Array, spans: readonly BridgeSpan[], floors?: readonly number[]): Float64Array {
+export function groundOverSpans(ground: Float64Array, spans: readonly BridgeSpan[], levels?: readonly SpanLevels[], step = 0): Float64Array {
   if (spans.length === 0) return ground;
   const out = Float64Array.from(ground);
   spans.forEach(({ a, b }, n) => {
-    const floor = floors?.[n] ?? -Infinity;
-    for (let k = a; k <= b; k++) out[k] = Math.max(floor, ground[a] + ((ground[b] - ground[a]) * (k - a)) / (b - a));
+    for (let k = a; k <= b; k++) out[k] = Math.max(deckFloor(levels?.[n], a, b, k, step), ground[a] + ((ground[b] - ground[a]) * (k - a)) / (b - a));
   });
   return out;
 }
 
 /**
- * The least height of each deck's road: the higher bank level of the water it spans (the water's
- * surface lies between the two), so a road that comes down a valley side in cut still carries its
- * deck over the water; the approaches ramp up to it on fill.
+ * The least height of a deck's road at station k of its span a–b: straight between its ends' bank
+ * levels (the water lies under that line), or, where the banks differ by more than the grade allows,
+ * the higher bank's level falling at the grade (`step` metres a station) — so the least deck keeps
+ * the grade. −∞ without levels.
  */
-export function deckFloors(levels: readonly { a: number; b: number }[]): number[] {
-  return levels.map(({ a, b }) => Math.max(a, b));
+function deckFloor(level: SpanLevels | undefined, a: number, b: number, k: number, step: number): number {
+  if (!level || !Number.isFinite(level.a) || !Number.isFinite(level.b)) return -Infinity;
+  const straight = level.a + ((level.b - level.a) * (k - a)) / (b - a);
+  return Math.max(straight, level.a - step * (k - a), level.b - step * (b - k));
+}
+
+/**
+ * A fitted profile held at or above each deck's least height over its span, the approaches ramping
+ * down to the fit at the maximum grade (`step` metres a station): a road whose fit runs in cut below
+ * the banks, down a slope steeper than its grade, still carries its deck over the water, on fill.
+ */
+export function liftToDecks(y: Float64Array, spans: readonly BridgeSpan[], levels: readonly SpanLevels[], step: number): Float64Array {
+  spans.forEach(({ a, b }, n) => {
+    const at = (k: number) => deckFloor(levels[n], a, b, k, step);
+    const start = at(a);
+    const end = at(b);
+    if (!Number.isFinite(start)) return;
+    for (let k = 0; k < y.length; k++) y[k] = Math.max(y[k], k < a ? start - step * (a - k) : k > b ? end - step * (k - b) : at(k));
+  });
+  return y;
 }
 
 /** The profile with each deck straight between its abutments' heights (in place). */

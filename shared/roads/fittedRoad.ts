@@ -1,7 +1,7 @@
 /** A road made concrete on the heights it receives: centreline, profile and bank at every station. */
 import { buildCentreline, stationSpacing, type Centreline } from './centreline';
 import { roadValuesProblem, type RoadParams } from './params';
-import { bridgeSpans, deckFloors, groundOverSpans, spanLevels, spansAboveWater, straightenDecks, type BridgeSpan } from './crossings';
+import { bridgeSpans, groundOverSpans, liftToDecks, spanLevels, spansAboveWater, straightenDecks, type BridgeSpan } from './crossings';
 import { bankAlong, fitProfile, groundAlong, type GroundSize } from './profile';
 
 export interface FittedRoad {
@@ -45,8 +45,9 @@ export function fitRoad(p: RoadParams, heights: Float32Array, size: GroundSize):
   const ground = groundAlong(line, heights, size);
   let bridges = bridgeSpans(p.crossings, line, size.cellSize);
   const levels = spanLevels(bridges, p.crossings, line.ds, ground);
-  const floors = deckFloors(levels);
-  const fit = (spans: readonly BridgeSpan[]) => fitProfile(groundOverSpans(ground, spans, floors), line.ds, p.maxGradePct, p.verticalCurve);
+  const step = (p.maxGradePct / 100) * line.ds;
+  const fit = (spans: readonly BridgeSpan[]) =>
+    liftToDecks(fitProfile(groundOverSpans(ground, spans, levels, step), line.ds, p.maxGradePct, p.verticalCurve), spans, levels, step);
   let profile = fit(bridges);
   if (bridges.length > 0) {
     // Abutments stand where the road is above the water: moved out (a few cells at a time) while not.
