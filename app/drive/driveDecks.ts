@@ -1,5 +1,5 @@
 import type { Layer, RoadLayer } from '../../shared/layers/types';
-import { bridgedModels, heightsWithDecks, waterOverDecks } from '../../shared/roads/bridge';
+import { bridgedRoads, heightsWithDecks, waterOverDecks } from '../../shared/roads/bridge';
 import { createHeightfield, type Heightfield } from '../../shared/terrain/heightfield';
 
 /** What the car drives on and wades in, with the bridges' decks laid in (shared/roads/bridge.ts). */
@@ -28,7 +28,7 @@ export function createDeckedGround(stack: () => readonly Layer[], field: () => H
       cachedField = ground;
       waterIn = null;
       const roads = layers.filter((l): l is RoadLayer => l.kind === 'road' && l.enabled).map((l) => l.params);
-      const heights = heightsWithDecks(bridgedModels(roads, ground.heights, ground), ground.heights, ground);
+      const heights = heightsWithDecks(bridgedRoads(roads, ground.heights, ground), ground.heights, ground);
       decked = heights === ground.heights ? ground : createHeightfield(ground.width, ground.depth, ground.cellSize, heights);
     }
     return decked ?? ground;

@@ -4,12 +4,12 @@
  * the last "Drive this road" of that road until the terrain changes; and the overlay that colours the
  * road by it in both views. The report reads the centreline, bank and the document's heights (the
  * whole stack, as the car drives it), so the model is built on those heights: its profile is not used,
- * except on a bridge's deck (shared/roads/bridge.ts roadModelOnMap).
+ * except on a bridge's deck (shared/roads/bridge.ts fitRoadOnMap).
  */
 import { stackHasWater, stackWaterWithout } from '../../shared/layers/stackWaterDepth';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { RoadLayer } from '../../shared/layers/types';
-import { roadModelOnMap } from '../../shared/roads/bridge';
+import { fitRoadOnMap } from '../../shared/roads/bridge';
 import type { FittedRoad } from '../../shared/roads/fittedRoad';
 import { roadReport, type DriveOutcome, type RoadReport } from '../../shared/roads/report';
 import type { Editor } from '../document/editor';
@@ -93,7 +93,7 @@ export function createRoadReportModel(editor: Editor, layers: LayersModel): Road
     const field = editor.document.field;
     if (fittedRoads && fittedRoads.road === r && fittedRoads.heights === field.heights) return fittedRoads.fitted;
     // On a bridge the profile is used: its deck, straight between the map's heights at its abutments.
-    const built = roadModelOnMap(r.params, field.heights, field);
+    const built = fitRoadOnMap(r.params, field.heights, field);
     fittedRoads = { heights: field.heights, road: r, fitted: built };
     return built;
   };

@@ -4,7 +4,7 @@
  * from its first control point to its last, and writes the telemetry and the road report, all or
  * nothing. The project's props are obstacles.
  */
-import { bridgedModels, heightsWithDecks, waterOverDecks } from '../../shared/roads/bridge';
+import { bridgedRoads, heightsWithDecks, waterOverDecks } from '../../shared/roads/bridge';
 import { stackHasWater, stackWaterDepth, stackWaterWithout } from '../../shared/layers/stackWaterDepth';
 import { waterField } from '../../shared/vehicle/water';
 import { displayFileName } from '../../shared/codecs/errors';
@@ -75,7 +75,7 @@ export async function runRoadDrive(options: DriveArgs, io: CliIo): Promise<numbe
   // decks of its bridges (shared/roads/bridge.ts); the report measures the map as it is.
   const shaped = createHeightfield(field.width, field.depth, field.cellSize, evaluateStack(stack, field)!);
   const roadsOfStack = stack.filter((l): l is RoadLayer => l.kind === 'road' && l.enabled).map((l) => l.params);
-  const decked = heightsWithDecks(bridgedModels(roadsOfStack, shaped.heights, field), shaped.heights, field);
+  const decked = heightsWithDecks(bridgedRoads(roadsOfStack, shaped.heights, field), shaped.heights, field);
   const speed = options.roadSpeed ?? road.params.designSpeedKmh / 3.6;
   const { loadRapier } = await import('../../shared/vehicle/physics/rapier');
   const { roadRows } = await import('../../shared/roads/drive');

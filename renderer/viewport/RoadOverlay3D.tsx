@@ -13,7 +13,7 @@ import {
   PointsMaterial,
   type Material,
 } from 'three';
-import { deckMeshes, roadModelOnMap } from '../../shared/roads/bridge';
+import { deckMeshes, fitRoadOnMap } from '../../shared/roads/bridge';
 import type { FittedRoad } from '../../shared/roads/fittedRoad';
 import type { LayerStack } from '../../shared/layers/types';
 import { heightAt } from '../../shared/terrain/surface';
@@ -62,7 +62,7 @@ function buildDecks(group: Group, field: Heightfield, stack: LayerStack): void {
   for (const layer of stack) {
     if (layer.kind !== 'road' || !layer.enabled || !layer.params.crossings?.some((c) => c.kind === 'bridge')) continue;
     try {
-      addDecks(group, roadModelOnMap(layer.params, field.heights, size));
+      addDecks(group, fitRoadOnMap(layer.params, field.heights, size));
     } catch {
       // No deck for a road whose centreline cannot be built.
     }

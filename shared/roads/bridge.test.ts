@@ -11,7 +11,7 @@ import { groundHeight } from '../vehicle/ground';
 import { STOCK_CARS } from '../vehicle/physics/cars';
 import { loadRapier, type Rapier } from '../vehicle/physics/rapier';
 import { waterField } from '../vehicle/water';
-import { bridgedModels, heightsWithDecks, waterOverDecks } from './bridge';
+import { bridgedRoads, heightsWithDecks, waterOverDecks } from './bridge';
 import { DECK_THICKNESS, findCrossings, spanLevels, spansAboveWater } from './crossings';
 import { driveRoad } from './drive';
 import { ROAD_EXPORT_FORMATS } from './exportFormats';
@@ -89,7 +89,7 @@ describe('water crossings', () => {
 
   it('a ford sits on the bed: the road and the car are at the bed height mid-channel, and the report flags its water', () => {
     expect(heightAt({ ...SIZE, heights: ford.shaped }, 0, 0)).toBeCloseTo(-1.5, 4);
-    const decked = heightsWithDecks(bridgedModels([fordRoad.params], ford.shaped, SIZE), ford.shaped, SIZE);
+    const decked = heightsWithDecks(bridgedRoads([fordRoad.params], ford.shaped, SIZE), ford.shaped, SIZE);
     expect(decked).toBe(ford.shaped);
     expect(groundHeight({ ...SIZE, heights: decked }, 0, 0)).toBeCloseTo(-1.5, 4);
     expect(ford.report.segments.some((s) => s.flags.includes('water'))).toBe(true);
@@ -131,12 +131,12 @@ describe('water crossings', () => {
     const { model: fitted, shaped } = bridge;
     const { a, b } = fitted.bridges[0];
     // The cars' deck is made from the map's heights (its abutments read there, as the 3D view's deck).
-    const [carModel] = bridgedModels([bridgeRoad.params], shaped, SIZE);
-    const decked = heightsWithDecks([carModel], shaped, SIZE);
-    const deckAt = (x: number) => carModel.y[a] + ((carModel.y[b] - carModel.y[a]) * (x - xOf(a))) / (xOf(b) - xOf(a));
-    expect(carModel.bridges).toEqual(fitted.bridges);
+    const [carRoad] = bridgedRoads([bridgeRoad.params], shaped, SIZE);
+    const decked = heightsWithDecks([carRoad], shaped, SIZE);
+    const deckAt = (x: number) => carRoad.y[a] + ((carRoad.y[b] - carRoad.y[a]) * (x - xOf(a))) / (xOf(b) - xOf(a));
+    expect(carRoad.bridges).toEqual(fitted.bridges);
     // It is the layer's deck within the 2 cm the abutments' triangles allow (above).
-    for (let k = a; k <= b; k++) expect(Math.abs(carModel.y[k] - fitted.y[k])).toBeLessThan(0.02);
+    for (let k = a; k <= b; k++) expect(Math.abs(carRoad.y[k] - fitted.y[k])).toBeLessThan(0.02);
     // On the deck (its width, flat: bank 0) the heights are the deck's.
     for (const x of [-40, 0, 20, 40]) for (const z of [0, 3.9, -3.9]) expect(groundHeight({ ...SIZE, heights: decked }, x, z)).toBeCloseTo(deckAt(x), 3);
     const carWater = waterOverDecks(water, shaped, decked);
@@ -190,7 +190,7 @@ describe('water crossings', () => {
 
   it('the physics car crosses the bridge to the end without falling through or flooding; on the ford it floods', () => {
     const drive = (road: RoadLayer, result: typeof bridge) => {
-      const decked = heightsWithDecks(bridgedModels([road.params], result.shaped, SIZE), result.shaped, SIZE);
+      const decked = heightsWithDecks(bridgedRoads([road.params], result.shaped, SIZE), result.shaped, SIZE);
       return driveRoad(R, { ...SIZE, heights: decked }, result.model, {
         spec: STOCK_CARS.hatchback,
         water: waterField(SIZE, waterOverDecks(water, result.shaped, decked)),

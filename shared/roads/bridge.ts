@@ -25,7 +25,7 @@ export const onDeck = (spans: readonly BridgeSpan[], st: number): boolean => spa
  * each deck straight between the heights of the map at its abutments, which the road wrote — the
  * deck the layer made, within the drawn triangles' few millimetres to centimetres there.
  */
-export function roadModelOnMap(p: RoadParams, heights: Float32Array, size: GroundSize): FittedRoad {
+export function fitRoadOnMap(p: RoadParams, heights: Float32Array, size: GroundSize): FittedRoad {
   const fitted = fitRoad(p, heights, size);
   if (fitted.bridges.length === 0) return fitted;
   const field = { ...size, heights };
@@ -39,13 +39,13 @@ export function roadModelOnMap(p: RoadParams, heights: Float32Array, size: Groun
   return { ...fitted, y };
 }
 
-/** The models of the roads that have a bridge, on the map's heights (roadModelOnMap). Invalid roads are skipped. */
-export function bridgedModels(roads: readonly RoadParams[], heights: Float32Array, size: GroundSize): FittedRoad[] {
+/** The roads that have a bridge, fitted to the map's heights (fitRoadOnMap). Invalid roads are skipped. */
+export function bridgedRoads(roads: readonly RoadParams[], heights: Float32Array, size: GroundSize): FittedRoad[] {
   const out: FittedRoad[] = [];
   for (const p of roads) {
     if (!p.crossings?.some((c) => c.kind === 'bridge') || roadValuesProblem(p)) continue;
     try {
-      const fitted = roadModelOnMap(p, heights, size);
+      const fitted = fitRoadOnMap(p, heights, size);
       if (fitted.bridges.length > 0) out.push(fitted);
     } catch {
       // A road whose centreline cannot be built has no deck.
