@@ -32,6 +32,8 @@ const targets = [
   },
   // Erosion worker threads of the CLI (main/services/erosionThreads.ts finds it beside the CLI).
   { entryPoints: ['main/services/erosionWorker.ts'], outfile: 'dist/cli/erosionWorker.cjs', target: 'node20', external: [] },
+  // Priority-Flood worker threads of the CLI and benchmarks (main/services/floodThreads.ts finds it beside the CLI).
+  { entryPoints: ['main/services/floodWorker.ts'], outfile: 'dist/cli/floodWorker.cjs', target: 'node20', external: [] },
   // The heightmap encoder of file:exportHeightmap (main/services/heightmapEncode.ts finds it beside main.cjs).
   { entryPoints: ['main/services/heightmapWorker.ts'], outfile: 'dist/main/heightmapWorker.cjs', target: 'node20', external: [] },
   // Project open, save and journal off main's event loop (main/services/projectThread.ts finds it beside main.cjs).

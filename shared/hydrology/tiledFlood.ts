@@ -25,7 +25,7 @@ const STEP_I = NEIGHBOUR_DI;
 const STEP_J = NEIGHBOUR_DJ;
 
 /** Rows a band aims at: bands are cut from the map's depth alone (never from a thread count). */
-export const BAND_ROWS = 1024;
+export const BAND_ROWS = 2048;
 
 export interface FloodBand {
   /** First row. */
@@ -253,43 +253,51 @@ export function refillChangedFlats(plan: FloodPlan, arrays: FloodArrays, raisedV
   const { width, depth } = plan;
   const { heights, level, drainage } = arrays;
   const offsets = neighbourOffsets(width);
-  const onEdge = (v: number) => {
+  const isOnEdge = (v: number) => {
     const i = v % width;
     return i === 0 || i === width - 1 || v < width || v >= (depth - 1) * width;
   };
   const isRaised = (v: number) => {
-    if (onEdge(v)) return false;
     const own = level[v];
+    // Above its ground: water stands there, so no neighbour is lower.
+    if (own > heights[v]) return true;
+    if (isOnEdge(v)) return false;
     for (let q = 0; q < 8; q++) if (level[v + offsets[q]] < own) return false;
     return true;
   };
-  // 1: in a flat already filled again; 2: reached by this fill's breadth-first pass.
-  const seen = new Uint8Array(width * depth);
+  // Per vertex: whether it is raised is asked at most once (at its own level, by the flat it borders).
+  const UNKNOWN = 0;
+  const MEMBER = 1;
+  const FILLED = 2;
+  const NOT_RAISED = 3;
+  const status = new Uint8Array(width * depth);
   let members = new Int32Array(1 << 10);
   const refill = (start: number) => {
-    if (seen[start] !== 0 || !isRaised(start)) return;
+    if (status[start] !== UNKNOWN) return;
+    if (!isRaised(start)) {
+      status[start] = NOT_RAISED;
+      return;
+    }
     const flatLevel = level[start];
     // The flat (its vertices, depth first) and its lowest-index outlet.
     let count = 0;
     let outlet = -1;
-    seen[start] = 1;
+    status[start] = MEMBER;
     members[count++] = start;
     for (let k = 0; k < count; k++) {
+      // A raised vertex is off the map's edge: all 8 neighbours are on the map.
       const v = members[k];
-      const i = v % width;
-      const j = (v - i) / width;
       for (let q = 0; q < 8; q++) {
-        const ni = i + STEP_I[q];
-        const nj = j + STEP_J[q];
-        if (ni < 0 || nj < 0 || ni >= width || nj >= depth) continue;
         const n = v + offsets[q];
         // Equal levels compare as numbers: 0 and −0 are the same level.
-        if (seen[n] !== 0 || level[n] !== flatLevel) continue;
-        if (!isRaised(n)) {
+        if (level[n] !== flatLevel) continue;
+        let s = status[n];
+        if (s === UNKNOWN) s = status[n] = isRaised(n) ? MEMBER : NOT_RAISED;
+        else if (s !== NOT_RAISED) continue;
+        if (s === NOT_RAISED) {
           if (outlet < 0 || n < outlet) outlet = n;
           continue;
         }
-        seen[n] = 1;
         if (count === members.length) {
           const grown = new Int32Array(members.length * 2);
           grown.set(members);
@@ -298,31 +306,35 @@ export function refillChangedFlats(plan: FloodPlan, arrays: FloodArrays, raisedV
         members[count++] = n;
       }
     }
-    // Breadth first from the outlet, one ε step a layer; the flat's vertices are rewritten in layer order.
+    if (outlet < 0) throw new Error(`the flat at ${flatLevel} m through vertex ${start} has no outlet`);
+    // Breadth first from the outlet, one ε step a layer (members is reused as the queue).
     let value: number = heights[outlet];
     let head = 0;
     let tail = 0;
-    const layerFrom = (v: number) => {
-      const i = v % width;
-      const j = (v - i) / width;
+    let layerEnd = 0;
+    for (let v = outlet; ; v = members[head++]) {
+      if (head > layerEnd || v === outlet) {
+        layerEnd = tail;
+        value = stepAbove(value);
+      }
+      // The outlet may be on the map's edge; its neighbours off the map are never members.
+      const edge = v === outlet && isOnEdge(v);
+      const i = edge ? v % width : 0;
+      const j = edge ? (v - i) / width : 0;
       for (let q = 0; q < 8; q++) {
-        const ni = i + STEP_I[q];
-        const nj = j + STEP_J[q];
-        if (ni < 0 || nj < 0 || ni >= width || nj >= depth) continue;
+        if (edge) {
+          const ni = i + STEP_I[q];
+          const nj = j + STEP_J[q];
+          if (ni < 0 || nj < 0 || ni >= width || nj >= depth) continue;
+        }
         const n = v + offsets[q];
-        if (seen[n] !== 1) continue;
-        seen[n] = 2;
+        if (status[n] !== MEMBER) continue;
+        status[n] = FILLED;
         drainage[n] = value;
         level[n] = value;
         members[tail++] = n;
       }
-    };
-    value = stepAbove(value);
-    layerFrom(outlet);
-    while (head < tail) {
-      const layerEnd = tail;
-      value = stepAbove(value);
-      while (head < layerEnd) layerFrom(members[head++]);
+      if (head === tail) break;
     }
   };
   for (const raised of raisedVertices) for (const v of raised) refill(v);
