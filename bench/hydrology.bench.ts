@@ -6,7 +6,10 @@ import { findLakes } from '../shared/hydrology/lakes';
 import { priorityFlood, type FilledSurface } from '../shared/hydrology/priorityFlood';
 import { referenceAccumulateFlow } from '../shared/hydrology/testing/referenceAccumulation';
 import { referencePriorityFlood } from '../shared/hydrology/testing/referencePriorityFlood';
+import { threadedPriorityFlood } from '../shared/hydrology/threadedFlood';
+import { floodPlan, tiledPriorityFlood } from '../shared/hydrology/tiledFlood';
 import { evaluateWater } from '../shared/hydrology/water';
+import { createFloodPool, type FloodPool } from '../main/services/floodThreads';
 import { DEFAULT_WATER_PARAMS } from '../shared/hydrology/waterParams';
 import type { Heightfield } from '../shared/terrain/heightfield';
 
@@ -146,6 +149,17 @@ function rows(size: number): Benchmark[] {
       measure: cpuOf(() => referencePriorityFlood(state(size).field, state(size).field.heights)),
     },
     {
+      name: 'priority-flood (bands, 1 thread)',
+      size,
+      baseline: `priority-flood@${size}`,
+      params: { threads: 1, bands: floodPlan(size, size).bands.length },
+      ...sampling(size),
+      setup: () => state(size),
+      run: (s) => tiledPriorityFlood((s as State).field, (s as State).field.heights),
+      measure: cpuOf(() => tiledPriorityFlood(state(size).field, state(size).field.heights)),
+    },
+    threadedFlood(size, 2),
+    {
       name: 'flow-accumulation',
       size,
       baseline,
@@ -186,6 +200,31 @@ function rows(size: number): Benchmark[] {
       run: (s) => findLakes((s as State).field, (s as State).field.heights, (s as State).filled),
     },
   ];
+}
+
+/**
+ * The banded flood (shared/hydrology/tiledFlood.ts) on `threads` Node workers started once in setup,
+ * heights copied to shared memory in each run. `cpu_ms` is the process's CPU time (every thread) of
+ * the last timed run.
+ */
+function threadedFlood(size: number, threads: number): Benchmark {
+  let cpu = 0;
+  return {
+    name: `priority-flood (${threads} threads)`,
+    size,
+    baseline: `priority-flood@${size}`,
+    params: { threads, bands: floodPlan(size, size).bands.length },
+    ...sampling(size),
+    setup: () => ({ ...state(size), pool: createFloodPool(threads) }),
+    run: async (s) => {
+      const { field, pool } = s as State & { pool: FloodPool };
+      const start = process.cpuUsage();
+      await threadedPriorityFlood(field, field.heights, pool);
+      const used = process.cpuUsage(start);
+      cpu = (used.user + used.system) / 1000;
+    },
+    measure: () => ({ cpu_ms: cpu }),
+  };
 }
 
 /** The automatic water layer's whole evaluation (flood, MFD, lakes, carving), default parameters. */

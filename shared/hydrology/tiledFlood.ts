@@ -147,10 +147,16 @@ export function floodBand(plan: FloodPlan, band: number, arrays: FloodArrays): L
   const set = new EdgeSet(plan.labelCount);
   for (let r = 0; r < rows; r++) {
     const row = from + r * width;
+    const last = r + 1 === rows;
     for (let i = 0; i < width; i++) {
       const v = row + i;
+      const label = labels[v];
+      // Most vertices share their label with all four later neighbours: one test each, no lookups.
+      if (i > 0 && i + 1 < width && !last) {
+        if (label === labels[v + 1] && label === labels[v + width] && label === labels[v + width + 1] && label === labels[v + width - 1]) continue;
+      }
       if (i + 1 < width) meet(set, arrays, v, v + 1);
-      if (r + 1 === rows) continue;
+      if (last) continue;
       meet(set, arrays, v, v + width);
       if (i + 1 < width) meet(set, arrays, v, v + width + 1);
       if (i > 0) meet(set, arrays, v, v + width - 1);
@@ -307,6 +313,7 @@ export function refillChangedFlats(plan: FloodPlan, arrays: FloodArrays, raisedV
       }
     }
     if (outlet < 0) throw new Error(`the flat at ${flatLevel} m through vertex ${start} has no outlet`);
+    const zeroLevel = flatLevel === 0;
     // Breadth first from the outlet, one ε step a layer (members is reused as the queue).
     let value: number = heights[outlet];
     let head = 0;
@@ -331,7 +338,8 @@ export function refillChangedFlats(plan: FloodPlan, arrays: FloodArrays, raisedV
         if (status[n] !== MEMBER) continue;
         status[n] = FILLED;
         drainage[n] = value;
-        level[n] = value;
+        // The level is the flat's already, but for its sign: a flat at ±0 rises from +2⁻¹⁰⁰⁰, so it is +0.
+        if (zeroLevel) level[n] = value;
         members[tail++] = n;
       }
       if (head === tail) break;
