@@ -7,7 +7,20 @@
  */
 import type { HydrologyGrid } from './grid';
 import type { FilledSurface } from './priorityFlood';
-import { floodArrays, floodBand, floodPlan, floodProblem, raiseBand, refillChangedFlats, spillHeights, type FloodArrays, type FloodPlan, type LabelEdges } from './tiledFlood';
+import {
+  changedFlatOutlets,
+  changedFlatParts,
+  floodArrays,
+  floodBand,
+  floodPlan,
+  floodProblem,
+  raiseBand,
+  refillFlats,
+  spillHeights,
+  type FloodArrays,
+  type FloodPlan,
+  type LabelEdges,
+} from './tiledFlood';
 
 /** The map's arrays as shared buffers, posted to every task. */
 export interface FloodBuffers {
@@ -21,9 +34,10 @@ export interface FloodBuffers {
 export type FloodTask =
   | { readonly kind: 'flood-band'; readonly plan: FloodPlan; readonly band: number; readonly buffers: FloodBuffers }
   | { readonly kind: 'raise-band'; readonly plan: FloodPlan; readonly band: number; readonly buffers: FloodBuffers; readonly spill: Float32Array }
-  | { readonly kind: 'refill'; readonly plan: FloodPlan; readonly buffers: FloodBuffers; readonly raised: readonly Int32Array[] };
+  | { readonly kind: 'flat-parts'; readonly plan: FloodPlan; readonly band: number; readonly buffers: FloodBuffers; readonly raised: Int32Array }
+  | { readonly kind: 'refill'; readonly plan: FloodPlan; readonly buffers: FloodBuffers; readonly outlets: Int32Array };
 
-/** What a task answers: a band's label edges, the vertices a band raised, or nothing. */
+/** What a task answers: a band's label edges, the vertices a band raised or its changed flats' parts, or nothing. */
 export type FloodTaskResult = LabelEdges | Int32Array | null;
 
 const arraysOf = (buffers: FloodBuffers): FloodArrays => ({
@@ -41,8 +55,10 @@ export function runFloodTask(task: FloodTask): FloodTaskResult {
       return floodBand(task.plan, task.band, arrays);
     case 'raise-band':
       return raiseBand(task.plan, task.band, arrays, task.spill);
+    case 'flat-parts':
+      return changedFlatParts(task.plan, task.band, arrays, task.raised);
     case 'refill':
-      refillChangedFlats(task.plan, arrays, task.raised);
+      refillFlats(task.plan, arrays, task.outlets);
       return null;
   }
 }
@@ -89,6 +105,9 @@ export async function threadedPriorityFlood(grid: HydrologyGrid, heights: Float3
   const edges = await runAll<LabelEdges>(pool, bands, (band) => ({ kind: 'flood-band', plan, band, buffers }));
   const spill = spillHeights(plan, arrays, edges);
   const raised = await runAll<Int32Array>(pool, bands, (band) => ({ kind: 'raise-band', plan, band, buffers, spill }));
-  if (bands > 1) await pool.run(0, { kind: 'refill', plan, buffers, raised });
+  if (bands > 1) {
+    const parts = await runAll<Int32Array>(pool, bands, (band) => ({ kind: 'flat-parts', plan, band, buffers, raised: raised[band] }));
+    await pool.run(0, { kind: 'refill', plan, buffers, outlets: changedFlatOutlets(plan, arrays, parts) });
+  }
   return { level: arrays.level, drainage: arrays.drainage };
 }

@@ -1,13 +1,15 @@
 /**
  * Priority-Flood by bands of rows (Barnes 2016, "Parallel Priority-Flood depression filling for
  * trillion cell digital elevation models on desktops or clusters"), so the bands can be flooded on
- * several threads at once. Three passes:
+ * several threads at once. Five passes (1, 3 and 4 a band at a time, on any thread):
  * 1. each band is flooded alone, its whole perimeter draining (stripFlood.ts), and every vertex labelled
  *    with the perimeter vertex it drains through; the labels that meet (neighbouring vertices, within a
  *    band or across two) make a graph whose edge weight is the higher of the two vertices' levels;
  * 2. the graph is flooded from the map's edge (label 0): each label's spill height, the least height
  *    water must rise to to leave the map from it;
- * 3. a vertex's level is the higher of its band-local level and its label's spill height.
+ * 3. a vertex's level is the higher of its band-local level and its label's spill height;
+ * 4. the flats those passes changed are found, each band its part of them, then joined;
+ * 5. they are filled again.
  * The levels are unique, so they equal priorityFlood's bit for bit. The ε drainage (priorityFlood.ts)
  * is the levels plus a breadth-first fill of each raised flat from its outlet (testing/raisedFlats.ts):
  * a band's own fill stands wherever the flat is as the band saw it; a flat the passes changed (one that
@@ -251,45 +253,43 @@ export function raiseBand(plan: FloodPlan, band: number, arrays: FloodArrays, sp
   return raised.slice(0, count);
 }
 
-/**
- * Last, on one thread: fills again each flat the passes changed — every raised flat holding one of
- * `raisedVertices` or a vertex of a row two bands share — breadth first from its lowest-index outlet.
- */
-export function refillChangedFlats(plan: FloodPlan, arrays: FloodArrays, raisedVertices: readonly Int32Array[]): void {
+/** Whether the flood raises v (testing/raisedFlats.ts): off the map's edge, no neighbour's level below its own. */
+function isRaised(plan: FloodPlan, arrays: FloodArrays, offsets: Int32Array, v: number): boolean {
   const { width, depth } = plan;
-  const { heights, level, drainage } = arrays;
+  const { heights, level } = arrays;
+  const own = level[v];
+  // Above its ground: water stands there, so no neighbour is lower.
+  if (own > heights[v]) return true;
+  const i = v % width;
+  if (i === 0 || i === width - 1 || v < width || v >= (depth - 1) * width) return false;
+  for (let q = 0; q < 8; q++) if (level[v + offsets[q]] < own) return false;
+  return true;
+}
+
+/**
+ * Pass 4 for one band: the parts, inside the band, of the flats the passes changed — every raised flat
+ * holding a vertex the band raised (`raised`) or a vertex of a row it shares with another band. Each part
+ * is marked in `labels` (no longer needed) as −(its first vertex + 1); returns, per part, its first vertex
+ * and its lowest-index outlet (−1 when none borders this part), as pairs.
+ */
+export function changedFlatParts(plan: FloodPlan, band: number, arrays: FloodArrays, raised: Int32Array): Int32Array {
+  const { width } = plan;
+  const { start, rows } = plan.bands[band];
+  const from = start * width;
+  const to = from + rows * width;
+  const { level, labels } = arrays;
   const offsets = neighbourOffsets(width);
-  const isOnEdge = (v: number) => {
-    const i = v % width;
-    return i === 0 || i === width - 1 || v < width || v >= (depth - 1) * width;
-  };
-  const isRaised = (v: number) => {
-    const own = level[v];
-    // Above its ground: water stands there, so no neighbour is lower.
-    if (own > heights[v]) return true;
-    if (isOnEdge(v)) return false;
-    for (let q = 0; q < 8; q++) if (level[v + offsets[q]] < own) return false;
-    return true;
-  };
-  // Per vertex: whether it is raised is asked at most once (at its own level, by the flat it borders).
-  const UNKNOWN = 0;
-  const MEMBER = 1;
-  const FILLED = 2;
-  const NOT_RAISED = 3;
-  const status = new Uint8Array(width * depth);
+  let parts = new Int32Array(64);
+  let partCount = 0;
   let members = new Int32Array(1 << 10);
-  const refill = (start: number) => {
-    if (status[start] !== UNKNOWN) return;
-    if (!isRaised(start)) {
-      status[start] = NOT_RAISED;
-      return;
-    }
-    const flatLevel = level[start];
-    // The flat (its vertices, depth first) and its lowest-index outlet.
-    let count = 0;
+  const explore = (first: number) => {
+    if (labels[first] < 0 || !isRaised(plan, arrays, offsets, first)) return;
+    const mark = -(first + 1);
+    const flatLevel = level[first];
     let outlet = -1;
-    status[start] = MEMBER;
-    members[count++] = start;
+    let count = 0;
+    labels[first] = mark;
+    members[count++] = first;
     for (let k = 0; k < count; k++) {
       // A raised vertex is off the map's edge: all 8 neighbours are on the map.
       const v = members[k];
@@ -297,13 +297,15 @@ export function refillChangedFlats(plan: FloodPlan, arrays: FloodArrays, raisedV
         const n = v + offsets[q];
         // Equal levels compare as numbers: 0 and −0 are the same level.
         if (level[n] !== flatLevel) continue;
-        let s = status[n];
-        if (s === UNKNOWN) s = status[n] = isRaised(n) ? MEMBER : NOT_RAISED;
-        else if (s !== NOT_RAISED) continue;
-        if (s === NOT_RAISED) {
+        // Another band's vertices are only looked at (its own pass marks them; the rows' seams are joined later).
+        const inside = n >= from && n < to;
+        if (inside && labels[n] < 0) continue;
+        if (!isRaised(plan, arrays, offsets, n)) {
           if (outlet < 0 || n < outlet) outlet = n;
           continue;
         }
+        if (!inside) continue;
+        labels[n] = mark;
         if (count === members.length) {
           const grown = new Int32Array(members.length * 2);
           grown.set(members);
@@ -312,20 +314,97 @@ export function refillChangedFlats(plan: FloodPlan, arrays: FloodArrays, raisedV
         members[count++] = n;
       }
     }
-    if (outlet < 0) throw new Error(`the flat at ${flatLevel} m through vertex ${start} has no outlet`);
+    if (partCount + 2 > parts.length) {
+      const grown = new Int32Array(parts.length * 2);
+      grown.set(parts);
+      parts = grown;
+    }
+    parts[partCount++] = first;
+    parts[partCount++] = outlet;
+  };
+  for (const v of raised) explore(v);
+  if (band > 0) for (let v = from; v < from + width; v++) explore(v);
+  if (band < plan.bands.length - 1) for (let v = to - width; v < to; v++) explore(v);
+  return parts.slice(0, partCount);
+}
+
+/**
+ * On one thread, between passes 4 and 5: joins the bands' flat parts across the rows bands share into
+ * flats, and returns each changed flat's lowest-index outlet, in increasing order.
+ */
+export function changedFlatOutlets(plan: FloodPlan, arrays: FloodArrays, bandParts: readonly Int32Array[]): Int32Array {
+  const { width } = plan;
+  const { level, labels } = arrays;
+  const parent = new Map<number, number>();
+  const outletOf = new Map<number, number>();
+  for (const parts of bandParts) {
+    for (let k = 0; k < parts.length; k += 2) {
+      parent.set(parts[k], parts[k]);
+      outletOf.set(parts[k], parts[k + 1]);
+    }
+  }
+  const find = (part: number): number => {
+    let root = part;
+    for (let up = parent.get(root) as number; up !== root; up = parent.get(root) as number) root = up;
+    for (let at = part; at !== root; ) {
+      const up = parent.get(at) as number;
+      parent.set(at, root);
+      at = up;
+    }
+    return root;
+  };
+  for (let b = 1; b < plan.bands.length; b++) {
+    const below = plan.bands[b].start * width;
+    for (let v = below - width; v < below; v++) {
+      if (labels[v] >= 0) continue;
+      const i = v - (below - width);
+      for (let di = -1; di <= 1; di++) {
+        if (i + di < 0 || i + di >= width) continue;
+        const n = v + width + di;
+        if (labels[n] >= 0 || level[n] !== level[v]) continue;
+        const p = find(-labels[v] - 1);
+        const q = find(-labels[n] - 1);
+        if (p !== q) parent.set(Math.max(p, q), Math.min(p, q));
+      }
+    }
+  }
+  const least = new Map<number, number>();
+  for (const [part, outlet] of outletOf) {
+    const root = find(part);
+    const known = least.get(root);
+    if (known === undefined || (outlet >= 0 && (known < 0 || outlet < known))) least.set(root, outlet);
+  }
+  const outlets = Int32Array.from(new Set(least.values())).sort();
+  // Every raised flat has an outlet (the vertex its water leaves by).
+  if (outlets.length > 0 && outlets[0] < 0) throw new Error('a changed flat has no outlet');
+  return outlets;
+}
+
+/**
+ * Pass 5, on one thread: fills each changed flat (marked by changedFlatParts) again, breadth first from
+ * its lowest-index outlet, one ε step a layer. In increasing order of outlets, so a flat's vertices next
+ * to an outlet that is not its lowest were filled already: an outlet's fill only enters its own flats.
+ */
+export function refillFlats(plan: FloodPlan, arrays: FloodArrays, outlets: Int32Array): void {
+  const { width, depth } = plan;
+  const { heights, level, drainage, labels } = arrays;
+  const offsets = neighbourOffsets(width);
+  let queue = new Int32Array(1 << 10);
+  for (const outlet of outlets) {
+    const flatLevel = level[outlet];
+    // The level is the flat's already, but for its sign: a flat at ±0 rises from +2⁻¹⁰⁰⁰, so it is +0.
     const zeroLevel = flatLevel === 0;
-    // Breadth first from the outlet, one ε step a layer (members is reused as the queue).
     let value: number = heights[outlet];
     let head = 0;
     let tail = 0;
     let layerEnd = 0;
-    for (let v = outlet; ; v = members[head++]) {
-      if (head > layerEnd || v === outlet) {
+    for (let v = outlet; ; v = queue[head++]) {
+      if (v === outlet || head > layerEnd) {
         layerEnd = tail;
         value = stepAbove(value);
       }
-      // The outlet may be on the map's edge; its neighbours off the map are never members.
-      const edge = v === outlet && isOnEdge(v);
+      // The outlet may be on the map's edge; its neighbours off the map are never in a flat.
+      const edge = v === outlet && (v % width === 0 || v % width === width - 1 || v < width || v >= (depth - 1) * width);
       const i = edge ? v % width : 0;
       const j = edge ? (v - i) / width : 0;
       for (let q = 0; q < 8; q++) {
@@ -335,20 +414,19 @@ export function refillChangedFlats(plan: FloodPlan, arrays: FloodArrays, raisedV
           if (ni < 0 || nj < 0 || ni >= width || nj >= depth) continue;
         }
         const n = v + offsets[q];
-        if (status[n] !== MEMBER) continue;
-        status[n] = FILLED;
+        if (labels[n] >= 0 || level[n] !== flatLevel) continue;
+        labels[n] = 0;
         drainage[n] = value;
-        // The level is the flat's already, but for its sign: a flat at ±0 rises from +2⁻¹⁰⁰⁰, so it is +0.
         if (zeroLevel) level[n] = value;
-        members[tail++] = n;
+        if (tail === queue.length) {
+          const grown = new Int32Array(queue.length * 2);
+          grown.set(queue);
+          queue = grown;
+        }
+        queue[tail++] = n;
       }
       if (head === tail) break;
     }
-  };
-  for (const raised of raisedVertices) for (const v of raised) refill(v);
-  for (let b = 1; b < plan.bands.length; b++) {
-    const below = plan.bands[b].start * width;
-    for (let v = below - width; v < below + width; v++) refill(v);
   }
 }
 
@@ -381,6 +459,7 @@ export function tiledPriorityFlood(grid: HydrologyGrid, heights: Float32Array, p
   const edges = plan.bands.map((_, b) => floodBand(plan, b, arrays));
   const spill = spillHeights(plan, arrays, edges);
   const raised = plan.bands.map((_, b) => raiseBand(plan, b, arrays, spill));
-  refillChangedFlats(plan, arrays, raised);
+  const parts = plan.bands.map((_, b) => changedFlatParts(plan, b, arrays, raised[b]));
+  refillFlats(plan, arrays, changedFlatOutlets(plan, arrays, parts));
   return { level: arrays.level, drainage: arrays.drainage };
 }
