@@ -119,7 +119,7 @@ export function floodStrip(strip: StripArrays): void {
     return waiting;
   };
   const trace = () => {
-    for (let next = 0; ; ) {
+    for (let next = 0; ;) {
       while (traceTop < count) {
         const t = queue[traceTop++];
         if (reachNeighbours(t, false)) {

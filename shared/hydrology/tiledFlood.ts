@@ -346,7 +346,7 @@ export function changedFlatOutlets(plan: FloodPlan, arrays: FloodArrays, bandPar
   const find = (part: number): number => {
     let root = part;
     for (let up = parent.get(root) as number; up !== root; up = parent.get(root) as number) root = up;
-    for (let at = part; at !== root; ) {
+    for (let at = part; at !== root;) {
       const up = parent.get(at) as number;
       parent.set(at, root);
       at = up;
