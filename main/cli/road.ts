@@ -26,9 +26,11 @@ import {
   MAX_SLOPE_LIMIT,
   MIN_SLOPE_LIMIT,
   ROAD_DEFAULTS,
+  ROAD_SURFACES,
   roadParams,
   type RoadParams,
   type RoadPoint,
+  type RoadSurface,
 } from '../../shared/roads/params';
 import { E_MAX_CHOICES, ROAD_CLASSES, ROAD_TERRAINS, maxGradeFor, parseRoadClass } from '../../shared/roads/standard';
 import { propsOnRoads } from '../../shared/roads/props';
@@ -83,6 +85,7 @@ const OPTIONS = [
   '--design-speed',
   '--e-max',
   '--class',
+  '--surface',
   '--keep-props',
   '--out',
   '--centreline',
@@ -95,7 +98,8 @@ export function roadHelp(): string {
   const d = ROAD_DEFAULTS;
   return `Usage: faultline road IN --spline road.json [--width m] [--falloff m] [--max-grade %]
                      [--slope-limit deg] [--bank deg|auto] [--design-speed km/h] [--e-max %]
-                     [--class CLASS-TERRAIN] [--crossing ford|bridge|N=ford|N=bridge]… [--keep-props]
+                     [--class CLASS-TERRAIN] [--surface asphalt|gravel]
+                     [--crossing ford|bridge|N=ford|N=bridge]… [--keep-props]
        faultline road IN --from x,z --to x,z [--via x,z]… [the same options]
                      --out OUT [--out OUT…] [--centreline FILE.json] [--report FILE.json|FILE.csv]
                      [--ribbon FILE.glb]
@@ -104,9 +108,10 @@ Adds a road that shapes the land as a layer ("road-1", "road-2", …) on top of 
 (a heightmap becomes one "heights" layer under it) and writes every --out (a .faultline keeps the
 stack, so the road can be edited, switched off or removed with "faultline layers").
 
-road.json: { "points": [[x, z], …], "width"?: m, "name"?: "…" } in metres, origin at the map centre
-(as "drive --route"); a point may be { "x", "z", "width"?, "bank"? } to set its own width and bank.
-The name (the road layer's) is 1…200 characters without control characters.
+road.json: { "points": [[x, z], …], "width"?: m, "name"?: "…", "surface"?: "asphalt"|"gravel" } in
+metres, origin at the map centre (as "drive --route"); a point may be { "x", "z", "width"?, "bank"? }
+to set its own width and bank. The name (the road layer's) is 1…200 characters without control
+characters.
 
 --from x,z --to x,z [--via x,z]…: instead of a spline file, the road finds its own way from the start
 to the end through the via points (metres, origin at the map centre): a centreline that keeps every
@@ -134,6 +139,8 @@ crosses it meets it at grade: the road below keeps its surface, the new one blen
   --class CLASS-TERRAIN  the road's class (${ROAD_CLASSES.join(', ')}) and terrain (${ROAD_TERRAINS.join(', ')}),
                       e.g. collector-rolling: saved with the road; sets the maximum grade from the
                       standard's tables for the design speed (unless --max-grade is given)
+  --surface asphalt|gravel  what the views draw the road in (default: the file's "surface", else
+                      asphalt); saved with the road, it changes no height
   --crossing ford|bridge   where the road crosses water (IN's water and river layers), each wet
                       stretch is a crossing: a ford (the road on the bed, as without the option) or a
                       bridge (a deck straight between the banks, the land under it as it was; the
@@ -219,6 +226,11 @@ export function parseRoadArgs(args: readonly string[]): RoadOptions {
     overrides.roadClass = roadClass;
     if (grade === undefined) overrides.maxGradePct = maxGradeFor(roadClass.kind, roadClass.terrain, speed ?? ROAD_DEFAULTS.designSpeedKmh);
   }
+  const surface = get('--surface');
+  if (surface !== undefined) {
+    if (!(ROAD_SURFACES as readonly string[]).includes(surface)) throw new UsageError(`--surface must be ${ROAD_SURFACES.join(' or ')}, got "${surface}"`);
+    overrides.surface = surface as RoadSurface;
+  }
   const bank = get('--bank');
   if (bank !== undefined) {
     if (bank === 'auto') overrides.bank = 'auto';
@@ -256,9 +268,9 @@ export function parseRoadArgs(args: readonly string[]): RoadOptions {
 /** A problem with the spline file: exit 2. */
 export { SplineError } from './splineFile';
 
-/** road.json: `{ "points": [[x, z] | { x, z, width?, bank? }, …], "width"?, "name"? }`. */
-export function parseSpline(bytes: Uint8Array, fileName: string): { points: RoadPoint[]; width?: number; name?: string } {
-  const { json, fail } = readSplineObject(bytes, fileName, MAX_ROAD_POINTS, ['points', 'width', 'name']);
+/** road.json: `{ "points": [[x, z] | { x, z, width?, bank? }, …], "width"?, "name"?, "surface"? }`. */
+export function parseSpline(bytes: Uint8Array, fileName: string): { points: RoadPoint[]; width?: number; name?: string; surface?: RoadSurface } {
+  const { json, fail } = readSplineObject(bytes, fileName, MAX_ROAD_POINTS, ['points', 'width', 'name', 'surface']);
   if (json.points.length < 2) fail(`a road needs at least two points, it has ${json.points.length}`);
   if (json.points.length > MAX_ROAD_POINTS) fail(`has more than ${MAX_ROAD_POINTS} points`);
   const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
@@ -277,7 +289,14 @@ export function parseSpline(bytes: Uint8Array, fileName: string): { points: Road
   // The road's name becomes its layer's: the one rule for names (no control characters, not empty).
   const nameProblem = json.name === undefined ? null : layerNameProblem(json.name);
   if (nameProblem) fail(`"name": ${nameProblem.replace(/^name /, '')}`);
-  return { points, ...(json.width !== undefined ? { width: json.width as number } : {}), ...(json.name !== undefined ? { name: json.name as string } : {}) };
+  if (json.surface !== undefined && !(ROAD_SURFACES as readonly unknown[]).includes(json.surface))
+    fail(`"surface" must be ${ROAD_SURFACES.map((s) => `"${s}"`).join(' or ')}`);
+  return {
+    points,
+    ...(json.width !== undefined ? { width: json.width as number } : {}),
+    ...(json.name !== undefined ? { name: json.name as string } : {}),
+    ...(json.surface !== undefined ? { surface: json.surface as RoadSurface } : {}),
+  };
 }
 
 /** The input's stack: a project's (a v1 project's steps only where they give its heights), else its heights as one layer. */
@@ -385,7 +404,8 @@ export async function runRoad(args: readonly string[], io: CliIo): Promise<numbe
   const { field } = loaded;
   const stack = stackOfInput(loaded, io, 'road', inputName);
   const id = nextRoadId(stack);
-  const params = roadParams(spline.points, { ...(spline.width !== undefined ? { width: spline.width } : {}), ...options.overrides });
+  const fromFile = { ...(spline.width !== undefined ? { width: spline.width } : {}), ...(spline.surface !== undefined ? { surface: spline.surface } : {}) };
+  const params = roadParams(spline.points, { ...fromFile, ...options.overrides });
   let road: RoadLayer = { id, name: spline.name ?? defaultRoadName(id), enabled: true, opacity: 1, kind: 'road', params };
   let next = [...stack, road];
   // Problems with a routed road's values are the command line's: named by the input.
