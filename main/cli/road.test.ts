@@ -338,6 +338,7 @@ describe('faultline road', () => {
       '--e-max',
       '--class',
       '--surface',
+      '--avoid',
       '--keep-props',
       '--out',
       '--centreline',

@@ -37,6 +37,7 @@ import { propsOnRoads } from '../../shared/roads/props';
 import { buildRibbon } from '../../shared/roads/ribbon';
 import { isWarningFlag, roadReport, type DriveOutcome } from '../../shared/roads/report';
 import { routeRoad } from '../../shared/roads/route';
+import { routeBlockedCells } from '../../shared/roads/routeAvoid';
 import { routeLimits } from '../../shared/roads/routeLimits';
 import { createHeightfield, type Heightfield } from '../../shared/terrain/heightfield';
 import type { CliIo } from './io';
@@ -62,6 +63,8 @@ export interface RoadOptions {
   spline: string;
   /** Routed: the points the router finds a road through (start, vias, end). */
   route?: { x: number; z: number }[];
+  /** Routed: what the route keeps off (--avoid). */
+  avoid?: { water: boolean; props: boolean };
   overrides: Partial<Omit<RoadParams, 'points'>>;
   keepProps: boolean;
   outputs: string[];
@@ -77,6 +80,7 @@ const OPTIONS = [
   '--from',
   '--to',
   '--via',
+  '--avoid',
   '--width',
   '--falloff',
   '--max-grade',
@@ -100,7 +104,7 @@ export function roadHelp(): string {
                      [--slope-limit deg] [--bank deg|auto] [--design-speed km/h] [--e-max %]
                      [--class CLASS-TERRAIN] [--surface asphalt|gravel]
                      [--crossing ford|bridge|N=ford|N=bridge]… [--keep-props]
-       faultline road IN --from x,z --to x,z [--via x,z]… [the same options]
+       faultline road IN --from x,z --to x,z [--via x,z]… [--avoid water,props] [the same options]
                      --out OUT [--out OUT…] [--centreline FILE.json] [--report FILE.json|FILE.csv]
                      [--ribbon FILE.glb]
 
@@ -119,7 +123,9 @@ to the end through the via points (metres, origin at the map centre): a centreli
 back where the slope demands, minimising cut and fill plus length (a hybrid A* search over position
 and heading with arcs of 1.5 × the minimum radius). The found points are the road's control points,
 as if read from a spline file. No route within the grade inside the map: refused with the reason,
-exit 2, nothing written.
+exit 2, nothing written. --avoid water, props or water,props: the road's whole width keeps off IN's
+water (its water and river layers) and off the props (their footprint and the 1 m they are cleared
+by), so a routed road clears none.
 
 The road: a centripetal Catmull-Rom centreline through the points; a profile fitted to the ground
 along it that never exceeds --max-grade, with vertical curves; a flat or banked cross-section; and
@@ -196,6 +202,11 @@ export function parseRoadArgs(args: readonly string[]): RoadOptions {
     return { x: Number(parts[0]), z: Number(parts[1]) };
   };
   const route = spline ? undefined : [pointOf('--from', from!), ...vias.map((via) => pointOf('--via', via)), pointOf('--to', to!)];
+  const avoidText = get('--avoid');
+  const avoided = avoidText === undefined ? [] : avoidText.split(',').map((word) => word.trim().toLowerCase());
+  if (avoidText !== undefined && (avoided.length === 0 || !avoided.every((word) => word === 'water' || word === 'props')))
+    throw new UsageError(`--avoid must be water, props or water,props, got "${avoidText}"`);
+  if (avoidText !== undefined && spline) throw new UsageError('--avoid is for a routed road (--from/--to): a spline file gives the road itself');
   const number = (option: string, check: (v: number) => boolean, what: string): number | undefined => {
     const text = get(option);
     if (text === undefined) return undefined;
@@ -255,6 +266,7 @@ export function parseRoadArgs(args: readonly string[]): RoadOptions {
     input: tokens.positional[0],
     spline: spline ?? '',
     ...(route ? { route } : {}),
+    ...(avoidText !== undefined ? { avoid: { water: avoided.includes('water'), props: avoided.includes('props') } } : {}),
     overrides,
     keepProps: tokens.values.has('--keep-props'),
     outputs,
@@ -264,6 +276,15 @@ export function parseRoadArgs(args: readonly string[]): RoadOptions {
     ...(crossings.length > 0 ? { crossings } : {}),
   };
 }
+
+/** The project's props that have a place and a type (the rest are kept as they are). */
+const placedProps = (props: readonly JsonObject[]) =>
+  props.filter((p) => typeof p.x === 'number' && typeof p.z === 'number' && typeof p.type === 'string') as (JsonObject & {
+    x: number;
+    z: number;
+    type: string;
+    scale?: number;
+  })[];
 
 /** A problem with the spline file: exit 2. */
 export { SplineError } from './splineFile';
@@ -355,9 +376,17 @@ export function reportBytes(path: string, report: ReturnType<typeof roadReport>,
 }
 
 /** The router on the heights below the road, with progress on stderr for a long search. */
-function routeOnCli(below: Float32Array, field: Heightfield, waypoints: { x: number; z: number }[], params: RoadParams, io: CliIo) {
+function routeOnCli(
+  below: Float32Array,
+  field: Heightfield,
+  waypoints: { x: number; z: number }[],
+  params: RoadParams,
+  io: CliIo,
+  blocked: Uint8Array | undefined,
+) {
   const progress = createCliProgress(io, 'road', 'the route', [{ label: 'routing', work: 1 }], false).stage(0);
   return routeRoad({
+    ...(blocked ? { blocked } : {}),
     heights: below,
     size: field,
     waypoints,
@@ -422,7 +451,14 @@ export async function runRoad(args: readonly string[], io: CliIo): Promise<numbe
   const differs = loaded.layerStatus?.origin === 'saved' ? savedHeightsNote(below, field.heights, field.width) : null;
   if (differs) io.stderr(`faultline road: note: ${inputName}: ${differs}\n`);
   if (options.route) {
-    const routed = routeOnCli(below, field, options.route, road.params, io);
+    const avoid = options.avoid;
+    const blocked = avoid
+      ? routeBlockedCells(field, {
+          waterDepth: avoid.water && stackHasWater(stack) ? stackWaterDepth(stack, field) : null,
+          props: avoid.props ? placedProps(loaded.props) : [],
+        })
+      : undefined;
+    const routed = routeOnCli(below, field, options.route, road.params, io, blocked);
     if (!routed.ok) {
       io.stderr(`faultline road: ${inputName}: ${routed.problem}; nothing written\n`);
       return EXIT_USAGE;
@@ -461,12 +497,7 @@ export async function runRoad(args: readonly string[], io: CliIo): Promise<numbe
   let props = loaded.props;
   let removed = 0;
   if (!options.keepProps) {
-    const placed = props.filter((p) => typeof p.x === 'number' && typeof p.z === 'number' && typeof p.type === 'string') as (JsonObject & {
-      x: number;
-      z: number;
-      type: string;
-      scale?: number;
-    })[];
+    const placed = placedProps(props);
     const cleared = new Set<JsonObject>(
       propsOnRoads(
         placed.map((p) => ({ ...p, scale: typeof p.scale === 'number' ? p.scale : 1, ref: p })),
