@@ -259,7 +259,8 @@ describe('faultline road', () => {
 
   it('a "surface" in road.json (asphalt or gravel) is saved with the road; --surface wins over it; anything else: exit 2, nothing written', async () => {
     const gravelSpline = JSON.stringify({ ...JSON.parse(SPLINE), surface: 'gravel' });
-    const surfaceOf = (io: ReturnType<typeof fakeCliIo>) => (parseProject(io.files.get('r.faultline')!, 'r.faultline').layers!.at(-1) as RoadLayer).params.surface;
+    const surfaceOf = (io: ReturnType<typeof fakeCliIo>) =>
+      (parseProject(io.files.get('r.faultline')!, 'r.faultline').layers!.at(-1) as RoadLayer).params.surface;
     const fromFile = fakeCliIo({ inputs: { 't.faultline': await project(), 'road.json': gravelSpline } });
     expect(await runCli(['road', 't.faultline', '--spline', 'road.json', '--out', 'r.faultline'], fromFile)).toBe(0);
     expect(fromFile.err).toBe('');

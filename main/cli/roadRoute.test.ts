@@ -97,13 +97,15 @@ describe('faultline road --from --to', () => {
       ),
     };
     const size = { width: 129, depth: 129, cellSize: 1 };
-    const wet = compileProject({ field: createHeightfield(129, 129, 1, evaluateStack([river], size)!), recipe: null, history: [], props: [], view: {}, layers: [river] });
+    const wetField = createHeightfield(129, 129, 1, evaluateStack([river], size)!);
+    const wet = compileProject({ field: wetField, recipe: null, history: [], props: [], view: {}, layers: [river] });
     const crossing = ['road', 'wet.faultline', '--from', '-40,0', '--to', '40,0', '--design-speed', '30', '--out', 'r.faultline'];
     const ford = fakeCliIo({ inputs: { 'wet.faultline': wet } });
     expect(await runCli(crossing, ford)).toBe(0);
     const dry = fakeCliIo({ inputs: { 'wet.faultline': wet } });
     expect(await runCli([...crossing, '--avoid', 'water,props'], dry)).toBe(2);
-    expect(dry.err).toMatch(/^faultline road: wet\.faultline: no route from the start \(-40, 0\) to the end \(40, 0\) .* inside the map and off water and props; /);
+    expect(dry.err).toMatch(/^faultline road: wet\.faultline: no route from the start \(-40, 0\) to the end \(40, 0\) .* inside the map /);
+    expect(dry.err).toContain('and off water and props; ');
     expect(dry.files.size).toBe(0);
   });
 
