@@ -77,7 +77,11 @@ describe('the road tool’s Route mode', () => {
     };
     const { editor, roads } = setup(runner);
     // A drawn river across the map (a layer of the stack: the water the car and the report see too).
-    const river = { id: 'river-1', name: 'River', enabled: true, opacity: 1, kind: 'river' as const, params: riverParams([{ x: 0, z: -200 }, { x: 0, z: 200 }], { width: 10, depth: 1 }) };
+    const across = [
+      { x: 0, z: -200 },
+      { x: 0, z: 200 },
+    ];
+    const river = { id: 'river-1', name: 'River', enabled: true, opacity: 1, kind: 'river' as const, params: riverParams(across, { width: 10, depth: 1 }) };
     editor.document.stack = [...editor.document.stack, river];
     for (const avoidWater of [false, true]) {
       roads.route.setDesign({ avoidWater });

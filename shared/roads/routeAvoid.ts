@@ -7,7 +7,7 @@
  *   prop does not clear it when it is made. The spline through the route's points strays from the
  *   searched chords by less than a cell, which the diagonal covers.
  */
-import type { LayerSize } from '../layers/types';
+import type { GroundSize } from './profile';
 import { findPropType } from '../props/library';
 import type { Prop } from '../props/prop';
 import { DEFAULT_PROP_CLEARANCE } from './props';
@@ -20,7 +20,7 @@ export interface RouteAvoidance {
 }
 
 /** The blocked cells (1 = kept off), width × depth row-major as the heights; undefined when nothing is avoided. */
-export function routeBlockedCells(size: LayerSize, avoid: RouteAvoidance): Uint8Array | undefined {
+export function routeBlockedCells(size: GroundSize, avoid: RouteAvoidance): Uint8Array | undefined {
   const { width, depth, cellSize } = size;
   const water = avoid.waterDepth ?? null;
   const props = avoid.props ?? [];
