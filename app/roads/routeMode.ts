@@ -6,6 +6,8 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Editor } from '../document/editor';
 import { ROAD_DEFAULTS } from '../../shared/roads/params';
+import { stackHasWater, stackWaterDepth } from '../../shared/layers/stackWaterDepth';
+import { routeBlockedCells } from '../../shared/roads/routeAvoid';
 import { routeLimits } from '../../shared/roads/routeLimits';
 import type { RoadsModel } from './roadsModel';
 import type { RouteRun, RouteRunner } from './routeRunner';
@@ -19,6 +21,9 @@ export interface RouteModeState {
   /** Design values the route is found for (and the road made with). */
   designSpeedKmh: number;
   maxGradePct: number;
+  /** Keep the route off the stack's water and off the props (off: a road may ford, and clears the props it crosses). */
+  avoidWater: boolean;
+  avoidProps: boolean;
   /** Why the last route failed, or null. */
   message: string | null;
 }
@@ -26,7 +31,7 @@ export interface RouteModeState {
 export interface RouteMode {
   readonly store: StoreApi<RouteModeState>;
   setOn(on: boolean): void;
-  setDesign(values: Partial<Pick<RouteModeState, 'designSpeedKmh' | 'maxGradePct'>>): void;
+  setDesign(values: Partial<Pick<RouteModeState, 'designSpeedKmh' | 'maxGradePct' | 'avoidWater' | 'avoidProps'>>): void;
   /** A click on the terrain in Route mode. */
   click(x: number, z: number, via: boolean): void;
   /** Esc: stops a search, else forgets the clicked points; false when there was nothing to cancel. */
@@ -45,15 +50,21 @@ export function createRouteMode(editor: Editor, roads: RoadsModel, runner: Route
     progress: null,
     designSpeedKmh: ROUTE_DESIGN_SPEED,
     maxGradePct: ROAD_DEFAULTS.maxGradePct,
+    avoidWater: false,
+    avoidProps: false,
     message: null,
   }));
   let run: RouteRun | null = null;
   let done: Promise<void> = Promise.resolve();
 
   const start = (waypoints: { x: number; z: number }[]) => {
-    const { field } = editor.document;
-    const { designSpeedKmh, maxGradePct } = store.getState();
+    const { field, stack, props } = editor.document;
+    const { designSpeedKmh, maxGradePct, avoidWater, avoidProps } = store.getState();
     const design = { designSpeedKmh, maxGradePct };
+    const blocked = routeBlockedCells(field, {
+      waterDepth: avoidWater && stackHasWater(stack) ? stackWaterDepth(stack, field) : null,
+      props: avoidProps ? props : [],
+    });
     const current = runner(
       {
         heights: field.heights,
@@ -62,6 +73,7 @@ export function createRouteMode(editor: Editor, roads: RoadsModel, runner: Route
         limits: routeLimits(design),
         width: ROAD_DEFAULTS.width,
         maxCutFill: ROAD_DEFAULTS.maxCutFill,
+        ...(blocked ? { blocked } : {}),
       },
       (fraction) => {
         if (run === current) store.setState({ progress: fraction });

@@ -257,6 +257,40 @@ describe('faultline road', () => {
     }
   });
 
+  it('a "surface" in road.json (asphalt or gravel) is saved with the road; --surface wins over it; anything else: exit 2, nothing written', async () => {
+    const gravelSpline = JSON.stringify({ ...JSON.parse(SPLINE), surface: 'gravel' });
+    const surfaceOf = (io: ReturnType<typeof fakeCliIo>) =>
+      (parseProject(io.files.get('r.faultline')!, 'r.faultline').layers!.at(-1) as RoadLayer).params.surface;
+    const fromFile = fakeCliIo({ inputs: { 't.faultline': await project(), 'road.json': gravelSpline } });
+    expect(await runCli(['road', 't.faultline', '--spline', 'road.json', '--out', 'r.faultline'], fromFile)).toBe(0);
+    expect(fromFile.err).toBe('');
+    expect(surfaceOf(fromFile)).toBe('gravel');
+    const option = fakeCliIo({ inputs: { 't.faultline': await project(), 'road.json': gravelSpline } });
+    expect(await runCli(['road', 't.faultline', '--spline', 'road.json', '--surface', 'asphalt', '--out', 'r.faultline'], option)).toBe(0);
+    expect(surfaceOf(option)).toBe('asphalt');
+    // A routed road has no file: the option alone.
+    const routed = fakeCliIo({ inputs: { 't.faultline': await project() } });
+    const routedArgs = ['--from', '-60,-40', '--to', '40,30', '--design-speed', '30', '--surface', 'gravel', '--out', 'r.faultline'];
+    expect([await runCli(['road', 't.faultline', ...routedArgs], routed), routed.err]).toEqual([0, '']);
+    expect(surfaceOf(routed)).toBe('gravel');
+    // The surface changes no height: the same road in asphalt gives the same bytes.
+    const asphalt = fakeCliIo({ inputs: { 't.faultline': await project(), 'road.json': SPLINE } });
+    expect(await runCli(['road', 't.faultline', '--spline', 'road.json', '--out', 'r.faultline'], asphalt)).toBe(0);
+    expect(bits(parseProject(asphalt.files.get('r.faultline')!, 'r.faultline').field.heights)).toEqual(
+      bits(parseProject(fromFile.files.get('r.faultline')!, 'r.faultline').field.heights),
+    );
+    for (const [file, args, pattern] of [
+      [JSON.stringify({ ...JSON.parse(SPLINE), surface: 'cobbles' }), [], /^faultline road: road\.json: "surface" must be "asphalt" or "gravel"\n$/],
+      [JSON.stringify({ ...JSON.parse(SPLINE), surface: 1 }), [], /road\.json: "surface" must be "asphalt" or "gravel"/],
+      [SPLINE, ['--surface', 'dirt'], /--surface must be asphalt or gravel, got "dirt"/],
+    ] as const) {
+      const bad = fakeCliIo({ inputs: { 't.faultline': await project(), 'road.json': file } });
+      expect(await runCli(['road', 't.faultline', '--spline', 'road.json', ...args, '--out', 'r.faultline'], bad)).toBe(2);
+      expect(bad.err).toMatch(pattern);
+      expect(bad.files.size).toBe(0);
+    }
+  });
+
   it('a second road ending on the first joins it: the first keeps its surface under the junction, bit for bit', async () => {
     const first = fakeCliIo({
       inputs: {
@@ -304,6 +338,8 @@ describe('faultline road', () => {
       '--design-speed',
       '--e-max',
       '--class',
+      '--surface',
+      '--avoid',
       '--keep-props',
       '--out',
       '--centreline',

@@ -26,15 +26,18 @@ import {
   MAX_SLOPE_LIMIT,
   MIN_SLOPE_LIMIT,
   ROAD_DEFAULTS,
+  ROAD_SURFACES,
   roadParams,
   type RoadParams,
   type RoadPoint,
+  type RoadSurface,
 } from '../../shared/roads/params';
 import { E_MAX_CHOICES, ROAD_CLASSES, ROAD_TERRAINS, maxGradeFor, parseRoadClass } from '../../shared/roads/standard';
 import { propsOnRoads } from '../../shared/roads/props';
 import { buildRibbon } from '../../shared/roads/ribbon';
 import { isWarningFlag, roadReport, type DriveOutcome } from '../../shared/roads/report';
 import { routeRoad } from '../../shared/roads/route';
+import { routeBlockedCells } from '../../shared/roads/routeAvoid';
 import { routeLimits } from '../../shared/roads/routeLimits';
 import { createHeightfield, type Heightfield } from '../../shared/terrain/heightfield';
 import type { CliIo } from './io';
@@ -60,6 +63,8 @@ export interface RoadOptions {
   spline: string;
   /** Routed: the points the router finds a road through (start, vias, end). */
   route?: { x: number; z: number }[];
+  /** Routed: what the route keeps off (--avoid). */
+  avoid?: { water: boolean; props: boolean };
   overrides: Partial<Omit<RoadParams, 'points'>>;
   keepProps: boolean;
   outputs: string[];
@@ -75,6 +80,7 @@ const OPTIONS = [
   '--from',
   '--to',
   '--via',
+  '--avoid',
   '--width',
   '--falloff',
   '--max-grade',
@@ -83,6 +89,7 @@ const OPTIONS = [
   '--design-speed',
   '--e-max',
   '--class',
+  '--surface',
   '--keep-props',
   '--out',
   '--centreline',
@@ -95,8 +102,9 @@ export function roadHelp(): string {
   const d = ROAD_DEFAULTS;
   return `Usage: faultline road IN --spline road.json [--width m] [--falloff m] [--max-grade %]
                      [--slope-limit deg] [--bank deg|auto] [--design-speed km/h] [--e-max %]
-                     [--class CLASS-TERRAIN] [--crossing ford|bridge|N=ford|N=bridge]… [--keep-props]
-       faultline road IN --from x,z --to x,z [--via x,z]… [the same options]
+                     [--class CLASS-TERRAIN] [--surface asphalt|gravel]
+                     [--crossing ford|bridge|N=ford|N=bridge]… [--keep-props]
+       faultline road IN --from x,z --to x,z [--via x,z]… [--avoid water,props] [the same options]
                      --out OUT [--out OUT…] [--centreline FILE.json] [--report FILE.json|FILE.csv]
                      [--ribbon FILE.glb]
 
@@ -104,9 +112,10 @@ Adds a road that shapes the land as a layer ("road-1", "road-2", …) on top of 
 (a heightmap becomes one "heights" layer under it) and writes every --out (a .faultline keeps the
 stack, so the road can be edited, switched off or removed with "faultline layers").
 
-road.json: { "points": [[x, z], …], "width"?: m, "name"?: "…" } in metres, origin at the map centre
-(as "drive --route"); a point may be { "x", "z", "width"?, "bank"? } to set its own width and bank.
-The name (the road layer's) is 1…200 characters without control characters.
+road.json: { "points": [[x, z], …], "width"?: m, "name"?: "…", "surface"?: "asphalt"|"gravel" } in
+metres, origin at the map centre (as "drive --route"); a point may be { "x", "z", "width"?, "bank"? }
+to set its own width and bank. The name (the road layer's) is 1…200 characters without control
+characters.
 
 --from x,z --to x,z [--via x,z]…: instead of a spline file, the road finds its own way from the start
 to the end through the via points (metres, origin at the map centre): a centreline that keeps every
@@ -114,7 +123,9 @@ to the end through the via points (metres, origin at the map centre): a centreli
 back where the slope demands, minimising cut and fill plus length (a hybrid A* search over position
 and heading with arcs of 1.5 × the minimum radius). The found points are the road's control points,
 as if read from a spline file. No route within the grade inside the map: refused with the reason,
-exit 2, nothing written.
+exit 2, nothing written. --avoid water, props or water,props: the road's whole width keeps off IN's
+water (its water and river layers) and off the props (their footprint and the 1 m they are cleared
+by), so a routed road clears none.
 
 The road: a centripetal Catmull-Rom centreline through the points; a profile fitted to the ground
 along it that never exceeds --max-grade, with vertical curves; a flat or banked cross-section; and
@@ -134,6 +145,8 @@ crosses it meets it at grade: the road below keeps its surface, the new one blen
   --class CLASS-TERRAIN  the road's class (${ROAD_CLASSES.join(', ')}) and terrain (${ROAD_TERRAINS.join(', ')}),
                       e.g. collector-rolling: saved with the road; sets the maximum grade from the
                       standard's tables for the design speed (unless --max-grade is given)
+  --surface asphalt|gravel  what the views draw the road in (default: the file's "surface", else
+                      asphalt); saved with the road, it changes no height
   --crossing ford|bridge   where the road crosses water (IN's water and river layers), each wet
                       stretch is a crossing: a ford (the road on the bed, as without the option) or a
                       bridge (a deck straight between the banks, the land under it as it was; the
@@ -189,6 +202,11 @@ export function parseRoadArgs(args: readonly string[]): RoadOptions {
     return { x: Number(parts[0]), z: Number(parts[1]) };
   };
   const route = spline ? undefined : [pointOf('--from', from!), ...vias.map((via) => pointOf('--via', via)), pointOf('--to', to!)];
+  const avoidText = get('--avoid');
+  const avoided = avoidText === undefined ? [] : avoidText.split(',').map((word) => word.trim().toLowerCase());
+  if (avoidText !== undefined && (avoided.length === 0 || !avoided.every((word) => word === 'water' || word === 'props')))
+    throw new UsageError(`--avoid must be water, props or water,props, got "${avoidText}"`);
+  if (avoidText !== undefined && spline) throw new UsageError('--avoid is for a routed road (--from/--to): a spline file gives the road itself');
   const number = (option: string, check: (v: number) => boolean, what: string): number | undefined => {
     const text = get(option);
     if (text === undefined) return undefined;
@@ -219,6 +237,11 @@ export function parseRoadArgs(args: readonly string[]): RoadOptions {
     overrides.roadClass = roadClass;
     if (grade === undefined) overrides.maxGradePct = maxGradeFor(roadClass.kind, roadClass.terrain, speed ?? ROAD_DEFAULTS.designSpeedKmh);
   }
+  const surface = get('--surface');
+  if (surface !== undefined) {
+    if (!(ROAD_SURFACES as readonly string[]).includes(surface)) throw new UsageError(`--surface must be ${ROAD_SURFACES.join(' or ')}, got "${surface}"`);
+    overrides.surface = surface as RoadSurface;
+  }
   const bank = get('--bank');
   if (bank !== undefined) {
     if (bank === 'auto') overrides.bank = 'auto';
@@ -243,6 +266,7 @@ export function parseRoadArgs(args: readonly string[]): RoadOptions {
     input: tokens.positional[0],
     spline: spline ?? '',
     ...(route ? { route } : {}),
+    ...(avoidText !== undefined ? { avoid: { water: avoided.includes('water'), props: avoided.includes('props') } } : {}),
     overrides,
     keepProps: tokens.values.has('--keep-props'),
     outputs,
@@ -253,12 +277,21 @@ export function parseRoadArgs(args: readonly string[]): RoadOptions {
   };
 }
 
+/** The project's props that have a place and a type (the rest are kept as they are). */
+const placedProps = (props: readonly JsonObject[]) =>
+  props.filter((p) => typeof p.x === 'number' && typeof p.z === 'number' && typeof p.type === 'string') as (JsonObject & {
+    x: number;
+    z: number;
+    type: string;
+    scale?: number;
+  })[];
+
 /** A problem with the spline file: exit 2. */
 export { SplineError } from './splineFile';
 
-/** road.json: `{ "points": [[x, z] | { x, z, width?, bank? }, …], "width"?, "name"? }`. */
-export function parseSpline(bytes: Uint8Array, fileName: string): { points: RoadPoint[]; width?: number; name?: string } {
-  const { json, fail } = readSplineObject(bytes, fileName, MAX_ROAD_POINTS, ['points', 'width', 'name']);
+/** road.json: `{ "points": [[x, z] | { x, z, width?, bank? }, …], "width"?, "name"?, "surface"? }`. */
+export function parseSpline(bytes: Uint8Array, fileName: string): { points: RoadPoint[]; width?: number; name?: string; surface?: RoadSurface } {
+  const { json, fail } = readSplineObject(bytes, fileName, MAX_ROAD_POINTS, ['points', 'width', 'name', 'surface']);
   if (json.points.length < 2) fail(`a road needs at least two points, it has ${json.points.length}`);
   if (json.points.length > MAX_ROAD_POINTS) fail(`has more than ${MAX_ROAD_POINTS} points`);
   const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
@@ -277,7 +310,14 @@ export function parseSpline(bytes: Uint8Array, fileName: string): { points: Road
   // The road's name becomes its layer's: the one rule for names (no control characters, not empty).
   const nameProblem = json.name === undefined ? null : layerNameProblem(json.name);
   if (nameProblem) fail(`"name": ${nameProblem.replace(/^name /, '')}`);
-  return { points, ...(json.width !== undefined ? { width: json.width as number } : {}), ...(json.name !== undefined ? { name: json.name as string } : {}) };
+  if (json.surface !== undefined && !(ROAD_SURFACES as readonly unknown[]).includes(json.surface))
+    fail(`"surface" must be ${ROAD_SURFACES.map((s) => `"${s}"`).join(' or ')}`);
+  return {
+    points,
+    ...(json.width !== undefined ? { width: json.width as number } : {}),
+    ...(json.name !== undefined ? { name: json.name as string } : {}),
+    ...(json.surface !== undefined ? { surface: json.surface as RoadSurface } : {}),
+  };
 }
 
 /** The input's stack: a project's (a v1 project's steps only where they give its heights), else its heights as one layer. */
@@ -336,9 +376,17 @@ export function reportBytes(path: string, report: ReturnType<typeof roadReport>,
 }
 
 /** The router on the heights below the road, with progress on stderr for a long search. */
-function routeOnCli(below: Float32Array, field: Heightfield, waypoints: { x: number; z: number }[], params: RoadParams, io: CliIo) {
+function routeOnCli(
+  below: Float32Array,
+  field: Heightfield,
+  waypoints: { x: number; z: number }[],
+  params: RoadParams,
+  io: CliIo,
+  blocked: Uint8Array | undefined,
+) {
   const progress = createCliProgress(io, 'road', 'the route', [{ label: 'routing', work: 1 }], false).stage(0);
   return routeRoad({
+    ...(blocked ? { blocked } : {}),
     heights: below,
     size: field,
     waypoints,
@@ -385,7 +433,8 @@ export async function runRoad(args: readonly string[], io: CliIo): Promise<numbe
   const { field } = loaded;
   const stack = stackOfInput(loaded, io, 'road', inputName);
   const id = nextRoadId(stack);
-  const params = roadParams(spline.points, { ...(spline.width !== undefined ? { width: spline.width } : {}), ...options.overrides });
+  const fromFile = { ...(spline.width !== undefined ? { width: spline.width } : {}), ...(spline.surface !== undefined ? { surface: spline.surface } : {}) };
+  const params = roadParams(spline.points, { ...fromFile, ...options.overrides });
   let road: RoadLayer = { id, name: spline.name ?? defaultRoadName(id), enabled: true, opacity: 1, kind: 'road', params };
   let next = [...stack, road];
   // Problems with a routed road's values are the command line's: named by the input.
@@ -402,7 +451,14 @@ export async function runRoad(args: readonly string[], io: CliIo): Promise<numbe
   const differs = loaded.layerStatus?.origin === 'saved' ? savedHeightsNote(below, field.heights, field.width) : null;
   if (differs) io.stderr(`faultline road: note: ${inputName}: ${differs}\n`);
   if (options.route) {
-    const routed = routeOnCli(below, field, options.route, road.params, io);
+    const avoid = options.avoid;
+    const blocked = avoid
+      ? routeBlockedCells(field, {
+          waterDepth: avoid.water && stackHasWater(stack) ? stackWaterDepth(stack, field) : null,
+          props: avoid.props ? placedProps(loaded.props) : [],
+        })
+      : undefined;
+    const routed = routeOnCli(below, field, options.route, road.params, io, blocked);
     if (!routed.ok) {
       io.stderr(`faultline road: ${inputName}: ${routed.problem}; nothing written\n`);
       return EXIT_USAGE;
@@ -441,12 +497,7 @@ export async function runRoad(args: readonly string[], io: CliIo): Promise<numbe
   let props = loaded.props;
   let removed = 0;
   if (!options.keepProps) {
-    const placed = props.filter((p) => typeof p.x === 'number' && typeof p.z === 'number' && typeof p.type === 'string') as (JsonObject & {
-      x: number;
-      z: number;
-      type: string;
-      scale?: number;
-    })[];
+    const placed = placedProps(props);
     const cleared = new Set<JsonObject>(
       propsOnRoads(
         placed.map((p) => ({ ...p, scale: typeof p.scale === 'number' ? p.scale : 1, ref: p })),

@@ -1,4 +1,5 @@
 import { worldToCanvas, type MapViewTransform } from '../../app/map2d/mapTransform';
+import { spacedHandles } from '../../app/roads/handleSpacing';
 import type { RoadToolOverlay } from '../../app/tools/types';
 import type { Heightfield } from '../../shared/terrain/heightfield';
 import type { LayerStack } from '../../shared/layers/types';
@@ -15,6 +16,8 @@ import {
 
 /** Handle radius on the 2D panel, CSS pixels (the tool picks within a little more). */
 export const HANDLE_PX = 5;
+/** Least distance between two handles drawn (a routed road's dense points are thinned: handleSpacing.ts). */
+const HANDLE_SPACING_PX = 4 * HANDLE_PX;
 
 /** The road tool's overlay on the 2D panel: centrelines (the selected road bright, others dim) and control points. */
 export function drawRoadOverlay2D(ctx: CanvasRenderingContext2D, transform: MapViewTransform, field: Heightfield, overlay: RoadToolOverlay): void {
@@ -41,8 +44,15 @@ export function drawRoadOverlay2D(ctx: CanvasRenderingContext2D, transform: MapV
     ctx.stroke();
     ctx.setLineDash([]);
     if (!road.selected) continue;
+    const screen = new Float64Array(road.points.length);
     for (let n = 0; n < road.points.length / 2; n++) {
       const { px, py } = at(road.points[2 * n], road.points[2 * n + 1]);
+      screen[2 * n] = px;
+      screen[2 * n + 1] = py;
+    }
+    for (const n of spacedHandles(screen, HANDLE_SPACING_PX, road.selectedPoint)) {
+      const px = screen[2 * n];
+      const py = screen[2 * n + 1];
       ctx.beginPath();
       ctx.arc(px, py, HANDLE_PX, 0, Math.PI * 2);
       ctx.fillStyle = n === road.selectedPoint ? OVERLAY_HANDLE_ACTIVE : OVERLAY_HANDLE;

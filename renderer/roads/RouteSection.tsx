@@ -9,7 +9,7 @@ const number = (text: string) => (text.trim() === '' ? Number.NaN : Number(text)
  */
 export function RouteSection({ session }: { session: EditorSession }) {
   const route = session.roads.route;
-  const { on, points, progress, designSpeedKmh, maxGradePct, message } = useStore(route.store);
+  const { on, points, progress, designSpeedKmh, maxGradePct, avoidWater, avoidProps, message } = useStore(route.store);
   const hint =
     progress !== null
       ? `Finding the route… ${Math.round(progress * 100)} % (Esc cancels)`
@@ -59,6 +59,24 @@ export function RouteSection({ session }: { session: EditorSession }) {
               data-testid="road-route-grade"
               value={maxGradePct}
               onChange={(event) => number(event.target.value) > 0 && route.setDesign({ maxGradePct: number(event.target.value) })}
+            />
+          </label>
+          <label className="field" title="The route keeps the road's whole width off the water (off: it may ford)">
+            <span>Avoid water</span>
+            <input
+              type="checkbox"
+              data-testid="road-route-avoid-water"
+              checked={avoidWater}
+              onChange={(event) => route.setDesign({ avoidWater: event.target.checked })}
+            />
+          </label>
+          <label className="field" title="The route goes round the props, so it clears none (off: it clears those it crosses)">
+            <span>Avoid props</span>
+            <input
+              type="checkbox"
+              data-testid="road-route-avoid-props"
+              checked={avoidProps}
+              onChange={(event) => route.setDesign({ avoidProps: event.target.checked })}
             />
           </label>
           <p className="hint" role="status" data-testid="road-route-status">

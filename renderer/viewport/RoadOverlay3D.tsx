@@ -1,5 +1,5 @@
-import { useEffect, useMemo } from 'react';
-import { useThree } from '@react-three/fiber';
+import { useEffect, useMemo, useRef } from 'react';
+import { useFrame, useThree } from '@react-three/fiber';
 import {
   BufferAttribute,
   BufferGeometry,
@@ -11,8 +11,12 @@ import {
   MeshLambertMaterial,
   Points,
   PointsMaterial,
+  Vector3,
+  type Camera,
   type Material,
 } from 'three';
+import { watchDriveActive } from '../../app/drive/driveFeature';
+import { spacedHandles } from '../../app/roads/handleSpacing';
 import { deckMeshes, fitRoadOnMap } from '../../shared/roads/bridge';
 import type { FittedRoad } from '../../shared/roads/fittedRoad';
 import type { LayerStack } from '../../shared/layers/types';
@@ -69,8 +73,23 @@ function buildDecks(group: Group, field: Heightfield, stack: LayerStack): void {
   }
 }
 
+/** Handle size on screen (px) and the least distance between two drawn (handleSpacing.ts). */
+const HANDLE_SIZE_PX = 11;
+const HANDLE_SPACING_PX = 2 * HANDLE_SIZE_PX;
+
+/** The selected road's handles: all of them, and the subset drawn for the current camera. */
+interface Handles {
+  points: Points;
+  /** Every handle's position and colour (the drawn ones are copied to the front of the geometry). */
+  positions: Float32Array;
+  colours: Float32Array;
+  selected: number | null;
+  /** The camera and size the drawn subset was chosen for. */
+  seen: string;
+}
+
 /** Builds the road overlay's objects: each road's surface, a line per centreline (the selected one bright), the selected road's handles. */
-function buildRoadObjects(group: Group, field: Heightfield, overlay: RoadToolOverlay): void {
+function buildRoadObjects(group: Group, field: Heightfield, overlay: RoadToolOverlay): Handles | null {
   const lift = Math.max(0.3, field.cellSize * 0.15);
   for (const road of overlay.roads) {
     const geometry = new BufferGeometry();
@@ -83,12 +102,14 @@ function buildRoadObjects(group: Group, field: Heightfield, overlay: RoadToolOve
     group.add(line);
   }
   const handles: Array<{ x: number; z: number; selected: boolean }> = [];
+  let selected: number | null = null;
   for (const road of overlay.roads) {
     if (!road.selected) continue;
     for (let n = 0; n < road.points.length / 2; n++) handles.push({ x: road.points[2 * n], z: road.points[2 * n + 1], selected: n === road.selectedPoint });
+    selected = road.selectedPoint;
   }
   if (overlay.draft) handles.push({ ...overlay.draft, selected: true });
-  if (handles.length === 0) return;
+  if (handles.length === 0) return null;
   const xz = new Float64Array(handles.length * 2);
   const colours = new Float32Array(handles.length * 3);
   handles.forEach((h, k) => {
@@ -96,17 +117,51 @@ function buildRoadObjects(group: Group, field: Heightfield, overlay: RoadToolOve
     xz[2 * k + 1] = h.z;
     (h.selected ? HANDLE_SELECTED : HANDLE).toArray(colours, 3 * k);
   });
+  const positions = onSurface(field, xz, lift);
   const geometry = new BufferGeometry();
-  geometry.setAttribute('position', new BufferAttribute(onSurface(field, xz, lift), 3));
-  geometry.setAttribute('color', new BufferAttribute(colours, 3));
-  const points = new Points(geometry, new PointsMaterial({ size: 11, sizeAttenuation: false, vertexColors: true }));
+  geometry.setAttribute('position', new BufferAttribute(positions.slice(), 3));
+  geometry.setAttribute('color', new BufferAttribute(colours.slice(), 3));
+  const points = new Points(geometry, new PointsMaterial({ size: HANDLE_SIZE_PX, sizeAttenuation: false, vertexColors: true }));
   points.renderOrder = 12;
   group.add(points);
+  return { points, positions, colours, selected, seen: '' };
+}
+
+const projected = new Vector3();
+
+/** Draws only the handles spaced apart on screen for this camera (a routed road's points would hide it). */
+function spaceHandles(handles: Handles, camera: Camera, width: number, height: number): boolean {
+  const seen = `${camera.matrixWorld.elements.join(',')}|${camera.projectionMatrix.elements.join(',')}|${width}x${height}`;
+  if (seen === handles.seen) return false;
+  handles.seen = seen;
+  const { positions, colours } = handles;
+  const count = positions.length / 3;
+  const screen = new Float64Array(count * 2);
+  for (let n = 0; n < count; n++) {
+    projected.set(positions[3 * n], positions[3 * n + 1], positions[3 * n + 2]).project(camera);
+    // Behind the camera or past its far plane: not drawn.
+    const visible = projected.z >= -1 && projected.z <= 1;
+    screen[2 * n] = visible ? ((projected.x + 1) / 2) * width : Number.NaN;
+    screen[2 * n + 1] = visible ? ((1 - projected.y) / 2) * height : Number.NaN;
+  }
+  const shown = spacedHandles(screen, HANDLE_SPACING_PX, handles.selected);
+  const geometry = handles.points.geometry;
+  const position = geometry.getAttribute('position') as BufferAttribute;
+  const colour = geometry.getAttribute('color') as BufferAttribute;
+  shown.forEach((n, k) => {
+    (position.array as Float32Array).set(positions.subarray(3 * n, 3 * n + 3), 3 * k);
+    (colour.array as Float32Array).set(colours.subarray(3 * n, 3 * n + 3), 3 * k);
+  });
+  position.needsUpdate = true;
+  colour.needsUpdate = true;
+  geometry.setDrawRange(0, shown.length);
+  return true;
 }
 
 function clear(group: Group): void {
   for (const child of [...group.children]) {
     group.remove(child);
+    if (child instanceof Group) continue;
     const object = child as Line | Points | Mesh;
     object.geometry.dispose();
     (object.material as Material).dispose();
@@ -118,25 +173,45 @@ function clear(group: Group): void {
  * control points. The roads themselves are painted by the terrain shader (RoadPaint3D.tsx).
  */
 export function RoadOverlay3D() {
-  const { tools, editor } = useSession();
+  const { tools, editor, drive } = useSession();
   const invalidate = useThree((s) => s.invalidate);
-  const group = useMemo(() => {
+  const handles = useRef<Handles | null>(null);
+  const { group, toolGroup } = useMemo(() => {
     const g = new Group();
     // The overlay must never catch the pointer ray meant for the terrain.
     g.raycast = () => undefined;
-    return g;
+    // The tool's lines and handles, apart from the decks: a drive hides them, not the bridges.
+    const tool = new Group();
+    tool.raycast = () => undefined;
+    g.add(tool);
+    return { group: g, toolGroup: tool };
   }, []);
+
+  useEffect(
+    () =>
+      watchDriveActive(drive, (active) => {
+        toolGroup.visible = !active;
+        invalidate();
+      }),
+    [drive, toolGroup, invalidate],
+  );
+
+  useFrame(({ camera, size }) => {
+    if (handles.current && toolGroup.visible) spaceHandles(handles.current, camera, size.width, size.height);
+  });
 
   useEffect(() => {
     let shown: unknown = null;
     const update = () => {
       const { overlay } = tools.getState();
+      clear(toolGroup);
       clear(group);
+      group.add(toolGroup);
       shown = overlay;
       const field = editor.document.field;
-      if (overlay.kind === 'road') buildRoadObjects(group, field, overlay);
+      handles.current = overlay.kind === 'road' ? buildRoadObjects(toolGroup, field, overlay) : null;
       buildDecks(group, field, editor.document.stack);
-      for (const child of group.children) {
+      for (const child of [...group.children, ...toolGroup.children]) {
         child.raycast = () => undefined;
         child.frustumCulled = false;
       }
@@ -153,9 +228,10 @@ export function RoadOverlay3D() {
     return () => {
       offTools();
       offEditor();
+      clear(toolGroup);
       clear(group);
     };
-  }, [tools, editor, group, invalidate]);
+  }, [tools, editor, group, toolGroup, invalidate]);
 
   return <primitive object={group} />;
 }

@@ -5,7 +5,9 @@ import { fitRoad, terrainProblem } from './fittedRoad';
 import { roadParams, type RoadPoint } from './params';
 import { roadReport } from './report';
 import { routeRoad, type RouteRequest } from './route';
+import { routeBlockedCells } from './routeAvoid';
 import { routeLimits } from './routeLimits';
+import { propsOnRoads } from './props';
 import { cone, escarpment, wall } from './testing/routeTerrain';
 import { hills, roadLayer } from './testing/terrain';
 
@@ -119,6 +121,43 @@ describe('road router', () => {
     if (!result.ok) throw new Error(result.problem);
     const { fitted } = shapedRoad(base, size, result.points, { maxGradePct: 10, designSpeedKmh: 30 });
     for (let k = 0; k < fitted.line.n; k++) expect(lake(fitted.line.x[k], fitted.line.z[k])).toBe(false);
+  });
+
+  it('avoiding water and props (routeBlockedCells): the road’s whole width keeps off a lake, and no prop stands on it', () => {
+    const size: LayerSize = { width: 161, depth: 161, cellSize: 2 };
+    const base = hills(size, 0);
+    const ends = [
+      { x: -120, z: 0 },
+      { x: 120, z: 0 },
+    ];
+    const design = { maxGradePct: 10, designSpeedKmh: 30 };
+    // A lake of 30 m radius at the map's centre, and a row of rocks across the straight line east of it.
+    const lake = (x: number, z: number) => Math.hypot(x, z) < 30;
+    const waterDepth = new Float32Array(size.width * size.depth);
+    for (let j = 0; j < size.depth; j++) for (let i = 0; i < size.width; i++) waterDepth[j * size.width + i] = lake((i - 80) * 2, (j - 80) * 2) ? 1.5 : 0;
+    const props = [-30, -20, -10, 0, 10, 20, 30].map((z, n) => ({ id: `rock-${n}`, type: 'rock', x: 60, z, yaw: 0, scale: 1 }));
+    // Without avoiding, the road runs through the rocks: some would be cleared when it is made.
+    const plain = route(base, size, ends, design);
+    if (!plain.ok) throw new Error(plain.problem);
+    expect(propsOnRoads(props, [shapedRoad(base, size, plain.points, design).fitted]).removed.length).toBeGreaterThan(0);
+    const result = route(base, size, ends, design, { blocked: routeBlockedCells(size, { waterDepth, props }) });
+    if (!result.ok) throw new Error(result.problem);
+    const { fitted, report } = shapedRoad(base, size, result.points, design);
+    expect(propsOnRoads(props, [fitted]).removed).toEqual([]);
+    // Both edges of the surface, not only the centreline, stay dry.
+    const line = fitted.line;
+    for (let k = 0; k < line.n; k++)
+      for (const side of [-1, 0, 1]) {
+        const half = (side * line.width[k]) / 2;
+        expect(lake(line.x[k] + line.tz[k] * half, line.z[k] - line.tx[k] * half), `station ${k}`).toBe(false);
+      }
+    expect(flagged(report, 'grade')).toEqual([]);
+    expect(flagged(report, 'radius')).toEqual([]);
+    // Nothing to avoid: no mask at all (the search is the plain one).
+    expect(routeBlockedCells(size, { waterDepth: null, props: [] })).toBeUndefined();
+    // An end on the water: refused, naming it.
+    const wet = route(base, size, [ends[0], { x: 0, z: 0 }], design, { blocked: routeBlockedCells(size, { waterDepth }) });
+    expect(wet).toMatchObject({ ok: false, problem: 'the end (0, 0) is on water or by a prop the route avoids' });
   });
 
   it('refuses an impossible ask with the reason: a 30 m wall across the whole map', () => {

@@ -37,7 +37,10 @@ export interface RouteRequest {
   limits: RouteLimits;
   /** Road surface width, metres (for the earthworks cost and the distance kept from the map's edge). */
   width: number;
-  /** Cells the road may not cross (1 = blocked), width × depth, row-major as the heights. */
+  /**
+   * Cells the road's surface may not touch (1 = blocked: water, props), width × depth, row-major as the
+   * heights; checked across the road's width every half cell (routeAvoid.ts makes them).
+   */
   blocked?: Uint8Array;
   /** Called now and then with the fraction done (0…1, by how near the search has come). */
   onProgress?: (fraction: number) => void;
@@ -113,7 +116,10 @@ interface Ground {
   /** Half extents kept clear of the edge (centreline limits), metres. */
   hx: number;
   hz: number;
+  /** Cells kept off where a route crossed itself (checked at the centre and the edges every ≤ 10 m). */
   blocked?: Uint8Array;
+  /** The request's blocked cells (water, props): checked across the whole width every half cell. */
+  avoid?: Uint8Array;
   halfWidth: number;
   /** Cells the earlier legs cover (a later leg may not cross them), and where it may: near its start. */
   taken?: Uint8Array;
@@ -157,11 +163,33 @@ function groundAt(g: Ground, x: number, z: number): number {
   return heightInCell(g.heights, j * g.width + i, g.width, gx - i, gz - j);
 }
 
-function blockedAt(g: Ground, x: number, z: number): boolean {
-  if (!g.blocked) return false;
+function blockedAt(g: Ground, x: number, z: number, mask = g.blocked): boolean {
+  if (!mask) return false;
   const i = Math.round(x / g.cellSize + (g.width - 1) / 2);
   const j = Math.round(z / g.cellSize + (g.depth - 1) / 2);
-  return g.blocked[j * g.width + i] === 1;
+  return mask[j * g.width + i] === 1;
+}
+
+/**
+ * Whether the road's surface from a to b touches an avoided cell: sampled every half cell along and
+ * across its width, so a prop a few metres wide is not stepped over between the ≤ 10 m grade checks.
+ */
+function touchesAvoided(g: Ground, ax: number, az: number, bx: number, bz: number): boolean {
+  const length = Math.hypot(bx - ax, bz - az);
+  if (!g.avoid || length === 0) return false;
+  const ux = (bx - ax) / length;
+  const uz = (bz - az) / length;
+  const along = Math.ceil(length / (g.cellSize / 2));
+  const across = Math.max(1, Math.ceil((2 * g.halfWidth) / (g.cellSize / 2)));
+  for (let n = 0; n <= along; n++) {
+    const x = ax + ((bx - ax) * n) / along;
+    const z = az + ((bz - az) * n) / along;
+    for (let m = 0; m <= across; m++) {
+      const off = -g.halfWidth + (2 * g.halfWidth * m) / across;
+      if (blockedAt(g, x + uz * off, z - ux * off, g.avoid)) return true;
+    }
+  }
+  return false;
 }
 
 /** Where a piece of road ends: its cost (length plus earthworks) and the road's height there; cost −1: not allowed. */
@@ -175,6 +203,7 @@ const piece = { cost: 0, y: 0 };
 function pieceOf(g: Ground, ax: number, az: number, bx: number, bz: number, y: number, grade: number, cutFill: number, earthworks: number): typeof piece {
   piece.cost = -1;
   if (Math.abs(bx) > g.hx || Math.abs(bz) > g.hz) return piece;
+  if (g.avoid && touchesAvoided(g, ax, az, bx, bz)) return piece;
   const length = Math.hypot(bx - ax, bz - az);
   const pieces = Math.max(1, Math.ceil(length / GRADE_PIECE));
   const each = length / pieces;
@@ -480,10 +509,10 @@ const UNCROSS_TRIES = 4;
  * a bridge the road does not have): then the crossing is blocked and the route searched again.
  */
 export function routeRoad(req: RouteRequest): RouteResult {
-  let blocked = req.blocked;
+  let blocked: Uint8Array | undefined;
   const reach = req.width + routeStep(req.limits.minRadius, req.size.cellSize).step;
   for (let attempt = 0; ; attempt++) {
-    const result = routeOnce(blocked ? { ...req, blocked } : req);
+    const result = routeOnce(req, blocked);
     if (!result.ok) return result;
     // Checked on the spline, as the road's own check does (the polygon can miss a near-parallel crossing).
     const line = buildCentreline(roadParams(result.points, { width: req.width }), Math.max(1, splineLength(result.points) / 1000));
@@ -496,7 +525,7 @@ export function routeRoad(req: RouteRequest): RouteResult {
     }
     if (attempt === UNCROSS_TRIES)
       return { ok: false, problem: `the route found crosses itself near (${metres(where.x)}, ${metres(where.z)}); move the points or add a via point` };
-    blocked = blocked ? Uint8Array.from(blocked) : new Uint8Array(req.size.width * req.size.depth);
+    blocked ??= new Uint8Array(req.size.width * req.size.depth);
     const { width, depth, cellSize } = req.size;
     const r = Math.ceil(reach / cellSize);
     const ci = Math.round(where.x / cellSize + (width - 1) / 2);
@@ -512,7 +541,7 @@ export function routeRoad(req: RouteRequest): RouteResult {
   }
 }
 
-function routeOnce(req: RouteRequest): RouteResult {
+function routeOnce(req: RouteRequest, uncrossed: Uint8Array | undefined): RouteResult {
   const { size, waypoints, limits } = req;
   if (waypoints.length < 2) return { ok: false, problem: 'a route needs a start and an end' };
   if (!(limits.minRadius > 0 && Number.isFinite(limits.minRadius)) || !(limits.maxGradePct > 0 && limits.maxGradePct <= 100))
@@ -525,7 +554,8 @@ function routeOnce(req: RouteRequest): RouteResult {
     cellSize: size.cellSize,
     hx: ((size.width - 1) / 2) * size.cellSize - halfWidth - size.cellSize,
     hz: ((size.depth - 1) / 2) * size.cellSize - halfWidth - size.cellSize,
-    ...(req.blocked ? { blocked: req.blocked } : {}),
+    ...(uncrossed ? { blocked: uncrossed } : {}),
+    ...(req.blocked ? { avoid: req.blocked } : {}),
     halfWidth,
     freeX: 0,
     freeZ: 0,
@@ -541,8 +571,8 @@ function routeOnce(req: RouteRequest): RouteResult {
           `${names[n]} (${metres(p.x)}, ${metres(p.z)}) is off the map or nearer its edge than half the road's width (x and z within ` +
           `±${metres(g.hx)} and ±${metres(g.hz)} m)`,
       };
-    if (g.blocked && blockedAt(g, p.x, p.z))
-      return { ok: false, problem: `${names[n]} (${metres(p.x)}, ${metres(p.z)}) is on a blocked cell (water or a prop)` };
+    if (blockedAt(g, p.x, p.z, g.avoid))
+      return { ok: false, problem: `${names[n]} (${metres(p.x)}, ${metres(p.z)}) is on water or by a prop the route avoids` };
   }
   const budget = req.maxExpansions ?? DEFAULT_MAX_EXPANSIONS;
   const points: { x: number; z: number }[] = [{ x: waypoints[0].x, z: waypoints[0].z }];

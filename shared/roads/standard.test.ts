@@ -108,6 +108,24 @@ describe('AASHTO Green Book 2011 (metric)', () => {
     expect(compared - exact).toBe(4);
   });
 
+  it('maximum grades agree with the Green Book’s metric text on grades (mountainous rows included): about 5 % at 110 km/h, 7–12 % at 50 km/h', () => {
+    // AASHTO, A Policy on Geometric Design of Highways and Streets, 1994 (metric), pp. 233–237, "Maximum
+    // Grades", as reprinted by the University of Idaho's NIATT lab manual:
+    // https://www.webpages.uidaho.edu/niatt_labmanual/chapters/geometricdesign/professionalpractice/AscendingGrades.htm
+    // "Maximum grades of about 5 percent are considered appropriate for a design speed of 110 km/h. For a design
+    // speed of 50 km/h, maximum grades generally are in the range of 7 to 12 percent, depending on topography."
+    // The only metric values found in print for the terrain rows; the tables themselves were not.
+    for (const terrain of ['level', 'rolling', 'mountainous'] as const) {
+      expect(maxGradeFor('arterial', terrain, 110), terrain).toBeLessThanOrEqual(5);
+      for (const kind of ['local', 'collector'] as const) {
+        expect(maxGradeFor(kind, terrain, 50), `${kind} ${terrain}`).toBeGreaterThanOrEqual(7);
+        // "For low-volume rural highways, grades may be 2 percent steeper": the local roads' 14 % in mountains.
+        expect(maxGradeFor(kind, terrain, 50), `${kind} ${terrain}`).toBeLessThanOrEqual(kind === 'local' ? 14 : 12);
+      }
+    }
+    expect(maxGradeFor('arterial', 'mountainous', 110)).toBe(5);
+  });
+
   it('reads a class from the CLI’s words and refuses others', () => {
     expect(parseRoadClass('collector-rolling')).toEqual({ kind: 'collector', terrain: 'rolling' });
     expect(parseRoadClass('Local-Mountainous')).toEqual({ kind: 'local', terrain: 'mountainous' });
