@@ -82,7 +82,8 @@ height bit for bit.
   --water-mesh FILE.glb  the water surface as meshes "lakes" and "rivers" (map metres, y up, origin
                       at the map centre), reaching one cell past the shore under the banks
   --river-centrelines FILE.json  every river from source to mouth: x, y (water surface), z, tangent,
-                      width, depth, in map coordinates and each engine preset's
+                      width, depth, in map coordinates and each engine preset's; the automatic
+                      network's, then IN's drawn rivers (river layers, "source": "drawn", "layer": id)
 
 Exit codes: 0 written; 1 a file could not be read or written; 2 bad arguments (nothing is written).
 `;
