@@ -15,6 +15,7 @@ import { createHeightfield } from '../../shared/terrain/heightfield';
 import type { CliIo } from './io';
 import { parseCommand } from './commandArgs';
 import { readAndLoad } from './exchangeCommands';
+import { refusedInputStack } from './inputStack';
 import { EXIT_OK, EXIT_FAILURE, EXIT_USAGE } from './exitCodes';
 import { tokenizeOptions, UsageError } from './options';
 import { writeOutputs } from './outputSet';
@@ -117,12 +118,9 @@ export async function runRiver(args: readonly string[], io: CliIo): Promise<numb
   const loaded = await readAndLoad(io, 'river', options.input, {});
   if (!loaded) return EXIT_FAILURE;
   const inputName = displayFileName(options.input);
-  // A project whose own stack is bad (a hostile river layer): refused, not built upon.
+  const refusedStack = refusedInputStack(io, 'river', inputName, loaded);
+  if (refusedStack !== null) return refusedStack;
   const status = loaded.layerStatus;
-  if (status?.problem && status.version >= 2) {
-    io.stderr(`faultline river: ${inputName}: ${status.problem}\n`);
-    return EXIT_USAGE;
-  }
   const splineName = displayFileName(options.spline);
   const read = await readSplineFile(io, 'river', options.spline, 'a river spline file', parseRiverSpline);
   if (!read.ok) return read.exitCode;

@@ -51,6 +51,7 @@ import { EXIT_OK, EXIT_FAILURE, EXIT_USAGE } from './exitCodes';
 import { isDecimal } from './numbers';
 import { readSplineObject } from './splineFile';
 import { encodeLayerOutputs, refusedOutputs, requiredOutputs } from './layerOutputs';
+import { refusedInputStack } from './inputStack';
 import { readSplineFile, splinePoints } from './splineInput';
 
 export interface RoadOptions {
@@ -164,7 +165,7 @@ The stack below the road is evaluated with progress on stderr for long runs; whe
 are not what its layers give, a note says so (the outputs have the layers' heights).
 
 Exit codes: 0 written; 1 a file could not be read or written, or its stack could not be evaluated;
-2 bad arguments, a bad spline file or a road the terrain cannot carry (nothing is written).
+2 bad arguments, a bad spline file, a bad layer in IN or a road the terrain cannot carry (nothing is written).
 `;
 }
 
@@ -346,6 +347,8 @@ export async function runRoad(args: readonly string[], io: CliIo): Promise<numbe
   const loaded = await readAndLoad(io, 'road', options.input, {});
   if (!loaded) return EXIT_FAILURE;
   const inputName = displayFileName(options.input);
+  const refusedStack = refusedInputStack(io, 'road', inputName, loaded);
+  if (refusedStack !== null) return refusedStack;
   let spline: ReturnType<typeof parseSpline> = { points: options.route ?? [] };
   if (!options.route) {
     const read = await readSplineFile(io, 'road', options.spline, 'a road spline file', parseSpline);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { hostileCorpus } from '../../shared/codecs/testing/hostileCorpus';
 import { runCli } from './cli';
 import { fakeCliIo } from './testing/fakeCliIo';
 import { flatMapWithRiver } from './testing/riverProject';
@@ -72,5 +73,20 @@ describe('faultline road --report over water', () => {
     const word = fakeCliIo({ inputs });
     expect(await runCli([...args, '--crossing', 'tunnel'], word)).toBe(2);
     expect(word.err).toContain('--crossing must be ford, bridge, N=ford or N=bridge');
+  });
+
+  it('a project holding a hostile water or river layer is refused with one line naming it, the layer and the problem; nothing written', async () => {
+    const spline = '{ "points": [[-0.4, 0], [0.4, 0]] }';
+    for (const file of hostileCorpus().filter((f) => /^(water|river)-/.test(f.name))) {
+      const io = fakeCliIo({ inputs: { [file.name]: file.bytes(), 'road.json': spline } });
+      expect([file.name, await runCli(['road', file.name, '--spline', 'road.json', '--report', 'rep.json', '--out', 'r.faultline'], io)]).toEqual([
+        file.name,
+        2,
+      ]);
+      expect(io.err.startsWith(`faultline road: ${file.name}: layer 1 `), io.err).toBe(true);
+      expect(io.err.slice(`faultline road: ${file.name}: `.length).trimEnd()).toMatch(file.stackProblem!);
+      expect(io.err.split('\n')).toHaveLength(2);
+      expect(io.files.size).toBe(0);
+    }
   });
 });
