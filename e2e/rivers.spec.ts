@@ -1,5 +1,9 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, sendMenuCommand } from './fixtures';
+import { fileWritten } from './writtenFile';
 import { pixelDifference } from './pixels';
 import { frames, settledViewportShot, waterPixels } from './waterPixels';
 
@@ -26,6 +30,16 @@ const heightsAlong = async (page: Page, map2d: Locator) => {
   for (const point of ALONG) out.push(await heightAt(page, map2d, point));
   return out;
 };
+
+/** Exports one entry of File ▸ Export to `file` through the dialog and returns the bytes written. */
+async function exportThroughDialog(app: { page: Page; dialogs: { queueSave(file: string): void } }, format: string, file: string): Promise<Uint8Array> {
+  app.dialogs.queueSave(file);
+  await sendMenuCommand(app.page, 'file.exportHeightmap');
+  await expect(app.page.getByTestId('export-dialog')).toBeVisible();
+  await app.page.getByTestId('export-format').selectOption(format);
+  await app.page.getByTestId('export-confirm').click();
+  return fileWritten(file);
+}
 
 async function clickAt(page: Page, view: Locator, [fx, fy]: [number, number]): Promise<void> {
   const box = (await view.boundingBox())!;
@@ -87,6 +101,26 @@ test.describe('the river tool', () => {
     await expect(map2d).toHaveAttribute('data-water', 'shown');
     // Back to the colours the test began with.
     await sendMenuCommand(page, 'view.map2dGrayscale');
+
+    // Its files through File ▸ Export: the water depth (wet along the river, metres, float32 rows) and the
+    // river centrelines (the drawn river from its source to its mouth, its surface never rising).
+    const dir = await mkdtemp(path.join(tmpdir(), 'faultline-river-e2e-'));
+    try {
+      const depthBytes = await exportThroughDialog(app, 'water-depth', path.join(dir, 'chosen_depth.r32'));
+      const depths = new Float32Array(depthBytes.slice().buffer);
+      expect(depths.length).toBe(65 * 65);
+      expect(depths.filter((d) => d > 0.1).length).toBeGreaterThan(20);
+      expect(depths.every((d) => d >= 0)).toBe(true);
+      const json = JSON.parse(new TextDecoder().decode(await exportThroughDialog(app, 'river-centrelines', path.join(dir, 'chosen_rivers.json')))) as {
+        rivers: { name: string; source: string; layer: string; points: { y: number; depth: number }[] }[];
+      };
+      expect(json.rivers.map(({ name, source, layer }) => ({ name, source, layer }))).toEqual([{ name: 'River 1', source: 'drawn', layer: 'river-1' }]);
+      const { points } = json.rivers[0];
+      expect(points.length).toBeGreaterThan(2);
+      for (let k = 1; k < points.length; k++) expect(points[k].y).toBeLessThanOrEqual(points[k - 1].y);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
 
     // Esc leaves the tool's river as it is; undo: the land before the river, bit for bit, and no water.
     await page.keyboard.press('Escape');

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { compileProject } from '../shared/codecs/project';
@@ -9,6 +9,7 @@ import { evaluateStack } from '../shared/layers/evaluate';
 import type { Layer } from '../shared/layers/types';
 import { createHeightfield } from '../shared/terrain/heightfield';
 import { test, expect, sendMenuCommand } from './fixtures';
+import { fileWritten } from './writtenFile';
 
 // The water's files through File ▸ Export: a project holding a closed-form pit lake (a square pit in a
 // tilted plane, shared/hydrology/testing/pit.ts) under an automatic water layer is opened, and its
@@ -23,11 +24,6 @@ test.beforeEach(async () => {
 test.afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
-
-async function fileWritten(file: string): Promise<Uint8Array> {
-  await expect.poll(async () => (await stat(file).catch(() => null))?.size ?? 0, { timeout: 30_000 }).toBeGreaterThan(0);
-  return new Uint8Array(await readFile(file));
-}
 
 test('File ▸ Export writes the flow map and the water depth of the document’s water layer', async ({ app }) => {
   const { page } = app;

@@ -17,6 +17,7 @@ import { tiltedPit } from '../../shared/hydrology/testing/pit';
 import { DEFAULT_WATER_PARAMS } from '../../shared/hydrology/waterParams';
 import { evaluateStack } from '../../shared/layers/evaluate';
 import type { Layer } from '../../shared/layers/types';
+import { riverParams } from '../../shared/rivers/params';
 
 /**
  * A fake main: a folder that is chosen (or not; or the export refused for memory), files arriving in
@@ -445,6 +446,39 @@ describe('export dialog: the water files', () => {
     expect(await dry.session.exchange.confirmExport()).toBe(false);
     expect(dry.session.exchange.store.getState().error).toMatch(/^terrain_flow\.png: the terrain has no water \(add automatic water or draw a river/);
     expect(dry.folder.saved).toEqual([]);
+  });
+
+  it('River centrelines of a document with a pit lake and a drawn river: the lake’s network (none: lakes only), then the drawn river', async () => {
+    const { session, folder, pit } = pitSession();
+    // The pit lies at the map's centre; the river runs across the plane north of it, from x = −30 to 30 m.
+    const river: Layer = {
+      id: 'river-1',
+      name: 'Brook',
+      enabled: true,
+      opacity: 1,
+      kind: 'river',
+      params: riverParams(
+        [
+          { x: 30, z: -40 },
+          { x: -30, z: -40 },
+        ],
+        { width: 3, depth: 1 },
+      ),
+    };
+    const stack = [...session.editor.document.stack, river];
+    session.editor.replaceDocument(
+      createDocument(createHeightfield(pit.grid.width, pit.grid.depth, pit.grid.cellSize, evaluateStack(stack, pit.grid)!), stack),
+    );
+    await session.commands.execute('file.exportHeightmap');
+    session.exchange.setExportOptions({ format: 'river-centrelines' });
+    expect(await session.exchange.confirmExport()).toBe(true);
+    expect(folder.saved.at(-1)).toMatchObject({ defaultName: 'terrain_rivers.json', filters: [{ extensions: ['json'] }] });
+    type Rivers = { rivers: { name: string; source: string; layer: string; points: { x: number; z: number }[] }[] };
+    const json = JSON.parse(new TextDecoder().decode(folder.saved.at(-1)!.bytes)) as Rivers & { engines: Record<string, Rivers> };
+    expect(json.rivers.map(({ name, source, layer }) => ({ name, source, layer }))).toEqual([{ name: 'Brook', source: 'drawn', layer: 'river-1' }]);
+    const { points } = json.rivers[0];
+    expect([points[0].x, points[0].z, points.at(-1)!.x, points.at(-1)!.z]).toEqual([30, -40, -30, -40]);
+    expect(Object.keys(json.engines)).toEqual(['unreal', 'unity', 'godot-terrain3d', 'godot-hterrain']);
   });
 });
 

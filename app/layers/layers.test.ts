@@ -1,55 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createHeightfield } from '../../shared/terrain/heightfield';
 import { evaluateStack } from '../../shared/layers/evaluate';
-import { DEFAULT_RECIPE, type FaultRecipe } from '../../shared/fault/recipe';
 import { hydraulicStep, thermalStep } from '../../shared/recipe/steps';
-import { createDocument } from '../document/document';
 import { Editor } from '../document/editor';
-import { createInProcessTransport } from '../jobs/inProcessTransport';
-import { createTerrainDesign } from '../terrainDesign';
-import { createToolStore } from '../tools/toolStore';
-import type { ToolPointerEvent } from '../tools/types';
 import { layerViewImage } from './layerViewImage';
-
-const SIZE = 65;
-const RECIPE: FaultRecipe = { ...DEFAULT_RECIPE, seed: 4, iterations: 60 };
-
-function setup() {
-  const editor = new Editor(createDocument(createHeightfield(SIZE, SIZE, 2)));
-  const tools = createToolStore();
-  const design = createTerrainDesign(editor, tools, createInProcessTransport());
-  return { editor, tools, design };
-}
-
-const bits = (a: Float32Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
-const kinds = (editor: Editor) => editor.document.stack.map((layer) => layer.kind);
-
-/** The document's heights are its stack evaluated from scratch, bit for bit. */
-function expectExact(editor: Editor): void {
-  const { field, stack } = editor.document;
-  const scratch = evaluateStack(stack, { width: field.width, depth: field.depth, cellSize: field.cellSize })!;
-  expect(bits(field.heights).equals(bits(scratch))).toBe(true);
-}
-
-function at(x: number, z: number): ToolPointerEvent {
-  return { x, z, y: 0, source: '3d', shiftKey: false, altKey: false, ctrlKey: false };
-}
-
-async function settled(design: ReturnType<typeof setup>['design']): Promise<void> {
-  for (let n = 0; n < 2000 && design.jobs.isRunning; n++) await new Promise((resolve) => setTimeout(resolve, 1));
-}
-
-/** A lowering stroke from (−30, 0) to (30, 0): a valley across the map. */
-async function carveValley(tools: ReturnType<typeof setup>['tools'], design: ReturnType<typeof setup>['design']): Promise<void> {
-  design.toolSettings.setState({ brush: { mode: 'lower', radius: 10, strength: 1, falloff: 0.5 } });
-  design.selectTool('brush');
-  const brush = tools.getState().active;
-  brush?.onPointerDown?.(at(-30, 0));
-  for (let x = -25; x <= 30; x += 5) brush?.onPointerMove?.(at(x, 0));
-  brush?.onPointerUp?.(at(30, 0));
-  await settled(design);
-  design.selectTool('navigate');
-}
+import { SIZE, RECIPE, setup, bits, kinds, expectExact, at, settled, carveValley } from '../testing/designHarness';
 
 describe('editing the layer stack', () => {
   it('a brush stroke paints into a new sculpt layer; a new seed keeps the valley; undo takes each back', async () => {

@@ -5,6 +5,7 @@ import { createRoadTool, ROAD_TOOL_ID, type FrameScheduler, type RoadTool } from
 import { createRoadsModel, type RoadsModel } from './roadsModel';
 import { createRouteMode, type RouteMode } from './routeMode';
 import { inProcessRouteRunner, type RouteRunner } from './routeRunner';
+import { bindSplineTool, defaultFrame } from './splineToolBinding';
 
 /** The roads feature of a session: the roads model (Roads tab), the road tool and its command. */
 export interface RoadsFeature {
@@ -17,48 +18,25 @@ export interface RoadsFeature {
   dispose(): void;
 }
 
-/** The window's frame scheduler; a timer where there is none (tests, headless). */
-const defaultFrame: FrameScheduler = (callback) => {
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => callback());
-  else setTimeout(callback, 16);
-};
-
 export function createRoadsFeature(
   session: Pick<SessionCore, 'editor' | 'tools' | 'commands'>,
   design: { jobs: TerrainJobs; layers: LayersModel },
   frame: FrameScheduler = defaultFrame,
   routeRunner: RouteRunner = inProcessRouteRunner,
 ): RoadsFeature {
-  const { editor, tools, commands } = session;
+  const { editor, tools } = session;
   const model = createRoadsModel(editor, design.jobs, design.layers);
   const route = createRouteMode(editor, model, routeRunner);
   const tool = createRoadTool(editor, tools, design.jobs, design.layers, model, frame, route);
-  const selectTool = () => {
-    const current = tools.getState().active;
-    if (current === tool) return;
-    current?.cancel();
-    tools.setState({ active: tool, overlay: { kind: 'none' } });
-    tool.refresh();
-  };
-  const unsubscribers = [
-    // The overlay follows the document (undo too), the selected road and point, and the draft.
-    editor.store.subscribe(() => tool.refresh()),
-    design.layers.store.subscribe((s, previous) => {
-      if (s.selectedId !== previous.selectedId) tool.refresh();
-    }),
-    model.store.subscribe((s, previous) => {
-      if (s.selectedPoint !== previous.selectedPoint || s.draft !== previous.draft) tool.refresh();
-    }),
-    commands.bind('tool.road', { run: selectTool, pressed: () => tools.getState().active?.id === ROAD_TOOL_ID }),
-  ];
+  const binding = bindSplineTool(session, design.layers, model, tool, { id: 'tool.road', toolId: ROAD_TOOL_ID });
   return {
     model,
     tool,
     route,
-    selectTool,
+    selectTool: binding.selectTool,
     dispose() {
       route.cancel();
-      unsubscribers.forEach((off) => off());
+      binding.unbind();
       model.dispose();
     },
   };

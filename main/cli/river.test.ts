@@ -6,6 +6,7 @@ import type { RiverLayer } from '../../shared/layers/types';
 import { bumpGround, bumpSurface, heightsOf, RIVER_SIZE } from '../../shared/rivers/testing/terrain';
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import { runCli } from './cli';
+import { outputFormatFor } from './outputs';
 import { fakeCliIo } from './testing/fakeCliIo';
 
 const SIZE = RIVER_SIZE;
@@ -136,17 +137,25 @@ describe('faultline river', () => {
     expect(io.files.size).toBe(0);
   });
 
-  it('a project holding a hostile river layer is refused with one line naming it, the layer and the problem', async () => {
-    const files = hostileCorpus().filter((file) => file.name.startsWith('river-'));
-    expect(files.length).toBeGreaterThanOrEqual(4);
+  it('a project holding a hostile river or water layer is refused with one line naming it, the layer and the problem', async () => {
+    const files = hostileCorpus().filter((file) => /^(river|water)-/.test(file.name));
+    expect(files.length).toBeGreaterThanOrEqual(7);
     for (const file of files) {
       const io = fakeCliIo({ inputs: { [file.name]: file.bytes(), 'river.json': '{ "points": [[-0.4, 0], [0.4, 0]] }' } });
       expect(await runCli(['river', file.name, '--spline', 'river.json', '--out', 'r.faultline'], io)).toBe(2);
-      expect(io.err.startsWith(`faultline river: ${file.name}: layer 1 "R" (river): `), io.err).toBe(true);
+      expect(io.err.startsWith(`faultline river: ${file.name}: layer 1 `), io.err).toBe(true);
       expect(io.err.slice(`faultline river: ${file.name}: `.length).trimEnd()).toMatch(file.stackProblem!);
       expect(io.err.split('\n')).toHaveLength(2);
       expect(io.files.size).toBe(0);
     }
+  });
+
+  it('a project saved without a layer stack is its heights: the river is added on them (not refused as a bad stack)', async () => {
+    const plain = outputFormatFor('p.faultline')!.encode(createHeightfield(65, 65, 1), {});
+    const io = fakeCliIo({ inputs: { 'p.faultline': plain, 'river.json': '{ "points": [[-20, 0], [20, 0]] }' } });
+    expect(await runCli(['river', 'p.faultline', '--spline', 'river.json', '--out', 'r.faultline'], io)).toBe(0);
+    expect(io.err).toBe('');
+    expect(parseProject(io.files.get('r.faultline')!, 'r.faultline').layers?.map((layer) => layer.kind)).toEqual(['heights', 'river']);
   });
 
   it('answers --help with the spline format and the limits', async () => {

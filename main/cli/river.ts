@@ -14,17 +14,17 @@ import { MAX_RIVER_CUT, MAX_RIVER_POINTS, MAX_RIVER_WIDTH, RIVER_DEFAULTS, river
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import type { CliIo } from './io';
 import { parseCommand } from './commandArgs';
-import { message, readAndLoad } from './exchangeCommands';
+import { readAndLoad } from './exchangeCommands';
+import { refusedInputStack } from './inputStack';
+import { EXIT_OK, EXIT_FAILURE, EXIT_USAGE } from './exitCodes';
 import { tokenizeOptions, UsageError } from './options';
-import { checkOutputs, writeOutputs, type OutputFile } from './outputSet';
-import { outputFormatFor, outputFormats } from './outputs';
-import { MAX_SPLINE_BYTES, stackOfInput } from './road';
-import { readSplineObject, SplineError } from './splineFile';
+import { writeOutputs } from './outputSet';
+import { outputFormats } from './outputs';
+import { stackOfInput } from './road';
+import { readSplineObject } from './splineFile';
+import { encodeLayerOutputs, refusedOutputs, requiredOutputs } from './layerOutputs';
+import { readSplineFile, splinePoints } from './splineInput';
 import { evaluateForCli, savedHeightsNote } from './stackEvaluation';
-
-const EXIT_OK = 0;
-const EXIT_FAILURE = 1;
-const EXIT_USAGE = 2;
 
 export interface RiverOptions {
   input: string;
@@ -87,9 +87,7 @@ export function parseRiverArgs(args: readonly string[]): RiverOptions {
   if (width !== undefined) overrides.width = width;
   const depth = number('--depth', MAX_RIVER_CUT);
   if (depth !== undefined) overrides.depth = depth;
-  const outputs = tokens.values.get('--out') ?? [];
-  if (outputs.length === 0) throw new UsageError('at least one --out FILE is required');
-  for (const path of outputs) if (!outputFormatFor(path)) throw new UsageError(`--out ${path}: unknown output type`);
+  const outputs = requiredOutputs(tokens.values.get('--out'));
   return { input: tokens.positional[0], spline, overrides, outputs };
 }
 
@@ -99,17 +97,7 @@ export function parseRiverSpline(bytes: Uint8Array, fileName: string): { points:
   if (json.points.length < 2) fail(`a river needs at least two points (its source and its mouth), it has ${json.points.length}`);
   if (json.points.length > MAX_RIVER_POINTS) fail(`has more than ${MAX_RIVER_POINTS} points`);
   const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-  const points = json.points.map((point: unknown, k): RiverPoint => {
-    if (Array.isArray(point) && point.length === 2 && point.every(finite)) return { x: point[0], z: point[1] };
-    if (typeof point === 'object' && point !== null && !Array.isArray(point)) {
-      const p = point as Record<string, unknown>;
-      for (const key of Object.keys(p)) if (!['x', 'z', 'width', 'depth'].includes(key)) fail(`point ${k + 1} has an unexpected field "${key}"`);
-      if (finite(p.x) && finite(p.z) && (p.width === undefined || finite(p.width)) && (p.depth === undefined || finite(p.depth))) {
-        return { x: p.x, z: p.z, ...(p.width !== undefined ? { width: p.width } : {}), ...(p.depth !== undefined ? { depth: p.depth } : {}) };
-      }
-    }
-    return fail(`point ${k + 1} is not [x, z] in metres`);
-  });
+  const points = splinePoints<RiverPoint>(json.points, ['width', 'depth'], fail);
   for (const key of ['width', 'depth'] as const) if (json[key] !== undefined && !finite(json[key])) fail(`"${key}" must be a number of metres`);
   const nameProblem = json.name === undefined ? null : layerNameProblem(json.name);
   if (nameProblem) fail(`"name": ${nameProblem.replace(/^name /, '')}`);
@@ -125,38 +113,18 @@ export async function runRiver(args: readonly string[], io: CliIo): Promise<numb
   const parsed = parseCommand('river', args, io, riverHelp, parseRiverArgs);
   if (!parsed.ok) return parsed.exitCode;
   const options = parsed.options;
-  if (new Set(options.outputs).size !== options.outputs.length) {
-    io.stderr('faultline river: the same file is given for two outputs\n');
-    return EXIT_USAGE;
-  }
-  if (!(await checkOutputs(io, 'river', options.outputs))) return EXIT_FAILURE;
+  const refused = await refusedOutputs(io, 'river', options.outputs);
+  if (refused !== null) return refused;
   const loaded = await readAndLoad(io, 'river', options.input, {});
   if (!loaded) return EXIT_FAILURE;
   const inputName = displayFileName(options.input);
-  // A project whose own stack is bad (a hostile river layer): refused, not built upon.
+  const refusedStack = refusedInputStack(io, 'river', inputName, loaded);
+  if (refusedStack !== null) return refusedStack;
   const status = loaded.layerStatus;
-  if (status?.problem && status.version >= 2) {
-    io.stderr(`faultline river: ${inputName}: ${status.problem}\n`);
-    return EXIT_USAGE;
-  }
-  let spline: ReturnType<typeof parseRiverSpline>;
   const splineName = displayFileName(options.spline);
-  try {
-    const readFile = io.readFile ?? (await import('./readInputFile')).readInputFile;
-    let bytes: Uint8Array;
-    try {
-      bytes = await readFile(options.spline, { maxBytes: MAX_SPLINE_BYTES, kind: 'a river spline file' });
-    } catch (error) {
-      const text = message(error);
-      io.stderr(`faultline river: ${text.startsWith(`${splineName}:`) ? text : `${splineName}: ${text}`}\n`);
-      return EXIT_FAILURE;
-    }
-    spline = parseRiverSpline(bytes, options.spline);
-  } catch (error) {
-    if (!(error instanceof SplineError)) throw error;
-    io.stderr(`faultline river: ${error.message}\n`);
-    return EXIT_USAGE;
-  }
+  const read = await readSplineFile(io, 'river', options.spline, 'a river spline file', parseRiverSpline);
+  if (!read.ok) return read.exitCode;
+  const spline = read.spline;
   const { field } = loaded;
   const stack = stackOfInput(loaded, io, 'river', inputName);
   const id = nextRiverId(stack);
@@ -187,21 +155,9 @@ export async function runRiver(args: readonly string[], io: CliIo): Promise<numb
   const withRiver = evaluateForCli([river], { ...run, input: below });
   if (!withRiver) return EXIT_FAILURE;
   const shaped = createHeightfield(field.width, field.depth, field.cellSize, withRiver);
-  const files: OutputFile[] = [];
-  const lines: string[] = [];
-  try {
-    for (const path of options.outputs) {
-      const format = outputFormatFor(path)!;
-      files.push({
-        path,
-        bytes: await format.encodeAsync(shaped, { recipe: loaded.recipe, history: [], props: loaded.props, layers: next, fileName: displayFileName(path) }),
-      });
-      lines.push(`wrote ${path} (${field.width}×${field.depth}, ${next.length} layers)\n`);
-    }
-  } catch (error) {
-    io.stderr(`faultline river: ${message(error)}\n`);
-    return EXIT_FAILURE;
-  }
+  const encoded = await encodeLayerOutputs(io, 'river', options.outputs, shaped, { recipe: loaded.recipe, props: loaded.props, layers: next });
+  if (!encoded) return EXIT_FAILURE;
+  const { files, lines } = encoded;
   if (!(await writeOutputs(io, 'river', files))) return EXIT_FAILURE;
   const fall = fitted.surface[0] - fitted.surface[fitted.line.n - 1];
   io.stdout(`added ${id} "${river.name}" (${fitted.line.length.toFixed(1)} m, the surface falls ${fall.toFixed(2)} m)\n`);

@@ -47,15 +47,15 @@ import { parseCommand } from './commandArgs';
 import { message, readAndLoad } from './exchangeCommands';
 import type { LoadedInput } from './inputs';
 import { tokenizeOptions, UsageError } from './options';
-import { checkOutputs, writeOutputs, type OutputFile } from './outputSet';
-import { outputFormatFor, outputFormats } from './outputs';
+import { writeOutputs } from './outputSet';
+import { outputFormats } from './outputs';
 import { evaluateForCli, savedHeightsNote } from './stackEvaluation';
 import { EXIT_OK, EXIT_FAILURE, EXIT_USAGE } from './exitCodes';
 import { isDecimal } from './numbers';
-import { readSplineObject, SplineError } from './splineFile';
-
-/** Largest spline file read (4096 points with widths and banks fit many times over). */
-export const MAX_SPLINE_BYTES = 1024 * 1024;
+import { readSplineObject } from './splineFile';
+import { encodeLayerOutputs, refusedOutputs, requiredOutputs } from './layerOutputs';
+import { refusedInputStack } from './inputStack';
+import { readSplineFile, splinePoints } from './splineInput';
 
 export interface RoadOptions {
   input: string;
@@ -178,7 +178,7 @@ The stack below the road is evaluated with progress on stderr for long runs; whe
 are not what its layers give, a note says so (the outputs have the layers' heights).
 
 Exit codes: 0 written; 1 a file could not be read or written, or its stack could not be evaluated;
-2 bad arguments, a bad spline file or a road the terrain cannot carry (nothing is written).
+2 bad arguments, a bad spline file, a bad layer in IN or a road the terrain cannot carry (nothing is written).
 `;
 }
 
@@ -253,9 +253,7 @@ export function parseRoadArgs(args: readonly string[]): RoadOptions {
       throw new UsageError(`--crossing must be ford, bridge, N=ford or N=bridge (N = 1 for the first crossing), got "${text}"`);
     return { index: match[1] === undefined ? ('all' as const) : Number(match[1]), kind: match[2] as CrossingKind };
   });
-  const outputs = tokens.values.get('--out') ?? [];
-  if (outputs.length === 0) throw new UsageError('at least one --out FILE is required');
-  for (const path of outputs) if (!outputFormatFor(path)) throw new UsageError(`--out ${path}: unknown output type`);
+  const outputs = requiredOutputs(tokens.values.get('--out'));
   const centreline = get('--centreline');
   if (centreline !== undefined && !centreline.toLowerCase().endsWith('.json')) throw new UsageError(`--centreline ${centreline}: must be a .json file`);
   const report = get('--report');
@@ -295,17 +293,7 @@ export function parseSpline(bytes: Uint8Array, fileName: string): { points: Road
   if (json.points.length < 2) fail(`a road needs at least two points, it has ${json.points.length}`);
   if (json.points.length > MAX_ROAD_POINTS) fail(`has more than ${MAX_ROAD_POINTS} points`);
   const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-  const points = json.points.map((point: unknown, k): RoadPoint => {
-    if (Array.isArray(point) && point.length === 2 && point.every(finite)) return { x: point[0], z: point[1] };
-    if (typeof point === 'object' && point !== null && !Array.isArray(point)) {
-      const p = point as Record<string, unknown>;
-      for (const key of Object.keys(p)) if (!['x', 'z', 'width', 'bank'].includes(key)) fail(`point ${k + 1} has an unexpected field "${key}"`);
-      if (finite(p.x) && finite(p.z) && (p.width === undefined || finite(p.width)) && (p.bank === undefined || finite(p.bank))) {
-        return { x: p.x, z: p.z, ...(p.width !== undefined ? { width: p.width } : {}), ...(p.bank !== undefined ? { bank: p.bank } : {}) };
-      }
-    }
-    return fail(`point ${k + 1} is not [x, z] in metres`);
-  });
+  const points = splinePoints<RoadPoint>(json.points, ['width', 'bank'], fail);
   if (json.width !== undefined && !finite(json.width)) fail('"width" must be a number of metres');
   // The road's name becomes its layer's: the one rule for names (no control characters, not empty).
   const nameProblem = json.name === undefined ? null : layerNameProblem(json.name);
@@ -402,33 +390,18 @@ export async function runRoad(args: readonly string[], io: CliIo): Promise<numbe
   if (!parsed.ok) return parsed.exitCode;
   const options = parsed.options;
   const targets = [...options.outputs, ...[options.centreline, options.report, options.ribbon].filter((path): path is string => path !== undefined)];
-  if (new Set(targets).size !== targets.length) {
-    io.stderr('faultline road: the same file is given for two outputs\n');
-    return EXIT_USAGE;
-  }
-  if (!(await checkOutputs(io, 'road', targets))) return EXIT_FAILURE;
+  const refused = await refusedOutputs(io, 'road', targets);
+  if (refused !== null) return refused;
   const loaded = await readAndLoad(io, 'road', options.input, {});
   if (!loaded) return EXIT_FAILURE;
   const inputName = displayFileName(options.input);
+  const refusedStack = refusedInputStack(io, 'road', inputName, loaded);
+  if (refusedStack !== null) return refusedStack;
   let spline: ReturnType<typeof parseSpline> = { points: options.route ?? [] };
   if (!options.route) {
-    try {
-      const readFile = io.readFile ?? (await import('./readInputFile')).readInputFile;
-      let bytes: Uint8Array;
-      try {
-        bytes = await readFile(options.spline, { maxBytes: MAX_SPLINE_BYTES, kind: 'a road spline file' });
-      } catch (error) {
-        const text = message(error);
-        const name = displayFileName(options.spline);
-        io.stderr(`faultline road: ${text.startsWith(`${name}:`) ? text : `${name}: ${text}`}\n`);
-        return EXIT_FAILURE;
-      }
-      spline = parseSpline(bytes, options.spline);
-    } catch (error) {
-      if (!(error instanceof SplineError)) throw error;
-      io.stderr(`faultline road: ${error.message}\n`);
-      return EXIT_USAGE;
-    }
+    const read = await readSplineFile(io, 'road', options.spline, 'a road spline file', parseSpline);
+    if (!read.ok) return read.exitCode;
+    spline = read.spline;
   }
   const { field } = loaded;
   const stack = stackOfInput(loaded, io, 'road', inputName);
@@ -507,21 +480,9 @@ export async function runRoad(args: readonly string[], io: CliIo): Promise<numbe
     removed = cleared.size;
     props = props.filter((p) => !cleared.has(p));
   }
-  const files: OutputFile[] = [];
-  const lines: string[] = [];
-  try {
-    for (const path of options.outputs) {
-      const format = outputFormatFor(path)!;
-      files.push({
-        path,
-        bytes: await format.encodeAsync(shaped, { recipe: loaded.recipe, history: [], props, layers: next, fileName: displayFileName(path) }),
-      });
-      lines.push(`wrote ${path} (${field.width}×${field.depth}, ${next.length} layers)\n`);
-    }
-  } catch (error) {
-    io.stderr(`faultline road: ${message(error)}\n`);
-    return EXIT_FAILURE;
-  }
+  const encoded = await encodeLayerOutputs(io, 'road', options.outputs, shaped, { recipe: loaded.recipe, props, layers: next });
+  if (!encoded) return EXIT_FAILURE;
+  const { files, lines } = encoded;
   if (options.centreline) {
     files.push({
       path: options.centreline,

@@ -1,36 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { compileProject } from '../../shared/codecs/project';
-import { evaluateStack } from '../../shared/layers/evaluate';
-import type { Layer } from '../../shared/layers/types';
-import { riverParams } from '../../shared/rivers/params';
-import { createHeightfield } from '../../shared/terrain/heightfield';
+import { hostileCorpus } from '../../shared/codecs/testing/hostileCorpus';
 import { runCli } from './cli';
 import { fakeCliIo } from './testing/fakeCliIo';
+import { flatMapWithRiver } from './testing/riverProject';
 
-// A flat 129 × 129 m map with a drawn river along x = 0, its bed 6 m wide and 1.5 m below the water.
-const size = { width: 129, depth: 129, cellSize: 1 };
-const river: Layer = {
-  id: 'river-1',
-  name: 'River',
-  enabled: true,
-  opacity: 1,
-  kind: 'river',
-  params: riverParams(
-    [
-      { x: 0, z: -62 },
-      { x: 0, z: 62 },
-    ],
-    { width: 6, depth: 1.5 },
-  ),
-};
-const project = compileProject({
-  field: createHeightfield(129, 129, 1, evaluateStack([river], size)!),
-  recipe: null,
-  history: [],
-  props: [],
-  view: {},
-  layers: [river],
-});
+// A flat 129 × 129 m map with a drawn river along x = 0, its bed 6 m wide and 1.5 m below the water (testing/riverProject.ts).
+const project = flatMapWithRiver();
 
 describe('faultline road --report over water', () => {
   it('flags the segments that cross the river with its depth, in the JSON and the CSV', async () => {
@@ -98,5 +73,20 @@ describe('faultline road --report over water', () => {
     const word = fakeCliIo({ inputs });
     expect(await runCli([...args, '--crossing', 'tunnel'], word)).toBe(2);
     expect(word.err).toContain('--crossing must be ford, bridge, N=ford or N=bridge');
+  });
+
+  it('a project holding a hostile water or river layer is refused with one line naming it, the layer and the problem; nothing written', async () => {
+    const spline = '{ "points": [[-0.4, 0], [0.4, 0]] }';
+    for (const file of hostileCorpus().filter((f) => /^(water|river)-/.test(f.name))) {
+      const io = fakeCliIo({ inputs: { [file.name]: file.bytes(), 'road.json': spline } });
+      expect([file.name, await runCli(['road', file.name, '--spline', 'road.json', '--report', 'rep.json', '--out', 'r.faultline'], io)]).toEqual([
+        file.name,
+        2,
+      ]);
+      expect(io.err.startsWith(`faultline road: ${file.name}: layer 1 `), io.err).toBe(true);
+      expect(io.err.slice(`faultline road: ${file.name}: `.length).trimEnd()).toMatch(file.stackProblem!);
+      expect(io.err.split('\n')).toHaveLength(2);
+      expect(io.files.size).toBe(0);
+    }
   });
 });

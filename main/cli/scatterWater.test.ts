@@ -1,36 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { compileProject } from '../../shared/codecs/project';
-import { evaluateStack } from '../../shared/layers/evaluate';
-import type { Layer } from '../../shared/layers/types';
-import { riverParams } from '../../shared/rivers/params';
-import { createHeightfield } from '../../shared/terrain/heightfield';
 import { runCli } from './cli';
 import { fakeCliIo } from './testing/fakeCliIo';
+import { flatMapWithRiver } from './testing/riverProject';
 
-// A flat map with a drawn river along x = 0: its bed, 6 m wide, is under water for |x| ≤ 3 m at least.
-const size = { width: 129, depth: 129, cellSize: 1 };
-const river: Layer = {
-  id: 'river-1',
-  name: 'River',
-  enabled: true,
-  opacity: 1,
-  kind: 'river',
-  params: riverParams(
-    [
-      { x: 0, z: -62 },
-      { x: 0, z: 62 },
-    ],
-    { width: 6, depth: 1.5 },
-  ),
-};
-const project = compileProject({
-  field: createHeightfield(129, 129, 1, evaluateStack([river], size)!),
-  recipe: null,
-  history: [],
-  props: [],
-  view: {},
-  layers: [river],
-});
+// A flat map with a drawn river along x = 0: its bed, 6 m wide, is under water for |x| ≤ 3 m at least (testing/riverProject.ts).
+const project = flatMapWithRiver();
 
 async function scatter(extra: string[]): Promise<{ x: number }[]> {
   const io = fakeCliIo({ inputs: { 'map.faultline': project } });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decodePng } from '../../shared/codecs/png/decode';
 import { parseProject } from '../../shared/codecs/project';
 import { parseR32 } from '../../shared/codecs/raw';
+import { hostileCorpus } from '../../shared/codecs/testing/hostileCorpus';
 import { mapArea } from '../../shared/hydrology/grid';
 import { evaluateStack } from '../../shared/layers/evaluate';
 import type { WaterLayer } from '../../shared/layers/types';
@@ -78,6 +79,20 @@ describe('faultline water', () => {
       expect(io.err).toMatch(pattern);
       expect(io.err.split('\n').filter(Boolean)).toHaveLength(1);
       expect(io.files.has('w.faultline')).toBe(false);
+    }
+  });
+
+  it('a project holding a hostile water or river layer is refused with one line naming it, the layer and the problem; nothing written', async () => {
+    const files = hostileCorpus().filter((file) => /^(water|river)-/.test(file.name));
+    expect(files.filter((file) => file.name.startsWith('water-')).length).toBeGreaterThanOrEqual(3);
+    for (const file of files) {
+      const io = fakeCliIo({ inputs: { [file.name]: file.bytes() } });
+      const code = await runCli(['water', file.name, '--depth', 'd.r32', '--out', 'w.faultline'], io);
+      expect([file.name, code]).toEqual([file.name, 2]);
+      expect(io.err.startsWith(`faultline water: ${file.name}: layer 1 `), io.err).toBe(true);
+      expect(io.err.slice(`faultline water: ${file.name}: `.length).trimEnd()).toMatch(file.stackProblem!);
+      expect(io.err.split('\n')).toHaveLength(2);
+      expect(io.files.size).toBe(0);
     }
   });
 

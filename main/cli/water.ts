@@ -22,6 +22,7 @@ import { tokenizeOptions, UsageError } from './options';
 import { checkOutputs, writeOutputs, type OutputFile } from './outputSet';
 import { outputFormatFor, outputFormats } from './outputs';
 import { stackOfInput } from './road';
+import { refusedInputStack } from './inputStack';
 import { EXIT_OK, EXIT_FAILURE, EXIT_USAGE } from './exitCodes';
 import { isDecimal } from './numbers';
 
@@ -82,9 +83,11 @@ height bit for bit.
   --water-mesh FILE.glb  the water surface as meshes "lakes" and "rivers" (map metres, y up, origin
                       at the map centre), reaching one cell past the shore under the banks
   --river-centrelines FILE.json  every river from source to mouth: x, y (water surface), z, tangent,
-                      width, depth, in map coordinates and each engine preset's
+                      width, depth, in map coordinates and each engine preset's; the automatic
+                      network's, then IN's drawn rivers (river layers, "source": "drawn", "layer": id)
 
-Exit codes: 0 written; 1 a file could not be read or written; 2 bad arguments (nothing is written).
+Exit codes: 0 written; 1 a file could not be read or written; 2 bad arguments, or a bad water or river
+layer in IN (one line naming the file, the layer and the problem; nothing is written).
 `;
 }
 
@@ -164,6 +167,8 @@ export async function runWater(args: readonly string[], io: CliIo): Promise<numb
   const loaded = await readAndLoad(io, 'water', options.input, {});
   if (!loaded) return EXIT_FAILURE;
   const inputName = displayFileName(options.input);
+  const refusedStack = refusedInputStack(io, 'water', inputName, loaded);
+  if (refusedStack !== null) return refusedStack;
   const { field } = loaded;
   const stack = stackOfInput(loaded, io, 'water', inputName);
   const id = nextWaterId(stack);

@@ -11,8 +11,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decodePng } from '../../shared/codecs/png/decode';
+import { compileProject } from '../../shared/codecs/project';
 import { parseR32 } from '../../shared/codecs/raw';
 import { tiltedPit } from '../../shared/hydrology/testing/pit';
+import { evaluateStack } from '../../shared/layers/evaluate';
+import type { Layer } from '../../shared/layers/types';
+import { riverParams } from '../../shared/rivers/params';
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import { runCli } from './cli';
 import { outputFormatFor } from './outputs';
@@ -164,6 +168,47 @@ describe('faultline water: the files', () => {
       );
       expect(Math.hypot(...unreal[k].tangent)).toBeCloseTo(1, 5);
       expect([unity[k].x, unity[k].y, unity[k].z]).toEqual([p.x, p.y, -p.z].map((v) => expect.closeTo(v, 5)));
+    }
+  });
+
+  it('--river-centrelines: a drawn river in IN is written after the automatic network, on its surface, from source to mouth', async () => {
+    // The V-shaped valley above (h = 0.2·|x| + 0.05·(z + 256) in map metres) with a river drawn down its
+    // west flank at z = 100 from x = −100 to −20: its surface is the ground under it, 0.2·|x| + 17.8.
+    const valley = new Float32Array(65 * 129);
+    for (let j = 0; j < 129; j++) for (let i = 0; i < 65; i++) valley[j * 65 + i] = 0.2 * Math.abs(i - 32) * 4 + 0.05 * j * 4;
+    const grid = { width: 65, depth: 129, cellSize: 4 };
+    const flank = riverParams(
+      [
+        { x: -100, z: 100 },
+        { x: -20, z: 100 },
+      ],
+      { width: 3, depth: 1 },
+    );
+    const layers: Layer[] = [
+      { id: 'heights-1', name: 'Valley', enabled: true, opacity: 1, kind: 'heights', params: {}, heights: valley },
+      { id: 'river-1', name: 'Flank brook', enabled: true, opacity: 1, kind: 'river', params: flank },
+    ];
+    const field = createHeightfield(65, 129, 4, evaluateStack(layers, grid)!);
+    const project = compileProject({ field, recipe: null, history: [], props: [], view: {}, layers });
+    const io = await water(['--river-area', '20000', '--river-centrelines', 'r.json'], { 'pit.faultline': project });
+    type Point = { x: number; y: number; z: number; width: number; depth: number };
+    type Rivers = { rivers: { name: string; source: string; layer?: string; points: Point[] }[] };
+    const json = JSON.parse(new TextDecoder().decode(io.files.get('r.json')!)) as Rivers & { engines: Record<string, Rivers> };
+    const sources = json.rivers.map((river) => river.source);
+    expect(sources.at(-1)).toBe('drawn');
+    expect(sources.slice(0, -1)).toContain('automatic');
+    expect(sources.slice(0, -1).every((source) => source === 'automatic')).toBe(true);
+    const drawn = json.rivers.at(-1)!;
+    expect([drawn.name, drawn.layer]).toEqual(['Flank brook', 'river-1']);
+    expect([drawn.points[0].x, drawn.points.at(-1)!.x]).toEqual([-100, -20]);
+    for (const p of drawn.points) {
+      expect(p.z).toBeCloseTo(100, 6);
+      expect(p.y).toBeCloseTo(0.2 * Math.abs(p.x) + 17.8, 3);
+      expect([p.width, p.depth]).toEqual([3, 1]);
+    }
+    for (const engine of ['unreal', 'unity', 'godot-terrain3d', 'godot-hterrain']) {
+      expect(json.engines[engine].rivers.map((river) => river.source)).toEqual(sources);
+      expect(json.engines[engine].rivers.at(-1)!.points).toHaveLength(drawn.points.length);
     }
   });
 

@@ -3,12 +3,16 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { crc32 } from '../../shared/codecs/checksums';
 import { compileProject, parseProject, PROJECT_FORMAT_VERSION } from '../../shared/codecs/project';
+import { tiltedPit } from '../../shared/hydrology/testing/pit';
+import { DEFAULT_WATER_PARAMS } from '../../shared/hydrology/waterParams';
 import { evaluateStack } from '../../shared/layers/evaluate';
+import { stackWater } from '../../shared/layers/stackWater';
 import type { Layer, LayerSize } from '../../shared/layers/types';
 import { heightsOf, riverLayer } from '../../shared/rivers/testing/terrain';
 import { createHeightfield } from '../../shared/terrain/heightfield';
 
 const FIXTURE = join(__dirname, '../../shared/layers/testing/fixtures/v2-river.faultline');
+const WATER_FIXTURE = join(__dirname, '../../shared/layers/testing/fixtures/v2-water.faultline');
 const SIZE: LayerSize = { width: 65, depth: 33, cellSize: 2 };
 const bytes = (a: Float32Array | null) => (a ? new Uint8Array(a.buffer, a.byteOffset, a.byteLength) : null);
 
@@ -27,22 +31,35 @@ function fixtureStack(): Layer[] {
   return [ground, { ...river, name: 'Mill river' }];
 }
 
-// The fixture was written by this code (format v2) with FAULTLINE_WRITE_FIXTURES=1; kept as written
-// so that a later reader is proved to open it and replay its river bit for bit.
+/** What the water fixture holds: a square pit in a tilted plane (shared/hydrology/testing/pit.ts) under automatic water. */
+const pit = tiltedPit();
+function waterFixtureStack(): Layer[] {
+  return [
+    { id: 'heights-1', name: 'Pit', enabled: true, opacity: 1, kind: 'heights', params: {}, heights: pit.heights },
+    { id: 'water-1', name: 'Water 1', enabled: true, opacity: 1, kind: 'water', params: { ...DEFAULT_WATER_PARAMS, riverArea: 1e12, minLakeArea: 10 } },
+  ];
+}
+
+// The fixtures were written by this code (format v2) with FAULTLINE_WRITE_FIXTURES=1; kept as written
+// so that a later reader is proved to open them and replay their river and water bit for bit.
 if (process.env.FAULTLINE_WRITE_FIXTURES === '1') {
-  const stack = fixtureStack();
-  const heights = evaluateStack(stack, SIZE)!;
-  writeFileSync(
-    FIXTURE,
-    compileProject({
-      field: createHeightfield(SIZE.width, SIZE.depth, SIZE.cellSize, heights),
-      recipe: null,
-      history: [],
-      props: [],
-      view: { name: 'river fixture' },
-      layers: stack,
-    }),
-  );
+  for (const [path, stack, size, name] of [
+    [FIXTURE, fixtureStack(), SIZE, 'river fixture'],
+    [WATER_FIXTURE, waterFixtureStack(), pit.grid, 'water fixture'],
+  ] as const) {
+    const heights = evaluateStack(stack, size)!;
+    writeFileSync(
+      path,
+      compileProject({
+        field: createHeightfield(size.width, size.depth, size.cellSize, heights),
+        recipe: null,
+        history: [],
+        props: [],
+        view: { name },
+        layers: stack,
+      }),
+    );
+  }
 }
 
 describe('a project with a river layer (format v2 fixture)', () => {
@@ -75,5 +92,19 @@ describe('a project with a river layer (format v2 fixture)', () => {
     expect(doc.layerStatus?.problem).toBe('layer 2 "Mill river" (rivet): unknown layer kind "rivet"');
     expect(doc.layers).toHaveLength(1);
     expect(bytes((doc.layers![0] as { heights: Float32Array }).heights)).toEqual(bytes(doc.field.heights));
+  });
+});
+
+describe('a project with an automatic water layer (format v2 fixture)', () => {
+  it('opens with its water layer as written, replays its saved heights bit for bit, and holds the pit’s closed-form lake', () => {
+    const file = new Uint8Array(readFileSync(WATER_FIXTURE));
+    expect(file[10] | (file[11] << 8)).toBe(2);
+    const doc = parseProject(file, 'v2-water.faultline');
+    expect(doc.layerStatus?.problem ?? null).toBeNull();
+    expect(doc.layers).toEqual(waterFixtureStack());
+    expect(bytes(evaluateStack(doc.layers!, doc.field))).toEqual(bytes(doc.field.heights));
+    // The lake fills the pit to its spill height (the plane's height at the rim's low side), dry elsewhere.
+    const depth = stackWater(doc.layers!, doc.field)!.depth;
+    for (let j = 0; j < pit.grid.depth; j++) for (let i = 0; i < pit.grid.width; i++) expect(depth[j * pit.grid.width + i]).toBeCloseTo(pit.depthAt(i, j), 5);
   });
 });

@@ -2,7 +2,8 @@
  * River centrelines for engines and tools, as road centrelines are (shared/roads/export.ts): each
  * river from its source to its mouth, points in the map's coordinates (metres, y up, origin at the
  * map centre; y on the water surface) and in each engine export's. The writer takes a list of
- * centrelines, so drawn rivers join the automatic network's.
+ * centrelines, so drawn rivers (a `river` layer's, at ≤ 1 m on its joined surface: stackWater's
+ * `drawn`) are written beside the automatic network's.
  *
  * The automatic network's centrelines follow the single steepest receiver of the drainage surface
  * from every river vertex no river vertex drains into (a source) until the path meets a river
@@ -12,6 +13,7 @@ import type { JsonObject } from '../json';
 import { ENGINE_IDS, engineFor, type EngineId } from './engines';
 import { steepestReceivers } from '../hydrology/drainage';
 import type { HydrologyGrid } from '../hydrology/grid';
+import type { DrawnRiver } from '../layers/stackWater';
 import { WATER_RIVER, type Water } from '../hydrology/water';
 import { riverDepth, riverWidth, type WaterParams } from '../hydrology/waterParams';
 
@@ -24,12 +26,16 @@ export interface RiverPoint {
   width: number;
   /** Metres from the surface to the bed. */
   depth: number;
+  /** Unit direction of the flow with the surface's fall (a drawn river's spline gives it; else from the neighbours). */
+  tangent?: [number, number, number];
 }
 
 export interface RiverCentreline {
   name: string;
   /** "automatic" (the water layer's network) or "drawn" (a river layer). */
   source: 'automatic' | 'drawn';
+  /** A drawn river's layer id. */
+  layer?: string;
   /** From the source (first) to the mouth (last). */
   points: RiverPoint[];
 }
@@ -80,6 +86,9 @@ export function automaticRiverCentrelines(grid: HydrologyGrid, water: Water, par
   return paths.map((path, n) => ({ name: `river ${n + 1}`, source: 'automatic', points: path.map(point) }));
 }
 
+/** A drawn river's centreline, named as its layer. */
+export const drawnRiverCentreline = ({ layer, points }: DrawnRiver): RiverCentreline => ({ name: layer.name, source: 'drawn', layer: layer.id, points });
+
 const round = (v: number) => Math.round(v * 1e6) / 1e6;
 
 /** Unit tangents along a polyline (central differences, one-sided at its ends), including the fall. */
@@ -113,7 +122,12 @@ function pointJson(p: RiverPoint, tangent: [number, number, number], engine?: En
 export function riverCentrelinesJson(rivers: readonly RiverCentreline[]): JsonObject {
   const along = rivers.map((river) => tangents(river.points));
   const riversIn = (engine?: EngineId) =>
-    rivers.map((river, r) => ({ name: river.name, source: river.source, points: river.points.map((p, k) => pointJson(p, along[r][k], engine)) }));
+    rivers.map((river, r) => ({
+      name: river.name,
+      source: river.source,
+      ...(river.layer !== undefined && { layer: river.layer }),
+      points: river.points.map((p, k) => pointJson(p, p.tangent ?? along[r][k], engine)),
+    }));
   const engines: JsonObject = {};
   for (const engine of ENGINE_IDS) {
     const { units, axes } = engineFor(engine).world;

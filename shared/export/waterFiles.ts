@@ -15,7 +15,7 @@ import { encodeColourPng } from '../codecs/png/encodeColour';
 import type { CodecRegistry } from '../codecs/registry';
 import type { Deflate } from '../codecs/zlib';
 import { flowMapRgb } from '../hydrology/flowMap';
-import { automaticRiverCentrelines, riverCentrelinesJson, type RiverCentreline } from './riverCentrelines';
+import { automaticRiverCentrelines, drawnRiverCentreline, riverCentrelinesJson } from './riverCentrelines';
 import type { StackWater } from '../layers/stackWater';
 import { waterSurfaceMeshes } from '../hydrology/waterMesh';
 import type { LayerSize } from '../layers/types';
@@ -71,8 +71,6 @@ export interface WaterFileRequest {
   found: StackWater;
   codecs: CodecRegistry;
   deflate: Deflate;
-  /** Drawn rivers' centrelines, written after the automatic network's. */
-  drawnRivers?: readonly RiverCentreline[];
 }
 
 const extensionOf = (fileName: string) => /\.([^./\\]+)$/.exec(fileName)?.[1].toLowerCase() ?? '';
@@ -102,7 +100,8 @@ export function encodeWaterFile(request: WaterFileRequest): Uint8Array {
     }
     case 'centrelines': {
       const network = found.automatic ? automaticRiverCentrelines(size, found.automatic.water, found.automatic.layer.params) : [];
-      const rivers = [...network, ...(request.drawnRivers ?? [])];
+      // The drawn rivers after the network, bottom layer first.
+      const rivers = [...network, ...found.drawn.map(drawnRiverCentreline)];
       return encodeUtf8(`${JSON.stringify(riverCentrelinesJson(rivers), null, 2)}\n`);
     }
   }

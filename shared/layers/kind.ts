@@ -2,6 +2,7 @@
 import type { ErosionMasks } from '../erosion/hydraulic';
 import type { Water } from '../hydrology/water';
 import type { WaterSurface } from '../hydrology/waterSurface';
+import type { FittedRiver } from '../rivers/fittedRiver';
 import type { Layer, LayerSize, Rect } from './types';
 
 export interface LayerRunOptions {
@@ -16,6 +17,8 @@ export interface LayerRunOptions {
   water?: WaterSurface;
   /** Told an automatic `water` layer's whole result (its hydrology, for the files only it gives: stackWater.ts). */
   automaticWater?: (water: Water) => void;
+  /** Told a drawn `river` layer's fit and its surface per station, joined with the water below it (stackWater.ts: its centreline). */
+  drawnRiver?: (fitted: FittedRiver, surface: Float64Array) => void;
 }
 
 export interface LayerKindModule<L extends Layer = Layer> {

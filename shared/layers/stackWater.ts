@@ -6,13 +6,15 @@
  * surface less the stack's final heights, 0 where dry — a layer above the water that raises the
  * ground (a road on a bank) dries it, one that digs deepens it. The topmost enabled `water` layer's
  * hydrology (contributing area, filled surfaces) is kept for the files only it gives (flow map,
- * contributing area, its network's centrelines).
+ * contributing area, its network's centrelines); each drawn river's centreline on its surface, for
+ * the centrelines file beside the network's.
  */
 import type { Water } from '../hydrology/water';
 import { createWaterSurface, waterDepths, type WaterSurface } from '../hydrology/waterSurface';
+import { riverCentrelinePoints, type RiverCentrelinePoint } from '../rivers/export';
 import { applyLayer, stackMakesWater } from './evaluate';
 import type { LayerRunOptions } from './kind';
-import { wholeRect, type LayerSize, type LayerStack, type WaterLayer } from './types';
+import { wholeRect, type LayerSize, type LayerStack, type RiverLayer, type WaterLayer } from './types';
 
 /** The topmost enabled automatic water layer's own result. */
 export interface AutomaticWater {
@@ -21,6 +23,13 @@ export interface AutomaticWater {
   below: Float32Array;
   /** Its hydrology and water (depth over its own carved ground). */
   water: Water;
+}
+
+/** An enabled drawn river of the stack: its centreline on its water surface (joined with the water below it). */
+export interface DrawnRiver {
+  layer: RiverLayer;
+  /** From the source to the mouth at ≤ 1 m spacing (shared/rivers/export.ts). */
+  points: RiverCentrelinePoint[];
 }
 
 export interface StackWater {
@@ -32,6 +41,8 @@ export interface StackWater {
   depth: Float32Array;
   /** The topmost enabled `water` layer's result, or null (drawn rivers only). */
   automatic: AutomaticWater | null;
+  /** The enabled drawn rivers, bottom first. */
+  drawn: DrawnRiver[];
 }
 
 export interface StackWaterOptions extends Pick<LayerRunOptions, 'shouldCancel'> {
@@ -55,6 +66,7 @@ export function stackWater(stack: LayerStack, size: LayerSize, options: StackWat
   const surface = createWaterSurface(n);
   const top = topWaterLayer(stack);
   let automatic: AutomaticWater | null = null;
+  const drawn: DrawnRiver[] = [];
   let current = options.input ?? new Float32Array(n);
   for (const [k, layer] of stack.entries()) {
     if (!layer.enabled) continue;
@@ -65,11 +77,14 @@ export function stackWater(stack: LayerStack, size: LayerSize, options: StackWat
       below: stack.slice(0, k),
       ...(options.shouldCancel && { shouldCancel: options.shouldCancel }),
       ...(k === top && { automaticWater: (water: Water) => (automatic = { layer: layer as WaterLayer, below, water }) }),
+      ...(layer.kind === 'river' && {
+        drawnRiver: (fitted, joined: Float64Array) => drawn.push({ layer, points: riverCentrelinePoints(fitted, joined) }),
+      }),
     };
     if (!applyLayer(layer, current, out, size, wholeRect(size), run)) return null;
     current = out;
   }
-  return { heights: current, surface, depth: waterDepths(surface, current), automatic };
+  return { heights: current, surface, depth: waterDepths(surface, current), automatic, drawn };
 }
 
 /** Metres of water over the stack's heights per vertex, 0 where dry (0 everywhere without water). */

@@ -395,6 +395,19 @@ function riverJson(params: Record<string, unknown>): string {
   return JSON.stringify({ layers: [layer], blobs: [] }).replace('"x":"INFINITY"', '"x":1e999');
 }
 
+/** Stack JSON of one automatic water layer on the 2 × 2 map with these params over sane defaults. */
+function waterJson(params: Record<string, unknown>): string {
+  const layer = {
+    id: 'water-1',
+    kind: 'water',
+    name: 'W',
+    enabled: true,
+    opacity: 1,
+    params: { riverArea: 1e6, widthScale: 1, depthScale: 1, lakes: true, minLakeArea: 1000, bankSlopeDeg: 30, ...params },
+  };
+  return JSON.stringify({ layers: [layer], blobs: [] }).replace('"minLakeArea":"INFINITY"', '"minLakeArea":1e999');
+}
+
 const NO_LAYER_DATA = () => ({ stored: new Uint8Array(0), rawLength: 0, compressed: false });
 
 export function hostileCorpus(): HostileFile[] {
@@ -443,6 +456,27 @@ export function hostileCorpus(): HostileFile[] {
       riverJson({ points: Array.from({ length: 100_000 }, (_, k) => ({ x: (k % 2) * 0.5 - 0.25, z: 0 })) }),
       NO_LAYER_DATA,
       /^layer 1 "R" \(river\): a river has at most 4096 points, this one has 100000$/,
+    ),
+    stackCase(
+      'water-river-area.faultline',
+      'an automatic water layer whose river area is a thousandth of a square metre',
+      waterJson({ riverArea: 0.001 }),
+      NO_LAYER_DATA,
+      /^layer 1 "W" \(water\): riverArea must be a number from 100 to 1,000,000,000,000, got 0\.001$/,
+    ),
+    stackCase(
+      'water-lake-area-infinite.faultline',
+      'an automatic water layer whose minimum lake area is 1e999 (Infinity once parsed)',
+      waterJson({ minLakeArea: 'INFINITY' }),
+      NO_LAYER_DATA,
+      /^layer 1 "W" \(water\): minLakeArea must be a number from 0 to 1,000,000,000,000, got null$/,
+    ),
+    stackCase(
+      'water-unknown-key.faultline',
+      'an automatic water layer with a parameter no version knows and lakes as a word',
+      waterJson({ flood: 'everything', lakes: 'maybe' }),
+      NO_LAYER_DATA,
+      /^layer 1 "W" \(water\): unknown water parameter "flood"$/,
     ),
     stackCase(
       'lbin-bomb.faultline',

@@ -6,7 +6,7 @@
  * it evaluates, its surface joins the water below it (`LayerRunOptions.water`, addRiverWater).
  */
 import { lineBounds } from '../../roads/footprint';
-import { addRiverWater, carveRiver } from '../../rivers/carve';
+import { addRiverWater, carveRiver, joinedSurface } from '../../rivers/carve';
 import { fitRiver, riverCentrelineOf, riverGeometryProblem } from '../../rivers/fittedRiver';
 import { riverReach, riverValuesProblem } from '../../rivers/params';
 import { copyRect, type LayerKindModule } from '../kind';
@@ -28,7 +28,10 @@ export const riverKind: LayerKindModule<RiverLayer> = {
     if (!box || !overlaps(box, rect)) return true;
     const fitted = fitRiver(layer.params, input, size);
     carveRiver(fitted, input, out, size, rect);
-    if (options.water) addRiverWater(fitted, input, out, size, rect, options.water);
+    if (options.water) {
+      options.drawnRiver?.(fitted, joinedSurface(fitted, size, options.water.surface));
+      addRiverWater(fitted, input, out, size, rect, options.water);
+    }
     return true;
   },
   bounds({ params }, size) {
