@@ -134,7 +134,14 @@ export function routeFlow(grid: HydrologyGrid, drainage: Float64Array, routing: 
       if (d5 > 0 && --pending[v - o4] === 0) order[--top] = v - o4;
       if (d6 > 0 && --pending[v + o6] === 0) order[--top] = v + o6;
       if (d7 > 0 && --pending[v + o7] === 0) order[--top] = v + o7;
-      const steepest = Math.max(w0, w1, w2, w3, w4, w5, w6, w7);
+      // A tree of comparisons: Math.max's NaN and −0 handling is not needed on these (≥ +0, never NaN).
+      const m01 = w0 > w1 ? w0 : w1;
+      const m23 = w2 > w3 ? w2 : w3;
+      const m45 = w4 > w5 ? w4 : w5;
+      const m67 = w6 > w7 ? w6 : w7;
+      const m03 = m01 > m23 ? m01 : m23;
+      const m47 = m45 > m67 ? m45 : m67;
+      const steepest = m03 > m47 ? m03 : m47;
       if (steepest > 0) {
         // Adding a zero ratio leaves the total exactly as it was, so only the writes are skipped;
         // a zero slope's ratio is +0 without its division (0 / steepest is +0 too), about a fifth of the pass.

@@ -42,19 +42,32 @@ export function donorCounts(grid: HydrologyGrid, drainage: Float64Array, donors:
     edgeVertex(0, j);
     if (width > 1) edgeVertex(width - 1, j);
     const end = j * width + width - 1;
+    // A 3 × 3 window slides along the row in locals: three new reads per vertex instead of nine.
+    let upLeft = drainage[j * width - width];
+    let up = drainage[j * width - width + 1];
+    let left = drainage[j * width];
+    let h = drainage[j * width + 1];
+    let downLeft = drainage[j * width + width];
+    let down = drainage[j * width + width + 1];
     for (let v = j * width + 1; v < end; v++) {
-      const h = drainage[v];
-      const up = v - width;
-      const down = v + width;
+      const upRight = drainage[v - width + 1];
+      const right = drainage[v + 1];
+      const downRight = drainage[v + width + 1];
       donors[v] =
-        (drainage[v + 1] > h ? 1 : 0) +
-        (drainage[v - 1] > h ? 1 : 0) +
-        (drainage[down] > h ? 1 : 0) +
-        (drainage[up] > h ? 1 : 0) +
-        (drainage[down + 1] > h ? 1 : 0) +
-        (drainage[up - 1] > h ? 1 : 0) +
-        (drainage[up + 1] > h ? 1 : 0) +
-        (drainage[down - 1] > h ? 1 : 0);
+        (right > h ? 1 : 0) +
+        (left > h ? 1 : 0) +
+        (down > h ? 1 : 0) +
+        (up > h ? 1 : 0) +
+        (downRight > h ? 1 : 0) +
+        (upLeft > h ? 1 : 0) +
+        (upRight > h ? 1 : 0) +
+        (downLeft > h ? 1 : 0);
+      upLeft = up;
+      up = upRight;
+      left = h;
+      h = right;
+      downLeft = down;
+      down = downRight;
     }
   }
   return donors;
