@@ -79,8 +79,11 @@ export function accumulateFlow(grid: HydrologyGrid, drainage: Float64Array, expo
   return { area: routing.area, outflow: routing.outflow, order: routing.order };
 }
 
-/** `accumulateFlow` into `routing`'s buffers (the same bytes). */
-export function routeFlow(grid: HydrologyGrid, drainage: Float64Array, routing: FlowRouting, exponent = DEFAULT_MFD_EXPONENT): void {
+/**
+ * `accumulateFlow` into `routing`'s buffers (the same bytes). With `donorsCounted`, `routing.pending`
+ * already holds `donorCounts` of `drainage` (a caller that counted them in a pass of its own).
+ */
+export function routeFlow(grid: HydrologyGrid, drainage: Float64Array, routing: FlowRouting, exponent = DEFAULT_MFD_EXPONENT, donorsCounted = false): void {
   if (!(exponent > 0) || !Number.isFinite(exponent)) throw new RangeError(`the MFD exponent must be a positive number, got ${exponent}`);
   const { width, depth } = grid;
   const count = width * depth;
@@ -91,7 +94,7 @@ export function routeFlow(grid: HydrologyGrid, drainage: Float64Array, routing: 
   const weights = new Float64Array(8);
   const linear = exponent === 1;
   let outflow = 0;
-  donorCounts(grid, drainage, pending);
+  if (!donorsCounted) donorCounts(grid, drainage, pending);
   // Placed vertices fill `order` from the front; those ready wait on a stack at its back.
   let placed = 0;
   let top = count;
