@@ -77,7 +77,9 @@ describe('fillPits', () => {
       for (let i = 1; i < trench.width - 1; i++) {
         const v = at(i, j);
         expect(Math.abs(h[v] - level[v]), `vertex (${i}, ${j})`).toBeLessThan(1e-9);
-        const lower = [1, -1, trench.width, -trench.width, trench.width + 1, trench.width - 1, 1 - trench.width, -1 - trench.width].some((o) => h[v + o] < h[v]);
+        const lower = [1, -1, trench.width, -trench.width, trench.width + 1, trench.width - 1, 1 - trench.width, -1 - trench.width].some(
+          (o) => h[v + o] < h[v],
+        );
         expect(lower, `vertex (${i}, ${j}) has a lower neighbour`).toBe(true);
       }
     }

@@ -133,18 +133,7 @@ export function donorCountsAndPits(grid: HydrologyGrid, drainage: Float64Array, 
         (upLeft > h ? 1 : 0) +
         (upRight > h ? 1 : 0) +
         (downLeft > h ? 1 : 0);
-      if (
-        !(
-          right < h ||
-          left < h ||
-          down < h ||
-          up < h ||
-          downRight < h ||
-          upLeft < h ||
-          upRight < h ||
-          downLeft < h
-        )
-      ) {
+      if (!(right < h || left < h || down < h || up < h || downRight < h || upLeft < h || upRight < h || downLeft < h)) {
         if (pits.length === pits.list.length) {
           const grown = new Int32Array(pits.list.length * 2);
           grown.set(pits.list);
