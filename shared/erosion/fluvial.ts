@@ -34,14 +34,15 @@
  * Determinism: float64 +, −, ×, ÷ and √ in a fixed order on one thread (A^m is √A for m = 0.5, A for 1,
  * Math.pow otherwise), so the same input and parameters give the same bytes everywhere.
  */
-import { accumulateFlow, flowRouting, routeFlow, type FlowRouting } from '../hydrology/accumulation';
+import { accumulateFlow, DEFAULT_MFD_EXPONENT, flowRouting, routeFlow, type FlowRouting } from '../hydrology/accumulation';
+import { donorCounts, donorCountsAndPits } from '../hydrology/drainage';
 import type { HydrologyGrid } from '../hydrology/grid';
 import { priorityFlood } from '../hydrology/priorityFlood';
 import { bandWeightAt } from '../terrain/bandMask';
 import { strataReader, vertexWorld } from '../terrain/strata';
 import { fluvialProblem, fluvialSteps, type FluvialParams } from './fluvialParams';
 import { diffuseHeights } from './hillslopeDiffusion';
-import { fillPits, pitFillScratch, type PitFillScratch } from './pitFill';
+import { fillListedPits, pitFillScratch, type PitFillScratch } from './pitFill';
 
 const NEWTON_ITERATIONS = 6;
 
@@ -153,13 +154,19 @@ export function fluvialStep(state: FluvialState, params: FluvialParams, dt: numb
       state.heights = diffused;
     }
   }
-  // Diffusion raises channel floors above the vertex upstream: fill those pits before routing.
-  if (state.pitFill) fillPits(grid, state.heights, state.pitFill);
+  // Diffusion raises channel floors above the vertex upstream: fill those pits before routing. The
+  // routing's donor counts and the pits come from one pass; each fill recounts the donors it changed.
+  if (state.pitFill) {
+    donorCountsAndPits(grid, state.heights, routing.pending, state.pitFill.pits);
+    fillListedPits(grid, state.heights, state.pitFill, routing.pending);
+  } else {
+    donorCounts(grid, state.heights, routing.pending);
+  }
   const prev = state.heights;
   const h = state.previous;
   state.heights = h;
   state.previous = prev;
-  routeFlow(grid, prev, routing);
+  routeFlow(grid, prev, routing, DEFAULT_MFD_EXPONENT, true);
   const { area, order } = routing;
   // A mouth that no channel enters any more (its river moved, or it only ever took the water running
   // along the edge) follows the land inside it, or it would stay behind as a notch in the rising edge.

@@ -43,9 +43,14 @@ function explicitSteps(grid: HydrologyGrid, heights: Float64Array, scratch: Floa
   for (let step = 0; step < substeps; step++) {
     for (let j = 1; j < depth - 1; j++) {
       const end = j * width + width - 1;
+      // The row's values slide through locals: each is read once, not three times.
+      let left = from[j * width];
+      let c = from[j * width + 1];
       for (let v = j * width + 1; v < end; v++) {
-        const c = from[v];
-        to[v] = c + r * (from[v + 1] + from[v - 1] + from[v + width] + from[v - width] - 4 * c);
+        const right = from[v + 1];
+        to[v] = c + r * (right + left + from[v + width] + from[v - width] - 4 * c);
+        left = c;
+        c = right;
       }
     }
     const written = to;

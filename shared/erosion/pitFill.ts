@@ -9,6 +9,7 @@
  *
  * Deterministic: pits are taken in vertex order, the heap breaks ties by vertex index.
  */
+import { recountDonors, type VertexList } from '../hydrology/drainage';
 import type { HydrologyGrid } from '../hydrology/grid';
 import { stepAbove } from '../hydrology/priorityFlood';
 
@@ -22,6 +23,10 @@ export interface PitFillScratch {
   heapIds: Int32Array;
   heapKeys: Float64Array;
   list: Int32Array;
+  /** The pits to fill, in vertex order (`donorCountsAndPits` lists them). */
+  readonly pits: VertexList;
+  /** Pits fills made after the one being filled: a min-heap, so they are taken in vertex order too. */
+  readonly later: VertexList;
 }
 
 export function pitFillScratch(count: number): PitFillScratch {
@@ -32,36 +37,121 @@ export function pitFillScratch(count: number): PitFillScratch {
     heapIds: new Int32Array(256),
     heapKeys: new Float64Array(256),
     list: new Int32Array(256),
+    pits: { list: new Int32Array(256), length: 0 },
+    later: { list: new Int32Array(256), length: 0 },
   };
 }
 
 /** Fills every interior pit of `h` (in place); returns how many it filled. */
 export function fillPits(grid: HydrologyGrid, h: Float64Array, scratch: PitFillScratch): number {
   const { width, depth } = grid;
-  let filled = 0;
+  const pits = scratch.pits;
+  pits.length = 0;
   for (let j = 1; j < depth - 1; j++) {
     const end = j * width + width - 1;
-    for (let v = j * width + 1; v < end; v++) {
-      const c = h[v];
-      if (
-        h[v + 1] < c ||
-        h[v - 1] < c ||
-        h[v + width] < c ||
-        h[v - width] < c ||
-        h[v + width + 1] < c ||
-        h[v + width - 1] < c ||
-        h[v - width + 1] < c ||
-        h[v - width - 1] < c
-      )
-        continue;
-      fillFrom(grid, h, scratch, v);
-      filled++;
+    for (let v = j * width + 1; v < end; v++) if (isPit(h, v, width)) pushVertex(pits, v);
+  }
+  return fillListedPits(grid, h, scratch, null);
+}
+
+/**
+ * Fills the pits listed in `scratch.pits` (interior vertices in vertex order: `donorCountsAndPits`
+ * lists them while it counts donors) as a scan in vertex order would: each if it still is one when its
+ * turn comes, and a vertex after it that a fill leaves without a lower neighbour (one beside the
+ * depression, left below its raised rim) in its turn too; the same fills as `fillPits`'s scan, without
+ * the scan. With `donors`, the donor counts around every vertex a fill reached are counted again.
+ * Returns how many fills there were.
+ */
+export function fillListedPits(grid: HydrologyGrid, h: Float64Array, scratch: PitFillScratch, donors: Uint8Array | null): number {
+  const { width, depth } = grid;
+  const pits = scratch.pits;
+  const later = scratch.later;
+  later.length = 0;
+  let filled = 0;
+  let next = 0;
+  let last = -1;
+  for (;;) {
+    // The next vertex in order: from the list or from the pits fills have made since.
+    let pit: number;
+    if (later.length > 0 && (next >= pits.length || later.list[0] < pits.list[next])) pit = popLeast(later);
+    else if (next < pits.length) pit = pits.list[next++];
+    else break;
+    if (pit === last || !isPit(h, pit, width)) continue;
+    last = pit;
+    const reached = fillFrom(grid, h, scratch, pit);
+    filled++;
+    const list = scratch.list;
+    for (let q = 0; q < reached; q++) {
+      const c = list[q];
+      for (let dj = -width; dj <= width; dj += width) {
+        for (let di = -1; di <= 1; di++) {
+          const n = c + dj + di;
+          if (donors) recountDonors(grid, h, donors, n);
+          if (n <= pit) continue;
+          const i = n % width;
+          const j = (n - i) / width;
+          if (i > 0 && j > 0 && i < width - 1 && j < depth - 1 && isPit(h, n, width)) pushLeast(later, n);
+        }
+      }
     }
   }
   return filled;
 }
 
-function fillFrom(grid: HydrologyGrid, h: Float64Array, s: PitFillScratch, pit: number): void {
+/** A binary min-heap of vertex indices in a `VertexList`. */
+function pushLeast(heap: VertexList, v: number): void {
+  if (heap.length === heap.list.length) heap.list = grow32(heap.list);
+  const a = heap.list;
+  let at = heap.length++;
+  while (at > 0) {
+    const up = (at - 1) >> 1;
+    if (a[up] <= v) break;
+    a[at] = a[up];
+    at = up;
+  }
+  a[at] = v;
+}
+
+function popLeast(heap: VertexList): number {
+  const a = heap.list;
+  const least = a[0];
+  const moved = a[--heap.length];
+  const size = heap.length;
+  let at = 0;
+  for (;;) {
+    let child = 2 * at + 1;
+    if (child >= size) break;
+    if (child + 1 < size && a[child + 1] < a[child]) child++;
+    if (moved <= a[child]) break;
+    a[at] = a[child];
+    at = child;
+  }
+  a[at] = moved;
+  return least;
+}
+
+/** Whether interior vertex `v` has no lower neighbour. */
+function isPit(h: Float64Array, v: number, width: number): boolean {
+  const c = h[v];
+  return !(
+    h[v + 1] < c ||
+    h[v - 1] < c ||
+    h[v + width] < c ||
+    h[v - width] < c ||
+    h[v + width + 1] < c ||
+    h[v + width - 1] < c ||
+    h[v - width + 1] < c ||
+    h[v - width - 1] < c
+  );
+}
+
+function pushVertex(into: VertexList, v: number): void {
+  if (into.length === into.list.length) into.list = grow32(into.list);
+  into.list[into.length++] = v;
+}
+
+/** Fills the depression around `pit`; returns how many vertices it reached (in `s.list`, from the outlet). */
+function fillFrom(grid: HydrologyGrid, h: Float64Array, s: PitFillScratch, pit: number): number {
   const { width, depth } = grid;
   const fill = ++s.fill;
   const { seen, inside } = s;
@@ -140,7 +230,7 @@ function fillFrom(grid: HydrologyGrid, h: Float64Array, s: PitFillScratch, pit: 
       }
     }
   }
-  if (outlet < 0) return;
+  if (outlet < 0) return 0;
   // Vertices level with the spill next to the depression drained into it: they join it (rising by ε
   // from the outlet), or raising the depression would leave them as new pits.
   while (size > 0 && s.heapKeys[0] <= level) {
@@ -149,8 +239,8 @@ function fillFrom(grid: HydrologyGrid, h: Float64Array, s: PitFillScratch, pit: 
     inside[c] = fill;
   }
   // From the outlet, breadth first through the depression: each vertex ε above the one that reached it.
-  // The queue reuses the list (a vertex enters once: `inside` is cleared as it is reached).
-  const queue = s.list;
+  // The queue reuses the list (a vertex enters once: `inside` is cleared as it is reached); it grows
+  // when the vertices that joined at the spill's level make the depression longer than the list.
   let head = 0;
   let tail = 0;
   const reachFrom = (from: number) => {
@@ -161,12 +251,14 @@ function fillFrom(grid: HydrologyGrid, h: Float64Array, s: PitFillScratch, pit: 
         inside[n] = 0;
         const floor = stepAbove(h[from]);
         if (h[n] < floor) h[n] = floor;
-        queue[tail++] = n;
+        if (tail === s.list.length) s.list = grow32(s.list);
+        s.list[tail++] = n;
       }
     }
   };
   reachFrom(outlet);
-  while (head < tail) reachFrom(queue[head++]);
+  while (head < tail) reachFrom(s.list[head++]);
+  return tail;
 }
 
 function grow32(a: Int32Array): Int32Array {

@@ -79,8 +79,11 @@ export function accumulateFlow(grid: HydrologyGrid, drainage: Float64Array, expo
   return { area: routing.area, outflow: routing.outflow, order: routing.order };
 }
 
-/** `accumulateFlow` into `routing`'s buffers (the same bytes). */
-export function routeFlow(grid: HydrologyGrid, drainage: Float64Array, routing: FlowRouting, exponent = DEFAULT_MFD_EXPONENT): void {
+/**
+ * `accumulateFlow` into `routing`'s buffers (the same bytes). With `donorsCounted`, `routing.pending`
+ * already holds `donorCounts` of `drainage` (a caller that counted them in a pass of its own).
+ */
+export function routeFlow(grid: HydrologyGrid, drainage: Float64Array, routing: FlowRouting, exponent = DEFAULT_MFD_EXPONENT, donorsCounted = false): void {
   if (!(exponent > 0) || !Number.isFinite(exponent)) throw new RangeError(`the MFD exponent must be a positive number, got ${exponent}`);
   const { width, depth } = grid;
   const count = width * depth;
@@ -91,7 +94,7 @@ export function routeFlow(grid: HydrologyGrid, drainage: Float64Array, routing: 
   const weights = new Float64Array(8);
   const linear = exponent === 1;
   let outflow = 0;
-  donorCounts(grid, drainage, pending);
+  if (!donorsCounted) donorCounts(grid, drainage, pending);
   // Placed vertices fill `order` from the front; those ready wait on a stack at its back.
   let placed = 0;
   let top = count;
@@ -126,15 +129,14 @@ export function routeFlow(grid: HydrologyGrid, drainage: Float64Array, routing: 
       const w5 = d5 > 0 ? d5 * DIAGONAL : 0;
       const w6 = d6 > 0 ? d6 * DIAGONAL : 0;
       const w7 = d7 > 0 ? d7 * DIAGONAL : 0;
-      if (d0 > 0 && --pending[v + 1] === 0) order[--top] = v + 1;
-      if (d1 > 0 && --pending[v - 1] === 0) order[--top] = v - 1;
-      if (d2 > 0 && --pending[v + o2] === 0) order[--top] = v + o2;
-      if (d3 > 0 && --pending[v - o2] === 0) order[--top] = v - o2;
-      if (d4 > 0 && --pending[v + o4] === 0) order[--top] = v + o4;
-      if (d5 > 0 && --pending[v - o4] === 0) order[--top] = v - o4;
-      if (d6 > 0 && --pending[v + o6] === 0) order[--top] = v + o6;
-      if (d7 > 0 && --pending[v + o7] === 0) order[--top] = v + o7;
-      const steepest = Math.max(w0, w1, w2, w3, w4, w5, w6, w7);
+      // A tree of comparisons: Math.max's NaN and −0 handling is not needed on these (≥ +0, never NaN).
+      const m01 = w0 > w1 ? w0 : w1;
+      const m23 = w2 > w3 ? w2 : w3;
+      const m45 = w4 > w5 ? w4 : w5;
+      const m67 = w6 > w7 ? w6 : w7;
+      const m03 = m01 > m23 ? m01 : m23;
+      const m47 = m45 > m67 ? m45 : m67;
+      const steepest = m03 > m47 ? m03 : m47;
       if (steepest > 0) {
         // Adding a zero ratio leaves the total exactly as it was, so only the writes are skipped;
         // a zero slope's ratio is +0 without its division (0 / steepest is +0 too), about a fifth of the pass.
@@ -147,14 +149,40 @@ export function routeFlow(grid: HydrologyGrid, drainage: Float64Array, routing: 
         const r6 = w6 > 0 ? w6 / steepest : 0;
         const r7 = w7 > 0 ? w7 / steepest : 0;
         const share = a / (r0 + r1 + r2 + r3 + r4 + r5 + r6 + r7);
-        if (w0 > 0) area[v + 1] += r0 * share;
-        if (w1 > 0) area[v - 1] += r1 * share;
-        if (w2 > 0) area[v + o2] += r2 * share;
-        if (w3 > 0) area[v - o2] += r3 * share;
-        if (w4 > 0) area[v + o4] += r4 * share;
-        if (w5 > 0) area[v - o4] += r5 * share;
-        if (w6 > 0) area[v + o6] += r6 * share;
-        if (w7 > 0) area[v + o7] += r7 * share;
+        // Each receiver's share, then its place on the stack if that was its last donor (in k order: the
+        // stack's order). Where no neighbour is lower there is nothing to push.
+        if (d0 > 0) {
+          area[v + 1] += r0 * share;
+          if (--pending[v + 1] === 0) order[--top] = v + 1;
+        }
+        if (d1 > 0) {
+          area[v - 1] += r1 * share;
+          if (--pending[v - 1] === 0) order[--top] = v - 1;
+        }
+        if (d2 > 0) {
+          area[v + o2] += r2 * share;
+          if (--pending[v + o2] === 0) order[--top] = v + o2;
+        }
+        if (d3 > 0) {
+          area[v - o2] += r3 * share;
+          if (--pending[v - o2] === 0) order[--top] = v - o2;
+        }
+        if (d4 > 0) {
+          area[v + o4] += r4 * share;
+          if (--pending[v + o4] === 0) order[--top] = v + o4;
+        }
+        if (d5 > 0) {
+          area[v - o4] += r5 * share;
+          if (--pending[v - o4] === 0) order[--top] = v - o4;
+        }
+        if (d6 > 0) {
+          area[v + o6] += r6 * share;
+          if (--pending[v + o6] === 0) order[--top] = v + o6;
+        }
+        if (d7 > 0) {
+          area[v + o7] += r7 * share;
+          if (--pending[v + o7] === 0) order[--top] = v + o7;
+        }
       } else {
         outflow += a;
       }

@@ -42,22 +42,113 @@ export function donorCounts(grid: HydrologyGrid, drainage: Float64Array, donors:
     edgeVertex(0, j);
     if (width > 1) edgeVertex(width - 1, j);
     const end = j * width + width - 1;
+    // A 3 × 3 window slides along the row in locals: three new reads per vertex instead of nine.
+    let upLeft = drainage[j * width - width];
+    let up = drainage[j * width - width + 1];
+    let left = drainage[j * width];
+    let h = drainage[j * width + 1];
+    let downLeft = drainage[j * width + width];
+    let down = drainage[j * width + width + 1];
     for (let v = j * width + 1; v < end; v++) {
-      const h = drainage[v];
-      const up = v - width;
-      const down = v + width;
+      const upRight = drainage[v - width + 1];
+      const right = drainage[v + 1];
+      const downRight = drainage[v + width + 1];
       donors[v] =
-        (drainage[v + 1] > h ? 1 : 0) +
-        (drainage[v - 1] > h ? 1 : 0) +
-        (drainage[down] > h ? 1 : 0) +
-        (drainage[up] > h ? 1 : 0) +
-        (drainage[down + 1] > h ? 1 : 0) +
-        (drainage[up - 1] > h ? 1 : 0) +
-        (drainage[up + 1] > h ? 1 : 0) +
-        (drainage[down - 1] > h ? 1 : 0);
+        (right > h ? 1 : 0) +
+        (left > h ? 1 : 0) +
+        (down > h ? 1 : 0) +
+        (up > h ? 1 : 0) +
+        (downRight > h ? 1 : 0) +
+        (upLeft > h ? 1 : 0) +
+        (upRight > h ? 1 : 0) +
+        (downLeft > h ? 1 : 0);
+      upLeft = up;
+      up = upRight;
+      left = h;
+      h = right;
+      downLeft = down;
+      down = downRight;
     }
   }
   return donors;
+}
+
+/** A growing list of vertex indices (`list[0 … length)`), reused across calls. */
+export interface VertexList {
+  list: Int32Array;
+  length: number;
+}
+
+/** Recounts vertex `v`'s donors (after its or a neighbour's height changed). */
+export function recountDonors(grid: HydrologyGrid, drainage: Float64Array, donors: Uint8Array, v: number): void {
+  const { width, depth } = grid;
+  const i = v % width;
+  const j = (v - i) / width;
+  const h = drainage[v];
+  let count = 0;
+  for (let k = 0; k < 8; k++) {
+    const ni = i + STEP_I[k];
+    const nj = j + STEP_J[k];
+    if (ni >= 0 && nj >= 0 && ni < width && nj < depth && drainage[nj * width + ni] > h) count++;
+  }
+  donors[v] = count;
+}
+
+/**
+ * `donorCounts`, and in the same pass the interior vertices with no lower neighbour (pits: none on a
+ * drainage surface), in vertex order into `pits`: a solver that fills the pits each step
+ * (shared/erosion/pitFill.ts) finds them without a pass of its own.
+ */
+export function donorCountsAndPits(grid: HydrologyGrid, drainage: Float64Array, donors: Uint8Array, pits: VertexList): void {
+  const { width, depth } = grid;
+  pits.length = 0;
+  if (width < 3 || depth < 3) {
+    donorCounts(grid, drainage, donors);
+    return;
+  }
+  for (let i = 0; i < width; i++) {
+    recountDonors(grid, drainage, donors, i);
+    recountDonors(grid, drainage, donors, (depth - 1) * width + i);
+  }
+  for (let j = 1; j < depth - 1; j++) {
+    recountDonors(grid, drainage, donors, j * width);
+    recountDonors(grid, drainage, donors, j * width + width - 1);
+    const end = j * width + width - 1;
+    let upLeft = drainage[j * width - width];
+    let up = drainage[j * width - width + 1];
+    let left = drainage[j * width];
+    let h = drainage[j * width + 1];
+    let downLeft = drainage[j * width + width];
+    let down = drainage[j * width + width + 1];
+    for (let v = j * width + 1; v < end; v++) {
+      const upRight = drainage[v - width + 1];
+      const right = drainage[v + 1];
+      const downRight = drainage[v + width + 1];
+      donors[v] =
+        (right > h ? 1 : 0) +
+        (left > h ? 1 : 0) +
+        (down > h ? 1 : 0) +
+        (up > h ? 1 : 0) +
+        (downRight > h ? 1 : 0) +
+        (upLeft > h ? 1 : 0) +
+        (upRight > h ? 1 : 0) +
+        (downLeft > h ? 1 : 0);
+      if (!(right < h || left < h || down < h || up < h || downRight < h || upLeft < h || upRight < h || downLeft < h)) {
+        if (pits.length === pits.list.length) {
+          const grown = new Int32Array(pits.list.length * 2);
+          grown.set(pits.list);
+          pits.list = grown;
+        }
+        pits.list[pits.length++] = v;
+      }
+      upLeft = up;
+      up = upRight;
+      left = h;
+      h = right;
+      downLeft = down;
+      down = downRight;
+    }
+  }
 }
 
 /**
