@@ -14,6 +14,7 @@
 import type { HydrologyGrid } from '../../shared/hydrology/grid';
 import { WATER_LAKE } from '../../shared/hydrology/water';
 import type { WaterSurface } from '../../shared/hydrology/waterSurface';
+import type { FeatureIds } from '../../shared/hydrology/waterFeatures';
 import { drawnCellsByLevel } from './waterBlockDetail';
 import { isWet, sourceVertex, waterBlockExtent, waterBlockMaxLevel } from './waterCorners';
 
@@ -53,7 +54,7 @@ export function buildWaterBlock(
   grid: HydrologyGrid,
   water: WaterSurface,
   heights: Float32Array,
-  featureOf: Int32Array | null,
+  featureOf: FeatureIds | null,
   bi: number,
   bj: number,
   level = 0,

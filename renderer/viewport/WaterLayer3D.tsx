@@ -3,6 +3,7 @@ import type { PerspectiveCamera } from 'three';
 import { useFrame, useThree } from '@react-three/fiber';
 import { cameraFrustum } from './lod/cameraFrustum';
 import { ALL, type DirtyRegion } from '../../app/document/region';
+import type { FeatureIds } from '../../shared/hydrology/waterFeatures';
 import { useSession } from '../session';
 import { WaterView } from './look/waterView';
 import { WaterRebuilds } from './look/waterRebuilds';
@@ -44,7 +45,7 @@ export function WaterLayer3D() {
   useEffect(() => {
     scene.add(waterView.group);
     let shown = editor.document.water;
-    let featureOf: Int32Array | null = null;
+    let featureOf: FeatureIds | null = null;
     const rebuild = (region: DirtyRegion) => {
       const doc = editor.document;
       const whole = doc.water !== shown || region.kind === 'all';

@@ -1,6 +1,7 @@
 import { BufferAttribute, BufferGeometry, Group, Mesh, Sphere, Vector3, type ShaderMaterial } from 'three';
 import type { HydrologyGrid } from '../../../shared/hydrology/grid';
 import type { WaterSurface } from '../../../shared/hydrology/waterSurface';
+import type { FeatureIds } from '../../../shared/hydrology/waterFeatures';
 import { buildWaterBlock, waterBlockCounts, WATER_BLOCK_CELLS, type EdgeSteps, type WaterBlock } from '../../../app/water/waterMesh';
 import { analyseWaterBlock } from '../../../app/water/waterBlockDetail';
 import { WATER_REACH } from '../../../app/water/waterCorners';
@@ -35,7 +36,7 @@ export class WaterView {
   private choose = false;
   private camera: LodCamera | null = null;
   private readonly cameraCopy = new CameraSnapshot();
-  private source: { grid: HydrologyGrid; water: WaterSurface; heights: Float32Array; featureOf: Int32Array | null } | null = null;
+  private source: { grid: HydrologyGrid; water: WaterSurface; heights: Float32Array; featureOf: FeatureIds | null } | null = null;
 
   constructor(private readonly lodOptions: WaterLodOptions = {}) {
     this.group.name = 'rivers-and-lakes';
@@ -46,7 +47,7 @@ export class WaterView {
    * Marks the blocks `region` touches for measuring and rebuilding (every block for 'all' or another
    * map; none when `water` is null, which clears the view at once). `buildPending` does it.
    */
-  update(grid: HydrologyGrid, water: WaterSurface | null, heights: Float32Array, featureOf: Int32Array | null, region: DirtyRegion): void {
+  update(grid: HydrologyGrid, water: WaterSurface | null, heights: Float32Array, featureOf: FeatureIds | null, region: DirtyRegion): void {
     const { columns, rows } = waterBlockCounts(grid);
     if (!water || region.kind === 'all' || columns !== this.columns || !this.levelTable || this.levelTable.blockCount !== columns * rows) {
       this.clear();
