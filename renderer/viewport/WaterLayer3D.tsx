@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { PerspectiveCamera } from 'three';
 import { useFrame, useThree } from '@react-three/fiber';
 import { cameraFrustum } from './lod/cameraFrustum';
+import { pageLodOverride } from './lod/lodOverride';
 import { ALL, type DirtyRegion } from '../../app/document/region';
 import type { FeatureIds } from '../../shared/hydrology/waterFeatures';
 import { useSession } from '../session';
@@ -10,6 +11,8 @@ import { WaterRebuilds } from './look/waterRebuilds';
 
 /** Main-thread time given to building water blocks per frame. */
 const BUILD_MS_PER_FRAME = 12;
+/** No error allowed, no budget: every block at full resolution. */
+const EXACT_WATER_LOD = { maxPixelError: 0, triangleBudget: Infinity };
 
 /**
  * Mounts the rivers and lakes (look/waterView.ts) in the 3D scene and keeps them in step with the
@@ -22,7 +25,8 @@ export function WaterLayer3D() {
   const scene = useThree((s) => s.scene);
   const invalidate = useThree((s) => s.invalidate);
   const canvas = useThree((s) => s.gl.domElement);
-  const waterView = useMemo(() => new WaterView(), []);
+  // `?lod=exact` (lodOverride.ts) draws the water at full resolution too, to compare with.
+  const waterView = useMemo(() => new WaterView(pageLodOverride().options ? EXACT_WATER_LOD : {}), []);
   const buildRef = useRef<() => void>(() => undefined);
   const lastCamera = useRef('');
   useFrame(({ camera, size }) => {
