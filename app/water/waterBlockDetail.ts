@@ -8,7 +8,7 @@
  */
 import type { HydrologyGrid } from '../../shared/hydrology/grid';
 import type { WaterSurface } from '../../shared/hydrology/waterSurface';
-import { cornerHeight, waterBlockExtent, waterBlockMaxLevel, WATER_LEVEL_COUNT, type BlockExtent } from './waterCorners';
+import { cornerDepth, sourceVertex, waterBlockExtent, waterBlockMaxLevel, WATER_LEVEL_COUNT, type BlockExtent } from './waterCorners';
 
 export interface WaterBlockDetail {
   /** The coarsest level the block has (waterBlockMaxLevel). */
@@ -77,13 +77,19 @@ export function analyseWaterBlock(grid: HydrologyGrid, water: WaterSurface, heig
   const nx = ci1 - ci0;
   const nz = cj1 - cj0;
   const span = nx + 1;
-  // The sheet's height at each block vertex, found once (the rule is the same at every level).
-  const corner = new Float32Array(span * (nz + 1)).fill(NaN);
-  const cornerAt = (a: number, b: number): number => {
+  // The wet vertex each block vertex takes its sheet from, found once (the rule is the same at every level).
+  const sources = new Int32Array(span * (nz + 1)).fill(-2);
+  const sourceAt = (a: number, b: number): number => {
     const l = b * span + a;
-    if (corner[l] !== corner[l]) corner[l] = cornerHeight(grid, water, heights, ci0 + a, cj0 + b);
-    return corner[l];
+    if (sources[l] === -2) sources[l] = sourceVertex(grid, water, heights, ci0 + a, cj0 + b);
+    return sources[l];
   };
+  const cornerAt = (a: number, b: number): number => {
+    const source = sourceAt(a, b);
+    return source >= 0 ? surface[source] : heights[(cj0 + b) * width + ci0 + a];
+  };
+  const depthAt = (a: number, b: number, y: number, level: number): number =>
+    cornerDepth(water, heights, (cj0 + b) * width + ci0 + a, sourceAt(a, b), y, level);
   // Where level 0 puts a dry vertex (a shore corner of a drawn cell), else the ground.
   const level0 = drawn[0];
   const dryReference = (a: number, b: number, v: number): number => {
@@ -113,10 +119,10 @@ export function analyseWaterBlock(grid: HydrologyGrid, water: WaterSurface, heig
         const y10 = cornerAt((a + 1) * step, b * step);
         const y01 = cornerAt(a * step, (b + 1) * step);
         const y11 = cornerAt((a + 1) * step, (b + 1) * step);
-        const d00 = y00 - heights[(cj0 + b * step) * width + ci0 + a * step];
-        const d10 = y10 - heights[(cj0 + b * step) * width + ci0 + (a + 1) * step];
-        const d01 = y01 - heights[(cj0 + (b + 1) * step) * width + ci0 + a * step];
-        const d11 = y11 - heights[(cj0 + (b + 1) * step) * width + ci0 + (a + 1) * step];
+        const d00 = depthAt(a * step, b * step, y00, level);
+        const d10 = depthAt((a + 1) * step, b * step, y10, level);
+        const d01 = depthAt(a * step, (b + 1) * step, y01, level);
+        const d11 = depthAt((a + 1) * step, (b + 1) * step, y11, level);
         minY = Math.min(minY, y00, y10, y01, y11);
         maxY = Math.max(maxY, y00, y10, y01, y11);
         if (level === 0) continue;

@@ -79,6 +79,20 @@ export function sourceVertex(grid: HydrologyGrid, water: WaterSurface, heights: 
   return best;
 }
 
+/**
+ * The depth a corner is coloured and faded by (the shader fades the water out as it reaches 0): where
+ * wet, its own; at full resolution, a dry corner's sheet depth capped at 0 (under the ground, or a
+ * film that fades out before the dry corner: the water's edge falls where the depth read between
+ * corners reaches 0 — the true water line where the ground rises through a lake — not on the
+ * cells' steps); at a coarser level, a dry corner continues its source's depth (the coarse cell's
+ * edge is left to the depth test against the ground, so a distant lake keeps its colour to its shore).
+ */
+export function cornerDepth(water: WaterSurface, heights: Float32Array, v: number, source: number, y: number, level: number): number {
+  if (source === v) return y - heights[v];
+  if (level === 0) return Math.min(0, y - heights[v]);
+  return source >= 0 ? water.surface[source] - heights[source] : 0;
+}
+
 /** The sheet's height at (i, j): its source's surface, or the ground where no water is near. */
 export function cornerHeight(grid: HydrologyGrid, water: WaterSurface, heights: Float32Array, i: number, j: number): number {
   const source = sourceVertex(grid, water, heights, i, j);

@@ -193,6 +193,26 @@ describe('the water’s level of detail', () => {
     expect(dry.y).toBe(2.25);
   });
 
+  it('fades a river out at its banks where its sheet would float over them, and keeps a coarse sheet’s colour to the shore', () => {
+    // A river one vertex wide, 0.5 m deep, falling 0.1 m a metre; its banks 5 cm below its surface (dry: no water there).
+    const width = 17;
+    const map = mapOf(
+      width,
+      9,
+      1,
+      (i, j) => (j === 4 ? 9.5 - 0.1 * i : 9.95 - 0.1 * i),
+      (i, j) => (j === 4 ? 10 - 0.1 * i : -Infinity),
+      WATER_RIVER,
+    );
+    const fine = buildWaterBlock(map.grid, map.water, map.heights, null, 0, 0, 0)!;
+    const rows = verticesOf(fine).map(([, , z], n) => ({ z, depth: fine.depth[n] }));
+    for (const { z, depth } of rows) expect(depth).toBeCloseTo(z === 0 ? 0.5 : 0, 5);
+    expect(rows.some((r) => r.z !== 0)).toBe(true);
+    // Two cells a step: the bank corners continue the river's 0.5 m.
+    const coarse = buildWaterBlock(map.grid, map.water, map.heights, null, 0, 0, 1)!;
+    for (const depth of coarse.depth) expect(depth).toBeCloseTo(0.5, 5);
+  });
+
   it('at 4097², draws at most the triangle budget from any camera, finer near the camera than far from it', () => {
     // Water everywhere, 1 m deep, on hills: every block wants detail close up; full resolution would be 33.5 M triangles.
     const side = 4097;

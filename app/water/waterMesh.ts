@@ -6,9 +6,9 @@
  * surface — a lake flat at its level, a river following its slope — a dry one continuing the nearest
  * water under the ground, which hides the rest). Where a coarser neighbour shares an edge, the edge's
  * corners lie on the neighbour's straight edge, so the two sheets meet without a crack.
- * Per vertex: the depth (signed: below 0 where the sheet runs under the ground, so the depth read
- * between corners is the true depth at each point of a full-resolution cell and the shore's fade
- * follows the true water line), the flow direction on x and z with its strength (the surface's
+ * Per vertex: the depth (waterCorners.ts cornerDepth: at full resolution a dry corner's is at most 0,
+ * so the shader's fade ends where the depth read between corners reaches 0 — the true water line
+ * where the ground rises through a lake — instead of on the cells' steps), the flow direction on x and z with its strength (the surface's
  * downhill gradient; none on a lake) and the river or lake it belongs to.
  */
 import type { HydrologyGrid } from '../../shared/hydrology/grid';
@@ -16,7 +16,7 @@ import { WATER_LAKE } from '../../shared/hydrology/water';
 import type { WaterSurface } from '../../shared/hydrology/waterSurface';
 import type { FeatureIds } from '../../shared/hydrology/waterFeatures';
 import { drawnCellsByLevel } from './waterBlockDetail';
-import { isWet, sourceVertex, waterBlockExtent, waterBlockMaxLevel } from './waterCorners';
+import { cornerDepth, isWet, sourceVertex, waterBlockExtent, waterBlockMaxLevel } from './waterCorners';
 
 export { WATER_BLOCK_CELLS, WATER_LEVEL_COUNT, waterBlockCounts } from './waterCorners';
 
@@ -38,7 +38,7 @@ export interface WaterBlock {
   readonly level: number;
   /** x, y, z per vertex (world metres). */
   readonly positions: Float32Array;
-  /** Water depth per vertex, m (signed: below 0 under the ground). */
+  /** Water depth per vertex, m (cornerDepth: below 0 under the ground at full resolution). */
   readonly depth: Float32Array;
   /** Flow per vertex: unit direction on x and z, then strength 0…1. */
   readonly flow: Float32Array;
@@ -125,7 +125,7 @@ export function buildWaterBlock(
       positions[3 * n] = x;
       positions[3 * n + 1] = y;
       positions[3 * n + 2] = z;
-      depthOut[n] = y - heights[v];
+      depthOut[n] = cornerDepth(water, heights, v, source, y, chosen);
       feature[n] = featureOf ? featureOf[source >= 0 ? source : v] : 0;
       if (x < bounds[0]) bounds[0] = x;
       if (y < bounds[1]) bounds[1] = y;

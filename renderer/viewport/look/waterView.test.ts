@@ -5,7 +5,7 @@ import { createWaterSurface } from '../../../shared/hydrology/waterSurface';
 import { ALL } from '../../../app/document/region';
 import { WaterView } from './waterView';
 
-/** A 9 × 9 map at 2 m with a 3 × 3 pit lake 1.25 m deep in its middle (16 cells drawn, 25 corners). */
+/** A 9 × 9 map at 2 m with a 3 × 3 pit lake 1.25 m deep in its middle, 2.25 m at its centre (16 cells drawn, 25 corners). */
 function pitLake() {
   const grid = { width: 9, depth: 9, cellSize: 2 };
   const heights = new Float32Array(81).fill(5);
@@ -17,6 +17,7 @@ function pitLake() {
       water.kind[j * 9 + i] = WATER_LAKE;
     }
   }
+  heights[4 * 9 + 4] = 2;
   return { grid, heights, water };
 }
 
@@ -111,7 +112,7 @@ describe('the 3D view’s water meshes', () => {
   it('let their arrays go once uploaded, keeping their counts and the triangles drawn', () => {
     const { grid, heights, water } = pitLake();
     const view = new WaterView();
-    // Close above the lake: its depth varies, so full detail.
+    // Close above the lake: its depth varies (a coarser level would colour it wrongly), so full detail.
     view.setCamera({ position: { x: 0, y: 5, z: 0 }, fovYDegrees: 50, viewportHeight: 1000 });
     view.update(grid, water, heights, null, ALL);
     expect(view.buildPending()).toBe(0);
