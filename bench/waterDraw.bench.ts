@@ -127,6 +127,7 @@ export const benchmarks: Benchmark[] = [
         blocks: s.view.blockCount,
         triangles: s.view.triangles,
         vertices: s.view.vertices,
+        full_resolution_triangles: s.view.fullResolutionTriangles,
         wet_vertices: baselineScan(s),
         rivers: s.features.features.filter((f) => f.kind === 'river').length,
         lakes: s.features.features.filter((f) => f.kind === 'lake').length,

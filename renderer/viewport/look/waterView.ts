@@ -172,6 +172,11 @@ export class WaterView {
     return total;
   }
 
+  /** Triangles the water would draw with every block at full resolution (what it drew before it had levels). */
+  get fullResolutionTriangles(): number {
+    return this.levelTable ? this.levelTable.triangles(new Uint8Array(this.levels.length)) : 0;
+  }
+
   /** Each block's level as last chosen (row-major). */
   get chosenLevels(): Uint8Array {
     return this.levels;
