@@ -9,6 +9,8 @@ import type { WaterSurface } from '../shared/hydrology/waterSurface';
 import { waterTintImage } from '../app/water/waterTint';
 import { ALL } from '../app/document/region';
 import { WaterView } from '../renderer/viewport/look/waterView';
+import { cameraFrustum } from '../renderer/viewport/lod/cameraFrustum';
+import type { LodCamera } from '../shared/lod/selectLod';
 import type { Heightfield } from '../shared/terrain/heightfield';
 
 /**
@@ -19,8 +21,12 @@ import type { Heightfield } from '../shared/terrain/heightfield';
  *   frustum test of each block and the depth sort of the visible ones (what WebGLRenderer does per
  *   object before its draw calls), at the default camera. The GPU's share cannot be measured here;
  *   `draw_calls` and `triangles` say what it is given.
- * - `water-draw build`: every block's mesh after a whole-map change (never per frame; the view
- *   builds them 12 ms a frame, so this is spread over frames, not one pause).
+ *   `vertices` and `triangles` are what the GPU holds for the water: the blocks at the levels of
+ *   detail the camera needs (app/water/waterLevels.ts).
+ * - `water-draw build`: every block measured and built at its level after a whole-map change (never
+ *   per frame; the view does it 12 ms a frame, so this is spread over frames, not one pause).
+ * - `water-draw camera move`: levels chosen again after the camera moves (to a river close up and
+ *   back) and the blocks whose level changed built anew (spread over frames in the window).
  * - `water-draw block`: one block rebuilt, what an edit in a rectangle (a stroke, a drag step) costs.
  * - `water-draw tint 2D`: the 2D panel's tint image after a change (never per frame).
  * - `water-draw features`: the rivers and lakes list after a change.
@@ -33,6 +39,8 @@ interface State {
   features: WaterFeatures;
   view: WaterView;
   camera: PerspectiveCamera;
+  lodCamera: LodCamera;
+  closeCamera: LodCamera;
 }
 
 const SIZE = 4097;
@@ -48,16 +56,29 @@ function state(): State {
   if (!result) throw new Error('water was cancelled');
   const water: WaterSurface = { surface: result.surface, kind: result.kind };
   const features = findWaterFeatures(field, water, heights);
-  const view = new WaterView();
-  view.update(field, water, heights, features.featureOf, ALL);
-  view.buildPending();
   const pose = defaultCameraPose(field, FOV, VIEWPORT.width / VIEWPORT.height);
   const camera = new PerspectiveCamera(FOV, VIEWPORT.width / VIEWPORT.height, 0.5, 20_000);
   camera.position.set(pose.position.x, pose.position.y, pose.position.z);
   camera.lookAt(pose.target.x, pose.target.y, pose.target.z);
   camera.updateMatrixWorld(true);
-  cached = { field, water, heights, features, view, camera };
+  const lodCamera = lodCameraOf(camera);
+  // 30 m above the map's middle, looking along the ground 100 m ahead.
+  const close = camera.clone();
+  const ground = heights[(SIZE >> 1) * SIZE + (SIZE >> 1)];
+  close.position.set(0, ground + 30, 100);
+  close.lookAt(0, ground, 0);
+  close.updateMatrixWorld(true);
+  const view = new WaterView();
+  view.setCamera(lodCamera);
+  view.update(field, water, heights, features.featureOf, ALL);
+  view.buildPending();
+  cached = { field, water, heights, features, view, camera, lodCamera, closeCamera: lodCameraOf(close) };
   return cached;
+}
+
+function lodCameraOf(camera: PerspectiveCamera): LodCamera {
+  const { x, y, z } = camera.position;
+  return { position: { x, y, z }, fovYDegrees: FOV, viewportHeight: VIEWPORT.height, frustum: cameraFrustum(camera) };
 }
 
 const frustum = new Frustum();
@@ -105,6 +126,8 @@ export const benchmarks: Benchmark[] = [
         draw_calls: frame(s),
         blocks: s.view.blockCount,
         triangles: s.view.triangles,
+        vertices: s.view.vertices,
+        full_resolution_triangles: s.view.fullResolutionTriangles,
         wet_vertices: baselineScan(s),
         rivers: s.features.features.filter((f) => f.kind === 'river').length,
         lakes: s.features.features.filter((f) => f.kind === 'lake').length,
@@ -119,11 +142,38 @@ export const benchmarks: Benchmark[] = [
     warmup: 1,
     setup: state,
     run: (s) => {
-      const { field, water, heights, features } = s as State;
+      const { field, water, heights, features, lodCamera } = s as State;
       const view = new WaterView();
+      view.setCamera(lodCamera);
       view.update(field, water, heights, features.featureOf, ALL);
       view.buildPending();
       view.dispose();
+    },
+  },
+  {
+    name: 'water-draw camera move',
+    size: SIZE,
+    baseline: BASELINE,
+    samples: 10,
+    warmup: 2,
+    setup: state,
+    run: (s) => {
+      const { view, lodCamera, closeCamera } = s as State;
+      view.setCamera(closeCamera);
+      view.buildPending();
+      const close = view.triangles;
+      view.setCamera(lodCamera);
+      view.buildPending();
+      return close;
+    },
+    measure: () => {
+      const { view, lodCamera, closeCamera } = state();
+      view.setCamera(closeCamera);
+      view.buildPending();
+      const figures = { close_triangles: view.triangles, close_vertices: view.vertices };
+      view.setCamera(lodCamera);
+      view.buildPending();
+      return figures;
     },
   },
   {

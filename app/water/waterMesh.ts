@@ -1,30 +1,44 @@
 /**
  * The 3D view's water as meshes, one per block of WATER_BLOCK_CELLS² cells that holds water (so the
- * view culls and rebuilds blocks, not the map). A cell is drawn when any of its corners is wet; a
- * wet corner lies on the water surface (a lake flat at its level, a river following its slope), a
- * dry one at the highest surface of its wet neighbours, so the water meets the shore under the
- * ground instead of sloping down to it (the terrain hides the rest). Per vertex: depth (0 at a dry
- * corner: the water fades out at the shore), the flow direction on x and z with its strength (the
- * surface's downhill gradient; none on a lake) and the river or lake it belongs to.
+ * view culls, rebuilds and chooses a level of detail per block, not for the map), at one of
+ * WATER_LEVEL_COUNT levels: level L draws every 2^L-th vertex. A cell is drawn when any vertex of its
+ * square is wet; its corners lie where waterCorners.ts puts the sheet (a wet corner on the water's
+ * surface — a lake flat at its level, a river following its slope — a dry one continuing the nearest
+ * water under the ground, which hides the rest). Where a coarser neighbour shares an edge, the edge's
+ * corners lie on the neighbour's straight edge, so the two sheets meet without a crack.
+ * Per vertex: the depth (waterCorners.ts cornerDepth: at full resolution a dry corner's is at most 0,
+ * so the shader's fade ends where the depth read between corners reaches 0 — the true water line
+ * where the ground rises through a lake — instead of on the cells' steps), the flow direction on x and z with its strength (the surface's
+ * downhill gradient; none on a lake) and the river or lake it belongs to.
  */
-import { NEIGHBOUR_DI, NEIGHBOUR_DJ, type HydrologyGrid } from '../../shared/hydrology/grid';
+import type { HydrologyGrid } from '../../shared/hydrology/grid';
 import { WATER_LAKE } from '../../shared/hydrology/water';
 import type { WaterSurface } from '../../shared/hydrology/waterSurface';
+import type { FeatureIds } from '../../shared/hydrology/waterFeatures';
+import { drawnCellsByLevel } from './waterBlockDetail';
+import { cornerDepth, isWet, sourceVertex, waterBlockExtent, waterBlockMaxLevel } from './waterCorners';
 
-export const WATER_BLOCK_CELLS = 128;
+export { WATER_BLOCK_CELLS, WATER_LEVEL_COUNT, waterBlockCounts } from './waterCorners';
+
 /** Surface slope (m/m) at which the flow hint is at full strength. */
 export const FULL_FLOW_SLOPE = 0.05;
 
-const STEP_I = NEIGHBOUR_DI;
-const STEP_J = NEIGHBOUR_DJ;
+/**
+ * The steps (1, 2, 4 …) of the blocks beside a block's four edges: its low-i (west), high-i (east),
+ * low-j and high-j edges; 1 where there is no neighbour or it is not coarser.
+ */
+export type EdgeSteps = readonly [number, number, number, number];
+export const NO_COARSER_NEIGHBOURS: EdgeSteps = [1, 1, 1, 1];
 
 export interface WaterBlock {
   /** Block column and row. */
   readonly bi: number;
   readonly bj: number;
+  /** The level it was built at. */
+  readonly level: number;
   /** x, y, z per vertex (world metres). */
   readonly positions: Float32Array;
-  /** Water depth per vertex, m. */
+  /** Water depth per vertex, m (cornerDepth: below 0 under the ground at full resolution). */
   readonly depth: Float32Array;
   /** Flow per vertex: unit direction on x and z, then strength 0…1. */
   readonly flow: Float32Array;
@@ -35,40 +49,36 @@ export interface WaterBlock {
   readonly bounds: Float32Array;
 }
 
-export function waterBlockCounts(grid: Pick<HydrologyGrid, 'width' | 'depth'>): { columns: number; rows: number } {
-  return { columns: Math.max(1, Math.ceil((grid.width - 1) / WATER_BLOCK_CELLS)), rows: Math.max(1, Math.ceil((grid.depth - 1) / WATER_BLOCK_CELLS)) };
-}
-
-const isWet = (surface: Float32Array, heights: Float32Array, v: number): boolean => surface[v] > heights[v];
-
-/** The water mesh of block (bi, bj), or null when it holds no water. */
+/** The water mesh of block (bi, bj) at `level` (clamped to the block's coarsest), or null when it holds no water. */
 export function buildWaterBlock(
   grid: HydrologyGrid,
   water: WaterSurface,
   heights: Float32Array,
-  featureOf: Int32Array | null,
+  featureOf: FeatureIds | null,
   bi: number,
   bj: number,
+  level = 0,
+  edgeSteps: EdgeSteps = NO_COARSER_NEIGHBOURS,
 ): WaterBlock | null {
   const { width, depth: rows, cellSize } = grid;
   const { surface, kind } = water;
-  const ci0 = bi * WATER_BLOCK_CELLS;
-  const cj0 = bj * WATER_BLOCK_CELLS;
-  const ci1 = Math.min(width - 1, ci0 + WATER_BLOCK_CELLS);
-  const cj1 = Math.min(rows - 1, cj0 + WATER_BLOCK_CELLS);
-  const span = ci1 - ci0 + 1;
-  const local = new Int32Array(span * (cj1 - cj0 + 1)).fill(-1);
-  // First pass: which corners the wet cells use.
+  const extent = waterBlockExtent(grid, bi, bj);
+  const { ci0, cj0, ci1, cj1 } = extent;
+  const chosen = Math.max(0, Math.min(level, waterBlockMaxLevel(extent)));
+  const step = 2 ** chosen;
+  const cells = drawnCellsByLevel(grid, water, heights, extent, chosen)[chosen];
+  const cx = (ci1 - ci0) / step;
+  const cz = (cj1 - cj0) / step;
+  const span = cx + 1;
+  const local = new Int32Array(span * (cz + 1)).fill(-1);
   let vertexCount = 0;
   let cellCount = 0;
-  for (let j = cj0; j < cj1; j++) {
-    for (let i = ci0; i < ci1; i++) {
-      const v = j * width + i;
-      if (!(isWet(surface, heights, v) || isWet(surface, heights, v + 1) || isWet(surface, heights, v + width) || isWet(surface, heights, v + width + 1)))
-        continue;
+  for (let b = 0; b < cz; b++) {
+    for (let a = 0; a < cx; a++) {
+      if (!cells[b * cx + a]) continue;
       cellCount++;
-      for (const [di, dj] of CORNERS) {
-        const l = (j - cj0 + dj) * span + (i - ci0 + di);
+      for (const [da, db] of CORNERS) {
+        const l = (b + db) * span + a + da;
         if (local[l] < 0) local[l] = vertexCount++;
       }
     }
@@ -79,70 +89,73 @@ export function buildWaterBlock(
   const flow = new Float32Array(vertexCount * 3);
   const feature = new Float32Array(vertexCount);
   const bounds = new Float32Array([Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity]);
-  const cx = (width - 1) / 2;
-  const cz = (rows - 1) / 2;
-  for (let j = cj0; j <= cj1; j++) {
-    for (let i = ci0; i <= ci1; i++) {
-      const n = local[(j - cj0) * span + (i - ci0)];
+  const centreX = (width - 1) / 2;
+  const centreZ = (rows - 1) / 2;
+  const heightAt = (i: number, j: number): number | null => {
+    const source = sourceVertex(grid, water, heights, i, j);
+    return source >= 0 ? surface[source] : null;
+  };
+  /** On an edge shared with a coarser block: the height on that block's straight edge between its corners. */
+  const stitched = (i: number, j: number): number | null => {
+    const along = (offset: number, neighbourStep: number, fixed: number, alongI: boolean): number | null => {
+      if (neighbourStep <= step || offset % neighbourStep === 0) return null;
+      const lo = offset - (offset % neighbourStep);
+      const h0 = alongI ? heightAt(ci0 + lo, fixed) : heightAt(fixed, cj0 + lo);
+      const h1 = alongI ? heightAt(ci0 + lo + neighbourStep, fixed) : heightAt(fixed, cj0 + lo + neighbourStep);
+      if (h0 === null || h1 === null) return null;
+      return h0 + ((offset - lo) / neighbourStep) * (h1 - h0);
+    };
+    if (i === ci0) return along(j - cj0, edgeSteps[0], i, false);
+    if (i === ci1) return along(j - cj0, edgeSteps[1], i, false);
+    if (j === cj0) return along(i - ci0, edgeSteps[2], j, true);
+    if (j === cj1) return along(i - ci0, edgeSteps[3], j, true);
+    return null;
+  };
+  for (let b = 0; b <= cz; b++) {
+    for (let a = 0; a <= cx; a++) {
+      const n = local[b * span + a];
       if (n < 0) continue;
+      const i = ci0 + a * step;
+      const j = cj0 + b * step;
       const v = j * width + i;
-      let y: number;
-      let owner = featureOf ? featureOf[v] : 0;
-      if (isWet(surface, heights, v)) {
-        y = surface[v];
-        depthOut[n] = surface[v] - heights[v];
-      } else {
-        // A shore corner: at its wet neighbours' highest surface, under the ground.
-        y = -Infinity;
-        for (let k = 0; k < 8; k++) {
-          const ni = i + STEP_I[k];
-          const nj = j + STEP_J[k];
-          if (ni < 0 || nj < 0 || ni >= width || nj >= rows) continue;
-          const u = nj * width + ni;
-          if (isWet(surface, heights, u) && surface[u] > y) {
-            y = surface[u];
-            if (featureOf) owner = featureOf[u];
-          }
-        }
-        if (y === -Infinity) y = heights[v];
-      }
-      const x = (i - cx) * cellSize;
-      const z = (j - cz) * cellSize;
+      const source = sourceVertex(grid, water, heights, i, j);
+      const y = stitched(i, j) ?? (source >= 0 ? surface[source] : heights[v]);
+      const x = (i - centreX) * cellSize;
+      const z = (j - centreZ) * cellSize;
       positions[3 * n] = x;
       positions[3 * n + 1] = y;
       positions[3 * n + 2] = z;
-      feature[n] = owner;
+      depthOut[n] = cornerDepth(water, heights, v, source, y, chosen);
+      feature[n] = featureOf ? featureOf[source >= 0 ? source : v] : 0;
       if (x < bounds[0]) bounds[0] = x;
       if (y < bounds[1]) bounds[1] = y;
       if (z < bounds[2]) bounds[2] = z;
       if (x > bounds[3]) bounds[3] = x;
       if (y > bounds[4]) bounds[4] = y;
       if (z > bounds[5]) bounds[5] = z;
-      if (kind[v] !== WATER_LAKE) writeFlow(grid, surface, heights, i, j, flow, 3 * n);
+      if (source >= 0 && kind[source] !== WATER_LAKE) writeFlow(grid, surface, heights, source % width, Math.floor(source / width), flow, 3 * n);
     }
   }
   const indices = vertexCount <= 65536 ? new Uint16Array(cellCount * 6) : new Uint32Array(cellCount * 6);
   let t = 0;
-  for (let j = cj0; j < cj1; j++) {
-    for (let i = ci0; i < ci1; i++) {
-      const v = j * width + i;
-      if (!(isWet(surface, heights, v) || isWet(surface, heights, v + 1) || isWet(surface, heights, v + width) || isWet(surface, heights, v + width + 1)))
-        continue;
-      const l = (j - cj0) * span + (i - ci0);
-      const a = local[l];
-      const b = local[l + 1];
-      const c = local[l + span];
-      const d = local[l + span + 1];
+  for (let b = 0; b < cz; b++) {
+    for (let a = 0; a < cx; a++) {
+      if (!cells[b * cx + a]) continue;
+      const l = b * span + a;
+      const p = local[l];
+      const q = local[l + 1];
+      const r = local[l + span];
+      const s = local[l + span + 1];
       // The terrain's split: the diagonal from (x0, z1) to (x1, z0).
-      indices[t++] = a;
-      indices[t++] = c;
-      indices[t++] = b;
-      indices[t++] = b;
-      indices[t++] = c;
-      indices[t++] = d;
+      indices[t++] = p;
+      indices[t++] = r;
+      indices[t++] = q;
+      indices[t++] = q;
+      indices[t++] = r;
+      indices[t++] = s;
     }
   }
-  return { bi, bj, positions, depth: depthOut, flow, feature, indices, bounds };
+  return { bi, bj, level: chosen, positions, depth: depthOut, flow, feature, indices, bounds };
 }
 
 const CORNERS: ReadonlyArray<readonly [number, number]> = [

@@ -1,3 +1,4 @@
+import type { FeatureIds } from '../../shared/hydrology/waterFeatures';
 import type { WaterSurface } from '../../shared/hydrology/waterSurface';
 import { writeWaterColour } from './waterColours';
 
@@ -30,7 +31,7 @@ export function waterTintImage(
   grid: { width: number; depth: number },
   water: WaterSurface,
   heights: Float32Array,
-  featureOf: Int32Array | null,
+  featureOf: FeatureIds | null,
   selectedId: number | null,
 ): WaterTint {
   const stride = Math.max(1, Math.ceil(Math.max(grid.width, grid.depth) / MAX_TINT_SIDE));
@@ -58,7 +59,7 @@ export function paintWaterTint(
   grid: { width: number; depth: number },
   water: WaterSurface,
   heights: Float32Array,
-  featureOf: Int32Array | null,
+  featureOf: FeatureIds | null,
   selectedId: number | null,
   rect: TintRect,
 ): void {

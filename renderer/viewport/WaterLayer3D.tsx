@@ -1,28 +1,55 @@
-import { useEffect, useMemo } from 'react';
-import { useThree } from '@react-three/fiber';
+import { useEffect, useMemo, useRef } from 'react';
+import type { PerspectiveCamera } from 'three';
+import { useFrame, useThree } from '@react-three/fiber';
+import { cameraFrustum } from './lod/cameraFrustum';
+import { pageLodOverride } from './lod/lodOverride';
 import { ALL, type DirtyRegion } from '../../app/document/region';
+import type { FeatureIds } from '../../shared/hydrology/waterFeatures';
 import { useSession } from '../session';
 import { WaterView } from './look/waterView';
 import { WaterRebuilds } from './look/waterRebuilds';
 
 /** Main-thread time given to building water blocks per frame. */
 const BUILD_MS_PER_FRAME = 12;
+/** No error allowed, no budget: every block at full resolution. */
+const EXACT_WATER_LOD = { maxPixelError: 0, triangleBudget: Infinity };
 
 /**
  * Mounts the rivers and lakes (look/waterView.ts) in the 3D scene and keeps them in step with the
  * document (rebuilding the blocks an edit touched), Show Water and the Water section's selection;
- * each change asks for one frame.
+ * each change asks for one frame. The blocks' levels of detail follow the camera (chosen before a
+ * frame whose camera differs from the last; the blocks that change are built over the next frames).
  */
 export function WaterLayer3D() {
   const { editor, view, water } = useSession();
   const scene = useThree((s) => s.scene);
   const invalidate = useThree((s) => s.invalidate);
   const canvas = useThree((s) => s.gl.domElement);
-  const waterView = useMemo(() => new WaterView(), []);
+  // `?lod=exact` (lodOverride.ts) draws the water at full resolution too, to compare with.
+  const waterView = useMemo(() => new WaterView(pageLodOverride().options ? EXACT_WATER_LOD : {}), []);
+  const buildRef = useRef<() => void>(() => undefined);
+  const lastCamera = useRef('');
+  useFrame(({ camera, size }) => {
+    const perspective = camera as PerspectiveCamera;
+    const p = camera.position;
+    const q = camera.quaternion;
+    const key =
+      `${p.x.toFixed(2)},${p.y.toFixed(2)},${p.z.toFixed(2)},${q.x.toFixed(4)},${q.y.toFixed(4)},${q.z.toFixed(4)},${q.w.toFixed(4)},` +
+      `${perspective.fov},${perspective.aspect},${size.height}`;
+    if (key === lastCamera.current) return;
+    lastCamera.current = key;
+    const moved = waterView.setCamera({
+      position: { x: p.x, y: p.y, z: p.z },
+      fovYDegrees: perspective.fov ?? 50,
+      viewportHeight: size.height * Math.min(2, window.devicePixelRatio || 1),
+      frustum: cameraFrustum(perspective),
+    });
+    if (moved) buildRef.current();
+  });
   useEffect(() => {
     scene.add(waterView.group);
     let shown = editor.document.water;
-    let featureOf: Int32Array | null = null;
+    let featureOf: FeatureIds | null = null;
     const rebuild = (region: DirtyRegion) => {
       const doc = editor.document;
       const whole = doc.water !== shown || region.kind === 'all';
@@ -44,6 +71,7 @@ export function WaterLayer3D() {
       if (waterView.buildPending(BUILD_MS_PER_FRAME) > 0) frame = requestAnimationFrame(build);
       invalidate();
     };
+    buildRef.current = build;
     const show = () => {
       waterView.group.visible = view.getState().settings.showWater;
       invalidate();
@@ -76,6 +104,7 @@ export function WaterLayer3D() {
     const restored = () => rebuild(ALL);
     canvas.addEventListener('webglcontextrestored', restored);
     return () => {
+      buildRef.current = () => undefined;
       cancelAnimationFrame(frame);
       unsubscribers.forEach((off) => off());
       canvas.removeEventListener('webglcontextrestored', restored);

@@ -34,10 +34,20 @@ export interface WaterFeature {
   readonly bounds: { i0: number; j0: number; i1: number; j1: number };
 }
 
+/** Feature ids per vertex, in the smallest unsigned type that holds the largest id (a 4097² map's are kept while the list is shown). */
+export type FeatureIds = Uint8Array | Uint16Array | Int32Array;
+
 export interface WaterFeatures {
   readonly features: WaterFeature[];
   /** Per vertex: its feature's id, 0 where dry (and not on a river's line). */
-  readonly featureOf: Int32Array;
+  readonly featureOf: FeatureIds;
+}
+
+/** `ids` in the smallest type that holds ids up to `largest`. */
+export function compactFeatureIds(ids: Int32Array, largest: number): FeatureIds {
+  if (largest <= 0xff) return Uint8Array.from(ids);
+  if (largest <= 0xffff) return Uint16Array.from(ids);
+  return ids;
 }
 
 const NONE = 0;
@@ -134,5 +144,5 @@ export function findWaterFeatures(
       bounds: { i0, j0, i1, j1 },
     });
   }
-  return { features, featureOf };
+  return { features, featureOf: compactFeatureIds(featureOf, features.length) };
 }

@@ -38,6 +38,7 @@ uniform float depthHalf;
 uniform float selectedMix;
 uniform float selectedFeature;
 uniform float streakSpacing;
+uniform float shoreFade;
 varying float vDepth;
 varying vec3 vFlow;
 varying float vFeature;
@@ -64,11 +65,17 @@ void main() {
     colour = mix(colour, selectedColour, selectedMix);
     alpha = max(alpha, 0.7);
   }
+  // The edge: out to nothing as the depth read between corners reaches 0 (app/water/waterCorners.ts
+  // cornerDepth), so the water line runs through the cells, not along their steps.
+  alpha *= smoothstep(0.0, shoreFade, vDepth);
   gl_FragColor = vec4(colour, alpha);
   #include <fog_fragment>
   gl_FragColor.rgb = waterToSrgb(gl_FragColor.rgb);
 }
 `;
+
+/** Depth (m) over which the water fades in from its edge. */
+export const SHORE_FADE = 0.08;
 
 const linear = (rgb: readonly [number, number, number]): Color => new Color().setRGB(rgb[0] / 255, rgb[1] / 255, rgb[2] / 255, 'srgb');
 
@@ -88,6 +95,7 @@ export function createWaterMaterial(): ShaderMaterial {
         selectedMix: { value: SELECTED_MIX },
         selectedFeature: { value: 0 },
         streakSpacing: { value: 6 },
+        shoreFade: { value: SHORE_FADE },
       },
     ]),
     transparent: true,

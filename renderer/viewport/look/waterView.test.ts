@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { BufferAttribute } from 'three';
-import { WATER_LAKE } from '../../../shared/hydrology/water';
+import type { BufferAttribute, Mesh } from 'three';
+import { WATER_LAKE, WATER_RIVER } from '../../../shared/hydrology/water';
 import { createWaterSurface } from '../../../shared/hydrology/waterSurface';
 import { ALL } from '../../../app/document/region';
 import { WaterView } from './waterView';
 
-/** A 9 × 9 map at 2 m with a 3 × 3 pit lake 1.25 m deep in its middle (16 cells drawn, 25 corners). */
+/** A 9 × 9 map at 2 m with a 3 × 3 pit lake 1.25 m deep in its middle, 2.25 m at its centre (16 cells drawn, 25 corners). */
 function pitLake() {
   const grid = { width: 9, depth: 9, cellSize: 2 };
   const heights = new Float32Array(81).fill(5);
@@ -17,6 +17,7 @@ function pitLake() {
       water.kind[j * 9 + i] = WATER_LAKE;
     }
   }
+  heights[4 * 9 + 4] = 2;
   return { grid, heights, water };
 }
 
@@ -31,10 +32,88 @@ function attributesOf(view: WaterView): BufferAttribute[] {
   return all;
 }
 
+/** Three blocks side by side under water everywhere on a curved surface (so a coarse level is not the fine one). */
+function curvedRiver() {
+  const grid = { width: 385, depth: 129, cellSize: 1 };
+  const heights = new Float32Array(grid.width * grid.depth);
+  const water = createWaterSurface(heights.length);
+  for (let j = 0; j < grid.depth; j++) {
+    for (let i = 0; i < grid.width; i++) {
+      water.surface[j * grid.width + i] = 10 + 2 * Math.sin(j / 7) + Math.cos(i / 5);
+      water.kind[j * grid.width + i] = WATER_RIVER;
+    }
+  }
+  return { grid, heights, water };
+}
+
+/** The largest vertical gap along x = `x` between the sheets of two meshes (each one's vertices on the line against the other's edges there). */
+function seamGap(a: Mesh, b: Mesh, x: number): { gap: number; checked: number } {
+  let gap = 0;
+  let checked = 0;
+  for (const [first, second] of [
+    [a, b],
+    [b, a],
+  ]) {
+    const p = second.geometry.getAttribute('position').array;
+    const index = second.geometry.index!.array;
+    const q = first.geometry.getAttribute('position').array;
+    for (let t = 0; t < index.length; t += 3) {
+      for (let e = 0; e < 3; e++) {
+        const [m, n] = [index[t + e], index[t + ((e + 1) % 3)]];
+        if (p[3 * m] !== x || p[3 * n] !== x) continue;
+        const [z0, y0, z1, y1] =
+          p[3 * m + 2] < p[3 * n + 2] ? [p[3 * m + 2], p[3 * m + 1], p[3 * n + 2], p[3 * n + 1]] : [p[3 * n + 2], p[3 * n + 1], p[3 * m + 2], p[3 * m + 1]];
+        for (let k = 0; k < q.length; k += 3) {
+          if (q[k] !== x || q[k + 2] < z0 || q[k + 2] > z1) continue;
+          gap = Math.max(gap, Math.abs(y0 + ((q[k + 2] - z0) / (z1 - z0)) * (y1 - y0) - q[k + 1]));
+          checked++;
+        }
+      }
+    }
+  }
+  return { gap, checked };
+}
+
 describe('the 3D view’s water meshes', () => {
+  it('follow the camera: fine near it, coarse far from it, and no crack where levels meet', () => {
+    const { grid, heights, water } = curvedRiver();
+    const view = new WaterView();
+    view.update(grid, water, heights, null, ALL);
+    expect(view.buildPending()).toBe(0);
+    // No camera yet: every block at its coarsest (4 × 4 cells of 32).
+    expect([...view.chosenLevels]).toEqual([5, 5, 5]);
+    expect(view.triangles).toBe(3 * 32);
+    // Low over the west block, looking across the map: full detail there, coarser eastwards.
+    expect(view.setCamera({ position: { x: -160, y: 14, z: 0 }, fovYDegrees: 50, viewportHeight: 1000 })).toBe(true);
+    expect(view.setCamera({ position: { x: -160, y: 14, z: 0 }, fovYDegrees: 50, viewportHeight: 1000 })).toBe(false);
+    expect(view.buildPending()).toBe(0);
+    const [west, middle, east] = view.chosenLevels;
+    expect(west).toBe(0);
+    expect(middle).toBeGreaterThan(west);
+    expect(east).toBeGreaterThanOrEqual(middle);
+    const meshes = [...view.meshes()].sort((a, b) => a.geometry.boundingSphere!.center.x - b.geometry.boundingSphere!.center.x);
+    expect(meshes).toHaveLength(3);
+    // The block edges lie at x = −64 and 64 m (the map's centre is 0).
+    for (const [k, x] of [
+      [0, -64],
+      [1, 64],
+    ]) {
+      const { gap, checked } = seamGap(meshes[k], meshes[k + 1], x);
+      expect(checked).toBeGreaterThan(0);
+      expect(gap).toBeLessThan(1e-4);
+    }
+    // Back to no camera: all coarse again, the finer meshes gone.
+    view.setCamera(null);
+    view.buildPending();
+    expect(view.triangles).toBe(3 * 32);
+    view.dispose();
+  });
+
   it('let their arrays go once uploaded, keeping their counts and the triangles drawn', () => {
     const { grid, heights, water } = pitLake();
     const view = new WaterView();
+    // Close above the lake: its depth varies (a coarser level would colour it wrongly), so full detail.
+    view.setCamera({ position: { x: 0, y: 5, z: 0 }, fovYDegrees: 50, viewportHeight: 1000 });
     view.update(grid, water, heights, null, ALL);
     expect(view.buildPending()).toBe(0);
     expect(view.blockCount).toBe(1);

@@ -1,75 +1,152 @@
 import { BufferAttribute, BufferGeometry, Group, Mesh, Sphere, Vector3, type ShaderMaterial } from 'three';
 import type { HydrologyGrid } from '../../../shared/hydrology/grid';
 import type { WaterSurface } from '../../../shared/hydrology/waterSurface';
-import { buildWaterBlock, waterBlockCounts, WATER_BLOCK_CELLS, type WaterBlock } from '../../../app/water/waterMesh';
+import type { FeatureIds } from '../../../shared/hydrology/waterFeatures';
+import { buildWaterBlock, waterBlockCounts, WATER_BLOCK_CELLS, type EdgeSteps, type WaterBlock } from '../../../app/water/waterMesh';
+import { analyseWaterBlock } from '../../../app/water/waterBlockDetail';
+import { WATER_REACH } from '../../../app/water/waterCorners';
+import { WaterLevels, type WaterLodOptions } from '../../../app/water/waterLevels';
+import { CameraSnapshot } from '../../../app/lod/cameraSnapshot';
+import type { LodCamera } from '../../../shared/lod/selectLod';
 import type { DirtyRegion } from '../../../app/document/region';
 import { createWaterMaterial } from './waterMaterial';
 
 /**
  * The 3D view's rivers and lakes: one mesh per block that holds water (app/water/waterMesh.ts), its
- * own material (waterMaterial.ts), kept apart from the terrain's. Built when the water or the
- * heights under it change (only the blocks an edit touched; a whole map's in slices between frames),
- * never per frame: a frame costs three's culling of the blocks' bounding spheres and their draw calls.
+ * own material (waterMaterial.ts), kept apart from the terrain's, at the level of detail the camera
+ * needs (app/water/waterLevels.ts, as the terrain's). When the water or the heights under it change,
+ * the blocks an edit touched are measured again (app/water/waterBlockDetail.ts; a whole map's in
+ * slices between frames); when the camera moves, levels are chosen again and the blocks whose level
+ * (or a coarser neighbour's) changed are built anew. Never per frame: a frame costs three's culling
+ * of the blocks' bounding spheres and their draw calls.
  */
 export class WaterView {
   readonly group = new Group();
   readonly material: ShaderMaterial = createWaterMaterial();
-  private readonly blocks = new Map<number, Mesh>();
+  private readonly blocks = new Map<number, { mesh: Mesh; level: number; edges: EdgeSteps }>();
   private columns = 0;
+  /** Blocks to measure again (their water or ground changed). */
   private readonly pending = new Set<number>();
-  private source: { grid: HydrologyGrid; water: WaterSurface; heights: Float32Array; featureOf: Int32Array | null } | null = null;
+  /** Blocks measured again since they were last built: built anew even at the same level. */
+  private readonly changed = new Set<number>();
+  /** Blocks whose mesh is not what the last choice of levels wants. */
+  private readonly toBuild = new Set<number>();
+  private levelTable: WaterLevels | null = null;
+  private levels: Uint8Array = new Uint8Array(0);
+  private choose = false;
+  private camera: LodCamera | null = null;
+  private readonly cameraCopy = new CameraSnapshot();
+  private source: { grid: HydrologyGrid; water: WaterSurface; heights: Float32Array; featureOf: FeatureIds | null } | null = null;
 
-  constructor() {
+  constructor(private readonly lodOptions: WaterLodOptions = {}) {
     this.group.name = 'rivers-and-lakes';
     this.group.renderOrder = 5;
   }
 
   /**
-   * Marks the blocks `region` touches for rebuilding (every block for 'all' or another map; none
-   * when `water` is null, which clears the view at once). `buildPending` builds them.
+   * Marks the blocks `region` touches for measuring and rebuilding (every block for 'all' or another
+   * map; none when `water` is null, which clears the view at once). `buildPending` does it.
    */
-  update(grid: HydrologyGrid, water: WaterSurface | null, heights: Float32Array, featureOf: Int32Array | null, region: DirtyRegion): void {
+  update(grid: HydrologyGrid, water: WaterSurface | null, heights: Float32Array, featureOf: FeatureIds | null, region: DirtyRegion): void {
     const { columns, rows } = waterBlockCounts(grid);
-    if (!water || region.kind === 'all' || columns !== this.columns) {
+    if (!water || region.kind === 'all' || columns !== this.columns || !this.levelTable || this.levelTable.blockCount !== columns * rows) {
       this.clear();
       this.pending.clear();
+      this.changed.clear();
+      this.toBuild.clear();
       this.columns = columns;
+      this.levelTable = new WaterLevels(grid);
+      this.levels = new Uint8Array(columns * rows);
     }
     this.source = water ? { grid, water, heights, featureOf } : null;
     if (!water) return;
     this.material.uniforms.streakSpacing.value = Math.max(4, grid.cellSize * 3);
-    // A vertex belongs to the blocks on both sides of a block edge, and a shore corner reads its neighbours.
+    // A vertex belongs to the blocks on both sides of a block edge, and a dry corner reads the water
+    // up to WATER_REACH cells away.
+    const reach = WATER_REACH + 1;
     const [bi0, bi1, bj0, bj1] =
       region.kind === 'all'
         ? [0, columns - 1, 0, rows - 1]
         : [
-            Math.max(0, Math.floor((region.i0 - 2) / WATER_BLOCK_CELLS)),
-            Math.min(columns - 1, Math.floor((region.i1 + 1) / WATER_BLOCK_CELLS)),
-            Math.max(0, Math.floor((region.j0 - 2) / WATER_BLOCK_CELLS)),
-            Math.min(rows - 1, Math.floor((region.j1 + 1) / WATER_BLOCK_CELLS)),
+            Math.max(0, Math.floor((region.i0 - reach) / WATER_BLOCK_CELLS)),
+            Math.min(columns - 1, Math.floor((region.i1 + reach) / WATER_BLOCK_CELLS)),
+            Math.max(0, Math.floor((region.j0 - reach) / WATER_BLOCK_CELLS)),
+            Math.min(rows - 1, Math.floor((region.j1 + reach) / WATER_BLOCK_CELLS)),
           ];
     for (let bj = bj0; bj <= bj1; bj++) for (let bi = bi0; bi <= bi1; bi++) this.pending.add(bj * columns + bi);
   }
 
   /**
-   * Builds pending blocks until `budgetMs` has passed (at least one), so a whole map's water comes
-   * in over a few frames instead of holding one; returns how many are still pending.
+   * The camera the levels are chosen for (null: none yet, every block at its coarsest); returns
+   * whether it differs from the last one (then `buildPending` has work).
+   */
+  setCamera(camera: LodCamera | null): boolean {
+    if (camera === null ? this.camera === null : this.camera !== null && this.cameraCopy.matches(camera)) return false;
+    this.camera = camera;
+    if (camera) this.cameraCopy.copy(camera);
+    this.choose = true;
+    return true;
+  }
+
+  /**
+   * Measures, then builds, pending blocks until `budgetMs` has passed (at least one), so a whole
+   * map's water comes in over a few frames instead of holding one; returns how many are still pending.
    */
   buildPending(budgetMs = Infinity): number {
     const source = this.source;
-    if (!source) {
+    const table = this.levelTable;
+    if (!source || !table) {
       this.pending.clear();
+      this.toBuild.clear();
       return 0;
     }
     const start = performance.now();
     for (const key of this.pending) {
       this.pending.delete(key);
+      table.set(key, analyseWaterBlock(source.grid, source.water, source.heights, key % this.columns, Math.floor(key / this.columns)));
+      this.changed.add(key);
+      this.choose = true;
+      // The rest, and the choice of levels that follows them, in the next slice.
+      if (performance.now() - start >= budgetMs) return this.pending.size + 1;
+    }
+    if (this.choose) this.chooseLevels(table);
+    for (const key of this.toBuild) {
+      this.toBuild.delete(key);
+      this.changed.delete(key);
       this.remove(key);
-      const block = buildWaterBlock(source.grid, source.water, source.heights, source.featureOf, key % this.columns, Math.floor(key / this.columns));
-      if (block) this.add(key, block);
+      if (table.holdsWater(key)) {
+        const level = this.levels[key];
+        const edges = table.edgeSteps(key, this.levels);
+        const block = buildWaterBlock(
+          source.grid,
+          source.water,
+          source.heights,
+          source.featureOf,
+          key % this.columns,
+          Math.floor(key / this.columns),
+          level,
+          edges,
+        );
+        if (block) this.add(key, block, edges);
+      }
       if (performance.now() - start >= budgetMs) break;
     }
-    return this.pending.size;
+    return this.toBuild.size;
+  }
+
+  /** Levels for the camera; the blocks whose level, coarser neighbours or water changed are queued. */
+  private chooseLevels(table: WaterLevels): void {
+    this.choose = false;
+    this.levels = table.select(this.camera, this.lodOptions);
+    for (let key = 0; key < this.levels.length; key++) {
+      const built = this.blocks.get(key);
+      if (!table.holdsWater(key)) {
+        if (built) this.toBuild.add(key);
+        continue;
+      }
+      if (!built || this.changed.has(key) || built.level !== this.levels[key] || !sameSteps(built.edges, table.edgeSteps(key, this.levels)))
+        this.toBuild.add(key);
+    }
   }
 
   /** Feature ids for the selection tint: 0 shows none. */
@@ -84,12 +161,29 @@ export class WaterView {
   /** Triangles over all blocks. */
   get triangles(): number {
     let total = 0;
-    for (const mesh of this.blocks.values()) total += (mesh.geometry.index?.count ?? 0) / 3;
+    for (const { mesh } of this.blocks.values()) total += (mesh.geometry.index?.count ?? 0) / 3;
     return total;
   }
 
-  meshes(): IterableIterator<Mesh> {
-    return this.blocks.values();
+  /** Vertices over all blocks. */
+  get vertices(): number {
+    let total = 0;
+    for (const { mesh } of this.blocks.values()) total += mesh.geometry.getAttribute('position').count;
+    return total;
+  }
+
+  /** Triangles the water would draw with every block at full resolution (what it drew before it had levels). */
+  get fullResolutionTriangles(): number {
+    return this.levelTable ? this.levelTable.triangles(new Uint8Array(this.levels.length)) : 0;
+  }
+
+  /** Each block's level as last chosen (row-major). */
+  get chosenLevels(): Uint8Array {
+    return this.levels;
+  }
+
+  *meshes(): IterableIterator<Mesh> {
+    for (const { mesh } of this.blocks.values()) yield mesh;
   }
 
   dispose(): void {
@@ -97,7 +191,7 @@ export class WaterView {
     this.material.dispose();
   }
 
-  private add(key: number, block: WaterBlock): void {
+  private add(key: number, block: WaterBlock, edges: EdgeSteps): void {
     const geometry = new BufferGeometry();
     geometry.setAttribute('position', uploadedOnce(new BufferAttribute(block.positions, 3)));
     geometry.setAttribute('waterDepth', uploadedOnce(new BufferAttribute(block.depth, 1)));
@@ -111,15 +205,15 @@ export class WaterView {
     mesh.matrixAutoUpdate = false;
     mesh.renderOrder = 5;
     mesh.raycast = () => undefined;
-    this.blocks.set(key, mesh);
+    this.blocks.set(key, { mesh, level: block.level, edges });
     this.group.add(mesh);
   }
 
   private remove(key: number): void {
-    const mesh = this.blocks.get(key);
-    if (!mesh) return;
-    this.group.remove(mesh);
-    mesh.geometry.dispose();
+    const built = this.blocks.get(key);
+    if (!built) return;
+    this.group.remove(built.mesh);
+    built.mesh.geometry.dispose();
     this.blocks.delete(key);
   }
 
@@ -127,6 +221,8 @@ export class WaterView {
     for (const key of [...this.blocks.keys()]) this.remove(key);
   }
 }
+
+const sameSteps = (a: EdgeSteps, b: EdgeSteps): boolean => a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3];
 
 /**
  * Lets the attribute's array go once the GL buffer holds it (kept: an empty array of the same type
