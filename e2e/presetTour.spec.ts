@@ -14,7 +14,8 @@ const SIZES = [257, 513];
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+  // Software GL on a loaded machine can take a while to draw a 513² frame.
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), timeout: 120_000 });
 }
 
 /** Reset Camera, then `notches` wheel steps in at the middle of the 3D view and a middle-button orbit down towards the ground. */
