@@ -9,8 +9,11 @@ import { showPanel } from './panel';
 // Every preset photographed from afar and close up at 1600×1000, at two sizes (issue 35's "would a
 // designer call Canyons a canyon?"): `npm run bench:e2e -- e2e/presetTour.spec.ts`. It only takes
 // screenshots to look at (e2e/.artifacts/presets/), so it is a @report page, not part of npm test.
+// FAULTLINE_PRESET_SIZES=257 takes one size.
 const ARTIFACTS = path.resolve(__dirname, '.artifacts', 'presets');
-const SIZES = [257, 513];
+const SIZES = (process.env.FAULTLINE_PRESET_SIZES ?? '257,513').split(',').map(Number);
+// FAULTLINE_PRESETS=canyons,mesas photographs only those.
+const ONLY = process.env.FAULTLINE_PRESETS?.split(',');
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(400);
@@ -39,7 +42,7 @@ for (const size of SIZES) {
     test.setTimeout(1_200_000);
     const { page } = app;
     await mkdir(ARTIFACTS, { recursive: true });
-    for (const preset of TERRAIN_PRESETS) {
+    for (const preset of TERRAIN_PRESETS.filter((p) => !ONLY || ONLY.includes(p.id))) {
       await showPanel(page, 'generate');
       await page.getByTestId('gen-preset').selectOption(preset.id);
       await page.getByTestId('gen-size').selectOption(String(size));
