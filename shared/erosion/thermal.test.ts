@@ -174,6 +174,37 @@ describe('thermalErosion', () => {
     }
   });
 
+  it('on a ramp steeper than the talus leaves steps alternating by the closed form of its block order', () => {
+    // A ramp falling D per cell along x (talus T < D). Away from its ends every pair sees the same
+    // excess, so a half pass maps a settled pair's step x to x − r·(x − T) (r = 2·strength) and its
+    // neighbours' to the rest of 2D. Half passes run A B, B A, A B, … (blockOffset), whose fixed
+    // cycle puts the steps at the end of a whole pass at D ∓ e·(D − T), e = r² / (1 + (1 − r)²):
+    // at strength 0.5 a staircase of T and 2D − T, at 0.2 within 12 % of (D − T) of the ramp.
+    const width = 200;
+    const drop = 5;
+    const talusDeg = 45;
+    const talus = 1; // tan 45° · 1 m
+    for (const { strength, passes } of [
+      { strength: 0.5, passes: 3 },
+      { strength: 0.2, passes: 30 },
+      { strength: 0.1, passes: 60 },
+    ]) {
+      const field = createHeightfield(width, 4, 1);
+      for (let j = 0; j < 4; j++) for (let i = 0; i < width; i++) field.heights[j * width + i] = -drop * i;
+      thermalErosion(field, { iterations: passes, talusDeg, strength });
+      const r = 2 * strength;
+      const e = (r * r) / (1 + (1 - r) ** 2);
+      const row = width;
+      for (let i = 90; i < 110; i++) {
+        const step = field.heights[row + i] - field.heights[row + i + 1];
+        // The last half pass settled the pairs starting at odd i after an odd number of passes.
+        const settledLast = (i % 2 === 1) === (passes % 2 === 1);
+        const expected = drop + (settledLast ? -1 : 1) * e * (drop - talus);
+        expect(step, `strength ${strength}, step ${i}`).toBeCloseTo(expected, 3);
+      }
+    }
+  });
+
   it('reduces the slopes of a fault-formation map', () => {
     const field = faultField(129);
     const talus = talusHeight({ talusDeg: 35 }, 1);

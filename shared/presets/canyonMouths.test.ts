@@ -59,3 +59,51 @@ describe('Canyons: rivers leave the map without a notch', () => {
     }, 60_000);
   }
 });
+
+/**
+ * No step at the map's edge on the finished Canyons (after the thermal pass that follows the fluvial
+ * layer): the map's edge is a cut through land that goes on, so along the line into the map the
+ * edge vertex's step continues the step just inside it. Allowed: one talus step (tan 38° · 2 m =
+ * 1.56 m, what one thermal pass may leave between neighbours). Before the fix the thermal pass's
+ * two-cell staircase (thermalStaircase.test.ts) reached the edge: 9–17 m more than the step inside
+ * at five of these six cases.
+ */
+const EDGE_CASES = [
+  { size: 257, seed: 1 },
+  { size: 257, seed: 3 },
+  { size: 257, seed: 11 },
+  { size: 513, seed: 1 },
+  { size: 513, seed: 3 },
+  { size: 513, seed: 11 },
+];
+
+describe('Canyons: the finished map has no step at its edge', () => {
+  for (const { size, seed } of EDGE_CASES) {
+    it(`${size}², seed ${seed}: each edge vertex's step into the map is within a talus step of the step inside it`, () => {
+      const target = { width: size, depth: size, cellSize: 2, seed };
+      const { recipe, finishing } = buildPreset('canyons', target);
+      const thermal = finishing[finishing.length - 1];
+      expect(thermal.kind).toBe('thermal');
+      const allowed = Math.tan((38 * Math.PI) / 180) * target.cellSize;
+      const { heights: h } = replayTerrain({ ...target, recipe, steps: finishing });
+      let worst = -Infinity;
+      let where = '';
+      /** Edge vertex e, then the vertices one and two cells into the map along the same line. */
+      const measure = (e: number, one: number, two: number, label: string) => {
+        const excess = Math.abs(h[e] - h[one]) - Math.abs(h[one] - h[two]);
+        if (excess > worst) {
+          worst = excess;
+          where = `${label}: ${h[e].toFixed(1)}, ${h[one].toFixed(1)}, ${h[two].toFixed(1)} m`;
+        }
+      };
+      const w = size;
+      for (let i = 1; i < w - 1; i++) {
+        measure(i, w + i, 2 * w + i, `top i=${i}`);
+        measure((w - 1) * w + i, (w - 2) * w + i, (w - 3) * w + i, `bottom i=${i}`);
+        measure(i * w, i * w + 1, i * w + 2, `left j=${i}`);
+        measure(i * w + w - 1, i * w + w - 2, i * w + w - 3, `right j=${i}`);
+      }
+      expect(worst, where).toBeLessThanOrEqual(allowed);
+    }, 60_000);
+  }
+});

@@ -43,6 +43,18 @@ const dropletsFor = (t: PresetTarget, perVertex: number) => Math.max(1, Math.min
  */
 /** Relief scale: a 512 m map gets 1, larger maps proportionally taller (up to 4×). */
 export const reliefScale = (t: PresetTarget) => Math.min(4, Math.max(0.25, span(t) / 512));
+/**
+ * Thermal strength of the presets whose ground stands steeper than its talus after erosion. At 0.5 a
+ * pass settles each pair it visits exactly to the talus, so on a slope steeper than the talus the
+ * pairs of the last half pass stand at the talus and the pairs between them carry the rest: a
+ * staircase two cells wide along the grid's rows and columns (on Canyons and Mesas nine in ten steep
+ * steps stood alone between two near-flat ones, and Canyons' edge vertices stood up to 19 m off the
+ * land inside). At strength s, where a slope of D per cell stays steeper than the talus T, the steps
+ * alternate D ± e·(D − T) with e = r² / (1 + (1 − r)²), r = 2s (thermal.test.ts): 0.2 at 0.25, so
+ * neighbouring steps differ by at most 1.5×; more passes move the same material.
+ * Test: shared/presets/thermalStaircase.test.ts.
+ */
+const GENTLE_THERMAL = 0.25;
 /** A metre value rounded to centimetres, so recorded recipes read well. */
 const cm = (metres: number) => Math.round(metres * 100) / 100;
 
@@ -83,7 +95,7 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
       },
       finishing: [
         hydraulicStep({ version: 3, seed: t.seed, droplets: dropletsFor(t, 0.8), erosionRate: 0.3 }),
-        thermalStep({ iterations: 30, talusDeg: 40, strength: 0.5 }),
+        thermalStep({ iterations: 30, talusDeg: 40, strength: GENTLE_THERMAL }),
       ],
     }),
   },
@@ -128,7 +140,7 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
           },
           outletArea: cm(0.1 * span(t) ** 2),
         }),
-        thermalStep({ iterations: 8, talusDeg: 38, strength: 0.5 }),
+        thermalStep({ iterations: 20, talusDeg: 38, strength: GENTLE_THERMAL }),
       ],
     }),
   },
@@ -150,7 +162,7 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
       // metre above the treads, so each tread lies in its cap). The fluvial layer then works for
       // 100,000 years (10 steps) with no uplift against the rivers' mouths: the soft faces between
       // the treads wear back and are gullied where water gathers, the caps hold their tops flat, and
-      // what the escarpments leave behind stands as mesas and buttes. Thermal passes at 33° shed the
+      // what the escarpments leave behind stands as mesas and buttes. Thermal passes at 30° shed the
       // faces' loose tops into talus aprons at their feet.
       finishing: [
         { kind: 'normalise', min: 0, max: cm(150 * reliefScale(t)) },
@@ -175,7 +187,7 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
           },
           outletArea: cm(0.1 * span(t) ** 2),
         }),
-        thermalStep({ iterations: 10, talusDeg: 33, strength: 0.5 }),
+        thermalStep({ iterations: 40, talusDeg: 30, strength: GENTLE_THERMAL }),
       ],
     }),
   },
@@ -192,10 +204,16 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
         profile: { kind: 'smooth', width: cm(span(t) * 0.15) },
       },
       // The fluvial layer near its steady state (Braun & Willett's classic test): gentle hills rise
-      // 0.45 m every 1,000 years for 400,000 years against rivers that cut K·A^0.5·S with the whole
+      // 0.9 m every 1,000 years for 400,000 years against rivers that cut K·A^0.5·S with the whole
       // edge as the base level; every slope drains to a river, so the valleys branch from the
-      // edge inward, cutting back into the raised land, and hillslope diffusion rounds the divides. The relief is what uplift and erosion
-      // balance at: S = (U/K)·A^−0.5.
+      // edge inward, cutting back into the raised land, and hillslope diffusion rounds the divides.
+      // The relief is what uplift and erosion balance at: S = (U/K)·A^−0.5. Soil creep (diffusion D)
+      // against river incision sets the valleys' spacing, which grows as √(D/K) (Perron, Kirchner &
+      // Dietrich 2009): at D = 0.0002 m²/yr it fell to a few cells and the land read as faceted tiers;
+      // at 0.002 (×scale², so the spacing scales with the map) it is about a fifth of a 512 m map.
+      // A light rain of droplets (one per ten vertices, eroding gently) then cuts rills into the
+      // smooth valley sides, whose long straight slopes otherwise faced along the grid (15–16 % of
+      // steep ground at seeds 11 and 29, over the 15 % of gridArtefacts.test.ts).
       finishing: [
         { kind: 'normalise', min: 0, max: cm(20 * reliefScale(t)) },
         fluvialStep({
@@ -203,14 +221,15 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
           m: 0.5,
           n: 1,
           channelArea: 0,
-          uplift: cm(0.45 * reliefScale(t)) / 1000,
-          diffusion: 0.0002,
+          uplift: cm(0.9 * reliefScale(t)) / 1000,
+          diffusion: cm(0.2 * reliefScale(t) ** 2) / 100,
           timeStep: 40_000,
           time: 400_000,
           strata: null,
           outletArea: 0,
         }),
-        thermalStep({ iterations: 10, talusDeg: 40, strength: 0.5 }),
+        hydraulicStep({ version: 3, seed: t.seed, droplets: dropletsFor(t, 0.1), erosionRate: 0.05 }),
+        thermalStep({ iterations: 10, talusDeg: 40, strength: GENTLE_THERMAL }),
       ],
     }),
   },
@@ -229,7 +248,7 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
       finishing: [
         { kind: 'normalise', min: cm(-30 * reliefScale(t)), max: cm(60 * reliefScale(t)) },
         hydraulicStep({ version: 3, seed: t.seed, droplets: dropletsFor(t, 0.3), erosionRate: 0.2 }),
-        thermalStep({ iterations: 20, talusDeg: 30, strength: 0.5 }),
+        thermalStep({ iterations: 20, talusDeg: 30, strength: GENTLE_THERMAL }),
       ],
     }),
   },
