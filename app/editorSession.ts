@@ -1,5 +1,6 @@
 import type { FaultlineApi } from '../shared/ipc/api';
 import { presetClimate } from '../shared/presets/presetClimates';
+import { presetSea } from '../shared/presets/presetSea';
 import { COMMANDS, isCommandId } from '../shared/commands';
 import type { ViewSettings } from '../shared/ipc/contract';
 import { CommandRegistry } from './commands/commands';
@@ -118,9 +119,9 @@ export function createEditorSession(options: SessionOptions): EditorSession {
   const project = createProjectController(core);
   disposables.add(bindCommands(core, project));
 
-  // A preset's Run paints its land in the preset's climate (tree and snow lines, desert or temperate).
+  // A preset's Run paints its land in the preset's climate (tree and snow lines, desert or temperate) and shows its sea, if any.
   const design = createTerrainDesign(editor, tools, options.terrainJobs ?? createInProcessTransport(), (id, size) => {
-    view.setState((s) => ({ settings: { ...s.settings, ...presetClimate(id, size, editor.document.field.heights) } }));
+    view.setState((s) => ({ settings: { ...s.settings, ...presetClimate(id, size, editor.document.field.heights), ...presetSea(id) } }));
   });
   disposables.add(() => design.jobs.dispose());
   disposables.add(() => design.layers.dispose());
