@@ -253,7 +253,8 @@ export class MapTilePixels {
       const pixels = rectPixels(field, tile, mode, range, cover, lines, seaLevel);
       return { tile: index, x: 0, y: 0, width: tile.i1 - tile.i0, height: tile.j1 - tile.j0, pixels, levels: [] };
     }
-    const rect = this.tileRect(index, tile, rectPixels(field, tile, this.target.mode, this.target.range, this.target.cover, this.target.lines, this.target.seaLevel));
+    const { mode, range, cover, lines, seaLevel } = this.target;
+    const rect = this.tileRect(index, tile, rectPixels(field, tile, mode, range, cover, lines, seaLevel));
     this.tileColouring[index] = this.target;
     this.stale[index] = false;
     this.staleCount--;
