@@ -36,6 +36,17 @@ test.describe('the 2D map fills its pane', () => {
     });
   }
 
+  test('the 2D view select is drawn like the side panel’s selects', async ({ app }) => {
+    const { page } = app;
+    const look = (testId: string) =>
+      page.getByTestId(testId).evaluate((element) => {
+        const style = getComputedStyle(element);
+        return [style.backgroundColor, style.color, style.borderTopColor, style.borderTopWidth, style.borderTopStyle, style.borderRadius];
+      });
+    expect(await look('map2d-layer-view')).toEqual(await look('gen-preset'));
+    expect(app.consoleErrors).toEqual([]);
+  });
+
   test('the arrangement follows the window both ways and the map stays usable', async ({ app }) => {
     const { page } = app;
     const workspace = page.locator('main.workspace');
