@@ -122,12 +122,14 @@ export function createEditorSession(options: SessionOptions): EditorSession {
   // A preset's Run paints its land in the preset's climate (tree and snow lines, desert or temperate) and shows its sea, if any.
   const design = createTerrainDesign(editor, tools, options.terrainJobs ?? createInProcessTransport(), (id, size) => {
     view.setState((s) => ({ settings: { ...s.settings, ...presetClimate(id, size, editor.document.field.heights), ...presetSea(id) } }));
+    viewEvents.newTerrain.emit();
   });
   disposables.add(() => design.jobs.dispose());
   disposables.add(() => design.layers.dispose());
   disposables.add(bindDesignCommands(commands, editor, design, tools));
 
   project.bindOpened((loaded, fileName) => {
+    viewEvents.newTerrain.emit();
     if (loaded.layers.problem && loaded.layers.problem !== NO_LAYER_STACK && loaded.layers.origin === 'heights')
       project.reportError(
         `${fileName ?? 'The project'}: its layer stack could not be read (${loaded.layers.problem}); it opens as its saved heights, nothing of them is lost.`,

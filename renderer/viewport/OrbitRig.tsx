@@ -38,8 +38,8 @@ export function OrbitRig() {
       const field = editor.document.field;
       if (clampAboveSurface(field, camera.position, groundClearance(field))) camera.lookAt(controls.target);
     };
-    // True while the camera is where `frame` put it: a new terrain (a Run, an open) is framed anew
-    // until the user moves the view, so a preset is seen whole, not through the last one's framing.
+    // True while the camera is where `frame` put it: a new terrain (a preset's Run, an open) is framed
+    // anew until the user moves the view, so a preset is seen whole, not through the last one's framing.
     let framed = false;
     const frame = () => {
       framed = true;
@@ -90,7 +90,7 @@ export function OrbitRig() {
     const unsubscribeEditor = editor.store.subscribe((s, prev) => {
       if (s.version === prev.version) return;
       const next = dimsOf();
-      if (next !== dims || (framed && s.lastChange.kind === 'all')) {
+      if (next !== dims) {
         dims = next;
         frame();
       } else {
@@ -102,6 +102,7 @@ export function OrbitRig() {
       frame();
       invalidate();
     });
+    const unsubscribeNewTerrain = session.viewEvents.newTerrain.on(() => reframeIfFramed.current());
     reframeIfFramed.current = () => {
       if (!framed) return;
       frame();
@@ -142,6 +143,7 @@ export function OrbitRig() {
     return () => {
       unsubscribeEditor();
       unsubscribeView();
+      unsubscribeNewTerrain();
       unsubscribeTools();
       unsubscribeRoad();
       unsubscribeWater();
