@@ -41,7 +41,7 @@ test.describe('the 2D map fills its pane', () => {
     const look = (testId: string) =>
       page.getByTestId(testId).evaluate((element) => {
         const style = getComputedStyle(element);
-        return [style.backgroundColor, style.color, style.borderTopColor, style.borderTopWidth, style.borderTopStyle, style.borderRadius];
+        return [style.backgroundColor, style.color, style.getPropertyValue('border-top-color'), style.borderTopWidth, style.borderTopStyle, style.borderRadius];
       });
     expect(await look('map2d-layer-view')).toEqual(await look('gen-preset'));
     expect(app.consoleErrors).toEqual([]);
