@@ -7,6 +7,7 @@ import { createHeightRectEdit, readHeightRect } from './document/heightEdit';
 import { commandStates, connectPlatform, createEditorSession } from './editorSession';
 import { createMemoryFaultlineApi } from './platform/memoryApi';
 import { DEFAULT_VIEW_SETTINGS } from '../shared/ipc/contract';
+import { generateFormEdits } from './generate/generateFormStore';
 
 function smallDocument() {
   return createDocument(createHeightfield(9, 9, 1));
@@ -180,5 +181,27 @@ describe('platform connection', () => {
     expect(session.editor.history.undoDepth).toBe(1);
     menu('not.a.command');
     expect(session.editor.history.undoDepth).toBe(1);
+  });
+});
+
+describe('a preset run sets the View for its land', () => {
+  it('Islands shows its sea at 0 m over land that dips below it; the next preset without a sea puts the plane away', async () => {
+    const session = createEditorSession({ api: createMemoryFaultlineApi(), document: smallDocument() });
+    const edits = generateFormEdits(session.design.form);
+    let newTerrains = 0;
+    session.viewEvents.newTerrain.on(() => newTerrains++);
+    edits.setSize({ width: 65, depth: 65, cellSize: 8 });
+    edits.choosePreset('islands');
+    expect(await session.design.generate()).toBeNull();
+    expect(session.view.getState().settings).toMatchObject({ water: true, seaLevel: 0 });
+    // The views are told of a new terrain (the 3D view frames it if the camera was not moved).
+    expect(newTerrains).toBe(1);
+    const { heights } = session.editor.document.field;
+    expect(heights.some((h) => h < 0)).toBe(true);
+    expect(heights.some((h) => h > 0)).toBe(true);
+    edits.choosePreset('mountains');
+    expect(await session.design.generate()).toBeNull();
+    expect(session.view.getState().settings.water).toBe(false);
+    session.dispose();
   });
 });

@@ -1,5 +1,6 @@
 import type { FaultlineApi } from '../shared/ipc/api';
 import { presetClimate } from '../shared/presets/presetClimates';
+import { presetSea } from '../shared/presets/presetSea';
 import { COMMANDS, isCommandId } from '../shared/commands';
 import type { ViewSettings } from '../shared/ipc/contract';
 import { CommandRegistry } from './commands/commands';
@@ -118,15 +119,17 @@ export function createEditorSession(options: SessionOptions): EditorSession {
   const project = createProjectController(core);
   disposables.add(bindCommands(core, project));
 
-  // A preset's Run paints its land in the preset's climate (tree and snow lines, desert or temperate).
+  // A preset's Run paints its land in the preset's climate (tree and snow lines, desert or temperate) and shows its sea, if any.
   const design = createTerrainDesign(editor, tools, options.terrainJobs ?? createInProcessTransport(), (id, size) => {
-    view.setState((s) => ({ settings: { ...s.settings, ...presetClimate(id, size, editor.document.field.heights) } }));
+    view.setState((s) => ({ settings: { ...s.settings, ...presetClimate(id, size, editor.document.field.heights), ...presetSea(id) } }));
+    viewEvents.newTerrain.emit();
   });
   disposables.add(() => design.jobs.dispose());
   disposables.add(() => design.layers.dispose());
   disposables.add(bindDesignCommands(commands, editor, design, tools));
 
   project.bindOpened((loaded, fileName) => {
+    viewEvents.newTerrain.emit();
     if (loaded.layers.problem && loaded.layers.problem !== NO_LAYER_STACK && loaded.layers.origin === 'heights')
       project.reportError(
         `${fileName ?? 'The project'}: its layer stack could not be read (${loaded.layers.problem}); it opens as its saved heights, nothing of them is lost.`,

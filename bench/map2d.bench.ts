@@ -88,7 +88,37 @@ function wholeMapChangeInSlices(size: number): Benchmark {
   };
 }
 
+/**
+ * The natural image of a 4097² map tile by tile, with the View's sea (app/map2d/seaTint.ts) at the
+ * height under which `seaShare` of the height range lies, or without it: the sea's cost per image.
+ */
+function naturalColouring(name: string, seaShare: number | null, baseline?: string): Benchmark {
+  let state: (ColourState & { seaLevel: number | null }) | undefined;
+  return {
+    name,
+    size: SIZE,
+    baseline,
+    params: { mode: 'natural', sea_share_of_range: seaShare ?? 'none' },
+    samples: 3,
+    warmup: 1,
+    setup: () => {
+      const field = syntheticTerrain(SIZE, 1);
+      const range = heightRange(field.heights);
+      const seaLevel = seaShare === null ? null : range.min + seaShare * (range.max - range.min);
+      state = { field, range, tiles: planMapTiles(SIZE, SIZE), pixels: new Uint8ClampedArray(512 * 512 * 4), seaLevel };
+      return state;
+    },
+    run: (s) => {
+      const st = s as ColourState & { seaLevel: number | null };
+      for (const tile of st.tiles) writeMapImageRect(st.field, st.pixels, 'natural', st.range, tile, null, undefined, st.seaLevel);
+    },
+    measure: () => ({ pixels: SIZE * SIZE }),
+  };
+}
+
 export const benchmarks: Benchmark[] = [
+  naturalColouring('map2d-colour natural', null),
+  naturalColouring('map2d-colour natural with sea', 0.3, 'map2d-colour natural'),
   wholeMapChangeInSlices(4097),
   wholeMapChangeInSlices(8193),
   wholeMapColouring('map2d-colour reference hypsometric', writeMapImageRectReference, 'hypsometric'),

@@ -56,6 +56,38 @@ test.describe('small windows', () => {
     expect(app.consoleErrors).toEqual([]);
   });
 
+  for (const [width, height] of [
+    [1600, 1000],
+    [1280, 720],
+    [1024, 768],
+  ] as const) {
+    test(`at ${width}×${height} every column of the road table ends inside the side panel`, async ({ app }) => {
+      const { page } = app;
+      await page.setViewportSize({ width, height });
+      await page.keyboard.press('Shift+R');
+      const box = (await page.getByTestId('map-2d').boundingBox())!;
+      await page.mouse.click(box.x + box.width * 0.3, box.y + box.height * 0.5);
+      await page.mouse.click(box.x + box.width * 0.5, box.y + box.height * 0.35);
+      await page.mouse.click(box.x + box.width * 0.7, box.y + box.height * 0.6);
+      await expect(page.getByTestId('status-undo')).toContainText('"Road 1"');
+      await page.getByTestId('road-go-report').click();
+      const table = page.getByTestId('road-table');
+      await expect(table).toBeInViewport();
+      const panel = (await page.locator('.side-column').boundingBox())!;
+      const wrap = table.locator('xpath=..');
+      const wrapBox = (await wrap.boundingBox())!;
+      // Nothing to scroll sideways in the table's frame, and its frame inside the panel.
+      expect(await wrap.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+      expect(wrapBox.x + wrapBox.width).toBeLessThanOrEqual(panel.x + panel.width);
+      const heads = table.locator('th');
+      expect(await heads.count()).toBe(9);
+      for (const right of await heads.evaluateAll((cells) => cells.map((cell) => cell.getBoundingClientRect().right))) {
+        expect(right).toBeLessThanOrEqual(wrapBox.x + wrapBox.width);
+      }
+      expect(app.consoleErrors).toEqual([]);
+    });
+  }
+
   for (const width of [1280, 1600]) {
     test(`at ${width} px the side panel's tabs sit on one row with their whole names`, async ({ app }) => {
       const { page } = app;

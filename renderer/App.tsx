@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState, type CSSProperties, type RefObject } from 'react';
 import { SidePanel } from './panels/SidePanel';
 import { Toolbar } from './Toolbar';
 import { StatusBar } from './StatusBar';
@@ -10,46 +10,87 @@ import { Splitter } from './Splitter';
 import { Viewport3D } from './viewport/Viewport3D';
 import { Map2D } from './map2d/Map2D';
 import { useShortcuts } from './useShortcuts';
+import { DEFAULT_VIEWS_SPLIT, SPLITTER_PX, mapOverPanelHeight, viewsArrangement } from './viewsLayout';
 
 const MIN_FRACTION = 0.15;
 const MIN_SIDE = 200;
 const MAX_SIDE = 560;
 
-/** Toolbar on top; 3D viewport | 2D heightmap | side panel, each resizable; status bar below. */
+/** The workspace's CSS size, followed as the window changes. */
+function useSize(element: RefObject<HTMLElement | null>): { width: number; height: number } {
+  const [size, setSize] = useState({ width: 0, height: 0 });
+  useLayoutEffect(() => {
+    const target = element.current;
+    if (!target) return;
+    const measure = () => {
+      const rect = target.getBoundingClientRect();
+      setSize((s) => (s.width === rect.width && s.height === rect.height ? s : { width: rect.width, height: rect.height }));
+    };
+    const observer = new ResizeObserver(measure);
+    observer.observe(target);
+    measure();
+    return () => observer.disconnect();
+  }, [element]);
+  return size;
+}
+
+/**
+ * Toolbar on top; 3D viewport | 2D heightmap | side panel, each resizable; status bar below. In a
+ * window about as tall as wide the 2D map sits over the side panel instead (renderer/viewsLayout.ts).
+ * The panes stay the same elements in either arrangement (one grid, its areas change), so the 3D
+ * view is never made anew.
+ */
 export function App() {
   useShortcuts();
-  const [split, setSplit] = useState(0.6);
+  const [split, setSplit] = useState(DEFAULT_VIEWS_SPLIT);
   const [sideWidth, setSideWidth] = useState(300);
-  const views = useRef<HTMLDivElement>(null);
-  const dragStart = useRef({ split: 0.6, side: 300, width: 1 });
+  const workspace = useRef<HTMLElement>(null);
+  const size = useSize(workspace);
+  const dragStart = useRef({ split: DEFAULT_VIEWS_SPLIT, side: 300, width: 1 });
+  const arrangement = viewsArrangement(size.width, size.height, sideWidth);
+  const beside = arrangement === 'side-by-side';
 
   const beginDrag = () => {
-    dragStart.current = { split, side: sideWidth, width: views.current?.getBoundingClientRect().width ?? 1 };
+    dragStart.current = { split, side: sideWidth, width: Math.max(1, size.width - sideWidth - 2 * SPLITTER_PX) };
   };
+
+  const grid: CSSProperties = beside
+    ? {
+        gridTemplateColumns: `${split}fr ${SPLITTER_PX}px ${1 - split}fr ${SPLITTER_PX}px ${sideWidth}px`,
+        gridTemplateRows: '100%',
+        gridTemplateAreas: '"three split-views map split-side side"',
+      }
+    : {
+        gridTemplateColumns: `1fr ${SPLITTER_PX}px ${sideWidth}px`,
+        gridTemplateRows: `${mapOverPanelHeight(size.height, sideWidth)}px minmax(0, 1fr)`,
+        gridTemplateAreas: '"three split-side map" "three split-side side"',
+      };
 
   return (
     <div className="app">
       <Toolbar />
-      <main className="workspace">
-        <div className="views" ref={views} style={{ gridTemplateColumns: `${split}fr 6px ${1 - split}fr` }}>
-          <section className="pane" aria-label="3D viewport">
-            <Viewport3D />
-          </section>
+      <main className="workspace" ref={workspace} style={grid} data-arrangement={arrangement}>
+        <section className="pane pane-3d" aria-label="3D viewport">
+          <Viewport3D />
+        </section>
+        {beside && (
           <Splitter
             testId="splitter-views"
+            area="split-views"
             onDragStart={beginDrag}
             onDrag={(dx) => setSplit(Math.min(1 - MIN_FRACTION, Math.max(MIN_FRACTION, dragStart.current.split + dx / dragStart.current.width)))}
           />
-          <section className="pane" aria-label="2D heightmap">
-            <Map2D />
-          </section>
-        </div>
+        )}
+        <section className="pane pane-2d" aria-label="2D heightmap">
+          <Map2D />
+        </section>
         <Splitter
           testId="splitter-side"
+          area="split-side"
           onDragStart={beginDrag}
           onDrag={(dx) => setSideWidth(Math.min(MAX_SIDE, Math.max(MIN_SIDE, dragStart.current.side - dx)))}
         />
-        <div className="side-column" style={{ width: `${sideWidth}px` }}>
+        <div className="side-column">
           <SidePanel />
         </div>
       </main>

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 
 /** A vertical bar that reports horizontal drags in CSS pixels since the drag started. */
-export function Splitter({ onDrag, onDragStart, testId }: { onDrag: (dx: number) => void; onDragStart: () => void; testId: string }) {
+export function Splitter({ onDrag, onDragStart, testId, area }: { onDrag: (dx: number) => void; onDragStart: () => void; testId: string; area: string }) {
   const start = useRef<number | null>(null);
   return (
     <div
@@ -9,6 +9,7 @@ export function Splitter({ onDrag, onDragStart, testId }: { onDrag: (dx: number)
       role="separator"
       aria-orientation="vertical"
       data-testid={testId}
+      style={{ gridArea: area }}
       onPointerDown={(e) => {
         start.current = e.clientX;
         e.currentTarget.setPointerCapture(e.pointerId);

@@ -2,6 +2,7 @@ import { HOST_IS_LITTLE_ENDIAN } from '../../shared/codecs/bytes';
 import type { Heightfield, HeightRange } from '../../shared/terrain/heightfield';
 import type { ViewSettings } from '../../shared/ipc/contract';
 import { HYPSOMETRIC_RAMP, RAMP_SIZE } from '../view/colourRamp';
+import { applySeaTint } from './seaTint';
 import { DEFAULT_NATURAL_LINES, naturalPalette, writeNaturalGround, type ErosionCover, type NaturalLines } from '../view/terrainColours';
 import { linearToSrgbByte } from '../../shared/export/colourMap';
 import { COVER_SLOPE_RULE, SEDIMENT_RULE, SEDIMENT_SRGB, WET_DARKENING, WET_RULE } from '../../shared/erosion/cover';
@@ -58,11 +59,12 @@ export function writeMapImageRows(
   rowEnd = field.depth,
   cover: ErosionCover | null = null,
   lines: NaturalLines = DEFAULT_NATURAL_LINES,
+  seaLevel: number | null = null,
 ): void {
   const j0 = Math.max(0, rowStart);
   const j1 = Math.min(field.depth, rowEnd);
   if (j1 <= j0) return;
-  writeMapImageRect(field, pixels.subarray(j0 * field.width * 4), mode, range, { i0: 0, j0, i1: field.width, j1 }, cover, lines);
+  writeMapImageRect(field, pixels.subarray(j0 * field.width * 4), mode, range, { i0: 0, j0, i1: field.width, j1 }, cover, lines, seaLevel);
 }
 
 /**
@@ -70,7 +72,7 @@ export function writeMapImageRows(
  * rectangle's size: pixel (i, j) at ((j − j0)·(i1 − i0) + i − i0)·4. Colours are those of the whole
  * image: the hillshade reads the neighbours on the full map, beyond the rectangle too. With `cover`
  * (the document's erosion results), the hypsometric tint shows the erosion cover (applyMapCover);
- * grayscale stays the plain heights.
+ * grayscale stays the plain heights. With `seaLevel` (the View's sea plane, when shown) the other modes show the sea.
  */
 export function writeMapImageRect(
   field: Heightfield,
@@ -80,6 +82,7 @@ export function writeMapImageRect(
   rect: MapImageRect,
   cover: ErosionCover | null = null,
   lines: NaturalLines = DEFAULT_NATURAL_LINES,
+  seaLevel: number | null = null,
 ): void {
   if (rect.i1 <= rect.i0 || rect.j1 <= rect.j0) return;
   if (mode === 'grayscale') writeGrayscale(field, pixels, range, rect);
@@ -88,6 +91,8 @@ export function writeMapImageRect(
     writeHypsometric(field, pixels, range, rect);
     if (cover) applyMapCover(field, pixels, rect, cover);
   }
+  // The sea plane (View › Water), over the colours of any mode but the plain heights.
+  if (seaLevel !== null && mode !== 'grayscale') applySeaTint(field, pixels, rect, seaLevel);
 }
 
 /** The cover rules' weights for each byte value (byte / 255, as the 3D views read them). */

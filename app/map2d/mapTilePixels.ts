@@ -25,6 +25,8 @@ interface Colouring {
   cover: ErosionCover | null;
   /** The natural mode's climate and tree and snow lines (the View's). */
   lines: NaturalLines;
+  /** The sea plane's level when the View shows it, else null. */
+  seaLevel: number | null;
 }
 
 interface RedrawInProgress {
@@ -57,7 +59,8 @@ function sameColouring(a: Colouring, b: Colouring): boolean {
     a.range.min === b.range.min &&
     a.range.max === b.range.max &&
     a.cover === b.cover &&
-    (a.mode !== 'natural' || sameNaturalLines(a.lines, b.lines))
+    (a.mode !== 'natural' || sameNaturalLines(a.lines, b.lines)) &&
+    (a.mode === 'grayscale' || a.seaLevel === b.seaLevel)
   );
 }
 
@@ -83,7 +86,7 @@ export class MapTilePixels {
   private staleCount = 0;
   private blocks: MapBlockRanges | null = null;
   private dims = '';
-  private target: Colouring = { range: { min: 0, max: 0 }, mode: 'hypsometric', cover: null, lines: DEFAULT_NATURAL_LINES };
+  private target: Colouring = { range: { min: 0, max: 0 }, mode: 'hypsometric', cover: null, lines: DEFAULT_NATURAL_LINES, seaLevel: null };
   private lastChangeAt = -Infinity;
   private inProgress: RedrawInProgress | null = null;
   private readonly now: () => number;
@@ -134,7 +137,7 @@ export class MapTilePixels {
       change = { kind: 'all' };
     }
     this.blocks.update(field, change);
-    this.target = { range: this.blocks.range(), mode, cover: this.target.cover, lines: this.target.lines };
+    this.target = { ...this.target, range: this.blocks.range(), mode };
     if (change.kind === 'all') {
       this.inProgress = null;
       this.stale = this.tileList.map(() => true);
@@ -153,8 +156,8 @@ export class MapTilePixels {
       if (work?.tile === index) this.patchInProgress(field, work, rect);
       // A stale tile shows old heights everywhere: it is about to be redrawn whole.
       if (this.stale[index]) return;
-      const { range, mode: tileMode, cover, lines } = this.tileColouring[index];
-      rects.push(this.tileRect(index, rect, rectPixels(field, rect, tileMode, range, cover, lines)));
+      const { range, mode: tileMode, cover, lines, seaLevel } = this.tileColouring[index];
+      rects.push(this.tileRect(index, rect, rectPixels(field, rect, tileMode, range, cover, lines, seaLevel)));
     });
     return rects;
   }
@@ -171,6 +174,11 @@ export class MapTilePixels {
   /** The natural mode's lines and climate changed: recoloured like a mode change. */
   setLines(lines: NaturalLines): void {
     if (!sameNaturalLines(lines, this.target.lines)) this.target = { ...this.target, lines };
+  }
+
+  /** The sea plane shown at this level, or none (null): recoloured like a mode change. */
+  setSeaLevel(seaLevel: number | null): void {
+    if (seaLevel !== this.target.seaLevel) this.target = { ...this.target, seaLevel };
   }
 
   setCover(cover: ErosionCover | null): void {
@@ -214,6 +222,7 @@ export class MapTilePixels {
         { i0: tile.i0, j0, i1: tile.i1, j1 },
         work.colouring.cover,
         work.colouring.lines,
+        work.colouring.seaLevel,
       );
       work.rowsDone = j1 - tile.j0;
       if (j1 === tile.j1) {
@@ -240,11 +249,12 @@ export class MapTilePixels {
     const tile = this.tileList[index];
     if (!tile) throw new Error(`no map tile ${index}`);
     if (!this.stale[index]) {
-      const { mode, range, cover, lines } = this.tileColouring[index];
-      const pixels = rectPixels(field, tile, mode, range, cover, lines);
+      const { mode, range, cover, lines, seaLevel } = this.tileColouring[index];
+      const pixels = rectPixels(field, tile, mode, range, cover, lines, seaLevel);
       return { tile: index, x: 0, y: 0, width: tile.i1 - tile.i0, height: tile.j1 - tile.j0, pixels, levels: [] };
     }
-    const rect = this.tileRect(index, tile, rectPixels(field, tile, this.target.mode, this.target.range, this.target.cover, this.target.lines));
+    const { mode, range, cover, lines, seaLevel } = this.target;
+    const rect = this.tileRect(index, tile, rectPixels(field, tile, mode, range, cover, lines, seaLevel));
     this.tileColouring[index] = this.target;
     this.stale[index] = false;
     this.staleCount--;
@@ -284,7 +294,7 @@ export class MapTilePixels {
     if (rect.j0 >= doneEnd) return;
     const part = { i0: rect.i0, j0: rect.j0, i1: rect.i1, j1: Math.min(rect.j1, doneEnd) };
     const partWidth = part.i1 - part.i0;
-    const pixels = rectPixels(field, part, work.colouring.mode, work.colouring.range, work.colouring.cover, work.colouring.lines);
+    const pixels = rectPixels(field, part, work.colouring.mode, work.colouring.range, work.colouring.cover, work.colouring.lines, work.colouring.seaLevel);
     const tileWidth = tile.i1 - tile.i0;
     for (let j = part.j0; j < part.j1; j++) {
       const from = (j - part.j0) * partWidth * 4;

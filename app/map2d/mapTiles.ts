@@ -55,9 +55,10 @@ export function rectPixels(
   range: HeightRange,
   cover: ErosionCover | null = null,
   lines: NaturalLines = DEFAULT_NATURAL_LINES,
+  seaLevel: number | null = null,
 ): Uint8ClampedArray<ArrayBuffer> {
   const pixels = new Uint8ClampedArray((rect.i1 - rect.i0) * (rect.j1 - rect.j0) * 4);
-  writeMapImageRect(field, pixels, mode, range, rect, cover, lines);
+  writeMapImageRect(field, pixels, mode, range, rect, cover, lines, seaLevel);
   return pixels;
 }
 

@@ -21,8 +21,10 @@ export class ViewEvent {
 export interface ViewEvents {
   /** Re-frame the terrain in the 3D and 2D views (the command `view.resetCamera`). */
   readonly resetCamera: ViewEvent;
+  /** A new terrain (a preset's Run, an opened project): the 3D view frames it if the user has not moved the camera since it was framed. */
+  readonly newTerrain: ViewEvent;
 }
 
 export function createViewEvents(): ViewEvents {
-  return { resetCamera: new ViewEvent() };
+  return { resetCamera: new ViewEvent(), newTerrain: new ViewEvent() };
 }

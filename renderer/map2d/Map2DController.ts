@@ -1,6 +1,7 @@
 import type { EditorSession } from '../../app/editorSession';
 import { naturalLinesOf, sameNaturalLines } from '../../app/view/terrainColours';
 import { Map2DDrawLoop } from './map2dDrawLoop';
+import { shownSeaLevel } from '../../app/view/seaLook';
 import { attachMap2DInput } from './map2dInput';
 import { Map2DView } from './map2dView';
 
@@ -57,6 +58,7 @@ export class Map2DController {
       view.subscribe((s, prev) => {
         if (s.settings.map2dMode !== prev.settings.map2dMode) loop.setMode(s.settings.map2dMode);
         if (!sameNaturalLines(naturalLinesOf(s.settings), naturalLinesOf(prev.settings))) loop.setLines(naturalLinesOf(s.settings));
+        if (shownSeaLevel(s.settings) !== shownSeaLevel(prev.settings)) loop.setSeaLevel(shownSeaLevel(s.settings));
       }),
       viewEvents.resetCamera.on(() => {
         this.view.refit(editor.document.field);

@@ -19,6 +19,7 @@ import { roadOverlay } from '../../app/roads/roadOverlay';
 import { TiledHeightmapImage } from './tiledHeightmapImage';
 import { drawnErosionMasks } from '../viewport/coverOverride';
 import { CASING_EXTRA_PX, OVERLAY_ACTIVE, OVERLAY_CASING } from '../../app/palette/overlayPalette';
+import { shownSeaLevel } from '../../app/view/seaLook';
 
 /**
  * What the 2D panel draws and when: the tiled heightmap image, the selected layer's contribution or
@@ -72,6 +73,7 @@ export class Map2DDrawLoop {
     const field = editor.document.field;
     this.syncCover();
     this.image.setLines(naturalLinesOf(this.session.view.getState().settings));
+    this.image.setSeaLevel(shownSeaLevel(this.session.view.getState().settings));
     this.image.update(field, editor.store.getState().lastChange, this.session.view.getState().settings.map2dMode);
     this.view.documentChanged(field);
     this.redraw.schedule();
@@ -86,6 +88,12 @@ export class Map2DDrawLoop {
   /** The View's climate or tree and snow lines changed: the natural mode recolours. */
   setLines(lines: NaturalLines): void {
     this.image.setLines(lines);
+    this.redraw.schedule();
+  }
+
+  /** The View's sea plane was shown, hidden or moved: the image recolours. */
+  setSeaLevel(seaLevel: number | null): void {
+    this.image.setSeaLevel(seaLevel);
     this.redraw.schedule();
   }
 

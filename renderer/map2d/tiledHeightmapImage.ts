@@ -91,6 +91,11 @@ export class TiledHeightmapImage {
     this.pixels.setLines(lines);
   }
 
+  /** The sea plane's level when shown, or null (MapTilePixels.setSeaLevel). */
+  setSeaLevel(seaLevel: number | null): void {
+    this.pixels.setSeaLevel(seaLevel);
+  }
+
   /** The erosion cover over the hypsometric tint (MapTilePixels.setCover). */
   setCover(cover: ErosionCover | null): void {
     this.pixels.setCover(cover);

@@ -138,7 +138,7 @@ export function RoadReportSection({ roadId }: { roadId: string }) {
               <thead>
                 <tr>
                   <th title="Distance along the road, metres">m</th>
-                  <th title="Steepest grade in the segment, percent (+ uphill)">Grade%</th>
+                  <th title="Steepest grade in the segment, percent (+ uphill)">Grade %</th>
                   <th title="Bank of the design, degrees (+ = left side lower); the measured cross slope is in the row's tooltip">Bank°</th>
                   <th title="Tightest horizontal radius, metres">Radius</th>
                   <th title="Vertical curvature, 1/km (− crest, + sag)">V/km</th>

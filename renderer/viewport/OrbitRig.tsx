@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useThree } from '@react-three/fiber';
 import { MOUSE, type PerspectiveCamera } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
@@ -12,7 +12,8 @@ import { useTerrainLighting } from './look/SceneLook';
 /**
  * Orbit (left or middle drag, Alt+left drag in any tool), pan (right drag), zoom (wheel) around a
  * target, whatever tool is active: a tool takes a left press only where it paints or grabs a handle; on load, after a change of
- * map size and on Reset Camera the terrain is framed to fill the view (see defaultCameraPose).
+ * map size, on Reset Camera, and on a new terrain while the view is still framed, the terrain is
+ * framed to fill the view (see defaultCameraPose).
  * After every change the camera is kept above the exact surface.
  */
 export function OrbitRig() {
@@ -22,6 +23,9 @@ export function OrbitRig() {
   const domElement = useThree((s) => s.gl.domElement);
   const invalidate = useThree((s) => s.invalidate);
   const lighting = useTerrainLighting();
+  const size = useThree((s) => s.size);
+  // Set by the rig: frames the terrain again if the camera is still where framing put it.
+  const reframeIfFramed = useRef<() => void>(() => undefined);
 
   useEffect(() => {
     const controls = new OrbitControls(camera, domElement);
@@ -34,7 +38,11 @@ export function OrbitRig() {
       const field = editor.document.field;
       if (clampAboveSurface(field, camera.position, groundClearance(field))) camera.lookAt(controls.target);
     };
+    // True while the camera is where `frame` put it: a new terrain (a preset's Run, an open) is framed
+    // anew until the user moves the view, so a preset is seen whole, not through the last one's framing.
+    let framed = false;
     const frame = () => {
+      framed = true;
       const field = editor.document.field;
       const pose = defaultCameraPose(field, camera.fov, camera.aspect);
       const { sizeX, sizeZ } = terrainExtent(field);
@@ -71,6 +79,8 @@ export function OrbitRig() {
     frame();
     applyToolMode();
     controls.addEventListener('change', onChange);
+    const userMoved = () => (framed = false);
+    controls.addEventListener('start', userMoved);
     let dims = '';
     const dimsOf = () => {
       const f = editor.document.field;
@@ -92,6 +102,12 @@ export function OrbitRig() {
       frame();
       invalidate();
     });
+    const unsubscribeNewTerrain = session.viewEvents.newTerrain.on(() => reframeIfFramed.current());
+    reframeIfFramed.current = () => {
+      if (!framed) return;
+      frame();
+      invalidate();
+    };
     const unsubscribeTools = tools.subscribe(applyToolMode);
     // A road report row clicked: look at its segment from behind and above, at the same distance.
     const unsubscribeRoad = session.roadReport.reports.store.subscribe((s, prev) => {
@@ -100,6 +116,7 @@ export function OrbitRig() {
       const field = editor.document.field;
       const y = heightAt(field, x, z);
       const distance = Math.min(camera.position.distanceTo(controls.target), 120);
+      framed = false;
       controls.target.set(x, Number.isFinite(y) ? y : 0, z);
       camera.position.set(x - Math.sin(heading) * distance * 0.7, controls.target.y + distance * 0.7, z - Math.cos(heading) * distance * 0.7);
       controls.update();
@@ -112,6 +129,7 @@ export function OrbitRig() {
       const { sizeX, sizeZ } = terrainExtent(editor.document.field);
       const distance = Math.min(Math.max(sizeX, sizeZ) * 1.5, Math.max(40, radius * 2.6));
       const direction = camera.position.clone().sub(controls.target).normalize();
+      framed = false;
       controls.target.set(x, y, z);
       camera.position.set(x + direction.x * distance, y + direction.y * distance, z + direction.z * distance);
       controls.update();
@@ -125,15 +143,21 @@ export function OrbitRig() {
     return () => {
       unsubscribeEditor();
       unsubscribeView();
+      unsubscribeNewTerrain();
       unsubscribeTools();
       unsubscribeRoad();
       unsubscribeWater();
       unsubscribeDrive();
       domElement.removeEventListener('pointerdown', decidePress, { capture: true });
       controls.removeEventListener('change', onChange);
+      controls.removeEventListener('start', userMoved);
       controls.dispose();
     };
   }, [camera, domElement, invalidate, session, editor, tools, lighting]);
+
+  // A view that changes shape (the window, a splitter, the 2D map moving over the panel) keeps the
+  // terrain filling it while the user has not moved the camera.
+  useEffect(() => reframeIfFramed.current(), [size.width, size.height]);
 
   return null;
 }

@@ -22,6 +22,7 @@ import type { ViewSettings } from '../../../shared/ipc/contract';
 import { useSession } from '../../session';
 import { useViewport } from '../viewportContext';
 import type { TerrainLighting } from './terrainLighting';
+import { SEA_LOOK } from '../../../app/view/seaLook';
 
 /** The viewport's TerrainLighting (the page's ViewportController owns it). */
 export function useTerrainLighting(): TerrainLighting {
@@ -199,7 +200,14 @@ export function WaterPlane() {
   const scene = useThree((s) => s.scene);
   const invalidate = useThree((s) => s.invalidate);
   const water = useMemo(() => {
-    const material = new MeshPhongMaterial({ color: '#2a6d8c', specular: '#9fb8c8', shininess: 90, transparent: true, opacity: 0.55, depthWrite: false });
+    const material = new MeshPhongMaterial({
+      color: SEA_LOOK.surfaceColour,
+      specular: '#9fb8c8',
+      shininess: 90,
+      transparent: true,
+      opacity: SEA_LOOK.surfaceOpacity,
+      depthWrite: false,
+    });
     const mesh = new Mesh(new PlaneGeometry(1, 1), material);
     mesh.rotation.x = -Math.PI / 2;
     mesh.raycast = () => undefined;

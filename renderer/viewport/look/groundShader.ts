@@ -25,6 +25,12 @@ const SOURCE_INDEX: Partial<Record<MaskRule['source'], number>> = { height: 0, s
 const ROCK = GROUND_MATERIALS.indexOf('rock');
 /** A bound that is absent. */
 const NONE = 1e30;
+/** The largest shift of a material tile's coordinates by the warp, in tiles (terrainTileCoords). */
+export const TILE_WARP = 0.4;
+/** The warp's noise cells per tile: one cell over about three tiles, not a whole number of tiles. */
+export const TILE_WARP_FREQUENCY = 0.31;
+/** The contrast's noise cells per tile: one cell over about six tiles. */
+const TILE_CONTRAST_FREQUENCY = 0.17;
 
 export interface GroundUniforms {
   /** 1 paints the ground materials (natural colours), 0 leaves the vertex colours. */
@@ -148,6 +154,19 @@ vec3 terrainBand(float height) {
   int next = bed + 1 >= terrainBedCount ? 0 : bed + 1;
   return mix(terrainBedColours[bed], terrainBedColours[next], f);
 }
+// A material tile's coordinates (the non-rock material's one read): warped by smooth noise up to
+// TILE_WARP of a tile over about three tiles, so neighbouring tiles never line up and no repeat shows
+// up close, at no extra read. The warp's stretch stays under half, so the mip level still holds.
+vec2 terrainTileCoords(vec2 world, float tile) {
+  vec2 q = world / tile;
+  vec2 warp = vec2(terrainNoise(q * ${glslFloat(TILE_WARP_FREQUENCY)} + 5.2), terrainNoise(q * ${glslFloat(TILE_WARP_FREQUENCY)} + 41.7)) - 0.5;
+  return q + ${glslFloat(2 * TILE_WARP)} * warp;
+}
+// How strongly the tile shows here, 0.5 to 1.4 by noise over about six tiles: patches of coarser and
+// finer ground, as a real field has, instead of one tile's contrast everywhere.
+float terrainTileContrast(vec2 world, float tile) {
+  return 0.5 + 0.9 * terrainNoise(world / tile * ${glslFloat(TILE_CONTRAST_FREQUENCY)} + 73.1);
+}
 // Colour variation at 4, 13 and 40 m, each octave only once it spans a few pixels (arithmetic: no texture reads).
 float terrainMacro(vec2 p, float metresPerPixel) {
   float sum = 0.0;
@@ -215,12 +234,13 @@ export const GROUND_FRAGMENT = /* glsl */ `
       if (gOther > 0.02) {
         int m = int(terrainGroundMaterial[gOtherLayer] + 0.5);
         float tile = TERRAIN_TILE[m];
-        vec4 t = textureLod(terrainGroundTextures, vec3(vTerrainWorld.xz / tile, float(m)),
+        vec4 t = textureLod(terrainGroundTextures, vec3(terrainTileCoords(vTerrainWorld.xz, tile), float(m)),
           max(0.0, log2(terrainMpp * ${glslFloat(GROUND_TEXTURE_SIZE)} / tile)));
         vec3 c = mix(terrainGroundColours[gOtherLayer], gBand, terrainGroundBanded[gOtherLayer]);
-        gColour += gFade * gOther * gShade * c * TERRAIN_ALBEDO[m] * (t.r * 2.0 - 1.0);
+        float contrast = terrainTileContrast(vTerrainWorld.xz, tile);
+        gColour += gFade * gOther * gShade * c * TERRAIN_ALBEDO[m] * contrast * (t.r * 2.0 - 1.0);
         vec2 d = t.ba * 2.0 - 1.0;
-        gOffset += gOther * vec3(d.x, 0.0, d.y);
+        gOffset += gOther * contrast * vec3(d.x, 0.0, d.y);
       }
       if (gRock > 0.02) {
         float tile = TERRAIN_TILE[${ROCK}];

@@ -2,6 +2,8 @@ import { Color, Vector4, type IUniform, type Texture } from 'three';
 import { START_DETAIL_STRENGTH } from './detailOverride';
 import { createGroundUniforms, GROUND_FRAGMENT, GROUND_FRAGMENT_HEADER, type GroundUniforms } from './groundShader';
 import { createRoadPaintUniforms, ROAD_FRAGMENT_HEADER, ROAD_PAINT_READ, type RoadPaintUniforms } from './roadPaintShader';
+import { glslFloat } from './coverShader';
+import { SEA_LOOK } from '../../../app/view/seaLook';
 
 /**
  * What both terrain materials (the full mesh's and the LOD shader's) add to three's Lambert
@@ -41,7 +43,7 @@ export function createTerrainShaderUniforms(): TerrainShaderUniforms {
     terrainOcclusionStrength: { value: 1 },
     terrainGridOpacity: { value: 0 },
     terrainWater: { value: [0, 0] },
-    terrainWaterColour: { value: new Color('#0d3a4f') },
+    terrainWaterColour: { value: new Color(SEA_LOOK.deepColour) },
     terrainDetailStrength: { value: START_DETAIL_STRENGTH },
     ...createGroundUniforms(),
     ...createRoadPaintUniforms(),
@@ -169,7 +171,7 @@ const SURFACE_OVERLAYS = /* glsl */ `
 if (terrainWater.y > 0.5 && vTerrainWorld.y < terrainWater.x) {
   // Under water the ground fades into the water's colour with depth.
   float terrainDepth = terrainWater.x - vTerrainWorld.y;
-  outgoingLight = mix(outgoingLight, terrainWaterColour, 1.0 - exp(-terrainDepth / 6.0));
+  outgoingLight = mix(outgoingLight, terrainWaterColour, 1.0 - exp(-terrainDepth / ${glslFloat(SEA_LOOK.depthScale)}));
 }
 if (terrainGridOpacity > 0.0) {
   // Light lines every power of ten metres: the finest whose lines stay 6 px apart, fading in as
