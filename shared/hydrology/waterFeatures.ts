@@ -173,6 +173,7 @@ function riverNetwork(
   const inNet = new Uint8Array(width * depth);
   for (const v of own) inNet[v] = 1;
   const nodes = own.slice();
+  const stretchLevel = new Map<number, number>();
   // A line that stops short: no lower or equal river vertex or lake beside it, not on the edge.
   for (const v of own) {
     if (onEdge(v)) continue;
@@ -185,6 +186,7 @@ function riverNetwork(
     const path: number[] = [];
     let at = v;
     let joined = false;
+    let joinLevel = Infinity;
     for (let step = 0; step < GAP_CELLS; step++) {
       const from = level(at);
       let next = -1;
@@ -196,17 +198,19 @@ function riverNetwork(
         const nj = aj + STEP_J[k];
         if (ni < 0 || nj < 0 || ni >= width || nj >= depth) continue;
         const n = nj * width + ni;
+        // Water below the line's end (a river's surface, not the ground beside it, is compared with it).
+        if (classes[n] === LAKE_CLASS || (inNet[n] === 1 && n !== v && level(n) < here)) {
+          joined = true;
+          joinLevel = Math.min(joinLevel, level(n));
+        }
         const fall = (from - level(n)) / NEIGHBOUR_LENGTH[k];
         if (fall > steepest) {
           steepest = fall;
           next = n;
         }
       }
+      if (joined) break;
       if (next < 0) break;
-      if (inNet[next] === 1 || classes[next] === LAKE_CLASS) {
-        joined = true;
-        break;
-      }
       path.push(next);
       if (onEdge(next)) {
         joined = true;
@@ -215,16 +219,20 @@ function riverNetwork(
       at = next;
     }
     if (!joined) continue;
+    // The dry stretch runs on the level of the water it joins where its ground is lower (a river's
+    // surface stands above the ground beside it), so it drains into that water, not the other way.
     for (const n of path) {
       inNet[n] = 1;
       nodes.push(n);
+      if (level(n) < joinLevel) stretchLevel.set(n, joinLevel);
     }
   }
 
   // Lowest first, then outlets, then vertex order: where new mouths are taken from.
   const levels = new Float32Array(nodes.length);
   const byLevel = Int32Array.from(nodes.keys());
-  nodes.forEach((v, k) => (levels[k] = level(v)));
+  const nodeLevel = (v: number): number => stretchLevel.get(v) ?? level(v);
+  nodes.forEach((v, k) => (levels[k] = nodeLevel(v)));
   // A flat's mouth is where it meets a lake, else the edge, if it does.
   const outlet = (v: number): number => {
     let lake = false;
@@ -259,7 +267,7 @@ function riverNetwork(
       if (inNet[n] !== 1 || reached[n] === 1) return;
       reached[n] = 1;
       from[n] = v;
-      heap.push(n, level(n));
+      heap.push(n, nodeLevel(n));
     });
   }
   return { order, receiver, position };
