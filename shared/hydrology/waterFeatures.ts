@@ -69,7 +69,7 @@ export function findWaterFeatures(
   heights: Float32Array,
   onProgress?: (fraction: number) => void,
 ): WaterFeatures {
-  const { width, depth, cellSize } = grid;
+  const { width, depth } = grid;
   const count = width * depth;
   const { surface, kind } = water;
   const classes = new Uint8Array(count);
