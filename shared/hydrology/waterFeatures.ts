@@ -50,6 +50,9 @@ export interface WaterFeatures {
 }
 
 const NONE = 0;
+/** A vertex of the rivers' network, and one the network's flood has reached (riverNetwork's `inNet`). */
+const IN_NETWORK = 1;
+const REACHED = 2;
 const RIVER_CLASS = 1;
 const LAKE_CLASS = 2;
 
@@ -93,12 +96,13 @@ export function findWaterFeatures(
   const lengths: number[] = [0];
   const kinds: ('river' | 'lake')[] = ['river'];
 
-  const nodes = riverNetwork(grid, classes, own, level, onEdge);
+  // Scratch for the network's flood first, then the wet bed's and the lakes' floods.
+  const queue = new Int32Array(count);
+  const nodes = riverNetwork(grid, classes, own, level, onEdge, queue);
   labelRivers(grid, nodes, classes, level, label, lengths, kinds);
   if (onProgress) onProgress(0.25);
 
   // The wet bed beside the rivers' lines: the nearest river along the water (a breadth-first flood).
-  const queue = new Int32Array(count);
   let head = 0;
   let tail = 0;
   for (const v of nodes.order) queue[tail++] = v;
@@ -168,10 +172,11 @@ function riverNetwork(
   own: number[],
   level: (v: number) => number,
   onEdge: (v: number) => boolean,
+  from: Int32Array,
 ): RiverNodes {
   const { width, depth } = grid;
   const inNet = new Uint8Array(width * depth);
-  for (const v of own) inNet[v] = 1;
+  for (const v of own) inNet[v] = IN_NETWORK;
   const nodes = own.slice();
   const stretchLevel = new Map<number, number>();
   // A line that stops short: no lower or equal river vertex or lake beside it, not on the edge.
@@ -180,7 +185,7 @@ function riverNetwork(
     const here = level(v);
     let drains = false;
     forNeighbours(v, width, depth, (n) => {
-      if (classes[n] === LAKE_CLASS || (inNet[n] === 1 && level(n) <= here)) drains = true;
+      if (classes[n] === LAKE_CLASS || (inNet[n] === IN_NETWORK && level(n) <= here)) drains = true;
     });
     if (drains) continue;
     const path: number[] = [];
@@ -199,7 +204,7 @@ function riverNetwork(
         if (ni < 0 || nj < 0 || ni >= width || nj >= depth) continue;
         const n = nj * width + ni;
         // Water below the line's end (a river's surface, not the ground beside it, is compared with it).
-        if (classes[n] === LAKE_CLASS || (inNet[n] === 1 && n !== v && level(n) < here)) {
+        if (classes[n] === LAKE_CLASS || (inNet[n] === IN_NETWORK && n !== v && level(n) < here)) {
           joined = true;
           joinLevel = Math.min(joinLevel, level(n));
         }
@@ -222,7 +227,7 @@ function riverNetwork(
     // The dry stretch runs on the level of the water it joins where its ground is lower (a river's
     // surface stands above the ground beside it), so it drains into that water, not the other way.
     for (const n of path) {
-      inNet[n] = 1;
+      inNet[n] = IN_NETWORK;
       nodes.push(n);
       if (level(n) < joinLevel) stretchLevel.set(n, joinLevel);
     }
@@ -245,16 +250,14 @@ function riverNetwork(
   const position = new Int32Array(width * depth).fill(-1);
   const order = new Int32Array(nodes.length);
   const receiver = new Int32Array(nodes.length);
-  const from = new Int32Array(width * depth);
   const heap = new HeightHeap();
   let next = 0;
   let done = 0;
-  const reached = new Uint8Array(width * depth);
   while (done < nodes.length) {
-    while (next < byLevel.length && reached[nodes[byLevel[next]]] === 1) next++;
+    while (next < byLevel.length && inNet[nodes[byLevel[next]]] === REACHED) next++;
     if (next < byLevel.length && (heap.size === 0 || levels[byLevel[next]] < heap.peekKey())) {
       const mouth = nodes[byLevel[next]];
-      reached[mouth] = 1;
+      inNet[mouth] = REACHED;
       from[mouth] = -1;
       heap.push(mouth, levels[byLevel[next]]);
     }
@@ -264,8 +267,8 @@ function riverNetwork(
     order[at] = v;
     receiver[at] = from[v] < 0 ? -1 : position[from[v]];
     forNeighbours(v, width, depth, (n) => {
-      if (inNet[n] !== 1 || reached[n] === 1) return;
-      reached[n] = 1;
+      if (inNet[n] !== IN_NETWORK) return;
+      inNet[n] = REACHED;
       from[n] = v;
       heap.push(n, nodeLevel(n));
     });
