@@ -75,7 +75,15 @@ export const MIN_FRAMED_VERTICES = 64;
  * centre at the canvas centre, the whole circle inside `margin` pixels (at least MIN_FRAMED_VERTICES
  * across, within the zoom limits). For a river or lake selected in a list, as the 3D camera frames it.
  */
-export function frameMapView(field: Dimensions, canvasWidth: number, canvasHeight: number, x: number, z: number, radius: number, margin = 16): MapViewTransform {
+export function frameMapView(
+  field: Dimensions,
+  canvasWidth: number,
+  canvasHeight: number,
+  x: number,
+  z: number,
+  radius: number,
+  margin = 16,
+): MapViewTransform {
   const across = Math.max(MIN_FRAMED_VERTICES, (2 * radius) / field.cellSize);
   const room = Math.max(1, Math.min(canvasWidth, canvasHeight) - 2 * margin);
   const scale = Math.max(MIN_MAP_SCALE, Math.min(room / across, MAX_MAP_SCALE));

@@ -404,7 +404,19 @@ function measure(
   const { width, depth, cellSize } = grid;
   const cell2 = cellSize * cellSize;
   const renumber = new Int32Array(lengths.length);
-  type Sums = { id: number; source: number; vertices: number; area: number; maxDepth: number; top: number; bottom: number; i0: number; j0: number; i1: number; j1: number };
+  type Sums = {
+    id: number;
+    source: number;
+    vertices: number;
+    area: number;
+    maxDepth: number;
+    top: number;
+    bottom: number;
+    i0: number;
+    j0: number;
+    i1: number;
+    j1: number;
+  };
   const sums: Sums[] = [];
   for (let v = 0; v < label.length; v++) {
     if (onProgress && (v & 0xfffff) === 0) onProgress(0.75 + (0.25 * v) / label.length);
