@@ -7,7 +7,8 @@ import { evaluateStack } from '../shared/layers/evaluate';
 import { createWaterSurface, waterDepths } from '../shared/hydrology/waterSurface';
 import { expect, sendMenuCommand, test } from './fixtures';
 import { showPanel } from './panel';
-import { frames, settledViewportShot, waterPixels } from './waterPixels';
+import { OVERLAY_ACTIVE } from '../app/palette/overlayPalette';
+import { colourPixels, frames, settledViewportShot, waterPixels } from './waterPixels';
 
 test.use({ viewport: { width: 1600, height: 1000 } });
 
@@ -82,13 +83,19 @@ test('automatic water on Mountains: drawn blue in both views where it is deep, g
     await sendMenuCommand(page, 'view.toggleWater');
     await expect(map2d).toHaveAttribute('data-water', 'shown');
 
-    // Select the longest river: it is tinted in both views.
+    // Select the longest river: it is tinted in both views, and the 2D panel frames it, outlined in
+    // the colour every tool selects with (the heightmap is grey, so only the outline has it).
+    expect(await colourPixels(page, shown2d, OVERLAY_ACTIVE)).toMatchObject({ count: 0 });
     await panel.getByTestId('water-rivers').locator('li').first().click();
     await expect(panel.getByTestId('water-rivers').locator('li').first()).toHaveAttribute('aria-selected', 'true');
     await frames(page);
     const selected2d = await map2d.screenshot();
     const selection = await waterPixels(page, selected2d, shown2d, true);
     expect(selection.changed).toBeGreaterThan(10);
+    const outline = await colourPixels(page, selected2d, OVERLAY_ACTIVE);
+    expect(outline.count).toBeGreaterThan(50);
+    expect(Math.abs(outline.centreX - 0.5)).toBeLessThan(0.1);
+    expect(Math.abs(outline.centreY - 0.5)).toBeLessThan(0.1);
 
     // Undo both entries: the heights are Mountains' again, byte for byte, and the water is gone.
     await page.getByTestId('cmd-edit.undo').click();

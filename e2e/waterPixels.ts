@@ -54,3 +54,38 @@ export async function waterPixels(page: Page, shown: Buffer, hidden: Buffer, abs
     { a: shown.toString('base64'), b: hidden.toString('base64'), absolute },
   );
 }
+
+/**
+ * Pixels of a screenshot within `tolerance` (sum of channel differences) of colour `hex` ('#rrggbb'):
+ * how many, and the centre of their bounding box as a share of the shot's width and height.
+ */
+export async function colourPixels(page: Page, shot: Buffer, hex: string, tolerance = 30): Promise<{ count: number; centreX: number; centreY: number }> {
+  return page.evaluate(
+    async ({ data, hex, tolerance }) => {
+      const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const context = canvas.getContext('2d')!;
+      context.drawImage(bitmap, 0, 0);
+      const pixels = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+      const want = [1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16));
+      let count = 0;
+      let x0 = Infinity;
+      let x1 = -Infinity;
+      let y0 = Infinity;
+      let y1 = -Infinity;
+      for (let p = 0; p < pixels.length; p += 4) {
+        if (Math.abs(pixels[p] - want[0]) + Math.abs(pixels[p + 1] - want[1]) + Math.abs(pixels[p + 2] - want[2]) > tolerance) continue;
+        count++;
+        const x = (p / 4) % bitmap.width;
+        const y = Math.floor(p / 4 / bitmap.width);
+        x0 = Math.min(x0, x);
+        x1 = Math.max(x1, x);
+        y0 = Math.min(y0, y);
+        y1 = Math.max(y1, y);
+      }
+      return { count, centreX: (x0 + x1) / 2 / bitmap.width, centreY: (y0 + y1) / 2 / bitmap.height };
+    },
+    { data: shot.toString('base64'), hex, tolerance },
+  );
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHeightfield, vertexX, vertexZ } from '../../shared/terrain/heightfield';
-import { canvasToWorld, fitMapView, panMapView, worldToCanvas, zoomMapView } from './mapTransform';
+import { canvasToWorld, fitMapView, frameMapView, MIN_FRAMED_VERTICES, panMapView, worldToCanvas, zoomMapView } from './mapTransform';
 
 const field = createHeightfield(65, 33, 2.5);
 
@@ -71,5 +71,19 @@ describe('2D map view transform', () => {
     const b = canvasToWorld(moved, field, 120, 90);
     expect(b.x).toBeCloseTo(a.x, 9);
     expect(b.z).toBeCloseTo(a.z, 9);
+  });
+
+  it('frames a river or lake: its centre at the canvas centre, its circle filling the shorter side less the margins', () => {
+    const big = createHeightfield(1025, 1025, 2);
+    // A lake 300 m across at (-200, 350) in a 500 × 400 canvas: 300 m is 150 cells in 400 − 2·16 px.
+    const view = frameMapView(big, 500, 400, -200, 350, 150, 16);
+    expect(view.scale).toBeCloseTo(368 / 150, 9);
+    const centre = worldToCanvas(view, big, -200, 350);
+    expect(centre.px).toBeCloseTo(250, 9);
+    expect(centre.py).toBeCloseTo(200, 9);
+    const east = worldToCanvas(view, big, -200 + 150, 350);
+    expect(east.px - centre.px).toBeCloseTo(184, 9);
+    // A pond of two cells is framed with the ground round it, not at the largest zoom.
+    expect(frameMapView(big, 500, 400, 0, 0, 2, 16).scale).toBeCloseTo(368 / MIN_FRAMED_VERTICES, 9);
   });
 });

@@ -66,3 +66,28 @@ export function zoomMapView(view: MapViewTransform, px: number, py: number, fact
 export function panMapView(view: MapViewTransform, dx: number, dy: number): MapViewTransform {
   return { scale: view.scale, offsetX: view.offsetX + dx, offsetY: view.offsetY + dy };
 }
+
+/** The least a framed view shows across, vertices: a small lake is framed with the ground round it. */
+export const MIN_FRAMED_VERTICES = 64;
+
+/**
+ * Frames a circle of `radius` metres round world (x, z) in a canvas of the given CSS size: its
+ * centre at the canvas centre, the whole circle inside `margin` pixels (at least MIN_FRAMED_VERTICES
+ * across, within the zoom limits). For a river or lake selected in a list, as the 3D camera frames it.
+ */
+export function frameMapView(
+  field: Dimensions,
+  canvasWidth: number,
+  canvasHeight: number,
+  x: number,
+  z: number,
+  radius: number,
+  margin = 16,
+): MapViewTransform {
+  const across = Math.max(MIN_FRAMED_VERTICES, (2 * radius) / field.cellSize);
+  const room = Math.max(1, Math.min(canvasWidth, canvasHeight) - 2 * margin);
+  const scale = Math.max(MIN_MAP_SCALE, Math.min(room / across, MAX_MAP_SCALE));
+  const u = x / field.cellSize + (field.width - 1) / 2 + 0.5;
+  const v = z / field.cellSize + (field.depth - 1) / 2 + 0.5;
+  return { scale, offsetX: canvasWidth / 2 - u * scale, offsetY: canvasHeight / 2 - v * scale };
+}

@@ -1,3 +1,5 @@
+import { OVERLAY_ACTIVE } from '../palette/overlayPalette';
+
 /**
  * How water is coloured by its depth, in both views: shallow water light and clear, deep water dark
  * and opaque, saturating smoothly (t = d / (d + DEPTH_HALF): half-way at DEPTH_HALF metres). The 2D
@@ -10,20 +12,33 @@ export const SHALLOW_ALPHA = 0.6;
 export const DEEP_ALPHA = 0.92;
 /** Depth (m) at which the colour is half-way from shallow to deep. */
 export const DEPTH_HALF = 1.5;
-/** The selected river or lake is tinted towards this colour, by this much. */
-export const SELECTED_WATER: readonly [number, number, number] = [255, 160, 0];
-export const SELECTED_MIX = 0.45;
+/** sRGB 0–255 of a '#rrggbb' colour. */
+const rgbOf = (hex: string): [number, number, number] => [1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16)) as [number, number, number];
+
+/**
+ * The selected river or lake: the colour every tool selects with (OVERLAY_ACTIVE), a light tint over
+ * its depth colours (so deep still reads darker than shallow) and, in the 2D panel, its outline.
+ */
+export const SELECTED_WATER: readonly [number, number, number] = rgbOf(OVERLAY_ACTIVE);
+export const SELECTED_MIX = 0.3;
 
 /** 0 for no depth, towards 1 for deep water. */
 export const depthShade = (depth: number): number => (depth > 0 ? depth / (depth + DEPTH_HALF) : 0);
 
 /**
  * RGBA (0–255) of water `depth` metres deep into `out` at `offset`; fully transparent where dry.
- * `selected`: part of the selected river or lake.
+ * `selected`: part of the selected river or lake; `outline`: on its edge (drawn opaque in the selection colour).
  */
-export function writeWaterColour(depth: number, selected: boolean, out: Uint8ClampedArray, offset: number): void {
+export function writeWaterColour(depth: number, selected: boolean, out: Uint8ClampedArray, offset: number, outline = false): void {
   if (!(depth > 0)) {
     out[offset + 3] = 0;
+    return;
+  }
+  if (selected && outline) {
+    out[offset] = SELECTED_WATER[0];
+    out[offset + 1] = SELECTED_WATER[1];
+    out[offset + 2] = SELECTED_WATER[2];
+    out[offset + 3] = 255;
     return;
   }
   const t = depthShade(depth);

@@ -23,7 +23,8 @@ export interface TintRect {
 
 /**
  * The 2D panel's water tint: RGBA coloured by depth over `heights` (waterColours.ts), transparent
- * where dry, the selected feature (`featureOf[v] === selectedId`) highlighted. One pixel per vertex
+ * where dry, the selected feature (`featureOf[v] === selectedId`) lightly tinted inside an outline in
+ * the selection colour. One pixel per vertex
  * up to MAX_TINT_SIDE, else one per stride² vertices showing the deepest of them (so a river one
  * vertex wide is never skipped).
  */
@@ -66,20 +67,30 @@ export function paintWaterTint(
   const { width, depth } = grid;
   const { stride, rgba } = tint;
   const surface = water.surface;
+  const isSelected = (i: number, j: number): boolean => {
+    if (i < 0 || j < 0 || i >= width || j >= depth) return false;
+    const v = j * width + i;
+    return featureOf![v] === selectedId && surface[v] > heights[v];
+  };
   for (let y = rect.y0; y < rect.y1; y++) {
     for (let x = rect.x0; x < rect.x1; x++) {
       let deepest = 0;
       let selected = false;
+      let outline = false;
       for (let j = y * stride; j < Math.min(depth, (y + 1) * stride); j++) {
         for (let i = x * stride; i < Math.min(width, (x + 1) * stride); i++) {
           const v = j * width + i;
           const d = surface[v] - heights[v];
           if (d > deepest) deepest = d;
-          if (d > 0 && selectedId !== null && featureOf !== null && featureOf[v] === selectedId) selected = true;
+          if (d > 0 && selectedId !== null && featureOf !== null && featureOf[v] === selectedId) {
+            selected = true;
+            // Its edge: a side neighbour not of it (or the map's edge).
+            if (!outline && !(isSelected(i - 1, j) && isSelected(i + 1, j) && isSelected(i, j - 1) && isSelected(i, j + 1))) outline = true;
+          }
         }
       }
       const p = 4 * (y * tint.width + x);
-      if (deepest > 0) writeWaterColour(deepest, selected, rgba, p);
+      if (deepest > 0) writeWaterColour(deepest, selected, rgba, p, outline);
       else rgba[p] = rgba[p + 1] = rgba[p + 2] = rgba[p + 3] = 0;
     }
   }

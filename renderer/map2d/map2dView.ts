@@ -1,4 +1,4 @@
-import { fitMapView, panMapView, zoomMapView, type MapViewTransform } from '../../app/map2d/mapTransform';
+import { fitMapView, frameMapView, panMapView, zoomMapView, type MapViewTransform } from '../../app/map2d/mapTransform';
 
 interface FieldSize {
   width: number;
@@ -39,6 +39,12 @@ export class Map2DView {
     if (dims === this.dims) return;
     this.dims = dims;
     this.refit(field);
+  }
+
+  /** Frames a circle of `radius` metres round world (x, z) (a river or lake selected in a list). */
+  frame(field: FieldSize, x: number, z: number, radius: number): void {
+    this.transform = frameMapView(field, this.width, this.height, x, z, radius);
+    this.autoFit = false;
   }
 
   pan(dx: number, dy: number): void {

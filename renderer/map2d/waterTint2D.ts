@@ -14,8 +14,14 @@ export interface WaterTint2D {
  * when the water, the document or the selection change; an edit of the heights under the same water
  * (a stroke or drag above the water layer) repaints only its rectangle. Never per frame. The panel's
  * canvas says what it shows in `data-water` (`shown`, `hidden`, or absent: no water) for tests.
+ * Selecting a river or lake in the Water list frames it (`frame`).
  */
-export function createWaterTint2D(session: EditorSession, canvas2d: HTMLCanvasElement, requestDraw: () => void): WaterTint2D {
+export function createWaterTint2D(
+  session: EditorSession,
+  canvas2d: HTMLCanvasElement,
+  requestDraw: () => void,
+  frame: (x: number, z: number, radius: number) => void,
+): WaterTint2D {
   const { editor, view, water } = session;
   const canvas = document.createElement('canvas');
   const context = canvas.getContext('2d');
@@ -65,6 +71,11 @@ export function createWaterTint2D(session: EditorSession, canvas2d: HTMLCanvasEl
       if (s.settings.showWater !== prev.settings.showWater) requestDraw();
     }),
     water.model.store.subscribe((s, prev) => {
+      // A river or lake selected in the list: framed here as the 3D camera frames it.
+      if (s.focusVersion !== prev.focusVersion && s.focus) {
+        frame(s.focus.x, s.focus.z, s.focus.radius);
+        requestDraw();
+      }
       if (s.selectedId !== prev.selectedId || (s.selectedId !== null && s.featuresVersion !== prev.featuresVersion)) requestDraw();
     }),
   ];

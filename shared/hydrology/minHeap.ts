@@ -17,6 +17,11 @@ export class HeightHeap {
     return this.count;
   }
 
+  /** The smallest key (the heap must not be empty). */
+  peekKey(): number {
+    return this.keys[0];
+  }
+
   push(id: number, key: number): void {
     if (this.count === this.keys.length) this.grow();
     const keys = this.keys;

@@ -1,11 +1,12 @@
-import { Color, DoubleSide, ShaderMaterial, UniformsLib, UniformsUtils } from 'three';
+import { Color, DoubleSide, ShaderMaterial, UniformsLib, UniformsUtils, Vector3 } from 'three';
 import { DEEP_ALPHA, DEEP_WATER, DEPTH_HALF, SELECTED_MIX, SELECTED_WATER, SHALLOW_ALPHA, SHALLOW_WATER } from '../../../app/water/waterColours';
 
 /*
  * Rivers' and lakes' water (app/water/waterMesh.ts blocks): coloured by depth with the 2D tint's
  * ramp (app/water/waterColours.ts; the mix runs in linear light, as three's fog, and the result is
  * written as sRGB), with streaks across the flow where the surface slopes (a still hint of the flow
- * direction: the view renders on demand, so nothing moves), the selected river or lake tinted.
+ * direction: the view renders on demand, so nothing moves), the selected river or lake tinted with the
+ * selection colour, mixed in sRGB as the 2D tint is.
  */
 const WATER_VERTEX = /* glsl */ `
 #include <fog_pars_vertex>
@@ -61,16 +62,16 @@ void main() {
     float broken = step(0.35, fract(dot(vGround, across) / (streakSpacing * 1.7) + floor(phase) * 0.37));
     colour = mix(colour, vec3(0.85, 0.93, 1.0), 0.45 * strength * streak * broken);
   }
-  if (selectedFeature > 0.5 && abs(vFeature - selectedFeature) < 0.5) {
-    colour = mix(colour, selectedColour, selectedMix);
-    alpha = max(alpha, 0.7);
-  }
+  bool selected = selectedFeature > 0.5 && abs(vFeature - selectedFeature) < 0.5;
+  if (selected) alpha = max(alpha, 0.7);
   // The edge: out to nothing as the depth read between corners reaches 0 (app/water/waterCorners.ts
   // cornerDepth), so the water line runs through the cells, not along their steps.
   alpha *= smoothstep(0.0, shoreFade, vDepth);
   gl_FragColor = vec4(colour, alpha);
   #include <fog_fragment>
   gl_FragColor.rgb = waterToSrgb(gl_FragColor.rgb);
+  // The selection's tint is mixed in sRGB, as the 2D panel's (a linear mix turns deep water tan).
+  if (selected) gl_FragColor.rgb = mix(gl_FragColor.rgb, selectedColour, selectedMix);
 }
 `;
 
@@ -88,7 +89,7 @@ export function createWaterMaterial(): ShaderMaterial {
       {
         shallowColour: { value: linear(SHALLOW_WATER) },
         deepColour: { value: linear(DEEP_WATER) },
-        selectedColour: { value: linear(SELECTED_WATER) },
+        selectedColour: { value: new Vector3(SELECTED_WATER[0] / 255, SELECTED_WATER[1] / 255, SELECTED_WATER[2] / 255) },
         shallowAlpha: { value: SHALLOW_ALPHA },
         deepAlpha: { value: DEEP_ALPHA },
         depthHalf: { value: DEPTH_HALF },
