@@ -1,28 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateStack } from '../../shared/layers/evaluate';
-import type { Layer } from '../../shared/layers/types';
-import { riverParams } from '../../shared/rivers/params';
+import { FLAT_RIVER_MAP, riverAcrossFlatMap } from '../../shared/rivers/testing/terrain';
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import { createDocument } from '../document/document';
 import { Editor } from '../document/editor';
 import { PropsController } from './propsController';
 
 // A flat map with a drawn river along x = 0: its 6 m bed is under water for |x| ≤ 3 m at least.
-const size = { width: 129, depth: 129, cellSize: 1 };
-const river: Layer = {
-  id: 'river-1',
-  name: 'River',
-  enabled: true,
-  opacity: 1,
-  kind: 'river',
-  params: riverParams(
-    [
-      { x: 0, z: -62 },
-      { x: 0, z: 62 },
-    ],
-    { width: 6, depth: 1.5 },
-  ),
-};
+const size = FLAT_RIVER_MAP;
+const river = riverAcrossFlatMap();
 
 function scatterOnRiver(avoidWater: boolean): number {
   const editor = new Editor(createDocument(createHeightfield(129, 129, 1, evaluateStack([river], size)!), [river]));

@@ -35,3 +35,21 @@ export function bumpSurface(x: number): number {
 export function riverLayer(points: RiverPoint[], overrides: Partial<Omit<RiverParams, 'points'>> = {}, id = 'river-1'): RiverLayer {
   return { id, name: 'Test river', enabled: true, opacity: 1, kind: 'river', params: riverParams(points, overrides) };
 }
+
+/** A flat 129 × 129 m map (1 m cells). */
+export const FLAT_RIVER_MAP: LayerSize = { width: 129, depth: 129, cellSize: 1 };
+
+/**
+ * A drawn river along x = 0 across FLAT_RIVER_MAP from z = −62 to 62, its bed 6 m wide and 1.5 m
+ * below the water (so under water for |x| ≤ 3 m at least).
+ */
+export function riverAcrossFlatMap(): RiverLayer {
+  const river = riverLayer(
+    [
+      { x: 0, z: -62 },
+      { x: 0, z: 62 },
+    ],
+    { width: 6, depth: 1.5 },
+  );
+  return { ...river, name: 'River' };
+}
