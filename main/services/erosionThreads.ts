@@ -4,7 +4,8 @@
  * of one thread. Steps that have no parallel form (hydraulic version 1, filters, fault runs) and runs
  * with one thread go through applyStep on this thread.
  */
-import { startWorker, workerSource, type WorkerSource } from './workerSource';
+import { workerSource, type WorkerSource } from './workerSource';
+import { createWorkerPool, type WorkerPool } from './workerPool';
 import type { Heightfield } from '../../shared/terrain/heightfield';
 import type { FaultRecipe } from '../../shared/fault/recipe';
 import { prepareHydraulic } from '../../shared/erosion/hydraulicTiled';
@@ -21,51 +22,11 @@ export type { WorkerSource } from './workerSource';
 /** The built worker (`dist/cli/erosionWorker.cjs`, beside the CLI bundle), or bundled from sources (workerSource.ts). */
 export const erosionWorkerSource = (): WorkerSource => workerSource('erosionWorker');
 
-type WorkerAnswer = { type: 'done'; finished: boolean } | { type: 'failed'; message: string };
-
-/** Worker threads kept for several runs (starting a worker costs tens of milliseconds). */
-export interface ErosionPool {
-  readonly threads: number;
-  /** Runs one share on worker `index`; resolves its 'done' answer, rejects with its error. */
-  run(index: number, share: ParallelShare): Promise<boolean>;
-  close(): Promise<void>;
-}
+/** Worker threads kept for several runs; a run resolves whether the share finished (not cancelled). */
+export type ErosionPool = WorkerPool<ParallelShare, boolean>;
 
 export function createErosionPool(threads: number, source: WorkerSource = erosionWorkerSource()): ErosionPool {
-  const workers = Array.from({ length: threads }, () => {
-    const worker = startWorker(source);
-    // An idle pool does not keep the process alive.
-    worker.unref();
-    return worker;
-  });
-  return {
-    threads,
-    run: (index, share) =>
-      new Promise<boolean>((resolve, reject) => {
-        const worker = workers[index];
-        const cleanup = (): void => {
-          worker.off('message', onMessage);
-          worker.off('error', reject);
-          worker.off('exit', onExit);
-        };
-        const onMessage = (answer: WorkerAnswer): void => {
-          cleanup();
-          if (answer.type === 'done') resolve(answer.finished);
-          else reject(new Error(answer.message));
-        };
-        const onExit = (code: number): void => {
-          cleanup();
-          reject(new Error(`an erosion worker stopped (exit code ${code})`));
-        };
-        worker.on('message', onMessage);
-        worker.once('error', reject);
-        worker.on('exit', onExit);
-        worker.postMessage(share);
-      }),
-    close: async () => {
-      await Promise.all(workers.map((worker) => worker.terminate()));
-    },
-  };
+  return createWorkerPool<ParallelShare, { finished: boolean }, boolean>(threads, source, 'an erosion worker', (answer) => answer.finished);
 }
 
 export { isParallelStep };
