@@ -14,7 +14,7 @@ export interface ThermalParams {
   strength: number;
   /**
    * Talus from strata: when set, a pair of vertices settles at the talus of the bed its higher vertex
-   * is in, atan(hardness · tan(talusDeg)): hard beds stand as cliff bands and ledges, soft beds (hardness
+   * is in, atan(√hardness · tan(talusDeg)): hard beds stand as cliff bands and ledges, soft beds (hardness
    * 1) slope at talusDeg into benches and aprons. Absent: one talus everywhere.
    */
   strata?: Strata;

@@ -34,7 +34,7 @@ function worstExcess(field: Heightfield, strata: Strata, talusDeg: number): numb
     const x = vertexWorld(high % width, width, cellSize);
     const z = vertexWorld(Math.floor(high / width), depth, cellSize);
     const hardness = strata.beds[bedAt(strata, x, z, heights[high])].hardness;
-    worst = Math.max(worst, Math.abs(heights[p] - heights[q]) - hardness * tan * cellSize);
+    worst = Math.max(worst, Math.abs(heights[p] - heights[q]) - Math.sqrt(hardness) * tan * cellSize);
   };
   for (let j = 0; j < depth; j++)
     for (let i = 0; i < width; i++) {
@@ -46,7 +46,7 @@ function worstExcess(field: Heightfield, strata: Strata, talusDeg: number): numb
 }
 
 describe('thermal erosion with the talus from strata', () => {
-  it('relaxes a cliff until every pair is within the talus of its higher vertex’s bed, tan = hardness · tan(talus)', () => {
+  it('relaxes a cliff until every pair is within the talus of its higher vertex’s bed, tan = √hardness · tan(talus)', () => {
     for (const dipDeg of [0, 10]) {
       const strata = layered(dipDeg);
       const field = cliff(2);

@@ -1,8 +1,11 @@
 /**
  * Thermal erosion with the talus from strata (ThermalParams.strata): each pair of vertices settles at
- * the talus of the bed its higher vertex is in, tan(talus) = hardness · tan(talusDeg). Hard beds stand
+ * the talus of the bed its higher vertex is in, tan(talus) = √hardness · tan(talusDeg). Hard beds stand
  * steep (cliff bands, ledges), soft beds shed to talusDeg (benches, talus aprons at the walls' feet):
- * the stepped walls of layered rock, where one talus everywhere smooths a wall into one slope.
+ * the stepped walls of layered rock, where one talus everywhere smooths a wall into one slope. The
+ * square root keeps a one-cell riser in a bed 3× as hard (54° at a 38° talus) under twice the talus
+ * steps beside it; with hardness itself (67°) such risers stood alone as a two-cell staircase does
+ * (shared/presets/thermalStaircase.test.ts).
  *
  * Same order as thermal.ts (Margolus 2 × 2 blocks, two half passes, orders swapped on odd passes), so
  * blocks of a half pass share no vertex and any split of the block rows between threads gives the
@@ -28,7 +31,7 @@ export interface StrataTalus {
 export function strataTalus(strata: Strata, talusDeg: number, size: { width: number; depth: number; cellSize: number }): StrataTalus {
   const reader = strataReader(strata);
   const tanTalus = Math.tan((talusDeg * Math.PI) / 180);
-  const talusByBed = Float64Array.from(strata.beds, (bed) => bed.hardness * tanTalus * size.cellSize);
+  const talusByBed = Float64Array.from(strata.beds, (bed) => Math.sqrt(bed.hardness) * tanTalus * size.cellSize);
   const tops = new Float64Array(strata.beds.length);
   let top = 0;
   for (const [n, bed] of strata.beds.entries()) tops[n] = top += bed.thickness;
@@ -56,8 +59,11 @@ function settle(h: Float32Array, st: StrataTalus, width: number, pi: number, pj:
   const d = hp - hq;
   // No bed's talus is below the softest's: most pairs (plateau, floors) stop here, without a bed lookup.
   if (Math.abs(d) <= st.minTalus) return;
+  // The map's edge is a cut through land that goes on, not a cliff face: a pair touching it settles at
+  // the softest talus, so no hard bed stands as a step at the edge (canyonMouths.test.ts).
+  const edge = pi === 0 || pj === 0 || qi === width - 1 || qj === st.rowOffset.length - 1;
   const e = hp >= hq ? hp - st.columnOffset[pi] - st.rowOffset[pj] : hq - st.columnOffset[qi] - st.rowOffset[qj];
-  const talus = talusAt(st, e);
+  const talus = edge ? st.minTalus : talusAt(st, e);
   const over = d - talus;
   const under = d + talus;
   const m = half * (over + Math.abs(over) + (under - Math.abs(under)));
