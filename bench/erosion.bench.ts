@@ -77,7 +77,15 @@ function thermal(size: number): Benchmark {
 function thermalStrata(size: number): Benchmark {
   const params: ThermalParams = {
     ...THERMAL,
-    strata: { beds: [{ thickness: 10, hardness: 1 }, { thickness: 4, hardness: 3 }], base: 0, dipDeg: 0, dipAzimuthDeg: 0 },
+    strata: {
+      beds: [
+        { thickness: 10, hardness: 1 },
+        { thickness: 4, hardness: 3 },
+      ],
+      base: 0,
+      dipDeg: 0,
+      dipAzimuthDeg: 0,
+    },
   };
   return {
     name: 'erosion-thermal-strata',

@@ -86,7 +86,11 @@ describe('thermal erosion with the talus from strata', () => {
     };
     const one = run([-1, size.depth]);
     expect(Buffer.from(one.buffer).equals(Buffer.from(start.buffer))).toBe(false);
-    for (const bands of [[-1, 14, size.depth], [-1, 3, 4, 17, size.depth], [-1, 0, 1, 2, 9, 28, size.depth]]) {
+    for (const bands of [
+      [-1, 14, size.depth],
+      [-1, 3, 4, 17, size.depth],
+      [-1, 0, 1, 2, 9, 28, size.depth],
+    ]) {
       expect(Buffer.from(run(bands).buffer).equals(Buffer.from(one.buffer))).toBe(true);
     }
   });
