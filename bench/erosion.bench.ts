@@ -73,6 +73,35 @@ function thermal(size: number): Benchmark {
   };
 }
 
+/** The same passes with the talus from strata (Canyons' beds: 10 m of hardness 1, 4 m of hardness 3). */
+function thermalStrata(size: number): Benchmark {
+  const params: ThermalParams = {
+    ...THERMAL,
+    strata: {
+      beds: [
+        { thickness: 10, hardness: 1 },
+        { thickness: 4, hardness: 3 },
+      ],
+      base: 0,
+      dipDeg: 0,
+      dipAzimuthDeg: 0,
+    },
+  };
+  return {
+    name: 'erosion-thermal-strata',
+    size,
+    params: { iterations: THERMAL.iterations, talusDeg: THERMAL.talusDeg, threads: 1 },
+    baseline: `erosion-thermal@${size}`,
+    ...sampling(size),
+    setup: () => state(size),
+    run: (s) => {
+      const { original, field } = s as State;
+      field.heights.set(original);
+      thermalErosion(field, params);
+    },
+  };
+}
+
 /** Version 2 (the tiled kernel new steps record) with masks; without: erosionThreads.bench.ts. */
 function hydraulic(size: number, withMasks: boolean): Benchmark {
   return {
@@ -182,6 +211,7 @@ function thermalTwoThreads(size: number): Benchmark {
 export const benchmarks: Benchmark[] = [
   sweep(1025),
   thermal(1025),
+  thermalStrata(1025),
   thermalTwoThreads(1025),
   // erosion-hydraulic (1 and 2 threads, version 1 and 2) and the presets' Run: erosionThreads.bench.ts.
   hydraulic(1025, true),

@@ -18,6 +18,7 @@ import { createHeightfield } from '../terrain/heightfield';
 import type { HydraulicParams, ThermalParams } from './params';
 import { hydraulicKernel, tileRandom } from './hydraulicTiled';
 import { talusHeight, thermalBlockRows } from './thermal';
+import { strataTalus, thermalStrataBlockRows } from './thermalStrata';
 
 export const CANCEL = 0;
 export const DONE = 1;
@@ -70,6 +71,7 @@ export function runShare(share: ParallelShare): boolean {
   const { step } = share;
   if (step.kind === 'thermal') {
     const talus = talusHeight(step, share.cellSize);
+    const byStrata = step.strata ? strataTalus(step.strata, step.talusDeg, share) : null;
     // Bands of top rows in [−1, depth): any split works, every block belongs to one band.
     const rows = share.depth + 1;
     const top0 = -1 + Math.floor((share.index * rows) / share.threads);
@@ -78,7 +80,8 @@ export function runShare(share: ParallelShare): boolean {
     for (let pass = 0; pass < step.iterations; pass++) {
       for (let half = 0; half < 2; half++) {
         if (cancelled()) return false;
-        thermalBlockRows(field.heights, share.width, share.depth, pass, half, top0, top1, talus, step.strength);
+        if (byStrata) thermalStrataBlockRows(field.heights, share.width, share.depth, pass, half, top0, top1, byStrata, step.strength);
+        else thermalBlockRows(field.heights, share.width, share.depth, pass, half, top0, top1, talus, step.strength);
         Atomics.add(words, DONE, top1 - top0);
         if (!barrier(words, share.threads, ++round)) return false;
       }

@@ -2,6 +2,7 @@
  * Parameters of the erosion steps (a recipe step each; see shared/erosion/thermal.ts and
  * hydraulic.ts). Plain JSON so they can be recorded in a project's history and passed to workers.
  */
+import { strataProblem, type Strata } from '../terrain/strata';
 
 /** Thermal erosion: material slides downhill wherever the slope between neighbours exceeds the talus angle. */
 export interface ThermalParams {
@@ -11,6 +12,12 @@ export interface ThermalParams {
   talusDeg: number;
   /** Fraction (0, 1] of the excess height moved per pass; 0.5 settles a pair of cells exactly. */
   strength: number;
+  /**
+   * Talus from strata: when set, a pair of vertices settles at the talus of the bed its higher vertex
+   * is in, atan(√hardness · tan(talusDeg)): hard beds stand as cliff bands and ledges, soft beds (hardness
+   * 1) slope at talusDeg into benches and aprons. Absent: one talus everywhere.
+   */
+  strata?: Strata;
 }
 
 /** Hydraulic erosion, droplet model (Beyer 2015; parameters as in Lague's Hydraulic-Erosion). */
@@ -80,6 +87,10 @@ export function thermalProblem(p: ThermalParams): string | null {
   if (!isWhole(p.iterations, 0, MAX_THERMAL_ITERATIONS)) return `thermal iterations must be a whole number from 0 to ${MAX_THERMAL_ITERATIONS}`;
   if (!isIn(p.talusDeg, 0, 90) || p.talusDeg === 0 || p.talusDeg === 90) return 'talus angle must be between 0° and 90°';
   if (!isIn(p.strength, 0, 1) || p.strength === 0) return 'thermal strength must be in (0, 1]';
+  if (p.strata !== undefined) {
+    const problem = strataProblem(p.strata);
+    if (problem) return `thermal strata: ${problem}`;
+  }
   return null;
 }
 

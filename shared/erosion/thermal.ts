@@ -22,6 +22,7 @@
  */
 import type { Heightfield } from '../terrain/heightfield';
 import { thermalProblem, type ErosionRunOptions, type ThermalParams } from './params';
+import { strataTalus, thermalStrataBlockRows } from './thermalStrata';
 
 /** Rows between progress reports and cancel checks: about 2^18 vertices, ~0.5 ms of work. */
 const CHUNK_VERTICES = 1 << 18;
@@ -160,6 +161,7 @@ export function thermalErosion(field: Heightfield, params: ThermalParams, option
   const { width, depth, cellSize, heights } = field;
   const { onProgress, shouldCancel } = options;
   const talus = talusHeight(params, cellSize);
+  const byStrata = params.strata ? strataTalus(params.strata, params.talusDeg, field) : null;
   // An even number of rows per chunk keeps every chunk boundary between two blocks.
   const rowsPerChunk = 2 * Math.max(1, Math.floor(CHUNK_VERTICES / (2 * width)));
   const total = params.iterations * 2 * (depth + 1);
@@ -170,7 +172,8 @@ export function thermalErosion(field: Heightfield, params: ThermalParams, option
       for (let top = -1; top < depth; top += rowsPerChunk) {
         if (done > 0 && shouldCancel?.()) return false;
         const next = Math.min(depth, top + rowsPerChunk);
-        thermalBlockRows(heights, width, depth, pass, half, top, next, talus, params.strength);
+        if (byStrata) thermalStrataBlockRows(heights, width, depth, pass, half, top, next, byStrata, params.strength);
+        else thermalBlockRows(heights, width, depth, pass, half, top, next, talus, params.strength);
         done += next - top;
         onProgress?.(done, total);
       }

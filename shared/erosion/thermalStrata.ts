@@ -1,0 +1,120 @@
+/**
+ * Thermal erosion with the talus from strata (ThermalParams.strata): each pair of vertices settles at
+ * the talus of the bed its higher vertex is in, tan(talus) = √hardness · tan(talusDeg). Hard beds stand
+ * steep (cliff bands, ledges), soft beds shed to talusDeg (benches, talus aprons at the walls' feet):
+ * the stepped walls of layered rock, where one talus everywhere smooths a wall into one slope. The
+ * square root keeps a one-cell riser in a bed 3× as hard (54° at a 38° talus) under twice the talus
+ * steps beside it; with hardness itself (67°) such risers stood alone as a two-cell staircase does
+ * (shared/presets/thermalStaircase.test.ts).
+ *
+ * Same order as thermal.ts (Margolus 2 × 2 blocks, two half passes, orders swapped on odd passes), so
+ * blocks of a half pass share no vertex and any split of the block rows between threads gives the
+ * same bytes. Each pair reads and writes the float32 heights (the talus depends on the pair's own
+ * heights, so the register-kept block of thermal.ts buys little here).
+ */
+import { strataReader, vertexWorld, type Strata } from '../terrain/strata';
+
+/** What a half pass needs to find a pair's talus: per-bed talus heights and the dip's offsets. */
+export interface StrataTalus {
+  /** Height difference (m) over one cell above which material moves, per bed. */
+  readonly talusByBed: Float64Array;
+  /** The smallest of talusByBed. */
+  readonly minTalus: number;
+  /** Top of each bed in the repeating column, metres above its bottom. */
+  readonly tops: Float64Array;
+  readonly period: number;
+  /** Offset of the bed surfaces at each column (gx · x), and at each row (gz · z + base). */
+  readonly columnOffset: Float64Array;
+  readonly rowOffset: Float64Array;
+}
+
+export function strataTalus(strata: Strata, talusDeg: number, size: { width: number; depth: number; cellSize: number }): StrataTalus {
+  const reader = strataReader(strata);
+  const tanTalus = Math.tan((talusDeg * Math.PI) / 180);
+  const talusByBed = Float64Array.from(strata.beds, (bed) => Math.sqrt(bed.hardness) * tanTalus * size.cellSize);
+  const tops = new Float64Array(strata.beds.length);
+  let top = 0;
+  for (const [n, bed] of strata.beds.entries()) tops[n] = top += bed.thickness;
+  const columnOffset = Float64Array.from({ length: size.width }, (_, i) => reader.gx * vertexWorld(i, size.width, size.cellSize));
+  const rowOffset = Float64Array.from({ length: size.depth }, (_, j) => reader.gz * vertexWorld(j, size.depth, size.cellSize) + strata.base);
+  return { talusByBed, minTalus: Math.min(...talusByBed), tops, period: reader.period, columnOffset, rowOffset };
+}
+
+/** Talus height of the bed at stratigraphic height e (as strataReader's bedAtElevation). */
+function talusAt(st: StrataTalus, e: number): number {
+  const { period, tops, talusByBed } = st;
+  let r = e - Math.floor(e / period) * period;
+  if (r >= period) r = 0;
+  const last = tops.length - 1;
+  for (let n = 0; n < last; n++) if (r < tops[n]) return talusByBed[n];
+  return talusByBed[last];
+}
+
+/** Settles vertices p (column pi, row pj) and q (qi, qj) at the talus of the higher one's bed. */
+function settle(h: Float32Array, st: StrataTalus, width: number, pi: number, pj: number, qi: number, qj: number, half: number): void {
+  const p = pj * width + pi;
+  const q = qj * width + qi;
+  const hp = h[p];
+  const hq = h[q];
+  const d = hp - hq;
+  // No bed's talus is below the softest's: most pairs (plateau, floors) stop here, without a bed lookup.
+  if (Math.abs(d) <= st.minTalus) return;
+  // The map's edge is a cut through land that goes on, not a cliff face: a pair touching it settles at
+  // the softest talus, so no hard bed stands as a step at the edge (canyonMouths.test.ts).
+  const edge = pi === 0 || pj === 0 || qi === width - 1 || qj === st.rowOffset.length - 1;
+  const e = hp >= hq ? hp - st.columnOffset[pi] - st.rowOffset[pj] : hq - st.columnOffset[qi] - st.rowOffset[qj];
+  const talus = edge ? st.minTalus : talusAt(st, e);
+  const over = d - talus;
+  const under = d + talus;
+  const m = half * (over + Math.abs(over) + (under - Math.abs(under)));
+  if (m === 0) return;
+  h[p] = hp - m;
+  h[q] = hq + m;
+}
+
+/**
+ * One half pass over the blocks whose top row t is in [top0, top1), as thermalBlockRows in thermal.ts:
+ * blocks have t and their left column l ≡ offset (mod 2), t, l ≥ −1; blocks cut by an edge keep the
+ * pairs inside the map.
+ */
+export function thermalStrataBlockRows(
+  h: Float32Array,
+  width: number,
+  depth: number,
+  pass: number,
+  halfPass: number,
+  top0: number,
+  top1: number,
+  st: StrataTalus,
+  strength: number,
+): void {
+  // As blockOffset in thermal.ts (not imported: thermal.ts imports this module).
+  const offset = (pass & 1) === 0 ? halfPass : 1 - halfPass;
+  const verticalFirst = (pass & 1) === 1;
+  const half = 0.5 * strength;
+  let t = Math.max(top0, -1);
+  if (((t - offset) & 1) !== 0) t++;
+  const end = Math.min(top1, depth);
+  for (; t < end; t += 2) {
+    const top = t >= 0;
+    const bottom = t + 1 < depth;
+    for (let l = -offset; l < width; l += 2) {
+      const left = l >= 0;
+      const right = l + 1 < width;
+      const rows = left && right;
+      const columns = top && bottom;
+      if (verticalFirst && columns) {
+        if (left) settle(h, st, width, l, t, l, t + 1, half);
+        if (right) settle(h, st, width, l + 1, t, l + 1, t + 1, half);
+      }
+      if (rows) {
+        if (top) settle(h, st, width, l, t, l + 1, t, half);
+        if (bottom) settle(h, st, width, l, t + 1, l + 1, t + 1, half);
+      }
+      if (!verticalFirst && columns) {
+        if (left) settle(h, st, width, l, t, l, t + 1, half);
+        if (right) settle(h, st, width, l + 1, t, l + 1, t + 1, half);
+      }
+    }
+  }
+}
