@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 // Fits small windows (issue 34): the drive HUD keeps to a corner of the 3D view and folds, the side
@@ -8,6 +8,23 @@ async function area(page: Page, testId: string): Promise<number> {
   const box = await page.getByTestId(testId).boundingBox();
   if (!box) throw new Error(`${testId} is not visible`);
   return box.width * box.height;
+}
+
+/**
+ * The element's box once the layout has settled: a new window size can move the 2D map (over the side
+ * panel at 1024×768) a frame or more after the resize, and a click aimed at the old box misses.
+ */
+async function settledBox(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  let box = await locator.boundingBox();
+  await expect
+    .poll(async () => {
+      const before = box;
+      await locator.page().waitForTimeout(150);
+      box = await locator.boundingBox();
+      return JSON.stringify(before) === JSON.stringify(box) && box !== null;
+    })
+    .toBe(true);
+  return box!;
 }
 
 test.describe('small windows', () => {
@@ -41,8 +58,7 @@ test.describe('small windows', () => {
     const { page } = app;
     await page.setViewportSize({ width: 1024, height: 768 });
     await page.keyboard.press('Shift+R');
-    const map2d = page.getByTestId('map-2d');
-    const box = (await map2d.boundingBox())!;
+    const box = await settledBox(page.getByTestId('map-2d'));
     await page.mouse.click(box.x + box.width * 0.4, box.y + box.height * 0.5);
     await page.mouse.click(box.x + box.width * 0.6, box.y + box.height * 0.5);
     await expect(page.getByTestId('status-undo')).toContainText('New road "Road 1"');
@@ -65,7 +81,7 @@ test.describe('small windows', () => {
       const { page } = app;
       await page.setViewportSize({ width, height });
       await page.keyboard.press('Shift+R');
-      const box = (await page.getByTestId('map-2d').boundingBox())!;
+      const box = await settledBox(page.getByTestId('map-2d'));
       await page.mouse.click(box.x + box.width * 0.3, box.y + box.height * 0.5);
       await page.mouse.click(box.x + box.width * 0.5, box.y + box.height * 0.35);
       await page.mouse.click(box.x + box.width * 0.7, box.y + box.height * 0.6);
