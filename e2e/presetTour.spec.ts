@@ -1,14 +1,15 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { test } from './fixtures';
+import { expect, test } from './fixtures';
 import { TERRAIN_PRESETS } from '../shared/presets/terrainPresets';
 import { runGenerateAndWait } from './perf/appActions';
 import { showPanel } from './panel';
 
 // Every preset photographed from afar and close up at 1600×1000, at two sizes (issue 35's "would a
 // designer call Canyons a canyon?"): `npm run bench:e2e -- e2e/presetTour.spec.ts`. It only takes
-// screenshots to look at (e2e/.artifacts/presets/), so it is a @report page, not part of npm test.
+// screenshots to look at (e2e/.artifacts/presets/), so it is a @report page, not part of npm test; it checks
+// that each preset ran at the size asked and that the window logged no error.
 // FAULTLINE_PRESET_SIZES=257 takes one size.
 const ARTIFACTS = path.resolve(__dirname, '.artifacts', 'presets');
 const SIZES = (process.env.FAULTLINE_PRESET_SIZES ?? '257,513').split(',').map(Number);
@@ -47,10 +48,12 @@ for (const size of SIZES) {
       await page.getByTestId('gen-preset').selectOption(preset.id);
       await page.getByTestId('gen-size').selectOption(String(size));
       await runGenerateAndWait(page, 300_000);
+      await expect(page.getByTestId('status-size')).toHaveText(`${size} × ${size} vertices`);
       await shot(page, `${size}-${preset.id}-far`);
       await closeUp(page, 7, 110);
       await shot(page, `${size}-${preset.id}-close`);
       await page.getByTestId('cmd-view.resetCamera').click();
     }
+    expect(app.consoleErrors).toEqual([]);
   });
 }
