@@ -28,6 +28,7 @@ import { buildCentreline, centrelineProblem, splineLength } from './centreline';
 import { roadParams, type RoadPoint } from './params';
 import type { GroundSize } from './profile';
 import type { RouteLimits } from './routeLimits';
+import { straightenLeg } from './routeStraighten';
 
 export interface RouteRequest {
   heights: Float32Array;
@@ -86,6 +87,12 @@ const BIN_SHIFT = 1;
  * road's own profile (a fit between two envelopes, then vertical curves) can stray further.
  */
 export const CUT_FILL_SHARE = 0.5;
+/**
+ * Most a straightened chord may end above or below the searched road's height, metres: the chord
+ * then goes on from the searched height, so the road's height as the search tracks it steps by at
+ * most this (a tenth of the search's cut-and-fill allowance; the road's own profile is fitted anew).
+ */
+const STRAIGHT_HEIGHT_TOLERANCE = 1;
 /** Longest piece the grade is checked over, metres ("every 10 m"). */
 const GRADE_PIECE = 10;
 const DEFAULT_MAX_EXPANSIONS = 4_000_000;
@@ -339,8 +346,9 @@ class States {
 
 interface LegResult {
   points: { x: number; z: number }[];
-  /** Direction of the last piece, radians (x = cos, z = sin). */
-  endHeading: number;
+  /** The search's cost to each point, and the road's height there. */
+  costs: number[];
+  heights: number[];
   expanded: number;
 }
 
@@ -434,14 +442,18 @@ function routeLeg(
     if (d <= 1.5 * step && (d >= 0.75 * step || first) && d > 1e-6) {
       let off = Math.atan2(dz, dx) - theta;
       off -= 2 * Math.PI * Math.round(off / (2 * Math.PI));
-      if (
-        (Math.abs(off) <= (HEADING_SPLIT * turn) / 4 + 1e-9 || (first && startHeading === null)) &&
-        pieceOf(g, x, z, to.x, to.z, y, grade, cutFill, earthworks).cost >= 0
-      ) {
+      const aimed = Math.abs(off) <= (HEADING_SPLIT * turn) / 4 + 1e-9 || (first && startHeading === null);
+      const last = aimed ? pieceOf(g, x, z, to.x, to.z, y, grade, cutFill, earthworks) : null;
+      if (last && last.cost >= 0) {
         const points: { x: number; z: number }[] = [{ x: to.x, z: to.z }];
-        for (let s = id; s !== -1; s = states.parent[s]) points.push({ x: states.x[s], z: states.z[s] });
-        points.reverse();
-        return { points, endHeading: Math.atan2(dz, dx), expanded };
+        const costs = [states.cost[id] + last.cost];
+        const heights = [last.y];
+        for (let s = id; s !== -1; s = states.parent[s]) {
+          points.push({ x: states.x[s], z: states.z[s] });
+          costs.push(states.cost[s]);
+          heights.push(states.y[s]);
+        }
+        return { points: points.reverse(), costs: costs.reverse(), heights: heights.reverse(), expanded };
       }
     }
     // After a via point the first step goes straight on: the road keeps its direction through it.
@@ -469,6 +481,41 @@ function routeLeg(
 }
 
 /**
+ * The searched leg with its runs straightened where a straight chord is allowed and no dearer
+ * (routeStraighten.ts), checked as the search checks a step but at the full maximum grade: the search
+ * keeps GRADE_MARGIN for the spline's stray from its chords on bends, and a straight chord's spline
+ * does not stray (without it, a chord across a slope at the grade the search held would need a few
+ * centimetres of cut, and the earthworks would rule out every chord longer than about 100 m).
+ */
+function straightenSearched(
+  g: Ground,
+  req: RouteRequest,
+  leg: LegResult,
+  from: { x: number; z: number },
+  startHeading: number | null,
+): { x: number; z: number }[] {
+  const { headings, step } = routeStep(req.limits.minRadius, g.cellSize);
+  const grade = req.limits.maxGradePct / 100;
+  const earthworks = (CUT_FILL_WEIGHT * req.width * req.width) / 4;
+  const cutFill = CUT_FILL_SHARE * (req.maxCutFill ?? 20);
+  const free = step + g.cellSize;
+  const straight = straightenLeg(leg, {
+    step,
+    maxTurn: (2 * Math.PI) / headings,
+    startHeading,
+    heightTolerance: STRAIGHT_HEIGHT_TOLERANCE,
+    piece: (ax, az, bx, bz, y) => {
+      // As in the search: only a piece from the leg's first point may pass over the earlier leg's end.
+      g.freeRadius = ax === from.x && az === from.z ? free : 0;
+      const p = pieceOf(g, ax, az, bx, bz, y, grade, cutFill, earthworks);
+      return p.cost < 0 ? null : { cost: p.cost, y: p.y };
+    },
+  });
+  g.freeRadius = 0;
+  return straight;
+}
+
+/**
  * The polygon's corners cut at the middle of each side (ends kept): each corner's turn is shared with
  * its neighbours, so the turn changes more gently from point to point. A Catmull-Rom spline overshoots
  * where the turn jumps (1.8× the arc's curvature from a straight into a full-rate bend); after two
@@ -492,7 +539,8 @@ function crossingOf(points: readonly { x: number; z: number }[]): { x: number; z
       const q = points[b];
       const t = { x: points[b + 1].x - q.x, z: points[b + 1].z - q.z };
       const denominator = r.x * t.z - r.z * t.x;
-      if (denominator === 0) continue;
+      // Parallel pieces (a straight road's, to rounding) do not cross: there u and v are rounding noise.
+      if (Math.abs(denominator) <= 1e-9 * Math.hypot(r.x, r.z) * Math.hypot(t.x, t.z)) continue;
       const u = ((q.x - p.x) * t.z - (q.z - p.z) * t.x) / denominator;
       const v = ((q.x - p.x) * r.z - (q.z - p.z) * r.x) / denominator;
       if (u >= 0 && u <= 1 && v >= 0 && v <= 1) return { x: p.x + u * r.x, z: p.z + u * r.z };
@@ -606,10 +654,12 @@ function routeOnce(req: RouteRequest, uncrossed: Uint8Array | undefined): RouteR
           `the design speed or move the points`,
       };
     }
-    // Smoothed leg by leg, so the via points stay control points.
-    const legPoints = smoothCorners(smoothCorners(result.points));
+    // Straightened (routeStraighten.ts) and smoothed leg by leg, so the via points stay control points.
+    const searched = straightenSearched(g, req, result, from, heading);
+    const legPoints = smoothCorners(smoothCorners(searched));
     points.push(...legPoints.slice(1));
-    heading = result.endHeading;
+    const [before, end] = searched.slice(-2);
+    heading = Math.atan2(end.z - before.z, end.x - before.x);
     if (leg + 1 < waypoints.length - 1) take(g, legPoints, req.width + g.cellSize);
   }
   req.onProgress?.(1);

@@ -28,3 +28,8 @@ export function cone(size: LayerSize, height: number, slope: number, top = 0): H
 export function wall(size: LayerSize, height: number): HeightsLayer {
   return layerOf(size, (_x, z) => (z > 0 ? height : 0));
 }
+
+/** A plane rising `slopeX` (rise over run) towards +x and `slopeZ` towards +z, 0 m at the map's centre. */
+export function plane(size: LayerSize, slopeX: number, slopeZ: number): HeightsLayer {
+  return layerOf(size, (x, z) => slopeX * x + slopeZ * z);
+}
