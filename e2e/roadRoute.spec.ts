@@ -99,6 +99,25 @@ test('Route mode up a 120 m, 60 % escarpment at 8 %: the road switches back with
     await map2d.screenshot({ path: path.join(ARTIFACTS, 'route-escarpment-2d.png') });
     await page.getByTestId('viewport-3d').screenshot({ path: path.join(ARTIFACTS, 'route-escarpment-3d.png') });
 
+    // The window's report of the routed road flags no segment for grade or radius.
+    const rows = page.getByTestId('road-table').locator('tbody tr');
+    await expect(rows.first()).toBeVisible();
+    const flags = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-flags') ?? ''));
+    expect(flags.filter((f) => /\b(grade|radius)\b/.test(f))).toEqual([]);
+    // The fitted 2D panel shows the middle 60 % of the map's width: zoomed out, the whole road with its hairpins.
+    const box = (await map2d.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, 300);
+    await page.mouse.move(0, 0);
+    await map2d.screenshot({ path: path.join(ARTIFACTS, 'route-escarpment-2d-whole.png') });
+    // A hairpin close up in both views: the report's row with the tightest radius, clicked.
+    const radii = await rows.evaluateAll((trs) => trs.map((tr) => Number(tr.children[3]?.textContent ?? 'NaN')));
+    const hairpin = radii.reduce((best, r, k) => (Number.isFinite(r) && (!Number.isFinite(radii[best]) || r < radii[best]) ? k : best), 0);
+    await rows.nth(hairpin).click();
+    await expect(rows.nth(hairpin)).toHaveAttribute('aria-selected', 'true');
+    await page.mouse.move(0, 0);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'route-escarpment-hairpin-1600x1000.png') });
+
     // A second ask, cancelled with Esc while it runs (or, on a fast machine, after it ends: then no new entry is the test).
     await clickWorld(page, map2d, size, -600, -600);
     await clickWorld(page, map2d, size, 600, 600);
