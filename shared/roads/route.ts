@@ -20,7 +20,9 @@
  * cuts across the ground's side slope s (s·w²/4 m³ per metre) — at CUT_FILL_WEIGHT metres per m³, plus a
  * small penalty per turn so a straight line wins a tie. The heuristic, max(distance, climb ÷ grade),
  * never overestimates; it is weighted (HEURISTIC_WEIGHT, 3) so the search heads for the end, and neighbouring headings share a lattice slot in pairs. The
- * polygon's corners are then cut twice at their sides' middles, leg by leg (see smoothCorners).
+ * polygon's runs are then straightened where a straight chord is allowed and no dearer (routeStraighten.ts:
+ * headings in steps make a straight road alternate between two), and its corners cut twice at their
+ * sides' middles, leg by leg (see smoothCorners).
  * Pure and deterministic: the same input gives the same points.
  */
 import { heightInCell } from '../terrain/surface';
