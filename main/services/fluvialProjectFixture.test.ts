@@ -41,7 +41,15 @@ function fixtureStack(): Layer[] {
       diffusion: 2e-3,
       timeStep: 500,
       time: 12_000,
-      strata: { beds: [{ thickness: 4, hardness: 3 }, { thickness: 6, hardness: 0.5 }], base: 0, dipDeg: 2, dipAzimuthDeg: 30 },
+      strata: {
+        beds: [
+          { thickness: 4, hardness: 3 },
+          { thickness: 6, hardness: 0.5 },
+        ],
+        base: 0,
+        dipDeg: 2,
+        dipAzimuthDeg: 30,
+      },
       outletArea: 200,
     },
   };
