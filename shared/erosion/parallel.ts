@@ -72,7 +72,7 @@ export function runShare(share: ParallelShare): boolean {
   const { step } = share;
   if (step.kind === 'thermal') {
     const talus = talusHeight(step, share.cellSize);
-    const byStrata = step.strata ? strataTalus(step.strata, step.talusDeg, share) : null;
+    const byStrata = step.strata ? strataTalus(step.strata, step.talusDeg, share, step.retreatDeg !== undefined) : null;
     // Bands of top rows in [−1, depth): any split works, every block belongs to one band.
     const rows = share.depth + 1;
     const top0 = -1 + Math.floor((share.index * rows) / share.threads);

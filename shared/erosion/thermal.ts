@@ -162,7 +162,7 @@ export function thermalErosion(field: Heightfield, params: ThermalParams, option
   const { width, depth, cellSize, heights } = field;
   const { onProgress, shouldCancel } = options;
   const talus = talusHeight(params, cellSize);
-  const byStrata = params.strata ? strataTalus(params.strata, params.talusDeg, field) : null;
+  const byStrata = params.strata ? strataTalus(params.strata, params.talusDeg, field, params.retreatDeg !== undefined) : null;
   if (params.retreatDeg !== undefined) wallRetreat(field, params.retreatDeg, params.strata);
   // An even number of rows per chunk keeps every chunk boundary between two blocks.
   const rowsPerChunk = 2 * Math.max(1, Math.floor(CHUNK_VERTICES / (2 * width)));

@@ -90,37 +90,47 @@ function latticeValue(x: number, z: number): number {
 }
 
 /**
- * Per vertex, the factor on the run a wall needs to climb through it: 1 ± JOINTING, smooth over
- * JOINT_SPACING cells (value noise). Real walls retreat unevenly along their joints into alcoves and
- * spurs; without it a wall keeps the straight line of the channel it was cut from, and a channel along
- * a grid row gives a wall facing along the grid (gridArtefacts.test.ts).
+ * Per vertex, the factor on the run a wall needs to climb through it: 1 ± JOINTING, smooth value
+ * noise streaked along a joint set (JOINT_LENGTH cells along it, JOINT_SPACING across, striking at
+ * JOINT_AZIMUTH_DEG: any strike off the grid's rows, columns and diagonals). Real walls retreat
+ * unevenly along their joints into alcoves, fins and spurs; without it a wall keeps the straight line
+ * of the channel it was cut from, and a channel along a grid row gives a wall facing along the grid
+ * (gridArtefacts.test.ts: 16 % of steep ground at seed 29 without, 13 % with).
  */
-const JOINTING = 0.5;
-const JOINT_SPACING = 6;
-function jointFactors(width: number, depth: number): Float32Array {
+export const JOINTING = 0.6;
+const JOINT_SPACING = 3;
+const JOINT_LENGTH = 12;
+const JOINT_AZIMUTH_DEG = 30;
+function jointFactors(width: number, depth: number, jointing: number): Float32Array {
   const out = new Float32Array(width * depth);
+  const az = (JOINT_AZIMUTH_DEG * Math.PI) / 180;
+  const ca = Math.cos(az);
+  const sa = Math.sin(az);
   for (let j = 0; j < depth; j++) {
-    const gz = Math.floor(j / JOINT_SPACING);
-    const fz = j / JOINT_SPACING - gz;
-    const sz = fz * fz * (3 - 2 * fz);
     for (let i = 0; i < width; i++) {
-      const gx = Math.floor(i / JOINT_SPACING);
-      const fx = i / JOINT_SPACING - gx;
-      const sx = fx * fx * (3 - 2 * fx);
-      const top = latticeValue(gx, gz) * (1 - sx) + latticeValue(gx + 1, gz) * sx;
-      const bottom = latticeValue(gx, gz + 1) * (1 - sx) + latticeValue(gx + 1, gz + 1) * sx;
-      out[j * width + i] = 1 + JOINTING * (2 * (top * (1 - sz) + bottom * sz) - 1);
+      // Lattice coordinates along the joints (u, long cells) and across them (v, short cells).
+      const u = (i * ca + j * sa) / JOINT_LENGTH;
+      const v = (j * ca - i * sa) / JOINT_SPACING;
+      const gu = Math.floor(u);
+      const gv = Math.floor(v);
+      const fu = u - gu;
+      const fv = v - gv;
+      const su = fu * fu * (3 - 2 * fu);
+      const sv = fv * fv * (3 - 2 * fv);
+      const near = latticeValue(gu, gv) * (1 - su) + latticeValue(gu + 1, gv) * su;
+      const far = latticeValue(gu, gv + 1) * (1 - su) + latticeValue(gu + 1, gv + 1) * su;
+      out[j * width + i] = 1 + jointing * (2 * (near * (1 - sv) + far * sv) - 1);
     }
   }
   return out;
 }
 
 /** Cuts field.heights back in place so no slope exceeds its bed's standing angle (see the module comment). */
-export function wallRetreat(field: Heightfield, retreatDeg: number, strata?: Strata): void {
+export function wallRetreat(field: Heightfield, retreatDeg: number, strata?: Strata, jointing = JOINTING): void {
   const { width, depth, cellSize, heights: h } = field;
   const r = bedRun(strata, retreatDeg);
-  const joints = jointFactors(width, depth);
-  const gentlest = Math.min(...r.slopes) * cellSize * (1 - JOINTING);
+  const joints = jointFactors(width, depth, jointing);
+  const gentlest = Math.min(...r.slopes) * cellSize * (1 - jointing);
   const reader = strata ? strataReader(strata) : null;
   const columnOffset = Float64Array.from({ length: width }, (_, i) => (reader ? reader.gx * vertexWorld(i, width, cellSize) : 0));
   const rowOffset = Float64Array.from({ length: depth }, (_, j) => (reader && strata ? reader.gz * vertexWorld(j, depth, cellSize) + strata.base : 0));

@@ -129,7 +129,7 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
       // them along the plateau's drainage, and side canyons head into the plateau wherever 200 m²
       // (×scale²) gathers. The rivers cut faster than rock stands, so the walls retreat to the
       // rock's standing angle with the debris carried off (the thermal step's retreatDeg): the
-      // 10 m beds of shale at 60°, the 4 m beds of sandstone 3× as hard at 72°, unevenly along the
+      // 10 m beds of shale at 65°, the 4 m beds of sandstone 3× as hard at 75°, unevenly along the
       // joints (alcoves and spurs), and heads retreat round into amphitheatres. Thermal passes at
       // 35° then shed the shale's loose tops into talus on the sandstone ledges and at the walls'
       // feet. The depth, 40 m (×scale) over the mouths, keeps the walls' retreat to about half the
@@ -148,7 +148,7 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
           strata: canyonBeds(t),
           outletArea: cm(0.1 * span(t) ** 2),
         }),
-        thermalStep({ iterations: 20, talusDeg: 35, strength: GENTLE_THERMAL, retreatDeg: 60, strata: canyonBeds(t) }),
+        thermalStep({ iterations: 20, talusDeg: 35, strength: GENTLE_THERMAL, retreatDeg: 65, strata: canyonBeds(t) }),
       ],
     }),
   },
