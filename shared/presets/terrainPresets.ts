@@ -115,7 +115,7 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
     label: 'Canyons',
     description:
       'A plateau of layered rock cut by a branching canyon network that rivers incised as the land rose; ' +
-      'walls retreated into cliffs at the hard beds and slopes between, talus at their feet.',
+      'walls retreated into cliff bands at the hard beds with slopes between, side canyons heading in round amphitheatres.',
     build: (t) => ({
       recipe: {
         seed: t.seed,
@@ -130,9 +130,11 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
       // (×scale²) gathers. The rivers cut faster than rock stands, so the walls retreat to the
       // rock's standing angle with the debris carried off (the thermal step's retreatDeg): the
       // 10 m beds of shale at 65°, the 4 m beds of sandstone 3× as hard at 75°, unevenly along the
-      // joints (alcoves and spurs), and heads retreat round into amphitheatres. Thermal passes at
-      // 35° then shed the shale's loose tops into talus on the sandstone ledges and at the walls'
-      // feet. The depth, 40 m (×scale) over the mouths, keeps the walls' retreat to about half the
+      // joints (alcoves and spurs), and heads retreat round into amphitheatres. Twenty thermal passes
+      // at 35° then lay the shale back from its cut and leave the sandstone standing steeper
+      // (canyonWalls.test.ts); so few passes shed little talus, so the description does not promise
+      // aprons at the walls' feet.
+      // The depth, 40 m (×scale) over the mouths, keeps the walls' retreat to about half the
       // plateau (presetLooks.test.ts); 260 m made 260 m slots whose retreat took the whole map.
       finishing: [
         { kind: 'normalise', min: cm(60 * reliefScale(t)), max: cm(80 * reliefScale(t)) },
