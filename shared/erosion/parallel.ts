@@ -19,6 +19,7 @@ import type { HydraulicParams, ThermalParams } from './params';
 import { hydraulicKernel, tileRandom } from './hydraulicTiled';
 import { talusHeight, thermalBlockRows } from './thermal';
 import { strataTalus, thermalStrataBlockRows } from './thermalStrata';
+import { wallRetreat } from './wallRetreat';
 
 export const CANCEL = 0;
 export const DONE = 1;
@@ -71,12 +72,17 @@ export function runShare(share: ParallelShare): boolean {
   const { step } = share;
   if (step.kind === 'thermal') {
     const talus = talusHeight(step, share.cellSize);
-    const byStrata = step.strata ? strataTalus(step.strata, step.talusDeg, share) : null;
+    const byStrata = step.strata ? strataTalus(step.strata, step.talusDeg, share, step.retreatDeg !== undefined) : null;
     // Bands of top rows in [−1, depth): any split works, every block belongs to one band.
     const rows = share.depth + 1;
     const top0 = -1 + Math.floor((share.index * rows) / share.threads);
     const top1 = -1 + Math.floor(((share.index + 1) * rows) / share.threads);
     let round = 0;
+    // The retreat is two raster sweeps, one thread's work: the others wait for it at the barrier.
+    if (step.retreatDeg !== undefined) {
+      if (share.index === 0) wallRetreat(field, step.retreatDeg, step.strata);
+      if (!barrier(words, share.threads, ++round)) return false;
+    }
     for (let pass = 0; pass < step.iterations; pass++) {
       for (let half = 0; half < 2; half++) {
         if (cancelled()) return false;

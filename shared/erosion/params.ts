@@ -18,6 +18,13 @@ export interface ThermalParams {
    * 1) slope at talusDeg into benches and aprons. Absent: one talus everywhere.
    */
   strata?: Strata;
+  /**
+   * Wall retreat before the passes: slopes steeper than retreatDeg (in hard beds of the strata,
+   * atan(√hardness · tan(retreatDeg))) are cut back to it and what falls is carried away, as rock walls
+   * stand at their threshold angle over a river that clears their foot (shared/erosion/wallRetreat.ts).
+   * The passes then shed the walls' loose tops into talus at talusDeg. Absent: no retreat.
+   */
+  retreatDeg?: number;
 }
 
 /** Hydraulic erosion, droplet model (Beyer 2015; parameters as in Lague's Hydraulic-Erosion). */
@@ -87,6 +94,8 @@ export function thermalProblem(p: ThermalParams): string | null {
   if (!isWhole(p.iterations, 0, MAX_THERMAL_ITERATIONS)) return `thermal iterations must be a whole number from 0 to ${MAX_THERMAL_ITERATIONS}`;
   if (!isIn(p.talusDeg, 0, 90) || p.talusDeg === 0 || p.talusDeg === 90) return 'talus angle must be between 0° and 90°';
   if (!isIn(p.strength, 0, 1) || p.strength === 0) return 'thermal strength must be in (0, 1]';
+  if (p.retreatDeg !== undefined && (!isIn(p.retreatDeg, 0, 90) || p.retreatDeg === 0 || p.retreatDeg === 90))
+    return 'wall retreat angle must be between 0° and 90°';
   if (p.strata !== undefined) {
     const problem = strataProblem(p.strata);
     if (problem) return `thermal strata: ${problem}`;

@@ -72,11 +72,11 @@ describe('thermal erosion with the talus from strata', () => {
     for (let k = 0; k < plain.heights.length; k++) expect(Math.abs(byStrata.heights[k] - plain.heights[k])).toBeLessThan(1e-3);
   });
 
-  it('gives the same bytes for any split of the block rows between threads', () => {
+  it.each([false, true])('gives the same bytes for any split of the block rows between threads (diagonals: %s)', (diagonals) => {
     const size = { width: 37, depth: 29, cellSize: 1.5 };
     const random = createRandom(5);
     const start = Float32Array.from({ length: size.width * size.depth }, () => random.next() * 40);
-    const st = strataTalus(layered(12), 33, size);
+    const st = strataTalus(layered(12), 33, size, diagonals);
     const run = (bands: number[]) => {
       const h = start.slice();
       for (let pass = 0; pass < 6; pass++)
@@ -93,6 +93,30 @@ describe('thermal erosion with the talus from strata', () => {
     ]) {
       expect(Buffer.from(run(bands).buffer).equals(Buffer.from(one.buffer))).toBe(true);
     }
+  });
+
+  // The blocks of the two half passes are the squares whose corner (i, j) has i + j even, so those
+  // squares' diagonals are the ones settled.
+  it('with a retreat, settles the blocks’ diagonals too: each ends within √2 × its talus, so heads are not diamonds', () => {
+    const strata = layered();
+    const field = createHeightfield(41, 41, 1);
+    field.heights.fill(30);
+    field.heights[20 * 41 + 20] = 0;
+    thermalErosion(field, { iterations: 400, talusDeg: 35, strength: 0.5, strata, retreatDeg: 80 });
+    const { heights: h } = field;
+    let worst = -Infinity;
+    for (let j = 0; j + 1 < 41; j++)
+      for (let i = j & 1; i + 1 < 41; i += 2) {
+        for (const [p, q] of [
+          [j * 41 + i, (j + 1) * 41 + i + 1],
+          [j * 41 + i + 1, (j + 1) * 41 + i],
+        ]) {
+          const high = h[p] >= h[q] ? p : q;
+          const bed = strata.beds[bedAt(strata, vertexWorld(high % 41, 41, 1), vertexWorld(Math.floor(high / 41), 41, 1), h[high])];
+          worst = Math.max(worst, Math.abs(h[p] - h[q]) - Math.SQRT2 * Math.sqrt(bed.hardness) * Math.tan((35 * Math.PI) / 180));
+        }
+      }
+    expect(worst).toBeLessThanOrEqual(1e-3);
   });
 
   it('rejects bad strata with one line naming the problem', () => {

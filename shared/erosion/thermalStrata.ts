@@ -26,9 +26,16 @@ export interface StrataTalus {
   /** Offset of the bed surfaces at each column (gx · x), and at each row (gz · z + base). */
   readonly columnOffset: Float64Array;
   readonly rowOffset: Float64Array;
+  /**
+   * Whether each 2 × 2 block also settles its two diagonals (at √2 × the talus): after a wall retreat
+   * (ThermalParams.retreatDeg) the heads are round, and pairs along rows and columns alone would
+   * facet them into diamonds facing the grid's diagonals. Off otherwise, so the bytes of thermal with
+   * strata stay those of projects made without a retreat.
+   */
+  readonly diagonals: boolean;
 }
 
-export function strataTalus(strata: Strata, talusDeg: number, size: { width: number; depth: number; cellSize: number }): StrataTalus {
+export function strataTalus(strata: Strata, talusDeg: number, size: { width: number; depth: number; cellSize: number }, diagonals = false): StrataTalus {
   const reader = strataReader(strata);
   const tanTalus = Math.tan((talusDeg * Math.PI) / 180);
   const talusByBed = Float64Array.from(strata.beds, (bed) => Math.sqrt(bed.hardness) * tanTalus * size.cellSize);
@@ -37,7 +44,7 @@ export function strataTalus(strata: Strata, talusDeg: number, size: { width: num
   for (const [n, bed] of strata.beds.entries()) tops[n] = top += bed.thickness;
   const columnOffset = Float64Array.from({ length: size.width }, (_, i) => reader.gx * vertexWorld(i, size.width, size.cellSize));
   const rowOffset = Float64Array.from({ length: size.depth }, (_, j) => reader.gz * vertexWorld(j, size.depth, size.cellSize) + strata.base);
-  return { talusByBed, minTalus: Math.min(...talusByBed), tops, period: reader.period, columnOffset, rowOffset };
+  return { talusByBed, minTalus: Math.min(...talusByBed), tops, period: reader.period, columnOffset, rowOffset, diagonals };
 }
 
 /** Talus height of the bed at stratigraphic height e (as strataReader's bedAtElevation). */
@@ -50,20 +57,23 @@ function talusAt(st: StrataTalus, e: number): number {
   return talusByBed[last];
 }
 
-/** Settles vertices p (column pi, row pj) and q (qi, qj) at the talus of the higher one's bed. */
-function settle(h: Float32Array, st: StrataTalus, width: number, pi: number, pj: number, qi: number, qj: number, half: number): void {
+/**
+ * Settles vertices p (column pi, row pj) and q (qi, qj) at the talus of the higher one's bed, over a
+ * run of `reach` cells (1, or √2 for a diagonal).
+ */
+function settle(h: Float32Array, st: StrataTalus, width: number, pi: number, pj: number, qi: number, qj: number, half: number, reach = 1): void {
   const p = pj * width + pi;
   const q = qj * width + qi;
   const hp = h[p];
   const hq = h[q];
   const d = hp - hq;
   // No bed's talus is below the softest's: most pairs (plateau, floors) stop here, without a bed lookup.
-  if (Math.abs(d) <= st.minTalus) return;
+  if (Math.abs(d) <= st.minTalus * reach) return;
   // The map's edge is a cut through land that goes on, not a cliff face: a pair touching it settles at
   // the softest talus, so no hard bed stands as a step at the edge (canyonMouths.test.ts).
   const edge = pi === 0 || pj === 0 || qi === width - 1 || qj === st.rowOffset.length - 1;
   const e = hp >= hq ? hp - st.columnOffset[pi] - st.rowOffset[pj] : hq - st.columnOffset[qi] - st.rowOffset[qj];
-  const talus = edge ? st.minTalus : talusAt(st, e);
+  const talus = (edge ? st.minTalus : talusAt(st, e)) * reach;
   const over = d - talus;
   const under = d + talus;
   const m = half * (over + Math.abs(over) + (under - Math.abs(under)));
@@ -114,6 +124,10 @@ export function thermalStrataBlockRows(
       if (!verticalFirst && columns) {
         if (left) settle(h, st, width, l, t, l, t + 1, half);
         if (right) settle(h, st, width, l + 1, t, l + 1, t + 1, half);
+      }
+      if (st.diagonals && rows && columns) {
+        settle(h, st, width, l, t, l + 1, t + 1, half, Math.SQRT2);
+        settle(h, st, width, l + 1, t, l, t + 1, half, Math.SQRT2);
       }
     }
   }

@@ -1,28 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { replayTerrain } from '../recipe/replay';
 import type { Heightfield } from '../terrain/heightfield';
+import { slopeHistogram } from '../terrain/slopeHistogram';
 import { hardnessMap, type Strata } from '../terrain/strata';
 import { TERRAIN_PRESETS } from './terrainPresets';
 
 /**
- * Canyons' walls stepped by the hard beds (issue 35): cliff bands where the sandstone is, benches and
- * talus where the shale is, not one smooth slope from rim to floor. The thermal layer's talus from
- * strata does it; the preset does not use it yet (the wider walls take the plateau under the share
- * presetLooks.test.ts asks), so this runs Canyons with its thermal step given the fluvial layer's
- * strata and enough passes for the shale to lie back.
+ * Canyons' walls stepped by the hard beds (issue 35): cliff bands where the sandstone is, slopes and
+ * talus where the shale is, not one smooth slope from rim to floor. The preset's thermal step does it:
+ * the walls retreat to each bed's standing angle, then shed talus (shared/erosion/wallRetreat.ts).
  *
  * Measure: over the wall vertices (slope > 20°, central differences), the mean slope (tangent) of
  * those in hard beds over the mean of those in soft beds, beds from the recipe's own strata. On a
  * wall whose slope does not depend on the rock — a slot cut by the fluvial layer and smoothed by one
- * talus everywhere — the two means are equal, a ratio of 1 up to sampling (0.98–1.02 on these cases,
- * the recipe as it is or with 150 passes of one talus). On a stepped wall the hard beds stand steeper
- * than the soft ones between them, so the ratio is above 1; 1.06 is asked, three times the spread of
- * the unstepped walls.
+ * talus everywhere, the recipe before this — the two means are equal, a ratio of 1 up to sampling
+ * (0.98–1.02). On a stepped wall the hard beds stand steeper than the soft ones between them, so the
+ * ratio is above 1; 1.06 is asked, three times the spread of the unstepped walls. And the canyons are
+ * canyons, not a sheet of walls: at 513² at least half the map stays plateau (under 10°, as presetLooks).
  */
-const CASES = [257, 513].flatMap((size) => [1, 3, 11].map((seed) => ({ size, seed })));
+const CASES = [257, 513].flatMap((size) => [3, 11, 29].map((seed) => ({ size, seed })));
 const WALL_SLOPE = Math.tan((20 * Math.PI) / 180);
 const MIN_RATIO = 1.06;
-const WALL_PASSES = 150;
 const canyons = TERRAIN_PRESETS.find((preset) => preset.id === 'canyons');
 
 function hardOverSoftWallSlope(field: Heightfield, strata: Strata): number {
@@ -51,18 +49,22 @@ function hardOverSoftWallSlope(field: Heightfield, strata: Strata): number {
   return hardSum / hardCount / (softSum / softCount);
 }
 
-describe('Canyons: walls stepped by the hard beds with the talus from strata', () => {
+describe('Canyons: walls stepped by the hard beds', () => {
   for (const { size, seed } of CASES) {
-    it(`${size}², seed ${seed}: with the talus from strata, wall vertices in hard beds stand steeper than in soft`, () => {
+    it(`${size}², seed ${seed}: wall vertices in hard beds stand steeper than in soft`, () => {
       if (!canyons) throw new Error('no Canyons preset');
       const target = { width: size, depth: size, cellSize: 2, seed };
       const { recipe, finishing } = canyons.build(target);
       const fluvial = finishing.find((step) => step.kind === 'fluvial');
+      const thermal = finishing.find((step) => step.kind === 'thermal');
       if (fluvial?.kind !== 'fluvial' || !fluvial.strata) throw new Error('Canyons has no fluvial layer with strata');
-      const steps = finishing.map((step) => (step.kind === 'thermal' ? { ...step, iterations: WALL_PASSES, strata: fluvial.strata ?? undefined } : step));
-      expect(steps.filter((step) => step.kind === 'thermal')).toHaveLength(1);
-      const field = replayTerrain({ ...target, recipe, steps });
+      // The walls stand in the rock the rivers cut: the thermal step's beds are the fluvial layer's.
+      expect(thermal?.kind === 'thermal' ? thermal.strata : undefined).toEqual(fluvial.strata);
+      const field = replayTerrain({ ...target, recipe, steps: finishing });
       expect(hardOverSoftWallSlope(field, fluvial.strata)).toBeGreaterThanOrEqual(MIN_RATIO);
+      // At 257² × 2 m the fluvial layer's network is denser on the coarser grid (26–42 % plateau with
+      // the recipe before this too); the plateau is asked where presetLooks asks it, at 513².
+      if (size === 513) expect(slopeHistogram(field).between(0, 10)).toBeGreaterThanOrEqual(0.5);
     }, 60_000);
   }
 });

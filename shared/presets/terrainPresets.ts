@@ -6,6 +6,7 @@
  */
 import type { FaultRecipe } from '../fault/recipe';
 import { fluvialStep, hydraulicStep, thermalStep, type FinishingStep } from '../recipe/steps';
+import type { Strata } from '../terrain/strata';
 
 export type PresetId = 'rolling-hills' | 'mountains' | 'canyons' | 'mesas' | 'river-valleys' | 'islands' | 'classic';
 
@@ -57,6 +58,16 @@ export const reliefScale = (t: PresetTarget) => Math.min(4, Math.max(0.25, span(
 const GENTLE_THERMAL = 0.25;
 /** A metre value rounded to centimetres, so recorded recipes read well. */
 const cm = (metres: number) => Math.round(metres * 100) / 100;
+/** Canyons' rock: 10 m (×scale) of shale and 4 m of sandstone 3× as hard, repeating, flat-lying. */
+const canyonBeds = (t: PresetTarget): Strata => ({
+  beds: [
+    { thickness: cm(10 * reliefScale(t)), hardness: 1 },
+    { thickness: cm(4 * reliefScale(t)), hardness: 3 },
+  ],
+  base: 0,
+  dipDeg: 0,
+  dipAzimuthDeg: 0,
+});
 
 export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
   {
@@ -103,7 +114,8 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
     id: 'canyons',
     label: 'Canyons',
     description:
-      'A plateau of layered rock cut by a branching canyon network that rivers incised as the land rose; walls stepped by hard beds, talus at their feet.',
+      'A plateau of layered rock cut by a branching canyon network that rivers incised as the land rose; ' +
+      'walls retreated into cliff bands at the hard beds with slopes between, side canyons heading in round amphitheatres.',
     build: (t) => ({
       recipe: {
         seed: t.seed,
@@ -112,12 +124,18 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
         decay: { disp0: cm(4 * reliefScale(t)), dispN: cm(1 * reliefScale(t)), n: 200 },
         profile: { kind: 'smooth', width: cm(span(t) * 0.2) },
       },
-      // A plateau with 20 m of gentle relief (×scale) rises 260 m over 100,000 years while the mouths
+      // A plateau with 20 m of gentle relief (×scale) rises 40 m over 100,000 years while the mouths
       // of its main rivers (where a tenth of the map drains off it) stay: the rivers cut back from
       // them along the plateau's drainage, and side canyons head into the plateau wherever 200 m²
-      // (×scale²) gathers, tapering to amphitheatre heads. Beds of sandstone (4 m, 3× as hard)
-      // between 10 m of shale step the walls into ledges; thermal passes at 38° shed the walls'
-      // loose tops into talus at their feet.
+      // (×scale²) gathers. The rivers cut faster than rock stands, so the walls retreat to the
+      // rock's standing angle with the debris carried off (the thermal step's retreatDeg): the
+      // 10 m beds of shale at 65°, the 4 m beds of sandstone 3× as hard at 75°, unevenly along the
+      // joints (alcoves and spurs), and heads retreat round into amphitheatres. Twenty thermal passes
+      // at 35° then lay the shale back from its cut and leave the sandstone standing steeper
+      // (canyonWalls.test.ts); so few passes shed little talus, so the description does not promise
+      // aprons at the walls' feet.
+      // The depth, 40 m (×scale) over the mouths, keeps the walls' retreat to about half the
+      // plateau (presetLooks.test.ts); 260 m made 260 m slots whose retreat took the whole map.
       finishing: [
         { kind: 'normalise', min: cm(60 * reliefScale(t)), max: cm(80 * reliefScale(t)) },
         fluvialStep({
@@ -125,22 +143,14 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
           m: 0.5,
           n: 1,
           channelArea: cm(200 * reliefScale(t) ** 2),
-          uplift: cm(260 * reliefScale(t)) / 100_000,
+          uplift: cm(40 * reliefScale(t)) / 100_000,
           diffusion: 0.0005,
           timeStep: 10_000,
           time: 100_000,
-          strata: {
-            beds: [
-              { thickness: cm(10 * reliefScale(t)), hardness: 1 },
-              { thickness: cm(4 * reliefScale(t)), hardness: 3 },
-            ],
-            base: 0,
-            dipDeg: 0,
-            dipAzimuthDeg: 0,
-          },
+          strata: canyonBeds(t),
           outletArea: cm(0.1 * span(t) ** 2),
         }),
-        thermalStep({ iterations: 20, talusDeg: 38, strength: GENTLE_THERMAL }),
+        thermalStep({ iterations: 20, talusDeg: 35, strength: GENTLE_THERMAL, retreatDeg: 65, strata: canyonBeds(t) }),
       ],
     }),
   },

@@ -1,0 +1,162 @@
+/**
+ * Wall retreat to the rock's standing angle (ThermalParams.retreatDeg): every slope steeper than the
+ * angle its bed stands at is cut back until it stands at it, from the foot up, and what falls is
+ * carried away (by the river at the wall's foot). This is the threshold-hillslope rule of landscape
+ * models (Burbank et al. 1996; Montgomery & Brandon 2002): where rivers cut faster than rock can stand,
+ * slopes sit at the rock's threshold angle whatever the cutting rate. With strata, each bed stands at
+ * atan(√hardness · tan(retreatDeg)), as the thermal talus from strata: hard beds as cliffs, soft beds
+ * lying back between them, so a slot cut by a river retreats into a stepped wall.
+ *
+ * The result is the highest surface under the heights whose slope nowhere exceeds its bed's angle:
+ * h'(x) = min over y of (h(y) climbed |x − y| at the beds' angles). Climbing is linear in the
+ * "run" τ(e) = ∫ de / tan(bed at e) (the horizontal distance a wall of standing beds takes to rise to
+ * e), so in τ the rule is one slope everywhere and h' is a distance transform: two raster passes with
+ * the 5 × 5 chamfer mask (steps 1, √2, √5; Borgefors 1986), whose distances are within 2 % of the
+ * Euclidean in every direction, so heads retreat round, not as the diamonds or octagons of a mask of
+ * rows, columns and diagonals. Each vertex reads its neighbours in its own bed frame (their heights
+ * less its own dip offset), so a dip shifts the beds between neighbours correctly.
+ *
+ * O(n): a whole map is two passes, whatever the walls' height, where thermal passes would need a
+ * number growing with the square of the walls' width in cells.
+ */
+import type { Heightfield } from '../terrain/heightfield';
+import { strataReader, vertexWorld, type Strata } from '../terrain/strata';
+
+/** The beds' run τ(e) and its inverse over one repeating column. */
+interface Run {
+  readonly tops: Float64Array;
+  readonly slopes: Float64Array;
+  /** τ at the top of each bed, from the column's bottom. */
+  readonly runTops: Float64Array;
+  readonly period: number;
+  readonly runPeriod: number;
+}
+
+function bedRun(strata: Strata | undefined, retreatDeg: number): Run {
+  const tan = Math.tan((retreatDeg * Math.PI) / 180);
+  const beds = strata?.beds ?? [{ thickness: 1, hardness: 1 }];
+  const tops = new Float64Array(beds.length);
+  const slopes = Float64Array.from(beds, (bed) => Math.sqrt(bed.hardness) * tan);
+  const runTops = new Float64Array(beds.length);
+  let top = 0;
+  let run = 0;
+  for (const [n, bed] of beds.entries()) {
+    tops[n] = top += bed.thickness;
+    runTops[n] = run += bed.thickness / slopes[n];
+  }
+  return { tops, slopes, runTops, period: top, runPeriod: run };
+}
+
+/** τ(e): the run of the wall from stratigraphic height 0 to e. */
+function runTo(r: Run, e: number): number {
+  const cycles = Math.floor(e / r.period);
+  const rest = e - cycles * r.period;
+  let n = 0;
+  while (n < r.tops.length - 1 && rest >= r.tops[n]) n++;
+  const bottom = n > 0 ? r.tops[n - 1] : 0;
+  const runBottom = n > 0 ? r.runTops[n - 1] : 0;
+  return cycles * r.runPeriod + runBottom + (rest - bottom) / r.slopes[n];
+}
+
+/** The inverse of runTo. */
+function heightAtRun(r: Run, t: number): number {
+  const cycles = Math.floor(t / r.runPeriod);
+  const rest = t - cycles * r.runPeriod;
+  let n = 0;
+  while (n < r.runTops.length - 1 && rest >= r.runTops[n]) n++;
+  const bottom = n > 0 ? r.tops[n - 1] : 0;
+  const runBottom = n > 0 ? r.runTops[n - 1] : 0;
+  return cycles * r.period + bottom + (rest - runBottom) * r.slopes[n];
+}
+
+/** Chamfer neighbours in the forward raster order (rows up, columns up): column, row offsets, length in cells. */
+const FORWARD: readonly (readonly [number, number, number])[] = [
+  [-1, 0, 1],
+  [0, -1, 1],
+  [-1, -1, Math.SQRT2],
+  [1, -1, Math.SQRT2],
+  [-2, -1, Math.sqrt(5)],
+  [2, -1, Math.sqrt(5)],
+  [-1, -2, Math.sqrt(5)],
+  [1, -2, Math.sqrt(5)],
+];
+
+/** Integer hash of a lattice point to [0, 1) (a 32-bit mix; the same on every machine). */
+function latticeValue(x: number, z: number): number {
+  let v = Math.imul(x, 0x27d4eb2d) ^ Math.imul(z, 0x165667b1);
+  v = Math.imul(v ^ (v >>> 15), 0x85ebca6b);
+  v = Math.imul(v ^ (v >>> 13), 0xc2b2ae35);
+  return ((v ^ (v >>> 16)) >>> 0) / 4294967296;
+}
+
+/**
+ * Per vertex, the factor on the run a wall needs to climb through it: 1 ± JOINTING, smooth value
+ * noise streaked along a joint set (JOINT_LENGTH cells along it, JOINT_SPACING across, striking at
+ * JOINT_AZIMUTH_DEG: any strike off the grid's rows, columns and diagonals). Real walls retreat
+ * unevenly along their joints into alcoves, fins and spurs; without it a wall keeps the straight line
+ * of the channel it was cut from, and a channel along a grid row gives a wall facing along the grid
+ * (gridArtefacts.test.ts: 16 % of steep ground at seed 29 without, 13 % with).
+ */
+export const JOINTING = 0.6;
+const JOINT_SPACING = 3;
+const JOINT_LENGTH = 12;
+const JOINT_AZIMUTH_DEG = 30;
+function jointFactors(width: number, depth: number, jointing: number): Float32Array {
+  const out = new Float32Array(width * depth);
+  const az = (JOINT_AZIMUTH_DEG * Math.PI) / 180;
+  const ca = Math.cos(az);
+  const sa = Math.sin(az);
+  for (let j = 0; j < depth; j++) {
+    for (let i = 0; i < width; i++) {
+      // Lattice coordinates along the joints (u, long cells) and across them (v, short cells).
+      const u = (i * ca + j * sa) / JOINT_LENGTH;
+      const v = (j * ca - i * sa) / JOINT_SPACING;
+      const gu = Math.floor(u);
+      const gv = Math.floor(v);
+      const fu = u - gu;
+      const fv = v - gv;
+      const su = fu * fu * (3 - 2 * fu);
+      const sv = fv * fv * (3 - 2 * fv);
+      const near = latticeValue(gu, gv) * (1 - su) + latticeValue(gu + 1, gv) * su;
+      const far = latticeValue(gu, gv + 1) * (1 - su) + latticeValue(gu + 1, gv + 1) * su;
+      out[j * width + i] = 1 + jointing * (2 * (near * (1 - sv) + far * sv) - 1);
+    }
+  }
+  return out;
+}
+
+/** Cuts field.heights back in place so no slope exceeds its bed's standing angle (see the module comment). */
+export function wallRetreat(field: Heightfield, retreatDeg: number, strata?: Strata, jointing = JOINTING): void {
+  const { width, depth, cellSize, heights: h } = field;
+  const r = bedRun(strata, retreatDeg);
+  const joints = jointFactors(width, depth, jointing);
+  const gentlest = Math.min(...r.slopes) * cellSize * (1 - jointing);
+  const reader = strata ? strataReader(strata) : null;
+  const columnOffset = Float64Array.from({ length: width }, (_, i) => (reader ? reader.gx * vertexWorld(i, width, cellSize) : 0));
+  const rowOffset = Float64Array.from({ length: depth }, (_, j) => (reader && strata ? reader.gz * vertexWorld(j, depth, cellSize) + strata.base : 0));
+  const sweep = (sign: 1 | -1) => {
+    for (let jj = 0; jj < depth; jj++) {
+      const j = sign > 0 ? jj : depth - 1 - jj;
+      for (let ii = 0; ii < width; ii++) {
+        const i = sign > 0 ? ii : width - 1 - ii;
+        const k = j * width + i;
+        const offset = columnOffset[i] + rowOffset[j];
+        let lowest = h[k];
+        const step = cellSize * joints[k];
+        for (const [di, dj, cells] of FORWARD) {
+          const ni = i + sign * di;
+          const nj = j + sign * dj;
+          if (ni < 0 || nj < 0 || ni >= width || nj >= depth) continue;
+          const hn = h[nj * width + ni];
+          // A wall at least as gentle as the gentlest bed's needs no climb to be checked.
+          if (lowest - hn <= gentlest * cells) continue;
+          const climbed = offset + heightAtRun(r, runTo(r, hn - offset) + cells * step);
+          if (climbed < lowest) lowest = climbed;
+        }
+        h[k] = lowest;
+      }
+    }
+  };
+  sweep(1);
+  sweep(-1);
+}
