@@ -13,7 +13,7 @@ import { viewportShot } from './pixels';
 // symmetric about the view's vertical: whatever the perspective squashes, an image of grass with no
 // preferred direction has gradients as often leaning left as right. Streaks along a world axis (30° off
 // the view's direction here) lean one way. The measure is the structure tensor's skew, 2|Jxy| / (Jxx + Jyy)
-// over the middle of the view: 0 for a mirror-symmetric texture, 1 for edges all at 45°.
+// over the middle of the view (in 4 × 4 pixel blocks): 0 for a mirror-symmetric texture, 1 for edges all at 45°.
 
 const ARTIFACTS = path.resolve(__dirname, '.artifacts', 'grassSlope');
 const SIDE = 129;
@@ -31,15 +31,23 @@ async function gradientShape(page: Page, shot: Buffer): Promise<{ skew: number; 
     const context = canvas.getContext('2d')!;
     context.drawImage(bitmap, 0, 0);
     const pixels = context.getImageData(Math.floor(bitmap.width / 2 - W / 2), Math.floor(bitmap.height / 2 - H / 2), W, H).data;
-    const luma = (x: number, y: number) => {
-      const p = 4 * (y * W + x);
-      return 0.299 * pixels[p] + 0.587 * pixels[p + 1] + 0.114 * pixels[p + 2];
-    };
+    // The luma averaged over 4 × 4 blocks: streaks are long and a few pixels wide, the blades finer.
+    const B = 4;
+    const w = W / B;
+    const h = H / B;
+    const blocks = new Float64Array(w * h);
+    for (let y = 0; y < H; y++) {
+      for (let x = 0; x < W; x++) {
+        const p = 4 * (y * W + x);
+        blocks[Math.floor(y / B) * w + Math.floor(x / B)] += (0.299 * pixels[p] + 0.587 * pixels[p + 1] + 0.114 * pixels[p + 2]) / (B * B);
+      }
+    }
+    const luma = (x: number, y: number) => blocks[y * w + x];
     let xx = 0;
     let yy = 0;
     let xy = 0;
-    for (let y = 1; y < H - 1; y++) {
-      for (let x = 1; x < W - 1; x++) {
+    for (let y = 1; y < h - 1; y++) {
+      for (let x = 1; x < w - 1; x++) {
         const gx = (luma(x + 1, y) - luma(x - 1, y)) / 2;
         const gy = (luma(x, y + 1) - luma(x, y - 1)) / 2;
         xx += gx * gx;
@@ -89,6 +97,8 @@ test('grass on a 25° slope seen close has no streaks: its gradients lean neithe
   const shape = await gradientShape(page, shot);
   test.info().annotations.push({ type: 'gradients', description: JSON.stringify(shape) });
   console.log(`grass on a ${SLOPE_DEG}° slope: skew ${shape.skew.toFixed(3)}, coherence ${shape.coherence.toFixed(3)}`);
-  expect(shape.skew).toBeLessThan(0.05);
+  // Measured: 0.127 with the streaks (the grass tile's clumps repeated as a lattice of dashes), 0.076 now,
+  // and 0.074 with the grass texture flat (what the metres-wide colour variation alone leaves).
+  expect(shape.skew).toBeLessThan(0.1);
   expect(app.consoleErrors).toEqual([]);
 });

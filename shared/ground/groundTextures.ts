@@ -132,7 +132,9 @@ function sampleMaterial(material: GroundMaterial, u: number, v: number): [number
     case 'grass': {
       // Clumps, and blades leaning every way (no axis: blades along one axis drew streaks on slopes, where
       // the ground's projection stretches the tile); soil shows darker between clumps.
-      const clumps = fbm(u, v, 6, 4, 11);
+      // Clumps no larger than a twelfth of the tile: a larger one repeated with the tile as a lattice of
+      // dark dashes on a slope seen close; the shader adds larger patches by arithmetic noise in world space.
+      const clumps = fbm(u, v, 12, 3, 11);
       const blades = fbm(u, v, 48, 2, 12) * 0.45 + grassBlades(u, v, 24, 13) * 0.55;
       const h = 0.55 * clumps + 0.45 * blades;
       return [h, 0.5 + 0.55 * (clumps - 0.5) + 0.35 * (blades - 0.5)];

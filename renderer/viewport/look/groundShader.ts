@@ -31,6 +31,10 @@ export const TILE_WARP = 0.4;
 export const TILE_WARP_FREQUENCY = 0.31;
 /** The heaviest non-rock material's lead over the next at which its texture shows in full (see GROUND_FRAGMENT). */
 export const TIE_FADE = 0.25;
+/** The finest of the world-space patches laid over the non-rock material (terrainPatches), metres. */
+const PATCH_METRES = 0.37;
+/** The patches' strength, in units of the material's albedo variation. */
+const PATCH_AMOUNT = 1.1;
 /** The contrast's noise cells per tile: one cell over about six tiles. */
 const TILE_CONTRAST_FREQUENCY = 0.17;
 
@@ -173,6 +177,18 @@ vec2 terrainTileCoords(vec2 world, float tile) {
 float terrainTileContrast(vec2 world, float tile) {
   return 0.5 + 0.9 * terrainNoise(world / tile * ${glslFloat(TILE_CONTRAST_FREQUENCY)} + 73.1);
 }
+// Patches of 0.37 and 1.2 m in world space (arithmetic noise, never repeating), each only once it spans a
+// few pixels: the variation a material's tile would repeat on every tile if it held it.
+float terrainPatches(vec2 p, float metresPerPixel) {
+  float sum = 0.0;
+  float scale = ${glslFloat(PATCH_METRES)};
+  for (int o = 0; o < 2; o++) {
+    float fade = smoothstep(2.0, 6.0, scale / metresPerPixel);
+    if (fade > 0.0) sum += fade * (terrainNoise(p / scale + float(o) * 23.0 + 11.0) - 0.5);
+    scale *= 3.2;
+  }
+  return sum;
+}
 // Colour variation at 4, 13 and 40 m, each octave only once it spans a few pixels (arithmetic: no texture reads).
 float terrainMacro(vec2 p, float metresPerPixel) {
   float sum = 0.0;
@@ -251,7 +267,8 @@ export const GROUND_FRAGMENT = /* glsl */ `
           max(0.0, log2(terrainMpp * ${glslFloat(GROUND_TEXTURE_SIZE)} / tile)));
         vec3 c = mix(terrainGroundColours[gOtherLayer], gBand, terrainGroundBanded[gOtherLayer]);
         float contrast = terrainTileContrast(vTerrainWorld.xz, tile);
-        gColour += gFade * gLead * gShade * c * TERRAIN_ALBEDO[m] * contrast * (t.r * 2.0 - 1.0);
+        float patches = ${glslFloat(PATCH_AMOUNT)} * terrainPatches(vTerrainWorld.xz, terrainMpp);
+        gColour += gFade * gLead * gShade * c * TERRAIN_ALBEDO[m] * (contrast * (t.r * 2.0 - 1.0) + patches);
         vec2 d = t.ba * 2.0 - 1.0;
         gOffset += gLead * contrast * vec3(d.x, 0.0, d.y);
       }
