@@ -37,9 +37,11 @@ describe('the snow’s edge', () => {
     expect(ruleWeight(rule, 72)).toBe(1);
   });
 
-  it('widens with the gap between the lines, and the view’s layers and the engine’s snow mask use the same rule', () => {
+  it('widens with the gap between the lines (within it), and the view’s layers and the engine’s snow mask use the same rule', () => {
     expect(snowHeightRule({ treeLine: 200, snowLine: 350 }).softness).toBeGreaterThan(SNOW_MIN_SOFTNESS);
-    expect(snowHeightRule({ treeLine: 100, snowLine: 90 }).softness).toBe(SNOW_MIN_SOFTNESS);
+    expect(snowHeightRule({ treeLine: 80, snowLine: 90 }).softness).toBe(SNOW_MIN_SOFTNESS);
+    // Never below the tree line: a 2 m gap keeps a 2 m edge.
+    expect(snowHeightRule({ treeLine: 2, snowLine: 4 }).softness).toBe(2);
     const lines = { treeLine: 50, snowLine: 72 };
     const view = groundLayers('temperate', lines, { erosion: true, road: false }).find((l) => l.name === 'snow');
     const engine = defaultMaskSet(0, 100, true, lines.snowLine, { treeLine: lines.treeLine }).layers.find((l) => l.name === 'snow');
