@@ -25,6 +25,8 @@ export interface ClimateLook {
   readonly scree: boolean;
   /** The base material: what covers the ground no other rule claims. */
   readonly base: GroundMaterial;
+  /** Slope (degrees) from which the ground is bare earth (full cover; it fades in over the 10° below). */
+  readonly dirtSlope: number;
   /** Slope (degrees) from which the ground is rock (full cover; it fades in over the 10° below). */
   readonly rockSlope: number;
 }
@@ -54,7 +56,10 @@ const TEMPERATE: ClimateLook = {
   snow: true,
   scree: true,
   base: 'grass',
-  rockSlope: 45,
+  // Grass holds to about 30°, bare earth and scree stand to about 45° (their angle of repose is 30–45°),
+  // and only faces well beyond it are bare rock: a valley cut into the hills reads as earth, a cliff as rock.
+  dirtSlope: 40,
+  rockSlope: 58,
 };
 
 const DESERT: ClimateLook = {
@@ -82,6 +87,7 @@ const DESERT: ClimateLook = {
   snow: false,
   scree: false,
   base: 'dirt',
+  dirtSlope: 22,
   rockSlope: 34,
 };
 

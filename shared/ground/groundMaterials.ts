@@ -12,6 +12,7 @@ import { COVER_SLOPE_RULE, SEDIMENT_RULE, WET_DARKENING, WET_RULE } from '../ero
 import { CLIMATE_LOOKS, type Climate, type GroundMaterial } from './climate';
 import { srgbByteToLinear } from '../terrain/colourRamp';
 import { bandCycle, writeBandColour, type Rgb, type RockBands } from '../terrain/rockBands';
+import { SNOW_SLOPE_RULE, snowHeightRule } from './snowLine';
 
 /** A mask layer painted with one material; `banded` (0…1) is how much of its colour comes from the rock bands. */
 export interface GroundLayer extends MaskLayer {
@@ -31,14 +32,13 @@ export interface GroundData {
   road: boolean;
 }
 
-/** Rock fades in over this many degrees below the climate's rock slope; dirt on banks over the same below its own. */
+/** Rock fades in over this many degrees below the climate's rock slope; bare earth on banks over the same below its own. */
 const SLOPE_FADE = 10;
 /** Gravel in the channels' cores (the wet ground around them is broader: WET_RULE darkens it). */
 export const CHANNEL_RULE: MaskRule = { source: 'flow', min: 0.5, softness: 0.3 };
 /** Gravel lies in channels up to this slope (their beds), fading out over 8° more. */
 export const CHANNEL_SLOPE_RULE: MaskRule = { source: 'slope', max: 30, softness: 8 };
-/** Snow holds on ground up to 50°, gone by 60°. */
-export const SNOW_SLOPE_RULE: MaskRule = { source: 'slope', max: 50, softness: 10 };
+export { SNOW_SLOPE_RULE } from './snowLine';
 /** The road footprint (1 on the surface): road from half of it. */
 export const ROAD_RULE: MaskRule = { source: 'road', min: 0.5, softness: 0.5 };
 
@@ -57,7 +57,10 @@ export function groundLayers(climate: Climate, lines: GroundLines, data: GroundD
       banded: 0,
       rules: [{ source: 'height', min: round(lines.snowLine - 0.25 * gap), softness: round(0.75 * gap) }],
     });
-  layers.push({ name: 'dirt', material: 'dirt', banded: look.groundBanding, rules: [{ source: 'slope', min: look.rockSlope - 12, softness: SLOPE_FADE }] });
+  // Bare earth on banks below the tree line; above it, where scree takes over, steep ground is scree up to the rock slope.
+  const earthSlope: MaskRule = { source: 'slope', min: look.dirtSlope, softness: SLOPE_FADE };
+  const belowScree: MaskRule = { source: 'height', max: round(lines.snowLine - gap), softness: round(0.75 * gap) };
+  layers.push({ name: 'dirt', material: 'dirt', banded: look.groundBanding, rules: look.scree ? [earthSlope, belowScree] : [earthSlope] });
   layers.push({ name: 'rock', material: 'rock', banded: 1, rules: [{ source: 'slope', min: look.rockSlope, softness: SLOPE_FADE }] });
   if (data.erosion) {
     layers.push({ name: 'sediment', material: 'sand', banded: 0, rules: [SEDIMENT_RULE, COVER_SLOPE_RULE] });
@@ -68,7 +71,7 @@ export function groundLayers(climate: Climate, lines: GroundLines, data: GroundD
       name: 'snow',
       material: 'snow',
       banded: 0,
-      rules: [{ source: 'height', min: round(lines.snowLine), softness: round(Math.max(2, 0.1 * gap)) }, SNOW_SLOPE_RULE],
+      rules: [snowHeightRule(lines), SNOW_SLOPE_RULE],
     });
   if (data.road) layers.push({ name: 'road', material: 'road', banded: 0, rules: [ROAD_RULE] });
   return layers;

@@ -94,13 +94,48 @@ function cells(u: number, v: number, period: number, seed: number): { f1: number
   return { f1, f2, id };
 }
 
+/**
+ * Blades of grass (0…1): in each of period² cells three strokes, each from a jittered point at its own
+ * angle (uniform over the half turn, so the strokes have no preferred direction), a cell long
+ * and a sixth of one wide, the brightest stroke over a point winning. Periodic over the tile.
+ */
+function grassBlades(u: number, v: number, period: number, seed: number): number {
+  const x = u * period;
+  const y = v * period;
+  const xi = Math.floor(x);
+  const yi = Math.floor(y);
+  let best = 0;
+  for (let dy = -1; dy <= 1; dy++) {
+    for (let dx = -1; dx <= 1; dx++) {
+      const cx = wrap(xi + dx, period);
+      const cy = wrap(yi + dy, period);
+      for (let s = 0; s < 3; s++) {
+        const salt = seed + 17 * s;
+        const angle = Math.PI * hash(cx, cy, salt + 1);
+        const ax = Math.cos(angle);
+        const ay = Math.sin(angle);
+        const ox = x - (xi + dx + hash(cx, cy, salt + 2));
+        const oy = y - (yi + dy + hash(cx, cy, salt + 3));
+        const along = (ox * ax + oy * ay) / 0.5;
+        const across = (oy * ax - ox * ay) / 0.08;
+        const r2 = along * along + across * across;
+        if (r2 < 1) best = Math.max(best, (1 - r2) * (0.6 + 0.4 * hash(cx, cy, salt + 4)));
+      }
+    }
+  }
+  return best;
+}
+
 /** Height (0…1) and albedo (around 0.5) of one material at tile coordinates (u, v). */
 function sampleMaterial(material: GroundMaterial, u: number, v: number): [number, number] {
   switch (material) {
     case 'grass': {
-      // Clumps, and blades as fine noise stretched along one axis; soil shows darker between clumps.
-      const clumps = fbm(u, v, 6, 4, 11);
-      const blades = fbm(u * 1, v, 48, 2, 12) * 0.6 + periodicNoise(u, v * 0.25 + u * 0.1, 96, 13) * 0.4;
+      // Clumps, and blades leaning every way (no axis: blades along one axis drew streaks on slopes, where
+      // the ground's projection stretches the tile); soil shows darker between clumps.
+      // Clumps no larger than a twelfth of the tile: a larger one repeated with the tile as a lattice of
+      // dark dashes on a slope seen close; the shader adds larger patches by arithmetic noise in world space.
+      const clumps = fbm(u, v, 12, 3, 11);
+      const blades = fbm(u, v, 48, 2, 12) * 0.45 + grassBlades(u, v, 24, 13) * 0.55;
       const h = 0.55 * clumps + 0.45 * blades;
       return [h, 0.5 + 0.55 * (clumps - 0.5) + 0.35 * (blades - 0.5)];
     }

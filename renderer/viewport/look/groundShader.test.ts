@@ -4,7 +4,7 @@ import type { MaskRule } from '../../../shared/masks/maskTypes';
 import { ruleWeight } from '../../../shared/masks/ruleWeight';
 import { CHANNEL_RULE, CHANNEL_SLOPE_RULE, ROAD_RULE, SNOW_SLOPE_RULE } from '../../../shared/ground/groundMaterials';
 import { SEDIMENT_RULE } from '../../../shared/erosion/cover';
-import { GROUND_FRAGMENT_HEADER, packRule } from './groundShader';
+import { GROUND_FRAGMENT_HEADER, packRule, TIE_FADE } from './groundShader';
 import { createTerrainShaderUniforms, patchTerrainShader, TERRAIN_TEXTURE_SAMPLES_PER_PIXEL } from './terrainShader';
 
 /** GLSL's smoothstep and step, as the GLSL ES 3.00 specification defines them. */
@@ -22,7 +22,27 @@ function shaderRule(): (rule: Vector4, v: number) => number {
   return new Function('smoothstep', 'step', 'rule', 'v', js).bind(null, glslSmoothstep, glslStep) as (rule: Vector4, v: number) => number;
 }
 
+/** The shader's terrainTextureLead, its GLSL text run as JavaScript. */
+function shaderLead(): (heaviest: number, second: number) => number {
+  const source = GROUND_FRAGMENT_HEADER.slice(GROUND_FRAGMENT_HEADER.indexOf('float terrainTextureLead('));
+  const body = source.slice(source.indexOf('{') + 1, source.indexOf('\n}'));
+  return new Function('min', 'heaviest', 'second', body.replace(/(\d)\.0\b/g, '$1')).bind(null, Math.min) as (heaviest: number, second: number) => number;
+}
+
 describe('the ground materials in the terrain shader', () => {
+  it('shows the heaviest material’s texture by its lead: none where two materials tie (no seam where the texture changes), in full from TIE_FADE', () => {
+    const lead = shaderLead();
+    // Across a boundary between two materials, weights a = 1 − b: the texture's strength is continuous
+    // at the tie, where the heaviest material (and so the texture read) changes.
+    for (const eps of [1e-3, 1e-6]) {
+      expect(lead(0.5 + eps, 0.5 - eps)).toBeLessThan(5 * eps);
+      expect(lead(0.5, 0.5)).toBe(0);
+    }
+    expect(lead(1, 0)).toBe(1);
+    expect(lead(0.7, 0.3)).toBeCloseTo(0.7, 12);
+    expect(lead(0.6, 0.4)).toBeCloseTo(0.6 * (0.2 / TIE_FADE), 12);
+  });
+
   it('weighs every packed rule as masks.ts ruleWeight does (soft and hard edges, one or both bounds, no rule)', () => {
     const rule = shaderRule();
     const rules: MaskRule[] = [

@@ -29,6 +29,12 @@ const NONE = 1e30;
 export const TILE_WARP = 0.4;
 /** The warp's noise cells per tile: one cell over about three tiles, not a whole number of tiles. */
 export const TILE_WARP_FREQUENCY = 0.31;
+/** The heaviest non-rock material's lead over the next at which its texture shows in full (see GROUND_FRAGMENT). */
+export const TIE_FADE = 0.25;
+/** The finest of the world-space patches laid over the non-rock material (terrainPatches), metres. */
+const PATCH_METRES = 0.37;
+/** The patches' strength, in units of the material's albedo variation. */
+const PATCH_AMOUNT = 1.1;
 /** The contrast's noise cells per tile: one cell over about six tiles. */
 const TILE_CONTRAST_FREQUENCY = 0.17;
 
@@ -134,6 +140,10 @@ float terrainGroundRule(vec4 rule, float v) {
   if (rule.y < 1e29) w *= rule.z > 0.0 ? 1.0 - smoothstep(rule.y, rule.y + rule.z, v) : step(v, rule.y);
   return w;
 }
+// How strongly the heaviest non-rock material's texture shows: its weight, faded to 0 as the next one draws level.
+float terrainTextureLead(float heaviest, float second) {
+  return heaviest * min(1.0, (heaviest - second) / ${glslFloat(TIE_FADE)});
+}
 float terrainGroundInput(vec4 rule, float height, float slopeDeg, vec2 cover, float road) {
   return rule.w < 0.5 ? height : rule.w < 1.5 ? slopeDeg : rule.w < 2.5 ? cover.x : rule.w < 3.5 ? cover.y : road;
 }
@@ -167,6 +177,18 @@ vec2 terrainTileCoords(vec2 world, float tile) {
 float terrainTileContrast(vec2 world, float tile) {
   return 0.5 + 0.9 * terrainNoise(world / tile * ${glslFloat(TILE_CONTRAST_FREQUENCY)} + 73.1);
 }
+// Patches of 0.37 and 1.2 m in world space (arithmetic noise, never repeating), each only once it spans a
+// few pixels: the variation a material's tile would repeat on every tile if it held it.
+float terrainPatches(vec2 p, float metresPerPixel) {
+  float sum = 0.0;
+  float scale = ${glslFloat(PATCH_METRES)};
+  for (int o = 0; o < 2; o++) {
+    float fade = smoothstep(2.0, 6.0, scale / metresPerPixel);
+    if (fade > 0.0) sum += fade * (terrainNoise(p / scale + float(o) * 23.0 + 11.0) - 0.5);
+    scale *= 3.2;
+  }
+  return sum;
+}
 // Colour variation at 4, 13 and 40 m, each octave only once it spans a few pixels (arithmetic: no texture reads).
 float terrainMacro(vec2 p, float metresPerPixel) {
   float sum = 0.0;
@@ -198,6 +220,7 @@ export const GROUND_FRAGMENT = /* glsl */ `
   float gRock = 0.0;
   vec3 gRockColour = vec3(0.0);
   float gOther = 0.0;
+  float gSecond = 0.0;
   int gOtherLayer = 0;
   // The road footprint as the engine's road mask has it: the surface's share of the pixel (roadPaintShader.ts).
   float gRoad = terrainRoadSurface(terrainRoadSample, terrainMpp);
@@ -218,8 +241,11 @@ export const GROUND_FRAGMENT = /* glsl */ `
       gRock += w;
       gRockColour += w * c;
     } else if (w > gOther) {
+      gSecond = gOther;
       gOther = w;
       gOtherLayer = l;
+    } else if (w > gSecond) {
+      gSecond = w;
     }
   }
   gMean = terrainRoadPainted(gMean, terrainRoadSample, terrainMpp);
@@ -231,16 +257,20 @@ export const GROUND_FRAGMENT = /* glsl */ `
     float gFade = terrainDetailStrength * terrainGroundTexturesReady * (1.0 - smoothstep(0.45, 1.2, terrainMpp));
     if (gFade > 0.0) {
       vec3 gOffset = vec3(0.0);
-      if (gOther > 0.02) {
+      // The texture shows by the heaviest material's lead over the next: where two tie it changes material,
+      // so it fades out there (full from a lead of TIE_FADE) instead of switching at a seam (snow's edge drew one).
+      float gLead = terrainTextureLead(gOther, gSecond);
+      if (gLead > 0.02) {
         int m = int(terrainGroundMaterial[gOtherLayer] + 0.5);
         float tile = TERRAIN_TILE[m];
         vec4 t = textureLod(terrainGroundTextures, vec3(terrainTileCoords(vTerrainWorld.xz, tile), float(m)),
           max(0.0, log2(terrainMpp * ${glslFloat(GROUND_TEXTURE_SIZE)} / tile)));
         vec3 c = mix(terrainGroundColours[gOtherLayer], gBand, terrainGroundBanded[gOtherLayer]);
         float contrast = terrainTileContrast(vTerrainWorld.xz, tile);
-        gColour += gFade * gOther * gShade * c * TERRAIN_ALBEDO[m] * contrast * (t.r * 2.0 - 1.0);
+        float patches = ${glslFloat(PATCH_AMOUNT)} * terrainPatches(vTerrainWorld.xz, terrainMpp);
+        gColour += gFade * gLead * gShade * c * TERRAIN_ALBEDO[m] * (contrast * (t.r * 2.0 - 1.0) + patches);
         vec2 d = t.ba * 2.0 - 1.0;
-        gOffset += gOther * contrast * vec3(d.x, 0.0, d.y);
+        gOffset += gLead * contrast * vec3(d.x, 0.0, d.y);
       }
       if (gRock > 0.02) {
         float tile = TERRAIN_TILE[${ROCK}];
