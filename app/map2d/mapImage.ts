@@ -152,7 +152,7 @@ export function applyMapCover(field: Heightfield, pixels: Uint8ClampedArray, rec
 /**
  * The 3D view's natural colours (the ground materials' mean colours by the ground layers,
  * writeNaturalGround, with `lines`' climate and tree and snow lines; slope from the exact mesh's
- * normal, as the masks and the colour map read it), lit by the hillshade.
+ * normal, as the masks and the colour map read it), each the mean over its cell's heights, lit by the hillshade.
  */
 function writeNatural(field: Heightfield, pixels: Uint8ClampedArray, rect: MapImageRect, cover: ErosionCover | null, lines: NaturalLines): void {
   const { width, depth, cellSize, heights } = field;
@@ -172,8 +172,12 @@ function writeNatural(field: Heightfield, pixels: Uint8ClampedArray, rect: MapIm
       const ip = i < width - 1 ? i + 1 : i;
       const nx = (heights[j * width + ip] - heights[j * width + im]) / ((ip - im) * cellSize);
       const nz = (heights[jp * width + i] - heights[jm * width + i]) / ((jp - jm) * cellSize);
-      const slopeDeg = Math.atan(Math.sqrt(nx * nx + nz * nz)) * DEGREES;
-      writeNaturalGround(palette, heights[k], slopeDeg, usable ? usable.flow[k] / 255 : 0, usable ? usable.deposition[k] / 255 : 0, rgb, 0);
+      const gradient = Math.sqrt(nx * nx + nz * nz);
+      const slopeDeg = Math.atan(gradient) * DEGREES;
+      // The pixel's footprint: the heights one cell spans here. Rock bands and the snow line are
+      // averaged over it (shared/ground/footprintFilter.ts), so walls show no moiré and snow edges no stairs.
+      const flow = usable ? usable.flow[k] / 255 : 0;
+      writeNaturalGround(palette, heights[k], slopeDeg, flow, usable ? usable.deposition[k] / 255 : 0, rgb, 0, gradient * cellSize);
       const imR = Math.max(0, i - R);
       const ipR = Math.min(width - 1, i + R);
       const dhdx = 0.25 * nx + 0.75 * ((heights[j * width + ipR] - heights[j * width + imR]) / ((ipR - imR) * cellSize));

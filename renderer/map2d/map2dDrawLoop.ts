@@ -20,6 +20,7 @@ import { TiledHeightmapImage } from './tiledHeightmapImage';
 import { drawnErosionMasks } from '../viewport/coverOverride';
 import { CASING_EXTRA_PX, OVERLAY_ACTIVE, OVERLAY_CASING } from '../../app/palette/overlayPalette';
 import { shownSeaLevel } from '../../app/view/seaLook';
+import { smoothMagnification } from '../../app/map2d/mapMagnification';
 
 /**
  * What the 2D panel draws and when: the tiled heightmap image, the selected layer's contribution or
@@ -148,8 +149,9 @@ export class Map2DDrawLoop {
     context.fillStyle = '#14181f';
     context.fillRect(0, 0, width, height);
     const f = editor.document.field;
-    // Filtered up to 4 screen pixels a vertex (the fitted map: no blocky snow lines or shores), the cells' squares beyond.
-    context.imageSmoothingEnabled = transform.scale < 4;
+    // Interpolated, not squares, up to the zoom range's last octave (app/map2d/mapMagnification.ts).
+    context.imageSmoothingEnabled = smoothMagnification(transform.scale * dpr);
+    context.imageSmoothingQuality = 'low';
     image.draw(context, transform, width, height);
     this.waterTint.draw(context, transform);
     this.layerView.draw(context, transform, width);
