@@ -173,6 +173,9 @@ export class Map2DDrawLoop {
     if (!image.drawComplete) this.requestDraw();
     // For tests and diagnosis: how many full-resolution tile canvases exist.
     canvas.dataset.tileCanvases = String(image.tileCanvases);
+    // For tests: CSS pixels a vertex, and whether the image is drawn interpolated.
+    canvas.dataset.scale = String(transform.scale);
+    canvas.dataset.smooth = String(context.imageSmoothingEnabled);
     const version = editor.store.getState().version;
     // Drawn means every pixel in the current colours, not edits shown in the previous range, and
     // every tile in view at full resolution where the view asks for it.
