@@ -68,29 +68,32 @@ function bedIntegrals(bands: RockBands, linearBeds: readonly Rgb[]): Float64Arra
   return table;
 }
 
-/** ∫₀ʸ of the band colour's channel c (writeBandColour's function of height), for any y. */
-function bandIntegral(bands: RockBands, linearBeds: readonly Rgb[], table: Float64Array, cycle: number, y: number, c: number): number {
+/** ∫₀ʸ of the band colour (writeBandColour's function of height), for any y, each channel added times `sign` into sums[0..2]. */
+function addBandIntegral(bands: RockBands, linearBeds: readonly Rgb[], table: Float64Array, cycle: number, y: number, sign: number, sums: Float64Array): void {
   const n = bands.beds.length;
   const cycles = Math.floor(y / cycle);
   let r = y - cycles * cycle;
-  let sum = cycles * table[3 * n + c];
+  let s0 = cycles * table[3 * n];
+  let s1 = cycles * table[3 * n + 1];
+  let s2 = cycles * table[3 * n + 2];
   let bed = 0;
   while (bed < n - 1 && r >= bands.beds[bed].thickness) {
-    sum += table[3 * bed + c];
+    s0 += table[3 * bed];
+    s1 += table[3 * bed + 1];
+    s2 += table[3 * bed + 2];
     r -= bands.beds[bed].thickness;
     bed++;
   }
   const top = bands.beds[bed].thickness;
   const blend = Math.min(bands.blend, top);
-  const a = linearBeds[bed][c];
-  const b = linearBeds[(bed + 1) % n][c];
-  sum += a * r;
-  if (blend > 0) {
-    const u = Math.min(1, Math.max(0, (r - (top - blend)) / blend));
-    sum += (b - a) * blend * smoothstepIntegral(u);
-  }
-  return sum;
+  const a = linearBeds[bed];
+  const b = linearBeds[(bed + 1) % n];
+  const edge = blend > 0 ? blend * smoothstepIntegral(Math.min(1, Math.max(0, (r - (top - blend)) / blend))) : 0;
+  sums[0] += sign * (s0 + a[0] * r + (b[0] - a[0]) * edge);
+  sums[1] += sign * (s1 + a[1] * r + (b[1] - a[1]) * edge);
+  sums[2] += sign * (s2 + a[2] * r + (b[2] - a[2]) * edge);
 }
+const SUMS = new Float64Array(3);
 
 /**
  * The band colour (writeBandColour) averaged over the heights [height − footprint/2, height + footprint/2]:
@@ -111,9 +114,8 @@ export function writeBoxedBandColour(
     return;
   }
   const table = bedIntegrals(bands, linearBeds);
-  const low = height - 0.5 * footprint;
-  const high = height + 0.5 * footprint;
-  for (let c = 0; c < 3; c++) {
-    out[offset + c] = (bandIntegral(bands, linearBeds, table, cycle, high, c) - bandIntegral(bands, linearBeds, table, cycle, low, c)) / footprint;
-  }
+  SUMS.fill(0);
+  addBandIntegral(bands, linearBeds, table, cycle, height + 0.5 * footprint, 1, SUMS);
+  addBandIntegral(bands, linearBeds, table, cycle, height - 0.5 * footprint, -1, SUMS);
+  for (let c = 0; c < 3; c++) out[offset + c] = SUMS[c] / footprint;
 }
