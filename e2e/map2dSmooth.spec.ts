@@ -47,7 +47,9 @@ test('the 2D map magnified is interpolated inside each cell (no squares), and ex
   const cell = Math.floor(scale);
   const smooth = (await rowSteps(page, map, cell)).filter((row) => row.overSpan >= 12);
   expect(smooth.length, 'rows with a visible change over one cell').toBeGreaterThanOrEqual(6);
-  for (const row of smooth) expect(row.onePixel, `row ${row.y}: ${row.onePixel} vs ${row.overSpan} over ${cell} px`).toBeLessThanOrEqual(row.overSpan / cell + 2);
+  for (const row of smooth) {
+    expect(row.onePixel, `row ${row.y}: ${row.onePixel} vs ${row.overSpan} over ${cell} px`).toBeLessThanOrEqual(row.overSpan / cell + 2);
+  }
 
   // The zoom range's last octave (32–64 pixels a vertex): each vertex an exact square again, its
   // whole change to the next vertex in one pixel's step.
