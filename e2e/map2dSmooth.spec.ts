@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, sendMenuCommand, test } from './fixtures';
 import { rowSteps } from './pixels';
 
 // The start terrain (the default preset at 65²): fitted, a vertex is already several screen pixels.
@@ -36,6 +36,8 @@ async function zoomTo(page: Page, pixels: number): Promise<number> {
 test('the 2D map magnified is interpolated inside each cell (no squares), and exact squares at the highest zoom', async ({ app }) => {
   const { page } = app;
   const map = page.getByTestId('map-2d');
+  // The plain heights in grey levels: the largest change from vertex to vertex of the three modes (no hillshade's reach).
+  await sendMenuCommand(page, 'view.map2dGrayscale');
 
   // 16–32 screen pixels a vertex: interpolated. A piecewise-linear image changes between neighbouring
   // pixels by at most its steepest cell's change over one cell divided by the cell's width in pixels
@@ -45,10 +47,12 @@ test('the 2D map magnified is interpolated inside each cell (no squares), and ex
   expect(scale).toBeLessThan(32);
   await expect(map).toHaveAttribute('data-smooth', 'true');
   const cell = Math.floor(scale);
-  const smooth = (await rowSteps(page, map, cell)).filter((row) => row.overSpan >= 12);
-  expect(smooth.length, 'rows with a visible change over one cell').toBeGreaterThanOrEqual(6);
+  const smoothRows = await rowSteps(page, map, cell);
+  const smooth = smoothRows.filter((row) => row.overSpan >= 6);
+  expect(smooth.length, 'rows with a visible change over one cell').toBeGreaterThanOrEqual(4);
+  // Rounding to bytes: each channel within half a level, so a one-pixel luma step within one more.
   for (const row of smooth) {
-    expect(row.onePixel, `row ${row.y}: ${row.onePixel} vs ${row.overSpan} over ${cell} px`).toBeLessThanOrEqual(row.overSpan / cell + 2);
+    expect(row.onePixel, `row ${row.y}: ${row.onePixel} vs ${row.overSpan} over ${cell} px`).toBeLessThanOrEqual(row.overSpan / cell + 1.5);
   }
 
   // The zoom range's last octave (32–64 pixels a vertex): each vertex an exact square again, its
@@ -57,8 +61,10 @@ test('the 2D map magnified is interpolated inside each cell (no squares), and ex
   expect(exactScale).toBeGreaterThanOrEqual(32);
   await expect(map).toHaveAttribute('data-smooth', 'false');
   const exactCell = Math.floor(exactScale);
-  const exact = (await rowSteps(page, map, exactCell)).filter((row) => row.overSpan >= 12);
-  expect(exact.length).toBeGreaterThanOrEqual(3);
+  const exactRows = await rowSteps(page, map, exactCell);
+  // (The start terrain changes by 2–4 grey levels a vertex here: any change is a step.)
+  const exact = exactRows.filter((row) => row.overSpan >= 2);
+  expect(exact.length).toBeGreaterThanOrEqual(6);
   for (const row of exact) expect(row.onePixel, `row ${row.y}`).toBeGreaterThanOrEqual(0.9 * row.overSpan);
   expect(app.consoleErrors).toEqual([]);
 });
