@@ -1,4 +1,4 @@
-import type { Benchmark } from './harness';
+import { cpuTimed, type Benchmark } from './harness';
 import { syntheticTerrain } from '../shared/lod/testing/syntheticTerrain';
 import { naturalPalette, writeNaturalGround } from '../shared/ground/naturalColours';
 
@@ -42,21 +42,23 @@ function slopeState(): State {
 }
 
 function natural(name: string, climate: 'temperate' | 'desert', withFootprint: boolean, baseline?: string): Benchmark {
+  const samples = 5;
+  const cpu = cpuTimed(samples, (s) => {
+    const { heights, slopes, footprints, rgb } = s as State;
+    // Lines through the synthetic terrain's heights, so the snow and scree edges are crossed.
+    const palette = naturalPalette({ treeLine: 20, snowLine: 40, climate }, { erosion: false, road: false });
+    for (let k = 0; k < heights.length; k++) writeNaturalGround(palette, heights[k], slopes[k], 0, 0, rgb, 0, withFootprint ? footprints[k] : 0);
+  });
   return {
     name,
     size: SIZE,
     baseline,
     params: { climate, footprint: withFootprint ? 'cell' : 'point' },
-    samples: 5,
+    samples,
     warmup: 1,
     setup: slopeState,
-    run: (s) => {
-      const { heights, slopes, footprints, rgb } = s as State;
-      // Lines through the synthetic terrain's heights, so the snow and scree edges are crossed.
-      const palette = naturalPalette({ treeLine: 20, snowLine: 40, climate }, { erosion: false, road: false });
-      for (let k = 0; k < heights.length; k++) writeNaturalGround(palette, heights[k], slopes[k], 0, 0, rgb, 0, withFootprint ? footprints[k] : 0);
-    },
-    measure: () => ({ vertices: SIZE * SIZE }),
+    run: cpu.run,
+    measure: () => ({ vertices: SIZE * SIZE, ...cpu.measure() }),
   };
 }
 
