@@ -37,6 +37,9 @@ export function boxedRisingEdge(min: number, soft: number, v: number, footprint:
     return t * t * (3 - 2 * t);
   }
   const half = 0.5 * footprint;
+  // Wholly above the edge or below its foot (most pixels): exact without the integrals.
+  if (v - half >= min) return 1;
+  if (v + half <= min - (soft > 0 ? soft : 0)) return 0;
   return (risingEdgeIntegral(min, soft, v + half) - risingEdgeIntegral(min, soft, v - half)) / footprint;
 }
 
