@@ -30,8 +30,8 @@ function slopeState(): State {
       const ip = i < SIZE - 1 ? k + 1 : k;
       const jm = j > 0 ? k - SIZE : k;
       const jp = j < SIZE - 1 ? k + SIZE : k;
-      const nx = (heights[ip] - heights[im]) / (((ip - im) || 1) * cellSize);
-      const nz = (heights[jp] - heights[jm]) / ((((jp - jm) / SIZE) || 1) * cellSize);
+      const nx = (heights[ip] - heights[im]) / ((ip - im || 1) * cellSize);
+      const nz = (heights[jp] - heights[jm]) / (((jp - jm) / SIZE || 1) * cellSize);
       const gradient = Math.sqrt(nx * nx + nz * nz);
       slopes[k] = (Math.atan(gradient) * 180) / Math.PI;
       footprints[k] = gradient * cellSize;
