@@ -3,6 +3,7 @@ import { ruleWeight } from '../masks/ruleWeight';
 import { bandCycle, writeBandColour, type Rgb, type RockBands } from '../terrain/rockBands';
 import { srgbByteToLinear } from '../terrain/colourRamp';
 import { CLIMATE_LOOKS } from './climate';
+import { naturalPalette, writeNaturalGround } from './naturalColours';
 import { boxedFallingEdge, boxedRisingEdge, writeBoxedBandColour } from './footprintFilter';
 
 /** The mean of f over [a, b] by the midpoint rule with n steps: an integration independent of the closed forms. */
@@ -143,5 +144,36 @@ describe('rule edges averaged over a pixel footprint', () => {
   it('a point footprint is ruleWeight itself', () => {
     const rule = { source: 'height' as const, min: 72, softness: 2.2 };
     for (const v of [69, 70.5, 71.9, 72, 80]) expect(boxedRisingEdge(72, 2.2, v, 0)).toBeCloseTo(ruleWeight(rule, v), 12);
+  });
+});
+
+describe('the natural ground colour averaged over a pixel footprint of slope', () => {
+  it('is the mean of the point colours over the slopes the pixel spans (numeric integration), across the dirt and rock edges', () => {
+    for (const climate of ['temperate', 'desert'] as const) {
+      const palette = naturalPalette({ treeLine: 200, snowLine: 350, climate }, { erosion: false, road: false });
+      const out = [0, 0, 0];
+      const point = [0, 0, 0];
+      for (const [slope, w] of [
+        [30, 4],
+        [38, 12],
+        [44, 6],
+        [52, 20],
+      ]) {
+        writeNaturalGround(palette, 20, slope, 0, 0, out, 0, 0, w);
+        for (let c = 0; c < 3; c++) {
+          const expected = meanOf(
+            (s) => {
+              writeNaturalGround(palette, 20, s, 0, 0, point, 0);
+              return point[c];
+            },
+            slope - w / 2,
+            slope + w / 2,
+          );
+          // Each rule's edge is averaged exactly; where the dirt and rock edges both fall in the footprint their
+          // stacking (a product of weights) is averaged as the product of the means: within 5e-4 (under a byte).
+          expect(out[c], `${climate}, ${slope}° ± ${w / 2}°`).toBeCloseTo(expected, 3);
+        }
+      }
+    }
   });
 });

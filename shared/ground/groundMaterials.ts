@@ -89,6 +89,8 @@ export interface GroundInputs {
    * rock bands are averaged over it. 0 or absent: read at the point (the 3D view's fragments).
    */
   heightFootprint?: number;
+  /** Degrees of slope the pixel spans: the slope rules are averaged over it. 0 or absent: at the point. */
+  slopeFootprint?: number;
 }
 
 function inputOf(rule: MaskRule, inputs: GroundInputs): number {
@@ -209,6 +211,7 @@ export function groundPalette(climate: Climate, layers: readonly GroundLayer[]):
 export function writeGroundColour(palette: GroundPalette, inputs: GroundInputs, out: Float32Array | number[], offset: number, scratch: Float32Array): void {
   const { layers, colours, packed } = palette;
   const footprint = inputs.heightFootprint ?? 0;
+  const slopeFootprint = inputs.slopeFootprint ?? 0;
   // groundWeights on the packed rules (the same stacking; this runs per vertex of whole maps).
   let left = 1;
   for (let l = layers.length - 1; l >= 0; l--) {
@@ -218,7 +221,7 @@ export function writeGroundColour(palette: GroundPalette, inputs: GroundInputs, 
       const source = packed[o];
       if (source < 0) continue;
       const v = source === 0 ? inputs.height : source === 1 ? inputs.slopeDeg : source === 2 ? inputs.flow : source === 3 ? inputs.deposition : inputs.road;
-      coverage *= packedWeight(packed, o, v, source === 0 ? footprint : 0);
+      coverage *= packedWeight(packed, o, v, source === 0 ? footprint : source === 1 ? slopeFootprint : 0);
     }
     scratch[l] = left * coverage;
     left -= scratch[l];
