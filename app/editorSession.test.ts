@@ -63,6 +63,7 @@ describe('editor session commands', () => {
       'view.commandPalette',
       'terrain.defaultTerrain',
       'help.about',
+      'help.firstStart',
     ];
     expect(bound).toEqual(expect.arrayContaining(foundation));
     // Every bound command is a described one, listed in description order.
@@ -103,6 +104,10 @@ describe('editor session commands', () => {
     expect(resets).toBe(1);
     await session.commands.execute('help.about');
     expect(session.view.getState().aboutOpen).toBe(true);
+    // The getting-started hint, once dismissed, comes back only when asked for.
+    expect(session.view.getState().hintOpen).toBe(false);
+    await session.commands.execute('help.firstStart');
+    expect(session.view.getState().hintOpen).toBe(true);
   });
 
   it('loading the default terrain replaces the document and cancels a gesture', async () => {

@@ -1,4 +1,4 @@
-import { median, type Benchmark } from './harness';
+import { cpuTimed, type Benchmark } from './harness';
 import { syntheticTerrain } from '../shared/lod/testing/syntheticTerrain';
 import { accumulateFlow } from '../shared/hydrology/accumulation';
 import { fluvialState, fluvialStep, runFluvial, type FluvialState } from '../shared/erosion/fluvial';
@@ -28,23 +28,6 @@ const field = (size: number): Heightfield => {
   }
   return f;
 };
-
-/** CPU time (user + system) of each run; reported as the median and the least of the timed ones (after the warm-ups). */
-function cpuTimed(samples: number, run: (state: unknown) => unknown): { run: (state: unknown) => unknown; measure: () => Record<string, number> } {
-  const used: number[] = [];
-  return {
-    run: (state) => {
-      const start = process.cpuUsage();
-      run(state);
-      const spent = process.cpuUsage(start);
-      used.push((spent.user + spent.system) / 1000);
-    },
-    measure: () => {
-      const timed = used.slice(-samples);
-      return { cpu_median_ms: median(timed), cpu_min_ms: Math.min(...timed) };
-    },
-  };
-}
 
 function rows(size: number): Benchmark[] {
   let state: FluvialState | null = null;

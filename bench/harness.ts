@@ -60,3 +60,20 @@ export async function runBenchmark(bench: Benchmark): Promise<BenchResult> {
   if (bench.measure) Object.assign(result, bench.measure());
   return result;
 }
+
+/** CPU time (user + system) of each run; reported as the median and the least of the timed ones (after the warm-ups). */
+export function cpuTimed(samples: number, run: (state: unknown) => unknown): { run: (state: unknown) => unknown; measure: () => Record<string, number> } {
+  const used: number[] = [];
+  return {
+    run: (state) => {
+      const start = process.cpuUsage();
+      run(state);
+      const spent = process.cpuUsage(start);
+      used.push((spent.user + spent.system) / 1000);
+    },
+    measure: () => {
+      const timed = used.slice(-samples);
+      return { cpu_median_ms: median(timed), cpu_min_ms: Math.min(...timed) };
+    },
+  };
+}

@@ -130,3 +130,48 @@ export async function viewportShot(page: Page): Promise<Buffer> {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   return viewport.screenshot();
 }
+
+/** Per sampled row of an element's screenshot: the largest luma change between neighbouring pixels and over `span` pixels. */
+export interface RowSteps {
+  y: number;
+  onePixel: number;
+  overSpan: number;
+}
+
+/**
+ * The luma steps of `rows` rows spread over the middle of an element (its middle 60 %, away from
+ * controls in its corners), each over the middle 80 % of its width: how a magnified image changes
+ * between neighbouring screen pixels compared with over one cell (`span` pixels).
+ */
+export async function rowSteps(page: Page, element: Locator, span: number, rows = 24): Promise<RowSteps[]> {
+  const png = (await element.screenshot()).toString('base64');
+  return page.evaluate(
+    async ({ data, step, count }) => {
+      const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const context = canvas.getContext('2d')!;
+      context.drawImage(bitmap, 0, 0);
+      const px = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+      const luma = (x: number, y: number) => {
+        const p = (y * bitmap.width + x) * 4;
+        return 0.299 * px[p] + 0.587 * px[p + 1] + 0.114 * px[p + 2];
+      };
+      const out: { y: number; onePixel: number; overSpan: number }[] = [];
+      const x0 = Math.floor(bitmap.width * 0.1);
+      const x1 = Math.floor(bitmap.width * 0.9);
+      for (let r = 0; r < count; r++) {
+        const y = Math.floor(bitmap.height * (0.2 + (0.6 * r) / Math.max(1, count - 1)));
+        let onePixel = 0;
+        let overSpan = 0;
+        for (let x = x0; x + 1 < x1; x++) {
+          onePixel = Math.max(onePixel, Math.abs(luma(x + 1, y) - luma(x, y)));
+          if (x + step < x1) overSpan = Math.max(overSpan, Math.abs(luma(x + step, y) - luma(x, y)));
+        }
+        out.push({ y, onePixel, overSpan });
+      }
+      return out;
+    },
+    { data: png, step: span, count: rows },
+  );
+}

@@ -35,6 +35,7 @@ export const COMMANDS = [
   { id: 'view.commandPalette', label: 'Command Palette…', shortcut: 'Mod+Shift+P', menu: 'view', group: 'palette' },
   { id: 'terrain.defaultTerrain', label: 'Load Default Terrain', menu: 'terrain', group: 'generate', toolbar: true },
   { id: 'help.about', label: 'About Faultline', menu: 'help', group: 'about' },
+  { id: 'help.firstStart', label: 'Three Things to Try', menu: 'help', group: 'about' },
   { id: 'terrain.generate', label: 'Generate Terrain', shortcut: 'Mod+G', menu: 'terrain', group: 'faults' },
   { id: 'terrain.runMore', label: 'Run More Iterations', shortcut: 'Mod+Shift+G', menu: 'terrain', group: 'faults' },
   { id: 'terrain.cancelJob', label: 'Cancel Terrain Job', menu: 'terrain', group: 'faults' },

@@ -42,6 +42,7 @@ export function bindCommands(session: Pick<SessionCore, 'commands' | 'editor' | 
     }),
 
     commands.bind('help.about', { run: () => view.setState({ aboutOpen: true }) }),
+    commands.bind('help.firstStart', { run: () => view.setState({ hintOpen: true }) }),
 
     // Every feature's states may read the document, the view settings or the active tool.
     // (A gesture's preview changes no command's state.)

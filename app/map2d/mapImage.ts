@@ -149,10 +149,23 @@ export function applyMapCover(field: Heightfield, pixels: Uint8ClampedArray, rec
   }
 }
 
+/** Slope in degrees at vertex (i, j): the exact mesh's normal (shared/terrain/mesh.ts writeNormals), one-sided at the map's edges. */
+function vertexSlope(field: Heightfield, i: number, j: number): number {
+  const { width, depth, cellSize, heights } = field;
+  const im = i > 0 ? i - 1 : i;
+  const ip = i < width - 1 ? i + 1 : i;
+  const jm = j > 0 ? j - 1 : j;
+  const jp = j < depth - 1 ? j + 1 : j;
+  const nx = (heights[j * width + ip] - heights[j * width + im]) / ((ip - im) * cellSize);
+  const nz = (heights[jp * width + i] - heights[jm * width + i]) / ((jp - jm) * cellSize);
+  return Math.atan(Math.sqrt(nx * nx + nz * nz)) * DEGREES;
+}
+
 /**
  * The 3D view's natural colours (the ground materials' mean colours by the ground layers,
  * writeNaturalGround, with `lines`' climate and tree and snow lines; slope from the exact mesh's
- * normal, as the masks and the colour map read it), lit by the hillshade.
+ * normal, as the masks and the colour map read it), each the mean over its cell (footprints of height
+ * and slope), lit by the hillshade.
  */
 function writeNatural(field: Heightfield, pixels: Uint8ClampedArray, rect: MapImageRect, cover: ErosionCover | null, lines: NaturalLines): void {
   const { width, depth, cellSize, heights } = field;
@@ -161,6 +174,15 @@ function writeNatural(field: Heightfield, pixels: Uint8ClampedArray, rect: MapIm
   const rgb = [0, 0, 0];
   const rectWidth = rect.i1 - rect.i0;
   const R = HILLSHADE_REACH;
+  // The slopes of the rectangle and a ring of one vertex round it (within the map): each pixel's slope
+  // footprint reads its neighbours'.
+  const si0 = Math.max(0, rect.i0 - 1);
+  const sj0 = Math.max(0, rect.j0 - 1);
+  const si1 = Math.min(width, rect.i1 + 1);
+  const sj1 = Math.min(depth, rect.j1 + 1);
+  const slopeWidth = si1 - si0;
+  const slopes = new Float64Array(slopeWidth * (sj1 - sj0));
+  for (let j = sj0; j < sj1; j++) for (let i = si0; i < si1; i++) slopes[(j - sj0) * slopeWidth + i - si0] = vertexSlope(field, i, j);
   for (let j = rect.j0; j < rect.j1; j++) {
     const jm = j > 0 ? j - 1 : j;
     const jp = j < depth - 1 ? j + 1 : j;
@@ -172,8 +194,18 @@ function writeNatural(field: Heightfield, pixels: Uint8ClampedArray, rect: MapIm
       const ip = i < width - 1 ? i + 1 : i;
       const nx = (heights[j * width + ip] - heights[j * width + im]) / ((ip - im) * cellSize);
       const nz = (heights[jp * width + i] - heights[jm * width + i]) / ((jp - jm) * cellSize);
-      const slopeDeg = Math.atan(Math.sqrt(nx * nx + nz * nz)) * DEGREES;
-      writeNaturalGround(palette, heights[k], slopeDeg, usable ? usable.flow[k] / 255 : 0, usable ? usable.deposition[k] / 255 : 0, rgb, 0);
+      const gradient = Math.sqrt(nx * nx + nz * nz);
+      const s = (j - sj0) * slopeWidth + i - si0;
+      const slopeDeg = slopes[s];
+      // The slope's change across one cell (central differences of the neighbours' slopes).
+      const dsx = (slopes[s + (ip - i)] - slopes[s - (i - im)]) / (ip - im || 1);
+      const dsz = (slopes[s + (jp - j) * slopeWidth] - slopes[s - (j - jm) * slopeWidth]) / (jp - jm || 1);
+      // The pixel's footprints: the heights and the slopes one cell spans here. Rock bands, the snow
+      // line and the slope rules are averaged over them (shared/ground/footprintFilter.ts), so walls
+      // show no moiré and snow and rock edges no stairs.
+      const flow = usable ? usable.flow[k] / 255 : 0;
+      const deposition = usable ? usable.deposition[k] / 255 : 0;
+      writeNaturalGround(palette, heights[k], slopeDeg, flow, deposition, rgb, 0, gradient * cellSize, Math.sqrt(dsx * dsx + dsz * dsz));
       const imR = Math.max(0, i - R);
       const ipR = Math.min(width - 1, i + R);
       const dhdx = 0.25 * nx + 0.75 * ((heights[j * width + ipR] - heights[j * width + imR]) / ((ipR - imR) * cellSize));

@@ -7,10 +7,12 @@ export interface ViewState {
   settings: ViewSettings;
   paletteOpen: boolean;
   aboutOpen: boolean;
+  /** The getting-started hint asked for again (Help › Three Things to Try) after it was dismissed. */
+  hintOpen: boolean;
 }
 
 export function createViewStore(settings: ViewSettings = DEFAULT_VIEW_SETTINGS) {
-  return createStore<ViewState>(() => ({ settings, paletteOpen: false, aboutOpen: false }));
+  return createStore<ViewState>(() => ({ settings, paletteOpen: false, aboutOpen: false, hintOpen: false }));
 }
 export type ViewStore = ReturnType<typeof createViewStore>;
 

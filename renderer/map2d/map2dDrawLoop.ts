@@ -20,6 +20,7 @@ import { TiledHeightmapImage } from './tiledHeightmapImage';
 import { drawnErosionMasks } from '../viewport/coverOverride';
 import { CASING_EXTRA_PX, OVERLAY_ACTIVE, OVERLAY_CASING } from '../../app/palette/overlayPalette';
 import { shownSeaLevel } from '../../app/view/seaLook';
+import { smoothMagnification } from '../../app/map2d/mapMagnification';
 
 /**
  * What the 2D panel draws and when: the tiled heightmap image, the selected layer's contribution or
@@ -148,8 +149,9 @@ export class Map2DDrawLoop {
     context.fillStyle = '#14181f';
     context.fillRect(0, 0, width, height);
     const f = editor.document.field;
-    // Filtered up to 4 screen pixels a vertex (the fitted map: no blocky snow lines or shores), the cells' squares beyond.
-    context.imageSmoothingEnabled = transform.scale < 4;
+    // Interpolated, not squares, up to the zoom range's last octave (app/map2d/mapMagnification.ts).
+    context.imageSmoothingEnabled = smoothMagnification(transform.scale * dpr);
+    context.imageSmoothingQuality = 'low';
     image.draw(context, transform, width, height);
     this.waterTint.draw(context, transform);
     this.layerView.draw(context, transform, width);
@@ -171,6 +173,9 @@ export class Map2DDrawLoop {
     if (!image.drawComplete) this.requestDraw();
     // For tests and diagnosis: how many full-resolution tile canvases exist.
     canvas.dataset.tileCanvases = String(image.tileCanvases);
+    // For tests: CSS pixels a vertex, and whether the image is drawn interpolated.
+    canvas.dataset.scale = String(transform.scale);
+    canvas.dataset.smooth = String(context.imageSmoothingEnabled);
     const version = editor.store.getState().version;
     // Drawn means every pixel in the current colours, not edits shown in the previous range, and
     // every tile in view at full resolution where the view asks for it.

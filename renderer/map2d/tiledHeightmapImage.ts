@@ -7,6 +7,7 @@ import { MapTilePixels, type MapTileRect } from '../../app/map2d/mapTilePixels';
 import { mipFactorForScale, mipLevelSize } from '../../app/map2d/mapMipLevels';
 import type { MapTile } from '../../app/map2d/mapTiles';
 import { MapTileResidency } from '../../app/map2d/mapTileResidency';
+import { visibleSpan } from '../../app/map2d/mapMagnification';
 
 /** Pixel work per animation frame while redrawing after a whole-map, height-range or mode change. */
 const REDRAW_BUDGET_MS = 8;
@@ -46,6 +47,8 @@ export class TiledHeightmapImage {
   private tiles: readonly MapTile[] = [];
   private size = { width: 0, depth: 0 };
   private view: { transform: MapViewTransform; width: number; height: number } | null = null;
+  /** The tiles' pixels in view, copied side by side for one interpolated draw (maps of several tiles only). */
+  private joined: HTMLCanvasElement | null = null;
 
   /** True when every pixel shows the current heights in the current range and mode. */
   get upToDate(): boolean {
@@ -147,11 +150,58 @@ export class TiledHeightmapImage {
     if (this.levels.length > 0 && placed.some((p) => !this.canvases[p.index])) this.drawLevel(context, this.levels[0], transform);
     const startedAt = performance.now();
     this.createdThisFrame = 0;
+    if (this.tiles.length > 1 && context.imageSmoothingEnabled) {
+      this.drawJoined(context, transform, viewWidth, viewHeight, placed, startedAt);
+      this.freeEvicted();
+      return;
+    }
     for (const { index, x0, y0, x1, y1 } of placed) {
       const canvas = this.tileCanvas(index, startedAt);
       if (canvas) context.drawImage(canvas, x0, y0, x1 - x0, y1 - y0);
     }
     this.freeEvicted();
+  }
+
+  /**
+   * Interpolated across tile edges: each tile interpolated on its own stops at its last pixel (half a
+   * vertex of flat colour along every tile seam when magnified). The pixels in view (one more each
+   * side) are copied 1:1 into one canvas, which is then drawn scaled in one interpolated drawImage.
+   */
+  private drawJoined(
+    context: CanvasRenderingContext2D,
+    transform: MapViewTransform,
+    viewWidth: number,
+    viewHeight: number,
+    placed: readonly { index: number }[],
+    startedAt: number,
+  ): void {
+    const { scale, offsetX, offsetY } = transform;
+    const columns = visibleSpan(offsetX, scale, viewWidth, this.size.width);
+    const rows = visibleSpan(offsetY, scale, viewHeight, this.size.depth);
+    const width = columns.end - columns.start;
+    const height = rows.end - rows.start;
+    if (width <= 0 || height <= 0) return;
+    if (!this.joined) this.joined = document.createElement('canvas');
+    const joined = this.joined;
+    if (joined.width < width || joined.height < height) {
+      joined.width = Math.max(joined.width, width);
+      joined.height = Math.max(joined.height, height);
+    }
+    const target = joined.getContext('2d');
+    if (!target) return;
+    target.clearRect(0, 0, width, height);
+    for (const { index } of placed) {
+      const canvas = this.tileCanvas(index, startedAt);
+      if (!canvas) continue;
+      const tile = this.tiles[index];
+      const i0 = Math.max(tile.i0, columns.start);
+      const i1 = Math.min(tile.i1, columns.end);
+      const j0 = Math.max(tile.j0, rows.start);
+      const j1 = Math.min(tile.j1, rows.end);
+      if (i1 <= i0 || j1 <= j0) continue;
+      target.drawImage(canvas, i0 - tile.i0, j0 - tile.j0, i1 - i0, j1 - j0, i0 - columns.start, j0 - rows.start, i1 - i0, j1 - j0);
+    }
+    context.drawImage(joined, 0, 0, width, height, offsetX + columns.start * scale, offsetY + rows.start * scale, width * scale, height * scale);
   }
 
   private drawLevel(context: CanvasRenderingContext2D, level: Level, transform: MapViewTransform): void {

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useStore } from 'zustand';
+import { useSession } from '../session';
 
 const DISMISSED_KEY = 'faultline.firstStartHint.dismissed';
 
@@ -11,19 +13,23 @@ function wasDismissed(): boolean {
 }
 
 /**
- * The three things to try first, shown until dismissed once (remembered in the window's local
- * storage, which Electron keeps in the user's profile). Not modal: it never stands in the way.
+ * The three things to try first, at the top of the side panel (never over either view), shown until
+ * dismissed once (remembered in the window's local storage, which Electron keeps in the user's
+ * profile); Help › Three Things to Try shows it again. Not modal: it never stands in the way.
  */
 export function FirstStartHint() {
-  const [shown, setShown] = useState(() => !wasDismissed());
-  if (!shown) return null;
+  const { view } = useSession();
+  const askedFor = useStore(view, (s) => s.hintOpen);
+  const [dismissed, setDismissed] = useState(wasDismissed);
+  if (dismissed && !askedFor) return null;
   const dismiss = () => {
     try {
       window.localStorage.setItem(DISMISSED_KEY, '1');
     } catch {
       // Storage refused (private window): the hint still goes for this session.
     }
-    setShown(false);
+    setDismissed(true);
+    view.setState({ hintOpen: false });
   };
   return (
     <section className="first-start-hint" aria-label="Getting started" data-testid="first-start-hint">

@@ -11,8 +11,9 @@ import { ruleWeight } from '../masks/ruleWeight';
 import { COVER_SLOPE_RULE, SEDIMENT_RULE, WET_DARKENING, WET_RULE } from '../erosion/cover';
 import { CLIMATE_LOOKS, type Climate, type GroundMaterial } from './climate';
 import { srgbByteToLinear } from '../terrain/colourRamp';
-import { bandCycle, writeBandColour, type Rgb, type RockBands } from '../terrain/rockBands';
+import { bandCycle, type Rgb, type RockBands } from '../terrain/rockBands';
 import { SNOW_SLOPE_RULE, snowHeightRule } from './snowLine';
+import { boxedFallingEdge, boxedRisingEdge, writeBoxedBandColour } from './footprintFilter';
 
 /** A mask layer painted with one material; `banded` (0…1) is how much of its colour comes from the rock bands. */
 export interface GroundLayer extends MaskLayer {
@@ -86,6 +87,13 @@ export interface GroundInputs {
   deposition: number;
   /** 0…1 road footprint; 0 without roads. */
   road: number;
+  /**
+   * Metres of height the pixel spans (|∇h| × its size; footprintFilter.ts): the height rules and the
+   * rock bands are averaged over it. 0 or absent: read at the point (the 3D view's fragments).
+   */
+  heightFootprint?: number;
+  /** Degrees of slope the pixel spans: the slope rules are averaged over it. 0 or absent: at the point. */
+  slopeFootprint?: number;
 }
 
 function inputOf(rule: MaskRule, inputs: GroundInputs): number {
@@ -158,9 +166,13 @@ function packRules(layers: readonly MaskLayer[]): Float64Array {
   return out;
 }
 
-/** ruleWeight of packed rule `o` for value v (the same smoothstep band). */
-function packedWeight(packed: Float64Array, o: number, v: number): number {
+/** ruleWeight of packed rule `o` for value v (the same smoothstep band); averaged over `footprint` around v when > 0. */
+function packedWeight(packed: Float64Array, o: number, v: number, footprint = 0): number {
   const soft = packed[o + 3];
+  if (footprint > 0) {
+    const rising = packed[o + 4] === 1 ? boxedRisingEdge(packed[o + 1], soft, v, footprint) : 1;
+    return packed[o + 5] === 1 && rising > 0 ? rising * boxedFallingEdge(packed[o + 2], soft, v, footprint) : rising;
+  }
   let w = 1;
   if (packed[o + 4] === 1) {
     const min = packed[o + 1];
@@ -201,6 +213,8 @@ export function groundPalette(climate: Climate, layers: readonly GroundLayer[]):
  */
 export function writeGroundColour(palette: GroundPalette, inputs: GroundInputs, out: Float32Array | number[], offset: number, scratch: Float32Array): void {
   const { layers, colours, packed } = palette;
+  const footprint = inputs.heightFootprint ?? 0;
+  const slopeFootprint = inputs.slopeFootprint ?? 0;
   // groundWeights on the packed rules (the same stacking; this runs per vertex of whole maps).
   let left = 1;
   for (let l = layers.length - 1; l >= 0; l--) {
@@ -210,7 +224,7 @@ export function writeGroundColour(palette: GroundPalette, inputs: GroundInputs, 
       const source = packed[o];
       if (source < 0) continue;
       const v = source === 0 ? inputs.height : source === 1 ? inputs.slopeDeg : source === 2 ? inputs.flow : source === 3 ? inputs.deposition : inputs.road;
-      coverage *= packedWeight(packed, o, v);
+      coverage *= packedWeight(packed, o, v, source === 0 ? footprint : source === 1 ? slopeFootprint : 0);
     }
     scratch[l] = left * coverage;
     left -= scratch[l];
@@ -226,7 +240,7 @@ export function writeGroundColour(palette: GroundPalette, inputs: GroundInputs, 
     const c = colours[l];
     const mix = layers[l].banded;
     if (mix > 0 && !banded) {
-      writeBandColour(palette.bands, palette.linearBeds, inputs.height, band, 0, palette.cycle);
+      writeBoxedBandColour(palette.bands, palette.linearBeds, inputs.height, footprint, band, 0, palette.cycle);
       banded = true;
     }
     r += w * (c[0] + (band[0] - c[0]) * mix);

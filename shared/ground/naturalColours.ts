@@ -46,7 +46,9 @@ const PALETTES = new Map<string, GroundPalette>();
 /**
  * Natural colour (linear RGB into out[offset..]) of a vertex at this height and slope with these cover
  * values (0…1): the ground materials' mean colours weighed by the ground layers
- * (shared/ground/groundMaterials.ts), the rules the engine masks are written by.
+ * (shared/ground/groundMaterials.ts), the rules the engine masks are written by. With a
+ * `heightFootprint` (metres of height one pixel spans) and a `slopeFootprint` (degrees of slope), the
+ * mean over that pixel's heights and slopes (footprintFilter.ts).
  */
 export function writeNaturalGround(
   palette: GroundPalette,
@@ -56,14 +58,18 @@ export function writeNaturalGround(
   deposition: number,
   out: Float32Array | number[],
   offset: number,
+  heightFootprint = 0,
+  slopeFootprint = 0,
 ): void {
   INPUTS.height = height;
+  INPUTS.heightFootprint = heightFootprint;
+  INPUTS.slopeFootprint = slopeFootprint;
   INPUTS.slopeDeg = slopeDeg;
   INPUTS.flow = flow;
   INPUTS.deposition = deposition;
   writeGroundColour(palette, INPUTS, out, offset, WEIGHTS);
 }
-const INPUTS: GroundInputs = { height: 0, slopeDeg: 0, flow: 0, deposition: 0, road: 0 };
+const INPUTS: GroundInputs = { height: 0, slopeDeg: 0, flow: 0, deposition: 0, road: 0, heightFootprint: 0, slopeFootprint: 0 };
 const WEIGHTS = new Float32Array(16);
 
 /**
