@@ -61,8 +61,21 @@ export class HeightQueue {
     this.keys[at] = height;
   }
 
+  /** The smallest height waiting (the queue must not be empty): the key of the vertex `pop` returns next. */
+  nextKey(): number {
+    this.fill();
+    return this.current.peekKey();
+  }
+
   /** The vertex with the smallest height (the queue must not be empty). */
   pop(): number {
+    this.fill();
+    this.waiting--;
+    return this.current.pop();
+  }
+
+  /** Moves the next bucket into the heap while it is empty. */
+  private fill(): void {
     while (this.current.size === 0) {
       const b = ++this.bucket;
       // Newest first, as a bucket was always drained: the heap's order among equal heights (and so
@@ -77,8 +90,6 @@ export class HeightQueue {
       }
       this.newest[b] = -1;
     }
-    this.waiting--;
-    return this.current.pop();
   }
 
   private allocate(): number {
