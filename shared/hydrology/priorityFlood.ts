@@ -135,6 +135,8 @@ interface Flood {
   readonly level: Float32Array;
   /** The reached vertices. */
   readonly reached: Uint8Array;
+  /** The vertices a pit chain reached (their level may lie above their height): few near a slope. */
+  readonly raised: Uint8Array;
   readonly reachedWords: DataView;
   /** The vertices on the map's edge: the only ones whose neighbours need bounds checks. */
   readonly onEdge: Uint8Array;
@@ -159,13 +161,13 @@ interface Flood {
  * then m's level is its own height as well.
  */
 function hasLowerReached(flood: Flood, m: number, h: number): boolean {
-  const { heights, level, offsets } = flood;
+  const { heights, level, raised, offsets } = flood;
   const unreached = unreachedAround(flood.reachedWords, m, flood.width);
   for (let q = 0; q < 8; q++) {
     if (((unreached >>> q) & 1) !== 0) continue;
     const n = m + offsets[q];
-    // A level is never below its height: most neighbours are ruled out by the height alone.
-    if (heights[n] < h && level[n] < h) return true;
+    // A level is never below its height, and equals it where the flood did not raise the vertex.
+    if (heights[n] < h && (!has(raised, n) || level[n] < h)) return true;
   }
   return false;
 }
@@ -275,12 +277,14 @@ export function priorityFlood(grid: HydrologyGrid, heights: Float32Array): Fille
   const level = heights.slice();
   const reached = vertexBits(count);
   const onEdge = vertexBits(count);
+  const raised = vertexBits(count);
   const flood: Flood = {
     width,
     depth,
     heights,
     level,
     reached,
+    raised,
     reachedWords: new DataView(reached.buffer),
     onEdge,
     queue: new Int32Array(count),
@@ -342,6 +346,7 @@ export function priorityFlood(grid: HydrologyGrid, heights: Float32Array): Fille
         }
         drainage[n] = stepTo;
         level[n] = stepTo;
+        add(raised, n);
         add(reached, n);
         queue[pitTail++] = n;
       } else {
