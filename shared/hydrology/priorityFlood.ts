@@ -15,11 +15,13 @@
  */
 import { gridProblem, neighbourOffsets, NEIGHBOUR_DI, NEIGHBOUR_DJ, type HydrologyGrid } from './grid';
 import { HeightQueue } from './heightQueue';
+import * as bits from './vertexBits';
 
 // Imported bindings read once: a hot loop reading them through a module namespace (as some
 // loaders compile imports) pays a getter call per read.
 const STEP_I = NEIGHBOUR_DI;
 const STEP_J = NEIGHBOUR_DJ;
+const { add, has, unreachedAround, vertexBits } = bits;
 
 export interface FilledSurface {
   /** Water level per vertex: the ground, or the spill height of the depression it lies in. */
@@ -59,9 +61,6 @@ export function stepAbove(x: number): number {
   return bits64[0];
 }
 
-/** Bit k set: neighbour k lies on the map. Every neighbour of an interior vertex does. */
-const ALL_NEIGHBOURS = 0xff;
-
 /** Which neighbours of vertex v (on a `width` × `depth` grid) lie on the map, as bits (slow: edge vertices only). */
 function neighboursOnMap(v: number, width: number, depth: number): number {
   const i = v % width;
@@ -73,49 +72,6 @@ function neighboursOnMap(v: number, width: number, depth: number): number {
     if (ni >= 0 && nj >= 0 && ni < width && nj < depth) bits |= 1 << k;
   }
   return bits;
-}
-
-/**
- * A set of vertices, one bit each, 8 a byte (2 MB at 4097²): small enough to stay in cache, where a
- * byte per vertex (16 MB) did not, and the flood's most frequent question is whether a neighbour is
- * in the set of reached vertices. Two spare bytes at the end let a row of three be read at once.
- */
-function vertexBits(count: number): Uint8Array {
-  return new Uint8Array((count >>> 3) + 2);
-}
-
-function has(bits: Uint8Array, v: number): boolean {
-  return ((bits[v >>> 3] >>> (v & 7)) & 1) !== 0;
-}
-
-function add(bits: Uint8Array, v: number): void {
-  bits[v >>> 3] |= 1 << (v & 7);
-}
-
-/** The three bits of vertices x, x + 1, x + 2 (bit 0 is x's). */
-function rowOfThree(words: DataView, x: number): number {
-  return (words.getUint16(x >>> 3, true) >>> (x & 7)) & 7;
-}
-
-/**
- * Bit k set: interior vertex v's neighbour k (grid.ts's order: +i, −i, +j, −j, then the diagonals
- * +i+j, −i−j, +i−j, −i+j) is not reached. Three reads of a row of three bits instead of eight reads.
- */
-function unreachedAround(words: DataView, v: number, width: number): number {
-  const above = rowOfThree(words, v - width - 1);
-  const side = rowOfThree(words, v - 1);
-  const below = rowOfThree(words, v + width - 1);
-  if ((above & below) === 7 && (side & 5) === 5) return 0;
-  const reached =
-    ((side >>> 2) & 1) |
-    ((side & 1) << 1) |
-    (((below >>> 1) & 1) << 2) |
-    (((above >>> 1) & 1) << 3) |
-    (((below >>> 2) & 1) << 4) |
-    ((above & 1) << 5) |
-    (((above >>> 2) & 1) << 6) |
-    ((below & 1) << 7);
-  return ~reached & ALL_NEIGHBOURS;
 }
 
 /**
@@ -149,6 +105,11 @@ interface Flood {
   readonly offsets: Int32Array;
   readonly open: HeightQueue;
   /**
+   * Per vertex, a label it takes from the vertex that reached it (the banded flood's, stripFlood.ts),
+   * or null. The edge's labels are set before the flood.
+   */
+  readonly labels: Int32Array | null;
+  /**
    * Traced vertices that had an unreached neighbour which could not be traced yet: looked at again
    * once the trace has gone as far as it can (by then most such neighbours can), and only those
    * still waiting go into the queue.
@@ -157,19 +118,19 @@ interface Flood {
 }
 
 /**
- * Whether a reached neighbour of m (never on the edge: the edge is reached first) lies below `h`:
- * then m's level is its own height as well.
+ * The first reached neighbour of m (never on the edge: the edge is reached first) below `h`, or −1:
+ * then m's level is its own height as well, and m drains through it.
  */
-function hasLowerReached(flood: Flood, m: number, h: number): boolean {
+function lowerReached(flood: Flood, m: number, h: number): number {
   const { heights, level, raised, offsets } = flood;
   const unreached = unreachedAround(flood.reachedWords, m, flood.width);
   for (let q = 0; q < 8; q++) {
     if (((unreached >>> q) & 1) !== 0) continue;
     const n = m + offsets[q];
     // A level is never below its height, and equals it where the flood did not raise the vertex.
-    if (heights[n] < h && (!has(raised, n) || level[n] < h)) return true;
+    if (heights[n] < h && (!has(raised, n) || level[n] < h)) return n;
   }
-  return false;
+  return -1;
 }
 
 /**
@@ -178,7 +139,7 @@ function hasLowerReached(flood: Flood, m: number, h: number): boolean {
  * new top, minus one if a neighbour waits (so the caller can tell; `top` is never 0 then).
  */
 function reachNeighbours(flood: Flood, t: number, top: number, revisit: boolean): number {
-  const { heights, reached, queue, offsets, width } = flood;
+  const { heights, reached, queue, offsets, labels, width } = flood;
   let unreached: number;
   if (!has(flood.onEdge, t)) {
     unreached = unreachedAround(flood.reachedWords, t, width);
@@ -196,8 +157,10 @@ function reachNeighbours(flood: Flood, t: number, top: number, revisit: boolean)
     const m = t + offsets[q];
     const mh = heights[m];
     // Once t waits anyway, its revisit asks about the rest.
-    if (mh > th || ((revisit || !waiting) && hasLowerReached(flood, m, mh))) {
+    const from = mh > th ? t : revisit || !waiting ? lowerReached(flood, m, mh) : -1;
+    if (from >= 0) {
       add(reached, m);
+      if (labels) labels[m] = labels[from];
       queue[--top] = m;
     } else waiting = true;
   }
@@ -245,7 +208,7 @@ function trace(flood: Flood, top: number): void {
  * The lowest and highest of `heights`; throws on the first height that is not finite. NaN fails
  * every comparison and ±∞ ends up as an extreme, so one test after the loop finds either.
  */
-function heightRange(heights: Float32Array): { low: number; high: number } {
+export function heightRange(heights: Float32Array): { low: number; high: number } {
   let low = Infinity;
   let high = -Infinity;
   let nan = false;
@@ -266,15 +229,34 @@ function heightRange(heights: Float32Array): { low: number; high: number } {
 export function priorityFlood(grid: HydrologyGrid, heights: Float32Array): FilledSurface {
   const problem = gridProblem(grid, heights);
   if (problem) throw new RangeError(problem);
-  const { width, depth } = grid;
-  const count = width * depth;
-  const { low, high } = heightRange(heights);
-  // Each vertex's own height until the flood raises it (a native bulk conversion).
+  const count = grid.width * grid.depth;
+  const range = heightRange(heights);
+  // Each vertex's own height until the flood raises it (native bulk copies).
   const drainage = new Float64Array(count);
   drainage.set(heights);
-  // A pit chain starts at a float32 height and rises at most one float64 ulp per vertex (2²⁶ on the
-  // largest map), far less than half a float32 ulp: rounding to float32 gives back its spill height.
   const level = heights.slice();
+  floodGrid(grid.width, grid.depth, { heights, level, drainage, labels: null }, range);
+  return { level, drainage };
+}
+
+/** A flood's input and outputs on a grid of its own (the map, or a band of it). */
+export interface FloodGridArrays {
+  readonly heights: Float32Array;
+  /** In: the heights. Out: the water level. */
+  readonly level: Float32Array;
+  /** In: the heights. Out: the ε drainage surface. */
+  readonly drainage: Float64Array;
+  /** In: the labels of the grid's edge. Out: every vertex's, taken from the vertex that reached it. */
+  readonly labels: Int32Array | null;
+}
+
+/**
+ * The flood of a `width` × `depth` grid whose whole edge drains, heights in [low, high]: priorityFlood
+ * for the map, stripFlood.ts for a band.
+ */
+export function floodGrid(width: number, depth: number, arrays: FloodGridArrays, { low, high }: { low: number; high: number }): void {
+  const { heights, level, drainage, labels } = arrays;
+  const count = width * depth;
   const reached = vertexBits(count);
   const onEdge = vertexBits(count);
   const raised = vertexBits(count);
@@ -290,11 +272,12 @@ export function priorityFlood(grid: HydrologyGrid, heights: Float32Array): Fille
     queue: new Int32Array(count),
     offsets: neighbourOffsets(width),
     open: new HeightQueue(count, low, high),
+    labels,
     deferred: new Int32Array(1 << 12),
   };
   const { queue, offsets, open } = flood;
 
-  // The edge drains off the map: each edge vertex's level is its height. Rising paths from it first.
+  // The edge drains off the grid: each edge vertex's level is its height. Rising paths from it first.
   let top = count;
   for (let j = 0; j < depth; j++) {
     const step = j === 0 || j === depth - 1 ? 1 : width - 1;
@@ -337,9 +320,13 @@ export function priorityFlood(grid: HydrologyGrid, heights: Float32Array): Fille
       const n = c + offsets[k];
       // A trace from an earlier neighbour may have reached this one.
       if (has(reached, n)) continue;
+      add(reached, n);
+      if (labels) labels[n] = labels[c];
       const h = heights[n];
       if (h <= cDrain) {
         // In a depression (or on a flat): the water stands at c's level, the routing rises by ε.
+        // A pit chain starts at a float32 height and rises at most one float64 ulp per vertex (2²⁶
+        // on the largest map), far less than half a float32 ulp: rounding gives back its spill height.
         if (cDrain !== stepFrom) {
           stepFrom = cDrain;
           stepTo = stepAbove(cDrain);
@@ -347,15 +334,12 @@ export function priorityFlood(grid: HydrologyGrid, heights: Float32Array): Fille
         drainage[n] = stepTo;
         level[n] = stepTo;
         add(raised, n);
-        add(reached, n);
         queue[pitTail++] = n;
       } else {
         // Its level is its own height: trace from it (the stack is empty between traces).
-        add(reached, n);
         queue[count - 1] = n;
         trace(flood, count - 1);
       }
     }
   }
-  return { level, drainage };
 }
