@@ -13,12 +13,7 @@ function tiedHeights(count: number, seed: number): Float32Array {
 }
 
 /** Pushes every vertex in a seeded random order, popping now and then as the flood does; returns the pops. */
-function drain(
-  queue: { push(v: number, h: number): void; readonly size: number },
-  pop: () => number,
-  heights: Float32Array,
-  seed: number,
-): number[] {
+function drain(queue: { push(v: number, h: number): void; readonly size: number }, pop: () => number, heights: Float32Array, seed: number): number[] {
   const random = createRandom(seed);
   const order = Array.from(heights.keys());
   for (let k = order.length - 1; k > 0; k--) {
