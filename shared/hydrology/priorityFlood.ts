@@ -15,11 +15,13 @@
  */
 import { gridProblem, neighbourOffsets, NEIGHBOUR_DI, NEIGHBOUR_DJ, type HydrologyGrid } from './grid';
 import { HeightQueue } from './heightQueue';
+import * as bits from './vertexBits';
 
 // Imported bindings read once: a hot loop reading them through a module namespace (as some
 // loaders compile imports) pays a getter call per read.
 const STEP_I = NEIGHBOUR_DI;
 const STEP_J = NEIGHBOUR_DJ;
+const { add, has, unreachedAround, vertexBits } = bits;
 
 export interface FilledSurface {
   /** Water level per vertex: the ground, or the spill height of the depression it lies in. */
@@ -59,165 +61,285 @@ export function stepAbove(x: number): number {
   return bits64[0];
 }
 
+/** Which neighbours of vertex v (on a `width` × `depth` grid) lie on the map, as bits (slow: edge vertices only). */
+function neighboursOnMap(v: number, width: number, depth: number): number {
+  const i = v % width;
+  const j = (v - i) / width;
+  let bits = 0;
+  for (let k = 0; k < 8; k++) {
+    const ni = i + STEP_I[k];
+    const nj = j + STEP_J[k];
+    if (ni >= 0 && nj >= 0 && ni < width && nj < depth) bits |= 1 << k;
+  }
+  return bits;
+}
+
 /**
- * Per vertex flags, one byte each: dense enough that the flood's most frequent question, whether a
- * neighbour has been reached, mostly hits the cache (asking the float64 drainage took 8 bytes).
+ * One flood's arrays. The hot loops are plain functions over these (read into locals), not closures
+ * over shared counters.
  */
-const ON_EDGE = 1;
-const REACHED = 2;
+interface Flood {
+  readonly width: number;
+  readonly depth: number;
+  readonly heights: Float32Array;
+  /**
+   * The output level, written where the flood raises a vertex (elsewhere the height). Where a
+   * vertex's ε drainage lies below a float32 height h, its level does too: the drainage rounds to
+   * the level, so it lies within half a float32 ulp above it. So the flood compares levels, a float32
+   * read, never the float64 drainage, and needs no flag for which vertices it raised.
+   */
+  readonly level: Float32Array;
+  /** The reached vertices. */
+  readonly reached: Uint8Array;
+  /** The vertices a pit chain reached (their level may lie above their height): few near a slope. */
+  readonly raised: Uint8Array;
+  readonly reachedWords: DataView;
+  /** The vertices on the map's edge: the only ones whose neighbours need bounds checks. */
+  readonly onEdge: Uint8Array;
+  /**
+   * One array for two queues, since a vertex enters at most one of them once: from the front, the
+   * pit queue (vertices flooded to the level of the one that reached them, FIFO, handled before the
+   * heap); from the back, the stack of vertices being traced up a slope (empty between traces).
+   */
+  readonly queue: Int32Array;
+  readonly offsets: Int32Array;
+  readonly open: HeightQueue;
+  /**
+   * Per vertex, a label it takes from the vertex that reached it (the banded flood's, stripFlood.ts),
+   * or null. The edge's labels are set before the flood.
+   */
+  readonly labels: Int32Array | null;
+  /**
+   * Traced vertices that had an unreached neighbour which could not be traced yet: looked at again
+   * once the trace has gone as far as it can (by then most such neighbours can), and only those
+   * still waiting go into the queue.
+   */
+  deferred: Int32Array;
+}
+
 /**
- * Reached by a pit chain, so raised by ε above its height. Every other reached vertex drains at
- * its own height, so the flood reads its float32 height (already in cache as a rule) instead of
- * its float64 drainage.
+ * The first reached neighbour of m (never on the edge: the edge is reached first) below `h`, or −1:
+ * then m's level is its own height as well, and m drains through it.
  */
-const RAISED = 4;
+function lowerReached(flood: Flood, m: number, h: number): number {
+  const { heights, level, raised, offsets } = flood;
+  const unreached = unreachedAround(flood.reachedWords, m, flood.width);
+  for (let q = 0; q < 8; q++) {
+    if (((unreached >>> q) & 1) !== 0) continue;
+    const n = m + offsets[q];
+    // A level is never below its height, and equals it where the flood did not raise the vertex.
+    if (heights[n] < h && (!has(raised, n) || level[n] < h)) return n;
+  }
+  return -1;
+}
+
+/**
+ * Reaches every unreached neighbour of traced vertex t that can be traced: each higher one, and (all
+ * of them on a revisit, else until one waits) each with a lower reached neighbour. Returns the stack's
+ * new top, minus one if a neighbour waits (so the caller can tell; `top` is never 0 then).
+ */
+function reachNeighbours(flood: Flood, t: number, top: number, revisit: boolean): number {
+  const { heights, reached, queue, offsets, labels, width } = flood;
+  let unreached: number;
+  if (!has(flood.onEdge, t)) {
+    unreached = unreachedAround(flood.reachedWords, t, width);
+    if (unreached === 0) return top;
+  } else {
+    unreached = 0;
+    const onMap = neighboursOnMap(t, width, flood.depth);
+    for (let q = 0; q < 8; q++) if (((onMap >>> q) & 1) !== 0 && !has(reached, t + offsets[q])) unreached |= 1 << q;
+  }
+  const th = heights[t];
+  let waiting = false;
+  for (let q = 0; q < 8; q++) {
+    // Nothing in this loop reaches a neighbour of t but the loop itself: the bits stay true.
+    if (((unreached >>> q) & 1) === 0) continue;
+    const m = t + offsets[q];
+    const mh = heights[m];
+    // Once t waits anyway, its revisit asks about the rest.
+    const from = mh > th ? t : revisit || !waiting ? lowerReached(flood, m, mh) : -1;
+    if (from >= 0) {
+      add(reached, m);
+      if (labels) labels[m] = labels[from];
+      queue[--top] = m;
+    } else waiting = true;
+  }
+  return waiting ? -top : top;
+}
+
+/**
+ * A vertex next to a reached one lower than itself has its own height as its level, whatever the
+ * order: trace every such vertex at once (Zhou, Sun & Fu 2016 trace strictly rising paths; this
+ * also takes a lower side neighbour that some other reached vertex lies below), depth first from the
+ * stack queue[top …], which keeps to a neighbourhood of memory. Only a traced vertex with an
+ * unreached neighbour that cannot be traced waits in the height queue for its turn.
+ */
+function trace(flood: Flood, top: number): void {
+  const { heights, queue, open } = flood;
+  const count = queue.length;
+  let deferred = flood.deferred;
+  let deferredCount = 0;
+  for (let next = 0; ;) {
+    while (top < count) {
+      const t = queue[top++];
+      top = reachNeighbours(flood, t, top, false);
+      if (top < 0) {
+        top = -top;
+        if (deferredCount === deferred.length) {
+          const grown = new Int32Array(deferred.length * 2);
+          grown.set(deferred);
+          deferred = grown;
+        }
+        deferred[deferredCount++] = t;
+      }
+    }
+    if (next === deferredCount) break;
+    const t = deferred[next++];
+    top = reachNeighbours(flood, t, top, true);
+    if (top < 0) {
+      top = -top;
+      open.push(t, heights[t]);
+    }
+  }
+  flood.deferred = deferred;
+}
+
+/**
+ * The lowest and highest of `heights`; throws on the first height that is not finite. NaN fails
+ * every comparison and ±∞ ends up as an extreme, so one test after the loop finds either.
+ */
+export function heightRange(heights: Float32Array): { low: number; high: number } {
+  let low = Infinity;
+  let high = -Infinity;
+  let nan = false;
+  for (let v = 0; v < heights.length; v++) {
+    const h = heights[v];
+    if (h < low) low = h;
+    if (h > high) high = h;
+    nan ||= h !== h;
+  }
+  if (nan || !Number.isFinite(low) || !Number.isFinite(high)) {
+    const v = heights.findIndex((h) => !Number.isFinite(h));
+    throw new RangeError(`height ${v} is ${heights[v]}: the flood needs finite heights`);
+  }
+  return { low, high };
+}
 
 /** Fills every depression of `heights` (finite float32s, row-major on `grid`) to its spill height. */
 export function priorityFlood(grid: HydrologyGrid, heights: Float32Array): FilledSurface {
   const problem = gridProblem(grid, heights);
   if (problem) throw new RangeError(problem);
-  const { width, depth } = grid;
-  const count = width * depth;
-  // Each vertex's own height until the flood raises it (a native bulk conversion).
+  const count = grid.width * grid.depth;
+  const range = heightRange(heights);
+  // Each vertex's own height until the flood raises it (native bulk copies).
   const drainage = new Float64Array(count);
   drainage.set(heights);
-  let low = Infinity;
-  let high = -Infinity;
-  for (let v = 0; v < count; v++) {
-    const h = heights[v];
-    if (!Number.isFinite(h)) throw new RangeError(`height ${v} is ${h}: the flood needs finite heights`);
-    if (h < low) low = h;
-    if (h > high) high = h;
-  }
-  const open = new HeightQueue(count, low, high);
-  // One array for two queues, since a vertex enters at most one of them once: from the front, the
-  // pit queue (vertices flooded to the level of the one that reached them, FIFO, handled before the
-  // heap); from the back, the stack of vertices being traced up a slope.
-  const queue = new Int32Array(count);
-  let pitHead = 0;
-  let pitTail = 0;
-  let traceTop = count;
-  const offsets = neighbourOffsets(width);
-  // ON_EDGE: the only vertices whose neighbours need bounds checks (no division per vertex).
-  const state = new Uint8Array(count);
-  state.fill(ON_EDGE, 0, width);
-  state.fill(ON_EDGE, count - width);
-  for (let j = 1; j < depth - 1; j++) state[j * width] = state[j * width + width - 1] = ON_EDGE;
+  const level = heights.slice();
+  floodGrid(grid.width, grid.depth, { heights, level, drainage, labels: null }, range);
+  return { level, drainage };
+}
 
-  // Whether a reached neighbour of m lies below `h` (then m's level is its own height as well).
-  const hasLowerReached = (m: number, h: number) => {
-    const interior = (state[m] & ON_EDGE) === 0;
-    const mi = interior ? 0 : m % width;
-    const mj = interior ? 0 : (m - mi) / width;
-    for (let q = 0; q < 8; q++) {
-      if (!interior) {
-        const ri = mi + STEP_I[q];
-        const rj = mj + STEP_J[q];
-        if (ri < 0 || rj < 0 || ri >= width || rj >= depth) continue;
-      }
-      const n = m + offsets[q];
-      const flags = state[n];
-      if ((flags & REACHED) !== 0 && ((flags & RAISED) !== 0 ? drainage[n] : heights[n]) < h) return true;
-    }
-    return false;
-  };
-  // Traced vertices that had an unreached neighbour which could not be traced yet: looked at again
-  // once the trace has gone as far as it can (by then most such neighbours can), and only those
-  // still waiting go into the queue.
-  let deferred = new Int32Array(1 << 12);
-  let deferredCount = 0;
-  // Reaches m at its own height (its drainage is written at the end).
-  const reach = (m: number) => {
-    state[m] |= REACHED;
-    queue[--traceTop] = m;
-  };
-  // Reaches every unreached neighbour of t that can be traced; true if one cannot.
-  const reachNeighbours = (t: number, revisit: boolean): boolean => {
-    const th = heights[t];
-    const interior = (state[t] & ON_EDGE) === 0;
-    const ti = interior ? 0 : t % width;
-    const tj = interior ? 0 : (t - ti) / width;
-    let waiting = false;
-    for (let q = 0; q < 8; q++) {
-      if (!interior) {
-        const mi = ti + STEP_I[q];
-        const mj = tj + STEP_J[q];
-        if (mi < 0 || mj < 0 || mi >= width || mj >= depth) continue;
-      }
-      const m = t + offsets[q];
-      if ((state[m] & REACHED) !== 0) continue;
-      const mh = heights[m];
-      if (mh > th || ((revisit || !waiting) && hasLowerReached(m, mh))) reach(m);
-      else waiting = true;
-    }
-    return waiting;
-  };
-  // A vertex next to a reached one lower than itself has its own height as its level, whatever the
-  // order: trace every such vertex at once (Zhou, Sun & Fu 2016 trace strictly rising paths; this
-  // also takes a lower side neighbour that some other reached vertex lies below), depth first, which
-  // keeps to a neighbourhood of memory. Only a traced vertex with an unreached neighbour that cannot
-  // be traced waits in the queue for its turn.
-  const trace = () => {
-    for (let next = 0; ;) {
-      while (traceTop < count) {
-        const t = queue[traceTop++];
-        if (reachNeighbours(t, false)) {
-          if (deferredCount === deferred.length) {
-            const grown = new Int32Array(deferred.length * 2);
-            grown.set(deferred);
-            deferred = grown;
-          }
-          deferred[deferredCount++] = t;
-        }
-      }
-      if (next === deferredCount) break;
-      const t = deferred[next++];
-      if (reachNeighbours(t, true)) open.push(t, heights[t]);
-    }
-    deferredCount = 0;
-  };
+/** A flood's input and outputs on a grid of its own (the map, or a band of it). */
+export interface FloodGridArrays {
+  readonly heights: Float32Array;
+  /** In: the heights. Out: the water level. */
+  readonly level: Float32Array;
+  /** In: the heights. Out: the ε drainage surface. */
+  readonly drainage: Float64Array;
+  /** In: the labels of the grid's edge. Out: every vertex's, taken from the vertex that reached it. */
+  readonly labels: Int32Array | null;
+}
 
-  // The edge drains off the map: each edge vertex's level is its height. Rising paths from it first.
+/**
+ * The flood of a `width` × `depth` grid whose whole edge drains, heights in [low, high]: priorityFlood
+ * for the map, stripFlood.ts for a band.
+ */
+export function floodGrid(width: number, depth: number, arrays: FloodGridArrays, { low, high }: { low: number; high: number }): void {
+  const { heights, level, drainage, labels } = arrays;
+  const count = width * depth;
+  const reached = vertexBits(count);
+  const onEdge = vertexBits(count);
+  const raised = vertexBits(count);
+  const flood: Flood = {
+    width,
+    depth,
+    heights,
+    level,
+    reached,
+    raised,
+    reachedWords: new DataView(reached.buffer),
+    onEdge,
+    queue: new Int32Array(count),
+    offsets: neighbourOffsets(width),
+    open: new HeightQueue(count, low, high),
+    labels,
+    deferred: new Int32Array(1 << 12),
+  };
+  const { queue, offsets, open } = flood;
+
+  // The edge drains off the grid: each edge vertex's level is its height. Rising paths from it first.
+  let top = count;
   for (let j = 0; j < depth; j++) {
     const step = j === 0 || j === depth - 1 ? 1 : width - 1;
     for (let i = 0; i < width; i += step) {
       const v = j * width + i;
-      reach(v);
+      add(onEdge, v);
+      add(reached, v);
+      queue[--top] = v;
     }
   }
-  trace();
+  trace(flood, top);
 
-  while (pitHead < pitTail || open.size > 0) {
-    const c = pitHead < pitTail ? queue[pitHead++] : open.pop();
-    const interior = (state[c] & ON_EDGE) === 0;
-    const ci = interior ? 0 : c % width;
-    const cj = interior ? 0 : (c - ci) / width;
-    const cDrain = (state[c] & RAISED) !== 0 ? drainage[c] : heights[c];
-    let raised = NaN;
+  // The pit chain's step, for the last drainage it was asked about (a breadth-first fill asks about
+  // one drainage many times running: every vertex of a ring around its start has the same).
+  let stepFrom = NaN;
+  let stepTo = NaN;
+  let pitHead = 0;
+  let pitTail = 0;
+  for (;;) {
+    let c: number;
+    let cDrain: number;
+    let unreached: number;
+    if (pitHead < pitTail) {
+      // Raised, and never on the edge.
+      c = queue[pitHead++];
+      unreached = unreachedAround(flood.reachedWords, c, width);
+      if (unreached === 0) continue;
+      cDrain = drainage[c];
+    } else if (open.size > 0) {
+      // Traced: it drains at its own height (the queue's key).
+      cDrain = open.nextKey();
+      c = open.pop();
+      if (!has(onEdge, c)) {
+        unreached = unreachedAround(flood.reachedWords, c, width);
+        if (unreached === 0) continue;
+      } else unreached = neighboursOnMap(c, width, depth);
+    } else break;
     for (let k = 0; k < 8; k++) {
-      if (!interior) {
-        const ni = ci + STEP_I[k];
-        const nj = cj + STEP_J[k];
-        if (ni < 0 || nj < 0 || ni >= width || nj >= depth) continue;
-      }
+      if (((unreached >>> k) & 1) === 0) continue;
       const n = c + offsets[k];
-      if ((state[n] & REACHED) !== 0) continue;
+      // A trace from an earlier neighbour may have reached this one.
+      if (has(reached, n)) continue;
+      add(reached, n);
+      if (labels) labels[n] = labels[c];
       const h = heights[n];
       if (h <= cDrain) {
         // In a depression (or on a flat): the water stands at c's level, the routing rises by ε.
-        if (raised !== raised) raised = stepAbove(cDrain);
-        drainage[n] = raised;
-        state[n] |= REACHED | RAISED;
+        // A pit chain starts at a float32 height and rises at most one float64 ulp per vertex (2²⁶
+        // on the largest map), far less than half a float32 ulp: rounding gives back its spill height.
+        if (cDrain !== stepFrom) {
+          stepFrom = cDrain;
+          stepTo = stepAbove(cDrain);
+        }
+        drainage[n] = stepTo;
+        level[n] = stepTo;
+        add(raised, n);
         queue[pitTail++] = n;
       } else {
-        reach(n);
-        trace();
+        // Its level is its own height: trace from it (the stack is empty between traces).
+        queue[count - 1] = n;
+        trace(flood, count - 1);
       }
     }
   }
-  // A pit chain starts at a float32 height and rises at most one float64 ulp per vertex (2²⁶ on the
-  // largest map), far less than half a float32 ulp: rounding to float32 gives back its spill height.
-  const level = new Float32Array(count);
-  level.set(drainage);
-  return { level, drainage };
 }

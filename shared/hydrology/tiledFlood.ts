@@ -139,13 +139,12 @@ export function floodBand(plan: FloodPlan, band: number, arrays: FloodArrays): L
     width,
     rows,
     heights: heights.subarray(from, to),
+    level: level.subarray(from, to),
     drainage: drainage.subarray(from, to),
     labels: labels.subarray(from, to),
     topBase,
     bottomBase,
   });
-  // A flat's ε rise is far below half a float32 ulp: rounding gives back its level (priorityFlood.ts).
-  level.subarray(from, to).set(drainage.subarray(from, to));
   const set = new EdgeSet(plan.labelCount);
   for (let r = 0; r < rows; r++) {
     const row = from + r * width;

@@ -25,6 +25,25 @@ describe('the tuned flood and accumulation equal the implementations they replac
       grid,
       heights: sampled(grid, (x, z) => Math.max(0, Math.round(Math.sin(x / 7) * Math.cos(z / 5) * 3))),
     })),
+    // Below sea level with −0: a flat at −0 rises from 2⁻¹⁰⁰⁰ as one at 0 does.
+    {
+      name: 'terraces below sea level, with −0 (41 × 70)',
+      grid: { width: 41, depth: 70, cellSize: 1 },
+      heights: sampled({ width: 41, depth: 70, cellSize: 1 }, (x, z) => Math.min(-0, Math.round(Math.sin(x / 5) * Math.cos(z / 9) * 4) / 2)),
+    },
+    // 16-bit steps of 1/64 m: ties between outlets of one flat, so the queue's order among equal heights shows.
+    {
+      name: 'a plateau and quantised hills (88 × 60)',
+      grid: { width: 88, depth: 60, cellSize: 1 },
+      heights: sampled({ width: 88, depth: 60, cellSize: 1 }, (x, z) =>
+        Math.min(6, Math.round(64 * (4 + 3 * Math.sin(x / 9) * Math.sin(z / 6) + 0.3 * Math.sin(x * z))) / 64),
+      ),
+    },
+    // Widths that are not a multiple of 8: a row of neighbours straddles the bytes of the flood's bit sets.
+    ...[9, 17, 23].map((width) => {
+      const grid = { width, depth: 31, cellSize: 1 };
+      return { name: `rough ground ${width} wide (${width} × 31)`, grid, heights: roughGround(grid, width) };
+    }),
     // Grids so thin that every vertex is on the edge.
     ...[
       { width: 2, depth: 9, cellSize: 1 },
