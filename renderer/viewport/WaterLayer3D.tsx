@@ -64,7 +64,7 @@ export function WaterLayer3D() {
       invalidate();
     };
     // Blocks are built a slice at a time (a rectangle's few at once, a large map's over many slices).
-    const slices = new WaterBuildSlices(waterView, invalidate);
+    const slices = new WaterBuildSlices(waterView, invalidate, undefined, (running) => (canvas.dataset.waterBuilding = String(running)));
     const rebuilds = new WaterRebuilds();
     const build = () => slices.run();
     buildRef.current = build;

@@ -34,11 +34,15 @@ describe('WaterBuildSlices', () => {
     view.update(grid, water, heights, null, ALL);
     let frames = 0;
     const work = { group: view.group, slices: 0, buildPending: (budget: number) => (work.slices++, view.buildPending(budget)) };
+    const shown: boolean[] = [];
     // A zero budget: one block measured (or built) per slice, as a large map's work is spread.
-    const slices = new WaterBuildSlices(work, () => frames++, 0);
+    const slices = new WaterBuildSlices(work, () => frames++, 0, (running) => shown.push(running));
     slices.run();
     vi.runAllTimers();
     expect(slices.running).toBe(false);
+    // Told after every slice; "done" only after the last.
+    expect(shown).toHaveLength(work.slices);
+    expect(shown.indexOf(false)).toBe(shown.length - 1);
     // 16 blocks measured, one slice each, then the lake's block built: the lake is all there is.
     expect(work.slices).toBeGreaterThanOrEqual(16);
     expect(view.blockCount).toBe(1);

@@ -26,10 +26,15 @@ export class WaterBuildSlices {
     this.meshesChanged = true;
   };
 
+  /**
+   * `showRunning` is told after each slice whether more are to come (the view shows it to tests as
+   * `data-water-building`: a memory reading "at rest" waits for the water to be built).
+   */
   constructor(
     private readonly work: SlicedWork,
     private readonly requestFrame: () => void,
     private readonly sliceMs = WATER_SLICE_MS,
+    private readonly showRunning: (running: boolean) => void = () => undefined,
   ) {
     work.group.addEventListener('childadded', this.changed);
     work.group.addEventListener('childremoved', this.changed);
@@ -40,6 +45,7 @@ export class WaterBuildSlices {
     clearTimeout(this.timer);
     this.timer = undefined;
     if (this.work.buildPending(this.sliceMs) > 0) this.timer = setTimeout(() => this.run(), 0);
+    this.showRunning(this.running);
     if (!this.meshesChanged) return;
     this.meshesChanged = false;
     this.requestFrame();
