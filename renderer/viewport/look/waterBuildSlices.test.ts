@@ -75,6 +75,34 @@ describe('WaterBuildSlices', () => {
     slices.dispose();
   });
 
+  it('while building many blocks, asks for a frame at most once an interval, and once more after the last', () => {
+    const { grid, heights, water } = oneLake();
+    // Water over the whole map: every one of the 16 blocks gets a mesh.
+    water.surface.fill(6);
+    const view = new WaterView();
+    view.update(grid, water, heights, null, ALL);
+    let frames = 0;
+    let slicesRun = 0;
+    const work = {
+      group: view.group,
+      buildPending: (budget: number) => {
+        slicesRun++;
+        // Each slice takes 100 ms of the clock.
+        vi.advanceTimersByTime(100);
+        return view.buildPending(budget);
+      },
+    };
+    const slices = new WaterBuildSlices(work, () => frames++, 0, undefined, 250);
+    slices.run();
+    vi.runAllTimers();
+    expect(view.blockCount).toBe(16);
+    // 16 blocks built one a slice (after 16 measured): one frame per 250 ms of slices and the last, not one per block.
+    expect(slicesRun).toBeGreaterThanOrEqual(32);
+    expect(frames).toBeGreaterThanOrEqual(2);
+    expect(frames).toBeLessThanOrEqual(Math.ceil((16 * 100) / 250) + 1);
+    slices.dispose();
+  });
+
   it('stops its slices when disposed', () => {
     const { grid, heights, water } = oneLake();
     const view = new WaterView();

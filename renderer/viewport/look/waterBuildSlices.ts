@@ -10,18 +10,22 @@ export interface SlicedWork {
 
 /** Main-thread time given to measuring and building water blocks per slice. */
 export const WATER_SLICE_MS = 12;
+/** While slices are still to run, a frame is asked for at most this often (the last slice asks for one if need be). */
+export const WATER_FRAME_INTERVAL_MS = 250;
 
 /**
  * Runs the 3D water's pending work in slices between frames, not in them, and asks for a frame only
  * when a slice added or removed a block's mesh: measuring blocks (most of a whole map's work) changes
- * nothing on screen. Asking for a frame per slice drew the whole view again every 12 ms of work; under
- * software GL at 4097², where a frame costs the GPU process far more than that, the view drew without
- * pause for minutes after a map opened, and the driver's data for the last frames was never let go
- * (BENCHMARKS.md, "Session 16: memory with water").
+ * nothing on screen; and while blocks are being built, at most one frame per WATER_FRAME_INTERVAL_MS
+ * shows them coming in. Asking for a frame per slice drew the whole view again every 12 ms of work;
+ * under software GL at 4097², where a frame costs the GPU process far more than that, the view drew
+ * without pause for minutes after a map opened, and the driver's data for the last frames was never
+ * let go (BENCHMARKS.md, "Session 16: memory with water").
  */
 export class WaterBuildSlices {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private meshesChanged = false;
+  private lastFrameAt = -Infinity;
   private readonly changed = () => {
     this.meshesChanged = true;
   };
@@ -35,6 +39,7 @@ export class WaterBuildSlices {
     private readonly requestFrame: () => void,
     private readonly sliceMs = WATER_SLICE_MS,
     private readonly showRunning: (running: boolean) => void = () => undefined,
+    private readonly frameIntervalMs = WATER_FRAME_INTERVAL_MS,
   ) {
     work.group.addEventListener('childadded', this.changed);
     work.group.addEventListener('childremoved', this.changed);
@@ -47,7 +52,10 @@ export class WaterBuildSlices {
     if (this.work.buildPending(this.sliceMs) > 0) this.timer = setTimeout(() => this.run(), 0);
     this.showRunning(this.running);
     if (!this.meshesChanged) return;
+    const now = performance.now();
+    if (this.running && now - this.lastFrameAt < this.frameIntervalMs) return;
     this.meshesChanged = false;
+    this.lastFrameAt = now;
     this.requestFrame();
   }
 
