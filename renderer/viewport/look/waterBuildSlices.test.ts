@@ -36,7 +36,12 @@ describe('WaterBuildSlices', () => {
     const work = { group: view.group, slices: 0, buildPending: (budget: number) => (work.slices++, view.buildPending(budget)) };
     const shown: boolean[] = [];
     // A zero budget: one block measured (or built) per slice, as a large map's work is spread.
-    const slices = new WaterBuildSlices(work, () => frames++, 0, (running) => shown.push(running));
+    const slices = new WaterBuildSlices(
+      work,
+      () => frames++,
+      0,
+      (running) => shown.push(running),
+    );
     slices.run();
     vi.runAllTimers();
     expect(slices.running).toBe(false);
