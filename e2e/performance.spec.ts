@@ -64,6 +64,11 @@ async function gpuAllocators(browser: Browser, memory: BrowserMemory): Promise<s
   return dump ? formatAllocators(dump, 2, 2) : 'no memory-infra dump of the GPU process';
 }
 
+/** Until the 3D view's water is measured and built (WaterLayer3D's `data-water-building`). */
+async function waitForWaterBuilt(page: Page): Promise<void> {
+  await expect(page.getByTestId('viewport-3d').locator('canvas')).toHaveAttribute('data-water-building', 'false', { timeout: 600_000 });
+}
+
 /** Reports one line as an annotation and on the console, the style of the whole spec. */
 function report(line: string): void {
   test.info().annotations.push({ type: 'performance', description: line });
@@ -237,8 +242,10 @@ test.describe('performance (reported, not asserted)', () => {
       await expect(page.getByTestId('layer-list').locator('[data-kind]')).toHaveCount(10);
       await expect(page.getByTestId('status-job')).toHaveAttribute('data-running', 'false', { timeout: 120_000 });
       await expect(page.getByText('do not give its saved heights')).toHaveCount(0);
-      // At rest as after the stroke below: the same idle before reading (the views' last frames, the
-      // check's worker and freed allocator pages settle within it).
+      // At rest: the 3D water built (its blocks are measured and built in slices after the map opens;
+      // until then the view still draws), then the same idle as after the stroke below (the views' last
+      // frames, the check's worker and freed allocator pages settle within it).
+      await waitForWaterBuilt(page);
       await page.waitForTimeout(AT_REST_IDLE_MS);
       await settle(page, SETTLE_MS, null);
       const opened = await readBrowserMemory(app.browser);
@@ -258,6 +265,7 @@ test.describe('performance (reported, not asserted)', () => {
       await waitForBothViewsDrawn(page, drawn, 300_000);
       await page.keyboard.press('Escape');
       await expect(page.getByTestId('status-job')).toHaveAttribute('data-running', 'false', { timeout: 120_000 });
+      await waitForWaterBuilt(page);
       // The same idle as before the opened reading (the evaluator's composite is the document's heights:
       // nothing of the app's is released meanwhile; the views' last frames settle).
       await page.waitForTimeout(AT_REST_IDLE_MS);

@@ -8,9 +8,8 @@ import type { FeatureIds } from '../../shared/hydrology/waterFeatures';
 import { useSession } from '../session';
 import { WaterView } from './look/waterView';
 import { WaterRebuilds } from './look/waterRebuilds';
+import { WaterBuildSlices } from './look/waterBuildSlices';
 
-/** Main-thread time given to building water blocks per frame. */
-const BUILD_MS_PER_FRAME = 12;
 /** No error allowed, no budget: every block at full resolution. */
 const EXACT_WATER_LOD = { maxPixelError: 0, triangleBudget: Infinity };
 
@@ -18,7 +17,8 @@ const EXACT_WATER_LOD = { maxPixelError: 0, triangleBudget: Infinity };
  * Mounts the rivers and lakes (look/waterView.ts) in the 3D scene and keeps them in step with the
  * document (rebuilding the blocks an edit touched), Show Water and the Water section's selection;
  * each change asks for one frame. The blocks' levels of detail follow the camera (chosen before a
- * frame whose camera differs from the last; the blocks that change are built over the next frames).
+ * frame whose camera differs from the last; the blocks that change are built in the slices after it).
+ * A whole map's water is measured and built in slices between frames (look/waterBuildSlices.ts).
  */
 export function WaterLayer3D() {
   const { editor, view, water } = useSession();
@@ -61,16 +61,12 @@ export function WaterLayer3D() {
       shown = doc.water;
       waterView.setSelected(water.model.store.getState().selectedId);
       build();
-    };
-    // Blocks are built a frame's slice at a time (a rectangle's few at once, a large map's over frames).
-    let frame = 0;
-    const rebuilds = new WaterRebuilds();
-    const build = () => {
-      cancelAnimationFrame(frame);
-      frame = 0;
-      if (waterView.buildPending(BUILD_MS_PER_FRAME) > 0) frame = requestAnimationFrame(build);
       invalidate();
     };
+    // Blocks are built a slice at a time (a rectangle's few at once, a large map's over many slices).
+    const slices = new WaterBuildSlices(waterView, invalidate, undefined, (running) => (canvas.dataset.waterBuilding = String(running)));
+    const rebuilds = new WaterRebuilds();
+    const build = () => slices.run();
     buildRef.current = build;
     const show = () => {
       waterView.group.visible = view.getState().settings.showWater;
@@ -105,7 +101,7 @@ export function WaterLayer3D() {
     canvas.addEventListener('webglcontextrestored', restored);
     return () => {
       buildRef.current = () => undefined;
-      cancelAnimationFrame(frame);
+      slices.dispose();
       unsubscribers.forEach((off) => off());
       canvas.removeEventListener('webglcontextrestored', restored);
       scene.remove(waterView.group);
