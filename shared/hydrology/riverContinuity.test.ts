@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { priorityFlood } from './priorityFlood';
+import { sampled } from './testing/surfaces';
 import { FLOOR_ROW, SPLIT_FROM, SPLIT_GRID, SPLIT_RIVER_AREA, SPLIT_TO, splitValley } from './testing/splitValley';
 import { evaluateWater, WATER_DRY, WATER_RIVER } from './water';
 import { findWaterFeatures } from './waterFeatures';
@@ -134,5 +135,69 @@ describe('a river where the flow spreads over two cells', () => {
     const columns = listedAfter[0].bounds.i1 - listedAfter[0].bounds.i0;
     expect(listedBefore[0].vertices).toBeLessThan(columns - 10);
     expect(listedAfter[0].vertices).toBe(columns);
+  });
+});
+
+describe('a river stepping diagonally against the split of the grid’s triangles', () => {
+  // A V valley along the diagonal i = j, falling towards the corner (64, 64): its floor steps from
+  // (i, i) to (i + 1, i + 1), across each cell against the terrain's split (which joins (i + 1, i) and
+  // (i, i + 1)), so the drawn ground and water meet there only at a point unless a side is wet.
+  const grid = { width: 65, depth: 65, cellSize: 2 };
+  const input = sampled(grid, (x, z) => 20 - 0.02 * (x + z) + 0.2 * Math.abs(x - z));
+  const run = (continueRivers: boolean | undefined) => {
+    const out = new Float32Array(input.length);
+    const result = evaluateWater(grid, input, out, { ...DEFAULT_WATER_PARAMS, riverArea: 2000, lakes: false, continueRivers })!;
+    return { out, ...result };
+  };
+  /** The wet vertices joined to `from` through cell sides (4-connected): the water drawn on the triangles' shared edges. */
+  const sideJoined = (depth: Float32Array, from: number): Set<number> => {
+    const joined = new Set([from]);
+    const queue = [from];
+    while (queue.length) {
+      const v = queue.pop()!;
+      const i = v % grid.width;
+      for (const n of [i > 0 ? v - 1 : -1, i < grid.width - 1 ? v + 1 : -1, v - grid.width, v + grid.width]) {
+        if (n < 0 || n >= depth.length || joined.has(n) || !(depth[n] > 0)) continue;
+        joined.add(n);
+        queue.push(n);
+      }
+    }
+    return joined;
+  };
+  const mouth = input.length - 1;
+
+  it('is wet along cell sides from its head to its mouth', () => {
+    const { depth, kind } = run(true);
+    let head = 0;
+    while (kind[head * (grid.width + 1)] !== WATER_RIVER) head++;
+    expect(head).toBeGreaterThan(5);
+    expect(head).toBeLessThan(40);
+    expect(sideJoined(depth, head * (grid.width + 1)).has(mouth)).toBe(true);
+    // One side corner per step, no more: the river's line, and a vertex beside each step of it.
+    const wet = depth.reduce((n, d) => n + (d > 0 ? 1 : 0), 0);
+    expect(wet).toBe(2 * (grid.width - head) - 1);
+  });
+
+  it('was beads joined at their corners by the rule before (kept for layers saved without continueRivers)', () => {
+    const { depth, kind } = run(undefined);
+    let head = 0;
+    while (kind[head * (grid.width + 1)] !== WATER_RIVER) head++;
+    expect(sideJoined(depth, head * (grid.width + 1)).size).toBe(1);
+  });
+
+  it('still never lets the water rise downstream', () => {
+    const { surface, depth } = run(true);
+    const { drainage } = priorityFlood(grid, input);
+    let steps = 0;
+    for (let v = 0; v < input.length; v++) {
+      if (!(depth[v] > 0)) continue;
+      const i = v % grid.width;
+      for (const n of [i > 0 ? v - 1 : -1, i < grid.width - 1 ? v + 1 : -1, v - grid.width, v + grid.width, v + grid.width + 1, v - grid.width - 1]) {
+        if (n < 0 || n >= input.length || !(depth[n] > 0) || !(drainage[n] < drainage[v])) continue;
+        steps++;
+        expect(surface[n]).toBeLessThanOrEqual(surface[v]);
+      }
+    }
+    expect(steps).toBeGreaterThan(40);
   });
 });

@@ -12,6 +12,10 @@
  *   followed down the steepest fall of the drainage surface, each vertex on the way a river vertex
  *   with the area it came with (so its width and depth), until it meets other water (a lake, a
  *   river: the rejoin or a confluence) or reaches the map's edge.
+ *   With it, too, a river stepping diagonally across a cell against the split of the grid's
+ *   triangles (from (i, j) to (i + 1, j + 1); the split joins (i + 1, j) and (i, j + 1)) would meet
+ *   its next vertex only at a point: the drawn ground and water would be beads. The lower of the two
+ *   other corners is wet too, its bed cut, so the channel runs on along the cell's sides.
  * - the water surface and depth per vertex. A river's surface is the filled level of its vertex
  *   (the ground, or the spill height where it crosses a depression), which never rises along the
  *   flow: every step downstream goes to a lower vertex of the drainage surface, and the level is
@@ -72,10 +76,12 @@ export function evaluateWater(grid: HydrologyGrid, input: Float32Array, out: Flo
   const bankRise = Math.tan((params.bankSlopeDeg * Math.PI) / 180);
   for (let r = 0; r < count; r++) if (area[r] >= params.riverArea && kind[r] !== WATER_LAKE) kind[r] = WATER_RIVER;
   const carried = params.continueRivers ? continueRivers(grid, filled.drainage, area, kind) : null;
+  /** The area a river vertex's channel is sized by: its own, or the one it was continued with. */
+  const riverAreaAt = (r: number): number => (area[r] >= params.riverArea ? area[r] : (carried?.get(r) ?? area[r]));
   let stamped = 0;
   for (let r = 0; r < count; r++) {
     if (kind[r] !== WATER_RIVER) continue;
-    const riverAt = area[r] >= params.riverArea ? area[r] : (carried?.get(r) ?? area[r]);
+    const riverAt = riverAreaAt(r);
     const s = level[r];
     const half = riverWidth(params, riverAt) / 2;
     // The bed lies depth(A) below the surface; where the river crosses a depression the water
@@ -109,6 +115,8 @@ export function evaluateWater(grid: HydrologyGrid, input: Float32Array, out: Flo
     }
     surface[r] = s;
   }
+
+  if (carried) bridgeAcrossSplits(grid, input, filled, kind, carve, surface, (r) => riverDepth(params, riverAreaAt(r)));
 
   const depth = new Float32Array(count);
   for (let v = 0; v < count; v++) {
@@ -170,4 +178,40 @@ function continueRivers(grid: HydrologyGrid, drainage: Float64Array, area: Float
     }
   }
   return carried;
+}
+
+/**
+ * Where a river steps from (i, j) to (i + 1, j + 1), neither of the cell's other corners being a
+ * river vertex or wet already, puts water on the lower of them (ties: the lower index) and cuts its
+ * bed the depth of the step's downstream end below that water.
+ */
+function bridgeAcrossSplits(
+  grid: HydrologyGrid,
+  input: Float32Array,
+  filled: FilledSurface,
+  kind: Uint8Array,
+  carve: Float32Array,
+  surface: Float32Array,
+  bedDepth: (r: number) => number,
+): void {
+  const { width, depth: rows } = grid;
+  const { level, drainage } = filled;
+  const wet = (v: number) => surface[v] > input[v] - carve[v];
+  for (let j = 0; j < rows - 1; j++) {
+    for (let i = 0, v = j * width; i < width - 1; i++, v++) {
+      const across = v + width + 1;
+      if (kind[v] !== WATER_RIVER || kind[across] !== WATER_RIVER) continue;
+      const east = v + 1;
+      const south = v + width;
+      if (kind[east] !== WATER_DRY || kind[south] !== WATER_DRY || wet(east) || wet(south)) continue;
+      const corner = input[south] < input[east] ? south : east;
+      const [upstream, downstream] = drainage[across] < drainage[v] ? [v, across] : [across, v];
+      // The corner's own level where it lies between the step's ends or below them, else the upper
+      // end's: never above a wet vertex upstream of it or below one downstream, as the level is.
+      const top = Math.min(level[corner], level[upstream]);
+      const cut = Math.max(0, input[corner] - (top - bedDepth(downstream)));
+      if (cut > carve[corner]) carve[corner] = cut;
+      surface[corner] = top;
+    }
+  }
 }
