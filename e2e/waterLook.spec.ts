@@ -10,6 +10,8 @@ import { runGenerateAndWait } from './perf/appActions';
 // (e2e/.artifacts/water-look/, or the folder FAULTLINE_SHOTS names), so it is a @report page:
 // `npx playwright test --project=report e2e/waterLook.spec.ts`.
 const ARTIFACTS = process.env.FAULTLINE_SHOTS ?? path.resolve(__dirname, '.artifacts', 'water-look');
+// FAULTLINE_WATER_RIVER=n closes up on the list's n-th river (from 1) instead of the longest.
+const RIVER_INDEX = Math.max(0, Number(process.env.FAULTLINE_WATER_RIVER ?? 1) - 1);
 
 /** The 3D view once it stops changing (at 1025² with software GL one shot can take tens of seconds). */
 async function settledView(page: Page): Promise<Buffer> {
@@ -86,14 +88,14 @@ async function cropAround(page: Page, centre: { x: number; y: number } | null, n
 }
 
 /**
- * Brings the list's first feature to the middle of the 3D view and zooms in on it, a few notches at a
+ * Brings the list's first (or nth) feature to the middle of the 3D view and zooms in on it, a few notches at a
  * time: each round finds it by its selection tint (selected against not), pans it to the middle with
  * a right drag (the pan follows the pointer only at the orbit target's depth, so one round is not
  * enough) and zooms; then tilts down. The feature is left unselected, in its own colours.
  */
-async function closeUpOn(page: Page, list: string, rounds: number, notchesPerRound: number): Promise<void> {
+async function closeUpOn(page: Page, list: string, rounds: number, notchesPerRound: number, nth = 0): Promise<void> {
   await page.getByTestId('cmd-view.resetCamera').click();
-  const item = page.getByTestId('water-panel').getByTestId(list).locator('li').first();
+  const item = page.getByTestId('water-panel').getByTestId(list).locator('li').nth(nth);
   const box = (await page.getByTestId('viewport-3d').boundingBox())!;
   const cx = box.x + box.width / 2;
   const cy = box.y + box.height / 2;
@@ -140,7 +142,7 @@ for (const viewport of [
       await expect(panel.getByTestId('water-rivers').locator('li').first()).toBeVisible({ timeout: 120_000 });
       await page.mouse.move(0, 0);
       await shot(page, '01-overview');
-      await closeUpOn(page, 'water-rivers', 4, 2);
+      await closeUpOn(page, 'water-rivers', 4, 2, RIVER_INDEX);
       await shot(page, '02-river-close');
       await closeUpOn(page, 'water-lakes-list', 3, 2);
       await shot(page, '05-lake-close');
