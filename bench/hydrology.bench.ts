@@ -10,7 +10,7 @@ import { threadedPriorityFlood } from '../shared/hydrology/threadedFlood';
 import { floodPlan, tiledPriorityFlood } from '../shared/hydrology/tiledFlood';
 import { evaluateWater } from '../shared/hydrology/water';
 import { createFloodPool, type FloodPool } from '../main/services/floodThreads';
-import { DEFAULT_WATER_PARAMS } from '../shared/hydrology/waterParams';
+import { DEFAULT_WATER_PARAMS, type WaterParams } from '../shared/hydrology/waterParams';
 import type { Heightfield } from '../shared/terrain/heightfield';
 
 /**
@@ -227,20 +227,30 @@ function threadedFlood(size: number, threads: number): Benchmark {
   };
 }
 
-/** The automatic water layer's whole evaluation (flood, MFD, lakes, carving), default parameters. */
-function waterLayer(size: number): Benchmark {
+/**
+ * The automatic water layer's whole evaluation (flood, MFD, lakes, carving), default parameters; and
+ * with `continueRivers` off (the rule of layers saved before it), to see what running rivers on to
+ * their mouth costs.
+ */
+function waterLayer(size: number, overrides: Partial<WaterParams> = {}, name = 'water-layer'): Benchmark {
+  const params = { ...DEFAULT_WATER_PARAMS, ...overrides };
   return {
-    name: 'water-layer',
+    name,
     size,
     ...sampling(size),
     baseline: `${BASELINE}@${size}`,
     setup: () => ({ ...state(size), out: new Float32Array(size * size) }),
     run: (s) => {
       const { field, out } = s as State & { out: Float32Array };
-      return evaluateWater(field, field.heights, out, DEFAULT_WATER_PARAMS);
+      return evaluateWater(field, field.heights, out, params);
     },
-    measure: cpuOf(() => evaluateWater(state(size).field, state(size).field.heights, new Float32Array(size * size), DEFAULT_WATER_PARAMS)),
+    measure: cpuOf(() => evaluateWater(state(size).field, state(size).field.heights, new Float32Array(size * size), params)),
   };
 }
 
-export const benchmarks: Benchmark[] = [...rows(1025), waterLayer(1025), ...rows(4097)];
+export const benchmarks: Benchmark[] = [
+  ...rows(1025),
+  waterLayer(1025),
+  waterLayer(1025, { continueRivers: false }, 'water-layer (rivers stop where the area dips)'),
+  ...rows(4097),
+];

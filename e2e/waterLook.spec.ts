@@ -10,6 +10,8 @@ import { runGenerateAndWait } from './perf/appActions';
 // (e2e/.artifacts/water-look/, or the folder FAULTLINE_SHOTS names), so it is a @report page:
 // `npx playwright test --project=report e2e/waterLook.spec.ts`.
 const ARTIFACTS = process.env.FAULTLINE_SHOTS ?? path.resolve(__dirname, '.artifacts', 'water-look');
+// FAULTLINE_WATER_RIVER=n closes up on the list's n-th river (from 1) instead of the longest.
+const RIVER_INDEX = Math.max(0, Number(process.env.FAULTLINE_WATER_RIVER ?? 1) - 1);
 
 /** The 3D view once it stops changing (at 1025² with software GL one shot can take tens of seconds). */
 async function settledView(page: Page): Promise<Buffer> {
@@ -85,26 +87,33 @@ async function cropAround(page: Page, centre: { x: number; y: number } | null, n
   await page.screenshot({ path: path.join(ARTIFACTS, `${width}x${height}-${name}.png`), clip: { x, y, width: w, height: h }, timeout: 120_000 });
 }
 
-/** Selects the list's first feature, pans it to the middle of the 3D view, then zooms in and tilts down. */
-async function closeUpOn(page: Page, list: string, notches: number): Promise<void> {
+/**
+ * Brings the list's first (or nth) feature to the middle of the 3D view and zooms in on it, a few notches at a
+ * time: each round finds it by its selection tint (selected against not), pans it to the middle with
+ * a right drag (the pan follows the pointer only at the orbit target's depth, so one round is not
+ * enough) and zooms; then tilts down. The feature is left unselected, in its own colours.
+ */
+async function closeUpOn(page: Page, list: string, rounds: number, notchesPerRound: number, nth = 0): Promise<void> {
   await page.getByTestId('cmd-view.resetCamera').click();
-  const panel = page.getByTestId('water-panel');
-  const plain = await settledView(page);
-  await panel.getByTestId(list).locator('li').first().click();
-  const tinted = await settledView(page);
-  const centre = await tintedCentre(page, plain, tinted);
+  const item = page.getByTestId('water-panel').getByTestId(list).locator('li').nth(nth);
   const box = (await page.getByTestId('viewport-3d').boundingBox())!;
   const cx = box.x + box.width / 2;
   const cy = box.y + box.height / 2;
-  if (centre) {
-    // A right drag pans: the feature follows the pointer to the middle.
-    await page.mouse.move(box.x + centre.x, box.y + centre.y);
-    await page.mouse.down({ button: 'right' });
-    await page.mouse.move(cx, cy, { steps: 10 });
-    await page.mouse.up({ button: 'right' });
+  for (let round = 0; round < rounds; round++) {
+    const plain = await settledView(page);
+    await item.click();
+    const tinted = await settledView(page);
+    await item.click();
+    const centre = await tintedCentre(page, plain, tinted);
+    if (centre) {
+      await page.mouse.move(box.x + centre.x, box.y + centre.y);
+      await page.mouse.down({ button: 'right' });
+      await page.mouse.move(cx, cy, { steps: 10 });
+      await page.mouse.up({ button: 'right' });
+    }
+    await page.mouse.move(cx, cy);
+    for (let n = 0; n < notchesPerRound; n++) await page.mouse.wheel(0, -300);
   }
-  await page.mouse.move(cx, cy);
-  for (let n = 0; n < notches; n++) await page.mouse.wheel(0, -300);
   await page.mouse.down({ button: 'middle' });
   await page.mouse.move(cx + 20, cy - 90, { steps: 8 });
   await page.mouse.up({ button: 'middle' });
@@ -117,7 +126,8 @@ for (const viewport of [
   test.describe(`Mountains with water at ${viewport.width}×${viewport.height} @report`, () => {
     test.use({ viewport });
     test(`overview, a river close up, a lake close up @report`, async ({ app }) => {
-      test.setTimeout(900_000);
+      // Software GL on a shared machine: the homing close-ups take several settled frames each.
+      test.setTimeout(2_400_000);
       const { page } = app;
       await mkdir(ARTIFACTS, { recursive: true });
       await showPanel(page, 'generate');
@@ -132,8 +142,10 @@ for (const viewport of [
       await expect(panel.getByTestId('water-rivers').locator('li').first()).toBeVisible({ timeout: 120_000 });
       await page.mouse.move(0, 0);
       await shot(page, '01-overview');
-      await closeUpOn(page, 'water-rivers', 8);
+      await closeUpOn(page, 'water-rivers', 4, 2, RIVER_INDEX);
       await shot(page, '02-river-close');
+      await closeUpOn(page, 'water-lakes-list', 3, 2);
+      await shot(page, '05-lake-close');
       // The lake: the camera's pan does not bring it to the middle reliably (the orbit target leaves the
       // ground), so its close-up is a crop of the overview around it, selected (tinted).
       await cropAround(page, await selectAndFind(page, 'water-lakes-list'), '03-lake-crop');

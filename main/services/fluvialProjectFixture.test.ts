@@ -23,7 +23,7 @@ function ground(): Float32Array {
   return heights;
 }
 
-/** What the fixture holds: the ground and a fluvial layer as written before the `routing` parameter existed. */
+/** What the fixture holds: the ground and a fluvial layer as the layer writes it (MFD routing). */
 function fixtureStack(): Layer[] {
   const fluvial: FluvialLayer = {
     id: 'fluvial-1',
@@ -56,8 +56,7 @@ function fixtureStack(): Layer[] {
   return [{ id: 'heights-1', name: 'Hills', enabled: true, opacity: 1, kind: 'heights', params: {}, heights: ground() }, fluvial];
 }
 
-// Written by the fluvial layer of format v2 before it had a `routing` parameter (its water spread over
-// every lower neighbour), with FAULTLINE_WRITE_FIXTURES=1; kept as written so that later readers are
+// Written by the fluvial layer of format v2 (its water spread over every lower neighbour), with FAULTLINE_WRITE_FIXTURES=1; kept as written so that later readers are
 // proved to replay a saved fluvial layer bit for bit.
 if (process.env.FAULTLINE_WRITE_FIXTURES === '1') {
   const stack = fixtureStack();

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { crc32 } from '../../shared/codecs/checksums';
 import { compileProject, parseProject, PROJECT_FORMAT_VERSION } from '../../shared/codecs/project';
 import { tiltedPit } from '../../shared/hydrology/testing/pit';
-import { DEFAULT_WATER_PARAMS } from '../../shared/hydrology/waterParams';
+import { SPLIT_FROM, SPLIT_GRID, SPLIT_RIVER_AREA, SPLIT_TO, FLOOR_ROW, splitValley } from '../../shared/hydrology/testing/splitValley';
+import type { WaterParams } from '../../shared/hydrology/waterParams';
 import { evaluateStack } from '../../shared/layers/evaluate';
 import { stackWater } from '../../shared/layers/stackWater';
 import type { Layer, LayerSize } from '../../shared/layers/types';
@@ -13,6 +14,7 @@ import { createHeightfield } from '../../shared/terrain/heightfield';
 
 const FIXTURE = join(__dirname, '../../shared/layers/testing/fixtures/v2-river.faultline');
 const WATER_FIXTURE = join(__dirname, '../../shared/layers/testing/fixtures/v2-water.faultline');
+const RIVERS_FIXTURE = join(__dirname, '../../shared/layers/testing/fixtures/v2-water-rivers.faultline');
 const SIZE: LayerSize = { width: 65, depth: 33, cellSize: 2 };
 const bytes = (a: Float32Array | null) => (a ? new Uint8Array(a.buffer, a.byteOffset, a.byteLength) : null);
 
@@ -31,12 +33,30 @@ function fixtureStack(): Layer[] {
   return [ground, { ...river, name: 'Mill river' }];
 }
 
+/** A water layer's parameters as layers were written before `continueRivers` existed. */
+const waterParamsBefore = (riverArea: number, minLakeArea: number): WaterParams => ({
+  riverArea,
+  widthScale: 1,
+  depthScale: 1,
+  lakes: true,
+  minLakeArea,
+  bankSlopeDeg: 30,
+});
+
 /** What the water fixture holds: a square pit in a tilted plane (shared/hydrology/testing/pit.ts) under automatic water. */
 const pit = tiltedPit();
 function waterFixtureStack(): Layer[] {
   return [
     { id: 'heights-1', name: 'Pit', enabled: true, opacity: 1, kind: 'heights', params: {}, heights: pit.heights },
-    { id: 'water-1', name: 'Water 1', enabled: true, opacity: 1, kind: 'water', params: { ...DEFAULT_WATER_PARAMS, riverArea: 1e12, minLakeArea: 10 } },
+    { id: 'water-1', name: 'Water 1', enabled: true, opacity: 1, kind: 'water', params: waterParamsBefore(1e12, 10) },
+  ];
+}
+
+/** What the rivers fixture holds: a valley whose floor splits in two (testing/splitValley.ts) under automatic water with rivers. */
+function riversFixtureStack(): Layer[] {
+  return [
+    { id: 'heights-1', name: 'Split valley', enabled: true, opacity: 1, kind: 'heights', params: {}, heights: splitValley() },
+    { id: 'water-1', name: 'Water 1', enabled: true, opacity: 1, kind: 'water', params: waterParamsBefore(SPLIT_RIVER_AREA, 1000) },
   ];
 }
 
@@ -46,6 +66,7 @@ if (process.env.FAULTLINE_WRITE_FIXTURES === '1') {
   for (const [path, stack, size, name] of [
     [FIXTURE, fixtureStack(), SIZE, 'river fixture'],
     [WATER_FIXTURE, waterFixtureStack(), pit.grid, 'water fixture'],
+    [RIVERS_FIXTURE, riversFixtureStack(), SPLIT_GRID, 'rivers fixture'],
   ] as const) {
     const heights = evaluateStack(stack, size)!;
     writeFileSync(
@@ -106,5 +127,28 @@ describe('a project with an automatic water layer (format v2 fixture)', () => {
     // The lake fills the pit to its spill height (the plane's height at the rim's low side), dry elsewhere.
     const depth = stackWater(doc.layers!, doc.field)!.depth;
     for (let j = 0; j < pit.grid.depth; j++) for (let i = 0; i < pit.grid.width; i++) expect(depth[j * pit.grid.width + i]).toBeCloseTo(pit.depthAt(i, j), 5);
+  });
+});
+
+describe('a project whose water layer has rivers, saved before rivers ran on to their mouth', () => {
+  it('replays its saved heights bit for bit by the rule it was saved with; the same layer made now runs the split wet', () => {
+    const file = new Uint8Array(readFileSync(RIVERS_FIXTURE));
+    const doc = parseProject(file, 'v2-water-rivers.faultline');
+    expect(doc.layerStatus?.problem ?? null).toBeNull();
+    expect(doc.layers).toEqual(riversFixtureStack());
+    expect(bytes(evaluateStack(doc.layers!, doc.field))).toEqual(bytes(doc.field.heights));
+    // Saved with its river dry across the split (the rule before), and it stays so.
+    const { width } = SPLIT_GRID;
+    const dryAcross = (depth: Float32Array) => {
+      let dry = 0;
+      for (let i = SPLIT_FROM; i <= SPLIT_TO; i++) if (!(depth[FLOOR_ROW * width + i] > 0 || depth[(FLOOR_ROW + 1) * width + i] > 0)) dry++;
+      return dry;
+    };
+    expect(dryAcross(stackWater(doc.layers!, doc.field)!.depth)).toBeGreaterThan(10);
+    // The same layer with the rule new layers get carves a river across it.
+    const [ground, water] = doc.layers! as [Layer, Extract<Layer, { kind: 'water' }>];
+    const now: Layer[] = [ground, { ...water, params: { ...water.params, continueRivers: true } }];
+    expect(dryAcross(stackWater(now, doc.field)!.depth)).toBe(0);
+    expect(bytes(evaluateStack(now, doc.field))).not.toEqual(bytes(doc.field.heights));
   });
 });

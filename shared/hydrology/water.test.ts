@@ -133,6 +133,9 @@ describe('automatic water', () => {
     expect(waterProblem({ ...DEFAULT_WATER_PARAMS, minLakeArea: Number.NaN })).toMatch(/minLakeArea/);
     expect(waterProblem({ ...DEFAULT_WATER_PARAMS, lakes: 'yes' as unknown as boolean })).toMatch(/lakes must be true or false/);
     expect(waterProblem({ ...DEFAULT_WATER_PARAMS, depth: 3 } as unknown as WaterParams)).toMatch(/unknown water parameter "depth"/);
+    expect(waterProblem({ ...DEFAULT_WATER_PARAMS, continueRivers: 1 as unknown as boolean })).toMatch(/continueRivers must be true or false/);
+    // Absent: a layer saved before it (the rule then).
+    expect(waterProblem({ ...DEFAULT_WATER_PARAMS, continueRivers: undefined })).toBeNull();
     expect(waterProblem({ ...DEFAULT_WATER_PARAMS })).toBeNull();
   });
 });

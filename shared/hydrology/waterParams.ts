@@ -17,6 +17,13 @@ export interface WaterParams {
   minLakeArea: number;
   /** Steepest a river bank is cut, degrees from level. */
   bankSlopeDeg: number;
+  /**
+   * Whether a river, once started, runs on down the steepest fall to its mouth (a lake, the map's
+   * edge or another river) where the flow spreads and the contributing area of each cell dips under
+   * `riverArea`. Absent (layers saved before it existed) or false: the river stops there and starts
+   * again below, so a saved project replays to the same bytes; new layers get true.
+   */
+  continueRivers?: boolean;
 }
 
 export const RIVER_WIDTH_COEFFICIENT = 0.003;
@@ -39,6 +46,7 @@ export const DEFAULT_WATER_PARAMS: Readonly<WaterParams> = {
   lakes: true,
   minLakeArea: 1000,
   bankSlopeDeg: 30,
+  continueRivers: true,
 };
 
 export const WATER_LIMITS = {
@@ -49,7 +57,7 @@ export const WATER_LIMITS = {
   bankSlopeDeg: [5, 80],
 } as const;
 
-const WATER_KEYS = ['riverArea', 'widthScale', 'depthScale', 'lakes', 'minLakeArea', 'bankSlopeDeg'];
+const WATER_KEYS = ['riverArea', 'widthScale', 'depthScale', 'lakes', 'minLakeArea', 'bankSlopeDeg', 'continueRivers'];
 
 /** River width (m) at contributing area `area` (m²). */
 export const riverWidth = (params: WaterParams, area: number): number => RIVER_WIDTH_COEFFICIENT * params.widthScale * Math.pow(area, RIVER_WIDTH_EXPONENT);
@@ -66,5 +74,6 @@ export function waterProblem(params: WaterParams): string | null {
       return `${key} must be a number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}, got ${JSON.stringify(value)}`;
   }
   if (typeof params.lakes !== 'boolean') return 'lakes must be true or false';
+  if (params.continueRivers !== undefined && typeof params.continueRivers !== 'boolean') return 'continueRivers must be true or false';
   return null;
 }

@@ -40,6 +40,8 @@ uniform float selectedMix;
 uniform float selectedFeature;
 uniform float streakSpacing;
 uniform float shoreFade;
+uniform float shoreBand;
+uniform float shorePixels;
 varying float vDepth;
 varying vec3 vFlow;
 varying float vFeature;
@@ -65,8 +67,23 @@ void main() {
   bool selected = selectedFeature > 0.5 && abs(vFeature - selectedFeature) < 0.5;
   if (selected) alpha = max(alpha, 0.7);
   // The edge: out to nothing as the depth read between corners reaches 0 (app/water/waterCorners.ts
-  // cornerDepth), so the water line runs through the cells, not along their steps.
-  alpha *= smoothstep(0.0, shoreFade, vDepth);
+  // cornerDepth), so the water line runs through the cells, not along their steps. Within a triangle
+  // the depth is linear, so depth / |its gradient on the ground| is the distance to that line: the
+  // water fades in over shoreBand metres from it, and over at least shorePixels pixels (depth /
+  // fwidth(depth)), so close up the line is a soft band, not a hard edge stepping with the pixels
+  // and kinking at every triangle, and far off it is still antialiased.
+  vec2 groundX = dFdx(vGround);
+  vec2 groundY = dFdy(vGround);
+  float depthX = dFdx(vDepth);
+  float depthY = dFdy(vDepth);
+  float jacobian = groundX.x * groundY.y - groundX.y * groundY.x;
+  float edge = vDepth / shoreFade;
+  if (abs(jacobian) > 1e-12) {
+    vec2 gradient = vec2(depthX * groundY.y - depthY * groundX.y, groundX.x * depthY - groundY.x * depthX) / jacobian;
+    edge = vDepth / max(length(gradient), 1e-6) / shoreBand;
+  }
+  edge = min(edge, vDepth / max(abs(depthX) + abs(depthY), 1e-9) / shorePixels);
+  alpha *= smoothstep(0.0, 1.0, edge);
   gl_FragColor = vec4(colour, alpha);
   #include <fog_fragment>
   gl_FragColor.rgb = waterToSrgb(gl_FragColor.rgb);
@@ -75,8 +92,12 @@ void main() {
 }
 `;
 
-/** Depth (m) over which the water fades in from its edge. */
+/** Depth (m) over which the water fades in from its edge where the view gives no gradient (seen edge-on). */
 export const SHORE_FADE = 0.08;
+/** Metres on the ground over which the water fades in from its edge: a fifth of a 2 m cell. */
+export const SHORE_BAND = 0.4;
+/** Pixels over which it fades in at the least (an antialiased line far off). */
+export const SHORE_PIXELS = 1.5;
 
 const linear = (rgb: readonly [number, number, number]): Color => new Color().setRGB(rgb[0] / 255, rgb[1] / 255, rgb[2] / 255, 'srgb');
 
@@ -97,6 +118,8 @@ export function createWaterMaterial(): ShaderMaterial {
         selectedFeature: { value: 0 },
         streakSpacing: { value: 6 },
         shoreFade: { value: SHORE_FADE },
+        shoreBand: { value: SHORE_BAND },
+        shorePixels: { value: SHORE_PIXELS },
       },
     ]),
     transparent: true,
