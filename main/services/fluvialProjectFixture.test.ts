@@ -56,8 +56,8 @@ function fixtureStack(): Layer[] {
   return [{ id: 'heights-1', name: 'Hills', enabled: true, opacity: 1, kind: 'heights', params: {}, heights: ground() }, fluvial];
 }
 
-// Written by the fluvial layer of format v2 (its water spread over every lower neighbour), with FAULTLINE_WRITE_FIXTURES=1; kept as written so that later readers are
-// proved to replay a saved fluvial layer bit for bit.
+// Written by the fluvial layer of format v2 (its water spread over every lower neighbour), with
+// FAULTLINE_WRITE_FIXTURES=1; kept as written so that later readers are proved to replay a saved fluvial layer bit for bit.
 if (process.env.FAULTLINE_WRITE_FIXTURES === '1') {
   const stack = fixtureStack();
   const heights = evaluateStack(stack, SIZE)!;
