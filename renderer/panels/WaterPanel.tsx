@@ -3,6 +3,7 @@ import { useStore } from 'zustand';
 import type { EditorSession } from '../../app/editorSession';
 import type { WaterFeature } from '../../shared/hydrology/waterFeatures';
 import { WATER_LIMITS } from '../../shared/hydrology/waterParams';
+import { waterList } from '../../app/water/waterList';
 import { useCommandState } from '../session';
 import { CommitField } from './LayersPanel';
 
@@ -41,8 +42,7 @@ export function WaterPanel({ session }: { session: EditorSession }) {
     }, LIST_DELAY_MS);
     return () => clearTimeout(timer);
   }, [model, hasWater, version, resultsVersion, featuresVersion]);
-  const rivers = features.filter((f) => f.kind === 'river').sort((a, b) => b.length - a.length);
-  const lakes = features.filter((f) => f.kind === 'lake').sort((a, b) => b.area - a.area);
+  const { rivers, shortChannels, shortestListed, lakes } = waterList(features, editor.document.field.cellSize);
 
   const row = (feature: WaterFeature, name: string, detail: string) => (
     <li
@@ -140,6 +140,11 @@ export function WaterPanel({ session }: { session: EditorSession }) {
             {rivers.slice(0, LISTED).map((f, k) => row(f, `River ${k + 1}`, `${metres(f.length)} long · ${f.maxDepth.toFixed(1)} m deep`))}
           </ol>
           {rivers.length > LISTED && <p className="hint">… and {rivers.length - LISTED} shorter ones.</p>}
+          {shortChannels > 0 && (
+            <p className="hint" data-testid="water-short-channels">
+              {shortChannels === 1 ? 'One channel' : `${shortChannels} channels`} under {metres(shortestListed)}, not listed.
+            </p>
+          )}
           <h3>Lakes ({lakes.length})</h3>
           <ol className="layer-list" data-testid="water-lakes-list">
             {lakes.slice(0, LISTED).map((f, k) => row(f, `Lake ${k + 1}`, `${squareMetres(f.area)} · ${f.maxDepth.toFixed(1)} m deep`))}
