@@ -185,22 +185,32 @@ describe('streamed faults: progress and cancel', () => {
   it('a million faults on 65² stream in bounded memory, and a cancel after the first report returns at once', () => {
     const recipe: FaultRecipe = { seed: 42, iterations: 1_000_000, lineMethod: 'normal', decay: { disp0: 2, dispN: 0.01, n: 1_000_000 }, profile: STEP };
     const field = createHeightfield(65, 65, 1);
-    const baseline = process.memoryUsage().heapUsed;
+    // What the run holds, not the garbage it leaves: heapUsed without a collection first read 48–170 MB
+    // in a worker whose heap earlier files had grown (the collector waits longer there). The unit
+    // project runs with --expose-gc (vitest.config.ts).
+    const collect = (globalThis as { gc?: () => void }).gc;
+    if (!collect) throw new Error('this test needs --expose-gc (vitest.config.ts, the unit project)');
+    const live = (): number => {
+      collect();
+      return process.memoryUsage().heapUsed;
+    };
+    const baseline = live();
     let peak = 0;
     let last = 0;
+    let reports = 0;
     expect(
       runFaultFormation(field, recipe, {
         onProgress: (done) => {
           last = done;
-          peak = Math.max(peak, process.memoryUsage().heapUsed - baseline);
+          if (reports++ % 8 === 0) peak = Math.max(peak, live() - baseline);
         },
       }),
     ).toBe(true);
     expect(last).toBe(1_000_000);
+    expect(reports).toBeGreaterThan(8);
     // The one-pass formation holds every fault (an object and its line) and four sweep arrays of 76 bytes
-    // per line: over 300 MB here. Streaming holds one batch (4096 lines) and the accumulator (33 KB);
-    // the allowance is for garbage the collector has not yet taken.
-    expect(peak).toBeLessThan(48 * 2 ** 20);
+    // per line: over 300 MB here. Streaming holds one batch (4096 lines) and the accumulator (33 KB).
+    expect(peak).toBeLessThan(16 * 2 ** 20);
     expect(field.heights.some((h) => h !== 0)).toBe(true);
 
     const cancelled = createHeightfield(65, 65, 1);
