@@ -1,11 +1,10 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { compilePngHeightmap } from '../shared/codecs/png-heightmap';
 import { DEFAULT_VIEW_BEARING_DEG } from '../app/view/cameraPose';
 import { createHeightfield, vertexX, vertexZ } from '../shared/terrain/heightfield';
-import { expect, sendMenuCommand, test } from './fixtures';
+import { expect, test } from './fixtures';
+import { importField, zoomTo } from './fieldScene';
 import { viewportShot } from './pixels';
 
 // Grass on a slope shows no streaks (issue 34): its blades had run along one axis of the texture. A 25°
@@ -63,34 +62,16 @@ test('grass on a 25° slope seen close has no streaks: its gradients lean neithe
   test.setTimeout(180_000);
   const { page } = app;
   await page.setViewportSize({ width: 1280, height: 800 });
-  const dir = await mkdtemp(path.join(tmpdir(), 'faultline-grass-slope-e2e-'));
-  try {
-    // Rising along the camera's forward direction (from the bearing the camera looks from, towards the target).
-    const b = (DEFAULT_VIEW_BEARING_DEG * Math.PI) / 180;
-    const forward = { x: -Math.sin(b), z: Math.cos(b) };
-    const rise = Math.tan((SLOPE_DEG * Math.PI) / 180);
-    const field = createHeightfield(SIDE, SIDE, CELL);
-    for (let j = 0; j < SIDE; j++)
-      for (let i = 0; i < SIDE; i++) field.heights[j * SIDE + i] = 100 + rise * (vertexX(field, i) * forward.x + vertexZ(field, j) * forward.z);
-    await writeFile(path.join(dir, 'slope.png'), compilePngHeightmap(field));
-    app.dialogs.queueOpen(path.join(dir, 'slope.png'));
-    await sendMenuCommand(page, 'file.import');
-    await page.getByTestId('import-confirm').click();
-    await expect(page.getByTestId('status-undo')).toContainText('Import slope.png');
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-  await page.getByTestId('cmd-view.resetCamera').click();
-  const box = (await page.getByTestId('viewport-3d').boundingBox())!;
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  const bar = page.getByTestId('scale-bar');
-  const pixelsPerMetre = async () => Number(await bar.getAttribute('data-pixels')) / Number(await bar.getAttribute('data-metres'));
+  // Rising along the camera's forward direction (from the bearing the camera looks from, towards the target).
+  const b = (DEFAULT_VIEW_BEARING_DEG * Math.PI) / 180;
+  const forward = { x: -Math.sin(b), z: Math.cos(b) };
+  const rise = Math.tan((SLOPE_DEG * Math.PI) / 180);
+  const field = createHeightfield(SIDE, SIDE, CELL);
+  for (let j = 0; j < SIDE; j++)
+    for (let i = 0; i < SIDE; i++) field.heights[j * SIDE + i] = 100 + rise * (vertexX(field, i) * forward.x + vertexZ(field, j) * forward.z);
+  await importField(app, field, 'slope.png');
   // Close: the grass texture at full strength and its blades a few pixels long.
-  for (let n = 0; n < 40 && (await pixelsPerMetre()) < 20; n++) {
-    await page.mouse.wheel(0, -300);
-    await page.waitForTimeout(50);
-  }
-  expect(await pixelsPerMetre()).toBeGreaterThanOrEqual(20);
+  expect(await zoomTo(page, 20, 40)).toBeGreaterThanOrEqual(20);
   const shot = await viewportShot(page);
   await mkdir(ARTIFACTS, { recursive: true });
   await writeFile(path.join(ARTIFACTS, 'slope-close.png'), shot);

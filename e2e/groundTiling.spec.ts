@@ -1,11 +1,10 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { compilePngHeightmap } from '../shared/codecs/png-heightmap';
 import { GROUND_TILE_METRES } from '../shared/ground/groundTextures';
 import { createHeightfield } from '../shared/terrain/heightfield';
-import { expect, sendMenuCommand, test } from './fixtures';
+import { expect, test } from './fixtures';
+import { importField, zoomTo } from './fieldScene';
 import { viewportShot } from './pixels';
 
 // Grass up close shows no tiling (issue 34): on level grass seen close, a small DFT along the view's
@@ -67,30 +66,12 @@ test('level grass seen close shows no repeat at the grass tile’s period', asyn
   test.setTimeout(180_000);
   const { page } = app;
   await page.setViewportSize({ width: 1280, height: 800 });
-  const dir = await mkdtemp(path.join(tmpdir(), 'faultline-tiling-e2e-'));
-  try {
-    // Level ground (1 in 50, so the import has a range), green at every point.
-    const field = createHeightfield(SIDE, SIDE, CELL);
-    for (let j = 0; j < SIDE; j++) for (let i = 0; i < SIDE; i++) field.heights[j * SIDE + i] = 20 + 0.02 * i * CELL;
-    await writeFile(path.join(dir, 'meadow.png'), compilePngHeightmap(field));
-    app.dialogs.queueOpen(path.join(dir, 'meadow.png'));
-    await sendMenuCommand(page, 'file.import');
-    await page.getByTestId('import-confirm').click();
-    await expect(page.getByTestId('status-undo')).toContainText('Import meadow.png');
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-  await page.getByTestId('cmd-view.resetCamera').click();
-  const box = (await page.getByTestId('viewport-3d').boundingBox())!;
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  const bar = page.getByTestId('scale-bar');
-  const pixelsPerMetre = async () => Number(await bar.getAttribute('data-pixels')) / Number(await bar.getAttribute('data-metres'));
+  // Level ground (1 in 50, so the import has a range), green at every point.
+  const field = createHeightfield(SIDE, SIDE, CELL);
+  for (let j = 0; j < SIDE; j++) for (let i = 0; i < SIDE; i++) field.heights[j * SIDE + i] = 20 + 0.02 * i * CELL;
+  await importField(app, field, 'meadow.png');
   // Close enough that the textures show at full strength (under 0.45 m a pixel) and a tile spans ~15 px or more.
-  for (let n = 0; n < 30 && (await pixelsPerMetre()) < 5; n++) {
-    await page.mouse.wheel(0, -300);
-    await page.waitForTimeout(50);
-  }
-  const periodPx = GROUND_TILE_METRES.grass * (await pixelsPerMetre());
+  const periodPx = GROUND_TILE_METRES.grass * (await zoomTo(page, 5, 30));
   expect(periodPx).toBeGreaterThan(14);
   const shot = await viewportShot(page);
   await mkdir(ARTIFACTS, { recursive: true });

@@ -1,11 +1,10 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { compilePngHeightmap } from '../shared/codecs/png-heightmap';
 import { DEFAULT_VIEW_BEARING_DEG } from '../app/view/cameraPose';
 import { createHeightfield, vertexX, vertexZ } from '../shared/terrain/heightfield';
-import { expect, sendMenuCommand, test } from './fixtures';
+import { expect, test } from './fixtures';
+import { importField } from './fieldScene';
 import { showPanel } from './panel';
 import { viewportShot } from './pixels';
 
@@ -84,23 +83,14 @@ test('the snow line on a 40° plane seen whole is soft and smooth: a few pixels 
   test.setTimeout(180_000);
   const { page } = app;
   await page.setViewportSize({ width: 1280, height: 800 });
-  const dir = await mkdtemp(path.join(tmpdir(), 'faultline-snow-edge-e2e-'));
-  try {
-    // Rising away from the camera, the fall line turned 20° from the view's direction.
-    const b = ((DEFAULT_VIEW_BEARING_DEG + 20) * Math.PI) / 180;
-    const up = { x: -Math.sin(b), z: Math.cos(b) };
-    const rise = Math.tan((SLOPE_DEG * Math.PI) / 180);
-    const field = createHeightfield(SIDE, SIDE, CELL);
-    for (let j = 0; j < SIDE; j++)
-      for (let i = 0; i < SIDE; i++) field.heights[j * SIDE + i] = SNOW_LINE + rise * (vertexX(field, i) * up.x + vertexZ(field, j) * up.z);
-    await writeFile(path.join(dir, 'snow.png'), compilePngHeightmap(field));
-    app.dialogs.queueOpen(path.join(dir, 'snow.png'));
-    await sendMenuCommand(page, 'file.import');
-    await page.getByTestId('import-confirm').click();
-    await expect(page.getByTestId('status-undo')).toContainText('Import snow.png');
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  // Rising away from the camera, the fall line turned 20° from the view's direction.
+  const b = ((DEFAULT_VIEW_BEARING_DEG + 20) * Math.PI) / 180;
+  const up = { x: -Math.sin(b), z: Math.cos(b) };
+  const rise = Math.tan((SLOPE_DEG * Math.PI) / 180);
+  const field = createHeightfield(SIDE, SIDE, CELL);
+  for (let j = 0; j < SIDE; j++)
+    for (let i = 0; i < SIDE; i++) field.heights[j * SIDE + i] = SNOW_LINE + rise * (vertexX(field, i) * up.x + vertexZ(field, j) * up.z);
+  await importField(app, field, 'snow.png');
   await showPanel(page, 'view');
   await page.getByTestId('view-tree-line').fill(String(SNOW_LINE - 22));
   await page.getByTestId('view-tree-line').press('Tab');
