@@ -1,7 +1,7 @@
 /**
  * The Priority-Flood+ε of water layers made since `floodVersion` 2 (floodVersions.ts): the same spill
  * levels as priorityFlood.ts (they are unique), a valid ε drainage surface (testing/drainageSurface.ts)
- * whose steps on flats may differ from it, about 1.3× faster. Barnes, Lehman & Mulla 2014 (the pit
+ * whose steps on flats may differ from it, about 1.5× faster. Barnes, Lehman & Mulla 2014 (the pit
  * queue: vertices flooded to the level of the one that reached them, first in, first out) with the
  * slopes traced off the queue (Zhou, Sun & Fu 2016), as priorityFlood.ts; what differs:
  * - A trace reaches only the neighbours above a traced vertex. One not above waits itself, once, in a
@@ -9,6 +9,9 @@
  *   neighbours), each waiting vertex still unreached enters the height queue keyed by the least level
  *   around it (its level, unless something lower reaches it first). priorityFlood.ts instead asks each
  *   such neighbour's neighbours at once, looks at the traced vertex again later, and queues that.
+ * - A pit chain marks the vertices above the lake it fills as traced and traces them all once the pit
+ *   queue is empty: one trace per lake, not one per such vertex, and no raised vertex left for a waiting
+ *   one to be reached through.
  * - The queue is a radix heap (radixHeap.ts): pushes are appends, and the entries a later trace made
  *   stale (at 4097², 99.9 % of the 2 M) are dropped the first time their bucket is split.
  * - The edge's neighbours are found with bounds checks, the rest from the bit set of reached vertices,
@@ -76,82 +79,67 @@ function reachTraced(flood: Flood, m: number, from: number): void {
 /**
  * Every vertex reached from the stack queue[top …] whose level is its own height, depth first: each
  * unreached neighbour above a traced vertex. The others beside the trace wait; once the stack is empty
- * each still unreached one is queued by the least level around it, or traced if that lies below it.
+ * each still unreached one is queued by the least level around it. Runs only while the pit queue is
+ * empty, so no raised vertex is left to reach a waiting one from below.
  */
 function trace(flood: Flood, top: number): void {
   const { heights, level, reached, waited, queue, offsets, width, open } = flood;
   const count = queue.length;
   let waitList = flood.waitList;
   let waitCount = 0;
-  for (let next = 0; ;) {
-    while (top < count) {
-      let t = queue[top++];
-      let unreached: number;
-      if (t >= 0) {
-        unreached = unreachedAround(flood.reachedWords, t, width);
-        if (unreached === 0) continue;
-      } else {
-        t = ~t;
-        unreached = 0;
-        const onMap = neighboursOnMap(t, width, flood.depth);
-        for (let q = 0; q < 8; q++) if (((onMap >>> q) & 1) !== 0 && !has(reached, t + offsets[q])) unreached |= 1 << q;
-      }
-      const th = heights[t];
-      for (let q = 0; q < 8; q++) {
-        if (((unreached >>> q) & 1) === 0) continue;
-        const m = t + offsets[q];
-        const mh = heights[m];
-        if (mh > th) {
-          reachTraced(flood, m, t);
-          queue[--top] = m;
-        } else if (has(waited, m)) {
-          // Queued, its key the least level around it: t may lower it (a second entry; the first goes
-          // stale). Still in the list, its level is its height, not above t's.
-          if (th < level[m]) {
-            level[m] = th;
-            open.push(m, orderedBits(th));
-          }
-        } else {
-          add(waited, m);
-          if (waitCount === waitList.length) {
-            const grown = new Int32Array(waitList.length * 2);
-            grown.set(waitList);
-            waitList = grown;
-          }
-          waitList[waitCount++] = m;
+  while (top < count) {
+    let t = queue[top++];
+    let unreached: number;
+    if (t >= 0) {
+      unreached = unreachedAround(flood.reachedWords, t, width);
+      if (unreached === 0) continue;
+    } else {
+      t = ~t;
+      unreached = 0;
+      const onMap = neighboursOnMap(t, width, flood.depth);
+      for (let q = 0; q < 8; q++) if (((onMap >>> q) & 1) !== 0 && !has(reached, t + offsets[q])) unreached |= 1 << q;
+    }
+    const th = heights[t];
+    for (let q = 0; q < 8; q++) {
+      if (((unreached >>> q) & 1) === 0) continue;
+      const m = t + offsets[q];
+      const mh = heights[m];
+      if (mh > th) {
+        reachTraced(flood, m, t);
+        queue[--top] = m;
+      } else if (has(waited, m)) {
+        // Queued, its key the least level around it: t may lower it (a second entry; the first goes
+        // stale). Still in the list, its level is its height, not above t's.
+        if (th < level[m]) {
+          level[m] = th;
+          open.push(m, orderedBits(th));
         }
+      } else {
+        add(waited, m);
+        if (waitCount === waitList.length) {
+          const grown = new Int32Array(waitList.length * 2);
+          grown.set(waitList);
+          waitList = grown;
+        }
+        waitList[waitCount++] = m;
       }
     }
-    // The stack is empty: every traced vertex has looked at all its neighbours.
-    let m = -1;
-    while (next < waitCount) {
-      const w = waitList[next++];
-      if (!has(reached, w)) {
-        m = w;
-        break;
-      }
-    }
-    if (m < 0) break;
-    // Its level is the least level around it, unless something lower reaches it first (then its
-    // entry goes stale). Below its height only beside a raised vertex not yet taken from the pit queue.
+  }
+  // The stack is empty: every traced vertex has looked at all its neighbours.
+  for (let k = 0; k < waitCount; k++) {
+    const m = waitList[k];
+    if (has(reached, m)) continue;
+    // Its level is the least level around it (never below its height: every reached vertex has looked
+    // at its neighbours by now), unless something lower reaches it first (then its entry goes stale).
     const around = ~unreachedAround(flood.reachedWords, m, width) & 0xff;
     let key = Infinity;
-    let from = -1;
     for (let q = 0; q < 8; q++) {
       if (((around >>> q) & 1) === 0) continue;
-      const n = m + offsets[q];
-      if (level[n] < key) {
-        key = level[n];
-        from = n;
-      }
+      const l = level[m + offsets[q]];
+      if (l < key) key = l;
     }
-    if (key < heights[m]) {
-      reachTraced(flood, m, from);
-      queue[--top] = m;
-    } else {
-      level[m] = key;
-      open.push(m, orderedBits(key));
-    }
+    level[m] = key;
+    open.push(m, orderedBits(key));
   }
   // A vertex waits at most once: by now each one waiting is reached or queued.
   flood.waitList = waitList;
@@ -198,6 +186,8 @@ export function lazyFloodGrid(width: number, depth: number, arrays: FloodGridArr
   let stepTo = NaN;
   let pitHead = 0;
   let pitTail = 0;
+  // The stack of rim vertices the pit chains reached, traced once the pit queue is empty.
+  let rimTop = count;
   for (;;) {
     if (pitHead < pitTail) {
       // Raised, and never on the edge.
@@ -208,7 +198,7 @@ export function lazyFloodGrid(width: number, depth: number, arrays: FloodGridArr
       for (let k = 0; k < 8; k++) {
         if (((unreached >>> k) & 1) === 0) continue;
         const n = c + offsets[k];
-        // A trace from an earlier neighbour may have reached this one.
+        // Raised from another side, or a rim vertex already.
         if (has(reached, n)) continue;
         const h = heights[n];
         if (h <= cDrain) {
@@ -224,12 +214,17 @@ export function lazyFloodGrid(width: number, depth: number, arrays: FloodGridArr
           level[n] = stepTo;
           queue[pitTail++] = n;
         } else {
-          // Its level is its own height: trace from it (the stack is empty between traces).
+          // Its level is its own height: traced once the lake is full (a trace reaches only vertices
+          // above it, never one the pit chain would raise).
           reachTraced(flood, n, c);
-          queue[count - 1] = n;
-          trace(flood, count - 1);
+          queue[--rimTop] = n;
         }
       }
+      continue;
+    }
+    if (rimTop < count) {
+      trace(flood, rimTop);
+      rimTop = count;
       continue;
     }
     const key = open.nextKey();
