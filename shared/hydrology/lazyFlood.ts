@@ -56,6 +56,8 @@ interface Flood {
    * once it ended, in the height queue (their `level` the key they wait with, never below their height).
    */
   readonly waited: Uint8Array;
+  /** The waited vertices the list has queued: their `level` is their key. */
+  readonly queued: Uint8Array;
   /**
    * From the front, the pit queue (FIFO); from the back, the trace's stack: a vertex enters one, once.
    * On the stack an edge vertex is written ~v (negative), so telling it costs no read.
@@ -72,7 +74,7 @@ interface Flood {
 function reachTraced(flood: Flood, m: number, from: number): void {
   add(flood.reached, m);
   // A queued vertex kept its key in `level`.
-  if (has(flood.waited, m)) flood.level[m] = flood.heights[m];
+  if (has(flood.queued, m)) flood.level[m] = flood.heights[m];
   if (flood.labels) flood.labels[m] = flood.labels[from];
 }
 
@@ -83,7 +85,7 @@ function reachTraced(flood: Flood, m: number, from: number): void {
  * empty, so no raised vertex is left to reach a waiting one from below.
  */
 function trace(flood: Flood, top: number): void {
-  const { heights, level, reached, waited, queue, offsets, width, open } = flood;
+  const { heights, level, reached, waited, queued, queue, offsets, width, open } = flood;
   const count = queue.length;
   let waitList = flood.waitList;
   let waitCount = 0;
@@ -109,8 +111,8 @@ function trace(flood: Flood, top: number): void {
         queue[--top] = m;
       } else if (has(waited, m)) {
         // Queued, its key the least level around it: t may lower it (a second entry; the first goes
-        // stale). Still in the list, its level is its height, not above t's.
-        if (th < level[m]) {
+        // stale). Most waiting vertices are still in the list (their level is their height): no read.
+        if (has(queued, m) && th < level[m]) {
           level[m] = th;
           open.push(m, orderedBits(th));
         }
@@ -139,6 +141,7 @@ function trace(flood: Flood, top: number): void {
       if (l < key) key = l;
     }
     level[m] = key;
+    add(queued, m);
     open.push(m, orderedBits(key));
   }
   // A vertex waits at most once: by now each one waiting is reached or queued.
@@ -161,6 +164,7 @@ export function lazyFloodGrid(width: number, depth: number, arrays: FloodGridArr
     reached,
     reachedWords: new DataView(reached.buffer),
     waited: vertexBits(count),
+    queued: vertexBits(count),
     queue: new Int32Array(count),
     offsets: neighbourOffsets(width),
     open: new RadixHeap(reached),
