@@ -1,7 +1,7 @@
 /**
  * The Priority-Flood+ε of water layers made since `floodVersion` 2 (floodVersions.ts): the same spill
  * levels as priorityFlood.ts (they are unique), a valid ε drainage surface (testing/drainageSurface.ts)
- * whose steps on flats may differ from it, about 1.5× faster. Barnes, Lehman & Mulla 2014 (the pit
+ * whose steps on flats may differ from it, about 1.6× faster. Barnes, Lehman & Mulla 2014 (the pit
  * queue: vertices flooded to the level of the one that reached them, first in, first out) with the
  * slopes traced off the queue (Zhou, Sun & Fu 2016), as priorityFlood.ts; what differs:
  * - A trace reaches only the neighbours above a traced vertex. One not above waits itself, once, in a
@@ -13,7 +13,7 @@
  *   queue is empty: one trace per lake, not one per such vertex, and no raised vertex left for a waiting
  *   one to be reached through.
  * - The queue is a radix heap (radixHeap.ts): pushes are appends, and the entries a later trace made
- *   stale (at 4097², 99.9 % of the 2 M) are dropped the first time their bucket is split.
+ *   stale (at 4097², 99 % of 374 K) are dropped the first time their bucket is split.
  * - The edge's neighbours are found with bounds checks, the rest from the bit set of reached vertices,
  *   as in priorityFlood.ts; finiteness is checked while the outputs are first written.
  * The order of the ε steps follows from these choices alone (no thread count, no timing): deterministic.
