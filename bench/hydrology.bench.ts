@@ -3,6 +3,8 @@ import { syntheticTerrain } from '../shared/lod/testing/syntheticTerrain';
 import { accumulateFlow } from '../shared/hydrology/accumulation';
 import { flowDirections } from '../shared/hydrology/direction';
 import { findLakes } from '../shared/hydrology/lakes';
+import type { FloodVersion } from '../shared/hydrology/floodVersions';
+import { lazyPriorityFlood } from '../shared/hydrology/lazyFlood';
 import { priorityFlood, type FilledSurface } from '../shared/hydrology/priorityFlood';
 import { referenceAccumulateFlow } from '../shared/hydrology/testing/referenceAccumulation';
 import { referencePriorityFlood } from '../shared/hydrology/testing/referencePriorityFlood';
@@ -15,7 +17,8 @@ import type { Heightfield } from '../shared/terrain/heightfield';
 
 /**
  * The hydrology core (shared/hydrology/) on the LOD benches' synthetic hills (many closed basins):
- * `priority-flood` fills every depression (spill levels and the ε-resolved drainage surface);
+ * `priority-flood` fills every depression (spill levels and the ε-resolved drainage surface) by the
+ * flood new water layers run, against the flood of saved layers in the same run;
  * `flow-accumulation` is MFD from that surface (the drainage order and the contributing areas, one pass).
  * Directions and lakes are separate rows; `water-layer` is the automatic water layer's evaluation.
  * The `… (before tuning)` rows run the implementations kept in shared/hydrology/testing/ as they were
@@ -49,6 +52,12 @@ function cpuOf(run: () => unknown): () => Record<string, number> {
     return { cpu_ms: (used.user + used.system) / 1000 };
   };
 }
+
+/**
+ * `priority-flood` is what new water layers run (flood 2, shared/hydrology/lazyFlood.ts); this row,
+ * flood 1 (priorityFlood.ts, what layers saved without a `floodVersion` run), is its baseline.
+ */
+const FLOOD_1 = 'priority-flood (flood 1: layers saved before floodVersion)';
 
 const sampling = (size: number): Pick<Benchmark, 'samples' | 'warmup'> => (size > 2000 ? { samples: 3, warmup: 1 } : { samples: 7, warmup: 2 });
 
@@ -131,13 +140,24 @@ function rows(size: number): Benchmark[] {
       measure: cpuOf(() => graphSearch(size)),
     },
     {
-      name: 'priority-flood',
+      name: FLOOD_1,
       size,
       baseline,
+      params: { floodVersion: 1 },
       ...sampling(size),
       setup: () => state(size),
       run: (s) => priorityFlood((s as State).field, (s as State).field.heights),
       measure: cpuOf(() => priorityFlood(state(size).field, state(size).field.heights)),
+    },
+    {
+      name: 'priority-flood',
+      size,
+      baseline: `${FLOOD_1}@${size}`,
+      params: { floodVersion: 2 },
+      ...sampling(size),
+      setup: () => state(size),
+      run: (s) => lazyPriorityFlood((s as State).field, (s as State).field.heights),
+      measure: cpuOf(() => lazyPriorityFlood(state(size).field, state(size).field.heights)),
     },
     {
       name: 'priority-flood (before tuning)',
@@ -148,17 +168,10 @@ function rows(size: number): Benchmark[] {
       run: (s) => referencePriorityFlood((s as State).field, (s as State).field.heights),
       measure: cpuOf(() => referencePriorityFlood(state(size).field, state(size).field.heights)),
     },
-    {
-      name: 'priority-flood (bands, 1 thread)',
-      size,
-      baseline: `priority-flood@${size}`,
-      params: { threads: 1, bands: floodPlan(size, size).bands.length },
-      ...sampling(size),
-      setup: () => state(size),
-      run: (s) => tiledPriorityFlood((s as State).field, (s as State).field.heights),
-      measure: cpuOf(() => tiledPriorityFlood(state(size).field, state(size).field.heights)),
-    },
-    threadedFlood(size, 2),
+    bandedFlood(size, 1),
+    bandedFlood(size, 2),
+    threadedFlood(size, 2, 1),
+    threadedFlood(size, 2, 2),
     {
       name: 'flow-accumulation',
       size,
@@ -202,24 +215,42 @@ function rows(size: number): Benchmark[] {
   ];
 }
 
+/** Row names of the bands' floods: flood 2 (new layers) bare, flood 1 labelled as the baseline. */
+const bandsName = (what: string, version: FloodVersion) => `priority-flood (${what}${version === 1 ? ', flood 1' : ''})`;
+
+/** The banded flood (shared/hydrology/tiledFlood.ts) on the bench's thread, its bands flooded by flood `version`. */
+function bandedFlood(size: number, version: FloodVersion): Benchmark {
+  const plan = floodPlan(size, size, undefined, version);
+  return {
+    name: bandsName('bands, 1 thread', version),
+    size,
+    baseline: `${version === 1 ? FLOOD_1 : 'priority-flood'}@${size}`,
+    params: { threads: 1, bands: plan.bands.length, floodVersion: version },
+    ...sampling(size),
+    setup: () => state(size),
+    run: (s) => tiledPriorityFlood((s as State).field, (s as State).field.heights, plan),
+    measure: cpuOf(() => tiledPriorityFlood(state(size).field, state(size).field.heights, plan)),
+  };
+}
+
 /**
  * The banded flood (shared/hydrology/tiledFlood.ts) on `threads` Node workers started once in setup,
- * heights copied to shared memory in each run. `cpu_ms` is the process's CPU time (every thread) of
- * the last timed run.
+ * heights copied to shared memory in each run, its bands flooded by flood `version`. `cpu_ms` is the
+ * process's CPU time (every thread) of the last timed run.
  */
-function threadedFlood(size: number, threads: number): Benchmark {
+function threadedFlood(size: number, threads: number, version: FloodVersion): Benchmark {
   let cpu = 0;
   return {
-    name: `priority-flood (${threads} threads)`,
+    name: bandsName(`${threads} threads`, version),
     size,
-    baseline: `priority-flood@${size}`,
-    params: { threads, bands: floodPlan(size, size).bands.length },
+    baseline: `${version === 1 ? FLOOD_1 : 'priority-flood'}@${size}`,
+    params: { threads, bands: floodPlan(size, size).bands.length, floodVersion: version },
     ...sampling(size),
     setup: () => ({ ...state(size), pool: createFloodPool(threads) }),
     run: async (s) => {
       const { field, pool } = s as State & { pool: FloodPool };
       const start = process.cpuUsage();
-      await threadedPriorityFlood(field, field.heights, pool);
+      await threadedPriorityFlood(field, field.heights, pool, version);
       const used = process.cpuUsage(start);
       cpu = (used.user + used.system) / 1000;
     },

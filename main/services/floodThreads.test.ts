@@ -23,6 +23,16 @@ describe('the Priority-Flood on worker threads', () => {
     expect(bytes(filled.level)).toEqual(bytes(priorityFlood(grid, heights).level));
   });
 
+  it("gives the bands' bytes on one thread from two workers by the lazy flood (flood 2), and priorityFlood's levels", async () => {
+    const filled = await threadedPriorityFlood(grid, heights, pool, 2);
+    const one = tiledPriorityFlood(grid, heights, floodPlan(grid.width, grid.depth, undefined, 2));
+    expect(bytes(filled.level)).toEqual(bytes(one.level));
+    expect(bytes(filled.drainage)).toEqual(bytes(one.drainage));
+    expect(bytes(filled.level)).toEqual(bytes(priorityFlood(grid, heights).level));
+    // Not flood 1's bands: the version reached the workers.
+    expect(bytes(filled.drainage)).not.toEqual(bytes(tiledPriorityFlood(grid, heights).drainage));
+  });
+
   it("passes a worker's error on", async () => {
     const plan = floodPlan(grid.width, grid.depth);
     // Buffers too short for the plan: the worker's typed arrays end before the band does.

@@ -8,6 +8,7 @@
  * is joined to its label's perimeter vertex by a path no higher than its band-local level, which is what
  * lets tiledFlood.ts correct the levels afterwards with one number per label.
  */
+import { lazyFloodGrid } from './lazyFlood';
 import { floodGrid, heightRange } from './priorityFlood';
 
 /** A band of `rows` rows of a map `width` vertices wide, as views of the map's arrays (row-major, contiguous). */
@@ -26,6 +27,8 @@ export interface StripArrays {
   readonly topBase: number;
   /** The same for the band's last row. */
   readonly bottomBase: number;
+  /** Flood the band by the lazy flood (lazyFlood.ts, flood version 2) instead of priorityFlood's. */
+  readonly lazy?: boolean;
 }
 
 /** The label of a perimeter vertex (i, r) of the band: 0 on the map's edge, else its own. */
@@ -37,7 +40,7 @@ function perimeterLabel(strip: StripArrays, i: number, r: number): number {
   return 0;
 }
 
-/** Floods the band with its whole perimeter draining (priorityFlood's algorithm), writing level, drainage and labels. */
+/** Floods the band with its whole perimeter draining (priorityFlood's algorithm or the lazy one), writing level, drainage and labels. */
 export function floodStrip(strip: StripArrays): void {
   const { width, rows, heights, level, drainage, labels } = strip;
   const range = heightRange(heights);
@@ -47,5 +50,6 @@ export function floodStrip(strip: StripArrays): void {
     const step = r === 0 || r === rows - 1 ? 1 : width - 1;
     for (let i = 0; i < width; i += step) labels[r * width + i] = perimeterLabel(strip, i, r);
   }
-  floodGrid(width, rows, { heights, level, drainage, labels }, range);
+  if (strip.lazy) lazyFloodGrid(width, rows, { heights, level, drainage, labels });
+  else floodGrid(width, rows, { heights, level, drainage, labels }, range);
 }

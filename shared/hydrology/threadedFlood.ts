@@ -5,6 +5,7 @@
  * and returns the filled surface in shared memory. The bands come from the map's size alone, so any
  * thread count gives the bytes of tiledPriorityFlood on one thread.
  */
+import type { FloodVersion } from './floodVersions';
 import type { HydrologyGrid } from './grid';
 import type { FilledSurface } from './priorityFlood';
 import {
@@ -82,12 +83,18 @@ async function runAll<T extends FloodTaskResult>(pool: FloodThreads, count: numb
 
 /**
  * Fills every depression of `heights` on the pool's threads: tiledPriorityFlood's result (the same
- * levels as priorityFlood), its arrays in shared memory. Rejects with the input's problem or a thread's error.
+ * levels as priorityFlood), its arrays in shared memory, the bands flooded by flood `floodVersion`
+ * (absent: 1). Rejects with the input's problem or a thread's error.
  */
-export async function threadedPriorityFlood(grid: HydrologyGrid, heights: Float32Array, pool: FloodThreads): Promise<FilledSurface> {
+export async function threadedPriorityFlood(
+  grid: HydrologyGrid,
+  heights: Float32Array,
+  pool: FloodThreads,
+  floodVersion?: FloodVersion,
+): Promise<FilledSurface> {
   const problem = floodProblem(grid, heights);
   if (problem) throw new RangeError(problem);
-  const plan = floodPlan(grid.width, grid.depth);
+  const plan = floodPlan(grid.width, grid.depth, undefined, floodVersion);
   let shared = heights;
   // Threads see whole buffers: heights elsewhere (an ordinary buffer, or part of a shared one) are copied.
   if (!(heights.buffer instanceof SharedArrayBuffer) || heights.byteOffset !== 0 || heights.byteLength !== heights.buffer.byteLength) {

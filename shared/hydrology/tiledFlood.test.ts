@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HydrologyGrid } from './grid';
 import { priorityFlood } from './priorityFlood';
+import { drainageSurfaceProblem } from './testing/drainageSurface';
 import { drainageFromOutlets, raisedFlats, type RaisedFlat } from './testing/raisedFlats';
 import { relaxationFill, roughGround, sampled } from './testing/surfaces';
 import { runFloodTask, threadedPriorityFlood, type FloodThreads } from './threadedFlood';
@@ -77,6 +78,17 @@ describe('the Priority-Flood by bands of rows (Barnes 2016)', () => {
     }
   }
 
+  for (const { name, grid, heights } of cases) {
+    it(`gives priorityFlood's levels bit for bit, and a valid ε drainage, on ${name} in 2, 3 and 5 bands of the lazy flood`, () => {
+      const single = priorityFlood(grid, heights);
+      for (const bands of [2, 3, 5]) {
+        const tiled = tiledPriorityFlood(grid, heights, floodPlan(grid.width, grid.depth, bands, 2));
+        expect(bytes(tiled.level)).toEqual(bytes(single.level));
+        expect(drainageSurfaceProblem(grid, heights, tiled.level, tiled.drainage)).toBeNull();
+      }
+    });
+  }
+
   it('is priorityFlood itself, bit for bit, on a map of one band', () => {
     const grid = { width: 120, depth: 90, cellSize: 1 };
     const heights = sampled(grid, (x, z) => Math.max(0, Math.round(Math.sin(x / 7) * Math.cos(z / 5) * 3)));
@@ -120,15 +132,17 @@ describe('the Priority-Flood on threads', () => {
   const heights = sampled(grid, (x, z) => Math.max(0, Math.round(4 + 3 * Math.sin(z / 40) * Math.sin(x + z / 3))));
   const rough = roughGround(grid, 12);
 
-  for (const [name, map] of [
-    ['terraces (tied outlets)', heights],
-    ['rough ground', rough],
+  for (const [name, map, version] of [
+    ['terraces (tied outlets)', heights, 1],
+    ['rough ground', rough, 1],
+    ['terraces (tied outlets), by the lazy flood', heights, 2],
+    ['rough ground, by the lazy flood', rough, 2],
   ] as const) {
     it(`gives the same bytes on 1, 2 and 3 threads as the bands on this thread, on ${name}`, async () => {
-      const one = tiledPriorityFlood(grid, map);
+      const one = tiledPriorityFlood(grid, map, floodPlan(grid.width, grid.depth, undefined, version));
       expect(floodPlan(grid.width, grid.depth).bands).toHaveLength(2);
       for (const threads of [1, 2, 3]) {
-        const filled = await threadedPriorityFlood(grid, map, inThread(threads));
+        const filled = await threadedPriorityFlood(grid, map, inThread(threads), version);
         expect(bytes(filled.level)).toEqual(bytes(one.level));
         expect(bytes(filled.drainage)).toEqual(bytes(one.drainage));
       }

@@ -18,6 +18,7 @@
  * gives the same bytes; where a flat has one outlet they are priorityFlood's bytes, and only flats with
  * tied outlets may be filled from another of them than priorityFlood's queue picks.
  */
+import type { FloodVersion } from './floodVersions';
 import { gridProblem, neighbourOffsets, NEIGHBOUR_DI, NEIGHBOUR_DJ, type HydrologyGrid } from './grid';
 import { HeightHeap } from './minHeap';
 import { stepAbove, type FilledSurface } from './priorityFlood';
@@ -44,10 +45,15 @@ export interface FloodPlan {
   readonly bands: readonly FloodBand[];
   /** Labels in all: 0 (the map's edge) and one per vertex of a row two bands share. */
   readonly labelCount: number;
+  /** The flood each band runs (floodVersions.ts): absent, 1 (priorityFlood's); 2, the lazy flood's. */
+  readonly floodVersion?: FloodVersion;
 }
 
-/** The bands of a `width` × `depth` map: about BAND_ROWS rows each (unless `bandCount` says how many). */
-export function floodPlan(width: number, depth: number, bandCount = Math.max(1, Math.round(depth / BAND_ROWS))): FloodPlan {
+/**
+ * The bands of a `width` × `depth` map: about BAND_ROWS rows each (unless `bandCount` says how many),
+ * each flooded by flood `floodVersion` (absent: 1).
+ */
+export function floodPlan(width: number, depth: number, bandCount = Math.max(1, Math.round(depth / BAND_ROWS)), floodVersion?: FloodVersion): FloodPlan {
   const count = Math.max(1, Math.min(bandCount, Math.floor(depth / 2)));
   const bands: FloodBand[] = [];
   let boundaryRows = 0;
@@ -58,7 +64,7 @@ export function floodPlan(width: number, depth: number, bandCount = Math.max(1, 
     const bottomBase = b === count - 1 ? -1 : boundaryRows++ * width;
     bands.push({ start, rows: end - start, topBase, bottomBase });
   }
-  return { width, depth, bands, labelCount: 1 + boundaryRows * width };
+  return { width, depth, bands, labelCount: 1 + boundaryRows * width, ...(floodVersion === 2 ? { floodVersion } : {}) };
 }
 
 /** The map's arrays, shared by every pass (SharedArrayBuffers when threads run the bands). */
@@ -144,6 +150,7 @@ export function floodBand(plan: FloodPlan, band: number, arrays: FloodArrays): L
     labels: labels.subarray(from, to),
     topBase,
     bottomBase,
+    lazy: plan.floodVersion === 2,
   });
   const set = new EdgeSet(plan.labelCount);
   for (let r = 0; r < rows; r++) {

@@ -134,8 +134,12 @@ describe('automatic water', () => {
     expect(waterProblem({ ...DEFAULT_WATER_PARAMS, lakes: 'yes' as unknown as boolean })).toMatch(/lakes must be true or false/);
     expect(waterProblem({ ...DEFAULT_WATER_PARAMS, depth: 3 } as unknown as WaterParams)).toMatch(/unknown water parameter "depth"/);
     expect(waterProblem({ ...DEFAULT_WATER_PARAMS, continueRivers: 1 as unknown as boolean })).toMatch(/continueRivers must be true or false/);
+    expect(waterProblem({ ...DEFAULT_WATER_PARAMS, floodVersion: 3 as unknown as 2 })).toBe('floodVersion must be 1 or 2, got 3');
+    expect(waterProblem({ ...DEFAULT_WATER_PARAMS, floodVersion: '2' as unknown as 2 })).toBe('floodVersion must be 1 or 2, got "2"');
     // Absent: a layer saved before it (the rule then).
     expect(waterProblem({ ...DEFAULT_WATER_PARAMS, continueRivers: undefined })).toBeNull();
+    expect(waterProblem({ ...DEFAULT_WATER_PARAMS, floodVersion: undefined })).toBeNull();
+    expect(waterProblem({ ...DEFAULT_WATER_PARAMS, floodVersion: 1 })).toBeNull();
     expect(waterProblem({ ...DEFAULT_WATER_PARAMS })).toBeNull();
   });
 });

@@ -24,7 +24,8 @@
 import { accumulateFlow } from './accumulation';
 import { neighbourOffsets, NEIGHBOUR_DI, NEIGHBOUR_DJ, NEIGHBOUR_LENGTH, type HydrologyGrid } from './grid';
 import { findLakes } from './lakes';
-import { priorityFlood, type FilledSurface } from './priorityFlood';
+import { fillDepressions } from './floodVersions';
+import type { FilledSurface } from './priorityFlood';
 import { riverDepth, riverWidth, waterProblem, type WaterParams } from './waterParams';
 
 export const WATER_DRY = 0;
@@ -40,7 +41,7 @@ export interface Water {
   readonly kind: Uint8Array;
   /** The MFD contributing area the rivers were found by, m² (of the heights below the layer). */
   readonly area: Float64Array;
-  /** The filled surfaces they flow on (priorityFlood's), for flow directions, slopes and lakes. */
+  /** The filled surfaces they flow on (the layer's flood's), for flow directions, slopes and lakes. */
   readonly filled: FilledSurface;
 }
 
@@ -56,7 +57,7 @@ export function evaluateWater(grid: HydrologyGrid, input: Float32Array, out: Flo
   if (problem) throw new RangeError(problem);
   const { width, depth: rows, cellSize } = grid;
   const count = width * rows;
-  const filled = priorityFlood(grid, input);
+  const filled = fillDepressions(grid, input, params.floodVersion);
   if (shouldCancel?.()) return null;
   const { area } = accumulateFlow(grid, filled.drainage);
   if (shouldCancel?.()) return null;

@@ -1,3 +1,5 @@
+import { isFloodVersion, LATEST_FLOOD_VERSION, type FloodVersion } from './floodVersions';
+
 /**
  * The automatic water layer's parameters. Rivers follow hydraulic geometry (Leopold & Maddock 1953:
  * width ∝ Q^0.5, depth ∝ Q^0.4, with discharge Q taken ∝ the contributing area A):
@@ -24,6 +26,12 @@ export interface WaterParams {
    * again below, so a saved project replays to the same bytes; new layers get true.
    */
   continueRivers?: boolean;
+  /**
+   * Which Priority-Flood+ε the water drains by (floodVersions.ts): the same lakes and levels either way,
+   * the ε drainage on flats (and so where a river crosses one) its own. Absent (layers saved before it
+   * existed): 1, so a saved project replays to the same bytes; new layers get 2, the faster flood.
+   */
+  floodVersion?: FloodVersion;
 }
 
 export const RIVER_WIDTH_COEFFICIENT = 0.003;
@@ -47,6 +55,7 @@ export const DEFAULT_WATER_PARAMS: Readonly<WaterParams> = {
   minLakeArea: 1000,
   bankSlopeDeg: 30,
   continueRivers: true,
+  floodVersion: LATEST_FLOOD_VERSION,
 };
 
 export const WATER_LIMITS = {
@@ -57,7 +66,7 @@ export const WATER_LIMITS = {
   bankSlopeDeg: [5, 80],
 } as const;
 
-const WATER_KEYS = ['riverArea', 'widthScale', 'depthScale', 'lakes', 'minLakeArea', 'bankSlopeDeg', 'continueRivers'];
+const WATER_KEYS = ['riverArea', 'widthScale', 'depthScale', 'lakes', 'minLakeArea', 'bankSlopeDeg', 'continueRivers', 'floodVersion'];
 
 /** River width (m) at contributing area `area` (m²). */
 export const riverWidth = (params: WaterParams, area: number): number => RIVER_WIDTH_COEFFICIENT * params.widthScale * Math.pow(area, RIVER_WIDTH_EXPONENT);
@@ -75,5 +84,7 @@ export function waterProblem(params: WaterParams): string | null {
   }
   if (typeof params.lakes !== 'boolean') return 'lakes must be true or false';
   if (params.continueRivers !== undefined && typeof params.continueRivers !== 'boolean') return 'continueRivers must be true or false';
+  if (params.floodVersion !== undefined && !isFloodVersion(params.floodVersion))
+    return `floodVersion must be 1 or 2, got ${JSON.stringify(params.floodVersion)}`;
   return null;
 }

@@ -479,6 +479,13 @@ export function hostileCorpus(): HostileFile[] {
       /^layer 1 "W" \(water\): unknown water parameter "flood"$/,
     ),
     stackCase(
+      'water-flood-version.faultline',
+      'an automatic water layer asking for a flood no version has',
+      waterJson({ floodVersion: 9 }),
+      NO_LAYER_DATA,
+      /^layer 1 "W" \(water\): floodVersion must be 1 or 2, got 9$/,
+    ),
+    stackCase(
       'lbin-bomb.faultline',
       'a stack that needs no data, with 16 KB of compressed LBIN that inflates to 16 MiB',
       '{"layers":[],"blobs":[]}',
