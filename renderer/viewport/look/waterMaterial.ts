@@ -13,7 +13,11 @@ const WATER_VERTEX = /* glsl */ `
 attribute float waterDepth;
 attribute vec3 flow;
 attribute float feature;
+attribute vec2 shoreSlope;
 varying float vDepth;
+varying float vShoreBase;
+varying vec2 vShoreSlope;
+varying vec3 vWorld;
 varying vec3 vFlow;
 varying float vFeature;
 varying vec2 vGround;
@@ -22,6 +26,10 @@ void main() {
   vFlow = flow;
   vFeature = feature;
   vGround = position.xz;
+  // The edge inside a cell (app/water/shoreField.ts): Σ wₖ (dₖ − gₖ·pₖ) + (Σ wₖ gₖ) · p.
+  vShoreBase = waterDepth - dot(shoreSlope, position.xz);
+  vShoreSlope = shoreSlope;
+  vWorld = (modelMatrix * vec4(position, 1.0)).xyz;
   vec4 mvPosition = modelViewMatrix * vec4(position, 1.0);
   gl_Position = projectionMatrix * mvPosition;
   #include <fog_vertex>
@@ -42,7 +50,13 @@ uniform float streakSpacing;
 uniform float shoreFade;
 uniform float shoreBand;
 uniform float shorePixels;
+uniform float liftFloor;
+// Declared for the fragment stage too (three declares it for the vertex stage only): the raised depth's projection.
+uniform mat4 projectionMatrix;
 varying float vDepth;
+varying float vShoreBase;
+varying vec2 vShoreSlope;
+varying vec3 vWorld;
 varying vec3 vFlow;
 varying float vFeature;
 varying vec2 vGround;
@@ -50,7 +64,8 @@ vec3 waterToSrgb(vec3 c) {
   return mix(c * 12.92, 1.055 * pow(c, vec3(0.41666)) - 0.055, step(vec3(0.0031308), c));
 }
 void main() {
-  float depth = max(vDepth, 0.0);
+  float shore = vShoreBase + dot(vShoreSlope, vGround);
+  float depth = max(shore, 0.0);
   float t = depth / (depth + depthHalf);
   vec3 colour = mix(shallowColour, deepColour, t);
   float alpha = mix(shallowAlpha, deepAlpha, t);
@@ -74,16 +89,23 @@ void main() {
   // and kinking at every triangle, and far off it is still antialiased.
   vec2 groundX = dFdx(vGround);
   vec2 groundY = dFdy(vGround);
-  float depthX = dFdx(vDepth);
-  float depthY = dFdy(vDepth);
+  float depthX = dFdx(shore);
+  float depthY = dFdy(shore);
   float jacobian = groundX.x * groundY.y - groundX.y * groundY.x;
-  float edge = vDepth / shoreFade;
+  float edge = shore / shoreFade;
   if (abs(jacobian) > 1e-12) {
     vec2 gradient = vec2(depthX * groundY.y - depthY * groundX.y, groundX.x * depthY - groundY.x * depthX) / jacobian;
-    edge = vDepth / max(length(gradient), 1e-6) / shoreBand;
+    edge = shore / max(length(gradient), 1e-6) / shoreBand;
   }
-  edge = min(edge, vDepth / max(abs(depthX) + abs(depthY), 1e-9) / shorePixels);
+  edge = min(edge, shore / max(abs(depthX) + abs(depthY), 1e-9) / shorePixels);
   alpha *= smoothstep(0.0, 1.0, edge);
+  // Where that edge lies beyond the line the triangles' depth reaches 0, the ground there stands above
+  // the sheet, by −vDepth at most: the depth written is the sheet's raised that much (along the view
+  // ray), so the ground does not cut the edge back into its sawtooth. The sheet itself stays at its level.
+  vec3 ray = normalize(vWorld - cameraPosition);
+  float lift = (max(0.0, -vDepth) + liftFloor) / max(abs(ray.y), 0.1);
+  vec4 lifted = projectionMatrix * viewMatrix * vec4(vWorld - ray * lift, 1.0);
+  gl_FragDepthEXT = clamp(0.5 * lifted.z / lifted.w + 0.5, 0.0, 1.0);
   gl_FragColor = vec4(colour, alpha);
   #include <fog_fragment>
   gl_FragColor.rgb = waterToSrgb(gl_FragColor.rgb);
@@ -98,6 +120,11 @@ export const SHORE_FADE = 0.08;
 export const SHORE_BAND = 0.4;
 /** Pixels over which it fades in at the least (an antialiased line far off). */
 export const SHORE_PIXELS = 1.5;
+/**
+ * Metres (on the vertical) by which the water's written depth is raised at the least: in place of
+ * the polygon offset, which a fragment that writes its depth does not get (a film over its ground).
+ */
+export const LIFT_FLOOR = 0.005;
 
 const linear = (rgb: readonly [number, number, number]): Color => new Color().setRGB(rgb[0] / 255, rgb[1] / 255, rgb[2] / 255, 'srgb');
 
@@ -120,6 +147,7 @@ export function createWaterMaterial(): ShaderMaterial {
         shoreFade: { value: SHORE_FADE },
         shoreBand: { value: SHORE_BAND },
         shorePixels: { value: SHORE_PIXELS },
+        liftFloor: { value: LIFT_FLOOR },
       },
     ]),
     transparent: true,

@@ -196,6 +196,7 @@ export class WaterView {
     geometry.setAttribute('position', uploadedOnce(new BufferAttribute(block.positions, 3)));
     geometry.setAttribute('waterDepth', uploadedOnce(new BufferAttribute(block.depth, 1)));
     geometry.setAttribute('flow', uploadedOnce(new BufferAttribute(block.flow, 3)));
+    geometry.setAttribute('shoreSlope', uploadedOnce(new BufferAttribute(block.shoreSlope, 2)));
     geometry.setAttribute('feature', uploadedOnce(new BufferAttribute(block.feature, 1)));
     geometry.setIndex(uploadedOnce(new BufferAttribute(block.indices, 1)));
     const b = block.bounds;
