@@ -146,6 +146,7 @@ test('a straight river 2 m wide on 2 m cells seen close up has straight shorelin
   expect(edge.rows).toBeGreaterThan(200);
   // The river is there and a few cells' pixels wide, not a hairline.
   expect(edge.width).toBeGreaterThan(30);
-  expect(Math.max(edge.left, edge.right)).toBeLessThan(2);
+  // Measured (1280 × 800, software GL): 1.38 and 1.48 px with the edge along the triangles, 0.56 and 0.68 px now.
+  expect(Math.max(edge.left, edge.right)).toBeLessThan(1);
   expect(app.consoleErrors).toEqual([]);
 });
