@@ -10,7 +10,7 @@ import { riverLayer } from '../shared/rivers/testing/terrain';
 import { createHeightfield } from '../shared/terrain/heightfield';
 import { expect, sendMenuCommand, test } from './fixtures';
 import { zoomTo } from './fieldScene';
-import { settledViewportShot } from './waterPixels';
+import { frames, settledViewportShot } from './waterPixels';
 
 // The edge of a narrow river seen close up runs straight (issue 31): a drawn river 2 m wide on 2 m cells,
 // straight and 30° off the grid's axes, runs away from the camera as Reset Camera frames the map, so
@@ -117,8 +117,8 @@ async function shorelineRoughness(page: Page, shown: Buffer, hidden: Buffer): Pr
   );
 }
 
-test('a straight river 2 m wide on 2 m cells seen close up has straight shorelines', async ({ app }) => {
-  test.setTimeout(240_000);
+/** Opens the river project at 1280 × 800. */
+async function openRiver(app: { page: Page; dialogs: { queueOpen(file: string): void } }): Promise<void> {
   const { page } = app;
   await page.setViewportSize({ width: 1280, height: 800 });
   const dir = await mkdtemp(path.join(tmpdir(), 'faultline-river-edge-'));
@@ -131,6 +131,12 @@ test('a straight river 2 m wide on 2 m cells seen close up has straight shorelin
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+test('a straight river 2 m wide on 2 m cells seen close up has straight shorelines', async ({ app }) => {
+  test.setTimeout(240_000);
+  const { page } = app;
+  await openRiver(app);
   // Close: a 2 m cell some 40 pixels across in the middle of the view.
   expect(await zoomTo(page, 20, 60)).toBeGreaterThanOrEqual(20);
   await page.mouse.move(0, 0);
@@ -147,6 +153,38 @@ test('a straight river 2 m wide on 2 m cells seen close up has straight shorelin
   // The river is there and a few cells' pixels wide, not a hairline.
   expect(edge.width).toBeGreaterThan(30);
   // Measured (1280 × 800, software GL): 1.38 and 1.48 px with the edge along the triangles, 0.56 and 0.68 px now.
+  expect(Math.max(edge.left, edge.right)).toBeLessThan(1);
+  expect(app.consoleErrors).toEqual([]);
+});
+
+test('the same river magnified in the 2D panel has straight shorelines, not the vertices’ squares', async ({ app }) => {
+  test.setTimeout(240_000);
+  const { page } = app;
+  await openRiver(app);
+  const map2d = page.getByTestId('map-2d');
+  const box = (await map2d.boundingBox())!;
+  // In on the map's middle, where the river crosses it, until a 2 m vertex is some 16 pixels across.
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  for (let n = 0; n < 4; n++) {
+    await page.mouse.wheel(0, -300);
+    await page.waitForTimeout(100);
+  }
+  await page.mouse.move(0, 0);
+  await frames(page);
+  const shown = await map2d.screenshot();
+  await sendMenuCommand(page, 'view.toggleWater');
+  await expect(map2d).toHaveAttribute('data-water', 'hidden');
+  await frames(page);
+  const hidden = await map2d.screenshot();
+  await sendMenuCommand(page, 'view.toggleWater');
+  await mkdir(ARTIFACTS, { recursive: true });
+  await writeFile(path.join(ARTIFACTS, 'river-edge-2d.png'), shown);
+  const edge = await shorelineRoughness(page, shown, hidden);
+  test.info().annotations.push({ type: 'shoreline 2D', description: JSON.stringify(edge) });
+  console.log(`river edge 2D: ${JSON.stringify(edge)}`);
+  expect(edge.rows).toBeGreaterThan(200);
+  expect(edge.width).toBeGreaterThan(20);
+  // Measured (a vertex some 29 pixels across): 9.6 and 9.8 px with the vertices' squares, 0.78 and 0.81 px now.
   expect(Math.max(edge.left, edge.right)).toBeLessThan(1);
   expect(app.consoleErrors).toEqual([]);
 });
