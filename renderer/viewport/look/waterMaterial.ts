@@ -13,7 +13,9 @@ const WATER_VERTEX = /* glsl */ `
 attribute float waterDepth;
 attribute vec3 flow;
 attribute float feature;
+// Normalised 16-bit: the slope over shoreSlopeRange (waterView.ts).
 attribute vec2 shoreSlope;
+uniform float shoreSlopeRange;
 varying float vDepth;
 varying float vShoreBase;
 varying vec2 vShoreSlope;
@@ -27,8 +29,8 @@ void main() {
   vFeature = feature;
   vGround = position.xz;
   // The edge inside a cell (app/water/shoreField.ts): Σ wₖ (dₖ − gₖ·pₖ) + (Σ wₖ gₖ) · p.
-  vShoreBase = waterDepth - dot(shoreSlope, position.xz);
-  vShoreSlope = shoreSlope;
+  vShoreBase = waterDepth - dot(shoreSlope * shoreSlopeRange, position.xz);
+  vShoreSlope = shoreSlope * shoreSlopeRange;
   vWorld = (modelMatrix * vec4(position, 1.0)).xyz;
   vec4 mvPosition = modelViewMatrix * vec4(position, 1.0);
   gl_Position = projectionMatrix * mvPosition;
@@ -51,6 +53,7 @@ uniform float shoreFade;
 uniform float shoreBand;
 uniform float shorePixels;
 uniform float liftFloor;
+uniform float liftCap;
 // Declared for the fragment stage too (three declares it for the vertex stage only): the raised depth's projection.
 uniform mat4 projectionMatrix;
 varying float vDepth;
@@ -103,7 +106,7 @@ void main() {
   // the sheet, by −vDepth at most: the depth written is the sheet's raised that much (along the view
   // ray), so the ground does not cut the edge back into its sawtooth. The sheet itself stays at its level.
   vec3 ray = normalize(vWorld - cameraPosition);
-  float lift = (max(0.0, -vDepth) + liftFloor) / max(abs(ray.y), 0.1);
+  float lift = (min(max(0.0, -vDepth), liftCap) + liftFloor) / max(abs(ray.y), 0.1);
   vec4 lifted = projectionMatrix * viewMatrix * vec4(vWorld - ray * lift, 1.0);
   gl_FragDepthEXT = clamp(0.5 * lifted.z / lifted.w + 0.5, 0.0, 1.0);
   gl_FragColor = vec4(colour, alpha);
@@ -125,6 +128,13 @@ export const SHORE_PIXELS = 1.5;
  * the polygon offset, which a fragment that writes its depth does not get (a film over its ground).
  */
 export const LIFT_FLOOR = 0.005;
+/**
+ * Metres above the sheet the ground may stand and still be covered by that edge: the sub-cell
+ * edge's reach, never a cliff's (a steep bank's far corner can carry the field out of true).
+ */
+export const LIFT_CAP = 0.3;
+/** The largest depth slope (m/m) a water vertex carries: its 16-bit attribute spans ± this. */
+export const SHORE_SLOPE_RANGE = 8;
 
 const linear = (rgb: readonly [number, number, number]): Color => new Color().setRGB(rgb[0] / 255, rgb[1] / 255, rgb[2] / 255, 'srgb');
 
@@ -148,6 +158,8 @@ export function createWaterMaterial(): ShaderMaterial {
         shoreBand: { value: SHORE_BAND },
         shorePixels: { value: SHORE_PIXELS },
         liftFloor: { value: LIFT_FLOOR },
+        liftCap: { value: LIFT_CAP },
+        shoreSlopeRange: { value: SHORE_SLOPE_RANGE },
       },
     ]),
     transparent: true,
