@@ -49,6 +49,9 @@ export function shoreDepthAt(a: ShoreCorner, b: ShoreCorner, c: ShoreCorner, x: 
   const wb = ((x - a.x) * (c.z - a.z) - (c.x - a.x) * (z - a.z)) / area;
   const wc = ((b.x - a.x) * (z - a.z) - (x - a.x) * (b.z - a.z)) / area;
   const wa = 1 - wb - wc;
-  const carried = (k: ShoreCorner) => k.depth + k.slopeX * (x - k.x) + k.slopeZ * (z - k.z);
-  return wa * carried(a) + wb * carried(b) + wc * carried(c);
+  return (
+    wa * (a.depth + a.slopeX * (x - a.x) + a.slopeZ * (z - a.z)) +
+    wb * (b.depth + b.slopeX * (x - b.x) + b.slopeZ * (z - b.z)) +
+    wc * (c.depth + c.slopeX * (x - c.x) + c.slopeZ * (z - c.z))
+  );
 }

@@ -83,36 +83,55 @@ export function magnifiedWaterTint(
     return { x: i * cellSize, z: j * cellSize, depth: depthAt(i, j), slopeX: slopeCache[2 * c], slopeZ: slopeCache[2 * c + 1] };
   };
   const wet = (i: number, j: number) => isWet(water.surface, heights, j * width + i);
+  const selectedAt = (i: number, j: number): boolean => {
+    if (selectedId === null || featureOf === null) return false;
+    const source = sourceAt(i, j);
+    return featureOf[source >= 0 ? source : j * width + i] === selectedId;
+  };
   const metresPerPixel = cellSize / k;
-  for (let j = span.j0; j <= span.j1; j++) {
-    for (let i = span.i0; i <= span.i1; i++) {
-      // The pixels of vertex (i, j)'s square: its centre is the vertex, so they lie in the four cells around it.
-      for (let py = 0; py < k; py++) {
-        const vz = j - 0.5 + (py + 0.5) / k;
-        const cj = Math.max(0, Math.min(rows - 2, Math.floor(vz)));
-        for (let px = 0; px < k; px++) {
-          const vx = i - 0.5 + (px + 0.5) / k;
-          const ci = Math.max(0, Math.min(width - 2, Math.floor(vx)));
-          const p = 4 * ((j - span.j0) * k + py) * out.width + 4 * ((i - span.i0) * k + px);
-          if (!(wet(ci, cj) || wet(ci + 1, cj) || wet(ci, cj + 1) || wet(ci + 1, cj + 1))) continue;
-          const fx = Math.max(0, Math.min(1, vx - ci));
-          const fz = Math.max(0, Math.min(1, vz - cj));
+  // Pixel column c's centre lies at vertex coordinate i0 − 0.5 + (c + 0.5) / k: cell by cell, the
+  // columns and rows whose centres fall in it (a dry cell's stay transparent, as allocated).
+  const firstPixel = (cell: number, origin: number) => Math.max(0, Math.ceil((cell - origin + 0.5) * k - 0.5));
+  const cellI0 = Math.max(0, span.i0 - 1);
+  const cellJ0 = Math.max(0, span.j0 - 1);
+  const cellI1 = Math.min(width - 2, span.i1);
+  const cellJ1 = Math.min(rows - 2, span.j1);
+  for (let cj = cellJ0; cj <= cellJ1; cj++) {
+    // The map's first and last cells also take the pixels beyond the map's edge (the squares' outer halves).
+    const r0 = cj === 0 ? 0 : firstPixel(cj, span.j0);
+    const r1 = cj === rows - 2 ? out.height : Math.min(out.height, firstPixel(cj + 1, span.j0));
+    if (r1 <= r0) continue;
+    for (let ci = cellI0; ci <= cellI1; ci++) {
+      if (!(wet(ci, cj) || wet(ci + 1, cj) || wet(ci, cj + 1) || wet(ci + 1, cj + 1))) continue;
+      const c0 = ci === 0 ? 0 : firstPixel(ci, span.i0);
+      const c1 = ci === width - 2 ? out.width : Math.min(out.width, firstPixel(ci + 1, span.i0));
+      if (c1 <= c0) continue;
+      const p00 = cornerOf(ci, cj);
+      const p10 = cornerOf(ci + 1, cj);
+      const p01 = cornerOf(ci, cj + 1);
+      const p11 = cornerOf(ci + 1, cj + 1);
+      const selected00 = selectedAt(ci, cj);
+      const selected10 = selectedAt(ci + 1, cj);
+      const selected01 = selectedAt(ci, cj + 1);
+      const selected11 = selectedAt(ci + 1, cj + 1);
+      // The depth's slope over each triangle (the mean of its corners'), for the edge's fade in pixels.
+      const lowerSlope = Math.sqrt(((p00.slopeX + p10.slopeX + p01.slopeX) / 3) ** 2 + ((p00.slopeZ + p10.slopeZ + p01.slopeZ) / 3) ** 2);
+      const upperSlope = Math.sqrt(((p11.slopeX + p01.slopeX + p10.slopeX) / 3) ** 2 + ((p11.slopeZ + p01.slopeZ + p10.slopeZ) / 3) ** 2);
+      for (let r = r0; r < r1; r++) {
+        const fz = Math.max(0, Math.min(1, span.j0 - 0.5 + (r + 0.5) / k - cj));
+        const z = (cj + fz) * cellSize;
+        for (let c = c0; c < c1; c++) {
+          const fx = Math.max(0, Math.min(1, span.i0 - 0.5 + (c + 0.5) / k - ci));
           const x = (ci + fx) * cellSize;
-          const z = (cj + fz) * cellSize;
           // The split: (ci, cj), (ci + 1, cj), (ci, cj + 1) below the diagonal; the other three above it.
-          const [a, b, c] =
-            fx + fz <= 1
-              ? [cornerOf(ci, cj), cornerOf(ci + 1, cj), cornerOf(ci, cj + 1)]
-              : [cornerOf(ci + 1, cj + 1), cornerOf(ci, cj + 1), cornerOf(ci + 1, cj)];
-          const d = shoreDepthAt(a, b, c, x, z);
+          const lower = fx + fz <= 1;
+          const d = lower ? shoreDepthAt(p00, p10, p01, x, z) : shoreDepthAt(p11, p01, p10, x, z);
           if (!(d > 0)) continue;
-          const slope = Math.hypot((a.slopeX + b.slopeX + c.slopeX) / 3, (a.slopeZ + b.slopeZ + c.slopeZ) / 3);
+          const slope = lower ? lowerSlope : upperSlope;
           const fromEdge = slope > 1e-6 ? d / (slope * metresPerPixel) : Infinity;
-          const nearest = Math.round(vz) * width + Math.round(vx);
-          const source = sourceAt(Math.round(vx), Math.round(vz));
-          const owner = source >= 0 ? source : nearest;
-          const selected = selectedId !== null && featureOf !== null && featureOf[owner] === selectedId;
-          writeWaterColour(d, selected, out.rgba, p, selected && fromEdge < OUTLINE_PIXELS);
+          const isSelected = fz < 0.5 ? (fx < 0.5 ? selected00 : selected10) : fx < 0.5 ? selected01 : selected11;
+          const p = 4 * (r * out.width + c);
+          writeWaterColour(d, isSelected, out.rgba, p, isSelected && fromEdge < OUTLINE_PIXELS);
           if (fromEdge < EDGE_PIXELS) {
             const t = fromEdge / EDGE_PIXELS;
             out.rgba[p + 3] = Math.round(out.rgba[p + 3] * t * t * (3 - 2 * t));
