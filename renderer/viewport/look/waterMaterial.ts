@@ -108,7 +108,9 @@ void main() {
   vec3 ray = normalize(vWorld - cameraPosition);
   float lift = (min(max(0.0, -vDepth), liftCap) + liftFloor) / max(abs(ray.y), 0.1);
   vec4 lifted = projectionMatrix * viewMatrix * vec4(vWorld - ray * lift, 1.0);
-  gl_FragDepthEXT = clamp(0.5 * lifted.z / lifted.w + 0.5, 0.0, 1.0);
+  // Less a few steps of a 24-bit depth buffer, as the polygon offset did (a written depth does not get it): far off,
+  // where a step is metres, the sheet still wins over the ground it lies on.
+  gl_FragDepthEXT = clamp(0.5 * lifted.z / lifted.w + 0.5 - 4.0 / 16777216.0, 0.0, 1.0);
   gl_FragColor = vec4(colour, alpha);
   #include <fog_fragment>
   gl_FragColor.rgb = waterToSrgb(gl_FragColor.rgb);
@@ -123,10 +125,7 @@ export const SHORE_FADE = 0.08;
 export const SHORE_BAND = 0.4;
 /** Pixels over which it fades in at the least (an antialiased line far off). */
 export const SHORE_PIXELS = 1.5;
-/**
- * Metres (on the vertical) by which the water's written depth is raised at the least: in place of
- * the polygon offset, which a fragment that writes its depth does not get (a film over its ground).
- */
+/** Metres (on the vertical) by which the water's written depth is raised at the least (a film over its ground close up). */
 export const LIFT_FLOOR = 0.005;
 /**
  * Metres above the sheet the ground may stand and still be covered by that edge: the sub-cell
