@@ -33,10 +33,11 @@ export function createWaterTint2D(
   // Magnified, the part in view (and a margin) painted k pixels a vertex with the edge inside the cells.
   const magnifiedCanvas = document.createElement('canvas');
   const magnifiedContext = magnifiedCanvas.getContext('2d');
-  let magnified: MagnifiedTint | null = null;
+  /** What the magnified canvas holds (its pixels are let go once drawn into it). */
+  let magnified: Pick<MagnifiedTint, 'span' | 'pixelsPerVertex'> | null = null;
 
   /** The magnified tint for the view (painted anew when the view leaves it or needs other pixels per vertex), or null. */
-  const magnifiedFor = (ctx: CanvasRenderingContext2D, transform: MapViewTransform): MagnifiedTint | null => {
+  const magnifiedFor = (ctx: CanvasRenderingContext2D, transform: MapViewTransform): Pick<MagnifiedTint, 'span' | 'pixelsPerVertex'> | null => {
     const doc = editor.document;
     const dpr = window.devicePixelRatio || 1;
     const device = transform.scale * dpr;
@@ -47,7 +48,7 @@ export function createWaterTint2D(
     if (across.end <= across.start || down.end <= down.start) return null;
     const k = magnifiedPixelsPerVertex(device, (across.end - across.start) * (down.end - down.start) * 2.25);
     if (k === 0) return null;
-    const inside = (m: MagnifiedTint) => m.span.i0 <= across.start && m.span.i1 >= across.end - 1 && m.span.j0 <= down.start && m.span.j1 >= down.end - 1;
+    const inside = (m: Pick<MagnifiedTint, 'span'>) => m.span.i0 <= across.start && m.span.i1 >= across.end - 1 && m.span.j0 <= down.start && m.span.j1 >= down.end - 1;
     if (magnified && magnified.pixelsPerVertex === k && inside(magnified)) return magnified;
     const marginI = Math.ceil((across.end - across.start) / 4);
     const marginJ = Math.ceil((down.end - down.start) / 4);
@@ -59,12 +60,13 @@ export function createWaterTint2D(
     };
     const { selectedId } = water.model.store.getState();
     const featureOf = selectedId !== null ? (water.model.features()?.featureOf ?? null) : null;
-    magnified = magnifiedWaterTint(doc.field, doc.water, doc.field.heights, featureOf, selectedId, span, k);
-    magnifiedCanvas.width = magnified.width;
-    magnifiedCanvas.height = magnified.height;
-    const data = magnifiedContext.createImageData(magnified.width, magnified.height);
-    data.data.set(magnified.rgba);
+    const painted = magnifiedWaterTint(doc.field, doc.water, doc.field.heights, featureOf, selectedId, span, k);
+    magnifiedCanvas.width = painted.width;
+    magnifiedCanvas.height = painted.height;
+    const data = magnifiedContext.createImageData(painted.width, painted.height);
+    data.data.set(painted.rgba);
     magnifiedContext.putImageData(data, 0, 0);
+    magnified = { span, pixelsPerVertex: k };
     return magnified;
   };
 
