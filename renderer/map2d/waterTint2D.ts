@@ -136,6 +136,11 @@ export function createWaterTint2D(
       }
       ctx.save();
       const close = magnifiedFor(ctx, transform);
+      // Not magnified: the canvas's pixels are let go.
+      if (!close && magnified) {
+        magnified = null;
+        magnifiedCanvas.width = magnifiedCanvas.height = 0;
+      }
       if (close) {
         // Vertex (i, j)'s pixels cover its square [i, i + 1) × [j, j + 1) of the map's image, as below.
         const { span } = close;
