@@ -84,12 +84,12 @@ void main() {
   }
   bool selected = selectedFeature > 0.5 && abs(vFeature - selectedFeature) < 0.5;
   if (selected) alpha = max(alpha, 0.7);
-  // The edge: out to nothing as the depth read between corners reaches 0 (app/water/waterCorners.ts
-  // cornerDepth), so the water line runs through the cells, not along their steps. Within a triangle
-  // the depth is linear, so depth / |its gradient on the ground| is the distance to that line: the
-  // water fades in over shoreBand metres from it, and over at least shorePixels pixels (depth /
-  // fwidth(depth)), so close up the line is a soft band, not a hard edge stepping with the pixels
-  // and kinking at every triangle, and far off it is still antialiased.
+  // The edge: out to nothing as the depth read inside the cell reaches 0 (app/water/shoreField.ts: the
+  // corners' depths carried along their slopes; waterCorners.ts cornerDepth), so the water line runs
+  // through the cells, straight where the bank is planar, not kinking at every triangle. Depth /
+  // |its gradient on the ground| is the distance to that line: the water fades in over shoreBand
+  // metres from it, and over at least shorePixels pixels, so close up the line is a soft band and
+  // far off it is still antialiased.
   vec2 groundX = dFdx(vGround);
   vec2 groundY = dFdy(vGround);
   float depthX = dFdx(shore);
