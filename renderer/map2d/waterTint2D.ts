@@ -48,7 +48,8 @@ export function createWaterTint2D(
     if (across.end <= across.start || down.end <= down.start) return null;
     const k = magnifiedPixelsPerVertex(device, (across.end - across.start) * (down.end - down.start) * 2.25);
     if (k === 0) return null;
-    const inside = (m: Pick<MagnifiedTint, 'span'>) => m.span.i0 <= across.start && m.span.i1 >= across.end - 1 && m.span.j0 <= down.start && m.span.j1 >= down.end - 1;
+    const inside = (m: Pick<MagnifiedTint, 'span'>) =>
+      m.span.i0 <= across.start && m.span.i1 >= across.end - 1 && m.span.j0 <= down.start && m.span.j1 >= down.end - 1;
     if (magnified && magnified.pixelsPerVertex === k && inside(magnified)) return magnified;
     const marginI = Math.ceil((across.end - across.start) / 4);
     const marginJ = Math.ceil((down.end - down.start) / 4);
