@@ -7,6 +7,7 @@ import { DEFAULT_WATER_PARAMS } from '../shared/hydrology/waterParams';
 import { findWaterFeatures, type WaterFeatures } from '../shared/hydrology/waterFeatures';
 import type { WaterSurface } from '../shared/hydrology/waterSurface';
 import { waterTintImage } from '../app/water/waterTint';
+import { magnifiedWaterTint } from '../app/water/waterTintMagnified';
 import { ALL } from '../app/document/region';
 import { WaterView } from '../renderer/viewport/look/waterView';
 import { cameraFrustum } from '../renderer/viewport/lod/cameraFrustum';
@@ -29,6 +30,7 @@ import type { Heightfield } from '../shared/terrain/heightfield';
  *   back) and the blocks whose level changed built anew (spread over frames in the window).
  * - `water-draw block`: one block rebuilt, what an edit in a rectangle (a stroke, a drag step) costs.
  * - `water-draw tint 2D`: the 2D panel's tint image after a change (never per frame).
+ * - `water-draw tint 2D magnified`: the part of it in view, magnified, with the edge inside the cells.
  * - `water-draw features`: the rivers and lakes list after a change.
  * The baseline reads each vertex's surface and height once.
  */
@@ -200,6 +202,29 @@ export const benchmarks: Benchmark[] = [
     run: (s) => {
       const { field, water, heights, features } = s as State;
       return waterTintImage(field, water, heights, features.featureOf, 1);
+    },
+  },
+  {
+    // The 2D panel magnified over the map's middle: a 1600 × 1000 pixel view at 8 pixels a vertex
+    // (200 × 125 vertices) and its quarter margins, painted with the edge inside the cells (never per
+    // frame: when the view leaves it, the zoom's power of two changes or the water changes).
+    name: 'water-draw tint 2D magnified',
+    size: SIZE,
+    baseline: BASELINE,
+    samples: 5,
+    warmup: 1,
+    setup: state,
+    run: (s) => {
+      const { field, water, heights, features } = s as State;
+      const mid = SIZE >> 1;
+      return magnifiedWaterTint(field, water, heights, features.featureOf, 1, { i0: mid - 150, j0: mid - 94, i1: mid + 149, j1: mid + 93 }, 8);
+    },
+    measure: () => {
+      const { water, heights } = state();
+      const mid = SIZE >> 1;
+      let wet = 0;
+      for (let j = mid - 94; j <= mid + 93; j++) for (let i = mid - 150; i <= mid + 149; i++) if (water.surface[j * SIZE + i] > heights[j * SIZE + i]) wet++;
+      return { pixels: 300 * 188 * 64, wet_vertices: wet };
     },
   },
   {

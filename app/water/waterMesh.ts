@@ -16,7 +16,8 @@ import { WATER_LAKE } from '../../shared/hydrology/water';
 import type { WaterSurface } from '../../shared/hydrology/waterSurface';
 import type { FeatureIds } from '../../shared/hydrology/waterFeatures';
 import { drawnCellsByLevel } from './waterBlockDetail';
-import { cornerDepth, isWet, sourceVertex, waterBlockExtent, waterBlockMaxLevel } from './waterCorners';
+import { cornerDepth, isWet, sourceVertex, waterBlockExtent, waterBlockMaxLevel, type BlockExtent } from './waterCorners';
+import { depthSlopeAt } from './shoreField';
 
 export { WATER_BLOCK_CELLS, WATER_LEVEL_COUNT, waterBlockCounts } from './waterCorners';
 
@@ -42,6 +43,11 @@ export interface WaterBlock {
   readonly depth: Float32Array;
   /** Flow per vertex: unit direction on x and z, then strength 0…1. */
   readonly flow: Float32Array;
+  /**
+   * The depth's slope on the ground per vertex (x, z; m/m) at full resolution, for the edge inside a
+   * cell (shoreField.ts); 0 at coarser levels, whose edge is left to the depth test.
+   */
+  readonly shoreSlope: Float32Array;
   /** The feature id (waterFeatures.ts) per vertex, 0 for none. */
   readonly feature: Float32Array;
   readonly indices: Uint16Array | Uint32Array;
@@ -87,6 +93,8 @@ export function buildWaterBlock(
   const positions = new Float32Array(vertexCount * 3);
   const depthOut = new Float32Array(vertexCount);
   const flow = new Float32Array(vertexCount * 3);
+  const shoreSlope = new Float32Array(vertexCount * 2);
+  const depthAt = chosen === 0 ? fullResolutionDepths(grid, water, heights, extent) : null;
   const feature = new Float32Array(vertexCount);
   const bounds = new Float32Array([Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity]);
   const centreX = (width - 1) / 2;
@@ -133,6 +141,7 @@ export function buildWaterBlock(
       if (x > bounds[3]) bounds[3] = x;
       if (y > bounds[4]) bounds[4] = y;
       if (z > bounds[5]) bounds[5] = z;
+      if (depthAt) depthSlopeAt(depthAt, width, rows, cellSize, i, j, shoreSlope, 2 * n);
       if (source >= 0 && kind[source] !== WATER_LAKE) writeFlow(grid, surface, heights, source % width, Math.floor(source / width), flow, 3 * n);
     }
   }
@@ -155,7 +164,23 @@ export function buildWaterBlock(
       indices[t++] = s;
     }
   }
-  return { bi, bj, level: chosen, positions, depth: depthOut, flow, feature, indices, bounds };
+  return { bi, bj, level: chosen, positions, depth: depthOut, flow, shoreSlope, feature, indices, bounds };
+}
+
+/** cornerDepth at full resolution at the block's vertices and one vertex around them, each found once. */
+function fullResolutionDepths(grid: HydrologyGrid, water: WaterSurface, heights: Float32Array, extent: BlockExtent): (i: number, j: number) => number {
+  const { width } = grid;
+  const i0 = extent.ci0 - 1;
+  const j0 = extent.cj0 - 1;
+  const span = extent.ci1 - extent.ci0 + 3;
+  const known = new Float32Array(span * (extent.cj1 - extent.cj0 + 3)).fill(NaN);
+  return (i, j) => {
+    const k = (j - j0) * span + (i - i0);
+    if (known[k] === known[k]) return known[k];
+    const v = j * width + i;
+    const source = sourceVertex(grid, water, heights, i, j);
+    return (known[k] = cornerDepth(water, heights, v, source, source >= 0 ? water.surface[source] : heights[v], 0));
+  };
 }
 
 const CORNERS: ReadonlyArray<readonly [number, number]> = [

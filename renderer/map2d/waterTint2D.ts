@@ -2,6 +2,8 @@ import type { EditorSession } from '../../app/editorSession';
 import type { MapViewTransform } from '../../app/map2d/mapTransform';
 import { unionRegions, type DirtyRegion } from '../../app/document/region';
 import { paintWaterTint, tintRectOf, waterTintImage, type WaterTint } from '../../app/water/waterTint';
+import { magnifiedPixelsPerVertex, magnifiedWaterTint, type MagnifiedTint, type VertexSpan } from '../../app/water/waterTintMagnified';
+import { smoothMagnification, visibleSpan } from '../../app/map2d/mapMagnification';
 
 export interface WaterTint2D {
   /** Tints the water by depth over the heightmap (when Show Water is on and the document has water). */
@@ -28,6 +30,46 @@ export function createWaterTint2D(
   let made: { doc: unknown; water: unknown; selected: number | null; resultsVersion: number; featuresVersion: number } | null = null;
   let tint: WaterTint | null = null;
   let dirty: DirtyRegion | null = null;
+  // Magnified, the part in view (and a margin) painted k pixels a vertex with the edge inside the cells.
+  const magnifiedCanvas = document.createElement('canvas');
+  const magnifiedContext = magnifiedCanvas.getContext('2d');
+  /** What the magnified canvas holds (its pixels are let go once drawn into it). */
+  let magnified: Pick<MagnifiedTint, 'span' | 'pixelsPerVertex'> | null = null;
+
+  /** The magnified tint for the view (painted anew when the view leaves it or needs other pixels per vertex), or null. */
+  const magnifiedFor = (ctx: CanvasRenderingContext2D, transform: MapViewTransform): Pick<MagnifiedTint, 'span' | 'pixelsPerVertex'> | null => {
+    const doc = editor.document;
+    const dpr = window.devicePixelRatio || 1;
+    const device = transform.scale * dpr;
+    if (!doc.water || !magnifiedContext || !smoothMagnification(device)) return null;
+    const { width, depth } = doc.field;
+    const across = visibleSpan(transform.offsetX, transform.scale, ctx.canvas.width / dpr, width);
+    const down = visibleSpan(transform.offsetY, transform.scale, ctx.canvas.height / dpr, depth);
+    if (across.end <= across.start || down.end <= down.start) return null;
+    const k = magnifiedPixelsPerVertex(device, (across.end - across.start) * (down.end - down.start) * 2.25);
+    if (k === 0) return null;
+    const inside = (m: Pick<MagnifiedTint, 'span'>) =>
+      m.span.i0 <= across.start && m.span.i1 >= across.end - 1 && m.span.j0 <= down.start && m.span.j1 >= down.end - 1;
+    if (magnified && magnified.pixelsPerVertex === k && inside(magnified)) return magnified;
+    const marginI = Math.ceil((across.end - across.start) / 4);
+    const marginJ = Math.ceil((down.end - down.start) / 4);
+    const span: VertexSpan = {
+      i0: Math.max(0, across.start - marginI),
+      i1: Math.min(width - 1, across.end - 1 + marginI),
+      j0: Math.max(0, down.start - marginJ),
+      j1: Math.min(depth - 1, down.end - 1 + marginJ),
+    };
+    const { selectedId } = water.model.store.getState();
+    const featureOf = selectedId !== null ? (water.model.features()?.featureOf ?? null) : null;
+    const painted = magnifiedWaterTint(doc.field, doc.water, doc.field.heights, featureOf, selectedId, span, k);
+    magnifiedCanvas.width = painted.width;
+    magnifiedCanvas.height = painted.height;
+    const data = magnifiedContext.createImageData(painted.width, painted.height);
+    data.data.set(painted.rgba);
+    magnifiedContext.putImageData(data, 0, 0);
+    magnified = { span, pixelsPerVertex: k };
+    return magnified;
+  };
 
   const upload = (x0: number, y0: number, x1: number, y1: number) => {
     if (!tint || !context || x1 <= x0 || y1 <= y0) return;
@@ -43,6 +85,7 @@ export function createWaterTint2D(
     const featureOf = () => (selected !== null ? (water.model.features()?.featureOf ?? null) : null);
     // Features found meanwhile (a worker) re-make the tint only while something is selected (it tints by them).
     const featuresSeen = selected === null || made?.featuresVersion === featuresVersion;
+    if (dirty) magnified = null;
     if (made && made.doc === doc && made.water === doc.water && made.selected === selected && made.resultsVersion === resultsVersion && featuresSeen) {
       // The same water under edited heights: repaint what the edits touched.
       if (dirty && tint && doc.water) {
@@ -54,6 +97,7 @@ export function createWaterTint2D(
       return;
     }
     made = { doc, water: doc.water, selected, resultsVersion, featuresVersion };
+    magnified = null;
     dirty = null;
     tint = null;
     if (!doc.water || !context) return;
@@ -92,6 +136,27 @@ export function createWaterTint2D(
         return;
       }
       ctx.save();
+      const close = magnifiedFor(ctx, transform);
+      // Not magnified: the canvas's pixels are let go.
+      if (!close && magnified) {
+        magnified = null;
+        magnifiedCanvas.width = magnifiedCanvas.height = 0;
+      }
+      if (close) {
+        // Vertex (i, j)'s pixels cover its square [i, i + 1) × [j, j + 1) of the map's image, as below.
+        const { span } = close;
+        ctx.imageSmoothingEnabled = true;
+        ctx.drawImage(
+          magnifiedCanvas,
+          transform.offsetX + span.i0 * transform.scale,
+          transform.offsetY + span.j0 * transform.scale,
+          (span.i1 - span.i0 + 1) * transform.scale,
+          (span.j1 - span.j0 + 1) * transform.scale,
+        );
+        ctx.restore();
+        canvas2d.dataset.water = 'shown';
+        return;
+      }
       ctx.imageSmoothingEnabled = transform.scale < 1;
       // Pixel p covers vertices p·stride … (p + 1)·stride − 1: drawn over those vertices' pixels.
       ctx.drawImage(canvas, transform.offsetX, transform.offsetY, tint.width * tint.stride * transform.scale, tint.depth * tint.stride * transform.scale);

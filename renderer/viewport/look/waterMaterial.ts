@@ -13,7 +13,13 @@ const WATER_VERTEX = /* glsl */ `
 attribute float waterDepth;
 attribute vec3 flow;
 attribute float feature;
+// Normalised 16-bit: the slope over shoreSlopeRange (waterView.ts).
+attribute vec2 shoreSlope;
+uniform float shoreSlopeRange;
 varying float vDepth;
+varying float vShoreBase;
+varying vec2 vShoreSlope;
+varying vec3 vWorld;
 varying vec3 vFlow;
 varying float vFeature;
 varying vec2 vGround;
@@ -22,6 +28,10 @@ void main() {
   vFlow = flow;
   vFeature = feature;
   vGround = position.xz;
+  // The edge inside a cell (app/water/shoreField.ts): Σ wₖ (dₖ − gₖ·pₖ) + (Σ wₖ gₖ) · p.
+  vShoreBase = waterDepth - dot(shoreSlope * shoreSlopeRange, position.xz);
+  vShoreSlope = shoreSlope * shoreSlopeRange;
+  vWorld = (modelMatrix * vec4(position, 1.0)).xyz;
   vec4 mvPosition = modelViewMatrix * vec4(position, 1.0);
   gl_Position = projectionMatrix * mvPosition;
   #include <fog_vertex>
@@ -42,7 +52,14 @@ uniform float streakSpacing;
 uniform float shoreFade;
 uniform float shoreBand;
 uniform float shorePixels;
+uniform float liftFloor;
+uniform float liftCap;
+// Declared for the fragment stage too (three declares it for the vertex stage only): the raised depth's projection.
+uniform mat4 projectionMatrix;
 varying float vDepth;
+varying float vShoreBase;
+varying vec2 vShoreSlope;
+varying vec3 vWorld;
 varying vec3 vFlow;
 varying float vFeature;
 varying vec2 vGround;
@@ -50,7 +67,8 @@ vec3 waterToSrgb(vec3 c) {
   return mix(c * 12.92, 1.055 * pow(c, vec3(0.41666)) - 0.055, step(vec3(0.0031308), c));
 }
 void main() {
-  float depth = max(vDepth, 0.0);
+  float shore = vShoreBase + dot(vShoreSlope, vGround);
+  float depth = max(shore, 0.0);
   float t = depth / (depth + depthHalf);
   vec3 colour = mix(shallowColour, deepColour, t);
   float alpha = mix(shallowAlpha, deepAlpha, t);
@@ -66,24 +84,33 @@ void main() {
   }
   bool selected = selectedFeature > 0.5 && abs(vFeature - selectedFeature) < 0.5;
   if (selected) alpha = max(alpha, 0.7);
-  // The edge: out to nothing as the depth read between corners reaches 0 (app/water/waterCorners.ts
-  // cornerDepth), so the water line runs through the cells, not along their steps. Within a triangle
-  // the depth is linear, so depth / |its gradient on the ground| is the distance to that line: the
-  // water fades in over shoreBand metres from it, and over at least shorePixels pixels (depth /
-  // fwidth(depth)), so close up the line is a soft band, not a hard edge stepping with the pixels
-  // and kinking at every triangle, and far off it is still antialiased.
+  // The edge: out to nothing as the depth read inside the cell reaches 0 (app/water/shoreField.ts: the
+  // corners' depths carried along their slopes; waterCorners.ts cornerDepth), so the water line runs
+  // through the cells, straight where the bank is planar, not kinking at every triangle. Depth /
+  // |its gradient on the ground| is the distance to that line: the water fades in over shoreBand
+  // metres from it, and over at least shorePixels pixels, so close up the line is a soft band and
+  // far off it is still antialiased.
   vec2 groundX = dFdx(vGround);
   vec2 groundY = dFdy(vGround);
-  float depthX = dFdx(vDepth);
-  float depthY = dFdy(vDepth);
+  float depthX = dFdx(shore);
+  float depthY = dFdy(shore);
   float jacobian = groundX.x * groundY.y - groundX.y * groundY.x;
-  float edge = vDepth / shoreFade;
+  float edge = shore / shoreFade;
   if (abs(jacobian) > 1e-12) {
     vec2 gradient = vec2(depthX * groundY.y - depthY * groundX.y, groundX.x * depthY - groundY.x * depthX) / jacobian;
-    edge = vDepth / max(length(gradient), 1e-6) / shoreBand;
+    edge = shore / max(length(gradient), 1e-6) / shoreBand;
   }
-  edge = min(edge, vDepth / max(abs(depthX) + abs(depthY), 1e-9) / shorePixels);
+  edge = min(edge, shore / max(abs(depthX) + abs(depthY), 1e-9) / shorePixels);
   alpha *= smoothstep(0.0, 1.0, edge);
+  // Where that edge lies beyond the line the triangles' depth reaches 0, the ground there stands above
+  // the sheet, by −vDepth at most: the depth written is the sheet's raised that much (along the view
+  // ray), so the ground does not cut the edge back into its sawtooth. The sheet itself stays at its level.
+  vec3 ray = normalize(vWorld - cameraPosition);
+  float lift = (min(max(0.0, -vDepth), liftCap) + liftFloor) / max(abs(ray.y), 0.1);
+  vec4 lifted = projectionMatrix * viewMatrix * vec4(vWorld - ray * lift, 1.0);
+  // Less a few steps of a 24-bit depth buffer, as the polygon offset did (a written depth does not get it): far off,
+  // where a step is metres, the sheet still wins over the ground it lies on.
+  gl_FragDepthEXT = clamp(0.5 * lifted.z / lifted.w + 0.5 - 4.0 / 16777216.0, 0.0, 1.0);
   gl_FragColor = vec4(colour, alpha);
   #include <fog_fragment>
   gl_FragColor.rgb = waterToSrgb(gl_FragColor.rgb);
@@ -98,6 +125,15 @@ export const SHORE_FADE = 0.08;
 export const SHORE_BAND = 0.4;
 /** Pixels over which it fades in at the least (an antialiased line far off). */
 export const SHORE_PIXELS = 1.5;
+/** Metres (on the vertical) by which the water's written depth is raised at the least (a film over its ground close up). */
+export const LIFT_FLOOR = 0.005;
+/**
+ * Metres above the sheet the ground may stand and still be covered by that edge: the sub-cell
+ * edge's reach, never a cliff's (a steep bank's far corner can carry the field out of true).
+ */
+export const LIFT_CAP = 0.3;
+/** The largest depth slope (m/m) a water vertex carries: its 16-bit attribute spans ± this. */
+export const SHORE_SLOPE_RANGE = 8;
 
 const linear = (rgb: readonly [number, number, number]): Color => new Color().setRGB(rgb[0] / 255, rgb[1] / 255, rgb[2] / 255, 'srgb');
 
@@ -120,6 +156,9 @@ export function createWaterMaterial(): ShaderMaterial {
         shoreFade: { value: SHORE_FADE },
         shoreBand: { value: SHORE_BAND },
         shorePixels: { value: SHORE_PIXELS },
+        liftFloor: { value: LIFT_FLOOR },
+        liftCap: { value: LIFT_CAP },
+        shoreSlopeRange: { value: SHORE_SLOPE_RANGE },
       },
     ]),
     transparent: true,

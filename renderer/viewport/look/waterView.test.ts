@@ -3,7 +3,7 @@ import type { BufferAttribute, Mesh } from 'three';
 import { WATER_LAKE, WATER_RIVER } from '../../../shared/hydrology/water';
 import { createWaterSurface } from '../../../shared/hydrology/waterSurface';
 import { ALL } from '../../../app/document/region';
-import { WaterView } from './waterView';
+import { packedSlopes, WaterView } from './waterView';
 
 /** A 9 × 9 map at 2 m with a 3 × 3 pit lake 1.25 m deep in its middle, 2.25 m at its centre (16 cells drawn, 25 corners). */
 function pitLake() {
@@ -129,5 +129,11 @@ describe('the 3D view’s water meshes', () => {
     expect(attributes.map((a) => a.array.constructor.name)).toEqual(['Float32Array', 'Float32Array', 'Float32Array', 'Float32Array', 'Uint16Array']);
     expect(view.triangles).toBe(32);
     view.dispose();
+  });
+});
+
+describe('the water edge slopes on the GPU', () => {
+  it('are normalised 16-bit over ±8 m/m: 0.5 m/m is 32767 / 16, steeper ones held at the range', () => {
+    expect(Array.from(packedSlopes(new Float32Array([-0.5, 0, 8, 12, -40])))).toEqual([-2048, 0, 32767, 32767, -32767]);
   });
 });

@@ -9,7 +9,7 @@ import { WaterLevels, type WaterLodOptions } from '../../../app/water/waterLevel
 import { CameraSnapshot } from '../../../app/lod/cameraSnapshot';
 import type { LodCamera } from '../../../shared/lod/selectLod';
 import type { DirtyRegion } from '../../../app/document/region';
-import { createWaterMaterial } from './waterMaterial';
+import { createWaterMaterial, SHORE_SLOPE_RANGE } from './waterMaterial';
 
 /**
  * The 3D view's rivers and lakes: one mesh per block that holds water (app/water/waterMesh.ts), its
@@ -196,6 +196,7 @@ export class WaterView {
     geometry.setAttribute('position', uploadedOnce(new BufferAttribute(block.positions, 3)));
     geometry.setAttribute('waterDepth', uploadedOnce(new BufferAttribute(block.depth, 1)));
     geometry.setAttribute('flow', uploadedOnce(new BufferAttribute(block.flow, 3)));
+    geometry.setAttribute('shoreSlope', uploadedOnce(new BufferAttribute(packedSlopes(block.shoreSlope), 2, true)));
     geometry.setAttribute('feature', uploadedOnce(new BufferAttribute(block.feature, 1)));
     geometry.setIndex(uploadedOnce(new BufferAttribute(block.indices, 1)));
     const b = block.bounds;
@@ -220,6 +221,13 @@ export class WaterView {
   private clear(): void {
     for (const key of [...this.blocks.keys()]) this.remove(key);
   }
+}
+
+/** The depth slopes as normalised 16-bit integers over ±SHORE_SLOPE_RANGE (4 bytes a vertex on the GPU, not 8). */
+export function packedSlopes(slopes: Float32Array): Int16Array {
+  const packed = new Int16Array(slopes.length);
+  for (let k = 0; k < slopes.length; k++) packed[k] = Math.round(Math.max(-1, Math.min(1, slopes[k] / SHORE_SLOPE_RANGE)) * 32767);
+  return packed;
 }
 
 const sameSteps = (a: EdgeSteps, b: EdgeSteps): boolean => a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3];
