@@ -4,13 +4,17 @@ import { accumulateFlow } from '../shared/hydrology/accumulation';
 import { fluvialState, fluvialStep, runFluvial, type FluvialState } from '../shared/erosion/fluvial';
 import { DEFAULT_FLUVIAL, type FluvialParams } from '../shared/erosion/fluvialParams';
 import type { Heightfield } from '../shared/terrain/heightfield';
+import { donorCountsAndPits } from '../shared/hydrology/drainage';
+import { diffuseHeights } from '../shared/erosion/hillslopeDiffusion';
+import { fillListedPits } from '../shared/erosion/pitFill';
 
 /**
  * The fluvial layer (shared/erosion/fluvial.ts) on the LOD benches' synthetic hills, one thread:
  * `fluvial-step` is one time step (MFD routing by accumulateFlow, the implicit stream-power solve,
  * diffusion at a diffusion number κ·dt/Δx² of 1); `fluvial-step-diffusion-8` the same with River
  * valleys' κ and time step (a diffusion number of 8); `fluvial-200-steps` a whole layer of 200 steps
- * (its initial fill included). Each reports the CPU time of its timed runs too (median and least):
+ * (its initial fill included); `fluvial-pit-fills` the pit fills of one step (against the pass that finds
+ * the pits). Each reports the CPU time of its timed runs too (median and least):
 the machine's other work stretches the wall time. The
  * baseline is the routing alone (`accumulateFlow` on the same surface): the part of a step the
  * hydrology core does.
@@ -18,6 +22,28 @@ the machine's other work stretches the wall time. The
 const PARAMS: FluvialParams = { ...DEFAULT_FLUVIAL, k: 1e-4, channelArea: 0, uplift: 1e-3, diffusion: 1e-3, timeStep: 1000, time: 1000 };
 const PRESET_DIFFUSION: FluvialParams = { ...PARAMS, diffusion: 0.0002, timeStep: 40_000, time: 40_000 };
 const BASELINE = 'fluvial baseline: flow-accumulation of the same surface';
+const PIT_SCAN = 'fluvial pit scan: the donor counts and the pits of a step';
+
+/**
+ * A step's pit fills alone (about a thousand at 1025²): the surface after 6 steps, diffused as the 7th
+ * step diffuses it; each run copies it, counts donors and lists the pits (`PIT_SCAN`, the baseline)
+ * and fills them.
+ */
+interface PitSurface {
+  state: FluvialState;
+  diffused: Float64Array;
+  heights: Float64Array;
+}
+function pitSurface(size: number): PitSurface {
+  const state = fluvialState(field(size), field(size).heights, PARAMS);
+  for (let step = 0; step < 6; step++) fluvialStep(state, PARAMS, PARAMS.timeStep);
+  const diffused = diffuseHeights(state.grid, state.heights.slice(), new Float64Array(state.heights.length), PARAMS.diffusion * PARAMS.timeStep);
+  return { state, diffused, heights: new Float64Array(diffused.length) };
+}
+function scanPits(s: PitSurface): void {
+  s.heights.set(s.diffused);
+  if (s.state.pitFill) donorCountsAndPits(s.state.grid, s.heights, s.state.routing.pending, s.state.pitFill.pits);
+}
 
 const fields = new Map<number, Heightfield>();
 const field = (size: number): Heightfield => {
@@ -35,7 +61,31 @@ function rows(size: number): Benchmark[] {
   // The presets' diffusion: River valleys' κ·dt at 1 m cells is a diffusion number of 8 a step.
   let diffusive: FluvialState | null = null;
   const preparedDiffusive = (): FluvialState => (diffusive ??= fluvialState(field(size), field(size).heights, PRESET_DIFFUSION));
+  let pits: PitSurface | null = null;
+  const preparedPits = (): PitSurface => (pits ??= pitSurface(size));
   return [
+    {
+      name: PIT_SCAN,
+      size,
+      samples: 9,
+      warmup: 2,
+      setup: preparedPits,
+      ...cpuTimed(9, (s) => scanPits(s as PitSurface)),
+    },
+    {
+      name: 'fluvial-pit-fills',
+      size,
+      baseline: `${PIT_SCAN}@${size}`,
+      samples: 9,
+      warmup: 2,
+      setup: preparedPits,
+      ...cpuTimed(9, (s) => {
+        const surface = s as PitSurface;
+        scanPits(surface);
+        const { state } = surface;
+        if (state.pitFill) fillListedPits(state.grid, surface.heights, state.pitFill, state.routing.pending);
+      }),
+    },
     {
       name: BASELINE,
       size,

@@ -43,10 +43,23 @@ function explicitSteps(grid: HydrologyGrid, heights: Float64Array, scratch: Floa
   for (let step = 0; step < substeps; step++) {
     for (let j = 1; j < depth - 1; j++) {
       const end = j * width + width - 1;
-      // The row's values slide through locals: each is read once, not three times.
+      // The row's values slide through locals: each is read once, not three times; four vertices a turn.
       let left = from[j * width];
       let c = from[j * width + 1];
-      for (let v = j * width + 1; v < end; v++) {
+      let v = j * width + 1;
+      for (; v + 3 < end; v += 4) {
+        const x1 = from[v + 1];
+        const x2 = from[v + 2];
+        const x3 = from[v + 3];
+        const x4 = from[v + 4];
+        to[v] = c + r * (x1 + left + from[v + width] + from[v - width] - 4 * c);
+        to[v + 1] = x1 + r * (x2 + c + from[v + 1 + width] + from[v + 1 - width] - 4 * x1);
+        to[v + 2] = x2 + r * (x3 + x1 + from[v + 2 + width] + from[v + 2 - width] - 4 * x2);
+        to[v + 3] = x3 + r * (x4 + x2 + from[v + 3 + width] + from[v + 3 - width] - 4 * x3);
+        left = x3;
+        c = x4;
+      }
+      for (; v < end; v++) {
         const right = from[v + 1];
         to[v] = c + r * (right + left + from[v + width] + from[v - width] - 4 * c);
         left = c;

@@ -81,16 +81,25 @@ export function fillListedPits(grid: HydrologyGrid, h: Float64Array, scratch: Pi
     const reached = fillFrom(grid, h, scratch, pit);
     filled++;
     const list = scratch.list;
+    // Around every vertex the fill reached, once each (`seen` holds −fill once a vertex is done: the
+    // flood marks with +fill): its donors counted again, and whether it became a pit after this one.
+    const done = -scratch.fill;
+    const seen = scratch.seen;
     for (let q = 0; q < reached; q++) {
       const c = list[q];
       for (let dj = -width; dj <= width; dj += width) {
         for (let di = -1; di <= 1; di++) {
           const n = c + dj + di;
-          if (donors) recountDonors(grid, h, donors, n);
-          if (n <= pit) continue;
+          if (seen[n] === done) continue;
+          seen[n] = done;
           const i = n % width;
           const j = (n - i) / width;
-          if (i > 0 && j > 0 && i < width - 1 && j < depth - 1 && isPit(h, n, width)) pushLeast(later, n);
+          const interior = i > 0 && j > 0 && i < width - 1 && j < depth - 1;
+          if (donors) {
+            if (interior) donors[n] = higherNeighbours(h, n, width);
+            else recountDonors(grid, h, donors, n);
+          }
+          if (n > pit && interior && isPit(h, n, width)) pushLeast(later, n);
         }
       }
     }
@@ -145,75 +154,97 @@ function isPit(h: Float64Array, v: number, width: number): boolean {
   );
 }
 
+/** How many neighbours of interior vertex `v` are higher (recountDonors' count, without its bounds checks). */
+function higherNeighbours(h: Float64Array, v: number, width: number): number {
+  const c = h[v];
+  return (
+    (h[v + 1] > c ? 1 : 0) +
+    (h[v - 1] > c ? 1 : 0) +
+    (h[v + width] > c ? 1 : 0) +
+    (h[v - width] > c ? 1 : 0) +
+    (h[v + width + 1] > c ? 1 : 0) +
+    (h[v - width - 1] > c ? 1 : 0) +
+    (h[v - width + 1] > c ? 1 : 0) +
+    (h[v + width - 1] > c ? 1 : 0)
+  );
+}
+
 function pushVertex(into: VertexList, v: number): void {
   if (into.length === into.list.length) into.list = grow32(into.list);
   into.list[into.length++] = v;
 }
 
-/** Fills the depression around `pit`; returns how many vertices it reached (in `s.list`, from the outlet). */
+/** Pushes `v` keyed by its height on the flood's heap of `size` entries; returns the new size. */
+function heapPush(s: PitFillScratch, h: Float64Array, v: number, size: number): number {
+  if (size === s.heapIds.length) {
+    s.heapIds = grow32(s.heapIds);
+    const keys = new Float64Array(s.heapKeys.length * 2);
+    keys.set(s.heapKeys);
+    s.heapKeys = keys;
+  }
+  const ids = s.heapIds;
+  const keys = s.heapKeys;
+  const key = h[v];
+  let at = size;
+  while (at > 0) {
+    const up = (at - 1) >> 1;
+    if (keys[up] < key || (keys[up] === key && ids[up] < v)) break;
+    ids[at] = ids[up];
+    keys[at] = keys[up];
+    at = up;
+  }
+  ids[at] = v;
+  keys[at] = key;
+  return size + 1;
+}
+
+/** Removes the least (height, then index) of the heap's `size` entries and returns it; the heap is then `size − 1` long. */
+function heapPop(s: PitFillScratch, size: number): number {
+  const ids = s.heapIds;
+  const keys = s.heapKeys;
+  const top = ids[0];
+  const last = size - 1;
+  const lastId = ids[last];
+  const lastKey = keys[last];
+  let at = 0;
+  for (;;) {
+    let child = 2 * at + 1;
+    if (child >= last) break;
+    const right = child + 1;
+    if (right < last && (keys[right] < keys[child] || (keys[right] === keys[child] && ids[right] < ids[child]))) child = right;
+    if (lastKey < keys[child] || (lastKey === keys[child] && lastId < ids[child])) break;
+    ids[at] = ids[child];
+    keys[at] = keys[child];
+    at = child;
+  }
+  ids[at] = lastId;
+  keys[at] = lastKey;
+  return top;
+}
+
+/**
+ * Fills the depression around `pit`; returns how many vertices it reached (in `s.list`, from the outlet).
+ * Module-level helpers rather than closures: a fill is a few vertices, a step makes about a thousand.
+ */
 function fillFrom(grid: HydrologyGrid, h: Float64Array, s: PitFillScratch, pit: number): number {
   const { width, depth } = grid;
   const fill = ++s.fill;
   const { seen, inside } = s;
   let size = 0;
   let listed = 0;
-  const push = (v: number) => {
-    if (size === s.heapIds.length) {
-      s.heapIds = grow32(s.heapIds);
-      const keys = new Float64Array(s.heapKeys.length * 2);
-      keys.set(s.heapKeys);
-      s.heapKeys = keys;
-    }
-    const ids = s.heapIds;
-    const keys = s.heapKeys;
-    const key = h[v];
-    let at = size++;
-    while (at > 0) {
-      const up = (at - 1) >> 1;
-      if (keys[up] < key || (keys[up] === key && ids[up] < v)) break;
-      ids[at] = ids[up];
-      keys[at] = keys[up];
-      at = up;
-    }
-    ids[at] = v;
-    keys[at] = key;
-  };
-  const pop = (): number => {
-    const ids = s.heapIds;
-    const keys = s.heapKeys;
-    const top = ids[0];
-    const lastId = ids[--size];
-    const lastKey = keys[size];
-    let at = 0;
-    for (;;) {
-      let child = 2 * at + 1;
-      if (child >= size) break;
-      const right = child + 1;
-      if (right < size && (keys[right] < keys[child] || (keys[right] === keys[child] && ids[right] < ids[child]))) child = right;
-      if (lastKey < keys[child] || (lastKey === keys[child] && lastId < ids[child])) break;
-      ids[at] = ids[child];
-      keys[at] = keys[child];
-      at = child;
-    }
-    ids[at] = lastId;
-    keys[at] = lastKey;
-    return top;
-  };
-  const onEdge = (v: number) => {
-    const i = v % width;
-    const j = (v - i) / width;
-    return i === 0 || j === 0 || i === width - 1 || j === depth - 1;
-  };
+  const lastColumn = width - 1;
+  const lastRowStart = (depth - 1) * width;
 
   // Grow the region lowest vertex first; the first vertex below the water level reached so far (or
   // on the map's edge, where water leaves) is the outlet.
   seen[pit] = fill;
-  push(pit);
+  size = heapPush(s, h, pit, size);
   let level = -Infinity;
   let outlet = -1;
   while (size > 0) {
-    const c = pop();
-    if (onEdge(c) || h[c] < level) {
+    const c = heapPop(s, size--);
+    const i = c % width;
+    if (c < width || c >= lastRowStart || i === 0 || i === lastColumn || h[c] < level) {
       outlet = c;
       break;
     }
@@ -226,7 +257,7 @@ function fillFrom(grid: HydrologyGrid, h: Float64Array, s: PitFillScratch, pit: 
         const n = c + dj + di;
         if (seen[n] === fill) continue;
         seen[n] = fill;
-        push(n);
+        size = heapPush(s, h, n, size);
       }
     }
   }
@@ -234,8 +265,9 @@ function fillFrom(grid: HydrologyGrid, h: Float64Array, s: PitFillScratch, pit: 
   // Vertices level with the spill next to the depression drained into it: they join it (rising by ε
   // from the outlet), or raising the depression would leave them as new pits.
   while (size > 0 && s.heapKeys[0] <= level) {
-    const c = pop();
-    if (onEdge(c)) continue;
+    const c = heapPop(s, size--);
+    const i = c % width;
+    if (c < width || c >= lastRowStart || i === 0 || i === lastColumn) continue;
     inside[c] = fill;
   }
   // From the outlet, breadth first through the depression: each vertex ε above the one that reached it.
@@ -243,7 +275,8 @@ function fillFrom(grid: HydrologyGrid, h: Float64Array, s: PitFillScratch, pit: 
   // when the vertices that joined at the spill's level make the depression longer than the list.
   let head = 0;
   let tail = 0;
-  const reachFrom = (from: number) => {
+  let from = outlet;
+  for (;;) {
     for (let dj = -width; dj <= width; dj += width) {
       for (let di = -1; di <= 1; di++) {
         const n = from + dj + di;
@@ -255,9 +288,9 @@ function fillFrom(grid: HydrologyGrid, h: Float64Array, s: PitFillScratch, pit: 
         s.list[tail++] = n;
       }
     }
-  };
-  reachFrom(outlet);
-  while (head < tail) reachFrom(s.list[head++]);
+    if (head >= tail) break;
+    from = s.list[head++];
+  }
   return tail;
 }
 
