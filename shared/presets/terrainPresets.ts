@@ -69,6 +69,17 @@ const canyonBeds = (t: PresetTarget): Strata => ({
   dipAzimuthDeg: 0,
 });
 
+/** Mesas' rock: 32 m (×scale) of soft shale under 8 m of sandstone caprock 20× as hard, repeating, flat-lying. */
+const mesaBeds = (t: PresetTarget): Strata => ({
+  beds: [
+    { thickness: cm(32 * reliefScale(t)), hardness: 1 },
+    { thickness: cm(8 * reliefScale(t)), hardness: 20 },
+  ],
+  base: cm(0.5 * reliefScale(t)),
+  dipDeg: 0,
+  dipAzimuthDeg: 0,
+});
+
 export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
   {
     id: 'rolling-hills',
@@ -150,7 +161,15 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
           strata: canyonBeds(t),
           outletArea: cm(0.1 * span(t) ** 2),
         }),
-        thermalStep({ iterations: 20, talusDeg: 35, strength: GENTLE_THERMAL, retreatDeg: 65, strata: canyonBeds(t) }),
+        thermalStep({
+          iterations: 20,
+          talusDeg: 35,
+          strength: GENTLE_THERMAL,
+          retreatDeg: 65,
+          strata: canyonBeds(t),
+          freeFace: cm(6 * reliefScale(t)),
+          floorFill: cm(8 * reliefScale(t)),
+        }),
       ],
     }),
   },
@@ -186,18 +205,10 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
           diffusion: 0.0002,
           timeStep: 10_000,
           time: 100_000,
-          strata: {
-            beds: [
-              { thickness: cm(32 * reliefScale(t)), hardness: 1 },
-              { thickness: cm(8 * reliefScale(t)), hardness: 20 },
-            ],
-            base: cm(0.5 * reliefScale(t)),
-            dipDeg: 0,
-            dipAzimuthDeg: 0,
-          },
+          strata: mesaBeds(t),
           outletArea: cm(0.1 * span(t) ** 2),
         }),
-        thermalStep({ iterations: 40, talusDeg: 30, strength: GENTLE_THERMAL }),
+        thermalStep({ iterations: 10, talusDeg: 35, strength: GENTLE_THERMAL, retreatDeg: 70, strata: mesaBeds(t) }),
       ],
     }),
   },
