@@ -53,8 +53,8 @@ evaluated from scratch and written to every --out (a .faultline keeps the stack)
                          Optional parameters may be added to a layer that lacks them, and VALUE null
                          removes one again (the rule without it): faults.profile, faults.runs, and a
                          thermal layer's retreatDeg (walls cut back to this angle first, in hard beds
-                         steeper by √hardness), freeFace (metres of each wall left bare above its talus
-                         apron), floorFill (metres of alluvium that flatten valley floors) and strata.
+                         steeper by √hardness), talusShare (0…1: the share of each wall's height its talus
+                         apron buries), floorFill (metres of alluvium that flatten valley floors) and strata.
                          Example: --set faults.seed=8, --set thermal.retreatDeg=65
   --enable ID, --disable ID, --remove ID
   --out FILE             repeatable; the type follows the extension (${outputFormats()

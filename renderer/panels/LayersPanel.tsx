@@ -203,7 +203,7 @@ function numericParams(params: object, prefix = '', depth = 0): Array<{ path: st
 const OPTIONAL_NUMBERS: Partial<Record<LayerKind, ReadonlyArray<{ key: string; title: string }>>> = {
   thermal: [
     { key: 'retreatDeg', title: 'Wall retreat (°): walls steeper than this (in hard beds, steeper by √hardness) are cut back first' },
-    { key: 'freeFace', title: 'Talus aprons: metres of each wall left bare above the talus at its foot (empty: no aprons)' },
+    { key: 'talusShare', title: 'Talus aprons: the share (0…1) of each wall buried by the talus at its foot (empty: no aprons)' },
     { key: 'floorFill', title: 'Valley floors: metres of alluvium over the lowest ground, flat between the walls (empty: none)' },
   ],
 };

@@ -1,18 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { createHeightfield, type Heightfield } from '../terrain/heightfield';
 import { thermalErosion } from './thermal';
-import { talusApron } from './talusApron';
+import { talusApron, WALL_REACH } from './talusApron';
 
 /**
- * Talus aprons and alluvial floors against their closed forms: an apron against a cliff of height H
- * with free face c slopes at the angle of repose from H − c at the cliff's foot to its toe,
- * (H − c)/tan θ out from the lip, in every direction; a floor in a V of walls at angle φ filled f
+ * Talus aprons and alluvial floors against their closed forms: an apron burying a share a of a cliff
+ * of height H slopes from a·H at the cliff's foot at tan = (1 − (1 − a) · WALL_REACH) · tan θ to its toe,
+ * in every direction; a floor in a V of walls at angle φ filled f
  * metres is flat and 2f/tan φ wide; open ground, gentle valleys and plateaus are left alone.
  */
 const CELL = 2;
 const SIZE = 129;
 const TALUS_DEG = 35;
 const TAN = Math.tan((TALUS_DEG * Math.PI) / 180);
+/** The apron's slope away from a straight wall at a share of ½. */
+const APRON_TAN = (1 - 0.5 * WALL_REACH) * TAN;
 
 function field(height: (x: number, z: number) => number): Heightfield {
   const f = createHeightfield(SIZE, SIZE, CELL);
@@ -28,17 +30,17 @@ const across = (azimuthDeg: number) => {
 };
 
 describe('talus aprons', () => {
-  const H = 40;
-  const FACE = 10;
+  const H = 60;
+  const SHARE = 0.5;
   for (const azimuth of [0, 30, 45, 70]) {
-    it(`against a cliff facing ${azimuth}° off the grid: at the angle of repose, from H − free face at its foot to its toe`, () => {
+    it(`against a cliff facing ${azimuth}° off the grid: from a·H at its foot to its toe at its closed-form slope`, () => {
       const d = across(azimuth);
       const cliff = field((x, z) => (d(x, z) > 0 ? H : 0));
-      talusApron(cliff, { talusDeg: TALUS_DEG, freeFace: FACE });
+      talusApron(cliff, { talusDeg: TALUS_DEG, talusShare: SHARE });
       // Sample along the cliff's normal, well inside the map: the apron's height at distance s from the lip.
       const a = (azimuth * Math.PI) / 180;
       const c = ((SIZE - 1) * CELL) / 2;
-      const toe = (H - FACE) / TAN;
+      const toe = (SHARE * H) / APRON_TAN;
       let worst = 0;
       for (let s = 4; s < toe - 4; s += 2) {
         for (const along of [-30, 0, 30]) {
@@ -47,8 +49,8 @@ describe('talus aprons', () => {
           const i = Math.round(x / CELL);
           const j = Math.round(z / CELL);
           const sOf = -d(i * CELL, j * CELL);
-          const expected = H - FACE - TAN * sOf;
-          worst = Math.max(worst, Math.abs(cliff.heights[j * SIZE + i] - expected) / (H - FACE));
+          const expected = SHARE * H - APRON_TAN * sOf;
+          worst = Math.max(worst, Math.abs(cliff.heights[j * SIZE + i] - expected) / (SHARE * H));
         }
       }
       // The chamfer's distances are within 2 % of the Euclidean, and the lip is a cell's staircase.
@@ -63,12 +65,12 @@ describe('talus aprons', () => {
     });
   }
 
-  it('a round butte keeps a round apron: its toe within 3 % of (H − c)/tan θ + the radius in every direction', () => {
+  it('a round butte keeps a round apron: its toe within 3 % of its closed form in every direction', () => {
     const c = ((SIZE - 1) * CELL) / 2;
     const R = 16;
     const butte = field((x, z) => (Math.hypot(x - c, z - c) <= R ? H : 0));
-    talusApron(butte, { talusDeg: TALUS_DEG, freeFace: FACE });
-    const expectedToe = R + (H - FACE) / TAN;
+    talusApron(butte, { talusDeg: TALUS_DEG, talusShare: SHARE });
+    const expectedToe = R + (SHARE * H) / APRON_TAN;
     for (let k = 0; k < 48; k++) {
       const a = (2 * Math.PI * k) / 48;
       let r = R;
@@ -85,7 +87,7 @@ describe('talus aprons', () => {
   it('leaves ground no steeper than the angle of repose as it is, bit for bit (a plateau, gentle hills)', () => {
     const hills = field((x, z) => 30 + 8 * Math.sin(x / 40) * Math.cos(z / 55));
     const before = hills.heights.slice();
-    talusApron(hills, { talusDeg: TALUS_DEG, freeFace: 5, floorFill: 3 });
+    talusApron(hills, { talusDeg: TALUS_DEG, talusShare: 0.5, floorFill: 3 });
     expect(Buffer.from(hills.heights.buffer).equals(Buffer.from(before.buffer))).toBe(true);
   });
 });
@@ -118,16 +120,16 @@ describe('alluvial floors', () => {
     expect(canyon.heights[0]).toBe(40);
   });
 
-  it('a thermal layer without freeFace and floorFill keeps its bytes (saved projects replay)', () => {
+  it('a thermal layer without talusShare and floorFill keeps its bytes (saved projects replay)', () => {
     const d = across(30);
     const make = () => field((x, z) => (d(x, z) > 0 ? 30 : 0));
     const plain = make();
     const keyed = make();
     thermalErosion(plain, { iterations: 5, talusDeg: 35, strength: 0.25, retreatDeg: 65 });
-    thermalErosion(keyed, { iterations: 5, talusDeg: 35, strength: 0.25, retreatDeg: 65, freeFace: undefined, floorFill: undefined });
+    thermalErosion(keyed, { iterations: 5, talusDeg: 35, strength: 0.25, retreatDeg: 65, talusShare: undefined, floorFill: undefined });
     expect(Buffer.from(keyed.heights.buffer).equals(Buffer.from(plain.heights.buffer))).toBe(true);
     const aproned = make();
-    thermalErosion(aproned, { iterations: 5, talusDeg: 35, strength: 0.25, retreatDeg: 65, freeFace: 10 });
+    thermalErosion(aproned, { iterations: 5, talusDeg: 35, strength: 0.25, retreatDeg: 65, talusShare: 0.5 });
     expect(Buffer.from(aproned.heights.buffer).equals(Buffer.from(plain.heights.buffer))).toBe(false);
   });
 });

@@ -1,18 +1,24 @@
 /**
- * Talus aprons and alluvial floors (ThermalParams.freeFace, floorFill): what a retreating wall sheds
+ * Talus aprons and alluvial floors (ThermalParams.talusShare, floorFill): what a retreating wall sheds
  * piles up at its foot, and what the river leaves flattens its floor.
  *
  * - Talus: rock that falls from a cliff comes to rest at its angle of repose (talusDeg) against the
- *   cliff's foot, burying the lower wall; only the top of the wall, the free face, stays bare (the
+ *   cliff's foot and buries the lower part of the wall; the top, the free face, stays bare (the
  *   cliff–talus profile of Fisher 1866 and Lehmann 1933). The largest talus a wall can hold is the
- *   closing of the ground by a cone at the angle of repose: the surface that hangs from every rim at
- *   that angle, ⊓(x) = min over y of (max over z of (h(z) − tan·|y − z|) + tan·|x − y|). It buries
- *   each wall to its lip; the apron is that surface lowered by the free face, so the top freeFace
- *   metres of each wall (more on a wall leaning back from vertical) stand above it.
+ *   closing of the ground by a cone: the surface that hangs from every rim at the cone's angle,
+ *   ⊓(x) = min over y of (max over z of (h(z) − tan·|y − z|) + tan·|x − y|). Its depth over the ground,
+ *   ⊓ − h, is largest at a wall's foot and in proportion to the wall's height; W, that depth carried out
+ *   from each foot falling at WALL_REACH × the talus's slope, is the height of the nearest wall. The
+ *   apron is ⊓ lowered by (1 − talusShare) · W: it buries talusShare of each wall, a low wall a little
+ *   and a tall one a lot, and never stands as a cone from the tallest cliff over everything below it.
+ *   Where W falls away from a straight wall the apron's slope is (1 − (1 − talusShare) · WALL_REACH)
+ *   · tan talusDeg (32.2° at a share of ½ and 35°), steepening to talusDeg where walls gather (W
+ *   level): a talus slope within the angles of repose of scree (Statham 1977: 33–37°).
  * - Floors: a canyon's river deposits as well as cuts; its bed fills with alluvium to a flat floor
  *   between the walls. The floor lies floorFill metres (at most FLOOR_SHARE of the valley's depth
  *   under the closing) over the lowest ground nearby and rises at FLOOR_DEG away from it (a valley
- *   floor's gentle fall), only under the closing, so inside valleys and never on open ground.
+ *   floor's gentle fall), only under the closing, so inside valleys and never on open ground. Where
+ *   both are asked, the river keeps its floor clear: the talus rests on the floor's edge.
  *
  * Both are raised only: h' = max(h, apron, min(floor, closing)). Distances are the 5 × 5 chamfer's
  * (steps 1, √2, √5; within 2 % of the Euclidean in every direction, Borgefors 1986), so aprons are
@@ -22,6 +28,8 @@ import type { Heightfield } from '../terrain/heightfield';
 
 /** A valley floor's rise away from its lowest ground: alluvial floors fall a degree or two. */
 export const FLOOR_DEG = 2;
+/** How the height of a wall is felt away from its foot: falling at this share of the talus's slope. */
+export const WALL_REACH = 0.2;
 /**
  * The most of a valley's depth (below the talus surface that closes over it) its alluvium fills: a
  * shallow valley keeps its shape rather than fill to its rims.
@@ -69,8 +77,8 @@ function cone(g: Float32Array, width: number, depth: number, slope: number, sign
 export interface ApronParams {
   /** Angle of repose of the talus and the closing's cone, degrees. */
   talusDeg: number;
-  /** Metres of each wall left bare above its apron; undefined: no aprons. */
-  freeFace?: number;
+  /** Share (0…1) of each wall's height its talus buries; undefined: no aprons. */
+  talusShare?: number;
   /** Metres of alluvium over the lowest ground of a valley; undefined: no floors. */
   floorFill?: number;
 }
@@ -78,12 +86,18 @@ export interface ApronParams {
 /** Raises field.heights in place by talus aprons and alluvial floors (see the module comment). */
 export function talusApron(field: Heightfield, params: ApronParams): void {
   const { width, depth, cellSize, heights: h } = field;
-  const { freeFace, floorFill } = params;
-  if (freeFace === undefined && floorFill === undefined) return;
+  const { talusShare, floorFill } = params;
+  if (talusShare === undefined && floorFill === undefined) return;
   const talus = Math.tan((params.talusDeg * Math.PI) / 180) * cellSize;
+  const bare = 1 - (talusShare ?? 1);
   const closing = h.slice();
   cone(closing, width, depth, talus, 1);
   cone(closing, width, depth, talus, -1);
+  let walls: Float32Array | null = null;
+  if (talusShare !== undefined) {
+    walls = closing.map((top, k) => top - h[k]);
+    cone(walls, width, depth, talus * WALL_REACH, 1);
+  }
   let floor: Float32Array | null = null;
   if (floorFill !== undefined) {
     // Each vertex's alluvium: floorFill, or less where the valley is shallow (FLOOR_SHARE of its depth).
@@ -93,14 +107,17 @@ export function talusApron(field: Heightfield, params: ApronParams): void {
   // Where alluvium lies the river keeps its floor clear: talus rests on the floor's edge and rises from
   // it at the angle of repose, so aprons from two walls never meet over the floor.
   let toes: Float32Array | null = null;
-  if (floor && freeFace !== undefined) {
+  if (floor && walls) {
     const alluvial = floor;
     toes = h.map((height, k) => (alluvial[k] > height ? alluvial[k] : Infinity));
     cone(toes, width, depth, talus, -1);
   }
   for (let k = 0; k < h.length; k++) {
     let raised = h[k];
-    if (freeFace !== undefined) raised = Math.max(raised, toes ? Math.min(closing[k] - freeFace, toes[k]) : closing[k] - freeFace);
+    if (walls) {
+      const apron = closing[k] - bare * walls[k];
+      raised = Math.max(raised, toes ? Math.min(apron, toes[k]) : apron);
+    }
     if (floor) raised = Math.max(raised, Math.min(floor[k], closing[k]));
     h[k] = raised;
   }

@@ -28,7 +28,7 @@ describe('stack edits', () => {
     const id = stack[at].id;
     expect(stack[at].params).not.toHaveProperty('retreatDeg');
     let next = setLayerParam(stack, id, 'retreatDeg', 65);
-    next = setLayerParam(next, id, 'freeFace', 12);
+    next = setLayerParam(next, id, 'talusShare', 0.5);
     next = setLayerParam(next, id, 'floorFill', 16);
     const beds = [
       { thickness: 10, hardness: 1 },
@@ -36,14 +36,14 @@ describe('stack edits', () => {
     ];
     next = setLayerParam(next, id, 'strata', { beds, base: 0, dipDeg: 0, dipAzimuthDeg: 0 });
     next = setLayerParam(next, id, 'strata.beds.1.hardness', 5);
-    expect(next[at].params).toMatchObject({ retreatDeg: 65, freeFace: 12, floorFill: 16, strata: { beds: [beds[0], { thickness: 4, hardness: 5 }] } });
+    expect(next[at].params).toMatchObject({ retreatDeg: 65, talusShare: 0.5, floorFill: 16, strata: { beds: [beds[0], { thickness: 4, hardness: 5 }] } });
     expect(stackProblem(next, SIZE)).toBeNull();
     // null takes an optional param away: the layer is again the one without it, key for key.
-    const removed = ['retreatDeg', 'freeFace', 'floorFill', 'strata'].reduce((s, key) => setLayerParam(s, id, key, null), next);
+    const removed = ['retreatDeg', 'talusShare', 'floorFill', 'strata'].reduce((s, key) => setLayerParam(s, id, key, null), next);
     expect(removed[at].params).toEqual(stack[at].params);
     expect(() => setLayerParam(next, id, 'strata.beds.2.hardness', 1)).toThrow(/has no parameter "strata.beds.2"/);
     expect(() => setLayerParam(next, id, 'strata.beds.length', 1)).toThrow(/has no parameter "strata.beds.length"/);
-    expect(stackProblem(setLayerParam(next, id, 'freeFace', -1), SIZE)).toMatch(/talus free face must be from 0/);
+    expect(stackProblem(setLayerParam(next, id, 'talusShare', -1), SIZE)).toMatch(/talus share must be from 0 to 1/);
   });
 
   it('refuse unknown layers and parameters, naming them', () => {

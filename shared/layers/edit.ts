@@ -25,7 +25,7 @@ function replaced(stack: LayerStack, index: number, layer: Layer): Layer[] {
  */
 export const OPTIONAL_PARAMS: Record<string, readonly string[]> = {
   faults: ['profile', 'runs'],
-  thermal: ['retreatDeg', 'freeFace', 'floorFill', 'strata'],
+  thermal: ['retreatDeg', 'talusShare', 'floorFill', 'strata'],
 };
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -61,8 +61,7 @@ export function setLayerParam(stack: LayerStack, id: string, path: string, value
     if (last) target[key] = value;
     else {
       const inner = target[key];
-      if (typeof inner !== 'object' || inner === null)
-        throw new RangeError(`layer "${id}": "${keys.slice(0, depth + 1).join('.')}" is a value, not a group`);
+      if (typeof inner !== 'object' || inner === null) throw new RangeError(`layer "${id}": "${keys.slice(0, depth + 1).join('.')}" is a value, not a group`);
       target = inner as Record<string, unknown>;
     }
   }

@@ -43,6 +43,8 @@ function median(values: number[]): number {
 export interface Talus {
   /** Median slope (°) of the ground at the cliffs' feet. */
   medianDeg: number;
+  /** The most common slope of that ground, to the whole degree (the bin [d, d + 1) gives d + 0.5). */
+  modeDeg: number;
   /** The cliff-foot ground's share of all ground steeper than WALL_DEG. */
   shareOfWalls: number;
   /** Share of cliff vertices with such ground at their feet. */
@@ -95,7 +97,10 @@ export function talusAtCliffFeet(field: Heightfield, slope = slopeDegrees(field)
     cliffs++;
     if (lowestFootNear[k] > -Infinity) footed++;
   }
-  return { medianDeg: median(feet), shareOfWalls: walls > 0 ? feet.length / walls : 0, footedCliffs: cliffs > 0 ? footed / cliffs : 0 };
+  const bins = new Float64Array(91);
+  for (const deg of feet) bins[Math.floor(deg)]++;
+  const modeDeg = bins.indexOf(Math.max(...bins)) + 0.5;
+  return { medianDeg: median(feet), modeDeg, shareOfWalls: walls > 0 ? feet.length / walls : 0, footedCliffs: cliffs > 0 ? footed / cliffs : 0 };
 }
 
 /**
