@@ -184,14 +184,19 @@ function LayerName({ layer, onRename }: { layer: Layer; onRename(name: string): 
 }
 
 /**
- * Numeric parameters of a layer, through groups and lists of groups (a strata's `strata.beds.1.hardness`):
- * each committed value is one undo entry.
+ * Numeric parameters of a layer (one level of groups, and a strata's beds: `strata.beds.1.hardness`):
+ * each committed value is one undo entry. Other lists (a road's or river's points) are edited with their tools.
  */
-function numericParams(params: object, prefix = '', depth = 0): Array<{ path: string; value: number }> {
+function numericParams(params: object, prefix = ''): Array<{ path: string; value: number }> {
   const out: Array<{ path: string; value: number }> = [];
   for (const [key, value] of Object.entries(params)) {
     if (typeof value === 'number') out.push({ path: `${prefix}${key}`, value });
-    else if (depth < 3 && value && typeof value === 'object') out.push(...numericParams(value as object, `${prefix}${key}.`, depth + 1));
+    else if (!prefix && value && typeof value === 'object' && !Array.isArray(value)) out.push(...numericParams(value as object, `${key}.`));
+    else if (key === 'beds' && Array.isArray(value))
+      value.forEach((bed: unknown, n) => {
+        if (bed && typeof bed === 'object')
+          for (const [field, v] of Object.entries(bed)) if (typeof v === 'number') out.push({ path: `${prefix}beds.${n}.${field}`, value: v });
+      });
   }
   return out;
 }
