@@ -112,6 +112,37 @@ test.describe('the layer stack in the editor', () => {
     expect(app.consoleErrors).toEqual([]);
   });
 
+  test("a thermal layer's wall retreat, aprons and floors: empty fields turned on, then off again", async ({ app }) => {
+    test.setTimeout(120_000);
+    const { page } = app;
+    await showPanel(page, 'layers');
+    const thermal = page.getByTestId('layer-list').locator('[data-kind="thermal"]');
+    await thermal.click();
+    const undo = page.getByTestId('status-undo');
+    for (const [key, value] of [
+      ['retreatDeg', '65'],
+      ['talusShare', '0.5'],
+      ['floorFill', '2'],
+    ] as const) {
+      const field = page.getByTestId(`layer-param-${key}`);
+      // Absent from a layer made without it: shown empty ("off").
+      await expect(field).toHaveValue('');
+      await field.fill(value);
+      await field.press('Enter');
+      await idle(page);
+      await expect(undo).toContainText(key);
+      await expect(page.getByTestId(`layer-param-${key}`)).toHaveValue(value);
+    }
+    // Cleared, it is removed again: the layer is the one without it.
+    const retreat = page.getByTestId('layer-param-retreatDeg');
+    await retreat.fill('');
+    await retreat.press('Enter');
+    await idle(page);
+    await expect(page.getByTestId('layer-param-retreatDeg')).toHaveValue('');
+    await expect(page.getByTestId('layers-error')).toHaveCount(0);
+    expect(app.consoleErrors).toEqual([]);
+  });
+
   test('rename, reorder, duplicate, delete and solo from the panel', async ({ app }) => {
     const { page } = app;
     await showPanel(page, 'layers');

@@ -37,7 +37,8 @@ export interface LayerPreview {
 }
 
 /** A number or text a layer parameter is set to from the panel. */
-export type LayerParamValue = number | string | boolean;
+/** null removes an optional param (shared/layers/edit.ts). */
+export type LayerParamValue = number | string | boolean | null;
 
 /**
  * The Layers panel's model: which layer is selected, and every operation on the stack — visibility,

@@ -3,7 +3,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseProject } from '../../shared/codecs/project';
 import { parseR32 } from '../../shared/codecs/raw';
+import { thermalErosion } from '../../shared/erosion/thermal';
+import type { ThermalParams } from '../../shared/erosion/params';
 import { evaluateStack } from '../../shared/layers/evaluate';
+import { createHeightfield } from '../../shared/terrain/heightfield';
 import { runCli } from './cli';
 import { fakeCliIo } from './testing/fakeCliIo';
 
@@ -132,9 +135,35 @@ describe('faultline layers', () => {
     expect(bits(evaluateStack(old.layers!, old.field))).toEqual(bits(old.field.heights));
   });
 
-  it('answers --help', async () => {
+  it("--set adds a thermal layer's wall retreat, talus aprons and floors, which apply as thermal erosion with them; null takes them off", async () => {
+    const project = await generated();
+    const io = fakeCliIo({ inputs: { 'x.faultline': project } });
+    const args = ['--set', 'thermal.retreatDeg=65', '--set', 'thermal.talusShare=0.5', '--set', 'thermal.floorFill=1'];
+    expect(await runCli(['layers', 'x.faultline', ...args, '--out', 'y.faultline', '--out', 'y.r32'], io)).toBe(0);
+    expect(io.err).toBe('');
+    const edited = parseProject(io.files.get('y.faultline')!, 'y.faultline');
+    const thermal = edited.layers![2];
+    expect(thermal.params).toMatchObject({ retreatDeg: 65, talusShare: 0.5, floorFill: 1 });
+    // The same bytes as thermal erosion with those params on the layers below it.
+    const below = parseProject(project, 'x.faultline');
+    const field = createHeightfield(below.field.width, below.field.depth, below.field.cellSize, evaluateStack(below.layers!.slice(0, 2), below.field)!);
+    thermalErosion(field, thermal.params as ThermalParams);
+    expect(bits(r32(io.files.get('y.r32')!))).toEqual(bits(field.heights));
+    expect(bits(field.heights)).not.toEqual(bits(below.field.heights));
+    // null removes them: the heights are the unedited project's again.
+    const back = fakeCliIo({ inputs: { 'y.faultline': io.files.get('y.faultline')! } });
+    const nulls = ['retreatDeg', 'talusShare', 'floorFill'].flatMap((key) => ['--set', `thermal.${key}=null`]);
+    expect(await runCli(['layers', 'y.faultline', ...nulls, '--out', 'z.r32'], back)).toBe(0);
+    expect(bits(r32(back.files.get('z.r32')!))).toEqual(bits(below.field.heights));
+    const bad = fakeCliIo({ inputs: { 'x.faultline': project } });
+    expect(await runCli(['layers', 'x.faultline', '--set', 'thermal.talusShare=-3', '--out', 'o.r32'], bad)).toBe(1);
+    expect(bad.err).toMatch(/layer 3 "Thermal erosion" \(thermal\): talus share must be from 0 to 1/);
+  });
+
+  it('answers --help, naming the optional parameters', async () => {
     const io = fakeCliIo();
     expect(await runCli(['layers', '--help'], io)).toBe(0);
     expect(io.out).toMatch(/--set ID\.PARAM=VALUE/);
+    for (const key of ['retreatDeg', 'talusShare', 'floorFill', 'strata', 'null']) expect(io.out).toContain(key);
   });
 });

@@ -49,7 +49,13 @@ evaluated from scratch and written to every --out (a .faultline keeps the stack)
   --set ID.PARAM=VALUE   a parameter of layer ID; PARAM may be a path (faults.decay.disp0=5);
                          VALUE is JSON (8, true, "cross", {"kind":"smooth","width":30}) or plain text.
                          ID.opacity and ID.name set the layer's own opacity (0…1) and name.
-                         Example: --set faults.seed=8
+                         A number in PARAM steps into a list (fluvial-1.strata.beds.1.hardness=5).
+                         Optional parameters may be added to a layer that lacks them, and VALUE null
+                         removes one again (the rule without it): faults.profile, faults.runs, and a
+                         thermal layer's retreatDeg (walls cut back to this angle first, in hard beds
+                         steeper by √hardness), talusShare (0…1: the share of each wall's height its talus
+                         apron buries), floorFill (metres of alluvium that flatten valley floors) and strata.
+                         Example: --set faults.seed=8, --set thermal.retreatDeg=65
   --enable ID, --disable ID, --remove ID
   --out FILE             repeatable; the type follows the extension (${outputFormats()
     .map((f) => f.extension)

@@ -19,11 +19,27 @@ describe('erosion on worker threads', () => {
   const pool = createErosionPool(4);
   afterAll(() => pool.close());
 
-  it('gives the bytes of one thread on 1, 2, 3 and 4 workers (hydraulic versions 2 and 3 with masks, thermal)', async () => {
+  it('gives the bytes of one thread on 1, 2, 3 and 4 workers (hydraulic versions 2 and 3 with masks, thermal with and without aprons)', async () => {
     const steps: TerrainStep[] = [
       hydraulicStep({ droplets: 8000, seed: 6, lifetime: 12 }),
       hydraulicStep({ droplets: 8000, seed: 6, lifetime: 12, version: 3 }),
       thermalStep({ iterations: 7 }),
+      // The wall retreat, talus aprons and floors run on one thread between the others' passes.
+      thermalStep({
+        iterations: 5,
+        retreatDeg: 65,
+        talusShare: 0.5,
+        floorFill: 3,
+        strata: {
+          beds: [
+            { thickness: 4, hardness: 1 },
+            { thickness: 2, hardness: 3 },
+          ],
+          base: 0,
+          dipDeg: 0,
+          dipAzimuthDeg: 0,
+        },
+      }),
     ];
     for (const step of steps) {
       const reference = faultField(201);

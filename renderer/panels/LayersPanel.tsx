@@ -183,15 +183,35 @@ function LayerName({ layer, onRename }: { layer: Layer; onRename(name: string): 
   );
 }
 
-/** Numeric parameters (one level of groups) of a layer: each committed value is one undo entry. */
+/**
+ * Numeric parameters of a layer (one level of groups, and a strata's beds: `strata.beds.1.hardness`):
+ * each committed value is one undo entry. Other lists (a road's or river's points) are edited with their tools.
+ */
 function numericParams(params: object, prefix = ''): Array<{ path: string; value: number }> {
   const out: Array<{ path: string; value: number }> = [];
   for (const [key, value] of Object.entries(params)) {
     if (typeof value === 'number') out.push({ path: `${prefix}${key}`, value });
     else if (!prefix && value && typeof value === 'object' && !Array.isArray(value)) out.push(...numericParams(value as object, `${key}.`));
+    else if (key === 'beds' && Array.isArray(value))
+      value.forEach((bed: unknown, n) => {
+        if (bed && typeof bed === 'object')
+          for (const [field, v] of Object.entries(bed)) if (typeof v === 'number') out.push({ path: `${prefix}beds.${n}.${field}`, value: v });
+      });
   }
   return out;
 }
+
+/**
+ * Optional numbers a kind's layer may not hold yet, shown empty (off: the rule without them, as in
+ * layers saved before they existed); a value turns one on, clearing the field turns it off.
+ */
+const OPTIONAL_NUMBERS: Partial<Record<LayerKind, ReadonlyArray<{ key: string; title: string }>>> = {
+  thermal: [
+    { key: 'retreatDeg', title: 'Wall retreat (°): walls steeper than this (in hard beds, steeper by √hardness) are cut back first' },
+    { key: 'talusShare', title: 'Talus aprons: the share (0…1) of each wall buried by the talus at its foot (empty: no aprons)' },
+    { key: 'floorFill', title: 'Valley floors: metres of alluvium over the lowest ground, flat between the walls (empty: none)' },
+  ],
+};
 
 function LayerParams({ layer, design, onGenerate, running }: { layer: Layer; design: TerrainDesign; onGenerate(): void; running: boolean }) {
   const { layers } = design;
@@ -217,48 +237,77 @@ function LayerParams({ layer, design, onGenerate, running }: { layer: Layer; des
       ) : layer.kind === 'heights' ? (
         <p className="hint">Imported or saved heights: they replace what lies below.</p>
       ) : (
-        numericParams(layer.params).map(({ path, value }) => (
-          <CommitField
-            key={path}
-            label={path}
-            testId={`layer-param-${path.replace('.', '-')}`}
-            value={value}
-            disabled={running}
-            onCommit={(next) => void layers.setParam(layer.id, path, next)}
-          />
-        ))
+        <>
+          {numericParams(layer.params).map(({ path, value }) => (
+            <NumberField
+              key={path}
+              label={path}
+              testId={`layer-param-${path.replaceAll('.', '-')}`}
+              value={value}
+              disabled={running}
+              optional={OPTIONAL_NUMBERS[layer.kind]?.some((spec) => spec.key === path)}
+              onCommit={(next) => void layers.setParam(layer.id, path, next)}
+            />
+          ))}
+          {(OPTIONAL_NUMBERS[layer.kind] ?? [])
+            .filter(({ key }) => !(key in layer.params))
+            .map(({ key, title }) => (
+              <NumberField
+                key={key}
+                label={key}
+                title={title}
+                testId={`layer-param-${key}`}
+                value={null}
+                disabled={running}
+                optional
+                onCommit={(next) => void layers.setParam(layer.id, key, next)}
+              />
+            ))}
+        </>
       )}
     </div>
   );
 }
 
 /** A number that is applied when the field is left or Enter is pressed (not on every keystroke: each is a re-evaluation). */
-export function CommitField({
+export function CommitField(props: { label: string; testId: string; value: number; disabled: boolean; onCommit(value: number): void }) {
+  return <NumberField {...props} onCommit={(value) => value !== null && props.onCommit(value)} />;
+}
+
+/** As CommitField for an optional number: empty is "off" (value null), and clearing the field commits null. */
+function NumberField({
   label,
+  title,
   testId,
   value,
   disabled,
+  optional,
   onCommit,
 }: {
   label: string;
+  title?: string;
   testId: string;
-  value: number;
+  value: number | null;
   disabled: boolean;
-  onCommit(value: number): void;
+  optional?: boolean;
+  onCommit(value: number | null): void;
 }) {
-  const [draft, setDraft] = useState(String(value));
-  useEffect(() => setDraft(String(value)), [value]);
+  const shown = value === null ? '' : String(value);
+  const [draft, setDraft] = useState(shown);
+  useEffect(() => setDraft(shown), [shown]);
   const commit = () => {
     const next = Number(draft);
-    if (draft.trim() !== '' && Number.isFinite(next) && next !== value) onCommit(next);
-    else setDraft(String(value));
+    if (draft.trim() === '' && optional && value !== null) onCommit(null);
+    else if (draft.trim() !== '' && Number.isFinite(next) && next !== value) onCommit(next);
+    else setDraft(shown);
   };
   return (
-    <label className="field">
+    <label className="field" title={title}>
       <span>{label}</span>
       <input
         type="number"
         step="any"
+        placeholder={optional ? 'off' : undefined}
         data-testid={testId}
         value={draft}
         disabled={disabled}

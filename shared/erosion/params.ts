@@ -25,6 +25,16 @@ export interface ThermalParams {
    * The passes then shed the walls' loose tops into talus at talusDeg. Absent: no retreat.
    */
   retreatDeg?: number;
+  /**
+   * Talus aprons after the passes: rock fallen from the walls rests at talusDeg against their feet
+   * and buries this share (0…1) of each wall's height (shared/erosion/talusApron.ts). Absent: no aprons.
+   */
+  talusShare?: number;
+  /**
+   * Alluvial floors after the passes: valley bottoms fill floorFill metres over their lowest ground,
+   * flat between the walls (shared/erosion/talusApron.ts). Absent: no fill.
+   */
+  floorFill?: number;
 }
 
 /** Hydraulic erosion, droplet model (Beyer 2015; parameters as in Lague's Hydraulic-Erosion). */
@@ -85,6 +95,8 @@ export const MAX_THERMAL_ITERATIONS = 10_000;
 export const MAX_DROPLETS = 50_000_000;
 export const MAX_DROPLET_LIFETIME = 1_000;
 export const MAX_EROSION_RADIUS = 16;
+/** Largest floor fill, metres (deeper than any map's relief). */
+export const MAX_FLOOR_FILL = 100_000;
 
 const isWhole = (v: unknown, min: number, max: number): v is number => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
 const isIn = (v: unknown, min: number, max: number): v is number => typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max;
@@ -96,6 +108,8 @@ export function thermalProblem(p: ThermalParams): string | null {
   if (!isIn(p.strength, 0, 1) || p.strength === 0) return 'thermal strength must be in (0, 1]';
   if (p.retreatDeg !== undefined && (!isIn(p.retreatDeg, 0, 90) || p.retreatDeg === 0 || p.retreatDeg === 90))
     return 'wall retreat angle must be between 0° and 90°';
+  if (p.talusShare !== undefined && !isIn(p.talusShare, 0, 1)) return 'talus share must be from 0 to 1';
+  if (p.floorFill !== undefined && !isIn(p.floorFill, 0, MAX_FLOOR_FILL)) return `floor fill must be from 0 to ${MAX_FLOOR_FILL} m`;
   if (p.strata !== undefined) {
     const problem = strataProblem(p.strata);
     if (problem) return `thermal strata: ${problem}`;

@@ -23,6 +23,7 @@
 import type { Heightfield } from '../terrain/heightfield';
 import { thermalProblem, type ErosionRunOptions, type ThermalParams } from './params';
 import { strataTalus, thermalStrataBlockRows } from './thermalStrata';
+import { talusApron } from './talusApron';
 import { wallRetreat } from './wallRetreat';
 
 /** Rows between progress reports and cancel checks: about 2^18 vertices, ~0.5 ms of work. */
@@ -181,5 +182,7 @@ export function thermalErosion(field: Heightfield, params: ThermalParams, option
       }
     }
   }
+  // After the passes have laid the walls' soft beds back: what fell rests at their feet.
+  talusApron(field, params);
   return true;
 }

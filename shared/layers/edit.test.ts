@@ -22,6 +22,30 @@ describe('stack edits', () => {
     expect(moveLayer(stack, 'faults', 99).at(-1)!.id).toBe('faults');
   });
 
+  it("add a thermal layer's optional params (the wall retreat, aprons, floors, strata), step into lists, and remove them with null", () => {
+    const stack = everyKindStack();
+    const at = stack.findIndex((layer) => layer.kind === 'thermal');
+    const id = stack[at].id;
+    expect(stack[at].params).not.toHaveProperty('retreatDeg');
+    let next = setLayerParam(stack, id, 'retreatDeg', 65);
+    next = setLayerParam(next, id, 'talusShare', 0.5);
+    next = setLayerParam(next, id, 'floorFill', 16);
+    const beds = [
+      { thickness: 10, hardness: 1 },
+      { thickness: 4, hardness: 3 },
+    ];
+    next = setLayerParam(next, id, 'strata', { beds, base: 0, dipDeg: 0, dipAzimuthDeg: 0 });
+    next = setLayerParam(next, id, 'strata.beds.1.hardness', 5);
+    expect(next[at].params).toMatchObject({ retreatDeg: 65, talusShare: 0.5, floorFill: 16, strata: { beds: [beds[0], { thickness: 4, hardness: 5 }] } });
+    expect(stackProblem(next, SIZE)).toBeNull();
+    // null takes an optional param away: the layer is again the one without it, key for key.
+    const removed = ['retreatDeg', 'talusShare', 'floorFill', 'strata'].reduce((s, key) => setLayerParam(s, id, key, null), next);
+    expect(removed[at].params).toEqual(stack[at].params);
+    expect(() => setLayerParam(next, id, 'strata.beds.2.hardness', 1)).toThrow(/has no parameter "strata.beds.2"/);
+    expect(() => setLayerParam(next, id, 'strata.beds.length', 1)).toThrow(/has no parameter "strata.beds.length"/);
+    expect(stackProblem(setLayerParam(next, id, 'talusShare', -1), SIZE)).toMatch(/talus share must be from 0 to 1/);
+  });
+
   it('refuse unknown layers and parameters, naming them', () => {
     const stack = everyKindStack();
     expect(() => setLayerParam(stack, 'faults', 'sede', 1)).toThrow(/layer "faults" \(faults\) has no parameter "sede" \(it has: seed, iterations/);

@@ -19,14 +19,21 @@ function replaced(stack: LayerStack, index: number, layer: Layer): Layer[] {
   return next;
 }
 
-/** Optional params a kind may be given that its layer need not hold yet. */
-const OPTIONAL_PARAMS: Record<string, readonly string[]> = { faults: ['profile', 'runs'] };
+/**
+ * Optional params a kind may be given that its layer need not hold yet; setting one to null removes
+ * it again (the kind's rule without it, as layers saved before it existed).
+ */
+export const OPTIONAL_PARAMS: Record<string, readonly string[]> = {
+  faults: ['profile', 'runs'],
+  thermal: ['retreatDeg', 'talusShare', 'floorFill', 'strata'],
+};
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 /**
- * Sets `path` (dot-separated, e.g. `seed` or `decay.disp0`) of a layer's params; `opacity`, `name`
- * and `enabled` set the layer's own fields. The path must exist (or be an optional param of the kind).
+ * Sets `path` (dot-separated, e.g. `seed`, `decay.disp0` or `strata.beds.1.hardness`: a number steps
+ * into a list) of a layer's params; `opacity`, `name` and `enabled` set the layer's own fields. The
+ * path must exist (or be an optional param of the kind; null removes that).
  */
 export function setLayerParam(stack: LayerStack, id: string, path: string, value: Json): Layer[] {
   const index = layerIndex(stack, id);
@@ -41,16 +48,20 @@ export function setLayerParam(stack: LayerStack, id: string, path: string, value
   let target: Record<string, unknown> = copy;
   for (const [depth, key] of keys.entries()) {
     const last = depth === keys.length - 1;
-    const exists = Object.prototype.hasOwnProperty.call(target, key);
-    if (!exists && !(depth === 0 && OPTIONAL_PARAMS[layer.kind]?.includes(key))) {
+    const optional = depth === 0 && OPTIONAL_PARAMS[layer.kind]?.includes(key);
+    if (last && optional && value === null) {
+      delete target[key];
+      break;
+    }
+    const exists = Object.prototype.hasOwnProperty.call(target, key) && (!Array.isArray(target) || /^\d+$/.test(key));
+    if (!exists && !optional) {
       const known = Object.keys(target).join(', ') || 'none';
       throw new RangeError(`layer "${id}" (${layer.kind}) has no parameter "${keys.slice(0, depth + 1).join('.')}" (it has: ${known})`);
     }
     if (last) target[key] = value;
     else {
       const inner = target[key];
-      if (typeof inner !== 'object' || inner === null || Array.isArray(inner))
-        throw new RangeError(`layer "${id}": "${keys.slice(0, depth + 1).join('.')}" is a value, not a group`);
+      if (typeof inner !== 'object' || inner === null) throw new RangeError(`layer "${id}": "${keys.slice(0, depth + 1).join('.')}" is a value, not a group`);
       target = inner as Record<string, unknown>;
     }
   }

@@ -1,0 +1,124 @@
+/**
+ * Talus aprons and alluvial floors (ThermalParams.talusShare, floorFill): what a retreating wall sheds
+ * piles up at its foot, and what the river leaves flattens its floor.
+ *
+ * - Talus: rock that falls from a cliff comes to rest at its angle of repose (talusDeg) against the
+ *   cliff's foot and buries the lower part of the wall; the top, the free face, stays bare (the
+ *   cliff–talus profile of Fisher 1866 and Lehmann 1933). The largest talus a wall can hold is the
+ *   closing of the ground by a cone: the surface that hangs from every rim at the cone's angle,
+ *   ⊓(x) = min over y of (max over z of (h(z) − tan·|y − z|) + tan·|x − y|). Its depth over the ground,
+ *   ⊓ − h, is largest at a wall's foot and in proportion to the wall's height; W, that depth carried out
+ *   from each foot falling at WALL_REACH × the talus's slope, is the height of the nearest wall. The
+ *   apron is ⊓ lowered by (1 − talusShare) · W: it buries talusShare of each wall, a low wall a little
+ *   and a tall one a lot, and never stands as a cone from the tallest cliff over everything below it.
+ *   Where W falls away from a straight wall the apron's slope is (1 − (1 − talusShare) · WALL_REACH)
+ *   · tan talusDeg (32.2° at a share of ½ and 35°), steepening to talusDeg where walls gather (W
+ *   level): a talus slope within the angles of repose of scree (Statham 1977: 33–37°).
+ * - Floors: a canyon's river deposits as well as cuts; its bed fills with alluvium to a flat floor
+ *   between the walls. The floor lies floorFill metres (at most FLOOR_SHARE of the valley's depth
+ *   under the closing) over the lowest ground nearby and rises at FLOOR_DEG away from it (a valley
+ *   floor's gentle fall), only under the closing, so inside valleys and never on open ground. Where
+ *   both are asked, the river keeps its floor clear: the talus rests on the floor's edge.
+ *
+ * Both are raised only: h' = max(h, apron, min(floor, closing)). Distances are the 5 × 5 chamfer's
+ * (steps 1, √2, √5; within 2 % of the Euclidean in every direction, Borgefors 1986), so aprons are
+ * round around a butte, not diamonds; each cone is two raster sweeps, O(n) whatever its reach.
+ */
+import type { Heightfield } from '../terrain/heightfield';
+
+/** A valley floor's rise away from its lowest ground: alluvial floors fall a degree or two. */
+export const FLOOR_DEG = 2;
+/** How the height of a wall is felt away from its foot: falling at this share of the talus's slope. */
+export const WALL_REACH = 0.2;
+/**
+ * The most of a valley's depth (below the talus surface that closes over it) its alluvium fills: a
+ * shallow valley keeps its shape rather than fill to its rims.
+ */
+export const FLOOR_SHARE = 0.5;
+
+/** Chamfer neighbours in the forward raster order: column, row offsets, length in cells. */
+const FORWARD: readonly (readonly [number, number, number])[] = [
+  [-1, 0, 1],
+  [0, -1, 1],
+  [-1, -1, Math.SQRT2],
+  [1, -1, Math.SQRT2],
+  [-2, -1, Math.sqrt(5)],
+  [2, -1, Math.sqrt(5)],
+  [-1, -2, Math.sqrt(5)],
+  [1, -2, Math.sqrt(5)],
+];
+
+/**
+ * In place: g(x) ← max over y of (g(y) − slope·|x − y|) when `sign` is 1 (a dilation by a cone
+ * falling at `slope` metres per cell), min over y of (g(y) + slope·|x − y|) when −1 (an erosion).
+ */
+function cone(g: Float32Array, width: number, depth: number, slope: number, sign: 1 | -1): void {
+  const offsets = FORWARD.map(([di, dj, cells]) => [di, dj, sign * slope * cells] as const);
+  for (const direction of [1, -1] as const) {
+    for (let jj = 0; jj < depth; jj++) {
+      const j = direction > 0 ? jj : depth - 1 - jj;
+      for (let ii = 0; ii < width; ii++) {
+        const i = direction > 0 ? ii : width - 1 - ii;
+        const k = j * width + i;
+        let best = g[k];
+        for (const [di, dj, change] of offsets) {
+          const ni = i + direction * di;
+          const nj = j + direction * dj;
+          if (ni < 0 || nj < 0 || ni >= width || nj >= depth) continue;
+          const reached = g[nj * width + ni] - change;
+          if (sign > 0 ? reached > best : reached < best) best = reached;
+        }
+        g[k] = best;
+      }
+    }
+  }
+}
+
+export interface ApronParams {
+  /** Angle of repose of the talus and the closing's cone, degrees. */
+  talusDeg: number;
+  /** Share (0…1) of each wall's height its talus buries; undefined: no aprons. */
+  talusShare?: number;
+  /** Metres of alluvium over the lowest ground of a valley; undefined: no floors. */
+  floorFill?: number;
+}
+
+/** Raises field.heights in place by talus aprons and alluvial floors (see the module comment). */
+export function talusApron(field: Heightfield, params: ApronParams): void {
+  const { width, depth, cellSize, heights: h } = field;
+  const { talusShare, floorFill } = params;
+  if (talusShare === undefined && floorFill === undefined) return;
+  const talus = Math.tan((params.talusDeg * Math.PI) / 180) * cellSize;
+  const bare = 1 - (talusShare ?? 1);
+  const closing = h.slice();
+  cone(closing, width, depth, talus, 1);
+  cone(closing, width, depth, talus, -1);
+  let walls: Float32Array | null = null;
+  if (talusShare !== undefined) {
+    walls = closing.map((top, k) => top - h[k]);
+    cone(walls, width, depth, talus * WALL_REACH, 1);
+  }
+  let floor: Float32Array | null = null;
+  if (floorFill !== undefined) {
+    // Each vertex's alluvium: floorFill, or less where the valley is shallow (FLOOR_SHARE of its depth).
+    floor = h.map((height, k) => height + Math.min(floorFill, FLOOR_SHARE * (closing[k] - height)));
+    cone(floor, width, depth, Math.tan((FLOOR_DEG * Math.PI) / 180) * cellSize, -1);
+  }
+  // Where alluvium lies the river keeps its floor clear: talus rests on the floor's edge and rises from
+  // it at the angle of repose, so aprons from two walls never meet over the floor.
+  let toes: Float32Array | null = null;
+  if (floor && walls) {
+    const alluvial = floor;
+    toes = h.map((height, k) => (alluvial[k] > height ? alluvial[k] : Infinity));
+    cone(toes, width, depth, talus, -1);
+  }
+  for (let k = 0; k < h.length; k++) {
+    let raised = h[k];
+    if (walls) {
+      const apron = closing[k] - bare * walls[k];
+      raised = Math.max(raised, toes ? Math.min(apron, toes[k]) : apron);
+    }
+    if (floor) raised = Math.max(raised, Math.min(floor[k], closing[k]));
+    h[k] = raised;
+  }
+}
