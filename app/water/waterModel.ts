@@ -79,6 +79,29 @@ export function nextWaterId(stack: readonly Layer[]): string {
   return `water-${highest + 1}`;
 }
 
+/** The topmost `water` layer of a stack, or null. */
+function topWaterLayer(stack: readonly Layer[]): WaterLayer | null {
+  for (let k = stack.length - 1; k >= 0; k--) {
+    const candidate = stack[k];
+    if (candidate.kind === 'water') return candidate;
+  }
+  return null;
+}
+
+/** Applies the stack `build` gives as one undo entry; its problem (or none) goes to the section's message. */
+async function applyStackEdit(jobs: TerrainJobs, store: StoreApi<WaterState>, label: string, build: () => Layer[]): Promise<JobResult> {
+  let next: Layer[];
+  try {
+    next = build();
+  } catch (error) {
+    store.setState({ message: error instanceof Error ? error.message : String(error) });
+    return 'failed';
+  }
+  const result = await jobs.applyStack(next, label);
+  store.setState({ message: result === 'failed' || result === 'busy' ? (jobs.store.getState().lastMessage ?? `${label}: another job is running`) : null });
+  return result;
+}
+
 export function createWaterModel(editor: Editor, jobs: TerrainJobs, runner: WaterFeaturesRunner = inProcessFeaturesRunner): WaterModel {
   const store = createStore<WaterState>(() => ({
     selectedId: null,
@@ -99,27 +122,8 @@ export function createWaterModel(editor: Editor, jobs: TerrainJobs, runner: Wate
   };
   const same = (a: Key | null, b: Key) => a !== null && a.water === b.water && a.version === b.version && a.resultsVersion === b.resultsVersion;
 
-  const apply = async (label: string, build: () => Layer[]): Promise<JobResult> => {
-    let next: Layer[];
-    try {
-      next = build();
-    } catch (error) {
-      store.setState({ message: error instanceof Error ? error.message : String(error) });
-      return 'failed';
-    }
-    const result = await jobs.applyStack(next, label);
-    store.setState({ message: result === 'failed' || result === 'busy' ? (jobs.store.getState().lastMessage ?? `${label}: another job is running`) : null });
-    return result;
-  };
-
-  const layer = (): WaterLayer | null => {
-    const stack = editor.document.stack;
-    for (let k = stack.length - 1; k >= 0; k--) {
-      const candidate = stack[k];
-      if (candidate.kind === 'water') return candidate;
-    }
-    return null;
-  };
+  const apply = (label: string, build: () => Layer[]) => applyStackEdit(jobs, store, label, build);
+  const layer = (): WaterLayer | null => topWaterLayer(editor.document.stack);
 
   /**
    * Finds the features of the current water (one run at a time: a run for older water is cancelled);
