@@ -88,6 +88,8 @@ test('automatic water on Mountains: drawn blue in both views where it is deep, g
     expect(await colourPixels(page, shown2d, OVERLAY_ACTIVE)).toMatchObject({ count: 0 });
     await panel.getByTestId('water-rivers').locator('li').first().click();
     await expect(panel.getByTestId('water-rivers').locator('li').first()).toHaveAttribute('aria-selected', 'true');
+    // The per-vertex feature ids are found again for a selection (kept only while one is selected).
+    await expect(panel.getByTestId('water-finding')).toHaveCount(0, { timeout: 60_000 });
     await frames(page);
     const selected2d = await map2d.screenshot();
     const selection = await waterPixels(page, selected2d, shown2d, true);

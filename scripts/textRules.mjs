@@ -31,6 +31,7 @@ export const US_SPELLING_ALLOWED = new Set([
   'diffuseColor',
   'fogColor',
   'COLOR_BUFFER_BIT',
+  'COLOR_ATTACHMENT0',
   'backgroundColor',
   'borderColor',
   'FORCE_COLOR',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { featuresOf, type FeaturesAsk } from './featuresRunner';
+import { featuresOf, inProcessFeaturesRunner, type FeaturesAsk } from './featuresRunner';
 import { findWaterFeatures, type WaterFeatures } from '../../shared/hydrology/waterFeatures';
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import { WATER_LAKE } from '../../shared/hydrology/water';
@@ -140,6 +140,38 @@ describe('the Water section model', () => {
     jobs.dispose();
   });
 
+  it('keeps the per-vertex feature ids only while a river or lake is selected: found again on selecting, let go on deselecting', async () => {
+    const { editor, jobs } = bowlEditor();
+    let runs = 0;
+    const model = createWaterModel(editor, jobs, (ask, onProgress) => {
+      runs++;
+      return inProcessFeaturesRunner(ask, onProgress);
+    });
+    await model.add();
+    await model.findFeatures();
+    expect(runs).toBe(1);
+    // The list is known; with nothing selected no map-sized id array is kept.
+    expect(model.features()!.features).toHaveLength(1);
+    expect(model.featureIds()).toBeNull();
+    model.select(1);
+    // Found again for the selection: the same ids as a pass from scratch (the bowl's lake is feature 1).
+    expect(model.featureIds()).toBeNull();
+    expect(model.store.getState().finding).toBe(true);
+    await settle();
+    const { field, water } = editor.document;
+    const ids = model.featureIds()!;
+    expect(Array.from(ids)).toEqual(Array.from(findWaterFeatures(field, water!, field.heights).featureOf));
+    expect(ids[CENTRE]).toBe(1);
+    expect(runs).toBe(2);
+    // Kept while selected: no further run.
+    expect(model.featureIds()).toBe(ids);
+    model.select(null);
+    expect(model.featureIds()).toBeNull();
+    expect(model.features()!.features).toHaveLength(1);
+    expect(runs).toBe(2);
+    jobs.dispose();
+  });
+
   it('finds the rivers and lakes through its runner (a worker in the window): none until found, with progress; a run for older water is dropped', async () => {
     const { editor, jobs, model } = bowlEditor();
     await model.add();
@@ -163,7 +195,7 @@ describe('the Water section model', () => {
     pending[0](featuresOf(asked[0]));
     await settle();
     expect(held.store.getState()).toMatchObject({ finding: false, featuresVersion: 1 });
-    expect(held.features()).toEqual(expected);
+    expect(held.features()).toEqual({ features: expected.features });
     // Another water: the run for it is asked, and one for the water before is cancelled when it changes again.
     editor.undo();
     await model.add();

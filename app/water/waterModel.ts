@@ -8,7 +8,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { setLayerParam } from '../../shared/layers/edit';
 import type { Layer, WaterLayer } from '../../shared/layers/types';
 import { DEFAULT_WATER_PARAMS, waterProblem, type WaterParams } from '../../shared/hydrology/waterParams';
-import type { WaterFeature, WaterFeatures } from '../../shared/hydrology/waterFeatures';
+import type { FeatureIds, WaterFeature } from '../../shared/hydrology/waterFeatures';
 import type { Editor } from '../document/editor';
 import type { JobResult, TerrainJobs } from '../jobs/terrainJobs';
 import { inProcessFeaturesRunner, type FeaturesRun, type WaterFeaturesRunner } from './featuresRunner';
@@ -42,12 +42,23 @@ export interface WaterModel {
    * The rivers and lakes of the document's water when found for it (once per change of the document),
    * else null: then they are being found (`finding`), and `featuresVersion` moves when they are.
    */
-  features(): WaterFeatures | null;
+  features(): WaterFeatureList | null;
   /** The rivers and lakes of the document's water, found if need be (null: the water changed meanwhile). */
-  findFeatures(): Promise<WaterFeatures | null>;
+  findFeatures(): Promise<WaterFeatureList | null>;
+  /**
+   * The feature id of every vertex (the selection tints), only while a river or lake is selected: a
+   * map-sized array (32 MB at 4097²) is not kept for a list nobody has clicked. Null while nothing is
+   * selected, or while they are being found again for a selection (`featuresVersion` moves then).
+   */
+  featureIds(): FeatureIds | null;
   select(id: number | null): void;
   selected(): WaterFeature | null;
   dispose(): void;
+}
+
+/** The rivers and lakes the list shows (their per-vertex ids are `featureIds`). */
+export interface WaterFeatureList {
+  readonly features: readonly WaterFeature[];
 }
 
 const PARAM_LABELS: Record<EditableWaterParam, string> = {
@@ -68,6 +79,29 @@ export function nextWaterId(stack: readonly Layer[]): string {
   return `water-${highest + 1}`;
 }
 
+/** The topmost `water` layer of a stack, or null. */
+function topWaterLayer(stack: readonly Layer[]): WaterLayer | null {
+  for (let k = stack.length - 1; k >= 0; k--) {
+    const candidate = stack[k];
+    if (candidate.kind === 'water') return candidate;
+  }
+  return null;
+}
+
+/** Applies the stack `build` gives as one undo entry; its problem (or none) goes to the section's message. */
+async function applyStackEdit(jobs: TerrainJobs, store: StoreApi<WaterState>, label: string, build: () => Layer[]): Promise<JobResult> {
+  let next: Layer[];
+  try {
+    next = build();
+  } catch (error) {
+    store.setState({ message: error instanceof Error ? error.message : String(error) });
+    return 'failed';
+  }
+  const result = await jobs.applyStack(next, label);
+  store.setState({ message: result === 'failed' || result === 'busy' ? (jobs.store.getState().lastMessage ?? `${label}: another job is running`) : null });
+  return result;
+}
+
 export function createWaterModel(editor: Editor, jobs: TerrainJobs, runner: WaterFeaturesRunner = inProcessFeaturesRunner): WaterModel {
   const store = createStore<WaterState>(() => ({
     selectedId: null,
@@ -79,46 +113,31 @@ export function createWaterModel(editor: Editor, jobs: TerrainJobs, runner: Wate
     featuresVersion: 0,
   }));
   type Key = { water: unknown; version: number; resultsVersion: number };
-  let cached: (Key & { features: WaterFeatures | null }) | null = null;
-  let running: (Key & { run: FeaturesRun; found: Promise<WaterFeatures | null> }) | null = null;
+  // The ids are kept only while something is selected (dropped on deselecting and with the water).
+  let cached: (Key & { features: WaterFeatureList | null; featureOf: FeatureIds | null }) | null = null;
+  let running: (Key & { run: FeaturesRun; found: Promise<WaterFeatureList | null> }) | null = null;
   const keyNow = (): Key => {
     const { version, resultsVersion } = editor.store.getState();
     return { water: editor.document.water, version, resultsVersion };
   };
   const same = (a: Key | null, b: Key) => a !== null && a.water === b.water && a.version === b.version && a.resultsVersion === b.resultsVersion;
 
-  const apply = async (label: string, build: () => Layer[]): Promise<JobResult> => {
-    let next: Layer[];
-    try {
-      next = build();
-    } catch (error) {
-      store.setState({ message: error instanceof Error ? error.message : String(error) });
-      return 'failed';
-    }
-    const result = await jobs.applyStack(next, label);
-    store.setState({ message: result === 'failed' || result === 'busy' ? (jobs.store.getState().lastMessage ?? `${label}: another job is running`) : null });
-    return result;
-  };
+  const apply = (label: string, build: () => Layer[]) => applyStackEdit(jobs, store, label, build);
+  const layer = (): WaterLayer | null => topWaterLayer(editor.document.stack);
 
-  const layer = (): WaterLayer | null => {
-    const stack = editor.document.stack;
-    for (let k = stack.length - 1; k >= 0; k--) {
-      const candidate = stack[k];
-      if (candidate.kind === 'water') return candidate;
-    }
-    return null;
-  };
-
-  /** Finds the features of the current water (one run at a time: a run for older water is cancelled). */
-  const findFeatures = (): Promise<WaterFeatures | null> => {
+  /**
+   * Finds the features of the current water (one run at a time: a run for older water is cancelled);
+   * `withIds` runs again when the list is known but its ids were let go.
+   */
+  const find = (withIds: boolean): Promise<WaterFeatureList | null> => {
     const key = keyNow();
-    if (same(cached, key)) return Promise.resolve(cached!.features);
+    if (same(cached, key) && (!withIds || cached!.featureOf !== null || cached!.features === null)) return Promise.resolve(cached!.features);
     if (running && same(running, key)) return running.found;
     running?.run.cancel();
     const { water, field } = editor.document;
     if (!water) {
       running = null;
-      cached = { ...key, features: null };
+      cached = { ...key, features: null, featureOf: null };
       store.setState({ finding: false });
       return Promise.resolve(null);
     }
@@ -134,18 +153,32 @@ export function createWaterModel(editor: Editor, jobs: TerrainJobs, runner: Wate
         store.setState({ finding: false });
         return null;
       }
-      cached = { ...key, features };
+      const list: WaterFeatureList = { features: features.features };
+      cached = { ...key, features: list, featureOf: store.getState().selectedId !== null ? features.featureOf : null };
       store.setState((s) => ({ finding: false, featuresVersion: s.featuresVersion + 1 }));
-      return features;
+      return list;
     });
     running = { ...key, run, found };
     return found;
   };
 
-  const features = (): WaterFeatures | null => {
+  const findFeatures = (): Promise<WaterFeatureList | null> => find(false);
+
+  const features = (): WaterFeatureList | null => {
     if (same(cached, keyNow())) return cached!.features;
-    void findFeatures();
+    void find(false);
     return null;
+  };
+
+  const featureIds = (): FeatureIds | null => {
+    if (store.getState().selectedId === null) return null;
+    if (same(cached, keyNow()) && cached!.featureOf !== null) return cached!.featureOf;
+    void find(true);
+    return null;
+  };
+
+  const dropIds = () => {
+    if (cached) cached = { ...cached, featureOf: null };
   };
 
   // Another water (an edit, undo, another document) numbers its features anew: the selection goes.
@@ -153,6 +186,7 @@ export function createWaterModel(editor: Editor, jobs: TerrainJobs, runner: Wate
   const unsubscribe = editor.store.subscribe(() => {
     if (editor.document.water === shownWater) return;
     shownWater = editor.document.water;
+    dropIds();
     if (store.getState().selectedId !== null) store.setState({ selectedId: null });
   });
 
@@ -186,9 +220,11 @@ export function createWaterModel(editor: Editor, jobs: TerrainJobs, runner: Wate
     },
     features,
     findFeatures,
+    featureIds,
     select(selectedId) {
       const feature = selectedId === null ? null : (features()?.features[selectedId - 1] ?? null);
       if (!feature) {
+        dropIds();
         store.setState({ selectedId: null });
         return;
       }
@@ -198,6 +234,8 @@ export function createWaterModel(editor: Editor, jobs: TerrainJobs, runner: Wate
       const z = ((j0 + j1 - 1) / 2 - (depth - 1) / 2) * cellSize;
       const radius = (Math.hypot(i1 - i0, j1 - j0) * cellSize) / 2;
       store.setState((s) => ({ selectedId, focus: { x, y: (feature.top + feature.bottom) / 2, z, radius }, focusVersion: s.focusVersion + 1 }));
+      // The ids were let go while nothing was selected: found again (the views tint when they come).
+      featureIds();
     },
     selected() {
       const { selectedId } = store.getState();

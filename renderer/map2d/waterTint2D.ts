@@ -82,7 +82,7 @@ export function createWaterTint2D(
     const doc = editor.document;
     const { resultsVersion } = editor.store.getState();
     const { selectedId: selected, featuresVersion } = water.model.store.getState();
-    const featureOf = () => (selected !== null ? (water.model.features()?.featureOf ?? null) : null);
+    const featureOf = () => (selected !== null ? water.model.featureIds() : null);
     // Features found meanwhile (a worker) re-make the tint only while something is selected (it tints by them).
     const featuresSeen = selected === null || made?.featuresVersion === featuresVersion;
     if (dirty) magnified = null;

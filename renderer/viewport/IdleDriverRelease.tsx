@@ -4,19 +4,50 @@ import { createReleaseContext, IdleRelease, releaseDriverScratch } from './idleD
 
 /**
  * Once the 3D view rests (no frame for a moment), asks the GL driver to let the last frames' working
- * data go (idleDriverRelease.ts: software GL keeps ~45 MB of it otherwise). Draws nothing visible,
- * touches nothing of the view's own context and requests no frame.
+ * data go (idleDriverRelease.ts: software GL keeps ~45 MB a frame of it otherwise, 250–300 MB after a
+ * stroke at 4097²). The release's own context is lost after each release and restored for the next
+ * (a driver context made for the release and let go after it is what freed the stroke's data when
+ * measured; one kept between releases did not), on one canvas (a new canvas each time cost the page
+ * tens of MB). Draws nothing visible, touches nothing of the view's own context, requests no frame.
  */
 export function IdleDriverRelease() {
   const idle = useRef<IdleRelease | null>(null);
   useEffect(() => {
     const gl = createReleaseContext();
     if (!gl) return undefined;
-    const release = new IdleRelease(() => releaseDriverScratch(gl));
+    const canvas = gl.canvas as HTMLCanvasElement;
+    const lose = gl.getExtension('WEBGL_lose_context');
+    let lost = false;
+    let waiting = false;
+    const run = () => {
+      releaseDriverScratch(gl);
+      if (!lose) return;
+      lose.loseContext();
+      lost = true;
+    };
+    // Without preventDefault a lost context cannot be restored.
+    const onLost = (event: Event) => event.preventDefault();
+    const onRestored = () => {
+      lost = false;
+      if (!waiting) return;
+      waiting = false;
+      run();
+    };
+    canvas.addEventListener('webglcontextlost', onLost);
+    canvas.addEventListener('webglcontextrestored', onRestored);
+    const release = new IdleRelease(() => {
+      if (!lost) run();
+      else if (!waiting && lose) {
+        waiting = true;
+        lose.restoreContext();
+      }
+    });
     idle.current = release;
     return () => {
       release.dispose();
-      gl.getExtension('WEBGL_lose_context')?.loseContext();
+      canvas.removeEventListener('webglcontextlost', onLost);
+      canvas.removeEventListener('webglcontextrestored', onRestored);
+      if (!lost) lose?.loseContext();
       if (idle.current === release) idle.current = null;
     };
   }, []);

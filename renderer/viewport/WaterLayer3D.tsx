@@ -56,7 +56,7 @@ export function WaterLayer3D() {
       // Feature ids (for the selection tint) only while something is selected (finding them is a
       // whole-map pass), found again after a whole change; an edit in a rectangle under the same water
       // (a stroke, a drag step) keeps the last ones, so it costs its blocks only.
-      if (whole) featureOf = doc.water && water.model.store.getState().selectedId !== null ? (water.model.features()?.featureOf ?? null) : null;
+      if (whole) featureOf = doc.water ? water.model.featureIds() : null;
       waterView.update(doc.field, doc.water, doc.field.heights, featureOf, whole ? ALL : region);
       shown = doc.water;
       waterView.setSelected(water.model.store.getState().selectedId);
@@ -92,6 +92,11 @@ export function WaterLayer3D() {
         if (s.selectedId === prev.selectedId) return;
         // The blocks were built without ids: once more with them.
         if (s.selectedId !== null && featureOf === null) rebuild(ALL);
+        // Nothing selected: the model lets its ids go, and so does this view (its blocks need none).
+        if (s.selectedId === null && featureOf !== null) {
+          featureOf = null;
+          waterView.dropFeatureIds();
+        }
         waterView.setSelected(s.selectedId);
         invalidate();
       }),

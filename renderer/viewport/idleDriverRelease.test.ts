@@ -1,15 +1,56 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { IdleRelease, releaseDriverScratch, RELEASE_PASSES, type ReleaseContext } from './idleDriverRelease';
+import { IdleRelease, releaseDriverScratch, RELEASE_PASSES, RELEASE_TARGET_SIZE, type ReleaseContext } from './idleDriverRelease';
 
 describe('releaseDriverScratch', () => {
-  it('issues its passes back to back: a colour clear, flushed, each', () => {
+  /** A recording WebGL 2 stand-in: the calls in order, with the storage asked for. */
+  function recorder() {
     const calls: string[] = [];
-    const gl: ReleaseContext = { COLOR_BUFFER_BIT: 0x4000, clear: (mask) => calls.push(`clear:${mask}`), flush: () => calls.push('flush') };
+    let made = 0;
+    const gl: ReleaseContext = {
+      COLOR_BUFFER_BIT: 0x4000,
+      FRAMEBUFFER: 0x8d40,
+      RENDERBUFFER: 0x8d41,
+      RGBA8: 0x8058,
+      COLOR_ATTACHMENT0: 0x8ce0,
+      createFramebuffer: () => ({ name: `fb${++made}` }) as unknown as WebGLFramebuffer,
+      createRenderbuffer: () => ({ name: `rb${++made}` }) as unknown as WebGLRenderbuffer,
+      bindFramebuffer: (_, fb) => calls.push(`bindFramebuffer:${fb ? 'own' : 'null'}`),
+      bindRenderbuffer: (_, rb) => calls.push(`bindRenderbuffer:${rb ? 'own' : 'null'}`),
+      renderbufferStorage: (_, format, width, height) => calls.push(`storage:${format.toString(16)}:${width}x${height}`),
+      framebufferRenderbuffer: () => calls.push('attach'),
+      deleteFramebuffer: () => calls.push('deleteFramebuffer'),
+      deleteRenderbuffer: () => calls.push('deleteRenderbuffer'),
+      clear: (mask) => calls.push(`clear:${mask}`),
+      flush: () => calls.push('flush'),
+      finish: () => calls.push('finish'),
+    };
+    return { gl, calls };
+  }
+
+  it('clears a 2048² RGBA8 target of its own in passes back to back (each flushed), waits for them, then deletes the target', () => {
+    const { gl, calls } = recorder();
     releaseDriverScratch(gl);
-    expect(calls).toEqual(Array.from({ length: RELEASE_PASSES }, () => ['clear:16384', 'flush']).flat());
-    calls.length = 0;
-    releaseDriverScratch(gl, 2);
-    expect(calls).toEqual(['clear:16384', 'flush', 'clear:16384', 'flush']);
+    expect(RELEASE_PASSES).toBe(32);
+    expect(RELEASE_TARGET_SIZE).toBe(2048);
+    expect(calls).toEqual([
+      'bindRenderbuffer:own',
+      'storage:8058:2048x2048',
+      'bindFramebuffer:own',
+      'attach',
+      ...Array.from({ length: RELEASE_PASSES }, () => ['clear:16384', 'flush']).flat(),
+      'finish',
+      'bindFramebuffer:null',
+      'bindRenderbuffer:null',
+      'deleteFramebuffer',
+      'deleteRenderbuffer',
+    ]);
+  });
+
+  it('takes the number of passes and the target size it is given', () => {
+    const { gl, calls } = recorder();
+    releaseDriverScratch(gl, 2, 64);
+    expect(calls.filter((c) => c.startsWith('clear'))).toEqual(['clear:16384', 'clear:16384']);
+    expect(calls).toContain('storage:8058:64x64');
   });
 });
 

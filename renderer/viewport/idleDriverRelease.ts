@@ -1,37 +1,71 @@
 /** Idle time after the 3D view's last frame before the driver is asked to let its frame data go. */
 export const IDLE_RELEASE_AFTER_MS = 1500;
-/** Empty passes of the release, back to back (see releaseDriverScratch). */
-export const RELEASE_PASSES = 16;
+/** Passes of the release, back to back (see releaseDriverScratch). */
+export const RELEASE_PASSES = 32;
+/**
+ * Side of the release's own target (RGBA8, 16 MB, made for a release and deleted after it): a clear
+ * of it lasts long enough under software GL that the next pass comes while it is still in flight.
+ */
+export const RELEASE_TARGET_SIZE = 2048;
 
-/** What the release needs of a WebGL context: a clear of its colour buffer and a flush. */
+/** What the release needs of a WebGL 2 context: a target of its own to clear, a flush and a finish. */
 export interface ReleaseContext {
   readonly COLOR_BUFFER_BIT: number;
+  readonly FRAMEBUFFER: number;
+  readonly RENDERBUFFER: number;
+  readonly RGBA8: number;
+  readonly COLOR_ATTACHMENT0: number;
+  createFramebuffer(): WebGLFramebuffer | null;
+  createRenderbuffer(): WebGLRenderbuffer | null;
+  bindFramebuffer(target: number, framebuffer: WebGLFramebuffer | null): void;
+  bindRenderbuffer(target: number, renderbuffer: WebGLRenderbuffer | null): void;
+  renderbufferStorage(target: number, format: number, width: number, height: number): void;
+  framebufferRenderbuffer(target: number, attachment: number, renderbufferTarget: number, renderbuffer: WebGLRenderbuffer | null): void;
+  deleteFramebuffer(framebuffer: WebGLFramebuffer | null): void;
+  deleteRenderbuffer(renderbuffer: WebGLRenderbuffer | null): void;
   clear(mask: number): void;
   flush(): void;
+  finish(): void;
 }
 
 /**
  * Asks a software rasteriser to let go of the binned data of the last frames it drew, by issuing
- * `passes` empty passes (a clear, flushed), back to back, on a context of its own.
+ * `passes` passes (a clear of a `size`² target of the release's own, flushed), back to back, on a
+ * context of its own, then waiting for them (finish) and deleting the target.
  *
  * Why: Mesa's llvmpipe (the software GL behind Chromium's GPU process on machines without a GPU;
  * the e2e browsers here) bins each frame's triangles into "scenes" and frees a scene's data blocks
  * only when it takes that scene up again for a later pass (lp_setup_get_empty_scene calls
- * lp_scene_end_rasterization then, not when rasterisation ends). A frame of ~0.8 M triangles leaves
- * ~45 MB of live data blocks in the GPU process until then; at rest nothing comes to recycle them.
- * Passes issued while the previous ones are still in flight walk through the scenes, so every one is
- * recycled (one pass, or passes spaced apart, only ever recycle the first). The passes go to a 1 × 1
- * context of their own, never the 3D view's: its state and its image are untouched (clearing a
- * target of the view's own context shifted a few edge pixels of its next frames under software GL).
- * That they recycle the view's scenes too is measured, not read in Chromium's source (the GPU process
- * runs the page's contexts on shared driver state there): the 10-layer 4097² test's after-stroke figure,
- * BENCHMARKS.md "Session 11: the views' memory". On a hardware GPU they are sixteen clears of one pixel.
+ * lp_scene_end_rasterization then, not when rasterisation ends), and it takes the first scene that
+ * is idle. A frame of ~0.8 M triangles leaves ~45 MB of live data blocks in the GPU process until
+ * then; the frames of a stroke, drawn while earlier ones were still in flight, leave several scenes
+ * full (+250–300 MB at 4097²), and at rest nothing comes to recycle them. Passes issued while the
+ * previous ones are still rasterising walk through the scenes, so every one is recycled; a clear of
+ * one pixel ends before the next pass comes and only ever recycles the first scene (session 16's
+ * release of 16 such clears left the stroke's 250–300 MB; BENCHMARKS.md "Session 17: memory"), hence
+ * the large target. The passes go to a context of their own, never the 3D view's: its state and its
+ * image are untouched (clearing a target of the view's own context shifted a few edge pixels of its
+ * next frames under software GL, and did not free the scenes). That they recycle the view's scenes is
+ * measured, not read in Chromium's source (the GPU process runs the page's contexts on shared driver
+ * state there). On a hardware GPU they are a few clears of one 16 MB target.
  */
-export function releaseDriverScratch(gl: ReleaseContext, passes = RELEASE_PASSES): void {
+export function releaseDriverScratch(gl: ReleaseContext, passes = RELEASE_PASSES, size = RELEASE_TARGET_SIZE): void {
+  const framebuffer = gl.createFramebuffer();
+  const renderbuffer = gl.createRenderbuffer();
+  if (!framebuffer || !renderbuffer) return;
+  gl.bindRenderbuffer(gl.RENDERBUFFER, renderbuffer);
+  gl.renderbufferStorage(gl.RENDERBUFFER, gl.RGBA8, size, size);
+  gl.bindFramebuffer(gl.FRAMEBUFFER, framebuffer);
+  gl.framebufferRenderbuffer(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.RENDERBUFFER, renderbuffer);
   for (let n = 0; n < passes; n++) {
     gl.clear(gl.COLOR_BUFFER_BIT);
     gl.flush();
   }
+  gl.finish();
+  gl.bindFramebuffer(gl.FRAMEBUFFER, null);
+  gl.bindRenderbuffer(gl.RENDERBUFFER, null);
+  gl.deleteFramebuffer(framebuffer);
+  gl.deleteRenderbuffer(renderbuffer);
 }
 
 /** The release's own 1 × 1 context, or null where WebGL 2 is not available. */

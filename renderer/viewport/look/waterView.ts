@@ -76,6 +76,11 @@ export class WaterView {
     for (let bj = bj0; bj <= bj1; bj++) for (let bi = bi0; bi <= bi1; bi++) this.pending.add(bj * columns + bi);
   }
 
+  /** Lets the feature ids go (nothing selected): blocks built from now on carry none. */
+  dropFeatureIds(): void {
+    if (this.source) this.source = { ...this.source, featureOf: null };
+  }
+
   /**
    * The camera the levels are chosen for (null: none yet, every block at its coarsest); returns
    * whether it differs from the last one (then `buildPending` has work).
