@@ -60,7 +60,7 @@ export function createWaterTint2D(
       j1: Math.min(depth - 1, down.end - 1 + marginJ),
     };
     const { selectedId } = water.model.store.getState();
-    const featureOf = selectedId !== null ? (water.model.features()?.featureOf ?? null) : null;
+    const featureOf = water.model.featureIds();
     const painted = magnifiedWaterTint(doc.field, doc.water, doc.field.heights, featureOf, selectedId, span, k);
     magnifiedCanvas.width = painted.width;
     magnifiedCanvas.height = painted.height;
