@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import { groundShare, pixelStats } from './pixels';
 import { createDefaultDocument } from '../app/document/document';
-import { MIN_FITTED_WIDTH_SHARE } from '../app/map2d/mapTransform';
 import { heightRange, vertexX, vertexZ } from '../shared/terrain/heightfield';
 import { heightAt } from '../shared/terrain/surface';
 import type { UserSettings } from '../shared/ipc/contract';
@@ -20,8 +19,8 @@ const MAP_BACKGROUND: [number, number, number] = [0x14, 0x18, 0x1f];
  * (the smallest z) is at the top.
  */
 function mapLayout(box: { width: number; height: number }) {
-  // The 2D fit: the map's whole depth, and at least MIN_FITTED_WIDTH_SHARE of its width (app/map2d/mapTransform.ts).
-  const scale = Math.min((Math.floor(box.width) - 16) / (field.width * MIN_FITTED_WIDTH_SHARE), (Math.floor(box.height) - 16) / field.depth);
+  // The 2D fit: the whole map, by whichever of its sides is the tighter (app/map2d/mapTransform.ts).
+  const scale = Math.min((Math.floor(box.width) - 16) / field.width, (Math.floor(box.height) - 16) / field.depth);
   const offsetX = (Math.floor(box.width) - field.width * scale) / 2;
   const offsetY = (Math.floor(box.height) - field.depth * scale) / 2;
   return {
