@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { pixelStats } from './pixels';
 import { expect, test } from './fixtures';
 
@@ -12,18 +12,20 @@ const MAP_BACKGROUND: [number, number, number] = [0x14, 0x18, 0x1f];
 // The default terrain (app/document/document.ts): 257 × 257 vertices 2 m apart, so its cells span ±257 m.
 const HALF_EXTENT_M = 257;
 
-async function measureMap(page: Page, region: Locator) {
+/** The view select floats over the map's top left corner: measure (and hover) the map alone. */
+async function withoutViewSelect<T>(page: Page, measure: () => Promise<T>): Promise<T> {
   const select = page.getByTestId('map2d-layer-view');
-  // The view select floats over the map: measure the map alone.
   await select.evaluate((element) => ((element as HTMLElement).style.visibility = 'hidden'));
-  await page.waitForTimeout(300);
-  const stats = await pixelStats(page, region, MAP_BACKGROUND);
-  await select.evaluate((element) => ((element as HTMLElement).style.visibility = ''));
-  return stats;
+  try {
+    await page.waitForTimeout(300);
+    return await measure();
+  } finally {
+    await select.evaluate((element) => ((element as HTMLElement).style.visibility = ''));
+  }
 }
 
 async function mapShareOfPane(page: Page): Promise<number> {
-  return (await measureMap(page, page.getByRole('region', { name: '2D heightmap' }))).foregroundShare;
+  return withoutViewSelect(page, async () => (await pixelStats(page, page.getByRole('region', { name: '2D heightmap' }), MAP_BACKGROUND)).foregroundShare);
 }
 
 async function hoverWorld(page: Page, x: number, y: number): Promise<{ x: number; z: number }> {
@@ -46,28 +48,30 @@ test.describe('the 2D map fills its pane', () => {
       await expect.poll(() => mapShareOfPane(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(0.85);
       const canvas = page.getByTestId('map-2d');
       const box = (await canvas.boundingBox())!;
-      const drawn = (await measureMap(page, canvas)).foregroundBox;
-      // No edge of the map is cut by the pane: a margin of background on every side …
-      expect(drawn.minX).toBeGreaterThanOrEqual(2);
-      expect(drawn.minY).toBeGreaterThanOrEqual(2);
-      expect(drawn.maxX).toBeLessThanOrEqual(box.width - 3);
-      expect(drawn.maxY).toBeLessThanOrEqual(box.height - 3);
-      // … and what is drawn has the map's square shape.
-      expect((drawn.maxX - drawn.minX + 1) / (drawn.maxY - drawn.minY + 1)).toBeCloseTo(1, 1);
-      // Under each drawn corner (3 px in) lies the map's corner, to the few metres 3 px span.
-      const metresPerPx = (2 * HALF_EXTENT_M) / (drawn.maxX - drawn.minX + 1);
-      for (const [cx, cz] of [
-        [-1, -1],
-        [1, -1],
-        [-1, 1],
-        [1, 1],
-      ]) {
-        const px = box.x + (cx < 0 ? drawn.minX + 3 : drawn.maxX - 3) + 0.5;
-        const py = box.y + (cz < 0 ? drawn.minY + 3 : drawn.maxY - 3) + 0.5;
-        const world = await hoverWorld(page, px, py);
-        expect(Math.abs(world.x - cx * HALF_EXTENT_M)).toBeLessThanOrEqual(5 * metresPerPx);
-        expect(Math.abs(world.z - cz * HALF_EXTENT_M)).toBeLessThanOrEqual(5 * metresPerPx);
-      }
+      await withoutViewSelect(page, async () => {
+        const drawn = (await pixelStats(page, canvas, MAP_BACKGROUND)).foregroundBox;
+        // No edge of the map is cut by the pane: a margin of background on every side …
+        expect(drawn.minX).toBeGreaterThanOrEqual(2);
+        expect(drawn.minY).toBeGreaterThanOrEqual(2);
+        expect(drawn.maxX).toBeLessThanOrEqual(box.width - 3);
+        expect(drawn.maxY).toBeLessThanOrEqual(box.height - 3);
+        // … and what is drawn has the map's square shape.
+        expect((drawn.maxX - drawn.minX + 1) / (drawn.maxY - drawn.minY + 1)).toBeCloseTo(1, 1);
+        // Under each drawn corner (3 px in) lies the map's corner, to the few metres 3 px span.
+        const metresPerPx = (2 * HALF_EXTENT_M) / (drawn.maxX - drawn.minX + 1);
+        for (const [cx, cz] of [
+          [-1, -1],
+          [1, -1],
+          [-1, 1],
+          [1, 1],
+        ]) {
+          const px = box.x + (cx < 0 ? drawn.minX + 3 : drawn.maxX - 3) + 0.5;
+          const py = box.y + (cz < 0 ? drawn.minY + 3 : drawn.maxY - 3) + 0.5;
+          const world = await hoverWorld(page, px, py);
+          expect(Math.abs(world.x - cx * HALF_EXTENT_M)).toBeLessThanOrEqual(5 * metresPerPx);
+          expect(Math.abs(world.z - cz * HALF_EXTENT_M)).toBeLessThanOrEqual(5 * metresPerPx);
+        }
+      });
       const view3d = (await page.getByTestId('viewport-3d').boundingBox())!;
       // The 3D view keeps over two thirds of the window's width.
       expect(view3d.width / width).toBeGreaterThanOrEqual(0.66);
