@@ -43,14 +43,14 @@ const TEMPERATE: ClimateLook = {
   },
   bands: {
     beds: [
-      { thickness: 9, srgb: [124, 112, 96] },
-      { thickness: 5, srgb: [108, 99, 88] },
-      { thickness: 12, srgb: [130, 119, 102] },
-      { thickness: 4, srgb: [102, 94, 84] },
-      { thickness: 7, srgb: [118, 108, 94] },
+      { thickness: 9, srgb: [122, 110, 95] },
+      { thickness: 5, srgb: [113, 103, 90] },
+      { thickness: 12, srgb: [126, 114, 98] },
+      { thickness: 4, srgb: [110, 100, 88] },
+      { thickness: 7, srgb: [118, 107, 93] },
     ],
-    // Weathered sandstone and shale in browns and greys (a plain grey read as concrete on a cut valley's walls);
-    // soft: temperate strata show on cliffs without drawing contour lines across mountainsides.
+    // Weathered stone in grey-browns (a plain grey read as concrete on a cut valley's walls); faint and soft, as
+    // far apart as before (±8 levels): a wider spread drew contour lines across mountainsides.
     blend: 3.5,
   },
   groundBanding: 0,
