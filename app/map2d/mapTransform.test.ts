@@ -49,7 +49,12 @@ describe('2D map view transform', () => {
     // A pane beside the 3D view at 1280 × 720 (390 × 660 CSS px): the 257 columns in 374 px.
     const tall = fitMapView(square, 390, 660, 8);
     expect(tall.scale).toBeCloseTo(374 / 257, 9);
-    for (const [x, z] of [[-256, -256], [256, -256], [-256, 256], [256, 256]]) {
+    for (const [x, z] of [
+      [-256, -256],
+      [256, -256],
+      [-256, 256],
+      [256, 256],
+    ]) {
       // The corner vertices' outer edges, half a cell beyond their centres.
       const p = worldToCanvas(tall, square, x + Math.sign(x), z + Math.sign(z));
       expect(p.px).toBeGreaterThanOrEqual(8 - 1e-9);
