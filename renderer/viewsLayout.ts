@@ -23,6 +23,11 @@ export const MAX_MAP_OVER_PANEL_SHARE = 0.55;
 export const AUTO_MAP_HEIGHT_SHARE = 0.5;
 /** … and at most this share of its width, so the 3D view keeps the larger part. */
 export const AUTO_SIDE_WIDTH_SHARE = 0.3;
+/**
+ * The least height the panel keeps under the map, CSS px: Generate's Run in view under the getting-started
+ * hint (at 1280×720 a map half the height pushed it below the status bar).
+ */
+export const MIN_PANEL_UNDER_MAP_PX = 360;
 
 /** The arrangement for a workspace of the given CSS size whose side column is `sideWidth` wide. */
 export function viewsArrangement(workspaceWidth: number, workspaceHeight: number, sideWidth: number): ViewsArrangement {
@@ -36,15 +41,20 @@ export function viewsArrangement(workspaceWidth: number, workspaceHeight: number
 
 /**
  * The side column's width until the user drags it. Over the panel it sizes the map: half the
- * workspace's height, at most 30 % of its width, never narrower than beside the 3D view.
+ * workspace's height, at most 30 % of its width, leaving the panel MIN_PANEL_UNDER_MAP_PX; never
+ * narrower than beside the 3D view.
  */
 export function autoSideWidth(arrangement: ViewsArrangement, workspaceWidth: number, workspaceHeight: number): number {
   if (arrangement === 'side-by-side') return DEFAULT_SIDE_PX;
-  const wanted = Math.min(AUTO_MAP_HEIGHT_SHARE * workspaceHeight, AUTO_SIDE_WIDTH_SHARE * workspaceWidth);
+  const wanted = Math.min(AUTO_MAP_HEIGHT_SHARE * workspaceHeight, AUTO_SIDE_WIDTH_SHARE * workspaceWidth, workspaceHeight - MIN_PANEL_UNDER_MAP_PX);
   return Math.round(Math.min(MAX_SIDE_PX, Math.max(DEFAULT_SIDE_PX, wanted)));
 }
 
-/** Height of the map's pane over the panel: square to the side column, leaving the panel most of the height. */
+/**
+ * Height of the map's pane over the panel: square to the side column, leaving the panel most of the height
+ * and at least MIN_PANEL_UNDER_MAP_PX (a little less than square then: the whole map, a band beside it).
+ */
 export function mapOverPanelHeight(workspaceHeight: number, sideWidth: number): number {
-  return Math.max(0, Math.round(Math.min(sideWidth, workspaceHeight * MAX_MAP_OVER_PANEL_SHARE)));
+  const height = Math.min(sideWidth, workspaceHeight * MAX_MAP_OVER_PANEL_SHARE, workspaceHeight - MIN_PANEL_UNDER_MAP_PX);
+  return Math.max(0, Math.round(height));
 }
