@@ -15,12 +15,12 @@ const MAP_BACKGROUND: [number, number, number] = [0x14, 0x18, 0x1f];
 
 /**
  * Where vertex (i, j) is drawn on the freshly opened 2D panel, computed independently of the app:
- * the map is fitted with an 8 px margin and centred; image pixel (i, j) is vertex (i, j) and row 0
+ * the map is fitted with a 4 px margin and centred; image pixel (i, j) is vertex (i, j) and row 0
  * (the smallest z) is at the top.
  */
 function mapLayout(box: { width: number; height: number }) {
   // The 2D fit: the whole map, by whichever of its sides is the tighter (app/map2d/mapTransform.ts).
-  const scale = Math.min((Math.floor(box.width) - 16) / field.width, (Math.floor(box.height) - 16) / field.depth);
+  const scale = Math.min((Math.floor(box.width) - 8) / field.width, (Math.floor(box.height) - 8) / field.depth);
   const offsetX = (Math.floor(box.width) - field.width * scale) / 2;
   const offsetY = (Math.floor(box.height) - field.depth * scale) / 2;
   return {

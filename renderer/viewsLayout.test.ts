@@ -24,10 +24,10 @@ describe('where the 2D map sits', () => {
   it('sizes the side column, so the square map, to half the height, at most 30 % of the width', () => {
     // 1600×1000: 468 px (half of 936; 30 % would be 480), the 3D view 1126 px wide (70 %).
     expect(autoSideWidth('map-over-panel', 1600, 936)).toBe(468);
-    // 1280×720: half of 656 would leave the panel 328 px, under the 360 it keeps; 296 is under the least width.
+    // 1280×720: half of 656 would leave the panel 328 px, under the 376 it keeps; 280 is under the least width.
     expect(autoSideWidth('map-over-panel', 1280, 656)).toBe(300);
-    // 1280×800: half of 736, which leaves the panel 368 px.
-    expect(autoSideWidth('map-over-panel', 1280, 736)).toBe(368);
+    // 1280×800: 736 − 376.
+    expect(autoSideWidth('map-over-panel', 1280, 736)).toBe(360);
     // 1024×768: 30 % of 1024 is 307, under half of 704.
     expect(autoSideWidth('map-over-panel', 1024, 704)).toBe(307);
     // Never narrower than beside the 3D view, never wider than a dragged column may be.
@@ -36,11 +36,11 @@ describe('where the 2D map sits', () => {
     expect(autoSideWidth('side-by-side', 2560, 936)).toBe(300);
   });
 
-  it('over the panel, a square as wide as the side column, at most 55 % of the height and leaving the panel 360 px', () => {
+  it('over the panel, a square as wide as the side column, at most 55 % of the height and leaving the panel 376 px', () => {
     expect(mapOverPanelHeight(704, 300)).toBe(300);
     expect(mapOverPanelHeight(1000, 560)).toBe(550);
-    expect(mapOverPanelHeight(704, 560)).toBe(344);
-    expect(mapOverPanelHeight(656, 300)).toBe(296);
+    expect(mapOverPanelHeight(704, 560)).toBe(328);
+    expect(mapOverPanelHeight(656, 300)).toBe(280);
     expect(mapOverPanelHeight(0, 300)).toBe(0);
   });
 });

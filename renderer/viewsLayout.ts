@@ -27,7 +27,7 @@ export const AUTO_SIDE_WIDTH_SHARE = 0.3;
  * The least height the panel keeps under the map, CSS px: Generate's Run in view under the getting-started
  * hint (at 1280×720 a map half the height pushed it below the status bar).
  */
-export const MIN_PANEL_UNDER_MAP_PX = 360;
+export const MIN_PANEL_UNDER_MAP_PX = 376;
 
 /** The arrangement for a workspace of the given CSS size whose side column is `sideWidth` wide. */
 export function viewsArrangement(workspaceWidth: number, workspaceHeight: number, sideWidth: number): ViewsArrangement {

@@ -22,7 +22,7 @@ type Dimensions = Pick<Heightfield, 'width' | 'depth' | 'cellSize'>;
  * Fits the whole map centred in a canvas of the given CSS size, leaving `margin` pixels around it: a
  * designer sees all of it on open (renderer/viewsLayout.ts gives the map a pane of about its shape).
  */
-export function fitMapView(field: Dimensions, canvasWidth: number, canvasHeight: number, margin = 8): MapViewTransform {
+export function fitMapView(field: Dimensions, canvasWidth: number, canvasHeight: number, margin = 4): MapViewTransform {
   const byHeight = (canvasHeight - 2 * margin) / field.depth;
   const byWidth = (canvasWidth - 2 * margin) / field.width;
   const scale = Math.max(MIN_MAP_SCALE, Math.min(byHeight, byWidth, MAX_MAP_SCALE));
