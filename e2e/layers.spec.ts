@@ -209,7 +209,8 @@ test.describe("the 2D panel's layer view", () => {
         return at.map(([fx, fy]) => [...context.getImageData(Math.round(fx * canvas.width), Math.round(fy * canvas.height), 1, 1).data]);
       }, points);
     const on: [number, number] = [0.5, 0.5];
-    const off: [number, number] = [0.5, 0.15];
+    // Below the stroke: the top of the panel carries the view's caption, drawn on the canvas.
+    const off: [number, number] = [0.5, 0.85];
     const before = await pixels([on, off]);
     await page.getByTestId('map2d-layer-view').selectOption('contribution');
     await expect(map2d).toHaveAttribute('data-layer-view', `contribution:${sculptId}`, { timeout: 30_000 });

@@ -197,6 +197,12 @@ function ScatterRules({ feature, scatter }: { feature: PropsFeature; scatter: Pr
         )}
         <NumberField label="Seed" testId="scatter-seed" integer min={0} value={scatter.seed} onChange={(seed) => set({ seed })} />
       </div>
+      {/* The section's action under its first choices, so it stays in view under the 2D map. */}
+      <div className="button-row">
+        <button type="button" data-testid="props-scatter-map" onClick={scatterMap}>
+          Scatter over map
+        </button>
+      </div>
       <RangeField label="Slope (°)" testId="scatter-slope" range={scatter.slopeDeg} onChange={(slopeDeg) => set({ slopeDeg })} />
       <RangeField label="Height (m)" testId="scatter-height" range={scatter.height} onChange={(height) => set({ height })} />
       <div className="field-row">
@@ -224,11 +230,6 @@ function ScatterRules({ feature, scatter }: { feature: PropsFeature; scatter: Pr
         <input type="checkbox" data-testid="scatter-avoid-water" checked={scatter.avoidWater} onChange={(e) => set({ avoidWater: e.target.checked })} />
       </label>
       <NumberField label="Brush radius (m)" testId="scatter-radius" min={0.1} value={scatter.brushRadius} onChange={(brushRadius) => set({ brushRadius })} />
-      <div className="button-row">
-        <button type="button" data-testid="props-scatter-map" onClick={scatterMap}>
-          Scatter over map
-        </button>
-      </div>
       <p className="hint">With the Scatter tool, click the terrain to scatter inside the brush.</p>
     </>
   );
