@@ -182,7 +182,8 @@ test('the same river magnified in the 2D panel has straight shorelines, not the 
   const edge = await shorelineRoughness(page, shown, hidden);
   test.info().annotations.push({ type: 'shoreline 2D', description: JSON.stringify(edge) });
   console.log(`river edge 2D: ${JSON.stringify(edge)}`);
-  expect(edge.rows).toBeGreaterThan(200);
+  // The map's pane is 360 px square at 1280 × 800: some 180 rows of river in view.
+  expect(edge.rows).toBeGreaterThan(150);
   expect(edge.width).toBeGreaterThan(20);
   // Measured (a vertex some 29 pixels across): 9.6 and 9.8 px with the vertices' squares, 0.78 and 0.81 px now.
   expect(Math.max(edge.left, edge.right)).toBeLessThan(1);
