@@ -43,3 +43,16 @@ export function gridProblem(grid: HydrologyGrid, heights: ArrayLike<number>): st
   if (heights.length !== width * depth) return `expected ${width * depth} heights for ${width} × ${depth}, got ${heights.length}`;
   return null;
 }
+
+/** Which neighbours of vertex v (on a `width` × `depth` grid) lie on the map, as bits k of NEIGHBOUR_DI/DJ (slow: edge vertices only). */
+export function neighboursOnMap(v: number, width: number, depth: number): number {
+  const i = v % width;
+  const j = (v - i) / width;
+  let bits = 0;
+  for (let k = 0; k < 8; k++) {
+    const ni = i + NEIGHBOUR_DI[k];
+    const nj = j + NEIGHBOUR_DJ[k];
+    if (ni >= 0 && nj >= 0 && ni < width && nj < depth) bits |= 1 << k;
+  }
+  return bits;
+}

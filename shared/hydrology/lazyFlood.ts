@@ -18,27 +18,12 @@
  *   as in priorityFlood.ts; finiteness is checked while the outputs are first written.
  * The order of the ε steps follows from these choices alone (no thread count, no timing): deterministic.
  */
-import { gridProblem, neighbourOffsets, NEIGHBOUR_DI, NEIGHBOUR_DJ, type HydrologyGrid } from './grid';
+import { gridProblem, neighbourOffsets, neighboursOnMap, type HydrologyGrid } from './grid';
 import { stepAbove, type FilledSurface, type FloodGridArrays } from './priorityFlood';
 import { fromOrderedBits, orderedBits, RadixHeap } from './radixHeap';
 import * as bits from './vertexBits';
 
-const STEP_I = NEIGHBOUR_DI;
-const STEP_J = NEIGHBOUR_DJ;
 const { add, has, unreachedAround, vertexBits } = bits;
-
-/** Which neighbours of vertex v (on a `width` × `depth` grid) lie on the map, as bits (edge vertices only). */
-function neighboursOnMap(v: number, width: number, depth: number): number {
-  const i = v % width;
-  const j = (v - i) / width;
-  let onMap = 0;
-  for (let k = 0; k < 8; k++) {
-    const ni = i + STEP_I[k];
-    const nj = j + STEP_J[k];
-    if (ni >= 0 && nj >= 0 && ni < width && nj < depth) onMap |= 1 << k;
-  }
-  return onMap;
-}
 
 interface Flood {
   readonly width: number;

@@ -13,14 +13,12 @@
  *   (nanometres across the largest map): routing only, never heights anyone sees.
  * Vertices on slopes skip the heap (Zhou, Sun & Fu 2016), which is most of a natural map.
  */
-import { gridProblem, neighbourOffsets, NEIGHBOUR_DI, NEIGHBOUR_DJ, type HydrologyGrid } from './grid';
+import { gridProblem, neighbourOffsets, neighboursOnMap, type HydrologyGrid } from './grid';
 import { HeightQueue } from './heightQueue';
 import * as bits from './vertexBits';
 
 // Imported bindings read once: a hot loop reading them through a module namespace (as some
 // loaders compile imports) pays a getter call per read.
-const STEP_I = NEIGHBOUR_DI;
-const STEP_J = NEIGHBOUR_DJ;
 const { add, has, unreachedAround, vertexBits } = bits;
 
 export interface FilledSurface {
@@ -59,19 +57,6 @@ export function stepAbove(x: number): number {
     words[HIGH]--;
   } else words[LOW]--;
   return bits64[0];
-}
-
-/** Which neighbours of vertex v (on a `width` × `depth` grid) lie on the map, as bits (slow: edge vertices only). */
-function neighboursOnMap(v: number, width: number, depth: number): number {
-  const i = v % width;
-  const j = (v - i) / width;
-  let bits = 0;
-  for (let k = 0; k < 8; k++) {
-    const ni = i + STEP_I[k];
-    const nj = j + STEP_J[k];
-    if (ni >= 0 && nj >= 0 && ni < width && nj < depth) bits |= 1 << k;
-  }
-  return bits;
 }
 
 /**
