@@ -143,11 +143,13 @@ export const MAX_GRADE_TABLES: Readonly<Record<RoadClassKind, GradeTable>> = {
     rolling: [12, 11, 11, 10, 10, 9, 8, 7, 6],
     mountainous: [17, 16, 15, 14, 13, 12, 10, 10, null],
   },
+  // Starts at 30 km/h, as the customary table starts at 20 mph (the metric columns pair 20, 25, 30, 40,
+  // 45, 50, 55, 60 mph with 30 … 100 km/h, as table 5-2 does).
   collector: {
-    speeds: [20, 30, 40, 50, 60, 70, 80, 90, 100],
-    level: [7, 7, 7, 7, 7, 6, 6, 5, 5],
-    rolling: [10, 10, 9, 9, 8, 8, 7, 7, 6],
-    mountainous: [12, 11, 10, 10, 10, 10, 9, 9, 8],
+    speeds: [30, 40, 50, 60, 70, 80, 90, 100],
+    level: [7, 7, 7, 7, 7, 6, 6, 5],
+    rolling: [10, 10, 9, 8, 8, 7, 7, 6],
+    mountainous: [12, 11, 10, 10, 10, 9, 9, 8],
   },
   arterial: {
     speeds: [60, 70, 80, 90, 100, 110, 120, 130],
