@@ -76,6 +76,43 @@ describe('road report', () => {
     expect((reportJson(report, 'x') as { flagged: number }).flagged).toBeGreaterThan(0);
   });
 
+  it('its standard and its CSV columns are the Green Book’s tables: R_min (3-7), sight distance (3-1), crest K (3-34), sag K (3-36)', () => {
+    // Published design values at e_max 8 %: V → [R_min m, SSD m, crest K, sag K] (AASHTO 2011, metric).
+    const tables: Record<number, [number, number, number, number]> = { 30: [20, 35, 2, 6], 60: [113, 85, 11, 18], 100: [394, 185, 52, 45] };
+    const straight: RoadPoint[] = [
+      { x: -150, z: -20 },
+      { x: 150, z: 20 },
+    ];
+    // A bank of atan(8 %) is superelevation at e_max, so every segment's minimum radius is the table's.
+    const bank = (Math.atan(0.08) * 180) / Math.PI;
+    for (const [speed, [radius, sight, crest, sag]] of Object.entries(tables)) {
+      const { out, fitted } = shaped(roadLayer(straight, { designSpeedKmh: Number(speed), eMaxPct: 8, bank }));
+      const report = roadReport(fitted, out, ROAD_SIZE);
+      const json = reportJson(report, 'x') as { standard: { minRadius: number; stoppingSightDistance: number; crestK: number; sagK: number } };
+      expect(Math.abs(json.standard.minRadius - radius), `${speed} km/h R_min`).toBeLessThanOrEqual(0.5);
+      expect(json.standard.stoppingSightDistance, `${speed} km/h SSD`).toBe(sight);
+      // The tables give K computed to 0.1 and rounded up to the next whole number.
+      for (const [k, table] of [
+        [json.standard.crestK, crest],
+        [json.standard.sagK, sag],
+      ]) {
+        expect(table - k, `${speed} km/h K`).toBeGreaterThan(-0.05);
+        expect(table - k, `${speed} km/h K`).toBeLessThan(1);
+      }
+      const [header, ...rows] = reportCsv(report).trimEnd().split('\n');
+      const column = (name: string) => header.split(',').indexOf(name);
+      expect(rows.length).toBe(report.segments.length);
+      for (const row of rows) {
+        const cells = row.split(',');
+        expect(Math.abs(Number(cells[column('min_radius_m')]) - radius), `${speed} km/h row R_min`).toBeLessThanOrEqual(0.5);
+        expect(crest - Number(cells[column('crest_k_needed')])).toBeGreaterThan(-0.05);
+        expect(crest - Number(cells[column('crest_k_needed')])).toBeLessThan(1);
+        expect(sag - Number(cells[column('sag_k_needed')])).toBeGreaterThan(-0.05);
+        expect(sag - Number(cells[column('sag_k_needed')])).toBeLessThan(1);
+      }
+    }
+  });
+
   it('flags a blind crest (amber) where the vertical curve is sharper than table 3-34’s K, and a sag sharper than table 3-36’s', () => {
     // Two straight grades of ±6 % meet at a ridge (A = 12 %); a vertical curve of L metres has K = L / A.
     // At 80 km/h the Green Book's crest K is 26 and its sag K 30.
