@@ -258,115 +258,148 @@ function bedAtElevation(e: f64, period: f64, tops: usize, last: i32): i32 {
 }
 
 /**
- * fluvial.ts `solveStreamPower` for n = 1: `prev` the heights at the step's start, `h` the result.
- * `areaPower` 0 for m = 0.5 (√A), 1 for m = 0 (1), 2 for m = 1 (A). `weights` the uplift weights
+ * The solve's constants for a step (fluvial.ts `solveStreamPower`), set once by `setSolveTerms`:
+ * `areaPower` 0 for m = 0.5 (√A), 1 for m = 0 (1), 2 for m = 1 (A); `weights` the uplift weights
  * (float32) or 0; `bedOffset` 0 without strata.
  */
-export function solveStreamPower(
-  prev: usize,
-  h: usize,
-  area: usize,
-  order: usize,
-  role: usize,
-  count: i32,
-  width: i32,
-  across: f64,
-  diagonal: f64,
-  kDt: f64,
-  upliftDt: f64,
-  channelArea: f64,
-  areaPower: i32,
-  weights: usize,
-  bedOffset: usize,
-  tops: usize,
-  hardness: usize,
-  lastBed: i32,
-  period: f64,
+let across: f64 = 0;
+let diagonal: f64 = 0;
+let kDt: f64 = 0;
+let upliftDt: f64 = 0;
+let channelArea: f64 = 0;
+let areaPower: i32 = 0;
+let weights: usize = 0;
+let bedOffset: usize = 0;
+let tops: usize = 0;
+let hardness: usize = 0;
+let lastBed: i32 = 0;
+let period: f64 = 0;
+
+export function setSolveTerms(
+  acrossIn: f64,
+  diagonalIn: f64,
+  kDtIn: f64,
+  upliftDtIn: f64,
+  channelAreaIn: f64,
+  areaPowerIn: i32,
+  weightsIn: usize,
+  bedOffsetIn: usize,
+  topsIn: usize,
+  hardnessIn: usize,
+  lastBedIn: i32,
+  periodIn: f64,
 ): void {
+  across = acrossIn;
+  diagonal = diagonalIn;
+  kDt = kDtIn;
+  upliftDt = upliftDtIn;
+  channelArea = channelAreaIn;
+  areaPower = areaPowerIn;
+  weights = weightsIn;
+  bedOffset = bedOffsetIn;
+  tops = topsIn;
+  hardness = hardnessIn;
+  lastBed = lastBedIn;
+  period = periodIn;
+}
+
+@inline function raisedAt(v: i32, h0: f64): f64 {
+  return h0 + (weights != 0 ? <f64>load<f32>(weights + ((<usize>v) << 2)) * upliftDt : upliftDt);
+}
+
+/** The erodibility × A^m of vertex v (its ground h0 at the step's start, its area a). */
+@inline function streamPowerFactor(v: i32, h0: f64, a: f64): f64 {
+  const areaTerm = areaPower == 0 ? Math.sqrt(a) : areaPower == 1 ? 1.0 : a;
+  const erodibility = bedOffset != 0 ? kDt / getF64(hardness, bedAtElevation(h0 - getF64(bedOffset, v), period, tops, lastBed)) : kDt;
+  return erodibility * areaTerm;
+}
+
+/** fluvial.ts `solveStreamPower`'s loop body for vertex v (n = 1). */
+function solveVertex(prev: usize, h: usize, area: usize, role: usize, v: i32, width: i32): void {
   const o2 = width;
   const o4 = width + 1;
   const o6 = 1 - width;
   const o7 = width - 1;
-  for (let at = count - 1; at >= 0; at--) {
-    const v = getI32(order, at);
-    const vertexRole = getU8(role, v);
-    const h0 = getF64(prev, v);
-    if (vertexRole == BASE_LEVEL) {
-      setF64(h, v, h0);
-      continue;
-    }
-    const raised = h0 + (weights != 0 ? <f64>load<f32>(weights + ((<usize>v) << 2)) * upliftDt : upliftDt);
-    const a = getF64(area, v);
-    if (vertexRole == FREE_EDGE || a < channelArea) {
-      setF64(h, v, raised);
-      continue;
-    }
-    let d0 = h0 - getF64(prev, v + 1);
-    let d1 = h0 - getF64(prev, v - 1);
-    let d2 = h0 - getF64(prev, v + o2);
-    let d3 = h0 - getF64(prev, v - o2);
-    let d4 = h0 - getF64(prev, v + o4);
-    let d5 = h0 - getF64(prev, v - o4);
-    let d6 = h0 - getF64(prev, v + o6);
-    let d7 = h0 - getF64(prev, v + o7);
-    if (vertexRole == INNER_RING) {
-      if (getU8(role, v + 1) == FREE_EDGE) d0 = 0;
-      if (getU8(role, v - 1) == FREE_EDGE) d1 = 0;
-      if (getU8(role, v + o2) == FREE_EDGE) d2 = 0;
-      if (getU8(role, v - o2) == FREE_EDGE) d3 = 0;
-      if (getU8(role, v + o4) == FREE_EDGE) d4 = 0;
-      if (getU8(role, v - o4) == FREE_EDGE) d5 = 0;
-      if (getU8(role, v + o6) == FREE_EDGE) d6 = 0;
-      if (getU8(role, v + o7) == FREE_EDGE) d7 = 0;
-    }
-    const s0 = d0 > 0 ? d0 * across : 0;
-    const s1 = d1 > 0 ? d1 * across : 0;
-    const s2 = d2 > 0 ? d2 * across : 0;
-    const s3 = d3 > 0 ? d3 * across : 0;
-    const s4 = d4 > 0 ? d4 * diagonal : 0;
-    const s5 = d5 > 0 ? d5 * diagonal : 0;
-    const s6 = d6 > 0 ? d6 * diagonal : 0;
-    const s7 = d7 > 0 ? d7 * diagonal : 0;
-    const sum2 = s0 * s0 + s1 * s1 + s2 * s2 + s3 * s3 + s4 * s4 + s5 * s5 + s6 * s6 + s7 * s7;
-    if (sum2 == 0) {
-      setF64(h, v, raised);
-      continue;
-    }
-    const m01 = s0 > s1 ? s0 : s1;
-    const m23 = s2 > s3 ? s2 : s3;
-    const m45 = s4 > s5 ? s4 : s5;
-    const m67 = s6 > s7 ? s6 : s7;
-    const m03 = m01 > m23 ? m01 : m23;
-    const m47 = m45 > m67 ? m45 : m67;
-    const steepest = m03 > m47 ? m03 : m47;
-    const planeSlope = Math.sqrt(sum2 * 0.5);
-    const s = steepest > planeSlope ? steepest : planeSlope;
-    const areaTerm = areaPower == 0 ? Math.sqrt(a) : areaPower == 1 ? 1.0 : a;
-    const erodibility = bedOffset != 0 ? kDt / getF64(hardness, bedAtElevation(h0 - getF64(bedOffset, v), period, tops, lastBed)) : kDt;
-    const f = erodibility * areaTerm;
-    const scale = (f * s) / sum2;
-    const c0 = scale * s0 * across;
-    const c1 = scale * s1 * across;
-    const c2 = scale * s2 * across;
-    const c3 = scale * s3 * across;
-    const c4 = scale * s4 * diagonal;
-    const c5 = scale * s5 * diagonal;
-    const c6 = scale * s6 * diagonal;
-    const c7 = scale * s7 * diagonal;
-    const numerator =
-      raised +
-      c0 * getF64(h, v + 1) +
-      c1 * getF64(h, v - 1) +
-      c2 * getF64(h, v + o2) +
-      c3 * getF64(h, v - o2) +
-      c4 * getF64(h, v + o4) +
-      c5 * getF64(h, v - o4) +
-      c6 * getF64(h, v + o6) +
-      c7 * getF64(h, v + o7);
-    const denominator = 1 + c0 + c1 + c2 + c3 + c4 + c5 + c6 + c7;
-    const next = numerator / denominator;
-    setF64(h, v, next < raised ? next : raised);
+  const vertexRole = getU8(role, v);
+  const h0 = getF64(prev, v);
+  if (vertexRole == BASE_LEVEL) {
+    setF64(h, v, h0);
+    return;
   }
+  const raised = raisedAt(v, h0);
+  const a = getF64(area, v);
+  if (vertexRole == FREE_EDGE || a < channelArea) {
+    setF64(h, v, raised);
+    return;
+  }
+  let d0 = h0 - getF64(prev, v + 1);
+  let d1 = h0 - getF64(prev, v - 1);
+  let d2 = h0 - getF64(prev, v + o2);
+  let d3 = h0 - getF64(prev, v - o2);
+  let d4 = h0 - getF64(prev, v + o4);
+  let d5 = h0 - getF64(prev, v - o4);
+  let d6 = h0 - getF64(prev, v + o6);
+  let d7 = h0 - getF64(prev, v + o7);
+  if (vertexRole == INNER_RING) {
+    if (getU8(role, v + 1) == FREE_EDGE) d0 = 0;
+    if (getU8(role, v - 1) == FREE_EDGE) d1 = 0;
+    if (getU8(role, v + o2) == FREE_EDGE) d2 = 0;
+    if (getU8(role, v - o2) == FREE_EDGE) d3 = 0;
+    if (getU8(role, v + o4) == FREE_EDGE) d4 = 0;
+    if (getU8(role, v - o4) == FREE_EDGE) d5 = 0;
+    if (getU8(role, v + o6) == FREE_EDGE) d6 = 0;
+    if (getU8(role, v + o7) == FREE_EDGE) d7 = 0;
+  }
+  const s0 = d0 > 0 ? d0 * across : 0;
+  const s1 = d1 > 0 ? d1 * across : 0;
+  const s2 = d2 > 0 ? d2 * across : 0;
+  const s3 = d3 > 0 ? d3 * across : 0;
+  const s4 = d4 > 0 ? d4 * diagonal : 0;
+  const s5 = d5 > 0 ? d5 * diagonal : 0;
+  const s6 = d6 > 0 ? d6 * diagonal : 0;
+  const s7 = d7 > 0 ? d7 * diagonal : 0;
+  const sum2 = s0 * s0 + s1 * s1 + s2 * s2 + s3 * s3 + s4 * s4 + s5 * s5 + s6 * s6 + s7 * s7;
+  if (sum2 == 0) {
+    setF64(h, v, raised);
+    return;
+  }
+  const m01 = s0 > s1 ? s0 : s1;
+  const m23 = s2 > s3 ? s2 : s3;
+  const m45 = s4 > s5 ? s4 : s5;
+  const m67 = s6 > s7 ? s6 : s7;
+  const m03 = m01 > m23 ? m01 : m23;
+  const m47 = m45 > m67 ? m45 : m67;
+  const steepest = m03 > m47 ? m03 : m47;
+  const planeSlope = Math.sqrt(sum2 * 0.5);
+  const s = steepest > planeSlope ? steepest : planeSlope;
+  const f = streamPowerFactor(v, h0, a);
+  const scale = (f * s) / sum2;
+  const c0 = scale * s0 * across;
+  const c1 = scale * s1 * across;
+  const c2 = scale * s2 * across;
+  const c3 = scale * s3 * across;
+  const c4 = scale * s4 * diagonal;
+  const c5 = scale * s5 * diagonal;
+  const c6 = scale * s6 * diagonal;
+  const c7 = scale * s7 * diagonal;
+  const numerator =
+    raised +
+    c0 * getF64(h, v + 1) +
+    c1 * getF64(h, v - 1) +
+    c2 * getF64(h, v + o2) +
+    c3 * getF64(h, v - o2) +
+    c4 * getF64(h, v + o4) +
+    c5 * getF64(h, v - o4) +
+    c6 * getF64(h, v + o6) +
+    c7 * getF64(h, v + o7);
+  const denominator = 1 + c0 + c1 + c2 + c3 + c4 + c5 + c6 + c7;
+  const next = numerator / denominator;
+  setF64(h, v, next < raised ? next : raised);
+}
+
+/** fluvial.ts `solveStreamPower` for n = 1 (after `setSolveTerms`): `prev` the heights at the step's start, `h` the result. */
+export function solveStreamPower(prev: usize, h: usize, area: usize, order: usize, role: usize, count: i32, width: i32): void {
+  for (let at = count - 1; at >= 0; at--) solveVertex(prev, h, area, role, getI32(order, at), width);
 }
 
 /** hillslopeDiffusion.ts `copyEdge`. */

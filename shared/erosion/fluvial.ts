@@ -188,6 +188,13 @@ export function fluvialStep(state: FluvialState, params: FluvialParams, dt: numb
   const h = state.previous;
   state.heights = h;
   state.previous = prev;
+  const across = 1 / cellSize;
+  const diagonal = 1 / (Math.SQRT2 * cellSize);
+  const solvedCompiled = compiled && kernel.solves(params.m, params.n, upliftWeights);
+  if (solvedCompiled) {
+    const { m, channelArea } = params;
+    kernel.prepareSolve({ across, diagonal, kDt: params.k * dt, upliftDt: params.uplift * dt, channelArea, m, weights: upliftWeights });
+  }
   if (compiled) routing.outflow = kernel.route(prev);
   else routeFlow(grid, prev, routing, DEFAULT_MFD_EXPONENT, true);
   const { area } = routing;
@@ -195,11 +202,8 @@ export function fluvialStep(state: FluvialState, params: FluvialParams, dt: numb
   // along the edge) follows the land inside it, or it would stay behind as a notch in the rising edge.
   const { mouths, mouthInward } = state;
   for (let k = 0; k < mouths.length; k++) role[mouths[k]] = area[mouthInward[k]] >= params.channelArea ? BASE_LEVEL : FREE_EDGE;
-  const across = 1 / cellSize;
-  const diagonal = 1 / (Math.SQRT2 * cellSize);
-  if (compiled && kernel.solves(params.m, params.n, upliftWeights)) {
-    const { m, channelArea } = params;
-    kernel.solve(prev, h, { across, diagonal, kDt: params.k * dt, upliftDt: params.uplift * dt, channelArea, m, weights: upliftWeights });
+  if (solvedCompiled) {
+    kernel.solve(prev, h);
   } else {
     solveStreamPower(state, prev, h, params, dt, upliftWeights);
   }

@@ -28,14 +28,7 @@ interface WasmApi {
 interface KernelExports {
   donorCountsAndPits(h: number, donors: number, pits: number, width: number, depth: number, listPits: number): number;
   routeFlow(h: number, area: number, order: number, pending: number, onEdge: number, width: number, depth: number, cellSize: number): number;
-  solveStreamPower(
-    prev: number,
-    h: number,
-    area: number,
-    order: number,
-    role: number,
-    count: number,
-    width: number,
+  setSolveTerms(
     across: number,
     diagonal: number,
     kDt: number,
@@ -49,6 +42,7 @@ interface KernelExports {
     lastBed: number,
     period: number,
   ): void;
+  solveStreamPower(prev: number, h: number, area: number, order: number, role: number, count: number, width: number): void;
   diffuseExplicit(heights: number, scratch: number, width: number, depth: number, r: number, substeps: number): number;
   diffuseImplicit(heights: number, scratch: number, coefficients: number, width: number, depth: number, r: number, substeps: number): void;
 }
@@ -113,12 +107,14 @@ export interface FluvialKernel {
   diffuse(heights: Float64Array, scratch: Float64Array, kappaDt: number): Float64Array;
   /** `donorCountsAndPits` (or `donorCounts` when `pits` is null) of `heights` into `pending`. */
   countDonors(heights: Float64Array, pits: VertexList | null): void;
-  /** `routeFlow` (exponent 1, donors counted) of `heights` into `area` and `order`; returns the outflow. */
-  route(heights: Float64Array): number;
   /** Whether `solve` computes this step's terms (n = 1, m ∈ {0, ½, 1}, the uplift weights it holds). */
   solves(m: number, n: number, weights: Float32Array | undefined): boolean;
-  /** The n = 1 stream-power solve from `prev` into `h` in `order` (fluvial.ts `solveStreamPower`). */
-  solve(prev: Float64Array, h: Float64Array, terms: SolveTerms): void;
+  /** `routeFlow` (exponent 1, donors counted) of `heights` into `area` and `order`; returns the outflow. */
+  route(heights: Float64Array): number;
+  /** The step's constants for `solve`. */
+  prepareSolve(terms: SolveTerms): void;
+  /** The n = 1 stream-power solve from `prev` (the routed heights) into `h` (fluvial.ts `solveStreamPower`). */
+  solve(prev: Float64Array, h: Float64Array): void;
 }
 
 /** The step's constants for `FluvialKernel.solve`. */
@@ -152,7 +148,7 @@ function layout(count: number, longest: number, strataBeds: number, withWeights:
     place('tops', strataBeds * 8);
     place('hardness', strataBeds * 8);
   }
-  place('coefficients', 4 * (longest + 1) * 8);
+  place('thomas', 4 * (longest + 1) * 8);
   place('order', count * 4);
   if (withWeights) place('weights', count * 4);
   place('pending', count);
@@ -229,7 +225,7 @@ export function fluvialKernel(grid: HydrologyGrid, strata: Strata | null | undef
       const { scheme, substeps, r } = diffusionPlan(grid, kappaDt);
       if (scheme === 'none') return from;
       if (scheme === 'implicit') {
-        wasm.diffuseImplicit(pointer(from), pointer(scratch), at.coefficients, width, depth, r, substeps);
+        wasm.diffuseImplicit(pointer(from), pointer(scratch), at.thomas, width, depth, r, substeps);
         return from;
       }
       return wasm.diffuseExplicit(pointer(from), pointer(scratch), width, depth, r, substeps) === 0 ? from : scratch;
@@ -242,42 +238,41 @@ export function fluvialKernel(grid: HydrologyGrid, strata: Strata | null | undef
       pits.list.set(order.subarray(0, found));
       pits.length = found;
     },
-    route(from) {
-      const outflow = wasm.routeFlow(pointer(from), at.area, at.order, at.pending, at.onEdge, width, depth, cellSize);
-      if (outflow < 0) throw new Error('flow accumulation did not place every vertex: the surface has a cycle (NaN heights?)');
-      return outflow;
-    },
     solves(m, n, stepWeights) {
       return n === 1 && (m === 0.5 || m === 0 || m === 1) && (stepWeights === undefined || weights !== null);
     },
-    solve(prev, h, terms) {
+    prepareSolve(terms) {
       let weightsAt = 0;
       if (terms.weights && weights) {
         // Copied each step (half a millisecond at 1025²): the caller's array may have changed.
         weights.set(terms.weights);
         weightsAt = at.weights;
       }
-      wasm.solveStreamPower(
-        pointer(prev),
-        pointer(h),
-        at.area,
-        at.order,
-        at.role,
-        count,
-        width,
-        terms.across,
-        terms.diagonal,
-        terms.kDt,
-        terms.upliftDt,
-        terms.channelArea,
-        terms.m === 0.5 ? 0 : terms.m === 0 ? 1 : 2,
+      const areaPower = terms.m === 0.5 ? 0 : terms.m === 0 ? 1 : 2;
+      const strataAt = (name: string) => (beds > 0 ? at[name] : 0);
+      const { across, diagonal, kDt, upliftDt, channelArea } = terms;
+      wasm.setSolveTerms(
+        across,
+        diagonal,
+        kDt,
+        upliftDt,
+        channelArea,
+        areaPower,
         weightsAt,
-        bedOffset ? at.bedOffset : 0,
-        beds > 0 ? at.tops : 0,
-        beds > 0 ? at.hardness : 0,
+        strataAt('bedOffset'),
+        strataAt('tops'),
+        strataAt('hardness'),
         beds - 1,
         period,
       );
+    },
+    route(from) {
+      const outflow = wasm.routeFlow(pointer(from), at.area, at.order, at.pending, at.onEdge, width, depth, cellSize);
+      if (outflow < 0) throw new Error('flow accumulation did not place every vertex: the surface has a cycle (NaN heights?)');
+      return outflow;
+    },
+    solve(prev, h) {
+      wasm.solveStreamPower(pointer(prev), pointer(h), at.area, at.order, at.role, count, width);
     },
   };
 }
