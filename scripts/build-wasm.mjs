@@ -13,8 +13,8 @@ import prettier from 'prettier';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const WASM_SOURCE = 'wasm/fluvialStep.ts';
 export const WASM_MODULE = 'shared/erosion/fluvialWasmBytes.ts';
-/** No runtime, no allocation: the caller lays the arrays out in a memory it imports. */
-const FLAGS = ['-O3', '--runtime', 'stub', '--importMemory', '--noAssert', '--initialMemory', '1'];
+/** No runtime, no allocation: the caller lays the arrays out in a memory it imports. SIMD: two float64 lanes, IEEE as scalars. */
+const FLAGS = ['-O3', '--runtime', 'stub', '--importMemory', '--noAssert', '--initialMemory', '1', '--enable', 'simd'];
 const LINE = 120;
 
 /** The compiled module's bytes. */

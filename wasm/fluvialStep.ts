@@ -54,6 +54,38 @@ function recountDonors(h: usize, donors: usize, v: i32, width: i32, depth: i32):
   setU8(donors, v, <u8>count);
 }
 
+/** `donorCountsAndPits` on the interior of row j (a 3 × 3 window sliding along it); returns the pits found so far. */
+@inline function countRow(h: usize, donors: usize, pits: usize, found: i32, j: i32, width: i32, listPits: i32): i32 {
+  const end = j * width + width - 1;
+  let upLeft = getF64(h, j * width - width);
+  let up = getF64(h, j * width - width + 1);
+  let left = getF64(h, j * width);
+  let c = getF64(h, j * width + 1);
+  let downLeft = getF64(h, j * width + width);
+  let down = getF64(h, j * width + width + 1);
+  for (let v = j * width + 1; v < end; v++) {
+    const upRight = getF64(h, v - width + 1);
+    const right = getF64(h, v + 1);
+    const downRight = getF64(h, v + width + 1);
+    const count =
+      <i32>(right > c) + <i32>(left > c) + <i32>(down > c) + <i32>(up > c) +
+      <i32>(downRight > c) + <i32>(upLeft > c) + <i32>(upRight > c) + <i32>(downLeft > c);
+    setU8(donors, v, <u8>count);
+    // No neighbour lower (the reference's !(right < c || …), without its branches).
+    const lower =
+      <i32>(right < c) | <i32>(left < c) | <i32>(down < c) | <i32>(up < c) |
+      <i32>(downRight < c) | <i32>(upLeft < c) | <i32>(upRight < c) | <i32>(downLeft < c);
+    if (listPits != 0 && lower == 0) setI32(pits, found++, v);
+    upLeft = up;
+    up = upRight;
+    left = c;
+    c = right;
+    downLeft = down;
+    down = downRight;
+  }
+  return found;
+}
+
 /**
  * drainage.ts `donorCountsAndPits` (width, depth ≥ 3): the pits go to `pits` in vertex order
  * (with `listPits` 0, `donorCounts`: only the counts). Returns how many pits.
@@ -67,33 +99,7 @@ export function donorCountsAndPits(h: usize, donors: usize, pits: usize, width: 
   for (let j = 1; j < depth - 1; j++) {
     recountDonors(h, donors, j * width, width, depth);
     recountDonors(h, donors, j * width + width - 1, width, depth);
-    const end = j * width + width - 1;
-    let upLeft = getF64(h, j * width - width);
-    let up = getF64(h, j * width - width + 1);
-    let left = getF64(h, j * width);
-    let c = getF64(h, j * width + 1);
-    let downLeft = getF64(h, j * width + width);
-    let down = getF64(h, j * width + width + 1);
-    for (let v = j * width + 1; v < end; v++) {
-      const upRight = getF64(h, v - width + 1);
-      const right = getF64(h, v + 1);
-      const downRight = getF64(h, v + width + 1);
-      const count =
-        <i32>(right > c) + <i32>(left > c) + <i32>(down > c) + <i32>(up > c) +
-        <i32>(downRight > c) + <i32>(upLeft > c) + <i32>(upRight > c) + <i32>(downLeft > c);
-      setU8(donors, v, <u8>count);
-      if (listPits != 0) {
-        if (!(right < c || left < c || down < c || up < c || downRight < c || upLeft < c || upRight < c || downLeft < c)) {
-          setI32(pits, found++, v);
-        }
-      }
-      upLeft = up;
-      up = upRight;
-      left = c;
-      c = right;
-      downLeft = down;
-      down = downRight;
-    }
+    found = countRow(h, donors, pits, found, j, width, listPits);
   }
   return found;
 }
@@ -440,6 +446,77 @@ export function diffuseExplicit(heights: usize, scratch: usize, width: i32, dept
     from = written;
   }
   return from == heights ? 0 : 1;
+}
+
+/** Most sub-steps `diffuseAndCount` takes (r ≤ 1 at r ≤ 0.2 a sub-step: 5), with a ring of 3 rows each. */
+const MAX_BLOCKED_SUBSTEPS = 5;
+
+/**
+ * `diffuseExplicit` and then `donorCountsAndPits`, in one pass down the rows: sub-step s of row j needs
+ * only rows j − 1 … j + 1 of sub-step s − 1, so each sub-step's rows wait in a ring of three rows
+ * (`rings`: 3·(MAX_BLOCKED_SUBSTEPS − 1) rows) and the map is read and written once, not once a
+ * sub-step; each row's donors are counted as soon as the row below it is done. Every height is the
+ * same sum in the same order as the reference's. The result is always in `to` (with `from` as it
+ * was). Returns how many pits it listed, or −1 for more sub-steps than the rings hold.
+ */
+export function diffuseAndCount(from: usize, to: usize, rings: usize, width: i32, depth: i32, r: f64, substeps: i32, donors: usize, pits: usize, listPits: i32): i32 {
+  if (substeps < 1 || substeps > MAX_BLOCKED_SUBSTEPS) return -1;
+  copyEdge(from, to, width, depth);
+  const rowBytes = (<usize>width) << 3;
+  let found: i32 = 0;
+  const last = depth - 2;
+  for (let t = 1; t <= last + substeps; t++) {
+    for (let level = 1; level <= substeps; level++) {
+      const j = t - (level - 1);
+      if (j < 1 || j > last) continue;
+      const target = level == substeps ? to + (<usize>j) * rowBytes : rings + (<usize>((level - 1) * 3 + (j % 3))) * rowBytes;
+      if (level < substeps) {
+        // A ring row's edge columns are the map's (they never change).
+        store<f64>(target, getF64(from, j * width));
+        store<f64>(target + ((<usize>(width - 1)) << 3), getF64(from, j * width + width - 1));
+      }
+      const above = levelRow(from, to, rings, rowBytes, level - 1, j - 1, depth, substeps, width);
+      const here = levelRow(from, to, rings, rowBytes, level - 1, j, depth, substeps, width);
+      const below = levelRow(from, to, rings, rowBytes, level - 1, j + 1, depth, substeps, width);
+      // Two vertices a turn (f64x2: each lane the reference's operations), then the row's odd one.
+      const rs = f64x2.splat(r);
+      const fours = f64x2.splat(4);
+      let i = 1;
+      for (; i + 1 < width - 1; i += 2) {
+        const at = (<usize>i) << 3;
+        const cs = v128.load(here + at);
+        const sum = f64x2.add(f64x2.add(f64x2.add(v128.load(here + at + 8), v128.load(here + at - 8)), v128.load(below + at)), v128.load(above + at));
+        v128.store(target + at, f64x2.add(cs, f64x2.mul(rs, f64x2.sub(sum, f64x2.mul(fours, cs)))));
+      }
+      let left = getF64(here, i - 1);
+      let c = getF64(here, i);
+      for (; i < width - 1; i++) {
+        const right = getF64(here, i + 1);
+        setF64(target, i, c + r * (right + left + getF64(below, i) + getF64(above, i) - 4 * c));
+        left = c;
+        c = right;
+      }
+      // The last sub-step's row j is done, so row j − 1 has all its neighbours.
+      if (level == substeps && j > 1) found = countRow(to, donors, pits, found, j - 1, width, listPits);
+    }
+  }
+  found = countRow(to, donors, pits, found, last, width, listPits);
+  for (let i = 0; i < width; i++) {
+    recountDonors(to, donors, i, width, depth);
+    recountDonors(to, donors, (depth - 1) * width + i, width, depth);
+  }
+  for (let j = 1; j < depth - 1; j++) {
+    recountDonors(to, donors, j * width, width, depth);
+    recountDonors(to, donors, j * width + width - 1, width, depth);
+  }
+  return found;
+}
+
+/** Row j of sub-step `level` for `diffuseAndCount`: the input's at level 0 and on the edge rows, else a ring's or `to`'s. */
+@inline function levelRow(from: usize, to: usize, rings: usize, rowBytes: usize, level: i32, j: i32, depth: i32, substeps: i32, width: i32): usize {
+  if (level == 0 || j == 0 || j == depth - 1) return from + (<usize>j) * rowBytes;
+  if (level == substeps) return to + (<usize>j) * rowBytes;
+  return rings + (<usize>((level - 1) * 3 + (j % 3))) * rowBytes;
 }
 
 /** hillslopeDiffusion.ts `thomasCoefficients` into `inversePivot` and `upper` (count + 1 each). */

@@ -165,9 +165,18 @@ export function fluvialStep(state: FluvialState, params: FluvialParams, dt: numb
   const compiled = kernel !== null && kernel.owns(state.heights) && kernel.owns(state.previous);
   // Diffusion first, so the step ends on the channels as the river cut them: diffused after the
   // solve, a channel's floor would end each step raised above its mouth (which diffusion keeps).
+  // Compiled, the explicit scheme counts the donors (and lists the pits) in the same pass.
+  let counted = false;
   if (params.diffusion > 0) {
     const kappaDt = params.diffusion * dt;
-    const diffused = compiled ? kernel.diffuse(state.heights, state.previous, kappaDt) : diffuseHeights(grid, state.heights, state.previous, kappaDt);
+    let diffused: Float64Array | null = null;
+    if (compiled) {
+      diffused = kernel.diffuseAndCount(state.heights, state.previous, kappaDt, state.pitFill ? state.pitFill.pits : null);
+      counted = diffused !== null;
+      diffused ??= kernel.diffuse(state.heights, state.previous, kappaDt);
+    } else {
+      diffused = diffuseHeights(grid, state.heights, state.previous, kappaDt);
+    }
     if (diffused !== state.heights) {
       state.previous = state.heights;
       state.heights = diffused;
@@ -175,15 +184,12 @@ export function fluvialStep(state: FluvialState, params: FluvialParams, dt: numb
   }
   // Diffusion raises channel floors above the vertex upstream: fill those pits before routing. The
   // routing's donor counts and the pits come from one pass; each fill recounts the donors it changed.
-  if (state.pitFill) {
-    if (compiled) kernel.countDonors(state.heights, state.pitFill.pits);
-    else donorCountsAndPits(grid, state.heights, routing.pending, state.pitFill.pits);
-    fillListedPits(grid, state.heights, state.pitFill, routing.pending);
-  } else if (compiled) {
-    kernel.countDonors(state.heights, null);
-  } else {
-    donorCounts(grid, state.heights, routing.pending);
+  if (!counted) {
+    if (compiled) kernel.countDonors(state.heights, state.pitFill ? state.pitFill.pits : null);
+    else if (state.pitFill) donorCountsAndPits(grid, state.heights, routing.pending, state.pitFill.pits);
+    else donorCounts(grid, state.heights, routing.pending);
   }
+  if (state.pitFill) fillListedPits(grid, state.heights, state.pitFill, routing.pending);
   const prev = state.heights;
   const h = state.previous;
   state.heights = h;

@@ -43,6 +43,18 @@ interface KernelExports {
     period: number,
   ): void;
   solveStreamPower(prev: number, h: number, area: number, order: number, role: number, count: number, width: number): void;
+  diffuseAndCount(
+    from: number,
+    to: number,
+    rings: number,
+    width: number,
+    depth: number,
+    r: number,
+    substeps: number,
+    donors: number,
+    pits: number,
+    listPits: number,
+  ): number;
   diffuseExplicit(heights: number, scratch: number, width: number, depth: number, r: number, substeps: number): number;
   diffuseImplicit(heights: number, scratch: number, coefficients: number, width: number, depth: number, r: number, substeps: number): void;
 }
@@ -52,6 +64,8 @@ const PAGE = 65536;
 const MAX_PAGES = 65535;
 /** Offset 0 stands for "no array" (no uplift weights, no strata): the first array starts after it. */
 const FIRST = 64;
+/** wasm/fluvialStep.ts's MAX_BLOCKED_SUBSTEPS: `diffuseAndCount`'s rings hold this many sub-steps. */
+const MAX_BLOCKED_SUBSTEPS = 5;
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 function decodeBase64(text: string): Uint8Array {
@@ -105,6 +119,11 @@ export interface FluvialKernel {
   owns(array: Float64Array): boolean;
   /** `diffuseHeights` on two of the kernel's height buffers: returns the one with the result. */
   diffuse(heights: Float64Array, scratch: Float64Array, kappaDt: number): Float64Array;
+  /**
+   * `diffuse` then `countDonors`, in one pass down the map where it can (the explicit scheme):
+   * returns the buffer with the result, or null (nothing done) where it cannot.
+   */
+  diffuseAndCount(heights: Float64Array, scratch: Float64Array, kappaDt: number, pits: VertexList | null): Float64Array | null;
   /** `donorCountsAndPits` (or `donorCounts` when `pits` is null) of `heights` into `pending`. */
   countDonors(heights: Float64Array, pits: VertexList | null): void;
   /** Whether `solve` computes this step's terms (n = 1, m ∈ {0, ½, 1}, the uplift weights it holds). */
@@ -149,6 +168,7 @@ function layout(count: number, longest: number, strataBeds: number, withWeights:
     place('hardness', strataBeds * 8);
   }
   place('thomas', 4 * (longest + 1) * 8);
+  place('rings', 3 * (MAX_BLOCKED_SUBSTEPS - 1) * longest * 8);
   place('order', count * 4);
   if (withWeights) place('weights', count * 4);
   place('pending', count);
@@ -210,6 +230,13 @@ export function fluvialKernel(grid: HydrologyGrid, strata: Strata | null | undef
   }
   const weights = withWeights ? new Float32Array(buffer, at.weights, count) : null;
   const pointer = (array: Float64Array) => array.byteOffset;
+  // The pits go to `order` first (free until the routing refills it), then to the list.
+  const listPits = (found: number, pits: VertexList | null) => {
+    if (!pits) return;
+    if (pits.list.length < found) pits.list = new Int32Array(Math.max(found, pits.list.length * 2));
+    pits.list.set(order.subarray(0, found));
+    pits.length = found;
+  };
   const owns = (array: Float64Array) => array.buffer === buffer;
   return {
     heights,
@@ -230,13 +257,16 @@ export function fluvialKernel(grid: HydrologyGrid, strata: Strata | null | undef
       }
       return wasm.diffuseExplicit(pointer(from), pointer(scratch), width, depth, r, substeps) === 0 ? from : scratch;
     },
+    diffuseAndCount(from, scratch, kappaDt, pits) {
+      const { scheme, substeps, r } = diffusionPlan(grid, kappaDt);
+      if (scheme !== 'explicit' || substeps > MAX_BLOCKED_SUBSTEPS) return null;
+      const found = wasm.diffuseAndCount(pointer(from), pointer(scratch), at.rings, width, depth, r, substeps, at.pending, at.order, pits ? 1 : 0);
+      if (found < 0) return null;
+      listPits(found, pits);
+      return scratch;
+    },
     countDonors(from, pits) {
-      // The pits go to `order` first (free until the routing refills it), then to the list.
-      const found = wasm.donorCountsAndPits(pointer(from), at.pending, at.order, width, depth, pits ? 1 : 0);
-      if (!pits) return;
-      if (pits.list.length < found) pits.list = new Int32Array(Math.max(found, pits.list.length * 2));
-      pits.list.set(order.subarray(0, found));
-      pits.length = found;
+      listPits(wasm.donorCountsAndPits(pointer(from), at.pending, at.order, width, depth, pits ? 1 : 0), pits);
     },
     solves(m, n, stepWeights) {
       return n === 1 && (m === 0.5 || m === 0 || m === 1) && (stepWeights === undefined || weights !== null);
