@@ -543,8 +543,29 @@ export function diffuseImplicit(heights: usize, scratch: usize, coefficients: us
   thomasCoefficients(rowPivot, rowUpper, width - 2, r);
   thomasCoefficients(columnPivot, columnUpper, depth - 2, r);
   copyEdge(heights, scratch, width, depth);
+  const rs = f64x2.splat(r);
   for (let step = 0; step < substeps; step++) {
-    for (let j = 1; j < depth - 1; j++) {
+    // Rows two at a time, one in each f64x2 lane (each line's solve is a chain: two chains overlap).
+    let j = 1;
+    for (; j + 1 < depth - 1; j += 2) {
+      const row = j * width;
+      const next = row + width;
+      let previous = f64x2.replace_lane(f64x2.splat(getF64(heights, row)), 1, getF64(heights, next));
+      for (let i = 1; i < width - 1; i++) {
+        const x = f64x2.replace_lane(f64x2.splat(getF64(heights, row + i)), 1, getF64(heights, next + i));
+        previous = f64x2.mul(f64x2.add(x, f64x2.mul(rs, previous)), f64x2.splat(getF64(rowPivot, i)));
+        setF64(scratch, row + i, f64x2.extract_lane(previous, 0));
+        setF64(scratch, next + i, f64x2.extract_lane(previous, 1));
+      }
+      let after = f64x2.replace_lane(f64x2.splat(getF64(heights, row + width - 1)), 1, getF64(heights, next + width - 1));
+      for (let i = width - 2; i >= 1; i--) {
+        const x = f64x2.replace_lane(f64x2.splat(getF64(scratch, row + i)), 1, getF64(scratch, next + i));
+        after = f64x2.sub(x, f64x2.mul(f64x2.splat(getF64(rowUpper, i)), after));
+        setF64(scratch, row + i, f64x2.extract_lane(after, 0));
+        setF64(scratch, next + i, f64x2.extract_lane(after, 1));
+      }
+    }
+    for (; j < depth - 1; j++) {
       const row = j * width;
       let previous = getF64(heights, row);
       for (let i = 1; i < width - 1; i++) {
@@ -561,13 +582,26 @@ export function diffuseImplicit(heights: usize, scratch: usize, coefficients: us
       const row = j * width;
       const above = row - width;
       const pivot = getF64(columnPivot, j);
-      for (let i = 1; i < width - 1; i++) setF64(heights, row + i, (getF64(scratch, row + i) + r * getF64(heights, above + i)) * pivot);
+      const pivots = f64x2.splat(pivot);
+      let i = 1;
+      for (; i + 1 < width - 1; i += 2) {
+        const at = (<usize>(row + i)) << 3;
+        const sum = f64x2.add(v128.load(scratch + at), f64x2.mul(rs, v128.load(heights + ((<usize>(above + i)) << 3))));
+        v128.store(heights + at, f64x2.mul(sum, pivots));
+      }
+      for (; i < width - 1; i++) setF64(heights, row + i, (getF64(scratch, row + i) + r * getF64(heights, above + i)) * pivot);
     }
     for (let j = depth - 2; j >= 1; j--) {
       const row = j * width;
       const below = row + width;
       const up = getF64(columnUpper, j);
-      for (let i = 1; i < width - 1; i++) setF64(heights, row + i, getF64(heights, row + i) - up * getF64(heights, below + i));
+      const ups = f64x2.splat(up);
+      let i = 1;
+      for (; i + 1 < width - 1; i += 2) {
+        const at = (<usize>(row + i)) << 3;
+        v128.store(heights + at, f64x2.sub(v128.load(heights + at), f64x2.mul(ups, v128.load(heights + ((<usize>(below + i)) << 3)))));
+      }
+      for (; i < width - 1; i++) setF64(heights, row + i, getF64(heights, row + i) - up * getF64(heights, below + i));
     }
   }
 }
