@@ -64,6 +64,9 @@ function rows(size: number): Benchmark[] {
   // The presets' diffusion: River valleys' κ·dt at 1 m cells is a diffusion number of 8 a step.
   let diffusive: FluvialState | null = null;
   const preparedDiffusive = (): FluvialState => (diffusive ??= fluvialState(field(size), field(size).heights, PRESET_DIFFUSION));
+  let diffusiveReference: FluvialState | null = null;
+  const preparedDiffusiveReference = (): FluvialState =>
+    (diffusiveReference ??= fluvialState(field(size), field(size).heights, PRESET_DIFFUSION, false, false));
   let pits: PitSurface | null = null;
   const preparedPits = (): PitSurface => (pits ??= pitSurface(size));
   return [
@@ -123,6 +126,16 @@ function rows(size: number): Benchmark[] {
       samples: 7,
       warmup: 2,
       setup: preparedDiffusive,
+      ...cpuTimed(7, (s) => fluvialStep(s as FluvialState, PRESET_DIFFUSION, PRESET_DIFFUSION.timeStep)),
+    },
+    {
+      name: 'fluvial-step-diffusion-8 (JavaScript reference)',
+      size,
+      params: { diffusionNumber: (PRESET_DIFFUSION.diffusion * PRESET_DIFFUSION.timeStep) / field(size).cellSize ** 2 },
+      baseline: `${BASELINE}@${size}`,
+      samples: 7,
+      warmup: 2,
+      setup: preparedDiffusiveReference,
       ...cpuTimed(7, (s) => fluvialStep(s as FluvialState, PRESET_DIFFUSION, PRESET_DIFFUSION.timeStep)),
     },
     {
