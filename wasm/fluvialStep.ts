@@ -57,31 +57,53 @@ function recountDonors(h: usize, donors: usize, v: i32, width: i32, depth: i32):
 /** `donorCountsAndPits` on the interior of row j (a 3 × 3 window sliding along it); returns the pits found so far. */
 @inline function countRow(h: usize, donors: usize, pits: usize, found: i32, j: i32, width: i32, listPits: i32): i32 {
   const end = j * width + width - 1;
-  let upLeft = getF64(h, j * width - width);
-  let up = getF64(h, j * width - width + 1);
-  let left = getF64(h, j * width);
-  let c = getF64(h, j * width + 1);
-  let downLeft = getF64(h, j * width + width);
-  let down = getF64(h, j * width + width + 1);
-  for (let v = j * width + 1; v < end; v++) {
-    const upRight = getF64(h, v - width + 1);
+  const rowBytes = (<usize>width) << 3;
+  let v = j * width + 1;
+  // Two vertices a turn: each f64x2 compare is the reference's per lane (a lane of all ones where true).
+  for (; v + 1 < end; v += 2) {
+    const at = h + ((<usize>v) << 3);
+    const c = v128.load(at);
+    const right = v128.load(at + 8);
+    const left = v128.load(at - 8);
+    const down = v128.load(at + rowBytes);
+    const up = v128.load(at - rowBytes);
+    const downRight = v128.load(at + rowBytes + 8);
+    const upLeft = v128.load(at - rowBytes - 8);
+    const upRight = v128.load(at - rowBytes + 8);
+    const downLeft = v128.load(at + rowBytes - 8);
+    let higher = i64x2.add(f64x2.gt(right, c), f64x2.gt(left, c));
+    higher = i64x2.add(higher, i64x2.add(f64x2.gt(down, c), f64x2.gt(up, c)));
+    higher = i64x2.add(higher, i64x2.add(f64x2.gt(downRight, c), f64x2.gt(upLeft, c)));
+    higher = i64x2.add(higher, i64x2.add(f64x2.gt(upRight, c), f64x2.gt(downLeft, c)));
+    setU8(donors, v, <u8>-i64x2.extract_lane(higher, 0));
+    setU8(donors, v + 1, <u8>-i64x2.extract_lane(higher, 1));
+    if (listPits != 0) {
+      let lower = v128.or(f64x2.lt(right, c), f64x2.lt(left, c));
+      lower = v128.or(lower, v128.or(f64x2.lt(down, c), f64x2.lt(up, c)));
+      lower = v128.or(lower, v128.or(f64x2.lt(downRight, c), f64x2.lt(upLeft, c)));
+      lower = v128.or(lower, v128.or(f64x2.lt(upRight, c), f64x2.lt(downLeft, c)));
+      // No neighbour lower: the reference's !(right < c || …).
+      if (i64x2.extract_lane(lower, 0) == 0) setI32(pits, found++, v);
+      if (i64x2.extract_lane(lower, 1) == 0) setI32(pits, found++, v + 1);
+    }
+  }
+  for (; v < end; v++) {
+    const c = getF64(h, v);
     const right = getF64(h, v + 1);
+    const left = getF64(h, v - 1);
+    const down = getF64(h, v + width);
+    const up = getF64(h, v - width);
     const downRight = getF64(h, v + width + 1);
+    const upLeft = getF64(h, v - width - 1);
+    const upRight = getF64(h, v - width + 1);
+    const downLeft = getF64(h, v + width - 1);
     const count =
       <i32>(right > c) + <i32>(left > c) + <i32>(down > c) + <i32>(up > c) +
       <i32>(downRight > c) + <i32>(upLeft > c) + <i32>(upRight > c) + <i32>(downLeft > c);
     setU8(donors, v, <u8>count);
-    // No neighbour lower (the reference's !(right < c || …), without its branches).
-    const lower =
-      <i32>(right < c) | <i32>(left < c) | <i32>(down < c) | <i32>(up < c) |
-      <i32>(downRight < c) | <i32>(upLeft < c) | <i32>(upRight < c) | <i32>(downLeft < c);
-    if (listPits != 0 && lower == 0) setI32(pits, found++, v);
-    upLeft = up;
-    up = upRight;
-    left = c;
-    c = right;
-    downLeft = down;
-    down = downRight;
+    if (listPits != 0 && !(right < c || left < c || down < c || up < c || downRight < c || upLeft < c || upRight < c || downLeft < c)) {
+      setI32(pits, found++, v);
+    }
   }
   return found;
 }
