@@ -14,7 +14,7 @@ const restrict = (paths, patterns, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'e2e/.artifacts/**'] },
+  { ignores: ['dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'e2e/.artifacts/**', 'wasm/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -17,7 +17,8 @@ import { fillListedPits } from '../shared/erosion/pitFill';
  * the pits). Each reports the CPU time of its timed runs too (median and least):
 the machine's other work stretches the wall time. The
  * baseline is the routing alone (`accumulateFlow` on the same surface): the part of a step the
- * hydrology core does.
+ * hydrology core does. A step runs compiled (fluvialWasm.ts) where WebAssembly runs; the rows named
+ * `… (JavaScript reference)` run the same step with `compiled: false`, for the ratio in the same run.
  */
 const PARAMS: FluvialParams = { ...DEFAULT_FLUVIAL, k: 1e-4, channelArea: 0, uplift: 1e-3, diffusion: 1e-3, timeStep: 1000, time: 1000 };
 const PRESET_DIFFUSION: FluvialParams = { ...PARAMS, diffusion: 0.0002, timeStep: 40_000, time: 40_000 };
@@ -58,9 +59,14 @@ const field = (size: number): Heightfield => {
 function rows(size: number): Benchmark[] {
   let state: FluvialState | null = null;
   const prepared = (): FluvialState => (state ??= fluvialState(field(size), field(size).heights, PARAMS));
+  let reference: FluvialState | null = null;
+  const preparedReference = (): FluvialState => (reference ??= fluvialState(field(size), field(size).heights, PARAMS, false, false));
   // The presets' diffusion: River valleys' κ·dt at 1 m cells is a diffusion number of 8 a step.
   let diffusive: FluvialState | null = null;
   const preparedDiffusive = (): FluvialState => (diffusive ??= fluvialState(field(size), field(size).heights, PRESET_DIFFUSION));
+  let diffusiveReference: FluvialState | null = null;
+  const preparedDiffusiveReference = (): FluvialState =>
+    (diffusiveReference ??= fluvialState(field(size), field(size).heights, PRESET_DIFFUSION, false, false));
   let pits: PitSurface | null = null;
   const preparedPits = (): PitSurface => (pits ??= pitSurface(size));
   return [
@@ -104,6 +110,15 @@ function rows(size: number): Benchmark[] {
       ...cpuTimed(7, (s) => fluvialStep(s as FluvialState, PARAMS, PARAMS.timeStep)),
     },
     {
+      name: 'fluvial-step (JavaScript reference)',
+      size,
+      baseline: `${BASELINE}@${size}`,
+      samples: 7,
+      warmup: 2,
+      setup: preparedReference,
+      ...cpuTimed(7, (s) => fluvialStep(s as FluvialState, PARAMS, PARAMS.timeStep)),
+    },
+    {
       name: 'fluvial-step-diffusion-8',
       size,
       params: { diffusionNumber: (PRESET_DIFFUSION.diffusion * PRESET_DIFFUSION.timeStep) / field(size).cellSize ** 2 },
@@ -111,6 +126,16 @@ function rows(size: number): Benchmark[] {
       samples: 7,
       warmup: 2,
       setup: preparedDiffusive,
+      ...cpuTimed(7, (s) => fluvialStep(s as FluvialState, PRESET_DIFFUSION, PRESET_DIFFUSION.timeStep)),
+    },
+    {
+      name: 'fluvial-step-diffusion-8 (JavaScript reference)',
+      size,
+      params: { diffusionNumber: (PRESET_DIFFUSION.diffusion * PRESET_DIFFUSION.timeStep) / field(size).cellSize ** 2 },
+      baseline: `${BASELINE}@${size}`,
+      samples: 7,
+      warmup: 2,
+      setup: preparedDiffusiveReference,
       ...cpuTimed(7, (s) => fluvialStep(s as FluvialState, PRESET_DIFFUSION, PRESET_DIFFUSION.timeStep)),
     },
     {
@@ -122,6 +147,18 @@ function rows(size: number): Benchmark[] {
       warmup: 0,
       setup: () => new Float32Array(size * size),
       ...cpuTimed(1, (out) => runFluvial(field(size), field(size).heights, out as Float32Array, { ...PARAMS, time: 200 * PARAMS.timeStep })),
+    },
+    {
+      name: 'fluvial-200-steps (JavaScript reference)',
+      size,
+      baseline: `${BASELINE}@${size}`,
+      params: { steps: 200 },
+      samples: 1,
+      warmup: 0,
+      setup: () => new Float32Array(size * size),
+      ...cpuTimed(1, (out) =>
+        runFluvial(field(size), field(size).heights, out as Float32Array, { ...PARAMS, time: 200 * PARAMS.timeStep }, { compiled: false }),
+      ),
     },
   ];
 }

@@ -33,6 +33,10 @@
  *
  * Determinism: float64 +, −, ×, ÷ and √ in a fixed order on one thread (A^m is √A for m = 0.5, A for 1,
  * Math.pow otherwise), so the same input and parameters give the same bytes everywhere.
+ *
+ * Speed: where WebAssembly runs, a state's arrays live in a compiled kernel's memory (fluvialWasm.ts)
+ * and diffusion, the donor counts, the routing and (for n = 1, m ∈ {0, ½, 1}) the solve run compiled,
+ * with the same operations in the same order: the same bytes. This file's loops are the reference.
  */
 import { accumulateFlow, DEFAULT_MFD_EXPONENT, flowRouting, routeFlow, type FlowRouting } from '../hydrology/accumulation';
 import { donorCounts, donorCountsAndPits } from '../hydrology/drainage';
@@ -42,6 +46,7 @@ import { bandWeightAt } from '../terrain/bandMask';
 import { strataReader, vertexWorld } from '../terrain/strata';
 import { fluvialProblem, fluvialSteps, type FluvialParams } from './fluvialParams';
 import { diffuseHeights } from './hillslopeDiffusion';
+import { fluvialKernel, type FluvialKernel } from './fluvialWasm';
 import { fillListedPits, pitFillScratch, type PitFillScratch } from './pitFill';
 
 const NEWTON_ITERATIONS = 6;
@@ -51,6 +56,8 @@ export interface FluvialRunOptions {
   shouldCancel?: () => boolean;
   /** Skip the pit fills, the input's and each step's (tests of the scheme on surfaces without pits). */
   keepPits?: boolean;
+  /** False: the JavaScript reference only, never the compiled step (the test that both give the same bytes). */
+  compiled?: boolean;
 }
 
 /** The evolving surface: float64 heights and the scratch one step needs. */
@@ -74,6 +81,8 @@ export interface FluvialState {
   readonly mouthInward: Int32Array;
   /** Scratch for filling the pits each step leaves, or null to keep them (`keepPits`). */
   readonly pitFill: PitFillScratch | null;
+  /** The compiled step that owns the arrays above, or null: the JavaScript reference runs. */
+  readonly kernel: FluvialKernel | null;
 }
 
 const BASE_LEVEL = 1;
@@ -101,31 +110,38 @@ function vertexRoles(grid: HydrologyGrid, drainage: Float64Array, outletArea: nu
   return role;
 }
 
-export function fluvialState(grid: HydrologyGrid, input: Float32Array, params: FluvialParams, keepPits = false): FluvialState {
-  const heights = keepPits ? Float64Array.from(input) : priorityFlood(grid, input).drainage;
+/** The state before the first step; `compiled` false keeps it off the compiled kernel (the reference). */
+export function fluvialState(grid: HydrologyGrid, input: Float32Array, params: FluvialParams, keepPits = false, compiled = true): FluvialState {
   const { width, depth, cellSize } = grid;
+  const kernel = compiled ? fluvialKernel(grid, params.strata, Boolean(params.upliftMask)) : null;
+  const drainage = keepPits ? Float64Array.from(input) : priorityFlood(grid, input).drainage;
+  const heights = kernel ? kernel.heights : drainage;
+  if (kernel) heights.set(drainage);
   let bedOffset: Float64Array | null = null;
   if (params.strata) {
     const reader = strataReader(params.strata);
-    bedOffset = new Float64Array(width * depth);
+    bedOffset = kernel?.bedOffset ?? new Float64Array(width * depth);
     for (let j = 0, v = 0; j < depth; j++) {
       const z = vertexWorld(j, depth, cellSize);
       for (let i = 0; i < width; i++, v++) bedOffset[v] = reader.gx * vertexWorld(i, width, cellSize) + reader.gz * z + params.strata.base;
     }
   }
   const role = vertexRoles(grid, heights, params.outletArea);
+  if (kernel) kernel.role.set(role);
   const mouths: number[] = [];
   if (params.outletArea > 0) role.forEach((r, v) => r === BASE_LEVEL && mouths.push(v));
+  const { area, order, pending, onEdge } = kernel ?? flowRouting(grid);
   return {
     grid,
     heights,
-    previous: new Float64Array(width * depth),
+    previous: kernel ? kernel.previous : new Float64Array(width * depth),
     bedOffset,
-    role,
-    routing: flowRouting(grid),
+    role: kernel ? kernel.role : role,
+    routing: { area, order, pending, onEdge, outflow: 0 },
     mouths: Int32Array.from(mouths),
     mouthInward: Int32Array.from(mouths, (v) => inwardOf(grid, v)),
     pitFill: keepPits ? null : pitFillScratch(width * depth),
+    kernel,
   };
 }
 
@@ -143,12 +159,24 @@ export function upliftWeights(grid: HydrologyGrid, input: Float32Array, params: 
  * other buffer and swaps them).
  */
 export function fluvialStep(state: FluvialState, params: FluvialParams, dt: number, upliftWeights?: Float32Array): void {
-  const { grid, bedOffset, role, routing } = state;
-  const { width, cellSize } = grid;
+  const { grid, role, routing, kernel } = state;
+  const { cellSize } = grid;
+  // The compiled loops while the state's buffers are the kernel's (a caller may have swapped in others).
+  const compiled = kernel !== null && kernel.owns(state.heights) && kernel.owns(state.previous);
   // Diffusion first, so the step ends on the channels as the river cut them: diffused after the
   // solve, a channel's floor would end each step raised above its mouth (which diffusion keeps).
+  // Compiled, the explicit scheme counts the donors (and lists the pits) in the same pass.
+  let counted = false;
   if (params.diffusion > 0) {
-    const diffused = diffuseHeights(grid, state.heights, state.previous, params.diffusion * dt);
+    const kappaDt = params.diffusion * dt;
+    let diffused: Float64Array | null = null;
+    if (compiled) {
+      diffused = kernel.diffuseAndCount(state.heights, state.previous, kappaDt, state.pitFill ? state.pitFill.pits : null);
+      counted = diffused !== null;
+      diffused ??= kernel.diffuse(state.heights, state.previous, kappaDt);
+    } else {
+      diffused = diffuseHeights(grid, state.heights, state.previous, kappaDt);
+    }
     if (diffused !== state.heights) {
       state.previous = state.heights;
       state.heights = diffused;
@@ -156,22 +184,46 @@ export function fluvialStep(state: FluvialState, params: FluvialParams, dt: numb
   }
   // Diffusion raises channel floors above the vertex upstream: fill those pits before routing. The
   // routing's donor counts and the pits come from one pass; each fill recounts the donors it changed.
-  if (state.pitFill) {
-    donorCountsAndPits(grid, state.heights, routing.pending, state.pitFill.pits);
-    fillListedPits(grid, state.heights, state.pitFill, routing.pending);
-  } else {
-    donorCounts(grid, state.heights, routing.pending);
+  if (!counted) {
+    if (compiled) kernel.countDonors(state.heights, state.pitFill ? state.pitFill.pits : null);
+    else if (state.pitFill) donorCountsAndPits(grid, state.heights, routing.pending, state.pitFill.pits);
+    else donorCounts(grid, state.heights, routing.pending);
   }
+  if (state.pitFill) fillListedPits(grid, state.heights, state.pitFill, routing.pending);
   const prev = state.heights;
   const h = state.previous;
   state.heights = h;
   state.previous = prev;
-  routeFlow(grid, prev, routing, DEFAULT_MFD_EXPONENT, true);
-  const { area, order } = routing;
+  const across = 1 / cellSize;
+  const diagonal = 1 / (Math.SQRT2 * cellSize);
+  const solvedCompiled = compiled && kernel.solves(params.m, params.n, upliftWeights);
+  if (solvedCompiled) {
+    const { m, channelArea } = params;
+    kernel.prepareSolve({ across, diagonal, kDt: params.k * dt, upliftDt: params.uplift * dt, channelArea, m, weights: upliftWeights });
+  }
+  if (compiled) routing.outflow = kernel.route(prev);
+  else routeFlow(grid, prev, routing, DEFAULT_MFD_EXPONENT, true);
+  const { area } = routing;
   // A mouth that no channel enters any more (its river moved, or it only ever took the water running
   // along the edge) follows the land inside it, or it would stay behind as a notch in the rising edge.
   const { mouths, mouthInward } = state;
   for (let k = 0; k < mouths.length; k++) role[mouths[k]] = area[mouthInward[k]] >= params.channelArea ? BASE_LEVEL : FREE_EDGE;
+  if (solvedCompiled) {
+    kernel.solve(prev, h);
+  } else {
+    solveStreamPower(state, prev, h, params, dt, upliftWeights);
+  }
+  followInward(state);
+}
+
+/**
+ * The implicit solve of one step, outlets first (the drainage order walked backwards): `prev` the
+ * heights at the step's start, `h` the result. The reference of the compiled solve (fluvialWasm.ts).
+ */
+function solveStreamPower(state: FluvialState, prev: Float64Array, h: Float64Array, params: FluvialParams, dt: number, upliftWeights?: Float32Array): void {
+  const { grid, bedOffset, role, routing } = state;
+  const { width, cellSize } = grid;
+  const { area, order } = routing;
   // Neighbour offsets and 1 / distance (m) in grid.ts's order, as locals for the unrolled solve.
   const o2 = width;
   const o4 = width + 1;
@@ -273,7 +325,6 @@ export function fluvialStep(state: FluvialState, params: FluvialParams, dt: numb
     }
     h[v] = next < raised ? next : raised;
   }
-  followInward(state);
 }
 
 /**
@@ -319,7 +370,7 @@ export function runFluvial(grid: HydrologyGrid, input: Float32Array, out: Float3
     out.set(input);
     return true;
   }
-  const state = fluvialState(grid, input, params, options.keepPits);
+  const state = fluvialState(grid, input, params, options.keepPits, options.compiled ?? true);
   const weights = upliftWeights(grid, input, params);
   for (let step = 0; step < steps; step++) {
     if (options.shouldCancel?.()) return false;

@@ -26,17 +26,34 @@ const MAX_IMPLICIT_NUMBER = 4;
  */
 const MAX_IMPLICIT_SUBSTEPS = 8;
 
-/** Diffuses `heights` by κ·dt = `kappaDt` m² (interior vertices only); `scratch` is overwritten. */
-export function diffuseHeights(grid: HydrologyGrid, heights: Float64Array, scratch: Float64Array, kappaDt: number): Float64Array {
-  const total = kappaDt / (grid.cellSize * grid.cellSize);
-  if (!(total > 0) || grid.width < 3 || grid.depth < 3) return heights;
-  return total <= EXPLICIT_UP_TO ? explicitSteps(grid, heights, scratch, total) : implicitSteps(grid, heights, scratch, total);
+/** How one step of κ·dt diffuses: which scheme, its sub-steps and the diffusion number r of each. */
+export interface DiffusionPlan {
+  readonly scheme: 'none' | 'explicit' | 'implicit';
+  readonly substeps: number;
+  readonly r: number;
 }
 
-function explicitSteps(grid: HydrologyGrid, heights: Float64Array, scratch: Float64Array, total: number): Float64Array {
+/** The plan `diffuseHeights` follows for κ·dt = `kappaDt` m² (the compiled step follows it too: fluvialWasm.ts). */
+export function diffusionPlan(grid: HydrologyGrid, kappaDt: number): DiffusionPlan {
+  const total = kappaDt / (grid.cellSize * grid.cellSize);
+  if (!(total > 0) || grid.width < 3 || grid.depth < 3) return { scheme: 'none', substeps: 0, r: 0 };
+  if (total <= EXPLICIT_UP_TO) {
+    const substeps = Math.max(1, Math.ceil(total / MAX_EXPLICIT_NUMBER));
+    return { scheme: 'explicit', substeps, r: total / substeps };
+  }
+  const substeps = Math.min(MAX_IMPLICIT_SUBSTEPS, Math.ceil(total / MAX_IMPLICIT_NUMBER));
+  return { scheme: 'implicit', substeps, r: total / substeps };
+}
+
+/** Diffuses `heights` by κ·dt = `kappaDt` m² (interior vertices only); `scratch` is overwritten. */
+export function diffuseHeights(grid: HydrologyGrid, heights: Float64Array, scratch: Float64Array, kappaDt: number): Float64Array {
+  const plan = diffusionPlan(grid, kappaDt);
+  if (plan.scheme === 'none') return heights;
+  return plan.scheme === 'explicit' ? explicitSteps(grid, heights, scratch, plan) : implicitSteps(grid, heights, scratch, plan);
+}
+
+function explicitSteps(grid: HydrologyGrid, heights: Float64Array, scratch: Float64Array, { substeps, r }: DiffusionPlan): Float64Array {
   const { width, depth } = grid;
-  const substeps = Math.max(1, Math.ceil(total / MAX_EXPLICIT_NUMBER));
-  const r = total / substeps;
   let from = heights;
   let to = scratch;
   copyEdge(grid, from, to);
@@ -88,10 +105,8 @@ function thomasCoefficients(count: number, r: number): { inversePivot: Float64Ar
   return { inversePivot, upper };
 }
 
-function implicitSteps(grid: HydrologyGrid, heights: Float64Array, scratch: Float64Array, total: number): Float64Array {
+function implicitSteps(grid: HydrologyGrid, heights: Float64Array, scratch: Float64Array, { substeps, r }: DiffusionPlan): Float64Array {
   const { width, depth } = grid;
-  const substeps = Math.min(MAX_IMPLICIT_SUBSTEPS, Math.ceil(total / MAX_IMPLICIT_NUMBER));
-  const r = total / substeps;
   const rows = thomasCoefficients(width - 2, r);
   const columns = depth === width ? rows : thomasCoefficients(depth - 2, r);
   copyEdge(grid, heights, scratch);

@@ -1,0 +1,308 @@
+/**
+ * The fluvial step's hot loops compiled to WebAssembly (wasm/fluvialStep.ts, AssemblyScript; built by
+ * `npm run build:wasm` into fluvialWasmBytes.ts): diffusion, the donor counts and pits, the MFD routing
+ * and the stream-power solve for n = 1 and m ∈ {0, ½, 1}. Each is a port of its JavaScript reference
+ * with the same float64 operations in the same order, so a step gives the same bytes either way
+ * (fluvialWasm.test.ts runs both). The JavaScript stays the reference and the fallback: where
+ * WebAssembly is missing or refused (a page without 'wasm-unsafe-eval', a memory too large to get),
+ * `fluvialKernel` returns null and the step runs in JavaScript.
+ *
+ * A kernel owns one WebAssembly memory holding a state's arrays; the state's typed arrays are views
+ * on it, so the JavaScript parts of a step (the pit fills, the mouths, the edge) work on them as before.
+ * The memory never grows (it would detach the views).
+ */
+import type { VertexList } from '../hydrology/drainage';
+import type { HydrologyGrid } from '../hydrology/grid';
+import type { Strata } from '../terrain/strata';
+import { strataReader } from '../terrain/strata';
+import { diffusionPlan } from './hillslopeDiffusion';
+import { FLUVIAL_WASM_BASE64 } from './fluvialWasmBytes';
+
+/** The few WebAssembly names this module uses (shared/ is type-checked with the ES library only). */
+interface WasmApi {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { exports: object };
+  Memory: new (descriptor: { initial: number; maximum: number }) => { buffer: ArrayBuffer };
+}
+
+interface KernelExports {
+  donorCountsAndPits(h: number, donors: number, pits: number, width: number, depth: number, listPits: number): number;
+  routeFlow(h: number, area: number, order: number, pending: number, onEdge: number, width: number, depth: number, cellSize: number): number;
+  setSolveTerms(
+    across: number,
+    diagonal: number,
+    kDt: number,
+    upliftDt: number,
+    channelArea: number,
+    areaPower: number,
+    weights: number,
+    bedOffset: number,
+    tops: number,
+    hardness: number,
+    lastBed: number,
+    period: number,
+  ): void;
+  solveStreamPower(prev: number, h: number, area: number, order: number, role: number, count: number, width: number): void;
+  diffuseAndCount(
+    from: number,
+    to: number,
+    rings: number,
+    width: number,
+    depth: number,
+    r: number,
+    substeps: number,
+    donors: number,
+    pits: number,
+    listPits: number,
+  ): number;
+  diffuseExplicit(heights: number, scratch: number, width: number, depth: number, r: number, substeps: number): number;
+  diffuseImplicit(heights: number, scratch: number, coefficients: number, width: number, depth: number, r: number, substeps: number): void;
+}
+
+const PAGE = 65536;
+/** WebAssembly's 32-bit memories stop at 4 GiB (65536 pages); leave a page to spare. */
+const MAX_PAGES = 65535;
+/** Offset 0 stands for "no array" (no uplift weights, no strata): the first array starts after it. */
+const FIRST = 64;
+/** wasm/fluvialStep.ts's MAX_BLOCKED_SUBSTEPS: `diffuseAndCount`'s rings hold this many sub-steps. */
+const MAX_BLOCKED_SUBSTEPS = 5;
+
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+function decodeBase64(text: string): Uint8Array {
+  const values = new Uint8Array(128);
+  for (let k = 0; k < BASE64.length; k++) values[BASE64.charCodeAt(k)] = k;
+  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  const bytes = new Uint8Array((text.length / 4) * 3 - padding);
+  for (let at = 0, out = 0; at < text.length; at += 4) {
+    const word =
+      (values[text.charCodeAt(at)] << 18) | (values[text.charCodeAt(at + 1)] << 12) | (values[text.charCodeAt(at + 2)] << 6) | values[text.charCodeAt(at + 3)];
+    if (out < bytes.length) bytes[out++] = (word >> 16) & 255;
+    if (out < bytes.length) bytes[out++] = (word >> 8) & 255;
+    if (out < bytes.length) bytes[out++] = word & 255;
+  }
+  return bytes;
+}
+
+/** The compiled module's bytes (for the test that the build reproduces them). */
+export const fluvialWasmBytes = (): Uint8Array => decodeBase64(FLUVIAL_WASM_BASE64);
+
+let compiled: object | null | undefined;
+function wasmApi(): WasmApi | null {
+  const api = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
+  return api ?? null;
+}
+/** The compiled module, once; null where WebAssembly is missing or refused. */
+function fluvialModule(): object | null {
+  if (compiled !== undefined) return compiled;
+  const api = wasmApi();
+  try {
+    compiled = api ? new api.Module(fluvialWasmBytes()) : null;
+  } catch {
+    // A page whose CSP refuses WebAssembly, or a main thread that refuses a synchronous compile:
+    // the JavaScript reference runs instead, with the same bytes.
+    compiled = null;
+  }
+  return compiled;
+}
+
+/** A state's arrays in the kernel's memory (views) and the calls that run on them. */
+export interface FluvialKernel {
+  readonly heights: Float64Array;
+  readonly previous: Float64Array;
+  readonly area: Float64Array;
+  readonly order: Int32Array;
+  readonly pending: Uint8Array;
+  readonly onEdge: Uint8Array;
+  readonly role: Uint8Array;
+  readonly bedOffset: Float64Array | null;
+  /** Whether `array` is one of this kernel's views (so the compiled loops can take it). */
+  owns(array: Float64Array): boolean;
+  /** `diffuseHeights` on two of the kernel's height buffers: returns the one with the result. */
+  diffuse(heights: Float64Array, scratch: Float64Array, kappaDt: number): Float64Array;
+  /**
+   * `diffuse` then `countDonors`, in one pass down the map where it can (the explicit scheme):
+   * returns the buffer with the result, or null (nothing done) where it cannot.
+   */
+  diffuseAndCount(heights: Float64Array, scratch: Float64Array, kappaDt: number, pits: VertexList | null): Float64Array | null;
+  /** `donorCountsAndPits` (or `donorCounts` when `pits` is null) of `heights` into `pending`. */
+  countDonors(heights: Float64Array, pits: VertexList | null): void;
+  /** Whether `solve` computes this step's terms (n = 1, m ∈ {0, ½, 1}, the uplift weights it holds). */
+  solves(m: number, n: number, weights: Float32Array | undefined): boolean;
+  /** `routeFlow` (exponent 1, donors counted) of `heights` into `area` and `order`; returns the outflow. */
+  route(heights: Float64Array): number;
+  /** The step's constants for `solve`. */
+  prepareSolve(terms: SolveTerms): void;
+  /** The n = 1 stream-power solve from `prev` (the routed heights) into `h` (fluvial.ts `solveStreamPower`). */
+  solve(prev: Float64Array, h: Float64Array): void;
+}
+
+/** The step's constants for `FluvialKernel.solve`. */
+export interface SolveTerms {
+  readonly across: number;
+  readonly diagonal: number;
+  readonly kDt: number;
+  readonly upliftDt: number;
+  readonly channelArea: number;
+  readonly m: number;
+  readonly weights: Float32Array | undefined;
+}
+
+interface Layout {
+  readonly bytes: number;
+  readonly at: Record<string, number>;
+}
+
+function layout(count: number, longest: number, strataBeds: number, withWeights: boolean): Layout {
+  const at: Record<string, number> = {};
+  let next = FIRST;
+  const place = (name: string, length: number) => {
+    at[name] = next;
+    next = Math.ceil((next + length) / 8) * 8;
+  };
+  place('heights', count * 8);
+  place('previous', count * 8);
+  place('area', count * 8);
+  if (strataBeds > 0) {
+    place('bedOffset', count * 8);
+    place('tops', strataBeds * 8);
+    place('hardness', strataBeds * 8);
+  }
+  place('thomas', 4 * (longest + 1) * 8);
+  place('rings', 3 * (MAX_BLOCKED_SUBSTEPS - 1) * longest * 8);
+  place('order', count * 4);
+  if (withWeights) place('weights', count * 4);
+  place('pending', count);
+  place('onEdge', count);
+  place('role', count);
+  return { bytes: next, at };
+}
+
+/**
+ * A kernel for a fluvial state on `grid`, or null where the compiled step cannot run (no
+ * WebAssembly, a grid under 3 × 3, a memory over 4 GiB or refused).
+ */
+export function fluvialKernel(grid: HydrologyGrid, strata: Strata | null | undefined, withWeights: boolean): FluvialKernel | null {
+  const { width, depth, cellSize } = grid;
+  if (width < 3 || depth < 3 || (strata && strata.beds.length === 0)) return null;
+  const module = fluvialModule();
+  const api = wasmApi();
+  if (!module || !api) return null;
+  const count = width * depth;
+  const beds = strata ? strata.beds.length : 0;
+  const plan = layout(count, Math.max(width, depth), beds, withWeights);
+  const pages = Math.ceil(plan.bytes / PAGE);
+  if (pages > MAX_PAGES) return null;
+  let memory: { buffer: ArrayBuffer };
+  let wasm: KernelExports;
+  try {
+    memory = new api.Memory({ initial: pages, maximum: pages });
+    wasm = new api.Instance(module, { env: { memory } }).exports as KernelExports;
+  } catch {
+    return null;
+  }
+  const { buffer } = memory;
+  const at = plan.at;
+  const f64 = (name: string) => new Float64Array(buffer, at[name], count);
+  const u8 = (name: string) => new Uint8Array(buffer, at[name], count);
+  const heights = f64('heights');
+  const previous = f64('previous');
+  const area = f64('area');
+  const order = new Int32Array(buffer, at.order, count);
+  const pending = u8('pending');
+  const onEdge = u8('onEdge');
+  onEdge.fill(1, 0, width);
+  onEdge.fill(1, count - width);
+  for (let j = 1; j < depth - 1; j++) onEdge[j * width] = onEdge[j * width + width - 1] = 1;
+  const role = u8('role');
+  let bedOffset: Float64Array | null = null;
+  let period = 0;
+  if (strata) {
+    bedOffset = f64('bedOffset');
+    period = strataReader(strata).period;
+    // The beds' cumulative tops and hardness, as strataReader and fluvialStep have them.
+    const tops = new Float64Array(buffer, at.tops, beds);
+    const hardness = new Float64Array(buffer, at.hardness, beds);
+    let top = 0;
+    for (const [n, bed] of strata.beds.entries()) {
+      tops[n] = top += bed.thickness;
+      hardness[n] = bed.hardness;
+    }
+  }
+  const weights = withWeights ? new Float32Array(buffer, at.weights, count) : null;
+  const pointer = (array: Float64Array) => array.byteOffset;
+  // The pits go to `order` first (free until the routing refills it), then to the list.
+  const listPits = (found: number, pits: VertexList | null) => {
+    if (!pits) return;
+    if (pits.list.length < found) pits.list = new Int32Array(Math.max(found, pits.list.length * 2));
+    pits.list.set(order.subarray(0, found));
+    pits.length = found;
+  };
+  const owns = (array: Float64Array) => array.buffer === buffer;
+  return {
+    heights,
+    previous,
+    area,
+    order,
+    pending,
+    onEdge,
+    role,
+    bedOffset,
+    owns,
+    diffuse(from, scratch, kappaDt) {
+      const { scheme, substeps, r } = diffusionPlan(grid, kappaDt);
+      if (scheme === 'none') return from;
+      if (scheme === 'implicit') {
+        wasm.diffuseImplicit(pointer(from), pointer(scratch), at.thomas, width, depth, r, substeps);
+        return from;
+      }
+      return wasm.diffuseExplicit(pointer(from), pointer(scratch), width, depth, r, substeps) === 0 ? from : scratch;
+    },
+    diffuseAndCount(from, scratch, kappaDt, pits) {
+      const { scheme, substeps, r } = diffusionPlan(grid, kappaDt);
+      if (scheme !== 'explicit' || substeps > MAX_BLOCKED_SUBSTEPS) return null;
+      const found = wasm.diffuseAndCount(pointer(from), pointer(scratch), at.rings, width, depth, r, substeps, at.pending, at.order, pits ? 1 : 0);
+      if (found < 0) return null;
+      listPits(found, pits);
+      return scratch;
+    },
+    countDonors(from, pits) {
+      listPits(wasm.donorCountsAndPits(pointer(from), at.pending, at.order, width, depth, pits ? 1 : 0), pits);
+    },
+    solves(m, n, stepWeights) {
+      return n === 1 && (m === 0.5 || m === 0 || m === 1) && (stepWeights === undefined || weights !== null);
+    },
+    prepareSolve(terms) {
+      let weightsAt = 0;
+      if (terms.weights && weights) {
+        // Copied each step (half a millisecond at 1025²): the caller's array may have changed.
+        weights.set(terms.weights);
+        weightsAt = at.weights;
+      }
+      const areaPower = terms.m === 0.5 ? 0 : terms.m === 0 ? 1 : 2;
+      const strataAt = (name: string) => (beds > 0 ? at[name] : 0);
+      const { across, diagonal, kDt, upliftDt, channelArea } = terms;
+      wasm.setSolveTerms(
+        across,
+        diagonal,
+        kDt,
+        upliftDt,
+        channelArea,
+        areaPower,
+        weightsAt,
+        strataAt('bedOffset'),
+        strataAt('tops'),
+        strataAt('hardness'),
+        beds - 1,
+        period,
+      );
+    },
+    route(from) {
+      const outflow = wasm.routeFlow(pointer(from), at.area, at.order, at.pending, at.onEdge, width, depth, cellSize);
+      if (outflow < 0) throw new Error('flow accumulation did not place every vertex: the surface has a cycle (NaN heights?)');
+      return outflow;
+    },
+    solve(prev, h) {
+      wasm.solveStreamPower(pointer(prev), pointer(h), at.area, at.order, at.role, count, width);
+    },
+  };
+}

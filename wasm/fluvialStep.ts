@@ -1,0 +1,629 @@
+/**
+ * AssemblyScript: the hot loops of one fluvial step (shared/erosion/fluvial.ts), compiled to
+ * WebAssembly by `npm run build:wasm` into shared/erosion/fluvialWasmBytes.ts.
+ *
+ * Every function is a line-for-line port of its JavaScript reference, named beside it: the same
+ * float64 +, −, ×, ÷ and √ in the same order (WebAssembly's are IEEE 754, as JavaScript's; nothing
+ * here calls pow, exp or log), so the bytes are the reference's. The arrays live in the imported
+ * memory at byte offsets the caller lays out (shared/erosion/fluvialWasm.ts); nothing here allocates.
+ */
+
+// Vertex roles (fluvial.ts).
+const BASE_LEVEL: u8 = 1;
+const FREE_EDGE: u8 = 2;
+const INNER_RING: u8 = 3;
+
+@inline function getF64(base: usize, i: i32): f64 {
+  return load<f64>(base + ((<usize>i) << 3));
+}
+@inline function setF64(base: usize, i: i32, x: f64): void {
+  store<f64>(base + ((<usize>i) << 3), x);
+}
+@inline function getI32(base: usize, i: i32): i32 {
+  return load<i32>(base + ((<usize>i) << 2));
+}
+@inline function setI32(base: usize, i: i32, x: i32): void {
+  store<i32>(base + ((<usize>i) << 2), x);
+}
+@inline function getU8(base: usize, i: i32): u8 {
+  return load<u8>(base + <usize>i);
+}
+@inline function setU8(base: usize, i: i32, x: u8): void {
+  store<u8>(base + <usize>i, x);
+}
+
+// Neighbour steps in grid.ts's order (k = 0 … 7).
+@inline function stepI(k: i32): i32 {
+  return k == 0 ? 1 : k == 1 ? -1 : k == 2 ? 0 : k == 3 ? 0 : k == 4 ? 1 : k == 5 ? -1 : k == 6 ? 1 : -1;
+}
+@inline function stepJ(k: i32): i32 {
+  return k == 0 ? 0 : k == 1 ? 0 : k == 2 ? 1 : k == 3 ? -1 : k == 4 ? 1 : k == 5 ? -1 : k == 6 ? -1 : 1;
+}
+
+/** drainage.ts `recountDonors`. */
+function recountDonors(h: usize, donors: usize, v: i32, width: i32, depth: i32): void {
+  const i = v % width;
+  const j = (v - i) / width;
+  const hv = getF64(h, v);
+  let count: i32 = 0;
+  for (let k = 0; k < 8; k++) {
+    const ni = i + stepI(k);
+    const nj = j + stepJ(k);
+    if (ni >= 0 && nj >= 0 && ni < width && nj < depth && getF64(h, nj * width + ni) > hv) count++;
+  }
+  setU8(donors, v, <u8>count);
+}
+
+/** `donorCountsAndPits` on the interior of row j (a 3 × 3 window sliding along it); returns the pits found so far. */
+@inline function countRow(h: usize, donors: usize, pits: usize, found: i32, j: i32, width: i32, listPits: i32): i32 {
+  const end = j * width + width - 1;
+  const rowBytes = (<usize>width) << 3;
+  let v = j * width + 1;
+  // Two vertices a turn: each f64x2 compare is the reference's per lane (a lane of all ones where true).
+  for (; v + 1 < end; v += 2) {
+    const at = h + ((<usize>v) << 3);
+    const c = v128.load(at);
+    const right = v128.load(at + 8);
+    const left = v128.load(at - 8);
+    const down = v128.load(at + rowBytes);
+    const up = v128.load(at - rowBytes);
+    const downRight = v128.load(at + rowBytes + 8);
+    const upLeft = v128.load(at - rowBytes - 8);
+    const upRight = v128.load(at - rowBytes + 8);
+    const downLeft = v128.load(at + rowBytes - 8);
+    let higher = i64x2.add(f64x2.gt(right, c), f64x2.gt(left, c));
+    higher = i64x2.add(higher, i64x2.add(f64x2.gt(down, c), f64x2.gt(up, c)));
+    higher = i64x2.add(higher, i64x2.add(f64x2.gt(downRight, c), f64x2.gt(upLeft, c)));
+    higher = i64x2.add(higher, i64x2.add(f64x2.gt(upRight, c), f64x2.gt(downLeft, c)));
+    setU8(donors, v, <u8>-i64x2.extract_lane(higher, 0));
+    setU8(donors, v + 1, <u8>-i64x2.extract_lane(higher, 1));
+    if (listPits != 0) {
+      let lower = v128.or(f64x2.lt(right, c), f64x2.lt(left, c));
+      lower = v128.or(lower, v128.or(f64x2.lt(down, c), f64x2.lt(up, c)));
+      lower = v128.or(lower, v128.or(f64x2.lt(downRight, c), f64x2.lt(upLeft, c)));
+      lower = v128.or(lower, v128.or(f64x2.lt(upRight, c), f64x2.lt(downLeft, c)));
+      // No neighbour lower: the reference's !(right < c || …).
+      if (i64x2.extract_lane(lower, 0) == 0) setI32(pits, found++, v);
+      if (i64x2.extract_lane(lower, 1) == 0) setI32(pits, found++, v + 1);
+    }
+  }
+  for (; v < end; v++) {
+    const c = getF64(h, v);
+    const right = getF64(h, v + 1);
+    const left = getF64(h, v - 1);
+    const down = getF64(h, v + width);
+    const up = getF64(h, v - width);
+    const downRight = getF64(h, v + width + 1);
+    const upLeft = getF64(h, v - width - 1);
+    const upRight = getF64(h, v - width + 1);
+    const downLeft = getF64(h, v + width - 1);
+    const count =
+      <i32>(right > c) + <i32>(left > c) + <i32>(down > c) + <i32>(up > c) +
+      <i32>(downRight > c) + <i32>(upLeft > c) + <i32>(upRight > c) + <i32>(downLeft > c);
+    setU8(donors, v, <u8>count);
+    if (listPits != 0 && !(right < c || left < c || down < c || up < c || downRight < c || upLeft < c || upRight < c || downLeft < c)) {
+      setI32(pits, found++, v);
+    }
+  }
+  return found;
+}
+
+/**
+ * drainage.ts `donorCountsAndPits` (width, depth ≥ 3): the pits go to `pits` in vertex order
+ * (with `listPits` 0, `donorCounts`: only the counts). Returns how many pits.
+ */
+export function donorCountsAndPits(h: usize, donors: usize, pits: usize, width: i32, depth: i32, listPits: i32): i32 {
+  let found: i32 = 0;
+  for (let i = 0; i < width; i++) {
+    recountDonors(h, donors, i, width, depth);
+    recountDonors(h, donors, (depth - 1) * width + i, width, depth);
+  }
+  for (let j = 1; j < depth - 1; j++) {
+    recountDonors(h, donors, j * width, width, depth);
+    recountDonors(h, donors, j * width + width - 1, width, depth);
+    found = countRow(h, donors, pits, found, j, width, listPits);
+  }
+  return found;
+}
+
+/** accumulation.ts `ownAreas`. */
+function ownAreas(area: usize, width: i32, depth: i32, cellSize: f64): void {
+  const full = cellSize * cellSize;
+  const count = width * depth;
+  for (let v = 0; v < count; v++) setF64(area, v, full);
+  for (let i = 0; i < width; i++) {
+    setF64(area, i, getF64(area, i) * 0.5);
+    const b = (depth - 1) * width + i;
+    setF64(area, b, getF64(area, b) * 0.5);
+  }
+  for (let j = 0; j < depth; j++) {
+    const l = j * width;
+    setF64(area, l, getF64(area, l) * 0.5);
+    const r = j * width + width - 1;
+    setF64(area, r, getF64(area, r) * 0.5);
+  }
+}
+
+/** One receiver of the unrolled path: its share, and its place on the stack after its last donor. */
+@inline function give(area: usize, pending: usize, order: usize, n: i32, amount: f64, top: i32): i32 {
+  setF64(area, n, getF64(area, n) + amount);
+  const left = <u8>(getU8(pending, n) - 1);
+  setU8(pending, n, left);
+  if (left == 0) {
+    top--;
+    setI32(order, top, n);
+  }
+  return top;
+}
+
+/**
+ * accumulation.ts `routeFlow` with exponent 1 and the donors counted: fills `area` and `order`.
+ * Returns the outflow (m²), or −1 when it placed fewer vertices than the grid has (a cycle).
+ */
+export function routeFlow(h: usize, area: usize, order: usize, pending: usize, onEdge: usize, width: i32, depth: i32, cellSize: f64): f64 {
+  const count = width * depth;
+  ownAreas(area, width, depth, cellSize);
+  let outflow: f64 = 0;
+  let placed: i32 = 0;
+  let top: i32 = count;
+  for (let v = count - 1; v >= 0; v--) if (getU8(pending, v) == 0) setI32(order, --top, v);
+  const o2 = width;
+  const o4 = width + 1;
+  const o6 = 1 - width;
+  const o7 = width - 1;
+  const DIAGONAL: f64 = Math.SQRT1_2;
+  while (top < count) {
+    const v = getI32(order, top++);
+    setI32(order, placed++, v);
+    const hv = getF64(h, v);
+    const a = getF64(area, v);
+    if (getU8(onEdge, v) == 0) {
+      const d0 = hv - getF64(h, v + 1);
+      const d1 = hv - getF64(h, v - 1);
+      const d2 = hv - getF64(h, v + o2);
+      const d3 = hv - getF64(h, v - o2);
+      const d4 = hv - getF64(h, v + o4);
+      const d5 = hv - getF64(h, v - o4);
+      const d6 = hv - getF64(h, v + o6);
+      const d7 = hv - getF64(h, v + o7);
+      const w0 = d0 > 0 ? d0 : 0;
+      const w1 = d1 > 0 ? d1 : 0;
+      const w2 = d2 > 0 ? d2 : 0;
+      const w3 = d3 > 0 ? d3 : 0;
+      const w4 = d4 > 0 ? d4 * DIAGONAL : 0;
+      const w5 = d5 > 0 ? d5 * DIAGONAL : 0;
+      const w6 = d6 > 0 ? d6 * DIAGONAL : 0;
+      const w7 = d7 > 0 ? d7 * DIAGONAL : 0;
+      const m01 = w0 > w1 ? w0 : w1;
+      const m23 = w2 > w3 ? w2 : w3;
+      const m45 = w4 > w5 ? w4 : w5;
+      const m67 = w6 > w7 ? w6 : w7;
+      const m03 = m01 > m23 ? m01 : m23;
+      const m47 = m45 > m67 ? m45 : m67;
+      const steepest = m03 > m47 ? m03 : m47;
+      if (steepest > 0) {
+        const r0 = w0 > 0 ? w0 / steepest : 0;
+        const r1 = w1 > 0 ? w1 / steepest : 0;
+        const r2 = w2 > 0 ? w2 / steepest : 0;
+        const r3 = w3 > 0 ? w3 / steepest : 0;
+        const r4 = w4 > 0 ? w4 / steepest : 0;
+        const r5 = w5 > 0 ? w5 / steepest : 0;
+        const r6 = w6 > 0 ? w6 / steepest : 0;
+        const r7 = w7 > 0 ? w7 / steepest : 0;
+        const share = a / (r0 + r1 + r2 + r3 + r4 + r5 + r6 + r7);
+        if (d0 > 0) top = give(area, pending, order, v + 1, r0 * share, top);
+        if (d1 > 0) top = give(area, pending, order, v - 1, r1 * share, top);
+        if (d2 > 0) top = give(area, pending, order, v + o2, r2 * share, top);
+        if (d3 > 0) top = give(area, pending, order, v - o2, r3 * share, top);
+        if (d4 > 0) top = give(area, pending, order, v + o4, r4 * share, top);
+        if (d5 > 0) top = give(area, pending, order, v - o4, r5 * share, top);
+        if (d6 > 0) top = give(area, pending, order, v + o6, r6 * share, top);
+        if (d7 > 0) top = give(area, pending, order, v + o7, r7 * share, top);
+      } else {
+        outflow += a;
+      }
+      continue;
+    }
+    // The edge: bounds checks, the general path of the reference (exponent 1).
+    const i = v % width;
+    const j = (v - i) / width;
+    let steepest: f64 = 0;
+    let w0: f64 = 0, w1: f64 = 0, w2: f64 = 0, w3: f64 = 0, w4: f64 = 0, w5: f64 = 0, w6: f64 = 0, w7: f64 = 0;
+    for (let k = 0; k < 8; k++) {
+      const ni = i + stepI(k);
+      const nj = j + stepJ(k);
+      if (ni < 0 || nj < 0 || ni >= width || nj >= depth) continue;
+      const n = v + stepJ(k) * width + stepI(k);
+      const drop = hv - getF64(h, n);
+      if (drop > 0) {
+        const slope = k < 4 ? drop : drop * DIAGONAL;
+        if (k == 0) w0 = slope;
+        else if (k == 1) w1 = slope;
+        else if (k == 2) w2 = slope;
+        else if (k == 3) w3 = slope;
+        else if (k == 4) w4 = slope;
+        else if (k == 5) w5 = slope;
+        else if (k == 6) w6 = slope;
+        else w7 = slope;
+        if (slope > steepest) steepest = slope;
+        const left = <u8>(getU8(pending, n) - 1);
+        setU8(pending, n, left);
+        if (left == 0) setI32(order, --top, n);
+      }
+    }
+    if (steepest > 0) {
+      let total: f64 = 0;
+      if (w0 != 0) total += (w0 = w0 / steepest);
+      if (w1 != 0) total += (w1 = w1 / steepest);
+      if (w2 != 0) total += (w2 = w2 / steepest);
+      if (w3 != 0) total += (w3 = w3 / steepest);
+      if (w4 != 0) total += (w4 = w4 / steepest);
+      if (w5 != 0) total += (w5 = w5 / steepest);
+      if (w6 != 0) total += (w6 = w6 / steepest);
+      if (w7 != 0) total += (w7 = w7 / steepest);
+      const share = a / total;
+      if (w0 > 0) setF64(area, v + 1, getF64(area, v + 1) + w0 * share);
+      if (w1 > 0) setF64(area, v - 1, getF64(area, v - 1) + w1 * share);
+      if (w2 > 0) setF64(area, v + o2, getF64(area, v + o2) + w2 * share);
+      if (w3 > 0) setF64(area, v - o2, getF64(area, v - o2) + w3 * share);
+      if (w4 > 0) setF64(area, v + o4, getF64(area, v + o4) + w4 * share);
+      if (w5 > 0) setF64(area, v - o4, getF64(area, v - o4) + w5 * share);
+      if (w6 > 0) setF64(area, v + o6, getF64(area, v + o6) + w6 * share);
+      if (w7 > 0) setF64(area, v + o7, getF64(area, v + o7) + w7 * share);
+    } else {
+      outflow += a;
+    }
+  }
+  return placed == count ? outflow : -1;
+}
+
+/** strata.ts `strataReader(…).bedAtElevation`: `tops` the beds' cumulative tops, `last` the last bed. */
+function bedAtElevation(e: f64, period: f64, tops: usize, last: i32): i32 {
+  let r = e - Math.floor(e / period) * period;
+  if (r >= period) r = 0;
+  for (let n = 0; n < last; n++) if (r < getF64(tops, n)) return n;
+  return last;
+}
+
+/**
+ * The solve's constants for a step (fluvial.ts `solveStreamPower`), set once by `setSolveTerms`:
+ * `areaPower` 0 for m = 0.5 (√A), 1 for m = 0 (1), 2 for m = 1 (A); `weights` the uplift weights
+ * (float32) or 0; `bedOffset` 0 without strata.
+ */
+let across: f64 = 0;
+let diagonal: f64 = 0;
+let kDt: f64 = 0;
+let upliftDt: f64 = 0;
+let channelArea: f64 = 0;
+let areaPower: i32 = 0;
+let weights: usize = 0;
+let bedOffset: usize = 0;
+let tops: usize = 0;
+let hardness: usize = 0;
+let lastBed: i32 = 0;
+let period: f64 = 0;
+
+export function setSolveTerms(
+  acrossIn: f64,
+  diagonalIn: f64,
+  kDtIn: f64,
+  upliftDtIn: f64,
+  channelAreaIn: f64,
+  areaPowerIn: i32,
+  weightsIn: usize,
+  bedOffsetIn: usize,
+  topsIn: usize,
+  hardnessIn: usize,
+  lastBedIn: i32,
+  periodIn: f64,
+): void {
+  across = acrossIn;
+  diagonal = diagonalIn;
+  kDt = kDtIn;
+  upliftDt = upliftDtIn;
+  channelArea = channelAreaIn;
+  areaPower = areaPowerIn;
+  weights = weightsIn;
+  bedOffset = bedOffsetIn;
+  tops = topsIn;
+  hardness = hardnessIn;
+  lastBed = lastBedIn;
+  period = periodIn;
+}
+
+@inline function raisedAt(v: i32, h0: f64): f64 {
+  return h0 + (weights != 0 ? <f64>load<f32>(weights + ((<usize>v) << 2)) * upliftDt : upliftDt);
+}
+
+/** The erodibility × A^m of vertex v (its ground h0 at the step's start, its area a). */
+@inline function streamPowerFactor(v: i32, h0: f64, a: f64): f64 {
+  const areaTerm = areaPower == 0 ? Math.sqrt(a) : areaPower == 1 ? 1.0 : a;
+  const erodibility = bedOffset != 0 ? kDt / getF64(hardness, bedAtElevation(h0 - getF64(bedOffset, v), period, tops, lastBed)) : kDt;
+  return erodibility * areaTerm;
+}
+
+/** fluvial.ts `solveStreamPower`'s loop body for vertex v (n = 1). */
+function solveVertex(prev: usize, h: usize, area: usize, role: usize, v: i32, width: i32): void {
+  const o2 = width;
+  const o4 = width + 1;
+  const o6 = 1 - width;
+  const o7 = width - 1;
+  const vertexRole = getU8(role, v);
+  const h0 = getF64(prev, v);
+  if (vertexRole == BASE_LEVEL) {
+    setF64(h, v, h0);
+    return;
+  }
+  const raised = raisedAt(v, h0);
+  const a = getF64(area, v);
+  if (vertexRole == FREE_EDGE || a < channelArea) {
+    setF64(h, v, raised);
+    return;
+  }
+  let d0 = h0 - getF64(prev, v + 1);
+  let d1 = h0 - getF64(prev, v - 1);
+  let d2 = h0 - getF64(prev, v + o2);
+  let d3 = h0 - getF64(prev, v - o2);
+  let d4 = h0 - getF64(prev, v + o4);
+  let d5 = h0 - getF64(prev, v - o4);
+  let d6 = h0 - getF64(prev, v + o6);
+  let d7 = h0 - getF64(prev, v + o7);
+  if (vertexRole == INNER_RING) {
+    if (getU8(role, v + 1) == FREE_EDGE) d0 = 0;
+    if (getU8(role, v - 1) == FREE_EDGE) d1 = 0;
+    if (getU8(role, v + o2) == FREE_EDGE) d2 = 0;
+    if (getU8(role, v - o2) == FREE_EDGE) d3 = 0;
+    if (getU8(role, v + o4) == FREE_EDGE) d4 = 0;
+    if (getU8(role, v - o4) == FREE_EDGE) d5 = 0;
+    if (getU8(role, v + o6) == FREE_EDGE) d6 = 0;
+    if (getU8(role, v + o7) == FREE_EDGE) d7 = 0;
+  }
+  const s0 = d0 > 0 ? d0 * across : 0;
+  const s1 = d1 > 0 ? d1 * across : 0;
+  const s2 = d2 > 0 ? d2 * across : 0;
+  const s3 = d3 > 0 ? d3 * across : 0;
+  const s4 = d4 > 0 ? d4 * diagonal : 0;
+  const s5 = d5 > 0 ? d5 * diagonal : 0;
+  const s6 = d6 > 0 ? d6 * diagonal : 0;
+  const s7 = d7 > 0 ? d7 * diagonal : 0;
+  const sum2 = s0 * s0 + s1 * s1 + s2 * s2 + s3 * s3 + s4 * s4 + s5 * s5 + s6 * s6 + s7 * s7;
+  if (sum2 == 0) {
+    setF64(h, v, raised);
+    return;
+  }
+  const m01 = s0 > s1 ? s0 : s1;
+  const m23 = s2 > s3 ? s2 : s3;
+  const m45 = s4 > s5 ? s4 : s5;
+  const m67 = s6 > s7 ? s6 : s7;
+  const m03 = m01 > m23 ? m01 : m23;
+  const m47 = m45 > m67 ? m45 : m67;
+  const steepest = m03 > m47 ? m03 : m47;
+  const planeSlope = Math.sqrt(sum2 * 0.5);
+  const s = steepest > planeSlope ? steepest : planeSlope;
+  const f = streamPowerFactor(v, h0, a);
+  const scale = (f * s) / sum2;
+  const c0 = scale * s0 * across;
+  const c1 = scale * s1 * across;
+  const c2 = scale * s2 * across;
+  const c3 = scale * s3 * across;
+  const c4 = scale * s4 * diagonal;
+  const c5 = scale * s5 * diagonal;
+  const c6 = scale * s6 * diagonal;
+  const c7 = scale * s7 * diagonal;
+  const numerator =
+    raised +
+    c0 * getF64(h, v + 1) +
+    c1 * getF64(h, v - 1) +
+    c2 * getF64(h, v + o2) +
+    c3 * getF64(h, v - o2) +
+    c4 * getF64(h, v + o4) +
+    c5 * getF64(h, v - o4) +
+    c6 * getF64(h, v + o6) +
+    c7 * getF64(h, v + o7);
+  const denominator = 1 + c0 + c1 + c2 + c3 + c4 + c5 + c6 + c7;
+  const next = numerator / denominator;
+  setF64(h, v, next < raised ? next : raised);
+}
+
+/** fluvial.ts `solveStreamPower` for n = 1 (after `setSolveTerms`): `prev` the heights at the step's start, `h` the result. */
+export function solveStreamPower(prev: usize, h: usize, area: usize, order: usize, role: usize, count: i32, width: i32): void {
+  for (let at = count - 1; at >= 0; at--) solveVertex(prev, h, area, role, getI32(order, at), width);
+}
+
+/** hillslopeDiffusion.ts `copyEdge`. */
+function copyEdge(from: usize, to: usize, width: i32, depth: i32): void {
+  for (let i = 0; i < width; i++) {
+    setF64(to, i, getF64(from, i));
+    const b = (depth - 1) * width + i;
+    setF64(to, b, getF64(from, b));
+  }
+  for (let j = 1; j < depth - 1; j++) {
+    setF64(to, j * width, getF64(from, j * width));
+    setF64(to, j * width + width - 1, getF64(from, j * width + width - 1));
+  }
+}
+
+/**
+ * hillslopeDiffusion.ts `explicitSteps`: `substeps` sweeps of r each, between `heights` and
+ * `scratch`. Returns 0 when the result is in `heights`, 1 when in `scratch`.
+ */
+export function diffuseExplicit(heights: usize, scratch: usize, width: i32, depth: i32, r: f64, substeps: i32): i32 {
+  let from = heights;
+  let to = scratch;
+  copyEdge(from, to, width, depth);
+  for (let step = 0; step < substeps; step++) {
+    for (let j = 1; j < depth - 1; j++) {
+      const end = j * width + width - 1;
+      let left = getF64(from, j * width);
+      let c = getF64(from, j * width + 1);
+      for (let v = j * width + 1; v < end; v++) {
+        const right = getF64(from, v + 1);
+        setF64(to, v, c + r * (right + left + getF64(from, v + width) + getF64(from, v - width) - 4 * c));
+        left = c;
+        c = right;
+      }
+    }
+    const written = to;
+    to = from;
+    from = written;
+  }
+  return from == heights ? 0 : 1;
+}
+
+/** Most sub-steps `diffuseAndCount` takes (r ≤ 1 at r ≤ 0.2 a sub-step: 5), with a ring of 3 rows each. */
+const MAX_BLOCKED_SUBSTEPS = 5;
+
+/**
+ * `diffuseExplicit` and then `donorCountsAndPits`, in one pass down the rows: sub-step s of row j needs
+ * only rows j − 1 … j + 1 of sub-step s − 1, so each sub-step's rows wait in a ring of three rows
+ * (`rings`: 3·(MAX_BLOCKED_SUBSTEPS − 1) rows) and the map is read and written once, not once a
+ * sub-step; each row's donors are counted as soon as the row below it is done. Every height is the
+ * same sum in the same order as the reference's. The result is always in `to` (with `from` as it
+ * was). Returns how many pits it listed, or −1 for more sub-steps than the rings hold.
+ */
+export function diffuseAndCount(from: usize, to: usize, rings: usize, width: i32, depth: i32, r: f64, substeps: i32, donors: usize, pits: usize, listPits: i32): i32 {
+  if (substeps < 1 || substeps > MAX_BLOCKED_SUBSTEPS) return -1;
+  copyEdge(from, to, width, depth);
+  const rowBytes = (<usize>width) << 3;
+  let found: i32 = 0;
+  const last = depth - 2;
+  for (let t = 1; t <= last + substeps; t++) {
+    for (let level = 1; level <= substeps; level++) {
+      const j = t - (level - 1);
+      if (j < 1 || j > last) continue;
+      const target = level == substeps ? to + (<usize>j) * rowBytes : rings + (<usize>((level - 1) * 3 + (j % 3))) * rowBytes;
+      if (level < substeps) {
+        // A ring row's edge columns are the map's (they never change).
+        store<f64>(target, getF64(from, j * width));
+        store<f64>(target + ((<usize>(width - 1)) << 3), getF64(from, j * width + width - 1));
+      }
+      const above = levelRow(from, to, rings, rowBytes, level - 1, j - 1, depth, substeps, width);
+      const here = levelRow(from, to, rings, rowBytes, level - 1, j, depth, substeps, width);
+      const below = levelRow(from, to, rings, rowBytes, level - 1, j + 1, depth, substeps, width);
+      // Two vertices a turn (f64x2: each lane the reference's operations), then the row's odd one.
+      const rs = f64x2.splat(r);
+      const fours = f64x2.splat(4);
+      let i = 1;
+      for (; i + 1 < width - 1; i += 2) {
+        const at = (<usize>i) << 3;
+        const cs = v128.load(here + at);
+        const sum = f64x2.add(f64x2.add(f64x2.add(v128.load(here + at + 8), v128.load(here + at - 8)), v128.load(below + at)), v128.load(above + at));
+        v128.store(target + at, f64x2.add(cs, f64x2.mul(rs, f64x2.sub(sum, f64x2.mul(fours, cs)))));
+      }
+      let left = getF64(here, i - 1);
+      let c = getF64(here, i);
+      for (; i < width - 1; i++) {
+        const right = getF64(here, i + 1);
+        setF64(target, i, c + r * (right + left + getF64(below, i) + getF64(above, i) - 4 * c));
+        left = c;
+        c = right;
+      }
+      // The last sub-step's row j is done, so row j − 1 has all its neighbours.
+      if (level == substeps && j > 1) found = countRow(to, donors, pits, found, j - 1, width, listPits);
+    }
+  }
+  found = countRow(to, donors, pits, found, last, width, listPits);
+  for (let i = 0; i < width; i++) {
+    recountDonors(to, donors, i, width, depth);
+    recountDonors(to, donors, (depth - 1) * width + i, width, depth);
+  }
+  for (let j = 1; j < depth - 1; j++) {
+    recountDonors(to, donors, j * width, width, depth);
+    recountDonors(to, donors, j * width + width - 1, width, depth);
+  }
+  return found;
+}
+
+/** Row j of sub-step `level` for `diffuseAndCount`: the input's at level 0 and on the edge rows, else a ring's or `to`'s. */
+@inline function levelRow(from: usize, to: usize, rings: usize, rowBytes: usize, level: i32, j: i32, depth: i32, substeps: i32, width: i32): usize {
+  if (level == 0 || j == 0 || j == depth - 1) return from + (<usize>j) * rowBytes;
+  if (level == substeps) return to + (<usize>j) * rowBytes;
+  return rings + (<usize>((level - 1) * 3 + (j % 3))) * rowBytes;
+}
+
+/** hillslopeDiffusion.ts `thomasCoefficients` into `inversePivot` and `upper` (count + 1 each). */
+function thomasCoefficients(inversePivot: usize, upper: usize, count: i32, r: f64): void {
+  setF64(inversePivot, 0, 0);
+  setF64(upper, 0, 0);
+  for (let i = 1; i <= count; i++) {
+    const pivot = 1 / (1 + 2 * r + r * getF64(upper, i - 1));
+    setF64(inversePivot, i, pivot);
+    setF64(upper, i, -r * pivot);
+  }
+}
+
+/**
+ * hillslopeDiffusion.ts `implicitSteps`: the result is in `heights`. `coefficients` holds
+ * 4·(max(width, depth) + 1) float64 of scratch.
+ */
+export function diffuseImplicit(heights: usize, scratch: usize, coefficients: usize, width: i32, depth: i32, r: f64, substeps: i32): void {
+  const longest = (width > depth ? width : depth) + 1;
+  const rowPivot = coefficients;
+  const rowUpper = coefficients + ((<usize>longest) << 3);
+  const columnPivot = coefficients + ((<usize>(2 * longest)) << 3);
+  const columnUpper = coefficients + ((<usize>(3 * longest)) << 3);
+  thomasCoefficients(rowPivot, rowUpper, width - 2, r);
+  thomasCoefficients(columnPivot, columnUpper, depth - 2, r);
+  copyEdge(heights, scratch, width, depth);
+  const rs = f64x2.splat(r);
+  for (let step = 0; step < substeps; step++) {
+    // Rows two at a time, one in each f64x2 lane (each line's solve is a chain: two chains overlap).
+    let j = 1;
+    for (; j + 1 < depth - 1; j += 2) {
+      const row = j * width;
+      const next = row + width;
+      let previous = f64x2.replace_lane(f64x2.splat(getF64(heights, row)), 1, getF64(heights, next));
+      for (let i = 1; i < width - 1; i++) {
+        const x = f64x2.replace_lane(f64x2.splat(getF64(heights, row + i)), 1, getF64(heights, next + i));
+        previous = f64x2.mul(f64x2.add(x, f64x2.mul(rs, previous)), f64x2.splat(getF64(rowPivot, i)));
+        setF64(scratch, row + i, f64x2.extract_lane(previous, 0));
+        setF64(scratch, next + i, f64x2.extract_lane(previous, 1));
+      }
+      let after = f64x2.replace_lane(f64x2.splat(getF64(heights, row + width - 1)), 1, getF64(heights, next + width - 1));
+      for (let i = width - 2; i >= 1; i--) {
+        const x = f64x2.replace_lane(f64x2.splat(getF64(scratch, row + i)), 1, getF64(scratch, next + i));
+        after = f64x2.sub(x, f64x2.mul(f64x2.splat(getF64(rowUpper, i)), after));
+        setF64(scratch, row + i, f64x2.extract_lane(after, 0));
+        setF64(scratch, next + i, f64x2.extract_lane(after, 1));
+      }
+    }
+    for (; j < depth - 1; j++) {
+      const row = j * width;
+      let previous = getF64(heights, row);
+      for (let i = 1; i < width - 1; i++) {
+        previous = (getF64(heights, row + i) + r * previous) * getF64(rowPivot, i);
+        setF64(scratch, row + i, previous);
+      }
+      let next = getF64(heights, row + width - 1);
+      for (let i = width - 2; i >= 1; i--) {
+        next = getF64(scratch, row + i) - getF64(rowUpper, i) * next;
+        setF64(scratch, row + i, next);
+      }
+    }
+    for (let j = 1; j < depth - 1; j++) {
+      const row = j * width;
+      const above = row - width;
+      const pivot = getF64(columnPivot, j);
+      const pivots = f64x2.splat(pivot);
+      let i = 1;
+      for (; i + 1 < width - 1; i += 2) {
+        const at = (<usize>(row + i)) << 3;
+        const sum = f64x2.add(v128.load(scratch + at), f64x2.mul(rs, v128.load(heights + ((<usize>(above + i)) << 3))));
+        v128.store(heights + at, f64x2.mul(sum, pivots));
+      }
+      for (; i < width - 1; i++) setF64(heights, row + i, (getF64(scratch, row + i) + r * getF64(heights, above + i)) * pivot);
+    }
+    for (let j = depth - 2; j >= 1; j--) {
+      const row = j * width;
+      const below = row + width;
+      const up = getF64(columnUpper, j);
+      const ups = f64x2.splat(up);
+      let i = 1;
+      for (; i + 1 < width - 1; i += 2) {
+        const at = (<usize>(row + i)) << 3;
+        v128.store(heights + at, f64x2.sub(v128.load(heights + at), f64x2.mul(ups, v128.load(heights + ((<usize>(below + i)) << 3)))));
+      }
+      for (; i < width - 1; i++) setF64(heights, row + i, getF64(heights, row + i) - up * getF64(heights, below + i));
+    }
+  }
+}
