@@ -1,0 +1,129 @@
+/**
+ * A river's channel carved along its line (the water layer's `channelsAlongLines`). A river 1.5–3 m
+ * wide on 2 m cells stamped as a cone around each of its vertices is wet only at the vertices: where
+ * it steps diagonally its water is a chain of beads. Here each river vertex is joined by a straight
+ * segment to the water it flows into (its steepest lower neighbour that is a river or a lake), and
+ * across each segment the bed is a V:
+ *   bed(p) = s(t) − depth + k · min(dist, e) + rise · max(0, dist − e),   k = depth / half, e = depth / k + 2 cells
+ * with dist the distance from p to the segment, s(t) the water surface at p's foot on it (linear
+ * between the ends' levels, never rising downstream), half the river's half-width and rise the bank
+ * slope (k is capped at it, which widens a narrow deep river's water). The water's depth over that bed
+ * is k · (w − dist): linear in the distance, so where the views read the depth between vertices along
+ * its slope (app/water/shoreField.ts) the water's edge lies at w = half from the line, between the
+ * vertices too, and the drawn water is a ribbon of the river's width. The bed is cut only where it
+ * lies below the ground, out to two cells past the water (the views' depth slopes read the corners'
+ * neighbours); a vertex under the water takes its foot's surface.
+ */
+import { neighbourOffsets, NEIGHBOUR_DI, NEIGHBOUR_DJ, NEIGHBOUR_LENGTH, type HydrologyGrid } from './grid';
+import type { FilledSurface } from './priorityFlood';
+
+/** The river at a vertex: half its width and its depth, m. */
+export interface ChannelSize {
+  half: number;
+  depth: number;
+}
+
+/** The kinds of water at a vertex, as water.ts numbers them. */
+export interface ChannelKinds {
+  dry: number;
+  river: number;
+}
+
+/** How many vertices are visited between checks of `shouldCancel`. */
+const CANCEL_EVERY = 1 << 20;
+
+/**
+ * Gathers the cut of every river segment into `carve` (the largest cut at a vertex wins) and the
+ * surface of the vertices it puts under water; false when `shouldCancel` said so.
+ */
+export function carveAlongLines(
+  grid: HydrologyGrid,
+  input: Float32Array,
+  filled: FilledSurface,
+  kind: Uint8Array,
+  kinds: ChannelKinds,
+  carve: Float32Array,
+  surface: Float32Array,
+  channelAt: (r: number) => ChannelSize,
+  bankRise: number,
+  shouldCancel?: () => boolean,
+): boolean {
+  const { width, depth: rows, cellSize } = grid;
+  const { level } = filled;
+  const offsets = neighbourOffsets(width);
+  let visited = 0;
+  for (let r = 0; r < kind.length; r++) {
+    if (kind[r] !== kinds.river) continue;
+    const ri = r % width;
+    const rj = (r - ri) / width;
+    const n = downstreamWater(grid, filled.drainage, kind, kinds.dry, offsets, r, ri, rj);
+    const ni = n % width;
+    const nj = (n - ni) / width;
+    const s0 = level[r];
+    const s1 = Math.min(level[n], s0);
+    const { half, depth } = channelAt(r);
+    const k = Math.min(depth / half, bankRise);
+    // The V runs on at k two cells past the water (the views' slopes there read the depth as one
+    // line), then the bank rises at the bank slope for one cell more.
+    const straightTo = depth / k + 2 * cellSize;
+    const reach = straightTo + cellSize;
+    const span = Math.ceil(reach / cellSize);
+    const i0 = Math.max(0, Math.min(ri, ni) - span);
+    const i1 = Math.min(width - 1, Math.max(ri, ni) + span);
+    const j0 = Math.max(0, Math.min(rj, nj) - span);
+    const j1 = Math.min(rows - 1, Math.max(rj, nj) + span);
+    visited += (i1 - i0 + 1) * (j1 - j0 + 1);
+    if (visited >= CANCEL_EVERY) {
+      visited = 0;
+      if (shouldCancel?.()) return false;
+    }
+    const di = ni - ri;
+    const dj = nj - rj;
+    const length2 = di * di + dj * dj;
+    for (let j = j0; j <= j1; j++) {
+      for (let i = i0; i <= i1; i++) {
+        const t = length2 > 0 ? Math.max(0, Math.min(1, ((i - ri) * di + (j - rj) * dj) / length2)) : 0;
+        const distance = Math.hypot(i - ri - t * di, j - rj - t * dj) * cellSize;
+        if (distance > reach) continue;
+        const s = s0 + t * (s1 - s0);
+        const bed = s - depth + k * Math.min(distance, straightTo) + bankRise * Math.max(0, distance - straightTo);
+        const p = j * width + i;
+        const cut = input[p] - bed;
+        if (!(cut > carve[p])) continue;
+        carve[p] = cut;
+        // A river vertex keeps its own level; a vertex under the water takes its foot's surface.
+        if (kind[p] !== kinds.river && bed < s) surface[p] = s;
+      }
+    }
+    surface[r] = s0;
+  }
+  return true;
+}
+
+/** The steepest lower neighbour of r (on the drainage surface) that holds water, or r itself when none does. */
+function downstreamWater(
+  grid: HydrologyGrid,
+  drainage: Float64Array,
+  kind: Uint8Array,
+  dry: number,
+  offsets: ArrayLike<number>,
+  r: number,
+  ri: number,
+  rj: number,
+): number {
+  let best = r;
+  let bestFall = 0;
+  for (let k = 0; k < 8; k++) {
+    const ni = ri + NEIGHBOUR_DI[k];
+    const nj = rj + NEIGHBOUR_DJ[k];
+    if (ni < 0 || nj < 0 || ni >= grid.width || nj >= grid.depth) continue;
+    const n = r + offsets[k];
+    if (kind[n] === dry || !(drainage[n] < drainage[r])) continue;
+    const fall = (drainage[r] - drainage[n]) / NEIGHBOUR_LENGTH[k];
+    if (fall > bestFall) {
+      bestFall = fall;
+      best = n;
+    }
+  }
+  return best;
+}
