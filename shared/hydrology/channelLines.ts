@@ -7,7 +7,7 @@
  *   bed(p) = s(t) − depth + k · min(dist, e) + rise · max(0, dist − e),   k = depth / half, e = depth / k + 2 cells
  * with dist the distance from p to the segment, s(t) the water surface at p's foot on it (linear
  * between the ends' levels, never rising downstream), half the river's half-width and rise the bank
- * slope (k is capped at it, which widens a narrow deep river's water). The water's depth over that bed
+ * slope (k is capped at it and by MAX_SILL, which widen a narrow deep river's water). The water's depth over that bed
  * is k · (w − dist): linear in the distance, so where the views read the depth between vertices along
  * its slope (app/water/shoreField.ts) the water's edge lies at w = half from the line, between the
  * vertices too, and the drawn water is a ribbon of the river's width. The bed is cut only where it
@@ -28,6 +28,15 @@ export interface ChannelKinds {
   dry: number;
   river: number;
 }
+
+/**
+ * Metres the ground may stand above the water between the two ends of a diagonal step. The terrain's
+ * triangles join such a step's side corners, not its ends, so under a river narrower than the
+ * cell's diagonal the ground halfway along the step is theirs: above the water wherever the V puts
+ * them above it. The 3D view draws water over ground up to 0.3 m above it (waterMaterial.ts
+ * LIFT_CAP), so this is kept under that; a narrow deep river's V is made shallower (its water wider) instead.
+ */
+export const MAX_SILL = 0.25;
 
 /** How many vertices are visited between checks of `shouldCancel`. */
 const CANCEL_EVERY = 1 << 20;
@@ -62,7 +71,9 @@ export function carveAlongLines(
     const s0 = level[r];
     const s1 = Math.min(level[n], s0);
     const { half, depth } = channelAt(r);
-    const k = Math.min(depth / half, bankRise);
+    // Steep enough to meet the water at half the width, no steeper than the bank slope, nor than
+    // leaves a diagonal step's side corners (cellSize / √2 from the line) MAX_SILL above the water.
+    const k = Math.min(depth / half, bankRise, (depth + MAX_SILL) / (cellSize * Math.SQRT1_2));
     // The V runs on at k two cells past the water (the views' slopes there read the depth as one
     // line), then the bank rises at the bank slope for one cell more.
     const straightTo = depth / k + 2 * cellSize;

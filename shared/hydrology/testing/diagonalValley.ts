@@ -14,7 +14,7 @@ import { sampled } from './surfaces';
 
 export const DIAGONAL_GRID: HydrologyGrid = { width: 129, depth: 129, cellSize: 2 };
 const FALL = 0.02;
-const SIDES = 0.3;
+const SIDES = 1;
 
 /** Metres along the floor from the top corner, and across it (signed), at (x, z). */
 export function diagonalCoordinates(x: number, z: number): { along: number; across: number } {
