@@ -1,7 +1,13 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { compileProject } from '../shared/codecs/project';
+import { DEFAULT_WATER_PARAMS, type WaterParams } from '../shared/hydrology/waterParams';
+import { evaluateStack } from '../shared/layers/evaluate';
+import type { Layer } from '../shared/layers/types';
+import { createHeightfield } from '../shared/terrain/heightfield';
+import { expect, sendMenuCommand, test, type FaultlineApp } from './fixtures';
 import { showPanel } from './panel';
 import { runGenerateAndWait } from './perf/appActions';
 
@@ -10,8 +16,13 @@ import { runGenerateAndWait } from './perf/appActions';
 // (e2e/.artifacts/river-look/, or the folder FAULTLINE_SHOTS names), so it is a @report page:
 // `npx playwright test --project=report e2e/riverLook.spec.ts`.
 const ARTIFACTS = process.env.FAULTLINE_SHOTS ?? path.resolve(__dirname, '.artifacts', 'river-look');
-// FAULTLINE_WATER_RIVER=n closes up on the list's n-th river (from 1) instead of the longest.
-const RIVER_INDEX = Math.max(0, Number(process.env.FAULTLINE_WATER_RIVER ?? 1) - 1);
+// FAULTLINE_RIVER_LOOK_RIVERS=1,5: the Water list's rivers (from 1) to look at close up (default: all).
+const RIVERS = (process.env.FAULTLINE_RIVER_LOOK_RIVERS ?? '').split(',').filter(Boolean).map((n) => Number(n) - 1);
+// FAULTLINE_RIVER_LOOK_HEIGHTS=mountains.r32: a 1025² map of 2 m cells (float32, as `faultline generate --out
+// F.r32` writes) opened as a heights layer under automatic water, instead of Generate ▸ Mountains; with
+// FAULTLINE_RIVER_LOOK_RULE=cones the water layer is one saved before `channelsAlongLines` (to compare).
+const HEIGHTS = process.env.FAULTLINE_RIVER_LOOK_HEIGHTS;
+const OLD_RULE = process.env.FAULTLINE_RIVER_LOOK_RULE === 'cones';
 
 /** The 3D view once it stops changing. */
 async function settledView(page: Page): Promise<Buffer> {
@@ -33,61 +44,29 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), timeout: 120_000 });
 }
 
-/** The centre of the pixels that differ by more than 24 levels between two shots, or null. */
-async function changedCentre(page: Page, before: Buffer, after: Buffer): Promise<{ x: number; y: number } | null> {
-  return page.evaluate(
-    async ({ a, b }) => {
-      const decode = async (data: string) => {
-        const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
-        const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-        const context = canvas.getContext('2d')!;
-        context.drawImage(bitmap, 0, 0);
-        return { data: context.getImageData(0, 0, bitmap.width, bitmap.height).data, width: bitmap.width };
-      };
-      const [one, two] = await Promise.all([decode(a), decode(b)]);
-      let sx = 0;
-      let sy = 0;
-      let n = 0;
-      for (let k = 0; k < one.data.length; k += 4) {
-        const d = Math.abs(one.data[k] - two.data[k]) + Math.abs(one.data[k + 1] - two.data[k + 1]) + Math.abs(one.data[k + 2] - two.data[k + 2]);
-        if (d < 24) continue;
-        const p = k / 4;
-        sx += p % one.width;
-        sy += Math.floor(p / one.width);
-        n++;
-      }
-      return n < 5 ? null : { x: sx / n, y: sy / n };
-    },
-    { a: before.toString('base64'), b: after.toString('base64') },
-  );
-}
-
-/** Brings the list's nth river to the middle of the 3D view by its selection tint, zooming a few notches a round; then tilts down. */
-async function closeUpOn(page: Page, rounds: number, notchesPerRound: number, nth: number): Promise<void> {
-  await page.getByTestId('cmd-view.resetCamera').click();
-  const item = page.getByTestId('water-panel').getByTestId('water-rivers').locator('li').nth(nth);
-  const box = (await page.getByTestId('viewport-3d').boundingBox())!;
-  const cx = box.x + box.width / 2;
-  const cy = box.y + box.height / 2;
-  for (let round = 0; round < rounds; round++) {
-    const plain = await settledView(page);
-    await item.click();
-    const tinted = await settledView(page);
-    await item.click();
-    const centre = await changedCentre(page, plain, tinted);
-    if (centre) {
-      await page.mouse.move(box.x + centre.x, box.y + centre.y);
-      await page.mouse.down({ button: 'right' });
-      await page.mouse.move(cx, cy, { steps: 10 });
-      await page.mouse.up({ button: 'right' });
-    }
-    await page.mouse.move(cx, cy);
-    for (let n = 0; n < notchesPerRound; n++) await page.mouse.wheel(0, -300);
+/** Opens the heights of HEIGHTS (1025², 2 m cells) under automatic water, as a project. */
+async function openHeights(app: FaultlineApp, file: string): Promise<void> {
+  const raw = await readFile(file);
+  const heights = new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength));
+  const side = Math.round(Math.sqrt(heights.length));
+  const size = { width: side, depth: side, cellSize: 2 };
+  const { channelsAlongLines: _new, ...before } = DEFAULT_WATER_PARAMS;
+  const params: WaterParams = OLD_RULE ? before : { ...DEFAULT_WATER_PARAMS };
+  const layers: Layer[] = [
+    { id: 'heights-1', name: 'Mountains', enabled: true, opacity: 1, kind: 'heights', params: {}, heights },
+    { id: 'water-1', name: 'Water 1', enabled: true, opacity: 1, kind: 'water', params },
+  ];
+  const field = createHeightfield(side, side, 2, evaluateStack(layers, size)!);
+  const dir = await mkdtemp(path.join(tmpdir(), 'faultline-river-look-'));
+  try {
+    const project = path.join(dir, 'mountains.faultline');
+    await writeFile(project, compileProject({ field, recipe: null, history: [], props: [], view: {}, layers }));
+    app.dialogs.queueOpen(project);
+    await sendMenuCommand(app.page, 'file.open');
+    await expect(app.page.getByTestId('status-size')).toContainText(`${side} × ${side}`, { timeout: 300_000 });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
-  await page.mouse.down({ button: 'middle' });
-  await page.mouse.move(cx + 20, cy - 90, { steps: 8 });
-  await page.mouse.up({ button: 'middle' });
 }
 
 test.describe('a Mountains river at 1600×1000 @report', () => {
@@ -96,22 +75,37 @@ test.describe('a Mountains river at 1600×1000 @report', () => {
     test.setTimeout(1_800_000);
     const { page } = app;
     await mkdir(ARTIFACTS, { recursive: true });
-    await showPanel(page, 'generate');
-    await page.getByTestId('gen-preset').selectOption('mountains');
-    await page.getByTestId('gen-size').selectOption('1025');
-    await runGenerateAndWait(page, 600_000);
-    await showPanel(page, 'layers');
     const panel = page.getByTestId('water-panel');
-    await panel.getByTestId('water-add').click();
-    await expect(page.getByTestId('status-undo')).toContainText('Add automatic water', { timeout: 120_000 });
+    if (HEIGHTS) {
+      await openHeights(app, HEIGHTS);
+      await showPanel(page, 'layers');
+    } else {
+      await showPanel(page, 'generate');
+      await page.getByTestId('gen-preset').selectOption('mountains');
+      await page.getByTestId('gen-size').selectOption('1025');
+      await runGenerateAndWait(page, 600_000);
+      await showPanel(page, 'layers');
+      await panel.getByTestId('water-add').click();
+      await expect(page.getByTestId('status-undo')).toContainText('Add automatic water', { timeout: 120_000 });
+    }
     await expect(page.getByTestId('status-job')).toHaveAttribute('data-running', 'false', { timeout: 120_000 });
     await expect(panel.getByTestId('water-rivers').locator('li').first()).toBeVisible({ timeout: 120_000 });
     await shot(page, '01-overview');
-    await closeUpOn(page, 3, 2, RIVER_INDEX);
-    await shot(page, '02-river-mid');
-    await closeUpOn(page, 5, 2, RIVER_INDEX);
-    await shot(page, '03-river-close');
-    const map2d = page.getByTestId('map-2d');
-    await map2d.screenshot({ path: path.join(ARTIFACTS, '04-map-2d.png'), timeout: 120_000 });
+    const items = panel.getByTestId('water-rivers').locator('li');
+    const count = await items.count();
+    const box = (await page.getByTestId('viewport-3d').boundingBox())!;
+    for (const n of RIVERS.length ? RIVERS : [...Array(count).keys()]) {
+      if (n >= count) continue;
+      // Selecting a river looks at the middle of its bounds from the same bearing, at least 40 m off;
+      // selected again, it is let go (its own colours), the camera where it was.
+      await items.nth(n).click();
+      await settledView(page);
+      await items.nth(n).click();
+      await shot(page, `02-river${n + 1}-selected-view`);
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      for (let notch = 0; notch < 3; notch++) await page.mouse.wheel(0, -300);
+      await shot(page, `03-river${n + 1}-closer`);
+      await page.getByTestId('map-2d').screenshot({ path: path.join(ARTIFACTS, `04-river${n + 1}-map-2d.png`), timeout: 120_000 });
+    }
   });
 });
