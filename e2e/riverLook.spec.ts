@@ -78,6 +78,10 @@ test.describe('a Mountains river at 1600×1000 @report', () => {
     const panel = page.getByTestId('water-panel');
     if (HEIGHTS) {
       await openHeights(app, HEIGHTS);
+      // The window evaluates the opened stack (software GL, a loaded machine: it can be busy for a while).
+      await expect(page.getByTestId('status-job')).toHaveAttribute('data-running', 'false', { timeout: 300_000 });
+      await settledView(page);
+      await page.getByTestId('panel-tab-layers').click({ timeout: 300_000 });
       await showPanel(page, 'layers');
     } else {
       await showPanel(page, 'generate');
