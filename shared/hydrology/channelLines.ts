@@ -4,15 +4,14 @@
  * it steps diagonally its water is a chain of beads. Here each river vertex is joined by a straight
  * segment to the water it flows into (its steepest lower neighbour that is a river or a lake), and
  * across each segment the bed is a V:
- *   bed(p) = s(t) − depth + k · min(dist, e) + rise · max(0, dist − e),   k = depth / half, e = depth / k + 2 cells
+ *   bed(p) = s(t) − depth + k · min(dist, e) + rise · max(0, dist − e),   k = depth / half, e = max(depth / k, cell / √2)
  * with dist the distance from p to the segment, s(t) the water surface at p's foot on it (linear
  * between the ends' levels, never rising downstream), half the river's half-width and rise the bank
  * slope (k is capped at it and by MAX_SILL, which widen a narrow deep river's water). The water's depth over that bed
  * is k · (w − dist): linear in the distance, so where the views read the depth between vertices along
  * its slope (app/water/shoreField.ts) the water's edge lies at w = half from the line, between the
  * vertices too, and the drawn water is a ribbon of the river's width. The bed is cut only where it
- * lies below the ground, out to two cells past the water (the views' depth slopes read the corners'
- * neighbours); a vertex under the water takes its foot's surface.
+ * lies below the ground, out to a cell past e; a vertex under the water takes its foot's surface.
  */
 import { neighbourOffsets, NEIGHBOUR_DI, NEIGHBOUR_DJ, NEIGHBOUR_LENGTH, type HydrologyGrid } from './grid';
 import type { FilledSurface } from './priorityFlood';
@@ -76,7 +75,10 @@ export function carveAlongLines(
     const k = Math.min(depth / half, bankRise, (depth + MAX_SILL) / (cellSize * Math.SQRT1_2));
     // The V runs on at k two cells past the water (the views' slopes there read the depth as one
     // line), then the bank rises at the bank slope for one cell more.
-    const straightTo = depth / k + 2 * cellSize;
+    const waterline = depth / k;
+    // The V runs on at k out to a diagonal step's side corners at least (so they stand at most
+    // MAX_SILL above the water), then the bank rises at the bank slope for one cell more.
+    const straightTo = Math.max(waterline, cellSize * Math.SQRT1_2);
     const reach = straightTo + cellSize;
     const span = Math.ceil(reach / cellSize);
     const i0 = Math.max(0, Math.min(ri, ni) - span);
@@ -93,17 +95,25 @@ export function carveAlongLines(
     const length2 = di * di + dj * dj;
     for (let j = j0; j <= j1; j++) {
       for (let i = i0; i <= i1; i++) {
-        const t = length2 > 0 ? Math.max(0, Math.min(1, ((i - ri) * di + (j - rj) * dj) / length2)) : 0;
+        const along = length2 > 0 ? ((i - ri) * di + (j - rj) * dj) / length2 : 0;
+        const t = Math.max(0, Math.min(1, along));
         const distance = Math.hypot(i - ri - t * di, j - rj - t * dj) * cellSize;
-        if (distance > reach) continue;
+        // Past its ends a segment cuts only its water's round end, where the next segment turns: its
+        // banks there belong to the segments on either side (on a steep reach a round bank would cut
+        // the ground above into the level of the water below).
+        if (distance > (along === t ? reach : waterline)) continue;
         const s = s0 + t * (s1 - s0);
         const bed = s - depth + k * Math.min(distance, straightTo) + bankRise * Math.max(0, distance - straightTo);
         const p = j * width + i;
+        // Another river vertex is its own segments' (on a steep reach the V of the pool below would
+        // cut it to that pool's level).
+        if (kind[p] === kinds.river && p !== r && p !== n) continue;
         const cut = input[p] - bed;
         if (!(cut > carve[p])) continue;
         carve[p] = cut;
-        // A river vertex keeps its own level; a vertex under the water takes its foot's surface.
-        if (kind[p] !== kinds.river && bed < s) surface[p] = s;
+        // A vertex under the water takes its foot's surface; one on this segment's bank above it is
+        // dry, though another segment's water above may have reached it (the lip of a fall).
+        if (kind[p] !== kinds.river) surface[p] = bed < s ? s : NaN;
       }
     }
     surface[r] = s0;
