@@ -17,7 +17,10 @@ import { runGenerateAndWait } from './perf/appActions';
 // `npx playwright test --project=report e2e/riverLook.spec.ts`.
 const ARTIFACTS = process.env.FAULTLINE_SHOTS ?? path.resolve(__dirname, '.artifacts', 'river-look');
 // FAULTLINE_RIVER_LOOK_RIVERS=1,5: the Water list's rivers (from 1) to look at close up (default: all).
-const RIVERS = (process.env.FAULTLINE_RIVER_LOOK_RIVERS ?? '').split(',').filter(Boolean).map((n) => Number(n) - 1);
+const RIVERS = (process.env.FAULTLINE_RIVER_LOOK_RIVERS ?? '')
+  .split(',')
+  .filter(Boolean)
+  .map((n) => Number(n) - 1);
 // FAULTLINE_RIVER_LOOK_HEIGHTS=mountains.r32: a 1025² map of 2 m cells (float32, as `faultline generate --out
 // F.r32` writes) opened as a heights layer under automatic water, instead of Generate ▸ Mountains; with
 // FAULTLINE_RIVER_LOOK_RULE=cones the water layer is one saved before `channelsAlongLines` (to compare).

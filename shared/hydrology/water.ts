@@ -82,10 +82,21 @@ export function evaluateWater(grid: HydrologyGrid, input: Float32Array, out: Flo
   const riverAreaAt = (r: number): number => (area[r] >= params.riverArea ? area[r] : (carried?.get(r) ?? area[r]));
   if (params.channelsAlongLines) {
     const kinds = { dry: WATER_DRY, river: WATER_RIVER };
-    const done = carveAlongLines(grid, input, filled, kind, kinds, carve, surface, (r) => {
-      const riverAt = riverAreaAt(r);
-      return { half: riverWidth(params, riverAt) / 2, depth: riverDepth(params, riverAt) };
-    }, bankRise, shouldCancel);
+    const done = carveAlongLines(
+      grid,
+      input,
+      filled,
+      kind,
+      kinds,
+      carve,
+      surface,
+      (r) => {
+        const riverAt = riverAreaAt(r);
+        return { half: riverWidth(params, riverAt) / 2, depth: riverDepth(params, riverAt) };
+      },
+      bankRise,
+      shouldCancel,
+    );
     if (!done) return null;
     return finishWater(input, out, carve, surface, kind, level, area, filled);
   }
