@@ -73,8 +73,6 @@ export function carveAlongLines(
     // Steep enough to meet the water at half the width, no steeper than the bank slope, nor than
     // leaves a diagonal step's side corners (cellSize / √2 from the line) MAX_SILL above the water.
     const k = Math.min(depth / half, bankRise, (depth + MAX_SILL) / (cellSize * Math.SQRT1_2));
-    // The V runs on at k two cells past the water (the views' slopes there read the depth as one
-    // line), then the bank rises at the bank slope for one cell more.
     const waterline = depth / k;
     // The V runs on at k out to a diagonal step's side corners at least (so they stand at most
     // MAX_SILL above the water), then the bank rises at the bank slope for one cell more.
