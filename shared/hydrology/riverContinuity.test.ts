@@ -144,9 +144,10 @@ describe('a river stepping diagonally against the split of the grid’s triangle
   // (i, i + 1)), so the drawn ground and water meet there only at a point unless a side is wet.
   const grid = { width: 65, depth: 65, cellSize: 2 };
   const input = sampled(grid, (x, z) => 20 - 0.02 * (x + z) + 0.2 * Math.abs(x - z));
+  // The channel by vertex, bridged at the split (the rule of layers saved before channelsAlongLines).
   const run = (continueRivers: boolean | undefined) => {
     const out = new Float32Array(input.length);
-    const result = evaluateWater(grid, input, out, { ...DEFAULT_WATER_PARAMS, riverArea: 2000, lakes: false, continueRivers })!;
+    const result = evaluateWater(grid, input, out, { ...DEFAULT_WATER_PARAMS, riverArea: 2000, lakes: false, continueRivers, channelsAlongLines: undefined })!;
     return { out, ...result };
   };
   /** The wet vertices joined to `from` through cell sides (4-connected): the water drawn on the triangles' shared edges. */

@@ -22,6 +22,7 @@
  *   that surface rounded to float32, a monotone rounding. A lake's surface is its spill height.
  */
 import { accumulateFlow } from './accumulation';
+import { carveAlongLines } from './channelLines';
 import { neighbourOffsets, NEIGHBOUR_DI, NEIGHBOUR_DJ, NEIGHBOUR_LENGTH, type HydrologyGrid } from './grid';
 import { findLakes } from './lakes';
 import { fillDepressions } from './floodVersions';
@@ -79,6 +80,26 @@ export function evaluateWater(grid: HydrologyGrid, input: Float32Array, out: Flo
   const carried = params.continueRivers ? continueRivers(grid, filled.drainage, area, kind) : null;
   /** The area a river vertex's channel is sized by: its own, or the one it was continued with. */
   const riverAreaAt = (r: number): number => (area[r] >= params.riverArea ? area[r] : (carried?.get(r) ?? area[r]));
+  if (params.channelsAlongLines) {
+    const kinds = { dry: WATER_DRY, river: WATER_RIVER };
+    const done = carveAlongLines(
+      grid,
+      input,
+      filled,
+      kind,
+      kinds,
+      carve,
+      surface,
+      (r) => {
+        const riverAt = riverAreaAt(r);
+        return { half: riverWidth(params, riverAt) / 2, depth: riverDepth(params, riverAt) };
+      },
+      bankRise,
+      shouldCancel,
+    );
+    if (!done) return null;
+    return finishWater(input, out, carve, surface, kind, level, area, filled);
+  }
   let stamped = 0;
   for (let r = 0; r < count; r++) {
     if (kind[r] !== WATER_RIVER) continue;
@@ -118,7 +139,21 @@ export function evaluateWater(grid: HydrologyGrid, input: Float32Array, out: Flo
   }
 
   if (carried) bridgeAcrossSplits(grid, input, filled, kind, carve, surface, (r) => riverDepth(params, riverAreaAt(r)));
+  return finishWater(input, out, carve, surface, kind, level, area, filled);
+}
 
+/** The carved heights into `out` (which held the cut), and the depth; dry vertices lose their surface. */
+function finishWater(
+  input: Float32Array,
+  out: Float32Array,
+  carve: Float32Array,
+  surface: Float32Array,
+  kind: Uint8Array,
+  level: Float32Array,
+  area: Float64Array,
+  filled: FilledSurface,
+): Water {
+  const count = input.length;
   const depth = new Float32Array(count);
   for (let v = 0; v < count; v++) {
     const cut = carve[v];

@@ -32,6 +32,14 @@ export interface WaterParams {
    * existed): 1, so a saved project replays to the same bytes; new layers get 2, the faster flood.
    */
   floodVersion?: FloodVersion;
+  /**
+   * Whether a river's channel is carved along the line joining each river vertex to the water below
+   * it (a V across the line whose banks meet the water at half the river's width from it), so the
+   * water drawn between the vertices is a ribbon of the river's width, not a bead at each vertex.
+   * Absent (layers saved before it existed) or false: a cone around each river vertex, so a saved
+   * project replays to the same bytes; new layers get true.
+   */
+  channelsAlongLines?: boolean;
 }
 
 export const RIVER_WIDTH_COEFFICIENT = 0.003;
@@ -56,6 +64,7 @@ export const DEFAULT_WATER_PARAMS: Readonly<WaterParams> = {
   bankSlopeDeg: 30,
   continueRivers: true,
   floodVersion: LATEST_FLOOD_VERSION,
+  channelsAlongLines: true,
 };
 
 export const WATER_LIMITS = {
@@ -66,7 +75,7 @@ export const WATER_LIMITS = {
   bankSlopeDeg: [5, 80],
 } as const;
 
-const WATER_KEYS = ['riverArea', 'widthScale', 'depthScale', 'lakes', 'minLakeArea', 'bankSlopeDeg', 'continueRivers', 'floodVersion'];
+const WATER_KEYS = ['riverArea', 'widthScale', 'depthScale', 'lakes', 'minLakeArea', 'bankSlopeDeg', 'continueRivers', 'floodVersion', 'channelsAlongLines'];
 
 /** River width (m) at contributing area `area` (m²). */
 export const riverWidth = (params: WaterParams, area: number): number => RIVER_WIDTH_COEFFICIENT * params.widthScale * Math.pow(area, RIVER_WIDTH_EXPONENT);
@@ -84,6 +93,7 @@ export function waterProblem(params: WaterParams): string | null {
   }
   if (typeof params.lakes !== 'boolean') return 'lakes must be true or false';
   if (params.continueRivers !== undefined && typeof params.continueRivers !== 'boolean') return 'continueRivers must be true or false';
+  if (params.channelsAlongLines !== undefined && typeof params.channelsAlongLines !== 'boolean') return 'channelsAlongLines must be true or false';
   if (params.floodVersion !== undefined && !isFloodVersion(params.floodVersion))
     return `floodVersion must be 1 or 2, got ${JSON.stringify(params.floodVersion)}`;
   return null;
