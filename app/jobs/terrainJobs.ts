@@ -233,6 +233,9 @@ export class TerrainJobs {
       // The evaluated heights equal the saved ones: they are let go, and the first local edit takes
       // the document's as the engine's composite (prepareLocal), so the map is held once.
       this.evaluator.prime(stack, { width, depth, cellSize }, base ? { index: base.index, output: base.output, water: base.water ?? null } : null);
+      // The document's heights become the composite now, not at the first edit: the engine's base
+      // then holds only the blocks where the local layers above it differ from them.
+      this.adoptDocumentHeights(!this.editor.previewing);
       if (!doc.erosionMasks && outcome.masks) this.editor.setErosionResults(outcome.masks);
       if (!doc.water && outcome.water) this.editor.setWaterResults(outcome.water);
       return null;

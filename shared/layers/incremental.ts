@@ -229,6 +229,14 @@ export class StackEvaluator {
     this.target = null;
   }
 
+  /**
+   * The adopted array is about to be written over `rect` by someone else (a brush dab, before its
+   * exact evaluation): what the anchor's result left there is taken back first.
+   */
+  beforeTargetWrite(rect: Rect): void {
+    this.takeAnchor(rect);
+  }
+
   /** Whether the composite is the adopted array (the document's heights). */
   get writesTarget(): boolean {
     return this.top !== null && this.top === this.target;
