@@ -572,5 +572,21 @@ describe("StackEvaluator from a worker's result", () => {
       // From the layers below, which it still keeps, the stack's bytes again.
       expect(bytes(evaluator.evaluate(stack))).toEqual(scratchOf(stack));
     });
+
+    it('a stack changed above it and written by another (a command on this thread): the next adoption finds it, updates go to a worker', () => {
+      const stack = backedStack();
+      const { evaluator, heights } = adopted(stack);
+      const sculpt = stack[2] as SculptLayer;
+      const next = [...stack];
+      next[2] = { ...sculpt, tiles: sculpt.tiles.slice() };
+      addSculptDeltas(next[2] as SculptLayer, size, { i0: 150, j0: 100, i1: 170, j1: 120 }, () => 2);
+      heights.set(evaluateStack(next, size)!);
+      evaluator.adopt(next, heights);
+      expect(evaluator.canUpdateLocally(next, 2)).toBe(false);
+      // Undone the same way (the heights written back, the stack the one before): still not from the lost blocks.
+      heights.set(evaluateStack(stack, size)!);
+      evaluator.adopt(stack, heights);
+      expect(evaluator.canUpdateLocally(stack, 2)).toBe(false);
+    });
   });
 });

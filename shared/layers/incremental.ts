@@ -205,6 +205,9 @@ export class StackEvaluator {
     this.target = heights;
     let first = 0;
     while (first < stack.length && first < this.layers.length && sameLayerResult(stack[first], this.layers[first])) first++;
+    // Another stack than the one evaluated: the heights were written by someone else (an undo, a
+    // command on this thread), maybe where the anchor's result was left in them.
+    if (this.anchorBacked && !(first === stack.length && stack.length === this.layers.length) && !this.anchorBacked.intact()) this.drop(this.anchor);
     if (first <= this.anchor || this.anchor >= stack.length || !this.chainReady()) return;
     if (stack.some((layer, k) => k > this.anchor && layer.enabled && !kindOf(layer).local)) return;
     // Only local layers above the anchor differ: `heights` are their composite.

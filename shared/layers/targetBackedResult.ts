@@ -61,6 +61,17 @@ export class TargetBackedResult {
     return this.inTarget.length - this.left;
   }
 
+  /** Whether every block left in the target still holds the bits it left there. */
+  intact(): boolean {
+    if (this.left === 0) return true;
+    const target = bitsOf(this.target);
+    let intact = true;
+    this.forBlocks(wholeOf(this.size), (block, blockRect) => {
+      if (intact && this.inTarget[block] === 1 && hashBits(target, this.size.width, blockRect) !== this.hashes[block]) intact = false;
+    });
+    return intact;
+  }
+
   /**
    * Copies into `own` every block over `rect` still left in the target, so that `own` is the result
    * there and the target may be written. False when a block's bits are no longer the ones it left
