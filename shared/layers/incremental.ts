@@ -617,7 +617,7 @@ export class StackEvaluator {
       this.drop(this.anchor);
       return false;
     }
-    if (backed.blocksInTarget === 0) this.anchorBacked = null;
+    if (backed.blocksInTarget === 0 && backed.blocksPacked === 0) this.anchorBacked = null;
     return true;
   }
 

@@ -2,10 +2,11 @@
  * A kept layer result held mostly by another array of the map's size (the target: the editor's
  * document heights), where the two are equal. The local layers above the layer engine's anchor
  * change a few blocks of the map; elsewhere the anchor's result and the document's heights are the
- * same bits, so holding both costs a whole map (64 MiB at 4097²) for nothing. The result's own array
- * is allocated fresh (its pages are resident only where written) and holds the blocks that differ;
- * each block left in the target keeps a hash of its bits, checked when the block is taken back
- * (`take`) before anything writes it: a write nobody told about loses the result instead of
+ * same bits, so holding both costs a whole map (64 MiB at 4097²) for nothing. The blocks that differ
+ * are kept packed, one small array each; the result's own array (what readers index) is allocated
+ * fresh and untouched, so its pages become resident only where blocks are taken into it (`take`)
+ * before they are read or the target is written there. Each block left in the target keeps a hash
+ * of its bits, checked when it is taken: a write nobody told about loses the result instead of
  * corrupting it.
  */
 import type { LayerSize, Rect } from './types';
@@ -18,6 +19,8 @@ export class TargetBackedResult {
   /** Per block: 1 while its bits are the target's (not copied into `own`). */
   private readonly inTarget: Uint8Array;
   private readonly hashes: Uint32Array;
+  /** Blocks that differ from the target, packed row by row, until taken into `own`. */
+  private readonly packed = new Map<number, Float32Array>();
   private left: number;
 
   private constructor(
@@ -46,7 +49,7 @@ export class TargetBackedResult {
         backed.inTarget[block] = 1;
         backed.hashes[block] = hashBits(b, size.width, rect);
         backed.left++;
-      } else copyRect(result, backed.own, size.width, rect);
+      } else backed.packed.set(block, packRect(result, size.width, rect));
     });
     return backed;
   }
@@ -54,6 +57,11 @@ export class TargetBackedResult {
   /** Blocks whose bits are still the target's. */
   get blocksInTarget(): number {
     return this.left;
+  }
+
+  /** Blocks still packed (not yet in `own`). */
+  get blocksPacked(): number {
+    return this.packed.size;
   }
 
   /** Blocks the result holds in its own array. */
@@ -73,7 +81,7 @@ export class TargetBackedResult {
   }
 
   /**
-   * Copies into `own` every block over `rect` still left in the target, so that `own` is the result
+   * Copies into `own` every block over `rect` still packed or left in the target, so that `own` is the result
    * there and the target may be written. False when a block's bits are no longer the ones it left
    * (the target was written without telling): the result is then not known there.
    */
@@ -81,6 +89,11 @@ export class TargetBackedResult {
     const target = bitsOf(this.target);
     let intact = true;
     this.forBlocks(rect, (block, blockRect) => {
+      const packed = this.packed.get(block);
+      if (packed) {
+        unpackRect(packed, this.own, this.size.width, blockRect);
+        this.packed.delete(block);
+      }
       if (!intact || this.inTarget[block] === 0) return;
       if (hashBits(target, this.size.width, blockRect) !== this.hashes[block]) {
         intact = false;
@@ -123,6 +136,18 @@ function sameBits(a: Uint32Array, b: Uint32Array, width: number, rect: Rect): bo
     for (let v = row + rect.i0; v < row + rect.i1; v++) if (a[v] !== b[v]) return false;
   }
   return true;
+}
+
+function packRect(from: Float32Array, width: number, rect: Rect): Float32Array {
+  const cols = rect.i1 - rect.i0;
+  const packed = new Float32Array(cols * (rect.j1 - rect.j0));
+  for (let j = rect.j0; j < rect.j1; j++) packed.set(from.subarray(j * width + rect.i0, j * width + rect.i1), (j - rect.j0) * cols);
+  return packed;
+}
+
+function unpackRect(packed: Float32Array, into: Float32Array, width: number, rect: Rect): void {
+  const cols = rect.i1 - rect.i0;
+  for (let j = rect.j0; j < rect.j1; j++) into.set(packed.subarray((j - rect.j0) * cols, (j - rect.j0 + 1) * cols), j * width + rect.i0);
 }
 
 function copyRect(from: Float32Array, into: Float32Array, width: number, rect: Rect): void {
