@@ -1,5 +1,6 @@
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import type { ErosionCoverBytes } from '../../shared/erosion/cover';
+import { packedCover } from '../document/packedCover';
 import { stepLabel, type TerrainStep } from '../../shared/recipe/steps';
 import { stackProblem } from '../../shared/layers/validate';
 import { kindOf } from '../../shared/layers/registry';
@@ -177,7 +178,8 @@ export class TerrainJobs {
           : createFieldReplaceEdit(label, current.field, createHeightfield(size.width, size.depth, size.cellSize, heights));
         this.heightsMatchStack = true;
         // Layers that were not re-run keep the masks they made (unless hydraulic layers ran again).
-        const nextMasks = masks ?? (start > 0 ? current.erosionMasks : null);
+        // Held packed at rest (app/document/packedCover.ts): a light erosion leaves almost every byte 0.
+        const nextMasks = masks ? packedCover(masks) : start > 0 ? current.erosionMasks : null;
         const edit = withWater(withErosionMasks(withStack(heightsEdit, current.stack, next), current.erosionMasks, nextMasks), current.water, nextWater);
         return options.wrap ? options.wrap(edit) : edit;
       },
@@ -236,7 +238,7 @@ export class TerrainJobs {
       // The document's heights become the composite now, not at the first edit: the engine's base
       // then holds only the blocks where the local layers above it differ from them.
       this.adoptDocumentHeights(!this.editor.previewing);
-      if (!doc.erosionMasks && outcome.masks) this.editor.setErosionResults(outcome.masks);
+      if (!doc.erosionMasks && outcome.masks) this.editor.setErosionResults(packedCover(outcome.masks));
       if (!doc.water && outcome.water) this.editor.setWaterResults(outcome.water);
       return null;
     }
