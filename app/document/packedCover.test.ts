@@ -25,10 +25,15 @@ describe('packedCover', () => {
     expect(coverBytesHeld(packed)).toBe(10_001 * 5);
     expect(packed.flow).toEqual(expected.flow);
     expect(packed.deposition).toEqual(expected.deposition);
-    // Read again within the wait: the same arrays; after it, let go again.
-    expect(packed.flow).toBe(packed.flow);
-    vi.advanceTimersByTime(COVER_RELEASE_MS + 1);
+    // Read within each wait: the same arrays, kept; a whole wait with no read lets them go again.
+    const made = packed.flow;
+    for (let k = 0; k < 3; k++) {
+      vi.advanceTimersByTime(COVER_RELEASE_MS - 1);
+      expect(packed.flow).toBe(made);
+    }
+    vi.advanceTimersByTime(2 * COVER_RELEASE_MS + 1);
     expect(coverBytesHeld(packed)).toBe(10_001 * 5);
+    expect(packed.flow).toEqual(expected.flow);
   });
 
   it('a copy sent to a worker (structured clone) is the full bytes', () => {

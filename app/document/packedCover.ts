@@ -3,7 +3,7 @@
  * a byte per vertex (2 × 16 MiB at 4097²), yet a light erosion leaves almost all of them 0 (the
  * 10-layer test's 20,000 droplets: flow on 0.5 % of the vertices, deposition on fewer). Packed, they
  * are the non-zero vertices' indices and bytes; the full arrays are made when a reader asks for them
- * (the views' upload and paint, exports, the car's surfaces) and let go after a while with no reader.
+ * (the views' upload and paint, exports, the car's surfaces) and let go once a while passes with no read.
  * The results are never written in place (an edit replaces the object), so a reader holding the full
  * arrays meanwhile keeps bytes equal to the ones made again. Enumerable getters: a copy sent to a
  * worker (structured clone) is the plain full arrays.
@@ -26,29 +26,44 @@ interface PackedState {
   flow: PackedBytes;
   deposition: PackedBytes;
   full: ErosionCoverBytes | null;
+  /** Reads of `flow` or `deposition` so far, and as of the last check (a read is a counter step: readers may ask per vertex). */
+  reads: number;
+  seen: number;
 }
 
 const states = new WeakMap<ErosionCoverBytes, PackedState>();
 
 /**
- * `bytes` as an object that holds them packed once no reader asked for `releaseMs`; `bytes` itself
- * when packing would not save much.
+ * `bytes` as an object that holds them packed once no reader asked for between `releaseMs` and
+ * twice that; `bytes` itself when packing would not save much.
  */
 export function packedCover(bytes: ErosionCoverBytes, releaseMs = COVER_RELEASE_MS): ErosionCoverBytes {
   if (states.has(bytes)) return bytes;
   const flow = pack(bytes.flow);
   const deposition = pack(bytes.deposition);
   if (!flow || !deposition) return bytes;
-  const state: PackedState = { flow, deposition, full: bytes };
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  const release = () => {
-    timer = null;
+  const state: PackedState = { flow, deposition, full: bytes, reads: 0, seen: 0 };
+  let armed = false;
+  const check = () => {
+    if (state.reads !== state.seen) {
+      state.seen = state.reads;
+      setTimeout(check, releaseMs);
+      return;
+    }
+    armed = false;
     state.full = null;
   };
+  const arm = () => {
+    if (armed) return;
+    armed = true;
+    state.seen = state.reads;
+    setTimeout(check, releaseMs);
+  };
   const full = (): ErosionCoverBytes => {
-    state.full ??= { flow: unpack(state.flow), deposition: unpack(state.deposition) };
-    if (timer !== null) clearTimeout(timer);
-    timer = setTimeout(release, releaseMs);
+    state.reads++;
+    if (state.full) return state.full;
+    state.full = { flow: unpack(state.flow), deposition: unpack(state.deposition) };
+    arm();
     return state.full;
   };
   const packed: ErosionCoverBytes = {
@@ -60,8 +75,8 @@ export function packedCover(bytes: ErosionCoverBytes, releaseMs = COVER_RELEASE_
     },
   };
   states.set(packed, state);
-  // The given arrays are let go after the same wait as after a read.
-  timer = setTimeout(release, releaseMs);
+  // The given arrays are let go the same way as ones made for a reader.
+  arm();
   return packed;
 }
 
