@@ -559,6 +559,13 @@ describe("StackEvaluator from a worker's result", () => {
       expect(evaluator.anchorBlocksHeld).toBe(4);
     });
 
+    it("gives its layer's result to a reader whole (the layers below's bytes) and stays backed", () => {
+      const stack = backedStack();
+      const { evaluator } = adopted(stack);
+      expect(bytes(evaluator.keptInput(stack, 2))).toEqual(bytes(evaluateStack(stack.slice(0, 2), size)));
+      expect(evaluator.anchorBlocksHeld).toBe(1);
+    });
+
     it('heights written without telling it: the next local update is refused rather than made from them', () => {
       const stack = backedStack();
       const { evaluator, heights } = adopted(stack);

@@ -252,11 +252,11 @@ export class StackEvaluator {
     let below = from - 1;
     while (below >= 0 && !stack[below].enabled) below--;
     if (below < 0) return null;
-    if (below === this.anchor && !this.takeAnchor(null)) return null;
-    if (below <= this.anchor) return this.outputs[below] ?? null;
+    if (below === this.anchor) return this.anchorToRead(null);
+    if (below < this.anchor) return this.outputs[below] ?? null;
     if (!this.chainReady()) return null;
     // A local layer above the anchor: its result is composited again from the anchor's.
-    const base = this.anchorResult(stack, {});
+    const base = this.anchorToRead(stack);
     if (!base) return null;
     let current: Float32Array = base;
     for (let k = this.anchor + 1; k <= below; k++) {
@@ -266,6 +266,19 @@ export class StackEvaluator {
       current = out;
     }
     return current;
+  }
+
+  /**
+   * The anchor's result for a reader outside the composites: while it is backed by the target, a
+   * whole copy (the backing stays: taking it all back would hold the whole map until the next
+   * adoption splits it again). Null when it is not known (with `stack`: recomputed if evicted).
+   */
+  private anchorToRead(stack: LayerStack | null): Float32Array | null {
+    const backed = this.anchorBacked;
+    if (!backed || this.outputs[this.anchor] !== backed.own) return stack ? this.anchorResult(stack, {}) : (this.outputs[this.anchor] ?? null);
+    const whole = backed.whole();
+    if (!whole) this.drop(this.anchor);
+    return whole;
   }
 
   /** The layer object last evaluated at `index` (what an edit of it in a rectangle changed from). */

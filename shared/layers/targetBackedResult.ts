@@ -80,6 +80,21 @@ export class TargetBackedResult {
     return intact;
   }
 
+  /** The whole result in a new array (the backing unchanged); null when a block left in the target changed there. */
+  whole(): Float32Array | null {
+    const whole = this.target.slice();
+    const target = bitsOf(this.target);
+    let intact = true;
+    this.forBlocks(wholeOf(this.size), (block, blockRect) => {
+      if (!intact) return;
+      const packed = this.packed.get(block);
+      if (packed) unpackRect(packed, whole, this.size.width, blockRect);
+      else if (this.inTarget[block] === 0) copyRect(this.own, whole, this.size.width, blockRect);
+      else if (hashBits(target, this.size.width, blockRect) !== this.hashes[block]) intact = false;
+    });
+    return intact ? whole : null;
+  }
+
   /**
    * Copies into `own` every block over `rect` still packed or left in the target, so that `own` is the result
    * there and the target may be written. False when a block's bits are no longer the ones it left
