@@ -27,7 +27,8 @@ function setup(): State {
   for (let d = 0; d < DABS; d++) {
     const ci = Math.round(width * (0.2 + 0.05 * d));
     const cj = Math.round(depth * (0.5 + 0.01 * d));
-    for (let j = cj - 64; j <= cj + 64; j++) for (let i = ci - 64; i <= ci + 64; i++) heights[j * width + i] += Math.max(0, 1 - Math.hypot(i - ci, j - cj) / 64) * 8;
+    for (let j = cj - 64; j <= cj + 64; j++)
+      for (let i = ci - 64; i <= ci + 64; i++) heights[j * width + i] += Math.max(0, 1 - Math.hypot(i - ci, j - cj) / 64) * 8;
   }
   return { anchor, heights, backed: TargetBackedResult.split(anchor, heights, SIZE) };
 }
