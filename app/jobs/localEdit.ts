@@ -114,6 +114,7 @@ export class LocalEdit {
 
   /** Call before the gesture writes the heights in `rect` itself (a brush dab): their before is kept for undo and cancel. */
   touch(rect: Rect): void {
+    this.host.evaluator.beforeHeightsWrite(rect);
     this.recorder.touch(rect.i0, rect.j0, rect.i1, rect.j1);
     this.wrote = true;
     this.changed = rectUnion(this.changed, rect);

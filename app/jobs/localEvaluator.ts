@@ -87,6 +87,11 @@ export class LocalEvaluator {
     this.evaluator.adopt(stack, heights);
   }
 
+  /** Call before anything but the engine writes the document's heights in `rect` (a brush dab). */
+  beforeHeightsWrite(rect: Rect): void {
+    this.evaluator?.beforeTargetWrite(rect);
+  }
+
   /** Whether the engine's composite is the document's heights (synced, not an array of its own). */
   get writesHeights(): boolean {
     return this.evaluator?.writesTarget ?? false;

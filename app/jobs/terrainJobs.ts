@@ -1,5 +1,6 @@
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import type { ErosionCoverBytes } from '../../shared/erosion/cover';
+import { packedCover } from '../document/packedCover';
 import { stepLabel, type TerrainStep } from '../../shared/recipe/steps';
 import { stackProblem } from '../../shared/layers/validate';
 import { kindOf } from '../../shared/layers/registry';
@@ -176,8 +177,8 @@ export class TerrainJobs {
           ? diffTileEdit(label, size.width, size.depth, current.field.heights, heights)
           : createFieldReplaceEdit(label, current.field, createHeightfield(size.width, size.depth, size.cellSize, heights));
         this.heightsMatchStack = true;
-        // Layers that were not re-run keep the masks they made (unless hydraulic layers ran again).
-        const nextMasks = masks ?? (start > 0 ? current.erosionMasks : null);
+        // Layers that were not re-run keep the masks they made (unless hydraulic layers ran again); new ones are held packed.
+        const nextMasks = masks ? packedCover(masks) : start > 0 ? current.erosionMasks : null;
         const edit = withWater(withErosionMasks(withStack(heightsEdit, current.stack, next), current.erosionMasks, nextMasks), current.water, nextWater);
         return options.wrap ? options.wrap(edit) : edit;
       },
@@ -230,10 +231,11 @@ export class TerrainJobs {
     while (first < saved.length && Object.is(saved[first], outcome.heights[first])) first++;
     if (first === saved.length) {
       const { base } = outcome;
-      // The evaluated heights equal the saved ones: they are let go, and the first local edit takes
-      // the document's as the engine's composite (prepareLocal), so the map is held once.
+      // The evaluated heights equal the saved ones: they are let go, and the document's become the
+      // engine's composite now (its base then holds only the blocks the local layers above change).
       this.evaluator.prime(stack, { width, depth, cellSize }, base ? { index: base.index, output: base.output, water: base.water ?? null } : null);
-      if (!doc.erosionMasks && outcome.masks) this.editor.setErosionResults(outcome.masks);
+      this.adoptDocumentHeights(!this.editor.previewing);
+      if (!doc.erosionMasks && outcome.masks) this.editor.setErosionResults(packedCover(outcome.masks));
       if (!doc.water && outcome.water) this.editor.setWaterResults(outcome.water);
       return null;
     }

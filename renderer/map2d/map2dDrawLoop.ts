@@ -1,7 +1,7 @@
 import type { EditorSession } from '../../app/editorSession';
 import { worldToCanvas } from '../../app/map2d/mapTransform';
 import type { MapMode } from '../../app/map2d/mapImage';
-import { erosionCoverOf, naturalLinesOf, type NaturalLines } from '../../app/view/terrainColours';
+import { naturalLinesOf, type NaturalLines } from '../../app/view/terrainColours';
 import type { ErosionCoverBytes } from '../../shared/erosion/cover';
 import type { RoadToolOverlay, ToolOverlay } from '../../app/tools/types';
 import type { LayerStack } from '../../shared/layers/types';
@@ -112,7 +112,8 @@ export class Map2DDrawLoop {
     const usable = erosionMasks && erosionMasks.flow.length === texels && erosionMasks.deposition.length === texels ? erosionMasks : null;
     if (usable === this.masks) return;
     this.masks = usable;
-    this.image.setCover(usable ? erosionCoverOf(usable) : null);
+    // The results themselves, not their arrays: held packed at rest, they are made full when painted (app/document/packedCover.ts).
+    this.image.setCover(usable);
   }
 
   /** Sizes the canvas to the panel (CSS pixels × device pixels) and draws at once. */

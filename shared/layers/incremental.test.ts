@@ -4,7 +4,7 @@ import { StackEvaluator, TARGET_BLOCK } from './incremental';
 import { addSculptDeltas, unionRect } from './kinds/sculpt';
 import { kindOf } from './registry';
 import { everyKindStack, sculptLayer, SIZE, stampImage } from './testing/stacks';
-import type { FlattenLayer, HeightsLayer, Layer, Rect, SculptLayer, StampLayer } from './types';
+import type { FlattenLayer, HeightsLayer, Layer, LayerSize, Rect, SculptLayer, StampLayer } from './types';
 
 const bytes = (a: Float32Array | null) => (a ? new Uint8Array(a.buffer, a.byteOffset, a.byteLength) : null);
 const scratch = (stack: Layer[]) => bytes(evaluateStack(stack, SIZE));
@@ -266,6 +266,7 @@ describe('StackEvaluator with many local layers at the top', () => {
     const evaluator = new StackEvaluator(SIZE);
     evaluator.prime(stack, base!.index, base!.output);
     expect(evaluator.stats.cachedBytes).toBe(base!.output.byteLength);
+    expect(() => evaluator.adopt(stack, base!.output)).toThrow(/anchor/);
     evaluator.adopt(stack, heights);
     // The document's array: held once, not counted as the evaluator's.
     expect(evaluator.stats.cachedBytes).toBe(base!.output.byteLength);
@@ -281,7 +282,6 @@ describe('StackEvaluator with many local layers at the top', () => {
     expect(evaluator.stats).toMatchObject({ wholeLayers: 0, rectLayers: stack.length - index });
     // Told before each write: what it kept is what was there, and nothing changed outside it.
     record.expectCovers();
-    expect(() => evaluator.adopt(stack, base!.output)).toThrow(/anchor/);
     expect(() => evaluator.adopt(stack, new Float32Array(3))).toThrow(/3 values/);
   });
 
@@ -509,5 +509,91 @@ describe("StackEvaluator from a worker's result", () => {
     const changed = stack.slice();
     changed[0] = { ...changed[0], opacity: 0.5 };
     expect(evaluator.canUpdateLocally(changed, sculpt)).toBe(false);
+  });
+
+  describe("the anchor's result backed by the adopted heights", () => {
+    // 257 × 193 vertices: 5 × 4 blocks of 64² (the last column and row of blocks partial).
+    const size: LayerSize = { width: 257, depth: 193, cellSize: 2 };
+    const scratchOf = (stack: Layer[]) => bytes(evaluateStack(stack, size));
+    function backedStack(): Layer[] {
+      const heights = new Float32Array(size.width * size.depth);
+      for (let v = 0; v < heights.length; v++) heights[v] = Math.sin(v * 0.011) * 5;
+      const sculpt: SculptLayer = { id: 'sculpt', name: 'Sculpt', enabled: true, opacity: 1, kind: 'sculpt', params: {}, tiles: [] };
+      // Non-zero at every vertex of the rectangle, which lies inside block (1, 0) alone.
+      addSculptDeltas(sculpt, size, { i0: 70, j0: 10, i1: 100, j1: 40 }, (i) => 1 + 0.01 * i);
+      return [
+        { id: 'import', name: 'Imported', enabled: true, opacity: 1, kind: 'heights', params: {}, heights } as HeightsLayer,
+        { id: 'smooth', name: 'Smooth', enabled: true, opacity: 1, kind: 'smooth', params: { k: 0.3 } },
+        sculpt,
+      ];
+    }
+    function adopted(stack: Layer[]): { evaluator: StackEvaluator; heights: Float32Array } {
+      const { base, heights } = evaluateStackWithBase(stack, size)!;
+      const evaluator = new StackEvaluator(size);
+      evaluator.prime(stack, base!.index, base!.output);
+      evaluator.adopt(stack, heights);
+      return { evaluator, heights };
+    }
+
+    it('holds only the blocks where the local layers above make it differ; strokes elsewhere take theirs back, same bytes as from scratch', () => {
+      const stack = backedStack();
+      const { evaluator, heights } = adopted(stack);
+      expect(evaluator.anchorBlocksHeld).toBe(1);
+      const sculpt = stack[2] as SculptLayer;
+      // A stroke in block (3, 2), then one across blocks (0, 1) and (1, 1).
+      for (const [rect, held] of [
+        [{ i0: 200, j0: 150, i1: 230, j1: 180 }, 2],
+        [{ i0: 40, j0: 70, i1: 90, j1: 100 }, 4],
+      ] as const) {
+        addSculptDeltas(sculpt, size, rect, (i, j) => Math.cos(i * 0.3 + j) * 2);
+        expect(evaluator.evaluateRect(stack, 2, rect)).toBe(heights);
+        expect(bytes(heights)).toEqual(scratchOf(stack));
+        expect(evaluator.stats).toMatchObject({ wholeLayers: 0, rectLayers: 1 });
+        expect(evaluator.anchorBlocksHeld).toBe(held);
+      }
+      // A toggle re-composites the whole map from the anchor's result: still exact, then backed again.
+      stack[2] = { ...sculpt, enabled: false };
+      expect(bytes(evaluator.evaluate(stack))).toEqual(scratchOf(stack));
+      stack[2] = { ...sculpt, enabled: true };
+      expect(bytes(evaluator.evaluate(stack))).toEqual(scratchOf(stack));
+      expect(evaluator.anchorBlocksHeld).toBe(4);
+    });
+
+    it("gives its layer's result to a reader whole (the layers below's bytes) and stays backed", () => {
+      const stack = backedStack();
+      const { evaluator } = adopted(stack);
+      expect(bytes(evaluator.keptInput(stack, 2))).toEqual(bytes(evaluateStack(stack.slice(0, 2), size)));
+      expect(evaluator.anchorBlocksHeld).toBe(1);
+    });
+
+    it('heights written without telling it: the next local update is refused rather than made from them', () => {
+      const stack = backedStack();
+      const { evaluator, heights } = adopted(stack);
+      heights[5 * size.width + 5] += 1;
+      const written = heights.slice();
+      const rect = { i0: 2, j0: 2, i1: 12, j1: 12 };
+      addSculptDeltas(stack[2] as SculptLayer, size, rect, () => 3);
+      expect(evaluator.evaluateRect(stack, 2, rect)).toBeNull();
+      expect(heights).toEqual(written);
+      expect(evaluator.canUpdateLocally(stack, 2)).toBe(false);
+      // From the layers below, which it still keeps, the stack's bytes again.
+      expect(bytes(evaluator.evaluate(stack))).toEqual(scratchOf(stack));
+    });
+
+    it('a stack changed above it and written by another (a command on this thread): the next adoption finds it, updates go to a worker', () => {
+      const stack = backedStack();
+      const { evaluator, heights } = adopted(stack);
+      const sculpt = stack[2] as SculptLayer;
+      const next = [...stack];
+      next[2] = { ...sculpt, tiles: sculpt.tiles.slice() };
+      addSculptDeltas(next[2] as SculptLayer, size, { i0: 150, j0: 100, i1: 170, j1: 120 }, () => 2);
+      heights.set(evaluateStack(next, size)!);
+      evaluator.adopt(next, heights);
+      expect(evaluator.canUpdateLocally(next, 2)).toBe(false);
+      // Undone the same way (the heights written back, the stack the one before): still not from the lost blocks.
+      heights.set(evaluateStack(stack, size)!);
+      evaluator.adopt(stack, heights);
+      expect(evaluator.canUpdateLocally(stack, 2)).toBe(false);
+    });
   });
 });

@@ -24,6 +24,7 @@ import { copyChangedWater, copyWaterSurface, createWaterSurface, resetWater, typ
 import { applyLayer, stackMakesWater, topWholeMapLayer, type LayerRunOptions } from './evaluate';
 import { maskRadius } from './mask';
 import { kindOf } from './registry';
+import { TargetBackedResult } from './targetBackedResult';
 import { sameLayerResult, wholeRect, type Layer, type LayerSize, type LayerStack, type Rect } from './types';
 
 /**
@@ -97,6 +98,12 @@ export class StackEvaluator {
    * goes to a worker). It may be the caller's water itself until a composite writes that.
    */
   private anchorWater: WaterSurface | null | undefined = null;
+  /**
+   * The anchor's result while the composite is the target: its own array holds only the blocks where
+   * the local layers above make the two differ, the rest is read back from the target before
+   * anything writes it (`takeAnchor`). Null: the anchor's result is all in its own array.
+   */
+  private anchorBacked: TargetBackedResult | null = null;
   /** Two maps the layers between the anchor and the top are composited through (not kept at rest). */
   private scratch: [Float32Array | null, Float32Array | null] = [null, null];
   readonly stats: EvaluatorStats = { wholeLayers: 0, rectLayers: 0, replayedLayers: 0, cachedBytes: 0, changedRect: null };
@@ -192,10 +199,15 @@ export class StackEvaluator {
     if (heights.length !== this.size.width * this.size.depth)
       throw new RangeError(`adopted heights hold ${heights.length} values, the map ${this.size.width * this.size.depth}`);
     if (this.anchor >= 0 && heights === this.outputs[this.anchor]) throw new RangeError("the adopted heights cannot be the anchor's kept result");
+    // Another array: what the anchor left in the old one is taken back first.
+    if (heights !== this.target) this.takeAnchor(null);
     this.setTop(null);
     this.target = heights;
     let first = 0;
     while (first < stack.length && first < this.layers.length && sameLayerResult(stack[first], this.layers[first])) first++;
+    // Another stack than the one evaluated: the heights were written by someone else (an undo, a
+    // command on this thread), maybe where the anchor's result was left in them.
+    if (this.anchorBacked && !(first === stack.length && stack.length === this.layers.length) && !this.anchorBacked.intact()) this.drop(this.anchor);
     if (first <= this.anchor || this.anchor >= stack.length || !this.chainReady()) return;
     if (stack.some((layer, k) => k > this.anchor && layer.enabled && !kindOf(layer).local)) return;
     // Only local layers above the anchor differ: `heights` are their composite.
@@ -207,13 +219,25 @@ export class StackEvaluator {
       this.outputs[k] ??= null;
       this.used[k] ??= 0;
     }
-    if (this.chainLayers(stack).length > 0) this.setTop(heights);
+    if (this.chainLayers(stack).length > 0) {
+      this.setTop(heights);
+      this.backAnchor();
+    }
   }
 
   /** Stops writing into the adopted array (its holder cannot vouch for it now): the next composite is this evaluator's own. */
   detach(): void {
+    this.takeAnchor(null);
     if (this.top && this.top === this.target) this.setTop(null);
     this.target = null;
+  }
+
+  /**
+   * The adopted array is about to be written over `rect` by someone else (a brush dab, before its
+   * exact evaluation): what the anchor's result left there is taken back first.
+   */
+  beforeTargetWrite(rect: Rect): void {
+    this.takeAnchor(rect);
   }
 
   /** Whether the composite is the adopted array (the document's heights). */
@@ -228,10 +252,11 @@ export class StackEvaluator {
     let below = from - 1;
     while (below >= 0 && !stack[below].enabled) below--;
     if (below < 0) return null;
-    if (below <= this.anchor) return this.outputs[below] ?? null;
+    if (below === this.anchor) return this.anchorToRead(null);
+    if (below < this.anchor) return this.outputs[below] ?? null;
     if (!this.chainReady()) return null;
     // A local layer above the anchor: its result is composited again from the anchor's.
-    const base = this.anchorResult(stack, {});
+    const base = this.anchorToRead(stack);
     if (!base) return null;
     let current: Float32Array = base;
     for (let k = this.anchor + 1; k <= below; k++) {
@@ -241,6 +266,19 @@ export class StackEvaluator {
       current = out;
     }
     return current;
+  }
+
+  /**
+   * The anchor's result for a reader outside the composites: while it is backed by the target, a
+   * whole copy (the backing stays: taking it all back would hold the whole map until the next
+   * adoption splits it again). Null when it is not known (with `stack`: recomputed if evicted).
+   */
+  private anchorToRead(stack: LayerStack | null): Float32Array | null {
+    const backed = this.anchorBacked;
+    if (!backed || this.outputs[this.anchor] !== backed.own) return stack ? this.anchorResult(stack, {}) : (this.outputs[this.anchor] ?? null);
+    const whole = backed.whole();
+    if (!whole) this.drop(this.anchor);
+    return whole;
   }
 
   /** The layer object last evaluated at `index` (what an edit of it in a rectangle changed from). */
@@ -255,6 +293,7 @@ export class StackEvaluator {
     this.used = [];
     this.anchor = -1;
     this.anchorWater = null;
+    this.anchorBacked = null;
     this.setTop(null);
     this.scratch = [null, null];
     this.stats.cachedBytes = 0;
@@ -305,6 +344,7 @@ export class StackEvaluator {
     }
     // A layer up to the anchor changed (or a whole-map layer above it): the anchor becomes the
     // topmost whole-map layer, and the layers up to it run as kept results.
+    this.takeAnchor(null);
     this.setTop(null);
     const anchor = topWholeMapLayer(stack);
     for (let k = Math.max(anchor + 1, 0); k < this.outputs.length; k++) this.drop(k);
@@ -368,9 +408,13 @@ export class StackEvaluator {
     return this.anchorResult(stack, options);
   }
 
-  /** The anchor's result (flat ground below the first layer), recomputed if it was evicted. */
-  private anchorResult(stack: LayerStack, options: LayerRunOptions): Float32Array | null {
+  /**
+   * The anchor's result (flat ground below the first layer), recomputed if it was evicted; whole
+   * unless `taken` (the caller took what it reads back from the target). Null when it was lost.
+   */
+  private anchorResult(stack: LayerStack, options: LayerRunOptions, taken = false): Float32Array | null {
     if (this.anchor < 0) return this.zeroInput();
+    if (!taken && !this.takeAnchor(null)) return null;
     return this.outputs[this.anchor] ?? this.recompute(stack, this.anchor, options);
   }
 
@@ -429,6 +473,7 @@ export class StackEvaluator {
     if (target) {
       this.setTop(target);
       this.stats.changedRect = copyChangedBlocks(input, target, this.size, options.beforeWrite);
+      this.backAnchor();
     }
     // The scratch maps were written whole: let them go rather than keep them resident at rest.
     this.scratch = [null, null];
@@ -447,10 +492,12 @@ export class StackEvaluator {
     const at = chain.indexOf(index);
     const top = this.top;
     if (at < 0 || !top) return this.compositeWhole(stack, options);
-    const base = this.anchorResult(stack, options);
-    if (!base) return false;
     const water = this.waterToMake(stack, options.water);
     const { dirty, areas } = water ? waterRect(stack, chain, at, rect, this.size) : rectsOf(stack, chain, at, rect, this.size);
+    // The anchor's result where the first chain layer reads it and where the composite is written.
+    if (!this.takeAnchor(readsOf(stack[chain[0]], areas[0], this.size)) || !this.takeAnchor(areas[chain.length - 1])) return false;
+    const base = this.anchorResult(stack, options, true);
+    if (!base) return false;
     this.stats.changedRect = dirty;
     if (water) {
       // Every water-making layer that writes here writes all its water inside `dirty` (waterRect),
@@ -552,7 +599,44 @@ export class StackEvaluator {
   private drop(k: number): void {
     const kept = this.outputs[k];
     if (kept) this.stats.cachedBytes -= kept.byteLength;
+    if (kept && kept === this.anchorBacked?.own) this.anchorBacked = null;
     this.outputs[k] = null;
+  }
+
+  /**
+   * The anchor's result becomes backed by the target where the two are equal (the composite is
+   * the target, as the document's heights are at rest), so the map is held once there.
+   */
+  private backAnchor(): void {
+    const output = this.anchor >= 0 ? this.outputs[this.anchor] : null;
+    if (this.anchorBacked || !output || !this.target || this.top !== this.target) return;
+    this.anchorBacked = TargetBackedResult.split(output, this.target, this.size);
+    this.outputs[this.anchor] = this.anchorBacked.own;
+  }
+
+  /**
+   * The anchor's result made whole over `rect` (null: everywhere; then it is all its own again)
+   * before it is read there or the target is written there. False when the target was written
+   * there without this evaluator (the result is then dropped: not known here).
+   */
+  private takeAnchor(rect: Rect | null): boolean {
+    const backed = this.anchorBacked;
+    if (!backed) return true;
+    if (this.outputs[this.anchor] !== backed.own) {
+      this.anchorBacked = null;
+      return true;
+    }
+    if (!backed.take(rect ?? wholeRect(this.size))) {
+      this.drop(this.anchor);
+      return false;
+    }
+    if (backed.blocksInTarget === 0 && backed.blocksPacked === 0) this.anchorBacked = null;
+    return true;
+  }
+
+  /** Blocks (64²) of the anchor's result held in its own array; null when it is not backed by the target (all its own). */
+  get anchorBlocksHeld(): number | null {
+    return this.anchorBacked ? this.anchorBacked.blocksHeld : null;
   }
 }
 
