@@ -69,17 +69,12 @@ function heightAtRun(r: Run, t: number): number {
   return cycles * r.period + bottom + (rest - runBottom) * r.slopes[n];
 }
 
-/** Chamfer neighbours in the forward raster order (rows up, columns up): column, row offsets, length in cells. */
-const FORWARD: readonly (readonly [number, number, number])[] = [
-  [-1, 0, 1],
-  [0, -1, 1],
-  [-1, -1, Math.SQRT2],
-  [1, -1, Math.SQRT2],
-  [-2, -1, Math.sqrt(5)],
-  [2, -1, Math.sqrt(5)],
-  [-1, -2, Math.sqrt(5)],
-  [1, -2, Math.sqrt(5)],
-];
+/** Chamfer steps in cells: a row or column, a diagonal, a knight's move. */
+const KNIGHT = Math.sqrt(5);
+/** The chamfer neighbours swept before a vertex, forward: column and row offsets, in the order they are read. */
+const COLUMNS = [-1, 0, -1, 1, -2, 2, -1, 1] as const;
+const ROWS = [0, -1, -1, -1, -1, -1, -2, -2] as const;
+const CELLS = [1, 1, Math.SQRT2, Math.SQRT2, KNIGHT, KNIGHT, KNIGHT, KNIGHT] as const;
 
 /** Integer hash of a lattice point to [0, 1) (a 32-bit mix; the same on every machine). */
 function latticeValue(x: number, z: number): number {
@@ -125,16 +120,34 @@ function jointFactors(width: number, depth: number, jointing: number): Float32Ar
   return out;
 }
 
+/**
+ * The lower of `lowest` and the height a wall climbs to from a neighbour at `hn`, `cells` away, `step`
+ * metres a cell (its joints' factor on the cell); a neighbour already at least as gentle as the gentlest
+ * bed (`gentle`, for this distance) is not climbed from.
+ */
+function climbFrom(r: Run, lowest: number, hn: number, gentle: number, reach: number, offset: number): number {
+  if (lowest - hn <= gentle) return lowest;
+  const climbed = offset + heightAtRun(r, runTo(r, hn - offset) + reach);
+  return climbed < lowest ? climbed : lowest;
+}
+
 /** Cuts field.heights back in place so no slope exceeds its bed's standing angle (see the module comment). */
 export function wallRetreat(field: Heightfield, retreatDeg: number, strata?: Strata, jointing = JOINTING): void {
   const { width, depth, cellSize, heights: h } = field;
   const r = bedRun(strata, retreatDeg);
   const joints = jointFactors(width, depth, jointing);
   const gentlest = Math.min(...r.slopes) * cellSize * (1 - jointing);
+  const gentle = CELLS.map((cells) => gentlest * cells);
+  const [gentleStraight, , gentleDiagonal, , gentleKnight] = gentle;
   const reader = strata ? strataReader(strata) : null;
   const columnOffset = Float64Array.from({ length: width }, (_, i) => (reader ? reader.gx * vertexWorld(i, width, cellSize) : 0));
   const rowOffset = Float64Array.from({ length: depth }, (_, j) => (reader && strata ? reader.gz * vertexWorld(j, depth, cellSize) + strata.base : 0));
+  // Each vertex reads its neighbours swept before it in the chamfer order (row, column, diagonals,
+  // knight's moves): unrolled two or more cells from every edge, checked near them.
   const sweep = (sign: 1 | -1) => {
+    const w = sign * width;
+    const d = sign;
+    const steps = COLUMNS.map((di, n) => ROWS[n] * w + di * d);
     for (let jj = 0; jj < depth; jj++) {
       const j = sign > 0 ? jj : depth - 1 - jj;
       for (let ii = 0; ii < width; ii++) {
@@ -143,15 +156,25 @@ export function wallRetreat(field: Heightfield, retreatDeg: number, strata?: Str
         const offset = columnOffset[i] + rowOffset[j];
         let lowest = h[k];
         const step = cellSize * joints[k];
-        for (const [di, dj, cells] of FORWARD) {
-          const ni = i + sign * di;
-          const nj = j + sign * dj;
-          if (ni < 0 || nj < 0 || ni >= width || nj >= depth) continue;
-          const hn = h[nj * width + ni];
-          // A wall at least as gentle as the gentlest bed's needs no climb to be checked.
-          if (lowest - hn <= gentlest * cells) continue;
-          const climbed = offset + heightAtRun(r, runTo(r, hn - offset) + cells * step);
-          if (climbed < lowest) lowest = climbed;
+        if (jj >= 2 && ii >= 2 && ii < width - 2) {
+          const straight = 1 * step;
+          const diagonal = Math.SQRT2 * step;
+          const knight = KNIGHT * step;
+          lowest = climbFrom(r, lowest, h[k - d], gentleStraight, straight, offset);
+          lowest = climbFrom(r, lowest, h[k - w], gentleStraight, straight, offset);
+          lowest = climbFrom(r, lowest, h[k - w - d], gentleDiagonal, diagonal, offset);
+          lowest = climbFrom(r, lowest, h[k - w + d], gentleDiagonal, diagonal, offset);
+          lowest = climbFrom(r, lowest, h[k - w - 2 * d], gentleKnight, knight, offset);
+          lowest = climbFrom(r, lowest, h[k - w + 2 * d], gentleKnight, knight, offset);
+          lowest = climbFrom(r, lowest, h[k - 2 * w - d], gentleKnight, knight, offset);
+          lowest = climbFrom(r, lowest, h[k - 2 * w + d], gentleKnight, knight, offset);
+        } else {
+          for (let n = 0; n < 8; n++) {
+            const ni = ii + COLUMNS[n];
+            const nj = jj + ROWS[n];
+            if (ni < 0 || nj < 0 || ni >= width || nj >= depth) continue;
+            lowest = climbFrom(r, lowest, h[k + steps[n]], gentle[n], CELLS[n] * step, offset);
+          }
         }
         h[k] = lowest;
       }
