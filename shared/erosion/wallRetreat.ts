@@ -121,9 +121,9 @@ function jointFactors(width: number, depth: number, jointing: number): Float32Ar
 }
 
 /**
- * The lower of `lowest` and the height a wall climbs to from a neighbour at `hn`, `cells` away, `step`
- * metres a cell (its joints' factor on the cell); a neighbour already at least as gentle as the gentlest
- * bed (`gentle`, for this distance) is not climbed from.
+ * The lower of `lowest` and the height a wall climbs to from a neighbour at `hn` over `reach` metres
+ * of run (the neighbour's distance in cells × the cell, times the vertex's joint factor); a neighbour
+ * the wall already rises from no steeper than the gentlest bed (`gentle` at this distance) is not climbed from.
  */
 function climbFrom(r: Run, lowest: number, hn: number, gentle: number, reach: number, offset: number): number {
   if (lowest - hn <= gentle) return lowest;
