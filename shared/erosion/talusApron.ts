@@ -48,48 +48,58 @@ const KNIGHT = Math.sqrt(5);
  */
 function sweep(g: Float32Array, width: number, depth: number, drops: readonly [number, number, number], direction: 1 | -1): void {
   const [straight, diagonal, knight] = drops;
-  const w = direction * width;
   const d = direction;
+  const w = direction * width;
   // Index steps to the neighbours, in the chamfer order, and their column and row offsets for the edges.
   const steps = [-d, -w, -w - d, -w + d, -w - 2 * d, -w + 2 * d, -2 * w - d, -2 * w + d];
   const columns = [-1, 0, -1, 1, -2, 2, -1, 1];
   const rows = [0, -1, -1, -1, -1, -1, -2, -2];
   const changes = [straight, straight, diagonal, diagonal, knight, knight, knight, knight];
+  const [s0, s1, s2, s3, s4, s5, s6, s7] = steps;
+  const checked = (k: number, ii: number, jj: number): void => {
+    let best = g[k];
+    for (let n = 0; n < 8; n++) {
+      const ni = ii + columns[n];
+      const nj = jj + rows[n];
+      if (ni < 0 || nj < 0 || ni >= width || nj >= depth) continue;
+      const reached = g[k + steps[n]] - changes[n];
+      if (reached > best) best = reached;
+    }
+    g[k] = best;
+  };
   for (let jj = 0; jj < depth; jj++) {
     const j = d > 0 ? jj : depth - 1 - jj;
-    const inner = jj >= 2;
-    for (let ii = 0; ii < width; ii++) {
-      const i = d > 0 ? ii : width - 1 - ii;
-      const k = j * width + i;
+    // The row's first vertex in sweep order, and its index step along the sweep.
+    const first = j * width + (d > 0 ? 0 : width - 1);
+    if (jj < 2 || width < 5) {
+      for (let ii = 0; ii < width; ii++) checked(first + ii * d, ii, jj);
+      continue;
+    }
+    checked(first, 0, jj);
+    checked(first + d, 1, jj);
+    const end = first + (width - 2) * d;
+    for (let k = first + 2 * d; k !== end; k += d) {
       let best = g[k];
-      if (inner && ii >= 2 && ii < width - 2) {
-        let reached = g[k - d] - straight;
-        if (reached > best) best = reached;
-        reached = g[k - w] - straight;
-        if (reached > best) best = reached;
-        reached = g[k - w - d] - diagonal;
-        if (reached > best) best = reached;
-        reached = g[k - w + d] - diagonal;
-        if (reached > best) best = reached;
-        reached = g[k - w - 2 * d] - knight;
-        if (reached > best) best = reached;
-        reached = g[k - w + 2 * d] - knight;
-        if (reached > best) best = reached;
-        reached = g[k - 2 * w - d] - knight;
-        if (reached > best) best = reached;
-        reached = g[k - 2 * w + d] - knight;
-        if (reached > best) best = reached;
-      } else {
-        for (let n = 0; n < 8; n++) {
-          const ni = ii + columns[n];
-          const nj = jj + rows[n];
-          if (ni < 0 || nj < 0 || ni >= width || nj >= depth) continue;
-          const reached = g[k + steps[n]] - changes[n];
-          if (reached > best) best = reached;
-        }
-      }
+      let reached = g[k + s0] - straight;
+      if (reached > best) best = reached;
+      reached = g[k + s1] - straight;
+      if (reached > best) best = reached;
+      reached = g[k + s2] - diagonal;
+      if (reached > best) best = reached;
+      reached = g[k + s3] - diagonal;
+      if (reached > best) best = reached;
+      reached = g[k + s4] - knight;
+      if (reached > best) best = reached;
+      reached = g[k + s5] - knight;
+      if (reached > best) best = reached;
+      reached = g[k + s6] - knight;
+      if (reached > best) best = reached;
+      reached = g[k + s7] - knight;
+      if (reached > best) best = reached;
       g[k] = best;
     }
+    checked(end, width - 2, jj);
+    checked(end + d, width - 1, jj);
   }
 }
 
