@@ -103,8 +103,22 @@ function settle(h: Float32Array, st: StrataTalus, width: number, pi: number, pj:
 }
 
 /**
+ * What moves from p to q (heights hp, hq) at the talus of the higher one's bed, `pShift`/`qShift` the
+ * bed surfaces' offsets at each (column + row, subtracted in that order): 0 where the pair stands within it.
+ */
+function moved(st: StrataTalus, hp: number, hq: number, pColumn: number, pRow: number, qColumn: number, qRow: number, half: number, reach: number): number {
+  const d = hp - hq;
+  if (Math.abs(d) <= st.minTalus * reach) return 0;
+  const talus = talusAt(st, hp >= hq ? hp - pColumn - pRow : hq - qColumn - qRow) * reach;
+  const over = d - talus;
+  const under = d + talus;
+  return half * (over + Math.abs(over) + (under - Math.abs(under)));
+}
+
+/**
  * One 2 × 2 block (top-left vertex k, column l, row t) that touches no edge of the map, its pairs in
- * the order of the checked path in thermalStrataBlockRows.
+ * the order of the checked path in thermalStrataBlockRows. Its four heights stay in registers, each
+ * rounded to float32 where a pair changes it, as the checked path's stores round them.
  */
 function settleInnerBlock(h: Float32Array, st: StrataTalus, k: number, l: number, t: number, width: number, verticalFirst: boolean, half: number): void {
   const { columnOffset: c, rowOffset: r } = st;
@@ -113,20 +127,61 @@ function settleInnerBlock(h: Float32Array, st: StrataTalus, k: number, l: number
   const c1 = c[l + 1];
   const r0 = r[t];
   const r1 = r[t + 1];
+  let a = h[k];
+  let b = h[k + 1];
+  let e = h[below];
+  let f = h[below + 1];
+  let m: number;
   if (verticalFirst) {
-    settleAt(h, st, k, below, c0, r0, c0, r1, false, half, 1);
-    settleAt(h, st, k + 1, below + 1, c1, r0, c1, r1, false, half, 1);
+    m = moved(st, a, e, c0, r0, c0, r1, half, 1);
+    if (m !== 0) {
+      a = Math.fround(a - m);
+      e = Math.fround(e + m);
+    }
+    m = moved(st, b, f, c1, r0, c1, r1, half, 1);
+    if (m !== 0) {
+      b = Math.fround(b - m);
+      f = Math.fround(f + m);
+    }
   }
-  settleAt(h, st, k, k + 1, c0, r0, c1, r0, false, half, 1);
-  settleAt(h, st, below, below + 1, c0, r1, c1, r1, false, half, 1);
+  m = moved(st, a, b, c0, r0, c1, r0, half, 1);
+  if (m !== 0) {
+    a = Math.fround(a - m);
+    b = Math.fround(b + m);
+  }
+  m = moved(st, e, f, c0, r1, c1, r1, half, 1);
+  if (m !== 0) {
+    e = Math.fround(e - m);
+    f = Math.fround(f + m);
+  }
   if (!verticalFirst) {
-    settleAt(h, st, k, below, c0, r0, c0, r1, false, half, 1);
-    settleAt(h, st, k + 1, below + 1, c1, r0, c1, r1, false, half, 1);
+    m = moved(st, a, e, c0, r0, c0, r1, half, 1);
+    if (m !== 0) {
+      a = Math.fround(a - m);
+      e = Math.fround(e + m);
+    }
+    m = moved(st, b, f, c1, r0, c1, r1, half, 1);
+    if (m !== 0) {
+      b = Math.fround(b - m);
+      f = Math.fround(f + m);
+    }
   }
   if (st.diagonals) {
-    settleAt(h, st, k, below + 1, c0, r0, c1, r1, false, half, Math.SQRT2);
-    settleAt(h, st, k + 1, below, c1, r0, c0, r1, false, half, Math.SQRT2);
+    m = moved(st, a, f, c0, r0, c1, r1, half, Math.SQRT2);
+    if (m !== 0) {
+      a = Math.fround(a - m);
+      f = Math.fround(f + m);
+    }
+    m = moved(st, b, e, c1, r0, c0, r1, half, Math.SQRT2);
+    if (m !== 0) {
+      b = Math.fround(b - m);
+      e = Math.fround(e + m);
+    }
   }
+  h[k] = a;
+  h[k + 1] = b;
+  h[below] = e;
+  h[below + 1] = f;
 }
 
 /**
