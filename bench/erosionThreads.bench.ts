@@ -1,4 +1,4 @@
-import type { Benchmark } from './harness';
+import { median, type Benchmark } from './harness';
 import { BENCH_HYDRAULIC, faultMap } from './erosionMaps';
 import { runFaultFormation } from '../shared/fault/fastFormation';
 import { createHeightfield, type Heightfield } from '../shared/terrain/heightfield';
@@ -51,14 +51,36 @@ function hydraulic(size: number, version: 1 | 2, threads: number): Benchmark {
   };
 }
 
-/** A preset's whole Run: its recipe's faults from flat ground, then its finishing steps (erosion on `threads`). */
-function presetRun(id: PresetId, size: number, threads: number): Benchmark {
-  const { recipe, finishing } = buildPreset(id, { width: size, depth: size, cellSize: 1, seed: 1 });
+/**
+ * Session 16's finishing steps for Canyons and Mesas (before talus aprons, alluvial floors and Mesas'
+ * caprock retreat), so the presets' rows are compared with them in the same run (issue 35).
+ */
+function beforeAprons(id: PresetId, finishing: readonly TerrainStep[]): TerrainStep[] {
+  return finishing.map((step) => {
+    if (step.kind !== 'thermal') return step;
+    if (id === 'mesas') return { kind: 'thermal', iterations: 40, talusDeg: 30, strength: 0.25 };
+    const { talusShare: _share, floorFill: _fill, ...rest } = step;
+    return rest;
+  });
+}
+
+/**
+ * A preset's whole Run: its recipe's faults from flat ground, then its finishing steps (erosion on
+ * `threads`); `recipe` 'session 16' runs Canyons' and Mesas' steps before their aprons. Also reports
+ * the process's CPU time per run (both threads), which a loaded machine inflates less than the wall time.
+ */
+function presetRun(id: PresetId, size: number, threads: number, recipe: 'now' | 'session 16' = 'now'): Benchmark {
+  const built = buildPreset(id, { width: size, depth: size, cellSize: 1, seed: 1 });
+  const finishing = recipe === 'now' ? built.finishing : beforeAprons(id, built.finishing);
   const droplets = finishing.reduce((total, step) => total + (step.kind === 'hydraulic' ? step.droplets : 0), 0);
+  const before = `preset-run-${id}-session16`;
+  const baselined = recipe === 'now' && size < 2000 && (id === 'canyons' || id === 'mesas');
+  const cpu: number[] = [];
   return {
-    name: `preset-run-${id}`,
+    name: recipe === 'now' ? `preset-run-${id}` : before,
     size,
     params: { threads, droplets },
+    ...(baselined ? { baseline: `${before}@${size}` } : {}),
     ...(size > 2000 ? { samples: 1, warmup: 0 } : { samples: 3, warmup: 1 }),
     setup: () => {
       const shared = (): Float32Array => new Float32Array(new SharedArrayBuffer(4 * size * size));
@@ -66,14 +88,21 @@ function presetRun(id: PresetId, size: number, threads: number): Benchmark {
     },
     run: async (s) => {
       const { pool, masks } = s as { pool: ErosionPool; masks: { flow: Float32Array; deposition: Float32Array } };
+      const start = process.cpuUsage();
       const field = createHeightfield(size, size, 1, new Float32Array(new SharedArrayBuffer(4 * size * size)));
-      runFaultFormation(field, recipe);
+      runFaultFormation(field, built.recipe);
       masks.flow.fill(0);
       masks.deposition.fill(0);
-      for (const step of finishing as TerrainStep[]) {
-        if (threads > 1) await applyStepThreaded(field, step, recipe, { threads, pool, masks });
-        else applyStep(field, step, recipe, { masks });
+      for (const step of finishing) {
+        if (threads > 1) await applyStepThreaded(field, step, built.recipe, { threads, pool, masks });
+        else applyStep(field, step, built.recipe, { masks });
       }
+      const spent = process.cpuUsage(start);
+      cpu.push((spent.user + spent.system) / 1000);
+    },
+    measure: () => {
+      const timed = cpu.slice(size > 2000 ? 0 : 1);
+      return { cpu_median_ms: median(timed), cpu_min_ms: Math.min(...timed) };
     },
   };
 }
@@ -82,6 +111,8 @@ export const benchmarks: Benchmark[] = [
   hydraulic(1025, 1, 1),
   hydraulic(1025, 2, 1),
   hydraulic(1025, 2, 2),
+  presetRun('canyons', 1025, 2, 'session 16'),
+  presetRun('mesas', 1025, 2, 'session 16'),
   presetRun('mountains', 1025, 2),
   presetRun('canyons', 1025, 2),
   presetRun('mesas', 1025, 2),

@@ -143,6 +143,28 @@ test.describe('the layer stack in the editor', () => {
     expect(app.consoleErrors).toEqual([]);
   });
 
+  test("a thermal layer's strata switched on (its beds' fields appear) and off again", async ({ app }) => {
+    test.setTimeout(120_000);
+    const { page } = app;
+    await showPanel(page, 'layers');
+    await page.getByTestId('layer-list').locator('[data-kind="thermal"]').click();
+    const strata = page.getByTestId('layer-group-strata');
+    await expect(strata).not.toBeChecked();
+    await expect(page.getByTestId('layer-param-strata-beds-1-hardness')).toHaveCount(0);
+    // The box follows the layer: it shows the change once the stack has taken it (a click, then the job).
+    await strata.click();
+    await idle(page);
+    await expect(strata).toBeChecked();
+    await expect(page.getByTestId('status-undo')).toContainText('strata');
+    await expect(page.getByTestId('layer-param-strata-beds-1-hardness')).toHaveValue('3');
+    await page.getByTestId('layer-group-strata').click();
+    await idle(page);
+    await expect(page.getByTestId('layer-group-strata')).not.toBeChecked();
+    await expect(page.getByTestId('layer-param-strata-beds-1-hardness')).toHaveCount(0);
+    await expect(page.getByTestId('layers-error')).toHaveCount(0);
+    expect(app.consoleErrors).toEqual([]);
+  });
+
   test('rename, reorder, duplicate, delete and solo from the panel', async ({ app }) => {
     const { page } = app;
     await showPanel(page, 'layers');

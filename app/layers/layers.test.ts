@@ -75,12 +75,16 @@ describe('editing the layer stack', () => {
     expect(layers.store.getState().selectedId).toBeNull();
     expect(await layers.setParam('thermal', 'iterations', 9)).toBe('done');
     expectExact(editor);
-    expect(editor.history.undoDepth).toBe(depthBefore + 8);
+    // A group of params turned on from its start value (the panel's switch): one undo entry, evaluated.
+    expect(await layers.switchGroup('thermal', 'strata', true)).toBe('done');
+    expect(editor.document.stack[2].params).toHaveProperty('strata.beds');
+    expectExact(editor);
+    expect(editor.history.undoDepth).toBe(depthBefore + 9);
     expect(await layers.setOpacity('thermal', 2)).toBe('failed');
     expect(layers.store.getState().message).toMatch(/Opacity/);
     expect(await layers.setParam('thermal', 'iterations', -1)).toBe('failed');
     expect(layers.store.getState().message).toMatch(/thermal/i);
-    for (let k = 0; k < 8; k++) {
+    for (let k = 0; k < 9; k++) {
       editor.undo();
       expectExact(editor);
     }

@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { contribution, duplicateLayer, moveLayer, removeLayer, renameLayer, setLayerEnabled, setLayerOpacity, setLayerParam } from '../../shared/layers/edit';
 import { maskWeightAt } from '../../shared/layers/mask';
+import { switchGroup } from '../../shared/layers/switchableGroups';
 import type { Layer, SculptLayer } from '../../shared/layers/types';
 import type { Editor } from '../document/editor';
 import type { JobResult, TerrainJobs } from '../jobs/terrainJobs';
@@ -58,6 +59,8 @@ export interface LayersModel {
   remove(id: string): Promise<JobResult>;
   /** Sets a parameter by its dot path (`droplets`, `decay.disp0`). */
   setParam(id: string, path: string, value: LayerParamValue): Promise<JobResult>;
+  /** Turns a group of params on from its start value, or off (shared/layers/switchableGroups.ts: a fluvial layer's strata). */
+  switchGroup(id: string, key: string, on: boolean): Promise<JobResult>;
   /**
    * The sculpt layer a brush stroke paints into: the selected one, else the topmost, else a new
    * one at the top (then `created`). `stack` is the stack with it.
@@ -181,6 +184,7 @@ export function createLayersModel(editor: Editor, jobs: TerrainJobs): LayersMode
     },
     remove: (id) => change(`Delete layer "${nameOf(id)}"`, () => removeLayer(stack(), id)),
     setParam: (id, path, value) => change(`Set ${nameOf(id)} ${path}`, () => setLayerParam(stack(), id, path, value)),
+    switchGroup: (id, key, on) => change(`Turn ${nameOf(id)} ${key} ${on ? 'on' : 'off'}`, () => switchGroup(stack(), id, key, on)),
     sculptTarget() {
       const current = stack();
       const isSculpt = (layer: Layer | undefined): layer is SculptLayer => layer?.kind === 'sculpt';

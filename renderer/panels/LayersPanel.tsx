@@ -5,6 +5,7 @@ import type { TerrainDesign } from '../../app/terrainDesign';
 import type { LayerPreview } from '../../app/layers/layersModel';
 import { setPanelTab } from '../../app/panelTabs';
 import type { Layer, LayerKind } from '../../shared/layers/types';
+import { groupOn, SWITCHABLE_GROUPS } from '../../shared/layers/switchableGroups';
 import { JobProgress } from './JobProgress';
 import { PanelError } from './PanelError';
 
@@ -238,6 +239,18 @@ function LayerParams({ layer, design, onGenerate, running }: { layer: Layer; des
         <p className="hint">Imported or saved heights: they replace what lies below.</p>
       ) : (
         <>
+          {(SWITCHABLE_GROUPS[layer.kind] ?? []).map(({ key, title }) => (
+            <label key={key} className="field" title={title}>
+              <span>{key}</span>
+              <input
+                type="checkbox"
+                data-testid={`layer-group-${key}`}
+                checked={groupOn(layer, key)}
+                disabled={running}
+                onChange={(event) => void layers.switchGroup(layer.id, key, event.target.checked)}
+              />
+            </label>
+          ))}
           {numericParams(layer.params).map(({ path, value }) => (
             <NumberField
               key={path}

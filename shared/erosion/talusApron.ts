@@ -36,42 +36,95 @@ export const WALL_REACH = 0.2;
  */
 export const FLOOR_SHARE = 0.5;
 
-/** Chamfer neighbours in the forward raster order: column, row offsets, length in cells. */
-const FORWARD: readonly (readonly [number, number, number])[] = [
-  [-1, 0, 1],
-  [0, -1, 1],
-  [-1, -1, Math.SQRT2],
-  [1, -1, Math.SQRT2],
-  [-2, -1, Math.sqrt(5)],
-  [2, -1, Math.sqrt(5)],
-  [-1, -2, Math.sqrt(5)],
-  [1, -2, Math.sqrt(5)],
-];
+/** Chamfer steps in cells: a row or column, a diagonal, a knight's move. */
+const KNIGHT = Math.sqrt(5);
 
 /**
- * In place: g(x) ← max over y of (g(y) − slope·|x − y|) when `sign` is 1 (a dilation by a cone
- * falling at `slope` metres per cell), min over y of (g(y) + slope·|x − y|) when −1 (an erosion).
+ * One raster sweep of a dilation by a cone (see `dilate`), forward (`direction` 1: rows and columns up)
+ * or backward (−1). Each vertex takes the largest of itself and its eight chamfer neighbours already
+ * swept, each lowered by its step's drop, read in the order row, column, diagonals, knight's moves (the
+ * first of equal values is kept, so ±0 come out as they always have). Vertices two or more cells from
+ * every edge take the unrolled path, the rest the checked one: the same neighbours, the same order.
  */
-function cone(g: Float32Array, width: number, depth: number, slope: number, sign: 1 | -1): void {
-  const offsets = FORWARD.map(([di, dj, cells]) => [di, dj, sign * slope * cells] as const);
-  for (const direction of [1, -1] as const) {
-    for (let jj = 0; jj < depth; jj++) {
-      const j = direction > 0 ? jj : depth - 1 - jj;
-      for (let ii = 0; ii < width; ii++) {
-        const i = direction > 0 ? ii : width - 1 - ii;
-        const k = j * width + i;
-        let best = g[k];
-        for (const [di, dj, change] of offsets) {
-          const ni = i + direction * di;
-          const nj = j + direction * dj;
-          if (ni < 0 || nj < 0 || ni >= width || nj >= depth) continue;
-          const reached = g[nj * width + ni] - change;
-          if (sign > 0 ? reached > best : reached < best) best = reached;
-        }
-        g[k] = best;
-      }
+function sweep(g: Float32Array, width: number, depth: number, drops: readonly [number, number, number], direction: 1 | -1): void {
+  const [straight, diagonal, knight] = drops;
+  const d = direction;
+  const w = direction * width;
+  // Index steps to the neighbours, in the chamfer order, and their column and row offsets for the edges.
+  const steps = [-d, -w, -w - d, -w + d, -w - 2 * d, -w + 2 * d, -2 * w - d, -2 * w + d];
+  const columns = [-1, 0, -1, 1, -2, 2, -1, 1];
+  const rows = [0, -1, -1, -1, -1, -1, -2, -2];
+  const changes = [straight, straight, diagonal, diagonal, knight, knight, knight, knight];
+  const [s0, s1, s2, s3, s4, s5, s6, s7] = steps;
+  const checked = (k: number, ii: number, jj: number): void => {
+    let best = g[k];
+    for (let n = 0; n < 8; n++) {
+      const ni = ii + columns[n];
+      const nj = jj + rows[n];
+      if (ni < 0 || nj < 0 || ni >= width || nj >= depth) continue;
+      const reached = g[k + steps[n]] - changes[n];
+      if (reached > best) best = reached;
     }
+    g[k] = best;
+  };
+  for (let jj = 0; jj < depth; jj++) {
+    const j = d > 0 ? jj : depth - 1 - jj;
+    // The row's first vertex in sweep order, and its index step along the sweep.
+    const first = j * width + (d > 0 ? 0 : width - 1);
+    if (jj < 2 || width < 5) {
+      for (let ii = 0; ii < width; ii++) checked(first + ii * d, ii, jj);
+      continue;
+    }
+    checked(first, 0, jj);
+    checked(first + d, 1, jj);
+    const end = first + (width - 2) * d;
+    for (let k = first + 2 * d; k !== end; k += d) {
+      let best = g[k];
+      let reached = g[k + s0] - straight;
+      if (reached > best) best = reached;
+      reached = g[k + s1] - straight;
+      if (reached > best) best = reached;
+      reached = g[k + s2] - diagonal;
+      if (reached > best) best = reached;
+      reached = g[k + s3] - diagonal;
+      if (reached > best) best = reached;
+      reached = g[k + s4] - knight;
+      if (reached > best) best = reached;
+      reached = g[k + s5] - knight;
+      if (reached > best) best = reached;
+      reached = g[k + s6] - knight;
+      if (reached > best) best = reached;
+      reached = g[k + s7] - knight;
+      if (reached > best) best = reached;
+      g[k] = best;
+    }
+    checked(end, width - 2, jj);
+    checked(end + d, width - 1, jj);
   }
+}
+
+/**
+ * In place: g(x) ← max over y of (g(y) − slope·|x − y|), a dilation by a cone falling at `slope`
+ * metres per cell, |·| the chamfer distance: two raster sweeps.
+ */
+function dilate(g: Float32Array, width: number, depth: number, slope: number): void {
+  const drops = [slope * 1, slope * Math.SQRT2, slope * KNIGHT] as const;
+  sweep(g, width, depth, drops, 1);
+  sweep(g, width, depth, drops, -1);
+}
+
+/**
+ * In place: g(x) ← min over y of (g(y) + slope·|x − y|), an erosion by a cone rising at `slope`: the
+ * dilation of −g, negated (negation is exact, so the bytes are those of the erosion itself).
+ */
+function erode(g: Float32Array, width: number, depth: number, slope: number): void {
+  negate(g);
+  dilate(g, width, depth, slope);
+  negate(g);
+}
+
+function negate(g: Float32Array): void {
+  for (let k = 0; k < g.length; k++) g[k] = -g[k];
 }
 
 export interface ApronParams {
@@ -91,26 +144,28 @@ export function talusApron(field: Heightfield, params: ApronParams): void {
   const talus = Math.tan((params.talusDeg * Math.PI) / 180) * cellSize;
   const bare = 1 - (talusShare ?? 1);
   const closing = h.slice();
-  cone(closing, width, depth, talus, 1);
-  cone(closing, width, depth, talus, -1);
+  dilate(closing, width, depth, talus);
+  erode(closing, width, depth, talus);
   let walls: Float32Array | null = null;
   if (talusShare !== undefined) {
-    walls = closing.map((top, k) => top - h[k]);
-    cone(walls, width, depth, talus * WALL_REACH, 1);
+    walls = new Float32Array(h.length);
+    for (let k = 0; k < h.length; k++) walls[k] = closing[k] - h[k];
+    dilate(walls, width, depth, talus * WALL_REACH);
   }
   let floor: Float32Array | null = null;
   if (floorFill !== undefined) {
     // Each vertex's alluvium: floorFill, or less where the valley is shallow (FLOOR_SHARE of its depth).
-    floor = h.map((height, k) => height + Math.min(floorFill, FLOOR_SHARE * (closing[k] - height)));
-    cone(floor, width, depth, Math.tan((FLOOR_DEG * Math.PI) / 180) * cellSize, -1);
+    floor = new Float32Array(h.length);
+    for (let k = 0; k < h.length; k++) floor[k] = h[k] + Math.min(floorFill, FLOOR_SHARE * (closing[k] - h[k]));
+    erode(floor, width, depth, Math.tan((FLOOR_DEG * Math.PI) / 180) * cellSize);
   }
   // Where alluvium lies the river keeps its floor clear: talus rests on the floor's edge and rises from
   // it at the angle of repose, so aprons from two walls never meet over the floor.
   let toes: Float32Array | null = null;
   if (floor && walls) {
-    const alluvial = floor;
-    toes = h.map((height, k) => (alluvial[k] > height ? alluvial[k] : Infinity));
-    cone(toes, width, depth, talus, -1);
+    toes = new Float32Array(h.length);
+    for (let k = 0; k < h.length; k++) toes[k] = floor[k] > h[k] ? floor[k] : Infinity;
+    erode(toes, width, depth, talus);
   }
   for (let k = 0; k < h.length; k++) {
     let raised = h[k];

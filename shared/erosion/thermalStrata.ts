@@ -58,21 +58,29 @@ function talusAt(st: StrataTalus, e: number): number {
 }
 
 /**
- * Settles vertices p (column pi, row pj) and q (qi, qj) at the talus of the higher one's bed, over a
- * run of `reach` cells (1, or √2 for a diagonal).
+ * Moves material between vertices p and q (indexes into h) at the talus of the higher one's bed,
+ * over a run of `reach` cells (1, or √2 for a diagonal); `pShift` and `qShift` are the bed surfaces'
+ * column and row offsets at each, subtracted in that order. `edge`: the pair touches the map's edge.
  */
-function settle(h: Float32Array, st: StrataTalus, width: number, pi: number, pj: number, qi: number, qj: number, half: number, reach = 1): void {
-  const p = pj * width + pi;
-  const q = qj * width + qi;
+function settleAt(
+  h: Float32Array,
+  st: StrataTalus,
+  p: number,
+  q: number,
+  pColumn: number,
+  pRow: number,
+  qColumn: number,
+  qRow: number,
+  edge: boolean,
+  half: number,
+  reach: number,
+): void {
   const hp = h[p];
   const hq = h[q];
   const d = hp - hq;
   // No bed's talus is below the softest's: most pairs (plateau, floors) stop here, without a bed lookup.
   if (Math.abs(d) <= st.minTalus * reach) return;
-  // The map's edge is a cut through land that goes on, not a cliff face: a pair touching it settles at
-  // the softest talus, so no hard bed stands as a step at the edge (canyonMouths.test.ts).
-  const edge = pi === 0 || pj === 0 || qi === width - 1 || qj === st.rowOffset.length - 1;
-  const e = hp >= hq ? hp - st.columnOffset[pi] - st.rowOffset[pj] : hq - st.columnOffset[qi] - st.rowOffset[qj];
+  const e = hp >= hq ? hp - pColumn - pRow : hq - qColumn - qRow;
   const talus = (edge ? st.minTalus : talusAt(st, e)) * reach;
   const over = d - talus;
   const under = d + talus;
@@ -80,6 +88,100 @@ function settle(h: Float32Array, st: StrataTalus, width: number, pi: number, pj:
   if (m === 0) return;
   h[p] = hp - m;
   h[q] = hq + m;
+}
+
+/**
+ * Settles vertices p (column pi, row pj) and q (qi, qj) at the talus of the higher one's bed, over a
+ * run of `reach` cells (1, or √2 for a diagonal).
+ */
+function settle(h: Float32Array, st: StrataTalus, width: number, pi: number, pj: number, qi: number, qj: number, half: number, reach = 1): void {
+  // The map's edge is a cut through land that goes on, not a cliff face: a pair touching it settles at
+  // the softest talus, so no hard bed stands as a step at the edge (canyonMouths.test.ts).
+  const edge = pi === 0 || pj === 0 || qi === width - 1 || qj === st.rowOffset.length - 1;
+  const { columnOffset, rowOffset } = st;
+  settleAt(h, st, pj * width + pi, qj * width + qi, columnOffset[pi], rowOffset[pj], columnOffset[qi], rowOffset[qj], edge, half, reach);
+}
+
+/**
+ * What moves from p to q (heights hp, hq) at the talus of the higher one's bed, `pShift`/`qShift` the
+ * bed surfaces' offsets at each (column + row, subtracted in that order): 0 where the pair stands within it.
+ */
+function moved(st: StrataTalus, hp: number, hq: number, pColumn: number, pRow: number, qColumn: number, qRow: number, half: number, reach: number): number {
+  const d = hp - hq;
+  if (Math.abs(d) <= st.minTalus * reach) return 0;
+  const talus = talusAt(st, hp >= hq ? hp - pColumn - pRow : hq - qColumn - qRow) * reach;
+  const over = d - talus;
+  const under = d + talus;
+  return half * (over + Math.abs(over) + (under - Math.abs(under)));
+}
+
+/**
+ * One 2 × 2 block (top-left vertex k, column l, row t) that touches no edge of the map, its pairs in
+ * the order of the checked path in thermalStrataBlockRows. Its four heights stay in registers, each
+ * rounded to float32 where a pair changes it, as the checked path's stores round them.
+ */
+function settleInnerBlock(h: Float32Array, st: StrataTalus, k: number, l: number, t: number, width: number, verticalFirst: boolean, half: number): void {
+  const { columnOffset: c, rowOffset: r } = st;
+  const below = k + width;
+  const c0 = c[l];
+  const c1 = c[l + 1];
+  const r0 = r[t];
+  const r1 = r[t + 1];
+  let a = h[k];
+  let b = h[k + 1];
+  let e = h[below];
+  let f = h[below + 1];
+  let m: number;
+  if (verticalFirst) {
+    m = moved(st, a, e, c0, r0, c0, r1, half, 1);
+    if (m !== 0) {
+      a = Math.fround(a - m);
+      e = Math.fround(e + m);
+    }
+    m = moved(st, b, f, c1, r0, c1, r1, half, 1);
+    if (m !== 0) {
+      b = Math.fround(b - m);
+      f = Math.fround(f + m);
+    }
+  }
+  m = moved(st, a, b, c0, r0, c1, r0, half, 1);
+  if (m !== 0) {
+    a = Math.fround(a - m);
+    b = Math.fround(b + m);
+  }
+  m = moved(st, e, f, c0, r1, c1, r1, half, 1);
+  if (m !== 0) {
+    e = Math.fround(e - m);
+    f = Math.fround(f + m);
+  }
+  if (!verticalFirst) {
+    m = moved(st, a, e, c0, r0, c0, r1, half, 1);
+    if (m !== 0) {
+      a = Math.fround(a - m);
+      e = Math.fround(e + m);
+    }
+    m = moved(st, b, f, c1, r0, c1, r1, half, 1);
+    if (m !== 0) {
+      b = Math.fround(b - m);
+      f = Math.fround(f + m);
+    }
+  }
+  if (st.diagonals) {
+    m = moved(st, a, f, c0, r0, c1, r1, half, Math.SQRT2);
+    if (m !== 0) {
+      a = Math.fround(a - m);
+      f = Math.fround(f + m);
+    }
+    m = moved(st, b, e, c1, r0, c0, r1, half, Math.SQRT2);
+    if (m !== 0) {
+      b = Math.fround(b - m);
+      e = Math.fround(e + m);
+    }
+  }
+  h[k] = a;
+  h[k + 1] = b;
+  h[below] = e;
+  h[below + 1] = f;
 }
 
 /**
@@ -108,7 +210,13 @@ export function thermalStrataBlockRows(
   for (; t < end; t += 2) {
     const top = t >= 0;
     const bottom = t + 1 < depth;
+    // Rows whose blocks can miss every edge: those blocks take the unrolled path.
+    const innerRow = t >= 1 && t + 1 < depth - 1;
     for (let l = -offset; l < width; l += 2) {
+      if (innerRow && l >= 1 && l + 1 < width - 1) {
+        settleInnerBlock(h, st, t * width + l, l, t, width, verticalFirst, half);
+        continue;
+      }
       const left = l >= 0;
       const right = l + 1 < width;
       const rows = left && right;

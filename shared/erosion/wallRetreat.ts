@@ -69,17 +69,12 @@ function heightAtRun(r: Run, t: number): number {
   return cycles * r.period + bottom + (rest - runBottom) * r.slopes[n];
 }
 
-/** Chamfer neighbours in the forward raster order (rows up, columns up): column, row offsets, length in cells. */
-const FORWARD: readonly (readonly [number, number, number])[] = [
-  [-1, 0, 1],
-  [0, -1, 1],
-  [-1, -1, Math.SQRT2],
-  [1, -1, Math.SQRT2],
-  [-2, -1, Math.sqrt(5)],
-  [2, -1, Math.sqrt(5)],
-  [-1, -2, Math.sqrt(5)],
-  [1, -2, Math.sqrt(5)],
-];
+/** Chamfer steps in cells: a row or column, a diagonal, a knight's move. */
+const KNIGHT = Math.sqrt(5);
+/** The chamfer neighbours swept before a vertex, forward: column and row offsets, in the order they are read. */
+const COLUMNS = [-1, 0, -1, 1, -2, 2, -1, 1] as const;
+const ROWS = [0, -1, -1, -1, -1, -1, -2, -2] as const;
+const CELLS = [1, 1, Math.SQRT2, Math.SQRT2, KNIGHT, KNIGHT, KNIGHT, KNIGHT] as const;
 
 /** Integer hash of a lattice point to [0, 1) (a 32-bit mix; the same on every machine). */
 function latticeValue(x: number, z: number): number {
@@ -125,38 +120,95 @@ function jointFactors(width: number, depth: number, jointing: number): Float32Ar
   return out;
 }
 
+/**
+ * The lower of `lowest` and the height a wall climbs to from a neighbour at `hn` over `reach` metres
+ * of run (the neighbour's distance in cells × the cell, times the vertex's joint factor); a neighbour
+ * the wall already rises from no steeper than the gentlest bed (`gentle` at this distance) is not climbed from.
+ */
+function climbFrom(r: Run, lowest: number, hn: number, reach: number, offset: number): number {
+  const climbed = offset + heightAtRun(r, runTo(r, hn - offset) + reach);
+  return climbed < lowest ? climbed : lowest;
+}
+
+/** What a sweep reads besides the heights: the beds' run, the joints, the dip's offsets, the gentlest rise per step. */
+interface Retreat {
+  readonly r: Run;
+  readonly joints: Float32Array;
+  readonly columnOffset: Float64Array;
+  readonly rowOffset: Float64Array;
+  readonly gentle: readonly number[];
+  readonly cellSize: number;
+}
+
+/**
+ * One raster sweep, forward (`sign` 1: rows and columns up) or backward (−1): each vertex is lowered to
+ * the lowest height a wall climbs to from its neighbours swept before it, read in the chamfer order (row,
+ * column, diagonals, knight's moves): unrolled two or more cells from every edge, checked near them.
+ */
+function sweep(h: Float32Array, width: number, depth: number, at: Retreat, sign: 1 | -1): void {
+  const { r, joints, columnOffset, rowOffset, gentle, cellSize } = at;
+  const [gentleStraight, , gentleDiagonal, , gentleKnight] = gentle;
+  const w = sign * width;
+  const d = sign;
+  const steps = COLUMNS.map((di, n) => ROWS[n] * w + di * d);
+  for (let jj = 0; jj < depth; jj++) {
+    const j = sign > 0 ? jj : depth - 1 - jj;
+    const rowShift = rowOffset[j];
+    for (let ii = 0; ii < width; ii++) {
+      const i = sign > 0 ? ii : width - 1 - ii;
+      const k = j * width + i;
+      const offset = columnOffset[i] + rowShift;
+      let lowest = h[k];
+      const step = cellSize * joints[k];
+      if (jj >= 2 && ii >= 2 && ii < width - 2) {
+        const straight = 1 * step;
+        const diagonal = Math.SQRT2 * step;
+        const knight = KNIGHT * step;
+        let hn = h[k - d];
+        if (lowest - hn > gentleStraight) lowest = climbFrom(r, lowest, hn, straight, offset);
+        hn = h[k - w];
+        if (lowest - hn > gentleStraight) lowest = climbFrom(r, lowest, hn, straight, offset);
+        hn = h[k - w - d];
+        if (lowest - hn > gentleDiagonal) lowest = climbFrom(r, lowest, hn, diagonal, offset);
+        hn = h[k - w + d];
+        if (lowest - hn > gentleDiagonal) lowest = climbFrom(r, lowest, hn, diagonal, offset);
+        hn = h[k - w - 2 * d];
+        if (lowest - hn > gentleKnight) lowest = climbFrom(r, lowest, hn, knight, offset);
+        hn = h[k - w + 2 * d];
+        if (lowest - hn > gentleKnight) lowest = climbFrom(r, lowest, hn, knight, offset);
+        hn = h[k - 2 * w - d];
+        if (lowest - hn > gentleKnight) lowest = climbFrom(r, lowest, hn, knight, offset);
+        hn = h[k - 2 * w + d];
+        if (lowest - hn > gentleKnight) lowest = climbFrom(r, lowest, hn, knight, offset);
+      } else {
+        for (let n = 0; n < 8; n++) {
+          const ni = ii + COLUMNS[n];
+          const nj = jj + ROWS[n];
+          if (ni < 0 || nj < 0 || ni >= width || nj >= depth) continue;
+          const hn = h[k + steps[n]];
+          if (lowest - hn > gentle[n]) lowest = climbFrom(r, lowest, hn, CELLS[n] * step, offset);
+        }
+      }
+      h[k] = lowest;
+    }
+  }
+}
+
 /** Cuts field.heights back in place so no slope exceeds its bed's standing angle (see the module comment). */
 export function wallRetreat(field: Heightfield, retreatDeg: number, strata?: Strata, jointing = JOINTING): void {
   const { width, depth, cellSize, heights: h } = field;
   const r = bedRun(strata, retreatDeg);
-  const joints = jointFactors(width, depth, jointing);
   const gentlest = Math.min(...r.slopes) * cellSize * (1 - jointing);
   const reader = strata ? strataReader(strata) : null;
-  const columnOffset = Float64Array.from({ length: width }, (_, i) => (reader ? reader.gx * vertexWorld(i, width, cellSize) : 0));
-  const rowOffset = Float64Array.from({ length: depth }, (_, j) => (reader && strata ? reader.gz * vertexWorld(j, depth, cellSize) + strata.base : 0));
-  const sweep = (sign: 1 | -1) => {
-    for (let jj = 0; jj < depth; jj++) {
-      const j = sign > 0 ? jj : depth - 1 - jj;
-      for (let ii = 0; ii < width; ii++) {
-        const i = sign > 0 ? ii : width - 1 - ii;
-        const k = j * width + i;
-        const offset = columnOffset[i] + rowOffset[j];
-        let lowest = h[k];
-        const step = cellSize * joints[k];
-        for (const [di, dj, cells] of FORWARD) {
-          const ni = i + sign * di;
-          const nj = j + sign * dj;
-          if (ni < 0 || nj < 0 || ni >= width || nj >= depth) continue;
-          const hn = h[nj * width + ni];
-          // A wall at least as gentle as the gentlest bed's needs no climb to be checked.
-          if (lowest - hn <= gentlest * cells) continue;
-          const climbed = offset + heightAtRun(r, runTo(r, hn - offset) + cells * step);
-          if (climbed < lowest) lowest = climbed;
-        }
-        h[k] = lowest;
-      }
-    }
+  const at: Retreat = {
+    r,
+    joints: jointFactors(width, depth, jointing),
+    columnOffset: Float64Array.from({ length: width }, (_, i) => (reader ? reader.gx * vertexWorld(i, width, cellSize) : 0)),
+    rowOffset: Float64Array.from({ length: depth }, (_, j) => (reader && strata ? reader.gz * vertexWorld(j, depth, cellSize) + strata.base : 0)),
+    // A neighbour the wall rises from no steeper than the gentlest bed needs no climb to be checked.
+    gentle: CELLS.map((cells) => gentlest * cells),
+    cellSize,
   };
-  sweep(1);
-  sweep(-1);
+  sweep(h, width, depth, at, 1);
+  sweep(h, width, depth, at, -1);
 }

@@ -69,6 +69,17 @@ const canyonBeds = (t: PresetTarget): Strata => ({
   dipAzimuthDeg: 0,
 });
 
+/** Mesas' rock: 32 m (×scale) of soft shale under 8 m of sandstone caprock 20× as hard, repeating, flat-lying. */
+const mesaBeds = (t: PresetTarget): Strata => ({
+  beds: [
+    { thickness: cm(32 * reliefScale(t)), hardness: 1 },
+    { thickness: cm(8 * reliefScale(t)), hardness: 20 },
+  ],
+  base: cm(0.5 * reliefScale(t)),
+  dipDeg: 0,
+  dipAzimuthDeg: 0,
+});
+
 export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
   {
     id: 'rolling-hills',
@@ -115,7 +126,8 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
     label: 'Canyons',
     description:
       'A plateau of layered rock cut by a branching canyon network that rivers incised as the land rose; ' +
-      'walls retreated into cliff bands at the hard beds with slopes between, side canyons heading in round amphitheatres.',
+      'walls retreated into cliff bands at the hard beds with slopes between, talus aprons at their feet and flat floors of alluvium, ' +
+      'side canyons heading in round amphitheatres.',
     build: (t) => ({
       recipe: {
         seed: t.seed,
@@ -132,8 +144,10 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
       // 10 m beds of shale at 65°, the 4 m beds of sandstone 3× as hard at 75°, unevenly along the
       // joints (alcoves and spurs), and heads retreat round into amphitheatres. Twenty thermal passes
       // at 35° then lay the shale back from its cut and leave the sandstone standing steeper
-      // (canyonWalls.test.ts); so few passes shed little talus, so the description does not promise
-      // aprons at the walls' feet.
+      // (canyonWalls.test.ts). What fell rests at the walls' feet as talus at 35° burying half of
+      // each wall (talusShare), and the rivers lay a floor of alluvium up to 8 m (×scale) deep, at
+      // most half the canyon's depth, with the talus kept off it (floorFill): flat floors between
+      // the walls (landformProfiles.test.ts).
       // The depth, 40 m (×scale) over the mouths, keeps the walls' retreat to about half the
       // plateau (presetLooks.test.ts); 260 m made 260 m slots whose retreat took the whole map.
       finishing: [
@@ -150,14 +164,24 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
           strata: canyonBeds(t),
           outletArea: cm(0.1 * span(t) ** 2),
         }),
-        thermalStep({ iterations: 20, talusDeg: 35, strength: GENTLE_THERMAL, retreatDeg: 65, strata: canyonBeds(t) }),
+        thermalStep({
+          iterations: 20,
+          talusDeg: 35,
+          strength: GENTLE_THERMAL,
+          retreatDeg: 65,
+          strata: canyonBeds(t),
+          talusShare: 0.5,
+          floorFill: cm(8 * reliefScale(t)),
+        }),
       ],
     }),
   },
   {
     id: 'mesas',
     label: 'Mesas',
-    description: 'Flat-topped mesas and buttes at several levels: hard caprock over soft beds, cut back by rivers into gullied escarpments with talus aprons.',
+    description:
+      'Flat-topped mesas and buttes at several levels: hard caprock over soft beds, cut back by rivers into gullied escarpments, ' +
+      'crisp caprock lips over talus aprons.',
     build: (t) => ({
       recipe: {
         seed: t.seed,
@@ -172,8 +196,11 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
       // metre above the treads, so each tread lies in its cap). The fluvial layer then works for
       // 100,000 years (10 steps) with no uplift against the rivers' mouths: the soft faces between
       // the treads wear back and are gullied where water gathers, the caps hold their tops flat, and
-      // what the escarpments leave behind stands as mesas and buttes. Thermal passes at 30° shed the
-      // faces' loose tops into talus aprons at their feet.
+      // what the escarpments leave behind stands as mesas and buttes. The faces then retreat to their
+      // beds' standing angles (retreatDeg 65: the shale at 65°, the caprock at 84°, so the caps break
+      // off at a lip instead of rounding into shoulders), ten passes at 35° lay the shale back, and
+      // what fell rests as talus at 35° over the lower half of every face (talusShare), the caprock
+      // standing bare above it (landformProfiles.test.ts).
       finishing: [
         { kind: 'normalise', min: 0, max: cm(150 * reliefScale(t)) },
         { kind: 'terrace', step: cm(40 * reliefScale(t)), riser: 0.3, base: 0 },
@@ -186,18 +213,10 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
           diffusion: 0.0002,
           timeStep: 10_000,
           time: 100_000,
-          strata: {
-            beds: [
-              { thickness: cm(32 * reliefScale(t)), hardness: 1 },
-              { thickness: cm(8 * reliefScale(t)), hardness: 20 },
-            ],
-            base: cm(0.5 * reliefScale(t)),
-            dipDeg: 0,
-            dipAzimuthDeg: 0,
-          },
+          strata: mesaBeds(t),
           outletArea: cm(0.1 * span(t) ** 2),
         }),
-        thermalStep({ iterations: 40, talusDeg: 30, strength: GENTLE_THERMAL }),
+        thermalStep({ iterations: 10, talusDeg: 35, strength: GENTLE_THERMAL, retreatDeg: 65, strata: mesaBeds(t), talusShare: 0.5 }),
       ],
     }),
   },
