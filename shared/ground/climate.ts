@@ -29,6 +29,11 @@ export interface ClimateLook {
   readonly dirtSlope: number;
   /** Slope (degrees) from which the ground is rock (full cover; it fades in over the 10° below). */
   readonly rockSlope: number;
+  /**
+   * Slope (degrees) from which the ground is talus scree at any height (full cover; it fades in over the
+   * 10° below), unbanded, until rock takes over; absent: no talus scree.
+   */
+  readonly talusSlope?: number;
 }
 
 const TEMPERATE: ClimateLook = {
@@ -88,7 +93,10 @@ const DESERT: ClimateLook = {
   scree: false,
   base: 'dirt',
   dirtSlope: 22,
-  rockSlope: 34,
+  // Talus aprons at cliff feet stand at scree's angle of repose, 33–37° (Statham 1977; Carson 1977): they
+  // are scree, full from 30°; only faces steeper than repose plus a margin (full at 45°, from 35°) are banded rock.
+  talusSlope: 30,
+  rockSlope: 45,
 };
 
 export const CLIMATE_LOOKS: Readonly<Record<Climate, ClimateLook>> = { temperate: TEMPERATE, desert: DESERT };

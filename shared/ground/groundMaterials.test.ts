@@ -58,10 +58,10 @@ describe('ground materials: what the view paints is what the engine masks weigh'
     }
   });
 
-  it('a desert has no snow and no scree at any height; a temperate climate has snow above the snow line on flat ground only', () => {
+  it('a desert has no snow at any height; a temperate climate has snow above the snow line on flat ground only', () => {
     const lines = { treeLine: 100, snowLine: 200 };
     const desert = groundLayers('desert', lines, { erosion: true, road: true });
-    expect(desert.some((l) => l.material === 'snow' || l.name === 'scree')).toBe(false);
+    expect(desert.some((l) => l.material === 'snow')).toBe(false);
     const temperate = groundLayers('temperate', lines, { erosion: false, road: false });
     const snow = temperate.findIndex((l) => l.material === 'snow');
     const weights = new Float32Array(temperate.length);
@@ -73,6 +73,25 @@ describe('ground materials: what the view paints is what the engine masks weigh'
     expect(at(150, 0)).toBe(0);
     expect(at(250, 65)).toBe(0);
     expect(weights.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 6);
+  });
+
+  it('a desert’s talus is scree, not banded rock: unbanded gravel through scree’s angle of repose (33–37°), rock on cliffs', () => {
+    // Scree stands at 33–37° (Statham 1977; Carson 1977, Carson & Kirkby 1972): a talus apron at a cliff's foot
+    // is scree at any height, and only faces steeper than any scree stands are cliff, painted in the rock bands.
+    const layers = groundLayers('desert', { treeLine: 2500, snowLine: 5000 }, { erosion: true, road: true });
+    const weights = new Float32Array(layers.length);
+    const at = (slopeDeg: number, height = 40) => {
+      groundWeights(layers, { height, slopeDeg, flow: 0, deposition: 0, road: 0 }, weights);
+      return (name: string) => weights[layers.findIndex((l) => l.name === name)] ?? 0;
+    };
+    const scree = layers.find((l) => l.name === 'scree');
+    expect(scree?.material).toBe('gravel');
+    expect(scree?.banded).toBe(0);
+    for (const height of [-30, 40, 300]) expect(at(35, height)('scree'), `35° at ${height} m`).toBe(1);
+    for (const slope of [33, 34, 35, 36, 37]) expect(at(slope)('scree'), `${slope}°`).toBeGreaterThan(0.85);
+    expect(at(60)('rock')).toBe(1);
+    expect(at(60)('scree')).toBe(0);
+    expect(at(10)('ground')).toBe(1);
   });
 
   it('rock beds repeat with their cycle and blend only over the last metres below each bed’s top', () => {

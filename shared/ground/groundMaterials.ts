@@ -1,8 +1,8 @@
 /**
  * Ground materials by rules: one stack of mask layers (shared/masks/maskTypes.ts) says where each
- * material lies — grass or desert ground as the base, scree above the tree line, dirt on banks, rock
- * on steep ground, sand where sediment settled, gravel in the channels, snow above the snow line,
- * road on roads — and both the 3D view (its shader reads these layers as uniforms: groundShader.ts)
+ * material lies — grass or desert ground as the base, scree above the tree line (a desert's on its
+ * talus slopes), dirt on banks, rock on steep ground, sand where sediment settled, gravel in the
+ * channels, snow above the snow line, road on roads — and both the 3D view (its shader reads these layers as uniforms: groundShader.ts)
  * and the engine export (shared/export/masks.ts defaultMaskSet) weigh them by masks.ts's ruleWeight
  * and stacking. What the view paints is what the engine's splat maps get.
  */
@@ -62,6 +62,9 @@ export function groundLayers(climate: Climate, lines: GroundLines, data: GroundD
   const earthSlope: MaskRule = { source: 'slope', min: look.dirtSlope, softness: SLOPE_FADE };
   const belowScree: MaskRule = { source: 'height', max: round(lines.snowLine - gap), softness: round(0.75 * gap) };
   layers.push({ name: 'dirt', material: 'dirt', banded: look.groundBanding, rules: look.scree ? [earthSlope, belowScree] : [earthSlope] });
+  // Talus at cliff feet (a desert's aprons): scree by slope at any height, under the rock of the cliffs above it.
+  if (look.talusSlope !== undefined && !look.scree)
+    layers.push({ name: 'scree', material: 'gravel', banded: 0, rules: [{ source: 'slope', min: look.talusSlope, softness: SLOPE_FADE }] });
   layers.push({ name: 'rock', material: 'rock', banded: 1, rules: [{ source: 'slope', min: look.rockSlope, softness: SLOPE_FADE }] });
   if (data.erosion) {
     layers.push({ name: 'sediment', material: 'sand', banded: 0, rules: [SEDIMENT_RULE, COVER_SLOPE_RULE] });
