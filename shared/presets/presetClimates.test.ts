@@ -64,7 +64,7 @@ describe('each preset’s climate', () => {
         if (most(k) === scree) screeAprons++;
       }
     expect(aprons).toBeGreaterThan(200);
-    expect(screeAprons / aprons).toBeGreaterThan(0.6);
+    expect(screeAprons / aprons).toBeGreaterThan(0.9);
     expect(rockCliffs / cliffs).toBeGreaterThan(0.95);
   });
 
