@@ -290,9 +290,9 @@ export class DriveSession {
    * The autopilot's input for the car now, `dt` seconds of drive time after the last; null when it does
    * not drive. When the drive ends (arrived, or the watch's rules) the brakes go on for that step.
    */
-  private pilotInput(car: PilotCar, dt: number): PilotInput | null {
+  private pilotInput(car: PilotCar, dt: number, water: number): PilotInput | null {
     if (!this.pilot) return null;
-    const step = this.pilot.step(car, dt, this.floodedHere());
+    const step = this.pilot.step(car, dt, isFlooded(water, this.settings.carSpec.fordingDepth));
     if (!step.end) return step.input;
     this.stopPilot(step.end.reason, step.end);
     return BRAKES_ON;
@@ -333,12 +333,13 @@ export class DriveSession {
   private driveFrame(dt: number): void {
     const recording = this.store.getState().recording;
     if (this.physicsActive) {
+      const water = this.options.water?.();
       const moved = this.physics.advance(dt, {
         keys: driveInputFrom(this.held),
-        pilot: (car, stepDt) => this.pilotInput(car, stepDt),
-        record: recording ? (state, water) => this.recorder.addStep(state, water) : null,
+        pilot: (car, stepDt, depth) => this.pilotInput(car, stepDt, depth),
+        record: recording ? (state, depth) => this.recorder.addStep(state, depth) : null,
         marks: this.marks,
-        water: this.waterHere(),
+        water: (x, z) => waterAtCar(water, x, z),
         fordingDepth: this.settings.carSpec.fordingDepth,
       });
       // While Rapier loads the car waits at rest where it was placed.
@@ -348,7 +349,7 @@ export class DriveSession {
     } else {
       if (dt > 0) {
         const { x, z, heading, speed } = this.car;
-        const pilot = this.pilotInput({ position: { x, z }, heading, speed, roll: this.currentPose?.roll ?? 0 }, dt);
+        const pilot = this.pilotInput({ position: { x, z }, heading, speed, roll: this.currentPose?.roll ?? 0 }, dt, this.waterHere());
         const input = pilot ? { throttle: pilot.throttle - pilot.brake, steer: pilot.steer, handbrake: false } : driveInputFrom(this.held);
         // Wading: the top speed is the share the water leaves (none when flooded: the car stops).
         this.car = this.kinematic.step(this.car, input, dt, this.settings, wadingSpeedFactor(this.waterHere(), this.settings.carSpec.fordingDepth));
