@@ -83,3 +83,25 @@ describe('Drive This Road does not depend on the frame rate', () => {
     expect(slow).toEqual(smooth);
   }, 60_000);
 });
+
+describe('after a road drive ends', () => {
+  it('the physics car holds its brakes on a slope (it does not roll away) until a driving key is pressed', async () => {
+    // Down a 10 % slope along +z; the route ends half-way down.
+    const slope = fieldFrom(129, 129, 1, (_x, z) => -0.1 * z);
+    const drive = new DriveSession({ field: () => slope, physics: loadRapier, settings: { model: 'physics' } });
+    const route: [number, number][] = [];
+    for (let z = -40; z <= 0; z += 2) route.push([0, z]);
+    drive.enterAutopilot(route, 8, { roadWidth: 6 });
+    await expect.poll(() => drive.physicsState !== null, { timeout: 30_000 }).toBe(true);
+    run(drive, 60, () => drive.store.getState().autopilot !== 'driving');
+    expect(drive.store.getState().autopilot).toBe('arrived');
+    const stopped = drive.physicsState!.position;
+    run(drive, 5);
+    expect(Math.hypot(drive.physicsState!.position.x - stopped.x, drive.physicsState!.position.z - stopped.z)).toBeLessThan(0.1);
+    // The driver takes over: the throttle moves it.
+    drive.keyDown('KeyW');
+    run(drive, 2);
+    expect(drive.physicsState!.position.z - stopped.z).toBeGreaterThan(1);
+    drive.leave();
+  }, 60_000);
+});

@@ -51,6 +51,8 @@ export class DriveSession {
   private readonly walker: Walker;
   private readonly recorder = new DriveRecorder();
   private pilot: RoutePilot | null = null;
+  /** A route drive has ended by its rules: the physics car holds its brakes until a driving key is pressed (else it rolls away downhill). */
+  private holding = false;
 
   constructor(private readonly options: DriveSessionOptions) {
     this.store = createStore<DriveState>(() => ({
@@ -147,6 +149,7 @@ export class DriveSession {
    */
   enterDrive(start: { x: number; z: number; heading: number }, autopilot: AutopilotMode = 'off'): void {
     this.held.clear();
+    this.holding = false;
     this.marks.clear();
     this.pilot = null;
     this.store.setState({ mode: 'drive', spawn: null, autopilot, driveEnd: null });
@@ -176,6 +179,7 @@ export class DriveSession {
    */
   enterDriveNear(from: { x: number; z: number; heading: number }): void {
     this.held.clear();
+    this.holding = false;
     this.marks.clear();
     this.store.setState({ mode: 'drive' });
     this.placeNear(from);
@@ -210,6 +214,7 @@ export class DriveSession {
     const held = heldKeyFor(code);
     if (held) {
       this.held.add(held);
+      this.holding = false;
       this.stopPilot('taken');
       return true;
     }
@@ -295,6 +300,7 @@ export class DriveSession {
     const step = this.pilot.step(car, dt, isFlooded(water, this.settings.carSpec.fordingDepth));
     if (!step.end) return step.input;
     this.stopPilot(step.end.reason, step.end);
+    this.holding = true;
     return BRAKES_ON;
   }
 
@@ -336,7 +342,7 @@ export class DriveSession {
       const water = this.options.water?.();
       const moved = this.physics.advance(dt, {
         keys: driveInputFrom(this.held),
-        pilot: (car, stepDt, depth) => this.pilotInput(car, stepDt, depth),
+        pilot: (car, stepDt, depth) => this.pilotInput(car, stepDt, depth) ?? (this.holding ? BRAKES_ON : null),
         record: recording ? (state, depth) => this.recorder.addStep(state, depth) : null,
         marks: this.marks,
         water: (x, z) => waterAtCar(water, x, z),
