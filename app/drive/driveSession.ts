@@ -51,7 +51,7 @@ export class DriveSession {
   private readonly walker: Walker;
   private readonly recorder = new DriveRecorder();
   private pilot: RoutePilot | null = null;
-  /** A route drive has ended by its rules: the physics car holds its brakes until a driving key is pressed (else it rolls away downhill). */
+  /** A route drive ended by its rules: the physics car holds its brakes (else it rolls away downhill) until a driving key or a new place. */
   private holding = false;
 
   constructor(private readonly options: DriveSessionOptions) {
@@ -149,7 +149,6 @@ export class DriveSession {
    */
   enterDrive(start: { x: number; z: number; heading: number }, autopilot: AutopilotMode = 'off'): void {
     this.held.clear();
-    this.holding = false;
     this.marks.clear();
     this.pilot = null;
     this.store.setState({ mode: 'drive', spawn: null, autopilot, driveEnd: null });
@@ -179,7 +178,6 @@ export class DriveSession {
    */
   enterDriveNear(from: { x: number; z: number; heading: number }): void {
     this.held.clear();
-    this.holding = false;
     this.marks.clear();
     this.store.setState({ mode: 'drive' });
     this.placeNear(from);
@@ -284,23 +282,20 @@ export class DriveSession {
     return this.recorder.csv();
   }
 
-  /** Ends the autopilot (if it drives) in `mode`. */
+  /** Ends the autopilot (if it drives) in `mode`; ended by its rules (`end`), the car then holds its brakes. */
   private stopPilot(mode: AutopilotMode, end: DriveEnd | null = null): void {
     if (!this.pilot) return;
     this.pilot = null;
+    this.holding = end !== null;
     this.store.setState({ autopilot: mode, driveEnd: end });
   }
 
-  /**
-   * The autopilot's input for the car now, `dt` seconds of drive time after the last; null when it does
-   * not drive. When the drive ends (arrived, or the watch's rules) the brakes go on for that step.
-   */
+  /** The autopilot's input `dt` seconds of drive time after the last (null: not driving); the brakes as the drive ends. */
   private pilotInput(car: PilotCar, dt: number, water: number): PilotInput | null {
     if (!this.pilot) return null;
     const step = this.pilot.step(car, dt, isFlooded(water, this.settings.carSpec.fordingDepth));
     if (!step.end) return step.input;
     this.stopPilot(step.end.reason, step.end);
-    this.holding = true;
     return BRAKES_ON;
   }
 
@@ -309,12 +304,9 @@ export class DriveSession {
     return waterAtCar(this.options.water?.(), this.car.x, this.car.z);
   }
 
-  private floodedHere(): boolean {
-    return isFlooded(this.waterHere(), this.settings.carSpec.fordingDepth);
-  }
-
   /** The car at rest exactly at `start` (moved into the drivable area). */
   private place(start: { x: number; z: number; heading: number }): void {
+    this.holding = false;
     this.car = restingAt(this.options.field(), this.settings, start);
     this.kinematic.placed();
     this.physics.dispose();
@@ -398,7 +390,7 @@ export class DriveSession {
         stoppedBy: this.kinematic.stoppedBy,
         stops: this.kinematic.stops,
         water: this.waterHere(),
-        flooded: this.floodedHere(),
+        flooded: isFlooded(this.waterHere(), this.settings.carSpec.fordingDepth),
       }),
       recordedRows: this.recorder.count,
       marksVersion: this.marks.version,
