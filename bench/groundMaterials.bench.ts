@@ -1,8 +1,8 @@
-import type { Benchmark } from './harness';
+import { cpuTimed, type Benchmark } from './harness';
 import { syntheticTerrain } from '../shared/lod/testing/syntheticTerrain';
 import { heightRange } from '../shared/terrain/heightfield';
 import { writeShadingNormals } from '../shared/terrain/shadingNormals';
-import { groundTextureLayers } from '../shared/ground/groundTextures';
+import { groundTexture, groundTextureLayers } from '../shared/ground/groundTextures';
 import { writeVertexColours } from '../app/view/terrainColours';
 
 /**
@@ -34,6 +34,15 @@ function colourState() {
 
 export const benchmarks: Benchmark[] = [
   { name: 'ground-textures', params: { tiles: 7, texels: '256²' }, samples: 5, warmup: 1, run: () => groundTextureLayers() },
+  // One tile each, CPU time, against the grass tile in the same run: what the sediment's and rock's tiles cost.
+  ...(['grass', 'sand', 'rock'] as const).map((material): Benchmark => ({
+    name: `ground-texture-${material}`,
+    params: { texels: '256²' },
+    samples: 5,
+    warmup: 1,
+    ...(material === 'grass' ? {} : { baseline: 'ground-texture-grass' }),
+    ...cpuTimed(5, () => groundTexture(material)),
+  })),
   {
     name: 'ground-hypsometric-colours',
     size: SIZE,

@@ -32,6 +32,23 @@ export async function holdThrottle(page: Page, ms: number): Promise<Hud[]> {
   return samples;
 }
 
+/**
+ * Holds W until `done` says so of the HUD (or `ms` of wall time pass); the HUD read every 150 ms. Drive time
+ * follows the frames (each capped at MAX_FRAME_DT), so under software GL a wall-clock hold covers less of it:
+ * wait for what the car does, not for the clock.
+ */
+export async function holdThrottleUntil(page: Page, done: (hud: Hud) => boolean, ms: number): Promise<Hud[]> {
+  await page.keyboard.down('KeyW');
+  const began = Date.now();
+  const samples: Hud[] = [await readHud(page)];
+  while (!done(samples[samples.length - 1]) && Date.now() - began < ms) {
+    await page.waitForTimeout(150);
+    samples.push(await readHud(page));
+  }
+  await page.keyboard.up('KeyW');
+  return samples;
+}
+
 /** Chooses the test-drive model in the Drive panel (the editor starts with physics). */
 export async function chooseModel(page: Page, model: 'physics' | 'kinematic'): Promise<void> {
   await showPanel(page, 'drive');

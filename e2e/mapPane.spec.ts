@@ -2,36 +2,79 @@ import type { Page } from '@playwright/test';
 import { pixelStats } from './pixels';
 import { expect, test } from './fixtures';
 
-// The 2D map uses its pane (issue 34): at 1024×768 the pane beside the 3D view was 2.5 times as tall
-// as wide and a third of it stayed empty; there the map now sits over the side panel
-// (renderer/viewsLayout.ts). Measured on pixels: the share of the pane that is not its empty background.
+// The 2D map shows all of itself and fills its pane (issue 34): beside the 3D view the pane was about
+// twice as tall as wide, so a map fitted to its height showed 60 % of its width, and one fitted whole left
+// a third to a half of the pane empty. The map now sits over the side panel in a square pane
+// (renderer/viewsLayout.ts). Measured on pixels: the share of the pane that is not its empty background,
+// and where the map's drawn edges are; and on the hover readout: the world point under each drawn corner.
 
 const MAP_BACKGROUND: [number, number, number] = [0x14, 0x18, 0x1f];
+// The default terrain (app/document/document.ts): 257 × 257 vertices 2 m apart, so its cells span ±257 m.
+const HALF_EXTENT_M = 257;
+
+/** The view select floats over the map's top left corner: measure (and hover) the map alone. */
+async function withoutViewSelect<T>(page: Page, measure: () => Promise<T>): Promise<T> {
+  const select = page.getByTestId('map2d-layer-view');
+  await select.evaluate((element) => ((element as HTMLElement).style.visibility = 'hidden'));
+  try {
+    await page.waitForTimeout(300);
+    return await measure();
+  } finally {
+    await select.evaluate((element) => ((element as HTMLElement).style.visibility = ''));
+  }
+}
 
 async function mapShareOfPane(page: Page): Promise<number> {
-  const select = page.getByTestId('map2d-layer-view');
-  // The view select floats over the map: measure the map alone.
-  await select.evaluate((element) => ((element as HTMLElement).style.visibility = 'hidden'));
-  await page.waitForTimeout(300);
-  const stats = await pixelStats(page, page.getByRole('region', { name: '2D heightmap' }), MAP_BACKGROUND);
-  await select.evaluate((element) => ((element as HTMLElement).style.visibility = ''));
-  return stats.foregroundShare;
+  return withoutViewSelect(page, async () => (await pixelStats(page, page.getByRole('region', { name: '2D heightmap' }), MAP_BACKGROUND)).foregroundShare);
+}
+
+async function hoverWorld(page: Page, x: number, y: number): Promise<{ x: number; z: number }> {
+  await page.mouse.move(x, y);
+  const readout = page.getByTestId('hover-readout');
+  await expect(readout).toHaveAttribute('data-source', '2d');
+  return { x: Number(await readout.getAttribute('data-x')), z: Number(await readout.getAttribute('data-z')) };
 }
 
 test.describe('the 2D map fills its pane', () => {
-  for (const [width, height, arrangement] of [
-    [1024, 768, 'map-over-panel'],
-    [1280, 720, 'side-by-side'],
-    [1600, 1000, 'side-by-side'],
+  for (const [width, height] of [
+    [1024, 768],
+    [1280, 720],
+    [1600, 1000],
   ] as const) {
-    test(`at ${width}×${height} the map covers at least 85 % of its pane (${arrangement})`, async ({ app }) => {
+    test(`at ${width}×${height} the whole map shows, its corners inside the pane, and covers at least 85 % of it`, async ({ app }) => {
       const { page } = app;
       await page.setViewportSize({ width, height });
-      await expect(page.locator('main.workspace')).toHaveAttribute('data-arrangement', arrangement);
+      await expect(page.locator('main.workspace')).toHaveAttribute('data-arrangement', 'map-over-panel');
       await expect.poll(() => mapShareOfPane(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(0.85);
+      const canvas = page.getByTestId('map-2d');
+      const box = (await canvas.boundingBox())!;
+      await withoutViewSelect(page, async () => {
+        const drawn = (await pixelStats(page, canvas, MAP_BACKGROUND)).foregroundBox;
+        // No edge of the map is cut by the pane: a margin of background on every side …
+        expect(drawn.minX).toBeGreaterThanOrEqual(2);
+        expect(drawn.minY).toBeGreaterThanOrEqual(2);
+        expect(drawn.maxX).toBeLessThanOrEqual(box.width - 3);
+        expect(drawn.maxY).toBeLessThanOrEqual(box.height - 3);
+        // … and what is drawn has the map's square shape.
+        expect((drawn.maxX - drawn.minX + 1) / (drawn.maxY - drawn.minY + 1)).toBeCloseTo(1, 1);
+        // Under each drawn corner (3 px in) lies the map's corner, to the few metres 3 px span.
+        const metresPerPx = (2 * HALF_EXTENT_M) / (drawn.maxX - drawn.minX + 1);
+        for (const [cx, cz] of [
+          [-1, -1],
+          [1, -1],
+          [-1, 1],
+          [1, 1],
+        ]) {
+          const px = box.x + (cx < 0 ? drawn.minX + 3 : drawn.maxX - 3) + 0.5;
+          const py = box.y + (cz < 0 ? drawn.minY + 3 : drawn.maxY - 3) + 0.5;
+          const world = await hoverWorld(page, px, py);
+          expect(Math.abs(world.x - cx * HALF_EXTENT_M)).toBeLessThanOrEqual(5 * metresPerPx);
+          expect(Math.abs(world.z - cz * HALF_EXTENT_M)).toBeLessThanOrEqual(5 * metresPerPx);
+        }
+      });
       const view3d = (await page.getByTestId('viewport-3d').boundingBox())!;
-      // The 3D view keeps the larger share of the window's width in either arrangement.
-      expect(view3d.width / width).toBeGreaterThanOrEqual(arrangement === 'side-by-side' ? 0.42 : 0.65);
+      // The 3D view keeps over two thirds of the window's width.
+      expect(view3d.width / width).toBeGreaterThanOrEqual(0.66);
       expect(app.consoleErrors).toEqual([]);
     });
   }
@@ -47,7 +90,7 @@ test.describe('the 2D map fills its pane', () => {
     expect(app.consoleErrors).toEqual([]);
   });
 
-  test('the arrangement follows the window both ways and the map stays usable', async ({ app }) => {
+  test('beside the 3D view only where that pane is nearly square, and the map stays usable in either', async ({ app }) => {
     const { page } = app;
     const workspace = page.locator('main.workspace');
     await page.setViewportSize({ width: 1024, height: 768 });
@@ -56,9 +99,11 @@ test.describe('the 2D map fills its pane', () => {
     const box = (await map.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await expect(page.getByTestId('hover-readout')).toHaveAttribute('data-source', '2d');
-    await page.setViewportSize({ width: 1280, height: 720 });
+    // 2560×1000: the pane beside the 3D view is 899 × 936 px.
+    await page.setViewportSize({ width: 2560, height: 1000 });
     await expect(workspace).toHaveAttribute('data-arrangement', 'side-by-side');
     await expect(page.getByTestId('splitter-views')).toBeVisible();
+    await expect.poll(() => mapShareOfPane(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(0.85);
     expect(app.consoleErrors).toEqual([]);
   });
 });

@@ -7,6 +7,8 @@ export interface PixelStats {
   /** Share of pixels that differ from the given background colour by more than a few levels. */
   foregroundShare: number;
   lumaStdDev: number;
+  /** The box round the foreground pixels, element CSS pixels (device scale 1), max inclusive; all −1 without any. */
+  foregroundBox: { minX: number; minY: number; maxX: number; maxY: number };
   /** RGBA of the requested sample points (element CSS pixels, device scale 1). */
   samples: number[][];
 }
@@ -29,13 +31,22 @@ export async function pixelStats(
       const pixels = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
       const colours = new Set<number>();
       let foreground = 0;
+      const box = { minX: -1, minY: -1, maxX: -1, maxY: -1 };
       let sum = 0;
       let sumSq = 0;
       const n = bitmap.width * bitmap.height;
       for (let p = 0; p < pixels.length; p += 4) {
         const [r, g, b] = [pixels[p], pixels[p + 1], pixels[p + 2]];
         colours.add((r << 16) | (g << 8) | b);
-        if (Math.abs(r - bg[0]) + Math.abs(g - bg[1]) + Math.abs(b - bg[2]) > 12) foreground++;
+        if (Math.abs(r - bg[0]) + Math.abs(g - bg[1]) + Math.abs(b - bg[2]) > 12) {
+          foreground++;
+          const x = (p / 4) % bitmap.width;
+          const y = Math.floor(p / 4 / bitmap.width);
+          box.minX = box.minX < 0 ? x : Math.min(box.minX, x);
+          box.minY = box.minY < 0 ? y : box.minY;
+          box.maxX = Math.max(box.maxX, x);
+          box.maxY = y;
+        }
         const luma = 0.299 * r + 0.587 * g + 0.114 * b;
         sum += luma;
         sumSq += luma * luma;
@@ -50,6 +61,7 @@ export async function pixelStats(
         height: bitmap.height,
         distinctColours: colours.size,
         foregroundShare: foreground / n,
+        foregroundBox: box,
         lumaStdDev: Math.sqrt(Math.max(0, sumSq / n - mean * mean)),
         samples,
       };

@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { createDefaultDocument } from '../app/document/document';
-import { MIN_FITTED_WIDTH_SHARE } from '../app/map2d/mapTransform';
 import { parsePropsJson } from '../shared/props/exportJson';
 import { heightAt } from '../shared/terrain/surface';
 import { expect, sendMenuCommand, test } from './fixtures';
@@ -11,10 +10,10 @@ import { showPanel } from './panel';
 // The embedded default terrain is deterministic: rebuild it here to know every exact height.
 const field = createDefaultDocument().field;
 
-/** Where world points are drawn on the freshly fitted 2D panel (8 px margin, centred, at least 60 % of the width; see app.spec.ts). */
+/** Where world points are drawn on the freshly fitted 2D panel (4 px margin, centred, the whole map; see app.spec.ts). */
 async function mapLayout(page: Page) {
   const box = (await page.getByTestId('map-2d').boundingBox())!;
-  const scale = Math.min((Math.floor(box.width) - 16) / (field.width * MIN_FITTED_WIDTH_SHARE), (Math.floor(box.height) - 16) / field.depth);
+  const scale = Math.min((Math.floor(box.width) - 8) / field.width, (Math.floor(box.height) - 8) / field.depth);
   const offsetX = (Math.floor(box.width) - field.width * scale) / 2;
   const offsetY = (Math.floor(box.height) - field.depth * scale) / 2;
   return {

@@ -104,7 +104,7 @@ test('Route mode up a 120 m, 60 % escarpment at 8 %: the road switches back with
     await expect(rows.first()).toBeVisible();
     const flags = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-flags') ?? ''));
     expect(flags.filter((f) => /\b(grade|radius)\b/.test(f))).toEqual([]);
-    // The fitted 2D panel shows the middle 60 % of the map's width: zoomed out, the whole road with its hairpins.
+    // The fitted 2D panel shows the whole map; zoomed out a notch, the whole road with its hairpins and a margin.
     const box = (await map2d.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.wheel(0, 300);

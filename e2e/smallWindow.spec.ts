@@ -45,6 +45,8 @@ test.describe('small windows', () => {
     const hudBox = await settledBox(hud);
     const open = hudBox.width * hudBox.height;
     expect(open / (view.width * view.height)).toBeLessThanOrEqual(0.25);
+    // … and all of it shows: eight rows of readings pushed the key hint below the HUD's box, cut mid-line.
+    await expect.poll(() => hud.evaluate((element) => element.scrollHeight - element.clientHeight)).toBeLessThanOrEqual(1);
     await page.getByTestId('hud-fold').click();
     await expect(page.getByTestId('hud-fold')).toHaveAttribute('aria-expanded', 'false');
     await expect(page.getByTestId('hud-model')).toBeVisible();

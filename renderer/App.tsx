@@ -10,11 +10,10 @@ import { Splitter } from './Splitter';
 import { Viewport3D } from './viewport/Viewport3D';
 import { Map2D } from './map2d/Map2D';
 import { useShortcuts } from './useShortcuts';
-import { DEFAULT_VIEWS_SPLIT, SPLITTER_PX, mapOverPanelHeight, viewsArrangement } from './viewsLayout';
+import { DEFAULT_SIDE_PX, DEFAULT_VIEWS_SPLIT, MAX_SIDE_PX, SPLITTER_PX, autoSideWidth, mapOverPanelHeight, viewsArrangement } from './viewsLayout';
 
 const MIN_FRACTION = 0.15;
 const MIN_SIDE = 200;
-const MAX_SIDE = 560;
 
 /** The workspace's CSS size, followed as the window changes. */
 function useSize(element: RefObject<HTMLElement | null>): { width: number; height: number } {
@@ -35,19 +34,22 @@ function useSize(element: RefObject<HTMLElement | null>): { width: number; heigh
 }
 
 /**
- * Toolbar on top; 3D viewport | 2D heightmap | side panel, each resizable; status bar below. In a
- * window about as tall as wide the 2D map sits over the side panel instead (renderer/viewsLayout.ts).
+ * Toolbar on top; the 3D viewport beside a column of the 2D heightmap (square, the whole map) over the
+ * side panel, each resizable; status bar below. Only where a pane beside the 3D view would be about as
+ * wide as tall does the map sit between the two (renderer/viewsLayout.ts).
  * The panes stay the same elements in either arrangement (one grid, its areas change), so the 3D
  * view is never made anew.
  */
 export function App() {
   useShortcuts();
   const [split, setSplit] = useState(DEFAULT_VIEWS_SPLIT);
-  const [sideWidth, setSideWidth] = useState(300);
+  // The side column's width once the user drags it; until then it follows the window (autoSideWidth).
+  const [draggedSide, setSideWidth] = useState<number | null>(null);
   const workspace = useRef<HTMLElement>(null);
   const size = useSize(workspace);
-  const dragStart = useRef({ split: DEFAULT_VIEWS_SPLIT, side: 300, width: 1 });
-  const arrangement = viewsArrangement(size.width, size.height, sideWidth);
+  const dragStart = useRef({ split: DEFAULT_VIEWS_SPLIT, side: DEFAULT_SIDE_PX, width: 1 });
+  const arrangement = viewsArrangement(size.width, size.height, draggedSide ?? DEFAULT_SIDE_PX);
+  const sideWidth = draggedSide ?? autoSideWidth(arrangement, size.width, size.height);
   const beside = arrangement === 'side-by-side';
 
   const beginDrag = () => {
@@ -88,7 +90,7 @@ export function App() {
           testId="splitter-side"
           area="split-side"
           onDragStart={beginDrag}
-          onDrag={(dx) => setSideWidth(Math.min(MAX_SIDE, Math.max(MIN_SIDE, dragStart.current.side - dx)))}
+          onDrag={(dx) => setSideWidth(Math.min(MAX_SIDE_PX, Math.max(MIN_SIDE, dragStart.current.side - dx)))}
         />
         <div className="side-column">
           <SidePanel />

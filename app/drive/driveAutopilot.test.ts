@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadRapier } from '../../shared/vehicle/physics/rapier';
 import { fieldFrom } from '../../shared/vehicle/testFields';
-import { DriveSession } from './driveSession';
+import { DriveSession, MAX_FRAME_DT } from './driveSession';
 
 const FRAME = 1 / 60;
 const flat = fieldFrom(129, 129, 1, () => 0);
@@ -56,4 +56,52 @@ describe('Drive This Road in the editor: the autopilot always ends, and says why
     expect(end!.t).toBeLessThanOrEqual(80 / 2 + 30);
     drive.leave();
   });
+});
+
+describe('Drive This Road does not depend on the frame rate', () => {
+  /** A route north across flat ground into water 0.5 m deep from z = 10 (the hatchback fords 0.3 m); the drive's end at `frame` seconds a frame. */
+  async function floodAt(frame: number) {
+    const deep = fieldFrom(129, 129, 1, (_x, z) => (z >= 10 ? 0.5 : 0));
+    const drive = new DriveSession({ field: () => flat, water: () => deep, physics: loadRapier, settings: { model: 'physics' } });
+    const route: [number, number][] = [];
+    for (let z = -40; z <= 40; z += 2) route.push([0, z]);
+    drive.enterAutopilot(route, 12, { roadWidth: 6 });
+    await expect.poll(() => drive.physicsState !== null, { timeout: 30_000 }).toBe(true);
+    for (let t = 0; t < 60 && drive.store.getState().autopilot === 'driving'; t += frame) drive.frame(frame);
+    const end = drive.store.getState().driveEnd;
+    drive.leave();
+    return end;
+  }
+
+  it('flooded at the same step, time and place whether a frame lasts 1/60 s or the longest frame step (0.25 s)', async () => {
+    const smooth = await floodAt(1 / 60);
+    const slow = await floodAt(MAX_FRAME_DT);
+    expect(smooth?.reason).toBe('flooded');
+    // The car's centre is over the water's edge (z = 10; heights are interpolated over the 1 m cell before it).
+    expect(smooth!.z).toBeGreaterThan(9);
+    expect(smooth!.z).toBeLessThan(11);
+    expect(slow).toEqual(smooth);
+  }, 60_000);
+});
+
+describe('after a road drive ends', () => {
+  it('the physics car holds its brakes on a slope (it does not roll away) until a driving key is pressed', async () => {
+    // Down a 10 % slope along +z; the route ends half-way down.
+    const slope = fieldFrom(129, 129, 1, (_x, z) => -0.1 * z);
+    const drive = new DriveSession({ field: () => slope, physics: loadRapier, settings: { model: 'physics' } });
+    const route: [number, number][] = [];
+    for (let z = -40; z <= 0; z += 2) route.push([0, z]);
+    drive.enterAutopilot(route, 8, { roadWidth: 6 });
+    await expect.poll(() => drive.physicsState !== null, { timeout: 30_000 }).toBe(true);
+    run(drive, 60, () => drive.store.getState().autopilot !== 'driving');
+    expect(drive.store.getState().autopilot).toBe('arrived');
+    const stopped = drive.physicsState!.position;
+    run(drive, 5);
+    expect(Math.hypot(drive.physicsState!.position.x - stopped.x, drive.physicsState!.position.z - stopped.z)).toBeLessThan(0.1);
+    // The driver takes over: the throttle moves it.
+    drive.keyDown('KeyW');
+    run(drive, 2);
+    expect(drive.physicsState!.position.z - stopped.z).toBeGreaterThan(1);
+    drive.leave();
+  }, 60_000);
 });

@@ -51,6 +51,8 @@ export class DriveSession {
   private readonly walker: Walker;
   private readonly recorder = new DriveRecorder();
   private pilot: RoutePilot | null = null;
+  /** A route drive ended by its rules: the physics car holds its brakes (else it rolls away downhill) until a driving key or a new place. */
+  private holding = false;
 
   constructor(private readonly options: DriveSessionOptions) {
     this.store = createStore<DriveState>(() => ({
@@ -210,6 +212,7 @@ export class DriveSession {
     const held = heldKeyFor(code);
     if (held) {
       this.held.add(held);
+      this.holding = false;
       this.stopPilot('taken');
       return true;
     }
@@ -279,20 +282,18 @@ export class DriveSession {
     return this.recorder.csv();
   }
 
-  /** Ends the autopilot (if it drives) in `mode`. */
+  /** Ends the autopilot (if it drives) in `mode`; ended by its rules (`end`), the car then holds its brakes. */
   private stopPilot(mode: AutopilotMode, end: DriveEnd | null = null): void {
     if (!this.pilot) return;
     this.pilot = null;
+    this.holding = end !== null;
     this.store.setState({ autopilot: mode, driveEnd: end });
   }
 
-  /**
-   * The autopilot's input for the car now, `dt` seconds of drive time after the last; null when it does
-   * not drive. When the drive ends (arrived, or the watch's rules) the brakes go on for that step.
-   */
-  private pilotInput(car: PilotCar, dt: number): PilotInput | null {
+  /** The autopilot's input `dt` seconds of drive time after the last (null: not driving); the brakes as the drive ends. */
+  private pilotInput(car: PilotCar, dt: number, water: number): PilotInput | null {
     if (!this.pilot) return null;
-    const step = this.pilot.step(car, dt, this.floodedHere());
+    const step = this.pilot.step(car, dt, isFlooded(water, this.settings.carSpec.fordingDepth));
     if (!step.end) return step.input;
     this.stopPilot(step.end.reason, step.end);
     return BRAKES_ON;
@@ -303,12 +304,9 @@ export class DriveSession {
     return waterAtCar(this.options.water?.(), this.car.x, this.car.z);
   }
 
-  private floodedHere(): boolean {
-    return isFlooded(this.waterHere(), this.settings.carSpec.fordingDepth);
-  }
-
   /** The car at rest exactly at `start` (moved into the drivable area). */
   private place(start: { x: number; z: number; heading: number }): void {
+    this.holding = false;
     this.car = restingAt(this.options.field(), this.settings, start);
     this.kinematic.placed();
     this.physics.dispose();
@@ -333,12 +331,13 @@ export class DriveSession {
   private driveFrame(dt: number): void {
     const recording = this.store.getState().recording;
     if (this.physicsActive) {
+      const water = this.options.water?.();
       const moved = this.physics.advance(dt, {
         keys: driveInputFrom(this.held),
-        pilot: (car, stepDt) => this.pilotInput(car, stepDt),
-        record: recording ? (state, water) => this.recorder.addStep(state, water) : null,
+        pilot: (car, stepDt, depth) => this.pilotInput(car, stepDt, depth) ?? (this.holding ? BRAKES_ON : null),
+        record: recording ? (state, depth) => this.recorder.addStep(state, depth) : null,
         marks: this.marks,
-        water: this.waterHere(),
+        water: (x, z) => waterAtCar(water, x, z),
         fordingDepth: this.settings.carSpec.fordingDepth,
       });
       // While Rapier loads the car waits at rest where it was placed.
@@ -348,7 +347,7 @@ export class DriveSession {
     } else {
       if (dt > 0) {
         const { x, z, heading, speed } = this.car;
-        const pilot = this.pilotInput({ position: { x, z }, heading, speed, roll: this.currentPose?.roll ?? 0 }, dt);
+        const pilot = this.pilotInput({ position: { x, z }, heading, speed, roll: this.currentPose?.roll ?? 0 }, dt, this.waterHere());
         const input = pilot ? { throttle: pilot.throttle - pilot.brake, steer: pilot.steer, handbrake: false } : driveInputFrom(this.held);
         // Wading: the top speed is the share the water leaves (none when flooded: the car stops).
         this.car = this.kinematic.step(this.car, input, dt, this.settings, wadingSpeedFactor(this.waterHere(), this.settings.carSpec.fordingDepth));
@@ -391,7 +390,7 @@ export class DriveSession {
         stoppedBy: this.kinematic.stoppedBy,
         stops: this.kinematic.stops,
         water: this.waterHere(),
-        flooded: this.floodedHere(),
+        flooded: isFlooded(this.waterHere(), this.settings.carSpec.fordingDepth),
       }),
       recordedRows: this.recorder.count,
       marksVersion: this.marks.version,

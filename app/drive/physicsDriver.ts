@@ -17,13 +17,16 @@ export const KEY_STEER_RATE = 3;
 /** What drives the physics car through a frame: keys, the autopilot, and where its steps are written. */
 export interface PhysicsControls {
   readonly keys: DriveInput;
-  /** The autopilot's input for one step (null when it does not drive). */
-  pilot(car: PilotCar, dt: number): PilotInput | null;
+  /** The autopilot's input for one step, `water` metres deep at the car (null when it does not drive). */
+  pilot(car: PilotCar, dt: number, water: number): PilotInput | null;
   /** Called after every fixed step while recording (null when not recording). */
   readonly record: ((state: PhysicsState, water: number) => void) | null;
   readonly marks: DriveMarks;
-  /** Metres of water at the car this frame, and how deep the car can ford. */
-  readonly water: number;
+  /**
+   * Metres of water at a point (x, z), read at the car before and after every step — not once a frame,
+   * so the car floods at the same step whatever the frame rate — and how deep the car can ford.
+   */
+  water(x: number, z: number): number;
   readonly fordingDepth: number;
 }
 
@@ -112,20 +115,22 @@ export class PhysicsDriver {
       this.obstacles = obstacles;
     }
     const { keys } = controls;
+    const waterAt = (s: PhysicsState) => controls.water(s.position.x, s.position.z);
     this.accumulator += dt;
     while (this.accumulator >= PHYSICS_DT) {
       this.accumulator -= PHYSICS_DT;
       const maxChange = KEY_STEER_RATE * PHYSICS_DT;
       this.wheelSteer += Math.max(-maxChange, Math.min(maxChange, keys.steer - this.wheelSteer));
-      const pilot = controls.pilot(car.state, PHYSICS_DT);
+      const water = waterAt(car.state);
+      const pilot = controls.pilot(car.state, PHYSICS_DT, water);
       if (pilot) this.wheelSteer = pilot.steer;
       const input: PhysicsInput = pilot
         ? { ...pilot, handbrake: false }
         : { throttle: keys.throttle, steer: this.wheelSteer, brake: 0, handbrake: keys.handbrake };
       // Flooded: the engine is out and the brakes hold the car; shallower water drags it (wading).
-      car.step(isFlooded(controls.water, controls.fordingDepth) ? { ...input, throttle: 0, brake: 1 } : wading(input, controls.water, controls.fordingDepth));
+      car.step(isFlooded(water, controls.fordingDepth) ? { ...input, throttle: 0, brake: 1 } : wading(input, water, controls.fordingDepth));
       controls.marks.observe(car.state);
-      controls.record?.(car.state, controls.water);
+      controls.record?.(car.state, waterAt(car.state));
     }
     const s = car.state;
     return { x: s.position.x, z: s.position.z, heading: s.heading, speed: s.speed };

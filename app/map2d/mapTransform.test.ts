@@ -33,23 +33,35 @@ describe('2D map view transform', () => {
     expect(next.x - w.x).toBeCloseTo((0.1 / 1.7) * 2.5, 9);
   });
 
-  it('fits the map centred, its whole depth in the canvas height when 60 % of its width or more then fits', () => {
-    // 33 rows in 284 px: the 65 columns take 561 px, 68 % of them inside 384 px.
+  it('fits the whole map centred, by its width when the canvas is narrower than the map’s shape', () => {
+    // 65 columns in 384 px (5.9 px each), the 33 rows then take 195 of the 284 px.
     const view = fitMapView(field, 400, 300, 8);
-    expect(view.scale).toBeCloseTo(284 / 33, 9);
-    expect(view.offsetY).toBeCloseTo(8, 9);
+    expect(view.scale).toBeCloseTo(384 / 65, 9);
+    expect(view.offsetX).toBeCloseTo(8, 9);
+    expect(view.offsetY).toBeCloseTo((300 - 33 * (384 / 65)) / 2, 9);
     const centre = canvasToWorld(view, field, 200, 150);
     expect(centre.x).toBeCloseTo(0, 9);
     expect(centre.z).toBeCloseTo(0, 9);
   });
 
-  it('fills a tall pane with a square map (no empty band), and a wide one shows all of it', () => {
+  it('shows all of a square map in a tall pane and in a wide one: its four corners inside the canvas', () => {
     const square = { width: 257, depth: 257, cellSize: 2 };
-    // The 2D pane at 1280 × 720: 390 × 660 CSS px. All 257 rows fit 644 px; 390 px then shows 378 / 644 of the width (59 %): the width bound.
+    // A pane beside the 3D view at 1280 × 720 (390 × 660 CSS px): the 257 columns in 374 px.
     const tall = fitMapView(square, 390, 660, 8);
-    expect(tall.scale).toBeCloseTo(374 / (257 * 0.6), 9);
-    expect(257 * tall.scale).toBeGreaterThan(0.95 * 644);
-    // A pane of the map's shape or wider: the whole map, by its height.
+    expect(tall.scale).toBeCloseTo(374 / 257, 9);
+    for (const [x, z] of [
+      [-256, -256],
+      [256, -256],
+      [-256, 256],
+      [256, 256],
+    ]) {
+      // The corner vertices' outer edges, half a cell beyond their centres.
+      const p = worldToCanvas(tall, square, x + Math.sign(x), z + Math.sign(z));
+      expect(p.px).toBeGreaterThanOrEqual(8 - 1e-9);
+      expect(p.px).toBeLessThanOrEqual(382 + 1e-9);
+      expect(p.py).toBeGreaterThanOrEqual(0);
+      expect(p.py).toBeLessThanOrEqual(660);
+    }
     expect(fitMapView(square, 700, 500, 8).scale).toBeCloseTo(484 / 257, 9);
     expect(fitMapView(square, 500, 500, 8).scale).toBeCloseTo(484 / 257, 9);
   });

@@ -19,20 +19,12 @@ export const MAX_MAP_SCALE = 64;
 type Dimensions = Pick<Heightfield, 'width' | 'depth' | 'cellSize'>;
 
 /**
- * Least share of the map's width a fitted view shows: a map fitted to a pane narrower than the map's
- * shape fills the pane's height and leaves up to 40 % of its width to pan to, rather than leave a
- * third of the pane empty.
+ * Fits the whole map centred in a canvas of the given CSS size, leaving `margin` pixels around it: a
+ * designer sees all of it on open (renderer/viewsLayout.ts gives the map a pane of about its shape).
  */
-export const MIN_FITTED_WIDTH_SHARE = 0.6;
-
-/**
- * Fits the map centred in a canvas of the given CSS size, leaving `margin` pixels around it: its
- * whole depth in the pane's height, and at least MIN_FITTED_WIDTH_SHARE of its width in the pane's
- * width (all of it when the pane is as wide as the map's shape).
- */
-export function fitMapView(field: Dimensions, canvasWidth: number, canvasHeight: number, margin = 8): MapViewTransform {
+export function fitMapView(field: Dimensions, canvasWidth: number, canvasHeight: number, margin = 4): MapViewTransform {
   const byHeight = (canvasHeight - 2 * margin) / field.depth;
-  const byWidth = (canvasWidth - 2 * margin) / (field.width * MIN_FITTED_WIDTH_SHARE);
+  const byWidth = (canvasWidth - 2 * margin) / field.width;
   const scale = Math.max(MIN_MAP_SCALE, Math.min(byHeight, byWidth, MAX_MAP_SCALE));
   return {
     scale,

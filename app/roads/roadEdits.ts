@@ -105,9 +105,12 @@ export const setRoadClass = (stack: LayerStack, id: string, roadClass: RoadClass
     return { ...p, roadClass: { ...roadClass }, maxGradePct: maxGradeFor(roadClass.kind, roadClass.terrain, p.designSpeedKmh) };
   });
 
-/** Ford or bridge for the crossing of the wet stretch from…to (metres along the road): replaces any choice overlapping it. */
-export const setCrossing = (stack: LayerStack, id: string, from: number, to: number, kind: CrossingKind): Layer[] =>
-  stackWithRoadParams(stack, id, (p) => ({ ...p, crossings: withChoice(p.crossings, from, to, kind) }));
+/**
+ * Ford or bridge for the crossing of the wet stretch from…to (metres along the road): replaces any choice
+ * overlapping it; a bridge keeps the water's `surface` there, which its deck clears.
+ */
+export const setCrossing = (stack: LayerStack, id: string, from: number, to: number, kind: CrossingKind, surface?: number | null): Layer[] =>
+  stackWithRoadParams(stack, id, (p) => ({ ...p, crossings: withChoice(p.crossings, from, to, kind, surface) }));
 
 function pointAt(p: RoadParams, n: number): RoadPoint {
   const point = p.points[n];

@@ -59,8 +59,8 @@ export interface RoadsModel {
   setClass(id: string, roadClass: RoadClass | null): Promise<JobResult>;
   /** What the views draw the road's surface in. */
   setSurface(id: string, surface: RoadSurface): Promise<JobResult>;
-  /** Ford or bridge for a crossing of water (its wet stretch, metres along the road): one entry. */
-  setCrossing(id: string, from: number, to: number, kind: CrossingKind): Promise<JobResult>;
+  /** Ford or bridge for a crossing of water (its wet stretch, metres along the road; a bridge's water surface there): one entry. */
+  setCrossing(id: string, from: number, to: number, kind: CrossingKind, surface?: number | null): Promise<JobResult>;
   rename(id: string, name: string): Promise<JobResult>;
   deleteRoad(id: string): Promise<JobResult>;
   /** Ends the current road: the next click starts a new one. */
@@ -271,8 +271,10 @@ export function createRoadsModel(editor: Editor, jobs: TerrainJobs, layers: Laye
     setClass: (id, roadClass) => change(`Set class of "${nameOf(id)}"`, id, () => edits.setRoadClass(stack(), id, roadClass)),
     setSurface: (id, surface) => change(`Set surface of "${nameOf(id)}"`, id, () => edits.setRoadSurface(stack(), id, surface)),
     setPointValue: (id, n, key, value) => change(`Set point ${n + 1} ${key} of "${nameOf(id)}"`, id, () => edits.setPointValue(stack(), id, n, key, value)),
-    setCrossing: (id, from, to, kind) =>
-      change(`Make crossing at ${Math.round(from)}–${Math.round(to)} m of "${nameOf(id)}" a ${kind}`, id, () => edits.setCrossing(stack(), id, from, to, kind)),
+    setCrossing: (id, from, to, kind, surface) =>
+      change(`Make crossing at ${Math.round(from)}–${Math.round(to)} m of "${nameOf(id)}" a ${kind}`, id, () =>
+        edits.setCrossing(stack(), id, from, to, kind, surface),
+      ),
     async rename(id, name) {
       const result = await layers.rename(id, name);
       if (result !== 'done') store.setState({ message: layers.store.getState().message });

@@ -16,6 +16,7 @@ import { ROAD_EXPORT_FORMATS, reportFormatFor } from '../../shared/roads/exportF
 import { heightsWithDecks } from '../../shared/roads/bridge';
 import { findCrossings, stationDepths, withChoice, type CrossingChoice, type CrossingKind } from '../../shared/roads/crossings';
 import { fitRoad, centrelineOf, terrainProblem, type FittedRoad } from '../../shared/roads/fittedRoad';
+import { groundAlong } from '../../shared/roads/profile';
 import {
   MAX_DESIGN_SPEED,
   MAX_GRADE,
@@ -448,7 +449,7 @@ export async function runRoad(args: readonly string[], io: CliIo): Promise<numbe
   const water = stackHasWater(stack) ? stackWaterDepth(stack, field) : null;
   const crossingLines: string[] = [];
   if (options.crossings) {
-    const chosen = chooseCrossings(road.params, options.crossings, water, field);
+    const chosen = chooseCrossings(road.params, options.crossings, water, field, below);
     if (typeof chosen === 'string') {
       io.stderr(`faultline road: ${inputName}: ${chosen}; nothing written\n`);
       return EXIT_USAGE;
@@ -516,17 +517,19 @@ export async function runRoad(args: readonly string[], io: CliIo): Promise<numbe
 
 /**
  * The road's crossing choices from --crossing: every crossing of `water` along its centreline, each
- * ford or bridge as asked (the later option wins); a line per crossing for stdout. A string: why not.
+ * ford or bridge as asked (the later option wins; a bridge keeps the water's surface over `heights`,
+ * the land under the road); a line per crossing for stdout. A string: why not.
  */
 export function chooseCrossings(
   params: RoadParams,
   asked: readonly { index: number | 'all'; kind: CrossingKind }[],
   water: Float32Array | null,
   size: { width: number; depth: number; cellSize: number },
+  heights: Float32Array,
 ): { choices: CrossingChoice[]; lines: string[] } | string {
   if (!water) return '--crossing: there is no water (no water or river layer) for the road to cross';
   const line = centrelineOf(params, size.cellSize);
-  const found = findCrossings(stationDepths(line, water, size), line.ds);
+  const found = findCrossings(stationDepths(line, water, size), line.ds, undefined, groundAlong(line, heights, size));
   if (found.length === 0) return '--crossing: the road crosses no water';
   const kinds: (CrossingKind | undefined)[] = found.map(() => undefined);
   for (const { index, kind } of asked) {
@@ -538,7 +541,7 @@ export function chooseCrossings(
   const lines: string[] = [];
   found.forEach((c, n) => {
     const kind = kinds[n] ?? 'ford';
-    if (kinds[n]) choices = withChoice(choices, c.from, c.to, kind);
+    if (kinds[n]) choices = withChoice(choices, c.from, c.to, kind, c.surface);
     lines.push(`crossing ${n + 1}: ${Math.round(c.from)}–${Math.round(c.to)} m, ${c.maxDepth.toFixed(2)} m deep: ${kind}\n`);
   });
   return { choices, lines };

@@ -11,7 +11,7 @@ export function RoadCrossings({ roadId, crossings }: { roadId: string; crossings
   const session = useSession();
   const car = useStore(session.drive.store, (s) => s.settings.car);
   const fording = useStore(session.drive.store, (s) => s.settings.carSpec.fordingDepth);
-  const choose = (c: ReportCrossing, kind: CrossingKind) => void session.roads.model.setCrossing(roadId, c.from, c.to, kind);
+  const choose = (c: ReportCrossing, kind: CrossingKind) => void session.roads.model.setCrossing(roadId, c.from, c.to, kind, c.surface);
   return (
     <div className="road-crossings" data-testid="road-crossings">
       <p className="road-report-summary">Water crossings</p>

@@ -21,8 +21,11 @@ export const SEDIMENT_RULE: MaskRule = { source: 'deposition', min: 0.1, softnes
 /** Wet ground: the channels the water took (the top tenth or so of the flow), darkened. */
 export const WET_RULE: MaskRule = { source: 'flow', min: 0.3, softness: 0.2 };
 
-/** Sediment's colour (sRGB bytes): wet silt, the temperate climate's sand material (shared/ground/climate.ts), also the 2D tint's cover. */
-export const SEDIMENT_SRGB: readonly [number, number, number] = [108, 100, 80];
+/**
+ * Sediment's colour (sRGB bytes): wet silt, the temperate climate's sand material (shared/ground/climate.ts), also
+ * the 2D tint's cover. Dark and earthy: a lighter beige read as flat sand discs on the grass.
+ */
+export const SEDIMENT_SRGB: readonly [number, number, number] = [92, 86, 70];
 
 /** How much darker the wettest ground is (its colour × (1 − this)). */
 export const WET_DARKENING = 0.35;

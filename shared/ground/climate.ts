@@ -41,20 +41,21 @@ const TEMPERATE: ClimateLook = {
     grass: [74, 96, 46],
     dirt: [112, 96, 70],
     gravel: [112, 106, 96],
-    rock: [118, 112, 104],
+    rock: [118, 108, 94],
     sand: SEDIMENT_SRGB,
     snow: [236, 240, 244],
     road: [98, 94, 88],
   },
   bands: {
     beds: [
-      { thickness: 9, srgb: [120, 114, 106] },
-      { thickness: 5, srgb: [113, 108, 101] },
-      { thickness: 12, srgb: [124, 117, 108] },
-      { thickness: 4, srgb: [111, 106, 99] },
-      { thickness: 7, srgb: [117, 111, 102] },
+      { thickness: 9, srgb: [122, 110, 95] },
+      { thickness: 5, srgb: [113, 103, 90] },
+      { thickness: 12, srgb: [126, 114, 98] },
+      { thickness: 4, srgb: [110, 100, 88] },
+      { thickness: 7, srgb: [118, 107, 93] },
     ],
-    // Faint and soft: temperate strata show on cliffs without drawing contour lines across mountainsides.
+    // Weathered stone in grey-browns (a plain grey read as concrete on a cut valley's walls); faint and soft, as
+    // far apart as before (±8 levels): a wider spread drew contour lines across mountainsides.
     blend: 3.5,
   },
   groundBanding: 0,

@@ -22,7 +22,7 @@ export const GROUND_ALBEDO_AMOUNT: Readonly<Record<GroundMaterial, number>> = {
   dirt: 0.45,
   gravel: 0.55,
   rock: 0.6,
-  sand: 0.35,
+  sand: 0.5,
   snow: 0.12,
   road: 0.3,
 };
@@ -37,6 +37,10 @@ function hash(x: number, y: number, seed: number): number {
 }
 
 const wrap = (v: number, period: number) => ((v % period) + period) % period;
+const smoothstep = (edge0: number, edge1: number, x: number) => {
+  const t = Math.min(1, Math.max(0, (x - edge0) / (edge1 - edge0)));
+  return t * t * (3 - 2 * t);
+};
 
 /** Value noise with `period` lattice cells over the tile (u, v in 0…1), smoothly interpolated: seamless. */
 function periodicNoise(u: number, v: number, period: number, seed: number): number {
@@ -154,20 +158,28 @@ function sampleMaterial(material: GroundMaterial, u: number, v: number): [number
       return [h, 0.5 + 0.45 * (stones.id - 0.5) + 0.3 * (edge - 0.6) + 0.1 * (fbm(u, v, 64, 2, 32) - 0.5)];
     }
     case 'rock': {
-      // Ridged noise cracked by warped cells (no regular rows: the strata are the colour bands by height).
+      // Weathered rock: ridged noise at two scales and pitting, split by joints: thin dark lines where two
+      // noises cross their middle value, long and winding, broken where a third says (cells' outlines read
+      // as paving up close, and cells of a shade each as large tiles). No rows: the strata are the colour
+      // bands by height.
       const ridged = 1 - Math.abs(2 * fbm(u, v, 4, 5, 41) - 1);
-      const crack = cells(wrap(u + 0.12 * (fbm(u, v, 2, 3, 43) - 0.5), 1), wrap(v + 0.12 * (fbm(u, v, 2, 3, 44) - 0.5), 1), 5, 42);
-      const cracks = Math.min(1, (crack.f2 - crack.f1) * 4);
+      const joint = (period: number, seed: number, width: number) => 1 - smoothstep(0, width, Math.abs(fbm(u, v, period, 3, seed) - 0.5));
+      const joints = Math.max(joint(3, 42, 0.012), 0.7 * joint(7, 43, 0.01)) * smoothstep(0.4, 0.6, fbm(u, v, 5, 2, 46));
       const fine = fbm(u, v, 16, 3, 45);
-      const h = 0.55 * ridged + 0.25 * cracks + 0.2 * fine;
-      return [h, 0.5 + 0.45 * (ridged - 0.5) + 0.2 * (cracks - 0.7) + 0.2 * (fine - 0.5) + 0.12 * (crack.id - 0.5)];
+      const pits = periodicNoise(u, v, 96, 47);
+      const h = Math.max(0, 0.55 * ridged + 0.25 * fine + 0.1 * pits + 0.1 - 0.4 * joints);
+      return [h, 0.5 + 0.5 * (ridged - 0.5) + 0.3 * (fine - 0.5) + 0.14 * (pits - 0.5) - 0.45 * joints];
     }
     case 'sand': {
-      // Ripples across u, bent by noise, over a fine grain.
-      const ripple = 0.5 + 0.5 * Math.sin(2 * Math.PI * (u * 7 + 0.8 * fbm(u, v, 3, 3, 51)));
-      const grain = periodicNoise(u, v, 128, 52);
-      const h = 0.7 * ripple + 0.3 * fbm(u, v, 8, 3, 53);
-      return [h, 0.5 + 0.25 * (ripple - 0.5) + 0.2 * (grain - 0.5) + 0.25 * (fbm(u, v, 5, 3, 54) - 0.5)];
+      // Alluvium, what water leaves: silt in damp and drier patches, small pebbles scattered through it and a
+      // fine grain. (Ripples read as a beach in a valley floor, and a plain fill as flat beige discs.)
+      const damp = fbm(u, v, 6, 3, 51);
+      const stones = cells(u, v, 40, 52);
+      // Gravelly and silty patches: the pebbles' share follows noise.
+      const pebble = stones.id > 0.25 + 0.6 * fbm(u, v, 3, 2, 55) ? Math.max(0, 1 - stones.f1 * 3.2) * (0.6 + 0.4 * stones.id) : 0;
+      const grain = periodicNoise(u, v, 128, 53);
+      const h = 0.4 * damp + 0.45 * pebble + 0.15 * grain;
+      return [h, 0.5 + 0.5 * (damp - 0.5) + 0.45 * pebble - 0.08 + 0.2 * (grain - 0.5)];
     }
     case 'snow': {
       const drift = fbm(u, v, 4, 4, 61);

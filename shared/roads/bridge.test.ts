@@ -12,7 +12,7 @@ import { STOCK_CARS } from '../vehicle/physics/cars';
 import { loadRapier, type Rapier } from '../vehicle/physics/rapier';
 import { waterField } from '../vehicle/water';
 import { bridgedRoads, heightsWithDecks, waterOverDecks } from './bridge';
-import { DECK_THICKNESS, findCrossings, spanLevels, spansAboveWater } from './crossings';
+import { DECK_THICKNESS, findCrossings, spanLevels, spansAboveWater, withChoice } from './crossings';
 import { driveRoad } from './drive';
 import { ROAD_EXPORT_FORMATS } from './exportFormats';
 import { fitRoad } from './fittedRoad';
@@ -212,7 +212,7 @@ describe('water crossings', () => {
     const groundAt = Float64Array.from({ length: 21 }, (_, k) => (k < 5 ? 2 : k <= 9 ? -1 : 1));
     const choices = [{ from: 5, to: 9, kind: 'bridge' as const }];
     const levels = spanLevels([{ a: 2, b: 12 }], choices, 1, groundAt);
-    expect(levels).toEqual([{ a: 2, b: 1 }]);
+    expect(levels).toEqual([{ a: 2, b: 1, water: -Infinity }]);
     // A road 0.5 m into the first bank at station 2 (in cut), on the second at 12: the first end moves out.
     const y = Float64Array.from(groundAt, (g, k) => (k === 2 ? 1.5 : g));
     expect(spansAboveWater([{ a: 2, b: 12 }], levels, y, 2)).toEqual([{ a: 0, b: 12 }]);
@@ -260,3 +260,66 @@ describe('water crossings', () => {
 });
 
 const xOfModel = (fitted: ReturnType<typeof fitRoad>, k: number) => fitted.line.x[k];
+
+/**
+ * A pond whose outflow runs on along the road (closed form): the left bank at 2 m falls to the pond's
+ * bed (−1.5 m) from x = −40 to −20; the bed is flat to x = 10 and rises to a lip at −0.2 m at x = 16;
+ * from there the outflow's bed falls at 10 % to −3.2 m at x = 46, and on to −4.6 m at x = 60. The pond
+ * stands at 0 m (wet from x ≈ −28.6), the outflow runs 0.2 m deep to x = 46. The wet stretch's far end
+ * lies downstream, 3.2 m under the pond: a deck straight between its banks' levels passes under the pond.
+ */
+describe('a bridge over a pond whose outflow runs along the road', () => {
+  const pondGround = (x: number): number =>
+    x <= -40 ? 2 : x < -20 ? 2 - (3.5 * (x + 40)) / 20 : x <= 10 ? -1.5 : x < 16 ? -1.5 + (1.3 * (x - 10)) / 6 : x < 60 ? -0.2 - 0.1 * (x - 16) : -4.6;
+  const pondDepth = (x: number): number => (x < 16 ? Math.max(0, -pondGround(x)) : x <= 46 ? 0.2 : 0);
+  const POND_LEVEL = 0;
+  const land: HeightsLayer = { ...channel, heights: grid(pondGround) };
+  const pondWater = grid(pondDepth);
+  const under = evaluateStack([land], SIZE)!;
+  const roadWith = (crossings: RoadLayer['params']['crossings']): RoadLayer => ({
+    ...roadOf(),
+    params: roadParams(points, { verticalCurve: 10, maxCutFill: 40, ...(crossings ? { crossings } : {}) }),
+  });
+  const found = roadReport(fitRoad(roadWith(undefined).params, under, SIZE), under, SIZE, null, pondWater).crossings;
+  /** The water over the deck along the centreline, and the car's drive, for a road with `crossings`. */
+  const built = (crossings: RoadLayer['params']['crossings']) => {
+    const road = roadWith(crossings);
+    const fitted = fitRoad(road.params, under, SIZE);
+    const shaped = evaluateStack([land, road], SIZE)!;
+    const decked = heightsWithDecks(bridgedRoads([road.params], shaped, SIZE), shaped, SIZE);
+    const wet = waterOverDecks(pondWater, shaped, decked);
+    const over = Array.from(fitted.line.x, (x, k) => Math.max(0, heightAt({ ...SIZE, heights: wet }, x, fitted.line.z[k])));
+    return { fitted, decked, wet, over };
+  };
+
+  it('the crossing gives the water’s highest surface (the pond’s level), which a chosen bridge keeps', () => {
+    expect(found).toHaveLength(1);
+    // The pond's level, or a little over it at the shore: the first wet station lies within a cell of the
+    // last dry vertex, on the bank rising 3.5 m in 20 m, between which the map's heights are interpolated.
+    expect(found[0].surface).toBeGreaterThanOrEqual(POND_LEVEL - 1e-6);
+    expect(found[0].surface).toBeLessThanOrEqual(POND_LEVEL + (3.5 / 20) * SIZE.cellSize);
+    expect(found[0].maxDepth).toBeCloseTo(1.5, 4);
+    const [choice] = withChoice(undefined, found[0].from, found[0].to, 'bridge', found[0].surface);
+    expect(choice.surface).toBeCloseTo(found[0].surface!, 3);
+    // A ford keeps no surface: its road sits on the bed.
+    expect(withChoice(undefined, found[0].from, found[0].to, 'ford', found[0].surface)[0]).not.toHaveProperty('surface');
+  });
+
+  it('the deck’s road stands over the pond, and no water lies on it; a choice saved without the surface builds as before', () => {
+    const [{ from, to, surface }] = found;
+    const kept = built([{ from, to, kind: 'bridge', surface: surface! }]);
+    const [{ a, b }] = kept.fitted.bridges;
+    for (let k = a; k <= b; k++) expect(kept.fitted.y[k]).toBeGreaterThanOrEqual(POND_LEVEL - 1e-6);
+    expect(Math.max(...kept.over)).toBe(0);
+    // Saved before the surface was kept: the deck straight between the banks' levels (0 m and −3.3 m), under the pond.
+    const before = built([{ from, to, kind: 'bridge' }]);
+    expect(Math.max(...before.over)).toBeGreaterThan(0.3);
+  });
+
+  it('the physics car drives the bridge to the road’s end without flooding', () => {
+    const [{ from, to, surface }] = found;
+    const kept = built([{ from, to, kind: 'bridge', surface: surface! }]);
+    const drive = driveRoad(R, { ...SIZE, heights: kept.decked }, kept.fitted, { spec: STOCK_CARS.hatchback, water: waterField(SIZE, kept.wet) });
+    expect(drive.end?.reason).toBe('arrived');
+  }, 60_000);
+});

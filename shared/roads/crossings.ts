@@ -26,6 +26,12 @@ export interface CrossingChoice {
   from: number;
   to: number;
   kind: CrossingKind;
+  /**
+   * A bridge's water: the highest water surface over the wet stretch when it was chosen, metres. The
+   * deck's road stands at or above it. Absent in choices saved before it (their decks clear the banks' levels
+   * only, as they did), and in fords.
+   */
+  surface?: number;
 }
 
 /** The shallowest car preset's fording depth (the hatchback's, shared/vehicle/physics/cars.ts), metres. */
@@ -53,6 +59,8 @@ export interface Crossing {
   length: number;
   /** Deepest water on the centreline, metres. */
   maxDepth: number;
+  /** Highest water surface on the centreline (ground + depth), metres; null without the ground. */
+  surface: number | null;
   kind: CrossingKind;
   /** Whether the kind was chosen (saved), rather than the default ford. */
   chosen: boolean;
@@ -79,8 +87,11 @@ export function stationDepths(
   return out;
 }
 
-/** The crossings of a road whose centreline has `depth[k]` metres of water at station k (0 dry). */
-export function findCrossings(depth: ArrayLike<number>, ds: number, choices?: readonly CrossingChoice[]): Crossing[] {
+/**
+ * The crossings of a road whose centreline has `depth[k]` metres of water at station k (0 dry), over
+ * `ground[k]` (the land under the road; without it no surface is given).
+ */
+export function findCrossings(depth: ArrayLike<number>, ds: number, choices?: readonly CrossingChoice[], ground?: ArrayLike<number>): Crossing[] {
   const out: Crossing[] = [];
   let k = 0;
   while (k < depth.length) {
@@ -90,7 +101,11 @@ export function findCrossings(depth: ArrayLike<number>, ds: number, choices?: re
     }
     const first = k;
     let deepest = 0;
-    while (k < depth.length && depth[k] > 0) deepest = Math.max(deepest, depth[k++]);
+    let surface = -Infinity;
+    for (; k < depth.length && depth[k] > 0; k++) {
+      deepest = Math.max(deepest, depth[k]);
+      if (ground) surface = Math.max(surface, ground[k] + depth[k]);
+    }
     const from = first * ds;
     const to = (k - 1) * ds;
     const saved = choiceFor(choices, from, to);
@@ -99,6 +114,7 @@ export function findCrossings(depth: ArrayLike<number>, ds: number, choices?: re
       to,
       length: to - from,
       maxDepth: deepest,
+      surface: Number.isFinite(surface) ? surface : null,
       kind: saved?.kind ?? 'ford',
       chosen: saved !== undefined,
       suggested: deepest <= SHALLOWEST_FORDING_DEPTH ? 'ford' : 'bridge',
@@ -109,25 +125,36 @@ export function findCrossings(depth: ArrayLike<number>, ds: number, choices?: re
 
 /**
  * The saved choices with `kind` for the stretch from…to: any choice overlapping it is replaced, so
- * one stretch has one choice. Pure: a new array.
+ * one stretch has one choice. A bridge keeps the water's `surface` there (Crossing.surface) when given.
+ * Pure: a new array.
  */
-export function withChoice(choices: readonly CrossingChoice[] | undefined, from: number, to: number, kind: CrossingKind): CrossingChoice[] {
+export function withChoice(
+  choices: readonly CrossingChoice[] | undefined,
+  from: number,
+  to: number,
+  kind: CrossingKind,
+  surface?: number | null,
+): CrossingChoice[] {
   const round = (v: number) => Math.round(v * 1000) / 1000;
   const kept = (choices ?? []).filter((c) => !overlaps(c, { from, to }));
-  return [...kept, { from: round(from), to: round(to), kind }].sort((p, q) => p.from - q.from);
+  const choice: CrossingChoice = { from: round(from), to: round(to), kind };
+  if (kind === 'bridge' && typeof surface === 'number' && Number.isFinite(surface)) choice.surface = round(surface);
+  return [...kept, choice].sort((p, q) => p.from - q.from);
 }
 
 /** The first problem with a stored `crossings` value, or null. */
 export function crossingChoicesProblem(value: unknown): string | null {
-  if (!Array.isArray(value)) return 'crossings must be a list of { "from", "to", "kind" }';
+  if (!Array.isArray(value)) return 'crossings must be a list of { "from", "to", "kind" } (a bridge may add "surface")';
   for (const [n, c] of value.entries()) {
     if (typeof c !== 'object' || c === null || Array.isArray(c)) return `crossing ${n + 1} must be { "from", "to", "kind" }`;
     const choice = c as Record<string, unknown>;
-    for (const key of Object.keys(choice)) if (!['from', 'to', 'kind'].includes(key)) return `crossing ${n + 1} has an unknown field "${key}"`;
+    for (const key of Object.keys(choice)) if (!['from', 'to', 'kind', 'surface'].includes(key)) return `crossing ${n + 1} has an unknown field "${key}"`;
     const { from, to, kind } = choice;
     if (typeof from !== 'number' || typeof to !== 'number' || !Number.isFinite(from) || !Number.isFinite(to) || from < 0 || to < from)
       return `crossing ${n + 1}: from and to must be metres along the road, 0 ≤ from ≤ to`;
     if (!(CROSSING_KINDS as readonly unknown[]).includes(kind)) return `crossing ${n + 1}: kind must be "ford" or "bridge"`;
+    const { surface } = choice;
+    if (surface !== undefined && (typeof surface !== 'number' || !Number.isFinite(surface))) return `crossing ${n + 1}: surface must be a height in metres`;
   }
   return null;
 }
@@ -158,10 +185,14 @@ export function bridgeSpans(choices: readonly CrossingChoice[] | undefined, line
  * has the level of the dry ground just outside the wet stretch on its side. A deck straight between
  * abutments at or above their own levels stays above the water.
  */
-/** A deck's two bank levels: the dry ground just outside its wet stretch at its start (a) and end (b). */
+/**
+ * A deck's two bank levels: the dry ground just outside its wet stretch at its start (a) and end (b);
+ * and the highest water surface saved with its bridges (−∞ when none was saved).
+ */
 export interface SpanLevels {
   a: number;
   b: number;
+  water: number;
 }
 
 export function spanLevels(spans: readonly BridgeSpan[], choices: readonly CrossingChoice[] | undefined, ds: number, ground: Float64Array): SpanLevels[] {
@@ -169,6 +200,7 @@ export function spanLevels(spans: readonly BridgeSpan[], choices: readonly Cross
   return spans.map((s) => {
     let a = -Infinity;
     let b = -Infinity;
+    let water = -Infinity;
     let first = Infinity;
     let end = -Infinity;
     for (const c of choices ?? []) {
@@ -176,10 +208,11 @@ export function spanLevels(spans: readonly BridgeSpan[], choices: readonly Cross
       const w0 = Math.round(c.from / ds);
       const w1 = Math.round(c.to / ds);
       if (w1 < s.a || w0 > s.b) continue;
+      if (c.surface !== undefined) water = Math.max(water, c.surface);
       if (w0 < first) [first, a] = [w0, ground[Math.max(0, w0 - 1)]];
       if (w1 > end) [end, b] = [w1, ground[Math.min(last, w1 + 1)]];
     }
-    return { a, b };
+    return { a, b, water };
   });
 }
 
@@ -221,12 +254,14 @@ export function groundOverSpans(ground: Float64Array, spans: readonly BridgeSpan
  * The least height of a deck's road at station k of its span a–b: straight between its ends' bank
  * levels (the water lies under that line), or, where the banks differ by more than the grade allows,
  * the higher bank's level falling at the grade (`step` metres a station) — so the least deck keeps
- * the grade. −∞ without levels.
+ * the grade. Where the water's surface was saved, the whole deck's road is also at or above it, as at
+ * the banks' levels: a pond whose outflow runs on along the road lies above the line between its banks
+ * (the road leaves the water downstream, lower than the pond). −∞ without levels.
  */
 function deckFloor(level: SpanLevels | undefined, a: number, b: number, k: number, step: number): number {
   if (!level || !Number.isFinite(level.a) || !Number.isFinite(level.b)) return -Infinity;
   const straight = level.a + ((level.b - level.a) * (k - a)) / (b - a);
-  return Math.max(straight, level.a - step * (k - a), level.b - step * (b - k));
+  return Math.max(straight, level.a - step * (k - a), level.b - step * (b - k), level.water);
 }
 
 /**

@@ -267,7 +267,7 @@ export function roadReport(
     reachedEnd: drive ? drive.reachedEnd : null,
     driveEnd: drive?.end ?? null,
     drivenTo,
-    crossings: findCrossings(depth, line.ds, p.crossings).map((c) => {
+    crossings: findCrossings(depth, line.ds, p.crossings, fitted.ground).map((c) => {
       const deck = c.kind === 'bridge' ? fitted.bridges.find((s) => s.a * line.ds <= c.to && c.from <= s.b * line.ds) : undefined;
       return { ...c, fordable: c.kind === 'ford' ? c.maxDepth <= fordingDepth : null, span: deck ? (deck.b - deck.a) * line.ds : null };
     }),
