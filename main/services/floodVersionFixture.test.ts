@@ -1,18 +1,15 @@
-import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compileProject, parseProject } from '../../shared/codecs/project';
+import { expectReplaysAsWritten, floatBytes as bytes, openFixture, writeFixtureWhenAsked } from './testing/layerFixtures';
 import { sampled } from '../../shared/hydrology/testing/surfaces';
 import { WATER_LAKE } from '../../shared/hydrology/water';
 import type { WaterParams } from '../../shared/hydrology/waterParams';
 import { evaluateStack } from '../../shared/layers/evaluate';
 import { stackWater } from '../../shared/layers/stackWater';
 import type { Layer } from '../../shared/layers/types';
-import { createHeightfield } from '../../shared/terrain/heightfield';
 
 const FIXTURE = join(__dirname, '../../shared/layers/testing/fixtures/v2-water-flood2.faultline');
 const GRID = { width: 60, depth: 45, cellSize: 1 };
-const bytes = (a: Float32Array) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
 
 /** A water layer as the window and `faultline water` make one since `floodVersion` existed (rivers from 400 m², lakes from 10 m²). */
 const params: WaterParams = {
@@ -40,34 +37,16 @@ function fixtureStack(): Layer[] {
 
 // Written by this code (format v2) with FAULTLINE_WRITE_FIXTURES=1; kept as written, so a later reader
 // is proved to replay a water layer of flood 2 bit for bit (the lazy flood's ε steps are then fixed).
-if (process.env.FAULTLINE_WRITE_FIXTURES === '1') {
-  const stack = fixtureStack();
-  const heights = evaluateStack(stack, GRID)!;
-  writeFileSync(
-    FIXTURE,
-    compileProject({
-      field: createHeightfield(GRID.width, GRID.depth, GRID.cellSize, heights),
-      recipe: null,
-      history: [],
-      props: [],
-      view: { name: 'flood 2 fixture' },
-      layers: stack,
-    }),
-  );
-}
+writeFixtureWhenAsked(FIXTURE, GRID, fixtureStack(), 'flood 2 fixture');
 
 describe('a project whose water layer drains by flood 2 (format v2 fixture)', () => {
   it('opens with its water layer as written and replays its saved heights bit for bit', () => {
-    const file = new Uint8Array(readFileSync(FIXTURE));
-    expect(file[10] | (file[11] << 8)).toBe(2);
-    const doc = parseProject(file, 'v2-water-flood2.faultline');
-    expect(doc.layerStatus?.problem ?? null).toBeNull();
-    expect(doc.layers).toEqual(fixtureStack());
-    expect(bytes(evaluateStack(doc.layers!, doc.field)!)).toEqual(bytes(doc.field.heights));
+    const doc = openFixture(FIXTURE);
+    expectReplaysAsWritten(doc, fixtureStack());
   });
 
   it('is what the version decides: the same layer saved without one (flood 1) carves other rivers over the same lakes', () => {
-    const doc = parseProject(new Uint8Array(readFileSync(FIXTURE)), 'v2-water-flood2.faultline');
+    const doc = openFixture(FIXTURE);
     const [ground, water] = doc.layers! as [Layer, Extract<Layer, { kind: 'water' }>];
     const { floodVersion: _saved, ...before } = water.params;
     const old: Layer[] = [ground, { ...water, params: before }];

@@ -1,14 +1,10 @@
-import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compileProject, parseProject } from '../../shared/codecs/project';
-import { evaluateStack } from '../../shared/layers/evaluate';
+import { expectReplaysAsWritten, floatBytes as bytes, openFixture, writeFixtureWhenAsked } from './testing/layerFixtures';
 import type { FluvialLayer, Layer, LayerSize } from '../../shared/layers/types';
-import { createHeightfield } from '../../shared/terrain/heightfield';
 
 const FIXTURE = join(__dirname, '../../shared/layers/testing/fixtures/v2-fluvial.faultline');
 const SIZE: LayerSize = { width: 65, depth: 49, cellSize: 2 };
-const bytes = (a: Float32Array | null) => (a ? new Uint8Array(a.buffer, a.byteOffset, a.byteLength) : null);
 
 /** Hills tilted toward −x with ridges across them: rivers, mouths on the low edge, a strata column. */
 function ground(): Float32Array {
@@ -58,28 +54,12 @@ function fixtureStack(): Layer[] {
 
 // Written by the fluvial layer of format v2 (its water spread over every lower neighbour), with
 // FAULTLINE_WRITE_FIXTURES=1; kept as written so that later readers are proved to replay a saved fluvial layer bit for bit.
-if (process.env.FAULTLINE_WRITE_FIXTURES === '1') {
-  const stack = fixtureStack();
-  const heights = evaluateStack(stack, SIZE)!;
-  writeFileSync(
-    FIXTURE,
-    compileProject({
-      field: createHeightfield(SIZE.width, SIZE.depth, SIZE.cellSize, heights),
-      recipe: null,
-      history: [],
-      props: [],
-      view: { name: 'fluvial fixture' },
-      layers: stack,
-    }),
-  );
-}
+writeFixtureWhenAsked(FIXTURE, SIZE, fixtureStack(), 'fluvial fixture');
 
 describe('a project with a fluvial layer (format v2 fixture)', () => {
   it('opens with its layer as written and replays its saved heights bit for bit', () => {
-    const doc = parseProject(new Uint8Array(readFileSync(FIXTURE)), 'v2-fluvial.faultline');
-    expect(doc.layerStatus?.problem ?? null).toBeNull();
-    expect(doc.layers).toEqual(fixtureStack());
-    expect(bytes(evaluateStack(doc.layers!, doc.field))).toEqual(bytes(doc.field.heights));
+    const doc = openFixture(FIXTURE);
+    expectReplaysAsWritten(doc, fixtureStack());
     // The layer changed the land: the saved heights are not the ground's.
     expect(bytes(doc.field.heights)).not.toEqual(bytes((doc.layers![0] as { heights: Float32Array }).heights));
   });

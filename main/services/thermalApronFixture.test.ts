@@ -1,14 +1,11 @@
-import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compileProject, parseProject } from '../../shared/codecs/project';
+import { expectReplaysAsWritten, floatBytes as bytes, openFixture, writeFixtureWhenAsked } from './testing/layerFixtures';
 import { evaluateStack } from '../../shared/layers/evaluate';
 import type { Layer, LayerSize, ThermalLayer } from '../../shared/layers/types';
-import { createHeightfield } from '../../shared/terrain/heightfield';
 
 const FIXTURE = join(__dirname, '../../shared/layers/testing/fixtures/v2-thermal-apron.faultline');
 const SIZE: LayerSize = { width: 65, depth: 49, cellSize: 2 };
-const bytes = (a: Float32Array | null) => (a ? new Uint8Array(a.buffer, a.byteOffset, a.byteLength) : null);
 
 /** A plateau cut by a slanted canyon with a side canyon and a butte left standing on its floor. */
 function ground(): Float32Array {
@@ -66,32 +63,16 @@ function fixtureStack(): Layer[] {
 // Written by the thermal layer as session 17 left it (talusApron.ts, wallRetreat.ts), with
 // FAULTLINE_WRITE_FIXTURES=1; kept as written, so that faster aprons and retreat are proved to replay a
 // saved layer bit for bit.
-if (process.env.FAULTLINE_WRITE_FIXTURES === '1') {
-  const stack = fixtureStack();
-  const heights = evaluateStack(stack, SIZE)!;
-  writeFileSync(
-    FIXTURE,
-    compileProject({
-      field: createHeightfield(SIZE.width, SIZE.depth, SIZE.cellSize, heights),
-      recipe: null,
-      history: [],
-      props: [],
-      view: { name: 'thermal apron fixture' },
-      layers: stack,
-    }),
-  );
-}
+writeFixtureWhenAsked(FIXTURE, SIZE, fixtureStack(), 'thermal apron fixture');
 
 describe('a project with thermal layers that retreat walls, lay talus aprons and fill floors (format v2 fixture)', () => {
   it('opens with its layers as written and replays its saved heights bit for bit', () => {
-    const doc = parseProject(new Uint8Array(readFileSync(FIXTURE)), 'v2-thermal-apron.faultline');
-    expect(doc.layerStatus?.problem ?? null).toBeNull();
-    expect(doc.layers).toEqual(fixtureStack());
-    expect(bytes(evaluateStack(doc.layers!, doc.field))).toEqual(bytes(doc.field.heights));
+    const doc = openFixture(FIXTURE);
+    expectReplaysAsWritten(doc, fixtureStack());
   });
 
   it('holds aprons and floors: the same stack without them gives other heights', () => {
-    const doc = parseProject(new Uint8Array(readFileSync(FIXTURE)), 'v2-thermal-apron.faultline');
+    const doc = openFixture(FIXTURE);
     const bare = doc.layers!.map((layer) => {
       if (layer.kind !== 'thermal') return layer;
       const { talusShare: _share, floorFill: _fill, ...params } = layer.params;
