@@ -4,13 +4,13 @@ import { expect, sendMenuCommand, test } from './fixtures';
 
 test('the road-footprint mask source, offered on a map without a road, says it needs a road', async ({ app }) => {
   const { page } = app;
-  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.setViewportSize({ width: 1600, height: 1000 });
   await sendMenuCommand(page, 'file.exportHeightmap');
   await expect(page.getByTestId('export-dialog')).toBeVisible();
   await page.getByTestId('export-target-unreal').click();
   await page.getByTestId('engine-masks').check();
-  await page.getByTestId('mask-add-rule-0').click();
-  const road = page.locator('[data-testid$="-source"] option[value="road"]').first();
+  // The default mask layers' rules each offer every source; the map has no road yet.
+  const road = page.locator('[data-testid^="mask-rule-"][data-testid$="-source"] option[value="road"]').first();
   await expect(road).toBeDisabled();
   await expect(road).toContainText('needs a road');
   await expect(road).not.toContainText('erosion');
