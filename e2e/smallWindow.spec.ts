@@ -109,6 +109,27 @@ test.describe('small windows', () => {
     });
   }
 
+  for (const [width, height] of [
+    [1600, 1000],
+    [1024, 768],
+  ] as const) {
+    test(`at ${width}×${height} the Roads tab's Route mode box sits on its name's row, box first, like the View panel's`, async ({ app }) => {
+      const { page } = app;
+      await page.setViewportSize({ width, height });
+      await page.keyboard.press('Shift+R');
+      const box = page.getByTestId('road-route-mode');
+      await expect(box).toBeVisible();
+      const name = page.getByTestId('road-route').getByText('Route mode', { exact: true });
+      const boxBox = await settledBox(box);
+      const nameBox = (await name.boundingBox())!;
+      // One row: the box's middle within the name's line, and the box to the name's left.
+      expect(Math.abs(boxBox.y + boxBox.height / 2 - (nameBox.y + nameBox.height / 2))).toBeLessThanOrEqual(nameBox.height / 2);
+      expect(boxBox.x + boxBox.width).toBeLessThanOrEqual(nameBox.x);
+      await page.screenshot({ path: `e2e/.artifacts/route-mode-${width}x${height}.png` });
+      expect(app.consoleErrors).toEqual([]);
+    });
+  }
+
   for (const width of [1280, 1600]) {
     test(`at ${width} px the side panel's tabs sit on one row with their whole names`, async ({ app }) => {
       const { page } = app;

@@ -25,6 +25,7 @@ export function DrivabilityOverlay3D() {
   const mesh = useMemo(() => {
     const material = new MeshBasicMaterial({
       vertexColors: true,
+      toneMapped: false,
       transparent: true,
       depthWrite: false,
       polygonOffset: true,
@@ -39,7 +40,10 @@ export function DrivabilityOverlay3D() {
     return object;
   }, []);
   const marks = useMemo(() => {
-    const points = new Points(new BufferGeometry(), new PointsMaterial({ size: 7, sizeAttenuation: false, vertexColors: true, depthTest: false }));
+    const points = new Points(
+      new BufferGeometry(),
+      new PointsMaterial({ size: 7, sizeAttenuation: false, vertexColors: true, depthTest: false, toneMapped: false }),
+    );
     points.visible = false;
     points.frustumCulled = false;
     points.renderOrder = 6;

@@ -26,6 +26,7 @@ export function RoadReportOverlay3D() {
   const mesh = useMemo(() => {
     const material = new MeshBasicMaterial({
       vertexColors: true,
+      toneMapped: false,
       transparent: true,
       opacity: 0.85,
       depthWrite: false,

@@ -96,7 +96,7 @@ function buildRoadObjects(group: Group, field: Heightfield, overlay: RoadToolOve
     geometry.setAttribute('position', new BufferAttribute(onSurface(field, road.line, lift), 3));
     const line = new Line(
       geometry,
-      new LineBasicMaterial({ color: road.selected ? SELECTED : OTHER, transparent: !road.selected, opacity: road.selected ? 1 : 0.6 }),
+      new LineBasicMaterial({ color: road.selected ? SELECTED : OTHER, transparent: !road.selected, opacity: road.selected ? 1 : 0.6, toneMapped: false }),
     );
     line.renderOrder = road.selected ? 11 : 10;
     group.add(line);
@@ -121,7 +121,7 @@ function buildRoadObjects(group: Group, field: Heightfield, overlay: RoadToolOve
   const geometry = new BufferGeometry();
   geometry.setAttribute('position', new BufferAttribute(positions.slice(), 3));
   geometry.setAttribute('color', new BufferAttribute(colours.slice(), 3));
-  const points = new Points(geometry, new PointsMaterial({ size: HANDLE_SIZE_PX, sizeAttenuation: false, vertexColors: true }));
+  const points = new Points(geometry, new PointsMaterial({ size: HANDLE_SIZE_PX, sizeAttenuation: false, vertexColors: true, toneMapped: false }));
   points.renderOrder = 12;
   group.add(points);
   return { points, positions, colours, selected, seen: '' };

@@ -16,7 +16,7 @@ export function ToolOverlay3D() {
   const line = useMemo(() => {
     const geometry = new BufferGeometry();
     geometry.setAttribute('position', new BufferAttribute(new Float32Array((SEGMENTS + 1) * 3), 3));
-    const material = new LineBasicMaterial({ color: OVERLAY_ACTIVE, depthTest: false, transparent: true });
+    const material = new LineBasicMaterial({ color: OVERLAY_ACTIVE, depthTest: false, transparent: true, toneMapped: false });
     const object = new Line(geometry, material);
     object.renderOrder = 10;
     object.frustumCulled = false;
