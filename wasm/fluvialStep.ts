@@ -144,21 +144,6 @@ function ownAreas(area: usize, width: i32, depth: i32, cellSize: f64): void {
   }
 }
 
-/**
- * `give` without a branch (the compiled loop's hot path): every neighbour takes `amount`, 0 where it is
- * no receiver (`receives` 0: area + 0 is the same area, its count drops by 0); a receiver whose last
- * donor this was goes on the stack, any other writes `order[count]`, a spare slot past the order.
- * The same sums and the same stack as `give` on the receivers alone.
- */
-@inline function giveAny(area: usize, pending: usize, order: usize, n: i32, amount: f64, receives: i32, top: i32, count: i32): i32 {
-  setF64(area, n, getF64(area, n) + amount);
-  const left = <i32>getU8(pending, n) - receives;
-  setU8(pending, n, <u8>left);
-  const push = receives & <i32>(left == 0);
-  setI32(order, push != 0 ? top - 1 : count, n);
-  return top - push;
-}
-
 /** Lane 0 of `x` and lane 1 of `x` as the larger (pmax: the same value as the reference's `a > b ? a : b` on numbers ≥ +0). */
 @inline function largerLane(x: v128): f64 {
   return f64x2.extract_lane(f64x2.pmax(x, v128.shuffle<f64>(x, x, 1, 0)), 0);
@@ -182,14 +167,21 @@ function ownAreas(area: usize, width: i32, depth: i32, cellSize: f64): void {
   return sum + f64x2.extract_lane(x, 0) + f64x2.extract_lane(x, 1);
 }
 
+/** One receiver of the unrolled path: its share, and its place on the stack after its last donor. */
+@inline function give(area: usize, pending: usize, order: usize, n: i32, amount: f64, top: i32): i32 {
+  setF64(area, n, getF64(area, n) + amount);
+  const left = <u8>(getU8(pending, n) - 1);
+  setU8(pending, n, left);
+  if (left == 0) {
+    top--;
+    setI32(order, top, n);
+  }
+  return top;
+}
+
 /**
- * accumulation.ts `routeFlow` with exponent 1 and the donors counted: fills `area` and `order`
- * (`order` holds count + 1 slots: the last is `giveAny`'s spare).
+ * accumulation.ts `routeFlow` with exponent 1 and the donors counted: fills `area` and `order`.
  * Returns the outflow (m²), or −1 when it placed fewer vertices than the grid has (a cycle).
- * The interior path is the reference's without a branch per neighbour: the drops, weights and shares
- * two at a time in f64x2 lanes (each lane the reference's operation: `d > 0 ? d : 0` is d AND (d > 0);
- * the steepest of weights ≥ +0 is the same whichever of two equal ones is kept; `w / steepest` is +0
- * where w is), the sums lane by lane in the reference's order.
  */
 export function routeFlow(h: usize, area: usize, order: usize, pending: usize, onEdge: usize, width: i32, depth: i32, cellSize: f64): f64 {
   const count = width * depth;
@@ -202,52 +194,54 @@ export function routeFlow(h: usize, area: usize, order: usize, pending: usize, o
   const o4 = width + 1;
   const o6 = 1 - width;
   const o7 = width - 1;
-  const rowBytes = (<usize>width) << 3;
   const DIAGONAL: f64 = Math.SQRT1_2;
-  const diagonals = f64x2.splat(DIAGONAL);
-  const zeros = f64x2.splat(0);
   while (top < count) {
     const v = getI32(order, top++);
     setI32(order, placed++, v);
-    const p = h + ((<usize>v) << 3);
-    const hv = load<f64>(p);
+    const hv = getF64(h, v);
     const a = getF64(area, v);
     if (getU8(onEdge, v) == 0) {
-      const here = f64x2.splat(hv);
-      const dA = f64x2.sub(here, pairAcross(p));
-      const dB = f64x2.sub(here, pairAlong(p, rowBytes));
-      const dC = f64x2.sub(here, pairFalling(p, rowBytes));
-      const dD = f64x2.sub(here, pairRising(p, rowBytes));
-      const gA = f64x2.gt(dA, zeros);
-      const gB = f64x2.gt(dB, zeros);
-      const gC = f64x2.gt(dC, zeros);
-      const gD = f64x2.gt(dD, zeros);
-      const wA = v128.and(dA, gA);
-      const wB = v128.and(dB, gB);
-      const wC = v128.and(f64x2.mul(dC, diagonals), gC);
-      const wD = v128.and(f64x2.mul(dD, diagonals), gD);
-      const steepest = largerLane(f64x2.pmax(f64x2.pmax(wA, wB), f64x2.pmax(wC, wD)));
+      const d0 = hv - getF64(h, v + 1);
+      const d1 = hv - getF64(h, v - 1);
+      const d2 = hv - getF64(h, v + o2);
+      const d3 = hv - getF64(h, v - o2);
+      const d4 = hv - getF64(h, v + o4);
+      const d5 = hv - getF64(h, v - o4);
+      const d6 = hv - getF64(h, v + o6);
+      const d7 = hv - getF64(h, v + o7);
+      const w0 = d0 > 0 ? d0 : 0;
+      const w1 = d1 > 0 ? d1 : 0;
+      const w2 = d2 > 0 ? d2 : 0;
+      const w3 = d3 > 0 ? d3 : 0;
+      const w4 = d4 > 0 ? d4 * DIAGONAL : 0;
+      const w5 = d5 > 0 ? d5 * DIAGONAL : 0;
+      const w6 = d6 > 0 ? d6 * DIAGONAL : 0;
+      const w7 = d7 > 0 ? d7 * DIAGONAL : 0;
+      const m01 = w0 > w1 ? w0 : w1;
+      const m23 = w2 > w3 ? w2 : w3;
+      const m45 = w4 > w5 ? w4 : w5;
+      const m67 = w6 > w7 ? w6 : w7;
+      const m03 = m01 > m23 ? m01 : m23;
+      const m47 = m45 > m67 ? m45 : m67;
+      const steepest = m03 > m47 ? m03 : m47;
       if (steepest > 0) {
-        const steepests = f64x2.splat(steepest);
-        const rA = f64x2.div(wA, steepests);
-        const rB = f64x2.div(wB, steepests);
-        const rC = f64x2.div(wC, steepests);
-        const rD = f64x2.div(wD, steepests);
-        const total = addLanes(addLanes(addLanes(f64x2.extract_lane(rA, 0) + f64x2.extract_lane(rA, 1), rB), rC), rD);
-        const shares = f64x2.splat(a / total);
-        const sA = f64x2.mul(rA, shares);
-        const sB = f64x2.mul(rB, shares);
-        const sC = f64x2.mul(rC, shares);
-        const sD = f64x2.mul(rD, shares);
-        const bits = i64x2.bitmask(gA) | (i64x2.bitmask(gB) << 2) | (i64x2.bitmask(gC) << 4) | (i64x2.bitmask(gD) << 6);
-        top = giveAny(area, pending, order, v + 1, f64x2.extract_lane(sA, 0), bits & 1, top, count);
-        top = giveAny(area, pending, order, v - 1, f64x2.extract_lane(sA, 1), (bits >> 1) & 1, top, count);
-        top = giveAny(area, pending, order, v + o2, f64x2.extract_lane(sB, 0), (bits >> 2) & 1, top, count);
-        top = giveAny(area, pending, order, v - o2, f64x2.extract_lane(sB, 1), (bits >> 3) & 1, top, count);
-        top = giveAny(area, pending, order, v + o4, f64x2.extract_lane(sC, 0), (bits >> 4) & 1, top, count);
-        top = giveAny(area, pending, order, v - o4, f64x2.extract_lane(sC, 1), (bits >> 5) & 1, top, count);
-        top = giveAny(area, pending, order, v + o6, f64x2.extract_lane(sD, 0), (bits >> 6) & 1, top, count);
-        top = giveAny(area, pending, order, v + o7, f64x2.extract_lane(sD, 1), (bits >> 7) & 1, top, count);
+        const r0 = w0 > 0 ? w0 / steepest : 0;
+        const r1 = w1 > 0 ? w1 / steepest : 0;
+        const r2 = w2 > 0 ? w2 / steepest : 0;
+        const r3 = w3 > 0 ? w3 / steepest : 0;
+        const r4 = w4 > 0 ? w4 / steepest : 0;
+        const r5 = w5 > 0 ? w5 / steepest : 0;
+        const r6 = w6 > 0 ? w6 / steepest : 0;
+        const r7 = w7 > 0 ? w7 / steepest : 0;
+        const share = a / (r0 + r1 + r2 + r3 + r4 + r5 + r6 + r7);
+        if (d0 > 0) top = give(area, pending, order, v + 1, r0 * share, top);
+        if (d1 > 0) top = give(area, pending, order, v - 1, r1 * share, top);
+        if (d2 > 0) top = give(area, pending, order, v + o2, r2 * share, top);
+        if (d3 > 0) top = give(area, pending, order, v - o2, r3 * share, top);
+        if (d4 > 0) top = give(area, pending, order, v + o4, r4 * share, top);
+        if (d5 > 0) top = give(area, pending, order, v - o4, r5 * share, top);
+        if (d6 > 0) top = give(area, pending, order, v + o6, r6 * share, top);
+        if (d7 > 0) top = give(area, pending, order, v + o7, r7 * share, top);
       } else {
         outflow += a;
       }

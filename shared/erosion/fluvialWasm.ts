@@ -169,8 +169,7 @@ function layout(count: number, longest: number, strataBeds: number, withWeights:
   }
   place('thomas', 4 * (longest + 1) * 8);
   place('rings', 3 * (MAX_BLOCKED_SUBSTEPS - 1) * longest * 8);
-  // One slot more than the vertices: the routing's spare (wasm/fluvialStep.ts `giveAny`).
-  place('order', (count + 1) * 4);
+  place('order', count * 4);
   if (withWeights) place('weights', count * 4);
   place('pending', count);
   place('onEdge', count);
