@@ -1,4 +1,4 @@
-import { cpuTimed, type Benchmark } from './harness';
+import { cpuTimed, median, type Benchmark } from './harness';
 import { syntheticTerrain } from '../shared/lod/testing/syntheticTerrain';
 import { accumulateFlow } from '../shared/hydrology/accumulation';
 import { fluvialState, fluvialStep, runFluvial, type FluvialState } from '../shared/erosion/fluvial';
@@ -14,8 +14,8 @@ import { fillListedPits } from '../shared/erosion/pitFill';
  * diffusion at a diffusion number κ·dt/Δx² of 1); `fluvial-step-diffusion-8` the same with River
  * valleys' κ and time step (a diffusion number of 8); `fluvial-200-steps` a whole layer of 200 steps
  * (its initial fill included); `fluvial-pit-fills` the pit fills of one step (against the pass that finds
- * the pits). Each reports the CPU time of its timed runs too (median and least):
-the machine's other work stretches the wall time. The
+ * the pits); `… phases` a step's CPU time by phase (`KERNEL_PHASES`). Each reports the CPU time of its
+ * timed runs too (median and least): the machine's other work stretches the wall time. The
  * baseline is the routing alone (`accumulateFlow` on the same surface): the part of a step the
  * hydrology core does. A step runs compiled (fluvialWasm.ts) where WebAssembly runs; the rows named
  * `… (JavaScript reference)` run the same step with `compiled: false`, for the ratio in the same run.
@@ -46,6 +46,63 @@ function scanPits(s: PitSurface): void {
   if (s.state.pitFill) donorCountsAndPits(s.state.grid, s.heights, s.state.routing.pending, s.state.pitFill.pits);
 }
 
+/**
+ * Where a compiled step's CPU time goes: each call the step makes into the compiled kernel, timed
+ * alone; `javascript_ms` is the rest of the step (the pit fills, the mouths, the edge: JavaScript).
+ */
+const KERNEL_PHASES = {
+  diffuseAndCount: 'diffusion_and_donors_ms',
+  diffuse: 'diffusion_ms',
+  countDonors: 'donors_ms',
+  route: 'routing_ms',
+  prepareSolve: 'solve_ms',
+  solve: 'solve_ms',
+} as const;
+type KernelPhase = keyof typeof KERNEL_PHASES;
+interface PhasedState {
+  readonly state: FluvialState;
+  readonly params: FluvialParams;
+  /** CPU ms per phase in the step running now. */
+  readonly now: Map<string, number>;
+  /** CPU ms per phase, a list entry per step. */
+  readonly steps: Map<string, number[]>;
+}
+function phasedState(size: number, params: FluvialParams): PhasedState {
+  const state = fluvialState(field(size), field(size).heights, params);
+  if (!state.kernel) throw new Error('fluvial phases: no WebAssembly here, and the phases are those of the compiled step');
+  const now = new Map<string, number>();
+  const calls = state.kernel as unknown as Record<KernelPhase, (...args: unknown[]) => unknown>;
+  for (const name of Object.keys(KERNEL_PHASES) as KernelPhase[]) {
+    const inner = calls[name];
+    calls[name] = (...args: unknown[]) => {
+      const start = process.cpuUsage();
+      const result = inner(...args);
+      const used = process.cpuUsage(start);
+      const phase = KERNEL_PHASES[name];
+      now.set(phase, (now.get(phase) ?? 0) + (used.user + used.system) / 1000);
+      return result;
+    };
+  }
+  return { state, params, now, steps: new Map() };
+}
+function phasedStep(phased: PhasedState): void {
+  const { state, params, now, steps } = phased;
+  now.clear();
+  const start = process.cpuUsage();
+  fluvialStep(state, params, params.timeStep);
+  const used = process.cpuUsage(start);
+  let kernel = 0;
+  for (const ms of now.values()) kernel += ms;
+  now.set('javascript_ms', (used.user + used.system) / 1000 - kernel);
+  now.set('cpu_ms', (used.user + used.system) / 1000);
+  for (const [phase, ms] of now) steps.set(phase, [...(steps.get(phase) ?? []), ms]);
+}
+function phaseMedians(phased: PhasedState | null, samples: number): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [phase, list] of phased?.steps ?? []) out[phase] = median(list.slice(-samples));
+  return out;
+}
+
 const fields = new Map<number, Heightfield>();
 const field = (size: number): Heightfield => {
   let f = fields.get(size);
@@ -69,7 +126,29 @@ function rows(size: number): Benchmark[] {
     (diffusiveReference ??= fluvialState(field(size), field(size).heights, PRESET_DIFFUSION, false, false));
   let pits: PitSurface | null = null;
   const preparedPits = (): PitSurface => (pits ??= pitSurface(size));
+  let phased: PhasedState | null = null;
+  let phasedDiffusive: PhasedState | null = null;
   return [
+    {
+      name: 'fluvial-step phases',
+      size,
+      baseline: `${BASELINE}@${size}`,
+      samples: 7,
+      warmup: 2,
+      setup: () => (phased ??= phasedState(size, PARAMS)),
+      run: (s) => phasedStep(s as PhasedState),
+      measure: () => phaseMedians(phased, 7),
+    },
+    {
+      name: 'fluvial-step-diffusion-8 phases',
+      size,
+      baseline: `${BASELINE}@${size}`,
+      samples: 7,
+      warmup: 2,
+      setup: () => (phasedDiffusive ??= phasedState(size, PRESET_DIFFUSION)),
+      run: (s) => phasedStep(s as PhasedState),
+      measure: () => phaseMedians(phasedDiffusive, 7),
+    },
     {
       name: PIT_SCAN,
       size,
