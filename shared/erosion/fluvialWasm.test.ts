@@ -31,9 +31,15 @@ interface Terrain {
 }
 const hills = syntheticTerrain(97, 2);
 const roughGrid: HydrologyGrid = { width: 81, depth: 67, cellSize: 3 };
+// Heights in steps of 0.5 m about the hills' mean: flats (drops of exactly 0), equal slopes to several
+// neighbours (ties for the steepest) and ground at −0 (Math.round of a small negative), where the
+// compiled lanes' masks, pmax and pmin must pick what the reference's comparisons pick.
+const hillsMean = hills.heights.reduce((sum, x) => sum + x, 0) / hills.heights.length;
+const terraced = Float32Array.from(hills.heights, (x) => Math.round((x - hillsMean) * 2) / 2);
 const terrains: Terrain[] = [
   { name: 'synthetic hills 97² at 2 m', grid: hills, heights: hills.heights },
   { name: 'rough ground 81 × 67 at 3 m', grid: roughGrid, heights: roughGround(roughGrid, 11, 25) },
+  { name: 'terraced hills 97² at 2 m, some at −0', grid: hills, heights: terraced },
   { name: 'rough ground 64 × 3 at 1 m', grid: { width: 64, depth: 3, cellSize: 1 }, heights: roughGround({ width: 64, depth: 3, cellSize: 1 }, 5) },
 ];
 
@@ -47,6 +53,11 @@ const cases: Array<{ name: string; params: FluvialParams; keepPits?: boolean }> 
   { name: 'm = 1', params: { ...base, m: 1, k: 2e-6 } },
   { name: 'm = 0', params: { ...base, m: 0, k: 1e-3 } },
   { name: 'm = 0.4 and n = 1.5 (the solve in JavaScript)', params: { ...base, m: 0.4, n: 1.5 } },
+  {
+    name: 'sinking outside an uplift band, no diffusion, pits kept (uplifted heights of −0)',
+    params: { ...base, diffusion: 0, uplift: -1e-3, upliftMask: { kind: 'height', min: 2, max: 40, softness: 0 } },
+    keepPits: true,
+  },
 ];
 
 function bytesAfterEachStep(terrain: Terrain, params: FluvialParams, keepPits: boolean, compiled: boolean): Uint8Array[] {
