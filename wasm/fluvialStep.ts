@@ -144,11 +144,6 @@ function ownAreas(area: usize, width: i32, depth: i32, cellSize: f64): void {
   }
 }
 
-/** Lane 0 of `x` and lane 1 of `x` as the larger (pmax: the same value as the reference's `a > b ? a : b` on numbers ≥ +0). */
-@inline function largerLane(x: v128): f64 {
-  return f64x2.extract_lane(f64x2.pmax(x, v128.shuffle<f64>(x, x, 1, 0)), 0);
-}
-
 /** The eight neighbours of the vertex at byte address p, in grid.ts's order, as four pairs: (k = 0, 1), (2, 3), (4, 5), (6, 7). */
 @inline function pairAcross(p: usize): v128 {
   return v128.load64_lane(p - 8, v128.load64_zero(p + 8), 1);
@@ -375,7 +370,7 @@ export function setSolveTerms(
 
 /**
  * fluvial.ts `solveStreamPower`'s loop body for vertex v (n = 1), the neighbours two at a time in
- * f64x2 lanes in grid.ts's order (as `routeFlow`): `d > 0 ? d·x : 0` is d·x AND (d > 0); the steepest
+ * f64x2 lanes in grid.ts's order (`pairAcross` …): `d > 0 ? d·x : 0` is d·x AND (d > 0); the steepest
  * of slopes ≥ +0 and `s` (pmax), the result (pmin) are the values the reference's comparisons pick; every
  * sum is taken lane by lane in the reference's order.
  */
