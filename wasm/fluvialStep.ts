@@ -438,6 +438,76 @@ export function solveStreamPower(prev: usize, h: usize, area: usize, order: usiz
   for (let at = count - 1; at >= 0; at--) solveVertex(prev, h, area, role, getI32(order, at), width);
 }
 
+/** The most drainage-order places `solveStreamPowerWindowed` reorders at once. */
+const MAX_SOLVE_WINDOW: i32 = 4096;
+
+/**
+ * Level of v within its window: 1 + the highest level among the receivers placed in the same window,
+ * 0 when none is (`stamp` holds base + level for vertices of this window, less than base for earlier ones).
+ * A receiver is any neighbour lower at the step's start: the solve's receivers and perhaps a few more
+ * (free edges), which only adds an order the solve did not need.
+ */
+@inline function levelIn(prev: usize, stamp: usize, role: usize, area: usize, v: i32, width: i32, base: i32): i32 {
+  const vertexRole = getU8(role, v);
+  if (vertexRole == BASE_LEVEL || vertexRole == FREE_EDGE || getF64(area, v) < channelArea) return 0;
+  const hv = getF64(prev, v);
+  const next = 1 - base;
+  const l0 = (getI32(stamp, v + 1) + next) & -(<i32>(hv > getF64(prev, v + 1)));
+  const l1 = (getI32(stamp, v - 1) + next) & -(<i32>(hv > getF64(prev, v - 1)));
+  const l2 = (getI32(stamp, v + width) + next) & -(<i32>(hv > getF64(prev, v + width)));
+  const l3 = (getI32(stamp, v - width) + next) & -(<i32>(hv > getF64(prev, v - width)));
+  const l4 = (getI32(stamp, v + width + 1) + next) & -(<i32>(hv > getF64(prev, v + width + 1)));
+  const l5 = (getI32(stamp, v - width - 1) + next) & -(<i32>(hv > getF64(prev, v - width - 1)));
+  const l6 = (getI32(stamp, v - width + 1) + next) & -(<i32>(hv > getF64(prev, v - width + 1)));
+  const l7 = (getI32(stamp, v + width - 1) + next) & -(<i32>(hv > getF64(prev, v + width - 1)));
+  const level = max(max(max(l0, l1), max(l2, l3)), max(max(l4, l5), max(l6, l7)));
+  return level > 0 ? level : 0;
+}
+
+/**
+ * `solveStreamPower` with the same vertices solved by the same arithmetic in another order: the drainage
+ * order (walked backwards) cut into windows of `window` places, each window's vertices sorted (stably)
+ * by their level in it, so that a vertex's receivers are solved before it (as in the drainage order,
+ * hence the same heights) while consecutive vertices are mostly independent and the CPU overlaps them.
+ * `stamp` is count int32 of scratch, `scratch` 3·MAX_SOLVE_WINDOW + 1 int32.
+ */
+export function solveStreamPowerWindowed(
+  prev: usize, h: usize, area: usize, order: usize, role: usize, count: i32, width: i32, stamp: usize, scratch: usize, window: i32,
+): void {
+  if (window > MAX_SOLVE_WINDOW) window = MAX_SOLVE_WINDOW;
+  memory.fill(stamp, 0, (<usize>count) << 2);
+  const levels = scratch;
+  const sorted = scratch + ((<usize>MAX_SOLVE_WINDOW) << 2);
+  const starts = sorted + ((<usize>MAX_SOLVE_WINDOW) << 2);
+  let base: i32 = 1;
+  for (let end = count; end > 0; end -= window) {
+    const start = end > window ? end - window : 0;
+    let highest: i32 = 0;
+    for (let at = end - 1; at >= start; at--) {
+      const v = getI32(order, at);
+      const level = levelIn(prev, stamp, role, area, v, width, base);
+      setI32(stamp, v, base + level);
+      setI32(levels, end - 1 - at, level);
+      highest = max(highest, level);
+    }
+    memory.fill(starts, 0, (<usize>(highest + 2)) << 2);
+    const size = end - start;
+    for (let k = 0; k < size; k++) {
+      const slot = getI32(levels, k) + 1;
+      setI32(starts, slot, getI32(starts, slot) + 1);
+    }
+    for (let l = 1; l <= highest + 1; l++) setI32(starts, l, getI32(starts, l) + getI32(starts, l - 1));
+    for (let k = 0; k < size; k++) {
+      const level = getI32(levels, k);
+      const place = getI32(starts, level);
+      setI32(starts, level, place + 1);
+      setI32(sorted, place, getI32(order, end - 1 - k));
+    }
+    for (let k = 0; k < size; k++) solveVertex(prev, h, area, role, getI32(sorted, k), width);
+    base += window;
+  }
+}
+
 /** hillslopeDiffusion.ts `copyEdge`. */
 function copyEdge(from: usize, to: usize, width: i32, depth: i32): void {
   for (let i = 0; i < width; i++) {
