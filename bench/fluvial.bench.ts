@@ -113,36 +113,6 @@ const field = (size: number): Heightfield => {
   return f;
 };
 
-/** The compiled solve alone on the surface after 6 steps: the drainage order walked, or by levels in windows (`solveInWindows`). */
-const SOLVE_DRAINAGE_ORDER = 'fluvial-solve: the drainage order';
-function solveRows(size: number): Benchmark[] {
-  let state: FluvialState | null = null;
-  const prepared = (): FluvialState => {
-    if (!state) {
-      state = fluvialState(field(size), field(size).heights, PARAMS);
-      for (let step = 0; step < 6; step++) fluvialStep(state, PARAMS, PARAMS.timeStep);
-    }
-    return state;
-  };
-  const solveIn = (window: number) => (s: unknown) => {
-    const { kernel, previous, heights } = s as FluvialState;
-    if (!kernel) throw new Error('fluvial-solve: no WebAssembly here');
-    kernel.solveInWindows(previous, heights, window);
-  };
-  return [
-    { name: SOLVE_DRAINAGE_ORDER, size, samples: 9, warmup: 2, setup: prepared, ...cpuTimed(9, solveIn(0)) },
-    ...[256, 1024, 4096].map((window) => ({
-      name: `fluvial-solve: by levels in windows of ${window}`,
-      size,
-      baseline: `${SOLVE_DRAINAGE_ORDER}@${size}`,
-      samples: 9,
-      warmup: 2,
-      setup: prepared,
-      ...cpuTimed(9, solveIn(window)),
-    })),
-  ];
-}
-
 function rows(size: number): Benchmark[] {
   let state: FluvialState | null = null;
   const prepared = (): FluvialState => (state ??= fluvialState(field(size), field(size).heights, PARAMS));
@@ -272,4 +242,4 @@ function rows(size: number): Benchmark[] {
   ];
 }
 
-export const benchmarks: Benchmark[] = [...rows(1025), ...solveRows(1025)];
+export const benchmarks: Benchmark[] = [...rows(1025)];

@@ -43,18 +43,6 @@ interface KernelExports {
     period: number,
   ): void;
   solveStreamPower(prev: number, h: number, area: number, order: number, role: number, count: number, width: number): void;
-  solveStreamPowerWindowed(
-    prev: number,
-    h: number,
-    area: number,
-    order: number,
-    role: number,
-    count: number,
-    width: number,
-    stamp: number,
-    scratch: number,
-    window: number,
-  ): void;
   diffuseAndCount(
     from: number,
     to: number,
@@ -146,15 +134,7 @@ export interface FluvialKernel {
   prepareSolve(terms: SolveTerms): void;
   /** The n = 1 stream-power solve from `prev` (the routed heights) into `h` (fluvial.ts `solveStreamPower`). */
   solve(prev: Float64Array, h: Float64Array): void;
-  /**
-   * `solve` with the drainage order cut into windows of `window` places (at most `MAX_SOLVE_WINDOW`),
-   * each solved by levels (the same heights); `window` 0 walks the drainage order itself. For the benches.
-   */
-  solveInWindows(prev: Float64Array, h: Float64Array, window: number): void;
 }
-
-/** wasm/fluvialStep.ts `MAX_SOLVE_WINDOW`. */
-export const MAX_SOLVE_WINDOW = 4096;
 
 /** The step's constants for `FluvialKernel.solve`. */
 export interface SolveTerms {
@@ -194,8 +174,6 @@ function layout(count: number, longest: number, strataBeds: number, withWeights:
   place('pending', count);
   place('onEdge', count);
   place('role', count);
-  place('solveStamp', count * 4);
-  place('solveWindow', (3 * MAX_SOLVE_WINDOW + 1) * 4);
   return { bytes: next, at };
 }
 
@@ -324,14 +302,7 @@ export function fluvialKernel(grid: HydrologyGrid, strata: Strata | null | undef
       return outflow;
     },
     solve(prev, h) {
-      this.solveInWindows(prev, h, 0);
-    },
-    solveInWindows(prev, h, window) {
-      if (window <= 0) wasm.solveStreamPower(pointer(prev), pointer(h), at.area, at.order, at.role, count, width);
-      else {
-        const places = Math.min(window, MAX_SOLVE_WINDOW);
-        wasm.solveStreamPowerWindowed(pointer(prev), pointer(h), at.area, at.order, at.role, count, width, at.solveStamp, at.solveWindow, places);
-      }
+      wasm.solveStreamPower(pointer(prev), pointer(h), at.area, at.order, at.role, count, width);
     },
   };
 }
