@@ -57,9 +57,14 @@ export function bedColours(strata: Strata, look: ClimateLook): Rgb[] {
   });
 }
 
-/** The strata as rock bands in the climate's bed colours (the climate's blend), or null when they have more beds than the view holds. */
+/**
+ * The strata as rock bands in the climate's bed colours, or null when they have more beds than the view
+ * holds. Each bed fades into the next over the climate's blend, at most a quarter of the thinnest bed,
+ * so a thin hard bed keeps its own colour over most of its thickness.
+ */
 export function strataRockBands(strata: Strata, look: ClimateLook): RockBands | null {
   if (strata.beds.length > MAX_ROCK_BEDS) return null;
   const colours = bedColours(strata, look);
-  return { beds: strata.beds.map((bed, n) => ({ thickness: bed.thickness, srgb: colours[n] })), blend: look.bands.blend };
+  const thinnest = Math.min(...strata.beds.map((bed) => bed.thickness));
+  return { beds: strata.beds.map((bed, n) => ({ thickness: bed.thickness, srgb: colours[n] })), blend: Math.min(look.bands.blend, 0.25 * thinnest) };
 }

@@ -153,6 +153,10 @@ float terrainTextureLead(float heaviest, float second) {
 float terrainGroundInput(vec4 rule, float height, float slopeDeg, vec2 cover, float road) {
   return rule.w < 0.5 ? height : rule.w < 1.5 ? slopeDeg : rule.w < 2.5 ? cover.x : rule.w < 3.5 ? cover.y : road;
 }
+// shared/ground/strataBands.ts bandHeight: where a world point lies among the beds (their base and dip).
+float terrainBedHeight(vec3 world) {
+  return world.y - terrainBedFrame.y * world.x - terrainBedFrame.z * world.z - terrainBedFrame.x;
+}
 // shared/terrain/rockBands.ts writeBandColour: the bed at this height, fading into the next one below its top.
 vec3 terrainBand(float height) {
   float cycle = terrainBedTops[terrainBedCount - 1];
@@ -220,8 +224,7 @@ export const GROUND_FRAGMENT = /* glsl */ `
 {
   float gHeight = vTerrainWorld.y;
   float gSlope = degrees(acos(clamp(terrainWorldNormal.y, 0.0, 1.0)));
-  // The beds at this point's stratigraphic height (strataBands.ts bandHeight: the strata's base and dip).
-  vec3 gBand = terrainBand(gHeight - terrainBedFrame.y * vTerrainWorld.x - terrainBedFrame.z * vTerrainWorld.z - terrainBedFrame.x);
+  vec3 gBand = terrainBand(terrainBedHeight(vTerrainWorld));
   vec3 gMean = vec3(0.0);
   float gLeft = 1.0;
   float gRock = 0.0;
