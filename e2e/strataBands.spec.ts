@@ -66,7 +66,12 @@ test('Mesas’ cliffs show the caprock pale and the shale red, where its strata 
   const read = () =>
     page.evaluate(() => {
       const element = document.querySelector('[data-testid="hover-readout"]')!;
-      return { x: element.getAttribute('data-x'), z: element.getAttribute('data-z'), h: element.getAttribute('data-h'), source: element.getAttribute('data-source') };
+      return {
+        x: element.getAttribute('data-x'),
+        z: element.getAttribute('data-z'),
+        h: element.getAttribute('data-h'),
+        source: element.getAttribute('data-source'),
+      };
     });
   const cap = { red: 0, pale: 0, all: 0 };
   const shale = { red: 0, all: 0 };

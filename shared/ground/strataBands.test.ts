@@ -143,7 +143,15 @@ describe('the colour map and the view agree on the beds', () => {
 });
 
 describe('the beds come from the document’s layers', () => {
-  const beds = (thickness: number): Strata => ({ beds: [{ thickness, hardness: 1 }, { thickness: 2, hardness: 5 }], base: 0, dipDeg: 0, dipAzimuthDeg: 0 });
+  const beds = (thickness: number): Strata => ({
+    beds: [
+      { thickness, hardness: 1 },
+      { thickness: 2, hardness: 5 },
+    ],
+    base: 0,
+    dipDeg: 0,
+    dipAzimuthDeg: 0,
+  });
   const fluvial = (strata: Strata | null, enabled = true): Layer => ({
     id: 'fluvial-1',
     name: 'Fluvial',
