@@ -154,7 +154,7 @@ export function createEditorSession(options: SessionOptions): EditorSession {
   const water = disposables.add(createWaterFeature(core, design, options.waterFeaturesRunner));
   const exchange = disposables.add(createExchangeFeature(core, (options.createCodecs ?? createInProcessCodecs)()));
   exchange.exchange.setSnowLineProvider(() => view.getState().settings.snowLine);
-  exchange.exchange.setNaturalLinesProvider(() => naturalLinesOf(view.getState().settings));
+  exchange.exchange.setNaturalLinesProvider(() => naturalLinesOf(view.getState().settings, editor.document.stack));
   disposables.add(followActiveTask(view, tools, drive.drive));
 
   let started: Promise<void> | null = null;

@@ -171,6 +171,9 @@ function writeNatural(field: Heightfield, pixels: Uint8ClampedArray, rect: MapIm
   const { width, depth, cellSize, heights } = field;
   const usable = cover && cover.flow.length === width * depth && cover.deposition.length === width * depth ? cover : null;
   const palette = naturalPalette(lines, { erosion: usable !== null, road: false });
+  const { frame } = palette;
+  const centreX = (width - 1) / 2;
+  const centreZ = (depth - 1) / 2;
   const rgb = [0, 0, 0];
   const rectWidth = rect.i1 - rect.i0;
   const R = HILLSHADE_REACH;
@@ -205,7 +208,13 @@ function writeNatural(field: Heightfield, pixels: Uint8ClampedArray, rect: MapIm
       // show no moiré and snow and rock edges no stairs.
       const flow = usable ? usable.flow[k] / 255 : 0;
       const deposition = usable ? usable.deposition[k] / 255 : 0;
-      writeNaturalGround(palette, heights[k], slopeDeg, flow, deposition, rgb, 0, gradient * cellSize, Math.sqrt(dsx * dsx + dsz * dsz));
+      // Dipping beds: the stratigraphic height's gradient is the height's less the beds' dip.
+      const bx = nx - frame.gx;
+      const bz = nz - frame.gz;
+      const x = (i - centreX) * cellSize;
+      const z = (j - centreZ) * cellSize;
+      const bandFootprint = Math.sqrt(bx * bx + bz * bz) * cellSize;
+      writeNaturalGround(palette, heights[k], slopeDeg, flow, deposition, rgb, 0, gradient * cellSize, Math.sqrt(dsx * dsx + dsz * dsz), x, z, bandFootprint);
       const imR = Math.max(0, i - R);
       const ipR = Math.min(width - 1, i + R);
       const dhdx = 0.25 * nx + 0.75 * ((heights[j * width + ipR] - heights[j * width + imR]) / ((ipR - imR) * cellSize));

@@ -20,6 +20,7 @@ export {
   naturalAxis,
   naturalLinesOf,
   sameNaturalLines,
+  strataKey,
   writeNaturalColour,
   type ColourMode,
   type ErosionCover,
@@ -46,7 +47,7 @@ export function writeVertexColours(
   cover: ErosionCover | null = null,
   lines: NaturalLines = DEFAULT_NATURAL_LINES,
 ): void {
-  const { width, heights } = field;
+  const { width, depth, cellSize, heights } = field;
   const palette = mode === 'natural' ? naturalPalette(lines, { erosion: cover !== null, road: false }) : null;
   const j0 = Math.max(0, rowStart);
   const j1 = Math.min(field.depth, rowEnd);
@@ -56,7 +57,11 @@ export function writeVertexColours(
     if (palette) {
       const ny = Math.min(1, Math.max(-1, normals[k * 3 + 1]));
       const slopeDeg = (Math.acos(ny) * 180) / Math.PI;
-      writeNaturalGround(palette, heights[k], slopeDeg, cover ? cover.flow[k] / 255 : 0, cover ? cover.deposition[k] / 255 : 0, colours, k * 3);
+      // World x, z as the mesh places the vertex (shared/terrain/mesh.ts), where dipping beds are read.
+      const i = k % width;
+      const x = (i - (width - 1) / 2) * cellSize;
+      const z = ((k - i) / width - (depth - 1) / 2) * cellSize;
+      writeNaturalGround(palette, heights[k], slopeDeg, cover ? cover.flow[k] / 255 : 0, cover ? cover.deposition[k] / 255 : 0, colours, k * 3, 0, 0, x, z);
       continue;
     }
     if (mode === 'slope') {

@@ -8,6 +8,8 @@ import { createHeightfield, heightRange, type Heightfield } from '../../shared/t
 import { erosionCoverBytes } from '../../shared/erosion/cover';
 import { hydraulicErosion } from '../../shared/erosion/hydraulic';
 import { DEFAULT_HYDRAULIC } from '../../shared/erosion/params';
+import { DEFAULT_FLUVIAL } from '../../shared/erosion/fluvialParams';
+import type { Layer } from '../../shared/layers/types';
 import { parseMaskSet } from '../../shared/export/masks';
 import { buildEngineExport } from '../../shared/export/engineExport';
 import { runCli } from './cli';
@@ -373,6 +375,40 @@ describe('faultline export --colour-map', () => {
     expect(g).toBeGreaterThan(b);
     expect(r).toBeGreaterThanOrEqual(Math.min(...reds.map((c) => c[0])));
     expect(r).toBeLessThanOrEqual(Math.max(...reds.map((c) => c[0])));
+  });
+
+  it("paints rock in a project's own beds: its fluvial layer's strata, hard beds in the hard colour", async () => {
+    // A 72° face (3 m per metre along x: all rock) from 52 to 148 m, in beds of 10 m shale and 10 m sandstone 20× as hard from 0 m.
+    const face = createHeightfield(33, 3, 1);
+    for (let j = 0; j < 3; j++) for (let i = 0; i < 33; i++) face.heights[j * 33 + i] = 100 + 3 * (i - 16);
+    const strata = {
+      beds: [
+        { thickness: 10, hardness: 1 },
+        { thickness: 10, hardness: 20 },
+      ],
+      base: 0,
+      dipDeg: 0,
+      dipAzimuthDeg: 0,
+    };
+    const layers: Layer[] = [
+      { id: 'heights-1', name: 'Face', kind: 'heights', enabled: true, opacity: 1, params: {}, heights: face.heights.slice() },
+      { id: 'fluvial-1', name: 'Fluvial', kind: 'fluvial', enabled: true, opacity: 1, params: { ...DEFAULT_FLUVIAL, strata } },
+    ];
+    const view = { treeLine: 2500, snowLine: 5000, climate: 'desert' };
+    const io = fakeIo({ 'm.faultline': compileProject({ field: face, recipe: null, history: [], props: [], view, layers }) });
+    expect(await runCli(['export', 'm.faultline', '--out', 'c.png', '--colour-map'], io)).toBe(0);
+    const { soft, hard } = CLIMATE_LOOKS.desert.bedColours;
+    // Vertex i is at 52 + 3i m, in the 20 m column at (52 + 3i) mod 20: i = 1 (15 m), 2 (18 m) sandstone;
+    // i = 3 (1 m), 5 (7 m) shale; i = 8 (16 m) sandstone; i = 10 (2 m) shale.
+    for (const [i, bed] of [
+      [1, hard],
+      [2, hard],
+      [3, soft],
+      [5, soft],
+      [8, hard],
+      [10, soft],
+    ] as const)
+      expect(rgbAt(io.files.get('c.png')!, 33 + i), `vertex ${i}`).toEqual([...bed]);
   });
 
   it('with --preset adds NAME_colour.png at the exported size, beside the heightmap', async () => {

@@ -15,7 +15,7 @@ import type { Layer } from '../../shared/layers/types';
 import { roadFootprints } from '../../shared/layers/roadFootprints';
 import { WATER_SOURCES, withWaterData } from '../../shared/export/waterMaskData';
 import { stackWater, topWaterLayer } from '../../shared/layers/stackWater';
-import { stackHardness } from '../../shared/export/hardness';
+import { stackHardness, stackStrata } from '../../shared/export/hardness';
 import { heightRange, type Heightfield } from '../../shared/terrain/heightfield';
 import type { CliIo } from './io';
 import type { ExportArgs } from './exchangeArgs';
@@ -130,8 +130,12 @@ async function writeAll(io: CliIo, directory: string, files: ExportFile[], descr
   return true;
 }
 
-/** The colour map's tree and snow lines: the options', else a project's view's, else the view's defaults; the climate the project's view's. */
+/**
+ * The colour map's tree and snow lines: the options', else a project's view's, else the view's defaults; the climate the project's view's;
+ * the rock bands the project's own beds (its layers' strata), as the window paints them.
+ */
 function naturalLinesFor(options: ExportArgs, loaded: LoadedInput): NaturalLines {
+  const strata = loaded.layers ? stackStrata(loaded.layers) : null;
   const view = loaded.project?.view;
   const saved = (key: 'treeLine' | 'snowLine'): number => {
     const value = view?.[key];
@@ -141,6 +145,7 @@ function naturalLinesFor(options: ExportArgs, loaded: LoadedInput): NaturalLines
     treeLine: options.colourMap?.treeLine ?? saved('treeLine'),
     snowLine: options.colourMap?.snowLine ?? saved('snowLine'),
     climate: (CLIMATES as readonly unknown[]).includes(view?.climate) ? (view?.climate as Climate) : DEFAULT_NATURAL_LINES.climate,
+    ...(strata && { strata }),
   };
 }
 

@@ -57,8 +57,9 @@ export async function runExport(args: readonly string[], io: CliIo): Promise<num
   let parsed: ReturnType<typeof parseExportArgs> | undefined;
   if (!usage(io, 'export', () => (parsed = parseExportArgs(args))) || !parsed) return EXIT_USAGE;
   const options = parsed;
-  // Only an engine export reads the stack (a road's footprint as a mask source).
-  const loaded = await readAndLoad(io, 'export', options.input, { ...options.read, stack: options.engine !== undefined });
+  // Only an engine export (a road's footprint as a mask source) and a colour map (the rock beds' strata) read the stack.
+  const stack = options.engine !== undefined || Boolean(options.colourMap);
+  const loaded = await readAndLoad(io, 'export', options.input, { ...options.read, stack });
   if (!loaded) return EXIT_FAILURE;
   if (options.engine) return runEngineExport(options, loaded, await withMasksCap(io, options.engine.masksFile));
   if (options.tiles || options.normalMap || options.colourMap) return runMultiFileExport(options, loaded, io);

@@ -152,7 +152,8 @@ Writing:
                          Unreal) in tangent space (default: up; down with --preset unreal)
   --colour-map           write an 8-bit sRGB colour map (--out FILE.png) instead of heights: the 3D
                          view's natural colours (grass, heath, scree, earth and rock by slope and
-                         height, snow), slopes from the exact triangle normals
+                         height, snow), slopes from the exact triangle normals; a project's rock in
+                         its own beds (its fluvial or thermal layer's strata: hard beds pale, soft red)
   --tree-line M, --snow-line M   where the colours change cover, metres (default: a project's View
                          settings, else 200 and 350, the View panel's defaults)
   --tile-size N          cut the output into tiles of N × N vertices named NAME_x{X}_y{Y}.EXT beside

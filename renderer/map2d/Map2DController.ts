@@ -57,7 +57,8 @@ export class Map2DController {
       }),
       view.subscribe((s, prev) => {
         if (s.settings.map2dMode !== prev.settings.map2dMode) loop.setMode(s.settings.map2dMode);
-        if (!sameNaturalLines(naturalLinesOf(s.settings), naturalLinesOf(prev.settings))) loop.setLines(naturalLinesOf(s.settings));
+        const lines = naturalLinesOf(s.settings, editor.document.stack);
+        if (!sameNaturalLines(lines, naturalLinesOf(prev.settings, editor.document.stack))) loop.setLines(lines);
         if (shownSeaLevel(s.settings) !== shownSeaLevel(prev.settings)) loop.setSeaLevel(shownSeaLevel(s.settings));
       }),
       viewEvents.resetCamera.on(() => {

@@ -73,7 +73,7 @@ export class Map2DDrawLoop {
     const { editor } = this.session;
     const field = editor.document.field;
     this.syncCover();
-    this.image.setLines(naturalLinesOf(this.session.view.getState().settings));
+    this.image.setLines(naturalLinesOf(this.session.view.getState().settings, editor.document.stack));
     this.image.setSeaLevel(shownSeaLevel(this.session.view.getState().settings));
     this.image.update(field, editor.store.getState().lastChange, this.session.view.getState().settings.map2dMode);
     this.view.documentChanged(field);

@@ -40,7 +40,9 @@ export function TerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDivEl
       const { version, lastChange } = editor.store.getState();
       const { field, erosionMasks } = editor.document;
       terrain.setErosion(drawnErosionMasks(erosionMasks), field.width, field.depth);
-      terrain.sync(editor.document.field, lastChange, colourMode, naturalLinesOf(view.getState().settings));
+      // The lines carry the document's rock beds (its layers' strata): an edit to them recolours the bands.
+      colourLines = naturalLinesOf(view.getState().settings, editor.document.stack);
+      terrain.sync(editor.document.field, lastChange, colourMode, colourLines);
       mesh.geometry = terrain.geometry;
       pendingDrawn.current = version;
       invalidate();
@@ -59,7 +61,7 @@ export function TerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDivEl
         material.wireframe = settings.wireframe;
         material.needsUpdate = true;
       }
-      const lines = naturalLinesOf(settings);
+      const lines = naturalLinesOf(settings, editor.document.stack);
       if (settings.colorMode !== colourMode || (colourMode === 'natural' && !sameNaturalLines(lines, colourLines))) {
         colourMode = settings.colorMode;
         colourLines = lines;
@@ -68,14 +70,14 @@ export function TerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDivEl
       invalidate();
     };
     terrain.setErosion(drawnErosionMasks(editor.document.erosionMasks), editor.document.field.width, editor.document.field.depth);
-    terrain.sync(editor.document.field, { kind: 'all' }, view.getState().settings.colorMode, naturalLinesOf(view.getState().settings));
+    terrain.sync(editor.document.field, { kind: 'all' }, view.getState().settings.colorMode, naturalLinesOf(view.getState().settings, editor.document.stack));
     mesh.geometry = terrain.geometry;
     material.wireframe = view.getState().settings.wireframe;
     pendingDrawn.current = editor.store.getState().version;
     invalidate();
     let lastSettings = view.getState().settings;
     let colourMode = lastSettings.colorMode;
-    let colourLines = naturalLinesOf(lastSettings);
+    let colourLines = naturalLinesOf(lastSettings, editor.document.stack);
     const unsubscribeEditor = editor.store.subscribe((s, prev) => {
       if (s.version !== prev.version) syncDocument();
       else if (s.resultsVersion !== prev.resultsVersion) syncResults();

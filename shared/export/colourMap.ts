@@ -21,16 +21,42 @@ export function linearToSrgbByte(linear: number): number {
 }
 
 /**
- * sRGB bytes (3 per vertex) of the natural colours of `heights` with their unit `normals` (xyz per
- * vertex, the same vertices), read against the tree and snow lines in metres.
+ * Where `heights` lie on the map (rows `row0` on of a grid `width` × `depth` vertices, cellX and cellZ
+ * metres apart, centred as the view's mesh): dipping rock beds are read at each vertex's world x, z.
  */
-export function naturalColourPixels(heights: Float32Array, normals: Float32Array, lines: NaturalLines, cover: ColourCover | null = null): Uint8Array {
+export interface ColourPlace {
+  width: number;
+  depth: number;
+  cellX: number;
+  cellZ: number;
+  row0: number;
+}
+
+/**
+ * sRGB bytes (3 per vertex) of the natural colours of `heights` with their unit `normals` (xyz per
+ * vertex, the same vertices), read against the tree and snow lines in metres; at `place` (needed
+ * only where `lines` has dipping strata).
+ */
+export function naturalColourPixels(
+  heights: Float32Array,
+  normals: Float32Array,
+  lines: NaturalLines,
+  cover: ColourCover | null = null,
+  place: ColourPlace | null = null,
+): Uint8Array {
   const palette = naturalPalette(lines, { erosion: cover !== null, road: false });
   const out = new Uint8Array(heights.length * 3);
   const rgb = new Float32Array(3);
+  const width = place?.width ?? 1;
+  const centreX = (width - 1) / 2;
+  const centreZ = ((place?.depth ?? 1) - 1) / 2;
   for (let k = 0; k < heights.length; k++) {
     const slopeDeg = (Math.acos(Math.min(1, Math.max(-1, normals[3 * k + 1]))) * 180) / Math.PI;
-    writeNaturalGround(palette, heights[k], slopeDeg, cover ? cover.flow[k] / 255 : 0, cover ? cover.deposition[k] / 255 : 0, rgb, 0);
+    const i = k % width;
+    const j = (k - i) / width + (place?.row0 ?? 0);
+    const x = place ? (i - centreX) * place.cellX : 0;
+    const z = place ? (j - centreZ) * place.cellZ : 0;
+    writeNaturalGround(palette, heights[k], slopeDeg, cover ? cover.flow[k] / 255 : 0, cover ? cover.deposition[k] / 255 : 0, rgb, 0, 0, 0, x, z);
     for (let c = 0; c < 3; c++) out[3 * k + c] = linearToSrgbByte(rgb[c]);
   }
   return out;

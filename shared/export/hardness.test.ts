@@ -55,7 +55,7 @@ describe('the hardness mask source', () => {
     expect(stackHardness([fluvial({ beds: [{ thickness: 1, hardness: 2 }], base: 0, dipDeg: 0, dipAzimuthDeg: 0 }, false)], size, heights)).toBeNull();
     const rules = { layers: [{ name: 'cliff', rules: [{ source: 'hardness', min: 2 }] }] };
     expect(() => parseMaskSet(rules, availableSources({}))).toThrow(MaskSetError);
-    expect(() => parseMaskSet(rules, availableSources({}))).toThrow(/hardness needs a fluvial layer with strata/);
+    expect(() => parseMaskSet(rules, availableSources({}))).toThrow(/hardness needs a fluvial or thermal layer with strata/);
     const hardness = Float32Array.from({ length: 15 }, (_, k) => (k < 5 ? 4 : 1));
     const set = parseMaskSet(rules, availableSources({ hardness }));
     expect(set.layers[0].rules[0].source).toBe('hardness');

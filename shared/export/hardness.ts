@@ -1,19 +1,13 @@
 /**
  * The hardness mask source: the relative hardness of the rock bed each vertex's ground lies in, by
- * the strata of the stack's topmost enabled fluvial layer (shared/terrain/strata.ts), on the heights
- * given (the terrain as exported). Null when no enabled fluvial layer has strata.
+ * the stack's strata (shared/layers/stackStrata.ts: the topmost enabled fluvial or thermal layer's,
+ * the beds the views colour), on the heights given (the terrain as exported). Null without strata.
  */
 import type { LayerSize, LayerStack } from '../layers/types';
-import { hardnessMap, type Strata } from '../terrain/strata';
+import { stackStrata } from '../layers/stackStrata';
+import { hardnessMap } from '../terrain/strata';
 
-/** The strata of the topmost enabled fluvial layer that has them, or null. */
-export function stackStrata(stack: LayerStack): Strata | null {
-  for (let k = stack.length - 1; k >= 0; k--) {
-    const layer = stack[k];
-    if (layer.kind === 'fluvial' && layer.enabled && layer.params.strata) return layer.params.strata;
-  }
-  return null;
-}
+export { stackStrata } from '../layers/stackStrata';
 
 export function stackHardness(stack: LayerStack, size: LayerSize, heights: Float32Array): Float32Array | null {
   const strata = stackStrata(stack);

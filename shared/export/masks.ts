@@ -17,7 +17,7 @@
  * shared/layers/roadFootprints.ts); when it has a water layer, water (the depth in metres, 0 where dry)
  * and shore (wetness: 1 on water, fading linearly to 0 at SHORE_DISTANCE_M = 20 m from it:
  * shared/hydrology/shore.ts), both of the topmost water layer (shared/layers/stackWater.ts); when it has
- * a fluvial layer with strata, hardness (the relative hardness of the rock bed at each vertex's ground:
+ * a fluvial or thermal layer with strata, hardness (the relative hardness of the rock bed at each vertex's ground:
  * shared/terrain/strata.ts, shared/export/hardness.ts).
  */
 import { isReservedDeviceName } from '../fileNames';
@@ -69,7 +69,7 @@ export interface MaskSourceData {
   water?: Float32Array;
   /** Shore wetness 0…1: 1 on water, 0 from SHORE_DISTANCE_M away (shared/hydrology/shore.ts). */
   shore?: Float32Array;
-  /** Relative hardness of the rock bed at each vertex (the fluvial layer's strata). */
+  /** Relative hardness of the rock bed at each vertex (the stack's strata: a fluvial or thermal layer's). */
   hardness?: Float32Array;
 }
 
@@ -155,7 +155,7 @@ const SOURCE_NEEDS: Record<MaskSource, string> = {
   road: 'a road layer',
   water: 'a water layer',
   shore: 'a water layer',
-  hardness: 'a fluvial layer with strata',
+  hardness: 'a fluvial or thermal layer with strata',
 };
 
 /** Sources every terrain has (computed from its heights). */

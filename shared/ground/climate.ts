@@ -15,8 +15,13 @@ export type GroundMaterial = (typeof GROUND_MATERIALS)[number];
 export interface ClimateLook {
   /** Mean colour of each material (sRGB bytes): what its texture averages to, and what a far view shows. */
   readonly srgb: Readonly<Record<GroundMaterial, Rgb>>;
-  /** Rock strata by height: rock is painted in these bands. */
+  /** Rock strata by height: rock is painted in these bands where the land has no strata of its own. */
   readonly bands: RockBands;
+  /**
+   * The colours of a project's own beds (strataBands.ts): its softest beds in `soft`, its hardest (the
+   * cliff and ledge formers) in `hard`, others between by hardness.
+   */
+  readonly bedColours: { readonly soft: Rgb; readonly hard: Rgb };
   /** How much of the base ground's colour is the band colour (0 none, 1 all): desert hardpan shows the beds. */
   readonly groundBanding: number;
   /** Snow above the snow line (never on a desert). */
@@ -58,6 +63,8 @@ const TEMPERATE: ClimateLook = {
     // far apart as before (±8 levels): a wider spread drew contour lines across mountainsides.
     blend: 3.5,
   },
+  // Shale and limestone: the hard beds paler, within the grey-browns above.
+  bedColours: { soft: [108, 98, 86], hard: [134, 122, 104] },
   groundBanding: 0,
   snow: true,
   scree: true,
@@ -89,6 +96,8 @@ const DESERT: ClimateLook = {
     ],
     blend: 1,
   },
+  // Red shales and siltstones weather back between ochre-buff sandstone caps and ledges (the Colorado Plateau's beds).
+  bedColours: { soft: [150, 78, 52], hard: [204, 156, 98] },
   groundBanding: 0.45,
   snow: false,
   scree: false,

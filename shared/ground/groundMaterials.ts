@@ -14,6 +14,8 @@ import { srgbByteToLinear } from '../terrain/colourRamp';
 import { bandCycle, type Rgb, type RockBands } from '../terrain/rockBands';
 import { SNOW_SLOPE_RULE, snowHeightRule } from './snowLine';
 import { boxedFallingEdge, boxedRisingEdge, writeBoxedBandColour } from './footprintFilter';
+import { bandHeight, LEVEL_FRAME, strataFrame, strataRockBands, type BandFrame } from './strataBands';
+import type { Strata } from '../terrain/strata';
 
 /** A mask layer painted with one material; `banded` (0…1) is how much of its colour comes from the rock bands. */
 export interface GroundLayer extends MaskLayer {
@@ -97,6 +99,14 @@ export interface GroundInputs {
   heightFootprint?: number;
   /** Degrees of slope the pixel spans: the slope rules are averaged over it. 0 or absent: at the point. */
   slopeFootprint?: number;
+  /** World x and z (metres, the map's centre at 0): where dipping beds are read. 0 when absent. */
+  x?: number;
+  z?: number;
+  /**
+   * Metres of stratigraphic height the pixel spans (|∇h − dip| × its size): the bands are averaged over
+   * it. Absent: heightFootprint (level beds).
+   */
+  bandFootprint?: number;
 }
 
 function inputOf(rule: MaskRule, inputs: GroundInputs): number {
@@ -135,6 +145,8 @@ export interface GroundPalette {
   readonly climate: Climate;
   readonly linearBeds: readonly Rgb[];
   readonly bands: RockBands;
+  /** Where the bands are read (strataBands.ts bandHeight): the project's strata's base and dip, or level from 0 m. */
+  readonly frame: BandFrame;
   /** The beds' repeat, metres. */
   readonly cycle: number;
   /** The layers' rules as numbers (packRules), read per vertex without the rule objects. */
@@ -196,15 +208,22 @@ function packedWeight(packed: Float64Array, o: number, v: number, footprint = 0)
 
 const linear = (srgb: Rgb): Rgb => [srgbByteToLinear(srgb[0]), srgbByteToLinear(srgb[1]), srgbByteToLinear(srgb[2])];
 
-export function groundPalette(climate: Climate, layers: readonly GroundLayer[]): GroundPalette {
+/**
+ * The palette of a climate's layers. With `strata` (the project's rock beds, shared/layers/stackStrata.ts)
+ * rock is banded by those beds where they lie (strataBands.ts); without, by the climate's own bands.
+ */
+export function groundPalette(climate: Climate, layers: readonly GroundLayer[], strata: Strata | null = null): GroundPalette {
   const look = CLIMATE_LOOKS[climate];
+  const own = strata ? strataRockBands(strata, look) : null;
+  const bands = own ?? look.bands;
   return {
     layers,
     climate,
     colours: layers.map((layer) => linear(look.srgb[layer.material])),
-    linearBeds: look.bands.beds.map((bed) => linear(bed.srgb)),
-    bands: look.bands,
-    cycle: bandCycle(look.bands),
+    linearBeds: bands.beds.map((bed) => linear(bed.srgb)),
+    bands,
+    frame: own && strata ? strataFrame(strata) : LEVEL_FRAME,
+    cycle: bandCycle(bands),
     packed: packRules(layers),
   };
 }
@@ -243,7 +262,8 @@ export function writeGroundColour(palette: GroundPalette, inputs: GroundInputs, 
     const c = colours[l];
     const mix = layers[l].banded;
     if (mix > 0 && !banded) {
-      writeBoxedBandColour(palette.bands, palette.linearBeds, inputs.height, footprint, band, 0, palette.cycle);
+      const at = bandHeight(palette.frame, inputs.x ?? 0, inputs.z ?? 0, inputs.height);
+      writeBoxedBandColour(palette.bands, palette.linearBeds, at, inputs.bandFootprint ?? footprint, band, 0, palette.cycle);
       banded = true;
     }
     r += w * (c[0] + (band[0] - c[0]) * mix);

@@ -8,34 +8,51 @@ import { COVER_SLOPE_RULE, SEDIMENT_RULE, SEDIMENT_SRGB, WET_DARKENING, WET_RULE
 import { ruleWeight } from '../masks/ruleWeight';
 import type { HeightRange } from '../terrain/heightfield';
 import type { Climate } from './climate';
+import type { LayerStack } from '../layers/types';
+import { stackStrata } from '../layers/stackStrata';
+import type { Strata } from '../terrain/strata';
 import { groundLayers, groundPalette, writeGroundColour, type GroundData, type GroundInputs, type GroundPalette } from './groundMaterials';
 import { linearRamp, NATURAL_SNOW_LINE_T, NATURAL_TABLE, NATURAL_TREE_LINE_T, RAMP_SIZE, SLOPE_BINS, srgbByteToLinear } from '../terrain/colourRamp';
 
 export type ColourMode = ViewSettings['colorMode'];
 
-/** Natural colours follow these heights in metres (View panel), not the map's own range, in this climate. */
-export type NaturalLines = Pick<ViewSettings, 'treeLine' | 'snowLine'> & { climate?: Climate };
+/**
+ * Natural colours follow these heights in metres (View panel), not the map's own range, in this climate;
+ * rock is banded by `strata` (the document's own beds, stackStrata) where given, else by the climate's bands.
+ */
+export type NaturalLines = Pick<ViewSettings, 'treeLine' | 'snowLine'> & { climate?: Climate; strata?: Strata | null };
 export const DEFAULT_NATURAL_LINES: NaturalLines = {
   treeLine: DEFAULT_VIEW_SETTINGS.treeLine,
   snowLine: DEFAULT_VIEW_SETTINGS.snowLine,
   climate: DEFAULT_VIEW_SETTINGS.climate,
 };
 
-export function naturalLinesOf(settings: ViewSettings): NaturalLines {
-  return { treeLine: settings.treeLine, snowLine: settings.snowLine, climate: settings.climate };
+/** The View's lines and climate, with the rock beds of `stack` (a document's layers) when given. */
+export function naturalLinesOf(settings: ViewSettings, stack?: LayerStack): NaturalLines {
+  const lines: NaturalLines = { treeLine: settings.treeLine, snowLine: settings.snowLine, climate: settings.climate };
+  const strata = stack ? stackStrata(stack) : null;
+  return strata ? { ...lines, strata } : lines;
 }
 
+/** A key equal for equal strata (their JSON: layer params are plain JSON), '' for none. */
+export const strataKey = (strata: Strata | null | undefined): string => (strata ? JSON.stringify(strata) : '');
+
 export function sameNaturalLines(a: NaturalLines, b: NaturalLines): boolean {
-  return a.treeLine === b.treeLine && a.snowLine === b.snowLine && (a.climate ?? 'temperate') === (b.climate ?? 'temperate');
+  return (
+    a.treeLine === b.treeLine &&
+    a.snowLine === b.snowLine &&
+    (a.climate ?? 'temperate') === (b.climate ?? 'temperate') &&
+    (a.strata === b.strata || strataKey(a.strata) === strataKey(b.strata))
+  );
 }
 
 /** The ground layers and their colours for these lines (the last few are kept: a recolour asks per row block). */
 export function naturalPalette(lines: NaturalLines, data: GroundData): GroundPalette {
   const climate = lines.climate ?? 'temperate';
-  const key = `${climate} ${lines.treeLine} ${lines.snowLine} ${data.erosion} ${data.road}`;
+  const key = `${climate} ${lines.treeLine} ${lines.snowLine} ${data.erosion} ${data.road} ${strataKey(lines.strata)}`;
   let palette = PALETTES.get(key);
   if (!palette) {
-    palette = groundPalette(climate, groundLayers(climate, lines, data));
+    palette = groundPalette(climate, groundLayers(climate, lines, data), lines.strata ?? null);
     if (PALETTES.size > 16) PALETTES.clear();
     PALETTES.set(key, palette);
   }
@@ -48,7 +65,9 @@ const PALETTES = new Map<string, GroundPalette>();
  * values (0…1): the ground materials' mean colours weighed by the ground layers
  * (shared/ground/groundMaterials.ts), the rules the engine masks are written by. With a
  * `heightFootprint` (metres of height one pixel spans) and a `slopeFootprint` (degrees of slope), the
- * mean over that pixel's heights and slopes (footprintFilter.ts).
+ * mean over that pixel's heights and slopes (footprintFilter.ts). `x`, `z` (world metres, the map's
+ * centre at 0) place the point among dipping beds, and `bandFootprint` is the stratigraphic height the
+ * pixel spans (the height footprint where the beds lie level).
  */
 export function writeNaturalGround(
   palette: GroundPalette,
@@ -60,8 +79,14 @@ export function writeNaturalGround(
   offset: number,
   heightFootprint = 0,
   slopeFootprint = 0,
+  x = 0,
+  z = 0,
+  bandFootprint = heightFootprint,
 ): void {
   INPUTS.height = height;
+  INPUTS.x = x;
+  INPUTS.z = z;
+  INPUTS.bandFootprint = bandFootprint;
   INPUTS.heightFootprint = heightFootprint;
   INPUTS.slopeFootprint = slopeFootprint;
   INPUTS.slopeDeg = slopeDeg;
@@ -69,7 +94,7 @@ export function writeNaturalGround(
   INPUTS.deposition = deposition;
   writeGroundColour(palette, INPUTS, out, offset, WEIGHTS);
 }
-const INPUTS: GroundInputs = { height: 0, slopeDeg: 0, flow: 0, deposition: 0, road: 0, heightFootprint: 0, slopeFootprint: 0 };
+const INPUTS: GroundInputs = { height: 0, slopeDeg: 0, flow: 0, deposition: 0, road: 0, heightFootprint: 0, slopeFootprint: 0, x: 0, z: 0, bandFootprint: 0 };
 const WEIGHTS = new Float32Array(16);
 
 /**

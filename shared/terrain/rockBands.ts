@@ -12,8 +12,8 @@ export interface RockBands {
   readonly blend: number;
 }
 
-/** At most this many beds (the shader's uniform arrays). */
-export const MAX_ROCK_BEDS = 8;
+/** At most this many beds (the shader's uniform arrays; a project's strata of more beds are painted in the climate's bands). */
+export const MAX_ROCK_BEDS = 16;
 
 /** The total thickness of one repeat of the beds. */
 export function bandCycle(bands: RockBands): number {

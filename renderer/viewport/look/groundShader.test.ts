@@ -4,7 +4,12 @@ import type { MaskRule } from '../../../shared/masks/maskTypes';
 import { ruleWeight } from '../../../shared/masks/ruleWeight';
 import { CHANNEL_RULE, CHANNEL_SLOPE_RULE, ROAD_RULE, SNOW_SLOPE_RULE } from '../../../shared/ground/groundMaterials';
 import { SEDIMENT_RULE } from '../../../shared/erosion/cover';
-import { GROUND_FRAGMENT_HEADER, packRule, TIE_FADE } from './groundShader';
+import { GROUND_FRAGMENT_HEADER, createGroundUniforms, packRule, setGroundUniforms, TIE_FADE, type GroundUniforms } from './groundShader';
+import { groundPalette } from '../../../shared/ground/groundMaterials';
+import { viewGroundLayers } from './groundShader';
+import { bandHeight } from '../../../shared/ground/strataBands';
+import { writeBandColour } from '../../../shared/terrain/rockBands';
+import type { Strata } from '../../../shared/terrain/strata';
 import { createTerrainShaderUniforms, patchTerrainShader, TERRAIN_TEXTURE_SAMPLES_PER_PIXEL } from './terrainShader';
 
 /** GLSL's smoothstep and step, as the GLSL ES 3.00 specification defines them. */
@@ -28,6 +33,91 @@ function shaderLead(): (heaviest: number, second: number) => number {
   const body = source.slice(source.indexOf('{') + 1, source.indexOf('\n}'));
   return new Function('min', 'heaviest', 'second', body.replace(/(\d)\.0\b/g, '$1')).bind(null, Math.min) as (heaviest: number, second: number) => number;
 }
+
+/** A GLSL function's body from the header: from its signature's '{' to the '}' that closes it at the line's start. */
+function glslBody(signature: string): string {
+  const source = GROUND_FRAGMENT_HEADER.slice(GROUND_FRAGMENT_HEADER.indexOf(signature));
+  return source.slice(source.indexOf('{') + 1, source.indexOf('\n}'));
+}
+
+/**
+ * The shader's band colour at a world point, terrainBand(terrainBedHeight(p)), its GLSL text run as
+ * JavaScript with the uniforms' values (declarations become lets, vec3s arrays; the same operators).
+ */
+function shaderBand(uniforms: GroundUniforms): (x: number, y: number, z: number) => number[] {
+  const js = (body: string) => body.replace(/\b(float|int|vec3)\s+(?=\w+\s*=)/g, 'let ').replace(/(\d)\.0\b/g, '$1');
+  const frame = uniforms.terrainBedFrame.value;
+  const bedHeight = new Function('terrainBedFrame', 'world', js(glslBody('float terrainBedHeight(')));
+  const mix = (a: number[], b: number[], f: number) => a.map((v, c) => v + (b[c] - v) * f);
+  const smoothstep = (e0: number, e1: number, x: number) => {
+    const t = Math.min(1, Math.max(0, (x - e0) / (e1 - e0)));
+    return t * t * (3 - 2 * t);
+  };
+  const band = new Function(
+    'floor',
+    'min',
+    'mix',
+    'smoothstep',
+    'terrainBedTops',
+    'terrainBedCount',
+    'terrainBedBlend',
+    'terrainBedColours',
+    'height',
+    js(glslBody('vec3 terrainBand(')),
+  );
+  const colours = uniforms.terrainBedColours.value.map((v) => [v.x, v.y, v.z]);
+  return (x, y, z) =>
+    band(
+      Math.floor,
+      Math.min,
+      mix,
+      smoothstep,
+      uniforms.terrainBedTops.value,
+      uniforms.terrainBedCount.value,
+      uniforms.terrainBedBlend.value,
+      colours,
+      bedHeight({ x: frame.x, y: frame.y, z: frame.z }, { x, y, z }),
+    ) as number[];
+}
+
+describe('the rock beds in the terrain shader', () => {
+  const dipping: Strata = {
+    beds: [
+      { thickness: 6, hardness: 1 },
+      { thickness: 2, hardness: 16 },
+      { thickness: 3, hardness: 4 },
+    ],
+    base: 5,
+    dipDeg: 25,
+    dipAzimuthDeg: 130,
+  };
+  const lines = { treeLine: 2500, snowLine: 5000 };
+  for (const [name, strata] of [
+    ['a project’s dipping strata', dipping],
+    ['the climate’s level bands (no strata)', null],
+  ] as const)
+    it(`paints ${name} as the CPU colours do (view, 2D panel, colour map): the same bed and fade at every point`, () => {
+      const uniforms = createGroundUniforms();
+      setGroundUniforms(uniforms, 'desert', lines, strata);
+      const shader = shaderBand(uniforms);
+      const palette = groundPalette('desert', viewGroundLayers('desert', lines), strata);
+      const cpu = [0, 0, 0];
+      let worst = 0;
+      let where = '';
+      for (let x = -300; x <= 300; x += 75)
+        for (let z = -300; z <= 300; z += 82.5)
+          for (let h = -60; h <= 140; h += 0.35) {
+            writeBandColour(palette.bands, palette.linearBeds, bandHeight(palette.frame, x, z, h), cpu, 0);
+            const gpu = shader(x, h, z);
+            for (let c = 0; c < 3; c++)
+              if (!(Math.abs(gpu[c] - cpu[c]) <= worst)) {
+                worst = Math.abs(gpu[c] - cpu[c]);
+                where = `(${x}, ${h}, ${z}): ${gpu[c]} against ${cpu[c]}`;
+              }
+          }
+      expect(worst, where).toBeLessThan(1e-9);
+    });
+});
 
 describe('the ground materials in the terrain shader', () => {
   it('shows the heaviest material’s texture by its lead: none where two materials tie (no seam where the texture changes), in full from TIE_FADE', () => {

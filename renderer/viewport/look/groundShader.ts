@@ -1,11 +1,12 @@
 import { Vector3, Vector4, type DataArrayTexture, type IUniform } from 'three';
-import { CLIMATE_LOOKS, GROUND_MATERIALS, type GroundMaterial } from '../../../shared/ground/climate';
+import { GROUND_MATERIALS, type GroundMaterial } from '../../../shared/ground/climate';
 import { groundLayers, groundPalette, type GroundLayer, type GroundLines } from '../../../shared/ground/groundMaterials';
 import { GROUND_ALBEDO_AMOUNT, GROUND_TEXTURE_SIZE, GROUND_TILE_METRES } from '../../../shared/ground/groundTextures';
 import { MAX_ROCK_BEDS } from '../../../shared/terrain/rockBands';
 import { WET_DARKENING, WET_RULE } from '../../../shared/erosion/cover';
 import type { MaskRule } from '../../../shared/masks/maskTypes';
 import type { Climate } from '../../../shared/ground/climate';
+import type { Strata } from '../../../shared/terrain/strata';
 import { glslFloat, ruleGlsl } from './coverShader';
 
 /**
@@ -55,6 +56,8 @@ export interface GroundUniforms {
   terrainBedTops: IUniform<number[]>;
   terrainBedCount: IUniform<number>;
   terrainBedBlend: IUniform<number>;
+  /** Where the beds are read (shared/ground/strataBands.ts BandFrame): (base, gx, gz); 0s for the climate's level bands. */
+  terrainBedFrame: IUniform<Vector3>;
 }
 
 export function createGroundUniforms(): GroundUniforms {
@@ -71,6 +74,7 @@ export function createGroundUniforms(): GroundUniforms {
     terrainBedTops: { value: new Array<number>(MAX_ROCK_BEDS).fill(1) },
     terrainBedCount: { value: 1 },
     terrainBedBlend: { value: 0 },
+    terrainBedFrame: { value: new Vector3() },
   };
 }
 
@@ -87,11 +91,11 @@ export function viewGroundLayers(climate: Climate, lines: GroundLines): GroundLa
   return groundLayers(climate, lines, { erosion: true, road: true });
 }
 
-/** Sets the ground uniforms for a climate and the View's lines. */
-export function setGroundUniforms(uniforms: GroundUniforms, climate: Climate, lines: GroundLines): void {
+/** Sets the ground uniforms for a climate and the View's lines, the rock banded by the document's `strata` where it has them. */
+export function setGroundUniforms(uniforms: GroundUniforms, climate: Climate, lines: GroundLines, strata: Strata | null = null): void {
   const layers = viewGroundLayers(climate, lines);
   if (layers.length > MAX_GROUND_LAYERS) throw new Error(`at most ${MAX_GROUND_LAYERS} ground layers, got ${layers.length}`);
-  const palette = groundPalette(climate, layers);
+  const palette = groundPalette(climate, layers, strata);
   uniforms.terrainGroundCount.value = layers.length;
   layers.forEach((layer, l) => {
     if (layer.rules.length > RULES_PER_LAYER) throw new Error(`ground layer ${layer.name} has more than ${RULES_PER_LAYER} rules`);
@@ -100,7 +104,8 @@ export function setGroundUniforms(uniforms: GroundUniforms, climate: Climate, li
     uniforms.terrainGroundBanded.value[l] = layer.banded;
     uniforms.terrainGroundMaterial.value[l] = GROUND_MATERIALS.indexOf(layer.material);
   });
-  const { beds, blend } = CLIMATE_LOOKS[climate].bands;
+  const { beds, blend } = palette.bands;
+  uniforms.terrainBedFrame.value.set(palette.frame.base, palette.frame.gx, palette.frame.gz);
   let top = 0;
   beds.slice(0, MAX_ROCK_BEDS).forEach((bed, b) => {
     top += bed.thickness;
@@ -129,6 +134,7 @@ uniform vec3 terrainBedColours[${MAX_ROCK_BEDS}];
 uniform float terrainBedTops[${MAX_ROCK_BEDS}];
 uniform int terrainBedCount;
 uniform float terrainBedBlend;
+uniform vec3 terrainBedFrame;
 const float TERRAIN_TILE[${GROUND_MATERIALS.length}] = ${perMaterial(GROUND_TILE_METRES)};
 const float TERRAIN_ALBEDO[${GROUND_MATERIALS.length}] = ${perMaterial(GROUND_ALBEDO_AMOUNT)};
 
@@ -146,6 +152,10 @@ float terrainTextureLead(float heaviest, float second) {
 }
 float terrainGroundInput(vec4 rule, float height, float slopeDeg, vec2 cover, float road) {
   return rule.w < 0.5 ? height : rule.w < 1.5 ? slopeDeg : rule.w < 2.5 ? cover.x : rule.w < 3.5 ? cover.y : road;
+}
+// shared/ground/strataBands.ts bandHeight: where a world point lies among the beds (their base and dip).
+float terrainBedHeight(vec3 world) {
+  return world.y - terrainBedFrame.y * world.x - terrainBedFrame.z * world.z - terrainBedFrame.x;
 }
 // shared/terrain/rockBands.ts writeBandColour: the bed at this height, fading into the next one below its top.
 vec3 terrainBand(float height) {
@@ -214,7 +224,7 @@ export const GROUND_FRAGMENT = /* glsl */ `
 {
   float gHeight = vTerrainWorld.y;
   float gSlope = degrees(acos(clamp(terrainWorldNormal.y, 0.0, 1.0)));
-  vec3 gBand = terrainBand(gHeight);
+  vec3 gBand = terrainBand(terrainBedHeight(vTerrainWorld));
   vec3 gMean = vec3(0.0);
   float gLeft = 1.0;
   float gRock = 0.0;

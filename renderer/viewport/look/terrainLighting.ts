@@ -8,6 +8,8 @@ import type { FromLightingWorker, LightingChannel, ToLightingWorker } from '../.
 import { backgroundTask, type BackgroundTask } from '../../backgroundTask';
 import { createTerrainShaderUniforms, type TerrainShaderUniforms } from './terrainShader';
 import { setGroundUniforms } from './groundShader';
+import { stackStrata } from '../../../shared/layers/stackStrata';
+import { strataKey } from '../../../shared/ground/naturalColours';
 import { groundTextureArray, groundTextureBytes } from './groundTextures';
 
 /**
@@ -93,6 +95,8 @@ export class TerrainLighting {
         if (s.version === prev.version) return;
         this.seenVersion = s.version;
         this.model.onDocument(editor.document.field, s.lastChange);
+        // The rock beds are the document's (its layers' strata): an edit to them recolours the bands.
+        this.applySettings(view.getState().settings);
         this.markPending();
       }),
       view.subscribe((s, prev) => {
@@ -223,10 +227,11 @@ export class TerrainLighting {
     this.uniforms.terrainGridOpacity.value = settings.grid ? 1 : 0;
     this.uniforms.terrainWater.value = [settings.seaLevel, settings.water ? 1 : 0];
     this.uniforms.terrainGroundOn.value = settings.colorMode === 'natural' ? 1 : 0;
-    const look = `${settings.climate} ${settings.treeLine} ${settings.snowLine}`;
+    const strata = stackStrata(this.session.editor.document.stack);
+    const look = `${settings.climate} ${settings.treeLine} ${settings.snowLine} ${strataKey(strata)}`;
     if (look !== this.groundLook) {
       this.groundLook = look;
-      setGroundUniforms(this.uniforms, settings.climate, settings);
+      setGroundUniforms(this.uniforms, settings.climate, settings, strata);
     }
   }
 
