@@ -24,6 +24,8 @@ export function IdleDriverRelease() {
     let waiting = false;
     const run = () => {
       releaseDriverScratch(gl);
+      // For the memory figures (e2e/performance.spec.ts): whether the view's last frame data was given back.
+      view.domElement.dataset.driverRelease = 'released';
       if (!lose) return;
       lose.loseContext();
       lost = true;
@@ -60,6 +62,9 @@ export function IdleDriverRelease() {
       if (idle.current === release) idle.current = null;
     };
   }, [view]);
-  useFrame(() => idle.current?.frameDrawn());
+  useFrame(() => {
+    view.domElement.dataset.driverRelease = 'pending';
+    idle.current?.frameDrawn();
+  });
   return null;
 }
