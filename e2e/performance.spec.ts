@@ -69,6 +69,15 @@ async function waitForWaterBuilt(page: Page): Promise<void> {
   await expect(page.getByTestId('viewport-3d').locator('canvas')).toHaveAttribute('data-water-building', 'false', { timeout: 600_000 });
 }
 
+/**
+ * Whether the 3D view's idle driver release has run since the view's last frame (the canvas's
+ * `data-driver-release`, renderer/viewport/IdleDriverRelease.tsx): "pending" means the GPU process
+ * still holds the last frame's software-GL data (it waits for the GPU to finish that frame).
+ */
+async function driverRelease(page: Page): Promise<string> {
+  return (await page.getByTestId('viewport-3d').locator('canvas').getAttribute('data-driver-release')) ?? 'none';
+}
+
 /** Reports one line as an annotation and on the console, the style of the whole spec. */
 function report(line: string): void {
   test.info().annotations.push({ type: 'performance', description: line });
@@ -249,9 +258,10 @@ test.describe('performance (reported, not asserted)', () => {
       await page.waitForTimeout(AT_REST_IDLE_MS);
       await settle(page, SETTLE_MS, null);
       const opened = await readBrowserMemory(app.browser);
+      const openedRelease = await driverRelease(page);
       report(`10 layers: 257² fresh app, at rest (baseline): ${formatBrowserMemory(baseline)}`);
       report(`10 layers: 4097² opened and checked, at rest: ${formatBrowserMemory(opened)} (target ≤ ${TEN_LAYER_TARGET_MB} MB private for the app)`);
-      report(`10 layers: 4097² opened, processes: ${processLines(opened)}`);
+      report(`10 layers: 4097² opened, processes: ${processLines(opened)}; the 3D view's frame data: ${openedRelease}`);
       report(`10 layers: 4097² opened, GPU process allocators (MB): ${await gpuAllocators(app.browser, opened)}`);
       // One stroke into the top sculpt layer: evaluated on the UI thread through the stamp and the
       // pad above it, from the smoothing layer's kept result (the evaluator's working state).
@@ -271,6 +281,7 @@ test.describe('performance (reported, not asserted)', () => {
       await page.waitForTimeout(AT_REST_IDLE_MS);
       await settle(page, SETTLE_MS, { userDataDir: app.userDataDir, lastChangeMs });
       const memory = await readBrowserMemory(app.browser);
+      const strokeRelease = await driverRelease(page);
       // Read after the memory (hovering redraws both views), and after the journal went out: under
       // load, the page is busy for tens of seconds sending it.
       expect(await heightUnder2dPoint(page, centre)).toBeGreaterThan(heightBefore + 0.01);
@@ -283,7 +294,7 @@ test.describe('performance (reported, not asserted)', () => {
         `10 layers: 4097² after one raise stroke into the top sculpt layer, at rest (journal written, GC, ${SETTLE_MS} ms ` +
           `idle): ${formatBrowserMemory(memory)}; JS heap ${jsHeapMb.toFixed(0)} MB (target ≤ ${TEN_LAYER_TARGET_MB} MB private for the app)`,
       );
-      report(`10 layers: 4097² processes: ${processLines(memory)}`);
+      report(`10 layers: 4097² processes: ${processLines(memory)}; the 3D view's frame data: ${strokeRelease}`);
       report(`10 layers: 4097² after the stroke, GPU process allocators (MB): ${await gpuAllocators(app.browser, memory)}`);
       await test.info().attach('process-memory-10-layers-4097.json', {
         body: JSON.stringify({ size: 4097, layers: 10, baseline, opened, atRest: { jsHeapMb, ...memory } }, null, 2),

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useFrame } from '@react-three/fiber';
-import { createReleaseContext, IdleRelease, releaseDriverScratch } from './idleDriverRelease';
+import { useFrame, useThree } from '@react-three/fiber';
+import { createReleaseContext, IdleRelease, IDLE_RELEASE_AFTER_MS, releaseDriverScratch, viewFrameFence } from './idleDriverRelease';
 
 /**
  * Once the 3D view rests (no frame for a moment), asks the GL driver to let the last frames' working
@@ -8,10 +8,13 @@ import { createReleaseContext, IdleRelease, releaseDriverScratch } from './idleD
  * stroke at 4097²). The release's own context is lost after each release and restored for the next
  * (a driver context made for the release and let go after it is what freed the stroke's data when
  * measured; one kept between releases did not), on one canvas (a new canvas each time cost the page
- * tens of MB). Draws nothing visible, touches nothing of the view's own context, requests no frame.
+ * tens of MB). It waits for the GPU to finish the view's last frame (a fence in the view's context,
+ * polled): before that, the frame's data cannot be recycled. Draws nothing visible, touches no draw
+ * state of the view's own context, requests no frame.
  */
 export function IdleDriverRelease() {
   const idle = useRef<IdleRelease | null>(null);
+  const view = useThree((state) => state.gl);
   useEffect(() => {
     const gl = createReleaseContext();
     if (!gl) return undefined;
@@ -21,6 +24,8 @@ export function IdleDriverRelease() {
     let waiting = false;
     const run = () => {
       releaseDriverScratch(gl);
+      // For the memory figures (e2e/performance.spec.ts): whether the view's last frame data was given back.
+      view.domElement.dataset.driverRelease = 'released';
       if (!lose) return;
       lose.loseContext();
       lost = true;
@@ -35,13 +40,19 @@ export function IdleDriverRelease() {
     };
     canvas.addEventListener('webglcontextlost', onLost);
     canvas.addEventListener('webglcontextrestored', onRestored);
-    const release = new IdleRelease(() => {
-      if (!lost) run();
-      else if (!waiting && lose) {
-        waiting = true;
-        lose.restoreContext();
-      }
-    });
+    const viewContext = view.getContext();
+    const fence = () => (viewContext instanceof WebGL2RenderingContext ? viewFrameFence(viewContext) : null);
+    const release = new IdleRelease(
+      () => {
+        if (!lost) run();
+        else if (!waiting && lose) {
+          waiting = true;
+          lose.restoreContext();
+        }
+      },
+      IDLE_RELEASE_AFTER_MS,
+      fence,
+    );
     idle.current = release;
     return () => {
       release.dispose();
@@ -50,7 +61,10 @@ export function IdleDriverRelease() {
       if (!lost) lose?.loseContext();
       if (idle.current === release) idle.current = null;
     };
-  }, []);
-  useFrame(() => idle.current?.frameDrawn());
+  }, [view]);
+  useFrame(() => {
+    view.domElement.dataset.driverRelease = 'pending';
+    idle.current?.frameDrawn();
+  });
   return null;
 }

@@ -1,5 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { IdleRelease, releaseDriverScratch, RELEASE_PASSES, RELEASE_TARGET_SIZE, type ReleaseContext } from './idleDriverRelease';
+import {
+  IdleRelease,
+  releaseDriverScratch,
+  RELEASE_PASSES,
+  RELEASE_TARGET_SIZE,
+  viewFrameFence,
+  type FenceContext,
+  type FrameFence,
+  type ReleaseContext,
+} from './idleDriverRelease';
 
 describe('releaseDriverScratch', () => {
   /** A recording WebGL 2 stand-in: the calls in order, with the storage asked for. */
@@ -86,5 +95,108 @@ describe('IdleRelease', () => {
     idle.frameDrawn();
     vi.advanceTimersByTime(5000);
     expect(release).not.toHaveBeenCalled();
+  });
+
+  /** A fence the test signals by hand, counting its disposals. */
+  function handFence() {
+    const state = { signalled: false, disposed: 0 };
+    const fence: FrameFence = { done: () => state.signalled, dispose: () => void state.disposed++ };
+    return { state, fence };
+  }
+
+  it('waits past the delay until the GPU has finished the last frame, polling without blocking', () => {
+    const release = vi.fn();
+    const { state, fence } = handFence();
+    const idle = new IdleRelease(release, 1000, () => fence, 100);
+    idle.frameDrawn();
+    vi.advanceTimersByTime(1000);
+    // The frame is still being rasterised: no release, however long it takes.
+    vi.advanceTimersByTime(30_000);
+    expect(release).not.toHaveBeenCalled();
+    state.signalled = true;
+    vi.advanceTimersByTime(99);
+    expect(release).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(release).toHaveBeenCalledTimes(1);
+    expect(state.disposed).toBe(1);
+    vi.advanceTimersByTime(5000);
+    expect(release).toHaveBeenCalledTimes(1);
+  });
+
+  it('drops the fence of a frame that another frame followed, and waits for the new one', () => {
+    const release = vi.fn();
+    const fences: Array<ReturnType<typeof handFence>> = [];
+    const idle = new IdleRelease(
+      release,
+      1000,
+      () => {
+        const made = handFence();
+        fences.push(made);
+        return made.fence;
+      },
+      100,
+    );
+    idle.frameDrawn();
+    vi.advanceTimersByTime(1500);
+    expect(fences).toHaveLength(1);
+    idle.frameDrawn();
+    expect(fences[0].state.disposed).toBe(1);
+    fences[0].state.signalled = true;
+    vi.advanceTimersByTime(1000);
+    expect(fences).toHaveLength(2);
+    expect(release).not.toHaveBeenCalled();
+    fences[1].state.signalled = true;
+    vi.advanceTimersByTime(100);
+    expect(release).toHaveBeenCalledTimes(1);
+  });
+
+  it('releases at once after the delay where no fence can be made', () => {
+    const release = vi.fn();
+    const idle = new IdleRelease(release, 1000, () => null, 100);
+    idle.frameDrawn();
+    vi.advanceTimersByTime(1000);
+    expect(release).toHaveBeenCalledTimes(1);
+  });
+
+  it('never releases after dispose while waiting for the GPU, and lets the fence go', () => {
+    const release = vi.fn();
+    const { state, fence } = handFence();
+    const idle = new IdleRelease(release, 1000, () => fence, 100);
+    idle.frameDrawn();
+    vi.advanceTimersByTime(1200);
+    idle.dispose();
+    state.signalled = true;
+    vi.advanceTimersByTime(5000);
+    expect(release).not.toHaveBeenCalled();
+    expect(state.disposed).toBe(1);
+  });
+});
+
+describe('viewFrameFence', () => {
+  it('puts a fence after all commands, flushed, and reads its status until it is signalled', () => {
+    const calls: string[] = [];
+    let status = 0x9118; // UNSIGNALED
+    const sync = { name: 'sync' } as unknown as WebGLSync;
+    const gl: FenceContext = {
+      SYNC_GPU_COMMANDS_COMPLETE: 0x9117,
+      SYNC_STATUS: 0x9114,
+      SIGNALED: 0x9119,
+      fenceSync: (condition, flags) => (calls.push(`fenceSync:${condition.toString(16)}:${flags}`), sync),
+      getSyncParameter: (s, pname) => (calls.push(`status:${s === sync}:${pname.toString(16)}`), status),
+      deleteSync: (s) => void calls.push(`delete:${s === sync}`),
+      flush: () => void calls.push('flush'),
+    };
+    const fence = viewFrameFence(gl);
+    expect(fence).not.toBeNull();
+    expect(fence?.done()).toBe(false);
+    status = 0x9119;
+    expect(fence?.done()).toBe(true);
+    fence?.dispose();
+    expect(calls).toEqual(['fenceSync:9117:0', 'flush', 'status:true:9114', 'status:true:9114', 'delete:true']);
+  });
+
+  it('is null where the context makes no fence', () => {
+    const gl = { fenceSync: () => null, flush: () => undefined } as unknown as FenceContext;
+    expect(viewFrameFence(gl)).toBeNull();
   });
 });

@@ -76,32 +76,99 @@ export function createReleaseContext(): WebGL2RenderingContext | null {
   return canvas.getContext('webgl2', { antialias: false, depth: false, stencil: false, alpha: false });
 }
 
+/** How often a release waiting for the GPU asks whether the view's last frame is done. */
+export const GPU_POLL_MS = 100;
+
+/** A fence after the view's last frame: whether the GPU has finished everything before it (never blocks). */
+export interface FrameFence {
+  done(): boolean;
+  dispose(): void;
+}
+
 /**
- * Runs `release` once the view has drawn no frame for `delayMs` after its last one: each frame
- * re-arms it, so a burst of frames (an orbit, a stroke, hovering with a brush) ends with one release.
+ * Runs `release` once the view has drawn no frame for `delayMs` after its last one and the GPU has
+ * finished that frame: each frame re-arms it, so a burst of frames (an orbit, a stroke, hovering
+ * with a brush) ends with one release.
+ *
+ * Why wait for the GPU: under software GL a 4097² frame of the whole map is binned into ≈ 650 MB of
+ * scenes and rasterised for seconds (tens of seconds on a loaded machine) after the page issued it.
+ * Passes issued while those scenes are still being rasterised find none of them idle and recycle
+ * none (llvmpipe only recycles a scene whose fence has signalled); once the frame is done, they
+ * recycle every one. `fence` (null: none, release at once) puts a fence after the view's commands;
+ * it is polled every `pollMs` without blocking the page.
  */
 export class IdleRelease {
   private timer: ReturnType<typeof setTimeout> | null = null;
+  private pending: FrameFence | null = null;
   private disposed = false;
 
   constructor(
     private readonly release: () => void,
     private readonly delayMs = IDLE_RELEASE_AFTER_MS,
+    private readonly fence: () => FrameFence | null = () => null,
+    private readonly pollMs = GPU_POLL_MS,
   ) {}
 
   /** A frame was drawn (or is being drawn now). */
   frameDrawn(): void {
     if (this.disposed) return;
-    if (this.timer !== null) clearTimeout(this.timer);
+    this.cancel();
     this.timer = setTimeout(() => {
       this.timer = null;
-      if (!this.disposed) this.release();
+      if (this.disposed) return;
+      this.pending = this.fence();
+      this.whenGpuDone();
     }, this.delayMs);
   }
 
   dispose(): void {
     this.disposed = true;
+    this.cancel();
+  }
+
+  private whenGpuDone(): void {
+    const fence = this.pending;
+    if (fence && !fence.done()) {
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        if (!this.disposed) this.whenGpuDone();
+      }, this.pollMs);
+      return;
+    }
+    fence?.dispose();
+    this.pending = null;
+    this.release();
+  }
+
+  private cancel(): void {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
+    this.pending?.dispose();
+    this.pending = null;
   }
+}
+
+/** What a frame fence needs of the view's WebGL 2 context: a fence sync and its status. */
+export interface FenceContext {
+  readonly SYNC_GPU_COMMANDS_COMPLETE: number;
+  readonly SYNC_STATUS: number;
+  readonly SIGNALED: number;
+  fenceSync(condition: number, flags: number): WebGLSync | null;
+  getSyncParameter(sync: WebGLSync, pname: number): unknown;
+  deleteSync(sync: WebGLSync | null): void;
+  flush(): void;
+}
+
+/**
+ * A fence after everything the view's context has issued (flushed so it reaches the GPU). Only a
+ * sync object: no draw state, target or image of the view is touched. Null where fences fail.
+ */
+export function viewFrameFence(gl: FenceContext): FrameFence | null {
+  const sync = gl.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0);
+  if (!sync) return null;
+  gl.flush();
+  return {
+    done: () => gl.getSyncParameter(sync, gl.SYNC_STATUS) === gl.SIGNALED,
+    dispose: () => gl.deleteSync(sync),
+  };
 }
