@@ -15,13 +15,13 @@ const SEEDS = [1, 3, 11];
 const CELL = 2;
 
 describe('Mountains: ridges without saw-teeth', () => {
-  it(`at seeds ${SEEDS.join(', ')}: ≤ 0.1 % of cells break by more than a quarter cell, ≤ 1.5 % by more than an eighth`, () => {
+  it(`at seeds ${SEEDS.join(', ')}: ≤ 0.1 % of cells break by more than a quarter cell, ≤ 2.5 % by more than an eighth`, () => {
     for (const seed of SEEDS) {
       const target = { width: 257, depth: 257, cellSize: CELL, seed };
       const { recipe, finishing } = buildPreset('mountains', target);
       const field = replayTerrain({ ...target, recipe, steps: finishing });
       expect(diagonalTeeth(field, CELL / 4).share, `seed ${seed}`).toBeLessThanOrEqual(0.001);
-      expect(diagonalTeeth(field, CELL / 8).share, `seed ${seed}`).toBeLessThanOrEqual(0.015);
+      expect(diagonalTeeth(field, CELL / 8).share, `seed ${seed}`).toBeLessThanOrEqual(0.025);
     }
   }, 120_000);
 });
