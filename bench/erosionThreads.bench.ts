@@ -83,8 +83,7 @@ type PresetRecipe = 'now' | 'session 16' | 'session 18';
  */
 function presetRun(id: PresetId, size: number, threads: number, recipe: PresetRecipe = 'now'): Benchmark {
   const built = buildPreset(id, { width: size, depth: size, cellSize: 1, seed: 1 });
-  const finishing =
-    recipe === 'now' ? built.finishing : recipe === 'session 18' ? beforeCreases(built.finishing) : beforeAprons(id, built.finishing);
+  const finishing = recipe === 'now' ? built.finishing : recipe === 'session 18' ? beforeCreases(built.finishing) : beforeAprons(id, built.finishing);
   const droplets = finishing.reduce((total, step) => total + (step.kind === 'hydraulic' ? step.droplets : 0), 0);
   const earlier = id === 'mountains' ? 'session18' : 'session16';
   const before = `preset-run-${id}-${earlier}`;

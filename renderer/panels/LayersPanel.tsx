@@ -213,7 +213,7 @@ const OPTIONAL_NUMBERS: Partial<Record<LayerKind, ReadonlyArray<{ key: string; t
     { key: 'floorFill', title: 'Valley floors: metres of alluvium over the lowest ground, flat between the walls (empty: none)' },
     {
       key: 'creaseBreak',
-      title: 'Crease break (m): ridges and lips along the cells\' other diagonal are rounded until the triangles break them by no more (empty: as they are)',
+      title: "Crease break (m): ridges and lips along the cells' other diagonal are rounded until the triangles break them by no more (empty: as they are)",
     },
   ],
 };

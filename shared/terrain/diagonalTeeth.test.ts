@@ -20,7 +20,8 @@ describe('saw-teeth of the fixed split', () => {
   it('a sharp ridge along the other diagonal: every cell on its crest breaks by slope · cell / √2', () => {
     // The crest cells' corners (i, i) and (i + 1, i + 1) are on the crest; the split's corners are
     // one half-diagonal off it on either side, so the split edge dips that far under the crest.
-    const teeth = diagonalTeeth(ridge((i, j) => i - j), 0.1);
+    const alongOther = ridge((i, j) => i - j);
+    const teeth = diagonalTeeth(alongOther, 0.1);
     const measured = (SIZE - 3) ** 2;
     expect(teeth.cells).toBe(measured);
     expect(teeth.toothed).toBe(SIZE - 3);
@@ -28,9 +29,10 @@ describe('saw-teeth of the fixed split', () => {
   });
 
   it('the same ridge along the split, along a row or along a column has no teeth', () => {
-    expect(diagonalTeeth(ridge((i, j) => i + j - SIZE), 0).toothed).toBe(0);
-    expect(diagonalTeeth(ridge((_i, j) => (j - SIZE / 2) * Math.SQRT2), 0).toothed).toBe(0);
-    expect(diagonalTeeth(ridge((i) => (i - SIZE / 2) * Math.SQRT2), 0).toothed).toBe(0);
+    const alongSplit = ridge((i, j) => i + j - SIZE);
+    const alongRow = ridge((_i, j) => (j - SIZE / 2) * Math.SQRT2);
+    const alongColumn = ridge((i) => (i - SIZE / 2) * Math.SQRT2);
+    for (const field of [alongSplit, alongRow, alongColumn]) expect(diagonalTeeth(field, 0).toothed).toBe(0);
   });
 
   it('a valley floor along the other diagonal: the split rises over it by the same break', () => {
@@ -44,13 +46,18 @@ describe('saw-teeth of the fixed split', () => {
     // A parabola across the other diagonal, curvature κ: the split's corners stand d = cell / √2 off
     // the line of the other two, so each cell breaks by κ · d² / 2 = κ · cell² / 4.
     const curvature = 0.05;
-    const round = fieldOf((i, j) => 100 - (curvature / 2) * ((i - j) * CELL) ** 2 / 2);
+    const round = fieldOf((i, j) => 100 - ((curvature / 2) * ((i - j) * CELL) ** 2) / 2);
     const expected = (curvature * CELL * CELL) / 4;
     expect(diagonalTeeth(round, expected * 0.99).largestBreak).toBeCloseTo(expected, 4);
     expect(diagonalTeeth(round, expected * 1.01).toothed).toBe(0);
   });
 
   it('a tilted plane has none', () => {
-    expect(diagonalTeeth(fieldOf((i, j) => 3 * i - 2 * j), 0).toothed).toBe(0);
+    expect(
+      diagonalTeeth(
+        fieldOf((i, j) => 3 * i - 2 * j),
+        0,
+      ).toothed,
+    ).toBe(0);
   });
 });
