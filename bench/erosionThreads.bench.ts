@@ -64,17 +64,30 @@ function beforeAprons(id: PresetId, finishing: readonly TerrainStep[]): TerrainS
   });
 }
 
+/** Session 18's finishing steps for Mountains (before its ridges were rounded: creaseBreak). */
+function beforeCreases(finishing: readonly TerrainStep[]): TerrainStep[] {
+  return finishing.map((step) => {
+    if (step.kind !== 'thermal') return step;
+    const { creaseBreak: _break, ...rest } = step;
+    return rest;
+  });
+}
+
+type PresetRecipe = 'now' | 'session 16' | 'session 18';
+
 /**
  * A preset's whole Run: its recipe's faults from flat ground, then its finishing steps (erosion on
- * `threads`); `recipe` 'session 16' runs Canyons' and Mesas' steps before their aprons. Also reports
- * the process's CPU time per run (both threads), which a loaded machine inflates less than the wall time.
+ * `threads`); `recipe` 'session 16' runs Canyons' and Mesas' steps before their aprons, 'session 18'
+ * Mountains' before its crease rounding. Also reports the process's CPU time per run (both threads),
+ * which a loaded machine inflates less than the wall time.
  */
-function presetRun(id: PresetId, size: number, threads: number, recipe: 'now' | 'session 16' = 'now'): Benchmark {
+function presetRun(id: PresetId, size: number, threads: number, recipe: PresetRecipe = 'now'): Benchmark {
   const built = buildPreset(id, { width: size, depth: size, cellSize: 1, seed: 1 });
-  const finishing = recipe === 'now' ? built.finishing : beforeAprons(id, built.finishing);
+  const finishing = recipe === 'now' ? built.finishing : recipe === 'session 18' ? beforeCreases(built.finishing) : beforeAprons(id, built.finishing);
   const droplets = finishing.reduce((total, step) => total + (step.kind === 'hydraulic' ? step.droplets : 0), 0);
-  const before = `preset-run-${id}-session16`;
-  const baselined = recipe === 'now' && size < 2000 && (id === 'canyons' || id === 'mesas');
+  const earlier = id === 'mountains' ? 'session18' : 'session16';
+  const before = `preset-run-${id}-${earlier}`;
+  const baselined = recipe === 'now' && size < 2000 && (id === 'canyons' || id === 'mesas' || id === 'mountains');
   const cpu: number[] = [];
   return {
     name: recipe === 'now' ? `preset-run-${id}` : before,
@@ -113,6 +126,7 @@ export const benchmarks: Benchmark[] = [
   hydraulic(1025, 2, 2),
   presetRun('canyons', 1025, 2, 'session 16'),
   presetRun('mesas', 1025, 2, 'session 16'),
+  presetRun('mountains', 1025, 2, 'session 18'),
   presetRun('mountains', 1025, 2),
   presetRun('canyons', 1025, 2),
   presetRun('mesas', 1025, 2),

@@ -54,7 +54,9 @@ evaluated from scratch and written to every --out (a .faultline keeps the stack)
                          removes one again (the rule without it): faults.profile, faults.runs, and a
                          thermal layer's retreatDeg (walls cut back to this angle first, in hard beds
                          steeper by √hardness), talusShare (0…1: the share of each wall's height its talus
-                         apron buries), floorFill (metres of alluvium that flatten valley floors) and strata.
+                         apron buries), floorFill (metres of alluvium that flatten valley floors), strata
+                         and creaseBreak (metres: ridges and lips along the cells' other diagonal are
+                         rounded until the triangles draw them with teeth no higher).
                          Example: --set faults.seed=8, --set thermal.retreatDeg=65
   --enable ID, --disable ID, --remove ID
   --out FILE             repeatable; the type follows the extension (${outputFormats()

@@ -19,7 +19,7 @@ describe('erosion on worker threads', () => {
   const pool = createErosionPool(4);
   afterAll(() => pool.close());
 
-  it('gives the bytes of one thread on 1, 2, 3 and 4 workers (hydraulic versions 2 and 3 with masks, thermal with and without aprons)', async () => {
+  it('gives the bytes of one thread on 1, 2, 3 and 4 workers (hydraulic versions 2 and 3 with masks, thermal with and without aprons, creases)', async () => {
     const steps: TerrainStep[] = [
       hydraulicStep({ droplets: 8000, seed: 6, lifetime: 12 }),
       hydraulicStep({ droplets: 8000, seed: 6, lifetime: 12, version: 3 }),
@@ -30,6 +30,7 @@ describe('erosion on worker threads', () => {
         retreatDeg: 65,
         talusShare: 0.5,
         floorFill: 3,
+        creaseBreak: 0.05,
         strata: {
           beds: [
             { thickness: 4, hardness: 1 },

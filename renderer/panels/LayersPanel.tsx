@@ -211,6 +211,10 @@ const OPTIONAL_NUMBERS: Partial<Record<LayerKind, ReadonlyArray<{ key: string; t
     { key: 'retreatDeg', title: 'Wall retreat (°): walls steeper than this (in hard beds, steeper by √hardness) are cut back first' },
     { key: 'talusShare', title: 'Talus aprons: the share (0…1) of each wall buried by the talus at its foot (empty: no aprons)' },
     { key: 'floorFill', title: 'Valley floors: metres of alluvium over the lowest ground, flat between the walls (empty: none)' },
+    {
+      key: 'creaseBreak',
+      title: "Crease break (m): ridges and lips along the cells' other diagonal are rounded until the triangles break them by no more (empty: as they are)",
+    },
   ],
 };
 

@@ -19,6 +19,7 @@ import type { HydraulicParams, ThermalParams } from './params';
 import { hydraulicKernel, tileRandom } from './hydraulicTiled';
 import { talusHeight, thermalBlockRows } from './thermal';
 import { strataTalus, thermalStrataBlockRows } from './thermalStrata';
+import { softenCreases } from './creaseSoftening';
 import { talusApron } from './talusApron';
 import { wallRetreat } from './wallRetreat';
 
@@ -95,7 +96,10 @@ export function runShare(share: ParallelShare): boolean {
     }
     // The aprons, after every thread's last pass (the barrier above): one thread's sweeps; the run ends
     // when every thread has reported, so the others need not wait here.
-    if (share.index === 0) talusApron(field, step);
+    if (share.index === 0) {
+      talusApron(field, step);
+      if (step.creaseBreak !== undefined) softenCreases(field, step.creaseBreak);
+    }
     return true;
   }
   const masks = share.flow && share.deposition ? { flow: new Float32Array(share.flow), deposition: new Float32Array(share.deposition) } : undefined;

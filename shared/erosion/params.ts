@@ -35,6 +35,12 @@ export interface ThermalParams {
    * flat between the walls (shared/erosion/talusApron.ts). Absent: no fill.
    */
   floorFill?: number;
+  /**
+   * Creases rounded at the cell scale, last: where a ridge, lip or valley floor runs along the cells'
+   * other diagonal, the fixed split draws it as saw-teeth; the crease is rounded until no cell breaks
+   * across it by more than creaseBreak metres (shared/erosion/creaseSoftening.ts). Absent: left as is.
+   */
+  creaseBreak?: number;
 }
 
 /** Hydraulic erosion, droplet model (Beyer 2015; parameters as in Lague's Hydraulic-Erosion). */
@@ -97,6 +103,8 @@ export const MAX_DROPLET_LIFETIME = 1_000;
 export const MAX_EROSION_RADIUS = 16;
 /** Largest floor fill, metres (deeper than any map's relief). */
 export const MAX_FLOOR_FILL = 100_000;
+/** Largest crease break, metres (no crease of any map breaks more). */
+export const MAX_CREASE_BREAK = 100_000;
 
 const isWhole = (v: unknown, min: number, max: number): v is number => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
 const isIn = (v: unknown, min: number, max: number): v is number => typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max;
@@ -110,6 +118,7 @@ export function thermalProblem(p: ThermalParams): string | null {
     return 'wall retreat angle must be between 0° and 90°';
   if (p.talusShare !== undefined && !isIn(p.talusShare, 0, 1)) return 'talus share must be from 0 to 1';
   if (p.floorFill !== undefined && !isIn(p.floorFill, 0, MAX_FLOOR_FILL)) return `floor fill must be from 0 to ${MAX_FLOOR_FILL} m`;
+  if (p.creaseBreak !== undefined && !isIn(p.creaseBreak, 0, MAX_CREASE_BREAK)) return `crease break must be from 0 to ${MAX_CREASE_BREAK} m`;
   if (p.strata !== undefined) {
     const problem = strataProblem(p.strata);
     if (problem) return `thermal strata: ${problem}`;

@@ -23,6 +23,7 @@
 import type { Heightfield } from '../terrain/heightfield';
 import { thermalProblem, type ErosionRunOptions, type ThermalParams } from './params';
 import { strataTalus, thermalStrataBlockRows } from './thermalStrata';
+import { softenCreases } from './creaseSoftening';
 import { talusApron } from './talusApron';
 import { wallRetreat } from './wallRetreat';
 
@@ -184,5 +185,6 @@ export function thermalErosion(field: Heightfield, params: ThermalParams, option
   }
   // After the passes have laid the walls' soft beds back: what fell rests at their feet.
   talusApron(field, params);
+  if (params.creaseBreak !== undefined) softenCreases(field, params.creaseBreak);
   return true;
 }

@@ -44,6 +44,11 @@ describe('stack edits', () => {
     expect(() => setLayerParam(next, id, 'strata.beds.2.hardness', 1)).toThrow(/has no parameter "strata.beds.2"/);
     expect(() => setLayerParam(next, id, 'strata.beds.length', 1)).toThrow(/has no parameter "strata.beds.length"/);
     expect(stackProblem(setLayerParam(next, id, 'talusShare', -1), SIZE)).toMatch(/talus share must be from 0 to 1/);
+    // The crease rounding, the same way.
+    const rounded = setLayerParam(stack, id, 'creaseBreak', 0.13);
+    expect(rounded[at].params).toMatchObject({ creaseBreak: 0.13 });
+    expect(setLayerParam(rounded, id, 'creaseBreak', null)[at].params).toEqual(stack[at].params);
+    expect(stackProblem(setLayerParam(stack, id, 'creaseBreak', -0.1), SIZE)).toMatch(/crease break must be from 0/);
   });
 
   it('refuse unknown layers and parameters, naming them', () => {

@@ -58,6 +58,15 @@ export const reliefScale = (t: PresetTarget) => Math.min(4, Math.max(0.25, span(
 const GENTLE_THERMAL = 0.25;
 /** A metre value rounded to centimetres, so recorded recipes read well. */
 const cm = (metres: number) => Math.round(metres * 100) / 100;
+/**
+ * Ridges along the cells' other diagonal are drawn by the fixed split as saw-teeth
+ * (shared/erosion/creaseSoftening.ts); Mountains rounds them towards a break of a sixteenth of a cell
+ * (shared/presets/diagonalTeeth.test.ts). Mesas does not: its teeth are caprock lips over one-cell
+ * cliffs, and rounding them enough to matter took the flat tops' rims (presetLooks.test.ts: seed 3's
+ * top level 3.1 % → 2.6 % of the map, under its 3 %) and moved the cliff's start past 4 m from the
+ * rim (landformProfiles.test.ts).
+ */
+const creaseBreak = (t: PresetTarget) => cm(t.cellSize / 16);
 /** Canyons' rock: 10 m (×scale) of shale and 4 m of sandstone 3× as hard, repeating, flat-lying. */
 const canyonBeds = (t: PresetTarget): Strata => ({
   beds: [
@@ -117,7 +126,7 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
       },
       finishing: [
         hydraulicStep({ version: 3, seed: t.seed, droplets: dropletsFor(t, 0.8), erosionRate: 0.3 }),
-        thermalStep({ iterations: 30, talusDeg: 40, strength: GENTLE_THERMAL }),
+        thermalStep({ iterations: 30, talusDeg: 40, strength: GENTLE_THERMAL, creaseBreak: creaseBreak(t) }),
       ],
     }),
   },
