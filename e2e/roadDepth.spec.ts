@@ -68,12 +68,8 @@ async function differingColumns(page: Page, a: Buffer, b: Buffer, tolerance = 24
   return page.evaluate(
     async ({ first, second, limit }) => {
       const decode = async (data: string) => {
-        const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
-        const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-        const context = canvas.getContext('2d')!;
-        context.drawImage(bitmap, 0, 0);
-        return { width: bitmap.width, pixels: context.getImageData(0, 0, bitmap.width, bitmap.height).data };
+        const { width, data: pixels } = await window.__faultlineDecodePng(data);
+        return { width, pixels };
       };
       const [p, q] = await Promise.all([decode(first), decode(second)]);
       const columns = new Array<number>(p.width).fill(0);
