@@ -14,6 +14,8 @@ import { whenIdle } from './mapPointer';
 // emptied by the next run), so it is a @report page, not part of npm test. Each part ends with no
 // console errors.
 const ARTIFACTS = process.env.FAULTLINE_TOUR_DIR ?? path.resolve(__dirname, '.artifacts', 'tour');
+/** Every preset, or those named in FAULTLINE_TOUR_PRESETS (comma-separated ids) for a shorter tour. */
+const PRESETS = process.env.FAULTLINE_TOUR_PRESETS?.split(',') ?? ['mountains', 'mesas', 'canyons', 'river-valleys', 'islands', 'rolling-hills'];
 
 async function shot(page: Page, name: string): Promise<void> {
   const { width, height } = page.viewportSize() ?? { width: 0, height: 0 };
@@ -47,7 +49,7 @@ for (const viewport of [
       const { page } = app;
       await mkdir(ARTIFACTS, { recursive: true });
       await shot(page, '01-start');
-      for (const preset of ['mountains', 'mesas', 'canyons', 'river-valleys', 'islands', 'rolling-hills']) {
+      for (const preset of PRESETS) {
         await showPanel(page, 'generate');
         await page.getByTestId('gen-preset').selectOption(preset);
         await runGenerateAndWait(page, 300_000);
