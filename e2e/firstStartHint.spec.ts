@@ -35,6 +35,12 @@ for (const viewport of [
       expect(overlap(hintBox, await box(page.getByTestId('map-2d')))).toBe(0);
       expect(overlap(hintBox, await box(page.getByTestId('viewport-3d')))).toBe(0);
       await expect(page.getByTestId('gen-run')).toBeInViewport({ ratio: 1 });
+      // The driving keys W A S D read as one group, on one line (at 1024 px the D had wrapped alone).
+      const keyTops = await hint
+        .locator('kbd')
+        .evaluateAll((keys) => keys.filter((key) => 'WASD'.includes(key.textContent ?? '-')).map((key) => Math.round(key.getBoundingClientRect().top)));
+      expect(keyTops).toHaveLength(4);
+      expect(new Set(keyTops).size).toBe(1);
       expect(app.consoleErrors).toEqual([]);
     });
   });

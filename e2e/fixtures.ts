@@ -9,6 +9,7 @@ import { createSenderPolicy } from '../main/ipc/senderPolicy';
 import { createMainServices, type MainServices } from '../main/services/index';
 import { createScriptedDialogs, type ScriptedDialogs } from '../main/services/dialogs';
 import { E2E_ORIGIN } from './bridge/origin';
+import { installPngDecoder } from './pngDecoder';
 import { createWirePieces, decodeWire } from './bridge/wire';
 
 export interface FaultlineApp {
@@ -80,6 +81,7 @@ async function installBridge(page: Page, current: () => Bridge | undefined): Pro
   await page.exposeBinding('__faultlineTakeBytes', (_source, id: unknown, offset: unknown, length: unknown) => pieces.take(id, offset, length));
   await page.exposeBinding('__faultlineTestPathFor', (_source, name: unknown) => live().dropPaths.get(String(name)) ?? '');
   await page.addInitScript({ content: await preloadShimScript() });
+  await installPngDecoder(page);
   page.on('console', (message) => {
     if (message.type() === 'error') current()?.consoleErrors.push(message.text());
   });

@@ -11,12 +11,7 @@ async function pixelsOf(element: Locator, png: Buffer, hex: string, tolerance = 
   const target = [1, 3, 5].map((k) => Number.parseInt(hex.slice(k, k + 2), 16));
   return element.page().evaluate(
     async ({ data, rgb, limit }) => {
-      const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
-      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-      const context = canvas.getContext('2d')!;
-      context.drawImage(bitmap, 0, 0);
-      const px = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+      const px = (await window.__faultlineDecodePng(data)).data;
       let count = 0;
       for (let p = 0; p < px.length; p += 4) {
         if (Math.abs(px[p] - rgb[0]) + Math.abs(px[p + 1] - rgb[1]) + Math.abs(px[p + 2] - rgb[2]) <= limit) count++;

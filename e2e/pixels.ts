@@ -13,7 +13,7 @@ export interface PixelStats {
   samples: number[][];
 }
 
-/** Screenshots an element and measures its pixels in the page (a decoded PNG via createImageBitmap). */
+/** Screenshots an element and measures its pixels in the page (the PNG decoded there: e2e/pngDecoder.ts). */
 export async function pixelStats(
   page: Page,
   element: Locator,
@@ -23,12 +23,8 @@ export async function pixelStats(
   const png = (await element.screenshot()).toString('base64');
   return page.evaluate(
     async ({ data, bg, points }) => {
-      const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
-      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-      const context = canvas.getContext('2d')!;
-      context.drawImage(bitmap, 0, 0);
-      const pixels = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+      const bitmap = await window.__faultlineDecodePng(data);
+      const pixels = bitmap.data;
       const colours = new Set<number>();
       let foreground = 0;
       const box = { minX: -1, minY: -1, maxX: -1, maxY: -1 };
@@ -82,12 +78,8 @@ export async function pixelDifference(page: Page, a: Buffer, b: Buffer, toleranc
   return page.evaluate(
     async ({ first, second, limit }) => {
       const decode = async (data: string) => {
-        const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
-        const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-        const context = canvas.getContext('2d')!;
-        context.drawImage(bitmap, 0, 0);
-        return { width: bitmap.width, height: bitmap.height, pixels: context.getImageData(0, 0, bitmap.width, bitmap.height).data };
+        const { width, height, data: pixels } = await window.__faultlineDecodePng(data);
+        return { width, height, pixels };
       };
       const [p, q] = await Promise.all([decode(first), decode(second)]);
       if (p.width !== q.width || p.height !== q.height) throw new Error(`screenshots differ in size: ${p.width}×${p.height} vs ${q.width}×${q.height}`);
@@ -115,12 +107,8 @@ export async function pixelDifference(page: Page, a: Buffer, b: Buffer, toleranc
 export async function groundShare(page: Page, element: Locator): Promise<number> {
   const png = (await element.screenshot()).toString('base64');
   return page.evaluate(async (data) => {
-    const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
-    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-    const context = canvas.getContext('2d')!;
-    context.drawImage(bitmap, 0, 0);
-    const px = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+    const bitmap = await window.__faultlineDecodePng(data);
+    const px = bitmap.data;
     let ground = 0;
     for (let p = 0; p < px.length; p += 4) {
       const [r, g, b] = [px[p], px[p + 1], px[p + 2]];
@@ -159,12 +147,8 @@ export async function rowSteps(page: Page, element: Locator, span: number, rows 
   const png = (await element.screenshot()).toString('base64');
   return page.evaluate(
     async ({ data, step, count }) => {
-      const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
-      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-      const context = canvas.getContext('2d')!;
-      context.drawImage(bitmap, 0, 0);
-      const px = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+      const bitmap = await window.__faultlineDecodePng(data);
+      const px = bitmap.data;
       const luma = (x: number, y: number) => {
         const p = (y * bitmap.width + x) * 4;
         return 0.299 * px[p] + 0.587 * px[p + 1] + 0.114 * px[p + 2];

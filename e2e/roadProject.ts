@@ -35,3 +35,37 @@ export async function defaultTerrainWithRoad(): Promise<{ bytes: Uint8Array; sta
   const bytes = await format.encodeAsync(field, { recipe: null, history: [], props: [], layers: stack, fileName: 'road.faultline' });
   return { bytes, stack, heights, problem };
 }
+
+/**
+ * A 30 % slope (rising to the north) with a road zigzagging up it at 80 km/h design speed: bends far
+ * tighter than that speed allows and grades past the maximum, so its report's rows carry several flags
+ * each (R, G and the crests and sags at the turns), as .faultline bytes.
+ */
+export async function zigzagRoadProject(): Promise<Uint8Array> {
+  const side = 129;
+  const cellSize = 2;
+  const slope = createHeightfield(side, side, cellSize);
+  for (let j = 0; j < side; j++) for (let i = 0; i < side; i++) slope.heights[j * side + i] = 60 - 0.3 * (j - (side - 1) / 2) * cellSize;
+  const road: RoadLayer = {
+    id: 'road-1',
+    name: 'Zigzag',
+    enabled: true,
+    opacity: 1,
+    kind: 'road',
+    params: roadParams(
+      [
+        { x: -90, z: 100 },
+        { x: 90, z: 80 },
+        { x: -90, z: 40 },
+        { x: 90, z: 0 },
+        { x: -90, z: -40 },
+        { x: 90, z: -80 },
+      ],
+      { designSpeedKmh: 80 },
+    ),
+  };
+  const layers: Layer[] = [{ id: 'ground', name: 'Slope', enabled: true, opacity: 1, kind: 'heights', params: {}, heights: slope.heights }, road];
+  const heights = evaluateStack(layers, { width: side, depth: side, cellSize })!;
+  const format = outputFormatFor('zigzag.faultline')!;
+  return format.encodeAsync(createHeightfield(side, side, cellSize, heights), { recipe: null, history: [], props: [], layers, fileName: 'zigzag.faultline' });
+}

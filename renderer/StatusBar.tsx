@@ -36,6 +36,7 @@ export function StatusBar() {
         data-z={point ? String(point.z) : undefined}
         data-h={point ? String(point.h) : undefined}
         data-source={point?.source}
+        title="The point under the pointer: x east and z south of the map's middle, h its height, metres"
       >
         {point ? formatHover(point) : 'x —  z —  h —'}
       </span>

@@ -159,21 +159,21 @@ export function DriveHud() {
       )}
       {hud && (
         <dl className="drive-hud-values">
-          <dt>Speed</dt>
+          <dt title="The car's speed, km/h">Speed</dt>
           <dd data-testid="hud-speed">{fixed(hud.speed * 3.6, 0)} km/h</dd>
-          <dt>Heading</dt>
+          <dt title="The way the car faces, degrees: 0 down the 2D map (+z), 90 to its right (+x)">Heading</dt>
           <dd data-testid="hud-heading">{fixed(hud.headingDeg, 0)}°</dd>
-          <dt>Pitch</dt>
+          <dt title="The car's nose above (+) or below (−) level, degrees">Pitch</dt>
           <dd data-testid="hud-pitch">{fixed(hud.pitchDeg, 1)}°</dd>
-          <dt>Roll</dt>
+          <dt title="The car's lean to one side, degrees">Roll</dt>
           <dd data-testid="hud-roll">{fixed(hud.rollDeg, 1)}°</dd>
-          <dt>Slope</dt>
+          <dt title="Steepness of the ground under the car's middle, degrees">Slope</dt>
           <dd data-testid="hud-slope">{fixed(hud.slopeDeg, 1)}°</dd>
-          <dt>Height</dt>
+          <dt title="Height of the car (the bottom of its wheels) above the map's zero, metres">Height</dt>
           <dd data-testid="hud-height">{fixed(hud.height, 2)} m</dd>
-          <dt>Water</dt>
+          <dt title="Water depth at the car, metres">Water</dt>
           <dd data-testid="hud-water">{fixed(hud.water ?? 0, 2)} m</dd>
-          <dt>Clipping</dt>
+          <dt title="How far the car's body sinks into the ground, metres (0 when it rests on its wheels)">Clipping</dt>
           <dd data-testid="hud-clip" className={hud.clipDepth > 0 ? 'drive-hud-warn' : undefined}>
             {fixed(hud.clipDepth, 2)} m
           </dd>

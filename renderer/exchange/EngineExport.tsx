@@ -314,6 +314,12 @@ function MaskEditor({ exchange }: { exchange: Exchange }) {
   );
 }
 
+/** What a rule's numbers measure, from the source's label: "Height (m)" → "height (m)". */
+function unitOf(source: MaskSource): string {
+  const label = MASK_SOURCE_LABELS[source];
+  return label.charAt(0).toLowerCase() + label.slice(1);
+}
+
 function RuleRow({
   rule,
   available,
@@ -343,13 +349,13 @@ function RuleRow({
           </option>
         ))}
       </select>
-      <label>
+      <label title={`The least ${unitOf(rule.source)} the layer covers fully; empty: no lower limit`}>
         from <OptionalNumber label="Minimum" testId={`${testId}-min`} value={rule.min} onChange={(min) => onChange({ min })} />
       </label>
-      <label>
+      <label title={`The most ${unitOf(rule.source)} the layer covers fully; empty: no upper limit`}>
         to <OptionalNumber label="Maximum" testId={`${testId}-max`} value={rule.max} onChange={(max) => onChange({ max })} />
       </label>
-      <label>
+      <label title={`Softness: how far past "from" and "to" the cover fades to nothing, in the same ${unitOf(rule.source)}`}>
         soft <OptionalNumber label="Softness" testId={`${testId}-soft`} value={rule.softness} onChange={(softness) => onChange({ softness })} />
       </label>
       <button type="button" aria-label="Remove rule" title="Remove rule" onClick={onRemove}>

@@ -97,7 +97,15 @@ export function GeneratePanel({ session, design }: { session: EditorSession; des
         <button type="button" className="primary-run" data-testid="gen-run" disabled={running} onClick={() => void design.generate().then(report)}>
           Run
         </button>
-        <NumberField label="N" testId="gen-run-more-count" integer min={1} value={form.runMoreCount} onChange={(runMoreCount) => set({ runMoreCount })} />
+        <NumberField
+          label="Iterations"
+          testId="gen-run-more-count"
+          integer
+          min={1}
+          value={form.runMoreCount}
+          onChange={(runMoreCount) => set({ runMoreCount })}
+          title="How many more fault iterations “Run … more” adds to the terrain"
+        />
         <button type="button" data-testid="gen-run-more" disabled={running || !hasRecipe} onClick={() => void design.runMore().then(report)}>
           Run {form.runMoreCount} more
         </button>

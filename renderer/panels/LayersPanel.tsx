@@ -86,7 +86,9 @@ export function LayersPanel({ session, design }: { session: EditorSession; desig
               />
               <LayerName layer={layer} onRename={(name) => void layers.rename(layer.id, name)} />
               <span className="layer-kind">{KIND_LABELS[layer.kind]}</span>
-              <span className="layer-opacity">{Math.round(layer.opacity * 100)}%</span>
+              <span className="layer-opacity" title="Opacity: how much of its change the layer applies">
+                {Math.round(layer.opacity * 100)}%
+              </span>
             </li>
           );
         })}

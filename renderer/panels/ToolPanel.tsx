@@ -47,7 +47,7 @@ export function ToolPanel({ session, design }: { session: EditorSession; design:
             <select data-testid="brush-mode" value={brush.mode} onChange={(e) => setBrush({ mode: e.target.value as BrushMode })}>
               {BRUSH_MODES.map((mode) => (
                 <option key={mode} value={mode}>
-                  {mode}
+                  {mode.charAt(0).toUpperCase() + mode.slice(1)}
                 </option>
               ))}
             </select>

@@ -67,6 +67,10 @@ export function RoadReportSection({ roadId }: { roadId: string }) {
   useStore(session.editor.store, (s) => s.version);
   useEffect(() => reports.pick(roadId), [reports, roadId]);
   const run = (id: Parameters<typeof session.commands.execute>[0]) => () => void session.commands.execute(id);
+  // Columns that would read "—" on every row are left out (speeds before a drive, water on a dry road): the
+  // side panel is about 280 px wide at 1024 and 1280 px, and nine columns pushed the flags onto two lines.
+  const driven = report?.segments.some((s) => s.maxSpeed !== null) ?? false;
+  const wet = (report?.crossings.length ?? 0) > 0 || (report?.segments.some((s) => s.water > 0) ?? false);
   const flagged = report?.segments.filter((s) => s.flags.some((f) => !isWarningFlag(f))).length ?? 0;
   const warned = report?.segments.filter((s) => s.flags.some(isWarningFlag)).length ?? 0;
   return (
@@ -142,9 +146,9 @@ export function RoadReportSection({ roadId }: { roadId: string }) {
                   <th title="Bank of the design, degrees (+ = left side lower); the measured cross slope is in the row's tooltip">Bank°</th>
                   <th title="Tightest horizontal radius, metres">Radius</th>
                   <th title="Vertical curvature, 1/km (− crest, + sag)">V/km</th>
-                  <th title="Highest speed the car held, km/h">km/h</th>
+                  {driven && <th title="Highest speed the car held, km/h">km/h</th>}
                   <th title="Rate of vertical curvature K, metres per percent of grade change (the standard's crest and sag K are above the table)">K</th>
-                  <th title="Deepest water the road crosses in the segment, metres: a bridge or a ford is needed">Water</th>
+                  {wet && <th title="Deepest water the road crosses in the segment, metres: a bridge or a ford is needed">Water</th>}
                   <th
                     title={
                       'Flags: G grade, R radius, C crest, B blind crest, H sag too sharp for headlights (B and H amber), A left the ground, S ' +
@@ -180,9 +184,9 @@ export function RoadReportSection({ roadId }: { roadId: string }) {
                       <td>{fixed(s.bankDeg)}</td>
                       <td>{s.radius === null ? '—' : s.radius > 9999 ? '>9999' : fixed(s.radius, 0)}</td>
                       <td>{fixed(s.verticalCurvature * 1000)}</td>
-                      <td>{s.maxSpeed === null ? '—' : fixed(s.maxSpeed * 3.6, 0)}</td>
+                      {driven && <td>{s.maxSpeed === null ? '—' : fixed(s.maxSpeed * 3.6, 0)}</td>}
                       <td>{s.kValue === null || s.kValue > 9999 ? '—' : fixed(s.kValue, 0)}</td>
-                      <td data-testid="road-water">{s.water > 0 ? fixed(s.water, 2) : '—'}</td>
+                      {wet && <td data-testid="road-water">{s.water > 0 ? fixed(s.water, 2) : '—'}</td>}
                       <td className="road-flags">{note.codes}</td>
                     </tr>
                   );

@@ -47,10 +47,14 @@ export function FirstStartHint() {
           <b>Sculpt</b>: press <kbd>B</kbd> and drag on the terrain.
         </li>
         <li>
-          <b>Test Drive</b>: press <kbd>G</kbd>, drive with <kbd>W</kbd>
-          <kbd>A</kbd>
-          <kbd>S</kbd>
-          <kbd>D</kbd>, <kbd>Esc</kbd> leaves.
+          <b>Test Drive</b>: press <kbd>G</kbd>, drive with{' '}
+          <span className="first-start-keys">
+            <kbd>W</kbd>
+            <kbd>A</kbd>
+            <kbd>S</kbd>
+            <kbd>D</kbd>
+          </span>
+          , <kbd>Esc</kbd> leaves.
         </li>
       </ol>
     </section>
