@@ -132,6 +132,14 @@ export const LIFT_FLOOR = 0.005;
  * edge's reach, never a cliff's (a steep bank's far corner can carry the field out of true).
  */
 export const LIFT_CAP = 0.3;
+/**
+ * Metres above a river strip (shared/hydrology/riverStrip.ts) the ground may stand and still be
+ * covered, so the strip's own edge, not the terrain's triangles, ends the water: a diagonal step's
+ * side corners stand up to channelLines.ts MAX_SILL above the water halfway along it, and near the
+ * edge a triangle from a wet vertex to the bank vertex past the edge stands up to about 0.45 m over
+ * it (the carved V's bank is one facet a cell wide in the terrain).
+ */
+export const STRIP_LIFT = 0.5;
 /** The largest depth slope (m/m) a water vertex carries: its 16-bit attribute spans ± this. */
 export const SHORE_SLOPE_RANGE = 8;
 
