@@ -54,6 +54,7 @@ uniform float shoreBand;
 uniform float shorePixels;
 uniform float liftFloor;
 uniform float liftCap;
+uniform float liftAtLeast;
 // Declared for the fragment stage too (three declares it for the vertex stage only): the raised depth's projection.
 uniform mat4 projectionMatrix;
 varying float vDepth;
@@ -106,7 +107,7 @@ void main() {
   // the sheet, by −vDepth at most: the depth written is the sheet's raised that much (along the view
   // ray), so the ground does not cut the edge back into its sawtooth. The sheet itself stays at its level.
   vec3 ray = normalize(vWorld - cameraPosition);
-  float lift = (min(max(0.0, -vDepth), liftCap) + liftFloor) / max(abs(ray.y), 0.1);
+  float lift = (max(min(max(0.0, -vDepth), liftCap), liftAtLeast) + liftFloor) / max(abs(ray.y), 0.1);
   vec4 lifted = projectionMatrix * viewMatrix * vec4(vWorld - ray * lift, 1.0);
   // Less a few steps of a 24-bit depth buffer, as the polygon offset did (a written depth does not get it): far off,
   // where a step is metres, the sheet still wins over the ground it lies on.
@@ -145,7 +146,8 @@ export const SHORE_SLOPE_RANGE = 8;
 
 const linear = (rgb: readonly [number, number, number]): Color => new Color().setRGB(rgb[0] / 255, rgb[1] / 255, rgb[2] / 255, 'srgb');
 
-export function createWaterMaterial(): ShaderMaterial {
+/** The water's material; `liftAtLeast`: metres the ground may always stand over it (a river strip's STRIP_LIFT), else 0. */
+export function createWaterMaterial(liftAtLeast = 0): ShaderMaterial {
   return new ShaderMaterial({
     vertexShader: WATER_VERTEX,
     fragmentShader: WATER_FRAGMENT,
@@ -166,6 +168,7 @@ export function createWaterMaterial(): ShaderMaterial {
         shorePixels: { value: SHORE_PIXELS },
         liftFloor: { value: LIFT_FLOOR },
         liftCap: { value: LIFT_CAP },
+        liftAtLeast: { value: liftAtLeast },
         shoreSlopeRange: { value: SHORE_SLOPE_RANGE },
       },
     ]),
