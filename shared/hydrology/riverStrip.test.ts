@@ -20,7 +20,11 @@ function river(path: Array<[number, number]>, lake?: [number, number]) {
     water.kind[lake[1] * GRID.width + lake[0]] = WATER_LAKE;
   }
   const strip = riverStripMesh(GRID, water, heights, () => HALF, 0, 0, GRID.width, GRID.depth);
-  const point = (n: number) => ({ x: strip.positions[3 * n] / GRID.cellSize + 5.5, y: strip.positions[3 * n + 1], z: strip.positions[3 * n + 2] / GRID.cellSize + 5.5 });
+  const point = (n: number) => ({
+    x: strip.positions[3 * n] / GRID.cellSize + 5.5,
+    y: strip.positions[3 * n + 1],
+    z: strip.positions[3 * n + 2] / GRID.cellSize + 5.5,
+  });
   return { strip, point };
 }
 

@@ -72,14 +72,7 @@ export class WaterView {
   ): void {
     const { columns, rows } = waterBlockCounts(grid);
     const stripsChanged = (this.source?.riverWidth ?? null) !== riverWidth;
-    if (
-      !water ||
-      region.kind === 'all' ||
-      stripsChanged ||
-      columns !== this.columns ||
-      !this.levelTable ||
-      this.levelTable.blockCount !== columns * rows
-    ) {
+    if (!water || region.kind === 'all' || stripsChanged || columns !== this.columns || !this.levelTable || this.levelTable.blockCount !== columns * rows) {
       this.clear();
       this.pending.clear();
       this.changed.clear();
