@@ -256,7 +256,13 @@ export function riverStripMesh(
         const [bl, br] = facing(b) ? [b, b + 2] : [b + 2, b];
         const ac = a + 1;
         const bc = b + 1;
-        indices.push(al, ac, bl, ac, bc, bl, ac, ar, bc, ar, br, bc);
+        for (const [p, q, r] of [
+          [al, ac, bl],
+          [ac, bc, bl],
+          [ac, ar, bc],
+          [ar, br, bc],
+        ])
+          indices.push(...facingUp(positions, p, q, r));
       }
     }
   }
@@ -275,4 +281,13 @@ export function riverStripMesh(
     indices: Uint32Array.from(indices),
     bounds,
   };
+}
+
+/** The triangle p, q, r wound counter-clockwise seen from above (its normal (q − p) × (r − p) pointing up, +y), as the GLB's faces are. */
+function facingUp(positions: number[], p: number, q: number, r: number): [number, number, number] {
+  const ux = positions[3 * q] - positions[3 * p];
+  const uz = positions[3 * q + 2] - positions[3 * p + 2];
+  const wx = positions[3 * r] - positions[3 * p];
+  const wz = positions[3 * r + 2] - positions[3 * p + 2];
+  return uz * wx - ux * wz >= 0 ? [p, q, r] : [p, r, q];
 }
