@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateWater } from '../../shared/hydrology/water';
 import { DEFAULT_WATER_PARAMS, riverWidth, type WaterParams } from '../../shared/hydrology/waterParams';
-import { DIAGONAL_GRID, diagonalValley } from '../../shared/hydrology/testing/diagonalValley';
+import { DIAGONAL_GRID, diagonalCoordinates, diagonalValley } from '../../shared/hydrology/testing/diagonalValley';
 import { LIFT_CAP, LIFT_FLOOR, STRIP_LIFT } from '../../renderer/viewport/look/waterMaterial';
 import { hydraulicHalfWidth, riverStripMesh } from '../../shared/hydrology/riverStrip';
 import { shoreDepthAt, type ShoreCorner } from './shoreField';
 import { buildWaterBlock } from './waterMesh';
+import { magnifiedWaterTint } from './waterTintMagnified';
 
 // A river 1–4.5 m wide on 2 m cells down a V valley along the map's diagonal (every step across the
 // triangles' split), looked at as the 3D view draws it: its water where the depth read inside the
@@ -206,5 +207,32 @@ describe('a river stepping diagonally across the triangles’ split, as the 3D v
     const samples = extentsAlong(sheetDrawing, undefined);
     // Measured: 149 of the 1,101 samples dry, the water 3.4 m narrower than the river at worst.
     expect(samples.filter((s) => s.drawn === 0).length).toBeGreaterThan(samples.length / 10);
+  });
+
+  it('is the same strip in the 2D panel magnified: water within a pixel of the closed form’s banks, dry beyond', () => {
+    const { params, heights, water } = evaluated({ channelsAlongLines: true });
+    const k = 8;
+    const span = { i0: 40, j0: 40, i1: 90, j1: 90 };
+    const tint = magnifiedWaterTint(GRID, water, heights, null, null, span, k, hydraulicHalfWidth(params));
+    const pixel = 2 / k;
+    let wet = 0;
+    let checked = 0;
+    for (let r = 0; r < tint.height; r++) {
+      for (let c = 0; c < tint.width; c++) {
+        // Pixel (c, r)'s centre on the map, m.
+        const x = (span.i0 - 0.5 + (c + 0.5) / k) * GRID.cellSize;
+        const z = (span.j0 - 0.5 + (r + 0.5) / k) * GRID.cellSize;
+        const { along, across } = diagonalCoordinates(x, z);
+        const half = riverWidth(params, closedFormArea(along)) / 2;
+        if (Math.abs(Math.abs(across) - half) < pixel) continue;
+        const alpha = tint.rgba[4 * (r * tint.width + c) + 3];
+        expect(alpha > 0, `pixel ${c}, ${r}: ${across.toFixed(2)} m across, the river ${half.toFixed(2)} m either side`).toBe(Math.abs(across) < half);
+        checked++;
+        if (alpha > 0) wet++;
+      }
+    }
+    expect(checked).toBeGreaterThan(0.9 * tint.width * tint.height);
+    // The river over the span: about 2.5 m (10 pixels) wide and 141 m (564 pixels) long.
+    expect(wet).toBeGreaterThan(4000);
   });
 });
