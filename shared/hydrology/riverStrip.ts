@@ -83,8 +83,20 @@ export class RiverLines {
     return i < 0 || j < 0 || i >= width || j >= depth ? -1 : j * width + i;
   }
 
+  /** downstream's answers, found once each (a cross-section reads its neighbours', a join its ends'). */
+  private readonly downstreamOf = new Map<number, number>();
+
   /** The steepest lower wet river or lake neighbour of river vertex v, or −1 (v is at the bottom of a level reach or an end). */
   downstream(v: number): number {
+    let known = this.downstreamOf.get(v);
+    if (known === undefined) {
+      known = this.findDownstream(v);
+      this.downstreamOf.set(v, known);
+    }
+    return known;
+  }
+
+  private findDownstream(v: number): number {
     const { surface } = this.water;
     let best = -1;
     let bestFall = 0;
@@ -241,6 +253,7 @@ export function riverStripMesh(
       lines.joinsFrom(v, joins);
       for (const n of joins) {
         const a = riverSection(v);
+        const reach = Math.hypot(positions[3 * a] - positions[3 * a + 3], positions[3 * a + 2] - positions[3 * a + 5]);
         const di = (n % width) - i;
         const dj = Math.floor(n / width) - j;
         const length = Math.hypot(di, dj);
@@ -248,7 +261,7 @@ export function riverStripMesh(
         if (lines.isRiver(n)) b = riverSection(n);
         else {
           // Into a lake: the river's own width, square to the join.
-          b = addSection(n, di / length, dj / length, lines.section(v).reach, 0);
+          b = addSection(n, di / length, dj / length, reach, 0);
         }
         // Left to left when both sections face the join's way; a section facing back has its sides swapped.
         const facing = (s: number) => flows[3 * s] * di + flows[3 * s + 1] * dj >= 0;
