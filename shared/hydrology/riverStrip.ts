@@ -246,10 +246,12 @@ export function riverStripMesh(
     return index;
   };
   const joins: number[] = [];
+  const { kind } = water;
   for (let j = j0; j < j1; j++) {
     for (let i = i0; i < i1; i++) {
       const v = j * width + i;
-      if (!lines.isRiver(v)) continue;
+      // Most vertices are not rivers: the kind first, read directly.
+      if (kind[v] !== WATER_RIVER || !lines.isRiver(v)) continue;
       lines.joinsFrom(v, joins);
       for (const n of joins) {
         const a = riverSection(v);
