@@ -151,7 +151,7 @@ export function magnifiedWaterTint(
 }
 
 /**
- * The rivers' strips (shared/hydrology/riverStrip.ts) over the tint: each triangle's pixels by their
+ * The rivers' strips (shared/hydrology/riverStrip.ts) over the tint, at least two pixels wide: each triangle's pixels by their
  * centres, coloured by the depth read across it, faded out over EDGE_PIXELS as it reaches 0 on the
  * strip's edge; where strips overlap (a confluence) the more opaque pixel is kept, as the 3D view
  * draws the water once. The selected river tinted and outlined as the cells' water is.
@@ -169,11 +169,14 @@ function riverStripTint(
   const { span, pixelsPerVertex: k } = out;
   // The river vertices whose joins can reach the span: their half-widths are a few cells at most.
   const margin = 8;
+  // A river narrower than two pixels is drawn two pixels wide: a line on the map, as at a pixel a vertex (a
+  // strip of its own width would fade out within its edge's band and vanish).
+  const pixelMetres = cellSize / k;
   const strip = riverStripMesh(
     grid,
     water,
     heights,
-    riverWidth,
+    (depth) => Math.max(riverWidth(depth), pixelMetres),
     Math.max(0, span.i0 - margin),
     Math.max(0, span.j0 - margin),
     Math.min(width, span.i1 + margin + 1),
