@@ -50,6 +50,8 @@ export interface WaterBlock {
   readonly shoreSlope: Float32Array;
   /** The feature id (waterFeatures.ts) per vertex, 0 for none. */
   readonly feature: Float32Array;
+  /** A river strip's only (riverStripBlock.ts): each vertex's offset on x and z from the centre line, m (0 on it). */
+  readonly stripAcross?: Float32Array;
   readonly indices: Uint16Array | Uint32Array;
   /** World bounds: min x, y, z, then max x, y, z. */
   readonly bounds: Float32Array;

@@ -31,6 +31,7 @@ export function WaterLayer3D() {
   const buildRef = useRef<() => void>(() => undefined);
   const lastCamera = useRef('');
   useFrame(({ camera, size }) => {
+    waterView.setViewportHeight(size.height * Math.min(2, window.devicePixelRatio || 1));
     const perspective = camera as PerspectiveCamera;
     const p = camera.position;
     const q = camera.quaternion;

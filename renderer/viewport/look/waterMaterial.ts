@@ -23,16 +23,32 @@ varying vec3 vWorld;
 varying vec3 vFlow;
 varying float vFeature;
 varying vec2 vGround;
+#ifdef RIVER_STRIP
+// A strip's edge point: its offset from the centre line (0 on it). Pushed out so the strip is at least
+// stripMinPixels either side on screen: far off a river stays a line, not a fading thread.
+attribute vec2 stripAcross;
+uniform float stripMinPixels;
+uniform float viewportHeight;
+#endif
 void main() {
+  vec3 p = position;
+#ifdef RIVER_STRIP
+  float reach = length(stripAcross);
+  if (reach > 0.0) {
+    float distance = max(-(modelViewMatrix * vec4(position, 1.0)).z, 0.0);
+    float metresPerPixel = 2.0 * distance / (projectionMatrix[1][1] * viewportHeight);
+    p.xz += stripAcross / reach * max(0.0, stripMinPixels * metresPerPixel - reach);
+  }
+#endif
   vDepth = waterDepth;
   vFlow = flow;
   vFeature = feature;
-  vGround = position.xz;
+  vGround = p.xz;
   // The edge inside a cell (app/water/shoreField.ts): Σ wₖ (dₖ − gₖ·pₖ) + (Σ wₖ gₖ) · p.
-  vShoreBase = waterDepth - dot(shoreSlope * shoreSlopeRange, position.xz);
+  vShoreBase = waterDepth - dot(shoreSlope * shoreSlopeRange, p.xz);
   vShoreSlope = shoreSlope * shoreSlopeRange;
-  vWorld = (modelMatrix * vec4(position, 1.0)).xyz;
-  vec4 mvPosition = modelViewMatrix * vec4(position, 1.0);
+  vWorld = (modelMatrix * vec4(p, 1.0)).xyz;
+  vec4 mvPosition = modelViewMatrix * vec4(p, 1.0);
   gl_Position = projectionMatrix * mvPosition;
   #include <fog_vertex>
 }
@@ -146,9 +162,16 @@ export const SHORE_SLOPE_RANGE = 8;
 
 const linear = (rgb: readonly [number, number, number]): Color => new Color().setRGB(rgb[0] / 255, rgb[1] / 255, rgb[2] / 255, 'srgb');
 
-/** The water's material; `liftAtLeast`: metres the ground may always stand over it (a river strip's STRIP_LIFT), else 0. */
-export function createWaterMaterial(liftAtLeast = 0): ShaderMaterial {
+/** Pixels either side of its centre line a river strip is drawn at the least (waterView.ts sets the viewport's height). */
+export const STRIP_MIN_PIXELS = 2;
+
+/**
+ * The water's material; `liftAtLeast`: metres the ground may always stand over it (a river strip's
+ * STRIP_LIFT), else 0; `strip`: a river strip's (its `stripAcross` attribute widens it to STRIP_MIN_PIXELS).
+ */
+export function createWaterMaterial(liftAtLeast = 0, strip = false): ShaderMaterial {
   return new ShaderMaterial({
+    ...(strip && { defines: { RIVER_STRIP: '' } }),
     vertexShader: WATER_VERTEX,
     fragmentShader: WATER_FRAGMENT,
     uniforms: UniformsUtils.merge([
@@ -169,6 +192,8 @@ export function createWaterMaterial(liftAtLeast = 0): ShaderMaterial {
         liftFloor: { value: LIFT_FLOOR },
         liftCap: { value: LIFT_CAP },
         liftAtLeast: { value: liftAtLeast },
+        stripMinPixels: { value: STRIP_MIN_PIXELS },
+        viewportHeight: { value: 1000 },
         shoreSlopeRange: { value: SHORE_SLOPE_RANGE },
       },
     ]),

@@ -162,6 +162,12 @@ describe('the 3D view’s rivers as strips', () => {
     // The row j = 4 lies at z = 0 (the map's centre): the edges 0.75 m either side.
     expect(Math.min(...z)).toBeCloseTo(-0.75, 6);
     expect(Math.max(...z)).toBeCloseTo(0.75, 6);
+    // Each edge point carries its offset from the centre line (the shader widens a far strip to a few pixels along it).
+    const across = strip.geometry.getAttribute('stripAcross').array;
+    const offsets = Array.from({ length: across.length / 2 }, (_, n) => Math.hypot(across[2 * n], across[2 * n + 1]));
+    expect(offsets.filter((o) => o > 0).every((o) => Math.abs(o - 0.75) < 1e-6)).toBe(true);
+    expect(offsets.filter((o) => o === 0)).toHaveLength(offsets.length / 3);
+    expect(strips.stripMaterial.defines).toHaveProperty('RIVER_STRIP');
     // The strip's material lets the ground stand higher over it than the sheet's.
     expect(strips.stripMaterial.uniforms.liftAtLeast.value).toBeGreaterThan(strips.material.uniforms.liftAtLeast.value);
     sheetOnly.dispose();

@@ -29,7 +29,7 @@ import type { RiverHalfWidth } from '../../../shared/hydrology/riverStrip';
 export class WaterView {
   readonly group = new Group();
   readonly material: ShaderMaterial = createWaterMaterial();
-  readonly stripMaterial: ShaderMaterial = createWaterMaterial(STRIP_LIFT);
+  readonly stripMaterial: ShaderMaterial = createWaterMaterial(STRIP_LIFT, true);
   private readonly blocks = new Map<number, { mesh: Mesh; level: number; edges: EdgeSteps }>();
   private readonly strips = new Map<number, Mesh>();
   private columns = 0;
@@ -186,6 +186,11 @@ export class WaterView {
     }
   }
 
+  /** The drawing buffer's height in pixels, for the strips' least width on screen. */
+  setViewportHeight(pixels: number): void {
+    this.stripMaterial.uniforms.viewportHeight.value = pixels;
+  }
+
   /** Feature ids for the selection tint: 0 shows none. */
   setSelected(featureId: number | null): void {
     this.material.uniforms.selectedFeature.value = featureId ?? 0;
@@ -248,6 +253,7 @@ export class WaterView {
     geometry.setAttribute('flow', uploadedOnce(new BufferAttribute(block.flow, 3)));
     geometry.setAttribute('shoreSlope', uploadedOnce(new BufferAttribute(packedSlopes(block.shoreSlope), 2, true)));
     geometry.setAttribute('feature', uploadedOnce(new BufferAttribute(block.feature, 1)));
+    if (block.stripAcross) geometry.setAttribute('stripAcross', uploadedOnce(new BufferAttribute(block.stripAcross, 2)));
     geometry.setIndex(uploadedOnce(new BufferAttribute(block.indices, 1)));
     const b = block.bounds;
     const centre = new Vector3((b[0] + b[3]) / 2, (b[1] + b[4]) / 2, (b[2] + b[5]) / 2);
