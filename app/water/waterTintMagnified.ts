@@ -215,8 +215,10 @@ function riverStripTint(
         const d = wa * depth[a] + wb * depth[b] + wc * depth[c];
         if (!(d > 0)) continue;
         const fromEdge = gradient > 1e-9 ? d / gradient : Infinity;
-        writeWaterColour(d, selected, pixel, 0, selected && fromEdge < OUTLINE_PIXELS);
-        if (fromEdge < EDGE_PIXELS) {
+        const outline = selected && fromEdge < OUTLINE_PIXELS;
+        writeWaterColour(d, selected, pixel, 0, outline);
+        // The selection's outline is solid (a narrow river is all outline: faded, it would not show).
+        if (fromEdge < EDGE_PIXELS && !outline) {
           const f = fromEdge / EDGE_PIXELS;
           pixel[3] = Math.round(pixel[3] * f * f * (3 - 2 * f));
         }
