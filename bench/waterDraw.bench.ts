@@ -4,6 +4,7 @@ import { defaultCameraPose } from '../app/view/cameraPose';
 import { syntheticTerrain } from '../shared/lod/testing/syntheticTerrain';
 import { evaluateWater } from '../shared/hydrology/water';
 import { DEFAULT_WATER_PARAMS } from '../shared/hydrology/waterParams';
+import { hydraulicHalfWidth } from '../shared/hydrology/riverStrip';
 import { findWaterFeatures, type WaterFeatures } from '../shared/hydrology/waterFeatures';
 import type { WaterSurface } from '../shared/hydrology/waterSurface';
 import { waterTintImage } from '../app/water/waterTint';
@@ -32,6 +33,8 @@ import type { Heightfield } from '../shared/terrain/heightfield';
  * - `water-draw tint 2D`: the 2D panel's tint image after a change (never per frame).
  * - `water-draw tint 2D magnified`: the part of it in view, magnified, with the edge inside the cells.
  * - `water-draw features`: the rivers and lakes list after a change.
+ * - `… (rivers as strips)`: the frame and the build with the rivers drawn as strips along their lines
+ *   (shared/hydrology/riverStrip.ts; the default layer carves along lines) and the sheet on the lakes only.
  * The baseline reads each vertex's surface and height once.
  */
 interface State {
@@ -77,6 +80,22 @@ function state(): State {
   cached = { field, water, heights, features, view, camera, lodCamera, closeCamera: lodCameraOf(close) };
   return cached;
 }
+
+let stripped: (State & { stripView: WaterView }) | null = null;
+
+/** `state()` with a second view drawing the rivers as strips. */
+function stripState(): State & { stripView: WaterView } {
+  if (stripped) return stripped;
+  const s = state();
+  const stripView = new WaterView();
+  stripView.setCamera(s.lodCamera);
+  stripView.update(s.field, s.water, s.heights, s.features.featureOf, ALL, RIVER_WIDTH);
+  stripView.buildPending();
+  stripped = { ...s, view: stripView, stripView };
+  return stripped;
+}
+
+const RIVER_WIDTH = hydraulicHalfWidth(DEFAULT_WATER_PARAMS);
 
 function lodCameraOf(camera: PerspectiveCamera): LodCamera {
   const { x, y, z } = camera.position;
@@ -134,6 +153,41 @@ export const benchmarks: Benchmark[] = [
         rivers: s.features.features.filter((f) => f.kind === 'river').length,
         lakes: s.features.features.filter((f) => f.kind === 'lake').length,
       };
+    },
+  },
+  {
+    name: 'water-draw frame (rivers as strips)',
+    size: SIZE,
+    baseline: BASELINE,
+    samples: 50,
+    warmup: 5,
+    setup: stripState,
+    run: (s) => frame(s as State),
+    measure: () => {
+      const s = stripState();
+      return {
+        draw_calls: frame(s),
+        blocks: s.stripView.blockCount,
+        strips: s.stripView.stripCount,
+        triangles: s.stripView.triangles,
+        vertices: s.stripView.vertices,
+      };
+    },
+  },
+  {
+    name: 'water-draw build (rivers as strips)',
+    size: SIZE,
+    baseline: BASELINE,
+    samples: 3,
+    warmup: 1,
+    setup: stripState,
+    run: (s) => {
+      const { field, water, heights, features, lodCamera } = s as State;
+      const view = new WaterView();
+      view.setCamera(lodCamera);
+      view.update(field, water, heights, features.featureOf, ALL, RIVER_WIDTH);
+      view.buildPending();
+      view.dispose();
     },
   },
   {

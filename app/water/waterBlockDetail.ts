@@ -8,6 +8,7 @@
  */
 import type { HydrologyGrid } from '../../shared/hydrology/grid';
 import type { WaterSurface } from '../../shared/hydrology/waterSurface';
+import { WATER_LAKE } from '../../shared/hydrology/water';
 import { cornerDepth, sourceVertex, waterBlockExtent, waterBlockMaxLevel, WATER_LEVEL_COUNT, type BlockExtent } from './waterCorners';
 
 export interface WaterBlockDetail {
@@ -26,10 +27,18 @@ export interface WaterBlockDetail {
  * Per level up to `maxLevel`, one byte per cell of the level's grid over the block (row-major): 1 where
  * the cell is drawn — when any vertex of its closed square is wet (at level 0: any of its corners).
  * A coarse cell's square is the union of its four children's, so each level is the OR of the last.
+ * With `lakesOnly` (rivers drawn as strips, shared/hydrology/riverStrip.ts) only a wet lake vertex counts.
  */
-export function drawnCellsByLevel(grid: HydrologyGrid, water: WaterSurface, heights: Float32Array, extent: BlockExtent, maxLevel: number): Uint8Array[] {
+export function drawnCellsByLevel(
+  grid: HydrologyGrid,
+  water: WaterSurface,
+  heights: Float32Array,
+  extent: BlockExtent,
+  maxLevel: number,
+  lakesOnly = false,
+): Uint8Array[] {
   const { width } = grid;
-  const { surface } = water;
+  const { surface, kind } = water;
   const { ci0, cj0, ci1, cj1 } = extent;
   const nx = ci1 - ci0;
   const nz = cj1 - cj0;
@@ -45,6 +54,16 @@ export function drawnCellsByLevel(grid: HydrologyGrid, water: WaterSurface, heig
         surface[v + width + 1] > heights[v + width + 1]
       )
         level0[b * nx + a] = 1;
+    }
+  }
+  if (lakesOnly) {
+    for (let b = 0; b < nz; b++) {
+      for (let a = 0; a < nx; a++) {
+        if (!level0[b * nx + a]) continue;
+        const v = (cj0 + b) * width + ci0 + a;
+        const lake = (u: number) => kind[u] === WATER_LAKE && surface[u] > heights[u];
+        if (!(lake(v) || lake(v + 1) || lake(v + width) || lake(v + width + 1))) level0[b * nx + a] = 0;
+      }
     }
   }
   const levels = [level0];
@@ -65,11 +84,18 @@ export function drawnCellsByLevel(grid: HydrologyGrid, water: WaterSurface, heig
   return levels;
 }
 
-/** Block (bi, bj)'s levels, or null when it holds no water. */
-export function analyseWaterBlock(grid: HydrologyGrid, water: WaterSurface, heights: Float32Array, bi: number, bj: number): WaterBlockDetail | null {
+/** Block (bi, bj)'s levels, or null when it holds no water (with `lakesOnly`, no lake: drawnCellsByLevel). */
+export function analyseWaterBlock(
+  grid: HydrologyGrid,
+  water: WaterSurface,
+  heights: Float32Array,
+  bi: number,
+  bj: number,
+  lakesOnly = false,
+): WaterBlockDetail | null {
   const extent = waterBlockExtent(grid, bi, bj);
   const maxLevel = waterBlockMaxLevel(extent);
-  const drawn = drawnCellsByLevel(grid, water, heights, extent, maxLevel);
+  const drawn = drawnCellsByLevel(grid, water, heights, extent, maxLevel, lakesOnly);
   if (!drawn[0].includes(1)) return null;
   const { width } = grid;
   const { surface } = water;

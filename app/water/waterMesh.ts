@@ -50,12 +50,17 @@ export interface WaterBlock {
   readonly shoreSlope: Float32Array;
   /** The feature id (waterFeatures.ts) per vertex, 0 for none. */
   readonly feature: Float32Array;
+  /** A river strip's only (riverStripBlock.ts): each vertex's offset on x and z from the centre line, m (0 on it). */
+  readonly stripAcross?: Float32Array;
   readonly indices: Uint16Array | Uint32Array;
   /** World bounds: min x, y, z, then max x, y, z. */
   readonly bounds: Float32Array;
 }
 
-/** The water mesh of block (bi, bj) at `level` (clamped to the block's coarsest), or null when it holds no water. */
+/**
+ * The water mesh of block (bi, bj) at `level` (clamped to the block's coarsest), or null when it holds
+ * no water; with `lakesOnly`, its lakes' cells only (the rivers are strips: riverStripBlock).
+ */
 export function buildWaterBlock(
   grid: HydrologyGrid,
   water: WaterSurface,
@@ -65,6 +70,7 @@ export function buildWaterBlock(
   bj: number,
   level = 0,
   edgeSteps: EdgeSteps = NO_COARSER_NEIGHBOURS,
+  lakesOnly = false,
 ): WaterBlock | null {
   const { width, depth: rows, cellSize } = grid;
   const { surface, kind } = water;
@@ -72,7 +78,7 @@ export function buildWaterBlock(
   const { ci0, cj0, ci1, cj1 } = extent;
   const chosen = Math.max(0, Math.min(level, waterBlockMaxLevel(extent)));
   const step = 2 ** chosen;
-  const cells = drawnCellsByLevel(grid, water, heights, extent, chosen)[chosen];
+  const cells = drawnCellsByLevel(grid, water, heights, extent, chosen, lakesOnly)[chosen];
   const cx = (ci1 - ci0) / step;
   const cz = (cj1 - cj0) / step;
   const span = cx + 1;

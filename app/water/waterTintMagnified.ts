@@ -4,6 +4,8 @@ import type { WaterSurface } from '../../shared/hydrology/waterSurface';
 import { writeWaterColour } from './waterColours';
 import { cornerDepth, isWet, sourceVertex } from './waterCorners';
 import { depthSlopeAt, shoreDepthAt, type ShoreCorner } from './shoreField';
+import { WATER_LAKE } from '../../shared/hydrology/water';
+import { riverStripMesh, type RiverHalfWidth } from '../../shared/hydrology/riverStrip';
 
 /** Vertices [i0, i1] × [j0, j1] of a map, inclusive. */
 export interface VertexSpan {
@@ -34,7 +36,8 @@ const OUTLINE_PIXELS = 2;
  * the triangle of the grid's split (from (i, j + 1) to (i + 1, j)) it falls in. Coloured by that
  * depth (waterColours.ts), faded out over EDGE_PIXELS as it reaches 0; the selected feature (its
  * nearest vertex's) tinted and outlined along its edge. Cells with no wet corner stay transparent,
- * as the 3D view draws none there.
+ * as the 3D view draws none there. Given `riverWidth`, the rivers are their strips along their lines,
+ * as the 3D view draws them (riverStripTint), and the cells hold the lakes only.
  */
 export function magnifiedWaterTint(
   grid: HydrologyGrid,
@@ -44,6 +47,7 @@ export function magnifiedWaterTint(
   selectedId: number | null,
   span: VertexSpan,
   pixelsPerVertex: number,
+  riverWidth: RiverHalfWidth | null = null,
 ): MagnifiedTint {
   const { width, depth: rows, cellSize } = grid;
   const k = pixelsPerVertex;
@@ -82,7 +86,9 @@ export function magnifiedWaterTint(
     if (slopeCache[2 * c] !== slopeCache[2 * c]) depthSlopeAt(depthAt, width, rows, cellSize, i, j, slopeCache, 2 * c);
     return { x: i * cellSize, z: j * cellSize, depth: depthAt(i, j), slopeX: slopeCache[2 * c], slopeZ: slopeCache[2 * c + 1] };
   };
-  const wet = (i: number, j: number) => isWet(water.surface, heights, j * width + i);
+  const wet = riverWidth
+    ? (i: number, j: number) => water.kind[j * width + i] === WATER_LAKE && isWet(water.surface, heights, j * width + i)
+    : (i: number, j: number) => isWet(water.surface, heights, j * width + i);
   const selectedAt = (i: number, j: number): boolean => {
     if (selectedId === null || featureOf === null) return false;
     const source = sourceAt(i, j);
@@ -140,7 +146,87 @@ export function magnifiedWaterTint(
       }
     }
   }
+  if (riverWidth) riverStripTint(grid, water, heights, featureOf, selectedId, riverWidth, out);
   return out;
+}
+
+/**
+ * The rivers' strips (shared/hydrology/riverStrip.ts) over the tint, at least two pixels wide: each triangle's pixels by their
+ * centres, coloured by the depth read across it, faded out over EDGE_PIXELS as it reaches 0 on the
+ * strip's edge; where strips overlap (a confluence) the more opaque pixel is kept, as the 3D view
+ * draws the water once. The selected river tinted and outlined as the cells' water is.
+ */
+function riverStripTint(
+  grid: HydrologyGrid,
+  water: WaterSurface,
+  heights: Float32Array,
+  featureOf: FeatureIds | null,
+  selectedId: number | null,
+  riverWidth: RiverHalfWidth,
+  out: MagnifiedTint,
+): void {
+  const { width, depth: rows, cellSize } = grid;
+  const { span, pixelsPerVertex: k } = out;
+  // The river vertices whose joins can reach the span: their half-widths are a few cells at most.
+  const margin = 8;
+  // A river narrower than two pixels is drawn two pixels wide: a line on the map, as at a pixel a vertex (a
+  // strip of its own width would fade out within its edge's band and vanish).
+  const pixelMetres = cellSize / k;
+  const strip = riverStripMesh(
+    grid,
+    water,
+    heights,
+    (depth) => Math.max(riverWidth(depth), pixelMetres),
+    Math.max(0, span.i0 - margin),
+    Math.max(0, span.j0 - margin),
+    Math.min(width, span.i1 + margin + 1),
+    Math.min(rows, span.j1 + margin + 1),
+  );
+  const { positions, indices, depth } = strip;
+  // Pixel column c's centre lies at vertex coordinate i0 − 0.5 + (c + 0.5) / k; vertex i at map x = (i − (width − 1) / 2) · cellSize.
+  const column = (x: number) => (x / cellSize + (width - 1) / 2 - span.i0 + 0.5) * k - 0.5;
+  const row = (z: number) => (z / cellSize + (rows - 1) / 2 - span.j0 + 0.5) * k - 0.5;
+  const pixel = new Uint8ClampedArray(4);
+  for (let t = 0; t < indices.length; t += 3) {
+    const [a, b, c] = [indices[t], indices[t + 1], indices[t + 2]];
+    const ax = column(positions[3 * a]);
+    const az = row(positions[3 * a + 2]);
+    const bx = column(positions[3 * b]);
+    const bz = row(positions[3 * b + 2]);
+    const cx = column(positions[3 * c]);
+    const cz = row(positions[3 * c + 2]);
+    const area = (bx - ax) * (cz - az) - (cx - ax) * (bz - az);
+    if (area === 0) continue;
+    // The depth's gradient in pixels, for the fade.
+    const gx = ((depth[b] - depth[a]) * (cz - az) - (depth[c] - depth[a]) * (bz - az)) / area;
+    const gz = ((depth[c] - depth[a]) * (bx - ax) - (depth[b] - depth[a]) * (cx - ax)) / area;
+    const gradient = Math.hypot(gx, gz);
+    const selected = selectedId !== null && featureOf !== null && featureOf[strip.source[a]] === selectedId;
+    const c0 = Math.max(0, Math.ceil(Math.min(ax, bx, cx)));
+    const c1 = Math.min(out.width - 1, Math.floor(Math.max(ax, bx, cx)));
+    const r0 = Math.max(0, Math.ceil(Math.min(az, bz, cz)));
+    const r1 = Math.min(out.height - 1, Math.floor(Math.max(az, bz, cz)));
+    for (let r = r0; r <= r1; r++) {
+      for (let col = c0; col <= c1; col++) {
+        const wb = ((col - ax) * (cz - az) - (cx - ax) * (r - az)) / area;
+        const wc = ((bx - ax) * (r - az) - (col - ax) * (bz - az)) / area;
+        const wa = 1 - wb - wc;
+        if (wa < 0 || wb < 0 || wc < 0) continue;
+        const d = wa * depth[a] + wb * depth[b] + wc * depth[c];
+        if (!(d > 0)) continue;
+        const fromEdge = gradient > 1e-9 ? d / gradient : Infinity;
+        const outline = selected && fromEdge < OUTLINE_PIXELS;
+        writeWaterColour(d, selected, pixel, 0, outline);
+        // The selection's outline is solid (a narrow river is all outline: faded, it would not show).
+        if (fromEdge < EDGE_PIXELS && !outline) {
+          const f = fromEdge / EDGE_PIXELS;
+          pixel[3] = Math.round(pixel[3] * f * f * (3 - 2 * f));
+        }
+        const p = 4 * (r * out.width + col);
+        if (pixel[3] > out.rgba[p + 3]) out.rgba.set(pixel, p);
+      }
+    }
+  }
 }
 
 /** The most pixels a magnified tint holds (a 1600 × 1000 view at two device pixels a CSS pixel, with a margin). */

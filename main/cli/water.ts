@@ -82,7 +82,8 @@ height bit for bit.
                       of the unit flow direction on the map's x and z axes, B = flow speed 0–1
                       (Manning: ∝ A^0.27·√slope, as a fraction of the map's fastest; still water 0)
   --water-mesh FILE.glb  the water surface as meshes "lakes" and "rivers" (map metres, y up, origin
-                      at the map centre), reaching one cell past the shore under the banks
+                      at the map centre), reaching one cell past the shore under the banks; rivers
+                      carved along their lines (new layers) are strips of the river's width
   --river-centrelines FILE.json  every river from source to mouth: x, y (water surface), z, tangent,
                       width, depth, in map coordinates and each engine preset's; the automatic
                       network's, then IN's drawn rivers (river layers, "source": "drawn", "layer": id)

@@ -2,6 +2,7 @@ import type { EditorSession } from '../../app/editorSession';
 import type { MapViewTransform } from '../../app/map2d/mapTransform';
 import { unionRegions, type DirtyRegion } from '../../app/document/region';
 import { paintWaterTint, tintRectOf, waterTintImage, type WaterTint } from '../../app/water/waterTint';
+import { RiverStripWidth } from '../../app/water/riverStripWidth';
 import { magnifiedPixelsPerVertex, magnifiedWaterTint, type MagnifiedTint, type VertexSpan } from '../../app/water/waterTintMagnified';
 import { smoothMagnification, visibleSpan } from '../../app/map2d/mapMagnification';
 
@@ -35,6 +36,8 @@ export function createWaterTint2D(
   const magnifiedContext = magnifiedCanvas.getContext('2d');
   /** What the magnified canvas holds (its pixels are let go once drawn into it). */
   let magnified: Pick<MagnifiedTint, 'span' | 'pixelsPerVertex'> | null = null;
+  // The rivers as the 3D view draws them: strips along their lines when the water layer carves along them.
+  const stripWidth = new RiverStripWidth();
 
   /** The magnified tint for the view (painted anew when the view leaves it or needs other pixels per vertex), or null. */
   const magnifiedFor = (ctx: CanvasRenderingContext2D, transform: MapViewTransform): Pick<MagnifiedTint, 'span' | 'pixelsPerVertex'> | null => {
@@ -61,7 +64,7 @@ export function createWaterTint2D(
     };
     const { selectedId } = water.model.store.getState();
     const featureOf = water.model.featureIds();
-    const painted = magnifiedWaterTint(doc.field, doc.water, doc.field.heights, featureOf, selectedId, span, k);
+    const painted = magnifiedWaterTint(doc.field, doc.water, doc.field.heights, featureOf, selectedId, span, k, stripWidth.of(doc.stack));
     magnifiedCanvas.width = painted.width;
     magnifiedCanvas.height = painted.height;
     const data = magnifiedContext.createImageData(painted.width, painted.height);

@@ -9,6 +9,7 @@ import { useSession } from '../session';
 import { WaterView } from './look/waterView';
 import { WaterRebuilds } from './look/waterRebuilds';
 import { WaterBuildSlices } from './look/waterBuildSlices';
+import { RiverStripWidth } from '../../app/water/riverStripWidth';
 
 /** No error allowed, no budget: every block at full resolution. */
 const EXACT_WATER_LOD = { maxPixelError: 0, triangleBudget: Infinity };
@@ -30,6 +31,7 @@ export function WaterLayer3D() {
   const buildRef = useRef<() => void>(() => undefined);
   const lastCamera = useRef('');
   useFrame(({ camera, size }) => {
+    waterView.setViewportHeight(size.height * Math.min(2, window.devicePixelRatio || 1));
     const perspective = camera as PerspectiveCamera;
     const p = camera.position;
     const q = camera.quaternion;
@@ -50,6 +52,7 @@ export function WaterLayer3D() {
     scene.add(waterView.group);
     let shown = editor.document.water;
     let featureOf: FeatureIds | null = null;
+    const stripWidth = new RiverStripWidth();
     const rebuild = (region: DirtyRegion) => {
       const doc = editor.document;
       const whole = doc.water !== shown || region.kind === 'all';
@@ -57,7 +60,7 @@ export function WaterLayer3D() {
       // whole-map pass), found again after a whole change; an edit in a rectangle under the same water
       // (a stroke, a drag step) keeps the last ones, so it costs its blocks only.
       if (whole) featureOf = doc.water ? water.model.featureIds() : null;
-      waterView.update(doc.field, doc.water, doc.field.heights, featureOf, whole ? ALL : region);
+      waterView.update(doc.field, doc.water, doc.field.heights, featureOf, whole ? ALL : region, stripWidth.of(doc.stack));
       shown = doc.water;
       waterView.setSelected(water.model.store.getState().selectedId);
       build();

@@ -18,6 +18,7 @@ import { flowMapRgb } from '../hydrology/flowMap';
 import { automaticRiverCentrelines, drawnRiverCentreline, riverCentrelinesJson } from './riverCentrelines';
 import type { StackWater } from '../layers/stackWater';
 import { waterSurfaceMeshes } from '../hydrology/waterMesh';
+import { hydraulicHalfWidth } from '../hydrology/riverStrip';
 import type { LayerSize } from '../layers/types';
 import { createHeightfield } from '../terrain/heightfield';
 
@@ -94,7 +95,10 @@ export function encodeWaterFile(request: WaterFileRequest): Uint8Array {
       return encodeColourPng({ width: size.width, height: size.depth, channels: 3, data: flowMapRgb(size, below, water.filled, water.area) }, deflate);
     }
     case 'mesh': {
-      const meshes = waterSurfaceMeshes(size, { surface: found.surface.surface, depth: found.depth, kind: found.surface.kind });
+      // The rivers as the 3D view draws them: strips along their lines when the water layer carves along them.
+      const params = found.automatic?.layer.params;
+      const riverWidth = params?.channelsAlongLines ? hydraulicHalfWidth(params) : null;
+      const meshes = waterSurfaceMeshes(size, { surface: found.surface.surface, depth: found.depth, kind: found.surface.kind }, riverWidth);
       if (meshes.length === 0) fail('the terrain has no lake or river to mesh');
       return compileMeshesGlb(meshes, {}, fileName);
     }

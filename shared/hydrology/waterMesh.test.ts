@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sampled } from './testing/surfaces';
 import { evaluateWater } from './water';
-import { DEFAULT_WATER_PARAMS } from './waterParams';
+import { DEFAULT_WATER_PARAMS, riverWidth } from './waterParams';
+import { hydraulicHalfWidth } from './riverStrip';
 import { waterSurfaceMeshes } from './waterMesh';
 
 describe('the water surface meshes', () => {
@@ -30,6 +31,31 @@ describe('the water surface meshes', () => {
     }
     expect(aboveSource).toBe(1);
     expect(rivers.indices.length % 3).toBe(0);
+  });
+
+  it('a river down a V valley as the 3D view draws it: a strip the river’s width either side of its axis, on its surface, facing up', () => {
+    const grid = { width: 65, depth: 129, cellSize: 4 };
+    const heights = sampled(grid, (x, z) => 0.2 * Math.abs(x - 128) + 0.05 * z);
+    const params = { ...DEFAULT_WATER_PARAMS, riverArea: 20000 };
+    const water = evaluateWater(grid, heights, new Float32Array(heights.length), params)!;
+    const meshes = waterSurfaceMeshes(grid, water, hydraulicHalfWidth(params));
+    expect(meshes.map((m) => m.name)).toEqual(['rivers']);
+    const [rivers] = meshes;
+    const z0 = ((grid.depth - 1) / 2) * grid.cellSize;
+    for (let k = 0; k < rivers.positions.length; k += 3) {
+      const [x, y, z] = [rivers.positions[k], rivers.positions[k + 1], rivers.positions[k + 2]];
+      // A cross-section at each river vertex of the axis: its edges half the river's width (from its contributing area) out.
+      const v = Math.round((z + z0) / grid.cellSize) * grid.width + 32;
+      expect(Math.abs(x)).toBeOneOf([0, expect.closeTo(riverWidth(params, water.area[v]) / 2, 4)]);
+      expect(y).toBeCloseTo(water.surface[v], 5);
+      expect(rivers.normals[k + 1]).toBeGreaterThan(0.99);
+    }
+    // Counter-clockwise from above: every face's normal points up.
+    for (let t = 0; t < rivers.indices.length; t += 3) {
+      const [a, b, c] = [0, 1, 2].map((e) => rivers.indices[t + e]);
+      const p = (n: number, axis: number) => rivers.positions[3 * n + axis];
+      expect((p(b, 2) - p(a, 2)) * (p(c, 0) - p(a, 0)) - (p(b, 0) - p(a, 0)) * (p(c, 2) - p(a, 2))).toBeGreaterThan(0);
+    }
   });
 
   it('a dry map has no mesh', () => {

@@ -9,6 +9,7 @@
 import type { GlbMesh } from '../codecs/glb';
 import type { HydrologyGrid } from './grid';
 import { WATER_LAKE, type Water } from './water';
+import { riverStripMesh, type RiverHalfWidth } from './riverStrip';
 
 /** What the meshes are made of: the surface, depth and kind of water per vertex (a stack's, or one layer's Water). */
 export type WaterSheet = Pick<Water, 'surface' | 'depth' | 'kind'>;
@@ -67,8 +68,13 @@ function meshOf(name: string, grid: HydrologyGrid, height: Float32Array, triangl
     positions[3 * k + 1] = height[v];
     positions[3 * k + 2] = ((v - i) / width - centreZ) * cellSize;
   }
-  // Area-weighted face normals summed at each vertex (counter-clockwise from above: +y).
-  const sums = new Float64Array(3 * order.length);
+  return { name, positions, normals: vertexNormals(positions, indices), indices };
+}
+
+/** Area-weighted face normals summed at each vertex (counter-clockwise from above: +y). */
+function vertexNormals(positions: Float32Array, indices: Uint32Array): Float32Array {
+  const count = positions.length / 3;
+  const sums = new Float64Array(3 * count);
   for (let t = 0; t < indices.length; t += 3) {
     const [a, b, c] = [indices[t], indices[t + 1], indices[t + 2]];
     const ux = positions[3 * b] - positions[3 * a];
@@ -86,18 +92,22 @@ function meshOf(name: string, grid: HydrologyGrid, height: Float32Array, triangl
       sums[3 * k + 2] += nz;
     }
   }
-  const normals = new Float32Array(3 * order.length);
-  for (let k = 0; k < order.length; k++) {
+  const normals = new Float32Array(3 * count);
+  for (let k = 0; k < count; k++) {
     const length = Math.hypot(sums[3 * k], sums[3 * k + 1], sums[3 * k + 2]) || 1;
     normals[3 * k] = sums[3 * k] / length;
     normals[3 * k + 1] = sums[3 * k + 1] / length;
     normals[3 * k + 2] = sums[3 * k + 2] / length;
   }
-  return { name, positions, normals, indices };
+  return normals;
 }
 
-/** The lakes' and rivers' surface meshes (either absent when the map has none). */
-export function waterSurfaceMeshes(grid: HydrologyGrid, water: WaterSheet): GlbMesh[] {
+/**
+ * The lakes' and rivers' surface meshes (either absent when the map has none). Given the rivers'
+ * width (a water layer carving along lines, as the 3D view draws it), "rivers" is their strip
+ * along their lines (riverStrip.ts) and the grid's triangles hold the lakes only.
+ */
+export function waterSurfaceMeshes(grid: HydrologyGrid, water: WaterSheet, riverWidth: RiverHalfWidth | null = null): GlbMesh[] {
   const { width, depth: rows } = grid;
   const height = surfaceWithRim(grid, water);
   const { depth, kind } = water;
@@ -107,7 +117,8 @@ export function waterSurfaceMeshes(grid: HydrologyGrid, water: WaterSheet): GlbM
     if (Number.isNaN(height[a]) || Number.isNaN(height[b]) || Number.isNaN(height[c])) return;
     if (!(depth[a] > 0 || depth[b] > 0 || depth[c] > 0)) return;
     const lake = kind[a] === WATER_LAKE || kind[b] === WATER_LAKE || kind[c] === WATER_LAKE;
-    (lake ? lakes : rivers).push(a, b, c);
+    if (lake) lakes.push(a, b, c);
+    else if (!riverWidth) rivers.push(a, b, c);
   };
   for (let j = 0; j < rows - 1; j++) {
     for (let i = 0; i < width - 1; i++) {
@@ -119,5 +130,17 @@ export function waterSurfaceMeshes(grid: HydrologyGrid, water: WaterSheet): GlbM
       add(v10, v01, v11);
     }
   }
-  return [meshOf('lakes', grid, height, lakes), meshOf('rivers', grid, height, rivers)].filter((mesh): mesh is GlbMesh => mesh !== null);
+  const riverMesh = riverWidth ? stripGlbMesh(grid, water, riverWidth) : meshOf('rivers', grid, height, rivers);
+  return [meshOf('lakes', grid, height, lakes), riverMesh].filter((mesh): mesh is GlbMesh => mesh !== null);
+}
+
+/** The rivers' strip as the "rivers" mesh, or null when there is none. */
+function stripGlbMesh(grid: HydrologyGrid, water: WaterSheet, riverWidth: RiverHalfWidth): GlbMesh | null {
+  const { surface, depth, kind } = water;
+  // The ground under the water, from its surface and depth (the strip reads where it is wet and how deep).
+  const ground = new Float32Array(surface.length);
+  for (let v = 0; v < ground.length; v++) ground[v] = depth[v] > 0 ? surface[v] - depth[v] : Infinity;
+  const strip = riverStripMesh(grid, { surface, kind }, ground, riverWidth, 0, 0, grid.width, grid.depth);
+  if (strip.indices.length === 0) return null;
+  return { name: 'rivers', positions: strip.positions, normals: vertexNormals(strip.positions, strip.indices), indices: strip.indices };
 }

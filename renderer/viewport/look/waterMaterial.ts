@@ -23,16 +23,32 @@ varying vec3 vWorld;
 varying vec3 vFlow;
 varying float vFeature;
 varying vec2 vGround;
+#ifdef RIVER_STRIP
+// A strip's edge point: its offset from the centre line (0 on it). Pushed out so the strip is at least
+// stripMinPixels either side on screen: far off a river stays a line, not a fading thread.
+attribute vec2 stripAcross;
+uniform float stripMinPixels;
+uniform float viewportHeight;
+#endif
 void main() {
+  vec3 p = position;
+#ifdef RIVER_STRIP
+  float reach = length(stripAcross);
+  if (reach > 0.0) {
+    float distance = max(-(modelViewMatrix * vec4(position, 1.0)).z, 0.0);
+    float metresPerPixel = 2.0 * distance / (projectionMatrix[1][1] * viewportHeight);
+    p.xz += stripAcross / reach * max(0.0, stripMinPixels * metresPerPixel - reach);
+  }
+#endif
   vDepth = waterDepth;
   vFlow = flow;
   vFeature = feature;
-  vGround = position.xz;
+  vGround = p.xz;
   // The edge inside a cell (app/water/shoreField.ts): Σ wₖ (dₖ − gₖ·pₖ) + (Σ wₖ gₖ) · p.
-  vShoreBase = waterDepth - dot(shoreSlope * shoreSlopeRange, position.xz);
+  vShoreBase = waterDepth - dot(shoreSlope * shoreSlopeRange, p.xz);
   vShoreSlope = shoreSlope * shoreSlopeRange;
-  vWorld = (modelMatrix * vec4(position, 1.0)).xyz;
-  vec4 mvPosition = modelViewMatrix * vec4(position, 1.0);
+  vWorld = (modelMatrix * vec4(p, 1.0)).xyz;
+  vec4 mvPosition = modelViewMatrix * vec4(p, 1.0);
   gl_Position = projectionMatrix * mvPosition;
   #include <fog_vertex>
 }
@@ -54,6 +70,7 @@ uniform float shoreBand;
 uniform float shorePixels;
 uniform float liftFloor;
 uniform float liftCap;
+uniform float liftAtLeast;
 // Declared for the fragment stage too (three declares it for the vertex stage only): the raised depth's projection.
 uniform mat4 projectionMatrix;
 varying float vDepth;
@@ -106,7 +123,7 @@ void main() {
   // the sheet, by −vDepth at most: the depth written is the sheet's raised that much (along the view
   // ray), so the ground does not cut the edge back into its sawtooth. The sheet itself stays at its level.
   vec3 ray = normalize(vWorld - cameraPosition);
-  float lift = (min(max(0.0, -vDepth), liftCap) + liftFloor) / max(abs(ray.y), 0.1);
+  float lift = (max(min(max(0.0, -vDepth), liftCap), liftAtLeast) + liftFloor) / max(abs(ray.y), 0.1);
   vec4 lifted = projectionMatrix * viewMatrix * vec4(vWorld - ray * lift, 1.0);
   // Less a few steps of a 24-bit depth buffer, as the polygon offset did (a written depth does not get it): far off,
   // where a step is metres, the sheet still wins over the ground it lies on.
@@ -132,13 +149,29 @@ export const LIFT_FLOOR = 0.005;
  * edge's reach, never a cliff's (a steep bank's far corner can carry the field out of true).
  */
 export const LIFT_CAP = 0.3;
+/**
+ * Metres above a river strip (shared/hydrology/riverStrip.ts) the ground may stand and still be
+ * covered, so the strip's own edge, not the terrain's triangles, ends the water: a diagonal step's
+ * side corners stand up to channelLines.ts MAX_SILL above the water halfway along it, and near the
+ * edge a triangle from a wet vertex to the bank vertex past the edge stands up to about 0.45 m over
+ * it (the carved V's bank is one facet a cell wide in the terrain).
+ */
+export const STRIP_LIFT = 0.5;
 /** The largest depth slope (m/m) a water vertex carries: its 16-bit attribute spans ± this. */
 export const SHORE_SLOPE_RANGE = 8;
 
 const linear = (rgb: readonly [number, number, number]): Color => new Color().setRGB(rgb[0] / 255, rgb[1] / 255, rgb[2] / 255, 'srgb');
 
-export function createWaterMaterial(): ShaderMaterial {
+/** Pixels either side of its centre line a river strip is drawn at the least (waterView.ts sets the viewport's height). */
+export const STRIP_MIN_PIXELS = 2;
+
+/**
+ * The water's material; `liftAtLeast`: metres the ground may always stand over it (a river strip's
+ * STRIP_LIFT), else 0; `strip`: a river strip's (its `stripAcross` attribute widens it to STRIP_MIN_PIXELS).
+ */
+export function createWaterMaterial(liftAtLeast = 0, strip = false): ShaderMaterial {
   return new ShaderMaterial({
+    ...(strip && { defines: { RIVER_STRIP: '' } }),
     vertexShader: WATER_VERTEX,
     fragmentShader: WATER_FRAGMENT,
     uniforms: UniformsUtils.merge([
@@ -158,6 +191,9 @@ export function createWaterMaterial(): ShaderMaterial {
         shorePixels: { value: SHORE_PIXELS },
         liftFloor: { value: LIFT_FLOOR },
         liftCap: { value: LIFT_CAP },
+        liftAtLeast: { value: liftAtLeast },
+        stripMinPixels: { value: STRIP_MIN_PIXELS },
+        viewportHeight: { value: 1000 },
         shoreSlopeRange: { value: SHORE_SLOPE_RANGE },
       },
     ]),

@@ -132,6 +132,49 @@ describe('the 3D view’s water meshes', () => {
   });
 });
 
+describe('the 3D view’s rivers as strips', () => {
+  it('draw a river as a strip on its own material and the lake beside it on the sheet, as without strips', () => {
+    const { grid, heights, water } = pitLake();
+    // A river on dry ground from the map's west edge into the lake: 1.5 m wide (0.75 m either side), falling 0.05 m a cell.
+    for (let i = 0; i <= 2; i++) {
+      water.surface[4 * 9 + i] = 4.4 - 0.05 * i;
+      heights[4 * 9 + i] = 3.9 - 0.05 * i;
+      water.kind[4 * 9 + i] = WATER_RIVER;
+    }
+    const trianglesOf = (view: WaterView, material: unknown) =>
+      [...view.meshes()].filter((mesh) => mesh.material === material).reduce((sum, mesh) => sum + mesh.geometry.index!.count / 3, 0);
+    const sheetOnly = new WaterView();
+    sheetOnly.setCamera({ position: { x: 0, y: 5, z: 0 }, fovYDegrees: 50, viewportHeight: 1000 });
+    sheetOnly.update(grid, water, heights, null, ALL);
+    sheetOnly.buildPending();
+    const strips = new WaterView();
+    strips.setCamera({ position: { x: 0, y: 5, z: 0 }, fovYDegrees: 50, viewportHeight: 1000 });
+    strips.update(grid, water, heights, null, ALL, () => 0.75);
+    strips.buildPending();
+    // Without strips the river's cells join the lake's 16 on the sheet: the cells either side of its row, west of the lake's (2 columns × 2 rows).
+    expect(trianglesOf(sheetOnly, sheetOnly.material)).toBe(2 * (16 + 4));
+    // With them the sheet holds the lake's 16 cells only, and the strip three cross-sections and a lake end: 3 joins of 4 triangles.
+    expect(trianglesOf(strips, strips.material)).toBe(2 * 16);
+    expect(strips.stripCount).toBe(1);
+    expect(trianglesOf(strips, strips.stripMaterial)).toBe(3 * 4);
+    const strip = [...strips.meshes()].find((mesh) => mesh.material === strips.stripMaterial)!;
+    const z = strip.geometry.getAttribute('position').array.filter((_, k) => k % 3 === 2);
+    // The row j = 4 lies at z = 0 (the map's centre): the edges 0.75 m either side.
+    expect(Math.min(...z)).toBeCloseTo(-0.75, 6);
+    expect(Math.max(...z)).toBeCloseTo(0.75, 6);
+    // Each edge point carries its offset from the centre line (the shader widens a far strip to a few pixels along it).
+    const across = strip.geometry.getAttribute('stripAcross').array;
+    const offsets = Array.from({ length: across.length / 2 }, (_, n) => Math.hypot(across[2 * n], across[2 * n + 1]));
+    expect(offsets.filter((o) => o > 0).every((o) => Math.abs(o - 0.75) < 1e-6)).toBe(true);
+    expect(offsets.filter((o) => o === 0)).toHaveLength(offsets.length / 3);
+    expect(strips.stripMaterial.defines).toHaveProperty('RIVER_STRIP');
+    // The strip's material lets the ground stand higher over it than the sheet's.
+    expect(strips.stripMaterial.uniforms.liftAtLeast.value).toBeGreaterThan(strips.material.uniforms.liftAtLeast.value);
+    sheetOnly.dispose();
+    strips.dispose();
+  });
+});
+
 describe('the water edge slopes on the GPU', () => {
   it('are normalised 16-bit over ±8 m/m: 0.5 m/m is 32767 / 16, steeper ones held at the range', () => {
     expect(Array.from(packedSlopes(new Float32Array([-0.5, 0, 8, 12, -40])))).toEqual([-2048, 0, 32767, 32767, -32767]);

@@ -9,7 +9,9 @@ import { WaterLevels, type WaterLodOptions } from '../../../app/water/waterLevel
 import { CameraSnapshot } from '../../../app/lod/cameraSnapshot';
 import type { LodCamera } from '../../../shared/lod/selectLod';
 import type { DirtyRegion } from '../../../app/document/region';
-import { createWaterMaterial, SHORE_SLOPE_RANGE } from './waterMaterial';
+import { createWaterMaterial, SHORE_SLOPE_RANGE, STRIP_LIFT } from './waterMaterial';
+import { riverStripBlock } from '../../../app/water/riverStripBlock';
+import type { RiverHalfWidth } from '../../../shared/hydrology/riverStrip';
 
 /**
  * The 3D view's rivers and lakes: one mesh per block that holds water (app/water/waterMesh.ts), its
@@ -19,11 +21,17 @@ import { createWaterMaterial, SHORE_SLOPE_RANGE } from './waterMaterial';
  * slices between frames); when the camera moves, levels are chosen again and the blocks whose level
  * (or a coarser neighbour's) changed are built anew. Never per frame: a frame costs three's culling
  * of the blocks' bounding spheres and their draw calls.
+ * Given the rivers' width (a water layer whose channels are carved along their lines), the rivers are
+ * strips along those lines (app/water/riverStripBlock.ts, one mesh per block, built when the block is
+ * measured; their own material, which lets the ground stand up to STRIP_LIFT over them) and the
+ * blocks' sheets hold the lakes only.
  */
 export class WaterView {
   readonly group = new Group();
   readonly material: ShaderMaterial = createWaterMaterial();
+  readonly stripMaterial: ShaderMaterial = createWaterMaterial(STRIP_LIFT, true);
   private readonly blocks = new Map<number, { mesh: Mesh; level: number; edges: EdgeSteps }>();
+  private readonly strips = new Map<number, Mesh>();
   private columns = 0;
   /** Blocks to measure again (their water or ground changed). */
   private readonly pending = new Set<number>();
@@ -36,7 +44,13 @@ export class WaterView {
   private choose = false;
   private camera: LodCamera | null = null;
   private readonly cameraCopy = new CameraSnapshot();
-  private source: { grid: HydrologyGrid; water: WaterSurface; heights: Float32Array; featureOf: FeatureIds | null } | null = null;
+  private source: {
+    grid: HydrologyGrid;
+    water: WaterSurface;
+    heights: Float32Array;
+    featureOf: FeatureIds | null;
+    riverWidth: RiverHalfWidth | null;
+  } | null = null;
 
   constructor(private readonly lodOptions: WaterLodOptions = {}) {
     this.group.name = 'rivers-and-lakes';
@@ -46,10 +60,19 @@ export class WaterView {
   /**
    * Marks the blocks `region` touches for measuring and rebuilding (every block for 'all' or another
    * map; none when `water` is null, which clears the view at once). `buildPending` does it.
+   * `riverWidth`: the rivers' half-width from their depth, to draw them as strips; null, on the sheet.
    */
-  update(grid: HydrologyGrid, water: WaterSurface | null, heights: Float32Array, featureOf: FeatureIds | null, region: DirtyRegion): void {
+  update(
+    grid: HydrologyGrid,
+    water: WaterSurface | null,
+    heights: Float32Array,
+    featureOf: FeatureIds | null,
+    region: DirtyRegion,
+    riverWidth: RiverHalfWidth | null = null,
+  ): void {
     const { columns, rows } = waterBlockCounts(grid);
-    if (!water || region.kind === 'all' || columns !== this.columns || !this.levelTable || this.levelTable.blockCount !== columns * rows) {
+    const stripsChanged = (this.source?.riverWidth ?? null) !== riverWidth;
+    if (!water || region.kind === 'all' || stripsChanged || columns !== this.columns || !this.levelTable || this.levelTable.blockCount !== columns * rows) {
       this.clear();
       this.pending.clear();
       this.changed.clear();
@@ -58,9 +81,10 @@ export class WaterView {
       this.levelTable = new WaterLevels(grid);
       this.levels = new Uint8Array(columns * rows);
     }
-    this.source = water ? { grid, water, heights, featureOf } : null;
+    this.source = water ? { grid, water, heights, featureOf, riverWidth } : null;
     if (!water) return;
     this.material.uniforms.streakSpacing.value = Math.max(4, grid.cellSize * 3);
+    this.stripMaterial.uniforms.streakSpacing.value = this.material.uniforms.streakSpacing.value;
     // A vertex belongs to the blocks on both sides of a block edge, and a dry corner reads the water
     // up to WATER_REACH cells away.
     const reach = WATER_REACH + 1;
@@ -108,7 +132,14 @@ export class WaterView {
     const start = performance.now();
     for (const key of this.pending) {
       this.pending.delete(key);
-      table.set(key, analyseWaterBlock(source.grid, source.water, source.heights, key % this.columns, Math.floor(key / this.columns)));
+      const bi = key % this.columns;
+      const bj = Math.floor(key / this.columns);
+      table.set(key, analyseWaterBlock(source.grid, source.water, source.heights, bi, bj, source.riverWidth !== null));
+      this.removeStrip(key);
+      if (source.riverWidth) {
+        const strip = riverStripBlock(source.grid, source.water, source.heights, source.featureOf, source.riverWidth, bi, bj);
+        if (strip) this.strips.set(key, this.addMesh(strip, this.stripMaterial));
+      }
       this.changed.add(key);
       this.choose = true;
       // The rest, and the choice of levels that follows them, in the next slice.
@@ -131,6 +162,7 @@ export class WaterView {
           Math.floor(key / this.columns),
           level,
           edges,
+          source.riverWidth !== null,
         );
         if (block) this.add(key, block, edges);
       }
@@ -154,26 +186,37 @@ export class WaterView {
     }
   }
 
+  /** The drawing buffer's height in pixels, for the strips' least width on screen. */
+  setViewportHeight(pixels: number): void {
+    this.stripMaterial.uniforms.viewportHeight.value = pixels;
+  }
+
   /** Feature ids for the selection tint: 0 shows none. */
   setSelected(featureId: number | null): void {
     this.material.uniforms.selectedFeature.value = featureId ?? 0;
+    this.stripMaterial.uniforms.selectedFeature.value = featureId ?? 0;
   }
 
   get blockCount(): number {
     return this.blocks.size;
   }
 
-  /** Triangles over all blocks. */
+  /** River strip meshes (one per block that owns a river vertex). */
+  get stripCount(): number {
+    return this.strips.size;
+  }
+
+  /** Triangles over all blocks and strips. */
   get triangles(): number {
     let total = 0;
-    for (const { mesh } of this.blocks.values()) total += (mesh.geometry.index?.count ?? 0) / 3;
+    for (const mesh of this.meshes()) total += (mesh.geometry.index?.count ?? 0) / 3;
     return total;
   }
 
-  /** Vertices over all blocks. */
+  /** Vertices over all blocks and strips. */
   get vertices(): number {
     let total = 0;
-    for (const { mesh } of this.blocks.values()) total += mesh.geometry.getAttribute('position').count;
+    for (const mesh of this.meshes()) total += mesh.geometry.getAttribute('position').count;
     return total;
   }
 
@@ -189,30 +232,46 @@ export class WaterView {
 
   *meshes(): IterableIterator<Mesh> {
     for (const { mesh } of this.blocks.values()) yield mesh;
+    yield* this.strips.values();
   }
 
   dispose(): void {
     this.clear();
     this.material.dispose();
+    this.stripMaterial.dispose();
   }
 
   private add(key: number, block: WaterBlock, edges: EdgeSteps): void {
+    this.blocks.set(key, { mesh: this.addMesh(block, this.material), level: block.level, edges });
+  }
+
+  /** A block's or strip's mesh, added to the group. */
+  private addMesh(block: WaterBlock, material: ShaderMaterial): Mesh {
     const geometry = new BufferGeometry();
     geometry.setAttribute('position', uploadedOnce(new BufferAttribute(block.positions, 3)));
     geometry.setAttribute('waterDepth', uploadedOnce(new BufferAttribute(block.depth, 1)));
     geometry.setAttribute('flow', uploadedOnce(new BufferAttribute(block.flow, 3)));
     geometry.setAttribute('shoreSlope', uploadedOnce(new BufferAttribute(packedSlopes(block.shoreSlope), 2, true)));
     geometry.setAttribute('feature', uploadedOnce(new BufferAttribute(block.feature, 1)));
+    if (block.stripAcross) geometry.setAttribute('stripAcross', uploadedOnce(new BufferAttribute(block.stripAcross, 2)));
     geometry.setIndex(uploadedOnce(new BufferAttribute(block.indices, 1)));
     const b = block.bounds;
     const centre = new Vector3((b[0] + b[3]) / 2, (b[1] + b[4]) / 2, (b[2] + b[5]) / 2);
     geometry.boundingSphere = new Sphere(centre, Math.hypot(b[3] - b[0], b[4] - b[1], b[5] - b[2]) / 2);
-    const mesh = new Mesh(geometry, this.material);
+    const mesh = new Mesh(geometry, material);
     mesh.matrixAutoUpdate = false;
     mesh.renderOrder = 5;
     mesh.raycast = () => undefined;
-    this.blocks.set(key, { mesh, level: block.level, edges });
     this.group.add(mesh);
+    return mesh;
+  }
+
+  private removeStrip(key: number): void {
+    const mesh = this.strips.get(key);
+    if (!mesh) return;
+    this.group.remove(mesh);
+    mesh.geometry.dispose();
+    this.strips.delete(key);
   }
 
   private remove(key: number): void {
@@ -225,6 +284,7 @@ export class WaterView {
 
   private clear(): void {
     for (const key of [...this.blocks.keys()]) this.remove(key);
+    for (const key of [...this.strips.keys()]) this.removeStrip(key);
   }
 }
 

@@ -1,0 +1,62 @@
+/**
+ * The 3D view's rivers of one water block as a strip along their lines (shared/hydrology/riverStrip.ts),
+ * in the shape of the block meshes (waterMesh.ts) so the same attributes reach the water's shader: the
+ * strip of every river vertex the block's cells own (vertices [ci0, ci1) × [cj0, cj1), the map's
+ * last row and column with the blocks beside them), its flow hint along the river and its feature id.
+ * The depth is the river's on the centre line and 0 on the edges; no depth slope (the depth read
+ * across a strip's triangles is already linear and reaches 0 on its edges). One level only: a strip
+ * is a few triangles a river vertex at any distance.
+ */
+import type { HydrologyGrid } from '../../shared/hydrology/grid';
+import { riverStripMesh, type RiverHalfWidth } from '../../shared/hydrology/riverStrip';
+import type { FeatureIds } from '../../shared/hydrology/waterFeatures';
+import type { WaterSurface } from '../../shared/hydrology/waterSurface';
+import { waterBlockExtent } from './waterCorners';
+import { FULL_FLOW_SLOPE, type WaterBlock } from './waterMesh';
+
+/** Block (bi, bj)'s river strip, or null when its cells own no river vertex. */
+export function riverStripBlock(
+  grid: HydrologyGrid,
+  water: WaterSurface,
+  heights: Float32Array,
+  featureOf: FeatureIds | null,
+  halfWidth: RiverHalfWidth,
+  bi: number,
+  bj: number,
+): WaterBlock | null {
+  const { ci0, cj0, ci1, cj1 } = waterBlockExtent(grid, bi, bj);
+  const i1 = ci1 === grid.width - 1 ? grid.width : ci1;
+  const j1 = cj1 === grid.depth - 1 ? grid.depth : cj1;
+  const strip = riverStripMesh(grid, water, heights, halfWidth, ci0, cj0, i1, j1);
+  const count = strip.depth.length;
+  if (strip.indices.length === 0) return null;
+  const flow = new Float32Array(3 * count);
+  const feature = new Float32Array(count);
+  // Sections of three points, left edge, centre, right edge (riverStripMesh): each edge's offset from its centre.
+  const stripAcross = new Float32Array(2 * count);
+  for (let n = 0; n < count; n += 3) {
+    for (const edge of [n, n + 2]) {
+      stripAcross[2 * edge] = strip.positions[3 * edge] - strip.positions[3 * (n + 1)];
+      stripAcross[2 * edge + 1] = strip.positions[3 * edge + 2] - strip.positions[3 * (n + 1) + 2];
+    }
+  }
+  for (let n = 0; n < count; n++) {
+    flow[3 * n] = strip.flow[3 * n];
+    flow[3 * n + 1] = strip.flow[3 * n + 1];
+    flow[3 * n + 2] = Math.min(1, strip.flow[3 * n + 2] / FULL_FLOW_SLOPE);
+    feature[n] = featureOf ? featureOf[strip.source[n]] : 0;
+  }
+  return {
+    bi,
+    bj,
+    level: 0,
+    positions: strip.positions,
+    depth: strip.depth,
+    flow,
+    shoreSlope: new Float32Array(2 * count),
+    feature,
+    stripAcross,
+    indices: count <= 65536 ? Uint16Array.from(strip.indices) : strip.indices,
+    bounds: strip.bounds,
+  };
+}

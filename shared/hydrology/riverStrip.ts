@@ -1,0 +1,308 @@
+/**
+ * Rivers drawn as strips along their lines, not as the grid's cells: the sheet over the cells reads
+ * the water's edge between vertices and bulges at every river vertex (where the V of its channel
+ * meets the next one's), so its width wobbles by a cell and its banks are faceted. Here each river
+ * vertex is joined to the water it flows into — its steepest lower wet neighbour that is a river or a
+ * lake, as channelLines.ts carves it (on a level reach, to each level river neighbour) — and a strip
+ * of the river's width is laid along each join at the water's surface. At every river vertex the
+ * strip has one cross-section shared by the joins on both sides: at right angles to the mean of the
+ * directions in and out, mitred so the strip keeps its width through the turn, so consecutive joins
+ * meet edge to edge and the banks are one continuous line. The surface runs straight between the
+ * vertices' levels and never rises (a join only goes down or level). The depth is the water's at the
+ * centre line and 0 at the edges, so the depth read across the strip reaches 0 exactly on its edges.
+ */
+import { NEIGHBOUR_DI, NEIGHBOUR_DJ, type HydrologyGrid } from './grid';
+import { WATER_LAKE, WATER_RIVER } from './water';
+import { RIVER_DEPTH_COEFFICIENT, RIVER_DEPTH_EXPONENT, RIVER_WIDTH_COEFFICIENT, RIVER_WIDTH_EXPONENT, type WaterParams } from './waterParams';
+import type { WaterSurface } from './waterSurface';
+
+/** Half a river's width (m) from its depth at a river vertex (m). */
+export type RiverHalfWidth = (depth: number) => number;
+
+/**
+ * The water layer's hydraulic geometry read backwards (waterParams.ts): the depth at a river vertex
+ * is 0.002 · depthScale · A^0.4 (the channel's bed lies that far under its surface), so the area is
+ * known from it and the width is 0.003 · widthScale · A^0.5.
+ */
+export function hydraulicHalfWidth(params: Pick<WaterParams, 'widthScale' | 'depthScale'>): RiverHalfWidth {
+  const depthCoefficient = RIVER_DEPTH_COEFFICIENT * params.depthScale;
+  const widthCoefficient = RIVER_WIDTH_COEFFICIENT * params.widthScale;
+  return (depth) => (depth > 0 ? (widthCoefficient * Math.pow(depth / depthCoefficient, RIVER_WIDTH_EXPONENT / RIVER_DEPTH_EXPONENT)) / 2 : 0);
+}
+
+/** A strip mesh: map metres (origin at the map's centre, y up), per vertex the depth and the flow. */
+export interface RiverStripMesh {
+  /** x, y, z per vertex. */
+  positions: Float32Array;
+  /** Water depth per vertex, m: the river's on its centre line, 0 on its edges. */
+  depth: Float32Array;
+  /** Flow per vertex: unit direction on x and z, then the surface's slope along it (m/m). */
+  flow: Float32Array;
+  /** The river vertex each strip vertex's cross-section stands at (for feature ids). */
+  source: Int32Array;
+  indices: Uint32Array;
+  /** min x, y, z, then max x, y, z; Infinity/−Infinity when empty. */
+  bounds: Float32Array;
+}
+
+/** The longest a mitred cross-section grows (a sharp turn's corner would otherwise reach far out). */
+const MAX_MITRE = 1.5;
+
+/**
+ * Reads the rivers of `water` (surfaces over `heights`) on `grid`: which vertex each river vertex
+ * flows into, and the cross-section at each.
+ */
+export class RiverLines {
+  constructor(
+    private readonly grid: HydrologyGrid,
+    private readonly water: WaterSurface,
+    private readonly heights: Float32Array,
+    private readonly halfWidth: RiverHalfWidth,
+  ) {}
+
+  private wet(v: number): boolean {
+    return this.water.surface[v] > this.heights[v];
+  }
+
+  /** Whether v is a wet river vertex (a strip runs from it). */
+  isRiver(v: number): boolean {
+    return this.water.kind[v] === WATER_RIVER && this.wet(v);
+  }
+
+  /** The water a join from v may reach: a wet river or lake vertex. */
+  private joins(n: number): boolean {
+    const kind = this.water.kind[n];
+    return (kind === WATER_RIVER || kind === WATER_LAKE) && this.wet(n);
+  }
+
+  /** The neighbours of v (8) inside the map, as indices, −1 outside. */
+  private neighbour(v: number, k: number): number {
+    const { width, depth } = this.grid;
+    const i = (v % width) + NEIGHBOUR_DI[k];
+    const j = Math.floor(v / width) + NEIGHBOUR_DJ[k];
+    return i < 0 || j < 0 || i >= width || j >= depth ? -1 : j * width + i;
+  }
+
+  /** downstream's answers, found once each (a cross-section reads its neighbours', a join its ends'). */
+  private readonly downstreamOf = new Map<number, number>();
+
+  /** The steepest lower wet river or lake neighbour of river vertex v, or −1 (v is at the bottom of a level reach or an end). */
+  downstream(v: number): number {
+    let known = this.downstreamOf.get(v);
+    if (known === undefined) {
+      known = this.findDownstream(v);
+      this.downstreamOf.set(v, known);
+    }
+    return known;
+  }
+
+  private findDownstream(v: number): number {
+    const { surface } = this.water;
+    let best = -1;
+    let bestFall = 0;
+    for (let k = 0; k < 8; k++) {
+      const n = this.neighbour(v, k);
+      if (n < 0 || !this.joins(n) || !(surface[n] < surface[v])) continue;
+      const fall = (surface[v] - surface[n]) / (k < 4 ? 1 : Math.SQRT2);
+      if (fall > bestFall) {
+        bestFall = fall;
+        best = n;
+      }
+    }
+    return best;
+  }
+
+  /**
+   * The joins from river vertex v: to its downstream vertex, or where none is lower, to each level
+   * wet river or lake neighbour (each level pair once).
+   */
+  joinsFrom(v: number, out: number[]): void {
+    out.length = 0;
+    const down = this.downstream(v);
+    if (down >= 0) {
+      out.push(down);
+      return;
+    }
+    const { surface } = this.water;
+    for (let k = 0; k < 8; k++) {
+      const n = this.neighbour(v, k);
+      if (n < 0 || !this.joins(n) || surface[n] !== surface[v]) continue;
+      // Each level pair once: from its lower index, unless the other end has joins of its own (a lower neighbour) or is a lake.
+      if (n > v || this.water.kind[n] === WATER_LAKE || this.downstream(n) >= 0) out.push(n);
+    }
+  }
+
+  /** The river's main inflow at v: of the river neighbours that flow into v, the deepest (then the lowest index); −1 when none. */
+  private upstream(v: number): number {
+    let best = -1;
+    let bestDepth = -Infinity;
+    for (let k = 0; k < 8; k++) {
+      const n = this.neighbour(v, k);
+      if (n < 0 || !this.isRiver(n) || this.downstream(n) !== v) continue;
+      const d = this.water.surface[n] - this.heights[n];
+      if (d > bestDepth || (d === bestDepth && n < best)) {
+        bestDepth = d;
+        best = n;
+      }
+    }
+    return best;
+  }
+
+  /**
+   * The cross-section at river vertex v: its unit direction along the river (the mean of the
+   * directions in and out) and the half-width out to each side along the normal, mitred.
+   */
+  section(v: number): { tx: number; tz: number; reach: number } {
+    const { width } = this.grid;
+    const direction = (from: number, to: number): [number, number] => {
+      const di = (to % width) - (from % width);
+      const dj = Math.floor(to / width) - Math.floor(from / width);
+      const length = Math.hypot(di, dj);
+      return [di / length, dj / length];
+    };
+    const down = this.downstream(v);
+    const up = this.upstream(v);
+    let tx = 0;
+    let tz = 0;
+    let out: [number, number] | null = null;
+    if (down >= 0) {
+      out = direction(v, down);
+      tx += out[0];
+      tz += out[1];
+    }
+    if (up >= 0) {
+      const into = direction(up, v);
+      tx += into[0];
+      tz += into[1];
+      out ??= into;
+    }
+    const length = Math.hypot(tx, tz);
+    const half = this.halfWidth(this.water.surface[v] - this.heights[v]);
+    if (!(length > 1e-9) || !out) return { tx: 1, tz: 0, reach: half };
+    tx /= length;
+    tz /= length;
+    const cosine = tx * out[0] + tz * out[1];
+    return { tx, tz, reach: half * Math.min(MAX_MITRE, 1 / Math.max(cosine, 1 / MAX_MITRE)) };
+  }
+}
+
+/**
+ * The strip of every river vertex in vertices [i0, i1) × [j0, j1) (its joins to the water below,
+ * which may lie outside): each vertex's cross-section once, three points (left edge, centre, right
+ * edge), and per join four triangles between the two ends' cross-sections. A join into a lake ends
+ * on a cross-section of the river's own width at the lake's vertex.
+ */
+export function riverStripMesh(
+  grid: HydrologyGrid,
+  water: WaterSurface,
+  heights: Float32Array,
+  halfWidth: RiverHalfWidth,
+  i0: number,
+  j0: number,
+  i1: number,
+  j1: number,
+): RiverStripMesh {
+  const { width, depth: rows, cellSize } = grid;
+  const lines = new RiverLines(grid, water, heights, halfWidth);
+  const { surface } = water;
+  const centreX = (width - 1) / 2;
+  const centreZ = (rows - 1) / 2;
+  const positions: number[] = [];
+  const depths: number[] = [];
+  const flows: number[] = [];
+  const sources: number[] = [];
+  const indices: number[] = [];
+  const sectionAt = new Map<number, number>();
+  /** Adds a cross-section at vertex v (direction t, half-width reach); returns its first point's index. */
+  const addSection = (v: number, tx: number, tz: number, reach: number, slope: number): number => {
+    const first = positions.length / 3;
+    const vi = v % width;
+    const vj = (v - vi) / width;
+    const x = (vi - centreX) * cellSize;
+    const z = (vj - centreZ) * cellSize;
+    const y = surface[v];
+    const d = Math.max(0, surface[v] - heights[v]);
+    // Left (+normal), centre, right; the normal is the direction turned a quarter.
+    for (const side of [1, 0, -1]) {
+      positions.push(x - side * tz * reach, y, z + side * tx * reach);
+      depths.push(side === 0 ? d : 0);
+      flows.push(tx, tz, slope);
+      sources.push(v);
+    }
+    return first;
+  };
+  const slopeTo = (v: number, n: number): number => {
+    const di = (n % width) - (v % width);
+    const dj = Math.floor(n / width) - Math.floor(v / width);
+    return (surface[v] - surface[n]) / (Math.hypot(di, dj) * cellSize);
+  };
+  const riverSection = (v: number): number => {
+    const known = sectionAt.get(v);
+    if (known !== undefined) return known;
+    const { tx, tz, reach } = lines.section(v);
+    const down = lines.downstream(v);
+    const index = addSection(v, tx, tz, reach, down >= 0 ? slopeTo(v, down) : 0);
+    sectionAt.set(v, index);
+    return index;
+  };
+  const joins: number[] = [];
+  const { kind } = water;
+  for (let j = j0; j < j1; j++) {
+    for (let i = i0; i < i1; i++) {
+      const v = j * width + i;
+      // Most vertices are not rivers: the kind first, read directly.
+      if (kind[v] !== WATER_RIVER || !lines.isRiver(v)) continue;
+      lines.joinsFrom(v, joins);
+      for (const n of joins) {
+        const a = riverSection(v);
+        const reach = Math.hypot(positions[3 * a] - positions[3 * a + 3], positions[3 * a + 2] - positions[3 * a + 5]);
+        const di = (n % width) - i;
+        const dj = Math.floor(n / width) - j;
+        const length = Math.hypot(di, dj);
+        let b: number;
+        if (lines.isRiver(n)) b = riverSection(n);
+        else {
+          // Into a lake: the river's own width, square to the join.
+          b = addSection(n, di / length, dj / length, reach, 0);
+        }
+        // Left to left when both sections face the join's way; a section facing back has its sides swapped.
+        const facing = (s: number) => flows[3 * s] * di + flows[3 * s + 1] * dj >= 0;
+        const [al, ar] = facing(a) ? [a, a + 2] : [a + 2, a];
+        const [bl, br] = facing(b) ? [b, b + 2] : [b + 2, b];
+        const ac = a + 1;
+        const bc = b + 1;
+        for (const [p, q, r] of [
+          [al, ac, bl],
+          [ac, bc, bl],
+          [ac, ar, bc],
+          [ar, br, bc],
+        ])
+          indices.push(...facingUp(positions, p, q, r));
+      }
+    }
+  }
+  const bounds = new Float32Array([Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity]);
+  for (let k = 0; k < positions.length; k += 3) {
+    for (let axis = 0; axis < 3; axis++) {
+      bounds[axis] = Math.min(bounds[axis], positions[k + axis]);
+      bounds[axis + 3] = Math.max(bounds[axis + 3], positions[k + axis]);
+    }
+  }
+  return {
+    positions: Float32Array.from(positions),
+    depth: Float32Array.from(depths),
+    flow: Float32Array.from(flows),
+    source: Int32Array.from(sources),
+    indices: Uint32Array.from(indices),
+    bounds,
+  };
+}
+
+/** The triangle p, q, r wound counter-clockwise seen from above (its normal (q − p) × (r − p) pointing up, +y), as the GLB's faces are. */
+function facingUp(positions: number[], p: number, q: number, r: number): [number, number, number] {
+  const ux = positions[3 * q] - positions[3 * p];
+  const uz = positions[3 * q + 2] - positions[3 * p + 2];
+  const wx = positions[3 * r] - positions[3 * p];
+  const wz = positions[3 * r + 2] - positions[3 * p + 2];
+  return uz * wx - ux * wz >= 0 ? [p, q, r] : [p, r, q];
+}
