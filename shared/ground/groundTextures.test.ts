@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GROUND_MATERIALS } from './climate';
-import { groundTexture, GROUND_TEXTURE_SIZE } from './groundTextures';
+import { GROUND_ALBEDO_AMOUNT, groundTexture, GROUND_TEXTURE_SIZE, GROUND_TILE_METRES, ROCK_FADE_END } from './groundTextures';
 
 /**
  * The coherence of a channel's gradients over the whole tile (wrapped central differences): from the
@@ -37,5 +37,89 @@ describe('the ground materials’ textures', () => {
       for (const channel of [0, 1]) expect(coherence(texture, channel), `${material}, channel ${channel}`).toBeLessThan(0.15);
       if (material === 'grass') for (const channel of [0, 1]) expect(coherence(texture, channel)).toBeLessThan(0.05);
     }
+  });
+});
+
+/** A channel box-filtered down `level` times (as the GPU's mipmaps are), as floats. */
+function mipLevel(texture: Uint8Array, channel: number, level: number, size = GROUND_TEXTURE_SIZE): { values: Float64Array; side: number } {
+  let side = size;
+  let values = Float64Array.from({ length: size * size }, (_, k) => texture[4 * k + channel]);
+  for (let l = 0; l < level; l++) {
+    const half = side / 2;
+    const next = new Float64Array(half * half);
+    for (let y = 0; y < half; y++) {
+      for (let x = 0; x < half; x++) {
+        const k = 2 * y * side + 2 * x;
+        next[y * half + x] = (values[k] + values[k + 1] + values[k + side] + values[k + side + 1]) / 4;
+      }
+    }
+    values = next;
+    side = half;
+  }
+  return { values, side };
+}
+
+/** The kurtosis of a mip level's neighbour differences (both axes, wrapped): 3 for a Gaussian field, more where edges stand out of a smooth ground. */
+function gradientKurtosis(texture: Uint8Array, channel: number, level: number): number {
+  const { values, side } = mipLevel(texture, channel, level);
+  const steps: number[] = [];
+  for (let y = 0; y < side; y++) {
+    for (let x = 0; x < side; x++) {
+      steps.push(values[y * side + ((x + 1) % side)] - values[y * side + x], values[((y + 1) % side) * side + x] - values[y * side + x]);
+    }
+  }
+  const mean = steps.reduce((a, b) => a + b, 0) / steps.length;
+  let m2 = 0;
+  let m4 = 0;
+  for (const s of steps) {
+    m2 += (s - mean) ** 2;
+    m4 += (s - mean) ** 4;
+  }
+  m2 /= steps.length;
+  m4 /= steps.length;
+  return m4 / (m2 * m2);
+}
+
+const rms = (values: Float64Array) => {
+  const mean = values.reduce((a, b) => a + b, 0) / values.length;
+  return Math.sqrt(values.reduce((a, v) => a + (v - mean) ** 2, 0) / values.length);
+};
+
+describe('the rock tile', () => {
+  const rock = groundTexture('rock');
+
+  it('reads as edges (ledges, joints) where a close view reads it, not a blur: its gradients are heavy-tailed at mips 2–4', () => {
+    // The measure: a Gaussian field's differences have kurtosis 3 (a blur of noise stays Gaussian); a
+    // step edge's are all in a few texels, far above it.
+    const gaussian = new Uint8Array(GROUND_TEXTURE_SIZE * GROUND_TEXTURE_SIZE * 4);
+    let seed = 12345;
+    const uniform = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296);
+    for (let k = 0; k < GROUND_TEXTURE_SIZE * GROUND_TEXTURE_SIZE; k++) {
+      // Box-Muller: a normal deviate per texel.
+      gaussian[4 * k] = Math.round(128 + 20 * Math.sqrt(-2 * Math.log(1 - uniform())) * Math.cos(2 * Math.PI * uniform()));
+    }
+    expect(gradientKurtosis(gaussian, 0, 0)).toBeCloseTo(3, 0);
+    // Mips 2–4 are what a view between 0.1 and 0.4 m a pixel reads of a 6.7 m tile (groundShader's lod). The
+    // session-17 tile, smooth noise with thin joints that the mips average away, had 2.8–2.9 at mip 4.
+    for (const level of [2, 3, 4]) {
+      for (const channel of [0, 1]) expect(gradientKurtosis(rock, channel, level), `mip ${level}, channel ${channel}`).toBeGreaterThan(3.5);
+    }
+  });
+
+  it('holds its mean colour and a level mean normal, so the far view is its material’s colour, and what is left at the fade’s end is too faint to see', () => {
+    const { values: albedo } = mipLevel(rock, 0, 0);
+    expect(albedo.reduce((a, b) => a + b, 0) / albedo.length).toBeCloseTo(127.5, 0);
+    // A periodic height's slopes average to zero over the tile: the 1² mip's normal is level.
+    for (const channel of [2, 3]) expect(Math.abs(mipLevel(rock, channel, 8).values[0] - 127.5)).toBeLessThan(1.5);
+    // Clipping (texels at 0 or 255) would shift the mean off the colour: under 1 %.
+    let clipped = 0;
+    for (let k = 0; k < albedo.length; k++) if (albedo[k] === 0 || albedo[k] === 255) clipped++;
+    expect(clipped / albedo.length).toBeLessThan(0.01);
+    // At ROCK_FADE_END the shader reads mip log2(2 m × 256 / 6.7 m) ≈ 6.3: from mip 6 the texture moves the
+    // colour by under 5 % (RMS), less than the shader's own large-scale variation there (terrainMacro, 0.22 ×
+    // up to ±0.5 per octave), so where it has faded out no edge shows.
+    const lod = Math.log2((ROCK_FADE_END * GROUND_TEXTURE_SIZE) / GROUND_TILE_METRES.rock);
+    expect(lod).toBeGreaterThan(6);
+    expect((GROUND_ALBEDO_AMOUNT.rock * rms(mipLevel(rock, 0, 6).values)) / 127.5).toBeLessThan(0.05);
   });
 });
