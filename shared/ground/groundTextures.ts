@@ -206,7 +206,8 @@ function rockFace(u: number, v: number): [number, number] {
   const crack = (1 - smoothstep(0, 0.01, Math.abs(fbm(u, v, 3, 3, 431) - 0.5))) * smoothstep(0.45, 0.6, fbm(u, v, 4, 2, 432));
   // Weathered relief at 0.8 m down to 0.1 m (ridged), pitting and a grain of centimetres.
   const rough = 1 - Math.abs(2 * fbm(u, v, 6, 4, 441) - 1);
-  const pits = Math.max(0, 1 - 3 * cells(u, v, 48, 444).f1) * (hash(0, 0, 445) * 0 + 1) * (fbm(u, v, 6, 2, 446) > 0.55 ? 1 : 0);
+  // Pitting in patches (solution pits, weathered-out grains): small round hollows where a noise says.
+  const pits = fbm(u, v, 6, 2, 446) > 0.55 ? Math.max(0, 1 - 3 * cells(u, v, 48, 444).f1) : 0;
   const grain = periodicNoise(u, v, 64, 442) * 0.6 + periodicNoise(u, v, 128, 443) * 0.4;
   const h = Math.max(0, 0.25 + stepped + 0.16 * rough + 0.06 * grain - 0.2 * groove - 0.2 * crack - 0.06 * pits);
   // Albedo: shade per bed, light lips (the top of a jutting bed), dark crevices and undersides, stains, speckle.
