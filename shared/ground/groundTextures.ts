@@ -137,10 +137,10 @@ function grassBlades(u: number, v: number, period: number, seed: number): number
   return best;
 }
 
-/** Beds (ledges) across the rock tile: each about a sixth of it, 1.1 m on a 6.7 m tile. */
-export const ROCK_BEDS = 6;
-/** Joint cells along each bed: a joint about every 1.7 m (jittered, some missing). */
-const ROCK_JOINTS = 4;
+/** Beds (ledges) across the rock tile: each about a quarter of it, 1.7 m on a 6.7 m tile. */
+export const ROCK_BEDS = 4;
+/** Joint cells along each bed: a joint about every 2.2 m (jittered, a third missing). */
+const ROCK_JOINTS = 3;
 
 /**
  * Where (u, v) lies among the beds: its bed (0…ROCK_BEDS−1) and how far up it (0…1). The bedding
@@ -148,8 +148,8 @@ const ROCK_JOINTS = 4;
  */
 function rockBed(u: number, v: number): { bed: number; up: number } {
   // Thickness varies along the tile (a monotone remap of v: the sines' slope stays under the beds' count).
-  const t = v * ROCK_BEDS + 0.45 * Math.sin(2 * Math.PI * v + 1.3) + 0.2 * Math.sin(4 * Math.PI * v + 0.4)
-    + 0.9 * (fbm(u, v, 2, 3, 401) - 0.5) + 0.3 * (fbm(u, v, 6, 2, 402) - 0.5) + 0.08 * (fbm(u, v, 32, 2, 405) - 0.5);
+  const t = v * ROCK_BEDS + 0.3 * Math.sin(2 * Math.PI * v + 1.3) + 0.12 * Math.sin(4 * Math.PI * v + 0.4)
+    + 0.6 * (fbm(u, v, 2, 3, 401) - 0.5) + 0.15 * (fbm(u, v, 6, 2, 402) - 0.5) + 0.08 * (fbm(u, v, 32, 2, 405) - 0.5);
   const floor = Math.floor(t);
   return { bed: wrap(floor, ROCK_BEDS), up: t - floor };
 }
@@ -172,7 +172,7 @@ function bedJoints(u: number, up: number, bed: number): { distance: number; bloc
     const cell = wrap(c, ROCK_JOINTS);
     return c + 0.05 + 0.9 * hash(cell, set, 412) + 0.5 * (hash(cell, set, 413) - 0.5) * (up - 0.5);
   };
-  const present = (c: number) => hash(wrap(c, ROCK_JOINTS), set, 414) < 0.6;
+  const present = (c: number) => hash(wrap(c, ROCK_JOINTS), set, 414) < 0.65;
   const c0 = Math.floor(x);
   const here = at(c0);
   const [left, right, leftCell] = x < here ? [at(c0 - 1), here, c0 - 1] : [here, at(c0 + 1), c0];
@@ -182,7 +182,7 @@ function bedJoints(u: number, up: number, bed: number): { distance: number; bloc
 }
 
 /**
- * A rock face (the tile's v is up on a cliff, triplanar): beds of 1.1 m that jut out by turns as small
+ * A rock face (the tile's v is up on a cliff, triplanar): beds of 1.7 m that jut out by turns as small
  * ledges, lit on top and shadowed under; joints through each bed, dark and a few centimetres wide,
  * splitting it into blocks, each a facet of its own tilt; a few long fractures across beds; and a
  * grain of centimetres. Crevices are darker, ledge lips lighter (weathering), each bed its own shade.
