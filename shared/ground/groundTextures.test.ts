@@ -93,7 +93,7 @@ describe('the rock tile', () => {
     // step edge's are all in a few texels, far above it.
     const gaussian = new Uint8Array(GROUND_TEXTURE_SIZE * GROUND_TEXTURE_SIZE * 4);
     let seed = 12345;
-    const uniform = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296);
+    const uniform = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296;
     for (let k = 0; k < GROUND_TEXTURE_SIZE * GROUND_TEXTURE_SIZE; k++) {
       // Box-Muller: a normal deviate per texel.
       gaussian[4 * k] = Math.round(128 + 20 * Math.sqrt(-2 * Math.log(1 - uniform())) * Math.cos(2 * Math.PI * uniform()));

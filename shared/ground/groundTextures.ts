@@ -148,8 +148,13 @@ const ROCK_JOINTS = 3;
  */
 function rockBed(u: number, v: number): { bed: number; up: number } {
   // Thickness varies along the tile (a monotone remap of v: the sines' slope stays under the beds' count).
-  const t = v * ROCK_BEDS + 0.3 * Math.sin(2 * Math.PI * v + 1.3) + 0.12 * Math.sin(4 * Math.PI * v + 0.4)
-    + 0.6 * (fbm(u, v, 2, 3, 401) - 0.5) + 0.15 * (fbm(u, v, 6, 2, 402) - 0.5) + 0.08 * (fbm(u, v, 32, 2, 405) - 0.5);
+  const t =
+    v * ROCK_BEDS +
+    0.3 * Math.sin(2 * Math.PI * v + 1.3) +
+    0.12 * Math.sin(4 * Math.PI * v + 0.4) +
+    0.6 * (fbm(u, v, 2, 3, 401) - 0.5) +
+    0.15 * (fbm(u, v, 6, 2, 402) - 0.5) +
+    0.08 * (fbm(u, v, 32, 2, 405) - 0.5);
   const floor = Math.floor(t);
   return { bed: wrap(floor, ROCK_BEDS), up: t - floor };
 }
@@ -214,8 +219,18 @@ function rockFace(u: number, v: number): [number, number] {
   const lip = smoothstep(0.85, 1, up) * Math.max(0, own - 0.3);
   const under = (1 - seam) * Math.max(0, lowerFace - face) + smoothstep(0.2, 0, up) * 0.15;
   const stains = fbm(u, v, 4, 3, 451);
-  const albedo = 0.5 + 0.14 * (hash(bed, 1, 452) - 0.5) + 0.35 * lip - 0.45 * groove - 0.35 * crack - 0.8 * under
-    + 0.35 * (stains - 0.5) + 0.25 * (rough - 0.5) + 0.35 * (grain - 0.5) + 0.25 * facet - 0.1 * pits;
+  const albedo =
+    0.5 +
+    0.14 * (hash(bed, 1, 452) - 0.5) +
+    0.35 * lip -
+    0.45 * groove -
+    0.35 * crack -
+    0.8 * under +
+    0.35 * (stains - 0.5) +
+    0.25 * (rough - 0.5) +
+    0.35 * (grain - 0.5) +
+    0.25 * facet -
+    0.1 * pits;
   return [h, albedo];
 }
 
