@@ -20,8 +20,8 @@ export const GROUND_TILE_METRES: Readonly<Record<GroundMaterial, number>> = { gr
  * Metres a pixel over which rock's texture fades out in the view (the other materials' fade from 0.45 to
  * 1.2 m): its beds and joints, a metre or two apart, still span pixels further off than grass blades do.
  */
-export const ROCK_FADE_START = 0.8;
-export const ROCK_FADE_END = 2;
+export const ROCK_FADE_START = 0.4;
+export const ROCK_FADE_END = 1.1;
 
 /** How strongly each material's albedo varies (× its R around the mean) and its normals tilt. */
 export const GROUND_ALBEDO_AMOUNT: Readonly<Record<GroundMaterial, number>> = {
@@ -33,7 +33,7 @@ export const GROUND_ALBEDO_AMOUNT: Readonly<Record<GroundMaterial, number>> = {
   snow: 0.12,
   road: 0.3,
 };
-const BUMP: Readonly<Record<GroundMaterial, number>> = { grass: 3, dirt: 4, gravel: 7, rock: 11, sand: 2.5, snow: 1.2, road: 1.5 };
+const BUMP: Readonly<Record<GroundMaterial, number>> = { grass: 3, dirt: 4, gravel: 7, rock: 6, sand: 2.5, snow: 1.2, road: 1.5 };
 
 /** A hash of integer lattice coordinates to 0…1 (deterministic on every machine: integer arithmetic). */
 function hash(x: number, y: number, seed: number): number {
@@ -140,7 +140,7 @@ function grassBlades(u: number, v: number, period: number, seed: number): number
 /** Beds (ledges) across the rock tile: each about a quarter of it, 1.7 m on a 6.7 m tile. */
 export const ROCK_BEDS = 4;
 /** Joint cells along each bed: a joint about every 2.2 m (jittered, a third missing). */
-const ROCK_JOINTS = 3;
+const ROCK_JOINTS = 2;
 
 /**
  * Where (u, v) lies among the beds: its bed (0…ROCK_BEDS−1) and how far up it (0…1). The bedding
@@ -200,7 +200,7 @@ function rockFace(u: number, v: number): [number, number] {
   const own = bedProminence(bed, u);
   const joints = bedJoints(u, up, bed);
   const tilt = (salt: number) => hash(joints.block, bed, salt) - 0.5;
-  const facet = 0.12 * tilt(421) + 0.25 * tilt(422) * (joints.side - 0.5) + 0.18 * tilt(423) * (up - 0.5);
+  const facet = 0.06 * tilt(421) + 0.12 * tilt(422) * (joints.side - 0.5) + 0.08 * tilt(423) * (up - 0.5);
   const face = 0.32 * own + 0.1 * up + facet;
   const lowerFace = 0.32 * bedProminence(below, u) + 0.1;
   const seam = smoothstep(0, 0.06, up);
@@ -221,15 +221,15 @@ function rockFace(u: number, v: number): [number, number] {
   const stains = fbm(u, v, 4, 3, 451);
   const albedo =
     0.5 +
-    0.14 * (hash(bed, 1, 452) - 0.5) +
-    0.35 * lip -
-    0.45 * groove -
-    0.35 * crack -
-    0.8 * under +
-    0.35 * (stains - 0.5) +
-    0.25 * (rough - 0.5) +
+    0.1 * (hash(bed, 1, 452) - 0.5) +
+    0.15 * lip -
+    0.25 * groove -
+    0.25 * crack -
+    0.2 * under +
+    0.06 * (stains - 0.5) +
+    0.1 * (rough - 0.5) +
     0.35 * (grain - 0.5) +
-    0.25 * facet -
+    0.08 * facet -
     0.1 * pits;
   return [h, albedo];
 }

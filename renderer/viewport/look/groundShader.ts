@@ -279,7 +279,8 @@ export const GROUND_FRAGMENT = /* glsl */ `
       if (gRockFade > 0.0 && gRock > 0.02) {
         float tile = TERRAIN_TILE[${ROCK}];
         float lod = max(0.0, log2(terrainMpp * ${glslFloat(GROUND_TEXTURE_SIZE)} / tile));
-        vec3 w = pow(abs(terrainWorldNormal), vec3(4.0));
+        // Steep weights: where two planes blend, their beds cross as a lattice (scales on a 45° face).
+        vec3 w = pow(abs(terrainWorldNormal), vec3(8.0));
         w /= w.x + w.y + w.z;
         // Triplanar: cliffs take the vertical planes (v is height, so the texture's beds and ledges lie
         // near level, dipping gently with the warp), flat rock the ground plane. Each plane's coordinates
