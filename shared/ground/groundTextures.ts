@@ -18,7 +18,8 @@ export const GROUND_TILE_METRES: Readonly<Record<GroundMaterial, number>> = { gr
 
 /**
  * Metres a pixel over which rock's texture fades out in the view (the other materials' fade from 0.45 to
- * 1.2 m): its beds and joints, a metre or two apart, still span pixels further off than grass blades do.
+ * 1.2 m). Whatever the 6.7 m tile's mip keeps from there repeats every tile: read out to 2 m a pixel, its
+ * beds and blocks showed as a honeycomb of scales on a face at mid distance.
  */
 export const ROCK_FADE_START = 0.4;
 export const ROCK_FADE_END = 1.1;
@@ -139,7 +140,7 @@ function grassBlades(u: number, v: number, period: number, seed: number): number
 
 /** Beds (ledges) across the rock tile: each about a quarter of it, 1.7 m on a 6.7 m tile. */
 export const ROCK_BEDS = 4;
-/** Joint cells along each bed: a joint about every 2.2 m (jittered, a third missing). */
+/** Joint cells along each bed: a joint about every 3.4 m (jittered, a third missing), blocks longer than the beds are tall. */
 const ROCK_JOINTS = 2;
 
 /**

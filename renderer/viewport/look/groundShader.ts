@@ -255,8 +255,8 @@ export const GROUND_FRAGMENT = /* glsl */ `
     gColour *= 1.0 + 0.22 * terrainDetailStrength * terrainMacro(vTerrainWorld.xz, terrainMpp);
     // The textures up close only: from 1.2 m a pixel their mipmaps are their mean colour anyway.
     float gFade = terrainDetailStrength * terrainGroundTexturesReady * (1.0 - smoothstep(0.45, 1.2, terrainMpp));
-    // Rock's beds (1.1 m) and joints (1.7 m) still span pixels further off: its texture fades out later,
-    // at ${ROCK_FADE_END} m a pixel, where its mipmap is down to 4² texels (about its mean: nothing left to shimmer).
+    // Rock's texture fades out by ${ROCK_FADE_END} m a pixel: what its 6.7 m tile's mip keeps past that repeats
+    // every tile (a honeycomb on a face at mid distance); the world-space macro variation carries it on.
     float gRockFade = terrainDetailStrength * terrainGroundTexturesReady
       * (1.0 - smoothstep(${glslFloat(ROCK_FADE_START)}, ${glslFloat(ROCK_FADE_END)}, terrainMpp));
     if (max(gFade, gRockFade) > 0.0) {
