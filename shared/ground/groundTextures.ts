@@ -16,6 +16,14 @@ export const GROUND_TEXTURE_SIZE = 256;
  */
 export const GROUND_TILE_METRES: Readonly<Record<GroundMaterial, number>> = { grass: 2.9, dirt: 3.3, gravel: 2.35, rock: 6.7, sand: 3.1, snow: 5.3, road: 2.7 };
 
+/**
+ * Metres a pixel over which rock's texture fades out in the view (the other materials' fade from 0.45 to
+ * 1.2 m). Whatever the 6.7 m tile's mip keeps from there repeats every tile: read out to 2 m a pixel, its
+ * beds and blocks showed as a honeycomb of scales on a face at mid distance.
+ */
+export const ROCK_FADE_START = 0.4;
+export const ROCK_FADE_END = 1.1;
+
 /** How strongly each material's albedo varies (× its R around the mean) and its normals tilt. */
 export const GROUND_ALBEDO_AMOUNT: Readonly<Record<GroundMaterial, number>> = {
   grass: 0.5,
@@ -130,6 +138,103 @@ function grassBlades(u: number, v: number, period: number, seed: number): number
   return best;
 }
 
+/** Beds (ledges) across the rock tile: each about a quarter of it, 1.7 m on a 6.7 m tile. */
+export const ROCK_BEDS = 4;
+/** Joint cells along each bed: a joint about every 3.4 m (jittered, a third missing), blocks longer than the beds are tall. */
+const ROCK_JOINTS = 2;
+
+/**
+ * Where (u, v) lies among the beds: its bed (0…ROCK_BEDS−1) and how far up it (0…1). The bedding
+ * planes wander by noise (thicker and thinner beds, a gentle waviness), whole across the tile's edge.
+ */
+function rockBed(u: number, v: number): { bed: number; up: number } {
+  // Thickness varies along the tile (a monotone remap of v: the sines' slope stays under the beds' count).
+  const t =
+    v * ROCK_BEDS +
+    0.3 * Math.sin(2 * Math.PI * v + 1.3) +
+    0.12 * Math.sin(4 * Math.PI * v + 0.4) +
+    0.6 * (fbm(u, v, 2, 3, 401) - 0.5) +
+    0.15 * (fbm(u, v, 6, 2, 402) - 0.5) +
+    0.08 * (fbm(u, v, 32, 2, 405) - 0.5);
+  const floor = Math.floor(t);
+  return { bed: wrap(floor, ROCK_BEDS), up: t - floor };
+}
+
+/** How far a bed juts out at u (0…1): its own prominence, varying along it, so ledges fade in and out and none runs the whole tile. */
+function bedProminence(bed: number, u: number): number {
+  return 0.5 * hash(bed, 0, 403) + 0.5 * periodicNoise(u, (bed + 0.5) / ROCK_BEDS, 5, 404);
+}
+
+/**
+ * The joints within a bed (fractures ending at its bedding planes, as in layered rock): one per cell
+ * along u, jittered and tilted, a third missing. Returns the distance to the nearest joint (in cells),
+ * whether that joint is there, and the block between joints (for its own facet).
+ */
+function bedJoints(u: number, up: number, bed: number): { distance: number; block: number; side: number } {
+  // Joints running through two beds as often as not: a pair of beds shares its joints' cells by a coin.
+  const set = hash(bed >> 1, 0, 415) < 0.5 ? bed >> 1 : bed + 100;
+  const x = u * ROCK_JOINTS + 0.2 * (fbm(u, (bed + up) / ROCK_BEDS, 12, 3, 411) - 0.5);
+  const at = (c: number) => {
+    const cell = wrap(c, ROCK_JOINTS);
+    return c + 0.05 + 0.9 * hash(cell, set, 412) + 0.5 * (hash(cell, set, 413) - 0.5) * (up - 0.5);
+  };
+  const present = (c: number) => hash(wrap(c, ROCK_JOINTS), set, 414) < 0.65;
+  const c0 = Math.floor(x);
+  const here = at(c0);
+  const [left, right, leftCell] = x < here ? [at(c0 - 1), here, c0 - 1] : [here, at(c0 + 1), c0];
+  const toLeft = present(leftCell) ? x - left : 9;
+  const toRight = present(leftCell + 1) ? right - x : 9;
+  return { distance: Math.min(toLeft, toRight), block: wrap(leftCell, ROCK_JOINTS), side: (x - left) / (right - left) };
+}
+
+/**
+ * A rock face (the tile's v is up on a cliff, triplanar): beds of 1.7 m that jut out by turns as small
+ * ledges, lit on top and shadowed under; joints through each bed, dark and a few centimetres wide,
+ * splitting it into blocks, each a facet of its own tilt; a few long fractures across beds; and a
+ * grain of centimetres. Crevices are darker, ledge lips lighter (weathering), each bed its own shade.
+ */
+function rockFace(u: number, v: number): [number, number] {
+  const { bed, up } = rockBed(u, v);
+  const below = wrap(bed - 1, ROCK_BEDS);
+  // The bed's face leans back towards its base (an undercut) and meets the bed below over a few texels,
+  // its lip chipped by noise; where the two jut out alike there is no ledge.
+  const own = bedProminence(bed, u);
+  const joints = bedJoints(u, up, bed);
+  const tilt = (salt: number) => hash(joints.block, bed, salt) - 0.5;
+  const facet = 0.06 * tilt(421) + 0.12 * tilt(422) * (joints.side - 0.5) + 0.08 * tilt(423) * (up - 0.5);
+  const face = 0.32 * own + 0.1 * up + facet;
+  const lowerFace = 0.32 * bedProminence(below, u) + 0.1;
+  const seam = smoothstep(0, 0.06, up);
+  const stepped = lowerFace + (face - lowerFace) * seam;
+  // Grooves: the joints (not every one open along its whole length), and long fractures wandering across beds.
+  const open = smoothstep(0.3, 0.55, fbm(u, v, 10, 2, 416));
+  const groove = (1 - smoothstep(0.015, 0.05 + 0.05 * open, joints.distance)) * (0.35 + 0.65 * open);
+  const crack = (1 - smoothstep(0, 0.01, Math.abs(fbm(u, v, 3, 3, 431) - 0.5))) * smoothstep(0.45, 0.6, fbm(u, v, 4, 2, 432));
+  // Weathered relief at 0.8 m down to 0.1 m (ridged), pitting and a grain of centimetres.
+  const rough = 1 - Math.abs(2 * fbm(u, v, 6, 4, 441) - 1);
+  // Pitting in patches (solution pits, weathered-out grains): small round hollows where a noise says.
+  const pits = fbm(u, v, 6, 2, 446) > 0.55 ? Math.max(0, 1 - 3 * cells(u, v, 48, 444).f1) : 0;
+  const grain = periodicNoise(u, v, 64, 442) * 0.6 + periodicNoise(u, v, 128, 443) * 0.4;
+  const h = Math.max(0, 0.25 + stepped + 0.16 * rough + 0.06 * grain - 0.2 * groove - 0.2 * crack - 0.06 * pits);
+  // Albedo: shade per bed, light lips (the top of a jutting bed), dark crevices and undersides, stains, speckle.
+  const lip = smoothstep(0.85, 1, up) * Math.max(0, own - 0.3);
+  const under = (1 - seam) * Math.max(0, lowerFace - face) + smoothstep(0.2, 0, up) * 0.15;
+  const stains = fbm(u, v, 4, 3, 451);
+  const albedo =
+    0.5 +
+    0.1 * (hash(bed, 1, 452) - 0.5) +
+    0.15 * lip -
+    0.25 * groove -
+    0.25 * crack -
+    0.2 * under +
+    0.06 * (stains - 0.5) +
+    0.1 * (rough - 0.5) +
+    0.35 * (grain - 0.5) +
+    0.08 * facet -
+    0.1 * pits;
+  return [h, albedo];
+}
+
 /** Height (0…1) and albedo (around 0.5) of one material at tile coordinates (u, v). */
 function sampleMaterial(material: GroundMaterial, u: number, v: number): [number, number] {
   switch (material) {
@@ -157,19 +262,8 @@ function sampleMaterial(material: GroundMaterial, u: number, v: number): [number
       const h = Math.sqrt(edge) * (0.7 + 0.3 * stones.id);
       return [h, 0.5 + 0.45 * (stones.id - 0.5) + 0.3 * (edge - 0.6) + 0.1 * (fbm(u, v, 64, 2, 32) - 0.5)];
     }
-    case 'rock': {
-      // Weathered rock: ridged noise at two scales and pitting, split by joints: thin dark lines where two
-      // noises cross their middle value, long and winding, broken where a third says (cells' outlines read
-      // as paving up close, and cells of a shade each as large tiles). No rows: the strata are the colour
-      // bands by height.
-      const ridged = 1 - Math.abs(2 * fbm(u, v, 4, 5, 41) - 1);
-      const joint = (period: number, seed: number, width: number) => 1 - smoothstep(0, width, Math.abs(fbm(u, v, period, 3, seed) - 0.5));
-      const joints = Math.max(joint(3, 42, 0.012), 0.7 * joint(7, 43, 0.01)) * smoothstep(0.4, 0.6, fbm(u, v, 5, 2, 46));
-      const fine = fbm(u, v, 16, 3, 45);
-      const pits = periodicNoise(u, v, 96, 47);
-      const h = Math.max(0, 0.55 * ridged + 0.25 * fine + 0.1 * pits + 0.1 - 0.4 * joints);
-      return [h, 0.5 + 0.5 * (ridged - 0.5) + 0.3 * (fine - 0.5) + 0.14 * (pits - 0.5) - 0.45 * joints];
-    }
+    case 'rock':
+      return rockFace(u, v);
     case 'sand': {
       // Alluvium, what water leaves: silt in damp and drier patches, small pebbles scattered through it and a
       // fine grain. (Ripples read as a beach in a valley floor, and a plain fill as flat beige discs.)

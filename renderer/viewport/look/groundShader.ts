@@ -1,7 +1,7 @@
 import { Vector3, Vector4, type DataArrayTexture, type IUniform } from 'three';
 import { GROUND_MATERIALS, type GroundMaterial } from '../../../shared/ground/climate';
 import { groundLayers, groundPalette, type GroundLayer, type GroundLines } from '../../../shared/ground/groundMaterials';
-import { GROUND_ALBEDO_AMOUNT, GROUND_TEXTURE_SIZE, GROUND_TILE_METRES } from '../../../shared/ground/groundTextures';
+import { GROUND_ALBEDO_AMOUNT, GROUND_TEXTURE_SIZE, GROUND_TILE_METRES, ROCK_FADE_END, ROCK_FADE_START } from '../../../shared/ground/groundTextures';
 import { MAX_ROCK_BEDS } from '../../../shared/terrain/rockBands';
 import { WET_DARKENING, WET_RULE } from '../../../shared/erosion/cover';
 import type { MaskRule } from '../../../shared/masks/maskTypes';
@@ -265,12 +265,16 @@ export const GROUND_FRAGMENT = /* glsl */ `
     gColour *= 1.0 + 0.22 * terrainDetailStrength * terrainMacro(vTerrainWorld.xz, terrainMpp);
     // The textures up close only: from 1.2 m a pixel their mipmaps are their mean colour anyway.
     float gFade = terrainDetailStrength * terrainGroundTexturesReady * (1.0 - smoothstep(0.45, 1.2, terrainMpp));
-    if (gFade > 0.0) {
+    // Rock's texture fades out by ${ROCK_FADE_END} m a pixel: what its 6.7 m tile's mip keeps past that repeats
+    // every tile (a honeycomb on a face at mid distance); the world-space macro variation carries it on.
+    float gRockFade = terrainDetailStrength * terrainGroundTexturesReady
+      * (1.0 - smoothstep(${glslFloat(ROCK_FADE_START)}, ${glslFloat(ROCK_FADE_END)}, terrainMpp));
+    if (max(gFade, gRockFade) > 0.0) {
       vec3 gOffset = vec3(0.0);
       // The texture shows by the heaviest material's lead over the next: where two tie it changes material,
       // so it fades out there (full from a lead of TIE_FADE) instead of switching at a seam (snow's edge drew one).
       float gLead = terrainTextureLead(gOther, gSecond);
-      if (gLead > 0.02) {
+      if (gFade > 0.0 && gLead > 0.02) {
         int m = int(terrainGroundMaterial[gOtherLayer] + 0.5);
         float tile = TERRAIN_TILE[m];
         vec4 t = textureLod(terrainGroundTextures, vec3(terrainTileCoords(vTerrainWorld.xz, tile), float(m)),
@@ -280,25 +284,30 @@ export const GROUND_FRAGMENT = /* glsl */ `
         float patches = ${glslFloat(PATCH_AMOUNT)} * terrainPatches(vTerrainWorld.xz, terrainMpp);
         gColour += gFade * gLead * gShade * c * TERRAIN_ALBEDO[m] * (contrast * (t.r * 2.0 - 1.0) + patches);
         vec2 d = t.ba * 2.0 - 1.0;
-        gOffset += gLead * contrast * vec3(d.x, 0.0, d.y);
+        gOffset += gFade * gLead * contrast * vec3(d.x, 0.0, d.y);
       }
-      if (gRock > 0.02) {
+      if (gRockFade > 0.0 && gRock > 0.02) {
         float tile = TERRAIN_TILE[${ROCK}];
         float lod = max(0.0, log2(terrainMpp * ${glslFloat(GROUND_TEXTURE_SIZE)} / tile));
-        vec3 w = pow(abs(terrainWorldNormal), vec3(4.0));
+        // Steep weights: where two planes blend, their beds cross as a lattice (scales on a 45° face).
+        vec3 w = pow(abs(terrainWorldNormal), vec3(8.0));
         w /= w.x + w.y + w.z;
-        // Triplanar: cliffs take the vertical planes (v is height, so the texture's beds lie level), flat rock the ground plane.
-        vec4 tx = textureLod(terrainGroundTextures, vec3(vTerrainWorld.zy / tile, ${glslFloat(ROCK)}), lod);
-        vec4 ty = textureLod(terrainGroundTextures, vec3(vTerrainWorld.xz / tile, ${glslFloat(ROCK)}), lod);
-        vec4 tz = textureLod(terrainGroundTextures, vec3(vTerrainWorld.xy / tile, ${glslFloat(ROCK)}), lod);
-        float albedo = (tx.r * w.x + ty.r * w.y + tz.r * w.z) * 2.0 - 1.0;
-        gColour += gFade * gShade * gRockColour * TERRAIN_ALBEDO[${ROCK}] * albedo;
+        // Triplanar: cliffs take the vertical planes (v is height, so the texture's beds and ledges lie
+        // near level, dipping gently with the warp), flat rock the ground plane. Each plane's coordinates
+        // are warped as the other material's are, so a face's joints and ledges never repeat in rows.
+        vec4 tx = textureLod(terrainGroundTextures, vec3(terrainTileCoords(vTerrainWorld.zy, tile), ${glslFloat(ROCK)}), lod);
+        vec4 ty = textureLod(terrainGroundTextures, vec3(terrainTileCoords(vTerrainWorld.xz, tile), ${glslFloat(ROCK)}), lod);
+        vec4 tz = textureLod(terrainGroundTextures, vec3(terrainTileCoords(vTerrainWorld.xy, tile), ${glslFloat(ROCK)}), lod);
+        // Stronger and weaker stretches of face (0.5 to 1.4 over about six tiles), as for the other material.
+        float rockContrast = terrainTileContrast(vTerrainWorld.xz + vec2(vTerrainWorld.y), tile);
+        float albedo = rockContrast * ((tx.r * w.x + ty.r * w.y + tz.r * w.z) * 2.0 - 1.0);
+        gColour += gRockFade * gShade * gRockColour * TERRAIN_ALBEDO[${ROCK}] * albedo;
         vec2 dx = tx.ba * 2.0 - 1.0;
         vec2 dy = ty.ba * 2.0 - 1.0;
         vec2 dz = tz.ba * 2.0 - 1.0;
-        gOffset += gRock * (w.x * vec3(0.0, dx.y, dx.x) + w.y * vec3(dy.x, 0.0, dy.y) + w.z * vec3(dz.x, dz.y, 0.0));
+        gOffset += gRockFade * gRock * rockContrast * (w.x * vec3(0.0, dx.y, dx.x) + w.y * vec3(dy.x, 0.0, dy.y) + w.z * vec3(dz.x, dz.y, 0.0));
       }
-      vec3 gNormal = normalize(terrainWorldNormal + gFade * gOffset);
+      vec3 gNormal = normalize(terrainWorldNormal + gOffset);
       normal = normalize((viewMatrix * vec4(gNormal, 0.0)).xyz);
     }
   }
