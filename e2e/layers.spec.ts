@@ -181,6 +181,13 @@ test.describe('the layer stack in the editor', () => {
     await page.getByTestId(`layer-rename-${thermalId}`).fill('Talus');
     await page.keyboard.press('Enter');
     await expect(thermal.locator('.layer-name')).toHaveText('Talus');
+    await expect(thermal.locator('.layer-kind')).toHaveText('Thermal erosion');
+    // A name that only repeats the kind is not followed by the kind again.
+    await thermal.locator('.layer-name').dblclick();
+    await page.getByTestId(`layer-rename-${thermalId}`).fill('Thermal erosion');
+    await page.keyboard.press('Enter');
+    await expect(thermal.locator('.layer-name')).toHaveText('Thermal erosion');
+    await expect(thermal.locator('.layer-kind')).toHaveCount(0);
     await expect(page.getByTestId('status-undo')).toContainText('Rename layer');
 
     await page.getByTestId('layer-duplicate').click();

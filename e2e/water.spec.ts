@@ -45,11 +45,18 @@ test('automatic water on Mountains: drawn blue in both views where it is deep, g
     await panel.getByTestId('water-add').click();
     await idle(page);
     await expect(page.getByTestId('status-undo')).toContainText('Add automatic water');
+    // No river at the default area, and the section says why with the figure.
+    const noRiver = panel.getByTestId('water-no-river');
+    await expect(noRiver).toContainText('under the river area of 250,000 m². Lower River area to see rivers.');
+    const drained = Number(/is ([\d,]+) m²/.exec((await noRiver.textContent()) ?? '')![1].replaceAll(',', ''));
+    expect(drained).toBeGreaterThan(4000);
+    expect(drained).toBeLessThan(250_000);
     await panel.getByTestId('water-river-area').fill('4000');
     await panel.getByTestId('water-river-area').press('Enter');
     await idle(page);
     await expect(page.getByTestId('status-undo')).toContainText('Set Water 1 river area');
     await expect(panel.getByTestId('water-rivers').locator('li').first()).toBeVisible();
+    await expect(noRiver).toHaveCount(0);
 
     // The project's water: its layers replay to its heights, and they hold water.
     const watered = await save('water.faultline');

@@ -28,6 +28,9 @@ const KIND_LABELS: Record<LayerKind, string> = {
   fluvial: 'Fluvial erosion',
 };
 
+/** Whether a layer's name only repeats its kind ("Sculpt  Sculpt 100%" read twice): then the kind is left out. */
+const sameWords = (name: string, kind: string): boolean => name.trim().toLowerCase() === kind.toLowerCase();
+
 /**
  * The layer stack, top layer first (as in Unreal's edit layers and every paint program; the stack
  * evaluates bottom up): visibility, name (double-click to rename), opacity, drag or ↑/↓ to reorder,
@@ -85,7 +88,7 @@ export function LayersPanel({ session, design }: { session: EditorSession; desig
                 onChange={(event) => void layers.setEnabled(layer.id, event.target.checked)}
               />
               <LayerName layer={layer} onRename={(name) => void layers.rename(layer.id, name)} />
-              <span className="layer-kind">{KIND_LABELS[layer.kind]}</span>
+              {!sameWords(layer.name, KIND_LABELS[layer.kind]) && <span className="layer-kind">{KIND_LABELS[layer.kind]}</span>}
               <span className="layer-opacity" title="Opacity: how much of its change the layer applies">
                 {Math.round(layer.opacity * 100)}%
               </span>

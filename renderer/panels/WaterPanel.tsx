@@ -4,6 +4,7 @@ import type { EditorSession } from '../../app/editorSession';
 import type { WaterFeature } from '../../shared/hydrology/waterFeatures';
 import { WATER_LIMITS } from '../../shared/hydrology/waterParams';
 import { waterList } from '../../app/water/waterList';
+import { noRiverHintFor } from '../../app/water/noRiverHint';
 import { useCommandState } from '../session';
 import { CommitField } from './LayersPanel';
 
@@ -34,14 +35,22 @@ export function WaterPanel({ session }: { session: EditorSession }) {
   // a worker: the last list stays while the next is found).
   const [features, setFeatures] = useState<readonly WaterFeature[]>([]);
   const hasWater = editor.document.water !== null;
+  // Why no river formed (issue 31's default river area is about a whole 512 m map): measured once the
+  // document settles, as the list is.
+  const [noRiver, setNoRiver] = useState<string | null>(null);
   useEffect(() => {
     const timer = setTimeout(() => {
+      const { document } = editor;
+      const automatic = model.layer();
+      setNoRiver(
+        automatic?.enabled && document.water ? noRiverHintFor(document.field, document.field.heights, document.water.kind, automatic.params) : null,
+      );
       if (!hasWater) return setFeatures([]);
       const found = model.features();
       if (found) setFeatures(found.features);
     }, LIST_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [model, hasWater, version, resultsVersion, featuresVersion]);
+  }, [editor, model, hasWater, version, resultsVersion, featuresVersion]);
   const { rivers, shortChannels, shortestListed, lakes } = waterList(features, editor.document.field.cellSize);
 
   const row = (feature: WaterFeature, name: string, detail: string) => (
@@ -133,6 +142,11 @@ export function WaterPanel({ session }: { session: EditorSession }) {
           {finding && (
             <p className="hint" data-testid="water-finding">
               Finding rivers and lakes… {Math.round(findingProgress * 100)} %
+            </p>
+          )}
+          {noRiver && (
+            <p className="hint" data-testid="water-no-river">
+              {noRiver}
             </p>
           )}
           <h3>Rivers ({rivers.length})</h3>
