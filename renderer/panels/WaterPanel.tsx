@@ -42,9 +42,7 @@ export function WaterPanel({ session }: { session: EditorSession }) {
     const timer = setTimeout(() => {
       const { document } = editor;
       const automatic = model.layer();
-      setNoRiver(
-        automatic?.enabled && document.water ? noRiverHintFor(document.field, document.field.heights, document.water.kind, automatic.params) : null,
-      );
+      setNoRiver(automatic?.enabled && document.water ? noRiverHintFor(document.field, document.field.heights, document.water.kind, automatic.params) : null);
       if (!hasWater) return setFeatures([]);
       const found = model.features();
       if (found) setFeatures(found.features);
