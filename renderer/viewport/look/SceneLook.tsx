@@ -243,8 +243,15 @@ export function WaterPlane() {
       if (settings.water && (builtFor?.version !== version || builtFor.seaLevel !== settings.seaLevel)) {
         const ground = seaGround(field);
         if (builtFor?.version !== version) {
-          uniforms.seaGround.value?.dispose();
-          uniforms.seaGround.value = seaGroundTexture(ground);
+          const texture = uniforms.seaGround.value;
+          if (texture && texture.image.width === ground.width && texture.image.height === ground.depth) {
+            // Same size (an edit): the heights sent again into the texture already allocated.
+            texture.image.data = ground.heights;
+            texture.needsUpdate = true;
+          } else {
+            texture?.dispose();
+            uniforms.seaGround.value = seaGroundTexture(ground);
+          }
           uniforms.seaSpacing.value = ground.spacing;
         }
         wall.geometry.dispose();
