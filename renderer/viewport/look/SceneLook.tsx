@@ -205,7 +205,7 @@ export function WaterPlane() {
   const scene = useThree((s) => s.scene);
   const invalidate = useThree((s) => s.invalidate);
   const sea = useMemo(() => {
-    const uniforms: SeaGroundUniforms = { seaGround: { value: null }, seaSpacing: { value: 1 } };
+    const uniforms: SeaGroundUniforms = { seaGround: { value: null }, seaSpacing: { value: 1 }, seaLevel: { value: 0 } };
     const material = new MeshPhongMaterial({
       color: SEA_LOOK.surfaceColour,
       specular: '#9fb8c8',
@@ -238,6 +238,7 @@ export function WaterPlane() {
       water.visible = settings.water;
       wall.visible = settings.water;
       water.position.y = settings.seaLevel;
+      uniforms.seaLevel.value = settings.seaLevel;
       water.scale.set(sizeX, sizeZ, 1);
       const version = editor.store.getState().version;
       if (settings.water && (builtFor?.version !== version || builtFor.seaLevel !== settings.seaLevel)) {

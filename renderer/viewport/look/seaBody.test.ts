@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHeightfield, vertexX, vertexZ } from '../../../shared/terrain/heightfield';
-import { SEA_GROUND_MAX_SIDE, seaGround, seaGroundAt, seaWallGeometry } from './seaBody';
+import { SEA_GROUND_MAX_SIDE, SEA_WALL_MARGIN, seaGround, seaGroundAt, seaWallGeometry } from './seaBody';
 
 /** A field of heights h(x, z) = a·x + b·z + c at its vertices' world positions. */
 function tiltedField(width: number, depth: number, cellSize: number, a: number, b: number, c: number) {
@@ -13,7 +13,13 @@ describe('seaGroundAt', () => {
   it('gives a tilted plane’s own height between the vertices (each triangle of the grid is exact on a plane)', () => {
     const field = tiltedField(9, 7, 2, 0.5, -0.25, 3);
     const ground = seaGround(field);
-    for (const [x, z] of [[0.3, 0.1], [-7.9, 5.9], [3.4, -2.7], [8, 6]]) expect(seaGroundAt(ground, x, z)).toBeCloseTo(0.5 * x - 0.25 * z + 3, 5);
+    for (const [x, z] of [
+      [0.3, 0.1],
+      [-7.9, 5.9],
+      [3.4, -2.7],
+      [8, 6],
+    ])
+      expect(seaGroundAt(ground, x, z)).toBeCloseTo(0.5 * x - 0.25 * z + 3, 5);
   });
 
   it('follows the grid’s diagonal from (x0, z1) to (x1, z0): a single raised vertex (1, 0) is felt only in its triangles', () => {
@@ -38,7 +44,7 @@ describe('seaGroundAt', () => {
 });
 
 describe('seaWallGeometry', () => {
-  it('runs from the sea level down to the ground along every edge, of no height where the ground is above the sea', () => {
+  it('runs from the sea level down to the ground along every edge and half a cell below (the ground hides the margin)', () => {
     // h = x: below the sea (1 m) for x < 1, above it from there on.
     const field = tiltedField(5, 3, 1, 1, 0, 0);
     const positions = seaWallGeometry(seaGround(field), 1).getAttribute('position');
@@ -48,7 +54,7 @@ describe('seaWallGeometry', () => {
       expect(positions.getY(v)).toBe(1);
       expect(positions.getX(v + 1)).toBe(x);
       expect(positions.getZ(v + 1)).toBe(positions.getZ(v));
-      expect(positions.getY(v + 1)).toBeCloseTo(Math.min(1, x), 6);
+      expect(positions.getY(v + 1)).toBeCloseTo(Math.min(1, x) - SEA_WALL_MARGIN, 6);
       expect(Math.abs(x) === 2 || Math.abs(positions.getZ(v)) === 1).toBe(true);
     }
   });

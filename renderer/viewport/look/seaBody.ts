@@ -4,6 +4,9 @@ import type { Heightfield } from '../../../shared/terrain/heightfield';
 /** Samples per side of the sea's ground texture at most: a larger map is read every k-th vertex (k the least that fits). */
 export const SEA_GROUND_MAX_SIDE = 2049;
 
+/** How far the sea's wall reaches below the ground at the map's edge, in sample spacings. */
+export const SEA_WALL_MARGIN = 0.5;
+
 /** The ground under the sea as the sea's shaders read it: every `step`-th vertex of the map. */
 export interface SeaGround {
   heights: Float32Array;
@@ -51,11 +54,12 @@ export function seaGroundTexture(ground: SeaGround): DataTexture {
 /**
  * The sea plane drawn only where the ground under it is below the sea level: elsewhere it lies under
  * the land, and at the map's edges (no cut sides to hide it) it showed as a slab's edge beside the land.
- * The wall (seaWallGeometry) is clipped the same way: none of it below the ground between two samples.
+ * The wall (seaWallGeometry) is clipped the same way: none of it where the ground along the edge is above the sea.
  */
 export interface SeaGroundUniforms {
   seaGround: { value: DataTexture | null };
   seaSpacing: { value: number };
+  seaLevel: { value: number };
 }
 
 export function clipSeaToGround(material: Material, uniforms: SeaGroundUniforms, key: string): void {
@@ -71,6 +75,7 @@ export function clipSeaToGround(material: Material, uniforms: SeaGroundUniforms,
 varying vec3 vSeaWorld;
 uniform highp sampler2D seaGround;
 uniform float seaSpacing;
+uniform float seaLevel;
 float seaGroundAt(vec2 xz) {
   ivec2 size = textureSize(seaGround, 0);
   vec2 g = clamp(xz / seaSpacing + vec2(size - 1) * 0.5, vec2(0.0), vec2(size - 1));
@@ -83,14 +88,17 @@ float seaGroundAt(vec2 xz) {
   return f.x + f.y <= 1.0 ? h00 + f.x * (h10 - h00) + f.y * (h01 - h00) : h11 + (1.0 - f.x) * (h01 - h11) + (1.0 - f.y) * (h10 - h11);
 }`,
       )
-      .replace('void main() {', 'void main() {\n  if (seaGroundAt(vSeaWorld.xz) >= vSeaWorld.y) discard;');
+      .replace('void main() {', 'void main() {\n  if (seaGroundAt(vSeaWorld.xz) >= seaLevel) discard;');
   };
   material.customProgramCacheKey = () => key;
 }
 
 /**
  * The sea's cut sides at the map's four edges: a wall from the sea level down to the ground along the
- * edge, of no height where the ground is above the sea (two vertices per edge sample, top and bottom).
+ * edge and half a sample spacing further (two vertices per edge sample, top and bottom). The margin,
+ * hidden inside by the ground, closes the seam of pixels between the ground's edge and the wall (the
+ * terrain's own shader places its edge a rounding apart); where the ground is above the sea the wall's
+ * shader drops it (clipSeaToGround).
  */
 export function seaWallGeometry(ground: SeaGround, seaLevel: number): BufferGeometry {
   const halfX = ((ground.width - 1) / 2) * ground.spacing;
@@ -110,7 +118,7 @@ export function seaWallGeometry(ground: SeaGround, seaLevel: number): BufferGeom
       const [i, j] = at(k);
       const x = e < 2 ? (i - (ground.width - 1) / 2) * ground.spacing : at(k)[2];
       const z = e < 2 ? at(k)[2] : (j - (ground.depth - 1) / 2) * ground.spacing;
-      const bottom = Math.min(seaLevel, ground.heights[j * ground.width + i]);
+      const bottom = Math.min(seaLevel, ground.heights[j * ground.width + i]) - SEA_WALL_MARGIN * ground.spacing;
       positions.set([x, seaLevel, z, x, bottom, z], v * 3);
       if (k > 0) indices.push(v - 2, v - 1, v, v, v - 1, v + 1);
       v += 2;
