@@ -195,6 +195,9 @@ export function SceneLighting() {
   return null;
 }
 
+/** How long the heights must stay unchanged before the sea's ground is sent again. */
+const SEA_GROUND_SETTLE_MS = 250;
+
 /**
  * The optional sea at the sea level: a semi-transparent plane with a sun highlight, drawn only where the
  * ground is below it, and an opaque wall at the map's edges from the plane down to the ground (the sea's
@@ -265,10 +268,20 @@ export function WaterPlane() {
     const unsubscribeView = view.subscribe((s, prev) => {
       if (s.settings !== prev.settings) apply();
     });
+    // An edit re-sends the ground once the heights have settled (a stroke changes them every frame, and at
+    // 4097² each send is 16 MB); a new map applies at once.
+    let settle: ReturnType<typeof setTimeout> | undefined;
     const unsubscribeEditor = editor.store.subscribe((s, prev) => {
-      if (s.width !== prev.width || s.depth !== prev.depth || s.version !== prev.version) apply();
+      if (s.width !== prev.width || s.depth !== prev.depth) {
+        clearTimeout(settle);
+        apply();
+      } else if (s.version !== prev.version) {
+        clearTimeout(settle);
+        settle = setTimeout(apply, SEA_GROUND_SETTLE_MS);
+      }
     });
     return () => {
+      clearTimeout(settle);
       unsubscribeView();
       unsubscribeEditor();
       scene.remove(water, wall);
