@@ -2,11 +2,14 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useFrame, useThree } from '@react-three/fiber';
 import {
   BackSide,
+  BufferGeometry,
+  DoubleSide,
   Color,
   DirectionalLight,
   Fog,
   HemisphereLight,
   Mesh,
+  MeshBasicMaterial,
   MeshPhongMaterial,
   PlaneGeometry,
   ShaderMaterial,
@@ -23,6 +26,7 @@ import { useSession } from '../../session';
 import { useViewport } from '../viewportContext';
 import type { TerrainLighting } from './terrainLighting';
 import { SEA_LOOK } from '../../../app/view/seaLook';
+import { clipSeaToGround, seaGround, seaGroundTexture, seaWallGeometry, type SeaGroundUniforms } from './seaBody';
 
 /** The viewport's TerrainLighting (the page's ViewportController owns it). */
 export function useTerrainLighting(): TerrainLighting {
@@ -191,15 +195,20 @@ export function SceneLighting() {
   return null;
 }
 
+/** How long the heights must stay unchanged before the sea's ground is sent again. */
+const SEA_GROUND_SETTLE_MS = 250;
+
 /**
- * The optional water plane at the sea level: semi-transparent over the terrain's extent, with a sun
- * highlight; the terrain shader tints what lies below it by depth (see terrainShader.ts).
+ * The optional sea at the sea level: a semi-transparent plane with a sun highlight, drawn only where the
+ * ground is below it, and an opaque wall at the map's edges from the plane down to the ground (the sea's
+ * cut sides, seaBody.ts); the terrain shader tints what lies below it by depth (see terrainShader.ts).
  */
 export function WaterPlane() {
   const { editor, view } = useSession();
   const scene = useThree((s) => s.scene);
   const invalidate = useThree((s) => s.invalidate);
-  const water = useMemo(() => {
+  const sea = useMemo(() => {
+    const uniforms: SeaGroundUniforms = { seaGround: { value: null }, seaSpacing: { value: 1 }, seaLevel: { value: 0 } };
     const material = new MeshPhongMaterial({
       color: SEA_LOOK.surfaceColour,
       specular: '#9fb8c8',
@@ -208,41 +217,85 @@ export function WaterPlane() {
       opacity: SEA_LOOK.surfaceOpacity,
       depthWrite: false,
     });
+    clipSeaToGround(material, uniforms, 'faultline-sea-surface');
     const mesh = new Mesh(new PlaneGeometry(1, 1), material);
     mesh.rotation.x = -Math.PI / 2;
     mesh.raycast = () => undefined;
     mesh.name = 'water';
-    return mesh;
+    const wallMaterial = new MeshBasicMaterial({ color: SEA_LOOK.deepColour, side: DoubleSide });
+    clipSeaToGround(wallMaterial, uniforms, 'faultline-sea-wall');
+    const wall = new Mesh(new BufferGeometry(), wallMaterial);
+    wall.raycast = () => undefined;
+    wall.name = 'sea-wall';
+    return { mesh, wall, uniforms };
   }, []);
   useEffect(() => {
-    scene.add(water);
+    const { mesh: water, wall, uniforms } = sea;
+    scene.add(water, wall);
+    // The ground's texture and the wall follow the heights only while the sea is shown.
+    let builtFor: { version: number; seaLevel: number } | null = null;
     const apply = () => {
       const { settings } = view.getState();
-      const { sizeX, sizeZ } = terrainExtent(editor.document.field);
+      const field = editor.document.field;
+      const { sizeX, sizeZ } = terrainExtent(field);
       water.visible = settings.water;
+      wall.visible = settings.water;
       water.position.y = settings.seaLevel;
+      uniforms.seaLevel.value = settings.seaLevel;
       water.scale.set(sizeX, sizeZ, 1);
+      const version = editor.store.getState().version;
+      if (settings.water && (builtFor?.version !== version || builtFor.seaLevel !== settings.seaLevel)) {
+        const ground = seaGround(field);
+        if (builtFor?.version !== version) {
+          const texture = uniforms.seaGround.value;
+          if (texture && texture.image.width === ground.width && texture.image.height === ground.depth) {
+            // Same size (an edit): the heights sent again into the texture already allocated.
+            texture.image.data = ground.heights;
+            texture.needsUpdate = true;
+          } else {
+            texture?.dispose();
+            uniforms.seaGround.value = seaGroundTexture(ground);
+          }
+          uniforms.seaSpacing.value = ground.spacing;
+        }
+        wall.geometry.dispose();
+        wall.geometry = seaWallGeometry(ground, settings.seaLevel);
+        builtFor = { version, seaLevel: settings.seaLevel };
+      }
       invalidate();
     };
     apply();
     const unsubscribeView = view.subscribe((s, prev) => {
       if (s.settings !== prev.settings) apply();
     });
+    // An edit re-sends the ground once the heights have settled (a stroke changes them every frame, and at
+    // 4097² each send is 16 MB); a new map applies at once.
+    let settle: ReturnType<typeof setTimeout> | undefined;
     const unsubscribeEditor = editor.store.subscribe((s, prev) => {
-      if (s.width !== prev.width || s.depth !== prev.depth || s.version !== prev.version) apply();
+      if (s.width !== prev.width || s.depth !== prev.depth) {
+        clearTimeout(settle);
+        apply();
+      } else if (s.version !== prev.version) {
+        clearTimeout(settle);
+        settle = setTimeout(apply, SEA_GROUND_SETTLE_MS);
+      }
     });
     return () => {
+      clearTimeout(settle);
       unsubscribeView();
       unsubscribeEditor();
-      scene.remove(water);
+      scene.remove(water, wall);
     };
-  }, [water, scene, editor, view, invalidate]);
+  }, [sea, scene, editor, view, invalidate]);
   useEffect(
     () => () => {
-      water.geometry.dispose();
-      (water.material as MeshPhongMaterial).dispose();
+      sea.mesh.geometry.dispose();
+      (sea.mesh.material as MeshPhongMaterial).dispose();
+      sea.wall.geometry.dispose();
+      (sea.wall.material as MeshBasicMaterial).dispose();
+      sea.uniforms.seaGround.value?.dispose();
     },
-    [water],
+    [sea],
   );
   return null;
 }
