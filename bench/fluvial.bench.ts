@@ -21,6 +21,8 @@ import { fillListedPits } from '../shared/erosion/pitFill';
  * `… (JavaScript reference)` run the same step with `compiled: false`, for the ratio in the same run.
  */
 const PARAMS: FluvialParams = { ...DEFAULT_FLUVIAL, k: 1e-4, channelArea: 0, uplift: 1e-3, diffusion: 1e-3, timeStep: 1000, time: 1000 };
+/** The layer's optional `routeEvery`: the water routed every this many steps, the steps between solving on it. */
+const ROUTE_EVERY = [4, 8] as const;
 const PRESET_DIFFUSION: FluvialParams = { ...PARAMS, diffusion: 0.0002, timeStep: 40_000, time: 40_000 };
 const BASELINE = 'fluvial baseline: flow-accumulation of the same surface';
 const PIT_SCAN = 'fluvial pit scan: the donor counts and the pits of a step';
@@ -112,6 +114,49 @@ const field = (size: number): Heightfield => {
   }
   return f;
 };
+
+/** `cpuTimed` over runs of `steps` steps, with the CPU time per step as well. */
+function cpuTimedPerStep(samples: number, steps: number, run: (state: unknown) => unknown): ReturnType<typeof cpuTimed> {
+  const timed = cpuTimed(samples, run);
+  return {
+    run: timed.run,
+    measure: () => {
+      const { cpu_median_ms, cpu_min_ms } = timed.measure();
+      return { cpu_median_ms, cpu_min_ms, cpu_median_per_step_ms: cpu_median_ms / steps, cpu_min_per_step_ms: cpu_min_ms / steps };
+    },
+  };
+}
+
+/** Rows of steps on a routing reused for `every` steps, each run a whole cycle (one routed step and the rest). */
+function reusedRoutingRows(size: number): Benchmark[] {
+  return ROUTE_EVERY.flatMap((every): Benchmark[] => {
+    const params: FluvialParams = { ...PARAMS, routeEvery: every };
+    let state: FluvialState | null = null;
+    return [
+      {
+        name: `fluvial-step, routeEvery ${every} (${every} steps a run)`,
+        size,
+        params: { stepsPerRun: every },
+        samples: 5,
+        warmup: 1,
+        setup: () => (state ??= fluvialState(field(size), field(size).heights, params)),
+        ...cpuTimedPerStep(5, every, (s) => {
+          for (let step = 0; step < every; step++) fluvialStep(s as FluvialState, params, params.timeStep);
+        }),
+      },
+      {
+        name: `fluvial-200-steps, routeEvery ${every}`,
+        size,
+        baseline: `fluvial-200-steps@${size}`,
+        params: { steps: 200 },
+        samples: 1,
+        warmup: 0,
+        setup: () => new Float32Array(size * size),
+        ...cpuTimed(1, (out) => runFluvial(field(size), field(size).heights, out as Float32Array, { ...params, time: 200 * params.timeStep })),
+      },
+    ];
+  });
+}
 
 function rows(size: number): Benchmark[] {
   let state: FluvialState | null = null;
@@ -242,4 +287,4 @@ function rows(size: number): Benchmark[] {
   ];
 }
 
-export const benchmarks: Benchmark[] = [...rows(1025)];
+export const benchmarks: Benchmark[] = [...rows(1025), ...reusedRoutingRows(1025)];

@@ -83,6 +83,8 @@ export interface FluvialState {
   readonly pitFill: PitFillScratch | null;
   /** The compiled step that owns the arrays above, or null: the JavaScript reference runs. */
   readonly kernel: FluvialKernel | null;
+  /** Steps solved on `routing` since it was routed (`routeEvery`); Infinity before the first routing. */
+  stepsOnRouting: number;
 }
 
 const BASE_LEVEL = 1;
@@ -113,7 +115,7 @@ function vertexRoles(grid: HydrologyGrid, drainage: Float64Array, outletArea: nu
 /** The state before the first step; `compiled` false keeps it off the compiled kernel (the reference). */
 export function fluvialState(grid: HydrologyGrid, input: Float32Array, params: FluvialParams, keepPits = false, compiled = true): FluvialState {
   const { width, depth, cellSize } = grid;
-  const kernel = compiled ? fluvialKernel(grid, params.strata, Boolean(params.upliftMask)) : null;
+  const kernel = compiled ? fluvialKernel(grid, params.strata, Boolean(params.upliftMask), (params.routeEvery ?? 1) > 1) : null;
   const drainage = keepPits ? Float64Array.from(input) : priorityFlood(grid, input).drainage;
   const heights = kernel ? kernel.heights : drainage;
   if (kernel) heights.set(drainage);
@@ -142,6 +144,7 @@ export function fluvialState(grid: HydrologyGrid, input: Float32Array, params: F
     mouthInward: Int32Array.from(mouths, (v) => inwardOf(grid, v)),
     pitFill: keepPits ? null : pitFillScratch(width * depth),
     kernel,
+    stepsOnRouting: Infinity,
   };
 }
 
@@ -201,8 +204,17 @@ export function fluvialStep(state: FluvialState, params: FluvialParams, dt: numb
     const { m, channelArea } = params;
     kernel.prepareSolve({ across, diagonal, kDt: params.k * dt, upliftDt: params.uplift * dt, channelArea, m, weights: upliftWeights });
   }
-  if (compiled) routing.outflow = kernel.route(prev);
-  else routeFlow(grid, prev, routing, DEFAULT_MFD_EXPONENT, true);
+  // With `routeEvery`, the steps between routings solve on the last one (order and areas); the order
+  // may then put a receiver after its donor, which reads it at its step-start height: h starts as prev.
+  const reuseRouting = state.stepsOnRouting + 1 < (params.routeEvery ?? 1);
+  if (reuseRouting) {
+    state.stepsOnRouting++;
+    h.set(prev);
+  } else {
+    state.stepsOnRouting = 0;
+    if (compiled) routing.outflow = kernel.route(prev);
+    else routeFlow(grid, prev, routing, DEFAULT_MFD_EXPONENT, true);
+  }
   const { area } = routing;
   // A mouth that no channel enters any more (its river moved, or it only ever took the water running
   // along the edge) follows the land inside it, or it would stay behind as a notch in the rising edge.

@@ -40,6 +40,14 @@ export interface FluvialParams {
    * of the edge follows the land inside it (no escarpment along the map's border).
    */
   outletArea: number;
+  /**
+   * Optional: route the water (the drainage order and the areas) only every this many steps; the
+   * steps between solve on the last routing, and a receiver that order puts after its donor is read
+   * at its height at the step's start (the term explicit). Absent or 1: every step (the exact scheme,
+   * and the bytes of layers saved before it existed). A step without routing costs about 60 % of one
+   * with it (BENCHMARKS.md, "Session 20: fluvial routing reused").
+   */
+  routeEvery?: number;
 }
 
 export const DEFAULT_FLUVIAL: Readonly<FluvialParams> = {
@@ -71,7 +79,10 @@ export const FLUVIAL_LIMITS = {
   time: [0, 1e9],
 } as const;
 
-const FLUVIAL_KEYS = ['k', 'm', 'n', 'channelArea', 'uplift', 'upliftMask', 'diffusion', 'timeStep', 'time', 'strata', 'outletArea'];
+const FLUVIAL_KEYS = ['k', 'm', 'n', 'channelArea', 'uplift', 'upliftMask', 'diffusion', 'timeStep', 'time', 'strata', 'outletArea', 'routeEvery'];
+
+/** Most steps one routing may serve (`routeEvery`). */
+export const MAX_ROUTE_EVERY = 64;
 
 /** Time steps a layer takes: ⌈time / timeStep⌉. */
 export const fluvialSteps = (p: FluvialParams): number => (p.time > 0 ? Math.ceil(p.time / p.timeStep) : 0);
@@ -86,6 +97,9 @@ export function fluvialProblem(p: FluvialParams): string | null {
     if (!(typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max))
       return `fluvial ${key} must be a number from ${min} to ${max}, got ${JSON.stringify(value)}`;
   }
+  const every = p.routeEvery;
+  if (every !== undefined && !(typeof every === 'number' && Number.isInteger(every) && every >= 1 && every <= MAX_ROUTE_EVERY))
+    return `fluvial routeEvery must be a whole number from 1 to ${MAX_ROUTE_EVERY} (or absent), got ${JSON.stringify(every)}`;
   if (fluvialSteps(p) > MAX_FLUVIAL_STEPS) return `fluvial time / timeStep asks for ${fluvialSteps(p)} steps, more than ${MAX_FLUVIAL_STEPS}`;
   const mask = p.upliftMask;
   if (mask !== null) {

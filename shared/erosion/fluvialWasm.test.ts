@@ -53,6 +53,8 @@ const cases: Array<{ name: string; params: FluvialParams; keepPits?: boolean }> 
   { name: 'm = 1', params: { ...base, m: 1, k: 2e-6 } },
   { name: 'm = 0', params: { ...base, m: 0, k: 1e-3 } },
   { name: 'm = 0.4 and n = 1.5 (the solve in JavaScript)', params: { ...base, m: 0.4, n: 1.5 } },
+  { name: 'the routing reused for 3 steps (routeEvery)', params: { ...base, routeEvery: 3 } },
+  { name: 'the routing reused, implicit diffusion and n = 1.5', params: { ...base, diffusion: 0.008 * 4, n: 1.5, routeEvery: 4 } },
   {
     name: 'sinking outside an uplift band, no diffusion, pits kept (uplifted heights of −0)',
     params: { ...base, diffusion: 0, uplift: -1e-3, upliftMask: { kind: 'height', min: 2, max: 40, softness: 0 } },

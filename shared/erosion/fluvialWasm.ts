@@ -152,7 +152,7 @@ interface Layout {
   readonly at: Record<string, number>;
 }
 
-function layout(count: number, longest: number, strataBeds: number, withWeights: boolean): Layout {
+function layout(count: number, longest: number, strataBeds: number, withWeights: boolean, keepsOrder: boolean): Layout {
   const at: Record<string, number> = {};
   let next = FIRST;
   const place = (name: string, length: number) => {
@@ -170,6 +170,7 @@ function layout(count: number, longest: number, strataBeds: number, withWeights:
   place('thomas', 4 * (longest + 1) * 8);
   place('rings', 3 * (MAX_BLOCKED_SUBSTEPS - 1) * longest * 8);
   place('order', count * 4);
+  if (keepsOrder) place('pits', count * 4);
   if (withWeights) place('weights', count * 4);
   place('pending', count);
   place('onEdge', count);
@@ -179,9 +180,10 @@ function layout(count: number, longest: number, strataBeds: number, withWeights:
 
 /**
  * A kernel for a fluvial state on `grid`, or null where the compiled step cannot run (no
- * WebAssembly, a grid under 3 × 3, a memory over 4 GiB or refused).
+ * WebAssembly, a grid under 3 × 3, a memory over 4 GiB or refused). `keepsOrder`: the drainage order
+ * outlives a step (`routeEvery`), so the pits are listed in a region of their own, not in `order`.
  */
-export function fluvialKernel(grid: HydrologyGrid, strata: Strata | null | undefined, withWeights: boolean): FluvialKernel | null {
+export function fluvialKernel(grid: HydrologyGrid, strata: Strata | null | undefined, withWeights: boolean, keepsOrder = false): FluvialKernel | null {
   const { width, depth, cellSize } = grid;
   if (width < 3 || depth < 3 || (strata && strata.beds.length === 0)) return null;
   const module = fluvialModule();
@@ -189,7 +191,7 @@ export function fluvialKernel(grid: HydrologyGrid, strata: Strata | null | undef
   if (!module || !api) return null;
   const count = width * depth;
   const beds = strata ? strata.beds.length : 0;
-  const plan = layout(count, Math.max(width, depth), beds, withWeights);
+  const plan = layout(count, Math.max(width, depth), beds, withWeights, keepsOrder);
   const pages = Math.ceil(plan.bytes / PAGE);
   if (pages > MAX_PAGES) return null;
   let memory: { buffer: ArrayBuffer };
@@ -230,11 +232,13 @@ export function fluvialKernel(grid: HydrologyGrid, strata: Strata | null | undef
   }
   const weights = withWeights ? new Float32Array(buffer, at.weights, count) : null;
   const pointer = (array: Float64Array) => array.byteOffset;
-  // The pits go to `order` first (free until the routing refills it), then to the list.
+  // The pits go to `order` first (free until the routing refills it, unless it is kept), then to the list.
+  const pitsAt = keepsOrder ? at.pits : at.order;
+  const listed = new Int32Array(buffer, pitsAt, count);
   const listPits = (found: number, pits: VertexList | null) => {
     if (!pits) return;
     if (pits.list.length < found) pits.list = new Int32Array(Math.max(found, pits.list.length * 2));
-    pits.list.set(order.subarray(0, found));
+    pits.list.set(listed.subarray(0, found));
     pits.length = found;
   };
   const owns = (array: Float64Array) => array.buffer === buffer;
@@ -260,13 +264,13 @@ export function fluvialKernel(grid: HydrologyGrid, strata: Strata | null | undef
     diffuseAndCount(from, scratch, kappaDt, pits) {
       const { scheme, substeps, r } = diffusionPlan(grid, kappaDt);
       if (scheme !== 'explicit' || substeps > MAX_BLOCKED_SUBSTEPS) return null;
-      const found = wasm.diffuseAndCount(pointer(from), pointer(scratch), at.rings, width, depth, r, substeps, at.pending, at.order, pits ? 1 : 0);
+      const found = wasm.diffuseAndCount(pointer(from), pointer(scratch), at.rings, width, depth, r, substeps, at.pending, pitsAt, pits ? 1 : 0);
       if (found < 0) return null;
       listPits(found, pits);
       return scratch;
     },
     countDonors(from, pits) {
-      listPits(wasm.donorCountsAndPits(pointer(from), at.pending, at.order, width, depth, pits ? 1 : 0), pits);
+      listPits(wasm.donorCountsAndPits(pointer(from), at.pending, pitsAt, width, depth, pits ? 1 : 0), pits);
     },
     solves(m, n, stepWeights) {
       return n === 1 && (m === 0.5 || m === 0 || m === 1) && (stepWeights === undefined || weights !== null);
