@@ -56,7 +56,9 @@ evaluated from scratch and written to every --out (a .faultline keeps the stack)
                          steeper by √hardness), talusShare (0…1: the share of each wall's height its talus
                          apron buries), floorFill (metres of alluvium that flatten valley floors), strata
                          and creaseBreak (metres: ridges and lips along the cells' other diagonal are
-                         rounded until the triangles draw them with teeth no higher).
+                         rounded until the triangles draw them with teeth no higher), and a fluvial
+                         layer's routeEvery (1…64: the water routed every this many steps, the steps
+                         between on the last routing: faster, less exact).
                          Example: --set faults.seed=8, --set thermal.retreatDeg=65
   --enable ID, --disable ID, --remove ID
   --out FILE             repeatable; the type follows the extension (${outputFormats()

@@ -221,6 +221,12 @@ const OPTIONAL_NUMBERS: Partial<Record<LayerKind, ReadonlyArray<{ key: string; t
       title: "Crease break (m): ridges and lips along the cells' other diagonal are rounded until the triangles break them by no more (empty: as they are)",
     },
   ],
+  fluvial: [
+    {
+      key: 'routeEvery',
+      title: 'Route every (steps): the water is routed every this many steps, faster but less exact (empty or 1: every step)',
+    },
+  ],
 };
 
 function LayerParams({ layer, design, onGenerate, running }: { layer: Layer; design: TerrainDesign; onGenerate(): void; running: boolean }) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_FLUVIAL } from '../erosion/fluvialParams';
 import { contribution, duplicateLayer, moveLayer, removeLayer, renameLayer, setLayerEnabled, setLayerOpacity, setLayerParam } from './edit';
 import { evaluateStack } from './evaluate';
 import { everyKindStack, SIZE } from './testing/stacks';
@@ -49,6 +50,19 @@ describe('stack edits', () => {
     expect(rounded[at].params).toMatchObject({ creaseBreak: 0.13 });
     expect(setLayerParam(rounded, id, 'creaseBreak', null)[at].params).toEqual(stack[at].params);
     expect(stackProblem(setLayerParam(stack, id, 'creaseBreak', -0.1), SIZE)).toMatch(/crease break must be from 0/);
+  });
+
+  it("add a fluvial layer's optional routeEvery, refuse a bad one in one line, and remove it with null", () => {
+    const fluvial: Layer = { id: 'fluvial-1', name: 'Fluvial', enabled: true, opacity: 1, kind: 'fluvial', params: { ...DEFAULT_FLUVIAL, time: 3000 } };
+    const stack = [...everyKindStack(), fluvial];
+    const at = stack.length - 1;
+    const id = fluvial.id;
+    expect(stack[at].params).not.toHaveProperty('routeEvery');
+    const reused = setLayerParam(stack, id, 'routeEvery', 4);
+    expect(reused[at].params).toMatchObject({ routeEvery: 4 });
+    expect(stackProblem(reused, SIZE)).toBeNull();
+    expect(stackProblem(setLayerParam(stack, id, 'routeEvery', 0), SIZE)).toMatch(/routeEvery must be a whole number from 1 to 64/);
+    expect(setLayerParam(reused, id, 'routeEvery', null)[at].params).toEqual(stack[at].params);
   });
 
   it('refuse unknown layers and parameters, naming them', () => {
