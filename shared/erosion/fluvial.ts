@@ -2,7 +2,8 @@
  * Fluvial (stream-power) erosion: dh/dt = U − K·A^m·S^n + κ·∇²h, time-stepped.
  *
  * Each step routes the water on the surface as it is (shared/hydrology: MFD areas and the drainage
- * order of `accumulateFlow`), then solves the stream-power term implicitly in O(n) (Braun & Willett
+ * order of `accumulateFlow`; with the optional `routeEvery`, only every k-th step: fluvialParams.ts),
+ * then solves the stream-power term implicitly in O(n) (Braun & Willett
  * 2013), outlets first so every vertex's receivers already have their new heights:
  *   h' = (h + U·dt + Σ c_k·h'_k) / (1 + Σ c_k)          (n = 1, closed form)
  * over all lower neighbours k — multiple receivers, not D8's one, so channels follow the surface's
