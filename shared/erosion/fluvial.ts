@@ -84,7 +84,9 @@ export interface FluvialState {
   readonly pitFill: PitFillScratch | null;
   /** The compiled step that owns the arrays above, or null: the JavaScript reference runs. */
   readonly kernel: FluvialKernel | null;
-  /** Steps solved on `routing` since it was routed (`routeEvery`); Infinity before the first routing. */
+  /** The layer's `routeEvery` (1: every step), fixed with the state: a compiled kernel's layout depends on it. */
+  readonly routeEvery: number;
+  /** Steps solved on `routing` since it was routed; Infinity before the first routing. */
   stepsOnRouting: number;
 }
 
@@ -145,6 +147,7 @@ export function fluvialState(grid: HydrologyGrid, input: Float32Array, params: F
     mouthInward: Int32Array.from(mouths, (v) => inwardOf(grid, v)),
     pitFill: keepPits ? null : pitFillScratch(width * depth),
     kernel,
+    routeEvery: params.routeEvery ?? 1,
     stepsOnRouting: Infinity,
   };
 }
@@ -207,7 +210,7 @@ export function fluvialStep(state: FluvialState, params: FluvialParams, dt: numb
   }
   // With `routeEvery`, the steps between routings solve on the last one (order and areas); the order
   // may then put a receiver after its donor, which reads it at its step-start height: h starts as prev.
-  const reuseRouting = state.stepsOnRouting + 1 < (params.routeEvery ?? 1);
+  const reuseRouting = state.stepsOnRouting + 1 < state.routeEvery;
   if (reuseRouting) {
     state.stepsOnRouting++;
     h.set(prev);
