@@ -132,7 +132,18 @@ function reusedRoutingRows(size: number): Benchmark[] {
   return ROUTE_EVERY.flatMap((every): Benchmark[] => {
     const params: FluvialParams = { ...PARAMS, routeEvery: every };
     let state: FluvialState | null = null;
+    let phased: PhasedState | null = null;
     return [
+      {
+        // Medians over two cycles: the steps on a reused routing (routing_ms: the routed steps' alone).
+        name: `fluvial-step phases, routeEvery ${every}`,
+        size,
+        samples: 2 * every,
+        warmup: every,
+        setup: () => (phased ??= phasedState(size, params)),
+        run: (s) => phasedStep(s as PhasedState),
+        measure: () => phaseMedians(phased, 2 * every),
+      },
       {
         name: `fluvial-step, routeEvery ${every} (${every} steps a run)`,
         size,
