@@ -67,13 +67,23 @@ const cm = (metres: number) => Math.round(metres * 100) / 100;
  * rim (landformProfiles.test.ts).
  */
 const creaseBreak = (t: PresetTarget) => cm(t.cellSize / 16);
-/** Canyons' rock: 10 m (×scale) of shale and 4 m of sandstone 3× as hard, repeating, flat-lying. */
+/** Canyons' rock (bottom first, metres ×scale, hardness): see canyonColumn. */
+const CANYON_COLUMN: readonly (readonly [number, number])[] = [
+  [5, 16],
+  [8, 0.7],
+  [11, 20],
+  [3, 1],
+  [2, 8],
+  [3, 1],
+  [2, 8],
+  [5, 0.6],
+  [9, 16],
+  [2, 2],
+  [5, 12],
+];
 const canyonBeds = (t: PresetTarget): Strata => ({
-  beds: [
-    { thickness: cm(10 * reliefScale(t)), hardness: 1 },
-    { thickness: cm(4 * reliefScale(t)), hardness: 3 },
-  ],
-  base: 0,
+  beds: CANYON_COLUMN.map(([thickness, hardness]) => ({ thickness: cm(thickness * reliefScale(t)), hardness })),
+  base: cm(56 * reliefScale(t)),
   dipDeg: 0,
   dipAzimuthDeg: 0,
 });
@@ -162,7 +172,7 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
       finishing: [
         { kind: 'normalise', min: cm(60 * reliefScale(t)), max: cm(80 * reliefScale(t)) },
         fluvialStep({
-          k: 4e-3,
+          k: 1.5e-2,
           m: 0.5,
           n: 1,
           channelArea: cm(200 * reliefScale(t) ** 2),
@@ -177,7 +187,7 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
           iterations: 20,
           talusDeg: 35,
           strength: GENTLE_THERMAL,
-          retreatDeg: 65,
+          retreatDeg: 45,
           strata: canyonBeds(t),
           talusShare: 0.5,
           floorFill: cm(8 * reliefScale(t)),
