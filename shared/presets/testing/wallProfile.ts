@@ -6,7 +6,9 @@
  * - lips: on the rim of a flat top, the distance to the first cliff ground outward — a caprock's lip is
  *   an edge a cell or two wide, a soft rim a rounded shoulder;
  * - floors: of the ground inside valleys (at least `depthM` below the highest ground within 50 m), the
- *   share that is flat (under 5°): a V has none, an alluviated floor most of its bottom.
+ *   share that is flat (under 5°): a V has none, an alluviated floor most of its bottom;
+ * - steps: down a wall from flat ground, the cliffs separated by gentler ground — one on a wall that is
+ *   one face, one per cliff-forming bed on a wall of layered rock.
  * Slopes from central differences (one-sided at the map's edge), in degrees.
  */
 import type { Heightfield } from '../../terrain/heightfield';
