@@ -4,7 +4,8 @@ import { runFaultFormation } from '../shared/fault/fastFormation';
 import { createHeightfield, type Heightfield } from '../shared/terrain/heightfield';
 import { hydraulicErosion } from '../shared/erosion/hydraulic';
 import { hydraulicErosionTiled } from '../shared/erosion/hydraulicTiled';
-import { buildPreset, type PresetId } from '../shared/presets/terrainPresets';
+import { buildPreset, reliefScale, type PresetId, type PresetTarget } from '../shared/presets/terrainPresets';
+import type { Strata } from '../shared/terrain/strata';
 import { applyStep, type TerrainStep } from '../shared/recipe/steps';
 import { applyStepThreaded, createErosionPool, type ErosionPool } from '../main/services/erosionThreads';
 
@@ -73,19 +74,48 @@ function beforeCreases(finishing: readonly TerrainStep[]): TerrainStep[] {
   });
 }
 
-type PresetRecipe = 'now' | 'session 16' | 'session 18';
+/**
+ * Session 19's Canyons (before its uneven column of beds): a regular column of 10 m of shale and 4 m
+ * of sandstone 3× as hard (×scale), K 0.004, side canyons from 200 m² (×scale²), walls retreating at 65°.
+ */
+function beforeUnevenBeds(target: PresetTarget, finishing: readonly TerrainStep[]): TerrainStep[] {
+  const scale = reliefScale(target);
+  const cm = (metres: number) => Math.round(metres * 100) / 100;
+  const strata: Strata = {
+    beds: [
+      { thickness: cm(10 * scale), hardness: 1 },
+      { thickness: cm(4 * scale), hardness: 3 },
+    ],
+    base: 0,
+    dipDeg: 0,
+    dipAzimuthDeg: 0,
+  };
+  return finishing.map((step) => {
+    if (step.kind === 'fluvial') return { ...step, k: 4e-3, channelArea: cm(200 * scale ** 2), strata };
+    if (step.kind === 'thermal') return { ...step, retreatDeg: 65, strata };
+    return step;
+  });
+}
+
+type PresetRecipe = 'now' | 'session 16' | 'session 18' | 'session 19';
 
 /**
  * A preset's whole Run: its recipe's faults from flat ground, then its finishing steps (erosion on
- * `threads`); `recipe` 'session 16' runs Canyons' and Mesas' steps before their aprons, 'session 18'
- * Mountains' before its crease rounding. Also reports the process's CPU time per run (both threads),
+ * `threads`); `recipe` 'session 16' runs Mesas' steps before their aprons, 'session 18'
+ * Mountains' before its crease rounding, 'session 19' Canyons' before its uneven beds. Also reports the process's CPU time per run (both threads),
  * which a loaded machine inflates less than the wall time.
  */
 function presetRun(id: PresetId, size: number, threads: number, recipe: PresetRecipe = 'now'): Benchmark {
-  const built = buildPreset(id, { width: size, depth: size, cellSize: 1, seed: 1 });
-  const finishing = recipe === 'now' ? built.finishing : recipe === 'session 18' ? beforeCreases(built.finishing) : beforeAprons(id, built.finishing);
+  const target = { width: size, depth: size, cellSize: 1, seed: 1 };
+  const built = buildPreset(id, target);
+  const earlierSteps = (): TerrainStep[] => {
+    if (recipe === 'session 18') return beforeCreases(built.finishing);
+    if (recipe === 'session 19') return beforeUnevenBeds(target, built.finishing);
+    return beforeAprons(id, built.finishing);
+  };
+  const finishing = recipe === 'now' ? built.finishing : earlierSteps();
   const droplets = finishing.reduce((total, step) => total + (step.kind === 'hydraulic' ? step.droplets : 0), 0);
-  const earlier = id === 'mountains' ? 'session18' : 'session16';
+  const earlier = id === 'mountains' ? 'session18' : id === 'canyons' ? 'session19' : 'session16';
   const before = `preset-run-${id}-${earlier}`;
   const baselined = recipe === 'now' && size < 2000 && (id === 'canyons' || id === 'mesas' || id === 'mountains');
   const cpu: number[] = [];
@@ -124,7 +154,7 @@ export const benchmarks: Benchmark[] = [
   hydraulic(1025, 1, 1),
   hydraulic(1025, 2, 1),
   hydraulic(1025, 2, 2),
-  presetRun('canyons', 1025, 2, 'session 16'),
+  presetRun('canyons', 1025, 2, 'session 19'),
   presetRun('mesas', 1025, 2, 'session 16'),
   presetRun('mountains', 1025, 2, 'session 18'),
   presetRun('mountains', 1025, 2),

@@ -11,7 +11,9 @@ import { TERRAIN_PRESETS } from './terrainPresets';
  * the walls retreat to each bed's standing angle, then shed talus (shared/erosion/wallRetreat.ts).
  *
  * Measure: over the wall vertices (slope > 20°, central differences), the mean slope (tangent) of
- * those in hard beds over the mean of those in soft beds, beds from the recipe's own strata. On a
+ * those in hard beds over the mean of those in soft beds, beds from the recipe's own strata: hard
+ * are the beds harder than the geometric mean of the column's softest and hardest (with two kinds of
+ * rock, the harder kind). On a
  * wall whose slope does not depend on the rock — a slot cut by the fluvial layer and smoothed by one
  * talus everywhere, the recipe before this — the two means are equal, a ratio of 1 up to sampling
  * (0.98–1.02). On a stepped wall the hard beds stand steeper than the soft ones between them, so the
@@ -26,7 +28,8 @@ const canyons = TERRAIN_PRESETS.find((preset) => preset.id === 'canyons');
 function hardOverSoftWallSlope(field: Heightfield, strata: Strata): number {
   const { width, depth, cellSize, heights: h } = field;
   const hardness = hardnessMap(strata, field, h);
-  const softest = Math.min(...strata.beds.map((bed) => bed.hardness));
+  const hardnesses = strata.beds.map((bed) => bed.hardness);
+  const middle = Math.sqrt(Math.min(...hardnesses) * Math.max(...hardnesses));
   let hardSum = 0;
   let hardCount = 0;
   let softSum = 0;
@@ -36,7 +39,7 @@ function hardOverSoftWallSlope(field: Heightfield, strata: Strata): number {
       const k = j * width + i;
       const slope = Math.hypot(h[k + 1] - h[k - 1], h[k + width] - h[k - width]) / (2 * cellSize);
       if (slope < WALL_SLOPE) continue;
-      if (hardness[k] > softest) {
+      if (hardness[k] > middle) {
         hardSum += slope;
         hardCount++;
       } else {

@@ -67,13 +67,31 @@ const cm = (metres: number) => Math.round(metres * 100) / 100;
  * rim (landformProfiles.test.ts).
  */
 const creaseBreak = (t: PresetTarget) => cm(t.cellSize / 16);
-/** Canyons' rock: 10 m (×scale) of shale and 4 m of sandstone 3× as hard, repeating, flat-lying. */
+/**
+ * Canyons' rock: an uneven column like the canyon country of the Colorado Plateau (Canyonlands' Island
+ * in the Sky), bottom first, thickness in metres (×scale) and hardness. Massive sandstones stand as
+ * cliffs (hardness 5–7: 66–69° as the walls retreat, 57–62° after the talus passes); thin shales and
+ * a mudstone between them weather back into benches and slopes (0.5: 26°), so a wall is two or three
+ * cliffs with benches between, not a stack of even stripes. Fixed per preset, not drawn from the seed:
+ * a region has one sequence of rock, the seed varies the drainage cut into it, and the sequence is
+ * placed against the land the recipe makes (the rim in the caprock, the floors on the lowest
+ * sandstone's bench; `base` below); a project records its beds, which the Layers tab edits.
+ * The column (53 m ×scale) does not repeat within the canyons' depth (canyonSteps.test.ts).
+ */
+const CANYON_COLUMN: readonly { thickness: number; hardness: number }[] = [
+  { thickness: 6, hardness: 6 }, // floor sandstone: the bench the river cuts through (White Rim)
+  { thickness: 4, hardness: 0.5 }, // shale slope (Moenkopi)
+  { thickness: 5, hardness: 1 }, // mudstone slope (Chinle)
+  { thickness: 14, hardness: 7 }, // the main cliff, massive sandstone (Wingate)
+  { thickness: 4, hardness: 0.5 }, // bench between the cliffs (Kayenta)
+  { thickness: 12, hardness: 6 }, // the upper cliff (Navajo)
+  { thickness: 3, hardness: 0.5 }, // a soft parting under the cap (Carmel)
+  { thickness: 5, hardness: 5 }, // the caprock the plateau lies on
+];
+/** The column's bottom sits 56 m (×scale) up, so the plateau (about 105–112 m ×scale) lies in the caprock. */
 const canyonBeds = (t: PresetTarget): Strata => ({
-  beds: [
-    { thickness: cm(10 * reliefScale(t)), hardness: 1 },
-    { thickness: cm(4 * reliefScale(t)), hardness: 3 },
-  ],
-  base: 0,
+  beds: CANYON_COLUMN.map((bed) => ({ thickness: cm(bed.thickness * reliefScale(t)), hardness: bed.hardness })),
+  base: cm(56 * reliefScale(t)),
   dipDeg: 0,
   dipAzimuthDeg: 0,
 });
@@ -135,7 +153,7 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
     label: 'Canyons',
     description:
       'A plateau of layered rock cut by a branching canyon network that rivers incised as the land rose; ' +
-      'walls retreated into cliff bands at the hard beds with slopes between, talus aprons at their feet and flat floors of alluvium, ' +
+      'walls stepped into sandstone cliffs with shale benches between, talus aprons at their feet and flat floors of alluvium, ' +
       'side canyons heading in round amphitheatres.',
     build: (t) => ({
       recipe: {
@@ -147,25 +165,28 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
       },
       // A plateau with 20 m of gentle relief (×scale) rises 40 m over 100,000 years while the mouths
       // of its main rivers (where a tenth of the map drains off it) stay: the rivers cut back from
-      // them along the plateau's drainage, and side canyons head into the plateau wherever 200 m²
-      // (×scale²) gathers. The rivers cut faster than rock stands, so the walls retreat to the
-      // rock's standing angle with the debris carried off (the thermal step's retreatDeg): the
-      // 10 m beds of shale at 65°, the 4 m beds of sandstone 3× as hard at 75°, unevenly along the
+      // them along the plateau's drainage, and side canyons head into the plateau wherever 300 m²
+      // (×scale²) gathers. K = 0.01 cuts the hard sandstones (5–7) about as fast as 0.004 cut the
+      // old column's sandstone (3), so the canyons reach the same depth; the shales are cut at
+      // once. The rivers cut faster than rock stands, so the walls retreat to the rock's standing
+      // angle with the debris carried off (the thermal step's retreatDeg, 45°: each bed at
+      // atan(√hardness · tan 45°): the shales at 35°, the mudstone at 45°, the sandstones at 66–69°), unevenly along the
       // joints (alcoves and spurs), and heads retreat round into amphitheatres. Twenty thermal passes
-      // at 35° then lay the shale back from its cut and leave the sandstone standing steeper
-      // (canyonWalls.test.ts). What fell rests at the walls' feet as talus at 35° burying half of
-      // each wall (talusShare), and the rivers lay a floor of alluvium up to 8 m (×scale) deep, at
-      // most half the canyon's depth, with the talus kept off it (floorFill): flat floors between
-      // the walls (landformProfiles.test.ts).
-      // The depth, 40 m (×scale) over the mouths, keeps the walls' retreat to about half the
-      // plateau (presetLooks.test.ts); 260 m made 260 m slots whose retreat took the whole map.
+      // at 35° then lay the shales back to benches under 30° and leave the sandstones standing as
+      // cliffs (canyonWalls.test.ts, canyonSteps.test.ts). What fell rests at the walls' feet as
+      // talus at 35° burying half of each wall (talusShare), and the rivers lay a floor of alluvium
+      // up to 8 m (×scale) deep, at most half the canyon's depth, with the talus kept off it
+      // (floorFill): flat floors between the walls (landformProfiles.test.ts).
+      // The depth, 40 m (×scale) over the mouths, and the side canyons' 300 m² keep the walls'
+      // retreat to under half the plateau (presetLooks.test.ts); 260 m made 260 m slots whose
+      // retreat took the whole map, and with these benches 200 m² left 47–49 % of it.
       finishing: [
         { kind: 'normalise', min: cm(60 * reliefScale(t)), max: cm(80 * reliefScale(t)) },
         fluvialStep({
-          k: 4e-3,
+          k: 1e-2,
           m: 0.5,
           n: 1,
-          channelArea: cm(200 * reliefScale(t) ** 2),
+          channelArea: cm(300 * reliefScale(t) ** 2),
           uplift: cm(40 * reliefScale(t)) / 100_000,
           diffusion: 0.0005,
           timeStep: 10_000,
@@ -177,7 +198,7 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
           iterations: 20,
           talusDeg: 35,
           strength: GENTLE_THERMAL,
-          retreatDeg: 65,
+          retreatDeg: 45,
           strata: canyonBeds(t),
           talusShare: 0.5,
           floorFill: cm(8 * reliefScale(t)),

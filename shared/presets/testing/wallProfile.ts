@@ -6,7 +6,9 @@
  * - lips: on the rim of a flat top, the distance to the first cliff ground outward — a caprock's lip is
  *   an edge a cell or two wide, a soft rim a rounded shoulder;
  * - floors: of the ground inside valleys (at least `depthM` below the highest ground within 50 m), the
- *   share that is flat (under 5°): a V has none, an alluviated floor most of its bottom.
+ *   share that is flat (under 5°): a V has none, an alluviated floor most of its bottom;
+ * - steps: down a wall from flat ground, the cliffs separated by gentler ground — one on a wall that is
+ *   one face, one per cliff-forming bed on a wall of layered rock.
  * Slopes from central differences (one-sided at the map's edge), in degrees.
  */
 import type { Heightfield } from '../../terrain/heightfield';
@@ -155,4 +157,68 @@ export function valleyFloorShare(field: Heightfield, depthM: number, slope = slo
       if (slope[k] < FLAT_DEG) flat++;
     }
   return inside > 0 ? flat / inside : 0;
+}
+
+/** Steeper than this a wall's step is gentle ground between cliffs: talus and shale slopes lie under it (Statham 1977). */
+export const GENTLE_DEG = 35;
+/** Cells of ground under FLAT_DEG in a row that end a descent: the floor it came down to. */
+const FLOOR_RUN = 10;
+const NEIGHBOUR_COLUMNS = [1, -1, 0, 0, 1, 1, -1, -1] as const;
+const NEIGHBOUR_ROWS = [0, 0, 1, -1, 1, -1, 1, -1] as const;
+
+/**
+ * The cliff bands down the walls: from flat ground (under FLAT_DEG, every `stride`-th vertex each way)
+ * the path of steepest descent (over the 8 neighbours) is followed down to a floor (FLOOR_RUN steps in a
+ * row under FLAT_DEG, once it has come down a cliff); of the paths that fell at least `minDropM`, the
+ * number of cliff bands on each: runs of steps steeper than CLIFF_DEG, a band ending at a step gentler
+ * than GENTLE_DEG (a bench, a slope or talus). A wall that is one face has one band; a wall stepped by
+ * hard beds, one per cliff-forming bed it cuts.
+ */
+export function cliffBandsDownWalls(field: Heightfield, minDropM: number, stride = 3): number[] {
+  const { width, depth, cellSize, heights: h } = field;
+  const tanOf = (deg: number) => Math.tan((deg * Math.PI) / 180);
+  const cliff = tanOf(CLIFF_DEG);
+  const gentle = tanOf(GENTLE_DEG);
+  const flat = tanOf(FLAT_DEG);
+  const bands: number[] = [];
+  for (let j = 1; j < depth - 1; j += stride)
+    for (let i = 1; i < width - 1; i += stride) {
+      const start = j * width + i;
+      const gx = (h[start + 1] - h[start - 1]) / (2 * cellSize);
+      const gz = (h[start + width] - h[start - width]) / (2 * cellSize);
+      if (Math.hypot(gx, gz) >= flat) continue;
+      let at = start;
+      let count = 0;
+      let inCliff = false;
+      let fell = false;
+      let flatRun = 0;
+      for (;;) {
+        const ai = at % width;
+        const aj = (at - ai) / width;
+        let steepest = 0;
+        let next = -1;
+        for (let n = 0; n < 8; n++) {
+          const ni = ai + NEIGHBOUR_COLUMNS[n];
+          const nj = aj + NEIGHBOUR_ROWS[n];
+          if (ni < 0 || nj < 0 || ni >= width || nj >= depth) continue;
+          const k = nj * width + ni;
+          const gradient = (h[at] - h[k]) / ((n < 4 ? 1 : Math.SQRT2) * cellSize);
+          if (gradient > steepest) {
+            steepest = gradient;
+            next = k;
+          }
+        }
+        if (next < 0) break;
+        if (steepest > cliff) {
+          fell = true;
+          if (!inCliff) count++;
+          inCliff = true;
+        } else if (steepest < gentle) inCliff = false;
+        flatRun = steepest < flat ? flatRun + 1 : 0;
+        if (fell && flatRun >= FLOOR_RUN) break;
+        at = next;
+      }
+      if (fell && h[start] - h[at] >= minDropM) bands.push(count);
+    }
+  return bands;
 }
