@@ -12,7 +12,7 @@ import { COVER_SLOPE_RULE, SEDIMENT_RULE, WET_DARKENING, WET_RULE } from '../ero
 import { CLIMATE_LOOKS, type Climate, type GroundMaterial } from './climate';
 import { srgbByteToLinear } from '../terrain/colourRamp';
 import { bandCycle, type Rgb, type RockBands } from '../terrain/rockBands';
-import { SNOW_SLOPE_RULE, snowHeightRule } from './snowLine';
+import { SNOW_SLOPE_RULE, snowBand, snowHeightRule } from './snowLine';
 import { boxedFallingEdge, boxedRisingEdge, writeBoxedBandColour } from './footprintFilter';
 
 /** A mask layer painted with one material; `banded` (0…1) is how much of its colour comes from the rock bands. */
@@ -76,6 +76,7 @@ export function groundLayers(climate: Climate, lines: GroundLines, data: GroundD
       material: 'snow',
       banded: 0,
       rules: [snowHeightRule(lines), SNOW_SLOPE_RULE],
+      snowBand: snowBand(lines),
     });
   if (data.road) layers.push({ name: 'road', material: 'road', banded: 0, rules: [ROAD_RULE] });
   return layers;
