@@ -2,6 +2,7 @@ import type { Heightfield, HeightRange } from '../../shared/terrain/heightfield'
 import {
   DEFAULT_NATURAL_LINES,
   naturalPalette,
+  vertexSnowShift,
   writeNaturalGround,
   type ColourMode,
   type ErosionCover,
@@ -50,13 +51,16 @@ export function writeVertexColours(
   const palette = mode === 'natural' ? naturalPalette(lines, { erosion: cover !== null, road: false }) : null;
   const j0 = Math.max(0, rowStart);
   const j1 = Math.min(field.depth, rowEnd);
+  const map = { width, depth: field.depth, cellX: field.cellSize, cellZ: field.cellSize };
   for (let k = j0 * width; k < j1 * width; k++) {
     let t: number;
     let lut: Float32Array;
     if (palette) {
       const ny = Math.min(1, Math.max(-1, normals[k * 3 + 1]));
       const slopeDeg = (Math.acos(ny) * 180) / Math.PI;
-      writeNaturalGround(palette, heights[k], slopeDeg, cover ? cover.flow[k] / 255 : 0, cover ? cover.deposition[k] / 255 : 0, colours, k * 3);
+      const snowShift = vertexSnowShift(palette, map, k, slopeDeg, normals[k * 3], normals[k * 3 + 2]);
+      const flow = cover ? cover.flow[k] / 255 : 0;
+      writeNaturalGround(palette, heights[k], slopeDeg, flow, cover ? cover.deposition[k] / 255 : 0, colours, k * 3, 0, 0, snowShift);
       continue;
     }
     if (mode === 'slope') {

@@ -5,8 +5,17 @@
  * normal's from the exact triangles (as for masks and normal maps); the colours are the view's,
  * shared/ground/naturalColours.ts, mixed in linear light and encoded to sRGB once.
  */
-import { naturalPalette, writeNaturalGround, type NaturalLines } from '../ground/naturalColours';
+import { naturalPalette, vertexSnowShift, writeNaturalGround, type NaturalLines } from '../ground/naturalColours';
 import type { CoverValues } from './masks';
+
+/** Where the pixels lie, so the ragged snow line (snowLine.ts) is placed as the 3D view places it: the map's size and spacing, and the first row given. */
+export interface ColourPlace {
+  width: number;
+  depth: number;
+  cellX: number;
+  cellZ: number;
+  firstRow: number;
+}
 
 /** Per-vertex erosion cover on the 0…255 scale (as masks read it), laid out like the heights. */
 export interface ColourCover {
@@ -24,13 +33,21 @@ export function linearToSrgbByte(linear: number): number {
  * sRGB bytes (3 per vertex) of the natural colours of `heights` with their unit `normals` (xyz per
  * vertex, the same vertices), read against the tree and snow lines in metres.
  */
-export function naturalColourPixels(heights: Float32Array, normals: Float32Array, lines: NaturalLines, cover: ColourCover | null = null): Uint8Array {
+export function naturalColourPixels(
+  heights: Float32Array,
+  normals: Float32Array,
+  lines: NaturalLines,
+  cover: ColourCover | null = null,
+  place: ColourPlace | null = null,
+): Uint8Array {
   const palette = naturalPalette(lines, { erosion: cover !== null, road: false });
   const out = new Uint8Array(heights.length * 3);
   const rgb = new Float32Array(3);
   for (let k = 0; k < heights.length; k++) {
     const slopeDeg = (Math.acos(Math.min(1, Math.max(-1, normals[3 * k + 1]))) * 180) / Math.PI;
-    writeNaturalGround(palette, heights[k], slopeDeg, cover ? cover.flow[k] / 255 : 0, cover ? cover.deposition[k] / 255 : 0, rgb, 0);
+    // Without a place the snow line is the straight one (no wander, shade or steepness).
+    const shift = place ? vertexSnowShift(palette, place, k + place.firstRow * place.width, slopeDeg, normals[3 * k], normals[3 * k + 2]) : 0;
+    writeNaturalGround(palette, heights[k], slopeDeg, cover ? cover.flow[k] / 255 : 0, cover ? cover.deposition[k] / 255 : 0, rgb, 0, 0, 0, shift);
     for (let c = 0; c < 3; c++) out[3 * k + c] = linearToSrgbByte(rgb[c]);
   }
   return out;

@@ -292,7 +292,8 @@ function* colourMapFiles(
     const flow = rows(data.flow);
     const deposition = rows(data.deposition);
     const cover = flow && deposition ? { flow, deposition } : null;
-    pixels.set(naturalColourPixels(sources.blockValues('height', j0, j1), sources.blockNormals(j0, j1), lines, cover), 3 * j0 * grid.width);
+    const place = { width: grid.width, depth: grid.depth, cellX: grid.cellX, cellZ: grid.cellZ, firstRow: j0 };
+    pixels.set(naturalColourPixels(sources.blockValues('height', j0, j1), sources.blockNormals(j0, j1), lines, cover, place), 3 * j0 * grid.width);
   }
   for (const planned of files) {
     const piece = tileBytes(pixels, 3, grid.width, planned.tile, grid.depth);

@@ -52,7 +52,8 @@ export function tiledColourMaps(field: Heightfield, spec: TileSpec, fileName: st
 }
 
 function colourMapOf(field: Heightfield, lines: NaturalLines): Uint8Array {
-  return naturalColourPixels(field.heights, vertexNormals(gridFromField(field)), lines);
+  const place = { width: field.width, depth: field.depth, cellX: field.cellSize, cellZ: field.cellSize, firstRow: 0 };
+  return naturalColourPixels(field.heights, vertexNormals(gridFromField(field)), lines, null, place);
 }
 
 /** Whole-map RGB pixels (3 bytes per vertex) cut into tiles' PNGs. */

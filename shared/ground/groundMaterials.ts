@@ -98,6 +98,8 @@ export interface GroundInputs {
   heightFootprint?: number;
   /** Degrees of slope the pixel spans: the slope rules are averaged over it. 0 or absent: at the point. */
   slopeFootprint?: number;
+  /** Metres a ragged snow layer's height rules read above the height (snowLine.ts snowHeightShift); 0 or absent: none. */
+  snowShift?: number;
 }
 
 function inputOf(rule: MaskRule, inputs: GroundInputs): number {
@@ -122,7 +124,8 @@ export function groundWeights(layers: readonly MaskLayer[], inputs: GroundInputs
   let left = 1;
   for (let l = layers.length - 1; l >= 0; l--) {
     let coverage = 1;
-    if (l > 0) for (const rule of layers[l].rules) coverage *= ruleWeight(rule, inputOf(rule, inputs));
+    const shift = layers[l].snowBand ? (inputs.snowShift ?? 0) : 0;
+    if (l > 0) for (const rule of layers[l].rules) coverage *= ruleWeight(rule, inputOf(rule, inputs) + (rule.source === 'height' ? shift : 0));
     out[l] = left * coverage;
     left -= out[l];
   }
@@ -140,6 +143,8 @@ export interface GroundPalette {
   readonly cycle: number;
   /** The layers' rules as numbers (packRules), read per vertex without the rule objects. */
   readonly packed: Float64Array;
+  /** The ragged snow layer's band, metres (0: none). */
+  readonly snowBand: number;
 }
 
 const RULE_SOURCES: Partial<Record<MaskRule['source'], number>> = { height: 0, slope: 1, flow: 2, deposition: 3, road: 4 };
@@ -207,6 +212,7 @@ export function groundPalette(climate: Climate, layers: readonly GroundLayer[]):
     bands: look.bands,
     cycle: bandCycle(look.bands),
     packed: packRules(layers),
+    snowBand: layers.find((layer) => layer.snowBand)?.snowBand ?? 0,
   };
 }
 
@@ -223,11 +229,12 @@ export function writeGroundColour(palette: GroundPalette, inputs: GroundInputs, 
   let left = 1;
   for (let l = layers.length - 1; l >= 0; l--) {
     let coverage = 1;
+    const height = layers[l].snowBand ? inputs.height + (inputs.snowShift ?? 0) : inputs.height;
     for (let r = 0; l > 0 && r < PACKED_RULES && coverage > 0; r++) {
       const o = (l * PACKED_RULES + r) * PACKED;
       const source = packed[o];
       if (source < 0) continue;
-      const v = source === 0 ? inputs.height : source === 1 ? inputs.slopeDeg : source === 2 ? inputs.flow : source === 3 ? inputs.deposition : inputs.road;
+      const v = source === 0 ? height : source === 1 ? inputs.slopeDeg : source === 2 ? inputs.flow : source === 3 ? inputs.deposition : inputs.road;
       coverage *= packedWeight(packed, o, v, source === 0 ? footprint : source === 1 ? slopeFootprint : 0);
     }
     scratch[l] = left * coverage;

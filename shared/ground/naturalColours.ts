@@ -8,6 +8,7 @@ import { COVER_SLOPE_RULE, SEDIMENT_RULE, SEDIMENT_SRGB, WET_DARKENING, WET_RULE
 import { ruleWeight } from '../masks/ruleWeight';
 import type { HeightRange } from '../terrain/heightfield';
 import type { Climate } from './climate';
+import { snowHeightShift } from './snowLine';
 import { groundLayers, groundPalette, writeGroundColour, type GroundData, type GroundInputs, type GroundPalette } from './groundMaterials';
 import { linearRamp, NATURAL_SNOW_LINE_T, NATURAL_TABLE, NATURAL_TREE_LINE_T, RAMP_SIZE, SLOPE_BINS, srgbByteToLinear } from '../terrain/colourRamp';
 
@@ -60,8 +61,10 @@ export function writeNaturalGround(
   offset: number,
   heightFootprint = 0,
   slopeFootprint = 0,
+  snowShift = 0,
 ): void {
   INPUTS.height = height;
+  INPUTS.snowShift = snowShift;
   INPUTS.heightFootprint = heightFootprint;
   INPUTS.slopeFootprint = slopeFootprint;
   INPUTS.slopeDeg = slopeDeg;
@@ -69,7 +72,24 @@ export function writeNaturalGround(
   INPUTS.deposition = deposition;
   writeGroundColour(palette, INPUTS, out, offset, WEIGHTS);
 }
-const INPUTS: GroundInputs = { height: 0, slopeDeg: 0, flow: 0, deposition: 0, road: 0, heightFootprint: 0, slopeFootprint: 0 };
+/**
+ * The ragged snow line's shift (snowLine.ts snowHeightShift) at vertex k of a map `width` × `depth`
+ * vertices `cellX` × `cellZ` metres apart, centred on its middle vertex as the 3D view places it.
+ */
+export function vertexSnowShift(
+  palette: GroundPalette,
+  map: { width: number; depth: number; cellX: number; cellZ: number },
+  k: number,
+  slopeDeg: number,
+  normalX: number,
+  normalZ: number,
+): number {
+  if (palette.snowBand <= 0) return 0;
+  const i = k % map.width;
+  const j = (k - i) / map.width;
+  return snowHeightShift(palette.snowBand, (i - (map.width - 1) / 2) * map.cellX, (j - (map.depth - 1) / 2) * map.cellZ, slopeDeg, normalX, normalZ);
+}
+const INPUTS: GroundInputs = { height: 0, slopeDeg: 0, flow: 0, deposition: 0, road: 0, heightFootprint: 0, slopeFootprint: 0, snowShift: 0 };
 const WEIGHTS = new Float32Array(16);
 
 /**
