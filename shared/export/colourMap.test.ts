@@ -5,6 +5,8 @@ import { DEFAULT_NATURAL_LINES } from '../ground/naturalColours';
 import { compileColourMap } from './fileExport';
 import { linearToSrgbByte } from './colourMap';
 import { CLIMATE_LOOKS } from '../ground/climate';
+import { defaultMaskSet, layerWeights, MaskSources } from './masks';
+import { gridFromField } from './grid';
 
 // The temperate climate's material colours (shared/ground/climate.ts, sRGB): grass on low flat ground,
 // snow on flat ground above the snow line, rock beds by height on steep ground. Default lines: tree
@@ -46,6 +48,29 @@ describe('colour map', () => {
         for (let j = 1; j < 8; j++) expect(pixels[j * 9 + 4], `bed at ${middle} m`).toEqual([...bed.srgb]);
       }
     }
+  });
+
+  it('places the ragged snow line as the engine’s snow mask does: flat ground near the snow line is snow where the mask is full, grass-side where it is empty', () => {
+    // Flat ground 20 m below the default snow line (350 m) over 2 km: the line's wander (±36 m here) covers some and leaves some.
+    const field = createHeightfield(81, 81, 25);
+    field.heights.fill(330);
+    const pixels = colours(field);
+    const set = defaultMaskSet(0, 400, false, DEFAULT_NATURAL_LINES.snowLine, { treeLine: DEFAULT_NATURAL_LINES.treeLine });
+    const snowLayer = set.layers.findIndex((l) => l.name === 'snow');
+    const weights = layerWeights(set, new MaskSources(gridFromField(field)), field.width * field.depth)[snowLayer];
+    let full = 0;
+    let empty = 0;
+    weights.forEach((w, k) => {
+      if (w === 1) {
+        full++;
+        expect(pixels[k]).toEqual(SNOW);
+      } else if (w === 0) {
+        empty++;
+        expect(pixels[k]).not.toEqual(SNOW);
+      }
+    });
+    expect(full).toBeGreaterThan(0);
+    expect(empty).toBeGreaterThan(0);
   });
 
   it('encodes linear light with the sRGB transfer function', () => {
