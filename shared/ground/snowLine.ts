@@ -36,11 +36,14 @@ export const SNOW_BAND_SHARE = 0.6;
 export const SNOW_NOISE_METRES = 240;
 /** Shares of the band: the noise's swing, the shade's (on a vertical face) and the steep faces' drop. */
 export const SNOW_NOISE_SHARE = 0.4;
-export const SNOW_SHADE_SHARE = 0.35;
+export const SNOW_SHADE_SHARE = 0.5;
 export const SNOW_STEEP_SHARE = 1.6;
-/** Steepness from 20° (none) to 45° (all): at 45° in the band the ground is bare whatever else. */
-export const SNOW_STEEP_FROM = 20;
-export const SNOW_STEEP_TO = 45;
+/**
+ * Steepness from 35° (none) to 55° (all): a talus slope at 40° keeps most of its snow, a 50° face in
+ * the band is bare whatever else (and the slope rule clears it from 60°).
+ */
+export const SNOW_STEEP_FROM = 35;
+export const SNOW_STEEP_TO = 55;
 /**
  * The sun the shade is reckoned from: the View's default sun (compass 235°, south-west). Fixed, so the
  * snow is the climate's and does not move when the designer turns the light.
