@@ -30,20 +30,24 @@ export function snowHeightRule(lines: { readonly treeLine: number; readonly snow
  * the sun holds snow lower, one facing it loses it higher) and steepness (steep faces shed snow, so
  * they stay bare through the band). Flat ground out of the noise's reach of the line is as before.
  */
-/** The band, as a share of the gap between the tree and snow lines (Mountains: ±13 m about 72 m). */
-export const SNOW_BAND_SHARE = 0.6;
+/**
+ * The band, as a share of the gap between the tree and snow lines (Mountains at 257²: ±6.6 m about 72 m).
+ * Narrow, because a preset's snow covers only its top few per cent of land: a wider band left every
+ * sunny face of Mountains' far range bare.
+ */
+export const SNOW_BAND_SHARE = 0.3;
 /** The noise's larger cells, metres (a finer octave at a third of it). */
 export const SNOW_NOISE_METRES = 240;
 /** Shares of the band: the noise's swing, the shade's (on a vertical face) and the steep faces' drop. */
 export const SNOW_NOISE_SHARE = 0.4;
 export const SNOW_SHADE_SHARE = 0.5;
-export const SNOW_STEEP_SHARE = 1.6;
+export const SNOW_STEEP_SHARE = 2;
 /**
- * Steepness from 35° (none) to 55° (all): a talus slope at 40° keeps most of its snow, a 50° face in
- * the band is bare whatever else (and the slope rule clears it from 60°).
+ * Steepness from 40° (none) to 60° (all): a talus slope at 40° keeps its snow, a 55° face in the band
+ * is bare whatever else (and the slope rule clears all snow from 60°).
  */
-export const SNOW_STEEP_FROM = 35;
-export const SNOW_STEEP_TO = 55;
+export const SNOW_STEEP_FROM = 40;
+export const SNOW_STEEP_TO = 60;
 /**
  * The sun the shade is reckoned from: the View's default sun (compass 235°, south-west). Fixed, so the
  * snow is the climate's and does not move when the designer turns the light.
