@@ -61,8 +61,7 @@ describe('colour map', () => {
     const order = Array.from(weights.keys()).sort((a, b) => weights[a] - weights[b]);
     expect(weights[order[order.length - 1]] - weights[order[0]]).toBeGreaterThan(0.2);
     // Snow is brighter than scree in every channel: sorted by the mask's snow, the pixels only brighten (within a byte's rounding).
-    for (let n = 1; n < order.length; n++)
-      for (let c = 0; c < 3; c++) expect(pixels[order[n]][c]).toBeGreaterThanOrEqual(pixels[order[n - 1]][c] - 1);
+    for (let n = 1; n < order.length; n++) for (let c = 0; c < 3; c++) expect(pixels[order[n]][c]).toBeGreaterThanOrEqual(pixels[order[n - 1]][c] - 1);
     expect(pixels[order[order.length - 1]][0]).toBeGreaterThan(pixels[order[0]][0] + 10);
   });
 

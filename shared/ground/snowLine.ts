@@ -67,7 +67,7 @@ export function snowBand(lines: { readonly treeLine: number; readonly snowLine: 
 
 // A lattice value 0…1 from integer cell coordinates, exact in 32-bit floats (the shader's copy gives the same).
 function permute(v: number): number {
-  return (((v * 34 + 1) * v) % 289 + 289) % 289;
+  return ((((v * 34 + 1) * v) % 289) + 289) % 289;
 }
 function latticeValue(i: number, j: number): number {
   const a = ((i % 289) + 289) % 289;
