@@ -31,7 +31,10 @@ export function snowHeightRule(lines: { readonly treeLine: number; readonly snow
  * steep shaded face keeps it, up to the slope rule). Where the height is out of the shift's reach of
  * the snow's edge nothing changes; the line varies by up to `band` up and STEEP + … below.
  */
-/** The band, as a share of the gap between the tree and snow lines (Mountains at 257², seed 1: 11.5 m about 72 m). */
+/**
+ * The band, as a share of the gap between the tree and snow lines (Mountains at 513² × 2 m, seed 1: 31.5 m
+ * about a line at 170 m; its edge on ground under 40° then lies between 150 and 164 m, 5th to 95th percentile).
+ */
 export const SNOW_BAND_SHARE = 0.5;
 /** The noise's larger cells, metres (a finer octave at a third of it). */
 export const SNOW_NOISE_METRES = 240;
@@ -39,13 +42,16 @@ export const SNOW_NOISE_METRES = 240;
  * Shares of the band: the lean towards more snow, the noise's swing, the shade's (on a vertical face)
  * and the steep sunny faces' drop. BIAS + NOISE + SHADE is 1: snow reaches at most `band` below the line.
  */
-export const SNOW_BIAS_SHARE = 0.25;
+export const SNOW_BIAS_SHARE = 0.3;
 export const SNOW_NOISE_SHARE = 0.35;
-export const SNOW_SHADE_SHARE = 0.4;
-export const SNOW_STEEP_SHARE = 3;
-/** Steepness from 35° (none) to 55° (all), times how squarely the face looks at the sun. */
-export const SNOW_STEEP_FROM = 35;
-export const SNOW_STEEP_TO = 55;
+export const SNOW_SHADE_SHARE = 0.35;
+export const SNOW_STEEP_SHARE = 1;
+/**
+ * Steepness from 45° (none) to 60° (all, where the slope rule has cleared the snow anyway), times how
+ * squarely the face looks at the sun: Mountains' 40° talus keeps its snow on every side.
+ */
+export const SNOW_STEEP_FROM = 45;
+export const SNOW_STEEP_TO = 60;
 /**
  * The sun the shade is reckoned from: the View's default sun (compass 235°, south-west). Fixed, so the
  * snow is the climate's and does not move when the designer turns the light.

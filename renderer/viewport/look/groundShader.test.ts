@@ -146,6 +146,8 @@ describe('the ground materials in the terrain shader', () => {
           [30, 0, -0.5],
           [30, 0.5, 0],
           [47, -0.5, 0.5],
+          [56, -0.66, 0.46],
+          [56, 0.66, -0.46],
         ])
           expect(shift(13.2, x, z, slope, nx, nz)).toBeCloseTo(snowHeightShift(13.2, x, z, slope, nx, nz), 9);
   });
