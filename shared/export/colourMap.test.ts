@@ -51,9 +51,10 @@ describe('colour map', () => {
   });
 
   it('places the ragged snow line as the engine’s snow mask does: on flat ground at the snow line, the more snow the mask has, the whiter', () => {
-    // Flat ground at the default snow line (350 m) over 2 km: the line's wander gives each place its own share of snow over scree.
+    // Flat ground over 2 km at the default lines (tree 200 m, snow 350 m: a 37.5 m edge, a 75 m band): on flat ground the
+    // line comes 0.3 × 75 m lower and wanders by up to 0.35 × 75 m, so at 310 m each place has its own share of snow over scree.
     const field = createHeightfield(81, 81, 25);
-    field.heights.fill(350);
+    field.heights.fill(310);
     const pixels = colours(field);
     const set = defaultMaskSet(0, 400, false, DEFAULT_NATURAL_LINES.snowLine, { treeLine: DEFAULT_NATURAL_LINES.treeLine });
     const snowLayer = set.layers.findIndex((l) => l.name === 'snow');
