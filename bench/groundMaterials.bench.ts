@@ -70,18 +70,16 @@ export const benchmarks: Benchmark[] = [
       writeVertexColours(field, normals, colours, 'natural', heightRange(field.heights), 0, field.depth, cover, LINES);
     }),
   },
-  ...([false, true] as const).map(
-    (ragged): Benchmark => ({
-      name: `ground-colour-map ${ragged ? 'ragged' : 'straight'} snow line`,
-      size: SIZE,
-      samples: 5,
-      baseline: ragged ? 'ground-colour-map straight snow line' : 'ground-hypsometric-colours',
-      setup: colourState,
-      ...cpuTimed(5, (s) => {
-        const { field, normals, cover } = s as ReturnType<typeof colourState>;
-        const place = ragged ? { width: SIZE, depth: SIZE, cellX: field.cellSize, cellZ: field.cellSize, row0: 0 } : null;
-        naturalColourPixels(field.heights, normals, LINES, cover, place);
-      }),
+  ...([false, true] as const).map((ragged): Benchmark => ({
+    name: `ground-colour-map ${ragged ? 'ragged' : 'straight'} snow line`,
+    size: SIZE,
+    samples: 5,
+    baseline: ragged ? 'ground-colour-map straight snow line' : 'ground-hypsometric-colours',
+    setup: colourState,
+    ...cpuTimed(5, (s) => {
+      const { field, normals, cover } = s as ReturnType<typeof colourState>;
+      const place = ragged ? { width: SIZE, depth: SIZE, cellX: field.cellSize, cellZ: field.cellSize, row0: 0 } : null;
+      naturalColourPixels(field.heights, normals, LINES, cover, place);
     }),
-  ),
+  })),
 ];
