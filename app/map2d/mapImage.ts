@@ -3,7 +3,7 @@ import type { Heightfield, HeightRange } from '../../shared/terrain/heightfield'
 import type { ViewSettings } from '../../shared/ipc/contract';
 import { HYPSOMETRIC_RAMP, RAMP_SIZE } from '../view/colourRamp';
 import { applySeaTint } from './seaTint';
-import { DEFAULT_NATURAL_LINES, naturalPalette, writeNaturalGround, type ErosionCover, type NaturalLines } from '../view/terrainColours';
+import { DEFAULT_NATURAL_LINES, naturalPalette, snowShiftAt, writeNaturalGround, type ErosionCover, type NaturalLines } from '../view/terrainColours';
 import { linearToSrgbByte } from '../../shared/export/colourMap';
 import { COVER_SLOPE_RULE, SEDIMENT_RULE, SEDIMENT_SRGB, WET_DARKENING, WET_RULE } from '../../shared/erosion/cover';
 import { ruleWeight } from '../../shared/export/masks';
@@ -214,7 +214,12 @@ function writeNatural(field: Heightfield, pixels: Uint8ClampedArray, rect: MapIm
       const x = (i - centreX) * cellSize;
       const z = (j - centreZ) * cellSize;
       const bandFootprint = Math.sqrt(bx * bx + bz * bz) * cellSize;
-      writeNaturalGround(palette, heights[k], slopeDeg, flow, deposition, rgb, 0, gradient * cellSize, Math.sqrt(dsx * dsx + dsz * dsz), x, z, bandFootprint);
+      const heightFootprint = gradient * cellSize;
+      // The ragged snow line as the 3D view moves it, by the unit normal's horizontal part (−∇h / |(−∇h, 1)|).
+      const inverseLength = 1 / Math.sqrt(1 + gradient * gradient);
+      const snowShift = snowShiftAt(palette, heights[k], x, z, slopeDeg, -nx * inverseLength, -nz * inverseLength, heightFootprint);
+      const slopeFootprint = Math.sqrt(dsx * dsx + dsz * dsz);
+      writeNaturalGround(palette, heights[k], slopeDeg, flow, deposition, rgb, 0, heightFootprint, slopeFootprint, x, z, bandFootprint, snowShift);
       const imR = Math.max(0, i - R);
       const ipR = Math.min(width - 1, i + R);
       const dhdx = 0.25 * nx + 0.75 * ((heights[j * width + ipR] - heights[j * width + imR]) / ((ipR - imR) * cellSize));

@@ -2,6 +2,7 @@ import type { Heightfield, HeightRange } from '../../shared/terrain/heightfield'
 import {
   DEFAULT_NATURAL_LINES,
   naturalPalette,
+  snowShiftAt,
   writeNaturalGround,
   type ColourMode,
   type ErosionCover,
@@ -14,6 +15,7 @@ export {
   applyErosionCover,
   colourRange,
   naturalPalette,
+  snowShiftAt,
   writeNaturalGround,
   DEFAULT_NATURAL_LINES,
   erosionCoverOf,
@@ -57,11 +59,14 @@ export function writeVertexColours(
     if (palette) {
       const ny = Math.min(1, Math.max(-1, normals[k * 3 + 1]));
       const slopeDeg = (Math.acos(ny) * 180) / Math.PI;
-      // World x, z as the mesh places the vertex (shared/terrain/mesh.ts), where dipping beds are read.
+      // World x, z as the mesh places the vertex (shared/terrain/mesh.ts): where dipping beds are read, where the snow line wanders.
       const i = k % width;
       const x = (i - (width - 1) / 2) * cellSize;
       const z = ((k - i) / width - (depth - 1) / 2) * cellSize;
-      writeNaturalGround(palette, heights[k], slopeDeg, cover ? cover.flow[k] / 255 : 0, cover ? cover.deposition[k] / 255 : 0, colours, k * 3, 0, 0, x, z);
+      const h = heights[k];
+      const snowShift = snowShiftAt(palette, h, x, z, slopeDeg, normals[k * 3], normals[k * 3 + 2]);
+      const flow = cover ? cover.flow[k] / 255 : 0;
+      writeNaturalGround(palette, h, slopeDeg, flow, cover ? cover.deposition[k] / 255 : 0, colours, k * 3, 0, 0, x, z, 0, snowShift);
       continue;
     }
     if (mode === 'slope') {

@@ -5,6 +5,8 @@ import { DEFAULT_NATURAL_LINES } from '../ground/naturalColours';
 import { compileColourMap } from './fileExport';
 import { linearToSrgbByte } from './colourMap';
 import { CLIMATE_LOOKS } from '../ground/climate';
+import { defaultMaskSet, layerWeights, MaskSources } from './masks';
+import { gridFromField } from './grid';
 
 // The temperate climate's material colours (shared/ground/climate.ts, sRGB): grass on low flat ground,
 // snow on flat ground above the snow line, rock beds by height on steep ground. Default lines: tree
@@ -46,6 +48,22 @@ describe('colour map', () => {
         for (let j = 1; j < 8; j++) expect(pixels[j * 9 + 4], `bed at ${middle} m`).toEqual([...bed.srgb]);
       }
     }
+  });
+
+  it('places the ragged snow line as the engine’s snow mask does: on flat ground at the snow line, the more snow the mask has, the whiter', () => {
+    // Flat ground over 2 km at the default lines (tree 200 m, snow 350 m: a 37.5 m edge, a 75 m band): on flat ground the
+    // line comes 0.3 × 75 m lower and wanders by up to 0.35 × 75 m, so at 310 m each place has its own share of snow over scree.
+    const field = createHeightfield(81, 81, 25);
+    field.heights.fill(310);
+    const pixels = colours(field);
+    const set = defaultMaskSet(0, 400, false, DEFAULT_NATURAL_LINES.snowLine, { treeLine: DEFAULT_NATURAL_LINES.treeLine });
+    const snowLayer = set.layers.findIndex((l) => l.name === 'snow');
+    const weights = layerWeights(set, new MaskSources(gridFromField(field)), field.width * field.depth)[snowLayer];
+    const order = Array.from(weights.keys()).sort((a, b) => weights[a] - weights[b]);
+    expect(weights[order[order.length - 1]] - weights[order[0]]).toBeGreaterThan(0.2);
+    // Snow is brighter than scree in every channel: sorted by the mask's snow, the pixels only brighten (within a byte's rounding).
+    for (let n = 1; n < order.length; n++) for (let c = 0; c < 3; c++) expect(pixels[order[n]][c]).toBeGreaterThanOrEqual(pixels[order[n - 1]][c] - 1);
+    expect(pixels[order[order.length - 1]][0]).toBeGreaterThan(pixels[order[0]][0] + 10);
   });
 
   it('encodes linear light with the sRGB transfer function', () => {

@@ -5,7 +5,7 @@
  * normal's from the exact triangles (as for masks and normal maps); the colours are the view's,
  * shared/ground/naturalColours.ts, mixed in linear light and encoded to sRGB once.
  */
-import { naturalPalette, writeNaturalGround, type NaturalLines } from '../ground/naturalColours';
+import { naturalPalette, snowShiftAt, writeNaturalGround, type NaturalLines } from '../ground/naturalColours';
 import type { CoverValues } from './masks';
 
 /** Per-vertex erosion cover on the 0…255 scale (as masks read it), laid out like the heights. */
@@ -22,7 +22,8 @@ export function linearToSrgbByte(linear: number): number {
 
 /**
  * Where `heights` lie on the map (rows `row0` on of a grid `width` × `depth` vertices, cellX and cellZ
- * metres apart, centred as the view's mesh): dipping rock beds are read at each vertex's world x, z.
+ * metres apart, centred as the view's mesh): dipping rock beds are read, and the snow line wanders
+ * (shared/ground/snowLine.ts), at each vertex's world x, z.
  */
 export interface ColourPlace {
   width: number;
@@ -35,7 +36,7 @@ export interface ColourPlace {
 /**
  * sRGB bytes (3 per vertex) of the natural colours of `heights` with their unit `normals` (xyz per
  * vertex, the same vertices), read against the tree and snow lines in metres; at `place` (needed
- * only where `lines` has dipping strata).
+ * where `lines` has dipping strata, and for the ragged snow line).
  */
 export function naturalColourPixels(
   heights: Float32Array,
@@ -56,7 +57,10 @@ export function naturalColourPixels(
     const j = (k - i) / width + (place?.row0 ?? 0);
     const x = place ? (i - centreX) * place.cellX : 0;
     const z = place ? (j - centreZ) * place.cellZ : 0;
-    writeNaturalGround(palette, heights[k], slopeDeg, cover ? cover.flow[k] / 255 : 0, cover ? cover.deposition[k] / 255 : 0, rgb, 0, 0, 0, x, z);
+    const h = heights[k];
+    // Without a place the snow line is the straight one (no wander, shade or steepness).
+    const shift = place ? snowShiftAt(palette, h, x, z, slopeDeg, normals[3 * k], normals[3 * k + 2]) : 0;
+    writeNaturalGround(palette, h, slopeDeg, cover ? cover.flow[k] / 255 : 0, cover ? cover.deposition[k] / 255 : 0, rgb, 0, 0, 0, x, z, 0, shift);
     for (let c = 0; c < 3; c++) out[3 * k + c] = linearToSrgbByte(rgb[c]);
   }
   return out;

@@ -26,6 +26,7 @@ import { vertexNormals, vertexSlopes } from './normals';
 import { MASK_SOURCES, type MaskLayer, type MaskRule, type MaskSource } from '../masks/maskTypes';
 import { aspectWeight, ruleWeight } from '../masks/ruleWeight';
 import { groundLayers } from '../ground/groundMaterials';
+import { snowHeightShift } from '../ground/snowLine';
 import type { Climate } from '../ground/climate';
 
 export { MASK_SOURCES, ruleWeight, type MaskLayer, type MaskRule, type MaskSource };
@@ -112,7 +113,9 @@ export function parseMaskSet(value: unknown, available: readonly MaskSource[] = 
   const layers = value.layers.map((layer: unknown, l: number): MaskLayer => {
     const where = `layers[${l}]`;
     if (!isRecord(layer)) throw new MaskSetError(`${where} must be an object`);
-    onlyKeys(layer, ['name', 'rules'], where);
+    onlyKeys(layer, ['name', 'rules', 'snowBand'], where);
+    const snowBand = optionalNumber(layer.snowBand, `${where}.snowBand`);
+    if (snowBand !== undefined && snowBand < 0) throw new MaskSetError(`${where}.snowBand must be 0 or more metres, got ${snowBand}`);
     if (typeof layer.name !== 'string' || !MASK_LAYER_NAME.test(layer.name)) throw new MaskSetError(`${where}.name must be 1–32 letters, digits, "-" or "_"`);
     if (isReservedDeviceName(layer.name))
       throw new MaskSetError(`${where}.name "${layer.name}" is a name Windows reserves for a device (CON, PRN, AUX, NUL, COM1…, LPT1…)`);
@@ -122,6 +125,7 @@ export function parseMaskSet(value: unknown, available: readonly MaskSource[] = 
     if (!Array.isArray(rules) || rules.length > 8) throw new MaskSetError(`${where}.rules must be a list of at most 8 rules`);
     return {
       name: layer.name,
+      ...(snowBand !== undefined && { snowBand }),
       rules: rules.map((rule: unknown, r: number): MaskRule => {
         const at = `${where}.rules[${r}]`;
         if (!isRecord(rule)) throw new MaskSetError(`${at} must be an object`);
@@ -257,6 +261,11 @@ export class MaskSources {
     private readonly data: MaskSourceData = {},
   ) {}
 
+  /** The map's rows (vertices along z). */
+  rowCount(): number {
+    return this.grid.depth;
+  }
+
   vertexNormals(): Float32Array {
     this.normals ??= vertexNormals(this.grid);
     return this.normals;
@@ -290,6 +299,25 @@ export class MaskSources {
       return vertexCurvature(crop).subarray(offset * w, (offset + j1 - j0) * w);
     }
     return this.values(source).subarray(j0 * w, j1 * w);
+  }
+
+  /**
+   * Rows [j0, j1) of the height a ragged snow layer's rules read (snowLine.ts snowHeightShift), at world
+   * x, z as the 3D view places the map (centred on its middle vertex).
+   */
+  snowHeights(band: number, j0: number, j1: number): Float32Array {
+    const { width: w, depth: d, cellX, cellZ } = this.grid;
+    const heights = this.blockValues('height', j0, j1);
+    const normals = this.blockNormals(j0, j1);
+    const slopes = vertexSlopes(normals);
+    const out = new Float32Array(heights.length);
+    for (let j = j0; j < j1; j++)
+      for (let i = 0; i < w; i++) {
+        const k = (j - j0) * w + i;
+        const shift = snowHeightShift(band, (i - (w - 1) / 2) * cellX, (j - (d - 1) / 2) * cellZ, slopes[k], normals[3 * k], normals[3 * k + 2]);
+        out[k] = heights[k] + shift;
+      }
+    return out;
   }
 
   /** Rows [j0, j1) with `extra` more (default two) on each side where the map has them (at least three rows). */
@@ -386,10 +414,16 @@ function applyRule(rule: MaskRule, values: Float32Array, out: Float32Array): voi
   }
 }
 
+/** Rows [j0, j1) of what one of a layer's rules reads: a ragged snow layer's height rules read the moved height. */
+function ruleValues(layer: MaskLayer, rule: MaskRule, sources: MaskSources, j0: number, j1: number): Float32Array {
+  if (rule.source === 'height' && layer.snowBand !== undefined && layer.snowBand > 0) return sources.snowHeights(layer.snowBand, j0, j1);
+  return j0 === 0 && j1 === sources.rowCount() ? sources.values(rule.source) : sources.blockValues(rule.source, j0, j1);
+}
+
 /** Coverage 0…1 of a layer on its own (its rules multiplied). */
 export function layerCoverage(layer: MaskLayer, sources: MaskSources, count: number): Float32Array {
   const out = new Float32Array(count).fill(1);
-  for (const rule of layer.rules) applyRule(rule, sources.values(rule.source), out);
+  for (const rule of layer.rules) applyRule(rule, ruleValues(layer, rule, sources, 0, sources.rowCount()), out);
   return out;
 }
 
@@ -412,7 +446,7 @@ export function layerWeights(set: MaskSet, sources: MaskSources, count: number):
 /** One layer's coverage on rows [j0, j1) into `out` (length (j1 − j0) · width). */
 function blockCoverage(layer: MaskLayer, sources: MaskSources, j0: number, j1: number, out: Float32Array): void {
   out.fill(1);
-  for (const rule of layer.rules) applyRule(rule, sources.blockValues(rule.source, j0, j1), out);
+  for (const rule of layer.rules) applyRule(rule, ruleValues(layer, rule, sources, j0, j1), out);
 }
 
 /**
@@ -513,7 +547,9 @@ export function defaultMaskSet(min: number, max: number, erosion = false, snowLi
   const snow = snowLine ?? round(min + 0.8 * span);
   const tree = Math.min(look.treeLine ?? round(min + 0.6 * span), snow);
   const layers = groundLayers(look.climate ?? 'temperate', { treeLine: tree, snowLine: snow }, { erosion, road: look.road ?? false });
-  return { layers: layers.map(({ name, rules }) => ({ name, rules: rules.map((rule) => ({ ...rule })) })) };
+  return {
+    layers: layers.map(({ name, rules, snowBand }) => ({ name, rules: rules.map((rule) => ({ ...rule })), ...(snowBand !== undefined && { snowBand }) })),
+  };
 }
 
 /** The starting set's layers an engine with fewer layers goes without first (what is under them shows instead). */

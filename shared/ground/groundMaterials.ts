@@ -12,7 +12,7 @@ import { COVER_SLOPE_RULE, SEDIMENT_RULE, WET_DARKENING, WET_RULE } from '../ero
 import { CLIMATE_LOOKS, type Climate, type GroundMaterial } from './climate';
 import { srgbByteToLinear } from '../terrain/colourRamp';
 import { bandCycle, type Rgb, type RockBands } from '../terrain/rockBands';
-import { SNOW_SLOPE_RULE, snowHeightRule } from './snowLine';
+import { SNOW_SLOPE_RULE, snowBand, snowHeightRule } from './snowLine';
 import { boxedFallingEdge, boxedRisingEdge, writeBoxedBandColour } from './footprintFilter';
 import { bandHeight, LEVEL_FRAME, strataFrame, strataRockBands, type BandFrame } from './strataBands';
 import type { Strata } from '../terrain/strata';
@@ -78,6 +78,7 @@ export function groundLayers(climate: Climate, lines: GroundLines, data: GroundD
       material: 'snow',
       banded: 0,
       rules: [snowHeightRule(lines), SNOW_SLOPE_RULE],
+      snowBand: snowBand(lines),
     });
   if (data.road) layers.push({ name: 'road', material: 'road', banded: 0, rules: [ROAD_RULE] });
   return layers;
@@ -107,6 +108,8 @@ export interface GroundInputs {
    * it. Absent: heightFootprint (level beds).
    */
   bandFootprint?: number;
+  /** Metres a ragged snow layer's height rules read above the height (snowLine.ts snowHeightShift); 0 or absent: none. */
+  snowShift?: number;
 }
 
 function inputOf(rule: MaskRule, inputs: GroundInputs): number {
@@ -131,7 +134,8 @@ export function groundWeights(layers: readonly MaskLayer[], inputs: GroundInputs
   let left = 1;
   for (let l = layers.length - 1; l >= 0; l--) {
     let coverage = 1;
-    if (l > 0) for (const rule of layers[l].rules) coverage *= ruleWeight(rule, inputOf(rule, inputs));
+    const shift = layers[l].snowBand ? (inputs.snowShift ?? 0) : 0;
+    if (l > 0) for (const rule of layers[l].rules) coverage *= ruleWeight(rule, inputOf(rule, inputs) + (rule.source === 'height' ? shift : 0));
     out[l] = left * coverage;
     left -= out[l];
   }
@@ -151,6 +155,9 @@ export interface GroundPalette {
   readonly cycle: number;
   /** The layers' rules as numbers (packRules), read per vertex without the rule objects. */
   readonly packed: Float64Array;
+  /** The ragged snow layer's band, metres (0: none), and its height rule (snowLine.ts snowShiftInReach). */
+  readonly snowBand: number;
+  readonly snowRule: MaskRule;
 }
 
 const RULE_SOURCES: Partial<Record<MaskRule['source'], number>> = { height: 0, slope: 1, flow: 2, deposition: 3, road: 4 };
@@ -216,6 +223,7 @@ export function groundPalette(climate: Climate, layers: readonly GroundLayer[], 
   const look = CLIMATE_LOOKS[climate];
   const own = strata ? strataRockBands(strata, look) : null;
   const bands = own ?? look.bands;
+  const snowLayer = layers.find((layer) => layer.snowBand);
   return {
     layers,
     climate,
@@ -225,6 +233,8 @@ export function groundPalette(climate: Climate, layers: readonly GroundLayer[], 
     frame: own && strata ? strataFrame(strata) : LEVEL_FRAME,
     cycle: bandCycle(bands),
     packed: packRules(layers),
+    snowBand: snowLayer?.snowBand ?? 0,
+    snowRule: snowLayer?.rules.find((rule) => rule.source === 'height') ?? { source: 'height' },
   };
 }
 
@@ -241,11 +251,12 @@ export function writeGroundColour(palette: GroundPalette, inputs: GroundInputs, 
   let left = 1;
   for (let l = layers.length - 1; l >= 0; l--) {
     let coverage = 1;
+    const height = layers[l].snowBand ? inputs.height + (inputs.snowShift ?? 0) : inputs.height;
     for (let r = 0; l > 0 && r < PACKED_RULES && coverage > 0; r++) {
       const o = (l * PACKED_RULES + r) * PACKED;
       const source = packed[o];
       if (source < 0) continue;
-      const v = source === 0 ? inputs.height : source === 1 ? inputs.slopeDeg : source === 2 ? inputs.flow : source === 3 ? inputs.deposition : inputs.road;
+      const v = source === 0 ? height : source === 1 ? inputs.slopeDeg : source === 2 ? inputs.flow : source === 3 ? inputs.deposition : inputs.road;
       coverage *= packedWeight(packed, o, v, source === 0 ? footprint : source === 1 ? slopeFootprint : 0);
     }
     scratch[l] = left * coverage;

@@ -11,6 +11,7 @@ import type { Climate } from './climate';
 import type { LayerStack } from '../layers/types';
 import { stackStrata } from '../layers/stackStrata';
 import type { Strata } from '../terrain/strata';
+import { snowShiftInReach } from './snowLine';
 import { groundLayers, groundPalette, writeGroundColour, type GroundData, type GroundInputs, type GroundPalette } from './groundMaterials';
 import { linearRamp, NATURAL_SNOW_LINE_T, NATURAL_TABLE, NATURAL_TREE_LINE_T, RAMP_SIZE, SLOPE_BINS, srgbByteToLinear } from '../terrain/colourRamp';
 
@@ -82,11 +83,13 @@ export function writeNaturalGround(
   x = 0,
   z = 0,
   bandFootprint = heightFootprint,
+  snowShift = 0,
 ): void {
   INPUTS.height = height;
   INPUTS.x = x;
   INPUTS.z = z;
   INPUTS.bandFootprint = bandFootprint;
+  INPUTS.snowShift = snowShift;
   INPUTS.heightFootprint = heightFootprint;
   INPUTS.slopeFootprint = slopeFootprint;
   INPUTS.slopeDeg = slopeDeg;
@@ -94,7 +97,37 @@ export function writeNaturalGround(
   INPUTS.deposition = deposition;
   writeGroundColour(palette, INPUTS, out, offset, WEIGHTS);
 }
-const INPUTS: GroundInputs = { height: 0, slopeDeg: 0, flow: 0, deposition: 0, road: 0, heightFootprint: 0, slopeFootprint: 0, x: 0, z: 0, bandFootprint: 0 };
+/**
+ * The ragged snow line's shift (snowLine.ts snowHeightShift) at world (x, z) for ground of `height`,
+ * `slopeDeg` and unit normal's horizontal part (normalX, normalZ); 0 where no shift could change the
+ * snow (so most of a map costs no noise). `footprint`: metres of height the pixel's snow edge is averaged over.
+ */
+export function snowShiftAt(
+  palette: GroundPalette,
+  height: number,
+  x: number,
+  z: number,
+  slopeDeg: number,
+  normalX: number,
+  normalZ: number,
+  footprint = 0,
+): number {
+  if (palette.snowBand <= 0) return 0;
+  return snowShiftInReach(palette.snowBand, palette.snowRule, height, footprint, x, z, slopeDeg, normalX, normalZ);
+}
+const INPUTS: GroundInputs = {
+  height: 0,
+  slopeDeg: 0,
+  flow: 0,
+  deposition: 0,
+  road: 0,
+  heightFootprint: 0,
+  slopeFootprint: 0,
+  x: 0,
+  z: 0,
+  bandFootprint: 0,
+  snowShift: 0,
+};
 const WEIGHTS = new Float32Array(16);
 
 /**

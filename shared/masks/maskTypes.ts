@@ -19,4 +19,9 @@ export interface MaskLayer {
   name: string;
   /** All must hold (their weights multiply); none = everywhere. */
   rules: MaskRule[];
+  /**
+   * Metres (> 0): the layer's height rules read the height moved by the ragged snow line's shift in a band
+   * this wide (shared/ground/snowLine.ts snowHeightShift); absent: the height itself.
+   */
+  snowBand?: number;
 }

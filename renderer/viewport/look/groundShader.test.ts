@@ -4,12 +4,13 @@ import type { MaskRule } from '../../../shared/masks/maskTypes';
 import { ruleWeight } from '../../../shared/masks/ruleWeight';
 import { CHANNEL_RULE, CHANNEL_SLOPE_RULE, ROAD_RULE, SNOW_SLOPE_RULE } from '../../../shared/ground/groundMaterials';
 import { SEDIMENT_RULE } from '../../../shared/erosion/cover';
-import { GROUND_FRAGMENT_HEADER, createGroundUniforms, packRule, setGroundUniforms, TIE_FADE, type GroundUniforms } from './groundShader';
+import { GROUND_FRAGMENT_HEADER, createGroundUniforms, packRule, setGroundUniforms, SNOW_SHIFT_GLSL, TIE_FADE, type GroundUniforms } from './groundShader';
 import { groundPalette } from '../../../shared/ground/groundMaterials';
 import { viewGroundLayers } from './groundShader';
 import { bandHeight } from '../../../shared/ground/strataBands';
 import { writeBandColour } from '../../../shared/terrain/rockBands';
 import type { Strata } from '../../../shared/terrain/strata';
+import { snowHeightShift } from '../../../shared/ground/snowLine';
 import { createTerrainShaderUniforms, patchTerrainShader, TERRAIN_TEXTURE_SAMPLES_PER_PIXEL } from './terrainShader';
 
 /** GLSL's smoothstep and step, as the GLSL ES 3.00 specification defines them. */
@@ -119,7 +120,38 @@ describe('the rock beds in the terrain shader', () => {
     });
 });
 
+/** GLSL's mod (x − y · floor(x / y), the GLSL ES 3.00 definition), floor and clamp. */
+const glslMod = (x: number, y: number): number => x - y * Math.floor(x / y);
+const glslClamp = (x: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, x));
+
+/** The shader's terrainSnowShift and its helpers, their GLSL text run as JavaScript (types dropped). */
+function shaderSnowShift(): (band: number, x: number, z: number, slopeDeg: number, normalX: number, normalZ: number) => number {
+  const js = SNOW_SHIFT_GLSL.replace(/\bfloat\s+(terrainSnow\w+)\(/g, 'function $1(')
+    .replace(/\((float\s+)/g, '(')
+    .replace(/,\s*float\s+/g, ', ')
+    .replace(/\bfloat\s+/g, 'let ')
+    .replace(/(\d)\.0\b/g, '$1');
+  return new Function('mod', 'floor', 'clamp', 'max', `${js}\nreturn terrainSnowShift;`)(glslMod, Math.floor, glslClamp, Math.max) as ReturnType<
+    typeof shaderSnowShift
+  >;
+}
+
 describe('the ground materials in the terrain shader', () => {
+  it('moves the snow line as the engine masks and the CPU do (snowLine.ts snowHeightShift): the same noise, shade and steepness', () => {
+    const shift = shaderSnowShift();
+    for (let x = -900; x <= 900; x += 37.3)
+      for (let z = -700; z <= 700; z += 53.1)
+        for (const [slope, nx, nz] of [
+          [0, 0, 0],
+          [30, 0, -0.5],
+          [30, 0.5, 0],
+          [47, -0.5, 0.5],
+          [56, -0.66, 0.46],
+          [56, 0.66, -0.46],
+        ])
+          expect(shift(13.2, x, z, slope, nx, nz)).toBeCloseTo(snowHeightShift(13.2, x, z, slope, nx, nz), 9);
+  });
+
   it('shows the heaviest material’s texture by its lead: none where two materials tie (no seam where the texture changes), in full from TIE_FADE', () => {
     const lead = shaderLead();
     // Across a boundary between two materials, weights a = 1 − b: the texture's strength is continuous

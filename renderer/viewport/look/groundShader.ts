@@ -8,6 +8,7 @@ import type { MaskRule } from '../../../shared/masks/maskTypes';
 import type { Climate } from '../../../shared/ground/climate';
 import type { Strata } from '../../../shared/terrain/strata';
 import { glslFloat, ruleGlsl } from './coverShader';
+import * as snow from '../../../shared/ground/snowLine';
 
 /**
  * The ground materials in the terrain shader (both terrain materials, through terrainShader.ts): per
@@ -51,6 +52,8 @@ export interface GroundUniforms {
   terrainGroundColours: IUniform<Vector3[]>;
   terrainGroundBanded: IUniform<number[]>;
   terrainGroundMaterial: IUniform<number[]>;
+  /** Per layer: its ragged snow band, metres (0: its height rules read the height itself). */
+  terrainGroundSnowBand: IUniform<number[]>;
   terrainBedColours: IUniform<Vector3[]>;
   /** The top of each bed within one repeat, metres (cumulative thickness). */
   terrainBedTops: IUniform<number[]>;
@@ -70,6 +73,7 @@ export function createGroundUniforms(): GroundUniforms {
     terrainGroundColours: { value: Array.from({ length: MAX_GROUND_LAYERS }, () => new Vector3()) },
     terrainGroundBanded: { value: new Array<number>(MAX_GROUND_LAYERS).fill(0) },
     terrainGroundMaterial: { value: new Array<number>(MAX_GROUND_LAYERS).fill(0) },
+    terrainGroundSnowBand: { value: new Array<number>(MAX_GROUND_LAYERS).fill(0) },
     terrainBedColours: { value: Array.from({ length: MAX_ROCK_BEDS }, () => new Vector3()) },
     terrainBedTops: { value: new Array<number>(MAX_ROCK_BEDS).fill(1) },
     terrainBedCount: { value: 1 },
@@ -103,6 +107,7 @@ export function setGroundUniforms(uniforms: GroundUniforms, climate: Climate, li
     uniforms.terrainGroundColours.value[l].set(...palette.colours[l]);
     uniforms.terrainGroundBanded.value[l] = layer.banded;
     uniforms.terrainGroundMaterial.value[l] = GROUND_MATERIALS.indexOf(layer.material);
+    uniforms.terrainGroundSnowBand.value[l] = layer.snowBand ?? 0;
   });
   const { beds, blend } = palette.bands;
   uniforms.terrainBedFrame.value.set(palette.frame.base, palette.frame.gx, palette.frame.gz);
@@ -115,6 +120,32 @@ export function setGroundUniforms(uniforms: GroundUniforms, climate: Climate, li
   uniforms.terrainBedCount.value = Math.min(beds.length, MAX_ROCK_BEDS);
   uniforms.terrainBedBlend.value = blend;
 }
+
+/** shared/ground/snowLine.ts snowHeightShift: the same lattice (exact in 32-bit floats), noise, shade and steepness. */
+export const SNOW_SHIFT_GLSL = /* glsl */ `
+float terrainSnowPermute(float v) { return mod((v * 34.0 + 1.0) * v, 289.0); }
+float terrainSnowLattice(float i, float j) { return terrainSnowPermute(terrainSnowPermute(mod(i, 289.0)) + mod(j, 289.0)) / 288.0; }
+float terrainSnowValue(float x, float z) {
+  float i = floor(x);
+  float j = floor(z);
+  float fx = x - i;
+  float fz = z - j;
+  float ux = fx * fx * (3.0 - 2.0 * fx);
+  float uz = fz * fz * (3.0 - 2.0 * fz);
+  float top = terrainSnowLattice(i, j) + (terrainSnowLattice(i + 1.0, j) - terrainSnowLattice(i, j)) * ux;
+  float bottom = terrainSnowLattice(i, j + 1.0) + (terrainSnowLattice(i + 1.0, j + 1.0) - terrainSnowLattice(i, j + 1.0)) * ux;
+  return top + (bottom - top) * uz;
+}
+float terrainSnowShift(float band, float x, float z, float slopeDeg, float normalX, float normalZ) {
+  float coarse = terrainSnowValue(x / ${glslFloat(snow.SNOW_NOISE_METRES)}, z / ${glslFloat(snow.SNOW_NOISE_METRES)});
+  float fine = terrainSnowValue(3.0 * x / ${glslFloat(snow.SNOW_NOISE_METRES)} + 17.0, 3.0 * z / ${glslFloat(snow.SNOW_NOISE_METRES)} + 31.0);
+  float wander = 2.0 * (0.65 * coarse + 0.35 * fine) - 1.0;
+  float shade = -(normalX * ${glslFloat(snow.SNOW_SUN_XZ[0])} + normalZ * ${glslFloat(snow.SNOW_SUN_XZ[1])});
+  float t = clamp((slopeDeg - ${glslFloat(snow.SNOW_STEEP_FROM)}) / ${glslFloat(snow.SNOW_STEEP_TO - snow.SNOW_STEEP_FROM)}, 0.0, 1.0);
+  float steepSunny = t * t * (3.0 - 2.0 * t) * max(0.0, -shade);
+  return band * (${glslFloat(snow.SNOW_BIAS_SHARE)} + ${glslFloat(snow.SNOW_NOISE_SHARE)} * wander + ${glslFloat(snow.SNOW_SHADE_SHARE)} * shade
+    - ${glslFloat(snow.SNOW_STEEP_SHARE)} * steepSunny);
+}`;
 
 const perMaterial = (values: Readonly<Record<GroundMaterial, number>>) =>
   `float[${GROUND_MATERIALS.length}](${GROUND_MATERIALS.map((m) => glslFloat(values[m])).join(', ')})`;
@@ -130,6 +161,7 @@ uniform vec4 terrainGroundRules[${MAX_GROUND_LAYERS * RULES_PER_LAYER}];
 uniform vec3 terrainGroundColours[${MAX_GROUND_LAYERS}];
 uniform float terrainGroundBanded[${MAX_GROUND_LAYERS}];
 uniform float terrainGroundMaterial[${MAX_GROUND_LAYERS}];
+uniform float terrainGroundSnowBand[${MAX_GROUND_LAYERS}];
 uniform vec3 terrainBedColours[${MAX_ROCK_BEDS}];
 uniform float terrainBedTops[${MAX_ROCK_BEDS}];
 uniform int terrainBedCount;
@@ -146,6 +178,7 @@ float terrainGroundRule(vec4 rule, float v) {
   if (rule.y < 1e29) w *= rule.z > 0.0 ? 1.0 - smoothstep(rule.y, rule.y + rule.z, v) : step(v, rule.y);
   return w;
 }
+${SNOW_SHIFT_GLSL}
 // How strongly the heaviest non-rock material's texture shows: its weight, faded to 0 as the next one draws level.
 float terrainTextureLead(float heaviest, float second) {
   return heaviest * min(1.0, (heaviest - second) / ${glslFloat(TIE_FADE)});
@@ -240,8 +273,13 @@ export const GROUND_FRAGMENT = /* glsl */ `
     if (l > 0) {
       vec4 a = terrainGroundRules[2 * l];
       vec4 b = terrainGroundRules[2 * l + 1];
-      coverage = terrainGroundRule(a, terrainGroundInput(a, gHeight, gSlope, vTerrainCover, gRoad))
-        * terrainGroundRule(b, terrainGroundInput(b, gHeight, gSlope, vTerrainCover, gRoad));
+      // A ragged snow layer reads the height moved by the snow line's shift (snowLine.ts).
+      float band = terrainGroundSnowBand[l];
+      float h = band > 0.0
+        ? gHeight + terrainSnowShift(band, vTerrainWorld.x, vTerrainWorld.z, gSlope, terrainWorldNormal.x, terrainWorldNormal.z)
+        : gHeight;
+      coverage = terrainGroundRule(a, terrainGroundInput(a, h, gSlope, vTerrainCover, gRoad))
+        * terrainGroundRule(b, terrainGroundInput(b, h, gSlope, vTerrainCover, gRoad));
     }
     float w = gLeft * coverage;
     gLeft -= w;
