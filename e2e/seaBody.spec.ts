@@ -13,12 +13,8 @@ async function changedRightOf(page: Page, a: Buffer, b: Buffer, fromX: number): 
   return page.evaluate(
     async ({ a, b, fromX }) => {
       const decode = async (data: string) => {
-        const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
-        const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-        const context = canvas.getContext('2d')!;
-        context.drawImage(bitmap, 0, 0);
-        return { pixels: context.getImageData(0, 0, bitmap.width, bitmap.height).data, width: bitmap.width };
+        const { data: pixels, width } = await window.__faultlineDecodePng(data);
+        return { pixels, width };
       };
       const on = await decode(a);
       const off = await decode(b);

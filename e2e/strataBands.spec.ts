@@ -24,12 +24,8 @@ function mesaStrata(): Strata {
 /** RGB of a screenshot's pixels, decoded in the page. */
 async function decode(page: Page, png: Buffer): Promise<{ width: number; data: number[] }> {
   return page.evaluate(async (data) => {
-    const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
-    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-    const context = canvas.getContext('2d')!;
-    context.drawImage(bitmap, 0, 0);
-    return { width: bitmap.width, data: Array.from(context.getImageData(0, 0, bitmap.width, bitmap.height).data) };
+    const { width, data: pixels } = await window.__faultlineDecodePng(data);
+    return { width, data: Array.from(pixels) };
   }, png.toString('base64'));
 }
 

@@ -53,7 +53,12 @@ export interface SampleRect {
 export function seaGroundRect(ground: SeaGround, region: DirtyRegion): SampleRect | null {
   if (region.kind === 'all') return { i0: 0, j0: 0, i1: ground.width, j1: ground.depth };
   const first = (vertex: number, samples: number) => Math.min(samples, Math.ceil(vertex / ground.step));
-  const rect = { i0: first(region.i0, ground.width), j0: first(region.j0, ground.depth), i1: first(region.i1, ground.width), j1: first(region.j1, ground.depth) };
+  const rect = {
+    i0: first(region.i0, ground.width),
+    j0: first(region.j0, ground.depth),
+    i1: first(region.i1, ground.width),
+    j1: first(region.j1, ground.depth),
+  };
   return rect.i0 < rect.i1 && rect.j0 < rect.j1 ? rect : null;
 }
 
