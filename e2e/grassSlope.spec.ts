@@ -24,12 +24,7 @@ async function gradientShape(page: Page, shot: Buffer): Promise<{ skew: number; 
   return page.evaluate(async (data) => {
     const W = 384;
     const H = 256;
-    const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
-    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-    const context = canvas.getContext('2d')!;
-    context.drawImage(bitmap, 0, 0);
-    const pixels = context.getImageData(Math.floor(bitmap.width / 2 - W / 2), Math.floor(bitmap.height / 2 - H / 2), W, H).data;
+    const pixels = (await window.__faultlineDecodePng(data, { width: W, height: H })).data;
     // The luma averaged over 4 × 4 blocks: streaks are long and a few pixels wide, the blades finer.
     const B = 4;
     const w = W / B;

@@ -21,12 +21,7 @@ async function periodPeak(page: Page, shot: Buffer, periodPx: number): Promise<n
     async ({ data, period }) => {
       const N = 256;
       const rows = 96;
-      const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
-      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-      const context = canvas.getContext('2d')!;
-      context.drawImage(bitmap, 0, 0);
-      const pixels = context.getImageData(Math.floor(bitmap.width / 2 - N / 2), Math.floor(bitmap.height / 2 - rows / 2), N, rows).data;
+      const pixels = (await window.__faultlineDecodePng(data, { width: N, height: rows })).data;
       const power = new Float64Array(N / 2);
       const row = new Float64Array(N);
       for (let y = 0; y < rows; y++) {

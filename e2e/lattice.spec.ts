@@ -94,14 +94,7 @@ async function cellPeaks(page: Page, withDetail: Buffer, without: Buffer, period
       const N = 256;
       const rows = 96;
       const lumaOf = async (data: string) => {
-        const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
-        const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-        const context = canvas.getContext('2d')!;
-        context.drawImage(bitmap, 0, 0);
-        const x0 = Math.floor(bitmap.width / 2 - N / 2);
-        const y0 = Math.floor(bitmap.height / 2 - rows / 2);
-        const pixels = context.getImageData(x0, y0, N, rows).data;
+        const pixels = (await window.__faultlineDecodePng(data, { width: N, height: rows })).data;
         const luma = new Float64Array(N * rows);
         for (let p = 0; p < N * rows; p++) luma[p] = 0.299 * pixels[p * 4] + 0.587 * pixels[p * 4 + 1] + 0.114 * pixels[p * 4 + 2];
         return luma;

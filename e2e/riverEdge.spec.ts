@@ -63,15 +63,7 @@ function riverProject(): Uint8Array {
 async function shorelineRoughness(page: Page, shown: Buffer, hidden: Buffer): Promise<{ left: number; right: number; rows: number; width: number }> {
   return page.evaluate(
     async ({ a, b }) => {
-      const decode = async (data: string) => {
-        const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
-        const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-        const context = canvas.getContext('2d')!;
-        context.drawImage(bitmap, 0, 0);
-        return { data: context.getImageData(0, 0, bitmap.width, bitmap.height).data, width: bitmap.width, height: bitmap.height };
-      };
-      const [on, off] = await Promise.all([decode(a), decode(b)]);
+      const [on, off] = await Promise.all([window.__faultlineDecodePng(a), window.__faultlineDecodePng(b)]);
       const { width, height } = on;
       const wet = (x: number, y: number) => {
         const p = 4 * (y * width + x);

@@ -42,12 +42,7 @@ async function overlayPixels(page: Page, map2d: Locator): Promise<{ green: numbe
   const colours = { ok: rgb(REPORT_STATUS_COLOURS.ok), near: rgb(REPORT_STATUS_COLOURS.near), flagged: rgb(REPORT_STATUS_COLOURS.flagged) };
   return page.evaluate(
     async ({ data, colours }) => {
-      const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
-      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-      const context = canvas.getContext('2d')!;
-      context.drawImage(bitmap, 0, 0);
-      const px = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+      const px = (await window.__faultlineDecodePng(data)).data;
       const near = (p: number, [r, g, b]: number[]) => Math.abs(px[p] - r) + Math.abs(px[p + 1] - g) + Math.abs(px[p + 2] - b) < 30;
       const out = { green: 0, amber: 0, red: 0 };
       for (let p = 0; p < px.length; p += 4) {

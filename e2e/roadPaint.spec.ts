@@ -19,12 +19,7 @@ async function surfaceChange(page: Page, asphalt: Buffer, gravel: Buffer): Promi
     async (data) => {
       const [a, b] = await Promise.all(
         data.map(async (one) => {
-          const bytes = Uint8Array.from(atob(one), (c) => c.charCodeAt(0));
-          const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-          const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-          const context = canvas.getContext('2d')!;
-          context.drawImage(bitmap, 0, 0);
-          return context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+          return (await window.__faultlineDecodePng(one)).data;
         }),
       );
       const luma = (q: Uint8ClampedArray, k: number) => 0.299 * q[k] + 0.587 * q[k + 1] + 0.114 * q[k + 2];
@@ -45,12 +40,8 @@ async function surfaceChange(page: Page, asphalt: Buffer, gravel: Buffer): Promi
 /** Share of the image's pixels that are dark and grey (lit asphalt; grass is green, sky and gravel light). */
 async function darkGreyShare(page: Page, png: Buffer): Promise<number> {
   return page.evaluate(async (data) => {
-    const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
-    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-    const context = canvas.getContext('2d')!;
-    context.drawImage(bitmap, 0, 0);
-    const px = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+    const bitmap = await window.__faultlineDecodePng(data);
+    const px = bitmap.data;
     let dark = 0;
     for (let p = 0; p < px.length; p += 4) {
       const max = Math.max(px[p], px[p + 1], px[p + 2]);

@@ -35,12 +35,7 @@ async function snowEdge(page: Page, shot: Buffer): Promise<SnowEdge> {
   return page.evaluate(async (data) => {
     const W = 200;
     const H = 240;
-    const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
-    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-    const context = canvas.getContext('2d')!;
-    context.drawImage(bitmap, 0, 0);
-    const pixels = context.getImageData(Math.floor(bitmap.width / 2 - W / 2), Math.floor(bitmap.height / 2 - H / 2), W, H).data;
+    const pixels = (await window.__faultlineDecodePng(data, { width: W, height: H })).data;
     const luma = (x: number, y: number) => {
       const p = 4 * (y * W + x);
       return 0.299 * pixels[p] + 0.587 * pixels[p + 1] + 0.114 * pixels[p + 2];

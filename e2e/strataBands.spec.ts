@@ -4,10 +4,11 @@ import { TERRAIN_PRESETS } from '../shared/presets/terrainPresets';
 import { strataReader, type Strata } from '../shared/terrain/strata';
 import { runGenerateAndWait } from './perf/appActions';
 import { showPanel } from './panel';
+import { viewportShot } from './pixels';
 
 // Mesas' cliffs seen from beside them: the rock bands are its own beds (issue 35, "rock strata visible as
 // colour bands on cliffs"). Every pixel of the 3D view sampled on a grid is picked (the hover readout's
-// exact surface point), placed in Mesas' strata, and its colour read off the screenshot: the caprock must
+// exact surface point, all in one pass in the page), placed in Mesas' strata, and its colour read off the screenshot: the caprock must
 // show pale and the red must lie in the soft shale, where the beds are, not where the climate's
 // even repeating stripes of 7, 3, 9, 2.5, 6 and 4 m fall.
 
@@ -24,19 +25,16 @@ function mesaStrata(): Strata {
 /** RGB of a screenshot's pixels, decoded in the page. */
 async function decode(page: Page, png: Buffer): Promise<{ width: number; data: number[] }> {
   return page.evaluate(async (data) => {
-    const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
-    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-    const context = canvas.getContext('2d')!;
-    context.drawImage(bitmap, 0, 0);
-    return { width: bitmap.width, data: Array.from(context.getImageData(0, 0, bitmap.width, bitmap.height).data) };
+    const { width, data: pixels } = await window.__faultlineDecodePng(data);
+    return { width, data: Array.from(pixels) };
   }, png.toString('base64'));
 }
 
 /** Green over red: the shale's red is about 0.5, the caprock's ochre-buff about 0.75 (shared/ground/climate.ts bedColours). */
 const RED_BELOW = 0.62;
 
-test.use({ viewport: { width: 1600, height: 1000 } });
+// The map is generated first: the cheaper 65² start (the default terrain is never looked at).
+test.use({ viewport: { width: 1600, height: 1000 }, startSize: 65 });
 
 test('Mesas’ cliffs show the caprock pale and the shale red, where its strata put them', async ({ app }) => {
   test.setTimeout(600_000);
@@ -51,60 +49,75 @@ test('Mesas’ cliffs show the caprock pale and the shale red, where its strata 
   const box = (await viewport.boundingBox())!;
   const cx = box.x + box.width / 2;
   const cy = box.y + box.height / 2;
+  // One wheel and one move: the orbit's zoom and turn grow with the distance the wheel and the pointer
+  // travel, so this is six wheel steps of 300 and a drag in 8 steps in one, and each event costs a frame
+  // of software rendering at 1600 × 1000.
   await page.mouse.move(cx, cy);
-  for (let n = 0; n < 6; n++) await page.mouse.wheel(0, -300);
+  await page.mouse.wheel(0, -1800);
   await page.mouse.down({ button: 'middle' });
-  await page.mouse.move(cx + 30, cy - 110, { steps: 8 });
+  await page.mouse.move(cx + 30, cy - 110);
   await page.mouse.up({ button: 'middle' });
-  await page.waitForTimeout(1500);
-  const shot = await decode(page, await viewport.screenshot({ timeout: 120_000 }));
+  const shot = await decode(page, await viewportShot(page));
 
   const strata = mesaStrata();
   const reader = strataReader(strata);
   const tops = [strata.beds[0].thickness, reader.period];
   const capHardness = Math.max(...strata.beds.map((bed) => bed.hardness));
-  const read = () =>
-    page.evaluate(() => {
-      const element = document.querySelector('[data-testid="hover-readout"]')!;
-      return {
-        x: element.getAttribute('data-x'),
-        z: element.getAttribute('data-z'),
-        h: element.getAttribute('data-h'),
-        source: element.getAttribute('data-source'),
-      };
-    });
+  // The grid's pixels, picked in one pass in the page: a pointer move on the view's canvas, then the hover
+  // readout once it has changed (a miss, the sky, leaves it empty).
+  const pixels: Array<[number, number]> = [];
+  for (let v = 0.3; v < 0.97; v += 0.04) for (let u = 0.03; u < 0.98; u += 0.04) pixels.push([Math.round(box.width * u), Math.round(box.height * v)]);
+  const picks = await page.evaluate(
+    async ({ pixels, left, top }) => {
+      const canvas = document.querySelector('[data-testid="viewport-3d"] canvas')!;
+      const readout = document.querySelector('[data-testid="hover-readout"]')!;
+      const read = () => ({
+        x: readout.getAttribute('data-x'),
+        z: readout.getAttribute('data-z'),
+        h: readout.getAttribute('data-h'),
+        source: readout.getAttribute('data-source'),
+      });
+      const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+      const found = [];
+      for (const [px, py] of pixels) {
+        const before = read().x;
+        canvas.dispatchEvent(
+          new PointerEvent('pointermove', { clientX: left + px + 0.5, clientY: top + py + 0.5, bubbles: true, pointerType: 'mouse', isPrimary: true }),
+        );
+        await tick();
+        let hit = read();
+        for (let tries = 0; tries < 50 && hit.x === before && hit.source !== null; tries++) {
+          await tick();
+          hit = read();
+        }
+        found.push(hit);
+      }
+      return found;
+    },
+    { pixels, left: box.x, top: box.y },
+  );
   const cap = { red: 0, pale: 0, all: 0 };
   const shale = { red: 0, all: 0 };
-  for (let v = 0.3; v < 0.97; v += 0.04)
-    for (let u = 0.03; u < 0.98; u += 0.04) {
-      const px = Math.round(box.width * u);
-      const py = Math.round(box.height * v);
-      const before = (await read()).x;
-      await page.mouse.move(box.x + px + 0.5, box.y + py + 0.5);
-      // A miss (the sky) leaves the readout empty; a hit changes it.
-      let hit = await read();
-      for (let tries = 0; tries < 50 && hit.x === before && hit.source !== null; tries++) {
-        await page.waitForTimeout(20);
-        hit = await read();
-      }
-      if (hit.h === null || hit.source !== '3d') continue;
-      const [x, z, h] = [Number(hit.x), Number(hit.z), Number(hit.h)];
-      const e = h - reader.gx * x - reader.gz * z - strata.base;
-      const r = e - Math.floor(e / reader.period) * reader.period;
-      // Clear of the beds' boundaries by 1.5 m (a pixel's pick and its colour are a pixel apart on a cliff).
-      if (tops.some((top) => Math.abs(r - top) < 1.5) || r < 1.5) continue;
-      const p = (py * shot.width + px) * 4;
-      const [R, G] = [shot.data[p], shot.data[p + 1]];
-      const red = G / Math.max(1, R) < RED_BELOW;
-      if (strata.beds[reader.bedAtElevation(e)].hardness === capHardness) {
-        cap.all++;
-        if (red) cap.red++;
-        else cap.pale++;
-      } else {
-        shale.all++;
-        if (red) shale.red++;
-      }
+  for (const [k, [px, py]] of pixels.entries()) {
+    const hit = picks[k];
+    if (hit.h === null || hit.source !== '3d') continue;
+    const [x, z, h] = [Number(hit.x), Number(hit.z), Number(hit.h)];
+    const e = h - reader.gx * x - reader.gz * z - strata.base;
+    const r = e - Math.floor(e / reader.period) * reader.period;
+    // Clear of the beds' boundaries by 1.5 m (a pixel's pick and its colour are a pixel apart on a cliff).
+    if (tops.some((top) => Math.abs(r - top) < 1.5) || r < 1.5) continue;
+    const p = (py * shot.width + px) * 4;
+    const [R, G] = [shot.data[p], shot.data[p + 1]];
+    const red = G / Math.max(1, R) < RED_BELOW;
+    if (strata.beds[reader.bedAtElevation(e)].hardness === capHardness) {
+      cap.all++;
+      if (red) cap.red++;
+      else cap.pale++;
+    } else {
+      shale.all++;
+      if (red) shale.red++;
     }
+  }
   console.log(`Mesas' cliffs, pixels by bed: caprock ${JSON.stringify(cap)}, shale ${JSON.stringify(shale)}`);
   // The caprock is in view and shows pale; the red is the shale's.
   expect(cap.all).toBeGreaterThan(20);

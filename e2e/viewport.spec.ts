@@ -23,12 +23,7 @@ interface Tones {
 /** Measures a viewport screenshot in the page: sky colour at the top, and the terrain's share and brightness. */
 async function tones(page: Page, png: Buffer): Promise<Tones> {
   return page.evaluate(async (data) => {
-    const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
-    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-    const context = canvas.getContext('2d')!;
-    context.drawImage(bitmap, 0, 0);
-    const { data: px, width, height } = context.getImageData(0, 0, bitmap.width, bitmap.height);
+    const { data: px, width, height } = await window.__faultlineDecodePng(data);
     const top: [number, number, number] = [0, 0, 0];
     const topRows = Math.floor(height / 10);
     for (let y = 0; y < topRows; y++) for (let x = 0; x < width; x++) for (let c = 0; c < 3; c++) top[c] += px[(y * width + x) * 4 + c] / (topRows * width);

@@ -41,15 +41,7 @@ async function shot(page: Page, name: string): Promise<void> {
 async function tintedCentre(page: Page, before: Buffer, after: Buffer): Promise<{ x: number; y: number } | null> {
   return page.evaluate(
     async ({ a, b }) => {
-      const decode = async (data: string) => {
-        const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
-        const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-        const context = canvas.getContext('2d')!;
-        context.drawImage(bitmap, 0, 0);
-        return { data: context.getImageData(0, 0, bitmap.width, bitmap.height).data, width: bitmap.width };
-      };
-      const [one, two] = await Promise.all([decode(a), decode(b)]);
+      const [one, two] = await Promise.all([window.__faultlineDecodePng(a), window.__faultlineDecodePng(b)]);
       let sx = 0;
       let sy = 0;
       let n = 0;

@@ -34,12 +34,7 @@ export async function waterPixels(page: Page, shown: Buffer, hidden: Buffer, abs
   return page.evaluate(
     async ({ a, b, absolute }) => {
       const decode = async (data: string) => {
-        const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
-        const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-        const context = canvas.getContext('2d')!;
-        context.drawImage(bitmap, 0, 0);
-        return context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+        return (await window.__faultlineDecodePng(data)).data;
       };
       const on = await decode(a);
       const off = await decode(b);
@@ -64,12 +59,8 @@ export async function waterPixels(page: Page, shown: Buffer, hidden: Buffer, abs
 export async function colourPixels(page: Page, shot: Buffer, hex: string, tolerance = 30): Promise<{ count: number; centreX: number; centreY: number }> {
   return page.evaluate(
     async ({ data, hex, tolerance }) => {
-      const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
-      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-      const context = canvas.getContext('2d')!;
-      context.drawImage(bitmap, 0, 0);
-      const pixels = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+      const bitmap = await window.__faultlineDecodePng(data);
+      const pixels = bitmap.data;
       const want = [1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16));
       let count = 0;
       let x0 = Infinity;

@@ -35,14 +35,14 @@ export function WaterPanel({ session }: { session: EditorSession }) {
   // a worker: the last list stays while the next is found).
   const [features, setFeatures] = useState<readonly WaterFeature[]>([]);
   const hasWater = editor.document.water !== null;
-  // Why no river formed (issue 31's default river area is about a whole 512 m map): measured once the
-  // document settles, as the list is.
+  // Why no river formed (issue 31's default river area is about a whole 512 m map): read once the
+  // document settles, as the list is; the figure came with the water from the worker.
   const [noRiver, setNoRiver] = useState<string | null>(null);
   useEffect(() => {
     const timer = setTimeout(() => {
       const { document } = editor;
       const automatic = model.layer();
-      setNoRiver(automatic?.enabled && document.water ? noRiverHintFor(document.field, document.field.heights, document.water.kind, automatic.params) : null);
+      setNoRiver(automatic?.enabled && document.water ? noRiverHintFor(document.water, automatic.params) : null);
       if (!hasWater) return setFeatures([]);
       const found = model.features();
       if (found) setFeatures(found.features);

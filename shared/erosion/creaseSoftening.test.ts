@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { diagonalTeeth } from '../terrain/diagonalTeeth';
-import { createHeightfield, type Heightfield } from '../terrain/heightfield';
+import type { Heightfield } from '../terrain/heightfield';
+import { RIDGE_SLOPE, ridgeFields } from '../terrain/testing/ridgeFields';
 import { heightInCell } from '../terrain/surface';
 import { softenCreases } from './creaseSoftening';
 import { thermalErosion } from './thermal';
@@ -8,16 +9,9 @@ import { thermalStep } from '../recipe/steps';
 
 const SIZE = 48;
 const CELL = 2;
-const SLOPE = Math.tan((40 * Math.PI) / 180);
-
-function fieldOf(f: (i: number, j: number) => number): Heightfield {
-  const field = createHeightfield(SIZE, SIZE, CELL);
-  for (let j = 0; j < SIZE; j++) for (let i = 0; i < SIZE; i++) field.heights[j * SIZE + i] = f(i, j);
-  return field;
-}
-
-/** A sharp 40° ridge whose crest runs through the vertices where `across` is 0 (in half-diagonals). */
-const ridge = (across: (i: number, j: number) => number) => fieldOf((i, j) => 100 - (SLOPE * Math.abs(across(i, j)) * CELL) / Math.SQRT2);
+const SLOPE = RIDGE_SLOPE;
+/** Sharp 40° ridges whose crest runs through the vertices where `across` is 0 (in half-diagonals). */
+const { fieldOf, ridge } = ridgeFields(SIZE, CELL);
 
 /**
  * The drawn surface along the crest line x = z, from (i, i) to (i + 1, i + 1) in steps of a tenth:

@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FLUVIAL } from '../erosion/fluvialParams';
-import type { Layer } from '../layers/types';
+import { fluvialLayer } from '../layers/testing/stacks';
 import { createHeightfield } from '../terrain/heightfield';
-import type { Strata } from '../terrain/strata';
 import { gridFromField } from './grid';
 import { stackHardness } from './hardness';
 import { availableSources, MaskSetError, MaskSources, parseMaskSet } from './masks';
 
 const size = { width: 5, depth: 3, cellSize: 10 };
-const fluvial = (strata: Strata | null, enabled = true): Layer => ({
-  id: 'fluvial-1',
-  name: 'Fluvial',
-  kind: 'fluvial',
-  enabled,
-  opacity: 1,
-  params: { ...DEFAULT_FLUVIAL, strata },
-});
+const fluvial = fluvialLayer;
 
 describe('the hardness mask source', () => {
   it('is the hardness of the bed each height lies in: 10 m soft (1), 5 m hard (4), repeating from 100 m', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FLUVIAL } from '../erosion/fluvialParams';
 import { DEFAULT_THERMAL } from '../erosion/params';
 import { DEFAULT_VIEW_SETTINGS } from '../ipc/contract';
 import type { Layer } from '../layers/types';
+import { fluvialLayer } from '../layers/testing/stacks';
 import { createRandom } from '../random';
 import { srgbByteToLinear } from '../terrain/colourRamp';
 import { writeBandColour } from '../terrain/rockBands';
@@ -152,14 +152,7 @@ describe('the beds come from the document’s layers', () => {
     dipDeg: 0,
     dipAzimuthDeg: 0,
   });
-  const fluvial = (strata: Strata | null, enabled = true): Layer => ({
-    id: 'fluvial-1',
-    name: 'Fluvial',
-    kind: 'fluvial',
-    enabled,
-    opacity: 1,
-    params: { ...DEFAULT_FLUVIAL, strata },
-  });
+  const fluvial = fluvialLayer;
   const thermal = (strata?: Strata, enabled = true): Layer => ({
     id: 'thermal-1',
     name: 'Thermal',

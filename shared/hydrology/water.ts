@@ -44,6 +44,11 @@ export interface Water {
   readonly area: Float64Array;
   /** The filled surfaces they flow on (the layer's flood's), for flow directions, slopes and lakes. */
   readonly filled: FilledSurface;
+  /**
+   * The largest of `area` off the lakes, m² (a lake's outlet area makes no river): what the Water
+   * section prints when no river formed, found here so the window need not flood the map again.
+   */
+  readonly largestDrainingArea: number;
 }
 
 /** How many vertices are stamped between checks of `shouldCancel`. */
@@ -155,7 +160,9 @@ function finishWater(
 ): Water {
   const count = input.length;
   const depth = new Float32Array(count);
+  let largestDrainingArea = 0;
   for (let v = 0; v < count; v++) {
+    if (area[v] > largestDrainingArea && kind[v] !== WATER_LAKE) largestDrainingArea = area[v];
     const cut = carve[v];
     out[v] = cut > 0 ? input[v] - cut : input[v];
     if (kind[v] === WATER_LAKE) surface[v] = level[v];
@@ -163,7 +170,7 @@ function finishWater(
     if (wet > 0) depth[v] = wet;
     else if (kind[v] === WATER_DRY) surface[v] = NaN;
   }
-  return { depth, surface, kind, area, filled };
+  return { depth, surface, kind, area, filled, largestDrainingArea };
 }
 
 /**

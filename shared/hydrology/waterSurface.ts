@@ -15,6 +15,11 @@ export interface WaterSurface {
    * with the river's surface).
    */
   readonly kind: Uint8Array;
+  /**
+   * The topmost automatic water layer's largest MFD contributing area off its lakes, m² (Water's
+   * `largestDrainingArea`), set as that layer evaluates; absent when none ran.
+   */
+  largestDrainingArea?: number;
 }
 
 /** No water anywhere on a map of `count` vertices. */
@@ -24,7 +29,9 @@ export function createWaterSurface(count: number): WaterSurface {
 
 /** A copy of `water`. */
 export function copyWaterSurface(water: WaterSurface): WaterSurface {
-  return { surface: water.surface.slice(), kind: water.kind.slice() };
+  const copy: WaterSurface = { surface: water.surface.slice(), kind: water.kind.slice() };
+  if (water.largestDrainingArea !== undefined) copy.largestDrainingArea = water.largestDrainingArea;
+  return copy;
 }
 
 /** A rectangle of vertices [i0, i1) × [j0, j1). */

@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { diagonalTeeth } from './diagonalTeeth';
-import { createHeightfield, type Heightfield } from './heightfield';
+import { RIDGE_SLOPE, ridgeFields } from './testing/ridgeFields';
 
 const SIZE = 40;
 const CELL = 2;
-const SLOPE = Math.tan((40 * Math.PI) / 180);
-
-/** Heights of f(i, j) at every vertex of a SIZE² map of CELL-metre cells. */
-function fieldOf(f: (i: number, j: number) => number): Heightfield {
-  const field = createHeightfield(SIZE, SIZE, CELL);
-  for (let j = 0; j < SIZE; j++) for (let i = 0; i < SIZE; i++) field.heights[j * SIZE + i] = f(i, j);
-  return field;
-}
-
-/** A sharp ridge at SLOPE on both sides, its crest through the vertices where `across` is 0 (metres from it: across · CELL / √2). */
-const ridge = (across: (i: number, j: number) => number) => fieldOf((i, j) => 100 - (SLOPE * Math.abs(across(i, j)) * CELL) / Math.SQRT2);
+const SLOPE = RIDGE_SLOPE;
+/** Heights of f(i, j) at every vertex of a SIZE² map of CELL-metre cells, and sharp ridges at SLOPE (ridgeFields). */
+const { fieldOf, ridge } = ridgeFields(SIZE, CELL);
 
 describe('saw-teeth of the fixed split', () => {
   it('a sharp ridge along the other diagonal: every cell on its crest breaks by slope · cell / √2', () => {

@@ -19,14 +19,26 @@ import {
   Vector3,
   type PerspectiveCamera,
 } from 'three';
-import { terrainExtent } from '../../../shared/terrain/heightfield';
+import { terrainExtent, type Heightfield } from '../../../shared/terrain/heightfield';
 import { sunVector } from '../../../shared/terrain/lighting';
 import type { ViewSettings } from '../../../shared/ipc/contract';
 import { useSession } from '../../session';
 import { useViewport } from '../viewportContext';
 import type { TerrainLighting } from './terrainLighting';
 import { SEA_LOOK } from '../../../app/view/seaLook';
-import { clipSeaToGround, seaGround, seaGroundTexture, seaWallGeometry, type SeaGroundUniforms } from './seaBody';
+import {
+  clipSeaToGround,
+  refreshSeaGround,
+  seaGround,
+  seaGroundOf,
+  seaGroundRect,
+  seaGroundTexture,
+  seaWallGeometry,
+  uploadSeaGroundRect,
+  type SeaGround,
+  type SeaGroundUniforms,
+} from './seaBody';
+import { unionRegions, type DirtyRegion } from '../../../app/document/region';
 
 /** The viewport's TerrainLighting (the page's ViewportController owns it). */
 export function useTerrainLighting(): TerrainLighting {
@@ -207,6 +219,7 @@ export function WaterPlane() {
   const { editor, view } = useSession();
   const scene = useThree((s) => s.scene);
   const invalidate = useThree((s) => s.invalidate);
+  const gl = useThree((s) => s.gl);
   const sea = useMemo(() => {
     const uniforms: SeaGroundUniforms = { seaGround: { value: null }, seaSpacing: { value: 1 }, seaLevel: { value: 0 } };
     const material = new MeshPhongMaterial({
@@ -234,6 +247,33 @@ export function WaterPlane() {
     scene.add(water, wall);
     // The ground's texture and the wall follow the heights only while the sea is shown.
     let builtFor: { version: number; seaLevel: number } | null = null;
+    // The ground the texture holds, and the vertices changed since it was sent (null: none).
+    let ground: SeaGround | null = null;
+    let changed: DirtyRegion | null = null;
+    const sendGround = (field: Heightfield) => {
+      const texture = uniforms.seaGround.value;
+      if (texture && ground && seaGroundOf(ground, field) && changed?.kind === 'rect') {
+        // An edit: only the samples it reached are read again and sent (a stroke's rectangle, not 16 MB at 4097²).
+        const rect = seaGroundRect(ground, changed);
+        if (rect) {
+          refreshSeaGround(ground, field, rect);
+          uploadSeaGroundRect(gl, texture, ground, rect);
+        }
+      } else {
+        ground = seaGround(field);
+        if (texture && texture.image.width === ground.width && texture.image.height === ground.depth) {
+          // Same size: the heights sent again into the texture already allocated.
+          texture.image.data = ground.heights;
+          texture.needsUpdate = true;
+        } else {
+          texture?.dispose();
+          uniforms.seaGround.value = seaGroundTexture(ground);
+        }
+        uniforms.seaSpacing.value = ground.spacing;
+      }
+      changed = null;
+      return ground;
+    };
     const apply = () => {
       const { settings } = view.getState();
       const field = editor.document.field;
@@ -245,21 +285,9 @@ export function WaterPlane() {
       water.scale.set(sizeX, sizeZ, 1);
       const version = editor.store.getState().version;
       if (settings.water && (builtFor?.version !== version || builtFor.seaLevel !== settings.seaLevel)) {
-        const ground = seaGround(field);
-        if (builtFor?.version !== version) {
-          const texture = uniforms.seaGround.value;
-          if (texture && texture.image.width === ground.width && texture.image.height === ground.depth) {
-            // Same size (an edit): the heights sent again into the texture already allocated.
-            texture.image.data = ground.heights;
-            texture.needsUpdate = true;
-          } else {
-            texture?.dispose();
-            uniforms.seaGround.value = seaGroundTexture(ground);
-          }
-          uniforms.seaSpacing.value = ground.spacing;
-        }
+        const sent = builtFor?.version !== version || !ground ? sendGround(field) : ground;
         wall.geometry.dispose();
-        wall.geometry = seaWallGeometry(ground, settings.seaLevel);
+        wall.geometry = seaWallGeometry(sent, settings.seaLevel);
         builtFor = { version, seaLevel: settings.seaLevel };
       }
       invalidate();
@@ -272,8 +300,10 @@ export function WaterPlane() {
     // 4097² each send is 16 MB); a new map applies at once.
     let settle: ReturnType<typeof setTimeout> | undefined;
     const unsubscribeEditor = editor.store.subscribe((s, prev) => {
+      if (s.version !== prev.version) changed = unionRegions(changed, s.lastChange);
       if (s.width !== prev.width || s.depth !== prev.depth) {
         clearTimeout(settle);
+        changed = { kind: 'all' };
         apply();
       } else if (s.version !== prev.version) {
         clearTimeout(settle);
@@ -286,7 +316,7 @@ export function WaterPlane() {
       unsubscribeEditor();
       scene.remove(water, wall);
     };
-  }, [sea, scene, editor, view, invalidate]);
+  }, [sea, scene, editor, view, invalidate, gl]);
   useEffect(
     () => () => {
       sea.mesh.geometry.dispose();

@@ -5,13 +5,7 @@ import { COVER_SLOPE_RULE, SEDIMENT_RULE, SEDIMENT_SRGB, WET_DARKENING, WET_RULE
 import { srgbByteToLinear } from '../../../app/view/colourRamp';
 import { applyErosionCover } from '../../../app/view/terrainColours';
 import { COVER_GLSL, COVER_TERMS, glslFloat, ruleGlsl, SEDIMENT_LINEAR } from './coverShader';
-
-/** GLSL's smoothstep and step, as the GLSL ES 3.00 specification defines them. */
-function glslSmoothstep(edge0: number, edge1: number, x: number): number {
-  const t = Math.min(1, Math.max(0, (x - edge0) / (edge1 - edge0)));
-  return t * t * (3 - 2 * t);
-}
-const glslStep = (edge: number, x: number): number => (x < edge ? 0 : 1);
+import { glslSmoothstep, glslStep } from './testing/glslAsJs';
 
 /** Evaluates a generated GLSL scalar expression (literals, smoothstep, step, + − ×) with the named values. */
 function evaluate(expression: string, values: Record<string, number>): number {

@@ -12,33 +12,18 @@ import { writeBandColour } from '../../../shared/terrain/rockBands';
 import type { Strata } from '../../../shared/terrain/strata';
 import { snowHeightShift } from '../../../shared/ground/snowLine';
 import { createTerrainShaderUniforms, patchTerrainShader, TERRAIN_TEXTURE_SAMPLES_PER_PIXEL } from './terrainShader';
-
-/** GLSL's smoothstep and step, as the GLSL ES 3.00 specification defines them. */
-function glslSmoothstep(edge0: number, edge1: number, x: number): number {
-  const t = Math.min(1, Math.max(0, (x - edge0) / (edge1 - edge0)));
-  return t * t * (3 - 2 * t);
-}
-const glslStep = (edge: number, x: number): number => (x < edge ? 0 : 1);
+import { glslBody, glslMix, glslSmoothstep, glslStep, glslToJs } from './testing/glslAsJs';
 
 /** The shader's terrainGroundRule, its GLSL text run as JavaScript (types dropped; the same operators and ternaries). */
 function shaderRule(): (rule: Vector4, v: number) => number {
-  const source = GROUND_FRAGMENT_HEADER.slice(GROUND_FRAGMENT_HEADER.indexOf('float terrainGroundRule('));
-  const body = source.slice(source.indexOf('{') + 1, source.indexOf('\n}'));
-  const js = body.replace(/\bfloat\s+/g, 'let ').replace(/(\d)\.0\b/g, '$1');
+  const js = glslToJs(glslBody(GROUND_FRAGMENT_HEADER, 'float terrainGroundRule('));
   return new Function('smoothstep', 'step', 'rule', 'v', js).bind(null, glslSmoothstep, glslStep) as (rule: Vector4, v: number) => number;
 }
 
 /** The shader's terrainTextureLead, its GLSL text run as JavaScript. */
 function shaderLead(): (heaviest: number, second: number) => number {
-  const source = GROUND_FRAGMENT_HEADER.slice(GROUND_FRAGMENT_HEADER.indexOf('float terrainTextureLead('));
-  const body = source.slice(source.indexOf('{') + 1, source.indexOf('\n}'));
-  return new Function('min', 'heaviest', 'second', body.replace(/(\d)\.0\b/g, '$1')).bind(null, Math.min) as (heaviest: number, second: number) => number;
-}
-
-/** A GLSL function's body from the header: from its signature's '{' to the '}' that closes it at the line's start. */
-function glslBody(signature: string): string {
-  const source = GROUND_FRAGMENT_HEADER.slice(GROUND_FRAGMENT_HEADER.indexOf(signature));
-  return source.slice(source.indexOf('{') + 1, source.indexOf('\n}'));
+  const js = glslToJs(glslBody(GROUND_FRAGMENT_HEADER, 'float terrainTextureLead('));
+  return new Function('min', 'heaviest', 'second', js).bind(null, Math.min) as (heaviest: number, second: number) => number;
 }
 
 /**
@@ -46,14 +31,9 @@ function glslBody(signature: string): string {
  * JavaScript with the uniforms' values (declarations become lets, vec3s arrays; the same operators).
  */
 function shaderBand(uniforms: GroundUniforms): (x: number, y: number, z: number) => number[] {
-  const js = (body: string) => body.replace(/\b(float|int|vec3)\s+(?=\w+\s*=)/g, 'let ').replace(/(\d)\.0\b/g, '$1');
+  const js = (signature: string) => glslToJs(glslBody(GROUND_FRAGMENT_HEADER, signature), ['float', 'int', 'vec3']);
   const frame = uniforms.terrainBedFrame.value;
-  const bedHeight = new Function('terrainBedFrame', 'world', js(glslBody('float terrainBedHeight(')));
-  const mix = (a: number[], b: number[], f: number) => a.map((v, c) => v + (b[c] - v) * f);
-  const smoothstep = (e0: number, e1: number, x: number) => {
-    const t = Math.min(1, Math.max(0, (x - e0) / (e1 - e0)));
-    return t * t * (3 - 2 * t);
-  };
+  const bedHeight = new Function('terrainBedFrame', 'world', js('float terrainBedHeight('));
   const band = new Function(
     'floor',
     'min',
@@ -64,15 +44,15 @@ function shaderBand(uniforms: GroundUniforms): (x: number, y: number, z: number)
     'terrainBedBlend',
     'terrainBedColours',
     'height',
-    js(glslBody('vec3 terrainBand(')),
+    js('vec3 terrainBand('),
   );
   const colours = uniforms.terrainBedColours.value.map((v) => [v.x, v.y, v.z]);
   return (x, y, z) =>
     band(
       Math.floor,
       Math.min,
-      mix,
-      smoothstep,
+      glslMix,
+      glslSmoothstep,
       uniforms.terrainBedTops.value,
       uniforms.terrainBedCount.value,
       uniforms.terrainBedBlend.value,

@@ -1,5 +1,6 @@
-import { BufferAttribute, BufferGeometry, DataTexture, FloatType, NearestFilter, RedFormat, type Material } from 'three';
+import { Box2, BufferAttribute, BufferGeometry, DataTexture, FloatType, NearestFilter, RedFormat, Vector2, type Material, type WebGLRenderer } from 'three';
 import type { Heightfield } from '../../../shared/terrain/heightfield';
+import type { DirtyRegion } from '../../../app/document/region';
 
 /** Samples per side of the sea's ground texture at most: a larger map is read every k-th vertex (k the least that fits). */
 export const SEA_GROUND_MAX_SIDE = 2049;
@@ -14,17 +15,65 @@ export interface SeaGround {
   depth: number;
   /** Metres between two samples. */
   spacing: number;
+  /** Map vertices between two samples (1: `heights` is the map's own array). */
+  step: number;
+}
+
+/** The sampling of the map: every `step`-th vertex, `width` × `depth` samples. */
+function seaGroundShape(field: Heightfield): { step: number; width: number; depth: number } {
+  const step = Math.max(1, Math.ceil((Math.max(field.width, field.depth) - 1) / (SEA_GROUND_MAX_SIDE - 1)));
+  return { step, width: Math.floor((field.width - 1) / step) + 1, depth: Math.floor((field.depth - 1) / step) + 1 };
 }
 
 /** The map's heights, every step-th vertex so that no side exceeds SEA_GROUND_MAX_SIDE (the whole map when it fits). */
 export function seaGround(field: Heightfield): SeaGround {
-  const step = Math.max(1, Math.ceil((Math.max(field.width, field.depth) - 1) / (SEA_GROUND_MAX_SIDE - 1)));
-  if (step === 1) return { heights: field.heights, width: field.width, depth: field.depth, spacing: field.cellSize };
-  const width = Math.floor((field.width - 1) / step) + 1;
-  const depth = Math.floor((field.depth - 1) / step) + 1;
+  const { step, width, depth } = seaGroundShape(field);
+  if (step === 1) return { heights: field.heights, width, depth, spacing: field.cellSize, step };
   const heights = new Float32Array(width * depth);
   for (let j = 0; j < depth; j++) for (let i = 0; i < width; i++) heights[j * width + i] = field.heights[j * step * field.width + i * step];
-  return { heights, width, depth, spacing: field.cellSize * step };
+  return { heights, width, depth, spacing: field.cellSize * step, step };
+}
+
+/** Whether `ground` was read from `field` as it is now laid out (its own heights array, or the same sampling of one the same size). */
+export function seaGroundOf(ground: SeaGround, field: Heightfield): boolean {
+  if (ground.step === 1) return ground.heights === field.heights;
+  const fresh = seaGroundShape(field);
+  return fresh.step === ground.step && fresh.width === ground.width && fresh.depth === ground.depth && ground.spacing === field.cellSize * ground.step;
+}
+
+/** A rectangle of samples [i0, i1) × [j0, j1). */
+export interface SampleRect {
+  i0: number;
+  j0: number;
+  i1: number;
+  j1: number;
+}
+
+/** The samples of `ground` at the vertices a change of `region` reached (sample s is vertex s·step), or null when none. */
+export function seaGroundRect(ground: SeaGround, region: DirtyRegion): SampleRect | null {
+  if (region.kind === 'all') return { i0: 0, j0: 0, i1: ground.width, j1: ground.depth };
+  const first = (vertex: number, samples: number) => Math.min(samples, Math.ceil(vertex / ground.step));
+  const rect = {
+    i0: first(region.i0, ground.width),
+    j0: first(region.j0, ground.depth),
+    i1: first(region.i1, ground.width),
+    j1: first(region.j1, ground.depth),
+  };
+  return rect.i0 < rect.i1 && rect.j0 < rect.j1 ? rect : null;
+}
+
+/** Reads `rect`'s samples of `ground` from `field` again (nothing to do when the ground is the map's own heights). */
+export function refreshSeaGround(ground: SeaGround, field: Heightfield, rect: SampleRect): void {
+  if (ground.heights === field.heights) return;
+  for (let j = rect.j0; j < rect.j1; j++)
+    for (let i = rect.i0; i < rect.i1; i++) ground.heights[j * ground.width + i] = field.heights[j * ground.step * field.width + i * ground.step];
+}
+
+/** Sends `rect` of `ground` into its texture (texSubImage2D of that rectangle, read straight from the ground's array). */
+export function uploadSeaGroundRect(renderer: WebGLRenderer, texture: DataTexture, ground: SeaGround, rect: SampleRect): void {
+  const source = new DataTexture(ground.heights, ground.width, ground.depth, RedFormat, FloatType);
+  source.unpackAlignment = 4;
+  renderer.copyTextureToTexture(source, texture, new Box2(new Vector2(rect.i0, rect.j0), new Vector2(rect.i1, rect.j1)), new Vector2(rect.i0, rect.j0));
 }
 
 /** The ground's height under world (x, z) on the grid's triangles (shared/terrain/mesh.ts: each cell split from (x0, z1) to (x1, z0)). */

@@ -16,7 +16,11 @@ export const waterKind: LayerKindModule<WaterLayer> = {
   problem: (layer) => waterProblem(layer.params),
   apply(layer, input, out, size, _rect, options) {
     const water = evaluateWater(size, input, out, layer.params, options.shouldCancel);
-    if (water && options.water) addWaterSurface(options.water, water.surface, water.kind);
+    if (water && options.water) {
+      addWaterSurface(options.water, water.surface, water.kind);
+      // Layers run bottom first, so the topmost automatic water's figure is the one kept.
+      options.water.largestDrainingArea = water.largestDrainingArea;
+    }
     if (water) options.automaticWater?.(water);
     return water !== null;
   },

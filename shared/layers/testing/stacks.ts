@@ -1,5 +1,7 @@
 /** Test support only: small stacks with a layer of every kind. */
 import { hydraulicStep, thermalStep } from '../../recipe/steps';
+import { DEFAULT_FLUVIAL } from '../../erosion/fluvialParams';
+import type { Strata } from '../../terrain/strata';
 import { SCULPT_TILE, type Layer, type LayerSize, type SculptLayer, type StampImage } from '../types';
 
 export const SIZE: LayerSize = { width: 97, depth: 71, cellSize: 2 };
@@ -11,6 +13,14 @@ export function stampImage(side = 17): StampImage {
   for (let j = 0; j < side; j++) for (let i = 0; i < side; i++) values[j * side + i] = Math.max(0, 1 - Math.hypot(i - side / 2, j - side / 2) / (side / 2));
   return { width: side, depth: side, values };
 }
+
+/** A fluvial layer (default parameters) with `strata` as its rock beds. */
+export const fluvialLayer = (strata: Strata | null, enabled = true): Layer => ({
+  ...base('fluvial-1', 'Fluvial'),
+  enabled,
+  kind: 'fluvial',
+  params: { ...DEFAULT_FLUVIAL, strata },
+});
 
 export function sculptLayer(id = 'sculpt'): SculptLayer {
   const deltas = new Float32Array(SCULPT_TILE * SCULPT_TILE);
