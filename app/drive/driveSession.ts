@@ -323,9 +323,13 @@ export class DriveSession {
   }
 
   private placeNear(from: { x: number; z: number; heading: number }): void {
-    const found = spawnNear(this.options.field(), this.settings, this.options.obstacles?.() ?? [], from);
-    this.store.setState({ spawn: { quality: found.quality, distance: found.distance, freeRun: found.freeRun } });
+    const water = this.options.water?.();
+    const found = spawnNear(this.options.field(), this.settings, this.options.obstacles?.() ?? [], from, water ? (x, z) => waterAtCar(water, x, z) : undefined);
+    const { x, z } = found.placement;
+    this.store.setState({ spawn: { quality: found.quality, distance: found.distance, freeRun: found.freeRun, x, z } });
     this.place(found.placement);
+    // At rest until the driver takes over: a physics car left free rolls down even a gentle slope.
+    this.holding = true;
   }
 
   private driveFrame(dt: number): void {
