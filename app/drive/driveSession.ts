@@ -323,13 +323,10 @@ export class DriveSession {
   }
 
   private placeNear(from: { x: number; z: number; heading: number }): void {
-    const water = this.options.water?.();
-    const found = spawnNear(this.options.field(), this.settings, this.options.obstacles?.() ?? [], from, water ? (x, z) => waterAtCar(water, x, z) : undefined);
-    const { x, z } = found.placement;
-    this.store.setState({ spawn: { quality: found.quality, distance: found.distance, freeRun: found.freeRun, x, z } });
+    const found = spawnNear(this.options.field(), this.settings, this.options.obstacles?.() ?? [], from, this.options.water?.());
+    this.store.setState({ spawn: { quality: found.quality, distance: found.distance, freeRun: found.freeRun, x: found.placement.x, z: found.placement.z } });
     this.place(found.placement);
-    // At rest until the driver takes over: a physics car left free rolls down even a gentle slope.
-    this.holding = true;
+    this.holding = true; // At rest until a driving key: a physics car left free rolls down even a gentle slope.
   }
 
   private driveFrame(dt: number): void {

@@ -68,7 +68,8 @@ describe('the test drive never starts on a wall steeper than its car stands on',
 
   it('not in water deeper than the car fords: a 1 m pond sends it to its shore, a 0.2 m one does not', () => {
     const flat = fieldFrom(129, 129, 1, () => 5);
-    const pond = (depth: number) => (x: number, z: number) => (Math.hypot(x, z) < 15 ? depth : 0);
+    // Depths per vertex, as the drive's water field holds them.
+    const pond = (depth: number) => fieldFrom(129, 129, 1, (x, z) => (Math.hypot(x, z) < 15 ? depth : 0));
     const from = { x: 0, z: 0, heading: 0 };
     // The hatchback fords 0.3 m.
     expect(HATCHBACK.carSpec.fordingDepth).toBe(0.3);
