@@ -1,11 +1,15 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDefaultDocument } from '../app/document/document';
+import { outputFormatFor } from '../main/cli/outputs';
+import type { Layer } from '../shared/layers/types';
+import { createHeightfield, vertexX } from '../shared/terrain/heightfield';
 import { DEFAULT_DRIVE_SETTINGS } from '../app/drive/settings';
 import { heightAt } from '../shared/terrain/surface';
 import { poseFromTerrain } from '../shared/vehicle/pose';
 import { SPOT_SLOPE_FRACTION } from '../shared/vehicle/spawn';
-import { expect, test } from './fixtures';
+import { expect, sendMenuCommand, test } from './fixtures';
 import { chooseModel, holdThrottleUntil, readHud, type Hud } from './driveHud';
 
 // The app opens on the default document: the test computes the exact ground itself from it.
@@ -76,4 +80,51 @@ test('the test drive starts on drivable ground of the default terrain and drives
   expectOnGround(reset);
   await page.screenshot({ path: path.join(ARTIFACTS, '3-reset.png') });
   expect(app.consoleErrors).toEqual([]);
+});
+
+/** A 256 m map whose middle 80 m (|x| ≤ 40) is one 34° wall from a floor at 0 m to a plateau 54 m up, as .faultline bytes. */
+async function wallProject(): Promise<Uint8Array> {
+  const side = 129;
+  const cellSize = 2;
+  const field = createHeightfield(side, side, cellSize);
+  const tan34 = Math.tan((34 * Math.PI) / 180);
+  for (let j = 0; j < side; j++) for (let i = 0; i < side; i++) field.heights[j * side + i] = (Math.min(40, Math.max(-40, vertexX(field, i))) + 40) * tan34;
+  const layers: Layer[] = [{ id: 'ground', name: 'Wall', enabled: true, opacity: 1, kind: 'heights', params: {}, heights: field.heights }];
+  return outputFormatFor('wall.faultline')!.encodeAsync(field, { recipe: null, history: [], props: [], layers, fileName: 'wall.faultline' });
+}
+
+test('Drive started over a 34° wall puts the physics car on level ground beside it, upright and still a second later', async ({ app }) => {
+  test.setTimeout(180_000);
+  const { page } = app;
+  await mkdir(ARTIFACTS, { recursive: true });
+  const folder = await mkdtemp(path.join(tmpdir(), 'faultline-wall-'));
+  try {
+    const project = path.join(folder, 'wall.faultline');
+    await writeFile(project, await wallProject());
+    app.dialogs.queueOpen(project);
+    await sendMenuCommand(page, 'file.open');
+    await expect.poll(() => page.evaluate(() => document.title)).toBe('wall.faultline — Faultline');
+    // The view looks at the map's middle: the wall.
+    await page.getByTestId('cmd-view.resetCamera').click();
+    await chooseModel(page, 'physics');
+    await page.keyboard.press('g');
+    const hud = page.getByTestId('drive-hud');
+    await expect(hud).toHaveAttribute('data-model', 'physics');
+    await expect.poll(() => hud.getAttribute('data-contacts'), { timeout: 30_000 }).toBe('1,1,1,1');
+    const start = await readHud(page);
+    // Moved off the wall: the whole car (half its diagonal, 2.3 m at most, from its centre) on the floor or the plateau.
+    expect(start['spawn-distance']).toBeGreaterThan(0);
+    expect(Math.abs(start.x)).toBeGreaterThanOrEqual(40 + 2);
+    await page.waitForTimeout(1000);
+    const later = await readHud(page);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'wall-spawn.png') });
+    // Upright (level ground) and still: no roll down the wall, no creep.
+    expect(Math.abs(later.pitch)).toBeLessThan(2);
+    expect(Math.abs(later.roll)).toBeLessThan(2);
+    expect(later.speed).toBeLessThan(0.5);
+    expect(Math.hypot(later.x - start.x, later.z - start.z)).toBeLessThan(0.2);
+    expect(app.consoleErrors).toEqual([]);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
 });

@@ -1,6 +1,8 @@
 import type { Heightfield } from '../../shared/terrain/heightfield';
 import { drivableBounds, type CarState, type Obstacle } from '../../shared/vehicle/drive';
 import { findSpawn, type SpawnResult } from '../../shared/vehicle/spawn';
+import { waterAtCar } from '../../shared/vehicle/water';
+import { overlaySlopeDeg } from './drivability';
 import { poseFunctionFor } from './kinematicDriver';
 import { carSettingsFor, type DriveSettings } from './settings';
 
@@ -17,7 +19,19 @@ export function restingAt(field: Heightfield, settings: DriveSettings, start: St
   };
 }
 
-/** The nearest drivable spot to `from` (shared/vehicle/spawn.ts), `from.heading` preferred where the ground does not choose. */
-export function spawnNear(field: Heightfield, settings: DriveSettings, obstacles: readonly Obstacle[], from: Start): SpawnResult {
-  return findSpawn(field, from, { car: carSettingsFor(settings), pose: poseFunctionFor(settings), obstacles, preferredHeading: from.heading });
+/**
+ * The nearest drivable spot to `from` (shared/vehicle/spawn.ts), `from.heading` preferred where the ground does not
+ * choose. The slope limit is the car model's own (the physics car's climb, tip and slide limits, as the
+ * drivability overlay shows them), and water (the drive's depth field, when given) deeper than the car fords is no spot.
+ */
+export function spawnNear(field: Heightfield, settings: DriveSettings, obstacles: readonly Obstacle[], from: Start, water?: Heightfield | null): SpawnResult {
+  const car = { ...carSettingsFor(settings), maxClimbSlopeDeg: overlaySlopeDeg(settings) };
+  return findSpawn(field, from, {
+    car,
+    pose: poseFunctionFor(settings),
+    obstacles,
+    preferredHeading: from.heading,
+    water: water ? (x, z) => waterAtCar(water, x, z) : undefined,
+    fordingDepth: settings.carSpec.fordingDepth,
+  });
 }

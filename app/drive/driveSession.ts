@@ -323,9 +323,10 @@ export class DriveSession {
   }
 
   private placeNear(from: { x: number; z: number; heading: number }): void {
-    const found = spawnNear(this.options.field(), this.settings, this.options.obstacles?.() ?? [], from);
-    this.store.setState({ spawn: { quality: found.quality, distance: found.distance, freeRun: found.freeRun } });
+    const found = spawnNear(this.options.field(), this.settings, this.options.obstacles?.() ?? [], from, this.options.water?.());
+    this.store.setState({ spawn: { quality: found.quality, distance: found.distance, freeRun: found.freeRun, x: found.placement.x, z: found.placement.z } });
     this.place(found.placement);
+    this.holding = true; // At rest until a driving key: a physics car left free rolls down even a gentle slope.
   }
 
   private driveFrame(dt: number): void {

@@ -57,6 +57,9 @@ export interface SpawnInfo {
   readonly distance: number;
   /** How far the car gets straight ahead at full throttle before it is stopped, metres (up to the run checked). */
   readonly freeRun: number;
+  /** Where the car was put, world metres. */
+  readonly x: number;
+  readonly z: number;
 }
 
 export interface DriveState {

@@ -21,7 +21,7 @@ export interface BrushSettings {
 export const DEFAULT_BRUSH: BrushSettings = { mode: 'raise', radius: 16, strength: 0.5, falloff: 0.7 };
 
 /** Raise/lower move a vertex at the centre by this fraction of the radius per dab at full strength. */
-const RAISE_PER_RADIUS = 0.05;
+export const RAISE_PER_RADIUS = 0.05;
 
 /** Vertex rectangle [i0, i1) × [j0, j1). */
 export interface VertexRect {
@@ -31,13 +31,31 @@ export interface VertexRect {
   j1: number;
 }
 
-/** Weight of a dab at distance ratio t = d / radius (0 outside the circle). */
+/**
+ * Weight of a smooth, flatten or erode dab at distance ratio t = d / radius (0 outside the circle): full
+ * in a core of (1 − falloff) of the radius, falling by a smoothstep over the rest.
+ */
 export function brushWeight(t: number, falloff: number): number {
   if (t >= 1) return 0;
   const inner = 1 - Math.min(1, Math.max(0, falloff));
   if (t <= inner) return 1;
   const u = (t - inner) / (1 - inner);
   return 1 - u * u * (3 - 2 * u);
+}
+
+/**
+ * Weight of a raise or lower dab: the smoothstep bell 1 − 3t² + 2t³ over the whole radius, raised to the
+ * power `falloff` (1: the bell; towards 0: a hard-edged disc). There is no level core: a line of dabs then
+ * sums to a rounded cross-section whose sides fall all the way from the centre line, where a core of full
+ * weight summed to a flat floor between short, steep walls (issue 34: four Lower passes cut a flat-floored
+ * trench with 62° walls; with this bell, at the default falloff, a rounded valley with sides under 56°).
+ */
+export function reliefWeight(t: number, falloff: number): number {
+  if (t >= 1) return 0;
+  const f = Math.min(1, Math.max(0, falloff));
+  const a = Math.max(0, t);
+  const bell = 1 - a * a * (3 - 2 * a);
+  return f === 0 ? 1 : Math.pow(bell, f);
 }
 
 /** The vertices a dab of `radius` metres centred at (x, z) can touch, clamped to the map; null if none. */
@@ -67,9 +85,11 @@ export function applyDab(field: Heightfield, settings: BrushSettings, x: number,
   const source = settings.mode === 'smooth' ? neighbourhoodCopy(field, rect) : null;
   const eroded = settings.mode === 'erode' ? erodedNeighbourhood(field, rect) : null;
   const raise = settings.radius * RAISE_PER_RADIUS * strength * (settings.mode === 'lower' ? -1 : 1);
+  const relief = settings.mode === 'raise' || settings.mode === 'lower';
   for (let j = rect.j0; j < rect.j1; j++) {
     for (let i = rect.i0; i < rect.i1; i++) {
-      const w = brushWeight(Math.hypot(i - ci, j - cj) / r, settings.falloff);
+      const t = Math.hypot(i - ci, j - cj) / r;
+      const w = relief ? reliefWeight(t, settings.falloff) : brushWeight(t, settings.falloff);
       if (w === 0) continue;
       const k = j * width + i;
       const h = heights[k];

@@ -25,7 +25,10 @@ function autopilotText(mode: AutopilotMode, end: DriveEnd | null): string {
 function spawnNote(spawn: SpawnInfo): string | null {
   switch (spawn.quality) {
     case 'none':
-      return 'No drivable ground found: the car is on the flattest spot seen and may not move. Try another view or gentler terrain.';
+      return (
+        `No level ground near here: the car is at x ${Math.round(spawn.x)} m, z ${Math.round(spawn.z)} m, the flattest spot seen, ` +
+        'and may not move. Try another view or gentler terrain.'
+      );
     case 'blocked':
       return `Nearest drivable ground: steep ground, a prop or the edge stops the car about ${Math.round(spawn.freeRun)} m ahead.`;
     case 'rough':

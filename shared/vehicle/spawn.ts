@@ -2,6 +2,7 @@ import type { Heightfield } from '../terrain/heightfield';
 import { drivableBounds, moveCar, overlapsObstacle, type CarSettings, type Obstacle } from './drive';
 import { groundHeight } from './ground';
 import { clipDepth, horizontalForward, horizontalLeft, poseFromTerrain, type CarBody, type CarPlacement, type PoseFunction } from './pose';
+import { steepestTanWithin } from './footprintSlope';
 import { climbableFraction } from './profile';
 import { wheelContacts, wheelLayoutFor, type WheelLayout } from './wheels';
 
@@ -9,8 +10,10 @@ import { wheelContacts, wheelLayoutFor, type WheelLayout } from './wheels';
  * Where to put a test car so that it can drive: the nearest spot to a point (the view centre, or the
  * car itself for a reset) whose footprint is drivable, facing a direction it can drive in.
  *
- * A spot is drivable when the car's pose there (the same pose function the drive uses) has pitch and
- * roll within SPOT_SLOPE_FRACTION of the climb limit, the body clears the exact surface everywhere
+ * A spot is drivable when the ground under the car (every drawn triangle within the circle round its
+ * footprint, whatever the heading) is no steeper than SPOT_SLOPE_FRACTION of the climb limit, the water
+ * there (when given) is no deeper than the car fords, the car's pose there (the same pose function the
+ * drive uses) has pitch and roll within the same fraction of the limit, the body clears the exact surface everywhere
  * under its footprint, every wheel reaches the ground within its suspension travel, no obstacle
  * overlaps it and the whole car is on the map with a margin. Spots are then ranked by the run ahead —
  * what the drive itself does in the next few seconds at full throttle:
@@ -47,6 +50,10 @@ export interface SpawnOptions {
   readonly preferredHeading?: number;
   /** Most footprint evaluations to spend (default DEFAULT_MAX_EVALUATIONS). */
   readonly maxEvaluations?: number;
+  /** Metres of water at (x, z) (none: dry everywhere); a spot deeper than `fordingDepth` is not drivable. */
+  readonly water?: (x: number, z: number) => number;
+  /** Deepest water the car stands in, metres (default 0 when `water` is given). */
+  readonly fordingDepth?: number;
 }
 
 export interface SpawnResult {
@@ -134,6 +141,12 @@ class SpawnSearch {
   private readonly minFree: number;
   private readonly maxEvaluations: number;
   private readonly preferred: number;
+  /** tan of the steepest ground a spot may have under the circle round the footprint. */
+  private readonly groundTanLimit: number;
+  /** Radius of the circle that holds the footprint at any heading, metres. */
+  private readonly footprintRadius: number;
+  private readonly water: ((x: number, z: number) => number) | null;
+  private readonly fordingDepth: number;
   evaluations = 0;
   locations = 0;
   /** Least tilted placement seen, for the 'none' fallback. */
@@ -154,6 +167,10 @@ class SpawnSearch {
     this.runLimit = limit;
     this.maxRise = options.car.maxClimbSlopeDeg >= 90 ? Infinity : Math.tan(limit) * (1 - 1e-6);
     this.spotLimit = limit * SPOT_SLOPE_FRACTION;
+    this.groundTanLimit = Math.tan(this.spotLimit);
+    this.footprintRadius = Math.hypot(options.car.length, options.car.width) / 2;
+    this.water = options.water ?? null;
+    this.fordingDepth = Math.max(0, options.fordingDepth ?? 0);
     this.runDistance = runAheadDistance(options.car);
     // A quarter second more: the drive's frame steps (up to a quarter second each) run a little ahead of exact motion.
     this.minFree = runAheadDistance(options.car, MIN_FREE_SECONDS + FRAME_STEP_ALLOWANCE);
@@ -229,6 +246,9 @@ class SpawnSearch {
     const grade = Math.hypot(gx, gz);
     // On a plane, the least tilt over all headings is atan(grade/√2) (heading 45° off the fall line).
     if (!force && Math.atan(grade / Math.SQRT2) > this.spotLimit) return undefined;
+    // A car may stand across a steep face with little pitch or roll, and then slide or tip: the ground itself must be gentle.
+    if (steepestTanWithin(this.field, x, z, this.footprintRadius) > this.groundTanLimit) return this.fallbackOnly(x, z);
+    if (this.water && this.water(x, z) > this.fordingDepth) return this.fallbackOnly(x, z);
     const sloped = Math.atan(grade) >= FLAT_TILT;
     const base = sloped ? Math.atan2(-gx, -gz) : this.preferred;
     const step = (2 * Math.PI) / SPAWN_HEADINGS;
@@ -250,6 +270,12 @@ class SpawnSearch {
       if (sloped && quality === 'clear') break;
     }
     return best;
+  }
+
+  /** No spot at (x, z); its pose is still offered to the 'none' fallback. */
+  private fallbackOnly(x: number, z: number): undefined {
+    this.isSpot({ x, z, heading: this.preferred });
+    return undefined;
   }
 
   /** Whether the car can stand here: see the module comment. Records the least tilted pose seen. */
