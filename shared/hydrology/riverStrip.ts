@@ -21,6 +21,12 @@ import { RIVER_DEPTH_COEFFICIENT, RIVER_DEPTH_EXPONENT, RIVER_WIDTH_COEFFICIENT,
 import type { WaterSurface } from './waterSurface';
 import { triangleLessHoles, type ClipPoint, type ConvexOutline } from './stripClip';
 
+/** The kinds, read once (a module's export read in a loop over the map costs a call in some builds). */
+const RIVER = WATER_RIVER;
+const LAKE = WATER_LAKE;
+const STEP_I = NEIGHBOUR_DI;
+const STEP_J = NEIGHBOUR_DJ;
+
 /** Half a river's width (m) from its depth at a river vertex (m). */
 export type RiverHalfWidth = (depth: number) => number;
 
@@ -73,20 +79,20 @@ export class RiverLines {
 
   /** Whether v is a wet river vertex (a strip runs from it). */
   isRiver(v: number): boolean {
-    return this.water.kind[v] === WATER_RIVER && this.wet(v);
+    return this.water.kind[v] === RIVER && this.wet(v);
   }
 
   /** The water a join from v may reach: a wet river or lake vertex. */
   private joins(n: number): boolean {
     const kind = this.water.kind[n];
-    return (kind === WATER_RIVER || kind === WATER_LAKE) && this.wet(n);
+    return (kind === RIVER || kind === LAKE) && this.wet(n);
   }
 
   /** The neighbours of v (8) inside the map, as indices, −1 outside. */
   private neighbour(v: number, k: number): number {
     const { width, depth } = this.grid;
-    const i = (v % width) + NEIGHBOUR_DI[k];
-    const j = Math.floor(v / width) + NEIGHBOUR_DJ[k];
+    const i = (v % width) + STEP_I[k];
+    const j = Math.floor(v / width) + STEP_J[k];
     return i < 0 || j < 0 || i >= width || j >= depth ? -1 : j * width + i;
   }
 
@@ -135,7 +141,7 @@ export class RiverLines {
       const n = this.neighbour(v, k);
       if (n < 0 || !this.joins(n) || surface[n] !== surface[v]) continue;
       // Each level pair once: from its lower index, unless the other end has joins of its own (a lower neighbour) or is a lake.
-      if (n > v || this.water.kind[n] === WATER_LAKE || this.downstream(n) >= 0) out.push(n);
+      if (n > v || this.water.kind[n] === LAKE || this.downstream(n) >= 0) out.push(n);
     }
   }
 
@@ -303,7 +309,7 @@ export function riverStripMesh(
     for (let i = i0; i < i1; i++) {
       const v = j * width + i;
       // Most vertices are not rivers: the kind first, read directly.
-      if (kind[v] !== WATER_RIVER || !lines.isRiver(v)) continue;
+      if (kind[v] !== RIVER || !lines.isRiver(v)) continue;
       lines.joinsFrom(v, joins);
       const holes = joins.length === 1 && joins[0] === lines.downstream(v) ? confluenceOutlines(lines, grid, v) : null;
       for (const n of joins) {
@@ -319,25 +325,42 @@ export function riverStripMesh(
           b = addSection(n, di / length, dj / length, reach, lines.isRiver(n) ? slopeTo(v, n) : 0);
         }
         // Left to left when both sections face the join's way; a section facing back has its sides swapped.
-        const facing = (s: number) => flows[3 * s] * di + flows[3 * s + 1] * dj >= 0;
-        const [al, ar] = facing(a) ? [a, a + 2] : [a + 2, a];
-        const [bl, br] = facing(b) ? [b, b + 2] : [b + 2, b];
+        // Left to left when both sections face the join's way; a section facing back has its sides swapped.
+        const aFaces = flows[3 * a] * di + flows[3 * a + 1] * dj >= 0;
+        const bFaces = flows[3 * b] * di + flows[3 * b + 1] * dj >= 0;
+        const al = aFaces ? a : a + 2;
+        const ar = aFaces ? a + 2 : a;
+        const bl = bFaces ? b : b + 2;
+        const br = bFaces ? b + 2 : b;
         const ac = a + 1;
         const bc = b + 1;
+        if (!holes) {
+          addFacingUp(indices, positions, al, ac, bl);
+          addFacingUp(indices, positions, ac, bc, bl);
+          addFacingUp(indices, positions, ac, ar, bc);
+          addFacingUp(indices, positions, ar, br, bc);
+          continue;
+        }
         const triangles = [al, ac, bl, ac, bc, bl, ac, ar, bc, ar, br, bc];
         for (let t = 0; t < triangles.length; t += 3) {
           const [p, q, r] = facingUp(positions, triangles[t], triangles[t + 1], triangles[t + 2]);
-          const pieces = holes ? triangleLessHoles(clipPoint(p), clipPoint(q), clipPoint(r), holes) : null;
+          const corners = [clipPoint(p), clipPoint(q), clipPoint(r)];
+          const pieces = triangleLessHoles(corners[0], corners[1], corners[2], holes);
           if (!pieces) {
             indices.push(p, q, r);
             continue;
           }
+          // A corner left as it was keeps its vertex; a cut's point is a new one.
+          const vertexOf = (point: ClipPoint) => {
+            const corner = corners.indexOf(point);
+            return corner >= 0 ? [p, q, r][corner] : addClipPoint(point, v);
+          };
           for (const piece of pieces) {
-            const first = addClipPoint(piece[0], v);
-            let previous = addClipPoint(piece[1], v);
+            const first = vertexOf(piece[0]);
+            let previous = vertexOf(piece[1]);
             for (let k = 2; k < piece.length; k++) {
-              const next = addClipPoint(piece[k], v);
-              indices.push(...facingUp(positions, first, previous, next));
+              const next = vertexOf(piece[k]);
+              addFacingUp(indices, positions, first, previous, next);
               previous = next;
             }
           }
@@ -453,4 +476,14 @@ function facingUp(positions: number[], p: number, q: number, r: number): [number
   const wx = positions[3 * r] - positions[3 * p];
   const wz = positions[3 * r + 2] - positions[3 * p + 2];
   return uz * wx - ux * wz >= 0 ? [p, q, r] : [p, r, q];
+}
+
+/** Adds the triangle p, q, r to `indices` as facingUp winds it. */
+function addFacingUp(indices: number[], positions: number[], p: number, q: number, r: number): void {
+  const ux = positions[3 * q] - positions[3 * p];
+  const uz = positions[3 * q + 2] - positions[3 * p + 2];
+  const wx = positions[3 * r] - positions[3 * p];
+  const wz = positions[3 * r + 2] - positions[3 * p + 2];
+  if (uz * wx - ux * wz >= 0) indices.push(p, q, r);
+  else indices.push(p, r, q);
 }

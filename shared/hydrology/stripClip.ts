@@ -44,8 +44,11 @@ function keep(polygon: readonly ClipPoint[], side: (x: number, z: number) => num
   return out.length >= 3 ? out : [];
 }
 
-/** `polygon` (convex) less `hole` (convex): disjoint convex pieces, one per edge of the hole the polygon reaches past. */
-function subtract(polygon: ClipPoint[], hole: ConvexOutline): ClipPoint[][] {
+/**
+ * `polygon` (convex) less `hole` (convex): disjoint convex pieces, one per edge of the hole the
+ * polygon reaches past; null when the hole does not reach into it.
+ */
+function subtract(polygon: ClipPoint[], hole: ConvexOutline): ClipPoint[][] | null {
   // The hole counter-clockwise, so its inside is on the left of every edge.
   let area = 0;
   for (let k = 0; k < hole.length; k++) {
@@ -53,8 +56,14 @@ function subtract(polygon: ClipPoint[], hole: ConvexOutline): ClipPoint[][] {
     const b = hole[(k + 1) % hole.length];
     area += a[0] * b[1] - b[0] * a[1];
   }
-  if (!(Math.abs(area) > 2 * LEAST_AREA)) return [polygon];
+  if (!(Math.abs(area) > 2 * LEAST_AREA)) return null;
   const ring = area > 0 ? hole : [...hole].reverse();
+  // Wholly outside one of the hole's edges: untouched (null: no cut).
+  for (let k = 0; k < ring.length; k++) {
+    const [ax, az] = ring[k];
+    const [bx, bz] = ring[(k + 1) % ring.length];
+    if (polygon.every((p) => (bx - ax) * (p[1] - az) - (bz - az) * (p[0] - ax) <= 0)) return null;
+  }
   const pieces: ClipPoint[][] = [];
   let rest = polygon;
   for (let k = 0; k < ring.length && rest.length > 0; k++) {
@@ -69,45 +78,61 @@ function subtract(polygon: ClipPoint[], hole: ConvexOutline): ClipPoint[][] {
   return pieces;
 }
 
-/** Whether the x, z boxes of `polygon` and `hole` overlap. */
-function boxesMeet(polygon: readonly ClipPoint[], hole: ConvexOutline): boolean {
+/** Whether the x, z box of `polygon` meets the box x0, z0, x1, z1. */
+function meetsBox(polygon: readonly ClipPoint[], box: Float64Array): boolean {
   let px0 = Infinity;
   let pz0 = Infinity;
   let px1 = -Infinity;
   let pz1 = -Infinity;
-  for (const p of polygon) {
-    px0 = Math.min(px0, p[0]);
-    px1 = Math.max(px1, p[0]);
-    pz0 = Math.min(pz0, p[1]);
-    pz1 = Math.max(pz1, p[1]);
+  for (let k = 0; k < polygon.length; k++) {
+    const p = polygon[k];
+    if (p[0] < px0) px0 = p[0];
+    if (p[0] > px1) px1 = p[0];
+    if (p[1] < pz0) pz0 = p[1];
+    if (p[1] > pz1) pz1 = p[1];
   }
-  let hx0 = Infinity;
-  let hz0 = Infinity;
-  let hx1 = -Infinity;
-  let hz1 = -Infinity;
-  for (const [x, z] of hole) {
-    hx0 = Math.min(hx0, x);
-    hx1 = Math.max(hx1, x);
-    hz0 = Math.min(hz0, z);
-    hz1 = Math.max(hz1, z);
-  }
-  return px0 < hx1 && hx0 < px1 && pz0 < hz1 && hz0 < pz1;
+  return px0 < box[2] && box[0] < px1 && pz0 < box[3] && box[1] < pz1;
 }
+
+/** The x, z box of `hole`: x0, z0, x1, z1. */
+function boxOf(hole: ConvexOutline): Float64Array {
+  const box = Float64Array.of(Infinity, Infinity, -Infinity, -Infinity);
+  for (let k = 0; k < hole.length; k++) {
+    const x = hole[k][0];
+    const z = hole[k][1];
+    box[0] = Math.min(box[0], x);
+    box[1] = Math.min(box[1], z);
+    box[2] = Math.max(box[2], x);
+    box[3] = Math.max(box[3], z);
+  }
+  return box;
+}
+
+/** Holes with their boxes found once (the same holes cut every triangle of a tributary near its confluence). */
+const holeBoxes = new WeakMap<readonly ConvexOutline[], Float64Array[]>();
 
 /**
  * The triangle a, b, c less every hole: null when no hole reaches it (draw it as it is), else the
- * convex pieces left (none when it is covered).
+ * convex pieces left (none when it is covered). A corner of the triangle that is left is the same
+ * object in the pieces (its vertex may be shared).
  */
 export function triangleLessHoles(a: ClipPoint, b: ClipPoint, c: ClipPoint, holes: readonly ConvexOutline[]): ClipPoint[][] | null {
+  let boxes = holeBoxes.get(holes);
+  if (!boxes) {
+    boxes = holes.map(boxOf);
+    holeBoxes.set(holes, boxes);
+  }
   let pieces: ClipPoint[][] = [[a, b, c]];
   let cut = false;
-  for (const hole of holes) {
+  for (let h = 0; h < holes.length; h++) {
+    const hole = holes[h];
     const next: ClipPoint[][] = [];
     for (const piece of pieces) {
-      if (!boxesMeet(piece, hole)) next.push(piece);
+      const left = meetsBox(piece, boxes[h]) ? subtract(piece, hole) : null;
+      if (!left) next.push(piece);
       else {
         cut = true;
-        next.push(...subtract(piece, hole));
+        next.push(...left);
       }
     }
     pieces = next;
