@@ -26,6 +26,8 @@ const RIVERS = (process.env.FAULTLINE_RIVER_LOOK_RIVERS ?? '')
 // FAULTLINE_RIVER_LOOK_RULE=cones the water layer is one saved before `channelsAlongLines` (to compare).
 const HEIGHTS = process.env.FAULTLINE_RIVER_LOOK_HEIGHTS;
 const OLD_RULE = process.env.FAULTLINE_RIVER_LOOK_RULE === 'cones';
+// FAULTLINE_RIVER_LOOK_VIEWPORT=1280x720: another window size (default 1600 × 1000).
+const [VIEW_WIDTH, VIEW_HEIGHT] = (process.env.FAULTLINE_RIVER_LOOK_VIEWPORT ?? '1600x1000').split('x').map(Number);
 
 /** The 3D view once it stops changing. */
 async function settledView(page: Page): Promise<Buffer> {
@@ -73,7 +75,7 @@ async function openHeights(app: FaultlineApp, file: string): Promise<void> {
 }
 
 test.describe('a Mountains river at 1600×1000 @report', () => {
-  test.use({ viewport: { width: 1600, height: 1000 } });
+  test.use({ viewport: { width: VIEW_WIDTH, height: VIEW_HEIGHT } });
   test('from afar and close up @report', async ({ app }) => {
     test.setTimeout(1_800_000);
     const { page } = app;
