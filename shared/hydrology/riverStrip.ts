@@ -421,7 +421,7 @@ function mainStemOutlines(lines: RiverLines, grid: HydrologyGrid, c: number, rad
     else outlines.push([al, ar, br], [al, br, bl]);
   };
   for (let w = lines.upstream(c), m = c; w >= 0 && distance(w, c) <= radius; m = w, w = lines.upstream(w)) add(w, m);
-  for (let w = c; lines.isRiver(w) && distance(w, c) <= radius; ) {
+  for (let w = c; lines.isRiver(w) && distance(w, c) <= radius;) {
     const m = lines.downstream(w);
     if (m < 0) break;
     add(w, m);
@@ -452,7 +452,8 @@ function joinOutline(lines: RiverLines, grid: HydrologyGrid, w: number, m: numbe
   const di = (m % width) - (w % width);
   const dj = Math.floor(m / width) - Math.floor(w / width);
   const a = lines.knownSection(w);
-  const b = lines.isRiver(m) && !lines.tributaryEnd(w, m) ? lines.knownSection(m) : { tx: di / Math.hypot(di, dj), tz: dj / Math.hypot(di, dj), reach: a.reach };
+  const b =
+    lines.isRiver(m) && !lines.tributaryEnd(w, m) ? lines.knownSection(m) : { tx: di / Math.hypot(di, dj), tz: dj / Math.hypot(di, dj), reach: a.reach };
   const edges = (v: number, section: { tx: number; tz: number; reach: number }): Array<[number, number]> => {
     const [x, z] = at(v);
     // Left, right as the join runs (a section facing back has its sides swapped).

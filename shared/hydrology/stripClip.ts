@@ -34,7 +34,7 @@ function keep(polygon: readonly ClipPoint[], side: (x: number, z: number) => num
     const sa = side(a[0], a[1]);
     const sb = side(b[0], b[1]);
     if (sa >= 0) out.push(a);
-    if ((sa >= 0) !== (sb >= 0)) {
+    if (sa >= 0 !== sb >= 0) {
       const t = sa / (sa - sb);
       const cut = new Float64Array(a.length);
       for (let n = 0; n < a.length; n++) cut[n] = a[n] + t * (b[n] - a[n]);
