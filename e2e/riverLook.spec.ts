@@ -28,6 +28,8 @@ const HEIGHTS = process.env.FAULTLINE_RIVER_LOOK_HEIGHTS;
 const OLD_RULE = process.env.FAULTLINE_RIVER_LOOK_RULE === 'cones';
 // FAULTLINE_RIVER_LOOK_VIEWPORT=1280x720: another window size (default 1600 × 1000).
 const [VIEW_WIDTH, VIEW_HEIGHT] = (process.env.FAULTLINE_RIVER_LOOK_VIEWPORT ?? '1600x1000').split('x').map(Number);
+// FAULTLINE_RIVER_LOOK_NOTCHES=9: wheel notches towards the river for the close-up (default 3).
+const NOTCHES = Number(process.env.FAULTLINE_RIVER_LOOK_NOTCHES ?? 3);
 
 /** The 3D view once it stops changing. */
 async function settledView(page: Page): Promise<Buffer> {
@@ -112,7 +114,7 @@ test.describe('a Mountains river at 1600×1000 @report', () => {
       await items.nth(n).click();
       await shot(page, `02-river${n + 1}-selected-view`);
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-      for (let notch = 0; notch < 3; notch++) await page.mouse.wheel(0, -300);
+      for (let notch = 0; notch < NOTCHES; notch++) await page.mouse.wheel(0, -300);
       await shot(page, `03-river${n + 1}-closer`);
       await page.getByTestId('map-2d').screenshot({ path: path.join(ARTIFACTS, `04-river${n + 1}-map-2d.png`), timeout: 120_000 });
     }
