@@ -1,5 +1,5 @@
 import { Frustum, Matrix4, PerspectiveCamera, Vector3 } from 'three';
-import type { Benchmark } from './harness';
+import { cpuTimed, type Benchmark } from './harness';
 import { defaultCameraPose } from '../app/view/cameraPose';
 import { syntheticTerrain } from '../shared/lod/testing/syntheticTerrain';
 import { evaluateWater } from '../shared/hydrology/water';
@@ -9,6 +9,8 @@ import { findWaterFeatures, type WaterFeatures } from '../shared/hydrology/water
 import type { WaterSurface } from '../shared/hydrology/waterSurface';
 import { waterTintImage } from '../app/water/waterTint';
 import { magnifiedWaterTint } from '../app/water/waterTintMagnified';
+import { riverStripBlock } from '../app/water/riverStripBlock';
+import { waterBlockCounts } from '../app/water/waterCorners';
 import { ALL } from '../app/document/region';
 import { WaterView } from '../renderer/viewport/look/waterView';
 import { cameraFrustum } from '../renderer/viewport/lod/cameraFrustum';
@@ -34,7 +36,9 @@ import type { Heightfield } from '../shared/terrain/heightfield';
  * - `water-draw tint 2D magnified`: the part of it in view, magnified, with the edge inside the cells.
  * - `water-draw features`: the rivers and lakes list after a change.
  * - `… (rivers as strips)`: the frame and the build with the rivers drawn as strips along their lines
- *   (shared/hydrology/riverStrip.ts; the default layer carves along lines) and the sheet on the lakes only.
+ *   (shared/hydrology/riverStrip.ts; the default layer carves along lines) and the sheet on the lakes only;
+ *   the build's ratio is to `water-draw build` (the rivers on the sheet) in the same run, both with CPU time.
+ * - `water-draw strips only`: the strip builder alone (every block's strip, confluences cut), against the same.
  * The baseline reads each vertex's surface and height once.
  */
 interface State {
@@ -175,36 +179,49 @@ export const benchmarks: Benchmark[] = [
     },
   },
   {
-    name: 'water-draw build (rivers as strips)',
-    size: SIZE,
-    baseline: BASELINE,
-    samples: 3,
-    warmup: 1,
-    setup: stripState,
-    run: (s) => {
-      const { field, water, heights, features, lodCamera } = s as State;
-      const view = new WaterView();
-      view.setCamera(lodCamera);
-      view.update(field, water, heights, features.featureOf, ALL, RIVER_WIDTH);
-      view.buildPending();
-      view.dispose();
-    },
-  },
-  {
     name: 'water-draw build',
     size: SIZE,
     baseline: BASELINE,
     samples: 3,
     warmup: 1,
     setup: state,
-    run: (s) => {
+    ...cpuTimed(3, (s) => {
       const { field, water, heights, features, lodCamera } = s as State;
       const view = new WaterView();
       view.setCamera(lodCamera);
       view.update(field, water, heights, features.featureOf, ALL);
       view.buildPending();
       view.dispose();
-    },
+    }),
+  },
+  {
+    name: 'water-draw build (rivers as strips)',
+    size: SIZE,
+    baseline: 'water-draw build',
+    samples: 3,
+    warmup: 1,
+    setup: stripState,
+    ...cpuTimed(3, (s) => {
+      const { field, water, heights, features, lodCamera } = s as State;
+      const view = new WaterView();
+      view.setCamera(lodCamera);
+      view.update(field, water, heights, features.featureOf, ALL, RIVER_WIDTH);
+      view.buildPending();
+      view.dispose();
+    }),
+  },
+  {
+    name: 'water-draw strips only',
+    size: SIZE,
+    baseline: 'water-draw build',
+    samples: 3,
+    warmup: 1,
+    setup: stripState,
+    ...cpuTimed(3, (s) => {
+      const { field, water, heights, features } = s as State;
+      const { columns, rows } = waterBlockCounts(field);
+      for (let bj = 0; bj < rows; bj++) for (let bi = 0; bi < columns; bi++) riverStripBlock(field, water, heights, features.featureOf, RIVER_WIDTH, bi, bj);
+    }),
   },
   {
     name: 'water-draw camera move',

@@ -26,6 +26,10 @@ const RIVERS = (process.env.FAULTLINE_RIVER_LOOK_RIVERS ?? '')
 // FAULTLINE_RIVER_LOOK_RULE=cones the water layer is one saved before `channelsAlongLines` (to compare).
 const HEIGHTS = process.env.FAULTLINE_RIVER_LOOK_HEIGHTS;
 const OLD_RULE = process.env.FAULTLINE_RIVER_LOOK_RULE === 'cones';
+// FAULTLINE_RIVER_LOOK_VIEWPORT=1280x720: another window size (default 1600 × 1000).
+const [VIEW_WIDTH, VIEW_HEIGHT] = (process.env.FAULTLINE_RIVER_LOOK_VIEWPORT ?? '1600x1000').split('x').map(Number);
+// FAULTLINE_RIVER_LOOK_NOTCHES=9: wheel notches towards the river for the close-up (default 3).
+const NOTCHES = Number(process.env.FAULTLINE_RIVER_LOOK_NOTCHES ?? 3);
 
 /** The 3D view once it stops changing. */
 async function settledView(page: Page): Promise<Buffer> {
@@ -73,7 +77,7 @@ async function openHeights(app: FaultlineApp, file: string): Promise<void> {
 }
 
 test.describe('a Mountains river at 1600×1000 @report', () => {
-  test.use({ viewport: { width: 1600, height: 1000 } });
+  test.use({ viewport: { width: VIEW_WIDTH, height: VIEW_HEIGHT } });
   test('from afar and close up @report', async ({ app }) => {
     test.setTimeout(1_800_000);
     const { page } = app;
@@ -110,7 +114,7 @@ test.describe('a Mountains river at 1600×1000 @report', () => {
       await items.nth(n).click();
       await shot(page, `02-river${n + 1}-selected-view`);
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-      for (let notch = 0; notch < 3; notch++) await page.mouse.wheel(0, -300);
+      for (let notch = 0; notch < NOTCHES; notch++) await page.mouse.wheel(0, -300);
       await shot(page, `03-river${n + 1}-closer`);
       await page.getByTestId('map-2d').screenshot({ path: path.join(ARTIFACTS, `04-river${n + 1}-map-2d.png`), timeout: 120_000 });
     }

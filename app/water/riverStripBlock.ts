@@ -32,14 +32,6 @@ export function riverStripBlock(
   if (strip.indices.length === 0) return null;
   const flow = new Float32Array(3 * count);
   const feature = new Float32Array(count);
-  // Sections of three points, left edge, centre, right edge (riverStripMesh): each edge's offset from its centre.
-  const stripAcross = new Float32Array(2 * count);
-  for (let n = 0; n < count; n += 3) {
-    for (const edge of [n, n + 2]) {
-      stripAcross[2 * edge] = strip.positions[3 * edge] - strip.positions[3 * (n + 1)];
-      stripAcross[2 * edge + 1] = strip.positions[3 * edge + 2] - strip.positions[3 * (n + 1) + 2];
-    }
-  }
   for (let n = 0; n < count; n++) {
     flow[3 * n] = strip.flow[3 * n];
     flow[3 * n + 1] = strip.flow[3 * n + 1];
@@ -55,7 +47,7 @@ export function riverStripBlock(
     flow,
     shoreSlope: new Float32Array(2 * count),
     feature,
-    stripAcross,
+    stripAcross: strip.across,
     indices: count <= 65536 ? Uint16Array.from(strip.indices) : strip.indices,
     bounds: strip.bounds,
   };

@@ -9,7 +9,7 @@
 import type { HydrologyGrid } from '../../shared/hydrology/grid';
 import type { WaterSurface } from '../../shared/hydrology/waterSurface';
 import { WATER_LAKE } from '../../shared/hydrology/water';
-import { cornerDepth, sourceVertex, waterBlockExtent, waterBlockMaxLevel, WATER_LEVEL_COUNT, type BlockExtent } from './waterCorners';
+import { sourceVertex, waterBlockExtent, waterBlockMaxLevel, WATER_LEVEL_COUNT, type BlockExtent } from './waterCorners';
 
 export interface WaterBlockDetail {
   /** The coarsest level the block has (waterBlockMaxLevel). */
@@ -38,32 +38,17 @@ export function drawnCellsByLevel(
   lakesOnly = false,
 ): Uint8Array[] {
   const { width } = grid;
-  const { surface, kind } = water;
   const { ci0, cj0, ci1, cj1 } = extent;
   const nx = ci1 - ci0;
   const nz = cj1 - cj0;
+  // Which block vertices count, once each (a vertex is a corner of up to four cells).
+  const span = nx + 1;
+  const counts = countedVertices(water, heights, width, ci0, cj0, span, nz + 1, lakesOnly);
   const level0 = new Uint8Array(nx * nz);
   for (let b = 0; b < nz; b++) {
     for (let a = 0; a < nx; a++) {
-      const v = (cj0 + b) * width + ci0 + a;
-      // Inline (not isWet): this runs for every cell of the map.
-      if (
-        surface[v] > heights[v] ||
-        surface[v + 1] > heights[v + 1] ||
-        surface[v + width] > heights[v + width] ||
-        surface[v + width + 1] > heights[v + width + 1]
-      )
-        level0[b * nx + a] = 1;
-    }
-  }
-  if (lakesOnly) {
-    for (let b = 0; b < nz; b++) {
-      for (let a = 0; a < nx; a++) {
-        if (!level0[b * nx + a]) continue;
-        const v = (cj0 + b) * width + ci0 + a;
-        const lake = (u: number) => kind[u] === WATER_LAKE && surface[u] > heights[u];
-        if (!(lake(v) || lake(v + 1) || lake(v + width) || lake(v + width + 1))) level0[b * nx + a] = 0;
-      }
+      const l = b * span + a;
+      level0[b * nx + a] = counts[l] | counts[l + 1] | counts[l + span] | counts[l + span + 1];
     }
   }
   const levels = [level0];
@@ -82,6 +67,32 @@ export function drawnCellsByLevel(
     levels.push(coarse);
   }
   return levels;
+}
+
+/** The lake's kind, read once (a module's export read in a loop costs a call in some builds). */
+const LAKE = WATER_LAKE;
+
+/** Per vertex of the span × rows block from (ci0, cj0): 1 when wet (with `lakesOnly`, a wet lake vertex). */
+function countedVertices(
+  water: WaterSurface,
+  heights: Float32Array,
+  width: number,
+  ci0: number,
+  cj0: number,
+  span: number,
+  rows: number,
+  lakesOnly: boolean,
+): Uint8Array {
+  const { surface, kind } = water;
+  const counts = new Uint8Array(span * rows);
+  for (let b = 0; b < rows; b++) {
+    const row = (cj0 + b) * width + ci0;
+    for (let a = 0; a < span; a++) {
+      const v = row + a;
+      if (surface[v] > heights[v] && (!lakesOnly || kind[v] === LAKE)) counts[b * span + a] = 1;
+    }
+  }
+  return counts;
 }
 
 /** Block (bi, bj)'s levels, or null when it holds no water (with `lakesOnly`, no lake: drawnCellsByLevel). */
@@ -103,28 +114,43 @@ export function analyseWaterBlock(
   const nx = ci1 - ci0;
   const nz = cj1 - cj0;
   const span = nx + 1;
-  // The wet vertex each block vertex takes its sheet from, found once (the rule is the same at every level).
-  const sources = new Int32Array(span * (nz + 1)).fill(-2);
-  const sourceAt = (a: number, b: number): number => {
-    const l = b * span + a;
-    if (sources[l] === -2) sources[l] = sourceVertex(grid, water, heights, ci0 + a, cj0 + b);
-    return sources[l];
-  };
+  const blockVertices = span * (nz + 1);
+  // Per block vertex, found once each (the rules are the same at every level): the wet vertex it takes
+  // its sheet from (−2: not yet), the sheet's height there, and for a dry vertex the height level 0 puts it at.
+  const sources = new Int32Array(blockVertices).fill(-2);
+  const corners = new Float64Array(blockVertices);
+  const dryReferences = new Float64Array(blockVertices).fill(NaN);
   const cornerAt = (a: number, b: number): number => {
-    const source = sourceAt(a, b);
-    return source >= 0 ? surface[source] : heights[(cj0 + b) * width + ci0 + a];
+    const l = b * span + a;
+    if (sources[l] === -2) {
+      const source = sourceVertex(grid, water, heights, ci0 + a, cj0 + b);
+      sources[l] = source;
+      corners[l] = source >= 0 ? surface[source] : heights[(cj0 + b) * width + ci0 + a];
+    }
+    return corners[l];
   };
-  const depthAt = (a: number, b: number, y: number, level: number): number =>
-    cornerDepth(water, heights, (cj0 + b) * width + ci0 + a, sourceAt(a, b), y, level);
+  // cornerDepth (waterCorners.ts) at a coarse level, for a corner whose height cornerAt has found.
+  const depthAt = (a: number, b: number, y: number): number => {
+    const v = (cj0 + b) * width + ci0 + a;
+    const source = sources[b * span + a];
+    if (source === v) return y - heights[v];
+    return source >= 0 ? surface[source] - heights[source] : 0;
+  };
   // Where level 0 puts a dry vertex (a shore corner of a drawn cell), else the ground.
   const level0 = drawn[0];
   const dryReference = (a: number, b: number, v: number): number => {
-    const used =
-      (a > 0 && b > 0 && level0[(b - 1) * nx + a - 1]) ||
-      (a < nx && b > 0 && level0[(b - 1) * nx + a]) ||
-      (a > 0 && b < nz && level0[b * nx + a - 1]) ||
-      (a < nx && b < nz && level0[b * nx + a]);
-    return used ? Math.max(heights[v], cornerAt(a, b)) : heights[v];
+    const l = b * span + a;
+    let known = dryReferences[l];
+    if (Number.isNaN(known)) {
+      const used =
+        (a > 0 && b > 0 && level0[(b - 1) * nx + a - 1]) ||
+        (a < nx && b > 0 && level0[(b - 1) * nx + a]) ||
+        (a > 0 && b < nz && level0[b * nx + a - 1]) ||
+        (a < nx && b < nz && level0[b * nx + a]);
+      known = used ? Math.max(heights[v], cornerAt(a, b)) : heights[v];
+      dryReferences[l] = known;
+    }
+    return known;
   };
   const errors = new Float32Array(WATER_LEVEL_COUNT).fill(Infinity);
   const triangles = new Uint32Array(WATER_LEVEL_COUNT);
@@ -145,13 +171,14 @@ export function analyseWaterBlock(
         const y10 = cornerAt((a + 1) * step, b * step);
         const y01 = cornerAt(a * step, (b + 1) * step);
         const y11 = cornerAt((a + 1) * step, (b + 1) * step);
-        const d00 = depthAt(a * step, b * step, y00, level);
-        const d10 = depthAt((a + 1) * step, b * step, y10, level);
-        const d01 = depthAt(a * step, (b + 1) * step, y01, level);
-        const d11 = depthAt((a + 1) * step, (b + 1) * step, y11, level);
         minY = Math.min(minY, y00, y10, y01, y11);
         maxY = Math.max(maxY, y00, y10, y01, y11);
+        // Level 0 is the full-resolution sheet itself: no error, and the corners' depths are not needed.
         if (level === 0) continue;
+        const d00 = depthAt(a * step, b * step, y00);
+        const d10 = depthAt((a + 1) * step, b * step, y10);
+        const d01 = depthAt(a * step, (b + 1) * step, y01);
+        const d11 = depthAt((a + 1) * step, (b + 1) * step, y11);
         for (let w = 0; w <= step; w++) {
           for (let u = 0; u <= step; u++) {
             const fa = a * step + u;

@@ -86,3 +86,98 @@ describe('a river strip along its line', () => {
     expect(half(0)).toBe(0);
   });
 });
+
+describe('a tributary meeting its main stem', () => {
+  const Y_GRID = { width: 20, depth: 12, cellSize: 2 };
+  /** Main stem along row 8 from i = 1 to 17, 2 m deep, half-width 3 m; the tributary 1 m deep, half-width 1.5 m. */
+  const MAIN_HALF = 3;
+  const TRIBUTARY_HALF = 1.5;
+  function network(tributary: Array<[number, number, number]>) {
+    const water = createWaterSurface(Y_GRID.width * Y_GRID.depth);
+    const heights = new Float32Array(Y_GRID.width * Y_GRID.depth);
+    const wet = (i: number, j: number, surface: number, depth: number) => {
+      water.surface[j * Y_GRID.width + i] = surface;
+      water.kind[j * Y_GRID.width + i] = WATER_RIVER;
+      heights[j * Y_GRID.width + i] = surface - depth;
+    };
+    for (let i = 1; i <= 17; i++) wet(i, 8, 10 - 0.1 * i, 2);
+    for (const [i, j, surface] of tributary) wet(i, j, surface, 1);
+    const half = (depth: number) => (depth > 1.5 ? MAIN_HALF : TRIBUTARY_HALF);
+    return riverStripMesh(Y_GRID, water, heights, half, 0, 0, Y_GRID.width, Y_GRID.depth);
+  }
+
+  /** Samples of the map every 5 cm (off the grid's lines): how many triangles cover each (the positions are float32: 4 decimals), and their summed area. */
+  function coverage(strip: ReturnType<typeof riverStripMesh>, inside: (x: number, z: number) => boolean) {
+    const step = 0.05;
+    const columns = 800;
+    const count = new Uint8Array(columns * 480);
+    const { positions, indices } = strip;
+    // Map metres from the grid's corner (the strip's are from its centre).
+    const px = (p: number) => positions[3 * p] + ((Y_GRID.width - 1) / 2) * Y_GRID.cellSize;
+    const pz = (p: number) => positions[3 * p + 2] + ((Y_GRID.depth - 1) / 2) * Y_GRID.cellSize;
+    let triangleArea = 0;
+    for (let t = 0; t < indices.length; t += 3) {
+      const [a, b, c] = [indices[t], indices[t + 1], indices[t + 2]];
+      const area = (px(b) - px(a)) * (pz(c) - pz(a)) - (px(c) - px(a)) * (pz(b) - pz(a));
+      triangleArea += Math.abs(area) / 2;
+      if (area === 0) continue;
+      const [r0, r1] = [Math.min(pz(a), pz(b), pz(c)), Math.max(pz(a), pz(b), pz(c))].map((z) => Math.round(z / step));
+      const [c0, c1] = [Math.min(px(a), px(b), px(c)), Math.max(px(a), px(b), px(c))].map((x) => Math.round(x / step));
+      for (let r = Math.max(0, r0 - 1); r <= Math.min(479, r1 + 1); r++) {
+        const z = (r + 0.37) * step;
+        for (let col = Math.max(0, c0 - 1); col <= Math.min(columns - 1, c1 + 1); col++) {
+          const x = (col + 0.41) * step;
+          const wb = ((x - px(a)) * (pz(c) - pz(a)) - (px(c) - px(a)) * (z - pz(a))) / area;
+          const wc = ((px(b) - px(a)) * (z - pz(a)) - (x - px(a)) * (pz(b) - pz(a))) / area;
+          if (wb > 1e-9 && wc > 1e-9 && 1 - wb - wc > 1e-9) count[r * columns + col]++;
+        }
+      }
+    }
+    let twice = 0;
+    let missed = 0;
+    let outside = 0;
+    for (let r = 0; r < 480; r++) {
+      for (let col = 0; col < columns; col++) {
+        const n = count[r * columns + col];
+        if (n > 1) twice++;
+        const within = inside((col + 0.41) * step, (r + 0.37) * step);
+        if (within && n === 0) missed++;
+        if (!within && n > 0) outside++;
+      }
+    }
+    return { twiceArea: twice * step * step, missedArea: missed * step * step, outsideArea: outside * step * step, triangleArea };
+  }
+
+  const inMain = (x: number, z: number) => x >= 2 && x <= 34 && Math.abs(z - 16) <= MAIN_HALF;
+  // Samples within 2 cm of an edge of the closed form count neither way (the grid of samples against a line).
+  const slack = 0.02;
+
+  it('at right angles: the tributary ends at the main stem’s bank, each place drawn once', () => {
+    // Tributary down column 9 from row 2 to row 7, falling 0.5 m a step into the main stem at (9, 8).
+    const strip = network([2, 3, 4, 5, 6, 7].map((j) => [9, j, 10 - 0.9 + 0.5 * (8 - j)] as [number, number, number]));
+    // Closed form: the main stem's 32 m × 6 m, and the tributary's 3 m wide from z = 4 m to the bank at z = 16 − 3 m.
+    const tributary = (x: number, z: number) => Math.abs(x - 18) <= TRIBUTARY_HALF && z >= 4 && z <= 16 - MAIN_HALF;
+    const inside = (x: number, z: number) => inMain(x, z) || tributary(x, z);
+    const { twiceArea, missedArea, outsideArea, triangleArea } = coverage(strip, inside);
+    expect(triangleArea).toBeCloseTo(32 * 6 + 3 * (16 - MAIN_HALF - 4), 4);
+    expect(twiceArea).toBe(0);
+    const edgeBand = slack * 2 * (2 * 32 + 2 * 6 + 2 * 9);
+    expect(missedArea).toBeLessThan(edgeBand);
+    expect(outsideArea).toBeLessThan(edgeBand);
+  });
+
+  it('at 45°: the tributary’s strip is cut along the main stem’s bank, each place drawn once', () => {
+    // Tributary along the diagonal from (4, 3) to (8, 7), into the main stem at (9, 8).
+    const strip = network([4, 5, 6, 7, 8].map((i) => [i, i - 1, 10 - 0.9 + 0.2 + 0.3 * (8 - i)] as [number, number, number]));
+    // Closed form: the band of half-width 1.5 m about the line x − z = 2 m, from its first section (through (8, 6) m,
+    // at right angles) to the bank z = 13 m: 3 m wide along 7√2 m of centre line.
+    const tributary = (x: number, z: number) => Math.abs(x - z - 2) / Math.SQRT2 <= TRIBUTARY_HALF && x + z >= 14 && z <= 16 - MAIN_HALF;
+    const inside = (x: number, z: number) => inMain(x, z) || tributary(x, z);
+    const { twiceArea, missedArea, outsideArea, triangleArea } = coverage(strip, inside);
+    expect(triangleArea).toBeCloseTo(32 * 6 + 3 * 7 * Math.SQRT2, 4);
+    expect(twiceArea).toBe(0);
+    const edgeBand = slack * 2 * (2 * 32 + 2 * 6 + 2 * 7 * Math.SQRT2 + 3 * Math.SQRT2);
+    expect(missedArea).toBeLessThan(edgeBand);
+    expect(outsideArea).toBeLessThan(edgeBand);
+  });
+});
