@@ -17,7 +17,7 @@ import { whenIdle } from './mapPointer';
 // Each part does its work once (a preset generated, a valley sculpted, water added, a road opened) and
 // photographs it at every window size in turn (FAULTLINE_TOUR_SIZES, e.g. `1280x720,1024x768`; all
 // three by default): generating the six presets and the water once a size was most of a tour's time.
-// Parts run alone with `-g` ("presets", "sculpt", "water", "road").
+// Parts run alone with `-g` ("preset", "sculpt", "water", "road").
 const ARTIFACTS = process.env.FAULTLINE_TOUR_DIR ?? path.resolve(__dirname, '.artifacts', 'tour');
 /** Every preset, or those named in FAULTLINE_TOUR_PRESETS (comma-separated ids) for a shorter tour. */
 const PRESETS = process.env.FAULTLINE_TOUR_PRESETS?.split(',') ?? ['mountains', 'mesas', 'canyons', 'river-valleys', 'islands', 'rolling-hills'];
