@@ -231,6 +231,10 @@ test.describe('small windows', () => {
       await page.keyboard.press('Escape');
       await expect(page.getByTestId('road-report')).toHaveAttribute('data-source', 'drive');
       await page.getByTestId('road-go-report').click();
+      // Each crossing's verdict in clauses of its own (it read "(0.3 m) (default)", as if the depth were the default).
+      await expect(page.getByTestId('road-crossing').first()).toContainText(
+        'too deep for the hatchback, which fords 0.3 m · ford by default · bridge suggested',
+      );
       const table = page.getByTestId('road-table');
       // Below the report's list of crossings (five fords here).
       await table.scrollIntoViewIfNeeded();
