@@ -72,6 +72,10 @@ async function atEachSize(page: Page, photograph: () => Promise<void>): Promise<
 }
 
 test.describe('tour @report', () => {
+  // A click or a photograph can wait on a frame for more than the default 20 s on a loaded machine
+  // (software WebGL at 1600×1000 with other work on both cores): the tour only looks, so it waits.
+  test.use({ actionTimeout: 120_000 });
+
   test.beforeEach(async () => {
     await mkdir(ARTIFACTS, { recursive: true });
   });
