@@ -2,6 +2,7 @@ import { createDefaultDocument } from '../app/document/document';
 import { evaluateStack } from '../shared/layers/evaluate';
 import type { Layer, RoadLayer } from '../shared/layers/types';
 import { roadParams } from '../shared/roads/params';
+import { riverParams } from '../shared/rivers/params';
 import { fitRoad, terrainProblem } from '../shared/roads/fittedRoad';
 import { createHeightfield } from '../shared/terrain/heightfield';
 import { outputFormatFor } from '../main/cli/outputs';
@@ -39,9 +40,11 @@ export async function defaultTerrainWithRoad(): Promise<{ bytes: Uint8Array; sta
 /**
  * A 30 % slope (rising to the north) with a road zigzagging up it at 80 km/h design speed: bends far
  * tighter than that speed allows and grades past the maximum, so its report's rows carry several flags
- * each (R, G and the crests and sags at the turns), as .faultline bytes.
+ * each (R, G and the crests and sags at the turns), as .faultline bytes. With `river`, a river runs
+ * straight down the slope under the road (x = 0), so every leg fords it: the report gains its Water
+ * column and W flags.
  */
-export async function zigzagRoadProject(): Promise<Uint8Array> {
+export async function zigzagRoadProject(options: { river?: boolean } = {}): Promise<Uint8Array> {
   const side = 129;
   const cellSize = 2;
   const slope = createHeightfield(side, side, cellSize);
@@ -64,7 +67,23 @@ export async function zigzagRoadProject(): Promise<Uint8Array> {
       { designSpeedKmh: 80 },
     ),
   };
-  const layers: Layer[] = [{ id: 'ground', name: 'Slope', enabled: true, opacity: 1, kind: 'heights', params: {}, heights: slope.heights }, road];
+  const ground: Layer = { id: 'ground', name: 'Slope', enabled: true, opacity: 1, kind: 'heights', params: {}, heights: slope.heights };
+  // From the high (negative z) end down, as a river runs; deep enough that the car cannot ford it.
+  const river: Layer = {
+    id: 'river-1',
+    name: 'Brook',
+    enabled: true,
+    opacity: 1,
+    kind: 'river',
+    params: riverParams(
+      [
+        { x: 0, z: -120 },
+        { x: 0, z: 120 },
+      ],
+      { width: 8, depth: 1.5 },
+    ),
+  };
+  const layers: Layer[] = options.river ? [ground, river, road] : [ground, road];
   const heights = evaluateStack(layers, { width: side, depth: side, cellSize })!;
   const format = outputFormatFor('zigzag.faultline')!;
   return format.encodeAsync(createHeightfield(side, side, cellSize, heights), { recipe: null, history: [], props: [], layers, fileName: 'zigzag.faultline' });

@@ -32,10 +32,10 @@ async function settledBox(locator: Locator): Promise<{ x: number; y: number; wid
 }
 
 /** Opens the zigzag road project (several flags a row) as a user would, and waits for its title. */
-async function openZigzag(app: FaultlineApp): Promise<void> {
+async function openZigzag(app: FaultlineApp, options: { river?: boolean } = {}): Promise<void> {
   const folder = await mkdtemp(path.join(tmpdir(), 'faultline-zigzag-'));
   try {
-    await writeFile(path.join(folder, 'zigzag.faultline'), await zigzagRoadProject());
+    await writeFile(path.join(folder, 'zigzag.faultline'), await zigzagRoadProject(options));
     app.dialogs.queueOpen(path.join(folder, 'zigzag.faultline'));
     await sendMenuCommand(app.page, 'file.open');
     await expect.poll(() => app.page.evaluate(() => document.title)).toBe('zigzag.faultline — Faultline');
@@ -213,4 +213,52 @@ test.describe('small windows', () => {
       expect(app.consoleErrors).toEqual([]);
     });
   }
+
+  test.describe('a driven road over water', () => {
+    test.use({ driveClock: 4 });
+
+    test('at 1280×720 all nine columns of the road table fit the side panel, and every flag is a chip with its meaning as a tooltip', async ({ app }) => {
+      test.setTimeout(240_000);
+      const { page } = app;
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await openZigzag(app, { river: true });
+      await page.keyboard.press('Shift+R');
+      await page.getByTestId('road-road-1').click();
+      await page.getByTestId('road-drive').click();
+      const hud = page.getByTestId('drive-hud');
+      await expect(hud).toHaveAttribute('data-autopilot', 'driving');
+      await expect.poll(() => hud.getAttribute('data-autopilot'), { timeout: 150_000 }).not.toBe('driving');
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('road-report')).toHaveAttribute('data-source', 'drive');
+      await page.getByTestId('road-go-report').click();
+      // Each crossing's verdict in clauses of its own (it read "(0.3 m) (default)", as if the depth were the default).
+      await expect(page.getByTestId('road-crossing').first()).toContainText(
+        'too deep for the hatchback, which fords 0.3 m · ford by default · bridge suggested',
+      );
+      const table = page.getByTestId('road-table');
+      // Below the report's list of crossings (five fords here).
+      await table.scrollIntoViewIfNeeded();
+      await expect(table).toBeInViewport();
+      // Driven and wet: every column shows.
+      await expect(table.locator('th')).toHaveText(['m', 'Grade %', 'Bank°', 'Radius', 'V/km', 'km/h', 'K', 'Water', '!']);
+      // The longest flag string is long (the case that scrolled sideways): a ford, a bend, a grade and more.
+      const flags = await table.locator('td.road-flags').allTextContents();
+      expect(Math.max(...flags.map((text) => text.length))).toBeGreaterThanOrEqual(3);
+      const wrap = table.locator('xpath=..');
+      expect(await wrap.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+      const wrapBox = (await wrap.boundingBox())!;
+      for (const right of await table.locator('th, td').evaluateAll((cells) => cells.map((cell) => cell.getBoundingClientRect().right))) {
+        expect(right).toBeLessThanOrEqual(wrapBox.x + wrapBox.width + 0.5);
+      }
+      // Each flag is its own chip that says what it means on hover.
+      const chips = table.locator('td.road-flags abbr');
+      expect(await chips.count()).toBeGreaterThan(0);
+      for (const title of await chips.evaluateAll((list) => list.map((chip) => chip.getAttribute('title') ?? ''))) expect(title.length).toBeGreaterThan(8);
+      // … and the legend below the table spells out every code that shows (F and W were missing).
+      const legend = (await page.getByTestId('road-flag-legend').textContent()) ?? '';
+      for (const code of new Set(flags.join(''))) expect(legend).toContain(` ${code} `);
+      await page.screenshot({ path: 'e2e/.artifacts/road-table-wet-driven-1280x720.png' });
+      expect(app.consoleErrors).toEqual([]);
+    });
+  });
 });

@@ -1,6 +1,7 @@
 import { useStore } from 'zustand';
 import type { CrossingKind } from '../../shared/roads/crossings';
 import type { ReportCrossing } from '../../shared/roads/report';
+import { crossingVerdict } from '../../app/roads/crossingVerdict';
 import { useSession } from '../session';
 
 /**
@@ -18,12 +19,6 @@ export function RoadCrossings({ roadId, crossings }: { roadId: string; crossings
       <ol>
         {crossings.map((c, n) => {
           const deep = c.maxDepth > fording;
-          const verdict =
-            c.kind === 'bridge'
-              ? `bridge, ${Math.round(c.span ?? 0)} m deck`
-              : deep
-                ? `too deep to ford for the ${car} (${fording} m)`
-                : `fordable by the ${car} (${fording} m)`;
           return (
             <li key={`${c.from}-${c.to}`} data-testid="road-crossing" data-kind={c.kind} data-fordable={c.kind === 'ford' ? String(!deep) : ''}>
               <span title={`Wet from ${Math.round(c.from)} to ${Math.round(c.to)} m along the road; deepest ${c.maxDepth.toFixed(2)} m`}>
@@ -39,11 +34,7 @@ export function RoadCrossings({ roadId, crossings }: { roadId: string; crossings
                 <option value="ford">Ford</option>
                 <option value="bridge">Bridge</option>
               </select>{' '}
-              <span className={c.kind === 'ford' && deep ? 'road-crossing-bad' : undefined}>
-                {verdict}
-                {!c.chosen ? ' (default)' : ''}
-                {c.kind === 'ford' && c.suggested === 'bridge' ? ' · bridge suggested' : ''}
-              </span>
+              <span className={c.kind === 'ford' && deep ? 'road-crossing-bad' : undefined}>{crossingVerdict(c, car, fording)}</span>
             </li>
           );
         })}

@@ -38,14 +38,33 @@ const FLAG_CODE: Record<SegmentFlag, string> = {
 
 const fixed = (v: number, d = 1) => (Object.is(Math.round(v * 10 ** d), -0) ? 0 : v).toFixed(d);
 
-function notes(s: ReportSegment): { codes: string; text: string } {
-  const codes = s.flags.map((f) => FLAG_CODE[f] ?? f);
-  const text = s.flags.map((f) => FLAG_TEXT[f] ?? f);
-  if (s.liftedWheel && !s.leftGround) {
-    codes.push('w');
-    text.push('a wheel lifted');
-  }
-  return { codes: codes.join(''), text: text.join('; ') };
+interface FlagChip {
+  code: string;
+  text: string;
+  /** An amber warning (blind crest, sag) rather than a red flag. */
+  warning: boolean;
+}
+
+function notes(s: ReportSegment): { chips: FlagChip[]; text: string } {
+  const chips = s.flags.map((f) => ({ code: FLAG_CODE[f] ?? f, text: FLAG_TEXT[f] ?? f, warning: isWarningFlag(f) }));
+  if (s.liftedWheel && !s.leftGround) chips.push({ code: 'w', text: 'a wheel lifted', warning: true });
+  return { chips, text: chips.map((chip) => chip.text).join('; ') };
+}
+
+/**
+ * A row's flags as small chips, each with its meaning as a tooltip. A break may fall between two chips
+ * (never inside one): a driven road over water shows nine columns, and at 1280 px a long string of
+ * flags in one line pushed the table sideways.
+ */
+function FlagChips({ chips }: { chips: FlagChip[] }) {
+  return chips.map((chip, k) => (
+    <span key={k}>
+      {k > 0 && <wbr />}
+      <abbr className={chip.warning ? 'road-flag road-flag-warning' : 'road-flag'} title={chip.text}>
+        {chip.code}
+      </abbr>
+    </span>
+  ));
 }
 
 /**
@@ -187,16 +206,18 @@ export function RoadReportSection({ roadId }: { roadId: string }) {
                       {driven && <td>{s.maxSpeed === null ? '—' : fixed(s.maxSpeed * 3.6, 0)}</td>}
                       <td>{s.kValue === null || s.kValue > 9999 ? '—' : fixed(s.kValue, 0)}</td>
                       {wet && <td data-testid="road-water">{s.water > 0 ? fixed(s.water, 2) : '—'}</td>}
-                      <td className="road-flags">{note.codes}</td>
+                      <td className="road-flags">
+                        <FlagChips chips={note.chips} />
+                      </td>
                     </tr>
                   );
                 })}
               </tbody>
             </table>
           </div>
-          <p className="road-report-summary">
+          <p className="road-report-summary" data-testid="road-flag-legend">
             Flags: G grade · R radius · C crest · B blind crest · H sag (headlights) · A left the ground · S stopped · O rolled over · K stuck · L left the road
-            · w wheel lifted. Click a row to show it.
+            · F flooded · W crosses water · w wheel lifted. Click a row to show it.
           </p>
         </>
       )}
