@@ -88,7 +88,7 @@ describe('packedCover', () => {
     expect(coverBytesHeld(packed)).toBe(heldAtRest);
   });
 
-  it("reads a rectangle from the full arrays while a reader keeps them made, and lets them go as before", () => {
+  it('reads a rectangle from the full arrays while a reader keeps them made, and lets them go as before', () => {
     const sparse = sparseCover(100);
     const dense = { flow: sparse.flow.slice(), deposition: sparse.deposition.slice() };
     const packed = packedCover(sparse);

@@ -582,7 +582,7 @@ describe('the erosion cover held packed at rest (app/document/packedCover.ts)', 
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('paints tile by tile from the packed vertices, never making the whole map\'s arrays, with the dense bytes\' pixels', () => {
+  it("paints tile by tile from the packed vertices, never making the whole map's arrays, with the dense bytes' pixels", () => {
     const { field, range } = pinnedField(53, 45, 6);
     const texels = field.width * field.depth;
     // A light erosion's cover: 4 % of the vertices with flow, 1 % with deposits (packed: at most a tenth non-zero).
