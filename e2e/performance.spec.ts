@@ -20,6 +20,7 @@ import { showPanel } from './panel';
 import { tenLayerProject } from './perf/tenLayerProject';
 import { formatBrowserMemory, processMemoryUnsupportedReason, readBrowserMemory, type BrowserMemory } from './perf/processMemory';
 import { formatAllocators, requestMemoryDumps } from './perf/memoryInfra';
+import { arrayBufferHolders } from './perf/arrayBufferHolders';
 
 /**
  * Performance figures for the generate → draw loop, REPORTED (annotations, an attachment and the
@@ -263,6 +264,8 @@ test.describe('performance (reported, not asserted)', () => {
       report(`10 layers: 4097² opened and checked, at rest: ${formatBrowserMemory(opened)} (target ≤ ${TEN_LAYER_TARGET_MB} MB private for the app)`);
       report(`10 layers: 4097² opened, processes: ${processLines(opened)}; the 3D view's frame data: ${openedRelease}`);
       report(`10 layers: 4097² opened, GPU process allocators (MB): ${await gpuAllocators(app.browser, opened)}`);
+      // Who holds the renderer's large buffers (a heap snapshot: after the readings, as it collects garbage).
+      report(`10 layers: 4097² opened, the page's ArrayBuffers ≥ 1 MiB: ${await arrayBufferHolders(page)}`);
       // One stroke into the top sculpt layer: evaluated on the UI thread through the stamp and the
       // pad above it, from the smoothing layer's kept result (the evaluator's working state).
       const centre: [number, number] = [0.5, 0.5];
@@ -296,6 +299,7 @@ test.describe('performance (reported, not asserted)', () => {
       );
       report(`10 layers: 4097² processes: ${processLines(memory)}; the 3D view's frame data: ${strokeRelease}`);
       report(`10 layers: 4097² after the stroke, GPU process allocators (MB): ${await gpuAllocators(app.browser, memory)}`);
+      report(`10 layers: 4097² after the stroke, the page's ArrayBuffers ≥ 1 MiB: ${await arrayBufferHolders(page)}`);
       await test.info().attach('process-memory-10-layers-4097.json', {
         body: JSON.stringify({ size: 4097, layers: 10, baseline, opened, atRest: { jsHeapMb, ...memory } }, null, 2),
         contentType: 'application/json',

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { coverBytesHeld, COVER_RELEASE_MS, packedCover } from './packedCover';
+import { coverBytesHeld, coverFits, coverOverRect, COVER_RELEASE_MS, packedCover } from './packedCover';
 
 /** A 1000 × 1000 map's cover with `every`-th vertex of flow set (value v % 251 + 1) and one deposition byte. */
 function sparseCover(every: number) {
@@ -49,5 +49,56 @@ describe('packedCover', () => {
   it('keeps a dense cover as it is (packing would not save)', () => {
     const cover = sparseCover(3);
     expect(packedCover(cover)).toBe(cover);
+  });
+
+  it("gives a rectangle's bytes equal to the dense arrays' there, without making the full arrays", () => {
+    const sparse = sparseCover(100);
+    const dense = { flow: sparse.flow.slice(), deposition: sparse.deposition.slice() };
+    const packed = packedCover(sparse);
+    vi.advanceTimersByTime(COVER_RELEASE_MS + 1);
+    const heldAtRest = coverBytesHeld(packed);
+    expect(heldAtRest).toBe(10_001 * 5);
+    // Rectangles at the map's corners and edges, one holding the single deposition vertex (123_456 = row 123, column 456).
+    const rects = [
+      { i0: 0, j0: 0, i1: 256, j1: 256 },
+      { i0: 744, j0: 744, i1: 1000, j1: 1000 },
+      { i0: 400, j0: 100, i1: 500, j1: 130 },
+      { i0: 456, j0: 123, i1: 457, j1: 124 },
+      { i0: 999, j0: 0, i1: 1000, j1: 1000 },
+    ];
+    for (const rect of rects) {
+      const rectWidth = rect.i1 - rect.i0;
+      const expectedFlow = new Uint8Array(rectWidth * (rect.j1 - rect.j0));
+      const expectedDeposition = new Uint8Array(expectedFlow.length);
+      for (let j = rect.j0; j < rect.j1; j++)
+        for (let i = rect.i0; i < rect.i1; i++) {
+          expectedFlow[(j - rect.j0) * rectWidth + i - rect.i0] = dense.flow[j * 1000 + i];
+          expectedDeposition[(j - rect.j0) * rectWidth + i - rect.i0] = dense.deposition[j * 1000 + i];
+        }
+      for (const source of [packed, dense]) {
+        const bytes = coverOverRect(source, 1000, rect);
+        expect(bytes.flow).toEqual(expectedFlow);
+        expect(bytes.deposition).toEqual(expectedDeposition);
+      }
+    }
+    expect(coverOverRect(packed, 1000, rects[3]).deposition[0]).toBe(200);
+    // Sized and read by rectangle: the packed results never made their full arrays.
+    expect(coverFits(packed, 1000 * 1000)).toBe(true);
+    expect(coverFits(packed, 999 * 1000)).toBe(false);
+    expect(coverBytesHeld(packed)).toBe(heldAtRest);
+  });
+
+  it('reads a rectangle from the full arrays while a reader keeps them made, and lets them go as before', () => {
+    const sparse = sparseCover(100);
+    const dense = { flow: sparse.flow.slice(), deposition: sparse.deposition.slice() };
+    const packed = packedCover(sparse);
+    vi.advanceTimersByTime(COVER_RELEASE_MS + 1);
+    expect(packed.flow).toEqual(dense.flow);
+    const rect = { i0: 100, j0: 0, i1: 300, j1: 2 };
+    const expected = Uint8Array.from({ length: 400 }, (_, r) => dense.flow[Math.floor(r / 200) * 1000 + 100 + (r % 200)]);
+    expect(coverOverRect(packed, 1000, rect).flow).toEqual(expected);
+    // The rectangle's read is not a reader of the full arrays: they go after one wait.
+    vi.advanceTimersByTime(2 * COVER_RELEASE_MS + 1);
+    expect(coverBytesHeld(packed)).toBe(10_001 * 5);
   });
 });

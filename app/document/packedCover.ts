@@ -110,3 +110,64 @@ function unpack(packed: PackedBytes): Uint8Array {
   for (let n = 0; n < indices.length; n++) bytes[indices[n]] = values[n];
   return bytes;
 }
+
+/** Whether both of `masks`' arrays cover `count` vertices; packed results answer without making their full arrays. */
+export function coverFits(masks: ErosionCoverBytes, count: number): boolean {
+  const state = states.get(masks);
+  if (state) return state.flow.length === count && state.deposition.length === count;
+  return masks.flow.length === count && masks.deposition.length === count;
+}
+
+/** A rectangle of vertices [i0, i1) × [j0, j1). */
+interface CoverRect {
+  i0: number;
+  j0: number;
+  i1: number;
+  j1: number;
+}
+
+/**
+ * `masks`' bytes over `rect` of a map `width` vertices wide, laid out row by row with the rectangle's
+ * width. Packed results at rest are read from their packed vertices (a binary search a row), so
+ * painting a tile of the 2D map never makes the whole map's arrays (2 × 16 MiB at 4097²); what it
+ * allocates is bounded by the rectangle. Results held full, or never packed, are copied.
+ */
+export function coverOverRect(masks: ErosionCoverBytes, width: number, rect: CoverRect): ErosionCoverBytes {
+  const state = states.get(masks);
+  const full = state ? state.full : masks;
+  if (full) return { flow: copyRect(full.flow, width, rect), deposition: copyRect(full.deposition, width, rect) };
+  // `state` is set here: only packed results can have let their full arrays go.
+  const packed = state as PackedState;
+  return { flow: unpackRect(packed.flow, width, rect), deposition: unpackRect(packed.deposition, width, rect) };
+}
+
+function copyRect(bytes: Uint8Array, width: number, rect: CoverRect): Uint8Array {
+  const rectWidth = rect.i1 - rect.i0;
+  const out = new Uint8Array(rectWidth * (rect.j1 - rect.j0));
+  for (let j = rect.j0; j < rect.j1; j++) out.set(bytes.subarray(j * width + rect.i0, j * width + rect.i1), (j - rect.j0) * rectWidth);
+  return out;
+}
+
+function unpackRect(packed: PackedBytes, width: number, rect: CoverRect): Uint8Array {
+  const rectWidth = rect.i1 - rect.i0;
+  const out = new Uint8Array(rectWidth * (rect.j1 - rect.j0));
+  const { indices, values } = packed;
+  for (let j = rect.j0; j < rect.j1; j++) {
+    const rowEnd = j * width + rect.i1;
+    const base = (j - rect.j0) * rectWidth - (j * width + rect.i0);
+    for (let n = firstAtOrAfter(indices, j * width + rect.i0); n < indices.length && indices[n] < rowEnd; n++) out[base + indices[n]] = values[n];
+  }
+  return out;
+}
+
+/** The first position in ascending `indices` whose index is ≥ `vertex` (indices.length if none). */
+function firstAtOrAfter(indices: Uint32Array, vertex: number): number {
+  let lo = 0;
+  let hi = indices.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (indices[mid] < vertex) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

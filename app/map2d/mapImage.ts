@@ -7,6 +7,7 @@ import { DEFAULT_NATURAL_LINES, naturalPalette, snowShiftAt, writeNaturalGround,
 import { linearToSrgbByte } from '../../shared/export/colourMap';
 import { COVER_SLOPE_RULE, SEDIMENT_RULE, SEDIMENT_SRGB, WET_DARKENING, WET_RULE } from '../../shared/erosion/cover';
 import { ruleWeight } from '../../shared/export/masks';
+import { coverFits, coverOverRect } from '../document/packedCover';
 
 export type MapMode = ViewSettings['map2dMode'];
 
@@ -85,11 +86,13 @@ export function writeMapImageRect(
   seaLevel: number | null = null,
 ): void {
   if (rect.i1 <= rect.i0 || rect.j1 <= rect.j0) return;
+  // The cover over this rectangle only (app/document/packedCover.ts): painting never unpacks the whole map's results.
+  const rectCover = mode !== 'grayscale' && cover && coverFits(cover, field.width * field.depth) ? coverOverRect(cover, field.width, rect) : null;
   if (mode === 'grayscale') writeGrayscale(field, pixels, range, rect);
-  else if (mode === 'natural') writeNatural(field, pixels, rect, cover, lines);
+  else if (mode === 'natural') writeNatural(field, pixels, rect, rectCover, lines);
   else {
     writeHypsometric(field, pixels, range, rect);
-    if (cover) applyMapCover(field, pixels, rect, cover);
+    if (rectCover) applyMapCover(field, pixels, rect, rectCover);
   }
   // The sea plane (View › Water), over the colours of any mode but the plain heights.
   if (seaLevel !== null && mode !== 'grayscale') applySeaTint(field, pixels, rect, seaLevel);
@@ -104,22 +107,21 @@ const DEGREES = 180 / Math.PI;
  * The erosion cover over hypsometric pixels, by shared/erosion/cover.ts's rules as the 3D natural
  * colours apply them: towards the sediment colour (lit by the same hillshade) where the droplets
  * deposited, on ground the slope rule allows (slope from the exact mesh's normal), then darker where
- * water ran. Pixels under no cover keep their bytes.
+ * water ran. Pixels under no cover keep their bytes. `rectCover` is laid out as the pixels (the rectangle's own).
  */
-export function applyMapCover(field: Heightfield, pixels: Uint8ClampedArray, rect: MapImageRect, cover: ErosionCover): void {
+function applyMapCover(field: Heightfield, pixels: Uint8ClampedArray, rect: MapImageRect, rectCover: ErosionCover): void {
   const { width, depth, cellSize, heights } = field;
-  if (cover.flow.length !== width * depth || cover.deposition.length !== width * depth) return;
   const rectWidth = rect.i1 - rect.i0;
   const R = HILLSHADE_REACH;
   for (let j = rect.j0; j < rect.j1; j++) {
     const jm = j > 0 ? j - 1 : j;
     const jp = j < depth - 1 ? j + 1 : j;
     for (let i = rect.i0; i < rect.i1; i++) {
-      const k = j * width + i;
-      let sediment = SEDIMENT_BY_BYTE[cover.deposition[k]];
-      const shade = WET_SHADE_BY_BYTE[cover.flow[k]];
+      const r = (j - rect.j0) * rectWidth + i - rect.i0;
+      let sediment = SEDIMENT_BY_BYTE[rectCover.deposition[r]];
+      const shade = WET_SHADE_BY_BYTE[rectCover.flow[r]];
       if (sediment === 0 && shade === 1) continue;
-      const p = ((j - rect.j0) * rectWidth + i - rect.i0) << 2;
+      const p = r << 2;
       let sr = 0;
       let sg = 0;
       let sb = 0;
@@ -167,10 +169,9 @@ function vertexSlope(field: Heightfield, i: number, j: number): number {
  * normal, as the masks and the colour map read it), each the mean over its cell (footprints of height
  * and slope), lit by the hillshade.
  */
-function writeNatural(field: Heightfield, pixels: Uint8ClampedArray, rect: MapImageRect, cover: ErosionCover | null, lines: NaturalLines): void {
+function writeNatural(field: Heightfield, pixels: Uint8ClampedArray, rect: MapImageRect, rectCover: ErosionCover | null, lines: NaturalLines): void {
   const { width, depth, cellSize, heights } = field;
-  const usable = cover && cover.flow.length === width * depth && cover.deposition.length === width * depth ? cover : null;
-  const palette = naturalPalette(lines, { erosion: usable !== null, road: false });
+  const palette = naturalPalette(lines, { erosion: rectCover !== null, road: false });
   const { frame } = palette;
   const centreX = (width - 1) / 2;
   const centreZ = (depth - 1) / 2;
@@ -206,8 +207,9 @@ function writeNatural(field: Heightfield, pixels: Uint8ClampedArray, rect: MapIm
       // The pixel's footprints: the heights and the slopes one cell spans here. Rock bands, the snow
       // line and the slope rules are averaged over them (shared/ground/footprintFilter.ts), so walls
       // show no moiré and snow and rock edges no stairs.
-      const flow = usable ? usable.flow[k] / 255 : 0;
-      const deposition = usable ? usable.deposition[k] / 255 : 0;
+      const r = (j - rect.j0) * rectWidth + i - rect.i0;
+      const flow = rectCover ? rectCover.flow[r] / 255 : 0;
+      const deposition = rectCover ? rectCover.deposition[r] / 255 : 0;
       // Dipping beds: the stratigraphic height's gradient is the height's less the beds' dip.
       const bx = nx - frame.gx;
       const bz = nz - frame.gz;

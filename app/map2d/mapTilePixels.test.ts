@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRandom, type Random } from '../../shared/random';
 import { heightRange, type Heightfield, type HeightRange } from '../../shared/terrain/heightfield';
 import { randomField } from '../../shared/terrain/testing/surfaceReference';
@@ -8,6 +8,7 @@ import { SEDIMENT_RULE, SEDIMENT_SRGB, WET_DARKENING, WET_RULE } from '../../sha
 import { ruleWeight } from '../../shared/export/masks';
 import type { DirtyRegion } from '../document/region';
 import { MapTilePixels, RECOLOUR_SETTLE_MS, type MapTileRect } from './mapTilePixels';
+import { coverBytesHeld, COVER_RELEASE_MS, packedCover } from '../document/packedCover';
 
 type Rect = Extract<DirtyRegion, { kind: 'rect' }>;
 
@@ -574,5 +575,42 @@ describe('the erosion cover over the hypsometric tint', () => {
     finish(image, field, assembled);
     expect(sameBytes(assembled.pixels, whole(null))).toBe(true);
     expect(assembled.levelsMatchImage()).toBe(true);
+  });
+});
+
+describe('the erosion cover held packed at rest (app/document/packedCover.ts)', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("paints tile by tile from the packed vertices, never making the whole map's arrays, with the dense bytes' pixels", () => {
+    const { field, range } = pinnedField(53, 45, 6);
+    const texels = field.width * field.depth;
+    // A light erosion's cover: 4 % of the vertices with flow, 1 % with deposits (packed: at most a tenth non-zero).
+    const random = createRandom(17);
+    const dense = { flow: new Uint8Array(texels), deposition: new Uint8Array(texels) };
+    for (let k = 0; k < texels; k++) {
+      const u = random.next();
+      if (u < 0.04) dense.flow[k] = 1 + Math.floor(random.next() * 255);
+      else if (u < 0.05) dense.deposition[k] = 1 + Math.floor(random.next() * 255);
+    }
+    const packed = packedCover({ flow: dense.flow.slice(), deposition: dense.deposition.slice() });
+    vi.advanceTimersByTime(COVER_RELEASE_MS + 1);
+    const heldAtRest = coverBytesHeld(packed);
+    expect(heldAtRest).toBeLessThan(texels);
+    for (const mode of ['hypsometric', 'natural'] as const) {
+      let time = 0;
+      const image = new MapTilePixels({ tileSide: 8, mipFactors: [2, 8], now: () => time++ });
+      const assembled = new Assembled(field, image);
+      image.setCover(packed);
+      image.update(field, { kind: 'all' }, mode);
+      finish(image, field, assembled);
+      expect(coverBytesHeld(packed), mode).toBe(heldAtRest);
+      const whole = new Uint8ClampedArray(texels * 4);
+      writeMapImageRows(field, whole, mode, range, 0, field.depth, dense);
+      expect(sameBytes(assembled.pixels, whole), mode).toBe(true);
+      const plain = new Uint8ClampedArray(texels * 4);
+      writeMapImageRows(field, plain, mode, range, 0, field.depth, null);
+      expect(sameBytes(whole, plain), `${mode}: the cover shows`).toBe(false);
+    }
   });
 });

@@ -18,6 +18,7 @@ import { drawRoadDress2D, drawRoadOverlay2D } from './roadOverlay2D';
 import { roadOverlay } from '../../app/roads/roadOverlay';
 import { TiledHeightmapImage } from './tiledHeightmapImage';
 import { drawnErosionMasks } from '../viewport/coverOverride';
+import { coverFits } from '../../app/document/packedCover';
 import { CASING_EXTRA_PX, OVERLAY_ACTIVE, OVERLAY_CASING } from '../../app/palette/overlayPalette';
 import { shownSeaLevel } from '../../app/view/seaLook';
 import { smoothMagnification } from '../../app/map2d/mapMagnification';
@@ -109,7 +110,8 @@ export class Map2DDrawLoop {
     const { field } = this.session.editor.document;
     const erosionMasks = drawnErosionMasks(this.session.editor.document.erosionMasks);
     const texels = field.width * field.depth;
-    const usable = erosionMasks && erosionMasks.flow.length === texels && erosionMasks.deposition.length === texels ? erosionMasks : null;
+    // Sized without reading the arrays: that would make packed results full (app/document/packedCover.ts).
+    const usable = erosionMasks && coverFits(erosionMasks, texels) ? erosionMasks : null;
     if (usable === this.masks) return;
     this.masks = usable;
     // The results themselves, not their arrays: held packed at rest, they are made full when painted (app/document/packedCover.ts).

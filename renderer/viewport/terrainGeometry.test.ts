@@ -1,10 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { BufferAttribute } from 'three';
 import { createHeightfield, heightRange } from '../../shared/terrain/heightfield';
 import { buildTerrainMesh } from '../../shared/terrain/mesh';
 import { writeShadingNormals } from '../../shared/terrain/shadingNormals';
 import { writeVertexColours } from '../../app/view/terrainColours';
 import { TerrainGeometry } from './terrainGeometry';
+import { coverBytesHeld, COVER_RELEASE_MS, packedCover } from '../../app/document/packedCover';
 
 function wavyField() {
   const field = createHeightfield(21, 13, 1.5);
@@ -81,5 +82,23 @@ describe('TerrainGeometry', () => {
     terrain.setErosion({ flow: new Uint8Array(4), deposition: new Uint8Array(4) }, 21, 13);
     terrain.sync(field, { kind: 'all' }, 'natural');
     expect(arrayOf(terrain, 'color')).toEqual(before);
+  });
+
+  it('an edit handing the same packed erosion results again does not make their full arrays (app/document/packedCover.ts)', () => {
+    vi.useFakeTimers();
+    try {
+      const terrain = new TerrainGeometry();
+      const masks = { flow: new Uint8Array(21 * 13), deposition: new Uint8Array(21 * 13) };
+      masks.deposition[10 * 21 + 15] = 255;
+      const packed = packedCover(masks);
+      terrain.setErosion(packed, 21, 13);
+      vi.advanceTimersByTime(3 * COVER_RELEASE_MS);
+      // One non-zero vertex: 4 bytes of index and 1 of value.
+      expect(coverBytesHeld(packed)).toBe(5);
+      terrain.setErosion(packed, 21, 13);
+      expect(coverBytesHeld(packed)).toBe(5);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -16,6 +16,7 @@ import {
   type NaturalLines,
 } from '../../app/view/terrainColours';
 import type { ErosionCoverBytes } from '../../shared/erosion/cover';
+import { coverFits } from '../../app/document/packedCover';
 
 /**
  * Owns the terrain BufferGeometry (exactly the triangles of buildTerrainMesh) and keeps it in step
@@ -38,7 +39,8 @@ export class TerrainGeometry {
    * cover from the same bytes (LodTerrainMeshes.setErosion), so both surfaces show one image.
    */
   setErosion(masks: ErosionCoverBytes | null, width: number, depth: number): void {
-    const usable = masks && masks.flow.length === width * depth && masks.deposition.length === width * depth ? masks : null;
+    // Sized without reading the arrays: that would make packed results full at each edit (app/document/packedCover.ts).
+    const usable = masks && coverFits(masks, width * depth) ? masks : null;
     if (usable === this.masks) return;
     this.masks = usable;
     this.cover = usable ? erosionCoverOf(usable) : null;

@@ -11,6 +11,7 @@ import { GpuHeights } from './gpuHeights';
 import { GpuCover } from './gpuCover';
 import { createLodTerrainMaterial, type LodTerrainMaterial } from './lodTerrainMaterial';
 import type { TerrainShaderUniforms } from '../look/terrainShader';
+import { coverFits } from '../../../app/document/packedCover';
 
 /** Chunks per block side: a block is one mesh (one draw call). 8 × 64 cells = 512 cells. */
 export const BLOCK_CHUNKS = 8;
@@ -116,7 +117,8 @@ export class LodTerrainMeshes {
    */
   setErosion(masks: ErosionCoverBytes | null): void {
     const texels = this.field.width * this.field.depth;
-    const usable = masks && masks.flow.length === texels && masks.deposition.length === texels ? masks : null;
+    // Sized without reading the arrays: that would make packed results full at each edit (app/document/packedCover.ts).
+    const usable = masks && coverFits(masks, texels) ? masks : null;
     if (usable === this.masks) return;
     this.masks = usable;
     this.cover.set(usable ? erosionCoverOf(usable) : null);
