@@ -14,6 +14,14 @@ import { useViewport } from '../viewportContext';
 import { naturalLinesOf } from '../../../app/view/terrainColours';
 import { drawnErosionMasks } from '../coverOverride';
 import { overlaySlopeDeg } from '../../../app/drive/drivability';
+import { IdleRelease } from '../idleDriverRelease';
+
+/**
+ * Rest (no frame drawn) after which the heights and cover textures are let go (LodTerrainMeshes.
+ * releaseTextures) until the next frame sends them again: long enough that pauses while orbiting or
+ * sculpting keep them, short enough that a window left alone gives the GPU process's 96 MiB back at 4097².
+ */
+export const IDLE_TEXTURE_RELEASE_MS = 5000;
 
 /** CPU time per slice of chunk-error refinement on the main thread: well inside a frame. */
 const REFINE_SLICE_MS = 4;
@@ -44,6 +52,8 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
   const lod = viewport.lodMeshes();
   const pendingDrawn = useRef<number | null>(editor.store.getState().version);
   const lastCamera = useRef('');
+  const canvas = useThree((s) => s.gl.domElement);
+  const textureRest = useRef<IdleRelease | null>(null);
 
   useEffect(() => {
     lod.setWireframe(view.getState().settings.wireframe);
@@ -131,6 +141,19 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
 
   useEffect(() => viewport.holdLod(lod), [viewport, lod]);
 
+  // The view at rest lets its big textures go; `data-gpu-textures` says which, for the memory figures and e2e.
+  useEffect(() => {
+    const rest = new IdleRelease(() => {
+      lod.releaseTextures();
+      canvas.dataset.gpuTextures = 'released';
+    }, IDLE_TEXTURE_RELEASE_MS);
+    textureRest.current = rest;
+    return () => {
+      rest.dispose();
+      if (textureRest.current === rest) textureRest.current = null;
+    };
+  }, [lod, canvas]);
+
   // Reselect levels before a frame whose camera or viewport differs from the last selection.
   useFrame(({ camera, size, gl }) => {
     const perspective = camera as PerspectiveCamera;
@@ -153,6 +176,8 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
       showTriangleCount(wrapper.current, lod.triangles);
     }
     lod.prepareFrame(gl);
+    gl.domElement.dataset.gpuTextures = 'resident';
+    textureRest.current?.frameDrawn();
     const version = pendingDrawn.current;
     // A version counts as drawn once its chunk errors are exact and the levels chosen from them are
     // on screen (the first frames after a whole-map change show it at held or coarse levels).
