@@ -175,7 +175,11 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
       );
       showTriangleCount(wrapper.current, lod.triangles);
     }
+    const waking = lod.texturesAtRest;
+    const started = performance.now();
     lod.prepareFrame(gl);
+    // The page's time to send the released textures again (the memory test reports it).
+    if (waking) gl.domElement.dataset.textureRestoreMs = (performance.now() - started).toFixed(0);
     gl.domElement.dataset.gpuTextures = 'resident';
     textureRest.current?.frameDrawn();
     const version = pendingDrawn.current;
