@@ -14,12 +14,15 @@ import { useViewport } from '../viewportContext';
 import { naturalLinesOf } from '../../../app/view/terrainColours';
 import { drawnErosionMasks } from '../coverOverride';
 import { overlaySlopeDeg } from '../../../app/drive/drivability';
-import { IdleRelease } from '../idleDriverRelease';
+import { IdleRelease, viewFrameFence } from '../idleDriverRelease';
 
 /**
  * Rest (no frame drawn) after which the heights and cover textures are let go (LodTerrainMeshes.
  * releaseTextures) until the next frame sends them again: long enough that pauses while orbiting or
  * sculpting keep them, short enough that a window left alone gives the GPU process's 96 MiB back at 4097².
+ * The release also waits for the GPU to finish the last frame (a fence, as the driver release): a wake
+ * while the GPU process is still drawing would queue the whole upload behind that frame, and under
+ * software GL the page then waits on the command buffer (26 s measured under load).
  */
 export const IDLE_TEXTURE_RELEASE_MS = 5000;
 
@@ -142,17 +145,24 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
   useEffect(() => viewport.holdLod(lod), [viewport, lod]);
 
   // The view at rest lets its big textures go; `data-gpu-textures` says which, for the memory figures and e2e.
+  const renderer = useThree((s) => s.gl);
   useEffect(() => {
-    const rest = new IdleRelease(() => {
-      lod.releaseTextures();
-      canvas.dataset.gpuTextures = 'released';
-    }, IDLE_TEXTURE_RELEASE_MS);
+    const context = renderer.getContext();
+    const fence = () => (context instanceof WebGL2RenderingContext ? viewFrameFence(context) : null);
+    const rest = new IdleRelease(
+      () => {
+        lod.releaseTextures();
+        canvas.dataset.gpuTextures = 'released';
+      },
+      IDLE_TEXTURE_RELEASE_MS,
+      fence,
+    );
     textureRest.current = rest;
     return () => {
       rest.dispose();
       if (textureRest.current === rest) textureRest.current = null;
     };
-  }, [lod, canvas]);
+  }, [lod, canvas, renderer]);
 
   // Reselect levels before a frame whose camera or viewport differs from the last selection.
   useFrame(({ camera, size, gl }) => {
