@@ -75,12 +75,7 @@ async function waitForWaterBuilt(page: Page): Promise<void> {
  * still holds the last frame's software-GL data (it waits for the GPU to finish that frame).
  */
 async function driverRelease(page: Page): Promise<string> {
-  const canvas = page.getByTestId('viewport-3d').locator('canvas');
-  const release = (await canvas.getAttribute('data-driver-release')) ?? 'none';
-  // Whether the view's heights and cover textures were let go at rest, and the page's time to send them again when it woke last.
-  const textures = (await canvas.getAttribute('data-gpu-textures')) ?? 'none';
-  const restoreMs = await canvas.getAttribute('data-texture-restore-ms');
-  return `${release}; its heights and cover textures: ${textures}${restoreMs === null ? '' : ` (sent again in ${restoreMs} ms when it last woke)`}`;
+  return (await page.getByTestId('viewport-3d').locator('canvas').getAttribute('data-driver-release')) ?? 'none';
 }
 
 /** Reports one line as an annotation and on the console, the style of the whole spec. */

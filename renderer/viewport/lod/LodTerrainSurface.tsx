@@ -14,17 +14,6 @@ import { useViewport } from '../viewportContext';
 import { naturalLinesOf } from '../../../app/view/terrainColours';
 import { drawnErosionMasks } from '../coverOverride';
 import { overlaySlopeDeg } from '../../../app/drive/drivability';
-import { IdleRelease, viewFrameFence } from '../idleDriverRelease';
-
-/**
- * Rest (no frame drawn) after which the heights and cover textures are let go (LodTerrainMeshes.
- * releaseTextures) until the next frame sends them again: long enough that pauses while orbiting or
- * sculpting keep them, short enough that a window left alone gives the GPU process's 96 MiB back at 4097².
- * The release also waits for the GPU to finish the last frame (a fence, as the driver release): a wake
- * while the GPU process is still drawing would queue the whole upload behind that frame, and under
- * software GL the page then waits on the command buffer (26 s measured under load).
- */
-export const IDLE_TEXTURE_RELEASE_MS = 5000;
 
 /** CPU time per slice of chunk-error refinement on the main thread: well inside a frame. */
 const REFINE_SLICE_MS = 4;
@@ -55,8 +44,6 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
   const lod = viewport.lodMeshes();
   const pendingDrawn = useRef<number | null>(editor.store.getState().version);
   const lastCamera = useRef('');
-  const canvas = useThree((s) => s.gl.domElement);
-  const textureRest = useRef<IdleRelease | null>(null);
 
   useEffect(() => {
     lod.setWireframe(view.getState().settings.wireframe);
@@ -144,26 +131,6 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
 
   useEffect(() => viewport.holdLod(lod), [viewport, lod]);
 
-  // The view at rest lets its big textures go; `data-gpu-textures` says which, for the memory figures and e2e.
-  const renderer = useThree((s) => s.gl);
-  useEffect(() => {
-    const context = renderer.getContext();
-    const fence = () => (context instanceof WebGL2RenderingContext ? viewFrameFence(context) : null);
-    const rest = new IdleRelease(
-      () => {
-        lod.releaseTextures();
-        canvas.dataset.gpuTextures = 'released';
-      },
-      IDLE_TEXTURE_RELEASE_MS,
-      fence,
-    );
-    textureRest.current = rest;
-    return () => {
-      rest.dispose();
-      if (textureRest.current === rest) textureRest.current = null;
-    };
-  }, [lod, canvas, renderer]);
-
   // Reselect levels before a frame whose camera or viewport differs from the last selection.
   useFrame(({ camera, size, gl }) => {
     const perspective = camera as PerspectiveCamera;
@@ -185,13 +152,7 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
       );
       showTriangleCount(wrapper.current, lod.triangles);
     }
-    const waking = lod.texturesAtRest;
-    const started = performance.now();
     lod.prepareFrame(gl);
-    // The page's time to send the released textures again (the memory test reports it).
-    if (waking) gl.domElement.dataset.textureRestoreMs = (performance.now() - started).toFixed(0);
-    gl.domElement.dataset.gpuTextures = 'resident';
-    textureRest.current?.frameDrawn();
     const version = pendingDrawn.current;
     // A version counts as drawn once its chunk errors are exact and the levels chosen from them are
     // on screen (the first frames after a whole-map change show it at held or coarse levels).

@@ -79,16 +79,6 @@ export class GpuCover {
     }
   }
 
-  /**
-   * Lets the GPU's copy go while the view rests: the texture's storage is freed, the object stays in
-   * the material, and nothing is queued (no CPU copy is kept). The owner `set`s the cover again
-   * before the next frame, which allocates and fills it anew.
-   */
-  release(): void {
-    this.tex?.dispose();
-    this.pending = null;
-  }
-
   dispose(): void {
     this.tex?.dispose();
     this.tex = null;

@@ -88,16 +88,6 @@ export class GpuHeights {
     this.pending = [];
   }
 
-  /**
-   * Lets the GPU's copy go while the view rests (the texture's storage is freed; the object stays in
-   * the material) and queues the whole map, so the next flush allocates and fills it again from the
-   * document's heights: the same texels as before.
-   */
-  release(): void {
-    this.texture.dispose();
-    this.markDirty(this.field, { kind: 'all' });
-  }
-
   dispose(): void {
     this.texture.dispose();
   }

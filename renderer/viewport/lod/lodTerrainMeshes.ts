@@ -39,8 +39,6 @@ export class LodTerrainMeshes {
   private heights: GpuHeights;
   private cover: GpuCover;
   private masks: ErosionCoverBytes | null = null;
-  /** Whether the heights and cover textures were let go while the view rested (releaseTextures). */
-  private texturesReleased = false;
   private mode: ColourMode = 'height';
   private lines: NaturalLines = DEFAULT_NATURAL_LINES;
   private readonly lodMaterial: LodTerrainMaterial;
@@ -203,31 +201,8 @@ export class LodTerrainMeshes {
 
   /** Sends queued height uploads; call before each frame is drawn. */
   prepareFrame(renderer: WebGLRenderer): void {
-    if (this.texturesReleased) {
-      this.texturesReleased = false;
-      // The cover's bytes are made again from the document's results (the heights were queued whole on release).
-      if (this.masks && !this.cover.hasPending) this.cover.set(erosionCoverOf(this.masks));
-    }
     this.heights.flush(renderer);
     this.cover.flush(renderer);
-  }
-
-  /**
-   * While the view rests, lets the GPU's copies of the heights and the erosion cover go (at 4097²,
-   * 64 + 32 MiB of the GPU process: the largest things the view holds there); the next prepareFrame
-   * sends both again whole from the document, so that frame draws the same texels. Nothing is drawn
-   * meanwhile (frames are drawn on demand), and the page keeps showing the last frame.
-   */
-  releaseTextures(): void {
-    if (this.texturesReleased) return;
-    this.texturesReleased = true;
-    this.heights.release();
-    this.cover.release();
-  }
-
-  /** Whether the heights and cover textures are let go until the next frame (releaseTextures). */
-  get texturesAtRest(): boolean {
-    return this.texturesReleased;
   }
 
   /**
