@@ -21,7 +21,7 @@ import { talusHeight, thermalBlockRows } from './thermal';
 import { strataTalus, thermalStrataBlockRows } from './thermalStrata';
 import { softenCreases } from './creaseSoftening';
 import { talusApron } from './talusApron';
-import { wallRetreat } from './wallRetreat';
+import { JOINTING, wallRetreat } from './wallRetreat';
 
 export const CANCEL = 0;
 export const DONE = 1;
@@ -74,7 +74,7 @@ export function runShare(share: ParallelShare): boolean {
   const { step } = share;
   if (step.kind === 'thermal') {
     const talus = talusHeight(step, share.cellSize);
-    const byStrata = step.strata ? strataTalus(step.strata, step.talusDeg, share, step.retreatDeg !== undefined) : null;
+    const byStrata = step.strata ? strataTalus(step.strata, step.talusDeg, share, step.retreatDeg !== undefined, step.cliffDeg) : null;
     // Bands of top rows in [−1, depth): any split works, every block belongs to one band.
     const rows = share.depth + 1;
     const top0 = -1 + Math.floor((share.index * rows) / share.threads);
@@ -82,7 +82,7 @@ export function runShare(share: ParallelShare): boolean {
     let round = 0;
     // The retreat is two raster sweeps, one thread's work: the others wait for it at the barrier.
     if (step.retreatDeg !== undefined) {
-      if (share.index === 0) wallRetreat(field, step.retreatDeg, step.strata);
+      if (share.index === 0) wallRetreat(field, step.retreatDeg, step.strata, JOINTING, step.cliffDeg);
       if (!barrier(words, share.threads, ++round)) return false;
     }
     for (let pass = 0; pass < step.iterations; pass++) {

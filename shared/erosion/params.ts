@@ -26,6 +26,13 @@ export interface ThermalParams {
    */
   retreatDeg?: number;
   /**
+   * Cliff angle, with strata: the column's hardest bed stands at cliffDeg, in the wall retreat and in
+   * the passes, its softest at retreatDeg and talusDeg, the beds between at angles between by log
+   * hardness (shared/erosion/bedSlopes.ts), so cliff-formers stand near vertical over slope-formers at
+   * their angle of repose. Absent: every bed at atan(√hardness · tan(angle)), as before it existed.
+   */
+  cliffDeg?: number;
+  /**
    * Talus aprons after the passes: rock fallen from the walls rests at talusDeg against their feet
    * and buries this share (0…1) of each wall's height (shared/erosion/talusApron.ts). Absent: no aprons.
    */
@@ -116,6 +123,7 @@ export function thermalProblem(p: ThermalParams): string | null {
   if (!isIn(p.strength, 0, 1) || p.strength === 0) return 'thermal strength must be in (0, 1]';
   if (p.retreatDeg !== undefined && (!isIn(p.retreatDeg, 0, 90) || p.retreatDeg === 0 || p.retreatDeg === 90))
     return 'wall retreat angle must be between 0° and 90°';
+  if (p.cliffDeg !== undefined && (!isIn(p.cliffDeg, 0, 90) || p.cliffDeg === 0 || p.cliffDeg === 90)) return 'cliff angle must be between 0° and 90°';
   if (p.talusShare !== undefined && !isIn(p.talusShare, 0, 1)) return 'talus share must be from 0 to 1';
   if (p.floorFill !== undefined && !isIn(p.floorFill, 0, MAX_FLOOR_FILL)) return `floor fill must be from 0 to ${MAX_FLOOR_FILL} m`;
   if (p.creaseBreak !== undefined && !isIn(p.creaseBreak, 0, MAX_CREASE_BREAK)) return `crease break must be from 0 to ${MAX_CREASE_BREAK} m`;

@@ -25,7 +25,7 @@ import { thermalProblem, type ErosionRunOptions, type ThermalParams } from './pa
 import { strataTalus, thermalStrataBlockRows } from './thermalStrata';
 import { softenCreases } from './creaseSoftening';
 import { talusApron } from './talusApron';
-import { wallRetreat } from './wallRetreat';
+import { JOINTING, wallRetreat } from './wallRetreat';
 
 /** Rows between progress reports and cancel checks: about 2^18 vertices, ~0.5 ms of work. */
 const CHUNK_VERTICES = 1 << 18;
@@ -164,8 +164,8 @@ export function thermalErosion(field: Heightfield, params: ThermalParams, option
   const { width, depth, cellSize, heights } = field;
   const { onProgress, shouldCancel } = options;
   const talus = talusHeight(params, cellSize);
-  const byStrata = params.strata ? strataTalus(params.strata, params.talusDeg, field, params.retreatDeg !== undefined) : null;
-  if (params.retreatDeg !== undefined) wallRetreat(field, params.retreatDeg, params.strata);
+  const byStrata = params.strata ? strataTalus(params.strata, params.talusDeg, field, params.retreatDeg !== undefined, params.cliffDeg) : null;
+  if (params.retreatDeg !== undefined) wallRetreat(field, params.retreatDeg, params.strata, JOINTING, params.cliffDeg);
   // An even number of rows per chunk keeps every chunk boundary between two blocks.
   const rowsPerChunk = 2 * Math.max(1, Math.floor(CHUNK_VERTICES / (2 * width)));
   const total = params.iterations * 2 * (depth + 1);

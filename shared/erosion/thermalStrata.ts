@@ -1,6 +1,7 @@
 /**
  * Thermal erosion with the talus from strata (ThermalParams.strata): each pair of vertices settles at
- * the talus of the bed its higher vertex is in, tan(talus) = √hardness · tan(talusDeg). Hard beds stand
+ * the talus of the bed its higher vertex is in, tan(talus) = √hardness · tan(talusDeg) (with a cliff
+ * angle, ThermalParams.cliffDeg: the hardest bed at cliffDeg, shared/erosion/bedSlopes.ts). Hard beds stand
  * steep (cliff bands, ledges), soft beds shed to talusDeg (benches, talus aprons at the walls' feet):
  * the stepped walls of layered rock, where one talus everywhere smooths a wall into one slope. The
  * square root keeps a one-cell riser in a bed 3× as hard (54° at a 38° talus) under twice the talus
@@ -13,6 +14,7 @@
  * heights, so the register-kept block of thermal.ts buys little here).
  */
 import { strataReader, vertexWorld, type Strata } from '../terrain/strata';
+import { bedSlopes } from './bedSlopes';
 
 /** What a half pass needs to find a pair's talus: per-bed talus heights and the dip's offsets. */
 export interface StrataTalus {
@@ -35,10 +37,15 @@ export interface StrataTalus {
   readonly diagonals: boolean;
 }
 
-export function strataTalus(strata: Strata, talusDeg: number, size: { width: number; depth: number; cellSize: number }, diagonals = false): StrataTalus {
+export function strataTalus(
+  strata: Strata,
+  talusDeg: number,
+  size: { width: number; depth: number; cellSize: number },
+  diagonals = false,
+  cliffDeg?: number,
+): StrataTalus {
   const reader = strataReader(strata);
-  const tanTalus = Math.tan((talusDeg * Math.PI) / 180);
-  const talusByBed = Float64Array.from(strata.beds, (bed) => Math.sqrt(bed.hardness) * tanTalus * size.cellSize);
+  const talusByBed = bedSlopes(strata, talusDeg, cliffDeg).map((slope) => slope * size.cellSize);
   const tops = new Float64Array(strata.beds.length);
   let top = 0;
   for (const [n, bed] of strata.beds.entries()) tops[n] = top += bed.thickness;

@@ -60,6 +60,25 @@ describe('wall retreat to the rock’s standing angle', () => {
     expect(Math.max(...row)).toBe(40);
   });
 
+  it('with a cliff angle the hard bed stands at it and the soft at the layer’s angle: runs thickness / tan of each', () => {
+    const width = 160;
+    const field = createHeightfield(width, 3, 1);
+    for (let j = 0; j < 3; j++) for (let i = 0; i < width; i++) field.heights[j * width + i] = i < 10 ? 0 : 40;
+    wallRetreat(field, 35, layered, 0, 80);
+    const row = field.heights.subarray(width, 2 * width);
+    const reach = (height: number) => row.findIndex((h) => h >= height - 1e-3);
+    // The column's softest bed at 35°, its hardest at 80° (shared/erosion/bedSlopes.ts), not √4 · tan 35° (54.5°).
+    const soft = 6 / tan(35);
+    const hard = 2 / tan(80);
+    let x = 9;
+    for (let cycle = 0; cycle < 4; cycle++) {
+      x += soft;
+      expect(Math.abs(reach(8 * cycle + 6) - x), `top of soft bed ${cycle}`).toBeLessThanOrEqual(1);
+      x += hard;
+      expect(Math.abs(reach(8 * cycle + 8) - x), `top of hard bed ${cycle}`).toBeLessThanOrEqual(1);
+    }
+  });
+
   it('only lowers, and with jointing the wall retreats unevenly within the jointing’s bounds', () => {
     const size = 96;
     const field = createHeightfield(size, size, 2);

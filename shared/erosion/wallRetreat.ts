@@ -4,7 +4,8 @@
  * carried away (by the river at the wall's foot). This is the threshold-hillslope rule of landscape
  * models (Burbank et al. 1996; Montgomery & Brandon 2002): where rivers cut faster than rock can stand,
  * slopes sit at the rock's threshold angle whatever the cutting rate. With strata, each bed stands at
- * atan(√hardness · tan(retreatDeg)), as the thermal talus from strata: hard beds as cliffs, soft beds
+ * atan(√hardness · tan(retreatDeg)), as the thermal talus from strata (with a cliff angle, the hardest
+ * bed at cliffDeg: shared/erosion/bedSlopes.ts): hard beds as cliffs, soft beds
  * lying back between them, so a slot cut by a river retreats into a stepped wall.
  *
  * The result is the highest surface under the heights whose slope nowhere exceeds its bed's angle:
@@ -21,6 +22,7 @@
  */
 import type { Heightfield } from '../terrain/heightfield';
 import { strataReader, vertexWorld, type Strata } from '../terrain/strata';
+import { bedSlopes } from './bedSlopes';
 
 /** The beds' run τ(e) and its inverse over one repeating column. */
 interface Run {
@@ -32,11 +34,11 @@ interface Run {
   readonly runPeriod: number;
 }
 
-function bedRun(strata: Strata | undefined, retreatDeg: number): Run {
-  const tan = Math.tan((retreatDeg * Math.PI) / 180);
+function bedRun(strata: Strata | undefined, retreatDeg: number, cliffDeg: number | undefined): Run {
   const beds = strata?.beds ?? [{ thickness: 1, hardness: 1 }];
   const tops = new Float64Array(beds.length);
-  const slopes = Float64Array.from(beds, (bed) => Math.sqrt(bed.hardness) * tan);
+  // Without strata there is one rock, at retreatDeg (a cliff angle needs beds to tell cliffs from slopes).
+  const slopes = bedSlopes({ beds }, retreatDeg, strata ? cliffDeg : undefined);
   const runTops = new Float64Array(beds.length);
   let top = 0;
   let run = 0;
@@ -195,9 +197,9 @@ function sweep(h: Float32Array, width: number, depth: number, at: Retreat, sign:
 }
 
 /** Cuts field.heights back in place so no slope exceeds its bed's standing angle (see the module comment). */
-export function wallRetreat(field: Heightfield, retreatDeg: number, strata?: Strata, jointing = JOINTING): void {
+export function wallRetreat(field: Heightfield, retreatDeg: number, strata?: Strata, jointing = JOINTING, cliffDeg?: number): void {
   const { width, depth, cellSize, heights: h } = field;
-  const r = bedRun(strata, retreatDeg);
+  const r = bedRun(strata, retreatDeg, cliffDeg);
   const gentlest = Math.min(...r.slopes) * cellSize * (1 - jointing);
   const reader = strata ? strataReader(strata) : null;
   const at: Retreat = {

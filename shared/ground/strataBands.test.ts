@@ -116,6 +116,16 @@ describe('colour bands follow the project’s own beds', () => {
     expect(b).toEqual(HALFWAY.map((v) => Math.round(v * 0.92)));
     expect(c).toEqual(HALFWAY);
   });
+
+  it('a bed with its own colour is painted in it, in every climate; the beds without keep the climate’s rule', () => {
+    const own: Strata = { ...DIPPING, dipDeg: 0, beds: DIPPING.beds.map((bed, n) => (n === 1 ? { ...bed, colour: '#b8643c' } : bed)) };
+    // Level beds from 5 m: shale 5–11 m, sandstone 11–13 m, siltstone 13–16 m (heights clear of the fades).
+    expect(cliffColour(desert(own), 0, 0, 12)).toEqual([0xb8, 0x64, 0x3c]);
+    expect(cliffColour(desert(own), 0, 0, 7)).toEqual([...SOFT]);
+    expect(cliffColour(desert(own), 0, 0, 14.5)).toEqual(HALFWAY);
+    const temperate: NaturalLines = { ...desert(own), climate: 'temperate' };
+    expect(cliffColour(temperate, 0, 0, 12)).toEqual([0xb8, 0x64, 0x3c]);
+  });
 });
 
 describe('the colour map and the view agree on the beds', () => {
@@ -124,7 +134,9 @@ describe('the colour map and the view agree on the beds', () => {
     const field = createHeightfield(41, 33, 2);
     for (let j = 0; j < field.depth; j++)
       for (let i = 0; i < field.width; i++) field.heights[j * field.width + i] = 40 + 3 * vertexX(field, i) + 0.5 * vertexZ(field, j);
-    const lines = desert({ ...DIPPING, dipDeg: 20, dipAzimuthDeg: 30 });
+    // The siltstone in a colour of its own: it too is painted the same in both.
+    const beds = DIPPING.beds.map((bed, n) => (n === 2 ? { ...bed, colour: '#8c6a70' } : bed));
+    const lines = desert({ ...DIPPING, beds, dipDeg: 20, dipAzimuthDeg: 30 });
     const n = field.width * field.depth;
     const normals = new Float32Array(3 * n);
     writeShadingNormals(field, normals);
@@ -138,7 +150,7 @@ describe('the colour map and the view agree on the beds', () => {
       seen.add(pixel.join());
     }
     // All three beds (and their fades) are crossed: the map is banded, not one colour.
-    for (const bed of [SOFT, HARD, HALFWAY]) expect(seen.has(bed.join()), `${bed.join()} shown`).toBe(true);
+    for (const bed of [SOFT, HARD, [0x8c, 0x6a, 0x70]]) expect(seen.has(bed.join()), `${bed.join()} shown`).toBe(true);
   });
 });
 

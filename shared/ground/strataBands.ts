@@ -1,13 +1,14 @@
 /**
  * A project's own rock beds as colour bands: the strata its fluvial or thermal layer cut
- * (shared/terrain/strata.ts) painted bed by bed, with their thicknesses, base and dip, the hard beds
- * (the cliff and ledge formers) in the climate's hard colour and the soft ones in its soft colour.
+ * (shared/terrain/strata.ts) painted bed by bed, with their thicknesses, base and dip, each bed in its
+ * own colour where it has one, else the hard beds (the cliff and ledge formers) in the climate's hard
+ * colour and the soft ones in its soft colour.
  * The view's shader, the 2D panel and the colour map read the bands at a point's stratigraphic
  * height (bandHeight), so a bed's colour lies exactly where the erosion found that bed.
  */
 import type { ClimateLook } from './climate';
 import { MAX_ROCK_BEDS, type Rgb, type RockBands } from '../terrain/rockBands';
-import { dipGradient, type Strata } from '../terrain/strata';
+import { bedColourRgb, dipGradient, type Strata } from '../terrain/strata';
 
 /** Where the bands sit: a point at world (x, z) and height h reads them at h − gx·x − gz·z − base. */
 export interface BandFrame {
@@ -36,10 +37,12 @@ export function strataFrame(strata: Strata): BandFrame {
 }
 
 /**
- * The colour of each bed: the soft colour at the column's least hardness, the hard colour at its
- * greatest, between by log hardness (4× harder reads as far from 1 as 16 from 4); all one hardness
- * reads halfway. A bed of the same hardness as the one below it (and that one not already darkened)
- * is BEDDING_SHADE darker.
+ * The colour of each bed: its own colour where the bed gives one (StrataBed.colour: a sequence's
+ * colours are the rocks', not a function of their hardness — Canyonlands' Wingate cliff is red-orange,
+ * the Navajo over it as hard and pale buff); otherwise the soft colour at the column's least hardness,
+ * the hard colour at its greatest, between by log hardness (4× harder reads as far from 1 as 16 from
+ * 4); all one hardness reads halfway. A bed without its own colour of the same hardness as the one
+ * below it (and that one not already darkened) is BEDDING_SHADE darker.
  */
 export function bedColours(strata: Strata, look: ClimateLook): Rgb[] {
   const logs = strata.beds.map((bed) => Math.log(bed.hardness));
@@ -47,7 +50,11 @@ export function bedColours(strata: Strata, look: ClimateLook): Rgb[] {
   const most = Math.max(...logs);
   const { soft, hard } = look.bedColours;
   let shadedBelow = false;
-  return strata.beds.map((bed, n) => {
+  return strata.beds.map((bed, n): Rgb => {
+    if (bed.colour !== undefined) {
+      shadedBelow = false;
+      return bedColourRgb(bed.colour);
+    }
     const t = most > least ? (logs[n] - least) / (most - least) : 0.5;
     const shaded = n > 0 && bed.hardness === strata.beds[n - 1].hardness && !shadedBelow;
     shadedBelow = shaded;

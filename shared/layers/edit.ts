@@ -25,7 +25,7 @@ function replaced(stack: LayerStack, index: number, layer: Layer): Layer[] {
  */
 export const OPTIONAL_PARAMS: Record<string, readonly string[]> = {
   faults: ['profile', 'runs'],
-  thermal: ['retreatDeg', 'talusShare', 'floorFill', 'strata', 'creaseBreak'],
+  thermal: ['retreatDeg', 'cliffDeg', 'talusShare', 'floorFill', 'strata', 'creaseBreak'],
   fluvial: ['routeEvery'],
 };
 
@@ -34,7 +34,7 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 /**
  * Sets `path` (dot-separated, e.g. `seed`, `decay.disp0` or `strata.beds.1.hardness`: a number steps
  * into a list) of a layer's params; `opacity`, `name` and `enabled` set the layer's own fields. The
- * path must exist (or be an optional param of the kind; null removes that).
+ * path must exist (or be an optional param of the kind, or a bed's `colour`; null removes that).
  */
 export function setLayerParam(stack: LayerStack, id: string, path: string, value: Json): Layer[] {
   const index = layerIndex(stack, id);
@@ -49,7 +49,9 @@ export function setLayerParam(stack: LayerStack, id: string, path: string, value
   let target: Record<string, unknown> = copy;
   for (const [depth, key] of keys.entries()) {
     const last = depth === keys.length - 1;
-    const optional = depth === 0 && OPTIONAL_PARAMS[layer.kind]?.includes(key);
+    // A bed's own colour (strata.beds.N.colour) is optional too: absent, the climate's colour for its hardness.
+    const bedColour = key === 'colour' && depth >= 2 && keys[depth - 2] === 'beds' && !Array.isArray(target);
+    const optional = (depth === 0 && OPTIONAL_PARAMS[layer.kind]?.includes(key)) || (last && bedColour);
     if (last && optional && value === null) {
       delete target[key];
       break;

@@ -6,7 +6,7 @@
  */
 import type { FaultRecipe } from '../fault/recipe';
 import { fluvialStep, hydraulicStep, thermalStep, type FinishingStep } from '../recipe/steps';
-import type { Strata } from '../terrain/strata';
+import type { Strata, StrataBed } from '../terrain/strata';
 
 export type PresetId = 'rolling-hills' | 'mountains' | 'canyons' | 'mesas' | 'river-valleys' | 'islands' | 'classic';
 
@@ -78,19 +78,19 @@ const creaseBreak = (t: PresetTarget) => cm(t.cellSize / 16);
  * sandstone's bench; `base` below); a project records its beds, which the Layers tab edits.
  * The column (53 m ×scale) does not repeat within the canyons' depth (canyonSteps.test.ts).
  */
-const CANYON_COLUMN: readonly { thickness: number; hardness: number }[] = [
-  { thickness: 6, hardness: 6 }, // floor sandstone: the bench the river cuts through (White Rim)
-  { thickness: 4, hardness: 0.5 }, // shale slope (Moenkopi)
-  { thickness: 5, hardness: 1 }, // mudstone slope (Chinle)
-  { thickness: 14, hardness: 7 }, // the main cliff, massive sandstone (Wingate)
-  { thickness: 4, hardness: 0.5 }, // bench between the cliffs (Kayenta)
-  { thickness: 12, hardness: 6 }, // the upper cliff (Navajo)
-  { thickness: 3, hardness: 0.5 }, // a soft parting under the cap (Carmel)
-  { thickness: 5, hardness: 5 }, // the caprock the plateau lies on
+const CANYON_COLUMN: readonly StrataBed[] = [
+  { thickness: 6, hardness: 6, colour: '#c4ae8c' }, // floor sandstone: the bench the river cuts through (White Rim), pale grey-buff
+  { thickness: 4, hardness: 0.5, colour: '#8e4a36' }, // shale slope (Moenkopi), chocolate red-brown
+  { thickness: 5, hardness: 1, colour: '#8c6a70' }, // mudstone slope (Chinle), purple-grey
+  { thickness: 14, hardness: 7, colour: '#b8643c' }, // the main cliff, massive sandstone (Wingate), red-orange
+  { thickness: 4, hardness: 0.5, colour: '#94583e' }, // bench between the cliffs (Kayenta), red-brown ledges
+  { thickness: 12, hardness: 6, colour: '#d6b486' }, // the upper cliff (Navajo), pale buff
+  { thickness: 3, hardness: 0.5, colour: '#9c5a40' }, // a soft parting under the cap (Carmel), red-brown
+  { thickness: 5, hardness: 5, colour: '#c89868' }, // the caprock the plateau lies on, tan
 ];
 /** The column's bottom sits 56 m (×scale) up, so the plateau (about 105–112 m ×scale) lies in the caprock. */
 const canyonBeds = (t: PresetTarget): Strata => ({
-  beds: CANYON_COLUMN.map((bed) => ({ thickness: cm(bed.thickness * reliefScale(t)), hardness: bed.hardness })),
+  beds: CANYON_COLUMN.map((bed) => ({ ...bed, thickness: cm(bed.thickness * reliefScale(t)) })),
   base: cm(56 * reliefScale(t)),
   dipDeg: 0,
   dipAzimuthDeg: 0,
@@ -198,7 +198,8 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
           iterations: 20,
           talusDeg: 35,
           strength: GENTLE_THERMAL,
-          retreatDeg: 45,
+          retreatDeg: 35,
+          cliffDeg: 72,
           strata: canyonBeds(t),
           talusShare: 0.5,
           floorFill: cm(8 * reliefScale(t)),

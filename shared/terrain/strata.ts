@@ -16,7 +16,21 @@ export type StrataBed = {
   thickness: number;
   /** Resistance to erosion, relative (0.05 … 20): 1 erodes at the layer's K, 4 at a quarter of it. */
   hardness: number;
+  /**
+   * Optional: the bed's own rock colour, sRGB as "#rrggbb", in every view and export that paints the
+   * beds (shared/ground/strataBands.ts). Absent: the climate's colour for its hardness. Erosion does
+   * not read it.
+   */
+  colour?: string;
 };
+
+const BED_COLOUR = /^#[0-9a-f]{6}$/i;
+
+/** A bed's "#rrggbb" colour as sRGB bytes. */
+export function bedColourRgb(colour: string): [number, number, number] {
+  const value = Number.parseInt(colour.slice(1), 16);
+  return [(value >> 16) & 255, (value >> 8) & 255, value & 255];
+}
 
 export type Strata = {
   /** Bottom first; the column repeats above and below. At most MAX_STRATA_BEDS. */
@@ -41,6 +55,8 @@ export function strataProblem(strata: Strata): string | null {
       return `bed ${n + 1}: thickness must be in (0, 10000] m`;
     const [min, max] = STRATA_HARDNESS_LIMITS;
     if (!(typeof bed.hardness === 'number' && bed.hardness >= min && bed.hardness <= max)) return `bed ${n + 1}: hardness must be from ${min} to ${max}`;
+    if (bed.colour !== undefined && !(typeof bed.colour === 'string' && BED_COLOUR.test(bed.colour)))
+      return `bed ${n + 1}: colour must be "#rrggbb" (or absent), got ${JSON.stringify(bed.colour)}`;
   }
   if (!(typeof strata.base === 'number' && Number.isFinite(strata.base) && Math.abs(strata.base) <= 1e6))
     return 'strata base must be a height within ±1,000,000 m';

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { bedSlopes } from './bedSlopes';
+
+const tan = (deg: number) => Math.tan((deg * Math.PI) / 180);
+const beds = (...hardness: number[]) => ({ beds: hardness.map((h) => ({ thickness: 1, hardness: h })) });
+
+describe('each bed’s standing slope', () => {
+  it('without a cliff angle: √hardness · tan(angle), the rule of layers saved before it', () => {
+    const slopes = bedSlopes(beds(0.5, 1, 4, 7), 35);
+    [0.5, 1, 4, 7].forEach((h, n) => expect(slopes[n]).toBe(Math.sqrt(h) * tan(35)));
+  });
+
+  it('with one: the softest at the angle, the hardest at the cliff angle, between by a smoothstep of log hardness', () => {
+    const slopes = bedSlopes(beds(0.5, 1, 8, 0.5), 35, 75);
+    // log 1 lies a quarter of the way from log 0.5 to log 8: smoothstep(1/4) = 5/32, so 35° + 40° · 5/32.
+    expect(slopes[0]).toBeCloseTo(tan(35), 12);
+    expect(slopes[1]).toBeCloseTo(tan(41.25), 12);
+    expect(slopes[2]).toBeCloseTo(tan(75), 12);
+    expect(slopes[3]).toBeCloseTo(tan(35), 12);
+  });
+
+  it('a column of one hardness stands halfway', () => {
+    const slopes = bedSlopes(beds(3, 3), 30, 70);
+    expect(slopes[0]).toBeCloseTo(tan(50), 12);
+    expect(slopes[1]).toBeCloseTo(tan(50), 12);
+  });
+});
