@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bedSlopes } from './bedSlopes';
+import { bedSlopes, FACE_CELLS } from './bedSlopes';
 
 const tan = (deg: number) => Math.tan((deg * Math.PI) / 180);
 const beds = (...hardness: number[]) => ({ beds: hardness.map((h) => ({ thickness: 1, hardness: h })) });
@@ -17,6 +17,21 @@ describe('each bed’s standing slope', () => {
     expect(slopes[1]).toBeCloseTo(tan(41.25), 12);
     expect(slopes[2]).toBeCloseTo(tan(75), 12);
     expect(slopes[3]).toBeCloseTo(tan(35), 12);
+  });
+
+  it('on a grid, a thin bed stands no steeper than its thickness over FACE_CELLS cells (nor gentler than the layer’s angle)', () => {
+    const column = { beds: [{ thickness: 10, hardness: 0.5 }, { thickness: 4, hardness: 8 }, { thickness: 40, hardness: 8 }, { thickness: 1, hardness: 8 }] };
+    const slopes = bedSlopes(column, 35, 75, 0.5);
+    expect(FACE_CELLS).toBe(4);
+    expect(slopes[0]).toBeCloseTo(tan(35), 12);
+    // 4 m over 4 cells of 0.5 m: a slope of 2 (63.4°), under tan 75° (3.73).
+    expect(slopes[1]).toBe(2);
+    // 40 m: 20 over 4 cells allowed, so the cliff angle holds.
+    expect(slopes[2]).toBeCloseTo(tan(75), 12);
+    // 1 m: 0.5 allowed, gentler than the layer's 35°, which holds instead.
+    expect(slopes[3]).toBeCloseTo(tan(35), 12);
+    // Without a cliff angle the cells do not matter (the old rule).
+    expect(bedSlopes(column, 35, undefined, 0.5)[1]).toBe(Math.sqrt(8) * tan(35));
   });
 
   it('a column of one hardness stands halfway', () => {

@@ -19,8 +19,19 @@ import type { Strata } from '../terrain/strata';
 
 const tanDeg = (deg: number) => Math.tan((deg * Math.PI) / 180);
 
-/** Each bed's standing slope (rise per run) for a layer angle `deg`, with or without a cliff angle. */
-export function bedSlopes(strata: Pick<Strata, 'beds'>, deg: number, cliffDeg?: number): Float64Array {
+/**
+ * Cells a bed's face spans at least, with a cliff angle: a face drawn over fewer cells is a riser one
+ * cell tall between two treads, the grid's own staircase (shared/presets/thermalStaircase.test.ts),
+ * so a thin bed stands no steeper than its thickness over this many cells (or its layer angle, if
+ * that is steeper).
+ */
+export const FACE_CELLS = 4;
+
+/**
+ * Each bed's standing slope (rise per run) for a layer angle `deg`, with or without a cliff angle
+ * (with one, on a grid of `cellSize` metres, no steeper than FACE_CELLS allow).
+ */
+export function bedSlopes(strata: Pick<Strata, 'beds'>, deg: number, cliffDeg?: number, cellSize = 0): Float64Array {
   const { beds } = strata;
   if (cliffDeg === undefined) {
     const tan = tanDeg(deg);
@@ -29,8 +40,11 @@ export function bedSlopes(strata: Pick<Strata, 'beds'>, deg: number, cliffDeg?: 
   const logs = beds.map((bed) => Math.log(bed.hardness));
   const least = Math.min(...logs);
   const most = Math.max(...logs);
-  return Float64Array.from(logs, (log) => {
+  const floor = tanDeg(deg);
+  return Float64Array.from(logs, (log, n) => {
     const t = most > least ? (log - least) / (most - least) : 0.5;
-    return tanDeg(deg + (cliffDeg - deg) * t * t * (3 - 2 * t));
+    const slope = tanDeg(deg + (cliffDeg - deg) * t * t * (3 - 2 * t));
+    const drawn = cellSize > 0 ? Math.max(floor, beds[n].thickness / (FACE_CELLS * cellSize)) : Infinity;
+    return Math.min(slope, drawn);
   });
 }

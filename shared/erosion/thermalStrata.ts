@@ -45,7 +45,7 @@ export function strataTalus(
   cliffDeg?: number,
 ): StrataTalus {
   const reader = strataReader(strata);
-  const talusByBed = bedSlopes(strata, talusDeg, cliffDeg).map((slope) => slope * size.cellSize);
+  const talusByBed = bedSlopes(strata, talusDeg, cliffDeg, size.cellSize).map((slope) => slope * size.cellSize);
   const tops = new Float64Array(strata.beds.length);
   let top = 0;
   for (const [n, bed] of strata.beds.entries()) tops[n] = top += bed.thickness;

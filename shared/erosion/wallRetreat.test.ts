@@ -61,21 +61,24 @@ describe('wall retreat to the rock’s standing angle', () => {
   });
 
   it('with a cliff angle the hard bed stands at it and the soft at the layer’s angle: runs thickness / tan of each', () => {
-    const width = 160;
-    const field = createHeightfield(width, 3, 1);
+    // 6 m of soft rock under 4 m 4× as hard, on 0.25 m cells (a 4 m face spans 16 cells, more than FACE_CELLS).
+    const column: Strata = { ...layered, beds: [layered.beds[0], { thickness: 4, hardness: 4 }] };
+    const cell = 0.25;
+    const width = 240;
+    const field = createHeightfield(width, 3, cell);
     for (let j = 0; j < 3; j++) for (let i = 0; i < width; i++) field.heights[j * width + i] = i < 10 ? 0 : 40;
-    wallRetreat(field, 35, layered, 0, 80);
+    wallRetreat(field, 35, column, 0, 70);
     const row = field.heights.subarray(width, 2 * width);
-    const reach = (height: number) => row.findIndex((h) => h >= height - 1e-3);
-    // The column's softest bed at 35°, its hardest at 80° (shared/erosion/bedSlopes.ts), not √4 · tan 35° (54.5°).
+    const reach = (height: number) => row.findIndex((h) => h >= height - 1e-3) * cell;
+    // The column's softest bed at 35°, its hardest at 70° (shared/erosion/bedSlopes.ts), not √4 · tan 35° (54.5°).
     const soft = 6 / tan(35);
-    const hard = 2 / tan(80);
-    let x = 9;
+    const hard = 4 / tan(70);
+    let x = 9 * cell;
     for (let cycle = 0; cycle < 4; cycle++) {
       x += soft;
-      expect(Math.abs(reach(8 * cycle + 6) - x), `top of soft bed ${cycle}`).toBeLessThanOrEqual(1);
+      expect(Math.abs(reach(10 * cycle + 6) - x), `top of soft bed ${cycle}`).toBeLessThanOrEqual(cell);
       x += hard;
-      expect(Math.abs(reach(8 * cycle + 8) - x), `top of hard bed ${cycle}`).toBeLessThanOrEqual(1);
+      expect(Math.abs(reach(10 * cycle + 10) - x), `top of hard bed ${cycle}`).toBeLessThanOrEqual(cell);
     }
   });
 

@@ -196,7 +196,7 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
         }),
         thermalStep({
           iterations: 20,
-          talusDeg: 35,
+          talusDeg: 33,
           strength: GENTLE_THERMAL,
           retreatDeg: 35,
           cliffDeg: 72,
