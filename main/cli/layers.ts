@@ -53,12 +53,16 @@ evaluated from scratch and written to every --out (a .faultline keeps the stack)
                          Optional parameters may be added to a layer that lacks them, and VALUE null
                          removes one again (the rule without it): faults.profile, faults.runs, and a
                          thermal layer's retreatDeg (walls cut back to this angle first, in hard beds
-                         steeper by √hardness), talusShare (0…1: the share of each wall's height its talus
+                         steeper by √hardness), cliffDeg (with strata: the hardest bed stands at this
+                         angle, the softest at retreatDeg/talusDeg, a face at least four cells wide),
+                         talusShare (0…1: the share of each wall's height its talus
                          apron buries), floorFill (metres of alluvium that flatten valley floors), strata
                          and creaseBreak (metres: ridges and lips along the cells' other diagonal are
                          rounded until the triangles draw them with teeth no higher), and a fluvial
                          layer's routeEvery (1…64: the water routed every this many steps, the steps
-                         between on the last routing: faster, less exact).
+                         between on the last routing: faster, less exact). A bed's own colour
+                         (fluvial-1.strata.beds.3.colour="#b8643c") paints it in both views and the
+                         colour map; null gives it back the climate's colour for its hardness.
                          Example: --set faults.seed=8, --set thermal.retreatDeg=65
   --enable ID, --disable ID, --remove ID
   --out FILE             repeatable; the type follows the extension (${outputFormats()

@@ -214,6 +214,10 @@ function numericParams(params: object, prefix = ''): Array<{ path: string; value
 const OPTIONAL_NUMBERS: Partial<Record<LayerKind, ReadonlyArray<{ key: string; title: string }>>> = {
   thermal: [
     { key: 'retreatDeg', title: 'Wall retreat (°): walls steeper than this (in hard beds, steeper by √hardness) are cut back first' },
+    {
+      key: 'cliffDeg',
+      title: 'Cliff angle (°): with strata, the hardest bed stands this steep and the softest at the retreat and talus angles (empty: √hardness)',
+    },
     { key: 'talusShare', title: 'Talus aprons: the share (0…1) of each wall buried by the talus at its foot (empty: no aprons)' },
     { key: 'floorFill', title: 'Valley floors: metres of alluvium over the lowest ground, flat between the walls (empty: none)' },
     {

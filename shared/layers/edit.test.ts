@@ -50,6 +50,17 @@ describe('stack edits', () => {
     expect(rounded[at].params).toMatchObject({ creaseBreak: 0.13 });
     expect(setLayerParam(rounded, id, 'creaseBreak', null)[at].params).toEqual(stack[at].params);
     expect(stackProblem(setLayerParam(stack, id, 'creaseBreak', -0.1), SIZE)).toMatch(/crease break must be from 0/);
+    // The cliff angle, the same way; a bed's own colour is optional inside the beds and checked.
+    const cliffs = setLayerParam(next, id, 'cliffDeg', 72);
+    expect(cliffs[at].params).toMatchObject({ cliffDeg: 72 });
+    expect(stackProblem(setLayerParam(next, id, 'cliffDeg', 90), SIZE)).toMatch(/cliff angle must be between 0° and 90°/);
+    expect(setLayerParam(cliffs, id, 'cliffDeg', null)[at].params).toEqual(next[at].params);
+    const coloured = setLayerParam(next, id, 'strata.beds.0.colour', '#b8643c');
+    expect(coloured[at].params).toMatchObject({ strata: { beds: [{ thickness: 10, hardness: 1, colour: '#b8643c' }, { thickness: 4, hardness: 5 }] } });
+    expect(stackProblem(coloured, SIZE)).toBeNull();
+    expect(stackProblem(setLayerParam(next, id, 'strata.beds.0.colour', 'red'), SIZE)).toMatch(/bed 1: colour must be "#rrggbb"/);
+    expect(setLayerParam(coloured, id, 'strata.beds.0.colour', null)[at].params).toEqual(next[at].params);
+    expect(() => setLayerParam(next, id, 'strata.colour', '#000000')).toThrow(/has no parameter "strata.colour"/);
   });
 
   it("add a fluvial layer's optional routeEvery, refuse a bad one in one line, and remove it with null", () => {

@@ -69,10 +69,13 @@ const cm = (metres: number) => Math.round(metres * 100) / 100;
 const creaseBreak = (t: PresetTarget) => cm(t.cellSize / 16);
 /**
  * Canyons' rock: an uneven column like the canyon country of the Colorado Plateau (Canyonlands' Island
- * in the Sky), bottom first, thickness in metres (×scale) and hardness. Massive sandstones stand as
- * cliffs (hardness 5–7: 66–69° as the walls retreat, 57–62° after the talus passes); thin shales and
- * a mudstone between them weather back into benches and slopes (0.5: 26°), so a wall is two or three
- * cliffs with benches between, not a stack of even stripes. Fixed per preset, not drawn from the seed:
+ * in the Sky), bottom first, thickness in metres (×scale), hardness and the rock's own colour. Massive
+ * sandstones stand as cliffs (the thermal step's cliffDeg: the hardest at 72°, the thinner ones as steep
+ * as four cells allow); thin shales and a mudstone between them weather back into slopes at the angle
+ * of repose (33–41°), so a wall is two or three cliffs with slopes between, not a stack of even
+ * stripes. The colours are the formations' (pale White Rim, chocolate Moenkopi, purple-grey Chinle,
+ * red-orange Wingate, red-brown Kayenta, buff Navajo): cliffs of the same hardness read as different
+ * rock, as they do there. Fixed per preset, not drawn from the seed:
  * a region has one sequence of rock, the seed varies the drainage cut into it, and the sequence is
  * placed against the land the recipe makes (the rim in the caprock, the floors on the lowest
  * sandstone's bench; `base` below); a project records its beds, which the Layers tab edits.
@@ -169,12 +172,14 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
       // (×scale²) gathers. K = 0.01 cuts the hard sandstones (5–7) about as fast as 0.004 cut the
       // old column's sandstone (3), so the canyons reach the same depth; the shales are cut at
       // once. The rivers cut faster than rock stands, so the walls retreat to the rock's standing
-      // angle with the debris carried off (the thermal step's retreatDeg, 45°: each bed at
-      // atan(√hardness · tan 45°): the shales at 35°, the mudstone at 45°, the sandstones at 66–69°), unevenly along the
-      // joints (alcoves and spurs), and heads retreat round into amphitheatres. Twenty thermal passes
-      // at 35° then lay the shales back to benches under 30° and leave the sandstones standing as
-      // cliffs (canyonWalls.test.ts, canyonSteps.test.ts). What fell rests at the walls' feet as
-      // talus at 35° burying half of each wall (talusShare), and the rivers lay a floor of alluvium
+      // angle with the debris carried off (the thermal step's retreatDeg, 35°, and cliffDeg, 72°:
+      // cliff-formers stand at the angle their strength allows, slope-formers at their debris's angle
+      // of repose — shared/erosion/bedSlopes.ts: the shales at 35°, the mudstone at 41°, the
+      // sandstones at 72° or as steep as four cells draw their thickness), unevenly along the joints
+      // (alcoves and spurs), and heads retreat round into amphitheatres. Twenty thermal passes at 33°
+      // then settle the slopes and leave the sandstones standing as cliffs (canyonWalls.test.ts,
+      // canyonSteps.test.ts, canyonCliffs.test.ts). What fell rests at the walls' feet as
+      // talus at 33° burying half of each wall (talusShare), and the rivers lay a floor of alluvium
       // up to 8 m (×scale) deep, at most half the canyon's depth, with the talus kept off it
       // (floorFill): flat floors between the walls (landformProfiles.test.ts).
       // The depth, 40 m (×scale) over the mouths, and the side canyons' 300 m² keep the walls'
