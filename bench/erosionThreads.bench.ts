@@ -4,8 +4,7 @@ import { runFaultFormation } from '../shared/fault/fastFormation';
 import { createHeightfield, type Heightfield } from '../shared/terrain/heightfield';
 import { hydraulicErosion } from '../shared/erosion/hydraulic';
 import { hydraulicErosionTiled } from '../shared/erosion/hydraulicTiled';
-import { buildPreset, reliefScale, type PresetId, type PresetTarget } from '../shared/presets/terrainPresets';
-import type { Strata } from '../shared/terrain/strata';
+import { buildPreset, type PresetId } from '../shared/presets/terrainPresets';
 import { applyStep, type TerrainStep } from '../shared/recipe/steps';
 import { applyStepThreaded, createErosionPool, type ErosionPool } from '../main/services/erosionThreads';
 
@@ -75,34 +74,23 @@ function beforeCreases(finishing: readonly TerrainStep[]): TerrainStep[] {
 }
 
 /**
- * Session 19's Canyons (before its uneven column of beds): a regular column of 10 m of shale and 4 m
- * of sandstone 3× as hard (×scale), K 0.004, side canyons from 200 m² (×scale²), walls retreating at 65°.
+ * Session 20's Canyons (before the cliff angle): every bed at atan(√hardness · tan) of the retreat's 45°
+ * and the passes' 35°, so the rows compare the cliffs' cost with the walls' before them.
  */
-function beforeUnevenBeds(target: PresetTarget, finishing: readonly TerrainStep[]): TerrainStep[] {
-  const scale = reliefScale(target);
-  const cm = (metres: number) => Math.round(metres * 100) / 100;
-  const strata: Strata = {
-    beds: [
-      { thickness: cm(10 * scale), hardness: 1 },
-      { thickness: cm(4 * scale), hardness: 3 },
-    ],
-    base: 0,
-    dipDeg: 0,
-    dipAzimuthDeg: 0,
-  };
+function beforeCliffs(finishing: readonly TerrainStep[]): TerrainStep[] {
   return finishing.map((step) => {
-    if (step.kind === 'fluvial') return { ...step, k: 4e-3, channelArea: cm(200 * scale ** 2), strata };
-    if (step.kind === 'thermal') return { ...step, retreatDeg: 65, strata };
-    return step;
+    if (step.kind !== 'thermal') return step;
+    const { cliffDeg: _cliff, ...rest } = step;
+    return { ...rest, retreatDeg: 45, talusDeg: 35 };
   });
 }
 
-type PresetRecipe = 'now' | 'session 16' | 'session 18' | 'session 19';
+type PresetRecipe = 'now' | 'session 16' | 'session 18' | 'session 20';
 
 /**
  * A preset's whole Run: its recipe's faults from flat ground, then its finishing steps (erosion on
  * `threads`); `recipe` 'session 16' runs Mesas' steps before their aprons, 'session 18'
- * Mountains' before its crease rounding, 'session 19' Canyons' before its uneven beds. Also reports the process's CPU time per run (both threads),
+ * Mountains' before its crease rounding, 'session 20' Canyons' before its cliff angle. Also reports the process's CPU time per run (both threads),
  * which a loaded machine inflates less than the wall time.
  */
 function presetRun(id: PresetId, size: number, threads: number, recipe: PresetRecipe = 'now'): Benchmark {
@@ -110,12 +98,12 @@ function presetRun(id: PresetId, size: number, threads: number, recipe: PresetRe
   const built = buildPreset(id, target);
   const earlierSteps = (): TerrainStep[] => {
     if (recipe === 'session 18') return beforeCreases(built.finishing);
-    if (recipe === 'session 19') return beforeUnevenBeds(target, built.finishing);
+    if (recipe === 'session 20') return beforeCliffs(built.finishing);
     return beforeAprons(id, built.finishing);
   };
   const finishing = recipe === 'now' ? built.finishing : earlierSteps();
   const droplets = finishing.reduce((total, step) => total + (step.kind === 'hydraulic' ? step.droplets : 0), 0);
-  const earlier = id === 'mountains' ? 'session18' : id === 'canyons' ? 'session19' : 'session16';
+  const earlier = id === 'mountains' ? 'session18' : id === 'canyons' ? 'session20' : 'session16';
   const before = `preset-run-${id}-${earlier}`;
   const baselined = recipe === 'now' && size < 2000 && (id === 'canyons' || id === 'mesas' || id === 'mountains');
   const cpu: number[] = [];
@@ -154,7 +142,7 @@ export const benchmarks: Benchmark[] = [
   hydraulic(1025, 1, 1),
   hydraulic(1025, 2, 1),
   hydraulic(1025, 2, 2),
-  presetRun('canyons', 1025, 2, 'session 19'),
+  presetRun('canyons', 1025, 2, 'session 20'),
   presetRun('mesas', 1025, 2, 'session 16'),
   presetRun('mountains', 1025, 2, 'session 18'),
   presetRun('mountains', 1025, 2),
