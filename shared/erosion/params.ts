@@ -28,8 +28,9 @@ export interface ThermalParams {
   /**
    * Cliff angle, with strata: the column's hardest bed stands at cliffDeg, in the wall retreat and in
    * the passes, its softest at retreatDeg and talusDeg, the beds between at angles between by log
-   * hardness (shared/erosion/bedSlopes.ts), so cliff-formers stand near vertical over slope-formers at
-   * their angle of repose. Absent: every bed at atan(√hardness · tan(angle)), as before it existed.
+   * hardness, and no bed steeper than its thickness over four cells (shared/erosion/bedSlopes.ts), so
+   * cliff-formers stand steep over slope-formers at their angle of repose. Absent: every bed at
+   * atan(√hardness · tan(angle)), as before it existed.
    */
   cliffDeg?: number;
   /**
