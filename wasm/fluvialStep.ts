@@ -642,6 +642,8 @@ export function diffuseImplicit(heights: usize, scratch: usize, coefficients: us
 // vertex's eight neighbours in pairs as `solveVertex` takes them.
 
 const DIAGONAL_SLOPE: f64 = Math.SQRT1_2;
+/** fluvialFactored.ts `TINY`: below it a sum's reciprocal could overflow. */
+const TINY: f64 = reinterpret<f64>(<u64>63 << 52); // 2^-960
 
 /** fluvialFactored.ts `routeFactored`'s edge vertex v: its receivers' shares and places. Returns the stack's top, or −1 − top when v has no receiver. */
 function routeFactoredEdge(h: usize, area: usize, order: usize, pending: usize, v: i32, width: i32, depth: i32, top: i32): i32 {
@@ -677,24 +679,46 @@ function routeFactoredEdge(h: usize, area: usize, order: usize, pending: usize, 
   const m47 = m45 > m67 ? m45 : m67;
   const steepest = m03 > m47 ? m03 : m47;
   if (!(steepest > 0)) return -1 - top;
-  const r0 = w0 / steepest;
-  const r1 = w1 / steepest;
-  const r2 = w2 / steepest;
-  const r3 = w3 / steepest;
-  const r4 = w4 / steepest;
-  const r5 = w5 / steepest;
-  const r6 = w6 / steepest;
-  const r7 = w7 / steepest;
-  const inv = 1 / (((r0 + r2) + (r4 + r6)) + ((r1 + r3) + (r5 + r7)));
+  let f0: f64, f1: f64, f2: f64, f3: f64, f4: f64, f5: f64, f6: f64, f7: f64;
+  const total = ((w0 + w2) + (w4 + w6)) + ((w1 + w3) + (w5 + w7));
+  if (total >= TINY) {
+    const inv = 1 / total;
+    f0 = w0 * inv;
+    f1 = w1 * inv;
+    f2 = w2 * inv;
+    f3 = w3 * inv;
+    f4 = w4 * inv;
+    f5 = w5 * inv;
+    f6 = w6 * inv;
+    f7 = w7 * inv;
+  } else {
+    const r0 = w0 / steepest;
+    const r1 = w1 / steepest;
+    const r2 = w2 / steepest;
+    const r3 = w3 / steepest;
+    const r4 = w4 / steepest;
+    const r5 = w5 / steepest;
+    const r6 = w6 / steepest;
+    const r7 = w7 / steepest;
+    const inv = 1 / (((r0 + r2) + (r4 + r6)) + ((r1 + r3) + (r5 + r7)));
+    f0 = r0 * inv;
+    f1 = r1 * inv;
+    f2 = r2 * inv;
+    f3 = r3 * inv;
+    f4 = r4 * inv;
+    f5 = r5 * inv;
+    f6 = r6 * inv;
+    f7 = r7 * inv;
+  }
   const a = getF64(area, v);
-  if (d0 > 0) top = give(area, pending, order, v + 1, a * (r0 * inv), top);
-  if (d1 > 0) top = give(area, pending, order, v - 1, a * (r1 * inv), top);
-  if (d2 > 0) top = give(area, pending, order, v + width, a * (r2 * inv), top);
-  if (d3 > 0) top = give(area, pending, order, v - width, a * (r3 * inv), top);
-  if (d4 > 0) top = give(area, pending, order, v + width + 1, a * (r4 * inv), top);
-  if (d5 > 0) top = give(area, pending, order, v - width - 1, a * (r5 * inv), top);
-  if (d6 > 0) top = give(area, pending, order, v - width + 1, a * (r6 * inv), top);
-  if (d7 > 0) top = give(area, pending, order, v + width - 1, a * (r7 * inv), top);
+  if (d0 > 0) top = give(area, pending, order, v + 1, a * f0, top);
+  if (d1 > 0) top = give(area, pending, order, v - 1, a * f1, top);
+  if (d2 > 0) top = give(area, pending, order, v + width, a * f2, top);
+  if (d3 > 0) top = give(area, pending, order, v - width, a * f3, top);
+  if (d4 > 0) top = give(area, pending, order, v + width + 1, a * f4, top);
+  if (d5 > 0) top = give(area, pending, order, v - width - 1, a * f5, top);
+  if (d6 > 0) top = give(area, pending, order, v - width + 1, a * f6, top);
+  if (d7 > 0) top = give(area, pending, order, v + width - 1, a * f7, top);
   return top;
 }
 
@@ -753,23 +777,45 @@ export function routeFactored(h: usize, area: usize, order: usize, pending: usiz
       outflow += a;
       continue;
     }
-    const r0 = w0 > 0 ? w0 / steepest : 0;
-    const r1 = w1 > 0 ? w1 / steepest : 0;
-    const r2 = w2 > 0 ? w2 / steepest : 0;
-    const r3 = w3 > 0 ? w3 / steepest : 0;
-    const r4 = w4 > 0 ? w4 / steepest : 0;
-    const r5 = w5 > 0 ? w5 / steepest : 0;
-    const r6 = w6 > 0 ? w6 / steepest : 0;
-    const r7 = w7 > 0 ? w7 / steepest : 0;
-    const inv = 1 / (((r0 + r2) + (r4 + r6)) + ((r1 + r3) + (r5 + r7)));
-    if (d0 > 0) top = give(area, pending, order, v + 1, a * (r0 * inv), top);
-    if (d1 > 0) top = give(area, pending, order, v - 1, a * (r1 * inv), top);
-    if (d2 > 0) top = give(area, pending, order, v + o2, a * (r2 * inv), top);
-    if (d3 > 0) top = give(area, pending, order, v - o2, a * (r3 * inv), top);
-    if (d4 > 0) top = give(area, pending, order, v + o4, a * (r4 * inv), top);
-    if (d5 > 0) top = give(area, pending, order, v - o4, a * (r5 * inv), top);
-    if (d6 > 0) top = give(area, pending, order, v + o6, a * (r6 * inv), top);
-    if (d7 > 0) top = give(area, pending, order, v + o7, a * (r7 * inv), top);
+    let f0: f64, f1: f64, f2: f64, f3: f64, f4: f64, f5: f64, f6: f64, f7: f64;
+    const total = ((w0 + w2) + (w4 + w6)) + ((w1 + w3) + (w5 + w7));
+    if (total >= TINY) {
+      const inv = 1 / total;
+      f0 = w0 * inv;
+      f1 = w1 * inv;
+      f2 = w2 * inv;
+      f3 = w3 * inv;
+      f4 = w4 * inv;
+      f5 = w5 * inv;
+      f6 = w6 * inv;
+      f7 = w7 * inv;
+    } else {
+      const r0 = w0 / steepest;
+      const r1 = w1 / steepest;
+      const r2 = w2 / steepest;
+      const r3 = w3 / steepest;
+      const r4 = w4 / steepest;
+      const r5 = w5 / steepest;
+      const r6 = w6 / steepest;
+      const r7 = w7 / steepest;
+      const inv = 1 / (((r0 + r2) + (r4 + r6)) + ((r1 + r3) + (r5 + r7)));
+      f0 = r0 * inv;
+      f1 = r1 * inv;
+      f2 = r2 * inv;
+      f3 = r3 * inv;
+      f4 = r4 * inv;
+      f5 = r5 * inv;
+      f6 = r6 * inv;
+      f7 = r7 * inv;
+    }
+    if (d0 > 0) top = give(area, pending, order, v + 1, a * f0, top);
+    if (d1 > 0) top = give(area, pending, order, v - 1, a * f1, top);
+    if (d2 > 0) top = give(area, pending, order, v + o2, a * f2, top);
+    if (d3 > 0) top = give(area, pending, order, v - o2, a * f3, top);
+    if (d4 > 0) top = give(area, pending, order, v + o4, a * f4, top);
+    if (d5 > 0) top = give(area, pending, order, v - o4, a * f5, top);
+    if (d6 > 0) top = give(area, pending, order, v + o6, a * f6, top);
+    if (d7 > 0) top = give(area, pending, order, v + o7, a * f7, top);
   }
   return placed == count ? outflow : -1;
 }
@@ -821,19 +867,31 @@ function solveFactoredVertex(prev: usize, h: usize, area: usize, role: usize, v:
   const planeSlope = Math.sqrt(sum2 * 0.5);
   // steepest > planeSlope ? steepest : planeSlope, with the lanes' larger as the steepest.
   const s = f64x2.extract_lane(f64x2.pmax(f64x2.pmax(f64x2.splat(planeSlope), steepest), v128.shuffle<f64>(steepest, steepest, 1, 0)), 0);
-  const scales = f64x2.splat((streamPowerFactor(v, h0, a) * s) / sum2);
-  const cA = f64x2.mul(f64x2.mul(scales, sA), acrossLanes);
-  const cB = f64x2.mul(f64x2.mul(scales, sB), acrossLanes);
-  const cC = f64x2.mul(f64x2.mul(scales, sC), diagonalLanes);
-  const cD = f64x2.mul(f64x2.mul(scales, sD), diagonalLanes);
-  const total = f64x2.add(f64x2.add(cA, cB), f64x2.add(cC, cD));
-  const inv = 1 / (1 + (f64x2.extract_lane(total, 0) + f64x2.extract_lane(total, 1)));
-  const invs = f64x2.splat(inv);
+  const fs = streamPowerFactor(v, h0, a) * s;
+  const lA = f64x2.mul(sA, acrossLanes);
+  const lB = f64x2.mul(sB, acrossLanes);
+  const lC = f64x2.mul(sC, diagonalLanes);
+  const lD = f64x2.mul(sD, diagonalLanes);
+  const lengths = f64x2.add(f64x2.add(lA, lB), f64x2.add(lC, lD));
+  const den = sum2 + fs * (f64x2.extract_lane(lengths, 0) + f64x2.extract_lane(lengths, 1));
+  let qs: v128;
+  let b: f64;
+  if (den >= TINY) {
+    const d = 1 / den;
+    qs = f64x2.splat(fs * d);
+    b = raised * sum2 * d;
+  } else {
+    const scales = f64x2.splat(fs / sum2);
+    const cs = f64x2.add(f64x2.add(f64x2.mul(scales, lA), f64x2.mul(scales, lB)), f64x2.add(f64x2.mul(scales, lC), f64x2.mul(scales, lD)));
+    const inv = 1 / (1 + (f64x2.extract_lane(cs, 0) + f64x2.extract_lane(cs, 1)));
+    qs = f64x2.mul(scales, f64x2.splat(inv));
+    b = raised * inv;
+  }
   const q = h + ((<usize>v) << 3);
-  const near = f64x2.add(f64x2.mul(f64x2.mul(cA, invs), pairAcross(q)), f64x2.mul(f64x2.mul(cB, invs), pairAlong(q, rowBytes)));
-  const far = f64x2.add(f64x2.mul(f64x2.mul(cC, invs), pairFalling(q, rowBytes)), f64x2.mul(f64x2.mul(cD, invs), pairRising(q, rowBytes)));
+  const near = f64x2.add(f64x2.mul(f64x2.mul(qs, lA), pairAcross(q)), f64x2.mul(f64x2.mul(qs, lB), pairAlong(q, rowBytes)));
+  const far = f64x2.add(f64x2.mul(f64x2.mul(qs, lC), pairFalling(q, rowBytes)), f64x2.mul(f64x2.mul(qs, lD), pairRising(q, rowBytes)));
   const sum = f64x2.add(near, far);
-  const next = raised * inv + (f64x2.extract_lane(sum, 0) + f64x2.extract_lane(sum, 1));
+  const next = b + (f64x2.extract_lane(sum, 0) + f64x2.extract_lane(sum, 1));
   // next < raised ? next : raised
   store<f64>(q, f64x2.extract_lane(f64x2.pmin(f64x2.splat(raised), f64x2.splat(next)), 0));
 }

@@ -20,6 +20,8 @@ import type { FluvialParams } from './fluvialParams';
 export const FACTORED = 'factored';
 
 const DIAGONAL = Math.SQRT1_2;
+/** Below this a sum's reciprocal could overflow: the few-ulp drops near 0 m take the slower exact path. */
+const TINY = 2 ** -960;
 
 /**
  * The factored routing of `drainage` into `routing` (its `pending` holds the donor counts already, as
@@ -100,46 +102,69 @@ export function routeFactored(grid: HydrologyGrid, drainage: Float64Array, routi
       outflow += a;
       continue;
     }
-    // Ratios to the steepest (exact where drops of a few ulps near 0 m are subnormal), a zero one +0.
-    const r0 = w0 / steepest;
-    const r1 = w1 / steepest;
-    const r2 = w2 / steepest;
-    const r3 = w3 / steepest;
-    const r4 = w4 / steepest;
-    const r5 = w5 / steepest;
-    const r6 = w6 / steepest;
-    const r7 = w7 / steepest;
-    const inv = 1 / (r0 + r2 + (r4 + r6) + (r1 + r3 + (r5 + r7)));
+    // Each receiver's fraction w_k / Σ w: one division a vertex. Where Σ w is so small (drops of a few ulps
+    // near 0 m, subnormal) that 1 / Σ w would overflow, the ratios to the steepest first (exact there).
+    const total = w0 + w2 + (w4 + w6) + (w1 + w3 + (w5 + w7));
+    let f0: number, f1: number, f2: number, f3: number, f4: number, f5: number, f6: number, f7: number;
+    if (total >= TINY) {
+      const inv = 1 / total;
+      f0 = w0 * inv;
+      f1 = w1 * inv;
+      f2 = w2 * inv;
+      f3 = w3 * inv;
+      f4 = w4 * inv;
+      f5 = w5 * inv;
+      f6 = w6 * inv;
+      f7 = w7 * inv;
+    } else {
+      const r0 = w0 / steepest;
+      const r1 = w1 / steepest;
+      const r2 = w2 / steepest;
+      const r3 = w3 / steepest;
+      const r4 = w4 / steepest;
+      const r5 = w5 / steepest;
+      const r6 = w6 / steepest;
+      const r7 = w7 / steepest;
+      const inv = 1 / (r0 + r2 + (r4 + r6) + (r1 + r3 + (r5 + r7)));
+      f0 = r0 * inv;
+      f1 = r1 * inv;
+      f2 = r2 * inv;
+      f3 = r3 * inv;
+      f4 = r4 * inv;
+      f5 = r5 * inv;
+      f6 = r6 * inv;
+      f7 = r7 * inv;
+    }
     if (d0 > 0) {
-      area[v + 1] += a * (r0 * inv);
+      area[v + 1] += a * f0;
       if (--pending[v + 1] === 0) order[--top] = v + 1;
     }
     if (d1 > 0) {
-      area[v - 1] += a * (r1 * inv);
+      area[v - 1] += a * f1;
       if (--pending[v - 1] === 0) order[--top] = v - 1;
     }
     if (d2 > 0) {
-      area[v + o2] += a * (r2 * inv);
+      area[v + o2] += a * f2;
       if (--pending[v + o2] === 0) order[--top] = v + o2;
     }
     if (d3 > 0) {
-      area[v - o2] += a * (r3 * inv);
+      area[v - o2] += a * f3;
       if (--pending[v - o2] === 0) order[--top] = v - o2;
     }
     if (d4 > 0) {
-      area[v + o4] += a * (r4 * inv);
+      area[v + o4] += a * f4;
       if (--pending[v + o4] === 0) order[--top] = v + o4;
     }
     if (d5 > 0) {
-      area[v - o4] += a * (r5 * inv);
+      area[v - o4] += a * f5;
       if (--pending[v - o4] === 0) order[--top] = v - o4;
     }
     if (d6 > 0) {
-      area[v + o6] += a * (r6 * inv);
+      area[v + o6] += a * f6;
       if (--pending[v + o6] === 0) order[--top] = v + o6;
     }
     if (d7 > 0) {
-      area[v + o7] += a * (r7 * inv);
+      area[v + o7] += a * f7;
       if (--pending[v + o7] === 0) order[--top] = v + o7;
     }
   }
@@ -246,22 +271,48 @@ export function solveFactored(
     const s = steepest > planeSlope ? steepest : planeSlope;
     const areaTerm = m === 0.5 ? Math.sqrt(a) : m === 0 ? 1 : m === 1 ? a : Math.pow(a, m);
     const erodibility = reader && hardness && bedOffset ? kDt / hardness[reader.bedAtElevation(h0 - bedOffset[v])] : kDt;
-    const scale = (erodibility * areaTerm * s) / sum2;
-    const c0 = scale * s0 * across;
-    const c1 = scale * s1 * across;
-    const c2 = scale * s2 * across;
-    const c3 = scale * s3 * across;
-    const c4 = scale * s4 * diagonal;
-    const c5 = scale * s5 * diagonal;
-    const c6 = scale * s6 * diagonal;
-    const c7 = scale * s7 * diagonal;
-    const inv = 1 / (1 + (c0 + c2 + (c4 + c6) + (c1 + c3 + (c5 + c7))));
+    // c'_k = c_k / (1 + Σ c) = (f·s·D)·l_k and b = (h0 + U·dt)·sum2·D, with l_k = s_k / L_k and D = 1 / (sum2 + f·s·Σ l):
+    // one division a vertex. Where that sum is too small for its reciprocal, c_k and 1 / (1 + Σ c) as such.
+    const fs = erodibility * areaTerm * s;
+    const l0 = s0 * across;
+    const l1 = s1 * across;
+    const l2 = s2 * across;
+    const l3 = s3 * across;
+    const l4 = s4 * diagonal;
+    const l5 = s5 * diagonal;
+    const l6 = s6 * diagonal;
+    const l7 = s7 * diagonal;
+    const den = sum2 + fs * (l0 + l2 + (l4 + l6) + (l1 + l3 + (l5 + l7)));
+    let c0: number, c1: number, c2: number, c3: number, c4: number, c5: number, c6: number, c7: number, b: number;
+    if (den >= TINY) {
+      const d = 1 / den;
+      const q = fs * d;
+      c0 = q * l0;
+      c1 = q * l1;
+      c2 = q * l2;
+      c3 = q * l3;
+      c4 = q * l4;
+      c5 = q * l5;
+      c6 = q * l6;
+      c7 = q * l7;
+      b = raised * sum2 * d;
+    } else {
+      const scale = fs / sum2;
+      const inv = 1 / (1 + (scale * l0 + scale * l2 + (scale * l4 + scale * l6) + (scale * l1 + scale * l3 + (scale * l5 + scale * l7))));
+      const q = scale * inv;
+      c0 = q * l0;
+      c1 = q * l1;
+      c2 = q * l2;
+      c3 = q * l3;
+      c4 = q * l4;
+      c5 = q * l5;
+      c6 = q * l6;
+      c7 = q * l7;
+      b = raised * inv;
+    }
     const next =
-      raised * inv +
-      (c0 * inv * h[v + 1] +
-        c2 * inv * h[v + o2] +
-        (c4 * inv * h[v + o4] + c6 * inv * h[v + o6]) +
-        (c1 * inv * h[v - 1] + c3 * inv * h[v - o2] + (c5 * inv * h[v - o4] + c7 * inv * h[v + o7])));
+      b +
+      (c0 * h[v + 1] + c2 * h[v + o2] + (c4 * h[v + o4] + c6 * h[v + o6]) + (c1 * h[v - 1] + c3 * h[v - o2] + (c5 * h[v - o4] + c7 * h[v + o7])));
     h[v] = next < raised ? next : raised;
   }
 }
