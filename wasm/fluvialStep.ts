@@ -864,10 +864,14 @@ function solveFactoredVertex(prev: usize, h: usize, area: usize, role: usize, v:
     return;
   }
   const steepest = f64x2.pmax(f64x2.pmax(sA, sB), f64x2.pmax(sC, sD));
-  const planeSlope = Math.sqrt(sum2 * 0.5);
+  // √(Σ s²/2) and, for m = ½, √A in one f64x2.sqrt (each lane IEEE's, as Math.sqrt): the divider is what a vertex waits for.
+  const roots = f64x2.sqrt(f64x2.replace_lane(f64x2.splat(sum2 * 0.5), 1, a));
+  const planeSlope = f64x2.extract_lane(roots, 0);
   // steepest > planeSlope ? steepest : planeSlope, with the lanes' larger as the steepest.
   const s = f64x2.extract_lane(f64x2.pmax(f64x2.pmax(f64x2.splat(planeSlope), steepest), v128.shuffle<f64>(steepest, steepest, 1, 0)), 0);
-  const fs = streamPowerFactor(v, h0, a) * s;
+  const areaTerm = areaPower == 0 ? f64x2.extract_lane(roots, 1) : areaPower == 1 ? 1.0 : a;
+  const erodibility = bedOffset != 0 ? kDt / getF64(hardness, bedAtElevation(h0 - getF64(bedOffset, v), period, tops, lastBed)) : kDt;
+  const fs = erodibility * areaTerm * s;
   const lA = f64x2.mul(sA, acrossLanes);
   const lB = f64x2.mul(sB, acrossLanes);
   const lC = f64x2.mul(sC, diagonalLanes);
