@@ -766,19 +766,14 @@ export function routeFactored(h: usize, area: usize, order: usize, pending: usiz
     const w5 = d5 > 0 ? d5 * DIAGONAL_SLOPE : 0;
     const w6 = d6 > 0 ? d6 * DIAGONAL_SLOPE : 0;
     const w7 = d7 > 0 ? d7 * DIAGONAL_SLOPE : 0;
-    const m01 = w0 > w1 ? w0 : w1;
-    const m23 = w2 > w3 ? w2 : w3;
-    const m45 = w4 > w5 ? w4 : w5;
-    const m67 = w6 > w7 ? w6 : w7;
-    const m03 = m01 > m23 ? m01 : m23;
-    const m47 = m45 > m67 ? m45 : m67;
-    const steepest = m03 > m47 ? m03 : m47;
-    if (!(steepest > 0)) {
+    // Σ w > 0 exactly where the steepest is (no sum of slopes ≥ the least subnormal rounds to 0); the
+    // steepest itself only where the sum is too small for its reciprocal: the same numbers as the reference.
+    const total = ((w0 + w2) + (w4 + w6)) + ((w1 + w3) + (w5 + w7));
+    if (!(total > 0)) {
       outflow += a;
       continue;
     }
     let f0: f64, f1: f64, f2: f64, f3: f64, f4: f64, f5: f64, f6: f64, f7: f64;
-    const total = ((w0 + w2) + (w4 + w6)) + ((w1 + w3) + (w5 + w7));
     if (total >= TINY) {
       const inv = 1 / total;
       f0 = w0 * inv;
@@ -790,6 +785,13 @@ export function routeFactored(h: usize, area: usize, order: usize, pending: usiz
       f6 = w6 * inv;
       f7 = w7 * inv;
     } else {
+      const m01 = w0 > w1 ? w0 : w1;
+      const m23 = w2 > w3 ? w2 : w3;
+      const m45 = w4 > w5 ? w4 : w5;
+      const m67 = w6 > w7 ? w6 : w7;
+      const m03 = m01 > m23 ? m01 : m23;
+      const m47 = m45 > m67 ? m45 : m67;
+      const steepest = m03 > m47 ? m03 : m47;
       const r0 = w0 / steepest;
       const r1 = w1 / steepest;
       const r2 = w2 / steepest;
