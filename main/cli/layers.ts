@@ -58,7 +58,8 @@ evaluated from scratch and written to every --out (a .faultline keeps the stack)
                          and creaseBreak (metres: ridges and lips along the cells' other diagonal are
                          rounded until the triangles draw them with teeth no higher), and a fluvial
                          layer's routeEvery (1…64: the water routed every this many steps, the steps
-                         between on the last routing: faster, less exact).
+                         between on the last routing: faster, less exact) and scheme ("factored": the
+                         same scheme with its sums arranged to walk faster, equal up to rounding).
                          Example: --set faults.seed=8, --set thermal.retreatDeg=65
   --enable ID, --disable ID, --remove ID
   --out FILE             repeatable; the type follows the extension (${outputFormats()

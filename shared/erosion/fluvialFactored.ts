@@ -311,8 +311,7 @@ export function solveFactored(
       b = raised * inv;
     }
     const next =
-      b +
-      (c0 * h[v + 1] + c2 * h[v + o2] + (c4 * h[v + o4] + c6 * h[v + o6]) + (c1 * h[v - 1] + c3 * h[v - o2] + (c5 * h[v - o4] + c7 * h[v + o7])));
+      b + (c0 * h[v + 1] + c2 * h[v + o2] + (c4 * h[v + o4] + c6 * h[v + o6]) + (c1 * h[v - 1] + c3 * h[v - o2] + (c5 * h[v - o4] + c7 * h[v + o7])));
     h[v] = next < raised ? next : raised;
   }
 }
