@@ -57,8 +57,10 @@ const KERNEL_PHASES = {
   diffuse: 'diffusion_ms',
   countDonors: 'donors_ms',
   route: 'routing_ms',
+  routeFactored: 'routing_ms',
   prepareSolve: 'solve_ms',
   solve: 'solve_ms',
+  solveFactored: 'solve_ms',
 } as const;
 type KernelPhase = keyof typeof KERNEL_PHASES;
 interface PhasedState {
@@ -298,4 +300,41 @@ function rows(size: number): Benchmark[] {
   ];
 }
 
-export const benchmarks: Benchmark[] = [...rows(1025), ...reusedRoutingRows(1025)];
+/** The layer's `scheme: 'factored'` (fluvialFactored.ts): the same rows as the reference's sums, for the ratio in the same run. */
+function factoredRows(size: number): Benchmark[] {
+  const params: FluvialParams = { ...PARAMS, scheme: 'factored' };
+  let state: FluvialState | null = null;
+  let phased: PhasedState | null = null;
+  return [
+    {
+      name: 'fluvial-step phases, factored',
+      size,
+      samples: 7,
+      warmup: 2,
+      setup: () => (phased ??= phasedState(size, params)),
+      run: (s) => phasedStep(s as PhasedState),
+      measure: () => phaseMedians(phased, 7),
+    },
+    {
+      name: 'fluvial-step, factored',
+      size,
+      baseline: `fluvial-step@${size}`,
+      samples: 7,
+      warmup: 2,
+      setup: () => (state ??= fluvialState(field(size), field(size).heights, params)),
+      ...cpuTimed(7, (s) => fluvialStep(s as FluvialState, params, params.timeStep)),
+    },
+    {
+      name: 'fluvial-200-steps, factored',
+      size,
+      baseline: `fluvial-200-steps@${size}`,
+      params: { steps: 200 },
+      samples: 1,
+      warmup: 0,
+      setup: () => new Float32Array(size * size),
+      ...cpuTimed(1, (out) => runFluvial(field(size), field(size).heights, out as Float32Array, { ...params, time: 200 * params.timeStep })),
+    },
+  ];
+}
+
+export const benchmarks: Benchmark[] = [...rows(1025), ...reusedRoutingRows(1025), ...factoredRows(1025)];

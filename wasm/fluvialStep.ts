@@ -635,3 +635,274 @@ export function diffuseImplicit(heights: usize, scratch: usize, coefficients: us
     }
   }
 }
+
+
+// The factored scheme (fluvialFactored.ts): the same operations in the same order as its reference; the
+// solve's memory-order pass two vertices a turn (lane 0 vertex v, lane 1 vertex v + 1), the walks with a
+// vertex's eight neighbours in pairs as `solveVertex` takes them.
+
+const DIAGONAL_SLOPE: f64 = Math.SQRT1_2;
+/** fluvialFactored.ts `TINY`: below it a sum's reciprocal could overflow. */
+const TINY: f64 = reinterpret<f64>(<u64>63 << 52); // 2^-960
+
+/** fluvialFactored.ts `routeFactored`'s edge vertex v: its receivers' shares and places. Returns the stack's top, or −1 − top when v has no receiver. */
+function routeFactoredEdge(h: usize, area: usize, order: usize, pending: usize, v: i32, width: i32, depth: i32, top: i32): i32 {
+  const i = v % width;
+  const j = (v - i) / width;
+  const hv = getF64(h, v);
+  let d0: f64 = 0, d1: f64 = 0, d2: f64 = 0, d3: f64 = 0, d4: f64 = 0, d5: f64 = 0, d6: f64 = 0, d7: f64 = 0;
+  const right = i < width - 1;
+  const left = i > 0;
+  const down = j < depth - 1;
+  const up = j > 0;
+  if (right) d0 = hv - getF64(h, v + 1);
+  if (left) d1 = hv - getF64(h, v - 1);
+  if (down) d2 = hv - getF64(h, v + width);
+  if (up) d3 = hv - getF64(h, v - width);
+  if (down && right) d4 = hv - getF64(h, v + width + 1);
+  if (up && left) d5 = hv - getF64(h, v - width - 1);
+  if (up && right) d6 = hv - getF64(h, v - width + 1);
+  if (down && left) d7 = hv - getF64(h, v + width - 1);
+  const w0 = d0 > 0 ? d0 : 0;
+  const w1 = d1 > 0 ? d1 : 0;
+  const w2 = d2 > 0 ? d2 : 0;
+  const w3 = d3 > 0 ? d3 : 0;
+  const w4 = d4 > 0 ? d4 * DIAGONAL_SLOPE : 0;
+  const w5 = d5 > 0 ? d5 * DIAGONAL_SLOPE : 0;
+  const w6 = d6 > 0 ? d6 * DIAGONAL_SLOPE : 0;
+  const w7 = d7 > 0 ? d7 * DIAGONAL_SLOPE : 0;
+  const m01 = w0 > w1 ? w0 : w1;
+  const m23 = w2 > w3 ? w2 : w3;
+  const m45 = w4 > w5 ? w4 : w5;
+  const m67 = w6 > w7 ? w6 : w7;
+  const m03 = m01 > m23 ? m01 : m23;
+  const m47 = m45 > m67 ? m45 : m67;
+  const steepest = m03 > m47 ? m03 : m47;
+  if (!(steepest > 0)) return -1 - top;
+  let f0: f64, f1: f64, f2: f64, f3: f64, f4: f64, f5: f64, f6: f64, f7: f64;
+  const total = ((w0 + w2) + (w4 + w6)) + ((w1 + w3) + (w5 + w7));
+  if (total >= TINY) {
+    const inv = 1 / total;
+    f0 = w0 * inv;
+    f1 = w1 * inv;
+    f2 = w2 * inv;
+    f3 = w3 * inv;
+    f4 = w4 * inv;
+    f5 = w5 * inv;
+    f6 = w6 * inv;
+    f7 = w7 * inv;
+  } else {
+    const r0 = w0 / steepest;
+    const r1 = w1 / steepest;
+    const r2 = w2 / steepest;
+    const r3 = w3 / steepest;
+    const r4 = w4 / steepest;
+    const r5 = w5 / steepest;
+    const r6 = w6 / steepest;
+    const r7 = w7 / steepest;
+    const inv = 1 / (((r0 + r2) + (r4 + r6)) + ((r1 + r3) + (r5 + r7)));
+    f0 = r0 * inv;
+    f1 = r1 * inv;
+    f2 = r2 * inv;
+    f3 = r3 * inv;
+    f4 = r4 * inv;
+    f5 = r5 * inv;
+    f6 = r6 * inv;
+    f7 = r7 * inv;
+  }
+  const a = getF64(area, v);
+  if (d0 > 0) top = give(area, pending, order, v + 1, a * f0, top);
+  if (d1 > 0) top = give(area, pending, order, v - 1, a * f1, top);
+  if (d2 > 0) top = give(area, pending, order, v + width, a * f2, top);
+  if (d3 > 0) top = give(area, pending, order, v - width, a * f3, top);
+  if (d4 > 0) top = give(area, pending, order, v + width + 1, a * f4, top);
+  if (d5 > 0) top = give(area, pending, order, v - width - 1, a * f5, top);
+  if (d6 > 0) top = give(area, pending, order, v - width + 1, a * f6, top);
+  if (d7 > 0) top = give(area, pending, order, v + width - 1, a * f7, top);
+  return top;
+}
+
+/**
+ * fluvialFactored.ts `routeFactored` (the donors counted): fills `area` and `order`. Returns the outflow
+ * (m²), or −1 when it placed fewer vertices than the grid has (a cycle).
+ */
+export function routeFactored(h: usize, area: usize, order: usize, pending: usize, onEdge: usize, width: i32, depth: i32, cellSize: f64): f64 {
+  const count = width * depth;
+  ownAreas(area, width, depth, cellSize);
+  let outflow: f64 = 0;
+  let placed: i32 = 0;
+  let top: i32 = count;
+  for (let v = count - 1; v >= 0; v--) if (getU8(pending, v) == 0) setI32(order, --top, v);
+  const o2 = width;
+  const o4 = width + 1;
+  const o6 = 1 - width;
+  const o7 = width - 1;
+  while (top < count) {
+    const v = getI32(order, top++);
+    setI32(order, placed++, v);
+    if (getU8(onEdge, v) != 0) {
+      const next = routeFactoredEdge(h, area, order, pending, v, width, depth, top);
+      if (next < 0) {
+        outflow += getF64(area, v);
+        top = -1 - next;
+      } else top = next;
+      continue;
+    }
+    const hv = getF64(h, v);
+    const a = getF64(area, v);
+    const d0 = hv - getF64(h, v + 1);
+    const d1 = hv - getF64(h, v - 1);
+    const d2 = hv - getF64(h, v + o2);
+    const d3 = hv - getF64(h, v - o2);
+    const d4 = hv - getF64(h, v + o4);
+    const d5 = hv - getF64(h, v - o4);
+    const d6 = hv - getF64(h, v + o6);
+    const d7 = hv - getF64(h, v + o7);
+    const w0 = d0 > 0 ? d0 : 0;
+    const w1 = d1 > 0 ? d1 : 0;
+    const w2 = d2 > 0 ? d2 : 0;
+    const w3 = d3 > 0 ? d3 : 0;
+    const w4 = d4 > 0 ? d4 * DIAGONAL_SLOPE : 0;
+    const w5 = d5 > 0 ? d5 * DIAGONAL_SLOPE : 0;
+    const w6 = d6 > 0 ? d6 * DIAGONAL_SLOPE : 0;
+    const w7 = d7 > 0 ? d7 * DIAGONAL_SLOPE : 0;
+    // Σ w > 0 exactly where the steepest is (no sum of slopes ≥ the least subnormal rounds to 0); the
+    // steepest itself only where the sum is too small for its reciprocal: the same numbers as the reference.
+    const total = ((w0 + w2) + (w4 + w6)) + ((w1 + w3) + (w5 + w7));
+    if (!(total > 0)) {
+      outflow += a;
+      continue;
+    }
+    let f0: f64, f1: f64, f2: f64, f3: f64, f4: f64, f5: f64, f6: f64, f7: f64;
+    if (total >= TINY) {
+      const inv = 1 / total;
+      f0 = w0 * inv;
+      f1 = w1 * inv;
+      f2 = w2 * inv;
+      f3 = w3 * inv;
+      f4 = w4 * inv;
+      f5 = w5 * inv;
+      f6 = w6 * inv;
+      f7 = w7 * inv;
+    } else {
+      const m01 = w0 > w1 ? w0 : w1;
+      const m23 = w2 > w3 ? w2 : w3;
+      const m45 = w4 > w5 ? w4 : w5;
+      const m67 = w6 > w7 ? w6 : w7;
+      const m03 = m01 > m23 ? m01 : m23;
+      const m47 = m45 > m67 ? m45 : m67;
+      const steepest = m03 > m47 ? m03 : m47;
+      const r0 = w0 / steepest;
+      const r1 = w1 / steepest;
+      const r2 = w2 / steepest;
+      const r3 = w3 / steepest;
+      const r4 = w4 / steepest;
+      const r5 = w5 / steepest;
+      const r6 = w6 / steepest;
+      const r7 = w7 / steepest;
+      const inv = 1 / (((r0 + r2) + (r4 + r6)) + ((r1 + r3) + (r5 + r7)));
+      f0 = r0 * inv;
+      f1 = r1 * inv;
+      f2 = r2 * inv;
+      f3 = r3 * inv;
+      f4 = r4 * inv;
+      f5 = r5 * inv;
+      f6 = r6 * inv;
+      f7 = r7 * inv;
+    }
+    if (d0 > 0) top = give(area, pending, order, v + 1, a * f0, top);
+    if (d1 > 0) top = give(area, pending, order, v - 1, a * f1, top);
+    if (d2 > 0) top = give(area, pending, order, v + o2, a * f2, top);
+    if (d3 > 0) top = give(area, pending, order, v - o2, a * f3, top);
+    if (d4 > 0) top = give(area, pending, order, v + o4, a * f4, top);
+    if (d5 > 0) top = give(area, pending, order, v - o4, a * f5, top);
+    if (d6 > 0) top = give(area, pending, order, v + o6, a * f6, top);
+    if (d7 > 0) top = give(area, pending, order, v + o7, a * f7, top);
+  }
+  return placed == count ? outflow : -1;
+}
+
+/**
+ * fluvialFactored.ts `solveFactored`'s loop body for vertex v, its eight neighbours in pairs as `solveVertex`
+ * takes them: (k0, k1), (k2, k3), (k4, k5), (k6, k7), each sum over the pairs lane by lane, then the lanes.
+ */
+function solveFactoredVertex(prev: usize, h: usize, area: usize, role: usize, v: i32, width: i32): void {
+  const vertexRole = getU8(role, v);
+  const p = prev + ((<usize>v) << 3);
+  const h0 = load<f64>(p);
+  if (vertexRole == BASE_LEVEL) {
+    setF64(h, v, h0);
+    return;
+  }
+  const raised = raisedAt(v, h0);
+  const a = getF64(area, v);
+  if (vertexRole == FREE_EDGE || a < channelArea) {
+    setF64(h, v, raised);
+    return;
+  }
+  const rowBytes = (<usize>width) << 3;
+  const here = f64x2.splat(h0);
+  let dA = f64x2.sub(here, pairAcross(p));
+  let dB = f64x2.sub(here, pairAlong(p, rowBytes));
+  let dC = f64x2.sub(here, pairFalling(p, rowBytes));
+  let dD = f64x2.sub(here, pairRising(p, rowBytes));
+  if (vertexRole == INNER_RING) {
+    dA = dropFreeEdges(dA, role, v, 1, -1);
+    dB = dropFreeEdges(dB, role, v, width, -width);
+    dC = dropFreeEdges(dC, role, v, width + 1, -width - 1);
+    dD = dropFreeEdges(dD, role, v, 1 - width, width - 1);
+  }
+  const zeros = f64x2.splat(0);
+  const acrossLanes = f64x2.splat(across);
+  const diagonalLanes = f64x2.splat(diagonal);
+  const sA = v128.and(f64x2.mul(dA, acrossLanes), f64x2.gt(dA, zeros));
+  const sB = v128.and(f64x2.mul(dB, acrossLanes), f64x2.gt(dB, zeros));
+  const sC = v128.and(f64x2.mul(dC, diagonalLanes), f64x2.gt(dC, zeros));
+  const sD = v128.and(f64x2.mul(dD, diagonalLanes), f64x2.gt(dD, zeros));
+  const squares = f64x2.add(f64x2.add(f64x2.mul(sA, sA), f64x2.mul(sB, sB)), f64x2.add(f64x2.mul(sC, sC), f64x2.mul(sD, sD)));
+  const sum2 = f64x2.extract_lane(squares, 0) + f64x2.extract_lane(squares, 1);
+  if (sum2 == 0) {
+    setF64(h, v, raised);
+    return;
+  }
+  const steepest = f64x2.pmax(f64x2.pmax(sA, sB), f64x2.pmax(sC, sD));
+  // √(Σ s²/2) and, for m = ½, √A in one f64x2.sqrt (each lane IEEE's, as Math.sqrt): the divider is what a vertex waits for.
+  const roots = f64x2.sqrt(f64x2.replace_lane(f64x2.splat(sum2 * 0.5), 1, a));
+  const planeSlope = f64x2.extract_lane(roots, 0);
+  // steepest > planeSlope ? steepest : planeSlope, with the lanes' larger as the steepest.
+  const s = f64x2.extract_lane(f64x2.pmax(f64x2.pmax(f64x2.splat(planeSlope), steepest), v128.shuffle<f64>(steepest, steepest, 1, 0)), 0);
+  const areaTerm = areaPower == 0 ? f64x2.extract_lane(roots, 1) : areaPower == 1 ? 1.0 : a;
+  const erodibility = bedOffset != 0 ? kDt / getF64(hardness, bedAtElevation(h0 - getF64(bedOffset, v), period, tops, lastBed)) : kDt;
+  const fs = erodibility * areaTerm * s;
+  const lA = f64x2.mul(sA, acrossLanes);
+  const lB = f64x2.mul(sB, acrossLanes);
+  const lC = f64x2.mul(sC, diagonalLanes);
+  const lD = f64x2.mul(sD, diagonalLanes);
+  const lengths = f64x2.add(f64x2.add(lA, lB), f64x2.add(lC, lD));
+  const den = sum2 + fs * (f64x2.extract_lane(lengths, 0) + f64x2.extract_lane(lengths, 1));
+  let qs: v128;
+  let b: f64;
+  if (den >= TINY) {
+    const d = 1 / den;
+    qs = f64x2.splat(fs * d);
+    b = raised * sum2 * d;
+  } else {
+    const scales = f64x2.splat(fs / sum2);
+    const cs = f64x2.add(f64x2.add(f64x2.mul(scales, lA), f64x2.mul(scales, lB)), f64x2.add(f64x2.mul(scales, lC), f64x2.mul(scales, lD)));
+    const inv = 1 / (1 + (f64x2.extract_lane(cs, 0) + f64x2.extract_lane(cs, 1)));
+    qs = f64x2.mul(scales, f64x2.splat(inv));
+    b = raised * inv;
+  }
+  const q = h + ((<usize>v) << 3);
+  const near = f64x2.add(f64x2.mul(f64x2.mul(qs, lA), pairAcross(q)), f64x2.mul(f64x2.mul(qs, lB), pairAlong(q, rowBytes)));
+  const far = f64x2.add(f64x2.mul(f64x2.mul(qs, lC), pairFalling(q, rowBytes)), f64x2.mul(f64x2.mul(qs, lD), pairRising(q, rowBytes)));
+  const sum = f64x2.add(near, far);
+  const next = b + (f64x2.extract_lane(sum, 0) + f64x2.extract_lane(sum, 1));
+  // next < raised ? next : raised
+  store<f64>(q, f64x2.extract_lane(f64x2.pmin(f64x2.splat(raised), f64x2.splat(next)), 0));
+}
+
+/** fluvialFactored.ts `solveFactored` (after `setSolveTerms`): `prev` the heights at the step's start, `h` the result. */
+export function solveFactored(prev: usize, h: usize, area: usize, order: usize, role: usize, count: i32, width: i32): void {
+  for (let at = count - 1; at >= 0; at--) solveFactoredVertex(prev, h, area, role, getI32(order, at), width);
+}

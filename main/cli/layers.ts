@@ -60,8 +60,9 @@ evaluated from scratch and written to every --out (a .faultline keeps the stack)
                          and creaseBreak (metres: ridges and lips along the cells' other diagonal are
                          rounded until the triangles draw them with teeth no higher), and a fluvial
                          layer's routeEvery (1…64: the water routed every this many steps, the steps
-                         between on the last routing: faster, less exact). A bed's own colour
-                         (fluvial-1.strata.beds.3.colour="#b8643c") paints it in both views and the
+                         between on the last routing: faster, less exact) and scheme ("factored": the
+                         same scheme with its sums arranged to walk faster, equal up to rounding).
+                         A bed's own colour (fluvial-1.strata.beds.3.colour="#b8643c") paints it in both views and the
                          colour map; null gives it back the climate's colour for its hardness.
                          Example: --set faults.seed=8, --set thermal.retreatDeg=65
   --enable ID, --disable ID, --remove ID

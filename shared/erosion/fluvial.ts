@@ -47,6 +47,7 @@ import { bandWeightAt } from '../terrain/bandMask';
 import { strataReader, vertexWorld } from '../terrain/strata';
 import { fluvialProblem, fluvialSteps, type FluvialParams } from './fluvialParams';
 import { diffuseHeights } from './hillslopeDiffusion';
+import { FACTORED, routeFactored, solveFactored } from './fluvialFactored';
 import { fluvialKernel, type FluvialKernel } from './fluvialWasm';
 import { fillListedPits, pitFillScratch, type PitFillScratch } from './pitFill';
 
@@ -86,6 +87,8 @@ export interface FluvialState {
   readonly kernel: FluvialKernel | null;
   /** The layer's `routeEvery` (1: every step), fixed with the state: a compiled kernel's layout depends on it. */
   readonly routeEvery: number;
+  /** The layer's `scheme: 'factored'` (fluvialFactored.ts); false: the reference's sums. */
+  readonly factored: boolean;
   /** Steps solved on `routing` since it was routed; Infinity before the first routing. */
   stepsOnRouting: number;
 }
@@ -118,6 +121,7 @@ function vertexRoles(grid: HydrologyGrid, drainage: Float64Array, outletArea: nu
 /** The state before the first step; `compiled` false keeps it off the compiled kernel (the reference). */
 export function fluvialState(grid: HydrologyGrid, input: Float32Array, params: FluvialParams, keepPits = false, compiled = true): FluvialState {
   const { width, depth, cellSize } = grid;
+  const factored = params.scheme === FACTORED;
   const kernel = compiled ? fluvialKernel(grid, params.strata, Boolean(params.upliftMask), (params.routeEvery ?? 1) > 1) : null;
   const drainage = keepPits ? Float64Array.from(input) : priorityFlood(grid, input).drainage;
   const heights = kernel ? kernel.heights : drainage;
@@ -148,6 +152,7 @@ export function fluvialState(grid: HydrologyGrid, input: Float32Array, params: F
     pitFill: keepPits ? null : pitFillScratch(width * depth),
     kernel,
     routeEvery: params.routeEvery ?? 1,
+    factored,
     stepsOnRouting: Infinity,
   };
 }
@@ -216,7 +221,10 @@ export function fluvialStep(state: FluvialState, params: FluvialParams, dt: numb
     h.set(prev);
   } else {
     state.stepsOnRouting = 0;
-    if (compiled) routing.outflow = kernel.route(prev);
+    if (state.factored) {
+      if (compiled) routing.outflow = kernel.routeFactored(prev);
+      else routeFactored(grid, prev, routing);
+    } else if (compiled) routing.outflow = kernel.route(prev);
     else routeFlow(grid, prev, routing, DEFAULT_MFD_EXPONENT, true);
   }
   const { area } = routing;
@@ -224,7 +232,10 @@ export function fluvialStep(state: FluvialState, params: FluvialParams, dt: numb
   // along the edge) follows the land inside it, or it would stay behind as a notch in the rising edge.
   const { mouths, mouthInward } = state;
   for (let k = 0; k < mouths.length; k++) role[mouths[k]] = area[mouthInward[k]] >= params.channelArea ? BASE_LEVEL : FREE_EDGE;
-  if (solvedCompiled) {
+  if (state.factored && params.n === 1) {
+    if (solvedCompiled) kernel.solveFactored(prev, h);
+    else solveFactored(state, prev, h, params, dt, upliftWeights);
+  } else if (solvedCompiled) {
     kernel.solve(prev, h);
   } else {
     solveStreamPower(state, prev, h, params, dt, upliftWeights);

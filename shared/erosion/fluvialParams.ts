@@ -48,7 +48,17 @@ export interface FluvialParams {
    * with it (BENCHMARKS.md, "Session 20: fluvial routing reused").
    */
   routeEvery?: number;
+  /**
+   * Optional: 'factored' arranges the step's arithmetic so that the walks in the drainage order carry
+   * only what depends on them (fluvialFactored.ts): the same scheme up to rounding, faster. Absent: the
+   * reference's sums (the bytes of layers saved before it existed).
+   */
+  scheme?: FluvialScheme;
 }
+
+/** The layer's optional `scheme` values. */
+export const FLUVIAL_SCHEMES = ['factored'] as const;
+export type FluvialScheme = (typeof FLUVIAL_SCHEMES)[number];
 
 export const DEFAULT_FLUVIAL: Readonly<FluvialParams> = {
   k: 2e-5,
@@ -79,7 +89,7 @@ export const FLUVIAL_LIMITS = {
   time: [0, 1e9],
 } as const;
 
-const FLUVIAL_KEYS = ['k', 'm', 'n', 'channelArea', 'uplift', 'upliftMask', 'diffusion', 'timeStep', 'time', 'strata', 'outletArea', 'routeEvery'];
+const FLUVIAL_KEYS = ['k', 'm', 'n', 'channelArea', 'uplift', 'upliftMask', 'diffusion', 'timeStep', 'time', 'strata', 'outletArea', 'routeEvery', 'scheme'];
 
 /** Most steps one routing may serve (`routeEvery`). */
 export const MAX_ROUTE_EVERY = 64;
@@ -100,6 +110,8 @@ export function fluvialProblem(p: FluvialParams): string | null {
   const every = p.routeEvery;
   if (every !== undefined && !(typeof every === 'number' && Number.isInteger(every) && every >= 1 && every <= MAX_ROUTE_EVERY))
     return `fluvial routeEvery must be a whole number from 1 to ${MAX_ROUTE_EVERY} (or absent), got ${JSON.stringify(every)}`;
+  if (p.scheme !== undefined && !FLUVIAL_SCHEMES.includes(p.scheme))
+    return `fluvial scheme must be ${FLUVIAL_SCHEMES.map((name) => JSON.stringify(name)).join(' or ')} (or absent), got ${JSON.stringify(p.scheme)}`;
   if (fluvialSteps(p) > MAX_FLUVIAL_STEPS) return `fluvial time / timeStep asks for ${fluvialSteps(p)} steps, more than ${MAX_FLUVIAL_STEPS}`;
   const mask = p.upliftMask;
   if (mask !== null) {

@@ -62,6 +62,9 @@ const cases: Array<{ name: string; params: FluvialParams; keepPits?: boolean }> 
   },
 ];
 
+// The factored scheme (fluvialFactored.ts) on every case, compiled against its own JavaScript reference.
+cases.push(...cases.map(({ name, params, keepPits }) => ({ name: `factored: ${name}`, params: { ...params, scheme: 'factored' as const }, keepPits })));
+
 function bytesAfterEachStep(terrain: Terrain, params: FluvialParams, keepPits: boolean, compiled: boolean): Uint8Array[] {
   const state = fluvialState(terrain.grid, terrain.heights, params, keepPits, compiled);
   expect(state.kernel !== null).toBe(compiled && terrain.grid.depth >= 3);

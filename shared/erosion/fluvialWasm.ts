@@ -43,6 +43,8 @@ interface KernelExports {
     period: number,
   ): void;
   solveStreamPower(prev: number, h: number, area: number, order: number, role: number, count: number, width: number): void;
+  routeFactored(h: number, area: number, order: number, pending: number, onEdge: number, width: number, depth: number, cellSize: number): number;
+  solveFactored(prev: number, h: number, area: number, order: number, role: number, count: number, width: number): void;
   diffuseAndCount(
     from: number,
     to: number,
@@ -130,6 +132,10 @@ export interface FluvialKernel {
   solves(m: number, n: number, weights: Float32Array | undefined): boolean;
   /** `routeFlow` (exponent 1, donors counted) of `heights` into `area` and `order`; returns the outflow. */
   route(heights: Float64Array): number;
+  /** fluvialFactored.ts `routeFactored` (the donors counted) of `heights` into `area` and `order`; returns the outflow. */
+  routeFactored(heights: Float64Array): number;
+  /** fluvialFactored.ts `solveTerms` and `solveWalk` (n = 1, after `prepareSolve`): from `prev` into `h`. */
+  solveFactored(prev: Float64Array, h: Float64Array): void;
   /** The step's constants for `solve`. */
   prepareSolve(terms: SolveTerms): void;
   /** The n = 1 stream-power solve from `prev` (the routed heights) into `h` (fluvial.ts `solveStreamPower`). */
@@ -155,8 +161,8 @@ interface Layout {
 function layout(count: number, longest: number, strataBeds: number, withWeights: boolean, keepsOrder: boolean): Layout {
   const at: Record<string, number> = {};
   let next = FIRST;
-  const place = (name: string, length: number) => {
-    at[name] = next;
+  const place = (name: string, length: number, align = 8) => {
+    at[name] = next = Math.ceil(next / align) * align;
     next = Math.ceil((next + length) / 8) * 8;
   };
   place('heights', count * 8);
@@ -304,6 +310,14 @@ export function fluvialKernel(grid: HydrologyGrid, strata: Strata | null | undef
       const outflow = wasm.routeFlow(pointer(from), at.area, at.order, at.pending, at.onEdge, width, depth, cellSize);
       if (outflow < 0) throw new Error('flow accumulation did not place every vertex: the surface has a cycle (NaN heights?)');
       return outflow;
+    },
+    routeFactored(from) {
+      const outflow = wasm.routeFactored(pointer(from), at.area, at.order, at.pending, at.onEdge, width, depth, cellSize);
+      if (outflow < 0) throw new Error('flow accumulation did not place every vertex: the surface has a cycle (NaN heights?)');
+      return outflow;
+    },
+    solveFactored(prev, h) {
+      wasm.solveFactored(pointer(prev), pointer(h), at.area, at.order, at.role, count, width);
     },
     solve(prev, h) {
       wasm.solveStreamPower(pointer(prev), pointer(h), at.area, at.order, at.role, count, width);

@@ -76,6 +76,18 @@ describe('stack edits', () => {
     expect(setLayerParam(reused, id, 'routeEvery', null)[at].params).toEqual(stack[at].params);
   });
 
+  it("add a fluvial layer's optional scheme, refuse a bad one in one line, and remove it with null", () => {
+    const fluvial: Layer = { id: 'fluvial-1', name: 'Fluvial', enabled: true, opacity: 1, kind: 'fluvial', params: { ...DEFAULT_FLUVIAL, time: 3000 } };
+    const stack = [...everyKindStack(), fluvial];
+    const at = stack.length - 1;
+    expect(stack[at].params).not.toHaveProperty('scheme');
+    const factored = setLayerParam(stack, fluvial.id, 'scheme', 'factored');
+    expect(factored[at].params).toMatchObject({ scheme: 'factored' });
+    expect(stackProblem(factored, SIZE)).toBeNull();
+    expect(stackProblem(setLayerParam(stack, fluvial.id, 'scheme', 'quick'), SIZE)).toMatch(/fluvial scheme must be "factored" \(or absent\), got "quick"/);
+    expect(setLayerParam(factored, fluvial.id, 'scheme', null)[at].params).toEqual(stack[at].params);
+  });
+
   it('refuse unknown layers and parameters, naming them', () => {
     const stack = everyKindStack();
     expect(() => setLayerParam(stack, 'faults', 'sede', 1)).toThrow(/layer "faults" \(faults\) has no parameter "sede" \(it has: seed, iterations/);

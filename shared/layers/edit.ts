@@ -26,7 +26,7 @@ function replaced(stack: LayerStack, index: number, layer: Layer): Layer[] {
 export const OPTIONAL_PARAMS: Record<string, readonly string[]> = {
   faults: ['profile', 'runs'],
   thermal: ['retreatDeg', 'cliffDeg', 'talusShare', 'floorFill', 'strata', 'creaseBreak'],
-  fluvial: ['routeEvery'],
+  fluvial: ['routeEvery', 'scheme'],
 };
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
