@@ -86,7 +86,7 @@ const SMOOTH_WEIGHTS = Array.from({ length: SMOOTH_STEPS + 1 }, (_, k) => Math.e
  * the water.
  */
 export const SMOOTH_MAX_RISE = 0.25;
-/** How many vertices either side a river vertex's channel depth is read over (the least of their depths). */
+/** How many vertices either side a river vertex's channel depth is read over (the median of their depths). */
 const DEPTH_STEPS = 2;
 export const MAX_SHIFT_CELLS = 0.5;
 
@@ -285,12 +285,13 @@ export class RiverLines {
     const path = [...window.slice(0, upCount).reverse(), v, ...window.slice(upCount)];
     // The depth the channel was carved to: a river vertex's water is its channel's depth over its bed, or
     // deeper where the vertex lay in a pit the water fills (every few vertices where a river runs off the
-    // grid's directions), so the least depth of the vertices within DEPTH_STEPS reads the channel's.
+    // grid's directions), so the median depth of the vertices within DEPTH_STEPS either side (as many
+    // each side) reads the channel's: a lone pit is passed over, a depth growing downstream kept.
     const raw = path.map((p) => Math.max(0, this.water.surface[p] - this.heights[p]));
     const channelDepth = (k: number): number => {
-      let least = raw[k];
-      for (let e = Math.max(0, k - DEPTH_STEPS); e <= Math.min(path.length - 1, k + DEPTH_STEPS); e++) least = Math.min(least, raw[e]);
-      return least;
+      const reach = Math.min(DEPTH_STEPS, k, path.length - 1 - k);
+      const around = raw.slice(k - reach, k + reach + 1).sort((a, b) => a - b);
+      return around[reach];
     };
     // Offsets from v (a straight line's pairs cancel exactly), and the depth, weighted alike.
     let sumI = 0;
