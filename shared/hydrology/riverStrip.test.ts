@@ -186,6 +186,22 @@ describe('a tributary meeting its main stem', () => {
     expect(outsideArea).toBeLessThan(edgeBand);
   });
 
+  it('leaves out a stub: a tributary of one or two vertices (a barb a cell long beside the river), but draws one of three', () => {
+    const area = (strip: ReturnType<typeof riverStripMesh>) => coverage(strip, () => false).triangleArea;
+    const surfaceAt = (j: number) => 10 - 0.9 + 0.5 * (8 - j);
+    expect(area(network([[9, 7, surfaceAt(7)]]))).toBeCloseTo(32 * 6, 4);
+    expect(
+      area(
+        network([
+          [9, 6, surfaceAt(6)],
+          [9, 7, surfaceAt(7)],
+        ]),
+      ),
+    ).toBeCloseTo(32 * 6, 4);
+    const three = [5, 6, 7].map((j) => [9, j, surfaceAt(j)] as [number, number, number]);
+    expect(area(network(three))).toBeCloseTo(32 * 6 + 3 * (16 - MAIN_HALF - 10), 4);
+  });
+
   it('at 45°: the tributary’s strip is cut along the main stem’s bank, each place drawn once', () => {
     // Tributary along the diagonal from (4, 3) to (8, 7), into the main stem at (9, 8).
     const strip = network([4, 5, 6, 7, 8].map((i) => [i, i - 1, 10 - 0.9 + 0.2 + 0.3 * (8 - i)] as [number, number, number]));

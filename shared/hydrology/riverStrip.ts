@@ -58,6 +58,9 @@ export interface RiverStripMesh {
   bounds: Float32Array;
 }
 
+/** The most vertices a tributary may have and not be drawn (RiverLines.isStub). */
+const STUB_VERTICES = 2;
+
 /** How many level vertices a river vertex's search for the way off its level reach visits at most. */
 const FLAT_SEARCH = 256;
 
@@ -354,6 +357,23 @@ export class RiverLines {
     return known;
   }
 
+  /**
+   * Whether river vertex v is part of a stub: a tributary of at most STUB_VERTICES vertices from its
+   * source to its confluence (a vertex or two beside a river that gathered just enough to count as one,
+   * often beside a filled pit). Drawn, it is a barb a cell long sticking out of the smoothed river.
+   */
+  isStub(v: number): boolean {
+    let up = 0;
+    for (let p = this.knownUpstream(v); p >= 0; p = this.knownUpstream(p)) if (++up >= STUB_VERTICES) return false;
+    for (let p = v, count = up + 1; count <= STUB_VERTICES; count++) {
+      const q = this.downstream(p);
+      if (q < 0 || !this.isRiver(q)) return false;
+      if (this.knownUpstream(q) !== p) return true;
+      p = q;
+    }
+    return false;
+  }
+
   /** Whether the join v → n is a tributary's last: n is a river vertex v flows into, but not n's main inflow. */
   tributaryEnd(v: number, n: number): boolean {
     return this.downstream(v) === n && this.isRiver(n) && this.knownUpstream(n) !== v;
@@ -493,7 +513,7 @@ export function riverStripMesh(
     for (let i = i0; i < i1; i++) {
       const v = j * width + i;
       // Most vertices are not rivers: the kind first, read directly.
-      if (kind[v] !== RIVER || !lines.isRiver(v)) continue;
+      if (kind[v] !== RIVER || !lines.isRiver(v) || lines.isStub(v)) continue;
       lines.joinsFrom(v, joins);
       const holes = joins.length === 1 && joins[0] === lines.downstream(v) ? confluenceOutlines(lines, grid, v) : null;
       for (const n of joins) {
