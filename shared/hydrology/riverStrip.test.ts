@@ -49,7 +49,7 @@ describe('a river strip along its line', () => {
     }
   });
 
-  it('keeps its width through a 45° turn: the bend’s section at right angles to the mean of its directions in and out, mitred to half / cos of its turn', () => {
+  it('keeps its width through a 45° turn: the bend’s section square to the mean of its directions in and out, mitred to half / cos of its turn', () => {
     const { strip, point } = river([
       [1, 1],
       [2, 1],

@@ -105,6 +105,8 @@ export class RiverLines {
     private readonly halfWidth: RiverHalfWidth,
     /** Whether the centre line is smoothed (SMOOTH_STEPS); false lays it on the vertices, each at its own depth, as before smoothing (for comparison). */
     private readonly smooth = true,
+    /** Vertices that are not this network's (a drawn river's own line, drawn along its spline): 1. */
+    private readonly excluded: Uint8Array | null = null,
   ) {}
 
   private wet(v: number): boolean {
@@ -113,7 +115,7 @@ export class RiverLines {
 
   /** Whether v is a wet river vertex (a strip runs from it). */
   isRiver(v: number): boolean {
-    return this.water.kind[v] === RIVER && this.wet(v);
+    return this.water.kind[v] === RIVER && this.wet(v) && !(this.excluded !== null && this.excluded[v] === 1);
   }
 
   /** The water a join from v may reach: a wet river or lake vertex. */
@@ -439,9 +441,10 @@ export function riverStripMesh(
   i1: number,
   j1: number,
   smooth = true,
+  excluded: Uint8Array | null = null,
 ): RiverStripMesh {
   const { width, depth: rows, cellSize } = grid;
-  const lines = new RiverLines(grid, water, heights, halfWidth, smooth);
+  const lines = new RiverLines(grid, water, heights, halfWidth, smooth, excluded);
   const { surface } = water;
   const centreX = (width - 1) / 2;
   const centreZ = (rows - 1) / 2;

@@ -4,13 +4,13 @@
  * its exact centre line. At every station (or every `every`-th), a cross-section at right angles to the
  * spline's tangent, on the water's level there, out each side to where the ground (the terrain's
  * triangles) rises to that level — the water's edge on its carved banks, read on the heights as drawn;
- * depth the water's over the ground at the centre, 0 on the edges. The level is the water surface at the
- * station's nearest vertex (the vertex the river marks as its own line), held to its running minimum
- * downstream, so the strip never rises; a station whose vertex is dry (a layer above raised the ground)
- * breaks the strip there.
+ * depth the water's over the ground at the centre, 0 on the edges. The level is the water surface read
+ * at the station on the grid's triangles (its nearest vertex's where a corner is dry), held to its
+ * running minimum downstream, so the strip never rises; a station that is dry (a layer above raised the
+ * ground) breaks the strip there.
  */
 import type { RiverStripMesh } from '../hydrology/riverStrip';
-import type { Heightfield } from '../terrain/heightfield';
+import { createHeightfield, type Heightfield } from '../terrain/heightfield';
 import { heightAt } from '../terrain/surface';
 
 /** What of a centreline the strip reads (shared/roads/centreline.ts). */
@@ -28,6 +28,8 @@ export interface DrawnLine {
 const BANK_SEARCH_CELLS = 24;
 /** Steps a cell of that search. */
 const STEPS_PER_CELL = 4;
+/** Water shallower than this (m) is the edge: a bank that returns to the ground at the water's level is not a film out to the search's end. */
+const EDGE_DEPTH = 0.001;
 
 /** The drawn river's strip over `field` (the final heights) with the water `surface` per vertex (NaN where dry). */
 export function drawnRiverStrip(field: Heightfield, surface: Float32Array, line: DrawnLine, every = 1): RiverStripMesh {
@@ -54,23 +56,26 @@ export function drawnRiverStrip(field: Heightfield, surface: Float32Array, line:
   const edge = (x: number, z: number, nx: number, nz: number, level: number, bed: number): number => {
     const step = cellSize / STEPS_PER_CELL;
     const most = bed / 2 + BANK_SEARCH_CELLS * cellSize;
-    let before = level - ground(x, z);
+    let before = level - ground(x, z) - EDGE_DEPTH;
     for (let t = step; t <= most; t += step) {
-      const g = ground(x + nx * t, z + nz * t);
-      const wet = level - g;
-      if (!(wet > 0)) return t - step + (step * before) / (before - wet);
+      const wet = level - ground(x + nx * t, z + nz * t) - EDGE_DEPTH;
+      if (!(wet > 0)) return t - step + (wet > -Infinity ? (step * before) / (before - wet) : 0);
       before = wet;
     }
     return most;
   };
+  // The water's level at a station: the surface read on the triangles as the heights are (the river's
+  // own vertices and its bed's carry its level at their stations), or the nearest vertex's where a corner is dry.
+  const levels = createHeightfield(w, d, cellSize, surface);
   let running = Infinity;
   let previous = -1;
   let previousLevel = NaN;
   for (const k of stations) {
     const v = nearest(k);
-    const s = surface[v];
     const x = line.x[k];
     const z = line.z[k];
+    const read = heightAt(levels, x, z);
+    const s = read === read ? read : surface[v];
     const centreDepth = s === s ? Math.min(running, s) - ground(x, z) : NaN;
     if (!(centreDepth > 0)) {
       previous = -1;
@@ -139,4 +144,22 @@ function addFacingUp(indices: number[], positions: number[], p: number, q: numbe
   const wz = positions[3 * r + 2] - positions[3 * p + 2];
   if (uz * wx - ux * wz >= 0) indices.push(p, q, r);
   else indices.push(p, r, q);
+}
+
+/**
+ * The drawn rivers' own vertices (the vertex nearest each station, the path the river marks as
+ * WATER_RIVER): 1 there, 0 elsewhere, so the automatic strips (riverStrip.ts) leave them to the drawn
+ * strips.
+ */
+export function drawnRiverVertices(grid: { width: number; depth: number; cellSize: number }, lines: readonly DrawnLine[]): Uint8Array {
+  const { width: w, depth: d, cellSize } = grid;
+  const mask = new Uint8Array(w * d);
+  for (const line of lines) {
+    for (let k = 0; k < line.n; k++) {
+      const i = Math.min(w - 1, Math.max(0, Math.round(line.x[k] / cellSize + (w - 1) / 2)));
+      const j = Math.min(d - 1, Math.max(0, Math.round(line.z[k] / cellSize + (d - 1) / 2)));
+      mask[j * w + i] = 1;
+    }
+  }
+  return mask;
 }
