@@ -3,7 +3,8 @@
  * are drawn along their lines (shared/hydrology/riverStrip.ts), not as the grid's sheet: the spline is
  * its exact centre line. At every station (or every `every`-th), a cross-section at right angles to the
  * spline's tangent, on the water's level there, out each side to where the ground (the terrain's
- * triangles) rises to that level — the water's edge on its carved banks, read on the heights as drawn;
+ * triangles) rises to that level — the water's edge on its carved banks, read on the heights as drawn,
+ * then smoothed along the river (the triangles' facets put a sawtooth a fraction of a cell deep into it);
  * depth the water's over the ground at the centre, 0 on the edges. The level is the water surface read
  * at the station on the grid's triangles (its nearest vertex's where a corner is dry), held to its
  * running minimum downstream, so the strip never rises; a station that is dry (a layer above raised the
@@ -67,9 +68,12 @@ export function drawnRiverStrip(field: Heightfield, surface: Float32Array, line:
   // The water's level at a station: the surface read on the triangles as the heights are (the river's
   // own vertices and its bed's carry its level at their stations), or the nearest vertex's where a corner is dry.
   const levels = createHeightfield(w, d, cellSize, surface);
+  // First each station's level, depth and edges; a wet run's edges are then smoothed along it (the
+  // ground's triangles put a facet's sawtooth into where a bank reaches the level), then laid out.
+  type Section = { k: number; v: number; level: number; depth: number; left: number; right: number };
+  const runs: Section[][] = [];
+  let run: Section[] = [];
   let running = Infinity;
-  let previous = -1;
-  let previousLevel = NaN;
   for (const k of stations) {
     const v = nearest(k);
     const x = line.x[k];
@@ -78,45 +82,59 @@ export function drawnRiverStrip(field: Heightfield, surface: Float32Array, line:
     const s = read === read ? read : surface[v];
     const centreDepth = s === s ? Math.min(running, s) - ground(x, z) : NaN;
     if (!(centreDepth > 0)) {
-      previous = -1;
+      if (run.length > 0) runs.push(run);
+      run = [];
       continue;
     }
     running = Math.min(running, s);
-    const level = running;
     const tx = line.tx[k];
     const tz = line.tz[k];
     // Left of travel is (tz, −tx).
-    const left = edge(x, z, tz, -tx, level, line.width[k]);
-    const right = edge(x, z, -tz, tx, level, line.width[k]);
-    const first = positions.length / 3;
-    for (const [offset, depth] of [
-      [left, 0],
-      [0, centreDepth],
-      [-right, 0],
-    ] as const) {
-      positions.push(x + tz * offset, level, z - tx * offset);
-      depths.push(depth);
-      flows.push(tx, tz, 0);
-      sources.push(v);
-      across.push(tz * offset, -tx * offset);
-    }
-    if (previous >= 0) {
-      const run = Math.hypot(x - positions[3 * previous + 3], z - positions[3 * previous + 5]);
-      const slope = run > 0 ? (previousLevel - level) / run : 0;
-      for (let p = 0; p < 3; p++) flows[3 * (previous + p) + 2] = slope;
-      for (let p = 0; p < 3; p++) flows[3 * (first + p) + 2] = slope;
-      const [al, ac, ar] = [previous, previous + 1, previous + 2];
-      const [bl, bc, br] = [first, first + 1, first + 2];
-      for (const [p, q, r] of [
-        [al, ac, bl],
-        [ac, bc, bl],
-        [ac, ar, bc],
-        [ar, br, bc],
-      ])
-        addFacingUp(indices, positions, p, q, r);
-    }
-    previous = first;
-    previousLevel = level;
+    const left = edge(x, z, tz, -tx, running, line.width[k]);
+    const right = edge(x, z, -tz, tx, running, line.width[k]);
+    run.push({ k, v, level: running, depth: centreDepth, left, right });
+  }
+  if (run.length > 0) runs.push(run);
+  for (const sections of runs) {
+    const lefts = smoothAlong(sections.map((section) => section.left));
+    const rights = smoothAlong(sections.map((section) => section.right));
+    let previous = -1;
+    let previousLevel = NaN;
+    sections.forEach(({ k, v, level, depth: centreDepth }, n) => {
+      const x = line.x[k];
+      const z = line.z[k];
+      const tx = line.tx[k];
+      const tz = line.tz[k];
+      const first = positions.length / 3;
+      for (const [offset, depth] of [
+        [lefts[n], 0],
+        [0, centreDepth],
+        [-rights[n], 0],
+      ] as const) {
+        positions.push(x + tz * offset, level, z - tx * offset);
+        depths.push(depth);
+        flows.push(tx, tz, 0);
+        sources.push(v);
+        across.push(tz * offset, -tx * offset);
+      }
+      if (previous >= 0) {
+        const length = Math.hypot(x - positions[3 * previous + 3], z - positions[3 * previous + 5]);
+        const slope = length > 0 ? (previousLevel - level) / length : 0;
+        for (let p = 0; p < 3; p++) flows[3 * (previous + p) + 2] = slope;
+        for (let p = 0; p < 3; p++) flows[3 * (first + p) + 2] = slope;
+        const [al, ac, ar] = [previous, previous + 1, previous + 2];
+        const [bl, bc, br] = [first, first + 1, first + 2];
+        for (const [p, q, r] of [
+          [al, ac, bl],
+          [ac, bc, bl],
+          [ac, ar, bc],
+          [ar, br, bc],
+        ])
+          addFacingUp(indices, positions, p, q, r);
+      }
+      previous = first;
+      previousLevel = level;
+    });
   }
   const bounds = new Float32Array([Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity]);
   for (let k = 0; k < positions.length; k += 3) {
@@ -134,6 +152,27 @@ export function drawnRiverStrip(field: Heightfield, surface: Float32Array, line:
     indices: Uint32Array.from(indices),
     bounds,
   };
+}
+
+/** Stations either side an edge is smoothed over (Gaussian, σ EDGE_SIGMA stations), as many each side. */
+const EDGE_STEPS = 8;
+const EDGE_SIGMA = 3;
+const EDGE_WEIGHTS = Array.from({ length: EDGE_STEPS + 1 }, (_, k) => Math.exp(-(k * k) / (2 * EDGE_SIGMA * EDGE_SIGMA)));
+
+/** `values` smoothed along: each the Gaussian mean of those within EDGE_STEPS, the window cut alike at both ends (the ends kept). */
+function smoothAlong(values: readonly number[]): Float64Array {
+  const out = new Float64Array(values.length);
+  for (let n = 0; n < values.length; n++) {
+    const reach = Math.min(EDGE_STEPS, n, values.length - 1 - n);
+    let sum = EDGE_WEIGHTS[0] * values[n];
+    let total = EDGE_WEIGHTS[0];
+    for (let e = 1; e <= reach; e++) {
+      sum += EDGE_WEIGHTS[e] * (values[n - e] + values[n + e]);
+      total += 2 * EDGE_WEIGHTS[e];
+    }
+    out[n] = sum / total;
+  }
+  return out;
 }
 
 /** Adds the triangle p, q, r wound counter-clockwise seen from above (normal up, +y), as the GLB's faces are. */
