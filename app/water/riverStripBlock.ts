@@ -8,7 +8,7 @@
  * is a few triangles a river vertex at any distance.
  */
 import type { HydrologyGrid } from '../../shared/hydrology/grid';
-import { riverStripMesh, type RiverHalfWidth } from '../../shared/hydrology/riverStrip';
+import { riverStripMesh, type RiverHalfWidth, type RiverStripMesh } from '../../shared/hydrology/riverStrip';
 import type { FeatureIds } from '../../shared/hydrology/waterFeatures';
 import type { WaterSurface } from '../../shared/hydrology/waterSurface';
 import { waterBlockExtent } from './waterCorners';
@@ -23,11 +23,17 @@ export function riverStripBlock(
   halfWidth: RiverHalfWidth,
   bi: number,
   bj: number,
+  excluded: Uint8Array | null = null,
 ): WaterBlock | null {
   const { ci0, cj0, ci1, cj1 } = waterBlockExtent(grid, bi, bj);
   const i1 = ci1 === grid.width - 1 ? grid.width : ci1;
   const j1 = cj1 === grid.depth - 1 ? grid.depth : cj1;
-  const strip = riverStripMesh(grid, water, heights, halfWidth, ci0, cj0, i1, j1);
+  const strip = riverStripMesh(grid, water, heights, halfWidth, ci0, cj0, i1, j1, true, excluded);
+  return stripWaterBlock(strip, featureOf, bi, bj);
+}
+
+/** A strip mesh (riverStrip.ts, drawnStrip.ts) in the shape of the water's block meshes; null when it has no triangle. */
+export function stripWaterBlock(strip: RiverStripMesh, featureOf: FeatureIds | null, bi: number, bj: number): WaterBlock | null {
   const count = strip.depth.length;
   if (strip.indices.length === 0) return null;
   const flow = new Float32Array(3 * count);

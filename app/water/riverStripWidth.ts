@@ -2,7 +2,8 @@
  * Whether the 3D view draws a stack's rivers as strips (shared/hydrology/riverStrip.ts), and how wide:
  * when its topmost enabled automatic water layer carves its channels along the rivers' lines
  * (`channelsAlongLines`, which new layers get), with that layer's hydraulic geometry; otherwise (layers
- * saved before, drawn rivers alone) null, and the rivers stay on the grid's sheet as before.
+ * saved before, drawn rivers alone) null, and the automatic rivers stay on the grid's sheet as before.
+ * Drawn rivers have strips of their own along their splines (shared/layers/drawnRiverLines.ts).
  */
 import { hydraulicHalfWidth, type RiverHalfWidth } from '../../shared/hydrology/riverStrip';
 import { topWaterLayer } from '../../shared/layers/stackWater';

@@ -10,6 +10,7 @@ import { WaterView } from './look/waterView';
 import { WaterRebuilds } from './look/waterRebuilds';
 import { WaterBuildSlices } from './look/waterBuildSlices';
 import { RiverStripWidth } from '../../app/water/riverStripWidth';
+import { drawnRiverLines } from '../../shared/layers/drawnRiverLines';
 
 /** No error allowed, no budget: every block at full resolution. */
 const EXACT_WATER_LOD = { maxPixelError: 0, triangleBudget: Infinity };
@@ -60,7 +61,8 @@ export function WaterLayer3D() {
       // whole-map pass), found again after a whole change; an edit in a rectangle under the same water
       // (a stroke, a drag step) keeps the last ones, so it costs its blocks only.
       if (whole) featureOf = doc.water ? water.model.featureIds() : null;
-      waterView.update(doc.field, doc.water, doc.field.heights, featureOf, whole ? ALL : region, stripWidth.of(doc.stack));
+      const drawn = drawnRiverLines(doc.stack, doc.field.cellSize);
+      waterView.update(doc.field, doc.water, doc.field.heights, featureOf, whole ? ALL : region, stripWidth.of(doc.stack), drawn);
       shown = doc.water;
       waterView.setSelected(water.model.store.getState().selectedId);
       build();

@@ -21,6 +21,7 @@ import { waterSurfaceMeshes } from '../hydrology/waterMesh';
 import { hydraulicHalfWidth } from '../hydrology/riverStrip';
 import type { LayerSize } from '../layers/types';
 import { createHeightfield } from '../terrain/heightfield';
+import { drawnLinesOf, drawnRiversMask, withDrawnStrips } from '../layers/drawnRiverLines';
 
 export const WATER_FILE_KINDS = ['depth', 'area', 'flow', 'mesh', 'centrelines'] as const;
 export type WaterFileKind = (typeof WATER_FILE_KINDS)[number];
@@ -98,7 +99,17 @@ export function encodeWaterFile(request: WaterFileRequest): Uint8Array {
       // The rivers as the 3D view draws them: strips along their lines when the water layer carves along them.
       const params = found.automatic?.layer.params;
       const riverWidth = params?.channelsAlongLines ? hydraulicHalfWidth(params) : null;
-      const meshes = waterSurfaceMeshes(size, { surface: found.surface.surface, depth: found.depth, kind: found.surface.kind }, riverWidth);
+      // Drawn rivers as the 3D view draws them too: strips along their splines (drawnRiverLines.ts).
+      const drawn = found.automatic && !params?.channelsAlongLines ? null : drawnLinesOf(found, size.cellSize);
+      const excluded = drawn && riverWidth ? drawnRiversMask(size, drawn) : null;
+      const meshes = waterSurfaceMeshes(
+        size,
+        { surface: found.surface.surface, depth: found.depth, kind: found.surface.kind },
+        riverWidth,
+        riverWidth !== null || drawn !== null,
+        excluded,
+      );
+      if (drawn) withDrawnStrips(meshes, createHeightfield(size.width, size.depth, size.cellSize, found.heights), found.surface.surface, drawn);
       if (meshes.length === 0) fail('the terrain has no lake or river to mesh');
       return compileMeshesGlb(meshes, {}, fileName);
     }

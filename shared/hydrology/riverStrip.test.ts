@@ -49,22 +49,42 @@ describe('a river strip along its line', () => {
     }
   });
 
-  it('keeps its width through a 45° turn: the corner mitred to half / cos 22.5° from the bend', () => {
-    const { point } = river([
+  it('keeps its width through a 45° turn: the bend’s section square to the mean of its directions in and out, mitred to half / cos of its turn', () => {
+    const { strip, point } = river([
       [1, 1],
       [2, 1],
       [3, 1],
       [4, 2],
       [5, 3],
     ]);
-    // The bend at (3, 1) is the third cross-section: its edges lie on the bisector's normal.
-    const centre = point(7);
+    // The bend at (3, 1) is the third cross-section, its neighbours the second and fourth.
+    const [before, centre, after] = [4, 7, 10].map(point);
+    // The section's direction: the mean of the unit directions in and out of the bend's centre.
+    const unit = (a: { x: number; z: number }, b: { x: number; z: number }) => {
+      const length = Math.hypot(b.x - a.x, b.z - a.z);
+      return [(b.x - a.x) / length, (b.z - a.z) / length];
+    };
+    const into = unit(before, centre);
+    const out = unit(centre, after);
+    const mean = Math.hypot(into[0] + out[0], into[1] + out[1]);
+    const [tx, tz] = [(into[0] + out[0]) / mean, (into[1] + out[1]) / mean];
+    const cosine = tx * out[0] + tz * out[1];
     for (const edge of [point(6), point(8)]) {
       const reach = Math.hypot(edge.x - centre.x, edge.z - centre.z) * GRID.cellSize;
-      expect(reach).toBeCloseTo(HALF / Math.cos(Math.PI / 8), 5);
-      // At right angles to the bend's bisector (1 + 1/√2, 1/√2).
-      expect((edge.x - centre.x) * (1 + Math.SQRT1_2) + (edge.z - centre.z) * Math.SQRT1_2).toBeCloseTo(0, 6);
+      expect(reach).toBeCloseTo(HALF / cosine, 5);
+      expect((edge.x - centre.x) * tx + (edge.z - centre.z) * tz).toBeCloseTo(0, 6);
     }
+    // The turn is 22.5° either side of the bisector at the vertex; smoothed, the bend's centre moves in towards the
+    // inside of the turn, by no more from the carved line than keeps the strip’s edge 0.25 m over the water on the carved V (0.25 · half / depth).
+    expect(cosine).toBeGreaterThan(Math.cos(Math.PI / 8));
+    const toSegment = (ax: number, az: number, bx: number, bz: number) => {
+      const t = Math.max(0, Math.min(1, ((centre.x - ax) * (bx - ax) + (centre.z - az) * (bz - az)) / ((bx - ax) ** 2 + (bz - az) ** 2)));
+      return Math.hypot(centre.x - ax - t * (bx - ax), centre.z - az - t * (bz - az)) * GRID.cellSize;
+    };
+    const offLine = Math.min(toSegment(2, 1, 3, 1), toSegment(3, 1, 4, 2));
+    expect(Math.hypot(centre.x - 3, centre.z - 1)).toBeGreaterThan(0.01);
+    expect(offLine).toBeLessThanOrEqual((0.25 * HALF) / strip.depth[7] + 1e-6);
+    expect(centre.z - 1).toBeGreaterThan(0);
   });
 
   it('ends in a lake at the lake’s vertex, on the lake’s level', () => {
@@ -164,6 +184,22 @@ describe('a tributary meeting its main stem', () => {
     const edgeBand = slack * 2 * (2 * 32 + 2 * 6 + 2 * 9);
     expect(missedArea).toBeLessThan(edgeBand);
     expect(outsideArea).toBeLessThan(edgeBand);
+  });
+
+  it('leaves out a stub: a tributary of one or two vertices (a barb a cell long beside the river), but draws one of three', () => {
+    const area = (strip: ReturnType<typeof riverStripMesh>) => coverage(strip, () => false).triangleArea;
+    const surfaceAt = (j: number) => 10 - 0.9 + 0.5 * (8 - j);
+    expect(area(network([[9, 7, surfaceAt(7)]]))).toBeCloseTo(32 * 6, 4);
+    expect(
+      area(
+        network([
+          [9, 6, surfaceAt(6)],
+          [9, 7, surfaceAt(7)],
+        ]),
+      ),
+    ).toBeCloseTo(32 * 6, 4);
+    const three = [5, 6, 7].map((j) => [9, j, surfaceAt(j)] as [number, number, number]);
+    expect(area(network(three))).toBeCloseTo(32 * 6 + 3 * (16 - MAIN_HALF - 10), 4);
   });
 
   it('at 45°: the tributary’s strip is cut along the main stem’s bank, each place drawn once', () => {

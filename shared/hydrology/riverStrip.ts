@@ -58,8 +58,40 @@ export interface RiverStripMesh {
   bounds: Float32Array;
 }
 
+/** The most vertices a tributary may have and not be drawn (RiverLines.isStub). */
+const STUB_VERTICES = 2;
+
+/** How many level vertices a river vertex's search for the way off its level reach visits at most. */
+const FLAT_SEARCH = 256;
+
 /** The longest a mitred cross-section grows (a sharp turn's corner would otherwise reach far out). */
 const MAX_MITRE = 1.5;
+
+/**
+ * The centre line is smoothed along the river: each river vertex's centre is the Gaussian-weighted
+ * mean of the vertices up to SMOOTH_STEPS before and after it along the river (σ = SMOOTH_SIGMA
+ * steps), the window cut to the same number of steps either side where the river starts, ends or
+ * meets another (so a source, a mouth and a confluence stay where they are, and a straight line of
+ * evenly spaced vertices stays itself). The path from vertex to steepest neighbour turns only by
+ * multiples of 45°; a river running at any other angle zig-zags a cell's width about its true line,
+ * which this removes (a period of 2–3 steps to under 0.1 %, one of 8 steps to 30 %).
+ */
+export const SMOOTH_STEPS = 5;
+export const SMOOTH_SIGMA = 2;
+const SMOOTH_WEIGHTS = Array.from({ length: SMOOTH_STEPS + 1 }, (_, k) => Math.exp(-(k * k) / (2 * SMOOTH_SIGMA * SMOOTH_SIGMA)));
+
+/**
+ * Metres the ground may stand over the water where the smoothed strip's edge moves out from the
+ * carved line: the carved V rises depth / half a metre per metre from the line, so a centre moved
+ * δ puts the strip's edge on ground up to δ · depth / half over the water. Kept to channelLines.ts'
+ * MAX_SILL (0.25 m), well under the strip's drawn lift (waterMaterial.ts STRIP_LIFT, 0.5 m), and
+ * the centre never moves more than half a cell (MAX_SHIFT_CELLS) from its vertex, so it stays on
+ * the water.
+ */
+export const SMOOTH_MAX_RISE = 0.25;
+/** How many vertices either side a river vertex's channel depth is read over (the median of their depths). */
+const DEPTH_STEPS = 2;
+export const MAX_SHIFT_CELLS = 0.5;
 
 /**
  * Reads the rivers of `water` (surfaces over `heights`) on `grid`: which vertex each river vertex
@@ -71,6 +103,10 @@ export class RiverLines {
     private readonly water: WaterSurface,
     private readonly heights: Float32Array,
     private readonly halfWidth: RiverHalfWidth,
+    /** Whether the centre line is smoothed (SMOOTH_STEPS); false lays it on the vertices, each at its own depth, as before smoothing (for comparison). */
+    private readonly smooth = true,
+    /** Vertices that are not this network's (a drawn river's own line, drawn along its spline): 1. */
+    private readonly excluded: Uint8Array | null = null,
   ) {}
 
   private wet(v: number): boolean {
@@ -79,7 +115,7 @@ export class RiverLines {
 
   /** Whether v is a wet river vertex (a strip runs from it). */
   isRiver(v: number): boolean {
-    return this.water.kind[v] === RIVER && this.wet(v);
+    return this.water.kind[v] === RIVER && this.wet(v) && !(this.excluded !== null && this.excluded[v] === 1);
   }
 
   /** The water a join from v may reach: a wet river or lake vertex. */
@@ -110,6 +146,12 @@ export class RiverLines {
   }
 
   private findDownstream(v: number): number {
+    const lower = this.steepestLower(v);
+    return lower >= 0 ? lower : this.acrossFlat(v);
+  }
+
+  /** The steepest strictly lower wet river or lake neighbour of v, or −1. */
+  private steepestLower(v: number): number {
     const { surface } = this.water;
     let best = -1;
     let bestFall = 0;
@@ -123,6 +165,35 @@ export class RiverLines {
       }
     }
     return best;
+  }
+
+  /**
+   * Where a river vertex with no lower neighbour flows on a level reach (a pit in the ground filled to
+   * its spill level: a river a few degrees off the grid's directions crosses one every few vertices):
+   * the first step of the shortest path through the level river vertices to one that has a lower
+   * neighbour, or to a level lake vertex; −1 when none is within FLAT_SEARCH vertices. Found from v
+   * alone (never from another vertex's search), so every block of the map reads the same answer.
+   */
+  private acrossFlat(v: number): number {
+    const { surface } = this.water;
+    const level = surface[v];
+    const from = new Map<number, number>([[v, -1]]);
+    const queue = [v];
+    for (let head = 0; head < queue.length && queue.length <= FLAT_SEARCH; head++) {
+      const u = queue[head];
+      for (let k = 0; k < 8; k++) {
+        const n = this.neighbour(u, k);
+        if (n < 0 || from.has(n) || !this.joins(n) || surface[n] !== level) continue;
+        from.set(n, u);
+        if (this.water.kind[n] === LAKE || this.steepestLower(n) >= 0) {
+          let step = n;
+          while (from.get(step) !== v) step = from.get(step)!;
+          return step;
+        }
+        queue.push(n);
+      }
+    }
+    return -1;
   }
 
   /**
@@ -161,6 +232,121 @@ export class RiverLines {
     return best;
   }
 
+  private readonly upstreamOf = new Map<number, number>();
+
+  /** upstream(v), found once each (the smoothing's windows read it again and again). */
+  knownUpstream(v: number): number {
+    let known = this.upstreamOf.get(v);
+    if (known === undefined) {
+      known = this.upstream(v);
+      this.upstreamOf.set(v, known);
+    }
+    return known;
+  }
+
+  private readonly centres = new Map<number, Float64Array>();
+  private readonly window: number[] = [];
+
+  /**
+   * The strip's centre at vertex v in grid units (i, j): for a wet river vertex its smoothed place
+   * (SMOOTH_STEPS), for any other vertex (a lake's, a level reach's ends) the vertex itself.
+   */
+  centre(v: number): Float64Array {
+    let known = this.centres.get(v);
+    if (!known) {
+      known = this.smoothedCentre(v);
+      this.centres.set(v, known);
+    }
+    return known;
+  }
+
+  private smoothedCentre(v: number): Float64Array {
+    const { width, cellSize } = this.grid;
+    const vi = v % width;
+    const vj = (v - vi) / width;
+    const ownDepth = this.water.surface[v] - this.heights[v];
+    if (!this.smooth || !this.isRiver(v)) return Float64Array.of(vi, vj, ownDepth);
+    // Up the main inflow, and down while each vertex is the main inflow of the next (a tributary's
+    // window ends at its confluence, a river's at a lake or a level reach with no way off).
+    const window = this.window;
+    window.length = 0;
+    let upCount = 0;
+    for (let p = this.knownUpstream(v); p >= 0 && upCount < SMOOTH_STEPS; p = this.knownUpstream(p)) {
+      window.push(p);
+      upCount++;
+    }
+    let downCount = 0;
+    for (let p = v; downCount < SMOOTH_STEPS; ) {
+      const q = this.downstream(p);
+      if (q < 0) break;
+      window.push(q);
+      downCount++;
+      if (!this.isRiver(q) || this.knownUpstream(q) !== p) break;
+      p = q;
+    }
+    const steps = Math.min(upCount, downCount);
+    if (steps === 0) return Float64Array.of(vi, vj, ownDepth);
+    // The vertices in order down the river, v at `steps`… from the window's two ends cut alike.
+    const path = [...window.slice(0, upCount).reverse(), v, ...window.slice(upCount)];
+    // The depth the channel was carved to: a river vertex's water is its channel's depth over its bed, or
+    // deeper where the vertex lay in a pit the water fills (every few vertices where a river runs off the
+    // grid's directions), so the median depth of the vertices within DEPTH_STEPS either side (as many
+    // each side) reads the channel's: a lone pit is passed over, a depth growing downstream kept.
+    const raw = path.map((p) => Math.max(0, this.water.surface[p] - this.heights[p]));
+    const channelDepth = (k: number): number => {
+      const reach = Math.min(DEPTH_STEPS, k, path.length - 1 - k);
+      const around = raw.slice(k - reach, k + reach + 1).sort((a, b) => a - b);
+      return around[reach];
+    };
+    // Offsets from v (a straight line's pairs cancel exactly), and the depth, weighted alike.
+    let sumI = 0;
+    let sumJ = 0;
+    let sumDepth = SMOOTH_WEIGHTS[0] * channelDepth(upCount);
+    let total = SMOOTH_WEIGHTS[0];
+    for (let k = 1; k <= steps; k++) {
+      const w = SMOOTH_WEIGHTS[k];
+      const up = path[upCount - k];
+      const down = path[upCount + k];
+      const upI = up % width;
+      const downI = down % width;
+      sumI += w * (upI - vi + (downI - vi));
+      sumJ += w * ((up - upI) / width - vj + ((down - downI) / width - vj));
+      sumDepth += w * (channelDepth(upCount - k) + channelDepth(upCount + k));
+      total += 2 * w;
+    }
+    const depth = sumDepth / total;
+    let ci = vi + sumI / total;
+    let cj = vj + sumJ / total;
+    // No further from the carved line (the vertices' path: the window's segments) than keeps the
+    // strip's edge within SMOOTH_MAX_RISE of the water on the carved V, nor than half a cell.
+    const half = this.halfWidth(depth);
+    const most = Math.min(MAX_SHIFT_CELLS, depth > 0 && half > 0 ? (SMOOTH_MAX_RISE * half) / depth / cellSize : 0);
+    let nearI = vi;
+    let nearJ = vj;
+    let near = Math.hypot(ci - vi, cj - vj);
+    for (let k = 1; k < path.length; k++) {
+      const ai = path[k - 1] % width;
+      const aj = (path[k - 1] - ai) / width;
+      const bi = path[k] % width;
+      const bj = (path[k] - bi) / width;
+      const length2 = (bi - ai) ** 2 + (bj - aj) ** 2;
+      const t = Math.max(0, Math.min(1, ((ci - ai) * (bi - ai) + (cj - aj) * (bj - aj)) / length2));
+      const qi = ai + t * (bi - ai);
+      const qj = aj + t * (bj - aj);
+      const distance = Math.hypot(ci - qi, cj - qj);
+      if (distance < near) {
+        near = distance;
+        nearI = qi;
+        nearJ = qj;
+      }
+    }
+    if (near > most) {
+      ci = nearI + ((ci - nearI) * most) / near;
+      cj = nearJ + ((cj - nearJ) * most) / near;
+    }
+    return Float64Array.of(ci, cj, depth);
+  }
+
   private readonly sections = new Map<number, { tx: number; tz: number; reach: number }>();
 
   /** section(v), found once each (a confluence's outlines read its main stem's again and again). */
@@ -173,9 +359,26 @@ export class RiverLines {
     return known;
   }
 
+  /**
+   * Whether river vertex v is part of a stub: a tributary of at most STUB_VERTICES vertices from its
+   * source to its confluence (a vertex or two beside a river that gathered just enough to count as one,
+   * often beside a filled pit). Drawn, it is a barb a cell long sticking out of the smoothed river.
+   */
+  isStub(v: number): boolean {
+    let up = 0;
+    for (let p = this.knownUpstream(v); p >= 0; p = this.knownUpstream(p)) if (++up >= STUB_VERTICES) return false;
+    for (let p = v, count = up + 1; count <= STUB_VERTICES; count++) {
+      const q = this.downstream(p);
+      if (q < 0 || !this.isRiver(q)) return false;
+      if (this.knownUpstream(q) !== p) return true;
+      p = q;
+    }
+    return false;
+  }
+
   /** Whether the join v → n is a tributary's last: n is a river vertex v flows into, but not n's main inflow. */
   tributaryEnd(v: number, n: number): boolean {
-    return this.downstream(v) === n && this.isRiver(n) && this.upstream(n) !== v;
+    return this.downstream(v) === n && this.isRiver(n) && this.knownUpstream(n) !== v;
   }
 
   /**
@@ -183,15 +386,16 @@ export class RiverLines {
    * directions in and out) and the half-width out to each side along the normal, mitred.
    */
   section(v: number): { tx: number; tz: number; reach: number } {
-    const { width } = this.grid;
     const direction = (from: number, to: number): [number, number] => {
-      const di = (to % width) - (from % width);
-      const dj = Math.floor(to / width) - Math.floor(from / width);
+      const a = this.centre(from);
+      const b = this.centre(to);
+      const di = b[0] - a[0];
+      const dj = b[1] - a[1];
       const length = Math.hypot(di, dj);
       return [di / length, dj / length];
     };
     const down = this.downstream(v);
-    const up = this.upstream(v);
+    const up = this.knownUpstream(v);
     let tx = 0;
     let tz = 0;
     let out: [number, number] | null = null;
@@ -207,7 +411,7 @@ export class RiverLines {
       out ??= into;
     }
     const length = Math.hypot(tx, tz);
-    const half = this.halfWidth(this.water.surface[v] - this.heights[v]);
+    const half = this.halfWidth(this.centre(v)[2]);
     if (!(length > 1e-9) || !out) return { tx: 1, tz: 0, reach: half };
     tx /= length;
     tz /= length;
@@ -236,9 +440,11 @@ export function riverStripMesh(
   j0: number,
   i1: number,
   j1: number,
+  smooth = true,
+  excluded: Uint8Array | null = null,
 ): RiverStripMesh {
   const { width, depth: rows, cellSize } = grid;
-  const lines = new RiverLines(grid, water, heights, halfWidth);
+  const lines = new RiverLines(grid, water, heights, halfWidth, smooth, excluded);
   const { surface } = water;
   const centreX = (width - 1) / 2;
   const centreZ = (rows - 1) / 2;
@@ -249,15 +455,16 @@ export function riverStripMesh(
   const across: number[] = [];
   const indices: number[] = [];
   const sectionAt = new Map<number, number>();
-  const mapX = (v: number) => ((v % width) - centreX) * cellSize;
-  const mapZ = (v: number) => (Math.floor(v / width) - centreZ) * cellSize;
+  // A section stands at the river's smoothed centre (a lake's vertex, where a river ends, as it is).
+  const mapX = (v: number) => (lines.centre(v)[0] - centreX) * cellSize;
+  const mapZ = (v: number) => (lines.centre(v)[1] - centreZ) * cellSize;
   /** Adds a cross-section at vertex v (direction t, half-width reach); returns its first point's index. */
   const addSection = (v: number, tx: number, tz: number, reach: number, slope: number): number => {
     const first = positions.length / 3;
     const x = mapX(v);
     const z = mapZ(v);
     const y = surface[v];
-    const d = Math.max(0, surface[v] - heights[v]);
+    const d = Math.max(0, lines.centre(v)[2]);
     // Left (+normal), centre, right; the normal is the direction turned a quarter.
     for (let side = 1; side >= -1; side--) {
       positions.push(x - side * tz * reach, y, z + side * tx * reach);
@@ -309,14 +516,16 @@ export function riverStripMesh(
     for (let i = i0; i < i1; i++) {
       const v = j * width + i;
       // Most vertices are not rivers: the kind first, read directly.
-      if (kind[v] !== RIVER || !lines.isRiver(v)) continue;
+      if (kind[v] !== RIVER || !lines.isRiver(v) || lines.isStub(v)) continue;
       lines.joinsFrom(v, joins);
       const holes = joins.length === 1 && joins[0] === lines.downstream(v) ? confluenceOutlines(lines, grid, v) : null;
       for (const n of joins) {
         const a = riverSection(v);
         const reach = Math.hypot(positions[3 * a] - positions[3 * a + 3], positions[3 * a + 2] - positions[3 * a + 5]);
-        const di = (n % width) - i;
-        const dj = Math.floor(n / width) - j;
+        const from = lines.centre(v);
+        const to = lines.centre(n);
+        const di = to[0] - from[0];
+        const dj = to[1] - from[1];
         const length = Math.hypot(di, dj);
         let b: number;
         if (lines.isRiver(n) && !lines.tributaryEnd(v, n)) b = riverSection(n);
@@ -324,7 +533,6 @@ export function riverStripMesh(
           // Into a lake or another river's strip: the river's own width, square to the join.
           b = addSection(n, di / length, dj / length, reach, lines.isRiver(n) ? slopeTo(v, n) : 0);
         }
-        // Left to left when both sections face the join's way; a section facing back has its sides swapped.
         // Left to left when both sections face the join's way; a section facing back has its sides swapped.
         const aFaces = flows[3 * a] * di + flows[3 * a + 1] * dj >= 0;
         const bFaces = flows[3 * b] * di + flows[3 * b + 1] * dj >= 0;
@@ -403,7 +611,7 @@ function confluenceOutlines(lines: RiverLines, grid: HydrologyGrid, v: number): 
     const reachQ = lines.knownSection(q).reach;
     const far = distance(v, q);
     if (far > reachV + 2 * reachQ + 2 * cellSize) return null;
-    if (lines.upstream(q) !== p) return mainStemOutlines(lines, grid, q, far + reachV + 2 * reachQ + 2 * cellSize);
+    if (lines.knownUpstream(q) !== p) return mainStemOutlines(lines, grid, q, far + reachV + 2 * reachQ + 2 * cellSize);
     p = q;
   }
   return null;
@@ -420,7 +628,7 @@ function mainStemOutlines(lines: RiverLines, grid: HydrologyGrid, c: number, rad
     if (convex([al, ar, br, bl])) outlines.push([al, ar, br, bl]);
     else outlines.push([al, ar, br], [al, br, bl]);
   };
-  for (let w = lines.upstream(c), m = c; w >= 0 && distance(w, c) <= radius; m = w, w = lines.upstream(w)) add(w, m);
+  for (let w = lines.knownUpstream(c), m = c; w >= 0 && distance(w, c) <= radius; m = w, w = lines.knownUpstream(w)) add(w, m);
   for (let w = c; lines.isRiver(w) && distance(w, c) <= radius;) {
     const m = lines.downstream(w);
     if (m < 0) break;
@@ -448,9 +656,9 @@ function convex(polygon: ReadonlyArray<readonly [number, number]>): boolean {
 /** The outline (x, z) of the join w → m as riverStripMesh lays it: w's section's edges, then m's. */
 function joinOutline(lines: RiverLines, grid: HydrologyGrid, w: number, m: number): Array<[number, number]> {
   const { width, depth: rows, cellSize } = grid;
-  const at = (v: number) => [((v % width) - (width - 1) / 2) * cellSize, (Math.floor(v / width) - (rows - 1) / 2) * cellSize];
-  const di = (m % width) - (w % width);
-  const dj = Math.floor(m / width) - Math.floor(w / width);
+  const at = (v: number) => [(lines.centre(v)[0] - (width - 1) / 2) * cellSize, (lines.centre(v)[1] - (rows - 1) / 2) * cellSize];
+  const di = lines.centre(m)[0] - lines.centre(w)[0];
+  const dj = lines.centre(m)[1] - lines.centre(w)[1];
   const a = lines.knownSection(w);
   const b =
     lines.isRiver(m) && !lines.tributaryEnd(w, m) ? lines.knownSection(m) : { tx: di / Math.hypot(di, dj), tz: dj / Math.hypot(di, dj), reach: a.reach };

@@ -72,7 +72,7 @@ function meshOf(name: string, grid: HydrologyGrid, height: Float32Array, triangl
 }
 
 /** Area-weighted face normals summed at each vertex (counter-clockwise from above: +y). */
-function vertexNormals(positions: Float32Array, indices: Uint32Array): Float32Array {
+export function vertexNormals(positions: Float32Array, indices: Uint32Array): Float32Array {
   const count = positions.length / 3;
   const sums = new Float64Array(3 * count);
   for (let t = 0; t < indices.length; t += 3) {
@@ -105,9 +105,18 @@ function vertexNormals(positions: Float32Array, indices: Uint32Array): Float32Ar
 /**
  * The lakes' and rivers' surface meshes (either absent when the map has none). Given the rivers'
  * width (a water layer carving along lines, as the 3D view draws it), "rivers" is their strip
- * along their lines (riverStrip.ts) and the grid's triangles hold the lakes only.
+ * along their lines (riverStrip.ts) and the grid's triangles hold the lakes only. `lakesOnly` (drawn
+ * rivers drawn as strips of their own, shared/rivers/drawnStrip.ts, which the caller adds): the grid's
+ * triangles hold the lakes only without an automatic network's strips too; `excluded`: the drawn
+ * rivers' own vertices, left out of the network's strips.
  */
-export function waterSurfaceMeshes(grid: HydrologyGrid, water: WaterSheet, riverWidth: RiverHalfWidth | null = null): GlbMesh[] {
+export function waterSurfaceMeshes(
+  grid: HydrologyGrid,
+  water: WaterSheet,
+  riverWidth: RiverHalfWidth | null = null,
+  lakesOnly = riverWidth !== null,
+  excluded: Uint8Array | null = null,
+): GlbMesh[] {
   const { width, depth: rows } = grid;
   const height = surfaceWithRim(grid, water);
   const { depth, kind } = water;
@@ -118,7 +127,7 @@ export function waterSurfaceMeshes(grid: HydrologyGrid, water: WaterSheet, river
     if (!(depth[a] > 0 || depth[b] > 0 || depth[c] > 0)) return;
     const lake = kind[a] === WATER_LAKE || kind[b] === WATER_LAKE || kind[c] === WATER_LAKE;
     if (lake) lakes.push(a, b, c);
-    else if (!riverWidth) rivers.push(a, b, c);
+    else if (!lakesOnly) rivers.push(a, b, c);
   };
   for (let j = 0; j < rows - 1; j++) {
     for (let i = 0; i < width - 1; i++) {
@@ -130,17 +139,17 @@ export function waterSurfaceMeshes(grid: HydrologyGrid, water: WaterSheet, river
       add(v10, v01, v11);
     }
   }
-  const riverMesh = riverWidth ? stripGlbMesh(grid, water, riverWidth) : meshOf('rivers', grid, height, rivers);
+  const riverMesh = riverWidth ? stripGlbMesh(grid, water, riverWidth, excluded) : meshOf('rivers', grid, height, rivers);
   return [meshOf('lakes', grid, height, lakes), riverMesh].filter((mesh): mesh is GlbMesh => mesh !== null);
 }
 
 /** The rivers' strip as the "rivers" mesh, or null when there is none. */
-function stripGlbMesh(grid: HydrologyGrid, water: WaterSheet, riverWidth: RiverHalfWidth): GlbMesh | null {
+function stripGlbMesh(grid: HydrologyGrid, water: WaterSheet, riverWidth: RiverHalfWidth, excluded: Uint8Array | null): GlbMesh | null {
   const { surface, depth, kind } = water;
   // The ground under the water, from its surface and depth (the strip reads where it is wet and how deep).
   const ground = new Float32Array(surface.length);
   for (let v = 0; v < ground.length; v++) ground[v] = depth[v] > 0 ? surface[v] - depth[v] : Infinity;
-  const strip = riverStripMesh(grid, { surface, kind }, ground, riverWidth, 0, 0, grid.width, grid.depth);
+  const strip = riverStripMesh(grid, { surface, kind }, ground, riverWidth, 0, 0, grid.width, grid.depth, true, excluded);
   if (strip.indices.length === 0) return null;
   return { name: 'rivers', positions: strip.positions, normals: vertexNormals(strip.positions, strip.indices), indices: strip.indices };
 }

@@ -29,15 +29,19 @@ varying vec2 vGround;
 attribute vec2 stripAcross;
 uniform float stripMinPixels;
 uniform float viewportHeight;
+varying vec2 vAcross;
 #endif
 void main() {
   vec3 p = position;
 #ifdef RIVER_STRIP
   float reach = length(stripAcross);
+  vAcross = stripAcross;
   if (reach > 0.0) {
     float distance = max(-(modelViewMatrix * vec4(position, 1.0)).z, 0.0);
     float metresPerPixel = 2.0 * distance / (projectionMatrix[1][1] * viewportHeight);
-    p.xz += stripAcross / reach * max(0.0, stripMinPixels * metresPerPixel - reach);
+    float widened = max(0.0, stripMinPixels * metresPerPixel - reach);
+    p.xz += stripAcross / reach * widened;
+    vAcross = stripAcross / reach * (reach + widened);
   }
 #endif
   vDepth = waterDepth;
@@ -80,6 +84,12 @@ varying vec3 vWorld;
 varying vec3 vFlow;
 varying float vFeature;
 varying vec2 vGround;
+#ifdef RIVER_STRIP
+varying vec2 vAcross;
+uniform vec3 wetBankColour;
+uniform float wetBankAlpha;
+uniform float bankShare;
+#endif
 vec3 waterToSrgb(vec3 c) {
   return mix(c * 12.92, 1.055 * pow(c, vec3(0.41666)) - 0.055, step(vec3(0.0031308), c));
 }
@@ -118,6 +128,20 @@ void main() {
     edge = shore / max(length(gradient), 1e-6) / shoreBand;
   }
   edge = min(edge, shore / max(abs(depthX) + abs(depthY), 1e-9) / shorePixels);
+#ifdef RIVER_STRIP
+  // A strip's banks: over the outer bankShare of each half-width (the share of the way from the centre
+  // line, whose distance is |vAcross|, to the edge, whose distance is the depth over its gradient) the
+  // water turns to wet ground, darker and less opaque, so the river meets its banks without a hard
+  // light edge.
+  if (abs(jacobian) > 1e-12) {
+    vec2 gradient = vec2(depthX * groundY.y - depthY * groundX.y, groundX.x * depthY - groundY.x * depthX) / jacobian;
+    float toEdge = shore / max(length(gradient), 1e-6);
+    float share = toEdge / max(toEdge + length(vAcross), 1e-6);
+    float core = smoothstep(0.0, bankShare, share);
+    colour = mix(wetBankColour, colour, core);
+    alpha = mix(wetBankAlpha, alpha, core);
+  }
+#endif
   alpha *= smoothstep(0.0, 1.0, edge);
   // Where that edge lies beyond the line the triangles' depth reaches 0, the ground there stands above
   // the sheet, by −vDepth at most: the depth written is the sheet's raised that much (along the view
@@ -162,6 +186,11 @@ export const SHORE_SLOPE_RANGE = 8;
 
 const linear = (rgb: readonly [number, number, number]): Color => new Color().setRGB(rgb[0] / 255, rgb[1] / 255, rgb[2] / 255, 'srgb');
 
+/** A river strip's banks: wet ground's colour (sRGB 0–255) and opacity at its edge, and the share of its half-width they take. */
+export const WET_BANK: readonly [number, number, number] = [46, 44, 36];
+export const WET_BANK_ALPHA = 0.55;
+export const BANK_SHARE = 0.6;
+
 /** Pixels either side of its centre line a river strip is drawn at the least (waterView.ts sets the viewport's height). */
 export const STRIP_MIN_PIXELS = 2;
 
@@ -193,6 +222,9 @@ export function createWaterMaterial(liftAtLeast = 0, strip = false): ShaderMater
         liftCap: { value: LIFT_CAP },
         liftAtLeast: { value: liftAtLeast },
         stripMinPixels: { value: STRIP_MIN_PIXELS },
+        wetBankColour: { value: linear(WET_BANK) },
+        wetBankAlpha: { value: WET_BANK_ALPHA },
+        bankShare: { value: BANK_SHARE },
         viewportHeight: { value: 1000 },
         shoreSlopeRange: { value: SHORE_SLOPE_RANGE },
       },

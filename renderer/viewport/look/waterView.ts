@@ -10,7 +10,9 @@ import { CameraSnapshot } from '../../../app/lod/cameraSnapshot';
 import type { LodCamera } from '../../../shared/lod/selectLod';
 import type { DirtyRegion } from '../../../app/document/region';
 import { createWaterMaterial, SHORE_SLOPE_RANGE, STRIP_LIFT } from './waterMaterial';
-import { riverStripBlock } from '../../../app/water/riverStripBlock';
+import { riverStripBlock, stripWaterBlock } from '../../../app/water/riverStripBlock';
+import { drawnRiverStrip, drawnRiverVertices, type DrawnLine } from '../../../shared/rivers/drawnStrip';
+import { createHeightfield } from '../../../shared/terrain/heightfield';
 import type { RiverHalfWidth } from '../../../shared/hydrology/riverStrip';
 
 /**
@@ -50,7 +52,15 @@ export class WaterView {
     heights: Float32Array;
     featureOf: FeatureIds | null;
     riverWidth: RiverHalfWidth | null;
+    /** Whether the sheet holds the lakes only (the rivers are strips: the automatic network's, or drawn rivers'). */
+    lakesOnly: boolean;
+    /** The drawn rivers' own vertices, which the automatic strips leave to the drawn strips; null without drawn strips. */
+    excluded: Uint8Array | null;
   } | null = null;
+  /** The drawn rivers' strips (one mesh a river), made again at every update. */
+  private readonly drawnStrips: Mesh[] = [];
+  private drawnLines: readonly DrawnLine[] | null = null;
+  private drawnMask: Uint8Array | null = null;
 
   constructor(private readonly lodOptions: WaterLodOptions = {}) {
     this.group.name = 'rivers-and-lakes';
@@ -69,9 +79,16 @@ export class WaterView {
     featureOf: FeatureIds | null,
     region: DirtyRegion,
     riverWidth: RiverHalfWidth | null = null,
+    drawn: readonly DrawnLine[] | null = null,
   ): void {
     const { columns, rows } = waterBlockCounts(grid);
-    const stripsChanged = (this.source?.riverWidth ?? null) !== riverWidth;
+    const lakesOnly = riverWidth !== null || drawn !== null;
+    const sameDrawn = drawn === null ? this.drawnLines === null : this.drawnLines !== null && sameLines(drawn, this.drawnLines);
+    const stripsChanged = (this.source?.riverWidth ?? null) !== riverWidth || (this.source?.lakesOnly ?? false) !== lakesOnly || !sameDrawn;
+    if (!sameDrawn) {
+      this.drawnLines = drawn;
+      this.drawnMask = drawn && riverWidth ? drawnRiverVertices(grid, drawn) : null;
+    }
     if (!water || region.kind === 'all' || stripsChanged || columns !== this.columns || !this.levelTable || this.levelTable.blockCount !== columns * rows) {
       this.clear();
       this.pending.clear();
@@ -81,8 +98,16 @@ export class WaterView {
       this.levelTable = new WaterLevels(grid);
       this.levels = new Uint8Array(columns * rows);
     }
-    this.source = water ? { grid, water, heights, featureOf, riverWidth } : null;
+    this.source = water ? { grid, water, heights, featureOf, riverWidth, lakesOnly, excluded: this.drawnMask } : null;
+    this.removeDrawnStrips();
     if (!water) return;
+    if (drawn) {
+      const field = createHeightfield(grid.width, grid.depth, grid.cellSize, heights);
+      for (const line of drawn) {
+        const block = stripWaterBlock(drawnRiverStrip(field, water.surface, line), featureOf, -1, -1);
+        if (block) this.drawnStrips.push(this.addMesh(block, this.stripMaterial));
+      }
+    }
     this.material.uniforms.streakSpacing.value = Math.max(4, grid.cellSize * 3);
     this.stripMaterial.uniforms.streakSpacing.value = this.material.uniforms.streakSpacing.value;
     // A vertex belongs to the blocks on both sides of a block edge, and a dry corner reads the water
@@ -134,10 +159,10 @@ export class WaterView {
       this.pending.delete(key);
       const bi = key % this.columns;
       const bj = Math.floor(key / this.columns);
-      table.set(key, analyseWaterBlock(source.grid, source.water, source.heights, bi, bj, source.riverWidth !== null));
+      table.set(key, analyseWaterBlock(source.grid, source.water, source.heights, bi, bj, source.lakesOnly));
       this.removeStrip(key);
       if (source.riverWidth) {
-        const strip = riverStripBlock(source.grid, source.water, source.heights, source.featureOf, source.riverWidth, bi, bj);
+        const strip = riverStripBlock(source.grid, source.water, source.heights, source.featureOf, source.riverWidth, bi, bj, source.excluded);
         if (strip) this.strips.set(key, this.addMesh(strip, this.stripMaterial));
       }
       this.changed.add(key);
@@ -162,7 +187,7 @@ export class WaterView {
           Math.floor(key / this.columns),
           level,
           edges,
-          source.riverWidth !== null,
+          source.lakesOnly,
         );
         if (block) this.add(key, block, edges);
       }
@@ -233,6 +258,12 @@ export class WaterView {
   *meshes(): IterableIterator<Mesh> {
     for (const { mesh } of this.blocks.values()) yield mesh;
     yield* this.strips.values();
+    yield* this.drawnStrips;
+  }
+
+  /** Drawn rivers' strip meshes (one a river). */
+  get drawnStripCount(): number {
+    return this.drawnStrips.length;
   }
 
   dispose(): void {
@@ -285,6 +316,15 @@ export class WaterView {
   private clear(): void {
     for (const key of [...this.blocks.keys()]) this.remove(key);
     for (const key of [...this.strips.keys()]) this.removeStrip(key);
+    this.removeDrawnStrips();
+  }
+
+  private removeDrawnStrips(): void {
+    for (const mesh of this.drawnStrips) {
+      this.group.remove(mesh);
+      mesh.geometry.dispose();
+    }
+    this.drawnStrips.length = 0;
   }
 }
 
@@ -294,6 +334,9 @@ export function packedSlopes(slopes: Float32Array): Int16Array {
   for (let k = 0; k < slopes.length; k++) packed[k] = Math.round(Math.max(-1, Math.min(1, slopes[k] / SHORE_SLOPE_RANGE)) * 32767);
   return packed;
 }
+
+/** Whether two lists of drawn rivers' lines are the same lines (a river's line is kept while its points are: fittedRiver.ts). */
+const sameLines = (a: readonly DrawnLine[], b: readonly DrawnLine[]): boolean => a.length === b.length && a.every((line, k) => line === b[k]);
 
 const sameSteps = (a: EdgeSteps, b: EdgeSteps): boolean => a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3];
 

@@ -1,0 +1,73 @@
+/**
+ * Which drawn rivers are drawn as strips along their splines (shared/rivers/drawnStrip.ts), in the 3D
+ * view and the water surface mesh alike.
+ */
+import { topWaterLayer } from './stackWater';
+import type { LayerStack } from './types';
+import { riverCentrelineOf } from '../rivers/fittedRiver';
+import { drawnRiverStrip, drawnRiverVertices, type DrawnLine } from '../rivers/drawnStrip';
+import { vertexNormals } from '../hydrology/waterMesh';
+import type { Heightfield } from '../terrain/heightfield';
+import type { StackWater } from './stackWater';
+
+/** A mesh of the water surface GLB (shared/codecs/glb.ts SurfaceMesh's shape). */
+interface SurfaceMesh {
+  name: string;
+  positions: Float32Array;
+  normals: Float32Array;
+  indices: Uint32Array;
+}
+
+/**
+ * The enabled drawn rivers' centre lines (their splines' stations), to draw them as strips along them
+ * (shared/rivers/drawnStrip.ts); null when there is none, or when the stack's automatic water is an older
+ * layer's drawn on the grid's sheet (the sheet then draws every river, the drawn ones too).
+ */
+export function drawnRiverLines(stack: LayerStack, cellSize: number): DrawnLine[] | null {
+  const top = topWaterLayer(stack);
+  const automatic = top >= 0 ? stack[top] : null;
+  if (automatic && (automatic.kind !== 'water' || !automatic.params.channelsAlongLines)) return null;
+  const lines: DrawnLine[] = [];
+  for (const layer of stack) {
+    if (layer.kind !== 'river' || !layer.enabled) continue;
+    try {
+      lines.push(riverCentrelineOf(layer.params, cellSize).line);
+    } catch {
+      // A river whose points make no centreline draws nothing (its layer reports the problem).
+    }
+  }
+  return lines.length > 0 ? lines : null;
+}
+
+
+/** The stack's enabled drawn rivers' centre lines (as shared/layers/drawnRiverLines.ts reads them from a stack); null when none. */
+export function drawnLinesOf(found: StackWater, cellSize: number): DrawnLine[] | null {
+  const lines = found.drawn.map((river) => riverCentrelineOf(river.layer.params, cellSize).line);
+  return lines.length > 0 ? lines : null;
+}
+
+/** Adds each drawn river's strip (drawnStrip.ts) to the "rivers" mesh of `meshes` (made when there is none). */
+export function withDrawnStrips(meshes: SurfaceMesh[], field: Heightfield, surface: Float32Array, lines: readonly DrawnLine[]): void {
+  const positions: number[] = [];
+  const indices: number[] = [];
+  const rivers = meshes.find((mesh) => mesh.name === 'rivers');
+  if (rivers) {
+    for (const p of rivers.positions) positions.push(p);
+    for (const k of rivers.indices) indices.push(k);
+  }
+  for (const line of lines) {
+    const strip = drawnRiverStrip(field, surface, line);
+    const first = positions.length / 3;
+    for (const p of strip.positions) positions.push(p);
+    for (const k of strip.indices) indices.push(first + k);
+  }
+  if (indices.length === 0) return;
+  const merged = Float32Array.from(positions);
+  const faces = Uint32Array.from(indices);
+  const mesh: SurfaceMesh = { name: 'rivers', positions: merged, normals: vertexNormals(merged, faces), indices: faces };
+  if (rivers) meshes[meshes.indexOf(rivers)] = mesh;
+  else meshes.push(mesh);
+}
+
+/** The drawn rivers' own vertices (drawnStrip.ts), which the network's strips leave to theirs. */
+export const drawnRiversMask = drawnRiverVertices;
