@@ -252,11 +252,10 @@ test.describe('tour @report', () => {
       const box = (await page.getByTestId('viewport-3d').boundingBox())!;
       const cx = box.x + box.width / 2;
       const cy = box.y + box.height / 2;
+      // Nearer, at the same bearing: tilted lower as well, the orbit took the camera off the map's edge below
+      // the plateau (there is no ground to keep it above there), looking at the terrain from underneath.
       await page.mouse.move(cx, cy);
-      await page.mouse.wheel(0, -900);
-      await page.mouse.down({ button: 'middle' });
-      await page.mouse.move(cx + 20, cy - 80, { steps: 3 });
-      await page.mouse.up({ button: 'middle' });
+      await page.mouse.wheel(0, -600);
       await page.mouse.move(0, 0);
       await shot(page, '11-lake-close');
     });
