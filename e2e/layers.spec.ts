@@ -207,6 +207,10 @@ test.describe('the layer stack in the editor', () => {
     await page.getByTestId('layer-solo').click();
     const preview = page.getByTestId('solo-preview');
     await expect(preview).toBeVisible({ timeout: 30_000 });
+    // It opens below the layer's parameters: scrolled into the panel's view, and Solo shown pressed (the accent).
+    await expect(preview).toBeInViewport();
+    await expect(page.getByTestId('layer-solo')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('layer-solo')).toHaveCSS('color', 'rgb(224, 184, 79)');
     expect(Number(await preview.getAttribute('data-range'))).toBeGreaterThan(0);
     await page.getByTestId('solo-close').click();
     await expect(preview).toHaveCount(0);

@@ -354,6 +354,13 @@ function NumberField({
 /** What the solo layer adds: red where it raises, blue where it lowers (and its mask, if any). */
 function SoloPreview({ preview, onClose }: { preview: LayerPreview; onClose(): void }) {
   const canvas = useRef<HTMLCanvasElement>(null);
+  const figure = useRef<HTMLElement>(null);
+  // It opens under the layer's parameters, below the panel's fold at any window size: brought into
+  // view when a layer is soloed, or Solo would seem to do nothing. (A block body: Chromium's scrollIntoView
+  // now returns a promise, which React would take for the effect's clean-up.)
+  useEffect(() => {
+    figure.current?.scrollIntoView({ block: 'nearest' });
+  }, [preview.id]);
   const [showMask, setShowMask] = useState(false);
   const range = maxAbs(preview.contribution);
   useEffect(() => {
@@ -383,7 +390,7 @@ function SoloPreview({ preview, onClose }: { preview: LayerPreview; onClose(): v
     context.putImageData(image, 0, 0);
   }, [preview, showMask, range]);
   return (
-    <figure className="solo-preview" data-testid="solo-preview" data-range={range.toFixed(3)}>
+    <figure ref={figure} className="solo-preview" data-testid="solo-preview" data-range={range.toFixed(3)}>
       <figcaption>
         Solo: what “{preview.name}” adds (±{range.toFixed(2)} m; red raises, blue lowers)
         {preview.mask && (
