@@ -155,7 +155,7 @@ describe('the colour map and the view agree on the beds', () => {
 });
 
 describe('flat ground on the project’s beds is the ground, not the bed (issue 35 §3: Canyons’ floors read mauve)', () => {
-  it('a flat floor in a coloured bed is painted the desert ground in the view and the colour map; a cliff in that bed is the bed; the climate’s bands still tint hardpan', () => {
+  it('a flat floor in a coloured bed is the desert ground in the view and the colour map; a cliff in it is the bed; climate bands tint hardpan', () => {
     // Level beds from 5 m: shale 5–11 m, sandstone 11–13 m, a purple-grey siltstone 13–16 m; the floor lies in the siltstone.
     const beds = DIPPING.beds.map((bed, n) => (n === 2 ? { ...bed, colour: '#8c6a70' } : bed));
     const lines = desert({ ...DIPPING, beds, dipDeg: 0 });
