@@ -146,6 +146,15 @@ export interface GroundPalette {
   readonly layers: readonly GroundLayer[];
   /** Linear RGB of each layer's material. */
   readonly colours: readonly Rgb[];
+  /**
+   * How much of each layer's colour comes from the rock bands as painted: the layer's own `banded`,
+   * except the base layer (flat ground no other rule claims) takes none where the bands are the
+   * project's own beds. Those beds lie where the erosion found them, and flat ground on them is the
+   * floors' alluvium and the tops' soil, not the bed's rock: Canyons' floors in the purple-grey
+   * mudstone read mauve through the desert ground at the climate's 45 %. The climate's own bands (no
+   * strata) still tint a desert's hardpan.
+   */
+  readonly banded: readonly number[];
   readonly climate: Climate;
   readonly linearBeds: readonly Rgb[];
   readonly bands: RockBands;
@@ -228,6 +237,7 @@ export function groundPalette(climate: Climate, layers: readonly GroundLayer[], 
     layers,
     climate,
     colours: layers.map((layer) => linear(look.srgb[layer.material])),
+    banded: layers.map((layer, l) => (own && l === 0 ? 0 : layer.banded)),
     linearBeds: bands.beds.map((bed) => linear(bed.srgb)),
     bands,
     frame: own && strata ? strataFrame(strata) : LEVEL_FRAME,
@@ -271,7 +281,7 @@ export function writeGroundColour(palette: GroundPalette, inputs: GroundInputs, 
     const w = scratch[l];
     if (w === 0) continue;
     const c = colours[l];
-    const mix = layers[l].banded;
+    const mix = palette.banded[l];
     if (mix > 0 && !banded) {
       const at = bandHeight(palette.frame, inputs.x ?? 0, inputs.z ?? 0, inputs.height);
       writeBoxedBandColour(palette.bands, palette.linearBeds, at, inputs.bandFootprint ?? footprint, band, 0, palette.cycle);

@@ -154,6 +154,38 @@ describe('the colour map and the view agree on the beds', () => {
   });
 });
 
+describe('flat ground on the project’s beds is the ground, not the bed (issue 35 §3: Canyons’ floors read mauve)', () => {
+  it('a flat floor in a coloured bed is the desert ground in the view and the colour map; a cliff in it is the bed; climate bands tint hardpan', () => {
+    // Level beds from 5 m: shale 5–11 m, sandstone 11–13 m, a purple-grey siltstone 13–16 m; the floor lies in the siltstone.
+    const beds = DIPPING.beds.map((bed, n) => (n === 2 ? { ...bed, colour: '#8c6a70' } : bed));
+    const lines = desert({ ...DIPPING, beds, dipDeg: 0 });
+    const field = createHeightfield(17, 17, 2);
+    field.heights.fill(14.5);
+    const n = field.width * field.depth;
+    const normals = new Float32Array(3 * n);
+    writeShadingNormals(field, normals);
+    const view = new Float32Array(3 * n);
+    writeVertexColours(field, normals, view, 'natural', { min: 0, max: 1 }, 0, field.depth, null, lines);
+    const map = (['r', 'g', 'b'] as const).map((channel) => decodePng(compileColourMap(field, lines), 'c.png', { channel }).samples);
+    // The desert's base ground (climate.ts: its base material's mean colour), dry.
+    const ground = [...CLIMATE_LOOKS.desert.srgb[CLIMATE_LOOKS.desert.base]];
+    for (let k = 0; k < n; k++) {
+      expect([0, 1, 2].map((c) => linearToSrgbByte(view[3 * k + c])), `view, vertex ${k}`).toEqual(ground);
+      expect([map[0][k], map[1][k], map[2][k]], `colour map, pixel ${k}`).toEqual(ground);
+    }
+    // The same bed on a cliff is the bed's own colour.
+    expect(cliffColour(lines, 0, 0, 14.5)).toEqual([0x8c, 0x6a, 0x70]);
+    // Without strata the climate's level bands tint the flat hardpan by the climate's share, as before.
+    const palette = naturalPalette(desert(), { erosion: false, road: false });
+    const flat = [0, 0, 0];
+    writeNaturalGround(palette, 14.5, 0, 0, 0, flat, 0, 0, 0, 0, 0);
+    const band = [0, 0, 0];
+    writeBandColour(palette.bands, palette.linearBeds, 14.5, band, 0);
+    const own = ground.map(srgbByteToLinear);
+    for (let c = 0; c < 3; c++) expect(flat[c]).toBeCloseTo(own[c] + (band[c] - own[c]) * CLIMATE_LOOKS.desert.groundBanding, 6);
+  });
+});
+
 describe('the beds come from the document’s layers', () => {
   const beds = (thickness: number): Strata => ({
     beds: [

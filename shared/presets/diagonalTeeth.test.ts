@@ -25,3 +25,27 @@ describe('Mountains: ridges without saw-teeth', () => {
     }
   }, 120_000);
 });
+
+/**
+ * Canyons close up (issue 35 §3): its walls' lips and ledges ran along the other diagonal as teeth a
+ * cell apart, seen on the caprock rim against the sky and as zig-zag edges of the bed colours (the view
+ * reads them at the drawn surface's height). Without crease rounding, at 257² × 2 m seeds 1, 3 and 11
+ * had 0.07–0.08 % of their cells breaking by more than 3/4 of a cell, the largest 2.6–2.7 m; at 513²,
+ * the close-up pictures' size, whose walls are twice as tall, seed 3 had 0.85 %, the largest 4.2 m.
+ * The thermal layer's creaseBreak of half a cell takes the largest to 1.1–1.3 m at 257² (2.6 m at
+ * 513², where under 0.01 % break by more than 3/4 of a cell). Teeth under half a cell stay (3.3–4.5 %
+ * of cells break by more than a quarter, 3.2–4.4 % without). A finer break rounds the walls
+ * themselves: a sixteenth of a cell (Mountains') stood 15–18 % of the slope-formers over 45° and left
+ * 19 % of seed 29's cliff faces over 70° (canyonCliffs.test.ts asks ≤ 12 % and ≥ 20 %); 3/8 of a cell
+ * left a step at the map's edge (canyonMouths.test.ts).
+ */
+describe('Canyons: wall lips without large saw-teeth', () => {
+  it(`at seeds ${SEEDS.join(', ')}: no cell breaks by more than 3/4 of a cell`, () => {
+    for (const seed of SEEDS) {
+      const target = { width: 257, depth: 257, cellSize: CELL, seed };
+      const { recipe, finishing } = buildPreset('canyons', target);
+      const field = replayTerrain({ ...target, recipe, steps: finishing });
+      expect(diagonalTeeth(field, (3 * CELL) / 4).toothed, `seed ${seed}`).toBe(0);
+    }
+  }, 120_000);
+});

@@ -185,6 +185,11 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
       // The depth, 40 m (×scale) over the mouths, and the side canyons' 300 m² keep the walls'
       // retreat to under half the plateau (presetLooks.test.ts); 260 m made 260 m slots whose
       // retreat took the whole map, and with these benches 200 m² left 47–49 % of it.
+      // The walls' lips running along the cells' other diagonal were drawn as teeth up to 2–4 m
+      // (diagonalTeeth.test.ts): the thermal step rounds the creases the split cannot draw down
+      // towards half a cell, not Mountains' sixteenth, which rounded the walls' profile out of
+      // canyonCliffs.test.ts (slope-formers over 45°), nor 3/8, which left a step at the map's edge
+      // (canyonMouths.test.ts: the rounding does not move the edge vertices).
       finishing: [
         { kind: 'normalise', min: cm(60 * reliefScale(t)), max: cm(80 * reliefScale(t)) },
         fluvialStep({
@@ -208,6 +213,7 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
           strata: canyonBeds(t),
           talusShare: 0.5,
           floorFill: cm(8 * reliefScale(t)),
+          creaseBreak: cm(t.cellSize / 2),
         }),
       ],
     }),

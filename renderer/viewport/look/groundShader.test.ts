@@ -100,6 +100,23 @@ describe('the rock beds in the terrain shader', () => {
     });
 });
 
+describe('the base ground in the terrain shader', () => {
+  it('takes no band colour on a project’s own beds (flat floors are ground, not the bed), the climate’s share on its own bands, as the CPU colours do', () => {
+    const strata: Strata = { beds: [{ thickness: 6, hardness: 1, colour: '#8c6a70' }, { thickness: 2, hardness: 16 }], base: 5, dipDeg: 0, dipAzimuthDeg: 0 };
+    const lines = { treeLine: 2500, snowLine: 5000 };
+    for (const own of [strata, null]) {
+      const uniforms = createGroundUniforms();
+      setGroundUniforms(uniforms, 'desert', lines, own);
+      const palette = groundPalette('desert', viewGroundLayers('desert', lines), own);
+      expect(uniforms.terrainGroundBanded.value.slice(0, palette.layers.length)).toEqual(palette.banded);
+      expect(palette.layers[0].banded).toBeGreaterThan(0);
+      expect(uniforms.terrainGroundBanded.value[0]).toBe(own ? 0 : palette.layers[0].banded);
+      // Rock is all band colour either way.
+      expect(uniforms.terrainGroundBanded.value[palette.layers.findIndex((layer) => layer.material === 'rock')]).toBe(1);
+    }
+  });
+});
+
 /** GLSL's mod (x − y · floor(x / y), the GLSL ES 3.00 definition), floor and clamp. */
 const glslMod = (x: number, y: number): number => x - y * Math.floor(x / y);
 const glslClamp = (x: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, x));

@@ -105,7 +105,7 @@ export function setGroundUniforms(uniforms: GroundUniforms, climate: Climate, li
     if (layer.rules.length > RULES_PER_LAYER) throw new Error(`ground layer ${layer.name} has more than ${RULES_PER_LAYER} rules`);
     for (let r = 0; r < RULES_PER_LAYER; r++) packRule(layer.rules[r], uniforms.terrainGroundRules.value[l * RULES_PER_LAYER + r]);
     uniforms.terrainGroundColours.value[l].set(...palette.colours[l]);
-    uniforms.terrainGroundBanded.value[l] = layer.banded;
+    uniforms.terrainGroundBanded.value[l] = palette.banded[l];
     uniforms.terrainGroundMaterial.value[l] = GROUND_MATERIALS.indexOf(layer.material);
     uniforms.terrainGroundSnowBand.value[l] = layer.snowBand ?? 0;
   });
