@@ -12,6 +12,7 @@
 import { emptyTileEdit, TileRecorder } from '../document/tileEdit';
 import { withStack, withWater } from '../document/generationEdits';
 import { WaterRecorder } from '../document/waterTiles';
+import { packedWater } from '../document/packedWater';
 import { stackMakesWater } from '../../shared/layers/evaluate';
 import { createWaterSurface, type WaterSurface } from '../../shared/hydrology/waterSurface';
 import type { Editor } from '../document/editor';
@@ -85,7 +86,7 @@ export class LocalEdit {
    */
   private waterFor(next: readonly Layer[]) {
     const doc = this.editor.document;
-    if (!doc.water && stackMakesWater(next)) doc.water = createWaterSurface(this.size.width * this.size.depth);
+    if (!doc.water && stackMakesWater(next)) doc.water = packedWater(createWaterSurface(this.size.width * this.size.depth));
     const target = doc.water;
     if (!target) return undefined;
     if (this.waterRecorder?.water !== target)

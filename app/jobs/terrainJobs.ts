@@ -1,6 +1,7 @@
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import type { ErosionCoverBytes } from '../../shared/erosion/cover';
 import { packedCover } from '../document/packedCover';
+import { packedWater } from '../document/packedWater';
 import { stepLabel, type TerrainStep } from '../../shared/recipe/steps';
 import { stackProblem } from '../../shared/layers/validate';
 import { kindOf } from '../../shared/layers/registry';
@@ -314,7 +315,7 @@ export class TerrainJobs {
       this.current = this.transport.start({ width, depth, cellSize, heights: new Float32Array(0), stack }, (done, total) =>
         this.store.setState({ done, total }),
       );
-      outcome = await this.current.outcome;
+      outcome = withPackedWater(await this.current.outcome);
     } catch (error) {
       outcome = { status: 'failed', message: error instanceof Error ? error.message : String(error) };
     }
@@ -360,7 +361,7 @@ export class TerrainJobs {
       return 'failed';
     }
     this.current = handle;
-    const outcome = await handle.outcome;
+    const outcome = withPackedWater(await handle.outcome);
     this.current = null;
     if (outcome.status === 'done') {
       // A job computed from heights that changed meanwhile (or another document) must not overwrite them.
@@ -396,4 +397,17 @@ function withPreview(options: ApplyStackOptions, documentStack: readonly Layer[]
       preview.restore(!applying || preview.local);
     },
   };
+}
+
+/**
+ * `outcome` with its water held packed at rest (the document's and the engine's base water are then
+ * one object, as they were one in the outcome when the base's water is the job's).
+ */
+function withPackedWater(outcome: TerrainJobOutcome): TerrainJobOutcome {
+  if (outcome.status !== 'done') return outcome;
+  const { water, base } = outcome;
+  const packed = water ? packedWater(water) : water;
+  if (!base?.water) return packed === water ? outcome : { ...outcome, water: packed };
+  const baseWater = base.water === water ? packed : packedWater(base.water);
+  return { ...outcome, water: packed, base: { ...base, water: baseWater } };
 }
