@@ -177,6 +177,8 @@ export class LocalEdit {
    */
   commit(label: string, options: CommitOptions = {}): Promise<'done' | 'cancelled' | 'failed' | 'busy'> {
     this.ended = true;
+    // The gesture is over: the engine's scratch maps are not kept at rest.
+    this.host.evaluator.releaseScratch();
     if (this.shows(this.current)) return Promise.resolve(this.commitShown(label, options));
     return this.host.applyPreview(this.current, label, this, options);
   }
@@ -184,6 +186,7 @@ export class LocalEdit {
   /** Records what the heights show (call only when `shows` the stack to record): one `Editor.apply`. */
   commitShown(label: string, options: CommitOptions = {}): 'done' {
     this.ended = true;
+    this.host.evaluator.releaseScratch();
     const doc = this.editor.document;
     const { width, depth } = this.size;
     const heightsEdit = this.recorder.finish(label) ?? (options.unchanged === 'skip' ? null : emptyTileEdit(label, width, depth));
@@ -245,6 +248,7 @@ export class LocalEdit {
   cancel(): void {
     if (this.ended) return;
     this.ended = true;
+    this.host.evaluator.releaseScratch();
     this.restore();
   }
 }
