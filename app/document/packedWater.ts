@@ -1,7 +1,7 @@
 /**
  * The document's water held packed at rest. Its surface and kind are 5 bytes a vertex (80 MiB at
- * 4097²), yet most vertices are dry: NaN surface, kind 0. Packed, the water is the other vertices'
- * indices, surface bits and kinds; the full arrays are made when a reader asks for them (the views'
+ * 4097²), yet most vertices are dry: NaN surface, kind 0. Packed, the water is a bit a vertex
+ * saying which are not dry, and those vertices' surface bits and kinds in order; the full arrays are made when a reader asks for them (the views'
  * water, the 2D tint, exports, the car) and packed again once a while passes with no read.
  * Unlike the erosion cover, the water is written in place (a drawn river's drag, its undo): whoever
  * writes asks for the arrays first (each read restarts the wait), and the packing is made again from
@@ -17,12 +17,13 @@ export const WATER_RELEASE_MS = 2000;
 /** The bits of a dry vertex's surface (the NaN `createWaterSurface` fills with). */
 const DRY_BITS = new Uint32Array(new Float32Array([NaN]).buffer)[0];
 
-/** Packed only when the other vertices (9 bytes each against 5) take at most this share of the full arrays' bytes. */
+/** Packed only when the other vertices (5 bytes each, and a bit a vertex saying which) take at most this share of the full arrays' bytes. */
 const PACK_AT_MOST = 0.5;
 
 interface PackedVertices {
   length: number;
-  indices: Uint32Array;
+  /** A bit a vertex, set where it is not dry. */
+  wet: Uint32Array;
   surfaceBits: Uint32Array;
   kinds: Uint8Array;
 }
@@ -99,7 +100,7 @@ export function waterBytesHeld(water: WaterSurface): number {
   const state = states.get(water);
   if (!state) return water.surface.byteLength + water.kind.byteLength;
   const p = state.packed && !state.full ? state.packed : null;
-  const packedBytes = p ? p.indices.byteLength + p.surfaceBits.byteLength + p.kinds.byteLength : 0;
+  const packedBytes = p ? p.wet.byteLength + p.surfaceBits.byteLength + p.kinds.byteLength : 0;
   const fullBytes = state.full ? state.full.surface.byteLength + state.full.kind.byteLength : 0;
   return packedBytes + fullBytes;
 }
@@ -108,27 +109,34 @@ function pack(surface: Float32Array, kind: Uint8Array): PackedVertices | null {
   const bits = new Uint32Array(surface.buffer, surface.byteOffset, surface.length);
   let count = 0;
   for (let v = 0; v < bits.length; v++) if (bits[v] !== DRY_BITS || kind[v] !== 0) count++;
-  if (count * 9 > bits.length * 5 * PACK_AT_MOST) return null;
-  const indices = new Uint32Array(count);
+  if (count * 5 + bits.length / 8 > bits.length * 5 * PACK_AT_MOST) return null;
+  const wet = new Uint32Array(Math.ceil(bits.length / 32));
   const surfaceBits = new Uint32Array(count);
   const kinds = new Uint8Array(count);
   let n = 0;
   for (let v = 0; v < bits.length; v++) {
     if (bits[v] === DRY_BITS && kind[v] === 0) continue;
-    indices[n] = v;
+    wet[v >>> 5] |= 1 << (v & 31);
     surfaceBits[n] = bits[v];
     kinds[n++] = kind[v];
   }
-  return { length: bits.length, indices, surfaceBits, kinds };
+  return { length: bits.length, wet, surfaceBits, kinds };
 }
 
 function unpack(packed: PackedVertices): { surface: Float32Array; kind: Uint8Array } {
   const bits = new Uint32Array(packed.length).fill(DRY_BITS);
   const kind = new Uint8Array(packed.length);
-  const { indices, surfaceBits, kinds } = packed;
-  for (let n = 0; n < indices.length; n++) {
-    bits[indices[n]] = surfaceBits[n];
-    kind[indices[n]] = kinds[n];
+  const { wet, surfaceBits, kinds } = packed;
+  let n = 0;
+  for (let w = 0; w < wet.length; w++) {
+    let word = wet[w];
+    while (word !== 0) {
+      const bit = 31 - Math.clz32(word & -word);
+      word &= word - 1;
+      const v = (w << 5) | bit;
+      bits[v] = surfaceBits[n];
+      kind[v] = kinds[n++];
+    }
   }
   return { surface: new Float32Array(bits.buffer), kind };
 }
