@@ -1,7 +1,7 @@
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import type { ErosionCoverBytes } from '../../shared/erosion/cover';
 import { packedCover } from '../document/packedCover';
-import { packedWater } from '../document/packedWater';
+import { withPackedWater } from './packedOutcome';
 import { stepLabel, type TerrainStep } from '../../shared/recipe/steps';
 import { stackProblem } from '../../shared/layers/validate';
 import { kindOf } from '../../shared/layers/registry';
@@ -397,17 +397,4 @@ function withPreview(options: ApplyStackOptions, documentStack: readonly Layer[]
       preview.restore(!applying || preview.local);
     },
   };
-}
-
-/**
- * `outcome` with its water held packed at rest (the document's and the engine's base water are then
- * one object, as they were one in the outcome when the base's water is the job's).
- */
-function withPackedWater(outcome: TerrainJobOutcome): TerrainJobOutcome {
-  if (outcome.status !== 'done') return outcome;
-  const { water, base } = outcome;
-  const packed = water ? packedWater(water) : water;
-  if (!base?.water) return packed === water ? outcome : { ...outcome, water: packed };
-  const baseWater = base.water === water ? packed : packedWater(base.water);
-  return { ...outcome, water: packed, base: { ...base, water: baseWater } };
 }

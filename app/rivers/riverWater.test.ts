@@ -129,7 +129,8 @@ describe('a drawn river is water in the document (both views draw it)', () => {
     [false, true],
     [true, true],
   ]) {
-    it(`${automatic ? 'over automatic water' : 'on dry land'}${packs ? ', the water packed at each step' : ''}: drawn, dragged, released, undone, cancelled: water as from scratch`, async () => {
+    const where = `${automatic ? 'over automatic water' : 'on dry land'}${packs ? ', the water packed at each step' : ''}`;
+    it(`${where}: drawn, dragged, released, undone, cancelled: water as from scratch`, async () => {
       const s = await setup(automatic);
       rest(s.editor, packs);
       const before = copyOf(s.editor.document.water);
