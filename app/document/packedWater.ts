@@ -107,20 +107,38 @@ export function waterBytesHeld(water: WaterSurface): number {
 
 function pack(surface: Float32Array, kind: Uint8Array): PackedVertices | null {
   const bits = new Uint32Array(surface.buffer, surface.byteOffset, surface.length);
+  const length = bits.length;
+  // First which vertices are not dry, a word of 32 at a time, then their values in order.
+  const wet = new Uint32Array(Math.ceil(length / 32));
   let count = 0;
-  for (let v = 0; v < bits.length; v++) if (bits[v] !== DRY_BITS || kind[v] !== 0) count++;
-  if (count * 5 + bits.length / 8 > bits.length * 5 * PACK_AT_MOST) return null;
-  const wet = new Uint32Array(Math.ceil(bits.length / 32));
+  for (let w = 0; w < wet.length; w++) {
+    const v0 = w << 5;
+    const v1 = Math.min(v0 + 32, length);
+    let word = 0;
+    for (let v = v0; v < v1; v++) if (bits[v] !== DRY_BITS || kind[v] !== 0) word |= 1 << (v - v0);
+    wet[w] = word;
+    if (word !== 0) count += popcount(word);
+  }
+  if (count * 5 + length / 8 > length * 5 * PACK_AT_MOST) return null;
   const surfaceBits = new Uint32Array(count);
   const kinds = new Uint8Array(count);
   let n = 0;
-  for (let v = 0; v < bits.length; v++) {
-    if (bits[v] === DRY_BITS && kind[v] === 0) continue;
-    wet[v >>> 5] |= 1 << (v & 31);
-    surfaceBits[n] = bits[v];
-    kinds[n++] = kind[v];
+  for (let w = 0; w < wet.length; w++) {
+    let word = wet[w];
+    while (word !== 0) {
+      const v = (w << 5) | (31 - Math.clz32(word & -word));
+      word &= word - 1;
+      surfaceBits[n] = bits[v];
+      kinds[n++] = kind[v];
+    }
   }
-  return { length: bits.length, wet, surfaceBits, kinds };
+  return { length, wet, surfaceBits, kinds };
+}
+
+function popcount(word: number): number {
+  let x = word - ((word >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
 }
 
 function unpack(packed: PackedVertices): { surface: Float32Array; kind: Uint8Array } {
