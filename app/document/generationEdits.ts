@@ -5,6 +5,7 @@ import type { DocumentEdit } from './history';
 import type { ErosionCoverBytes } from '../../shared/erosion/cover';
 import type { WaterSurface } from '../../shared/hydrology/waterSurface';
 import { ALL } from './region';
+import { waterFullBytes } from './packedWater';
 
 /** Swaps the whole heightfield (a generation at another size or cell size); keeps both maps. */
 export function createFieldReplaceEdit(label: string, before: Heightfield, after: Heightfield): DocumentEdit {
@@ -63,7 +64,7 @@ export function withErosionMasks(edit: DocumentEdit, before: ErosionCoverBytes |
 /** Wraps a height edit so that it also sets the document's water (undone with it). */
 export function withWater(edit: DocumentEdit, before: WaterSurface | null, after: WaterSurface | null): DocumentEdit {
   if (before === after) return edit;
-  const bytes = (water: WaterSurface | null) => (water ? water.surface.byteLength + water.kind.byteLength : 0);
+  const bytes = (water: WaterSurface | null) => (water ? waterFullBytes(water) : 0);
   return {
     label: edit.label,
     byteSize: edit.byteSize + bytes(before) + bytes(after),

@@ -12,6 +12,7 @@
 import { emptyTileEdit, TileRecorder } from '../document/tileEdit';
 import { withStack, withWater } from '../document/generationEdits';
 import { WaterRecorder } from '../document/waterTiles';
+import { packedWater } from '../document/packedWater';
 import { stackMakesWater } from '../../shared/layers/evaluate';
 import { createWaterSurface, type WaterSurface } from '../../shared/hydrology/waterSurface';
 import type { Editor } from '../document/editor';
@@ -85,7 +86,7 @@ export class LocalEdit {
    */
   private waterFor(next: readonly Layer[]) {
     const doc = this.editor.document;
-    if (!doc.water && stackMakesWater(next)) doc.water = createWaterSurface(this.size.width * this.size.depth);
+    if (!doc.water && stackMakesWater(next)) doc.water = packedWater(createWaterSurface(this.size.width * this.size.depth));
     const target = doc.water;
     if (!target) return undefined;
     if (this.waterRecorder?.water !== target)
@@ -176,6 +177,8 @@ export class LocalEdit {
    */
   commit(label: string, options: CommitOptions = {}): Promise<'done' | 'cancelled' | 'failed' | 'busy'> {
     this.ended = true;
+    // The gesture is over: the engine's scratch maps are not kept at rest.
+    this.host.evaluator.releaseScratch();
     if (this.shows(this.current)) return Promise.resolve(this.commitShown(label, options));
     return this.host.applyPreview(this.current, label, this, options);
   }
@@ -183,6 +186,7 @@ export class LocalEdit {
   /** Records what the heights show (call only when `shows` the stack to record): one `Editor.apply`. */
   commitShown(label: string, options: CommitOptions = {}): 'done' {
     this.ended = true;
+    this.host.evaluator.releaseScratch();
     const doc = this.editor.document;
     const { width, depth } = this.size;
     const heightsEdit = this.recorder.finish(label) ?? (options.unchanged === 'skip' ? null : emptyTileEdit(label, width, depth));
@@ -244,6 +248,7 @@ export class LocalEdit {
   cancel(): void {
     if (this.ended) return;
     this.ended = true;
+    this.host.evaluator.releaseScratch();
     this.restore();
   }
 }

@@ -87,6 +87,11 @@ export class LocalEvaluator {
     this.evaluator.adopt(stack, heights);
   }
 
+  /** A gesture ended: the engine's scratch maps go until the next update needs them. */
+  releaseScratch(): void {
+    this.evaluator?.releaseScratch();
+  }
+
   /** Call before anything but the engine writes the document's heights in `rect` (a brush dab). */
   beforeHeightsWrite(rect: Rect): void {
     this.evaluator?.beforeTargetWrite(rect);

@@ -1,6 +1,7 @@
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import type { ErosionCoverBytes } from '../../shared/erosion/cover';
 import { packedCover } from '../document/packedCover';
+import { withPackedWater } from './packedOutcome';
 import { stepLabel, type TerrainStep } from '../../shared/recipe/steps';
 import { stackProblem } from '../../shared/layers/validate';
 import { kindOf } from '../../shared/layers/registry';
@@ -314,7 +315,7 @@ export class TerrainJobs {
       this.current = this.transport.start({ width, depth, cellSize, heights: new Float32Array(0), stack }, (done, total) =>
         this.store.setState({ done, total }),
       );
-      outcome = await this.current.outcome;
+      outcome = withPackedWater(await this.current.outcome);
     } catch (error) {
       outcome = { status: 'failed', message: error instanceof Error ? error.message : String(error) };
     }
@@ -360,7 +361,7 @@ export class TerrainJobs {
       return 'failed';
     }
     this.current = handle;
-    const outcome = await handle.outcome;
+    const outcome = withPackedWater(await handle.outcome);
     this.current = null;
     if (outcome.status === 'done') {
       // A job computed from heights that changed meanwhile (or another document) must not overwrite them.

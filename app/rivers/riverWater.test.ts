@@ -15,6 +15,7 @@ import { createToolStore } from '../tools/toolStore';
 import type { ToolPointerEvent } from '../tools/types';
 import type { RoadTool } from '../roads/roadTool';
 import { createRiversFeature } from './riversFeature';
+import { packWaterNow, waterBytesHeld, waterFullBytes } from '../document/packedWater';
 
 /**
  * A drawn river is water: the document's water (what both views draw) holds its surface, drawn,
@@ -110,14 +111,33 @@ function wetAround(editor: Editor, j: number, rows = 2): number {
 const ownOnRow = (water: WaterSurface | null, j: number) => (water ? water.kind.subarray(j * SIZE, (j + 1) * SIZE).filter((k) => k === WATER_RIVER).length : 0);
 const rowOf = (z: number) => Math.round(z / CELL + (SIZE - 1) / 2);
 
+/**
+ * With `packs`, the document's water is packed at each step as at rest (app/document/packedWater.ts),
+ * also in the middle of a drag; it then holds less than its full arrays.
+ */
+function rest(editor: Editor, packs: boolean): void {
+  const water = editor.document.water;
+  if (!packs || !water) return;
+  expect(packWaterNow(water)).toBe(true);
+  expect(waterBytesHeld(water)).toBeLessThan(waterFullBytes(water));
+}
+
 describe('a drawn river is water in the document (both views draw it)', () => {
-  for (const automatic of [false, true]) {
-    it(`${automatic ? 'over automatic water' : 'on dry land'}: drawn, dragged, released, undone, cancelled: water as from scratch`, async () => {
+  for (const [automatic, packs] of [
+    [false, false],
+    [true, false],
+    [false, true],
+    [true, true],
+  ]) {
+    const where = `${automatic ? 'over automatic water' : 'on dry land'}${packs ? ', the water packed at each step' : ''}`;
+    it(`${where}: drawn, dragged, released, undone, cancelled: water as from scratch`, async () => {
       const s = await setup(automatic);
+      rest(s.editor, packs);
       const before = copyOf(s.editor.document.water);
       expect(before !== null).toBe(automatic);
       await click(s.tool, -40, -30);
       await click(s.tool, 40, -30);
+      rest(s.editor, packs);
       expect(s.editor.document.stack.at(-1)?.kind).toBe('river');
       expectWaterExact(s.editor);
       // Along the river, water it did not have before: its bed is 6 m (3 rows) wide, its line one
@@ -134,8 +154,10 @@ describe('a drawn river is water in the document (both views draw it)', () => {
       const drawn = copyOf(s.editor.document.water);
       // A live drag of the mouth: the preview's water is the dragged stack's, in place.
       s.tool.onPointerDown?.(at(40, -30));
+      rest(s.editor, packs);
       s.tool.onPointerMove?.(at(40, 0));
       s.runFrames();
+      rest(s.editor, packs);
       const river = s.editor.document.stack.at(-1) as RiverLayer;
       const dragged: RiverLayer = { ...river, params: { ...river.params, points: [river.params.points[0], { x: 40, z: 0 }] } };
       expectWaterExact(s.editor, [...s.editor.document.stack.slice(0, -1), dragged]);
@@ -146,14 +168,18 @@ describe('a drawn river is water in the document (both views draw it)', () => {
       // Undo: the drawn river's water to the same bytes; again: none of it.
       s.editor.undo();
       expectSameWater(s.editor, drawn);
+      rest(s.editor, packs);
       s.editor.undo();
       expectSameWater(s.editor, before);
+      rest(s.editor, packs);
       s.editor.redo();
       expectSameWater(s.editor, drawn);
+      rest(s.editor, packs);
       // Esc during a drag: the water as it was.
       s.tool.onPointerDown?.(at(-40, -30));
       s.tool.onPointerMove?.(at(-40, 10));
       s.runFrames();
+      rest(s.editor, packs);
       s.tool.cancel();
       expectSameWater(s.editor, drawn);
       expectWaterExact(s.editor);

@@ -213,6 +213,11 @@ describe('StackEvaluator with many local layers at the top', () => {
       expect(evaluator.canUpdateLocally(stack, index)).toBe(true);
       expect(bytes(evaluator.evaluateRect(stack, index, rect))).toEqual(scratch(stack));
       expect(evaluator.stats).toMatchObject({ wholeLayers: 0, rectLayers: stack.length - index, replayedLayers: index - anchor - 1, cachedBytes: 2 * map });
+      // A stroke below the top composites through the scratch maps; the gesture's end lets them go,
+      // and the next stroke makes them again (the bytes from scratch above, every time).
+      expect(evaluator.scratchBytes).toBe(index < stack.length - 1 ? 2 * map : 0);
+      evaluator.releaseScratch();
+      expect(evaluator.scratchBytes).toBe(0);
     }
     // A stamp moved in the middle of them, then the input of a layer among them (composited again).
     const s = indexOf(stack, 'stamp');

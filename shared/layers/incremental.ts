@@ -240,6 +240,20 @@ export class StackEvaluator {
     this.takeAnchor(rect);
   }
 
+  /**
+   * Lets the two scratch maps go (a gesture ended: a 4097² map's are 2 × 64 MiB). They hold nothing
+   * between updates (each composite writes what it reads of them first), so the next update that
+   * needs them makes them again.
+   */
+  releaseScratch(): void {
+    this.scratch = [null, null];
+  }
+
+  /** Bytes of the scratch maps held now. */
+  get scratchBytes(): number {
+    return (this.scratch[0]?.byteLength ?? 0) + (this.scratch[1]?.byteLength ?? 0);
+  }
+
   /** Whether the composite is the adopted array (the document's heights). */
   get writesTarget(): boolean {
     return this.top !== null && this.top === this.target;
