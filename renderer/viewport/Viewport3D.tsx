@@ -4,6 +4,7 @@ import { TerrainByScale } from './lod/TerrainByScale';
 import { OrbitRig } from './OrbitRig';
 import { ToolOverlay3D } from './ToolOverlay3D';
 import { IdleDriverRelease } from './IdleDriverRelease';
+import { ViewAtRest } from './ViewAtRest';
 import { RoadOverlay3D } from './RoadOverlay3D';
 import { RoadPaint3D } from './RoadPaint3D';
 import { WaterLayer3D } from './WaterLayer3D';
@@ -17,6 +18,7 @@ import { ScaleBarDriver, SceneLighting, TerrainLightingDriver, WaterPlane } from
 /**
  * The 3D viewport: renders on demand (invalidate on every change), never continuously. Sky, sun,
  * fog and water come from the view settings; the terrain's shadows and occlusion from its heights.
+ * At rest it shows its last frame as a still image and lets its GPU context go (ViewAtRest.tsx).
  */
 export function Viewport3D() {
   const wrapper = useRef<HTMLDivElement>(null);
@@ -46,6 +48,7 @@ export function Viewport3D() {
         <DriveLayer />
         <ScaleBarDriver bar={scaleBar} />
         <IdleDriverRelease />
+        <ViewAtRest wrapper={wrapper} />
       </Canvas>
       <div className="scale-bar" data-testid="scale-bar" ref={scaleBar} aria-label="Scale">
         <i />
