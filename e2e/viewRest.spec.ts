@@ -21,7 +21,8 @@ const recordPhases = (page: Page) =>
     const element = document.querySelector<HTMLElement>('[data-testid="viewport-3d"]')!;
     const log: string[] = [];
     (window as unknown as { __restPhases: string[] }).__restPhases = log;
-    new MutationObserver(() => log.push(element.dataset.viewRest ?? '')).observe(element, { attributes: true, attributeFilter: ['data-view-rest'] });
+    const observer = new MutationObserver(() => log.push(element.dataset.viewRest ?? ''));
+    observer.observe(element, { attributes: true, attributeFilter: ['data-view-rest'] });
   });
 const restsSoFar = (page: Page) => page.evaluate(() => (window as unknown as { __restPhases: string[] }).__restPhases.filter((phase) => phase === 'releasing').length);
 const pressPhase = {
