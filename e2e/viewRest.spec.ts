@@ -24,7 +24,8 @@ const recordPhases = (page: Page) =>
     const observer = new MutationObserver(() => log.push(element.dataset.viewRest ?? ''));
     observer.observe(element, { attributes: true, attributeFilter: ['data-view-rest'] });
   });
-const restsSoFar = (page: Page) => page.evaluate(() => (window as unknown as { __restPhases: string[] }).__restPhases.filter((phase) => phase === 'releasing').length);
+const restsSoFar = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __restPhases: string[] }).__restPhases.filter((phase) => phase === 'releasing').length);
 const pressPhase = {
   arm: (page: Page) =>
     page.evaluate(() => {
