@@ -287,8 +287,11 @@ test.describe('performance (reported, not asserted)', () => {
       // The view woken from rest by a key press (nothing changed): how long until its first frame is drawn.
       await page.keyboard.press('Shift');
       await expect(page.getByTestId('viewport-3d')).toHaveAttribute('data-view-rest', 'live', { timeout: 300_000 });
-      const wakeMs = await page.getByTestId('viewport-3d').getAttribute('data-view-restore-ms');
-      report(`10 layers: 4097² woken from rest by a key press: ${wakeMs} ms to the first frame`);
+      const wake = (name: string) => page.getByTestId('viewport-3d').getAttribute(`data-view-${name}-ms`);
+      report(
+        `10 layers: 4097² woken from rest by a key press: ${await wake('restore')} ms to the first frame (the context back in ` +
+          `${await wake('context')} ms, the first frame's task ${await wake('restore-frame')} ms); the still's copy ${await wake('capture')} ms`,
+      );
       const centre: [number, number] = [0.5, 0.5];
       const heightBefore = await heightUnder2dPoint(page, centre);
       await chooseRaiseBrush(page, BRUSH_RADIUS_M, 1);

@@ -36,7 +36,7 @@ function harness(options: { captures?: boolean } = {}) {
     }
     now = end;
   };
-  const rest = new ViewRest(ports, 1000);
+  const rest = new ViewRest(ports, 1000, 250);
   return { rest, calls, phases, advance, pendingTimers: () => timers.size };
 }
 
@@ -134,13 +134,20 @@ describe('ViewRest', () => {
     expect(h.rest.phase).toBe('waking');
   });
 
-  it('a view whose frame cannot be captured stays live and tries again later', () => {
+  it('a frame that cannot be captured yet (the GPU still drawing it) is tried again shortly, and activity meanwhile starts the delay again', () => {
     const h = harness({ captures: false });
     h.advance(1000);
     expect(h.calls).toEqual(['capture']);
     expect(h.rest.phase).toBe('live');
-    h.advance(1000);
+    h.advance(249);
+    expect(h.calls).toEqual(['capture']);
+    h.advance(1);
     expect(h.calls).toEqual(['capture', 'capture']);
+    h.rest.activity();
+    h.advance(999);
+    expect(h.calls).toEqual(['capture', 'capture']);
+    h.advance(1);
+    expect(h.calls).toEqual(['capture', 'capture', 'capture']);
   });
 
   it('a hidden page rests at once (even with a job running) and wakes when shown only if something asked meanwhile', () => {

@@ -24,9 +24,15 @@ export type ViewRestPhase = 'live' | 'releasing' | 'resting' | 'waking' | 'resto
  */
 export const VIEW_REST_AFTER_MS = 5000;
 
+/** How soon a capture that could not be made yet is tried again. */
+export const VIEW_REST_RETRY_MS = 250;
+
 /** What the machine asks of the view. */
 export interface ViewRestPorts {
-  /** Draws the current frame once more and keeps it as a still image over the view; false if it could not. */
+  /**
+   * Keeps the frame on screen as a still image over the view; false when it cannot yet (the GPU has not
+   * finished drawing it: reading it back now would stall the page), to be tried again shortly.
+   */
   capture(): boolean;
   /** Asks for the GPU context to be lost (the still image stays); `lost()` follows. */
   release(): void;
@@ -57,6 +63,7 @@ export class ViewRest {
   constructor(
     private readonly ports: ViewRestPorts,
     private readonly delayMs = VIEW_REST_AFTER_MS,
+    private readonly retryMs = VIEW_REST_RETRY_MS,
   ) {
     this.arm();
   }
@@ -162,7 +169,7 @@ export class ViewRest {
   private rest(): void {
     this.clear();
     if (!this.ports.capture()) {
-      this.arm();
+      this.arm(this.retryMs);
       return;
     }
     this.wakeWanted = false;
@@ -170,14 +177,19 @@ export class ViewRest {
     this.ports.release();
   }
 
-  private arm(): void {
+  private arm(delayMs = this.delayMs): void {
     this.clear();
-    if (this.busy.size > 0 || this.current !== 'live') return;
+    if (this.current !== 'live' || !this.mayRest()) return;
     this.timer = this.ports.setTimer(() => {
       this.timer = null;
-      if (this.disposed || this.current !== 'live' || this.busy.size > 0) return;
+      if (this.disposed || this.current !== 'live' || !this.mayRest()) return;
       this.rest();
-    }, this.delayMs);
+    }, delayMs);
+  }
+
+  /** A job or a drive keeps a shown view live; a hidden page rests whatever runs. */
+  private mayRest(): boolean {
+    return this.hidden || this.busy.size === 0;
   }
 
   private clear(): void {

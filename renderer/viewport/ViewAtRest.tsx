@@ -1,14 +1,19 @@
 import { useEffect, useRef } from 'react';
-import { addAfterEffect, addEffect, advance, useFrame, useStore } from '@react-three/fiber';
+import { addAfterEffect, addEffect, useFrame, useStore } from '@react-three/fiber';
 import { ViewRest, VIEW_REST_AFTER_MS } from '../../app/view/viewRest';
 import { watchDriveActive } from '../../app/drive/driveFeature';
 import { useSession } from '../session';
 import { ViewStill } from './viewStill';
+import { viewFrameFence, type FrameFence } from './idleDriverRelease';
+
+/** How often a restore the browser has not answered is asked again. */
+const RESTORE_RETRY_MS = 1000;
 
 /**
  * Lets the 3D view's GPU context go while the editor is at rest (app/view/viewRest.ts decides when),
- * as a desktop app does with an idle GPU view: the last frame, drawn once more, stays on screen as a
- * still image of the same pixels (viewStill.ts) and the context is lost (WEBGL_lose_context), which
+ * as a desktop app does with an idle GPU view: the last frame, once the GPU has drawn it, is copied from
+ * the kept drawing buffer into a still image of the same pixels (viewStill.ts) and the context is lost
+ * (WEBGL_lose_context), which
  * gives back what the GPU process holds for it (at 4097² ≈ 190 MB under software GL: the heights and
  * cover textures, the drawing buffers, the blocks' buffers; BENCHMARKS.md). Deleting the textures alone
  * freed nothing: the driver keeps the last draw's bindings.
@@ -22,13 +27,13 @@ import { ViewStill } from './viewStill';
  * take every event while the context is away; the frame that ends the wake draws their result).
  *
  * `data-view-rest` on the view's element says the phase; `data-view-restore-ms` how long the last wake
- * took, from the request to the first frame drawn.
+ * took, from the request to the first frame drawn (`data-view-context-ms` until the context was back,
+ * `data-view-restore-frame-ms` the first frame's own task); `data-view-capture-ms` the last still's copy.
  */
 export function ViewAtRest({ wrapper }: { wrapper: React.RefObject<HTMLDivElement | null> }) {
   const store = useStore();
   const session = useSession();
   const drewFrame = useRef(false);
-  const capturing = useRef(false);
   useEffect(() => {
     const { gl } = store.getState();
     const canvas = gl.domElement;
@@ -36,25 +41,39 @@ export function ViewAtRest({ wrapper }: { wrapper: React.RefObject<HTMLDivElemen
     const element = wrapper.current;
     if (!lose || !element) return undefined;
     const still = new ViewStill(canvas);
+    const context = gl.getContext();
+    // A fence after the last frame: its pixels are read back only once the GPU has drawn them (a
+    // read before would stall the page for as long as software GL takes to draw a large frame).
+    let fence: FrameFence | null = null;
+    const dropFence = () => {
+      fence?.dispose();
+      fence = null;
+    };
     let wokenAt = 0;
     const rest = new ViewRest(
       {
         capture: () => {
-          const state = store.getState();
-          if (gl.getContext().isContextLost()) return false;
-          // The frame again, and its pixels copied in the same task (before the drawing buffer goes).
-          capturing.current = true;
-          try {
-            advance(performance.now(), false, state);
-          } finally {
-            capturing.current = false;
+          if (context.isContextLost()) return false;
+          if (context instanceof WebGL2RenderingContext) {
+            fence ??= viewFrameFence(context);
+            if (fence && !fence.done()) return false;
           }
-          return still.capture();
+          dropFence();
+          // The drawing buffer is kept between frames (preserveDrawingBuffer, Viewport3D.tsx): it holds the frame on screen.
+          const start = performance.now();
+          const captured = still.capture();
+          element.dataset.viewCaptureMs = String(Math.round(performance.now() - start));
+          return captured;
         },
         release: () => lose.loseContext(),
         restore: () => {
           wokenAt = performance.now();
           lose.restoreContext();
+          // Asked again if the browser did not take the request (it refuses one it cannot serve yet).
+          const retry = setInterval(() => {
+            if (!context.isContextLost() || rest.phase !== 'waking') clearInterval(retry);
+            else lose.restoreContext();
+          }, RESTORE_RETRY_MS);
         },
         redraw: () => store.getState().invalidate(),
         reveal: () => {
@@ -69,18 +88,28 @@ export function ViewAtRest({ wrapper }: { wrapper: React.RefObject<HTMLDivElemen
     );
     element.dataset.viewRest = rest.phase;
     // three.js's own listeners (added when the renderer was made) run first: it has set itself up again.
-    const onLost = () => rest.lost();
-    const onRestored = () => rest.restored();
+    // The loss is taken in a task of its own: the browser allows a restore only once the event's
+    // dispatch is over (and three.js has prevented its default), so a wake must not ask from inside it.
+    const onLost = () => setTimeout(() => rest.lost(), 0);
+    let restoredFrameStart = 0;
+    const onRestored = () => {
+      element.dataset.viewContextMs = String(Math.round(performance.now() - wokenAt));
+      rest.restored();
+    };
     canvas.addEventListener('webglcontextlost', onLost);
     canvas.addEventListener('webglcontextrestored', onRestored);
     // A frame asked for while the context is away is held here, before the root would draw it.
     const offBefore = addEffect(() => {
       const state = store.getState();
       if (state.internal.frames > 0 && !rest.frameRequested()) state.internal.frames = 0;
+      else if (rest.phase === 'restored') restoredFrameStart = performance.now();
     });
     const offAfter = addAfterEffect(() => {
       if (!drewFrame.current) return;
       drewFrame.current = false;
+      dropFence();
+      // The first frame on the restored context: what it cost to send and build everything again and draw.
+      if (rest.phase === 'restored') element.dataset.viewRestoreFrameMs = String(Math.round(performance.now() - restoredFrameStart));
       rest.frameDrawn();
     });
     const onInput = () => rest.activity();
@@ -97,6 +126,7 @@ export function ViewAtRest({ wrapper }: { wrapper: React.RefObject<HTMLDivElemen
     });
     return () => {
       rest.dispose();
+      dropFence();
       offBefore();
       offAfter();
       stopDrive();
@@ -113,7 +143,7 @@ export function ViewAtRest({ wrapper }: { wrapper: React.RefObject<HTMLDivElemen
     };
   }, [store, session, wrapper]);
   useFrame(() => {
-    if (!capturing.current) drewFrame.current = true;
+    drewFrame.current = true;
   });
   return null;
 }

@@ -1,8 +1,8 @@
 /**
  * The 3D view's last frame as a still image, laid exactly over the view's canvas while its GPU
  * context is away (ViewAtRest.tsx): a 2D canvas of the same pixel size and the same CSS size, the
- * frame copied into it in the task that drew it (a WebGL canvas's drawing buffer is gone once the
- * frame is on screen), so it shows the very same pixels. It takes no input (pointer-events: none),
+ * frame copied into it from the view's drawing buffer (kept between frames: preserveDrawingBuffer, as
+ * without it the buffer is gone once the frame is on screen), so it shows the very same pixels. It takes no input (pointer-events: none),
  * so every event still reaches the view's canvas under it. Made for each rest and removed after it.
  */
 export class ViewStill {
@@ -15,8 +15,8 @@ export class ViewStill {
   }
 
   /**
-   * Copies the view's drawing buffer, which must hold the frame just drawn in this task, into a new
-   * still over the canvas. False when the copy cannot be made (no 2D context, an empty canvas).
+   * Copies the view's drawing buffer (the frame on screen) into a new still over the canvas. False
+   * when the copy cannot be made (no 2D context, an empty canvas).
    */
   capture(): boolean {
     this.remove();
