@@ -275,7 +275,8 @@ test.describe('performance (reported, not asserted)', () => {
       await settle(page, SETTLE_MS, null);
       const opened = await readBrowserMemory(app.browser);
       const openedRelease = await driverRelease(page);
-      report(`10 layers: 4097² opened: ${openedRest}`);
+      const openedPhase = await page.getByTestId('viewport-3d').getAttribute('data-view-rest');
+      report(`10 layers: 4097² opened: ${openedRest}; at the reading: ${openedPhase}`);
       report(`10 layers: 257² fresh app, at rest (baseline): ${formatBrowserMemory(baseline)}`);
       report(`10 layers: 4097² opened and checked, at rest: ${formatBrowserMemory(opened)} (target ≤ ${TEN_LAYER_TARGET_MB} MB private for the app)`);
       report(`10 layers: 4097² opened, processes: ${processLines(opened)}; the 3D view's frame data: ${openedRelease}`);
@@ -310,7 +311,9 @@ test.describe('performance (reported, not asserted)', () => {
       await settle(page, SETTLE_MS, { userDataDir: app.userDataDir, lastChangeMs });
       const memory = await readBrowserMemory(app.browser);
       const strokeRelease = await driverRelease(page);
-      report(`10 layers: 4097² after the stroke: ${strokeRest}`);
+      // Whether it was still at rest when memory was read (the settling above may have asked for a frame).
+      const phaseAtReading = await page.getByTestId('viewport-3d').getAttribute('data-view-rest');
+      report(`10 layers: 4097² after the stroke: ${strokeRest}; at the reading: ${phaseAtReading}`);
       // Read after the memory (hovering redraws both views), and after the journal went out: under
       // load, the page is busy for tens of seconds sending it.
       expect(await heightUnder2dPoint(page, centre)).toBeGreaterThan(heightBefore + 0.01);
