@@ -67,7 +67,7 @@ async function gpuAllocators(browser: Browser, memory: BrowserMemory): Promise<s
 
 /** Until the 3D view's water is measured and built (WaterLayer3D's `data-water-building`). */
 async function waitForWaterBuilt(page: Page): Promise<void> {
-  await expect(page.getByTestId('viewport-3d').locator('canvas')).toHaveAttribute('data-water-building', 'false', { timeout: 600_000 });
+  await expect(page.getByTestId('viewport-3d').locator('canvas[data-engine]')).toHaveAttribute('data-water-building', 'false', { timeout: 600_000 });
 }
 
 /**
@@ -76,7 +76,21 @@ async function waitForWaterBuilt(page: Page): Promise<void> {
  * still holds the last frame's software-GL data (it waits for the GPU to finish that frame).
  */
 async function driverRelease(page: Page): Promise<string> {
-  return (await page.getByTestId('viewport-3d').locator('canvas').getAttribute('data-driver-release')) ?? 'none';
+  return (await page.getByTestId('viewport-3d').locator('canvas[data-engine]').getAttribute('data-driver-release')) ?? 'none';
+}
+
+/**
+ * Until the 3D view rests (renderer/viewport/ViewAtRest.tsx: its last frame shown as a still image,
+ * its WebGL context lost), which is what a person leaving the app alone sees; then what the last wake
+ * cost (from asking the context back to the first frame drawn with it) and the water meshes' kept arrays.
+ */
+async function viewAtRest(page: Page): Promise<string> {
+  const view = page.getByTestId('viewport-3d');
+  await expect(view).toHaveAttribute('data-view-rest', 'resting', { timeout: 300_000 });
+  const restoreMs = (await view.getAttribute('data-view-restore-ms')) ?? 'none yet';
+  const waterBytes = Number(await view.locator('canvas[data-engine]').getAttribute('data-water-array-bytes'));
+  const water = (waterBytes / 2 ** 20).toFixed(1);
+  return `the 3D view at rest (context lost, still image shown); last wake to the first frame ${restoreMs} ms; water meshes' kept arrays ${water} MiB`;
 }
 
 /** Reports one line as an annotation and on the console, the style of the whole spec. */
@@ -257,9 +271,12 @@ test.describe('performance (reported, not asserted)', () => {
       // frames, the check's worker and freed allocator pages settle within it).
       await waitForWaterBuilt(page);
       await page.waitForTimeout(AT_REST_IDLE_MS);
+      const openedRest = await viewAtRest(page);
       await settle(page, SETTLE_MS, null);
       const opened = await readBrowserMemory(app.browser);
       const openedRelease = await driverRelease(page);
+      const openedPhase = await page.getByTestId('viewport-3d').getAttribute('data-view-rest');
+      report(`10 layers: 4097² opened: ${openedRest}; at the reading: ${openedPhase}`);
       report(`10 layers: 257² fresh app, at rest (baseline): ${formatBrowserMemory(baseline)}`);
       report(`10 layers: 4097² opened and checked, at rest: ${formatBrowserMemory(opened)} (target ≤ ${TEN_LAYER_TARGET_MB} MB private for the app)`);
       report(`10 layers: 4097² opened, processes: ${processLines(opened)}; the 3D view's frame data: ${openedRelease}`);
@@ -268,6 +285,14 @@ test.describe('performance (reported, not asserted)', () => {
       report(`10 layers: 4097² opened, the page's ArrayBuffers ≥ 1 MiB: ${await arrayBufferHolders(page)}`);
       // One stroke into the top sculpt layer: evaluated on the UI thread through the stamp and the
       // pad above it, from the smoothing layer's kept result (the evaluator's working state).
+      // The view woken from rest by a key press (nothing changed): how long until its first frame is drawn.
+      await page.keyboard.press('Shift');
+      await expect(page.getByTestId('viewport-3d')).toHaveAttribute('data-view-rest', 'live', { timeout: 300_000 });
+      const wake = (name: string) => page.getByTestId('viewport-3d').getAttribute(`data-view-${name}-ms`);
+      report(
+        `10 layers: 4097² woken from rest by a key press: ${await wake('restore')} ms to the first frame (the context back in ` +
+          `${await wake('context')} ms, the first frame's task ${await wake('restore-frame')} ms); the still's copy ${await wake('capture')} ms`,
+      );
       const centre: [number, number] = [0.5, 0.5];
       const heightBefore = await heightUnder2dPoint(page, centre);
       await chooseRaiseBrush(page, BRUSH_RADIUS_M, 1);
@@ -282,9 +307,13 @@ test.describe('performance (reported, not asserted)', () => {
       // The same idle as before the opened reading (the evaluator's composite is the document's heights:
       // nothing of the app's is released meanwhile; the views' last frames settle).
       await page.waitForTimeout(AT_REST_IDLE_MS);
+      const strokeRest = await viewAtRest(page);
       await settle(page, SETTLE_MS, { userDataDir: app.userDataDir, lastChangeMs });
       const memory = await readBrowserMemory(app.browser);
       const strokeRelease = await driverRelease(page);
+      // Whether it was still at rest when memory was read (the settling above may have asked for a frame).
+      const phaseAtReading = await page.getByTestId('viewport-3d').getAttribute('data-view-rest');
+      report(`10 layers: 4097² after the stroke: ${strokeRest}; at the reading: ${phaseAtReading}`);
       // Read after the memory (hovering redraws both views), and after the journal went out: under
       // load, the page is busy for tens of seconds sending it.
       expect(await heightUnder2dPoint(page, centre)).toBeGreaterThan(heightBefore + 0.01);

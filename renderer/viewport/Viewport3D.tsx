@@ -4,6 +4,7 @@ import { TerrainByScale } from './lod/TerrainByScale';
 import { OrbitRig } from './OrbitRig';
 import { ToolOverlay3D } from './ToolOverlay3D';
 import { IdleDriverRelease } from './IdleDriverRelease';
+import { ViewAtRest } from './ViewAtRest';
 import { RoadOverlay3D } from './RoadOverlay3D';
 import { RoadPaint3D } from './RoadPaint3D';
 import { WaterLayer3D } from './WaterLayer3D';
@@ -17,6 +18,8 @@ import { ScaleBarDriver, SceneLighting, TerrainLightingDriver, WaterPlane } from
 /**
  * The 3D viewport: renders on demand (invalidate on every change), never continuously. Sky, sun,
  * fog and water come from the view settings; the terrain's shadows and occlusion from its heights.
+ * At rest it shows its last frame as a still image and lets its GPU context go (ViewAtRest.tsx); its
+ * drawing buffer is kept between frames so that the frame on screen can be copied then, without a redraw.
  */
 export function Viewport3D() {
   const wrapper = useRef<HTMLDivElement>(null);
@@ -32,7 +35,12 @@ export function Viewport3D() {
   );
   return (
     <div className="viewport-3d" data-testid="viewport-3d" ref={wrapper}>
-      <Canvas frameloop="demand" camera={{ fov: 50, near: 0.5, far: 20000, position: [0, 300, 400] }} gl={{ antialias: true }} dpr={[1, 2]}>
+      <Canvas
+        frameloop="demand"
+        camera={{ fov: 50, near: 0.5, far: 20000, position: [0, 300, 400] }}
+        gl={{ antialias: true, preserveDrawingBuffer: true }}
+        dpr={[1, 2]}
+      >
         <TerrainLightingDriver wrapper={wrapper} />
         <SceneLighting />
         <TerrainByScale wrapper={wrapper} />
@@ -46,6 +54,7 @@ export function Viewport3D() {
         <DriveLayer />
         <ScaleBarDriver bar={scaleBar} />
         <IdleDriverRelease />
+        <ViewAtRest wrapper={wrapper} />
       </Canvas>
       <div className="scale-bar" data-testid="scale-bar" ref={scaleBar} aria-label="Scale">
         <i />

@@ -28,7 +28,9 @@ export function WaterLayer3D() {
   const invalidate = useThree((s) => s.invalidate);
   const canvas = useThree((s) => s.gl.domElement);
   // `?lod=exact` (lodOverride.ts) draws the water at full resolution too, to compare with.
-  const waterView = useMemo(() => new WaterView(pageLodOverride().options ? EXACT_WATER_LOD : {}), []);
+  // Its meshes keep their arrays: the view lets its GPU context go at rest (ViewAtRest.tsx), and a
+  // whole map's water takes seconds to build again, the arrays a few milliseconds to send.
+  const waterView = useMemo(() => new WaterView(pageLodOverride().options ? EXACT_WATER_LOD : {}, true), []);
   const buildRef = useRef<() => void>(() => undefined);
   const lastCamera = useRef('');
   useFrame(({ camera, size }) => {
@@ -69,7 +71,11 @@ export function WaterLayer3D() {
       invalidate();
     };
     // Blocks are built a slice at a time (a rectangle's few at once, a large map's over many slices).
-    const slices = new WaterBuildSlices(waterView, invalidate, undefined, (running) => (canvas.dataset.waterBuilding = String(running)));
+    const slices = new WaterBuildSlices(waterView, invalidate, undefined, (running) => {
+      canvas.dataset.waterBuilding = String(running);
+      // For the memory report (e2e/performance.spec.ts): what the kept mesh arrays cost the page.
+      if (!running) canvas.dataset.waterArrayBytes = String(waterView.arrayBytes());
+    });
     const rebuilds = new WaterRebuilds();
     const build = () => slices.run();
     buildRef.current = build;
@@ -106,14 +112,10 @@ export function WaterLayer3D() {
         invalidate();
       }),
     ];
-    // The blocks keep no copy of what they uploaded (waterView.ts): a restored context gets them anew.
-    const restored = () => rebuild(ALL);
-    canvas.addEventListener('webglcontextrestored', restored);
     return () => {
       buildRef.current = () => undefined;
       slices.dispose();
       unsubscribers.forEach((off) => off());
-      canvas.removeEventListener('webglcontextrestored', restored);
       scene.remove(waterView.group);
     };
   }, [waterView, scene, canvas, editor, view, water, invalidate]);

@@ -185,6 +185,7 @@ describe('viewFrameFence', () => {
       getSyncParameter: (s, pname) => (calls.push(`status:${s === sync}:${pname.toString(16)}`), status),
       deleteSync: (s) => void calls.push(`delete:${s === sync}`),
       flush: () => void calls.push('flush'),
+      isContextLost: () => false,
     };
     const fence = viewFrameFence(gl);
     expect(fence).not.toBeNull();
@@ -193,6 +194,25 @@ describe('viewFrameFence', () => {
     expect(fence?.done()).toBe(true);
     fence?.dispose();
     expect(calls).toEqual(['fenceSync:9117:0', 'flush', 'status:true:9114', 'status:true:9114', 'delete:true']);
+  });
+
+  it('counts as passed once the context is lost (a lost context answers no query; the view lets it go only after its last frame)', () => {
+    let lost = false;
+    const gl = {
+      SYNC_GPU_COMMANDS_COMPLETE: 0x9117,
+      SYNC_STATUS: 0x9114,
+      SIGNALED: 0x9119,
+      fenceSync: () => ({}) as WebGLSync,
+      // What a lost WebGL context returns for any query.
+      getSyncParameter: () => null,
+      deleteSync: () => undefined,
+      flush: () => undefined,
+      isContextLost: () => lost,
+    } satisfies FenceContext;
+    const fence = viewFrameFence(gl);
+    expect(fence?.done()).toBe(false);
+    lost = true;
+    expect(fence?.done()).toBe(true);
   });
 
   it('is null where the context makes no fence', () => {

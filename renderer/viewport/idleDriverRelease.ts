@@ -157,6 +157,7 @@ export interface FenceContext {
   getSyncParameter(sync: WebGLSync, pname: number): unknown;
   deleteSync(sync: WebGLSync | null): void;
   flush(): void;
+  isContextLost(): boolean;
 }
 
 /**
@@ -168,7 +169,9 @@ export function viewFrameFence(gl: FenceContext): FrameFence | null {
   if (!sync) return null;
   gl.flush();
   return {
-    done: () => gl.getSyncParameter(sync, gl.SYNC_STATUS) === gl.SIGNALED,
+    // A lost context answers no query: the view lets its context go at rest (ViewAtRest.tsx) only once
+    // its last frame is drawn, so a fence of a lost context counts as passed (or the release would wait forever).
+    done: () => gl.isContextLost() || gl.getSyncParameter(sync, gl.SYNC_STATUS) === gl.SIGNALED,
     dispose: () => gl.deleteSync(sync),
   };
 }

@@ -131,6 +131,17 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
 
   useEffect(() => viewport.holdLod(lod), [viewport, lod]);
 
+  // The view's context lost at rest and restored (ViewAtRest.tsx): everything sent again at the next frame.
+  const canvas = useThree((s) => s.gl.domElement);
+  useEffect(() => {
+    const restored = () => {
+      lod.contextRestored();
+      lastCamera.current = '';
+    };
+    canvas.addEventListener('webglcontextrestored', restored);
+    return () => canvas.removeEventListener('webglcontextrestored', restored);
+  }, [canvas, lod]);
+
   // Reselect levels before a frame whose camera or viewport differs from the last selection.
   useFrame(({ camera, size, gl }) => {
     const perspective = camera as PerspectiveCamera;

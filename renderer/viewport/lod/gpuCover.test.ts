@@ -137,4 +137,52 @@ describe('the erosion cover texture (gpuCover.ts)', () => {
     expect(lod.gpuCover.texture).toBeNull();
     lod.destroy();
   });
+  it('on a restored GL context the LOD meshes send every height and cover byte again and build every block again', () => {
+    const side = 1153;
+    const field = syntheticTerrain(side, 1);
+    const lod = new LodTerrainMeshes(field, 'natural');
+    lod.finishErrors();
+    const flow = new Float32Array(side * side);
+    const deposition = new Float32Array(side * side);
+    for (let k = 0; k < flow.length; k++) {
+      flow[k] = (k % 97) / 7;
+      deposition[k] = (k % 13) / 5;
+    }
+    const masks = erosionCoverBytes({ flow, deposition });
+    lod.setErosion(masks);
+    const camera = { position: { x: 0, y: 400, z: 900 }, fovYDegrees: 50, viewportHeight: 900 };
+    lod.update(camera);
+    const blocks = lod.meshes().length;
+    expect(blocks).toBeGreaterThan(4);
+    const shape = lod.gpuHeights.shape;
+    lod.prepareFrame(fakeRenderer(shape).renderer);
+    expect(lod.gpuHeights.lastUploadedTexels).toBe(side * side);
+    // At rest nothing is sent or built.
+    lod.update(camera);
+    expect(lod.lastRebuilt).toBe(0);
+    const idle = fakeRenderer(shape);
+    lod.prepareFrame(idle.renderer);
+    expect(idle.calls()).toBe(0);
+
+    const triangles = lod.triangles;
+    lod.contextRestored();
+    lod.update(camera);
+    expect(lod.lastRebuilt).toBe(blocks);
+    expect(lod.triangles).toBe(triangles);
+    const restored = fakeRenderer(shape);
+    lod.prepareFrame(restored.renderer);
+    expect(lod.gpuHeights.lastUploadedTexels).toBe(side * side);
+    // Every vertex's cover bytes are in place again (the heights' uploads came first, the cover's over them).
+    const cover = erosionCoverOf(masks);
+    const sent = new Uint8Array(side * side * 2);
+    const expected = new Uint8Array(side * side * 2);
+    for (let k = 0; k < side * side; k++) {
+      const t = heightTexel(shape, k);
+      const texel = restored.at(t.x, t.y, t.layer);
+      sent.set(texel.written ? texel.rg : [0, 0], 2 * k);
+      expected.set([cover.flow[k], cover.deposition[k]], 2 * k);
+    }
+    expect(sent).toEqual(expected);
+    lod.destroy();
+  });
 });

@@ -201,6 +201,17 @@ export class LodTerrainMeshes {
     return rebuilt > 0;
   }
 
+  /**
+   * The GL context was lost and is back (the 3D view rests, ViewAtRest.tsx): the heights and the cover
+   * are sent again whole from the document, and every block is built again at the next `update` (a
+   * drawn block keeps no arrays, see releaseArraysOnUpload). three.js allocates the textures again.
+   */
+  contextRestored(): void {
+    this.heights.markDirty(this.field, { kind: 'all' });
+    if (this.masks) this.cover.set(erosionCoverOf(this.masks));
+    for (const block of this.blocks) block.key = '';
+  }
+
   /** Sends queued height uploads; call before each frame is drawn. */
   prepareFrame(renderer: WebGLRenderer): void {
     this.heights.flush(renderer);

@@ -130,6 +130,25 @@ describe('the 3D view’s water meshes', () => {
     expect(view.triangles).toBe(32);
     view.dispose();
   });
+
+  it('keep their arrays after upload when asked (a lost GL context is then restored from them), and count them', () => {
+    const { grid, heights, water } = pitLake();
+    const view = new WaterView({}, true);
+    view.setCamera({ position: { x: 0, y: 5, z: 0 }, fovYDegrees: 50, viewportHeight: 1000 });
+    view.update(grid, water, heights, null, ALL);
+    expect(view.buildPending()).toBe(0);
+    const attributes = attributesOf(view);
+    const arrays = attributes.map((a) => a.array);
+    for (const attribute of attributes) attribute.onUploadCallback();
+    attributes.forEach((attribute, n) => expect(attribute.array).toBe(arrays[n]));
+    expect(attributes.map((a) => a.array.length)).toEqual([75, 25, 75, 25, 96]);
+    // Every attribute of the mesh (the packed shore slopes too) and its index.
+    const mesh = view.group.children[0] as Mesh;
+    const all = [...Object.values(mesh.geometry.attributes), mesh.geometry.index!];
+    expect(view.arrayBytes()).toBe(all.reduce((sum, a) => sum + a.array.byteLength, 0));
+    expect(view.arrayBytes()).toBeGreaterThan((75 + 25 + 75 + 25) * 4 + 96 * 2);
+    view.dispose();
+  });
 });
 
 describe('the 3D view’s rivers as strips', () => {

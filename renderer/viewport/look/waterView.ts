@@ -62,7 +62,15 @@ export class WaterView {
   private drawnLines: readonly DrawnLine[] | null = null;
   private drawnMask: Uint8Array | null = null;
 
-  constructor(private readonly lodOptions: WaterLodOptions = {}) {
+  /**
+   * `keepArrays`: the meshes keep their arrays after upload, so that a lost GPU context is restored
+   * without building any block again (the 3D view lets its context go at rest, ViewAtRest.tsx); the
+   * page then holds them beside the GPU's copy (`arrayBytes`).
+   */
+  constructor(
+    private readonly lodOptions: WaterLodOptions = {},
+    private readonly keepArrays = false,
+  ) {
     this.group.name = 'rivers-and-lakes';
     this.group.renderOrder = 5;
   }
@@ -266,6 +274,17 @@ export class WaterView {
     return this.drawnStrips.length;
   }
 
+  /** Bytes of the meshes' arrays the page holds (none once uploaded, unless `keepArrays`). */
+  arrayBytes(): number {
+    let bytes = 0;
+    for (const mesh of [...[...this.blocks.values()].map((built) => built.mesh), ...this.strips.values()]) {
+      const geometry = mesh.geometry;
+      for (const attribute of Object.values(geometry.attributes)) bytes += attribute.array.byteLength;
+      bytes += geometry.index?.array.byteLength ?? 0;
+    }
+    return bytes;
+  }
+
   dispose(): void {
     this.clear();
     this.material.dispose();
@@ -279,13 +298,14 @@ export class WaterView {
   /** A block's or strip's mesh, added to the group. */
   private addMesh(block: WaterBlock, material: ShaderMaterial): Mesh {
     const geometry = new BufferGeometry();
-    geometry.setAttribute('position', uploadedOnce(new BufferAttribute(block.positions, 3)));
-    geometry.setAttribute('waterDepth', uploadedOnce(new BufferAttribute(block.depth, 1)));
-    geometry.setAttribute('flow', uploadedOnce(new BufferAttribute(block.flow, 3)));
-    geometry.setAttribute('shoreSlope', uploadedOnce(new BufferAttribute(packedSlopes(block.shoreSlope), 2, true)));
-    geometry.setAttribute('feature', uploadedOnce(new BufferAttribute(block.feature, 1)));
-    if (block.stripAcross) geometry.setAttribute('stripAcross', uploadedOnce(new BufferAttribute(block.stripAcross, 2)));
-    geometry.setIndex(uploadedOnce(new BufferAttribute(block.indices, 1)));
+    const once = (attribute: BufferAttribute) => (this.keepArrays ? attribute : uploadedOnce(attribute));
+    geometry.setAttribute('position', once(new BufferAttribute(block.positions, 3)));
+    geometry.setAttribute('waterDepth', once(new BufferAttribute(block.depth, 1)));
+    geometry.setAttribute('flow', once(new BufferAttribute(block.flow, 3)));
+    geometry.setAttribute('shoreSlope', once(new BufferAttribute(packedSlopes(block.shoreSlope), 2, true)));
+    geometry.setAttribute('feature', once(new BufferAttribute(block.feature, 1)));
+    if (block.stripAcross) geometry.setAttribute('stripAcross', once(new BufferAttribute(block.stripAcross, 2)));
+    geometry.setIndex(once(new BufferAttribute(block.indices, 1)));
     const b = block.bounds;
     const centre = new Vector3((b[0] + b[3]) / 2, (b[1] + b[4]) / 2, (b[2] + b[5]) / 2);
     geometry.boundingSphere = new Sphere(centre, Math.hypot(b[3] - b[0], b[4] - b[1], b[5] - b[2]) / 2);
