@@ -4,7 +4,7 @@ import { defaultCameraPose } from '../app/view/cameraPose';
 import { syntheticTerrain } from '../shared/lod/testing/syntheticTerrain';
 import { evaluateWater } from '../shared/hydrology/water';
 import { DEFAULT_WATER_PARAMS } from '../shared/hydrology/waterParams';
-import { hydraulicHalfWidth } from '../shared/hydrology/riverStrip';
+import { hydraulicHalfWidth, type RiverHalfWidth } from '../shared/hydrology/riverStrip';
 import { findWaterFeatures, type WaterFeatures } from '../shared/hydrology/waterFeatures';
 import type { WaterSurface } from '../shared/hydrology/waterSurface';
 import { waterTintImage } from '../app/water/waterTint';
@@ -135,81 +135,57 @@ function baselineScan(s: State): number {
 
 const BASELINE = 'water-draw baseline: one read of every vertex';
 
+/**
+ * A frame row: three's per-frame work for the view `setup` gives, with what the GPU is handed
+ * (draw calls, blocks, triangles, vertices) and the row's own figures.
+ */
+function frameRow(name: string, setup: () => State, figures: (s: State) => Record<string, number>): Benchmark {
+  return {
+    name,
+    size: SIZE,
+    baseline: BASELINE,
+    samples: 50,
+    warmup: 5,
+    setup,
+    run: (s) => frame(s as State),
+    measure: () => {
+      const s = setup();
+      return { draw_calls: frame(s), blocks: s.view.blockCount, triangles: s.view.triangles, vertices: s.view.vertices, ...figures(s) };
+    },
+  };
+}
+
+/** A build row: every block measured and built at its level in a new view (rivers as strips when `riverWidth` is given), CPU time. */
+function buildRow(name: string, baseline: string, setup: () => State, riverWidth: RiverHalfWidth | null = null): Benchmark {
+  return {
+    name,
+    size: SIZE,
+    baseline,
+    samples: 3,
+    warmup: 1,
+    setup,
+    ...cpuTimed(3, (s) => {
+      const { field, water, heights, features, lodCamera } = s as State;
+      const view = new WaterView();
+      view.setCamera(lodCamera);
+      view.update(field, water, heights, features.featureOf, ALL, riverWidth);
+      view.buildPending();
+      view.dispose();
+    }),
+  };
+}
+
 export const benchmarks: Benchmark[] = [
   { name: BASELINE, size: SIZE, samples: 5, warmup: 1, setup: state, run: (s) => baselineScan(s as State) },
-  {
-    name: 'water-draw frame',
-    size: SIZE,
-    baseline: BASELINE,
-    samples: 50,
-    warmup: 5,
-    setup: state,
-    run: (s) => frame(s as State),
-    measure: () => {
-      const s = state();
-      return {
-        draw_calls: frame(s),
-        blocks: s.view.blockCount,
-        triangles: s.view.triangles,
-        vertices: s.view.vertices,
-        full_resolution_triangles: s.view.fullResolutionTriangles,
-        wet_vertices: baselineScan(s),
-        rivers: s.features.features.filter((f) => f.kind === 'river').length,
-        lakes: s.features.features.filter((f) => f.kind === 'lake').length,
-      };
-    },
-  },
-  {
-    name: 'water-draw frame (rivers as strips)',
-    size: SIZE,
-    baseline: BASELINE,
-    samples: 50,
-    warmup: 5,
-    setup: stripState,
-    run: (s) => frame(s as State),
-    measure: () => {
-      const s = stripState();
-      return {
-        draw_calls: frame(s),
-        blocks: s.stripView.blockCount,
-        strips: s.stripView.stripCount,
-        triangles: s.stripView.triangles,
-        vertices: s.stripView.vertices,
-      };
-    },
-  },
-  {
-    name: 'water-draw build',
-    size: SIZE,
-    baseline: BASELINE,
-    samples: 3,
-    warmup: 1,
-    setup: state,
-    ...cpuTimed(3, (s) => {
-      const { field, water, heights, features, lodCamera } = s as State;
-      const view = new WaterView();
-      view.setCamera(lodCamera);
-      view.update(field, water, heights, features.featureOf, ALL);
-      view.buildPending();
-      view.dispose();
-    }),
-  },
-  {
-    name: 'water-draw build (rivers as strips)',
-    size: SIZE,
-    baseline: 'water-draw build',
-    samples: 3,
-    warmup: 1,
-    setup: stripState,
-    ...cpuTimed(3, (s) => {
-      const { field, water, heights, features, lodCamera } = s as State;
-      const view = new WaterView();
-      view.setCamera(lodCamera);
-      view.update(field, water, heights, features.featureOf, ALL, RIVER_WIDTH);
-      view.buildPending();
-      view.dispose();
-    }),
-  },
+  frameRow('water-draw frame', state, (s) => ({
+    full_resolution_triangles: s.view.fullResolutionTriangles,
+    wet_vertices: baselineScan(s),
+    rivers: s.features.features.filter((f) => f.kind === 'river').length,
+    lakes: s.features.features.filter((f) => f.kind === 'lake').length,
+  })),
+  frameRow('water-draw frame (rivers as strips)', stripState, (s) => ({ strips: s.view.stripCount })),
+  buildRow('water-draw build', BASELINE, state),
+  buildRow('water-draw build (rivers as strips)', 'water-draw build', stripState, RIVER_WIDTH),
   {
     name: 'water-draw strips only',
     size: SIZE,

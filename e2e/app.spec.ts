@@ -154,6 +154,11 @@ test.describe('editor window', () => {
     // The default camera looks from +z toward −z over the centre: below the middle of the view is nearer, +z.
     expect(shown.z).toBeGreaterThan(0);
   });
+});
+
+// Tests that never read the default terrain's own heights or pixels: the default preset at 65², a cheaper start.
+test.describe('editor window, small start', () => {
+  test.use({ startSize: 65 });
 
   test('both views redraw together when the document changes, and each follows its view setting', async ({ app }) => {
     const { page } = app;

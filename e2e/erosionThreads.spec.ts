@@ -6,10 +6,15 @@ import { parseProject } from '../shared/codecs/project';
 import { evaluateStack } from '../shared/layers/evaluate';
 import { READY_SELECTOR, expect, sendMenuCommand, test, type FaultlineApp } from './fixtures';
 
-/** Opens the app with `?erosionThreads=N`, runs the default preset (faults, hydraulic, thermal) with seed 77 and saves it. */
+/**
+ * Opens the app with `?erosionThreads=N`, runs the default preset (faults, hydraulic, thermal) with seed 77 and saves it.
+ * The page starts on the default preset at 65² (`startSize`, a cheaper start), and the Run is at 257², the window's
+ * default size, chosen in the form (which takes the start's size).
+ */
 async function runAndSave(app: FaultlineApp, page: Page, threads: number, file: string): Promise<ReturnType<typeof parseProject>> {
-  await page.goto(`/?erosionThreads=${threads}`);
+  await page.goto(`/?erosionThreads=${threads}&startSize=65`);
   await page.locator(READY_SELECTOR).waitFor({ state: 'attached', timeout: 60_000 });
+  await page.getByTestId('gen-size').selectOption('257');
   await page.getByTestId('gen-seed').fill('77');
   await page.getByTestId('gen-run').click();
   await expect(page.getByTestId('status-undo')).toContainText('Generate', { timeout: 60_000 });
@@ -32,6 +37,7 @@ test('the window is cross-origin isolated, and a Run erodes on 2 workers with th
   try {
     const one = await runAndSave(app, page, 1, path.join(folder, 'one.faultline'));
     const two = await runAndSave(app, page, 2, path.join(folder, 'two.faultline'));
+    expect([two.field.width, two.field.depth]).toEqual([257, 257]);
     expect(two.layers?.map((layer) => layer.kind)).toEqual(['faults', 'hydraulic', 'thermal', 'smooth']);
     expect(two.field.heights.length).toBe(one.field.heights.length);
     expect(Buffer.from(two.field.heights.buffer).equals(Buffer.from(one.field.heights.buffer))).toBe(true);

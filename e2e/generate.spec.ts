@@ -77,6 +77,12 @@ test.describe('terrain design loop', () => {
     await expect(page.getByTestId('gen-run')).toBeEnabled();
     expect(app.consoleErrors).toEqual([]);
   });
+});
+
+// Edits that compare the map with itself before and after: the default preset at 65², a cheaper start and
+// cheaper re-evaluations after each edit.
+test.describe('terrain design loop: edits', () => {
+  test.use({ startSize: 65 });
 
   test('draws a manual fault on the 2D panel as one undoable edit; Esc cancels a drag', async ({ app }) => {
     const { page } = app;

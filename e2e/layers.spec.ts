@@ -2,6 +2,10 @@ import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { openAdvanced, showPanel } from './panel';
 
+// No test here reads the default terrain's own heights (each compares the map with itself before and
+// after an edit): the default preset at 65², a cheaper start and cheaper stack evaluations.
+test.use({ startSize: 65 });
+
 /** The exact height under a point of the 2D panel (fractions of its box), from the hover readout. */
 async function heightAt(page: Page, map2d: Locator, fx: number, fy: number): Promise<number> {
   const box = await map2d.boundingBox();
@@ -80,6 +84,8 @@ test.describe('the layer stack in the editor', () => {
     await page.getByTestId('gen-run').click();
     await expect(undo).toContainText('Generate');
     await idle(page);
+    // At the map's own size (the form takes the start's).
+    await expect(page.getByTestId('status-size')).toContainText('65 × 65');
     await expect.poll(() => heightAt(page, map2d, 0.5, 0.5)).not.toBe(carved);
     await showPanel(page, 'layers');
     await expect(sculpt).toHaveCount(1);

@@ -12,6 +12,9 @@ import { expect, sendMenuCommand, test } from './fixtures';
 import { zoomTo } from './fieldScene';
 import { frames, settledViewportShot } from './waterPixels';
 
+// Each test opens its own river first: the start on the default preset at 65² is cheaper and never looked at.
+test.use({ startSize: 65 });
+
 // The edge of a narrow river seen close up runs straight (issue 31): a drawn river 2 m wide on 2 m cells,
 // straight and 30° off the grid's axes, runs away from the camera as Reset Camera frames the map, so
 // on screen it climbs the middle of the view. A perspective view keeps straight lines straight: each

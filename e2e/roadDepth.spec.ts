@@ -11,6 +11,9 @@ import { createHeightfield, vertexX, vertexZ } from '../shared/terrain/heightfie
 import { expect, sendMenuCommand, test } from './fixtures';
 import { viewportShot } from './pixels';
 
+// The test opens its own ridge first: the start on the default preset at 65² is cheaper and never looked at.
+test.use({ startSize: 65 });
+
 // Overlays in the scene (issue 34, item 4): the Road tool's centreline is depth-tested, so a hill between
 // the camera and the road hides the part of the line behind it. The scene: flat ground, a straight road
 // across the view through the map's middle, and a ridge 100 m high between it and the camera (as Reset

@@ -8,6 +8,7 @@ import { linearToSrgbByte } from '../../shared/export/colourMap';
 import { COVER_SLOPE_RULE, SEDIMENT_RULE, SEDIMENT_SRGB, WET_DARKENING, WET_RULE } from '../../shared/erosion/cover';
 import { ruleWeight } from '../../shared/export/masks';
 import { coverFits, coverOverRect } from '../document/packedCover';
+import { normalSlopeDeg, shadingNormalAt } from '../../shared/terrain/shadingNormals';
 
 export type MapMode = ViewSettings['map2dMode'];
 
@@ -151,23 +152,11 @@ function applyMapCover(field: Heightfield, pixels: Uint8ClampedArray, rect: MapI
   }
 }
 
-/** Slope in degrees at vertex (i, j): the exact mesh's normal (shared/terrain/mesh.ts writeNormals), one-sided at the map's edges. */
-function vertexSlope(field: Heightfield, i: number, j: number): number {
-  const { width, depth, cellSize, heights } = field;
-  const im = i > 0 ? i - 1 : i;
-  const ip = i < width - 1 ? i + 1 : i;
-  const jm = j > 0 ? j - 1 : j;
-  const jp = j < depth - 1 ? j + 1 : j;
-  const nx = (heights[j * width + ip] - heights[j * width + im]) / ((ip - im) * cellSize);
-  const nz = (heights[jp * width + i] - heights[jm * width + i]) / ((jp - jm) * cellSize);
-  return Math.atan(Math.sqrt(nx * nx + nz * nz)) * DEGREES;
-}
-
 /**
  * The 3D view's natural colours (the ground materials' mean colours by the ground layers,
- * writeNaturalGround, with `lines`' climate and tree and snow lines; slope from the exact mesh's
- * normal, as the masks and the colour map read it), each the mean over its cell (footprints of height
- * and slope), lit by the hillshade.
+ * writeNaturalGround, with `lines`' climate and tree and snow lines; slope and the snow line's shade
+ * from the 3D view's own vertex normal, shared/terrain/shadingNormals.ts shadingNormalAt, as float32
+ * as the mesh holds it), each the mean over its cell (footprints of height and slope), lit by the hillshade.
  */
 function writeNatural(field: Heightfield, pixels: Uint8ClampedArray, rect: MapImageRect, rectCover: ErosionCover | null, lines: NaturalLines): void {
   const { width, depth, cellSize, heights } = field;
@@ -178,15 +167,21 @@ function writeNatural(field: Heightfield, pixels: Uint8ClampedArray, rect: MapIm
   const rgb = [0, 0, 0];
   const rectWidth = rect.i1 - rect.i0;
   const R = HILLSHADE_REACH;
-  // The slopes of the rectangle and a ring of one vertex round it (within the map): each pixel's slope
-  // footprint reads its neighbours'.
+  // The normals and slopes of the rectangle and a ring of one vertex round it (within the map): each
+  // pixel's slope footprint reads its neighbours'.
   const si0 = Math.max(0, rect.i0 - 1);
   const sj0 = Math.max(0, rect.j0 - 1);
   const si1 = Math.min(width, rect.i1 + 1);
   const sj1 = Math.min(depth, rect.j1 + 1);
   const slopeWidth = si1 - si0;
+  const normals = new Float32Array(3 * slopeWidth * (sj1 - sj0));
   const slopes = new Float64Array(slopeWidth * (sj1 - sj0));
-  for (let j = sj0; j < sj1; j++) for (let i = si0; i < si1; i++) slopes[(j - sj0) * slopeWidth + i - si0] = vertexSlope(field, i, j);
+  for (let j = sj0; j < sj1; j++)
+    for (let i = si0; i < si1; i++) {
+      const s = (j - sj0) * slopeWidth + i - si0;
+      shadingNormalAt(field, i, j, normals, 3 * s);
+      slopes[s] = normalSlopeDeg(normals[3 * s + 1]);
+    }
   for (let j = rect.j0; j < rect.j1; j++) {
     const jm = j > 0 ? j - 1 : j;
     const jp = j < depth - 1 ? j + 1 : j;
@@ -217,9 +212,8 @@ function writeNatural(field: Heightfield, pixels: Uint8ClampedArray, rect: MapIm
       const z = (j - centreZ) * cellSize;
       const bandFootprint = Math.sqrt(bx * bx + bz * bz) * cellSize;
       const heightFootprint = gradient * cellSize;
-      // The ragged snow line as the 3D view moves it, by the unit normal's horizontal part (−∇h / |(−∇h, 1)|).
-      const inverseLength = 1 / Math.sqrt(1 + gradient * gradient);
-      const snowShift = snowShiftAt(palette, heights[k], x, z, slopeDeg, -nx * inverseLength, -nz * inverseLength, heightFootprint);
+      // The ragged snow line as the 3D view moves it, by the vertex normal's horizontal part.
+      const snowShift = snowShiftAt(palette, heights[k], x, z, slopeDeg, normals[3 * s], normals[3 * s + 2], heightFootprint);
       const slopeFootprint = Math.sqrt(dsx * dsx + dsz * dsz);
       writeNaturalGround(palette, heights[k], slopeDeg, flow, deposition, rgb, 0, heightFootprint, slopeFootprint, x, z, bandFootprint, snowShift);
       const imR = Math.max(0, i - R);

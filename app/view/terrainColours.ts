@@ -8,6 +8,7 @@ import {
   type ErosionCover,
   type NaturalLines,
 } from '../../shared/ground/naturalColours';
+import { normalSlopeDeg } from '../../shared/terrain/shadingNormals';
 import { HYPSOMETRIC_RAMP, SLOPE_RAMP, linearRamp, normalisedHeight, rampIndex } from './colourRamp';
 
 // The natural colours' pure part is shared (the CLI's colour map paints them too); this module keeps its API.
@@ -57,8 +58,7 @@ export function writeVertexColours(
     let t: number;
     let lut: Float32Array;
     if (palette) {
-      const ny = Math.min(1, Math.max(-1, normals[k * 3 + 1]));
-      const slopeDeg = (Math.acos(ny) * 180) / Math.PI;
+      const slopeDeg = normalSlopeDeg(normals[k * 3 + 1]);
       // World x, z as the mesh places the vertex (shared/terrain/mesh.ts): where dipping beds are read, where the snow line wanders.
       const i = k % width;
       const x = (i - (width - 1) / 2) * cellSize;

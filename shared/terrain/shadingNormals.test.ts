@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHeightfield } from './heightfield';
 import { writeNormals } from './mesh';
-import { writeShadingNormals } from './shadingNormals';
+import { normalSlopeDeg, shadingNormalAt, writeShadingNormals } from './shadingNormals';
 
 /** h = a·x² + b·z² plus talus steps (−1)^i · β·x that alternate from cell to cell and grow along x. */
 function steppedBowl(width: number, depth: number, cell: number, beta: number) {
@@ -49,5 +49,31 @@ describe('writeShadingNormals', () => {
     writeShadingNormals(field, banded, 0, 4);
     writeShadingNormals(field, banded, 4, 11);
     expect(banded).toEqual(full);
+  });
+});
+
+describe('normalSlopeDeg', () => {
+  it('reads a plane’s slope from its vertex normal: atan of its gradient (closed form), at the border too', () => {
+    for (const [gx, gz] of [
+      [0, 0],
+      [0.5, 0],
+      [0.3, -0.4],
+      [-2, 1],
+    ]) {
+      const field = createHeightfield(6, 5, 1.5);
+      for (let j = 0; j < 5; j++) for (let i = 0; i < 6; i++) field.heights[j * 6 + i] = 3 + gx * i * 1.5 + gz * j * 1.5;
+      const normal = new Float32Array(3);
+      const expected = (Math.atan(Math.hypot(gx, gz)) * 180) / Math.PI;
+      for (const [i, j] of [
+        [0, 0],
+        [2, 3],
+        [5, 4],
+      ]) {
+        shadingNormalAt(field, i, j, normal, 0);
+        expect(normalSlopeDeg(normal[1])).toBeCloseTo(expected, 3);
+      }
+    }
+    expect(normalSlopeDeg(1.0000001)).toBe(0);
+    expect(normalSlopeDeg(0)).toBe(90);
   });
 });

@@ -10,31 +10,46 @@ import type { Heightfield } from './heightfield';
  * mesh's own central differences (mesh.ts writeNormals).
  */
 export function writeShadingNormals(field: Heightfield, out: Float32Array, rowStart = 0, rowEnd = field.depth): void {
-  const { width, depth, cellSize, heights } = field;
-  const h = (i: number, j: number) => heights[j * width + i];
-  const centralX = (i: number, j: number) => {
-    const im = Math.max(0, i - 1);
-    const ip = Math.min(width - 1, i + 1);
-    return (h(ip, j) - h(im, j)) / ((ip - im) * cellSize);
-  };
-  const centralZ = (i: number, j: number) => {
-    const jm = Math.max(0, j - 1);
-    const jp = Math.min(depth - 1, j + 1);
-    return (h(i, jp) - h(i, jm)) / ((jp - jm) * cellSize);
-  };
+  const { width, depth } = field;
   for (let j = Math.max(0, rowStart); j < Math.min(depth, rowEnd); j++) {
-    const jm = Math.max(0, j - 1);
-    const jp = Math.min(depth - 1, j + 1);
-    for (let i = 0; i < width; i++) {
-      const im = Math.max(0, i - 1);
-      const ip = Math.min(width - 1, i + 1);
-      const dhdx = (centralX(im, j) + 2 * centralX(i, j) + centralX(ip, j)) / 4;
-      const dhdz = (centralZ(i, jm) + 2 * centralZ(i, j) + centralZ(i, jp)) / 4;
-      const inv = 1 / Math.sqrt(dhdx * dhdx + 1 + dhdz * dhdz);
-      const p = (j * width + i) * 3;
-      out[p] = -dhdx * inv;
-      out[p + 1] = inv;
-      out[p + 2] = -dhdz * inv;
-    }
+    for (let i = 0; i < width; i++) shadingNormalAt(field, i, j, out, (j * width + i) * 3);
   }
+}
+
+/**
+ * The shading normal of vertex (i, j) (see writeShadingNormals) into out[p], out[p + 1], out[p + 2]: the
+ * one function by which the 3D view's mesh and the 2D panel's natural mode (app/map2d/mapImage.ts) get a
+ * vertex's normal, so the ground rules (the snow's slope and its shade) read the same normal in both.
+ */
+export function shadingNormalAt(field: Heightfield, i: number, j: number, out: Float32Array, p: number): void {
+  const { width, depth, cellSize, heights } = field;
+  const im = Math.max(0, i - 1);
+  const ip = Math.min(width - 1, i + 1);
+  const jm = Math.max(0, j - 1);
+  const jp = Math.min(depth - 1, j + 1);
+  const row = j * width;
+  const dhdx =
+    (central(heights, row, 1, im, width, cellSize) + 2 * central(heights, row, 1, i, width, cellSize) + central(heights, row, 1, ip, width, cellSize)) / 4;
+  const dhdz =
+    (central(heights, i, width, jm, depth, cellSize) + 2 * central(heights, i, width, j, depth, cellSize) + central(heights, i, width, jp, depth, cellSize)) /
+    4;
+  const inv = 1 / Math.sqrt(dhdx * dhdx + 1 + dhdz * dhdz);
+  out[p] = -dhdx * inv;
+  out[p + 1] = inv;
+  out[p + 2] = -dhdz * inv;
+}
+
+/** The slope of a unit normal whose up component is `ny`, degrees from level (its angle from vertical; `ny` clamped to −1…1). */
+export function normalSlopeDeg(ny: number): number {
+  return (Math.acos(Math.min(1, Math.max(-1, ny))) * 180) / Math.PI;
+}
+
+/**
+ * The central difference of the heights along one axis at position `a` of `count` (one-sided at the
+ * border): the vertex at `a` is heights[start + a·stride].
+ */
+function central(heights: Float32Array, start: number, stride: number, a: number, count: number, cellSize: number): number {
+  const am = Math.max(0, a - 1);
+  const ap = Math.min(count - 1, a + 1);
+  return (heights[start + ap * stride] - heights[start + am * stride]) / ((ap - am) * cellSize);
 }

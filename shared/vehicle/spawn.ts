@@ -149,8 +149,15 @@ class SpawnSearch {
   private readonly fordingDepth: number;
   evaluations = 0;
   locations = 0;
-  /** Least tilted placement seen, for the 'none' fallback. */
-  private fallback: { choice: Choice; badness: number } | null = null;
+  /** Least tilted placement seen among the poses taken, for the 'none' fallback, and when it was offered. */
+  private fallback: { choice: Choice; badness: number; order: number } | null = null;
+  /** Fallback candidates offered so far (poses taken and deferred ones). */
+  private offered = 0;
+  /**
+   * Spots rejected for their ground or water before any pose was taken: x, z and the order in which they
+   * were offered to the fallback. Their poses are taken only when no spot is found.
+   */
+  private readonly deferred: number[] = [];
 
   constructor(
     private readonly field: Heightfield,
@@ -230,6 +237,7 @@ class SpawnSearch {
     }
     if (best) return result(best);
     // Nothing drivable: the least tilted placement seen (the start itself was always evaluated).
+    this.takeDeferredPoses();
     const fallback = this.fallback?.choice ?? { x: cx, z: cz, heading: this.preferred, quality: 'none' as const, runTilt: Infinity, freeRun: 0 };
     return result(fallback);
   }
@@ -272,16 +280,47 @@ class SpawnSearch {
     return best;
   }
 
-  /** No spot at (x, z); its pose is still offered to the 'none' fallback. */
+  /**
+   * No spot at (x, z) (its ground is too steep or its water too deep); it is still offered to the 'none'
+   * fallback at the preferred heading, as a spot whose pose was taken would be, and counts as one
+   * evaluation (its ground was read under the whole footprint), but its pose is taken only if no spot
+   * is found at all (takeDeferredPoses).
+   */
   private fallbackOnly(x: number, z: number): undefined {
-    this.isSpot({ x, z, heading: this.preferred });
+    if (this.obstacles.length > 0 && overlapsObstacle(this.obstacles, { x, z, heading: this.preferred }, this.car)) return undefined;
+    this.evaluations++;
+    this.deferred.push(x, z, this.offered++);
     return undefined;
+  }
+
+  /**
+   * The deferred spots' poses, offered to the fallback as if taken when they were rejected: the least
+   * badness wins and, of equal ones, the first offered, so the fallback is the one the search would
+   * have kept had it taken every pose in turn.
+   */
+  private takeDeferredPoses(): void {
+    const list = this.deferred;
+    for (let p = 0; p < list.length; p += 3) {
+      const placement = { x: list[p], z: list[p + 1], heading: this.preferred };
+      const order = list[p + 2];
+      const pose = this.pose(this.field, placement, this.body, false);
+      const tilt = Math.max(Math.abs(pose.pitch), Math.abs(pose.roll));
+      // The clip depth is never negative: a tilt beyond the fallback's badness cannot beat it.
+      const f = this.fallback;
+      if (f && (tilt > f.badness || (tilt === f.badness && order > f.order))) continue;
+      const badness = tilt + clipDepth(this.field, pose.position, pose, this.body);
+      if (!f || badness < f.badness || (badness === f.badness && order < f.order)) {
+        this.fallback = { choice: { ...placement, quality: 'none', runTilt: Infinity, freeRun: 0 }, badness, order };
+      }
+    }
+    list.length = 0;
   }
 
   /** Whether the car can stand here: see the module comment. Records the least tilted pose seen. */
   private isSpot(placement: CarPlacement): boolean {
     if (this.obstacles.length > 0 && overlapsObstacle(this.obstacles, placement, this.car)) return false;
     this.evaluations++;
+    const order = this.offered++;
     // Orientation first (four samples); the clip depth samples the whole footprint, so only when needed.
     const pose = this.pose(this.field, placement, this.body, false);
     const tilt = Math.max(Math.abs(pose.pitch), Math.abs(pose.roll));
@@ -289,7 +328,7 @@ class SpawnSearch {
     const depth = upright || !this.fallback || tilt < this.fallback.badness ? clipDepth(this.field, pose.position, pose, this.body) : Infinity;
     const badness = tilt + depth;
     if (!this.fallback || badness < this.fallback.badness) {
-      this.fallback = { choice: { ...placement, quality: 'none', runTilt: Infinity, freeRun: 0 }, badness };
+      this.fallback = { choice: { ...placement, quality: 'none', runTilt: Infinity, freeRun: 0 }, badness, order };
     }
     if (!upright || !(depth <= 0)) return false;
     return wheelContacts(this.field, pose, this.layout).every((w) => w.grounded);
