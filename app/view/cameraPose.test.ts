@@ -81,8 +81,43 @@ describe('camera pose', () => {
     const above = { x: 7.3, y: 500, z: -4.1 };
     expect(clampAboveSurface(field, above, 2)).toBe(false);
     expect(above.y).toBe(500);
-    const offMap = { x: 1e4, y: -100, z: 0 };
-    expect(clampAboveSurface(field, offMap, 2)).toBe(false);
-    expect(offMap.y).toBe(-100);
+  });
+
+  it('off the map keeps the camera above the nearest point of the map edge', () => {
+    // A plane tilted along x: h = 40 + 0.5·x, so the edge x = 48 stands at 64 m and x = −48 at 16 m,
+    // with z having no effect (every triangle of the surface lies in this plane).
+    const field = createHeightfield(33, 17, 3);
+    const half = 16 * 3;
+    for (let j = 0; j < field.depth; j++) {
+      for (let i = 0; i < field.width; i++) field.heights[j * field.width + i] = 40 + 0.5 * (i - 16) * 3;
+    }
+    const clearance = 2;
+    // Beyond the high edge, below it: lifted to the edge's height plus the clearance.
+    const beyondHigh = { x: half + 30, y: 50, z: 5.5 };
+    expect(clampAboveSurface(field, beyondHigh, clearance)).toBe(true);
+    expect(beyondHigh).toEqual({ x: half + 30, y: 64 + clearance, z: 5.5 });
+    // Beyond a corner: the nearest boundary point is the corner (x = 48, z = −24), still 64 m.
+    const beyondCorner = { x: half + 5, y: 0, z: -1000 };
+    expect(clampAboveSurface(field, beyondCorner, clearance)).toBe(true);
+    expect(beyondCorner.y).toBe(64 + clearance);
+    // Beyond the high edge, above it: untouched.
+    const aboveHigh = { x: half + 30, y: 70, z: 5.5 };
+    expect(clampAboveSurface(field, aboveHigh, clearance)).toBe(false);
+    expect(aboveHigh.y).toBe(70);
+    // Beyond the low edge the floor is the low edge's 16 m, not the map's top.
+    const beyondLow = { x: -half - 30, y: 17, z: 0 };
+    expect(clampAboveSurface(field, beyondLow, clearance)).toBe(true);
+    expect(beyondLow.y).toBe(16 + clearance);
+    const aboveLow = { x: -half - 30, y: 30, z: 0 };
+    expect(clampAboveSurface(field, aboveLow, clearance)).toBe(false);
+    expect(aboveLow.y).toBe(30);
+    // Over the map: as before, the surface right below (h(10) = 45).
+    const overMap = { x: 10, y: 20, z: 3 };
+    expect(clampAboveSurface(field, overMap, clearance)).toBe(true);
+    expect(overMap.y).toBeCloseTo(45 + clearance, 9);
+    // A position that is not a number is left alone.
+    const lost = { x: Number.NaN, y: -5, z: 0 };
+    expect(clampAboveSurface(field, lost, clearance)).toBe(false);
+    expect(lost.y).toBe(-5);
   });
 });

@@ -1,5 +1,5 @@
 import type { Heightfield } from '../../shared/terrain/heightfield';
-import { heightRange, terrainExtent } from '../../shared/terrain/heightfield';
+import { clampToTerrain, heightRange, terrainExtent } from '../../shared/terrain/heightfield';
 import { heightAt } from '../../shared/terrain/surface';
 
 export interface Vec3Like {
@@ -131,11 +131,14 @@ export function groundClearance(field: Pick<Heightfield, 'cellSize'>): number {
 }
 
 /**
- * Lifts `position` so that it is at least `margin` above the exact surface when it is over the
- * terrain; returns whether it moved. Off the map there is no ground to hit.
+ * Lifts `position` so that it is at least `margin` above the exact surface; returns whether it moved.
+ * Off the map the floor is the surface at the nearest point of the map's boundary, so a camera tilted
+ * low beside a high map edge (a plateau reaching the edge) cannot drop below that edge and see the
+ * terrain from underneath. Over the map the nearest point is the point itself.
  */
 export function clampAboveSurface(field: Heightfield, position: Vec3Like, margin: number): boolean {
-  const ground = heightAt(field, position.x, position.z);
+  const nearest = clampToTerrain(field, position.x, position.z);
+  const ground = heightAt(field, nearest.x, nearest.z);
   if (Number.isNaN(ground)) return false;
   const floor = ground + margin;
   if (position.y >= floor) return false;
