@@ -5,7 +5,9 @@ import { writeWaterColour } from './waterColours';
 import { cornerDepth, isWet, sourceVertex } from './waterCorners';
 import { depthSlopeAt, shoreDepthAt, type ShoreCorner } from './shoreField';
 import { WATER_LAKE } from '../../shared/hydrology/water';
-import { riverStripMesh, type RiverHalfWidth } from '../../shared/hydrology/riverStrip';
+import { riverStripMesh, type RiverHalfWidth, type RiverStripMesh } from '../../shared/hydrology/riverStrip';
+import type { DrawnLine } from '../../shared/rivers/drawnStrip';
+import { automaticStripsExcluded, drawnStrips, sheetHoldsLakesOnly } from '../../shared/layers/drawnRiverLines';
 
 /** Vertices [i0, i1] × [j0, j1] of a map, inclusive. */
 export interface VertexSpan {
@@ -37,7 +39,9 @@ const OUTLINE_PIXELS = 2;
  * depth (waterColours.ts), faded out over EDGE_PIXELS as it reaches 0; the selected feature (its
  * nearest vertex's) tinted and outlined along its edge. Cells with no wet corner stay transparent,
  * as the 3D view draws none there. Given `riverWidth`, the rivers are their strips along their lines,
- * as the 3D view draws them (riverStripTint), and the cells hold the lakes only.
+ * as the 3D view draws them (riverStripTint); given `drawn` (shared/layers/drawnRiverLines.ts), the drawn
+ * rivers are their strips along their splines and the automatic strips leave their vertices to them; with
+ * either, the cells hold the lakes only (the 3D view's choice, shared with it).
  */
 export function magnifiedWaterTint(
   grid: HydrologyGrid,
@@ -48,6 +52,7 @@ export function magnifiedWaterTint(
   span: VertexSpan,
   pixelsPerVertex: number,
   riverWidth: RiverHalfWidth | null = null,
+  drawn: readonly DrawnLine[] | null = null,
 ): MagnifiedTint {
   const { width, depth: rows, cellSize } = grid;
   const k = pixelsPerVertex;
@@ -86,7 +91,7 @@ export function magnifiedWaterTint(
     if (slopeCache[2 * c] !== slopeCache[2 * c]) depthSlopeAt(depthAt, width, rows, cellSize, i, j, slopeCache, 2 * c);
     return { x: i * cellSize, z: j * cellSize, depth: depthAt(i, j), slopeX: slopeCache[2 * c], slopeZ: slopeCache[2 * c + 1] };
   };
-  const wet = riverWidth
+  const wet = sheetHoldsLakesOnly(riverWidth !== null, drawn)
     ? (i: number, j: number) => water.kind[j * width + i] === WATER_LAKE && isWet(water.surface, heights, j * width + i)
     : (i: number, j: number) => isWet(water.surface, heights, j * width + i);
   const selectedAt = (i: number, j: number): boolean => {
@@ -146,7 +151,8 @@ export function magnifiedWaterTint(
       }
     }
   }
-  if (riverWidth) riverStripTint(grid, water, heights, featureOf, selectedId, riverWidth, out);
+  if (riverWidth) riverStripTint(grid, water, heights, featureOf, selectedId, riverWidth, out, automaticStripsExcluded(grid, true, drawn));
+  if (drawn) for (const strip of drawnStrips(grid, heights, water.surface, drawn)) paintStrip(grid, strip, featureOf, selectedId, out);
   return out;
 }
 
@@ -164,6 +170,7 @@ function riverStripTint(
   selectedId: number | null,
   riverWidth: RiverHalfWidth,
   out: MagnifiedTint,
+  excluded: Uint8Array | null,
 ): void {
   const { width, depth: rows, cellSize } = grid;
   const { span, pixelsPerVertex: k } = out;
@@ -181,7 +188,16 @@ function riverStripTint(
     Math.max(0, span.j0 - margin),
     Math.min(width, span.i1 + margin + 1),
     Math.min(rows, span.j1 + margin + 1),
+    true,
+    excluded,
   );
+  paintStrip(grid, strip, featureOf, selectedId, out);
+}
+
+/** A strip's triangles over the tint (riverStripTint's drawing; a drawn river's strip too). */
+function paintStrip(grid: HydrologyGrid, strip: RiverStripMesh, featureOf: FeatureIds | null, selectedId: number | null, out: MagnifiedTint): void {
+  const { width, depth: rows, cellSize } = grid;
+  const { span, pixelsPerVertex: k } = out;
   const { positions, indices, depth } = strip;
   // Pixel column c's centre lies at vertex coordinate i0 − 0.5 + (c + 0.5) / k; vertex i at map x = (i − (width − 1) / 2) · cellSize.
   const column = (x: number) => (x / cellSize + (width - 1) / 2 - span.i0 + 0.5) * k - 0.5;

@@ -3,6 +3,7 @@ import type { MapViewTransform } from '../../app/map2d/mapTransform';
 import { unionRegions, type DirtyRegion } from '../../app/document/region';
 import { paintWaterTint, tintRectOf, waterTintImage, type WaterTint } from '../../app/water/waterTint';
 import { RiverStripWidth } from '../../app/water/riverStripWidth';
+import { drawnRiverLines } from '../../shared/layers/drawnRiverLines';
 import { magnifiedPixelsPerVertex, magnifiedWaterTint, type MagnifiedTint, type VertexSpan } from '../../app/water/waterTintMagnified';
 import { smoothMagnification, visibleSpan } from '../../app/map2d/mapMagnification';
 
@@ -36,7 +37,8 @@ export function createWaterTint2D(
   const magnifiedContext = magnifiedCanvas.getContext('2d');
   /** What the magnified canvas holds (its pixels are let go once drawn into it). */
   let magnified: Pick<MagnifiedTint, 'span' | 'pixelsPerVertex'> | null = null;
-  // The rivers as the 3D view draws them: strips along their lines when the water layer carves along them.
+  // The rivers as the 3D view draws them: strips along their lines when the water layer carves along them,
+  // drawn rivers' along their splines.
   const stripWidth = new RiverStripWidth();
 
   /** The magnified tint for the view (painted anew when the view leaves it or needs other pixels per vertex), or null. */
@@ -64,7 +66,8 @@ export function createWaterTint2D(
     };
     const { selectedId } = water.model.store.getState();
     const featureOf = water.model.featureIds();
-    const painted = magnifiedWaterTint(doc.field, doc.water, doc.field.heights, featureOf, selectedId, span, k, stripWidth.of(doc.stack));
+    const drawn = drawnRiverLines(doc.stack, doc.field.cellSize);
+    const painted = magnifiedWaterTint(doc.field, doc.water, doc.field.heights, featureOf, selectedId, span, k, stripWidth.of(doc.stack), drawn);
     magnifiedCanvas.width = painted.width;
     magnifiedCanvas.height = painted.height;
     const data = magnifiedContext.createImageData(painted.width, painted.height);

@@ -7,7 +7,8 @@ import type { LayerStack } from './types';
 import { riverCentrelineOf } from '../rivers/fittedRiver';
 import { drawnRiverStrip, drawnRiverVertices, type DrawnLine } from '../rivers/drawnStrip';
 import { vertexNormals } from '../hydrology/waterMesh';
-import type { Heightfield } from '../terrain/heightfield';
+import { createHeightfield, type Heightfield } from '../terrain/heightfield';
+import type { RiverStripMesh } from '../hydrology/riverStrip';
 import type { StackWater } from './stackWater';
 
 /** A mesh of the water surface GLB (shared/codecs/glb.ts SurfaceMesh's shape). */
@@ -71,3 +72,32 @@ export function withDrawnStrips(meshes: SurfaceMesh[], field: Heightfield, surfa
 
 /** The drawn rivers' own vertices (drawnStrip.ts), which the network's strips leave to theirs. */
 export const drawnRiversMask = drawnRiverVertices;
+
+/*
+ * How a view draws the rivers, the same in the 3D view and the 2D panel: whether the grid's sheet (the
+ * cells) holds the lakes only, and which vertices the automatic network's strips (`automaticStrips`)
+ * leave to the drawn rivers' strips (`drawn`).
+ */
+
+/** Whether the sheet holds the lakes only: the rivers are strips (the automatic network's, or drawn rivers'). */
+export const sheetHoldsLakesOnly = (automaticStrips: boolean, drawn: readonly DrawnLine[] | null): boolean => automaticStrips || drawn !== null;
+
+/** The drawn rivers' own vertices, which the automatic strips leave to the drawn ones; null when there is nothing to leave. */
+export function automaticStripsExcluded(
+  grid: { width: number; depth: number; cellSize: number },
+  automaticStrips: boolean,
+  drawn: readonly DrawnLine[] | null,
+): Uint8Array | null {
+  return drawn && automaticStrips ? drawnRiverVertices(grid, drawn) : null;
+}
+
+/** Each drawn river's strip (drawnStrip.ts) over the heights as drawn, with the water `surface`. */
+export function drawnStrips(
+  grid: { width: number; depth: number; cellSize: number },
+  heights: Float32Array,
+  surface: Float32Array,
+  drawn: readonly DrawnLine[],
+): RiverStripMesh[] {
+  const field = createHeightfield(grid.width, grid.depth, grid.cellSize, heights);
+  return drawn.map((line) => drawnRiverStrip(field, surface, line));
+}

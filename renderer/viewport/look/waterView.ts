@@ -11,8 +11,8 @@ import type { LodCamera } from '../../../shared/lod/selectLod';
 import type { DirtyRegion } from '../../../app/document/region';
 import { createWaterMaterial, SHORE_SLOPE_RANGE, STRIP_LIFT } from './waterMaterial';
 import { riverStripBlock, stripWaterBlock } from '../../../app/water/riverStripBlock';
-import { drawnRiverStrip, drawnRiverVertices, type DrawnLine } from '../../../shared/rivers/drawnStrip';
-import { createHeightfield } from '../../../shared/terrain/heightfield';
+import type { DrawnLine } from '../../../shared/rivers/drawnStrip';
+import { automaticStripsExcluded, drawnStrips, sheetHoldsLakesOnly } from '../../../shared/layers/drawnRiverLines';
 import type { RiverHalfWidth } from '../../../shared/hydrology/riverStrip';
 
 /**
@@ -90,12 +90,12 @@ export class WaterView {
     drawn: readonly DrawnLine[] | null = null,
   ): void {
     const { columns, rows } = waterBlockCounts(grid);
-    const lakesOnly = riverWidth !== null || drawn !== null;
+    const lakesOnly = sheetHoldsLakesOnly(riverWidth !== null, drawn);
     const sameDrawn = drawn === null ? this.drawnLines === null : this.drawnLines !== null && sameLines(drawn, this.drawnLines);
     const stripsChanged = (this.source?.riverWidth ?? null) !== riverWidth || (this.source?.lakesOnly ?? false) !== lakesOnly || !sameDrawn;
-    if (!sameDrawn) {
+    if (stripsChanged) {
       this.drawnLines = drawn;
-      this.drawnMask = drawn && riverWidth ? drawnRiverVertices(grid, drawn) : null;
+      this.drawnMask = automaticStripsExcluded(grid, riverWidth !== null, drawn);
     }
     if (!water || region.kind === 'all' || stripsChanged || columns !== this.columns || !this.levelTable || this.levelTable.blockCount !== columns * rows) {
       this.clear();
@@ -110,9 +110,8 @@ export class WaterView {
     this.removeDrawnStrips();
     if (!water) return;
     if (drawn) {
-      const field = createHeightfield(grid.width, grid.depth, grid.cellSize, heights);
-      for (const line of drawn) {
-        const block = stripWaterBlock(drawnRiverStrip(field, water.surface, line), featureOf, -1, -1);
+      for (const strip of drawnStrips(grid, heights, water.surface, drawn)) {
+        const block = stripWaterBlock(strip, featureOf, -1, -1);
         if (block) this.drawnStrips.push(this.addMesh(block, this.stripMaterial));
       }
     }
