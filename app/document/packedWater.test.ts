@@ -4,7 +4,7 @@ import { packedWater, waterBytesHeld, waterFullBytes, WATER_RELEASE_MS } from '.
 
 const COUNT = 1000 * 1000;
 /** Bytes of the packed wet vertices, 5 each, and the bit a vertex saying which. */
-const packedBytes = (wet: number) => wet * 5 + (COUNT / 8);
+const packedBytes = (wet: number) => wet * 5 + COUNT / 8;
 
 /**
  * A 1000 × 1000 map's water wet at every `every`-th vertex (surface v / 1000 m, kind 1 or 2), with a

@@ -20,7 +20,14 @@ describe('each bed’s standing slope', () => {
   });
 
   it('on a grid, a thin bed stands no steeper than its thickness over FACE_CELLS cells (nor gentler than the layer’s angle)', () => {
-    const column = { beds: [{ thickness: 10, hardness: 0.5 }, { thickness: 4, hardness: 8 }, { thickness: 40, hardness: 8 }, { thickness: 1, hardness: 8 }] };
+    const column = {
+      beds: [
+        { thickness: 10, hardness: 0.5 },
+        { thickness: 4, hardness: 8 },
+        { thickness: 40, hardness: 8 },
+        { thickness: 1, hardness: 8 },
+      ],
+    };
     const slopes = bedSlopes(column, 35, 75, 0.5);
     expect(FACE_CELLS).toBe(4);
     expect(slopes[0]).toBeCloseTo(tan(35), 12);

@@ -170,7 +170,10 @@ describe('flat ground on the project’s beds is the ground, not the bed (issue 
     // The desert's base ground (climate.ts: its base material's mean colour), dry.
     const ground = [...CLIMATE_LOOKS.desert.srgb[CLIMATE_LOOKS.desert.base]];
     for (let k = 0; k < n; k++) {
-      expect([0, 1, 2].map((c) => linearToSrgbByte(view[3 * k + c])), `view, vertex ${k}`).toEqual(ground);
+      expect(
+        [0, 1, 2].map((c) => linearToSrgbByte(view[3 * k + c])),
+        `view, vertex ${k}`,
+      ).toEqual(ground);
       expect([map[0][k], map[1][k], map[2][k]], `colour map, pixel ${k}`).toEqual(ground);
     }
     // The same bed on a cliff is the bed's own colour.

@@ -276,7 +276,7 @@ export class RiverLines {
       upCount++;
     }
     let downCount = 0;
-    for (let p = v; downCount < SMOOTH_STEPS; ) {
+    for (let p = v; downCount < SMOOTH_STEPS;) {
       const q = this.downstream(p);
       if (q < 0) break;
       window.push(q);

@@ -40,7 +40,6 @@ export function drawnRiverLines(stack: LayerStack, cellSize: number): DrawnLine[
   return lines.length > 0 ? lines : null;
 }
 
-
 /** The stack's enabled drawn rivers' centre lines (as shared/layers/drawnRiverLines.ts reads them from a stack); null when none. */
 export function drawnLinesOf(found: StackWater, cellSize: number): DrawnLine[] | null {
   const lines = found.drawn.map((river) => riverCentrelineOf(river.layer.params, cellSize).line);

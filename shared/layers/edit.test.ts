@@ -56,7 +56,14 @@ describe('stack edits', () => {
     expect(stackProblem(setLayerParam(next, id, 'cliffDeg', 90), SIZE)).toMatch(/cliff angle must be between 0° and 90°/);
     expect(setLayerParam(cliffs, id, 'cliffDeg', null)[at].params).toEqual(next[at].params);
     const coloured = setLayerParam(next, id, 'strata.beds.0.colour', '#b8643c');
-    expect(coloured[at].params).toMatchObject({ strata: { beds: [{ thickness: 10, hardness: 1, colour: '#b8643c' }, { thickness: 4, hardness: 5 }] } });
+    expect(coloured[at].params).toMatchObject({
+      strata: {
+        beds: [
+          { thickness: 10, hardness: 1, colour: '#b8643c' },
+          { thickness: 4, hardness: 5 },
+        ],
+      },
+    });
     expect(stackProblem(coloured, SIZE)).toBeNull();
     expect(stackProblem(setLayerParam(next, id, 'strata.beds.0.colour', 'red'), SIZE)).toMatch(/bed 1: colour must be "#rrggbb"/);
     expect(setLayerParam(coloured, id, 'strata.beds.0.colour', null)[at].params).toEqual(next[at].params);

@@ -102,7 +102,15 @@ describe('the rock beds in the terrain shader', () => {
 
 describe('the base ground in the terrain shader', () => {
   it('takes no band colour on a project’s own beds (flat floors are ground, not the bed), the climate’s share on its own bands, as the CPU colours do', () => {
-    const strata: Strata = { beds: [{ thickness: 6, hardness: 1, colour: '#8c6a70' }, { thickness: 2, hardness: 16 }], base: 5, dipDeg: 0, dipAzimuthDeg: 0 };
+    const strata: Strata = {
+      beds: [
+        { thickness: 6, hardness: 1, colour: '#8c6a70' },
+        { thickness: 2, hardness: 16 },
+      ],
+      base: 5,
+      dipDeg: 0,
+      dipAzimuthDeg: 0,
+    };
     const lines = { treeLine: 2500, snowLine: 5000 };
     for (const own of [strata, null]) {
       const uniforms = createGroundUniforms();
