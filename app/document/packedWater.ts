@@ -40,6 +40,12 @@ interface PackedState {
 
 const states = new WeakMap<WaterSurface, PackedState>();
 
+/** A release timer that never keeps a Node process (a bench, the CLI) alive on its own; in a window it is a plain timeout. */
+function later(run: () => void, ms: number): void {
+  const timer: unknown = setTimeout(run, ms);
+  (timer as { unref?: () => void }).unref?.();
+}
+
 /**
  * `water` as an object that holds it packed once no reader asked for it between `releaseMs` and
  * twice that (the given arrays go the same way). Already packed water is returned as it is.
@@ -57,7 +63,7 @@ export function packedWater(water: WaterSurface, releaseMs = WATER_RELEASE_MS): 
   const check = () => {
     if (state.reads !== state.seen) {
       state.seen = state.reads;
-      setTimeout(check, releaseMs);
+      later(check, releaseMs);
       return;
     }
     state.armed = false;
@@ -67,7 +73,7 @@ export function packedWater(water: WaterSurface, releaseMs = WATER_RELEASE_MS): 
     if (state.armed) return;
     state.armed = true;
     state.seen = state.reads;
-    setTimeout(check, releaseMs);
+    later(check, releaseMs);
   };
   const full = () => {
     state.reads++;
