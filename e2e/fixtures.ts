@@ -100,19 +100,21 @@ export const READY_SELECTOR = 'html[data-faultline-ready="true"]';
 /**
  * The page address the app starts at: `?startSize=N` starts on the default preset at N × N
  * (renderer/startSize.ts); `?driveClock=N` runs the test drive N frames' time per drawn frame
- * (renderer/drive/driveClock.ts).
+ * (renderer/drive/driveClock.ts); `?viewRest=MS` rests the 3D view after MS of quiet instead of a minute
+ * (renderer/viewport/viewRestDelay.ts).
  */
-export function startAddress(startSize: number | undefined, driveClock?: number): string {
+export function startAddress(startSize: number | undefined, driveClock?: number, viewRest?: number): string {
   const query = new URLSearchParams();
   if (startSize !== undefined) query.set('startSize', String(startSize));
   if (driveClock !== undefined) query.set('driveClock', String(driveClock));
+  if (viewRest !== undefined) query.set('viewRest', String(viewRest));
   const search = query.toString();
   return search ? `/?${search}` : '/';
 }
 
 /** Opens the app in `page` (already bridged to `bridge`) and waits until the start terrain is on screen. */
-async function startApp(page: Page, bridge: Bridge, userDataDir: string, startSize?: number, driveClock?: number): Promise<FaultlineApp> {
-  await page.goto(startAddress(startSize, driveClock));
+async function startApp(page: Page, bridge: Bridge, userDataDir: string, startSize?: number, driveClock?: number, viewRest?: number): Promise<FaultlineApp> {
+  await page.goto(startAddress(startSize, driveClock, viewRest));
   // The renderer sets this once the default terrain is on screen.
   await page
     .locator(READY_SELECTOR)
@@ -218,6 +220,8 @@ export const test = base.extend<
      * drives a whole road sets it; the fixed-step physics and autopilot drive the same, in less wall time.
      */
     driveClock: number | undefined;
+    /** Quiet milliseconds before the 3D view rests (`?viewRest=MS`, renderer/viewport/viewRestDelay.ts); a minute unless set. */
+    viewRest: number | undefined;
     /** The app, started anew for this test in the page kept for its spec file (see `AppPages`). */
     app: FaultlineApp;
     /**
@@ -231,6 +235,7 @@ export const test = base.extend<
 >({
   startSize: [undefined, { option: true }],
   driveClock: [undefined, { option: true }],
+  viewRest: [undefined, { option: true }],
   appPages: [
     // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
     // eslint-disable-next-line no-empty-pattern
@@ -241,13 +246,13 @@ export const test = base.extend<
     },
     { scope: 'worker' },
   ],
-  app: async ({ appPages, browser, baseURL, viewport, startSize, driveClock }, use, testInfo) => {
+  app: async ({ appPages, browser, baseURL, viewport, startSize, driveClock, viewRest }, use, testInfo) => {
     await withUserDataDir(async (userDataDir) => {
       let clean = false;
       try {
         const bridge = await createBridge(userDataDir);
         const page = await appPages.take(testInfo.file, bridge, () => browser.newContext({ baseURL, viewport }), viewport);
-        await use(await startApp(page, bridge, userDataDir, startSize, driveClock));
+        await use(await startApp(page, bridge, userDataDir, startSize, driveClock, viewRest));
         clean = testInfo.status === testInfo.expectedStatus;
       } finally {
         await appPages.release(clean);

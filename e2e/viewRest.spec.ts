@@ -6,7 +6,8 @@ import { pixelDifference, viewportShot } from './pixels';
 /** Review screenshots (the view live and at rest at 1600 × 1000), taken only when FAULTLINE_SHOTS names a folder. */
 const SHOTS = process.env.FAULTLINE_SHOTS ? path.resolve(process.env.FAULTLINE_SHOTS, 'ctxrest') : undefined;
 
-test.use({ startSize: 65 });
+// The app's own delay is a minute; the test rests the view after 5 s (`?viewRest=5000`).
+test.use({ startSize: 65, viewRest: 5000 });
 
 /** Whether the 3D view's WebGL context is lost now. */
 const contextLost = (page: Page) =>

@@ -17,12 +17,12 @@ export type ViewRestPhase = 'live' | 'releasing' | 'resting' | 'waking' | 'resto
 
 /**
  * Quiet time after the view's last activity (input over it, a frame drawn, a job or a drive ending)
- * before it rests. Long enough that the pauses of working (between strokes, orbits, reading the panel:
- * a second or two) never pay a restore, and past the GL driver's own idle release (1.5 s,
- * idleDriverRelease.ts), so that runs first; short enough that the memory goes soon after the person
- * turns away.
+ * before it rests. A minute: the pauses of working (between strokes, reading the panel, thinking: seconds
+ * to tens of seconds) never pay a wake, whose first frame at 4097² takes about a second (the heights and
+ * cover sent again, every block rebuilt); the memory goes once the person has turned to other work, and at
+ * once when the window is hidden. Past the GL driver's own idle release (1.5 s, idleDriverRelease.ts).
  */
-export const VIEW_REST_AFTER_MS = 5000;
+export const VIEW_REST_AFTER_MS = 60_000;
 
 /** How soon a capture that could not be made yet is tried again. */
 export const VIEW_REST_RETRY_MS = 250;

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { addAfterEffect, addEffect, useFrame, useStore } from '@react-three/fiber';
-import { ViewRest, VIEW_REST_AFTER_MS } from '../../app/view/viewRest';
+import { ViewRest } from '../../app/view/viewRest';
+import { viewRestDelay } from './viewRestDelay';
 import { watchDriveActive } from '../../app/drive/driveFeature';
 import { useSession } from '../session';
 import { ViewStill } from './viewStill';
@@ -84,7 +85,7 @@ export function ViewAtRest({ wrapper }: { wrapper: React.RefObject<HTMLDivElemen
         clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
         phaseChanged: (phase) => (element.dataset.viewRest = phase),
       },
-      VIEW_REST_AFTER_MS,
+      viewRestDelay(window.location.search),
     );
     element.dataset.viewRest = rest.phase;
     // three.js's own listeners (added when the renderer was made) run first: it has set itself up again.
