@@ -576,6 +576,22 @@ export function riverStripMesh(
       }
     }
   }
+  return packedStripMesh({ positions, depths, flows, sources, across, indices });
+}
+
+/** A strip mesh's attributes as they are built, a list each (vertex attributes per vertex, three indices a triangle). */
+export interface StripLists {
+  positions: number[];
+  depths: number[];
+  flows: number[];
+  sources: number[];
+  across: number[];
+  indices: number[];
+}
+
+/** The strip mesh of the lists built, in typed arrays, with its bounds. */
+export function packedStripMesh(lists: StripLists): RiverStripMesh {
+  const { positions } = lists;
   const bounds = new Float32Array([Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity]);
   for (let k = 0; k < positions.length; k += 3) {
     for (let axis = 0; axis < 3; axis++) {
@@ -585,11 +601,11 @@ export function riverStripMesh(
   }
   return {
     positions: Float32Array.from(positions),
-    depth: Float32Array.from(depths),
-    flow: Float32Array.from(flows),
-    source: Int32Array.from(sources),
-    across: Float32Array.from(across),
-    indices: Uint32Array.from(indices),
+    depth: Float32Array.from(lists.depths),
+    flow: Float32Array.from(lists.flows),
+    source: Int32Array.from(lists.sources),
+    across: Float32Array.from(lists.across),
+    indices: Uint32Array.from(lists.indices),
     bounds,
   };
 }
@@ -688,7 +704,7 @@ function facingUp(positions: number[], p: number, q: number, r: number): [number
 }
 
 /** Adds the triangle p, q, r to `indices` as facingUp winds it. */
-function addFacingUp(indices: number[], positions: number[], p: number, q: number, r: number): void {
+export function addFacingUp(indices: number[], positions: number[], p: number, q: number, r: number): void {
   const ux = positions[3 * q] - positions[3 * p];
   const uz = positions[3 * q + 2] - positions[3 * p + 2];
   const wx = positions[3 * r] - positions[3 * p];

@@ -10,7 +10,7 @@
  * running minimum downstream, so the strip never rises; a station that is dry (a layer above raised the
  * ground) breaks the strip there.
  */
-import type { RiverStripMesh } from '../hydrology/riverStrip';
+import { addFacingUp, packedStripMesh, type RiverStripMesh } from '../hydrology/riverStrip';
 import { createHeightfield, type Heightfield } from '../terrain/heightfield';
 import { heightAt } from '../terrain/surface';
 
@@ -136,22 +136,7 @@ export function drawnRiverStrip(field: Heightfield, surface: Float32Array, line:
       previousLevel = level;
     });
   }
-  const bounds = new Float32Array([Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity]);
-  for (let k = 0; k < positions.length; k += 3) {
-    for (let axis = 0; axis < 3; axis++) {
-      bounds[axis] = Math.min(bounds[axis], positions[k + axis]);
-      bounds[axis + 3] = Math.max(bounds[axis + 3], positions[k + axis]);
-    }
-  }
-  return {
-    positions: Float32Array.from(positions),
-    depth: Float32Array.from(depths),
-    flow: Float32Array.from(flows),
-    source: Int32Array.from(sources),
-    across: Float32Array.from(across),
-    indices: Uint32Array.from(indices),
-    bounds,
-  };
+  return packedStripMesh({ positions, depths, flows, sources, across, indices });
 }
 
 /** Stations either side an edge is smoothed over (Gaussian, σ EDGE_SIGMA stations), as many each side. */
@@ -173,16 +158,6 @@ function smoothAlong(values: readonly number[]): Float64Array {
     out[n] = sum / total;
   }
   return out;
-}
-
-/** Adds the triangle p, q, r wound counter-clockwise seen from above (normal up, +y), as the GLB's faces are. */
-function addFacingUp(indices: number[], positions: number[], p: number, q: number, r: number): void {
-  const ux = positions[3 * q] - positions[3 * p];
-  const uz = positions[3 * q + 2] - positions[3 * p + 2];
-  const wx = positions[3 * r] - positions[3 * p];
-  const wz = positions[3 * r + 2] - positions[3 * p + 2];
-  if (uz * wx - ux * wz >= 0) indices.push(p, q, r);
-  else indices.push(p, r, q);
 }
 
 /**
