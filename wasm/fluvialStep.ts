@@ -722,25 +722,83 @@ function routeFactoredEdge(h: usize, area: usize, order: usize, pending: usize, 
   return top;
 }
 
-/**
- * fluvialFactored.ts `routeFactored` (the donors counted): fills `area` and `order`. Returns the outflow
- * (m²), or −1 when it placed fewer vertices than the grid has (a cycle).
- */
-export function routeFactored(h: usize, area: usize, order: usize, pending: usize, onEdge: usize, width: i32, depth: i32, cellSize: f64): f64 {
+/** `ownAreas`, the fill sixteen bytes a store: the same numbers. */
+function ownAreasWide(area: usize, width: i32, depth: i32, cellSize: f64): void {
+  const full = cellSize * cellSize;
   const count = width * depth;
-  ownAreas(area, width, depth, cellSize);
+  const fill = f64x2.splat(full);
+  let v = 0;
+  for (; v + 1 < count; v += 2) v128.store(area + ((<usize>v) << 3), fill);
+  for (; v < count; v++) setF64(area, v, full);
+  for (let i = 0; i < width; i++) {
+    setF64(area, i, getF64(area, i) * 0.5);
+    const b = (depth - 1) * width + i;
+    setF64(area, b, getF64(area, b) * 0.5);
+  }
+  for (let j = 0; j < depth; j++) {
+    const l = j * width;
+    setF64(area, l, getF64(area, l) * 0.5);
+    const r = j * width + width - 1;
+    setF64(area, r, getF64(area, r) * 0.5);
+  }
+}
+
+/**
+ * The vertices without donors (`pending` 0) onto the stack at the end of `order`, highest index first as the
+ * scalar scan pushes them (the lowest ends on top), sixteen counts a compare; returns the stack's top.
+ */
+function pushSources(pending: usize, order: usize, count: i32): i32 {
+  let top = count;
+  let v = count;
+  // The tail above the last whole block of sixteen, one at a time.
+  const whole = count & ~15;
+  for (v = count - 1; v >= whole; v--) if (getU8(pending, v) == 0) setI32(order, --top, v);
+  for (let block = whole - 16; block >= 0; block -= 16) {
+    let bits = i8x16.bitmask(i8x16.eq(v128.load(pending + <usize>block), i8x16.splat(0)));
+    while (bits != 0) {
+      const k = 31 - clz(bits);
+      setI32(order, --top, block + k);
+      bits ^= 1 << k;
+    }
+  }
+  return top;
+}
+
+/**
+ * fluvialFactored.ts `routeFactored` (the donors counted): fills `area` and `order`, and beside the order each
+ * placed vertex's final area and role (`placeArea`, `placeRole`: the solve walks the order and reads them in
+ * sequence, not scattered over the map). The edge is where `role` is the base level or a free edge (every edge
+ * vertex is one or the other). Returns the outflow (m²), or −1 when it placed fewer vertices than the grid has (a cycle).
+ */
+export function routeFactored(
+  h: usize,
+  area: usize,
+  order: usize,
+  pending: usize,
+  role: usize,
+  placeArea: usize,
+  placeRole: usize,
+  width: i32,
+  depth: i32,
+  cellSize: f64,
+): f64 {
+  const count = width * depth;
+  ownAreasWide(area, width, depth, cellSize);
   let outflow: f64 = 0;
   let placed: i32 = 0;
-  let top: i32 = count;
-  for (let v = count - 1; v >= 0; v--) if (getU8(pending, v) == 0) setI32(order, --top, v);
+  let top: i32 = pushSources(pending, order, count);
   const o2 = width;
   const o4 = width + 1;
   const o6 = 1 - width;
   const o7 = width - 1;
   while (top < count) {
     const v = getI32(order, top++);
+    // v's donors have all given their shares: its area is final.
+    const vertexRole = getU8(role, v);
+    setF64(placeArea, placed, getF64(area, v));
+    setU8(placeRole, placed, vertexRole);
     setI32(order, placed++, v);
-    if (getU8(onEdge, v) != 0) {
+    if (<u8>(vertexRole - BASE_LEVEL) < 2) {
       const next = routeFactoredEdge(h, area, order, pending, v, width, depth, top);
       if (next < 0) {
         outflow += getF64(area, v);
@@ -826,8 +884,7 @@ export function routeFactored(h: usize, area: usize, order: usize, pending: usiz
  * fluvialFactored.ts `solveFactored`'s loop body for vertex v, its eight neighbours in pairs as `solveVertex`
  * takes them: (k0, k1), (k2, k3), (k4, k5), (k6, k7), each sum over the pairs lane by lane, then the lanes.
  */
-function solveFactoredVertex(prev: usize, h: usize, area: usize, role: usize, v: i32, width: i32): void {
-  const vertexRole = getU8(role, v);
+@inline function solveFactoredVertex(prev: usize, h: usize, a: f64, vertexRole: u8, role: usize, v: i32, width: i32): void {
   const p = prev + ((<usize>v) << 3);
   const h0 = load<f64>(p);
   if (vertexRole == BASE_LEVEL) {
@@ -835,7 +892,6 @@ function solveFactoredVertex(prev: usize, h: usize, area: usize, role: usize, v:
     return;
   }
   const raised = raisedAt(v, h0);
-  const a = getF64(area, v);
   if (vertexRole == FREE_EDGE || a < channelArea) {
     setF64(h, v, raised);
     return;
@@ -902,7 +958,17 @@ function solveFactoredVertex(prev: usize, h: usize, area: usize, role: usize, v:
   store<f64>(q, f64x2.extract_lane(f64x2.pmin(f64x2.splat(raised), f64x2.splat(next)), 0));
 }
 
-/** fluvialFactored.ts `solveFactored` (after `setSolveTerms`): `prev` the heights at the step's start, `h` the result. */
-export function solveFactored(prev: usize, h: usize, area: usize, order: usize, role: usize, count: i32, width: i32): void {
-  for (let at = count - 1; at >= 0; at--) solveFactoredVertex(prev, h, area, role, getI32(order, at), width);
+/**
+ * fluvialFactored.ts `solveFactored` (after `setSolveTerms`): `prev` the heights at the step's start, `h` the result;
+ * each vertex's area and role from `placeArea` and `placeRole` beside the order (`routeFactored` wrote them; an
+ * edge vertex's role from `role`, where the mouths were set since).
+ */
+export function solveFactored(prev: usize, h: usize, placeArea: usize, placeRole: usize, order: usize, role: usize, count: i32, width: i32): void {
+  for (let at = count - 1; at >= 0; at--) {
+    const v = getI32(order, at);
+    let vertexRole = getU8(placeRole, at);
+    // An edge vertex's role is read again: a river's mouth turns base level or free edge after the routing.
+    if (<u8>(vertexRole - BASE_LEVEL) < 2) vertexRole = getU8(role, v);
+    solveFactoredVertex(prev, h, getF64(placeArea, at), vertexRole, role, v, width);
+  }
 }

@@ -122,7 +122,7 @@ function vertexRoles(grid: HydrologyGrid, drainage: Float64Array, outletArea: nu
 export function fluvialState(grid: HydrologyGrid, input: Float32Array, params: FluvialParams, keepPits = false, compiled = true): FluvialState {
   const { width, depth, cellSize } = grid;
   const factored = params.scheme === FACTORED;
-  const kernel = compiled ? fluvialKernel(grid, params.strata, Boolean(params.upliftMask), (params.routeEvery ?? 1) > 1) : null;
+  const kernel = compiled ? fluvialKernel(grid, params.strata, Boolean(params.upliftMask), (params.routeEvery ?? 1) > 1, factored) : null;
   const drainage = keepPits ? Float64Array.from(input) : priorityFlood(grid, input).drainage;
   const heights = kernel ? kernel.heights : drainage;
   if (kernel) heights.set(drainage);
@@ -223,7 +223,10 @@ export function fluvialStep(state: FluvialState, params: FluvialParams, dt: numb
     state.stepsOnRouting = 0;
     if (state.factored) {
       if (compiled) routing.outflow = kernel.routeFactored(prev);
-      else routeFactored(grid, prev, routing);
+      else {
+        routeFactored(grid, prev, routing);
+        kernel?.routedElsewhere();
+      }
     } else if (compiled) routing.outflow = kernel.route(prev);
     else routeFlow(grid, prev, routing, DEFAULT_MFD_EXPONENT, true);
   }

@@ -43,8 +43,19 @@ interface KernelExports {
     period: number,
   ): void;
   solveStreamPower(prev: number, h: number, area: number, order: number, role: number, count: number, width: number): void;
-  routeFactored(h: number, area: number, order: number, pending: number, onEdge: number, width: number, depth: number, cellSize: number): number;
-  solveFactored(prev: number, h: number, area: number, order: number, role: number, count: number, width: number): void;
+  routeFactored(
+    h: number,
+    area: number,
+    order: number,
+    pending: number,
+    role: number,
+    placeArea: number,
+    placeRole: number,
+    width: number,
+    depth: number,
+    cellSize: number,
+  ): number;
+  solveFactored(prev: number, h: number, placeArea: number, placeRole: number, order: number, role: number, count: number, width: number): void;
   diffuseAndCount(
     from: number,
     to: number,
@@ -132,9 +143,18 @@ export interface FluvialKernel {
   solves(m: number, n: number, weights: Float32Array | undefined): boolean;
   /** `routeFlow` (exponent 1, donors counted) of `heights` into `area` and `order`; returns the outflow. */
   route(heights: Float64Array): number;
-  /** fluvialFactored.ts `routeFactored` (the donors counted) of `heights` into `area` and `order`; returns the outflow. */
+  /**
+   * fluvialFactored.ts `routeFactored` (the donors counted) of `heights` into `area` and `order`, with each placed
+   * vertex's area and role beside the order for `solveFactored`; returns the outflow. Only a kernel made for the
+   * factored scheme has it.
+   */
   routeFactored(heights: Float64Array): number;
-  /** fluvialFactored.ts `solveTerms` and `solveWalk` (n = 1, after `prepareSolve`): from `prev` into `h`. */
+  /**
+   * The routing in `area` and `order` came from elsewhere (the JavaScript's): `solveFactored` takes each placed
+   * vertex's area and role from them again.
+   */
+  routedElsewhere(): void;
+  /** fluvialFactored.ts `solveFactored` (n = 1, after `prepareSolve`): from `prev` into `h`. */
   solveFactored(prev: Float64Array, h: Float64Array): void;
   /** The step's constants for `solve`. */
   prepareSolve(terms: SolveTerms): void;
@@ -158,7 +178,7 @@ interface Layout {
   readonly at: Record<string, number>;
 }
 
-function layout(count: number, longest: number, strataBeds: number, withWeights: boolean, keepsOrder: boolean): Layout {
+function layout(count: number, longest: number, strataBeds: number, withWeights: boolean, keepsOrder: boolean, factored: boolean): Layout {
   const at: Record<string, number> = {};
   let next = FIRST;
   const place = (name: string, length: number, align = 8) => {
@@ -175,21 +195,31 @@ function layout(count: number, longest: number, strataBeds: number, withWeights:
   }
   place('thomas', 4 * (longest + 1) * 8);
   place('rings', 3 * (MAX_BLOCKED_SUBSTEPS - 1) * longest * 8);
+  if (factored) place('placeArea', count * 8);
   place('order', count * 4);
   if (keepsOrder) place('pits', count * 4);
   if (withWeights) place('weights', count * 4);
   place('pending', count);
   place('onEdge', count);
   place('role', count);
+  if (factored) place('placeRole', count);
   return { bytes: next, at };
 }
 
 /**
  * A kernel for a fluvial state on `grid`, or null where the compiled step cannot run (no
  * WebAssembly, a grid under 3 × 3, a memory over 4 GiB or refused). `keepsOrder`: the drainage order
- * outlives a step (`routeEvery`), so the pits are listed in a region of their own, not in `order`.
+ * outlives a step (`routeEvery`), so the pits are listed in a region of their own, not in `order`. `factored`: the
+ * layer's `scheme: 'factored'`, whose routing writes each placed vertex's area and role beside the order (9 bytes a
+ * vertex more).
  */
-export function fluvialKernel(grid: HydrologyGrid, strata: Strata | null | undefined, withWeights: boolean, keepsOrder = false): FluvialKernel | null {
+export function fluvialKernel(
+  grid: HydrologyGrid,
+  strata: Strata | null | undefined,
+  withWeights: boolean,
+  keepsOrder = false,
+  factored = false,
+): FluvialKernel | null {
   const { width, depth, cellSize } = grid;
   if (width < 3 || depth < 3 || (strata && strata.beds.length === 0)) return null;
   const module = fluvialModule();
@@ -197,7 +227,7 @@ export function fluvialKernel(grid: HydrologyGrid, strata: Strata | null | undef
   if (!module || !api) return null;
   const count = width * depth;
   const beds = strata ? strata.beds.length : 0;
-  const plan = layout(count, Math.max(width, depth), beds, withWeights, keepsOrder);
+  const plan = layout(count, Math.max(width, depth), beds, withWeights, keepsOrder, factored);
   const pages = Math.ceil(plan.bytes / PAGE);
   if (pages > MAX_PAGES) return null;
   let memory: { buffer: ArrayBuffer };
@@ -248,6 +278,8 @@ export function fluvialKernel(grid: HydrologyGrid, strata: Strata | null | undef
     pits.length = found;
   };
   const owns = (array: Float64Array) => array.buffer === buffer;
+  // Whether placeArea and placeRole hold the routing in `area` and `order` (routeFactored wrote them).
+  let placesFresh = false;
   return {
     heights,
     previous,
@@ -312,12 +344,29 @@ export function fluvialKernel(grid: HydrologyGrid, strata: Strata | null | undef
       return outflow;
     },
     routeFactored(from) {
-      const outflow = wasm.routeFactored(pointer(from), at.area, at.order, at.pending, at.onEdge, width, depth, cellSize);
+      if (!factored) throw new Error('routeFactored: this kernel was not made for the factored scheme');
+      placesFresh = false;
+      const outflow = wasm.routeFactored(pointer(from), at.area, at.order, at.pending, at.role, at.placeArea, at.placeRole, width, depth, cellSize);
       if (outflow < 0) throw new Error('flow accumulation did not place every vertex: the surface has a cycle (NaN heights?)');
+      placesFresh = true;
       return outflow;
     },
+    routedElsewhere() {
+      placesFresh = false;
+    },
     solveFactored(prev, h) {
-      wasm.solveFactored(pointer(prev), pointer(h), at.area, at.order, at.role, count, width);
+      if (!factored) throw new Error('solveFactored: this kernel was not made for the factored scheme');
+      if (!placesFresh) {
+        const placeArea = new Float64Array(buffer, at.placeArea, count);
+        const placeRole = new Uint8Array(buffer, at.placeRole, count);
+        for (let place = 0; place < count; place++) {
+          const v = order[place];
+          placeArea[place] = area[v];
+          placeRole[place] = role[v];
+        }
+        placesFresh = true;
+      }
+      wasm.solveFactored(pointer(prev), pointer(h), at.placeArea, at.placeRole, at.order, at.role, count, width);
     },
     solve(prev, h) {
       wasm.solveStreamPower(pointer(prev), pointer(h), at.area, at.order, at.role, count, width);
