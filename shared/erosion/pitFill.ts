@@ -85,21 +85,45 @@ export function fillListedPits(grid: HydrologyGrid, h: Float64Array, scratch: Pi
     // flood marks with +fill): its donors counted again, and whether it became a pit after this one.
     const done = -scratch.fill;
     const seen = scratch.seen;
+    // A reached vertex is inside the map (the edge is only ever the outlet): its neighbours' columns and rows from its own.
     for (let q = 0; q < reached; q++) {
       const c = list[q];
-      for (let dj = -width; dj <= width; dj += width) {
+      const ci = c % width;
+      const cj = (c - ci) / width;
+      for (let dj = -1; dj <= 1; dj++) {
+        const rowInside = cj + dj > 0 && cj + dj < depth - 1;
         for (let di = -1; di <= 1; di++) {
-          const n = c + dj + di;
+          const n = c + dj * width + di;
           if (seen[n] === done) continue;
           seen[n] = done;
-          const i = n % width;
-          const j = (n - i) / width;
-          const interior = i > 0 && j > 0 && i < width - 1 && j < depth - 1;
-          if (donors) {
-            if (interior) donors[n] = higherNeighbours(h, n, width);
-            else recountDonors(grid, h, donors, n);
+          if (!(rowInside && ci + di > 0 && ci + di < width - 1)) {
+            if (donors) recountDonors(grid, h, donors, n);
+            continue;
           }
-          if (n > pit && interior && isPit(h, n, width)) pushLeast(later, n);
+          // The higher neighbours (its donors) and whether any is lower (else a pit), in one look at the eight.
+          const x = h[n];
+          const right = h[n + 1];
+          const left = h[n - 1];
+          const down = h[n + width];
+          const up = h[n - width];
+          const downRight = h[n + width + 1];
+          const upLeft = h[n - width - 1];
+          const upRight = h[n - width + 1];
+          const downLeft = h[n + width - 1];
+          if (donors) {
+            donors[n] =
+              (right > x ? 1 : 0) +
+              (left > x ? 1 : 0) +
+              (down > x ? 1 : 0) +
+              (up > x ? 1 : 0) +
+              (downRight > x ? 1 : 0) +
+              (upLeft > x ? 1 : 0) +
+              (upRight > x ? 1 : 0) +
+              (downLeft > x ? 1 : 0);
+          }
+          if (n > pit && !(right < x || left < x || down < x || up < x || downRight < x || downLeft < x || upRight < x || upLeft < x)) {
+            pushLeast(later, n);
+          }
         }
       }
     }
@@ -151,21 +175,6 @@ function isPit(h: Float64Array, v: number, width: number): boolean {
     h[v + width - 1] < c ||
     h[v - width + 1] < c ||
     h[v - width - 1] < c
-  );
-}
-
-/** How many neighbours of interior vertex `v` are higher (recountDonors' count, without its bounds checks). */
-function higherNeighbours(h: Float64Array, v: number, width: number): number {
-  const c = h[v];
-  return (
-    (h[v + 1] > c ? 1 : 0) +
-    (h[v - 1] > c ? 1 : 0) +
-    (h[v + width] > c ? 1 : 0) +
-    (h[v - width] > c ? 1 : 0) +
-    (h[v + width + 1] > c ? 1 : 0) +
-    (h[v - width - 1] > c ? 1 : 0) +
-    (h[v - width + 1] > c ? 1 : 0) +
-    (h[v + width - 1] > c ? 1 : 0)
   );
 }
 
