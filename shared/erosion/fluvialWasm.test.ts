@@ -107,6 +107,31 @@ describe('the compiled fluvial step', () => {
     }
   }
 
+  it("solves on a routing the JavaScript made (factored, the routing reused): the kernel takes that routing's areas and roles", () => {
+    // Step 3 runs in JavaScript (its heights outside the kernel), step 4 compiled on step 3's routing (routeEvery 2): the
+    // compiled solve must read the areas and roles of that routing, not those its own routing wrote at step 1.
+    const params: FluvialParams = { ...base, scheme: 'factored', routeEvery: 2, outletArea: 60, channelArea: 30, k: 3e-4 };
+    const reference = bytesAfterEachStep(terrains[0], params, false, false);
+    const state = fluvialState(hills, hills.heights, params);
+    const kernel = state.kernel;
+    expect(kernel).not.toBeNull();
+    if (!kernel) return;
+    const steps: Uint8Array[] = [];
+    const record = () => steps.push(new Uint8Array(state.heights.buffer, state.heights.byteOffset, state.heights.byteLength).slice());
+    for (let step = 1; step <= 4; step++) {
+      if (step === 3) state.heights = Float64Array.from(state.heights);
+      if (step === 4) {
+        const from = state.heights;
+        if (from !== kernel.heights) kernel.heights.set(from);
+        state.heights = kernel.heights;
+        state.previous = kernel.previous;
+      }
+      fluvialStep(state, params, params.timeStep);
+      record();
+    }
+    expect(firstDifference(reference.slice(0, 4), steps)).toBeNull();
+  });
+
   it('gives the reference layer float32 output through runFluvial', () => {
     const params = { ...base, strata, outletArea: 40 };
     const reference = new Float32Array(hills.heights.length);
