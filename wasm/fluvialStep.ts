@@ -787,6 +787,7 @@ export function routeFactored(
   let outflow: f64 = 0;
   let placed: i32 = 0;
   let top: i32 = pushSources(pending, order, count);
+  const rowBytes = (<usize>width) << 3;
   const o2 = width;
   const o4 = width + 1;
   const o6 = 1 - width;
@@ -806,43 +807,50 @@ export function routeFactored(
       } else top = next;
       continue;
     }
-    const hv = getF64(h, v);
+    // The eight drops in pairs as the solve takes them, (k0, k1), (k2, k3), (k4, k5), (k6, k7); w = the drop (a
+    // diagonal's times √½) where it is > 0, else +0: the lane's AND with its compare, no branch per neighbour.
+    const p = h + ((<usize>v) << 3);
     const a = getF64(area, v);
-    const d0 = hv - getF64(h, v + 1);
-    const d1 = hv - getF64(h, v - 1);
-    const d2 = hv - getF64(h, v + o2);
-    const d3 = hv - getF64(h, v - o2);
-    const d4 = hv - getF64(h, v + o4);
-    const d5 = hv - getF64(h, v - o4);
-    const d6 = hv - getF64(h, v + o6);
-    const d7 = hv - getF64(h, v + o7);
-    const w0 = d0 > 0 ? d0 : 0;
-    const w1 = d1 > 0 ? d1 : 0;
-    const w2 = d2 > 0 ? d2 : 0;
-    const w3 = d3 > 0 ? d3 : 0;
-    const w4 = d4 > 0 ? d4 * DIAGONAL_SLOPE : 0;
-    const w5 = d5 > 0 ? d5 * DIAGONAL_SLOPE : 0;
-    const w6 = d6 > 0 ? d6 * DIAGONAL_SLOPE : 0;
-    const w7 = d7 > 0 ? d7 * DIAGONAL_SLOPE : 0;
+    const here = v128.load64_splat(p);
+    const zeros = f64x2.splat(0);
+    const diagonalLanes = f64x2.splat(DIAGONAL_SLOPE);
+    const dA = f64x2.sub(here, pairAcross(p));
+    const dB = f64x2.sub(here, pairAlong(p, rowBytes));
+    const dC = f64x2.sub(here, pairFalling(p, rowBytes));
+    const dD = f64x2.sub(here, pairRising(p, rowBytes));
+    const mA = f64x2.gt(dA, zeros);
+    const mB = f64x2.gt(dB, zeros);
+    const mC = f64x2.gt(dC, zeros);
+    const mD = f64x2.gt(dD, zeros);
+    const wA = v128.and(dA, mA);
+    const wB = v128.and(dB, mB);
+    const wC = v128.and(f64x2.mul(dC, diagonalLanes), mC);
+    const wD = v128.and(f64x2.mul(dD, diagonalLanes), mD);
     // Σ w > 0 exactly where the steepest is (no sum of slopes ≥ the least subnormal rounds to 0); the
     // steepest itself only where the sum is too small for its reciprocal: the same numbers as the reference.
-    const total = ((w0 + w2) + (w4 + w6)) + ((w1 + w3) + (w5 + w7));
+    // ((w0 + w2) + (w4 + w6)) + ((w1 + w3) + (w5 + w7)), the lanes' sums then their sum.
+    const sums = f64x2.add(f64x2.add(wA, wB), f64x2.add(wC, wD));
+    const total = f64x2.extract_lane(sums, 0) + f64x2.extract_lane(sums, 1);
     if (!(total > 0)) {
       outflow += a;
       continue;
     }
-    let f0: f64, f1: f64, f2: f64, f3: f64, f4: f64, f5: f64, f6: f64, f7: f64;
+    let fA: v128, fB: v128, fC: v128, fD: v128;
     if (total >= TINY) {
-      const inv = 1 / total;
-      f0 = w0 * inv;
-      f1 = w1 * inv;
-      f2 = w2 * inv;
-      f3 = w3 * inv;
-      f4 = w4 * inv;
-      f5 = w5 * inv;
-      f6 = w6 * inv;
-      f7 = w7 * inv;
+      const inv = f64x2.splat(1 / total);
+      fA = f64x2.mul(wA, inv);
+      fB = f64x2.mul(wB, inv);
+      fC = f64x2.mul(wC, inv);
+      fD = f64x2.mul(wD, inv);
     } else {
+      const w0 = f64x2.extract_lane(wA, 0);
+      const w1 = f64x2.extract_lane(wA, 1);
+      const w2 = f64x2.extract_lane(wB, 0);
+      const w3 = f64x2.extract_lane(wB, 1);
+      const w4 = f64x2.extract_lane(wC, 0);
+      const w5 = f64x2.extract_lane(wC, 1);
+      const w6 = f64x2.extract_lane(wD, 0);
+      const w7 = f64x2.extract_lane(wD, 1);
       const m01 = w0 > w1 ? w0 : w1;
       const m23 = w2 > w3 ? w2 : w3;
       const m45 = w4 > w5 ? w4 : w5;
@@ -858,24 +866,26 @@ export function routeFactored(
       const r5 = w5 / steepest;
       const r6 = w6 / steepest;
       const r7 = w7 / steepest;
-      const inv = 1 / (((r0 + r2) + (r4 + r6)) + ((r1 + r3) + (r5 + r7)));
-      f0 = r0 * inv;
-      f1 = r1 * inv;
-      f2 = r2 * inv;
-      f3 = r3 * inv;
-      f4 = r4 * inv;
-      f5 = r5 * inv;
-      f6 = r6 * inv;
-      f7 = r7 * inv;
+      const inv = f64x2.splat(1 / (((r0 + r2) + (r4 + r6)) + ((r1 + r3) + (r5 + r7))));
+      fA = f64x2.mul(f64x2.replace_lane(f64x2.splat(r0), 1, r1), inv);
+      fB = f64x2.mul(f64x2.replace_lane(f64x2.splat(r2), 1, r3), inv);
+      fC = f64x2.mul(f64x2.replace_lane(f64x2.splat(r4), 1, r5), inv);
+      fD = f64x2.mul(f64x2.replace_lane(f64x2.splat(r6), 1, r7), inv);
     }
-    if (d0 > 0) top = give(area, pending, order, v + 1, a * f0, top);
-    if (d1 > 0) top = give(area, pending, order, v - 1, a * f1, top);
-    if (d2 > 0) top = give(area, pending, order, v + o2, a * f2, top);
-    if (d3 > 0) top = give(area, pending, order, v - o2, a * f3, top);
-    if (d4 > 0) top = give(area, pending, order, v + o4, a * f4, top);
-    if (d5 > 0) top = give(area, pending, order, v - o4, a * f5, top);
-    if (d6 > 0) top = give(area, pending, order, v + o6, a * f6, top);
-    if (d7 > 0) top = give(area, pending, order, v + o7, a * f7, top);
+    const as = f64x2.splat(a);
+    const gA = f64x2.mul(as, fA);
+    const gB = f64x2.mul(as, fB);
+    const gC = f64x2.mul(as, fC);
+    const gD = f64x2.mul(as, fD);
+    const receivers = i64x2.bitmask(mA) | (i64x2.bitmask(mB) << 2) | (i64x2.bitmask(mC) << 4) | (i64x2.bitmask(mD) << 6);
+    if (receivers & 1) top = give(area, pending, order, v + 1, f64x2.extract_lane(gA, 0), top);
+    if (receivers & 2) top = give(area, pending, order, v - 1, f64x2.extract_lane(gA, 1), top);
+    if (receivers & 4) top = give(area, pending, order, v + o2, f64x2.extract_lane(gB, 0), top);
+    if (receivers & 8) top = give(area, pending, order, v - o2, f64x2.extract_lane(gB, 1), top);
+    if (receivers & 16) top = give(area, pending, order, v + o4, f64x2.extract_lane(gC, 0), top);
+    if (receivers & 32) top = give(area, pending, order, v - o4, f64x2.extract_lane(gC, 1), top);
+    if (receivers & 64) top = give(area, pending, order, v + o6, f64x2.extract_lane(gD, 0), top);
+    if (receivers & 128) top = give(area, pending, order, v + o7, f64x2.extract_lane(gD, 1), top);
   }
   return placed == count ? outflow : -1;
 }
