@@ -86,6 +86,7 @@ varying float vFeature;
 varying vec2 vGround;
 #ifdef RIVER_STRIP
 varying vec2 vAcross;
+uniform float stripMinPixels;
 uniform vec3 wetBankColour;
 uniform float wetBankAlpha;
 uniform float bankShare;
@@ -133,11 +134,17 @@ void main() {
   // line, whose distance is |vAcross|, to the edge, whose distance is the depth over its gradient) the
   // water turns to wet ground, darker and less opaque, so the river meets its banks without a hard
   // light edge.
+  // A strip drawn at its least width on screen (stripMinPixels either side, far off) is water across:
+  // its banks would leave a thread of water a pixel wide. They come in as it widens past that, and are
+  // whole from three times it.
   if (abs(jacobian) > 1e-12) {
     vec2 gradient = vec2(depthX * groundY.y - depthY * groundX.y, groundX.x * depthY - groundY.x * depthX) / jacobian;
     float toEdge = shore / max(length(gradient), 1e-6);
-    float share = toEdge / max(toEdge + length(vAcross), 1e-6);
-    float core = smoothstep(0.0, bankShare, share);
+    float halfWidth = toEdge + length(vAcross);
+    float share = toEdge / max(halfWidth, 1e-6);
+    float halfPixels = halfWidth / sqrt(abs(jacobian));
+    float banks = smoothstep(stripMinPixels, 3.0 * stripMinPixels, halfPixels);
+    float core = mix(1.0, smoothstep(0.0, bankShare, share), banks);
     colour = mix(wetBankColour, colour, core);
     alpha = mix(wetBankAlpha, alpha, core);
   }
