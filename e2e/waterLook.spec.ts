@@ -154,5 +154,41 @@ for (const viewport of SIZES) {
       await page.getByTestId('cmd-view.resetCamera').click();
       await shot(page, '04-overview-lake-selected');
     });
+
+    // Shorter (`-g framed`): the list frames what it selects, so no homing in. The river selected as the
+    // list frames it, nearer, then not selected; the lake selected as framed.
+    test(`framed by the Water list: a river selected, close, a lake selected @report`, async ({ app }) => {
+      test.setTimeout(2_400_000);
+      const { page } = app;
+      await mkdir(ARTIFACTS, { recursive: true });
+      await showPanel(page, 'generate');
+      await page.getByTestId('gen-preset').selectOption(PRESET);
+      await page.getByTestId('gen-size').selectOption('1025');
+      await runGenerateAndWait(page, 600_000);
+      await showPanel(page, 'layers');
+      const panel = page.getByTestId('water-panel');
+      await panel.getByTestId('water-add').click();
+      await expect(page.getByTestId('status-undo')).toContainText('Add automatic water', { timeout: 120_000 });
+      await expect(page.getByTestId('status-job')).toHaveAttribute('data-running', 'false', { timeout: 120_000 });
+      const river = panel.getByTestId('water-rivers').locator('li').nth(RIVER_INDEX);
+      await expect(river).toBeVisible({ timeout: 120_000 });
+      await page.mouse.move(0, 0);
+      await shot(page, '11-overview');
+      await river.click();
+      await shot(page, '12-river-selected');
+      const box = (await page.getByTestId('viewport-3d').boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      for (let n = 0; n < 3; n++) await page.mouse.wheel(0, -300);
+      await shot(page, '13-river-selected-close');
+      await river.click();
+      await expect(river).toHaveAttribute('aria-selected', 'false');
+      await shot(page, '14-river-close');
+      const lake = panel.getByTestId('water-lakes-list').locator('li').first();
+      if ((await lake.count()) > 0) {
+        await lake.click();
+        await shot(page, '15-lake-selected');
+      }
+      expect(app.consoleErrors).toEqual([]);
+    });
   });
 }
