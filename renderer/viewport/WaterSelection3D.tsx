@@ -27,15 +27,17 @@ export function WaterSelection3D() {
     const g = new Group();
     // The overlay must never catch the pointer ray meant for the terrain.
     g.raycast = () => undefined;
-    const make = (colour: string, width: number, order: number) => {
-      const material = new LineMaterial({ color: colour, linewidth: width, worldUnits: false, toneMapped: false });
+    // The casing writes no depth: where the line's segments cross or join (a tributary's spur, a turn)
+    // a neighbour's casing would otherwise stand in front of the line and speckle it dark.
+    const make = (colour: string, width: number, order: number, depthWrite: boolean) => {
+      const material = new LineMaterial({ color: colour, linewidth: width, worldUnits: false, toneMapped: false, depthWrite });
       const segments = new LineSegments2(new LineSegmentsGeometry(), material);
       segments.renderOrder = order;
       segments.raycast = () => undefined;
       g.add(segments);
       return segments;
     };
-    return { group: g, casing: make(OVERLAY_CASING, SELECTION_LINE_PX + CASING_EXTRA_PX, 13), line: make(OVERLAY_ACTIVE, SELECTION_LINE_PX, 14) };
+    return { group: g, casing: make(OVERLAY_CASING, SELECTION_LINE_PX + CASING_EXTRA_PX, 13, false), line: make(OVERLAY_ACTIVE, SELECTION_LINE_PX, 14, true) };
   }, []);
 
   useFrame(({ size }) => {

@@ -87,6 +87,8 @@ varying vec2 vGround;
 #ifdef RIVER_STRIP
 varying vec2 vAcross;
 uniform float stripMinPixels;
+uniform float viewportHeight;
+uniform float stripLiftPixels;
 uniform vec3 wetBankColour;
 uniform float wetBankAlpha;
 uniform float bankShare;
@@ -154,7 +156,14 @@ void main() {
   // the sheet, by −vDepth at most: the depth written is the sheet's raised that much (along the view
   // ray), so the ground does not cut the edge back into its sawtooth. The sheet itself stays at its level.
   vec3 ray = normalize(vWorld - cameraPosition);
-  float lift = (max(min(max(0.0, -vDepth), liftCap), liftAtLeast) + liftFloor) / max(abs(ray.y), 0.1);
+  float atLeast = liftAtLeast;
+#ifdef RIVER_STRIP
+  // Far off, the terrain's level of detail may stand up to its pixel error over the ground it simplifies,
+  // a narrow river's channel filled: a strip wins over the ground within stripLiftPixels of it on screen.
+  float pixelMetres = 2.0 * length(vWorld - cameraPosition) / (projectionMatrix[1][1] * viewportHeight);
+  atLeast = max(atLeast, stripLiftPixels * pixelMetres);
+#endif
+  float lift = (max(min(max(0.0, -vDepth), liftCap), atLeast) + liftFloor) / max(abs(ray.y), 0.1);
   vec4 lifted = projectionMatrix * viewMatrix * vec4(vWorld - ray * lift, 1.0);
   // Less a few steps of a 24-bit depth buffer, as the polygon offset did (a written depth does not get it): far off,
   // where a step is metres, the sheet still wins over the ground it lies on.
@@ -200,6 +209,12 @@ export const BANK_SHARE = 0.6;
 
 /** Pixels either side of its centre line a river strip is drawn at the least (waterView.ts sets the viewport's height). */
 export const STRIP_MIN_PIXELS = 2;
+/**
+ * Pixels (of metres on the vertical at its distance) the ground may stand over a river strip and still be
+ * covered: twice the terrain's level-of-detail error (shared/lod/selectLod.ts DEFAULT_MAX_PIXEL_ERROR, 1 px),
+ * so far off a river's simplified channel does not hide it.
+ */
+export const STRIP_LIFT_PIXELS = 2;
 
 /**
  * The water's material; `liftAtLeast`: metres the ground may always stand over it (a river strip's
@@ -229,6 +244,7 @@ export function createWaterMaterial(liftAtLeast = 0, strip = false): ShaderMater
         liftCap: { value: LIFT_CAP },
         liftAtLeast: { value: liftAtLeast },
         stripMinPixels: { value: STRIP_MIN_PIXELS },
+        stripLiftPixels: { value: STRIP_LIFT_PIXELS },
         wetBankColour: { value: linear(WET_BANK) },
         wetBankAlpha: { value: WET_BANK_ALPHA },
         bankShare: { value: BANK_SHARE },
