@@ -106,6 +106,10 @@ test('automatic water on Mountains: drawn blue in both views where it is deep, g
     expect(outline.count).toBeGreaterThan(50);
     expect(Math.abs(outline.centreX - 0.5)).toBeLessThan(0.1);
     expect(Math.abs(outline.centreY - 0.5)).toBeLessThan(0.1);
+    // In the 3D view too: its centre line in that colour over the water (the view frames it).
+    expect(await colourPixels(page, shown3d, OVERLAY_ACTIVE)).toMatchObject({ count: 0 });
+    const line3d = await colourPixels(page, await settledViewportShot(page), OVERLAY_ACTIVE);
+    expect(line3d.count).toBeGreaterThan(50);
 
     // Undo both entries: the heights are Mountains' again, byte for byte, and the water is gone.
     await page.getByTestId('cmd-edit.undo').click();

@@ -12,6 +12,13 @@ import { runGenerateAndWait } from './perf/appActions';
 const ARTIFACTS = process.env.FAULTLINE_SHOTS ?? path.resolve(__dirname, '.artifacts', 'water-look');
 // FAULTLINE_WATER_RIVER=n closes up on the list's n-th river (from 1) instead of the longest.
 const RIVER_INDEX = Math.max(0, Number(process.env.FAULTLINE_WATER_RIVER ?? 1) - 1);
+// FAULTLINE_WATER_PRESET names another preset than Mountains (e.g. river-valleys); its name leads the files'.
+const PRESET = process.env.FAULTLINE_WATER_PRESET ?? 'mountains';
+// FAULTLINE_WATER_SIZES, e.g. `1280x720`: the window sizes (both by default).
+const SIZES = (process.env.FAULTLINE_WATER_SIZES?.split(',') ?? ['1600x1000', '1280x720']).map((size) => {
+  const [width, height] = size.split('x').map(Number);
+  return { width, height };
+});
 
 /** The 3D view once it stops changing (at 1025² with software GL one shot can take tens of seconds). */
 async function settledView(page: Page): Promise<Buffer> {
@@ -31,7 +38,7 @@ async function settledView(page: Page): Promise<Buffer> {
 async function shot(page: Page, name: string): Promise<void> {
   const { width, height } = page.viewportSize() ?? { width: 0, height: 0 };
   await settledView(page);
-  await page.screenshot({ path: path.join(ARTIFACTS, `${width}x${height}-${name}.png`), timeout: 120_000 });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${PRESET}-${width}x${height}-${name}.png`), timeout: 120_000 });
 }
 
 /**
@@ -76,7 +83,7 @@ async function cropAround(page: Page, centre: { x: number; y: number } | null, n
   const x = Math.max(box.x, Math.min(box.x + box.width - w, box.x + centre.x - w / 2));
   const y = Math.max(box.y, Math.min(box.y + box.height - h, box.y + centre.y - h / 2));
   const { width, height } = page.viewportSize() ?? { width: 0, height: 0 };
-  await page.screenshot({ path: path.join(ARTIFACTS, `${width}x${height}-${name}.png`), clip: { x, y, width: w, height: h }, timeout: 120_000 });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${PRESET}-${width}x${height}-${name}.png`), clip: { x, y, width: w, height: h }, timeout: 120_000 });
 }
 
 /**
@@ -111,11 +118,8 @@ async function closeUpOn(page: Page, list: string, rounds: number, notchesPerRou
   await page.mouse.up({ button: 'middle' });
 }
 
-for (const viewport of [
-  { width: 1600, height: 1000 },
-  { width: 1280, height: 720 },
-]) {
-  test.describe(`Mountains with water at ${viewport.width}×${viewport.height} @report`, () => {
+for (const viewport of SIZES) {
+  test.describe(`${PRESET} with water at ${viewport.width}×${viewport.height} @report`, () => {
     test.use({ viewport });
     test(`overview, a river close up, a lake close up @report`, async ({ app }) => {
       // Software GL on a shared machine: the homing close-ups take several settled frames each.
@@ -123,7 +127,7 @@ for (const viewport of [
       const { page } = app;
       await mkdir(ARTIFACTS, { recursive: true });
       await showPanel(page, 'generate');
-      await page.getByTestId('gen-preset').selectOption('mountains');
+      await page.getByTestId('gen-preset').selectOption(PRESET);
       await page.getByTestId('gen-size').selectOption('1025');
       await runGenerateAndWait(page, 600_000);
       await showPanel(page, 'layers');
@@ -136,6 +140,12 @@ for (const viewport of [
       await shot(page, '01-overview');
       await closeUpOn(page, 'water-rivers', 4, 2, RIVER_INDEX);
       await shot(page, '02-river-close');
+      // The same river selected, as close: its selection must read in the 3D view too (issue 31).
+      const river = panel.getByTestId('water-rivers').locator('li').nth(RIVER_INDEX);
+      await river.click();
+      await shot(page, '06-river-selected');
+      await river.click();
+      await expect(river).toHaveAttribute('aria-selected', 'false');
       await closeUpOn(page, 'water-lakes-list', 3, 2);
       await shot(page, '05-lake-close');
       // The lake: the camera's pan does not bring it to the middle reliably (the orbit target leaves the
@@ -143,6 +153,42 @@ for (const viewport of [
       await cropAround(page, await selectAndFind(page, 'water-lakes-list'), '03-lake-crop');
       await page.getByTestId('cmd-view.resetCamera').click();
       await shot(page, '04-overview-lake-selected');
+    });
+
+    // Shorter (`-g framed`): the list frames what it selects, so no homing in. The river selected as the
+    // list frames it, nearer, then not selected; the lake selected as framed.
+    test(`framed by the Water list: a river selected, close, a lake selected @report`, async ({ app }) => {
+      test.setTimeout(2_400_000);
+      const { page } = app;
+      await mkdir(ARTIFACTS, { recursive: true });
+      await showPanel(page, 'generate');
+      await page.getByTestId('gen-preset').selectOption(PRESET);
+      await page.getByTestId('gen-size').selectOption('1025');
+      await runGenerateAndWait(page, 600_000);
+      await showPanel(page, 'layers');
+      const panel = page.getByTestId('water-panel');
+      await panel.getByTestId('water-add').click();
+      await expect(page.getByTestId('status-undo')).toContainText('Add automatic water', { timeout: 120_000 });
+      await expect(page.getByTestId('status-job')).toHaveAttribute('data-running', 'false', { timeout: 120_000 });
+      const river = panel.getByTestId('water-rivers').locator('li').nth(RIVER_INDEX);
+      await expect(river).toBeVisible({ timeout: 120_000 });
+      await page.mouse.move(0, 0);
+      await shot(page, '11-overview');
+      await river.click();
+      await shot(page, '12-river-selected');
+      const box = (await page.getByTestId('viewport-3d').boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      for (let n = 0; n < 3; n++) await page.mouse.wheel(0, -300);
+      await shot(page, '13-river-selected-close');
+      await river.click();
+      await expect(river).toHaveAttribute('aria-selected', 'false');
+      await shot(page, '14-river-close');
+      const lake = panel.getByTestId('water-lakes-list').locator('li').first();
+      if ((await lake.count()) > 0) {
+        await lake.click();
+        await shot(page, '15-lake-selected');
+      }
+      expect(app.consoleErrors).toEqual([]);
     });
   });
 }

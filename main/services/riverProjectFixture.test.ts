@@ -30,7 +30,10 @@ function fixtureStack(): Layer[] {
     ],
     { width: 5, depth: 1.2 },
   );
-  return [ground, { ...river, name: 'Mill river' }];
+  // As rivers were written before `joinAlongWater` existed (absent: the join's rule before it).
+  const params = { ...river.params };
+  delete params.joinAlongWater;
+  return [ground, { ...river, name: 'Mill river', params }];
 }
 
 /** A water layer's parameters as layers were written before `continueRivers` existed. */

@@ -6,6 +6,12 @@ import { RiverStripWidth } from '../../app/water/riverStripWidth';
 import { drawnRiverLines } from '../../shared/layers/drawnRiverLines';
 import { magnifiedPixelsPerVertex, magnifiedWaterTint, type MagnifiedTint, type VertexSpan } from '../../app/water/waterTintMagnified';
 import { smoothMagnification, visibleSpan } from '../../app/map2d/mapMagnification';
+import { worldToCanvas } from '../../app/map2d/mapTransform';
+import { selectedWaterSegments, type SelectionSegments } from '../../app/water/waterSelection';
+import { CASING_EXTRA_PX, OVERLAY_ACTIVE, OVERLAY_CASING } from '../../app/palette/overlayPalette';
+
+/** The selected river's or lake's line on the panel, CSS px (the selected road's width), over the palette's casing. */
+const SELECTION_LINE_PX = 2;
 
 export interface WaterTint2D {
   /** Tints the water by depth over the heightmap (when Show Water is on and the document has water). */
@@ -113,6 +119,36 @@ export function createWaterTint2D(
     upload(0, 0, tint.width, tint.depth);
   };
 
+  // The selected river's centre line or lake's shore (app/water/waterSelection.ts, as the 3D view draws
+  // them): read again when the selection, its ids or the document change, not on every pan.
+  let selection: { key: string; segments: SelectionSegments } | null = null;
+  const drawSelection = (ctx: CanvasRenderingContext2D, transform: MapViewTransform) => {
+    const doc = editor.document;
+    const { selectedId, featuresVersion } = water.model.store.getState();
+    if (selectedId === null) return;
+    const key = `${selectedId}|${featuresVersion}|${editor.store.getState().version}`;
+    if (selection?.key !== key) selection = { key, segments: selectedWaterSegments(doc, water.model, stripWidth, 0) };
+    const { segments } = selection;
+    if (segments.length === 0) return;
+    ctx.save();
+    ctx.beginPath();
+    for (let k = 0; k < segments.length; k += 6) {
+      const a = worldToCanvas(transform, doc.field, segments[k], segments[k + 2]);
+      const b = worldToCanvas(transform, doc.field, segments[k + 3], segments[k + 5]);
+      ctx.moveTo(a.px, a.py);
+      ctx.lineTo(b.px, b.py);
+    }
+    ctx.lineCap = 'round';
+    ctx.lineJoin = 'round';
+    ctx.lineWidth = SELECTION_LINE_PX + CASING_EXTRA_PX;
+    ctx.strokeStyle = OVERLAY_CASING;
+    ctx.stroke();
+    ctx.lineWidth = SELECTION_LINE_PX;
+    ctx.strokeStyle = OVERLAY_ACTIVE;
+    ctx.stroke();
+    ctx.restore();
+  };
+
   const unsubscribers = [
     editor.store.subscribe((s, prev) => {
       if (s.version !== prev.version) dirty = unionRegions(dirty, s.lastChange);
@@ -160,6 +196,7 @@ export function createWaterTint2D(
           (span.j1 - span.j0 + 1) * transform.scale,
         );
         ctx.restore();
+        drawSelection(ctx, transform);
         canvas2d.dataset.water = 'shown';
         return;
       }
@@ -167,6 +204,7 @@ export function createWaterTint2D(
       // Pixel p covers vertices p·stride … (p + 1)·stride − 1: drawn over those vertices' pixels.
       ctx.drawImage(canvas, transform.offsetX, transform.offsetY, tint.width * tint.stride * transform.scale, tint.depth * tint.stride * transform.scale);
       ctx.restore();
+      drawSelection(ctx, transform);
       canvas2d.dataset.water = 'shown';
     },
     dispose() {

@@ -8,6 +8,7 @@ import { ViewAtRest } from './ViewAtRest';
 import { RoadOverlay3D } from './RoadOverlay3D';
 import { RoadPaint3D } from './RoadPaint3D';
 import { WaterLayer3D } from './WaterLayer3D';
+import { WaterSelection3D } from './WaterSelection3D';
 import { DriveLayer } from '../drive/DriveLayer';
 import { DriveHud } from '../drive/DriveHud';
 import { PropsLayer3D } from '../props/PropsLayer3D';
@@ -46,6 +47,7 @@ export function Viewport3D() {
         <TerrainByScale wrapper={wrapper} />
         <WaterPlane />
         <WaterLayer3D />
+        <WaterSelection3D />
         <ToolOverlay3D />
         <RoadPaint3D />
         <RoadOverlay3D />

@@ -5,6 +5,14 @@ import { isFloodVersion, LATEST_FLOOD_VERSION, type FloodVersion } from './flood
  * width ∝ Q^0.5, depth ∝ Q^0.4, with discharge Q taken ∝ the contributing area A):
  *   width = 0.003 m · widthScale · (A / m²)^0.5     (3 m at 1 km², 30 m at 100 km²)
  *   depth = 0.002 m · depthScale · (A / m²)^0.4     (0.5 m at 1 km², 3.2 m at 100 km²)
+ * The width is a bankfull width: Hey & Thorne (1986) measured w = 4.33 · Q^0.5 (m, m³/s) on gravel-bed
+ * rivers with grassy banks (2.34 under trees), and with a bankfull runoff of 0.48 m³/s per km² of
+ * drainage (Q = q · A) that is 0.003 · A^0.5 (hydraulicGeometry.test.ts: within the published range for
+ * 0.3–1.0 m³/s per km²). So the rivers of a 2 km map (0.25–3 km² draining to them) are streams 1.5–5 m
+ * wide, as such streams are; the 3D view draws a strip at least STRIP_MIN_PIXELS either side on
+ * screen (waterMaterial.ts), only in drawing. The depth is about twice Hey & Thorne's mean bankfull
+ * depth (0.22 · Q^0.37 · D50^−0.11: 0.23 m at 1 km² on 5 cm gravel) — a carved channel that reads as
+ * one; depthScale 0.5 gives about theirs.
  */
 export interface WaterParams {
   /** Contributing area (m²) from which a river flows. */

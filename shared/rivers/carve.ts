@@ -86,8 +86,11 @@ function nearestVertex(fitted: FittedRiver, size: GroundSize, k: number): number
  * surface per vertex, NaN where dry): where its centreline first reaches wet ground, that water's
  * level L (a lake's, the automatic network's) holds the river back, so up to the end of that wet
  * stretch its surface is max(its own, L) — it ends at L, and the backwater stands level up its
- * channel while its own surface is lower. Past the stretch (a river leaving the lake) its own
- * surface, lower still. Each piece is non-increasing, and so is the whole. Without `below`, its own.
+ * channel while its own surface is lower. With `joinAlongWater` L is the running minimum of the
+ * water's level along the stretch up to each station (the same for a lake; along an automatic river,
+ * that river's falling surface, where the first level held all along flooded the valley flat). Past
+ * the stretch (a river leaving the lake) its own surface, lower still. Each piece is non-increasing,
+ * and so is the whole. Without `below`, its own.
  */
 export function joinedSurface(fitted: FittedRiver, size: GroundSize, below?: Float32Array): Float64Array {
   const joined = Float64Array.from(fitted.surface);
@@ -97,10 +100,14 @@ export function joinedSurface(fitted: FittedRiver, size: GroundSize, below?: Flo
   let first = 0;
   while (first < line.n && !Number.isFinite(levelAt(first))) first++;
   if (first === line.n) return joined;
-  const level = levelAt(first);
+  let level = levelAt(first);
   let end = first;
   while (end + 1 < line.n && Number.isFinite(levelAt(end + 1))) end++;
-  for (let k = 0; k <= end; k++) if (joined[k] < level) joined[k] = level;
+  const along = fitted.params.joinAlongWater === true;
+  for (let k = 0; k <= end; k++) {
+    if (along && k > first) level = Math.min(level, levelAt(k));
+    if (joined[k] < level) joined[k] = level;
+  }
   return joined;
 }
 

@@ -28,6 +28,14 @@ export interface RiverParams {
    * the river is cut through (the surface never rises), and a cut deeper than this is refused.
    */
   maxCut: number;
+  /**
+   * How the river is held back where it runs on water below it (a lake, the automatic network): true
+   * (new rivers), by that water's level at each station along the wet stretch — its running minimum, so
+   * a river drawn along an automatic river follows that river's falling surface; absent (rivers saved
+   * before it existed) or false, by the level where the stretch begins, held all along it (right for a
+   * lake, a flooded valley along a falling river), so a saved project replays to the same bytes.
+   */
+  joinAlongWater?: boolean;
 }
 
 export const RIVER_DEFAULTS: Omit<RiverParams, 'points'> = {
@@ -36,6 +44,7 @@ export const RIVER_DEFAULTS: Omit<RiverParams, 'points'> = {
   bankSlopeDeg: 30,
   falloff: 4,
   maxCut: 10,
+  joinAlongWater: true,
 };
 
 export const MAX_RIVER_POINTS = 4096;
@@ -45,7 +54,7 @@ export const MAX_RIVER_CUT = 200;
 /** Longest bank, metres: bounds the work of a river whatever its values (as a road's shoulder). */
 export const MAX_BANK = 500;
 
-const PARAM_KEYS = ['points', 'width', 'depth', 'bankSlopeDeg', 'falloff', 'maxCut'];
+const PARAM_KEYS = ['points', 'width', 'depth', 'bankSlopeDeg', 'falloff', 'maxCut', 'joinAlongWater'];
 const POINT_KEYS = ['x', 'z', 'width', 'depth'];
 
 export function riverParams(points: RiverPoint[], overrides: Partial<Omit<RiverParams, 'points'>> = {}): RiverParams {
@@ -75,6 +84,7 @@ export function riverValuesProblem(p: RiverParams): string | null {
   if (!(finite(p.depth) && p.depth > 0 && p.depth <= p.maxCut)) return finite(p.depth) ? depthProblem(p.depth) : 'depth must be a number of metres';
   if (!(finite(p.bankSlopeDeg) && p.bankSlopeDeg >= 1 && p.bankSlopeDeg <= 89)) return 'bankSlopeDeg must be from 1 to 89 degrees';
   if (!(finite(p.falloff) && p.falloff >= 0 && p.falloff <= MAX_RIVER_FALLOFF)) return `falloff must be from 0 to ${MAX_RIVER_FALLOFF} m`;
+  if (p.joinAlongWater !== undefined && typeof p.joinAlongWater !== 'boolean') return 'joinAlongWater must be true or false';
   return null;
 }
 

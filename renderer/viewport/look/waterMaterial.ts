@@ -86,6 +86,9 @@ varying float vFeature;
 varying vec2 vGround;
 #ifdef RIVER_STRIP
 varying vec2 vAcross;
+uniform float stripMinPixels;
+uniform float viewportHeight;
+uniform float stripLiftPixels;
 uniform vec3 wetBankColour;
 uniform float wetBankAlpha;
 uniform float bankShare;
@@ -133,11 +136,17 @@ void main() {
   // line, whose distance is |vAcross|, to the edge, whose distance is the depth over its gradient) the
   // water turns to wet ground, darker and less opaque, so the river meets its banks without a hard
   // light edge.
+  // A strip drawn at its least width on screen (stripMinPixels either side, far off) is water across:
+  // its banks would leave a thread of water a pixel wide. They come in as it widens past that, and are
+  // whole from three times it.
   if (abs(jacobian) > 1e-12) {
     vec2 gradient = vec2(depthX * groundY.y - depthY * groundX.y, groundX.x * depthY - groundY.x * depthX) / jacobian;
     float toEdge = shore / max(length(gradient), 1e-6);
-    float share = toEdge / max(toEdge + length(vAcross), 1e-6);
-    float core = smoothstep(0.0, bankShare, share);
+    float halfWidth = toEdge + length(vAcross);
+    float share = toEdge / max(halfWidth, 1e-6);
+    float halfPixels = halfWidth / sqrt(abs(jacobian));
+    float banks = smoothstep(stripMinPixels, 3.0 * stripMinPixels, halfPixels);
+    float core = mix(1.0, smoothstep(0.0, bankShare, share), banks);
     colour = mix(wetBankColour, colour, core);
     alpha = mix(wetBankAlpha, alpha, core);
   }
@@ -147,7 +156,14 @@ void main() {
   // the sheet, by −vDepth at most: the depth written is the sheet's raised that much (along the view
   // ray), so the ground does not cut the edge back into its sawtooth. The sheet itself stays at its level.
   vec3 ray = normalize(vWorld - cameraPosition);
-  float lift = (max(min(max(0.0, -vDepth), liftCap), liftAtLeast) + liftFloor) / max(abs(ray.y), 0.1);
+  float atLeast = liftAtLeast;
+#ifdef RIVER_STRIP
+  // Far off, the terrain's level of detail may stand up to its pixel error over the ground it simplifies,
+  // a narrow river's channel filled: a strip wins over the ground within stripLiftPixels of it on screen.
+  float pixelMetres = 2.0 * length(vWorld - cameraPosition) / (projectionMatrix[1][1] * viewportHeight);
+  atLeast = max(atLeast, stripLiftPixels * pixelMetres);
+#endif
+  float lift = (max(min(max(0.0, -vDepth), liftCap), atLeast) + liftFloor) / max(abs(ray.y), 0.1);
   vec4 lifted = projectionMatrix * viewMatrix * vec4(vWorld - ray * lift, 1.0);
   // Less a few steps of a 24-bit depth buffer, as the polygon offset did (a written depth does not get it): far off,
   // where a step is metres, the sheet still wins over the ground it lies on.
@@ -193,6 +209,12 @@ export const BANK_SHARE = 0.6;
 
 /** Pixels either side of its centre line a river strip is drawn at the least (waterView.ts sets the viewport's height). */
 export const STRIP_MIN_PIXELS = 2;
+/**
+ * Pixels (of metres on the vertical at its distance) the ground may stand over a river strip and still be
+ * covered: twice the terrain's level-of-detail error (shared/lod/selectLod.ts DEFAULT_MAX_PIXEL_ERROR, 1 px),
+ * so far off a river's simplified channel does not hide it.
+ */
+export const STRIP_LIFT_PIXELS = 2;
 
 /**
  * The water's material; `liftAtLeast`: metres the ground may always stand over it (a river strip's
@@ -222,6 +244,7 @@ export function createWaterMaterial(liftAtLeast = 0, strip = false): ShaderMater
         liftCap: { value: LIFT_CAP },
         liftAtLeast: { value: liftAtLeast },
         stripMinPixels: { value: STRIP_MIN_PIXELS },
+        stripLiftPixels: { value: STRIP_LIFT_PIXELS },
         wetBankColour: { value: linear(WET_BANK) },
         wetBankAlpha: { value: WET_BANK_ALPHA },
         bankShare: { value: BANK_SHARE },
