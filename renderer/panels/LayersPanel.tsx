@@ -232,6 +232,14 @@ const OPTIONAL_NUMBERS: Partial<Record<LayerKind, ReadonlyArray<{ key: string; t
       key: 'creaseBreak',
       title: "Crease break (m): ridges and lips along the cells' other diagonal are rounded until the triangles break them by no more (empty: as they are)",
     },
+    {
+      key: 'topWidth',
+      title: 'Top width (m): after the wall retreat, ridges, spurs and peaks narrower than this are cut to a flat top that wide (empty: as they are)',
+    },
+    {
+      key: 'lipPasses',
+      title: 'Lip passes: the tops of walls rounded over about a cell, so a rim slanting across the grid is not a staircase (empty: as they are)',
+    },
   ],
   fluvial: [
     {

@@ -20,7 +20,7 @@ import { hydraulicKernel, tileRandom } from './hydraulicTiled';
 import { talusHeight, thermalBlockRows } from './thermal';
 import { strataTalus, thermalStrataBlockRows } from './thermalStrata';
 import { softenCreases } from './creaseSoftening';
-import { flattenNarrowTops } from './narrowTops';
+import { flattenNarrowTops, roundLips } from './narrowTops';
 import { talusApron } from './talusApron';
 import { JOINTING, wallRetreat } from './wallRetreat';
 
@@ -102,6 +102,7 @@ export function runShare(share: ParallelShare): boolean {
     // when every thread has reported, so the others need not wait here.
     if (share.index === 0) {
       talusApron(field, step);
+      if (step.lipPasses !== undefined) roundLips(field, step.lipPasses);
       if (step.creaseBreak !== undefined) softenCreases(field, step.creaseBreak);
     }
     return true;

@@ -59,6 +59,12 @@ const GENTLE_THERMAL = 0.25;
 /** A metre value rounded to centimetres, so recorded recipes read well. */
 const cm = (metres: number) => Math.round(metres * 100) / 100;
 /**
+ * The narrowest top Canyons and Mesas keep (the thermal step's topWidth, shared/erosion/narrowTops.ts):
+ * 6 m ×scale, at least six cells, so the disc is round (at three cells it is a square and the tops it
+ * cuts face along the grid: 14 % of the steep ground at seed 3, 15 % at ten metres, 11.6 % at six cells).
+ */
+const narrowTop = (t: PresetTarget) => cm(Math.max(6 * t.cellSize, 6 * reliefScale(t)));
+/**
  * Ridges along the cells' other diagonal are drawn by the fixed split as saw-teeth
  * (shared/erosion/creaseSoftening.ts); Mountains rounds them towards a break of a sixteenth of a cell
  * (shared/presets/diagonalTeeth.test.ts). Mesas does not: its teeth are caprock lips over one-cell
@@ -214,6 +220,8 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
           talusShare: 0.5,
           floorFill: cm(8 * reliefScale(t)),
           creaseBreak: cm(t.cellSize / 2),
+          topWidth: narrowTop(t),
+          lipPasses: 1,
         }),
       ],
     }),
@@ -258,7 +266,15 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
           strata: mesaBeds(t),
           outletArea: cm(0.1 * span(t) ** 2),
         }),
-        thermalStep({ iterations: 10, talusDeg: 35, strength: GENTLE_THERMAL, retreatDeg: 65, strata: mesaBeds(t), talusShare: 0.5 }),
+        thermalStep({
+          iterations: 10,
+          talusDeg: 35,
+          strength: GENTLE_THERMAL,
+          retreatDeg: 65,
+          strata: mesaBeds(t),
+          talusShare: 0.5,
+          topWidth: narrowTop(t),
+        }),
       ],
     }),
   },
