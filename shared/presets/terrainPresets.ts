@@ -196,6 +196,12 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
       // towards half a cell, not Mountains' sixteenth, which rounded the walls' profile out of
       // canyonCliffs.test.ts (slope-formers over 45°), nor 3/8, which left a step at the map's edge
       // (canyonMouths.test.ts: the rounding does not move the edge vertices).
+      // Where two walls met, the spurs between side canyons ended in knife edges, pyramids and needles
+      // of the pale sandstone: right after the retreat every crest narrower than narrowTop is cut to a
+      // flat top that wide (topWidth), so a spur steps down as promontories and small buttes. The
+      // rims slanting across the grid were drawn as one-cell staircases: one pass rounds the tops of
+      // the walls over about a cell (lipPasses; narrowTops.test.ts). Steep ground facing the grid at
+      // seeds 3/11/29: 12.8/12.9/12.2 % before, 13.1/13.2/12.3 % with both (gridArtefacts.test.ts).
       finishing: [
         { kind: 'normalise', min: cm(60 * reliefScale(t)), max: cm(80 * reliefScale(t)) },
         fluvialStep({
@@ -250,7 +256,9 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
       // beds' standing angles (retreatDeg 65: the shale at 65°, the caprock at 84°, so the caps break
       // off at a lip instead of rounding into shoulders), ten passes at 35° lay the shale back, and
       // what fell rests as talus at 35° over the lower half of every face (talusShare), the caprock
-      // standing bare above it (landformProfiles.test.ts).
+      // standing bare above it (landformProfiles.test.ts). The shale left above a cap that has gone
+      // stood as red cones with a pale tip; their crests narrower than narrowTop are cut flat
+      // (topWidth), small buttes instead of pyramids.
       finishing: [
         { kind: 'normalise', min: 0, max: cm(150 * reliefScale(t)) },
         { kind: 'terrace', step: cm(40 * reliefScale(t)), riser: 0.3, base: 0 },
