@@ -146,7 +146,9 @@ export function LayersPanel({ session, design }: { session: EditorSession; desig
           layer={selected}
           design={design}
           climate={climate}
-          onGenerate={() => setPanelTab(session.view, 'generate')} running={running} />
+          onGenerate={() => setPanelTab(session.view, 'generate')}
+          running={running}
+        />
       )}
       {solo && <SoloPreview preview={solo} onClose={() => void layers.solo(null)} />}
     </section>
@@ -425,7 +427,13 @@ function ColourField({ field, disabled, onCommit }: { field: BedColourField; dis
           onChange={(event) => setDraft(event.target.value)}
         />
         {field.colour !== null && (
-          <button type="button" data-testid={`${testId}-clear`} title="Back to the climate's colour for the bed's hardness" disabled={disabled} onClick={() => onCommit(null)}>
+          <button
+            type="button"
+            data-testid={`${testId}-clear`}
+            title="Back to the climate's colour for the bed's hardness"
+            disabled={disabled}
+            onClick={() => onCommit(null)}
+          >
             ×
           </button>
         )}

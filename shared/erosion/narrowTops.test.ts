@@ -137,4 +137,3 @@ describe('lips rounded (one pass)', () => {
     });
   }
 });
-

@@ -98,18 +98,44 @@ export function roundLips(field: Heightfield, passes: number): void {
     for (let j = 1; j < depth - 1; j++)
       for (let i = 1; i < width - 1; i++) {
         const k = j * width + i;
-        const up = Math.max(src[k - 1], src[k + 1], src[k - width], src[k + width], src[k - width - 1], src[k - width + 1], src[k + width - 1], src[k + width + 1]);
+        const up = Math.max(
+          src[k - 1],
+          src[k + 1],
+          src[k - width],
+          src[k + width],
+          src[k - width - 1],
+          src[k - width + 1],
+          src[k + width - 1],
+          src[k + width + 1],
+        );
         top[k] = up - src[k] < rise ? 1 : 0;
       }
     for (let j = 1; j < depth - 1; j++) {
       for (let i = 1; i < width - 1; i++) {
         const k = j * width + i;
         // A top's vertex or one beside a top's (the lip and the wall's first row under it).
-        if ((top[k] | top[k - 1] | top[k + 1] | top[k - width] | top[k + width] | top[k - width - 1] | top[k - width + 1] | top[k + width - 1] | top[k + width + 1]) === 0)
+        if (
+          (top[k] |
+            top[k - 1] |
+            top[k + 1] |
+            top[k - width] |
+            top[k + width] |
+            top[k - width - 1] |
+            top[k - width + 1] |
+            top[k + width - 1] |
+            top[k + width + 1]) ===
+          0
+        )
           continue;
         const v = src[k];
         const mean =
-          (4 * v + 2 * (src[k - 1] + src[k + 1] + src[k - width] + src[k + width]) + src[k - width - 1] + src[k - width + 1] + src[k + width - 1] + src[k + width + 1]) / 16;
+          (4 * v +
+            2 * (src[k - 1] + src[k + 1] + src[k - width] + src[k + width]) +
+            src[k - width - 1] +
+            src[k - width + 1] +
+            src[k + width - 1] +
+            src[k + width + 1]) /
+          16;
         if (mean < v) h[k] = mean;
       }
     }

@@ -282,6 +282,7 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
           strata: mesaBeds(t),
           talusShare: 0.5,
           topWidth: narrowTop(t),
+          lipPasses: 1,
         }),
       ],
     }),
