@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createHeightfield, type Heightfield } from '../terrain/heightfield';
 import { thermalStep, applyStep } from '../recipe/steps';
 import { heightAt } from '../terrain/surface';
-import { discOffsets, flattenNarrowTops, roundLips } from './narrowTops';
+import { discExtremum, discOffsets, flattenNarrowTops, roundLips } from './narrowTops';
 
 const SIZE = 61;
 const CELL = 2;
@@ -25,6 +25,36 @@ describe('narrow tops cut flat (the opening by a flat disc)', () => {
     expect(disc).toHaveLength(29); // within 3 cells: 1 + 4·3 (axes) + 4·3 ((1,1), (1,2), (2,1)) + 4 ((2,2))
     for (const [di, dj] of disc) expect(disc).toContainEqual([-di || 0, -dj || 0]);
     expect(disc).not.toContainEqual([3, 1]);
+  });
+
+  it("takes the disc's lowest and highest as a brute-force sweep over its offsets does, bit for bit, at the edges too", () => {
+    const width = 37;
+    const depth = 23;
+    const from = new Float32Array(width * depth);
+    let seed = 7;
+    for (let k = 0; k < from.length; k++) {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      from[k] = Math.fround((seed / 2 ** 32) * 50 - 10);
+    }
+    for (const cells of [1, 2.5, 3, 6, 8, 12.4]) {
+      for (const take of [-1, 1] as const) {
+        const fast = new Float32Array(from.length);
+        discExtremum(from, fast, width, depth, cells, take);
+        const slow = new Float32Array(from.length);
+        for (let j = 0; j < depth; j++)
+          for (let i = 0; i < width; i++) {
+            let best = from[j * width + i];
+            for (const [di, dj] of discOffsets(cells)) {
+              const x = i + di;
+              const z = j + dj;
+              if (x < 0 || z < 0 || x >= width || z >= depth) continue;
+              best = take < 0 ? Math.min(best, from[z * width + x]) : Math.max(best, from[z * width + x]);
+            }
+            slow[j * width + i] = best;
+          }
+        expect(fast, `${cells} cells, ${take}`).toEqual(slow);
+      }
+    }
   });
 
   it('leaves a plateau, an oblique 72° wall, the lip between them and the floor below as they are', () => {

@@ -14,7 +14,7 @@
  * disc come down, and their new tops are unions of discs: round, facing no grid direction. A disc of
  * vertices within topWidth/2 (a circle, not a square, or the tops would be squares along the grid).
  *
- * O(n · disc): at 1025² and 6 m on 2 m cells (29 offsets) two sweeps of 30 M reads.
+ * O(n · disc's rows): each sweep takes a run's extremum along the rows, then the disc's rows' (discExtremum).
  */
 import type { Heightfield } from '../terrain/heightfield';
 
@@ -30,29 +30,69 @@ export function discOffsets(cells: number): Array<[number, number]> {
   return out;
 }
 
-/** One sweep: out[k] = the lowest (`take` −1) or highest (+1) of `from` over the disc about k, within the map. */
-function sweep(from: Float32Array, out: Float32Array, width: number, depth: number, disc: ReadonlyArray<[number, number]>, reach: number, take: 1 | -1): void {
-  const deltas = disc.map(([di, dj]) => dj * width + di);
-  for (let j = 0; j < depth; j++) {
-    const inner = j >= reach && j < depth - reach;
-    for (let i = 0; i < width; i++) {
-      const k = j * width + i;
-      let best = from[k];
-      if (inner && i >= reach && i < width - reach) {
-        for (let n = 0; n < deltas.length; n++) {
-          const v = from[k + deltas[n]];
-          if (take < 0 ? v < best : v > best) best = v;
+/**
+ * out[k] = the lowest (`take` −1) or highest (+1) of `from` over the disc about k, within the map.
+ * The disc is a stack of row runs (half-width ⌊√(r² − dj²)⌋ in row dj): each distinct run's extremum
+ * along every row is found first, in three reads a vertex whatever its length (van Herk 1992 and
+ * Gil & Werman 1993: running extrema within blocks of the run's length, forward and backward, the
+ * row padded with the neutral value so a run never leaves it), then each vertex takes the extremum
+ * of its disc's rows. Min and max are exact, so this is the brute-force sweep's result bit for bit
+ * (narrowTops.test.ts compares them); it reads 4–8 values a vertex where the disc holds 29–149.
+ */
+export function discExtremum(from: Float32Array, out: Float32Array, width: number, depth: number, cells: number, take: 1 | -1): void {
+  const r = cells / 2;
+  const reach = Math.floor(r);
+  const halfWidths = Array.from({ length: 2 * reach + 1 }, (_, n) => Math.floor(Math.sqrt(Math.max(0, r * r + 1e-9 - (n - reach) ** 2))));
+  const runs = [...new Set(halfWidths)];
+  const neutral = take < 0 ? Infinity : -Infinity;
+  const byRun = new Map<number, Float32Array>();
+  for (const w of runs) {
+    const along = new Float32Array(width * depth);
+    const length = 2 * w + 1;
+    const padded = width + 2 * w;
+    const row = new Float64Array(padded);
+    const ahead = new Float64Array(padded);
+    const behind = new Float64Array(padded);
+    for (let j = 0; j < depth; j++) {
+      row.fill(neutral);
+      for (let i = 0; i < width; i++) row[w + i] = from[j * width + i];
+      for (let b = 0; b < padded; b += length) {
+        const e = Math.min(padded, b + length);
+        ahead[b] = row[b];
+        for (let p = b + 1; p < e; p++) {
+          const v = row[p];
+          const a = ahead[p - 1];
+          ahead[p] = take < 0 ? (v < a ? v : a) : v > a ? v : a;
         }
-      } else {
-        for (const [di, dj] of disc) {
-          const x = i + di;
-          const z = j + dj;
-          if (x < 0 || z < 0 || x >= width || z >= depth) continue;
-          const v = from[z * width + x];
-          if (take < 0 ? v < best : v > best) best = v;
+        behind[e - 1] = row[e - 1];
+        for (let p = e - 2; p >= b; p--) {
+          const v = row[p];
+          const a = behind[p + 1];
+          behind[p] = take < 0 ? (v < a ? v : a) : v > a ? v : a;
         }
       }
-      out[k] = best;
+      // Vertex i's run is [i, i + 2w] in the padded row: the end of one block and the start of the next.
+      for (let i = 0; i < width; i++) {
+        const a = behind[i];
+        const v = ahead[i + 2 * w];
+        along[j * width + i] = take < 0 ? (v < a ? v : a) : v > a ? v : a;
+      }
+    }
+    byRun.set(w, along);
+  }
+  const rows = halfWidths.map((w) => byRun.get(w) as Float32Array);
+  for (let j = 0; j < depth; j++) {
+    const first = Math.max(-reach, -j);
+    const last = Math.min(reach, depth - 1 - j);
+    const k0 = j * width;
+    out.set(rows[first + reach].subarray(k0 + first * width, k0 + first * width + width), k0);
+    for (let dj = first + 1; dj <= last; dj++) {
+      const source = rows[dj + reach];
+      const at = k0 + dj * width;
+      for (let i = 0; i < width; i++) {
+        const v = source[at + i];
+        if (take < 0 ? v < out[k0 + i] : v > out[k0 + i]) out[k0 + i] = v;
+      }
     }
   }
 }
@@ -62,16 +102,15 @@ export function flattenNarrowTops(field: Heightfield, topWidth: number): void {
   const { width, depth, cellSize, heights } = field;
   const cells = topWidth / cellSize;
   if (cells < 1) return;
-  const disc = discOffsets(cells);
   const lowest = new Float32Array(heights.length);
-  sweep(heights, lowest, width, depth, disc, Math.floor(cells / 2), -1);
+  discExtremum(heights, lowest, width, depth, cells, -1);
   // The dilation by a disc a cell wider (DILATION_CELLS), then the lower of that and the heights: a
   // disc of vertices fits an oblique wall only to within a cell, so with the same disc the opening cut
   // the lips of plateaus and the flanks of cones by up to 0.8 m on a 72° wall; the wider disc gives
   // back what the crest's own disc reaches and the min() keeps every height at or below its own.
   const wider = cells + DILATION_CELLS;
   const opened = new Float32Array(heights.length);
-  sweep(lowest, opened, width, depth, discOffsets(wider), Math.floor(wider / 2), 1);
+  discExtremum(lowest, opened, width, depth, wider, 1);
   for (let k = 0; k < heights.length; k++) if (opened[k] < heights[k]) heights[k] = opened[k];
 }
 
