@@ -85,12 +85,22 @@ function beforeCliffs(finishing: readonly TerrainStep[]): TerrainStep[] {
   });
 }
 
-type PresetRecipe = 'now' | 'session 16' | 'session 18' | 'session 20';
+/** Session 21's Canyons and Mesas (before narrow tops were cut flat and lips rounded). */
+function beforeNarrowTops(finishing: readonly TerrainStep[]): TerrainStep[] {
+  return finishing.map((step) => {
+    if (step.kind !== 'thermal') return step;
+    const { topWidth: _width, lipPasses: _lips, ...rest } = step;
+    return rest;
+  });
+}
+
+type PresetRecipe = 'now' | 'session 16' | 'session 18' | 'session 20' | 'session 21';
 
 /**
  * A preset's whole Run: its recipe's faults from flat ground, then its finishing steps (erosion on
  * `threads`); `recipe` 'session 16' runs Mesas' steps before their aprons, 'session 18'
- * Mountains' before its crease rounding, 'session 20' Canyons' before its cliff angle. Also reports the process's CPU time per run (both threads),
+ * Mountains' before its crease rounding, 'session 20' Canyons' before its cliff angle, 'session 21'
+ * Canyons' and Mesas' before their narrow tops and lips. Also reports the process's CPU time per run (both threads),
  * which a loaded machine inflates less than the wall time.
  */
 function presetRun(id: PresetId, size: number, threads: number, recipe: PresetRecipe = 'now'): Benchmark {
@@ -99,12 +109,13 @@ function presetRun(id: PresetId, size: number, threads: number, recipe: PresetRe
   const earlierSteps = (): TerrainStep[] => {
     if (recipe === 'session 18') return beforeCreases(built.finishing);
     if (recipe === 'session 20') return beforeCliffs(built.finishing);
+    if (recipe === 'session 21') return beforeNarrowTops(built.finishing);
     return beforeAprons(id, built.finishing);
   };
   const finishing = recipe === 'now' ? built.finishing : earlierSteps();
   const droplets = finishing.reduce((total, step) => total + (step.kind === 'hydraulic' ? step.droplets : 0), 0);
   const earlier = id === 'mountains' ? 'session18' : id === 'canyons' ? 'session20' : 'session16';
-  const before = `preset-run-${id}-${earlier}`;
+  const before = recipe === 'session 21' ? `preset-run-${id}-session21` : `preset-run-${id}-${earlier}`;
   const baselined = recipe === 'now' && size < 2000 && (id === 'canyons' || id === 'mesas' || id === 'mountains');
   const cpu: number[] = [];
   return {
@@ -144,6 +155,8 @@ export const benchmarks: Benchmark[] = [
   hydraulic(1025, 2, 2),
   presetRun('canyons', 1025, 2, 'session 20'),
   presetRun('mesas', 1025, 2, 'session 16'),
+  presetRun('canyons', 1025, 2, 'session 21'),
+  presetRun('mesas', 1025, 2, 'session 21'),
   presetRun('mountains', 1025, 2, 'session 18'),
   presetRun('mountains', 1025, 2),
   presetRun('canyons', 1025, 2),

@@ -11,6 +11,8 @@ import { showPanel } from './panel';
 const SHOTS = process.env.FAULTLINE_SHOTS;
 const SIZE = Number(process.env.FAULTLINE_CANYON_SIZE ?? 513);
 const SEED = Number(process.env.FAULTLINE_CANYON_SEED ?? 3);
+/** Another preset looked at the same way (FAULTLINE_CANYON_PRESET=mesas); the pictures are named after it. */
+const PRESET = process.env.FAULTLINE_CANYON_PRESET ?? 'canyons';
 
 test.use({ viewport: { width: 1600, height: 1000 }, startSize: 65 });
 
@@ -46,19 +48,24 @@ test('Canyons far and close, along a wall @report', async ({ app }) => {
   const dir = path.resolve(__dirname, '.artifacts', SHOTS ?? '');
   await mkdir(dir, { recursive: true });
   await showPanel(page, 'generate');
-  await page.getByTestId('gen-preset').selectOption('canyons');
+  await page.getByTestId('gen-preset').selectOption(PRESET);
   await page.getByTestId('gen-size').selectOption(String(SIZE));
   await page.getByTestId('gen-seed').fill(String(SEED));
   await page.getByTestId('gen-seed').press('Tab');
   await runGenerateAndWait(page, 300_000);
   await expect(page.getByTestId('status-size')).toHaveText(`${SIZE} × ${SIZE} vertices`);
-  await shot(page, dir, `canyons-${SIZE}-${SEED}-far`);
+  await shot(page, dir, `${PRESET}-${SIZE}-${SEED}-far`);
   const views = (process.env.FAULTLINE_CANYON_VIEWS ?? '2100/0,0/30,-110;2700/200,120/300,-160;2700/-250,60/-300,-170').split(';');
   for (const [n, view] of views.entries()) {
     const [wheel, pan, orbit] = view.split('/');
     const pair = (s: string) => s.split(',').map(Number) as [number, number];
     await camera(page, Number(wheel), pair(pan), pair(orbit));
-    await shot(page, dir, `canyons-${SIZE}-${SEED}-close${n + 1}`);
+    await shot(page, dir, `${PRESET}-${SIZE}-${SEED}-close${n + 1}`);
   }
+  // The Layers tab on the thermal layer: its beds' fields, each with its colour.
+  await showPanel(page, 'layers');
+  await page.getByTestId('layer-list').locator('[data-kind="thermal"]').click();
+  await page.getByTestId('layer-param-strata-beds-0-colour').scrollIntoViewIfNeeded();
+  await shot(page, dir, `${PRESET}-${SIZE}-${SEED}-layers`);
   expect(app.consoleErrors).toEqual([]);
 });

@@ -172,6 +172,39 @@ test.describe('the layer stack in the editor', () => {
     expect(app.consoleErrors).toEqual([]);
   });
 
+  test("a bed's colour: picked (one undo entry), given back to the climate, undone", async ({ app }) => {
+    test.setTimeout(120_000);
+    const { page } = app;
+    await showPanel(page, 'layers');
+    await page.getByTestId('layer-list').locator('[data-kind="thermal"]').click();
+    await page.getByTestId('layer-group-strata').click();
+    await idle(page);
+    const colour = page.getByTestId('layer-param-strata-beds-1-colour');
+    // No colour of its own: the field shows the climate's colour for the bed's hardness.
+    await expect(colour).toHaveAttribute('data-own', 'false');
+    const climates = await colour.inputValue();
+    expect(climates).toMatch(/^#[0-9a-f]{6}$/);
+    const undo = page.getByTestId('status-undo');
+    await colour.fill('#c03020');
+    await idle(page);
+    await expect(undo).toContainText('strata.beds.1.colour');
+    await expect(colour).toHaveValue('#c03020');
+    await expect(colour).toHaveAttribute('data-own', 'true');
+    await page.getByTestId('layer-param-strata-beds-1-colour-clear').click();
+    await idle(page);
+    await expect(colour).toHaveAttribute('data-own', 'false');
+    await expect(colour).toHaveValue(climates);
+    await page.getByTestId('cmd-edit.undo').click();
+    await idle(page);
+    await expect(colour).toHaveValue('#c03020');
+    await page.getByTestId('cmd-edit.undo').click();
+    await idle(page);
+    await expect(colour).toHaveValue(climates);
+    await expect(page.getByTestId('layer-param-strata-beds-1-colour-clear')).toHaveCount(0);
+    await expect(page.getByTestId('layers-error')).toHaveCount(0);
+    expect(app.consoleErrors).toEqual([]);
+  });
+
   test('rename, reorder, duplicate, delete and solo from the panel', async ({ app }) => {
     const { page } = app;
     await showPanel(page, 'layers');

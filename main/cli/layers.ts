@@ -57,8 +57,11 @@ evaluated from scratch and written to every --out (a .faultline keeps the stack)
                          angle, the softest at retreatDeg/talusDeg, a face at least four cells wide),
                          talusShare (0…1: the share of each wall's height its talus
                          apron buries), floorFill (metres of alluvium that flatten valley floors), strata
-                         and creaseBreak (metres: ridges and lips along the cells' other diagonal are
-                         rounded until the triangles draw them with teeth no higher), and a fluvial
+                         creaseBreak (metres: ridges and lips along the cells' other diagonal are
+                         rounded until the triangles draw them with teeth no higher), topWidth
+                         (metres: after the retreat, crests narrower than this are cut to a flat top
+                         that wide) and lipPasses (0…16: the tops of walls rounded over about a
+                         cell, so a slanting rim is no staircase), and a fluvial
                          layer's routeEvery (1…64: the water routed every this many steps, the steps
                          between on the last routing: faster, less exact) and scheme ("factored": the
                          same scheme with its sums arranged to walk faster, equal up to rounding).

@@ -19,7 +19,7 @@ describe('erosion on worker threads', () => {
   const pool = createErosionPool(4);
   afterAll(() => pool.close());
 
-  it('gives the bytes of one thread on 1, 2, 3 and 4 workers (hydraulic versions 2 and 3 with masks, thermal with and without aprons, creases)', async () => {
+  it('gives the bytes of one thread on 1–4 workers (hydraulic 2 and 3 with masks, thermal with aprons, creases, narrow tops, without)', async () => {
     const steps: TerrainStep[] = [
       hydraulicStep({ droplets: 8000, seed: 6, lifetime: 12 }),
       hydraulicStep({ droplets: 8000, seed: 6, lifetime: 12, version: 3 }),
@@ -41,6 +41,9 @@ describe('erosion on worker threads', () => {
           dipAzimuthDeg: 0,
         },
       }),
+      // Narrow tops cut flat, after the retreat or alone (then the only work before the passes).
+      thermalStep({ iterations: 4, retreatDeg: 60, topWidth: 9 }),
+      thermalStep({ iterations: 4, topWidth: 9 }),
     ];
     for (const step of steps) {
       const reference = faultField(201);

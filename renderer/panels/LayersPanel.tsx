@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { Fragment, useEffect, useRef, useState, type DragEvent } from 'react';
 import { useStore } from 'zustand';
 import type { EditorSession } from '../../app/editorSession';
 import type { TerrainDesign } from '../../app/terrainDesign';
@@ -6,6 +6,8 @@ import type { LayerPreview } from '../../app/layers/layersModel';
 import { setPanelTab } from '../../app/panelTabs';
 import type { Layer, LayerKind } from '../../shared/layers/types';
 import { groupOn, SWITCHABLE_GROUPS } from '../../shared/layers/switchableGroups';
+import type { Climate } from '../../shared/ground/climate';
+import { bedColourFields, type BedColourField } from './bedColourFields';
 import { JobProgress } from './JobProgress';
 import { PanelError } from './PanelError';
 
@@ -45,6 +47,7 @@ export function LayersPanel({ session, design }: { session: EditorSession; desig
   const stack = editor.document.stack;
   const { selectedId, message, solo } = useStore(layers.store);
   const running = useStore(design.jobs.store, (s) => s.running);
+  const climate = useStore(session.view, (s) => s.settings.climate);
   const [dragged, setDragged] = useState<string | null>(null);
   const selected = stack.find((layer) => layer.id === selectedId) ?? null;
   const top = [...stack].reverse();
@@ -138,7 +141,14 @@ export function LayersPanel({ session, design }: { session: EditorSession; desig
       <JobProgress jobs={design.jobs} />
       <PanelError message={message} testId="layers-error" />
       {selected && (
-        <LayerParams key={selected.id} layer={selected} design={design} onGenerate={() => setPanelTab(session.view, 'generate')} running={running} />
+        <LayerParams
+          key={selected.id}
+          layer={selected}
+          design={design}
+          climate={climate}
+          onGenerate={() => setPanelTab(session.view, 'generate')}
+          running={running}
+        />
       )}
       {solo && <SoloPreview preview={solo} onClose={() => void layers.solo(null)} />}
     </section>
@@ -224,6 +234,14 @@ const OPTIONAL_NUMBERS: Partial<Record<LayerKind, ReadonlyArray<{ key: string; t
       key: 'creaseBreak',
       title: "Crease break (m): ridges and lips along the cells' other diagonal are rounded until the triangles break them by no more (empty: as they are)",
     },
+    {
+      key: 'topWidth',
+      title: 'Top width (m): after the wall retreat, ridges, spurs and peaks narrower than this are cut to a flat top that wide (empty: as they are)',
+    },
+    {
+      key: 'lipPasses',
+      title: 'Lip passes: the tops of walls rounded over about a cell, so a rim slanting across the grid is not a staircase (empty: as they are)',
+    },
   ],
   fluvial: [
     {
@@ -233,8 +251,22 @@ const OPTIONAL_NUMBERS: Partial<Record<LayerKind, ReadonlyArray<{ key: string; t
   ],
 };
 
-function LayerParams({ layer, design, onGenerate, running }: { layer: Layer; design: TerrainDesign; onGenerate(): void; running: boolean }) {
+function LayerParams({
+  layer,
+  design,
+  climate,
+  onGenerate,
+  running,
+}: {
+  layer: Layer;
+  design: TerrainDesign;
+  climate: Climate;
+  onGenerate(): void;
+  running: boolean;
+}) {
   const { layers } = design;
+  // Each bed's colour field follows its hardness field.
+  const colours = new Map<string, BedColourField>(bedColourFields(layer.params, climate).map((field) => [field.path.replace(/colour$/, 'hardness'), field]));
   return (
     <div className="layer-params" data-testid="layer-params">
       <h3>{layer.name}</h3>
@@ -270,17 +302,22 @@ function LayerParams({ layer, design, onGenerate, running }: { layer: Layer; des
               />
             </label>
           ))}
-          {numericParams(layer.params).map(({ path, value }) => (
-            <NumberField
-              key={path}
-              label={path}
-              testId={`layer-param-${path.replaceAll('.', '-')}`}
-              value={value}
-              disabled={running}
-              optional={OPTIONAL_NUMBERS[layer.kind]?.some((spec) => spec.key === path)}
-              onCommit={(next) => void layers.setParam(layer.id, path, next)}
-            />
-          ))}
+          {numericParams(layer.params).map(({ path, value }) => {
+            const colour = colours.get(path);
+            return (
+              <Fragment key={path}>
+                <NumberField
+                  label={path}
+                  testId={`layer-param-${path.replaceAll('.', '-')}`}
+                  value={value}
+                  disabled={running}
+                  optional={OPTIONAL_NUMBERS[layer.kind]?.some((spec) => spec.key === path)}
+                  onCommit={(next) => void layers.setParam(layer.id, path, next)}
+                />
+                {colour && <ColourField field={colour} disabled={running} onCommit={(next) => void layers.setParam(layer.id, colour.path, next)} />}
+              </Fragment>
+            );
+          })}
           {(OPTIONAL_NUMBERS[layer.kind] ?? [])
             .filter(({ key }) => !(key in layer.params))
             .map(({ key, title }) => (
@@ -347,6 +384,60 @@ function NumberField({
         onBlur={commit}
         onKeyDown={(event) => event.key === 'Enter' && commit()}
       />
+    </label>
+  );
+}
+
+/**
+ * A bed's colour (`strata.beds.N.colour`): a colour input showing what the views paint the bed in, and
+ * a button that gives the bed back the climate's colour for its hardness. The picker sends input events
+ * while it is open; only its change event (the picker closed on a colour) commits: one undo entry.
+ */
+function ColourField({ field, disabled, onCommit }: { field: BedColourField; disabled: boolean; onCommit(value: string | null): void }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [draft, setDraft] = useState(field.shown);
+  useEffect(() => setDraft(field.shown), [field.shown]);
+  const latest = useRef({ field, onCommit });
+  latest.current = { field, onCommit };
+  useEffect(() => {
+    const element = input.current;
+    if (!element) return;
+    const commit = () => {
+      const next = element.value.toLowerCase();
+      if (/^#[0-9a-f]{6}$/.test(next) && next !== latest.current.field.shown.toLowerCase()) latest.current.onCommit(next);
+    };
+    element.addEventListener('change', commit);
+    return () => element.removeEventListener('change', commit);
+  }, []);
+  const testId = `layer-param-${field.path.replaceAll('.', '-')}`;
+  return (
+    <label
+      className="field"
+      title="The bed's rock colour in both views and the exports; erosion does not read it (the button: the climate's colour for its hardness)"
+    >
+      <span>{field.path}</span>
+      <span className="colour-field">
+        <input
+          ref={input}
+          type="color"
+          data-testid={testId}
+          data-own={field.colour === null ? 'false' : 'true'}
+          value={draft}
+          disabled={disabled}
+          onChange={(event) => setDraft(event.target.value)}
+        />
+        {field.colour !== null && (
+          <button
+            type="button"
+            data-testid={`${testId}-clear`}
+            title="Back to the climate's colour for the bed's hardness"
+            disabled={disabled}
+            onClick={() => onCommit(null)}
+          >
+            ×
+          </button>
+        )}
+      </span>
     </label>
   );
 }

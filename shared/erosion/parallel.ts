@@ -20,6 +20,7 @@ import { hydraulicKernel, tileRandom } from './hydraulicTiled';
 import { talusHeight, thermalBlockRows } from './thermal';
 import { strataTalus, thermalStrataBlockRows } from './thermalStrata';
 import { softenCreases } from './creaseSoftening';
+import { flattenNarrowTops, roundLips } from './narrowTops';
 import { talusApron } from './talusApron';
 import { JOINTING, wallRetreat } from './wallRetreat';
 
@@ -81,8 +82,11 @@ export function runShare(share: ParallelShare): boolean {
     const top1 = -1 + Math.floor(((share.index + 1) * rows) / share.threads);
     let round = 0;
     // The retreat is two raster sweeps, one thread's work: the others wait for it at the barrier.
-    if (step.retreatDeg !== undefined) {
-      if (share.index === 0) wallRetreat(field, step.retreatDeg, step.strata, JOINTING, step.cliffDeg);
+    if (step.retreatDeg !== undefined || step.topWidth !== undefined) {
+      if (share.index === 0) {
+        if (step.retreatDeg !== undefined) wallRetreat(field, step.retreatDeg, step.strata, JOINTING, step.cliffDeg);
+        if (step.topWidth !== undefined) flattenNarrowTops(field, step.topWidth);
+      }
       if (!barrier(words, share.threads, ++round)) return false;
     }
     for (let pass = 0; pass < step.iterations; pass++) {
@@ -98,6 +102,7 @@ export function runShare(share: ParallelShare): boolean {
     // when every thread has reported, so the others need not wait here.
     if (share.index === 0) {
       talusApron(field, step);
+      if (step.lipPasses !== undefined) roundLips(field, step.lipPasses);
       if (step.creaseBreak !== undefined) softenCreases(field, step.creaseBreak);
     }
     return true;

@@ -49,6 +49,18 @@ export interface ThermalParams {
    * across it by more than creaseBreak metres (shared/erosion/creaseSoftening.ts). Absent: left as is.
    */
   creaseBreak?: number;
+  /**
+   * Narrow tops cut flat, right after the wall retreat: ridges, spurs and peaks narrower than topWidth
+   * metres come down to a flat top that wide (promontories, buttes and pinnacles instead of knife
+   * edges and needles; shared/erosion/narrowTops.ts). Absent: left as is.
+   */
+  topWidth?: number;
+  /**
+   * Lips rounded, before the creases: passes that bring the vertices along the top of every wall
+   * towards their neighbours' mean, so a rim slanting across the grid follows its line instead of a
+   * one-cell staircase (shared/erosion/narrowTops.ts roundLips). Absent: left as is.
+   */
+  lipPasses?: number;
 }
 
 /** Hydraulic erosion, droplet model (Beyer 2015; parameters as in Lague's Hydraulic-Erosion). */
@@ -114,6 +126,11 @@ export const MAX_FLOOR_FILL = 100_000;
 /** Largest crease break, metres (no crease of any map breaks more). */
 export const MAX_CREASE_BREAK = 100_000;
 
+/** Widest narrow-top cut, metres (a disc of more than a few dozen cells would cost seconds a step). */
+export const MAX_TOP_WIDTH = 200;
+/** Most lip-rounding passes (each rounds about a cell further back from the rim). */
+export const MAX_LIP_PASSES = 16;
+
 const isWhole = (v: unknown, min: number, max: number): v is number => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
 const isIn = (v: unknown, min: number, max: number): v is number => typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max;
 
@@ -128,6 +145,8 @@ export function thermalProblem(p: ThermalParams): string | null {
   if (p.talusShare !== undefined && !isIn(p.talusShare, 0, 1)) return 'talus share must be from 0 to 1';
   if (p.floorFill !== undefined && !isIn(p.floorFill, 0, MAX_FLOOR_FILL)) return `floor fill must be from 0 to ${MAX_FLOOR_FILL} m`;
   if (p.creaseBreak !== undefined && !isIn(p.creaseBreak, 0, MAX_CREASE_BREAK)) return `crease break must be from 0 to ${MAX_CREASE_BREAK} m`;
+  if (p.lipPasses !== undefined && !isWhole(p.lipPasses, 0, MAX_LIP_PASSES)) return `lip passes must be a whole number from 0 to ${MAX_LIP_PASSES}`;
+  if (p.topWidth !== undefined && !isIn(p.topWidth, 0, MAX_TOP_WIDTH)) return `top width must be from 0 to ${MAX_TOP_WIDTH} m`;
   if (p.strata !== undefined) {
     const problem = strataProblem(p.strata);
     if (problem) return `thermal strata: ${problem}`;

@@ -24,6 +24,7 @@ import type { Heightfield } from '../terrain/heightfield';
 import { thermalProblem, type ErosionRunOptions, type ThermalParams } from './params';
 import { strataTalus, thermalStrataBlockRows } from './thermalStrata';
 import { softenCreases } from './creaseSoftening';
+import { flattenNarrowTops, roundLips } from './narrowTops';
 import { talusApron } from './talusApron';
 import { JOINTING, wallRetreat } from './wallRetreat';
 
@@ -166,6 +167,7 @@ export function thermalErosion(field: Heightfield, params: ThermalParams, option
   const talus = talusHeight(params, cellSize);
   const byStrata = params.strata ? strataTalus(params.strata, params.talusDeg, field, params.retreatDeg !== undefined, params.cliffDeg) : null;
   if (params.retreatDeg !== undefined) wallRetreat(field, params.retreatDeg, params.strata, JOINTING, params.cliffDeg);
+  if (params.topWidth !== undefined) flattenNarrowTops(field, params.topWidth);
   // An even number of rows per chunk keeps every chunk boundary between two blocks.
   const rowsPerChunk = 2 * Math.max(1, Math.floor(CHUNK_VERTICES / (2 * width)));
   const total = params.iterations * 2 * (depth + 1);
@@ -185,6 +187,7 @@ export function thermalErosion(field: Heightfield, params: ThermalParams, option
   }
   // After the passes have laid the walls' soft beds back: what fell rests at their feet.
   talusApron(field, params);
+  if (params.lipPasses !== undefined) roundLips(field, params.lipPasses);
   if (params.creaseBreak !== undefined) softenCreases(field, params.creaseBreak);
   return true;
 }

@@ -50,6 +50,13 @@ describe('stack edits', () => {
     expect(rounded[at].params).toMatchObject({ creaseBreak: 0.13 });
     expect(setLayerParam(rounded, id, 'creaseBreak', null)[at].params).toEqual(stack[at].params);
     expect(stackProblem(setLayerParam(stack, id, 'creaseBreak', -0.1), SIZE)).toMatch(/crease break must be from 0/);
+    // Narrow tops cut flat and lips rounded, the same way.
+    const flat = setLayerParam(setLayerParam(stack, id, 'topWidth', 12), id, 'lipPasses', 1);
+    expect(flat[at].params).toMatchObject({ topWidth: 12, lipPasses: 1 });
+    expect(stackProblem(flat, SIZE)).toBeNull();
+    expect(setLayerParam(setLayerParam(flat, id, 'topWidth', null), id, 'lipPasses', null)[at].params).toEqual(stack[at].params);
+    expect(stackProblem(setLayerParam(stack, id, 'topWidth', -1), SIZE)).toMatch(/top width must be from 0/);
+    expect(stackProblem(setLayerParam(stack, id, 'lipPasses', 1.5), SIZE)).toMatch(/lip passes must be a whole number/);
     // The cliff angle, the same way; a bed's own colour is optional inside the beds and checked.
     const cliffs = setLayerParam(next, id, 'cliffDeg', 72);
     expect(cliffs[at].params).toMatchObject({ cliffDeg: 72 });

@@ -59,6 +59,12 @@ const GENTLE_THERMAL = 0.25;
 /** A metre value rounded to centimetres, so recorded recipes read well. */
 const cm = (metres: number) => Math.round(metres * 100) / 100;
 /**
+ * The narrowest top Canyons and Mesas keep (the thermal step's topWidth, shared/erosion/narrowTops.ts):
+ * 6 m ×scale, at least six cells, so the disc is round (at three cells it is a square and the tops it
+ * cuts face along the grid: 14 % of the steep ground at seed 3, 15 % at ten metres, 11.6 % at six cells).
+ */
+const narrowTop = (t: PresetTarget) => cm(Math.max(6 * t.cellSize, 6 * reliefScale(t)));
+/**
  * Ridges along the cells' other diagonal are drawn by the fixed split as saw-teeth
  * (shared/erosion/creaseSoftening.ts); Mountains rounds them towards a break of a sixteenth of a cell
  * (shared/presets/diagonalTeeth.test.ts). Mesas does not: its teeth are caprock lips over one-cell
@@ -190,6 +196,12 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
       // towards half a cell, not Mountains' sixteenth, which rounded the walls' profile out of
       // canyonCliffs.test.ts (slope-formers over 45°), nor 3/8, which left a step at the map's edge
       // (canyonMouths.test.ts: the rounding does not move the edge vertices).
+      // Where two walls met, the spurs between side canyons ended in knife edges, pyramids and needles
+      // of the pale sandstone: right after the retreat every crest narrower than narrowTop is cut to a
+      // flat top that wide (topWidth), so a spur steps down as promontories and small buttes. The
+      // rims slanting across the grid were drawn as one-cell staircases: one pass rounds the tops of
+      // the walls over about a cell (lipPasses; narrowTops.test.ts). Steep ground facing the grid at
+      // seeds 3/11/29: 12.8/12.9/12.2 % before, 13.1/13.2/12.3 % with both (gridArtefacts.test.ts).
       finishing: [
         { kind: 'normalise', min: cm(60 * reliefScale(t)), max: cm(80 * reliefScale(t)) },
         fluvialStep({
@@ -214,6 +226,8 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
           talusShare: 0.5,
           floorFill: cm(8 * reliefScale(t)),
           creaseBreak: cm(t.cellSize / 2),
+          topWidth: narrowTop(t),
+          lipPasses: 1,
         }),
       ],
     }),
@@ -242,7 +256,11 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
       // beds' standing angles (retreatDeg 65: the shale at 65°, the caprock at 84°, so the caps break
       // off at a lip instead of rounding into shoulders), ten passes at 35° lay the shale back, and
       // what fell rests as talus at 35° over the lower half of every face (talusShare), the caprock
-      // standing bare above it (landformProfiles.test.ts).
+      // standing bare above it (landformProfiles.test.ts). The shale left above a cap that has gone
+      // stood as red cones with a pale tip; their crests narrower than narrowTop are cut flat
+      // (topWidth), small buttes instead of pyramids. Its lips are not rounded (lipPasses): one pass
+      // moved the cliffs' start past 4 m from the tops' rims at every seed (landformProfiles.test.ts)
+      // and took seed 3's flat tops under presetLooks.test.ts's levels.
       finishing: [
         { kind: 'normalise', min: 0, max: cm(150 * reliefScale(t)) },
         { kind: 'terrace', step: cm(40 * reliefScale(t)), riser: 0.3, base: 0 },
@@ -258,7 +276,15 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
           strata: mesaBeds(t),
           outletArea: cm(0.1 * span(t) ** 2),
         }),
-        thermalStep({ iterations: 10, talusDeg: 35, strength: GENTLE_THERMAL, retreatDeg: 65, strata: mesaBeds(t), talusShare: 0.5 }),
+        thermalStep({
+          iterations: 10,
+          talusDeg: 35,
+          strength: GENTLE_THERMAL,
+          retreatDeg: 65,
+          strata: mesaBeds(t),
+          talusShare: 0.5,
+          topWidth: narrowTop(t),
+        }),
       ],
     }),
   },
