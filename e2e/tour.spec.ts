@@ -10,15 +10,15 @@ import { showPanel } from './panel';
 import { whenIdle } from './mapPointer';
 
 // A designer's first ten minutes, photographed: `npm run bench:e2e -- e2e/tour.spec.ts`. It only
-// takes screenshots to look at (e2e/.artifacts/tour/, or FAULTLINE_TOUR_DIR: the artifacts folder is
-// emptied by the next run), so it is a @report page, not part of npm test. Each part ends with no
+// takes screenshots to look at (e2e/.artifacts/tour/, or the folder FAULTLINE_SHOTS or FAULTLINE_TOUR_DIR
+// names: the artifacts folder is emptied by the next run), so it is a @report page, not part of npm test. Each part ends with no
 // console errors.
 //
 // Each part does its work once (a preset generated, a valley sculpted, water added, a road opened) and
 // photographs it at every window size in turn (FAULTLINE_TOUR_SIZES, e.g. `1280x720,1024x768`; all
 // three by default): generating the six presets and the water once a size was most of a tour's time.
 // Parts run alone with `-g` ("preset", "sculpt", "water" — the rivers and the lake —, "road").
-const ARTIFACTS = process.env.FAULTLINE_TOUR_DIR ?? path.resolve(__dirname, '.artifacts', 'tour');
+const ARTIFACTS = process.env.FAULTLINE_SHOTS ?? process.env.FAULTLINE_TOUR_DIR ?? path.resolve(__dirname, '.artifacts', 'tour');
 /** Every preset, or those named in FAULTLINE_TOUR_PRESETS (comma-separated ids) for a shorter tour. */
 const PRESETS = process.env.FAULTLINE_TOUR_PRESETS?.split(',') ?? ['mountains', 'mesas', 'canyons', 'river-valleys', 'islands', 'rolling-hills'];
 const SIZES = (process.env.FAULTLINE_TOUR_SIZES?.split(',') ?? ['1600x1000', '1280x720', '1024x768']).map((size) => {

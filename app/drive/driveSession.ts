@@ -65,6 +65,7 @@ export class DriveSession {
       marksVersion: 0,
       autopilot: 'off',
       driveEnd: null,
+      physicsUnavailable: null,
     }));
     const field = (): Heightfield => this.options.field();
     const obstacles = (): readonly Obstacle[] => this.options.obstacles?.() ?? NO_OBSTACLES;
@@ -135,7 +136,9 @@ export class DriveSession {
 
   setSettings(patch: Partial<DriveSettings>): void {
     const before = this.settings;
-    this.store.setState((s) => ({ settings: patchDriveSettings(s.settings, patch) }));
+    // Physics chosen again: tried again (the last failure's words go until it fails anew).
+    const retry = patch.model === 'physics' ? { physicsUnavailable: null } : {};
+    this.store.setState((s) => ({ settings: patchDriveSettings(s.settings, patch), ...retry }));
     if (this.mode !== 'drive') return;
     const after = this.settings;
     // Another model or car: put the new one where the old one is, at rest.
@@ -316,7 +319,11 @@ export class DriveSession {
         placement: () => this.car,
         stillWanted: () => this.mode === 'drive' && this.physicsActive,
         ready: () => this.refreshPose(),
-        failed: () => this.setSettings({ model: 'kinematic' }),
+        // The drive goes on with the kinematic car, and says why (the HUD and the Drive panel).
+        failed: (reason) => {
+          this.store.setState({ physicsUnavailable: reason });
+          this.setSettings({ model: 'kinematic' });
+        },
       });
     }
     this.refreshPose();
