@@ -253,10 +253,13 @@ test.describe('tour @report', () => {
       const box = (await page.getByTestId('viewport-3d').boundingBox())!;
       const cx = box.x + box.width / 2;
       const cy = box.y + box.height / 2;
-      // Nearer, at the same bearing: tilted lower as well, the orbit took the camera off the map's edge below
-      // the plateau (there is no ground to keep it above there), looking at the terrain from underneath.
+      // Close: zoomed at the lake's middle (the framed view's centre) to a few tens of metres, then tilted
+      // down a little, so the water and its shore fill the view (two notches were still a medium view).
       await page.mouse.move(cx, cy);
-      await page.mouse.wheel(0, -600);
+      for (let n = 0; n < 5; n++) await page.mouse.wheel(0, -300);
+      await page.mouse.down({ button: 'middle' });
+      await page.mouse.move(cx, cy - 60, { steps: 4 });
+      await page.mouse.up({ button: 'middle' });
       await page.mouse.move(0, 0);
       await shot(page, '11-lake-close');
     });
