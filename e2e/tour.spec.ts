@@ -29,6 +29,9 @@ const SIZES = (process.env.FAULTLINE_TOUR_SIZES?.split(',') ?? ['1600x1000', '12
 
 async function shot(page: Page, name: string): Promise<void> {
   const { width, height } = page.viewportSize() ?? { width: 0, height: 0 };
+  // With the terrain's shadows and sky occlusion for the current heights (computed after the frame that
+  // shows an edit: a photograph right after a stroke showed the land lit as it was before it).
+  await expect(page.getByTestId('viewport-3d')).toHaveAttribute('data-lighting', 'ready', { timeout: 120_000 });
   await page.waitForTimeout(400);
   await page.screenshot({ path: path.join(ARTIFACTS, `${width}x${height}-${name}.png`) });
 }
