@@ -19,6 +19,7 @@ import { RoutePilot, type PilotCar, type PilotInput } from './routePilot';
 import { Walker } from './walker';
 import { restingAt, spawnNear } from './carPlacement';
 import { isFlooded, wadingSpeedFactor, waterAtCar } from '../../shared/vehicle/water';
+import { initialDriveState } from './driveTypes';
 import type { AutopilotMode, CameraView, DriveMode, DriveSessionOptions, DriveState, Recording } from './driveTypes';
 
 export type { AutopilotMode, CameraView, DriveMode, DriveSessionOptions, DriveState, HudValues, Recording, SpawnInfo } from './driveTypes';
@@ -55,18 +56,7 @@ export class DriveSession {
   private holding = false;
 
   constructor(private readonly options: DriveSessionOptions) {
-    this.store = createStore<DriveState>(() => ({
-      mode: 'off',
-      settings: patchDriveSettings(DEFAULT_DRIVE_SETTINGS, options.settings ?? {}),
-      hud: null,
-      recording: false,
-      recordedRows: 0,
-      spawn: null,
-      marksVersion: 0,
-      autopilot: 'off',
-      driveEnd: null,
-      physicsUnavailable: null,
-    }));
+    this.store = createStore<DriveState>(() => initialDriveState(patchDriveSettings(DEFAULT_DRIVE_SETTINGS, options.settings ?? {})));
     const field = (): Heightfield => this.options.field();
     const obstacles = (): readonly Obstacle[] => this.options.obstacles?.() ?? NO_OBSTACLES;
     this.kinematic = new KinematicDriver(field, obstacles);

@@ -83,6 +83,22 @@ export interface DriveState {
   readonly physicsUnavailable: string | null;
 }
 
+/** The store's state before any drive: off, with `settings`. */
+export function initialDriveState(settings: DriveSettings): DriveState {
+  return {
+    mode: 'off',
+    settings,
+    hud: null,
+    recording: false,
+    recordedRows: 0,
+    spawn: null,
+    marksVersion: 0,
+    autopilot: 'off',
+    driveEnd: null,
+    physicsUnavailable: null,
+  };
+}
+
 /**
  * The autopilot of a route drive ("Drive this road"): 'driving' while it steers, 'taken' when the driver
  * took over with the keys, 'off' without one; otherwise how the drive ended (shared/vehicle/physics/
