@@ -133,6 +133,11 @@ test.describe('drive mode on a small start', () => {
     await expect(page.getByTestId('drive-hud')).toHaveAttribute('data-model', 'kinematic');
     await expect(page.getByTestId('drive-physics-unavailable')).toContainText('The physics car could not load (');
     await expect(page.getByTestId('drive-model')).toHaveValue('kinematic');
+    if (process.env.FAULTLINE_SHOTS) {
+      // A review picture (FAULTLINE_SHOTS names the folder): the HUD's line and the panel's note at the smallest size.
+      await page.setViewportSize({ width: 1024, height: 768 });
+      await page.screenshot({ path: `${process.env.FAULTLINE_SHOTS}/1024x768-physics-unavailable.png` });
+    }
     // The kinematic car drives.
     await page.keyboard.down('ArrowUp');
     await expect.poll(async () => Number(await page.getByTestId('drive-hud').getAttribute('data-speed'))).toBeGreaterThan(1);
