@@ -1,10 +1,11 @@
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { createDefaultDocument } from '../app/document/document';
 import { heightAt } from '../shared/terrain/surface';
 import { poseFromTerrain } from '../shared/vehicle/pose';
 import { DEFAULT_DRIVE_SETTINGS } from '../app/drive/settings';
 import { expect, test } from './fixtures';
 import { chooseModel } from './driveHud';
+import { showPanel } from './panel';
 
 // The app opens on the default document: the test computes the exact ground itself from it.
 const field = createDefaultDocument().field;
@@ -117,6 +118,39 @@ test.describe('drive mode on a small start', () => {
     for (let k = 1; k < rows.length; k++) expect(rows[k][0]).toBeGreaterThan(rows[k - 1][0]);
     await page.getByTestId('drive-leave').click();
     await expect(page.getByTestId('drive-hud')).toHaveCount(0);
+  });
+
+  test('when the physics car cannot load, the HUD and the Drive panel say why, the kinematic car drives, and Physics tries again', async ({ app }) => {
+    const { page } = app;
+    // Rapier's chunks refused, as a blocked or missing file would be.
+    const refuse = (route: Route) => route.abort('blockedbyclient');
+    await page.route('**/rapier-*.js', refuse);
+    await showPanel(page, 'drive');
+    await expect(page.getByTestId('drive-model')).toHaveValue('physics');
+    await page.keyboard.press('g');
+    const line = page.getByTestId('hud-physics-unavailable');
+    await expect(line).toContainText('Physics car unavailable: driving the kinematic car (');
+    await expect(page.getByTestId('drive-hud')).toHaveAttribute('data-model', 'kinematic');
+    await expect(page.getByTestId('drive-physics-unavailable')).toContainText('The physics car could not load (');
+    await expect(page.getByTestId('drive-model')).toHaveValue('kinematic');
+    if (process.env.FAULTLINE_SHOTS) {
+      // A review picture (FAULTLINE_SHOTS names the folder): the HUD's line and the panel's note at the smallest size.
+      await page.setViewportSize({ width: 1024, height: 768 });
+      await page.screenshot({ path: `${process.env.FAULTLINE_SHOTS}/1024x768-physics-unavailable.png` });
+    }
+    // The kinematic car drives.
+    await page.keyboard.down('ArrowUp');
+    await expect.poll(async () => Number(await page.getByTestId('drive-hud').getAttribute('data-speed'))).toBeGreaterThan(1);
+    await page.keyboard.up('ArrowUp');
+    // Served again, Physics chosen again loads it: the words go.
+    await page.unroute('**/rapier-*.js', refuse);
+    await page.getByTestId('drive-model').selectOption('physics');
+    await expect(page.getByTestId('drive-hud')).toHaveAttribute('data-model', 'physics');
+    await expect(page.getByTestId('hud-model')).toHaveText('Physics', { timeout: 30_000 });
+    await expect(line).toHaveCount(0);
+    await expect(page.getByTestId('drive-physics-unavailable')).toHaveCount(0);
+    // Only the refused loads were errors.
+    expect(app.consoleErrors.filter((e) => !/ERR_BLOCKED_BY_CLIENT|rapier/i.test(e))).toEqual([]);
   });
 
   test('walk mode and the drivability overlay toggle', async ({ app }) => {

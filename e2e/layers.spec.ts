@@ -246,8 +246,9 @@ test.describe('the layer stack in the editor', () => {
     await page.getByTestId('layer-solo').click();
     const preview = page.getByTestId('solo-preview');
     await expect(preview).toBeVisible({ timeout: 30_000 });
-    // It opens below the layer's parameters: scrolled into the panel's view, and Solo shown pressed (the accent).
-    await expect(preview).toBeInViewport();
+    // It opens below the layer's parameters: scrolled into the panel's view, the whole of it (its lower half
+    // stayed below the fold when it was scrolled before its canvas had its size), and Solo shown pressed (the accent).
+    await expect(preview).toBeInViewport({ ratio: 0.98 });
     await expect(page.getByTestId('layer-solo')).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByTestId('layer-solo')).toHaveCSS('color', 'rgb(224, 184, 79)');
     expect(Number(await preview.getAttribute('data-range'))).toBeGreaterThan(0);

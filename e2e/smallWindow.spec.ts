@@ -115,6 +115,34 @@ test.describe('small windows', () => {
     expect(app.consoleErrors).toEqual([]);
   });
 
+  test("at 1024×768 the Unreal export's option boxes keep their names on one line", async ({ app }) => {
+    const { page } = app;
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.keyboard.press('Control+e');
+    const dialog = page.getByTestId('export-dialog');
+    await dialog.getByTestId('export-target-unreal').click();
+    const labels = dialog.locator('.engine-checks label');
+    expect(await labels.count()).toBeGreaterThanOrEqual(4);
+    // Per label: the lines its text takes ("Normal map" broke after "Normal" beside the values' table).
+    const lines = await labels.evaluateAll((items) =>
+      items.map((label) => {
+        const tops = new Set<number>();
+        const walker = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          if (!node.textContent?.trim()) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          for (const r of range.getClientRects()) if (r.width > 0 && r.height > 0) tops.add(Math.round(r.top));
+        }
+        return tops.size;
+      }),
+    );
+    expect(lines.every((n) => n === 1)).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    expect(app.consoleErrors).toEqual([]);
+  });
+
   for (const [width, height] of [
     [1600, 1000],
     [1280, 720],

@@ -10,15 +10,15 @@ import { showPanel } from './panel';
 import { whenIdle } from './mapPointer';
 
 // A designer's first ten minutes, photographed: `npm run bench:e2e -- e2e/tour.spec.ts`. It only
-// takes screenshots to look at (e2e/.artifacts/tour/, or FAULTLINE_TOUR_DIR: the artifacts folder is
-// emptied by the next run), so it is a @report page, not part of npm test. Each part ends with no
+// takes screenshots to look at (e2e/.artifacts/tour/, or the folder FAULTLINE_SHOTS or FAULTLINE_TOUR_DIR
+// names: the artifacts folder is emptied by the next run), so it is a @report page, not part of npm test. Each part ends with no
 // console errors.
 //
 // Each part does its work once (a preset generated, a valley sculpted, water added, a road opened) and
 // photographs it at every window size in turn (FAULTLINE_TOUR_SIZES, e.g. `1280x720,1024x768`; all
 // three by default): generating the six presets and the water once a size was most of a tour's time.
 // Parts run alone with `-g` ("preset", "sculpt", "water" — the rivers and the lake —, "road").
-const ARTIFACTS = process.env.FAULTLINE_TOUR_DIR ?? path.resolve(__dirname, '.artifacts', 'tour');
+const ARTIFACTS = process.env.FAULTLINE_SHOTS ?? process.env.FAULTLINE_TOUR_DIR ?? path.resolve(__dirname, '.artifacts', 'tour');
 /** Every preset, or those named in FAULTLINE_TOUR_PRESETS (comma-separated ids) for a shorter tour. */
 const PRESETS = process.env.FAULTLINE_TOUR_PRESETS?.split(',') ?? ['mountains', 'mesas', 'canyons', 'river-valleys', 'islands', 'rolling-hills'];
 const SIZES = (process.env.FAULTLINE_TOUR_SIZES?.split(',') ?? ['1600x1000', '1280x720', '1024x768']).map((size) => {
@@ -29,6 +29,9 @@ const SIZES = (process.env.FAULTLINE_TOUR_SIZES?.split(',') ?? ['1600x1000', '12
 
 async function shot(page: Page, name: string): Promise<void> {
   const { width, height } = page.viewportSize() ?? { width: 0, height: 0 };
+  // With the terrain's shadows and sky occlusion for the current heights (computed after the frame that
+  // shows an edit: a photograph right after a stroke showed the land lit as it was before it).
+  await expect(page.getByTestId('viewport-3d')).toHaveAttribute('data-lighting', 'ready', { timeout: 120_000 });
   await page.waitForTimeout(400);
   await page.screenshot({ path: path.join(ARTIFACTS, `${width}x${height}-${name}.png`) });
 }
@@ -58,6 +61,30 @@ async function closesOnEscape(page: Page, dialog: Locator): Promise<void> {
   await expect(dialog).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
+}
+
+/** The page point of the 3D view's water pixel (bluer than it is red) nearest the view's middle; null without any. */
+async function waterNearMiddle(page: Page): Promise<{ x: number; y: number } | null> {
+  const view = page.getByTestId('viewport-3d');
+  const box = (await view.boundingBox())!;
+  const png = (await view.screenshot()).toString('base64');
+  const found = await page.evaluate(async (data) => {
+    const bitmap = await window.__faultlineDecodePng(data);
+    const { width, height } = bitmap;
+    let best: { x: number; y: number; d: number } | null = null;
+    for (let y = 0; y < height; y += 2) {
+      for (let x = 0; x < width; x += 2) {
+        const p = (y * width + x) * 4;
+        const [r, g, b] = [bitmap.data[p], bitmap.data[p + 1], bitmap.data[p + 2]];
+        // Water and its selection tint, not the sky (whose blue is far brighter than its green is low).
+        if (!(b > r + 30 && g > r + 10 && r < 150)) continue;
+        const d = Math.hypot(x - width / 2, y - height / 2);
+        if (!best || d < best.d) best = { x, y, d };
+      }
+    }
+    return best;
+  }, png);
+  return found ? { x: box.x + found.x, y: box.y + found.y } : null;
 }
 
 /**
@@ -216,8 +243,13 @@ test.describe('tour @report', () => {
       await resetCamera(page);
       await shot(page, '10-water');
       // The largest river, framed by the Water list, then nearer.
-      // Selected unless it still is from the size before (a click then lets it go).
-      if ((await river.getAttribute('aria-selected')) !== 'true') await river.click();
+      // Selected: the view turns to it. Still selected from the size before, the Reset Camera above took the
+      // view off it, so it is let go first (a click on a selected river lets it go) and selected again.
+      if ((await river.getAttribute('aria-selected')) === 'true') {
+        await river.click();
+        await expect(river).toHaveAttribute('aria-selected', 'false');
+      }
+      await river.click();
       await shot(page, '10-water-river');
       const box = (await page.getByTestId('viewport-3d').boundingBox())!;
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
@@ -253,10 +285,12 @@ test.describe('tour @report', () => {
       const box = (await page.getByTestId('viewport-3d').boundingBox())!;
       const cx = box.x + box.width / 2;
       const cy = box.y + box.height / 2;
-      // Nearer, at the same bearing: tilted lower as well, the orbit took the camera off the map's edge below
-      // the plateau (there is no ground to keep it above there), looking at the terrain from underneath.
-      await page.mouse.move(cx, cy);
-      await page.mouse.wheel(0, -600);
+      // Close: zoomed at the water pixel nearest the view's middle (the lake lies at the map's edge, so the
+      // middle itself is often its rim: zooming there, and tilting, took the camera past the edge), four
+      // notches, so the water and its shore fill the view (two notches at the middle were a medium view).
+      const water = await waterNearMiddle(page);
+      await page.mouse.move(water?.x ?? cx, water?.y ?? cy);
+      for (let n = 0; n < 4; n++) await page.mouse.wheel(0, -300);
       await page.mouse.move(0, 0);
       await shot(page, '11-lake-close');
     });

@@ -23,6 +23,33 @@ async function physicsDrive(): Promise<DriveSession> {
 }
 
 describe('DriveSession with the physics model', () => {
+  it('when Rapier fails to load, drives the kinematic car and keeps the reason until physics is chosen again', async () => {
+    let attempts = 0;
+    const physics = async () => {
+      attempts++;
+      if (attempts === 1) throw new Error('WebAssembly.instantiate(): refused');
+      return loadRapier();
+    };
+    const drive = new DriveSession({ field: () => hills, physics, settings: { model: 'physics' } });
+    expect(drive.store.getState().physicsUnavailable).toBeNull();
+    drive.enterDrive({ x: -20, z: -20, heading: 0.5 });
+    await expect.poll(() => drive.store.getState().physicsUnavailable).toBe('WebAssembly.instantiate(): refused');
+    expect(drive.settings.model).toBe('kinematic');
+    expect(drive.store.getState().hud?.model).toBe('kinematic');
+    // The kinematic car drives.
+    drive.keyDown('KeyW');
+    run(drive, 1);
+    expect(drive.store.getState().hud!.speed).toBeGreaterThan(1);
+    drive.keyUp('KeyW');
+    // Physics chosen again: the reason goes, Rapier is loaded anew and the physics car is placed.
+    drive.setSettings({ model: 'physics' });
+    expect(drive.store.getState().physicsUnavailable).toBeNull();
+    await expect.poll(() => drive.physicsState !== null, { timeout: 30_000 }).toBe(true);
+    expect(attempts).toBe(2);
+    expect(drive.store.getState().physicsUnavailable).toBeNull();
+    drive.leave();
+  });
+
   it('drives with the keyboard on the ground, and the HUD says physics with per-wheel contact and compression', async () => {
     const drive = await physicsDrive();
     expect(drive.store.getState().hud?.model).toBe('physics');

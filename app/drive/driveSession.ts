@@ -19,6 +19,7 @@ import { RoutePilot, type PilotCar, type PilotInput } from './routePilot';
 import { Walker } from './walker';
 import { restingAt, spawnNear } from './carPlacement';
 import { isFlooded, wadingSpeedFactor, waterAtCar } from '../../shared/vehicle/water';
+import { initialDriveState } from './driveTypes';
 import type { AutopilotMode, CameraView, DriveMode, DriveSessionOptions, DriveState, Recording } from './driveTypes';
 
 export type { AutopilotMode, CameraView, DriveMode, DriveSessionOptions, DriveState, HudValues, Recording, SpawnInfo } from './driveTypes';
@@ -55,17 +56,7 @@ export class DriveSession {
   private holding = false;
 
   constructor(private readonly options: DriveSessionOptions) {
-    this.store = createStore<DriveState>(() => ({
-      mode: 'off',
-      settings: patchDriveSettings(DEFAULT_DRIVE_SETTINGS, options.settings ?? {}),
-      hud: null,
-      recording: false,
-      recordedRows: 0,
-      spawn: null,
-      marksVersion: 0,
-      autopilot: 'off',
-      driveEnd: null,
-    }));
+    this.store = createStore<DriveState>(() => initialDriveState(patchDriveSettings(DEFAULT_DRIVE_SETTINGS, options.settings ?? {})));
     const field = (): Heightfield => this.options.field();
     const obstacles = (): readonly Obstacle[] => this.options.obstacles?.() ?? NO_OBSTACLES;
     this.kinematic = new KinematicDriver(field, obstacles);
@@ -135,7 +126,9 @@ export class DriveSession {
 
   setSettings(patch: Partial<DriveSettings>): void {
     const before = this.settings;
-    this.store.setState((s) => ({ settings: patchDriveSettings(s.settings, patch) }));
+    // Physics chosen again: tried again (the last failure's words go until it fails anew).
+    const retry = patch.model === 'physics' ? { physicsUnavailable: null } : {};
+    this.store.setState((s) => ({ settings: patchDriveSettings(s.settings, patch), ...retry }));
     if (this.mode !== 'drive') return;
     const after = this.settings;
     // Another model or car: put the new one where the old one is, at rest.
@@ -316,7 +309,11 @@ export class DriveSession {
         placement: () => this.car,
         stillWanted: () => this.mode === 'drive' && this.physicsActive,
         ready: () => this.refreshPose(),
-        failed: () => this.setSettings({ model: 'kinematic' }),
+        // The drive goes on with the kinematic car, and says why (the HUD and the Drive panel).
+        failed: (reason) => {
+          this.store.setState({ physicsUnavailable: reason });
+          this.setSettings({ model: 'kinematic' });
+        },
       });
     }
     this.refreshPose();

@@ -76,6 +76,27 @@ export interface DriveState {
   readonly autopilot: AutopilotMode;
   /** How the last autopilot drive ended, where and when (null while it drives, when taken over, or none). */
   readonly driveEnd: DriveEnd | null;
+  /**
+   * Why the physics car could not be used (Rapier failed to load: the error's words), the drive then
+   * going on with the kinematic car; null until that happens, and again once physics is chosen anew.
+   */
+  readonly physicsUnavailable: string | null;
+}
+
+/** The store's state before any drive: off, with `settings`. */
+export function initialDriveState(settings: DriveSettings): DriveState {
+  return {
+    mode: 'off',
+    settings,
+    hud: null,
+    recording: false,
+    recordedRows: 0,
+    spawn: null,
+    marksVersion: 0,
+    autopilot: 'off',
+    driveEnd: null,
+    physicsUnavailable: null,
+  };
 }
 
 /**

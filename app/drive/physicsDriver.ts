@@ -11,6 +11,17 @@ import { wading } from '../../shared/vehicle/physics/physicsDrive';
 import { isFlooded } from '../../shared/vehicle/water';
 import type { PilotCar, PilotInput } from './routePilot';
 
+/** What a failed load of Rapier says to the user: the error's message, or its text (never empty). */
+export function loadFailureReason(error: unknown): string {
+  const words = (error instanceof Error ? error.message : String(error)).trim();
+  return words === '' ? 'unknown error' : words;
+}
+
+/** The whole sentence for a physics car that could not load (the HUD's tooltip, the Drive panel's note). */
+export function physicsUnavailableText(reason: string): string {
+  return `The physics car could not load (${reason}), so the drive uses the kinematic car. Choose Physics in the Drive panel to try again.`;
+}
+
 /** How fast the keyboard's steering moves the physics car's wheels, full lock per second. */
 export const KEY_STEER_RATE = 3;
 
@@ -66,9 +77,10 @@ export class PhysicsDriver {
 
   /**
    * Creates the car at rest at `placement()` once Rapier is loaded (the first time, asynchronously),
-   * if `stillWanted()` then; `ready` runs after it is created, `failed` if Rapier cannot load.
+   * if `stillWanted()` then; `ready` runs after it is created, `failed` with the error's words if Rapier
+   * cannot load.
    */
-  start(callbacks: { spec(): PhysicsCarSpec; placement(): CarState; stillWanted(): boolean; ready(): void; failed(): void }): void {
+  start(callbacks: { spec(): PhysicsCarSpec; placement(): CarState; stillWanted(): boolean; ready(): void; failed(reason: string): void }): void {
     const generation = ++this.generation;
     const create = (rapier: Rapier): void => {
       if (generation !== this.generation || !callbacks.stillWanted()) return;
@@ -89,7 +101,7 @@ export class PhysicsDriver {
     this.options.load().then(create, (error: unknown) => {
       // Without Rapier the kinematic car still drives: say so rather than leave a dead car.
       console.warn('Rapier failed to load; using the kinematic car', error);
-      if (generation === this.generation) callbacks.failed();
+      if (generation === this.generation) callbacks.failed(loadFailureReason(error));
     });
   }
 

@@ -7,6 +7,7 @@ import { exportTelemetry } from './exportTelemetry';
 import type { AutopilotMode, SpawnInfo } from '../../app/drive/driveSession';
 import { DRIVE_END_WORDS, type DriveEnd } from '../../shared/vehicle/physics/driveEnd';
 import { SURFACES } from '../../shared/vehicle/physics/surfaces';
+import { physicsUnavailableText } from '../../app/drive/physicsDriver';
 
 const AUTOPILOT_TEXT = {
   driving: 'Autopilot: driving the road · a driving key takes over · Esc stops',
@@ -59,6 +60,7 @@ export function DriveHud() {
   const spawn = useStore(drive.store, (s) => s.spawn);
   const autopilot = useStore(drive.store, (s) => s.autopilot);
   const driveEnd = useStore(drive.store, (s) => s.driveEnd);
+  const physicsUnavailable = useStore(drive.store, (s) => s.physicsUnavailable);
   const [status, setStatus] = useState('');
   // Layout only: the HUD folds to its first line so a small view keeps the road in sight.
   const [collapsed, setCollapsed] = useState(false);
@@ -124,6 +126,11 @@ export function DriveHud() {
               · Airborne
             </span>
           )}
+        </div>
+      )}
+      {physicsUnavailable !== null && (
+        <div className="drive-hud-warn" data-testid="hud-physics-unavailable" title={physicsUnavailableText(physicsUnavailable)}>
+          Physics car unavailable: driving the kinematic car ({physicsUnavailable})
         </div>
       )}
       {autopilot !== 'off' && (

@@ -6,6 +6,7 @@ import { STOCK_CAR_IDS, CAR_SPEC_LIMITS, isStockCarId, type PhysicsCarSpec } fro
 import { staticStabilityFactor, tipAngleDeg } from '../../shared/vehicle/physics/stability';
 import { carSlopeLimits } from '../../shared/vehicle/physics/drivability';
 import { NumberField } from '../ui/NumberField';
+import { physicsUnavailableText } from '../../app/drive/physicsDriver';
 
 const STOCK_CAR_NAMES = { hatchback: 'Hatchback', '4x4': '4×4', truck: 'Truck' } as const;
 
@@ -98,6 +99,7 @@ export function DrivePanel({ session }: { session: EditorSession }) {
   const drive = session.drive;
   const settings = useStore(drive.store, (s) => s.settings);
   const mode = useStore(drive.store, (s) => s.mode);
+  const physicsUnavailable = useStore(drive.store, (s) => s.physicsUnavailable);
   const limits = DRIVE_SETTING_LIMITS;
   return (
     <section className="panel-section" aria-label="Test drive" data-testid="drive-panel">
@@ -123,6 +125,11 @@ export function DrivePanel({ session }: { session: EditorSession }) {
           <option value="kinematic">Kinematic</option>
         </select>
       </label>
+      {physicsUnavailable !== null && (
+        <p className="panel-error" data-testid="drive-physics-unavailable" role="status">
+          {physicsUnavailableText(physicsUnavailable)}
+        </p>
+      )}
       {settings.model === 'physics' ? (
         <PhysicsCarFields drive={drive} spec={settings.carSpec} car={settings.car} />
       ) : (

@@ -446,12 +446,6 @@ function ColourField({ field, disabled, onCommit }: { field: BedColourField; dis
 function SoloPreview({ preview, onClose }: { preview: LayerPreview; onClose(): void }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const figure = useRef<HTMLElement>(null);
-  // It opens under the layer's parameters, below the panel's fold at any window size: brought into
-  // view when a layer is soloed, or Solo would seem to do nothing. (A block body: Chromium's scrollIntoView
-  // now returns a promise, which React would take for the effect's clean-up.)
-  useEffect(() => {
-    figure.current?.scrollIntoView({ block: 'nearest' });
-  }, [preview.id]);
   const [showMask, setShowMask] = useState(false);
   const range = maxAbs(preview.contribution);
   useEffect(() => {
@@ -480,6 +474,14 @@ function SoloPreview({ preview, onClose }: { preview: LayerPreview; onClose(): v
     }
     context.putImageData(image, 0, 0);
   }, [preview, showMask, range]);
+  // It opens under the layer's parameters, below the panel's fold at any window size: brought into
+  // view when a layer is soloed, or Solo would seem to do nothing. After the drawing above has given the
+  // canvas its size (scrolled at the canvas's default 2:1 size, the preview's lower half stayed below the
+  // fold). (A block body: Chromium's scrollIntoView returns a promise, which React would take for the
+  // effect's clean-up.)
+  useEffect(() => {
+    figure.current?.scrollIntoView({ block: 'nearest' });
+  }, [preview.id]);
   return (
     <figure ref={figure} className="solo-preview" data-testid="solo-preview" data-range={range.toFixed(3)}>
       <figcaption>

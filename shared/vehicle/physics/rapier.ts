@@ -10,10 +10,16 @@ let loading: Promise<Rapier> | null = null;
  * loads at startup imports it (the editor loads it when a physics drive starts, the CLI for `--model physics`).
  */
 export function loadRapier(): Promise<Rapier> {
-  loading ??= import('@dimforge/rapier3d-deterministic-compat').then(async (module) => {
-    const rapier = module.default;
-    await rapier.init();
-    return rapier;
-  });
+  loading ??= import('@dimforge/rapier3d-deterministic-compat')
+    .then(async (module) => {
+      const rapier = module.default;
+      await rapier.init();
+      return rapier;
+    })
+    .catch((error: unknown) => {
+      // A failed load (a chunk not served, wasm refused) is tried again by the next caller.
+      loading = null;
+      throw error;
+    });
   return loading;
 }
