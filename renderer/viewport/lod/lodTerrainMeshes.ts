@@ -3,7 +3,7 @@ import type { Heightfield } from '../../../shared/terrain/heightfield';
 import { rayCastTerrain } from '../../../shared/terrain/rayCast';
 import { DEFAULT_MAX_PIXEL_ERROR, DEFAULT_TRIANGLE_BUDGET, type LodCamera, type LodOptions } from '../../../shared/lod/selectLod';
 import type { DirtyRegion } from '../../../app/document/region';
-import { colourRange, DEFAULT_NATURAL_LINES, erosionCoverOf, type ColourMode, type NaturalLines } from '../../../app/view/terrainColours';
+import { colourRange, DEFAULT_NATURAL_LINES, erosionCoverOf, type ColourMode, type ErosionCover, type NaturalLines } from '../../../app/view/terrainColours';
 import type { ErosionCoverBytes } from '../../../shared/erosion/cover';
 import { LodTerrainModel, type ChunkRange } from '../../../app/lod/lodTerrainModel';
 import { GRID_ATTRIBUTE, blockBoundingSphere, buildBlockGeometry, releaseArraysOnUpload, type BlockRange } from './lodBlockGeometry';
@@ -11,7 +11,12 @@ import { GpuHeights } from './gpuHeights';
 import { GpuCover } from './gpuCover';
 import { createLodTerrainMaterial, type LodTerrainMaterial } from './lodTerrainMaterial';
 import type { TerrainShaderUniforms } from '../look/terrainShader';
-import { coverFits } from '../../../app/document/packedCover';
+import { coverFits, packedCoverEntries, type PackedCoverEntries } from '../../../app/document/packedCover';
+
+/** Results held packed are sent from their non-zero vertices (no full arrays made); others from their bytes. */
+function coverOf(masks: ErosionCoverBytes): ErosionCover | PackedCoverEntries {
+  return packedCoverEntries(masks) ?? erosionCoverOf(masks);
+}
 
 /** Chunks per block side: a block is one mesh (one draw call). 8 × 64 cells = 512 cells. */
 export const BLOCK_CHUNKS = 8;
@@ -139,7 +144,7 @@ export class LodTerrainMeshes {
     const usable = masks && coverFits(masks, texels) ? masks : null;
     if (usable === this.masks) return;
     this.masks = usable;
-    this.cover.set(usable ? erosionCoverOf(usable) : null);
+    this.cover.set(usable ? coverOf(usable) : null);
     this.lodMaterial.setCover(this.cover.texture);
   }
 
@@ -235,7 +240,7 @@ export class LodTerrainMeshes {
    */
   contextRestored(): void {
     this.heights.markDirty(this.field, { kind: 'all' });
-    if (this.masks) this.cover.set(erosionCoverOf(this.masks));
+    if (this.masks) this.cover.set(coverOf(this.masks));
     for (const block of this.blocks) block.key = '';
     this.waking = true;
   }
