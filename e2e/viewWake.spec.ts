@@ -14,12 +14,16 @@ import { tenLayerProject } from './perf/tenLayerProject';
  */
 test.use({ viewRest: 1000 });
 
+/** Review screenshots of the last wake (the still, the first frame, the full one after it), only when FAULTLINE_SHOTS names a folder. */
+const SHOTS = process.env.FAULTLINE_SHOTS ? path.resolve(process.env.FAULTLINE_SHOTS, 'wake') : undefined;
+
 const WAKES = 3;
 
 test('the 3D view woken from rest at 4097² (10 layers, water): time to the first frame @report', async ({ app }) => {
   test.setTimeout(1_200_000);
   const { page } = app;
   const view = page.getByTestId('viewport-3d');
+  if (SHOTS) await page.setViewportSize({ width: 1600, height: 1000 });
   const folder = await mkdtemp(path.join(tmpdir(), 'faultline-wake-'));
   try {
     const file = path.join(folder, 'ten-layers.faultline');
@@ -43,13 +47,21 @@ test('the 3D view woken from rest at 4097² (10 layers, water): time to the firs
       await expect(view).toHaveAttribute('data-view-rest', 'resting', { timeout: 300_000 });
       await page.waitForTimeout(1500);
       await page.evaluate(() => ((window as unknown as { __triangles: string[] }).__triangles.length = 0));
+      const shoot = SHOTS && wake === WAKES - 1;
+      if (shoot) await view.screenshot({ path: path.join(SHOTS, 'wake-1-still-1600x1000.png') });
       await page.keyboard.press('Shift');
       await expect(view).toHaveAttribute('data-view-rest', 'live', { timeout: 300_000 });
+      // Taken at once: the first frame if the next one is not drawn yet (the triangle log says which).
+      if (shoot) {
+        const shown = await view.getAttribute('data-triangles');
+        await view.screenshot({ path: path.join(SHOTS, `wake-2-first-frame-${shown}-1600x1000.png`) });
+      }
       const ms = (name: string) => view.getAttribute(`data-view-${name}-ms`);
       const restore = await ms('restore');
       const context = await ms('context');
       const frame = await ms('restore-frame');
       await page.waitForTimeout(500);
+      if (shoot) await view.screenshot({ path: path.join(SHOTS, 'wake-3-full-1600x1000.png') });
       const triangles = await page.evaluate(() => (window as unknown as { __triangles: string[] }).__triangles.join(' → '));
       expect(Number(restore)).toBeGreaterThan(0);
       lines.push(
