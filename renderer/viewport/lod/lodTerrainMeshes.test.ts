@@ -160,6 +160,14 @@ describe('LodTerrainMeshes', () => {
     // The whole map's heights go to the GPU again.
     expect(lod.gpuHeights.hasPending).toBe(true);
 
+    // A whole-map change right after the wake: the coarse levels are held (not asked again every frame) until the errors are exact.
+    const restoredLevels = drawnGrid();
+    lod.syncDocument(map, { kind: 'all' });
+    lod.update(near);
+    expect(lod.coarse).toBe(false);
+    expect(drawnGrid()).toEqual(restoredLevels);
+    lod.finishErrors();
+
     // The next frame (same camera) draws exactly what was drawn before the rest.
     lod.update(near);
     expect(lod.coarse).toBe(false);

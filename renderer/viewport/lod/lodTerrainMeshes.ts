@@ -203,6 +203,8 @@ export class LodTerrainMeshes {
     // the conservative bounds would ask for the full triangle budget, only to drop it moments later.
     if (pending && this.blocks.every((block) => block.key !== '')) {
       this.lastRebuilt = 0;
+      // Held levels (a wake's coarse ones too) are selected in full once the errors are exact.
+      this.coarse = false;
       return false;
     }
     const wake = this.waking;
