@@ -111,6 +111,22 @@ function unpack(packed: PackedBytes): Uint8Array {
   return bytes;
 }
 
+/** The non-zero vertices of packed results (indices ascending, their bytes): read, never to be changed. */
+export interface PackedCoverEntries {
+  flow: { readonly indices: Uint32Array; readonly values: Uint8Array };
+  deposition: { readonly indices: Uint32Array; readonly values: Uint8Array };
+}
+
+/**
+ * The packed vertices of results held packed (whether or not their full arrays are made now), without
+ * making the full arrays; null for results that were never packed. For a reader that needs only the
+ * non-zero bytes (the 3D view's cover texture, which starts zeroed).
+ */
+export function packedCoverEntries(masks: ErosionCoverBytes): PackedCoverEntries | null {
+  const state = states.get(masks);
+  return state ? { flow: state.flow, deposition: state.deposition } : null;
+}
+
 /** Whether both of `masks`' arrays cover `count` vertices; packed results answer without making their full arrays. */
 export function coverFits(masks: ErosionCoverBytes, count: number): boolean {
   const state = states.get(masks);

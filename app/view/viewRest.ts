@@ -18,9 +18,10 @@ export type ViewRestPhase = 'live' | 'releasing' | 'resting' | 'waking' | 'resto
 /**
  * Quiet time after the view's last activity (input over it, a frame drawn, a job or a drive ending)
  * before it rests. A minute: the pauses of working (between strokes, reading the panel, thinking: seconds
- * to tens of seconds) never pay a wake, whose first frame at 4097² takes about a second (the heights and
- * cover sent again, every block rebuilt); the memory goes once the person has turned to other work, and at
- * once when the window is hidden. Past the GL driver's own idle release (1.5 s, idleDriverRelease.ts).
+ * to tens of seconds) never pay a wake, whose first frame at 4097² took about a second (0.6 s under load
+ * since its terrain draws within a smaller triangle budget, renderer/viewport/lod/lodTerrainMeshes.ts);
+ * the memory goes once the person has turned to other work, and at once when the window is hidden. Past
+ * the GL driver's own idle release (1.5 s, idleDriverRelease.ts).
  */
 export const VIEW_REST_AFTER_MS = 60_000;
 

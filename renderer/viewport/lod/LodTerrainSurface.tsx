@@ -131,7 +131,8 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
 
   useEffect(() => viewport.holdLod(lod), [viewport, lod]);
 
-  // The view's context lost at rest and restored (ViewAtRest.tsx): everything sent again at the next frame.
+  // The view's context lost at rest and restored (ViewAtRest.tsx): everything sent again at the next
+  // frame, whose levels keep to the wake's triangle budget; the frame after it draws them in full.
   const canvas = useThree((s) => s.gl.domElement);
   useEffect(() => {
     const restored = () => {
@@ -162,12 +163,18 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
         options,
       );
       showTriangleCount(wrapper.current, lod.triangles);
+      if (lod.coarse) {
+        // The first frame of a wake draws within the wake's budget: the next one selects in full.
+        lastCamera.current = '';
+        invalidate();
+      }
     }
     lod.prepareFrame(gl);
     const version = pendingDrawn.current;
     // A version counts as drawn once its chunk errors are exact and the levels chosen from them are
-    // on screen (the first frames after a whole-map change show it at held or coarse levels).
-    if (version === null || lod.pendingChunks > 0) return;
+    // on screen (the first frames after a whole-map change show it at held or coarse levels, as the
+    // first frame of a wake).
+    if (version === null || lod.pendingChunks > 0 || lod.coarse) return;
     pendingDrawn.current = null;
     requestAnimationFrame(() => reportDrawn('3d', version, wrapper.current));
   });

@@ -5,7 +5,8 @@ import { syntheticTerrain } from '../../../shared/lod/testing/syntheticTerrain';
 import { erosionCoverOf, type ErosionCover } from '../../../app/view/terrainColours';
 import { erosionCoverBytes } from '../../../shared/erosion/cover';
 import { heightTexel, heightTextureShape, type HeightTextureShape } from './heightUploads';
-import { GpuCover } from './gpuCover';
+import { GpuCover, coverTexels, sparseCoverTexels } from './gpuCover';
+import { packedCover, packedCoverEntries } from '../../../app/document/packedCover';
 import { GpuHeights } from './gpuHeights';
 import { LodTerrainMeshes } from './lodTerrainMeshes';
 
@@ -137,6 +138,23 @@ describe('the erosion cover texture (gpuCover.ts)', () => {
     expect(lod.gpuCover.texture).toBeNull();
     lod.destroy();
   });
+  it('results held packed are sent from their non-zero vertices, the same bytes as from the full arrays', () => {
+    const texels = 513 * 65;
+    const flow = new Uint8Array(texels);
+    const deposition = new Uint8Array(texels);
+    for (let k = 0; k < texels; k += 37) flow[k] = 1 + (k % 255);
+    for (let k = 5; k < texels; k += 101) deposition[k] = 255 - (k % 200);
+    deposition[texels - 1] = 7;
+    const packed = packedCover({ flow: flow.slice(), deposition: deposition.slice() }, 3_600_000);
+    const entries = packedCoverEntries(packed);
+    expect(entries).not.toBeNull();
+    for (const shape of [heightTextureShape(texels), heightTextureShape(texels, 16, 12)]) {
+      expect(sparseCoverTexels(entries!, shape)).toEqual(coverTexels({ flow, deposition }, shape));
+    }
+    // Results never packed (dense ones) have no entries: they are sent from their bytes.
+    expect(packedCoverEntries({ flow, deposition })).toBeNull();
+  });
+
   it('on a restored GL context the LOD meshes send every height and cover byte again and build every block again', () => {
     const side = 1153;
     const field = syntheticTerrain(side, 1);
@@ -151,6 +169,11 @@ describe('the erosion cover texture (gpuCover.ts)', () => {
     const masks = erosionCoverBytes({ flow, deposition });
     lod.setErosion(masks);
     const camera = { position: { x: 0, y: 400, z: 900 }, fovYDegrees: 50, viewportHeight: 900 };
+    // Light erosion (water ran on few vertices), held packed as the document holds it at rest.
+    const sparseFlow = new Float32Array(side * side);
+    for (let k = 0; k < sparseFlow.length; k += 61) sparseFlow[k] = 1 + (k % 89);
+    const sparse = packedCover(erosionCoverBytes({ flow: sparseFlow, deposition: new Float32Array(side * side) }), 3_600_000);
+    expect(packedCoverEntries(sparse)).not.toBeNull();
     lod.update(camera);
     const blocks = lod.meshes().length;
     expect(blocks).toBeGreaterThan(4);
@@ -181,6 +204,22 @@ describe('the erosion cover texture (gpuCover.ts)', () => {
       const texel = restored.at(t.x, t.y, t.layer);
       sent.set(texel.written ? texel.rg : [0, 0], 2 * k);
       expected.set([cover.flow[k], cover.deposition[k]], 2 * k);
+    }
+    expect(sent).toEqual(expected);
+
+    // The same with results held packed: sent from their non-zero vertices, every byte in place.
+    lod.setErosion(sparse);
+    lod.prepareFrame(fakeRenderer(shape).renderer);
+    lod.contextRestored();
+    lod.update(camera);
+    const again = fakeRenderer(shape);
+    lod.prepareFrame(again.renderer);
+    const sparseCover = erosionCoverOf(sparse);
+    for (let k = 0; k < side * side; k++) {
+      const t = heightTexel(shape, k);
+      const texel = again.at(t.x, t.y, t.layer);
+      sent.set(texel.written ? texel.rg : [0, 0], 2 * k);
+      expected.set([sparseCover.flow[k], sparseCover.deposition[k]], 2 * k);
     }
     expect(sent).toEqual(expected);
     lod.destroy();

@@ -2,6 +2,9 @@ import { Box2, DataArrayTexture, DataTexture, RGFormat, UnsignedByteType, Vector
 import type { ErosionCover } from '../../../app/view/terrainColours';
 import { planHeightUploads, type HeightTextureShape, type HeightUpload } from './heightUploads';
 import { layoutTexture } from './gpuHeights';
+import type { PackedCoverEntries } from '../../../app/document/packedCover';
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /**
  * The erosion cover's bytes (flow, deposition) interleaved as RG texels in the height texture's
@@ -14,10 +17,40 @@ export function coverTexels(cover: ErosionCover, shape: HeightTextureShape): Uin
   }
   const out = new Uint8Array(shape.rowLength * shape.rows * 2);
   const { flow, deposition } = cover;
+  if (LITTLE_ENDIAN) {
+    // One 16-bit store per texel (flow the low byte): a fifth of the time at 4097², where the view's
+    // wake from rest makes these bytes again (erosion cover is mostly zero, and the array starts zeroed).
+    const pairs = new Uint16Array(out.buffer, 0, shape.texels);
+    for (let k = 0; k < shape.texels; k++) {
+      const f = flow[k];
+      const d = deposition[k];
+      if ((f | d) !== 0) pairs[k] = f | (d << 8);
+    }
+    return out;
+  }
   for (let k = 0; k < shape.texels; k++) {
     out[2 * k] = flow[k];
     out[2 * k + 1] = deposition[k];
   }
+  return out;
+}
+
+/**
+ * coverTexels from results' non-zero vertices only (app/document/packedCover.ts): the same bytes,
+ * without reading or making the full arrays (2 × 16 MiB at 4097²) — what the view's wake from rest
+ * sends again.
+ */
+export function sparseCoverTexels(entries: PackedCoverEntries, shape: HeightTextureShape): Uint8Array {
+  const out = new Uint8Array(shape.rowLength * shape.rows * 2);
+  const place = (indices: Uint32Array, values: Uint8Array, offset: number) => {
+    for (let n = 0; n < indices.length; n++) {
+      const k = indices[n];
+      if (k >= shape.texels) throw new Error(`erosion cover vertex ${k} outside a map of ${shape.texels} vertices`);
+      out[2 * k + offset] = values[n];
+    }
+  };
+  place(entries.flow.indices, entries.flow.values, 0);
+  place(entries.deposition.indices, entries.deposition.values, 1);
   return out;
 }
 
@@ -47,12 +80,13 @@ export class GpuCover {
     return this.tex ? this.shape.rowLength * this.shape.layerRows * this.shape.layers * 2 : 0;
   }
 
-  set(cover: ErosionCover | null): void {
+  /** The cover to draw: its bytes, or its non-zero vertices (sparseCoverTexels); null draws none. */
+  set(cover: ErosionCover | PackedCoverEntries | null): void {
     if (!cover) {
       this.dispose();
       return;
     }
-    this.pending = coverTexels(cover, this.shape);
+    this.pending = 'indices' in cover.flow ? sparseCoverTexels(cover as PackedCoverEntries, this.shape) : coverTexels(cover as ErosionCover, this.shape);
     if (this.tex) return;
     this.tex = layoutTexture(this.shape, RGFormat, UnsignedByteType, 1);
   }

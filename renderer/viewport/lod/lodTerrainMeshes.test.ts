@@ -8,7 +8,7 @@ import { heightAt } from '../../../shared/terrain/surface';
 import { vertexX, vertexZ } from '../../../shared/terrain/heightfield';
 import { syntheticTerrain } from '../../../shared/lod/testing/syntheticTerrain';
 import type { LodCamera } from '../../../shared/lod/selectLod';
-import { LodTerrainMeshes } from './lodTerrainMeshes';
+import { LodTerrainMeshes, WAKE_TRIANGLE_BUDGET } from './lodTerrainMeshes';
 
 const material = new MeshBasicMaterial({ side: DoubleSide });
 
@@ -130,6 +130,63 @@ describe('LodTerrainMeshes', () => {
     // Steeper terrain needs finer levels somewhere.
     expect(lod.lastRebuilt).toBeGreaterThan(0);
     expect(lod.triangles).toBeGreaterThan(exactTriangles);
+  });
+
+  it('after the context is restored, one frame draws within the wake budget, then the levels drawn before the rest', () => {
+    const map = syntheticTerrain(641, 1, 1);
+    const near: LodCamera = { position: { x: 0, y: 120, z: 300 }, fovYDegrees: 50, viewportHeight: 1000 };
+    const lod = new LodTerrainMeshes(map, 'height');
+    lod.finishErrors();
+    lod.update(near);
+    const full = lod.triangles;
+    const fullError = lod.pixelError;
+    // Each block's triangles as the grid coordinates of their corners.
+    const drawnGrid = () =>
+      lod.meshes().map((mesh) => {
+        const grid = mesh.geometry.getAttribute(GRID_ATTRIBUTE).array;
+        return Array.from(mesh.geometry.getIndex()?.array ?? [], (v) => `${grid[3 * v]},${grid[3 * v + 1]},${grid[3 * v + 2]}`).join(' ');
+      });
+    const drawnBefore = drawnGrid();
+    expect(full).toBeGreaterThan(2 * WAKE_TRIANGLE_BUDGET);
+    expect(lod.coarse).toBe(false);
+
+    lod.contextRestored();
+    lod.update(near);
+    expect(lod.coarse).toBe(true);
+    expect(lod.triangles).toBeLessThanOrEqual(WAKE_TRIANGLE_BUDGET);
+    expect(lod.pixelError).toBeGreaterThan(fullError);
+    // Every block is built again (the lost context took their buffers).
+    expect(lod.lastRebuilt).toBe(lod.meshes().length);
+    // The whole map's heights go to the GPU again.
+    expect(lod.gpuHeights.hasPending).toBe(true);
+
+    // A whole-map change right after the wake: the coarse levels are held (not asked again every frame) until the errors are exact.
+    const restoredLevels = drawnGrid();
+    lod.syncDocument(map, { kind: 'all' });
+    lod.update(near);
+    expect(lod.coarse).toBe(false);
+    expect(drawnGrid()).toEqual(restoredLevels);
+    lod.finishErrors();
+
+    // The next frame (same camera) draws exactly what was drawn before the rest.
+    lod.update(near);
+    expect(lod.coarse).toBe(false);
+    expect(lod.triangles).toBe(full);
+    expect(drawnGrid()).toEqual(drawnBefore);
+
+    lod.destroy();
+
+    // A view that needs no more than the budget is drawn in full at once.
+    const smooth = new LodTerrainMeshes(field, 'height');
+    smooth.finishErrors();
+    smooth.update(far);
+    const small = smooth.triangles;
+    expect(small).toBeLessThanOrEqual(WAKE_TRIANGLE_BUDGET);
+    smooth.contextRestored();
+    smooth.update(far);
+    expect(smooth.coarse).toBe(false);
+    expect(smooth.triangles).toBe(small);
+    smooth.destroy();
   });
 
   it('keeps block bounds around the heights the shader draws, so culling never drops a visible block', () => {

@@ -1,9 +1,9 @@
 import { Box3, Group, Mesh, Sphere, Vector3, type Intersection, type Object3D, type Raycaster, type WebGLRenderer } from 'three';
 import type { Heightfield } from '../../../shared/terrain/heightfield';
 import { rayCastTerrain } from '../../../shared/terrain/rayCast';
-import type { LodCamera, LodOptions } from '../../../shared/lod/selectLod';
+import { DEFAULT_MAX_PIXEL_ERROR, DEFAULT_TRIANGLE_BUDGET, type LodCamera, type LodOptions } from '../../../shared/lod/selectLod';
 import type { DirtyRegion } from '../../../app/document/region';
-import { colourRange, DEFAULT_NATURAL_LINES, erosionCoverOf, type ColourMode, type NaturalLines } from '../../../app/view/terrainColours';
+import { colourRange, DEFAULT_NATURAL_LINES, erosionCoverOf, type ColourMode, type ErosionCover, type NaturalLines } from '../../../app/view/terrainColours';
 import type { ErosionCoverBytes } from '../../../shared/erosion/cover';
 import { LodTerrainModel, type ChunkRange } from '../../../app/lod/lodTerrainModel';
 import { GRID_ATTRIBUTE, blockBoundingSphere, buildBlockGeometry, releaseArraysOnUpload, type BlockRange } from './lodBlockGeometry';
@@ -11,10 +11,24 @@ import { GpuHeights } from './gpuHeights';
 import { GpuCover } from './gpuCover';
 import { createLodTerrainMaterial, type LodTerrainMaterial } from './lodTerrainMaterial';
 import type { TerrainShaderUniforms } from '../look/terrainShader';
-import { coverFits } from '../../../app/document/packedCover';
+import { coverFits, packedCoverEntries, type PackedCoverEntries } from '../../../app/document/packedCover';
+
+/** Results held packed are sent from their non-zero vertices (no full arrays made); others from their bytes. */
+function coverOf(masks: ErosionCoverBytes): ErosionCover | PackedCoverEntries {
+  return packedCoverEntries(masks) ?? erosionCoverOf(masks);
+}
 
 /** Chunks per block side: a block is one mesh (one draw call). 8 × 64 cells = 512 cells. */
 export const BLOCK_CHUNKS = 8;
+
+/**
+ * Triangles the first frame after the GL context is restored may draw (the view waking from rest,
+ * ViewAtRest.tsx). Under software GL a block's draw shades its vertices in the call itself, so the
+ * wake's first frame costs about its triangles (BENCHMARKS.md, "Session 22: the wake"); the frame
+ * right after it draws the full selection again. The levels of that first frame relax the pixel
+ * error bound only as far as this budget needs (selectLod), uniformly over the view.
+ */
+export const WAKE_TRIANGLE_BUDGET = 200_000;
 
 interface Block {
   range: BlockRange;
@@ -47,6 +61,15 @@ export class LodTerrainMeshes {
   triangles = 0;
   /** Blocks rebuilt by the last `update`, for tests and benchmarks. */
   lastRebuilt = 0;
+  /** The pixel error bound of the last selection (larger than asked when a budget forced it). */
+  pixelError = 0;
+  /** The context was restored and no selection has been made since: the next one keeps to WAKE_TRIANGLE_BUDGET. */
+  private waking = false;
+  /**
+   * The last selection kept to the wake's budget: the caller selects again (`update`) for the next
+   * frame, which draws the full selection.
+   */
+  coarse = false;
 
   constructor(
     private field: Heightfield,
@@ -121,7 +144,7 @@ export class LodTerrainMeshes {
     const usable = masks && coverFits(masks, texels) ? masks : null;
     if (usable === this.masks) return;
     this.masks = usable;
-    this.cover.set(usable ? erosionCoverOf(usable) : null);
+    this.cover.set(usable ? coverOf(usable) : null);
     this.lodMaterial.setCover(this.cover.texture);
   }
 
@@ -180,10 +203,19 @@ export class LodTerrainMeshes {
     // the conservative bounds would ask for the full triangle budget, only to drop it moments later.
     if (pending && this.blocks.every((block) => block.key !== '')) {
       this.lastRebuilt = 0;
+      // Held levels (a wake's coarse ones too) are selected in full once the errors are exact.
+      this.coarse = false;
       return false;
     }
-    const selection = this.model.select(camera, pending ? { ...options, maxPixelError: Infinity } : options);
+    const wake = this.waking;
+    this.waking = false;
+    let asked = pending ? { ...options, maxPixelError: Infinity } : options;
+    if (wake) asked = { ...asked, triangleBudget: Math.min(options?.triangleBudget ?? DEFAULT_TRIANGLE_BUDGET, WAKE_TRIANGLE_BUDGET) };
+    const selection = this.model.select(camera, asked);
     this.triangles = selection.triangles;
+    this.pixelError = selection.pixelError;
+    // Coarser than the full selection only when the budget had to relax the bound.
+    this.coarse = wake && selection.triangles > 0 && selection.pixelError > (asked?.maxPixelError ?? DEFAULT_MAX_PIXEL_ERROR);
     let rebuilt = 0;
     for (const block of this.blocks) {
       const key = this.blockKey(block.range, selection.levels);
@@ -205,11 +237,14 @@ export class LodTerrainMeshes {
    * The GL context was lost and is back (the 3D view rests, ViewAtRest.tsx): the heights and the cover
    * are sent again whole from the document, and every block is built again at the next `update` (a
    * drawn block keeps no arrays, see releaseArraysOnUpload). three.js allocates the textures again.
+   * That first selection keeps to WAKE_TRIANGLE_BUDGET (`coarse` says when it had to): the frame that
+   * ends the wake costs a fraction of a full one, and the next frame refines the blocks in view.
    */
   contextRestored(): void {
     this.heights.markDirty(this.field, { kind: 'all' });
-    if (this.masks) this.cover.set(erosionCoverOf(this.masks));
+    if (this.masks) this.cover.set(coverOf(this.masks));
     for (const block of this.blocks) block.key = '';
+    this.waking = true;
   }
 
   /** Sends queued height uploads; call before each frame is drawn. */
