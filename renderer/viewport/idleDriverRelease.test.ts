@@ -4,6 +4,7 @@ import {
   releaseDriverScratch,
   RELEASE_PASSES,
   RELEASE_TARGET_SIZE,
+  releaseOnContextLoss,
   viewFrameFence,
   type FenceContext,
   type FrameFence,
@@ -169,6 +170,51 @@ describe('IdleRelease', () => {
     vi.advanceTimersByTime(5000);
     expect(release).not.toHaveBeenCalled();
     expect(state.disposed).toBe(1);
+  });
+});
+
+describe('releaseOnContextLoss', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("releases again a delay after the view's context is lost, with no frame drawn since the last release", () => {
+    const release = vi.fn();
+    const idle = new IdleRelease(release, 1000, () => null, 100);
+    const view = new EventTarget();
+    const stop = releaseOnContextLoss(view, idle);
+    idle.frameDrawn();
+    vi.advanceTimersByTime(1000);
+    expect(release).toHaveBeenCalledTimes(1);
+    // The view rests a minute later: its context goes.
+    vi.advanceTimersByTime(60_000);
+    view.dispatchEvent(new Event('webglcontextlost'));
+    vi.advanceTimersByTime(999);
+    expect(release).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1);
+    expect(release).toHaveBeenCalledTimes(2);
+    // Restored and lost again: each loss is followed by a release; none after the watch stops.
+    view.dispatchEvent(new Event('webglcontextrestored'));
+    view.dispatchEvent(new Event('webglcontextlost'));
+    vi.advanceTimersByTime(1000);
+    expect(release).toHaveBeenCalledTimes(3);
+    stop();
+    view.dispatchEvent(new Event('webglcontextlost'));
+    vi.advanceTimersByTime(5000);
+    expect(release).toHaveBeenCalledTimes(3);
+  });
+
+  it('a frame drawn after the loss (the view woken) moves the release to a delay after that frame', () => {
+    const release = vi.fn();
+    const idle = new IdleRelease(release, 1000, () => null, 100);
+    const view = new EventTarget();
+    releaseOnContextLoss(view, idle);
+    view.dispatchEvent(new Event('webglcontextlost'));
+    vi.advanceTimersByTime(600);
+    idle.frameDrawn();
+    vi.advanceTimersByTime(600);
+    expect(release).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(400);
+    expect(release).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -121,6 +121,17 @@ export class IdleRelease {
     }, this.delayMs);
   }
 
+  /**
+   * The view's context was lost (it rests, ViewAtRest.tsx): the driver's data of its last frames goes
+   * with a release like a frame's (its fence counts as passed on a lost context). Needed because losing
+   * the context does not free it under software GL: the driver's binned scenes belong to the GPU
+   * process's shared driver context and keep the lost context's drawing buffers and frame data until a
+   * later pass takes them up (at 4097², 329 → 158 MB in the GPU process; BENCHMARKS.md "Session 22").
+   */
+  contextLost(): void {
+    this.frameDrawn();
+  }
+
   dispose(): void {
     this.disposed = true;
     this.cancel();
@@ -174,4 +185,14 @@ export function viewFrameFence(gl: FenceContext): FrameFence | null {
     done: () => gl.isContextLost() || gl.getSyncParameter(sync, gl.SYNC_STATUS) === gl.SIGNALED,
     dispose: () => gl.deleteSync(sync),
   };
+}
+
+/**
+ * Arms `idle`'s release each time `view` (the 3D view's canvas) reports its WebGL context lost; returns
+ * the unsubscribe.
+ */
+export function releaseOnContextLoss(view: EventTarget, idle: Pick<IdleRelease, 'contextLost'>): () => void {
+  const onLost = () => idle.contextLost();
+  view.addEventListener('webglcontextlost', onLost);
+  return () => view.removeEventListener('webglcontextlost', onLost);
 }
