@@ -56,12 +56,16 @@ export function IdleDriverRelease() {
     );
     idle.current = release;
     // The view resting (its context lost) leaves its last frames' driver data until a later pass: release again then.
-    const stopLossWatch = releaseOnContextLoss(view.domElement, {
-      contextLost: () => {
-        view.domElement.dataset.driverRelease = 'pending';
-        release.contextLost();
+    const stopLossWatch = releaseOnContextLoss(
+      view.domElement,
+      {
+        contextLost: () => {
+          view.domElement.dataset.driverRelease = 'pending';
+          release.contextLost();
+        },
       },
-    });
+      () => viewContext.isContextLost(),
+    );
     return () => {
       stopLossWatch();
       release.dispose();

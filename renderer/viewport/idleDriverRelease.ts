@@ -187,12 +187,39 @@ export function viewFrameFence(gl: FenceContext): FrameFence | null {
   };
 }
 
+/** After a loss, a second release this long after the first's arming, if the view is still lost. */
+export const LOSS_RELEASE_AGAIN_MS = 6000;
+
 /**
- * Arms `idle`'s release each time `view` (the 3D view's canvas) reports its WebGL context lost; returns
- * the unsubscribe.
+ * Arms `idle`'s release each time `view` (the 3D view's canvas) reports its WebGL context lost, and once
+ * more `againMs` later while `isLost()` still holds (a release's passes recycle only the scenes that are
+ * idle when they come; one that came while the GPU process was still busy leaves some). Returns the
+ * unsubscribe.
  */
-export function releaseOnContextLoss(view: EventTarget, idle: Pick<IdleRelease, 'contextLost'>): () => void {
-  const onLost = () => idle.contextLost();
+export function releaseOnContextLoss(
+  view: EventTarget,
+  idle: Pick<IdleRelease, 'contextLost'>,
+  isLost: () => boolean,
+  againMs = LOSS_RELEASE_AGAIN_MS,
+): () => void {
+  let again: ReturnType<typeof setTimeout> | null = null;
+  const cancelAgain = () => {
+    if (again !== null) clearTimeout(again);
+    again = null;
+  };
+  const onLost = () => {
+    cancelAgain();
+    idle.contextLost();
+    again = setTimeout(() => {
+      again = null;
+      if (isLost()) idle.contextLost();
+    }, againMs);
+  };
   view.addEventListener('webglcontextlost', onLost);
-  return () => view.removeEventListener('webglcontextlost', onLost);
+  view.addEventListener('webglcontextrestored', cancelAgain);
+  return () => {
+    cancelAgain();
+    view.removeEventListener('webglcontextlost', onLost);
+    view.removeEventListener('webglcontextrestored', cancelAgain);
+  };
 }
