@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useFrame, useThree } from '@react-three/fiber';
-import { createReleaseContext, IdleRelease, IDLE_RELEASE_AFTER_MS, releaseDriverScratch, viewFrameFence } from './idleDriverRelease';
+import { createReleaseContext, IdleRelease, IDLE_RELEASE_AFTER_MS, releaseDriverScratch, releaseOnContextLoss, viewFrameFence } from './idleDriverRelease';
 
 /**
  * Once the 3D view rests (no frame for a moment), asks the GL driver to let the last frames' working
@@ -9,8 +9,9 @@ import { createReleaseContext, IdleRelease, IDLE_RELEASE_AFTER_MS, releaseDriver
  * (a driver context made for the release and let go after it is what freed the stroke's data when
  * measured; one kept between releases did not), on one canvas (a new canvas each time cost the page
  * tens of MB). It waits for the GPU to finish the view's last frame (a fence in the view's context,
- * polled): before that, the frame's data cannot be recycled. Draws nothing visible, touches no draw
- * state of the view's own context, requests no frame.
+ * polled): before that, the frame's data cannot be recycled. It runs again once the view's context is lost
+ * at rest (ViewAtRest.tsx): the loss alone leaves the driver's data of the view's last frames and drawing
+ * buffers. Draws nothing visible, touches no draw state of the view's own context, requests no frame.
  */
 export function IdleDriverRelease() {
   const idle = useRef<IdleRelease | null>(null);
@@ -54,7 +55,19 @@ export function IdleDriverRelease() {
       fence,
     );
     idle.current = release;
+    // The view resting (its context lost) leaves its last frames' driver data until a later pass: release again then.
+    const stopLossWatch = releaseOnContextLoss(
+      view.domElement,
+      {
+        contextLost: () => {
+          view.domElement.dataset.driverRelease = 'pending';
+          release.contextLost();
+        },
+      },
+      () => viewContext.isContextLost(),
+    );
     return () => {
+      stopLossWatch();
       release.dispose();
       canvas.removeEventListener('webglcontextlost', onLost);
       canvas.removeEventListener('webglcontextrestored', onRestored);

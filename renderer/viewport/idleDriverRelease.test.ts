@@ -4,6 +4,7 @@ import {
   releaseDriverScratch,
   RELEASE_PASSES,
   RELEASE_TARGET_SIZE,
+  releaseOnContextLoss,
   viewFrameFence,
   type FenceContext,
   type FrameFence,
@@ -169,6 +170,65 @@ describe('IdleRelease', () => {
     vi.advanceTimersByTime(5000);
     expect(release).not.toHaveBeenCalled();
     expect(state.disposed).toBe(1);
+  });
+});
+
+describe('releaseOnContextLoss', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("releases a delay after the view's context is lost, with no frame drawn since the last release, and once more later while it stays lost", () => {
+    const release = vi.fn();
+    const idle = new IdleRelease(release, 1000, () => null, 100);
+    const view = new EventTarget();
+    let lost = false;
+    const stop = releaseOnContextLoss(view, idle, () => lost, 6000);
+    idle.frameDrawn();
+    vi.advanceTimersByTime(1000);
+    expect(release).toHaveBeenCalledTimes(1);
+    // The view rests a minute later: its context goes.
+    vi.advanceTimersByTime(60_000);
+    lost = true;
+    view.dispatchEvent(new Event('webglcontextlost'));
+    vi.advanceTimersByTime(999);
+    expect(release).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1);
+    expect(release).toHaveBeenCalledTimes(2);
+    vi.advanceTimersByTime(6000);
+    expect(release).toHaveBeenCalledTimes(3);
+    vi.advanceTimersByTime(60_000);
+    expect(release).toHaveBeenCalledTimes(3);
+    // Restored and lost again: the same; none after the watch stops.
+    lost = false;
+    view.dispatchEvent(new Event('webglcontextrestored'));
+    lost = true;
+    view.dispatchEvent(new Event('webglcontextlost'));
+    vi.advanceTimersByTime(7000);
+    expect(release).toHaveBeenCalledTimes(5);
+    stop();
+    view.dispatchEvent(new Event('webglcontextlost'));
+    vi.advanceTimersByTime(60_000);
+    expect(release).toHaveBeenCalledTimes(5);
+  });
+
+  it('no second release once the view is back; a frame drawn after the loss moves the release to a delay after that frame', () => {
+    const release = vi.fn();
+    const idle = new IdleRelease(release, 1000, () => null, 100);
+    const view = new EventTarget();
+    let lost = true;
+    releaseOnContextLoss(view, idle, () => lost, 6000);
+    view.dispatchEvent(new Event('webglcontextlost'));
+    vi.advanceTimersByTime(600);
+    // Woken: the context back, its first frame drawn.
+    lost = false;
+    view.dispatchEvent(new Event('webglcontextrestored'));
+    idle.frameDrawn();
+    vi.advanceTimersByTime(600);
+    expect(release).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(400);
+    expect(release).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(60_000);
+    expect(release).toHaveBeenCalledTimes(1);
   });
 });
 

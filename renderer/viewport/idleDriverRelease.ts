@@ -121,6 +121,17 @@ export class IdleRelease {
     }, this.delayMs);
   }
 
+  /**
+   * The view's context was lost (it rests, ViewAtRest.tsx): the driver's data of its last frames goes
+   * with a release like a frame's (its fence counts as passed on a lost context). Needed because losing
+   * the context does not free it under software GL: the driver's binned scenes belong to the GPU
+   * process's shared driver context and keep the lost context's drawing buffers and frame data until a
+   * later pass takes them up (at 4097², 329 → 158 MB in the GPU process; BENCHMARKS.md "Session 22").
+   */
+  contextLost(): void {
+    this.frameDrawn();
+  }
+
   dispose(): void {
     this.disposed = true;
     this.cancel();
@@ -173,5 +184,42 @@ export function viewFrameFence(gl: FenceContext): FrameFence | null {
     // its last frame is drawn, so a fence of a lost context counts as passed (or the release would wait forever).
     done: () => gl.isContextLost() || gl.getSyncParameter(sync, gl.SYNC_STATUS) === gl.SIGNALED,
     dispose: () => gl.deleteSync(sync),
+  };
+}
+
+/** After a loss, a second release this long after the first's arming, if the view is still lost. */
+export const LOSS_RELEASE_AGAIN_MS = 6000;
+
+/**
+ * Arms `idle`'s release each time `view` (the 3D view's canvas) reports its WebGL context lost, and once
+ * more `againMs` later while `isLost()` still holds (a release's passes recycle only the scenes that are
+ * idle when they come; one that came while the GPU process was still busy leaves some). Returns the
+ * unsubscribe.
+ */
+export function releaseOnContextLoss(
+  view: EventTarget,
+  idle: Pick<IdleRelease, 'contextLost'>,
+  isLost: () => boolean,
+  againMs = LOSS_RELEASE_AGAIN_MS,
+): () => void {
+  let again: ReturnType<typeof setTimeout> | null = null;
+  const cancelAgain = () => {
+    if (again !== null) clearTimeout(again);
+    again = null;
+  };
+  const onLost = () => {
+    cancelAgain();
+    idle.contextLost();
+    again = setTimeout(() => {
+      again = null;
+      if (isLost()) idle.contextLost();
+    }, againMs);
+  };
+  view.addEventListener('webglcontextlost', onLost);
+  view.addEventListener('webglcontextrestored', cancelAgain);
+  return () => {
+    cancelAgain();
+    view.removeEventListener('webglcontextlost', onLost);
+    view.removeEventListener('webglcontextrestored', cancelAgain);
   };
 }
