@@ -6,6 +6,10 @@ import { evaluateStack } from '../../shared/layers/evaluate';
 import type { Layer, RoadLayer } from '../../shared/layers/types';
 import { roadParams } from '../../shared/roads/params';
 import { heightAt } from '../../shared/terrain/surface';
+import { parseProject } from '../../shared/codecs/project';
+import { runCli } from '../cli/cli';
+import { fakeCliIo } from '../cli/testing/fakeCliIo';
+import { readFileSync } from 'node:fs';
 
 const FIXTURE = join(__dirname, '../../shared/layers/testing/fixtures/v2-road.faultline');
 const GRID = { width: 65, depth: 33, cellSize: 2 };
@@ -51,5 +55,18 @@ describe('a project whose road was saved before endsOnGround (format v2 fixture)
     const pinned = evaluateStack([ground, { ...road, params: { ...road.params, endsOnGround: true } }], doc.field)!;
     expect(bytes(pinned)).not.toEqual(bytes(doc.field.heights));
     expect(Math.abs(start(pinned))).toBeLessThan(0.001);
+  });
+
+  it('is put on the ground by `faultline layers --set road-1.endsOnGround=true`, and back by null', async () => {
+    const io = fakeCliIo({ inputs: { 'old.faultline': new Uint8Array(readFileSync(FIXTURE)) } });
+    expect(await runCli(['layers', 'old.faultline', '--set', 'road-1.endsOnGround=true', '--out', 'new.faultline'], io)).toBe(0);
+    const doc = parseProject(io.files.get('new.faultline')!, 'new.faultline');
+    const road = doc.layers![1] as RoadLayer;
+    expect(road.params.endsOnGround).toBe(true);
+    expect(Math.abs(heightAt(doc.field, -60, 0))).toBeLessThan(0.001);
+    const back = fakeCliIo({ inputs: { 'new.faultline': io.files.get('new.faultline')! } });
+    expect(await runCli(['layers', 'new.faultline', '--set', 'road-1.endsOnGround=null', '--out', 'old.faultline'], back)).toBe(0);
+    const old = parseProject(back.files.get('old.faultline')!, 'old.faultline');
+    expect(bytes(old.field.heights)).toEqual(bytes(openFixture(FIXTURE).field.heights));
   });
 });
