@@ -23,7 +23,10 @@ function groundOf(h: (x: number, z: number) => number): Float32Array {
 }
 
 /** Flat at 0 m west of x0, rising at 40 % to `rise` metres, flat beyond. */
-const step = (x0: number, rise: number) => (x: number) => Math.min(rise, Math.max(0, (x - x0) * 0.4));
+const step =
+  (x0: number, rise: number) =>
+  (x: number, _z = 0): number =>
+    Math.min(rise, Math.max(0, (x - x0) * 0.4));
 
 const ACROSS: RoadPoint[] = [
   { x: -100, z: 0 },
