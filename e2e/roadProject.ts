@@ -24,13 +24,21 @@ export const E2E_ROAD: RoadLayer = {
   ),
 };
 
-/** The default terrain with E2E_ROAD on top, as .faultline bytes, and the stack and heights it holds. */
-export async function defaultTerrainWithRoad(): Promise<{ bytes: Uint8Array; stack: Layer[]; heights: Float32Array; problem: string | null }> {
+/**
+ * E2E_ROAD as a road drawn now is made: its ends on the ground (`endsOnGround`). E2E_ROAD itself keeps
+ * the older profile (a road saved before the key), which the specs' expectations were measured on.
+ */
+export const E2E_ROAD_ON_GROUND: RoadLayer = { ...E2E_ROAD, params: { ...E2E_ROAD.params, endsOnGround: true } };
+
+/** The default terrain with `road` (E2E_ROAD) on top, as .faultline bytes, and the stack and heights it holds. */
+export async function defaultTerrainWithRoad(
+  road: RoadLayer = E2E_ROAD,
+): Promise<{ bytes: Uint8Array; stack: Layer[]; heights: Float32Array; problem: string | null }> {
   const doc = createDefaultDocument();
   const { width, depth, cellSize } = doc.field;
-  const stack: Layer[] = [...doc.stack, E2E_ROAD];
+  const stack: Layer[] = [...doc.stack, road];
   const heights = evaluateStack(stack, { width, depth, cellSize })!;
-  const problem = terrainProblem(fitRoad(E2E_ROAD.params, doc.field.heights, doc.field));
+  const problem = terrainProblem(fitRoad(road.params, doc.field.heights, doc.field));
   const field = createHeightfield(width, depth, cellSize, heights);
   const format = outputFormatFor('road.faultline')!;
   const bytes = await format.encodeAsync(field, { recipe: null, history: [], props: [], layers: stack, fileName: 'road.faultline' });

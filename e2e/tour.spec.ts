@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, sendMenuCommand, test } from './fixtures';
-import { defaultTerrainWithRoad } from './roadProject';
+import { defaultTerrainWithRoad, E2E_ROAD_ON_GROUND } from './roadProject';
 import { holdThrottleUntil } from './driveHud';
 import { chooseRaiseBrush, dragAcross, runGenerateAndWait } from './perf/appActions';
 import { showPanel } from './panel';
@@ -303,7 +303,9 @@ test.describe('tour @report', () => {
     const folder = await mkdtemp(path.join(tmpdir(), 'faultline-tour-'));
     try {
       const project = path.join(folder, 'road.faultline');
-      await writeFile(project, (await defaultTerrainWithRoad()).bytes);
+      // The road as the Road tool draws one now, its ends on the ground (issue 34's "splayed wedge" was the
+      // older profile starting 10 m above the ground, on an embankment whose end showed behind the car).
+      await writeFile(project, (await defaultTerrainWithRoad(E2E_ROAD_ON_GROUND)).bytes);
       app.dialogs.queueOpen(project);
       await sendMenuCommand(page, 'file.open');
       await expect.poll(() => page.evaluate(() => document.title)).toBe('road.faultline — Faultline');

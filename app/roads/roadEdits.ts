@@ -6,7 +6,7 @@
 import { withChoice, type CrossingKind } from '../../shared/roads/crossings';
 import { defaultRoadName, nextRoadId } from '../../shared/layers/kinds/road';
 import type { Layer, LayerStack, RoadLayer } from '../../shared/layers/types';
-import { roadParams, roadValuesProblem, type RoadParams, type RoadPoint, type RoadSurface } from '../../shared/roads/params';
+import { newRoadParams, roadValuesProblem, type RoadParams, type RoadPoint, type RoadSurface } from '../../shared/roads/params';
 import { maxGradeFor, type RoadClass } from '../../shared/roads/standard';
 import {
   appendSplinePoint,
@@ -49,7 +49,7 @@ export function stackWithNewRoad(
     name: defaultRoadName(id),
     enabled: true,
     opacity: 1,
-    params: roadParams(
+    params: newRoadParams(
       points.map((p) => ({ ...p })),
       overrides,
     ),

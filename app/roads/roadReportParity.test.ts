@@ -53,7 +53,8 @@ describe('the road report in the window and on the command line', () => {
       ],
     });
     const io = fakeCliIo({ inputs: { 'in.faultline': input, 'road.json': spline } });
-    const args = ['road', 'in.faultline', '--spline', 'road.json', '--design-speed', '60', '--max-grade', '6', '--out', 'r.faultline', '--report', 'r.json'];
+    // 16 %: the road's ends, on the ground, are 14 % apart over its length (at 6 % every segment is the flagged ramp between them).
+    const args = ['road', 'in.faultline', '--spline', 'road.json', '--design-speed', '60', '--max-grade', '16', '--out', 'r.faultline', '--report', 'r.json'];
     expect(await runCli(args, io)).toBe(0);
     const cli = JSON.parse(new TextDecoder().decode(io.files.get('r.json')!)) as { segments: Segment[] };
 

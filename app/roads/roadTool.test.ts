@@ -94,6 +94,8 @@ describe('the road tool', () => {
       { x: -30, z: -20 },
       { x: 30, z: -20 },
     ]);
+    // A road drawn now starts and ends on the ground (shared/roads/profile.ts).
+    expect(road(s.editor).params.endsOnGround).toBe(true);
     expect(s.design.layers.store.getState().selectedId).toBe('road-1');
     expect(s.editor.history.undoDepth).toBe(depth + 1);
     expect(bits(s.editor.document.field.heights).equals(bits(before.heights))).toBe(false);

@@ -46,6 +46,7 @@ describe('the road tool’s Route mode', () => {
     expect(road.params.points).toContainEqual({ x: 0, z: 20 });
     expect(road.params.points.at(-1)).toEqual({ x: 100, z: 90 });
     expect(road.params.designSpeedKmh).toBe(30);
+    expect(road.params.endsOnGround).toBe(true);
     expect(editor.store.getState().undoLabel).toBe('Route "Road 1"');
     expect(roads.route.store.getState()).toMatchObject({ points: [], progress: null, message: null });
   });

@@ -72,7 +72,7 @@ describe('faultline road', () => {
     expect(io.out).toMatch(/^added road-1 "Pass road" \([\d.]+ m\); removed 1 prop on the road\n/);
     const doc = parseProject(io.files.get('r.faultline')!, 'r.faultline');
     const road = doc.layers!.at(-1) as RoadLayer;
-    expect(road).toMatchObject({ id: 'road-1', kind: 'road', name: 'Pass road', params: { width: 7, bank: 'auto', maxGradePct: 10 } });
+    expect(road).toMatchObject({ id: 'road-1', kind: 'road', name: 'Pass road', params: { width: 7, bank: 'auto', maxGradePct: 10, endsOnGround: true } });
     expect(doc.props.map((p) => p.id)).toEqual(['p2']);
     // The project's heights are its stack's, and the .r32 the same.
     expect(bits(evaluateStack(doc.layers!, doc.field))).toEqual(bits(doc.field.heights));
@@ -143,9 +143,10 @@ describe('faultline road', () => {
       expect(io.err.split('\n').length).toBe(2);
       expect(io.files.size).toBe(0);
     }
-    // A hillside rising 40 % along x: a 2 % road across it would need far more than 20 m of cut and fill.
+    // A ridge 32 m high with 40 % sides across the road, its ends at its foot (x = −20 m at the top): a
+    // 2 % road over it, its ends on the ground, would need far more than 20 m of cut.
     const hillside = createHeightfield(129, 129, 2);
-    for (let k = 0; k < hillside.heights.length; k++) hillside.heights[k] = 0.8 * (k % 129);
+    for (let k = 0; k < hillside.heights.length; k++) hillside.heights[k] = 0.8 * Math.max(0, 40 - Math.abs((k % 129) - 54));
     const steep = fakeCliIo({ inputs: { 'h.faultline': outputFormatFor('h.faultline')!.encode(hillside, {}), 'road.json': SPLINE } });
     expect(await runCli(['road', 'h.faultline', '--spline', 'road.json', '--max-grade', '2', '--out', 'r.faultline'], steep)).toBe(2);
     expect(steep.err).toMatch(

@@ -28,7 +28,7 @@ import {
   MIN_SLOPE_LIMIT,
   ROAD_DEFAULTS,
   ROAD_SURFACES,
-  roadParams,
+  newRoadParams,
   type RoadParams,
   type RoadPoint,
   type RoadSurface,
@@ -408,7 +408,7 @@ export async function runRoad(args: readonly string[], io: CliIo): Promise<numbe
   const stack = stackOfInput(loaded, io, 'road', inputName);
   const id = nextRoadId(stack);
   const fromFile = { ...(spline.width !== undefined ? { width: spline.width } : {}), ...(spline.surface !== undefined ? { surface: spline.surface } : {}) };
-  const params = roadParams(spline.points, { ...fromFile, ...options.overrides });
+  const params = newRoadParams(spline.points, { ...fromFile, ...options.overrides });
   let road: RoadLayer = { id, name: spline.name ?? defaultRoadName(id), enabled: true, opacity: 1, kind: 'road', params };
   let next = [...stack, road];
   // Problems with a routed road's values are the command line's: named by the input.

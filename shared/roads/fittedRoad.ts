@@ -47,7 +47,12 @@ export function fitRoad(p: RoadParams, heights: Float32Array, size: GroundSize):
   const levels = spanLevels(bridges, p.crossings, line.ds, ground);
   const step = (p.maxGradePct / 100) * line.ds;
   const fit = (spans: readonly BridgeSpan[]) =>
-    liftToDecks(fitProfile(groundOverSpans(ground, spans, levels, step), line.ds, p.maxGradePct, p.verticalCurve), spans, levels, step);
+    liftToDecks(
+      fitProfile(groundOverSpans(ground, spans, levels, step), line.ds, p.maxGradePct, p.verticalCurve, p.endsOnGround === true),
+      spans,
+      levels,
+      step,
+    );
   let profile = fit(bridges);
   if (bridges.length > 0) {
     // Abutments stand where the road is above the water: moved out (a few cells at a time) while not.

@@ -50,6 +50,13 @@ export interface RoadParams {
   maxCutFill: number;
   /** What the views draw the road's surface in; absent (projects saved before it): asphalt. It changes no height. */
   surface?: RoadSurface;
+  /**
+   * The profile's first and last stations at the ground's exact height there (shared/roads/profile.ts),
+   * the grade limit kept in between where it can be. Every road made since it exists has it true
+   * (`newRoadParams`); absent (projects saved before it) or false: the older profile, which may start
+   * and end above or below the ground, so saved projects replay bit for bit.
+   */
+  endsOnGround?: boolean;
 }
 
 export const ROAD_SURFACES = ['asphalt', 'gravel'] as const;
@@ -82,6 +89,11 @@ export const MAX_GRADE = 100;
 
 export function roadParams(points: RoadPoint[], overrides: Partial<Omit<RoadParams, 'points'>> = {}): RoadParams {
   return { points, ...ROAD_DEFAULTS, ...overrides };
+}
+
+/** The params of a road made now (the Road tool, a route, the CLI): the defaults with its ends on the ground. */
+export function newRoadParams(points: RoadPoint[], overrides: Partial<Omit<RoadParams, 'points'>> = {}): RoadParams {
+  return roadParams(points, { endsOnGround: true, ...overrides });
 }
 
 const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
@@ -123,6 +135,7 @@ export function roadValuesProblem(p: RoadParams): string | null {
   if (!(finite(p.verticalCurve) && p.verticalCurve >= 0 && p.verticalCurve <= MAX_VERTICAL_CURVE))
     return `verticalCurve must be from 0 to ${MAX_VERTICAL_CURVE} m`;
   if (!(finite(p.maxCutFill) && p.maxCutFill > 0 && p.maxCutFill <= MAX_CUT_FILL)) return `maxCutFill must be more than 0 and at most ${MAX_CUT_FILL} m`;
+  if (p.endsOnGround !== undefined && typeof p.endsOnGround !== 'boolean') return 'endsOnGround must be true or false';
   if (p.surface !== undefined && !(ROAD_SURFACES as readonly unknown[]).includes(p.surface)) return `surface must be "asphalt" or "gravel"`;
   return null;
 }

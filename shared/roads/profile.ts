@@ -7,6 +7,17 @@
  * 3. vertical curves: a moving average over `verticalCurve` metres (ends held level), which turns
  *    every change of grade into a parabolic vertical curve of that length — no kinks — and, being a
  *    mean of shifted copies, never makes the grade steeper.
+ * With `endsOnGround` (roads drawn since it exists; absent in older projects, whose profile stays the
+ * one above): the first and last stations are the ground's exact height there, as a designer clicked
+ * them. Between step 2 and 3 the mid-line is clamped into the band of profiles of grade ≤ G through
+ * both end points (it leaves each end at most at G towards the mid-line), and the moving average
+ * extends the profile past each end by its point reflection about the end point instead of holding it
+ * level (so the mean at an end is the end's height, and the grade still never gets steeper). Where the
+ * ends lie further apart in height than G allows over the road's length, the ends win: the limit is
+ * raised to the least grade that joins them (the profile is the straight ramp between them), and the
+ * road report flags its segments `grade` as any grade past the maximum; a road that stops short of
+ * where it was drawn, or ends on a wall, is no road, while a too-steep one is one the designer sees
+ * flagged and fixes by moving a point or raising the grade.
  * Then the bank of each station: per-point bank, else the road's, else auto (atan(v²κ / g), capped at
  * the standard's e_max and at maxBankDeg).
  */
@@ -32,8 +43,11 @@ export function groundAlong(line: Centreline, heights: Float32Array, size: Groun
   return out;
 }
 
-/** Steps 2 and 3 above: the profile for ground samples `ds` apart, grade ≤ maxGradePct, vertical curves of `curve` metres. */
-export function fitProfile(ground: Float64Array, ds: number, maxGradePct: number, curve: number): Float64Array {
+/**
+ * Steps 2 and 3 above: the profile for ground samples `ds` apart, grade ≤ maxGradePct, vertical curves
+ * of `curve` metres; with `endsOnGround`, its first and last values are the ground's there.
+ */
+export function fitProfile(ground: Float64Array, ds: number, maxGradePct: number, curve: number, endsOnGround = false): Float64Array {
   const n = ground.length;
   const step = (maxGradePct / 100) * ds;
   const upper = Float64Array.from(ground);
@@ -48,19 +62,58 @@ export function fitProfile(ground: Float64Array, ds: number, maxGradePct: number
   }
   const mid = new Float64Array(n);
   for (let k = 0; k < n; k++) mid[k] = (upper[k] + lower[k]) / 2;
-  return movingAverage(mid, Math.round(curve / (2 * ds)));
+  const m = Math.round(curve / (2 * ds));
+  if (!endsOnGround || n < 2) return movingAverage(mid, m);
+  const first = ground[0];
+  const last = ground[n - 1];
+  // The least grade (metres a station) that lets both ends meet the ground: the limit where it can hold.
+  const slope = endGrade(ground, step);
+  for (let k = 0; k < n; k++) {
+    const low = Math.max(first - slope * k, last - slope * (n - 1 - k));
+    const high = Math.min(first + slope * k, last + slope * (n - 1 - k));
+    mid[k] = Math.min(Math.max(mid[k], low), high);
+  }
+  const out = movingAverage(mid, m, 'reflected');
+  out[0] = first;
+  out[n - 1] = last;
+  return out;
 }
 
-/** Mean over 2m+1 samples, the ends held level beyond the first and last sample; m = 0 is a copy. */
-export function movingAverage(values: Float64Array, m: number): Float64Array {
+/** The grade (metres a station) an ends-on-ground profile keeps: `step`, or the least that joins the ends if steeper. */
+export function endGrade(ground: Float64Array, step: number): number {
+  const n = ground.length;
+  return n < 2 ? step : Math.max(step, Math.abs(ground[n - 1] - ground[0]) / (n - 1));
+}
+
+/** values[k] for any k, the values extended past each end by their point reflection about the end value. */
+function reflectedAt(values: Float64Array, k: number): number {
+  const last = values.length - 1;
+  let offset = 0;
+  let sign = 1;
+  while (k < 0 || k > last) {
+    const about = k < 0 ? values[0] : values[last];
+    offset += sign * 2 * about;
+    sign = -sign;
+    k = k < 0 ? -k : 2 * last - k;
+  }
+  return offset + sign * values[k];
+}
+
+/**
+ * Mean over 2m+1 samples; m = 0 is a copy. Beyond the first and last sample the ends are held level
+ * (`level`), or the values go on as their point reflection about the end value (`reflected`: the mean
+ * at an end is the end's value, and a profile of grade ≤ G stays so).
+ */
+export function movingAverage(values: Float64Array, m: number, ends: 'level' | 'reflected' = 'level'): Float64Array {
   const n = values.length;
   if (m <= 0 || n < 2) return Float64Array.from(values);
   const base = values[0];
-  // Prefix sums of (value − first value), so the sums stay small; the ends repeat the end values.
+  // Prefix sums of (value − first value), so the sums stay small.
   const prefix = new Float64Array(n + 2 * m + 1);
   for (let q = 0; q < n + 2 * m; q++) {
     const k = q - m;
-    prefix[q + 1] = prefix[q] + values[k < 0 ? 0 : k >= n ? n - 1 : k] - base;
+    const value = k >= 0 && k < n ? values[k] : ends === 'level' ? values[k < 0 ? 0 : n - 1] : reflectedAt(values, k);
+    prefix[q + 1] = prefix[q] + value - base;
   }
   const out = new Float64Array(n);
   const width = 2 * m + 1;
