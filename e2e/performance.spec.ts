@@ -83,7 +83,10 @@ async function waitForWaterBuilt(page: Page): Promise<void> {
  * still holds the last frame's software-GL data (it waits for the GPU to finish that frame).
  */
 async function driverRelease(page: Page): Promise<string> {
-  return (await page.getByTestId('viewport-3d').locator('canvas[data-engine]').getAttribute('data-driver-release')) ?? 'none';
+  const canvas = page.getByTestId('viewport-3d').locator('canvas[data-engine]');
+  const state = (await canvas.getAttribute('data-driver-release')) ?? 'none';
+  const ms = await canvas.getAttribute('data-driver-release-ms');
+  return ms === null ? state : `${state} (the last release held the page ${ms} ms)`;
 }
 
 /**

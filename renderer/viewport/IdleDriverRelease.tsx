@@ -24,8 +24,11 @@ export function IdleDriverRelease() {
     let lost = false;
     let waiting = false;
     const run = () => {
+      const start = performance.now();
       releaseDriverScratch(gl);
-      // For the memory figures (e2e/performance.spec.ts): whether the view's last frame data was given back.
+      // For the memory figures (e2e/performance.spec.ts): whether the view's last frame data was given back,
+      // and how long the last release held the page (its passes are waited for).
+      view.domElement.dataset.driverReleaseMs = (performance.now() - start).toFixed(0);
       view.domElement.dataset.driverRelease = 'released';
       if (!lose) return;
       lose.loseContext();

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   IdleRelease,
   releaseDriverScratch,
+  RELEASE_FRAGMENT_STEPS,
   RELEASE_PASSES,
   RELEASE_TARGET_SIZE,
   releaseOnContextLoss,
@@ -12,43 +13,73 @@ import {
 } from './idleDriverRelease';
 
 describe('releaseDriverScratch', () => {
-  /** A recording WebGL 2 stand-in: the calls in order, with the storage asked for. */
-  function recorder() {
+  /** A recording WebGL 2 stand-in: the calls in order, with the storage, viewport and uniform asked for. */
+  function recorder(links = true) {
     const calls: string[] = [];
+    const sources: string[] = [];
     let made = 0;
+    const object = <T>(name: string) => ({ name: `${name}${++made}` }) as unknown as T;
     const gl: ReleaseContext = {
       COLOR_BUFFER_BIT: 0x4000,
       FRAMEBUFFER: 0x8d40,
       RENDERBUFFER: 0x8d41,
       RGBA8: 0x8058,
       COLOR_ATTACHMENT0: 0x8ce0,
-      createFramebuffer: () => ({ name: `fb${++made}` }) as unknown as WebGLFramebuffer,
-      createRenderbuffer: () => ({ name: `rb${++made}` }) as unknown as WebGLRenderbuffer,
+      VERTEX_SHADER: 0x8b31,
+      FRAGMENT_SHADER: 0x8b30,
+      LINK_STATUS: 0x8b82,
+      TRIANGLES: 0x0004,
+      createFramebuffer: () => object<WebGLFramebuffer>('fb'),
+      createRenderbuffer: () => object<WebGLRenderbuffer>('rb'),
       bindFramebuffer: (_, fb) => calls.push(`bindFramebuffer:${fb ? 'own' : 'null'}`),
       bindRenderbuffer: (_, rb) => calls.push(`bindRenderbuffer:${rb ? 'own' : 'null'}`),
       renderbufferStorage: (_, format, width, height) => calls.push(`storage:${format.toString(16)}:${width}x${height}`),
       framebufferRenderbuffer: () => calls.push('attach'),
       deleteFramebuffer: () => calls.push('deleteFramebuffer'),
       deleteRenderbuffer: () => calls.push('deleteRenderbuffer'),
+      createShader: () => object<WebGLShader>('shader'),
+      shaderSource: (_, source) => void sources.push(source),
+      compileShader: () => undefined,
+      createProgram: () => object<WebGLProgram>('program'),
+      attachShader: () => undefined,
+      linkProgram: () => calls.push('link'),
+      getProgramParameter: (_, pname) => (pname === 0x8b82 ? links : null),
+      getUniformLocation: (_, name) => object<WebGLUniformLocation>(name),
+      useProgram: (program) => calls.push(`useProgram:${program ? 'own' : 'null'}`),
+      uniform1i: (location, value) => calls.push(`uniform:${location ? 'steps' : 'none'}=${value}`),
+      deleteShader: () => calls.push('deleteShader'),
+      deleteProgram: (program) => calls.push(`deleteProgram:${program ? 'own' : 'null'}`),
+      viewport: (x, y, width, height) => calls.push(`viewport:${x},${y},${width}x${height}`),
+      drawArrays: (mode, first, count) => calls.push(`draw:${mode}:${first}:${count}`),
       clear: (mask) => calls.push(`clear:${mask}`),
       flush: () => calls.push('flush'),
       finish: () => calls.push('finish'),
     };
-    return { gl, calls };
+    return { gl, calls, sources };
   }
 
-  it('clears a 2048² RGBA8 target of its own in passes back to back (each flushed), waits for them, then deletes the target', () => {
+  it('covers a 1024² RGBA8 target of its own with a looping draw in passes back to back (each flushed), waits for them, then deletes the target and the program', () => {
     const { gl, calls } = recorder();
     releaseDriverScratch(gl);
     expect(RELEASE_PASSES).toBe(32);
-    expect(RELEASE_TARGET_SIZE).toBe(2048);
+    expect(RELEASE_TARGET_SIZE).toBe(1024);
+    expect(RELEASE_FRAGMENT_STEPS).toBe(48);
     expect(calls).toEqual([
       'bindRenderbuffer:own',
-      'storage:8058:2048x2048',
+      'storage:8058:1024x1024',
       'bindFramebuffer:own',
       'attach',
-      ...Array.from({ length: RELEASE_PASSES }, () => ['clear:16384', 'flush']).flat(),
+      'link',
+      'deleteShader',
+      'deleteShader',
+      // The whole target is drawn (the release's canvas is 1 × 1), the loop's step count set once.
+      'viewport:0,0,1024x1024',
+      'useProgram:own',
+      'uniform:steps=48',
+      ...Array.from({ length: RELEASE_PASSES }, () => ['clear:16384', 'draw:4:0:3', 'flush']).flat(),
       'finish',
+      'useProgram:null',
+      'deleteProgram:own',
       'bindFramebuffer:null',
       'bindRenderbuffer:null',
       'deleteFramebuffer',
@@ -56,11 +87,43 @@ describe('releaseDriverScratch', () => {
     ]);
   });
 
-  it('takes the number of passes and the target size it is given', () => {
+  it('draws with a fragment shader that loops a uniform number of times and writes what the loop made', () => {
+    const { gl, sources } = recorder();
+    releaseDriverScratch(gl);
+    const fragment = sources.find((s) => s.includes('out vec4'));
+    expect(fragment).toBeDefined();
+    // A loop bounded by a uniform (not unrolled or folded by the compiler), its result written out.
+    expect(fragment).toMatch(/uniform int steps;/);
+    expect(fragment).toMatch(/for \(int i = 0; i < steps; i\+\+\)/);
+    expect(fragment).toMatch(/colour = vec4\(v,/);
+    // The vertex shader needs no buffers: one triangle over the whole target from gl_VertexID.
+    const vertex = sources.find((s) => s.includes('gl_VertexID'));
+    expect(vertex).toBeDefined();
+  });
+
+  it('takes the number of passes, the target size and the loop steps it is given', () => {
     const { gl, calls } = recorder();
-    releaseDriverScratch(gl, 2, 64);
-    expect(calls.filter((c) => c.startsWith('clear'))).toEqual(['clear:16384', 'clear:16384']);
+    releaseDriverScratch(gl, 2, 64, 5);
+    expect(calls.filter((c) => c.startsWith('clear') || c.startsWith('draw'))).toEqual([
+      'clear:16384',
+      'draw:4:0:3',
+      'clear:16384',
+      'draw:4:0:3',
+    ]);
     expect(calls).toContain('storage:8058:64x64');
+    expect(calls).toContain('viewport:0,0,64x64');
+    expect(calls).toContain('uniform:steps=5');
+  });
+
+  it('falls back to clears alone where the program does not link, and deletes it', () => {
+    const { gl, calls } = recorder(false);
+    releaseDriverScratch(gl, 3);
+    expect(calls.filter((c) => c.startsWith('clear') || c.startsWith('draw') || c === 'flush')).toEqual(
+      Array.from({ length: 3 }, () => ['clear:16384', 'flush']).flat(),
+    );
+    expect(calls).toContain('deleteProgram:own');
+    expect(calls.some((c) => c.startsWith('useProgram') || c.startsWith('uniform'))).toBe(false);
+    expect(calls.at(-1)).toBe('deleteRenderbuffer');
   });
 });
 

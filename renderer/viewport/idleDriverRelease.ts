@@ -2,19 +2,46 @@
 export const IDLE_RELEASE_AFTER_MS = 1500;
 /** Passes of the release, back to back (see releaseDriverScratch). */
 export const RELEASE_PASSES = 32;
+/** Side of the release's own target (RGBA8, 4 MB, made for a release and deleted after it). */
+export const RELEASE_TARGET_SIZE = 1024;
 /**
- * Side of the release's own target (RGBA8, 16 MB, made for a release and deleted after it): a clear
- * of it lasts long enough under software GL that the next pass comes while it is still in flight.
+ * Loop steps of the release's fragment shader per pixel: enough that a pass's rasterisation under
+ * software GL outlasts issuing the next one (so the passes stay in flight), bounded so that the
+ * whole release stays short (its duration is reported in the canvas's `data-driver-release-ms`).
  */
-export const RELEASE_TARGET_SIZE = 2048;
+export const RELEASE_FRAGMENT_STEPS = 48;
 
-/** What the release needs of a WebGL 2 context: a target of its own to clear, a flush and a finish. */
+/** A triangle covering the whole target, from the vertex index alone (no buffers). */
+const RELEASE_VERTEX_SHADER = `#version 300 es
+void main() {
+  vec2 corner = vec2(float((gl_VertexID << 1) & 2), float(gl_VertexID & 2));
+  gl_Position = vec4(corner * 2.0 - 1.0, 0.0, 1.0);
+}`;
+
+/** A loop per pixel whose result is written, so it cannot be dropped; its step count is a uniform (no unrolling). */
+const RELEASE_FRAGMENT_SHADER = `#version 300 es
+precision highp float;
+uniform int steps;
+out vec4 colour;
+void main() {
+  vec2 v = gl_FragCoord.xy * 0.001;
+  for (int i = 0; i < steps; i++) {
+    v = fract(vec2(v.x * 1.37 + v.y, v.y * 0.73 + v.x) + 0.011);
+  }
+  colour = vec4(v, 0.0, 1.0);
+}`;
+
+/** What the release needs of a WebGL 2 context: a target and a program of its own, a draw, a flush and a finish. */
 export interface ReleaseContext {
   readonly COLOR_BUFFER_BIT: number;
   readonly FRAMEBUFFER: number;
   readonly RENDERBUFFER: number;
   readonly RGBA8: number;
   readonly COLOR_ATTACHMENT0: number;
+  readonly VERTEX_SHADER: number;
+  readonly FRAGMENT_SHADER: number;
+  readonly LINK_STATUS: number;
+  readonly TRIANGLES: number;
   createFramebuffer(): WebGLFramebuffer | null;
   createRenderbuffer(): WebGLRenderbuffer | null;
   bindFramebuffer(target: number, framebuffer: WebGLFramebuffer | null): void;
@@ -23,15 +50,54 @@ export interface ReleaseContext {
   framebufferRenderbuffer(target: number, attachment: number, renderbufferTarget: number, renderbuffer: WebGLRenderbuffer | null): void;
   deleteFramebuffer(framebuffer: WebGLFramebuffer | null): void;
   deleteRenderbuffer(renderbuffer: WebGLRenderbuffer | null): void;
+  createShader(type: number): WebGLShader | null;
+  shaderSource(shader: WebGLShader, source: string): void;
+  compileShader(shader: WebGLShader): void;
+  createProgram(): WebGLProgram | null;
+  attachShader(program: WebGLProgram, shader: WebGLShader): void;
+  linkProgram(program: WebGLProgram): void;
+  getProgramParameter(program: WebGLProgram, pname: number): unknown;
+  getUniformLocation(program: WebGLProgram, name: string): WebGLUniformLocation | null;
+  useProgram(program: WebGLProgram | null): void;
+  uniform1i(location: WebGLUniformLocation | null, value: number): void;
+  deleteShader(shader: WebGLShader | null): void;
+  deleteProgram(program: WebGLProgram | null): void;
+  viewport(x: number, y: number, width: number, height: number): void;
+  drawArrays(mode: number, first: number, count: number): void;
   clear(mask: number): void;
   flush(): void;
   finish(): void;
 }
 
+/** The release's program (a whole-target triangle, a looping fragment shader), or null where it does not link. */
+function releaseProgram(gl: ReleaseContext): { program: WebGLProgram; steps: WebGLUniformLocation | null } | null {
+  const program = gl.createProgram();
+  const vertex = gl.createShader(gl.VERTEX_SHADER);
+  const fragment = gl.createShader(gl.FRAGMENT_SHADER);
+  if (program && vertex && fragment) {
+    gl.shaderSource(vertex, RELEASE_VERTEX_SHADER);
+    gl.shaderSource(fragment, RELEASE_FRAGMENT_SHADER);
+    gl.compileShader(vertex);
+    gl.compileShader(fragment);
+    gl.attachShader(program, vertex);
+    gl.attachShader(program, fragment);
+    gl.linkProgram(program);
+  }
+  gl.deleteShader(vertex);
+  gl.deleteShader(fragment);
+  if (!program || !vertex || !fragment || gl.getProgramParameter(program, gl.LINK_STATUS) !== true) {
+    gl.deleteProgram(program);
+    return null;
+  }
+  return { program, steps: gl.getUniformLocation(program, 'steps') };
+}
+
 /**
  * Asks a software rasteriser to let go of the binned data of the last frames it drew, by issuing
- * `passes` passes (a clear of a `size`² target of the release's own, flushed), back to back, on a
- * context of its own, then waiting for them (finish) and deleting the target.
+ * `passes` passes (a `size`² target of the release's own cleared and covered by one triangle whose
+ * fragment shader loops `steps` times a pixel, flushed), back to back, on a context of its own, then
+ * waiting for them (finish) and deleting the target and the program. Where the program does not
+ * link, the passes are the clears alone.
  *
  * Why: Mesa's llvmpipe (the software GL behind Chromium's GPU process on machines without a GPU;
  * the e2e browsers here) bins each frame's triangles into "scenes" and frees a scene's data blocks
@@ -42,14 +108,24 @@ export interface ReleaseContext {
  * full (+250–300 MB at 4097²), and at rest nothing comes to recycle them. Passes issued while the
  * previous ones are still rasterising walk through the scenes, so every one is recycled; a clear of
  * one pixel ends before the next pass comes and only ever recycles the first scene (session 16's
- * release of 16 such clears left the stroke's 250–300 MB; BENCHMARKS.md "Session 17: memory"), hence
- * the large target. The passes go to a context of their own, never the 3D view's: its state and its
- * image are untouched (clearing a target of the view's own context shifted a few edge pixels of its
- * next frames under software GL, and did not free the scenes). That they recycle the view's scenes is
- * measured, not read in Chromium's source (the GPU process runs the page's contexts on shared driver
- * state there). On a hardware GPU they are a few clears of one 16 MB target.
+ * release of 16 such clears left the stroke's 250–300 MB; BENCHMARKS.md "Session 17: memory"). A
+ * clear of a large target (session 17 to 22: 32 clears of 2048²) lasts long enough only while the
+ * machine is busy: on a quiet one the rasteriser kept up with the passes and the walk stopped short
+ * (BENCHMARKS.md "Session 22: quiet re-runs"). A pass whose every pixel loops is busy by
+ * construction: the rasteriser takes the scenes one after another, so each pass waits behind the
+ * ones before it while the page issues the next, and the walk reaches `passes` scenes. The passes go
+ * to a context of their own, never the 3D view's: its state and its image are untouched (clearing a
+ * target of the view's own context shifted a few edge pixels of its next frames under software GL,
+ * and did not free the scenes). That they recycle the view's scenes is measured, not read in
+ * Chromium's source (the GPU process runs the page's contexts on shared driver state there). On a
+ * hardware GPU they are a few short draws into one 4 MB target.
  */
-export function releaseDriverScratch(gl: ReleaseContext, passes = RELEASE_PASSES, size = RELEASE_TARGET_SIZE): void {
+export function releaseDriverScratch(
+  gl: ReleaseContext,
+  passes = RELEASE_PASSES,
+  size = RELEASE_TARGET_SIZE,
+  steps = RELEASE_FRAGMENT_STEPS,
+): void {
   const framebuffer = gl.createFramebuffer();
   const renderbuffer = gl.createRenderbuffer();
   if (!framebuffer || !renderbuffer) return;
@@ -57,11 +133,22 @@ export function releaseDriverScratch(gl: ReleaseContext, passes = RELEASE_PASSES
   gl.renderbufferStorage(gl.RENDERBUFFER, gl.RGBA8, size, size);
   gl.bindFramebuffer(gl.FRAMEBUFFER, framebuffer);
   gl.framebufferRenderbuffer(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.RENDERBUFFER, renderbuffer);
+  const busy = releaseProgram(gl);
+  if (busy) {
+    gl.viewport(0, 0, size, size);
+    gl.useProgram(busy.program);
+    gl.uniform1i(busy.steps, steps);
+  }
   for (let n = 0; n < passes; n++) {
     gl.clear(gl.COLOR_BUFFER_BIT);
+    if (busy) gl.drawArrays(gl.TRIANGLES, 0, 3);
     gl.flush();
   }
   gl.finish();
+  if (busy) {
+    gl.useProgram(null);
+    gl.deleteProgram(busy.program);
+  }
   gl.bindFramebuffer(gl.FRAMEBUFFER, null);
   gl.bindRenderbuffer(gl.RENDERBUFFER, null);
   gl.deleteFramebuffer(framebuffer);
