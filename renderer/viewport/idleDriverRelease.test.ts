@@ -58,7 +58,7 @@ describe('releaseDriverScratch', () => {
     return { gl, calls, sources };
   }
 
-  it('covers a 1024² RGBA8 target of its own with a looping draw in passes back to back (each flushed), waits for them, then deletes the target and the program', () => {
+  it('draws a looping pass over a 1024² RGBA8 target of its own, back to back (each flushed), then deletes target and program', () => {
     const { gl, calls } = recorder();
     releaseDriverScratch(gl);
     expect(RELEASE_PASSES).toBe(32);
