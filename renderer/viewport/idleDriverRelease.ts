@@ -7,7 +7,10 @@ export const RELEASE_TARGET_SIZE = 1024;
 /**
  * Loop steps of the release's fragment shader per pixel: enough that a pass's rasterisation under
  * software GL outlasts issuing the next one (so the passes stay in flight), bounded so that the
- * whole release stays short (its duration is reported in the canvas's `data-driver-release-ms`).
+ * release stays short: a pass was ≈ 30 ms of llvmpipe here, the 32 passes ≈ 1.2 s of the GPU process
+ * (a Chromium page on the 2-core machine, load 3; BENCHMARKS.md "Session 22: the release's passes").
+ * The page does not wait for them (Chromium's WebGL finish returned after 4–5 ms, the canvas's
+ * `data-driver-release-ms`); a wake during them waits for the GPU process.
  */
 export const RELEASE_FRAGMENT_STEPS = 48;
 
