@@ -14,7 +14,7 @@ import { fillListedPits } from '../shared/erosion/pitFill';
  * diffusion at a diffusion number κ·dt/Δx² of 1); `fluvial-step-diffusion-8` the same with River
  * valleys' κ and time step (a diffusion number of 8); `fluvial-200-steps` a whole layer of 200 steps
  * (its initial fill included); `fluvial-pit-fills` the pit fills of one step (against the pass that finds
- * the pits); `… phases` a step's CPU time by phase (`KERNEL_PHASES`). Each reports the CPU time of its
+ * the pits; `, compiled` both in the kernel); `… phases` a step's CPU time by phase (`KERNEL_PHASES`). Each reports the CPU time of its
  * timed runs too (median and least): the machine's other work stretches the wall time. The
  * baseline is the routing alone (`accumulateFlow` on the same surface): the part of a step the
  * hydrology core does. A step runs compiled (fluvialWasm.ts) where WebAssembly runs; the rows named
@@ -43,6 +43,14 @@ function pitSurface(size: number): PitSurface {
   const diffused = diffuseHeights(state.grid, state.heights.slice(), new Float64Array(state.heights.length), PARAMS.diffusion * PARAMS.timeStep);
   return { state, diffused, heights: new Float64Array(diffused.length) };
 }
+/** `scanPits` in the state's kernel: its heights, donor counts and pit list, as a compiled step has them. */
+function scanPitsCompiled(s: PitSurface): Float64Array {
+  const { kernel, pitFill } = s.state;
+  if (!kernel || !pitFill) throw new Error('fluvial pit fills: no WebAssembly here');
+  kernel.heights.set(s.diffused);
+  kernel.countDonors(kernel.heights, pitFill.pits);
+  return kernel.heights;
+}
 function scanPits(s: PitSurface): void {
   s.heights.set(s.diffused);
   if (s.state.pitFill) donorCountsAndPits(s.state.grid, s.heights, s.state.routing.pending, s.state.pitFill.pits);
@@ -61,6 +69,7 @@ const KERNEL_PHASES = {
   prepareSolve: 'solve_ms',
   solve: 'solve_ms',
   solveFactored: 'solve_ms',
+  fillPits: 'pit_fills_ms',
 } as const;
 type KernelPhase = keyof typeof KERNEL_PHASES;
 interface PhasedState {
@@ -227,6 +236,28 @@ function rows(size: number): Benchmark[] {
         scanPits(surface);
         const { state } = surface;
         if (state.pitFill) fillListedPits(state.grid, surface.heights, state.pitFill, state.routing.pending);
+      }),
+    },
+    {
+      name: `${PIT_SCAN}, compiled`,
+      size,
+      samples: 9,
+      warmup: 2,
+      setup: preparedPits,
+      ...cpuTimed(9, (s) => scanPitsCompiled(s as PitSurface)),
+    },
+    {
+      name: 'fluvial-pit-fills, compiled',
+      size,
+      baseline: `${PIT_SCAN}, compiled@${size}`,
+      samples: 9,
+      warmup: 2,
+      setup: preparedPits,
+      ...cpuTimed(9, (s) => {
+        const surface = s as PitSurface;
+        const heights = scanPitsCompiled(surface);
+        const { state } = surface;
+        if (state.kernel && state.pitFill) state.kernel.fillPits(heights, state.pitFill);
       }),
     },
     {

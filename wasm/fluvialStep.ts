@@ -982,3 +982,290 @@ export function solveFactored(prev: usize, h: usize, placeArea: usize, placeRole
     solveFactoredVertex(prev, h, getF64(placeArea, at), vertexRole, role, v, width);
   }
 }
+
+// ---- pitFill.ts `fillListedPits`: the pits a step leaves, filled ----
+
+/** priorityFlood.ts `stepAbove`: the next float64 above x. */
+@inline function stepAbove(x: f64): f64 {
+  if (x == 0) return 9.332636185032189e-302; // 2^-1000
+  const bits = reinterpret<u64>(x);
+  return reinterpret<f64>(x > 0 ? bits + 1 : bits - 1);
+}
+
+// `fillState`'s i32 slots: the last fill's number (shared with the JavaScript), and where a stopped walk stands.
+const FILL_NUMBER = 0;
+const LATER_LENGTH = 1;
+const NEXT_PIT = 2;
+const LAST_PIT = 3;
+const STOPPED = 4;
+
+/** pitFill.ts `pushLeast` on the min-heap `later` of `length` entries; returns the new length. */
+function pushLeast(later: usize, length: i32, v: i32): i32 {
+  let at = length;
+  while (at > 0) {
+    const up = (at - 1) >> 1;
+    const a = getI32(later, up);
+    if (a <= v) break;
+    setI32(later, at, a);
+    at = up;
+  }
+  setI32(later, at, v);
+  return length + 1;
+}
+
+/** pitFill.ts `popLeast`: the least of `length` entries (the heap is then one shorter). */
+function popLeast(later: usize, length: i32): i32 {
+  const least = getI32(later, 0);
+  const size = length - 1;
+  const moved = getI32(later, size);
+  let at = 0;
+  for (;;) {
+    let child = 2 * at + 1;
+    if (child >= size) break;
+    if (child + 1 < size && getI32(later, child + 1) < getI32(later, child)) child++;
+    if (moved <= getI32(later, child)) break;
+    setI32(later, at, getI32(later, child));
+    at = child;
+  }
+  setI32(later, at, moved);
+  return least;
+}
+
+/** pitFill.ts `isPit`. */
+@inline function isPit(h: usize, v: i32, width: i32): bool {
+  const c = getF64(h, v);
+  return !(
+    getF64(h, v + 1) < c ||
+    getF64(h, v - 1) < c ||
+    getF64(h, v + width) < c ||
+    getF64(h, v - width) < c ||
+    getF64(h, v + width + 1) < c ||
+    getF64(h, v + width - 1) < c ||
+    getF64(h, v - width + 1) < c ||
+    getF64(h, v - width - 1) < c
+  );
+}
+
+/** pitFill.ts `heapPush` (the flood's heap, keyed by height then index). */
+function heapPush(ids: usize, keys: usize, h: usize, v: i32, size: i32): i32 {
+  const key = getF64(h, v);
+  let at = size;
+  while (at > 0) {
+    const up = (at - 1) >> 1;
+    const upKey = getF64(keys, up);
+    const upId = getI32(ids, up);
+    if (upKey < key || (upKey == key && upId < v)) break;
+    setI32(ids, at, upId);
+    setF64(keys, at, upKey);
+    at = up;
+  }
+  setI32(ids, at, v);
+  setF64(keys, at, key);
+  return size + 1;
+}
+
+/** pitFill.ts `heapPop`. */
+function heapPop(ids: usize, keys: usize, size: i32): i32 {
+  const top = getI32(ids, 0);
+  const last = size - 1;
+  const lastId = getI32(ids, last);
+  const lastKey = getF64(keys, last);
+  let at = 0;
+  for (;;) {
+    let child = 2 * at + 1;
+    if (child >= last) break;
+    const right = child + 1;
+    if (right < last) {
+      const rk = getF64(keys, right);
+      const ck = getF64(keys, child);
+      if (rk < ck || (rk == ck && getI32(ids, right) < getI32(ids, child))) child = right;
+    }
+    const childKey = getF64(keys, child);
+    if (lastKey < childKey || (lastKey == childKey && lastId < getI32(ids, child))) break;
+    setI32(ids, at, getI32(ids, child));
+    setF64(keys, at, childKey);
+    at = child;
+  }
+  setI32(ids, at, lastId);
+  setF64(keys, at, lastKey);
+  return top;
+}
+
+/**
+ * pitFill.ts `fillFrom`: returns how many vertices the fill reached (in `list`), 0 with no outlet, or −1 when a
+ * scratch (`cap` entries each; `later` `laterCap`, `laterLength` in use) would overflow: then nothing of `h` changed.
+ */
+function fillFrom(
+  h: usize,
+  seen: usize,
+  inside: usize,
+  ids: usize,
+  keys: usize,
+  list: usize,
+  cap: i32,
+  laterLength: i32,
+  laterCap: i32,
+  fill: i32,
+  pit: i32,
+  width: i32,
+  depth: i32,
+): i32 {
+  let size: i32 = 0;
+  let listed: i32 = 0;
+  const lastColumn = width - 1;
+  const lastRowStart = (depth - 1) * width;
+  setI32(seen, pit, fill);
+  size = heapPush(ids, keys, h, pit, size);
+  let level: f64 = -Infinity;
+  let outlet: i32 = -1;
+  while (size > 0) {
+    const c = heapPop(ids, keys, size--);
+    const i = c % width;
+    if (c < width || c >= lastRowStart || i == 0 || i == lastColumn || getF64(h, c) < level) {
+      outlet = c;
+      break;
+    }
+    level = getF64(h, c);
+    setI32(inside, c, fill);
+    if (listed == cap || size + 8 > cap) return -1;
+    setI32(list, listed++, c);
+    for (let dj = -width; dj <= width; dj += width) {
+      for (let di = -1; di <= 1; di++) {
+        const n = c + dj + di;
+        if (getI32(seen, n) == fill) continue;
+        setI32(seen, n, fill);
+        size = heapPush(ids, keys, h, n, size);
+      }
+    }
+  }
+  if (outlet < 0) return 0;
+  let joined: i32 = 0;
+  while (size > 0 && getF64(keys, 0) <= level) {
+    const c = heapPop(ids, keys, size--);
+    const i = c % width;
+    if (c < width || c >= lastRowStart || i == 0 || i == lastColumn) continue;
+    setI32(inside, c, fill);
+    joined++;
+  }
+  // The walk below lists each vertex inside once, and the caller's recount may push nine a vertex to `later`.
+  const reached = listed + joined;
+  if (reached > cap || <i64>laterLength + 9 * <i64>reached > <i64>laterCap) return -1;
+  let head: i32 = 0;
+  let tail: i32 = 0;
+  let from = outlet;
+  for (;;) {
+    const floor = stepAbove(getF64(h, from));
+    for (let dj = -width; dj <= width; dj += width) {
+      for (let di = -1; di <= 1; di++) {
+        const n = from + dj + di;
+        if (getI32(inside, n) != fill) continue;
+        setI32(inside, n, 0);
+        if (getF64(h, n) < floor) setF64(h, n, floor);
+        setI32(list, tail++, n);
+      }
+    }
+    if (head >= tail) break;
+    from = getI32(list, head++);
+  }
+  return tail;
+}
+
+/**
+ * pitFill.ts `fillListedPits` with `donors`: fills the `pitCount` pits listed at `pits` and recounts the donors around
+ * them. The fill numbers go on from `state`'s FILL_NUMBER. Returns how many fills; when a scratch would overflow it
+ * stops before the fill that would (STOPPED 1, with NEXT_PIT, LAST_PIT and `later`'s LATER_LENGTH entries for the
+ * JavaScript to go on from).
+ */
+export function fillListedPits(
+  h: usize,
+  donors: usize,
+  pits: usize,
+  pitCount: i32,
+  seen: usize,
+  inside: usize,
+  ids: usize,
+  keys: usize,
+  list: usize,
+  later: usize,
+  cap: i32,
+  laterCap: i32,
+  state: usize,
+  width: i32,
+  depth: i32,
+): i32 {
+  let laterLength: i32 = 0;
+  let filled: i32 = 0;
+  let next: i32 = 0;
+  let last: i32 = -1;
+  let fill = getI32(state, FILL_NUMBER);
+  setI32(state, STOPPED, 0);
+  for (;;) {
+    let pit: i32 = 0;
+    let fromLater = false;
+    if (laterLength > 0 && (next >= pitCount || getI32(later, 0) < getI32(pits, next))) {
+      pit = popLeast(later, laterLength--);
+      fromLater = true;
+    } else if (next < pitCount) pit = getI32(pits, next++);
+    else break;
+    if (pit == last || !isPit(h, pit, width)) continue;
+    const reached = fillFrom(h, seen, inside, ids, keys, list, cap, laterLength, laterCap, ++fill, pit, width, depth);
+    if (reached < 0) {
+      // Put the pit back where it came from: the JavaScript takes it again.
+      if (fromLater) laterLength = pushLeast(later, laterLength, pit);
+      else next--;
+      setI32(state, STOPPED, 1);
+      break;
+    }
+    last = pit;
+    filled++;
+    const done = -fill;
+    for (let q = 0; q < reached; q++) {
+      const c = getI32(list, q);
+      const ci = c % width;
+      const cj = (c - ci) / width;
+      for (let dj = -1; dj <= 1; dj++) {
+        const rowInside = cj + dj > 0 && cj + dj < depth - 1;
+        for (let di = -1; di <= 1; di++) {
+          const n = c + dj * width + di;
+          if (getI32(seen, n) == done) continue;
+          setI32(seen, n, done);
+          if (!(rowInside && ci + di > 0 && ci + di < width - 1)) {
+            recountDonors(h, donors, n, width, depth);
+            continue;
+          }
+          const x = getF64(h, n);
+          const right = getF64(h, n + 1);
+          const left = getF64(h, n - 1);
+          const down = getF64(h, n + width);
+          const up = getF64(h, n - width);
+          const downRight = getF64(h, n + width + 1);
+          const upLeft = getF64(h, n - width - 1);
+          const upRight = getF64(h, n - width + 1);
+          const downLeft = getF64(h, n + width - 1);
+          setU8(
+            donors,
+            n,
+            <u8>(
+              (<i32>(right > x) +
+                <i32>(left > x) +
+                <i32>(down > x) +
+                <i32>(up > x) +
+                <i32>(downRight > x) +
+                <i32>(upLeft > x) +
+                <i32>(upRight > x) +
+                <i32>(downLeft > x))
+            ),
+          );
+          if (n > pit && !(right < x || left < x || down < x || up < x || downRight < x || downLeft < x || upRight < x || upLeft < x)) {
+            laterLength = pushLeast(later, laterLength, n);
+          }
+        }
+      }
+    }
+  }
+  setI32(state, FILL_NUMBER, fill);
+  setI32(state, LATER_LENGTH, laterLength);
+  setI32(state, NEXT_PIT, next);
+  setI32(state, LAST_PIT, last);
+  return filled;
+}

@@ -122,7 +122,7 @@ function vertexRoles(grid: HydrologyGrid, drainage: Float64Array, outletArea: nu
 export function fluvialState(grid: HydrologyGrid, input: Float32Array, params: FluvialParams, keepPits = false, compiled = true): FluvialState {
   const { width, depth, cellSize } = grid;
   const factored = params.scheme === FACTORED;
-  const kernel = compiled ? fluvialKernel(grid, params.strata, Boolean(params.upliftMask), (params.routeEvery ?? 1) > 1, factored) : null;
+  const kernel = compiled ? fluvialKernel(grid, params.strata, Boolean(params.upliftMask), (params.routeEvery ?? 1) > 1, factored, !keepPits) : null;
   const drainage = keepPits ? Float64Array.from(input) : priorityFlood(grid, input).drainage;
   const heights = kernel ? kernel.heights : drainage;
   if (kernel) heights.set(drainage);
@@ -149,7 +149,7 @@ export function fluvialState(grid: HydrologyGrid, input: Float32Array, params: F
     routing: { area, order, pending, onEdge, outflow: 0 },
     mouths: Int32Array.from(mouths),
     mouthInward: Int32Array.from(mouths, (v) => inwardOf(grid, v)),
-    pitFill: keepPits ? null : pitFillScratch(width * depth),
+    pitFill: keepPits ? null : pitFillScratch(width * depth, kernel?.pitMarks),
     kernel,
     routeEvery: params.routeEvery ?? 1,
     factored,
@@ -201,7 +201,10 @@ export function fluvialStep(state: FluvialState, params: FluvialParams, dt: numb
     else if (state.pitFill) donorCountsAndPits(grid, state.heights, routing.pending, state.pitFill.pits);
     else donorCounts(grid, state.heights, routing.pending);
   }
-  if (state.pitFill) fillListedPits(grid, state.heights, state.pitFill, routing.pending);
+  if (state.pitFill) {
+    if (compiled) kernel.fillPits(state.heights, state.pitFill);
+    else fillListedPits(grid, state.heights, state.pitFill, routing.pending);
+  }
   const prev = state.heights;
   const h = state.previous;
   state.heights = h;

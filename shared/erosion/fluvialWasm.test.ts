@@ -4,7 +4,10 @@ import { roughGround } from '../hydrology/testing/surfaces';
 import { syntheticTerrain } from '../lod/testing/syntheticTerrain';
 import { fluvialState, fluvialStep, runFluvial, upliftWeights } from './fluvial';
 import { DEFAULT_FLUVIAL, fluvialSteps, type FluvialParams } from './fluvialParams';
-import { fluvialKernel } from './fluvialWasm';
+import { fluvialKernel, PIT_FILL_CAP } from './fluvialWasm';
+import { fillListedPits, pitFillScratch } from './pitFill';
+import { donorCountsAndPits } from '../hydrology/drainage';
+import { diffuseHeights } from './hillslopeDiffusion';
 
 /**
  * The compiled step (fluvialWasm.ts) against the JavaScript reference (fluvial.ts with `compiled:
@@ -131,6 +134,40 @@ describe('the compiled fluvial step', () => {
     }
     expect(firstDifference(reference.slice(0, 4), steps)).toBeNull();
   });
+
+  // The compiled pit fill stops before a fill larger than its scratch and the JavaScript goes on from there.
+  for (const cap of [PIT_FILL_CAP, 3]) {
+    it(`fills a step's pits as the JavaScript does, heights and donor counts byte for byte (scratch of ${cap})`, () => {
+      // The rough ground after two steps, diffused as the third step diffuses it: a few hundred pits, some in depressions.
+      const grid = roughGrid;
+      const state = fluvialState(grid, terrains[1].heights, base);
+      const kernel = state.kernel;
+      expect(kernel?.pitMarks).toBeTruthy();
+      if (!kernel || !state.pitFill) return;
+      for (let step = 0; step < 2; step++) fluvialStep(state, base, base.timeStep);
+      const diffused = diffuseHeights(grid, state.heights.slice(), new Float64Array(state.heights.length), base.diffusion * base.timeStep);
+      // The JavaScript on a copy.
+      const reference = diffused.slice();
+      const referenceDonors = new Uint8Array(reference.length);
+      const referenceScratch = pitFillScratch(reference.length);
+      donorCountsAndPits(grid, reference, referenceDonors, referenceScratch.pits);
+      const referenceFills = fillListedPits(grid, reference, referenceScratch, referenceDonors);
+      // Compiled, in the kernel's heights with its donor counts and pit list.
+      kernel.heights.set(diffused);
+      kernel.countDonors(kernel.heights, state.pitFill.pits);
+      expect(state.pitFill.pits.length).toBe(referenceScratch.pits.length);
+      const before = state.pitFill.fill;
+      const fills = kernel.fillPits(kernel.heights, state.pitFill, cap);
+      expect(referenceFills).toBeGreaterThan(10);
+      expect(fills).toBe(referenceFills);
+      // A fill number is taken by each fill, and by the one the compiled walk stopped before (a small scratch only).
+      expect(state.pitFill.fill - before).toBe(cap === PIT_FILL_CAP ? fills : fills + 1);
+      expect(Buffer.from(kernel.heights.buffer, kernel.heights.byteOffset, kernel.heights.byteLength).equals(Buffer.from(reference.buffer))).toBe(true);
+      expect(Buffer.from(kernel.pending).equals(Buffer.from(referenceDonors))).toBe(true);
+      // The fills changed the surface.
+      expect(Buffer.from(reference.buffer).equals(Buffer.from(diffused.buffer))).toBe(false);
+    });
+  }
 
   it('gives the reference layer float32 output through runFluvial', () => {
     const params = { ...base, strata, outletArea: 40 };

@@ -12,6 +12,7 @@
  * The memory never grows (it would detach the views).
  */
 import type { VertexList } from '../hydrology/drainage';
+import { fillListedPits, type PitFillScratch } from './pitFill';
 import type { HydrologyGrid } from '../hydrology/grid';
 import type { Strata } from '../terrain/strata';
 import { strataReader } from '../terrain/strata';
@@ -70,7 +71,37 @@ interface KernelExports {
   ): number;
   diffuseExplicit(heights: number, scratch: number, width: number, depth: number, r: number, substeps: number): number;
   diffuseImplicit(heights: number, scratch: number, coefficients: number, width: number, depth: number, r: number, substeps: number): void;
+  fillListedPits(
+    h: number,
+    donors: number,
+    pits: number,
+    pitCount: number,
+    seen: number,
+    inside: number,
+    ids: number,
+    keys: number,
+    list: number,
+    later: number,
+    cap: number,
+    laterCap: number,
+    state: number,
+    width: number,
+    depth: number,
+  ): number;
 }
+
+/**
+ * The compiled pit fill's scratch: a fill's heap and list hold this many vertices, the pits a step's fills make
+ * nine times as many. A fill that would need more is made by the JavaScript (pitFill.ts), from where the
+ * compiled walk stopped.
+ */
+export const PIT_FILL_CAP = 1 << 15;
+/** wasm/fluvialStep.ts's `fillState` slots. */
+const FILL_NUMBER = 0;
+const LATER_LENGTH = 1;
+const NEXT_PIT = 2;
+const LAST_PIT = 3;
+const STOPPED = 4;
 
 const PAGE = 65536;
 /** WebAssembly's 32-bit memories stop at 4 GiB (65536 pages); leave a page to spare. */
@@ -160,6 +191,14 @@ export interface FluvialKernel {
   prepareSolve(terms: SolveTerms): void;
   /** The n = 1 stream-power solve from `prev` (the routed heights) into `h` (fluvial.ts `solveStreamPower`). */
   solve(prev: Float64Array, h: Float64Array): void;
+  /** A kernel made with `fillsPits`: the pit fill's per-vertex marks (`PitFillScratch.seen`, `.inside`), else null. */
+  readonly pitMarks: { readonly seen: Int32Array; readonly inside: Int32Array } | null;
+  /**
+   * pitFill.ts `fillListedPits` of `heights` with the kernel's donor counts (`pending`), the pits those of the last
+   * `countDonors` or `diffuseAndCount` (in `scratch.pits`); `scratch` made on `pitMarks`. Returns how many fills.
+   * `cap` (tests): a fill's scratch, at most `PIT_FILL_CAP`.
+   */
+  fillPits(heights: Float64Array, scratch: PitFillScratch, cap?: number): number;
 }
 
 /** The step's constants for `FluvialKernel.solve`. */
@@ -178,7 +217,7 @@ interface Layout {
   readonly at: Record<string, number>;
 }
 
-function layout(count: number, longest: number, strataBeds: number, withWeights: boolean, keepsOrder: boolean, factored: boolean): Layout {
+function layout(count: number, longest: number, strataBeds: number, withWeights: boolean, keepsOrder: boolean, factored: boolean, fillsPits: boolean): Layout {
   const at: Record<string, number> = {};
   let next = FIRST;
   const place = (name: string, length: number, align = 8) => {
@@ -203,6 +242,15 @@ function layout(count: number, longest: number, strataBeds: number, withWeights:
   place('onEdge', count);
   place('role', count);
   if (factored) place('placeRole', count);
+  if (fillsPits) {
+    place('seen', count * 4);
+    place('inside', count * 4);
+    place('fillIds', PIT_FILL_CAP * 4);
+    place('fillKeys', PIT_FILL_CAP * 8);
+    place('fillList', PIT_FILL_CAP * 4);
+    place('later', 9 * PIT_FILL_CAP * 4);
+    place('fillState', 8 * 4);
+  }
   return { bytes: next, at };
 }
 
@@ -211,7 +259,7 @@ function layout(count: number, longest: number, strataBeds: number, withWeights:
  * WebAssembly, a grid under 3 × 3, a memory over 4 GiB or refused). `keepsOrder`: the drainage order
  * outlives a step (`routeEvery`), so the pits are listed in a region of their own, not in `order`. `factored`: the
  * layer's `scheme: 'factored'`, whose routing writes each placed vertex's area and role beside the order (9 bytes a
- * vertex more).
+ * vertex more). `fillsPits`: the step fills pits (`fillPits`; 8 bytes a vertex and about 1.6 MB more).
  */
 export function fluvialKernel(
   grid: HydrologyGrid,
@@ -219,6 +267,7 @@ export function fluvialKernel(
   withWeights: boolean,
   keepsOrder = false,
   factored = false,
+  fillsPits = false,
 ): FluvialKernel | null {
   const { width, depth, cellSize } = grid;
   if (width < 3 || depth < 3 || (strata && strata.beds.length === 0)) return null;
@@ -227,7 +276,7 @@ export function fluvialKernel(
   if (!module || !api) return null;
   const count = width * depth;
   const beds = strata ? strata.beds.length : 0;
-  const plan = layout(count, Math.max(width, depth), beds, withWeights, keepsOrder, factored);
+  const plan = layout(count, Math.max(width, depth), beds, withWeights, keepsOrder, factored, fillsPits);
   const pages = Math.ceil(plan.bytes / PAGE);
   if (pages > MAX_PAGES) return null;
   let memory: { buffer: ArrayBuffer };
@@ -278,6 +327,8 @@ export function fluvialKernel(
     pits.length = found;
   };
   const owns = (array: Float64Array) => array.buffer === buffer;
+  const pitMarks = fillsPits ? { seen: new Int32Array(buffer, at.seen, count), inside: new Int32Array(buffer, at.inside, count) } : null;
+  const fillState = fillsPits ? new Int32Array(buffer, at.fillState, 8) : null;
   // Whether placeArea and placeRole hold the routing in `area` and `order` (routeFactored wrote them).
   let placesFresh = false;
   return {
@@ -370,6 +421,41 @@ export function fluvialKernel(
     },
     solve(prev, h) {
       wasm.solveStreamPower(pointer(prev), pointer(h), at.area, at.order, at.role, count, width);
+    },
+    pitMarks,
+    fillPits(heights, scratch, cap = PIT_FILL_CAP) {
+      if (!fillState) throw new Error('fillPits: this kernel was not made to fill pits');
+      const fill = Math.min(Math.max(1, cap), PIT_FILL_CAP);
+      fillState[FILL_NUMBER] = scratch.fill;
+      const pits = scratch.pits.length;
+      let filled = wasm.fillListedPits(
+        pointer(heights),
+        at.pending,
+        pitsAt,
+        pits,
+        at.seen,
+        at.inside,
+        at.fillIds,
+        at.fillKeys,
+        at.fillList,
+        at.later,
+        fill,
+        9 * fill,
+        at.fillState,
+        width,
+        depth,
+      );
+      scratch.fill = fillState[FILL_NUMBER];
+      if (fillState[STOPPED] !== 0) {
+        // A fill larger than the scratch: the JavaScript goes on from there, with the pits fills have made so far.
+        const waiting = fillState[LATER_LENGTH];
+        const later = scratch.later;
+        if (later.list.length < waiting) later.list = new Int32Array(waiting);
+        later.list.set(new Int32Array(buffer, at.later, waiting));
+        later.length = waiting;
+        filled += fillListedPits(grid, heights, scratch, pending, { next: fillState[NEXT_PIT], last: fillState[LAST_PIT] });
+      }
+      return filled;
     },
   };
 }

@@ -29,10 +29,10 @@ export interface PitFillScratch {
   readonly later: VertexList;
 }
 
-export function pitFillScratch(count: number): PitFillScratch {
+export function pitFillScratch(count: number, marks?: { readonly seen: Int32Array; readonly inside: Int32Array } | null): PitFillScratch {
   return {
-    seen: new Int32Array(count),
-    inside: new Int32Array(count),
+    seen: marks?.seen ?? new Int32Array(count),
+    inside: marks?.inside ?? new Int32Array(count),
     fill: 0,
     heapIds: new Int32Array(256),
     heapKeys: new Float64Array(256),
@@ -60,16 +60,23 @@ export function fillPits(grid: HydrologyGrid, h: Float64Array, scratch: PitFillS
  * turn comes, and a vertex after it that a fill leaves without a lower neighbour (one beside the
  * depression, left below its raised rim) in its turn too; the same fills as `fillPits`'s scan, without
  * the scan. With `donors`, the donor counts around every vertex a fill reached are counted again.
- * Returns how many fills there were.
+ * Returns how many fills there were. `resume`: go on from a walk stopped before the pit `next` of the list (the
+ * compiled one's), the pits fills made before in `scratch.later`, `last` the last pit filled.
  */
-export function fillListedPits(grid: HydrologyGrid, h: Float64Array, scratch: PitFillScratch, donors: Uint8Array | null): number {
+export function fillListedPits(
+  grid: HydrologyGrid,
+  h: Float64Array,
+  scratch: PitFillScratch,
+  donors: Uint8Array | null,
+  resume?: { readonly next: number; readonly last: number },
+): number {
   const { width, depth } = grid;
   const pits = scratch.pits;
   const later = scratch.later;
-  later.length = 0;
+  if (!resume) later.length = 0;
   let filled = 0;
-  let next = 0;
-  let last = -1;
+  let next = resume ? resume.next : 0;
+  let last = resume ? resume.last : -1;
   for (;;) {
     // The next vertex in order: from the list or from the pits fills have made since.
     let pit: number;
