@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { showPanel } from './panel';
 import { runGenerateAndWait } from './perf/appActions';
@@ -21,6 +21,21 @@ const SIZES = (process.env.FAULTLINE_WATER_SIZES?.split(',') ?? ['1600x1000', '1
 });
 
 /** The 3D view once it stops changing (at 1025² with software GL one shot can take tens of seconds). */
+/** The preset at 1025² with automatic water added, the Water section open; returns the section. */
+async function presetWithWater(page: Page): Promise<Locator> {
+  await mkdir(ARTIFACTS, { recursive: true });
+  await showPanel(page, 'generate');
+  await page.getByTestId('gen-preset').selectOption(PRESET);
+  await page.getByTestId('gen-size').selectOption('1025');
+  await runGenerateAndWait(page, 600_000);
+  await showPanel(page, 'layers');
+  const panel = page.getByTestId('water-panel');
+  await panel.getByTestId('water-add').click();
+  await expect(page.getByTestId('status-undo')).toContainText('Add automatic water', { timeout: 120_000 });
+  await expect(page.getByTestId('status-job')).toHaveAttribute('data-running', 'false', { timeout: 120_000 });
+  return panel;
+}
+
 async function settledView(page: Page): Promise<Buffer> {
   await page.mouse.move(0, 0);
   const view = page.getByTestId('viewport-3d');
@@ -125,16 +140,7 @@ for (const viewport of SIZES) {
       // Software GL on a shared machine: the homing close-ups take several settled frames each.
       test.setTimeout(2_400_000);
       const { page } = app;
-      await mkdir(ARTIFACTS, { recursive: true });
-      await showPanel(page, 'generate');
-      await page.getByTestId('gen-preset').selectOption(PRESET);
-      await page.getByTestId('gen-size').selectOption('1025');
-      await runGenerateAndWait(page, 600_000);
-      await showPanel(page, 'layers');
-      const panel = page.getByTestId('water-panel');
-      await panel.getByTestId('water-add').click();
-      await expect(page.getByTestId('status-undo')).toContainText('Add automatic water', { timeout: 120_000 });
-      await expect(page.getByTestId('status-job')).toHaveAttribute('data-running', 'false', { timeout: 120_000 });
+      const panel = await presetWithWater(page);
       await expect(panel.getByTestId('water-rivers').locator('li').first()).toBeVisible({ timeout: 120_000 });
       await page.mouse.move(0, 0);
       await shot(page, '01-overview');
@@ -160,16 +166,7 @@ for (const viewport of SIZES) {
     test(`framed by the Water list: a river selected, close, a lake selected @report`, async ({ app }) => {
       test.setTimeout(2_400_000);
       const { page } = app;
-      await mkdir(ARTIFACTS, { recursive: true });
-      await showPanel(page, 'generate');
-      await page.getByTestId('gen-preset').selectOption(PRESET);
-      await page.getByTestId('gen-size').selectOption('1025');
-      await runGenerateAndWait(page, 600_000);
-      await showPanel(page, 'layers');
-      const panel = page.getByTestId('water-panel');
-      await panel.getByTestId('water-add').click();
-      await expect(page.getByTestId('status-undo')).toContainText('Add automatic water', { timeout: 120_000 });
-      await expect(page.getByTestId('status-job')).toHaveAttribute('data-running', 'false', { timeout: 120_000 });
+      const panel = await presetWithWater(page);
       const river = panel.getByTestId('water-rivers').locator('li').nth(RIVER_INDEX);
       await expect(river).toBeVisible({ timeout: 120_000 });
       await page.mouse.move(0, 0);

@@ -126,11 +126,8 @@ export function donorCountsAndPits(h: usize, donors: usize, pits: usize, width: 
   return found;
 }
 
-/** accumulation.ts `ownAreas`. */
-function ownAreas(area: usize, width: i32, depth: i32, cellSize: f64): void {
-  const full = cellSize * cellSize;
-  const count = width * depth;
-  for (let v = 0; v < count; v++) setF64(area, v, full);
+/** An edge vertex owns half a cell, a corner a quarter (accumulation.ts `ownAreas`): the same halvings in the same order. */
+function halveEdgeAreas(area: usize, width: i32, depth: i32): void {
   for (let i = 0; i < width; i++) {
     setF64(area, i, getF64(area, i) * 0.5);
     const b = (depth - 1) * width + i;
@@ -142,6 +139,14 @@ function ownAreas(area: usize, width: i32, depth: i32, cellSize: f64): void {
     const r = j * width + width - 1;
     setF64(area, r, getF64(area, r) * 0.5);
   }
+}
+
+/** accumulation.ts `ownAreas`. */
+function ownAreas(area: usize, width: i32, depth: i32, cellSize: f64): void {
+  const full = cellSize * cellSize;
+  const count = width * depth;
+  for (let v = 0; v < count; v++) setF64(area, v, full);
+  halveEdgeAreas(area, width, depth);
 }
 
 /** The eight neighbours of the vertex at byte address p, in grid.ts's order, as four pairs: (k = 0, 1), (2, 3), (4, 5), (6, 7). */
@@ -730,17 +735,7 @@ function ownAreasWide(area: usize, width: i32, depth: i32, cellSize: f64): void 
   let v = 0;
   for (; v + 1 < count; v += 2) v128.store(area + ((<usize>v) << 3), fill);
   for (; v < count; v++) setF64(area, v, full);
-  for (let i = 0; i < width; i++) {
-    setF64(area, i, getF64(area, i) * 0.5);
-    const b = (depth - 1) * width + i;
-    setF64(area, b, getF64(area, b) * 0.5);
-  }
-  for (let j = 0; j < depth; j++) {
-    const l = j * width;
-    setF64(area, l, getF64(area, l) * 0.5);
-    const r = j * width + width - 1;
-    setF64(area, r, getF64(area, r) * 0.5);
-  }
+  halveEdgeAreas(area, width, depth);
 }
 
 /**
