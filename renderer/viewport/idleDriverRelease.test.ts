@@ -104,12 +104,7 @@ describe('releaseDriverScratch', () => {
   it('takes the number of passes, the target size and the loop steps it is given', () => {
     const { gl, calls } = recorder();
     releaseDriverScratch(gl, 2, 64, 5);
-    expect(calls.filter((c) => c.startsWith('clear') || c.startsWith('draw'))).toEqual([
-      'clear:16384',
-      'draw:4:0:3',
-      'clear:16384',
-      'draw:4:0:3',
-    ]);
+    expect(calls.filter((c) => c.startsWith('clear') || c.startsWith('draw'))).toEqual(['clear:16384', 'draw:4:0:3', 'clear:16384', 'draw:4:0:3']);
     expect(calls).toContain('storage:8058:64x64');
     expect(calls).toContain('viewport:0,0,64x64');
     expect(calls).toContain('uniform:steps=5');

@@ -123,12 +123,7 @@ function releaseProgram(gl: ReleaseContext): { program: WebGLProgram; steps: Web
  * Chromium's source (the GPU process runs the page's contexts on shared driver state there). On a
  * hardware GPU they are a few short draws into one 4 MB target.
  */
-export function releaseDriverScratch(
-  gl: ReleaseContext,
-  passes = RELEASE_PASSES,
-  size = RELEASE_TARGET_SIZE,
-  steps = RELEASE_FRAGMENT_STEPS,
-): void {
+export function releaseDriverScratch(gl: ReleaseContext, passes = RELEASE_PASSES, size = RELEASE_TARGET_SIZE, steps = RELEASE_FRAGMENT_STEPS): void {
   const framebuffer = gl.createFramebuffer();
   const renderbuffer = gl.createRenderbuffer();
   if (!framebuffer || !renderbuffer) return;
