@@ -55,13 +55,17 @@ evaluated from scratch and written to every --out (a .faultline keeps the stack)
                          thermal layer's retreatDeg (walls cut back to this angle first, in hard beds
                          steeper by √hardness), cliffDeg (with strata: the hardest bed stands at this
                          angle, the softest at retreatDeg/talusDeg, a face at least four cells wide),
+                         faceCells (1…64: with cliffDeg, the fewest cells a bed's face spans
+                         instead of four, so thick cliffs stand steeper),
                          talusShare (0…1: the share of each wall's height its talus
                          apron buries), floorFill (metres of alluvium that flatten valley floors), strata
                          creaseBreak (metres: ridges and lips along the cells' other diagonal are
                          rounded until the triangles draw them with teeth no higher), topWidth
                          (metres: after the retreat, crests narrower than this are cut to a flat top
-                         that wide) and lipPasses (0…16: the tops of walls rounded over about a
-                         cell, so a slanting rim is no staircase), and a fluvial
+                         that wide), lipPasses (0…16: the tops of walls rounded over about a
+                         cell, so a slanting rim is no staircase), edgeContinues (true: last,
+                         each edge vertex continues the line inside it, no lip at the edge),
+                         and a fluvial
                          layer's routeEvery (1…64: the water routed every this many steps, the steps
                          between on the last routing: faster, less exact) and scheme ("factored": the
                          same scheme with its sums arranged to walk faster, equal up to rounding).

@@ -228,6 +228,10 @@ const OPTIONAL_NUMBERS: Partial<Record<LayerKind, ReadonlyArray<{ key: string; t
       key: 'cliffDeg',
       title: 'Cliff angle (°): with strata, the hardest bed stands this steep and the softest at the retreat and talus angles (empty: √hardness)',
     },
+    {
+      key: 'faceCells',
+      title: "Face cells: with a cliff angle, the fewest cells a bed's face spans; fewer let thick cliffs stand nearer vertical (empty: four)",
+    },
     { key: 'talusShare', title: 'Talus aprons: the share (0…1) of each wall buried by the talus at its foot (empty: no aprons)' },
     { key: 'floorFill', title: 'Valley floors: metres of alluvium over the lowest ground, flat between the walls (empty: none)' },
     {

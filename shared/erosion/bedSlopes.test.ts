@@ -41,6 +41,17 @@ describe('each bed’s standing slope', () => {
     expect(bedSlopes(column, 35, undefined, 0.5)[1]).toBe(Math.sqrt(8) * tan(35));
   });
 
+  it('faceCells sets how many cells a face spans instead of FACE_CELLS; absent, the same slopes as four', () => {
+    const column = { beds: [{ thickness: 10, hardness: 0.5 }, { thickness: 6, hardness: 8 }, { thickness: 1, hardness: 8 }] };
+    const two = bedSlopes(column, 35, 82, 1, 2);
+    // 6 m over 2 cells of 1 m: a slope of 3 (71.6°), under tan 82° (7.1); over four cells it was 1.5.
+    expect(two[1]).toBe(3);
+    expect(bedSlopes(column, 35, 82, 1, 4)[1]).toBe(1.5);
+    // 1 m over 2 cells: 0.5, gentler than the layer's 35°, which holds.
+    expect(two[2]).toBeCloseTo(tan(35), 12);
+    expect(Array.from(bedSlopes(column, 35, 82, 1))).toEqual(Array.from(bedSlopes(column, 35, 82, 1, FACE_CELLS)));
+  });
+
   it('a column of one hardness stands halfway', () => {
     const slopes = bedSlopes(beds(3, 3), 30, 70);
     expect(slopes[0]).toBeCloseTo(tan(50), 12);

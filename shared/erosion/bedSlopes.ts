@@ -29,9 +29,10 @@ export const FACE_CELLS = 4;
 
 /**
  * Each bed's standing slope (rise per run) for a layer angle `deg`, with or without a cliff angle
- * (with one, on a grid of `cellSize` metres, no steeper than FACE_CELLS allow).
+ * (with one, on a grid of `cellSize` metres, no steeper than its thickness over `faceCells` cells:
+ * FACE_CELLS unless the layer's faceCells says fewer or more).
  */
-export function bedSlopes(strata: Pick<Strata, 'beds'>, deg: number, cliffDeg?: number, cellSize = 0): Float64Array {
+export function bedSlopes(strata: Pick<Strata, 'beds'>, deg: number, cliffDeg?: number, cellSize = 0, faceCells = FACE_CELLS): Float64Array {
   const { beds } = strata;
   if (cliffDeg === undefined) {
     const tan = tanDeg(deg);
@@ -44,7 +45,7 @@ export function bedSlopes(strata: Pick<Strata, 'beds'>, deg: number, cliffDeg?: 
   return Float64Array.from(logs, (log, n) => {
     const t = most > least ? (log - least) / (most - least) : 0.5;
     const slope = tanDeg(deg + (cliffDeg - deg) * t * t * (3 - 2 * t));
-    const drawn = cellSize > 0 ? Math.max(floor, beds[n].thickness / (FACE_CELLS * cellSize)) : Infinity;
+    const drawn = cellSize > 0 ? Math.max(floor, beds[n].thickness / (faceCells * cellSize)) : Infinity;
     return Math.min(slope, drawn);
   });
 }

@@ -34,6 +34,13 @@ export interface ThermalParams {
    */
   cliffDeg?: number;
   /**
+   * With a cliff angle: the fewest cells a bed's face spans (its thickness over this many cells caps
+   * how steep it stands; shared/erosion/bedSlopes.ts). Fewer cells let thick cliff-formers stand
+   * nearer vertical, at the cost of thin beds drawn as one-cell risers. Absent: four (FACE_CELLS), as
+   * before it existed.
+   */
+  faceCells?: number;
+  /**
    * Talus aprons after the passes: rock fallen from the walls rests at talusDeg against their feet
    * and buries this share (0…1) of each wall's height (shared/erosion/talusApron.ts). Absent: no aprons.
    */
@@ -61,6 +68,12 @@ export interface ThermalParams {
    * one-cell staircase (shared/erosion/narrowTops.ts roundLips). Absent: left as is.
    */
   lipPasses?: number;
+  /**
+   * The map's edge continued from the land inside it, last: each edge vertex where the line into the
+   * map carried on one cell puts it, so no edge stands as a lip where a cliff meets it
+   * (shared/erosion/mapEdge.ts). Absent or false: left as the passes leave it.
+   */
+  edgeContinues?: boolean;
 }
 
 /** Hydraulic erosion, droplet model (Beyer 2015; parameters as in Lague's Hydraulic-Erosion). */
@@ -126,6 +139,9 @@ export const MAX_FLOOR_FILL = 100_000;
 /** Largest crease break, metres (no crease of any map breaks more). */
 export const MAX_CREASE_BREAK = 100_000;
 
+/** The fewest and most cells a bed's face may be asked to span (thermal faceCells). */
+export const MIN_FACE_CELLS = 1;
+export const MAX_FACE_CELLS = 64;
 /** Widest narrow-top cut, metres (a disc of more than a few dozen cells would cost seconds a step). */
 export const MAX_TOP_WIDTH = 200;
 /** Most lip-rounding passes (each rounds about a cell further back from the rim). */
@@ -142,6 +158,8 @@ export function thermalProblem(p: ThermalParams): string | null {
   if (p.retreatDeg !== undefined && (!isIn(p.retreatDeg, 0, 90) || p.retreatDeg === 0 || p.retreatDeg === 90))
     return 'wall retreat angle must be between 0° and 90°';
   if (p.cliffDeg !== undefined && (!isIn(p.cliffDeg, 0, 90) || p.cliffDeg === 0 || p.cliffDeg === 90)) return 'cliff angle must be between 0° and 90°';
+  if (p.faceCells !== undefined && !isIn(p.faceCells, MIN_FACE_CELLS, MAX_FACE_CELLS)) return `face cells must be from ${MIN_FACE_CELLS} to ${MAX_FACE_CELLS}`;
+  if (p.edgeContinues !== undefined && typeof p.edgeContinues !== 'boolean') return 'edge continues must be true or false';
   if (p.talusShare !== undefined && !isIn(p.talusShare, 0, 1)) return 'talus share must be from 0 to 1';
   if (p.floorFill !== undefined && !isIn(p.floorFill, 0, MAX_FLOOR_FILL)) return `floor fill must be from 0 to ${MAX_FLOOR_FILL} m`;
   if (p.creaseBreak !== undefined && !isIn(p.creaseBreak, 0, MAX_CREASE_BREAK)) return `crease break must be from 0 to ${MAX_CREASE_BREAK} m`;

@@ -26,6 +26,7 @@ import { strataTalus, thermalStrataBlockRows } from './thermalStrata';
 import { softenCreases } from './creaseSoftening';
 import { flattenNarrowTops, roundLips } from './narrowTops';
 import { talusApron } from './talusApron';
+import { continueEdges } from './mapEdge';
 import { JOINTING, wallRetreat } from './wallRetreat';
 
 /** Rows between progress reports and cancel checks: about 2^18 vertices, ~0.5 ms of work. */
@@ -165,8 +166,9 @@ export function thermalErosion(field: Heightfield, params: ThermalParams, option
   const { width, depth, cellSize, heights } = field;
   const { onProgress, shouldCancel } = options;
   const talus = talusHeight(params, cellSize);
-  const byStrata = params.strata ? strataTalus(params.strata, params.talusDeg, field, params.retreatDeg !== undefined, params.cliffDeg) : null;
-  if (params.retreatDeg !== undefined) wallRetreat(field, params.retreatDeg, params.strata, JOINTING, params.cliffDeg);
+  const { strata, retreatDeg, cliffDeg, faceCells } = params;
+  const byStrata = strata ? strataTalus(strata, params.talusDeg, field, retreatDeg !== undefined, cliffDeg, faceCells) : null;
+  if (params.retreatDeg !== undefined) wallRetreat(field, params.retreatDeg, params.strata, JOINTING, params.cliffDeg, params.faceCells);
   if (params.topWidth !== undefined) flattenNarrowTops(field, params.topWidth);
   // An even number of rows per chunk keeps every chunk boundary between two blocks.
   const rowsPerChunk = 2 * Math.max(1, Math.floor(CHUNK_VERTICES / (2 * width)));
@@ -189,5 +191,6 @@ export function thermalErosion(field: Heightfield, params: ThermalParams, option
   talusApron(field, params);
   if (params.lipPasses !== undefined) roundLips(field, params.lipPasses);
   if (params.creaseBreak !== undefined) softenCreases(field, params.creaseBreak);
+  if (params.edgeContinues === true) continueEdges(field);
   return true;
 }

@@ -43,9 +43,10 @@ export function strataTalus(
   size: { width: number; depth: number; cellSize: number },
   diagonals = false,
   cliffDeg?: number,
+  faceCells?: number,
 ): StrataTalus {
   const reader = strataReader(strata);
-  const talusByBed = bedSlopes(strata, talusDeg, cliffDeg, size.cellSize).map((slope) => slope * size.cellSize);
+  const talusByBed = bedSlopes(strata, talusDeg, cliffDeg, size.cellSize, faceCells).map((slope) => slope * size.cellSize);
   const tops = new Float64Array(strata.beds.length);
   let top = 0;
   for (const [n, bed] of strata.beds.entries()) tops[n] = top += bed.thickness;

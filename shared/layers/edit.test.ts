@@ -62,6 +62,15 @@ describe('stack edits', () => {
     expect(cliffs[at].params).toMatchObject({ cliffDeg: 72 });
     expect(stackProblem(setLayerParam(next, id, 'cliffDeg', 90), SIZE)).toMatch(/cliff angle must be between 0° and 90°/);
     expect(setLayerParam(cliffs, id, 'cliffDeg', null)[at].params).toEqual(next[at].params);
+    const faces = setLayerParam(cliffs, id, 'faceCells', 3);
+    expect(faces[at].params).toMatchObject({ faceCells: 3 });
+    expect(stackProblem(faces, SIZE)).toBeNull();
+    expect(stackProblem(setLayerParam(cliffs, id, 'faceCells', 0.5), SIZE)).toMatch(/face cells must be from 1 to 64/);
+    expect(setLayerParam(faces, id, 'faceCells', null)[at].params).toEqual(cliffs[at].params);
+    const edged = setLayerParam(cliffs, id, 'edgeContinues', true);
+    expect(edged[at].params).toMatchObject({ edgeContinues: true });
+    expect(stackProblem(setLayerParam(cliffs, id, 'edgeContinues', 1), SIZE)).toMatch(/edge continues must be true or false/);
+    expect(setLayerParam(edged, id, 'edgeContinues', null)[at].params).toEqual(cliffs[at].params);
     const coloured = setLayerParam(next, id, 'strata.beds.0.colour', '#b8643c');
     expect(coloured[at].params).toMatchObject({
       strata: {

@@ -76,8 +76,8 @@ const creaseBreak = (t: PresetTarget) => cm(t.cellSize / 16);
 /**
  * Canyons' rock: an uneven column like the canyon country of the Colorado Plateau (Canyonlands' Island
  * in the Sky), bottom first, thickness in metres (×scale), hardness and the rock's own colour. Massive
- * sandstones stand as cliffs (the thermal step's cliffDeg: the hardest at 72°, the thinner ones as steep
- * as four cells allow); thin shales and a mudstone between them weather back into slopes at the angle
+ * sandstones stand as cliffs (the thermal step's cliffDeg: the hardest at 82°, each no steeper than
+ * its thickness over three and a half cells, faceCells); thin shales and a mudstone between them weather back into slopes at the angle
  * of repose (33–41°), so a wall is two or three cliffs with slopes between, not a stack of even
  * stripes. The colours are the formations' (pale White Rim, chocolate Moenkopi, purple-grey Chinle,
  * red-orange Wingate, red-brown Kayenta, buff Navajo): cliffs of the same hardness read as different
@@ -178,10 +178,10 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
       // (×scale²) gathers. K = 0.01 cuts the hard sandstones (5–7) about as fast as 0.004 cut the
       // old column's sandstone (3), so the canyons reach the same depth; the shales are cut at
       // once. The rivers cut faster than rock stands, so the walls retreat to the rock's standing
-      // angle with the debris carried off (the thermal step's retreatDeg, 35°, and cliffDeg, 72°:
+      // angle with the debris carried off (the thermal step's retreatDeg, 35°, and cliffDeg, 82°:
       // cliff-formers stand at the angle their strength allows, slope-formers at their debris's angle
       // of repose — shared/erosion/bedSlopes.ts: the shales at 35°, the mudstone at 41°, the
-      // sandstones at 72° or as steep as four cells draw their thickness), unevenly along the joints
+      // sandstones at 82° or as steep as 3.5 cells draw their thickness), unevenly along the joints
       // (alcoves and spurs), and heads retreat round into amphitheatres. Twenty thermal passes at 33°
       // then settle the slopes and leave the sandstones standing as cliffs (canyonWalls.test.ts,
       // canyonSteps.test.ts, canyonCliffs.test.ts). What fell rests at the walls' feet as
@@ -202,6 +202,17 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
       // rims slanting across the grid were drawn as one-cell staircases: one pass rounds the tops of
       // the walls over about a cell (lipPasses; narrowTops.test.ts). Steep ground facing the grid at
       // seeds 3/11/29: 12.8/12.9/12.2 % before, 13.1/13.2/12.3 % with both (gridArtefacts.test.ts).
+      // The cliffs stood at ~70° (median 67° at seeds 3 and 11, 1 % of the faces over 75°): the
+      // hardest bed's 72° and a face drawn over at least four cells held them. With the hardest at 82°
+      // and a face over three and a half cells (faceCells) the thick sandstones stand at 74–76°
+      // (Wingate 28 m ×scale over 7 m ×scale, Navajo 24 m): 9–19 % of the faces over 75°
+      // (canyonCliffs.test.ts); steep ground facing the grid 13.3/13.4/13.1 %. Three cells (up to 78°)
+      // left lone one-cell risers at seed 29 (thermalStaircase.test.ts: 5.8 %, over its 5 %) and teeth
+      // on the lips at seed 1 (diagonalTeeth.test.ts); two cells put the grid measure at 14.9 % and
+      // 14 % of the shale slopes over 45° at seed 11 (a face one or two cells wide is the grid's
+      // staircase again). Steeper walls met the map's edge where its row lies back at the softest
+      // talus, and the edge stood as a lip up to 1.9 m over the foot inside it (canyonMouths.test.ts):
+      // the edge is continued from the land inside it, last (edgeContinues; shared/erosion/mapEdge.ts).
       finishing: [
         { kind: 'normalise', min: cm(60 * reliefScale(t)), max: cm(80 * reliefScale(t)) },
         fluvialStep({
@@ -221,7 +232,9 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
           talusDeg: 33,
           strength: GENTLE_THERMAL,
           retreatDeg: 35,
-          cliffDeg: 72,
+          cliffDeg: 82,
+          faceCells: 3.5,
+          edgeContinues: true,
           strata: canyonBeds(t),
           talusShare: 0.5,
           floorFill: cm(8 * reliefScale(t)),
