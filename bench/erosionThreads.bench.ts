@@ -94,13 +94,22 @@ function beforeNarrowTops(finishing: readonly TerrainStep[]): TerrainStep[] {
   });
 }
 
-type PresetRecipe = 'now' | 'session 16' | 'session 18' | 'session 20' | 'session 21';
+/** Session 22's Canyons (before its faces over 3.5 cells, the hardest bed at 82° and the edge continued). */
+function beforeSteeperCliffs(finishing: readonly TerrainStep[]): TerrainStep[] {
+  return finishing.map((step) => {
+    if (step.kind !== 'thermal') return step;
+    const { faceCells: _cells, edgeContinues: _edge, ...rest } = step;
+    return { ...rest, cliffDeg: 72 };
+  });
+}
+
+type PresetRecipe = 'now' | 'session 16' | 'session 18' | 'session 20' | 'session 21' | 'session 22';
 
 /**
  * A preset's whole Run: its recipe's faults from flat ground, then its finishing steps (erosion on
  * `threads`); `recipe` 'session 16' runs Mesas' steps before their aprons, 'session 18'
  * Mountains' before its crease rounding, 'session 20' Canyons' before its cliff angle, 'session 21'
- * Canyons' and Mesas' before their narrow tops and lips. Also reports the process's CPU time per run (both threads),
+ * Canyons' and Mesas' before their narrow tops and lips, 'session 22' Canyons' before its steeper faces. Also reports the process's CPU time per run (both threads),
  * which a loaded machine inflates less than the wall time.
  */
 function presetRun(id: PresetId, size: number, threads: number, recipe: PresetRecipe = 'now'): Benchmark {
@@ -110,12 +119,14 @@ function presetRun(id: PresetId, size: number, threads: number, recipe: PresetRe
     if (recipe === 'session 18') return beforeCreases(built.finishing);
     if (recipe === 'session 20') return beforeCliffs(built.finishing);
     if (recipe === 'session 21') return beforeNarrowTops(built.finishing);
+    if (recipe === 'session 22') return beforeSteeperCliffs(built.finishing);
     return beforeAprons(id, built.finishing);
   };
   const finishing = recipe === 'now' ? built.finishing : earlierSteps();
   const droplets = finishing.reduce((total, step) => total + (step.kind === 'hydraulic' ? step.droplets : 0), 0);
   const earlier = id === 'mountains' ? 'session18' : id === 'canyons' ? 'session20' : 'session16';
-  const before = recipe === 'session 21' ? `preset-run-${id}-session21` : `preset-run-${id}-${earlier}`;
+  const named = recipe === 'session 21' || recipe === 'session 22' ? recipe.replace(' ', '') : earlier;
+  const before = `preset-run-${id}-${named}`;
   const baselined = recipe === 'now' && size < 2000 && (id === 'canyons' || id === 'mesas' || id === 'mountains');
   const cpu: number[] = [];
   return {
@@ -157,6 +168,7 @@ export const benchmarks: Benchmark[] = [
   presetRun('mesas', 1025, 2, 'session 16'),
   presetRun('canyons', 1025, 2, 'session 21'),
   presetRun('mesas', 1025, 2, 'session 21'),
+  presetRun('canyons', 1025, 2, 'session 22'),
   presetRun('mountains', 1025, 2, 'session 18'),
   presetRun('mountains', 1025, 2),
   presetRun('canyons', 1025, 2),
