@@ -19,7 +19,7 @@ describe('erosion on worker threads', () => {
   const pool = createErosionPool(4);
   afterAll(() => pool.close());
 
-  it('gives the bytes of one thread on 1–4 workers (hydraulic 2 and 3 with masks, thermal with aprons, creases, narrow tops, without)', async () => {
+  it('gives the bytes of one thread on 1–4 workers (hydraulic 2 and 3 with masks, thermal with aprons, creases, narrow tops, face cells and a continued edge, without)', async () => {
     const steps: TerrainStep[] = [
       hydraulicStep({ droplets: 8000, seed: 6, lifetime: 12 }),
       hydraulicStep({ droplets: 8000, seed: 6, lifetime: 12, version: 3 }),
@@ -44,6 +44,23 @@ describe('erosion on worker threads', () => {
       // Narrow tops cut flat, after the retreat or alone (then the only work before the passes).
       thermalStep({ iterations: 4, retreatDeg: 60, topWidth: 9 }),
       thermalStep({ iterations: 4, topWidth: 9 }),
+      // Faces over fewer cells at a cliff angle, and the edge continued last (on one thread, after the passes).
+      thermalStep({
+        iterations: 4,
+        retreatDeg: 35,
+        cliffDeg: 82,
+        faceCells: 2.5,
+        edgeContinues: true,
+        strata: {
+          beds: [
+            { thickness: 3, hardness: 0.5 },
+            { thickness: 6, hardness: 7 },
+          ],
+          base: 0,
+          dipDeg: 0,
+          dipAzimuthDeg: 0,
+        },
+      }),
     ];
     for (const step of steps) {
       const reference = faultField(201);
