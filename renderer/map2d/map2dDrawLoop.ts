@@ -52,7 +52,7 @@ export class Map2DDrawLoop {
     this.props2d = attachProps2DOverlay(session, requestDraw);
     this.driveLayer = createDriveMapLayer(session, requestDraw);
     this.maskLayer = createMaskPreviewLayer(session, requestDraw);
-    this.roadLayer = createRoadReportMapLayer(session, requestDraw, (px, py) => view.pan(view.width / 2 - px, view.height / 2 - py));
+    this.roadLayer = createRoadReportMapLayer(session, requestDraw, (px, py) => view.centreOn(session.editor.document.field, px, py));
     this.layerView = createLayerView2D(session, canvas, requestDraw);
     this.waterTint = createWaterTint2D(session, canvas, requestDraw, (x, z, radius) => view.frame(session.editor.document.field, x, z, radius));
     this.redraw = new RedrawScheduler(
