@@ -108,7 +108,7 @@ export class Map2DDrawLoop {
   /** The hypsometric tint shows the erosion cover of the document's results (those of its size only). */
   private syncCover(): void {
     const { field } = this.session.editor.document;
-    const erosionMasks = drawnErosionMasks(this.session.editor.document.erosionMasks);
+    const erosionMasks = drawnErosionMasks(this.session.editor);
     const texels = field.width * field.depth;
     // Sized without reading the arrays: that would make packed results full (app/document/packedCover.ts).
     const usable = erosionMasks && coverFits(erosionMasks, texels) ? erosionMasks : null;
