@@ -252,6 +252,21 @@ test.describe('the layer stack in the editor', () => {
     await expect(page.getByTestId('layer-solo')).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByTestId('layer-solo')).toHaveCSS('color', 'rgb(224, 184, 79)');
     expect(Number(await preview.getAttribute('data-range'))).toBeGreaterThan(0);
+    // Where the layer changes nothing the picture is transparent over the map's dark backdrop, never opaque
+    // white (issue 34's tour: a glaring white page with a few coloured strokes).
+    const pixels = await preview.locator('canvas').evaluate((canvas: HTMLCanvasElement) => {
+      const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+      let white = 0;
+      let clear = 0;
+      for (let p = 0; p < data.length; p += 4) {
+        if (data[p + 3] === 0) clear++;
+        else if (data[p] > 240 && data[p + 1] > 240 && data[p + 2] > 240) white++;
+      }
+      return { white, clear, background: getComputedStyle(canvas).backgroundColor };
+    });
+    expect(pixels.white).toBe(0);
+    expect(pixels.clear).toBeGreaterThan(0);
+    expect(pixels.background).toBe('rgb(20, 24, 31)');
     await page.getByTestId('solo-close').click();
     await expect(preview).toHaveCount(0);
     expect(app.consoleErrors).toEqual([]);

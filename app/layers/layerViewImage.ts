@@ -29,15 +29,52 @@ export function layerViewImage(preview: LayerPreview, view: Map2dLayerView): { r
   const { contribution } = preview;
   let range = 0;
   for (let k = 0; k < n; k++) range = Math.max(range, Math.abs(contribution[k]));
-  for (let k = 0; k < n; k++) {
-    const c = contribution[k];
-    if (c === 0) continue;
-    const colour = c > 0 ? RAISE : LOWER;
-    rgba[4 * k] = colour[0];
-    rgba[4 * k + 1] = colour[1];
-    rgba[4 * k + 2] = colour[2];
-    // Any change at all stays visible (at least 1/4 opaque).
-    rgba[4 * k + 3] = 64 + Math.round((191 * Math.abs(c)) / range);
-  }
+  for (let k = 0; k < n; k++) writeContributionPixel(contribution[k], range, rgba, 4 * k);
   return { rgba, range };
+}
+
+/** One pixel of a contribution `c` of the largest `range`: red raises, blue lowers, left transparent where c is 0. */
+function writeContributionPixel(c: number, range: number, rgba: Uint8ClampedArray, p: number): void {
+  if (c === 0 || !(range > 0)) return;
+  const colour = c > 0 ? RAISE : LOWER;
+  rgba[p] = colour[0];
+  rgba[p + 1] = colour[1];
+  rgba[p + 2] = colour[2];
+  // Any change at all stays visible (at least 1/4 opaque).
+  rgba[p + 3] = 64 + Math.round((191 * Math.abs(c)) / range);
+}
+
+/**
+ * The Layers panel's Solo picture: `layerViewImage`'s colours at about `side` pixels on the longer side
+ * (nearest vertex), the contribution transparent where the layer changes nothing, so the panel's map
+ * backdrop shows there as it does on the 2D map (an opaque white there read as a blank, glaring page),
+ * or the mask in grey, opaque.
+ */
+export function soloPreviewImage(
+  preview: Pick<LayerPreview, 'width' | 'depth' | 'contribution' | 'mask'>,
+  showMask: boolean,
+  side = 200,
+): { width: number; height: number; rgba: Uint8ClampedArray; range: number } {
+  const scale = Math.max(preview.width, preview.depth) / side;
+  const width = Math.max(1, Math.round(preview.width / scale));
+  const height = Math.max(1, Math.round(preview.depth / scale));
+  const rgba = new Uint8ClampedArray(width * height * 4);
+  const { contribution, mask } = preview;
+  let range = 0;
+  for (let k = 0; k < contribution.length; k++) range = Math.max(range, Math.abs(contribution[k]));
+  for (let y = 0; y < height; y++) {
+    const row = Math.min(preview.depth - 1, Math.floor(y * scale)) * preview.width;
+    for (let x = 0; x < width; x++) {
+      const k = row + Math.min(preview.width - 1, Math.floor(x * scale));
+      const p = (y * width + x) * 4;
+      if (showMask && mask) {
+        const g = Math.round(mask[k] * 255);
+        rgba[p] = g;
+        rgba[p + 1] = g;
+        rgba[p + 2] = g;
+        rgba[p + 3] = 255;
+      } else writeContributionPixel(contribution[k], range, rgba, p);
+    }
+  }
+  return { width, height, rgba, range };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHeightfield, vertexX, vertexZ } from '../../shared/terrain/heightfield';
-import { canvasToWorld, fitMapView, frameMapView, MIN_FRAMED_VERTICES, panMapView, worldToCanvas, zoomMapView } from './mapTransform';
+import { canvasToWorld, centredMapView, fitMapView, frameMapView, MIN_FRAMED_VERTICES, panMapView, worldToCanvas, zoomMapView } from './mapTransform';
 
 const field = createHeightfield(65, 33, 2.5);
 
@@ -97,5 +97,61 @@ describe('2D map view transform', () => {
     expect(east.px - centre.px).toBeCloseTo(184, 9);
     // A pond of two cells is framed with the ground round it, not at the largest zoom.
     expect(frameMapView(big, 500, 400, 0, 0, 2, 16).scale).toBeCloseTo(368 / MIN_FRAMED_VERTICES, 9);
+  });
+
+  // A road report row's segment is brought to the middle of the 2D pane; near the map's edge the map stays
+  // in the pane (issue 34's tour: blank space beyond the map's left edge came in at 1600 × 1000).
+  describe('centring a point as far as the map’s edges allow', () => {
+    const map = createHeightfield(257, 257, 2);
+    /** The image's edges on the canvas (its pixels span [0, width) × [0, depth) image units). */
+    const edges = (view: { scale: number; offsetX: number; offsetY: number }) => ({
+      left: view.offsetX,
+      right: view.offsetX + map.width * view.scale,
+      top: view.offsetY,
+      bottom: view.offsetY + map.depth * view.scale,
+    });
+
+    it('zoomed in: a point in the middle is centred, one near an edge leaves no blank beyond that edge', () => {
+      const view = { scale: 4, offsetX: -300, offsetY: -250 };
+      const [w, h] = [400, 300];
+      const middle = worldToCanvas(view, map, 10, -20);
+      const centred = centredMapView(view, map, w, h, middle.px, middle.py);
+      expect(centred.scale).toBe(4);
+      const now = worldToCanvas(centred, map, 10, -20);
+      expect(now.px).toBeCloseTo(w / 2, 9);
+      expect(now.py).toBeCloseTo(h / 2, 9);
+      // Near the west and north edges (2 m in from the map's corner vertex): the map's corner at the pane's corner.
+      const corner = worldToCanvas(view, map, -254, -254);
+      const clamped = edges(centredMapView(view, map, w, h, corner.px, corner.py));
+      expect(clamped.left).toBeCloseTo(0, 9);
+      expect(clamped.top).toBeCloseTo(0, 9);
+      // Near the east and south edges likewise.
+      const far = worldToCanvas(view, map, 254, 254);
+      const other = edges(centredMapView(view, map, w, h, far.px, far.py));
+      expect(other.right).toBeCloseTo(w, 9);
+      expect(other.bottom).toBeCloseTo(h, 9);
+      // Along the edge the other axis still centres.
+      const west = worldToCanvas(view, map, -254, 30);
+      const along = centredMapView(view, map, w, h, west.px, west.py);
+      expect(edges(along).left).toBeCloseTo(0, 9);
+      expect(worldToCanvas(along, map, -254, 30).py).toBeCloseTo(h / 2, 9);
+    });
+
+    it('a map smaller than the pane (the whole map in view) stays wholly inside it', () => {
+      const [w, h] = [420, 400];
+      const view = fitMapView(map, w, h);
+      for (const [x, z] of [
+        [-250, -250],
+        [250, 100],
+        [0, 250],
+      ]) {
+        const at = worldToCanvas(view, map, x, z);
+        const e = edges(centredMapView(view, map, w, h, at.px, at.py));
+        expect(e.left, `${x}, ${z}`).toBeGreaterThanOrEqual(-1e-9);
+        expect(e.top, `${x}, ${z}`).toBeGreaterThanOrEqual(-1e-9);
+        expect(e.right, `${x}, ${z}`).toBeLessThanOrEqual(w + 1e-9);
+        expect(e.bottom, `${x}, ${z}`).toBeLessThanOrEqual(h + 1e-9);
+      }
+    });
   });
 });

@@ -59,6 +59,35 @@ export function panMapView(view: MapViewTransform, dx: number, dy: number): MapV
   return { scale: view.scale, offsetX: view.offsetX + dx, offsetY: view.offsetY + dy };
 }
 
+/**
+ * The offset on one axis that puts `target` (an offset) as near as the map's edges allow: a map larger
+ * than the pane covers it (no blank beyond its edge shows), a smaller one stays wholly inside it.
+ */
+function clampedOffset(target: number, pane: number, mapSize: number): number {
+  const a = pane - mapSize;
+  return Math.min(Math.max(target, Math.min(0, a)), Math.max(0, a));
+}
+
+/**
+ * Pans `view` so canvas point (px, py) comes to the centre of a pane of the given CSS size, as far as
+ * the map's edges allow (a report row near the map's edge: the map stays in the pane, as a map viewer
+ * keeps it, rather than blank space beyond its edge coming in). The scale is kept.
+ */
+export function centredMapView(
+  view: MapViewTransform,
+  field: Pick<Heightfield, 'width' | 'depth'>,
+  canvasWidth: number,
+  canvasHeight: number,
+  px: number,
+  py: number,
+): MapViewTransform {
+  return {
+    scale: view.scale,
+    offsetX: clampedOffset(view.offsetX + canvasWidth / 2 - px, canvasWidth, field.width * view.scale),
+    offsetY: clampedOffset(view.offsetY + canvasHeight / 2 - py, canvasHeight, field.depth * view.scale),
+  };
+}
+
 /** The least a framed view shows across, vertices: a small lake is framed with the ground round it. */
 export const MIN_FRAMED_VERTICES = 64;
 

@@ -52,7 +52,7 @@ export class Map2DDrawLoop {
     this.props2d = attachProps2DOverlay(session, requestDraw);
     this.driveLayer = createDriveMapLayer(session, requestDraw);
     this.maskLayer = createMaskPreviewLayer(session, requestDraw);
-    this.roadLayer = createRoadReportMapLayer(session, requestDraw, (px, py) => view.pan(view.width / 2 - px, view.height / 2 - py));
+    this.roadLayer = createRoadReportMapLayer(session, requestDraw, (px, py) => view.centreOn(session.editor.document.field, px, py));
     this.layerView = createLayerView2D(session, canvas, requestDraw);
     this.waterTint = createWaterTint2D(session, canvas, requestDraw, (x, z, radius) => view.frame(session.editor.document.field, x, z, radius));
     this.redraw = new RedrawScheduler(
@@ -108,7 +108,7 @@ export class Map2DDrawLoop {
   /** The hypsometric tint shows the erosion cover of the document's results (those of its size only). */
   private syncCover(): void {
     const { field } = this.session.editor.document;
-    const erosionMasks = drawnErosionMasks(this.session.editor.document.erosionMasks);
+    const erosionMasks = drawnErosionMasks(this.session.editor);
     const texels = field.width * field.depth;
     // Sized without reading the arrays: that would make packed results full (app/document/packedCover.ts).
     const usable = erosionMasks && coverFits(erosionMasks, texels) ? erosionMasks : null;

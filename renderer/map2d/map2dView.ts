@@ -1,4 +1,4 @@
-import { fitMapView, frameMapView, panMapView, zoomMapView, type MapViewTransform } from '../../app/map2d/mapTransform';
+import { centredMapView, fitMapView, frameMapView, panMapView, zoomMapView, type MapViewTransform } from '../../app/map2d/mapTransform';
 
 interface FieldSize {
   width: number;
@@ -44,6 +44,12 @@ export class Map2DView {
   /** Frames a circle of `radius` metres round world (x, z) (a river or lake selected in a list). */
   frame(field: FieldSize, x: number, z: number, radius: number): void {
     this.transform = frameMapView(field, this.width, this.height, x, z, radius);
+    this.autoFit = false;
+  }
+
+  /** Pans canvas point (px, py) to the panel's centre, as far as the map's edges allow (a road report row). */
+  centreOn(field: FieldSize, px: number, py: number): void {
+    this.transform = centredMapView(this.transform, field, this.width, this.height, px, py);
     this.autoFit = false;
   }
 

@@ -3,6 +3,7 @@ import { useStore } from 'zustand';
 import type { EditorSession } from '../../app/editorSession';
 import type { TerrainDesign } from '../../app/terrainDesign';
 import type { LayerPreview } from '../../app/layers/layersModel';
+import { soloPreviewImage } from '../../app/layers/layerViewImage';
 import { setPanelTab } from '../../app/panelTabs';
 import type { Layer, LayerKind } from '../../shared/layers/types';
 import { groupOn, SWITCHABLE_GROUPS } from '../../shared/layers/switchableGroups';
@@ -456,28 +457,13 @@ function SoloPreview({ preview, onClose }: { preview: LayerPreview; onClose(): v
     const element = canvas.current;
     const context = element?.getContext('2d');
     if (!element || !context) return;
-    const side = 200;
-    const scale = Math.max(preview.width, preview.depth) / side;
-    const w = Math.max(1, Math.round(preview.width / scale));
-    const h = Math.max(1, Math.round(preview.depth / scale));
-    element.width = w;
-    element.height = h;
-    const image = context.createImageData(w, h);
-    for (let y = 0; y < h; y++) {
-      for (let x = 0; x < w; x++) {
-        const k = Math.min(preview.depth - 1, Math.floor(y * scale)) * preview.width + Math.min(preview.width - 1, Math.floor(x * scale));
-        const p = (y * w + x) * 4;
-        if (showMask && preview.mask) {
-          const g = Math.round(preview.mask[k] * 255);
-          image.data.set([g, g, g, 255], p);
-        } else {
-          const t = range > 0 ? preview.contribution[k] / range : 0;
-          image.data.set([Math.round(255 * (1 - Math.max(0, -t))), Math.round(255 * (1 - Math.abs(t))), Math.round(255 * (1 - Math.max(0, t))), 255], p);
-        }
-      }
-    }
+    const picture = soloPreviewImage(preview, showMask);
+    element.width = picture.width;
+    element.height = picture.height;
+    const image = context.createImageData(picture.width, picture.height);
+    image.data.set(picture.rgba);
     context.putImageData(image, 0, 0);
-  }, [preview, showMask, range]);
+  }, [preview, showMask]);
   // It opens under the layer's parameters, below the panel's fold at any window size: brought into
   // view when a layer is soloed, or Solo would seem to do nothing. After the drawing above has given the
   // canvas its size (scrolled at the canvas's default 2:1 size, the preview's lower half stayed below the

@@ -12,7 +12,7 @@ export interface RoadReportMapLayer {
 /**
  * The 2D panel's road report overlay: the centreline drawn in each 10 m segment's colour (green ok,
  * amber near a limit, red flagged), at least 4 px wide and as wide as the road when zoomed in; a
- * report row clicked pans the map to its segment (`pan`).
+ * report row clicked pans the map to its segment (`centreOn`: centred as far as the map's edges allow).
  */
 export function createRoadReportMapLayer(session: EditorSession, requestDraw: () => void, centreOn: (px: number, py: number) => void): RoadReportMapLayer {
   const { reports } = session.roadReport;

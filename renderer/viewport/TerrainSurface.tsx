@@ -38,8 +38,8 @@ export function TerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDivEl
       // component unmounts): building its full mesh first would cost seconds and gigabytes.
       if (drawsWithLod(editor.document.field)) return;
       const { version, lastChange } = editor.store.getState();
-      const { field, erosionMasks } = editor.document;
-      terrain.setErosion(drawnErosionMasks(erosionMasks), field.width, field.depth);
+      const { field } = editor.document;
+      terrain.setErosion(drawnErosionMasks(editor), field.width, field.depth);
       // The lines carry the document's rock beds (its layers' strata): an edit to them recolours the bands.
       colourLines = naturalLinesOf(view.getState().settings, editor.document.stack);
       terrain.sync(editor.document.field, lastChange, colourMode, colourLines);
@@ -50,8 +50,8 @@ export function TerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDivEl
     // Erosion results set without an edit (an opened project's, once its stack is checked).
     const syncResults = () => {
       if (drawsWithLod(editor.document.field)) return;
-      const { field, erosionMasks } = editor.document;
-      terrain.setErosion(drawnErosionMasks(erosionMasks), field.width, field.depth);
+      const { field } = editor.document;
+      terrain.setErosion(drawnErosionMasks(editor), field.width, field.depth);
       terrain.recolour(field, colourMode);
       invalidate();
     };
@@ -69,7 +69,7 @@ export function TerrainSurface({ wrapper }: { wrapper: React.RefObject<HTMLDivEl
       }
       invalidate();
     };
-    terrain.setErosion(drawnErosionMasks(editor.document.erosionMasks), editor.document.field.width, editor.document.field.depth);
+    terrain.setErosion(drawnErosionMasks(editor), editor.document.field.width, editor.document.field.depth);
     terrain.sync(editor.document.field, { kind: 'all' }, view.getState().settings.colorMode, naturalLinesOf(view.getState().settings, editor.document.stack));
     mesh.geometry = terrain.geometry;
     material.wireframe = view.getState().settings.wireframe;

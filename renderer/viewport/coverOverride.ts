@@ -1,4 +1,6 @@
 import type { ErosionCoverBytes } from '../../shared/erosion/cover';
+import type { Editor } from '../../app/document/editor';
+import { surfaceCoverOf } from '../../app/document/surfaceCover';
 
 /**
  * A diagnosis switch in the page address: `?cover=off` draws no erosion cover in either view (the
@@ -11,7 +13,11 @@ export function coverOffFrom(search: string): boolean {
 
 const coverOff = coverOffFrom(typeof window === 'undefined' ? '' : window.location.search);
 
-/** The erosion results the views draw as cover: the document's, unless the page's switch turns it off. */
-export function drawnErosionMasks(masks: ErosionCoverBytes | null): ErosionCoverBytes | null {
-  return coverOff ? null : masks;
+/**
+ * The erosion results the views draw as cover: the document's on its final surface (where brush strokes
+ * above the erosion moved the ground, its cover is gone: app/document/surfaceCover.ts), unless the page's
+ * switch turns it off.
+ */
+export function drawnErosionMasks(editor: Editor): ErosionCoverBytes | null {
+  return coverOff ? null : surfaceCoverOf(editor);
 }

@@ -33,6 +33,21 @@ export const WET_DARKENING = 0.35;
 /** Sediment lies on ground up to this slope, fading out over 8° more: faces stay rock. */
 export const COVER_SLOPE_RULE: MaskRule = { source: 'slope', max: 35, softness: 8 };
 
+/**
+ * The cover is a veneer on the surface the erosion left (sediment, channel gravel, wet ground). Ground a later
+ * edit moved (a brush's valley cut into it, fill laid over it) keeps all of it up to COVER_KEPT_TO metres of
+ * change and none from COVER_GONE_FROM: what is left there is read by the slope and height rules alone, so a
+ * valley cut across an old channel is not painted with that channel's gravel and wet stripe.
+ */
+export const COVER_KEPT_TO = 0.25;
+export const COVER_GONE_FROM = 1;
+
+/** The share of the cover kept where the ground was moved `metres` (either way) after the erosion. */
+export function coverKept(metres: number): number {
+  const t = Math.min(1, Math.max(0, (Math.abs(metres) - COVER_KEPT_TO) / (COVER_GONE_FROM - COVER_KEPT_TO)));
+  return 1 - t * t * (3 - 2 * t);
+}
+
 /** The mask layers the engine exports add on top of the default set when the map has erosion results. */
 export function erosionMaskLayers(): MaskLayer[] {
   return [{ name: 'sediment', rules: [SEDIMENT_RULE, COVER_SLOPE_RULE] }];

@@ -48,7 +48,7 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
   useEffect(() => {
     lod.setWireframe(view.getState().settings.wireframe);
     lod.setColourMode(view.getState().settings.colorMode, naturalLinesOf(view.getState().settings));
-    lod.setErosion(drawnErosionMasks(editor.document.erosionMasks));
+    lod.setErosion(drawnErosionMasks(editor));
     const steepTint = () => lod.setSteepTint(drive.settings.drivabilityOverlay ? overlaySlopeDeg(drive.settings) : null);
     steepTint();
     const unsubscribeDrive = drive.store.subscribe((s, prev) => {
@@ -100,13 +100,13 @@ export function LodTerrainSurface({ wrapper, options }: { wrapper: React.RefObje
       if (s.version === prev.version) {
         // Erosion results set without an edit (an opened project's, once its stack is checked).
         if (s.resultsVersion !== prev.resultsVersion) {
-          lod.setErosion(drawnErosionMasks(editor.document.erosionMasks));
+          lod.setErosion(drawnErosionMasks(editor));
           invalidate();
         }
         return;
       }
       lod.syncDocument(editor.document.field, s.lastChange);
-      lod.setErosion(drawnErosionMasks(editor.document.erosionMasks));
+      lod.setErosion(drawnErosionMasks(editor));
       lastCamera.current = '';
       pendingDrawn.current = s.version;
       invalidate();

@@ -1,0 +1,90 @@
+/**
+ * The erosion cover on the final surface. The document's erosion results are those of its topmost
+ * hydraulic layer, on the ground as that layer left it; brush strokes above it move the ground, and where
+ * they cut a valley (or filled one) the old channels' gravel and wet ground and the sediment are no longer
+ * there (shared/erosion/cover.ts coverKept). What the views draw is the cover so kept: the lowered valley
+ * is read by the slope rules (grass on its floor, earth and rock on its walls), not painted with the old
+ * channels that crossed its line.
+ */
+import { coverKept, COVER_KEPT_TO, type ErosionCoverBytes } from '../../shared/erosion/cover';
+import { SCULPT_TILE, type LayerSize, type LayerStack, type SculptLayer } from '../../shared/layers/types';
+import { tileRect } from '../../shared/layers/kinds/sculpt';
+import type { Editor } from './editor';
+
+/**
+ * The brush strokes' change of height above the topmost enabled hydraulic layer, per sculpt tile (its
+ * 64² deltas summed over the layers by their opacity; a layer's mask is taken as full, so where a mask
+ * held a stroke back the cover is taken away all the same). Empty when no stroke lies above it.
+ */
+function strokesAboveErosion(stack: LayerStack, size: LayerSize): Map<string, { i: number; j: number; moved: Float32Array }> {
+  const tiles = new Map<string, { i: number; j: number; moved: Float32Array }>();
+  let top = -1;
+  stack.forEach((layer, index) => {
+    if (layer.enabled && layer.kind === 'hydraulic') top = index;
+  });
+  if (top < 0) return tiles;
+  for (const layer of stack.slice(top + 1)) {
+    if (!layer.enabled || layer.kind !== 'sculpt' || layer.opacity === 0) continue;
+    for (const tile of (layer as SculptLayer).tiles) {
+      const key = `${tile.i},${tile.j}`;
+      let entry = tiles.get(key);
+      if (!entry) {
+        entry = { i: tile.i, j: tile.j, moved: new Float32Array(SCULPT_TILE * SCULPT_TILE) };
+        tiles.set(key, entry);
+      }
+      for (let k = 0; k < tile.deltas.length; k++) entry.moved[k] += layer.opacity * tile.deltas[k];
+    }
+  }
+  // Tiles past the map's edge hold deltas no vertex reads.
+  for (const [key, { i, j }] of tiles) {
+    const r = tileRect({ i, j }, size);
+    if (r.i1 <= r.i0 || r.j1 <= r.j0) tiles.delete(key);
+  }
+  return tiles;
+}
+
+/**
+ * `cover` (the topmost hydraulic layer's results) as it lies on the final surface: each vertex's bytes
+ * times coverKept of the height the brush strokes above that layer moved it. The same object when no
+ * stroke moved any ground by more than COVER_KEPT_TO; else new arrays (the full ones).
+ */
+export function coverOnFinalSurface(cover: ErosionCoverBytes, stack: LayerStack, size: LayerSize): ErosionCoverBytes {
+  const tiles = strokesAboveErosion(stack, size);
+  let out: ErosionCoverBytes | null = null;
+  for (const { i, j, moved } of tiles.values()) {
+    const r = tileRect({ i, j }, size);
+    for (let vj = r.j0; vj < r.j1; vj++) {
+      for (let vi = r.i0; vi < r.i1; vi++) {
+        const m = moved[(vj - r.j0) * SCULPT_TILE + (vi - r.i0)];
+        if (!(Math.abs(m) > COVER_KEPT_TO)) continue;
+        out ??= { flow: cover.flow.slice(), deposition: cover.deposition.slice() };
+        const k = vj * size.width + vi;
+        const keep = coverKept(m);
+        out.flow[k] = Math.round(out.flow[k] * keep);
+        out.deposition[k] = Math.round(out.deposition[k] * keep);
+      }
+    }
+  }
+  return out ?? cover;
+}
+
+const kept = new WeakMap<Editor, { masks: ErosionCoverBytes; documentVersion: number; stack: LayerStack; cover: ErosionCoverBytes }>();
+
+/**
+ * The document's erosion cover on its final surface (coverOnFinalSurface), or null without erosion
+ * results. Made again when the document changes (`documentVersion`: a stroke's cover follows at its end,
+ * not at each dab, which would recolour the whole map per dab) or its results are set; else the same object,
+ * so the views, which redraw their cover when it is another object, do not.
+ */
+export function surfaceCoverOf(editor: Editor): ErosionCoverBytes | null {
+  const doc = editor.document;
+  const masks = doc.erosionMasks;
+  if (!masks) return null;
+  const { documentVersion } = editor.store.getState();
+  const last = kept.get(editor);
+  if (last && last.masks === masks && last.documentVersion === documentVersion && last.stack === doc.stack) return last.cover;
+  const { width, depth, cellSize } = doc.field;
+  const cover = coverOnFinalSurface(masks, doc.stack, { width, depth, cellSize });
+  kept.set(editor, { masks, documentVersion, stack: doc.stack, cover });
+  return cover;
+}
