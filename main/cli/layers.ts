@@ -60,8 +60,10 @@ evaluated from scratch and written to every --out (a .faultline keeps the stack)
                          creaseBreak (metres: ridges and lips along the cells' other diagonal are
                          rounded until the triangles draw them with teeth no higher), topWidth
                          (metres: after the retreat, crests narrower than this are cut to a flat top
-                         that wide) and lipPasses (0…16: the tops of walls rounded over about a
-                         cell, so a slanting rim is no staircase), and a fluvial
+                         that wide), lipPasses (0…16: the tops of walls rounded over about a
+                         cell, so a slanting rim is no staircase) and lipDrop (metres: vertices that
+                         drop more than this to a neighbour are raised towards the surface along
+                         their contour, so a caprock's face is no comb of slivers), and a fluvial
                          layer's routeEvery (1…64: the water routed every this many steps, the steps
                          between on the last routing: faster, less exact) and scheme ("factored": the
                          same scheme with its sums arranged to walk faster, equal up to rounding).
