@@ -94,13 +94,22 @@ function beforeNarrowTops(finishing: readonly TerrainStep[]): TerrainStep[] {
   });
 }
 
-type PresetRecipe = 'now' | 'session 16' | 'session 18' | 'session 20' | 'session 21';
+/** Session 22's Mesas (before its caprock faces were raised along their contours). */
+function beforeLipDrop(finishing: readonly TerrainStep[]): TerrainStep[] {
+  return finishing.map((step) => {
+    if (step.kind !== 'thermal') return step;
+    const { lipDrop: _drop, ...rest } = step;
+    return rest;
+  });
+}
+
+type PresetRecipe = 'now' | 'session 16' | 'session 18' | 'session 20' | 'session 21' | 'session 22';
 
 /**
  * A preset's whole Run: its recipe's faults from flat ground, then its finishing steps (erosion on
  * `threads`); `recipe` 'session 16' runs Mesas' steps before their aprons, 'session 18'
  * Mountains' before its crease rounding, 'session 20' Canyons' before its cliff angle, 'session 21'
- * Canyons' and Mesas' before their narrow tops and lips. Also reports the process's CPU time per run (both threads),
+ * Canyons' and Mesas' before their narrow tops and lips, 'session 22' Mesas' before its lipDrop. Also reports the process's CPU time per run (both threads),
  * which a loaded machine inflates less than the wall time.
  */
 function presetRun(id: PresetId, size: number, threads: number, recipe: PresetRecipe = 'now'): Benchmark {
@@ -110,19 +119,23 @@ function presetRun(id: PresetId, size: number, threads: number, recipe: PresetRe
     if (recipe === 'session 18') return beforeCreases(built.finishing);
     if (recipe === 'session 20') return beforeCliffs(built.finishing);
     if (recipe === 'session 21') return beforeNarrowTops(built.finishing);
+    if (recipe === 'session 22') return beforeLipDrop(built.finishing);
     return beforeAprons(id, built.finishing);
   };
   const finishing = recipe === 'now' ? built.finishing : earlierSteps();
   const droplets = finishing.reduce((total, step) => total + (step.kind === 'hydraulic' ? step.droplets : 0), 0);
   const earlier = id === 'mountains' ? 'session18' : id === 'canyons' ? 'session20' : 'session16';
-  const before = recipe === 'session 21' ? `preset-run-${id}-session21` : `preset-run-${id}-${earlier}`;
+  const named = recipe === 'session 21' || recipe === 'session 22' ? recipe.replace(' ', '') : earlier;
+  const before = `preset-run-${id}-${named}`;
+  // Mesas' Run is compared with session 22's (the cost of its lipDrop).
+  const baseline = id === 'mesas' ? 'preset-run-mesas-session22' : before;
   const baselined = recipe === 'now' && size < 2000 && (id === 'canyons' || id === 'mesas' || id === 'mountains');
   const cpu: number[] = [];
   return {
     name: recipe === 'now' ? `preset-run-${id}` : before,
     size,
     params: { threads, droplets },
-    ...(baselined ? { baseline: `${before}@${size}` } : {}),
+    ...(baselined ? { baseline: `${baseline}@${size}` } : {}),
     ...(size > 2000 ? { samples: 1, warmup: 0 } : { samples: 3, warmup: 1 }),
     setup: () => {
       const shared = (): Float32Array => new Float32Array(new SharedArrayBuffer(4 * size * size));
@@ -157,6 +170,7 @@ export const benchmarks: Benchmark[] = [
   presetRun('mesas', 1025, 2, 'session 16'),
   presetRun('canyons', 1025, 2, 'session 21'),
   presetRun('mesas', 1025, 2, 'session 21'),
+  presetRun('mesas', 1025, 2, 'session 22'),
   presetRun('mountains', 1025, 2, 'session 18'),
   presetRun('mountains', 1025, 2),
   presetRun('canyons', 1025, 2),
