@@ -244,7 +244,9 @@ const OPTIONAL_NUMBERS: Partial<Record<LayerKind, ReadonlyArray<{ key: string; t
     },
     {
       key: 'lipDrop',
-      title: "Lip drop (m): vertices dropping more than this to a neighbour are raised towards the surface along their contour, so a caprock's face is not a comb (empty: as they are)",
+      title:
+        'Lip drop (m): vertices dropping more than this to a neighbour are raised towards the surface along their contour, ' +
+        "so a caprock's face is not a comb (empty: as they are)",
     },
   ],
   fluvial: [
