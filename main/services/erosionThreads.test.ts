@@ -44,6 +44,8 @@ describe('erosion on worker threads', () => {
       // Narrow tops cut flat, after the retreat or alone (then the only work before the passes).
       thermalStep({ iterations: 4, retreatDeg: 60, topWidth: 9 }),
       thermalStep({ iterations: 4, topWidth: 9 }),
+      // Caprock faces raised along their contours, last but the creases (Mesas' lipDrop).
+      thermalStep({ iterations: 4, retreatDeg: 65, talusShare: 0.5, lipDrop: 1 }),
     ];
     for (const step of steps) {
       const reference = faultField(201);
