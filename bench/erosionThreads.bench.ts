@@ -94,12 +94,15 @@ function beforeNarrowTops(finishing: readonly TerrainStep[]): TerrainStep[] {
   });
 }
 
-/** Session 22's Canyons (before its faces over 3.5 cells, the hardest bed at 82° and the edge continued). */
-function beforeSteeperCliffs(finishing: readonly TerrainStep[]): TerrainStep[] {
+/**
+ * Session 22's Canyons and Mesas: Canyons before its faces over 3.5 cells, the hardest bed at 82° and the
+ * edge continued; Mesas before its caprock faces were raised along their contours (lipDrop).
+ */
+function beforeSession23(id: PresetId, finishing: readonly TerrainStep[]): TerrainStep[] {
   return finishing.map((step) => {
     if (step.kind !== 'thermal') return step;
-    const { faceCells: _cells, edgeContinues: _edge, ...rest } = step;
-    return { ...rest, cliffDeg: 72 };
+    const { faceCells: _cells, edgeContinues: _edge, lipDrop: _drop, ...rest } = step;
+    return id === 'canyons' ? { ...rest, cliffDeg: 72 } : rest;
   });
 }
 
@@ -109,7 +112,8 @@ type PresetRecipe = 'now' | 'session 16' | 'session 18' | 'session 20' | 'sessio
  * A preset's whole Run: its recipe's faults from flat ground, then its finishing steps (erosion on
  * `threads`); `recipe` 'session 16' runs Mesas' steps before their aprons, 'session 18'
  * Mountains' before its crease rounding, 'session 20' Canyons' before its cliff angle, 'session 21'
- * Canyons' and Mesas' before their narrow tops and lips, 'session 22' Canyons' before its steeper faces. Also reports the process's CPU time per run (both threads),
+ * Canyons' and Mesas' before their narrow tops and lips, 'session 22' Canyons' before its steeper faces and
+ * Mesas' before its lipDrop. Also reports the process's CPU time per run (both threads),
  * which a loaded machine inflates less than the wall time.
  */
 function presetRun(id: PresetId, size: number, threads: number, recipe: PresetRecipe = 'now'): Benchmark {
@@ -119,7 +123,7 @@ function presetRun(id: PresetId, size: number, threads: number, recipe: PresetRe
     if (recipe === 'session 18') return beforeCreases(built.finishing);
     if (recipe === 'session 20') return beforeCliffs(built.finishing);
     if (recipe === 'session 21') return beforeNarrowTops(built.finishing);
-    if (recipe === 'session 22') return beforeSteeperCliffs(built.finishing);
+    if (recipe === 'session 22') return beforeSession23(id, built.finishing);
     return beforeAprons(id, built.finishing);
   };
   const finishing = recipe === 'now' ? built.finishing : earlierSteps();
@@ -127,13 +131,15 @@ function presetRun(id: PresetId, size: number, threads: number, recipe: PresetRe
   const earlier = id === 'mountains' ? 'session18' : id === 'canyons' ? 'session20' : 'session16';
   const named = recipe === 'session 21' || recipe === 'session 22' ? recipe.replace(' ', '') : earlier;
   const before = `preset-run-${id}-${named}`;
+  // Canyons' and Mesas' Runs are compared with session 22's (the cost of this session's changes).
+  const baseline = id === 'mesas' || id === 'canyons' ? `preset-run-${id}-session22` : before;
   const baselined = recipe === 'now' && size < 2000 && (id === 'canyons' || id === 'mesas' || id === 'mountains');
   const cpu: number[] = [];
   return {
     name: recipe === 'now' ? `preset-run-${id}` : before,
     size,
     params: { threads, droplets },
-    ...(baselined ? { baseline: `${before}@${size}` } : {}),
+    ...(baselined ? { baseline: `${baseline}@${size}` } : {}),
     ...(size > 2000 ? { samples: 1, warmup: 0 } : { samples: 3, warmup: 1 }),
     setup: () => {
       const shared = (): Float32Array => new Float32Array(new SharedArrayBuffer(4 * size * size));
@@ -169,6 +175,7 @@ export const benchmarks: Benchmark[] = [
   presetRun('canyons', 1025, 2, 'session 21'),
   presetRun('mesas', 1025, 2, 'session 21'),
   presetRun('canyons', 1025, 2, 'session 22'),
+  presetRun('mesas', 1025, 2, 'session 22'),
   presetRun('mountains', 1025, 2, 'session 18'),
   presetRun('mountains', 1025, 2),
   presetRun('canyons', 1025, 2),

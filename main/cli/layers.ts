@@ -63,9 +63,11 @@ evaluated from scratch and written to every --out (a .faultline keeps the stack)
                          rounded until the triangles draw them with teeth no higher), topWidth
                          (metres: after the retreat, crests narrower than this are cut to a flat top
                          that wide), lipPasses (0…16: the tops of walls rounded over about a
-                         cell, so a slanting rim is no staircase), edgeContinues (true: last,
-                         each edge vertex continues the line inside it, no lip at the edge),
-                         and a fluvial
+                         cell, so a slanting rim is no staircase), lipDrop (metres: vertices that
+                         drop more than this to a neighbour are raised towards the surface along
+                         their contour, so a caprock's face is no comb of slivers), edgeContinues
+                         (true: last, each edge vertex continues the line inside it, no lip at the
+                         edge), and a fluvial
                          layer's routeEvery (1…64: the water routed every this many steps, the steps
                          between on the last routing: faster, less exact) and scheme ("factored": the
                          same scheme with its sums arranged to walk faster, equal up to rounding).

@@ -61,6 +61,8 @@ describe('erosion on worker threads', () => {
           dipAzimuthDeg: 0,
         },
       }),
+      // Caprock faces raised along their contours, last but the creases (Mesas' lipDrop).
+      thermalStep({ iterations: 4, retreatDeg: 65, talusShare: 0.5, lipDrop: 1 }),
     ];
     for (const step of steps) {
       const reference = faultField(201);

@@ -247,6 +247,12 @@ const OPTIONAL_NUMBERS: Partial<Record<LayerKind, ReadonlyArray<{ key: string; t
       key: 'lipPasses',
       title: 'Lip passes: the tops of walls rounded over about a cell, so a rim slanting across the grid is not a staircase (empty: as they are)',
     },
+    {
+      key: 'lipDrop',
+      title:
+        'Lip drop (m): vertices dropping more than this to a neighbour are raised towards the surface along their contour, ' +
+        "so a caprock's face is not a comb (empty: as they are)",
+    },
   ],
   fluvial: [
     {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createHeightfield, type Heightfield } from '../terrain/heightfield';
 import { thermalStep, applyStep } from '../recipe/steps';
 import { heightAt } from '../terrain/surface';
-import { discExtremum, discOffsets, flattenNarrowTops, roundLips } from './narrowTops';
+import { discExtremum, discOffsets, flattenNarrowTops, roundLips, smoothLipsAlong } from './narrowTops';
 
 const SIZE = 61;
 const CELL = 2;
@@ -166,4 +166,61 @@ describe('lips rounded (one pass)', () => {
         }
     });
   }
+});
+
+describe('lips drawn along their contours (lipDrop)', () => {
+  /** A caprock 16 m thick at 40 m breaking over a face `run` metres wide onto soft rock at 35°, its rim at `deg` to the columns, jogging ±0.6 of a cell. */
+  function caprock(deg: number, run: number): Heightfield {
+    const angle = (deg * Math.PI) / 180;
+    let seed = 5;
+    return fieldOf((x, z) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      const d = x * Math.cos(angle) + z * Math.sin(angle) + (seed / 2 ** 32 - 0.5) * 1.2 * CELL;
+      return d <= 0 ? 40 : d < run ? 40 - (16 * d) / run : Math.max(0, 24 - 0.7 * (d - run));
+    });
+  }
+
+  it('raises the face’s and the rim’s vertices only (never lowers one) and leaves ground that drops less than lipDrop as it is', () => {
+    for (const deg of [10, 30, 37]) {
+      const field = caprock(deg, 3);
+      const before = field.heights.slice();
+      smoothLipsAlong(field, CELL);
+      let raised = 0;
+      for (let j = 1; j < SIZE - 1; j++)
+        for (let i = 1; i < SIZE - 1; i++) {
+          const k = j * SIZE + i;
+          expect(field.heights[k]).toBeGreaterThanOrEqual(before[k]);
+          if (field.heights[k] > before[k]) raised++;
+          // Within two cells (all passes' reach) of nothing that drops more than a cell's run: as it was.
+          let steepNear = false;
+          for (let dj = -3; dj <= 3 && !steepNear; dj++)
+            for (let di = -3; di <= 3 && !steepNear; di++) {
+              const n = (j + dj) * SIZE + i + di;
+              if (i + di < 1 || j + dj < 1 || i + di >= SIZE - 1 || j + dj >= SIZE - 1) continue;
+              for (const m of [n - 1, n + 1, n - SIZE, n + SIZE, n - SIZE - 1, n - SIZE + 1, n + SIZE - 1, n + SIZE + 1])
+                if (before[n] - before[m] > CELL) steepNear = true;
+            }
+          if (!steepNear) expect(field.heights[k]).toBe(before[k]);
+        }
+      expect(raised, `${deg}°`).toBeGreaterThan(20);
+    }
+  });
+
+  it('leaves a caprock whose rim runs along a column exactly as it is', () => {
+    const field = fieldOf((x) => (x <= 0 ? 40 : x < 2 ? 24 : Math.max(0, 24 - 0.7 * (x - 2))));
+    const before = field.heights.slice();
+    smoothLipsAlong(field, CELL);
+    expect(field.heights).toEqual(before);
+  });
+
+  it('is the thermal step’s lipDrop: absent, the step’s bytes are those without it', () => {
+    const without = caprock(30, 3);
+    applyStep(without, thermalStep({ iterations: 3, talusDeg: 35 }), null);
+    const drawn = caprock(30, 3);
+    applyStep(drawn, thermalStep({ iterations: 3, talusDeg: 35, lipDrop: CELL }), null);
+    expect(drawn.heights).not.toEqual(without.heights);
+    const again = caprock(30, 3);
+    applyStep(again, thermalStep({ iterations: 3, talusDeg: 35 }), null);
+    expect(again.heights).toEqual(without.heights);
+  });
 });

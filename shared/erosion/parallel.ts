@@ -20,7 +20,7 @@ import { hydraulicKernel, tileRandom } from './hydraulicTiled';
 import { talusHeight, thermalBlockRows } from './thermal';
 import { strataTalus, thermalStrataBlockRows } from './thermalStrata';
 import { softenCreases } from './creaseSoftening';
-import { flattenNarrowTops, roundLips } from './narrowTops';
+import { flattenNarrowTops, smoothLipsAlong, roundLips } from './narrowTops';
 import { talusApron } from './talusApron';
 import { continueEdges } from './mapEdge';
 import { JOINTING, wallRetreat } from './wallRetreat';
@@ -104,6 +104,7 @@ export function runShare(share: ParallelShare): boolean {
     if (share.index === 0) {
       talusApron(field, step);
       if (step.lipPasses !== undefined) roundLips(field, step.lipPasses);
+      if (step.lipDrop !== undefined) smoothLipsAlong(field, step.lipDrop);
       if (step.creaseBreak !== undefined) softenCreases(field, step.creaseBreak);
       if (step.edgeContinues === true) continueEdges(field);
     }

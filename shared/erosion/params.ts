@@ -74,6 +74,14 @@ export interface ThermalParams {
    * (shared/erosion/mapEdge.ts). Absent or false: left as the passes leave it.
    */
   edgeContinues?: boolean;
+  /**
+   * Lips drawn along their line, after the lip passes: every vertex that drops more than lipDrop metres
+   * to a neighbour is raised towards the surface a cell either way along its contour (three passes,
+   * never lowered), so a caprock's face slanting across the grid is not a comb of slivers with notches
+   * in its rim; a rim along a row or column stays as it is (shared/erosion/narrowTops.ts smoothLipsAlong).
+   * Absent: left as is.
+   */
+  lipDrop?: number;
 }
 
 /** Hydraulic erosion, droplet model (Beyer 2015; parameters as in Lague's Hydraulic-Erosion). */
@@ -146,6 +154,8 @@ export const MAX_FACE_CELLS = 64;
 export const MAX_TOP_WIDTH = 200;
 /** Most lip-rounding passes (each rounds about a cell further back from the rim). */
 export const MAX_LIP_PASSES = 16;
+/** Largest lip drop, metres (no map's lip drops more in one cell). */
+export const MAX_LIP_DROP = 100_000;
 
 const isWhole = (v: unknown, min: number, max: number): v is number => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
 const isIn = (v: unknown, min: number, max: number): v is number => typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max;
@@ -164,6 +174,7 @@ export function thermalProblem(p: ThermalParams): string | null {
   if (p.floorFill !== undefined && !isIn(p.floorFill, 0, MAX_FLOOR_FILL)) return `floor fill must be from 0 to ${MAX_FLOOR_FILL} m`;
   if (p.creaseBreak !== undefined && !isIn(p.creaseBreak, 0, MAX_CREASE_BREAK)) return `crease break must be from 0 to ${MAX_CREASE_BREAK} m`;
   if (p.lipPasses !== undefined && !isWhole(p.lipPasses, 0, MAX_LIP_PASSES)) return `lip passes must be a whole number from 0 to ${MAX_LIP_PASSES}`;
+  if (p.lipDrop !== undefined && !isIn(p.lipDrop, 0, MAX_LIP_DROP)) return `lip drop must be from 0 to ${MAX_LIP_DROP} m`;
   if (p.topWidth !== undefined && !isIn(p.topWidth, 0, MAX_TOP_WIDTH)) return `top width must be from 0 to ${MAX_TOP_WIDTH} m`;
   if (p.strata !== undefined) {
     const problem = strataProblem(p.strata);

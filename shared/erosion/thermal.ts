@@ -24,7 +24,7 @@ import type { Heightfield } from '../terrain/heightfield';
 import { thermalProblem, type ErosionRunOptions, type ThermalParams } from './params';
 import { strataTalus, thermalStrataBlockRows } from './thermalStrata';
 import { softenCreases } from './creaseSoftening';
-import { flattenNarrowTops, roundLips } from './narrowTops';
+import { flattenNarrowTops, smoothLipsAlong, roundLips } from './narrowTops';
 import { talusApron } from './talusApron';
 import { continueEdges } from './mapEdge';
 import { JOINTING, wallRetreat } from './wallRetreat';
@@ -190,6 +190,7 @@ export function thermalErosion(field: Heightfield, params: ThermalParams, option
   // After the passes have laid the walls' soft beds back: what fell rests at their feet.
   talusApron(field, params);
   if (params.lipPasses !== undefined) roundLips(field, params.lipPasses);
+  if (params.lipDrop !== undefined) smoothLipsAlong(field, params.lipDrop);
   if (params.creaseBreak !== undefined) softenCreases(field, params.creaseBreak);
   if (params.edgeContinues === true) continueEdges(field);
   return true;

@@ -39,6 +39,13 @@ export interface ClimateLook {
    * 10° below), unbanded, until rock takes over; absent: no talus scree.
    */
   readonly talusSlope?: number;
+  /**
+   * How much of the talus scree's colour (0…1) is the rock's own: the mean colour of the rock beds by
+   * their thickness (the project's beds, or the climate's bands). Scree is the cliffs above broken up
+   * and mixed as it falls, so it wears their colour, evenly, not striped by the beds it lies across.
+   * Absent: none (plain gravel).
+   */
+  readonly talusRubble?: number;
 }
 
 const TEMPERATE: ClimateLook = {
@@ -106,6 +113,9 @@ const DESERT: ClimateLook = {
   // Talus aprons at cliff feet stand at scree's angle of repose, 33–37° (Statham 1977; Carson 1977): they
   // are scree, full from 30°; only faces steeper than repose plus a margin (full at 45°, from 35°) are banded rock.
   talusSlope: 30,
+  // A desert's scree is its cliffs' rock broken up (red-brown rubble under red shale and buff sandstone
+  // cliffs), not the washes' grey gravel: two thirds of its colour is the rock's mean.
+  talusRubble: 0.65,
   rockSlope: 45,
 };
 

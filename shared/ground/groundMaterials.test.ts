@@ -41,13 +41,17 @@ describe('ground materials: what the view paints is what the engine masks weigh'
         expect(set.layers.map((l) => l.name)).toEqual(layers.map((l) => l.name));
         const look = CLIMATE_LOOKS[climate];
         const beds = look.bands.beds.map((bed) => bed.srgb.map(srgbByteToLinear) as [number, number, number]);
+        // Rubble (a desert's talus) takes its share of the beds' mean colour by thickness.
+        const thickness = look.bands.beds.reduce((sum, bed) => sum + bed.thickness, 0);
+        const rock = [0, 1, 2].map((c) => look.bands.beds.reduce((sum, bed, b) => sum + bed.thickness * beds[b][c], 0) / thickness);
         const band = [0, 0, 0];
         for (let k = 0; k < n; k += 7) {
           writeBandColour(look.bands, beds, field.heights[k], band, 0);
           const expected = [0, 0, 0];
           layers.forEach((layer, l) => {
             for (let c = 0; c < 3; c++) {
-              const own = srgbByteToLinear(look.srgb[layer.material][c]);
+              const material = srgbByteToLinear(look.srgb[layer.material][c]);
+              const own = material + (rock[c] - material) * (layer.rubble ?? 0);
               expected[c] += weights[l][k] * (own + (band[c] - own) * layer.banded);
             }
           });

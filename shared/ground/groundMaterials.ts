@@ -21,6 +21,8 @@ import type { Strata } from '../terrain/strata';
 export interface GroundLayer extends MaskLayer {
   readonly material: GroundMaterial;
   readonly banded: number;
+  /** 0…1: how much of its colour is the rock beds' mean colour by thickness (a desert's talus scree); absent 0. */
+  readonly rubble?: number;
 }
 
 /** Heights (metres) the climate's cover changes at: the View's tree and snow lines. */
@@ -66,7 +68,13 @@ export function groundLayers(climate: Climate, lines: GroundLines, data: GroundD
   layers.push({ name: 'dirt', material: 'dirt', banded: look.groundBanding, rules: look.scree ? [earthSlope, belowScree] : [earthSlope] });
   // Talus at cliff feet (a desert's aprons): scree by slope at any height, under the rock of the cliffs above it.
   if (look.talusSlope !== undefined && !look.scree)
-    layers.push({ name: 'scree', material: 'gravel', banded: 0, rules: [{ source: 'slope', min: look.talusSlope, softness: SLOPE_FADE }] });
+    layers.push({
+      name: 'scree',
+      material: 'gravel',
+      banded: 0,
+      rubble: look.talusRubble,
+      rules: [{ source: 'slope', min: look.talusSlope, softness: SLOPE_FADE }],
+    });
   layers.push({ name: 'rock', material: 'rock', banded: 1, rules: [{ source: 'slope', min: look.rockSlope, softness: SLOPE_FADE }] });
   if (data.erosion) {
     layers.push({ name: 'sediment', material: 'sand', banded: 0, rules: [SEDIMENT_RULE, COVER_SLOPE_RULE] });
@@ -224,6 +232,17 @@ function packedWeight(packed: Float64Array, o: number, v: number, footprint = 0)
 
 const linear = (srgb: Rgb): Rgb => [srgbByteToLinear(srgb[0]), srgbByteToLinear(srgb[1]), srgbByteToLinear(srgb[2])];
 
+/** The beds' mean linear colour, each by its thickness: what the column's rock, broken up and mixed, looks like. */
+function rockMean(bands: RockBands, linearBeds: readonly Rgb[]): Rgb {
+  let total = 0;
+  const sum = [0, 0, 0];
+  bands.beds.forEach((bed, b) => {
+    total += bed.thickness;
+    for (let n = 0; n < 3; n++) sum[n] += bed.thickness * linearBeds[b][n];
+  });
+  return total > 0 ? [sum[0] / total, sum[1] / total, sum[2] / total] : [0, 0, 0];
+}
+
 /**
  * The palette of a climate's layers. With `strata` (the project's rock beds, shared/layers/stackStrata.ts)
  * rock is banded by those beds where they lie (strataBands.ts); without, by the climate's own bands.
@@ -233,12 +252,18 @@ export function groundPalette(climate: Climate, layers: readonly GroundLayer[], 
   const own = strata ? strataRockBands(strata, look) : null;
   const bands = own ?? look.bands;
   const snowLayer = layers.find((layer) => layer.snowBand);
+  const linearBeds = bands.beds.map((bed) => linear(bed.srgb));
+  const rock = rockMean(bands, linearBeds);
   return {
     layers,
     climate,
-    colours: layers.map((layer) => linear(look.srgb[layer.material])),
+    colours: layers.map((layer) => {
+      const own = linear(look.srgb[layer.material]);
+      const mix = layer.rubble ?? 0;
+      return mix > 0 ? ([own[0] + (rock[0] - own[0]) * mix, own[1] + (rock[1] - own[1]) * mix, own[2] + (rock[2] - own[2]) * mix] as const) : own;
+    }),
     banded: layers.map((layer, l) => (own && l === 0 ? 0 : layer.banded)),
-    linearBeds: bands.beds.map((bed) => linear(bed.srgb)),
+    linearBeds,
     bands,
     frame: own && strata ? strataFrame(strata) : LEVEL_FRAME,
     cycle: bandCycle(bands),

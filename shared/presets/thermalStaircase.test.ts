@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { replayTerrain } from '../recipe/replay';
-import type { Heightfield } from '../terrain/heightfield';
 import { TERRAIN_PRESETS } from './terrainPresets';
+import { loneSteepSteps } from './testing/loneSteps';
 
 /**
  * No staircase two cells wide along the grid (issue 35, "no grid artefacts"): a thermal pass that
@@ -21,27 +21,6 @@ import { TERRAIN_PRESETS } from './terrainPresets';
 const SEEDS = [3, 11, 29];
 const MAX_ALONE = 0.05;
 const measured = TERRAIN_PRESETS.filter((preset) => preset.id !== 'classic');
-
-/** Steep one-cell steps along rows and columns, and the share of them standing alone. */
-function loneSteepSteps(field: Heightfield): { steep: number; aloneShare: number } {
-  const { width, depth, cellSize, heights } = field;
-  let steep = 0;
-  let alone = 0;
-  const visit = (first: number, stride: number, count: number) => {
-    for (let n = 1; n + 2 < count; n++) {
-      const k = first + n * stride;
-      const step = Math.abs(heights[k + stride] - heights[k]);
-      if (step <= cellSize) continue;
-      steep++;
-      const before = Math.abs(heights[k] - heights[k - stride]);
-      const after = Math.abs(heights[k + 2 * stride] - heights[k + stride]);
-      if (before < step / 2 && after < step / 2) alone++;
-    }
-  };
-  for (let j = 0; j < depth; j++) visit(j * width, 1, width);
-  for (let i = 0; i < width; i++) visit(i, width, depth);
-  return { steep, aloneShare: steep > 0 ? alone / steep : 0 };
-}
 
 describe('presets without a thermal staircase along the grid', () => {
   for (const preset of measured) {
