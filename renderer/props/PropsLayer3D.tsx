@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { useThree } from '@react-three/fiber';
 import type { PropsController } from '../../app/props/propsController';
 import { useSession } from '../session';
+import { propSeed } from '../../shared/props/propMeshes';
 import { PropInstances } from './propInstances';
 
 /** Indices in the layer of the selected props. */
@@ -14,6 +15,11 @@ function selectedIndices(controller: PropsController): Set<number> {
   return indices;
 }
 
+/** Each prop's variation seed, from its id (layer order): stable when it is moved, turned or scaled. */
+function seeds(controller: PropsController): Uint32Array {
+  return Uint32Array.from(controller.layer.list, (prop) => propSeed(prop.id));
+}
+
 /** The props in the 3D viewport: instanced meshes driven imperatively by the props controller. */
 export function PropsLayer3D() {
   const session = useSession();
@@ -22,10 +28,10 @@ export function PropsLayer3D() {
   const instances = useMemo(() => new PropInstances(), []);
 
   useEffect(() => {
-    instances.rebuild(controller.layer.layer, selectedIndices(controller));
+    instances.rebuild(controller.layer.layer, selectedIndices(controller), seeds(controller));
     invalidate();
     const unsubscribePlacement = controller.onPlacementChange((change) => {
-      if (change.kind === 'rebuild') instances.rebuild(controller.layer.layer, selectedIndices(controller));
+      if (change.kind === 'rebuild') instances.rebuild(controller.layer.layer, selectedIndices(controller), seeds(controller));
       else if (change.kind === 'update') instances.update(controller.layer.layer, change.indices);
       invalidate();
     });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { BufferAttribute, InstancedMesh, Points } from 'three';
+import { Color, Matrix4, Quaternion, Vector3, type BufferAttribute, type InstancedMesh, type Points } from 'three';
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import { createSnappedPropLayer, propColumnsFromProps, resnapInRegion } from '../../shared/props/prop';
+import { propSeed, propVariation } from '../../shared/props/propMeshes';
 import { PropInstances } from './propInstances';
 
 describe('PropInstances far markers', () => {
@@ -37,6 +38,53 @@ describe('PropInstances far markers', () => {
     instances.update(layer, changed);
     expect(layer.placements.y[1]).toBe(10);
     expect(positions.getY(1)).toBeCloseTo(10 + offset, 5);
+    instances.dispose();
+  });
+});
+
+describe('PropInstances variation', () => {
+  it('draws each kind with one instanced mesh, stretched and tinted by the seed, base kept on the ground', () => {
+    const field = createHeightfield(17, 17, 1);
+    for (let i = 0; i < field.heights.length; i++) field.heights[i] = (i % 17) * 0.5;
+    const props = ['a', 'b', 'c'].map((id, k) => ({ id, type: k < 2 ? 'conifer' : 'rock', x: -3 + 3 * k, z: k, yaw: 0.3 * k, scale: 1 + 0.5 * k }));
+    const layer = createSnappedPropLayer(field, propColumnsFromProps(props));
+    const seeds = props.map((p) => propSeed(p.id));
+    const instances = new PropInstances();
+    instances.rebuild(layer, new Set(), seeds);
+    // One mesh per kind (and the far markers), however many props.
+    expect(instances.group.children.map((c) => c.name).sort()).toEqual(['props:conifer', 'props:far', 'props:rock']);
+    const conifers = instances.group.getObjectByName('props:conifer') as InstancedMesh;
+    const rocks = instances.group.getObjectByName('props:rock') as InstancedMesh;
+    expect(conifers.count).toBe(2);
+    expect(rocks.count).toBe(1);
+    const matrix = new Matrix4();
+    const position = new Vector3();
+    const rotation = new Quaternion();
+    const scale = new Vector3();
+    const colour = new Color();
+    [conifers, conifers, rocks].forEach((mesh, k) => {
+      const instance = k < 2 ? k : 0;
+      mesh.getMatrixAt(instance, matrix);
+      // The pivot (the mesh's y = 0 on the axis) lands exactly on the snapped base.
+      const pivot = new Vector3(0, 0, 0).applyMatrix4(matrix);
+      expect(pivot.x).toBeCloseTo(props[k].x, 5);
+      expect(pivot.y).toBeCloseTo(layer.placements.y[k], 5);
+      expect(pivot.z).toBeCloseTo(props[k].z, 5);
+      matrix.decompose(position, rotation, scale);
+      const { stretch, tint } = propVariation(seeds[k], props[k].type);
+      expect(scale.x).toBeCloseTo(props[k].scale * stretch[0], 5);
+      expect(scale.y).toBeCloseTo(props[k].scale * stretch[1], 5);
+      expect(scale.z).toBeCloseTo(props[k].scale * stretch[2], 5);
+      mesh.getColorAt(instance, colour);
+      expect(colour.toArray()).toEqual(tint.map((c) => expect.closeTo(c, 6)));
+    });
+    // Selecting tints a prop; deselecting gives it back its own colour, not white.
+    instances.highlight(layer, new Set([1]));
+    conifers.getColorAt(1, colour);
+    expect(colour.r).toBeGreaterThan(2);
+    instances.highlight(layer, new Set());
+    conifers.getColorAt(1, colour);
+    expect(colour.toArray()).toEqual(propVariation(seeds[1], 'conifer').tint.map((c) => expect.closeTo(c, 6)));
     instances.dispose();
   });
 });
