@@ -3,7 +3,7 @@ import { useThree } from '@react-three/fiber';
 import type { PropsController } from '../../app/props/propsController';
 import { useSession } from '../session';
 import { propSeed } from '../../shared/props/propMeshes';
-import { PropInstances } from './propInstances';
+import { PropInstances, type PropLightingUniforms } from './propInstances';
 
 /** Indices in the layer of the selected props. */
 function selectedIndices(controller: PropsController): Set<number> {
@@ -20,12 +20,16 @@ function seeds(controller: PropsController): Uint32Array {
   return Uint32Array.from(controller.layer.list, (prop) => propSeed(prop.id));
 }
 
-/** The props in the 3D viewport: instanced meshes driven imperatively by the props controller. */
-export function PropsLayer3D() {
+/** The props in the 3D viewport: instanced meshes driven imperatively by the props controller, lit with the terrain's lighting. */
+export function PropsLayer3D({ lighting }: { lighting: PropLightingUniforms }) {
   const session = useSession();
   const controller = session.props.controller;
   const invalidate = useThree((s) => s.invalidate);
-  const instances = useMemo(() => new PropInstances(), []);
+  const instances = useMemo(() => {
+    const made = new PropInstances();
+    made.shareTerrainLighting(lighting);
+    return made;
+  }, [lighting]);
 
   useEffect(() => {
     instances.rebuild(controller.layer.layer, selectedIndices(controller), seeds(controller));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Color, Matrix4, Quaternion, Vector3, type BufferAttribute, type InstancedMesh, type Points } from 'three';
+import { Color, Matrix4, Quaternion, Texture, Vector3, Vector4, type BufferAttribute, type InstancedMesh, type MeshLambertMaterial, type Points } from 'three';
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import { createSnappedPropLayer, propColumnsFromProps, resnapInRegion } from '../../shared/props/prop';
 import { propSeed, propVariation } from '../../shared/props/propMeshes';
@@ -85,6 +85,44 @@ describe('PropInstances variation', () => {
     instances.highlight(layer, new Set());
     conifers.getColorAt(1, colour);
     expect(colour.toArray()).toEqual(propVariation(seeds[1], 'conifer').tint.map((c) => expect.closeTo(c, 6)));
+    instances.dispose();
+  });
+});
+
+describe('PropInstances lighting', () => {
+  it('reads the terrain lighting at each instance base, and only once its texture exists', () => {
+    const field = createHeightfield(9, 9, 1);
+    const layer = createSnappedPropLayer(field, propColumnsFromProps([{ id: 'a', type: 'bush', x: 0, z: 0, yaw: 0, scale: 1 }]));
+    const lighting = {
+      terrainLighting: { value: null as Texture | null },
+      terrainLightingTransform: { value: new Vector4(0.1, 0.5, 0.1, 0.5) },
+      terrainShadowStrength: { value: 1 },
+      terrainOcclusionStrength: { value: 1 },
+    };
+    const instances = new PropInstances();
+    instances.shareTerrainLighting(lighting);
+    instances.rebuild(layer, new Set());
+    const mesh = instances.group.getObjectByName('props:bush') as InstancedMesh;
+    const material = mesh.material as MeshLambertMaterial;
+    const shader = {
+      uniforms: {} as Record<string, { value: unknown }>,
+      vertexShader: 'void main() {\n#include <project_vertex>\n}',
+      fragmentShader: 'void main() {\n#include <aomap_fragment>\n}',
+    };
+    material.onBeforeCompile(shader as unknown as Parameters<MeshLambertMaterial['onBeforeCompile']>[0], undefined as never);
+    // The very uniform objects of the terrain (a relight changes both at once).
+    expect(shader.uniforms.terrainLighting).toBe(lighting.terrainLighting);
+    expect(shader.uniforms.terrainLightingTransform).toBe(lighting.terrainLightingTransform);
+    expect(shader.vertexShader).toContain('instanceMatrix * vec4(0.0, 0.0, 0.0, 1.0)');
+    expect(shader.vertexShader).toContain('#include <project_vertex>');
+    expect(shader.fragmentShader).toMatch(/directDiffuse \*= mix\(1\.0, propLight\.r/);
+    expect(shader.fragmentShader).toContain('#include <aomap_fragment>');
+    const lit = shader.uniforms.propTerrainLit;
+    mesh.onBeforeRender(undefined as never, undefined as never, undefined as never, undefined as never, undefined as never, undefined as never);
+    expect(lit.value).toBe(0);
+    lighting.terrainLighting.value = new Texture();
+    mesh.onBeforeRender(undefined as never, undefined as never, undefined as never, undefined as never, undefined as never, undefined as never);
+    expect(lit.value).toBe(1);
     instances.dispose();
   });
 });

@@ -1,4 +1,7 @@
 import {
+  type IUniform,
+  type Texture,
+  type Vector4,
   BufferAttribute,
   BufferGeometry,
   Color,
@@ -30,6 +33,42 @@ const euler = new Euler(0, 0, 0, 'YXZ');
 const scale = new Vector3();
 const tint = new Color();
 
+/**
+ * The terrain's lighting (renderer/viewport/look/terrainLighting.ts): sun shadow (r) and sky
+ * occlusion (g) on a grid over the map, and the world x, z → uv transform. Props share these uniforms,
+ * so the shading of a prop follows the ground it stands on.
+ */
+export interface PropLightingUniforms {
+  terrainLighting: IUniform<Texture | null>;
+  terrainLightingTransform: IUniform<Vector4>;
+  terrainShadowStrength: IUniform<number>;
+  terrainOcclusionStrength: IUniform<number>;
+}
+
+/**
+ * What the Lambert shading of props takes from the terrain's lighting: one read per pixel, at the
+ * instance's base (the pivot's world x, z), dimming the sun by the terrain's shadow there and the sky
+ * by its occlusion (less: a crown stands above the ground it is read at). 0 until the texture exists.
+ */
+const PROP_LIGHTING_VERTEX = /* glsl */ `
+#include <project_vertex>
+#ifdef USE_INSTANCING
+  vPropBase = (modelMatrix * instanceMatrix * vec4(0.0, 0.0, 0.0, 1.0)).xz;
+#else
+  vPropBase = (modelMatrix * vec4(0.0, 0.0, 0.0, 1.0)).xz;
+#endif
+`;
+const PROP_LIGHTING_FRAGMENT = /* glsl */ `
+{
+  vec2 propUv = vec2(vPropBase.x * terrainLightingTransform.x + terrainLightingTransform.y,
+    vPropBase.y * terrainLightingTransform.z + terrainLightingTransform.w);
+  vec2 propLight = texture2D(terrainLighting, propUv).rg;
+  reflectedLight.directDiffuse *= mix(1.0, propLight.r, terrainShadowStrength * propTerrainLit);
+  reflectedLight.indirectDiffuse *= mix(1.0, propLight.g, 0.6 * terrainOcclusionStrength * propTerrainLit);
+}
+#include <aomap_fragment>
+`;
+
 /** Where a type's far marker sits (height of its bounding-box centre, metres at scale 1) and its colour. */
 interface Marker {
   centreY: number;
@@ -47,6 +86,9 @@ export class PropInstances {
   readonly group = new Group();
   private readonly geometries = new Map<string, BufferGeometry>();
   private readonly material = new MeshLambertMaterial({ vertexColors: true });
+  /** 1 once the terrain's lighting texture is there (see `shareTerrainLighting`). */
+  private readonly terrainLit: IUniform<number> = { value: 0 };
+  private lighting: PropLightingUniforms | null = null;
   /** Mesh of each type slot in the layer's columns, and each prop's instance index in it. */
   private meshes: InstancedMesh[] = [];
   private instanceOf = new Int32Array(0);
@@ -64,6 +106,25 @@ export class PropInstances {
     this.far.frustumCulled = false;
     this.far.raycast = () => undefined;
     this.group.add(this.far);
+  }
+
+  /**
+   * Shades props with the terrain's sun shadow and sky occlusion (the uniforms are shared, so they
+   * follow every relight). Call once, before the first frame.
+   */
+  shareTerrainLighting(lighting: PropLightingUniforms): void {
+    this.lighting = lighting;
+    const terrainLit = this.terrainLit;
+    this.material.customProgramCacheKey = () => 'props-terrain-lit';
+    this.material.onBeforeCompile = (shader) => {
+      Object.assign(shader.uniforms, lighting, { propTerrainLit: terrainLit });
+      shader.vertexShader = `varying vec2 vPropBase;\n${shader.vertexShader.replace('#include <project_vertex>', PROP_LIGHTING_VERTEX)}`;
+      shader.fragmentShader =
+        'uniform sampler2D terrainLighting;\nuniform vec4 terrainLightingTransform;\nuniform float terrainShadowStrength;\n' +
+        'uniform float terrainOcclusionStrength;\nuniform float propTerrainLit;\nvarying vec2 vPropBase;\n' +
+        shader.fragmentShader.replace('#include <aomap_fragment>', PROP_LIGHTING_FRAGMENT);
+    };
+    this.material.needsUpdate = true;
   }
 
   private markerFor(type: PropType): Marker {
@@ -138,6 +199,9 @@ export class PropInstances {
       // Culling would need a bounding sphere over every instance; picking uses the terrain instead.
       mesh.frustumCulled = false;
       mesh.raycast = () => undefined;
+      mesh.onBeforeRender = () => {
+        this.terrainLit.value = this.lighting?.terrainLighting.value ? 1 : 0;
+      };
       this.group.add(mesh);
       return mesh;
     });

@@ -359,10 +359,10 @@ function rockMesh(seed: number, radii: V3, sink: number, stone: string, cuts: nu
     const theta = 2 * Math.PI * random.next();
     const y = -0.2 + 1.1 * random.next();
     const h = Math.sqrt(Math.max(0, 1 - y * y));
-    planes.push({ n: [h * Math.cos(theta), Math.min(1, y), h * Math.sin(theta)], d: 0.72 + 0.18 * random.next() });
+    planes.push({ n: [h * Math.cos(theta), Math.min(1, y), h * Math.sin(theta)], d: 0.58 + 0.22 * random.next() });
   }
   const unit = vertices.map((v) => {
-    let p = scaled(v, 1 + 0.16 * noise(v[0] * 1.9, v[1] * 1.9, v[2] * 1.9) + 0.06 * noise(v[0] * 4.3 + 7, v[1] * 4.3, v[2] * 4.3));
+    let p = scaled(v, 1 + 0.22 * noise(v[0] * 1.6, v[1] * 1.6, v[2] * 1.6) + 0.07 * noise(v[0] * 4.3 + 7, v[1] * 4.3, v[2] * 4.3));
     for (const { n, d } of planes) {
       const over = dot(p, n) - d;
       if (over > 0) p = sub(p, scaled(n, over));
@@ -388,8 +388,8 @@ function rockMesh(seed: number, radii: V3, sink: number, stone: string, cuts: nu
     const centroid = scaled(add(add(pa, pb), pc), 1 / 3);
     const height = Math.max(0, centroid[1]) / top;
     // Each facet its own shade; weathered and lighter towards the top, a touch of lichen on some.
-    const jitter = 0.86 + 0.22 * random.next();
-    let colour = shade(base, jitter * (0.78 + 0.3 * height));
+    const jitter = 0.78 + 0.32 * random.next();
+    let colour = shade(base, jitter * (0.62 + 0.45 * height));
     if (random.next() < 0.18) colour = mixRgb(colour, lichen, 0.35);
     const outward = sub(centroid, [0, lift * radii[1], 0]);
     mesh.tri(pa, pb, pc, outward, [colour, colour, colour]);
@@ -421,8 +421,8 @@ const BUILDERS: Readonly<Record<string, () => PropMesh>> = {
   conifer,
   broadleaf,
   bush,
-  rock: () => rockMesh(0x0c4, [0.8, 0.55, 0.65], 0.3, '#8a8580', 4),
-  boulder: () => rockMesh(0xb01d, [2.2, 1.6, 1.9], 0.25, '#77726c', 5),
+  rock: () => rockMesh(0x0c4, [0.85, 0.5, 0.7], 0.36, '#7a756e', 6),
+  boulder: () => rockMesh(0xb01d, [2.3, 1.4, 1.9], 0.33, '#6f6a63', 7),
   'dead-tree': deadTree,
 };
 
