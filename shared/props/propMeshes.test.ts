@@ -107,7 +107,8 @@ describe('procedural prop meshes', () => {
       for (let s = 0; s <= 35; s += 5) {
         for (let k = 0; k < 16; k++) {
           const theta = (2 * Math.PI * k) / 16;
-          for (const [x, y, z] of ring) expect(y, `${id} at ${s}°`).toBeLessThanOrEqual(Math.tan((s * Math.PI) / 180) * (x * Math.cos(theta) + z * Math.sin(theta)) + 1e-6);
+          const rise = Math.tan((s * Math.PI) / 180);
+          for (const [x, y, z] of ring) expect(y, `${id} at ${s}°`).toBeLessThanOrEqual(rise * (x * Math.cos(theta) + z * Math.sin(theta)) + 1e-6);
         }
       }
       // ... and no deeper than that (the pivot, y = 0, is the ground at the trunk's axis).

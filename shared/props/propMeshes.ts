@@ -313,11 +313,13 @@ function broadleaf(): PropMesh {
   const fork: V3 = [0, 2.6, 0];
   addLimb(mesh, [0, -r0 * TRUNK_SINK_SLOPE, 0], fork, r0, 0.2, 6, BARK, false);
   const leaves = [hexToLinear('#3f7a2e'), hexToLinear('#4d8a34'), hexToLinear('#5a9438')];
-  const clusters: { centre: V3; radius: number }[] = [{ centre: [0, 5.3, 0], radius: 1.75 }];
+  // A dome, not a disc: a top cluster over a ring of five, alternately high and low.
+  const clusters: { centre: V3; radius: number }[] = [{ centre: [0.15, 5.9, -0.1], radius: 1.6 }];
   for (let k = 0; k < 5; k++) {
     const angle = (2 * Math.PI * k) / 5 + 0.4 * random.next();
-    const out = 1.45 + 0.35 * random.next();
-    clusters.push({ centre: [out * Math.cos(angle), 4.1 + 0.9 * random.next(), out * Math.sin(angle)], radius: 1.2 + 0.35 * random.next() });
+    const out = 1.25 + 0.3 * random.next();
+    const y = (k % 2 === 0 ? 3.9 : 4.8) + 0.4 * random.next();
+    clusters.push({ centre: [out * Math.cos(angle), y, out * Math.sin(angle)], radius: 1.15 + 0.3 * random.next() });
   }
   for (let k = 0; k < 3; k++) {
     const c = clusters[1 + ((2 * k) % 5)].centre;
@@ -325,8 +327,8 @@ function broadleaf(): PropMesh {
   }
   clusters.forEach(({ centre, radius }, k) => {
     // Lower clusters darker (in the crown's own shade).
-    const colour = shade(leaves[k % leaves.length], 0.8 + 0.2 * ((centre[1] - 4) / 1.5));
-    addBlob(mesh, random, centre, [radius, radius * 0.82, radius], 0.22, colour, 0.6);
+    const colour = shade(leaves[k % leaves.length], 0.8 + 0.2 * ((centre[1] - 4) / 2));
+    addBlob(mesh, random, centre, [radius, radius * 0.9, radius], 0.22, colour, 0.6);
   });
   return mesh.build('#4f8a3a');
 }
