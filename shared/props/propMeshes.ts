@@ -474,8 +474,14 @@ const VARIATION: Readonly<Record<string, { across: number; up: number; light: nu
 export function propVariation(seed: number, typeId: string): PropVariation {
   const v = VARIATION[typeId];
   if (!v) return { stretch: [1, 1, 1], tint: [1, 1, 1] };
-  const random = createRandom(seed);
-  const signed = () => 2 * random.next() - 1;
+  // Five numbers hashed from the seed (no generator object: a rebuild does this for every prop).
+  let draw = 0;
+  const signed = () => {
+    let z = (seed + Math.imul(++draw, 0x9e3779b9)) >>> 0;
+    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
+    return (((z ^ (z >>> 16)) >>> 0) / 4294967296) * 2 - 1;
+  };
   const stretch: V3 = [1 + v.across * signed(), 1 + v.up * signed(), 1 + v.across * signed()];
   const light = 1 + v.light * signed();
   const warm = v.hue * signed();
