@@ -2,7 +2,8 @@ import { useEffect, useMemo } from 'react';
 import { useThree } from '@react-three/fiber';
 import type { PropsController } from '../../app/props/propsController';
 import { useSession } from '../session';
-import { PropInstances } from './propInstances';
+import { propSeed } from '../../shared/props/propMeshes';
+import { PropInstances, type PropLightingUniforms } from './propInstances';
 
 /** Indices in the layer of the selected props. */
 function selectedIndices(controller: PropsController): Set<number> {
@@ -14,18 +15,27 @@ function selectedIndices(controller: PropsController): Set<number> {
   return indices;
 }
 
-/** The props in the 3D viewport: instanced meshes driven imperatively by the props controller. */
-export function PropsLayer3D() {
+/** Each prop's variation seed, from its id (layer order): stable when it is moved, turned or scaled. */
+function seeds(controller: PropsController): Uint32Array {
+  return Uint32Array.from(controller.layer.list, (prop) => propSeed(prop.id));
+}
+
+/** The props in the 3D viewport: instanced meshes driven imperatively by the props controller, lit with the terrain's lighting. */
+export function PropsLayer3D({ lighting }: { lighting: PropLightingUniforms }) {
   const session = useSession();
   const controller = session.props.controller;
   const invalidate = useThree((s) => s.invalidate);
-  const instances = useMemo(() => new PropInstances(), []);
+  const instances = useMemo(() => {
+    const made = new PropInstances();
+    made.shareTerrainLighting(lighting);
+    return made;
+  }, [lighting]);
 
   useEffect(() => {
-    instances.rebuild(controller.layer.layer, selectedIndices(controller));
+    instances.rebuild(controller.layer.layer, selectedIndices(controller), seeds(controller));
     invalidate();
     const unsubscribePlacement = controller.onPlacementChange((change) => {
-      if (change.kind === 'rebuild') instances.rebuild(controller.layer.layer, selectedIndices(controller));
+      if (change.kind === 'rebuild') instances.rebuild(controller.layer.layer, selectedIndices(controller), seeds(controller));
       else if (change.kind === 'update') instances.update(controller.layer.layer, change.indices);
       invalidate();
     });

@@ -1,6 +1,7 @@
 import { BoxGeometry, BufferAttribute, BufferGeometry, Color, ConeGeometry, CylinderGeometry, IcosahedronGeometry } from 'three';
 import { mergeGeometries } from 'three/examples/jsm/utils/BufferGeometryUtils.js';
 import type { Primitive, PropType } from '../../shared/props/library';
+import { propMesh } from '../../shared/props/propMeshes';
 
 /** One primitive as a non-indexed geometry in prop-local metres, with per-vertex colour. */
 function primitiveGeometry(primitive: Primitive): BufferGeometry {
@@ -52,8 +53,19 @@ export function primitiveHeight(primitive: Primitive): number {
   }
 }
 
-/** The whole prop type as one geometry (pivot at the base), ready for one InstancedMesh. */
+/**
+ * The whole prop type as one geometry (pivot at the base), ready for one InstancedMesh: the kind's
+ * procedural mesh (shared/props/propMeshes.ts) where it has one, else its library primitives.
+ */
 export function buildPropGeometry(type: PropType): BufferGeometry {
+  const mesh = propMesh(type);
+  if (mesh) {
+    const geometry = new BufferGeometry();
+    geometry.setAttribute('position', new BufferAttribute(mesh.positions, 3));
+    geometry.setAttribute('normal', new BufferAttribute(mesh.normals, 3));
+    geometry.setAttribute('color', new BufferAttribute(mesh.colours, 3));
+    return geometry;
+  }
   const parts = type.shape.map(primitiveGeometry);
   const merged = mergeGeometries(parts, false);
   parts.forEach((part) => part.dispose());

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { BufferAttribute, InstancedMesh, Points } from 'three';
+import { Matrix4, Quaternion, Texture, Vector3, Vector4, type BufferAttribute, type InstancedMesh, type MeshLambertMaterial, type Points } from 'three';
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import { createSnappedPropLayer, propColumnsFromProps, resnapInRegion } from '../../shared/props/prop';
+import { propSeed, propVariation } from '../../shared/props/propMeshes';
 import { PropInstances } from './propInstances';
 
 describe('PropInstances far markers', () => {
@@ -37,6 +38,92 @@ describe('PropInstances far markers', () => {
     instances.update(layer, changed);
     expect(layer.placements.y[1]).toBe(10);
     expect(positions.getY(1)).toBeCloseTo(10 + offset, 5);
+    instances.dispose();
+  });
+});
+
+/** The colour an instance is drawn with (its instanceColor entry). */
+function tintOf(mesh: InstancedMesh, instance: number): number[] {
+  return Array.from(mesh.instanceColor!.array.slice(3 * instance, 3 * instance + 3));
+}
+
+describe('PropInstances variation', () => {
+  it('draws each kind with one instanced mesh, stretched and tinted by the seed, base kept on the ground', () => {
+    const field = createHeightfield(17, 17, 1);
+    for (let i = 0; i < field.heights.length; i++) field.heights[i] = (i % 17) * 0.5;
+    const props = ['a', 'b', 'c'].map((id, k) => ({ id, type: k < 2 ? 'conifer' : 'rock', x: -3 + 3 * k, z: k, yaw: 0.3 * k, scale: 1 + 0.5 * k }));
+    const layer = createSnappedPropLayer(field, propColumnsFromProps(props));
+    const seeds = props.map((p) => propSeed(p.id));
+    const instances = new PropInstances();
+    instances.rebuild(layer, new Set(), seeds);
+    // One mesh per kind (and the far markers), however many props.
+    expect(instances.group.children.map((c) => c.name).sort()).toEqual(['props:conifer', 'props:far', 'props:rock']);
+    const conifers = instances.group.getObjectByName('props:conifer') as InstancedMesh;
+    const rocks = instances.group.getObjectByName('props:rock') as InstancedMesh;
+    expect(conifers.count).toBe(2);
+    expect(rocks.count).toBe(1);
+    const matrix = new Matrix4();
+    const position = new Vector3();
+    const rotation = new Quaternion();
+    const scale = new Vector3();
+    [conifers, conifers, rocks].forEach((mesh, k) => {
+      const instance = k < 2 ? k : 0;
+      mesh.getMatrixAt(instance, matrix);
+      // The pivot (the mesh's y = 0 on the axis) lands exactly on the snapped base.
+      const pivot = new Vector3(0, 0, 0).applyMatrix4(matrix);
+      expect(pivot.x).toBeCloseTo(props[k].x, 5);
+      expect(pivot.y).toBeCloseTo(layer.placements.y[k], 5);
+      expect(pivot.z).toBeCloseTo(props[k].z, 5);
+      matrix.decompose(position, rotation, scale);
+      const { stretch, tint } = propVariation(seeds[k], props[k].type);
+      expect(scale.x).toBeCloseTo(props[k].scale * stretch[0], 5);
+      expect(scale.y).toBeCloseTo(props[k].scale * stretch[1], 5);
+      expect(scale.z).toBeCloseTo(props[k].scale * stretch[2], 5);
+      expect(tintOf(mesh, instance)).toEqual(tint.map((c) => expect.closeTo(c, 6)));
+    });
+    // Selecting tints a prop; deselecting gives it back its own colour, not white.
+    instances.highlight(layer, new Set([1]));
+    expect(tintOf(conifers, 1)[0]).toBeGreaterThan(2);
+    instances.highlight(layer, new Set());
+    expect(tintOf(conifers, 1)).toEqual(propVariation(seeds[1], 'conifer').tint.map((c) => expect.closeTo(c, 6)));
+    instances.dispose();
+  });
+});
+
+describe('PropInstances lighting', () => {
+  it('reads the terrain lighting at each instance base, and only once its texture exists', () => {
+    const field = createHeightfield(9, 9, 1);
+    const layer = createSnappedPropLayer(field, propColumnsFromProps([{ id: 'a', type: 'bush', x: 0, z: 0, yaw: 0, scale: 1 }]));
+    const lighting = {
+      terrainLighting: { value: null as Texture | null },
+      terrainLightingTransform: { value: new Vector4(0.1, 0.5, 0.1, 0.5) },
+      terrainShadowStrength: { value: 1 },
+      terrainOcclusionStrength: { value: 1 },
+    };
+    const instances = new PropInstances();
+    instances.shareTerrainLighting(lighting);
+    instances.rebuild(layer, new Set());
+    const mesh = instances.group.getObjectByName('props:bush') as InstancedMesh;
+    const material = mesh.material as MeshLambertMaterial;
+    const shader = {
+      uniforms: {} as Record<string, { value: unknown }>,
+      vertexShader: 'void main() {\n#include <project_vertex>\n}',
+      fragmentShader: 'void main() {\n#include <aomap_fragment>\n}',
+    };
+    material.onBeforeCompile(shader as unknown as Parameters<MeshLambertMaterial['onBeforeCompile']>[0], undefined as never);
+    // The very uniform objects of the terrain (a relight changes both at once).
+    expect(shader.uniforms.terrainLighting).toBe(lighting.terrainLighting);
+    expect(shader.uniforms.terrainLightingTransform).toBe(lighting.terrainLightingTransform);
+    expect(shader.vertexShader).toContain('instanceMatrix * vec4(0.0, 0.0, 0.0, 1.0)');
+    expect(shader.vertexShader).toContain('#include <project_vertex>');
+    expect(shader.fragmentShader).toMatch(/directDiffuse \*= mix\(1\.0, propLight\.r/);
+    expect(shader.fragmentShader).toContain('#include <aomap_fragment>');
+    const lit = shader.uniforms.propTerrainLit;
+    mesh.onBeforeRender(undefined as never, undefined as never, undefined as never, undefined as never, undefined as never, undefined as never);
+    expect(lit.value).toBe(0);
+    lighting.terrainLighting.value = new Texture();
+    mesh.onBeforeRender(undefined as never, undefined as never, undefined as never, undefined as never, undefined as never, undefined as never);
+    expect(lit.value).toBe(1);
     instances.dispose();
   });
 });

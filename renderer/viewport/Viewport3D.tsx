@@ -13,6 +13,7 @@ import { DriveLayer } from '../drive/DriveLayer';
 import { DriveHud } from '../drive/DriveHud';
 import { PropsLayer3D } from '../props/PropsLayer3D';
 import { useSession } from '../session';
+import { useViewport } from './viewportContext';
 import { watchDriveActive } from '../../app/drive/driveFeature';
 import { ScaleBarDriver, SceneLighting, TerrainLightingDriver, WaterPlane } from './look/SceneLook';
 
@@ -26,6 +27,7 @@ export function Viewport3D() {
   const wrapper = useRef<HTMLDivElement>(null);
   const scaleBar = useRef<HTMLDivElement>(null);
   const { drive } = useSession();
+  const { lighting } = useViewport();
   // The scale bar measures the orbit view: a drive or walk has its own camera, and no use for it.
   useEffect(
     () =>
@@ -51,7 +53,7 @@ export function Viewport3D() {
         <ToolOverlay3D />
         <RoadPaint3D />
         <RoadOverlay3D />
-        <PropsLayer3D />
+        <PropsLayer3D lighting={lighting.uniforms} />
         <OrbitRig />
         <DriveLayer />
         <ScaleBarDriver bar={scaleBar} />

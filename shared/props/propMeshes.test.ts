@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { getPropType } from './library';
+import { PROCEDURAL_PROP_KINDS, PROP_TRIANGLE_BUDGET, propMesh, propSeed, propVariation, type PropMesh } from './propMeshes';
+
+type V3 = [number, number, number];
+
+function vertex(mesh: PropMesh, v: number): V3 {
+  return [mesh.positions[3 * v], mesh.positions[3 * v + 1], mesh.positions[3 * v + 2]];
+}
+
+/** The face normal from the winding (counter-clockwise = front), not from the stored normals. */
+function windingNormal(mesh: PropMesh, t: number): V3 {
+  const [a, b, c] = [vertex(mesh, 3 * t), vertex(mesh, 3 * t + 1), vertex(mesh, 3 * t + 2)];
+  const u = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+  const w = [c[0] - a[0], c[1] - a[1], c[2] - a[2]];
+  return [u[1] * w[2] - u[2] * w[1], u[2] * w[0] - u[0] * w[2], u[0] * w[1] - u[1] * w[0]];
+}
+
+function meshOf(id: string): PropMesh {
+  const mesh = propMesh(getPropType(id));
+  if (!mesh) throw new Error(`no mesh for ${id}`);
+  return mesh;
+}
+
+function yRange(mesh: PropMesh): { min: number; max: number } {
+  let min = Infinity;
+  let max = -Infinity;
+  for (let v = 1; v < mesh.positions.length; v += 3) {
+    min = Math.min(min, mesh.positions[v]);
+    max = Math.max(max, mesh.positions[v]);
+  }
+  return { min, max };
+}
+
+const TREES = ['conifer', 'broadleaf', 'dead-tree'];
+const SUNK = ['rock', 'boulder', 'bush'];
+
+describe('procedural prop meshes', () => {
+  it('has a mesh for every natural kind and none for the built ones', () => {
+    expect([...PROCEDURAL_PROP_KINDS].sort()).toEqual(['boulder', 'broadleaf', 'bush', 'conifer', 'dead-tree', 'rock']);
+    expect(propMesh(getPropType('house'))).toBeNull();
+    expect(propMesh(getPropType('fence-post'))).toBeNull();
+  });
+
+  it('stays within its triangle budget, with one normal and one colour per vertex', () => {
+    for (const id of PROCEDURAL_PROP_KINDS) {
+      const mesh = meshOf(id);
+      const vertices = mesh.positions.length / 3;
+      expect(vertices, id).toBe(3 * mesh.triangles);
+      expect(mesh.normals.length, id).toBe(mesh.positions.length);
+      expect(mesh.colours.length, id).toBe(mesh.positions.length);
+      expect(mesh.triangles, id).toBeGreaterThan(40);
+      expect(mesh.triangles, id).toBeLessThanOrEqual(PROP_TRIANGLE_BUDGET[id]);
+      expect(mesh.farColour, id).toMatch(/^#[0-9a-f]{6}$/);
+      for (const array of [mesh.positions, mesh.normals, mesh.colours]) expect(array.every(Number.isFinite), id).toBe(true);
+      // Linear colours in [0, 1], not black: the light decides how dark a face is.
+      expect(Math.min(...mesh.colours), id).toBeGreaterThan(0.005);
+      expect(Math.max(...mesh.colours), id).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('gives unit normals on the front side of each triangle (its counter-clockwise side)', () => {
+    for (const id of PROCEDURAL_PROP_KINDS) {
+      const mesh = meshOf(id);
+      for (let t = 0; t < mesh.triangles; t++) {
+        const face = windingNormal(mesh, t);
+        const area2 = Math.hypot(...face);
+        expect(area2, `${id} triangle ${t} is degenerate`).toBeGreaterThan(1e-8);
+        for (let v = 3 * t; v < 3 * t + 3; v++) {
+          const n = [mesh.normals[3 * v], mesh.normals[3 * v + 1], mesh.normals[3 * v + 2]];
+          expect(Math.hypot(n[0], n[1], n[2]), id).toBeCloseTo(1, 5);
+          expect((n[0] * face[0] + n[1] * face[1] + n[2] * face[2]) / area2, `${id} triangle ${t}`).toBeGreaterThan(0);
+        }
+      }
+    }
+  });
+
+  it('turns every facet of a rock away from its middle (a closed stone, lit on the outside)', () => {
+    for (const id of ['rock', 'boulder']) {
+      const mesh = meshOf(id);
+      const centre = [0, 0, 0];
+      const count = mesh.positions.length / 3;
+      for (let v = 0; v < count; v++) for (let c = 0; c < 3; c++) centre[c] += mesh.positions[3 * v + c] / count;
+      for (let t = 0; t < mesh.triangles; t++) {
+        const face = windingNormal(mesh, t);
+        const a = vertex(mesh, 3 * t);
+        expect(face[0] * (a[0] - centre[0]) + face[1] * (a[1] - centre[1]) + face[2] * (a[2] - centre[2]), `${id} triangle ${t}`).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('stands trees on their trunk: the lowest vertices ring the axis, and reach just below any slope up to 35°', () => {
+    for (const id of TREES) {
+      const mesh = meshOf(id);
+      const { min, max } = yRange(mesh);
+      const ring: V3[] = [];
+      for (let v = 0; v < mesh.positions.length / 3; v++) if (vertex(mesh, v)[1] === min) ring.push(vertex(mesh, v));
+      // The bottom ring of the trunk: at least five points around the axis, a trunk's radius from it.
+      const radii = ring.map(([x, , z]) => Math.hypot(x, z));
+      expect(new Set(ring.map(([x, , z]) => `${x},${z}`)).size, id).toBeGreaterThanOrEqual(5);
+      const r = Math.max(...radii);
+      expect(r, id).toBeGreaterThan(0.15);
+      expect(r, id).toBeLessThan(0.45);
+      expect(Math.min(...radii), id).toBeGreaterThan(0.8 * r);
+      // A plane through the pivot with slope s rises to y = tan(s)(x cos θ + z sin θ): every ring point is
+      // at or under it for slopes to 35°, so an upright trunk shows no gap downhill ...
+      for (let s = 0; s <= 35; s += 5) {
+        for (let k = 0; k < 16; k++) {
+          const theta = (2 * Math.PI * k) / 16;
+          const rise = Math.tan((s * Math.PI) / 180);
+          for (const [x, y, z] of ring) expect(y, `${id} at ${s}°`).toBeLessThanOrEqual(rise * (x * Math.cos(theta) + z * Math.sin(theta)) + 1e-6);
+        }
+      }
+      // ... and no deeper than that (the pivot, y = 0, is the ground at the trunk's axis).
+      expect(min, id).toBeGreaterThanOrEqual(-Math.tan((35 * Math.PI) / 180) * r - 1e-6);
+      expect(max, id).toBeGreaterThan(4);
+    }
+  });
+
+  it('sinks rocks, boulders and bushes a tenth to two fifths of their height into the ground', () => {
+    for (const id of SUNK) {
+      const { min, max } = yRange(meshOf(id));
+      expect(min, id).toBeLessThan(0);
+      expect(-min / (max - min), id).toBeGreaterThanOrEqual(0.1);
+      expect(-min / (max - min), id).toBeLessThanOrEqual(0.4);
+    }
+  });
+
+  it('varies each prop by its seed, the same way every time, and never lifts its base', () => {
+    const a = propVariation(propSeed('prop-1'), 'conifer');
+    expect(propVariation(propSeed('prop-1'), 'conifer')).toEqual(a);
+    expect(propVariation(propSeed('prop-2'), 'conifer')).not.toEqual(a);
+    expect(propSeed('prop-1')).not.toBe(propSeed('prop-2'));
+    expect(propVariation(7, 'house')).toEqual({ stretch: [1, 1, 1], tint: [1, 1, 1] });
+    const heights: number[] = [];
+    for (let k = 0; k < 200; k++) {
+      const { stretch, tint } = propVariation(propSeed(`p${k}`), 'rock');
+      for (const s of stretch) expect(s).toBeGreaterThan(0.7);
+      for (const s of stretch) expect(s).toBeLessThan(1.3);
+      for (const c of tint) expect(Math.abs(c - 1)).toBeLessThan(0.2);
+      heights.push(stretch[1]);
+    }
+    // Spread over the range, not a constant.
+    expect(Math.max(...heights) - Math.min(...heights)).toBeGreaterThan(0.3);
+  });
+});

@@ -1,0 +1,489 @@
+/**
+ * Procedural meshes of the natural prop kinds (conifer, broadleaf tree, bush, rock, boulder, dead
+ * tree), built from a fixed seed per kind so every run draws the same shapes: no downloaded assets.
+ * Each is a list of triangles (no index) with a normal and a linear-RGB colour per vertex, in
+ * prop-local metres with the pivot where the prop meets the ground (y = 0, +y up), the library's
+ * convention (library.ts), so snapping places them as it placed the primitives. One mesh per kind:
+ * a renderer draws every prop of a kind with one instanced draw, and varies each instance by
+ * `propVariation` (stretch and tint from the prop's seed), never by another mesh.
+ *
+ * Trees stand on their trunk: the trunk's axis meets y = 0, and the trunk reaches a little below it
+ * (TRUNK_SINK_SLOPE) so an upright trunk on a slope has no gap on its downhill side. Rocks, boulders
+ * and bushes are sunk by a share of their height so that they sit in the ground when tilted.
+ * Kinds without a procedural mesh (house, fence post, an unknown type) return null: their library
+ * primitives are drawn as before.
+ */
+import { createRandom, type Random } from '../random';
+import type { PropType } from './library';
+
+export interface PropMesh {
+  /** x, y, z of each vertex, three vertices per triangle. */
+  positions: Float32Array;
+  /** Unit normal of each vertex; a triangle's winding is counter-clockwise seen from the side its normals face. */
+  normals: Float32Array;
+  /** Linear RGB of each vertex (three.js `color` attribute with vertex colours). */
+  colours: Float32Array;
+  triangles: number;
+  /** The colour that reads from afar (the canopy, the stone), sRGB '#rrggbb': far markers and 2D symbols. */
+  farColour: string;
+}
+
+/** Most triangles a kind's mesh may have: the budget the tests hold each generator to. */
+export const PROP_TRIANGLE_BUDGET: Readonly<Record<string, number>> = {
+  conifer: 160,
+  broadleaf: 192,
+  bush: 64,
+  rock: 80,
+  boulder: 80,
+  'dead-tree': 64,
+};
+
+/** A trunk reaches below the pivot by its base radius times this (tan 35°): no gap under it on a 35° slope. */
+export const TRUNK_SINK_SLOPE = Math.tan((35 * Math.PI) / 180);
+
+type V3 = [number, number, number];
+type Rgb = [number, number, number];
+
+function srgbToLinear(c: number): number {
+  return c <= 0.04045 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4);
+}
+
+/** '#rrggbb' (sRGB) as linear RGB. */
+export function hexToLinear(hex: string): Rgb {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return [srgbToLinear(((n >> 16) & 255) / 255), srgbToLinear(((n >> 8) & 255) / 255), srgbToLinear((n & 255) / 255)];
+}
+
+const sub = (a: V3, b: V3): V3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+const add = (a: V3, b: V3): V3 => [a[0] + b[0], a[1] + b[1], a[2] + b[2]];
+const scaled = (a: V3, s: number): V3 => [a[0] * s, a[1] * s, a[2] * s];
+const dot = (a: V3, b: V3): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+const cross = (a: V3, b: V3): V3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+function normalised(a: V3): V3 {
+  const length = Math.hypot(a[0], a[1], a[2]);
+  return length > 0 ? scaled(a, 1 / length) : [0, 1, 0];
+}
+const shade = (c: Rgb, s: number): Rgb => [c[0] * s, c[1] * s, c[2] * s];
+const mixRgb = (a: Rgb, b: Rgb, t: number): Rgb => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t];
+
+/**
+ * Triangles with their normals and colours. `tri` turns each triangle to face `outward` (a direction
+ * or a function of the face), and gives each vertex the face normal bent towards `soft` by `softness`
+ * (0: flat facets, as rocks; towards 1: a rounded volume, as a crown of leaves).
+ */
+class MeshBuilder {
+  private readonly positions: number[] = [];
+  private readonly normals: number[] = [];
+  private readonly colours: number[] = [];
+
+  tri(a: V3, b: V3, c: V3, outward: V3, colours: readonly [Rgb, Rgb, Rgb], soft?: readonly [V3, V3, V3], softness = 0): void {
+    let n = cross(sub(b, a), sub(c, a));
+    let order: [V3, V3, V3] = [a, b, c];
+    let cs: readonly Rgb[] = colours;
+    let ss = soft;
+    if (dot(n, outward) < 0) {
+      n = scaled(n, -1);
+      order = [a, c, b];
+      cs = [colours[0], colours[2], colours[1]];
+      ss = soft ? [soft[0], soft[2], soft[1]] : undefined;
+    }
+    const face = normalised(n);
+    for (let v = 0; v < 3; v++) {
+      const normal = ss && softness > 0 ? normalised(add(scaled(face, 1 - softness), scaled(normalised(ss[v]), softness))) : face;
+      // A bent normal must stay on the lit side of its face, or the face would shade as its own back.
+      const kept = dot(normal, face) > 0.05 ? normal : face;
+      this.positions.push(...order[v]);
+      this.normals.push(...kept);
+      this.colours.push(...cs[v]);
+    }
+  }
+
+  build(farColour: string): PropMesh {
+    return {
+      positions: Float32Array.from(this.positions),
+      normals: Float32Array.from(this.normals),
+      colours: Float32Array.from(this.colours),
+      triangles: this.positions.length / 9,
+      farColour,
+    };
+  }
+}
+
+/** Smooth 3D value noise in [-1, 1] (integer lattice hashed, trilinear with a smoothstep): rock surfaces. */
+function valueNoise(seed: number): (x: number, y: number, z: number) => number {
+  const hash = (i: number, j: number, k: number): number => {
+    let h = (Math.imul(i, 0x27d4eb2d) ^ Math.imul(j, 0x165667b1) ^ Math.imul(k, 0x1b873593) ^ seed) >>> 0;
+    h = Math.imul(h ^ (h >>> 15), 0x85ebca6b) >>> 0;
+    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35) >>> 0;
+    return ((h ^ (h >>> 16)) >>> 0) / 2147483648 - 1;
+  };
+  const fade = (t: number) => t * t * (3 - 2 * t);
+  return (x, y, z) => {
+    const i = Math.floor(x);
+    const j = Math.floor(y);
+    const k = Math.floor(z);
+    const u = fade(x - i);
+    const v = fade(y - j);
+    const w = fade(z - k);
+    const lerp = (a: number, b: number, t: number) => a + (b - a) * t;
+    const plane = (kk: number) =>
+      lerp(lerp(hash(i, j, kk), hash(i + 1, j, kk), u), lerp(hash(i, j + 1, kk), hash(i + 1, j + 1, kk), u), v);
+    return lerp(plane(k), plane(k + 1), w);
+  };
+}
+
+/** The 12 vertices and 20 faces of a unit icosahedron; `subdivide` splits each face in four, on the sphere. */
+function icosphere(subdivide: number): { vertices: V3[]; faces: [number, number, number][] } {
+  const t = (1 + Math.sqrt(5)) / 2;
+  const vertices: V3[] = (
+    [
+      [-1, t, 0],
+      [1, t, 0],
+      [-1, -t, 0],
+      [1, -t, 0],
+      [0, -1, t],
+      [0, 1, t],
+      [0, -1, -t],
+      [0, 1, -t],
+      [t, 0, -1],
+      [t, 0, 1],
+      [-t, 0, -1],
+      [-t, 0, 1],
+    ] as V3[]
+  ).map(normalised);
+  let faces: [number, number, number][] = [
+    [0, 11, 5],
+    [0, 5, 1],
+    [0, 1, 7],
+    [0, 7, 10],
+    [0, 10, 11],
+    [1, 5, 9],
+    [5, 11, 4],
+    [11, 10, 2],
+    [10, 7, 6],
+    [7, 1, 8],
+    [3, 9, 4],
+    [3, 4, 2],
+    [3, 2, 6],
+    [3, 6, 8],
+    [3, 8, 9],
+    [4, 9, 5],
+    [2, 4, 11],
+    [6, 2, 10],
+    [8, 6, 7],
+    [9, 8, 1],
+  ];
+  for (let level = 0; level < subdivide; level++) {
+    const middle = new Map<string, number>();
+    const mid = (a: number, b: number): number => {
+      const key = a < b ? `${a},${b}` : `${b},${a}`;
+      let m = middle.get(key);
+      if (m === undefined) {
+        m = vertices.length;
+        vertices.push(normalised(add(vertices[a], vertices[b])));
+        middle.set(key, m);
+      }
+      return m;
+    };
+    faces = faces.flatMap(([a, b, c]) => {
+      const ab = mid(a, b);
+      const bc = mid(b, c);
+      const ca = mid(c, a);
+      return [
+        [a, ab, ca],
+        [b, bc, ab],
+        [c, ca, bc],
+        [ab, bc, ca],
+      ] as [number, number, number][];
+    });
+  }
+  return { vertices, faces };
+}
+
+/**
+ * A tapered round trunk or branch from `from` to `to` with `sides` faces, radii r0 → r1, smooth
+ * normals; `capTop` closes its top end.
+ */
+function addLimb(mesh: MeshBuilder, from: V3, to: V3, r0: number, r1: number, sides: number, bark: Rgb, capTop: boolean, phase = 0): void {
+  const axis = normalised(sub(to, from));
+  const helper: V3 = Math.abs(axis[1]) < 0.9 ? [0, 1, 0] : [1, 0, 0];
+  const u = normalised(cross(axis, helper));
+  const w = cross(axis, u);
+  const ring = (centre: V3, r: number, k: number): { p: V3; n: V3 } => {
+    const angle = phase + (2 * Math.PI * k) / sides;
+    const n = add(scaled(u, Math.cos(angle)), scaled(w, Math.sin(angle)));
+    return { p: add(centre, scaled(n, r)), n };
+  };
+  const dark = shade(bark, 0.7);
+  for (let k = 0; k < sides; k++) {
+    const a0 = ring(from, r0, k);
+    const a1 = ring(from, r0, k + 1);
+    const b0 = ring(to, r1, k);
+    const b1 = ring(to, r1, k + 1);
+    const out = normalised(add(a0.n, a1.n));
+    mesh.tri(a0.p, a1.p, b1.p, out, [dark, dark, bark], [a0.n, a1.n, b1.n], 0.85);
+    mesh.tri(a0.p, b1.p, b0.p, out, [dark, bark, bark], [a0.n, b1.n, b0.n], 0.85);
+    if (capTop) mesh.tri(to, b0.p, b1.p, axis, [bark, bark, bark]);
+  }
+}
+
+/**
+ * A cluster of leaves or a stone: an icosphere around `centre` with radii `radii`, its radius pushed
+ * in and out by noise (`roughness`), coloured from dark at its underside to light at its top.
+ */
+function addBlob(
+  mesh: MeshBuilder,
+  random: Random,
+  centre: V3,
+  radii: V3,
+  roughness: number,
+  base: Rgb,
+  softness: number,
+  subdivide = 0,
+): void {
+  const { vertices, faces } = icosphere(subdivide);
+  const noise = valueNoise((random.next() * 4294967296) >>> 0);
+  const points = vertices.map((v) => {
+    const r = 1 + roughness * noise(v[0] * 1.7 + 11, v[1] * 1.7 + 5, v[2] * 1.7 + 3);
+    return add(centre, [v[0] * radii[0] * r, v[1] * radii[1] * r, v[2] * radii[2] * r]);
+  });
+  const colourAt = (v: V3): Rgb => shade(base, 0.62 + 0.38 * (0.5 + 0.5 * v[1]) + 0.08 * (random.next() - 0.5));
+  const colours = vertices.map(colourAt);
+  for (const [a, b, c] of faces) {
+    const centroid = scaled(add(add(points[a], points[b]), points[c]), 1 / 3);
+    mesh.tri(points[a], points[b], points[c], sub(centroid, centre), [colours[a], colours[b], colours[c]], [vertices[a], vertices[b], vertices[c]], softness);
+  }
+}
+
+const BARK = hexToLinear('#5a3d26');
+const GREY_BARK = hexToLinear('#6a5d52');
+
+/** Conifer: a trunk and five drooping, jagged tiers of needles narrowing to a leader; 5.6 m tall at scale 1. */
+function conifer(): PropMesh {
+  const mesh = new MeshBuilder();
+  const random = createRandom(0xc0f1);
+  const r0 = 0.24;
+  addLimb(mesh, [0, -r0 * TRUNK_SINK_SLOPE, 0], [0, 4.2, 0], r0, 0.06, 5, BARK, false);
+  const dark = hexToLinear('#1f4527');
+  const light = hexToLinear('#3f7a45');
+  const tiers = 4;
+  const points = 8;
+  for (let t = 0; t < tiers; t++) {
+    const f = t / (tiers - 1);
+    const radius = 1.75 - 1.2 * f;
+    const bottom = 1.05 + 1.25 * t;
+    const top = bottom + 2.1 - 0.35 * f + (t === tiers - 1 ? 0.5 : 0);
+    const apex: V3 = [0, top, 0];
+    const under: V3 = [0, bottom + 0.45, 0];
+    const twist = random.next() * Math.PI;
+    const tierDark = mixRgb(dark, light, 0.15 * f);
+    const tierLight = mixRgb(dark, light, 0.65 + 0.35 * f);
+    const rim: V3[] = [];
+    const waist: V3[] = [];
+    for (let k = 0; k < points; k++) {
+      const angle = twist + (2 * Math.PI * k) / points;
+      const tip = 1 + 0.12 * (random.next() - 0.5);
+      const r = radius * tip;
+      // The rim droops at its tips; the waist (two fifths up) bulges a little, so each tier is a skirt, not a cone.
+      rim.push([r * Math.cos(angle), bottom - 0.12 * (random.next() - 0.2), r * Math.sin(angle)]);
+      const a2 = angle + Math.PI / points;
+      const rw = 0.62 * radius;
+      waist.push([rw * Math.cos(a2), bottom + 0.42 * (top - bottom), rw * Math.sin(a2)]);
+    }
+    const radial = (p: V3): V3 => normalised([p[0], 0.9 * radius, p[2]]);
+    for (let k = 0; k < points; k++) {
+      const k1 = (k + 1) % points;
+      const upOut = normalised([rim[k][0] + rim[k1][0], 2 * radius, rim[k][2] + rim[k1][2]]);
+      // Upper side: apex to the waist, waist to the rim (each rim tip between two waist points).
+      mesh.tri(apex, waist[k], waist[k1], upOut, [tierLight, tierLight, tierLight], [[0, 1, 0], radial(waist[k]), radial(waist[k1])], 0.55);
+      mesh.tri(waist[k], rim[k1], waist[k1], upOut, [tierLight, tierDark, tierLight], [radial(waist[k]), radial(rim[k1]), radial(waist[k1])], 0.55);
+      mesh.tri(waist[k], rim[k], rim[k1], upOut, [tierLight, tierDark, tierDark], [radial(waist[k]), radial(rim[k]), radial(rim[k1])], 0.55);
+      // Underside: the rim up to the trunk, in shade.
+      mesh.tri(rim[k], rim[k1], under, [0, -1, 0], [shade(tierDark, 0.7), shade(tierDark, 0.7), shade(tierDark, 0.45)]);
+    }
+  }
+  return mesh.build('#2f5d34');
+}
+
+/** Broadleaf tree: a trunk forking into three limbs under a crown of six rounded leaf clusters; about 7 m tall. */
+function broadleaf(): PropMesh {
+  const mesh = new MeshBuilder();
+  const random = createRandom(0xb10a);
+  const r0 = 0.32;
+  const fork: V3 = [0, 2.6, 0];
+  addLimb(mesh, [0, -r0 * TRUNK_SINK_SLOPE, 0], fork, r0, 0.2, 6, BARK, false);
+  const leaves = [hexToLinear('#3f7a2e'), hexToLinear('#4d8a34'), hexToLinear('#5a9438')];
+  // A dome, not a disc: a top cluster over a ring of five, alternately high and low.
+  const clusters: { centre: V3; radius: number }[] = [{ centre: [0.15, 5.9, -0.1], radius: 1.6 }];
+  for (let k = 0; k < 5; k++) {
+    const angle = (2 * Math.PI * k) / 5 + 0.4 * random.next();
+    const out = 1.25 + 0.3 * random.next();
+    const y = (k % 2 === 0 ? 3.9 : 4.8) + 0.4 * random.next();
+    clusters.push({ centre: [out * Math.cos(angle), y, out * Math.sin(angle)], radius: 1.15 + 0.3 * random.next() });
+  }
+  for (let k = 0; k < 3; k++) {
+    const c = clusters[1 + ((2 * k) % 5)].centre;
+    addLimb(mesh, fork, [c[0] * 0.8, c[1] - 0.6, c[2] * 0.8], 0.16, 0.07, 4, BARK, true, 0.3);
+  }
+  clusters.forEach(({ centre, radius }, k) => {
+    // Lower clusters darker (in the crown's own shade).
+    const colour = shade(leaves[k % leaves.length], 0.8 + 0.2 * ((centre[1] - 4) / 2));
+    addBlob(mesh, random, centre, [radius, radius * 0.9, radius], 0.22, colour, 0.6);
+  });
+  return mesh.build('#4f8a3a');
+}
+
+/** Bush: three squat leaf clusters sunk a little into the ground; about 1.1 m tall, 1.8 m across. */
+function bush(): PropMesh {
+  const mesh = new MeshBuilder();
+  const random = createRandom(0xb05);
+  const leaves = [hexToLinear('#4c7f33'), hexToLinear('#5a8f3c'), hexToLinear('#68973f')];
+  const parts: { centre: V3; radii: V3 }[] = [
+    { centre: [0, 0.42, 0], radii: [0.75, 0.62, 0.75] },
+    { centre: [0.45, 0.28, 0.3], radii: [0.5, 0.45, 0.5] },
+    { centre: [-0.4, 0.26, -0.35], radii: [0.55, 0.44, 0.5] },
+  ];
+  parts.forEach(({ centre, radii }, k) => addBlob(mesh, random, centre, radii, 0.2, leaves[k], 0.6));
+  return mesh.build('#5a8f3c');
+}
+
+/**
+ * Rock: a noisy icosphere with `cuts` random planes sheared off (the flat facets of broken stone),
+ * sunk by a share of its height, flat shading, colour varying face to face and lighter on top.
+ */
+function rockMesh(seed: number, radii: V3, sink: number, stone: string, cuts: number): PropMesh {
+  const mesh = new MeshBuilder();
+  const random = createRandom(seed);
+  const { vertices, faces } = icosphere(1);
+  const noise = valueNoise(seed);
+  const planes: { n: V3; d: number }[] = [];
+  for (let k = 0; k < cuts; k++) {
+    const theta = 2 * Math.PI * random.next();
+    const y = -0.2 + 1.1 * random.next();
+    const h = Math.sqrt(Math.max(0, 1 - y * y));
+    planes.push({ n: [h * Math.cos(theta), Math.min(1, y), h * Math.sin(theta)], d: 0.58 + 0.22 * random.next() });
+  }
+  const unit = vertices.map((v) => {
+    let p = scaled(v, 1 + 0.22 * noise(v[0] * 1.6, v[1] * 1.6, v[2] * 1.6) + 0.07 * noise(v[0] * 4.3 + 7, v[1] * 4.3, v[2] * 4.3));
+    for (const { n, d } of planes) {
+      const over = dot(p, n) - d;
+      if (over > 0) p = sub(p, scaled(n, over));
+    }
+    return p;
+  });
+  // Sink: the lowest point `sink` of the height below the ground.
+  let minY = Infinity;
+  let maxY = -Infinity;
+  for (const p of unit) {
+    minY = Math.min(minY, p[1]);
+    maxY = Math.max(maxY, p[1]);
+  }
+  const lift = -minY - sink * (maxY - minY);
+  const points = unit.map((p): V3 => [p[0] * radii[0], (p[1] + lift) * radii[1], p[2] * radii[2]]);
+  const base = hexToLinear(stone);
+  const lichen = hexToLinear('#7d7a5a');
+  const top = Math.max(...points.map((p) => p[1]));
+  for (const [a, b, c] of faces) {
+    const pa = points[a];
+    const pb = points[b];
+    const pc = points[c];
+    const centroid = scaled(add(add(pa, pb), pc), 1 / 3);
+    const height = Math.max(0, centroid[1]) / top;
+    // Each facet its own shade; weathered and lighter towards the top, a touch of lichen on some.
+    const jitter = 0.78 + 0.32 * random.next();
+    let colour = shade(base, jitter * (0.62 + 0.45 * height));
+    if (random.next() < 0.18) colour = mixRgb(colour, lichen, 0.35);
+    const outward = sub(centroid, [0, lift * radii[1], 0]);
+    mesh.tri(pa, pb, pc, outward, [colour, colour, colour]);
+  }
+  return mesh.build(stone);
+}
+
+/** Dead tree: a bare grey trunk, upright then leaning a little, with four broken branches; about 5 m tall. */
+function deadTree(): PropMesh {
+  const mesh = new MeshBuilder();
+  const random = createRandom(0xdead);
+  const r0 = 0.28;
+  const top: V3 = [0.25, 4.8, 0.1];
+  addLimb(mesh, [0, -r0 * TRUNK_SINK_SLOPE, 0], [0, 2.4, 0], r0, 0.17, 5, GREY_BARK, false);
+  addLimb(mesh, [0, 2.4, 0], top, 0.17, 0.04, 5, GREY_BARK, true);
+  for (let k = 0; k < 4; k++) {
+    const y = 1.9 + 0.7 * k;
+    const angle = k * 2.2 + 0.5 * random.next();
+    const along = y / 4.8;
+    const from: V3 = [top[0] * along, y, top[2] * along];
+    const length = 1.5 - 0.2 * k;
+    const to: V3 = add(from, [length * Math.cos(angle), length * (0.45 + 0.3 * random.next()), length * Math.sin(angle)]);
+    addLimb(mesh, from, to, 0.08, 0.025, 3, GREY_BARK, true);
+  }
+  return mesh.build('#5e5146');
+}
+
+const BUILDERS: Readonly<Record<string, () => PropMesh>> = {
+  conifer,
+  broadleaf,
+  bush,
+  rock: () => rockMesh(0x0c4, [0.85, 0.5, 0.7], 0.36, '#7a756e', 6),
+  boulder: () => rockMesh(0xb01d, [2.3, 1.4, 1.9], 0.33, '#6f6a63', 7),
+  'dead-tree': deadTree,
+};
+
+const cache = new Map<string, PropMesh>();
+
+/** The procedural mesh of a prop type (built once, then shared), or null for a type drawn from its primitives. */
+export function propMesh(type: Pick<PropType, 'id'>): PropMesh | null {
+  const build = BUILDERS[type.id];
+  if (!build) return null;
+  let mesh = cache.get(type.id);
+  if (!mesh) {
+    mesh = build();
+    cache.set(type.id, mesh);
+  }
+  return mesh;
+}
+
+/** The kinds with a procedural mesh. */
+export const PROCEDURAL_PROP_KINDS: readonly string[] = Object.keys(BUILDERS);
+
+/** A 32-bit seed from a prop's id (FNV-1a): the same prop varies the same way in every run. */
+export function propSeed(id: string): number {
+  let h = 0x811c9dc5;
+  for (let k = 0; k < id.length; k++) h = Math.imul(h ^ id.charCodeAt(k), 0x01000193) >>> 0;
+  return h >>> 0;
+}
+
+/** Per-instance variation drawn on top of the document's yaw and scale (render only; exports keep the document's transform). */
+export interface PropVariation {
+  /** Stretch along the prop's own x, y (up) and z: never moves y = 0, so the base stays on the ground. */
+  stretch: V3;
+  /** Multiplies the mesh's colours (about 1). */
+  tint: Rgb;
+}
+
+/** How much each kind varies: horizontal and vertical stretch (± fraction), brightness and hue (± fraction). */
+const VARIATION: Readonly<Record<string, { across: number; up: number; light: number; hue: number }>> = {
+  conifer: { across: 0.14, up: 0.16, light: 0.14, hue: 0.06 },
+  broadleaf: { across: 0.12, up: 0.12, light: 0.14, hue: 0.08 },
+  bush: { across: 0.18, up: 0.18, light: 0.16, hue: 0.08 },
+  rock: { across: 0.22, up: 0.2, light: 0.12, hue: 0.03 },
+  boulder: { across: 0.18, up: 0.18, light: 0.1, hue: 0.03 },
+  'dead-tree': { across: 0.1, up: 0.14, light: 0.12, hue: 0.03 },
+};
+
+/** The variation of the prop with this seed and type (none for kinds drawn from primitives). */
+export function propVariation(seed: number, typeId: string): PropVariation {
+  const v = VARIATION[typeId];
+  if (!v) return { stretch: [1, 1, 1], tint: [1, 1, 1] };
+  // Five numbers hashed from the seed (no generator object: a rebuild does this for every prop).
+  let draw = 0;
+  const signed = () => {
+    let z = (seed + Math.imul(++draw, 0x9e3779b9)) >>> 0;
+    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
+    return (((z ^ (z >>> 16)) >>> 0) / 4294967296) * 2 - 1;
+  };
+  const stretch: V3 = [1 + v.across * signed(), 1 + v.up * signed(), 1 + v.across * signed()];
+  const light = 1 + v.light * signed();
+  const warm = v.hue * signed();
+  return { stretch, tint: [light * (1 + warm), light, light * (1 - warm)] };
+}
