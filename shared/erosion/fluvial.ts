@@ -36,7 +36,7 @@
  * Math.pow otherwise), so the same input and parameters give the same bytes everywhere.
  *
  * Speed: where WebAssembly runs, a state's arrays live in a compiled kernel's memory (fluvialWasm.ts)
- * and diffusion, the donor counts, the routing and (for n = 1, m ∈ {0, ½, 1}) the solve run compiled,
+ * and the input's flood, diffusion, the donor counts, the pit fills, the routing and (for n = 1, m ∈ {0, ½, 1}) the solve run compiled,
  * with the same operations in the same order: the same bytes. This file's loops are the reference.
  */
 import { accumulateFlow, DEFAULT_MFD_EXPONENT, flowRouting, routeFlow, type FlowRouting } from '../hydrology/accumulation';
@@ -123,9 +123,15 @@ export function fluvialState(grid: HydrologyGrid, input: Float32Array, params: F
   const { width, depth, cellSize } = grid;
   const factored = params.scheme === FACTORED;
   const kernel = compiled ? fluvialKernel(grid, params.strata, Boolean(params.upliftMask), (params.routeEvery ?? 1) > 1, factored, !keepPits) : null;
-  const drainage = keepPits ? Float64Array.from(input) : priorityFlood(grid, input).drainage;
-  const heights = kernel ? kernel.heights : drainage;
-  if (kernel) heights.set(drainage);
+  let heights: Float64Array;
+  if (kernel && !keepPits) {
+    kernel.flood(input);
+    heights = kernel.heights;
+  } else {
+    const drainage = keepPits ? Float64Array.from(input) : priorityFlood(grid, input).drainage;
+    heights = kernel ? kernel.heights : drainage;
+    if (kernel) heights.set(drainage);
+  }
   let bedOffset: Float64Array | null = null;
   if (params.strata) {
     const reader = strataReader(params.strata);
