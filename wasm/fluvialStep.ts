@@ -1301,8 +1301,26 @@ let hCount: i32 = 0;
 @inline function setF32(base: usize, i: i32, x: f32): void {
   store<f32>(base + ((<usize>i) << 2), x);
 }
+/** Neighbour k's offset in grid.ts's order (a jump table, not a chain of selects: k varies in the flood's loops). */
 @inline function offsetOf(k: i32, width: i32): i32 {
-  return stepJ(k) * width + stepI(k);
+  switch (k) {
+    case 0:
+      return 1;
+    case 1:
+      return -1;
+    case 2:
+      return width;
+    case 3:
+      return -width;
+    case 4:
+      return width + 1;
+    case 5:
+      return -width - 1;
+    case 6:
+      return 1 - width;
+    default:
+      return width - 1;
+  }
 }
 
 /** minHeap.ts `HeightHeap.push`. */
@@ -1394,14 +1412,22 @@ function onMapAround(v: i32, width: i32, depth: i32): i32 {
 
 /** priorityFlood.ts `lowerReached`, as a yes or no (without labels the vertex itself is not needed). */
 function hasLowerReached(m: i32, h: f32): bool {
-  const width = fWidth;
-  const unreached = unreachedAt(m, width);
-  for (let q = 0; q < 8; q++) {
-    if (((unreached >>> q) & 1) != 0) continue;
-    const n = m + offsetOf(q, width);
-    if (getF32(fHeights, n) < h && (getU8(fRaised, n) == 0 || getF32(fLevel, n) < h)) return true;
-  }
-  return false;
+  const w = fWidth;
+  // Whether any is (which one is a label's question only): the neighbours in any order.
+  return (
+    lowerAndReached(m + 1, h) ||
+    lowerAndReached(m - 1, h) ||
+    lowerAndReached(m + w, h) ||
+    lowerAndReached(m - w, h) ||
+    lowerAndReached(m + w + 1, h) ||
+    lowerAndReached(m - w - 1, h) ||
+    lowerAndReached(m - w + 1, h) ||
+    lowerAndReached(m + w - 1, h)
+  );
+}
+/** Vertex n is reached, below h, and (if a pit chain raised it) its level is below h too. */
+@inline function lowerAndReached(n: i32, h: f32): bool {
+  return getF32(fHeights, n) < h && getU8(fReached, n) != 0 && (getU8(fRaised, n) == 0 || getF32(fLevel, n) < h);
 }
 
 /** priorityFlood.ts `reachNeighbours`. */

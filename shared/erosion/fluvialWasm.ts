@@ -1,7 +1,7 @@
 /**
  * The fluvial step's hot loops compiled to WebAssembly (wasm/fluvialStep.ts, AssemblyScript; built by
- * `npm run build:wasm` into fluvialWasmBytes.ts): diffusion, the donor counts and pits, the MFD routing
- * and the stream-power solve for n = 1 and m ∈ {0, ½, 1}. Each is a port of its JavaScript reference
+ * `npm run build:wasm` into fluvialWasmBytes.ts): diffusion, the donor counts and pits, the pit fills, the MFD
+ * routing, the stream-power solve for n = 1 and m ∈ {0, ½, 1}, and the state's first Priority-Flood. Each is a port of its JavaScript reference
  * with the same float64 operations in the same order, so a step gives the same bytes either way
  * (fluvialWasm.test.ts runs both). The JavaScript stays the reference and the fallback: where
  * WebAssembly is missing or refused (a page without 'wasm-unsafe-eval', a memory too large to get),
