@@ -204,6 +204,20 @@ describe('the compiled fluvial step', () => {
     expect(() => priorityFlood(hills, heights)).toThrow(RangeError);
   });
 
+  it("gives the reference's bytes on a state large enough to warm the kernel first on a small one (257²)", () => {
+    const large = syntheticTerrain(257, 1);
+    const terrain: Terrain = { name: 'synthetic hills 257²', grid: large, heights: large.heights };
+    for (const params of [
+      { ...base, time: 2000 },
+      { ...base, time: 2000, scheme: 'factored' as const },
+    ]) {
+      const compiled = bytesAfterEachStep(terrain, params, false, true);
+      const reference = bytesAfterEachStep(terrain, params, false, false);
+      expect(compiled.length).toBe(2);
+      expect(firstDifference(reference, compiled)).toBeNull();
+    }
+  });
+
   it('gives the reference layer float32 output through runFluvial', () => {
     const params = { ...base, strata, outletArea: 40 };
     const reference = new Float32Array(hills.heights.length);
