@@ -125,8 +125,11 @@ function vertexRoles(grid: HydrologyGrid, drainage: Float64Array, outletArea: nu
  * optimised code is compiled beside the large state's flood. Nothing of it is kept: its own kernel, its own memory.
  */
 const WARM_SIZE = 65;
-/** States at least this large warm the kernel first; smaller ones take the baseline tier's few milliseconds. */
-const WARM_FROM = 257 * 257;
+/**
+ * States at least this large warm the kernel first (its cost, ~5–15 ms, is about what the baseline tier adds to a 513²
+ * state's first step); smaller ones take the baseline tier's few milliseconds.
+ */
+const WARM_FROM = 513 * 513;
 const warmedSchemes = new Set<string>();
 function warmKernel(params: FluvialParams, keepPits: boolean): void {
   const key = `${params.scheme ?? 'reference'} ${keepPits}`;

@@ -204,9 +204,9 @@ describe('the compiled fluvial step', () => {
     expect(() => priorityFlood(hills, heights)).toThrow(RangeError);
   });
 
-  it("gives the reference's bytes on a state large enough to warm the kernel first on a small one (257²)", () => {
-    const large = syntheticTerrain(257, 1);
-    const terrain: Terrain = { name: 'synthetic hills 257²', grid: large, heights: large.heights };
+  it("gives the reference's bytes on a state large enough to warm the kernel first on a small one (513²)", () => {
+    const large = syntheticTerrain(513, 1);
+    const terrain: Terrain = { name: 'synthetic hills 513²', grid: large, heights: large.heights };
     for (const params of [
       { ...base, time: 2000 },
       { ...base, time: 2000, scheme: 'factored' as const },
