@@ -1264,3 +1264,322 @@ export function fillListedPits(
   setI32(state, LAST_PIT, last);
   return filled;
 }
+
+// ---- priorityFlood.ts `floodGrid` (no labels): the input's drainage surface, Priority-Flood+ε, for the state ----
+// The arrays are laid out by fluvialWasm.ts `compiledDrainage` in a memory of the flood's own. The sets of vertices
+// (reached, on the edge, raised) are a byte a vertex, not a bit: the same questions, the same answers. The height queue
+// (heightQueue.ts) keeps each bucket as a list of its vertices linked newest first, which is the order the blocks of
+// heightQueue.ts give back (newest block first, each block's entries last first): every vertex enters it at most once.
+
+// floodGrid's arrays, set by `floodDrainage` for the functions below.
+let fHeights: usize = 0;
+let fLevel: usize = 0;
+let fDrainage: usize = 0;
+let fReached: usize = 0;
+let fOnEdge: usize = 0;
+let fRaised: usize = 0;
+let fQueue: usize = 0;
+let fDeferred: usize = 0;
+let fWidth: i32 = 0;
+let fDepth: i32 = 0;
+let fCount: i32 = 0;
+// heightQueue.ts `HeightQueue`: per bucket its newest vertex (or −1), per vertex the one pushed to its bucket before it.
+let qNewest: usize = 0;
+let qNext: usize = 0;
+let qLow: f64 = 0;
+let qScale: f64 = 0;
+let qBucket: i32 = -1;
+let qWaiting: i32 = 0;
+// minHeap.ts `HeightHeap`: the current bucket, float32 keys.
+let hKeys: usize = 0;
+let hIds: usize = 0;
+let hCount: i32 = 0;
+
+@inline function getF32(base: usize, i: i32): f32 {
+  return load<f32>(base + ((<usize>i) << 2));
+}
+@inline function setF32(base: usize, i: i32, x: f32): void {
+  store<f32>(base + ((<usize>i) << 2), x);
+}
+/** Neighbour k's offset in grid.ts's order (a jump table, not a chain of selects: k varies in the flood's loops). */
+@inline function offsetOf(k: i32, width: i32): i32 {
+  switch (k) {
+    case 0:
+      return 1;
+    case 1:
+      return -1;
+    case 2:
+      return width;
+    case 3:
+      return -width;
+    case 4:
+      return width + 1;
+    case 5:
+      return -width - 1;
+    case 6:
+      return 1 - width;
+    default:
+      return width - 1;
+  }
+}
+
+/** minHeap.ts `HeightHeap.push`. */
+function heightHeapPush(id: i32, k: f32): void {
+  let at = hCount++;
+  while (at > 0) {
+    const parent = (at - 1) >> 1;
+    const pk = getF32(hKeys, parent);
+    if (pk <= k) break;
+    setF32(hKeys, at, pk);
+    setI32(hIds, at, getI32(hIds, parent));
+    at = parent;
+  }
+  setF32(hKeys, at, k);
+  setI32(hIds, at, id);
+}
+
+/** minHeap.ts `HeightHeap.pop`. */
+function heightHeapPop(): i32 {
+  const top = getI32(hIds, 0);
+  const last = --hCount;
+  const k = getF32(hKeys, last);
+  const id = getI32(hIds, last);
+  let at = 0;
+  const half = last >> 1;
+  while (at < half) {
+    let child = 2 * at + 1;
+    if (child + 1 < last && getF32(hKeys, child + 1) < getF32(hKeys, child)) child++;
+    const ck = getF32(hKeys, child);
+    if (ck >= k) break;
+    setF32(hKeys, at, ck);
+    setI32(hIds, at, getI32(hIds, child));
+    at = child;
+  }
+  setF32(hKeys, at, k);
+  setI32(hIds, at, id);
+  return top;
+}
+
+/** heightQueue.ts `push`, of vertex v at its own height (the flood pushes nothing else). */
+function queuePush(v: i32, height: f32): void {
+  qWaiting++;
+  const b = <i32>Math.floor((<f64>height - qLow) * qScale);
+  if (b <= qBucket) {
+    heightHeapPush(v, height);
+    return;
+  }
+  setI32(qNext, v, getI32(qNewest, b));
+  setI32(qNewest, b, v);
+}
+
+/** heightQueue.ts `fill`: the next bucket into the heap while the heap is empty, newest first. */
+function queueFill(): void {
+  while (hCount == 0) {
+    const b = ++qBucket;
+    for (let v = getI32(qNewest, b); v >= 0; v = getI32(qNext, v)) heightHeapPush(v, getF32(fHeights, v));
+    setI32(qNewest, b, -1);
+  }
+}
+
+/** vertexBits.ts `unreachedAround` on the byte set `reached`: bit k set where interior v's neighbour k is not in it. */
+@inline function unreachedAt(v: i32, width: i32): i32 {
+  const r = fReached + <usize>v;
+  const w = <usize>width;
+  return (
+    <i32>(load<u8>(r + 1) == 0) |
+    (<i32>(load<u8>(r - 1) == 0) << 1) |
+    (<i32>(load<u8>(r + w) == 0) << 2) |
+    (<i32>(load<u8>(r - w) == 0) << 3) |
+    (<i32>(load<u8>(r + w + 1) == 0) << 4) |
+    (<i32>(load<u8>(r - w - 1) == 0) << 5) |
+    (<i32>(load<u8>(r - w + 1) == 0) << 6) |
+    (<i32>(load<u8>(r + w - 1) == 0) << 7)
+  );
+}
+
+/** grid.ts `neighboursOnMap`. */
+function onMapAround(v: i32, width: i32, depth: i32): i32 {
+  const i = v % width;
+  const j = (v - i) / width;
+  let bits: i32 = 0;
+  for (let k = 0; k < 8; k++) {
+    const ni = i + stepI(k);
+    const nj = j + stepJ(k);
+    if (ni >= 0 && nj >= 0 && ni < width && nj < depth) bits |= 1 << k;
+  }
+  return bits;
+}
+
+/** priorityFlood.ts `lowerReached`, as a yes or no (without labels the vertex itself is not needed). */
+function hasLowerReached(m: i32, h: f32): bool {
+  const w = fWidth;
+  // Whether any is (which one is a label's question only): the neighbours in any order.
+  return (
+    lowerAndReached(m + 1, h) ||
+    lowerAndReached(m - 1, h) ||
+    lowerAndReached(m + w, h) ||
+    lowerAndReached(m - w, h) ||
+    lowerAndReached(m + w + 1, h) ||
+    lowerAndReached(m - w - 1, h) ||
+    lowerAndReached(m - w + 1, h) ||
+    lowerAndReached(m + w - 1, h)
+  );
+}
+/** Vertex n is reached, below h, and (if a pit chain raised it) its level is below h too. */
+@inline function lowerAndReached(n: i32, h: f32): bool {
+  return getF32(fHeights, n) < h && getU8(fReached, n) != 0 && (getU8(fRaised, n) == 0 || getF32(fLevel, n) < h);
+}
+
+/** priorityFlood.ts `reachNeighbours`. */
+function reachNeighbours(t: i32, top: i32, revisit: bool): i32 {
+  const width = fWidth;
+  let unreached: i32 = 0;
+  if (getU8(fOnEdge, t) == 0) {
+    unreached = unreachedAt(t, width);
+    if (unreached == 0) return top;
+  } else {
+    const onMap = onMapAround(t, width, fDepth);
+    for (let q = 0; q < 8; q++) if (((onMap >>> q) & 1) != 0 && getU8(fReached, t + offsetOf(q, width)) == 0) unreached |= 1 << q;
+  }
+  const th = getF32(fHeights, t);
+  let waiting = false;
+  for (let q = 0; q < 8; q++) {
+    if (((unreached >>> q) & 1) == 0) continue;
+    const m = t + offsetOf(q, width);
+    const mh = getF32(fHeights, m);
+    const from = mh > th ? true : revisit || !waiting ? hasLowerReached(m, mh) : false;
+    if (from) {
+      setU8(fReached, m, 1);
+      setI32(fQueue, --top, m);
+    } else waiting = true;
+  }
+  return waiting ? -top : top;
+}
+
+/** priorityFlood.ts `trace`. */
+function trace(top: i32): void {
+  const count = fCount;
+  let deferredCount: i32 = 0;
+  let next: i32 = 0;
+  for (;;) {
+    while (top < count) {
+      const t = getI32(fQueue, top++);
+      top = reachNeighbours(t, top, false);
+      if (top < 0) {
+        top = -top;
+        setI32(fDeferred, deferredCount++, t);
+      }
+    }
+    if (next == deferredCount) break;
+    const t = getI32(fDeferred, next++);
+    top = reachNeighbours(t, top, true);
+    if (top < 0) {
+      top = -top;
+      queuePush(t, getF32(fHeights, t));
+    }
+  }
+}
+
+/**
+ * priorityFlood.ts `floodGrid` without labels: `drainage` and `level` hold the heights on entry, the flood's surfaces
+ * on return. `reached`, `onEdge`, `raised` and `newest` must be zero (`newest`: −1 in each of `buckets` words);
+ * `low` and `scale` are heightQueue.ts's for the heights' range.
+ */
+export function floodDrainage(
+  heights: usize,
+  level: usize,
+  drainage: usize,
+  reached: usize,
+  onEdge: usize,
+  raised: usize,
+  queue: usize,
+  deferred: usize,
+  newest: usize,
+  bucketNext: usize,
+  heapKeys: usize,
+  heapIds: usize,
+  width: i32,
+  depth: i32,
+  low: f64,
+  scale: f64,
+): void {
+  const count = width * depth;
+  fHeights = heights;
+  fLevel = level;
+  fDrainage = drainage;
+  fReached = reached;
+  fOnEdge = onEdge;
+  fRaised = raised;
+  fQueue = queue;
+  fDeferred = deferred;
+  fWidth = width;
+  fDepth = depth;
+  fCount = count;
+  qNewest = newest;
+  qNext = bucketNext;
+  qLow = low;
+  qScale = scale;
+  qBucket = -1;
+  qWaiting = 0;
+  hKeys = heapKeys;
+  hIds = heapIds;
+  hCount = 0;
+
+  let top = count;
+  for (let j = 0; j < depth; j++) {
+    const step = j == 0 || j == depth - 1 ? 1 : width - 1;
+    for (let i = 0; i < width; i += step) {
+      const v = j * width + i;
+      setU8(onEdge, v, 1);
+      setU8(reached, v, 1);
+      setI32(queue, --top, v);
+    }
+  }
+  trace(top);
+
+  let stepFrom: f64 = NaN;
+  let stepTo: f64 = NaN;
+  let pitHead: i32 = 0;
+  let pitTail: i32 = 0;
+  for (;;) {
+    let c: i32 = 0;
+    let cDrain: f64 = 0;
+    let unreached: i32 = 0;
+    if (pitHead < pitTail) {
+      c = getI32(queue, pitHead++);
+      unreached = unreachedAt(c, width);
+      if (unreached == 0) continue;
+      cDrain = getF64(drainage, c);
+    } else if (qWaiting > 0) {
+      queueFill();
+      cDrain = <f64>getF32(hKeys, 0);
+      qWaiting--;
+      c = heightHeapPop();
+      if (getU8(onEdge, c) == 0) {
+        unreached = unreachedAt(c, width);
+        if (unreached == 0) continue;
+      } else unreached = onMapAround(c, width, depth);
+    } else break;
+    for (let k = 0; k < 8; k++) {
+      if (((unreached >>> k) & 1) == 0) continue;
+      const n = c + offsetOf(k, width);
+      if (getU8(reached, n) != 0) continue;
+      setU8(reached, n, 1);
+      const h = <f64>getF32(heights, n);
+      if (h <= cDrain) {
+        // stepFrom != cDrain, written so that NaN (the first time) steps as well.
+        if (!(cDrain == stepFrom)) {
+          stepFrom = cDrain;
+          stepTo = stepAbove(cDrain);
+        }
+        setF64(drainage, n, stepTo);
+        setF32(level, n, <f32>stepTo);
+        setU8(raised, n, 1);
+        setI32(queue, pitTail++, n);
+      } else {
+        setI32(queue, count - 1, n);
+        trace(count - 1);
+      }
+    }
+  }
+}

@@ -36,7 +36,7 @@
  * Math.pow otherwise), so the same input and parameters give the same bytes everywhere.
  *
  * Speed: where WebAssembly runs, a state's arrays live in a compiled kernel's memory (fluvialWasm.ts)
- * and diffusion, the donor counts, the routing and (for n = 1, m ∈ {0, ½, 1}) the solve run compiled,
+ * and the input's flood, diffusion, the donor counts, the pit fills, the routing and (for n = 1, m ∈ {0, ½, 1}) the solve run compiled,
  * with the same operations in the same order: the same bytes. This file's loops are the reference.
  */
 import { accumulateFlow, DEFAULT_MFD_EXPONENT, flowRouting, routeFlow, type FlowRouting } from '../hydrology/accumulation';
@@ -118,14 +118,52 @@ function vertexRoles(grid: HydrologyGrid, drainage: Float64Array, outletArea: nu
   return role;
 }
 
+/**
+ * The compiled kernel's functions start in WebAssembly's baseline tier and are compiled optimised only once they have
+ * run a while (V8), so a process's first large step ran its walks at about half speed (BENCHMARKS.md, "Session 23").
+ * Before a process's first large state of a scheme, two steps on a small surface run those functions that far; their
+ * optimised code is compiled beside the large state's flood. Nothing of it is kept: its own kernel, its own memory.
+ */
+const WARM_SIZE = 65;
+/**
+ * States at least this large warm the kernel first (its cost, ~5–15 ms, is about what the baseline tier adds to a 513²
+ * state's first step); smaller ones take the baseline tier's few milliseconds.
+ */
+const WARM_FROM = 513 * 513;
+const warmedSchemes = new Set<string>();
+function warmKernel(params: FluvialParams, keepPits: boolean): void {
+  const key = `${params.scheme ?? 'reference'} ${keepPits}`;
+  if (warmedSchemes.has(key)) return;
+  warmedSchemes.add(key);
+  const grid: HydrologyGrid = { width: WARM_SIZE, depth: WARM_SIZE, cellSize: 1 };
+  // A cone with ripples: slopes, a few pits and flats' worth of ties, all the step's branches.
+  const input = new Float32Array(WARM_SIZE * WARM_SIZE);
+  for (let j = 0, v = 0; j < WARM_SIZE; j++) {
+    for (let i = 0; i < WARM_SIZE; i++, v++) input[v] = 40 - Math.hypot(i - 32, j - 32) + 2 * Math.sin(i * 0.9) * Math.cos(j * 0.7);
+  }
+  try {
+    const state = fluvialState(grid, input, params, keepPits);
+    for (let step = 0; step < 2; step++) fluvialStep(state, params, params.timeStep);
+  } catch {
+    // Parameters a step refuses: the large state the caller makes next reports them.
+  }
+}
+
 /** The state before the first step; `compiled` false keeps it off the compiled kernel (the reference). */
 export function fluvialState(grid: HydrologyGrid, input: Float32Array, params: FluvialParams, keepPits = false, compiled = true): FluvialState {
   const { width, depth, cellSize } = grid;
   const factored = params.scheme === FACTORED;
   const kernel = compiled ? fluvialKernel(grid, params.strata, Boolean(params.upliftMask), (params.routeEvery ?? 1) > 1, factored, !keepPits) : null;
-  const drainage = keepPits ? Float64Array.from(input) : priorityFlood(grid, input).drainage;
-  const heights = kernel ? kernel.heights : drainage;
-  if (kernel) heights.set(drainage);
+  if (kernel && width * depth >= WARM_FROM) warmKernel(params, keepPits);
+  let heights: Float64Array;
+  if (kernel && !keepPits) {
+    kernel.flood(input);
+    heights = kernel.heights;
+  } else {
+    const drainage = keepPits ? Float64Array.from(input) : priorityFlood(grid, input).drainage;
+    heights = kernel ? kernel.heights : drainage;
+    if (kernel) heights.set(drainage);
+  }
   let bedOffset: Float64Array | null = null;
   if (params.strata) {
     const reader = strataReader(params.strata);

@@ -8,6 +8,7 @@ import { fluvialKernel, PIT_FILL_CAP } from './fluvialWasm';
 import { fillListedPits, pitFillScratch } from './pitFill';
 import { donorCountsAndPits } from '../hydrology/drainage';
 import { diffuseHeights } from './hillslopeDiffusion';
+import { priorityFlood } from '../hydrology/priorityFlood';
 
 /**
  * The compiled step (fluvialWasm.ts) against the JavaScript reference (fluvial.ts with `compiled:
@@ -168,6 +169,54 @@ describe('the compiled fluvial step', () => {
       expect(Buffer.from(reference.buffer).equals(Buffer.from(diffused.buffer))).toBe(false);
     });
   }
+
+  // The state's first surface: priorityFlood.ts's drainage (Priority-Flood+ε), compiled (fluvialWasm.ts `flood`).
+  const floodTerrains: Terrain[] = [
+    ...terrains,
+    // The synthetic hills at 513² (the kernel's bucket count reaches its 2¹⁸ cap), depressions and long pit chains.
+    { name: 'synthetic hills 513² at 1 m', grid: syntheticTerrain(513, 1), heights: syntheticTerrain(513, 1).heights },
+    // One height everywhere: the queue's scale is 0 and every interior vertex is raised by ε from the edge.
+    { name: 'a flat 40 × 30 at 0 m', grid: { width: 40, depth: 30, cellSize: 1 }, heights: new Float32Array(40 * 30) },
+    { name: 'a basin below sea level, 3 × 3', grid: { width: 3, depth: 3, cellSize: 1 }, heights: Float32Array.from([-1, -1, -1, -1, -5, -1, -1, -1, -1]) },
+  ];
+  for (const terrain of floodTerrains) {
+    it(`floods the state's input to priorityFlood's drainage, byte for byte: ${terrain.name}`, () => {
+      const kernel = fluvialKernel(terrain.grid, null, false, false, false, true);
+      expect(kernel).not.toBeNull();
+      if (!kernel) return;
+      kernel.flood(terrain.heights);
+      const reference = priorityFlood(terrain.grid, terrain.heights).drainage;
+      expect(Buffer.from(kernel.heights.buffer, kernel.heights.byteOffset, kernel.heights.byteLength).equals(Buffer.from(reference.buffer))).toBe(true);
+      // The flood raised some vertices by ε (a copy of the input would prove nothing) …
+      expect(reference.some((x, v) => x !== terrain.heights[v])).toBe(true);
+      // … and left the arrays it borrowed as a new state has them: the heights at the step's start zeros, the fill's marks clear.
+      expect(kernel.previous.every((x) => x === 0)).toBe(true);
+      expect(kernel.pitMarks?.seen.every((x) => x === 0)).toBe(true);
+      expect(kernel.pitMarks?.inside.every((x) => x === 0)).toBe(true);
+    });
+  }
+
+  it('refuses a height that is not finite, as priorityFlood does', () => {
+    const heights = Float32Array.from(hills.heights);
+    heights[400] = NaN;
+    const kernel = fluvialKernel(hills, null, false, false, false, true);
+    expect(() => kernel?.flood(heights)).toThrow(RangeError);
+    expect(() => priorityFlood(hills, heights)).toThrow(RangeError);
+  });
+
+  it("gives the reference's bytes on a state large enough to warm the kernel first on a small one (513²)", () => {
+    const large = syntheticTerrain(513, 1);
+    const terrain: Terrain = { name: 'synthetic hills 513²', grid: large, heights: large.heights };
+    for (const params of [
+      { ...base, time: 2000 },
+      { ...base, time: 2000, scheme: 'factored' as const },
+    ]) {
+      const compiled = bytesAfterEachStep(terrain, params, false, true);
+      const reference = bytesAfterEachStep(terrain, params, false, false);
+      expect(compiled.length).toBe(2);
+      expect(firstDifference(reference, compiled)).toBeNull();
+    }
+  });
 
   it('gives the reference layer float32 output through runFluvial', () => {
     const params = { ...base, strata, outletArea: 40 };

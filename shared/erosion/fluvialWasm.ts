@@ -1,7 +1,7 @@
 /**
  * The fluvial step's hot loops compiled to WebAssembly (wasm/fluvialStep.ts, AssemblyScript; built by
- * `npm run build:wasm` into fluvialWasmBytes.ts): diffusion, the donor counts and pits, the MFD routing
- * and the stream-power solve for n = 1 and m ∈ {0, ½, 1}. Each is a port of its JavaScript reference
+ * `npm run build:wasm` into fluvialWasmBytes.ts): diffusion, the donor counts and pits, the pit fills, the MFD
+ * routing, the stream-power solve for n = 1 and m ∈ {0, ½, 1}, and the state's first Priority-Flood. Each is a port of its JavaScript reference
  * with the same float64 operations in the same order, so a step gives the same bytes either way
  * (fluvialWasm.test.ts runs both). The JavaScript stays the reference and the fallback: where
  * WebAssembly is missing or refused (a page without 'wasm-unsafe-eval', a memory too large to get),
@@ -17,6 +17,9 @@ import type { HydrologyGrid } from '../hydrology/grid';
 import type { Strata } from '../terrain/strata';
 import { strataReader } from '../terrain/strata';
 import { diffusionPlan } from './hillslopeDiffusion';
+import { gridProblem } from '../hydrology/grid';
+import { heightRange } from '../hydrology/priorityFlood';
+import { HEIGHT_QUEUE_MAX_BUCKETS, heightQueueBuckets } from '../hydrology/heightQueue';
 import { FLUVIAL_WASM_BASE64 } from './fluvialWasmBytes';
 
 /** The few WebAssembly names this module uses (shared/ is type-checked with the ES library only). */
@@ -71,6 +74,24 @@ interface KernelExports {
   ): number;
   diffuseExplicit(heights: number, scratch: number, width: number, depth: number, r: number, substeps: number): number;
   diffuseImplicit(heights: number, scratch: number, coefficients: number, width: number, depth: number, r: number, substeps: number): void;
+  floodDrainage(
+    heights: number,
+    level: number,
+    drainage: number,
+    reached: number,
+    onEdge: number,
+    raised: number,
+    queue: number,
+    deferred: number,
+    newest: number,
+    bucketNext: number,
+    heapKeys: number,
+    heapIds: number,
+    width: number,
+    depth: number,
+    low: number,
+    scale: number,
+  ): void;
   fillListedPits(
     h: number,
     donors: number,
@@ -199,6 +220,13 @@ export interface FluvialKernel {
    * `cap` (tests): a fill's scratch, at most `PIT_FILL_CAP`.
    */
   fillPits(heights: Float64Array, scratch: PitFillScratch, cap?: number): number;
+  /**
+   * priorityFlood.ts `priorityFlood(grid, input).drainage` compiled (wasm/fluvialStep.ts `floodDrainage`: the same
+   * visiting order, the same bytes) into `heights`: the state's first surface. Its scratch lies over arrays the first
+   * step writes before it reads them, and the pit fill's marks, which it clears again. Throws as `priorityFlood`
+   * does on a height that is not finite. Only a kernel made with `fillsPits` has it.
+   */
+  flood(input: Float32Array): void;
 }
 
 /** The step's constants for `FluvialKernel.solve`. */
@@ -248,7 +276,8 @@ function layout(count: number, longest: number, strataBeds: number, withWeights:
     place('fillIds', PIT_FILL_CAP * 4);
     place('fillKeys', PIT_FILL_CAP * 8);
     place('fillList', PIT_FILL_CAP * 4);
-    place('later', 9 * PIT_FILL_CAP * 4);
+    // Also the buckets of the state's first flood (`flood`): at least HEIGHT_QUEUE_MAX_BUCKETS words.
+    place('later', Math.max(9 * PIT_FILL_CAP, HEIGHT_QUEUE_MAX_BUCKETS) * 4);
     place('fillState', 8 * 4);
   }
   return { bytes: next, at };
@@ -456,6 +485,49 @@ export function fluvialKernel(
         filled += fillListedPits(grid, heights, scratch, pending, { next: fillState[NEXT_PIT], last: fillState[LAST_PIT] });
       }
       return filled;
+    },
+    flood(input) {
+      if (!fillsPits) throw new Error('flood: this kernel was not made to fill pits');
+      const problem = gridProblem(grid, input);
+      if (problem) throw new RangeError(problem);
+      const { low, high } = heightRange(input);
+      // heightQueue.ts's buckets and scale for this range.
+      const buckets = heightQueueBuckets(count);
+      const scale = high > low ? (buckets - 1) / (high - low) : 0;
+      // The input and the levels in `previous`, the heap in `area`, the queue in `order`, the deferred traces and
+      // the buckets' links in the pit fill's marks, the sets of reached and raised vertices in `pending` and `role`,
+      // the buckets' newest in the pit fill's `later` (9 · PIT_FILL_CAP words, at least 2¹⁸); the edge is `onEdge`.
+      new Float32Array(buffer, at.previous, count).set(input);
+      const levels = at.previous + 4 * count;
+      new Float32Array(buffer, levels, count).set(input);
+      heights.set(input);
+      pending.fill(0);
+      role.fill(0);
+      new Int32Array(buffer, at.later, buckets).fill(-1);
+      const heapIds = at.area + 4 * count;
+      wasm.floodDrainage(
+        at.previous,
+        levels,
+        at.heights,
+        at.pending,
+        at.onEdge,
+        at.role,
+        at.order,
+        at.seen,
+        at.later,
+        at.inside,
+        at.area,
+        heapIds,
+        width,
+        depth,
+        low,
+        scale,
+      );
+      // The first step reads none of these before writing them but `previous` (zeros, as a new state's) and the marks.
+      previous.fill(0);
+      pitMarks?.seen.fill(0);
+      pitMarks?.inside.fill(0);
+      role.fill(0);
     },
   };
 }

@@ -20,6 +20,11 @@ const IDS = 2;
 const ENTRIES = 7;
 const KEYS = IDS + ENTRIES;
 
+/** The most buckets a queue has. */
+export const HEIGHT_QUEUE_MAX_BUCKETS = 1 << 18;
+/** How many buckets a queue for `count` vertices has. */
+export const heightQueueBuckets = (count: number): number => Math.max(64, Math.min(HEIGHT_QUEUE_MAX_BUCKETS, count));
+
 export class HeightQueue {
   /** Per bucket, its newest block, or −1. */
   private readonly newest: Int32Array;
@@ -36,7 +41,7 @@ export class HeightQueue {
 
   /** For vertices 0 … count − 1 whose heights lie in [low, high]. */
   constructor(count: number, low: number, high: number) {
-    const buckets = Math.max(64, Math.min(1 << 18, count));
+    const buckets = heightQueueBuckets(count);
     this.newest = new Int32Array(buckets).fill(-1);
     this.low = low;
     // Monotone in the height, so the buckets' order is the heights' order.
