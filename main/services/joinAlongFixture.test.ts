@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectReplaysAsWritten, floatBytes as bytes, openFixture, writeFixtureWhenAsked } from './testing/layerFixtures';
@@ -7,6 +8,9 @@ import { evaluateStack } from '../../shared/layers/evaluate';
 import { stackWater } from '../../shared/layers/stackWater';
 import type { Layer, LayerSize, RiverLayer } from '../../shared/layers/types';
 import { riverParams } from '../../shared/rivers/params';
+import { parseProject } from '../../shared/codecs/project';
+import { runCli } from '../cli/cli';
+import { fakeCliIo } from '../cli/testing/fakeCliIo';
 
 const FIXTURE = join(__dirname, '../../shared/layers/testing/fixtures/v2-river-join-along.faultline');
 const GRID: LayerSize = { width: 97, depth: 41, cellSize: 2 };
@@ -83,5 +87,19 @@ describe('a project with a drawn river joined along the water below it (joinAlon
     expect(held[0] - held[held.length - 1]).toBeLessThan(0.5);
     // The key changes the water only: the heights are the same either way.
     expect(bytes(evaluateStack([ground, automatic, { ...river, params }], doc.field))).toEqual(bytes(doc.field.heights));
+  });
+
+  it('loses its graded tributaries by `faultline layers --set river-1.gradeTributaries=null`, and gets them back by true', async () => {
+    const io = fakeCliIo({ inputs: { 'new.faultline': new Uint8Array(readFileSync(FIXTURE)) } });
+    expect(await runCli(['layers', 'new.faultline', '--set', 'river-1.gradeTributaries=null', '--out', 'old.faultline'], io)).toBe(0);
+    const old = parseProject(io.files.get('old.faultline')!, 'old.faultline');
+    const river = old.layers![2] as RiverLayer;
+    expect('gradeTributaries' in river.params).toBe(false);
+    expect(river.params.joinAlongWater).toBe(true);
+    // No channel crosses this river's banks (the automatic river runs under it): the same heights.
+    expect(bytes(old.field.heights)).toEqual(bytes(openFixture(FIXTURE).field.heights));
+    const back = fakeCliIo({ inputs: { 'old.faultline': io.files.get('old.faultline')! } });
+    expect(await runCli(['layers', 'old.faultline', '--set', 'river-1.gradeTributaries=true', '--out', 'again.faultline'], back)).toBe(0);
+    expect((parseProject(back.files.get('again.faultline')!, 'again.faultline').layers![2] as RiverLayer).params.gradeTributaries).toBe(true);
   });
 });

@@ -28,6 +28,8 @@ export const OPTIONAL_PARAMS: Record<string, readonly string[]> = {
   thermal: ['retreatDeg', 'cliffDeg', 'talusShare', 'floorFill', 'strata', 'creaseBreak', 'topWidth', 'lipPasses'],
   fluvial: ['routeEvery', 'scheme'],
   road: ['endsOnGround'],
+  river: ['joinAlongWater', 'gradeTributaries'],
+  water: ['continueRivers', 'floodVersion', 'channelsAlongLines', 'hydraulicGeometry'],
 };
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
