@@ -18,37 +18,30 @@ import { bankReach, CONFLUENCE_REACH, CONFLUENCE_SLOPE, riverReach, type RiverPa
 const TROUGH_FROM = 0.05;
 const TROUGH_FULL = 0.2;
 
+/** `input` at fractional vertex (fi, fj), bilinear, the point held inside `box` (the river's footprint, what it may read). */
+function sampleIn(input: Float32Array, width: number, box: Rect, fi: number, fj: number): number {
+  const ci = fi < box.i0 ? box.i0 : fi > box.i1 - 1 ? box.i1 - 1 : fi;
+  const cj = fj < box.j0 ? box.j0 : fj > box.j1 - 1 ? box.j1 - 1 : fj;
+  const i0 = Math.min(box.i1 - 2, Math.floor(ci));
+  const j0 = Math.min(box.j1 - 2, Math.floor(cj));
+  if (i0 < box.i0 || j0 < box.j0) return input[Math.round(cj) * width + Math.round(ci)];
+  const u = ci - i0;
+  const v = cj - j0;
+  const k = j0 * width + i0;
+  const top = input[k] + (input[k + 1] - input[k]) * u;
+  const bottom = input[k + width] + (input[k + width + 1] - input[k + width]) * u;
+  return top + (bottom - top) * v;
+}
+
 /**
- * How much vertex (i, j), beside the river at fractional station `st`, lies in a channel crossing its
- * bank (0 none … 1 fully): how far it lies below the lower of the heights `spread` metres either side of
- * it along the river (a channel reaching the river from the side is a trough across the bank; a plane,
- * a ridge or a channel alongside the river is none), from TROUGH_FROM to TROUGH_FULL. Heights read on
- * the grid's vertices (bilinear), held inside `box` (the river's footprint, what it may read).
+ * How much vertex (i, j), beside the river where its direction is (ti, tj) (a unit vector in cells),
+ * lies in a channel crossing its bank (0 none … 1 fully): how far it lies below the lower of the
+ * heights two cells either side of it along the river (a channel reaching the river from the side is
+ * a trough across the bank; a plane, a ridge or a channel alongside the river is none), from
+ * TROUGH_FROM to TROUGH_FULL.
  */
-function troughShare(fitted: FittedRiver, input: Float32Array, size: GroundSize, box: Rect, i: number, j: number, st: number): number {
-  const { line } = fitted;
-  const a = Math.min(Math.floor(st), line.n - 2);
-  const tx = line.x[a + 1] - line.x[a];
-  const tz = line.z[a + 1] - line.z[a];
-  const len = Math.sqrt(tx * tx + tz * tz);
-  if (!(len > 0)) return 0;
-  const spread = 2 * size.cellSize;
-  const di = (tx / len) * (spread / size.cellSize);
-  const dj = (tz / len) * (spread / size.cellSize);
-  const sample = (fi: number, fj: number): number => {
-    const ci = Math.min(box.i1 - 1, Math.max(box.i0, fi));
-    const cj = Math.min(box.j1 - 1, Math.max(box.j0, fj));
-    const i0 = Math.min(box.i1 - 2, Math.floor(ci));
-    const j0 = Math.min(box.j1 - 2, Math.floor(cj));
-    if (i0 < box.i0 || j0 < box.j0) return input[Math.round(cj) * size.width + Math.round(ci)];
-    const u = ci - i0;
-    const v = cj - j0;
-    const k = j0 * size.width + i0;
-    const top = input[k] + (input[k + 1] - input[k]) * u;
-    const bottom = input[k + size.width] + (input[k + size.width + 1] - input[k + size.width]) * u;
-    return top + (bottom - top) * v;
-  };
-  const depth = Math.min(sample(i - di, j - dj), sample(i + di, j + dj)) - input[j * size.width + i];
+function troughShare(input: Float32Array, width: number, box: Rect, i: number, j: number, ti: number, tj: number): number {
+  const depth = Math.min(sampleIn(input, width, box, i - 2 * ti, j - 2 * tj), sampleIn(input, width, box, i + 2 * ti, j + 2 * tj)) - input[j * width + i];
   return depth <= TROUGH_FROM ? 0 : depth >= TROUGH_FULL ? 1 : (depth - TROUGH_FROM) / (TROUGH_FULL - TROUGH_FROM);
 }
 
@@ -106,7 +99,11 @@ export function visitRiver(
       const e = past === 0 ? out : Math.sqrt(out * out + past * past);
       let run = Math.min(reach, Math.max(p.falloff, (1.5 * delta) / tanLimit));
       if (box && past === 0) {
-        const share = troughShare(fitted, input, size, box, i, j, st);
+        const n = a < last ? a : last - 1;
+        const tx = fitted.line.x[n + 1] - fitted.line.x[n];
+        const tz = fitted.line.z[n + 1] - fitted.line.z[n];
+        const len = Math.sqrt(tx * tx + tz * tz);
+        const share = len > 0 ? troughShare(input, size.width, box, i, j, tx / len, tz / len) : 0;
         if (share > 0) {
           const graded = Math.min(CONFLUENCE_REACH, Math.max(run, (1.5 * delta) / CONFLUENCE_SLOPE));
           run += (graded - run) * share;
