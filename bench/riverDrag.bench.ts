@@ -47,7 +47,8 @@ function valley(): Editor {
   return new Editor(createDocument(field));
 }
 
-function setup(): DragState {
+/** `grade`: the river's gradeTributaries (new rivers true; false the rule before it, to compare in the same run). */
+function setup(grade: boolean): DragState {
   const editor = valley();
   const design = createTerrainDesign(editor, createToolStore(), createInProcessTransport());
   const id = nextRiverId(editor.document.stack);
@@ -59,7 +60,7 @@ function setup(): DragState {
     opacity: 1,
     params: riverParams(
       ROAD_BENCH_POINTS.map((p) => ({ ...p })),
-      { width: 8, depth: 2 },
+      { width: 8, depth: 2, gradeTributaries: grade },
     ),
   };
   void design.jobs.applyStack([...editor.document.stack, river], 'New river');
@@ -77,18 +78,20 @@ function moved(river: RiverLayer, by: number): RiverLayer {
   return { ...river, params: { ...river.params, points } };
 }
 
-function riverLiveStep(): Benchmark {
+function riverLiveStep(grade: boolean): Benchmark {
   let state: DragState | undefined;
   let drag: SplineDrag<RiverLayer> | undefined;
   return {
-    name: 'river-drag: live step of a 573 m river’s point, both views, 4097²',
+    name: grade
+      ? 'river-drag: live step of a 573 m river’s point, both views, 4097²'
+      : 'river-drag: the same without gradeTributaries (the bank cuts tributaries), 4097²',
     size: SIZE,
     baseline: BASELINE,
     params: { lengthM: Math.round(splineLength(ROAD_BENCH_POINTS)), props: PROPS, target_ms: 50, map_tiles_excludes: 'putImageData (no canvas in Node)' },
     samples: 15,
     warmup: WARMUP,
     setup: () => {
-      state = setup();
+      state = setup(grade);
       drag = new SplineDrag(state.editor, state.design.jobs, 'river-1', RIVER_SPLINE);
       if (!drag.local) throw new Error('the drag is not evaluated on the local path');
       return state;
@@ -115,4 +118,4 @@ function riverLiveStep(): Benchmark {
   };
 }
 
-export const benchmarks: Benchmark[] = [liveStep(BASELINE), riverLiveStep()];
+export const benchmarks: Benchmark[] = [liveStep(BASELINE), riverLiveStep(false), riverLiveStep(true)];

@@ -70,7 +70,11 @@ evaluated from scratch and written to every --out (a .faultline keeps the stack)
                          edge), and a fluvial
                          layer's routeEvery (1…64: the water routed every this many steps, the steps
                          between on the last routing: faster, less exact) and scheme ("factored": the
-                         same scheme with its sums arranged to walk faster, equal up to rounding).
+                         same scheme with its sums arranged to walk faster, equal up to rounding);
+                         a road's endsOnGround; a river's joinAlongWater and gradeTributaries (true:
+                         a tributary's channel graded into its bed); a water layer's continueRivers,
+                         floodVersion, channelsAlongLines and hydraulicGeometry (2: the published
+                         depth coefficient).
                          A bed's own colour (fluvial-1.strata.beds.3.colour="#b8643c") paints it in both views and the
                          colour map; null gives it back the climate's colour for its hardness.
                          Example: --set faults.seed=8, --set thermal.retreatDeg=65

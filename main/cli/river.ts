@@ -55,7 +55,8 @@ bump across the river is cut through); a flat bed the depth below that surface; 
 back to the ground over at least ${d.falloff} m, no steeper than ${d.bankSlopeDeg}°. The river only cuts, and
 outside its footprint every height is unchanged, bit for bit. A bed more than ${d.maxCut} m below the
 ground (the limit) is refused. Where it meets a lake or the automatic water ("faultline water") its
-surface ends at theirs.
+surface ends at theirs; a channel that reaches it across its bank (a tributary) has its bed graded
+into the river's, at most 0.15 m a metre over up to 40 m, its water coming down with it.
   --width m   bed width (default: the file's "width", else ${d.width}; at most ${MAX_RIVER_WIDTH})
   --depth m   bed depth below the surface (default: the file's "depth", else ${d.depth}; at most ${d.maxCut})
   --out FILE  repeatable; the type follows the extension (${outputFormats()

@@ -62,7 +62,8 @@ export function waterHelp(): string {
 Adds automatic water as a layer ("water-1", "water-2", …) on top of IN's layer stack (a heightmap
 becomes one "heights" layer under it) and writes every output, all or nothing. Rivers run wherever
 the contributing area (multiple flow directions) reaches --river-area; each is a channel carved
-width 0.003·A^0.5 m wide and 0.002·A^0.4 m deep (A in m²; times the scales) below its water surface,
+width 0.003·A^0.5 m wide and 0.0012·A^0.4 m deep (A in m²; times the scales: 3 m and 0.3 m at 1 km²,
+bankfull widths and depths as published, docs/cli.md) below its water surface,
 along the line from each river vertex to the water below it (a V meeting the water at half the
 width, so the water between the vertices is one ribbon), with banks no steeper than --bank-slope;
 every depression of at least --min-lake-area holds a lake at its spill height. The water surface never rises downstream; land no channel reaches keeps its

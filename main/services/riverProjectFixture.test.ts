@@ -30,9 +30,10 @@ function fixtureStack(): Layer[] {
     ],
     { width: 5, depth: 1.2 },
   );
-  // As rivers were written before `joinAlongWater` existed (absent: the join's rule before it).
+  // As rivers were written before `joinAlongWater` and `gradeTributaries` existed (absent: the rules before them).
   const params = { ...river.params };
   delete params.joinAlongWater;
+  delete params.gradeTributaries;
   return [ground, { ...river, name: 'Mill river', params }];
 }
 

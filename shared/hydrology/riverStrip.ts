@@ -17,7 +17,7 @@
  */
 import { NEIGHBOUR_DI, NEIGHBOUR_DJ, type HydrologyGrid } from './grid';
 import { WATER_LAKE, WATER_RIVER } from './water';
-import { RIVER_DEPTH_COEFFICIENT, RIVER_DEPTH_EXPONENT, RIVER_WIDTH_COEFFICIENT, RIVER_WIDTH_EXPONENT, type WaterParams } from './waterParams';
+import { riverDepthCoefficient, RIVER_DEPTH_EXPONENT, RIVER_WIDTH_COEFFICIENT, RIVER_WIDTH_EXPONENT, type WaterParams } from './waterParams';
 import type { WaterSurface } from './waterSurface';
 import { triangleLessHoles, type ClipPoint, type ConvexOutline } from './stripClip';
 
@@ -32,11 +32,11 @@ export type RiverHalfWidth = (depth: number) => number;
 
 /**
  * The water layer's hydraulic geometry read backwards (waterParams.ts): the depth at a river vertex
- * is 0.002 · depthScale · A^0.4 (the channel's bed lies that far under its surface), so the area is
- * known from it and the width is 0.003 · widthScale · A^0.5.
+ * is c · depthScale · A^0.4 (c by the layer's `hydraulicGeometry`; the channel's bed lies that far under
+ * its surface), so the area is known from it and the width is 0.003 · widthScale · A^0.5.
  */
-export function hydraulicHalfWidth(params: Pick<WaterParams, 'widthScale' | 'depthScale'>): RiverHalfWidth {
-  const depthCoefficient = RIVER_DEPTH_COEFFICIENT * params.depthScale;
+export function hydraulicHalfWidth(params: Pick<WaterParams, 'widthScale' | 'depthScale' | 'hydraulicGeometry'>): RiverHalfWidth {
+  const depthCoefficient = riverDepthCoefficient(params) * params.depthScale;
   const widthCoefficient = RIVER_WIDTH_COEFFICIENT * params.widthScale;
   return (depth) => (depth > 0 ? (widthCoefficient * Math.pow(depth / depthCoefficient, RIVER_WIDTH_EXPONENT / RIVER_DEPTH_EXPONENT)) / 2 : 0);
 }

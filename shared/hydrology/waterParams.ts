@@ -1,18 +1,28 @@
 import { isFloodVersion, LATEST_FLOOD_VERSION, type FloodVersion } from './floodVersions';
 
 /**
- * The automatic water layer's parameters. Rivers follow hydraulic geometry (Leopold & Maddock 1953:
- * width ∝ Q^0.5, depth ∝ Q^0.4, with discharge Q taken ∝ the contributing area A):
- *   width = 0.003 m · widthScale · (A / m²)^0.5     (3 m at 1 km², 30 m at 100 km²)
- *   depth = 0.002 m · depthScale · (A / m²)^0.4     (0.5 m at 1 km², 3.2 m at 100 km²)
- * The width is a bankfull width: Hey & Thorne (1986) measured w = 4.33 · Q^0.5 (m, m³/s) on gravel-bed
- * rivers with grassy banks (2.34 under trees), and with a bankfull runoff of 0.48 m³/s per km² of
- * drainage (Q = q · A) that is 0.003 · A^0.5 (hydraulicGeometry.test.ts: within the published range for
- * 0.3–1.0 m³/s per km²). So the rivers of a 2 km map (0.25–3 km² draining to them) are streams 1.5–5 m
- * wide, as such streams are; the 3D view draws a strip at least STRIP_MIN_PIXELS either side on
- * screen (waterMaterial.ts), only in drawing. The depth is about twice Hey & Thorne's mean bankfull
- * depth (0.22 · Q^0.37 · D50^−0.11: 0.23 m at 1 km² on 5 cm gravel) — a carved channel that reads as
- * one; depthScale 0.5 gives about theirs.
+ * The automatic water layer's parameters. Rivers follow downstream hydraulic geometry (Leopold &
+ * Maddock 1953, USGS Professional Paper 252: width ∝ Q^0.5, mean depth ∝ Q^0.4 — the exponents b ≈ 0.5,
+ * f ≈ 0.4 as Pelletier 2021, Earth Surf. Dynam. 9:379, eq. 1 quotes them — with the bankfull discharge Q
+ * taken ∝ the contributing area A):
+ *   width = 0.003 m · widthScale · (A / m²)^0.5      (1.5 m at 0.25 km², 3 m at 1 km², 5.2 m at 3 km²)
+ *   depth = c · depthScale · (A / m²)^0.4, c = 0.0012 m (`hydraulicGeometry` 2, new layers: 0.17 m at
+ *           0.25 km², 0.30 m at 1 km², 0.47 m at 3 km²) or 0.002 m (absent or 1, layers saved before it)
+ * Checked against published relations (hydraulicGeometry.test.ts), over 0.25–3 km², what drains to the
+ * rivers of a 2 km map:
+ * - Bieger et al. 2015 (J. Am. Water Resour. Assoc. 51(4), doi:10.1111/jawr.12282, supplementary table 1),
+ *   bankfull width and depth against drainage area DA (km²) over the conterminous US:
+ *   W = 2.70 · DA^0.352 m, D = 0.30 · DA^0.213 m. The width is within −10 … +31 % of it, the depth
+ *   within −23 … +24 % (the old 0.002 was 1.3–2.1 times it: the coefficient was changed, below).
+ * - Hey & Thorne 1986 (J. Hydraul. Eng. 112(8):671), UK gravel-bed rivers: bankfull width W = a · Q^0.5
+ *   (m, m³/s), a from 4.33 (grassy banks) down to 2.34 (banks over half under trees), with the bankfull
+ *   discharge of Bent & Waite's 2013 regional curve for the north-eastern US (USGS SIR 2013-5239:
+ *   Q = 49.4778 · DA^0.8206 ft³/s, DA in mi²; 0.64 m³/s at 1 km²): the width lies between the two.
+ * - Hey & Thorne's depth against width, as LISFLOOD-FP uses it (Neal, Schumann & Bates 2012, "British
+ *   rivers average": depth = 0.12 · width^0.78): within 10 %.
+ * So the rivers of a 2 km map (0.25–3 km² draining to them) are streams 1.5–5 m wide and 0.2–0.5 m deep,
+ * as such streams are; the 3D view draws a strip at least STRIP_MIN_PIXELS either side on screen
+ * (waterMaterial.ts), only in drawing.
  */
 export interface WaterParams {
   /** Contributing area (m²) from which a river flows. */
@@ -48,11 +58,25 @@ export interface WaterParams {
    * project replays to the same bytes; new layers get true.
    */
   channelsAlongLines?: boolean;
+  /**
+   * Which hydraulic-geometry constants the rivers are carved by: 2 (new layers), the depth coefficient
+   * 0.0012 m checked against published bankfull depths (above); absent (layers saved before it) or 1,
+   * 0.002 m, so a saved project replays to the same bytes. The width is the same in both.
+   */
+  hydraulicGeometry?: HydraulicGeometry;
 }
+
+export type HydraulicGeometry = 1 | 2;
 
 export const RIVER_WIDTH_COEFFICIENT = 0.003;
 export const RIVER_WIDTH_EXPONENT = 0.5;
+/** The depth coefficient of layers saved before `hydraulicGeometry` (1). */
 export const RIVER_DEPTH_COEFFICIENT = 0.002;
+/** The depth coefficient checked against published bankfull depths (`hydraulicGeometry` 2). */
+export const PUBLISHED_DEPTH_COEFFICIENT = 0.0012;
+/** The depth coefficient a layer's rivers are carved by (m at 1 m² of area, before depthScale). */
+export const riverDepthCoefficient = (params: Pick<WaterParams, 'hydraulicGeometry'>): number =>
+  params.hydraulicGeometry === 2 ? PUBLISHED_DEPTH_COEFFICIENT : RIVER_DEPTH_COEFFICIENT;
 export const RIVER_DEPTH_EXPONENT = 0.4;
 
 /**
@@ -73,6 +97,7 @@ export const DEFAULT_WATER_PARAMS: Readonly<WaterParams> = {
   continueRivers: true,
   floodVersion: LATEST_FLOOD_VERSION,
   channelsAlongLines: true,
+  hydraulicGeometry: 2,
 };
 
 export const WATER_LIMITS = {
@@ -83,12 +108,16 @@ export const WATER_LIMITS = {
   bankSlopeDeg: [5, 80],
 } as const;
 
-const WATER_KEYS = ['riverArea', 'widthScale', 'depthScale', 'lakes', 'minLakeArea', 'bankSlopeDeg', 'continueRivers', 'floodVersion', 'channelsAlongLines'];
+const WATER_KEYS = [
+  ...['riverArea', 'widthScale', 'depthScale', 'lakes', 'minLakeArea', 'bankSlopeDeg'],
+  ...['continueRivers', 'floodVersion', 'channelsAlongLines', 'hydraulicGeometry'],
+];
 
 /** River width (m) at contributing area `area` (m²). */
 export const riverWidth = (params: WaterParams, area: number): number => RIVER_WIDTH_COEFFICIENT * params.widthScale * Math.pow(area, RIVER_WIDTH_EXPONENT);
 /** River depth (m) at contributing area `area` (m²). */
-export const riverDepth = (params: WaterParams, area: number): number => RIVER_DEPTH_COEFFICIENT * params.depthScale * Math.pow(area, RIVER_DEPTH_EXPONENT);
+export const riverDepth = (params: WaterParams, area: number): number =>
+  riverDepthCoefficient(params) * params.depthScale * Math.pow(area, RIVER_DEPTH_EXPONENT);
 
 /** The first problem with the values, or null. */
 export function waterProblem(params: WaterParams): string | null {
@@ -102,6 +131,8 @@ export function waterProblem(params: WaterParams): string | null {
   if (typeof params.lakes !== 'boolean') return 'lakes must be true or false';
   if (params.continueRivers !== undefined && typeof params.continueRivers !== 'boolean') return 'continueRivers must be true or false';
   if (params.channelsAlongLines !== undefined && typeof params.channelsAlongLines !== 'boolean') return 'channelsAlongLines must be true or false';
+  if (params.hydraulicGeometry !== undefined && params.hydraulicGeometry !== 1 && params.hydraulicGeometry !== 2)
+    return `hydraulicGeometry must be 1 or 2, got ${JSON.stringify(params.hydraulicGeometry)}`;
   if (params.floodVersion !== undefined && !isFloodVersion(params.floodVersion))
     return `floodVersion must be 1 or 2, got ${JSON.stringify(params.floodVersion)}`;
   return null;

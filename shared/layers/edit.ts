@@ -28,6 +28,8 @@ export const OPTIONAL_PARAMS: Record<string, readonly string[]> = {
   thermal: ['retreatDeg', 'cliffDeg', 'faceCells', 'talusShare', 'floorFill', 'strata', 'creaseBreak', 'topWidth', 'lipPasses', 'lipDrop', 'edgeContinues'],
   fluvial: ['routeEvery', 'scheme'],
   road: ['endsOnGround'],
+  river: ['joinAlongWater', 'gradeTributaries'],
+  water: ['continueRivers', 'floodVersion', 'channelsAlongLines', 'hydraulicGeometry'],
 };
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

@@ -5,25 +5,60 @@
  * smoothstep long enough that its steepest part, 1.5 × rise / run, is no steeper than the limit).
  * A river only cuts: a vertex is never raised, and one it does not reach keeps the input's bytes.
  */
-import { WATER_DRY, WATER_RIVER } from '../hydrology/water';
+import { WATER_DRY, WATER_LAKE, WATER_RIVER } from '../hydrology/water';
 import type { WaterSurface } from '../hydrology/waterSurface';
 import { smoothstep01 } from '../smoothstep';
 import type { Rect } from '../terrain/gridRect';
-import { nearestField } from '../roads/footprint';
+import { lineBounds, nearestField } from '../roads/footprint';
 import type { GroundSize } from '../roads/profile';
 import { fitRiver, type FittedRiver } from './fittedRiver';
-import { bankReach, riverReach, type RiverParams } from './params';
+import { bankReach, CONFLUENCE_REACH, CONFLUENCE_SLOPE, riverReach, type RiverParams } from './params';
+
+/** A trough this deep (metres) across a bank starts to be graded as a tributary's channel; one this deep is graded fully. */
+const TROUGH_FROM = 0.05;
+const TROUGH_FULL = 0.2;
+
+/** `input` at fractional vertex (fi, fj), bilinear, the point held inside `box` (the river's footprint, what it may read). */
+function sampleIn(input: Float32Array, width: number, box: Rect, fi: number, fj: number): number {
+  const ci = fi < box.i0 ? box.i0 : fi > box.i1 - 1 ? box.i1 - 1 : fi;
+  const cj = fj < box.j0 ? box.j0 : fj > box.j1 - 1 ? box.j1 - 1 : fj;
+  const i0 = Math.min(box.i1 - 2, Math.floor(ci));
+  const j0 = Math.min(box.j1 - 2, Math.floor(cj));
+  if (i0 < box.i0 || j0 < box.j0) return input[Math.round(cj) * width + Math.round(ci)];
+  const u = ci - i0;
+  const v = cj - j0;
+  const k = j0 * width + i0;
+  const top = input[k] + (input[k + 1] - input[k]) * u;
+  const bottom = input[k + width] + (input[k + width + 1] - input[k + width]) * u;
+  return top + (bottom - top) * v;
+}
+
+/**
+ * How much vertex (i, j), beside the river where its direction is (ti, tj) (a unit vector in cells),
+ * lies in a channel crossing its bank (0 none … 1 fully): how far it lies below the lower of the
+ * heights two cells either side of it along the river (a channel reaching the river from the side is
+ * a trough across the bank; a plane, a ridge or a channel alongside the river is none), from
+ * TROUGH_FROM to TROUGH_FULL.
+ */
+function troughShare(input: Float32Array, width: number, box: Rect, i: number, j: number, ti: number, tj: number): number {
+  const depth = Math.min(sampleIn(input, width, box, i - 2 * ti, j - 2 * tj), sampleIn(input, width, box, i + 2 * ti, j + 2 * tj)) - input[j * width + i];
+  return depth <= TROUGH_FROM ? 0 : depth >= TROUGH_FULL ? 1 : (depth - TROUGH_FROM) / (TROUGH_FULL - TROUGH_FROM);
+}
 
 /**
  * Visits every vertex of `rect` the river reaches: `h` its carved height (≤ the input), `station`
- * its fractional station, `onBed` whether it lies on the flat bed.
+ * its fractional station, `onBed` whether it lies on the flat bed, `rise` how far up its bank the
+ * vertex stands (the smoothstep's value: 0 on the bed, towards 1 where the bank meets the ground).
+ * With `gradeTributaries`, a vertex in a channel crossing the bank (troughShare) has a longer bank:
+ * its run is what keeps the fall at CONFLUENCE_SLOPE (at most CONFLUENCE_REACH), so a tributary's
+ * bed falls into the river's over that reach rather than down the bank's slope.
  */
 export function visitRiver(
   fitted: FittedRiver,
   input: Float32Array,
   size: GroundSize,
   rect: Rect,
-  visit: (k: number, h: number, station: number, onBed: boolean) => void,
+  visit: (k: number, h: number, station: number, onBed: boolean, rise: number) => void,
 ): void {
   const p = fitted.params;
   const field = nearestField(fitted.line, riverReach(p), size, rect);
@@ -34,6 +69,8 @@ export function visitRiver(
   const last = fitted.line.n - 1;
   const tanLimit = Math.tan((p.bankSlopeDeg * Math.PI) / 180);
   const reach = bankReach(p);
+  const grade = p.gradeTributaries === true && fitted.line.n > 1;
+  const box = grade ? lineBounds(fitted.line, riverReach(p), size) : null;
   const rw = region.i1 - region.i0;
   for (let j = region.j0; j < region.j1; j++) {
     const rowQ = (j - region.j0) * rw - region.i0;
@@ -53,16 +90,28 @@ export function visitRiver(
       const dd = d[q];
       const abs = dd < 0 ? -dd : dd;
       if (past === 0 && abs <= half) {
-        visit(k, bed < ground ? bed : ground, st, true);
+        visit(k, bed < ground ? bed : ground, st, true, 0);
         continue;
       }
       const delta = ground - bed;
       if (!(delta > 0)) continue;
       const out = abs > half ? abs - half : 0;
       const e = past === 0 ? out : Math.sqrt(out * out + past * past);
-      const run = Math.min(reach, Math.max(p.falloff, (1.5 * delta) / tanLimit));
+      let run = Math.min(reach, Math.max(p.falloff, (1.5 * delta) / tanLimit));
+      if (box && past === 0) {
+        const n = a < last ? a : last - 1;
+        const tx = fitted.line.x[n + 1] - fitted.line.x[n];
+        const tz = fitted.line.z[n + 1] - fitted.line.z[n];
+        const len = Math.sqrt(tx * tx + tz * tz);
+        const share = len > 0 ? troughShare(input, size.width, box, i, j, tx / len, tz / len) : 0;
+        if (share > 0) {
+          const graded = Math.min(CONFLUENCE_REACH, Math.max(run, (1.5 * delta) / CONFLUENCE_SLOPE));
+          run += (graded - run) * share;
+        }
+      }
       if (!(e < run)) continue;
-      visit(k, bed + delta * smoothstep01(e / run), st, false);
+      const rise = smoothstep01(e / run);
+      visit(k, bed + delta * rise, st, false, rise);
     }
   }
 }
@@ -148,22 +197,32 @@ export function riverWater(fitted: FittedRiver, input: Float32Array, carved: Flo
  * result) and `into` is dry or lower there, its surface is taken — the higher surface wins, as
  * between any two waters (addWaterSurface) — with the kind the automatic network gives a river:
  * WATER_RIVER on its own line (the vertex nearest each station: an 8-connected path, as the
- * network's), WATER_DRY on the wet bed and banks beside it. Each vertex's value depends on the
- * river's model and that vertex alone, so any rectangle gives the bytes of the whole map there.
+ * network's), WATER_DRY on the wet bed and banks beside it. With `gradeTributaries`, river water
+ * below (not a lake's) inside its footprint first falls with the graded bed: a surface S above the
+ * river's level L there becomes L + (S − L) · rise (visitRiver's), so a tributary's water comes down
+ * its graded channel to the river's level at the bed's edge, never rising on the way (S and rise both
+ * fall downstream), and stands as deep over the graded bed as between its own depth and the river's.
+ * Each vertex's value depends on the river's model and that vertex alone, so any rectangle gives the
+ * bytes of the whole map there.
  */
 export function addRiverWater(fitted: FittedRiver, input: Float32Array, carved: Float32Array, size: GroundSize, rect: Rect, into: WaterSurface): void {
   const levels = joinedSurface(fitted, size, into.surface);
   const last = fitted.line.n - 1;
   const surface = into.surface;
   const kind = into.kind;
+  const grade = fitted.params.gradeTributaries === true;
   const own = new Set<number>();
   for (let k = 0; k < fitted.line.n; k++) own.add(nearestVertex(fitted, size, k));
-  visitRiver(fitted, input, size, rect, (k, _h, st) => {
+  visitRiver(fitted, input, size, rect, (k, _h, st, _onBed, rise) => {
     const a = Math.floor(st);
     const b = a < last ? a + 1 : last;
     const level = Math.fround(levels[a] + (levels[b] - levels[a]) * (st - a));
+    let there = surface[k];
+    if (grade && there > level && kind[k] !== WATER_LAKE) {
+      there = Math.fround(level + (there - level) * rise);
+      surface[k] = there;
+    }
     if (!(level - carved[k] > 0)) return;
-    const there = surface[k];
     if (there === there && !(level > there)) return;
     surface[k] = level;
     kind[k] = own.has(k) ? WATER_RIVER : WATER_DRY;

@@ -36,6 +36,15 @@ export interface RiverParams {
    * lake, a flooded valley along a falling river), so a saved project replays to the same bytes.
    */
   joinAlongWater?: boolean;
+  /**
+   * Whether a channel that reaches the river across its bank (an automatic river's, a tributary) is
+   * graded into the river's bed: true (new rivers), its bed falls to the river's bed over up to
+   * CONFLUENCE_REACH metres at no more than CONFLUENCE_SLOPE per metre at the steepest (where the
+   * bank alone would drop it at the bank's slope, a waterfall in the bed), and its water surface falls
+   * with it to the river's (carve.ts). Absent (rivers saved before it existed) or false: the bank cuts
+   * through the channel as through the rest of the ground, so a saved project replays to the same bytes.
+   */
+  gradeTributaries?: boolean;
 }
 
 export const RIVER_DEFAULTS: Omit<RiverParams, 'points'> = {
@@ -45,6 +54,7 @@ export const RIVER_DEFAULTS: Omit<RiverParams, 'points'> = {
   falloff: 4,
   maxCut: 10,
   joinAlongWater: true,
+  gradeTributaries: true,
 };
 
 export const MAX_RIVER_POINTS = 4096;
@@ -54,7 +64,7 @@ export const MAX_RIVER_CUT = 200;
 /** Longest bank, metres: bounds the work of a river whatever its values (as a road's shoulder). */
 export const MAX_BANK = 500;
 
-const PARAM_KEYS = ['points', 'width', 'depth', 'bankSlopeDeg', 'falloff', 'maxCut', 'joinAlongWater'];
+const PARAM_KEYS = ['points', 'width', 'depth', 'bankSlopeDeg', 'falloff', 'maxCut', 'joinAlongWater', 'gradeTributaries'];
 const POINT_KEYS = ['x', 'z', 'width', 'depth'];
 
 export function riverParams(points: RiverPoint[], overrides: Partial<Omit<RiverParams, 'points'>> = {}): RiverParams {
@@ -85,6 +95,7 @@ export function riverValuesProblem(p: RiverParams): string | null {
   if (!(finite(p.bankSlopeDeg) && p.bankSlopeDeg >= 1 && p.bankSlopeDeg <= 89)) return 'bankSlopeDeg must be from 1 to 89 degrees';
   if (!(finite(p.falloff) && p.falloff >= 0 && p.falloff <= MAX_RIVER_FALLOFF)) return `falloff must be from 0 to ${MAX_RIVER_FALLOFF} m`;
   if (p.joinAlongWater !== undefined && typeof p.joinAlongWater !== 'boolean') return 'joinAlongWater must be true or false';
+  if (p.gradeTributaries !== undefined && typeof p.gradeTributaries !== 'boolean') return 'gradeTributaries must be true or false';
   return null;
 }
 
@@ -103,5 +114,20 @@ export function bankReach(p: RiverParams): number {
   return Math.min(MAX_BANK, Math.max(p.falloff, (1.5 * p.maxCut) / Math.tan((p.bankSlopeDeg * Math.PI) / 180)));
 }
 
+/**
+ * A tributary's graded bed (`gradeTributaries`) falls at most this much per metre at its steepest (the
+ * middle of its smoothstep; 2/3 of it on average over the reach): 0.15, the fall of a steep mountain
+ * stream's bed (a cascade), where the bank alone drops it at the bank's slope (tan 30° = 0.58).
+ */
+export const CONFLUENCE_SLOPE = 0.15;
+/**
+ * The longest reach over which a tributary's bed is graded into the river's, metres (so a step of up
+ * to CONFLUENCE_SLOPE · 40 / 1.5 = 4 m keeps that slope; a deeper one is steeper over the 40 m).
+ */
+export const CONFLUENCE_REACH = 40;
+
+/** How far beyond the bed's edge the river can change anything, metres (the bank, or a graded tributary's reach). */
+export const sideReach = (p: RiverParams): number => (p.gradeTributaries === true ? Math.max(bankReach(p), CONFLUENCE_REACH) : bankReach(p));
+
 /** How far from the centreline the river can change anything, metres. */
-export const riverReach = (p: RiverParams): number => widestRiver(p) / 2 + bankReach(p);
+export const riverReach = (p: RiverParams): number => widestRiver(p) / 2 + sideReach(p);
