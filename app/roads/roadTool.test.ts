@@ -96,6 +96,7 @@ describe('the road tool', () => {
     ]);
     // A road drawn now starts and ends on the ground (shared/roads/profile.ts).
     expect(road(s.editor).params.endsOnGround).toBe(true);
+    expect(road(s.editor).params.levelShoulders).toBe(true);
     expect(s.design.layers.store.getState().selectedId).toBe('road-1');
     expect(s.editor.history.undoDepth).toBe(depth + 1);
     expect(bits(s.editor.document.field.heights).equals(bits(before.heights))).toBe(false);

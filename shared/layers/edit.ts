@@ -27,7 +27,7 @@ export const OPTIONAL_PARAMS: Record<string, readonly string[]> = {
   faults: ['profile', 'runs'],
   thermal: ['retreatDeg', 'cliffDeg', 'talusShare', 'floorFill', 'strata', 'creaseBreak', 'topWidth', 'lipPasses'],
   fluvial: ['routeEvery', 'scheme'],
-  road: ['endsOnGround'],
+  road: ['endsOnGround', 'levelShoulders'],
 };
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

@@ -11,10 +11,10 @@ import { nearestField } from './footprint';
 import type { Centreline } from './centreline';
 import type { GroundSize } from './profile';
 import type { Rect } from '../terrain/gridRect';
-import type { RoadSurface } from './params';
+import { ROAD_SHOULDER_M, type RoadSurface } from './params';
 
 /** Gravel shoulder each side of the surface, metres (the 2D map's too). */
-export const ROAD_SHOULDER_M = 1.2;
+export { ROAD_SHOULDER_M };
 /**
  * Channels per texel: signed offset (m, + left of travel), half-width (m), the signed distance along
  * the road from its nearer end (m, + between the ends, − past an end, clamped to ± `RoadPaint.endCap`;
