@@ -45,7 +45,9 @@ test('a road close to its ends, along its cut and in Drive @report', async ({ ap
   const folder = await mkdtemp(path.join(tmpdir(), 'faultline-roadlook-'));
   try {
     const project = path.join(folder, 'road.faultline');
-    await writeFile(project, (await defaultTerrainWithRoad(E2E_ROAD_ON_GROUND)).bytes);
+    // The road as the Road tool draws one now: its ends on the ground, level shoulders.
+    const road = { ...E2E_ROAD_ON_GROUND, params: { ...E2E_ROAD_ON_GROUND.params, levelShoulders: true } };
+    await writeFile(project, (await defaultTerrainWithRoad(road)).bytes);
     app.dialogs.queueOpen(project);
     await sendMenuCommand(page, 'file.open');
     await expect.poll(() => page.evaluate(() => document.title)).toBe('road.faultline — Faultline');
