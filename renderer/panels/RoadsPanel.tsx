@@ -278,7 +278,10 @@ function RoadFields({ session, road, selectedPoint }: { session: EditorSession; 
       </label>
       <label
         className="field"
-        title="The road starts and ends at the ground's height under its first and last points; off: the older profile, whose ends may stand above or below the ground (roads saved before this option)"
+        title={
+          "The road starts and ends at the ground's height under its first and last points; " +
+          'off: the older profile, whose ends may stand above or below the ground (roads saved before this option)'
+        }
       >
         <span>Ends on the ground</span>
         <input
@@ -290,7 +293,10 @@ function RoadFields({ session, road, selectedPoint }: { session: EditorSession; 
       </label>
       <label
         className="field"
-        title="The road's cross-section continues level under its gravel shoulders before the cut or fill starts, so their edges are drawn straight; off: the cut or fill starts at the road's edge (roads saved before this option)"
+        title={
+          "The road's cross-section continues level under its gravel shoulders before the cut or fill starts, so their edges are drawn straight; " +
+          "off: the cut or fill starts at the road's edge"
+        }
       >
         <span>Level shoulders</span>
         <input

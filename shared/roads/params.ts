@@ -61,9 +61,10 @@ export interface RoadParams {
    * The surface's cross-section continued level (on its plane, and past each end along the end's
    * grade) over the painted gravel shoulder and one cell's diagonal beyond, before the shoulder blends
    * into the ground (shared/roads/footprint.ts): every triangle the painted road and shoulders lie on
-   * is then on the road's plane, so their edges are drawn straight at any angle to the grid. Roads
-   * made since it exists have it true; absent (projects saved before it) or false: the blend starts at
-   * the surface's edge, as before, so saved projects replay bit for bit.
+   * is then on the road's plane, so their edges are drawn straight at any angle to the grid. Set by
+   * the Roads tab's "Level shoulders" or `layers --set` (new roads do not get it yet: after a Route
+   * on a 513² map with it the window was busy 25 s more, cause not found); absent or false: the blend
+   * starts at the surface's edge, as before, so saved projects replay bit for bit.
    */
   levelShoulders?: boolean;
 }
@@ -112,9 +113,9 @@ export function roadParams(points: RoadPoint[], overrides: Partial<Omit<RoadPara
   return { points, ...ROAD_DEFAULTS, ...overrides };
 }
 
-/** The params of a road made now (the Road tool, a route, the CLI): the defaults with its ends on the ground and level shoulders. */
+/** The params of a road made now (the Road tool, a route, the CLI): the defaults with its ends on the ground. */
 export function newRoadParams(points: RoadPoint[], overrides: Partial<Omit<RoadParams, 'points'>> = {}): RoadParams {
-  return roadParams(points, { endsOnGround: true, levelShoulders: true, ...overrides });
+  return roadParams(points, { endsOnGround: true, ...overrides });
 }
 
 const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
