@@ -63,8 +63,7 @@ export interface RoadParams {
    * into the ground (shared/roads/footprint.ts): every triangle the painted road and shoulders lie on
    * is then on the road's plane, so their edges are drawn straight at any angle to the grid. Set by
    * the Roads tab's "Level shoulders" or `layers --set` (new roads do not get it yet: right after a Route
-   * up a 513² escarpment with it the page's next screenshot took 10.5 s, without it 3.9 s at a load of 5,
-   * cause not found); absent or false: the blend
+   * up a 513² escarpment with it the window's next frame came markedly later, cause not found); absent or false: the blend
    * starts at the surface's edge, as before, so saved projects replay bit for bit.
    */
   levelShoulders?: boolean;
