@@ -27,7 +27,7 @@ export const benchmarks: Benchmark[] = [
     setup: roadState,
     run: (s) => {
       const { heights, out, fitted } = s as ReturnType<typeof roadState>;
-      const rect = lineBounds(fitted.line, roadReach(params), ROAD_BENCH_SIZE)!;
+      const rect = lineBounds(fitted.line, roadReach(params, ROAD_BENCH_SIZE.cellSize), ROAD_BENCH_SIZE)!;
       shapeRoad(fitted, heights, out, ROAD_BENCH_SIZE, rect);
     },
   },

@@ -55,7 +55,7 @@ async function darkGreyShare(page: Page, png: Buffer): Promise<number> {
   }, png.toString('base64'));
 }
 
-test('a road is drawn in its surface in Navigate and in Drive: asphalt, gravel once chosen (one undo entry)', async ({ app }) => {
+test('a road is drawn in its surface in Navigate and in Drive: asphalt, gravel once chosen (one undo entry); ends on the ground one entry', async ({ app }) => {
   test.setTimeout(240_000);
   const { page } = app;
   const folder = await mkdtemp(path.join(tmpdir(), 'faultline-paint-'));
@@ -86,6 +86,15 @@ test('a road is drawn in its surface in Navigate and in Drive: asphalt, gravel o
 
     await page.getByTestId('cmd-edit.undo').click();
     await expect(page.getByTestId('road-surface')).toHaveValue('asphalt');
+    // Ends on the ground (this road was saved before the option): one undo entry on, and off again by undo.
+    const ends = page.getByTestId('road-ends-on-ground');
+    await expect(ends).not.toBeChecked();
+    await ends.check();
+    await expect(page.getByTestId('status-undo')).toContainText('Turn on ends on the ground of "Valley road"');
+    await expect(ends).toBeChecked();
+    await page.getByTestId('cmd-edit.undo').click();
+    await expect(ends).not.toBeChecked();
+    await expect(page.getByTestId('status-undo')).toContainText('Nothing to undo');
     // In Drive, from the hood: asphalt fills much of the view ahead.
     await page.getByTestId('road-drive').click();
     const hud = page.getByTestId('drive-hud');

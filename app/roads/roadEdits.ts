@@ -91,6 +91,18 @@ export const setRoadValue = (stack: LayerStack, id: string, key: RoadWideKey, va
     return { ...p, [key]: value };
   });
 
+/** A road's on/off options whose absence is the rule of projects saved before them. */
+export type RoadOption = 'endsOnGround' | 'levelShoulders';
+
+/** Turns a road's option on (true) or off (the key removed: the older rule, as a road saved before it). */
+export const setRoadOption = (stack: LayerStack, id: string, key: RoadOption, on: boolean): Layer[] =>
+  stackWithRoadParams(stack, id, (p) => {
+    const next = { ...p };
+    if (on) next[key] = true;
+    else delete next[key];
+    return next;
+  });
+
 /** Sets what the views draw the road's surface in (no height changes). */
 export const setRoadSurface = (stack: LayerStack, id: string, surface: RoadSurface): Layer[] => stackWithRoadParams(stack, id, (p) => ({ ...p, surface }));
 

@@ -329,6 +329,37 @@ describe('the Roads tab model', () => {
     expect(s.model.store.getState().message).toMatch(/eMaxPct must be one of 4, 6, 8, 10/);
   });
 
+  it('ends on the ground and level shoulders turn off and on as one entry each, the old rule with the key removed', async () => {
+    const s = await setup();
+    await makeRoad(s);
+    const { field } = s.editor.document;
+    const size = { width: field.width, depth: field.depth, cellSize: field.cellSize };
+    // The ground under the road's first point (a vertex: x −30, z −20 on 2 m cells), the road left out.
+    const k = ((-20 / CELL + (SIZE - 1) / 2) * SIZE + (-30 / CELL + (SIZE - 1) / 2));
+    const ground = evaluateStack(s.editor.document.stack.slice(0, -1), size)![k];
+    expect(s.editor.document.field.heights[k]).toBeCloseTo(ground, 6);
+    const before = snapshot(s.editor);
+    const depth = s.editor.history.undoDepth;
+    expect(await s.model.setOption('road-1', 'endsOnGround', false)).toBe('done');
+    expect(s.editor.history.undoDepth).toBe(depth + 1);
+    expect(s.editor.store.getState().undoLabel).toBe('Turn off ends on the ground of "Road 1"');
+    expect('endsOnGround' in road(s.editor).params).toBe(false);
+    // The older profile holds the ends level under its vertical curves: its start is off the ground.
+    expect(Math.abs(s.editor.document.field.heights[k] - ground)).toBeGreaterThan(0.01);
+    expectExact(s.editor);
+    s.editor.undo();
+    expectSnapshot(s.editor, before);
+    expect(await s.model.setOption('road-1', 'levelShoulders', true)).toBe('done');
+    expect(s.editor.history.undoDepth).toBe(depth + 1);
+    expect(s.editor.store.getState().undoLabel).toBe('Turn on level shoulders of "Road 1"');
+    expect(road(s.editor).params.levelShoulders).toBe(true);
+    expect(bits(s.editor.document.field.heights).equals(bits(before.heights))).toBe(false);
+    expectExact(s.editor);
+    expect(await s.model.setOption('road-1', 'levelShoulders', false)).toBe('done');
+    expect(s.editor.history.undoDepth).toBe(depth + 2);
+    expectSnapshot(s.editor, before);
+  });
+
   it('a road made or moved removes the props on it in the same entry (undo brings them back); Keep props keeps them', async () => {
     const s = await setup();
     const props: Prop[] = [

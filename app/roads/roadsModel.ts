@@ -59,6 +59,8 @@ export interface RoadsModel {
   setClass(id: string, roadClass: RoadClass | null): Promise<JobResult>;
   /** What the views draw the road's surface in. */
   setSurface(id: string, surface: RoadSurface): Promise<JobResult>;
+  /** Turns an option (ends on the ground, level shoulders) on or off: one entry. */
+  setOption(id: string, key: edits.RoadOption, on: boolean): Promise<JobResult>;
   /** Ford or bridge for a crossing of water (its wet stretch, metres along the road; a bridge's water surface there): one entry. */
   setCrossing(id: string, from: number, to: number, kind: CrossingKind, surface?: number | null): Promise<JobResult>;
   rename(id: string, name: string): Promise<JobResult>;
@@ -72,6 +74,9 @@ export interface RoadsModel {
   /** Stops following the editor and the layer selection. */
   dispose(): void;
 }
+
+/** The options' names in undo labels and the Roads tab. */
+export const OPTION_LABELS: Record<edits.RoadOption, string> = { endsOnGround: 'ends on the ground', levelShoulders: 'level shoulders' };
 
 export const DEFAULT_ALONG: RoadsState['along'] = { type: 'rock', spacing: 10, offset: 1.5, side: 'both' };
 
@@ -270,6 +275,8 @@ export function createRoadsModel(editor: Editor, jobs: TerrainJobs, layers: Laye
     setValue: (id, key, value) => change(`Set ${key} of "${nameOf(id)}"`, id, () => edits.setRoadValue(stack(), id, key, value)),
     setClass: (id, roadClass) => change(`Set class of "${nameOf(id)}"`, id, () => edits.setRoadClass(stack(), id, roadClass)),
     setSurface: (id, surface) => change(`Set surface of "${nameOf(id)}"`, id, () => edits.setRoadSurface(stack(), id, surface)),
+    setOption: (id, key, on) =>
+      change(`${on ? 'Turn on' : 'Turn off'} ${OPTION_LABELS[key]} of "${nameOf(id)}"`, id, () => edits.setRoadOption(stack(), id, key, on)),
     setPointValue: (id, n, key, value) => change(`Set point ${n + 1} ${key} of "${nameOf(id)}"`, id, () => edits.setPointValue(stack(), id, n, key, value)),
     setCrossing: (id, from, to, kind, surface) =>
       change(`Make crossing at ${Math.round(from)}–${Math.round(to)} m of "${nameOf(id)}" a ${kind}`, id, () =>

@@ -72,7 +72,12 @@ describe('faultline road', () => {
     expect(io.out).toMatch(/^added road-1 "Pass road" \([\d.]+ m\); removed 1 prop on the road\n/);
     const doc = parseProject(io.files.get('r.faultline')!, 'r.faultline');
     const road = doc.layers!.at(-1) as RoadLayer;
-    expect(road).toMatchObject({ id: 'road-1', kind: 'road', name: 'Pass road', params: { width: 7, bank: 'auto', maxGradePct: 10, endsOnGround: true } });
+    expect(road).toMatchObject({
+      id: 'road-1',
+      kind: 'road',
+      name: 'Pass road',
+      params: { width: 7, bank: 'auto', maxGradePct: 10, endsOnGround: true },
+    });
     expect(doc.props.map((p) => p.id)).toEqual(['p2']);
     // The project's heights are its stack's, and the .r32 the same.
     expect(bits(evaluateStack(doc.layers!, doc.field))).toEqual(bits(doc.field.heights));

@@ -276,6 +276,36 @@ function RoadFields({ session, road, selectedPoint }: { session: EditorSession; 
           ))}
         </select>
       </label>
+      <label
+        className="field"
+        title={
+          "The road starts and ends at the ground's height under its first and last points; " +
+          'off: the older profile, whose ends may stand above or below the ground (roads saved before this option)'
+        }
+      >
+        <span>Ends on the ground</span>
+        <input
+          type="checkbox"
+          data-testid="road-ends-on-ground"
+          checked={p.endsOnGround === true}
+          onChange={(event) => void model.setOption(road.id, 'endsOnGround', event.target.checked)}
+        />
+      </label>
+      <label
+        className="field"
+        title={
+          "The road's cross-section continues level under its gravel shoulders before the cut or fill starts, so their edges are drawn straight; " +
+          "off: the cut or fill starts at the road's edge"
+        }
+      >
+        <span>Level shoulders</span>
+        <input
+          type="checkbox"
+          data-testid="road-level-shoulders"
+          checked={p.levelShoulders === true}
+          onChange={(event) => void model.setOption(road.id, 'levelShoulders', event.target.checked)}
+        />
+      </label>
       {bankMode === 'degrees' && (
         <CommitField
           label="Bank (°, + left lower)"

@@ -27,7 +27,7 @@ export const OPTIONAL_PARAMS: Record<string, readonly string[]> = {
   faults: ['profile', 'runs'],
   thermal: ['retreatDeg', 'cliffDeg', 'faceCells', 'talusShare', 'floorFill', 'strata', 'creaseBreak', 'topWidth', 'lipPasses', 'lipDrop', 'edgeContinues'],
   fluvial: ['routeEvery', 'scheme'],
-  road: ['endsOnGround'],
+  road: ['endsOnGround', 'levelShoulders'],
   river: ['joinAlongWater', 'gradeTributaries'],
   water: ['continueRivers', 'floodVersion', 'channelsAlongLines', 'hydraulicGeometry'],
 };

@@ -10,7 +10,7 @@ import type { Rect } from '../terrain/gridRect';
 import type { Centreline } from './centreline';
 import { abutmentStations } from './crossings';
 import type { FittedRoad } from './fittedRoad';
-import { shoulderReach, widestOf, type RoadParams } from './params';
+import { levelShoulderWidth, shoulderReach, widestOf, type RoadParams } from './params';
 import type { GroundSize } from './profile';
 
 /** Nearest centreline point of each vertex of `region` (row-major over the region); dist is Infinity where farther than the reach. */
@@ -25,9 +25,9 @@ export interface NearestField {
   beyond: Float64Array;
 }
 
-/** How far from the centreline the road can change anything, metres. */
-export function roadReach(p: RoadParams): number {
-  return widestOf(p) / 2 + Math.max(shoulderReach(p, p.falloffLeft), shoulderReach(p, p.falloffRight));
+/** How far from the centreline the road can change anything on a grid of `cellSize`, metres. */
+export function roadReach(p: RoadParams, cellSize: number): number {
+  return widestOf(p) / 2 + levelShoulderWidth(p, cellSize) + Math.max(shoulderReach(p, p.falloffLeft), shoulderReach(p, p.falloffRight));
 }
 
 function clip(a: Rect, b: Rect): Rect | null {
@@ -199,7 +199,7 @@ export function visitRoad(
   visit: (k: number, h: number, e: number, onSurface: boolean, station: number) => void,
 ): void {
   const p = fitted.params;
-  const field = nearestField(fitted.line, roadReach(p), size, rect);
+  const field = nearestField(fitted.line, roadReach(p, size.cellSize), size, rect);
   if (!field) return;
   const { region, dist, station, d, beyond } = field;
   const { y, tanBank } = fitted;
@@ -208,6 +208,12 @@ export function visitRoad(
   const tanLimit = Math.tan((p.slopeLimitDeg * Math.PI) / 180);
   const reachLeft = shoulderReach(p, p.falloffLeft);
   const reachRight = shoulderReach(p, p.falloffRight);
+  // Level shoulders: the surface's plane continued this far past its edges and ends (past an end
+  // along the end's grade), the blend to the ground starting there.
+  const level = levelShoulderWidth(p, size.cellSize);
+  const ds = fitted.line.ds;
+  const gradeFirst = last > 0 ? (y[0] - y[1]) / ds : 0;
+  const gradeLast = last > 0 ? (y[last] - y[last - 1]) / ds : 0;
   const rw = region.i1 - region.i0;
   // Under a bridge's deck the land stays as it was where it lies below the road; the road still writes
   // its abutments, a few cells past each end's station, so the deck's ends lie on written road.
@@ -242,13 +248,27 @@ export function visitRoad(
       const e = past === 0 ? out : Math.sqrt(out * out + past * past);
       const left = dd >= 0;
       const falloff = left ? p.falloffLeft : p.falloffRight;
-      const edge = centre - (abs <= half ? dd : left ? half : -half) * tan;
+      let edge: number;
+      let blend = e;
+      if (level > 0) {
+        // On the plane (the level shoulder) up to `level` past the edge and the end; the blend starts there.
+        const rim = half + level;
+        const centreOn = past === 0 ? centre : centre + (st < last / 2 ? gradeFirst : gradeLast) * Math.min(past, level);
+        edge = centreOn - (dd > rim ? rim : dd < -rim ? -rim : dd) * tan;
+        const outLevel = abs > rim ? abs - rim : 0;
+        const pastLevel = past > level ? past - level : 0;
+        if (outLevel === 0 && pastLevel === 0) {
+          if (!underDeck || input[k] > edge) visit(k, edge, e, false, st);
+          continue;
+        }
+        blend = pastLevel === 0 ? outLevel : Math.sqrt(outLevel * outLevel + pastLevel * pastLevel);
+      } else edge = centre - (abs <= half ? dd : left ? half : -half) * tan;
       const delta = input[k] - edge;
       // The shoulder is a smoothstep from the edge to the ground, long enough that its steepest
       // part (1.5 × rise / run) is no steeper than the slope limit, and at least the falloff.
       const run = Math.min(left ? reachLeft : reachRight, Math.max(falloff, (1.5 * (delta < 0 ? -delta : delta)) / tanLimit));
-      if (!(e < run)) continue;
-      const h = edge + delta * smoothstep01(e / run);
+      if (!(blend < run)) continue;
+      const h = edge + delta * smoothstep01(blend / run);
       if (!underDeck || input[k] > h) visit(k, h, e, false, st);
     }
   }

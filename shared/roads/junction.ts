@@ -144,7 +144,7 @@ export function findJunctions(line: Centreline, p: RoadParams, below: readonly R
   const hx = ((size.width - 1) / 2) * size.cellSize;
   const hz = ((size.depth - 1) / 2) * size.cellSize;
   const halfB = widestOf(p) / 2;
-  const reachB = roadReach(p);
+  const reachB = roadReach(p, size.cellSize);
   for (const through of below) {
     if (roadValuesProblem(through)) continue;
     let a: Centreline;

@@ -57,6 +57,28 @@ export interface RoadParams {
    * and end above or below the ground, so saved projects replay bit for bit.
    */
   endsOnGround?: boolean;
+  /**
+   * The surface's cross-section continued level (on its plane, and past each end along the end's
+   * grade) over the painted gravel shoulder and one cell's diagonal beyond, before the shoulder blends
+   * into the ground (shared/roads/footprint.ts): every triangle the painted road and shoulders lie on
+   * is then on the road's plane, so their edges are drawn straight at any angle to the grid. Set by
+   * the Roads tab's "Level shoulders" or `layers --set` (new roads do not get it yet: right after a Route
+   * up a 513² escarpment with it the window's next frame came markedly later, cause not found); absent or false: the blend
+   * starts at the surface's edge, as before, so saved projects replay bit for bit.
+   */
+  levelShoulders?: boolean;
+}
+
+/** Gravel shoulder each side of the surface, metres (the painted one: both views). */
+export const ROAD_SHOULDER_M = 1.2;
+
+/**
+ * Metres past the surface's edge (and past each end) that a road with `levelShoulders` keeps on its
+ * plane: the painted shoulder and one cell's diagonal, the farthest a corner of a triangle holding a
+ * shoulder point lies from it. 0 without level shoulders.
+ */
+export function levelShoulderWidth(p: Pick<RoadParams, 'levelShoulders'>, cellSize: number): number {
+  return p.levelShoulders === true ? ROAD_SHOULDER_M + cellSize * Math.SQRT2 : 0;
 }
 
 export const ROAD_SURFACES = ['asphalt', 'gravel'] as const;
@@ -136,6 +158,7 @@ export function roadValuesProblem(p: RoadParams): string | null {
     return `verticalCurve must be from 0 to ${MAX_VERTICAL_CURVE} m`;
   if (!(finite(p.maxCutFill) && p.maxCutFill > 0 && p.maxCutFill <= MAX_CUT_FILL)) return `maxCutFill must be more than 0 and at most ${MAX_CUT_FILL} m`;
   if (p.endsOnGround !== undefined && typeof p.endsOnGround !== 'boolean') return 'endsOnGround must be true or false';
+  if (p.levelShoulders !== undefined && typeof p.levelShoulders !== 'boolean') return 'levelShoulders must be true or false';
   if (p.surface !== undefined && !(ROAD_SURFACES as readonly unknown[]).includes(p.surface)) return `surface must be "asphalt" or "gravel"`;
   return null;
 }

@@ -11,15 +11,21 @@ import { nearestField } from './footprint';
 import type { Centreline } from './centreline';
 import type { GroundSize } from './profile';
 import type { Rect } from '../terrain/gridRect';
-import type { RoadSurface } from './params';
+import { ROAD_SHOULDER_M, type RoadSurface } from './params';
 
 /** Gravel shoulder each side of the surface, metres (the 2D map's too). */
-export const ROAD_SHOULDER_M = 1.2;
+export { ROAD_SHOULDER_M };
 /**
- * Channels per texel: signed offset (m, + left of travel), half-width (m), 1 within the road's reach
- * and between its ends (0 beyond the reach, from 1 down to ½ past an end), surface (0 asphalt, 1 gravel).
+ * Channels per texel: signed offset (m, + left of travel), half-width (m), the signed distance along
+ * the road from its nearer end (m, + between the ends, − past an end, clamped to ± `RoadPaint.endCap`;
+ * ROAD_PAINT_NONE beyond every road's reach), surface (0 asphalt, 1 gravel).
  */
 export const ROAD_PAINT_CHANNELS = 4;
+/**
+ * The third channel beyond every road's reach: so far below any end distance that a pixel whose
+ * bilinear read takes any share of such a texel (its offset is no road's) reads as past an end.
+ */
+export const ROAD_PAINT_NONE = -60000;
 /** Texels along the longer side at most. */
 export const MAX_ROAD_PAINT_TEXELS = 1536;
 
@@ -36,6 +42,11 @@ export interface RoadPaint {
   texels: Float32Array;
   /** uv = (x · scaleX + offsetX, z · scaleZ + offsetZ): world metres to texel centres. */
   transform: [number, number, number, number];
+  /**
+   * Metres the end distance is held to either side (two texels): it is linear over every texel a pixel
+   * near an end mixes, so the filtered distance is exact there and the end is a straight line across the road.
+   */
+  endCap: number;
 }
 
 /**
@@ -77,6 +88,8 @@ export function paintRoads(roads: readonly PaintedRoad[], size: GroundSize, maxT
   const width = box.i1 - box.i0;
   const depth = box.j1 - box.j0;
   const texels = new Float32Array(width * depth * ROAD_PAINT_CHANNELS);
+  for (let t = 2; t < texels.length; t += ROAD_PAINT_CHANNELS) texels[t] = ROAD_PAINT_NONE;
+  const endCap = Math.fround(2 * texel);
   const nearest = new Float32Array(width * depth).fill(Infinity);
   for (const { line, surface } of roads) {
     const reach = reachOf(line, texel);
@@ -96,13 +109,15 @@ export function paintRoads(roads: readonly PaintedRoad[], size: GroundSize, maxT
         const a = Math.floor(st);
         const b = a < last ? a + 1 : last;
         const half = (line.width[a] + (line.width[b] - line.width[a]) * (st - a)) / 2;
-        // Past either end the 'within' channel falls with the distance past it: the filtered value
-        // drops below 1 right at the end's line, so the road ends square and sharp.
+        // The distance from the nearer end, along the road inside it and minus the distance past it:
+        // linear across each end's line (both are the distance along the end piece's direction), so the
+        // filtered value crosses 0 on that line and the road ends square and sharp.
         const past = beyond[q];
+        const inside = past > 0 ? -past : Math.min(st, last - st) * line.ds;
         const o = t * ROAD_PAINT_CHANNELS;
         texels[o] = d[q];
         texels[o + 1] = half;
-        texels[o + 2] = past === 0 ? 1 : Math.max(0.5, 1 - past / reach);
+        texels[o + 2] = Math.max(-endCap, Math.min(endCap, inside));
         texels[o + 3] = surface === 'gravel' ? 1 : 0;
       }
     }
@@ -111,5 +126,5 @@ export function paintRoads(roads: readonly PaintedRoad[], size: GroundSize, maxT
   const cj = (grid.depth - 1) / 2;
   // Texel (i − box.i0) has its centre at u = (i − box.i0 + ½) / width and world x = (i − ci) · texel.
   const transform: [number, number, number, number] = [1 / (texel * width), (ci - box.i0 + 0.5) / width, 1 / (texel * depth), (cj - box.j0 + 0.5) / depth];
-  return { width, depth, texels, transform };
+  return { width, depth, texels, transform, endCap };
 }

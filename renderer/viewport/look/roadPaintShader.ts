@@ -1,5 +1,5 @@
 import { Color, DataTexture, HalfFloatType, LinearFilter, RGBAFormat, ClampToEdgeWrapping, Vector4, DataUtils, type IUniform } from 'three';
-import { ROAD_PAINT_CHANNELS, ROAD_SHOULDER_M, type RoadPaint } from '../../../shared/roads/roadPaint';
+import { ROAD_PAINT_CHANNELS, ROAD_PAINT_NONE, ROAD_SHOULDER_M, type RoadPaint } from '../../../shared/roads/roadPaint';
 import { ROAD_DRESS_COLOURS } from '../../../app/palette/overlayPalette';
 import { glslFloat } from './coverShader';
 
@@ -22,6 +22,8 @@ export interface RoadPaintUniforms {
   terrainRoadPaint: IUniform<DataTexture | null>;
   /** World x, z → paint uv: (x scale, x offset, z scale, z offset). */
   terrainRoadTransform: IUniform<Vector4>;
+  /** The paint's `endCap`: metres the end distance is held to. */
+  terrainRoadEndCap: IUniform<number>;
   terrainRoadAsphalt: IUniform<Color>;
   terrainRoadGravel: IUniform<Color>;
   terrainRoadShoulder: IUniform<Color>;
@@ -34,6 +36,7 @@ export function createRoadPaintUniforms(): RoadPaintUniforms {
     terrainRoadOn: { value: 0 },
     terrainRoadPaint: { value: null },
     terrainRoadTransform: { value: new Vector4(0, 0.5, 0, 0.5) },
+    terrainRoadEndCap: { value: 1 },
     terrainRoadAsphalt: { value: new Color(ROAD_DRESS_COLOURS.asphalt) },
     terrainRoadGravel: { value: new Color(ROAD_DRESS_COLOURS.gravel) },
     terrainRoadShoulder: { value: new Color(ROAD_DRESS_COLOURS.shoulder) },
@@ -45,9 +48,13 @@ export function createRoadPaintUniforms(): RoadPaintUniforms {
 /** The paint as a half-float RGBA texture, bilinear, no mipmaps (a texel is finer than the pixels that read it up close). */
 export function roadPaintTexture(paint: RoadPaint): DataTexture {
   const halves = new Uint16Array(paint.texels.length);
+  const none = DataUtils.toHalfFloat(ROAD_PAINT_NONE);
   for (let k = 0; k < halves.length; k += ROAD_PAINT_CHANNELS) {
-    // Texels beyond every road's reach stay zero (half-float 0 is all bits clear).
-    if (paint.texels[k + 2] === 0) continue;
+    // Texels beyond every road's reach: zero but the end distance (half-float 0 is all bits clear).
+    if (paint.texels[k + 2] === ROAD_PAINT_NONE) {
+      halves[k + 2] = none;
+      continue;
+    }
     for (let c = 0; c < ROAD_PAINT_CHANNELS; c++) halves[k + c] = DataUtils.toHalfFloat(paint.texels[k + c]);
   }
   const texture = new DataTexture(halves, paint.width, paint.depth, RGBAFormat, HalfFloatType);
@@ -70,6 +77,7 @@ export function setRoadPaintUniforms(uniforms: RoadPaintUniforms, paint: RoadPai
   const texture = roadPaintTexture(paint);
   uniforms.terrainRoadPaint.value = texture;
   uniforms.terrainRoadTransform.value.set(...paint.transform);
+  uniforms.terrainRoadEndCap.value = paint.endCap;
   uniforms.terrainRoadOn.value = 1;
   return texture;
 }
@@ -79,6 +87,7 @@ export const ROAD_FRAGMENT_HEADER = /* glsl */ `
 uniform float terrainRoadOn;
 uniform highp sampler2D terrainRoadPaint;
 uniform vec4 terrainRoadTransform;
+uniform float terrainRoadEndCap;
 uniform vec3 terrainRoadAsphalt;
 uniform vec3 terrainRoadGravel;
 uniform vec3 terrainRoadShoulder;
@@ -88,21 +97,29 @@ uniform vec3 terrainRoadCentre;
 float terrainRoadBand(float x, float halfWidth, float aa) {
   return clamp((min(x + 0.5 * aa, halfWidth) - max(x - 0.5 * aa, -halfWidth)) / aa, 0.0, 1.0);
 }
+// How much of the pixel lies between the road's ends: the end distance (paint.b, metres inside, held to
+// ±terrainRoadEndCap) box-filtered across the end's line; 0 wherever the read mixes a texel beyond the reach.
+float terrainRoadBetweenEnds(vec4 paint, float aa) {
+  if (terrainRoadOn < 0.5 || paint.b <= -terrainRoadEndCap) return 0.0;
+  return clamp(paint.b / min(aa, terrainRoadEndCap) + 0.5, 0.0, 1.0);
+}
 // The surface's coverage of the pixel (0 off the road): the shader's 'road' mask input.
 float terrainRoadSurface(vec4 paint, float aa) {
-  if (terrainRoadOn < 0.5 || paint.b < 0.999) return 0.0;
-  return terrainRoadBand(paint.r, paint.g, aa);
+  float ends = terrainRoadBetweenEnds(paint, aa);
+  if (ends <= 0.0) return 0.0;
+  return ends * terrainRoadBand(paint.r, paint.g, aa);
 }
 // The colour with the road painted over it: shoulders, surface, edge and centre lines (lines on asphalt only).
 vec3 terrainRoadPainted(vec3 colour, vec4 paint, float aa) {
-  if (terrainRoadOn < 0.5 || paint.b < 0.999) return colour;
+  float ends = terrainRoadBetweenEnds(paint, aa);
+  if (ends <= 0.0) return colour;
   float halfWidth = paint.g;
   float gravel = paint.a;
-  float shoulder = terrainRoadBand(paint.r, halfWidth + ${glslFloat(ROAD_SHOULDER_M)}, aa);
-  float surface = terrainRoadBand(paint.r, halfWidth, aa);
+  float shoulder = ends * terrainRoadBand(paint.r, halfWidth + ${glslFloat(ROAD_SHOULDER_M)}, aa);
+  float surface = ends * terrainRoadBand(paint.r, halfWidth, aa);
   float lines = 1.0 - gravel;
-  float edge = lines * (terrainRoadBand(abs(paint.r) - (halfWidth - ${glslFloat(EDGE_LINE_INSET_M)}), ${glslFloat(EDGE_LINE_WIDTH_M / 2)}, aa));
-  float centre = lines * terrainRoadBand(paint.r, ${glslFloat(CENTRE_LINE_WIDTH_M / 2)}, aa);
+  float edge = ends * lines * (terrainRoadBand(abs(paint.r) - (halfWidth - ${glslFloat(EDGE_LINE_INSET_M)}), ${glslFloat(EDGE_LINE_WIDTH_M / 2)}, aa));
+  float centre = ends * lines * terrainRoadBand(paint.r, ${glslFloat(CENTRE_LINE_WIDTH_M / 2)}, aa);
   colour = mix(colour, terrainRoadShoulder, shoulder);
   colour = mix(colour, mix(terrainRoadAsphalt, terrainRoadGravel, gravel), surface);
   colour = mix(colour, terrainRoadEdge, edge);

@@ -35,7 +35,7 @@ export const roadKind: LayerKindModule<RoadLayer> = {
     return true;
   },
   bounds({ params }, size) {
-    return lineBounds(centrelineOf(params, size.cellSize), roadReach(params), size);
+    return lineBounds(centrelineOf(params, size.cellSize), roadReach(params, size.cellSize), size);
   },
   widen(layer, size, dirty) {
     const box = roadKind.bounds?.(layer, size);
