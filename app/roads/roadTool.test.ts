@@ -335,7 +335,7 @@ describe('the Roads tab model', () => {
     const { field } = s.editor.document;
     const size = { width: field.width, depth: field.depth, cellSize: field.cellSize };
     // The ground under the road's first point (a vertex: x −30, z −20 on 2 m cells), the road left out.
-    const k = ((-20 / CELL + (SIZE - 1) / 2) * SIZE + (-30 / CELL + (SIZE - 1) / 2));
+    const k = (-20 / CELL + (SIZE - 1) / 2) * SIZE + (-30 / CELL + (SIZE - 1) / 2);
     const ground = evaluateStack(s.editor.document.stack.slice(0, -1), size)![k];
     expect(s.editor.document.field.heights[k]).toBeCloseTo(ground, 6);
     const before = snapshot(s.editor);

@@ -42,7 +42,13 @@ describe('each bed’s standing slope', () => {
   });
 
   it('faceCells sets how many cells a face spans instead of FACE_CELLS; absent, the same slopes as four', () => {
-    const column = { beds: [{ thickness: 10, hardness: 0.5 }, { thickness: 6, hardness: 8 }, { thickness: 1, hardness: 8 }] };
+    const column = {
+      beds: [
+        { thickness: 10, hardness: 0.5 },
+        { thickness: 6, hardness: 8 },
+        { thickness: 1, hardness: 8 },
+      ],
+    };
     const two = bedSlopes(column, 35, 82, 1, 2);
     // 6 m over 2 cells of 1 m: a slope of 3 (71.6°), under tan 82° (7.1); over four cells it was 1.5.
     expect(two[1]).toBe(3);

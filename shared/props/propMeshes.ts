@@ -126,8 +126,7 @@ function valueNoise(seed: number): (x: number, y: number, z: number) => number {
     const v = fade(y - j);
     const w = fade(z - k);
     const lerp = (a: number, b: number, t: number) => a + (b - a) * t;
-    const plane = (kk: number) =>
-      lerp(lerp(hash(i, j, kk), hash(i + 1, j, kk), u), lerp(hash(i, j + 1, kk), hash(i + 1, j + 1, kk), u), v);
+    const plane = (kk: number) => lerp(lerp(hash(i, j, kk), hash(i + 1, j, kk), u), lerp(hash(i, j + 1, kk), hash(i + 1, j + 1, kk), u), v);
     return lerp(plane(k), plane(k + 1), w);
   };
 }
@@ -231,16 +230,7 @@ function addLimb(mesh: MeshBuilder, from: V3, to: V3, r0: number, r1: number, si
  * A cluster of leaves or a stone: an icosphere around `centre` with radii `radii`, its radius pushed
  * in and out by noise (`roughness`), coloured from dark at its underside to light at its top.
  */
-function addBlob(
-  mesh: MeshBuilder,
-  random: Random,
-  centre: V3,
-  radii: V3,
-  roughness: number,
-  base: Rgb,
-  softness: number,
-  subdivide = 0,
-): void {
+function addBlob(mesh: MeshBuilder, random: Random, centre: V3, radii: V3, roughness: number, base: Rgb, softness: number, subdivide = 0): void {
   const { vertices, faces } = icosphere(subdivide);
   const noise = valueNoise((random.next() * 4294967296) >>> 0);
   const points = vertices.map((v) => {
