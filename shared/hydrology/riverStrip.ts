@@ -170,22 +170,47 @@ export class RiverLines {
 
   /**
    * The depth river vertex v's width is read from (its channel's `depth`): near a drawn river (within
-   * NEAR_DRAWN) a tributary's bed is graded down to the drawn river's, so its water grows towards the
-   * drawn river's depth there and, read back as width, would flare into a wedge. There the depth is
-   * held to the channel's where the river enters that reach (the first vertex up its main inflows
-   * outside it, or its source), the depth its contributing area carves (a reach tens of metres long
-   * gathers little more area).
+   * NEAR_DRAWN) a tributary's bed is graded down to the drawn river's, so its water deepens towards the
+   * drawn river's depth there and, read back as width, would flare into a wedge. There the width is
+   * read from the depth the river carried into that reach (entered), never more than its own.
    */
   widthDepth(v: number, depth: number): number {
-    if (!this.nearDrawn(v)) return depth;
-    let p = v;
-    for (let steps = 0; steps < MAX_CARRY_STEPS; steps++) {
-      const u = this.knownUpstream(p);
-      if (u < 0) break;
-      p = u;
-      if (!this.nearDrawn(p)) break;
+    return this.nearDrawn(v) ? Math.min(depth, this.entered(v, MAX_CARRY_STEPS)) : depth;
+  }
+
+  private readonly enteredOf = new Map<number, number>();
+
+  /**
+   * The channel depth river vertex v carries from outside a drawn river's reach: its own water's depth
+   * outside it (read at the vertex, not smoothed: the smoothing reads this); inside, the largest its inflows carried (a confluence takes the larger river's). A vertex
+   * with no inflow there that flows into a vertex with another inflow is a wet vertex beside a graded
+   * river (its water the river's, spread), not a river of its own: 0. Another source there keeps its
+   * own depth, as does a vertex more than `steps` vertices down from the reach's edge.
+   */
+  private entered(v: number, steps: number): number {
+    const known = this.enteredOf.get(v);
+    if (known !== undefined) return known;
+    const own = Math.max(0, this.water.surface[v] - this.heights[v]);
+    let carried = -1;
+    if (this.nearDrawn(v) && steps > 0) {
+      for (let k = 0; k < 8; k++) {
+        const n = this.neighbour(v, k);
+        if (n < 0 || !this.isRiver(n) || this.downstream(n) !== v) continue;
+        carried = Math.max(carried, this.entered(n, steps - 1));
+      }
+      if (carried < 0) {
+        const down = this.downstream(v);
+        let beside = false;
+        for (let k = 0; k < 8 && down >= 0 && !beside; k++) {
+          const n = this.neighbour(down, k);
+          beside = n >= 0 && n !== v && this.isRiver(n) && this.downstream(n) === down;
+        }
+        if (beside) carried = 0;
+      }
     }
-    return p === v ? depth : Math.min(depth, this.centre(p)[2]);
+    const result = carried < 0 ? own : Math.min(own, carried);
+    this.enteredOf.set(v, result);
+    return result;
   }
 
   private wet(v: number): boolean {
