@@ -184,8 +184,9 @@ export class RiverLines {
    * The channel depth river vertex v carries from outside a drawn river's reach: its own water's depth
    * outside it (read at the vertex, not smoothed: the smoothing reads this); inside, the largest its
    * inflows carried (a confluence takes the larger river's). A vertex with no inflow there that flows
-   * into a vertex with another inflow is a wet vertex beside a graded river (its water the river's, spread), not a river of its own: 0. Another source there keeps its
-   * own depth, as does a vertex more than `steps` vertices down from the reach's edge.
+   * into a vertex with another inflow is a wet vertex beside a graded river (its water the river's,
+   * spread), not a river of its own: 0. Another source there keeps its own depth, as does a vertex
+   * more than `steps` vertices down from the reach's edge.
    */
   private entered(v: number, steps: number): number {
     const known = this.enteredOf.get(v);
