@@ -3,7 +3,7 @@ import { WATER_DRY, WATER_RIVER } from '../hydrology/water';
 import { createWaterSurface } from '../hydrology/waterSurface';
 import { hydraulicHalfWidth, RiverLines } from '../hydrology/riverStrip';
 import { DEFAULT_WATER_PARAMS } from '../hydrology/waterParams';
-import { drawnRiverVertices } from './drawnStrip';
+import { drawnRiverBeds, drawnRiverVertices } from './drawnStrip';
 import { fitRiver, riverCentrelineOf } from './fittedRiver';
 import { addRiverWater, carveRiver } from './carve';
 import { CONFLUENCE_SLOPE, riverParams, type RiverParams } from './params';
@@ -179,5 +179,27 @@ describe("a tributary's automatic strip where it meets a drawn river", () => {
     const lines = new RiverLines(grid, water, heights, half, true, null);
     // Without the drawn river's vertices known, the width is read from the graded water's depth: the fan.
     expect(lines.section(at(6, 0)).reach / lines.section(at(44, 0)).reach).toBeGreaterThan(3);
+  });
+});
+
+describe("the vertices a drawn river's strip covers (drawnRiverBeds)", () => {
+  it('are those within half the bed’s width of its line, where an automatic river is not drawn over it', () => {
+    // A straight line down x = 0 (stations every metre, z from −20 to 20 m), bed 6 m wide, 1 m cells.
+    const n = 41;
+    const line = {
+      n,
+      x: Array.from({ length: n }, () => 0),
+      z: Array.from({ length: n }, (_, k) => k - 20),
+      tx: Array.from({ length: n }, () => 0),
+      tz: Array.from({ length: n }, () => 1),
+      width: Array.from({ length: n }, () => 6),
+    };
+    const beds = drawnRiverBeds(SIZE, [line]);
+    for (let z = -20; z <= 20; z++) {
+      for (let x = -6; x <= 6; x++) expect(beds[at(x, z)]).toBe(Math.abs(x) <= 3 ? 1 : 0);
+    }
+    // Nothing past the line's ends by more than the bed's half-width.
+    expect(beds[at(0, 24)]).toBe(0);
+    expect(beds[at(0, 23)]).toBe(1);
   });
 });
