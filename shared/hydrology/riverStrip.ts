@@ -94,6 +94,57 @@ const DEPTH_STEPS = 2;
 export const MAX_SHIFT_CELLS = 0.5;
 
 /**
+ * Metres from a drawn river's own line within which a tributary's width is held to its depth where it
+ * enters (RiverLines.widthDepth): the drawn river's grading reach (shared/rivers/params.ts
+ * CONFLUENCE_REACH, 40 m from its bed's edge) and a wide river's half-width beside it.
+ */
+export const NEAR_DRAWN = 60;
+/** How far up its main inflows a vertex near a drawn river looks for the depth it entered with, in vertices. */
+const MAX_CARRY_STEPS = 256;
+
+const nearMasks = new WeakMap<Uint8Array, Uint8Array>();
+
+/** The vertices within NEAR_DRAWN metres of a vertex marked in `marked` (a chamfer distance, found once per mask). */
+function nearMask(grid: HydrologyGrid, marked: Uint8Array): Uint8Array {
+  const known = nearMasks.get(marked);
+  if (known) return known;
+  const { width, depth, cellSize } = grid;
+  const distance = new Float32Array(width * depth);
+  for (let k = 0; k < distance.length; k++) distance[k] = marked[k] === 1 ? 0 : Infinity;
+  const relax = (k: number, n: number, step: number) => {
+    if (distance[n] + step < distance[k]) distance[k] = distance[n] + step;
+  };
+  const d1 = cellSize;
+  const d2 = cellSize * Math.SQRT2;
+  for (let j = 0; j < depth; j++) {
+    for (let i = 0; i < width; i++) {
+      const k = j * width + i;
+      if (i > 0) relax(k, k - 1, d1);
+      if (j > 0) {
+        relax(k, k - width, d1);
+        if (i > 0) relax(k, k - width - 1, d2);
+        if (i < width - 1) relax(k, k - width + 1, d2);
+      }
+    }
+  }
+  for (let j = depth - 1; j >= 0; j--) {
+    for (let i = width - 1; i >= 0; i--) {
+      const k = j * width + i;
+      if (i < width - 1) relax(k, k + 1, d1);
+      if (j < depth - 1) {
+        relax(k, k + width, d1);
+        if (i < width - 1) relax(k, k + width + 1, d2);
+        if (i > 0) relax(k, k + width - 1, d2);
+      }
+    }
+  }
+  const near = new Uint8Array(width * depth);
+  for (let k = 0; k < near.length; k++) near[k] = distance[k] <= NEAR_DRAWN ? 1 : 0;
+  nearMasks.set(marked, near);
+  return near;
+}
+
+/**
  * Reads the rivers of `water` (surfaces over `heights`) on `grid`: which vertex each river vertex
  * flows into, and the cross-section at each.
  */
@@ -108,6 +159,60 @@ export class RiverLines {
     /** Vertices that are not this network's (a drawn river's own line, drawn along its spline): 1. */
     private readonly excluded: Uint8Array | null = null,
   ) {}
+
+  private nearDrawnMask: Uint8Array | null | undefined;
+
+  /** Whether v lies within NEAR_DRAWN metres of a drawn river's own vertex (excluded); false without drawn rivers. */
+  private nearDrawn(v: number): boolean {
+    if (this.nearDrawnMask === undefined) this.nearDrawnMask = this.excluded ? nearMask(this.grid, this.excluded) : null;
+    return this.nearDrawnMask !== null && this.nearDrawnMask[v] === 1;
+  }
+
+  /**
+   * The depth river vertex v's width is read from (its channel's `depth`): near a drawn river (within
+   * NEAR_DRAWN) a tributary's bed is graded down to the drawn river's, so its water deepens towards the
+   * drawn river's depth there and, read back as width, would flare into a wedge. There the width is
+   * read from the depth the river carried into that reach (entered), never more than its own.
+   */
+  widthDepth(v: number, depth: number): number {
+    return this.nearDrawn(v) ? Math.min(depth, this.entered(v, MAX_CARRY_STEPS)) : depth;
+  }
+
+  private readonly enteredOf = new Map<number, number>();
+
+  /**
+   * The channel depth river vertex v carries from outside a drawn river's reach: its own water's depth
+   * outside it (read at the vertex, not smoothed: the smoothing reads this); inside, the largest its
+   * inflows carried (a confluence takes the larger river's). A vertex with no inflow there that flows
+   * into a vertex with another inflow is a wet vertex beside a graded river (its water the river's,
+   * spread), not a river of its own: 0. Another source there keeps its own depth, as does a vertex
+   * more than `steps` vertices down from the reach's edge.
+   */
+  private entered(v: number, steps: number): number {
+    const known = this.enteredOf.get(v);
+    if (known !== undefined) return known;
+    const own = Math.max(0, this.water.surface[v] - this.heights[v]);
+    let carried = -1;
+    if (this.nearDrawn(v) && steps > 0) {
+      for (let k = 0; k < 8; k++) {
+        const n = this.neighbour(v, k);
+        if (n < 0 || !this.isRiver(n) || this.downstream(n) !== v) continue;
+        carried = Math.max(carried, this.entered(n, steps - 1));
+      }
+      if (carried < 0) {
+        const down = this.downstream(v);
+        let beside = false;
+        for (let k = 0; k < 8 && down >= 0 && !beside; k++) {
+          const n = this.neighbour(down, k);
+          beside = n >= 0 && n !== v && this.isRiver(n) && this.downstream(n) === down;
+        }
+        if (beside) carried = 0;
+      }
+    }
+    const result = carried < 0 ? own : Math.min(own, carried);
+    this.enteredOf.set(v, result);
+    return result;
+  }
 
   private wet(v: number): boolean {
     return this.water.surface[v] > this.heights[v];
@@ -319,7 +424,7 @@ export class RiverLines {
     let cj = vj + sumJ / total;
     // No further from the carved line (the vertices' path: the window's segments) than keeps the
     // strip's edge within SMOOTH_MAX_RISE of the water on the carved V, nor than half a cell.
-    const half = this.halfWidth(depth);
+    const half = this.halfWidth(this.widthDepth(v, depth));
     const most = Math.min(MAX_SHIFT_CELLS, depth > 0 && half > 0 ? (SMOOTH_MAX_RISE * half) / depth / cellSize : 0);
     let nearI = vi;
     let nearJ = vj;
@@ -411,7 +516,7 @@ export class RiverLines {
       out ??= into;
     }
     const length = Math.hypot(tx, tz);
-    const half = this.halfWidth(this.centre(v)[2]);
+    const half = this.halfWidth(this.widthDepth(v, this.centre(v)[2]));
     if (!(length > 1e-9) || !out) return { tx: 1, tz: 0, reach: half };
     tx /= length;
     tz /= length;

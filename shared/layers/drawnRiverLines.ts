@@ -5,7 +5,7 @@
 import { topWaterLayer } from './stackWater';
 import type { LayerStack } from './types';
 import { riverCentrelineOf } from '../rivers/fittedRiver';
-import { drawnRiverStrip, drawnRiverVertices, type DrawnLine } from '../rivers/drawnStrip';
+import { drawnRiverBeds, drawnRiverStrip, type DrawnLine } from '../rivers/drawnStrip';
 import { vertexNormals } from '../hydrology/waterMesh';
 import { createHeightfield, type Heightfield } from '../terrain/heightfield';
 import type { RiverStripMesh } from '../hydrology/riverStrip';
@@ -69,8 +69,8 @@ export function withDrawnStrips(meshes: SurfaceMesh[], field: Heightfield, surfa
   else meshes.push(mesh);
 }
 
-/** The drawn rivers' own vertices (drawnStrip.ts), which the network's strips leave to theirs. */
-export const drawnRiversMask = drawnRiverVertices;
+/** The drawn rivers' own vertices and beds (drawnStrip.ts), which the network's strips leave to theirs. */
+export const drawnRiversMask = drawnRiverBeds;
 
 /*
  * How a view draws the rivers, the same in the 3D view and the 2D panel: whether the grid's sheet (the
@@ -81,13 +81,13 @@ export const drawnRiversMask = drawnRiverVertices;
 /** Whether the sheet holds the lakes only: the rivers are strips (the automatic network's, or drawn rivers'). */
 export const sheetHoldsLakesOnly = (automaticStrips: boolean, drawn: readonly DrawnLine[] | null): boolean => automaticStrips || drawn !== null;
 
-/** The drawn rivers' own vertices, which the automatic strips leave to the drawn ones; null when there is nothing to leave. */
+/** The drawn rivers' own vertices and beds, which the automatic strips leave to the drawn ones; null when there is nothing to leave. */
 export function automaticStripsExcluded(
   grid: { width: number; depth: number; cellSize: number },
   automaticStrips: boolean,
   drawn: readonly DrawnLine[] | null,
 ): Uint8Array | null {
-  return drawn && automaticStrips ? drawnRiverVertices(grid, drawn) : null;
+  return drawn && automaticStrips ? drawnRiverBeds(grid, drawn) : null;
 }
 
 /** Each drawn river's strip (drawnStrip.ts) over the heights as drawn, with the water `surface`. */

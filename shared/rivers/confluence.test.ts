@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { WATER_DRY, WATER_RIVER } from '../hydrology/water';
 import { createWaterSurface } from '../hydrology/waterSurface';
+import { hydraulicHalfWidth, RiverLines } from '../hydrology/riverStrip';
+import { DEFAULT_WATER_PARAMS } from '../hydrology/waterParams';
+import { drawnRiverBeds, drawnRiverVertices } from './drawnStrip';
+import { fitRiver, riverCentrelineOf } from './fittedRiver';
 import { addRiverWater, carveRiver } from './carve';
-import { fitRiver } from './fittedRiver';
 import { CONFLUENCE_SLOPE, riverParams, type RiverParams } from './params';
 
 // A tributary meeting a drawn river's deeper channel, in closed form. The ground is a valley of two
@@ -128,5 +131,75 @@ describe('a tributary meeting a drawn river (gradeTributaries)', () => {
     // The graded reach: the tributary's line along some 40 m, and part of its two wet rows beside it.
     expect(changed).toBeGreaterThan(40);
     for (let x = 5; x < 40; x++) expect(heights[at(x, 0)]).toBeLessThan(old[at(x, 0)]);
+  });
+});
+
+// The automatic strip of that tributary (shared/hydrology/riverStrip.ts) in the same valley. Its width
+// is read back from its water's depth by the layer's hydraulic geometry (w ∝ d^(0.5/0.4)); over the
+// graded reach the water grows from the tributary's 0.4 m towards the river's 3 m, which read as width
+// would make the strip some (3 / 0.4)^1.25 ≈ 12 times wider at the junction than upstream: a fan. The
+// tributary gathers no area along these 48 m (no side streams), so its width should stay its own.
+describe("a tributary's automatic strip where it meets a drawn river", () => {
+  const grid = { width: SIZE.width, depth: SIZE.depth, cellSize: SIZE.cellSize };
+
+  function linesOf(): RiverLines {
+    const params = riverParams(points, { depth: 3 });
+    const fitted = fitRiver(params, ground, SIZE);
+    const heights = ground.slice();
+    const rect = { i0: 0, j0: 0, i1: SIZE.width, j1: SIZE.depth };
+    carveRiver(fitted, ground, heights, SIZE, rect);
+    const water = { surface: below.surface.slice(), kind: below.kind.slice() };
+    addRiverWater(fitted, ground, heights, SIZE, rect, water);
+    const excluded = drawnRiverVertices(grid, [riverCentrelineOf(params, SIZE.cellSize).line]);
+    return new RiverLines(grid, water, heights, hydraulicHalfWidth(DEFAULT_WATER_PARAMS), true, excluded);
+  }
+
+  it('keeps its width near the junction within 1.5 times its width upstream', () => {
+    const lines = linesOf();
+    // The graded reach makes the water deep near the junction (the cause of the fan).
+    const upstream = lines.section(at(44, 0)).reach;
+    expect(upstream).toBeGreaterThan(0);
+    for (const x of [4, 6, 10, 20]) {
+      expect(lines.isRiver(at(x, 0))).toBe(true);
+      const reach = lines.section(at(x, 0)).reach;
+      expect(reach).toBeGreaterThan(0);
+      expect(reach / upstream).toBeLessThan(1.5);
+    }
+  });
+
+  it('is drawn as wide as its own depth reads where no drawn river is near (without the mask)', () => {
+    const params = riverParams(points, { depth: 3 });
+    const fitted = fitRiver(params, ground, SIZE);
+    const heights = ground.slice();
+    const rect = { i0: 0, j0: 0, i1: SIZE.width, j1: SIZE.depth };
+    carveRiver(fitted, ground, heights, SIZE, rect);
+    const water = { surface: below.surface.slice(), kind: below.kind.slice() };
+    addRiverWater(fitted, ground, heights, SIZE, rect, water);
+    const half = hydraulicHalfWidth(DEFAULT_WATER_PARAMS);
+    const lines = new RiverLines(grid, water, heights, half, true, null);
+    // Without the drawn river's vertices known, the width is read from the graded water's depth: the fan.
+    expect(lines.section(at(6, 0)).reach / lines.section(at(44, 0)).reach).toBeGreaterThan(3);
+  });
+});
+
+describe("the vertices a drawn river's strip covers (drawnRiverBeds)", () => {
+  it('are those within half the bed’s width of its line, where an automatic river is not drawn over it', () => {
+    // A straight line down x = 0 (stations every metre, z from −20 to 20 m), bed 6 m wide, 1 m cells.
+    const n = 41;
+    const line = {
+      n,
+      x: Array.from({ length: n }, () => 0),
+      z: Array.from({ length: n }, (_, k) => k - 20),
+      tx: Array.from({ length: n }, () => 0),
+      tz: Array.from({ length: n }, () => 1),
+      width: Array.from({ length: n }, () => 6),
+    };
+    const beds = drawnRiverBeds(SIZE, [line]);
+    for (let z = -20; z <= 20; z++) {
+      for (let x = -6; x <= 6; x++) expect(beds[at(x, z)]).toBe(Math.abs(x) <= 3 ? 1 : 0);
+    }
+    // Nothing past the line's ends by more than the bed's half-width.
+    expect(beds[at(0, 24)]).toBe(0);
+    expect(beds[at(0, 23)]).toBe(1);
   });
 });

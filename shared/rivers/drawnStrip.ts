@@ -177,3 +177,28 @@ export function drawnRiverVertices(grid: { width: number; depth: number; cellSiz
   }
   return mask;
 }
+
+/**
+ * The vertices a drawn river's strip covers, which the automatic strips (riverStrip.ts) leave to it:
+ * its own vertices (drawnRiverVertices) and every vertex within half the bed's width of a station (the
+ * strip reaches at least the bed's edges), so an automatic river running inside the drawn river's bed
+ * is not drawn over it. 1 there, 0 elsewhere.
+ */
+export function drawnRiverBeds(grid: { width: number; depth: number; cellSize: number }, lines: readonly DrawnLine[]): Uint8Array {
+  const { width: w, depth: d, cellSize } = grid;
+  const mask = drawnRiverVertices(grid, lines);
+  for (const line of lines) {
+    for (let k = 0; k < line.n; k++) {
+      const half = line.width[k] / 2;
+      const ci = line.x[k] / cellSize + (w - 1) / 2;
+      const cj = line.z[k] / cellSize + (d - 1) / 2;
+      const r = half / cellSize;
+      for (let j = Math.max(0, Math.ceil(cj - r)); j <= Math.min(d - 1, Math.floor(cj + r)); j++) {
+        for (let i = Math.max(0, Math.ceil(ci - r)); i <= Math.min(w - 1, Math.floor(ci + r)); i++) {
+          if ((i - ci) ** 2 + (j - cj) ** 2 <= r * r) mask[j * w + i] = 1;
+        }
+      }
+    }
+  }
+  return mask;
+}
