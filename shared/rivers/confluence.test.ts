@@ -142,7 +142,8 @@ describe('a tributary meeting a drawn river (gradeTributaries)', () => {
 describe("a tributary's automatic strip where it meets a drawn river", () => {
   const grid = { width: SIZE.width, depth: SIZE.depth, cellSize: SIZE.cellSize };
 
-  function linesOf(): RiverLines {
+  /** The scene's automatic river lines, told the drawn river's vertices (`withMask`) or not. */
+  function linesOf(withMask = true): RiverLines {
     const params = riverParams(points, { depth: 3 });
     const fitted = fitRiver(params, ground, SIZE);
     const heights = ground.slice();
@@ -150,7 +151,7 @@ describe("a tributary's automatic strip where it meets a drawn river", () => {
     carveRiver(fitted, ground, heights, SIZE, rect);
     const water = { surface: below.surface.slice(), kind: below.kind.slice() };
     addRiverWater(fitted, ground, heights, SIZE, rect, water);
-    const excluded = drawnRiverVertices(grid, [riverCentrelineOf(params, SIZE.cellSize).line]);
+    const excluded = withMask ? drawnRiverVertices(grid, [riverCentrelineOf(params, SIZE.cellSize).line]) : null;
     return new RiverLines(grid, water, heights, hydraulicHalfWidth(DEFAULT_WATER_PARAMS), true, excluded);
   }
 
@@ -168,15 +169,7 @@ describe("a tributary's automatic strip where it meets a drawn river", () => {
   });
 
   it('is drawn as wide as its own depth reads where no drawn river is near (without the mask)', () => {
-    const params = riverParams(points, { depth: 3 });
-    const fitted = fitRiver(params, ground, SIZE);
-    const heights = ground.slice();
-    const rect = { i0: 0, j0: 0, i1: SIZE.width, j1: SIZE.depth };
-    carveRiver(fitted, ground, heights, SIZE, rect);
-    const water = { surface: below.surface.slice(), kind: below.kind.slice() };
-    addRiverWater(fitted, ground, heights, SIZE, rect, water);
-    const half = hydraulicHalfWidth(DEFAULT_WATER_PARAMS);
-    const lines = new RiverLines(grid, water, heights, half, true, null);
+    const lines = linesOf(false);
     // Without the drawn river's vertices known, the width is read from the graded water's depth: the fan.
     expect(lines.section(at(6, 0)).reach / lines.section(at(44, 0)).reach).toBeGreaterThan(3);
   });
