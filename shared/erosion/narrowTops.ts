@@ -137,16 +137,7 @@ export function roundLips(field: Heightfield, passes: number): void {
     for (let j = 1; j < depth - 1; j++)
       for (let i = 1; i < width - 1; i++) {
         const k = j * width + i;
-        const up = Math.max(
-          src[k - 1],
-          src[k + 1],
-          src[k - width],
-          src[k + width],
-          src[k - width - 1],
-          src[k - width + 1],
-          src[k + width - 1],
-          src[k + width + 1],
-        );
+        const up = aroundVertex(Math.max, src, k, width);
         top[k] = up - src[k] < rise ? 1 : 0;
       }
     for (let j = 1; j < depth - 1; j++) {
@@ -215,16 +206,7 @@ function smoothLipsAlongOnce(field: Heightfield, minDrop: number): void {
     for (let i = 1; i < width - 1; i++) {
       const k = j * width + i;
       const v = src[k];
-      const low = Math.min(
-        src[k - 1],
-        src[k + 1],
-        src[k - width],
-        src[k + width],
-        src[k - width - 1],
-        src[k - width + 1],
-        src[k + width - 1],
-        src[k + width + 1],
-      );
+      const low = aroundVertex(Math.min, src, k, width);
       if (v - low <= minDrop) continue;
       // The contour's direction: across the gradient (central differences, then the diagonals').
       const gx = src[k + 1] - src[k - 1] + 0.5 * (src[k - width + 1] - src[k - width - 1] + src[k + width + 1] - src[k + width - 1]);
@@ -236,4 +218,9 @@ function smoothLipsAlongOnce(field: Heightfield, minDrop: number): void {
       const along = 0.5 * v + 0.25 * (read(i + tx, j + tz) + read(i - tx, j - tz));
       if (along > v) h[k] = along;
     }
+}
+
+/** `pick` (Math.max or Math.min) of the eight neighbours of interior vertex k on a grid `width` wide. */
+function aroundVertex(pick: (...values: number[]) => number, src: ArrayLike<number>, k: number, width: number): number {
+  return pick(src[k - 1], src[k + 1], src[k - width], src[k + width], src[k - width - 1], src[k - width + 1], src[k + width - 1], src[k + width + 1]);
 }
