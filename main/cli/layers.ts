@@ -71,7 +71,8 @@ evaluated from scratch and written to every --out (a .faultline keeps the stack)
                          layer's routeEvery (1…64: the water routed every this many steps, the steps
                          between on the last routing: faster, less exact) and scheme ("factored": the
                          same scheme with its sums arranged to walk faster, equal up to rounding);
-                         a road's endsOnGround; a river's joinAlongWater and gradeTributaries (true:
+                         a road's endsOnGround and levelShoulders (true: the road's plane kept over
+                         its painted shoulders); a river's joinAlongWater and gradeTributaries (true:
                          a tributary's channel graded into its bed); a water layer's continueRivers,
                          floodVersion, channelsAlongLines and hydraulicGeometry (2: the published
                          depth coefficient).
