@@ -50,6 +50,7 @@ import { diffuseHeights } from './hillslopeDiffusion';
 import { FACTORED, routeFactored, solveFactored } from './fluvialFactored';
 import { fluvialKernel, type FluvialKernel } from './fluvialWasm';
 import { fillListedPits, pitFillScratch, type PitFillScratch } from './pitFill';
+import { keepOutsideSoftSlopes } from './softSlopes';
 
 const NEWTON_ITERATIONS = 6;
 
@@ -441,6 +442,8 @@ export function runFluvial(grid: HydrologyGrid, input: Float32Array, out: Float3
     out.set(input);
     return true;
   }
+  // The input as it was, for softSlopes (the step may write over it: out may be input).
+  const kept = params.softSlopes !== undefined ? input.slice() : null;
   const state = fluvialState(grid, input, params, options.keepPits, options.compiled ?? true);
   const weights = upliftWeights(grid, input, params);
   for (let step = 0; step < steps; step++) {
@@ -450,5 +453,6 @@ export function runFluvial(grid: HydrologyGrid, input: Float32Array, out: Float3
     options.onProgress?.(step + 1, steps);
   }
   out.set(state.heights);
+  if (kept && params.softSlopes !== undefined) keepOutsideSoftSlopes(grid, kept, out, params.strata, params.softSlopes);
   return true;
 }

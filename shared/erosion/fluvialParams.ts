@@ -54,6 +54,14 @@ export interface FluvialParams {
    * reference's sums (the bytes of layers saved before it existed).
    */
   scheme?: FluvialScheme;
+  /**
+   * Optional: only soft slopes, metres (shared/erosion/softSlopes.ts): the step's change is kept on the
+   * strata's softest beds at least this far from a cliff (over 50°), fading in over twice as far and
+   * over half as far down from a harder bed; the caprock, its lips and the talus just under a cliff keep
+   * their input heights. A short pass with it washes rills into the soft slopes under a caprock. Absent:
+   * the step changes every vertex (the bytes of layers saved before it existed).
+   */
+  softSlopes?: number;
 }
 
 /** The layer's optional `scheme` values. */
@@ -89,7 +97,10 @@ export const FLUVIAL_LIMITS = {
   time: [0, 1e9],
 } as const;
 
-const FLUVIAL_KEYS = ['k', 'm', 'n', 'channelArea', 'uplift', 'upliftMask', 'diffusion', 'timeStep', 'time', 'strata', 'outletArea', 'routeEvery', 'scheme'];
+const FLUVIAL_KEYS = ['k', 'm', 'n', 'channelArea', 'uplift', 'upliftMask', 'diffusion', 'timeStep', 'time', 'strata', 'outletArea', 'routeEvery', 'scheme', 'softSlopes'];
+
+/** Widest cliff gap of `softSlopes`, metres (wider than any cliff's talus). */
+export const MAX_SOFT_SLOPES = 10_000;
 
 /** Most steps one routing may serve (`routeEvery`). */
 export const MAX_ROUTE_EVERY = 64;
@@ -110,6 +121,9 @@ export function fluvialProblem(p: FluvialParams): string | null {
   const every = p.routeEvery;
   if (every !== undefined && !(typeof every === 'number' && Number.isInteger(every) && every >= 1 && every <= MAX_ROUTE_EVERY))
     return `fluvial routeEvery must be a whole number from 1 to ${MAX_ROUTE_EVERY} (or absent), got ${JSON.stringify(every)}`;
+  const soft = p.softSlopes;
+  if (soft !== undefined && !(typeof soft === 'number' && Number.isFinite(soft) && soft >= 0 && soft <= MAX_SOFT_SLOPES))
+    return `fluvial softSlopes must be a number from 0 to ${MAX_SOFT_SLOPES} m (or absent), got ${JSON.stringify(soft)}`;
   if (p.scheme !== undefined && !FLUVIAL_SCHEMES.includes(p.scheme))
     return `fluvial scheme must be ${FLUVIAL_SCHEMES.map((name) => JSON.stringify(name)).join(' or ')} (or absent), got ${JSON.stringify(p.scheme)}`;
   if (fluvialSteps(p) > MAX_FLUVIAL_STEPS) return `fluvial time / timeStep asks for ${fluvialSteps(p)} steps, more than ${MAX_FLUVIAL_STEPS}`;
