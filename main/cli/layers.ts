@@ -70,7 +70,9 @@ evaluated from scratch and written to every --out (a .faultline keeps the stack)
                          edge), and a fluvial
                          layer's routeEvery (1…64: the water routed every this many steps, the steps
                          between on the last routing: faster, less exact) and scheme ("factored": the
-                         same scheme with its sums arranged to walk faster, equal up to rounding);
+                         same scheme with its sums arranged to walk faster, equal up to rounding) and
+                         softSlopes (metres: the step's change kept only on the strata's softest beds
+                         at least this far from a cliff, so a wash rills shale slopes, not caprock);
                          a road's endsOnGround and levelShoulders (true: the road's plane kept over
                          its painted shoulders); a river's joinAlongWater and gradeTributaries (true:
                          a tributary's channel graded into its bed); a water layer's continueRivers,

@@ -259,6 +259,12 @@ const OPTIONAL_NUMBERS: Partial<Record<LayerKind, ReadonlyArray<{ key: string; t
       key: 'routeEvery',
       title: 'Route every (steps): the water is routed every this many steps, faster but less exact (empty or 1: every step)',
     },
+    {
+      key: 'softSlopes',
+      title:
+        "Soft slopes only (m): the step works only the strata's softest beds at least this far from a cliff, " +
+        'so a wash cuts rills into shale slopes and aprons and leaves caprock and the talus under a cliff (empty: everywhere)',
+    },
   ],
 };
 

@@ -97,7 +97,22 @@ export const FLUVIAL_LIMITS = {
   time: [0, 1e9],
 } as const;
 
-const FLUVIAL_KEYS = ['k', 'm', 'n', 'channelArea', 'uplift', 'upliftMask', 'diffusion', 'timeStep', 'time', 'strata', 'outletArea', 'routeEvery', 'scheme', 'softSlopes'];
+const FLUVIAL_KEYS = [
+  'k',
+  'm',
+  'n',
+  'channelArea',
+  'uplift',
+  'upliftMask',
+  'diffusion',
+  'timeStep',
+  'time',
+  'strata',
+  'outletArea',
+  'routeEvery',
+  'scheme',
+  'softSlopes',
+];
 
 /** Widest cliff gap of `softSlopes`, metres (wider than any cliff's talus). */
 export const MAX_SOFT_SLOPES = 10_000;

@@ -8,7 +8,15 @@ const W = 65;
 const CELL = 2;
 const grid = { width: W, depth: W, cellSize: CELL };
 /** Soft 10 m under hard 10 m, repeating, flat-lying. */
-const STRATA: Strata = { beds: [{ thickness: 10, hardness: 1 }, { thickness: 10, hardness: 10 }], base: 0, dipDeg: 0, dipAzimuthDeg: 0 };
+const STRATA: Strata = {
+  beds: [
+    { thickness: 10, hardness: 1 },
+    { thickness: 10, hardness: 10 },
+  ],
+  base: 0,
+  dipDeg: 0,
+  dipAzimuthDeg: 0,
+};
 
 /** A slope falling 0.2 m a metre towards +x (11°), cut by a 30 m cliff at column 40, land higher beyond it. */
 function land(): Float32Array {

@@ -278,7 +278,18 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
       // tall slivers with notches in the rim. Every vertex dropping more than a cell's run to a neighbour
       // is raised towards the surface along its contour (lipDrop; never lowered, so the tops keep their
       // area): steep one-cell steps standing alone 3.9/3.7/4.8 % → 0.9/0.9/1.1 % at seeds 3/11/29
-      // (mesaLips.test.ts, thermalStaircase.test.ts).
+      // (mesaLips.test.ts, thermalStaircase.test.ts); that pass now runs last, after the wash below.
+      // The aprons (the ground's closing by a 35° cone) and the shale laid back at 35° were cones and
+      // planes at one angle: from the ground they read as red pyramids of flat facets meeting at sharp
+      // ridges (a fifth to a third of the ground between 20° and 45° fitted a plane over 8 m). Rain then
+      // washes the soft slopes for 40,000 years (a second fluvial layer, two steps, no diffusion): rills
+      // and gullies cut down the shale and the aprons, deepening downslope as water gathers, where the
+      // softSlopes weight lets it work — the softest beds, at least 4 m (×scale) from a cliff and
+      // fading in over twice as far, so the caprock, its lips and the rockfall-fed scree right under a
+      // cliff stay as they were (planar ground 32/22/17 % → 2.3/0.2/0.5 % at seeds 3/11/29,
+      // mesaSlopes.test.ts; the scree under the cliffs still stands at 37–38°, landformProfiles.test.ts).
+      // Diffusion in the wash (2e-4 m²/yr) rounded the cap's lips past 4 m and softened its faces, and
+      // the wash over every vertex lowered the flat tops out of presetLooks.test.ts's levels.
       finishing: [
         { kind: 'normalise', min: 0, max: cm(150 * reliefScale(t)) },
         { kind: 'terrace', step: cm(40 * reliefScale(t)), riser: 0.3, base: 0 },
