@@ -106,33 +106,54 @@ function beforeSession23(id: PresetId, finishing: readonly TerrainStep[]): Terra
   });
 }
 
-type PresetRecipe = 'now' | 'session 16' | 'session 18' | 'session 20' | 'session 21' | 'session 22';
+type PresetRecipe = 'now' | 'session 16' | 'session 18' | 'session 20' | 'session 21' | 'session 22' | 'session 23';
+
+/**
+ * Mesas before its soft slopes were washed: session 23's recipe, the wash (a fluvial step with
+ * softSlopes) left out and the lip pass that follows it (a thermal step of no passes) put back into the
+ * thermal step before (the same bytes). Other presets' steps as they are.
+ */
+function beforeWash(finishing: readonly TerrainStep[]): TerrainStep[] {
+  const out: TerrainStep[] = [];
+  for (const step of finishing) {
+    if (step.kind === 'fluvial' && step.softSlopes !== undefined) continue;
+    const last = out[out.length - 1];
+    if (step.kind === 'thermal' && step.iterations === 0 && step.lipDrop !== undefined && last?.kind === 'thermal') {
+      out[out.length - 1] = { ...last, lipDrop: step.lipDrop };
+      continue;
+    }
+    out.push(step);
+  }
+  return out;
+}
 
 /**
  * A preset's whole Run: its recipe's faults from flat ground, then its finishing steps (erosion on
  * `threads`); `recipe` 'session 16' runs Mesas' steps before their aprons, 'session 18'
  * Mountains' before its crease rounding, 'session 20' Canyons' before its cliff angle, 'session 21'
  * Canyons' and Mesas' before their narrow tops and lips, 'session 22' Canyons' before its steeper faces and
- * Mesas' before its lipDrop. Also reports the process's CPU time per run (both threads),
+ * Mesas' before its lipDrop, 'session 23' Mesas' before its wash on the soft slopes. Also reports the process's CPU time per run (both threads),
  * which a loaded machine inflates less than the wall time.
  */
 function presetRun(id: PresetId, size: number, threads: number, recipe: PresetRecipe = 'now'): Benchmark {
   const target = { width: size, depth: size, cellSize: 1, seed: 1 };
   const built = buildPreset(id, target);
+  const unwashed = beforeWash(built.finishing);
   const earlierSteps = (): TerrainStep[] => {
-    if (recipe === 'session 18') return beforeCreases(built.finishing);
-    if (recipe === 'session 20') return beforeCliffs(built.finishing);
-    if (recipe === 'session 21') return beforeNarrowTops(built.finishing);
-    if (recipe === 'session 22') return beforeSession23(id, built.finishing);
-    return beforeAprons(id, built.finishing);
+    if (recipe === 'session 18') return beforeCreases(unwashed);
+    if (recipe === 'session 20') return beforeCliffs(unwashed);
+    if (recipe === 'session 21') return beforeNarrowTops(unwashed);
+    if (recipe === 'session 22') return beforeSession23(id, unwashed);
+    if (recipe === 'session 23') return unwashed;
+    return beforeAprons(id, unwashed);
   };
   const finishing = recipe === 'now' ? built.finishing : earlierSteps();
   const droplets = finishing.reduce((total, step) => total + (step.kind === 'hydraulic' ? step.droplets : 0), 0);
   const earlier = id === 'mountains' ? 'session18' : id === 'canyons' ? 'session20' : 'session16';
-  const named = recipe === 'session 21' || recipe === 'session 22' ? recipe.replace(' ', '') : earlier;
+  const named = recipe === 'session 21' || recipe === 'session 22' || recipe === 'session 23' ? recipe.replace(' ', '') : earlier;
   const before = `preset-run-${id}-${named}`;
-  // Canyons' and Mesas' Runs are compared with session 22's (the cost of this session's changes).
-  const baseline = id === 'mesas' || id === 'canyons' ? `preset-run-${id}-session22` : before;
+  // Canyons' Run is compared with session 22's, Mesas' with session 23's (before its wash).
+  const baseline = id === 'canyons' ? `preset-run-${id}-session22` : id === 'mesas' ? `preset-run-${id}-session23` : before;
   const baselined = recipe === 'now' && size < 2000 && (id === 'canyons' || id === 'mesas' || id === 'mountains');
   const cpu: number[] = [];
   return {
@@ -176,6 +197,7 @@ export const benchmarks: Benchmark[] = [
   presetRun('mesas', 1025, 2, 'session 21'),
   presetRun('canyons', 1025, 2, 'session 22'),
   presetRun('mesas', 1025, 2, 'session 22'),
+  presetRun('mesas', 1025, 2, 'session 23'),
   presetRun('mountains', 1025, 2, 'session 18'),
   presetRun('mountains', 1025, 2),
   presetRun('canyons', 1025, 2),

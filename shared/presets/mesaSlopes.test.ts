@@ -28,7 +28,7 @@ describe('Mesas: soft slopes washed into rills, not planar facets', () => {
       const washed = planarSlopeShare(replayTerrain({ ...target, recipe, steps: finishing }), TOLERANCE);
       expect(washed.slopes, `seed ${seed}`).toBeGreaterThan(10_000);
       expect(washed.planar, `seed ${seed}`).toBeLessThanOrEqual(0.05);
-      // The same recipe without the wash: the measure sees the facets.
+      // The same recipe without the wash (the bytes of the recipe before it): the measure sees the facets.
       const unwashed = planarSlopeShare(replayTerrain({ ...target, recipe, steps: finishing.filter((step) => !isWash(step)) }), TOLERANCE);
       expect(unwashed.planar, `seed ${seed}, unwashed`).toBeGreaterThan(0.15);
     }
