@@ -250,7 +250,7 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
     label: 'Mesas',
     description:
       'Flat-topped mesas and buttes at several levels: hard caprock over soft beds, cut back by rivers into gullied escarpments, ' +
-      'crisp caprock lips over talus aprons.',
+      'crisp caprock lips over talus aprons and shale slopes washed into rills.',
     build: (t) => ({
       recipe: {
         seed: t.seed,
