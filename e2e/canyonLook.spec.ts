@@ -62,9 +62,9 @@ test('Canyons far and close, along a wall @report', async ({ app }) => {
     await camera(page, Number(wheel), pair(pan), pair(orbit));
     await shot(page, dir, `${PRESET}-${SIZE}-${SEED}-close${n + 1}`);
   }
-  // The Layers tab on the (first) thermal layer: its beds' fields, each with its colour.
+  // The Layers tab on the lowest thermal layer (the list is top first): its beds' fields, each with its colour.
   await showPanel(page, 'layers');
-  await page.getByTestId('layer-list').locator('[data-kind="thermal"]').first().click();
+  await page.getByTestId('layer-list').locator('[data-kind="thermal"]').last().click();
   await page.getByTestId('layer-param-strata-beds-0-colour').scrollIntoViewIfNeeded();
   await shot(page, dir, `${PRESET}-${SIZE}-${SEED}-layers`);
   expect(app.consoleErrors).toEqual([]);

@@ -287,7 +287,8 @@ export const TERRAIN_PRESETS: readonly TerrainPreset[] = [
       // softSlopes weight lets it work — the softest beds, at least 4 m (×scale) from a cliff and
       // fading in over twice as far, so the caprock, its lips and the rockfall-fed scree right under a
       // cliff stay as they were (planar ground 32/22/17 % → 2.3/0.2/0.5 % at seeds 3/11/29,
-      // mesaSlopes.test.ts; the scree under the cliffs still stands at 37–38°, landformProfiles.test.ts).
+      // mesaSlopes.test.ts; the scree under the cliffs still stands at 37–38°, landformProfiles.test.ts;
+      // steep ground facing the grid 7.4/7.9/8.2 % → 10.9/11.7/11.4 %, gridArtefacts.test.ts).
       // Diffusion in the wash (2e-4 m²/yr) rounded the cap's lips past 4 m and softened its faces, and
       // the wash over every vertex lowered the flat tops out of presetLooks.test.ts's levels.
       finishing: [
