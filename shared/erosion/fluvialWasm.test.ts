@@ -98,6 +98,22 @@ describe('the compiled fluvial step', () => {
     expect(fluvialKernel({ width: 9, depth: 2, cellSize: 1 }, null, false)).toBeNull();
   });
 
+  it('lays the float64 arrays the walks read and write at different places round a 4 KiB page (2^k + 1 a side)', () => {
+    // At 257² an array of a float64 a vertex is 129 pages and 8 bytes long: laid end to end, they would all start
+    // within 24 bytes of each other round a page, and vertex v of each at the same low twelve address bits.
+    for (const factored of [false, true]) {
+      const kernel = fluvialKernel({ width: 257, depth: 257, cellSize: 1 }, null, false, false, factored, true);
+      if (!kernel) throw new Error('no kernel');
+      const places = [kernel.heights, kernel.previous, kernel.area].map((array) => array.byteOffset % 4096);
+      for (let a = 0; a < places.length; a++) {
+        for (let b = a + 1; b < places.length; b++) {
+          const apart = Math.abs(places[a] - places[b]);
+          expect(Math.min(apart, 4096 - apart)).toBeGreaterThanOrEqual(512);
+        }
+      }
+    }
+  });
+
   for (const terrain of terrains) {
     for (const { name, params, keepPits = false } of cases) {
       it(`gives the reference's bytes after every step: ${terrain.name}, ${name}`, () => {
