@@ -223,29 +223,6 @@ test.describe('small windows', () => {
     });
   }
 
-  test('a new window size resizes the 3D view once, to its final width (no in-between width from the old side column)', async ({ app }) => {
-    const { page } = app;
-    await page.setViewportSize({ width: 1600, height: 1000 });
-    const canvas = page.getByTestId('viewport-3d').locator('canvas');
-    await settledBox(page.getByTestId('viewport-3d'));
-    // Every drawing-buffer width the 3D view takes from here on (its renderer sets the canvas's width attribute).
-    await canvas.evaluate((element) => {
-      const widths: string[] = [];
-      (window as unknown as { __canvasWidths: string[] }).__canvasWidths = widths;
-      new MutationObserver(() => widths.push(element.getAttribute('width') ?? '')).observe(element, { attributes: true, attributeFilter: ['width'] });
-    });
-    await page.setViewportSize({ width: 1024, height: 768 });
-    const view = await settledBox(page.getByTestId('viewport-3d'));
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __canvasWidths: string[] }).__canvasWidths.length)).toBeGreaterThan(0);
-    await page.waitForTimeout(500);
-    const widths = await page.evaluate(() => (window as unknown as { __canvasWidths: string[] }).__canvasWidths);
-    const dpr = await page.evaluate(() => window.devicePixelRatio);
-    // One width, the view's own (measured at each step it took 650, 869 or 1005 px first, then 711 px).
-    expect(new Set(widths).size, widths.join(', ')).toBe(1);
-    expect(Math.abs(Number(widths[0]) - view.width * dpr)).toBeLessThanOrEqual(1);
-    expect(app.consoleErrors).toEqual([]);
-  });
-
   for (const width of [1280, 1600]) {
     test(`at ${width} px the side panel's tabs sit on one row with their whole names`, async ({ app }) => {
       const { page } = app;

@@ -18,16 +18,6 @@ import { watchDriveActive } from '../../app/drive/driveFeature';
 import { ScaleBarDriver, SceneLighting, TerrainLightingDriver, WaterPlane } from './look/SceneLook';
 
 /**
- * The canvas takes a new size once the layout has settled (RESIZE_SETTLE_MS after the last change), not at
- * every step: a new window size reaches the 3D view in steps (the window, then the side column's width
- * computed for it a render later), and measured at once the view took an in-between width first (650, 869
- * or 1005 px, then 711 px, from 1600×1000 to 1024×768) — two reallocations of its drawing buffer, each a
- * slow first frame in software GL, and once a canvas left at the in-between width beside a dark strip.
- */
-const RESIZE_SETTLE_MS = 100;
-const CANVAS_RESIZE = { scroll: true, debounce: { scroll: 50, resize: RESIZE_SETTLE_MS } };
-
-/**
  * The 3D viewport: renders on demand (invalidate on every change), never continuously. Sky, sun,
  * fog and water come from the view settings; the terrain's shadows and occlusion from its heights.
  * At rest it shows its last frame as a still image and lets its GPU context go (ViewAtRest.tsx); its
@@ -53,7 +43,6 @@ export function Viewport3D() {
         camera={{ fov: 50, near: 0.5, far: 20000, position: [0, 300, 400] }}
         gl={{ antialias: true, preserveDrawingBuffer: true }}
         dpr={[1, 2]}
-        resize={CANVAS_RESIZE}
       >
         <TerrainLightingDriver wrapper={wrapper} />
         <SceneLighting />
