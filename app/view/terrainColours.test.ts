@@ -76,7 +76,7 @@ describe('natural colours', () => {
   });
 
   it('change smoothly with the slope: no step between neighbouring slope bins (a banding at the cells’ scale)', () => {
-    // Two ramps whose slopes lie a third of a degree apart on a bank (dirt fading in from 30°) get different, close colours.
+    // Two ramps whose slopes lie a third of a degree apart on a bank (dirt fading in from 42°) get different, close colours.
     const colourOfRamp = (slopeDeg: number) => {
       const field = createHeightfield(5, 3, 1);
       for (let j = 0; j < 3; j++) for (let i = 0; i < 5; i++) field.heights[j * 5 + i] = i * Math.tan((slopeDeg * Math.PI) / 180);
@@ -86,9 +86,9 @@ describe('natural colours', () => {
       return colours[(5 + 2) * 3];
     };
     const bin = 90 / 63;
-    const a = colourOfRamp(24 * bin);
-    const b = colourOfRamp(24.33 * bin);
-    const c = colourOfRamp(24.66 * bin);
+    const a = colourOfRamp(32 * bin);
+    const b = colourOfRamp(32.33 * bin);
+    const c = colourOfRamp(32.66 * bin);
     expect(a).not.toBe(b);
     expect(b).not.toBe(c);
     // A smooth fade: a third of a degree changes a channel by well under a hundredth.

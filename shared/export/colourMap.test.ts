@@ -32,7 +32,7 @@ describe('colour map', () => {
     for (const c of colours(high)) expect(c).toEqual(SNOW);
   });
 
-  it('a 60° face below the snow line is bare rock in the bed of its height, whatever its height', () => {
+  it('a 65° face below the snow line is bare rock in the bed of its height, whatever its height', () => {
     // The middle of a bed is its colour exactly (its blend is at its top): bed b of the cycle repeated n times up or down.
     const cycle = bands.beds.reduce((sum, bed) => sum + bed.thickness, 0);
     for (const repeat of [-40, 4, 11]) {
@@ -40,10 +40,10 @@ describe('colour map', () => {
       for (const bed of bands.beds) {
         const middle = bottom + (bed.thickness - bands.blend) / 2;
         bottom += bed.thickness;
-        // A 60° face whose middle column (i = 4) stands at the bed's middle.
+        // A 65° face (temperate rock is full from 62°) whose middle column (i = 4) stands at the bed's middle.
         const face = createHeightfield(9, 9, 1);
         for (let j = 0; j < 9; j++)
-          for (let i = 0; i < 9; i++) face.heights[j * 9 + i] = middle + Math.tan(Math.PI / 3) * (vertexX(face, i) - vertexX(face, 4));
+          for (let i = 0; i < 9; i++) face.heights[j * 9 + i] = middle + Math.tan((65 * Math.PI) / 180) * (vertexX(face, i) - vertexX(face, 4));
         const pixels = colours(face);
         for (let j = 1; j < 8; j++) expect(pixels[j * 9 + 4], `bed at ${middle} m`).toEqual([...bed.srgb]);
       }

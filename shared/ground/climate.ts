@@ -76,10 +76,12 @@ const TEMPERATE: ClimateLook = {
   snow: true,
   scree: true,
   base: 'grass',
-  // Grass holds to about 30°, bare earth and scree stand to about 45° (their angle of repose is 30–45°),
-  // and only faces well beyond it are bare rock: a valley cut into the hills reads as earth, a cliff as rock.
-  dirtSlope: 40,
-  rockSlope: 58,
+  // Rooted turf holds soil well past loose soil's angle of repose (30–45°): steep pastures and alpine grass
+  // slopes stand at 40–45°, so grass holds to 42° and gives way to bare earth by 52°, and only faces steeper
+  // than soil stands are bare rock (from 52°, all rock from 62°). A valley cut into the hills with the brush
+  // (walls up to about 53°) reads as grassy land with earth on its steepest stretches, a cliff as rock.
+  dirtSlope: 52,
+  rockSlope: 62,
 };
 
 const DESERT: ClimateLook = {
