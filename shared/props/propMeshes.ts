@@ -24,6 +24,10 @@ export interface PropMesh {
   /** Linear RGB of each vertex (three.js `color` attribute with vertex colours). */
   colours: Float32Array;
   triangles: number;
+  /** Each triangle's part (an index into `partNames`): what an export gives a material of its own. */
+  parts: Uint8Array;
+  /** The parts' names in order of first use: 'bark', 'leaves', 'stone'. */
+  partNames: readonly string[];
   /** The colour that reads from afar (the canopy, the stone), sRGB '#rrggbb': far markers and 2D symbols. */
   farColour: string;
 }
@@ -75,6 +79,16 @@ class MeshBuilder {
   private readonly positions: number[] = [];
   private readonly normals: number[] = [];
   private readonly colours: number[] = [];
+  private readonly partOf: number[] = [];
+  private readonly partNames: string[] = [];
+  private current = 0;
+
+  /** The part the next triangles belong to (bark, leaves, stone). */
+  part(name: string): void {
+    let k = this.partNames.indexOf(name);
+    if (k < 0) k = this.partNames.push(name) - 1;
+    this.current = k;
+  }
 
   tri(a: V3, b: V3, c: V3, outward: V3, colours: readonly [Rgb, Rgb, Rgb], soft?: readonly [V3, V3, V3], softness = 0): void {
     let n = cross(sub(b, a), sub(c, a));
@@ -88,6 +102,8 @@ class MeshBuilder {
       ss = soft ? [soft[0], soft[2], soft[1]] : undefined;
     }
     const face = normalised(n);
+    if (this.partNames.length === 0) this.part('main');
+    this.partOf.push(this.current);
     for (let v = 0; v < 3; v++) {
       const normal = ss && softness > 0 ? normalised(add(scaled(face, 1 - softness), scaled(normalised(ss[v]), softness))) : face;
       // A bent normal must stay on the lit side of its face, or the face would shade as its own back.
@@ -104,6 +120,8 @@ class MeshBuilder {
       normals: Float32Array.from(this.normals),
       colours: Float32Array.from(this.colours),
       triangles: this.positions.length / 9,
+      parts: Uint8Array.from(this.partOf),
+      partNames: [...this.partNames],
       farColour,
     };
   }
@@ -214,6 +232,7 @@ function addLimb(mesh: MeshBuilder, from: V3, to: V3, r0: number, r1: number, si
     return { p: add(centre, scaled(n, r)), n };
   };
   const dark = shade(bark, 0.7);
+  mesh.part('bark');
   for (let k = 0; k < sides; k++) {
     const a0 = ring(from, r0, k);
     const a1 = ring(from, r0, k + 1);
@@ -239,6 +258,7 @@ function addBlob(mesh: MeshBuilder, random: Random, centre: V3, radii: V3, rough
   });
   const colourAt = (v: V3): Rgb => shade(base, 0.62 + 0.38 * (0.5 + 0.5 * v[1]) + 0.08 * (random.next() - 0.5));
   const colours = vertices.map(colourAt);
+  mesh.part('leaves');
   for (const [a, b, c] of faces) {
     const centroid = scaled(add(add(points[a], points[b]), points[c]), 1 / 3);
     mesh.tri(points[a], points[b], points[c], sub(centroid, centre), [colours[a], colours[b], colours[c]], [vertices[a], vertices[b], vertices[c]], softness);
@@ -270,6 +290,7 @@ function conifer(): PropMesh {
     const tierLight = mixRgb(dark, light, 0.65 + 0.35 * f);
     const rim: V3[] = [];
     const waist: V3[] = [];
+    mesh.part('leaves');
     for (let k = 0; k < points; k++) {
       const angle = twist + (2 * Math.PI * k) / points;
       const tip = 1 + 0.12 * (random.next() - 0.5);
@@ -373,6 +394,7 @@ function rockMesh(seed: number, radii: V3, sink: number, stone: string, cuts: nu
   const base = hexToLinear(stone);
   const lichen = hexToLinear('#7d7a5a');
   const top = Math.max(...points.map((p) => p[1]));
+  mesh.part('stone');
   for (const [a, b, c] of faces) {
     const pa = points[a];
     const pb = points[b];
