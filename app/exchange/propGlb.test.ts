@@ -21,14 +21,24 @@ const loaded = (name: string) => PropertyBinding.sanitizeNodeName(name);
 function scene(): Prop[] {
   const props: Prop[] = [];
   [...PROCEDURAL_PROP_KINDS, 'house'].forEach((type, k) => {
-    for (let n = 0; n < 2; n++) props.push({ id: `${type}-${n}`, type, x: -30 + 7.3 * k + 0.37 * n, z: -25 + 21 * n + 1.1 * k, yaw: 0.7 * k + n, scale: 0.8 + 0.3 * n });
+    for (let n = 0; n < 2; n++)
+      props.push({ id: `${type}-${n}`, type, x: -30 + 7.3 * k + 0.37 * n, z: -25 + 21 * n + 1.1 * k, yaw: 0.7 * k + n, scale: 0.8 + 0.3 * n });
   });
   return props;
 }
 
 interface GltfJson {
   meshes: Array<{ primitives: Array<{ attributes: Record<string, number>; indices: number; material?: number }> }>;
-  accessors: Array<{ bufferView: number; byteOffset?: number; componentType: number; normalized?: boolean; count: number; type: string; min?: number[]; max?: number[] }>;
+  accessors: Array<{
+    bufferView: number;
+    byteOffset?: number;
+    componentType: number;
+    normalized?: boolean;
+    count: number;
+    type: string;
+    min?: number[];
+    max?: number[];
+  }>;
   bufferViews: Array<{ buffer: number; byteOffset: number; byteLength: number }>;
   buffers: Array<{ byteLength: number }>;
   materials: Array<{ pbrMetallicRoughness: { baseColorFactor: number[] } }>;

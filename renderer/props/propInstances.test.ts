@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { Matrix4, PerspectiveCamera, Quaternion, Texture, Vector3, Vector4, type BufferAttribute, type InstancedMesh, type MeshLambertMaterial, type Points } from 'three';
+import {
+  Matrix4,
+  PerspectiveCamera,
+  Quaternion,
+  Texture,
+  Vector3,
+  Vector4,
+  type BufferAttribute,
+  type InstancedMesh,
+  type MeshLambertMaterial,
+  type Points,
+} from 'three';
 import { createHeightfield } from '../../shared/terrain/heightfield';
 import { createSnappedPropLayer, propColumnsFromProps, resnapInRegion } from '../../shared/props/prop';
 import { propSeed, propVariation } from '../../shared/props/propMeshes';
@@ -78,6 +89,8 @@ describe('PropInstances variation', () => {
     ]);
     const conifers = instances.group.getObjectByName('props:conifer:0') as InstancedMesh;
     const rocks = instances.group.getObjectByName('props:rock:0') as InstancedMesh;
+    // Every level casts the sun's shadow map onto the terrain and the other props, and receives theirs.
+    for (const mesh of instances.instancedMeshes()) expect([mesh.castShadow, mesh.receiveShadow]).toEqual([true, true]);
     expect(conifers.count).toBe(2);
     expect(rocks.count).toBe(1);
     const matrix = new Matrix4();

@@ -109,7 +109,7 @@ export class PropInstances {
   /** Per prop: its stretch along x, y, z and its tint r, g, b (from its seed). */
   private stretch = new Float32Array(0);
   private tints = new Float32Array(0);
-  /** Per prop: its world matrix, colour (tint or selected), height on screen's terms and chosen level. */
+  /** Per prop: its world matrix, colour (tint or selected), size (larger of height and width, metres) and chosen level. */
   private matrices = new Float32Array(0);
   private colours = new Float32Array(0);
   private heights = new Float32Array(0);
@@ -311,8 +311,11 @@ export class PropInstances {
       const t = props.typeIndex[k];
       const mesh = this.meshes[t][level];
       const i = filled[t][level]++;
-      mesh.instanceMatrix.array.set(this.matrices.subarray(16 * k, 16 * k + 16), 16 * i);
-      mesh.instanceColor!.array.set(this.colours.subarray(3 * k, 3 * k + 3), 3 * i);
+      // Element by element: a subarray per prop would make two views per prop per frame.
+      const matrices = mesh.instanceMatrix.array;
+      for (let e = 0; e < 16; e++) matrices[16 * i + e] = this.matrices[16 * k + e];
+      const colours = mesh.instanceColor!.array;
+      for (let e = 0; e < 3; e++) colours[3 * i + e] = this.colours[3 * k + e];
     }
     this.meshes.forEach((levels, t) =>
       levels.forEach((mesh, level) => {
@@ -356,7 +359,10 @@ export class PropInstances {
     matrix.toArray(this.matrices, 16 * k);
     const geometry = this.geometryFor(props.types[props.typeIndex[k]], 0);
     if (!geometry.boundingBox) geometry.computeBoundingBox();
-    this.heights[k] = s * stretchY * Math.max(geometry.boundingBox!.max.y, 0.1);
+    const box = geometry.boundingBox!;
+    const across = Math.max(this.stretch[3 * k] || 1, this.stretch[3 * k + 2] || 1);
+    // Its size on screen's terms: the larger of its height and its width (a bush is wider than tall).
+    this.heights[k] = s * Math.max(stretchY * box.max.y, across * (box.max.x - box.min.x), across * (box.max.z - box.min.z), 0.1);
     this.dirty = true;
   }
 

@@ -15,7 +15,14 @@ function forest(spacing: number): PropInstances {
   const n = 317;
   for (let j = 0; j < n; j++) {
     for (let i = 0; i < n; i++) {
-      props.push({ id: `p${j}.${i}`, type: PROCEDURAL_PROP_KINDS[(i + j) % PROCEDURAL_PROP_KINDS.length], x: -2040 + i * spacing, z: -2040 + j * spacing, yaw: i, scale: 1 });
+      props.push({
+        id: `p${j}.${i}`,
+        type: PROCEDURAL_PROP_KINDS[(i + j) % PROCEDURAL_PROP_KINDS.length],
+        x: -2040 + i * spacing,
+        z: -2040 + j * spacing,
+        yaw: i,
+        scale: 1,
+      });
     }
   }
   const instances = new PropInstances();

@@ -12,10 +12,10 @@ import type { FrustumPlane } from '../lod/frustum';
 import { PROPS_TRIANGLE_BUDGET } from '../lod/sceneBudget';
 
 /**
- * Screen height, pixels, from which a prop draws each level: the full mesh from 48 px, the low mesh
- * from 12 px, the far solid from 2 px; below that, its marker only.
+ * Screen size, pixels, from which a prop draws each level: the full mesh from 32 px, the low mesh
+ * from 8 px, the far solid from 1.5 px; below that, its marker only.
  */
-export const PROP_LEVEL_PIXELS: readonly number[] = [48, 12, 2];
+export const PROP_LEVEL_PIXELS: readonly number[] = [32, 8, 1.5];
 /** The level of a prop that draws no mesh. */
 export const PROP_NO_MESH = PROP_LEVEL_PIXELS.length;
 
@@ -28,13 +28,13 @@ export interface PropLodCamera {
   frustum?: readonly FrustumPlane[];
 }
 
-/** The props, as columns: base position, the height of its kind's mesh times its scale (metres), its kind. */
+/** The props, as columns: base position, size (metres), kind. */
 export interface PropLodInput {
   count: number;
   x: ArrayLike<number>;
   y: ArrayLike<number>;
   z: ArrayLike<number>;
-  /** How tall each prop stands, metres (its kind's mesh height × its scale). */
+  /** Each prop's size, metres: its kind's mesh's larger of height and width, times its scale. */
   height: ArrayLike<number>;
   /** Each prop's kind (an index into `triangles`). */
   kind: ArrayLike<number>;
@@ -61,9 +61,9 @@ export interface PropLodResult {
 }
 
 /**
- * Chooses each prop's level into `levels` (0 full … PROP_NO_MESH none). Screen height is the prop's
- * height × viewportHeight / (2 · tan(fov/2) · distance to its middle): a conservative size, as if seen
- * side on. O(props), and O(props · 30) when the budget forces the thresholds up.
+ * Chooses each prop's level into `levels` (0 full … PROP_NO_MESH none). Screen size is the prop's
+ * size × viewportHeight / (2 · tan(fov/2) · distance to its middle): a conservative size, as if seen
+ * side on (a bush counts by its width, a tree by its height). O(props), and O(props · 30) when the budget forces the thresholds up.
  */
 export function selectPropLods(input: PropLodInput, camera: PropLodCamera, levels: Uint8Array, options: PropLodOptions = {}): PropLodResult {
   const budget = options.budget ?? PROPS_TRIANGLE_BUDGET;
@@ -75,6 +75,7 @@ export function selectPropLods(input: PropLodInput, camera: PropLodCamera, level
   const planes = camera.frustum;
   for (let k = 0; k < count; k++) {
     const h = height[k];
+    // Its middle, taken half its size up (a tree's crown, a bush's or rock's top: near enough for distance).
     const my = y[k] + h / 2;
     if (planes) {
       // A sphere round the prop (and its shadow's reach) wholly behind one plane is not seen.
@@ -97,14 +98,20 @@ export function selectPropLods(input: PropLodInput, camera: PropLodCamera, level
     const distance = Math.max(Math.sqrt(dx * dx + dy * dy + dz * dz), 1e-3);
     pixels[k] = (h * focal) / distance;
   }
+  // Triangles by kind and level, flat, the last level of each kind none.
+  const stride = PROP_NO_MESH + 1;
+  const cost = new Float64Array(triangles.length * stride);
+  triangles.forEach((levels, t) => {
+    for (let level = 0; level < PROP_NO_MESH; level++) cost[t * stride + level] = levels[level] ?? 0;
+  });
   const total = (raise: number, out?: Uint8Array): number => {
+    const [full, low, far] = PROP_LEVEL_PIXELS.map((px) => px * raise);
     let sum = 0;
     for (let k = 0; k < count; k++) {
       const px = pixels[k];
-      let level = 0;
-      while (level < PROP_NO_MESH && px < PROP_LEVEL_PIXELS[level] * raise) level++;
+      const level = px >= full ? 0 : px >= low ? 1 : px >= far ? 2 : PROP_NO_MESH;
       if (out) out[k] = level;
-      sum += level < PROP_NO_MESH ? (triangles[kind[k]][level] ?? 0) : 0;
+      sum += cost[kind[k] * stride + level];
     }
     return sum;
   };

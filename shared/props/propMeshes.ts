@@ -457,7 +457,8 @@ function addSpindle(mesh: MeshBuilder, sides: number, bottom: number, waist: num
     const b = ring[(k + 1) % sides];
     const out = normalised([a[0] + b[0], 0, a[2] + b[2]]);
     mesh.tri(a, b, high, add(out, [0, 0.6, 0]), [colour, colour, shade(colour, 1.2)], [out, out, [0, 1, 0]], 0.5);
-    if (bottom !== waist) mesh.tri(a, b, low, add(out, [0, -0.6, 0]), [shade(colour, 0.75), shade(colour, 0.75), shade(colour, 0.55)], [out, out, [0, -1, 0]], 0.5);
+    if (bottom !== waist)
+      mesh.tri(a, b, low, add(out, [0, -0.6, 0]), [shade(colour, 0.75), shade(colour, 0.75), shade(colour, 0.55)], [out, out, [0, -1, 0]], 0.5);
   }
 }
 
@@ -527,7 +528,7 @@ const LOW_BUILDERS: Readonly<Record<string, () => PropMesh>> = {
     addBlob(mesh, createRandom(0xb06), [0, 0.38, 0], [0.95, 0.62, 0.9], 0.2, hexToLinear('#5a8f3c'), 0.6);
     return mesh.build('#5a8f3c');
   },
-  rock: () => rockMesh(0x0c4, [0.85, 0.5, 0.7], 0.36, '#7a756e', 6, 0),
+  rock: () => rockMesh(0x0c4, [0.85, 0.62, 0.7], 0.36, '#7a756e', 6, 0),
   boulder: () => rockMesh(0xb01d, [2.3, 1.4, 1.9], 0.33, '#6f6a63', 7, 0),
   'dead-tree': deadTreeLow,
 };

@@ -327,6 +327,8 @@ export class LodTerrainMeshes {
     for (let cz0 = 0; cz0 < chunksZ; cz0 += BLOCK_CHUNKS) {
       for (let cx0 = 0; cx0 < chunksX; cx0 += BLOCK_CHUNKS) {
         const mesh = new Mesh(undefined, this.lodMaterial.material);
+        // Props' shadows fall on it (the sun's shadow map; the terrain casts none into it).
+        mesh.receiveShadow = true;
         // The exact surface answers rays (see the group's raycast); these meshes are only drawn.
         mesh.raycast = () => {};
         this.group.add(mesh);
